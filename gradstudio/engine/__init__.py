@@ -1,0 +1,93 @@
+"""A numpy autograd engine that behaves and prints like PyTorch's.
+
+``import gradstudio.engine as torch`` runs tutorial-style PyTorch code unchanged. It
+imports numpy only: never Qt, networkx or torch. Beyond PyTorch it offers
+``autograd.observe()``, which records each step of a backward pass for the studio.
+"""
+from . import _optable  # noqa: F401  (registers every op before Tensor methods bind them)
+from ._dtype import (Size, bool_ as bool, dtype, float16, float32, float64, get_default_dtype,
+                     int8, int16, int32, int64, promote_types, result_type as _result_type,
+                     set_default_dtype, uint8)
+from ._tensor import Tensor
+from . import _tensor_ops  # noqa: F401  (binds the Tensor methods)
+from ._factory import (arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like,
+                       linspace, ones, ones_like, rand, rand_like, randint, randn, randn_like,
+                       randperm, scalar_tensor, tensor, zeros, zeros_like)
+from ._functions import *  # noqa: F401,F403
+from ._functions import __all__ as _functions_all
+from ._grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
+                         set_grad_enabled)
+from ._printing import get_printoptions, set_printoptions
+from ._random import Generator as _RawGenerator, default_generator as _default_raw
+from . import autograd, nn
+
+float = float32
+double = float64
+half = float16
+long = int64
+int = int32
+short = int16
+__version__ = "2.13.0+gradstudio"
+
+
+class device:
+    """Only the CPU exists here; ``torch.device('cpu')`` prints as in PyTorch."""
+
+    def __init__(self, type="cpu", index=None):
+        self.type = str(type).split(":")[0]
+        self.index = index
+
+    def __repr__(self):
+        return f"device(type='{self.type}')"
+
+    def __eq__(self, other):
+        return isinstance(other, device) and other.type == self.type
+
+    def __hash__(self):
+        return hash(self.type)
+
+
+class Generator(_RawGenerator):
+    """``torch.Generator()``: an independent random stream."""
+
+    def __init__(self, device="cpu"):
+        super().__init__()
+
+
+default_generator = _default_raw
+
+
+def manual_seed(seed):
+    """Seeds the default generator; ``rand``/``randn`` then match PyTorch's numbers."""
+    return default_generator.manual_seed(seed)
+
+
+def initial_seed():
+    return default_generator.initial_seed()
+
+
+def seed():
+    return default_generator.seed()
+
+
+def get_rng_state():
+    return default_generator.get_state()
+
+
+def set_rng_state(state):
+    default_generator.set_state(state)
+
+
+class _Cuda:
+    @staticmethod
+    def is_available():
+        return False
+
+    @staticmethod
+    def manual_seed(seed):
+        return None
+
+    manual_seed_all = manual_seed
+
+
+cuda = _Cuda()

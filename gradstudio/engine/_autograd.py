@@ -1,0 +1,508 @@
+"""The backward graph and the engine that runs it.
+
+A ``Node`` is one ``grad_fn`` (``MulBackward0`` ...): it knows its op, the tensors that
+op saved, and ``next_functions``, the edges to the nodes of its inputs. Leaves that
+require grad are reached through an ``AccumulateGrad`` node that holds the leaf.
+
+``run_backward`` is iterative (no recursion, so a 100,000-node chain is fine) and executes
+ready nodes in PyTorch's order: among the nodes whose gradients are complete, the most
+recently created first, ``AccumulateGrad`` before all. Without ``create_graph`` gradients
+flow as plain numpy arrays; with it they are tensors and every VJP is itself recorded.
+
+Observers (``observe``) see every executed node; with none attached the only cost is one
+truthiness test per node.
+"""
+import re
+import weakref
+from itertools import count
+
+import numpy as np
+
+from . import _grad_mode
+from ._ops import NP, TF
+
+__all__ = ["Node", "AccumulateGrad", "node_class", "BackwardStep", "observe", "run_backward"]
+
+_SEQ = count()
+_FREED_MSG = (
+    "Trying to backward through the graph a second time (or directly access saved tensors "
+    "after they have already been freed). Saved intermediate values of the graph are freed "
+    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+    "backward through the graph a second time or if you need to access saved tensors after "
+    "calling backward.")
+_TYPE_NAMES = {"float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor",
+               "int64": "LongTensor", "int32": "IntTensor", "int16": "ShortTensor",
+               "int8": "CharTensor", "uint8": "ByteTensor", "bool": "BoolTensor"}
+
+
+class Meta:
+    """Stands in for an input a VJP did not need to save: only shape and dtype."""
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape = shape
+        self.dtype = dtype
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+
+class Node:
+    """A node of the backward graph; ``type(node).__name__`` is PyTorch's class name."""
+    __slots__ = ("next_functions", "_op", "_params", "_saved", "_versions", "_meta", "_result",
+                 "_seq", "_freed", "_pre_hooks", "_hooks", "_retain", "__weakref__")
+
+    def name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        return f"<{type(self).__name__} object at {id(self):#x}>"
+
+    @property
+    def metadata(self):
+        return {}
+
+    def register_hook(self, fn):
+        """``fn(grad_inputs, grad_outputs)`` runs after this node; it may return new
+        ``grad_inputs``."""
+        if self._hooks is None:
+            self._hooks = {}
+        return _Handle(self._hooks, fn)
+
+    def register_prehook(self, fn):
+        """``fn(grad_outputs)`` runs before this node; it may return new ``grad_outputs``."""
+        if self._pre_hooks is None:
+            self._pre_hooks = {}
+        return _Handle(self._pre_hooks, lambda g, fn=fn: _first(fn((g,))))
+
+    @property
+    def saved_names(self):
+        """Names of the tensors this node saved for backward (``self``, ``other``,
+        ``result`` ...), in PyTorch's ``_saved_<name>`` spelling."""
+        op = self._op
+        if self._freed:
+            return ()
+        names = [op.arg_names[min(i, len(op.arg_names) - 1)]
+                 for i, v in enumerate(self._saved or ()) if v is not None]
+        if self._result is not None:
+            names.append("result")
+        return tuple(names) + getattr(op, "saved_params", ())
+
+    @property
+    def freed(self):
+        return self._freed
+
+    def __getattr__(self, item):
+        # ``grad_fn._saved_self`` and friends, as in PyTorch.
+        if item.startswith("_saved_"):
+            key = item[7:]
+            op = object.__getattribute__(self, "_op")
+            if key in op.arg_names:
+                i = op.arg_names.index(key)
+                v = self._saved[i] if self._saved else None
+                if v is None:
+                    if self._freed:
+                        raise RuntimeError(_FREED_MSG)
+                    v = self._params.get(key)
+                    if v is None:
+                        raise AttributeError(item)
+                return v
+            if key == "result":
+                if self._freed:
+                    raise RuntimeError(_FREED_MSG)
+                if self._result is None:
+                    raise AttributeError(item)
+                return _result_tensor(self)
+            if key in self._params:
+                return self._params[key]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{item}'")
+
+
+def _first(r):
+    return None if r is None else r[0]
+
+
+class _Handle:
+    """A removable hook handle (``handle.remove()``)."""
+    _ids = count()
+
+    def __init__(self, table, fn):
+        self.id = next(self._ids)
+        self._table = table
+        table[self.id] = fn
+
+    def remove(self):
+        self._table.pop(self.id, None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+
+class AccumulateGrad(Node):
+    """Accumulates the incoming gradient into ``variable.grad`` (a leaf tensor)."""
+    __slots__ = ("variable",)
+
+    def __init__(self, variable):
+        self.variable = variable
+        self.next_functions = ()
+        self._op = _ACC_OP
+        self._params = {}
+        self._saved = None
+        self._result = None
+        self._seq = float("inf")  # runs as soon as it is ready, as in PyTorch
+        self._freed = False
+        self._pre_hooks = None
+        self._hooks = None
+        self._retain = None
+
+
+class _AccOp:
+    name = "accumulate_grad"
+    arg_names = ()
+    grads = ()
+
+
+_ACC_OP = _AccOp()
+_CLASSES = {}
+
+
+def node_class(name):
+    """The Node subclass named ``name`` (one class per PyTorch grad_fn name)."""
+    cls = _CLASSES.get(name)
+    if cls is None:
+        cls = _CLASSES[name] = type(name, (Node,), {"__slots__": ()})
+    return cls
+
+
+def new_node(cls, op, params, next_functions):
+    n = cls.__new__(cls)
+    n.next_functions = next_functions
+    n._op = op
+    n._params = params
+    n._saved = None
+    n._versions = None
+    n._meta = None
+    n._result = None
+    n._seq = next(_SEQ)
+    n._freed = False
+    n._pre_hooks = None
+    n._hooks = None
+    n._retain = None
+    return n
+
+
+def short_name(node):
+    return re.sub(r"Backward\d*$", "", type(node).__name__)
+
+
+# ----------------------------------------------------------------------------- observing
+class BackwardStep:
+    """One executed node of a backward pass, as seen by an observer.
+
+    ``grad_output`` is the gradient the node received (numpy array), ``grad_inputs`` the
+    gradients it sent along each of ``node.next_functions`` (None where nothing flows),
+    ``freed`` the names of the saved tensors released after it ran. For an
+    ``AccumulateGrad`` step ``variable`` is the leaf and ``accumulated`` its new ``.grad``.
+    """
+    __slots__ = ("index", "node", "grad_output", "grad_inputs", "freed", "variable",
+                 "accumulated", "captured")
+
+    def __init__(self, index, node, grad_output, grad_inputs=(), freed=(), variable=None,
+                 accumulated=None, captured=False):
+        self.index = index
+        self.node = node
+        self.grad_output = grad_output
+        self.grad_inputs = grad_inputs
+        self.freed = freed
+        self.variable = variable
+        self.accumulated = accumulated
+        self.captured = captured
+
+    @property
+    def name(self):
+        return type(self.node).__name__
+
+    def __repr__(self):
+        return f"BackwardStep({self.index}, {self.name}, freed={list(self.freed)})"
+
+
+_OBSERVERS = []
+
+
+class observe:
+    """Context manager that records every node a backward pass executes::
+
+        with observe() as steps:
+            loss.backward()
+        for s in steps: print(s.name, s.grad_output, s.grad_inputs, s.freed)
+
+    ``callback(step)``, if given, is also called as each step happens.
+    """
+
+    def __init__(self, callback=None):
+        self.steps = []
+        self._callback = callback
+
+    def _emit(self, step):
+        self.steps.append(step)
+        if self._callback is not None:
+            self._callback(step)
+
+    def __enter__(self):
+        _OBSERVERS.append(self._emit)
+        return self.steps
+
+    def __exit__(self, *exc):
+        _OBSERVERS.remove(self._emit)
+        return False
+
+
+def _emit(**kw):
+    kw = {k: _plain(v) for k, v in kw.items()}
+    step = BackwardStep(**kw)
+    for fn in list(_OBSERVERS):
+        fn(step)
+
+
+def _plain(v):
+    if isinstance(v, tuple):
+        return tuple(_plain(x) for x in v)
+    d = getattr(v, "_data", None)
+    if d is not None:
+        return np.array(d)
+    if isinstance(v, np.ndarray):
+        return v.copy()
+    return v
+
+
+# ----------------------------------------------------------------------------- saved values
+def _check_version(node, t, saved_version, is_output=False):
+    if t._vc[0] != saved_version:
+        desc = f"[torch.{_TYPE_NAMES[t._dtype.name]} [{', '.join(map(str, t._data.shape))}]]"
+        src = node if is_output else t._grad_fn
+        if src is not None:
+            desc += f", which is output 0 of {short_name(src)},"
+        raise RuntimeError(
+            "one of the variables needed for gradient computation has been modified by an "
+            f"inplace operation: {desc} is at version {t._vc[0]}; expected version "
+            f"{saved_version} instead. Hint: enable anomaly detection to find the operation "
+            "that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True, check_nan=False).")
+
+
+def _result_tensor(node):
+    """The saved output, rebuilt as a tensor whose grad_fn is the node (as PyTorch does)."""
+    from ._tensor import Tensor
+    data, vc, ver = node._result
+    t = Tensor._make(data, node._meta[-1].dtype, True)
+    t._grad_fn = node
+    t._vc = vc
+    return t
+
+
+def _unpack(node, tensors):
+    """Arguments for the node's VJPs: saved values (arrays, or tensors when recording a
+    graph) and ``Meta`` stand-ins for what was not saved."""
+    if node._freed:
+        raise RuntimeError(_FREED_MSG)
+    saved = node._saved
+    ins = []
+    for i, m in enumerate(node._meta[:-1]):
+        v = saved[i] if saved is not None else None
+        if v is None:
+            ins.append(m)
+        elif hasattr(v, "_vc"):
+            _check_version(node, v, node._versions[i])
+            ins.append(v if tensors else v._data)
+        else:
+            ins.append(v)  # a Python scalar operand
+    if node._result is not None:
+        data, vc, ver = node._result
+        if vc[0] != ver:
+            _check_version(node, _result_tensor(node), ver, is_output=True)
+        out = _result_tensor(node) if tensors else data
+    else:
+        out = node._meta[-1]
+    return out, ins
+
+
+def _release(node):
+    names = node.saved_names
+    node._saved = None
+    node._result = None
+    node._freed = bool(names) or node._freed
+    return names
+
+
+# ----------------------------------------------------------------------------- engine
+def _sum_to(g, shape):
+    """Reduces a broadcast gradient back to ``shape`` (numpy or tensor)."""
+    gshape = g.shape
+    if tuple(gshape) == tuple(shape):
+        return g
+    lead = len(gshape) - len(shape)
+    dims = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape)
+                                      if s == 1 and gshape[i + lead] != 1)
+    if dims:
+        g = g.sum(dims, keepdims=True) if isinstance(g, np.ndarray) else g.sum(dims, keepdim=True)
+    if lead or tuple(g.shape) != tuple(shape):
+        g = g.reshape(shape) if isinstance(g, np.ndarray) else g.reshape(tuple(shape))
+    return g
+
+
+def _graph(roots):
+    """Dependency counts (how many edges point at each node) of everything reachable."""
+    deps = {}
+    stack = [n for n in roots if n is not None]
+    seen = set(stack)
+    while stack:
+        n = stack.pop()
+        for nxt, _ in n.next_functions:
+            if nxt is None:
+                continue
+            deps[nxt] = deps.get(nxt, 0) + 1
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return deps, seen
+
+
+def _needed(seen, targets):
+    """Nodes from which some target node can be reached (for ``autograd.grad``)."""
+    parents = {}
+    for n in seen:
+        for nxt, _ in n.next_functions:
+            if nxt is not None:
+                parents.setdefault(nxt, []).append(n)
+    need = set(t for t in targets if t in seen)
+    stack = list(need)
+    while stack:
+        for p in parents.get(stack.pop(), ()):
+            if p not in need:
+                need.add(p)
+                stack.append(p)
+    return need
+
+
+def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=None,
+                 capture=False):
+    """Runs the backward pass from ``roots`` (nodes) seeded with ``grads`` (arrays, or
+    tensors when ``create_graph``). With ``targets`` (nodes) only what leads to them runs:
+    with ``capture`` the gradient arriving at each target is returned and nothing is
+    accumulated (``autograd.grad``); without, only those leaves accumulate
+    (``backward(inputs=...)``)."""
+    from ._tensor import Tensor
+    import heapq
+
+    deps, seen = _graph(roots)
+    buffers = {}
+    for n, g in zip(roots, grads):
+        if n in buffers:
+            buffers[n] = buffers[n] + g
+        else:
+            buffers[n] = g
+    need = None
+    captured = None
+    if targets is not None:
+        need = _needed(seen, targets)
+        if capture:
+            captured = {n: None for n in targets}
+    heap = [(-n._seq, id(n), n) for n in buffers if deps.get(n, 0) == 0]
+    heapq.heapify(heap)
+    observing = bool(_OBSERVERS)
+    step_no = 0
+    wrap = Tensor._wrap_grad
+
+    prev_mode = _grad_mode.STATE.enabled
+    _grad_mode.STATE.enabled = create_graph
+    try:
+        while heap:
+            node = heapq.heappop(heap)[2]
+            g = buffers.pop(node, None)
+            if g is not None and node._pre_hooks:
+                for fn in list(node._pre_hooks.values()):
+                    r = fn(g if create_graph else wrap(g))
+                    if r is not None:
+                        g = r if create_graph else r._data
+            if node._retain is not None and g is not None:
+                t = node._retain()
+                if t is not None:
+                    t._accumulate_grad(g, create_graph)
+            if captured is not None and node in captured:
+                captured[node] = g if captured[node] is None or g is None else captured[node] + g
+                if observing:
+                    _emit(index=step_no, node=node, grad_output=g, captured=True)
+                    step_no += 1
+            if type(node) is AccumulateGrad:
+                if g is not None and captured is None and (need is None or node in need):
+                    v = node.variable
+                    for fn in list((v._hooks or {}).values()):
+                        r = fn(g if create_graph else wrap(g))
+                        if r is not None:
+                            g = r if create_graph else r._data
+                    v._accumulate_grad(g, create_graph)
+                    for fn in list((v._post_acc_hooks or {}).values()):
+                        fn(v)
+                    if observing:
+                        _emit(index=step_no, node=node, grad_output=g, variable=v,
+                              accumulated=v._grad)
+                        step_no += 1
+                continue
+            nexts = node.next_functions
+            grad_ins = [None] * len(nexts)
+            if g is not None and (need is None or node in need):
+                out, ins = _unpack(node, create_graph)
+                F = TF if create_graph else NP
+                op = node._op
+                params = node._params
+                meta = node._meta
+                for i, (nxt, _) in enumerate(nexts):
+                    if nxt is None or (need is not None and nxt not in need):
+                        continue
+                    gi = op.grads[i].fn(F, g, out, *ins, **params)
+                    if gi is None:
+                        continue
+                    m = meta[i]
+                    if not create_graph:
+                        if type(gi) is not np.ndarray:
+                            gi = np.asarray(gi)
+                        if gi.dtype != m.dtype.np:
+                            gi = gi.astype(m.dtype.np)
+                    elif gi._dtype is not m.dtype:
+                        gi = gi.to(m.dtype)
+                    if gi.shape != m.shape:
+                        gi = _sum_to(gi, m.shape)
+                    grad_ins[i] = gi
+                if node._hooks:
+                    outs = tuple(None if x is None else (x if create_graph else wrap(x))
+                                 for x in grad_ins)
+                    for fn in list(node._hooks.values()):
+                        r = fn(outs, (g if create_graph else wrap(g),))
+                        if r is not None:
+                            outs = tuple(r)
+                    grad_ins = [None if x is None else (x if create_graph else x._data)
+                                for x in outs]
+            freed = () if retain_graph else _release(node)
+            if observing:
+                _emit(index=step_no, node=node, grad_output=g, grad_inputs=tuple(grad_ins),
+                      freed=freed)
+                step_no += 1
+            for (nxt, _), gi in zip(nexts, grad_ins):
+                if nxt is None:
+                    continue
+                if gi is not None:
+                    prev = buffers.get(nxt)
+                    buffers[nxt] = gi if prev is None else prev + gi
+                d = deps[nxt] - 1
+                deps[nxt] = d
+                if d == 0:
+                    if nxt not in buffers:
+                        buffers[nxt] = None
+                    heapq.heappush(heap, (-nxt._seq, id(nxt), nxt))
+    finally:
+        _grad_mode.STATE.enabled = prev_mode
+    return captured

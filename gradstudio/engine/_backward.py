@@ -1,0 +1,114 @@
+"""``torch.autograd.backward`` and ``torch.autograd.grad``: argument checks with
+PyTorch's messages, then one call into the engine."""
+import numpy as np
+
+from ._autograd import run_backward
+from ._tensor import Tensor
+
+__all__ = ["backward", "grad"]
+
+
+def _as_tuple(x):
+    if x is None:
+        return None
+    if isinstance(x, Tensor):
+        return (x,)
+    return tuple(x)
+
+
+def _root_grads(outputs, grad_outputs, create_graph):
+    """The seed gradient of each output: given, or ones for a scalar."""
+    if grad_outputs is None:
+        grad_outputs = (None,) * len(outputs)
+    if len(grad_outputs) != len(outputs):
+        raise RuntimeError(f"grad requires one grad_output per output: got {len(grad_outputs)} "
+                           f"grad_outputs and {len(outputs)} outputs")
+    seeds = []
+    for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
+        if g is None:
+            if out._requires_grad and out._data.size != 1:
+                raise RuntimeError("grad can be implicitly created only for scalar outputs")
+            seed = np.ones(out._data.shape, dtype=out._dtype.np)
+            seeds.append(Tensor._make(seed, out._dtype) if create_graph else seed)
+            continue
+        if not isinstance(g, Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got "
+                            f"{type(g).__name__}")
+        if g._data.shape != out._data.shape:
+            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} "
+                               f"and output[{i}] has a shape of {out.shape}.")
+        if g._dtype.is_floating_point != out._dtype.is_floating_point:
+            raise RuntimeError(f"For complex Tensors, both grad_output and output are required "
+                               f"to have the same dtype. Mismatch in dtype: grad_output[{i}] "
+                               f"has a dtype of {g._dtype} and output[{i}] has a dtype of "
+                               f"{out._dtype}.")
+        if create_graph:
+            seeds.append(g if g._dtype is out._dtype else g.to(out._dtype))
+        else:
+            seeds.append(g._data.astype(out._dtype.np, copy=False))
+    return seeds
+
+
+def _roots(outputs):
+    nodes = []
+    for i, out in enumerate(outputs):
+        if not out._requires_grad:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not "
+                               "have a grad_fn")
+        nodes.append(out._edge()[0])
+    return nodes
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
+             grad_variables=None, inputs=None):
+    """Accumulates into ``.grad`` of the leaves the gradients of ``tensors``."""
+    outputs = _as_tuple(tensors)
+    grad_tensors = _as_tuple(grad_tensors if grad_tensors is not None else grad_variables)
+    if retain_graph is None:
+        retain_graph = create_graph
+    seeds = _root_grads(outputs, grad_tensors, create_graph)
+    roots = _roots(outputs)
+    targets = None
+    if inputs is not None:
+        inputs = _as_tuple(inputs)
+        if not inputs:
+            raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+        targets = [t._edge()[0] for t in inputs]
+    run_backward(roots, seeds, retain_graph, create_graph, targets=targets)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+         only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
+    """Returns the gradients of ``outputs`` with respect to ``inputs`` without touching
+    any ``.grad``."""
+    outputs = _as_tuple(outputs)
+    inputs_t = _as_tuple(inputs)
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    if retain_graph is None:
+        retain_graph = create_graph
+    for t in inputs_t:
+        if not t._requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    seeds = _root_grads(outputs, _as_tuple(grad_outputs), create_graph)
+    roots = _roots(outputs)
+    targets = [t._edge()[0] for t in inputs_t]
+    captured = run_backward(roots, seeds, retain_graph, create_graph, targets=targets,
+                            capture=True)
+    result = []
+    for i, (t, node) in enumerate(zip(inputs_t, targets)):
+        g = captured.get(node)
+        if g is None:
+            if materialize_grads:
+                result.append(Tensor._make(np.zeros(t._data.shape, t._dtype.np), t._dtype))
+                continue
+            if not allow_unused:
+                raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have "
+                                   "been used in the graph. Set allow_unused=True if this is "
+                                   "the desired behavior.")
+            result.append(None)
+        elif create_graph:
+            result.append(g)
+        else:
+            result.append(Tensor._make(np.array(g, dtype=t._dtype.np), t._dtype))
+    return tuple(result)

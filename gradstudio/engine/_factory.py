@@ -1,0 +1,247 @@
+"""Creating tensors: ``tensor``, ``ones``, ``zeros``, ``full``, ``eye``, ``arange``,
+``linspace``, ``rand``, ``randn`` and friends."""
+import math
+import warnings
+
+import numpy as np
+
+from . import _dtype as D
+from ._tensor import Tensor
+
+__all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "empty", "full", "eye",
+           "arange", "linspace", "rand", "randn", "randint", "randperm", "ones_like",
+           "zeros_like", "empty_like", "full_like", "rand_like", "randn_like", "scalar_tensor"]
+
+
+def _finish(data, dtype, requires_grad):
+    t = Tensor._make(data, dtype)
+    if requires_grad:
+        if not dtype.is_floating_point:
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require "
+                               "gradients")
+        t._requires_grad = True
+    return t
+
+
+def _shape_of(data, dim=0):
+    """Shape of nested sequences, with PyTorch's message for ragged ones."""
+    if isinstance(data, Tensor):
+        return data._data.shape
+    if isinstance(data, np.ndarray):
+        return data.shape
+    if not isinstance(data, (list, tuple)):
+        return ()
+    n = len(data)
+    if n == 0:
+        return (0,)
+    first = _shape_of(data[0], dim + 1)
+    for item in data[1:]:
+        s = _shape_of(item, dim + 1)
+        if s != first:
+            if len(s) and len(first) and isinstance(item, (list, tuple)):
+                raise ValueError(f"expected sequence of length {first[0]} at dim {dim + 1} "
+                                 f"(got {s[0]})")
+            raise ValueError(f"expected sequence of length {first[0] if first else 0} at dim "
+                             f"{dim + 1} (got {s[0] if s else 0})")
+    return (n,) + first
+
+
+def _flatten_values(data, out):
+    if isinstance(data, (list, tuple)):
+        for d in data:
+            _flatten_values(d, out)
+    elif isinstance(data, Tensor):
+        out.extend(np.asarray(data._data).reshape(-1).tolist())
+    elif isinstance(data, np.ndarray):
+        out.extend(data.reshape(-1).tolist())
+    else:
+        out.append(data)
+
+
+def _infer_dtype(values):
+    kind = 0
+    for v in values:
+        if isinstance(v, (bool, np.bool_)):
+            continue
+        if isinstance(v, (int, np.integer)):
+            kind = max(kind, 1)
+        elif isinstance(v, (float, np.floating)):
+            kind = 2
+            break
+        else:
+            raise TypeError(f"new(): invalid data type '{type(v).__name__}'")
+    return (D.bool_, D.int64, D.get_default_dtype())[kind] if values else \
+        D.get_default_dtype()
+
+
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """A new leaf tensor holding a copy of ``data`` (nested lists, numbers, arrays)."""
+    if isinstance(data, Tensor):
+        warnings.warn("To copy construct from a tensor, it is recommended to use "
+                      "sourceTensor.detach().clone() or "
+                      "sourceTensor.detach().clone().requires_grad_(True), rather than "
+                      "torch.tensor(sourceTensor).", UserWarning, stacklevel=2)
+        arr = data._data.copy()
+        dt = dtype or data._dtype
+        return _finish(arr.astype(dt.np, copy=False), dt, requires_grad)
+    if isinstance(data, np.ndarray):
+        dt = dtype or (D.from_numpy_dtype(data.dtype))
+        return _finish(np.array(data, dtype=dt.np, copy=True), dt, requires_grad)
+    shape = _shape_of(data)
+    values = []
+    _flatten_values(data, values)
+    dt = dtype or _infer_dtype(values)
+    try:
+        arr = np.array(values, dtype=dt.np).reshape(shape)
+    except OverflowError:
+        raise RuntimeError(f"value cannot be converted to type {dt.name} without overflow") \
+            from None
+    return _finish(arr, dt, requires_grad)
+
+
+def as_tensor(data, dtype=None, device=None):
+    if isinstance(data, Tensor):
+        return data if dtype is None else data.to(dtype)
+    if isinstance(data, np.ndarray) and (dtype is None or dtype.np == data.dtype):
+        return from_numpy(data)
+    return tensor(data, dtype=dtype)
+
+
+def from_numpy(array):
+    """A tensor sharing memory with ``array``."""
+    return Tensor._make(array, D.from_numpy_dtype(array.dtype))
+
+
+def scalar_tensor(value, dtype=None, requires_grad=False):
+    return tensor(float(value), dtype=dtype, requires_grad=requires_grad)
+
+
+def _size(size):
+    if len(size) == 1 and isinstance(size[0], (tuple, list, D.Size)):
+        size = tuple(size[0])
+    out = []
+    for s in size:
+        if isinstance(s, Tensor):
+            s = int(s.item())
+        if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
+            raise TypeError(f"expected a sequence of integers or a single integer, got "
+                            f"'{s!r}'")
+        if s < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: "
+                               f"[{', '.join(map(str, size))}]")
+        out.append(int(s))
+    return tuple(out)
+
+
+def _filled(fill, size, dtype, requires_grad):
+    dt = dtype or D.get_default_dtype()
+    return _finish(np.full(_size(size), fill, dtype=dt.np), dt, requires_grad)
+
+
+def ones(*size, dtype=None, device=None, requires_grad=False, out=None):
+    return _filled(1, size, dtype, requires_grad)
+
+
+def zeros(*size, dtype=None, device=None, requires_grad=False, out=None):
+    return _filled(0, size, dtype, requires_grad)
+
+
+def empty(*size, dtype=None, device=None, requires_grad=False, out=None):
+    return _filled(0, size, dtype, requires_grad)
+
+
+def full(size, fill_value, dtype=None, device=None, requires_grad=False):
+    if dtype is None:
+        dtype = (D.bool_ if isinstance(fill_value, bool) else
+                 D.int64 if isinstance(fill_value, int) else D.get_default_dtype())
+    return _filled(fill_value, (size,) if isinstance(size, int) else (tuple(size),), dtype,
+                   requires_grad)
+
+
+def eye(n, m=None, dtype=None, device=None, requires_grad=False):
+    dt = dtype or D.get_default_dtype()
+    return _finish(np.eye(n, n if m is None else m, dtype=dt.np), dt, requires_grad)
+
+
+def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
+    if end is None:
+        start, end = 0, start
+    vals = [start, end, step]
+    if dtype is None:
+        is_int = all(isinstance(v, (int, np.integer)) or
+                     (isinstance(v, Tensor) and not v._dtype.is_floating_point) for v in vals)
+        dtype = D.int64 if is_int else D.get_default_dtype()
+    start, end, step = (float(v) if not isinstance(v, int) else v for v in vals)
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    n = max(0, math.ceil((end - start) / step))
+    # PyTorch computes in double then casts, element i = start + i * step
+    data = (start + np.arange(n, dtype=np.float64) * step) if dtype.is_floating_point else \
+        (np.arange(n, dtype=np.int64) * int(step) + int(start))
+    return _finish(data.astype(dtype.np), dtype, requires_grad)
+
+
+def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
+    dt = dtype or D.get_default_dtype()
+    if steps < 0:
+        raise RuntimeError("linspace(): number of steps must be non-negative")
+    start, end = float(start), float(end)
+    if steps == 1:
+        data = np.array([start])
+    else:
+        # PyTorch fills the first half forward from start, the second half back from end.
+        step = (end - start) / (steps - 1)
+        idx = np.arange(steps, dtype=np.float64)
+        half = steps // 2
+        data = np.where(idx < half, start + step * idx, end - step * (steps - idx - 1))
+    if not dt.is_floating_point:
+        data = np.trunc(data)
+    return _finish(data.astype(dt.np), dt, requires_grad)
+
+
+def _gen(generator):
+    from . import _random
+    if generator is None:
+        return _random.default_generator
+    return getattr(generator, "_gen", generator)
+
+
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    dt = dtype or D.get_default_dtype()
+    return _finish(_gen(generator).rand(_size(size), dt.np), dt, requires_grad)
+
+
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    dt = dtype or D.get_default_dtype()
+    return _finish(_gen(generator).randn(_size(size), dt.np), dt, requires_grad)
+
+
+def randint(low, high=None, size=None, generator=None, dtype=None, device=None,
+            requires_grad=False):
+    if size is None:
+        low, high, size = 0, low, high
+    if high is None:
+        low, high = 0, low
+    dt = dtype or D.int64
+    data = _gen(generator).randint(int(low), int(high), _size((size,)))
+    return _finish(data.astype(dt.np), dt, requires_grad)
+
+
+def randperm(n, generator=None, dtype=None, device=None, requires_grad=False):
+    dt = dtype or D.int64
+    return _finish(_gen(generator).randperm(int(n)).astype(dt.np), dt, requires_grad)
+
+
+def _like(fn):
+    def like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
+        return fn(t.shape, dtype=dtype or t._dtype, requires_grad=requires_grad)
+    like.__name__ = fn.__name__ + "_like"
+    return like
+
+
+ones_like, zeros_like, empty_like = _like(ones), _like(zeros), _like(empty)
+rand_like, randn_like = _like(rand), _like(randn)
+
+
+def full_like(t, fill_value, dtype=None, device=None, requires_grad=False):
+    return full(t.shape, fill_value, dtype=dtype or t._dtype, requires_grad=requires_grad)

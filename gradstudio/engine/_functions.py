@@ -1,0 +1,113 @@
+"""Module-level functions (``torch.cat``, ``torch.exp`` ...)."""
+import numpy as np
+
+from . import _dtype as D
+from ._ops import OPS
+from ._tensor import Tensor, apply, _wrap_dim, _list
+
+__all__ = ["cat", "concat", "stack", "where", "softmax", "log_softmax", "matmul", "mm", "mv",
+           "dot", "bmm", "outer", "sum", "mean", "exp", "log", "sin", "cos", "tanh", "sigmoid",
+           "relu", "abs", "sqrt", "rsqrt", "neg", "pow", "clamp", "clip", "maximum", "minimum",
+           "max", "min", "norm", "reshape", "transpose", "t", "permute", "squeeze",
+           "unsqueeze", "flatten", "clone", "detach", "add", "sub", "mul", "div", "square",
+           "log1p", "expm1", "sign", "floor", "ceil", "round", "eq", "ne", "lt", "le", "gt",
+           "ge", "all", "any", "argmax", "argmin", "numel", "is_tensor", "reciprocal",
+           "allclose", "equal", "isclose", "amax", "narrow", "select", "is_floating_point"]
+
+
+def _tensors(tensors, name):
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError(f"{name}(): expected a non-empty list of Tensors")
+    return tensors
+
+
+def cat(tensors, dim=0):
+    tensors = _tensors(tensors, "torch.cat")
+    ref = max(tensors, key=lambda t: t._data.ndim)
+    d = _wrap_dim(dim, ref._data.ndim)
+    shown = [t for t in tensors if not (t._data.ndim == 1 and t._data.shape[0] == 0)]
+    for i, t in enumerate(shown):
+        if t._data.ndim != ref._data.ndim:
+            raise RuntimeError(f"Tensors must have same number of dimensions: got "
+                               f"{ref._data.ndim} and {t._data.ndim}")
+        for k, (a, b) in enumerate(zip(ref._data.shape, t._data.shape)):
+            if k != d and a != b:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. "
+                                   f"Expected size {a} but got size {b} for tensor number {i} "
+                                   "in the list.")
+    dt = D.result_type(*shown)
+    return apply(OPS["cat"], tuple(t if t._dtype is dt else t.to(dt) for t in shown),
+                 {"dim": d})
+
+
+concat = cat
+
+
+def stack(tensors, dim=0):
+    tensors = _tensors(tensors, "stack")
+    first = tensors[0]
+    for i, t in enumerate(tensors):
+        if t._data.shape != first._data.shape:
+            raise RuntimeError(f"stack expects each tensor to be equal size, but got "
+                               f"{_list(first._data.shape)} at entry 0 and "
+                               f"{_list(t._data.shape)} at entry {i}")
+    n = first._data.ndim + 1
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
+                         f"but got {dim})")
+    dt = D.result_type(*tensors)
+    return apply(OPS["stack"], tuple(t if t._dtype is dt else t.to(dt) for t in tensors),
+                 {"dim": dim % n})
+
+
+def where(condition, input=None, other=None):
+    if input is None and other is None:
+        return tuple(Tensor._make(i.astype(np.int64)) for i in np.nonzero(condition._data))
+    dt = D.result_type(*(x for x in (input, other)))
+    a, b = (x if isinstance(x, Tensor) else Tensor._make(np.asarray(x, dt.np), dt)
+            for x in (input, other))
+    cond = condition._data if isinstance(condition, Tensor) else np.asarray(condition)
+    shape = np.broadcast_shapes(cond.shape, a._data.shape, b._data.shape)
+    if a._dtype is not dt:
+        a = a.to(dt)
+    if b._dtype is not dt:
+        b = b.to(dt)
+    if cond.dtype != np.bool_:
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor "
+                           f"with dtype {D.from_numpy_dtype(cond.dtype).name.capitalize()}")
+    return apply(OPS["where"], (a, b), {"condition": np.broadcast_to(cond, shape)})
+
+
+def _method(name):
+    def fn(input, *args, **kwargs):
+        return getattr(input, name)(*args, **kwargs)
+    fn.__name__ = name
+    return fn
+
+
+for _n in ("softmax", "log_softmax", "matmul", "mm", "mv", "dot", "bmm", "outer", "sum", "mean",
+           "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt", "rsqrt", "neg",
+           "pow", "clamp", "clip", "maximum", "minimum", "max", "min", "norm", "reshape",
+           "transpose", "t", "permute", "squeeze", "unsqueeze", "flatten", "clone", "detach",
+           "add", "sub", "mul", "div", "square", "log1p", "expm1", "sign", "floor", "ceil",
+           "round", "eq", "ne", "lt", "le", "gt", "ge", "all", "any", "argmax", "argmin",
+           "numel", "reciprocal", "amax", "narrow", "select", "is_floating_point"):
+    globals()[_n] = _method(_n)
+
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return Tensor._make(np.isclose(input._data, other._data, rtol=rtol, atol=atol,
+                                   equal_nan=equal_nan))
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def equal(input, other):
+    return input._data.shape == other._data.shape and bool(np.all(input._data == other._data))

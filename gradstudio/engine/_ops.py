@@ -1,0 +1,281 @@
+"""The op table's machinery: ``Op`` records, ``Grad`` (one VJP per input) and the two
+namespaces VJPs compute in.
+
+A VJP is written once as ``fn(F, g, out, *inputs, **params)`` and runs either on numpy
+arrays (``F = NP``, the fast path) or on tensors (``F = TF``, when ``create_graph=True``,
+so the backward pass is itself recorded and can be differentiated again). Inputs the VJP
+did not ask to save arrive as ``Meta`` stand-ins with only ``shape`` and ``dtype``.
+Gradients need not be reduced to their input's shape: the engine sums broadcast
+dimensions away for every op in one place.
+"""
+import numpy as np
+
+__all__ = ["Op", "Grad", "Param", "OPS", "defop", "NP", "TF"]
+
+OPS = {}
+
+
+class Param:
+    """A non-tensor argument of an op: its name, kind and default, for the catalogue.
+    Kinds: ``scalar`` (a Python number), ``int``, ``bool``, ``dims`` (None, an int or a
+    tuple of ints), ``shape`` (tuple of ints), ``dtype`` (a dtype name or None)."""
+    __slots__ = ("name", "kind", "default", "doc")
+
+    def __init__(self, name, kind, default=None, doc=""):
+        self.name, self.kind, self.default, self.doc = name, kind, default, doc
+
+    def __repr__(self):
+        return f"Param({self.name!r}, {self.kind!r}, {self.default!r})"
+
+
+class Grad:
+    """The VJP for one input, and which values it reads from the forward pass: input
+    indices and/or ``"out"``. Only those are saved, so a node frees (and a second
+    backward fails) exactly where PyTorch's does."""
+    __slots__ = ("fn", "needs")
+
+    def __init__(self, fn, needs=()):
+        self.fn = fn
+        self.needs = tuple(needs)
+
+
+class _PerInput:
+    """VJPs of a variadic op (``cat``, ``stack``): ``fn(i, F, g, out, *ins, **params)``."""
+
+    def __init__(self, fn, needs=()):
+        self._fn, self._needs, self._cache = fn, needs, {}
+
+    def __getitem__(self, i):
+        g = self._cache.get(i)
+        if g is None:
+            fn = self._fn
+            g = self._cache[i] = Grad(lambda F, *a, **k: fn(i, F, *a, **k), self._needs)
+        return g
+
+    def __len__(self):
+        return 0
+
+
+class Op:
+    """One operation: forward on numpy arrays, one ``Grad`` per tensor input (None for a
+    non-differentiable input), PyTorch's grad_fn name (a string, or a function of the
+    params for ops whose overloads differ), and catalogue data (category, one-line doc,
+    parameters, the PyTorch spelling used by the exporter)."""
+    __slots__ = ("name", "grad_fn", "forward", "grads", "arg_names", "params", "dtype_rule",
+                 "category", "doc", "code", "view", "saved_params", "variadic",
+                 "differentiable", "_classes")
+
+    def __init__(self, name, grad_fn, forward, grads, arg_names, params, dtype_rule,
+                 category, doc, code, view, saved_params, variadic):
+        self.name = name
+        self.grad_fn = grad_fn
+        self.forward = forward
+        self.grads = grads
+        self.arg_names = arg_names
+        self.params = params
+        self.dtype_rule = dtype_rule
+        self.category = category
+        self.doc = doc
+        self.code = code
+        self.view = view
+        self.saved_params = saved_params
+        self.variadic = variadic
+        self.differentiable = grad_fn is not None
+        self._classes = {}
+
+    def node_class(self, params):
+        from ._autograd import node_class
+        name = self.grad_fn if isinstance(self.grad_fn, str) else self.grad_fn(params)
+        cls = self._classes.get(name)
+        if cls is None:
+            cls = self._classes[name] = node_class(name)
+        return cls
+
+    def grad_fn_name(self, params):
+        return self.grad_fn if isinstance(self.grad_fn, str) else self.grad_fn(params)
+
+    def __repr__(self):
+        return f"<Op {self.name}>"
+
+
+def defop(name, grad_fn, forward, *grads, args=("self",), params=(), dtype="promote",
+          category="elementwise", doc="", code=None, view=False, saved_params=(),
+          variadic=False, per_input=None):
+    """Registers an op. ``grads`` gives one ``Grad`` (or None) per tensor input; a variadic
+    op gives ``per_input`` instead."""
+    op = Op(name, grad_fn, forward, per_input if variadic else tuple(grads), tuple(args),
+            tuple(params), dtype, category, doc, code, view, tuple(saved_params), variadic)
+    OPS[name] = op
+    return op
+
+
+# ----------------------------------------------------------------------------- namespaces
+def _norm_dims(dim, ndim):
+    if dim is None:
+        return tuple(range(ndim))
+    if isinstance(dim, int):
+        dim = (dim,)
+    return tuple(d % ndim if ndim else 0 for d in dim)
+
+
+class NP:
+    """VJP helpers on numpy arrays."""
+    exp, log, sin, cos, sqrt, abs, sign, tanh = (np.exp, np.log, np.sin, np.cos, np.sqrt,
+                                                 np.abs, np.sign, np.tanh)
+    matmul = staticmethod(np.matmul)
+    where = staticmethod(np.where)
+    is_tensor = False
+
+    @staticmethod
+    def expand(g, shape):
+        return np.broadcast_to(g, shape)
+
+    @staticmethod
+    def unsqueeze_dims(g, dims):
+        return np.expand_dims(g, dims) if dims else g
+
+    @staticmethod
+    def sum(g, dims, keepdim):
+        return np.sum(g, axis=dims, keepdims=keepdim)
+
+    @staticmethod
+    def transpose(g, d0, d1):
+        return np.swapaxes(g, d0, d1)
+
+    @staticmethod
+    def permute(g, dims):
+        return np.transpose(g, dims)
+
+    @staticmethod
+    def mT(g):
+        return np.swapaxes(g, -1, -2)
+
+    @staticmethod
+    def outer(a, b):
+        return np.multiply.outer(a, b)
+
+    @staticmethod
+    def reshape(g, shape):
+        return np.reshape(g, shape)
+
+    @staticmethod
+    def embed(g, shape, key, accumulate=False):
+        """Zeros of ``shape`` with ``g`` written (or added) at ``key``."""
+        z = np.zeros(shape, dtype=g.dtype)
+        if accumulate:
+            np.add.at(z, key, g)
+        else:
+            z[key] = g
+        return z
+
+    @staticmethod
+    def take(g, key):
+        return g[key]
+
+    @staticmethod
+    def mask(cond, like):
+        return cond.astype(like.dtype)
+
+    @staticmethod
+    def array(x):
+        return x
+
+
+class TF:
+    """The same helpers on tensors, recorded by autograd (for ``create_graph=True``)."""
+    is_tensor = True
+
+    @staticmethod
+    def exp(x):
+        return x.exp()
+
+    @staticmethod
+    def log(x):
+        return x.log()
+
+    @staticmethod
+    def sin(x):
+        return x.sin()
+
+    @staticmethod
+    def cos(x):
+        return x.cos()
+
+    @staticmethod
+    def sqrt(x):
+        return x.sqrt()
+
+    @staticmethod
+    def abs(x):
+        return x.abs()
+
+    @staticmethod
+    def sign(x):
+        return x.sign()
+
+    @staticmethod
+    def tanh(x):
+        return x.tanh()
+
+    @staticmethod
+    def matmul(a, b):
+        return a.matmul(b)
+
+    @staticmethod
+    def where(c, a, b):
+        from ._functions import where
+        return where(c, a, b)
+
+    @staticmethod
+    def expand(g, shape):
+        return g.expand(*shape)
+
+    @staticmethod
+    def unsqueeze_dims(g, dims):
+        for d in sorted(dims):
+            g = g.unsqueeze(d)
+        return g
+
+    @staticmethod
+    def sum(g, dims, keepdim):
+        return g.sum(dims, keepdim=keepdim)
+
+    @staticmethod
+    def transpose(g, d0, d1):
+        return g.transpose(d0, d1)
+
+    @staticmethod
+    def permute(g, dims):
+        return g.permute(*dims)
+
+    @staticmethod
+    def mT(g):
+        return g.transpose(-1, -2)
+
+    @staticmethod
+    def outer(a, b):
+        return a.reshape(tuple(a.shape) + (1,) * b.ndim) * b
+
+    @staticmethod
+    def reshape(g, shape):
+        return g.reshape(tuple(shape))
+
+    @staticmethod
+    def embed(g, shape, key, accumulate=False):
+        from ._tensor import apply
+        return apply(OPS["_embed"], (g,), {"shape": tuple(shape), "key": key,
+                                           "accumulate": accumulate})
+
+    @staticmethod
+    def take(g, key):
+        from ._tensor import apply
+        return apply(OPS["_take"], (g,), {"key": key})
+
+    @staticmethod
+    def mask(cond, like):
+        return cond.to(like.dtype)
+
+    @staticmethod
+    def array(x):
+        from ._tensor import Tensor
+        return x if isinstance(x, Tensor) else Tensor._make(np.asarray(x), None, False)

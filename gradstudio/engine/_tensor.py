@@ -1,0 +1,542 @@
+"""``Tensor``: a numpy array plus PyTorch's autograd state, and ``apply``, which runs an op
+from the table and records its ``grad_fn``.
+
+Storage is shared the way PyTorch shares it: views (``view``, ``t``, indexing ...),
+``detach()`` and ``.data`` wrap the same numpy memory. Views and ``detach()`` also share
+the version counter that in-place ops bump and backward checks; ``.data`` gets its own.
+"""
+import warnings
+import weakref
+
+import numpy as np
+
+from . import _dtype as D
+from ._autograd import AccumulateGrad, Meta, new_node, _Handle
+from ._grad_mode import STATE
+from ._ops import OPS
+from ._printing import format_tensor
+
+__all__ = ["Tensor", "apply"]
+
+_NONLEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
+    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
+    "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
+    "instead. See github.com/pytorch/pytorch/pull/30531 for more information. (Triggered "
+    "internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")
+_NEW = object.__new__
+
+
+class Tensor:
+    """A multi-dimensional array that records the operations applied to it."""
+    __slots__ = ("_data", "_dtype", "_requires_grad", "_grad", "_grad_fn", "_vc", "_base",
+                 "_retains_grad", "_hooks", "_post_acc_hooks", "_acc", "__weakref__")
+    __hash__ = object.__hash__
+
+    def __new__(cls, *args, **kwargs):
+        if not args and not kwargs:
+            return cls._make(np.zeros((0,), np.float32), D.float32)
+        if len(args) == 1 and not isinstance(args[0], int):
+            from ._factory import tensor
+            return tensor(args[0], dtype=D.get_default_dtype())
+        from ._factory import empty
+        return empty(*args, **kwargs)
+
+    @staticmethod
+    def _make(data, dtype=None, requires_grad=False):
+        t = _NEW(Tensor)
+        t._data = data
+        t._dtype = dtype if dtype is not None else D.from_numpy_dtype(data.dtype)
+        t._requires_grad = requires_grad
+        t._grad = None
+        t._grad_fn = None
+        t._vc = [0]
+        t._base = None
+        t._retains_grad = False
+        t._hooks = None
+        t._post_acc_hooks = None
+        t._acc = None
+        return t
+
+    @staticmethod
+    def _wrap_grad(g):
+        return Tensor._make(g if type(g) is np.ndarray else np.asarray(g))
+
+    # ------------------------------------------------------------------ metadata
+    @property
+    def shape(self):
+        return D.Size(self._data.shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return D.Size(self._data.shape)
+        return self._data.shape[_wrap_dim(dim, self._data.ndim)]
+
+    def dim(self):
+        return self._data.ndim
+
+    ndimension = dim
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    def numel(self):
+        return int(self._data.size)
+
+    nelement = numel
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def device(self):
+        from . import device
+        return device("cpu")
+
+    @property
+    def is_cuda(self):
+        return False
+
+    def is_floating_point(self):
+        return self._dtype.is_floating_point
+
+    def element_size(self):
+        return self._dtype.itemsize
+
+    def is_contiguous(self):
+        return bool(self._data.flags.c_contiguous)
+
+    @property
+    def _version(self):
+        return self._vc[0]
+
+    @property
+    def _base_tensor(self):
+        return self._base
+
+    # ------------------------------------------------------------------ autograd state
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        self.requires_grad_(bool(value))
+
+    def requires_grad_(self, requires_grad=True):
+        if self._grad_fn is not None:
+            if not requires_grad:
+                raise RuntimeError(
+                    "you can only change requires_grad flags of leaf variables. If you want "
+                    "to use a computed variable in a subgraph that doesn't require "
+                    "differentiation use var_no_grad = var.detach().")
+            return self
+        if requires_grad and not self._dtype.is_floating_point:
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        self._requires_grad = requires_grad
+        return self
+
+    @property
+    def is_leaf(self):
+        return self._grad_fn is None
+
+    @property
+    def grad_fn(self):
+        return self._grad_fn
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    @property
+    def grad(self):
+        if self._grad_fn is not None and not self._retains_grad:
+            warnings.warn(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError("assigned grad expected to be a Tensor or None but got grad of "
+                                f"type {type(value).__name__}")
+            if value._dtype is not self._dtype:
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{_c_name(value._dtype)}' to "
+                    f"a tensor with grad_dtype '{_scalar_type(self._dtype)}'. The "
+                    "gradient must match the tensor's grad_dtype (defaults to the tensor's "
+                    "dtype). You can set the tensor's grad_dtype attribute with a specific "
+                    "dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging "
+                    "the dtypes of a tensor and its gradient may break downstream systems that "
+                    "assume they match.")
+            if value._data.shape != self._data.shape:
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{_list(value._data.shape)}' to a "
+                    f"tensor of size '{_list(self._data.shape)}'. Please ensure that the "
+                    "gradient and the tensor are the same size")
+        self._grad = value
+
+    @grad.deleter
+    def grad(self):
+        self._grad = None
+
+    def retain_grad(self):
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self._grad_fn is not None:
+            self._retains_grad = True
+            self._grad_fn._retain = weakref.ref(self)
+
+    def register_hook(self, hook):
+        """``hook(grad)`` runs when this tensor's gradient is computed; returning a tensor
+        replaces the gradient. Returns a handle with ``remove()``."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require "
+                               "gradient")
+        if self._grad_fn is None:
+            if self._hooks is None:
+                self._hooks = {}
+            return _Handle(self._hooks, hook)
+        fn = self._grad_fn
+        if fn._pre_hooks is None:
+            fn._pre_hooks = {}
+        return _Handle(fn._pre_hooks, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        if self._grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf "
+                               "tensors")
+        if self._post_acc_hooks is None:
+            self._post_acc_hooks = {}
+        return _Handle(self._post_acc_hooks, hook)
+
+    def _accumulator(self):
+        acc = self._acc() if self._acc is not None else None
+        if acc is None:
+            acc = AccumulateGrad(self)
+            self._acc = weakref.ref(acc)
+        return acc
+
+    def _edge(self):
+        if self._grad_fn is not None:
+            return (self._grad_fn, 0)
+        if self._requires_grad:
+            return (self._accumulator(), 0)
+        return (None, 0)
+
+    def _accumulate_grad(self, g, create_graph):
+        """Adds ``g`` into ``.grad`` as PyTorch's AccumulateGrad does: the first gradient
+        is copied in, later ones are added in place unless a graph is being recorded."""
+        cur = self._grad
+        if create_graph:
+            self._grad = g.clone() if cur is None else cur + g
+            return
+        if cur is None:
+            self._grad = Tensor._make(np.array(g, dtype=self._dtype.np, copy=True), self._dtype)
+        elif cur._requires_grad or not cur._data.flags.writeable or \
+                cur._data.shape != np.shape(g) or self._grad_fn is not None:
+            self._grad = Tensor._make(np.asarray(cur._data + g, dtype=cur._data.dtype),
+                                      cur._dtype)
+        else:
+            np.add(cur._data, g, out=cur._data, casting="unsafe")
+            cur._vc[0] += 1
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Computes the gradient of this tensor with respect to graph leaves."""
+        from ._backward import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def detach(self):
+        t = Tensor._make(self._data, self._dtype)
+        t._vc = self._vc
+        return t
+
+    def detach_(self):
+        if self._base is not None and self._grad_fn is not None:
+            raise RuntimeError("Can't detach views in-place. Use detach() instead.")
+        self._grad_fn = None
+        self._requires_grad = False
+        return self
+
+    @property
+    def data(self):
+        return Tensor._make(self._data, self._dtype)
+
+    @data.setter
+    def data(self, value):
+        self._data = value._data
+        self._dtype = value._dtype
+
+    # ------------------------------------------------------------------ conversion
+    def numpy(self, force=False):
+        if self._requires_grad and not force:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
+                               "tensor.detach().numpy() instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        a = self.numpy()
+        return a if dtype is None else a.astype(dtype)
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted "
+                               "to Scalar")
+        return self._data.reshape(()).item()
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if self._dtype.is_floating_point or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an "
+                            "index")
+        return int(self.item())
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self.item())
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter([self[i] for i in range(self._data.shape[0])])
+
+    def __format__(self, spec):
+        if self._data.ndim == 0 and spec:
+            return format(self.item(), spec)
+        return format(repr(self), spec)
+
+    def __repr__(self):
+        fn = self._grad_fn
+        return format_tensor(self._data, self._dtype, requires_grad=self._requires_grad,
+                             grad_fn_name=None if fn is None else type(fn).__name__)
+
+    __str__ = __repr__
+
+    def __reduce_ex__(self, proto):
+        from ._factory import tensor
+        return (tensor, (self._data.tolist(), self._dtype, None, self._requires_grad))
+
+    def __deepcopy__(self, memo):
+        if self._grad_fn is not None:
+            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) "
+                               "support the deepcopy protocol at the moment.  If you were "
+                               "attempting to deepcopy a module, this may be because of a "
+                               "torch.nn.utils.weight_norm usage, see "
+                               "https://github.com/pytorch/pytorch/pull/103001")
+        t = Tensor._make(self._data.copy(), self._dtype, self._requires_grad)
+        if self._grad is not None:
+            t._grad = Tensor._make(self._grad._data.copy(), self._grad._dtype)
+        memo[id(self)] = t
+        return t
+
+
+def _c_name(d):
+    return {"float32": "float", "float64": "double", "float16": "half", "int64": "long",
+            "int32": "int", "int16": "short", "int8": "char", "uint8": "unsigned char",
+            "bool": "bool"}[d.name]
+
+
+def _scalar_type(d):
+    return {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
+            "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
+            "bool": "Bool"}[d.name]
+
+
+def _list(shape):
+    return "[" + ", ".join(map(str, shape)) + "]"
+
+
+def _wrap_dim(dim, ndim):
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}],"
+                         f" but got {dim})")
+    return dim % n
+
+
+# ---------------------------------------------------------------------- applying an op
+def _scalar_value(x):
+    if isinstance(x, np.generic):
+        return x.item()
+    return x
+
+
+def _compute_dtype(op, operands):
+    rule = op.dtype_rule
+    first = operands[0]
+    if rule == "keep":
+        return first._dtype, first._dtype
+    dt = first._dtype
+    if len(operands) == 2:
+        o = operands[1]
+        to = type(o)
+        if to is Tensor:
+            if o._dtype is not dt:
+                dt = D.result_type(first, o)
+        elif to is float:
+            if not dt.is_floating_point:
+                dt = D.get_default_dtype()
+        elif to is not int or dt is D.bool_:
+            dt = D.result_type(first, o)
+    elif len(operands) > 2:
+        dt = D.result_type(*operands)
+    if rule == "promote":
+        return dt, dt
+    if rule == "float":
+        if not dt.is_floating_point:
+            dt = D.get_default_dtype()
+        return dt, dt
+    if rule == "bool":
+        return dt, D.bool_
+    if rule == "sum":
+        return (dt, dt) if dt.is_floating_point else (D.int64, D.int64)
+    if rule == "float_only":
+        if not dt.is_floating_point:
+            raise RuntimeError(f"{op.name}(): could not infer output dtype. Input dtype must be "
+                               "either a floating point or complex dtype. Got: "
+                               f"{_c_name(dt).capitalize()}")
+        return dt, dt
+    if rule == "long":
+        return dt, D.int64
+    raise AssertionError(rule)
+
+
+def apply(op, operands, params=None, out_dtype=None):
+    """Runs ``op`` on ``operands`` (tensors, and Python numbers where the op allows) and
+    returns the result tensor, recording a grad_fn node when grad mode is on and an
+    operand requires grad."""
+    if params is None:
+        params = {}
+    cdt, odt = _compute_dtype(op, operands) if out_dtype is None else (out_dtype, out_dtype)
+    arrays = []
+    req = False
+    for o in operands:
+        if type(o) is Tensor:
+            a = o._data
+            if o._dtype is not cdt:
+                a = a.astype(cdt.np)
+            if o._requires_grad:
+                req = True
+        else:
+            a = o
+        arrays.append(a)
+    with np.errstate(all="ignore"):
+        out = op.forward(*arrays, **params)
+    if type(out) is not np.ndarray:
+        out = np.asarray(out)
+    if out.dtype != odt.np:
+        out = out.astype(odt.np)
+    t = Tensor._make(out, odt)
+    if op.view:
+        src = operands[0]
+        t._base = src if src._base is None else src._base
+        t._vc = src._vc
+    if req and STATE.enabled and op.differentiable:
+        record(t, op, operands, params)
+    return t
+
+
+def record(t, op, operands, params):
+    """Attaches a new grad_fn node for ``op`` to ``t`` (which becomes a non-leaf)."""
+    grads = op.grads
+    needs = set()
+    edges = []
+    for i, o in enumerate(operands):
+        if type(o) is Tensor:
+            fn = o._grad_fn
+            if fn is not None:
+                edges.append((fn, 0))
+            elif o._requires_grad:
+                edges.append((o._accumulator(), 0))
+            else:
+                edges.append((None, 0))
+                continue
+            gr = grads[i]
+            if gr is not None:
+                needs.update(gr.needs)
+        else:
+            edges.append((None, 0))
+    node = new_node(op.node_class(params), op, params, tuple(edges))
+    if needs:
+        node._saved = tuple(o if i in needs else None for i, o in enumerate(operands))
+        node._versions = tuple(o._vc[0] if type(o) is Tensor else 0 for o in operands)
+        if "out" in needs:
+            node._result = (t._data, t._vc, t._vc[0])
+    node._meta = tuple(Meta(o._data.shape, o._dtype) if type(o) is Tensor else
+                       Meta((), t._dtype) for o in operands) + (Meta(t._data.shape, t._dtype),)
+    t._grad_fn = node
+    t._requires_grad = True
+    return node
+
+
+# ---------------------------------------------------------------------- in-place ops
+def inplace(self, op, operands, params=None):
+    """Applies ``op`` and writes the result into ``self`` (operands[0]), with PyTorch's
+    checks: leaves that require grad refuse, the version counter is bumped, and the
+    tensor's grad_fn becomes the op's node when a graph is recorded."""
+    if params is None:
+        params = {}
+    grad_on = STATE.enabled
+    tracked = grad_on and any(type(o) is Tensor and o._requires_grad for o in operands)
+    if grad_on and self._requires_grad:
+        if self._grad_fn is None:
+            raise RuntimeError("a leaf Variable that requires grad is being used in an "
+                               "in-place operation.")
+    if grad_on and self._base is not None and self._base._requires_grad:
+        if self._base._grad_fn is None:
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in "
+                               "an in-place operation.")
+        if tracked:
+            raise RuntimeError("GradStudio's engine does not record in-place operations on a "
+                               "view of a tensor that requires grad; write the result to a "
+                               "new tensor instead (for example y = y * 2).")
+    dt = D.result_type(*operands) if op.dtype_rule != "keep" else self._dtype
+    if op.dtype_rule == "float" and not dt.is_floating_point:
+        dt = D.get_default_dtype()
+    if dt is not self._dtype and D.promote_types(dt, self._dtype) is not self._dtype:
+        raise RuntimeError(f"result type {_scalar_type(dt)} can't be cast to the desired "
+                           f"output type {_scalar_type(self._dtype)}")
+    operands = tuple(operands)
+    if tracked and op.differentiable:
+        # The op may read the old value of self: give it a snapshot (PyTorch saves
+        # ``original_self`` the same way), linked to self's place in the graph.
+        snap = Tensor._make(self._data.copy(), self._dtype, self._requires_grad)
+        snap._grad_fn = self._grad_fn
+        snap._acc = self._acc
+        operands = (snap,) + operands[1:]
+    result = apply(op, operands, params, out_dtype=self._dtype)
+    if self._data.shape != result._data.shape:
+        raise RuntimeError(f"output with shape {_list(self._data.shape)} doesn't match the "
+                           f"broadcast shape {_list(result._data.shape)}")
+    np.copyto(self._data, result._data, casting="unsafe")
+    self._vc[0] += 1
+    node = result._grad_fn
+    if node is not None:
+        if node._result is not None:
+            node._result = (self._data, self._vc, self._vc[0])
+        retain = self._grad_fn._retain if self._grad_fn is not None else None
+        self._grad_fn = node
+        self._requires_grad = True
+        if retain is not None:
+            node._retain = retain
+    return self
+
+
+__all__ += ["inplace", "record"]

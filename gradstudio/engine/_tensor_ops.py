@@ -1,0 +1,764 @@
+"""Tensor methods: thin wrappers that check arguments the way PyTorch does and dispatch
+to ``apply`` with an op from the table."""
+import collections
+import numbers
+
+import numpy as np
+
+from . import _dtype as D
+from ._ops import OPS, _norm_dims
+from ._tensor import Tensor, apply, inplace, _wrap_dim, _list, _scalar_type
+from ._grad_mode import STATE
+
+_ = OPS  # every op name used below is registered by _optable
+_apply = apply
+_T = Tensor
+
+
+def _operand(x):
+    """A tensor stays a tensor; a Python (or numpy) number stays a number."""
+    if type(x) is Tensor:
+        return x
+    if isinstance(x, (bool, int, float)):
+        return x
+    if isinstance(x, np.generic):
+        return x.item()
+    if isinstance(x, np.ndarray):
+        from ._factory import tensor
+        return tensor(x)
+    if isinstance(x, Tensor):
+        return x
+    raise TypeError(f"unsupported operand type: '{type(x).__name__}'")
+
+
+def _broadcast_check(a, b):
+    sa, sb = a._data.shape, b._data.shape if type(b) is Tensor else ()
+    if sa == sb or not sb:
+        return
+    n = max(len(sa), len(sb))
+    pa, pb = (1,) * (n - len(sa)) + sa, (1,) * (n - len(sb)) + sb
+    for i, (x, y) in enumerate(zip(pa, pb)):
+        if x != y and x != 1 and y != 1:
+            raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b "
+                               f"({y}) at non-singleton dimension {i}")
+
+
+def _binary(name):
+    op = OPS[name]
+
+    def method(self, other, *, alpha=1):
+        other = _operand(other)
+        if type(other) is Tensor:
+            _broadcast_check(self, other)
+        if alpha != 1:
+            return _apply(op, (self, other), {"alpha": alpha})
+        return _apply(op, (self, other))
+    method.__name__ = name
+    return method
+
+
+def _reflected(name):
+    op = OPS[name]
+
+    def method(self, other):
+        other = _operand(other)
+        if type(other) is Tensor:
+            return _apply(op, (other, self))
+        return _apply(op, (self, other))
+    return method
+
+
+_add, _sub, _mul, _div = (_binary(n) for n in ("add", "sub", "mul", "div"))
+
+
+def _rsub(self, other, alpha=1):
+    other = _operand(other)
+    if type(other) is Tensor:
+        return _sub(other, self, alpha=alpha)
+    return _apply(OPS["rsub"], (self,), {"other": other, "alpha": alpha})
+
+
+def _rtruediv(self, other):
+    other = _operand(other)
+    if type(other) is Tensor:
+        return _div(other, self)
+    return self.reciprocal() * other
+
+
+def _pow(self, exponent):
+    exponent = _operand(exponent)
+    if type(exponent) is Tensor:
+        _broadcast_check(self, exponent)
+        if exponent._data.ndim == 0 and not exponent._requires_grad and self._data.ndim:
+            pass
+        return _apply(OPS["pow_tensor"], (self, exponent))
+    return _apply(OPS["pow"], (self,), {"exponent": exponent})
+
+
+def _rpow(self, base):
+    base = _operand(base)
+    if type(base) is Tensor:
+        return _pow(base, self)
+    return _apply(OPS["rpow"], (self,), {"base": base})
+
+
+def _cmp(name):
+    op = OPS[name]
+
+    def method(self, other):
+        other = _operand(other)
+        if type(other) is Tensor:
+            _broadcast_check(self, other)
+        return _apply(op, (self, other))
+    return method
+
+
+def _logical(np_fn):
+    def method(self, other):
+        other = _operand(other)
+        o = other._data if type(other) is Tensor else other
+        out = np_fn(self._data, o)
+        return Tensor._make(np.asarray(out))
+    return method
+
+
+for _name in ("add", "sub", "mul", "div"):
+    setattr(Tensor, _name, _binary(_name))
+Tensor.__add__ = Tensor.add
+Tensor.__radd__ = _reflected("add")
+Tensor.__sub__ = Tensor.sub
+Tensor.__rsub__ = _rsub
+Tensor.__mul__ = Tensor.mul
+Tensor.__rmul__ = _reflected("mul")
+Tensor.__truediv__ = Tensor.div
+Tensor.__rtruediv__ = _rtruediv
+Tensor.__pow__ = Tensor.pow = _pow
+Tensor.__rpow__ = _rpow
+Tensor.multiply, Tensor.subtract, Tensor.divide, Tensor.true_divide = \
+    Tensor.mul, Tensor.sub, Tensor.div, Tensor.div
+for _name, _dunder in (("eq", "__eq__"), ("ne", "__ne__"), ("lt", "__lt__"), ("le", "__le__"),
+                       ("gt", "__gt__"), ("ge", "__ge__")):
+    setattr(Tensor, _name, _cmp(_name))
+    setattr(Tensor, _dunder, getattr(Tensor, _name))
+Tensor.__hash__ = object.__hash__
+Tensor.__and__ = Tensor.logical_and = _logical(np.logical_and)
+Tensor.__or__ = Tensor.logical_or = _logical(np.logical_or)
+Tensor.__xor__ = _logical(np.logical_xor)
+Tensor.__invert__ = lambda self: Tensor._make(np.logical_not(self._data) if self._dtype is D.bool_
+                                              else np.invert(self._data))
+Tensor.logical_not = lambda self: Tensor._make(np.logical_not(self._data))
+
+
+def _maximum(self, other):
+    _broadcast_check(self, other)
+    return _apply(OPS["maximum"], (self, other))
+
+
+def _minimum(self, other):
+    _broadcast_check(self, other)
+    return _apply(OPS["minimum"], (self, other))
+
+
+Tensor.maximum, Tensor.minimum = _maximum, _minimum
+
+
+def _unary(name):
+    op = OPS[name]
+
+    def method(self):
+        return _apply(op, (self,))
+    method.__name__ = name
+    return method
+
+
+for _name in ("neg", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt",
+              "rsqrt", "reciprocal", "log1p", "expm1", "sign", "floor", "ceil", "round",
+              "trunc", "clone"):
+    setattr(Tensor, _name, _unary(_name))
+Tensor.__neg__ = Tensor.negative = Tensor.neg
+Tensor.__abs__ = Tensor.absolute = Tensor.abs
+Tensor.__pos__ = lambda self: self
+Tensor.square = lambda self: _pow(self, 2)
+
+
+def _clamp(self, min=None, max=None):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    min = _operand(min) if min is not None else None
+    max = _operand(max) if max is not None else None
+    return _apply(OPS["clamp"], (self,), {"min": min, "max": max})
+
+
+Tensor.clamp = Tensor.clip = _clamp
+Tensor.clamp_min = lambda self, min: _clamp(self, min=min)
+Tensor.clamp_max = lambda self, max: _clamp(self, max=max)
+
+
+# ---------------------------------------------------------------------- reductions
+def _dims(self, dim):
+    if dim is None:
+        return None
+    if isinstance(dim, (list, tuple)):
+        if not dim:
+            return None
+        return tuple(_wrap_dim(d, self._data.ndim) for d in dim)
+    return (_wrap_dim(dim, self._data.ndim),)
+
+
+def _sum(self, dim=None, keepdim=False, *, dtype=None):
+    src = self if dtype is None else self.to(dtype)
+    return _apply(OPS["sum"], (src,), {"dim": _dims(self, dim), "keepdim": keepdim})
+
+
+def _mean(self, dim=None, keepdim=False, *, dtype=None):
+    src = self if dtype is None else self.to(dtype)
+    return _apply(OPS["mean"], (src,), {"dim": _dims(self, dim), "keepdim": keepdim})
+
+
+Tensor.sum, Tensor.mean = _sum, _mean
+MinMax = collections.namedtuple("max", ["values", "indices"])
+_MinMaxMin = collections.namedtuple("min", ["values", "indices"])
+
+
+def _extreme(kind):
+    full, along, arg = OPS[kind], OPS[kind + "_dim"], (np.argmax if kind == "max" else np.argmin)
+    result = MinMax if kind == "max" else _MinMaxMin
+
+    def method(self, dim=None, keepdim=False):
+        if isinstance(dim, Tensor):
+            return (_maximum if kind == "max" else _minimum)(self, dim)
+        if dim is None:
+            if self._data.size == 0:
+                raise RuntimeError(f"{kind}(): Expected reduction dim to be specified for "
+                                   "input.numel() == 0. Specify the reduction dim with the "
+                                   "'dim' argument.")
+            return _apply(full, (self,))
+        d = _wrap_dim(dim, self._data.ndim)
+        idx = arg(self._data, axis=d, keepdims=keepdim) if self._data.ndim else \
+            np.zeros((), np.int64)
+        values = _apply(along, (self,), {"dim": d, "keepdim": keepdim,
+                                         "indices": idx if keepdim else idx})
+        return result(values, Tensor._make(np.asarray(idx, np.int64)))
+    return method
+
+
+Tensor.max, Tensor.min = _extreme("max"), _extreme("min")
+
+
+def _amax(self, dim=(), keepdim=False):
+    if dim in ((), None):
+        return self.max()
+    return self.max(dim, keepdim).values
+
+
+Tensor.amax = _amax
+
+
+def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+    if p == "fro" or p is None:
+        p = 2.0
+    if isinstance(p, str):
+        raise RuntimeError(f"norm: unsupported p={p!r}")
+    return _apply(OPS["norm"], (self,), {"p": float(p), "dim": _dims(self, dim),
+                                         "keepdim": keepdim})
+
+
+Tensor.norm = _norm
+
+
+def _softmax(name):
+    op = OPS[name]
+
+    def method(self, dim, dtype=None):
+        src = self if dtype is None else self.to(dtype)
+        return _apply(op, (src,), {"dim": _wrap_dim(dim, self._data.ndim)})
+    return method
+
+
+Tensor.softmax, Tensor.log_softmax = _softmax("softmax"), _softmax("log_softmax")
+
+
+def _argext(name):
+    op = OPS[name]
+
+    def method(self, dim=None, keepdim=False):
+        d = None if dim is None else _wrap_dim(dim, self._data.ndim)
+        return _apply(op, (self,), {"dim": d, "keepdim": keepdim and d is not None})
+    return method
+
+
+Tensor.argmax, Tensor.argmin = _argext("argmax"), _argext("argmin")
+Tensor.all = lambda self, dim=None: _apply(OPS["all"], (self,)) if dim is None else \
+    Tensor._make(np.all(self._data, axis=_wrap_dim(dim, self._data.ndim)))
+Tensor.any = lambda self, dim=None: _apply(OPS["any"], (self,)) if dim is None else \
+    Tensor._make(np.any(self._data, axis=_wrap_dim(dim, self._data.ndim)))
+
+
+# ---------------------------------------------------------------------- linear algebra
+def _mm(self, other):
+    if self._data.ndim != 2:
+        raise RuntimeError("self must be a matrix")
+    if other._data.ndim != 2:
+        raise RuntimeError("mat2 must be a matrix")
+    (n, m), (m2, p) = self._data.shape, other._data.shape
+    if m != m2:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{m} and {m2}x{p})")
+    _check_same_dtype(self, other, "self", "mat2")
+    return _apply(OPS["mm"], (self, other))
+
+
+def _check_same_dtype(a, b, na="self", nb="other"):
+    if a._dtype is not b._dtype:
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
+                           f"{_c(a._dtype)} != {_c(b._dtype)}")
+
+
+def _c(d):
+    from ._tensor import _c_name
+    return _c_name(d)
+
+
+def _mv(self, vec):
+    if self._data.ndim != 2 or vec._data.ndim != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {self._data.ndim}, "
+                           f"{vec._data.ndim}")
+    if self._data.shape[1] != vec._data.shape[0]:
+        raise RuntimeError(f"size mismatch, got input ({self._data.shape[0]}), mat "
+                           f"({self._data.shape[0]}x{self._data.shape[1]}), vec "
+                           f"({vec._data.shape[0]})")
+    return _apply(OPS["mv"], (self, vec))
+
+
+def _dot(self, other):
+    if self._data.ndim != 1 or other._data.ndim != 1:
+        raise RuntimeError(f"1D tensors expected, but got {self._data.ndim}D and "
+                           f"{other._data.ndim}D tensors")
+    if self._data.shape[0] != other._data.shape[0]:
+        n, m = self._data.shape[0], other._data.shape[0]
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to "
+                           f"have the same number of elements, but got {n} and {m} elements "
+                           "respectively")
+    if self._dtype is not other._dtype:
+        raise RuntimeError("dot : expected both vectors to have same dtype, but found "
+                           f"{_scalar_type(self._dtype)} and {_scalar_type(other._dtype)}")
+    return _apply(OPS["dot"], (self, other))
+
+
+def _bmm(self, other):
+    if self._data.ndim != 3 or other._data.ndim != 3:
+        raise RuntimeError("batch1 must be a 3D tensor")
+    return _apply(OPS["bmm"], (self, other))
+
+
+def _matmul(self, other):
+    if not isinstance(other, Tensor):
+        raise TypeError(f"matmul(): argument 'other' (position 1) must be Tensor, not "
+                        f"{type(other).__name__}")
+    da, db = self._data.ndim, other._data.ndim
+    if da == 0 or db == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
+                           f"{da}D and {db}D")
+    if da == 1 and db == 1:
+        return _dot(self, other)
+    if da == 2 and db == 1:
+        return _mv(self, other)
+    if da == 1 and db == 2:
+        return _mm(self.unsqueeze(0), other).squeeze(0)
+    if da == 2 and db == 2:
+        return _mm(self, other)
+    if da >= 3 and db <= 2:
+        # PyTorch folds the batch into rows: view -> mm -> _unsafe_view.
+        a = self
+        n, m = a._data.shape[-2], a._data.shape[-1]
+        b = other if db == 2 else other.unsqueeze(1)
+        if m != b._data.shape[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied "
+                               f"({a._data.size // m}x{m} and {b._data.shape[0]}x"
+                               f"{b._data.shape[1]})")
+        out = _mm(a.reshape(-1, m), b)
+        shape = a._data.shape[:-1] + ((b._data.shape[1],) if db == 2 else ())
+        return _apply(OPS["_unsafe_view"], (out,), {"shape": shape})
+    # general batched case: broadcast batch dims, fold to 3-D, bmm, view back
+    a = self if da > 1 else self.unsqueeze(0)
+    b = other if db > 1 else other.unsqueeze(-1)
+    batch = np.broadcast_shapes(a._data.shape[:-2], b._data.shape[:-2])
+    n, m = a._data.shape[-2:]
+    m2, p = b._data.shape[-2:]
+    if m != m2:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{int(np.prod(batch))}, {m}] but got: [{int(np.prod(batch))}, "
+                           f"{m2}].")
+    a3 = a.expand(*batch, n, m).reshape(-1, n, m)
+    b3 = b.expand(*batch, m2, p).reshape(-1, m2, p)
+    out = _bmm(a3, b3).view(*batch, n, p)
+    if da == 1:
+        out = out.squeeze(-2)
+    if db == 1:
+        out = out.squeeze(-1)
+    return out
+
+
+Tensor.mm, Tensor.mv, Tensor.dot, Tensor.bmm, Tensor.matmul = _mm, _mv, _dot, _bmm, _matmul
+Tensor.__matmul__ = _matmul
+Tensor.__rmatmul__ = lambda self, other: _matmul(other, self)
+Tensor.inner = _dot
+
+
+def _outer(self, other):
+    return self.unsqueeze(1) * other.unsqueeze(0)
+
+
+Tensor.outer = Tensor.ger = _outer
+
+
+# ---------------------------------------------------------------------- shapes
+def _shape_arg(args):
+    if len(args) == 1 and isinstance(args[0], (tuple, list, D.Size)):
+        args = tuple(args[0])
+    return tuple(int(a) for a in args)
+
+
+def _infer(shape, numel):
+    shape = list(shape)
+    neg = [i for i, s in enumerate(shape) if s == -1]
+    if len(neg) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    known = 1
+    for s in shape:
+        if s != -1:
+            if s < 0:
+                raise RuntimeError(f"invalid shape dimension {s}")
+            known *= s
+    if neg:
+        if known == 0 or numel % known:
+            raise RuntimeError(f"shape '{_list(shape)}' is invalid for input of size {numel}")
+        shape[neg[0]] = numel // known
+    elif known != numel:
+        raise RuntimeError(f"shape '{_list(shape)}' is invalid for input of size {numel}")
+    return tuple(shape)
+
+
+def _viewable(a, shape):
+    v = a.view()
+    try:
+        v.shape = shape
+    except AttributeError:
+        return False
+    return True
+
+
+def _view(self, *shape):
+    if len(shape) == 1 and isinstance(shape[0], D.dtype):
+        raise RuntimeError("view(dtype) is not supported by GradStudio's engine")
+    shape = _infer(_shape_arg(shape), self._data.size)
+    if not _viewable(self._data, shape):
+        raise RuntimeError("view size is not compatible with input tensor's size and stride "
+                           "(at least one dimension spans across two contiguous subspaces). "
+                           "Use .reshape(...) instead.")
+    return _apply(OPS["view"], (self,), {"shape": shape})
+
+
+def _reshape(self, *shape):
+    shape = _infer(_shape_arg(shape), self._data.size)
+    if _viewable(self._data, shape):
+        return _apply(OPS["view"], (self,), {"shape": shape})
+    return _apply(OPS["_unsafe_view"], (self.clone(),), {"shape": shape})
+
+
+Tensor.view, Tensor.reshape = _view, _reshape
+Tensor.view_as = lambda self, other: _view(self, other.shape)
+Tensor.reshape_as = lambda self, other: _reshape(self, other.shape)
+
+
+def _flatten(self, start_dim=0, end_dim=-1):
+    if self._data.ndim == 0:
+        return _reshape(self, 1)
+    s, e = _wrap_dim(start_dim, self._data.ndim), _wrap_dim(end_dim, self._data.ndim)
+    if s == e:
+        return self
+    shp = self._data.shape
+    return _reshape(self, shp[:s] + (int(np.prod(shp[s:e + 1])),) + shp[e + 1:])
+
+
+Tensor.flatten = _flatten
+
+
+def _t(self):
+    if self._data.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is "
+                           f"{self._data.ndim}D")
+    return _apply(OPS["t"], (self,))
+
+
+def _transpose(self, dim0, dim1):
+    n = self._data.ndim
+    return _apply(OPS["transpose"], (self,), {"dim0": _wrap_dim(dim0, n),
+                                              "dim1": _wrap_dim(dim1, n)})
+
+
+def _permute(self, *dims):
+    dims = _shape_arg(dims)
+    n = self._data.ndim
+    if len(dims) != n:
+        raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does "
+                           f"not match the length of the desired ordering of dimensions i.e. "
+                           f"input.dim() = {n} is not equal to len(dims) = {len(dims)}")
+    return _apply(OPS["permute"], (self,), {"dims": tuple(_wrap_dim(d, n) for d in dims)})
+
+
+Tensor.t, Tensor.transpose, Tensor.permute = _t, _transpose, _permute
+Tensor.swapaxes = Tensor.swapdims = _transpose
+Tensor.T = property(lambda self: _permute(self, tuple(range(self._data.ndim))[::-1])
+                    if self._data.ndim != 2 else _apply(OPS["permute"], (self,), {"dims": (1, 0)}))
+Tensor.mT = property(lambda self: _transpose(self, -2, -1))
+
+
+def _unsqueeze(self, dim):
+    n = self._data.ndim + 1
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
+                         f"but got {dim})")
+    return _apply(OPS["unsqueeze"], (self,), {"dim": dim % n})
+
+
+def _squeeze(self, dim=None):
+    if dim is None:
+        return _apply(OPS["squeeze"], (self,), {"dim": None})
+    dims = _dims(self, dim)
+    dims = tuple(d for d in dims if self._data.shape[d] == 1) if self._data.ndim else ()
+    return _apply(OPS["squeeze"], (self,), {"dim": dims})
+
+
+def _expand(self, *sizes):
+    sizes = _shape_arg(sizes)
+    shp = self._data.shape
+    if len(sizes) < len(shp):
+        raise RuntimeError(f"expand(torch.FloatTensor{{{_list(shp)}}}, size={_list(sizes)}): "
+                           "the number of sizes provided (%d) must be greater or equal to the "
+                           "number of dimensions in the tensor (%d)" % (len(sizes), len(shp)))
+    lead = len(sizes) - len(shp)
+    out = []
+    for i, s in enumerate(sizes):
+        cur = shp[i - lead] if i >= lead else 1
+        if s == -1:
+            if i < lead:
+                raise RuntimeError(f"The expanded size of the tensor (-1) isn't allowed in a "
+                                   f"leading, non-existing dimension {i}")
+            s = cur
+        elif cur != 1 and s != cur:
+            raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing "
+                               f"size ({cur}) at non-singleton dimension {i}.  Target sizes: "
+                               f"{_list(sizes)}.  Tensor sizes: {_list(shp)}")
+        out.append(s)
+    return _apply(OPS["expand"], (self,), {"shape": tuple(out)})
+
+
+Tensor.unsqueeze, Tensor.squeeze, Tensor.expand = _unsqueeze, _squeeze, _expand
+Tensor.expand_as = lambda self, other: _expand(self, other.shape)
+Tensor.contiguous = lambda self: self if self._data.flags.c_contiguous else self.clone()
+
+
+def _select(self, dim, index):
+    d = _wrap_dim(dim, self._data.ndim)
+    size = self._data.shape[d]
+    if not -size <= index < size:
+        raise IndexError(f"index {index} is out of bounds for dimension {d} with size {size}")
+    return _apply(OPS["select"], (self,), {"dim": d, "index": index % size})
+
+
+def _narrow(self, dim, start, length):
+    d = _wrap_dim(dim, self._data.ndim)
+    return _apply(OPS["slice"], (self,), {"dim": d, "start": start, "end": start + length,
+                                          "step": 1})
+
+
+Tensor.select, Tensor.narrow = _select, _narrow
+
+
+# ---------------------------------------------------------------------- dtype conversion
+def _to(self, *args, **kwargs):
+    dtype = kwargs.get("dtype")
+    for a in args:
+        if isinstance(a, D.dtype):
+            dtype = a
+        elif isinstance(a, Tensor):
+            dtype = a._dtype
+    if dtype is None or dtype is self._dtype:
+        return self
+    if self._requires_grad and not dtype.is_floating_point:
+        t = Tensor._make(self._data.astype(dtype.np), dtype)
+        return t
+    return _apply(OPS["to"], (self,), {"dtype": dtype}, out_dtype=dtype)
+
+
+Tensor.to = _to
+Tensor.type = lambda self, dtype=None: ("torch." + {"float32": "FloatTensor", "float64":
+                                                    "DoubleTensor", "int64": "LongTensor",
+                                                    "int32": "IntTensor", "bool": "BoolTensor"}
+                                        .get(self._dtype.name, "Tensor")) if dtype is None \
+    else _to(self, dtype)
+for _name, _dt in (("float", D.float32), ("double", D.float64), ("half", D.float16),
+                   ("long", D.int64), ("int", D.int32), ("bool", D.bool_), ("short", D.int16),
+                   ("char", D.int8), ("byte", D.uint8)):
+    setattr(Tensor, _name, (lambda dt: lambda self: _to(self, dt))(_dt))
+Tensor.cpu = lambda self: self
+Tensor.type_as = lambda self, other: _to(self, other._dtype)
+
+
+# ---------------------------------------------------------------------- indexing
+def _index_key(key):
+    """A key for numpy, with tensors and lists turned into arrays."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    out = []
+    for k in key:
+        if isinstance(k, Tensor):
+            k = k._data
+        elif isinstance(k, list):
+            k = np.asarray([x._data if isinstance(x, Tensor) else x for x in k])
+        out.append(k)
+    return tuple(out)
+
+
+def _is_basic(k):
+    return k is None or k is Ellipsis or isinstance(k, (int, slice)) and not isinstance(k, bool)
+
+
+def _getitem(self, key):
+    key = _index_key(key)
+    if not all(_is_basic(k) or (isinstance(k, np.ndarray) and k.ndim == 0 and
+                                k.dtype.kind in "iu") for k in key):
+        return _apply(OPS["index"], (self,), {"key": key})
+    key = tuple(int(k) if isinstance(k, np.ndarray) else k for k in key)
+    n_real = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if n_real > self._data.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {self._data.ndim}")
+    if Ellipsis in key:
+        i = key.index(Ellipsis)
+        key = key[:i] + (slice(None),) * (self._data.ndim - n_real) + key[i + 1:]
+    t, dim = self, 0
+    for k in key:
+        if k is None:
+            t = _apply(OPS["unsqueeze"], (t,), {"dim": dim})
+            dim += 1
+        elif isinstance(k, int):
+            t = _select(t, dim, k)
+        else:
+            size = t._data.shape[dim]
+            start, stop, step = k.indices(size)
+            if k.step is not None and k.step <= 0:
+                raise ValueError("step must be greater than zero")
+            stop = max(stop, start)
+            if not (start == 0 and stop == size and step == 1):
+                t = _apply(OPS["slice"], (t,), {"dim": dim, "start": start, "end": stop,
+                                                "step": step})
+            dim += 1
+    if t is self:
+        return _apply(OPS["view"], (self,), {"shape": self._data.shape})
+    return t
+
+
+def _setitem(self, key, value):
+    key = _index_key(key)
+    value = _operand(value)
+    with _no_grad_if(not (STATE.enabled and (self._requires_grad or (
+            type(value) is Tensor and value._requires_grad)))):
+        if type(value) is not Tensor:
+            from ._factory import tensor
+            value = tensor(value, dtype=self._dtype)
+        inplace(self, OPS["_setitem"], (self, value), {"key": key})
+
+
+class _no_grad_if:
+    def __init__(self, cond):
+        self.cond = cond
+
+    def __enter__(self):
+        self.prev = STATE.enabled
+        if self.cond:
+            STATE.enabled = False
+
+    def __exit__(self, *exc):
+        STATE.enabled = self.prev
+
+
+Tensor.__getitem__, Tensor.__setitem__ = _getitem, _setitem
+
+
+# ---------------------------------------------------------------------- in-place ops
+def _inplace_binary(name):
+    op = OPS[name]
+
+    def method(self, other, *, alpha=1):
+        other = _operand(other)
+        if type(other) is Tensor:
+            _broadcast_check(self, other)
+        return inplace(self, op, (self, other), {"alpha": alpha} if alpha != 1 else None)
+    return method
+
+
+for _name in ("add", "sub", "mul", "div"):
+    setattr(Tensor, _name + "_", _inplace_binary(_name))
+Tensor.__iadd__, Tensor.__isub__, Tensor.__imul__, Tensor.__itruediv__ = (
+    Tensor.add_, Tensor.sub_, Tensor.mul_, Tensor.div_)
+
+
+def _pow_(self, exponent):
+    exponent = _operand(exponent)
+    if type(exponent) is Tensor:
+        return inplace(self, OPS["pow_tensor"], (self, exponent))
+    return inplace(self, OPS["pow"], (self,), {"exponent": exponent})
+
+
+Tensor.pow_ = Tensor.__ipow__ = _pow_
+for _name in ("neg", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt",
+              "reciprocal"):
+    setattr(Tensor, _name + "_", (lambda op: lambda self: inplace(self, op, (self,)))(OPS[_name]))
+Tensor.clamp_ = lambda self, min=None, max=None: inplace(self, OPS["clamp"], (self,),
+                                                         {"min": min, "max": max})
+Tensor.zero_ = lambda self: inplace(self, OPS["_zero"], (self,))
+Tensor.fill_ = lambda self, value: inplace(self, OPS["_fill"], (self,),
+                                           {"value": _operand(value)})
+
+
+def _copy_(self, src):
+    src = _operand(src)
+    if type(src) is not Tensor:
+        from ._factory import tensor
+        src = tensor(src)
+    return inplace(self, OPS["_copy"], (self, src))
+
+
+Tensor.copy_ = _copy_
+
+
+def _random_(method):
+    def fn(self, *args, generator=None, **kwargs):
+        from ._random import default_generator
+        gen = generator._gen if hasattr(generator, "_gen") else (generator or default_generator)
+        with _no_grad_if(True):
+            self._data[...] = getattr(gen, method)(self._data.shape, *args,
+                                                   np_dtype=self._dtype.np, **kwargs)
+        self._vc[0] += 1
+        return self
+    return fn
+
+
+def _uniform_(self, a=0.0, b=1.0, *, generator=None):
+    from ._random import default_generator
+    gen = generator or default_generator
+    self._data[...] = gen.uniform(self._data.shape, a, b, self._dtype.np)
+    self._vc[0] += 1
+    return self
+
+
+def _normal_(self, mean=0.0, std=1.0, *, generator=None):
+    from ._random import default_generator
+    gen = generator or default_generator
+    self._data[...] = gen.normal(self._data.shape, mean, std, self._dtype.np)
+    self._vc[0] += 1
+    return self
+
+
+Tensor.uniform_, Tensor.normal_ = _uniform_, _normal_
+numbers.Number  # noqa: B018 (kept for type checkers; tensors are not numbers)
