@@ -91,7 +91,13 @@ class Node:
 
     @property
     def freed(self):
-        return self._freed
+        """True once backward released this node's saved tensors."""
+        return bool(self._freed)
+
+    @property
+    def saved_tensor_names(self):
+        """Names of what this node saved, still known after the buffers were freed."""
+        return self._freed if self._freed else self.saved_names
 
     def __getattr__(self, item):
         # ``grad_fn._saved_self`` and friends, as in PyTorch.
@@ -334,7 +340,7 @@ def _release(node):
     names = node.saved_names
     node._saved = None
     node._result = None
-    node._freed = bool(names) or node._freed
+    node._freed = names or node._freed   # a non-empty tuple: what was released
     return names
 
 

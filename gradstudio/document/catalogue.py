@@ -1,0 +1,327 @@
+"""The node catalogue: every kind a document can hold.
+
+Operation kinds are derived from the engine's op table (``gradstudio.engine._ops.OPS``):
+their ports are the op's tensor arguments, their parameters the op's parameters, their
+category and one-line doc the op's own. Adding an op to the engine makes it appear here.
+A few table entries are folded into one kind the way PyTorch spells them (``x ** 2`` and
+``x ** y`` are both ``pow``; ``max`` with or without ``dim``), and sources (``ones``,
+``rand`` ...) and autograd modifiers (``detach``, ``requires_grad_``, ``retain_grad``) are
+added. Each kind also knows how to evaluate itself with the engine and how PyTorch code
+spells it, so the runner and the exporter share one definition.
+"""
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import gradstudio.engine as torch
+from gradstudio.engine._ops import OPS
+
+__all__ = ["Port", "ParamSpec", "NodeKind", "CATALOGUE", "kind", "categories", "DTYPES"]
+
+DTYPES = ("float32", "float64", "int64", "bool")
+
+
+@dataclass(frozen=True)
+class Port:
+    """An input port. ``fallback`` names the parameter used when nothing is connected
+    (``x + 2``: port ``other`` falls back to the number in param ``other``)."""
+    name: str
+    optional: bool = False
+    fallback: str | None = None
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """A parameter: ``kind`` is one of scalar, int, bool, dims, shape, dtype, values
+    (a nested list of numbers), index (an indexing expression such as ``0, 1:3``)."""
+    name: str
+    kind: str
+    default: Any = None
+    doc: str = ""
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class NodeKind:
+    name: str
+    category: str
+    doc: str
+    inputs: tuple[Port, ...]
+    params: tuple[ParamSpec, ...]
+    evaluate: Callable = field(repr=False, compare=False)
+    torch_name: str = ""          # how PyTorch code spells it, for tooltips and search
+    grad_fn: str | None = None    # PyTorch's grad_fn name (the usual one), if any
+    is_source: bool = False
+    variadic: bool = False
+
+    def param(self, name):
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def defaults(self):
+        return {p.name: p.default for p in self.params}
+
+    def input_names(self, params=None):
+        """Port names; a variadic kind has ``count`` ports named t0, t1, ..."""
+        if self.variadic:
+            n = int((params or {}).get("count", 2))
+            return tuple(f"t{i}" for i in range(n))
+        return tuple(p.name for p in self.inputs)
+
+    def port(self, name):
+        for p in self.inputs:
+            if p.name == name:
+                return p
+        if self.variadic and name.startswith("t") and name[1:].isdigit():
+            return Port(name)
+        raise KeyError(name)
+
+
+CATALOGUE: dict[str, NodeKind] = {}
+
+
+def _add(k: NodeKind):
+    CATALOGUE[k.name] = k
+    return k
+
+
+def kind(name) -> NodeKind:
+    return CATALOGUE[name]
+
+
+def categories():
+    """Kinds grouped by palette category, in catalogue order."""
+    out = {}
+    for k in CATALOGUE.values():
+        out.setdefault(k.category, []).append(k)
+    return out
+
+
+def _dtype(name):
+    return None if name in (None, "") else getattr(torch, name)
+
+
+# ----------------------------------------------------------------------------- sources
+SHAPE = ParamSpec("shape", "shape", (2, 2), "size of each dimension")
+DTYPE = ParamSpec("dtype", "dtype", None, "element type (default float32)", optional=True)
+RG = ParamSpec("requires_grad", "bool", False, "track operations for autograd")
+
+
+def _source(name, fn, doc, params, torch_name):
+    _add(NodeKind(name, "sources", doc, (), tuple(params) + (DTYPE, RG), fn, torch_name,
+                  is_source=True))
+
+
+_source("tensor", lambda p: torch.tensor(p["value"], dtype=_dtype(p["dtype"]),
+                                         requires_grad=p["requires_grad"]),
+        "A tensor from literal values.", [ParamSpec("value", "values", [[1.0, 2.0], [3.0, 4.0]],
+                                                    "the numbers, as nested lists")],
+        "torch.tensor")
+for _n, _doc in (("ones", "A tensor filled with ones."), ("zeros", "A tensor filled with zeros."),
+                 ("rand", "Uniform random numbers in [0, 1) (seeded)."),
+                 ("randn", "Standard normal random numbers (seeded).")):
+    _source(_n, (lambda f: lambda p: f(*p["shape"], dtype=_dtype(p["dtype"]),
+                                       requires_grad=p["requires_grad"]))(getattr(torch, _n)),
+            _doc, [SHAPE], "torch." + _n)
+_source("full", lambda p: torch.full(tuple(p["shape"]), p["fill_value"], dtype=_dtype(p["dtype"])
+                                     or torch.get_default_dtype(),
+                                     requires_grad=p["requires_grad"]),
+        "A tensor filled with one number.", [SHAPE, ParamSpec("fill_value", "scalar", 1.0)],
+        "torch.full")
+_source("eye", lambda p: torch.eye(p["n"], dtype=_dtype(p["dtype"]),
+                                   requires_grad=p["requires_grad"]),
+        "The identity matrix.", [ParamSpec("n", "int", 3, "rows and columns")], "torch.eye")
+_source("arange", lambda p: torch.arange(p["start"], p["end"], p["step"], dtype=_dtype(p["dtype"]),
+                                         requires_grad=p["requires_grad"]),
+        "Evenly spaced values in [start, end).",
+        [ParamSpec("start", "scalar", 0), ParamSpec("end", "scalar", 4),
+         ParamSpec("step", "scalar", 1)], "torch.arange")
+_source("linspace", lambda p: torch.linspace(p["start"], p["end"], p["steps"],
+                                             dtype=_dtype(p["dtype"]),
+                                             requires_grad=p["requires_grad"]),
+        "steps evenly spaced values from start to end.",
+        [ParamSpec("start", "scalar", 0.0), ParamSpec("end", "scalar", 1.0),
+         ParamSpec("steps", "int", 5)], "torch.linspace")
+
+
+# ----------------------------------------------------------------------------- engine ops
+def _spec(p):
+    kind_ = {"tensor": "index"}.get(p.kind, p.kind)
+    return ParamSpec(p.name, kind_, p.default, p.doc, optional=p.default is None)
+
+
+def _grad_name(op):
+    return op.grad_fn if isinstance(op.grad_fn, str) else op.grad_fn({})
+
+
+# Which table entries a kind stands for, and how it is called. Every other op in the
+# table (not internal) becomes a kind named after it, called as a Tensor method with its
+# params as keywords.
+_SKIP = {"pow_tensor", "rpow", "max_dim", "min_dim", "_unsafe_view", "index", "where",
+         "rsub", "slice", "to", "cat", "stack"}
+
+
+def _method_call(name, param_names):
+    def evaluate(p, self, **inputs):
+        return getattr(self, name)(*inputs.values(), *(p[n] for n in param_names))
+    return evaluate
+
+
+_BINARY_SCALAR = {"add", "sub", "mul", "div", "eq", "ne", "lt", "le", "gt", "ge"}
+
+
+def _binary_eval(name):
+    def evaluate(p, self, other=None):
+        rhs = other if other is not None else p["other"]
+        kw = {"alpha": p["alpha"]} if p.get("alpha", 1) != 1 else {}
+        return getattr(self, name)(rhs, **kw)
+    return evaluate
+
+
+for _name, _op in OPS.items():
+    if _op.category == "internal" or _name in _SKIP or _name.startswith("_"):
+        continue
+    _params = tuple(_spec(p) for p in _op.params)
+    _inputs = tuple(Port(a) for a in _op.arg_names)
+    if _name in _BINARY_SCALAR:
+        _inputs = (Port("self"), Port("other", optional=True, fallback="other"))
+        _params = (ParamSpec("other", "scalar", 1.0, "used when 'other' is not connected"),) + \
+            _params
+        _ev = _binary_eval(_name)
+    else:
+        _ev = _method_call(_name, tuple(p.name for p in _op.params))
+    _add(NodeKind(_name, _op.category, _op.doc, _inputs, _params, _ev,
+                  _op.code or "", _grad_name(_op) if _op.differentiable else None))
+
+
+def _pow_eval(p, self, exponent=None):
+    return self ** (exponent if exponent is not None else p["exponent"])
+
+
+_add(NodeKind("pow", "arithmetic", OPS["pow"].doc,
+              (Port("self"), Port("exponent", optional=True, fallback="exponent")),
+              (ParamSpec("exponent", "scalar", 2.0, "used when 'exponent' is not connected"),),
+              _pow_eval, "{self} ** {exponent}", "PowBackward0"))
+_add(NodeKind("rsub", "arithmetic", OPS["rsub"].doc, (Port("self"),),
+              (ParamSpec("other", "scalar", 1.0),), lambda p, self: p["other"] - self,
+              "{other} - {self}", "RsubBackward1"))
+_add(NodeKind("rpow", "arithmetic", OPS["rpow"].doc, (Port("exponent"),),
+              (ParamSpec("base", "scalar", 2.0),), lambda p, exponent: p["base"] ** exponent,
+              "{base} ** {exponent}", "PowBackward2"))
+
+
+def _extreme_eval(name):
+    def evaluate(p, self):
+        if p.get("dim") is None:
+            return getattr(self, name)()
+        return getattr(self, name)(p["dim"], keepdim=p["keepdim"]).values
+    return evaluate
+
+
+for _n in ("max", "min"):
+    CATALOGUE.pop(_n, None)
+    _add(NodeKind(_n, "reduction", f"The {'largest' if _n == 'max' else 'smallest'} element "
+                  "(over dim, or all).", (Port("self"),),
+                  (ParamSpec("dim", "int", None, "dimension, or None for all", optional=True),
+                   ParamSpec("keepdim", "bool", False)), _extreme_eval(_n),
+                  "{self}." + _n + "()", _n.capitalize() + "Backward1"))
+_add(NodeKind("matmul", "linear algebra", "Matrix product a @ b (dot, matrix-vector, matrix or "
+              "batched, by the inputs' dimensions).", (Port("self"), Port("other")), (),
+              lambda p, self, other: self @ other, "{self} @ {other}", "MmBackward0"))
+_add(NodeKind("reshape", "shape", "Same elements with a new shape (copies if it must).",
+              (Port("self"),), (ParamSpec("shape", "shape", (-1,)),),
+              lambda p, self: self.reshape(tuple(p["shape"])), "{self}.reshape({shape})",
+              "ViewBackward0"))
+_add(NodeKind("index", "shape", "Indexing such as x[0], x[:, 1:3] or x[..., None].",
+              (Port("self"),), (ParamSpec("key", "index", "0", "what goes inside [ ]"),),
+              lambda p, self: self[parse_index(p["key"])], "{self}[{key}]", "SelectBackward0"))
+_add(NodeKind("where", "arithmetic", OPS["where"].doc,
+              (Port("condition"), Port("input"), Port("other")), (),
+              lambda p, condition, input, other: torch.where(condition, input, other),
+              "torch.where({condition}, {input}, {other})", "WhereBackward0"))
+_add(NodeKind("to", "autograd", OPS["to"].doc, (Port("self"),),
+              (ParamSpec("dtype", "dtype", "float64"),),
+              lambda p, self: self.to(_dtype(p["dtype"])), "{self}.to({dtype})",
+              "ToCopyBackward0"))
+for _n in ("cat", "stack"):
+    _add(NodeKind(_n, "shape", OPS[_n].doc, (), (ParamSpec("count", "int", 2, "number of inputs"),
+                                                  ParamSpec("dim", "int", 0)),
+                  (lambda f: lambda p, **ts: f([ts[f"t{i}"] for i in range(p["count"])],
+                                               dim=p["dim"]))(getattr(torch, _n)),
+                  OPS[_n].code, OPS[_n].grad_fn, variadic=True))
+
+
+# ----------------------------------------------------------------------------- autograd
+def _requires_grad_(p, self):
+    return self.requires_grad_(p["requires_grad"])
+
+
+def _retain_grad(p, self):
+    self.retain_grad()
+    return self
+
+
+_add(NodeKind("detach", "autograd", "A new leaf sharing the same values, cut from the graph: "
+              "no gradient flows back through it.", (Port("self"),), (),
+              lambda p, self: self.detach(), "{self}.detach()"))
+_add(NodeKind("requires_grad_", "autograd", "Makes a tensor that was computed without "
+              "gradients a leaf that requires grad (in place, as a.requires_grad_(True)).",
+              (Port("self"),), (ParamSpec("requires_grad", "bool", True),), _requires_grad_,
+              "{self}.requires_grad_({requires_grad})"))
+_add(NodeKind("retain_grad", "autograd", "Keeps .grad for this non-leaf tensor after backward "
+              "(the same tensor, marked with retain_grad()).", (Port("self"),), (),
+              _retain_grad, "{self}.retain_grad()"))
+
+
+# ----------------------------------------------------------------------------- index text
+def parse_index(text):
+    """Parses what goes inside ``x[ ]`` (ints, slices, None, ...) without evaluating
+    anything: ``"0, 1:3, None, ..."`` -> ``(0, slice(1, 3), None, Ellipsis)``."""
+    if not isinstance(text, str) or len(text) > 200:
+        raise ValueError("an index is text such as 0, 1:3 or ..., None")
+    parts = [s.strip() for s in text.split(",")] if text.strip() else []
+    if not parts:
+        raise ValueError("the index is empty; write for example 0 or 1:3")
+    key = []
+    for part in parts:
+        if part == "...":
+            key.append(Ellipsis)
+        elif part == "None":
+            key.append(None)
+        elif ":" in part:
+            bits = part.split(":")
+            if len(bits) > 3:
+                raise ValueError(f"'{part}' is not a slice; write start:stop:step")
+            vals = [_int(b, part) if b.strip() else None for b in bits]
+            key.append(slice(*vals))
+        else:
+            key.append(_int(part, part))
+    return key[0] if len(key) == 1 else tuple(key)
+
+
+def _int(s, whole):
+    try:
+        return int(s.strip())
+    except ValueError:
+        raise ValueError(f"'{whole}' is not a whole number, a slice, None or ...") from None
+
+
+def format_index(key):
+    """The inverse of ``parse_index`` for display and export."""
+    items = key if isinstance(key, tuple) else (key,)
+    out = []
+    for k in items:
+        if k is Ellipsis:
+            out.append("...")
+        elif k is None:
+            out.append("None")
+        elif isinstance(k, slice):
+            s = ("" if k.start is None else str(k.start)) + ":" + \
+                ("" if k.stop is None else str(k.stop))
+            if k.step is not None:
+                s += ":" + str(k.step)
+            out.append(s)
+        else:
+            out.append(str(k))
+    return ", ".join(out)

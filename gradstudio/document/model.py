@@ -1,0 +1,427 @@
+"""The document: a PyTorch program drawn as a graph.
+
+Nodes (kind, params, position, label) are tensors and operations; an edge joins a node's
+output to an input port of another node; no-grad regions are sets of nodes evaluated
+under ``torch.no_grad()``; the timeline is an ordered list of imperative actions
+(``backward``, ``grad.zero_()``, ``grad = None``, ``autograd.grad``).
+
+Every edit goes through a method here, is checked at once (unknown kinds, ports or
+nodes, wrongly typed params, cycles are refused with a ``DocumentError``), and is
+announced to subscribers as a ``Change``. Views mirror the document by node id.
+"""
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import networkx as nx
+
+from .catalogue import CATALOGUE
+from .params import check_param
+
+__all__ = ["Document", "DocumentError", "NodeData", "Region", "Action", "Change", "ACTION_KINDS"]
+
+
+class DocumentError(ValueError):
+    """An edit or a file the document refuses; the message is written for the user."""
+
+
+@dataclass
+class NodeData:
+    id: str
+    kind: str
+    params: dict
+    position: tuple = (0.0, 0.0)
+    label: str | None = None
+    watched: bool = False
+
+
+@dataclass
+class Region:
+    """A set of nodes evaluated inside ``with torch.no_grad():``."""
+    id: str
+    nodes: set = field(default_factory=set)
+    label: str = "no_grad"
+
+
+# Action kinds and their parameters: (name, type, default). Types: node (a node id),
+# node? (a node id or None), nodes (list of node ids), bool.
+ACTION_KINDS = {
+    "backward": (("target", "node", None), ("gradient", "node?", None),
+                 ("retain_graph", "bool", False), ("create_graph", "bool", False)),
+    "zero_grad": (("tensor", "node", None),),
+    "set_grad_none": (("tensor", "node", None),),
+    "grad": (("outputs", "nodes", []), ("inputs", "nodes", []),
+             ("retain_graph", "bool", False), ("create_graph", "bool", False)),
+}
+
+
+@dataclass
+class Action:
+    id: str
+    kind: str
+    params: dict
+
+
+@dataclass(frozen=True)
+class Change:
+    """What changed: ``kind`` is one of node_added, node_removed, node_changed,
+    edge_added, edge_removed, region_changed, timeline_changed, settings_changed,
+    reset; ``target`` is the node/region/action id (or an edge tuple)."""
+    kind: str
+    target: Any = None
+
+
+@dataclass
+class RemovedNode:
+    """Everything needed to put a removed node back exactly (for undo)."""
+    node: NodeData
+    index: int
+    edges: list
+    regions: list
+
+
+class Document:
+    """A graph program. Nodes live in a ``networkx.MultiDiGraph`` whose edge keys are
+    destination port names, so ``y * y`` is two edges from ``y`` into one node."""
+
+    def __init__(self):
+        self.graph = nx.MultiDiGraph()
+        self.regions: dict[str, Region] = {}
+        self.timeline: list[Action] = []
+        self.seed: int | None = 0
+        self.view: dict = {}
+        self._order: list[str] = []     # creation order: ties in the topological sort
+        self._subscribers = []
+        self._counter = 0
+
+    # ------------------------------------------------------------------ events
+    def subscribe(self, callback):
+        """``callback(change)`` after every edit; returns a function that unsubscribes."""
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    def _emit(self, kind, target=None):
+        change = Change(kind, target)
+        for cb in list(self._subscribers):
+            cb(change)
+
+    # ------------------------------------------------------------------ ids
+    def new_id(self, prefix="n"):
+        while True:
+            self._counter += 1
+            candidate = f"{prefix}{self._counter}"
+            if candidate not in self.graph and candidate not in self.regions and \
+                    all(a.id != candidate for a in self.timeline):
+                return candidate
+
+    # ------------------------------------------------------------------ nodes
+    @property
+    def node_ids(self):
+        return list(self._order)
+
+    def node(self, node_id) -> NodeData:
+        try:
+            return self.graph.nodes[node_id]["data"]
+        except KeyError:
+            raise DocumentError(f"There is no node '{node_id}'.") from None
+
+    def nodes(self):
+        return [self.graph.nodes[n]["data"] for n in self._order]
+
+    def add_node(self, kind, params=None, position=(0.0, 0.0), label=None, node_id=None,
+                 watched=False, index=None):
+        """Adds a node of ``kind`` (defaults filled in) and returns its id."""
+        spec = CATALOGUE.get(kind)
+        if spec is None:
+            raise DocumentError(f"'{kind}' is not a kind of node GradStudio knows.")
+        full = spec.defaults()
+        for name, value in (params or {}).items():
+            full[name] = check_param(spec, name, value)
+        node_id = node_id or self.new_id()
+        if node_id in self.graph:
+            raise DocumentError(f"A node with id '{node_id}' already exists.")
+        data = NodeData(node_id, kind, full, _position(position), _label(label), bool(watched))
+        self.graph.add_node(node_id, data=data)
+        if index is None:
+            self._order.append(node_id)
+        else:
+            self._order.insert(index, node_id)
+        self._emit("node_added", node_id)
+        return node_id
+
+    def remove_node(self, node_id) -> RemovedNode:
+        """Removes a node with its edges and region memberships; returns what
+        ``restore_node`` needs to undo it. Timeline actions that name the node stay and
+        report the missing node at their step."""
+        data = self.node(node_id)
+        edges = [(u, v, k) for u, v, k in self.graph.in_edges(node_id, keys=True)] + \
+                [(u, v, k) for u, v, k in self.graph.out_edges(node_id, keys=True)]
+        for e in edges:
+            self._emit("edge_removed", e)
+        regions = [r.id for r in self.regions.values() if node_id in r.nodes]
+        for rid in regions:
+            self.regions[rid].nodes.discard(node_id)
+        index = self._order.index(node_id)
+        self._order.remove(node_id)
+        self.graph.remove_node(node_id)
+        self._emit("node_removed", node_id)
+        for rid in regions:
+            self._emit("region_changed", rid)
+        return RemovedNode(replace(data, params=dict(data.params)), index, edges, regions)
+
+    def restore_node(self, removed: RemovedNode):
+        """Undoes ``remove_node``."""
+        d = removed.node
+        self.add_node(d.kind, d.params, d.position, d.label, d.id, d.watched, removed.index)
+        for u, v, k in removed.edges:
+            self.connect(u, v, k)
+        for rid in removed.regions:
+            if rid in self.regions:
+                self.regions[rid].nodes.add(d.id)
+                self._emit("region_changed", rid)
+
+    def set_param(self, node_id, name, value):
+        """Sets one parameter (checked against the kind's spec); returns the old value."""
+        data = self.node(node_id)
+        spec = CATALOGUE[data.kind]
+        value = check_param(spec, name, value)
+        old = data.params.get(name)
+        if spec.variadic and name == "count":
+            for port in spec.input_names(data.params)[value:]:
+                if self.source_of(node_id, port) is not None:
+                    raise DocumentError(f"Disconnect input '{port}' before lowering the "
+                                        "number of inputs.")
+        data.params[name] = value
+        self._emit("node_changed", node_id)
+        return old
+
+    def move_node(self, node_id, position):
+        data = self.node(node_id)
+        old = data.position
+        data.position = _position(position)
+        self._emit("node_changed", node_id)
+        return old
+
+    def set_label(self, node_id, label):
+        data = self.node(node_id)
+        old = data.label
+        data.label = _label(label)
+        self._emit("node_changed", node_id)
+        return old
+
+    def set_watched(self, node_id, watched):
+        data = self.node(node_id)
+        old = data.watched
+        data.watched = bool(watched)
+        self._emit("node_changed", node_id)
+        return old
+
+    # ------------------------------------------------------------------ edges
+    def inputs_of(self, node_id):
+        """``{port: source node id}`` of a node's connected inputs."""
+        return {k: u for u, _, k in self.graph.in_edges(node_id, keys=True)}
+
+    def source_of(self, node_id, port):
+        return self.inputs_of(node_id).get(port)
+
+    def consumers_of(self, node_id):
+        return [(v, k) for _, v, k in self.graph.out_edges(node_id, keys=True)]
+
+    def edges(self):
+        """All edges as ``(source, target, port)``, in a stable order."""
+        rank = {n: i for i, n in enumerate(self._order)}
+        return sorted(self.graph.edges(keys=True), key=lambda e: (rank[e[1]], e[2], rank[e[0]]))
+
+    def connect(self, source, target, port):
+        """Connects ``source``'s output to ``target``'s input ``port``. Returns the source
+        that was connected there before (it is replaced), or None."""
+        self.node(source)
+        tdata = self.node(target)
+        spec = CATALOGUE[tdata.kind]
+        if port not in spec.input_names(tdata.params):
+            raise DocumentError(f"'{_name(tdata)}' has no input named '{port}'.")
+        if source == target or nx.has_path(self.graph, target, source):
+            raise DocumentError(f"Connecting '{_name(self.node(source))}' to '{_name(tdata)}' "
+                                "would make a cycle: a tensor cannot depend on itself.")
+        previous = self.source_of(target, port)
+        if previous is not None:
+            self.graph.remove_edge(previous, target, port)
+            self._emit("edge_removed", (previous, target, port))
+        self.graph.add_edge(source, target, key=port)
+        self._emit("edge_added", (source, target, port))
+        return previous
+
+    def disconnect(self, target, port):
+        """Removes the edge into ``target``'s ``port``; returns its source (or None)."""
+        source = self.source_of(target, port)
+        if source is not None:
+            self.graph.remove_edge(source, target, port)
+            self._emit("edge_removed", (source, target, port))
+        return source
+
+    def missing_inputs(self, node_id):
+        """Required input ports with nothing connected."""
+        data = self.node(node_id)
+        spec = CATALOGUE[data.kind]
+        connected = self.inputs_of(node_id)
+        if spec.variadic:
+            return [p for p in spec.input_names(data.params) if p not in connected]
+        return [p.name for p in spec.inputs if not p.optional and p.name not in connected]
+
+    def topological_order(self):
+        """A deterministic topological order: ties broken by creation order."""
+        rank = {n: i for i, n in enumerate(self._order)}
+        return list(nx.lexicographical_topological_sort(self.graph, key=rank.__getitem__))
+
+    # ------------------------------------------------------------------ regions
+    def add_region(self, nodes=(), label="no_grad", region_id=None):
+        region_id = region_id or self.new_id("r")
+        if region_id in self.regions:
+            raise DocumentError(f"A region with id '{region_id}' already exists.")
+        for n in nodes:
+            self.node(n)
+        self.regions[region_id] = Region(region_id, set(nodes), _label(label) or "no_grad")
+        self._emit("region_changed", region_id)
+        return region_id
+
+    def remove_region(self, region_id):
+        region = self._region(region_id)
+        del self.regions[region_id]
+        self._emit("region_changed", region_id)
+        return region
+
+    def set_region_nodes(self, region_id, nodes):
+        region = self._region(region_id)
+        for n in nodes:
+            self.node(n)
+        old = set(region.nodes)
+        region.nodes = set(nodes)
+        self._emit("region_changed", region_id)
+        return old
+
+    def in_no_grad(self, node_id):
+        return any(node_id in r.nodes for r in self.regions.values())
+
+    def _region(self, region_id):
+        try:
+            return self.regions[region_id]
+        except KeyError:
+            raise DocumentError(f"There is no region '{region_id}'.") from None
+
+    # ------------------------------------------------------------------ timeline
+    def add_action(self, kind, params=None, index=None, action_id=None):
+        """Adds a timeline action (at the end, or at ``index``); returns its id."""
+        if kind not in ACTION_KINDS:
+            raise DocumentError(f"'{kind}' is not a timeline action. Use one of: "
+                                f"{', '.join(ACTION_KINDS)}.")
+        full = {name: (list(d) if isinstance(d, list) else d) for name, _, d in ACTION_KINDS[kind]}
+        for name, value in (params or {}).items():
+            full[name] = _check_action_param(kind, name, value)
+        action = Action(action_id or self.new_id("a"), kind, full)
+        if any(a.id == action.id for a in self.timeline):
+            raise DocumentError(f"An action with id '{action.id}' already exists.")
+        self.timeline.insert(len(self.timeline) if index is None else index, action)
+        self._emit("timeline_changed", action.id)
+        return action.id
+
+    def action(self, action_id) -> Action:
+        for a in self.timeline:
+            if a.id == action_id:
+                return a
+        raise DocumentError(f"There is no timeline action '{action_id}'.")
+
+    def remove_action(self, action_id):
+        """Removes an action; returns ``(index, action)`` for undo."""
+        a = self.action(action_id)
+        index = self.timeline.index(a)
+        self.timeline.remove(a)
+        self._emit("timeline_changed", action_id)
+        return index, a
+
+    def insert_action(self, index, action: Action):
+        self.timeline.insert(index, action)
+        self._emit("timeline_changed", action.id)
+
+    def move_action(self, action_id, index):
+        """Moves an action to position ``index``; returns its old position."""
+        a = self.action(action_id)
+        old = self.timeline.index(a)
+        self.timeline.remove(a)
+        self.timeline.insert(max(0, min(index, len(self.timeline))), a)
+        self._emit("timeline_changed", action_id)
+        return old
+
+    def set_action_param(self, action_id, name, value):
+        a = self.action(action_id)
+        old = a.params.get(name)
+        a.params[name] = _check_action_param(a.kind, name, value)
+        self._emit("timeline_changed", action_id)
+        return old
+
+    # ------------------------------------------------------------------ settings
+    def set_seed(self, seed):
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                                 or not 0 <= seed < 2 ** 63):
+            raise DocumentError("The seed must be a whole number from 0 to 2**63 - 1, or none.")
+        old, self.seed = self.seed, seed
+        self._emit("settings_changed", "seed")
+        return old
+
+    def clear(self):
+        """Empties the document (a fresh, unsaved program)."""
+        self.graph.clear()
+        self.regions.clear()
+        self.timeline.clear()
+        self._order.clear()
+        self.seed = 0
+        self.view = {}
+        self._counter = 0
+        self._emit("reset")
+
+    def display_name(self, node_id):
+        """The name a node has in exported code and in the UI (label, else kind + id)."""
+        return _name(self.node(node_id))
+
+
+def _name(data):
+    return data.label or f"{data.kind}_{data.id}"
+
+
+def _position(pos):
+    try:
+        x, y = pos
+        x, y = float(x), float(y)
+    except (TypeError, ValueError):
+        raise DocumentError("A position is a pair of numbers (x, y).") from None
+    if not (abs(x) < 1e9 and abs(y) < 1e9):
+        raise DocumentError("A position must be a finite pair of numbers within ±1e9.")
+    return (x, y)
+
+
+def _label(label):
+    if label is None or label == "":
+        return None
+    if not isinstance(label, str) or not label.isidentifier() or len(label) > 64:
+        raise DocumentError(f"'{label}' cannot be a name: use letters, digits and _, not "
+                            "starting with a digit (at most 64 characters).")
+    import keyword
+    if keyword.iskeyword(label) or label in ("torch", "print"):
+        raise DocumentError(f"'{label}' is reserved in Python; choose another name.")
+    return label
+
+
+def _check_action_param(kind, name, value):
+    specs = {n: t for n, t, _ in ACTION_KINDS[kind]}
+    if name not in specs:
+        raise DocumentError(f"A {kind} action has no setting '{name}'.")
+    t = specs[name]
+    if t == "bool":
+        if not isinstance(value, bool):
+            raise DocumentError(f"'{name}' must be true or false.")
+    elif t == "node" or (t == "node?" and value is not None):
+        if not isinstance(value, str) and not (t == "node" and value is None):
+            raise DocumentError(f"'{name}' must name a node.")
+    elif t == "nodes":
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+            raise DocumentError(f"'{name}' must be a list of nodes.")
+        value = list(value)
+    return value

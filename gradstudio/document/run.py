@@ -1,0 +1,316 @@
+"""Running a document: always from scratch, like a notebook restarted and run top to bottom.
+
+1. Forward: the RNG is seeded, every node is evaluated by the engine in a deterministic
+   topological order (inside ``no_grad`` for nodes in a no-grad region). A node that fails
+   keeps its error; only what depends on it is skipped.
+2. Timeline: the actions are replayed in order; each backward pass is observed step by
+   step, and an action PyTorch would reject keeps PyTorch's error at its step.
+3. After the forward pass and after every action a snapshot of every tensor's state is
+   kept, so views can show any moment.
+"""
+import contextlib
+import warnings
+from dataclasses import dataclass
+from functools import cached_property
+
+import networkx as nx
+import numpy as np
+
+import gradstudio.engine as torch
+from gradstudio.engine._printing import format_tensor
+from gradstudio.engine.autograd import AccumulateGrad, observe
+
+from .catalogue import CATALOGUE
+
+__all__ = ["run", "RunResult", "TensorState", "ActionOutcome"]
+
+
+@dataclass
+class _Snap:
+    grad: np.ndarray | None
+    grad_dtype: object
+    requires_grad: bool
+    is_leaf: bool
+    grad_fn: object
+    retains_grad: bool
+
+
+class TensorState:
+    """A node's tensor at one step: everything the panels show. ``text`` and
+    ``grad_text`` are exactly what PyTorch's ``print`` gives."""
+
+    def __init__(self, node_id, tensor, snap, error=None):
+        self.node_id = node_id
+        self.error = error
+        self._t = tensor
+        self._snap = snap
+
+    @property
+    def ok(self):
+        return self.error is None
+
+    @property
+    def value(self):
+        return None if self._t is None else self._t._data
+
+    @property
+    def dtype(self):
+        return None if self._t is None else self._t.dtype.name
+
+    @property
+    def shape(self):
+        return None if self._t is None else tuple(self._t.shape)
+
+    @property
+    def requires_grad(self):
+        return bool(self._snap and self._snap.requires_grad)
+
+    @property
+    def is_leaf(self):
+        return bool(self._snap and self._snap.is_leaf)
+
+    @property
+    def grad_fn(self):
+        """The grad_fn class name (``MulBackward0``) or None."""
+        fn = self._snap.grad_fn if self._snap else None
+        return None if fn is None else type(fn).__name__
+
+    @property
+    def retains_grad(self):
+        return bool(self._snap and self._snap.retains_grad)
+
+    @property
+    def grad(self):
+        return self._snap.grad if self._snap else None
+
+    @cached_property
+    def text(self):
+        if self._t is None:
+            return ""
+        return format_tensor(self._t._data, self._t.dtype, requires_grad=self.requires_grad,
+                             grad_fn_name=self.grad_fn)
+
+    @cached_property
+    def grad_text(self):
+        g = self.grad
+        if g is None:
+            return "None"
+        return format_tensor(g, self._snap.grad_dtype)
+
+
+@dataclass
+class ActionOutcome:
+    """What one timeline action did: its error (PyTorch's message) or None, the engine's
+    step-by-step record of the backward pass, and for ``grad`` the returned gradients."""
+    action_id: str
+    error: str | None
+    steps: list
+    results: list | None = None
+
+
+class RunResult:
+    """The outcome of one run. Step 0 is the state after the forward pass; step i is
+    after the i-th timeline action. ``step=-1`` (the default) is the end."""
+
+    def __init__(self, doc):
+        self.order = []
+        self.tensors = {}          # node id -> engine Tensor (live, end state)
+        self.errors = {}           # node id -> message
+        self.outcomes = []         # one ActionOutcome per timeline action
+        self._snaps = []           # per step: node id -> _Snap
+        self._freed_at = {}        # grad_fn node -> step at which its buffers were freed
+        self._names = {n: doc.display_name(n) for n in doc.node_ids}
+        self._fn_keys = {}
+
+    @property
+    def step_count(self):
+        """Number of steps: 1 + number of actions."""
+        return len(self._snaps)
+
+    def _step(self, step):
+        if step is None or step < 0:
+            step = len(self._snaps) + (step if step is not None else -1)
+        return max(0, min(step, len(self._snaps) - 1))
+
+    def state(self, node_id, step=-1) -> TensorState:
+        step = self._step(step)
+        return TensorState(node_id, self.tensors.get(node_id),
+                           self._snaps[step].get(node_id) if self._snaps else None,
+                           self.errors.get(node_id))
+
+    def action_error(self, action_id):
+        for o in self.outcomes:
+            if o.action_id == action_id:
+                return o.error
+        return None
+
+    def outcome(self, action_id):
+        for o in self.outcomes:
+            if o.action_id == action_id:
+                return o
+        return None
+
+    # ------------------------------------------------------------------ backward graph
+    def _fn_key(self, fn):
+        key = self._fn_keys.get(id(fn))
+        if key is None:
+            key = self._fn_keys[id(fn)] = f"g{len(self._fn_keys) + 1}"
+        return key
+
+    def backward_graph(self, node_id, step=-1):
+        """The backward graph behind a node's tensor as PyTorch holds it: one graph node
+        per grad_fn (attributes ``name``, ``accumulate`` (bool), ``variable``: the document
+        node a leaf comes from, ``tensors``: document nodes whose tensor it produced,
+        ``saved``: names of saved tensors, ``freed``: released at or before ``step``) and
+        an edge per ``next_functions`` entry (attribute ``input_nr``)."""
+        step = self._step(step)
+        t = self.tensors.get(node_id)
+        g = nx.DiGraph()
+        snap = self._snaps[step].get(node_id) if self._snaps else None
+        root = snap.grad_fn if snap else None
+        if t is None or root is None:
+            return g
+        producers = {}
+        leaves = {}
+        for nid in self.order:
+            s = self._snaps[step].get(nid)
+            tt = self.tensors.get(nid)
+            if s is not None and s.grad_fn is not None:
+                producers.setdefault(id(s.grad_fn), []).append(nid)
+            if tt is not None:
+                leaves.setdefault(id(tt), nid)
+        stack = [root]
+        seen = {id(root)}
+        while stack:
+            fn = stack.pop()
+            key = self._fn_key(fn)
+            acc = isinstance(fn, AccumulateGrad)
+            freed_step = self._freed_at.get(fn)
+            g.add_node(key, name=type(fn).__name__, accumulate=acc,
+                       variable=leaves.get(id(fn.variable)) if acc else None,
+                       tensors=tuple(producers.get(id(fn), ())),
+                       saved=() if acc else tuple(fn.saved_tensor_names),
+                       freed=freed_step is not None and freed_step <= step)
+            for i, (nxt, _) in enumerate(fn.next_functions):
+                if nxt is None:
+                    continue
+                g.add_edge(key, self._fn_key(nxt), input_nr=i)
+                if id(nxt) not in seen:
+                    seen.add(id(nxt))
+                    stack.append(nxt)
+        return g
+
+
+def _snapshot(order, tensors):
+    snaps = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for nid in order:
+            t = tensors.get(nid)
+            if t is None:
+                continue
+            g = t._grad
+            snaps[nid] = _Snap(None if g is None else np.array(g._data),
+                               None if g is None else g.dtype, t.requires_grad, t.is_leaf,
+                               t.grad_fn, t.retains_grad)
+    return snaps
+
+
+def _message(exc):
+    return f"{type(exc).__name__}: {exc}"
+
+
+def run(doc) -> RunResult:
+    """Runs ``doc`` from scratch and returns every node's state at every step."""
+    result = RunResult(doc)
+    if doc.seed is not None:
+        torch.manual_seed(doc.seed)
+    order = doc.topological_order()
+    result.order = order
+    tensors, errors = result.tensors, result.errors
+    names = result._names
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for nid in order:
+            data = doc.node(nid)
+            spec = CATALOGUE[data.kind]
+            missing = doc.missing_inputs(nid)
+            if missing:
+                errors[nid] = f"Connect an input to '{missing[0]}' to compute this node."
+                continue
+            inputs = doc.inputs_of(nid)
+            failed = [p for p, src in inputs.items() if src not in tensors]
+            if failed:
+                src = inputs[failed[0]]
+                errors[nid] = f"Not computed: its input '{names[src]}' has an error."
+                continue
+            kwargs = {p: tensors[inputs[p]] for p in spec.input_names(data.params) if p in inputs}
+            mode = torch.no_grad() if doc.in_no_grad(nid) else contextlib.nullcontext()
+            try:
+                with mode:
+                    t = spec.evaluate(data.params, **kwargs)
+            except Exception as exc:  # the user's program failed: show it on the node
+                errors[nid] = _message(exc)
+                continue
+            if not isinstance(t, torch.Tensor):
+                errors[nid] = f"{data.kind} did not produce a tensor."
+                continue
+            tensors[nid] = t
+    result._snaps.append(_snapshot(order, tensors))
+    for i, action in enumerate(doc.timeline, start=1):
+        result.outcomes.append(_perform(action, tensors, names, result, i))
+        result._snaps.append(_snapshot(order, tensors))
+    return result
+
+
+def _tensor_for(tensors, names, node_id, role):
+    if node_id is None:
+        raise _ActionError(f"Choose the {role} of this action.")
+    if node_id not in names:
+        raise _ActionError(f"The {role} node '{node_id}' no longer exists.")
+    t = tensors.get(node_id)
+    if t is None:
+        raise _ActionError(f"Not run: its {role} '{names[node_id]}' has an error.")
+    return t
+
+
+class _ActionError(Exception):
+    pass
+
+
+def _perform(action, tensors, names, result, step):
+    p = action.params
+    steps = []
+    results = None
+    try:
+        with observe(steps.append):
+            if action.kind == "backward":
+                target = _tensor_for(tensors, names, p["target"], "target")
+                grad = None if p.get("gradient") is None else \
+                    _tensor_for(tensors, names, p["gradient"], "gradient")
+                target.backward(grad, retain_graph=p["retain_graph"] or None,
+                                create_graph=p["create_graph"])
+            elif action.kind == "zero_grad":
+                t = _tensor_for(tensors, names, p["tensor"], "tensor")
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    t.grad.zero_()
+            elif action.kind == "set_grad_none":
+                _tensor_for(tensors, names, p["tensor"], "tensor").grad = None
+            elif action.kind == "grad":
+                outs = [_tensor_for(tensors, names, n, "output") for n in p["outputs"]]
+                ins = [_tensor_for(tensors, names, n, "input") for n in p["inputs"]]
+                if not outs or not ins:
+                    raise _ActionError("Choose at least one output and one input.")
+                results = list(torch.autograd.grad(outs, ins, retain_graph=p["retain_graph"]
+                                                   or None, create_graph=p["create_graph"],
+                                                   allow_unused=True))
+    except _ActionError as exc:
+        return ActionOutcome(action.id, str(exc), steps)
+    except Exception as exc:  # PyTorch's own error for this step, shown at the step
+        return ActionOutcome(action.id, _message(exc), steps, results)
+    finally:
+        for s in steps:
+            if s.freed:
+                result._freed_at.setdefault(s.node, step)
+    return ActionOutcome(action.id, None, steps, results)
