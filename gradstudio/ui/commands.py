@@ -1,0 +1,262 @@
+"""Undo commands. Each only calls document methods (orange-canvas-core style); the canvas
+and panels follow through the document's change events and the re-run after each one."""
+from PySide6.QtGui import QUndoCommand
+
+from gradstudio.document.model import Action
+
+__all__ = ["AddNode", "RemoveNodes", "Connect", "Disconnect", "MoveNodes", "SetParam",
+           "SetLabel", "SetWatched", "AddRegion", "RemoveRegion", "SetRegionNodes",
+           "AddAction", "RemoveAction", "MoveAction", "SetActionParam", "SetSeed", "Paste"]
+
+MOVE_ID = 1001
+
+
+class _Command(QUndoCommand):
+    def __init__(self, doc, text):
+        super().__init__(text)
+        self.doc = doc
+
+
+class AddNode(_Command):
+    def __init__(self, doc, kind, params=None, position=(0.0, 0.0), label=None):
+        super().__init__(doc, f"Add {kind}")
+        self.kind, self.params, self.position, self.label = kind, params, position, label
+        self.node_id = doc.new_id()
+
+    def redo(self):
+        self.doc.add_node(self.kind, self.params, self.position, self.label, self.node_id)
+
+    def undo(self):
+        self.doc.remove_node(self.node_id)
+
+
+class RemoveNodes(_Command):
+    def __init__(self, doc, node_ids):
+        super().__init__(doc, "Delete" if len(node_ids) != 1 else
+                         f"Delete {doc.display_name(node_ids[0])}")
+        self.node_ids = list(node_ids)
+        self.removed = []
+
+    def redo(self):
+        self.removed = [self.doc.remove_node(n) for n in self.node_ids]
+
+    def undo(self):
+        # restore in reverse so edges between removed nodes find both ends
+        pending = []
+        for r in reversed(self.removed):
+            edges, r.edges = r.edges, []
+            self.doc.restore_node(r)
+            pending.extend(edges)
+        for u, v, k in pending:
+            if self.doc.source_of(v, k) is None:
+                self.doc.connect(u, v, k)
+
+
+class Connect(_Command):
+    def __init__(self, doc, source, target, port):
+        super().__init__(doc, f"Connect {doc.display_name(source)} → "
+                              f"{doc.display_name(target)}.{port}")
+        self.source, self.target, self.port = source, target, port
+        self.previous = None
+
+    def redo(self):
+        self.previous = self.doc.connect(self.source, self.target, self.port)
+
+    def undo(self):
+        self.doc.disconnect(self.target, self.port)
+        if self.previous is not None:
+            self.doc.connect(self.previous, self.target, self.port)
+
+
+class Disconnect(_Command):
+    def __init__(self, doc, target, port):
+        super().__init__(doc, f"Disconnect {doc.display_name(target)}.{port}")
+        self.target, self.port = target, port
+        self.source = doc.source_of(target, port)
+
+    def redo(self):
+        self.doc.disconnect(self.target, self.port)
+
+    def undo(self):
+        if self.source is not None:
+            self.doc.connect(self.source, self.target, self.port)
+
+
+class MoveNodes(_Command):
+    """Moves nodes; consecutive moves of the same nodes (one drag) merge into one step."""
+
+    def __init__(self, doc, moves, merge=True):
+        super().__init__(doc, "Move")
+        self.new = {n: tuple(p) for n, p in moves.items()}
+        self.old = {n: doc.node(n).position for n in moves}
+        self.merge = merge
+
+    def id(self):
+        return MOVE_ID if self.merge else -1
+
+    def mergeWith(self, other):
+        if not isinstance(other, MoveNodes) or set(other.new) != set(self.new) or not other.merge:
+            return False
+        self.new = other.new
+        return True
+
+    def redo(self):
+        for n, p in self.new.items():
+            self.doc.move_node(n, p)
+
+    def undo(self):
+        for n, p in self.old.items():
+            self.doc.move_node(n, p)
+
+
+class _Setter(_Command):
+    """Sets one value through a document setter that returns the old value."""
+
+    def __init__(self, doc, text, setter, args, value):
+        super().__init__(doc, text)
+        self.setter, self.args, self.value = setter, args, value
+        self.old = None
+
+    def redo(self):
+        self.old = getattr(self.doc, self.setter)(*self.args, self.value)
+
+    def undo(self):
+        getattr(self.doc, self.setter)(*self.args, self.old)
+
+
+def SetParam(doc, node_id, name, value):
+    return _Setter(doc, f"Set {doc.display_name(node_id)}.{name}", "set_param", (node_id, name),
+                   value)
+
+
+def SetLabel(doc, node_id, label):
+    return _Setter(doc, f"Rename {doc.display_name(node_id)}", "set_label", (node_id,), label)
+
+
+def SetWatched(doc, node_id, watched):
+    return _Setter(doc, ("Watch " if watched else "Unwatch ") + doc.display_name(node_id),
+                   "set_watched", (node_id,), watched)
+
+
+class SetActionParam(_Command):
+    def __init__(self, doc, action_id, name, value):
+        super().__init__(doc, f"Set {name}")
+        self.action_id, self.name, self.value = action_id, name, value
+        self.old = None
+
+    def redo(self):
+        self.old = self.doc.set_action_param(self.action_id, self.name, self.value)
+
+    def undo(self):
+        self.doc.set_action_param(self.action_id, self.name, self.old)
+
+
+def SetSeed(doc, seed):
+    return _Setter(doc, "Set seed", "set_seed", (), seed)
+
+
+class AddRegion(_Command):
+    def __init__(self, doc, nodes, label="no_grad"):
+        super().__init__(doc, "Wrap in no_grad")
+        self.nodes, self.label = list(nodes), label
+        self.region_id = doc.new_id("r")
+
+    def redo(self):
+        self.doc.add_region(self.nodes, self.label, self.region_id)
+
+    def undo(self):
+        self.doc.remove_region(self.region_id)
+
+
+class RemoveRegion(_Command):
+    def __init__(self, doc, region_id):
+        super().__init__(doc, "Remove no_grad region")
+        self.region_id = region_id
+        self.region = None
+
+    def redo(self):
+        self.region = self.doc.remove_region(self.region_id)
+
+    def undo(self):
+        self.doc.add_region(self.region.nodes, self.region.label, self.region.id)
+
+
+class SetRegionNodes(_Command):
+    def __init__(self, doc, region_id, nodes):
+        super().__init__(doc, "Change no_grad region")
+        self.region_id, self.nodes = region_id, set(nodes)
+        self.old = None
+
+    def redo(self):
+        self.old = self.doc.set_region_nodes(self.region_id, self.nodes)
+
+    def undo(self):
+        self.doc.set_region_nodes(self.region_id, self.old)
+
+
+class AddAction(_Command):
+    def __init__(self, doc, kind, params=None, index=None):
+        super().__init__(doc, f"Add {kind}")
+        self.kind, self.params, self.index = kind, params, index
+        self.action_id = doc.new_id("a")
+
+    def redo(self):
+        self.doc.add_action(self.kind, self.params, self.index, self.action_id)
+
+    def undo(self):
+        self.doc.remove_action(self.action_id)
+
+
+class RemoveAction(_Command):
+    def __init__(self, doc, action_id):
+        super().__init__(doc, "Remove action")
+        self.action_id = action_id
+        self.saved = None
+
+    def redo(self):
+        self.saved = self.doc.remove_action(self.action_id)
+
+    def undo(self):
+        index, action = self.saved
+        self.doc.insert_action(index, Action(action.id, action.kind, dict(action.params)))
+
+
+class MoveAction(_Command):
+    def __init__(self, doc, action_id, index):
+        super().__init__(doc, "Move action")
+        self.action_id, self.index = action_id, index
+        self.old = None
+
+    def redo(self):
+        self.old = self.doc.move_action(self.action_id, self.index)
+
+    def undo(self):
+        self.doc.move_action(self.action_id, self.old)
+
+
+class Paste(_Command):
+    """Adds a copied subgraph: ``nodes`` as (old id, kind, params, position, label) and
+    ``edges`` between old ids; new ids are assigned once so redo repeats them."""
+
+    def __init__(self, doc, nodes, edges, offset=(30.0, 30.0)):
+        super().__init__(doc, "Paste")
+        self.ids = {}
+        self.nodes = []
+        for old, kind, params, pos, label in nodes:
+            new = doc.new_id()
+            while new in self.ids.values():
+                new = doc.new_id()
+            self.ids[old] = new
+            self.nodes.append((new, kind, dict(params), (pos[0] + offset[0], pos[1] + offset[1])))
+        self.edges = [(self.ids[u], self.ids[v], k) for u, v, k in edges
+                      if u in self.ids and v in self.ids]
+
+    def redo(self):
+        for new, kind, params, pos in self.nodes:
+            self.doc.add_node(kind, params, pos, None, new)
+        for u, v, k in self.edges:
+            self.doc.connect(u, v, k)
+
+    def undo(self):
+        for new, *_ in reversed(self.nodes):
+            self.doc.remove_node(new)
