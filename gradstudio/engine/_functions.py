@@ -24,7 +24,7 @@ def _tensors(tensors, name):
 
 def cat(tensors, dim=0):
     tensors = _tensors(tensors, "torch.cat")
-    ref = max(tensors, key=lambda t: t._data.ndim)
+    ref = sorted(tensors, key=lambda t: -t._data.ndim)[0]  # ``max`` is torch.max here
     d = _wrap_dim(dim, ref._data.ndim)
     shown = [t for t in tensors if not (t._data.ndim == 1 and t._data.shape[0] == 0)]
     for i, t in enumerate(shown):

@@ -12,6 +12,12 @@ DIM = Param("dim", "dims", None, "dimension(s) to reduce; None for all")
 KEEP = Param("keepdim", "bool", False, "keep reduced dimensions with size 1")
 
 
+def _axis(a, dim):
+    """numpy's axis for a reduction over ``dim``: a 0-d tensor has a dim 0 (and -1) in
+    PyTorch, of size 1, and numpy has none."""
+    return dim if a.ndim else None
+
+
 def _bin(name, grad_fn, fwd, ga, gb, code, doc, params=(), dtype="promote"):
     return defop(name, grad_fn, fwd, ga, gb, args=("self", "other"), params=params,
                  dtype=dtype, category="arithmetic", code=code, doc=doc)
@@ -141,13 +147,13 @@ defop("clamp", "ClampBackward1", _clamp_fwd, Grad(_clamp_grad, (0,)), dtype="kee
 
 def _unreduce(F, g, shape, dim, keepdim):
     """Broadcasts a reduced gradient back to ``shape``."""
-    if not keepdim and dim is not None:
+    if not keepdim and dim is not None and len(shape):
         g = F.unsqueeze_dims(g, _norm_dims(dim, len(shape)))
     return F.expand(g, shape)
 
 
 defop("sum", lambda p: "SumBackward0" if p.get("dim") is None else "SumBackward1",
-      lambda a, dim=None, keepdim=False: np.sum(a, axis=dim, keepdims=keepdim),
+      lambda a, dim=None, keepdim=False: np.sum(a, axis=_axis(a, dim), keepdims=keepdim),
       Grad(lambda F, g, out, a, dim=None, keepdim=False: _unreduce(F, g, a.shape, dim, keepdim)),
       params=(DIM, KEEP), dtype="sum", category="reduction", code="{self}.sum({dim})",
       doc="Sum of elements (over dim, or all).")
@@ -155,13 +161,13 @@ defop("sum", lambda p: "SumBackward0" if p.get("dim") is None else "SumBackward1
 
 def _mean_grad(F, g, out, a, dim=None, keepdim=False):
     n = 1
-    for d in _norm_dims(dim, len(a.shape)):
+    for d in _norm_dims(dim, len(a.shape)) if a.shape else ():
         n *= a.shape[d]
     return _unreduce(F, g, a.shape, dim, keepdim) / max(n, 1) if n else g
 
 
 defop("mean", lambda p: "MeanBackward0" if p.get("dim") is None else "MeanBackward1",
-      lambda a, dim=None, keepdim=False: np.mean(a, axis=dim, keepdims=keepdim),
+      lambda a, dim=None, keepdim=False: np.mean(a, axis=_axis(a, dim), keepdims=keepdim),
       Grad(_mean_grad), params=(DIM, KEEP), dtype="float_only", category="reduction",
       code="{self}.mean({dim})", doc="Mean of elements (over dim, or all).")
 
@@ -179,6 +185,8 @@ defop("min", "MinBackward1", lambda a: np.min(a), Grad(_evenly, (0, "out")), dty
 
 
 def _select_dim_grad(F, g, out, a, dim, keepdim=False, indices=None):
+    if not a.shape:
+        return g
     idx = indices if keepdim else np.expand_dims(indices, dim)
     if not keepdim:
         g = F.unsqueeze_dims(g, (dim,))
@@ -189,14 +197,15 @@ def _select_dim_grad(F, g, out, a, dim, keepdim=False, indices=None):
 
 for _name, _np_fn in (("max", np.max), ("min", np.min)):
     defop(_name + "_dim", _name.capitalize() + "Backward0",
-          lambda a, dim, keepdim=False, indices=None, _f=_np_fn: _f(a, axis=dim, keepdims=keepdim),
+          lambda a, dim, keepdim=False, indices=None, _f=_np_fn: _f(a, axis=_axis(a, dim),
+                                                                    keepdims=keepdim),
           Grad(_select_dim_grad), params=(Param("dim", "int", 0), KEEP), dtype="keep",
           saved_params=("indices",), category="reduction",
           code="{self}." + _name + "({dim}).values", doc=f"The {_name} along a dimension.")
 
 
 def _norm_fwd(a, p=2.0, dim=None, keepdim=False):
-    x = np.abs(a)
+    x, dim = np.abs(a), _axis(a, dim)
     if p == 2:
         return np.sqrt(np.sum(x * x, axis=dim, keepdims=keepdim))
     if p == float("inf"):
@@ -219,7 +228,8 @@ def _norm_grad(F, g, out, a, p=2.0, dim=None, keepdim=False):
         return g * F.sign(a)
     if abs(p) == float("inf"):
         m = F.mask(F.abs(a) == n, g)
-        cnt = _unreduce(F, F.sum(m, _norm_dims(dim, len(a.shape)), True), a.shape, None, True)
+        cnt = _unreduce(F, F.sum(m, _norm_dims(dim, len(a.shape)) if a.shape else None, True),
+                        a.shape, None, True)
         return g * F.sign(a) * m / cnt
     safe = F.where(n == 0, 1.0 + 0.0 * n, n)
     if p == 2:
@@ -233,23 +243,29 @@ defop("norm", "LinalgVectorNormBackward0", _norm_fwd, Grad(_norm_grad, (0, "out"
 
 
 def _softmax_fwd(a, dim):
+    dim = _axis(a, dim)
     e = np.exp(a - np.max(a, axis=dim, keepdims=True))
     return e / np.sum(e, axis=dim, keepdims=True)
 
 
 def _log_softmax_fwd(a, dim):
+    dim = _axis(a, dim)
     s = a - np.max(a, axis=dim, keepdims=True)
     return s - np.log(np.sum(np.exp(s), axis=dim, keepdims=True))
 
 
+def _dims1(out, dim):
+    return (dim % len(out.shape),) if len(out.shape) else None
+
+
 defop("softmax", "SoftmaxBackward0", _softmax_fwd,
-      Grad(lambda F, g, out, a, dim: out * (g - F.sum(g * out, (dim % max(len(out.shape), 1),),
-                                                      True)), ("out",)),
+      Grad(lambda F, g, out, a, dim: out * (g - F.sum(g * out, _dims1(out, dim), True)),
+           ("out",)),
       params=(Param("dim", "int", -1),), dtype="float_only", category="reduction",
       code="torch.softmax({self}, dim={dim})", doc="exp(x) / sum(exp(x)) along dim.")
 defop("log_softmax", "LogSoftmaxBackward0", _log_softmax_fwd,
-      Grad(lambda F, g, out, a, dim: g - F.exp(out) * F.sum(g, (dim % max(len(out.shape), 1),),
-                                                             True), ("out",)),
+      Grad(lambda F, g, out, a, dim: g - F.exp(out) * F.sum(g, _dims1(out, dim), True),
+           ("out",)),
       params=(Param("dim", "int", -1),), dtype="float_only", category="reduction",
       code="torch.log_softmax({self}, dim={dim})", doc="log(softmax(x)) along dim.")
 
@@ -395,9 +411,15 @@ def _setitem_fwd(a, v, key):
     return out
 
 
+def _lead_ones(F, g, ndim):
+    # ``x[key] = v`` accepts a v with extra leading size-1 dims; the engine sums the rest
+    lead = ndim - len(g.shape)
+    return F.reshape(g, (1,) * lead + tuple(g.shape)) if lead > 0 else g
+
+
 defop("_setitem", "CopySlices", _setitem_fwd,
       Grad(lambda F, g, out, a, v, key: g - F.embed(F.take(g, key), g.shape, key)),
-      Grad(lambda F, g, out, a, v, key: F.take(g, key)),
+      Grad(lambda F, g, out, a, v, key: _lead_ones(F, F.take(g, key), len(v.shape))),
       args=("self", "value"), dtype="keep", category="internal")
 defop("_zero", "ZeroBackward0", lambda a, value=0: np.zeros_like(a),
       Grad(lambda F, g, out, a, value=0: g * 0.0), dtype="keep", category="internal")

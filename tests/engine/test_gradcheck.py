@@ -1,0 +1,360 @@
+"""Every differentiable op of the table against central differences, in float64.
+
+One table, ``CASES``, holds each op's cases: a function built with the public API and the
+inputs it takes. Each case is checked to first order (the analytic Jacobian against
+central differences of the forward) and to second order (``create_graph=True``: the
+gradient is differentiated again and checked against central differences of the analytic
+gradient), over shapes (), (4,), (3, 4), (1, 4) and broadcasting pairs. Inputs are drawn
+away from kinks (0 for abs/relu/sign, integers for floor/ceil, ties for max/min, the
+edges of log/sqrt's domain ...). ``test_every_op_has_a_case`` fails when an op is added to
+``OPS`` without a case here, and every case must record the op it claims to test.
+"""
+import zlib
+
+import numpy as np
+import pytest
+
+import gradstudio.engine as torch
+from gradstudio.engine._ops import OPS
+from gradstudio.engine.autograd import GradcheckError, gradcheck, gradgradcheck
+
+UNARY_SHAPES = [(), (4,), (3, 4), (1, 4)]
+BINARY_SHAPES = [((), ()), ((4,), (4,)), ((3, 4), (3, 4)), ((1, 4), (1, 4)),
+                 ((3, 4), (1, 4)), ((3, 4), (4,)), ((3, 1), (1, 4)), ((), (3, 4)),
+                 ((1, 4), (3, 4))]
+
+
+# ---------------------------------------------------------------- input domains
+def anywhere(rng, shape):
+    return rng.uniform(-2, 2, shape)
+
+
+def away0(rng, shape):
+    """|x| >= 0.2: away from the kink of abs, relu, sign and the 1-norm."""
+    return rng.choice([-1.0, 1.0], shape) * rng.uniform(0.2, 2, shape)
+
+
+def positive(rng, shape):
+    return rng.uniform(0.5, 2, shape)
+
+
+def fractional(rng, shape):
+    """Away from integers and half-integers (floor, ceil, round, trunc)."""
+    frac = rng.uniform(0.15, 0.35, shape) + rng.choice([0.0, 0.5], shape)
+    return rng.integers(-2, 2, shape) + frac
+
+
+def distinct(rng, shape):
+    """No two elements (nor their absolute values) within 0.1 of each other: max, min
+    and the inf-norm have no ties."""
+    n = int(np.prod(shape, dtype=int))
+    mags = 0.3 + 0.25 * rng.permutation(n) + rng.uniform(0, 0.05, n)
+    return (rng.choice([-1.0, 1.0], n) * mags).reshape(shape)
+
+
+def off_clamp(rng, shape):
+    """Away from the clamp bounds +-0.5."""
+    x = rng.uniform(0.6, 1.5, shape) * rng.choice([-1.0, 1.0], shape)
+    inner = rng.uniform(-0.4, 0.4, shape)
+    return np.where(rng.random(shape) < 0.5, x, inner)
+
+
+class Case:
+    """One check: ``fn(*tensors)`` where each tensor is drawn from ``(shape, domain)``.
+    ``op`` is the table entry the case must record; ``dtype`` is the inputs' dtype;
+    ``eps`` overrides the step (only the ``to`` cases, which round to float32)."""
+
+    def __init__(self, op, label, fn, *inputs, dtype=np.float64, eps=1e-6):
+        self.op, self.label, self.fn, self.inputs = op, label, fn, inputs
+        self.dtype, self.eps = dtype, eps
+
+    @property
+    def id(self):
+        return f"{self.op}-{self.label}"
+
+    def make(self):
+        rng = np.random.default_rng(zlib.crc32(self.id.encode()))
+        out = []
+        for shape, domain in self.inputs:
+            x = torch.from_numpy(np.asarray(domain(rng, shape), self.dtype))
+            out.append(x.requires_grad_())
+        return tuple(out)
+
+
+CASES = []
+
+
+def case(op, label, fn, *inputs, **kw):
+    CASES.append(Case(op, label, fn, *inputs, **kw))
+
+
+def _s(shape):
+    return "x".join(map(str, shape)) or "scalar"
+
+
+# ---------------------------------------------------------------- arithmetic
+for _sa, _sb in BINARY_SHAPES:
+    _lab = f"{_s(_sa)}-{_s(_sb)}"
+    case("add", _lab, lambda a, b: a + b, (_sa, anywhere), (_sb, anywhere))
+    case("sub", _lab, lambda a, b: a - b, (_sa, anywhere), (_sb, anywhere))
+    case("mul", _lab, lambda a, b: a * b, (_sa, anywhere), (_sb, anywhere))
+    case("div", _lab, lambda a, b: a / b, (_sa, anywhere), (_sb, away0))
+    case("pow_tensor", _lab, lambda a, b: a ** b, (_sa, positive), (_sb, anywhere))
+    # distinct() values are spaced 0.25 apart and the shift keeps a - b away from 0
+    case("maximum", _lab, lambda a, b: torch.maximum(a, b + 0.11), (_sa, distinct),
+         (_sb, distinct))
+    case("minimum", _lab, lambda a, b: torch.minimum(a, b + 0.11), (_sa, distinct),
+         (_sb, distinct))
+    case("where", _lab, lambda a, b: torch.where(a.detach() > 0, a, b), (_sa, away0),
+         (_sb, anywhere))
+case("add", "alpha", lambda a, b: a.add(b, alpha=2.5), ((3, 4), anywhere), ((4,), anywhere))
+case("sub", "alpha", lambda a, b: a.sub(b, alpha=-0.5), ((3, 4), anywhere), ((1, 4), anywhere))
+case("add", "number", lambda a: 1.5 + a, ((3, 4), anywhere))
+case("sub", "number", lambda a: a - 1.5, ((3, 4), anywhere))
+case("mul", "number", lambda a: 3.0 * a, ((3, 4), anywhere))
+case("div", "number", lambda a: a / 4.0, ((3, 4), anywhere))
+case("mul", "self", lambda a: a * a, ((3, 4), anywhere))
+case("reciprocal", "number-over", lambda a: 2.0 / a, ((3, 4), away0))
+for _shape in UNARY_SHAPES:
+    case("rsub", _s(_shape), lambda a: 2.0 - a, (_shape, anywhere))
+    for _e in (2.0, 3, 0.5, -1.5, 1, 0):
+        case("pow", f"{_e}-{_s(_shape)}", lambda a, _e=_e: a ** _e, (_shape, positive))
+    for _b in (2.0, 0.5, np.e):
+        case("rpow", f"{_b:.3g}-{_s(_shape)}", lambda a, _b=_b: _b ** a, (_shape, anywhere))
+case("pow", "3-negative", lambda a: a ** 3, ((3, 4), anywhere))
+case("pow", "2-negative", lambda a: a.square(), ((3, 4), anywhere))
+case("rsub", "alpha", lambda a: a.__rsub__(2.0, alpha=3), ((3, 4), anywhere))
+
+# ---------------------------------------------------------------- elementwise
+_UNARY = [("neg", anywhere, lambda a: -a), ("exp", anywhere, torch.exp),
+          ("log", positive, torch.log), ("sin", anywhere, torch.sin),
+          ("cos", anywhere, torch.cos), ("tanh", anywhere, torch.tanh),
+          ("sigmoid", anywhere, torch.sigmoid), ("relu", away0, torch.relu),
+          ("abs", away0, torch.abs), ("sqrt", positive, torch.sqrt),
+          ("rsqrt", positive, torch.rsqrt), ("reciprocal", away0, torch.reciprocal),
+          ("log1p", positive, torch.log1p), ("expm1", anywhere, torch.expm1),
+          ("sign", away0, torch.sign), ("floor", fractional, torch.floor),
+          ("ceil", fractional, torch.ceil), ("round", fractional, torch.round),
+          ("trunc", fractional, lambda a: a.trunc()),
+          ("clamp", off_clamp, lambda a: a.clamp(-0.5, 0.5))]
+for _name, _dom, _fn in _UNARY:
+    for _shape in UNARY_SHAPES:
+        case(_name, _s(_shape), _fn, (_shape, _dom))
+case("clamp", "min", lambda a: a.clamp(min=0.5), ((3, 4), off_clamp))
+case("clamp", "max", lambda a: a.clamp_max(-0.5), ((3, 4), off_clamp))
+case("log1p", "near-0", torch.log1p, ((3, 4), lambda rng, s: rng.uniform(-0.5, 0.5, s)))
+
+# ---------------------------------------------------------------- reductions
+for _shape in UNARY_SHAPES:
+    _lab = _s(_shape)
+    case("sum", _lab, lambda a: a.sum(), (_shape, anywhere))
+    case("sum", "dim0-" + _lab, lambda a: a.sum(0), (_shape, anywhere))
+    case("sum", "keep-" + _lab, lambda a: a.sum(-1, keepdim=True), (_shape, anywhere))
+    case("mean", _lab, lambda a: a.mean(), (_shape, anywhere))
+    case("mean", "dim0-" + _lab, lambda a: a.mean(0), (_shape, anywhere))
+    case("mean", "keep-" + _lab, lambda a: a.mean(-1, keepdim=True), (_shape, anywhere))
+    case("max", _lab, lambda a: a.max(), (_shape, distinct))
+    case("min", _lab, lambda a: a.min(), (_shape, distinct))
+    case("max_dim", _lab, lambda a: a.max(-1).values, (_shape, distinct))
+    case("min_dim", _lab, lambda a: a.min(0).values, (_shape, distinct))
+    case("max_dim", "keep-" + _lab, lambda a: a.max(0, keepdim=True)[0], (_shape, distinct))
+    case("min_dim", "keep-" + _lab, lambda a: a.min(-1, keepdim=True)[0], (_shape, distinct))
+    case("softmax", _lab, lambda a: a.softmax(-1), (_shape, anywhere))
+    case("softmax", "dim0-" + _lab, lambda a: torch.softmax(a, 0), (_shape, anywhere))
+    case("log_softmax", _lab, lambda a: a.log_softmax(-1), (_shape, anywhere))
+    case("log_softmax", "dim0-" + _lab, lambda a: torch.log_softmax(a, 0), (_shape, anywhere))
+    for _p in (2, 1, 3, 0.5, float("inf"), -float("inf"), 0):
+        case("norm", f"p{_p}-{_lab}", lambda a, _p=_p: a.norm(_p), (_shape, distinct))
+case("sum", "dims", lambda a: a.sum((0, 2)), ((2, 3, 2), anywhere))
+case("sum", "dims-keep", lambda a: a.sum((0, -1), keepdim=True), ((2, 3, 2), anywhere))
+case("mean", "dims", lambda a: a.mean((0, 2)), ((2, 3, 2), anywhere))
+case("mean", "dims-keep", lambda a: a.mean((1, 2), keepdim=True), ((2, 3, 2), anywhere))
+case("max_dim", "3d", lambda a: a.max(1).values, ((2, 3, 2), distinct))
+case("min_dim", "3d-keep", lambda a: a.min(2, keepdim=True).values, ((2, 3, 2), distinct))
+case("norm", "dim", lambda a: a.norm(dim=1), ((3, 4), distinct))
+case("norm", "dim-keep", lambda a: a.norm(2, dim=0, keepdim=True), ((3, 4), distinct))
+case("norm", "p3-dim", lambda a: a.norm(3, dim=-1), ((3, 4), distinct))
+case("norm", "inf-dim", lambda a: a.norm(float("inf"), dim=1), ((3, 4), distinct))
+case("softmax", "3d", lambda a: a.softmax(1), ((2, 3, 2), anywhere))
+case("log_softmax", "3d", lambda a: a.log_softmax(1), ((2, 3, 2), anywhere))
+
+# ---------------------------------------------------------------- linear algebra
+case("mm", "3x4-4x2", lambda a, b: a.mm(b), ((3, 4), anywhere), ((4, 2), anywhere))
+case("mm", "matmul", lambda a, b: a @ b, ((1, 4), anywhere), ((4, 3), anywhere))
+case("mm", "vec-mat", lambda a, b: a @ b, ((4,), anywhere), ((4, 3), anywhere))
+case("mm", "outer-1", lambda a, b: a.mm(b), ((3, 1), anywhere), ((1, 4), anywhere))
+case("bmm", "2x3x4-2x4x2", torch.bmm, ((2, 3, 4), anywhere), ((2, 4, 2), anywhere))
+case("bmm", "broadcast-matmul", lambda a, b: a @ b, ((2, 3, 4), anywhere),
+     ((1, 4, 2), anywhere))
+case("mv", "3x4-4", torch.mv, ((3, 4), anywhere), ((4,), anywhere))
+case("mv", "matmul", lambda a, b: a @ b, ((1, 4), anywhere), ((4,), anywhere))
+case("dot", "4-4", torch.dot, ((4,), anywhere), ((4,), anywhere))
+case("dot", "matmul", lambda a, b: a @ b, ((1,), anywhere), ((1,), anywhere))
+
+# ---------------------------------------------------------------- shapes and indexing
+case("view", "3x4-2x6", lambda a: a.view(2, 6), ((3, 4), anywhere))
+case("view", "scalar-1", lambda a: a.view(1), ((), anywhere))
+case("view", "flatten", lambda a: a.flatten(), ((1, 4), anywhere))
+case("view", "reshape-scalar", lambda a: a.reshape(()), ((1,), anywhere))
+case("_unsafe_view", "reshape-copy", lambda a: a.t().reshape(12), ((3, 4), anywhere))
+case("_unsafe_view", "matmul-3d", lambda a, b: a @ b, ((2, 3, 4), anywhere),
+     ((4, 2), anywhere))
+case("squeeze", "all", lambda a: a.squeeze(), ((1, 4), anywhere))
+case("squeeze", "dim", lambda a: a.squeeze(1), ((3, 1), anywhere))
+case("squeeze", "scalar", lambda a: a.squeeze(), ((), anywhere))
+case("squeeze", "noop-dim", lambda a: a.squeeze(0), ((3, 4), anywhere))
+case("unsqueeze", "scalar", lambda a: a.unsqueeze(0), ((), anywhere))
+case("unsqueeze", "front", lambda a: a.unsqueeze(0), ((3, 4), anywhere))
+case("unsqueeze", "back", lambda a: a.unsqueeze(-1), ((4,), anywhere))
+case("expand", "1x4-3x4", lambda a: a.expand(3, 4), ((1, 4), anywhere))
+case("expand", "scalar", lambda a: a.expand(2, 3), ((), anywhere))
+case("expand", "new-dims", lambda a: a.expand(2, 3, 4), ((4,), anywhere))
+case("expand", "as", lambda a, b: a.expand_as(b) * b, ((3, 1), anywhere), ((3, 4), anywhere))
+case("t", "3x4", lambda a: a.t(), ((3, 4), anywhere))
+case("t", "vector", lambda a: a.t(), ((4,), anywhere))
+case("t", "scalar", lambda a: a.t(), ((), anywhere))
+case("transpose", "3x4", lambda a: a.transpose(0, 1), ((3, 4), anywhere))
+case("transpose", "3d", lambda a: a.transpose(0, -1), ((2, 3, 4), anywhere))
+case("transpose", "mT", lambda a: a.mT, ((1, 4), anywhere))
+case("permute", "3d", lambda a: a.permute(2, 0, 1), ((2, 3, 4), anywhere))
+case("permute", "T", lambda a: a.T, ((3, 4), anywhere))
+case("select", "int", lambda a: a[1], ((3, 4), anywhere))
+case("select", "column", lambda a: a[:, 2], ((3, 4), anywhere))
+case("select", "negative", lambda a: a.select(1, -1), ((3, 4), anywhere))
+case("select", "vector", lambda a: a[3], ((4,), anywhere))
+case("slice", "rows", lambda a: a[1:3], ((3, 4), anywhere))
+case("slice", "step", lambda a: a[:, ::2], ((3, 4), anywhere))
+case("slice", "narrow", lambda a: a.narrow(1, 1, 2), ((1, 4), anywhere))
+case("index", "list", lambda a: a[[0, 2]], ((3, 4), anywhere))
+case("index", "repeated", lambda a: a[torch.tensor([0, 0, 2, 0])], ((3, 4), anywhere))
+case("index", "mask", lambda a: a[a.detach() > 0], ((3, 4), away0))
+case("index", "columns", lambda a: a[:, [1, 3, 1]], ((3, 4), anywhere))
+case("index", "vector", lambda a: a[[3, 1, 3]], ((4,), anywhere))
+case("clone", "3x4", lambda a: a.clone(), ((3, 4), anywhere))
+case("clone", "scalar", lambda a: a.clone(), ((), anywhere))
+# A float32 result (or gradient) is rounded by up to 6e-8, which a step of 1e-6 turns into
+# a 3% error: these two cases take a step of 1e-3 (their functions are polynomials of
+# degree <= 2, so central differences stay exact).
+case("to", "float32-float64", lambda a: a.to(torch.float64) ** 2, ((3, 4), anywhere),
+     dtype=np.float32, eps=1e-3)
+case("to", "float64-float32", lambda a: a.float(), ((4,), anywhere), eps=1e-3)
+case("cat", "dim0", lambda a, b, c: torch.cat([a, b, c]), ((1, 4), anywhere),
+     ((3, 4), anywhere), ((2, 4), anywhere))
+case("cat", "dim1", lambda a, b: torch.cat([a, b], dim=1), ((3, 1), anywhere),
+     ((3, 4), anywhere))
+case("cat", "dim-neg", lambda a, b: torch.cat((a, b), -1), ((4,), anywhere), ((2,), anywhere))
+case("cat", "reuse", lambda a: torch.cat([a, a * 2, a]), ((4,), anywhere))
+case("stack", "dim0", lambda a, b: torch.stack([a, b]), ((3, 4), anywhere), ((3, 4), anywhere))
+case("stack", "dim-last", lambda a, b, c: torch.stack([a, b, c], -1), ((4,), anywhere),
+     ((4,), anywhere), ((4,), anywhere))
+case("stack", "scalars", lambda a, b: torch.stack([a, b]), ((), anywhere), ((), anywhere))
+case("where", "number", lambda a: torch.where(a.detach() > 0, a, 0.0), ((3, 4), away0))
+
+# in-place ops record internal table entries; they are checked too, though not required
+case("_setitem", "slice", lambda a, b: _set(a, (slice(None), 1), b), ((3, 4), anywhere),
+     ((3,), anywhere))
+case("_setitem", "index", lambda a, b: _set(a, 1, b * b), ((3, 4), anywhere), ((1, 4), anywhere))
+case("_copy", "broadcast", lambda a, b: _inplace(a, "copy_", b), ((3, 4), anywhere),
+     ((4,), anywhere))
+case("_zero", "3x4", lambda a: _inplace(a, "zero_") + a, ((3, 4), anywhere))
+case("_fill", "3x4", lambda a: _inplace(a, "fill_", 2.0) * a, ((3, 4), anywhere))
+case("mul", "inplace", lambda a, b: _inplace(a, "mul_", b), ((3, 4), anywhere),
+     ((1, 4), anywhere))
+case("exp", "inplace", lambda a: _inplace(a, "exp_"), ((3, 4), anywhere))
+
+
+def _set(a, key, value):
+    y = a * 1.0
+    y[key] = value
+    return y
+
+
+def _inplace(a, method, *args):
+    y = a * 1.0
+    return getattr(y, method)(*args)
+
+
+# ---------------------------------------------------------------- the checks
+def _recorded_ops(outputs):
+    ops, seen = set(), set()
+    stack = [o.grad_fn for o in outputs if o.grad_fn is not None]
+    while stack:
+        n = stack.pop()
+        if n in seen:
+            continue
+        seen.add(n)
+        ops.add(n._op.name)
+        stack.extend(f for f, _ in n.next_functions if f is not None)
+    return ops
+
+
+def _outputs(x):
+    return (x,) if isinstance(x, torch.Tensor) else tuple(x)
+
+
+def test_every_op_has_a_case():
+    required = {n for n, op in OPS.items() if op.differentiable and op.category != "internal"}
+    missing = required - {c.op for c in CASES}
+    assert not missing, f"ops without a gradcheck case: {sorted(missing)}"
+
+
+def test_case_ids_are_unique():
+    ids = [c.id for c in CASES]
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("c", CASES, ids=lambda c: c.id)
+def test_first_order(c):
+    inputs = c.make()
+    out = _outputs(c.fn(*inputs))
+    assert c.op in _recorded_ops(out), f"{c.id} does not record {c.op}"
+    assert gradcheck(c.fn, inputs, eps=c.eps, atol=1e-5, rtol=1e-3, check_grad_dtypes=True)
+
+
+@pytest.mark.parametrize("c", CASES, ids=lambda c: c.id)
+def test_second_order(c):
+    inputs = c.make()
+    out = [o for o in _outputs(c.fn(*inputs)) if o.requires_grad]
+    # the numpy path (plain backward) and the tensor path (create_graph) agree exactly
+    rng = np.random.default_rng(1)
+    seeds = [torch.from_numpy(rng.standard_normal(tuple(o.shape)).astype(o.dtype.np))
+             for o in out]
+    plain = torch.autograd.grad(out, inputs, seeds, retain_graph=True, allow_unused=True)
+    graph = torch.autograd.grad(out, inputs, seeds, create_graph=True, allow_unused=True)
+    for p, g in zip(plain, graph):
+        assert (p is None) == (g is None)
+        if p is not None:
+            assert g.dtype == p.dtype and g.shape == p.shape
+            np.testing.assert_allclose(g.detach().numpy(), p.numpy(), rtol=1e-12, atol=1e-12)
+    assert gradgradcheck(c.fn, inputs, eps=c.eps, atol=1e-5, rtol=1e-3,
+                         check_grad_dtypes=True)
+
+
+# ---------------------------------------------------------------- the checker itself
+def test_gradcheck_catches_a_wrong_gradient():
+    x = torch.tensor([0.5, -1.0, 2.0], dtype=torch.float64, requires_grad=True)
+    with pytest.raises(GradcheckError, match="Jacobian mismatch for output 0 with respect to "
+                                             "input 0"):
+        gradcheck(lambda a: a * a.detach(), (x,))
+    assert gradcheck(lambda a: a * a.detach(), (x,), raise_exception=False) is False
+
+
+def test_gradgradcheck_catches_a_wrong_second_derivative():
+    x = torch.tensor([0.5, -1.0, 2.0], dtype=torch.float64, requires_grad=True)
+    # the gradient 2 x x.detach() is differentiated holding x.detach() constant, while
+    # central differences move it too
+    with pytest.raises(GradcheckError):
+        gradgradcheck(lambda a: a * a * a.detach(), (x,))
+
+
+def test_gradcheck_needs_an_input_that_requires_grad():
+    with pytest.raises(ValueError, match="at least one input tensor to require gradient"):
+        gradcheck(lambda a: a * 2, (torch.ones(2, dtype=torch.float64),))
+
+
+def test_gradcheck_checks_several_inputs_and_outputs():
+    a = torch.tensor([0.3, 0.7], dtype=torch.float64, requires_grad=True)
+    b = torch.tensor([[1.5], [-0.5]], dtype=torch.float64, requires_grad=True)
+    c = torch.tensor([2.0, 3.0], dtype=torch.float64)  # a constant input
+    assert gradcheck(lambda a, b, c: (a * b + c, (a - b).exp().sum(), (a > 0)), (a, b, c))
+    assert gradgradcheck(lambda a, b, c: (a * b * c, (a - b).exp()), (a, b, c))
