@@ -56,8 +56,8 @@ class Node:
     def name(self):
         return type(self).__name__
 
-    def __repr__(self):
-        return f"<{type(self).__name__} object at {id(self):#x}>"
+    # No __repr__: like torch's grad_fn classes (module ``builtins``, default repr) they
+    # print as ``<MulBackward0 object at 0x...>`` and IPython shows ``<MulBackward0 at 0x...>``.
 
     @property
     def metadata(self):
@@ -151,6 +151,7 @@ class _Handle:
 class AccumulateGrad(Node):
     """Accumulates the incoming gradient into ``variable.grad`` (a leaf tensor)."""
     __slots__ = ("variable",)
+    __module__ = "builtins"
 
     def __init__(self, variable):
         self.variable = variable
@@ -180,7 +181,7 @@ def node_class(name):
     """The Node subclass named ``name`` (one class per PyTorch grad_fn name)."""
     cls = _CLASSES.get(name)
     if cls is None:
-        cls = _CLASSES[name] = type(name, (Node,), {"__slots__": ()})
+        cls = _CLASSES[name] = type(name, (Node,), {"__slots__": (), "__module__": "builtins"})
     return cls
 
 

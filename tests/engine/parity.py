@@ -1,0 +1,209 @@
+"""Torch-parity harness: the same program text runs under real PyTorch and under
+``gradstudio.engine`` installed as ``torch`` (``sys.modules["torch"]``), each in a fresh
+subprocess, and the two transcripts are compared.
+
+A transcript is everything the program prints (stdout and stderr), every warning (as
+``UserWarning@<line>: message`` where the line is the program's own line that triggered
+it), and every uncaught exception (``RuntimeError: message``), with object addresses
+(``0x...``) blanked. Transcripts must match exactly. Values a program passes to
+``check(...)`` are compared separately with torch's float32/float64 tolerances, so a
+program can test numbers whose last bits may legitimately differ.
+
+Many programs share one process per backend (starting torch costs seconds): before each,
+the RNG is seeded, grad mode is switched on and print options and the default dtype are
+reset, and each runs in a new namespace. ``cells=True`` runs a notebook: cells are split
+on ``# %%`` lines, an exception ends only its cell, and a cell's trailing expression is
+displayed as IPython displays it.
+
+Run as a script (``python parity.py torch|engine``) this file is the runner: it reads the
+programs as JSON on stdin and writes the results as JSON on stdout.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+FILENAME = "<program>"
+# torch.testing.assert_close's defaults
+TOLERANCES = {"float16": (1e-3, 1e-5), "float32": (1.3e-6, 1e-5), "float64": (1e-7, 1e-7)}
+
+
+class Program:
+    """One program: a name (the test id), its source, and how to run it."""
+
+    def __init__(self, name, code, cells=False, seed=0):
+        self.name, self.code, self.cells, self.seed = name, code, cells, seed
+
+    def as_json(self):
+        return {"name": self.name, "code": self.code, "cells": self.cells, "seed": self.seed}
+
+
+def programs(table, **kw):
+    """``[(name, code), ...]`` -> Programs (names must be unique)."""
+    out = [Program(name, code, **kw) for name, code in table]
+    names = [p.name for p in out]
+    dup = {n for n in names if names.count(n) > 1}
+    assert not dup, f"duplicate program names: {sorted(dup)}"
+    return out
+
+
+def torch_available():
+    import importlib.util
+    return importlib.util.find_spec("torch") is not None
+
+
+def _start(backend, progs):
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               PYTHONHASHSEED="0", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
+    proc = subprocess.Popen([sys.executable, __file__, backend], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT),
+                            env=env, text=True)
+    return proc, json.dumps([p.as_json() for p in progs])
+
+
+def run_both(progs, timeout=600):
+    """Runs ``progs`` under torch and under the engine (concurrently); returns
+    ``(torch_results, engine_results)``, each ``{name: {"out": str, "values": [...]}}``."""
+    procs = [_start(b, progs) for b in ("torch", "engine")]
+    results = []
+    for proc, payload in procs:
+        out, err = proc.communicate(payload, timeout=timeout)
+        if proc.returncode != 0:
+            raise RuntimeError(f"parity runner failed ({proc.returncode}):\n{err[-4000:]}")
+        results.append(json.loads(out))
+    return tuple(results)
+
+
+def assert_same(results, name):
+    """Asserts that program ``name`` printed the same and checked the same values."""
+    theirs, ours = results[0][name], results[1][name]
+    assert ours["out"] == theirs["out"], (
+        f"\n--- torch ---\n{theirs['out']}\n--- engine ---\n{ours['out']}")
+    assert len(ours["values"]) == len(theirs["values"]), "check() called a different number of times"
+    for i, (a, b) in enumerate(zip(theirs["values"], ours["values"])):
+        _same_value(a, b, f"check #{i}")
+
+
+def _same_value(expected, got, where):
+    import numpy as np
+    if isinstance(expected, dict) and "dtype" in expected:
+        assert isinstance(got, dict) and "dtype" in got, f"{where}: {got!r} is not a tensor"
+        assert got["dtype"] == expected["dtype"], f"{where}: dtype {got['dtype']} != {expected['dtype']}"
+        assert got["shape"] == expected["shape"], f"{where}: shape {got['shape']} != {expected['shape']}"
+        e = np.array(expected["data"], dtype=np.float64).reshape(expected["shape"])
+        g = np.array(got["data"], dtype=np.float64).reshape(got["shape"])
+        rtol, atol = TOLERANCES.get(expected["dtype"], (0, 0))
+        np.testing.assert_allclose(g, e, rtol=rtol, atol=atol, equal_nan=True, err_msg=where)
+    elif isinstance(expected, list):
+        assert isinstance(got, list) and len(got) == len(expected), f"{where}: {got!r} != {expected!r}"
+        for i, (a, b) in enumerate(zip(expected, got)):
+            _same_value(a, b, f"{where}[{i}]")
+    elif isinstance(expected, float) and isinstance(got, float):
+        np.testing.assert_allclose(got, expected, rtol=1.3e-6, atol=1e-5, err_msg=where)
+    else:
+        assert got == expected and type(got) is type(expected), f"{where}: {got!r} != {expected!r}"
+
+
+# ============================================================================ the runner
+def _install(backend):
+    if backend == "torch":
+        import torch
+        return torch
+    import gradstudio.engine as engine
+    sys.modules["torch"] = engine
+    sys.modules["torch.autograd"] = engine.autograd
+    sys.modules["torch.nn"] = engine.nn
+    sys.modules["torch.nn.functional"] = engine.nn.functional
+    return engine
+
+
+def _plain(x):
+    """A JSON-able picture of a checked value."""
+    if hasattr(x, "detach") and hasattr(x, "dtype"):
+        a = x.detach().numpy()
+        return {"dtype": str(x.dtype).replace("torch.", ""), "shape": list(a.shape),
+                "data": a.astype("float64").reshape(-1).tolist()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    if x is None or isinstance(x, (bool, int, float, str)):
+        return x
+    return repr(x)
+
+
+def _display(v):
+    """``IPython.lib.pretty.pretty(v)`` for what notebooks display: a default repr shows
+    as ``<Name at 0x...>``, containers element by element, anything else as repr."""
+    if isinstance(v, tuple) and type(v).__repr__ is tuple.__repr__:
+        inner = ", ".join(_display(x) for x in v)
+        return "(" + inner + ("," if len(v) == 1 else "") + ")"
+    if isinstance(v, list) and type(v).__repr__ is list.__repr__:
+        return "[" + ", ".join(_display(x) for x in v) + "]"
+    cls = type(v)
+    if cls.__repr__ is object.__repr__:
+        mod = getattr(cls, "__module__", None)
+        name = cls.__qualname__ if mod in (None, "builtins") else f"{mod}.{cls.__qualname__}"
+        return f"<{name} at {id(v):#x}>"
+    return repr(v)
+
+
+def _exec_cell(src, ns, display):
+    import ast
+    tree = ast.parse(src, FILENAME)
+    last = None
+    if display and tree.body and isinstance(tree.body[-1], ast.Expr):
+        last = ast.Expression(tree.body.pop().value)
+    exec(compile(tree, FILENAME, "exec"), ns)
+    if last is not None:
+        v = eval(compile(last, FILENAME, "eval"), ns)
+        if v is not None:
+            print(_display(v))
+
+
+def _run_one(torch, prog):
+    import contextlib
+    import io
+    import warnings
+    torch.set_grad_enabled(True)
+    torch.set_default_dtype(torch.float32)
+    torch.set_printoptions(profile="default")
+    torch.manual_seed(prog["seed"])
+    buf, values = io.StringIO(), []
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        where = f"@{lineno}" if filename == FILENAME else f"@{os.path.basename(filename)}"
+        buf.write(f"{category.__name__}{where}: {message}\n")
+
+    ns = {"__name__": "__main__", "__builtins__": __builtins__,
+          "check": lambda *xs: values.extend(_plain(x) for x in xs)}
+    cells = re.split(r"(?m)^# %%.*$", prog["code"]) if prog["cells"] else [prog["code"]]
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf), \
+            warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.showwarning = show
+        for cell in cells:
+            try:
+                _exec_cell(cell, ns, prog["cells"])
+            except Exception as e:  # noqa: BLE001 (the transcript records it)
+                print(f"{type(e).__name__}: {e}")
+    return {"out": ADDRESS.sub("0x?", buf.getvalue()), "values": values}
+
+
+def _main(backend):
+    progs = json.loads(sys.stdin.read())
+    real_stdout = sys.stdout
+    torch = _install(backend)
+    results = {}
+    for prog in progs:
+        try:
+            results[prog["name"]] = _run_one(torch, prog)
+        except BaseException as e:  # noqa: BLE001 (a runner bug must not hide the others)
+            results[prog["name"]] = {"out": f"RUNNER {type(e).__name__}: {e}", "values": []}
+    json.dump(results, real_stdout)
+
+
+if __name__ == "__main__":
+    _main(sys.argv[1])
