@@ -1,0 +1,132 @@
+"""The code panel: the document as the PyTorch script "Export to PyTorch" writes,
+read-only, with a small Python highlighter and the selected node's line marked."""
+import keyword
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import (QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat,
+                           QTextCursor, QTextFormat)
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+
+__all__ = ["CodePanel", "PythonHighlighter"]
+
+
+def _export_script():
+    """The exporter, or None while gradstudio.document.export does not exist yet."""
+    try:
+        from gradstudio.document.export import export_script
+    except ImportError:
+        return None
+    return export_script
+
+
+def _format(color, bold=False, italic=False):
+    f = QTextCharFormat()
+    f.setForeground(QColor(color))
+    if bold:
+        f.setFontWeight(QFont.Weight.Bold)
+    f.setFontItalic(italic)
+    return f
+
+
+class PythonHighlighter(QSyntaxHighlighter):
+    """Keywords, builtins, numbers, strings and comments: enough for exported scripts."""
+
+    RULES = [
+        (re.compile(r"\b(" + "|".join(keyword.kwlist) + r")\b"), _format("#7b1fa2", bold=True)),
+        (re.compile(r"\b(torch|print|range|len|True|False|None)\b"), _format("#1565c0")),
+        (re.compile(r"\b\d+(\.\d*)?([eE][-+]?\d+)?\b"), _format("#2e7d32")),
+        (re.compile(r"(\"[^\"\n]*\"|'[^'\n]*')"), _format("#bf360c")),
+        (re.compile(r"#[^\n]*"), _format("#757575", italic=True)),
+    ]
+
+    def highlightBlock(self, text):
+        for pattern, fmt in self.RULES:
+            for m in pattern.finditer(text):
+                self.setFormat(m.start(), m.end() - m.start(), fmt)
+
+
+class CodePanel(QWidget):
+    """Read-only PyTorch code for the document; the selected node's line is highlighted."""
+
+    def __init__(self, session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.lines = {}                     # node id -> line number (1-based)
+        self.notice = QLabel()
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet("color: #757575;")
+        self.notice.hide()
+        self.editor = QPlainTextEdit(readOnly=True)
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self.editor.setFont(font)
+        self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.editor.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse |
+                                            Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.highlighter = PythonHighlighter(self.editor.document())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.editor)
+        session.run_finished.connect(self._on_run_finished)
+        session.selection_changed.connect(self._on_selection_changed)
+        session.document_replaced.connect(self._on_document_replaced)
+        self.refresh()
+
+    @property
+    def available(self):
+        return _export_script() is not None
+
+    def highlighted_line(self):
+        """The 1-based line marked for the selection, or None."""
+        sel = self.editor.extraSelections()
+        return sel[0].cursor.blockNumber() + 1 if sel else None
+
+    def refresh(self):
+        export_script = _export_script()
+        if export_script is None:
+            self.lines = {}
+            self.editor.setPlainText("")
+            self.notice.setText("Export to PyTorch is not available in this build yet, so "
+                                "there is no code to show.")
+            self.notice.show()
+            return
+        try:
+            script = export_script(self.session.document)
+        except Exception as exc:  # an exporter defect must not take the window down
+            self.lines = {}
+            self.editor.setPlainText("")
+            self.notice.setText(f"The document could not be written as PyTorch code: {exc}")
+            self.notice.show()
+            return
+        self.notice.hide()
+        self.lines = dict(script.lines)
+        if self.editor.toPlainText() != script.text:
+            scroll = self.editor.verticalScrollBar().value()
+            self.editor.setPlainText(script.text)
+            self.editor.verticalScrollBar().setValue(scroll)
+        self._mark_selection()
+
+    def _mark_selection(self):
+        sel = self.session.selection
+        line = self.lines.get(sel[0]) if sel else None
+        if line is None:
+            self.editor.setExtraSelections([])
+            return
+        block = self.editor.document().findBlockByNumber(line - 1)
+        extra = QTextEdit.ExtraSelection()
+        extra.format.setBackground(QColor("#fff3c4"))
+        extra.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
+        extra.cursor = QTextCursor(block)
+        self.editor.setExtraSelections([extra])
+        self.editor.setTextCursor(QTextCursor(block))
+        self.editor.ensureCursorVisible()
+
+    def _on_run_finished(self, _result):
+        self.refresh()
+
+    def _on_selection_changed(self, _ids):
+        self._mark_selection()
+
+    def _on_document_replaced(self):
+        self.refresh()

@@ -1,0 +1,121 @@
+"""The palette: every node kind of the catalogue, grouped by category, with a search
+field. Double-clicking (or pressing Enter on) a kind emits ``kind_activated``; the main
+window decides where the new node goes. Dragging a kind carries its name as
+``application/x-gradstudio-kind`` for the canvas to drop."""
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QLineEdit, QTreeWidget, QTreeWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from gradstudio.document.catalogue import categories
+
+__all__ = ["Palette", "KIND_MIME"]
+
+KIND_MIME = "application/x-gradstudio-kind"
+_KIND_ROLE = Qt.ItemDataRole.UserRole
+
+
+def spelling(k):
+    """How PyTorch code spells a kind, with placeholders made readable."""
+    text = k.torch_name or k.name
+    return text.replace("{self}", "x").replace("{other}", "y").replace("{", "").replace("}", "")
+
+
+def tooltip(k):
+    lines = [f"<b>{k.name}</b> &nbsp; <code>{spelling(k)}</code>", k.doc]
+    if k.grad_fn:
+        lines.append(f"grad_fn: <code>{k.grad_fn}</code>")
+    elif k.is_source:
+        lines.append("A source: its tensor is a leaf.")
+    return "<br>".join(lines)
+
+
+class _KindTree(QTreeWidget):
+    """The tree of kinds; only kind rows can be dragged."""
+
+    def mimeTypes(self):
+        return [KIND_MIME]
+
+    def mimeData(self, items):
+        data = QMimeData()
+        names = [it.data(0, _KIND_ROLE) for it in items if it.data(0, _KIND_ROLE)]
+        if names:
+            data.setData(KIND_MIME, names[0].encode("utf-8"))
+            data.setText(names[0])
+        return data
+
+
+class Palette(QWidget):
+    """Every catalogue kind by category, searchable by name, PyTorch spelling or doc."""
+
+    kind_activated = Signal(str)   # a kind name: add a node of this kind
+
+    def __init__(self, session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.search = QLineEdit(placeholderText="Search operations (name, torch code, doc)")
+        self.search.setClearButtonEnabled(True)
+        self.tree = _KindTree()
+        self.tree.setHeaderHidden(True)
+        self.tree.setRootIsDecorated(True)
+        self.tree.setDragEnabled(True)
+        self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.tree.setUniformRowHeights(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.search)
+        layout.addWidget(self.tree)
+        self._items = {}            # kind name -> item
+        self._haystack = {}         # kind name -> lower-case text searched
+        for category, kinds in categories().items():
+            top = QTreeWidgetItem([category.capitalize()])
+            top.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            font = top.font(0)
+            font.setBold(True)
+            top.setFont(0, font)
+            self.tree.addTopLevelItem(top)
+            for k in kinds:
+                item = QTreeWidgetItem([k.name])
+                item.setData(0, _KIND_ROLE, k.name)
+                item.setToolTip(0, tooltip(k))
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable |
+                              Qt.ItemFlag.ItemIsDragEnabled)
+                top.addChild(item)
+                self._items[k.name] = item
+                self._haystack[k.name] = " ".join(
+                    (k.name, spelling(k), k.torch_name, k.doc, k.grad_fn or "", category)).lower()
+        self.tree.expandAll()
+        self.search.textChanged.connect(self._on_search_text_changed)
+        self.search.returnPressed.connect(self._on_search_return_pressed)
+        self.tree.itemActivated.connect(self._on_item_activated)
+
+    # ------------------------------------------------------------------ API
+    def visible_kinds(self):
+        """Kind names shown under the current search, in palette order."""
+        return [name for name, item in self._items.items() if not item.isHidden()]
+
+    def set_filter(self, text):
+        self.search.setText(text)
+
+    def mime_data_for(self, kind_name):
+        """The drag payload for a kind (what dropping it on the canvas receives)."""
+        return self.tree.mimeData([self._items[kind_name]])
+
+    # ------------------------------------------------------------------ slots
+    def _on_search_text_changed(self, text):
+        words = text.lower().split()
+        for name, item in self._items.items():
+            item.setHidden(not all(w in self._haystack[name] for w in words))
+        for i in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(i)
+            top.setHidden(all(top.child(j).isHidden() for j in range(top.childCount())))
+        self.tree.expandAll()
+
+    def _on_search_return_pressed(self):
+        shown = self.visible_kinds()
+        if shown:
+            self.kind_activated.emit(shown[0])
+
+    def _on_item_activated(self, item, _column):
+        name = item.data(0, _KIND_ROLE)
+        if name:
+            self.kind_activated.emit(name)

@@ -1,0 +1,296 @@
+"""The timeline: the ordered actions replayed after the forward pass (``backward``,
+``grad.zero_()``, ``grad = None``, ``autograd.grad``), their parameters, PyTorch's error
+at the step that raises it, and a scrubber choosing which step every view shows."""
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QBrush, QColor
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QListWidget, QListWidgetItem, QMenu, QSlider,
+                               QToolButton, QVBoxLayout, QWidget)
+
+from gradstudio.document import ACTION_KINDS
+from gradstudio.ui import commands
+
+__all__ = ["TimelinePanel", "ACTION_TITLES", "action_text"]
+
+ACTION_TITLES = {"backward": "backward()", "zero_grad": "grad.zero_()",
+                 "set_grad_none": "set grad to None", "grad": "torch.autograd.grad()"}
+ERROR_COLOR = QColor("#c62828")
+_ID_ROLE = Qt.ItemDataRole.UserRole
+_NONE = "(none)"
+
+
+def action_text(doc, action):
+    """An action as PyTorch code: ``out.backward(retain_graph=True)``."""
+    def name(n):
+        return doc.display_name(n) if n in doc.graph else ("?" if n is None else f"<{n} deleted>")
+    p = action.params
+    flags = [f"{k}=True" for k in ("retain_graph", "create_graph") if p.get(k)]
+    if action.kind == "backward":
+        args = ([f"gradient={name(p['gradient'])}"] if p.get("gradient") else []) + flags
+        return f"{name(p['target'])}.backward({', '.join(args)})"
+    if action.kind == "zero_grad":
+        return f"{name(p['tensor'])}.grad.zero_()"
+    if action.kind == "set_grad_none":
+        return f"{name(p['tensor'])}.grad = None"
+    outs = ", ".join(name(n) for n in p["outputs"])
+    ins = ", ".join(name(n) for n in p["inputs"])
+    return f"torch.autograd.grad([{outs}], [{ins}]{''.join(', ' + f for f in flags)})"
+
+
+class TimelinePanel(QWidget):
+    """Action list with add/remove/reorder, the selected action's parameters and the step
+    scrubber. The slider's last position is "the end" (``session.step == -1``)."""
+
+    def __init__(self, session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.list = QListWidget()
+        self.list.setAlternatingRowColors(True)
+        self.list.setWordWrap(True)
+        self.add_button = QToolButton(text="Add")
+        self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.add_button)
+        self.add_actions = {}
+        for kind, title in ACTION_TITLES.items():
+            act = QAction(title, menu)
+            act.triggered.connect(lambda _=False, k=kind: self.add_action(k))
+            menu.addAction(act)
+            self.add_actions[kind] = act
+        self.add_button.setMenu(menu)
+        self.remove_button = QToolButton(text="Remove")
+        self.up_button = QToolButton(text="▲")
+        self.up_button.setToolTip("Move the action earlier")
+        self.down_button = QToolButton(text="▼")
+        self.down_button.setToolTip("Move the action later")
+        buttons = QHBoxLayout()
+        for b in (self.add_button, self.remove_button, self.up_button, self.down_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c62828;")
+        self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.error.hide()
+        self.params_box = QGroupBox("Action")
+        self.params_form = QFormLayout(self.params_box)
+        self.param_editors = {}
+
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setPageStep(1)
+        self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
+        self.slider.setTickInterval(1)
+        self.step_label = QLabel()
+        font = self.step_label.font()
+        font.setBold(True)
+        self.step_label.setFont(font)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(buttons)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.error)
+        layout.addWidget(self.params_box)
+        layout.addWidget(QLabel("Show the tensors"))
+        layout.addWidget(self.slider)
+        layout.addWidget(self.step_label)
+
+        self.remove_button.clicked.connect(self._on_remove_clicked)
+        self.up_button.clicked.connect(lambda: self._move(-1))
+        self.down_button.clicked.connect(lambda: self._move(+1))
+        self.list.currentRowChanged.connect(self._on_current_row_changed)
+        self.slider.valueChanged.connect(self._on_slider_value_changed)
+        session.run_finished.connect(self._on_run_finished)
+        session.step_changed.connect(self._on_step_changed)
+        session.document_replaced.connect(self._on_document_replaced)
+        self.refresh()
+
+    # ------------------------------------------------------------------ API
+    @property
+    def current_action_id(self):
+        item = self.list.currentItem()
+        return item.data(_ID_ROLE) if item is not None else None
+
+    def select_action(self, action_id):
+        for i in range(self.list.count()):
+            if self.list.item(i).data(_ID_ROLE) == action_id:
+                self.list.setCurrentRow(i)
+                return
+
+    def add_action(self, kind):
+        """Adds an action after the selected one (or at the end), aimed at a sensible
+        node: the selection, else the last node (a backward target) or the first leaf
+        that requires grad."""
+        doc = self.session.document
+        row = self.list.currentRow()
+        index = row + 1 if row >= 0 else None
+        picked = self.session.selection[0] if self.session.selection else None
+        order = self.session.result.order if self.session.result else doc.node_ids
+        leaves = [n for n in order if self.session.state(n) and self.session.state(n).is_leaf
+                  and self.session.state(n).requires_grad]
+        last = order[-1] if order else None
+        if kind == "backward":
+            params = {"target": picked or last}
+        elif kind in ("zero_grad", "set_grad_none"):
+            params = {"tensor": picked or (leaves[0] if leaves else last)}
+        else:
+            params = {"outputs": [picked or last] if (picked or last) else [],
+                      "inputs": leaves[:1]}
+        command = commands.AddAction(doc, kind, params, index)
+        self.session.push(command)
+        self.select_action(command.action_id)
+
+    def remove_action(self, action_id):
+        self.session.push(commands.RemoveAction(self.session.document, action_id))
+
+    def move_action(self, action_id, index):
+        self.session.push(commands.MoveAction(self.session.document, action_id, index))
+        self.select_action(action_id)
+
+    def step_title(self, step):
+        """``after forward`` or ``after step 2: out.backward()``."""
+        doc = self.session.document
+        if step == 0 or not doc.timeline:
+            return "after forward"
+        step = len(doc.timeline) if step < 0 else step
+        return f"after step {step}: {action_text(doc, doc.timeline[step - 1])}"
+
+    def row_error(self, row):
+        """The PyTorch error shown on a row, or ''."""
+        return self.list.item(row).data(_ID_ROLE + 1) or ""
+
+    def refresh(self):
+        doc = self.session.document
+        result = self.session.result
+        current = self.current_action_id
+        self.list.blockSignals(True)
+        self.list.clear()
+        for i, action in enumerate(doc.timeline, start=1):
+            error = result.action_error(action.id) if result else None
+            text = f"{i}.  {action_text(doc, action)}"
+            if error:
+                text += "\n      " + _short(error)
+            item = QListWidgetItem(text)
+            item.setData(_ID_ROLE, action.id)
+            item.setData(_ID_ROLE + 1, error)
+            if error:
+                item.setForeground(QBrush(ERROR_COLOR))
+                item.setToolTip(error)
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        if current is not None:
+            self.select_action(current)
+        self._update_buttons()
+        self._show_action()
+        self._sync_slider()
+
+    # ------------------------------------------------------------------ internals
+    def _update_buttons(self):
+        row = self.list.currentRow()
+        has = row >= 0
+        self.remove_button.setEnabled(has)
+        self.up_button.setEnabled(has and row > 0)
+        self.down_button.setEnabled(has and row < self.list.count() - 1)
+
+    def _sync_slider(self):
+        n = len(self.session.document.timeline)
+        step = self.session.step
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, n)
+        self.slider.setValue(n if step < 0 or step > n else step)
+        self.slider.blockSignals(False)
+        self.step_label.setText(self.step_title(step))
+
+    def _show_action(self):
+        # deleteLater: this may run inside a signal of one of these editors
+        while self.params_form.rowCount():
+            row = self.params_form.takeRow(0)
+            for item in (row.labelItem, row.fieldItem):
+                if item is not None and item.widget() is not None:
+                    item.widget().hide()
+                    item.widget().deleteLater()
+        self.param_editors = {}
+        action_id = self.current_action_id
+        if action_id is None:
+            self.params_box.hide()
+            self.error.hide()
+            return
+        doc = self.session.document
+        action = doc.action(action_id)
+        error = self.session.result.action_error(action_id) if self.session.result else None
+        self.error.setText(error or "")
+        self.error.setVisible(bool(error))
+        self.params_box.setTitle(ACTION_TITLES[action.kind])
+        self.params_box.show()
+        names = [(doc.display_name(n), n) for n in doc.node_ids]
+        for name, typ, _ in ACTION_KINDS[action.kind]:
+            value = action.params.get(name)
+            if typ == "bool":
+                w = QCheckBox()
+                w.setChecked(bool(value))
+                w.toggled.connect(lambda v, n=name: self._set(n, bool(v)))
+            elif typ in ("node", "node?"):
+                w = QComboBox()
+                if typ == "node?" or value is None:
+                    w.addItem(_NONE, None)
+                for label, nid in names:
+                    w.addItem(label, nid)
+                w.setCurrentIndex(max(0, w.findData(value)))
+                w.currentIndexChanged.connect(
+                    lambda i, n=name, box=w: self._set(n, box.itemData(i)))
+            else:   # nodes: a checkable list
+                w = QListWidget()
+                w.setMaximumHeight(90)
+                for label, nid in names:
+                    it = QListWidgetItem(label)
+                    it.setData(_ID_ROLE, nid)
+                    it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                    it.setCheckState(Qt.CheckState.Checked if nid in value
+                                     else Qt.CheckState.Unchecked)
+                    w.addItem(it)
+                w.itemChanged.connect(lambda _it, n=name, box=w: self._set(n, [
+                    box.item(i).data(_ID_ROLE) for i in range(box.count())
+                    if box.item(i).checkState() == Qt.CheckState.Checked]))
+            self.param_editors[name] = w
+            self.params_form.addRow(name, w)
+
+    def _set(self, name, value):
+        action_id = self.current_action_id
+        doc = self.session.document
+        if action_id is None or doc.action(action_id).params.get(name) == value:
+            return
+        self.session.push(commands.SetActionParam(doc, action_id, name, value))
+
+    def _move(self, delta):
+        row = self.list.currentRow()
+        target = row + delta
+        if row < 0 or not 0 <= target < self.list.count():
+            return
+        self.move_action(self.current_action_id, target)
+
+    # ------------------------------------------------------------------ slots
+    def _on_remove_clicked(self):
+        if self.current_action_id is not None:
+            self.remove_action(self.current_action_id)
+
+    def _on_current_row_changed(self, _row):
+        self._update_buttons()
+        self._show_action()
+
+    def _on_slider_value_changed(self, value):
+        self.session.set_step(-1 if value >= self.slider.maximum() else value)
+
+    def _on_run_finished(self, _result):
+        self.refresh()
+
+    def _on_step_changed(self, _step):
+        self._sync_slider()
+
+    def _on_document_replaced(self):
+        self.list.clearSelection()
+        self.refresh()
+
+
+def _short(error, limit=90):
+    first = error.split(". ")[0]
+    return first if len(first) <= limit else first[:limit - 1] + "…"
