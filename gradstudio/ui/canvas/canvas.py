@@ -1,0 +1,216 @@
+"""The canvas widget: the view over the scene plus editing — Delete, copy/paste of the
+selected subgraph, quick add (Tab), drops from the palette, rendering to PNG/SVG. Every
+edit is one undo command pushed on the session."""
+import json
+import math
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer, QMimeData
+from PySide6.QtGui import QCursor, QGuiApplication, QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+
+from gradstudio.document import DocumentError
+from gradstudio.ui.commands import AddNode, Paste, RemoveNodes
+
+from . import theme
+from .node_item import HEADER, WIDTH
+from .quick_add import QuickAdd
+from .scene import GRID, CanvasScene
+from .view import CanvasView
+
+__all__ = ["Canvas", "KIND_MIME", "SUBGRAPH_MIME"]
+
+KIND_MIME = "application/x-gradstudio-kind"
+SUBGRAPH_MIME = "application/x-gradstudio-subgraph"
+_clipboard = {"nodes": [], "edges": []}   # the in-app copy, also put on the system clipboard
+MAX_IMAGE_SIDE = 12_000
+
+
+class Canvas(CanvasView):
+    """The graph editor over a ``Session``: mirrors its document and run, and edits it
+    only through ``session.push(command)``."""
+
+    def __init__(self, session, parent=None):
+        super().__init__(CanvasScene(session), parent)
+        self.session = session
+        self.scene().setParent(self)
+        self.setAcceptDrops(True)
+        self.quick_add = QuickAdd(self)
+        self.quick_add.kind_chosen.connect(self._on_kind_chosen)
+        self._quick_add_pos = QPointF()
+        self._paste_count = 0
+        session.document_replaced.connect(self._on_document_replaced)
+
+    @property
+    def canvas_scene(self):
+        return self.scene()
+
+    def item(self, node_id):
+        """The NodeItem mirroring a node id (or None)."""
+        return self.scene().nodes.get(node_id)
+
+    def _on_document_replaced(self):
+        QTimer.singleShot(0, self.fit_to_view)
+
+    # ------------------------------------------------------------------ editing
+    def add_node_at(self, kind, scene_pos):
+        """Adds a node of ``kind`` with its header centred on ``scene_pos``; returns its id."""
+        x, y = scene_pos.x() - WIDTH / 2, scene_pos.y() - HEADER / 2
+        if self.snapping:
+            x, y = round(x / GRID) * GRID, round(y / GRID) * GRID
+        command = AddNode(self.session.document, kind, position=(x, y))
+        self.session.push(command)
+        self.session.select([command.node_id])
+        return command.node_id
+
+    def delete_selection(self):
+        ids = self.scene().selected_ids()
+        if ids:
+            self.session.push(RemoveNodes(self.session.document, ids))
+
+    def select_all(self):
+        self.session.select(self.session.document.node_ids)
+
+    def copy_selection(self):
+        """Copies the selected nodes and the edges between them."""
+        doc = self.session.document
+        ids = self.scene().selected_ids()
+        if not ids:
+            return False
+        chosen = set(ids)
+        nodes = [[n, doc.node(n).kind, _jsonable(doc.node(n).params),
+                  list(doc.node(n).position), doc.node(n).label] for n in ids]
+        edges = [[u, v, k] for u, v, k in doc.edges() if u in chosen and v in chosen]
+        _clipboard.update(nodes=nodes, edges=edges)
+        self._paste_count = 0
+        mime = QMimeData()
+        mime.setData(SUBGRAPH_MIME, json.dumps(_clipboard).encode("utf-8"))
+        QGuiApplication.clipboard().setMimeData(mime)
+        return True
+
+    def paste(self):
+        """Pastes the copied subgraph, offset from the original, and selects it."""
+        data = _clipboard
+        mime = QGuiApplication.clipboard().mimeData()
+        if mime is not None and mime.hasFormat(SUBGRAPH_MIME):
+            try:
+                data = json.loads(bytes(mime.data(SUBGRAPH_MIME)).decode("utf-8"))
+            except ValueError:
+                data = _clipboard
+        if not data.get("nodes"):
+            return []
+        self._paste_count += 1
+        off = 30.0 * self._paste_count
+        try:
+            command = Paste(self.session.document, [tuple(n) for n in data["nodes"]],
+                            [tuple(e) for e in data["edges"]], offset=(off, off))
+        except (DocumentError, KeyError, TypeError, ValueError):
+            return []
+        self.session.push(command)
+        new_ids = [command.ids[n[0]] for n in data["nodes"]]
+        self.session.select(new_ids)
+        return new_ids
+
+    # ------------------------------------------------------------------ keys
+    def event(self, event):
+        # Tab would move focus to the next widget: on the canvas it opens quick add
+        if event.type() == QEvent.KeyPress and event.key() == Qt.Key_Tab:
+            self.open_quick_add()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event):
+        key, ctrl = event.key(), bool(event.modifiers() & Qt.ControlModifier)
+        if key in (Qt.Key_Delete, Qt.Key_Backspace) and self.mode is None:
+            self.delete_selection()
+        elif ctrl and key == Qt.Key_C:
+            self.copy_selection()
+        elif ctrl and key == Qt.Key_V:
+            self.paste()
+        elif ctrl and key == Qt.Key_A:
+            self.select_all()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def open_quick_add(self, view_pos=None):
+        """Opens the quick-add popup at the cursor (or at ``view_pos`` in the viewport)."""
+        if view_pos is None:
+            view_pos = self.viewport().mapFromGlobal(QCursor.pos())
+            if not self.viewport().rect().contains(view_pos):
+                view_pos = self.viewport().rect().center()
+        self._quick_add_pos = self.mapToScene(view_pos)
+        self.quick_add.open_at(self.viewport().mapToGlobal(view_pos))
+
+    def _on_kind_chosen(self, kind):
+        self.add_node_at(kind, self._quick_add_pos)
+        self.setFocus()
+
+    # ------------------------------------------------------------------ drops
+    def dragEnterEvent(self, event):
+        if event.mimeData().hasFormat(KIND_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event):
+        if event.mimeData().hasFormat(KIND_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event):
+        mime = event.mimeData()
+        if not mime.hasFormat(KIND_MIME):
+            super().dropEvent(event)
+            return
+        kind = bytes(mime.data(KIND_MIME)).decode("utf-8").strip()
+        try:
+            self.add_node_at(kind, self.mapToScene(event.position().toPoint()))
+        except DocumentError:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.setFocus()
+
+    # ------------------------------------------------------------------ rendering
+    def _export_rect(self):
+        rect = self.scene().nodes_rect()
+        if rect.isNull():
+            rect = QRectF(-200, -150, 400, 300)
+        return rect.adjusted(-40, -40, 40, 40)
+
+    def render_image(self, scale=2.0):
+        """The whole graph as a QImage (``scale`` pixels per scene unit)."""
+        rect = self._export_rect()
+        scale = min(scale, MAX_IMAGE_SIDE / max(rect.width(), rect.height()))
+        size = QSize(math.ceil(rect.width() * scale), math.ceil(rect.height() * scale))
+        image = QImage(size, QImage.Format_ARGB32_Premultiplied)
+        image.fill(theme.BACKGROUND)
+        painter = QPainter(image)
+        painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing |
+                               QPainter.SmoothPixmapTransform)
+        self.scene().render(painter, QRectF(image.rect()), rect)
+        painter.end()
+        return image
+
+    def render_png(self, path, scale=2.0):
+        """Saves the whole graph as a PNG; returns True on success."""
+        return self.render_image(scale).save(str(path), "PNG")
+
+    def render_svg(self, path):
+        """Saves the whole graph as an SVG (vector text and shapes)."""
+        rect = self._export_rect()
+        gen = QSvgGenerator()
+        gen.setFileName(str(path))
+        gen.setSize(QSize(math.ceil(rect.width()), math.ceil(rect.height())))
+        gen.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
+        gen.setTitle("GradStudio graph")
+        painter = QPainter(gen)
+        painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        self.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
+        return painter.end()
+
+
+def _jsonable(params):
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in params.items()}

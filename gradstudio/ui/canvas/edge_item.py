@@ -1,0 +1,112 @@
+"""An edge: a cubic curve from a node's output port to an input port of another node.
+
+An edge that carries gradient back (its source requires grad and its consumer records an
+operation: not a detach, not inside a no-grad region) is a solid accent curve; one that
+carries none is a thin grey dashed curve. The edges leaving a ``detach`` node carry a red
+cut marker, so the break in the gradient path is visible. Zoomed out, edges are straight
+one-pixel lines."""
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QPainterPath
+from PySide6.QtWidgets import QGraphicsItem
+
+from . import theme
+
+__all__ = ["EdgeItem", "DraftEdge", "curve"]
+
+LOD_CURVE = 0.45
+
+
+def curve(a, b):
+    """The cubic path from output point ``a`` to input point ``b``."""
+    path = QPainterPath(a)
+    dx = max(40.0, abs(b.x() - a.x()) * 0.5)
+    path.cubicTo(QPointF(a.x() + dx, a.y()), QPointF(b.x() - dx, b.y()), b)
+    return path
+
+
+class EdgeItem(QGraphicsItem):
+    """Mirrors one document edge ``(source, target, port)``."""
+
+    def __init__(self, source, target, port):
+        super().__init__()
+        self.source, self.target, self.port = source, target, port
+        self.key = (source.node_id, target.node_id, port)
+        self.carries_grad = False
+        self.cut = source.data.kind == "detach"
+        self.setZValue(1)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self._bounds = QRectF()
+        self.update_path()
+
+    def set_flow(self, carries_grad):
+        """Whether gradient flows back along this edge (from the run)."""
+        cut = self.source.data.kind == "detach"
+        if carries_grad != self.carries_grad or cut != self.cut:
+            self.carries_grad, self.cut = carries_grad, cut
+            self.update()
+
+    def update_path(self):
+        """Follows the two ports after a node moved."""
+        a, b = self.source.output_pos(), self.target.input_pos(self.port)
+        self._a, self._b = a, b
+        self._path = curve(a, b)
+        bounds = self._path.controlPointRect().adjusted(-6, -6, 6, 6)
+        if bounds != self._bounds:
+            self.prepareGeometryChange()
+            self._bounds = bounds
+        else:
+            self.update()
+
+    def boundingRect(self):
+        return self._bounds
+
+    def shape(self):
+        path = QPainterPath()
+        path.addRect(self._bounds)
+        return path
+
+    def paint(self, painter, option, widget=None):
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        if lod < LOD_CURVE:
+            painter.setPen(theme.EDGE_GRAD_LOD_PEN if self.carries_grad
+                           else theme.EDGE_PLAIN_LOD_PEN)
+            painter.drawLine(QLineF(self._a, self._b))
+            return
+        painter.setPen(theme.EDGE_GRAD_PEN if self.carries_grad else theme.EDGE_PLAIN_PEN)
+        painter.setBrush(Qt.NoBrush)
+        painter.drawPath(self._path)
+        if self.cut:
+            self._paint_cut(painter)
+
+    def _paint_cut(self, painter):
+        # two short parallel slashes across the curve near its start: "snipped"
+        t = min(0.5, 28.0 / max(1.0, self._path.length()))
+        p = self._path.pointAtPercent(t)
+        painter.setPen(theme.CUT_PEN)
+        for dx in (-4.0, 4.0):
+            painter.drawLine(QLineF(p.x() + dx - 4, p.y() + 8, p.x() + dx + 4, p.y() - 8))
+
+
+class DraftEdge(QGraphicsItem):
+    """The dashed curve that follows the cursor while a connection is dragged."""
+
+    def __init__(self, anchor, reverse=False):
+        super().__init__()
+        self.anchor, self.reverse = anchor, reverse
+        self.setZValue(10)
+        self._path = QPainterPath(anchor)
+        self._bounds = QRectF()
+
+    def set_end(self, point):
+        a, b = (point, self.anchor) if self.reverse else (self.anchor, point)
+        self._path = curve(a, b)
+        self.prepareGeometryChange()
+        self._bounds = self._path.controlPointRect().adjusted(-4, -4, 4, 4)
+
+    def boundingRect(self):
+        return self._bounds
+
+    def paint(self, painter, option, widget=None):
+        painter.setPen(theme.EDGE_DRAFT_PEN)
+        painter.setBrush(Qt.NoBrush)
+        painter.drawPath(self._path)

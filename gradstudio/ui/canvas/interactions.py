@@ -1,0 +1,235 @@
+"""Mouse modes of the canvas, one small class each (orange-canvas-core style): the view
+picks a mode when a button goes down, feeds it moves, and ends or cancels it. A mode
+edits the document only by pushing one undo command on the session when it ends."""
+import networkx as nx
+from PySide6.QtCore import QPointF, Qt
+
+from gradstudio.ui.commands import Connect, Disconnect, MoveNodes
+
+from .edge_item import DraftEdge
+from .scene import GRID
+
+__all__ = ["Mode", "PanMode", "MoveMode", "ConnectMode", "mode_for_press", "can_connect"]
+
+DRAG_START = 3.0   # pixels the cursor travels before a press becomes a drag
+
+
+class Mode:
+    """A mouse interaction: ``start`` (button down), ``move``, ``end`` (button up) or
+    ``cancel`` (Escape, focus lost). Positions are in scene coordinates."""
+
+    def __init__(self, canvas):
+        self.canvas = canvas
+        self.scene = canvas.scene()
+        self.session = canvas.session
+
+    def start(self, scene_pos, event):
+        pass
+
+    def move(self, scene_pos, event):
+        pass
+
+    def end(self, scene_pos, event):
+        pass
+
+    def cancel(self):
+        pass
+
+
+class PanMode(Mode):
+    """Middle-button drag, or left drag with Space held: scrolls the view."""
+
+    def start(self, scene_pos, event):
+        self._last = event.position()
+        self.canvas.viewport().setCursor(Qt.ClosedHandCursor)
+
+    def move(self, scene_pos, event):
+        delta = event.position() - self._last
+        self._last = event.position()
+        h, v = self.canvas.horizontalScrollBar(), self.canvas.verticalScrollBar()
+        h.setValue(h.value() - round(delta.x()))
+        v.setValue(v.value() - round(delta.y()))
+
+    def end(self, scene_pos, event):
+        self.cancel()
+
+    def cancel(self):
+        self.canvas.viewport().setCursor(Qt.OpenHandCursor if self.canvas.space_held
+                                         else Qt.ArrowCursor)
+
+
+class MoveMode(Mode):
+    """Press on a node: selects it (Ctrl/Shift toggles), and dragging moves the selection.
+    Items follow the cursor live; one ``MoveNodes`` is pushed on release (one undo
+    step per drag). With snapping on, positions snap to the grid."""
+
+    def __init__(self, canvas, item):
+        super().__init__(canvas)
+        self.item = item
+        self.dragging = False
+
+    def start(self, scene_pos, event):
+        self._press = scene_pos
+        self._press_view = event.position()
+        toggle = bool(event.modifiers() & (Qt.ControlModifier | Qt.ShiftModifier))
+        self._was_selected = self.item.isSelected()
+        if toggle:
+            self.item.setSelected(not self.item.isSelected())
+        elif not self.item.isSelected():
+            self.scene.clearSelection()
+            self.item.setSelected(True)
+        self._toggle = toggle
+        self.moving = [i for i in self.scene.selectedItems() if i in self.scene.nodes.values()]
+        self._origin = {i: i.pos() for i in self.moving}
+
+    def move(self, scene_pos, event):
+        if not self.moving:
+            return
+        if not self.dragging:
+            d = event.position() - self._press_view
+            if abs(d.x()) + abs(d.y()) < DRAG_START:
+                return
+            self.dragging = True
+        delta = scene_pos - self._press
+        if self.canvas.snapping:
+            anchor = self._origin[self.item] + delta
+            snapped = QPointF(round(anchor.x() / GRID) * GRID, round(anchor.y() / GRID) * GRID)
+            delta = snapped - self._origin[self.item]
+        for i in self.moving:
+            i.setPos(self._origin[i] + delta)
+
+    def end(self, scene_pos, event):
+        if not self.dragging:
+            if not self._toggle and self._was_selected:
+                self.scene.clearSelection()
+                self.item.setSelected(True)
+            return
+        moves = {i.node_id: (i.pos().x(), i.pos().y()) for i in self.moving
+                 if i.pos() != self._origin[i]}
+        if moves:
+            self.session.push(MoveNodes(self.session.document, moves, merge=False))
+
+    def cancel(self):
+        for i, p in self._origin.items():
+            i.setPos(p)
+
+
+def can_connect(document, source, target):
+    """Whether ``source``'s output may feed ``target`` (no self-loop, no cycle)."""
+    return source != target and not nx.has_path(document.graph, target, source)
+
+
+class ConnectMode(Mode):
+    """Drag from an output port to an input port: pushes ``Connect`` (replacing whatever
+    fed that input). Started from a connected input port, it picks up that edge's input
+    end: dropping it on another input moves the edge, on empty space ``Disconnect``s it.
+    Dropping a new connection on empty space does nothing."""
+
+    def __init__(self, canvas, source_item, detached=None):
+        super().__init__(canvas)
+        self.source = source_item
+        self.detached = detached       # (target NodeItem, port) picked up, or None
+        self.hot = None
+
+    def start(self, scene_pos, event):
+        self.draft = DraftEdge(self.source.output_pos())
+        self.scene.addItem(self.draft)
+        self.draft.set_end(scene_pos)
+        if self.detached is not None:
+            edge = self.scene.edges.get((self.source.node_id, self.detached[0].node_id,
+                                         self.detached[1]))
+            if edge is not None:
+                edge.setOpacity(0.25)
+                self._faded = edge
+        self.canvas.viewport().setCursor(Qt.CrossCursor)
+
+    def target_at(self, scene_pos):
+        """``(NodeItem, port)`` of a valid input under the point, or None."""
+        hit = self.scene.port_at(scene_pos)
+        if hit is None:
+            node = self.scene.node_at(scene_pos)
+            if node is None or not node.ports:
+                return None
+            # dropped on a node's body: its first free input, else its first input
+            free = [p for p in node.ports if p not in node.connected]
+            hit = (node, "in", (free or node.ports)[0])
+        node, side, port = hit
+        if side != "in":
+            return None
+        if not can_connect(self.session.document, self.source.node_id, node.node_id):
+            return None
+        return node, port
+
+    def move(self, scene_pos, event):
+        target = self.target_at(scene_pos)
+        self._set_hot(target)
+        self.draft.set_end(target[0].input_pos(target[1]) if target else scene_pos)
+
+    def _set_hot(self, target):
+        if self.hot == target:
+            return
+        if self.hot is not None:
+            self.hot[0].hot_port = None
+            self.hot[0].update()
+        self.hot = target
+        if target is not None:
+            target[0].hot_port = target[1]
+            target[0].update()
+
+    def end(self, scene_pos, event):
+        target = self.target_at(scene_pos)
+        self.cancel()
+        doc = self.session.document
+        src = self.source.node_id
+        if self.detached is not None:
+            old_node, old_port = self.detached[0].node_id, self.detached[1]
+            if target is not None and (target[0].node_id, target[1]) == (old_node, old_port):
+                return
+            stack = self.session.undo_stack
+            stack.beginMacro("Move connection" if target else f"Disconnect "
+                             f"{doc.display_name(old_node)}.{old_port}")
+            try:
+                stack.push(Disconnect(doc, old_node, old_port))
+                if target is not None:
+                    stack.push(Connect(doc, src, target[0].node_id, target[1]))
+            finally:
+                stack.endMacro()
+            return
+        if target is None:
+            return
+        node_id, port = target[0].node_id, target[1]
+        if doc.source_of(node_id, port) == src:
+            return
+        self.session.push(Connect(doc, src, node_id, port))
+
+    def cancel(self):
+        self._set_hot(None)
+        if getattr(self, "_faded", None) is not None:
+            self._faded.setOpacity(1.0)
+            self._faded = None
+        if self.draft.scene() is not None:
+            self.scene.removeItem(self.draft)
+        self.canvas.viewport().setCursor(Qt.ArrowCursor)
+
+
+def mode_for_press(canvas, scene_pos, event):
+    """The mode a button press starts, or None to let the view handle it (rubber band)."""
+    button = event.button()
+    if button == Qt.MiddleButton or (button == Qt.LeftButton and canvas.space_held):
+        return PanMode(canvas)
+    if button != Qt.LeftButton:
+        return None
+    scene = canvas.scene()
+    hit = scene.port_at(scene_pos)
+    if hit is not None:
+        node, side, port = hit
+        if side == "out":
+            return ConnectMode(canvas, node)
+        source = canvas.session.document.source_of(node.node_id, port)
+        if source is not None and source in scene.nodes:
+            return ConnectMode(canvas, scene.nodes[source], detached=(node, port))
+    node = scene.node_at(scene_pos)
+    if node is not None:
+        return MoveMode(canvas, node)
+    return None
+

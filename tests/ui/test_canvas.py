@@ -1,0 +1,319 @@
+"""The canvas against its session: items mirror the document, real mouse and key events
+edit it through undo commands, and the run's state shows on the nodes."""
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QDropEvent, QImage
+from PySide6.QtWidgets import QApplication
+
+from gradstudio.document import Document
+from gradstudio.ui import commands
+from gradstudio.ui.canvas import KIND_MIME, Canvas
+from gradstudio.ui.canvas.node_item import WIDTH
+from gradstudio.ui.session import Session
+
+
+def small_doc():
+    """x (ones, requires grad) -> y = x * x -> m = y.mean(); w = y.detach(); backward(m)."""
+    d = Document()
+    x = d.add_node("ones", {"shape": (2, 2), "requires_grad": True}, (0, 0), "x")
+    y = d.add_node("mul", {}, (300, 0), "y")
+    d.connect(x, y, "self")
+    d.connect(x, y, "other")
+    m = d.add_node("mean", {}, (600, 0), "m")
+    d.connect(y, m, "self")
+    w = d.add_node("detach", {}, (600, 250), "w")
+    d.connect(y, w, "self")
+    s = d.add_node("sum", {}, (900, 250), "s")
+    d.connect(w, s, "self")
+    d.add_action("backward", {"target": m})
+    return d, (x, y, m, w, s)
+
+
+@pytest.fixture
+def env(qtbot):
+    doc, ids = small_doc()
+    session = Session(doc)
+    canvas = Canvas(session)
+    qtbot.addWidget(canvas)
+    canvas.resize(1400, 800)
+    canvas.show()
+    qtbot.waitExposed(canvas)
+    canvas.reset_zoom()
+    canvas.centerOn(550, 200)
+    canvas.setFocus()
+    return session, canvas, ids
+
+
+def vp(canvas, scene_point):
+    return canvas.mapFromScene(scene_point)
+
+
+def drag(qtbot, canvas, a, b, steps=6):
+    """A real left-button drag in the viewport from view point a to b."""
+    w = canvas.viewport()
+    qtbot.mousePress(w, Qt.LeftButton, pos=a)
+    for i in range(1, steps + 1):
+        p = a + (b - a) * (i / steps)
+        qtbot.mouseMove(w, QPoint(round(p.x()), round(p.y())))
+    qtbot.mouseRelease(w, Qt.LeftButton, pos=b)
+
+
+def test_items_mirror_the_document_through_commands_and_undo(env):
+    session, canvas, (x, y, m, w, s) = env
+    scene, doc = canvas.scene(), session.document
+    assert set(scene.nodes) == set(doc.node_ids)
+    assert set(scene.edges) == set(doc.edges())
+    add = commands.AddNode(doc, "exp", position=(0, 400))
+    session.push(add)
+    assert add.node_id in scene.nodes
+    assert scene.nodes[add.node_id].pos() == QPointF(0, 400)
+    session.push(commands.Connect(doc, x, add.node_id, "self"))
+    assert (x, add.node_id, "self") in scene.edges
+    session.push(commands.RemoveNodes(doc, [y]))
+    assert y not in scene.nodes
+    assert not any(y in key[:2] for key in scene.edges)
+    for _ in range(3):
+        session.undo_stack.undo()
+    assert set(scene.nodes) == set(doc.node_ids) and y in scene.nodes
+    assert set(scene.edges) == set(doc.edges())
+    assert scene.nodes[y].connected == {"self", "other"}
+
+
+def test_dragging_a_node_moves_it_with_one_undo_step(env, qtbot):
+    session, canvas, (x, y, m, w, s) = env
+    item = canvas.item(m)
+    start = vp(canvas, item.mapToScene(QPointF(60, 10)))
+    before = session.undo_stack.count()
+    drag(qtbot, canvas, start, start + QPoint(80, 120))
+    assert session.document.node(m).position == (680.0, 120.0)
+    assert session.undo_stack.count() == before + 1
+    edge = canvas.scene().edges[(y, m, "self")]
+    assert edge.boundingRect().contains(item.input_pos("self"))
+    session.undo_stack.undo()
+    assert session.document.node(m).position == (600.0, 0.0)
+    assert item.pos() == QPointF(600, 0)
+
+
+def test_snapping_rounds_positions_to_the_grid(env, qtbot):
+    session, canvas, (x, y, m, w, s) = env
+    canvas.snapping = True
+    start = vp(canvas, canvas.item(m).mapToScene(QPointF(60, 10)))
+    drag(qtbot, canvas, start, start + QPoint(33, 47))
+    px, py = session.document.node(m).position
+    assert px % 20 == 0 and py % 20 == 0 and (px, py) != (600.0, 0.0)
+
+
+def test_dragging_from_an_output_to_an_input_connects(env, qtbot):
+    session, canvas, (x, y, m, w, s) = env
+    doc = session.document
+    add = commands.AddNode(doc, "add", position=(900, 0))
+    session.push(add)
+    target = canvas.item(add.node_id)
+    drag(qtbot, canvas, vp(canvas, canvas.item(m).output_pos()),
+         vp(canvas, target.input_pos("other")))
+    assert doc.source_of(add.node_id, "other") == m
+    assert (m, add.node_id, "other") in canvas.scene().edges
+    assert session.undo_stack.undoText().startswith("Connect")
+    session.undo_stack.undo()
+    assert doc.source_of(add.node_id, "other") is None
+    assert (m, add.node_id, "other") not in canvas.scene().edges
+
+
+def test_dropping_a_connection_on_empty_space_does_nothing(env, qtbot):
+    session, canvas, (x, y, m, w, s) = env
+    before = (session.undo_stack.count(), list(session.document.edges()))
+    drag(qtbot, canvas, vp(canvas, canvas.item(m).output_pos()), vp(canvas, QPointF(950, 600)))
+    assert (session.undo_stack.count(), list(session.document.edges())) == before
+    assert not any(type(i).__name__ == "DraftEdge" for i in canvas.scene().items())
+
+
+def test_a_cycle_is_refused(env, qtbot):
+    session, canvas, (x, y, m, w, s) = env
+    before = session.undo_stack.count()
+    drag(qtbot, canvas, vp(canvas, canvas.item(m).output_pos()),
+         vp(canvas, canvas.item(y).input_pos("self")))
+    assert session.undo_stack.count() == before
+    assert session.document.source_of(y, "self") == x
+
+
+def test_dragging_an_input_end_away_disconnects(env, qtbot):
+    session, canvas, (x, y, m, w, s) = env
+    drag(qtbot, canvas, vp(canvas, canvas.item(s).input_pos("self")),
+         vp(canvas, QPointF(1000, 600)))
+    assert session.document.source_of(s, "self") is None
+    assert (w, s, "self") not in canvas.scene().edges
+    session.undo_stack.undo()
+    assert session.document.source_of(s, "self") == w
+    assert (w, s, "self") in canvas.scene().edges
+
+
+def test_delete_removes_the_selection(env, qtbot):
+    session, canvas, (x, y, m, w, s) = env
+    session.select([w, s])
+    qtbot.keyClick(canvas, Qt.Key_Delete)
+    assert w not in session.document.graph and s not in session.document.graph
+    assert w not in canvas.scene().nodes
+    session.undo_stack.undo()
+    assert (w, s, "self") in canvas.scene().edges
+
+
+def test_copy_paste_duplicates_the_subgraph_with_its_edges(env, qtbot):
+    session, canvas, (x, y, m, w, s) = env
+    session.select([x, y])
+    qtbot.keyClick(canvas, Qt.Key_C, Qt.ControlModifier)
+    qtbot.keyClick(canvas, Qt.Key_V, Qt.ControlModifier)
+    doc = session.document
+    new = [n for n in doc.node_ids if n not in (x, y, m, w, s)]
+    assert sorted(doc.node(n).kind for n in new) == ["mul", "ones"]
+    ones = next(n for n in new if doc.node(n).kind == "ones")
+    mul = next(n for n in new if doc.node(n).kind == "mul")
+    assert doc.inputs_of(mul) == {"self": ones, "other": ones}
+    assert session.selection == new
+    assert {(ones, mul, "self"), (ones, mul, "other")} <= set(canvas.scene().edges)
+    session.undo_stack.undo()
+    assert len(doc.node_ids) == 5 and len(canvas.scene().nodes) == 5
+
+
+def test_badges_show_the_run(env, qtbot):
+    session, canvas, (x, y, m, w, s) = env
+    badges = lambda n: [text for _, text in canvas.item(n)._badges]  # noqa: E731
+    assert "MulBackward0" in badges(y) and "non-leaf" in badges(y)
+    assert "requires_grad" in badges(x) and "leaf" in badges(x) and ".grad ✓" in badges(x)
+    assert "MeanBackward0" in badges(m)
+    assert "requires_grad" not in badges(w) and "leaf" in badges(w)
+    with qtbot.waitSignal(session.step_changed):
+        session.set_step(0)                # before backward: no .grad yet
+    assert ".grad ✓" not in badges(x)
+    session.set_step(-1)
+    assert ".grad ✓" in badges(x)
+
+
+def test_edges_show_where_gradient_flows_and_detach_cuts(env):
+    session, canvas, (x, y, m, w, s) = env
+    edges = canvas.scene().edges
+    assert edges[(x, y, "self")].carries_grad and edges[(y, m, "self")].carries_grad
+    assert not edges[(y, w, "self")].carries_grad          # into detach: no gradient
+    assert edges[(w, s, "self")].cut and not edges[(w, s, "self")].carries_grad
+    assert not edges[(x, y, "self")].cut
+
+
+def test_no_grad_region_is_a_frame_around_its_nodes(env):
+    session, canvas, (x, y, m, w, s) = env
+    session.push(commands.AddRegion(session.document, [s]))
+    (region,) = canvas.scene().regions.values()
+    assert region.boundingRect().contains(canvas.item(s).sceneBoundingRect())
+    assert not canvas.scene().edges[(w, s, "self")].carries_grad
+    session.undo_stack.undo()
+    assert not canvas.scene().regions
+
+
+def test_a_node_in_error_is_red_with_its_message_on_hover(env):
+    session, canvas, (x, y, m, w, s) = env
+    doc = session.document
+    session.push(commands.AddNode(doc, "mm", position=(0, 300)))
+    mm = doc.node_ids[-1]
+    session.push(commands.Connect(doc, m, mm, "self"))
+    item = canvas.item(mm)
+    assert item.has_error
+    assert session.result.errors[mm] in item.toolTip()
+    image = canvas.render_image(1.0)
+    rect = canvas._export_rect()
+    header = item.mapToScene(QPointF(WIDTH / 2, 4)) - rect.topLeft()
+    colour = QColor(image.pixel(round(header.x()), round(header.y())))
+    assert colour.red() > 180 and colour.green() < 110
+
+
+def test_selection_follows_the_session_both_ways(env, qtbot):
+    session, canvas, (x, y, m, w, s) = env
+    with qtbot.waitSignal(session.selection_changed):
+        session.select([y, m])
+    assert canvas.item(y).isSelected() and canvas.item(m).isSelected()
+    assert not canvas.item(x).isSelected()
+    qtbot.mouseClick(canvas.viewport(), Qt.LeftButton,
+                     pos=vp(canvas, canvas.item(x).mapToScene(QPointF(60, 60))))
+    qtbot.waitUntil(lambda: session.selection == [x])
+    assert canvas.item(x).isSelected() and not canvas.item(y).isSelected()
+
+
+def test_rubber_band_selects_nodes(env, qtbot):
+    session, canvas, (x, y, m, w, s) = env
+    a = vp(canvas, QPointF(550, 200))
+    b = vp(canvas, QPointF(1150, 420))
+    drag(qtbot, canvas, a, b)
+    assert set(session.selection) == {w, s}
+
+
+def test_zoom_keys_wheel_and_fit(env, qtbot):
+    session, canvas, ids = env
+    qtbot.keyClick(canvas, Qt.Key_Equal, Qt.ControlModifier)
+    assert canvas.zoom == pytest.approx(1.2)
+    qtbot.keyClick(canvas, Qt.Key_Minus, Qt.ControlModifier)
+    qtbot.keyClick(canvas, Qt.Key_Minus, Qt.ControlModifier)
+    assert canvas.zoom == pytest.approx(1 / 1.2)
+    qtbot.keyClick(canvas, Qt.Key_0, Qt.ControlModifier)
+    assert canvas.zoom == pytest.approx(1.0)
+    canvas.zoom_in()
+    canvas.zoom_out()
+    assert canvas.zoom == pytest.approx(1.0)
+    canvas.resize(500, 300)
+    canvas.fit_to_view()
+    visible = canvas.visible_scene_rect()
+    assert all(visible.contains(i.sceneBoundingRect()) for i in canvas.scene().nodes.values())
+    assert canvas.zoom < 1.0
+
+
+def test_tab_opens_quick_add_and_enter_adds_the_node(env, qtbot):
+    session, canvas, ids = env
+    canvas.open_quick_add(QPoint(300, 300))
+    popup = canvas.quick_add
+    assert popup.isVisible()
+    qtbot.keyClicks(popup.search, "sigm")
+    assert popup.current_kind() == "sigmoid"
+    qtbot.keyClick(popup.search, Qt.Key_Return)
+    assert not popup.isVisible()
+    node = session.document.nodes()[-1]
+    assert node.kind == "sigmoid"
+    centre = canvas.mapToScene(QPoint(300, 300))
+    assert node.position[0] == pytest.approx(centre.x() - WIDTH / 2)
+    assert session.selection == [node.id]
+
+
+def test_tab_key_on_the_canvas_opens_quick_add(env, qtbot):
+    session, canvas, ids = env
+    qtbot.keyClick(canvas, Qt.Key_Tab)
+    assert canvas.quick_add.isVisible()
+    qtbot.keyClick(canvas.quick_add.search, Qt.Key_Escape)
+    assert not canvas.quick_add.isVisible()
+
+
+def test_dropping_a_palette_kind_adds_it_at_the_drop_position(env):
+    session, canvas, ids = env
+    mime = QMimeData()
+    mime.setData(KIND_MIME, b"exp")
+    event = QDropEvent(QPointF(400, 500), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    canvas.dropEvent(event)
+    node = session.document.nodes()[-1]
+    assert node.kind == "exp"
+    at = canvas.mapToScene(QPoint(400, 500))
+    assert node.position[0] == pytest.approx(at.x() - WIDTH / 2)
+
+
+def test_render_png_and_svg(env, tmp_path):
+    session, canvas, ids = env
+    png, svg = tmp_path / "graph.png", tmp_path / "graph.svg"
+    assert canvas.render_png(png)
+    image = QImage(str(png))
+    assert image.width() > 500 and image.height() > 200
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 7)
+               for y in range(0, image.height(), 7)}
+    assert len(colours) > 20
+    canvas.render_svg(svg)
+    text = svg.read_text(encoding="utf-8")
+    assert "<svg" in text and "MulBackward0" in text
+
+
+def test_replacing_the_document_rebuilds_the_scene(env):
+    session, canvas, ids = env
+    session.set_document(Document())
+    assert not canvas.scene().nodes and not canvas.scene().edges
+    QApplication.processEvents()
