@@ -63,6 +63,7 @@ class CodePanel(QWidget):
         self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.editor.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse |
                                             Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.editor.setCursorWidth(0)
         self.highlighter = PythonHighlighter(self.editor.document())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

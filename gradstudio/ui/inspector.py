@@ -5,7 +5,7 @@ import ast
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea,
@@ -36,6 +36,13 @@ def _text_box(lines=4):
     height = box.fontMetrics().lineSpacing() * lines + 12
     box.setFixedHeight(height)
     return box
+
+
+def _set_text(box, text, most=10):
+    """Shows text in a read-only box as tall as its lines (2 to ``most``)."""
+    box.setPlainText(text)
+    lines = min(max(text.count("\n") + 1, 2), most)
+    box.setFixedHeight(box.fontMetrics().lineSpacing() * lines + 14)
 
 
 def _error_label():
@@ -152,7 +159,6 @@ class ValuesGrid(QTableWidget):
         self.cellChanged.connect(self._on_cell_changed)
         self.setFont(mono_font())
         self.horizontalHeader().setDefaultSectionSize(64)
-        self.setMaximumHeight(180)
 
     def set_values(self, values):
         self.values = values
@@ -163,7 +169,13 @@ class ValuesGrid(QTableWidget):
         for i, row in enumerate(rows):
             for j, v in enumerate(row):
                 self.setItem(i, j, QTableWidgetItem(repr(v)))
+        # PyTorch indexes from 0
+        self.setHorizontalHeaderLabels([str(j) for j in range(self.columnCount())])
+        self.setVerticalHeaderLabels([str(i) for i in range(self.rowCount())])
         self.blockSignals(False)
+        shown = min(self.rowCount(), 6)
+        self.setFixedHeight(self.horizontalHeader().height() + 4 + 2 * self.frameWidth() +
+                            sum(self.rowHeight(i) for i in range(shown)))
 
     def _on_cell_changed(self, row, column):
         text = self.item(row, column).text().strip()
@@ -198,7 +210,7 @@ class TensorPlot(pg.GraphicsLayoutWidget):
     def __init__(self):
         super().__init__()
         self.setBackground("w")
-        self.setMinimumHeight(170)
+        self.setFixedHeight(230)
         self.cmap = pg.colormap.get("CET-D1")   # diverging blue-white-red
         self.plots = [self.addPlot(row=0, col=0, title="value"),
                       self.addPlot(row=0, col=1, title="grad")]
@@ -212,6 +224,13 @@ class TensorPlot(pg.GraphicsLayoutWidget):
         if a.ndim > 2:
             a = a.reshape(-1, a.shape[-1])
         return a
+
+    @staticmethod
+    def _index_ticks(plot, columns, rows):
+        """Whole-number ticks (PyTorch indices) on short axes, automatic ticks otherwise."""
+        for axis, n in (("bottom", columns), ("left", rows)):
+            ticks = [[(i, str(i)) for i in range(n)]] if n is not None and n <= 12 else None
+            plot.getAxis(axis).setTicks(ticks)
 
     def show_arrays(self, value, grad):
         arrays = [None if a is None else self._as_2d(a) for a in (value, grad)]
@@ -228,9 +247,12 @@ class TensorPlot(pg.GraphicsLayoutWidget):
             if a.ndim == 2 and min(a.shape) > 1:
                 img = pg.ImageItem(np.nan_to_num(a.T), levels=self.levels)
                 img.setColorMap(self.cmap)
+                img.setRect(QRectF(-0.5, -0.5, a.shape[1], a.shape[0]))   # cell i at i
+                self._index_ticks(plot, a.shape[1], a.shape[0])
                 plot.addItem(img)
                 plot.invertY(True)
                 plot.setAspectLocked(True)
+                plot.getViewBox().autoRange(padding=0.02)
                 images.append(img)
             else:
                 flat = a.reshape(-1)
@@ -238,8 +260,10 @@ class TensorPlot(pg.GraphicsLayoutWidget):
                            for v in flat]
                 plot.invertY(False)
                 plot.setAspectLocked(False)
+                self._index_ticks(plot, flat.size, None)
                 plot.addItem(pg.BarGraphItem(x=np.arange(flat.size), height=np.nan_to_num(flat),
                                              width=0.7, brushes=brushes, pen=pg.mkPen("#555")))
+                plot.setXRange(-0.6, flat.size - 0.4, padding=0)
                 plot.setYRange(-m, m)
         self.bar.setLevels(self.levels)
         if images:
@@ -372,8 +396,8 @@ class Inspector(QWidget):
         self.error.setText(error or "")
         self.error.setVisible(bool(error))
         ok = state is not None and state.value is not None
-        self.tensor_text.setPlainText(state.text if ok else "")
-        self.grad_text.setPlainText(state.grad_text if ok else "")
+        _set_text(self.tensor_text, state.text if ok else "")
+        _set_text(self.grad_text, state.grad_text if ok else "")
         self.shape.setText(f"torch.Size({list(state.shape)})" if ok else "—")
         self.dtype.setText(f"torch.{state.dtype}" if ok else "—")
         self.is_leaf.setText(str(state.is_leaf) if ok else "—")

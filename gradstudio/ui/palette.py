@@ -3,6 +3,7 @@ field. Double-clicking (or pressing Enter on) a kind emits ``kind_activated``; t
 window decides where the new node goes. Dragging a kind carries its name as
 ``application/x-gradstudio-kind`` for the canvas to drop."""
 from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import (QAbstractItemView, QLineEdit, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
@@ -56,6 +57,7 @@ class Palette(QWidget):
         self.search.setClearButtonEnabled(True)
         self.tree = _KindTree()
         self.tree.setHeaderHidden(True)
+        self.tree.setColumnCount(2)
         self.tree.setRootIsDecorated(True)
         self.tree.setDragEnabled(True)
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
@@ -66,6 +68,7 @@ class Palette(QWidget):
         layout.addWidget(self.tree)
         self._items = {}            # kind name -> item
         self._haystack = {}         # kind name -> lower-case text searched
+        code_font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         for category, kinds in categories().items():
             top = QTreeWidgetItem([category.capitalize()])
             top.setFlags(Qt.ItemFlag.ItemIsEnabled)
@@ -74,9 +77,12 @@ class Palette(QWidget):
             top.setFont(0, font)
             self.tree.addTopLevelItem(top)
             for k in kinds:
-                item = QTreeWidgetItem([k.name])
+                item = QTreeWidgetItem([k.name, spelling(k)])
                 item.setData(0, _KIND_ROLE, k.name)
-                item.setToolTip(0, tooltip(k))
+                item.setForeground(1, QBrush(QColor("#80868b")))
+                item.setFont(1, code_font)
+                for column in (0, 1):
+                    item.setToolTip(column, tooltip(k))
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable |
                               Qt.ItemFlag.ItemIsDragEnabled)
                 top.addChild(item)
@@ -84,6 +90,7 @@ class Palette(QWidget):
                 self._haystack[k.name] = " ".join(
                     (k.name, spelling(k), k.torch_name, k.doc, k.grad_fn or "", category)).lower()
         self.tree.expandAll()
+        self.tree.resizeColumnToContents(0)
         self.search.textChanged.connect(self._on_search_text_changed)
         self.search.returnPressed.connect(self._on_search_return_pressed)
         self.tree.itemActivated.connect(self._on_item_activated)
