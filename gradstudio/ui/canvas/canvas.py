@@ -30,9 +30,11 @@ class Canvas(CanvasView):
     only through ``session.push(command)``."""
 
     def __init__(self, session, parent=None):
-        super().__init__(CanvasScene(session), parent)
+        scene = CanvasScene(session)
+        super().__init__(scene, parent)
         self.session = session
-        self.scene().setParent(self)
+        scene.setParent(self)
+        self._scene = scene          # keep the Python wrapper (and its slots) alive
         self.setAcceptDrops(True)
         self.quick_add = QuickAdd(self)
         self.quick_add.kind_chosen.connect(self._on_kind_chosen)
@@ -89,13 +91,9 @@ class Canvas(CanvasView):
 
     def paste(self):
         """Pastes the copied subgraph, offset from the original, and selects it."""
-        data = _clipboard
-        mime = QGuiApplication.clipboard().mimeData()
-        if mime is not None and mime.hasFormat(SUBGRAPH_MIME):
-            try:
-                data = json.loads(bytes(mime.data(SUBGRAPH_MIME)).decode("utf-8"))
-            except ValueError:
-                data = _clipboard
+        data = self._clipboard_data()
+        if data is None:
+            return []
         if not data.get("nodes"):
             return []
         self._paste_count += 1
@@ -109,6 +107,21 @@ class Canvas(CanvasView):
         new_ids = [command.ids[n[0]] for n in data["nodes"]]
         self.session.select(new_ids)
         return new_ids
+
+    def can_paste(self):
+        """Whether the clipboard holds a copied subgraph."""
+        return self._clipboard_data() is not None
+
+    def _clipboard_data(self):
+        # the system clipboard decides: after copying other text, paste does nothing
+        mime = QGuiApplication.clipboard().mimeData()
+        if mime is None or not mime.hasFormat(SUBGRAPH_MIME):
+            return None
+        try:
+            data = json.loads(bytes(mime.data(SUBGRAPH_MIME)).decode("utf-8"))
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) and data.get("nodes") else None
 
     # ------------------------------------------------------------------ keys
     def event(self, event):
