@@ -7,57 +7,24 @@ every field against fixed limits and the catalogue, builds the document through 
 public edit methods (so the model's own checks apply), and turns any defect into one
 ``FileError`` (a ``DocumentError``) naming the place, such as
 ``lesson.gsg: nodes[3].params.shape: ...``. ``save`` is atomic and keeps the previous
-file as ``<name>.gsg.bak``. Older versions are upgraded by ``migrations.MIGRATIONS``.
+file as ``<name>.gsg.bak``. Reading and checking live in ``reader``; older versions are
+upgraded by ``migrations.MIGRATIONS``.
 """
 import json
-import math
 import os
-import re
 import secrets
 import shutil
 import stat
-from contextlib import contextmanager
 
-import networkx as nx
+from . import reader
+from .migrations import FORMAT_VERSION
+from .model import Document, DocumentError
+from .reader import LIMITS, FileError, check_view
 
-from .catalogue import CATALOGUE
-from .migrations import MIGRATIONS, MigrationDefect
-from .model import ACTION_KINDS, Document, DocumentError
-from .params import check_param
+__all__ = ["FORMAT_VERSION", "EXTENSION", "FileError", "LIMITS", "dumps", "loads", "save",
+           "load"]
 
-__all__ = ["FORMAT_VERSION", "EXTENSION", "FileError", "dumps", "loads", "save", "load",
-           "LIMITS"]
-
-FORMAT_VERSION = 2
 EXTENSION = ".gsg"
-
-MAX_BYTES = 64 * 1024 * 1024    # whole file
-MAX_DEPTH = 16                  # nesting of [ ] and { } (8-d tensor literals fit easily)
-MAX_NODES = 100_000
-MAX_EDGES = 400_000
-MAX_REGIONS = 1_000
-MAX_ACTIONS = 10_000
-MAX_STRING = 256                # any text value; ids and names are at most 64
-MAX_NAME = 64
-MAX_DIGITS = 100                # digits in one whole number
-MAX_VIEW_KEYS = 64
-MAX_VIEW_LIST = 16
-LIMITS = dict(bytes=MAX_BYTES, depth=MAX_DEPTH, nodes=MAX_NODES, edges=MAX_EDGES,
-              regions=MAX_REGIONS, actions=MAX_ACTIONS, string=MAX_STRING, name=MAX_NAME,
-              digits=MAX_DIGITS, view_keys=MAX_VIEW_KEYS, view_list=MAX_VIEW_LIST)
-
-_ID = re.compile(r"[A-Za-z0-9_.:\-]{1,64}\Z")
-_TOP = ("format_version", "seed", "nodes", "edges", "regions", "timeline", "view")
-
-
-class FileError(DocumentError):
-    """A defect in a graph file. ``source`` is the file, ``place`` where in it (such as
-    ``nodes[3].params.shape``, or ``line 2, column 5``), ``detail`` what is wrong."""
-
-    def __init__(self, source, place, detail):
-        where = f"{source}: {place}: " if place else f"{source}: "
-        super().__init__(where + detail)
-        self.source, self.place, self.detail = source, place, detail
 
 
 # ----------------------------------------------------------------------------- writing
@@ -72,7 +39,7 @@ def _sorted(d):
 def dumps(doc: Document) -> str:
     """The canonical file text of ``doc``: nodes in document order, edges in the
     document's stable edge order, params and view keys sorted, one item per line."""
-    _check_view(doc.view, lambda place, msg: DocumentError(
+    check_view(doc.view, lambda place, msg: DocumentError(
         f"The view state cannot be saved: {place}: {msg}"))
     rank = {n: i for i, n in enumerate(doc.node_ids)}
     nodes = [{"id": d.id, "kind": d.kind, "label": d.label, "params": _sorted(d.params),
@@ -167,334 +134,14 @@ def load(path) -> Document:
     source = os.fspath(path)
     try:
         with open(source, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
+            data = f.read(reader.MAX_BYTES + 1)
     except OSError as e:
         raise FileError(source, "", f"could not open the file ({e.strerror or e}).") from None
     return loads(data, source=source)
 
 
+
 def loads(text, *, source="<string>") -> Document:
-    """Builds a document from file text (``str`` or UTF-8 ``bytes``); see ``load``."""
-    def fail(place, msg):
-        return FileError(source, place, msg)
-    if len(text) > MAX_BYTES:
-        raise fail("", f"the file is larger than {MAX_BYTES // 2 ** 20} MB, the most "
-                   "GradStudio reads.")
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            raise fail(f"byte {e.start}", "the file is not UTF-8 text; is it a GradStudio "
-                       "graph?") from None
-    elif text.startswith("\ufeff"):
-        text = text[1:]
-    _check_depth(text, fail)
-    try:
-        data = json.loads(text, object_pairs_hook=_Object.from_pairs,
-                          parse_constant=_CONSTANTS.__getitem__, parse_int=_parse_int)
-    except json.JSONDecodeError as e:
-        raise fail(f"line {e.lineno}, column {e.colno}", f"this is not valid JSON "
-                   f"({e.msg}).") from None
-    except RecursionError:               # _check_depth should make this impossible
-        raise fail("", f"the file is nested more than {MAX_DEPTH} levels deep.") from None
-    data = _migrate(data, fail)
-    return _Builder(fail).build(data)
-
-
-class _Object(dict):
-    """A JSON object; remembers a key that appeared twice so the reader can say where."""
-    duplicate = None
-
-    @classmethod
-    def from_pairs(cls, pairs):
-        obj = cls()
-        for key, value in pairs:
-            if key in obj and obj.duplicate is None:
-                obj.duplicate = key
-            obj[key] = value
-        return obj
-
-
-class _TooLong:
-    """A whole number with more than MAX_DIGITS digits (kept out of int())."""
-
-
-_CONSTANTS = {"Infinity": math.inf, "-Infinity": -math.inf, "NaN": math.nan}
-
-
-def _parse_int(s):
-    return int(s) if len(s) <= MAX_DIGITS else _TooLong()
-
-
-_STRING = re.compile(r'"(?:[^"\\]++|\\[\s\S])*+(?:"|\\?\Z)')   # always matches: linear
-_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
-
-
-def _check_depth(text, fail):
-    """Refuses deep nesting before ``json.loads`` recurses into it."""
-    depth = 0
-    for c in _NOT_BRACKET.sub("", _STRING.sub("", text)):
-        if c in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise fail("", f"the file is nested more than {MAX_DEPTH} levels deep.")
-        else:
-            depth -= 1
-
-
-def _migrate(data, fail):
-    if not isinstance(data, dict):
-        raise fail("", "the file holds no JSON object; is it a GradStudio graph?")
-    version = data.get("format_version")
-    if version is None:
-        raise fail("format_version", "missing; is this a GradStudio graph file?")
-    if not _is_int(version) or version < 1:
-        raise fail("format_version", "must be a whole number from 1.")
-    if version > FORMAT_VERSION:
-        raise fail("format_version", f"the file was written by a newer GradStudio (format "
-                   f"{version}); this one reads formats up to {FORMAT_VERSION}. Update "
-                   "GradStudio to open it.")
-    try:
-        while data["format_version"] < FORMAT_VERSION:
-            data = MIGRATIONS[data["format_version"]](data)
-    except MigrationDefect as e:
-        raise fail(e.place, e.message) from None
-    return data
-
-
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _is_number(v):
-    return (_is_int(v) or isinstance(v, float)) and not (isinstance(v, float) and math.isnan(v))
-
-
-def _show(s):
-    text = str(s)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _check_view(view, fail):
-    if not isinstance(view, dict):
-        raise fail("view", "must be an object of settings.")
-    if len(view) > MAX_VIEW_KEYS:
-        raise fail("view", f"has more than {MAX_VIEW_KEYS} settings.")
-    for key, value in view.items():
-        if not isinstance(key, str) or not _ID.match(key):
-            raise fail("view", f"'{_show(key)}' is not a valid setting name (letters, digits, "
-                       "_ . : -, at most 64).")
-        items = value if isinstance(value, list) else [value]
-        if isinstance(value, list) and len(value) > MAX_VIEW_LIST:
-            raise fail(f"view.{key}", f"a list of at most {MAX_VIEW_LIST} values.")
-        for v in items:
-            if v is None or isinstance(v, bool):
-                continue
-            if isinstance(v, str):
-                if len(v) > MAX_STRING or not _utf8(v):
-                    raise fail(f"view.{key}", f"text must be UTF-8, at most {MAX_STRING} "
-                               "characters.")
-            elif not (_is_number(v) and abs(v) <= 1e15):
-                raise fail(f"view.{key}", "must be a number within ±1e15, text, true/false, "
-                           "null or a short list of these.")
-
-
-def _utf8(s):
-    try:
-        s.encode("utf-8")
-        return True
-    except UnicodeEncodeError:
-        return False
-
-
-def _has_nan(value):
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, list):
-            stack.extend(v)
-        elif isinstance(v, float) and math.isnan(v):
-            return True
-    return False
-
-
-class _Builder:
-    """Checks parsed JSON (already migrated to FORMAT_VERSION) and builds the document."""
-
-    def __init__(self, fail):
-        self.fail = fail
-        self.doc = Document()
-
-    @contextmanager
-    def at(self, place):
-        """Turns the model's own refusals into a located FileError."""
-        try:
-            yield
-        except FileError:
-            raise
-        except DocumentError as e:
-            raise self.fail(place, str(e)) from None
-
-    def obj(self, value, place, required=(), optional=()):
-        if not isinstance(value, dict):
-            raise self.fail(place, "must be an object { ... }.")
-        if value.duplicate is not None:
-            raise self.fail(place, f"the field '{_show(value.duplicate)}' appears twice.")
-        for key in value:
-            if key not in required and key not in optional:
-                raise self.fail(place, f"unknown field '{_show(key)}'.")
-        for key in required:
-            if key not in value:
-                raise self.fail(place, f"the field '{key}' is missing.")
-        return value
-
-    def list(self, value, place, limit):
-        if not isinstance(value, list):
-            raise self.fail(place, "must be a list [ ... ].")
-        if len(value) > limit:
-            raise self.fail(place, f"has {len(value):,} entries; at most {limit:,} are allowed.")
-        return value
-
-    def ident(self, value, place):
-        if not isinstance(value, str) or not _ID.match(value):
-            raise self.fail(place, "must be an id: 1 to 64 letters, digits or _ . : -.")
-        return value
-
-    def name(self, value, place, what):
-        if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME:
-            raise self.fail(place, f"must be {what}, a text of 1 to {MAX_NAME} characters.")
-        return value
-
-    def node_ref(self, value, place):
-        self.ident(value, place)
-        if value not in self.doc.graph:
-            raise self.fail(place, f"node '{value}' does not exist.")
-        return value
-
-    def build(self, data):
-        self.obj(data, "", ("format_version",), _TOP)
-        nodes = self.list(data.get("nodes", []), "nodes", MAX_NODES)
-        for i, node in enumerate(nodes):
-            self.node(node, f"nodes[{i}]")
-        self.edges(self.list(data.get("edges", []), "edges", MAX_EDGES))
-        for i, region in enumerate(self.list(data.get("regions", []), "regions", MAX_REGIONS)):
-            self.region(region, f"regions[{i}]")
-        for i, action in enumerate(self.list(data.get("timeline", []), "timeline",
-                                             MAX_ACTIONS)):
-            self.action(action, f"timeline[{i}]")
-        seed = data.get("seed", 0)
-        if isinstance(seed, _TooLong):
-            seed = -1                    # out of range: the model says what is allowed
-        with self.at("seed"):
-            self.doc.set_seed(seed)
-        view = data.get("view", {})
-        if isinstance(view, _Object) and view.duplicate is not None:
-            raise self.fail("view", f"the field '{_show(view.duplicate)}' appears twice.")
-        _check_view(view, self.fail)
-        self.doc.view = dict(view)
-        return self.doc
-
-    def node(self, node, place):
-        self.obj(node, place, ("id", "kind"), ("params", "position", "label", "watched"))
-        node_id = self.ident(node["id"], f"{place}.id")
-        kind = self.name(node["kind"], f"{place}.kind", "a kind of node")
-        spec = CATALOGUE.get(kind)
-        if spec is None:
-            raise self.fail(f"{place}.kind", f"'{_show(kind)}' is not a kind of node "
-                            "GradStudio knows.")
-        params = self.obj(node.get("params", _Object()), f"{place}.params", (),
-                          tuple(p.name for p in spec.params))
-        for name, value in params.items():
-            where = f"{place}.params.{name}"
-            if _has_nan(value):
-                raise self.fail(where, "NaN (not a number) is not allowed here.")
-            if isinstance(value, str) and len(value) > MAX_STRING:
-                raise self.fail(where, f"text longer than {MAX_STRING} characters.")
-            with self.at(where):
-                params[name] = _check_param(spec, name, value)
-        position = self.list(node.get("position", [0.0, 0.0]), f"{place}.position", 2)
-        if len(position) != 2 or not all(_is_number(v) for v in position):
-            raise self.fail(f"{place}.position", "must be a pair of numbers [x, y].")
-        label = node.get("label")
-        if label is not None:
-            self.name(label, f"{place}.label", "a name")
-        watched = node.get("watched", False)
-        if not isinstance(watched, bool):
-            raise self.fail(f"{place}.watched", "must be true or false.")
-        with self.at(place):
-            self.doc.add_node(kind, params, position, label, node_id, watched)
-
-    def edges(self, edges):
-        taken = {}
-        cycles = nx.DiGraph()
-        cycles.add_nodes_from(self.doc.graph)
-        for i, edge in enumerate(edges):
-            place = f"edges[{i}]"
-            self.obj(edge, place, ("source", "target", "port"))
-            source = self.node_ref(edge["source"], f"{place}.source")
-            target = self.node_ref(edge["target"], f"{place}.target")
-            port = self.name(edge["port"], f"{place}.port", "an input name")
-            data = self.doc.node(target)
-            ports = CATALOGUE[data.kind].input_names(data.params)
-            if port not in ports:
-                raise self.fail(f"{place}.port", f"node '{target}' ({data.kind}) has no input "
-                                f"'{_show(port)}'; its inputs are {', '.join(ports) or 'none'}.")
-            if (target, port) in taken:
-                raise self.fail(place, f"input '{port}' of node '{target}' is already "
-                                f"connected by edges[{taken[target, port]}].")
-            taken[target, port] = i
-            cycles.add_edge(source, target, index=i)
-        try:
-            cycle = nx.find_cycle(cycles)
-        except nx.NetworkXNoCycle:
-            cycle = None
-        if cycle:
-            last = max(cycles.edges[u, v]["index"] for u, v in cycle)
-            path = " -> ".join([cycle[0][0]] + [v for _, v in cycle])
-            raise self.fail(f"edges[{last}]", f"this edge closes a cycle ({_show(path)}); a "
-                            "tensor cannot depend on itself.")
-        # Connecting in topological order of the targets keeps each cycle check trivial.
-        rank = {n: r for r, n in enumerate(nx.topological_sort(cycles))}
-        for i in sorted(range(len(edges)), key=lambda i: (rank[edges[i]["target"]], i)):
-            with self.at(f"edges[{i}]"):
-                self.doc.connect(edges[i]["source"], edges[i]["target"], edges[i]["port"])
-
-    def region(self, region, place):
-        self.obj(region, place, ("id", "nodes"), ("label",))
-        region_id = self.ident(region["id"], f"{place}.id")
-        members = self.list(region["nodes"], f"{place}.nodes", MAX_NODES)
-        seen = set()
-        for j, n in enumerate(members):
-            self.node_ref(n, f"{place}.nodes[{j}]")
-            if n in seen:
-                raise self.fail(f"{place}.nodes[{j}]", f"node '{n}' is listed twice.")
-            seen.add(n)
-        label = region.get("label", "no_grad")
-        self.name(label, f"{place}.label", "a name")
-        with self.at(place):
-            self.doc.add_region(members, label, region_id)
-
-    def action(self, action, place):
-        self.obj(action, place, ("id", "kind"), ("params",))
-        action_id = self.ident(action["id"], f"{place}.id")
-        kind = self.name(action["kind"], f"{place}.kind", "a kind of action")
-        if kind not in ACTION_KINDS:
-            raise self.fail(f"{place}.kind", f"'{_show(kind)}' is not a timeline action; use "
-                            f"one of {', '.join(ACTION_KINDS)}.")
-        names = tuple(n for n, _, _ in ACTION_KINDS[kind])
-        params = self.obj(action.get("params", _Object()), f"{place}.params", (), names)
-        for name, value in params.items():
-            if isinstance(value, list):
-                self.list(value, f"{place}.params.{name}", MAX_NODES)
-            for j, v in enumerate(value if isinstance(value, list) else [value]):
-                if isinstance(v, str):
-                    self.ident(v, f"{place}.params.{name}" +
-                               (f"[{j}]" if isinstance(value, list) else ""))
-        with self.at(f"{place}.params"):
-            self.doc.add_action(kind, params, action_id=action_id)
-
-
-def _check_param(spec, name, value):
-    if isinstance(value, _TooLong):
-        raise DocumentError(f"a whole number with more than {MAX_DIGITS} digits.")
-    return check_param(spec, name, value)
+    """Builds a document from file text (``str`` or UTF-8 ``bytes``); any defect raises
+    one ``FileError`` naming ``source`` and the place in the file."""
+    return reader.read(text, source)

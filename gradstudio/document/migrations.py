@@ -13,7 +13,7 @@ Version history
 """
 import math
 
-__all__ = ["MIGRATIONS", "MigrationDefect"]
+__all__ = ["FORMAT_VERSION", "MIGRATIONS", "MigrationDefect"]
 
 
 class MigrationDefect(Exception):
@@ -62,3 +62,4 @@ def _v1_to_v2(data):
 
 
 MIGRATIONS = {1: _v1_to_v2}
+FORMAT_VERSION = max(MIGRATIONS) + 1    # the version this GradStudio writes

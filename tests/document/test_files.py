@@ -176,6 +176,15 @@ def test_save_keeps_the_previous_file_as_backup(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lesson.gsg", "lesson.gsg.bak"]
 
 
+def test_backup_is_copied_where_hard_links_are_not_possible(tmp_path, monkeypatch):
+    path = tmp_path / "lesson.gsg"
+    save(lesson(), path)
+    monkeypatch.setattr(files.os, "link", lambda *a: (_ for _ in ()).throw(OSError("no links")))
+    save(Document(), path)
+    assert (tmp_path / "lesson.gsg.bak").read_bytes() == dumps(lesson()).encode()
+    assert path.read_bytes() == dumps(Document()).encode()
+
+
 def test_save_keeps_the_file_mode(tmp_path):
     path = tmp_path / "shared.gsg"
     save(Document(), path)
@@ -184,16 +193,27 @@ def test_save_keeps_the_file_mode(tmp_path):
     assert os.stat(path).st_mode & 0o777 == 0o640
 
 
-@pytest.mark.parametrize("broken", ["replace", "fsync", "write"])
+@pytest.mark.parametrize("broken", ["replace", "final replace", "fsync", "write", "link"])
 def test_a_failing_save_leaves_the_old_file_intact(tmp_path, monkeypatch, broken):
     path = tmp_path / "lesson.gsg"
     save(lesson(), path)
     before = path.read_bytes()
+    real_replace = os.replace
 
     def fail(*args, **kwargs):
         raise OSError(28, "No space left on device")
+
+    def fail_final(src, dst):
+        if os.fspath(dst) == str(path):
+            fail()
+        real_replace(src, dst)
     if broken == "write":
         monkeypatch.setattr(files.os, "fdopen", lambda fd, mode: _FailingFile(fd))
+    elif broken == "final replace":
+        monkeypatch.setattr(files.os, "replace", fail_final)
+    elif broken == "link":               # no hard links: the backup is copied instead,
+        monkeypatch.setattr(files.os, "link", fail)          # and the copy fails too
+        monkeypatch.setattr(files.shutil, "copyfile", fail)
     else:
         monkeypatch.setattr(files.os, broken, fail)
     with pytest.raises(DocumentError, match="could not save .*No space left.* unchanged"):
@@ -231,7 +251,7 @@ def test_load_reports_a_missing_file(tmp_path):
 def test_load_checks_the_size_before_reading_everything(tmp_path, monkeypatch):
     path = tmp_path / "big.gsg"
     path.write_bytes(b" " * 5000 + dumps(Document()).encode())
-    monkeypatch.setattr(files, "MAX_BYTES", 1000)
+    monkeypatch.setattr(files.reader, "MAX_BYTES", 1000)
     reads = []
     real_open = open
 
@@ -331,7 +351,7 @@ DEFECTS = [
     ("too deep", lambda d: dumps(lesson()).replace('"grid": true', '"grid": ' + "[" * 5000 +
                                                    "]" * 5000),
      r"nested more than 16 levels deep"),
-    ("too many nodes", lambda d: d.update(nodes=[{}] * (files.MAX_NODES + 1)),
+    ("too many nodes", lambda d: d.update(nodes=[{}] * (files.LIMITS["nodes"] + 1)),
      r"nodes: has 100,001 entries; at most 100,000"),
     ("tensor too big", lambda d: d["nodes"].append(
         {"id": "big", "kind": "tensor", "params": {"value": [0] * 1_000_001}}),
