@@ -1,0 +1,706 @@
+"""The main window: the canvas in the middle, the panels docked around it, and the File,
+Edit, Graph, View and Help menus.
+
+Every failure a user should hear about goes through ``show_error`` and every question
+through an ``ask_*`` method, so tests answer them without a dialog. No menu command lets
+an exception reach the event loop, and ``install_excepthook`` turns anything else into a
+message instead of a crash. Files are written through ``QSaveFile`` (all or nothing).
+"""
+import sys
+import traceback
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QIODevice, QPointF, QSaveFile, QSettings, Qt
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow,
+                               QMessageBox)
+
+from gradstudio.document import Document
+from gradstudio.document import files
+from gradstudio.ui.autograd_view import AutogradView
+from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
+from gradstudio.ui.code_view import CodePanel
+from gradstudio.ui.commands import AddAction, AddNode, AddRegion, Connect
+from gradstudio.ui.inspector import Inspector
+from gradstudio.ui.palette import Palette
+from gradstudio.ui.session import Session
+from gradstudio.ui.tasks import Task
+from gradstudio.ui.timeline import TimelinePanel
+
+__all__ = ["MainWindow", "main", "example_paths", "APP_NAME"]
+
+APP_NAME = "GradStudio"
+EXTENSION = files.EXTENSION
+GRAPH_FILTER = f"GradStudio graphs (*{EXTENSION})"
+SCRIPT_FILTER = "Python scripts (*.py)"
+MAX_RECENT = 10
+LAYOUT_VERSION = 1
+_STOCK = QMessageBox.StandardButton
+
+
+def examples_dir():
+    """The folder of bundled example graphs."""
+    return Path(__file__).resolve().parents[2] / "resources" / "examples"
+
+
+def example_paths():
+    """Every bundled example, the autograd tutorial first."""
+    paths = sorted(examples_dir().glob(f"*{EXTENSION}"))
+    return sorted(paths, key=lambda p: (0 if "tutorial" in p.stem.lower() else 1, p.name))
+
+
+def example_title(path):
+    """``03_retain_graph.gsg`` -> ``Retain graph``."""
+    stem = Path(path).stem.lstrip("0123456789_- ").replace("_", " ").strip()
+    return (stem[:1].upper() + stem[1:]) if stem else Path(path).stem
+
+
+def write_atomically(path, data: bytes):
+    """Writes ``data`` to ``path`` through ``QSaveFile``: the old file stays whole unless
+    the new one was written completely. Raises ``OSError`` with Qt's reason."""
+    f = QSaveFile(str(path))
+    if not f.open(QIODevice.OpenModeFlag.WriteOnly):
+        raise OSError(f.errorString())
+    if f.write(QByteArray(data)) != len(data):
+        reason = f.errorString()
+        f.cancelWriting()
+        raise OSError(reason)
+    if not f.commit():
+        raise OSError(f.errorString())
+
+
+class MainWindow(QMainWindow):
+    """GradStudio's window on one ``Session``. ``settings`` is a ``QSettings`` (or the
+    path of an ini file); by default the user's GradStudio settings."""
+
+    def __init__(self, session=None, settings=None, parent=None):
+        super().__init__(parent)
+        self.setObjectName("MainWindow")
+        self.session = session if session is not None else Session(parent=self)
+        if isinstance(settings, (str, Path)):
+            settings = QSettings(str(settings), QSettings.Format.IniFormat)
+        self.settings = settings if settings is not None else QSettings(
+            QSettings.Format.IniFormat, QSettings.Scope.UserScope, APP_NAME, APP_NAME)
+        self.untitled_name = "Untitled"
+        self.task = None
+        self.docks = {}
+        self._added = 0
+        self.setDockNestingEnabled(True)
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks |
+                            QMainWindow.DockOption.AllowTabbedDocks |
+                            QMainWindow.DockOption.AllowNestedDocks)
+        self._build_panels()
+        self._build_actions()
+        self._build_menus()
+        self._build_status_bar()
+        s = self.session
+        s.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        s.path_changed.connect(self._on_path_changed)
+        s.document_replaced.connect(self._update_title)
+        s.run_finished.connect(self._on_run_finished)
+        s.selection_changed.connect(self._on_selection_changed)
+        QGuiApplication.clipboard().dataChanged.connect(self._update_edit_actions)
+        self.resize(1400, 880)
+        self.restore_layout()
+        self._update_title()
+        self._update_edit_actions()
+        if s.result is not None:
+            self._on_run_finished(s.result)
+
+    # ================================================================== building
+    def _build_panels(self):
+        self.canvas = Canvas(self.session)
+        self.setCentralWidget(self.canvas)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.palette = Palette(self.session)
+        self.palette.kind_activated.connect(self._guard(self.add_node, "Add node"))
+        self.inspector = Inspector(self.session)
+        self.timeline = TimelinePanel(self.session)
+        self.autograd_view = AutogradView(self.session)
+        self.code_panel = CodePanel(self.session)
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        self._dock("palette", "Palette", self.palette, left)
+        self._dock("inspector", "Inspector", self.inspector, right)
+        self._dock("autograd", "Autograd Graph", self.autograd_view, right)
+        self._dock("timeline", "Timeline", self.timeline, bottom)
+        self._dock("code", "PyTorch Code", self.code_panel, bottom)
+        self.tabifyDockWidget(self.docks["inspector"], self.docks["autograd"])
+        self.docks["inspector"].raise_()
+        self.resizeDocks([self.docks["palette"], self.docks["inspector"]], [230, 380],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["timeline"]], [220], Qt.Orientation.Vertical)
+
+    def _dock(self, name, title, widget, area):
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"{name}_dock")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        self.docks[name] = dock
+        return dock
+
+    def _action(self, text, slot=None, shortcut=None, tip="", checkable=False):
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcuts(QKeySequence.keyBindings(shortcut)
+                                if isinstance(shortcut, QKeySequence.StandardKey)
+                                else [QKeySequence(shortcut)])
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.setCheckable(checkable)
+        if slot is not None:
+            action.triggered.connect(self._guard(slot, text.replace("&", "").rstrip("…")))
+        return action
+
+    def _build_actions(self):
+        K = QKeySequence.StandardKey
+        a = self._action
+        stack = self.session.undo_stack
+        self.new_action = a("&New", self.new_document, K.New, "Start an empty graph")
+        self.open_action = a("&Open…", self.open_file, K.Open, "Open a GradStudio graph")
+        self.save_action = a("&Save", self.save, K.Save, "Save the graph")
+        self.save_as_action = a("Save &As…", self.save_as, K.SaveAs,
+                                "Save the graph under a new name")
+        self.import_action = a(
+            "&Import PyTorch Script…", self.import_script, None,
+            "Runs a PyTorch script with GradStudio's engine and turns what it computed "
+            "into a graph")
+        self.export_script_action = a("&Export PyTorch Script…", self.export_script, None,
+                                      "Write the graph as a PyTorch script")
+        self.export_png_action = a("Export Canvas as &PNG…", self.export_png, None,
+                                   "Save a picture of the canvas")
+        self.export_svg_action = a("Export Canvas as S&VG…", self.export_svg, None,
+                                   "Save the canvas as a scalable drawing")
+        self.quit_action = a("&Quit", self.close, K.Quit, "Close GradStudio")
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcuts(QKeySequence.keyBindings(K.Undo))
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts(QKeySequence.keyBindings(K.Redo))
+        self.cut_action = a("Cu&t", self.cut, K.Cut, "Cut the selected nodes")
+        self.copy_action = a("&Copy", self.copy, K.Copy, "Copy the selected nodes")
+        self.paste_action = a("&Paste", self.paste, K.Paste, "Paste copied nodes")
+        self.delete_action = a("&Delete", self.delete_selection, K.Delete,
+                               "Delete the selected nodes")
+        self.select_all_action = a("Select &All", self.select_all, K.SelectAll)
+
+        self.backward_action = a("Add &Backward of Selection", self.add_backward, "Ctrl+B",
+                                 "Append selected.backward() to the timeline")
+        self.detach_action = a("Insert &detach() After Selection", self.insert_detach,
+                               "Ctrl+D", "Cut the graph: consumers get a detached copy")
+        self.no_grad_action = a("Wrap Selection in &no_grad", self.wrap_no_grad, "Ctrl+G",
+                                "Evaluate the selected nodes inside torch.no_grad()")
+
+        self.zoom_in_action = a("Zoom &In", lambda: self._canvas_call("zoom_in"), K.ZoomIn)
+        self.zoom_out_action = a("Zoom &Out", lambda: self._canvas_call("zoom_out"), K.ZoomOut)
+        self.fit_action = a("&Fit Graph in View", lambda: self._canvas_call("fit_to_view"),
+                            "Ctrl+0")
+        self.reset_layout_action = a("&Reset Panel Layout", self.reset_layout)
+        self.about_action = a("&About GradStudio", self.show_about)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        for action in self.findChildren(QAction):
+            if action.shortcut():
+                action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+
+    def _build_menus(self):
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        file.addActions([self.new_action, self.open_action])
+        self.recent_menu = file.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.examples_menu = file.addMenu("E&xamples")
+        for path in example_paths():
+            act = self.examples_menu.addAction(example_title(path))
+            act.setStatusTip(f"Open the bundled example {path.name}")
+            act.triggered.connect(self._guard(lambda _=False, p=path: self.open_example(p),
+                                              "Open example"))
+        self.examples_menu.setEnabled(bool(self.examples_menu.actions()))
+        file.addSeparator()
+        file.addActions([self.save_action, self.save_as_action])
+        file.addSeparator()
+        file.addActions([self.import_action, self.export_script_action,
+                         self.export_png_action, self.export_svg_action])
+        file.addSeparator()
+        file.addAction(self.quit_action)
+        self._fill_recent_menu()
+
+        edit = bar.addMenu("&Edit")
+        edit.addActions([self.undo_action, self.redo_action])
+        edit.addSeparator()
+        edit.addActions([self.cut_action, self.copy_action, self.paste_action,
+                         self.delete_action])
+        edit.addSeparator()
+        edit.addAction(self.select_all_action)
+
+        graph = bar.addMenu("&Graph")
+        graph.addActions([self.backward_action, self.detach_action, self.no_grad_action])
+
+        view = bar.addMenu("&View")
+        view.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
+        view.addSeparator()
+        for dock in self.docks.values():
+            view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        view.addAction(self.reset_layout_action)
+        self.view_menu = view
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.about_action)
+
+    def _build_status_bar(self):
+        self.run_label = QLabel()
+        self.statusBar().addPermanentWidget(self.run_label)
+
+    # ================================================================== errors & questions
+    def _guard(self, slot, what):
+        """``slot`` wrapped so that an exception becomes one message, never a crash."""
+        def guarded(*args):
+            try:
+                return slot(*args) if args and _takes_args(slot) else slot()
+            except Exception as exc:  # noqa: BLE001 - the user sees it, the app lives on
+                self.report_exception(what, exc)
+                return None
+        return guarded
+
+    def report_exception(self, what, exc):
+        detail = str(exc) or type(exc).__name__
+        self.show_error(f"{what} failed", f"{what} failed: {detail}")
+
+    def show_error(self, title, text):
+        """Tells the user something went wrong (tests replace this)."""
+        QMessageBox.critical(self, title, text)
+
+    def ask_save_changes(self):
+        """Save, Discard or Cancel for a document with unsaved changes."""
+        name = self._document_name()
+        return QMessageBox.question(
+            self, "Unsaved changes", f"Save the changes to “{name}” before closing it?",
+            _STOCK.Save | _STOCK.Discard | _STOCK.Cancel, _STOCK.Save)
+
+    def ask_open_path(self, caption, file_filter):
+        path, _ = QFileDialog.getOpenFileName(self, caption, self._last_dir(), file_filter)
+        return path
+
+    def ask_save_path(self, caption, file_filter, suggested):
+        path, _ = QFileDialog.getSaveFileName(
+            self, caption, str(Path(self._last_dir()) / suggested), file_filter)
+        return path
+
+    def install_excepthook(self):
+        """Shows an exception no one caught (in a widget's slot, say) instead of losing
+        it or crashing; returns the previous hook."""
+        previous = sys.excepthook
+
+        def hook(exc_type, exc, tb):
+            traceback.print_exception(exc_type, exc, tb)
+            if issubclass(exc_type, (KeyboardInterrupt, SystemExit)):
+                return previous(exc_type, exc, tb)
+            try:
+                self.show_error("Something went wrong",
+                                f"{exc_type.__name__}: {exc}. The graph is still open; "
+                                "undo the last step if something looks wrong.")
+            except Exception:  # noqa: BLE001 - never fail inside the hook
+                pass
+        sys.excepthook = hook
+        return previous
+
+    # ================================================================== title & status
+    def _document_name(self):
+        return Path(self.session.path).name if self.session.path else self.untitled_name
+
+    def _update_title(self, *_):
+        self.setWindowTitle(f"{self._document_name()}[*] — {APP_NAME}")
+        self.setWindowModified(self.session.is_modified)
+
+    def _on_clean_changed(self, clean):
+        self.setWindowModified(not clean)
+
+    def _on_path_changed(self, path):
+        self._update_title()
+
+    def _on_run_finished(self, result):
+        doc = self.session.document
+        n, a = len(doc.node_ids), len(doc.timeline)
+        errors = len(result.errors) + sum(1 for o in result.outcomes if o.error)
+        parts = [f"{n} node{'s' * (n != 1)}", f"{a} action{'s' * (a != 1)}"]
+        parts.append(f"{errors} error{'s' * (errors != 1)}" if errors else "runs cleanly")
+        self.run_label.setText(" · ".join(parts))
+        self._update_edit_actions()
+
+    def _on_selection_changed(self, _ids):
+        self._update_edit_actions()
+
+    def _update_edit_actions(self, *_):
+        has = bool(self.session.selection)
+        for act in (self.cut_action, self.copy_action, self.delete_action,
+                    self.backward_action, self.no_grad_action):
+            act.setEnabled(has)
+        self.detach_action.setEnabled(len(self.session.selection) == 1)
+        mime = QGuiApplication.clipboard().mimeData()
+        self.paste_action.setEnabled(mime is not None and mime.hasFormat(SUBGRAPH_MIME))
+
+    # ================================================================== documents
+    def maybe_save(self):
+        """True when the current document may be replaced (saved, discarded or clean)."""
+        if not self.session.is_modified:
+            return True
+        answer = self.ask_save_changes()
+        if answer == _STOCK.Save:
+            return self.save()
+        return answer == _STOCK.Discard
+
+    def set_document(self, doc, path="", name="Untitled"):
+        self.untitled_name = name
+        self.session.set_document(doc, str(path) if path else "")
+        self._update_title()
+        self._canvas_call("fit_to_view")
+
+    def new_document(self):
+        if self.maybe_save():
+            self.set_document(Document())
+            return True
+        return False
+
+    def open_file(self, path=None):
+        """Opens a graph file (asks for one without ``path``). A file that cannot be read
+        leaves the open document as it was and says why."""
+        if not self.maybe_save():
+            return False
+        if path is None:
+            path = self.ask_open_path("Open Graph", GRAPH_FILTER)
+            if not path:
+                return False
+        path = Path(path)
+        try:
+            doc = files.load(path)
+        except Exception as exc:  # noqa: BLE001 - any defect in a file is the user's news
+            self.show_error("Could not open the graph",
+                            f"“{path.name}” could not be opened: {exc}")
+            if not path.exists():
+                self._remove_recent(path)
+            return False
+        self.set_document(doc, path.resolve())
+        self.add_recent(path)
+        return True
+
+    def open_example(self, path):
+        """Opens a bundled example as a new, untitled graph (Save asks for a name)."""
+        if not self.maybe_save():
+            return False
+        try:
+            doc = files.load(path)
+        except Exception as exc:  # noqa: BLE001
+            self.show_error("Could not open the example",
+                            f"The example “{Path(path).name}” could not be opened: {exc}")
+            return False
+        self.set_document(doc, "", name=f"{example_title(path)} (example)")
+        return True
+
+    def save(self):
+        if not self.session.path:
+            return self.save_as()
+        return self._write_document(self.session.path)
+
+    def save_as(self, path=None):
+        if path is None:
+            suggested = Path(self._document_name()).stem.split(" (")[0].replace(" ", "_")
+            path = self.ask_save_path("Save Graph As", GRAPH_FILTER, suggested + EXTENSION)
+            if not path:
+                return False
+        path = Path(path)
+        if path.suffix != EXTENSION:
+            path = path.with_name(path.name + EXTENSION)
+        if not self._write_document(path):
+            return False
+        self.session.path = str(path.resolve())
+        self.session.path_changed.emit(self.session.path)
+        return True
+
+    def _write_document(self, path):
+        try:
+            data = files.dumps(self.session.document).encode("utf-8")
+            write_atomically(path, data)
+        except Exception as exc:  # noqa: BLE001
+            self.show_error("Could not save the graph",
+                            f"“{Path(path).name}” was not saved ({exc}); the graph is still "
+                            "open, so try another folder or name.")
+            return False
+        self.session.undo_stack.setClean()
+        self.add_recent(path)
+        self.statusBar().showMessage(f"Saved {Path(path).name}", 4000)
+        return True
+
+    # ================================================================== recent files
+    def recent_files(self):
+        value = self.settings.value("recent_files", [])
+        if isinstance(value, str):
+            value = [value] if value else []
+        return [str(v) for v in (value or [])]
+
+    def add_recent(self, path):
+        path = str(Path(path).resolve())
+        items = [path] + [p for p in self.recent_files() if p != path]
+        self.settings.setValue("recent_files", items[:MAX_RECENT])
+        self.settings.setValue("last_dir", str(Path(path).parent))
+        self._fill_recent_menu()
+
+    def _remove_recent(self, path):
+        path = str(Path(path).resolve())
+        self.settings.setValue("recent_files", [p for p in self.recent_files() if p != path])
+        self._fill_recent_menu()
+
+    def clear_recent(self):
+        self.settings.setValue("recent_files", [])
+        self._fill_recent_menu()
+
+    def _fill_recent_menu(self):
+        menu = self.recent_menu
+        menu.clear()
+        items = self.recent_files()
+        for i, p in enumerate(items, 1):
+            act = menu.addAction(f"&{i % 10}  {Path(p).name}")
+            act.setStatusTip(p)
+            act.setData(p)
+            act.triggered.connect(self._guard(lambda _=False, p=p: self.open_file(p),
+                                              "Open recent file"))
+        if items:
+            menu.addSeparator()
+        clear = menu.addAction("Clear Recent Files")
+        clear.setEnabled(bool(items))
+        clear.triggered.connect(self.clear_recent)
+
+    def _last_dir(self):
+        return str(self.settings.value("last_dir", str(Path.home())))
+
+    # ================================================================== import & export
+    def export_script(self, path=None):
+        """Writes the graph as a PyTorch script."""
+        from gradstudio.document.export import export_script
+        if path is None:
+            suggested = Path(self._document_name()).stem.split(" (")[0].replace(" ", "_")
+            path = self.ask_save_path("Export PyTorch Script", SCRIPT_FILTER,
+                                      suggested + ".py")
+            if not path:
+                return False
+        try:
+            text = export_script(self.session.document).text
+            write_atomically(path, text.encode("utf-8"))
+        except Exception as exc:  # noqa: BLE001
+            self.show_error("Could not export the script",
+                            f"The script was not written to “{Path(path).name}”: {exc}")
+            return False
+        self.statusBar().showMessage(f"Exported {Path(path).name}", 4000)
+        return True
+
+    def export_png(self, path=None):
+        return self._export_canvas(path, "png", "PNG images (*.png)")
+
+    def export_svg(self, path=None):
+        return self._export_canvas(path, "svg", "SVG drawings (*.svg)")
+
+    def _export_canvas(self, path, fmt, file_filter):
+        if path is None:
+            suggested = Path(self._document_name()).stem.split(" (")[0].replace(" ", "_")
+            path = self.ask_save_path(f"Export Canvas as {fmt.upper()}", file_filter,
+                                      f"{suggested}.{fmt}")
+            if not path:
+                return False
+        try:
+            ok = getattr(self.canvas, f"render_{fmt}")(str(path))
+            if ok is False or not Path(path).is_file() or Path(path).stat().st_size == 0:
+                raise OSError("nothing could be written there")
+        except Exception as exc:  # noqa: BLE001
+            self.show_error("Could not export the canvas",
+                            f"The canvas was not saved as “{Path(path).name}”: {exc}")
+            return False
+        self.statusBar().showMessage(f"Exported {Path(path).name}", 4000)
+        return True
+
+    def import_script(self, path=None):
+        """Runs a PyTorch script with GradStudio's engine (in a worker thread, with a
+        Cancel button) and opens the traced graph as a new, untitled document."""
+        from gradstudio.document import trace
+        if self.task is not None and self.task.running:
+            return None
+        if not self.maybe_save():
+            return None
+        if path is None:
+            path = self.ask_open_path("Import PyTorch Script — the script will be run",
+                                      SCRIPT_FILTER)
+            if not path:
+                return None
+        path = Path(path)
+        try:
+            source = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.show_error("Could not import the script",
+                            f"“{path.name}” could not be read: {exc}")
+            return None
+        task = Task(lambda token: trace.trace_script(source, filename=str(path),
+                                                     cancelled=token),
+                    "Import PyTorch Script",
+                    f"Running “{path.name}” to trace the tensors it computes…", self)
+        task.succeeded.connect(lambda result: self._on_traced(path, result))
+        task.failed.connect(lambda exc: self.show_error(
+            "Could not import the script", f"Tracing “{path.name}” failed: {exc}"))
+        task.cancelled.connect(lambda: self.statusBar().showMessage(
+            f"Import of {path.name} cancelled; nothing changed.", 5000))
+        self.task = task
+        task.start()
+        return task
+
+    def _on_traced(self, path, result):
+        doc = getattr(result, "document", result)
+        self.set_document(doc, "", name=f"{path.stem} (imported)")
+        self.statusBar().showMessage(f"Imported {path.name}", 5000)
+
+    # ================================================================== editing
+    def _selected(self):
+        return [n for n in self.session.selection if n in self.session.document.graph]
+
+    def add_node(self, kind):
+        """Adds a node of ``kind`` in the middle of the visible canvas, a little apart
+        from the last one added there so that several stay visible."""
+        centre = self.canvas.mapToScene(self.canvas.viewport().rect().center())
+        step = 24.0 * (self._added % 6)
+        self._added += 1
+        return self.canvas.add_node_at(kind, centre + QPointF(step, step))
+
+    def copy(self):
+        self.canvas.copy_selection()
+        self._update_edit_actions()
+
+    def cut(self):
+        if self.canvas.copy_selection():
+            self.canvas.delete_selection()
+        self._update_edit_actions()
+
+    def paste(self):
+        """Pastes the subgraph on the clipboard (nothing when it holds something else)."""
+        mime = QGuiApplication.clipboard().mimeData()
+        if mime is None or not mime.hasFormat(SUBGRAPH_MIME):
+            return []
+        return self.canvas.paste()
+
+    def delete_selection(self):
+        self.canvas.delete_selection()
+
+    def select_all(self):
+        self.canvas.select_all()
+
+    def add_backward(self):
+        """Appends ``target.backward()`` for the (first) selected node."""
+        ids = self._selected()
+        if ids:
+            self.session.push(AddAction(self.session.document, "backward",
+                                        {"target": ids[-1]}))
+
+    def wrap_no_grad(self):
+        ids = self._selected()
+        if ids:
+            self.session.push(AddRegion(self.session.document, ids))
+
+    def insert_detach(self):
+        """Puts ``.detach()`` between the selected node and everything that uses it."""
+        ids = self._selected()
+        if len(ids) != 1:
+            return
+        doc, source = self.session.document, ids[0]
+        consumers = doc.consumers_of(source)
+        x, y = doc.node(source).position
+        stack = self.session.undo_stack
+        stack.beginMacro(f"Insert detach after {doc.display_name(source)}")
+        try:
+            add = AddNode(doc, "detach", position=(x + 60.0, y + 60.0))
+            self.session.push(add)
+            self.session.push(Connect(doc, source, add.node_id, "self"))
+            for target, port in consumers:
+                self.session.push(Connect(doc, add.node_id, target, port))
+        finally:
+            stack.endMacro()
+        self.session.select([add.node_id])
+
+    # ================================================================== canvas & layout
+    def _canvas_call(self, name, *args):
+        return getattr(self.canvas, name)(*args)
+
+    def save_layout(self):
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
+        self.settings.sync()
+
+    def restore_layout(self):
+        """Restores the saved window geometry and panel layout (if any)."""
+        self._default_state = self.saveState(LAYOUT_VERSION)
+        geometry = self.settings.value("window/geometry")
+        state = self.settings.value("window/state")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        if isinstance(state, QByteArray):
+            return self.restoreState(state, LAYOUT_VERSION)
+        return False
+
+    def reset_layout(self):
+        for dock in self.docks.values():
+            dock.setFloating(False)
+            dock.show()
+        self.restoreState(self._default_state, LAYOUT_VERSION)
+
+    def show_about(self):
+        QMessageBox.about(self, f"About {APP_NAME}",
+                          f"<b>{APP_NAME}</b><p>Build, run and understand PyTorch-style "
+                          "autograd graphs.</p>")
+
+    def closeEvent(self, event):
+        if not self.maybe_save():
+            event.ignore()
+            return
+        if self.task is not None and self.task.running:
+            self.task.cancel()
+            self.task.wait()
+        self.save_layout()
+        event.accept()
+
+
+def _takes_args(slot):
+    """Whether a slot wants the signal's arguments (``kind_activated(str)``) rather than
+    ``triggered(bool)``'s checked flag."""
+    import inspect
+    try:
+        params = [p for p in inspect.signature(slot).parameters.values()
+                  if p.default is inspect.Parameter.empty
+                  and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        return False
+    return bool(params)
+
+
+def main(argv=None, settings=None) -> int:
+    """Opens the window with ``FILE.gsg`` (the first argument) or the autograd tutorial
+    example, and runs the event loop until the window closes."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else APP_NAME])
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(APP_NAME)
+    window = MainWindow(settings=settings)
+    previous_hook = window.install_excepthook()
+    paths = [a for a in args if not a.startswith("-")]
+    if paths:
+        window.open_file(paths[0])
+    else:
+        examples = example_paths()
+        if examples:
+            window.open_example(examples[0])
+    window.show()
+    window.raise_()
+    try:
+        return app.exec()
+    finally:
+        sys.excepthook = previous_hook
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,82 @@
+"""Renders the main window offscreen with each bundled example open, one PNG per example
+(used for the README).
+
+    python -m gradstudio.ui.screenshots OUTDIR [--size 1400x880]
+"""
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+
+def render(outdir, size=(1400, 880), examples=None):
+    """Writes ``OUTDIR/<example>.png`` for every example; returns the paths written."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from gradstudio.ui.main_window import MainWindow, example_paths
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    written = []
+    with tempfile.TemporaryDirectory() as tmp:
+        # a throwaway settings file: screenshots never read or change the user's layout
+        settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
+        for path in (examples if examples is not None else example_paths()):
+            window = MainWindow(settings=settings)
+            window.show_error = lambda title, text: print(f"{title}: {text}", file=sys.stderr)
+            window.resize(*size)
+            window.show()
+            if not window.open_example(path):
+                window.close()
+                continue
+            _settle(app)
+            window.canvas.fit_to_view()
+            _select_interesting(window)
+            _settle(app)
+            target = outdir / f"{Path(path).stem}.png"
+            window.grab().save(str(target), "PNG")
+            written.append(target)
+            window.session.undo_stack.setClean()
+            window.close()
+            window.deleteLater()
+            _settle(app)
+    return written
+
+
+def _select_interesting(window):
+    """Selects the node a reader most wants to inspect: the first leaf that requires grad
+    (its ``.grad`` is the point of most examples), else the last node."""
+    s = window.session
+    ids = s.document.node_ids
+    for n in ids:
+        st = s.state(n)
+        if st is not None and st.ok and st.requires_grad and st.is_leaf:
+            s.select([n])
+            return
+    if ids:
+        s.select([ids[-1]])
+
+
+def _settle(app):
+    for _ in range(5):
+        app.processEvents()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m gradstudio.ui.screenshots",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("outdir")
+    parser.add_argument("--size", default="1400x880", help="window size, WIDTHxHEIGHT")
+    args = parser.parse_args(argv)
+    w, h = (int(v) for v in args.size.lower().split("x"))
+    for p in render(args.outdir, (w, h)):
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,96 @@
+"""Long operations (tracing a script) off the GUI thread, with a progress dialog and a
+Cancel button. The GUI thread never waits: the result comes back as a signal."""
+import threading
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal
+from PySide6.QtWidgets import QProgressDialog
+
+__all__ = ["CancelToken", "Task"]
+
+
+class CancelToken:
+    """Set by the Cancel button; the work checks ``cancelled`` (or calls ``check``)."""
+
+    def __init__(self):
+        self._event = threading.Event()
+
+    def cancel(self):
+        self._event.set()
+
+    @property
+    def cancelled(self):
+        return self._event.is_set()
+
+    def __call__(self):
+        return self._event.is_set()
+
+
+class _Worker(QThread):
+    done = Signal(object)
+    failed = Signal(object)
+
+    def __init__(self, fn, parent=None):
+        super().__init__(parent)
+        self.fn = fn
+
+    def run(self):
+        try:
+            result = self.fn()
+        except BaseException as exc:  # reported to the GUI thread, never raised there
+            self.failed.emit(exc)
+        else:
+            self.done.emit(result)
+
+
+class Task(QObject):
+    """Runs ``fn(token)`` in a worker thread while a progress dialog (busy indicator,
+    Cancel button) is shown over ``parent``. Exactly one of ``succeeded(result)``,
+    ``failed(exception)`` or ``cancelled()`` is emitted, then ``finished()``."""
+
+    succeeded = Signal(object)
+    failed = Signal(object)
+    cancelled = Signal()
+    finished = Signal()
+
+    def __init__(self, fn, title, label, parent=None):
+        super().__init__(parent)
+        self.token = CancelToken()
+        self.running = False
+        self._worker = _Worker(lambda: fn(self.token), self)
+        self._worker.done.connect(self._on_done)
+        self._worker.failed.connect(self._on_failed)
+        self.dialog = QProgressDialog(label, "Cancel", 0, 0, parent)
+        self.dialog.setWindowTitle(title)
+        self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        self.dialog.setMinimumDuration(300)
+        self.dialog.setAutoClose(False)
+        self.dialog.setAutoReset(False)
+        self.dialog.canceled.connect(self.cancel)
+
+    def start(self):
+        self.running = True
+        self._worker.start()
+
+    def cancel(self):
+        """Asks the work to stop; ``cancelled`` follows once it has."""
+        self.token.cancel()
+        self.dialog.setLabelText("Cancelling…")
+
+    def wait(self, msecs=5000):
+        return self._worker.wait(msecs)
+
+    def _on_done(self, result):
+        cancelled = self.token.cancelled
+        self._finish_with(self.cancelled.emit if cancelled else lambda: self.succeeded.emit(result))
+
+    def _on_failed(self, exc):
+        self._finish_with(self.cancelled.emit if self.token.cancelled
+                          else lambda: self.failed.emit(exc))
+
+    def _finish_with(self, emit):
+        self.running = False
+        self.dialog.reset()
+        self.dialog.hide()
+        self._worker.wait()
+        emit()
+        self.finished.emit()

@@ -1,0 +1,329 @@
+"""The main window driven as a user drives it: menus, files, the title, the close prompt,
+errors, exports, recent files and the panel layout. Dialogs are answered by replacing
+the window's ``show_error`` / ``ask_*`` methods; settings live in a temporary ini file."""
+import sys
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMessageBox
+
+from gradstudio.document import Document
+from gradstudio.ui import main_window as mw
+from gradstudio.ui.commands import AddNode, Connect, SetParam
+from gradstudio.ui.main_window import MainWindow
+
+SAVE, DISCARD, CANCEL = (QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Discard,
+                         QMessageBox.StandardButton.Cancel)
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+class Answers:
+    """What the user answers; what the window told them."""
+
+    def __init__(self):
+        self.errors = []
+        self.save_changes = DISCARD
+        self.asked = 0
+        self.open_path = ""
+        self.save_path = ""
+
+
+def make_window(qtbot, settings, answers):
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    w.show_error = lambda title, text: answers.errors.append((title, text))
+
+    def ask():
+        answers.asked += 1
+        return answers.save_changes
+    w.ask_save_changes = ask
+    w.ask_open_path = lambda caption, flt: answers.open_path
+    w.ask_save_path = lambda caption, flt, suggested: answers.save_path
+    return w
+
+
+@pytest.fixture
+def answers():
+    return Answers()
+
+
+@pytest.fixture
+def window(qtbot, settings, answers):
+    w = make_window(qtbot, settings, answers)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def build_small_graph(w):
+    """x = ones(2, 2, requires_grad=True); y = x + 2 (through undo commands)."""
+    s = w.session
+    x = AddNode(s.document, "ones", {"requires_grad": True}, (0, 0), "x")
+    s.push(x)
+    y = AddNode(s.document, "add", {"other": 2.0}, (150, 0), "y")
+    s.push(y)
+    s.push(Connect(s.document, x.node_id, y.node_id, "self"))
+    return x.node_id, y.node_id
+
+
+def menu_action(w, menu_title, text):
+    for top in w.menuBar().actions():
+        if top.text().replace("&", "") == menu_title:
+            for a in top.menu().actions():
+                if a.text().replace("&", "") == text:
+                    return a
+    raise AssertionError(f"no {menu_title} > {text}")
+
+
+def test_menus_have_the_issue_commands_with_standard_shortcuts(window):
+    K = mw.QKeySequence.StandardKey
+    for menu, text, key in [("File", "New", K.New), ("File", "Open…", K.Open),
+                            ("File", "Save", K.Save), ("File", "Save As…", K.SaveAs),
+                            ("Edit", "Copy", K.Copy), ("Edit", "Paste", K.Paste),
+                            ("Edit", "Cut", K.Cut), ("Edit", "Delete", K.Delete)]:
+        act = menu_action(window, menu, text)
+        assert act.shortcuts() == mw.QKeySequence.keyBindings(key)
+    for text in ("Import PyTorch Script…", "Export PyTorch Script…",
+                 "Export Canvas as PNG…", "Export Canvas as SVG…"):
+        menu_action(window, "File", text)
+    assert "run" in window.import_action.statusTip().lower()
+    edit = [a.text() for a in window.menuBar().actions()[1].menu().actions()]
+    assert edit[0].startswith("&Undo") and edit[1].startswith("&Redo")
+    assert window.undo_action.shortcuts() == mw.QKeySequence.keyBindings(K.Undo)
+
+
+def test_title_marks_unsaved_changes_and_clears_after_save(window, tmp_path, answers):
+    assert "[*]" in window.windowTitle() and not window.isWindowModified()
+    build_small_graph(window)
+    assert window.isWindowModified()
+    answers.save_path = str(tmp_path / "lesson")        # extension added
+    menu_action(window, "File", "Save As…").trigger()
+    assert answers.errors == []
+    assert (tmp_path / "lesson.gsg").is_file()
+    assert not window.isWindowModified()
+    assert window.windowTitle().startswith("lesson.gsg[*]")
+    window.session.undo_stack.undo()                     # back past the clean point
+    assert window.isWindowModified()
+    window.session.undo_stack.redo()
+    assert not window.isWindowModified()
+
+
+def test_new_save_save_as_reopen_is_byte_identical(window, tmp_path, answers):
+    menu_action(window, "File", "New").trigger()
+    x, y = build_small_graph(window)
+    window.session.push(SetParam(window.session.document, y, "other", 3.5))
+    first, second = tmp_path / "a.gsg", tmp_path / "b.gsg"
+    answers.save_path = str(first)
+    menu_action(window, "File", "Save").trigger()         # untitled: Save asks for a name
+    assert first.is_file() and not window.isWindowModified()
+    answers.open_path = str(first)
+    menu_action(window, "File", "Open…").trigger()
+    assert window.session.document.node(y).params["other"] == 3.5
+    answers.save_path = str(second)
+    menu_action(window, "File", "Save As…").trigger()
+    assert first.read_bytes() == second.read_bytes()
+    assert answers.errors == []
+
+
+def test_closing_with_unsaved_changes_asks(window, answers):
+    build_small_graph(window)
+    answers.save_changes = CANCEL
+    assert not window.close()
+    assert answers.asked == 1 and window.isVisible()
+    answers.save_changes = DISCARD
+    assert window.close()
+    assert answers.asked == 2
+
+
+def test_closing_and_choosing_save_writes_the_file(window, answers, tmp_path):
+    build_small_graph(window)
+    answers.save_changes = SAVE
+    answers.save_path = str(tmp_path / "kept.gsg")
+    assert window.close()
+    assert (tmp_path / "kept.gsg").is_file()
+
+
+def test_new_with_unsaved_changes_asks_and_cancel_keeps_everything(window, answers):
+    build_small_graph(window)
+    answers.save_changes = CANCEL
+    menu_action(window, "File", "New").trigger()
+    assert len(window.session.document.node_ids) == 2 and window.isWindowModified()
+
+
+def test_a_broken_file_shows_one_error_and_keeps_the_document(window, answers, tmp_path):
+    x, y = build_small_graph(window)
+    good = tmp_path / "good.gsg"
+    assert window.save_as(good)
+    bad = tmp_path / "broken.gsg"
+    bad.write_text('{"format_version": 2, "nodes": [{"kind": "no_such_op"}]', encoding="utf-8")
+    answers.open_path = str(bad)
+    menu_action(window, "File", "Open…").trigger()
+    assert len(answers.errors) == 1 and "broken.gsg" in answers.errors[0][1]
+    assert window.session.path == str(good.resolve())
+    assert window.session.document.node_ids == [x, y]
+    assert window.session.state(y).value.tolist() == [[3.0, 3.0], [3.0, 3.0]]
+    window.session.push(SetParam(window.session.document, y, "other", 1.0))   # still usable
+    assert window.session.state(y).value.tolist() == [[2.0, 2.0], [2.0, 2.0]]
+
+
+def test_a_failing_save_says_so_and_nothing_is_lost(window, answers, tmp_path):
+    build_small_graph(window)
+    target = tmp_path / "no_such_folder" / "x.gsg"
+    assert not window.save_as(target)
+    assert len(answers.errors) == 1 and window.isWindowModified()
+    assert len(window.session.document.node_ids) == 2
+
+
+def test_saving_is_atomic_through_qsavefile(window, tmp_path, monkeypatch):
+    build_small_graph(window)
+    path = tmp_path / "g.gsg"
+    assert window.save_as(path)
+    before = path.read_bytes()
+    monkeypatch.setattr(mw.files, "dumps", lambda doc: 1 / 0)
+    window.session.push(AddNode(window.session.document, "zeros"))
+    assert not window.save()
+    assert path.read_bytes() == before
+
+
+def test_menu_commands_never_let_an_exception_escape(window, answers, monkeypatch):
+    monkeypatch.setattr(mw.files, "load", lambda path: (_ for _ in ()).throw(RuntimeError("boom")))
+    answers.open_path = "/nowhere/x.gsg"
+    menu_action(window, "File", "Open…").trigger()
+    assert len(answers.errors) == 1 and "boom" in answers.errors[0][1]
+
+
+def test_excepthook_guard_shows_an_error(window, answers):
+    previous = window.install_excepthook()
+    try:
+        try:
+            raise ValueError("broken slot")
+        except ValueError:
+            sys.excepthook(*sys.exc_info())
+    finally:
+        sys.excepthook = previous
+    assert len(answers.errors) == 1 and "broken slot" in answers.errors[0][1]
+
+
+def test_export_script_writes_a_file(window, answers, tmp_path):
+    build_small_graph(window)
+    answers.save_path = str(tmp_path / "lesson.py")
+    menu_action(window, "File", "Export PyTorch Script…").trigger()
+    text = (tmp_path / "lesson.py").read_text(encoding="utf-8")
+    assert "import torch" in text and "ones" in text
+    assert answers.errors == []
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "SVG"])
+def test_export_canvas_writes_a_non_empty_file(window, answers, tmp_path, fmt):
+    build_small_graph(window)
+    answers.save_path = str(tmp_path / f"canvas.{fmt.lower()}")
+    menu_action(window, "File", f"Export Canvas as {fmt}…").trigger()
+    assert answers.errors == []
+    assert (tmp_path / f"canvas.{fmt.lower()}").stat().st_size > 100
+
+
+def test_recent_files_persist_across_windows(qtbot, settings, answers, tmp_path):
+    first = make_window(qtbot, settings, answers)
+    build_small_graph(first)
+    paths = [tmp_path / "one.gsg", tmp_path / "two.gsg"]
+    for p in paths:
+        assert first.save_as(p)
+    assert first.close()
+    second = make_window(qtbot, settings, answers)
+    assert second.recent_files() == [str(paths[1].resolve()), str(paths[0].resolve())]
+    entries = [a for a in second.recent_menu.actions() if a.data()]
+    assert [a.data() for a in entries] == second.recent_files()
+    entries[1].trigger()
+    assert second.session.path == str(paths[0].resolve())
+    assert answers.errors == []
+
+
+def test_dock_layout_is_restored(qtbot, settings, answers):
+    first = make_window(qtbot, settings, answers)
+    first.show()
+    qtbot.waitExposed(first)
+    assert {d.objectName() for d in first.docks.values()} >= {
+        "palette_dock", "inspector_dock", "timeline_dock", "autograd_dock", "code_dock"}
+    first.docks["code"].toggleViewAction().trigger()
+    assert not first.docks["code"].isVisible()
+    assert first.close()
+    second = make_window(qtbot, settings, answers)
+    second.show()
+    qtbot.waitExposed(second)
+    assert not second.docks["code"].isVisible()
+    assert second.docks["palette"].isVisible()
+    second.reset_layout()
+    assert second.docks["code"].isVisible()
+
+
+def test_copy_paste_delete_of_a_subgraph(window):
+    x, y = build_small_graph(window)
+    s = window.session
+    s.select([x, y])
+    menu_action(window, "Edit", "Copy").trigger()
+    assert window.paste_action.isEnabled()
+    menu_action(window, "Edit", "Paste").trigger()
+    doc = s.document
+    assert len(doc.node_ids) == 4
+    new = [n for n in doc.node_ids if n not in (x, y)]
+    assert sorted(s.selection) == sorted(new)
+    assert len(doc.edges()) == 2                      # the edge inside the copy came too
+    assert s.state(new[1]).value.tolist() == [[3.0, 3.0], [3.0, 3.0]]
+    menu_action(window, "Edit", "Delete").trigger()
+    assert doc.node_ids == [x, y]
+    s.undo_stack.undo()
+    assert len(doc.node_ids) == 4
+
+
+def test_paste_of_foreign_clipboard_text_does_nothing(window, answers):
+    QGuiApplication.clipboard().setText("not a graph")
+    assert not window.paste_action.isEnabled()
+    window.paste()
+    assert window.session.document.node_ids == [] and answers.errors == []
+
+
+def test_palette_activation_adds_a_node(window):
+    window.palette.kind_activated.emit("ones")
+    assert [window.session.document.node(n).kind for n in window.session.document.node_ids] \
+        == ["ones"]
+
+
+def test_open_recent_of_a_missing_file_says_so_and_forgets_it(window, answers, tmp_path):
+    p = tmp_path / "gone.gsg"
+    window.session.set_document(Document())
+    build_small_graph(window)
+    assert window.save_as(p)
+    p.unlink()
+    assert not window.open_file(p)
+    assert len(answers.errors) == 1
+    assert window.recent_files() == []
+
+
+def test_main_opens_the_tutorial_or_the_given_file_and_returns_on_close(qtbot, settings,
+                                                                        tmp_path):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from gradstudio.ui.main_window import main
+
+    seen = []
+
+    def close_all():
+        for top in QApplication.topLevelWidgets():
+            if isinstance(top, MainWindow):
+                seen.append((top.windowTitle(), list(top.session.document.node_ids)))
+                top.close()
+
+    p = tmp_path / "given.gsg"
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    build_small_graph(w)
+    assert w.save_as(p)
+    w.close()
+    QTimer.singleShot(0, close_all)
+    assert main([str(p)], settings=settings) == 0
+    assert seen[-1][0].startswith("given.gsg") and len(seen[-1][1]) == 2
