@@ -16,7 +16,9 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, Q
                                QMessageBox)
 
 from gradstudio.document import Document
-from gradstudio.document import files
+from gradstudio.document import export
+from gradstudio.document import files, trace
+from gradstudio.document.examples import EXAMPLES_DIR
 from gradstudio.ui.autograd_view import AutogradView
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui.code_view import CodePanel
@@ -38,14 +40,9 @@ LAYOUT_VERSION = 1
 _STOCK = QMessageBox.StandardButton
 
 
-def examples_dir():
-    """The folder of bundled example graphs."""
-    return Path(__file__).resolve().parents[2] / "resources" / "examples"
-
-
 def example_paths():
     """Every bundled example, the autograd tutorial first."""
-    paths = sorted(examples_dir().glob(f"*{EXTENSION}"))
+    paths = sorted(Path(EXAMPLES_DIR).glob(f"*{EXTENSION}"))
     return sorted(paths, key=lambda p: (0 if "tutorial" in p.stem.lower() else 1, p.name))
 
 
@@ -100,7 +97,7 @@ class MainWindow(QMainWindow):
         s.run_finished.connect(self._on_run_finished)
         s.selection_changed.connect(self._on_selection_changed)
         QGuiApplication.clipboard().dataChanged.connect(self._update_edit_actions)
-        self.resize(1400, 880)
+        self.resize(1500, 940)
         self.restore_layout()
         self._update_title()
         self._update_edit_actions()
@@ -128,7 +125,7 @@ class MainWindow(QMainWindow):
         self._dock("code", "PyTorch Code", self.code_panel, bottom)
         self.tabifyDockWidget(self.docks["inspector"], self.docks["autograd"])
         self.docks["inspector"].raise_()
-        self.resizeDocks([self.docks["palette"], self.docks["inspector"]], [230, 380],
+        self.resizeDocks([self.docks["palette"], self.docks["inspector"]], [210, 360],
                          Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["timeline"]], [220], Qt.Orientation.Vertical)
 
@@ -478,7 +475,6 @@ class MainWindow(QMainWindow):
     # ================================================================== import & export
     def export_script(self, path=None):
         """Writes the graph as a PyTorch script."""
-        from gradstudio.document.export import export_script
         if path is None:
             suggested = Path(self._document_name()).stem.split(" (")[0].replace(" ", "_")
             path = self.ask_save_path("Export PyTorch Script", SCRIPT_FILTER,
@@ -486,7 +482,7 @@ class MainWindow(QMainWindow):
             if not path:
                 return False
         try:
-            text = export_script(self.session.document).text
+            text = export.export_script(self.session.document).text
             write_atomically(path, text.encode("utf-8"))
         except Exception as exc:  # noqa: BLE001
             self.show_error("Could not export the script",
@@ -522,7 +518,6 @@ class MainWindow(QMainWindow):
     def import_script(self, path=None):
         """Runs a PyTorch script with GradStudio's engine (in a worker thread, with a
         Cancel button) and opens the traced graph as a new, untitled document."""
-        from gradstudio.document import trace
         if self.task is not None and self.task.running:
             return None
         if not self.maybe_save():
@@ -539,8 +534,7 @@ class MainWindow(QMainWindow):
             self.show_error("Could not import the script",
                             f"“{path.name}” could not be read: {exc}")
             return None
-        task = Task(lambda token: trace.trace_script(source, filename=str(path),
-                                                     cancelled=token),
+        task = Task(lambda token: trace.trace(source, should_cancel=token, filename=path.name),
                     "Import PyTorch Script",
                     f"Running “{path.name}” to trace the tensors it computes…", self)
         task.succeeded.connect(lambda result: self._on_traced(path, result))

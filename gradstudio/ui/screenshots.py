@@ -1,7 +1,7 @@
 """Renders the main window offscreen with each bundled example open, one PNG per example
 (used for the README).
 
-    python -m gradstudio.ui.screenshots OUTDIR [--size 1400x880]
+    python -m gradstudio.ui.screenshots OUTDIR [--size 1600x1000]
 """
 import argparse
 import os
@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 
-def render(outdir, size=(1400, 880), examples=None):
+def render(outdir, size=(1600, 1000), examples=None):
     """Writes ``OUTDIR/<example>.png`` for every example; returns the paths written."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
@@ -70,7 +70,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m gradstudio.ui.screenshots",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("outdir")
-    parser.add_argument("--size", default="1400x880", help="window size, WIDTHxHEIGHT")
+    parser.add_argument("--size", default="1600x1000", help="window size, WIDTHxHEIGHT")
     args = parser.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
     for p in render(args.outdir, (w, h)):

@@ -327,3 +327,77 @@ def test_main_opens_the_tutorial_or_the_given_file_and_returns_on_close(qtbot, s
     QTimer.singleShot(0, close_all)
     assert main([str(p)], settings=settings) == 0
     assert seen[-1][0].startswith("given.gsg") and len(seen[-1][1]) == 2
+
+
+def distinct_colours(image):
+    import numpy as np
+    from PySide6.QtGui import QImage
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    pixels = np.frombuffer(image.constBits(), np.uint32, image.width() * image.height())
+    return len(np.unique(pixels))
+
+
+def test_every_bundled_example_opens_and_renders(window, answers, qtbot):
+    examples = mw.example_paths()
+    assert len(examples) >= 5 and "tutorial" in examples[0].name
+    titles = [a.text() for a in window.examples_menu.actions()]
+    assert len(titles) == len(examples)
+    for action, path in zip(window.examples_menu.actions(), examples):
+        action.trigger()
+        assert answers.errors == [], path.name
+        doc = window.session.document
+        assert doc.node_ids, path.name
+        assert not window.isWindowModified()
+        assert "(example)" in window.windowTitle()
+        assert window.session.path == ""                   # Save asks for a new name
+        window.canvas.fit_to_view()
+        image = window.grab().toImage()
+        assert distinct_colours(image) > 8, path.name
+        canvas_image = window.canvas.grab().toImage()
+        assert distinct_colours(canvas_image) > 3, path.name
+
+
+def test_import_script_runs_it_in_the_background_and_opens_the_graph(window, answers, qtbot,
+                                                                     tmp_path):
+    script = tmp_path / "lesson.py"
+    script.write_text("import torch\nx = torch.ones(2, 2, requires_grad=True)\n"
+                      "y = x + 2\nout = (y * y * 3).mean()\nout.backward()\n",
+                      encoding="utf-8")
+    answers.open_path = str(script)
+    menu_action(window, "File", "Import PyTorch Script…").trigger()
+    task = window.task
+    assert task is not None
+    with qtbot.waitSignal(task.finished, timeout=30000):
+        pass
+    assert answers.errors == []
+    doc = window.session.document
+    labels = {doc.node(n).label for n in doc.node_ids}
+    assert {"x", "y", "out"} <= labels
+    x = next(n for n in doc.node_ids if doc.node(n).label == "x")
+    assert window.session.state(x).grad.tolist() == [[4.5, 4.5], [4.5, 4.5]]
+    assert window.windowTitle().startswith("lesson (imported)")
+
+
+def test_import_script_can_be_cancelled_and_nothing_changes(window, answers, qtbot, tmp_path):
+    x, y = build_small_graph(window)
+    script = tmp_path / "forever.py"
+    script.write_text("while True:\n    pass\n", encoding="utf-8")
+    answers.save_changes = DISCARD      # the question comes before the script runs
+    task = window.import_script(script)
+    assert task.running
+    assert window.isEnabled()                              # the GUI thread is free
+    with qtbot.waitSignal(task.cancelled, timeout=20000):
+        task.dialog.canceled.emit()                        # the user presses Cancel
+    assert answers.errors == []
+    assert not task.running
+    assert window.session.document.node_ids == [x, y]
+
+
+def test_a_failing_script_import_shows_one_error(window, answers, qtbot, tmp_path):
+    script = tmp_path / "bad.py"
+    script.write_text("import torch\nraise ValueError('nope')\n", encoding="utf-8")
+    task = window.import_script(script)
+    with qtbot.waitSignal(task.finished, timeout=30000):
+        pass
+    assert len(answers.errors) == 1 and "bad.py" in answers.errors[0][1]
+    assert window.session.document.node_ids == []
