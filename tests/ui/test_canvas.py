@@ -317,3 +317,14 @@ def test_replacing_the_document_rebuilds_the_scene(env):
     session.set_document(Document())
     assert not canvas.scene().nodes and not canvas.scene().edges
     QApplication.processEvents()
+
+
+def test_zoomed_far_out_the_scene_draws_an_overview_and_exports_stay_detailed(env):
+    session, canvas, ids = env
+    canvas.set_zoom(0.1)
+    assert canvas.scene().overview
+    canvas.viewport().repaint()
+    assert canvas.render_image(1.0).width() > 500
+    assert canvas.scene().overview        # restored after the export
+    canvas.set_zoom(1.0)
+    assert not canvas.scene().overview

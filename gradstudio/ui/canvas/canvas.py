@@ -203,7 +203,8 @@ class Canvas(CanvasView):
         painter = QPainter(image)
         painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing |
                                QPainter.SmoothPixmapTransform)
-        self.scene().render(painter, QRectF(image.rect()), rect)
+        with self.scene().detailed():
+            self.scene().render(painter, QRectF(image.rect()), rect)
         painter.end()
         return image
 
@@ -221,7 +222,8 @@ class Canvas(CanvasView):
         gen.setTitle("GradStudio graph")
         painter = QPainter(gen)
         painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        self.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
+        with self.scene().detailed():
+            self.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
         return painter.end()
 
 

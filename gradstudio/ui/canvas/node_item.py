@@ -8,6 +8,7 @@ closer a plain card, and only near 1:1 are text and badges drawn. Text layouts a
 ``QStaticText`` objects prepared once per state change; pens and brushes come from
 ``theme``."""
 import re
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QStaticText, QTextOption
@@ -46,6 +47,12 @@ def _static(text, role, width=None):
         st.setTextOption(opt)
     st.prepare(font=theme.font(role))
     return st
+
+
+@lru_cache(maxsize=512)
+def _badge(text):
+    """A badge's prepared text and width, shared by every node showing it."""
+    return _static(text, "badge"), theme.metrics("badge").horizontalAdvance(text) + 12
 
 
 def _elide(text, n=MAX_CHARS):
@@ -112,7 +119,9 @@ class NodeItem(QGraphicsItem):
         self.in_no_grad = in_no_grad
         self._text_dirty = True
         self._relayout()
-        self.setToolTip(self._tooltip())
+        tip = self._tooltip()
+        if tip != self.toolTip():
+            self.setToolTip(tip)
 
     @property
     def has_error(self):
@@ -167,13 +176,12 @@ class NodeItem(QGraphicsItem):
         return out
 
     def _layout_badges(self, top):
-        fm = theme.metrics("badge")
         rects, x, y = [], PAD, top
         for key, text in self._badges:
-            w = fm.horizontalAdvance(text) + 12
+            st, w = _badge(text)
             if x + w > WIDTH - PAD and x > PAD:
                 x, y = PAD, y + BADGE_H + BADGE_GAP
-            rects.append((QRectF(x, y, w, BADGE_H), key, _static(text, "badge")))
+            rects.append((QRectF(x, y, w, BADGE_H), key, st))
             x += w + BADGE_GAP
         return rects
 

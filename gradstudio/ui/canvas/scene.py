@@ -2,10 +2,11 @@
 through its change events, and the session's run at the viewed step. Items are updated in
 place; nothing is rebuilt except when the whole document is replaced."""
 import math
+from contextlib import contextmanager
 
-from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QPen
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QImage, QPainter, QPixmap, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from . import theme
 from .edge_item import EdgeItem
@@ -30,10 +31,12 @@ class CanvasScene(QGraphicsScene):
         self.regions = {}     # region id -> RegionItem
         self._regions_of = {}  # node id -> [RegionItem]
         self._syncing = False
+        self.overview = False          # zoomed far out: drawn in one batch, not per item
+        self._batch = None             # cached overview drawing lists
+        self._picture = None           # ... recorded as a QPicture
         self.setSceneRect(QRectF(-EXTENT / 2, -EXTENT / 2, EXTENT, EXTENT))
         self.setItemIndexMethod(QGraphicsScene.BspTreeIndex)
-        self._dot_pen = QPen(theme.GRID_DOT, 1.6)
-        self._dot_pen.setCosmetic(True)
+        self._grid_tiles = {}
         session.document_changed.connect(self._on_document_changed)
         session.document_replaced.connect(self._on_document_replaced)
         session.run_finished.connect(self._on_run_finished)
@@ -67,6 +70,7 @@ class CanvasScene(QGraphicsScene):
 
     def _add_node(self, node_id):
         item = NodeItem(self.document.node(node_id), self.document.in_no_grad(node_id))
+        item.setFlag(QGraphicsItem.ItemHasNoContents, self.overview)
         item.moved_callback = self._on_node_moved
         self.nodes[node_id] = item
         self.addItem(item)
@@ -89,6 +93,7 @@ class CanvasScene(QGraphicsScene):
             return
         src, dst = self.nodes[u], self.nodes[v]
         edge = EdgeItem(src, dst, k)
+        edge.setFlag(QGraphicsItem.ItemHasNoContents, self.overview)
         self.edges[edge.key] = edge
         src.edges.append(edge)
         dst.edges.append(edge)
@@ -130,6 +135,7 @@ class CanvasScene(QGraphicsScene):
 
     # ------------------------------------------------------------------ document events
     def _on_document_changed(self, change):
+        self._batch = None
         kind, target = change.kind, change.target
         if kind == "node_added":
             self._add_node(target)
@@ -154,6 +160,7 @@ class CanvasScene(QGraphicsScene):
         self.rebuild()
 
     def _on_node_moved(self, item):
+        self._batch = None
         for e in item.edges:
             e.update_path()
         for r in self._regions_of.get(item.node_id, ()):
@@ -169,6 +176,7 @@ class CanvasScene(QGraphicsScene):
     def apply_run(self):
         """Shows the session's run at the viewed step on every node and edge, in place."""
         session, doc = self.session, self.document
+        self._batch = None
         if session.result is None:
             return
         for node_id, item in self.nodes.items():
@@ -193,6 +201,9 @@ class CanvasScene(QGraphicsScene):
         return [n for n in self.document.node_ids if n in chosen]
 
     def _on_scene_selection_changed(self):
+        self._batch = None
+        if self.overview:
+            self.update()
         if not self._syncing:
             self._syncing = True
             try:
@@ -238,19 +249,134 @@ class CanvasScene(QGraphicsScene):
             rect = rect.united(item.sceneBoundingRect())
         return rect
 
+    # ------------------------------------------------------------------ overview (LOD)
+    def set_overview(self, on):
+        """Zoomed far out, nodes and edges are not painted one by one (each paint is a
+        Python call): items keep their geometry for hit tests and selection but have no
+        contents, and the scene draws them all in a few batched calls."""
+        on = bool(on)
+        if on == self.overview:
+            return
+        self.overview = on
+        self._batch = None
+        for item in list(self.nodes.values()) + list(self.edges.values()):
+            item.setFlag(QGraphicsItem.ItemHasNoContents, on)
+        self.update()
+
+    @contextmanager
+    def detailed(self):
+        """Draws every item in full for the duration (exports render at any scale)."""
+        was = self.overview
+        self.set_overview(False)
+        try:
+            yield
+        finally:
+            self.set_overview(was)
+
+    def _overview_batch(self):
+        if self._batch is not None:
+            return self._batch
+        rects, lines = {}, {True: [], False: []}
+        for item in self.nodes.values():
+            if item.isSelected():
+                colour = theme.NODE_SELECTED
+            elif item.has_error:
+                colour = theme.NODE_ERROR
+            else:
+                colour = theme.header_color(item.spec.category)
+            rects.setdefault(colour.rgba(), (colour, []))[1].append(
+                QRectF(item.pos(), item._rect.size()))
+        for edge in self.edges.values():
+            lines[edge.carries_grad].append(QLineF(edge._a, edge._b))
+        regions = [r._rect for r in self.regions.values() if not r._rect.isNull()]
+        self._batch = (list(rects.values()), lines, regions)
+        self._picture = None
+        return self._batch
+
+    def _paint_batch(self, painter):
+        rects, lines, regions = self._overview_batch()
+        if regions:
+            painter.setPen(theme.REGION_PEN)
+            painter.setBrush(theme.REGION_BRUSH)
+            painter.drawRects(regions)
+        painter.setPen(theme.EDGE_PLAIN_LOD_PEN)
+        painter.drawLines(lines[False])
+        painter.setPen(theme.EDGE_GRAD_LOD_PEN)
+        painter.drawLines(lines[True])
+        painter.setPen(Qt.NoPen)
+        for colour, batch in rects:
+            painter.setBrush(colour)
+            painter.drawRects(batch)
+
+    def _overview_image(self, scale):
+        """The batch rendered once at this scale (handing thousands of rects to Qt from
+        Python is what costs; blitting one image does not). None if it would be huge."""
+        cached = self._picture
+        if cached is not None and self._batch is not None and cached[0] == scale:
+            return cached[1], cached[2]
+        rect = self.nodes_rect().adjusted(-4, -4, 4, 4)
+        w, h = math.ceil(rect.width() * scale), math.ceil(rect.height() * scale)
+        if w * h > 16_000_000 or w <= 0 or h <= 0:
+            return None
+        image = QImage(w, h, QImage.Format_ARGB32_Premultiplied)
+        image.fill(Qt.transparent)
+        painter = QPainter(image)
+        painter.scale(scale, scale)
+        painter.translate(-rect.topLeft())
+        self._paint_batch(painter)
+        painter.end()
+        self._picture = (scale, image, rect.topLeft())
+        return image, rect.topLeft()
+
+    def _draw_overview(self, painter):
+        painter.setRenderHint(QPainter.Antialiasing, False)
+        world = painter.worldTransform()
+        cached = self._overview_image(world.m11()) if world.m12() == 0 else None
+        if cached is None:
+            self._paint_batch(painter)
+        else:
+            image, top_left = cached
+            at = world.map(top_left)
+            painter.save()
+            painter.resetTransform()
+            painter.drawImage(QPointF(round(at.x()), round(at.y())), image)
+            painter.restore()
+        painter.setRenderHint(QPainter.Antialiasing, True)
+
     # ------------------------------------------------------------------ background
+    def _grid_brush(self, step):
+        """A tiled pixmap with one dot per grid cell (one fill instead of many points)."""
+        brush = self._grid_tiles.get(step)
+        if brush is None:
+            size = int(step)
+            tile = QPixmap(size, size)
+            tile.fill(theme.BACKGROUND)
+            p = QPainter(tile)
+            p.setPen(Qt.NoPen)
+            p.setBrush(theme.GRID_DOT)
+            p.drawEllipse(QRectF(-1.0, -1.0, 2.0, 2.0))
+            p.drawEllipse(QRectF(size - 1.0, -1.0, 2.0, 2.0))
+            p.drawEllipse(QRectF(-1.0, size - 1.0, 2.0, 2.0))
+            p.drawEllipse(QRectF(size - 1.0, size - 1.0, 2.0, 2.0))
+            p.end()
+            brush = self._grid_tiles[step] = QBrush(tile)
+        return brush
+
     def drawBackground(self, painter, rect):
-        painter.fillRect(rect, theme.BACKGROUND)
         scale = painter.worldTransform().m11()
-        if scale < 0.6:
-            return
-        step = GRID * (2 if scale < 1.0 else 1)
-        x0 = math.floor(rect.left() / step) * step
-        y0 = math.floor(rect.top() / step) * step
-        cols = int(rect.width() / step) + 2
-        rows = int(rect.height() / step) + 2
-        if cols * rows > 40_000:
-            return
-        points = [QPointF(x0 + i * step, y0 + j * step) for j in range(rows) for i in range(cols)]
-        painter.setPen(self._dot_pen)
-        painter.drawPoints(points)
+        if scale < 0.6 or painter.device() is None or \
+                painter.device().devType() not in (1, 3):   # widget / image only
+            painter.fillRect(rect, theme.BACKGROUND)
+        else:
+            # a pixel-sized dot grid: the tile is drawn in device pixels
+            step = GRID * scale * (2 if scale < 1.0 else 1)
+            step = max(8, round(step))
+            brush = QBrush(self._grid_brush(step))
+            origin = painter.worldTransform().map(QPointF(0, 0))
+            brush.setTransform(QTransform.fromTranslate(origin.x() % step, origin.y() % step))
+            painter.save()
+            painter.resetTransform()
+            painter.fillRect(QRectF(painter.viewport()), brush)
+            painter.restore()
+        if self.overview and scale < 1.0:
+            self._draw_overview(painter)

@@ -6,6 +6,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
 from .interactions import mode_for_press
+from .node_item import LOD_CARD
 
 __all__ = ["CanvasView", "MIN_ZOOM", "MAX_ZOOM"]
 
@@ -49,6 +50,7 @@ class CanvasView(QGraphicsView):
                                      else QGraphicsView.AnchorViewCenter)
         self.scale(factor / self.zoom, factor / self.zoom)
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.scene().set_overview(self.zoom < LOD_CARD)
 
     def zoom_in(self):
         self.set_zoom(self.zoom * ZOOM_STEP)

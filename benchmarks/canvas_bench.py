@@ -1,0 +1,149 @@
+"""Canvas benchmark: repaint time of big graphs and the cost of connecting an edge.
+
+Targets (from the issue): with 1,000 nodes all visible a repaint takes at most 16 ms and
+with 5,000 at most 33 ms (offscreen, level-of-detail drawing when zoomed out); connecting
+an edge in a deep reconvergent graph (each node fed by the two before it, depth 30) takes
+under 5 ms. The connection is timed twice: the document edit with its cycle check and the
+canvas update (the Connect command's redo), and the full ``session.push`` including the
+re-run of the document that every edit triggers.
+
+Run: ``QT_QPA_PLATFORM=offscreen python benchmarks/canvas_bench.py``. Prints a table of
+measured milliseconds (median of several runs) against the targets; asserts nothing.
+"""
+import os
+import statistics
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from gradstudio.document import Document  # noqa: E402
+from gradstudio.ui.canvas import Canvas  # noqa: E402
+from gradstudio.ui.canvas.interactions import can_connect  # noqa: E402
+from gradstudio.ui.commands import Connect  # noqa: E402
+from gradstudio.ui.session import Session  # noqa: E402
+
+VIEW_SIZE = (1600, 1000)
+
+
+def big_graph(n):
+    """n nodes on a grid: a few sources, every other node an op fed by earlier nodes."""
+    doc = Document()
+    cols = max(1, int((n * 1.6) ** 0.5))
+    ids = []
+    for i in range(n):
+        pos = ((i % cols) * 260.0, (i // cols) * 200.0)
+        if i < 2 or i % 25 == 0:
+            ids.append(doc.add_node("ones", {"shape": (2, 2), "requires_grad": i % 2 == 0},
+                                    pos))
+        else:
+            node = doc.add_node("mul" if i % 3 else "add", {}, pos)
+            doc.connect(ids[i - 1], node, "self")
+            doc.connect(ids[max(0, i - cols)], node, "other")
+            ids.append(node)
+    return doc
+
+
+def reconvergent_graph(depth=30):
+    """Each node fed by the two before it; returns the document, its first node and a
+    final ``mul`` whose ``other`` input is free."""
+    doc = Document()
+    ids = [doc.add_node("ones", {"shape": (2,), "requires_grad": True}, (0, 0)),
+           doc.add_node("ones", {"shape": (2,)}, (0, 200))]
+    for i in range(2, depth):
+        node = doc.add_node("add", {}, (i * 260.0, (i % 2) * 200.0))
+        doc.connect(ids[-1], node, "self")
+        doc.connect(ids[-2], node, "other")
+        ids.append(node)
+    last = doc.add_node("mul", {}, (depth * 260.0, 0))
+    doc.connect(ids[-1], last, "self")
+    return doc, ids[0], last
+
+
+def median_ms(fn, repeat=15, warmup=2):
+    for _ in range(warmup):
+        fn()
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1000.0)
+    return statistics.median(times)
+
+
+def repaint_ms(n):
+    session = Session(big_graph(n))
+    canvas = Canvas(session)
+    canvas.resize(*VIEW_SIZE)
+    canvas.show()
+    QApplication.processEvents()
+    canvas.fit_to_view()
+    QApplication.processEvents()
+    visible = canvas.visible_scene_rect()
+    shown = sum(visible.contains(i.sceneBoundingRect()) for i in canvas.scene().nodes.values())
+    ms = median_ms(canvas.viewport().repaint)
+    zoom = canvas.zoom
+    canvas.reset_zoom()
+    canvas.centerOn(canvas.item(session.document.node_ids[n // 2]))
+    close_ms = median_ms(canvas.viewport().repaint)
+    t0 = time.perf_counter()
+    canvas.scene().apply_run()
+    apply_ms = (time.perf_counter() - t0) * 1000.0
+    canvas.close()
+    canvas.deleteLater()
+    return ms, shown, zoom, close_ms, apply_ms
+
+
+def connect_ms(depth=30):
+    doc, first, last = reconvergent_graph(depth)
+    session = Session(doc)
+    canvas = Canvas(session)
+    canvas.resize(*VIEW_SIZE)
+    canvas.show()
+    QApplication.processEvents()
+    command = Connect(doc, first, last, "other")
+
+    def edit():     # document edit + cycle check + canvas items, then back
+        assert can_connect(doc, first, last)
+        command.redo()
+        command.undo()
+
+    edit_ms = median_ms(edit, repeat=50) / 2      # a connect is half of connect+undo
+
+    def push():     # the whole edit: command on the undo stack + re-run + every view
+        session.push(Connect(doc, first, last, "other"))
+        session.undo_stack.undo()
+
+    def push_only():
+        session.push(Connect(doc, first, last, "other"))
+
+    push_ms = median_ms(push, repeat=20) / 2
+    run_ms = median_ms(session.rerun, repeat=20)
+    canvas.close()
+    return edit_ms, push_ms, run_ms
+
+
+def main():
+    app = QApplication.instance() or QApplication([])  # noqa: F841
+    rows = []
+    for n, target in ((1000, 16.0), (5000, 33.0)):
+        ms, shown, zoom, close_ms, apply_ms = repaint_ms(n)
+        rows.append((f"repaint, {n:,} nodes all visible ({shown:,} shown, zoom {zoom:.2f})",
+                     ms, target))
+        rows.append((f"repaint, {n:,} nodes at 100 % zoom", close_ms, None))
+        rows.append((f"update all {n:,} items after a run (in place)", apply_ms, None))
+    edit_ms, push_ms, run_ms = connect_ms(30)
+    rows.append(("connect, reconvergent depth 30: edit + cycle check + canvas", edit_ms, 5.0))
+    rows.append(("connect, reconvergent depth 30: full push incl. re-run", push_ms, None))
+    rows.append(("  of which: re-run of the document", run_ms, None))
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measurement':<{width}}  {'ms':>8}  {'target':>7}  ok")
+    for name, ms, target in rows:
+        t = f"{target:7.1f}" if target else "      -"
+        ok = ("yes" if ms <= target else "NO") if target else ""
+        print(f"{name:<{width}}  {ms:8.2f}  {t}  {ok}")
+
+
+if __name__ == "__main__":
+    main()
