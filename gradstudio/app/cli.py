@@ -1,8 +1,11 @@
-"""The ``gradstudio`` command."""
+"""The ``gradstudio`` command: with no arguments (or a ``FILE.gsg``) it opens the window."""
 import sys
 
 
 def main(argv=None) -> int:
-    print("gradstudio: the desktop window is not built yet; the engine is usable as "
-          "'import gradstudio.engine as torch'.", file=sys.stderr)
-    return 1
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or (len(args) == 1 and args[0].endswith(".gsg")):
+        from gradstudio.ui.main_window import main as gui_main
+        return gui_main(args)
+    print("usage: gradstudio [FILE.gsg]", file=sys.stderr)
+    return 2

@@ -125,7 +125,7 @@ class MainWindow(QMainWindow):
         self._dock("code", "PyTorch Code", self.code_panel, bottom)
         self.tabifyDockWidget(self.docks["inspector"], self.docks["autograd"])
         self.docks["inspector"].raise_()
-        self.resizeDocks([self.docks["palette"], self.docks["inspector"]], [210, 360],
+        self.resizeDocks([self.docks["palette"], self.docks["inspector"]], [230, 390],
                          Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["timeline"]], [220], Qt.Orientation.Vertical)
 

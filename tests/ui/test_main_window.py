@@ -401,3 +401,29 @@ def test_a_failing_script_import_shows_one_error(window, answers, qtbot, tmp_pat
         pass
     assert len(answers.errors) == 1 and "bad.py" in answers.errors[0][1]
     assert window.session.document.node_ids == []
+
+
+def test_the_gradstudio_command_opens_the_tutorial_window(qtbot, monkeypatch):
+    from gradstudio.app import cli
+    from gradstudio.ui import main_window
+    calls = []
+    monkeypatch.setattr(main_window, "main", lambda argv=None: calls.append(argv) or 0)
+    assert cli.main([]) == 0 and cli.main(["lesson.gsg"]) == 0
+    assert calls == [[], ["lesson.gsg"]]
+
+
+def test_main_without_a_file_opens_the_autograd_tutorial(qtbot, settings):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    seen = []
+
+    def close_all():
+        for top in QApplication.topLevelWidgets():
+            if isinstance(top, MainWindow) and top.isVisible():
+                seen.append((top.windowTitle(), top.session.is_modified,
+                             len(top.session.document.node_ids)))
+                top.close()
+    QTimer.singleShot(0, close_all)
+    assert mw.main([], settings=settings) == 0
+    title, modified, nodes = seen[-1]
+    assert "tutorial" in title.lower() and not modified and nodes >= 4
