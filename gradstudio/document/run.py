@@ -33,6 +33,8 @@ class _Snap:
     is_leaf: bool
     grad_fn: object
     retains_grad: bool
+    grad_requires_grad: bool = False   # the .grad tensor's own flags (create_graph=True)
+    grad_grad_fn: str | None = None
 
 
 class TensorState:
@@ -95,17 +97,22 @@ class TensorState:
         g = self.grad
         if g is None:
             return "None"
-        return format_tensor(g, self._snap.grad_dtype)
+        return format_tensor(g, self._snap.grad_dtype,
+                             requires_grad=self._snap.grad_requires_grad,
+                             grad_fn_name=self._snap.grad_grad_fn)
 
 
 @dataclass
 class ActionOutcome:
     """What one timeline action did: its error (PyTorch's message) or None, the engine's
-    step-by-step record of the backward pass, and for ``grad`` the returned gradients."""
+    step-by-step record of the backward pass, and for ``grad`` the returned gradients.
+    ``error_type`` is the exception class name when PyTorch itself raised (None when the
+    action succeeded or was not run because of the document, e.g. a missing target)."""
     action_id: str
     error: str | None
     steps: list
     results: list | None = None
+    error_type: str | None = None
 
 
 class RunResult:
@@ -212,7 +219,10 @@ def _snapshot(order, tensors):
             g = t._grad
             snaps[nid] = _Snap(None if g is None else np.array(g._data),
                                None if g is None else g.dtype, t.requires_grad, t.is_leaf,
-                               t.grad_fn, t.retains_grad)
+                               t.grad_fn, t.retains_grad,
+                               g is not None and g.requires_grad,
+                               None if g is None or g.grad_fn is None
+                               else type(g.grad_fn).__name__)
     return snaps
 
 
@@ -308,7 +318,7 @@ def _perform(action, tensors, names, result, step):
     except _ActionError as exc:
         return ActionOutcome(action.id, str(exc), steps)
     except Exception as exc:  # PyTorch's own error for this step, shown at the step
-        return ActionOutcome(action.id, _message(exc), steps, results)
+        return ActionOutcome(action.id, _message(exc), steps, results, type(exc).__name__)
     finally:
         for s in steps:
             if s.freed:

@@ -1,0 +1,240 @@
+"""The bundled example graphs (``resources/examples/*.gsg``), built through the public
+``Document`` API so they never drift from the model.
+
+Five follow the seed notebooks of PyTorch's autograd tutorial step by step; three show
+broadcasting, a matrix product and a softmax. Each builder returns a fresh document laid
+out in layers. ``python -m gradstudio.document.examples`` rewrites the ``.gsg`` files; a
+test checks the checked-in files are exactly what the builders produce.
+"""
+from pathlib import Path
+
+import gradstudio.engine as torch
+
+from .layout import apply_layered_layout
+from .model import Document
+
+__all__ = ["EXAMPLES", "build", "write_examples", "EXAMPLES_DIR"]
+
+EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "resources" / "examples"
+
+
+def _chain(doc):
+    """x = ones(2, 2, requires_grad=True); y = x + 2; z = y * y * 3; out = z.mean()."""
+    x = doc.add_node("ones", {"shape": (2, 2), "requires_grad": True}, label="x", watched=True)
+    y = doc.add_node("add", {"other": 2}, label="y", watched=True)
+    doc.connect(x, y, "self")
+    yy = doc.add_node("mul", label="y_times_y")
+    doc.connect(y, yy, "self")
+    doc.connect(y, yy, "other")
+    z = doc.add_node("mul", {"other": 3}, label="z", watched=True)
+    doc.connect(yy, z, "self")
+    return x, y, z
+
+
+def _mean(doc, src, label="out"):
+    out = doc.add_node("mean", label=label, watched=True)
+    doc.connect(src, out, "self")
+    return out
+
+
+def autograd_tutorial():
+    """The tutorial's chain: out = mean(3 (x + 2)^2), z kept with retain_grad(), then
+    out.backward() fills x.grad (4.5 everywhere) and z.grad (0.25)."""
+    doc = Document()
+    x, y, z = _chain(doc)
+    kept = doc.add_node("retain_grad")
+    doc.connect(z, kept, "self")
+    out = _mean(doc, kept)
+    doc.add_action("backward", {"target": out})
+    return doc
+
+
+def requires_grad_on_computed():
+    """a = (3 r) / (r - 1) is computed without gradients; a.requires_grad_(True) turns it
+    into a leaf, so b = (a * a).sum() can send a gradient (2 a) back to it."""
+    doc = Document()
+    r = doc.add_node("randn", {"shape": (2, 2)}, label="r")
+    r3 = doc.add_node("mul", {"other": 3}, label="r_times_3")
+    doc.connect(r, r3, "self")
+    rm1 = doc.add_node("sub", {"other": 1}, label="r_minus_1")
+    doc.connect(r, rm1, "self")
+    a = doc.add_node("div", label="a", watched=True)
+    doc.connect(r3, a, "self")
+    doc.connect(rm1, a, "other")
+    tracked = doc.add_node("requires_grad_", {"requires_grad": True})
+    doc.connect(a, tracked, "self")
+    aa = doc.add_node("mul", label="a_times_a")
+    doc.connect(tracked, aa, "self")
+    doc.connect(tracked, aa, "other")
+    b = doc.add_node("sum", label="b", watched=True)
+    doc.connect(aa, b, "self")
+    doc.add_action("backward", {"target": b})
+    return doc
+
+
+def _doublings(seed, limit=1000.0):
+    """How many times the tutorial's loop doubles y = 2 x for x = randn(3) (seeded)."""
+    gen = torch.Generator().manual_seed(seed)      # the document draws x first
+    y = torch.randn(3, generator=gen) * 2
+    n = 0
+    while float(y.norm()) < limit:
+        y = y * 2
+        n += 1
+    return n
+
+
+def vector_jacobian_product():
+    """x = randn(3); y = x * 2, doubled while its norm is below 1000 (the loop unrolled,
+    as autograd records it); y.backward(v) gives the vector-Jacobian product v^T J = v * 2^k.
+    Seed 7 draws an x that needs the notebook's 10 doublings: x.grad = v * 1024."""
+    doc = Document()
+    doc.set_seed(7)
+    x = doc.add_node("randn", {"shape": (3,), "requires_grad": True}, label="x", watched=True)
+    y = doc.add_node("mul", {"other": 2}, label="y")
+    doc.connect(x, y, "self")
+    for i in range(_doublings(doc.seed)):
+        nxt = doc.add_node("mul", {"other": 2}, label=f"y_{i + 2}")
+        doc.connect(y, nxt, "self")
+        y = nxt
+    doc.set_watched(y, True)
+    v = doc.add_node("tensor", {"value": [0.1, 1.0, 0.0001]}, label="v")
+    doc.add_action("backward", {"target": y, "gradient": v})
+    return doc
+
+
+def detach_and_no_grad():
+    """x ** 2 tracks x; the same inside torch.no_grad() does not; x.detach() shares x's
+    values (x.eq(x_detached).all() is True) but no gradient flows through it."""
+    doc = Document()
+    x = doc.add_node("randn", {"shape": (3,), "requires_grad": True}, label="x", watched=True)
+    sq = doc.add_node("pow", {"exponent": 2}, label="x_squared", watched=True)
+    doc.connect(x, sq, "self")
+    sq_off = doc.add_node("pow", {"exponent": 2}, label="x_squared_no_grad", watched=True)
+    doc.connect(x, sq_off, "self")
+    doc.add_region([sq_off])
+    det = doc.add_node("detach", label="x_detached", watched=True)
+    doc.connect(x, det, "self")
+    same = doc.add_node("eq", label="same")
+    doc.connect(x, same, "self")
+    doc.connect(det, same, "other")
+    all_same = doc.add_node("all", label="all_same", watched=True)
+    doc.connect(same, all_same, "self")
+    total = doc.add_node("sum", label="total", watched=True)
+    doc.connect(sq, total, "self")
+    doc.add_action("backward", {"target": total})
+    return doc
+
+
+def retain_graph():
+    """Backward frees the graph's saved tensors unless retain_graph=True: the second
+    backward accumulates into x.grad (9 = 4.5 + 4.5), the third fails as in PyTorch."""
+    doc = Document()
+    x, y, z = _chain(doc)
+    out = _mean(doc, z)
+    doc.add_action("backward", {"target": out, "retain_graph": True})
+    doc.add_action("backward", {"target": out})
+    doc.add_action("backward", {"target": out})
+    return doc
+
+
+def broadcasting():
+    """m (2x3) + row (3) + scaling by col (2x1): shapes broadcast forward, and backward
+    sums each gradient back down to its input's shape."""
+    doc = Document()
+    m = doc.add_node("tensor", {"value": [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]],
+                                "requires_grad": True}, label="m", watched=True)
+    row = doc.add_node("tensor", {"value": [10.0, 20.0, 30.0], "requires_grad": True},
+                       label="row", watched=True)
+    col = doc.add_node("tensor", {"value": [[1.0], [2.0]], "requires_grad": True},
+                       label="col", watched=True)
+    s = doc.add_node("add", label="shifted", watched=True)
+    doc.connect(m, s, "self")
+    doc.connect(row, s, "other")
+    p = doc.add_node("mul", label="scaled", watched=True)
+    doc.connect(s, p, "self")
+    doc.connect(col, p, "other")
+    total = doc.add_node("sum", label="total", watched=True)
+    doc.connect(p, total, "self")
+    doc.add_action("backward", {"target": total})
+    return doc
+
+
+def matmul():
+    """A linear layer by hand: h = x @ w + b, loss = mean(relu(h)^2); backward gives
+    w.grad = x^T @ dloss/dh and b.grad its column sums."""
+    doc = Document()
+    x = doc.add_node("randn", {"shape": (2, 3)}, label="x", watched=True)
+    w = doc.add_node("randn", {"shape": (3, 4), "requires_grad": True}, label="w",
+                     watched=True)
+    b = doc.add_node("zeros", {"shape": (4,), "requires_grad": True}, label="b", watched=True)
+    xw = doc.add_node("matmul", label="xw")
+    doc.connect(x, xw, "self")
+    doc.connect(w, xw, "other")
+    h = doc.add_node("add", label="h", watched=True)
+    doc.connect(xw, h, "self")
+    doc.connect(b, h, "other")
+    act = doc.add_node("relu", label="act")
+    doc.connect(h, act, "self")
+    sq = doc.add_node("pow", {"exponent": 2}, label="act_squared")
+    doc.connect(act, sq, "self")
+    loss = _mean(doc, sq, "loss")
+    doc.add_action("backward", {"target": loss})
+    return doc
+
+
+def softmax():
+    """softmax turns logits into probabilities along dim 1; the loss -log p[0, 2] has
+    gradient softmax - one_hot in row 0. autograd.grad returns it without touching
+    .grad; backward then stores the same in logits.grad."""
+    doc = Document()
+    logits = doc.add_node("tensor", {"value": [[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]],
+                                     "requires_grad": True}, label="logits", watched=True)
+    probs = doc.add_node("softmax", {"dim": 1}, label="probs", watched=True)
+    doc.connect(logits, probs, "self")
+    logp = doc.add_node("log_softmax", {"dim": 1}, label="log_probs")
+    doc.connect(logits, logp, "self")
+    pick = doc.add_node("index", {"key": "0, 2"}, label="log_p_target")
+    doc.connect(logp, pick, "self")
+    loss = doc.add_node("neg", label="loss", watched=True)
+    doc.connect(pick, loss, "self")
+    doc.add_action("grad", {"outputs": [loss], "inputs": [logits], "retain_graph": True})
+    doc.add_action("backward", {"target": loss})
+    return doc
+
+
+# file stem -> builder, in menu order (the tutorial first)
+EXAMPLES = {
+    "01_autograd_tutorial": autograd_tutorial,
+    "02_requires_grad_on_a_computed_tensor": requires_grad_on_computed,
+    "03_vector_jacobian_product": vector_jacobian_product,
+    "04_detach_and_no_grad": detach_and_no_grad,
+    "05_retain_graph": retain_graph,
+    "06_broadcasting": broadcasting,
+    "07_matmul": matmul,
+    "08_softmax": softmax,
+}
+
+
+def build(name) -> Document:
+    """A fresh, laid-out document for the example ``name`` (a key of ``EXAMPLES``)."""
+    doc = EXAMPLES[name]()
+    apply_layered_layout(doc)
+    return doc
+
+
+def write_examples(folder=EXAMPLES_DIR):
+    """Writes every example as ``<name>.gsg`` into ``folder``; returns the paths."""
+    from .files import EXTENSION, dumps
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name in EXAMPLES:
+        path = folder / f"{name}{EXTENSION}"
+        path.write_text(dumps(build(name)), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+if __name__ == "__main__":
+    for p in write_examples():
+        print(p)

@@ -1,0 +1,404 @@
+"""Export: a document as a readable PyTorch script that prints what the document's run shows.
+
+The script (``export_script(doc)``), top to bottom:
+
+1. ``import torch`` and, when the document has a seed, ``torch.manual_seed(seed)``.
+2. One statement per node, in the run's topological order (so random sources draw from
+   the generator in the same order), named after the node's label, else ``{kind}_{id}``.
+   Names never shadow what the script itself uses (``torch``, ``print``, ...) and two
+   nodes never share a name (a later one becomes ``name_2``). Nodes in no-grad regions
+   sit in ``with torch.no_grad():`` blocks, one block per contiguous run of them.
+   ``requires_grad_`` and ``retain_grad`` nodes without a label are written in place
+   (``a.requires_grad_(True)``) and keep their input's name: they are the same tensor.
+   A node the run could not compute is kept as a comment with its error.
+3. ``print(t)`` for every watched node, after the forward pass.
+4. The timeline, one statement per action (``out.backward()``, ``x.grad.zero_()``,
+   ``x.grad = None``, ``torch.autograd.grad(...)`` followed by a ``print`` of each
+   gradient it returns). An action PyTorch rejects in the run is wrapped in
+   ``try``/``except`` that prints ``"{type(error).__name__}: {error}"``; an action the
+   document cannot run (no target, a target with an error) is kept as a comment. After
+   every action, ``print(t.grad)`` for every watched node whose ``.grad`` PyTorch keeps
+   (a leaf that requires grad, or a tensor marked ``retain_grad``).
+
+``transcript(doc, result)`` builds, from a ``RunResult`` alone, exactly the text that
+script prints (its stdout), so "the script prints the same as the document" is a string
+comparison: tensor texts after the forward pass, then per action its error line or the
+gradients it returned, then the watched gradients at that step.
+"""
+import keyword
+import math
+from dataclasses import dataclass, field
+
+from .catalogue import CATALOGUE, format_index, parse_index
+from .run import run
+
+__all__ = ["ExportedScript", "export_script", "transcript", "RESERVED_NAMES"]
+
+# Names the exported script uses itself; nodes labelled like this are renamed.
+RESERVED_NAMES = frozenset({"torch", "print", "type", "Exception", "float"})
+_INDENT = "    "
+_OPERATORS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "eq": "==", "ne": "!=",
+              "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+_ALIASING = {"requires_grad_", "retain_grad"}
+
+
+@dataclass(frozen=True)
+class ExportedScript:
+    """The script's ``text``; ``lines`` maps a node id (and ``action_lines`` an action id)
+    to the 1-based line where it is written; ``names`` gives each node's Python name."""
+    text: str
+    lines: dict = field(default_factory=dict)
+    action_lines: dict = field(default_factory=dict)
+    names: dict = field(default_factory=dict)
+
+
+# ----------------------------------------------------------------------------- names
+class _Namer:
+    def __init__(self):
+        self.taken = set(RESERVED_NAMES)
+
+    def claim(self, wanted):
+        name, n = wanted, 1
+        while name in self.taken or keyword.iskeyword(name):
+            n += 1
+            name = f"{wanted}_{n}"
+        self.taken.add(name)
+        return name
+
+
+def _names(doc, order):
+    """node id -> Python name; unlabelled aliasing nodes share their input's name."""
+    namer = _Namer()
+    names = {}
+    for nid in order:
+        data = doc.node(nid)
+        src = doc.source_of(nid, "self")
+        if data.kind in _ALIASING and data.label is None and src is not None:
+            names[nid] = names[src]
+        else:
+            names[nid] = namer.claim(doc.display_name(nid))
+    return names, namer
+
+
+# ----------------------------------------------------------------------------- values
+def _num(v):
+    if isinstance(v, bool):
+        return "True" if v else "False"
+    if isinstance(v, float) and math.isinf(v):
+        return "float('inf')" if v > 0 else "-float('inf')"
+    return repr(v)
+
+
+def _literal(v):
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_literal(x) for x in v) + "]"
+    return _num(v)
+
+
+def _tuple(shape):
+    shape = tuple(shape)
+    return "(" + ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
+
+
+def _dims(d):
+    return str(d) if isinstance(d, int) else _tuple(d)
+
+
+def _sizes(shape):
+    """Arguments for ``ones(2, 3)`` / ``view(2, 3)``; ``(())`` for a 0-d shape."""
+    return ", ".join(map(str, shape)) if len(shape) else "()"
+
+
+def _kw(**kw):
+    return "".join(f", {k}={v}" for k, v in kw.items() if v is not None)
+
+
+def _source_tail(p):
+    return _kw(dtype=f"torch.{p['dtype']}" if p.get("dtype") else None,
+               requires_grad="True" if p.get("requires_grad") else None)
+
+
+# ----------------------------------------------------------------------------- code
+def _expression(kind, p, a):
+    """PyTorch code for one node: ``a`` maps port -> the input's name (or a number for an
+    unconnected port with a fallback parameter). Mirrors ``NodeKind.evaluate``."""
+    tail = _source_tail(p)
+    if kind == "tensor":
+        return f"torch.tensor({_literal(p['value'])}{tail})"
+    if kind in ("ones", "zeros", "rand", "randn"):
+        return f"torch.{kind}({_sizes(p['shape'])}{tail})"
+    if kind == "full":
+        # the catalogue fills with the default float dtype unless told otherwise
+        fill = p["fill_value"]
+        if not p.get("dtype") and not isinstance(fill, float):
+            tail = _kw(dtype="torch.float32") + tail
+        return f"torch.full({_tuple(p['shape'])}, {_num(fill)}{tail})"
+    if kind == "eye":
+        return f"torch.eye({p['n']}{tail})"
+    if kind == "arange":
+        s, e, st = p["start"], p["end"], p["step"]
+        if type(st) is int and st == 1:
+            args = _num(e) if type(s) is int and s == 0 else f"{_num(s)}, {_num(e)}"
+        else:
+            args = f"{_num(s)}, {_num(e)}, {_num(st)}"
+        return f"torch.arange({args}{tail})"
+    if kind == "linspace":
+        return f"torch.linspace({_num(p['start'])}, {_num(p['end'])}, {p['steps']}{tail})"
+    x = a.get("self")
+    if kind in _OPERATORS:
+        other = a.get("other", _num(p["other"]))
+        if p.get("alpha", 1) != 1:
+            return f"{x}.{kind}({other}, alpha={_num(p['alpha'])})"
+        return f"{x} {_OPERATORS[kind]} {other}"
+    if kind == "pow":
+        return f"{x} ** {a.get('exponent', _num(p['exponent']))}"
+    if kind == "rsub":
+        return f"{_num(p['other'])} - {x}"
+    if kind == "rpow":
+        base = _num(p["base"])
+        if base.startswith("-"):
+            base = f"({base})"
+        return f"{base} ** {a['exponent']}"
+    if kind == "neg":
+        return f"-{x}"
+    if kind in ("maximum", "minimum"):
+        return f"torch.{kind}({x}, {a['other']})"
+    if kind == "clamp":
+        return f"{x}.clamp({_kw(min=_opt(p['min']), max=_opt(p['max']))[2:]})"
+    if kind in ("sum", "mean"):
+        args = "" if p["dim"] is None else _dims(p["dim"])
+        if p["keepdim"]:
+            args += (", " if args else "") + "keepdim=True"
+        return f"{x}.{kind}({args})"
+    if kind == "norm":
+        args = "" if p["p"] == 2 and p["dim"] is None and not p["keepdim"] else _num(p["p"])
+        if p["dim"] is not None:
+            args += f", dim={_dims(p['dim'])}"
+        if p["keepdim"]:
+            args += ", keepdim=True"
+        return f"{x}.norm({args})"
+    if kind in ("softmax", "log_softmax"):
+        return f"{x}.{kind}(dim={p['dim']})"
+    if kind in ("max", "min"):
+        if p["dim"] is None:
+            return f"{x}.{kind}()"
+        return f"{x}.{kind}({p['dim']}{', keepdim=True' if p['keepdim'] else ''}).values"
+    if kind in ("argmax", "argmin"):
+        if p["dim"] is None:
+            return f"{x}.{kind}()"
+        return f"{x}.{kind}({p['dim']}{', keepdim=True' if p['keepdim'] else ''})"
+    if kind in ("mm", "bmm", "mv"):
+        port = {"mm": "mat2", "bmm": "mat2", "mv": "vec"}[kind]
+        return f"{x}.{kind}({a[port]})"
+    if kind == "dot":
+        return f"torch.dot({x}, {a['tensor']})"
+    if kind == "matmul":
+        return f"{x} @ {a['other']}"
+    if kind in ("view", "reshape", "expand"):
+        return f"{x}.{kind}({_sizes(p['shape'])})"
+    if kind == "permute":
+        return f"{x}.permute({_sizes(p['dims'])})"
+    if kind == "squeeze":
+        return f"{x}.squeeze({'' if p['dim'] is None else _dims(p['dim'])})"
+    if kind == "unsqueeze":
+        return f"{x}.unsqueeze({p['dim']})"
+    if kind == "transpose":
+        return f"{x}.transpose({p['dim0']}, {p['dim1']})"
+    if kind == "select":
+        return f"{x}.select({p['dim']}, {p['index']})"
+    if kind == "index":
+        return f"{x}[{format_index(parse_index(p['key']))}]"
+    if kind == "where":
+        return f"torch.where({a['condition']}, {a['input']}, {a['other']})"
+    if kind == "to":
+        return f"{x}.to(torch.{p['dtype']})"
+    if kind in ("cat", "stack"):
+        ts = ", ".join(a.get(f"t{i}", "?") for i in range(p["count"]))
+        return f"torch.{kind}([{ts}], dim={p['dim']})"
+    if kind == "detach":
+        return f"{x}.detach()"
+    if kind == "requires_grad_":
+        return f"{x}.requires_grad_({_num(p['requires_grad'])})"
+    if kind == "retain_grad":
+        return f"{x}.retain_grad()"
+    spec = CATALOGUE[kind]
+    # every other op: a Tensor method without arguments (exp, t, clone, all ...) or
+    # with its parameters as keywords
+    extra = ", ".join(f"{n}={_num(p[n])}" for n in (q.name for q in spec.params)
+                      if p.get(n) is not None)
+    return f"{x}.{kind}({extra})"
+
+
+def _opt(v):
+    return None if v is None else _num(v)
+
+
+def _node_lines(doc, nid, names, result):
+    """The statement(s) for one node, and whether they are live code (not a comment)."""
+    data = doc.node(nid)
+    spec = CATALOGUE[data.kind]
+    inputs = doc.inputs_of(nid)
+    a = {}
+    for port in spec.input_names(data.params):
+        if port in inputs:
+            a[port] = names[inputs[port]]
+        elif spec.port(port).fallback is None:
+            a[port] = "?"
+    expr = _expression(data.kind, data.params, a)
+    name = names[nid]
+    if data.kind in _ALIASING and name == a.get("self"):
+        stmts = [expr]                                   # in place: same tensor, same name
+    elif data.kind == "retain_grad":
+        stmts = [f"{name} = {a.get('self', '?')}", f"{name}.retain_grad()"]
+    else:
+        stmts = [f"{name} = {expr}"]
+    error = result.errors.get(nid)
+    if error is not None:
+        return [f"# {s}" for s in stmts[:-1]] + [f"# {stmts[-1]}  # {_one_line(error)}"], False
+    return stmts, True
+
+
+def _one_line(text):
+    return " ".join(str(text).split())
+
+
+def _grad_watch(doc, result):
+    """Watched nodes whose ``.grad`` PyTorch keeps, in run order."""
+    out = []
+    for nid in result.order:
+        if not doc.node(nid).watched or nid not in result.tensors:
+            continue
+        s = result.state(nid, 0)
+        if (s.is_leaf and s.requires_grad) or s.retains_grad:
+            out.append(nid)
+    return out
+
+
+def _watched(doc, result):
+    return [n for n in result.order if doc.node(n).watched and n in result.tensors]
+
+
+def _ref(names, node_id):
+    return names.get(node_id, "?") if node_id is not None else "?"
+
+
+def _action_code(action, names, namer):
+    """(statements, result names) for one timeline action."""
+    p = action.params
+    if action.kind == "backward":
+        args = []
+        if p.get("gradient") is not None:
+            args.append(_ref(names, p["gradient"]))
+        if p.get("retain_graph"):
+            args.append("retain_graph=True")
+        if p.get("create_graph"):
+            args.append("create_graph=True")
+        return [f"{_ref(names, p['target'])}.backward({', '.join(args)})"], []
+    if action.kind == "zero_grad":
+        return [f"{_ref(names, p['tensor'])}.grad.zero_()"], []
+    if action.kind == "set_grad_none":
+        return [f"{_ref(names, p['tensor'])}.grad = None"], []
+    # autograd.grad: one name per input
+    outs = ", ".join(_ref(names, n) for n in p["outputs"])
+    ins = ", ".join(_ref(names, n) for n in p["inputs"])
+    flags = "".join(f", {k}=True" for k in ("retain_graph", "create_graph") if p.get(k))
+    call = f"torch.autograd.grad([{outs}], [{ins}]{flags}, allow_unused=True)"
+    if namer is None:
+        return [call], []
+    results = [namer.claim(f"grad_{_ref(names, n)}".replace("?", "")) for n in p["inputs"]]
+    if len(results) == 1:
+        return [f"{results[0]} = {call}[0]"] + [f"print({results[0]})"], results
+    if not results:
+        return [call], []
+    return [f"{', '.join(results)} = {call}"] + [f"print({r})" for r in results], results
+
+
+# ----------------------------------------------------------------------------- export
+def export_script(doc, result=None) -> ExportedScript:
+    """The document as a PyTorch script (see the module docstring). ``result`` is the
+    document's run (computed here when not given): it decides which nodes are kept as
+    comments and which actions are wrapped in ``try``/``except``."""
+    result = result if result is not None else run(doc)
+    order = result.order
+    names, namer = _names(doc, order)
+    lines, node_lines, action_lines = [], {}, {}
+
+    def emit(text, indent=0):
+        lines.append(_INDENT * indent + text)
+        return len(lines)
+
+    emit('"""Exported from GradStudio. Run it with PyTorch: python <this file>."""')
+    emit("import torch")
+    emit("")
+    if doc.seed is not None:
+        emit(f"torch.manual_seed({doc.seed})")
+        emit("")
+
+    block = None                 # the statements of an open no_grad block
+    for nid in order:
+        in_region = doc.in_no_grad(nid)
+        if not in_region and block is not None:
+            if not block:
+                emit("pass", 1)
+            block = None
+        if in_region and block is None:
+            emit("with torch.no_grad():")
+            block = []
+        stmts, live = _node_lines(doc, nid, names, result)
+        for i, s in enumerate(stmts):
+            line = emit(s, 1 if in_region else 0)
+            if i == 0:
+                node_lines[nid] = line
+        if in_region and live:
+            block.append(nid)
+    if block is not None and not block:
+        emit("pass", 1)
+
+    watched = _watched(doc, result)
+    if watched:
+        emit("")
+        for nid in watched:
+            emit(f"print({names[nid]})")
+
+    grad_watch = _grad_watch(doc, result)
+    error_name = None
+    if doc.timeline:
+        emit("")
+    for action, outcome in zip(doc.timeline, result.outcomes):
+        blocked = outcome.error is not None and outcome.error_type is None
+        stmts, _ = _action_code(action, names, None if blocked else namer)
+        if blocked:
+            first = emit(f"# {stmts[0]}  # not run: {_one_line(outcome.error)}")
+        elif outcome.error_type is not None:
+            if error_name is None:
+                error_name = namer.claim("error")
+            first = emit("try:")
+            for s in stmts:
+                emit(s, 1)
+            emit(f"except Exception as {error_name}:")
+            emit(f'print(f"{{type({error_name}).__name__}}: {{{error_name}}}")', 1)
+        else:
+            first = emit(stmts[0])
+            for s in stmts[1:]:
+                emit(s)
+        action_lines[action.id] = first
+        for nid in grad_watch:
+            emit(f"print({names[nid]}.grad)")
+    return ExportedScript("\n".join(lines) + "\n", node_lines, action_lines, dict(names))
+
+
+def transcript(doc, result=None) -> str:
+    """Exactly what the exported script prints (its stdout) for this run."""
+    result = result if result is not None else run(doc)
+    out = []
+    for nid in _watched(doc, result):
+        out.append(result.state(nid, 0).text)
+    grad_watch = _grad_watch(doc, result)
+    for step, outcome in enumerate(result.outcomes, start=1):
+        if outcome.error_type is not None:
+            out.append(outcome.error)
+        elif outcome.error is None and outcome.results is not None:
+            out.extend("None" if g is None else repr(g) for g in outcome.results)
+        for nid in grad_watch:
+            out.append(result.state(nid, step).grad_text)
+    return "".join(s + "\n" for s in out)

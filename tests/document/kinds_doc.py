@@ -1,0 +1,104 @@
+"""A document that uses every node kind of the catalogue at least once, with inputs that
+make each one succeed, non-default parameters, and every node watched."""
+from gradstudio.document import CATALOGUE, Document
+
+
+def every_kind_document():
+    d = Document()
+    d.set_seed(5)
+    made = {}
+
+    def node(kind, params=None, label=None, **inputs):
+        n = d.add_node(kind, params, label=label, watched=True)
+        for port, src in inputs.items():
+            d.connect(src, n, port)
+        made.setdefault(kind, n)
+        return n
+
+    a = node("tensor", {"value": [[0.5, 1.5, 2.5], [3.0, 0.25, 1.0]], "requires_grad": True},
+             "a")
+    b = node("rand", {"shape": (2, 3), "requires_grad": True}, "b")
+    m = node("randn", {"shape": (3, 2), "requires_grad": True}, "m")
+    v = node("ones", {"shape": (3,), "dtype": "float64"}, "v")
+    v32 = node("zeros", {"shape": (3,), "requires_grad": True})
+    node("full", {"shape": (2,), "fill_value": 7})
+    node("full", {"shape": (), "fill_value": -0.5, "dtype": "float64"})
+    node("eye", {"n": 2})
+    node("arange", {"start": 0, "end": 5})
+    node("arange", {"start": 1.0, "end": 2.0, "step": 0.25})
+    node("linspace", {"start": -1.0, "end": 1.0, "steps": 4})
+    node("tensor", {"value": [1, 2, 3]})
+    node("tensor", {"value": 2.5})
+    node("tensor", {"value": [True, False], "dtype": "bool"})
+    for k in ("neg", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt",
+              "rsqrt", "reciprocal", "log1p", "expm1", "sign", "floor", "ceil", "round",
+              "trunc", "clone", "detach"):
+        node(k, self=a)
+    for k in ("add", "sub", "mul", "div", "eq", "ne", "lt", "le", "gt", "ge"):
+        node(k, self=a, other=b)
+        node(k, {"other": 1.5}, self=a)
+    node("add", {"alpha": 2}, self=a, other=b)
+    node("sub", {"other": 3, "alpha": 0.5}, self=a)
+    node("pow", self=a, exponent=b)
+    node("pow", {"exponent": -1.5}, self=a)
+    node("rsub", {"other": 3}, self=a)
+    node("rpow", {"base": -2.0}, exponent=b)
+    node("rpow", {"base": 2}, exponent=a)
+    node("maximum", self=a, other=b)
+    node("minimum", self=a, other=b)
+    node("clamp", {"min": 0.75}, self=a)
+    node("clamp", {"min": 0.5, "max": 1.0}, self=a)
+    node("clamp", {"max": 1}, self=a)
+    node("sum", self=a)
+    node("sum", {"dim": 1, "keepdim": True}, self=a)
+    node("sum", {"dim": (0, 1)}, self=a)
+    node("mean", {"dim": 0}, self=a)
+    node("norm", self=a)
+    node("norm", {"p": 1.0, "dim": 1, "keepdim": True}, self=a)
+    node("softmax", {"dim": 0}, self=a)
+    node("log_softmax", self=a)
+    node("mm", self=a, mat2=m)
+    a3 = node("unsqueeze", {"dim": 0}, self=a)
+    m3 = node("unsqueeze", {"dim": 0}, self=m)
+    node("bmm", self=a3, mat2=m3)
+    b32 = node("to", {"dtype": "float32"}, self=v)
+    node("mv", self=a, vec=b32)
+    node("dot", self=b32, tensor=v32)
+    node("view", {"shape": (3, 2)}, self=a)
+    node("squeeze", self=a3)
+    node("squeeze", {"dim": 0}, self=a3)
+    row = node("unsqueeze", {"dim": 0}, self=v32)
+    node("expand", {"shape": (2, 3)}, self=row)
+    node("t", self=a)
+    node("transpose", {"dim0": 1, "dim1": 0}, self=a)
+    node("permute", {"dims": (1, 0)}, self=a)
+    node("select", {"dim": 1, "index": 2}, self=a)
+    cmp = node("gt", {"other": 1.0}, self=a)
+    node("all", self=cmp)
+    node("any", self=cmp)
+    node("argmax", self=a)
+    node("argmin", {"dim": 1, "keepdim": True}, self=a)
+    node("max", self=a)
+    node("max", {"dim": 1}, self=a)
+    node("min", {"dim": 0, "keepdim": True}, self=a)
+    node("matmul", self=a, other=m)
+    node("reshape", {"shape": (-1,)}, self=a)
+    node("reshape", {"shape": ()}, self=node("sum", self=b))
+    node("index", {"key": "..., 1:3"}, self=a)
+    node("index", {"key": "0, None, ::2"}, self=a)
+    node("where", condition=cmp, input=a, other=b)
+    node("to", {"dtype": "float64"}, self=a)
+    node("cat", {"count": 2, "dim": 0}, t0=a, t1=b)
+    node("stack", {"count": 3, "dim": 1}, t0=a, t1=b, t2=a)
+    plain = node("mul", {"other": 2}, self=node("tensor", {"value": [1.0, -2.0]}))
+    tracked = node("requires_grad_", self=plain)                 # written in place
+    node("requires_grad_", {"requires_grad": True}, "w", self=node("exp", self=plain))
+    prod = node("mul", self=a, other=b)
+    kept = node("retain_grad", self=prod)                        # written in place
+    node("retain_grad", label="kept_sum", self=node("sum", self=kept))
+    total = node("sum", self=node("add", self=node("sum", self=kept),
+                                  other=node("sum", self=tracked)))
+    d.add_action("backward", {"target": total})
+    missing = set(CATALOGUE) - set(made)
+    assert not missing, f"kinds without a node: {sorted(missing)}"
+    return d

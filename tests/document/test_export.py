@@ -1,0 +1,231 @@
+"""Export to PyTorch: the script's shape (names, blocks, comments, line map) and its
+promise: run under real PyTorch it prints exactly ``transcript(doc, run(doc))``, for
+every bundled example, a document using every node kind, and random documents."""
+import difflib
+
+import pytest
+
+import script_runner
+from kinds_doc import every_kind_document
+from random_docs import random_document
+
+from gradstudio.document import Document, run
+from gradstudio.document.examples import EXAMPLES, build
+from gradstudio.document.export import RESERVED_NAMES, export_script, transcript
+
+RANDOM_SEEDS = range(60)
+
+
+def _cases():
+    cases = [(f"example-{name}", build(name)) for name in EXAMPLES]
+    cases.append(("every-kind", every_kind_document()))
+    cases += [(f"random-{s}", random_document(s)) for s in RANDOM_SEEDS]
+    return cases
+
+
+CASES = _cases()
+IDS = [name for name, _ in CASES]
+
+
+@pytest.fixture(scope="module")
+def exported():
+    """name -> (script text, expected transcript), the run made once per document."""
+    out = {}
+    for name, doc in CASES:
+        result = run(doc)
+        out[name] = (export_script(doc, result).text, transcript(doc, result))
+    return out
+
+
+def _outputs(exported, backend):
+    names = list(exported)
+    return dict(zip(names, script_runner.run_scripts([exported[n][0] for n in names],
+                                                     backend)))
+
+
+@pytest.fixture(scope="module")
+def under_torch(exported):
+    if not script_runner.torch_available():
+        pytest.skip("PyTorch (the test oracle) is not installed")
+    return _outputs(exported, "torch")
+
+
+@pytest.fixture(scope="module")
+def under_engine(exported):
+    return _outputs(exported, "engine")
+
+
+def _check(name, exported, outputs):
+    script, expected = exported[name]
+    stdout, error = outputs[name]
+    assert error is None, f"the exported script failed:\n{script}\n{error}"
+    if stdout != expected:
+        diff = "".join(difflib.unified_diff(expected.splitlines(True), stdout.splitlines(True),
+                                            "document transcript", "script output"))
+        pytest.fail(f"the script prints something else than the document:\n{script}\n{diff}")
+
+
+@pytest.mark.parametrize("name", IDS)
+def test_script_prints_the_transcript_under_torch(name, exported, under_torch):
+    _check(name, exported, under_torch)
+
+
+@pytest.mark.parametrize("name", IDS)
+def test_script_prints_the_transcript_under_the_engine(name, exported, under_engine):
+    _check(name, exported, under_engine)
+
+
+def test_random_documents_exercise_the_hard_parts(exported):
+    """The random set is not vacuous: it holds regions, commented-out failing nodes,
+    actions PyTorch rejects, autograd.grad, renamed labels and watched gradients."""
+    scripts = "\n".join(exported[f"random-{s}"][0] for s in RANDOM_SEEDS)
+    for needle in ("with torch.no_grad():", "  # RuntimeError", "except Exception as",
+                   "torch.autograd.grad(", "type_2 = ", "x_2 = ", ".grad)", ".retain_grad()",
+                   "create_graph=True", ".grad = None", ".grad.zero_()"):
+        assert needle in scripts, needle
+
+
+# ----------------------------------------------------------------------------- shape
+def tutorial():
+    d = Document()
+    x = d.add_node("ones", {"shape": (2, 2), "requires_grad": True}, label="x", watched=True)
+    y = d.add_node("add", {"other": 2}, label="y")
+    d.connect(x, y, "self")
+    yy = d.add_node("mul")
+    d.connect(y, yy, "self")
+    d.connect(y, yy, "other")
+    out = d.add_node("mean", label="out", watched=True)
+    d.connect(yy, out, "self")
+    d.add_action("backward", {"target": out})
+    return d, (x, y, yy, out)
+
+
+def test_tutorial_script_reads_like_the_notebook():
+    d, (x, y, yy, out) = tutorial()
+    script = export_script(d)
+    assert script.text == (
+        '"""Exported from GradStudio. Run it with PyTorch: python <this file>."""\n'
+        "import torch\n"
+        "\n"
+        "torch.manual_seed(0)\n"
+        "\n"
+        "x = torch.ones(2, 2, requires_grad=True)\n"
+        "y = x + 2\n"
+        f"mul_{yy} = y * y\n"
+        f"out = mul_{yy}.mean()\n"
+        "\n"
+        "print(x)\n"
+        "print(out)\n"
+        "\n"
+        "out.backward()\n"
+        "print(x.grad)\n")
+    lines = script.text.splitlines()
+    assert {n: lines[i - 1].split(" =")[0] for n, i in script.lines.items()} == \
+        {x: "x", y: "y", yy: f"mul_{yy}", out: "out"}
+    assert lines[script.action_lines[d.timeline[0].id] - 1] == "out.backward()"
+    assert script.names == {x: "x", y: "y", yy: f"mul_{yy}", out: "out"}
+    assert transcript(d) == (
+        "tensor([[1., 1.],\n        [1., 1.]], requires_grad=True)\n"
+        "tensor(9., grad_fn=<MeanBackward0>)\n"
+        "tensor([[1.5000, 1.5000],\n        [1.5000, 1.5000]])\n")
+
+
+def test_no_seed_no_manual_seed_line():
+    d, _ = tutorial()
+    d.set_seed(None)
+    assert "manual_seed" not in export_script(d).text
+    d.set_seed(123)
+    assert "torch.manual_seed(123)\n" in export_script(d).text
+
+
+def test_names_never_collide():
+    d = Document()
+    names = ["type", "float", "Exception", "a", "a", "ones_n9"]
+    ids = [d.add_node("ones", label=n, watched=True) for n in names]
+    ids.append(d.add_node("ones", node_id="n9", watched=True))      # would be ones_n9
+    d.add_action("backward", {"target": ids[0]})                     # fails: no grad
+    script = export_script(d)
+    got = [script.names[i] for i in ids]
+    assert got == ["type_2", "float_2", "Exception_2", "a", "a_2", "ones_n9", "ones_n9_2"]
+    assert not set(got) & RESERVED_NAMES
+    assert "except Exception as error:" in script.text
+    compile(script.text, "<exported>", "exec")
+
+
+def test_error_variable_avoids_labels():
+    d = Document()
+    e = d.add_node("ones", label="error", watched=True)
+    d.add_action("backward", {"target": e})
+    text = export_script(d).text
+    assert "except Exception as error_2:" in text
+    assert 'print(f"{type(error_2).__name__}: {error_2}")' in text
+
+
+def test_no_grad_regions_become_blocks():
+    d = Document()
+    x = d.add_node("ones", {"requires_grad": True}, label="x")
+    a = d.add_node("exp", label="a")
+    b = d.add_node("sin", label="b")
+    c = d.add_node("cos", label="c")
+    for n in (a, b, c):
+        d.connect(x, n, "self")
+    d.add_region([a, c])
+    text = export_script(d).text
+    assert ("with torch.no_grad():\n    a = x.exp()\nb = x.sin()\n"
+            "with torch.no_grad():\n    c = x.cos()\n") in text
+    d.add_region([b])
+    assert ("with torch.no_grad():\n    a = x.exp()\n    b = x.sin()\n    c = x.cos()\n") \
+        in export_script(d).text
+
+
+def test_failing_nodes_are_comments_and_the_script_still_runs():
+    d = Document()
+    a = d.add_node("ones", {"shape": (2, 3)}, label="a", watched=True)
+    bad = d.add_node("matmul", label="bad", watched=True)
+    d.connect(a, bad, "self")
+    d.connect(a, bad, "other")
+    after = d.add_node("sum", label="after", watched=True)
+    d.connect(bad, after, "self")
+    loose = d.add_node("mul", label="loose")                       # nothing connected
+    d.add_region([loose])
+    d.add_action("backward", {"target": after})                    # blocked by the error
+    d.add_action("backward")                                       # no target chosen
+    result = run(d)
+    script = export_script(d, result)
+    lines = script.text.splitlines()
+    assert lines[script.lines[bad] - 1] == (
+        "# bad = a @ a  # RuntimeError: mat1 and mat2 shapes cannot be multiplied "
+        "(2x3 and 2x3)")
+    assert lines[script.lines[after] - 1] == (
+        "# after = bad.sum()  # Not computed: its input 'bad' has an error.")
+    assert lines[script.lines[loose] - 1] == (
+        "    # loose = ? * 1.0  # Connect an input to 'self' to compute this node.")
+    assert lines[script.lines[loose]] == "    pass"
+    assert lines[script.action_lines[d.timeline[0].id] - 1].startswith(
+        "# after.backward()  # not run: Not run: its target 'after' has an error.")
+    assert lines[script.action_lines[d.timeline[1].id] - 1] == (
+        "# ?.backward()  # not run: Choose the target of this action.")
+    assert "print(bad)" not in script.text and "print(after)" not in script.text
+    namespace = {}
+    exec(compile(script.text.replace("import torch", "import gradstudio.engine as torch"),
+                 "<exported>", "exec"), namespace)
+    assert transcript(d, result) == "tensor([[1., 1., 1.],\n        [1., 1., 1.]])\n"
+
+
+def test_grad_action_names_and_prints_its_results():
+    d = Document()
+    x = d.add_node("ones", {"shape": (2,), "requires_grad": True}, label="x")
+    w = d.add_node("full", {"shape": (2,), "fill_value": 3.0, "requires_grad": True},
+                   label="grad_x")
+    p = d.add_node("mul", label="p")
+    d.connect(x, p, "self")
+    d.connect(w, p, "other")
+    s = d.add_node("sum", label="s")
+    d.connect(p, s, "self")
+    d.add_action("grad", {"outputs": [s], "inputs": [x, w], "create_graph": True})
+    text = export_script(d).text
+    assert ("grad_x_2, grad_grad_x = torch.autograd.grad([s], [x, grad_x], "
+            "create_graph=True, allow_unused=True)\nprint(grad_x_2)\nprint(grad_grad_x)\n") \
+        in text
+    assert transcript(d) == ("tensor([3., 3.], grad_fn=<MulBackward0>)\n"
+                             "tensor([1., 1.], grad_fn=<MulBackward0>)\n")

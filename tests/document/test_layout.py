@@ -1,0 +1,37 @@
+"""The layered layout: columns by longest path, rows without overlap, deterministic."""
+from gradstudio.document import Document
+from gradstudio.document.layout import COLUMN_WIDTH, ROW_HEIGHT, layered_positions
+
+
+def test_columns_follow_the_longest_path():
+    d = Document()
+    x = d.add_node("ones", label="x")
+    y = d.add_node("exp", label="y")
+    d.connect(x, y, "self")
+    z = d.add_node("sin", label="z")
+    d.connect(y, z, "self")
+    s = d.add_node("add", label="s")                 # x -> s and z -> s: longest path 3
+    d.connect(x, s, "self")
+    d.connect(z, s, "other")
+    lone = d.add_node("rand", label="lone")
+    pos = layered_positions(d)
+    assert pos[x][0] == 0 and pos[lone][0] == 0
+    assert [pos[n][0] for n in (y, z, s)] == [COLUMN_WIDTH, 2 * COLUMN_WIDTH,
+                                              3 * COLUMN_WIDTH]
+    assert pos[x][1] == 0 and pos[lone][1] == ROW_HEIGHT
+    assert len(set(pos.values())) == len(pos)
+    assert layered_positions(d) == pos
+
+
+def test_rows_follow_their_inputs():
+    d = Document()
+    a = d.add_node("ones")
+    b = d.add_node("zeros")
+    fb = d.add_node("exp")           # created first, but fed by b (row 1)
+    fa = d.add_node("exp")           # fed by a (row 0)
+    d.connect(b, fb, "self")
+    d.connect(a, fa, "self")
+    pos = layered_positions(d, origin=(10.0, 20.0))
+    assert pos[a] == (10.0, 20.0)
+    assert pos[fa] == (10.0 + COLUMN_WIDTH, 20.0)
+    assert pos[fb] == (10.0 + COLUMN_WIDTH, 20.0 + ROW_HEIGHT)
