@@ -153,6 +153,9 @@ class AccumulateGrad(Node):
     __slots__ = ("variable",)
     __module__ = "builtins"
 
+    def name(self):
+        return "torch::autograd::AccumulateGrad"
+
     def __init__(self, variable):
         self.variable = variable
         self.next_functions = ()

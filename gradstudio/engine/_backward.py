@@ -1,5 +1,7 @@
 """``torch.autograd.backward`` and ``torch.autograd.grad``: argument checks with
 PyTorch's messages, then one call into the engine."""
+import warnings
+
 import numpy as np
 
 from ._autograd import run_backward
@@ -59,6 +61,22 @@ def _roots(outputs):
     return nodes
 
 
+_warned_create_graph = False
+
+
+def _warn_create_graph():
+    # PyTorch warns once per process (TORCH_WARN_ONCE in its engine).
+    global _warned_create_graph
+    _warned_create_graph = True
+    warnings.warn(
+        "Using backward() with create_graph=True will create a reference cycle between the "
+        "parameter and its gradient which can cause a memory leak. We recommend using "
+        "autograd.grad when creating the graph to avoid this. If you have to use this "
+        "function, make sure to reset the .grad fields of your parameters to None after use "
+        "to break the cycle and avoid the leak. (Triggered internally at "
+        "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)", UserWarning, stacklevel=3)
+
+
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
              grad_variables=None, inputs=None):
     """Accumulates into ``.grad`` of the leaves the gradients of ``tensors``."""
@@ -68,6 +86,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         retain_graph = create_graph
     seeds = _root_grads(outputs, grad_tensors, create_graph)
     roots = _roots(outputs)
+    if create_graph and not _warned_create_graph:
+        _warn_create_graph()
     targets = None
     if inputs is not None:
         inputs = _as_tuple(inputs)

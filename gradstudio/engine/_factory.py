@@ -58,20 +58,27 @@ def _flatten_values(data, out):
         out.append(data)
 
 
-def _infer_dtype(values):
-    kind = 0
-    for v in values:
-        if isinstance(v, (bool, np.bool_)):
-            continue
-        if isinstance(v, (int, np.integer)):
-            kind = max(kind, 1)
-        elif isinstance(v, (float, np.floating)):
-            kind = 2
-            break
-        else:
-            raise TypeError(f"new(): invalid data type '{type(v).__name__}'")
-    return (D.bool_, D.int64, D.get_default_dtype())[kind] if values else \
-        D.get_default_dtype()
+def _infer_dtype(data):
+    """PyTorch's ``infer_scalar_type``: the promotion of every element's type, where a
+    Python float is the default dtype, an int int64, and numpy scalars and tensors keep
+    their own dtype."""
+    if isinstance(data, Tensor):
+        return data._dtype
+    if isinstance(data, (np.ndarray, np.generic)):
+        return D.from_numpy_dtype(data.dtype)
+    if isinstance(data, bool):
+        return D.bool_
+    if isinstance(data, int):
+        return D.int64
+    if isinstance(data, float):
+        return D.get_default_dtype()
+    if isinstance(data, (list, tuple)):
+        dt = None
+        for item in data:
+            it = _infer_dtype(item)
+            dt = it if dt is None else D.promote_types(dt, it)
+        return dt or D.get_default_dtype()
+    raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
 
 
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
@@ -90,7 +97,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
     shape = _shape_of(data)
     values = []
     _flatten_values(data, values)
-    dt = dtype or _infer_dtype(values)
+    dt = dtype or _infer_dtype(data)
     try:
         arr = np.array(values, dtype=dt.np).reshape(shape)
     except OverflowError:

@@ -86,6 +86,22 @@ def _method(name):
     return fn
 
 
+def _number_first(name):
+    """``torch.add(2, t)``, ``torch.pow(2, t)`` ...: a number in first place is wrapped as
+    PyTorch wraps it (a 0-dim tensor of the lowest promotion priority)."""
+    method = _method(name)
+
+    def fn(input, other, *args, **kwargs):
+        if not isinstance(input, Tensor) and isinstance(other, Tensor) and \
+                isinstance(input, (bool, int, float)):
+            if name == "pow":
+                return other.__rpow__(input)
+            input = Tensor._make(np.asarray(input, D.result_type(other, input).np))
+        return method(input, other, *args, **kwargs)
+    fn.__name__ = name
+    return fn
+
+
 for _n in ("softmax", "log_softmax", "matmul", "mm", "mv", "dot", "bmm", "outer", "sum", "mean",
            "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt", "rsqrt", "neg",
            "pow", "clamp", "clip", "maximum", "minimum", "max", "min", "norm", "reshape",
@@ -94,6 +110,8 @@ for _n in ("softmax", "log_softmax", "matmul", "mm", "mv", "dot", "bmm", "outer"
            "round", "eq", "ne", "lt", "le", "gt", "ge", "all", "any", "argmax", "argmin",
            "numel", "reciprocal", "amax", "narrow", "select", "is_floating_point"):
     globals()[_n] = _method(_n)
+for _n in ("add", "sub", "mul", "div", "pow"):
+    globals()[_n] = _number_first(_n)
 
 
 def is_tensor(obj):

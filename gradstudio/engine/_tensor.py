@@ -124,7 +124,16 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, value):
-        self.requires_grad_(bool(value))
+        if not isinstance(value, bool):
+            raise RuntimeError("requires_grad must be a bool")
+        if self._grad_fn is not None:
+            raise RuntimeError("you can only change requires_grad flags of leaf variables." + (
+                "" if value else " If you want to use a computed variable in a subgraph that "
+                "doesn't require differentiation use var_no_grad = var.detach()."))
+        if value and not self._dtype.is_floating_point:
+            raise RuntimeError("only Tensors of floating point and complex dtype can require "
+                               "gradients")
+        self._requires_grad = value
 
     def requires_grad_(self, requires_grad=True):
         if self._grad_fn is not None:
@@ -232,7 +241,12 @@ class Tensor:
         is copied in, later ones are added in place unless a graph is being recorded."""
         cur = self._grad
         if create_graph:
-            self._grad = g.clone() if cur is None else cur + g
+            if cur is None:  # empty_strided(...).copy_(g), as PyTorch's layout contract does
+                dt = self._dtype
+                cur = Tensor._make(np.empty(self._data.shape, dt.np), dt)
+                self._grad = apply(OPS["_copy"], (cur, g))
+            else:
+                self._grad = cur + g
             return
         if cur is None:
             self._grad = Tensor._make(np.array(g, dtype=self._dtype.np, copy=True), self._dtype)
@@ -318,9 +332,11 @@ class Tensor:
         return iter([self[i] for i in range(self._data.shape[0])])
 
     def __format__(self, spec):
-        if self._data.ndim == 0 and spec:
-            return format(self.item(), spec)
-        return format(repr(self), spec)
+        if self._data.ndim == 0:
+            return format(self._data.item(), spec)
+        if spec:
+            raise TypeError("unsupported format string passed to Tensor.__format__")
+        return repr(self)
 
     def __repr__(self):
         fn = self._grad_fn

@@ -1,6 +1,5 @@
 """Tensor methods: thin wrappers that check arguments the way PyTorch does and dispatch
 to ``apply`` with an op from the table."""
-import collections
 import numbers
 
 import numpy as np
@@ -8,6 +7,7 @@ import numpy as np
 from . import _dtype as D
 from ._ops import OPS, _norm_dims
 from ._tensor import Tensor, apply, inplace, _wrap_dim, _list, _scalar_type
+from ._autograd import node_class
 from ._grad_mode import STATE
 
 _ = OPS  # every op name used below is registered by _optable
@@ -89,17 +89,29 @@ def _pow(self, exponent):
     exponent = _operand(exponent)
     if type(exponent) is Tensor:
         _broadcast_check(self, exponent)
-        if exponent._data.ndim == 0 and not exponent._requires_grad and self._data.ndim:
-            pass
         return _apply(OPS["pow_tensor"], (self, exponent))
-    return _apply(OPS["pow"], (self,), {"exponent": exponent})
+    dt = D.result_type(self, exponent)  # int ** 2.0 is float, int ** 2 stays int
+    if not dt.is_floating_point and exponent < 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    return _apply(OPS["pow"], (self,), {"exponent": exponent},
+                  out_dtype=None if dt is self._dtype else dt)
 
 
 def _rpow(self, base):
     base = _operand(base)
     if type(base) is Tensor:
         return _pow(base, self)
-    return _apply(OPS["rpow"], (self,), {"base": base})
+    dt = D.result_type(self, base)  # 2 ** int_tensor stays int
+    return _apply(OPS["rpow"], (self,), {"base": base}, out_dtype=dt)
+
+
+def _renamed(t, name):
+    """Gives ``t``'s grad_fn PyTorch's class name where PyTorch records the same op under
+    another name (an in-place ``squeeze_``, a ``reshape`` that aliases): same VJP."""
+    fn = t._grad_fn
+    if fn is not None and type(fn).__name__ != name:
+        fn.__class__ = node_class(name)
+    return t
 
 
 def _cmp(name):
@@ -216,8 +228,35 @@ def _mean(self, dim=None, keepdim=False, *, dtype=None):
 
 
 Tensor.sum, Tensor.mean = _sum, _mean
-MinMax = collections.namedtuple("max", ["values", "indices"])
-_MinMaxMin = collections.namedtuple("min", ["values", "indices"])
+
+
+class _ReturnType(tuple):
+    """``torch.return_types.max`` and friends: a (values, indices) pair printed as PyTorch
+    prints it."""
+    __slots__ = ()
+    n_fields = 2
+    _fields = ("values", "indices")
+
+    def __new__(cls, values, indices):
+        return tuple.__new__(cls, (values, indices))
+
+    values = property(lambda self: self[0])
+    indices = property(lambda self: self[1])
+
+    def __repr__(self):
+        return (f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\n"
+                f"indices={self[1]!r})")
+
+    def __reduce__(self):
+        return (type(self), tuple(self))
+
+
+def _return_type(name):
+    return type(name, (_ReturnType,), {"__slots__": (), "__module__": "torch.return_types",
+                                       "__qualname__": name})
+
+
+MinMax, _MinMaxMin = _return_type("max"), _return_type("min")
 
 
 def _extreme(kind):
@@ -345,12 +384,42 @@ def _dot(self, other):
 
 
 def _bmm(self, other):
-    if self._data.ndim != 3 or other._data.ndim != 3:
+    if self._data.ndim != 3:
         raise RuntimeError("batch1 must be a 3D tensor")
+    if other._data.ndim != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    (b, n, m), (b2, m2, p) = self._data.shape, other._data.shape
+    if b2 != b or m2 != m:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{b}, {m}] but got: [{b2}, {m2}].")
     return _apply(OPS["bmm"], (self, other))
 
 
+def _mT(t):
+    return _transpose(t, -2, -1)
+
+
+def _should_fold(a, b):
+    """PyTorch's ``should_fold``: multiply by folding the batch of the larger operand into
+    matrix rows (mm/mv) instead of a bmm."""
+    a_larger = a._data.ndim >= b._data.ndim
+    big = a._data if a_larger else np.swapaxes(b._data, -1, -2)
+    small = b if a_larger else a
+    if not (big.ndim >= 3 and small._data.ndim <= 2):
+        return False
+    if small._requires_grad:
+        return True
+    if a._data.ndim == 2:
+        return False
+    if big.size == 0:
+        return True
+    shape, strides = big.shape, big.strides
+    return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(big.ndim - 2))
+
+
 def _matmul(self, other):
+    """``torch.matmul``, case by case as ATen's ``_matmul_impl`` (so the recorded graph and
+    its grad_fn names match)."""
     if not isinstance(other, Tensor):
         raise TypeError(f"matmul(): argument 'other' (position 1) must be Tensor, not "
                         f"{type(other).__name__}")
@@ -363,39 +432,54 @@ def _matmul(self, other):
     if da == 2 and db == 1:
         return _mv(self, other)
     if da == 1 and db == 2:
-        return _mm(self.unsqueeze(0), other).squeeze(0)
+        # unsqueeze(0).mm(other).squeeze_(0): the in-place squeeze leaves version 1
+        out = _squeeze(_mm(_unsqueeze(self, 0), other), 0)
+        out._base, out._vc = None, [1]
+        return _renamed(out, "SqueezeBackward4")
     if da == 2 and db == 2:
         return _mm(self, other)
-    if da >= 3 and db <= 2:
-        # PyTorch folds the batch into rows: view -> mm -> _unsafe_view.
-        a = self
-        n, m = a._data.shape[-2], a._data.shape[-1]
-        b = other if db == 2 else other.unsqueeze(1)
-        if m != b._data.shape[0]:
-            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied "
-                               f"({a._data.size // m}x{m} and {b._data.shape[0]}x"
-                               f"{b._data.shape[1]})")
-        out = _mm(a.reshape(-1, m), b)
-        shape = a._data.shape[:-1] + ((b._data.shape[1],) if db == 2 else ())
-        return _apply(OPS["_unsafe_view"], (out,), {"shape": shape})
-    # general batched case: broadcast batch dims, fold to 3-D, bmm, view back
-    a = self if da > 1 else self.unsqueeze(0)
-    b = other if db > 1 else other.unsqueeze(-1)
-    batch = np.broadcast_shapes(a._data.shape[:-2], b._data.shape[:-2])
-    n, m = a._data.shape[-2:]
-    m2, p = b._data.shape[-2:]
-    if m != m2:
-        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
-                           f"[{int(np.prod(batch))}, {m}] but got: [{int(np.prod(batch))}, "
-                           f"{m2}].")
-    a3 = a.expand(*batch, n, m).reshape(-1, n, m)
-    b3 = b.expand(*batch, m2, p).reshape(-1, m2, p)
-    out = _bmm(a3, b3).view(*batch, n, p)
-    if da == 1:
-        out = out.squeeze(-2)
+    if _should_fold(self, other):
+        transpose = db > da
+        t1 = _mT(other) if transpose else self
+        t2 = (_t(self) if da == 2 else self) if transpose else other
+        shape1 = t1._data.shape
+        out_shape = shape1[:-1]
+        folded = _reshape(t1, int(np.prod(out_shape)), shape1[-1])
+        if t2._data.ndim == 2:
+            out = _apply(OPS["_unsafe_view"], (_mm(folded, t2),),
+                         {"shape": out_shape + (t2._data.shape[1],)})
+            return _mT(out).contiguous() if transpose else out
+        return _apply(OPS["_unsafe_view"], (_mv(folded, t2),), {"shape": out_shape})
+    sa, sb = self._data.shape, other._data.shape
+    n = sa[-2] if da > 1 else 1
+    m1 = sa[-1]
+    m2 = sb[-2] if db > 1 else sb[0]
+    p = sb[-1] if db > 1 else 1
+    batch = _broadcast_shapes(sa[:max(da - 2, 0)], sb[:max(db - 2, 0)])
+    prod = int(np.prod(batch))
+    a3 = _reshape(_expand(self, batch + (n, m1)), prod, n, m1)
     if db == 1:
-        out = out.squeeze(-1)
-    return out
+        b3 = _unsqueeze(_reshape(_expand(other, batch + (m2,)), prod, m2), 2)
+    else:
+        b3 = _reshape(_expand(other, batch + (m2, p)), prod, m2, p)
+    out_shape = batch + ((n,) if da > 1 else ()) + ((p,) if db > 1 else ())
+    out = _bmm(a3, b3)
+    if db == 1:
+        out = _squeeze(out, -1)
+    return _apply(OPS["_unsafe_view"], (out,), {"shape": out_shape})
+
+
+def _broadcast_shapes(sa, sb):
+    """The broadcast of two shapes, with PyTorch's message when they do not broadcast."""
+    n = max(len(sa), len(sb))
+    pa, pb = (1,) * (n - len(sa)) + tuple(sa), (1,) * (n - len(sb)) + tuple(sb)
+    out = []
+    for i, (x, y) in enumerate(zip(pa, pb)):
+        if x != y and x != 1 and y != 1:
+            raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b "
+                               f"({y}) at non-singleton dimension {i}")
+        out.append(y if x == 1 else x)
+    return tuple(out)
 
 
 Tensor.mm, Tensor.mv, Tensor.dot, Tensor.bmm, Tensor.matmul = _mm, _mv, _dot, _bmm, _matmul
@@ -405,7 +489,8 @@ Tensor.inner = _dot
 
 
 def _outer(self, other):
-    return self.unsqueeze(1) * other.unsqueeze(0)
+    # PyTorch: self.reshape({n, 1}) * other
+    return _reshape(self, self._data.shape[0], 1) * other
 
 
 Tensor.outer = Tensor.ger = _outer
@@ -461,7 +546,9 @@ def _view(self, *shape):
 def _reshape(self, *shape):
     shape = _infer(_shape_arg(shape), self._data.size)
     if _viewable(self._data, shape):
-        return _apply(OPS["view"], (self,), {"shape": shape})
+        out = _apply(OPS["view"], (self,), {"shape": shape})
+        # PyTorch: a view when contiguous, else an alias with the computed strides
+        return out if self._data.flags.c_contiguous else _renamed(out, "ReshapeAliasBackward0")
     return _apply(OPS["_unsafe_view"], (self.clone(),), {"shape": shape})
 
 
@@ -606,8 +693,33 @@ Tensor.type_as = lambda self, other: _to(self, other._dtype)
 
 
 # ---------------------------------------------------------------------- indexing
+_SEQ_INDEX_WARNING = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
+    "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be "
+    "interpreted as tensor index, x[torch.tensor(seq)], which will result either in an error "
+    "or a different result (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:{line}.)")
+
+
+def _sequence_as_tuple(key):
+    """PyTorch's (NumPy's) rule: a short list holding a tensor, sequence, slice, None or
+    Ellipsis is read as a tuple of indices, with a deprecation warning."""
+    if len(key) >= 32:
+        return False
+    for k in key:
+        line = 349 if isinstance(k, (Tensor, list, tuple, str, slice)) else \
+            359 if k is None or k is Ellipsis else None
+        if line is not None:
+            import warnings
+            warnings.warn(_SEQ_INDEX_WARNING.format(line=line), UserWarning, stacklevel=4)
+            return True
+    return False
+
+
 def _index_key(key):
     """A key for numpy, with tensors and lists turned into arrays."""
+    if isinstance(key, list) and _sequence_as_tuple(key):
+        key = tuple(key)
     if not isinstance(key, tuple):
         key = (key,)
     out = []

@@ -4,7 +4,7 @@ subprocess, and the two transcripts are compared.
 
 A transcript is everything the program prints (stdout and stderr), every warning (as
 ``UserWarning@<line>: message`` where the line is the program's own line that triggered
-it), and every uncaught exception (``RuntimeError: message``), with object addresses
+it, or ``@lib`` when it points into the library), and every uncaught exception (``RuntimeError: message``), with object addresses
 (``0x...``) blanked. Transcripts must match exactly. Values a program passes to
 ``check(...)`` are compared separately with torch's float32/float64 tolerances, so a
 program can test numbers whose last bits may legitimately differ.
@@ -75,6 +75,9 @@ def run_both(progs, timeout=600):
         if proc.returncode != 0:
             raise RuntimeError(f"parity runner failed ({proc.returncode}):\n{err[-4000:]}")
         results.append(json.loads(out))
+    # each backend really ran what it claims to
+    assert results[0].pop("__module__")["out"] == "torch"
+    assert results[1].pop("__module__")["out"] == "gradstudio.engine"
     return tuple(results)
 
 
@@ -174,10 +177,13 @@ def _run_one(torch, prog):
     buf, values = io.StringIO(), []
 
     def show(message, category, filename, lineno, file=None, line=None):
-        where = f"@{lineno}" if filename == FILENAME else f"@{os.path.basename(filename)}"
+        # the program's own line, or another "<...>" source (eval), or "lib" for any file
+        # of torch or the engine (their layouts differ)
+        where = f"@{lineno}" if filename == FILENAME else \
+            f"@{filename}" if filename.startswith("<") else "@lib"
         buf.write(f"{category.__name__}{where}: {message}\n")
 
-    ns = {"__name__": "__main__", "__builtins__": __builtins__,
+    ns = {"__name__": "__main__", "__builtins__": __builtins__, "torch": sys.modules["torch"],
           "check": lambda *xs: values.extend(_plain(x) for x in xs)}
     cells = re.split(r"(?m)^# %%.*$", prog["code"]) if prog["cells"] else [prog["code"]]
     with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf), \
@@ -202,6 +208,7 @@ def _main(backend):
             results[prog["name"]] = _run_one(torch, prog)
         except BaseException as e:  # noqa: BLE001 (a runner bug must not hide the others)
             results[prog["name"]] = {"out": f"RUNNER {type(e).__name__}: {e}", "values": []}
+    results["__module__"] = {"out": torch.__name__, "values": []}
     json.dump(results, real_stdout)
 
 
