@@ -12,7 +12,9 @@ flow as plain numpy arrays; with it they are tensors and every VJP is itself rec
 Observers (``observe``) see every executed node; with none attached the only cost is one
 truthiness test per node.
 """
+import heapq
 import re
+import sys
 import weakref
 from itertools import count
 
@@ -51,7 +53,7 @@ class Meta:
 class Node:
     """A node of the backward graph; ``type(node).__name__`` is PyTorch's class name."""
     __slots__ = ("next_functions", "_op", "_params", "_saved", "_versions", "_meta", "_result",
-                 "_seq", "_freed", "_pre_hooks", "_hooks", "_retain", "__weakref__")
+                 "_seq", "_freed", "_pre_hooks", "_hooks", "_retain", "_plan", "__weakref__")
 
     def name(self):
         return type(self).__name__
@@ -168,6 +170,7 @@ class AccumulateGrad(Node):
         self._pre_hooks = None
         self._hooks = None
         self._retain = None
+        self._plan = None
 
 
 class _AccOp:
@@ -188,7 +191,51 @@ def node_class(name):
     return cls
 
 
-def new_node(cls, op, params, next_functions):
+class Plan:
+    """How nodes of one op are recorded and run when a given set of its operands has grad
+    edges: worked out once per (op, edges) and shared by all such nodes.
+
+    ``edges`` are the operand indices with an edge, ``fns`` the VJP per operand (None
+    where no gradient flows), ``save`` the operand indices those VJPs read, ``save_out``
+    whether they read the result, ``names`` what the node frees (``saved_names``), ``cls``
+    the node class when it does not depend on the params."""
+    __slots__ = ("edges", "fns", "save", "save_out", "names", "cls")
+
+    def __init__(self, op, mask, n):
+        grads = op.grads
+        self.edges = tuple(i for i in range(n) if mask >> i & 1)
+        self.fns = [None] * n
+        needs = set()
+        for i in self.edges:
+            gr = grads[i]
+            if gr is not None:
+                self.fns[i] = gr.fn
+                needs.update(gr.needs)
+        self.save = tuple(i for i in range(n) if i in needs)
+        self.save_out = "out" in needs
+        arg_names = op.arg_names
+        names = [arg_names[min(i, len(arg_names) - 1)] for i in self.save]
+        if self.save_out:
+            names.append("result")
+        self.names = tuple(names) + getattr(op, "saved_params", ())
+        self.cls = op.node_class({}) if isinstance(op.grad_fn, str) else None
+
+
+_PLANS = {}
+
+
+def plan_for(op, mask, n):
+    """The ``Plan`` for ``op`` with grad edges at the set bits of ``mask`` (``n``
+    operands); cached except for variadic ops, whose operand count varies."""
+    plan = _PLANS.get((op, mask))
+    if plan is None:
+        plan = Plan(op, mask, n)
+        if not op.variadic:
+            _PLANS[op, mask] = plan
+    return plan
+
+
+def new_node(cls, op, params, next_functions, plan=None):
     n = cls.__new__(cls)
     n.next_functions = next_functions
     n._op = op
@@ -202,6 +249,7 @@ def new_node(cls, op, params, next_functions):
     n._pre_hooks = None
     n._hooks = None
     n._retain = None
+    n._plan = plan
     return n
 
 
@@ -308,44 +356,112 @@ def _result_tensor(node):
     """The saved output, rebuilt as a tensor whose grad_fn is the node (as PyTorch does)."""
     from ._tensor import Tensor
     data, vc, ver = node._result
-    t = Tensor._make(data, node._meta[-1].dtype, True)
+    t = Tensor._make(data, node._meta[1][1], True)
     t._grad_fn = node
     t._vc = vc
     return t
 
 
+_STAND_INS = {}
+
+
+def _stand_in(meta):
+    """The ``Meta`` for a (shape, dtype) pair; they are immutable, so they are shared."""
+    m = _STAND_INS.get(meta)
+    if m is None:
+        if len(_STAND_INS) > 4096:
+            _STAND_INS.clear()
+        m = _STAND_INS[meta] = Meta(*meta)
+    return m
+
+
 def _unpack(node, tensors):
     """Arguments for the node's VJPs: saved values (arrays, or tensors when recording a
-    graph) and ``Meta`` stand-ins for what was not saved."""
+    graph) and ``Meta`` stand-ins for what was not saved. ``node._meta`` holds the
+    operands' and the result's (shape, dtype)."""
     if node._freed:
         raise RuntimeError(_FREED_MSG)
     saved = node._saved
-    ins = []
-    for i, m in enumerate(node._meta[:-1]):
-        v = saved[i] if saved is not None else None
-        if v is None:
-            ins.append(m)
-        elif hasattr(v, "_vc"):
-            _check_version(node, v, node._versions[i])
-            ins.append(v if tensors else v._data)
-        else:
-            ins.append(v)  # a Python scalar operand
+    in_meta, out_meta = node._meta
+    get = _STAND_INS.get
+    if saved is None:
+        ins = [get(m) or _stand_in(m) for m in in_meta]
+    else:
+        ins = []
+        for i, m in enumerate(in_meta):
+            v = saved[i]
+            if v is None:
+                ins.append(get(m) or _stand_in(m))
+            elif hasattr(v, "_vc"):
+                if v._vc[0] != node._versions[i]:
+                    _check_version(node, v, node._versions[i])
+                ins.append(v if tensors else v._data)
+            else:
+                ins.append(v)  # a Python scalar operand
     if node._result is not None:
         data, vc, ver = node._result
         if vc[0] != ver:
             _check_version(node, _result_tensor(node), ver, is_output=True)
         out = _result_tensor(node) if tensors else data
     else:
-        out = node._meta[-1]
+        out = get(out_meta) or _stand_in(out_meta)
     return out, ins
 
 
+def _vjps(node, g, F, tensors, need):
+    """The gradient the node sends along each of its edges (None where nothing flows),
+    cast to each input's dtype and summed down to its shape."""
+    out, ins = _unpack(node, tensors)
+    plan = node._plan
+    fns = plan.fns
+    params = node._params
+    in_meta = node._meta[0]
+    nexts = node.next_functions
+    grad_ins = [None] * len(nexts)
+    for i in plan.edges:
+        fn = fns[i]
+        if fn is None or (need is not None and nexts[i][0] not in need):
+            continue
+        gi = fn(F, g, out, *ins, **params) if params else fn(F, g, out, *ins)
+        if gi is None:
+            continue
+        shape, dt = in_meta[i]
+        if tensors:
+            if gi._dtype is not dt:
+                gi = gi.to(dt)
+        else:
+            if type(gi) is not np.ndarray:
+                gi = np.asarray(gi)
+            if gi.dtype is not dt.np and gi.dtype != dt.np:
+                gi = gi.astype(dt.np)
+        if gi.shape != shape:
+            gi = _sum_to(gi, shape)
+        grad_ins[i] = gi
+    return grad_ins
+
+
 def _release(node):
-    names = node.saved_names
+    names = () if node._freed else node._plan.names
     node._saved = None
     node._result = None
-    node._freed = names or node._freed   # a non-empty tuple: what was released
+    if names:
+        node._freed = names   # a non-empty tuple: what was released
     return names
+
+
+# An array whose only reference is one local variable shows this count to ``_refcount``;
+# a leaf may then keep the gradient array as its ``.grad`` instead of copying it, as
+# PyTorch's AccumulateGrad does. Without ``sys.getrefcount`` gradients are always copied.
+def _refcount(a):
+    return sys.getrefcount(a)
+
+
+def _sole_refcount():
+    a = np.empty(0)
+    return _refcount(a)
+
+
+_SOLE = _sole_refcount() if hasattr(sys, "getrefcount") else -1
 
 
 # ----------------------------------------------------------------------------- engine
@@ -365,20 +481,24 @@ def _sum_to(g, shape):
 
 
 def _graph(roots):
-    """Dependency counts (how many edges point at each node) of everything reachable."""
+    """Dependency counts (how many edges point at each node) of everything reachable from
+    ``roots``; a node is a key exactly when some edge reaches it."""
     deps = {}
     stack = [n for n in roots if n is not None]
-    seen = set(stack)
+    rootset = set(stack)
+    get = deps.get
     while stack:
-        n = stack.pop()
-        for nxt, _ in n.next_functions:
+        for nxt, _ in stack.pop().next_functions:
             if nxt is None:
                 continue
-            deps[nxt] = deps.get(nxt, 0) + 1
-            if nxt not in seen:
-                seen.add(nxt)
-                stack.append(nxt)
-    return deps, seen
+            d = get(nxt)
+            if d is None:
+                deps[nxt] = 1
+                if nxt not in rootset:
+                    stack.append(nxt)
+            else:
+                deps[nxt] = d + 1
+    return deps
 
 
 def _needed(seen, targets):
@@ -406,9 +526,8 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
     accumulated (``autograd.grad``); without, only those leaves accumulate
     (``backward(inputs=...)``)."""
     from ._tensor import Tensor
-    import heapq
 
-    deps, seen = _graph(roots)
+    deps = _graph(roots)
     buffers = {}
     for n, g in zip(roots, grads):
         if n in buffers:
@@ -418,30 +537,37 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
     need = None
     captured = None
     if targets is not None:
+        seen = set(deps)
+        seen.update(n for n in roots if n is not None)
         need = _needed(seen, targets)
         if capture:
             captured = {n: None for n in targets}
-    heap = [(-n._seq, id(n), n) for n in buffers if deps.get(n, 0) == 0]
+    heap = [(-n._seq, id(n), n) for n in buffers if n not in deps]
     heapq.heapify(heap)
+    heappop, heappush = heapq.heappop, heapq.heappush
+    pop_buffer, get_buffer = buffers.pop, buffers.get
     observing = bool(_OBSERVERS)
     step_no = 0
     wrap = Tensor._wrap_grad
+    F = TF if create_graph else NP
 
     prev_mode = _grad_mode.STATE.enabled
     _grad_mode.STATE.enabled = create_graph
     try:
         while heap:
-            node = heapq.heappop(heap)[2]
-            g = buffers.pop(node, None)
-            if g is not None and node._pre_hooks:
-                for fn in list(node._pre_hooks.values()):
-                    r = fn(g if create_graph else wrap(g))
-                    if r is not None:
-                        g = r if create_graph else r._data
-            if node._retain is not None and g is not None:
-                t = node._retain()
-                if t is not None:
-                    t._accumulate_grad(g, create_graph)
+            node = heappop(heap)[2]
+            g = pop_buffer(node, None)
+            if g is not None:
+                if node._pre_hooks:
+                    for fn in list(node._pre_hooks.values()):
+                        r = fn(g if create_graph else wrap(g))
+                        if r is not None:
+                            g = r if create_graph else r._data
+                    r = None
+                if node._retain is not None:
+                    t = node._retain()
+                    if t is not None:
+                        t._accumulate_grad(g, create_graph)
             if captured is not None and node in captured:
                 captured[node] = g if captured[node] is None or g is None else captured[node] + g
                 if observing:
@@ -450,43 +576,24 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
             if type(node) is AccumulateGrad:
                 if g is not None and captured is None and (need is None or node in need):
                     v = node.variable
-                    for fn in list((v._hooks or {}).values()):
-                        r = fn(g if create_graph else wrap(g))
-                        if r is not None:
-                            g = r if create_graph else r._data
-                    v._accumulate_grad(g, create_graph)
-                    for fn in list((v._post_acc_hooks or {}).values()):
-                        fn(v)
+                    if v._hooks:
+                        for fn in list(v._hooks.values()):
+                            r = fn(g if create_graph else wrap(g))
+                            if r is not None:
+                                g = r if create_graph else r._data
+                        r = None
+                    v._accumulate_grad(g, create_graph, _refcount(g) <= _SOLE)
+                    if v._post_acc_hooks:
+                        for fn in list(v._post_acc_hooks.values()):
+                            fn(v)
                     if observing:
                         _emit(index=step_no, node=node, grad_output=g, variable=v,
                               accumulated=v._grad)
                         step_no += 1
                 continue
             nexts = node.next_functions
-            grad_ins = [None] * len(nexts)
             if g is not None and (need is None or node in need):
-                out, ins = _unpack(node, create_graph)
-                F = TF if create_graph else NP
-                op = node._op
-                params = node._params
-                meta = node._meta
-                for i, (nxt, _) in enumerate(nexts):
-                    if nxt is None or (need is not None and nxt not in need):
-                        continue
-                    gi = op.grads[i].fn(F, g, out, *ins, **params)
-                    if gi is None:
-                        continue
-                    m = meta[i]
-                    if not create_graph:
-                        if type(gi) is not np.ndarray:
-                            gi = np.asarray(gi)
-                        if gi.dtype != m.dtype.np:
-                            gi = gi.astype(m.dtype.np)
-                    elif gi._dtype is not m.dtype:
-                        gi = gi.to(m.dtype)
-                    if gi.shape != m.shape:
-                        gi = _sum_to(gi, m.shape)
-                    grad_ins[i] = gi
+                grad_ins = _vjps(node, g, F, create_graph, need)
                 if node._hooks:
                     outs = tuple(None if x is None else (x if create_graph else wrap(x))
                                  for x in grad_ins)
@@ -496,23 +603,28 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                             outs = tuple(r)
                     grad_ins = [None if x is None else (x if create_graph else x._data)
                                 for x in outs]
+                    outs = r = None
+            else:
+                grad_ins = [None] * len(nexts)
             freed = () if retain_graph else _release(node)
             if observing:
                 _emit(index=step_no, node=node, grad_output=g, grad_inputs=tuple(grad_ins),
                       freed=freed)
                 step_no += 1
-            for (nxt, _), gi in zip(nexts, grad_ins):
-                if nxt is None:
-                    continue
+            for i in node._plan.edges:
+                nxt = nexts[i][0]
+                gi = grad_ins[i]
                 if gi is not None:
-                    prev = buffers.get(nxt)
+                    prev = get_buffer(nxt)
                     buffers[nxt] = gi if prev is None else prev + gi
                 d = deps[nxt] - 1
                 deps[nxt] = d
                 if d == 0:
                     if nxt not in buffers:
                         buffers[nxt] = None
-                    heapq.heappush(heap, (-nxt._seq, id(nxt), nxt))
+                    heappush(heap, (-nxt._seq, id(nxt), nxt))
+            # Hold no gradient past its node, so a leaf can adopt it (see ``_SOLE``).
+            grad_ins = gi = prev = None
     finally:
         _grad_mode.STATE.enabled = prev_mode
     return captured

@@ -11,7 +11,7 @@ import weakref
 import numpy as np
 
 from . import _dtype as D
-from ._autograd import AccumulateGrad, Meta, new_node, _Handle
+from ._autograd import AccumulateGrad, _PLANS, _Handle, new_node, node_class, plan_for
 from ._grad_mode import STATE
 from ._ops import OPS
 from ._printing import format_tensor
@@ -236,9 +236,10 @@ class Tensor:
             return (self._accumulator(), 0)
         return (None, 0)
 
-    def _accumulate_grad(self, g, create_graph):
+    def _accumulate_grad(self, g, create_graph, owned=False):
         """Adds ``g`` into ``.grad`` as PyTorch's AccumulateGrad does: the first gradient
-        is copied in, later ones are added in place unless a graph is being recorded."""
+        is copied in (or kept as is when the caller ``owned`` the only reference to it),
+        later ones are added in place unless a graph is being recorded."""
         cur = self._grad
         if create_graph:
             if cur is None:  # empty_strided(...).copy_(g), as PyTorch's layout contract does
@@ -249,7 +250,11 @@ class Tensor:
                 self._grad = cur + g
             return
         if cur is None:
-            self._grad = Tensor._make(np.array(g, dtype=self._dtype.np, copy=True), self._dtype)
+            dt = self._dtype
+            if not (owned and type(g) is np.ndarray and g.base is None and g.dtype == dt.np
+                    and g.flags.c_contiguous and g.flags.writeable):
+                g = np.array(g, dtype=dt.np, copy=True)
+            self._grad = Tensor._make(g, dt)
         elif cur._requires_grad or not cur._data.flags.writeable or \
                 cur._data.shape != np.shape(g) or self._grad_fn is not None:
             self._grad = Tensor._make(np.asarray(cur._data + g, dtype=cur._data.dtype),
@@ -397,10 +402,11 @@ def _scalar_value(x):
 def _compute_dtype(op, operands):
     rule = op.dtype_rule
     first = operands[0]
-    if rule == "keep":
-        return first._dtype, first._dtype
     dt = first._dtype
-    if len(operands) == 2:
+    if rule == "keep":
+        return dt, dt
+    n = len(operands)
+    if n == 2:
         o = operands[1]
         to = type(o)
         if to is Tensor:
@@ -411,7 +417,7 @@ def _compute_dtype(op, operands):
                 dt = D.get_default_dtype()
         elif to is not int or dt is D.bool_:
             dt = D.result_type(first, o)
-    elif len(operands) > 2:
+    elif n > 2:
         dt = D.result_type(*operands)
     if rule == "promote":
         return dt, dt
@@ -434,13 +440,22 @@ def _compute_dtype(op, operands):
     raise AssertionError(rule)
 
 
+try:  # numpy >= 2 keeps its error state in a context variable: setting it directly costs a
+    # fifth of entering a new ``np.errstate(all="ignore")``, which costs more than a small op.
+    from numpy._core._ufunc_config import _extobj_contextvar as _ERRSTATE, _make_extobj
+    _QUIET = _make_extobj(all="ignore")
+except ImportError:  # numpy 1.x
+    _ERRSTATE = None
+
+
 def apply(op, operands, params=None, out_dtype=None):
     """Runs ``op`` on ``operands`` (tensors, and Python numbers where the op allows) and
     returns the result tensor, recording a grad_fn node when grad mode is on and an
     operand requires grad."""
-    if params is None:
-        params = {}
-    cdt, odt = _compute_dtype(op, operands) if out_dtype is None else (out_dtype, out_dtype)
+    if out_dtype is None:
+        cdt, odt = _compute_dtype(op, operands)
+    else:
+        cdt = odt = out_dtype
     arrays = []
     req = False
     for o in operands:
@@ -450,53 +465,78 @@ def apply(op, operands, params=None, out_dtype=None):
                 a = a.astype(cdt.np)
             if o._requires_grad:
                 req = True
+            arrays.append(a)
         else:
-            a = o
-        arrays.append(a)
-    with np.errstate(all="ignore"):
-        out = op.forward(*arrays, **params)
+            arrays.append(o)
+    forward = op.forward
+    if _ERRSTATE is not None:
+        token = _ERRSTATE.set(_QUIET)
+        try:
+            out = forward(*arrays, **params) if params else forward(*arrays)
+        finally:
+            _ERRSTATE.reset(token)
+    else:
+        with np.errstate(all="ignore"):
+            out = forward(*arrays, **params) if params else forward(*arrays)
     if type(out) is not np.ndarray:
         out = np.asarray(out)
-    if out.dtype != odt.np:
-        out = out.astype(odt.np)
+    onp = odt.np
+    if out.dtype is not onp and out.dtype != onp:
+        out = out.astype(onp)
     t = Tensor._make(out, odt)
     if op.view:
         src = operands[0]
         t._base = src if src._base is None else src._base
         t._vc = src._vc
     if req and STATE.enabled and op.differentiable:
-        record(t, op, operands, params)
+        record(t, op, operands, {} if params is None else params)
     return t
 
 
+_NO_EDGE = (None, 0)
+
+
 def record(t, op, operands, params):
-    """Attaches a new grad_fn node for ``op`` to ``t`` (which becomes a non-leaf)."""
-    grads = op.grads
-    needs = set()
+    """Attaches a new grad_fn node for ``op`` to ``t`` (which becomes a non-leaf). The
+    node keeps its edges, the (shape, dtype) of operands and result, and only the values
+    its VJPs read (see ``Plan``)."""
     edges = []
-    for i, o in enumerate(operands):
+    meta = []
+    mask = 0
+    bit = 1
+    for o in operands:
         if type(o) is Tensor:
+            meta.append((o._data.shape, o._dtype))
             fn = o._grad_fn
             if fn is not None:
                 edges.append((fn, 0))
+                mask |= bit
             elif o._requires_grad:
                 edges.append((o._accumulator(), 0))
+                mask |= bit
             else:
-                edges.append((None, 0))
-                continue
-            gr = grads[i]
-            if gr is not None:
-                needs.update(gr.needs)
+                edges.append(_NO_EDGE)
         else:
-            edges.append((None, 0))
-    node = new_node(op.node_class(params), op, params, tuple(edges))
-    if needs:
-        node._saved = tuple(o if i in needs else None for i, o in enumerate(operands))
-        node._versions = tuple(o._vc[0] if type(o) is Tensor else 0 for o in operands)
-        if "out" in needs:
-            node._result = (t._data, t._vc, t._vc[0])
-    node._meta = tuple(Meta(o._data.shape, o._dtype) if type(o) is Tensor else
-                       Meta((), t._dtype) for o in operands) + (Meta(t._data.shape, t._dtype),)
+            meta.append(((), t._dtype))
+            edges.append(_NO_EDGE)
+        bit <<= 1
+    plan = _PLANS.get((op, mask)) or plan_for(op, mask, len(operands))
+    cls = plan.cls or node_class(op.grad_fn_name(params))
+    node = new_node(cls, op, params, tuple(edges), plan)
+    if plan.save:
+        n = len(operands)
+        saved = [None] * n
+        versions = [0] * n
+        for i in plan.save:
+            o = operands[i]
+            saved[i] = o
+            if type(o) is Tensor:
+                versions[i] = o._vc[0]
+        node._saved = saved
+        node._versions = versions
+    if plan.save_out:
+        node._result = (t._data, t._vc, t._vc[0])
+    node._meta = (meta, (t._data.shape, t._dtype))
     t._grad_fn = node
     t._requires_grad = True
     return node

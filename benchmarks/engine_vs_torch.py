@@ -1,0 +1,278 @@
+"""Times the same workloads in GradStudio's engine and in PyTorch, in one process, and
+prints a markdown table of engine time / torch time.
+
+    python benchmarks/engine_vs_torch.py            # full run (about a minute)
+    python benchmarks/engine_vs_torch.py --quick    # smaller sizes, a few seconds
+
+Fairness: both libraries run single-threaded by default (``--threads 1``). The thread
+count is fixed before numpy or torch is imported (``OMP_NUM_THREADS``,
+``OPENBLAS_NUM_THREADS``, ``MKL_NUM_THREADS``) and ``torch.set_num_threads`` is called,
+so OpenBLAS (behind numpy's matmul) and torch's intra-op pool get the same number of
+cores. On a 2-core machine one thread each keeps the other core free for the OS and
+keeps runs repeatable; pass ``--threads 2`` to compare with both cores. Elementwise
+numpy code is single-threaded whatever the setting.
+
+Each timing is the median over ``--repeat`` runs, after warm-up runs; a run calls the
+workload enough times to last about ``--min-run`` seconds (timeit-style) and reports
+the time per call. Engine and torch runs alternate, so drift in machine load hits both.
+Leaves are made outside the timed region; each timed call clears their ``.grad`` (as
+``zero_grad(set_to_none=True)`` does), runs the forward and calls ``backward()``.
+
+The 100,000-op chain is not timed against a target: it checks that backward completes
+(no recursion limit) and that memory returns to the pre-forward baseline. Memory is the
+process's resident set size (RSS, from ``/proc/self/statm``), measured after
+``gc.collect()``: before the forward, after it, after ``backward()`` without
+``retain_graph`` (the output still alive, so the nodes exist but their saved tensors are
+freed), and after the output is dropped. RSS is what a user sees; it is approximate,
+because an allocator may keep freed pages. The target is the last reading within 10% of
+the baseline. The script always exits with status 0: it measures, it does not test.
+"""
+import argparse
+import gc
+import os
+import statistics
+import sys
+import time
+
+
+# ----------------------------------------------------------------------------- workloads
+def chain_2x2(T, n_ops=200):
+    """A chain of ``n_ops`` ops on a 2x2 float32 tensor (mul, add, tanh, sub repeated),
+    then ``sum`` and ``backward``: almost pure per-op overhead."""
+    x = T.ones(2, 2, requires_grad=True)
+    w = T.full((2, 2), 0.9)
+
+    def run():
+        x.grad = None
+        y = x
+        for _ in range(n_ops // 4):
+            y = y * w
+            y = y + 1.0
+            y = y.tanh()
+            y = y - 0.5
+        y.sum().backward()
+    return run
+
+
+def tutorial(T):
+    """The autograd tutorial's example: ``y = x + 2; z = y * y * 3; out = z.mean()``."""
+    x = T.ones(2, 2, requires_grad=True)
+
+    def run():
+        x.grad = None
+        y = x + 2
+        z = y * y * 3
+        out = z.mean()
+        out.backward()
+    return run
+
+
+def elementwise_1m(T, n=1_000_000):
+    """``(x * w + b).tanh().sum()`` over 1,000,000 float32 elements, all three leaves
+    requiring grad: memory-bound numpy against torch's fused kernels."""
+    T.manual_seed(0)
+    x, w, b = (T.randn(n, requires_grad=True) for _ in range(3))
+
+    def run():
+        x.grad = w.grad = b.grad = None
+        ((x * w + b).tanh()).sum().backward()
+    return run
+
+
+def matmul_512(T, n=512):
+    """``(a @ b).sum()`` for two 512x512 float32 matrices that require grad: BLAS-bound
+    (one matmul forward, two backward)."""
+    T.manual_seed(0)
+    a = T.randn(n, n, requires_grad=True)
+    b = T.randn(n, n, requires_grad=True)
+
+    def run():
+        a.grad = b.grad = None
+        (a @ b).sum().backward()
+    return run
+
+
+# name, factory, target (engine / torch), quick-mode kwargs
+WORKLOADS = [
+    ("2x2 float32 chain of 200 ops, fwd+bwd", chain_2x2, 0.5, {}),
+    ("tutorial: x+2, y*y*3, mean, backward", tutorial, 0.5, {}),
+    ("1M-element mul, add, tanh, sum, fwd+bwd", elementwise_1m, 1.2, {"n": 100_000}),
+    ("512x512 matmul, fwd+bwd", matmul_512, 1.1, {"n": 128}),
+]
+
+
+# ----------------------------------------------------------------------------- timing
+def _per_call(fn, min_run):
+    """Seconds per call of ``fn``, over enough calls to last about ``min_run`` seconds."""
+    number = 1
+    while True:
+        t0 = time.perf_counter()
+        for _ in range(number):
+            fn()
+        dt = time.perf_counter() - t0
+        if dt >= min_run or number >= 1 << 20:
+            return dt / number
+        number = max(number * 2, int(number * min_run / max(dt, 1e-9)) + 1)
+
+
+def time_pair(engine_fn, torch_fn, repeat, min_run, warmup=3):
+    """Median seconds per call of each function; runs alternate between the two."""
+    for _ in range(warmup):
+        engine_fn()
+        torch_fn()
+    e, t = [], []
+    for _ in range(repeat):
+        e.append(_per_call(engine_fn, min_run))
+        t.append(_per_call(torch_fn, min_run))
+    return statistics.median(e), statistics.median(t)
+
+
+# ----------------------------------------------------------------------------- memory
+def rss_bytes():
+    """Resident set size of this process, or None where /proc is missing."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _rss_after_gc():
+    gc.collect()
+    return rss_bytes()
+
+
+def long_chain(T, n_ops):
+    """Forward and backward through an ``n_ops``-op chain on a 2x2 tensor, with RSS
+    readings; returns (completed, seconds, readings, error)."""
+    x = T.ones(2, 2, requires_grad=True)
+    w = T.full((2, 2), 0.9)
+    readings = {"before forward": _rss_after_gc()}
+    t0 = time.perf_counter()
+    try:
+        y = x
+        for i in range(n_ops // 4):
+            y = y * w
+            y = y + 1.0
+            y = y.tanh()
+            y = y - 0.5
+        loss = y.sum()
+        del y
+        readings["after forward"] = _rss_after_gc()
+        loss.backward()
+        elapsed = time.perf_counter() - t0
+        readings["after backward"] = _rss_after_gc()
+        del loss
+        readings["output dropped"] = _rss_after_gc()
+    except (RecursionError, RuntimeError, MemoryError) as exc:
+        return False, time.perf_counter() - t0, readings, f"{type(exc).__name__}: {exc}"
+    return True, elapsed, readings, None
+
+
+# ----------------------------------------------------------------------------- main
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--repeat", type=int, default=7, help="timed runs per library (median)")
+    p.add_argument("--quick", action="store_true",
+                   help="smaller tensors, shorter runs and a 10,000-op long chain "
+                        "(for smoke tests; the ratios are then not the targets' ratios)")
+    p.add_argument("--threads", type=int, default=1,
+                   help="threads for numpy's BLAS and for torch (default 1)")
+    p.add_argument("--min-run", type=float, default=None,
+                   help="seconds each timed run lasts at least (default 0.2, quick 0.02)")
+    p.add_argument("--only", default="",
+                   help="run only the workloads whose name contains this text")
+    args = p.parse_args(argv)
+    min_run = args.min_run if args.min_run is not None else (0.02 if args.quick else 0.2)
+    long_ops = 10_000 if args.quick else 100_000
+
+    # Thread counts must be fixed before numpy / torch load their thread pools.
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[var] = str(args.threads)
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    import numpy as np
+    import gradstudio.engine as engine
+    try:
+        import torch
+    except ImportError:
+        print("torch is not installed: nothing to compare against "
+              "(python -m pip install torch==2.13.0)")
+        return 0
+    torch.set_num_threads(args.threads)
+
+    print(f"engine vs torch {torch.__version__}, numpy {np.__version__}, Python "
+          f"{sys.version.split()[0]}; {args.threads} thread(s) each; median of "
+          f"{args.repeat} runs of >= {min_run:g} s each{' (quick mode)' if args.quick else ''}")
+    print()
+    print("| workload | engine ms | torch ms | ratio | target | met? |")
+    print("| --- | ---: | ---: | ---: | ---: | --- |")
+    missed = []
+    for name, factory, target, quick_kw in WORKLOADS:
+        if args.only.lower() not in name.lower():
+            continue
+        kw = quick_kw if args.quick else {}
+        e_ms, t_ms = (s * 1e3 for s in time_pair(factory(engine, **kw), factory(torch, **kw),
+                                                 args.repeat, min_run))
+        ratio = e_ms / t_ms
+        met = ratio <= target
+        if not met:
+            missed.append(f"{name}: {ratio:.2f} > {target}")
+        print(f"| {name} | {e_ms:.3f} | {t_ms:.3f} | {ratio:.2f} | <= {target} | "
+              f"{'yes' if met else 'NO'} |")
+
+    results = {}
+    if args.only and args.only.lower() not in "long chain":
+        return _summary(missed, args.quick)
+    for label, T in (("engine", engine), ("torch", torch)):
+        results[label] = long_chain(T, long_ops)
+    e_ok, e_s, e_mem, e_err = results["engine"]
+    t_ok, t_s, t_mem, t_err = results["torch"]
+    name = f"{long_ops:,}-op chain, fwd+bwd (one run)"
+    ratio = f"{e_s / t_s:.2f}" if e_ok and t_ok else "-"
+    print(f"| {name} | {e_s * 1e3:.1f} | {t_s * 1e3:.1f} | {ratio} | completes | "
+          f"{'yes' if e_ok else 'NO'} |")
+    if not e_ok:
+        missed.append(f"{name}: backward failed ({e_err})")
+
+    print()
+    print(f"Memory (RSS) around the {long_ops:,}-op chain, as % of the reading before the "
+          "forward:")
+    print()
+    print("| library | before forward | after forward | after backward | output dropped |"
+          " within 10%? |")
+    print("| --- | ---: | ---: | ---: | ---: | --- |")
+    for label, (ok, _, mem, err) in results.items():
+        base = mem.get("before forward")
+        if base is None:
+            print(f"| {label} | n/a (no /proc/self/statm) | | | | |")
+            continue
+        cells = [f"{base / 2**20:.1f} MiB"]
+        for key in ("after forward", "after backward", "output dropped"):
+            v = mem.get(key)
+            cells.append("-" if v is None else f"{100 * v / base:.1f}%")
+        last = mem.get("output dropped")
+        within = last is not None and last <= 1.10 * base
+        cells.append("yes" if within else "NO")
+        print(f"| {label} | " + " | ".join(cells) + " |")
+        if label == "engine" and not within:
+            missed.append(f"{long_ops:,}-op chain memory: not back within 10% of baseline")
+
+    return _summary(missed, args.quick)
+
+
+def _summary(missed, quick):
+    print()
+    if missed:
+        print("Targets missed:")
+        for m in missed:
+            print(f"  - {m}")
+    else:
+        print("All targets met.")
+    if quick:
+        print("(quick mode: sizes are reduced, so these ratios are not the targets' ratios)")
+    return 0
+
+
+if __name__ == "__main__":
+    main()
+    sys.exit(0)
