@@ -1,11 +1,229 @@
-"""The ``gradstudio`` command: with no arguments (or a ``FILE.gsg``) it opens the window."""
+"""The ``gradstudio`` command.
+
+    gradstudio [FILE.gsg]                          open the desktop window
+    gradstudio run FILE.gsg [--json]               run a graph, print every node's end state
+    gradstudio export FILE.gsg [-o SCRIPT.py]      write the graph as a PyTorch script
+    gradstudio trace SCRIPT.py [-o FILE.gsg] [--timeout S]
+                                                   run a script, save the graph it traces
+
+The subcommands need no display. Whatever goes wrong is one line on stderr and a
+non-zero exit status (1 for a bad file or script, 2 for a wrong command line), never a
+traceback.
+"""
+import argparse
+import json
+import math
 import sys
+from pathlib import Path
+
+__all__ = ["main"]
+
+PROG = "gradstudio"
+COMMANDS = ("run", "export", "trace")
 
 
+class _Fail(Exception):
+    """A user-facing failure: the message is printed as is."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise _Usage(f"{message} (see '{PROG} --help')")
+
+
+class _Usage(Exception):
+    pass
+
+
+def _parser():
+    p = _Parser(prog=PROG, description="GradStudio: build, run and understand PyTorch-style "
+                "autograd graphs. Without a command, opens the desktop window (with "
+                "FILE.gsg if given).")
+    p.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    r = sub.add_parser("run", help="run a graph and print every node's state at the end of "
+                       "its timeline")
+    r.add_argument("file", metavar="FILE.gsg")
+    r.add_argument("--json", action="store_true", help="print the states as JSON")
+    e = sub.add_parser("export", help="write a graph as a PyTorch script")
+    e.add_argument("file", metavar="FILE.gsg")
+    e.add_argument("-o", "--output", metavar="SCRIPT.py",
+                   help="where to write the script (default: print it)")
+    t = sub.add_parser("trace", help="run a PyTorch script with GradStudio's engine and save "
+                       "the graph it computes")
+    t.add_argument("script", metavar="SCRIPT.py")
+    t.add_argument("-o", "--output", metavar="FILE.gsg",
+                   help="where to save the graph (default: SCRIPT.gsg next to the script)")
+    t.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="stop the script after this many seconds (default 10)")
+    return p
+
+
+def _version():
+    try:
+        from importlib.metadata import version
+        return version("gradstudio")
+    except Exception:  # not installed: running from a checkout
+        return "(development checkout)"
+
+
+# ----------------------------------------------------------------------------- commands
+def _load(path):
+    from gradstudio.document.files import load
+    from gradstudio.document.model import DocumentError
+    try:
+        return load(path)
+    except DocumentError as exc:
+        raise _Fail(str(exc)) from None
+
+
+def _indent(prefix, text):
+    """``x = tensor([[1., 1.],`` with the continuation lines aligned under it."""
+    pad = "\n" + " " * len(prefix)
+    return prefix + text.replace("\n", pad)
+
+
+def _run(args, out):
+    from gradstudio.document import run
+    from gradstudio.document.export import action_code, export_script
+    doc = _load(args.file)
+    result = run(doc)
+    names = export_script(doc, result).names
+    if args.json:
+        json.dump(_as_json(doc, result, names), out)
+        out.write("\n")
+        return 0
+    for nid in result.order:
+        name = names[nid]
+        state = result.state(nid)
+        if not state.ok:
+            out.write(f"{name}: {state.error}\n")
+            continue
+        out.write(_indent(f"{name} = ", state.text) + "\n")
+        if state.grad is not None:
+            out.write(_indent(f"{name}.grad = ", state.grad_text) + "\n")
+    for action, outcome in zip(doc.timeline, result.outcomes):
+        if outcome.error is not None:
+            out.write(f"{action_code(action, names)}  # {outcome.error}\n")
+    return 0
+
+
+def _finite(value):
+    """Nested lists with NaN and infinities spelled as strings (JSON has no such numbers)."""
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    return value
+
+
+def _as_json(doc, result, names):
+    """Every node's end state (``value``/``grad`` as nested lists, ``text``/``grad_text``
+    as PyTorch prints them) and every action's statement and error."""
+    from gradstudio.document.export import action_code
+    nodes = []
+    for nid in result.order:
+        data = doc.node(nid)
+        s = result.state(nid)
+        item = {"id": nid, "name": names[nid], "kind": data.kind, "label": data.label,
+                "watched": data.watched, "error": s.error}
+        if s.ok:
+            item.update(shape=list(s.shape), dtype=s.dtype, requires_grad=s.requires_grad,
+                        is_leaf=s.is_leaf, grad_fn=s.grad_fn, retains_grad=s.retains_grad,
+                        text=s.text, value=_finite(s.value.tolist()),
+                        grad=None if s.grad is None else _finite(s.grad.tolist()),
+                        grad_text=None if s.grad is None else s.grad_text)
+        nodes.append(item)
+    actions = [{"id": a.id, "kind": a.kind, "code": action_code(a, names), "error": o.error}
+               for a, o in zip(doc.timeline, result.outcomes)]
+    return {"seed": doc.seed, "nodes": nodes, "actions": actions}
+
+
+def _write_text(path, text):
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise _Fail(f"{path}: could not write the file ({exc.strerror or exc}).") from None
+
+
+def _export(args, out):
+    from gradstudio.document.export import export_script
+    text = export_script(_load(args.file)).text
+    if args.output is None:
+        out.write(text)
+    else:
+        _write_text(args.output, text)
+    return 0
+
+
+def _trace(args, out):
+    from gradstudio.document.files import EXTENSION, save
+    from gradstudio.document.model import DocumentError
+    from gradstudio.document.trace import DEFAULT_TIMEOUT, TraceError, trace
+    script = Path(args.script)
+    try:
+        source = script.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
+            "it is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else exc
+        raise _Fail(f"{script}: could not read the script ({reason}).") from None
+    timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
+    if not timeout > 0:
+        raise _Usage("--timeout must be a positive number of seconds")
+    try:
+        doc = trace(source, timeout=timeout, filename=str(script))
+    except TraceError as exc:
+        raise _Fail(f"{script}: {exc}") from None
+    target = Path(args.output) if args.output else script.with_suffix(EXTENSION)
+    try:
+        save(doc, target)
+    except DocumentError as exc:
+        raise _Fail(str(exc)) from None
+    nodes, steps = len(doc.node_ids), len(doc.timeline)
+    out.write(f"{target}: traced {nodes} node{'s' * (nodes != 1)} and {steps} timeline "
+              f"action{'s' * (steps != 1)} from {script.name}\n")
+    return 0
+
+
+def _gui(args):
+    try:
+        from gradstudio.ui import main_window
+    except ImportError as exc:
+        raise _Fail(f"the desktop window cannot start ({exc}); the commands "
+                    f"{', '.join(COMMANDS)} work without it") from None
+    gui_main = getattr(main_window, "main", None)
+    if gui_main is None:
+        raise _Fail("the desktop window is not built yet; use one of "
+                    f"{', '.join(COMMANDS)} (see '{PROG} --help')")
+    return gui_main(args)
+
+
+# ----------------------------------------------------------------------------- main
 def main(argv=None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or (len(args) == 1 and args[0].endswith(".gsg")):
-        from gradstudio.ui.main_window import main as gui_main
-        return gui_main(args)
-    print("usage: gradstudio [FILE.gsg]", file=sys.stderr)
-    return 2
+    try:
+        if not args or (args[0] not in COMMANDS and not args[0].startswith("-")
+                        and len(args) == 1):
+            return _gui(args)
+        ns = _parser().parse_args(args)
+        if ns.command is None:
+            raise _Usage(f"choose a command: {', '.join(COMMANDS)}")
+        return {"run": _run, "export": _export, "trace": _trace}[ns.command](ns, sys.stdout)
+    except _Usage as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    except _Fail as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+    except Exception as exc:  # a defect of ours: still one line, not a traceback
+        print(f"{PROG}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from .catalogue import CATALOGUE, format_index, parse_index
 from .run import run
 
-__all__ = ["ExportedScript", "export_script", "transcript", "RESERVED_NAMES"]
+__all__ = ["ExportedScript", "export_script", "transcript", "action_code", "RESERVED_NAMES"]
 
 # Names the exported script uses itself; nodes labelled like this are renamed.
 RESERVED_NAMES = frozenset({"torch", "print", "type", "Exception", "float"})
@@ -311,6 +311,12 @@ def _action_code(action, names, namer):
     if not results:
         return [call], []
     return [f"{', '.join(results)} = {call}"] + [f"print({r})" for r in results], results
+
+
+def action_code(action, names):
+    """One timeline action as a PyTorch statement (``out.backward(retain_graph=True)``),
+    with ``names`` from ``ExportedScript.names``; ``?`` marks a missing node."""
+    return _action_code(action, names, None)[0][0]
 
 
 # ----------------------------------------------------------------------------- export

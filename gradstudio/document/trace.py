@@ -1,0 +1,208 @@
+"""Import by tracing: run a PyTorch-style script and draw what autograd saw.
+
+PyTorch is define-by-run: the graph is the record of one run. ``trace(text)`` runs the
+script once with GradStudio's engine standing in for ``torch`` and turns every tensor
+operation into a node (loops come out unrolled, one node per iteration, because that is
+what autograd records), ``backward``/``autograd.grad`` calls, ``x.grad.zero_()`` and
+``x.grad = None`` into timeline actions, ``with torch.no_grad():`` blocks into regions,
+and tensors the script ``print``s into watched nodes. Nodes are named after the
+script's variables and laid out in layers (``layout.layered_positions``).
+
+The user's code only ever runs when this is asked for, and then in a child process
+(``gradstudio/document/_trace_child.py``) with a time limit: an endless loop, a
+crash or a script that calls ``os._exit`` cannot hang or break the caller. Whatever goes
+wrong comes back as one ``TraceError`` whose message is written for the user. The child
+sends the recorded program as JSON; the document is built here through the public
+``Document`` methods, so every usual check applies.
+
+``start_trace(text)`` returns a ``TraceJob`` (``done()``, ``cancel()``, ``result()``) for
+callers that must stay responsive; ``trace(text, should_cancel=...)`` polls a callback.
+"""
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from .layout import apply_layered_layout
+from .model import Document, DocumentError
+
+__all__ = ["trace", "trace_script", "start_trace", "TraceJob", "TraceError", "build_document",
+           "DEFAULT_TIMEOUT"]
+
+DEFAULT_TIMEOUT = 10.0
+STARTUP_GRACE = 20.0     # seconds for the child to start Python and the engine
+MAX_SCRIPT_BYTES = 1024 * 1024
+MAX_RESULT_BYTES = 64 * 1024 * 1024
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+_CHILD = str(Path(__file__).resolve().with_name("_trace_child.py"))
+
+
+class TraceError(Exception):
+    """The script could not be traced; the message says why, in one sentence."""
+
+
+class TraceJob:
+    """A trace running in a child process. ``result()`` waits and returns the
+    ``Document`` (or raises ``TraceError``); ``cancel()`` stops the child at once. After
+    ``result()``, ``output`` is what the script printed and, when ``record_values`` was
+    asked for, ``recorded`` maps each node id to what the script computed there
+    (``value`` and ``grad`` as nested lists, ``dtype``, ``grad_fn``)."""
+
+    def __init__(self, text, timeout=DEFAULT_TIMEOUT, filename="<script>",
+                 record_values=False):
+        if not isinstance(text, str):
+            raise TraceError("The script must be text.")
+        request = json.dumps({"source": text, "filename": filename, "timeout": float(timeout),
+                              "record_values": bool(record_values)})
+        self.recorded = {}
+        if len(request) > MAX_SCRIPT_BYTES:
+            raise TraceError("The script is larger than 1 MB; trace a shorter one.")
+        self.timeout = float(timeout)
+        self.output = ""
+        self._cancelled = False
+        self._outcome = None          # ("ok", data) or ("error", message)
+        env = dict(os.environ)
+        env["PYTHONPATH"] = _PACKAGE_ROOT + os.pathsep + env.get("PYTHONPATH", "")
+        env["PYTHONIOENCODING"] = "utf-8"
+        env.pop("PYTHONSTARTUP", None)
+        try:
+            self._proc = subprocess.Popen(
+                # run by path (only the engine is imported); -P: neither the current
+                # folder nor this one can shadow numpy or gradstudio
+                [sys.executable, "-P", _CHILD],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                env=env)
+        except OSError as exc:
+            raise TraceError(f"Could not start Python to run the script ({exc}).") from None
+        self._thread = threading.Thread(target=self._wait, args=(request,), daemon=True)
+        self._thread.start()
+
+    def _wait(self, request):
+        try:
+            # the child stops the script itself after ``timeout`` seconds of running it;
+            # this limit also covers starting Python and code stuck outside Python
+            out, err = self._proc.communicate(request.encode("utf-8"),
+                                              timeout=self.timeout + STARTUP_GRACE)
+        except subprocess.TimeoutExpired:
+            self._kill()
+            self._outcome = ("error", f"The script did not finish within {self.timeout:g} "
+                                      "seconds (an endless loop?) and was stopped.")
+            return
+        except (OSError, ValueError) as exc:
+            self._kill()
+            self._outcome = ("error", f"The script could not be run ({exc}).")
+            return
+        if self._cancelled:
+            self._outcome = ("error", "The trace was cancelled.")
+            return
+        if len(out) > MAX_RESULT_BYTES:
+            self._outcome = ("error", "The script produced a graph too large to open.")
+            return
+        try:
+            data = json.loads(out.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            code = self._proc.returncode
+            last = err.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
+            detail = f": {last[0][:200]}" if last[0] else ""
+            self._outcome = ("error", f"The script stopped Python before it finished "
+                                      f"(exit code {code}){detail}.")
+            return
+        self._outcome = ("ok", data)
+
+    def _kill(self):
+        try:
+            self._proc.kill()
+            self._proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+
+    def done(self):
+        return not self._thread.is_alive()
+
+    def cancel(self):
+        """Stops the child process; ``result()`` then raises ``TraceError``."""
+        self._cancelled = True
+        self._kill()
+
+    def result(self, timeout=None):
+        """Waits for the trace (at most ``timeout`` seconds more, if given) and returns the
+        new ``Document``."""
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            raise TimeoutError("the trace is still running")
+        if self._cancelled:
+            raise TraceError("The trace was cancelled.")
+        status, data = self._outcome
+        if status == "error":
+            raise TraceError(data)
+        self.output = data.get("output", "") if isinstance(data, dict) else ""
+        if not isinstance(data, dict) or not data.get("ok"):
+            message = data.get("error") if isinstance(data, dict) else None
+            raise TraceError(str(message or "The script could not be traced."))
+        try:
+            doc, ids = _build(data)
+        except (DocumentError, KeyError, TypeError, ValueError) as exc:
+            raise TraceError(f"The traced program could not be drawn: {exc}") from None
+        self.recorded = {ids[n["id"]]: n["recorded"] for n in data["nodes"]
+                         if "recorded" in n}
+        return doc
+
+
+def start_trace(text, timeout=DEFAULT_TIMEOUT, filename="<script>",
+                record_values=False) -> TraceJob:
+    """Starts tracing ``text`` in a child process and returns at once."""
+    return TraceJob(text, timeout, filename, record_values)
+
+
+def trace(text, timeout=DEFAULT_TIMEOUT, should_cancel=None, filename="<script>") -> Document:
+    """Runs ``text`` (a PyTorch script) in a child process with the engine as ``torch``
+    and returns the document it traces. ``should_cancel()`` is polled while waiting;
+    returning True stops the child. Raises ``TraceError`` with a one-line message."""
+    job = start_trace(text, timeout, filename)
+    while not job.done():
+        if should_cancel is not None and should_cancel():
+            job.cancel()
+            break
+        job._thread.join(0.05)
+    return job.result()
+
+
+def trace_script(source, filename="<script>", cancelled=None, timeout=DEFAULT_TIMEOUT):
+    """``trace`` as the window calls it: ``cancelled()`` (a cancel token) is polled."""
+    return trace(source, timeout, should_cancel=cancelled, filename=filename)
+
+
+def build_document(data) -> Document:
+    """The document described by the child's JSON (ids are the document's own)."""
+    return _build(data)[0]
+
+
+def _build(data):
+    doc = Document()
+    ids = {}
+    members = {}
+    for n in data["nodes"]:
+        nid = doc.add_node(n["kind"], n["params"], label=n.get("label"),
+                           watched=bool(n.get("watched")))
+        ids[n["id"]] = nid
+        for port, src in n["inputs"].items():
+            doc.connect(ids[src], nid, port)
+        if n.get("region") is not None:
+            members.setdefault(str(n["region"]), []).append(nid)
+    for nodes in members.values():
+        doc.add_region(nodes)
+    for a in data["actions"]:
+        params = {}
+        for k, v in a["params"].items():
+            if k in ("target", "gradient", "tensor"):
+                params[k] = None if v is None else ids[v]
+            elif k in ("outputs", "inputs"):
+                params[k] = [ids[i] for i in v]
+            else:
+                params[k] = v
+        doc.add_action(a["kind"], params)
+    doc.set_seed(data.get("seed"))
+    apply_layered_layout(doc)
+    return doc, ids

@@ -1,0 +1,247 @@
+"""Import by tracing: every seed notebook traces into a document whose run reproduces
+what the script computed (values, grad_fn, final gradients); exported scripts trace back
+into documents that print the same; and a bad script (endless loop, exception, crash,
+unsupported operation) gives one clear message without touching the caller."""
+import os
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kinds_doc import every_kind_document
+
+from gradstudio.document import run
+from gradstudio.document.examples import EXAMPLES, build
+from gradstudio.document.export import export_script, transcript
+from gradstudio.document.trace import TraceError, start_trace, trace
+
+SEEDS = sorted((Path(__file__).resolve().parents[1] / "engine" / "seeds").glob("*.py"))
+
+
+def _trace_all(sources, record_values=False, limit=3):
+    """Traces ``sources`` a few at a time (each child needs a CPU to start)."""
+    jobs, results = [], []
+    for i, src in enumerate(sources):
+        jobs.append(start_trace(src, record_values=record_values, filename=f"<script {i}>"))
+        if len(jobs) - len(results) >= limit:
+            results.append(_collect(jobs[len(results)]))
+    while len(results) < len(jobs):
+        results.append(_collect(jobs[len(results)]))
+    return results
+
+
+def _collect(job):
+    try:
+        return job, job.result()
+    except TraceError as exc:
+        return job, exc
+
+
+def dedent(text):
+    return textwrap.dedent(text).lstrip("\n")
+
+
+# ----------------------------------------------------------------------------- seeds
+@pytest.fixture(scope="module")
+def seed_traces():
+    return dict(zip([p.stem for p in SEEDS],
+                    _trace_all([p.read_text(encoding="utf-8") for p in SEEDS],
+                               record_values=True)))
+
+
+def test_every_seed_notebook_is_vendored():
+    assert len(SEEDS) == 5
+
+
+@pytest.mark.parametrize("seed", [p.stem for p in SEEDS])
+def test_seed_notebook_traces_into_a_document_that_reproduces_it(seed, seed_traces):
+    job, doc = seed_traces[seed]
+    assert not isinstance(doc, Exception), doc
+    result = run(doc)
+    assert result.errors == {}
+    assert all(o.error is None for o in result.outcomes)
+    assert set(job.recorded) == set(doc.node_ids)
+    for nid, seen in job.recorded.items():
+        state = result.state(nid)
+        where = f"{doc.display_name(nid)} ({doc.node(nid).kind})"
+        assert state.dtype == seen["dtype"], where
+        assert state.grad_fn == seen["grad_fn"], where
+        np.testing.assert_array_equal(state.value, np.asarray(seen["value"], state.value.dtype),
+                                      err_msg=where)
+        if seen["grad"] is None:
+            assert state.grad is None, where
+        else:
+            np.testing.assert_array_equal(state.grad, np.asarray(seen["grad"]), err_msg=where)
+
+
+def test_tutorial_chain_is_drawn_as_the_notebook_reads(seed_traces):
+    _, doc = seed_traces["003_062b1e8a1bc57c72"]
+    nodes = {n.label: n for n in doc.nodes() if n.label}
+    assert [nodes[k].kind for k in ("x", "y", "z", "out")] == ["ones", "add", "mul", "mean"]
+    assert nodes["x"].params["requires_grad"] and nodes["x"].watched
+    assert doc.inputs_of(nodes["y"].id) == {"self": nodes["x"].id}
+    assert nodes["y"].params["other"] == 2
+    # the doubling loop, unrolled: y_2 ... y_11; its condition (y.data.norm() < 1000)
+    # fed only Python's while and is dropped
+    doubled = [n for n in doc.nodes() if n.label and n.label.startswith("y_")]
+    assert len(doubled) == 10 and all(n.kind == "mul" for n in doubled)
+    assert not any(n.kind in ("norm", "lt", "detach") for n in doc.nodes())
+    # a.requires_grad = True is a requires_grad_ node written in place
+    assert sum(n.kind == "requires_grad_" for n in doc.nodes()) == 1
+    # the no_grad block is a region holding one x ** 2; the other one is outside
+    (region,) = doc.regions.values()
+    (inside,) = region.nodes
+    assert doc.node(inside).kind == "pow"
+    assert [a.kind for a in doc.timeline] == ["backward", "backward"]
+    vjp = doc.timeline[1].params
+    assert doc.node(vjp["target"]).label == "y_11"
+    assert doc.node(vjp["gradient"]).params["value"] == [0.1, 1.0, 0.0001]
+    assert doc.seed == 0                                      # unseeded: drawn as seed 0
+    positions = [n.position for n in doc.nodes()]
+    assert len(set(positions)) == len(positions)
+
+
+# ----------------------------------------------------------------------------- round trip
+def _one_watch_per_tensor(doc):
+    """requires_grad_ and retain_grad hand back the tensor they got: a script printing it
+    under either name prints one tensor, which a trace draws as one watched node."""
+    for n in doc.nodes():
+        if n.kind in ("requires_grad_", "retain_grad") and n.watched:
+            doc.set_watched(doc.source_of(n.id, "self"), False)
+    return doc
+
+
+@pytest.fixture(scope="module")
+def round_trips():
+    docs = [(name, build(name)) for name in EXAMPLES] + \
+        [("every-kind", _one_watch_per_tensor(every_kind_document()))]
+    scripts = [export_script(d).text for _, d in docs]
+    traced = _trace_all(scripts)
+    return {name: (d, script, got) for (name, d), script, (_, got) in
+            zip(docs, scripts, traced)}
+
+
+@pytest.mark.parametrize("name", list(EXAMPLES) + ["every-kind"])
+def test_exported_script_traces_back_to_a_document_that_prints_the_same(name, round_trips):
+    doc, script, traced = round_trips[name]
+    assert not isinstance(traced, Exception), f"{traced}\n{script}"
+    assert transcript(traced) == transcript(doc)
+    assert traced.seed == doc.seed
+    assert len(traced.timeline) == len(doc.timeline)
+    assert len(traced.regions) == len(doc.regions)
+
+
+def test_trace_keeps_names_actions_and_prints():
+    doc = trace(dedent("""
+        import torch
+        torch.manual_seed(3)
+        w = torch.randn(3, requires_grad=True)
+        x = torch.tensor([1.0, 2.0, 3.0])
+        for step in range(2):
+            loss = (w * x).sum()
+            loss.backward()
+            print(w.grad)
+            w.grad.zero_()
+        h = torch.autograd.grad((w ** 2).sum(), w)
+        w.grad = None
+        with torch.no_grad():
+            frozen = w * 2
+        m = x.reshape(3, 1) @ x.reshape(1, 3)
+        first = m[0, 1:]
+        print("done", first)
+    """))
+    labels = {n.label: n for n in doc.nodes() if n.label}
+    assert set(labels) >= {"w", "x", "loss", "loss_2", "frozen", "m", "first"}
+    assert labels["w"].watched and labels["first"].watched and not labels["x"].watched
+    assert [a.kind for a in doc.timeline] == ["backward", "zero_grad", "backward",
+                                              "zero_grad", "grad", "set_grad_none"]
+    assert doc.timeline[4].params["inputs"] == [labels["w"].id]
+    assert doc.in_no_grad(labels["frozen"].id) and not doc.in_no_grad(labels["m"].id)
+    assert labels["m"].kind == "matmul" and labels["first"].kind == "index"
+    assert labels["first"].params["key"] == "0, 1:"
+    assert doc.seed == 3
+    result = run(doc)
+    assert result.errors == {} and all(o.error is None for o in result.outcomes)
+
+
+def test_a_caught_backward_error_is_a_timeline_step():
+    doc = trace(dedent("""
+        import torch
+        x = torch.ones(2, requires_grad=True)
+        y = (x * x).sum()
+        y.backward()
+        try:
+            y.backward()
+        except RuntimeError as e:
+            print("caught")
+    """))
+    result = run(doc)
+    assert [o.error is None for o in result.outcomes] == [True, False]
+    assert "backward through the graph a second time" in result.outcomes[1].error
+
+
+# ----------------------------------------------------------------------------- failures
+def test_bad_scripts_give_one_clear_message(tmp_path):
+    marker = tmp_path / "pid.txt"
+    sources = {
+        "raises": "import torch\nx = torch.ones(2)\nraise ValueError('boom')\n",
+        "syntax": "x = (1,\n",
+        "exits": "import os\nos._exit(3)\n",
+        "unsupported": "import torch\nx = torch.ones(3)\ny = x[torch.tensor([0, 2])]\n",
+        "leaf update": dedent("""
+            import torch
+            w = torch.ones(2, requires_grad=True)
+            with torch.no_grad():
+                w -= 0.1
+        """),
+        "engine error": "import torch\ntorch.ones(2, 3) @ torch.ones(2, 3)\n",
+        "io": f"import os\nopen({str(marker)!r}, 'w').write(str(os.getpid()))\n"
+              "import sys\nsys.exit(0)\n",
+    }
+    got = dict(zip(sources, (r for _, r in _trace_all(list(sources.values())))))
+    assert str(got["raises"]) == "line 3: ValueError: boom"
+    assert str(got["syntax"]).startswith("line 1: SyntaxError: ")
+    assert str(got["exits"]) == "The script stopped Python before it finished (exit code 3)."
+    assert str(got["unsupported"]).startswith("line 3: GradStudio cannot trace this: indexing "
+                                              "with a tensor")
+    assert str(got["leaf update"]).startswith("line 4: GradStudio cannot trace this: an "
+                                              "in-place update of a leaf")
+    assert str(got["engine error"]) == ("line 2: RuntimeError: mat1 and mat2 shapes cannot be "
+                                        "multiplied (2x3 and 2x3)")
+    for name in sources:
+        if name != "io":
+            assert isinstance(got[name], TraceError) and "\n" not in str(got[name]), name
+    # the script ran, in another process: the caller is untouched
+    assert got["io"].node_ids == []
+    assert int(marker.read_text()) != os.getpid()
+    # and this process's engine was never patched by the tracer
+    from gradstudio.engine import Tensor, _tensor, _tensor_ops
+    assert _tensor_ops._apply is _tensor.apply and _tensor.apply.__module__ == _tensor.__name__
+    assert Tensor.backward.__qualname__ == "Tensor.backward"
+
+
+def test_an_endless_loop_hits_the_time_limit():
+    start = time.monotonic()
+    with pytest.raises(TraceError, match=r"^The script did not finish within 1\.5 seconds "
+                                         r"\(an endless loop\?\) and was stopped\.$"):
+        trace("x = 0\nwhile True:\n    x += 1\n", timeout=1.5)
+    assert time.monotonic() - start < 15
+
+
+def test_a_trace_can_be_cancelled():
+    job = start_trace("while True:\n    pass\n", timeout=60)
+    job.cancel()
+    with pytest.raises(TraceError, match="cancelled"):
+        job.result(timeout=10)
+    start = time.monotonic()
+    with pytest.raises(TraceError, match="cancelled"):
+        trace("while True:\n    pass\n", timeout=60, should_cancel=lambda: True)
+    assert time.monotonic() - start < 10
+
+
+def test_what_the_script_prints_is_kept_apart():
+    job = start_trace("import torch\nprint('hello')\nimport os\nos.write(1, b'noise')\n")
+    doc = job.result()
+    assert doc.node_ids == [] and job.output == "hello\n"
