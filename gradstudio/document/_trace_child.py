@@ -922,7 +922,24 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
     return result
 
 
+MEMORY_LIMIT = 4 * 1024 ** 3     # bytes of address space for the script
+
+
+def _limit_memory():
+    """A script that allocates without end gets a MemoryError instead of starving the
+    machine (POSIX only; elsewhere the parent's time limit is the only guard)."""
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
+        if soft == resource.RLIM_INFINITY or soft > limit:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
 def main():
+    _limit_memory()
     request = json.loads(sys.stdin.read())
     sys.stdin = io.StringIO("")
     # the result goes to the real stdout; whatever the script writes to fd 1 is dropped
@@ -937,6 +954,8 @@ def main():
             traceback.format_exception_only(type(exc), exc)).strip()}
     json.dump(result, result_stream)
     result_stream.flush()
+    # done: threads the script started and its exit handlers do not keep us waiting
+    os._exit(0)
 
 
 if __name__ == "__main__":
