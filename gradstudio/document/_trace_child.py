@@ -480,7 +480,7 @@ def op_record(op, operands, params, output):
 def install(rec):
     """Patches the engine (in this process only) so that ``rec`` sees every operation."""
     torch = rec.torch
-    from gradstudio.engine import _factory, _functions, _grad_mode, _tensor, _tensor_ops
+    from gradstudio.engine import _functions, _grad_mode, _tensor, _tensor_ops
     from gradstudio.engine import autograd as autograd_mod
     Tensor = torch.Tensor
     orig_apply, orig_inplace = _tensor.apply, _tensor.inplace
