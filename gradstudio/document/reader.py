@@ -11,6 +11,7 @@ import re
 from contextlib import contextmanager
 
 import networkx as nx
+import numpy as np
 
 from .catalogue import CATALOGUE
 from .migrations import FORMAT_VERSION, MIGRATIONS, MigrationDefect
@@ -101,20 +102,30 @@ def _parse_int(s):
     return int(s) if len(s) <= MAX_DIGITS else _TooLong()
 
 
-_STRING = re.compile(r'"(?:[^"\\]++|\\[\s\S])*+(?:"|\\?\Z)')   # always matches: linear
-_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_CHUNK = 1 << 20
 
 
 def _check_depth(text, fail):
-    """Refuses deep nesting before ``json.loads`` recurses into it."""
-    depth = 0
-    for c in _NOT_BRACKET.sub("", _STRING.sub("", text)):
-        if c in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise fail("", f"the file is nested more than {MAX_DEPTH} levels deep.")
-        else:
-            depth -= 1
+    """Refuses deep nesting before ``json.loads`` recurses into it: outside strings, the
+    running count of open brackets must stay within MAX_DEPTH. A quote preceded by an odd
+    number of backslashes is inside a string. Where the text is not valid JSON the count
+    may be off, but only after the point where ``json.loads`` stops anyway."""
+    codes = np.frombuffer(text.encode("utf-8", "surrogatepass"), np.uint8)
+    depth = inside = run = 0        # carried over chunks: nesting, in a string, backslashes
+    for start in range(0, len(codes), _CHUNK):
+        c = codes[start:start + _CHUNK]
+        idx = np.arange(len(c))
+        last = np.maximum.accumulate(np.where(c != 92, idx, -1 - run))  # last non-backslash
+        before = np.empty(len(c), np.int64)              # backslashes just before each
+        before[0], before[1:] = run, idx[:-1] - last[:-1]
+        quotes = np.cumsum((c == 34) & (before % 2 == 0)) + inside
+        outside = quotes % 2 == 0
+        steps = (((c == 91) | (c == 123)) & outside).astype(np.int32)
+        steps -= ((c == 93) | (c == 125)) & outside
+        running = np.cumsum(steps) + depth
+        if running.max() > MAX_DEPTH:
+            raise fail("", f"the file is nested more than {MAX_DEPTH} levels deep.")
+        depth, inside, run = int(running[-1]), int(quotes[-1] % 2), int(len(c) - 1 - last[-1])
 
 
 def _migrate(data, fail):
@@ -281,14 +292,6 @@ class _Builder:
                             "GradStudio knows.")
         params = self.obj(node.get("params", _Object()), f"{place}.params", (),
                           tuple(p.name for p in spec.params))
-        for name, value in params.items():
-            where = f"{place}.params.{name}"
-            if _has_nan(value):
-                raise self.fail(where, "NaN (not a number) is not allowed here.")
-            if isinstance(value, str) and len(value) > MAX_STRING:
-                raise self.fail(where, f"text longer than {MAX_STRING} characters.")
-            with self.at(where):
-                params[name] = _check_param(spec, name, value)
         position = self.list(node.get("position", [0.0, 0.0]), f"{place}.position", 2)
         if len(position) != 2 or not all(_is_number(v) for v in position):
             raise self.fail(f"{place}.position", "must be a pair of numbers [x, y].")
@@ -298,8 +301,16 @@ class _Builder:
         watched = node.get("watched", False)
         if not isinstance(watched, bool):
             raise self.fail(f"{place}.watched", "must be true or false.")
-        with self.at(place):
+        try:
             self.doc.add_node(kind, params, position, label, node_id, watched)
+        except DocumentError as e:
+            for name, value in params.items():      # which param was it?
+                where = f"{place}.params.{name}"
+                if _has_nan(value):
+                    raise self.fail(where, "NaN (not a number) is not allowed here.") from None
+                with self.at(where):
+                    _check_param(spec, name, value)
+            raise self.fail(place, str(e)) from None
 
     def edges(self, edges):
         taken = {}
@@ -322,16 +333,15 @@ class _Builder:
             taken[target, port] = i
             cycles.add_edge(source, target, index=i)
         try:
+            order = list(nx.topological_sort(cycles))
+        except nx.NetworkXUnfeasible:
             cycle = nx.find_cycle(cycles)
-        except nx.NetworkXNoCycle:
-            cycle = None
-        if cycle:
             last = max(cycles.edges[u, v]["index"] for u, v in cycle)
             path = " -> ".join([cycle[0][0]] + [v for _, v in cycle])
             raise self.fail(f"edges[{last}]", f"this edge closes a cycle ({_show(path)}); a "
                             "tensor cannot depend on itself.")
         # Connecting in topological order of the targets keeps each cycle check trivial.
-        rank = {n: r for r, n in enumerate(nx.topological_sort(cycles))}
+        rank = {n: r for r, n in enumerate(order)}
         for i in sorted(range(len(edges)), key=lambda i: (rank[edges[i]["target"]], i)):
             with self.at(f"edges[{i}]"):
                 self.doc.connect(edges[i]["source"], edges[i]["target"], edges[i]["port"])

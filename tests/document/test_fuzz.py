@@ -143,3 +143,47 @@ def test_random_bytes(data):
 def test_random_json(value):
     _loads_or_refuses(json.dumps(value))
     _loads_or_refuses(json.dumps({"format_version": 2, "nodes": [value]}))
+
+
+def _reference_depth(text):
+    """The deepest bracket nesting outside strings, one character at a time. (A
+    backslash outside a string is already a JSON error; here it escapes a quote too.)"""
+    depth = deepest = 0
+    inside = escaped = False
+    for c in text:
+        was_escaped, escaped = escaped, c == "\\" and not escaped
+        if c == '"' and not was_escaped:
+            inside = not inside
+        elif inside:
+            pass
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+    return deepest
+
+
+@FUZZ
+@given(st.text(alphabet='[]{}"\\ab', max_size=80), st.integers(1, 9))
+def test_depth_scan_agrees_with_a_plain_scan(text, chunk):
+    """The vectorised depth check (in chunks of any size) refuses exactly the texts whose
+    nesting outside strings exceeds the limit."""
+    from gradstudio.document import reader
+
+    def fail(place, message):
+        return ValueError(message)
+    old, reader._CHUNK = reader._CHUNK, chunk
+    try:
+        for limit in (2, 5):
+            reader.MAX_DEPTH, saved = limit, reader.MAX_DEPTH
+            try:
+                reader._check_depth(text, fail)
+                refused = False
+            except ValueError:
+                refused = True
+            finally:
+                reader.MAX_DEPTH = saved
+            assert refused == (_reference_depth(text) > limit)
+    finally:
+        reader._CHUNK = old
