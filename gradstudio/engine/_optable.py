@@ -317,8 +317,9 @@ _shape_op("expand", "ExpandBackward0", lambda a, shape: np.broadcast_to(a, shape
           (SHAPE,), "{self}.expand({shape})")
 _shape_op("t", "TBackward0", lambda a: a.T, Grad(lambda F, g, out, a: F.permute(g, tuple(range(len(a.shape)))[::-1])),
           "Transposes a matrix.", code="{self}.t()")
-_shape_op("transpose", "TransposeBackward0", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
-          Grad(lambda F, g, out, a, dim0, dim1: F.transpose(g, dim0, dim1)),
+_shape_op("transpose", "TransposeBackward0",
+          lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1) if a.ndim else a.view(),
+          Grad(lambda F, g, out, a, dim0, dim1: F.transpose(g, dim0, dim1) if a.shape else g),
           "Swaps two dimensions.", (Param("dim0", "int", 0), Param("dim1", "int", 1)),
           "{self}.transpose({dim0}, {dim1})")
 _shape_op("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims),
@@ -417,7 +418,16 @@ def _lead_ones(F, g, ndim):
     return F.reshape(g, (1,) * lead + tuple(g.shape)) if lead > 0 else g
 
 
-defop("_setitem", "CopySlices", _setitem_fwd,
+def _setitem_name(p):
+    # index_put_ on the tensor itself when the key's only basic parts are full slices;
+    # otherwise a copy into a view of it (CopySlices), as PyTorch's __setitem__ does
+    key = p["key"]
+    advanced = any(isinstance(k, np.ndarray) and (k.ndim or k.dtype == bool) for k in key)
+    whole = all(k is Ellipsis or k == slice(None) for k in key if not isinstance(k, np.ndarray))
+    return "IndexPutBackward0" if advanced and whole else "CopySlices"
+
+
+defop("_setitem", _setitem_name, _setitem_fwd,
       Grad(lambda F, g, out, a, v, key: g - F.embed(F.take(g, key), g.shape, key)),
       Grad(lambda F, g, out, a, v, key: _lead_ones(F, F.take(g, key), len(v.shape))),
       args=("self", "value"), dtype="keep", category="internal")
