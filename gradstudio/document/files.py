@@ -65,8 +65,9 @@ def dumps(doc: Document) -> str:
 def save(doc: Document, path):
     """Writes ``doc`` to ``path`` atomically: the text goes to a temporary file in the
     same folder, is flushed to disk and then renamed over ``path``. An existing file is
-    kept as ``path + ".bak"``. On failure the previous file is left untouched."""
-    path = os.path.abspath(os.fspath(path))
+    kept as ``path + ".bak"``. On failure the previous file is left untouched. A symbolic
+    link is followed: the file it points to is replaced, the link stays."""
+    path = os.path.realpath(os.fspath(path))
     data = dumps(doc).encode("utf-8")
     folder, name = os.path.split(path)
     tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
@@ -138,7 +139,6 @@ def load(path) -> Document:
     except OSError as e:
         raise FileError(source, "", f"could not open the file ({e.strerror or e}).") from None
     return loads(data, source=source)
-
 
 
 def loads(text, *, source="<string>") -> Document:

@@ -164,6 +164,9 @@ def _show(s):
 
 
 def check_view(view, fail):
+    """Checks view state (a small dict the UI keeps, such as zoom and center): at most
+    MAX_VIEW_KEYS names, each a finite number, short text, true/false, null or a short
+    list of these. ``fail(place, message)`` makes the exception to raise."""
     if not isinstance(view, dict):
         raise fail("view", "must be an object of settings.")
     if len(view) > MAX_VIEW_KEYS:
@@ -172,8 +175,8 @@ def check_view(view, fail):
         if not isinstance(key, str) or not _ID.match(key):
             raise fail("view", f"'{_show(key)}' is not a valid setting name (letters, digits, "
                        "_ . : -, at most 64).")
-        items = value if isinstance(value, list) else [value]
-        if isinstance(value, list) and len(value) > MAX_VIEW_LIST:
+        items = value if isinstance(value, (list, tuple)) else [value]
+        if len(items) > MAX_VIEW_LIST:
             raise fail(f"view.{key}", f"a list of at most {MAX_VIEW_LIST} values.")
         for v in items:
             if v is None or isinstance(v, bool):

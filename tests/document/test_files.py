@@ -185,6 +185,22 @@ def test_backup_is_copied_where_hard_links_are_not_possible(tmp_path, monkeypatc
     assert path.read_bytes() == dumps(Document()).encode()
 
 
+def test_save_through_a_symbolic_link_keeps_the_link(tmp_path):
+    real = tmp_path / "real.gsg"
+    save(Document(), real)
+    link = tmp_path / "link.gsg"
+    link.symlink_to(real)
+    save(lesson(), link)
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == dumps(lesson())
+    assert (tmp_path / "real.gsg.bak").read_text(encoding="utf-8") == dumps(Document())
+
+
+def test_view_tuples_are_saved_as_lists():
+    d = Document()
+    d.view = {"center": (1.0, 2)}
+    assert loads(dumps(d)).view == {"center": [1.0, 2]}
+
+
 def test_save_keeps_the_file_mode(tmp_path):
     path = tmp_path / "shared.gsg"
     save(Document(), path)
@@ -323,6 +339,10 @@ DEFECTS = [
     ("duplicate node id", lambda d: d["nodes"][1].update(id="n1"),
      r"nodes\[1\]: A node with id 'n1' already exists"),
     ("bad id", lambda d: d["nodes"][1].update(id="a b"), r"nodes\[1\]\.id: must be an id"),
+    ("long kind", lambda d: d["nodes"][0].update(kind="k" * 100_000),
+     r"nodes\[0\]\.kind: must be a kind of node, a text of 1 to 64 characters"),
+    ("long port", lambda d: d["edges"][0].update(port="p" * 100_000),
+     r"edges\[0\]\.port: must be an input name, a text of 1 to 64 characters"),
     ("long label", lambda d: d["nodes"][1].update(label="w" * 65), r"nodes\[1\]\.label: must be"),
     ("edge to missing node", lambda d: d["edges"][2].update(source="n9"),
      r"edges\[2\]\.source: node 'n9' does not exist"),
