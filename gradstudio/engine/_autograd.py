@@ -37,6 +37,9 @@ _TYPE_NAMES = {"float32": "FloatTensor", "float64": "DoubleTensor", "float16": "
                "int8": "CharTensor", "uint8": "ByteTensor", "bool": "BoolTensor"}
 
 
+_CPP_NODES = frozenset(("CopySlices", "CopyBackwards"))  # named by their C++ namespace
+
+
 class Meta:
     """Stands in for an input a VJP did not need to save: only shape and dtype."""
     __slots__ = ("shape", "dtype")
@@ -56,7 +59,8 @@ class Node:
                  "_seq", "_freed", "_pre_hooks", "_hooks", "_retain", "_plan", "__weakref__")
 
     def name(self):
-        return type(self).__name__
+        n = type(self).__name__
+        return "torch::autograd::" + n if n in _CPP_NODES else n
 
     # No __repr__: like torch's grad_fn classes (module ``builtins``, default repr) they
     # print as ``<MulBackward0 object at 0x...>`` and IPython shows ``<MulBackward0 at 0x...>``.
@@ -254,7 +258,7 @@ def new_node(cls, op, params, next_functions, plan=None):
 
 
 def short_name(node):
-    return re.sub(r"Backward\d*$", "", type(node).__name__)
+    return re.sub(r"Backward\d*$", "", node.name())
 
 
 # ----------------------------------------------------------------------------- observing
@@ -338,8 +342,23 @@ def _plain(v):
 
 
 # ----------------------------------------------------------------------------- saved values
+def _first_modified(node):
+    """The saved value PyTorch reports as modified: it unpacks a node's saved variables in
+    the alphabetical order of their names (``other`` before ``self``, ``exponent`` before
+    ``result``)."""
+    names = node._op.arg_names
+    found = []
+    for i, v in enumerate(node._saved or ()):
+        if v is not None and hasattr(v, "_vc") and v._vc[0] != node._versions[i]:
+            found.append((names[min(i, len(names) - 1)], v, node._versions[i], False))
+    if node._result is not None and node._result[1][0] != node._result[2]:
+        found.append(("result", _result_tensor(node), node._result[2], True))
+    return min(found, key=lambda f: f[0])[1:] if found else None
+
+
 def _check_version(node, t, saved_version, is_output=False):
     if t._vc[0] != saved_version:
+        t, saved_version, is_output = _first_modified(node) or (t, saved_version, is_output)
         desc = f"[torch.{_TYPE_NAMES[t._dtype.name]} [{', '.join(map(str, t._data.shape))}]]"
         src = node if is_output else t._grad_fn
         if src is not None:

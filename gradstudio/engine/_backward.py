@@ -22,9 +22,6 @@ def _root_grads(outputs, grad_outputs, create_graph):
     """The seed gradient of each output: given, or ones for a scalar."""
     if grad_outputs is None:
         grad_outputs = (None,) * len(outputs)
-    if len(grad_outputs) != len(outputs):
-        raise RuntimeError(f"grad requires one grad_output per output: got {len(grad_outputs)} "
-                           f"grad_outputs and {len(outputs)} outputs")
     seeds = []
     for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
         if g is None:
@@ -48,6 +45,8 @@ def _root_grads(outputs, grad_outputs, create_graph):
             seeds.append(g if g._dtype is out._dtype else g.to(out._dtype))
         else:
             seeds.append(g._data.astype(out._dtype.np, copy=False))
+    if len(seeds) < len(outputs):  # extra gradients are ignored, as in PyTorch
+        raise RuntimeError(f"got {len(outputs)} tensors and {len(seeds)} gradients")
     return seeds
 
 

@@ -23,39 +23,39 @@ def _finish(data, dtype, requires_grad):
     return t
 
 
-def _shape_of(data, dim=0):
-    """Shape of nested sequences, with PyTorch's message for ragged ones."""
-    if isinstance(data, Tensor):
-        return data._data.shape
-    if isinstance(data, np.ndarray):
-        return data.shape
+def _shape_of(data):
+    """Shape of nested sequences, read (as PyTorch does) from the first element of each
+    level; ``_flatten_values`` checks the rest."""
+    if isinstance(data, (Tensor, np.ndarray)):
+        return tuple(data.shape)
     if not isinstance(data, (list, tuple)):
         return ()
-    n = len(data)
-    if n == 0:
-        return (0,)
-    first = _shape_of(data[0], dim + 1)
-    for item in data[1:]:
-        s = _shape_of(item, dim + 1)
-        if s != first:
-            if len(s) and len(first) and isinstance(item, (list, tuple)):
-                raise ValueError(f"expected sequence of length {first[0]} at dim {dim + 1} "
-                                 f"(got {s[0]})")
-            raise ValueError(f"expected sequence of length {first[0] if first else 0} at dim "
-                             f"{dim + 1} (got {s[0] if s else 0})")
-    return (n,) + first
+    return (len(data),) + (_shape_of(data[0]) if data else ())
 
 
-def _flatten_values(data, out):
-    if isinstance(data, (list, tuple)):
-        for d in data:
-            _flatten_values(d, out)
-    elif isinstance(data, Tensor):
-        out.extend(np.asarray(data._data).reshape(-1).tolist())
-    elif isinstance(data, np.ndarray):
-        out.extend(data.reshape(-1).tolist())
-    else:
-        out.append(data)
+def _flatten_values(data, shape, dt, out, dim=0):
+    if dim == len(shape):
+        if isinstance(data, (list, tuple)):
+            raise TypeError(f"must be real number, not {type(data).__name__}"
+                            if dt.is_floating_point else
+                            f"'{type(data).__name__}' object cannot be interpreted as an integer")
+        out.append(data.item() if isinstance(data, (Tensor, np.ndarray)) else data)
+        return
+    if isinstance(data, (Tensor, np.ndarray)):
+        got = tuple(data.shape)
+        if got != shape[dim:]:
+            raise ValueError(f"expected sequence of length {shape[dim]} at dim {dim} (got "
+                             f"{got[0] if got else 0})")
+        arr = data._data if isinstance(data, Tensor) else data
+        out.extend(arr.reshape(-1).tolist())
+        return
+    if not isinstance(data, (list, tuple)):
+        raise TypeError("not a sequence")
+    if len(data) != shape[dim]:
+        raise ValueError(f"expected sequence of length {shape[dim]} at dim {dim} (got "
+                         f"{len(data)})")
+    for item in data:
+        _flatten_values(item, shape, dt, out, dim + 1)
 
 
 def _infer_dtype(data):
@@ -95,9 +95,9 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
         dt = dtype or (D.from_numpy_dtype(data.dtype))
         return _finish(np.array(data, dtype=dt.np, copy=True), dt, requires_grad)
     shape = _shape_of(data)
-    values = []
-    _flatten_values(data, values)
     dt = dtype or _infer_dtype(data)
+    values = []
+    _flatten_values(data, shape, dt, values)
     try:
         arr = np.array(values, dtype=dt.np).reshape(shape)
     except OverflowError:
@@ -150,6 +150,9 @@ def ones(*size, dtype=None, device=None, requires_grad=False, out=None):
 
 
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None):
+    shape = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list, D.Size)) else size
+    if any(isinstance(s, int) and s < 0 for s in shape):
+        raise RuntimeError("zeros: Dimension size must be non-negative.")
     return _filled(0, size, dtype, requires_grad)
 
 
@@ -166,6 +169,9 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False):
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
+    for name, v in (("n", n), ("m", m)):
+        if v is not None and v < 0:
+            raise RuntimeError(f"{name} must be greater or equal to 0, got {v}")
     dt = dtype or D.get_default_dtype()
     return _finish(np.eye(n, n if m is None else m, dtype=dt.np), dt, requires_grad)
 
@@ -191,7 +197,7 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     dt = dtype or D.get_default_dtype()
     if steps < 0:
-        raise RuntimeError("linspace(): number of steps must be non-negative")
+        raise RuntimeError("number of steps must be non-negative")
     start, end = float(start), float(end)
     if steps == 1:
         data = np.array([start])

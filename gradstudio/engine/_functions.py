@@ -16,18 +16,32 @@ __all__ = ["cat", "concat", "stack", "where", "softmax", "log_softmax", "matmul"
 
 
 def _tensors(tensors, name):
-    tensors = list(tensors)
-    if not tensors:
-        raise RuntimeError(f"{name}(): expected a non-empty list of Tensors")
-    return tensors
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, "
+                        f"not {type(tensors).__name__}")
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
+                            f"{type(t).__name__}")
+    return list(tensors)
 
 
 def cat(tensors, dim=0):
-    tensors = _tensors(tensors, "torch.cat")
-    ref = sorted(tensors, key=lambda t: -t._data.ndim)[0]  # ``max`` is torch.max here
+    tensors = _tensors(tensors, "cat")
+    if not tensors:
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    # 1-D empty tensors are skipped (PyTorch's legacy rule); the first other one rules
+    shown = [(i, t) for i, t in enumerate(tensors)
+             if not (t._data.ndim == 1 and t._data.shape[0] == 0)]
+    if not shown:
+        shown = [(0, tensors[0])]
+    ref = shown[0][1]
+    for i, t in enumerate(tensors):
+        if t._data.ndim == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be "
+                               "concatenated")
     d = _wrap_dim(dim, ref._data.ndim)
-    shown = [t for t in tensors if not (t._data.ndim == 1 and t._data.shape[0] == 0)]
-    for i, t in enumerate(shown):
+    for i, t in shown:
         if t._data.ndim != ref._data.ndim:
             raise RuntimeError(f"Tensors must have same number of dimensions: got "
                                f"{ref._data.ndim} and {t._data.ndim}")
@@ -36,6 +50,7 @@ def cat(tensors, dim=0):
                 raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. "
                                    f"Expected size {a} but got size {b} for tensor number {i} "
                                    "in the list.")
+    shown = [t for _, t in shown]
     dt = D.result_type(*shown)
     return apply(OPS["cat"], tuple(t if t._dtype is dt else t.to(dt) for t in shown),
                  {"dim": d})
@@ -46,6 +61,8 @@ concat = cat
 
 def stack(tensors, dim=0):
     tensors = _tensors(tensors, "stack")
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
     first = tensors[0]
     for i, t in enumerate(tensors):
         if t._data.shape != first._data.shape:
@@ -81,7 +98,14 @@ def where(condition, input=None, other=None):
 
 def _method(name):
     def fn(input, *args, **kwargs):
-        return getattr(input, name)(*args, **kwargs)
+        try:
+            return getattr(input, name)(*args, **kwargs)
+        except TypeError as e:
+            # the method's argument 1 is the function's argument 2
+            msg = str(e)
+            if "(position 1) must be" not in msg:
+                raise
+            raise TypeError(msg.replace("(position 1)", "(position 2)", 1)) from None
     fn.__name__ = name
     return fn
 

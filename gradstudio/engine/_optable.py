@@ -337,7 +337,7 @@ _shape_op("slice", "SliceBackward0",
           "A strided range along a dimension.",
           (Param("dim", "int", 0), Param("start", "int", 0), Param("end", "int", None),
            Param("step", "int", 1)), "{self}.narrow({dim}, {start}, {end})")
-defop("index", "IndexBackward0", lambda a, key: a[key],
+defop("index", "IndexBackward0", lambda a, key: np.ascontiguousarray(a[key]),
       Grad(lambda F, g, out, a, key: F.embed(g, a.shape, key, accumulate=True)),
       params=(Param("key", "index", None),), dtype="keep", category="shape",
       saved_params=("indices",), doc="Advanced (list, tensor or mask) indexing.",

@@ -26,6 +26,7 @@ _NONLEAF_GRAD_WARNING = (
     "instead. See github.com/pytorch/pytorch/pull/30531 for more information. (Triggered "
     "internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")
 _NEW = object.__new__
+_NO_GRAD_VIEW = object()  # ``Tensor._acc`` of a view made under no_grad (see ``apply``)
 
 
 class Tensor:
@@ -223,6 +224,8 @@ class Tensor:
         return _Handle(self._post_acc_hooks, hook)
 
     def _accumulator(self):
+        if self._acc is _NO_GRAD_VIEW:
+            return None
         acc = self._acc() if self._acc is not None else None
         if acc is None:
             acc = AccumulateGrad(self)
@@ -310,9 +313,13 @@ class Tensor:
         return self._data.reshape(()).item()
 
     def __float__(self):
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
         return float(self.item())
 
     def __int__(self):
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
         return int(self.item())
 
     def __index__(self):
@@ -323,7 +330,8 @@ class Tensor:
 
     def __bool__(self):
         if self._data.size != 1:
-            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+            raise RuntimeError("Boolean value of Tensor with " + (
+                "no values" if self._data.size == 0 else "more than one value") + " is ambiguous")
         return bool(self.item())
 
     def __len__(self):
@@ -369,9 +377,10 @@ class Tensor:
 
 
 def _c_name(d):
-    return {"float32": "float", "float64": "double", "float16": "half", "int64": "long",
-            "int32": "int", "int16": "short", "int8": "char", "uint8": "unsigned char",
-            "bool": "bool"}[d.name]
+    # c10's C++ type names, as PyTorch's messages print them
+    return {"float32": "float", "float64": "double", "float16": "c10::Half",
+            "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+            "uint8": "unsigned char", "bool": "bool"}[d.name]
 
 
 def _scalar_type(d):
@@ -433,7 +442,7 @@ def _compute_dtype(op, operands):
         if not dt.is_floating_point:
             raise RuntimeError(f"{op.name}(): could not infer output dtype. Input dtype must be "
                                "either a floating point or complex dtype. Got: "
-                               f"{_c_name(dt).capitalize()}")
+                               f"{_scalar_type(dt)}")
         return dt, dt
     if rule == "long":
         return dt, D.int64
@@ -488,6 +497,11 @@ def apply(op, operands, params=None, out_dtype=None):
         src = operands[0]
         t._base = src if src._base is None else src._base
         t._vc = src._vc
+        if src._requires_grad and not STATE.enabled:
+            # PyTorch: a view made under no_grad still requires grad, but is a leaf that
+            # no gradient reaches, and in-place ops on it with grad mode on are refused
+            t._requires_grad = True
+            t._acc = _NO_GRAD_VIEW
     if req and STATE.enabled and op.differentiable:
         record(t, op, operands, {} if params is None else params)
     return t
@@ -511,7 +525,7 @@ def record(t, op, operands, params):
             if fn is not None:
                 edges.append((fn, 0))
                 mask |= bit
-            elif o._requires_grad:
+            elif o._requires_grad and o._acc is not _NO_GRAD_VIEW:
                 edges.append((o._accumulator(), 0))
                 mask |= bit
             else:
@@ -551,6 +565,13 @@ def inplace(self, op, operands, params=None):
         params = {}
     grad_on = STATE.enabled
     tracked = grad_on and any(type(o) is Tensor and o._requires_grad for o in operands)
+    if grad_on and self._acc is _NO_GRAD_VIEW:
+        raise RuntimeError(
+            "A view was created in no_grad mode and is being modified inplace with grad mode "
+            "enabled. Given that this use case is ambiguous and error-prone, it is forbidden. "
+            "You can clarify your code by moving both the view and the inplace either both "
+            "inside the no_grad block (if you don't want the inplace to be tracked) or both "
+            "outside (if you want the inplace to be tracked).")
     if grad_on and self._requires_grad:
         if self._grad_fn is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an "

@@ -7,7 +7,7 @@ import numpy as np
 from . import _dtype as D
 from ._ops import OPS, _norm_dims
 from ._tensor import Tensor, apply, inplace, _wrap_dim, _list, _scalar_type
-from ._autograd import node_class
+from ._autograd import _TYPE_NAMES, node_class
 from ._grad_mode import STATE
 
 _ = OPS  # every op name used below is registered by _optable
@@ -15,7 +15,7 @@ _apply = apply
 _T = Tensor
 
 
-def _operand(x):
+def _operand(x, fn="", arg="other"):
     """A tensor stays a tensor; a Python (or numpy) number stays a number."""
     if type(x) is Tensor:
         return x
@@ -28,7 +28,21 @@ def _operand(x):
         return tensor(x)
     if isinstance(x, Tensor):
         return x
-    raise TypeError(f"unsupported operand type: '{type(x).__name__}'")
+    raise TypeError(f"{fn}(): argument '{arg}' (position 1) must be Tensor, not "
+                    f"{type(x).__name__}")
+
+
+def _is_operand(x):
+    return isinstance(x, (Tensor, bool, int, float, np.generic, np.ndarray))
+
+
+def _dunder(method):
+    """An operator: like the method, but NotImplemented for operands it cannot take (so
+    Python raises its own TypeError, as for torch.Tensor)."""
+    def op(self, other, **kwargs):
+        return method(self, other, **kwargs) if _is_operand(other) else NotImplemented
+    op.__name__ = method.__name__
+    return op
 
 
 def _broadcast_check(a, b):
@@ -47,7 +61,7 @@ def _binary(name):
     op = OPS[name]
 
     def method(self, other, *, alpha=1):
-        other = _operand(other)
+        other = _operand(other, name)
         if type(other) is Tensor:
             _broadcast_check(self, other)
         if alpha != 1:
@@ -55,6 +69,22 @@ def _binary(name):
         return _apply(op, (self, other))
     method.__name__ = name
     return method
+
+
+def _binary_operator(name):
+    """``a + b`` and friends: the method without ``alpha``, inlined (a hot path)."""
+    op = OPS[name]
+
+    def operator(self, other):
+        if type(other) is Tensor:
+            _broadcast_check(self, other)
+        elif _is_operand(other):
+            other = _operand(other)
+        else:
+            return NotImplemented
+        return _apply(op, (self, other))
+    operator.__name__ = f"__{name}__"
+    return operator
 
 
 def _reflected(name):
@@ -118,10 +148,11 @@ def _cmp(name):
     op = OPS[name]
 
     def method(self, other):
-        other = _operand(other)
+        other = _operand(other, name)
         if type(other) is Tensor:
             _broadcast_check(self, other)
         return _apply(op, (self, other))
+    method.__name__ = name
     return method
 
 
@@ -136,22 +167,23 @@ def _logical(np_fn):
 
 for _name in ("add", "sub", "mul", "div"):
     setattr(Tensor, _name, _binary(_name))
-Tensor.__add__ = Tensor.add
-Tensor.__radd__ = _reflected("add")
-Tensor.__sub__ = Tensor.sub
-Tensor.__rsub__ = _rsub
-Tensor.__mul__ = Tensor.mul
-Tensor.__rmul__ = _reflected("mul")
-Tensor.__truediv__ = Tensor.div
-Tensor.__rtruediv__ = _rtruediv
-Tensor.__pow__ = Tensor.pow = _pow
-Tensor.__rpow__ = _rpow
+Tensor.__add__ = _binary_operator("add")
+Tensor.__radd__ = _dunder(_reflected("add"))
+Tensor.__sub__ = _binary_operator("sub")
+Tensor.__rsub__ = _dunder(_rsub)
+Tensor.__mul__ = _binary_operator("mul")
+Tensor.__rmul__ = _dunder(_reflected("mul"))
+Tensor.__truediv__ = _binary_operator("div")
+Tensor.__rtruediv__ = _dunder(_rtruediv)
+Tensor.pow = _pow
+Tensor.__pow__ = _dunder(_pow)
+Tensor.__rpow__ = _dunder(_rpow)
 Tensor.multiply, Tensor.subtract, Tensor.divide, Tensor.true_divide = \
     Tensor.mul, Tensor.sub, Tensor.div, Tensor.div
-for _name, _dunder in (("eq", "__eq__"), ("ne", "__ne__"), ("lt", "__lt__"), ("le", "__le__"),
+for _name, _op_name in (("eq", "__eq__"), ("ne", "__ne__"), ("lt", "__lt__"), ("le", "__le__"),
                        ("gt", "__gt__"), ("ge", "__ge__")):
     setattr(Tensor, _name, _cmp(_name))
-    setattr(Tensor, _dunder, getattr(Tensor, _name))
+    setattr(Tensor, _op_name, _binary_operator(_name))
 Tensor.__hash__ = object.__hash__
 Tensor.__and__ = Tensor.logical_and = _logical(np.logical_and)
 Tensor.__or__ = Tensor.logical_or = _logical(np.logical_or)
@@ -213,7 +245,11 @@ def _dims(self, dim):
     if isinstance(dim, (list, tuple)):
         if not dim:
             return None
-        return tuple(_wrap_dim(d, self._data.ndim) for d in dim)
+        dims = tuple(_wrap_dim(d, self._data.ndim) for d in dim)
+        for i, d in enumerate(dims):
+            if d in dims[:i]:
+                raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+        return dims
     return (_wrap_dim(dim, self._data.ndim),)
 
 
@@ -259,6 +295,11 @@ def _return_type(name):
 MinMax, _MinMaxMin = _return_type("max"), _return_type("min")
 
 
+def _nonempty_dim(t, d, fn):
+    if t._data.ndim and t._data.shape[d] == 0:
+        raise IndexError(f"{fn}(): Expected reduction dim {d} to have non-zero size.")
+
+
 def _extreme(kind):
     full, along, arg = OPS[kind], OPS[kind + "_dim"], (np.argmax if kind == "max" else np.argmin)
     result = MinMax if kind == "max" else _MinMaxMin
@@ -273,6 +314,7 @@ def _extreme(kind):
                                    "'dim' argument.")
             return _apply(full, (self,))
         d = _wrap_dim(dim, self._data.ndim)
+        _nonempty_dim(self, d, kind)
         idx = arg(self._data, axis=d, keepdims=keepdim) if self._data.ndim else \
             np.zeros((), np.int64)
         values = _apply(along, (self,), {"dim": d, "keepdim": keepdim,
@@ -298,6 +340,9 @@ def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
         p = 2.0
     if isinstance(p, str):
         raise RuntimeError(f"norm: unsupported p={p!r}")
+    if not self._dtype.is_floating_point:
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
+                           f"input. Got {_scalar_type(self._dtype)}")
     return _apply(OPS["norm"], (self,), {"p": float(p), "dim": _dims(self, dim),
                                          "keepdim": keepdim})
 
@@ -310,7 +355,12 @@ def _softmax(name):
 
     def method(self, dim, dtype=None):
         src = self if dtype is None else self.to(dtype)
-        return _apply(op, (src,), {"dim": _wrap_dim(dim, self._data.ndim)})
+        d = _wrap_dim(dim, self._data.ndim)
+        if not src._dtype.is_floating_point:
+            kernel = "lastdim_kernel_impl" if d >= src._data.ndim - 1 else "kernel_impl"
+            raise NotImplementedError(f'"{name}_{kernel}" not implemented for '
+                                      f"'{_scalar_type(src._dtype)}'")
+        return _apply(op, (src,), {"dim": d})
     return method
 
 
@@ -322,6 +372,11 @@ def _argext(name):
 
     def method(self, dim=None, keepdim=False):
         d = None if dim is None else _wrap_dim(dim, self._data.ndim)
+        if d is None and self._data.size == 0:
+            raise IndexError(f"{name}(): Expected reduction dim to be specified for "
+                             "input.numel() == 0.")
+        if d is not None:
+            _nonempty_dim(self, d, name)
         return _apply(op, (self,), {"dim": d, "keepdim": keepdim and d is not None})
     return method
 
@@ -334,7 +389,14 @@ Tensor.any = lambda self, dim=None: _apply(OPS["any"], (self,)) if dim is None e
 
 
 # ---------------------------------------------------------------------- linear algebra
+def _need_tensor(x, fn, arg):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{fn}(): argument '{arg}' (position 1) must be Tensor, not "
+                        f"{type(x).__name__}")
+
+
 def _mm(self, other):
+    _need_tensor(other, "mm", "mat2")
     if self._data.ndim != 2:
         raise RuntimeError("self must be a matrix")
     if other._data.ndim != 2:
@@ -358,6 +420,7 @@ def _c(d):
 
 
 def _mv(self, vec):
+    _need_tensor(vec, "mv", "vec")
     if self._data.ndim != 2 or vec._data.ndim != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {self._data.ndim}, "
                            f"{vec._data.ndim}")
@@ -369,6 +432,7 @@ def _mv(self, vec):
 
 
 def _dot(self, other):
+    _need_tensor(other, "dot", "tensor")
     if self._data.ndim != 1 or other._data.ndim != 1:
         raise RuntimeError(f"1D tensors expected, but got {self._data.ndim}D and "
                            f"{other._data.ndim}D tensors")
@@ -384,6 +448,7 @@ def _dot(self, other):
 
 
 def _bmm(self, other):
+    _need_tensor(other, "bmm", "mat2")
     if self._data.ndim != 3:
         raise RuntimeError("batch1 must be a 3D tensor")
     if other._data.ndim != 3:
@@ -483,8 +548,10 @@ def _broadcast_shapes(sa, sb):
 
 
 Tensor.mm, Tensor.mv, Tensor.dot, Tensor.bmm, Tensor.matmul = _mm, _mv, _dot, _bmm, _matmul
-Tensor.__matmul__ = _matmul
-Tensor.__rmatmul__ = lambda self, other: _matmul(other, self)
+Tensor.__matmul__ = lambda self, other: _matmul(self, other) if isinstance(other, Tensor) \
+    else NotImplemented
+Tensor.__rmatmul__ = lambda self, other: _matmul(other, self) if isinstance(other, Tensor) \
+    else NotImplemented
 Tensor.inner = _dot
 
 
@@ -505,19 +572,28 @@ def _shape_arg(args):
 
 def _infer(shape, numel):
     shape = list(shape)
-    neg = [i for i, s in enumerate(shape) if s == -1]
-    if len(neg) > 1:
-        raise RuntimeError("only one dimension can be inferred")
+    neg = None
     known = 1
-    for s in shape:
-        if s != -1:
-            if s < 0:
-                raise RuntimeError(f"invalid shape dimension {s}")
+    for i, s in enumerate(shape):
+        if s == -1:
+            if neg is not None:
+                raise RuntimeError("only one dimension can be inferred")
+            neg = i
+        elif s < 0:
+            raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape "
+                               f"{_list(shape)}")
+        else:
             known *= s
-    if neg:
-        if known == 0 or numel % known:
+    if neg is not None:
+        if known == 0:
+            if numel == 0:
+                raise RuntimeError(f"cannot reshape tensor of 0 elements into shape "
+                                   f"{_list(shape)} because the unspecified dimension size "
+                                   "-1 can be any value and is ambiguous")
             raise RuntimeError(f"shape '{_list(shape)}' is invalid for input of size {numel}")
-        shape[neg[0]] = numel // known
+        if numel % known:
+            raise RuntimeError(f"shape '{_list(shape)}' is invalid for input of size {numel}")
+        shape[neg] = numel // known
     elif known != numel:
         raise RuntimeError(f"shape '{_list(shape)}' is invalid for input of size {numel}")
     return tuple(shape)
@@ -590,7 +666,10 @@ def _permute(self, *dims):
         raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does "
                            f"not match the length of the desired ordering of dimensions i.e. "
                            f"input.dim() = {n} is not equal to len(dims) = {len(dims)}")
-    return _apply(OPS["permute"], (self,), {"dims": tuple(_wrap_dim(d, n) for d in dims)})
+    dims = tuple(_wrap_dim(d, n) for d in dims)
+    if len(set(dims)) != n:
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return _apply(OPS["permute"], (self,), {"dims": dims})
 
 
 Tensor.t, Tensor.transpose, Tensor.permute = _t, _transpose, _permute
@@ -620,12 +699,14 @@ def _expand(self, *sizes):
     sizes = _shape_arg(sizes)
     shp = self._data.shape
     if len(sizes) < len(shp):
-        raise RuntimeError(f"expand(torch.FloatTensor{{{_list(shp)}}}, size={_list(sizes)}): "
+        raise RuntimeError(f"expand(torch.{_TYPE_NAMES[self._dtype.name]}{{{_list(shp)}}}, "
+                           f"size={_list(sizes)}): "
                            "the number of sizes provided (%d) must be greater or equal to the "
                            "number of dimensions in the tensor (%d)" % (len(sizes), len(shp)))
     lead = len(sizes) - len(shp)
-    out = []
-    for i, s in enumerate(sizes):
+    out = [0] * len(sizes)
+    for i in range(len(sizes) - 1, -1, -1):  # PyTorch checks from the last dimension
+        s = sizes[i]
         cur = shp[i - lead] if i >= lead else 1
         if s == -1:
             if i < lead:
@@ -636,7 +717,7 @@ def _expand(self, *sizes):
             raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing "
                                f"size ({cur}) at non-singleton dimension {i}.  Target sizes: "
                                f"{_list(sizes)}.  Tensor sizes: {_list(shp)}")
-        out.append(s)
+        out[i] = s
     return _apply(OPS["expand"], (self,), {"shape": tuple(out)})
 
 
@@ -649,12 +730,24 @@ def _select(self, dim, index):
     d = _wrap_dim(dim, self._data.ndim)
     size = self._data.shape[d]
     if not -size <= index < size:
-        raise IndexError(f"index {index} is out of bounds for dimension {d} with size {size}")
+        raise IndexError(f"select(): index {index} out of range for tensor of size "
+                         f"{_list(self._data.shape)} at dimension {d}")
     return _apply(OPS["select"], (self,), {"dim": d, "index": index % size})
 
 
 def _narrow(self, dim, start, length):
     d = _wrap_dim(dim, self._data.ndim)
+    size = self._data.shape[d]
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], "
+                         f"but got {start})")
+    if start < 0:
+        start += size
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    if start + length > size:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size "
+                           f"({size}).")
     return _apply(OPS["slice"], (self,), {"dim": d, "start": start, "end": start + length,
                                           "step": 1})
 
@@ -693,17 +786,22 @@ Tensor.type_as = lambda self, other: _to(self, other._dtype)
 
 
 # ---------------------------------------------------------------------- indexing
+# ``x[key]`` follows PyTorch's applySlicing: ints select, slices slice, None unsqueezes and
+# Ellipsis skips, one by one; tensors, lists and bools are collected as advanced indices
+# at the dimension they reach and applied last, in one IndexBackward0.
 _SEQ_INDEX_WARNING = (
     "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
     "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be "
     "interpreted as tensor index, x[torch.tensor(seq)], which will result either in an error "
     "or a different result (Triggered internally at "
     "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:{line}.)")
+_INDEX_TYPE_ERROR = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                     "Variables are valid indices (got {})")
 
 
 def _sequence_as_tuple(key):
-    """PyTorch's (NumPy's) rule: a short list holding a tensor, sequence, slice, None or
-    Ellipsis is read as a tuple of indices, with a deprecation warning."""
+    """PyTorch's (NumPy's) rule: a short list (or str) holding a tensor, sequence, slice,
+    None or Ellipsis is read as a tuple of indices, with a deprecation warning."""
     if len(key) >= 32:
         return False
     for k in key:
@@ -716,69 +814,198 @@ def _sequence_as_tuple(key):
     return False
 
 
-def _index_key(key):
-    """A key for numpy, with tensors and lists turned into arrays."""
-    if isinstance(key, list) and _sequence_as_tuple(key):
-        key = tuple(key)
-    if not isinstance(key, tuple):
-        key = (key,)
-    out = []
+def _as_key_tuple(key):
+    if isinstance(key, (list, str)) and _sequence_as_tuple(key):
+        return tuple(key)
+    return key if isinstance(key, tuple) else (key,)
+
+
+def _is_int_index(k):
+    if isinstance(k, (int, np.integer)):
+        return not isinstance(k, (bool, np.bool_))
+    return type(k) is Tensor and k._data.ndim == 0 and k._dtype._kind == 1 and \
+        k._dtype is not D.uint8
+
+
+def _index_array(k):
+    """An advanced index as a numpy array: bool (a mask) or int64."""
+    if isinstance(k, Tensor):
+        a = k._data
+    elif isinstance(k, np.ndarray):
+        a = k
+    else:
+        from ._factory import tensor
+        a = tensor(k)._data
+        if a.dtype.kind == "f":
+            a = a.astype(np.int64)
+    if a.dtype == np.bool_ or a.dtype == np.uint8:
+        return a.astype(np.bool_, copy=False)
+    if a.dtype.kind not in "iu":
+        raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+    return a.astype(np.int64, copy=False)
+
+
+def _select_at(t, dim, index, real_dim):
+    if t._data.ndim == 0:
+        if index == 0:
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                             "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+        raise IndexError(f"index {index} is out of bounds for dimension {real_dim} with size 0")
+    size = t._data.shape[dim]
+    if not -size <= index < size:
+        raise IndexError(f"index {index} is out of bounds for dimension {real_dim} with size "
+                         f"{size}")
+    return _apply(OPS["select"], (t,), {"dim": dim, "index": index % size})
+
+
+def _slice_at(t, dim, k, skip_trivial):
+    if t._data.ndim == 0:
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    size = t._data.shape[dim]
+    start, stop, step = k.indices(size)  # ValueError for a zero step, as in PyTorch
+    if step < 0:
+        raise ValueError("step must be greater than zero")
+    stop = max(stop, start)
+    if skip_trivial and start == 0 and stop == size and step == 1:
+        return t, slice(None)
+    return _apply(OPS["slice"], (t,), {"dim": dim, "start": start, "end": stop, "step": step}), \
+        slice(start, stop, step)
+
+
+def _apply_slicing(self, key):
+    """Applies the basic indices of ``key`` (a tuple); returns the view, the advanced
+    indices as ``[(dim, array)]`` and the equivalent numpy key for ``self``."""
+    ndim = self._data.ndim
+    specified = 0
     for k in key:
-        if isinstance(k, Tensor):
-            k = k._data
-        elif isinstance(k, list):
-            k = np.asarray([x._data if isinstance(x, Tensor) else x for x in k])
-        out.append(k)
-    return tuple(out)
+        if k is None or k is Ellipsis or isinstance(k, (bool, np.bool_)):
+            continue
+        if isinstance(k, Tensor) and k._dtype in (D.bool_, D.uint8):
+            specified += k._data.ndim
+        else:
+            specified += 1
+    if specified > ndim:
+        raise IndexError(f"too many indices for tensor of dimension {ndim}")
+    t, dim, adv, np_key = self, 0, [], []
+    for i, k in enumerate(key):
+        if _is_int_index(k):
+            t = _select_at(t, dim, int(k), i)
+            np_key.append(int(k))
+        elif isinstance(k, slice):
+            t, k = _slice_at(t, dim, k, True)
+            np_key.append(k)
+            dim += 1
+        elif k is None:
+            t = _apply(OPS["unsqueeze"], (t,), {"dim": dim})
+            np_key.append(None)
+            dim += 1
+        elif k is Ellipsis:
+            n = max(ndim - specified, 0)
+            np_key.extend([slice(None)] * n)
+            dim += n
+        elif isinstance(k, str):
+            raise TypeError(f"new(): invalid data type '{type(k).__name__}'")
+        elif isinstance(k, (bool, np.bool_, Tensor, np.ndarray, list, tuple)):
+            a = _index_array(k if not isinstance(k, (bool, np.bool_)) else np.asarray(k))
+            if a.ndim == 0:  # a bool: a new dimension of size 1 (True) or 0 (False)
+                t = _apply(OPS["unsqueeze"], (t,), {"dim": dim})
+                np_key.append(bool(a))  # numpy reads a bool the same way
+                a = np.zeros((1 if a else 0,), np.int64)
+            else:
+                np_key.append(a)
+            adv.append((dim, a))
+            dim += a.ndim if a.dtype == np.bool_ else 1
+        else:
+            raise IndexError(_INDEX_TYPE_ERROR.format(type(k).__name__))
+    return t, adv, tuple(np_key)
 
 
-def _is_basic(k):
-    return k is None or k is Ellipsis or isinstance(k, (int, slice)) and not isinstance(k, bool)
+def _advanced_key(t, adv):
+    """The numpy key of the advanced indices of ``t``, checked as PyTorch checks them."""
+    shape = t._data.shape
+    key = [slice(None)] * (max(d for d, _ in adv) + 1)
+    arrays = []
+    for d, a in adv:
+        if a.dtype == np.bool_:
+            for j, n in enumerate(a.shape):
+                if d + j >= len(shape) or shape[d + j] != n:
+                    raise IndexError(f"The shape of the mask {_list(a.shape)} at index {j} does "
+                                     f"not match the shape of the indexed tensor "
+                                     f"{_list(shape)} at index {d + j}")
+            key[d] = a
+            arrays.extend(np.nonzero(a))
+        else:
+            key[d] = a
+            arrays.append(a)
+    try:
+        np.broadcast_shapes(*(a.shape for a in arrays))
+    except ValueError:
+        raise IndexError("shape mismatch: indexing tensors could not be broadcast together "
+                         "with shapes " + ", ".join(_list(a.shape) for a in arrays)) from None
+    for d, a in adv:
+        if a.dtype != np.bool_ and a.size:
+            size = shape[d]
+            bad = (a < -size) | (a >= size)
+            if bad.any():
+                raise IndexError(f"index {a[bad].flat[0]} is out of bounds for dimension {d} "
+                                 f"with size {size}")
+    return tuple(key)
+
+
+def _alias(t):
+    return _renamed(_apply(OPS["view"], (t,), {"shape": t._data.shape}), "AliasBackward0")
 
 
 def _getitem(self, key):
-    key = _index_key(key)
-    if not all(_is_basic(k) or (isinstance(k, np.ndarray) and k.ndim == 0 and
-                                k.dtype.kind in "iu") for k in key):
-        return _apply(OPS["index"], (self,), {"key": key})
-    key = tuple(int(k) if isinstance(k, np.ndarray) else k for k in key)
-    n_real = sum(1 for k in key if k is not None and k is not Ellipsis)
-    if n_real > self._data.ndim:
-        raise IndexError(f"too many indices for tensor of dimension {self._data.ndim}")
-    if Ellipsis in key:
-        i = key.index(Ellipsis)
-        key = key[:i] + (slice(None),) * (self._data.ndim - n_real) + key[i + 1:]
-    t, dim = self, 0
-    for k in key:
-        if k is None:
-            t = _apply(OPS["unsqueeze"], (t,), {"dim": dim})
-            dim += 1
-        elif isinstance(k, int):
-            t = _select(t, dim, k)
-        else:
-            size = t._data.shape[dim]
-            start, stop, step = k.indices(size)
-            if k.step is not None and k.step <= 0:
-                raise ValueError("step must be greater than zero")
-            stop = max(stop, start)
-            if not (start == 0 and stop == size and step == 1):
-                t = _apply(OPS["slice"], (t,), {"dim": dim, "start": start, "end": stop,
-                                                "step": step})
-            dim += 1
-    if t is self:
-        return _apply(OPS["view"], (self,), {"shape": self._data.shape})
-    return t
+    # PyTorch's single-index fast paths first: a lone slice is never skipped
+    if _is_int_index(key):
+        return _select_at(self, 0, int(key), 0)
+    if type(key) is slice:
+        return _slice_at(self, 0, key, False)[0]
+    if key is None:
+        return _apply(OPS["unsqueeze"], (self,), {"dim": 0})
+    if key is Ellipsis:
+        return _alias(self)
+    t, adv, _ = _apply_slicing(self, _as_key_tuple(key))
+    if adv:
+        return _apply(OPS["index"], (t,), {"key": _advanced_key(t, adv)})
+    return _alias(self) if t is self else t
 
 
 def _setitem(self, key, value):
-    key = _index_key(key)
     value = _operand(value)
+    view, adv, np_key = _apply_slicing(self.detach(), _as_key_tuple(key))
+    if adv:
+        target = view._data[_advanced_key(view, adv)].shape
+    else:
+        target = view._data.shape
+    if STATE.enabled and self._requires_grad and self._grad_fn is None:
+        raise RuntimeError(("a view of a leaf Variable" if view._base is not None else
+                            "a leaf Variable") + " that requires grad is being used in an "
+                           "in-place operation.")
+    if type(value) is Tensor:
+        vshape = value._data.shape
+        while vshape and vshape[0] == 1 and len(vshape) > len(target):
+            vshape = vshape[1:]  # PyTorch drops the value's leading 1s
+        if adv:
+            try:
+                np.broadcast_shapes(vshape, target)
+                if len(vshape) > len(target):
+                    raise ValueError
+            except ValueError:
+                raise RuntimeError(f"shape mismatch: value tensor of shape "
+                                   f"{_list(value._data.shape)} cannot be broadcast to indexing "
+                                   f"result of shape {_list(target)}") from None
+        else:
+            # the messages of value.expand(target)
+            _expand(Tensor._make(np.broadcast_to(np.zeros((), value._dtype.np), vshape),
+                                 value._dtype), target)
     with _no_grad_if(not (STATE.enabled and (self._requires_grad or (
             type(value) is Tensor and value._requires_grad)))):
         if type(value) is not Tensor:
             from ._factory import tensor
             value = tensor(value, dtype=self._dtype)
-        inplace(self, OPS["_setitem"], (self, value), {"key": key})
+        inplace(self, OPS["_setitem"], (self, value), {"key": np_key})
 
 
 class _no_grad_if:

@@ -802,6 +802,99 @@ prog("misc_tutorial", """
     print(f"\\nCall after zeroing gradients\\n{inp.grad}")
 """)
 
+prog("graph_shapes", """
+    def walk(fn, depth=1):
+        print("  " * depth + (type(fn).__name__ if fn is not None else "None"))
+        for nxt, _ in (fn.next_functions if fn is not None else ()):
+            walk(nxt, depth + 1)
+    X = torch.ones(2, 3, 4)
+    Xr = X.clone().requires_grad_()
+    W = torch.ones(4, 5)
+    Wr = W.clone().requires_grad_()
+    u = torch.ones(4)
+    ur = u.clone().requires_grad_()
+    V = torch.ones(2, 4, 2)
+    Vr = V.clone().requires_grad_()
+    M = torch.ones(2, 4, requires_grad=True)
+    for e in ("Xr @ W", "X @ Wr", "Xr.transpose(0, 1) @ W", "Wr.t() @ X.transpose(1, 2)",
+              "W.t() @ Xr.transpose(1, 2)", "ur @ V", "u @ Vr", "Xr @ u", "Xr @ Vr", "M @ Vr",
+              "ur @ Wr", "Wr.t() @ ur", "ur @ ur", "M @ Wr", "Xr.unsqueeze(0) @ Vr",
+              "torch.matmul(Vr.transpose(1, 2), Xr.transpose(1, 2))", "Xr[:, :, :2] @ M"):
+        r = eval(e)
+        print(e, r.shape, r._version, r.is_contiguous())
+        walk(r.grad_fn)
+        r.sum().backward()
+        check(r, Xr.grad, Wr.grad, ur.grad, Vr.grad, M.grad)
+        for t in (Xr, Wr, ur, Vr, M):
+            t.grad = None
+    x = torch.arange(6.0).reshape(2, 3).requires_grad_()
+    for e in ("x.reshape(3, 2)", "x.t().reshape(3, 2, 1)", "x.t().reshape(6)", "x.t().reshape(3, 2)",
+              "x[:, :2].reshape(4)", "x[:, :2].reshape(2, 2)", "x.unsqueeze(0).expand(2, 2, 3).reshape(4, 3)",
+              "x.unsqueeze(0).expand(2, 2, 3).reshape(2, 2, 3)", "x.reshape(2, 3)", "x.t().flatten()",
+              "x.flatten()", "x.unsqueeze(1).flatten(1)", "x.t().contiguous()", "x.contiguous()",
+              "x[...]", "x[:]", "x[:, :]", "x[..., ...]", "x[0, True]", "x[True]", "x[False]",
+              "x[1:, [0, 2]]", "x[[0, 1], 1:]", "x[[0, 1], :, None]", "x[None, None, 1]",
+              "x[1, 1, None]", "x[..., 1, ...]", "x[torch.tensor(1)]", "x[0, torch.tensor(2)]",
+              "x[torch.tensor(True)]", "x[[True, False]]", "x[:, [0, 0]]", "x.select(1, -1)",
+              "x.narrow(1, -2, 2)", "x.narrow(0, 1, 1)", "x.outer(x) if False else x[0].outer(x[1])"):
+        r = eval(e)
+        print(e, r.shape, r.is_contiguous(), r._base is not None)
+        walk(r.grad_fn)
+        (r * 2).sum().backward()
+        check(r, x.grad)
+        x.grad = None
+""")
+prog("nograd_views", """
+    x = torch.ones(3, requires_grad=True)
+    with torch.no_grad():
+        v = x[:2]
+        w = x.view(3)
+        d = x.detach()
+        c = x * 2
+    print(v.requires_grad, v.is_leaf, v.grad_fn, w.requires_grad, d.requires_grad, c.requires_grad)
+    y = v * 2
+    print(y.requires_grad, y.grad_fn.next_functions)
+    y.sum().backward()
+    print(v.grad, x.grad)
+    z = (w.unsqueeze(0) * x).sum()
+    z.backward()
+    print(w.grad, x.grad)
+    with torch.no_grad():
+        v.mul_(3)
+    print(x, v.detach())  # (PyTorch now shows v with grad_fn=<Invalid>; not modelled)
+    a = torch.arange(6.0).reshape(2, 3)
+    a.requires_grad_()
+    (a * a).sum().backward()
+    print(a.grad, a.is_leaf)
+    b = torch.ones(4)[1:]
+    b.requires_grad = True
+    (b * 3).sum().backward()
+    print(b.grad)
+""")
+prog("setitem_cases", """
+    m = torch.zeros(2, 3)
+    m[0] = torch.tensor([[1.0, 2.0, 3.0]])
+    m[1, [0, 2]] = torch.tensor([7.0, 8.0])
+    m[:, 1] = 5
+    m[m > 6] = torch.tensor(-1.0)
+    print(m, m._version)
+    m[..., 0] = torch.tensor([[4.0], [5.0]]).squeeze(1)
+    m[True] = m + 1 if False else m[True]
+    print(m)
+    w = torch.ones(2, 3, requires_grad=True)
+    with torch.no_grad():
+        w[0] = 2.0
+        w[:, 2] = torch.tensor([3.0, 4.0])
+        w[w > 3] = 0.0
+    print(w, w.requires_grad, w.is_leaf, w._version)
+    y = w * 1
+    y[0, 0] = torch.tensor(10.0)
+    y[1] = w[0] * 2
+    print(y, y.grad_fn, y._version)
+    y.sum().backward()
+    print(w.grad)
+""")
+
 # ----------------------------------------------------------------- second backward, per op
 SECOND_BACKWARD_OPS = [
     "x + w", "x + 2", "2 + x", "x - w", "x - 2", "2 - x", "x * w", "x * 3", "x * w.detach()",
