@@ -32,6 +32,7 @@ __version__ = "2.13.0+gradstudio"
 
 class device:
     """Only the CPU exists here; ``torch.device('cpu')`` prints as in PyTorch."""
+    __module__ = "torch"
 
     def __init__(self, type="cpu", index=None):
         self.type = str(type).split(":")[0]
@@ -39,6 +40,9 @@ class device:
 
     def __repr__(self):
         return f"device(type='{self.type}')"
+
+    def __str__(self):
+        return self.type
 
     def __eq__(self, other):
         return isinstance(other, device) and other.type == self.type

@@ -9,6 +9,7 @@ __all__ = ["dtype", "Size", "float16", "float32", "float64", "int8", "uint8", "i
 class dtype:
     """A tensor element type; prints as ``torch.float32``."""
     __slots__ = ("name", "np", "itemsize", "is_floating_point", "is_signed", "_rank", "_kind")
+    __module__ = "torch"  # type(x.dtype) prints as <class 'torch.dtype'>
 
     def __init__(self, name, np_dtype, rank, kind):
         self.name = name
@@ -128,6 +129,10 @@ def result_type(*operands):
 class Size(tuple):
     """``torch.Size``: a tuple of ints that prints as ``torch.Size([2, 3])``."""
     __slots__ = ()
+    __module__ = "torch"
+
+    def __reduce__(self):  # by function: the class's module name is torch's
+        return (_size, (tuple(self),))
 
     def __repr__(self):
         return "torch.Size([" + ", ".join(str(int(s)) for s in self) + "])"
@@ -146,3 +151,7 @@ class Size(tuple):
 
     def __add__(self, other):
         return Size(tuple.__add__(self, tuple(other)))
+
+
+def _size(values):
+    return Size(values)

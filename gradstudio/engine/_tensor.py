@@ -34,6 +34,7 @@ class Tensor:
     __slots__ = ("_data", "_dtype", "_requires_grad", "_grad", "_grad_fn", "_vc", "_base",
                  "_retains_grad", "_hooks", "_post_acc_hooks", "_acc", "__weakref__")
     __hash__ = object.__hash__
+    __module__ = "torch"  # type(x) prints as <class 'torch.Tensor'>
 
     def __new__(cls, *args, **kwargs):
         if not args and not kwargs:

@@ -674,8 +674,28 @@ def _permute(self, *dims):
 
 Tensor.t, Tensor.transpose, Tensor.permute = _t, _transpose, _permute
 Tensor.swapaxes = Tensor.swapdims = _transpose
-Tensor.T = property(lambda self: _permute(self, tuple(range(self._data.ndim))[::-1])
-                    if self._data.ndim != 2 else _apply(OPS["permute"], (self,), {"dims": (1, 0)}))
+_T_WARNINGS = {
+    0: "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "
+       "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:"
+       "4321.)",
+    1: "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+       "deprecated and it will throw an error in a future release. Consider `x.mT` to transpose "
+       "batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the "
+       "dimensions of a tensor. (Triggered internally at "
+       "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"}
+
+
+def _T(self):
+    n = self._data.ndim
+    if n != 2:
+        msg = _T_WARNINGS.pop(0 if n == 0 else 1, None)  # PyTorch warns once per process
+        if msg is not None:
+            import warnings
+            warnings.warn(msg, UserWarning, stacklevel=2)
+    return _apply(OPS["permute"], (self,), {"dims": tuple(range(n))[::-1]})
+
+
+Tensor.T = property(_T)
 Tensor.mT = property(lambda self: _transpose(self, -2, -1))
 
 

@@ -895,6 +895,89 @@ prog("setitem_cases", """
     print(w.grad)
 """)
 
+prog("types_and_reprs", """
+    x = torch.ones(2, requires_grad=True)
+    y = x * 2
+    print(type(x), type(x.shape), type(torch.float32), type(y.grad_fn), torch.Tensor)
+    print(isinstance(x, torch.Tensor), isinstance(y.grad_fn, object), x.__class__.__name__)
+    print(type(x.grad_fn), type(x.max(0)).__name__, torch.is_tensor(y))
+    print(x.device, x.is_cuda, torch.cuda.is_available(), torch.device("cpu"))
+    print(repr(torch.float64), str(torch.int64), repr(x.dtype), x.type(), y.double().type())
+    print(torch.manual_seed(0).initial_seed(), torch.get_default_dtype())
+    print(x.T.shape, torch.ones(2, 3, 4).mT.shape, x.ndim, len(x))
+""")
+prog("saved_tensors_attrs", """
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    w = torch.tensor([3.0, 4.0], requires_grad=True)
+    y = x * w
+    print(y.grad_fn._saved_self, y.grad_fn._saved_other)
+    print(y.grad_fn._saved_self is x, y.grad_fn._saved_other is w)
+    e = x.exp()
+    print(e.grad_fn._saved_result, e.grad_fn._saved_result is e, e.grad_fn._saved_result.grad_fn)
+    p = x ** 3
+    print(p.grad_fn._saved_self, p.grad_fn._saved_exponent)
+    y.sum().backward()
+    for attr in ("_saved_self", "_saved_other"):
+        try:
+            print(getattr(y.grad_fn, attr))
+        except RuntimeError as err:
+            print("RuntimeError:", err)
+""")
+prog("training_loop", """
+    torch.manual_seed(0)
+    X = torch.randn(20, 3)
+    true_w = torch.tensor([[1.5], [-2.0], [0.5]])
+    Y = X @ true_w + 0.3
+    w = torch.zeros(3, 1, requires_grad=True)
+    b = torch.zeros(1, requires_grad=True)
+    lr = 0.1
+    for epoch in range(30):
+        pred = X @ w + b
+        loss = ((pred - Y) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            w -= lr * w.grad
+            b -= lr * b.grad
+            w.grad.zero_()
+            b.grad.zero_()
+        if epoch % 10 == 0:
+            print(epoch, f"{loss.item():.4f}", loss.grad_fn, w.grad_fn, w.is_leaf, w._version)
+            check(loss, w, b)
+    print(w.requires_grad, b.requires_grad, w.grad, b.grad)
+    check(w, b)
+""")
+prog("backward_inputs_and_misc", """
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    w = torch.tensor([3.0, 4.0], requires_grad=True)
+    y = (x * w).sum()
+    y.backward(inputs=[x], retain_graph=True)
+    print(x.grad, w.grad)
+    y.backward(inputs=w)
+    print(x.grad, w.grad)
+    z = x.detach_() if False else x.detach()
+    print(z.requires_grad, x.requires_grad)
+    x.requires_grad_(False)
+    print(x.requires_grad, x.grad)
+    a = torch.tensor([1.0, 2.0], requires_grad=True)
+    b = a * 2
+    b.retain_grad()
+    c = b * b
+    print(torch.autograd.grad([c.sum(), b.sum()], [a, b]))
+    o1, o2 = a * 3, a ** 2
+    print(torch.autograd.grad([o1, o2], a, grad_outputs=[torch.ones(2), torch.tensor([1.0, 0.5])]))
+    d = a.detach()
+    d.requires_grad_()
+    (d * 5).sum().backward()
+    print(d.grad, a.grad)
+    k = a.clone()
+    print(k.grad_fn, k.requires_grad, k.is_leaf)
+    h = torch.ones(3, requires_grad=True)
+    h2 = h.detach().clone().requires_grad_(True)
+    print(h2, h2.is_leaf)
+    t = torch.tensor(h)
+    print(t, t.requires_grad)
+""")
+
 # ----------------------------------------------------------------- second backward, per op
 SECOND_BACKWARD_OPS = [
     "x + w", "x + 2", "2 + x", "x - w", "x - 2", "2 - x", "x * w", "x * 3", "x * w.detach()",
