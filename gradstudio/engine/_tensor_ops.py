@@ -185,11 +185,37 @@ for _name, _op_name in (("eq", "__eq__"), ("ne", "__ne__"), ("lt", "__lt__"), ("
     setattr(Tensor, _name, _cmp(_name))
     setattr(Tensor, _op_name, _binary_operator(_name))
 Tensor.__hash__ = object.__hash__
-Tensor.__and__ = Tensor.logical_and = _logical(np.logical_and)
-Tensor.__or__ = Tensor.logical_or = _logical(np.logical_or)
-Tensor.__xor__ = _logical(np.logical_xor)
-Tensor.__invert__ = lambda self: Tensor._make(np.logical_not(self._data) if self._dtype is D.bool_
-                                              else np.invert(self._data))
+def _bitwise(name, np_fn):
+    """``&``, ``|``, ``^``: logical on bools, bitwise on integers (never differentiable)."""
+    def method(self, other):
+        other = _operand(other, f"bitwise_{name}")
+        dt = D.result_type(self, other)
+        if dt.is_floating_point:
+            raise NotImplementedError(f'"bitwise_{name}_cpu" not implemented for '
+                                      f"'{_scalar_type(dt)}'")
+        o = other._data if type(other) is Tensor else other
+        return Tensor._make(np.asarray(np_fn(self._data.astype(dt.np, copy=False), o),
+                                       dt.np), dt)
+    method.__name__ = f"bitwise_{name}"
+    return method
+
+
+def _invert(self):
+    if self._dtype.is_floating_point:
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type "
+                        "tensors")
+    return Tensor._make(np.invert(self._data), self._dtype)
+
+
+for _name, _np_fn in (("and", np.bitwise_and), ("or", np.bitwise_or), ("xor", np.bitwise_xor)):
+    _fn = _bitwise(_name, _np_fn)
+    setattr(Tensor, f"bitwise_{_name}", _fn)
+    setattr(Tensor, f"__{_name}__", _dunder(_fn))
+    setattr(Tensor, f"__r{_name}__", _dunder(_fn))
+Tensor.logical_and = _logical(np.logical_and)
+Tensor.logical_or = _logical(np.logical_or)
+Tensor.logical_xor = _logical(np.logical_xor)
+Tensor.__invert__ = Tensor.bitwise_not = _invert
 Tensor.logical_not = lambda self: Tensor._make(np.logical_not(self._data))
 
 
@@ -219,7 +245,15 @@ for _name in ("neg", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs
               "rsqrt", "reciprocal", "log1p", "expm1", "sign", "floor", "ceil", "round",
               "trunc", "clone"):
     setattr(Tensor, _name, _unary(_name))
-Tensor.__neg__ = Tensor.negative = Tensor.neg
+def _neg(self):
+    if self._dtype is D.bool_:
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If "
+                           "you are trying to invert a mask, use the `~` or `logical_not()` "
+                           "operator instead.")
+    return _apply(OPS["neg"], (self,))
+
+
+Tensor.__neg__ = Tensor.negative = Tensor.neg = _neg
 Tensor.__abs__ = Tensor.absolute = Tensor.abs
 Tensor.__pos__ = lambda self: self
 Tensor.square = lambda self: _pow(self, 2)
@@ -230,7 +264,13 @@ def _clamp(self, min=None, max=None):
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     min = _operand(min) if min is not None else None
     max = _operand(max) if max is not None else None
-    return _apply(OPS["clamp"], (self,), {"min": min, "max": max})
+    bounds = [b for b in (min, max) if b is not None]
+    dt = D.result_type(self, *bounds)  # an int tensor clamped to 0.5 becomes float
+    out = _apply(OPS["clamp"], (self,), {"min": min, "max": max},
+                 out_dtype=None if dt is self._dtype else dt)
+    if any(type(b) is Tensor for b in bounds):
+        out = _renamed(out, "ClampBackward0")  # the Tensor overload (bounds get no gradient)
+    return out
 
 
 Tensor.clamp = Tensor.clip = _clamp
@@ -405,7 +445,13 @@ def _mm(self, other):
     if m != m2:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{m} and {m2}x{p})")
     _check_same_dtype(self, other, "self", "mat2")
+    _no_bool(self, "addmm_impl_cpu_")
     return _apply(OPS["mm"], (self, other))
+
+
+def _no_bool(t, kernel):
+    if t._dtype is D.bool_:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
 
 
 def _check_same_dtype(a, b, na="self", nb="other"):
@@ -428,6 +474,11 @@ def _mv(self, vec):
         raise RuntimeError(f"size mismatch, got input ({self._data.shape[0]}), mat "
                            f"({self._data.shape[0]}x{self._data.shape[1]}), vec "
                            f"({vec._data.shape[0]})")
+    if self._dtype is not vec._dtype:
+        a, v = _scalar_type(self._dtype), _scalar_type(vec._dtype)
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {v}, {a}, "
+                           f"and {v}")
+    _no_bool(self, "addmv_impl_cpu")
     return _apply(OPS["mv"], (self, vec))
 
 
@@ -444,6 +495,7 @@ def _dot(self, other):
     if self._dtype is not other._dtype:
         raise RuntimeError("dot : expected both vectors to have same dtype, but found "
                            f"{_scalar_type(self._dtype)} and {_scalar_type(other._dtype)}")
+    _no_bool(self, "dot")
     return _apply(OPS["dot"], (self, other))
 
 
@@ -457,6 +509,9 @@ def _bmm(self, other):
     if b2 != b or m2 != m:
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{b}, {m}] but got: [{b2}, {m2}].")
+    if self._dtype is not other._dtype:
+        raise RuntimeError(f"expected scalar type {_scalar_type(self._dtype)} but found "
+                           f"{_scalar_type(other._dtype)}")
     return _apply(OPS["bmm"], (self, other))
 
 
@@ -775,6 +830,40 @@ def _narrow(self, dim, start, length):
 Tensor.select, Tensor.narrow = _select, _narrow
 
 
+# ---------------------------------------------------------------------- small utilities
+def _stride(self, dim=None):
+    st = tuple(s // self._data.itemsize for s in self._data.strides)
+    return st if dim is None else st[_wrap_dim(dim, self._data.ndim)]
+
+
+def _new(fill):
+    def method(self, *size, dtype=None, device=None, requires_grad=False):
+        from ._factory import full
+        return full(_shape_arg(size), fill, dtype=dtype or self._dtype,
+                    requires_grad=requires_grad)
+    return method
+
+
+def _new_full(self, size, fill_value, dtype=None, device=None, requires_grad=False):
+    from ._factory import full
+    return full(tuple(size), fill_value, dtype=dtype or self._dtype, requires_grad=requires_grad)
+
+
+def _new_tensor(self, data, dtype=None, device=None, requires_grad=False):
+    from ._factory import tensor
+    return tensor(data, dtype=dtype or self._dtype, requires_grad=requires_grad)
+
+
+Tensor.stride = _stride
+Tensor.data_ptr = lambda self: self._data.__array_interface__["data"][0]
+Tensor.new_zeros, Tensor.new_ones, Tensor.new_empty = _new(0), _new(1), _new(0)
+Tensor.new_full, Tensor.new_tensor = _new_full, _new_tensor
+Tensor.equal = lambda self, other: self._data.shape == other._data.shape and bool(
+    np.all(self._data == other._data))
+Tensor.allclose = lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=False: bool(
+    np.allclose(self._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
 # ---------------------------------------------------------------------- dtype conversion
 def _to(self, *args, **kwargs):
     dtype = kwargs.get("dtype")
@@ -785,10 +874,10 @@ def _to(self, *args, **kwargs):
             dtype = a._dtype
     if dtype is None or dtype is self._dtype:
         return self
-    if self._requires_grad and not dtype.is_floating_point:
-        t = Tensor._make(self._data.astype(dtype.np), dtype)
-        return t
-    return _apply(OPS["to"], (self,), {"dtype": dtype}, out_dtype=dtype)
+    with np.errstate(invalid="ignore", over="ignore"):  # out-of-range casts wrap silently
+        if self._requires_grad and not dtype.is_floating_point:
+            return Tensor._make(self._data.astype(dtype.np), dtype)
+        return _apply(OPS["to"], (self,), {"dtype": dtype}, out_dtype=dtype)
 
 
 Tensor.to = _to
@@ -994,7 +1083,9 @@ def _getitem(self, key):
 
 def _setitem(self, key, value):
     value = _operand(value)
-    view, adv, np_key = _apply_slicing(self.detach(), _as_key_tuple(key))
+    whole = self.detach()
+    view, adv, np_key = _apply_slicing(whole, _as_key_tuple(key))
+    whole = view is whole  # no basic index narrowed it
     if adv:
         target = view._data[_advanced_key(view, adv)].shape
     else:
@@ -1025,6 +1116,19 @@ def _setitem(self, key, value):
         if type(value) is not Tensor:
             from ._factory import tensor
             value = tensor(value, dtype=self._dtype)
+        elif value._data.ndim:
+            # PyTorch views the value without its leading 1s when its shape differs (for
+            # a basic key) or it has some (advanced), and expands it to a basic key's
+            # target; a basic key that narrows nothing copies into self (CopyBackwards)
+            shape = value._data.shape
+            lead = next((i for i, s in enumerate(shape) if s != 1), len(shape))
+            if lead or (not adv and shape != target):
+                value = _view(value, shape[lead:])
+            if not adv:
+                if value._data.shape != target:
+                    value = _expand(value, target)
+                if whole:
+                    return inplace(self, OPS["_copy"], (self, value))
         inplace(self, OPS["_setitem"], (self, value), {"key": np_key})
 
 
