@@ -187,11 +187,61 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
     start, end, step = (float(v) if not isinstance(v, int) else v for v in vals)
     if step == 0:
         raise RuntimeError("step must be nonzero")
+    if not ((step > 0 and end >= start) or (step < 0 and end <= start)):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     n = max(0, math.ceil((end - start) / step))
-    # PyTorch computes in double then casts, element i = start + i * step
-    data = (start + np.arange(n, dtype=np.float64) * step) if dtype.is_floating_point else \
-        (np.arange(n, dtype=np.int64) * int(step) + int(start))
+    if dtype.is_floating_point:
+        data = _arange_values(float(start), float(step), n, dtype)
+    else:
+        data = np.arange(n, dtype=np.int64) * int(step) + int(start)
     return _finish(data.astype(dtype.np), dtype, requires_grad)
+
+
+def _fma(a, b, c):
+    """a * b + c rounded once (PyTorch's compiled kernels contract it to an FMA), from an
+    exact product (Dekker) and an exact sum (Knuth)."""
+    p = a * b
+    t = 134217729.0 * a
+    ah = t - (t - a)
+    al = a - ah
+    t = 134217729.0 * b
+    bh = t - (t - b)
+    bl = b - bh
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    s = p + c
+    bb = s - p
+    return s + (((p - (s - bb)) + (c - bb)) + e)
+
+
+def _arange_values(start, step, n, dtype):
+    """PyTorch's CPU arange kernel, rounding for rounding: in double, vectors of W elements
+    (W = 8 float32, 4 float64) are filled as base + j * step from base = start + step * i
+    (cast to the dtype), two vectors at a time; the tail is start + step * i. (Beyond 32768
+    elements PyTorch splits the range across threads; that split is not modelled.)"""
+    if dtype.itemsize == 2:  # float16 works in float32, 16 to a vector
+        return _arange_half(np.float32(start), np.float32(step), n)
+    idx = np.arange(n, dtype=np.float64)
+    out = _fma(step, idx, start)
+    width = 8 if dtype.itemsize == 4 else 4
+    nv = n // (2 * width) * (2 * width)
+    if nv:
+        k = idx[:nv]
+        c = np.floor(k / width) * width
+        base = _fma(step, c, start).astype(dtype.np).astype(np.float64)
+        j = k - c
+        out[:nv] = _fma(j, step, base) if dtype.itemsize == 8 else base + j * step
+    return out
+
+
+def _arange_half(start, step, n):
+    k = np.arange(n, dtype=np.float32)
+    out = step * k + start
+    nv = n // 32 * 32
+    if nv:
+        c = np.floor(k[:nv] / 16) * 16
+        base = (step * c + start).astype(np.float16).astype(np.float32)
+        out[:nv] = base + (k[:nv] - c) * step
+    return out
 
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):

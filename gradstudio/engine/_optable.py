@@ -166,8 +166,15 @@ def _mean_grad(F, g, out, a, dim=None, keepdim=False):
     return _unreduce(F, g, a.shape, dim, keepdim) / max(n, 1) if n else g
 
 
+def _mean_fwd(a, dim=None, keepdim=False):
+    if a.size:
+        return np.mean(a, axis=_axis(a, dim), keepdims=keepdim)
+    # numpy warns on an empty mean; PyTorch quietly gives nan
+    return np.sum(a, axis=_axis(a, dim), keepdims=keepdim) / a.dtype.type(0)
+
+
 defop("mean", lambda p: "MeanBackward0" if p.get("dim") is None else "MeanBackward1",
-      lambda a, dim=None, keepdim=False: np.mean(a, axis=_axis(a, dim), keepdims=keepdim),
+      _mean_fwd,
       Grad(_mean_grad), params=(DIM, KEEP), dtype="float_only", category="reduction",
       code="{self}.mean({dim})", doc="Mean of elements (over dim, or all).")
 

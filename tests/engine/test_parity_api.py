@@ -978,6 +978,47 @@ prog("backward_inputs_and_misc", """
     print(t, t.requires_grad)
 """)
 
+prog("arange_linspace_values", """
+    for args in ((-1.0, 1.0, 0.1), (0, 1, 0.1), (0.5, 2.75, 0.25), (1, 2, 0.3), (-3.3, 7.1, 0.7),
+                 (2, -5, -0.45), (0, 100, 0.37), (10,), (2.5,), (1, 10, 3.0), (0, 5, 1)):
+        for dt in (None, torch.float64, torch.float16):
+            t = torch.arange(*args, dtype=dt)
+            print(args, dt, t.dtype, t.shape, t.tolist() == t.tolist())
+            check(t)
+    print(torch.arange(-1.0, 1.0, 0.1))
+    print(torch.arange(0, 3, 0.37, dtype=torch.float64))
+    for args in ((0, 10, 7), (-3.3, 7.1, 11), (0, 1, 0), (0, 1, 1), (1, 0, 5), (-1e3, 1e3, 101)):
+        t = torch.linspace(*args)
+        check(t)
+        print(args, t.shape, t[:3])
+    print(torch.linspace(0, 10, 5, dtype=torch.int64), torch.linspace(0, 1, 4, dtype=torch.float64))
+""")
+prog("bitwise_clamp_misc", """
+    i = torch.tensor([[1, -2, 3], [0, 5, 6]])
+    b = torch.tensor([True, False, True])
+    f = torch.tensor([0.2, 0.6, 1.4])
+    for e in ("i & 1", "i | 2", "i ^ i", "b & b", "b ^ True", "b & 1", "1 & i", "True | b", "~i", "~b",
+              "b | torch.tensor(1)", "i.logical_and(i)", "f.logical_or(f)", "i.bitwise_and(3)",
+              "i.clamp(0.5)", "i.clamp(0, 2)", "i.clamp(min=torch.tensor(1))", "b.clamp(0, 1)",
+              "f.clamp(max=torch.tensor(0.5))", "f.clamp(torch.tensor(0.5), torch.tensor([0.7, 0.8, 0.9]))",
+              "f.clamp(min=0.2, max=0.1)", "-i", "torch.tensor([1e20]).int()", "torch.tensor(300).to(torch.uint8)",
+              "torch.tensor([]).mean()", "torch.zeros(0, 3).mean(0)", "torch.tensor([float('nan')]).max()",
+              "torch.ones(3).new_zeros(2)", "torch.ones(3).new_ones((2, 1))", "torch.ones(3, dtype=torch.float64).new_tensor([1, 2])",
+              "torch.ones(2).new_full((1, 2), 7)", "torch.arange(6).view(2, 3).stride()", "torch.arange(6).view(2, 3).t().stride()",
+              "torch.ones(2, 3).expand(4, 2, 3).stride()", "torch.ones(2).equal(torch.ones(2))", "f.allclose(f + 1e-9)",
+              "f.data_ptr() == f.detach().data_ptr()", "f.data_ptr() == f.clone().data_ptr()"):
+        try:
+            r = eval(e)
+            print(e, "->", r, getattr(r, "dtype", ""))
+        except Exception as err:
+            print(e, "->", type(err).__name__, err)
+    x = torch.tensor([0.2, 0.6, 1.4], requires_grad=True)
+    y = x.clamp(min=torch.tensor(0.5))
+    print(y.grad_fn, y.grad_fn.next_functions[0])
+    y.sum().backward()
+    print(x.grad)
+""")
+
 # ----------------------------------------------------------------- second backward, per op
 SECOND_BACKWARD_OPS = [
     "x + w", "x + 2", "2 + x", "x - w", "x - 2", "2 - x", "x * w", "x * 3", "x * w.detach()",

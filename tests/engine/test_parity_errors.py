@@ -109,6 +109,20 @@ errs("mv_mismatch", "m.mv(torch.ones(2))", "m.mv(torch.ones(3, 1))", "torch.ones
 errs("dot_mismatch", "torch.ones(3).dot(torch.ones(4))", "m.dot(m)", "torch.dot(torch.ones(2), m)",
      "torch.ones(3).dot(torch.ones(3, dtype=torch.float64))",
      "torch.ones(3).dot(torch.tensor([1, 2, 3]))", "torch.tensor(1.0).dot(torch.tensor(1.0))")
+errs("matmul_dtypes", "torch.ones(2, 3) @ torch.ones(3, dtype=torch.float64)",
+     "torch.ones(2, 3, dtype=torch.float64) @ torch.ones(3)", "torch.ones(2, 3) @ torch.ones(3, dtype=torch.long)",
+     "torch.ones(3) @ torch.ones(3, dtype=torch.float64)", "torch.ones(3, dtype=torch.long) @ torch.ones(3)",
+     "torch.ones(3, dtype=torch.bool) @ torch.ones(3, dtype=torch.bool)",
+     "torch.ones(2, 3, dtype=torch.bool) @ torch.ones(3, dtype=torch.bool)",
+     "torch.ones(2, 3, dtype=torch.bool) @ torch.ones(3, 2, dtype=torch.bool)",
+     "torch.ones(1, 2, 3) @ torch.ones(1, 3, 2, dtype=torch.float64)",
+     "torch.bmm(torch.ones(1, 2, 3), torch.ones(1, 3, 2, dtype=torch.float64))",
+     "torch.ones(2, 3, dtype=torch.long) @ torch.ones(3, 2, dtype=torch.long)",
+     "torch.ones(3, dtype=torch.long) @ torch.ones(3, dtype=torch.long)")
+errs("operator_types", "m + 'a'", "'a' + m", "m * None", "m @ 2", "2 @ m", "m.add([1, 2, 3])", "torch.add(m, [1])",
+     "m == 'a'", "m < None", "-torch.tensor([True])", "torch.tensor([True]).neg()", "~torch.ones(2)",
+     "torch.ones(2) & torch.ones(2)", "torch.ones(2) | 1", "m.mm(2)", "torch.mm(m, 2)", "m.matmul(2)",
+     "torch.matmul(m, 2)", "m.mv([1.0])", "torch.arange(0, 5, -1)", "torch.arange(5, 0)", "m.clamp()")
 errs("bmm_mismatch", "torch.bmm(torch.ones(2, 3, 4), torch.ones(2, 3, 4))",
      "torch.bmm(torch.ones(2, 3, 4), torch.ones(3, 4, 2))", "torch.bmm(m, m)",
      "torch.bmm(torch.ones(2, 3, 4), m)")
