@@ -244,7 +244,7 @@ def _check_backward(prog, dtype):
 
 def _sweep():
     """One small program per op (a fixed example of each), so every op of the safe set
-    is run in every test whatever the random draws favour."""
+    is run in every test whatever the random draws favour, and a few with ties."""
     leaves = [((3, 4), True), ((1, 4), True), ((4,), False)]
     params = {"sum_dim": (0, False), "mean_dim": (-1, True), "max_dim": (0, True),
               "min_dim": (-1, False), "softmax": -1, "log_softmax": 0, "unsqueeze": 1,
@@ -264,6 +264,15 @@ def _sweep():
         progs.append({"leaves": leaves, "seed": len(progs), "retain": 0,
                       "steps": [(name, args, p, "graph"), (again, again_args, None, "graph"),
                                 ("tanh", (0,), None, "no_grad")]})
+    # ties, which random values never make: both sides of maximum/minimum equal, extremes
+    # repeated by expand or clamp (PyTorch splits the gradient evenly among them)
+    for steps in ([("maximum", (0, 0), None, "graph"), ("minimum", (3, 0), None, "graph")],
+                  [("expand", (1,), None, "graph"), ("max", (3,), None, "graph"),
+                   ("min_dim", (3,), (0, False), "graph"), ("max_dim", (3,), (0, True), "graph")],
+                  [("clamp", (0,), None, "graph"), ("max", (3,), None, "graph"),
+                   ("min", (3,), None, "graph"), ("minimum", (0, 3), None, "graph"),
+                   ("maximum", (3, 0), None, "graph")]):
+        progs.append({"leaves": leaves, "seed": len(progs), "retain": 1, "steps": steps})
     return progs
 
 
