@@ -110,24 +110,28 @@ class Node:
         if item.startswith("_saved_"):
             key = item[7:]
             op = object.__getattribute__(self, "_op")
-            if key in op.arg_names:
+            if key in op.arg_names and not op.variadic:
                 i = op.arg_names.index(key)
                 v = self._saved[i] if self._saved else None
-                if v is None:
-                    if self._freed:
-                        raise RuntimeError(_FREED_MSG)
-                    v = self._params.get(key)
-                    if v is None:
-                        raise AttributeError(item)
-                return v
-            if key == "result":
+                if v is not None:
+                    if hasattr(v, "_vc"):
+                        return v
+                    # a number operand is saved as PyTorch's wrapped-number tensor
+                    from ._tensor import Tensor
+                    return Tensor._make(np.asarray(v, np.bool_ if isinstance(v, bool) else
+                                                   np.int64 if isinstance(v, int) else
+                                                   np.float64))
+                plan = self._plan
+                if self._freed and plan is not None and i in plan.save:
+                    raise RuntimeError(_FREED_MSG)
+                if any(i in gr.needs for gr in op.grads if gr is not None):
+                    return None  # a field of this node that this call did not need
+            elif key in self._params:
+                return self._params[key]
+            if key == "result" and any("out" in gr.needs for gr in op.grads if gr is not None):
                 if self._freed:
                     raise RuntimeError(_FREED_MSG)
-                if self._result is None:
-                    raise AttributeError(item)
-                return _result_tensor(self)
-            if key in self._params:
-                return self._params[key]
+                return None if self._result is None else _result_tensor(self)
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{item}'")
 
 
@@ -138,6 +142,7 @@ def _first(r):
 class _Handle:
     """A removable hook handle (``handle.remove()``)."""
     _ids = count()
+    __module__ = "torch.utils.hooks"
 
     def __init__(self, table, fn):
         self.id = next(self._ids)
@@ -152,6 +157,9 @@ class _Handle:
 
     def __exit__(self, *exc):
         self.remove()
+
+
+_Handle.__name__ = _Handle.__qualname__ = "RemovableHandle"  # as PyTorch's prints
 
 
 class AccumulateGrad(Node):

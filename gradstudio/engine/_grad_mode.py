@@ -43,6 +43,7 @@ class _Mode:
 
 class no_grad(_Mode):
     """Operations inside record no graph: results have ``requires_grad=False``."""
+    __module__ = "torch.autograd.grad_mode"  # repr as PyTorch's
     _target = False
 
     def __new__(cls, orig_func=None):
@@ -54,11 +55,13 @@ class no_grad(_Mode):
 
 class enable_grad(_Mode):
     """Re-enables graph recording inside a ``no_grad`` block."""
+    __module__ = "torch.autograd.grad_mode"  # repr as PyTorch's
     _target = True
 
 
 class inference_mode(_Mode):
     """Like ``no_grad`` (the engine has no separate inference tensors)."""
+    __module__ = "torch.autograd.grad_mode"  # repr as PyTorch's
 
     def __init__(self, mode=True):
         self._target = not mode
@@ -76,6 +79,7 @@ class inference_mode(_Mode):
 class set_grad_enabled(_Mode):
     """``set_grad_enabled(False)`` switches grad mode at once; used with ``with`` it
     restores the previous mode on exit."""
+    __module__ = "torch.autograd.grad_mode"  # repr as PyTorch's
 
     def __init__(self, mode):
         if not isinstance(mode, bool):
@@ -104,3 +108,6 @@ class set_grad_enabled(_Mode):
 
     def clone(self):
         return set_grad_enabled(self._target)
+
+    def __repr__(self):
+        return f"torch.autograd.grad_mode.set_grad_enabled(mode={self._target})"

@@ -440,7 +440,7 @@ defop("_setitem", _setitem_name, _setitem_fwd,
       args=("self", "value"), dtype="keep", category="internal")
 defop("_zero", "ZeroBackward0", lambda a, value=0: np.zeros_like(a),
       Grad(lambda F, g, out, a, value=0: g * 0.0), dtype="keep", category="internal")
-defop("_fill", "FillBackward0", lambda a, value=0: np.full_like(a, value),
+defop("_fill", "FillBackward2", lambda a, value=0: np.full_like(a, value),
       Grad(lambda F, g, out, a, value=0: g * 0.0), dtype="keep", category="internal")
 defop("_copy", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
       Grad(lambda F, g, out, a, src: g * 0.0), Grad(lambda F, g, out, a, src: g),

@@ -3,7 +3,8 @@ addition, ``observe``, which records a backward pass step by step."""
 from ._autograd import AccumulateGrad, BackwardStep, Node, observe
 from ._backward import backward, grad
 from ._gradcheck import GradcheckError, gradcheck, gradgradcheck
-from ._grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from . import _grad_mode as grad_mode
+from ._grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "observe", "BackwardStep", "Node", "AccumulateGrad", "set_detect_anomaly",

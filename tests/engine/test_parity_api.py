@@ -1019,6 +1019,40 @@ prog("bitwise_clamp_misc", """
     print(x.grad)
 """)
 
+prog("inplace_names_and_saved_fields", """
+    f = torch.tensor([[1.5, -2.0, 0.5], [3.0, 0.25, -1.0]], requires_grad=True)
+    print([(n, getattr(f * 1, n)().grad_fn.name()) for n in
+           ("exp_", "sigmoid_", "relu_", "neg_", "abs_", "tanh_", "sin_", "cos_", "reciprocal_", "zero_")])
+    print([(n, getattr(f * 1, n)(*a).grad_fn.name()) for n, a in (
+        ("add_", (1,)), ("add_", (f,)), ("mul_", (2,)), ("mul_", (f,)), ("sub_", (1,)), ("div_", (2,)),
+        ("div_", (f,)), ("pow_", (2,)), ("pow_", (f,)), ("clamp_", (0, 1)), ("fill_", (2.0,)), ("copy_", (f,)))])
+    for e in ("(f * 1).add_(f)", "(f * 1).mul_(2)", "(f * 1).copy_(f)", "(f * 1).zero_()", "(f * 1).fill_(1)",
+              "(f * 1).pow_(2)", "(f * 1).exp_()"):
+        y = eval(e)
+        print(e, y._version, y.grad_fn.next_functions)
+        print("  ", torch.autograd.grad(y.sum(), f))
+    print((f * 2).grad_fn._saved_other, (f * 2.5).grad_fn._saved_other, (f * True).grad_fn._saved_other)
+    print((f * 2).grad_fn._saved_self, (f * f).grad_fn._saved_self is f)
+    for e in ("f.exp().grad_fn._saved_self", "f.sum().grad_fn._saved_self", "f.exp().grad_fn._saved_result",
+              "(f * 2).grad_fn._saved_result", "f.t().grad_fn._saved_self"):
+        try:
+            print(e, eval(e))
+        except AttributeError as err:
+            print(e, "AttributeError:", err)
+    y = f * 2
+    y.sum().backward()
+    print(y.grad_fn._saved_self)
+    try:
+        print(y.grad_fn._saved_other)
+    except RuntimeError as err:
+        print("RuntimeError:", str(err)[:60])
+    h = f.register_hook(lambda g: None)
+    print(type(h).__name__, type((f * 2).grad_fn.register_hook(lambda gi, go: None)).__name__)
+    h.remove()
+    print(repr(torch.set_grad_enabled(True)), type(torch.no_grad()).__name__, torch.no_grad().__class__.__module__)
+    print(torch.autograd.grad_mode.no_grad is torch.no_grad, torch.autograd.no_grad is torch.no_grad)
+""")
+
 # ----------------------------------------------------------------- second backward, per op
 SECOND_BACKWARD_OPS = [
     "x + w", "x + 2", "2 + x", "x - w", "x - 2", "2 - x", "x * w", "x * 3", "x * w.detach()",
