@@ -13,6 +13,8 @@ from . import _tensor_ops  # noqa: F401  (binds the Tensor methods)
 from ._factory import (arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like,
                        linspace, ones, ones_like, rand, rand_like, randint, randn, randn_like,
                        randperm, scalar_tensor, tensor, zeros, zeros_like)
+from ._factory import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor,  # noqa: F401
+                       HalfTensor, IntTensor, LongTensor, ShortTensor)
 from ._functions import *  # noqa: F401,F403
 from ._functions import __all__ as _functions_all
 from ._grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,

@@ -308,3 +308,32 @@ rand_like, randn_like = _like(rand), _like(randn)
 
 def full_like(t, fill_value, dtype=None, device=None, requires_grad=False):
     return full(t.shape, fill_value, dtype=dtype or t._dtype, requires_grad=requires_grad)
+
+
+# ---------------------------------------------------------------------- legacy constructors
+class _LegacyType(type):
+    """``torch.FloatTensor`` and friends: ``isinstance`` checks the dtype."""
+
+    def __instancecheck__(cls, other):
+        return isinstance(other, Tensor) and other._dtype is cls._dtype
+
+
+def _legacy(name, dt):
+    def new(cls, *args):
+        if len(args) == 1 and isinstance(args[0], (list, tuple)):
+            return tensor(args[0], dtype=dt)
+        if len(args) == 1 and isinstance(args[0], Tensor):
+            return args[0].to(dt)
+        return empty(*(args or (0,)), dtype=dt)
+    return _LegacyType(name, (), {"__new__": new, "_dtype": dt, "__module__": "torch"})
+
+
+FloatTensor, DoubleTensor, HalfTensor = (_legacy("FloatTensor", D.float32),
+                                         _legacy("DoubleTensor", D.float64),
+                                         _legacy("HalfTensor", D.float16))
+LongTensor, IntTensor, ShortTensor = (_legacy("LongTensor", D.int64), _legacy("IntTensor", D.int32),
+                                      _legacy("ShortTensor", D.int16))
+ByteTensor, CharTensor, BoolTensor = (_legacy("ByteTensor", D.uint8), _legacy("CharTensor", D.int8),
+                                      _legacy("BoolTensor", D.bool_))
+__all__ += ["FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor", "ShortTensor",
+            "ByteTensor", "CharTensor", "BoolTensor"]

@@ -8,7 +8,7 @@ from ._grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, s
 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "observe", "BackwardStep", "Node", "AccumulateGrad", "set_detect_anomaly",
-           "detect_anomaly", "gradcheck", "gradgradcheck", "GradcheckError"]
+           "detect_anomaly", "gradcheck", "gradgradcheck", "GradcheckError", "Variable"]
 
 
 class set_detect_anomaly:
@@ -25,3 +25,23 @@ class set_detect_anomaly:
 
 
 detect_anomaly = set_detect_anomaly
+
+
+class _VariableType(type):
+    def __instancecheck__(cls, other):
+        from ._tensor import Tensor
+        return isinstance(other, Tensor)
+
+
+class Variable(metaclass=_VariableType):
+    """The legacy ``Variable(data, requires_grad=False)``: now just a tensor sharing
+    ``data``'s memory (``isinstance(t, Variable)`` holds for every tensor)."""
+    __module__ = "torch.autograd.variable"
+
+    def __new__(cls, data, requires_grad=False, volatile=False):
+        if volatile:
+            import warnings
+            warnings.warn("volatile was removed and now has no effect. Use `with "
+                          "torch.no_grad():` instead.", UserWarning, stacklevel=2)
+        t = data.detach()
+        return t.requires_grad_(True) if requires_grad else t

@@ -1053,6 +1053,24 @@ prog("inplace_names_and_saved_fields", """
     print(torch.autograd.grad_mode.no_grad is torch.no_grad, torch.autograd.no_grad is torch.no_grad)
 """)
 
+prog("legacy_variable_and_types", """
+    from torch.autograd import Variable
+    x = Variable(torch.ones(2, 2), requires_grad=True)
+    y = x + 2
+    z = y * y * 3
+    out = z.mean()
+    out.backward()
+    print(x, y, x.grad, isinstance(x, Variable), Variable(x * 2).requires_grad)
+    v = Variable(x)
+    print(v.requires_grad, v.is_leaf, v.grad_fn)
+    print(Variable(torch.ones(2), volatile=True))
+    print(torch.FloatTensor([1, 2]), torch.LongTensor([1.7, 2]), torch.DoubleTensor([[1]]),
+          torch.FloatTensor(2, 3).shape, torch.FloatTensor(), torch.BoolTensor([1, 0]))
+    print(isinstance(torch.ones(2), torch.FloatTensor), isinstance(torch.ones(2), torch.LongTensor),
+          isinstance(torch.tensor([1]), torch.LongTensor), torch.FloatTensor, type(torch.FloatTensor([1])))
+    print(torch.Tensor([1, 2]), torch.Tensor([[1, 2]]).dtype, torch.Tensor(2, 3).shape, torch.Tensor())
+""")
+
 # ----------------------------------------------------------------- second backward, per op
 SECOND_BACKWARD_OPS = [
     "x + w", "x + 2", "2 + x", "x - w", "x - 2", "2 - x", "x * w", "x * 3", "x * w.detach()",
