@@ -442,6 +442,10 @@ defop("_zero", "ZeroBackward0", lambda a, value=0: np.zeros_like(a),
       Grad(lambda F, g, out, a, value=0: g * 0.0), dtype="keep", category="internal")
 defop("_fill", "FillBackward2", lambda a, value=0: np.full_like(a, value),
       Grad(lambda F, g, out, a, value=0: g * 0.0), dtype="keep", category="internal")
+defop("_fill_tensor", "FillBackward3",
+      lambda a, value: np.broadcast_to(value, a.shape).astype(a.dtype),
+      Grad(lambda F, g, out, a, value: g * 0.0), Grad(lambda F, g, out, a, value: g),
+      args=("self", "value"), dtype="keep", category="internal")
 defop("_copy", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
       Grad(lambda F, g, out, a, src: g * 0.0), Grad(lambda F, g, out, a, src: g),
       args=("self", "src"), dtype="keep", category="internal")

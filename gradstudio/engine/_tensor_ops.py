@@ -1116,7 +1116,9 @@ def _setitem(self, key, value):
         if type(value) is not Tensor:
             from ._factory import tensor
             value = tensor(value, dtype=self._dtype)
-        elif value._data.ndim:
+        if whole and not adv and not value._data.ndim:  # a number: self.fill_(value)
+            return inplace(self, OPS["_fill_tensor"], (self, value))
+        if value._data.ndim:
             # PyTorch views the value without its leading 1s when its shape differs (for
             # a basic key) or it has some (advanced), and expands it to a basic key's
             # target; a basic key that narrows nothing copies into self (CopyBackwards)
@@ -1180,8 +1182,19 @@ for _name in ("neg", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs
 Tensor.clamp_ = lambda self, min=None, max=None: inplace(self, OPS["clamp"], (self,),
                                                          {"min": min, "max": max})
 Tensor.zero_ = lambda self: inplace(self, OPS["_zero"], (self,))
-Tensor.fill_ = lambda self, value: inplace(self, OPS["_fill"], (self,),
-                                           {"value": _operand(value)})
+
+
+def _fill_(self, value):
+    value = _operand(value)
+    if type(value) is not Tensor:
+        return inplace(self, OPS["_fill"], (self,), {"value": value})
+    if value._data.ndim:
+        raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with "
+                           f"{value._data.ndim} dimensions.")
+    return inplace(self, OPS["_fill_tensor"], (self, value))
+
+
+Tensor.fill_ = _fill_
 
 
 def _copy_(self, src):

@@ -258,6 +258,12 @@ case("_copy", "broadcast", lambda a, b: _inplace(a, "copy_", b), ((3, 4), anywhe
      ((4,), anywhere))
 case("_zero", "3x4", lambda a: _inplace(a, "zero_") + a, ((3, 4), anywhere))
 case("_fill", "3x4", lambda a: _inplace(a, "fill_", 2.0) * a, ((3, 4), anywhere))
+case("_fill_tensor", "3x4", lambda a, v: _inplace(a, "fill_", v) * a, ((3, 4), anywhere),
+     ((), anywhere))
+case("_fill_tensor", "setitem-all", lambda a, v: _set(a, slice(None), v * v), ((3, 4), anywhere),
+     ((), anywhere))
+case("_copy", "setitem-all", lambda a, b: _set(a, Ellipsis, b), ((3, 4), anywhere),
+     ((1, 4), anywhere))
 case("mul", "inplace", lambda a, b: _inplace(a, "mul_", b), ((3, 4), anywhere),
      ((1, 4), anywhere))
 case("exp", "inplace", lambda a: _inplace(a, "exp_"), ((3, 4), anywhere))
