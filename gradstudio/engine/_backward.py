@@ -36,11 +36,6 @@ def _root_grads(outputs, grad_outputs, create_graph):
         if g._data.shape != out._data.shape:
             raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} "
                                f"and output[{i}] has a shape of {out.shape}.")
-        if g._dtype.is_floating_point != out._dtype.is_floating_point:
-            raise RuntimeError(f"For complex Tensors, both grad_output and output are required "
-                               f"to have the same dtype. Mismatch in dtype: grad_output[{i}] "
-                               f"has a dtype of {g._dtype} and output[{i}] has a dtype of "
-                               f"{out._dtype}.")
         if create_graph:
             seeds.append(g if g._dtype is out._dtype else g.to(out._dtype))
         else:

@@ -207,6 +207,7 @@ class Tensor:
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require "
                                "gradient")
+        hook = _checked_hook(hook)
         if self._grad_fn is None:
             if self._hooks is None:
                 self._hooks = {}
@@ -279,7 +280,12 @@ class Tensor:
 
     def detach_(self):
         if self._base is not None and self._grad_fn is not None:
-            raise RuntimeError("Can't detach views in-place. Use detach() instead.")
+            raise RuntimeError(
+                "Can't detach views in-place. Use detach() instead. If you are using "
+                "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set "
+                "as True, gradients are views of DDP buckets, and hence detach_() cannot be "
+                "called on these gradients. To fix this error, please refer to the "
+                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
         self._grad_fn = None
         self._requires_grad = False
         return self
@@ -375,6 +381,26 @@ class Tensor:
             t._grad = Tensor._make(self._grad._data.copy(), self._grad._dtype)
         memo[id(self)] = t
         return t
+
+
+def _checked_hook(hook):
+    """The hook, with PyTorch's checks on what it returns."""
+    name = getattr(hook, "__name__", "<unknown>")
+
+    def checked(grad):
+        r = hook(grad)
+        if r is None:
+            return None
+        if not isinstance(r, Tensor):
+            raise TypeError(f"expected Variable, but hook returned '{type(r).__name__}'")
+        if r._dtype is not grad._dtype:
+            raise RuntimeError(f"hook '{name}' has changed the type of value (was "
+                               f"torch.{_scalar_type(grad._dtype)}Tensor got "
+                               f"torch.{_scalar_type(r._dtype)}Tensor)")
+        if r._data.shape != grad._data.shape:
+            raise RuntimeError(f"hook '{name}' has changed the size of value")
+        return r
+    return checked
 
 
 def _c_name(d):

@@ -1071,6 +1071,150 @@ prog("legacy_variable_and_types", """
     print(torch.Tensor([1, 2]), torch.Tensor([[1, 2]]).dtype, torch.Tensor(2, 3).shape, torch.Tensor())
 """)
 
+# ---------------------------------------------------------------- hooks and autograd details
+prog("hook_wrong_shape", """
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+y.register_hook(lambda g: torch.ones(2))
+y.sum().backward()
+""")
+prog("hook_wrong_type", """
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+y.register_hook(lambda g: 5)
+y.sum().backward()
+""")
+prog("hook_dtype", """
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+y.register_hook(lambda g: g.double())
+y.sum().backward()
+print(x.grad)
+""")
+prog("leaf_hook_modifies", """
+x = torch.ones(3, requires_grad=True)
+x.register_hook(lambda g: g * 100)
+(x * 2).sum().backward()
+print(x.grad)
+x.register_hook(lambda g: print("second", g))
+(x * 3).sum().backward()
+print(x.grad)
+""")
+prog("hook_order", """
+x = torch.ones(2, requires_grad=True)
+y = x * 2
+y.retain_grad()
+y.register_hook(lambda g: print("h1", g) or g * 2)
+y.register_hook(lambda g: print("h2", g))
+(y * 3).sum().backward()
+print(y.grad, x.grad)
+""")
+prog("hook_on_leaf_handle", """
+x = torch.ones(2, requires_grad=True)
+h = x.register_hook(lambda g: g * 0)
+h.remove(); h.remove()
+(x * 2).sum().backward()
+print(x.grad)
+""")
+prog("node_hooks", """
+x = torch.ones(2, requires_grad=True)
+y = x * 2
+z = y.sum()
+def post(gi, go):
+    print("post", gi, go)
+def pre(go):
+    print("pre", go)
+y.grad_fn.register_hook(post)
+y.grad_fn.register_prehook(pre)
+z.backward()
+print(x.grad)
+""")
+prog("post_accumulate", """
+x = torch.ones(2, requires_grad=True)
+x.register_post_accumulate_grad_hook(lambda t: print("acc", t.grad))
+(x * 3).sum().backward()
+""")
+prog("retain_graph_multiple", """
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x ** 2
+z = y * 3
+w = y * 4
+z.sum().backward(retain_graph=True)
+w.sum().backward()
+print(x.grad)
+try:
+    z.sum().backward()
+except RuntimeError as e:
+    print("err", str(e)[:40])
+""")
+prog("grad_of_intermediate", """
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 3
+z = (y ** 2).sum()
+gy, = torch.autograd.grad(z, y, retain_graph=True)
+print(gy, x.grad)
+gx, gy = torch.autograd.grad(z, [x, y])
+print(gx, gy)
+""")
+prog("backward_twice_leaf_only", """
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = (x * 2).sum()
+y.backward()
+y.backward()
+print(x.grad)
+""")
+prog("backward_nonfloat_grad", """
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+(x * 2).backward(torch.tensor([1, 1]))
+""")
+prog("backward_grad_dtype", """
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+(x * 2).backward(torch.tensor([1.0, 1.0], dtype=torch.float64))
+print(x.grad, x.grad.dtype)
+""")
+prog("detach_inplace", """
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+y.detach_()
+print(y, y.requires_grad, y.grad_fn, y.is_leaf)
+v = x[:1]
+try:
+    v.detach_()
+except RuntimeError as e:
+    print(e)
+""")
+prog("grad_none_after_zero", """
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+(x * 2).sum().backward()
+g = x.grad
+x.grad = None
+(x * 3).sum().backward()
+print(g, x.grad, g is x.grad)
+x.grad.data.zero_()
+print(x.grad)
+""")
+prog("requires_grad_propagation", """
+a = torch.ones(2)
+b = torch.ones(2, requires_grad=True)
+print((a + b).requires_grad, (a * 2).requires_grad, (a + b.detach()).requires_grad)
+c = a + b
+c2 = c.detach()
+print(c2.requires_grad, c2.is_leaf, c.is_leaf)
+with torch.no_grad():
+    d = a + b
+print(d.requires_grad, d.is_leaf, d.grad_fn)
+d.requires_grad_()
+print(d.requires_grad, d.is_leaf)
+""")
+prog("nonleaf_grad_after_backward", """
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+z = y.sum()
+z.backward()
+print(y.grad, z.grad, x.grad)
+print(y.is_leaf, z.is_leaf)
+""")
+
 # ----------------------------------------------------------------- second backward, per op
 SECOND_BACKWARD_OPS = [
     "x + w", "x + 2", "2 + x", "x - w", "x - 2", "2 - x", "x * w", "x * 3", "x * w.detach()",
