@@ -48,10 +48,11 @@ def _root_grads(outputs, grad_outputs, create_graph):
 def _roots(outputs):
     nodes = []
     for i, out in enumerate(outputs):
-        if not out._requires_grad:
+        node = out._edge()[0] if out._requires_grad else None
+        if node is None:  # (a view made under no_grad requires grad but has no edge)
             raise RuntimeError(f"element {i} of tensors does not require grad and does not "
                                "have a grad_fn")
-        nodes.append(out._edge()[0])
+        nodes.append(node)
     return nodes
 
 

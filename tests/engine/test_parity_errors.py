@@ -188,6 +188,26 @@ y = x * 2
 z = y * y
 y.add_(1)
 z.sum().backward()""")
+err("saved_tensor_modified_mul_of_mul", """
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+z = y * y
+y.mul_(3)
+z.sum().backward()""")
+err("saved_leaf_modified_under_no_grad", """
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+x = torch.tensor([3.0, 4.0], requires_grad=True)
+y = (w * x).sum()
+with torch.no_grad():
+    w.add_(1)
+y.backward()""")
+err("saved_tensor_modified_twice_float64", """
+x = torch.tensor([[1.0, 2.0]], dtype=torch.float64, requires_grad=True)
+y = x.exp()
+z = y @ y.t()
+y.mul_(2)
+y.add_(1)
+z.backward()""")
 err("saved_tensor_modified_input_leafview", """
 a = torch.tensor([1.0, 2.0], requires_grad=True)
 b = torch.tensor([3.0, 4.0])

@@ -273,6 +273,10 @@ def _sweep():
                    ("min", (3,), None, "graph"), ("minimum", (0, 3), None, "graph"),
                    ("maximum", (3, 0), None, "graph")]):
         progs.append({"leaves": leaves, "seed": len(progs), "retain": 1, "steps": steps})
+    # views made under no_grad: they require grad, yet backward from them fails
+    for name in ("expand", "slice", "t"):
+        progs.append({"leaves": leaves, "seed": len(progs), "retain": 0,
+                      "steps": [(name, (0,), None, "no_grad")]})
     return progs
 
 
