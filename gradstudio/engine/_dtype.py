@@ -152,6 +152,14 @@ class Size(tuple):
     def __add__(self, other):
         return Size(tuple.__add__(self, tuple(other)))
 
+    def __radd__(self, other):
+        return Size(tuple(other) + tuple(self))
+
+    def __mul__(self, n):
+        return Size(tuple.__mul__(self, n))
+
+    __rmul__ = __mul__
+
 
 def _size(values):
     return Size(values)

@@ -115,13 +115,14 @@ def _number_first(name):
     PyTorch wraps it (a 0-dim tensor of the lowest promotion priority)."""
     method = _method(name)
 
-    def fn(input, other, *args, **kwargs):
+    def fn(input, *args, **kwargs):
+        other = args[0] if args else None
         if not isinstance(input, Tensor) and isinstance(other, Tensor) and \
                 isinstance(input, (bool, int, float)):
             if name == "pow":
                 return other.__rpow__(input)
             input = Tensor._make(np.asarray(input, D.result_type(other, input).np))
-        return method(input, other, *args, **kwargs)
+        return method(input, *args, **kwargs)
     fn.__name__ = name
     return fn
 

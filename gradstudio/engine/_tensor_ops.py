@@ -422,10 +422,27 @@ def _argext(name):
 
 
 Tensor.argmax, Tensor.argmin = _argext("argmax"), _argext("argmin")
-Tensor.all = lambda self, dim=None: _apply(OPS["all"], (self,)) if dim is None else \
-    Tensor._make(np.all(self._data, axis=_wrap_dim(dim, self._data.ndim)))
-Tensor.any = lambda self, dim=None: _apply(OPS["any"], (self,)) if dim is None else \
-    Tensor._make(np.any(self._data, axis=_wrap_dim(dim, self._data.ndim)))
+Tensor.all = lambda self, dim=None, keepdim=False: _apply(OPS["all"], (self,)) if dim is None \
+    else Tensor._make(np.all(self._data, axis=_dims(self, dim), keepdims=keepdim))
+Tensor.any = lambda self, dim=None, keepdim=False: _apply(OPS["any"], (self,)) if dim is None \
+    else Tensor._make(np.any(self._data, axis=_dims(self, dim), keepdims=keepdim))
+
+
+def _numpy_names(method):
+    """Also accepts NumPy's ``axis=`` and ``keepdims=`` spellings, as PyTorch does."""
+    def fn(self, *args, **kwargs):
+        if kwargs:
+            if "axis" in kwargs:
+                kwargs["dim"] = kwargs.pop("axis")
+            if "keepdims" in kwargs:
+                kwargs["keepdim"] = kwargs.pop("keepdims")
+        return method(self, *args, **kwargs)
+    fn.__name__ = getattr(method, "__name__", "reduction")
+    return fn
+
+
+for _name in ("sum", "mean", "max", "min", "argmax", "argmin", "all", "any", "norm", "amax"):
+    setattr(Tensor, _name, _numpy_names(getattr(Tensor, _name)))
 
 
 # ---------------------------------------------------------------------- linear algebra
@@ -881,11 +898,19 @@ def _to(self, *args, **kwargs):
 
 
 Tensor.to = _to
-Tensor.type = lambda self, dtype=None: ("torch." + {"float32": "FloatTensor", "float64":
-                                                    "DoubleTensor", "int64": "LongTensor",
-                                                    "int32": "IntTensor", "bool": "BoolTensor"}
-                                        .get(self._dtype.name, "Tensor")) if dtype is None \
-    else _to(self, dtype)
+def _type(self, dtype=None, non_blocking=False):
+    if dtype is None:
+        return f"torch.{_TYPE_NAMES[self._dtype.name]}"
+    if isinstance(dtype, str) or isinstance(dtype, type):
+        name = dtype if isinstance(dtype, str) else f"torch.{dtype.__name__}"
+        match = [n for n, t in _TYPE_NAMES.items() if f"torch.{t}" == name]
+        if not match:
+            raise ValueError(f"invalid type: '{name}'")
+        dtype = getattr(D, match[0] if match[0] != "bool" else "bool_")
+    return _to(self, dtype)
+
+
+Tensor.type = _type
 for _name, _dt in (("float", D.float32), ("double", D.float64), ("half", D.float16),
                    ("long", D.int64), ("int", D.int32), ("bool", D.bool_), ("short", D.int16),
                    ("char", D.int8), ("byte", D.uint8)):
