@@ -11,6 +11,7 @@ non-zero exit status (1 for a bad file or script, 2 for a wrong command line), n
 traceback.
 """
 import argparse
+import importlib
 import json
 import math
 import sys
@@ -187,7 +188,9 @@ def _trace(args, out):
 
 def _gui(args):
     try:
-        from gradstudio.ui import main_window
+        # import_module consults sys.modules first (so a stand-in window can be
+        # injected), unlike ``from gradstudio.ui import main_window``.
+        main_window = importlib.import_module("gradstudio.ui.main_window")
     except ImportError as exc:
         raise _Fail(f"the desktop window cannot start ({exc}); the commands "
                     f"{', '.join(COMMANDS)} work without it") from None
