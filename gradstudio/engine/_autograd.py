@@ -385,7 +385,7 @@ def _result_tensor(node):
     """The saved output, rebuilt as a tensor whose grad_fn is the node (as PyTorch does)."""
     from ._tensor import Tensor
     data, vc, ver = node._result
-    t = Tensor._make(data, node._meta[1][1], True)
+    t = Tensor._make(data, node._meta[0].dtype, True)
     t._grad_fn = node
     t._vc = vc
     return t
@@ -394,88 +394,78 @@ def _result_tensor(node):
 _STAND_INS = {}
 
 
-def _stand_in(meta):
-    """The ``Meta`` for a (shape, dtype) pair; they are immutable, so they are shared."""
-    m = _STAND_INS.get(meta)
+def stand_in(shape, dtype):
+    """The ``Meta`` for ``shape`` and ``dtype``. They never change, so one is shared by every
+    node that needs it (the cache is emptied if a program makes very many shapes)."""
+    m = _STAND_INS.get((shape, dtype))
     if m is None:
         if len(_STAND_INS) > 4096:
             _STAND_INS.clear()
-        m = _STAND_INS[meta] = Meta(*meta)
+        m = _STAND_INS[shape, dtype] = Meta(shape, dtype)
     return m
-
-
-def _unpack(node, tensors):
-    """Arguments for the node's VJPs: saved values (arrays, or tensors when recording a
-    graph) and ``Meta`` stand-ins for what was not saved. ``node._meta`` holds the
-    operands' and the result's (shape, dtype)."""
-    if node._freed:
-        raise RuntimeError(_FREED_MSG)
-    saved = node._saved
-    in_meta, out_meta = node._meta
-    get = _STAND_INS.get
-    if saved is None:
-        ins = [get(m) or _stand_in(m) for m in in_meta]
-    else:
-        ins = []
-        for i, m in enumerate(in_meta):
-            v = saved[i]
-            if v is None:
-                ins.append(get(m) or _stand_in(m))
-            elif hasattr(v, "_vc"):
-                if v._vc[0] != node._versions[i]:
-                    _check_version(node, v, node._versions[i])
-                ins.append(v if tensors else v._data)
-            else:
-                ins.append(v)  # a Python scalar operand
-    if node._result is not None:
-        data, vc, ver = node._result
-        if vc[0] != ver:
-            _check_version(node, _result_tensor(node), ver, is_output=True)
-        out = _result_tensor(node) if tensors else data
-    else:
-        out = get(out_meta) or _stand_in(out_meta)
-    return out, ins
 
 
 def _vjps(node, g, F, tensors, need):
     """The gradient the node sends along each of its edges (None where nothing flows),
-    cast to each input's dtype and summed down to its shape."""
-    out, ins = _unpack(node, tensors)
+    cast to each input's dtype and summed down to its shape.
+
+    ``node._meta`` holds the ``Meta`` of the result and then of each operand, in the order
+    of a VJP's arguments ``(out, *inputs)``; what was saved (arrays, or tensors when
+    recording a graph) replaces its stand-in."""
+    if node._freed:
+        raise RuntimeError(_FREED_MSG)
+    meta = node._meta
+    args = meta
+    saved = node._saved
+    if saved is not None:
+        args = list(meta)
+        versions = node._versions
+        for i, v in enumerate(saved):
+            if v is None:
+                continue
+            if hasattr(v, "_vc"):
+                if v._vc[0] != versions[i]:
+                    _check_version(node, v, versions[i])
+                v = v if tensors else v._data
+            args[i + 1] = v  # (or a Python scalar operand)
+    if node._result is not None:
+        data, vc, ver = node._result
+        if vc[0] != ver:
+            _check_version(node, _result_tensor(node), ver, is_output=True)
+        if args is meta:
+            args = list(meta)
+        args[0] = _result_tensor(node) if tensors else data
     plan = node._plan
     fns = plan.fns
     params = node._params
-    in_meta = node._meta[0]
     nexts = node.next_functions
     grad_ins = [None] * len(nexts)
     for i in plan.edges:
         fn = fns[i]
         if fn is None or (need is not None and nexts[i][0] not in need):
             continue
-        gi = fn(F, g, out, *ins, **params) if params else fn(F, g, out, *ins)
+        gi = fn(F, g, *args, **params) if params else fn(F, g, *args)
         if gi is None:
             continue
-        shape, dt = in_meta[i]
+        m = meta[i + 1]
         if tensors:
-            if gi._dtype is not dt:
-                gi = gi.to(dt)
+            if gi._dtype is not m.dtype:
+                gi = gi.to(m.dtype)
         else:
             if type(gi) is not np.ndarray:
                 gi = np.asarray(gi)
-            if gi.dtype is not dt.np and gi.dtype != dt.np:
-                gi = gi.astype(dt.np)
-        if gi.shape != shape:
-            gi = _sum_to(gi, shape)
+            want = m.dtype.np
+            if gi.dtype is not want and gi.dtype != want:
+                gi = gi.astype(want)
+        if gi.shape != m.shape:
+            gi = _sum_to(gi, m.shape)
         grad_ins[i] = gi
     return grad_ins
 
 
-def _release(node):
-    names = () if node._freed else node._plan.names
-    node._saved = None
-    node._result = None
-    if names:
-        node._freed = names   # a non-empty tuple: what was released
-    return names
+def _wrap_grad(g):
+    from ._tensor import Tensor
+    return Tensor._wrap_grad(g)
 
 
 # An array whose only reference is one local variable shows this count to ``_refcount``;
@@ -554,8 +544,6 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
     with ``capture`` the gradient arriving at each target is returned and nothing is
     accumulated (``autograd.grad``); without, only those leaves accumulate
     (``backward(inputs=...)``)."""
-    from ._tensor import Tensor
-
     deps = _graph(roots)
     buffers = {}
     for n, g in zip(roots, grads):
@@ -573,18 +561,27 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
             captured = {n: None for n in targets}
     heap = [(-n._seq, id(n), n) for n in buffers if n not in deps]
     heapq.heapify(heap)
-    heappop, heappush = heapq.heappop, heapq.heappush
+    heappop, heappush, heappushpop = heapq.heappop, heapq.heappush, heapq.heappushpop
+    ready = None  # a node that became ready and is not on the heap (spares a chain the heap)
     pop_buffer, get_buffer = buffers.pop, buffers.get
     observing = bool(_OBSERVERS)
     step_no = 0
-    wrap = Tensor._wrap_grad
+    wrap = _wrap_grad
     F = TF if create_graph else NP
 
     prev_mode = _grad_mode.STATE.enabled
     _grad_mode.STATE.enabled = create_graph
+    quiet = np.errstate(all="ignore")  # VJPs never warn about inf or nan (nor does PyTorch)
+    quiet.__enter__()
     try:
-        while heap:
-            node = heappop(heap)[2]
+        while True:
+            if ready is not None:
+                node = heappushpop(heap, (-ready._seq, id(ready), ready))[2] if heap else ready
+                ready = None
+            elif heap:
+                node = heappop(heap)[2]
+            else:
+                break
             g = pop_buffer(node, None)
             if g is not None:
                 if node._pre_hooks:
@@ -635,7 +632,13 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                     outs = r = None
             else:
                 grad_ins = [None] * len(nexts)
-            freed = () if retain_graph else _release(node)
+            if retain_graph:
+                freed = ()
+            else:  # release what the node saved
+                freed = () if node._freed else node._plan.names
+                node._saved = node._result = None
+                if freed:
+                    node._freed = freed   # a non-empty tuple: what was released
             if observing:
                 _emit(index=step_no, node=node, grad_output=g, grad_inputs=tuple(grad_ins),
                       freed=freed)
@@ -649,11 +652,13 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                 d = deps[nxt] - 1
                 deps[nxt] = d
                 if d == 0:
-                    if nxt not in buffers:
-                        buffers[nxt] = None
-                    heappush(heap, (-nxt._seq, id(nxt), nxt))
+                    if ready is None:
+                        ready = nxt
+                    else:
+                        heappush(heap, (-nxt._seq, id(nxt), nxt))
             # Hold no gradient past its node, so a leaf can adopt it (see ``_SOLE``).
             grad_ins = gi = prev = None
     finally:
+        quiet.__exit__(None, None, None)
         _grad_mode.STATE.enabled = prev_mode
     return captured

@@ -5,13 +5,15 @@ Storage is shared the way PyTorch shares it: views (``view``, ``t``, indexing ..
 ``detach()`` and ``.data`` wrap the same numpy memory. Views and ``detach()`` also share
 the version counter that in-place ops bump and backward checks; ``.data`` gets its own.
 """
+import types
 import warnings
 import weakref
 
 import numpy as np
 
 from . import _dtype as D
-from ._autograd import AccumulateGrad, _PLANS, _Handle, new_node, node_class, plan_for
+from ._autograd import (AccumulateGrad, _PLANS, _STAND_INS, _Handle, new_node, node_class,
+                        plan_for, stand_in)
 from ._grad_mode import STATE
 from ._ops import OPS
 from ._printing import format_tensor
@@ -530,24 +532,28 @@ def apply(op, operands, params=None, out_dtype=None):
             t._requires_grad = True
             t._acc = _NO_GRAD_VIEW
     if req and STATE.enabled and op.differentiable:
-        record(t, op, operands, {} if params is None else params)
+        record(t, op, operands, _NO_PARAMS if params is None else params)
     return t
 
 
 _NO_EDGE = (None, 0)
+_NO_PARAMS = types.MappingProxyType({})  # shared by every node of an op without params
 
 
 def record(t, op, operands, params):
     """Attaches a new grad_fn node for ``op`` to ``t`` (which becomes a non-leaf). The
-    node keeps its edges, the (shape, dtype) of operands and result, and only the values
-    its VJPs read (see ``Plan``)."""
+    node keeps its edges, the ``Meta`` (shape, dtype) of the result and of each operand,
+    and only the values its VJPs read (see ``Plan``)."""
+    get_meta = _STAND_INS.get
+    shape, odt = t._data.shape, t._dtype
+    meta = [get_meta((shape, odt)) or stand_in(shape, odt)]
     edges = []
-    meta = []
     mask = 0
     bit = 1
     for o in operands:
         if type(o) is Tensor:
-            meta.append((o._data.shape, o._dtype))
+            shape, dt = o._data.shape, o._dtype
+            meta.append(get_meta((shape, dt)) or stand_in(shape, dt))
             fn = o._grad_fn
             if fn is not None:
                 edges.append((fn, 0))
@@ -558,7 +564,7 @@ def record(t, op, operands, params):
             else:
                 edges.append(_NO_EDGE)
         else:
-            meta.append(((), t._dtype))
+            meta.append(get_meta(((), odt)) or stand_in((), odt))
             edges.append(_NO_EDGE)
         bit <<= 1
     plan = _PLANS.get((op, mask)) or plan_for(op, mask, len(operands))
@@ -577,7 +583,7 @@ def record(t, op, operands, params):
         node._versions = versions
     if plan.save_out:
         node._result = (t._data, t._vc, t._vc[0])
-    node._meta = (meta, (t._data.shape, t._dtype))
+    node._meta = meta
     t._grad_fn = node
     t._requires_grad = True
     return node
