@@ -1149,7 +1149,7 @@ def _setitem(self, key, value):
             # target; a basic key that narrows nothing copies into self (CopyBackwards)
             shape = value._data.shape
             lead = next((i for i, s in enumerate(shape) if s != 1), len(shape))
-            if lead or (not adv and shape != target):
+            if shape != target if not adv else lead:
                 value = _view(value, shape[lead:])
             if not adv:
                 if value._data.shape != target:

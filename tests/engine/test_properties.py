@@ -27,6 +27,7 @@ SETTINGS = settings(max_examples=60, deadline=None, derandomize=True, database=N
 LEAF_SHAPES = [(), (4,), (1, 4), (3, 1), (3, 4)]
 # torch.testing.assert_close's defaults for float32; float64 is held much tighter
 TOL = {"float64": dict(rtol=1e-9, atol=1e-12), "float32": dict(rtol=1.3e-6, atol=1e-5)}
+BOUND = {"float64": 1e4, "float32": 8.0}
 
 
 def _inplace(a, method, b):
@@ -177,7 +178,9 @@ def _close(ours, theirs, dtype, what):
 
 def _forward_both(prog, dtype):
     theirs = run(torch, prog, dtype)
-    assume(all(np.all(np.abs(_np(v)) < 1e4) for v in theirs))
+    # float32 results must stay small: one rounding of x ** 9 at 38 moves cos(x ** 9) by
+    # far more than torch's float32 tolerance, in either library
+    assume(all(np.all(np.abs(_np(v)) < BOUND[dtype]) for v in theirs))
     ours = run(engine, prog, dtype)
     for k, (o, t) in enumerate(zip(ours, theirs)):
         what = f"value {k}"
@@ -273,6 +276,10 @@ def _sweep():
                    ("min", (3,), None, "graph"), ("minimum", (0, 3), None, "graph"),
                    ("maximum", (3, 0), None, "graph")]):
         progs.append({"leaves": leaves, "seed": len(progs), "retain": 1, "steps": steps})
+    # x[0] = v where v already has the target's shape (1,): no view, no expand
+    progs.append({"leaves": [((3, 1), True)], "seed": len(progs), "retain": 0,
+                  "steps": [("mean_dim", (0,), (0, False), "graph"),
+                            ("setitem", (0, 1), None, "graph")]})
     # views made under no_grad: they require grad, yet backward from them fails
     for name in ("expand", "slice", "t"):
         progs.append({"leaves": leaves, "seed": len(progs), "retain": 0,
