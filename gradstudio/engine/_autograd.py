@@ -608,7 +608,8 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                             if r is not None:
                                 g = r if create_graph else r._data
                         r = None
-                    v._accumulate_grad(g, create_graph, _refcount(g) <= _SOLE)
+                    owned = _refcount(g) <= _SOLE  # (not inside the call: its arguments count)
+                    v._accumulate_grad(g, create_graph, owned)
                     if v._post_acc_hooks:
                         for fn in list(v._post_acc_hooks.values()):
                             fn(v)
@@ -636,7 +637,7 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                 freed = ()
             else:  # release what the node saved
                 freed = () if node._freed else node._plan.names
-                node._saved = node._result = None
+                node._saved = node._result = node._versions = None
                 if freed:
                     node._freed = freed   # a non-empty tuple: what was released
             if observing:

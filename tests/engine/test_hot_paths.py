@@ -1,0 +1,101 @@
+"""Behaviour the engine's fast paths must keep: a leaf adopts a gradient array only when
+nothing else can see it, recording plans shared between nodes keep each node's own
+saved values, and Meta stand-ins are shared but never confused."""
+import numpy as np
+import pytest
+
+import gradstudio.engine as torch
+
+
+def _alias(a, b):
+    return np.shares_memory(a._data, b._data)
+
+
+def test_leaves_fed_the_same_gradient_get_separate_grads():
+    a = torch.ones(3, requires_grad=True)
+    b = torch.ones(3, requires_grad=True)
+    (a * 2 + b).sum().backward()      # add sends one array to both of its inputs
+    c = torch.ones(3, requires_grad=True)
+    d = c + 1
+    (d * d).sum().backward()
+    assert not _alias(a.grad, b.grad)
+    a.grad.add_(1)
+    assert b.grad.tolist() == [1.0, 1.0, 1.0]
+    assert c.grad.tolist() == [4.0, 4.0, 4.0]
+
+
+def test_a_leaf_never_adopts_the_callers_gradient_or_a_retained_grad():
+    x = torch.ones(3, requires_grad=True)
+    seed = torch.full((3,), 2.0)
+    x.backward(seed)
+    assert not _alias(x.grad, seed)
+    x.grad.mul_(10)
+    assert seed.tolist() == [2.0, 2.0, 2.0]
+
+    w = torch.ones(3, requires_grad=True)
+    y = w + 0            # AddBackward passes its gradient through unchanged
+    y.retain_grad()
+    y.sum().backward()
+    assert not _alias(w.grad, y.grad)
+    w.grad.add_(1)
+    assert y.grad.tolist() == [1.0, 1.0, 1.0]
+
+
+def test_an_adopted_gradient_accumulates_in_place_on_the_next_backward():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    (x * 3).sum().backward()
+    first = x.grad
+    (x * 3).sum().backward()
+    assert x.grad is first and first.tolist() == [6.0, 6.0]
+
+
+def test_hooks_see_gradients_that_are_not_adopted_behind_their_back():
+    x = torch.ones(2, requires_grad=True)
+    kept = []
+    x.register_hook(lambda g: kept.append(g))
+    (x * 3).sum().backward()
+    x.grad.zero_()
+    assert kept[0].tolist() == [3.0, 3.0]
+
+
+@pytest.mark.parametrize("which", ["self", "other"])
+def test_nodes_of_one_op_save_what_their_own_edges_need(which):
+    a = torch.tensor([1.0, 2.0], requires_grad=which == "self")
+    b = torch.tensor([3.0, 4.0], requires_grad=which == "other")
+    both = torch.tensor([1.0, 2.0], requires_grad=True) * torch.tensor(
+        [3.0, 4.0], requires_grad=True)
+    out = a * b
+    saved = out.grad_fn.saved_tensor_names
+    assert saved == (("other",) if which == "self" else ("self",))
+    assert both.grad_fn.saved_tensor_names == ("self", "other")
+    out.sum().backward()
+    grad = (a if which == "self" else b).grad
+    assert grad.tolist() == ([3.0, 4.0] if which == "self" else [1.0, 2.0])
+
+
+def test_stand_ins_keep_each_operands_shape_and_dtype():
+    x = torch.ones(2, 3, requires_grad=True)
+    y = torch.ones(3, dtype=torch.float64, requires_grad=True)
+    (x.sum(0) * y).sum().backward()
+    z = torch.ones(3, 2, requires_grad=True)
+    (z.sum(1) * 2.0).sum().backward()
+    assert x.grad.shape == (2, 3) and x.grad.dtype == torch.float32
+    assert y.grad.tolist() == [2.0, 2.0, 2.0] and y.grad.dtype == torch.float64
+    assert z.grad.shape == (3, 2) and z.grad.tolist() == [[2.0, 2.0]] * 3
+
+
+def test_backward_through_a_long_chain_frees_the_graph():
+    import gc
+    import weakref
+    x = torch.ones(2, requires_grad=True)
+    y = x
+    for _ in range(20_000):
+        y = y * 1.0
+    loss = y.sum()
+    del y
+    last = weakref.ref(loss.grad_fn)
+    loss.backward()
+    assert x.grad.tolist() == [1.0, 1.0]
+    del loss
+    gc.collect()
+    assert last() is None
