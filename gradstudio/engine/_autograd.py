@@ -26,6 +26,12 @@ from ._ops import NP, TF
 __all__ = ["Node", "AccumulateGrad", "node_class", "BackwardStep", "observe", "run_backward"]
 
 _SEQ = count()
+try:  # numpy >= 2 keeps its error state in a context variable: setting it directly costs a
+    # fifth of entering a new ``np.errstate(all="ignore")``, which costs more than a small op.
+    from numpy._core._ufunc_config import _extobj_contextvar as _ERRSTATE, _make_extobj
+    _QUIET = _make_extobj(all="ignore")
+except ImportError:  # numpy 1.x: apply and run_backward enter np.errstate instead
+    _ERRSTATE = _QUIET = None
 _FREED_MSG = (
     "Trying to backward through the graph a second time (or directly access saved tensors "
     "after they have already been freed). Saved intermediate values of the graph are freed "
@@ -571,8 +577,12 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
 
     prev_mode = _grad_mode.STATE.enabled
     _grad_mode.STATE.enabled = create_graph
-    quiet = np.errstate(all="ignore")  # VJPs never warn about inf or nan (nor does PyTorch)
-    quiet.__enter__()
+    # VJPs never warn about inf or nan (nor does PyTorch)
+    if _ERRSTATE is not None:
+        quiet = _ERRSTATE.set(_QUIET)
+    else:
+        quiet = np.errstate(all="ignore")
+        quiet.__enter__()
     try:
         while True:
             if ready is not None:
@@ -660,6 +670,9 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
             # Hold no gradient past its node, so a leaf can adopt it (see ``_SOLE``).
             grad_ins = gi = prev = None
     finally:
-        quiet.__exit__(None, None, None)
+        if _ERRSTATE is not None:
+            _ERRSTATE.reset(quiet)
+        else:
+            quiet.__exit__(None, None, None)
         _grad_mode.STATE.enabled = prev_mode
     return captured

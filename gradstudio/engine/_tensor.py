@@ -12,8 +12,8 @@ import weakref
 import numpy as np
 
 from . import _dtype as D
-from ._autograd import (AccumulateGrad, _PLANS, _STAND_INS, _Handle, new_node, node_class,
-                        plan_for, stand_in)
+from ._autograd import (AccumulateGrad, _ERRSTATE, _PLANS, _QUIET, _STAND_INS, _Handle,
+                        new_node, node_class, plan_for, stand_in)
 from ._grad_mode import STATE
 from ._ops import OPS
 from ._printing import format_tensor
@@ -476,14 +476,6 @@ def _compute_dtype(op, operands):
     if rule == "long":
         return dt, D.int64
     raise AssertionError(rule)
-
-
-try:  # numpy >= 2 keeps its error state in a context variable: setting it directly costs a
-    # fifth of entering a new ``np.errstate(all="ignore")``, which costs more than a small op.
-    from numpy._core._ufunc_config import _extobj_contextvar as _ERRSTATE, _make_extobj
-    _QUIET = _make_extobj(all="ignore")
-except ImportError:  # numpy 1.x
-    _ERRSTATE = None
 
 
 def apply(op, operands, params=None, out_dtype=None):
