@@ -565,6 +565,10 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
         need = _needed(seen, targets)
         if capture:
             captured = {n: None for n in targets}
+        # Only nodes with a needed input run (and free their buffers), as in PyTorch: a
+        # captured target runs only when another target lies beyond it.
+        runs_set = {n for n in need
+                    if any(c is not None and c in need for c, _ in n.next_functions)}
     heap = [(-n._seq, id(n), n) for n in buffers if n not in deps]
     heapq.heapify(heap)
     heappop, heappush, heappushpop = heapq.heappop, heapq.heappush, heapq.heappushpop
@@ -629,7 +633,8 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                         step_no += 1
                 continue
             nexts = node.next_functions
-            if g is not None and (need is None or node in need):
+            runs = need is None or node in runs_set
+            if g is not None and runs:
                 grad_ins = _vjps(node, g, F, create_graph, need)
                 if node._hooks:
                     outs = tuple(None if x is None else (x if create_graph else wrap(x))
@@ -643,7 +648,7 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                     outs = r = None
             else:
                 grad_ins = [None] * len(nexts)
-            if retain_graph:
+            if retain_graph or not runs:
                 freed = ()
             else:  # release what the node saved
                 freed = () if node._freed else node._plan.names
