@@ -1,0 +1,129 @@
+"""The runner: from scratch every time, failures stop only what depends on them, a
+snapshot after the forward pass and after every action, PyTorch's errors at their step,
+the backward graph with freed buffers, and the engine's step-by-step record."""
+import numpy as np
+
+from gradstudio.document import Document, run
+
+
+def tutorial(retain=False, actions=1):
+    d = Document()
+    x = d.add_node("ones", {"shape": (2, 2), "requires_grad": True}, label="x")
+    y = d.add_node("add", {"other": 2}, label="y")
+    d.connect(x, y, "self")
+    yy = d.add_node("mul", label="yy")
+    d.connect(y, yy, "self")
+    d.connect(y, yy, "other")
+    z = d.add_node("mul", {"other": 3}, label="z")
+    d.connect(yy, z, "self")
+    out = d.add_node("mean", label="out")
+    d.connect(z, out, "self")
+    acts = [d.add_action("backward", {"target": out, "retain_graph": retain})
+            for _ in range(actions)]
+    return d, dict(x=x, y=y, yy=yy, z=z, out=out), acts
+
+
+def test_forward_values_flags_and_grad_fn_names():
+    d, n, _ = tutorial()
+    r = run(d)
+    assert r.state(n["out"], 0).text == "tensor(27., grad_fn=<MeanBackward0>)"
+    assert [r.state(n[k]).grad_fn for k in ("x", "y", "yy", "z", "out")] == \
+        [None, "AddBackward0", "MulBackward0", "MulBackward0", "MeanBackward0"]
+    sx = r.state(n["x"])
+    assert sx.is_leaf and sx.requires_grad and sx.shape == (2, 2) and sx.dtype == "float32"
+
+
+def test_a_snapshot_per_step_shows_gradients_accumulating():
+    d, n, acts = tutorial(retain=True, actions=2)
+    r = run(d)
+    assert r.step_count == 3
+    assert r.state(n["x"], 0).grad is None and r.state(n["x"], 0).grad_text == "None"
+    np.testing.assert_allclose(r.state(n["x"], 1).grad, np.full((2, 2), 4.5))
+    np.testing.assert_allclose(r.state(n["x"], 2).grad, np.full((2, 2), 9.0))
+    assert r.state(n["x"]).grad_text == "tensor([[9., 9.],\n        [9., 9.]])"
+
+
+def test_second_backward_without_retain_graph_fails_at_its_step_only():
+    d, n, acts = tutorial(actions=2)
+    r = run(d)
+    assert r.action_error(acts[0]) is None
+    assert r.action_error(acts[1]).startswith(
+        "RuntimeError: Trying to backward through the graph a second time")
+    np.testing.assert_allclose(r.state(n["x"], 2).grad, np.full((2, 2), 4.5))
+
+
+def test_a_failing_node_stops_only_its_dependents():
+    d, n, _ = tutorial()
+    bad = d.add_node("view", {"shape": (3,)}, label="bad")
+    d.connect(n["z"], bad, "self")
+    after = d.add_node("exp", label="after")
+    d.connect(bad, after, "self")
+    r = run(d)
+    assert r.errors[bad] == "RuntimeError: shape '[3]' is invalid for input of size 4"
+    assert "'bad' has an error" in r.errors[after]
+    assert r.state(n["out"]).ok and r.state(n["x"]).grad is not None
+
+
+def test_missing_input_is_reported_on_the_node():
+    d = Document()
+    e = d.add_node("exp")
+    assert run(d).errors[e] == "Connect an input to 'self' to compute this node."
+
+
+def test_runs_are_from_scratch_and_seeded():
+    d = Document()
+    a = d.add_node("rand", {"shape": (3,)})
+    first, second = run(d).state(a).value.copy(), run(d).state(a).value
+    np.testing.assert_array_equal(first, second)
+    d.set_seed(1)
+    assert not np.array_equal(run(d).state(a).value, first)
+
+
+def test_no_grad_region_and_detach_remove_grad_fn():
+    d, n, _ = tutorial()
+    d.add_region([n["y"]])
+    r = run(d)
+    assert r.state(n["y"]).grad_fn is None and not r.state(n["y"]).requires_grad
+    assert r.state(n["out"]).grad_fn is None
+    assert "does not require grad" in r.outcomes[0].error
+
+
+def test_backward_graph_marks_freed_buffers_per_step():
+    d, n, _ = tutorial()
+    r = run(d)
+    before, after = r.backward_graph(n["out"], 0), r.backward_graph(n["out"], 1)
+    names = sorted(a["name"] for _, a in before.nodes(data=True))
+    assert names == ["AccumulateGrad", "AddBackward0", "MeanBackward0", "MulBackward0",
+                     "MulBackward0"]
+    assert not any(a["freed"] for _, a in before.nodes(data=True))
+    # y*y saved both operands, (y*y)*3 only the 3; both are released by the backward
+    freed = sorted((a["name"], a["saved"]) for _, a in after.nodes(data=True) if a["freed"])
+    assert freed == [("MulBackward0", ("other",)), ("MulBackward0", ("self", "other"))]
+    acc = [a for _, a in after.nodes(data=True) if a["accumulate"]]
+    assert acc[0]["variable"] == n["x"]
+
+
+def test_each_action_keeps_the_engines_step_record():
+    d, n, acts = tutorial()
+    steps = run(d).outcome(acts[0]).steps
+    assert [s.name for s in steps] == ["MeanBackward0", "MulBackward0", "MulBackward0",
+                                       "AddBackward0", "AccumulateGrad"]
+    np.testing.assert_allclose(steps[-1].accumulated, np.full((2, 2), 4.5))
+
+
+def test_zero_grad_set_none_and_autograd_grad_actions():
+    d, n, acts = tutorial(retain=True)
+    zero = d.add_action("zero_grad", {"tensor": n["x"]})
+    none = d.add_action("set_grad_none", {"tensor": n["x"]})
+    g = d.add_action("grad", {"outputs": [n["out"]], "inputs": [n["x"]]})
+    r = run(d)
+    np.testing.assert_array_equal(r.state(n["x"], 2).grad, np.zeros((2, 2)))
+    assert r.state(n["x"], 3).grad is None
+    assert r.action_error(zero) is None and r.action_error(none) is None
+    np.testing.assert_allclose(r.outcome(g).results[0]._data, np.full((2, 2), 4.5))
+
+
+def test_an_action_naming_a_removed_node_says_so():
+    d, n, acts = tutorial()
+    d.remove_node(n["out"])
+    assert run(d).action_error(acts[0]) == f"The target node '{n['out']}' no longer exists."
