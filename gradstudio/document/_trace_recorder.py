@@ -1,0 +1,259 @@
+"""The recorder of the tracing child: ``Recorder`` keeps the nodes and actions a script
+makes, buffers the operations inside composite calls, names nodes after the script's
+variables and, at the end, drops dead temporaries and returns the JSON-able result.
+
+Part of the tracing child (``_trace_child.py``); imports only numpy and its sibling
+modules.
+"""
+import keyword
+import sys
+
+import numpy as np
+
+from ._trace_ops import op_record
+from ._trace_values import TraceError, _inferred_dtype, _jsonable, _Record, _values
+
+MAX_NODES = 20_000
+UNSEEDED = 0     # an unseeded script draws as if seeded with 0, the document's default
+_RANDOM_KINDS = {"rand", "randn"}
+_RESERVED = {"torch", "print"}
+
+
+class Recorder:
+    def __init__(self, engine, filename, record_values=False):
+        self.record_values = record_values
+        self.values = {}              # node index -> (data copy, dtype, grad_fn name)
+        self.objects = []             # node index -> its output tensor
+        self.torch = engine
+        self.Tensor = engine.Tensor
+        self.filename = filename
+        self.quiet = 0
+        self.frames = [[]]            # buffered records of open composite calls
+        self.nodes = []               # committed node dicts, in order
+        self.node_of = {}             # id(tensor) -> node index
+        self.keep = []                # every tensor seen, kept alive so ids stay unique
+        self.grad_of = {}             # id(.grad tensor) -> node index of its owner
+        self.actions = []
+        self.seed = None
+        self.random_drawn = False
+        self.block_stack = []         # ids of open grad-mode blocks
+        self.blocks = 0
+        self.labels = set()
+
+    # ---------------------------------------------------------------- helpers
+    def line(self):
+        f = sys._getframe(1)
+        while f is not None:
+            if f.f_code.co_filename == self.filename:
+                return f.f_lineno
+            f = f.f_back
+        return None
+
+    def is_tensor(self, v):
+        return isinstance(v, self.Tensor)
+
+    def node_index(self, t):
+        """The node holding tensor ``t``; an unknown tensor becomes a literal node."""
+        i = self.node_of.get(id(t))
+        if i is not None:
+            return i
+        if t._grad_fn is not None:
+            raise TraceError("a tensor computed outside the traced operations (for example a "
+                             "gradient returned with create_graph=True) is used here; "
+                             "GradStudio cannot draw where it came from")
+        if id(t) in self.grad_of:
+            owner = self.nodes[self.grad_of[id(t)]]
+            note = f"the gradient of '{owner['label'] or owner['kind']}' as it was then"
+        else:
+            note = None
+        dtype = t._dtype.name
+        value = _values(t)
+        params = {"value": value, "requires_grad": bool(t._requires_grad)}
+        if dtype != _inferred_dtype(value):
+            if dtype not in ("float32", "float64", "int64", "bool"):
+                raise TraceError(f"a {dtype} tensor cannot be drawn; GradStudio documents "
+                                 "hold float32, float64, int64 and bool tensors")
+            params["dtype"] = dtype
+        return self._commit(_Record("tensor", params, {}, t), note=note)
+
+    # ---------------------------------------------------------------- records
+    def emit(self, rec):
+        """Commits ``rec`` (a ``_Record``, or an op call still to be mapped) or, inside a
+        composite call, keeps it until that call is known to have no kind of its own."""
+        if len(self.frames) > 1:
+            self.frames[-1].append(rec)
+        else:
+            self._commit(op_record(*rec) if isinstance(rec, tuple) else rec)
+
+    def _commit(self, rec, note=None):
+        if len(self.nodes) >= MAX_NODES:
+            raise TraceError(f"the script made more than {MAX_NODES:,} tensor operations, "
+                             "too many to draw")
+        inputs = {}
+        for port, t in rec.inputs.items():
+            inputs[port] = self.node_index(t)
+        if rec.kind in _RANDOM_KINDS:
+            self.random_drawn = True
+        grad_on = self.torch.is_grad_enabled()
+        region = None
+        if not grad_on:
+            region = self.block_stack[-1] if self.block_stack else "global"
+        index = len(self.nodes)
+        self.nodes.append({"kind": rec.kind, "params": _jsonable(rec.params), "inputs": inputs,
+                           "label": None, "watched": False, "region": region,
+                           "line": self.line(), "alias": rec.alias, "keep": False,
+                           "note": note})
+        self.node_of[id(rec.output)] = index
+        self.keep.append(rec.output)
+        self.objects.append(rec.output)
+        if self.record_values:
+            t = rec.output
+            fn = t._grad_fn
+            self.values[index] = (np.array(t._data), t._dtype.name,
+                                  None if fn is None else type(fn).__name__)
+        return index
+
+    def composite(self, fn, mapper):
+        """Wraps a public call that has a node kind of its own (``x @ w``, ``x[0]``)."""
+        rec_self = self
+
+        def wrapper(*args, **kwargs):
+            if rec_self.quiet:
+                return fn(*args, **kwargs)
+            rec_self.frames.append([])
+            try:
+                result = fn(*args, **kwargs)
+            finally:
+                children = rec_self.frames.pop()
+            mapped = mapper(result, *args, **kwargs)
+            if mapped is None:
+                for c in children:
+                    rec_self.emit(c)
+            else:
+                rec_self.emit(mapped)
+            return result
+        wrapper.__name__ = getattr(fn, "__name__", "wrapper")
+        wrapper.__doc__ = getattr(fn, "__doc__", None)
+        return wrapper
+
+    def special(self, fn, handler):
+        """Wraps a call recorded by ``handler(result, *args, **kwargs)`` (factories,
+        backward ...) at the top level only; nothing inside it is recorded."""
+        rec_self = self
+
+        def wrapper(*args, **kwargs):
+            if rec_self.quiet or len(rec_self.frames) > 1:
+                return fn(*args, **kwargs)
+            rec_self.quiet += 1
+            try:
+                result = fn(*args, **kwargs)
+            finally:
+                rec_self.quiet -= 1
+            handler(result, *args, **kwargs)
+            return result
+        wrapper.__name__ = getattr(fn, "__name__", "wrapper")
+        wrapper.__doc__ = getattr(fn, "__doc__", None)
+        return wrapper
+
+    # ---------------------------------------------------------------- naming
+    def name_tensors(self, namespace):
+        for name, v in list(namespace.items()):
+            if type(v) is not self.Tensor:
+                continue
+            i = self.node_of.get(id(v))
+            if i is None:
+                continue
+            node = self.nodes[i]
+            if node["label"] is not None or node["alias"]:
+                continue
+            if not name.isidentifier() or name.startswith("__") or keyword.iskeyword(name) \
+                    or len(name) > 60 or name in _RESERVED:
+                continue
+            label, n = name, 1
+            while label in self.labels:
+                n += 1
+                label = f"{name}_{n}"
+            self.labels.add(label)
+            node["label"] = label
+
+    def mark_watched(self, value):
+        if not self.is_tensor(value):
+            return
+        i = self.node_of.get(id(value))
+        if i is None:
+            i = self.grad_of.get(id(value))
+        if i is not None:
+            self.nodes[i]["watched"] = True
+
+    def mark_kept(self, t):
+        i = self.node_of.get(id(t))
+        if i is not None:
+            self.nodes[i]["keep"] = True
+
+    # ---------------------------------------------------------------- result
+    def finish(self):
+        """Drops dead temporaries and returns the JSON-able result."""
+        used = set()
+        for a in self.actions:
+            for v in a["params"].values():
+                for i in (v if isinstance(v, list) else [v]):
+                    if isinstance(i, int) and not isinstance(i, bool):
+                        used.add(i)
+        consumers = [0] * len(self.nodes)
+        for node in self.nodes:
+            for i in node["inputs"].values():
+                consumers[i] += 1
+        alive = [True] * len(self.nodes)
+        for i in range(len(self.nodes) - 1, -1, -1):
+            node = self.nodes[i]
+            if consumers[i] or i in used or node["label"] or node["watched"] or \
+                    node["keep"] or node["kind"] in _RANDOM_KINDS:
+                continue
+            alive[i] = False
+            for j in node["inputs"].values():
+                consumers[j] -= 1
+        new_id = {}
+        nodes = []
+        for i, node in enumerate(self.nodes):
+            if alive[i]:
+                new_id[i] = f"t{len(nodes) + 1}"
+                nodes.append(dict(node, id=new_id[i],
+                                  inputs={p: new_id[j] for p, j in node["inputs"].items()}))
+        if self.record_values:
+            # a tensor's .grad belongs to its node and to the requires_grad_/retain_grad
+            # nodes that alias it (the same tensor in the document too), but not to nodes
+            # an in-place operation left behind (separate tensors in the document)
+            owner = {}
+            superseded = set()
+            for i in range(len(self.nodes) - 1, -1, -1):
+                obj = id(self.objects[i])
+                if obj in superseded:
+                    continue
+                owner[i] = self.objects[i]
+                if not self.nodes[i]["alias"]:
+                    superseded.add(obj)
+            position = {new_id[i]: k for k, i in enumerate(sorted(new_id))}
+            for i, node_id in new_id.items():
+                data, dtype, fn = self.values[i]
+                t = owner.get(i)
+                g = None if t is None or t._grad is None else t._grad._data.tolist()
+                nodes[position[node_id]]["recorded"] = {
+                    "value": data.tolist(), "dtype": dtype, "grad_fn": fn, "grad": g}
+        for n in nodes:
+            n.pop("keep")
+            n.pop("alias")
+        actions = []
+        for a in self.actions:
+            params = {}
+            for k, v in a["params"].items():
+                if isinstance(v, list):
+                    params[k] = [new_id[i] for i in v]
+                elif isinstance(v, int) and not isinstance(v, bool):
+                    params[k] = new_id[v]
+                else:
+                    params[k] = v
+            actions.append({"kind": a["kind"], "params": params, "line": a["line"]})
+        seed = self.seed
+        if seed is None and any(n["kind"] in _RANDOM_KINDS for n in nodes):
+            seed = UNSEEDED
+        return {"ok": True, "nodes": nodes, "actions": actions, "seed": seed}
