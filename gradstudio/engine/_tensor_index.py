@@ -1,0 +1,259 @@
+"""Tensor indexing: ``x[key]`` (``__getitem__``) and ``x[key] = value`` (``__setitem__``).
+
+Basic indices (ints, slices, None, Ellipsis) are applied one by one as views and advanced
+indices (tensors, lists, bools) are gathered and applied last in one op, as PyTorch's
+applySlicing does, with its warnings and error messages; assignment checks shapes as
+PyTorch does and records the in-place op through ``inplace``."""
+import numpy as np
+
+from . import _dtype as D
+from ._ops import OPS
+from ._tensor import Tensor, _list
+from ._grad_mode import STATE
+# ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
+# document tracer patches them there (in its own process) and so reaches every method module
+from . import _tensor_ops as _shared
+from ._tensor_ops import _no_grad_if, _operand, _renamed
+from ._tensor_shape import _expand, _view
+
+# ---------------------------------------------------------------------- indexing
+# ``x[key]`` follows PyTorch's applySlicing: ints select, slices slice, None unsqueezes and
+# Ellipsis skips, one by one; tensors, lists and bools are collected as advanced indices
+# at the dimension they reach and applied last, in one IndexBackward0.
+_SEQ_INDEX_WARNING = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
+    "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be "
+    "interpreted as tensor index, x[torch.tensor(seq)], which will result either in an error "
+    "or a different result (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:{line}.)")
+_INDEX_TYPE_ERROR = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                     "Variables are valid indices (got {})")
+
+
+def _sequence_as_tuple(key):
+    """PyTorch's (NumPy's) rule: a short list (or str) holding a tensor, sequence, slice,
+    None or Ellipsis is read as a tuple of indices, with a deprecation warning."""
+    if len(key) >= 32:
+        return False
+    for k in key:
+        line = 349 if isinstance(k, (Tensor, list, tuple, str, slice)) else \
+            359 if k is None or k is Ellipsis else None
+        if line is not None:
+            import warnings
+            warnings.warn(_SEQ_INDEX_WARNING.format(line=line), UserWarning, stacklevel=4)
+            return True
+    return False
+
+
+def _as_key_tuple(key):
+    if isinstance(key, (list, str)) and _sequence_as_tuple(key):
+        return tuple(key)
+    return key if isinstance(key, tuple) else (key,)
+
+
+def _is_int_index(k):
+    if isinstance(k, (int, np.integer)):
+        return not isinstance(k, (bool, np.bool_))
+    return type(k) is Tensor and k._data.ndim == 0 and k._dtype._kind == 1 and \
+        k._dtype is not D.uint8
+
+
+def _index_array(k):
+    """An advanced index as a numpy array: bool (a mask) or int64."""
+    if isinstance(k, Tensor):
+        a = k._data
+    elif isinstance(k, np.ndarray):
+        a = k
+    else:
+        from ._factory import tensor
+        a = tensor(k)._data
+        if a.dtype.kind == "f":
+            a = a.astype(np.int64)
+    if a.dtype == np.bool_ or a.dtype == np.uint8:
+        return a.astype(np.bool_, copy=False)
+    if a.dtype.kind not in "iu":
+        raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+    return a.astype(np.int64, copy=False)
+
+
+def _select_at(t, dim, index, real_dim):
+    if t._data.ndim == 0:
+        if index == 0:
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                             "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+        raise IndexError(f"index {index} is out of bounds for dimension {real_dim} with size 0")
+    size = t._data.shape[dim]
+    if not -size <= index < size:
+        raise IndexError(f"index {index} is out of bounds for dimension {real_dim} with size "
+                         f"{size}")
+    return _shared._apply(OPS["select"], (t,), {"dim": dim, "index": index % size})
+
+
+def _slice_at(t, dim, k, skip_trivial):
+    if t._data.ndim == 0:
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    size = t._data.shape[dim]
+    start, stop, step = k.indices(size)  # ValueError for a zero step, as in PyTorch
+    if step < 0:
+        raise ValueError("step must be greater than zero")
+    stop = max(stop, start)
+    if skip_trivial and start == 0 and stop == size and step == 1:
+        return t, slice(None)
+    return _shared._apply(OPS["slice"], (t,), {"dim": dim, "start": start, "end": stop,
+                                               "step": step}), slice(start, stop, step)
+
+
+def _apply_slicing(self, key):
+    """Applies the basic indices of ``key`` (a tuple); returns the view, the advanced
+    indices as ``[(dim, array)]`` and the equivalent numpy key for ``self``."""
+    ndim = self._data.ndim
+    specified = 0
+    for k in key:
+        if k is None or k is Ellipsis or isinstance(k, (bool, np.bool_)):
+            continue
+        if isinstance(k, Tensor) and k._dtype in (D.bool_, D.uint8):
+            specified += k._data.ndim
+        else:
+            specified += 1
+    if specified > ndim:
+        raise IndexError(f"too many indices for tensor of dimension {ndim}")
+    t, dim, adv, np_key = self, 0, [], []
+    for i, k in enumerate(key):
+        if _is_int_index(k):
+            t = _select_at(t, dim, int(k), i)
+            np_key.append(int(k))
+        elif isinstance(k, slice):
+            t, k = _slice_at(t, dim, k, True)
+            np_key.append(k)
+            dim += 1
+        elif k is None:
+            t = _shared._apply(OPS["unsqueeze"], (t,), {"dim": dim})
+            np_key.append(None)
+            dim += 1
+        elif k is Ellipsis:
+            n = max(ndim - specified, 0)
+            np_key.extend([slice(None)] * n)
+            dim += n
+        elif isinstance(k, str):
+            raise TypeError(f"new(): invalid data type '{type(k).__name__}'")
+        elif isinstance(k, (bool, np.bool_, Tensor, np.ndarray, list, tuple)):
+            a = _index_array(k if not isinstance(k, (bool, np.bool_)) else np.asarray(k))
+            if a.ndim == 0:  # a bool: a new dimension of size 1 (True) or 0 (False)
+                t = _shared._apply(OPS["unsqueeze"], (t,), {"dim": dim})
+                np_key.append(bool(a))  # numpy reads a bool the same way
+                a = np.zeros((1 if a else 0,), np.int64)
+            else:
+                np_key.append(a)
+            adv.append((dim, a))
+            dim += a.ndim if a.dtype == np.bool_ else 1
+        else:
+            raise IndexError(_INDEX_TYPE_ERROR.format(type(k).__name__))
+    return t, adv, tuple(np_key)
+
+
+def _advanced_key(t, adv):
+    """The numpy key of the advanced indices of ``t``, checked as PyTorch checks them."""
+    shape = t._data.shape
+    key = [slice(None)] * (max(d for d, _ in adv) + 1)
+    arrays = []
+    for d, a in adv:
+        if a.dtype == np.bool_:
+            for j, n in enumerate(a.shape):
+                if d + j >= len(shape) or shape[d + j] != n:
+                    raise IndexError(f"The shape of the mask {_list(a.shape)} at index {j} does "
+                                     f"not match the shape of the indexed tensor "
+                                     f"{_list(shape)} at index {d + j}")
+            key[d] = a
+            arrays.extend(np.nonzero(a))
+        else:
+            key[d] = a
+            arrays.append(a)
+    try:
+        np.broadcast_shapes(*(a.shape for a in arrays))
+    except ValueError:
+        raise IndexError("shape mismatch: indexing tensors could not be broadcast together "
+                         "with shapes " + ", ".join(_list(a.shape) for a in arrays)) from None
+    for d, a in adv:
+        if a.dtype != np.bool_ and a.size:
+            size = shape[d]
+            bad = (a < -size) | (a >= size)
+            if bad.any():
+                raise IndexError(f"index {a[bad].flat[0]} is out of bounds for dimension {d} "
+                                 f"with size {size}")
+    return tuple(key)
+
+
+def _alias(t):
+    return _renamed(_shared._apply(OPS["view"], (t,), {"shape": t._data.shape}), "AliasBackward0")
+
+
+def _getitem(self, key):
+    # PyTorch's single-index fast paths first: a lone slice is never skipped
+    if _is_int_index(key):
+        return _select_at(self, 0, int(key), 0)
+    if type(key) is slice:
+        return _slice_at(self, 0, key, False)[0]
+    if key is None:
+        return _shared._apply(OPS["unsqueeze"], (self,), {"dim": 0})
+    if key is Ellipsis:
+        return _alias(self)
+    t, adv, _ = _apply_slicing(self, _as_key_tuple(key))
+    if adv:
+        return _shared._apply(OPS["index"], (t,), {"key": _advanced_key(t, adv)})
+    return _alias(self) if t is self else t
+
+
+def _setitem(self, key, value):
+    value = _operand(value)
+    whole = self.detach()
+    view, adv, np_key = _apply_slicing(whole, _as_key_tuple(key))
+    whole = view is whole  # no basic index narrowed it
+    if adv:
+        target = view._data[_advanced_key(view, adv)].shape
+    else:
+        target = view._data.shape
+    if STATE.enabled and self._requires_grad and self._grad_fn is None:
+        raise RuntimeError(("a view of a leaf Variable" if view._base is not None else
+                            "a leaf Variable") + " that requires grad is being used in an "
+                           "in-place operation.")
+    if type(value) is Tensor:
+        vshape = value._data.shape
+        while vshape and vshape[0] == 1 and len(vshape) > len(target):
+            vshape = vshape[1:]  # PyTorch drops the value's leading 1s
+        if adv:
+            try:
+                np.broadcast_shapes(vshape, target)
+                if len(vshape) > len(target):
+                    raise ValueError
+            except ValueError:
+                raise RuntimeError(f"shape mismatch: value tensor of shape "
+                                   f"{_list(value._data.shape)} cannot be broadcast to indexing "
+                                   f"result of shape {_list(target)}") from None
+        else:
+            # the messages of value.expand(target)
+            _expand(Tensor._make(np.broadcast_to(np.zeros((), value._dtype.np), vshape),
+                                 value._dtype), target)
+    with _no_grad_if(not (STATE.enabled and (self._requires_grad or (
+            type(value) is Tensor and value._requires_grad)))):
+        if type(value) is not Tensor:
+            from ._factory import tensor
+            value = tensor(value, dtype=self._dtype)
+        if whole and not adv and not value._data.ndim:  # a number: self.fill_(value)
+            return _shared.inplace(self, OPS["_fill_tensor"], (self, value))
+        if value._data.ndim:
+            # PyTorch views the value without its leading 1s when its shape differs (for
+            # a basic key) or it has some (advanced), and expands it to a basic key's
+            # target; a basic key that narrows nothing copies into self (CopyBackwards)
+            shape = value._data.shape
+            lead = next((i for i, s in enumerate(shape) if s != 1), len(shape))
+            if shape != target if not adv else lead:
+                value = _view(value, shape[lead:])
+            if not adv:
+                if value._data.shape != target:
+                    value = _expand(value, target)
+                if whole:
+                    return _shared.inplace(self, OPS["_copy"], (self, value))
+        _shared.inplace(self, OPS["_setitem"], (self, value), {"key": np_key})
+
+
+Tensor.__getitem__, Tensor.__setitem__ = _getitem, _setitem

@@ -1,0 +1,101 @@
+"""In-place Tensor methods and random in-place fills.
+
+``add_``/``sub_``/``mul_``/``div_`` (and ``+=`` and friends), ``pow_``, the unary in-place
+ops, ``clamp_``, ``zero_``, ``fill_``, ``copy_``, and ``uniform_``/``normal_`` that draw
+from a generator. The arithmetic ones record through ``inplace`` (which checks leaves and
+bumps the version counter); the random fills write the data directly."""
+from ._ops import OPS
+from ._tensor import Tensor
+# ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
+# document tracer patches them there (in its own process) and so reaches every method module
+from . import _tensor_ops as _shared
+from ._tensor_ops import _broadcast_check, _no_grad_if, _operand
+
+# ---------------------------------------------------------------------- in-place ops
+def _inplace_binary(name):
+    op = OPS[name]
+
+    def method(self, other, *, alpha=1):
+        other = _operand(other)
+        if type(other) is Tensor:
+            _broadcast_check(self, other)
+        return _shared.inplace(self, op, (self, other), {"alpha": alpha} if alpha != 1 else None)
+    return method
+
+
+for _name in ("add", "sub", "mul", "div"):
+    setattr(Tensor, _name + "_", _inplace_binary(_name))
+Tensor.__iadd__, Tensor.__isub__, Tensor.__imul__, Tensor.__itruediv__ = (
+    Tensor.add_, Tensor.sub_, Tensor.mul_, Tensor.div_)
+
+
+def _pow_(self, exponent):
+    exponent = _operand(exponent)
+    if type(exponent) is Tensor:
+        return _shared.inplace(self, OPS["pow_tensor"], (self, exponent))
+    return _shared.inplace(self, OPS["pow"], (self,), {"exponent": exponent})
+
+
+Tensor.pow_ = Tensor.__ipow__ = _pow_
+for _name in ("neg", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt",
+              "reciprocal"):
+    setattr(Tensor, _name + "_",
+            (lambda op: lambda self: _shared.inplace(self, op, (self,)))(OPS[_name]))
+Tensor.clamp_ = lambda self, min=None, max=None: _shared.inplace(self, OPS["clamp"], (self,),
+                                                                 {"min": min, "max": max})
+Tensor.zero_ = lambda self: _shared.inplace(self, OPS["_zero"], (self,))
+
+
+def _fill_(self, value):
+    value = _operand(value)
+    if type(value) is not Tensor:
+        return _shared.inplace(self, OPS["_fill"], (self,), {"value": value})
+    if value._data.ndim:
+        raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with "
+                           f"{value._data.ndim} dimensions.")
+    return _shared.inplace(self, OPS["_fill_tensor"], (self, value))
+
+
+Tensor.fill_ = _fill_
+
+
+def _copy_(self, src):
+    src = _operand(src)
+    if type(src) is not Tensor:
+        from ._factory import tensor
+        src = tensor(src)
+    return _shared.inplace(self, OPS["_copy"], (self, src))
+
+
+Tensor.copy_ = _copy_
+
+
+def _random_(method):
+    def fn(self, *args, generator=None, **kwargs):
+        from ._random import default_generator
+        gen = generator._gen if hasattr(generator, "_gen") else (generator or default_generator)
+        with _no_grad_if(True):
+            self._data[...] = getattr(gen, method)(self._data.shape, *args,
+                                                   np_dtype=self._dtype.np, **kwargs)
+        self._vc[0] += 1
+        return self
+    return fn
+
+
+def _uniform_(self, a=0.0, b=1.0, *, generator=None):
+    from ._random import default_generator
+    gen = generator or default_generator
+    self._data[...] = gen.uniform(self._data.shape, a, b, self._dtype.np)
+    self._vc[0] += 1
+    return self
+
+
+def _normal_(self, mean=0.0, std=1.0, *, generator=None):
+    from ._random import default_generator
+    gen = generator or default_generator
+    self._data[...] = gen.normal(self._data.shape, mean, std, self._dtype.np)
+    self._vc[0] += 1
+    return self
+
+
+Tensor.uniform_, Tensor.normal_ = _uniform_, _normal_

@@ -1,0 +1,362 @@
+"""Tensor methods for reductions and linear algebra.
+
+Reductions (``sum``, ``mean``, ``max``/``min`` with their ``torch.return_types`` pairs,
+``amax``, ``norm``, ``softmax``/``log_softmax``, ``argmax``/``argmin``, ``all``/``any``,
+with NumPy's ``axis=``/``keepdims=`` spellings) and the products (``mm``, ``mv``, ``dot``,
+``bmm``, ``matmul`` as ATen's ``_matmul_impl`` decides, ``outer``). Like every method
+module it checks arguments as PyTorch does and dispatches through the shared ``_apply`` of
+``_tensor_ops``; ``matmul`` builds on the shape methods of ``_tensor_shape``."""
+import numpy as np
+
+from . import _dtype as D
+from ._ops import OPS
+from ._tensor import Tensor, _wrap_dim, _scalar_type
+# ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
+# document tracer patches them there (in its own process) and so reaches every method module
+from . import _tensor_ops as _shared
+from ._tensor_ops import _dims, _maximum, _minimum, _renamed
+from ._tensor_shape import _expand, _reshape, _squeeze, _t, _transpose, _unsqueeze
+
+
+# ---------------------------------------------------------------------- reductions
+def _sum(self, dim=None, keepdim=False, *, dtype=None):
+    src = self if dtype is None else self.to(dtype)
+    return _shared._apply(OPS["sum"], (src,), {"dim": _dims(self, dim), "keepdim": keepdim})
+
+
+def _mean(self, dim=None, keepdim=False, *, dtype=None):
+    src = self if dtype is None else self.to(dtype)
+    return _shared._apply(OPS["mean"], (src,), {"dim": _dims(self, dim), "keepdim": keepdim})
+
+
+Tensor.sum, Tensor.mean = _sum, _mean
+
+
+class _ReturnType(tuple):
+    """``torch.return_types.max`` and friends: a (values, indices) pair printed as PyTorch
+    prints it."""
+    __slots__ = ()
+    n_fields = 2
+    _fields = ("values", "indices")
+
+    def __new__(cls, values, indices):
+        return tuple.__new__(cls, (values, indices))
+
+    values = property(lambda self: self[0])
+    indices = property(lambda self: self[1])
+
+    def __repr__(self):
+        return (f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\n"
+                f"indices={self[1]!r})")
+
+    def __reduce__(self):
+        return (type(self), tuple(self))
+
+
+def _return_type(name):
+    return type(name, (_ReturnType,), {"__slots__": (), "__module__": "torch.return_types",
+                                       "__qualname__": name})
+
+
+MinMax, _MinMaxMin = _return_type("max"), _return_type("min")
+
+
+def _nonempty_dim(t, d, fn):
+    if t._data.ndim and t._data.shape[d] == 0:
+        raise IndexError(f"{fn}(): Expected reduction dim {d} to have non-zero size.")
+
+
+def _extreme(kind):
+    full, along, arg = OPS[kind], OPS[kind + "_dim"], (np.argmax if kind == "max" else np.argmin)
+    result = MinMax if kind == "max" else _MinMaxMin
+
+    def method(self, dim=None, keepdim=False):
+        if isinstance(dim, Tensor):
+            return (_maximum if kind == "max" else _minimum)(self, dim)
+        if dim is None:
+            if self._data.size == 0:
+                raise RuntimeError(f"{kind}(): Expected reduction dim to be specified for "
+                                   "input.numel() == 0. Specify the reduction dim with the "
+                                   "'dim' argument.")
+            return _shared._apply(full, (self,))
+        d = _wrap_dim(dim, self._data.ndim)
+        _nonempty_dim(self, d, kind)
+        idx = arg(self._data, axis=d, keepdims=keepdim) if self._data.ndim else \
+            np.zeros((), np.int64)
+        values = _shared._apply(along, (self,), {"dim": d, "keepdim": keepdim,
+                                                 "indices": idx if keepdim else idx})
+        return result(values, Tensor._make(np.asarray(idx, np.int64)))
+    return method
+
+
+Tensor.max, Tensor.min = _extreme("max"), _extreme("min")
+
+
+def _amax(self, dim=(), keepdim=False):
+    if dim in ((), None):
+        return self.max()
+    return self.max(dim, keepdim).values
+
+
+Tensor.amax = _amax
+
+
+def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+    if p == "fro" or p is None:
+        p = 2.0
+    if isinstance(p, str):
+        raise RuntimeError(f"norm: unsupported p={p!r}")
+    if not self._dtype.is_floating_point:
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
+                           f"input. Got {_scalar_type(self._dtype)}")
+    return _shared._apply(OPS["norm"], (self,), {"p": float(p), "dim": _dims(self, dim),
+                                                 "keepdim": keepdim})
+
+
+Tensor.norm = _norm
+
+
+def _softmax(name):
+    op = OPS[name]
+
+    def method(self, dim, dtype=None):
+        src = self if dtype is None else self.to(dtype)
+        d = _wrap_dim(dim, self._data.ndim)
+        if not src._dtype.is_floating_point:
+            kernel = "lastdim_kernel_impl" if d >= src._data.ndim - 1 else "kernel_impl"
+            raise NotImplementedError(f'"{name}_{kernel}" not implemented for '
+                                      f"'{_scalar_type(src._dtype)}'")
+        return _shared._apply(op, (src,), {"dim": d})
+    return method
+
+
+Tensor.softmax, Tensor.log_softmax = _softmax("softmax"), _softmax("log_softmax")
+
+
+def _argext(name):
+    op = OPS[name]
+
+    def method(self, dim=None, keepdim=False):
+        d = None if dim is None else _wrap_dim(dim, self._data.ndim)
+        if d is None and self._data.size == 0:
+            raise IndexError(f"{name}(): Expected reduction dim to be specified for "
+                             "input.numel() == 0.")
+        if d is not None:
+            _nonempty_dim(self, d, name)
+        return _shared._apply(op, (self,), {"dim": d, "keepdim": keepdim and d is not None})
+    return method
+
+
+Tensor.argmax, Tensor.argmin = _argext("argmax"), _argext("argmin")
+Tensor.all = lambda self, dim=None, keepdim=False: _shared._apply(OPS["all"], (self,)) \
+    if dim is None else Tensor._make(np.all(self._data, axis=_dims(self, dim), keepdims=keepdim))
+Tensor.any = lambda self, dim=None, keepdim=False: _shared._apply(OPS["any"], (self,)) \
+    if dim is None else Tensor._make(np.any(self._data, axis=_dims(self, dim), keepdims=keepdim))
+
+
+def _numpy_names(method):
+    """Also accepts NumPy's ``axis=`` and ``keepdims=`` spellings, as PyTorch does."""
+    def fn(self, *args, **kwargs):
+        if kwargs:
+            if "axis" in kwargs:
+                kwargs["dim"] = kwargs.pop("axis")
+            if "keepdims" in kwargs:
+                kwargs["keepdim"] = kwargs.pop("keepdims")
+        return method(self, *args, **kwargs)
+    fn.__name__ = getattr(method, "__name__", "reduction")
+    return fn
+
+
+for _name in ("sum", "mean", "max", "min", "argmax", "argmin", "all", "any", "norm", "amax"):
+    setattr(Tensor, _name, _numpy_names(getattr(Tensor, _name)))
+
+
+
+# ---------------------------------------------------------------------- linear algebra
+def _need_tensor(x, fn, arg):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{fn}(): argument '{arg}' (position 1) must be Tensor, not "
+                        f"{type(x).__name__}")
+
+
+def _mm(self, other):
+    _need_tensor(other, "mm", "mat2")
+    if self._data.ndim != 2:
+        raise RuntimeError("self must be a matrix")
+    if other._data.ndim != 2:
+        raise RuntimeError("mat2 must be a matrix")
+    (n, m), (m2, p) = self._data.shape, other._data.shape
+    if m != m2:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{m} and {m2}x{p})")
+    _check_same_dtype(self, other, "self", "mat2")
+    _no_bool(self, "addmm_impl_cpu_")
+    return _shared._apply(OPS["mm"], (self, other))
+
+
+def _no_bool(t, kernel):
+    if t._dtype is D.bool_:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
+
+
+def _check_same_dtype(a, b, na="self", nb="other"):
+    if a._dtype is not b._dtype:
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
+                           f"{_c(a._dtype)} != {_c(b._dtype)}")
+
+
+def _c(d):
+    from ._tensor import _c_name
+    return _c_name(d)
+
+
+def _mv(self, vec):
+    _need_tensor(vec, "mv", "vec")
+    if self._data.ndim != 2 or vec._data.ndim != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {self._data.ndim}, "
+                           f"{vec._data.ndim}")
+    if self._data.shape[1] != vec._data.shape[0]:
+        raise RuntimeError(f"size mismatch, got input ({self._data.shape[0]}), mat "
+                           f"({self._data.shape[0]}x{self._data.shape[1]}), vec "
+                           f"({vec._data.shape[0]})")
+    if self._dtype is not vec._dtype:
+        a, v = _scalar_type(self._dtype), _scalar_type(vec._dtype)
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {v}, {a}, "
+                           f"and {v}")
+    _no_bool(self, "addmv_impl_cpu")
+    return _shared._apply(OPS["mv"], (self, vec))
+
+
+def _dot(self, other):
+    _need_tensor(other, "dot", "tensor")
+    if self._data.ndim != 1 or other._data.ndim != 1:
+        raise RuntimeError(f"1D tensors expected, but got {self._data.ndim}D and "
+                           f"{other._data.ndim}D tensors")
+    if self._data.shape[0] != other._data.shape[0]:
+        n, m = self._data.shape[0], other._data.shape[0]
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to "
+                           f"have the same number of elements, but got {n} and {m} elements "
+                           "respectively")
+    if self._dtype is not other._dtype:
+        raise RuntimeError("dot : expected both vectors to have same dtype, but found "
+                           f"{_scalar_type(self._dtype)} and {_scalar_type(other._dtype)}")
+    _no_bool(self, "dot")
+    return _shared._apply(OPS["dot"], (self, other))
+
+
+def _bmm(self, other):
+    _need_tensor(other, "bmm", "mat2")
+    if self._data.ndim != 3:
+        raise RuntimeError("batch1 must be a 3D tensor")
+    if other._data.ndim != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    (b, n, m), (b2, m2, p) = self._data.shape, other._data.shape
+    if b2 != b or m2 != m:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{b}, {m}] but got: [{b2}, {m2}].")
+    if self._dtype is not other._dtype:
+        raise RuntimeError(f"expected scalar type {_scalar_type(self._dtype)} but found "
+                           f"{_scalar_type(other._dtype)}")
+    return _shared._apply(OPS["bmm"], (self, other))
+
+
+def _mT(t):
+    return _transpose(t, -2, -1)
+
+
+def _should_fold(a, b):
+    """PyTorch's ``should_fold``: multiply by folding the batch of the larger operand into
+    matrix rows (mm/mv) instead of a bmm."""
+    a_larger = a._data.ndim >= b._data.ndim
+    big = a._data if a_larger else np.swapaxes(b._data, -1, -2)
+    small = b if a_larger else a
+    if not (big.ndim >= 3 and small._data.ndim <= 2):
+        return False
+    if small._requires_grad:
+        return True
+    if a._data.ndim == 2:
+        return False
+    if big.size == 0:
+        return True
+    shape, strides = big.shape, big.strides
+    return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(big.ndim - 2))
+
+
+def _matmul(self, other):
+    """``torch.matmul``, case by case as ATen's ``_matmul_impl`` (so the recorded graph and
+    its grad_fn names match)."""
+    if not isinstance(other, Tensor):
+        raise TypeError(f"matmul(): argument 'other' (position 1) must be Tensor, not "
+                        f"{type(other).__name__}")
+    da, db = self._data.ndim, other._data.ndim
+    if da == 0 or db == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
+                           f"{da}D and {db}D")
+    if da == 1 and db == 1:
+        return _dot(self, other)
+    if da == 2 and db == 1:
+        return _mv(self, other)
+    if da == 1 and db == 2:
+        # unsqueeze(0).mm(other).squeeze_(0): the in-place squeeze leaves version 1
+        out = _squeeze(_mm(_unsqueeze(self, 0), other), 0)
+        out._base, out._vc = None, [1]
+        return _renamed(out, "SqueezeBackward4")
+    if da == 2 and db == 2:
+        return _mm(self, other)
+    if _should_fold(self, other):
+        transpose = db > da
+        t1 = _mT(other) if transpose else self
+        t2 = (_t(self) if da == 2 else self) if transpose else other
+        shape1 = t1._data.shape
+        out_shape = shape1[:-1]
+        folded = _reshape(t1, int(np.prod(out_shape)), shape1[-1])
+        if t2._data.ndim == 2:
+            out = _shared._apply(OPS["_unsafe_view"], (_mm(folded, t2),),
+                                 {"shape": out_shape + (t2._data.shape[1],)})
+            return _mT(out).contiguous() if transpose else out
+        return _shared._apply(OPS["_unsafe_view"], (_mv(folded, t2),), {"shape": out_shape})
+    sa, sb = self._data.shape, other._data.shape
+    n = sa[-2] if da > 1 else 1
+    m1 = sa[-1]
+    m2 = sb[-2] if db > 1 else sb[0]
+    p = sb[-1] if db > 1 else 1
+    batch = _broadcast_shapes(sa[:max(da - 2, 0)], sb[:max(db - 2, 0)])
+    prod = int(np.prod(batch))
+    a3 = _reshape(_expand(self, batch + (n, m1)), prod, n, m1)
+    if db == 1:
+        b3 = _unsqueeze(_reshape(_expand(other, batch + (m2,)), prod, m2), 2)
+    else:
+        b3 = _reshape(_expand(other, batch + (m2, p)), prod, m2, p)
+    out_shape = batch + ((n,) if da > 1 else ()) + ((p,) if db > 1 else ())
+    out = _bmm(a3, b3)
+    if db == 1:
+        out = _squeeze(out, -1)
+    return _shared._apply(OPS["_unsafe_view"], (out,), {"shape": out_shape})
+
+
+def _broadcast_shapes(sa, sb):
+    """The broadcast of two shapes, with PyTorch's message when they do not broadcast."""
+    n = max(len(sa), len(sb))
+    pa, pb = (1,) * (n - len(sa)) + tuple(sa), (1,) * (n - len(sb)) + tuple(sb)
+    out = []
+    for i, (x, y) in enumerate(zip(pa, pb)):
+        if x != y and x != 1 and y != 1:
+            raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b "
+                               f"({y}) at non-singleton dimension {i}")
+        out.append(y if x == 1 else x)
+    return tuple(out)
+
+
+Tensor.mm, Tensor.mv, Tensor.dot, Tensor.bmm, Tensor.matmul = _mm, _mv, _dot, _bmm, _matmul
+Tensor.__matmul__ = lambda self, other: _matmul(self, other) if isinstance(other, Tensor) \
+    else NotImplemented
+Tensor.__rmatmul__ = lambda self, other: _matmul(other, self) if isinstance(other, Tensor) \
+    else NotImplemented
+Tensor.inner = _dot
+
+
+def _outer(self, other):
+    # PyTorch: self.reshape({n, 1}) * other
+    return _reshape(self, self._data.shape[0], 1) * other
+
+
+Tensor.outer = Tensor.ger = _outer

@@ -1,0 +1,300 @@
+"""Tensor methods for shapes, views and dtype conversion.
+
+``view``/``reshape`` (with ``-1`` inferred), ``flatten``, ``t``/``transpose``/``permute``,
+``T``/``mT``, ``unsqueeze``/``squeeze``/``expand``, ``select``/``narrow``, small utilities
+(``stride``, ``new_*``, ``equal``, ``allclose``) and the conversions ``to``, ``type``,
+``float()`` and friends. Each checks its arguments with PyTorch's messages and dispatches
+through the shared ``_apply`` of ``_tensor_ops``."""
+import numpy as np
+
+from . import _dtype as D
+from ._ops import OPS
+from ._tensor import Tensor, _wrap_dim, _list
+from ._autograd import _TYPE_NAMES
+# ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
+# document tracer patches them there (in its own process) and so reaches every method module
+from . import _tensor_ops as _shared
+from ._tensor_ops import _dims, _renamed
+
+# ---------------------------------------------------------------------- shapes
+def _shape_arg(args):
+    if len(args) == 1 and isinstance(args[0], (tuple, list, D.Size)):
+        args = tuple(args[0])
+    return tuple(int(a) for a in args)
+
+
+def _infer(shape, numel):
+    shape = list(shape)
+    neg = None
+    known = 1
+    for i, s in enumerate(shape):
+        if s == -1:
+            if neg is not None:
+                raise RuntimeError("only one dimension can be inferred")
+            neg = i
+        elif s < 0:
+            raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape "
+                               f"{_list(shape)}")
+        else:
+            known *= s
+    if neg is not None:
+        if known == 0:
+            if numel == 0:
+                raise RuntimeError(f"cannot reshape tensor of 0 elements into shape "
+                                   f"{_list(shape)} because the unspecified dimension size "
+                                   "-1 can be any value and is ambiguous")
+            raise RuntimeError(f"shape '{_list(shape)}' is invalid for input of size {numel}")
+        if numel % known:
+            raise RuntimeError(f"shape '{_list(shape)}' is invalid for input of size {numel}")
+        shape[neg] = numel // known
+    elif known != numel:
+        raise RuntimeError(f"shape '{_list(shape)}' is invalid for input of size {numel}")
+    return tuple(shape)
+
+
+def _viewable(a, shape):
+    v = a.view()
+    try:
+        v.shape = shape
+    except AttributeError:
+        return False
+    return True
+
+
+def _view(self, *shape):
+    if len(shape) == 1 and isinstance(shape[0], D.dtype):
+        raise RuntimeError("view(dtype) is not supported by GradStudio's engine")
+    shape = _infer(_shape_arg(shape), self._data.size)
+    if not _viewable(self._data, shape):
+        raise RuntimeError("view size is not compatible with input tensor's size and stride "
+                           "(at least one dimension spans across two contiguous subspaces). "
+                           "Use .reshape(...) instead.")
+    return _shared._apply(OPS["view"], (self,), {"shape": shape})
+
+
+def _reshape(self, *shape):
+    shape = _infer(_shape_arg(shape), self._data.size)
+    if _viewable(self._data, shape):
+        out = _shared._apply(OPS["view"], (self,), {"shape": shape})
+        # PyTorch: a view when contiguous, else an alias with the computed strides
+        return out if self._data.flags.c_contiguous else _renamed(out, "ReshapeAliasBackward0")
+    return _shared._apply(OPS["_unsafe_view"], (self.clone(),), {"shape": shape})
+
+
+Tensor.view, Tensor.reshape = _view, _reshape
+Tensor.view_as = lambda self, other: _view(self, other.shape)
+Tensor.reshape_as = lambda self, other: _reshape(self, other.shape)
+
+
+def _flatten(self, start_dim=0, end_dim=-1):
+    if self._data.ndim == 0:
+        return _reshape(self, 1)
+    s, e = _wrap_dim(start_dim, self._data.ndim), _wrap_dim(end_dim, self._data.ndim)
+    if s == e:
+        return self
+    shp = self._data.shape
+    return _reshape(self, shp[:s] + (int(np.prod(shp[s:e + 1])),) + shp[e + 1:])
+
+
+Tensor.flatten = _flatten
+
+
+def _t(self):
+    if self._data.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is "
+                           f"{self._data.ndim}D")
+    return _shared._apply(OPS["t"], (self,))
+
+
+def _transpose(self, dim0, dim1):
+    n = self._data.ndim
+    return _shared._apply(OPS["transpose"], (self,), {"dim0": _wrap_dim(dim0, n),
+                                                      "dim1": _wrap_dim(dim1, n)})
+
+
+def _permute(self, *dims):
+    dims = _shape_arg(dims)
+    n = self._data.ndim
+    if len(dims) != n:
+        raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does "
+                           f"not match the length of the desired ordering of dimensions i.e. "
+                           f"input.dim() = {n} is not equal to len(dims) = {len(dims)}")
+    dims = tuple(_wrap_dim(d, n) for d in dims)
+    if len(set(dims)) != n:
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return _shared._apply(OPS["permute"], (self,), {"dims": dims})
+
+
+Tensor.t, Tensor.transpose, Tensor.permute = _t, _transpose, _permute
+Tensor.swapaxes = Tensor.swapdims = _transpose
+_T_WARNINGS = {
+    0: "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "
+       "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:"
+       "4321.)",
+    1: "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+       "deprecated and it will throw an error in a future release. Consider `x.mT` to transpose "
+       "batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the "
+       "dimensions of a tensor. (Triggered internally at "
+       "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"}
+
+
+def _T(self):
+    n = self._data.ndim
+    if n != 2:
+        msg = _T_WARNINGS.pop(0 if n == 0 else 1, None)  # PyTorch warns once per process
+        if msg is not None:
+            import warnings
+            warnings.warn(msg, UserWarning, stacklevel=2)
+    return _shared._apply(OPS["permute"], (self,), {"dims": tuple(range(n))[::-1]})
+
+
+Tensor.T = property(_T)
+Tensor.mT = property(lambda self: _transpose(self, -2, -1))
+
+
+def _unsqueeze(self, dim):
+    n = self._data.ndim + 1
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
+                         f"but got {dim})")
+    return _shared._apply(OPS["unsqueeze"], (self,), {"dim": dim % n})
+
+
+def _squeeze(self, dim=None):
+    if dim is None:
+        return _shared._apply(OPS["squeeze"], (self,), {"dim": None})
+    dims = _dims(self, dim)
+    dims = tuple(d for d in dims if self._data.shape[d] == 1) if self._data.ndim else ()
+    return _shared._apply(OPS["squeeze"], (self,), {"dim": dims})
+
+
+def _expand(self, *sizes):
+    sizes = _shape_arg(sizes)
+    shp = self._data.shape
+    if len(sizes) < len(shp):
+        raise RuntimeError(f"expand(torch.{_TYPE_NAMES[self._dtype.name]}{{{_list(shp)}}}, "
+                           f"size={_list(sizes)}): "
+                           "the number of sizes provided (%d) must be greater or equal to the "
+                           "number of dimensions in the tensor (%d)" % (len(sizes), len(shp)))
+    lead = len(sizes) - len(shp)
+    out = [0] * len(sizes)
+    for i in range(len(sizes) - 1, -1, -1):  # PyTorch checks from the last dimension
+        s = sizes[i]
+        cur = shp[i - lead] if i >= lead else 1
+        if s == -1:
+            if i < lead:
+                raise RuntimeError(f"The expanded size of the tensor (-1) isn't allowed in a "
+                                   f"leading, non-existing dimension {i}")
+            s = cur
+        elif cur != 1 and s != cur:
+            raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing "
+                               f"size ({cur}) at non-singleton dimension {i}.  Target sizes: "
+                               f"{_list(sizes)}.  Tensor sizes: {_list(shp)}")
+        out[i] = s
+    return _shared._apply(OPS["expand"], (self,), {"shape": tuple(out)})
+
+
+Tensor.unsqueeze, Tensor.squeeze, Tensor.expand = _unsqueeze, _squeeze, _expand
+Tensor.expand_as = lambda self, other: _expand(self, other.shape)
+Tensor.contiguous = lambda self: self if self._data.flags.c_contiguous else self.clone()
+
+
+def _select(self, dim, index):
+    d = _wrap_dim(dim, self._data.ndim)
+    size = self._data.shape[d]
+    if not -size <= index < size:
+        raise IndexError(f"select(): index {index} out of range for tensor of size "
+                         f"{_list(self._data.shape)} at dimension {d}")
+    return _shared._apply(OPS["select"], (self,), {"dim": d, "index": index % size})
+
+
+def _narrow(self, dim, start, length):
+    d = _wrap_dim(dim, self._data.ndim)
+    size = self._data.shape[d]
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], "
+                         f"but got {start})")
+    if start < 0:
+        start += size
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    if start + length > size:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size "
+                           f"({size}).")
+    return _shared._apply(OPS["slice"], (self,), {"dim": d, "start": start,
+                                                  "end": start + length, "step": 1})
+
+
+Tensor.select, Tensor.narrow = _select, _narrow
+
+
+# ---------------------------------------------------------------------- small utilities
+def _stride(self, dim=None):
+    st = tuple(s // self._data.itemsize for s in self._data.strides)
+    return st if dim is None else st[_wrap_dim(dim, self._data.ndim)]
+
+
+def _new(fill):
+    def method(self, *size, dtype=None, device=None, requires_grad=False):
+        from ._factory import full
+        return full(_shape_arg(size), fill, dtype=dtype or self._dtype,
+                    requires_grad=requires_grad)
+    return method
+
+
+def _new_full(self, size, fill_value, dtype=None, device=None, requires_grad=False):
+    from ._factory import full
+    return full(tuple(size), fill_value, dtype=dtype or self._dtype, requires_grad=requires_grad)
+
+
+def _new_tensor(self, data, dtype=None, device=None, requires_grad=False):
+    from ._factory import tensor
+    return tensor(data, dtype=dtype or self._dtype, requires_grad=requires_grad)
+
+
+Tensor.stride = _stride
+Tensor.data_ptr = lambda self: self._data.__array_interface__["data"][0]
+Tensor.new_zeros, Tensor.new_ones, Tensor.new_empty = _new(0), _new(1), _new(0)
+Tensor.new_full, Tensor.new_tensor = _new_full, _new_tensor
+Tensor.equal = lambda self, other: self._data.shape == other._data.shape and bool(
+    np.all(self._data == other._data))
+Tensor.allclose = lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=False: bool(
+    np.allclose(self._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+# ---------------------------------------------------------------------- dtype conversion
+def _to(self, *args, **kwargs):
+    dtype = kwargs.get("dtype")
+    for a in args:
+        if isinstance(a, D.dtype):
+            dtype = a
+        elif isinstance(a, Tensor):
+            dtype = a._dtype
+    if dtype is None or dtype is self._dtype:
+        return self
+    with np.errstate(invalid="ignore", over="ignore"):  # out-of-range casts wrap silently
+        if self._requires_grad and not dtype.is_floating_point:
+            return Tensor._make(self._data.astype(dtype.np), dtype)
+        return _shared._apply(OPS["to"], (self,), {"dtype": dtype}, out_dtype=dtype)
+
+
+Tensor.to = _to
+def _type(self, dtype=None, non_blocking=False):
+    if dtype is None:
+        return f"torch.{_TYPE_NAMES[self._dtype.name]}"
+    if isinstance(dtype, str) or isinstance(dtype, type):
+        name = dtype if isinstance(dtype, str) else f"torch.{dtype.__name__}"
+        match = [n for n, t in _TYPE_NAMES.items() if f"torch.{t}" == name]
+        if not match:
+            raise ValueError(f"invalid type: '{name}'")
+        dtype = getattr(D, match[0] if match[0] != "bool" else "bool_")
+    return _to(self, dtype)
+
+
+Tensor.type = _type
+for _name, _dt in (("float", D.float32), ("double", D.float64), ("half", D.float16),
+                   ("long", D.int64), ("int", D.int32), ("bool", D.bool_), ("short", D.int16),
+                   ("char", D.int8), ("byte", D.uint8)):
+    setattr(Tensor, _name, (lambda dt: lambda self: _to(self, dt))(_dt))
+Tensor.cpu = lambda self: self
+Tensor.type_as = lambda self, other: _to(self, other._dtype)
