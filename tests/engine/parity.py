@@ -24,6 +24,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from textwrap import dedent
 
 ROOT = Path(__file__).resolve().parents[2]
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
@@ -51,9 +52,26 @@ def programs(table, **kw):
     return out
 
 
+def table():
+    """A new table and its ``prog(name, code)``, which appends ``(name, dedent(code))``."""
+    entries = []
+
+    def prog(name, code):
+        entries.append((name, dedent(code)))
+    return entries, prog
+
+
 def torch_available():
     import importlib.util
     return importlib.util.find_spec("torch") is not None
+
+
+def results_or_skip(progs):
+    """``run_both(progs)``, or skips the calling test when PyTorch is not installed."""
+    import pytest
+    if not torch_available():
+        pytest.skip("PyTorch (the parity oracle) is not installed")
+    return run_both(progs)
 
 
 def _start(backend, progs):

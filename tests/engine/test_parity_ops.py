@@ -1,0 +1,475 @@
+"""Tutorial-style programs print the same under the engine as under PyTorch
+(arithmetic, reductions, linear algebra, shapes and indexing).
+
+Each entry of the table below is a small program; ``parity`` runs all of them in one
+torch process and one engine process and compares the transcripts exactly (addresses
+blanked) and the values passed to ``check`` with torch's float32 tolerances.
+"""
+import pytest
+
+import parity
+
+P, prog = parity.table()
+
+
+# ============================================================================ arithmetic
+prog("binary_ops_and_reflected", """
+    a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    b = torch.tensor([[0.5, -1.0], [2.0, 0.25]], requires_grad=True)
+    for expr in ("a + b", "a - b", "a * b", "a / b", "a ** b", "a @ b", "a + 2", "2 + a",
+                 "a - 2", "2 - a", "a * 3", "3 * a", "a / 4", "4 / a", "a ** 2", "2 ** a",
+                 "-a", "a ** 0.5", "a ** -1", "a + True", "a * 2.5", "+a", "a ** 0", "a ** 1",
+                 "a.add(b, alpha=2)", "a.sub(b, alpha=0.5)", "torch.add(a, 1)", "torch.mul(a, b)",
+                 "torch.div(a, b)", "torch.sub(2, a) if False else torch.sub(a, 2)",
+                 "torch.pow(a, 3)", "torch.pow(2, a)", "a.square()", "a.neg()", "torch.neg(a)"):
+        y = eval(expr)
+        print(expr, "=", y)
+        y.sum().backward()
+        print("  grads", a.grad, b.grad)
+        check(y, a.grad, b.grad)
+        a.grad = None
+        b.grad = None
+""")
+prog("int_arithmetic", """
+    i = torch.tensor([1, 2, 3])
+    j = torch.tensor([4, 5, 6])
+    for expr in ("i + j", "i * j", "i - j", "i / j", "i ** 2", "2 ** i", "i + 1.5", "i * 2",
+                 "i / 2", "-i", "i // 2 if False else i * 1", "i ** j", "i + True",
+                 "torch.tensor([True, False]) + torch.tensor([True, True])",
+                 "torch.tensor([True, False]) * 3"):
+        y = eval(expr)
+        print(expr, "=", y, y.dtype)
+""")
+prog("comparisons", """
+    a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    b = torch.tensor([3.0, 2.0, 1.0])
+    for expr in ("a == b", "a != b", "a < b", "a <= b", "a > b", "a >= b", "a == 2", "a > 1.5",
+                 "a.eq(b)", "a.ne(b)", "a.lt(b)", "a.le(b)", "a.gt(b)", "a.ge(b)", "a.eq(2)",
+                 "torch.eq(a, b)", "torch.gt(a, 1)", "2 < a", "(a > 1) & (a < 3)", "(a > 2) | (a < 2)",
+                 "~(a > 1)", "torch.tensor([1, 2]) == torch.tensor([1.0, 3.0])"):
+        y = eval(expr)
+        print(expr, "=", y, y.dtype, y.requires_grad, y.grad_fn)
+""")
+prog("all_any", """
+    t = torch.tensor([[True, False], [True, True]])
+    print(t.all(), t.any(), t.all(dim=1), t.any(0), torch.all(t), torch.any(t))
+    x = torch.tensor([0.0, 1.0, 2.0])
+    print((x >= 0).all(), (x > 1).any(), x.all(), x.any(), torch.tensor([]).all())
+    print(bool((x >= 0).all()), (x == x).all().item())
+""")
+
+# ============================================================================ reductions
+prog("sum_mean", """
+    x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+    for expr in ("x.sum()", "x.sum(0)", "x.sum(dim=1)", "x.sum(1, keepdim=True)", "x.sum(-1)",
+                 "x.sum((0, 1))", "x.mean()", "x.mean(0)", "x.mean(dim=1, keepdim=True)",
+                 "x.mean(-2)", "torch.sum(x)", "torch.mean(x, 1)", "torch.sum(x, dim=0, keepdim=True)"):
+        y = eval(expr)
+        print(expr, y, y.grad_fn.name())
+        y.sum().backward()
+        print("  grad", x.grad)
+        check(y, x.grad)
+        x.grad = None
+    i = torch.tensor([[1, 2], [3, 4]])
+    print(i.sum(), i.sum(0), i.sum().dtype, torch.tensor([True, True]).sum())
+""")
+prog("max_min", """
+    x = torch.tensor([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]], requires_grad=True)
+    print(x.max(), x.min(), torch.max(x), torch.min(x))
+    r = x.max(1)
+    print(r)
+    print(r.values, r.indices, r[0], r[1], type(r).__name__, len(r))
+    v, i = x.min(dim=0)
+    print(v, i)
+    print(x.max(1, keepdim=True))
+    print(torch.max(x, 0), torch.min(x, dim=-1))
+    print(torch.max(x, torch.full((2, 3), 3.0)))
+    x.max().backward()
+    print(x.grad)
+    x.grad = None
+    x.max(1).values.sum().backward()
+    print(x.grad)
+    x.grad = None
+    t = torch.tensor([2.0, 2.0, 1.0], requires_grad=True)
+    t.max().backward()
+    print(t.grad)
+    print(torch.tensor([3, 1, 2]).max(), torch.tensor([3, 1, 2]).argmax(), x.argmax(), x.argmin(1))
+""")
+prog("norm", """
+    x = torch.tensor([[3.0, 4.0], [1.0, -2.0]], requires_grad=True)
+    for expr in ("x.norm()", "x.norm(1)", "x.norm(dim=1)", "x.norm(p=2, dim=0, keepdim=True)",
+                 "torch.norm(x)", "x.norm(float('inf'))"):
+        y = eval(expr)
+        print(expr, y)
+        y.sum().backward()
+        print("  grad", x.grad)
+        check(y, x.grad)
+        x.grad = None
+""")
+prog("unary_functions", """
+    x = torch.tensor([[0.5, -1.5], [2.0, -0.25]], requires_grad=True)
+    for expr in ("x.exp()", "x.abs().log()", "x.sin()", "x.cos()", "x.tanh()", "x.sigmoid()",
+                 "x.relu()", "x.abs()", "x.abs().sqrt()", "x.pow(2)", "x.pow(3)", "x.clamp(-1, 1)",
+                 "x.clamp(min=0)", "x.clamp(max=0.5)", "torch.exp(x)", "torch.log(x.abs())",
+                 "torch.sin(x)", "torch.cos(x)", "torch.tanh(x)", "torch.sigmoid(x)", "torch.relu(x)",
+                 "torch.abs(x)", "torch.sqrt(x.abs())", "torch.clamp(x, min=-0.3, max=0.3)",
+                 "torch.nn.functional.relu(x)", "torch.nn.functional.sigmoid(x) if False else x.sigmoid()",
+                 "x.log()", "x.sqrt()", "torch.exp(-x ** 2)"):
+        y = eval(expr)
+        print(expr, "=", y)
+        y.sum().backward()
+        print("  grad", x.grad)
+        check(y, x.grad)
+        x.grad = None
+""")
+
+# ============================================================================ linear algebra
+prog("matmul_family", """
+    A = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+    B = torch.tensor([[1.0, 0.5], [-1.0, 2.0], [0.0, 1.0]], requires_grad=True)
+    v = torch.tensor([1.0, -1.0, 2.0], requires_grad=True)
+    w = torch.tensor([0.5, 2.0], requires_grad=True)
+    for expr in ("A @ B", "A.mm(B)", "torch.mm(A, B)", "torch.matmul(A, B)", "A @ v", "A.mv(v)",
+                 "torch.mv(A, v)", "v @ v", "v.dot(v)", "torch.dot(v, v)", "w @ A", "torch.matmul(w, A)",
+                 "A.t() @ w", "A.matmul(v)"):
+        y = eval(expr)
+        print(expr, "=", y)
+        y.sum().backward()
+        print("  grads", A.grad, B.grad, v.grad, w.grad)
+        check(y, A.grad, B.grad, v.grad, w.grad)
+        for t in (A, B, v, w):
+            t.grad = None
+""")
+prog("matmul_batched", """
+    torch.manual_seed(0)
+    X = torch.randn(2, 3, 4, requires_grad=True)
+    W = torch.randn(4, 5, requires_grad=True)
+    V = torch.randn(2, 4, 2, requires_grad=True)
+    u = torch.randn(4, requires_grad=True)
+    for expr in ("X @ W", "X @ V", "X @ u", "torch.matmul(X, W)", "u @ V", "W.t() @ X.transpose(1, 2)"):
+        y = eval(expr)
+        print(expr, y.shape, y.grad_fn)
+        y.sum().backward()
+        check(y, X.grad, W.grad, V.grad, u.grad)
+        print("  grad shapes", [None if t.grad is None else t.grad.shape for t in (X, W, V, u)])
+        for t in (X, W, V, u):
+            t.grad = None
+""")
+
+# ============================================================================ shapes
+prog("shape_ops", """
+    x = torch.arange(6.0).reshape(2, 3).requires_grad_()
+    for expr in ("x.reshape(3, 2)", "x.reshape(-1)", "x.reshape((6, 1))", "x.view(3, 2)",
+                 "x.view(-1, 2)", "x.t()", "x.T", "x.transpose(0, 1)", "x.unsqueeze(0)",
+                 "x.unsqueeze(-1)", "x.unsqueeze(0).squeeze()", "x.unsqueeze(1).squeeze(1)",
+                 "x.reshape(1, 2, 3, 1).squeeze(0)", "x[:1].expand(4, 3)", "x.clone()",
+                 "x.t().reshape(6)", "x.view(6).view(2, 3)", "torch.reshape(x, (3, 2))",
+                 "torch.transpose(x, 0, 1)", "torch.t(x)", "torch.unsqueeze(x, 1)",
+                 "torch.squeeze(x.unsqueeze(0))", "x.flatten()", "x.permute(1, 0)",
+                 "x.unsqueeze(1).expand(2, 4, 3)", "x.expand(2, 2, 3)", "x.view(2, 1, 3).expand(-1, 2, -1)",
+                 "x.squeeze(0)", "x.contiguous()", "x.t().contiguous()", "x.detach().t().is_contiguous()"):
+        y = eval(expr)
+        print(expr, "=", y, y.shape if hasattr(y, "shape") else "")
+        if hasattr(y, "backward") and y.requires_grad:
+            (y * torch.arange(float(y.numel())).reshape(y.shape)).sum().backward()
+            print("  grad", x.grad)
+            check(y, x.grad)
+            x.grad = None
+""")
+prog("indexing_read", """
+    x = torch.arange(12.0).reshape(3, 4).requires_grad_()
+    keys = ["0", "-1", "1, 2", "0:2", "::2", "1:", ":, 1", ":, -1", "..., 0", "None", "None, 1",
+            "1, None", ":, None, 1:3", "..., None", "[0, 2]", "[[0, 1], [1, 2]]", "[0, 2], [1, 3]",
+            "x[:, 0] > 4", "x > 5", "torch.tensor([2, 0])", "torch.tensor([True, False, True])",
+            "1:3, [0, 3]", "-2:, ::3", "1:1", "..., 1:3", "0, ...", "2:100", "torch.tensor(1)",
+            "[-1, 0]"]
+    for k in keys:
+        y = eval(f"x[{k}]")
+        print(k, "->", y, y.shape)
+        (y * 1.5).sum().backward()
+        print("  grad", x.grad)
+        check(y, x.grad)
+        x.grad = None
+    v = torch.tensor([1.0, 2.0, 3.0])
+    print(v[0], v[-1].item(), v[1:], v[v > 1], v[[True, False, True]], v[None], v[...])
+""")
+prog("indexing_write", """
+    x = torch.zeros(3, 4)
+    x[0] = 1.0
+    x[1, 2] = 5
+    x[:, 3] = torch.tensor([7.0, 8.0, 9.0])
+    x[2, :2] = torch.tensor(4.0)
+    print(x, x._version)
+    x[x > 4] = -1.0
+    print(x)
+    x[[0, 2]] = 2.0
+    print(x)
+    x[..., 0] = torch.tensor([1, 2, 3])
+    x[None, 1, 1] = 3.5
+    print(x, x._version)
+    i = torch.zeros(2, 2, dtype=torch.int64)
+    i[0, 0] = 3.9
+    print(i)
+    w = torch.ones(3, requires_grad=True)
+    y = w * 2
+    y[1] = 0.0
+    print(y, y.grad_fn)
+    y.sum().backward()
+    print(w.grad)
+    a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    z = torch.zeros(4)
+    z[1:] = a * a
+    print(z, z.requires_grad, z.grad_fn)
+    z.sum().backward()
+    print(a.grad)
+""")
+prog("cat_stack_softmax", """
+    a = torch.tensor([[1.0, 2.0]], requires_grad=True)
+    b = torch.tensor([[3.0, 4.0], [5.0, 6.0]], requires_grad=True)
+    c = torch.cat([a, b])
+    print(c, torch.cat((a, a), dim=1), torch.cat([a, b], 0).shape, torch.cat([a.t(), a.t()], -1))
+    (c * torch.arange(6.0).reshape(3, 2)).sum().backward()
+    print(a.grad, b.grad)
+    s = torch.stack([a[0], b[0], b[1]])
+    print(s, torch.stack([a, a], dim=1), torch.stack((a[0], a[0]), -1))
+    s.pow(2).sum().backward()
+    print(a.grad, b.grad)
+    x = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], requires_grad=True)
+    p = torch.softmax(x, dim=1)
+    print(p, x.softmax(0), torch.nn.functional.softmax(x, dim=-1), torch.log_softmax(x, 1))
+    (p * torch.tensor([1.0, 2.0, 3.0])).sum().backward()
+    print(x.grad)
+    check(p, x.grad)
+    print(torch.cat([torch.tensor([1, 2]), torch.tensor([3.5])]))
+""")
+
+# =================================== broadcasting, views, setitem, argument spellings
+prog("broadcasting_grads", """
+    a = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+    b = torch.tensor([10.0, 20.0, 30.0], requires_grad=True)
+    c = torch.tensor([[2.0], [3.0]], requires_grad=True)
+    s = torch.tensor(0.5, requires_grad=True)
+    k = torch.tensor([[[1.0]]], requires_grad=True)
+    for e in ("a + b", "a * b", "a * c", "b * c", "a / c", "a * s", "b - s", "a ** c", "c ** b",
+              "a * k", "(b * c).sum(0)", "torch.maximum(a, b)", "torch.cat([a, c], 1)"):
+        y = eval(e)
+        print(e, y.shape)
+        (y * y).sum().backward()
+        print("  ", a.grad, b.grad, c.grad, s.grad, k.grad)
+        check(y, a.grad, b.grad, c.grad, s.grad, k.grad)
+        for t in (a, b, c, s, k):
+            t.grad = None
+""")
+prog("storage_sharing", """
+    x = torch.tensor([1.0, 2.0, 3.0, 4.0])
+    v = x.view(2, 2)
+    v[0, 0] = 100
+    r = x.reshape(4)
+    r[1] = 200
+    t = v.t()
+    t[1, 1] = 300
+    s = x[2:]
+    s[1] = 400
+    u = x.unsqueeze(0)
+    u[0, 2] = 500
+    print(x, v, x._version, v._version, s._version)
+    e = x[:1].expand(3)
+    print(e)
+    c = x.clone()
+    c[0] = -1
+    print(x, c)
+    x.add_(1)
+    print(v, t, s, e, r)
+""")
+prog("graph_shapes", """
+    def walk(fn, depth=1):
+        print("  " * depth + (type(fn).__name__ if fn is not None else "None"))
+        for nxt, _ in (fn.next_functions if fn is not None else ()):
+            walk(nxt, depth + 1)
+    X = torch.ones(2, 3, 4)
+    Xr = X.clone().requires_grad_()
+    W = torch.ones(4, 5)
+    Wr = W.clone().requires_grad_()
+    u = torch.ones(4)
+    ur = u.clone().requires_grad_()
+    V = torch.ones(2, 4, 2)
+    Vr = V.clone().requires_grad_()
+    M = torch.ones(2, 4, requires_grad=True)
+    for e in ("Xr @ W", "X @ Wr", "Xr.transpose(0, 1) @ W", "Wr.t() @ X.transpose(1, 2)",
+              "W.t() @ Xr.transpose(1, 2)", "ur @ V", "u @ Vr", "Xr @ u", "Xr @ Vr", "M @ Vr",
+              "ur @ Wr", "Wr.t() @ ur", "ur @ ur", "M @ Wr", "Xr.unsqueeze(0) @ Vr",
+              "torch.matmul(Vr.transpose(1, 2), Xr.transpose(1, 2))", "Xr[:, :, :2] @ M"):
+        r = eval(e)
+        print(e, r.shape, r._version, r.is_contiguous())
+        walk(r.grad_fn)
+        r.sum().backward()
+        check(r, Xr.grad, Wr.grad, ur.grad, Vr.grad, M.grad)
+        for t in (Xr, Wr, ur, Vr, M):
+            t.grad = None
+    x = torch.arange(6.0).reshape(2, 3).requires_grad_()
+    for e in ("x.reshape(3, 2)", "x.t().reshape(3, 2, 1)", "x.t().reshape(6)", "x.t().reshape(3, 2)",
+              "x[:, :2].reshape(4)", "x[:, :2].reshape(2, 2)", "x.unsqueeze(0).expand(2, 2, 3).reshape(4, 3)",
+              "x.unsqueeze(0).expand(2, 2, 3).reshape(2, 2, 3)", "x.reshape(2, 3)", "x.t().flatten()",
+              "x.flatten()", "x.unsqueeze(1).flatten(1)", "x.t().contiguous()", "x.contiguous()",
+              "x[...]", "x[:]", "x[:, :]", "x[..., ...]", "x[0, True]", "x[True]", "x[False]",
+              "x[1:, [0, 2]]", "x[[0, 1], 1:]", "x[[0, 1], :, None]", "x[None, None, 1]",
+              "x[1, 1, None]", "x[..., 1, ...]", "x[torch.tensor(1)]", "x[0, torch.tensor(2)]",
+              "x[torch.tensor(True)]", "x[[True, False]]", "x[:, [0, 0]]", "x.select(1, -1)",
+              "x.narrow(1, -2, 2)", "x.narrow(0, 1, 1)", "x.outer(x) if False else x[0].outer(x[1])"):
+        r = eval(e)
+        print(e, r.shape, r.is_contiguous(), r._base is not None)
+        walk(r.grad_fn)
+        (r * 2).sum().backward()
+        check(r, x.grad)
+        x.grad = None
+""")
+prog("setitem_cases", """
+    m = torch.zeros(2, 3)
+    m[0] = torch.tensor([[1.0, 2.0, 3.0]])
+    m[1, [0, 2]] = torch.tensor([7.0, 8.0])
+    m[:, 1] = 5
+    m[m > 6] = torch.tensor(-1.0)
+    print(m, m._version)
+    m[..., 0] = torch.tensor([[4.0], [5.0]]).squeeze(1)
+    m[True] = m + 1 if False else m[True]
+    print(m)
+    w = torch.ones(2, 3, requires_grad=True)
+    with torch.no_grad():
+        w[0] = 2.0
+        w[:, 2] = torch.tensor([3.0, 4.0])
+        w[w > 3] = 0.0
+    print(w, w.requires_grad, w.is_leaf, w._version)
+    y = w * 1
+    y[0, 0] = torch.tensor(10.0)
+    y[1] = w[0] * 2
+    print(y, y.grad_fn, y._version)
+    y.sum().backward()
+    print(w.grad)
+""")
+prog("bitwise_clamp_misc", """
+    i = torch.tensor([[1, -2, 3], [0, 5, 6]])
+    b = torch.tensor([True, False, True])
+    f = torch.tensor([0.2, 0.6, 1.4])
+    for e in ("i & 1", "i | 2", "i ^ i", "b & b", "b ^ True", "b & 1", "1 & i", "True | b", "~i", "~b",
+              "b | torch.tensor(1)", "i.logical_and(i)", "f.logical_or(f)", "i.bitwise_and(3)",
+              "i.clamp(0.5)", "i.clamp(0, 2)", "i.clamp(min=torch.tensor(1))", "b.clamp(0, 1)",
+              "f.clamp(max=torch.tensor(0.5))", "f.clamp(torch.tensor(0.5), torch.tensor([0.7, 0.8, 0.9]))",
+              "f.clamp(min=0.2, max=0.1)", "-i", "torch.tensor([1e20]).int()", "torch.tensor(300).to(torch.uint8)",
+              "torch.tensor([]).mean()", "torch.zeros(0, 3).mean(0)", "torch.tensor([float('nan')]).max()",
+              "torch.ones(3).new_zeros(2)", "torch.ones(3).new_ones((2, 1))", "torch.ones(3, dtype=torch.float64).new_tensor([1, 2])",
+              "torch.ones(2).new_full((1, 2), 7)", "torch.arange(6).view(2, 3).stride()", "torch.arange(6).view(2, 3).t().stride()",
+              "torch.ones(2, 3).expand(4, 2, 3).stride()", "torch.ones(2).equal(torch.ones(2))", "f.allclose(f + 1e-9)",
+              "f.data_ptr() == f.detach().data_ptr()", "f.data_ptr() == f.clone().data_ptr()"):
+        try:
+            r = eval(e)
+            print(e, "->", r, getattr(r, "dtype", ""))
+        except Exception as err:
+            print(e, "->", type(err).__name__, err)
+    x = torch.tensor([0.2, 0.6, 1.4], requires_grad=True)
+    y = x.clamp(min=torch.tensor(0.5))
+    print(y.grad_fn, y.grad_fn.next_functions[0])
+    y.sum().backward()
+    print(x.grad)
+""")
+prog("argument_spellings", """
+    f = torch.tensor([[1.5, -2.0, 0.0], [3.0, 0.5, -1.0]], requires_grad=True)
+    for e in (
+    'f.sum(axis=0)',
+    'f.sum(0, True)',
+    'f.mean(axis=1, keepdims=True) if False else f.mean(axis=1)',
+    'torch.sum(f, dim=(0, 1))',
+    'torch.mean(f, (0,))',
+    'f.max(axis=0) if False else f.max(dim=0)',
+    'torch.max(f, dim=1).values',
+    'f.argmax(dim=1)',
+    'torch.cat((f, f), axis=1) if False else torch.cat((f, f), dim=1)',
+    'torch.stack((f, f), dim=-1).shape',
+    'torch.transpose(f, dim0=0, dim1=1)',
+    'f.transpose(1, 0)',
+    'f.view((3, 2))',
+    'f.view(torch.Size([6]))',
+    'f.reshape(f.shape)',
+    'f.reshape([3, 2])',
+    'f.expand(torch.Size([2, 2, 3])).shape',
+    'f.unsqueeze(dim=0).shape',
+    'f.squeeze(dim=0).shape',
+    'f.softmax(dim=1)',
+    'torch.softmax(f, -1)',
+    'torch.nn.functional.softmax(f, 1)',
+    'f.norm(2)',
+    'f.norm(p=1, dim=1)',
+    'f.pow(exponent=2)',
+    'torch.pow(f, exponent=2)',
+    'torch.pow(self=f, exponent=2) if False else 0',
+    'f.clamp(min=-1)',
+    'torch.clamp(f, min=-0.5, max=0.5)',
+    'f.add(other=f)',
+    'f.add(f, alpha=2)',
+    'torch.add(f, f, alpha=0.5)',
+    'f.sub(1, alpha=2)',
+    'torch.mul(f, other=2)',
+    'f.mul(2).div(4)',
+    'f.to(dtype=torch.float64)',
+    "f.to(torch.device('cpu')) is f",
+    "f.to('cpu') is f",
+    'f.cpu() is f',
+    'f.double().float().dtype',
+    'f.type(torch.float64)',
+    "f.type('torch.DoubleTensor') if True else 0",
+    'f.numpy() if False else f.detach().numpy()',
+    'f.detach().clone().numpy().tolist()',
+    'f.tolist()',
+    'f[0].tolist()',
+    'f.item() if False else f[0, 0].item()',
+    'torch.matmul(f, f.T)',
+    'f @ f.mT',
+    'torch.exp(f).sum(dim=1, keepdim=True)',
+    'torch.zeros_like(f, requires_grad=True)',
+    'torch.ones_like(f).requires_grad',
+    'torch.empty_like(f).shape',
+    'torch.full_like(f, 7)',
+    'torch.tensor(f.tolist(), requires_grad=True)',
+    'f.requires_grad_(False) if False else f.detach().requires_grad_(False).requires_grad',
+    'f.new_zeros((2,)).requires_grad',
+    'f.data',
+    'f.data.requires_grad',
+    'f.grad',
+    'f.sum().item()',
+    'f.abs().sum().backward()',
+    'f.mean().backward() or f.grad',
+    'f.shape == (2, 3)',
+    'f.shape == torch.Size([2, 3])',
+    'f.size() == (2, 3)',
+    'list(f.shape)',
+    'f.dim() == 2',
+    'f.shape[-1]',
+    'torch.Size([2, 3]).numel()',
+    'torch.Size([2, 3])[0]',
+    'torch.Size([2, 3]) + (4,)',
+    '(4,) + torch.Size([2, 3])',
+    'torch.Size([2, 3]) == [2, 3]',
+    'torch.Size([2, 3]) * 2',
+    'torch.Size([2, 3])[::-1]',
+    'len(torch.Size([]))',
+    'repr(torch.Size([]))',
+    'str(torch.Size([5]))',
+    ):
+        try:
+            r = eval(e)
+            print(e, "->", r)
+        except Exception as err:
+            print(e, "->", type(err).__name__, err)
+""")
+
+
+PROGRAMS = parity.programs(P)
+
+
+@pytest.fixture(scope="module")
+def results():
+    return parity.results_or_skip(PROGRAMS)
+
+
+@pytest.mark.parametrize("name", [p.name for p in PROGRAMS])
+def test_prints_the_same(results, name):
+    parity.assert_same(results, name)
