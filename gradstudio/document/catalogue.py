@@ -6,14 +6,18 @@ category and one-line doc the op's own. Adding an op to the engine makes it appe
 A few table entries are folded into one kind the way PyTorch spells them (``x ** 2`` and
 ``x ** y`` are both ``pow``; ``max`` with or without ``dim``), and sources (``ones``,
 ``rand`` ...) and autograd modifiers (``detach``, ``requires_grad_``, ``retain_grad``) are
-added. Each kind also knows how to evaluate itself with the engine and how PyTorch code
-spells it, so the runner and the exporter share one definition.
+added. Each kind also knows how to evaluate itself with the engine (``evaluate``) and how
+PyTorch code spells it (``code``), side by side, so the runner and the exporter share one
+definition.
 """
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import gradstudio.engine as torch
 from gradstudio.engine._ops import OPS
+
+from .spelling import (dims, keywords, literal, number, optional, shape_tuple, sizes,
+                       source_tail)
 
 __all__ = ["Port", "ParamSpec", "NodeKind", "CATALOGUE", "kind", "categories", "DTYPES"]
 
@@ -52,6 +56,9 @@ class NodeKind:
     grad_fn: str | None = None    # PyTorch's grad_fn name (the usual one), if any
     is_source: bool = False
     variadic: bool = False
+    # code(params, inputs) -> the PyTorch expression; ``inputs`` maps each port to the
+    # Python name of what feeds it (an unconnected port with a fallback is absent)
+    code: Callable = field(default=None, repr=False, compare=False)
 
     def param(self, name):
         for p in self.params:
@@ -108,41 +115,62 @@ DTYPE = ParamSpec("dtype", "dtype", None, "element type (default float32)", opti
 RG = ParamSpec("requires_grad", "bool", False, "track operations for autograd")
 
 
-def _source(name, fn, doc, params, torch_name):
+def _source(name, fn, doc, params, torch_name, code):
     _add(NodeKind(name, "sources", doc, (), tuple(params) + (DTYPE, RG), fn, torch_name,
-                  is_source=True))
+                  is_source=True, code=lambda p, a: code(p, source_tail(p))))
+
+
+def _full_code(p, tail):
+    fill = p["fill_value"]
+    if not p.get("dtype") and not isinstance(fill, float):
+        # the node fills with the default float dtype; torch.full would infer int64
+        tail = keywords(dtype="torch.float32") + tail
+    return f"torch.full({shape_tuple(p['shape'])}, {number(fill)}{tail})"
+
+
+def _arange_code(p, tail):
+    s, e, st = p["start"], p["end"], p["step"]
+    if type(st) is int and st == 1:
+        args = number(e) if type(s) is int and s == 0 else f"{number(s)}, {number(e)}"
+    else:
+        args = f"{number(s)}, {number(e)}, {number(st)}"
+    return f"torch.arange({args}{tail})"
 
 
 _source("tensor", lambda p: torch.tensor(p["value"], dtype=_dtype(p["dtype"]),
                                          requires_grad=p["requires_grad"]),
         "A tensor from literal values.", [ParamSpec("value", "values", [[1.0, 2.0], [3.0, 4.0]],
                                                     "the numbers, as nested lists")],
-        "torch.tensor")
+        "torch.tensor", lambda p, tail: f"torch.tensor({literal(p['value'])}{tail})")
 for _n, _doc in (("ones", "A tensor filled with ones."), ("zeros", "A tensor filled with zeros."),
                  ("rand", "Uniform random numbers in [0, 1) (seeded)."),
                  ("randn", "Standard normal random numbers (seeded).")):
     _source(_n, (lambda f: lambda p: f(*p["shape"], dtype=_dtype(p["dtype"]),
                                        requires_grad=p["requires_grad"]))(getattr(torch, _n)),
-            _doc, [SHAPE], "torch." + _n)
+            _doc, [SHAPE], "torch." + _n,
+            (lambda n: lambda p, tail: f"torch.{n}({sizes(p['shape'])}{tail})")(_n))
 _source("full", lambda p: torch.full(tuple(p["shape"]), p["fill_value"], dtype=_dtype(p["dtype"])
                                      or torch.get_default_dtype(),
                                      requires_grad=p["requires_grad"]),
         "A tensor filled with one number.", [SHAPE, ParamSpec("fill_value", "scalar", 1.0)],
-        "torch.full")
+        "torch.full", _full_code)
 _source("eye", lambda p: torch.eye(p["n"], dtype=_dtype(p["dtype"]),
                                    requires_grad=p["requires_grad"]),
-        "The identity matrix.", [ParamSpec("n", "int", 3, "rows and columns")], "torch.eye")
+        "The identity matrix.", [ParamSpec("n", "int", 3, "rows and columns")], "torch.eye",
+        lambda p, tail: f"torch.eye({p['n']}{tail})")
 _source("arange", lambda p: torch.arange(p["start"], p["end"], p["step"], dtype=_dtype(p["dtype"]),
                                          requires_grad=p["requires_grad"]),
         "Evenly spaced values in [start, end).",
         [ParamSpec("start", "scalar", 0), ParamSpec("end", "scalar", 4),
-         ParamSpec("step", "scalar", 1)], "torch.arange")
+         ParamSpec("step", "scalar", 1)], "torch.arange", _arange_code)
 _source("linspace", lambda p: torch.linspace(p["start"], p["end"], p["steps"],
                                              dtype=_dtype(p["dtype"]),
                                              requires_grad=p["requires_grad"]),
         "steps evenly spaced values from start to end.",
         [ParamSpec("start", "scalar", 0.0), ParamSpec("end", "scalar", 1.0),
-         ParamSpec("steps", "int", 5)], "torch.linspace")
+         ParamSpec("steps", "int", 5)], "torch.linspace",
+        lambda p, tail: f"torch.linspace({number(p['start'])}, {number(p['end'])}, "
+                        f"{p['steps']}{tail})")
 
 
 # ----------------------------------------------------------------------------- engine ops
@@ -179,6 +207,80 @@ def _binary_eval(name):
     return evaluate
 
 
+_OPERATORS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "eq": "==", "ne": "!=",
+              "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+
+
+def _operator_code(name):
+    def code(p, a):
+        other = a.get("other", number(p["other"]))
+        if p.get("alpha", 1) != 1:
+            return f"{a['self']}.{name}({other}, alpha={number(p['alpha'])})"
+        return f"{a['self']} {_OPERATORS[name]} {other}"
+    return code
+
+
+def _reduce_code(name):
+    def code(p, a):
+        args = "" if p["dim"] is None else dims(p["dim"])
+        if p["keepdim"]:
+            args += (", " if args else "") + "keepdim=True"
+        return f"{a['self']}.{name}({args})"
+    return code
+
+
+def _norm_code(p, a):
+    args = "" if p["p"] == 2 and p["dim"] is None and not p["keepdim"] else number(p["p"])
+    if p["dim"] is not None:
+        args += f", dim={dims(p['dim'])}"
+    if p["keepdim"]:
+        args += ", keepdim=True"
+    return f"{a['self']}.norm({args})"
+
+
+def _along_code(name, suffix=""):
+    """``x.argmax()`` / ``x.max(0, keepdim=True).values``: an optional dim."""
+    def code(p, a):
+        if p["dim"] is None:
+            return f"{a['self']}.{name}()"
+        return f"{a['self']}.{name}({p['dim']}{', keepdim=True' if p['keepdim'] else ''})" + \
+            suffix
+    return code
+
+
+def _method_code(name, param_names):
+    """The plain spelling: a Tensor method with its set params as keywords."""
+    def code(p, a):
+        extra = ", ".join(f"{n}={number(p[n])}" for n in param_names if p.get(n) is not None)
+        return f"{a['self']}.{name}({extra})"
+    return code
+
+
+# Spellings of the op-table kinds that are not plain ``x.name(param=...)`` calls.
+_OP_CODE = {
+    "maximum": lambda p, a: f"torch.maximum({a['self']}, {a['other']})",
+    "minimum": lambda p, a: f"torch.minimum({a['self']}, {a['other']})",
+    "neg": lambda p, a: f"-{a['self']}",
+    "clamp": lambda p, a: f"{a['self']}.clamp("
+                          f"{keywords(min=optional(p['min']), max=optional(p['max']))[2:]})",
+    "sum": _reduce_code("sum"), "mean": _reduce_code("mean"), "norm": _norm_code,
+    "softmax": lambda p, a: f"{a['self']}.softmax(dim={p['dim']})",
+    "log_softmax": lambda p, a: f"{a['self']}.log_softmax(dim={p['dim']})",
+    "argmax": _along_code("argmax"), "argmin": _along_code("argmin"),
+    "mm": lambda p, a: f"{a['self']}.mm({a['mat2']})",
+    "bmm": lambda p, a: f"{a['self']}.bmm({a['mat2']})",
+    "mv": lambda p, a: f"{a['self']}.mv({a['vec']})",
+    "dot": lambda p, a: f"torch.dot({a['self']}, {a['tensor']})",
+    "view": lambda p, a: f"{a['self']}.view({sizes(p['shape'])})",
+    "expand": lambda p, a: f"{a['self']}.expand({sizes(p['shape'])})",
+    "permute": lambda p, a: f"{a['self']}.permute({sizes(p['dims'])})",
+    "squeeze": lambda p, a: f"{a['self']}.squeeze("
+                            f"{'' if p['dim'] is None else dims(p['dim'])})",
+    "unsqueeze": lambda p, a: f"{a['self']}.unsqueeze({p['dim']})",
+    "transpose": lambda p, a: f"{a['self']}.transpose({p['dim0']}, {p['dim1']})",
+    "select": lambda p, a: f"{a['self']}.select({p['dim']}, {p['index']})",
+}
+
 for _name, _op in OPS.items():
     if _op.category == "internal" or _name in _SKIP or _name.startswith("_"):
         continue
@@ -189,10 +291,13 @@ for _name, _op in OPS.items():
         _params = (ParamSpec("other", "scalar", 1.0, "used when 'other' is not connected"),) + \
             _params
         _ev = _binary_eval(_name)
+        _code = _operator_code(_name)
     else:
         _ev = _method_call(_name, tuple(p.name for p in _op.params))
+        _code = _OP_CODE.get(_name) or _method_code(_name, tuple(p.name for p in _op.params))
     _add(NodeKind(_name, _op.category, _op.doc, _inputs, _params, _ev,
-                  _op.code or "", _grad_name(_op) if _op.differentiable else None))
+                  _op.code or "", _grad_name(_op) if _op.differentiable else None,
+                  code=_code))
 
 
 def _pow_eval(p, self, exponent=None):
@@ -202,13 +307,22 @@ def _pow_eval(p, self, exponent=None):
 _add(NodeKind("pow", "arithmetic", OPS["pow"].doc,
               (Port("self"), Port("exponent", optional=True, fallback="exponent")),
               (ParamSpec("exponent", "scalar", 2.0, "used when 'exponent' is not connected"),),
-              _pow_eval, "{self} ** {exponent}", "PowBackward0"))
+              _pow_eval, "{self} ** {exponent}", "PowBackward0",
+              code=lambda p, a: f"{a['self']} ** {a.get('exponent', number(p['exponent']))}"))
 _add(NodeKind("rsub", "arithmetic", OPS["rsub"].doc, (Port("self"),),
               (ParamSpec("other", "scalar", 1.0),), lambda p, self: p["other"] - self,
-              "{other} - {self}", "RsubBackward1"))
+              "{other} - {self}", "RsubBackward1",
+              code=lambda p, a: f"{number(p['other'])} - {a['self']}"))
+
+
+def _rpow_code(p, a):
+    base = number(p["base"])
+    return f"{f'({base})' if base.startswith('-') else base} ** {a['exponent']}"
+
+
 _add(NodeKind("rpow", "arithmetic", OPS["rpow"].doc, (Port("exponent"),),
               (ParamSpec("base", "scalar", 2.0),), lambda p, exponent: p["base"] ** exponent,
-              "{base} ** {exponent}", "PowBackward2"))
+              "{base} ** {exponent}", "PowBackward2", code=_rpow_code))
 
 
 def _extreme_eval(name):
@@ -225,31 +339,38 @@ for _n in ("max", "min"):
                   "(over dim, or all).", (Port("self"),),
                   (ParamSpec("dim", "int", None, "dimension, or None for all", optional=True),
                    ParamSpec("keepdim", "bool", False)), _extreme_eval(_n),
-                  "{self}." + _n + "()", _n.capitalize() + "Backward1"))
+                  "{self}." + _n + "()", _n.capitalize() + "Backward1",
+                  code=_along_code(_n, ".values")))
 _add(NodeKind("matmul", "linear algebra", "Matrix product a @ b (dot, matrix-vector, matrix or "
               "batched, by the inputs' dimensions).", (Port("self"), Port("other")), (),
-              lambda p, self, other: self @ other, "{self} @ {other}", "MmBackward0"))
+              lambda p, self, other: self @ other, "{self} @ {other}", "MmBackward0",
+              code=lambda p, a: f"{a['self']} @ {a['other']}"))
 _add(NodeKind("reshape", "shape", "Same elements with a new shape (copies if it must).",
               (Port("self"),), (ParamSpec("shape", "shape", (-1,)),),
               lambda p, self: self.reshape(tuple(p["shape"])), "{self}.reshape({shape})",
-              "ViewBackward0"))
+              "ViewBackward0", code=lambda p, a: f"{a['self']}.reshape({sizes(p['shape'])})"))
 _add(NodeKind("index", "shape", "Indexing such as x[0], x[:, 1:3] or x[..., None].",
               (Port("self"),), (ParamSpec("key", "index", "0", "what goes inside [ ]"),),
-              lambda p, self: self[parse_index(p["key"])], "{self}[{key}]", "SelectBackward0"))
+              lambda p, self: self[parse_index(p["key"])], "{self}[{key}]", "SelectBackward0",
+              code=lambda p, a: f"{a['self']}[{format_index(parse_index(p['key']))}]"))
 _add(NodeKind("where", "arithmetic", OPS["where"].doc,
               (Port("condition"), Port("input"), Port("other")), (),
               lambda p, condition, input, other: torch.where(condition, input, other),
-              "torch.where({condition}, {input}, {other})", "WhereBackward0"))
+              "torch.where({condition}, {input}, {other})", "WhereBackward0",
+              code=lambda p, a: f"torch.where({a['condition']}, {a['input']}, {a['other']})"))
 _add(NodeKind("to", "autograd", OPS["to"].doc, (Port("self"),),
               (ParamSpec("dtype", "dtype", "float64"),),
               lambda p, self: self.to(_dtype(p["dtype"])), "{self}.to({dtype})",
-              "ToCopyBackward0"))
+              "ToCopyBackward0", code=lambda p, a: f"{a['self']}.to(torch.{p['dtype']})"))
 for _n in ("cat", "stack"):
     _add(NodeKind(_n, "shape", OPS[_n].doc, (), (ParamSpec("count", "int", 2, "number of inputs"),
                                                   ParamSpec("dim", "int", 0)),
                   (lambda f: lambda p, **ts: f([ts[f"t{i}"] for i in range(p["count"])],
                                                dim=p["dim"]))(getattr(torch, _n)),
-                  OPS[_n].code, OPS[_n].grad_fn, variadic=True))
+                  OPS[_n].code, OPS[_n].grad_fn, variadic=True,
+                  code=(lambda n: lambda p, a: f"torch.{n}(["
+                        + ", ".join(a.get(f"t{i}", "?") for i in range(p["count"]))
+                        + f"], dim={p['dim']})")(_n)))
 
 
 # ----------------------------------------------------------------------------- autograd
@@ -264,14 +385,17 @@ def _retain_grad(p, self):
 
 _add(NodeKind("detach", "autograd", "A new leaf sharing the same values, cut from the graph: "
               "no gradient flows back through it.", (Port("self"),), (),
-              lambda p, self: self.detach(), "{self}.detach()"))
+              lambda p, self: self.detach(), "{self}.detach()",
+              code=lambda p, a: f"{a['self']}.detach()"))
 _add(NodeKind("requires_grad_", "autograd", "Makes a tensor that was computed without "
               "gradients a leaf that requires grad (in place, as a.requires_grad_(True)).",
               (Port("self"),), (ParamSpec("requires_grad", "bool", True),), _requires_grad_,
-              "{self}.requires_grad_({requires_grad})"))
+              "{self}.requires_grad_({requires_grad})",
+              code=lambda p, a: f"{a['self']}.requires_grad_({number(p['requires_grad'])})"))
 _add(NodeKind("retain_grad", "autograd", "Keeps .grad for this non-leaf tensor after backward "
               "(the same tensor, marked with retain_grad()).", (Port("self"),), (),
-              _retain_grad, "{self}.retain_grad()"))
+              _retain_grad, "{self}.retain_grad()",
+              code=lambda p, a: f"{a['self']}.retain_grad()"))
 
 
 # ----------------------------------------------------------------------------- index text

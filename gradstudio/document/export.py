@@ -5,6 +5,7 @@ The script (``export_script(doc)``), top to bottom:
 1. ``import torch`` and, when the document has a seed, ``torch.manual_seed(seed)``.
 2. One statement per node, in the run's topological order (so random sources draw from
    the generator in the same order), named after the node's label, else ``{kind}_{id}``.
+   The expression is the kind's own spelling (``NodeKind.code`` in the catalogue).
    Names never shadow what the script itself uses (``torch``, ``print``, ...) and two
    nodes never share a name (a later one becomes ``name_2``). Nodes in no-grad regions
    sit in ``with torch.no_grad():`` blocks, one block per contiguous run of them.
@@ -26,10 +27,9 @@ comparison: tensor texts after the forward pass, then per action its error line 
 gradients it returned, then the watched gradients at that step.
 """
 import keyword
-import math
 from dataclasses import dataclass, field
 
-from .catalogue import CATALOGUE, format_index, parse_index
+from .catalogue import CATALOGUE
 from .run import run
 
 __all__ = ["ExportedScript", "export_script", "transcript", "action_code", "RESERVED_NAMES"]
@@ -37,8 +37,6 @@ __all__ = ["ExportedScript", "export_script", "transcript", "action_code", "RESE
 # Names the exported script uses itself; nodes labelled like this are renamed.
 RESERVED_NAMES = frozenset({"torch", "print", "type", "Exception", "float"})
 _INDENT = "    "
-_OPERATORS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "eq": "==", "ne": "!=",
-              "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 _ALIASING = {"requires_grad_", "retain_grad"}
 
 
@@ -80,159 +78,6 @@ def _names(doc, order):
     return names, namer
 
 
-# ----------------------------------------------------------------------------- values
-def _num(v):
-    if isinstance(v, bool):
-        return "True" if v else "False"
-    if isinstance(v, float) and math.isinf(v):
-        return "float('inf')" if v > 0 else "-float('inf')"
-    return repr(v)
-
-
-def _literal(v):
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_literal(x) for x in v) + "]"
-    return _num(v)
-
-
-def _tuple(shape):
-    shape = tuple(shape)
-    return "(" + ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
-
-
-def _dims(d):
-    return str(d) if isinstance(d, int) else _tuple(d)
-
-
-def _sizes(shape):
-    """Arguments for ``ones(2, 3)`` / ``view(2, 3)``; ``(())`` for a 0-d shape."""
-    return ", ".join(map(str, shape)) if len(shape) else "()"
-
-
-def _kw(**kw):
-    return "".join(f", {k}={v}" for k, v in kw.items() if v is not None)
-
-
-def _source_tail(p):
-    return _kw(dtype=f"torch.{p['dtype']}" if p.get("dtype") else None,
-               requires_grad="True" if p.get("requires_grad") else None)
-
-
-# ----------------------------------------------------------------------------- code
-def _expression(kind, p, a):
-    """PyTorch code for one node: ``a`` maps port -> the input's name (or a number for an
-    unconnected port with a fallback parameter). Mirrors ``NodeKind.evaluate``."""
-    tail = _source_tail(p)
-    if kind == "tensor":
-        return f"torch.tensor({_literal(p['value'])}{tail})"
-    if kind in ("ones", "zeros", "rand", "randn"):
-        return f"torch.{kind}({_sizes(p['shape'])}{tail})"
-    if kind == "full":
-        # the catalogue fills with the default float dtype unless told otherwise
-        fill = p["fill_value"]
-        if not p.get("dtype") and not isinstance(fill, float):
-            tail = _kw(dtype="torch.float32") + tail
-        return f"torch.full({_tuple(p['shape'])}, {_num(fill)}{tail})"
-    if kind == "eye":
-        return f"torch.eye({p['n']}{tail})"
-    if kind == "arange":
-        s, e, st = p["start"], p["end"], p["step"]
-        if type(st) is int and st == 1:
-            args = _num(e) if type(s) is int and s == 0 else f"{_num(s)}, {_num(e)}"
-        else:
-            args = f"{_num(s)}, {_num(e)}, {_num(st)}"
-        return f"torch.arange({args}{tail})"
-    if kind == "linspace":
-        return f"torch.linspace({_num(p['start'])}, {_num(p['end'])}, {p['steps']}{tail})"
-    x = a.get("self")
-    if kind in _OPERATORS:
-        other = a.get("other", _num(p["other"]))
-        if p.get("alpha", 1) != 1:
-            return f"{x}.{kind}({other}, alpha={_num(p['alpha'])})"
-        return f"{x} {_OPERATORS[kind]} {other}"
-    if kind == "pow":
-        return f"{x} ** {a.get('exponent', _num(p['exponent']))}"
-    if kind == "rsub":
-        return f"{_num(p['other'])} - {x}"
-    if kind == "rpow":
-        base = _num(p["base"])
-        if base.startswith("-"):
-            base = f"({base})"
-        return f"{base} ** {a['exponent']}"
-    if kind == "neg":
-        return f"-{x}"
-    if kind in ("maximum", "minimum"):
-        return f"torch.{kind}({x}, {a['other']})"
-    if kind == "clamp":
-        return f"{x}.clamp({_kw(min=_opt(p['min']), max=_opt(p['max']))[2:]})"
-    if kind in ("sum", "mean"):
-        args = "" if p["dim"] is None else _dims(p["dim"])
-        if p["keepdim"]:
-            args += (", " if args else "") + "keepdim=True"
-        return f"{x}.{kind}({args})"
-    if kind == "norm":
-        args = "" if p["p"] == 2 and p["dim"] is None and not p["keepdim"] else _num(p["p"])
-        if p["dim"] is not None:
-            args += f", dim={_dims(p['dim'])}"
-        if p["keepdim"]:
-            args += ", keepdim=True"
-        return f"{x}.norm({args})"
-    if kind in ("softmax", "log_softmax"):
-        return f"{x}.{kind}(dim={p['dim']})"
-    if kind in ("max", "min"):
-        if p["dim"] is None:
-            return f"{x}.{kind}()"
-        return f"{x}.{kind}({p['dim']}{', keepdim=True' if p['keepdim'] else ''}).values"
-    if kind in ("argmax", "argmin"):
-        if p["dim"] is None:
-            return f"{x}.{kind}()"
-        return f"{x}.{kind}({p['dim']}{', keepdim=True' if p['keepdim'] else ''})"
-    if kind in ("mm", "bmm", "mv"):
-        port = {"mm": "mat2", "bmm": "mat2", "mv": "vec"}[kind]
-        return f"{x}.{kind}({a[port]})"
-    if kind == "dot":
-        return f"torch.dot({x}, {a['tensor']})"
-    if kind == "matmul":
-        return f"{x} @ {a['other']}"
-    if kind in ("view", "reshape", "expand"):
-        return f"{x}.{kind}({_sizes(p['shape'])})"
-    if kind == "permute":
-        return f"{x}.permute({_sizes(p['dims'])})"
-    if kind == "squeeze":
-        return f"{x}.squeeze({'' if p['dim'] is None else _dims(p['dim'])})"
-    if kind == "unsqueeze":
-        return f"{x}.unsqueeze({p['dim']})"
-    if kind == "transpose":
-        return f"{x}.transpose({p['dim0']}, {p['dim1']})"
-    if kind == "select":
-        return f"{x}.select({p['dim']}, {p['index']})"
-    if kind == "index":
-        return f"{x}[{format_index(parse_index(p['key']))}]"
-    if kind == "where":
-        return f"torch.where({a['condition']}, {a['input']}, {a['other']})"
-    if kind == "to":
-        return f"{x}.to(torch.{p['dtype']})"
-    if kind in ("cat", "stack"):
-        ts = ", ".join(a.get(f"t{i}", "?") for i in range(p["count"]))
-        return f"torch.{kind}([{ts}], dim={p['dim']})"
-    if kind == "detach":
-        return f"{x}.detach()"
-    if kind == "requires_grad_":
-        return f"{x}.requires_grad_({_num(p['requires_grad'])})"
-    if kind == "retain_grad":
-        return f"{x}.retain_grad()"
-    spec = CATALOGUE[kind]
-    # every other op: a Tensor method without arguments (exp, t, clone, all ...) or
-    # with its parameters as keywords
-    extra = ", ".join(f"{n}={_num(p[n])}" for n in (q.name for q in spec.params)
-                      if p.get(n) is not None)
-    return f"{x}.{kind}({extra})"
-
-
-def _opt(v):
-    return None if v is None else _num(v)
-
-
 def _node_lines(doc, nid, names, result):
     """The statement(s) for one node, and whether they are live code (not a comment)."""
     data = doc.node(nid)
@@ -244,7 +89,7 @@ def _node_lines(doc, nid, names, result):
             a[port] = names[inputs[port]]
         elif spec.port(port).fallback is None:
             a[port] = "?"
-    expr = _expression(data.kind, data.params, a)
+    expr = spec.code(data.params, a)
     name = names[nid]
     if data.kind in _ALIASING and name == a.get("self"):
         stmts = [expr]                                   # in place: same tensor, same name

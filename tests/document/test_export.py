@@ -1,6 +1,7 @@
 """Export to PyTorch: the script's shape (names, blocks, comments, line map) and its
 promise: run under real PyTorch it prints exactly ``transcript(doc, run(doc))``, for
 every bundled example, a document using every node kind, and random documents."""
+import ast
 import difflib
 
 import pytest
@@ -10,6 +11,7 @@ from kinds_doc import every_kind_document
 from random_docs import random_document
 
 from gradstudio.document import Document, run
+from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document.examples import EXAMPLES, build
 from gradstudio.document.export import RESERVED_NAMES, export_script, transcript
 
@@ -229,3 +231,17 @@ def test_grad_action_names_and_prints_its_results():
         in text
     assert transcript(d) == ("tensor([3., 3.], grad_fn=<MulBackward0>)\n"
                              "tensor([1., 1.], grad_fn=<MulBackward0>)\n")
+
+
+@pytest.mark.parametrize("kind", sorted(CATALOGUE))
+def test_every_kind_spells_itself_as_python(kind):
+    """Each catalogue kind carries its PyTorch spelling next to its evaluation; with its
+    default params and named inputs it is one valid Python expression using those names."""
+    spec = CATALOGUE[kind]
+    params = spec.defaults()
+    inputs = {p: f"in_{p}" for p in spec.input_names(params)}
+    code = spec.code(params, inputs)
+    tree = ast.parse(code, mode="eval")
+    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    assert set(inputs.values()) <= used, code
+    assert used - set(inputs.values()) <= {"torch", "float"}, code
