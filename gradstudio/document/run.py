@@ -128,6 +128,7 @@ class RunResult:
         self._freed_at = {}        # grad_fn node -> step at which its buffers were freed
         self._names = {n: doc.display_name(n) for n in doc.node_ids}
         self._fn_keys = {}
+        self._producers_at = {}    # step -> id(grad_fn) -> producing node ids (lazily)
 
     @property
     def step_count(self):
@@ -164,6 +165,29 @@ class RunResult:
             key = self._fn_keys[id(fn)] = f"g{len(self._fn_keys) + 1}"
         return key
 
+    def _producers(self, step):
+        """``id(grad_fn) -> [document nodes whose tensor it produced]`` at ``step``, built
+        once per step (views ask for the backward graph on every selection and step)."""
+        producers = self._producers_at.get(step)
+        if producers is None:
+            producers = self._producers_at[step] = {}
+            snaps = self._snaps[step]
+            for nid in self.order:
+                s = snaps.get(nid)
+                if s is not None and s.grad_fn is not None:
+                    producers.setdefault(id(s.grad_fn), []).append(nid)
+        return producers
+
+    @cached_property
+    def _leaves(self):
+        """``id(tensor) -> the first document node holding it`` (the end state's tensors)."""
+        leaves = {}
+        for nid in self.order:
+            t = self.tensors.get(nid)
+            if t is not None:
+                leaves.setdefault(id(t), nid)
+        return leaves
+
     def backward_graph(self, node_id, step=-1):
         """The backward graph behind a node's tensor as PyTorch holds it: one graph node
         per grad_fn (attributes ``name``, ``accumulate`` (bool), ``variable``: the document
@@ -177,15 +201,7 @@ class RunResult:
         root = snap.grad_fn if snap else None
         if t is None or root is None:
             return g
-        producers = {}
-        leaves = {}
-        for nid in self.order:
-            s = self._snaps[step].get(nid)
-            tt = self.tensors.get(nid)
-            if s is not None and s.grad_fn is not None:
-                producers.setdefault(id(s.grad_fn), []).append(nid)
-            if tt is not None:
-                leaves.setdefault(id(tt), nid)
+        producers, leaves = self._producers(step), self._leaves
         stack = [root]
         seen = {id(root)}
         while stack:
