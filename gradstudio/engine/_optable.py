@@ -5,7 +5,7 @@
 """
 import numpy as np
 
-from ._ops import Grad, Param, defop, _norm_dims, _PerInput
+from ._ops import NP, Grad, Param, defop, _norm_dims, _PerInput
 
 S = Param("other", "scalar", 1.0)
 DIM = Param("dim", "dims", None, "dimension(s) to reduce; None for all")
@@ -374,22 +374,12 @@ defop("where", "WhereBackward0", lambda a, b, condition=None: np.where(condition
       "condition holds, else from other.")
 
 # --- helpers used only by double-backward (the tensor namespace's embed/take) ------------
-defop("_embed", "EmbedBackward0", lambda g, shape, key, accumulate=False: _embed_np(
-      g, shape, key, accumulate), Grad(lambda F, g, out, a, shape, key, accumulate=False:
-                                       F.take(g, key)),
+defop("_embed", "EmbedBackward0", NP.embed,
+      Grad(lambda F, g, out, a, shape, key, accumulate=False: F.take(g, key)),
       params=(SHAPE,), dtype="keep", category="internal")
 defop("_take", "IndexBackward0", lambda a, key: a[key],
       Grad(lambda F, g, out, a, key: F.embed(g, a.shape, key, accumulate=True)),
       dtype="keep", category="internal")
-
-
-def _embed_np(g, shape, key, accumulate):
-    z = np.zeros(shape, dtype=g.dtype)
-    if accumulate:
-        np.add.at(z, key, g)
-    else:
-        z[key] = g
-    return z
 
 
 # --- non-differentiable ops (results never require grad) ---------------------------------
