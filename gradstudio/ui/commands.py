@@ -110,7 +110,8 @@ class MoveNodes(_Command):
 
 
 class _Setter(_Command):
-    """Sets one value through a document setter that returns the old value."""
+    """Sets one value through a document setter that returns the old value; undo sets
+    the old value back. Every "set X of Y" command below is one of these."""
 
     def __init__(self, doc, text, setter, args, value):
         super().__init__(doc, text)
@@ -138,17 +139,8 @@ def SetWatched(doc, node_id, watched):
                    "set_watched", (node_id,), watched)
 
 
-class SetActionParam(_Command):
-    def __init__(self, doc, action_id, name, value):
-        super().__init__(doc, f"Set {name}")
-        self.action_id, self.name, self.value = action_id, name, value
-        self.old = None
-
-    def redo(self):
-        self.old = self.doc.set_action_param(self.action_id, self.name, self.value)
-
-    def undo(self):
-        self.doc.set_action_param(self.action_id, self.name, self.old)
+def SetActionParam(doc, action_id, name, value):
+    return _Setter(doc, f"Set {name}", "set_action_param", (action_id, name), value)
 
 
 def SetSeed(doc, seed):
@@ -181,17 +173,8 @@ class RemoveRegion(_Command):
         self.doc.add_region(self.region.nodes, self.region.label, self.region.id)
 
 
-class SetRegionNodes(_Command):
-    def __init__(self, doc, region_id, nodes):
-        super().__init__(doc, "Change no_grad region")
-        self.region_id, self.nodes = region_id, set(nodes)
-        self.old = None
-
-    def redo(self):
-        self.old = self.doc.set_region_nodes(self.region_id, self.nodes)
-
-    def undo(self):
-        self.doc.set_region_nodes(self.region_id, self.old)
+def SetRegionNodes(doc, region_id, nodes):
+    return _Setter(doc, "Change no_grad region", "set_region_nodes", (region_id,), set(nodes))
 
 
 class AddAction(_Command):
@@ -221,17 +204,8 @@ class RemoveAction(_Command):
         self.doc.insert_action(index, Action(action.id, action.kind, dict(action.params)))
 
 
-class MoveAction(_Command):
-    def __init__(self, doc, action_id, index):
-        super().__init__(doc, "Move action")
-        self.action_id, self.index = action_id, index
-        self.old = None
-
-    def redo(self):
-        self.old = self.doc.move_action(self.action_id, self.index)
-
-    def undo(self):
-        self.doc.move_action(self.action_id, self.old)
+def MoveAction(doc, action_id, index):
+    return _Setter(doc, "Move action", "move_action", (action_id,), index)
 
 
 class Paste(_Command):
