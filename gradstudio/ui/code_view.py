@@ -93,7 +93,8 @@ class CodePanel(QWidget):
             self.notice.show()
             return
         try:
-            script = export_script(self.session.document)
+            # the session's run: without it the exporter would run the document again
+            script = export_script(self.session.document, self.session.result)
         except Exception as exc:  # an exporter defect must not take the window down
             self.lines = {}
             self.editor.setPlainText("")

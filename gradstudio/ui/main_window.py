@@ -482,7 +482,7 @@ class MainWindow(QMainWindow):
             if not path:
                 return False
         try:
-            text = export.export_script(self.session.document).text
+            text = export.export_script(self.session.document, self.session.result).text
             write_atomically(path, text.encode("utf-8"))
         except Exception as exc:  # noqa: BLE001
             self.show_error("Could not export the script",

@@ -314,6 +314,19 @@ def test_code_panel(qtbot, session):
     shot(w, "code")
 
 
+def test_code_panel_shows_the_sessions_run_without_running_again(qtbot, session,
+                                                                  monkeypatch):
+    import gradstudio.document.export as export
+    from gradstudio.ui.commands import SetParam
+    runs = []
+    monkeypatch.setattr(export, "run", lambda doc: runs.append(doc))
+    w = CodePanel(session)
+    qtbot.addWidget(w)
+    session.push(SetParam(session.document, ids(session)["y"], "other", 5))
+    assert "y = x + 5" in w.editor.toPlainText()
+    assert runs == []
+
+
 def test_code_panel_without_exporter_says_so(qtbot, session, monkeypatch):
     import gradstudio.ui.code_view as cv
     monkeypatch.setattr(cv, "_export_script", lambda: None)
