@@ -218,7 +218,7 @@ class Document:
     # ------------------------------------------------------------------ edges
     def inputs_of(self, node_id):
         """``{port: source node id}`` of a node's connected inputs."""
-        return {k: u for u, _, k in self.graph.in_edges(node_id, keys=True)}
+        return {k: u for u, keys in self.graph.pred.get(node_id, {}).items() for k in keys}
 
     def source_of(self, node_id, port):
         return self.inputs_of(node_id).get(port)
@@ -258,11 +258,13 @@ class Document:
             self._emit("edge_removed", (source, target, port))
         return source
 
-    def missing_inputs(self, node_id):
-        """Required input ports with nothing connected."""
+    def missing_inputs(self, node_id, connected=None):
+        """Required input ports with nothing connected (``connected``: the node's
+        ``inputs_of``, when the caller has it already)."""
         data = self.node(node_id)
         spec = CATALOGUE[data.kind]
-        connected = self.inputs_of(node_id)
+        if connected is None:
+            connected = self.inputs_of(node_id)
         if spec.variadic:
             return [p for p in spec.input_names(data.params) if p not in connected]
         return [p.name for p in spec.inputs if not p.optional and p.name not in connected]

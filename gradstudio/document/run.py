@@ -260,11 +260,11 @@ def run(doc) -> RunResult:
         for nid in order:
             data = doc.node(nid)
             spec = CATALOGUE[data.kind]
-            missing = doc.missing_inputs(nid)
+            inputs = doc.inputs_of(nid)
+            missing = doc.missing_inputs(nid, inputs)
             if missing:
                 errors[nid] = f"Connect an input to '{missing[0]}' to compute this node."
                 continue
-            inputs = doc.inputs_of(nid)
             failed = [p for p, src in inputs.items() if src not in tensors]
             if failed:
                 src = inputs[failed[0]]
