@@ -8,6 +8,8 @@ did not ask to save arrive as ``Meta`` stand-ins with only ``shape`` and ``dtype
 Gradients need not be reduced to their input's shape: the engine sums broadcast
 dimensions away for every op in one place.
 """
+from operator import methodcaller
+
 import numpy as np
 
 __all__ = ["Op", "Grad", "Param", "OPS", "defop", "NP", "TF"]
@@ -185,37 +187,8 @@ class TF:
     """The same helpers on tensors, recorded by autograd (for ``create_graph=True``)."""
     is_tensor = True
 
-    @staticmethod
-    def exp(x):
-        return x.exp()
-
-    @staticmethod
-    def log(x):
-        return x.log()
-
-    @staticmethod
-    def sin(x):
-        return x.sin()
-
-    @staticmethod
-    def cos(x):
-        return x.cos()
-
-    @staticmethod
-    def sqrt(x):
-        return x.sqrt()
-
-    @staticmethod
-    def abs(x):
-        return x.abs()
-
-    @staticmethod
-    def sign(x):
-        return x.sign()
-
-    @staticmethod
-    def tanh(x):
-        return x.tanh()
+    exp, log, sin, cos, sqrt, abs, sign, tanh = (methodcaller(n) for n in (
+        "exp", "log", "sin", "cos", "sqrt", "abs", "sign", "tanh"))  # x.exp() ...
 
     @staticmethod
     def matmul(a, b):
