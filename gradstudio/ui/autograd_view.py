@@ -275,6 +275,4 @@ class AutogradView(QWidget):
         self.redraw()
 
     def _on_document_replaced(self):
-        self.root = None
-        self._choose_root()
-        self.redraw()
+        self.root = None                # run_finished follows and draws the new document

@@ -71,7 +71,6 @@ class CodePanel(QWidget):
         layout.addWidget(self.editor)
         session.run_finished.connect(self._on_run_finished)
         session.selection_changed.connect(self._on_selection_changed)
-        session.document_replaced.connect(self._on_document_replaced)
         self.refresh()
 
     @property
@@ -129,6 +128,3 @@ class CodePanel(QWidget):
 
     def _on_selection_changed(self, _ids):
         self._mark_selection()
-
-    def _on_document_replaced(self):
-        self.refresh()

@@ -477,5 +477,4 @@ class Inspector(QWidget):
         self.refresh()
 
     def _on_document_replaced(self):
-        self._clear_params()
-        self.refresh()
+        self._clear_params()            # run_finished follows and shows the new document

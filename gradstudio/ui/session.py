@@ -1,7 +1,9 @@
 """The session: one open document, its undo stack, its latest run, the selection and the
 timeline step being viewed. Views read from it and never compute; every edit is an undo
 command pushed onto ``undo_stack``; after every push, undo or redo the document is run
-again and ``run_finished`` tells every view."""
+again and ``run_finished`` tells every view. ``document_replaced`` (New/Open) is always
+followed by ``run_finished``: views drop what belonged to the old document on the first
+and show the new one on the second."""
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
@@ -12,7 +14,7 @@ __all__ = ["Session"]
 
 class Session(QObject):
     document_changed = Signal(object)     # a gradstudio.document.Change
-    document_replaced = Signal()          # a new document object (New/Open)
+    document_replaced = Signal()          # a new document object (New/Open), not yet run
     run_finished = Signal(object)         # RunResult
     selection_changed = Signal(list)      # selected node ids
     step_changed = Signal(int)            # timeline step shown (-1: the end)
@@ -36,6 +38,7 @@ class Session(QObject):
         if self._unsubscribe is not None:
             self._unsubscribe()
         self.document = document
+        self.result = None                # the old document's run belongs to no node here
         self._unsubscribe = document.subscribe(self.document_changed.emit)
         self.undo_stack.clear()
         self.undo_stack.setClean()

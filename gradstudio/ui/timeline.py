@@ -287,8 +287,7 @@ class TimelinePanel(QWidget):
         self._sync_slider()
 
     def _on_document_replaced(self):
-        self.list.clearSelection()
-        self.refresh()
+        self.list.clear()               # the old document's actions; run_finished follows
 
 
 def _short(error, limit=90):

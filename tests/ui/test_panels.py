@@ -327,6 +327,26 @@ def test_code_panel_shows_the_sessions_run_without_running_again(qtbot, session,
     assert runs == []
 
 
+def test_a_new_document_is_shown_once_and_nothing_of_the_old_one_stays(qtbot, session,
+                                                                      monkeypatch):
+    import gradstudio.ui.code_view as cv
+    export_script = cv._export_script()
+    exported = []
+    monkeypatch.setattr(cv, "_export_script", lambda: lambda doc, result=None: (
+        exported.append(result) or export_script(doc, result)))
+    code, timeline = CodePanel(session), TimelinePanel(session)
+    qtbot.addWidget(code)
+    qtbot.addWidget(timeline)
+    timeline.list.setCurrentRow(0)
+    results_seen = []
+    session.document_replaced.connect(lambda: results_seen.append(session.result))
+    exported.clear()
+    session.set_document(tutorial())          # the same action ids as the old document
+    assert results_seen == [None]             # the old run is never shown on the new nodes
+    assert exported == [session.result]       # exported once, with the new document's run
+    assert timeline.current_action_id is None and not timeline.params_box.isVisibleTo(timeline)
+
+
 def test_code_panel_without_exporter_says_so(qtbot, session, monkeypatch):
     import gradstudio.ui.code_view as cv
     monkeypatch.setattr(cv, "_export_script", lambda: None)
