@@ -146,17 +146,15 @@ class RunResult:
                            self._snaps[step].get(node_id) if self._snaps else None,
                            self.errors.get(node_id))
 
-    def action_error(self, action_id):
-        for o in self.outcomes:
-            if o.action_id == action_id:
-                return o.error
-        return None
-
     def outcome(self, action_id):
         for o in self.outcomes:
             if o.action_id == action_id:
                 return o
         return None
+
+    def action_error(self, action_id):
+        o = self.outcome(action_id)
+        return None if o is None else o.error
 
     # ------------------------------------------------------------------ backward graph
     def _fn_key(self, fn):
