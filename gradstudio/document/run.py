@@ -224,19 +224,17 @@ class RunResult:
 
 def _snapshot(order, tensors):
     snaps = {}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for nid in order:
-            t = tensors.get(nid)
-            if t is None:
-                continue
-            g = t._grad
-            snaps[nid] = _Snap(None if g is None else np.array(g._data),
-                               None if g is None else g.dtype, t.requires_grad, t.is_leaf,
-                               t.grad_fn, t.retains_grad,
-                               g is not None and g.requires_grad,
-                               None if g is None or g.grad_fn is None
-                               else type(g.grad_fn).__name__)
+    for nid in order:
+        t = tensors.get(nid)
+        if t is None:
+            continue
+        g = t._grad                  # not t.grad: no non-leaf warning to silence
+        snaps[nid] = _Snap(None if g is None else np.array(g._data),
+                           None if g is None else g.dtype, t.requires_grad, t.is_leaf,
+                           t.grad_fn, t.retains_grad,
+                           g is not None and g.requires_grad,
+                           None if g is None or g.grad_fn is None
+                           else type(g.grad_fn).__name__)
     return snaps
 
 
