@@ -236,7 +236,7 @@ class Plan:
         if self.save_out:
             names.append("result")
         self.names = tuple(names) + getattr(op, "saved_params", ())
-        self.cls = op.node_class({}) if isinstance(op.grad_fn, str) else None
+        self.cls = node_class(op.grad_fn) if isinstance(op.grad_fn, str) else None
 
 
 _PLANS = {}

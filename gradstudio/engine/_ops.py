@@ -65,7 +65,7 @@ class Op:
     parameters, the PyTorch spelling used by the exporter)."""
     __slots__ = ("name", "grad_fn", "forward", "grads", "arg_names", "params", "dtype_rule",
                  "category", "doc", "code", "view", "saved_params", "variadic",
-                 "differentiable", "_classes")
+                 "differentiable")
 
     def __init__(self, name, grad_fn, forward, grads, arg_names, params, dtype_rule,
                  category, doc, code, view, saved_params, variadic):
@@ -83,15 +83,6 @@ class Op:
         self.saved_params = saved_params
         self.variadic = variadic
         self.differentiable = grad_fn is not None
-        self._classes = {}
-
-    def node_class(self, params):
-        from ._autograd import node_class
-        name = self.grad_fn if isinstance(self.grad_fn, str) else self.grad_fn(params)
-        cls = self._classes.get(name)
-        if cls is None:
-            cls = self._classes[name] = node_class(name)
-        return cls
 
     def grad_fn_name(self, params):
         return self.grad_fn if isinstance(self.grad_fn, str) else self.grad_fn(params)
