@@ -195,23 +195,21 @@ class Document:
         return old
 
     def move_node(self, node_id, position):
-        data = self.node(node_id)
-        old = data.position
-        data.position = _position(position)
-        self._emit("node_changed", node_id)
-        return old
+        """Moves a node to ``position`` (x, y); returns the old position."""
+        return self._set_field(node_id, "position", position, _position)
 
     def set_label(self, node_id, label):
-        data = self.node(node_id)
-        old = data.label
-        data.label = _label(label)
-        self._emit("node_changed", node_id)
-        return old
+        """Names a node (None or "" for no name); returns the old label."""
+        return self._set_field(node_id, "label", label, _label)
 
     def set_watched(self, node_id, watched):
+        """Marks a node as watched (or not); returns the old flag."""
+        return self._set_field(node_id, "watched", watched, bool)
+
+    def _set_field(self, node_id, name, value, check):
         data = self.node(node_id)
-        old = data.watched
-        data.watched = bool(watched)
+        old = getattr(data, name)
+        setattr(data, name, check(value))
         self._emit("node_changed", node_id)
         return old
 
