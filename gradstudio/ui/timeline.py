@@ -75,6 +75,7 @@ class TimelinePanel(QWidget):
         self.params_box = QGroupBox("Action")
         self.params_form = QFormLayout(self.params_box)
         self.param_editors = {}
+        self._editor_key = None
 
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setPageStep(1)
@@ -202,16 +203,12 @@ class TimelinePanel(QWidget):
         self.step_label.setText(self.step_title(step))
 
     def _show_action(self):
-        # deleteLater: this may run inside a signal of one of these editors
-        while self.params_form.rowCount():
-            row = self.params_form.takeRow(0)
-            for item in (row.labelItem, row.fieldItem):
-                if item is not None and item.widget() is not None:
-                    item.widget().hide()
-                    item.widget().deleteLater()
-        self.param_editors = {}
+        """The current action's error and parameter editors. The editors are made again
+        only for another action (or another list of nodes to choose from); a re-run after
+        an edit updates them in place, so the one being used keeps the keyboard focus."""
         action_id = self.current_action_id
         if action_id is None:
+            self._clear_editors()
             self.params_box.hide()
             self.error.hide()
             return
@@ -222,37 +219,56 @@ class TimelinePanel(QWidget):
         self.error.setVisible(bool(error))
         self.params_box.setTitle(ACTION_TITLES[action.kind])
         self.params_box.show()
-        names = [(doc.display_name(n), n) for n in doc.node_ids]
-        for name, typ, _ in ACTION_KINDS[action.kind]:
-            value = action.params.get(name)
-            if typ == "bool":
-                w = QCheckBox()
-                w.setChecked(bool(value))
-                w.toggled.connect(lambda v, n=name: self._set(n, bool(v)))
-            elif typ in ("node", "node?"):
-                w = QComboBox()
-                if typ == "node?" or value is None:
-                    w.addItem(_NONE, None)
-                for label, nid in names:
-                    w.addItem(label, nid)
-                w.setCurrentIndex(max(0, w.findData(value)))
-                w.currentIndexChanged.connect(
-                    lambda i, n=name, box=w: self._set(n, box.itemData(i)))
-            else:   # nodes: a checkable list
-                w = QListWidget()
-                w.setMaximumHeight(90)
-                for label, nid in names:
-                    it = QListWidgetItem(label)
-                    it.setData(_ID_ROLE, nid)
-                    it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                    it.setCheckState(Qt.CheckState.Checked if nid in value
-                                     else Qt.CheckState.Unchecked)
-                    w.addItem(it)
-                w.itemChanged.connect(lambda _it, n=name, box=w: self._set(n, [
-                    box.item(i).data(_ID_ROLE) for i in range(box.count())
-                    if box.item(i).checkState() == Qt.CheckState.Checked]))
-            self.param_editors[name] = w
-            self.params_form.addRow(name, w)
+        choices = [(doc.display_name(n), n) for n in doc.node_ids]
+        fields = [(name, typ, typ == "node?" or (typ == "node" and
+                                                 action.params.get(name) is None))
+                  for name, typ, _ in ACTION_KINDS[action.kind]]
+        key = (action_id, tuple(fields), tuple(choices))
+        if key != self._editor_key:
+            self._clear_editors()
+            self._editor_key = key
+            for name, typ, with_none in fields:
+                w = self._make_editor(name, typ, choices, with_none)
+                self.param_editors[name] = w
+                self.params_form.addRow(name, w)
+        for name, typ, _ in fields:
+            _show_value(self.param_editors[name], typ, action.params.get(name))
+
+    def _clear_editors(self):
+        # deleteLater: this may run inside a signal of one of these editors
+        while self.params_form.rowCount():
+            row = self.params_form.takeRow(0)
+            for item in (row.labelItem, row.fieldItem):
+                if item is not None and item.widget() is not None:
+                    item.widget().hide()
+                    item.widget().deleteLater()
+        self.param_editors = {}
+        self._editor_key = None
+
+    def _make_editor(self, name, typ, choices, with_none):
+        if typ == "bool":
+            w = QCheckBox()
+            w.toggled.connect(lambda v, n=name: self._set(n, bool(v)))
+        elif typ in ("node", "node?"):
+            w = QComboBox()
+            if with_none:
+                w.addItem(_NONE, None)
+            for label, nid in choices:
+                w.addItem(label, nid)
+            w.currentIndexChanged.connect(
+                lambda i, n=name, box=w: self._set(n, box.itemData(i)))
+        else:   # nodes: a checkable list
+            w = QListWidget()
+            w.setMaximumHeight(90)
+            for label, nid in choices:
+                it = QListWidgetItem(label)
+                it.setData(_ID_ROLE, nid)
+                it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                w.addItem(it)
+            w.itemChanged.connect(lambda _it, n=name, box=w: self._set(n, [
+                box.item(i).data(_ID_ROLE) for i in range(box.count())
+                if box.item(i).checkState() == Qt.CheckState.Checked]))
+        return w
 
     def _set(self, name, value):
         action_id = self.current_action_id
@@ -288,6 +304,23 @@ class TimelinePanel(QWidget):
 
     def _on_document_replaced(self):
         self.list.clear()               # the old document's actions; run_finished follows
+
+
+def _show_value(editor, typ, value):
+    """Puts a parameter's value in its editor without it reporting an edit."""
+    editor.blockSignals(True)
+    try:
+        if typ == "bool":
+            editor.setChecked(bool(value))
+        elif typ in ("node", "node?"):
+            editor.setCurrentIndex(max(0, editor.findData(value)))
+        else:
+            for i in range(editor.count()):
+                item = editor.item(i)
+                item.setCheckState(Qt.CheckState.Checked if item.data(_ID_ROLE) in value
+                                   else Qt.CheckState.Unchecked)
+    finally:
+        editor.blockSignals(False)
 
 
 def _short(error, limit=90):

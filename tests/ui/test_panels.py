@@ -208,6 +208,24 @@ def test_timeline_param_editor_changes_action(qtbot, session):
     assert doc.timeline[0].params["target"] == ids(session)["z3"]
 
 
+def test_timeline_editor_in_use_survives_the_rerun_and_keeps_focus(qtbot, session):
+    w = TimelinePanel(session)
+    qtbot.addWidget(w)
+    with qtbot.waitActive(w):
+        w.show()
+        w.activateWindow()
+    w.list.setCurrentRow(0)
+    target = w.param_editors["target"]
+    target.setFocus()
+    qtbot.waitUntil(target.hasFocus)
+    qtbot.keyClick(target, Qt.Key.Key_Up)              # out -> the node before it
+    assert session.document.timeline[0].params["target"] == target.currentData()
+    assert session.undo_stack.count() == 1
+    assert w.param_editors["target"] is target and target.hasFocus()
+    session.undo_stack.undo()                          # the document drives it back
+    assert target.currentText() == "out"
+
+
 def test_scrubber_steps_through_time(qtbot, session):
     w = TimelinePanel(session)
     insp = Inspector(session)
