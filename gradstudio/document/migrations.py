@@ -11,7 +11,7 @@ Version history
   2  positions as ``"position": [x, y]``, edges as ``"source"``/``"target"``/``"port"``,
      ``watched`` on nodes, ``label`` on regions, ``view``.
 """
-import math
+from .params import _is_number
 
 __all__ = ["FORMAT_VERSION", "MIGRATIONS", "MigrationDefect"]
 
@@ -23,11 +23,6 @@ class MigrationDefect(Exception):
         super().__init__(f"{place}: {message}")
         self.place = place
         self.message = message
-
-
-def _number(value):
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and not (isinstance(value, float) and math.isnan(value)))
 
 
 def _v1_to_v2(data):
@@ -42,7 +37,7 @@ def _v1_to_v2(data):
             xy = []
             for axis in ("x", "y"):
                 value = node.pop(axis, 0.0)
-                if not _number(value):
+                if not _is_number(value):
                     raise MigrationDefect(f"nodes[{i}].{axis}", "must be a number")
                 xy.append(value)
             node["position"] = xy

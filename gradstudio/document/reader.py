@@ -16,7 +16,7 @@ import numpy as np
 from .catalogue import CATALOGUE
 from .migrations import FORMAT_VERSION, MIGRATIONS, MigrationDefect
 from .model import ACTION_KINDS, Document, DocumentError
-from .params import check_param
+from .params import _is_int, _is_number, check_param
 
 __all__ = ["read", "FileError", "check_view", "LIMITS"]
 
@@ -146,14 +146,6 @@ def _migrate(data, fail):
     except MigrationDefect as e:
         raise fail(e.place, e.message) from None
     return data
-
-
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _is_number(v):
-    return (_is_int(v) or isinstance(v, float)) and not (isinstance(v, float) and math.isnan(v))
 
 
 def _show(s):
