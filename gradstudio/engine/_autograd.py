@@ -474,6 +474,16 @@ def _wrap_grad(g):
     return Tensor._wrap_grad(g)
 
 
+def _run_hooks(hooks, g, create_graph):
+    """Runs a tensor's hooks in order on its gradient (shown as a tensor); a hook that
+    returns a tensor replaces the gradient."""
+    for fn in list(hooks.values()):
+        r = fn(g if create_graph else _wrap_grad(g))
+        if r is not None:
+            g = r if create_graph else r._data
+    return g
+
+
 # An array whose only reference is one local variable shows this count to ``_refcount``;
 # a leaf may then keep the gradient array as its ``.grad`` instead of copying it, as
 # PyTorch's AccumulateGrad does. Without ``sys.getrefcount`` gradients are always copied.
@@ -599,11 +609,7 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
             g = pop_buffer(node, None)
             if g is not None:
                 if node._pre_hooks:
-                    for fn in list(node._pre_hooks.values()):
-                        r = fn(g if create_graph else wrap(g))
-                        if r is not None:
-                            g = r if create_graph else r._data
-                    r = None
+                    g = _run_hooks(node._pre_hooks, g, create_graph)
                 if node._retain is not None:
                     t = node._retain()
                     if t is not None:
@@ -617,11 +623,7 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                 if g is not None and captured is None and (need is None or node in need):
                     v = node.variable
                     if v._hooks:
-                        for fn in list(v._hooks.values()):
-                            r = fn(g if create_graph else wrap(g))
-                            if r is not None:
-                                g = r if create_graph else r._data
-                        r = None
+                        g = _run_hooks(v._hooks, g, create_graph)
                     owned = _refcount(g) <= _SOLE  # (not inside the call: its arguments count)
                     v._accumulate_grad(g, create_graph, owned)
                     if v._post_acc_hooks:
