@@ -18,33 +18,32 @@ __all__ = ["EXAMPLES", "build", "write_examples", "EXAMPLES_DIR"]
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "resources" / "examples"
 
 
+def _op(doc, kind, *inputs, params=None, label=None, watched=False):
+    """A node of ``kind`` with ``inputs`` connected to ``self`` and then ``other``."""
+    node = doc.add_node(kind, params, label=label, watched=watched)
+    for src, port in zip(inputs, ("self", "other")):
+        doc.connect(src, node, port)
+    return node
+
+
 def _chain(doc):
-    """x = ones(2, 2, requires_grad=True); y = x + 2; z = y * y * 3; out = z.mean()."""
+    """x = ones(2, 2, requires_grad=True); y = x + 2; z = y * y * 3. Returns z."""
     x = doc.add_node("ones", {"shape": (2, 2), "requires_grad": True}, label="x", watched=True)
-    y = doc.add_node("add", {"other": 2}, label="y", watched=True)
-    doc.connect(x, y, "self")
-    yy = doc.add_node("mul", label="y_times_y")
-    doc.connect(y, yy, "self")
-    doc.connect(y, yy, "other")
-    z = doc.add_node("mul", {"other": 3}, label="z", watched=True)
-    doc.connect(yy, z, "self")
-    return x, y, z
+    y = _op(doc, "add", x, params={"other": 2}, label="y", watched=True)
+    yy = _op(doc, "mul", y, y, label="y_times_y")
+    return _op(doc, "mul", yy, params={"other": 3}, label="z", watched=True)
 
 
 def _mean(doc, src, label="out"):
-    out = doc.add_node("mean", label=label, watched=True)
-    doc.connect(src, out, "self")
-    return out
+    return _op(doc, "mean", src, label=label, watched=True)
 
 
 def autograd_tutorial():
     """The tutorial's chain: out = mean(3 (x + 2)^2), z kept with retain_grad(), then
     out.backward() fills x.grad (4.5 everywhere) and z.grad (0.25)."""
     doc = Document()
-    x, y, z = _chain(doc)
-    kept = doc.add_node("retain_grad")
-    doc.connect(z, kept, "self")
-    out = _mean(doc, kept)
+    z = _chain(doc)
+    out = _mean(doc, _op(doc, "retain_grad", z))
     doc.add_action("backward", {"target": out})
     return doc
 
@@ -54,20 +53,12 @@ def requires_grad_on_computed():
     into a leaf, so b = (a * a).sum() can send a gradient (2 a) back to it."""
     doc = Document()
     r = doc.add_node("randn", {"shape": (2, 2)}, label="r")
-    r3 = doc.add_node("mul", {"other": 3}, label="r_times_3")
-    doc.connect(r, r3, "self")
-    rm1 = doc.add_node("sub", {"other": 1}, label="r_minus_1")
-    doc.connect(r, rm1, "self")
-    a = doc.add_node("div", label="a", watched=True)
-    doc.connect(r3, a, "self")
-    doc.connect(rm1, a, "other")
-    tracked = doc.add_node("requires_grad_", {"requires_grad": True})
-    doc.connect(a, tracked, "self")
-    aa = doc.add_node("mul", label="a_times_a")
-    doc.connect(tracked, aa, "self")
-    doc.connect(tracked, aa, "other")
-    b = doc.add_node("sum", label="b", watched=True)
-    doc.connect(aa, b, "self")
+    r3 = _op(doc, "mul", r, params={"other": 3}, label="r_times_3")
+    rm1 = _op(doc, "sub", r, params={"other": 1}, label="r_minus_1")
+    a = _op(doc, "div", r3, rm1, label="a", watched=True)
+    tracked = _op(doc, "requires_grad_", a, params={"requires_grad": True})
+    aa = _op(doc, "mul", tracked, tracked, label="a_times_a")
+    b = _op(doc, "sum", aa, label="b", watched=True)
     doc.add_action("backward", {"target": b})
     return doc
 
@@ -90,12 +81,9 @@ def vector_jacobian_product():
     doc = Document()
     doc.set_seed(7)
     x = doc.add_node("randn", {"shape": (3,), "requires_grad": True}, label="x", watched=True)
-    y = doc.add_node("mul", {"other": 2}, label="y")
-    doc.connect(x, y, "self")
+    y = _op(doc, "mul", x, params={"other": 2}, label="y")
     for i in range(_doublings(doc.seed)):
-        nxt = doc.add_node("mul", {"other": 2}, label=f"y_{i + 2}")
-        doc.connect(y, nxt, "self")
-        y = nxt
+        y = _op(doc, "mul", y, params={"other": 2}, label=f"y_{i + 2}")
     doc.set_watched(y, True)
     v = doc.add_node("tensor", {"value": [0.1, 1.0, 0.0001]}, label="v")
     doc.add_action("backward", {"target": y, "gradient": v})
@@ -107,20 +95,14 @@ def detach_and_no_grad():
     values (x.eq(x_detached).all() is True) but no gradient flows through it."""
     doc = Document()
     x = doc.add_node("randn", {"shape": (3,), "requires_grad": True}, label="x", watched=True)
-    sq = doc.add_node("pow", {"exponent": 2}, label="x_squared", watched=True)
-    doc.connect(x, sq, "self")
-    sq_off = doc.add_node("pow", {"exponent": 2}, label="x_squared_no_grad", watched=True)
-    doc.connect(x, sq_off, "self")
+    sq = _op(doc, "pow", x, params={"exponent": 2}, label="x_squared", watched=True)
+    sq_off = _op(doc, "pow", x, params={"exponent": 2}, label="x_squared_no_grad",
+                 watched=True)
     doc.add_region([sq_off])
-    det = doc.add_node("detach", label="x_detached", watched=True)
-    doc.connect(x, det, "self")
-    same = doc.add_node("eq", label="same")
-    doc.connect(x, same, "self")
-    doc.connect(det, same, "other")
-    all_same = doc.add_node("all", label="all_same", watched=True)
-    doc.connect(same, all_same, "self")
-    total = doc.add_node("sum", label="total", watched=True)
-    doc.connect(sq, total, "self")
+    det = _op(doc, "detach", x, label="x_detached", watched=True)
+    same = _op(doc, "eq", x, det, label="same")
+    _op(doc, "all", same, label="all_same", watched=True)
+    total = _op(doc, "sum", sq, label="total", watched=True)
     doc.add_action("backward", {"target": total})
     return doc
 
@@ -129,7 +111,7 @@ def retain_graph():
     """Backward frees the graph's saved tensors unless retain_graph=True: the second
     backward accumulates into x.grad (9 = 4.5 + 4.5), the third fails as in PyTorch."""
     doc = Document()
-    x, y, z = _chain(doc)
+    z = _chain(doc)
     out = _mean(doc, z)
     doc.add_action("backward", {"target": out, "retain_graph": True})
     doc.add_action("backward", {"target": out})
@@ -147,14 +129,9 @@ def broadcasting():
                        label="row", watched=True)
     col = doc.add_node("tensor", {"value": [[1.0], [2.0]], "requires_grad": True},
                        label="col", watched=True)
-    s = doc.add_node("add", label="shifted", watched=True)
-    doc.connect(m, s, "self")
-    doc.connect(row, s, "other")
-    p = doc.add_node("mul", label="scaled", watched=True)
-    doc.connect(s, p, "self")
-    doc.connect(col, p, "other")
-    total = doc.add_node("sum", label="total", watched=True)
-    doc.connect(p, total, "self")
+    s = _op(doc, "add", m, row, label="shifted", watched=True)
+    p = _op(doc, "mul", s, col, label="scaled", watched=True)
+    total = _op(doc, "sum", p, label="total", watched=True)
     doc.add_action("backward", {"target": total})
     return doc
 
@@ -167,16 +144,10 @@ def matmul():
     w = doc.add_node("randn", {"shape": (3, 4), "requires_grad": True}, label="w",
                      watched=True)
     b = doc.add_node("zeros", {"shape": (4,), "requires_grad": True}, label="b", watched=True)
-    xw = doc.add_node("matmul", label="xw")
-    doc.connect(x, xw, "self")
-    doc.connect(w, xw, "other")
-    h = doc.add_node("add", label="h", watched=True)
-    doc.connect(xw, h, "self")
-    doc.connect(b, h, "other")
-    act = doc.add_node("relu", label="act")
-    doc.connect(h, act, "self")
-    sq = doc.add_node("pow", {"exponent": 2}, label="act_squared")
-    doc.connect(act, sq, "self")
+    xw = _op(doc, "matmul", x, w, label="xw")
+    h = _op(doc, "add", xw, b, label="h", watched=True)
+    act = _op(doc, "relu", h, label="act")
+    sq = _op(doc, "pow", act, params={"exponent": 2}, label="act_squared")
     loss = _mean(doc, sq, "loss")
     doc.add_action("backward", {"target": loss})
     return doc
@@ -189,14 +160,10 @@ def softmax():
     doc = Document()
     logits = doc.add_node("tensor", {"value": [[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]],
                                      "requires_grad": True}, label="logits", watched=True)
-    probs = doc.add_node("softmax", {"dim": 1}, label="probs", watched=True)
-    doc.connect(logits, probs, "self")
-    logp = doc.add_node("log_softmax", {"dim": 1}, label="log_probs")
-    doc.connect(logits, logp, "self")
-    pick = doc.add_node("index", {"key": "0, 2"}, label="log_p_target")
-    doc.connect(logp, pick, "self")
-    loss = doc.add_node("neg", label="loss", watched=True)
-    doc.connect(pick, loss, "self")
+    _op(doc, "softmax", logits, params={"dim": 1}, label="probs", watched=True)
+    logp = _op(doc, "log_softmax", logits, params={"dim": 1}, label="log_probs")
+    pick = _op(doc, "index", logp, params={"key": "0, 2"}, label="log_p_target")
+    loss = _op(doc, "neg", pick, label="loss", watched=True)
     doc.add_action("grad", {"outputs": [loss], "inputs": [logits], "retain_graph": True})
     doc.add_action("backward", {"target": loss})
     return doc
