@@ -10,7 +10,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem,
                                QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QLabel,
-                               QVBoxLayout, QWidget)
+                               QVBoxLayout)
+
+from gradstudio.ui.panel import SessionPanel
 
 __all__ = ["AutogradView", "FunctionItem"]
 
@@ -130,12 +132,11 @@ def layered_layout(graph):
     return pos
 
 
-class AutogradView(QWidget):
+class AutogradView(SessionPanel):
     """The backward graph of the selected node at ``session.step``."""
 
     def __init__(self, session, parent=None):
-        super().__init__(parent)
-        self.session = session
+        super().__init__(session, parent)
         self.root = None           # document node whose backward graph is shown
         self.graph = nx.DiGraph()
         self.items = {}            # grad_fn key -> FunctionItem
@@ -150,12 +151,11 @@ class AutogradView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.caption)
         layout.addWidget(self.view, 1)
-        session.selection_changed.connect(self._on_selection_changed)
-        session.run_finished.connect(self._on_run_finished)
-        session.step_changed.connect(self._on_step_changed)
+        self.follow(session.selection_changed, self._on_selection_changed)
+        self.follow(session.run_finished, self.refresh)
+        self.follow(session.step_changed, self.redraw)
         session.document_replaced.connect(self._on_document_replaced)
-        self._choose_root()
-        self.redraw()
+        self.refresh()
 
     # ------------------------------------------------------------------ API
     def item_named(self, name):
@@ -167,6 +167,10 @@ class AutogradView(QWidget):
         nodes = self.items[key].document_nodes
         if nodes:
             self.session.select(nodes)
+
+    def refresh(self):
+        self._choose_root()
+        self.redraw()
 
     def redraw(self):
         self.scene.clear()
@@ -259,20 +263,13 @@ class AutogradView(QWidget):
             self._fit()
 
     # ------------------------------------------------------------------ slots
-    def _on_selection_changed(self, _ids):
+    def _on_selection_changed(self):
         old = self.root
         self._choose_root()
         if self.root != old:
             self.redraw()
         else:
             self._highlight()
-
-    def _on_run_finished(self, _result):
-        self._choose_root()
-        self.redraw()
-
-    def _on_step_changed(self, _step):
-        self.redraw()
 
     def _on_document_replaced(self):
         self.root = None                # run_finished follows and draws the new document

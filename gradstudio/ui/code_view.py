@@ -6,7 +6,9 @@ import re
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat,
                            QTextCursor, QTextFormat)
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout
+
+from gradstudio.ui.panel import SessionPanel
 
 __all__ = ["CodePanel", "PythonHighlighter"]
 
@@ -46,12 +48,11 @@ class PythonHighlighter(QSyntaxHighlighter):
                 self.setFormat(m.start(), m.end() - m.start(), fmt)
 
 
-class CodePanel(QWidget):
+class CodePanel(SessionPanel):
     """Read-only PyTorch code for the document; the selected node's line is highlighted."""
 
     def __init__(self, session, parent=None):
-        super().__init__(parent)
-        self.session = session
+        super().__init__(session, parent)
         self.lines = {}                     # node id -> line number (1-based)
         self.notice = QLabel()
         self.notice.setWordWrap(True)
@@ -69,8 +70,8 @@ class CodePanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.notice)
         layout.addWidget(self.editor)
-        session.run_finished.connect(self._on_run_finished)
-        session.selection_changed.connect(self._on_selection_changed)
+        self.follow(session.run_finished, self.refresh)
+        self.follow(session.selection_changed, self._mark_selection)
         self.refresh()
 
     @property
@@ -122,9 +123,3 @@ class CodePanel(QWidget):
         self.editor.setExtraSelections([extra])
         self.editor.setTextCursor(QTextCursor(block))
         self.editor.ensureCursorVisible()
-
-    def _on_run_finished(self, _result):
-        self.refresh()
-
-    def _on_selection_changed(self, _ids):
-        self._mark_selection()

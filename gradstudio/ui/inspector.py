@@ -15,6 +15,7 @@ from gradstudio.document import DocumentError
 from gradstudio.document.catalogue import CATALOGUE, DTYPES
 from gradstudio.document.params import check_param
 from gradstudio.ui import commands
+from gradstudio.ui.panel import SessionPanel
 
 __all__ = ["Inspector"]
 
@@ -270,12 +271,11 @@ class TensorPlot(pg.GraphicsLayoutWidget):
             self.bar.setImageItem(images)
 
 
-class Inspector(QWidget):
+class Inspector(SessionPanel):
     """Everything about the selected node (``session.selection[0]``) at ``session.step``."""
 
     def __init__(self, session, parent=None):
-        super().__init__(parent)
-        self.session = session
+        super().__init__(session, parent)
         self.node_id = None
         self._editors = {}
         self._editor_key = None
@@ -336,9 +336,8 @@ class Inspector(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scroll)
 
-        session.selection_changed.connect(self._on_selection_changed)
-        session.run_finished.connect(self._on_run_finished)
-        session.step_changed.connect(self._on_step_changed)
+        for signal in (session.selection_changed, session.run_finished, session.step_changed):
+            self.follow(signal, self.refresh)
         session.document_replaced.connect(self._on_document_replaced)
         self.refresh()
 
@@ -466,15 +465,6 @@ class Inspector(QWidget):
         if self.node_id is not None:
             self.session.push(commands.SetWatched(self.session.document, self.node_id,
                                                   bool(checked)))
-
-    def _on_selection_changed(self, _ids):
-        self.refresh()
-
-    def _on_run_finished(self, _result):
-        self.refresh()
-
-    def _on_step_changed(self, _step):
-        self.refresh()
 
     def _on_document_replaced(self):
         self._clear_params()            # run_finished follows and shows the new document

@@ -25,6 +25,7 @@ from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.commands import AddAction, AddNode, AddRegion, Connect
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
+from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.session import Session
 from gradstudio.ui.tasks import Task
 from gradstudio.ui.timeline import TimelinePanel
@@ -133,6 +134,8 @@ class MainWindow(QMainWindow):
         dock = QDockWidget(title, self)
         dock.setObjectName(f"{name}_dock")
         dock.setWidget(widget)
+        if isinstance(widget, SessionPanel):     # closed or tabbed away: no work
+            dock.visibilityChanged.connect(widget.set_shown)
         self.addDockWidget(area, dock)
         self.docks[name] = dock
         return dock

@@ -5,10 +5,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QBrush, QColor
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QListWidget, QListWidgetItem, QMenu, QSlider,
-                               QToolButton, QVBoxLayout, QWidget)
+                               QToolButton, QVBoxLayout)
 
 from gradstudio.document import ACTION_KINDS
 from gradstudio.ui import commands
+from gradstudio.ui.panel import SessionPanel
 
 __all__ = ["TimelinePanel", "ACTION_TITLES", "action_text"]
 
@@ -37,13 +38,12 @@ def action_text(doc, action):
     return f"torch.autograd.grad([{outs}], [{ins}]{''.join(', ' + f for f in flags)})"
 
 
-class TimelinePanel(QWidget):
+class TimelinePanel(SessionPanel):
     """Action list with add/remove/reorder, the selected action's parameters and the step
     scrubber. The slider's last position is "the end" (``session.step == -1``)."""
 
     def __init__(self, session, parent=None):
-        super().__init__(parent)
-        self.session = session
+        super().__init__(session, parent)
         self.list = QListWidget()
         self.list.setAlternatingRowColors(True)
         self.list.setWordWrap(True)
@@ -101,8 +101,8 @@ class TimelinePanel(QWidget):
         self.down_button.clicked.connect(lambda: self._move(+1))
         self.list.currentRowChanged.connect(self._on_current_row_changed)
         self.slider.valueChanged.connect(self._on_slider_value_changed)
-        session.run_finished.connect(self._on_run_finished)
-        session.step_changed.connect(self._on_step_changed)
+        self.follow(session.run_finished, self.refresh)
+        self.follow(session.step_changed, self._sync_slider)
         session.document_replaced.connect(self._on_document_replaced)
         self.refresh()
 
@@ -295,12 +295,6 @@ class TimelinePanel(QWidget):
 
     def _on_slider_value_changed(self, value):
         self.session.set_step(-1 if value >= self.slider.maximum() else value)
-
-    def _on_run_finished(self, _result):
-        self.refresh()
-
-    def _on_step_changed(self, _step):
-        self._sync_slider()
 
     def _on_document_replaced(self):
         self.list.clear()               # the old document's actions; run_finished follows

@@ -261,6 +261,21 @@ def test_dock_layout_is_restored(qtbot, settings, answers):
     assert second.docks["code"].isVisible()
 
 
+def test_a_panel_tabbed_away_does_no_work_until_it_is_shown(window, qtbot, monkeypatch):
+    view = window.autograd_view                    # behind the inspector's tab at first
+    qtbot.waitUntil(lambda: not view.shown)
+    redraws = []
+    redraw = view.redraw
+    monkeypatch.setattr(view, "redraw", lambda: redraws.append(1) or redraw())
+    x, y = build_small_graph(window)
+    window.session.select([y])
+    assert redraws == []
+    window.docks["autograd"].raise_()
+    qtbot.waitUntil(lambda: view.shown)
+    assert len(redraws) == 1                       # once, for everything it missed
+    assert view.root == y and len(view.item_named("AddBackward0")) == 1
+
+
 def test_copy_paste_delete_of_a_subgraph(window):
     x, y = build_small_graph(window)
     s = window.session
