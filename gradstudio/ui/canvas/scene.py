@@ -39,8 +39,8 @@ class CanvasScene(QGraphicsScene):
         self._grid_tiles = {}
         session.document_changed.connect(self._on_document_changed)
         session.document_replaced.connect(self._on_document_replaced)
-        session.run_finished.connect(self._on_run_finished)
-        session.step_changed.connect(self._on_step_changed)
+        session.run_finished.connect(self._on_run_or_step_changed)
+        session.step_changed.connect(self._on_run_or_step_changed)
         session.selection_changed.connect(self._on_session_selection_changed)
         self.selectionChanged.connect(self._on_scene_selection_changed)
         self.rebuild()
@@ -167,10 +167,7 @@ class CanvasScene(QGraphicsScene):
             r.update_frame()
 
     # ------------------------------------------------------------------ run
-    def _on_run_finished(self, _result):
-        self.apply_run()
-
-    def _on_step_changed(self, _step):
+    def _on_run_or_step_changed(self, _run_or_step):
         self.apply_run()
 
     def apply_run(self):
