@@ -28,8 +28,7 @@ from pathlib import Path
 from .layout import apply_layered_layout
 from .model import Document, DocumentError
 
-__all__ = ["trace", "trace_script", "start_trace", "TraceJob", "TraceError", "build_document",
-           "DEFAULT_TIMEOUT"]
+__all__ = ["trace", "start_trace", "TraceJob", "TraceError", "DEFAULT_TIMEOUT"]
 
 DEFAULT_TIMEOUT = 10.0
 STARTUP_GRACE = 20.0     # seconds for the child to start Python and the engine
@@ -167,16 +166,6 @@ def trace(text, timeout=DEFAULT_TIMEOUT, should_cancel=None, filename="<script>"
             break
         job._thread.join(0.05)
     return job.result()
-
-
-def trace_script(source, filename="<script>", cancelled=None, timeout=DEFAULT_TIMEOUT):
-    """``trace`` as the window calls it: ``cancelled()`` (a cancel token) is polled."""
-    return trace(source, timeout, should_cancel=cancelled, filename=filename)
-
-
-def build_document(data) -> Document:
-    """The document described by the child's JSON (ids are the document's own)."""
-    return _build(data)[0]
 
 
 def _build(data):
