@@ -26,7 +26,7 @@ import threading
 from pathlib import Path
 
 from .layout import apply_layered_layout
-from .model import Document, DocumentError
+from .model import ACTION_KINDS, Document, DocumentError
 
 __all__ = ["trace", "start_trace", "TraceJob", "TraceError", "DEFAULT_TIMEOUT"]
 
@@ -183,12 +183,13 @@ def _build(data):
     for nodes in members.values():
         doc.add_region(nodes)
     for a in data["actions"]:
+        types = {name: t for name, t, _ in ACTION_KINDS.get(a["kind"], ())}
         params = {}
         for k, v in a["params"].items():
-            if k in ("target", "gradient", "tensor"):
-                params[k] = None if v is None else ids[v]
-            elif k in ("outputs", "inputs"):
+            if types.get(k) == "nodes":
                 params[k] = [ids[i] for i in v]
+            elif types.get(k) in ("node", "node?") and v is not None:
+                params[k] = ids[v]
             else:
                 params[k] = v
         doc.add_action(a["kind"], params)
