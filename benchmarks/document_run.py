@@ -11,14 +11,7 @@ import statistics
 import time
 
 from gradstudio.document import Document, run
-from gradstudio.document.examples import EXAMPLES
-
-
-def tutorial():
-    for name, build in EXAMPLES.items():
-        if "tutorial" in name:
-            return build()
-    raise SystemExit("the tutorial example is missing")
+from gradstudio.document.examples import autograd_tutorial
 
 
 def big(n=1000):
@@ -54,7 +47,7 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=15)
     args = ap.parse_args(argv)
     rows = []
-    for label, doc, target in (("tutorial graph", tutorial(), 5.0),
+    for label, doc, target in (("tutorial graph", autograd_tutorial(), 5.0),
                                ("1,000-node graph of 2x2 tensors", big(), 100.0)):
         ms = median_ms(lambda: run(doc), args.repeat)
         rows.append((label, len(doc.node_ids), ms, target))
