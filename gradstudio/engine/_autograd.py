@@ -123,8 +123,7 @@ class Node:
                     if hasattr(v, "_vc"):
                         return v
                     # a number operand is saved as PyTorch's wrapped-number tensor
-                    from ._tensor import Tensor
-                    return Tensor._make(np.asarray(v, np.bool_ if isinstance(v, bool) else
+                    return _tensor.Tensor._make(np.asarray(v, np.bool_ if isinstance(v, bool) else
                                                    np.int64 if isinstance(v, int) else
                                                    np.float64))
                 plan = self._plan
@@ -389,9 +388,8 @@ def _check_version(node, t, saved_version, is_output=False):
 
 def _result_tensor(node):
     """The saved output, rebuilt as a tensor whose grad_fn is the node (as PyTorch does)."""
-    from ._tensor import Tensor
     data, vc, ver = node._result
-    t = Tensor._make(data, node._meta[0].dtype, True)
+    t = _tensor.Tensor._make(data, node._meta[0].dtype, True)
     t._grad_fn = node
     t._vc = vc
     return t
@@ -470,8 +468,7 @@ def _vjps(node, g, F, tensors, need):
 
 
 def _wrap_grad(g):
-    from ._tensor import Tensor
-    return Tensor._wrap_grad(g)
+    return _tensor.Tensor._wrap_grad(g)
 
 
 def _run_hooks(hooks, g, create_graph):
@@ -683,3 +680,7 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
             quiet.__exit__(None, None, None)
         _grad_mode.STATE.enabled = prev_mode
     return captured
+
+
+# ``_tensor`` imports this module, so it is bound last, once (not inside each function)
+from . import _tensor  # noqa: E402

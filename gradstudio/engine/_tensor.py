@@ -272,8 +272,7 @@ class Tensor:
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Computes the gradient of this tensor with respect to graph leaves."""
-        from ._backward import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+        _backward.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     def detach(self):
         t = Tensor._make(self._data, self._dtype)
@@ -642,3 +641,6 @@ def inplace(self, op, operands, params=None):
 
 
 __all__ += ["inplace", "record"]
+
+# ``_backward`` imports Tensor from here, so it is bound last, once (not on each backward)
+from . import _backward  # noqa: E402
