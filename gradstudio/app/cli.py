@@ -194,11 +194,7 @@ def _gui(args):
     except ImportError as exc:
         raise _Fail(f"the desktop window cannot start ({exc}); the commands "
                     f"{', '.join(COMMANDS)} work without it") from None
-    gui_main = getattr(main_window, "main", None)
-    if gui_main is None:
-        raise _Fail("the desktop window is not built yet; use one of "
-                    f"{', '.join(COMMANDS)} (see '{PROG} --help')")
-    return gui_main(args)
+    return main_window.main(args)
 
 
 # ----------------------------------------------------------------------------- main
