@@ -311,6 +311,11 @@ class MainWindow(QMainWindow):
     def _document_name(self):
         return Path(self.session.path).name if self.session.path else self.untitled_name
 
+    def _suggested_name(self):
+        """A file name for Save As and the exports: ``Retain_graph`` while the example
+        ``Retain graph (example)`` is open."""
+        return Path(self._document_name()).stem.split(" (")[0].replace(" ", "_")
+
     def _update_title(self, *_):
         self.setWindowTitle(f"{self._document_name()}[*] — {APP_NAME}")
         self.setWindowModified(self.session.is_modified)
@@ -406,8 +411,8 @@ class MainWindow(QMainWindow):
 
     def save_as(self, path=None):
         if path is None:
-            suggested = Path(self._document_name()).stem.split(" (")[0].replace(" ", "_")
-            path = self.ask_save_path("Save Graph As", GRAPH_FILTER, suggested + EXTENSION)
+            path = self.ask_save_path("Save Graph As", GRAPH_FILTER,
+                                      self._suggested_name() + EXTENSION)
             if not path:
                 return False
         path = Path(path)
@@ -478,21 +483,10 @@ class MainWindow(QMainWindow):
     # ================================================================== import & export
     def export_script(self, path=None):
         """Writes the graph as a PyTorch script."""
-        if path is None:
-            suggested = Path(self._document_name()).stem.split(" (")[0].replace(" ", "_")
-            path = self.ask_save_path("Export PyTorch Script", SCRIPT_FILTER,
-                                      suggested + ".py")
-            if not path:
-                return False
-        try:
-            text = export.export_script(self.session.document, self.session.result).text
-            write_atomically(path, text.encode("utf-8"))
-        except Exception as exc:  # noqa: BLE001
-            self.show_error("Could not export the script",
-                            f"The script was not written to “{Path(path).name}”: {exc}")
-            return False
-        self.statusBar().showMessage(f"Exported {Path(path).name}", 4000)
-        return True
+        def write(target):
+            script = export.export_script(self.session.document, self.session.result)
+            write_atomically(target, script.text.encode("utf-8"))
+        return self._export("script", "Export PyTorch Script", SCRIPT_FILTER, ".py", path, write)
 
     def export_png(self, path=None):
         return self._export_canvas(path, "png", "PNG images (*.png)")
@@ -501,19 +495,26 @@ class MainWindow(QMainWindow):
         return self._export_canvas(path, "svg", "SVG drawings (*.svg)")
 
     def _export_canvas(self, path, fmt, file_filter):
+        def write(target):
+            ok = getattr(self.canvas, f"render_{fmt}")(str(target))
+            if ok is False or not Path(target).is_file() or Path(target).stat().st_size == 0:
+                raise OSError("nothing could be written there")
+        return self._export("canvas", f"Export Canvas as {fmt.upper()}", file_filter,
+                            f".{fmt}", path, write)
+
+    def _export(self, what, caption, file_filter, suffix, path, write):
+        """Asks where to write (unless ``path`` is given), calls ``write(path)`` and says
+        how it went; True when the file was written."""
         if path is None:
-            suggested = Path(self._document_name()).stem.split(" (")[0].replace(" ", "_")
-            path = self.ask_save_path(f"Export Canvas as {fmt.upper()}", file_filter,
-                                      f"{suggested}.{fmt}")
+            path = self.ask_save_path(caption, file_filter, self._suggested_name() + suffix)
             if not path:
                 return False
         try:
-            ok = getattr(self.canvas, f"render_{fmt}")(str(path))
-            if ok is False or not Path(path).is_file() or Path(path).stat().st_size == 0:
-                raise OSError("nothing could be written there")
+            write(path)
         except Exception as exc:  # noqa: BLE001
-            self.show_error("Could not export the canvas",
-                            f"The canvas was not saved as “{Path(path).name}”: {exc}")
+            self.show_error(f"Could not export the {what}",
+                            f"“{Path(path).name}” was not written ({exc}); try another "
+                            "folder or name.")
             return False
         self.statusBar().showMessage(f"Exported {Path(path).name}", 4000)
         return True
