@@ -4,7 +4,9 @@ Edit, Graph, View and Help menus.
 Every failure a user should hear about goes through ``show_error`` and every question
 through an ``ask_*`` method, so tests answer them without a dialog. No menu command lets
 an exception reach the event loop, and ``install_excepthook`` turns anything else into a
-message instead of a crash. Files are written through ``QSaveFile`` (all or nothing).
+message instead of a crash. Graphs are saved by ``files.save``, as by the command line:
+all or nothing, the previous file kept as ``NAME.gsg.bak``. Exports are written through
+``QSaveFile`` (all or nothing).
 """
 import sys
 import traceback
@@ -265,6 +267,16 @@ class MainWindow(QMainWindow):
                 return None
         return guarded
 
+    @staticmethod
+    def _file_problem(exc, otherwise):
+        """What went wrong with a file, naming it once. A ``FileError`` says it all and
+        starts with the path it was given (often a long one): its message is used, with
+        the file's name. Anything else reads ``otherwise``."""
+        if not isinstance(exc, files.FileError):
+            return otherwise
+        where = f"{exc.place}: " if exc.place else ""
+        return f"{Path(exc.source).name}: {where}{exc.detail}"
+
     def report_exception(self, what, exc):
         detail = str(exc) or type(exc).__name__
         self.show_error(f"{what} failed", f"{what} failed: {detail}")
@@ -382,8 +394,8 @@ class MainWindow(QMainWindow):
         try:
             doc = files.load(path)
         except Exception as exc:  # noqa: BLE001 - any defect in a file is the user's news
-            self.show_error("Could not open the graph",
-                            f"“{path.name}” could not be opened: {exc}")
+            self.show_error("Could not open the graph", self._file_problem(
+                exc, f"“{path.name}” could not be opened: {exc}"))
             if not path.exists():
                 self._remove_recent(path)
             return False
@@ -398,8 +410,8 @@ class MainWindow(QMainWindow):
         try:
             doc = files.load(path)
         except Exception as exc:  # noqa: BLE001
-            self.show_error("Could not open the example",
-                            f"The example “{Path(path).name}” could not be opened: {exc}")
+            self.show_error("Could not open the example", self._file_problem(
+                exc, f"The example “{Path(path).name}” could not be opened: {exc}"))
             return False
         self.set_document(doc, "", name=f"{example_title(path)} (example)")
         return True
@@ -426,12 +438,11 @@ class MainWindow(QMainWindow):
 
     def _write_document(self, path):
         try:
-            data = files.dumps(self.session.document).encode("utf-8")
-            write_atomically(path, data)
+            files.save(self.session.document, path)
         except Exception as exc:  # noqa: BLE001
-            self.show_error("Could not save the graph",
-                            f"“{Path(path).name}” was not saved ({exc}); the graph is still "
-                            "open, so try another folder or name.")
+            self.show_error("Could not save the graph", self._file_problem(
+                exc, f"“{Path(path).name}” was not saved ({exc}); the graph is still open, "
+                     "so try another folder or name."))
             return False
         self.session.undo_stack.setClean()
         self.add_recent(path)

@@ -164,6 +164,8 @@ def test_a_broken_file_shows_one_error_and_keeps_the_document(window, answers, t
     answers.open_path = str(bad)
     menu_action(window, "File", "Open…").trigger()
     assert len(answers.errors) == 1 and "broken.gsg" in answers.errors[0][1]
+    assert answers.errors[0][1].count("broken.gsg") == 1 and str(tmp_path) not in \
+        answers.errors[0][1]
     assert window.session.path == str(good.resolve())
     assert window.session.document.node_ids == [x, y]
     assert window.session.state(y).value.tolist() == [[3.0, 3.0], [3.0, 3.0]]
@@ -176,10 +178,11 @@ def test_a_failing_save_says_so_and_nothing_is_lost(window, answers, tmp_path):
     target = tmp_path / "no_such_folder" / "x.gsg"
     assert not window.save_as(target)
     assert len(answers.errors) == 1 and window.isWindowModified()
+    assert answers.errors[0][1].count("x.gsg") == 1
     assert len(window.session.document.node_ids) == 2
 
 
-def test_saving_is_atomic_through_qsavefile(window, tmp_path, monkeypatch):
+def test_saving_is_atomic(window, tmp_path, monkeypatch):
     build_small_graph(window)
     path = tmp_path / "g.gsg"
     assert window.save_as(path)
@@ -188,6 +191,16 @@ def test_saving_is_atomic_through_qsavefile(window, tmp_path, monkeypatch):
     window.session.push(AddNode(window.session.document, "zeros"))
     assert not window.save()
     assert path.read_bytes() == before
+
+
+def test_saving_keeps_the_previous_file_as_bak_as_the_command_line_does(window, tmp_path):
+    build_small_graph(window)
+    path = tmp_path / "g.gsg"
+    assert window.save_as(path)
+    first = path.read_bytes()
+    window.session.push(AddNode(window.session.document, "zeros"))
+    assert window.save()
+    assert (tmp_path / "g.gsg.bak").read_bytes() == first != path.read_bytes()
 
 
 def test_menu_commands_never_let_an_exception_escape(window, answers, monkeypatch):
