@@ -198,14 +198,19 @@ class MainWindow(QMainWindow):
 
         self.zoom_in_action = a("Zoom &In", lambda: self._canvas_call("zoom_in"), K.ZoomIn)
         self.zoom_out_action = a("Zoom &Out", lambda: self._canvas_call("zoom_out"), K.ZoomOut)
+        self.actual_size_action = a("&Actual Size", lambda: self._canvas_call("reset_zoom"),
+                                    "Ctrl+0", "Zoom to 100 %")
         self.fit_action = a("&Fit Graph in View", lambda: self._canvas_call("fit_to_view"),
-                            "Ctrl+0")
+                            "F", "Zoom and scroll so that every node is visible")
         self.reset_layout_action = a("&Reset Panel Layout", self.reset_layout)
         self.about_action = a("&About GradStudio", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         for action in self.findChildren(QAction):
             if action.shortcut():
                 action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        # a plain letter belongs to whatever has the focus: F fits only on the canvas
+        self.fit_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.canvas.addAction(self.fit_action)
 
     def _build_menus(self):
         bar = self.menuBar()
@@ -241,7 +246,8 @@ class MainWindow(QMainWindow):
         graph.addActions([self.backward_action, self.detach_action, self.no_grad_action])
 
         view = bar.addMenu("&View")
-        view.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
+        view.addActions([self.zoom_in_action, self.zoom_out_action, self.actual_size_action,
+                         self.fit_action])
         view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())

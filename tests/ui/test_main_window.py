@@ -97,6 +97,24 @@ def test_menus_have_the_issue_commands_with_standard_shortcuts(window):
     assert window.undo_action.shortcuts() == mw.QKeySequence.keyBindings(K.Undo)
 
 
+def test_ctrl_0_is_100_percent_and_f_fits_as_the_readme_says(window, qtbot):
+    window.open_example(mw.example_paths()[0])
+    canvas = window.canvas
+    canvas.setFocus()
+    canvas.set_zoom(2.0)
+    qtbot.keyClick(canvas, mw.Qt.Key.Key_0, mw.Qt.KeyboardModifier.ControlModifier)
+    assert canvas.zoom == pytest.approx(1.0)
+    qtbot.keyClick(canvas, mw.Qt.Key.Key_F)
+    visible = canvas.visible_scene_rect()
+    assert all(visible.contains(i.sceneBoundingRect()) for i in canvas.scene().nodes.values())
+    assert canvas.zoom < 1.0
+    window.palette.search.setFocus()
+    qtbot.keyClick(window.palette.search, mw.Qt.Key.Key_F)   # F is a letter elsewhere
+    assert window.palette.search.text() == "f"
+    assert menu_action(window, "View", "Actual Size").shortcut().toString() == "Ctrl+0"
+    assert menu_action(window, "View", "Fit Graph in View").shortcut().toString() == "F"
+
+
 def test_title_marks_unsaved_changes_and_clears_after_save(window, tmp_path, answers):
     assert "[*]" in window.windowTitle() and not window.isWindowModified()
     build_small_graph(window)
