@@ -4,8 +4,8 @@ window decides where the new node goes. Dragging a kind carries its name as
 ``application/x-gradstudio-kind`` for the canvas to drop."""
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase
-from PySide6.QtWidgets import (QAbstractItemView, QLineEdit, QTreeWidget, QTreeWidgetItem,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLineEdit, QTreeWidget,
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from gradstudio.document.catalogue import categories
 
@@ -53,7 +53,7 @@ class Palette(QWidget):
     def __init__(self, session, parent=None):
         super().__init__(parent)
         self.session = session
-        self.search = QLineEdit(placeholderText="Search operations (name, torch code, doc)")
+        self.search = QLineEdit(placeholderText="Search name, torch code, doc")
         self.search.setClearButtonEnabled(True)
         self.tree = _KindTree()
         self.tree.setHeaderHidden(True)
@@ -62,6 +62,16 @@ class Palette(QWidget):
         self.tree.setDragEnabled(True)
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.setUniformRowHeights(True)
+        self.tree.setIndentation(12)
+        # names in full; the PyTorch spelling takes the rest of the width and is cut with
+        # "…" when long (the tooltip has it whole), never by the panel's edge
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(24)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.search)
@@ -90,7 +100,6 @@ class Palette(QWidget):
                 self._haystack[k.name] = " ".join(
                     (k.name, spelling(k), k.torch_name, k.doc, k.grad_fn or "", category)).lower()
         self.tree.expandAll()
-        self.tree.resizeColumnToContents(0)
         self.search.textChanged.connect(self._on_search_text_changed)
         self.search.returnPressed.connect(self._on_search_return_pressed)
         self.tree.itemActivated.connect(self._on_item_activated)

@@ -318,6 +318,17 @@ def test_palette_search_and_drag(qtbot, session):
     shot(w, "palette", (300, 560))
 
 
+def test_palette_columns_stay_inside_the_panel(qtbot, session):
+    w = Palette(session)
+    qtbot.addWidget(w)
+    w.resize(230, 600)                 # the docked width
+    w.show()
+    qtbot.waitExposed(w)
+    header = w.tree.header()
+    assert header.sectionSize(0) + header.sectionSize(1) <= w.tree.viewport().width()
+    assert header.sectionSize(0) >= max(w.tree.sizeHintForColumn(0), 1)   # names whole
+
+
 # ----------------------------------------------------------------------------- code panel
 def test_code_panel(qtbot, session):
     w = CodePanel(session)
