@@ -31,9 +31,10 @@ class _Mode:
         return False
 
     def __call__(self, fn):
+        # each call enters a fresh copy of the mode, as torch's decorators do
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
-            with type(self)():
+            with self.clone():
                 return fn(*args, **kwargs)
         return wrapper
 
@@ -66,14 +67,8 @@ class inference_mode(_Mode):
     def __init__(self, mode=True):
         self._target = not mode
 
-    def __call__(self, fn):
-        mode = not self._target
-
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            with inference_mode(mode):
-                return fn(*args, **kwargs)
-        return wrapper
+    def clone(self):
+        return inference_mode(not self._target)
 
 
 class set_grad_enabled(_Mode):
@@ -97,14 +92,8 @@ class set_grad_enabled(_Mode):
         return False
 
     def __call__(self, fn):
-        STATE.enabled = self._prev
-        mode = self._target
-
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            with set_grad_enabled(mode):
-                return fn(*args, **kwargs)
-        return wrapper
+        STATE.enabled = self._prev  # as a decorator it switches only inside fn
+        return super().__call__(fn)
 
     def clone(self):
         return set_grad_enabled(self._target)

@@ -247,6 +247,41 @@ prog("grad_mode", """
     except ValueError as e:
         print("caught", e, torch.is_grad_enabled())
 """)
+prog("grad_mode_clones_and_decorators", """
+    # a mode's clone() (what its decorator enters on each call) is the same mode
+    x = torch.ones(2, requires_grad=True)
+    for make in (torch.no_grad, torch.enable_grad, torch.inference_mode,
+                 lambda: torch.inference_mode(False)):
+        for outer in (True, False):
+            torch.set_grad_enabled(outer)
+            with make().clone():
+                print(type(make()).__name__, outer, torch.is_grad_enabled(),
+                      (x * 2).requires_grad)
+            print(torch.is_grad_enabled())
+    torch.set_grad_enabled(True)
+
+    @torch.inference_mode(False)
+    def f(t):
+        return torch.is_grad_enabled(), (t * 2).requires_grad
+    with torch.no_grad():
+        print(f(x))
+
+    @torch.inference_mode()
+    def g(t):
+        return torch.is_grad_enabled()
+    print(g(x), torch.is_grad_enabled())
+
+    m = torch.set_grad_enabled(False)
+    print(torch.is_grad_enabled(), repr(m.clone()), torch.is_grad_enabled())
+    torch.set_grad_enabled(True)
+
+    @torch.set_grad_enabled(False)
+    def h():
+        return torch.is_grad_enabled()
+    print(torch.is_grad_enabled(), h(), torch.is_grad_enabled())
+    with torch.no_grad():
+        print(torch.enable_grad()(lambda: torch.is_grad_enabled())())
+""")
 
 # ====================================== backward: accumulation, long chains, training
 prog("grad_accumulation", """
