@@ -86,10 +86,10 @@ def _indent(prefix, text):
 
 def _run(args, out):
     from gradstudio.document import run
-    from gradstudio.document.export import action_code, export_script
+    from gradstudio.document.export import action_code, node_names
     doc = _load(args.file)
     result = run(doc)
-    names = export_script(doc, result).names
+    names = node_names(doc, result.order)
     if args.json:
         json.dump(_as_json(doc, result, names), out)
         out.write("\n")

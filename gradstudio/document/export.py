@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from .catalogue import CATALOGUE
 from .run import run
 
-__all__ = ["ExportedScript", "export_script", "transcript", "action_code", "RESERVED_NAMES"]
+__all__ = ["ExportedScript", "export_script", "transcript", "action_code", "node_names",
+           "RESERVED_NAMES"]
 
 # Names the exported script uses itself; nodes labelled like this are renamed.
 RESERVED_NAMES = frozenset({"torch", "print", "type", "Exception", "float"})
@@ -62,6 +63,12 @@ class _Namer:
             name = f"{wanted}_{n}"
         self.taken.add(name)
         return name
+
+
+def node_names(doc, order=None):
+    """node id -> the Python name the exported script gives it (what the CLI and the
+    Code panel call a node)."""
+    return _names(doc, order if order is not None else doc.topological_order())[0]
 
 
 def _names(doc, order):
