@@ -107,12 +107,15 @@ class ActionOutcome:
     """What one timeline action did: its error (PyTorch's message) or None, the engine's
     step-by-step record of the backward pass, and for ``grad`` the returned gradients.
     ``error_type`` is the exception class name when PyTorch itself raised (None when the
-    action succeeded or was not run because of the document, e.g. a missing target)."""
+    action succeeded or was not run because of the document, e.g. a missing target).
+    ``warnings`` are the warnings PyTorch would have printed at this step, as
+    ``"UserWarning: ..."`` lines; they are kept here instead of reaching the caller."""
     action_id: str
     error: str | None
     steps: list
     results: list | None = None
     error_type: str | None = None
+    warnings: tuple = ()
 
 
 class RunResult:
@@ -301,6 +304,14 @@ class _ActionError(Exception):
 
 
 def _perform(action, tensors, names, result, step):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        outcome = _perform_action(action, tensors, names, result, step)
+    outcome.warnings = tuple(f"{w.category.__name__}: {w.message}" for w in caught)
+    return outcome
+
+
+def _perform_action(action, tensors, names, result, step):
     p = action.params
     steps = []
     results = None
@@ -313,10 +324,7 @@ def _perform(action, tensors, names, result, step):
                 target.backward(grad, retain_graph=p["retain_graph"] or None,
                                 create_graph=p["create_graph"])
             elif action.kind == "zero_grad":
-                t = _tensor_for(tensors, names, p["tensor"], "tensor")
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    t.grad.zero_()
+                _tensor_for(tensors, names, p["tensor"], "tensor").grad.zero_()
             elif action.kind == "set_grad_none":
                 _tensor_for(tensors, names, p["tensor"], "tensor").grad = None
             elif action.kind == "grad":

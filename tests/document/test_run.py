@@ -127,3 +127,15 @@ def test_an_action_naming_a_removed_node_says_so():
     d, n, acts = tutorial()
     d.remove_node(n["out"])
     assert run(d).action_error(acts[0]) == f"The target node '{n['out']}' no longer exists."
+
+
+def test_warnings_of_an_action_are_kept_on_its_outcome_not_raised(recwarn):
+    d, n, acts = tutorial()
+    grad_of_y = d.add_action("zero_grad", {"tensor": n["y"]})   # a non-leaf's .grad
+    r = run(d)
+    assert len(recwarn) == 0
+    assert r.outcome(acts[0]).warnings == ()
+    assert r.outcome(grad_of_y).warnings[0].startswith(
+        "UserWarning: The .grad attribute of a Tensor that is not a leaf Tensor")
+    assert r.action_error(grad_of_y) == \
+        "AttributeError: 'NoneType' object has no attribute 'zero_'"
