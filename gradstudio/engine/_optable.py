@@ -400,7 +400,8 @@ defop("argmin", None, lambda a, dim=None, keepdim=False: np.argmin(a, axis=dim, 
       None, params=(Param("dim", "int", None), KEEP), dtype="long", category="comparison",
       code="{self}.argmin({dim})", doc="Index of the smallest element.")
 
-# --- in-place only: what ``x[key] = v``, ``zero_``, ``fill_`` and ``copy_`` record -------
+# --- in-place only: what ``x[key] = v``, ``zero_``, ``fill_``, ``copy_``, ``uniform_`` and
+# ``normal_`` record ----------------------------------------------------------------------
 
 
 def _setitem_fwd(a, v, key):
@@ -439,3 +440,9 @@ defop("_fill_tensor", "FillBackward3",
 defop("_copy", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
       Grad(lambda F, g, out, a, src: g * 0.0), Grad(lambda F, g, out, a, src: g),
       args=("self", "src"), dtype="keep", category="internal")
+defop("_uniform", "UniformBackward0",
+      lambda a, low=0.0, high=1.0, generator=None: generator.uniform(a.shape, low, high, a.dtype),
+      Grad(lambda F, g, out, a, **p: g * 0.0), dtype="keep", category="internal")
+defop("_normal", "NormalBackward0",
+      lambda a, mean=0.0, std=1.0, generator=None: generator.normal(a.shape, mean, std, a.dtype),
+      Grad(lambda F, g, out, a, **p: g * 0.0), dtype="keep", category="internal")

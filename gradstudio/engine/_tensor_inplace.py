@@ -3,13 +3,14 @@
 ``add_``/``sub_``/``mul_``/``div_`` (and ``+=`` and friends), ``pow_``, the unary in-place
 ops, ``clamp_``, ``zero_``, ``fill_``, ``copy_``, and ``uniform_``/``normal_`` that draw
 from a generator. The arithmetic ones record through ``inplace`` (which checks leaves and
-bumps the version counter); the random fills write the data directly."""
+bumps the version counter), the random fills too (their gradient is zero)."""
+from ._factory import _gen
 from ._ops import OPS
 from ._tensor import Tensor
 # ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
 # document tracer patches them there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
-from ._tensor_ops import _broadcast_check, _no_grad_if, _operand
+from ._tensor_ops import _broadcast_check, _operand
 
 # ---------------------------------------------------------------------- in-place ops
 def _inplace_binary(name):
@@ -70,32 +71,14 @@ def _copy_(self, src):
 Tensor.copy_ = _copy_
 
 
-def _random_(method):
-    def fn(self, *args, generator=None, **kwargs):
-        from ._random import default_generator
-        gen = generator._gen if hasattr(generator, "_gen") else (generator or default_generator)
-        with _no_grad_if(True):
-            self._data[...] = getattr(gen, method)(self._data.shape, *args,
-                                                   np_dtype=self._dtype.np, **kwargs)
-        self._vc[0] += 1
-        return self
-    return fn
-
-
 def _uniform_(self, a=0.0, b=1.0, *, generator=None):
-    from ._random import default_generator
-    gen = generator or default_generator
-    self._data[...] = gen.uniform(self._data.shape, a, b, self._dtype.np)
-    self._vc[0] += 1
-    return self
+    return _shared.inplace(self, OPS["_uniform"], (self,),
+                           {"low": a, "high": b, "generator": _gen(generator)})
 
 
 def _normal_(self, mean=0.0, std=1.0, *, generator=None):
-    from ._random import default_generator
-    gen = generator or default_generator
-    self._data[...] = gen.normal(self._data.shape, mean, std, self._dtype.np)
-    self._vc[0] += 1
-    return self
+    return _shared.inplace(self, OPS["_normal"], (self,),
+                           {"mean": mean, "std": std, "generator": _gen(generator)})
 
 
 Tensor.uniform_, Tensor.normal_ = _uniform_, _normal_

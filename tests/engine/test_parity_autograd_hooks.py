@@ -144,6 +144,31 @@ prog("saved_tensors_attrs", """
         except RuntimeError as err:
             print("RuntimeError:", err)
 """)
+prog("random_fills_are_in_place_ops", """
+    # uniform_ and normal_ are recorded (a zero gradient), and refused where any
+    # in-place op is: on a leaf that requires grad, a view of it, a no_grad view
+    x = torch.ones(3, requires_grad=True)
+    for name in ("uniform_", "normal_"):
+        y = x * 2
+        getattr(y, name)()
+        print(name, y.grad_fn.name(), y._version, y.grad_fn.next_functions)
+        y.sum().backward()
+        print(x.grad)
+        for e in ("x." + name + "()", "x[:2]." + name + "()"):
+            try:
+                eval(e)
+            except RuntimeError as err:
+                print(e, "RuntimeError:", err)
+        with torch.no_grad():
+            v = x[:2]
+            getattr(x, name)()
+        print(x._version, x.requires_grad, x.is_leaf)
+        try:
+            getattr(v, name)()
+        except RuntimeError as err:
+            print("RuntimeError:", err)
+        x = torch.ones(3, requires_grad=True)
+""")
 prog("inplace_names_and_saved_fields", """
     f = torch.tensor([[1.5, -2.0, 0.5], [3.0, 0.25, -1.0]], requires_grad=True)
     print([(n, getattr(f * 1, n)().grad_fn.name()) for n in
