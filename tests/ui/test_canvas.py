@@ -1,7 +1,7 @@
 """The canvas against its session: items mirror the document, real mouse and key events
 edit it through undo commands, and the run's state shows on the nodes."""
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QDropEvent, QImage
 from PySide6.QtWidgets import QApplication
 
@@ -328,3 +328,19 @@ def test_zoomed_far_out_the_scene_draws_an_overview_and_exports_stay_detailed(en
     assert canvas.scene().overview        # restored after the export
     canvas.set_zoom(1.0)
     assert not canvas.scene().overview
+
+
+def test_zoomed_out_to_a_card_a_node_still_shows_its_name(env):
+    from gradstudio.ui.canvas import theme
+    from gradstudio.ui.canvas.node_item import LOD_CARD, LOD_TEXT
+    session, canvas, ids = env
+    canvas.set_zoom((LOD_CARD + LOD_TEXT) / 2)
+    item = canvas.item(ids[2])                          # "m"
+    canvas.centerOn(item)
+    image = canvas.viewport().grab().toImage()
+    inside = QRectF(12, 30, WIDTH - 24, item.boundingRect().height() - 40)  # below the header
+    body = canvas.mapFromScene(item.mapRectToScene(inside)).boundingRect()
+    light = [(x, y) for x in range(body.left(), body.right())
+             for y in range(body.top(), body.bottom())
+             if QColor(image.pixel(x, y)).lightness() > (theme.TEXT.lightness() + 60) // 2]
+    assert len(light) > 20                                # the name's letters, in TEXT

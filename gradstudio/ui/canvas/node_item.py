@@ -4,7 +4,8 @@ and badges for requires_grad, leaf/non-leaf, grad_fn and .grad). A node in error
 and shows its message on hover.
 
 Painting is level-of-detail: zoomed far out a node is one filled rectangle, a little
-closer a plain card, and only near 1:1 are text and badges drawn. Text layouts are
+closer a card showing only its name, in a font that stays readable at that zoom, and
+only near 1:1 are the value, ports and badges drawn. Text layouts are
 ``QStaticText`` objects prepared once per state change; pens and brushes come from
 ``theme``."""
 import re
@@ -31,7 +32,8 @@ BADGE_H = 16.0
 BADGE_GAP = 4.0
 MAX_CHARS = 28
 LOD_CARD = 0.3      # below: one filled rectangle
-LOD_TEXT = 0.55     # below: a card with header, no text
+LOD_TEXT = 0.55     # below: a card with its name only
+CARD_NAME_PX = 12.0  # the name's height on screen on a card, whatever the zoom
 
 _SUFFIX = re.compile(r",\s*(requires_grad=True|grad_fn=<\w+>|dtype=[\w.]+)")
 
@@ -97,6 +99,7 @@ class NodeItem(QGraphicsItem):
         self.state = None
         self.moved_callback = None
         self._text_dirty = True
+        self._card_name = None        # (font pixels, font, QStaticText) of the card's name
         self.set_data(data)
 
     # ------------------------------------------------------------------ model
@@ -108,6 +111,7 @@ class NodeItem(QGraphicsItem):
         self._title = _static(_elide(data.label or data.kind, 22), "title")
         self._subtitle = _static(data.kind if data.label else data.id, "small")
         self._port_texts = [_static(p, "small") for p in self.ports]
+        self._card_name = None
         self._relayout()
         if self.pos() != QPointF(*data.position):
             self.setPos(QPointF(*data.position))
@@ -256,9 +260,31 @@ class NodeItem(QGraphicsItem):
                        theme.ERROR_PEN if error else theme.BORDER_PEN)
         painter.drawRoundedRect(rect, 7, 7)
         if lod < LOD_TEXT:
+            self._paint_card_name(painter, lod)
             return
         self._paint_text(painter)
         self._paint_ports(painter)
+
+    def _paint_card_name(self, painter, lod):
+        """The node's name across the card, as big on screen as at 1:1: at a zoom that
+        is too small for the node's text the card still says what it is. The layout is
+        kept per font size (one size per zoom level)."""
+        pixels = max(1, round(CARD_NAME_PX / lod))
+        if self._card_name is None or self._card_name[0] != pixels:
+            font, metrics = theme.scaled_font("title", pixels)
+            text = metrics.elidedText(self.data.label or self.data.kind, Qt.ElideRight,
+                                      WIDTH - 2 * PAD)
+            st = QStaticText(text)
+            st.setTextFormat(Qt.PlainText)
+            st.prepare(font=font)
+            self._card_name = (pixels, font, st)
+        _, font, st = self._card_name
+        size = st.size()
+        centre = self._rect.center()
+        painter.setFont(font)
+        painter.setPen(theme.TEXT)
+        painter.drawStaticText(QPointF(centre.x() - size.width() / 2,
+                                       centre.y() - size.height() / 2), st)
 
     def _paint_text(self, painter):
         self._ensure_text()

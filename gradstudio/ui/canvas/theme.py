@@ -116,3 +116,15 @@ def font(role):
 @lru_cache(maxsize=None)
 def metrics(role):
     return QFontMetricsF(font(role))
+
+
+@lru_cache(maxsize=64)
+def _scaled_font(role, pixels):
+    f = QFont(font(role))
+    f.setPixelSize(pixels)
+    return f, QFontMetricsF(f)
+
+
+def scaled_font(role, pixels):
+    """A role's font at another whole pixel size, with its metrics (made once, shared)."""
+    return _scaled_font(role, int(pixels))
