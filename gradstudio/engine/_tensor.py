@@ -430,12 +430,6 @@ def _wrap_dim(dim, ndim):
 
 
 # ---------------------------------------------------------------------- applying an op
-def _scalar_value(x):
-    if isinstance(x, np.generic):
-        return x.item()
-    return x
-
-
 def _compute_dtype(op, operands):
     rule = op.dtype_rule
     first = operands[0]

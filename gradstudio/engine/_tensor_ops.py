@@ -9,19 +9,15 @@ live beside it by responsibility: ``_tensor_reduce`` (reductions, linear algebra
 ``_tensor_shape`` (shapes, views, dtype conversion), ``_tensor_index`` (``x[k]``,
 ``x[k] = v``) and ``_tensor_inplace`` (in-place and random in-place ops); the package
 ``__init__`` imports all of them to bind the methods."""
-import numbers
-
 import numpy as np
 
 from . import _dtype as D
-from ._ops import OPS, _norm_dims
+from ._ops import OPS
 from ._tensor import Tensor, apply, inplace, _wrap_dim, _scalar_type
 from ._autograd import node_class
 from ._grad_mode import STATE
 
-_ = OPS  # every op name used below is registered by _optable
 _apply = apply
-_T = Tensor
 
 
 def _operand(x, fn="", arg="other"):
@@ -224,7 +220,8 @@ for _name, _op_name in (("eq", "__eq__"), ("ne", "__ne__"), ("lt", "__lt__"), ("
                        ("gt", "__gt__"), ("ge", "__ge__")):
     setattr(Tensor, _name, _cmp(_name))
     setattr(Tensor, _op_name, _binary_operator(_name))
-Tensor.__hash__ = object.__hash__
+
+
 def _bitwise(name, np_fn):
     """``&``, ``|``, ``^``: logical on bools, bitwise on integers (never differentiable)."""
     def method(self, other):
@@ -316,6 +313,3 @@ def _clamp(self, min=None, max=None):
 Tensor.clamp = Tensor.clip = _clamp
 Tensor.clamp_min = lambda self, min: _clamp(self, min=min)
 Tensor.clamp_max = lambda self, max: _clamp(self, max=max)
-
-
-numbers.Number  # noqa: B018 (kept for type checkers; tensors are not numbers)

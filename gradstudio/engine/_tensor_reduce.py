@@ -10,7 +10,7 @@ import numpy as np
 
 from . import _dtype as D
 from ._ops import OPS
-from ._tensor import Tensor, _wrap_dim, _scalar_type
+from ._tensor import Tensor, _c_name, _wrap_dim, _scalar_type
 # ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
 # document tracer patches them there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
@@ -83,8 +83,7 @@ def _extreme(kind):
         _nonempty_dim(self, d, kind)
         idx = arg(self._data, axis=d, keepdims=keepdim) if self._data.ndim else \
             np.zeros((), np.int64)
-        values = _shared._apply(along, (self,), {"dim": d, "keepdim": keepdim,
-                                                 "indices": idx if keepdim else idx})
+        values = _shared._apply(along, (self,), {"dim": d, "keepdim": keepdim, "indices": idx})
         return result(values, Tensor._make(np.asarray(idx, np.int64)))
     return method
 
@@ -171,7 +170,6 @@ for _name in ("sum", "mean", "max", "min", "argmax", "argmin", "all", "any", "no
     setattr(Tensor, _name, _numpy_names(getattr(Tensor, _name)))
 
 
-
 # ---------------------------------------------------------------------- linear algebra
 def _need_tensor(x, fn, arg):
     if not isinstance(x, Tensor):
@@ -188,7 +186,9 @@ def _mm(self, other):
     (n, m), (m2, p) = self._data.shape, other._data.shape
     if m != m2:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{m} and {m2}x{p})")
-    _check_same_dtype(self, other, "self", "mat2")
+    if self._dtype is not other._dtype:
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
+                           f"{_c_name(self._dtype)} != {_c_name(other._dtype)}")
     _no_bool(self, "addmm_impl_cpu_")
     return _shared._apply(OPS["mm"], (self, other))
 
@@ -196,17 +196,6 @@ def _mm(self, other):
 def _no_bool(t, kernel):
     if t._dtype is D.bool_:
         raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
-
-
-def _check_same_dtype(a, b, na="self", nb="other"):
-    if a._dtype is not b._dtype:
-        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
-                           f"{_c(a._dtype)} != {_c(b._dtype)}")
-
-
-def _c(d):
-    from ._tensor import _c_name
-    return _c_name(d)
 
 
 def _mv(self, vec):
