@@ -1,13 +1,14 @@
-"""Dock panels built on a Session holding the autograd tutorial's first graph, checked
-both ways: the session drives the widget and the widget drives the document."""
-import importlib.util
+"""Dock panels built on a Session holding the bundled autograd tutorial (x = ones(2, 2,
+requires_grad=True); y = x + 2; y_times_y = y * y; z = y_times_y * 3; z.retain_grad();
+out = z.mean(); out.backward()), checked both ways: the session drives the widget and the
+widget drives the document."""
 import os
 
-import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
 from gradstudio.document import Document
+from gradstudio.document.examples import autograd_tutorial, retain_graph
 from gradstudio.ui.autograd_view import AutogradView
 from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.inspector import Inspector
@@ -18,32 +19,24 @@ from gradstudio.ui.timeline import TimelinePanel
 SHOTS = os.environ.get("GRADSTUDIO_SHOTS")   # a folder: save a PNG of every panel there
 
 
-def tutorial():
-    """x = torch.ones(2, 2, requires_grad=True); y = x + 2; z = y * y * 3;
-    out = z.mean(); out.backward()"""
-    d = Document()
-    x = d.add_node("ones", {"shape": (2, 2), "requires_grad": True}, label="x")
-    y = d.add_node("add", {"other": 2}, label="y")
-    d.connect(x, y, "self")
-    z = d.add_node("mul", label="z")
-    d.connect(y, z, "self")
-    d.connect(y, z, "other")
-    z3 = d.add_node("mul", {"other": 3}, label="z3")
-    d.connect(z, z3, "self")
-    out = d.add_node("mean", label="out")
-    d.connect(z3, out, "self")
-    d.add_action("backward", {"target": out})
-    return d
-
-
 @pytest.fixture
 def session():
-    return Session(tutorial())
+    return Session(autograd_tutorial())
 
 
 def ids(session):
     doc = session.document
     return {doc.display_name(n): n for n in doc.node_ids}
+
+
+def inspector_on(qtbot, session, label):
+    """An Inspector on ``session`` with the node labelled ``label`` selected, and the
+    node ids by label."""
+    w = Inspector(session)
+    qtbot.addWidget(w)
+    n = ids(session)
+    session.select([n[label]])
+    return w, n
 
 
 def shot(widget, name, size=(420, 640)):
@@ -59,7 +52,7 @@ def test_inspector_shows_selected_tensor_and_grad(qtbot, session):
     qtbot.addWidget(w)
     n = ids(session)
     with qtbot.waitSignal(session.selection_changed):
-        session.select([n["z"]])
+        session.select([n["y_times_y"]])
     assert w.tensor_text.toPlainText() == ("tensor([[9., 9.],\n        [9., 9.]], "
                                            "grad_fn=<MulBackward0>)")
     assert "MulBackward0" in w.grad_fn.text()
@@ -72,10 +65,7 @@ def test_inspector_shows_selected_tensor_and_grad(qtbot, session):
 
 
 def test_inspector_param_edit_is_one_undo_step(qtbot, session):
-    w = Inspector(session)
-    qtbot.addWidget(w)
-    n = ids(session)
-    session.select([n["y"]])
+    w, n = inspector_on(qtbot, session, "y")
     editor = w.editor("other")
     editor.setText("5")
     with qtbot.waitSignal(session.run_finished):
@@ -90,10 +80,7 @@ def test_inspector_param_edit_is_one_undo_step(qtbot, session):
 
 
 def test_inspector_invalid_text_keeps_text_and_explains(qtbot, session):
-    w = Inspector(session)
-    qtbot.addWidget(w)
-    n = ids(session)
-    session.select([n["x"]])
+    w, n = inspector_on(qtbot, session, "x")
     shape = w.editor("shape")
     assert shape.text() == "2, 2"
     shape.setText("2, two")
@@ -107,17 +94,16 @@ def test_inspector_invalid_text_keeps_text_and_explains(qtbot, session):
     assert w.param_error("shape") == ""
 
 
-def test_requires_grad_off_removes_grad_fn_downstream(qtbot, session):
-    w = Inspector(session)
-    qtbot.addWidget(w)
-    n = ids(session)
-    session.select([n["x"]])
+def test_requires_grad_off_removes_grad_fn_downstream(qtbot):
+    # the tutorial's chain without z.retain_grad(), which would fail before the backward
+    session = Session(retain_graph())
+    w, n = inspector_on(qtbot, session, "x")
     assert session.state(n["out"]).grad_fn == "MeanBackward0"
     with qtbot.waitSignal(session.run_finished):
         w.requires_grad.click()
     assert session.document.node(n["x"]).params["requires_grad"] is False
     assert session.state(n["out"]).grad_fn is None
-    session.select([n["z"]])
+    session.select([n["y_times_y"]])
     assert w.grad_fn.text() == "None"
     assert w.tensor_text.toPlainText() == "tensor([[9., 9.],\n        [9., 9.]])"
     # the backward action now fails with PyTorch's message
@@ -125,12 +111,9 @@ def test_requires_grad_off_removes_grad_fn_downstream(qtbot, session):
 
 
 def test_watched_checkbox_pushes_set_watched(qtbot, session):
-    w = Inspector(session)
-    qtbot.addWidget(w)
-    n = ids(session)
-    session.select([n["z"]])
+    w, n = inspector_on(qtbot, session, "y_times_y")
     w.watched.click()
-    assert session.document.node(n["z"]).watched is True
+    assert session.document.node(n["y_times_y"]).watched is True
     assert session.undo_stack.count() == 1
 
 
@@ -204,8 +187,8 @@ def test_timeline_param_editor_changes_action(qtbot, session):
     assert doc.timeline[0].params["retain_graph"] is True
     assert w.list.item(0).text() == "1.  out.backward(retain_graph=True)"
     target = w.param_editors["target"]
-    target.setCurrentIndex(target.findText("z3"))
-    assert doc.timeline[0].params["target"] == ids(session)["z3"]
+    target.setCurrentIndex(target.findText("z"))
+    assert doc.timeline[0].params["target"] == ids(session)["z"]
 
 
 def test_timeline_editor_in_use_survives_the_rerun_and_keeps_focus(qtbot, session):
@@ -269,19 +252,19 @@ def test_autograd_view_shows_graph_and_freed_buffers(qtbot, session):
     assert len(acc) == 1 and acc[0].subtitle == "→ x.grad"
     muls = w.item_named("MulBackward0")
     assert len(muls) == 2 and all(m.freed for m in muls)
-    z_box = next(m for m in muls if m.document_nodes == [n["z"]])
-    assert z_box.saved == ["self", "other"]
+    yy_box = next(m for m in muls if m.document_nodes == [n["y_times_y"]])
+    assert yy_box.saved == ["self", "other"]
     # before the backward nothing is freed
     session.set_step(0)
     assert not any(m.freed for m in w.item_named("MulBackward0"))
     session.set_step(-1)
     shot(w, "autograd_view", (460, 640))
     # clicking a grad_fn selects its document node, and the graph stays
-    z_box = next(m for m in w.item_named("MulBackward0") if m.document_nodes == [n["z"]])
+    yy_box = next(m for m in w.item_named("MulBackward0") if m.document_nodes == [n["y_times_y"]])
     with qtbot.waitSignal(session.selection_changed):
-        w.select_function(z_box.key)
-    assert session.selection == [n["z"]] and w.root == n["out"]
-    assert z_box.highlighted
+        w.select_function(yy_box.key)
+    assert session.selection == [n["y_times_y"]] and w.root == n["out"]
+    assert yy_box.highlighted
     # selecting a leaf highlights its AccumulateGrad
     session.select([n["x"]])
     assert w.item_named("AccumulateGrad")[0].highlighted
@@ -333,12 +316,10 @@ def test_palette_columns_stay_inside_the_panel(qtbot, session):
 def test_code_panel(qtbot, session):
     w = CodePanel(session)
     qtbot.addWidget(w)
-    if importlib.util.find_spec("gradstudio.document.export") is None:
-        pytest.skip("gradstudio.document.export is not written yet")
     n = ids(session)
     assert "backward" in w.editor.toPlainText()
-    session.select([n["z"]])
-    assert w.highlighted_line() == w.lines[n["z"]]
+    session.select([n["y_times_y"]])
+    assert w.highlighted_line() == w.lines[n["y_times_y"]]
     assert w.editor.isReadOnly()
     shot(w, "code")
 
@@ -370,7 +351,7 @@ def test_a_new_document_is_shown_once_and_nothing_of_the_old_one_stays(qtbot, se
     results_seen = []
     session.document_replaced.connect(lambda: results_seen.append(session.result))
     exported.clear()
-    session.set_document(tutorial())          # the same action ids as the old document
+    session.set_document(autograd_tutorial())  # the same action ids as the old document
     assert results_seen == [None]             # the old run is never shown on the new nodes
     assert exported == [session.result]       # exported once, with the new document's run
     assert timeline.current_action_id is None and not timeline.params_box.isVisibleTo(timeline)
