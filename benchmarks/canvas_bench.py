@@ -115,9 +115,6 @@ def connect_ms(depth=30):
         session.push(Connect(doc, first, last, "other"))
         session.undo_stack.undo()
 
-    def push_only():
-        session.push(Connect(doc, first, last, "other"))
-
     push_ms = median_ms(push, repeat=20) / 2
     run_ms = median_ms(session.rerun, repeat=20)
     canvas.close()

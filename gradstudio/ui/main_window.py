@@ -595,9 +595,6 @@ class MainWindow(QMainWindow):
 
     def paste(self):
         """Pastes the subgraph on the clipboard (nothing when it holds something else)."""
-        mime = QGuiApplication.clipboard().mimeData()
-        if mime is None or not mime.hasFormat(SUBGRAPH_MIME):
-            return []
         return self.canvas.paste()
 
     def delete_selection(self):

@@ -109,9 +109,6 @@ class Palette(QWidget):
         """Kind names shown under the current search, in palette order."""
         return [name for name, item in self._items.items() if not item.isHidden()]
 
-    def set_filter(self, text):
-        self.search.setText(text)
-
     def mime_data_for(self, kind_name):
         """The drag payload for a kind (what dropping it on the canvas receives)."""
         return self.tree.mimeData([self._items[kind_name]])

@@ -9,7 +9,7 @@ __all__ = ["CancelToken", "Task"]
 
 
 class CancelToken:
-    """Set by the Cancel button; the work checks ``cancelled`` (or calls ``check``)."""
+    """Set by the Cancel button; the work checks ``cancelled`` (or calls the token)."""
 
     def __init__(self):
         self._event = threading.Event()

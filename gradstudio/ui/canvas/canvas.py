@@ -42,10 +42,6 @@ class Canvas(CanvasView):
         self._paste_count = 0
         session.document_replaced.connect(self._on_document_replaced)
 
-    @property
-    def canvas_scene(self):
-        return self.scene()
-
     def item(self, node_id):
         """The NodeItem mirroring a node id (or None)."""
         return self.scene().nodes.get(node_id)
@@ -107,10 +103,6 @@ class Canvas(CanvasView):
         new_ids = [command.ids[n[0]] for n in data["nodes"]]
         self.session.select(new_ids)
         return new_ids
-
-    def can_paste(self):
-        """Whether the clipboard holds a copied subgraph."""
-        return self._clipboard_data() is not None
 
     def _clipboard_data(self):
         # the system clipboard decides: after copying other text, paste does nothing
