@@ -3,8 +3,8 @@ to ``apply`` with an op from the table.
 
 This module holds the arithmetic, comparison, bitwise/logical and elementwise (unary,
 clamp) methods, and the helpers the other method modules share: ``_operand``,
-``_is_operand``, ``_dunder``, ``_broadcast_check``, ``_dims``, ``_renamed`` and
-``_no_grad_if``, plus the ``_apply``/``inplace`` dispatch they all call. The other methods
+``_is_operand``, ``_dunder``, ``_broadcast_check``, ``_broadcast_shapes``, ``_dims``,
+``_renamed`` and ``_no_grad_if``, plus the ``_apply``/``inplace`` dispatch they all call. The other methods
 live beside it by responsibility: ``_tensor_reduce`` (reductions, linear algebra),
 ``_tensor_shape`` (shapes, views, dtype conversion), ``_tensor_index`` (``x[k]``,
 ``x[k] = v``) and ``_tensor_inplace`` (in-place and random in-place ops); the package
@@ -52,14 +52,21 @@ def _dunder(method):
 
 def _broadcast_check(a, b):
     sa, sb = a._data.shape, b._data.shape if type(b) is Tensor else ()
-    if sa == sb or not sb:
-        return
+    if sa != sb and sb:
+        _broadcast_shapes(sa, sb)
+
+
+def _broadcast_shapes(sa, sb):
+    """The broadcast of two shapes, with PyTorch's message when they do not broadcast."""
     n = max(len(sa), len(sb))
-    pa, pb = (1,) * (n - len(sa)) + sa, (1,) * (n - len(sb)) + sb
+    pa, pb = (1,) * (n - len(sa)) + tuple(sa), (1,) * (n - len(sb)) + tuple(sb)
+    out = []
     for i, (x, y) in enumerate(zip(pa, pb)):
         if x != y and x != 1 and y != 1:
             raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b "
                                f"({y}) at non-singleton dimension {i}")
+        out.append(y if x == 1 else x)
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------- shared helpers

@@ -14,7 +14,7 @@ from ._tensor import Tensor, _c_name, _wrap_dim, _scalar_type
 # ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
 # document tracer patches them there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
-from ._tensor_ops import _dims, _maximum, _minimum, _renamed
+from ._tensor_ops import _broadcast_shapes, _dims, _maximum, _minimum, _renamed
 from ._tensor_shape import _expand, _reshape, _squeeze, _t, _transpose, _unsqueeze
 
 
@@ -320,19 +320,6 @@ def _matmul(self, other):
     if db == 1:
         out = _squeeze(out, -1)
     return _shared._apply(OPS["_unsafe_view"], (out,), {"shape": out_shape})
-
-
-def _broadcast_shapes(sa, sb):
-    """The broadcast of two shapes, with PyTorch's message when they do not broadcast."""
-    n = max(len(sa), len(sb))
-    pa, pb = (1,) * (n - len(sa)) + tuple(sa), (1,) * (n - len(sb)) + tuple(sb)
-    out = []
-    for i, (x, y) in enumerate(zip(pa, pb)):
-        if x != y and x != 1 and y != 1:
-            raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b "
-                               f"({y}) at non-singleton dimension {i}")
-        out.append(y if x == 1 else x)
-    return tuple(out)
 
 
 Tensor.mm, Tensor.mv, Tensor.dot, Tensor.bmm, Tensor.matmul = _mm, _mv, _dot, _bmm, _matmul
