@@ -69,13 +69,10 @@ def stack(tensors, dim=0):
             raise RuntimeError(f"stack expects each tensor to be equal size, but got "
                                f"{_list(first._data.shape)} at entry 0 and "
                                f"{_list(t._data.shape)} at entry {i}")
-    n = first._data.ndim + 1
-    if not -n <= dim < n:
-        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
-                         f"but got {dim})")
+    d = _wrap_dim(dim, first._data.ndim + 1)  # a new dimension may go after the last
     dt = D.result_type(*tensors)
     return apply(OPS["stack"], tuple(t if t._dtype is dt else t.to(dt) for t in tensors),
-                 {"dim": dim % n})
+                 {"dim": d})
 
 
 def where(condition, input=None, other=None):

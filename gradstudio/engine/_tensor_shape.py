@@ -153,11 +153,7 @@ Tensor.mT = property(lambda self: _transpose(self, -2, -1))
 
 
 def _unsqueeze(self, dim):
-    n = self._data.ndim + 1
-    if not -n <= dim < n:
-        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
-                         f"but got {dim})")
-    return _shared._apply(OPS["unsqueeze"], (self,), {"dim": dim % n})
+    return _shared._apply(OPS["unsqueeze"], (self,), {"dim": _wrap_dim(dim, self._data.ndim + 1)})
 
 
 def _squeeze(self, dim=None):
