@@ -141,8 +141,9 @@ def _as_json(doc, result, names):
 
 
 def _write_text(path, text):
+    from gradstudio.document.files import write_atomically
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        write_atomically(path, text.encode("utf-8"))
     except OSError as exc:
         raise _Fail(f"{path}: could not write the file ({exc.strerror or exc}).") from None
 

@@ -22,7 +22,7 @@ from .model import Document, DocumentError
 from .reader import LIMITS, FileError, check_view
 
 __all__ = ["FORMAT_VERSION", "EXTENSION", "FileError", "LIMITS", "dumps", "loads", "save",
-           "load"]
+           "load", "write_atomically"]
 
 EXTENSION = ".gsg"
 
@@ -63,34 +63,43 @@ def dumps(doc: Document) -> str:
 
 
 def save(doc: Document, path):
-    """Writes ``doc`` to ``path`` atomically: the text goes to a temporary file in the
-    same folder, is flushed to disk and then renamed over ``path``. An existing file is
-    kept as ``path + ".bak"``. On failure the previous file is left untouched. A symbolic
-    link is followed: the file it points to is replaced, the link stays."""
+    """Writes ``doc`` to ``path`` atomically (see ``write_atomically``); an existing file
+    is kept as ``path + ".bak"``. On failure the previous file is left untouched."""
     path = os.path.realpath(os.fspath(path))
     data = dumps(doc).encode("utf-8")
-    folder, name = os.path.split(path)
-    tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
     try:
-        old_mode = stat.S_IMODE(os.stat(path).st_mode) if os.path.exists(path) else None
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                     0o666)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            if old_mode is not None:
-                os.chmod(tmp, old_mode)
-                _backup(path)
-            os.replace(tmp, path)
-        except BaseException:
-            _remove_quietly(tmp)
-            raise
-        _sync_folder(folder)
+        write_atomically(path, data, backup=True)
     except OSError as e:
         raise FileError(path, "", f"could not save ({e.strerror or e}); the previous file, "
                         "if any, is unchanged. Check the folder exists and is writable.") from e
+
+
+def write_atomically(path, data: bytes, backup=False):
+    """Writes ``data`` to ``path`` so that a reader sees the old file or the new one,
+    never half of it: the bytes go to a temporary file in the same folder, are flushed to
+    disk and renamed over ``path`` (its permissions kept). With ``backup`` an existing
+    file is first kept as ``path + ".bak"``. A symbolic link is followed: the file it
+    points to is replaced, the link stays. Raises ``OSError``; nothing is left behind."""
+    path = os.path.realpath(os.fspath(path))
+    folder, name = os.path.split(path)
+    tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+    old_mode = stat.S_IMODE(os.stat(path).st_mode) if os.path.exists(path) else None
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                 0o666)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if old_mode is not None:
+            os.chmod(tmp, old_mode)
+            if backup:
+                _backup(path)
+        os.replace(tmp, path)
+    except BaseException:
+        _remove_quietly(tmp)
+        raise
+    _sync_folder(folder)
 
 
 def _backup(path):

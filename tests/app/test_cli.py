@@ -71,6 +71,21 @@ def test_run_json_spells_nan_and_infinity(tmp_path, capsys):
     assert json.loads(out)["nodes"][1]["value"] == [0.0, "-inf", "nan"]
 
 
+def test_export_that_fails_to_write_leaves_the_old_script_whole(tmp_path, capsys,
+                                                                monkeypatch):
+    target = tmp_path / "retain.py"
+    target.write_text("# my earlier script\n", encoding="utf-8")
+
+    def refuse(src, dst):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr("os.replace", refuse)
+    code, out, err = call(capsys, "export", RETAIN, "-o", target)
+    assert code == 1 and "could not write the file (No space left on device)" in \
+        one_line_error(err)
+    assert target.read_text(encoding="utf-8") == "# my earlier script\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["retain.py"]
+
+
 def test_export_to_a_file_and_to_stdout(tmp_path, capsys):
     target = tmp_path / "retain.py"
     code, out, err = call(capsys, "export", RETAIN, "-o", target)
