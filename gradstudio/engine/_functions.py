@@ -5,14 +5,16 @@ from . import _dtype as D
 from ._ops import OPS
 from ._tensor import Tensor, apply, _wrap_dim, _list
 
-__all__ = ["cat", "concat", "stack", "where", "softmax", "log_softmax", "matmul", "mm", "mv",
-           "dot", "bmm", "outer", "sum", "mean", "exp", "log", "sin", "cos", "tanh", "sigmoid",
-           "relu", "abs", "sqrt", "rsqrt", "neg", "pow", "clamp", "clip", "maximum", "minimum",
-           "max", "min", "norm", "reshape", "transpose", "t", "permute", "squeeze",
-           "unsqueeze", "flatten", "clone", "detach", "add", "sub", "mul", "div", "square",
-           "log1p", "expm1", "sign", "floor", "ceil", "round", "eq", "ne", "lt", "le", "gt",
-           "ge", "all", "any", "argmax", "argmin", "numel", "is_tensor", "reciprocal",
-           "allclose", "equal", "isclose", "amax", "narrow", "select", "is_floating_point"]
+# ``torch.f(t, ...)`` is ``t.f(...)`` for these
+_METHODS = (
+    "softmax", "log_softmax", "matmul", "mm", "mv", "dot", "bmm", "outer", "sum", "mean", "exp",
+    "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt", "rsqrt", "neg", "pow", "clamp",
+    "clip", "maximum", "minimum", "max", "min", "norm", "reshape", "transpose", "t", "permute",
+    "squeeze", "unsqueeze", "flatten", "clone", "detach", "add", "sub", "mul", "div", "square",
+    "log1p", "expm1", "sign", "floor", "ceil", "round", "eq", "ne", "lt", "le", "gt", "ge", "all",
+    "any", "argmax", "argmin", "numel", "reciprocal", "amax", "narrow", "select",
+    "is_floating_point", "allclose", "equal")
+__all__ = ["cat", "concat", "stack", "where", "is_tensor", "isclose", *_METHODS]
 
 
 def _tensors(tensors, name):
@@ -78,7 +80,7 @@ def stack(tensors, dim=0):
 def where(condition, input=None, other=None):
     if input is None and other is None:
         return tuple(Tensor._make(i.astype(np.int64)) for i in np.nonzero(condition._data))
-    dt = D.result_type(*(x for x in (input, other)))
+    dt = D.result_type(input, other)
     a, b = (x if isinstance(x, Tensor) else Tensor._make(np.asarray(x, dt.np), dt)
             for x in (input, other))
     cond = condition._data if isinstance(condition, Tensor) else np.asarray(condition)
@@ -124,13 +126,7 @@ def _number_first(name):
     return fn
 
 
-for _n in ("softmax", "log_softmax", "matmul", "mm", "mv", "dot", "bmm", "outer", "sum", "mean",
-           "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt", "rsqrt", "neg",
-           "pow", "clamp", "clip", "maximum", "minimum", "max", "min", "norm", "reshape",
-           "transpose", "t", "permute", "squeeze", "unsqueeze", "flatten", "clone", "detach",
-           "add", "sub", "mul", "div", "square", "log1p", "expm1", "sign", "floor", "ceil",
-           "round", "eq", "ne", "lt", "le", "gt", "ge", "all", "any", "argmax", "argmin",
-           "numel", "reciprocal", "amax", "narrow", "select", "is_floating_point"):
+for _n in _METHODS:
     globals()[_n] = _method(_n)
 for _n in ("add", "sub", "mul", "div", "pow"):
     globals()[_n] = _number_first(_n)
@@ -143,11 +139,3 @@ def is_tensor(obj):
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return Tensor._make(np.isclose(input._data, other._data, rtol=rtol, atol=atol,
                                    equal_nan=equal_nan))
-
-
-def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
-
-
-def equal(input, other):
-    return input._data.shape == other._data.shape and bool(np.all(input._data == other._data))
