@@ -3,14 +3,17 @@
 A node's column is the length of the longest path reaching it from a source (networkx's
 topological generations); within a column nodes are ordered by the mean row of their
 inputs (one barycentre sweep, ties by creation order), which keeps most edges short and
-uncrossed without any randomness.
+uncrossed without any randomness. A row holding a member of a no-grad region is given
+``REGION_SPACE`` above and below, where the region's frame and its title are drawn.
 """
 import networkx as nx
 
-__all__ = ["layered_positions", "apply_layered_layout", "COLUMN_WIDTH", "ROW_HEIGHT"]
+__all__ = ["layered_positions", "apply_layered_layout", "COLUMN_WIDTH", "ROW_HEIGHT",
+           "REGION_SPACE"]
 
 COLUMN_WIDTH = 280.0     # node width on the canvas is 216
 ROW_HEIGHT = 170.0
+REGION_SPACE = 60.0      # a region's frame reaches 42 above its nodes and 18 below
 
 
 def layered_positions(doc, origin=(0.0, 0.0)):
@@ -19,15 +22,22 @@ def layered_positions(doc, origin=(0.0, 0.0)):
     graph = nx.DiGraph(doc.graph.edges())
     graph.add_nodes_from(doc.node_ids)
     row = {}
-    positions = {}
+    column = {}
     for col, generation in enumerate(nx.topological_generations(graph)):
         def key(n):
             preds = [row[p] for p in graph.predecessors(n)]
             return (sum(preds) / len(preds) if preds else -1.0, rank[n])
         for i, n in enumerate(sorted(generation, key=key)):
             row[n] = i
-            positions[n] = (origin[0] + col * COLUMN_WIDTH, origin[1] + i * ROW_HEIGHT)
-    return positions
+            column[n] = col
+    framed = {row[n] for n in row if doc.in_no_grad(n)}
+    top, y = {}, 0.0
+    for i in range(max(row.values(), default=-1) + 1):
+        if i in framed and i > 0:
+            y += REGION_SPACE
+        top[i] = y
+        y += ROW_HEIGHT + (REGION_SPACE if i in framed else 0.0)
+    return {n: (origin[0] + column[n] * COLUMN_WIDTH, origin[1] + top[row[n]]) for n in row}
 
 
 def apply_layered_layout(doc, origin=(0.0, 0.0)):

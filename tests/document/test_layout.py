@@ -35,3 +35,19 @@ def test_rows_follow_their_inputs():
     assert pos[a] == (10.0, 20.0)
     assert pos[fa] == (10.0 + COLUMN_WIDTH, 20.0)
     assert pos[fb] == (10.0 + COLUMN_WIDTH, 20.0 + ROW_HEIGHT)
+
+
+def test_rows_with_a_no_grad_region_leave_room_for_its_frame():
+    from gradstudio.document.layout import REGION_SPACE
+    d = Document()
+    x = d.add_node("randn", label="x")
+    above = d.add_node("exp", label="above")       # row 0 of column 1
+    framed = d.add_node("sin", label="framed")     # row 1 of column 1, in the region
+    below = d.add_node("cos", label="below")       # row 2 of column 1
+    for n in (above, framed, below):
+        d.connect(x, n, "self")
+    d.add_region([framed])
+    pos = layered_positions(d)
+    assert pos[framed][1] - pos[above][1] == ROW_HEIGHT + REGION_SPACE
+    assert pos[below][1] - pos[framed][1] == ROW_HEIGHT + REGION_SPACE
+    assert [pos[n][0] for n in (above, framed, below)] == [COLUMN_WIDTH] * 3
