@@ -3,7 +3,7 @@ import numpy as np
 
 __all__ = ["dtype", "Size", "float16", "float32", "float64", "int8", "uint8", "int16", "int32",
            "int64", "bool_", "get_default_dtype", "set_default_dtype", "promote_types",
-           "result_type", "from_numpy_dtype"]
+           "result_type", "from_numpy_dtype", "scalar_type", "tensor_type"]
 
 
 class dtype:
@@ -48,8 +48,23 @@ _BY_NAME = {d.name: d for d in _ALL}
 _BY_NP = {d.np: d for d in _ALL}
 
 
+_SCALAR_TYPES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
+                 "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
+                 "bool": "Bool"}
+
+
 def _by_name(name):
     return _BY_NAME[name]
+
+
+def scalar_type(d):
+    """c10's ScalarType name of ``d`` (``Float``), as PyTorch's messages print it."""
+    return _SCALAR_TYPES[d.name]
+
+
+def tensor_type(d):
+    """The legacy tensor type name of ``d`` (``FloatTensor``)."""
+    return _SCALAR_TYPES[d.name] + "Tensor"
 
 
 def from_numpy_dtype(np_dtype):

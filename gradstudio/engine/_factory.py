@@ -318,22 +318,18 @@ class _LegacyType(type):
         return isinstance(other, Tensor) and other._dtype is cls._dtype
 
 
-def _legacy(name, dt):
+def _legacy(dt):
     def new(cls, *args):
         if len(args) == 1 and isinstance(args[0], (list, tuple)):
             return tensor(args[0], dtype=dt)
         if len(args) == 1 and isinstance(args[0], Tensor):
             return args[0].to(dt)
         return empty(*(args or (0,)), dtype=dt)
-    return _LegacyType(name, (), {"__new__": new, "_dtype": dt, "__module__": "torch"})
+    return _LegacyType(D.tensor_type(dt), (), {"__new__": new, "_dtype": dt, "__module__": "torch"})
 
 
-FloatTensor, DoubleTensor, HalfTensor = (_legacy("FloatTensor", D.float32),
-                                         _legacy("DoubleTensor", D.float64),
-                                         _legacy("HalfTensor", D.float16))
-LongTensor, IntTensor, ShortTensor = (_legacy("LongTensor", D.int64), _legacy("IntTensor", D.int32),
-                                      _legacy("ShortTensor", D.int16))
-ByteTensor, CharTensor, BoolTensor = (_legacy("ByteTensor", D.uint8), _legacy("CharTensor", D.int8),
-                                      _legacy("BoolTensor", D.bool_))
+FloatTensor, DoubleTensor, HalfTensor = map(_legacy, (D.float32, D.float64, D.float16))
+LongTensor, IntTensor, ShortTensor = map(_legacy, (D.int64, D.int32, D.int16))
+ByteTensor, CharTensor, BoolTensor = map(_legacy, (D.uint8, D.int8, D.bool_))
 __all__ += ["FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor", "ShortTensor",
             "ByteTensor", "CharTensor", "BoolTensor"]

@@ -179,7 +179,7 @@ class Tensor:
             if value._dtype is not self._dtype:
                 raise RuntimeError(
                     f"attempting to assign a gradient with dtype '{_c_name(value._dtype)}' to "
-                    f"a tensor with grad_dtype '{_scalar_type(self._dtype)}'. The "
+                    f"a tensor with grad_dtype '{D.scalar_type(self._dtype)}'. The "
                     "gradient must match the tensor's grad_dtype (defaults to the tensor's "
                     "dtype). You can set the tensor's grad_dtype attribute with a specific "
                     "dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging "
@@ -396,8 +396,8 @@ def _checked_hook(hook):
             raise TypeError(f"expected Variable, but hook returned '{type(r).__name__}'")
         if r._dtype is not grad._dtype:
             raise RuntimeError(f"hook '{name}' has changed the type of value (was "
-                               f"torch.{_scalar_type(grad._dtype)}Tensor got "
-                               f"torch.{_scalar_type(r._dtype)}Tensor)")
+                               f"torch.{D.tensor_type(grad._dtype)} got "
+                               f"torch.{D.tensor_type(r._dtype)})")
         if r._data.shape != grad._data.shape:
             raise RuntimeError(f"hook '{name}' has changed the size of value")
         return r
@@ -409,12 +409,6 @@ def _c_name(d):
     return {"float32": "float", "float64": "double", "float16": "c10::Half",
             "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
             "uint8": "unsigned char", "bool": "bool"}[d.name]
-
-
-def _scalar_type(d):
-    return {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
-            "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
-            "bool": "Bool"}[d.name]
 
 
 def _list(shape):
@@ -464,7 +458,7 @@ def _compute_dtype(op, operands):
         if not dt.is_floating_point:
             raise RuntimeError(f"{op.name}(): could not infer output dtype. Input dtype must be "
                                "either a floating point or complex dtype. Got: "
-                               f"{_scalar_type(dt)}")
+                               f"{D.scalar_type(dt)}")
         return dt, dt
     if rule == "long":
         return dt, D.int64
@@ -606,8 +600,8 @@ def inplace(self, op, operands, params=None):
     if op.dtype_rule == "float" and not dt.is_floating_point:
         dt = D.get_default_dtype()
     if dt is not self._dtype and D.promote_types(dt, self._dtype) is not self._dtype:
-        raise RuntimeError(f"result type {_scalar_type(dt)} can't be cast to the desired "
-                           f"output type {_scalar_type(self._dtype)}")
+        raise RuntimeError(f"result type {D.scalar_type(dt)} can't be cast to the desired "
+                           f"output type {D.scalar_type(self._dtype)}")
     operands = tuple(operands)
     if tracked and op.differentiable:
         # The op may read the old value of self: give it a snapshot (PyTorch saves

@@ -4,16 +4,16 @@ to ``apply`` with an op from the table.
 This module holds the arithmetic, comparison, bitwise/logical and elementwise (unary,
 clamp) methods, and the helpers the other method modules share: ``_operand``,
 ``_is_operand``, ``_dunder``, ``_broadcast_check``, ``_broadcast_shapes``, ``_dims``,
-``_renamed`` and ``_no_grad_if``, plus the ``_apply``/``inplace`` dispatch they all call. The other methods
-live beside it by responsibility: ``_tensor_reduce`` (reductions, linear algebra),
-``_tensor_shape`` (shapes, views, dtype conversion), ``_tensor_index`` (``x[k]``,
-``x[k] = v``) and ``_tensor_inplace`` (in-place and random in-place ops); the package
-``__init__`` imports all of them to bind the methods."""
+``_renamed`` and ``_no_grad_if``, plus the ``_apply``/``inplace`` dispatch they all call.
+The other methods live beside it by responsibility: ``_tensor_reduce`` (reductions, linear
+algebra), ``_tensor_shape`` (shapes, views, dtype conversion), ``_tensor_index``
+(``x[k]``, ``x[k] = v``) and ``_tensor_inplace`` (in-place and random in-place ops); the
+package ``__init__`` imports all of them to bind the methods."""
 import numpy as np
 
 from . import _dtype as D
 from ._ops import OPS
-from ._tensor import Tensor, apply, inplace, _wrap_dim, _scalar_type
+from ._tensor import Tensor, apply, inplace, _wrap_dim
 from ._autograd import node_class
 from ._grad_mode import STATE
 
@@ -236,7 +236,7 @@ def _bitwise(name, np_fn):
         dt = D.result_type(self, other)
         if dt.is_floating_point:
             raise NotImplementedError(f'"bitwise_{name}_cpu" not implemented for '
-                                      f"'{_scalar_type(dt)}'")
+                                      f"'{D.scalar_type(dt)}'")
         o = other._data if type(other) is Tensor else other
         return Tensor._make(np.asarray(np_fn(self._data.astype(dt.np, copy=False), o),
                                        dt.np), dt)

@@ -10,7 +10,7 @@ import numpy as np
 
 from . import _dtype as D
 from ._ops import OPS
-from ._tensor import Tensor, _c_name, _wrap_dim, _scalar_type
+from ._tensor import Tensor, _c_name, _wrap_dim
 # ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
 # document tracer patches them there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
@@ -107,7 +107,7 @@ def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
         raise RuntimeError(f"norm: unsupported p={p!r}")
     if not self._dtype.is_floating_point:
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
-                           f"input. Got {_scalar_type(self._dtype)}")
+                           f"input. Got {D.scalar_type(self._dtype)}")
     return _shared._apply(OPS["norm"], (self,), {"p": float(p), "dim": _dims(self, dim),
                                                  "keepdim": keepdim})
 
@@ -124,7 +124,7 @@ def _softmax(name):
         if not src._dtype.is_floating_point:
             kernel = "lastdim_kernel_impl" if d >= src._data.ndim - 1 else "kernel_impl"
             raise NotImplementedError(f'"{name}_{kernel}" not implemented for '
-                                      f"'{_scalar_type(src._dtype)}'")
+                                      f"'{D.scalar_type(src._dtype)}'")
         return _shared._apply(op, (src,), {"dim": d})
     return method
 
@@ -208,7 +208,7 @@ def _mv(self, vec):
                            f"({self._data.shape[0]}x{self._data.shape[1]}), vec "
                            f"({vec._data.shape[0]})")
     if self._dtype is not vec._dtype:
-        a, v = _scalar_type(self._dtype), _scalar_type(vec._dtype)
+        a, v = D.scalar_type(self._dtype), D.scalar_type(vec._dtype)
         raise RuntimeError(f"addmv input tensors must have the same dtype, but got {v}, {a}, "
                            f"and {v}")
     _no_bool(self, "addmv_impl_cpu")
@@ -227,7 +227,7 @@ def _dot(self, other):
                            "respectively")
     if self._dtype is not other._dtype:
         raise RuntimeError("dot : expected both vectors to have same dtype, but found "
-                           f"{_scalar_type(self._dtype)} and {_scalar_type(other._dtype)}")
+                           f"{D.scalar_type(self._dtype)} and {D.scalar_type(other._dtype)}")
     _no_bool(self, "dot")
     return _shared._apply(OPS["dot"], (self, other))
 
@@ -243,8 +243,8 @@ def _bmm(self, other):
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{b}, {m}] but got: [{b2}, {m2}].")
     if self._dtype is not other._dtype:
-        raise RuntimeError(f"expected scalar type {_scalar_type(self._dtype)} but found "
-                           f"{_scalar_type(other._dtype)}")
+        raise RuntimeError(f"expected scalar type {D.scalar_type(self._dtype)} but found "
+                           f"{D.scalar_type(other._dtype)}")
     return _shared._apply(OPS["bmm"], (self, other))
 
 

@@ -10,7 +10,6 @@ import numpy as np
 from . import _dtype as D
 from ._ops import OPS
 from ._tensor import Tensor, _wrap_dim, _list
-from ._autograd import _TYPE_NAMES
 # ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
 # document tracer patches them there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
@@ -168,7 +167,7 @@ def _expand(self, *sizes):
     sizes = _shape_arg(sizes)
     shp = self._data.shape
     if len(sizes) < len(shp):
-        raise RuntimeError(f"expand(torch.{_TYPE_NAMES[self._dtype.name]}{{{_list(shp)}}}, "
+        raise RuntimeError(f"expand(torch.{D.tensor_type(self._dtype)}{{{_list(shp)}}}, "
                            f"size={_list(sizes)}): "
                            "the number of sizes provided (%d) must be greater or equal to the "
                            "number of dimensions in the tensor (%d)" % (len(sizes), len(shp)))
@@ -275,15 +274,17 @@ def _to(self, *args, **kwargs):
 
 
 Tensor.to = _to
+
+
 def _type(self, dtype=None, non_blocking=False):
     if dtype is None:
-        return f"torch.{_TYPE_NAMES[self._dtype.name]}"
+        return f"torch.{D.tensor_type(self._dtype)}"
     if isinstance(dtype, str) or isinstance(dtype, type):
         name = dtype if isinstance(dtype, str) else f"torch.{dtype.__name__}"
-        match = [n for n, t in _TYPE_NAMES.items() if f"torch.{t}" == name]
+        match = [d for d in D._ALL if f"torch.{D.tensor_type(d)}" == name]
         if not match:
             raise ValueError(f"invalid type: '{name}'")
-        dtype = getattr(D, match[0] if match[0] != "bool" else "bool_")
+        dtype = match[0]
     return _to(self, dtype)
 
 
