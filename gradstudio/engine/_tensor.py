@@ -27,6 +27,10 @@ _NONLEAF_GRAD_WARNING = (
     "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
     "instead. See github.com/pytorch/pytorch/pull/30531 for more information. (Triggered "
     "internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")
+_LEAF_ONLY = "you can only change requires_grad flags of leaf variables."
+_LEAF_ONLY_DETACH = _LEAF_ONLY + (
+    " If you want to use a computed variable in a subgraph that doesn't require "
+    "differentiation use var_no_grad = var.detach().")
 _NEW = object.__new__
 _NO_GRAD_VIEW = object()  # ``Tensor._acc`` of a view made under no_grad (see ``apply``)
 
@@ -131,9 +135,7 @@ class Tensor:
         if not isinstance(value, bool):
             raise RuntimeError("requires_grad must be a bool")
         if self._grad_fn is not None:
-            raise RuntimeError("you can only change requires_grad flags of leaf variables." + (
-                "" if value else " If you want to use a computed variable in a subgraph that "
-                "doesn't require differentiation use var_no_grad = var.detach()."))
+            raise RuntimeError(_LEAF_ONLY if value else _LEAF_ONLY_DETACH)
         if value and not self._dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point and complex dtype can require "
                                "gradients")
@@ -142,10 +144,7 @@ class Tensor:
     def requires_grad_(self, requires_grad=True):
         if self._grad_fn is not None:
             if not requires_grad:
-                raise RuntimeError(
-                    "you can only change requires_grad flags of leaf variables. If you want "
-                    "to use a computed variable in a subgraph that doesn't require "
-                    "differentiation use var_no_grad = var.detach().")
+                raise RuntimeError(_LEAF_ONLY_DETACH)
             return self
         if requires_grad and not self._dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
