@@ -15,7 +15,7 @@ the gradients (``create_graph=True``), so the backward pass itself is differenti
 """
 import numpy as np
 
-from ._backward import grad as _grad
+from ._backward import _as_tuple, grad as _grad
 from ._tensor import Tensor
 
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckError", "numerical_jacobian",
@@ -24,12 +24,6 @@ __all__ = ["gradcheck", "gradgradcheck", "GradcheckError", "numerical_jacobian",
 
 class GradcheckError(RuntimeError):
     """An analytic gradient that disagrees with its finite-difference estimate."""
-
-
-def _as_tuple(x):
-    if isinstance(x, Tensor):
-        return (x,)
-    return tuple(x)
 
 
 def _differentiable(inputs):
