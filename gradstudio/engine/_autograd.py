@@ -88,15 +88,10 @@ class Node:
     @property
     def saved_names(self):
         """Names of the tensors this node saved for backward (``self``, ``other``,
-        ``result`` ...), in PyTorch's ``_saved_<name>`` spelling."""
-        op = self._op
-        if self._freed:
+        ``result`` ...), in PyTorch's ``_saved_<name>`` spelling: its plan's, until freed."""
+        if self._freed or self._plan is None:
             return ()
-        names = [op.arg_names[min(i, len(op.arg_names) - 1)]
-                 for i, v in enumerate(self._saved or ()) if v is not None]
-        if self._result is not None:
-            names.append("result")
-        return tuple(names) + getattr(op, "saved_params", ())
+        return self._plan.names
 
     @property
     def freed(self):
@@ -106,7 +101,7 @@ class Node:
     @property
     def saved_tensor_names(self):
         """Names of what this node saved, still known after the buffers were freed."""
-        return self._freed if self._freed else self.saved_names
+        return self._freed or self.saved_names
 
     def __getattr__(self, item):
         # ``grad_fn._saved_self`` and friends, as in PyTorch.
