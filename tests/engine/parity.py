@@ -74,6 +74,25 @@ def results_or_skip(progs):
     return run_both(progs)
 
 
+def parity_tests(progs, exclude=()):
+    """The module-scoped ``results`` fixture (``results_or_skip(progs)``) and a test,
+    parametrised by program name, asserting each program (but ``exclude``) prints the
+    same; a test module binds both, the test under the name it reports::
+
+        results, test_prints_the_same = parity.parity_tests(PROGRAMS)
+    """
+    import pytest
+
+    @pytest.fixture(scope="module")
+    def results():
+        return results_or_skip(progs)
+
+    @pytest.mark.parametrize("name", [p.name for p in progs if p.name not in exclude])
+    def test(results, name):
+        assert_same(results, name)
+    return results, test
+
+
 def _start(backend, progs):
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
                PYTHONHASHSEED="0", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")

@@ -5,8 +5,6 @@ Each entry of the table below is a small program; ``parity`` runs all of them in
 torch process and one engine process and compares the transcripts exactly (addresses
 blanked) and the values passed to ``check`` with torch's float32 tolerances.
 """
-import pytest
-
 import parity
 
 P, prog = parity.table()
@@ -280,13 +278,4 @@ except RuntimeError as e:
 
 
 PROGRAMS = parity.programs(P)
-
-
-@pytest.fixture(scope="module")
-def results():
-    return parity.results_or_skip(PROGRAMS)
-
-
-@pytest.mark.parametrize("name", [p.name for p in PROGRAMS])
-def test_prints_the_same(results, name):
-    parity.assert_same(results, name)
+results, test_prints_the_same = parity.parity_tests(PROGRAMS)

@@ -180,16 +180,7 @@ prog("legacy_variable_and_types", """
 
 
 PROGRAMS = parity.programs(P)
-
-
-@pytest.fixture(scope="module")
-def results():
-    return parity.results_or_skip(PROGRAMS)
-
-
-@pytest.mark.parametrize("name", [p.name for p in PROGRAMS if p.name != "harness_backend_name"])
-def test_prints_the_same(results, name):
-    parity.assert_same(results, name)
+results, test_prints_the_same = parity.parity_tests(PROGRAMS, exclude={"harness_backend_name"})
 
 
 def test_the_harness_sees_a_difference(results):

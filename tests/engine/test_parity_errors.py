@@ -4,8 +4,6 @@ Each entry is a program that ends in an uncaught exception (the harness records
 ``Type: message``) or catches several and prints them; ``parity`` runs them all under
 torch and under the engine and compares the transcripts exactly.
 """
-import pytest
-
 import parity
 
 E = []
@@ -257,15 +255,4 @@ print(v.requires_grad, v.is_leaf)
 v.mul_(2)""")
 
 ERRORS = parity.programs(E)
-
-
-@pytest.fixture(scope="module")
-def results():
-    if not parity.torch_available():
-        pytest.skip("PyTorch (the parity oracle) is not installed")
-    return parity.run_both(ERRORS)
-
-
-@pytest.mark.parametrize("name", [p.name for p in ERRORS])
-def test_raises_the_same(results, name):
-    parity.assert_same(results, name)
+results, test_raises_the_same = parity.parity_tests(ERRORS)

@@ -1,8 +1,6 @@
 """``autograd.grad`` and ``backward(inputs=...)`` run only the part of the graph that
 leads to the requested tensors, and free only what they ran: a later backward through
 the rest of the graph works exactly where PyTorch's does and fails where it fails."""
-import pytest
-
 import parity
 
 P = [
@@ -31,15 +29,4 @@ y.backward(inputs=[a], retain_graph=True); print(a.grad, w.grad)
 y.backward(inputs=[w]); print(a.grad, w.grad)"""),
 ]
 PROGRAMS = parity.programs(P)
-
-
-@pytest.fixture(scope="module")
-def results():
-    if not parity.torch_available():
-        pytest.skip("PyTorch (the parity oracle) is not installed")
-    return parity.run_both(PROGRAMS)
-
-
-@pytest.mark.parametrize("name", [p.name for p in PROGRAMS])
-def test_same_as_torch(results, name):
-    parity.assert_same(results, name)
+results, test_same_as_torch = parity.parity_tests(PROGRAMS)

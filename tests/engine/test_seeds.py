@@ -21,12 +21,7 @@ RUN_SEEDS = (0, 1, 1234)
 PROGRAMS = [parity.Program(f"{nb.stem}-seed{s}", nb.read_text(encoding="utf-8"), cells=True,
                            seed=s) for nb in NOTEBOOKS for s in RUN_SEEDS]
 
-
-@pytest.fixture(scope="module")
-def results():
-    if not parity.torch_available():
-        pytest.skip("PyTorch (the parity oracle) is not installed")
-    return parity.run_both(PROGRAMS)
+results, test_notebook_prints_the_same = parity.parity_tests(PROGRAMS)
 
 
 def test_every_notebook_is_vendored():
@@ -50,7 +45,3 @@ def test_vendored_cells_are_verbatim(notebook):
         assert f"{marker}\n{code.rstrip()}\n" in text, f"cell {marker} differs from the notebook"
     assert len(cells) == text.count("In [")
 
-
-@pytest.mark.parametrize("name", [p.name for p in PROGRAMS])
-def test_notebook_prints_the_same(results, name):
-    parity.assert_same(results, name)
