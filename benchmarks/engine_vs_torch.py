@@ -41,21 +41,25 @@ import tracemalloc
 
 
 # ----------------------------------------------------------------------------- workloads
+def _chain(y, w, n_ops):
+    """``n_ops`` ops from ``y``: mul by ``w``, add, tanh, sub, repeated."""
+    for _ in range(n_ops // 4):
+        y = y * w
+        y = y + 1.0
+        y = y.tanh()
+        y = y - 0.5
+    return y
+
+
 def chain_2x2(T, n_ops=200):
-    """A chain of ``n_ops`` ops on a 2x2 float32 tensor (mul, add, tanh, sub repeated),
-    then ``sum`` and ``backward``: almost pure per-op overhead."""
+    """A chain of ``n_ops`` ops on a 2x2 float32 tensor (``_chain``), then ``sum`` and
+    ``backward``: almost pure per-op overhead."""
     x = T.ones(2, 2, requires_grad=True)
     w = T.full((2, 2), 0.9)
 
     def run():
         x.grad = None
-        y = x
-        for _ in range(n_ops // 4):
-            y = y * w
-            y = y + 1.0
-            y = y.tanh()
-            y = y - 0.5
-        y.sum().backward()
+        _chain(x, w, n_ops).sum().backward()
     return run
 
 
@@ -158,14 +162,7 @@ def long_chain(T, n_ops, measure=rss_bytes):
     elapsed = 0.0
     try:
         t0 = time.perf_counter()
-        y = x
-        for i in range(n_ops // 4):
-            y = y * w
-            y = y + 1.0
-            y = y.tanh()
-            y = y - 0.5
-        loss = y.sum()
-        del y
+        loss = _chain(x, w, n_ops).sum()
         elapsed += time.perf_counter() - t0
         gc.collect()
         readings["after forward"] = measure()
