@@ -7,6 +7,7 @@ PyTorch does and records the in-place op through ``inplace``."""
 import numpy as np
 
 from . import _dtype as D
+from ._factory import tensor
 from ._ops import OPS
 from ._tensor import Tensor, _list
 from ._grad_mode import STATE
@@ -65,7 +66,6 @@ def _index_array(k):
     elif isinstance(k, np.ndarray):
         a = k
     else:
-        from ._factory import tensor
         a = tensor(k)._data
         if a.dtype.kind == "f":
             a = a.astype(np.int64)
@@ -236,7 +236,6 @@ def _setitem(self, key, value):
     with _no_grad_if(not (STATE.enabled and (self._requires_grad or (
             type(value) is Tensor and value._requires_grad)))):
         if type(value) is not Tensor:
-            from ._factory import tensor
             value = tensor(value, dtype=self._dtype)
         if whole and not adv and not value._data.ndim:  # a number: self.fill_(value)
             return _shared.inplace(self, OPS["_fill_tensor"], (self, value))

@@ -4,7 +4,7 @@
 ops, ``clamp_``, ``zero_``, ``fill_``, ``copy_``, and ``uniform_``/``normal_`` that draw
 from a generator. The arithmetic ones record through ``inplace`` (which checks leaves and
 bumps the version counter), the random fills too (their gradient is zero)."""
-from ._factory import _gen
+from ._factory import _gen, tensor
 from ._ops import OPS
 from ._tensor import Tensor
 # ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
@@ -63,7 +63,6 @@ Tensor.fill_ = _fill_
 def _copy_(self, src):
     src = _operand(src)
     if type(src) is not Tensor:
-        from ._factory import tensor
         src = tensor(src)
     return _shared.inplace(self, OPS["_copy"], (self, src))
 

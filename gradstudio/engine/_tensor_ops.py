@@ -12,6 +12,7 @@ package ``__init__`` imports all of them to bind the methods."""
 import numpy as np
 
 from . import _dtype as D
+from ._factory import tensor
 from ._ops import OPS
 from ._tensor import Tensor, apply, inplace, _wrap_dim
 from ._autograd import node_class
@@ -29,7 +30,6 @@ def _operand(x, fn="", arg="other"):
     if isinstance(x, np.generic):
         return x.item()
     if isinstance(x, np.ndarray):
-        from ._factory import tensor
         return tensor(x)
     if isinstance(x, Tensor):
         return x

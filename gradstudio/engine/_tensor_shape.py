@@ -8,6 +8,7 @@ through the shared ``_apply`` of ``_tensor_ops``."""
 import numpy as np
 
 from . import _dtype as D
+from ._factory import full, tensor
 from ._ops import OPS
 from ._tensor import Tensor, _wrap_dim, _list
 # ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
@@ -231,19 +232,16 @@ def _stride(self, dim=None):
 
 def _new(fill):
     def method(self, *size, dtype=None, device=None, requires_grad=False):
-        from ._factory import full
         return full(_shape_arg(size), fill, dtype=dtype or self._dtype,
                     requires_grad=requires_grad)
     return method
 
 
 def _new_full(self, size, fill_value, dtype=None, device=None, requires_grad=False):
-    from ._factory import full
     return full(tuple(size), fill_value, dtype=dtype or self._dtype, requires_grad=requires_grad)
 
 
 def _new_tensor(self, data, dtype=None, device=None, requires_grad=False):
-    from ._factory import tensor
     return tensor(data, dtype=dtype or self._dtype, requires_grad=requires_grad)
 
 
