@@ -54,8 +54,10 @@ class _PerInput:
             g = self._cache[i] = Grad(lambda F, *a, **k: fn(i, F, *a, **k), self._needs)
         return g
 
-    def __len__(self):
-        return 0
+    def __iter__(self):
+        # every input's VJP reads the same values, so one stands for all (without this,
+        # Python would iterate by index, and ``__getitem__`` never runs out)
+        yield self[0]
 
 
 class Op:

@@ -5,6 +5,9 @@ Each entry of the table below is a small program; ``parity`` runs all of them in
 torch process and one engine process and compares the transcripts exactly (addresses
 blanked) and the values passed to ``check`` with torch's float32 tolerances.
 """
+import subprocess
+import sys
+
 import parity
 
 P, prog = parity.table()
@@ -182,7 +185,9 @@ prog("inplace_names_and_saved_fields", """
     print((f * 2).grad_fn._saved_other, (f * 2.5).grad_fn._saved_other, (f * True).grad_fn._saved_other)
     print((f * 2).grad_fn._saved_self, (f * f).grad_fn._saved_self is f)
     for e in ("f.exp().grad_fn._saved_self", "f.sum().grad_fn._saved_self", "f.exp().grad_fn._saved_result",
-              "(f * 2).grad_fn._saved_result", "f.t().grad_fn._saved_self"):
+              "(f * 2).grad_fn._saved_result", "f.t().grad_fn._saved_self",
+              "torch.cat([f, f]).grad_fn._saved_result", "torch.cat([f, f]).grad_fn._saved_dim",
+              "torch.stack([f, f]).grad_fn._saved_result"):
         try:
             print(e, eval(e))
         except AttributeError as err:
@@ -279,3 +284,13 @@ except RuntimeError as e:
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
+
+
+def test_a_missing_saved_field_of_a_variadic_node_raises_at_once():
+    # (it used to loop forever: cat's per-input VJPs were iterated by index without end)
+    code = ("import gradstudio.engine as torch\n"
+            "a = torch.ones(2, requires_grad=True)\n"
+            "print(hasattr(torch.cat([a, a]).grad_fn, '_saved_result'))")
+    run = subprocess.run([sys.executable, "-c", code], cwd=parity.ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert run.stdout == "False\n", run.stderr
