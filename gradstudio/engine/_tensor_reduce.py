@@ -104,7 +104,8 @@ def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
     if p == "fro" or p is None:
         p = 2.0
     if isinstance(p, str):
-        raise RuntimeError(f"norm: unsupported p={p!r}")
+        raise RuntimeError(f"norm: p={p!r} is not supported by GradStudio's engine; use a number, "
+                           "inf or 'fro'.")
     if not self._dtype.is_floating_point:
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {D.scalar_type(self._dtype)}")

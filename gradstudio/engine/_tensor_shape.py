@@ -63,7 +63,8 @@ def _viewable(a, shape):
 
 def _view(self, *shape):
     if len(shape) == 1 and isinstance(shape[0], D.dtype):
-        raise RuntimeError("view(dtype) is not supported by GradStudio's engine")
+        raise RuntimeError("view(dtype), which reinterprets the bytes, is not supported by "
+                           "GradStudio's engine; use .to(dtype) to convert the values instead.")
     shape = _infer(_shape_arg(shape), self._data.size)
     if not _viewable(self._data, shape):
         raise RuntimeError("view size is not compatible with input tensor's size and stride "
