@@ -21,7 +21,8 @@ from ._functions import __all__ as _functions_all
 from ._grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
                          set_grad_enabled)
 from ._printing import get_printoptions, set_printoptions
-from ._random import Generator as _RawGenerator, default_generator as _default_raw
+from ._random import Generator as _RawGenerator, default_generator
+from ._random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
 from . import autograd, nn
 
 float = float32
@@ -59,30 +60,6 @@ class Generator(_RawGenerator):
 
     def __init__(self, device="cpu"):
         super().__init__()
-
-
-default_generator = _default_raw
-
-
-def manual_seed(seed):
-    """Seeds the default generator; ``rand``/``randn`` then match PyTorch's numbers."""
-    return default_generator.manual_seed(seed)
-
-
-def initial_seed():
-    return default_generator.initial_seed()
-
-
-def seed():
-    return default_generator.seed()
-
-
-def get_rng_state():
-    return default_generator.get_state()
-
-
-def set_rng_state(state):
-    default_generator.set_state(state)
 
 
 class _Cuda:

@@ -320,6 +320,7 @@ default_generator.seed()
 
 
 def manual_seed(seed) -> Generator:
+    """Seeds the default generator; ``rand``/``randn`` then match PyTorch's numbers."""
     return default_generator.manual_seed(seed)
 
 
