@@ -604,7 +604,7 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                     if t is not None:
                         t._accumulate_grad(g, create_graph)
             if captured is not None and node in captured:
-                captured[node] = g if captured[node] is None or g is None else captured[node] + g
+                captured[node] = g  # (each node runs once: its gradient is complete)
                 if observing:
                     _emit(index=step_no, node=node, grad_output=g, captured=True)
                     step_no += 1
