@@ -22,7 +22,7 @@ from .model import Document, DocumentError
 from .reader import LIMITS, FileError, check_view
 
 __all__ = ["FORMAT_VERSION", "EXTENSION", "FileError", "LIMITS", "dumps", "loads", "save",
-           "load", "write_atomically"]
+           "load", "write_atomically", "keep_backup"]
 
 EXTENSION = ".gsg"
 
@@ -94,7 +94,7 @@ def write_atomically(path, data: bytes, backup=False):
         if old_mode is not None:
             os.chmod(tmp, old_mode)
             if backup:
-                _backup(path)
+                keep_backup(path)
         os.replace(tmp, path)
     except BaseException:
         _remove_quietly(tmp)
@@ -102,7 +102,7 @@ def write_atomically(path, data: bytes, backup=False):
     _sync_folder(folder)
 
 
-def _backup(path):
+def keep_backup(path):
     """Keeps the current ``path`` as ``path.bak`` without ever leaving ``path`` missing."""
     bak = path + ".bak"
     tmp = f"{bak}.{secrets.token_hex(4)}.tmp"

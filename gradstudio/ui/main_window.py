@@ -4,15 +4,14 @@ Edit, Graph, View and Help menus.
 Every failure a user should hear about goes through ``show_error`` and every question
 through an ``ask_*`` method, so tests answer them without a dialog. No menu command lets
 an exception reach the event loop, and ``install_excepthook`` turns anything else into a
-message instead of a crash. Graphs are saved by ``files.save``, as by the command line:
-all or nothing, the previous file kept as ``NAME.gsg.bak``. Exports are written through
-``QSaveFile`` (all or nothing).
+message instead of a crash. Graphs and exports are written through ``QSaveFile`` (all or
+nothing, see ``saving``); a saved graph keeps the previous file as ``NAME.gsg.bak``.
 """
 import sys
 import traceback
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QIODevice, QPointF, QSaveFile, QSettings, Qt
+from PySide6.QtCore import QByteArray, QPointF, QSettings, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow,
                                QMessageBox)
@@ -28,6 +27,7 @@ from gradstudio.ui.commands import AddAction, AddNode, AddRegion, Connect
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.saving import save_document, write_atomically
 from gradstudio.ui.session import Session
 from gradstudio.ui.tasks import Task
 from gradstudio.ui.timeline import TimelinePanel
@@ -53,20 +53,6 @@ def example_title(path):
     """``03_retain_graph.gsg`` -> ``Retain graph``."""
     stem = Path(path).stem.lstrip("0123456789_- ").replace("_", " ").strip()
     return (stem[:1].upper() + stem[1:]) if stem else Path(path).stem
-
-
-def write_atomically(path, data: bytes):
-    """Writes ``data`` to ``path`` through ``QSaveFile``: the old file stays whole unless
-    the new one was written completely. Raises ``OSError`` with Qt's reason."""
-    f = QSaveFile(str(path))
-    if not f.open(QIODevice.OpenModeFlag.WriteOnly):
-        raise OSError(f.errorString())
-    if f.write(QByteArray(data)) != len(data):
-        reason = f.errorString()
-        f.cancelWriting()
-        raise OSError(reason)
-    if not f.commit():
-        raise OSError(f.errorString())
 
 
 class MainWindow(QMainWindow):
@@ -444,7 +430,7 @@ class MainWindow(QMainWindow):
 
     def _write_document(self, path):
         try:
-            files.save(self.session.document, path)
+            save_document(self.session.document, path)
         except Exception as exc:  # noqa: BLE001
             self.show_error("Could not save the graph", self._file_problem(
                 exc, f"“{Path(path).name}” was not saved ({exc}); the graph is still open, "

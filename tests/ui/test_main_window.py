@@ -8,7 +8,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox
 
-from gradstudio.document import Document
+from gradstudio.document import Document, files
 from gradstudio.ui import main_window as mw
 from gradstudio.ui.commands import AddNode, Connect, SetParam
 from gradstudio.ui.main_window import MainWindow
@@ -219,6 +219,34 @@ def test_saving_keeps_the_previous_file_as_bak_as_the_command_line_does(window, 
     window.session.push(AddNode(window.session.document, "zeros"))
     assert window.save()
     assert (tmp_path / "g.gsg.bak").read_bytes() == first != path.read_bytes()
+
+
+def test_a_save_that_fails_before_the_file_is_replaced_leaves_it_and_no_debris(
+        window, answers, tmp_path, monkeypatch):
+    build_small_graph(window)
+    path = tmp_path / "g.gsg"
+    assert window.save_as(path)
+    before = path.read_bytes()
+
+    def refuse(p):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(mw.files, "keep_backup", refuse)
+    window.session.push(AddNode(window.session.document, "zeros"))
+    assert not window.save()
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.gsg"]
+    assert "Permission denied" in answers.errors[-1][1] and window.session.is_modified
+
+
+def test_saving_through_a_symbolic_link_replaces_its_file_and_keeps_the_link(window, tmp_path):
+    build_small_graph(window)
+    real = tmp_path / "real.gsg"
+    assert window.save_as(real)
+    link = tmp_path / "link.gsg"
+    link.symlink_to(real)
+    window.session.push(AddNode(window.session.document, "zeros"))
+    assert window.save_as(link)
+    assert link.is_symlink() and real.read_bytes() == files.dumps(window.session.document).encode()
 
 
 def test_menu_commands_never_let_an_exception_escape(window, answers, monkeypatch):
