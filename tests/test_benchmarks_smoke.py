@@ -1,5 +1,6 @@
 """The engine-vs-torch benchmark still runs and prints its whole table (so it cannot rot).
 No timing is asserted: speed targets live in the benchmark's output, never in tests."""
+import os
 import pathlib
 import subprocess
 import sys
@@ -14,7 +15,8 @@ SCRIPT = pathlib.Path(__file__).resolve().parents[1] / "benchmarks" / "engine_vs
 def test_engine_vs_torch_quick_run_prints_every_row():
     proc = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--repeat", "1",
                            "--min-run", "0.001"],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(SCRIPT.parents[1])})
     assert proc.returncode == 0, proc.stderr
     rows = [line for line in proc.stdout.splitlines() if line.startswith("| ")]
     assert rows[0].startswith("| workload | engine ms | torch ms | ratio | target | met? |")

@@ -1,5 +1,6 @@
 """The document re-run benchmark still runs and prints both rows (so it cannot rot).
 No timing is asserted: targets live in the benchmark's output, never in tests."""
+import os
 import pathlib
 import subprocess
 import sys
@@ -9,7 +10,8 @@ SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "document_
 
 def test_document_run_benchmark_prints_both_rows():
     proc = subprocess.run([sys.executable, str(SCRIPT), "--repeat", "1"],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(SCRIPT.parents[1])})
     assert proc.returncode == 0, proc.stderr
     rows = [r for r in proc.stdout.splitlines() if r.startswith("| ") and "---" not in r]
     assert rows[0].startswith("| document | nodes |")
