@@ -17,10 +17,11 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, Q
                                QMessageBox)
 
 from gradstudio.document import files
+from gradstudio.document.layout import layered_positions
 from gradstudio.ui.autograd_view import AutogradView
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui.code_view import CodePanel
-from gradstudio.ui.commands import AddAction, AddNode, AddRegion, Connect
+from gradstudio.ui.commands import AddAction, AddNode, AddRegion, Connect, MoveNodes
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
 from gradstudio.ui.panel import SessionPanel
@@ -70,6 +71,8 @@ class MainWindow(WindowFiles, QMainWindow):
         self.restore_layout()
         self._update_title()
         self._update_edit_actions()
+        self.canvas.snapping = self.settings.value("canvas/snap", False, type=bool)
+        self.snap_action.setChecked(self.canvas.snapping)
         if s.result is not None:
             self._on_run_finished(s.result)
 
@@ -119,7 +122,11 @@ class MainWindow(WindowFiles, QMainWindow):
             action.setToolTip(tip)
         action.setCheckable(checkable)
         if slot is not None:
-            action.triggered.connect(self._guard(slot, text.replace("&", "").rstrip("…")))
+            guarded = self._guard(slot, text.replace("&", "").rstrip("…"))
+            if checkable:      # PySide passes a *args slot nothing: name the flag
+                action.triggered.connect(lambda checked: guarded(checked))
+            else:
+                action.triggered.connect(guarded)
         return action
 
     def _build_actions(self):
@@ -161,6 +168,8 @@ class MainWindow(WindowFiles, QMainWindow):
                                "Ctrl+D", "Cut the graph: consumers get a detached copy")
         self.no_grad_action = a("Wrap Selection in &no_grad", self.wrap_no_grad, "Ctrl+G",
                                 "Evaluate the selected nodes inside torch.no_grad()")
+        self.arrange_action = a("&Arrange Graph", self.arrange, "Ctrl+L",
+                                "Lay the nodes out in columns, inputs on the left")
 
         self.zoom_in_action = a("Zoom &In", lambda: self._canvas_call("zoom_in"), K.ZoomIn)
         self.zoom_out_action = a("Zoom &Out", lambda: self._canvas_call("zoom_out"), K.ZoomOut)
@@ -168,6 +177,9 @@ class MainWindow(WindowFiles, QMainWindow):
                                     "Ctrl+0", "Zoom to 100 %")
         self.fit_action = a("&Fit Graph in View", lambda: self._canvas_call("fit_to_view"),
                             "F", "Zoom and scroll so that every node is visible")
+        self.snap_action = a("&Snap to Grid", self.set_snapping, None,
+                             "Dragged and added nodes land on the background grid",
+                             checkable=True)
         self.reset_layout_action = a("&Reset Panel Layout", self.reset_layout)
         self.about_action = a("&About GradStudio", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
@@ -210,10 +222,14 @@ class MainWindow(WindowFiles, QMainWindow):
 
         graph = bar.addMenu("&Graph")
         graph.addActions([self.backward_action, self.detach_action, self.no_grad_action])
+        graph.addSeparator()
+        graph.addAction(self.arrange_action)
 
         view = bar.addMenu("&View")
         view.addActions([self.zoom_in_action, self.zoom_out_action, self.actual_size_action,
                          self.fit_action])
+        view.addSeparator()
+        view.addAction(self.snap_action)
         view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
@@ -394,9 +410,32 @@ class MainWindow(WindowFiles, QMainWindow):
             stack.endMacro()
         self.session.select([add.node_id])
 
+    def arrange(self):
+        """Moves every node to the layered layout (one undo step), keeping the graph's
+        top-left corner where it was, and fits the view."""
+        doc = self.session.document
+        if not doc.node_ids:
+            return
+        corner = (min(doc.node(n).position[0] for n in doc.node_ids),
+                  min(doc.node(n).position[1] for n in doc.node_ids))
+        moves = {n: p for n, p in layered_positions(doc, corner).items()
+                 if tuple(p) != tuple(doc.node(n).position)}
+        if moves:
+            command = MoveNodes(doc, moves, merge=False)
+            command.setText("Arrange graph")
+            self.session.push(command)
+        self._canvas_call("fit_to_view")
+
     # ================================================================== canvas & layout
     def _canvas_call(self, name, *args):
         return getattr(self.canvas, name)(*args)
+
+    def set_snapping(self, on):
+        """Turns snapping to the grid on or off (remembered between sessions)."""
+        on = bool(on)
+        self.canvas.snapping = on
+        self.snap_action.setChecked(on)
+        self.settings.setValue("canvas/snap", on)
 
     def save_layout(self):
         self.settings.setValue("window/geometry", self.saveGeometry())

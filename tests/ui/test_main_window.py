@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import Document, files
 from gradstudio.ui import main_window as mw
-from gradstudio.ui.commands import AddNode, Connect, SetParam
+from gradstudio.ui.commands import AddNode, Connect, MoveNodes, SetParam
 from gradstudio.ui.main_window import MainWindow
 
 SAVE, DISCARD, CANCEL = (QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Discard,
@@ -224,7 +224,9 @@ def test_saving_keeps_the_previous_file_as_bak_as_the_command_line_does(window, 
 def test_a_save_that_fails_before_the_file_is_replaced_leaves_it_and_no_debris(
         window, answers, tmp_path, monkeypatch):
     build_small_graph(window)
-    path = tmp_path / "g.gsg"
+    folder = tmp_path / "graphs"
+    folder.mkdir()
+    path = folder / "g.gsg"
     assert window.save_as(path)
     before = path.read_bytes()
 
@@ -234,7 +236,7 @@ def test_a_save_that_fails_before_the_file_is_replaced_leaves_it_and_no_debris(
     window.session.push(AddNode(window.session.document, "zeros"))
     assert not window.save()
     assert path.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.gsg"]
+    assert sorted(p.name for p in folder.iterdir()) == ["g.gsg"]
     assert "Permission denied" in answers.errors[-1][1] and window.session.is_modified
 
 
@@ -501,3 +503,26 @@ def test_main_without_a_file_opens_the_autograd_tutorial(qtbot, settings):
     assert mw.main([], settings=settings) == 0
     title, modified, nodes = seen[-1]
     assert "tutorial" in title.lower() and not modified and nodes >= 4
+
+
+def test_arrange_graph_lays_the_nodes_out_in_one_undo_step(window):
+    x, y = build_small_graph(window)
+    doc = window.session.document
+    window.session.push(MoveNodes(doc, {x: (500.0, 300.0), y: (-40.0, 900.0)}, merge=False))
+    before = files.dumps(doc)
+    menu_action(window, "Graph", "Arrange Graph").trigger()
+    assert doc.node(y).position[0] > doc.node(x).position[0]       # inputs on the left
+    assert doc.node(y).position[1] == doc.node(x).position[1]      # a chain is one row
+    assert min(doc.node(n).position for n in (x, y)) == (-40.0, 300.0)
+    assert window.session.undo_stack.undoText() == "Arrange graph"
+    window.session.undo_stack.undo()
+    assert files.dumps(doc) == before
+
+
+def test_snap_to_grid_is_a_view_setting_that_is_remembered(qtbot, settings, answers):
+    first = make_window(qtbot, settings, answers)
+    assert not first.canvas.snapping
+    menu_action(first, "View", "Snap to Grid").trigger()
+    assert first.canvas.snapping and first.snap_action.isChecked()
+    second = make_window(qtbot, settings, answers)
+    assert second.canvas.snapping and second.snap_action.isChecked()
