@@ -190,14 +190,18 @@ class RunResult:
         return leaves
 
     def backward_graph(self, node_id, step=-1):
-        """The backward graph behind a node's tensor as PyTorch holds it: one graph node
-        per grad_fn (attributes ``name``, ``accumulate`` (bool), ``variable``: the document
-        node a leaf comes from, ``tensors``: document nodes whose tensor it produced,
-        ``saved``: names of saved tensors, ``freed``: released at or before ``step``) and
-        an edge per ``next_functions`` entry (attribute ``input_nr``)."""
+        """The backward graph behind a node's tensor as PyTorch holds it, as an
+        ``nx.MultiDiGraph``: one graph node per grad_fn (attributes ``name``, ``accumulate``
+        (bool), ``variable``: the document node a leaf comes from, ``tensors``: document
+        nodes whose tensor it produced, ``saved``: names of saved tensors, ``freed``:
+        released at or before ``step``, ``freed_at``: the step that released them, or None
+        while they are kept) and one edge per non-None ``next_functions`` entry, keyed by
+        its index ``input_nr`` (also an attribute). ``y * y`` gives two edges from its
+        ``MulBackward0`` to the same ``AddBackward0``, keys 0 and 1, as PyTorch's
+        ``next_functions`` holds two entries."""
         step = self._step(step)
         t = self.tensors.get(node_id)
-        g = nx.DiGraph()
+        g = nx.MultiDiGraph()
         snap = self._snaps[step].get(node_id) if self._snaps else None
         root = snap.grad_fn if snap else None
         if t is None or root is None:
@@ -210,15 +214,16 @@ class RunResult:
             key = self._fn_key(fn)
             acc = isinstance(fn, AccumulateGrad)
             freed_step = self._freed_at.get(fn)
+            freed = freed_step is not None and freed_step <= step
             g.add_node(key, name=type(fn).__name__, accumulate=acc,
                        variable=leaves.get(id(fn.variable)) if acc else None,
                        tensors=tuple(producers.get(id(fn), ())),
                        saved=() if acc else tuple(fn.saved_tensor_names),
-                       freed=freed_step is not None and freed_step <= step)
+                       freed=freed, freed_at=freed_step if freed else None)
             for i, (nxt, _) in enumerate(fn.next_functions):
                 if nxt is None:
                     continue
-                g.add_edge(key, self._fn_key(nxt), input_nr=i)
+                g.add_edge(key, self._fn_key(nxt), key=i, input_nr=i)
                 if id(nxt) not in seen:
                     seen.add(id(nxt))
                     stack.append(nxt)

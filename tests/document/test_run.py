@@ -2,6 +2,7 @@
 snapshot after the forward pass and after every action, PyTorch's errors at their step,
 the backward graph with freed buffers, and the engine's step-by-step record."""
 import numpy as np
+import pytest
 
 from gradstudio.document import Document, run
 
@@ -101,6 +102,114 @@ def test_backward_graph_marks_freed_buffers_per_step():
     assert freed == [("MulBackward0", ("other",)), ("MulBackward0", ("self", "other"))]
     acc = [a for _, a in after.nodes(data=True) if a["accumulate"]]
     assert acc[0]["variable"] == n["x"]
+
+
+def test_backward_graph_keeps_both_next_functions_entries_of_y_times_y():
+    d, n, _ = tutorial()
+    g = run(d).backward_graph(n["yy"])
+    mul = next(k for k, a in g.nodes(data=True) if a["tensors"] == (n["yy"],))
+    add = next(k for k, a in g.nodes(data=True) if a["tensors"] == (n["y"],))
+    assert g.number_of_edges(mul, add) == 2
+    assert sorted((key, a["input_nr"]) for _, _, key, a in g.out_edges(mul, keys=True,
+                                                                     data=True)) == \
+        [(0, 0), (1, 1)]
+
+
+def test_backward_graph_remembers_the_step_that_freed_each_buffer():
+    d, n, acts = tutorial(retain=True, actions=2)
+    d.set_action_param(acts[1], "retain_graph", False)
+    r = run(d)
+    assert [a["freed_at"] for _, a in r.backward_graph(n["out"], 1).nodes(data=True)
+            if a["saved"]] == [None, None]
+    assert [a["freed_at"] for _, a in r.backward_graph(n["out"], 2).nodes(data=True)
+            if a["saved"]] == [2, 2]
+
+
+def _canonical(root, next_of, name_of):
+    """A graph walked breadth first from ``root``, children in ``next_functions`` order:
+    per function its class name and its (input index, function number) entries."""
+    number, order, queue = {id(root): 0}, [], [root]
+    while queue:
+        fn = queue.pop(0)
+        entries = []
+        for i, nxt in next_of(fn):
+            if id(nxt) not in number:
+                number[id(nxt)] = len(number)
+                queue.append(nxt)
+            entries.append((i, number[id(nxt)]))
+        order.append((name_of(fn), tuple(entries)))
+    return order
+
+
+def _canonical_doc(g):
+    root = next(k for k in g if g.in_degree(k) == 0)
+    return _canonical(root,
+                      lambda k: sorted((i, v) for _, v, i in g.out_edges(k, keys=True)),
+                      lambda k: g.nodes[k]["name"])
+
+
+def _canonical_torch(t):
+    return _canonical(t.grad_fn,
+                      lambda fn: [(i, nxt) for i, (nxt, _) in enumerate(fn.next_functions)
+                                  if nxt is not None],
+                      lambda fn: type(fn).__name__)
+
+
+def _programs():
+    """(document, its result node, the same program in torch) for a few shapes of graph:
+    y * y, x * x (two entries to one AccumulateGrad), an operand that needs no grad (a
+    None entry), and a reconvergent sum."""
+    def tut(torch):
+        y = torch.ones(2, 2, requires_grad=True) + 2
+        return (y * y * 3).mean()
+
+    d, n, _ = tutorial()
+    yield d, n["out"], tut
+
+    d = Document()
+    x = d.add_node("ones", {"shape": (3,), "requires_grad": True})
+    sq = d.add_node("mul")
+    d.connect(x, sq, "self")
+    d.connect(x, sq, "other")
+    yield d, sq, lambda torch: (lambda x: x * x)(torch.ones(3, requires_grad=True))
+
+    d = Document()
+    a = d.add_node("ones", {"shape": (3,), "requires_grad": True})
+    c = d.add_node("ones", {"shape": (3,)})
+    m = d.add_node("mul")
+    d.connect(c, m, "self")
+    d.connect(a, m, "other")
+    yield d, m, lambda torch: torch.ones(3) * torch.ones(3, requires_grad=True)
+
+    def reconverge(torch):
+        a, b = torch.ones(3, requires_grad=True), torch.ones(3, requires_grad=True)
+        return (a * b).sum() + a.exp().sum()
+
+    d = Document()
+    a = d.add_node("ones", {"shape": (3,), "requires_grad": True})
+    b = d.add_node("ones", {"shape": (3,), "requires_grad": True})
+    ab = d.add_node("mul")
+    d.connect(a, ab, "self")
+    d.connect(b, ab, "other")
+    s1 = d.add_node("sum")
+    d.connect(ab, s1, "self")
+    e = d.add_node("exp")
+    d.connect(a, e, "self")
+    s2 = d.add_node("sum")
+    d.connect(e, s2, "self")
+    total = d.add_node("add")
+    d.connect(s1, total, "self")
+    d.connect(s2, total, "other")
+    yield d, total, reconverge
+
+
+def test_backward_graph_has_the_structure_of_torchs_next_functions():
+    torch = pytest.importorskip("torch")
+    for doc, node, program in _programs():
+        g = run(doc).backward_graph(node)
+        expected = _canonical_torch(program(torch))
+        assert _canonical_doc(g) == expected
+        assert g.number_of_edges() == sum(len(entries) for _, entries in expected)
 
 
 def test_each_action_keeps_the_engines_step_record():
