@@ -1,32 +1,40 @@
 """The autograd view: the backward graph behind the selected node's tensor, at the step
 being viewed, as PyTorch holds it — ``grad_fn`` nodes by class name, ``AccumulateGrad``
-boxes naming the leaf they feed, ``next_functions`` arrows, and saved buffers, struck
-through once a backward pass without ``retain_graph`` has freed them.
+boxes naming the leaf they feed, one ``next_functions`` arrow per entry (``y * y`` draws
+two from its ``MulBackward0`` to the same ``AddBackward0``, bowed apart and labelled with
+their index), and saved buffers, greyed and struck through once a backward pass without
+``retain_graph`` has freed them. A selected node without a graph gets the reason in
+plain words (a leaf, a detach, a no-grad region, an op without a gradient ...).
 
 Linked to the selection both ways: clicking a box selects the document node(s) it
 belongs to; selecting a document node highlights its ``grad_fn``."""
 import networkx as nx
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import (QBrush, QColor, QFont, QPainter, QPainterPath, QPainterPathStroker,
+                           QPen, QPolygonF)
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem,
-                               QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QLabel,
-                               QVBoxLayout)
+                               QGraphicsPolygonItem, QGraphicsScene, QGraphicsSimpleTextItem,
+                               QGraphicsView, QLabel, QVBoxLayout)
 
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.timeline import action_text
 
-__all__ = ["AutogradView", "FunctionItem"]
+__all__ = ["AutogradView", "FunctionItem", "EdgeItem"]
 
 BOX_W, ROW_H, GAP_X, GAP_Y = 170, 18, 28, 46
 FILL = QColor("#e8f0fe")
 LEAF_FILL = QColor("#e6f4ea")
 HIGHLIGHT = QColor("#f9a825")
 FREED = QColor("#9e9e9e")
+EDGE = QColor("#80868b")
+LABEL = QColor("#5f6368")
+SPREAD, BOW = 18, 40       # arrows sharing a box: ends this far apart; twins bow apart
 
 
 class FunctionItem(QGraphicsObject):
     """One grad_fn: its class name, what it belongs to, its saved buffers."""
 
-    def __init__(self, view, key, attrs, names):
+    def __init__(self, view, key, attrs, names, owners=None):
         super().__init__()
         self.view, self.key, self.attrs = view, key, attrs
         self.highlighted = False
@@ -34,8 +42,8 @@ class FunctionItem(QGraphicsObject):
             var = attrs["variable"]
             self.subtitle = f"→ {names.get(var, '?')}.grad" if var else "→ (a leaf)"
         else:
-            owners = [names.get(n, n) for n in attrs["tensors"]]
-            self.subtitle = "of " + ", ".join(owners) if owners else "(intermediate)"
+            shown = [names.get(n, n) for n in (attrs["tensors"] if owners is None else owners)]
+            self.subtitle = "of " + ", ".join(shown) if shown else "(intermediate)"
         self.saved = list(attrs["saved"])
         self.freed = attrs["freed"]
         self.height = ROW_H * (2 + len(self.saved)) + 8
@@ -43,8 +51,11 @@ class FunctionItem(QGraphicsObject):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
         tip = [attrs["name"], self.subtitle]
+        if owners is not None and len(owners) < len(attrs["tensors"]):
+            tip.append("the same tensor as " + ", ".join(names.get(n, n)
+                                                         for n in attrs["tensors"]))
         if self.saved:
-            tip.append("saved: " + ", ".join(self.saved) +
+            tip.append("saved for backward: " + ", ".join(self.saved) +
                        (" (freed by backward: pass retain_graph=True to keep them)"
                         if self.freed else ""))
         self.setToolTip("\n".join(tip))
@@ -97,39 +108,122 @@ class FunctionItem(QGraphicsObject):
             super().mousePressEvent(event)
 
 
-def _arrow(p1, p2):
-    path = QPainterPath(p1)
-    mid = (p1.y() + p2.y()) / 2
-    path.cubicTo(QPointF(p1.x(), mid), QPointF(p2.x(), mid), p2)
-    head = QPolygonF([p2, QPointF(p2.x() - 5, p2.y() - 9), QPointF(p2.x() + 5, p2.y() - 9)])
-    path.addPolygon(head)
-    path.closeSubpath()
-    return path
+class EdgeItem(QGraphicsPathItem):
+    """One ``next_functions`` entry: an arrow from grad_fn box ``source`` to box
+    ``target`` for ``source.next_functions[input_nr]``. ``start`` and ``end`` shift its
+    ends sideways (in units of ``SPREAD``) so arrows sharing a box do not overlap; ``bow``
+    bends it (in units of ``BOW``) so arrows between the same two boxes are told apart.
+    ``via`` lists ``(x, top, bottom)`` lanes through the rows it crosses. ``label`` is
+    the ``[input_nr]`` text beside it, or None."""
+
+    def __init__(self, source, target, input_nr, start=0.0, end=0.0, bow=0.0, via=(),
+                 labelled=False):
+        super().__init__()
+        self.source, self.target, self.input_nr = source.key, target.key, input_nr
+        p1 = source.pos() + QPointF(BOX_W / 2 + start * SPREAD, source.height)
+        p2 = target.pos() + QPointF(BOX_W / 2 + end * SPREAD, 0)
+        path = QPainterPath(p1)
+        first = None
+        for x, top, bottom in via:      # twins share a lane side by side: no bow needed
+            _curve(path, QPointF(x + bow * SPREAD, top))
+            if first is None:
+                first = QPainterPath(path)
+            path.lineTo(x + bow * SPREAD, bottom)
+        _curve(path, p2, 0 if via else bow * BOW)
+        self.setPath(path)
+        self.setPen(QPen(EDGE, 1.4))
+        self.setZValue(-1)
+        tip = QGraphicsPolygonItem(QPolygonF([QPointF(0, 0), QPointF(-9, -5), QPointF(-9, 5)]),
+                                   self)
+        tip.setPen(QPen(Qt.PenStyle.NoPen))
+        tip.setBrush(QBrush(EDGE))
+        tip.setPos(p2)
+        tip.setRotation(-path.angleAtPercent(1.0))
+        self.label = None
+        if labelled:            # beside the arrow's first stretch: the index is its source's
+            self.label = QGraphicsSimpleTextItem(f"[{input_nr}]", self)
+            self.label.setBrush(QBrush(LABEL))
+            box = self.label.boundingRect()
+            at = (path if first is None else first).pointAtPercent(0.5)
+            left = bow < 0 if bow else (at.x() < p1.x() - 1 or
+                                        (abs(at.x() - p1.x()) <= 1 and start < 0))
+            self.label.setPos(at.x() - box.width() - 4 if left else at.x() + 4,
+                              at.y() - box.height() / 2)
+        self.setToolTip(f"next_functions[{input_nr}]: the gradient for input {input_nr} of "
+                        f"{source.attrs['name']} flows on to {target.attrs['name']}")
+
+    def shape(self):            # hover and tooltips along the line, not its filled bow
+        stroker = QPainterPathStroker()
+        stroker.setWidth(8)
+        return stroker.createStroke(self.path())
 
 
-def layered_layout(graph):
-    """Positions per node: one row per topological generation (the root on top), nodes in
-    a row ordered by the mean position of their parents (one barycentre pass)."""
-    # a node sits below all its parents: longest path from the roots
+def _curve(path, to, bow=0.0):
+    """An S-curve from the path's end down to ``to``, bowed ``bow`` pixels sideways."""
+    a = path.currentPosition()
+    mid = (a.y() + to.y()) / 2
+    path.cubicTo(QPointF(a.x() + bow, mid), QPointF(to.x() + bow, mid), to)
+
+
+def _spread(rank, count):
+    """Offsets -0.5 .. 0.5 (in steps of 1) for ``count`` things; 0 for one."""
+    return rank - (count - 1) / 2
+
+
+def layered_layout(graph, lane=24):
+    """Where each grad_fn goes: ``pos[node] = (centre x in pixels, row)``, one row per
+    generation (the root on top, every node below all its parents) and, in a row, nodes
+    ordered by the mean x of what feeds them (one barycentre pass). An arrow spanning
+    several rows gets a lane of its own (``lane`` pixels, wider for twins) in each row it
+    crosses, so it never runs behind a box: ``routes[(u, v)]`` lists the lanes' centre x,
+    row by row."""
     depth = {}
     for n in nx.topological_sort(graph):
-        preds = list(graph.predecessors(n))
+        preds = set(graph.predecessors(n))
         depth[n] = 1 + max(depth[p] for p in preds) if preds else 0
-    rows = {}
+    rows, upper, size, chains = {}, {}, {}, {}
     for n, d in depth.items():
         rows.setdefault(d, []).append(n)
-    x_of = {}
-    pos = {}
+        upper[n], size[n] = [], BOX_W
+    for u, v in dict.fromkeys(graph.edges()):        # each pair once, twins together
+        prev, chain = u, []
+        for d in range(depth[u] + 1, depth[v]):
+            via = ("via", u, v, d)
+            rows[d].append(via)
+            upper[via], size[via] = [prev], lane + (graph.number_of_edges(u, v) - 1) * SPREAD
+            chain.append(via)
+            prev = via
+        upper[v].append(prev)
+        if chain:
+            chains[(u, v)] = chain
+    x = {}
     for d in sorted(rows):
         row = rows[d]
         if d:
-            row.sort(key=lambda n: sum(x_of[p] for p in graph.predecessors(n)) /
-                     max(1, graph.in_degree(n)))
-        for i, n in enumerate(row):
-            x_of[n] = i - (len(row) - 1) / 2
+            row.sort(key=lambda n: _mean(x[p] for p in upper[n]))
+        left = -(sum(size[n] for n in row) + GAP_X * (len(row) - 1)) / 2
         for n in row:
-            pos[n] = (x_of[n], d)
-    return pos
+            x[n] = left + size[n] / 2
+            left += size[n] + GAP_X
+    pos = {n: (x[n], depth[n]) for n in graph}
+    return pos, {pair: [x[via] for via in chain] for pair, chain in chains.items()}
+
+
+def _distinct_tensors(nodes, tensors):
+    """``nodes`` without those holding the same tensor object as an earlier one (a
+    ``retain_grad`` node passes its input's tensor on): one name per tensor."""
+    seen, kept = set(), []
+    for n in nodes:
+        t = tensors.get(n)
+        if t is None or id(t) not in seen:
+            seen.add(id(t))
+            kept.append(n)
+    return kept
+
+
+def _mean(values):
+    values = list(values)
+    return sum(values) / len(values) if values else 0.0
 
 
 class AutogradView(SessionPanel):
@@ -138,8 +232,10 @@ class AutogradView(SessionPanel):
     def __init__(self, session, parent=None):
         super().__init__(session, parent)
         self.root = None           # document node whose backward graph is shown
-        self.graph = nx.DiGraph()
+        self.graph = nx.MultiDiGraph()
         self.items = {}            # grad_fn key -> FunctionItem
+        self.edges = []            # EdgeItem per next_functions entry
+        self.legend = None         # the key under the graph
         self.scene = QGraphicsScene(self)
         self.view = QGraphicsView(self.scene)
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -147,10 +243,12 @@ class AutogradView(SessionPanel):
         self.view.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.caption = QLabel()
         self.caption.setWordWrap(True)
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.caption)
         layout.addWidget(self.view, 1)
+        layout.addStretch(0)       # takes the room while there is only a message
         self.follow(session.selection_changed, self._on_selection_changed)
         self.follow(session.run_finished, self.refresh)
         self.follow(session.step_changed, self.redraw)
@@ -174,28 +272,27 @@ class AutogradView(SessionPanel):
 
     def redraw(self):
         self.scene.clear()
-        self.items = {}
+        self.items, self.edges, self.legend = {}, [], None
         s = self.session
         if self.root is None or self.root not in s.document.graph or s.result is None:
-            self.graph = nx.DiGraph()
-            self.caption.setText("Select a node computed from tensors that require grad to "
-                                 "see its backward graph.")
+            self.graph = nx.MultiDiGraph()
+            self._show_message("Select a node computed from tensors that require grad to "
+                               "see its backward graph: the grad_fn objects PyTorch "
+                               "recorded and the next_functions that link them.")
             return
         self.graph = s.result.backward_graph(self.root, s.step)
-        name = s.document.display_name(self.root)
         if not self.graph:
-            self.caption.setText(f"<b>{name}</b> has no grad_fn: nothing flows back from it "
-                                 "(it is a leaf, or nothing it depends on requires grad).")
+            self._show_message(self._why_no_graph(self.root))
             return
-        freed = any(a["freed"] for _, a in self.graph.nodes(data=True))
-        self.caption.setText(f"Backward graph of <b>{name}</b>.grad_fn" +
-                             (" — <span style='color:#757575'>struck buffers were freed by "
-                              "backward()</span>" if freed else ""))
+        self.caption.setText(self._caption())
+        self.view.show()
         names = {n: s.document.display_name(n) for n in s.document.node_ids}
-        pos = layered_layout(self.graph)
+        tensors = s.result.tensors
+        pos, routes = layered_layout(self.graph)
         heights = {}
         for key, attrs in self.graph.nodes(data=True):
-            item = FunctionItem(self, key, attrs, names)
+            item = FunctionItem(self, key, attrs, names, _distinct_tensors(attrs["tensors"],
+                                                                            tensors))
             self.items[key] = item
             self.scene.addItem(item)
             heights[pos[key][1]] = max(heights.get(pos[key][1], 0), item.height)
@@ -205,24 +302,123 @@ class AutogradView(SessionPanel):
             y += heights[d] + GAP_Y
         for key, item in self.items.items():
             x, d = pos[key]
-            item.setPos(x * (BOX_W + GAP_X), tops[d])
-        pen = QPen(QColor("#80868b"), 1.4)
-        for u, v in self.graph.edges():
-            a, b = self.items[u], self.items[v]
-            p1 = a.pos() + QPointF(BOX_W / 2, a.height)
-            p2 = b.pos() + QPointF(BOX_W / 2, 0)
-            edge = QGraphicsPathItem(_arrow(p1, p2))
-            edge.setPen(pen)
-            edge.setBrush(QBrush(QColor("#80868b")))
-            edge.setZValue(-1)
-            self.scene.addItem(edge)
-        legend = QGraphicsSimpleTextItem("arrows: next_functions")
-        legend.setBrush(QBrush(QColor("#9aa0a6")))
-        legend.setPos(self.scene.itemsBoundingRect().left(),
-                      self.scene.itemsBoundingRect().bottom() + 8)
+            item.setPos(x - BOX_W / 2, tops[d])
+        self._draw_edges(pos, {pair: [(x, tops[d], tops[d] + heights[d])
+                                      for d, x in enumerate(xs, start=pos[pair[0]][1] + 1)]
+                               for pair, xs in routes.items()})
+        labelled = any(e.label is not None for e in self.edges)
+        self.legend = legend = QGraphicsSimpleTextItem(
+            "arrows: next_functions, the way gradients flow" +
+            ("\n[i]: the entry's index in next_functions" if labelled else ""))
+        legend.setBrush(QBrush(QColor("#80868b")))
+        bounds = self.scene.itemsBoundingRect()
+        legend.setPos(bounds.center().x() - legend.boundingRect().width() / 2,
+                      bounds.bottom() + 8)
         self.scene.addItem(legend)
         self._highlight()
         self._fit()
+
+    def _draw_edges(self, pos, lanes):
+        """One ``EdgeItem`` per next_functions entry. A box's outgoing arrows leave it side
+        by side in next_functions order and its incoming ones arrive side by side, ordered
+        by where they come from; arrows between the same two boxes bow apart; an arrow
+        crossing rows runs down its lanes (``lanes[(u, v)]``: ``(x, top, bottom)``)."""
+        g = self.graph
+
+        def came_from(edge):
+            u, v, k = edge
+            via = lanes.get((u, v))
+            return (via[-1][0] if via else pos[u][0], k)
+
+        incoming = {v: sorted(g.in_edges(v, keys=True), key=came_from) for v in g}
+        for u in g:
+            out = sorted(g.out_edges(u, keys=True), key=lambda e: e[2])
+            for rank, (_, v, k) in enumerate(out):
+                twins = [e[2] for e in out if e[1] == v]
+                into = incoming[v]
+                edge = EdgeItem(self.items[u], self.items[v], k,
+                                start=_spread(rank, len(out)),
+                                end=_spread(into.index((u, v, k)), len(into)),
+                                bow=_spread(twins.index(k), len(twins)),
+                                via=lanes.get((u, v), ()), labelled=len(out) > 1)
+                self.edges.append(edge)
+                self.scene.addItem(edge)
+
+    def edges_between(self, source, target):
+        """The arrows drawn from grad_fn ``source`` to grad_fn ``target`` (keys)."""
+        return [e for e in self.edges if (e.source, e.target) == (source, target)]
+
+    def _show_message(self, text):
+        self.graph = nx.MultiDiGraph()
+        self.caption.setText(text)
+        self.view.hide()
+
+    def _caption(self):
+        s = self.session
+        doc = s.document
+        text = f"Backward graph of <b>{doc.display_name(self.root)}</b>.grad_fn"
+        if not s.selection:
+            text += " (the first backward's target: select a node to see its own)"
+        steps = sorted({a["freed_at"] for _, a in self.graph.nodes(data=True) if a["freed"]})
+        if steps:
+            by = ", ".join(f"step {i} ({action_text(doc, doc.timeline[i - 1])})"
+                           if 0 < i <= len(doc.timeline) else f"step {i}" for i in steps)
+            text += (f"<br><span style='color:#616161'>Greyed, struck-through buffers were "
+                     f"freed by {by}: pass retain_graph=True there to backward through "
+                     f"this graph again.</span>")
+        return text
+
+    def _why_no_graph(self, node):
+        """Why ``node``'s tensor has no grad_fn, in the user's terms."""
+        s = self.session
+        doc = s.document
+        name = f"<b>{doc.display_name(node)}</b>"
+        state = s.state(node)
+        if state is None or not state.ok:
+            return (f"{name} was not computed (its error is shown on its node and in the "
+                    "Inspector), so it has no backward graph.")
+        if doc.node(node).kind == "detach":
+            return (f"{name} is a detached copy: it shares its input's values, but gradients "
+                    "stop at it, so it has no grad_fn and nothing flows back from it.")
+        if doc.in_no_grad(node):
+            return (f"{name} is computed inside torch.no_grad(): PyTorch recorded no graph "
+                    "for it, so it has no grad_fn.")
+        if state.is_leaf and state.requires_grad:
+            return (f"{name} is a leaf that requires grad: it has no grad_fn of its own; "
+                    f"backward() stores its gradient in {name}.grad. Select a node computed "
+                    "from it to see a backward graph.")
+        if not doc.inputs_of(node):
+            return (f"{name} does not require grad, so PyTorch records no graph for it. "
+                    "Tick requires_grad in the Inspector to track it.")
+        stop = self._where_grad_stops(node)
+        if stop == node:
+            return (f"{name} has no grad_fn: {doc.node(node).kind} has no gradient, so "
+                    "PyTorch records no graph through it.")
+        if stop is not None:
+            kind = doc.node(stop).kind
+            why = ("it is a detach()" if kind == "detach" else
+                   "it is inside torch.no_grad()" if doc.in_no_grad(stop) else
+                   f"{kind} has no gradient")
+            return (f"{name} has no grad_fn: the gradient stops further up, at "
+                    f"<b>{doc.display_name(stop)}</b> ({why}).")
+        return (f"{name} has no grad_fn: nothing it is computed from requires grad. Tick "
+                "requires_grad on a source in the Inspector to track it.")
+
+    def _where_grad_stops(self, node):
+        """The nearest node at or above ``node`` that does not require grad although one
+        of its inputs does (a detach, a no-grad region, an op without a gradient)."""
+        doc, s = self.session.document, self.session
+        seen, queue = {node}, [node]
+        while queue:
+            n = queue.pop(0)
+            for src in doc.inputs_of(n).values():
+                state = s.state(src)
+                if state is not None and state.ok and state.requires_grad:
+                    return n
+                if src not in seen:
+                    seen.add(src)
+                    queue.append(src)
+        return None
 
     # ------------------------------------------------------------------ internals
     def _choose_root(self):
@@ -269,6 +465,8 @@ class AutogradView(SessionPanel):
         if self.root != old:
             self.redraw()
         else:
+            if self.graph:
+                self.caption.setText(self._caption())
             self._highlight()
 
     def _on_document_replaced(self):
