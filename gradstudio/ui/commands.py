@@ -2,11 +2,12 @@
 and panels follow through the document's change events and the re-run after each one."""
 from PySide6.QtGui import QUndoCommand
 
-from gradstudio.document.model import Action
+from gradstudio.document.model import ACTION_KINDS, Action
 
 __all__ = ["AddNode", "RemoveNodes", "Connect", "Disconnect", "MoveNodes", "SetParam",
            "SetLabel", "SetWatched", "AddRegion", "RemoveRegion", "SetRegionNodes",
-           "AddAction", "RemoveAction", "MoveAction", "SetActionParam", "SetSeed", "Paste"]
+           "AddAction", "RemoveAction", "MoveAction", "SetActionParam", "SetSeed", "Paste",
+           "RetainGrad", "DropRetainGrad", "same_tensor"]
 
 MOVE_ID = 1001
 
@@ -17,14 +18,35 @@ class _Command(QUndoCommand):
         self.doc = doc
 
 
+class _Macro(_Command):
+    """Several commands as one undo step: redone in order, undone in reverse."""
+
+    def __init__(self, doc, text, steps):
+        super().__init__(doc, text)
+        self.steps = list(steps)
+
+    def redo(self):
+        for step in self.steps:
+            step.redo()
+
+    def undo(self):
+        for step in reversed(self.steps):
+            step.undo()
+
+
 class AddNode(_Command):
-    def __init__(self, doc, kind, params=None, position=(0.0, 0.0), label=None):
+    """Adds a node; ``inputs`` (``{port: source id}``) are connected in the same step."""
+
+    def __init__(self, doc, kind, params=None, position=(0.0, 0.0), label=None, inputs=None):
         super().__init__(doc, f"Add {kind}")
         self.kind, self.params, self.position, self.label = kind, params, position, label
+        self.inputs = dict(inputs or {})
         self.node_id = doc.new_id()
 
     def redo(self):
         self.doc.add_node(self.kind, self.params, self.position, self.label, self.node_id)
+        for port, source in self.inputs.items():
+            self.doc.connect(source, self.node_id, port)
 
     def undo(self):
         self.doc.remove_node(self.node_id)
@@ -234,3 +256,63 @@ class Paste(_Command):
     def undo(self):
         for new, *_ in reversed(self.nodes):
             self.doc.remove_node(new)
+
+
+# ----------------------------------------------------------------------------- retain_grad
+_ALIASING = ("retain_grad", "requires_grad_")     # node kinds that return their input
+
+
+def same_tensor(doc, node_id):
+    """``(origin, members)``: the nodes whose output is the very tensor ``node_id``
+    outputs. retain_grad and requires_grad_ nodes return their input itself, so a chain of
+    them shares one tensor with the node it starts from (``origin``); ``members`` are the
+    chain's nodes after the origin, upstream first."""
+    origin = node_id
+    while doc.node(origin).kind in _ALIASING:
+        source = doc.source_of(origin, "self")
+        if source is None:
+            break
+        origin = source
+    members, frontier = [], [origin]
+    while frontier:
+        n = frontier.pop(0)
+        for v, port in doc.consumers_of(n):
+            if port == "self" and doc.node(v).kind in _ALIASING and v not in members:
+                members.append(v)
+                frontier.append(v)
+    return origin, members
+
+
+def RetainGrad(doc, node_id, position):
+    """Adds a retain_grad node fed by ``node_id`` at ``position``: its tensor keeps
+    ``.grad`` after backward."""
+    command = AddNode(doc, "retain_grad", position=position, inputs={"self": node_id})
+    command.setText(f"Keep .grad of {doc.display_name(node_id)}")
+    return command
+
+
+def DropRetainGrad(doc, node_id):
+    """Removes every retain_grad node marking ``node_id``'s tensor, as one step. What
+    used a removed node (another node's input, a timeline action) is given the node that
+    fed it, the same tensor, so nothing downstream breaks."""
+    origin, members = same_tensor(doc, node_id)
+    drop = [m for m in members if doc.node(m).kind == "retain_grad"]
+    dropped = set(drop)
+
+    def feed(n):
+        while n in dropped:
+            n = doc.source_of(n, "self")
+        return n
+
+    steps = [Connect(doc, feed(r), v, port)
+             for r in drop for v, port in doc.consumers_of(r) if v not in dropped]
+    for action in doc.timeline:
+        for name, kind, _ in ACTION_KINDS[action.kind]:
+            value = action.params.get(name)
+            if kind == "nodes" and any(v in dropped for v in value):
+                steps.append(SetActionParam(doc, action.id, name, [feed(v) for v in value]))
+            elif kind in ("node", "node?") and value in dropped:
+                steps.append(SetActionParam(doc, action.id, name, feed(value)))
+    if drop:
+        steps.append(RemoveNodes(doc, drop))
+    return _Macro(doc, f"Stop keeping .grad of {doc.display_name(origin)}", steps)
