@@ -1,207 +1,55 @@
 """The inspector: the selected node's tensor exactly as PyTorch prints it, its autograd
-attributes, its ``.grad`` at the step being viewed, its parameters as editors (each edit
-is one undo step) and a plot of value and gradient on one shared colour scale."""
-import ast
-
+attributes, its ``.grad`` at the step being viewed, its name and parameters as editors
+(each edit is one undo step), a retains_grad toggle that adds or removes retain_grad
+nodes, and a plot of value and gradient on one shared colour scale. With nothing
+selected it shows the graph's settings (the random seed)."""
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QFont, QFontDatabase
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGroupBox,
-                               QLabel, QLineEdit, QPlainTextEdit, QScrollArea,
-                               QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGroupBox, QLabel,
+                               QScrollArea, QVBoxLayout, QWidget)
 
-from gradstudio.document import DocumentError
-from gradstudio.document.catalogue import CATALOGUE, DTYPES
-from gradstudio.document.params import check_param
+from gradstudio.document.catalogue import CATALOGUE
+from gradstudio.document.layout import COLUMN_WIDTH, ROW_HEIGHT
 from gradstudio.ui import commands
+from gradstudio.ui.inspector_fields import (NameField, ParamEditor, SeedField, ValuesGrid,
+                                            error_label, is_grid, mono_font, set_text,
+                                            text_box)
 from gradstudio.ui.panel import SessionPanel
 
-__all__ = ["Inspector"]
+__all__ = ["Inspector", "free_spot_below"]
 
-ERROR_STYLE = "color: #c62828;"
-_DEFAULT_DTYPE = "(default)"
-
-
-def mono_font():
-    font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-    font.setStyleHint(QFont.StyleHint.Monospace)
-    return font
+_SPAN = 250.0    # a tall card (two inputs, a 3-line value, three badge rows) and a gap
 
 
-def _text_box(lines=4):
-    box = QPlainTextEdit(readOnly=True)
-    box.setFont(mono_font())
-    box.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-    box.setFrameShape(QFrame.Shape.StyledPanel)
-    height = box.fontMetrics().lineSpacing() * lines + 12
-    box.setFixedHeight(height)
-    return box
+def free_spot_below(doc, node_id):
+    """Where a node added for ``node_id`` goes: in its column, far enough below it to
+    clear even a tall card, then down in layout rows (``ROW_HEIGHT``) until no other
+    node is within a column's width and a tall card's height of it."""
+    x, y = doc.node(node_id).position
+    others = [d.position for d in doc.nodes() if d.id != node_id]
+    y += _SPAN
+    while any(abs(ox - x) < COLUMN_WIDTH and abs(oy - y) < _SPAN for ox, oy in others):
+        y += ROW_HEIGHT
+    return (x, y)
 
 
-def _set_text(box, text, most=10):
-    """Shows text in a read-only box as tall as its lines (2 to ``most``)."""
-    box.setPlainText(text)
-    lines = min(max(text.count("\n") + 1, 2), most)
-    box.setFixedHeight(box.fontMetrics().lineSpacing() * lines + 14)
-
-
-def _error_label():
-    label = QLabel()
-    label.setStyleSheet(ERROR_STYLE)
-    label.setWordWrap(True)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    label.hide()
-    return label
-
-
-def parse_literal(text):
-    """A Python literal typed by the user (numbers, tuples, lists, None), never evaluated."""
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
-        raise DocumentError(f"'{text}' is not a number or a list of numbers.") from None
-
-
-def format_param(kind, value):
-    if value is None:
-        return ""
-    if kind in ("shape", "dims") and isinstance(value, (tuple, list)):
-        return ", ".join(str(v) for v in value) + ("," if len(value) == 1 else "")
-    return str(value) if kind != "values" else repr(value)
-
-
-class _ParamEditor(QWidget):
-    """One parameter: an editor widget plus a plain-words error line under it. Text that
-    does not make a valid value stays as typed, with the error shown."""
-
-    def __init__(self, inspector, spec, pspec):
-        super().__init__()
-        self.inspector, self.spec, self.pspec = inspector, spec, pspec
-        self.error = _error_label()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        k = pspec.kind
-        if k == "bool":
-            self.widget = QCheckBox()
-            self.widget.toggled.connect(lambda v: self.commit(bool(v)))
-        elif k == "dtype":
-            self.widget = QComboBox()
-            if pspec.optional:
-                self.widget.addItem(_DEFAULT_DTYPE)
-            self.widget.addItems(DTYPES)
-            self.widget.currentTextChanged.connect(
-                lambda t: self.commit(None if t == _DEFAULT_DTYPE else t))
-        elif k == "int" and not pspec.optional:
-            self.widget = QSpinBox()
-            self.widget.setRange(-2 ** 31 + 1, 2 ** 31 - 1)
-            self.widget.setKeyboardTracking(False)
-            self.widget.valueChanged.connect(lambda v: self.commit(int(v)))
-        else:   # scalar, optional int, shape, dims, index, values (higher-D)
-            self.widget = QLineEdit()
-            self.widget.setPlaceholderText("None" if pspec.optional else "")
-            self.widget.editingFinished.connect(self._on_editing_finished)
-        self.widget.setToolTip(pspec.doc)
-        layout.addWidget(self.widget)
-        layout.addWidget(self.error)
-
-    def set_value(self, value):
-        w = self.widget
-        w.blockSignals(True)
-        try:
-            if isinstance(w, QCheckBox):
-                w.setChecked(bool(value))
-            elif isinstance(w, QComboBox):
-                w.setCurrentText(_DEFAULT_DTYPE if value is None else str(value))
-            elif isinstance(w, QSpinBox):
-                w.setValue(int(value))
-            elif not self.error.isVisible():      # keep the user's invalid text
-                w.setText(format_param(self.pspec.kind, value))
-        finally:
-            w.blockSignals(False)
-
-    def _on_editing_finished(self):
-        try:
-            value = parse_literal(self.widget.text())
-            if self.pspec.kind == "shape" and isinstance(value, int):
-                value = (value,)
-            if self.pspec.kind == "index":
-                value = self.widget.text().strip()
-        except DocumentError as exc:
-            self.show_error(str(exc))
-            return
-        self.commit(value)
-
-    def commit(self, value):
-        try:
-            value = check_param(self.spec, self.pspec.name, value)
-        except DocumentError as exc:
-            self.show_error(str(exc))
-            return
-        self.show_error("")
-        self.inspector.set_param(self.pspec.name, value)
-
-    def show_error(self, message):
-        self.error.setText(message)
-        self.error.setVisible(bool(message))
-
-
-class ValuesGrid(QTableWidget):
-    """A grid editor for a 1-D or 2-D tensor literal; an edited cell pushes one SetParam."""
-
-    def __init__(self, editor):
-        super().__init__()
-        self.editor = editor
-        self.values = []
-        self.cellChanged.connect(self._on_cell_changed)
-        self.setFont(mono_font())
-        self.horizontalHeader().setDefaultSectionSize(64)
-
-    def set_values(self, values):
-        self.values = values
-        rows = values if values and isinstance(values[0], list) else [values]
-        self.blockSignals(True)
-        self.setRowCount(len(rows))
-        self.setColumnCount(max((len(r) for r in rows), default=0))
-        for i, row in enumerate(rows):
-            for j, v in enumerate(row):
-                self.setItem(i, j, QTableWidgetItem(repr(v)))
-        # PyTorch indexes from 0
-        self.setHorizontalHeaderLabels([str(j) for j in range(self.columnCount())])
-        self.setVerticalHeaderLabels([str(i) for i in range(self.rowCount())])
-        self.blockSignals(False)
-        shown = min(self.rowCount(), 6)
-        self.setFixedHeight(self.horizontalHeader().height() + 4 + 2 * self.frameWidth() +
-                            sum(self.rowHeight(i) for i in range(shown)))
-
-    def _on_cell_changed(self, row, column):
-        text = self.item(row, column).text().strip()
-        try:
-            number = parse_literal(text)
-            if isinstance(number, bool) or not isinstance(number, (int, float, bool)):
-                raise DocumentError(f"'{text}' is not a number.")
-        except DocumentError as exc:
-            self.editor.show_error(str(exc))
-            return
-        new = [list(r) if isinstance(r, list) else r for r in self.values]
-        if new and isinstance(new[0], list):
-            new[row][column] = number
-        else:
-            new[column] = number
-        self.editor.commit(new)
-
-
-def _is_grid(values):
-    if not isinstance(values, list) or not values:
-        return False
-    if all(not isinstance(v, list) for v in values):
-        return True
-    return all(isinstance(r, list) and r and all(not isinstance(v, list) for v in r)
-               and len(r) == len(values[0]) for r in values)
+def retain_grad_tip(state):
+    """Whether the retains_grad toggle can be used for a node's state, and why not."""
+    if state is None or state.error is not None or state.value is None:
+        return False, "This node is in error, so it has no tensor to keep a .grad for."
+    if not state.requires_grad:
+        return False, ("This tensor does not require grad, so it never gets a .grad: "
+                       "PyTorch refuses retain_grad() on it.")
+    if state.is_leaf:
+        return False, ("A leaf keeps its .grad after backward anyway; retain_grad() does "
+                       "nothing on it.")
+    if state.retains_grad:
+        return True, ("A retain_grad node keeps this tensor's .grad after backward. "
+                      "Untick to remove it.")
+    return True, ("Tick to keep this computed tensor's .grad after backward (adds a "
+                  "retain_grad node after it); without it PyTorch computes the gradient "
+                  "but does not keep it.")
 
 
 class TensorPlot(pg.GraphicsLayoutWidget):
@@ -272,7 +120,8 @@ class TensorPlot(pg.GraphicsLayoutWidget):
 
 
 class Inspector(SessionPanel):
-    """Everything about the selected node (``session.selection[0]``) at ``session.step``."""
+    """Everything about the selected node (``session.selection[0]``) at ``session.step``;
+    the graph's settings when no node is selected."""
 
     def __init__(self, session, parent=None):
         super().__init__(session, parent)
@@ -280,15 +129,16 @@ class Inspector(SessionPanel):
         self._editors = {}
         self._editor_key = None
 
-        self.title = QLabel("Select a node to inspect it.")
+        self.title = QLabel()
         font = self.title.font()
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.title.setFont(font)
         self.title.setWordWrap(True)
-        self.error = _error_label()
-        self.tensor_text = _text_box(4)
-        self.grad_text = _text_box(3)
+        self.name = NameField(session)
+        self.error = error_label()
+        self.tensor_text = text_box(4)
+        self.grad_text = text_box(3)
 
         self.shape = QLabel()
         self.dtype = QLabel()
@@ -297,9 +147,8 @@ class Inspector(SessionPanel):
         self.is_leaf = QLabel()
         self.grad_fn = QLabel()
         self.grad_fn.setFont(mono_font())
-        self.retains_grad = QLabel()
-        self.retains_grad.setToolTip("Add a retain_grad node after a non-leaf tensor to keep "
-                                     "its .grad after backward.")
+        self.retains_grad = QCheckBox()
+        self.retains_grad.toggled.connect(self._on_retains_grad_toggled)
         self.watched = QCheckBox("show this tensor's value on the canvas")
         self.watched.toggled.connect(self._on_watched_toggled)
 
@@ -316,17 +165,28 @@ class Inspector(SessionPanel):
         self.params_form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.plot = TensorPlot()
 
+        self.node_view = QWidget()          # shown while a node is selected
+        node = QVBoxLayout(self.node_view)
+        node.setContentsMargins(0, 0, 0, 0)
+        naming = QFormLayout()
+        naming.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        naming.addRow("name", self.name)
+        node.addLayout(naming)
+        node.addWidget(self.error)
+        node.addWidget(QLabel("print(tensor)"))
+        node.addWidget(self.tensor_text)
+        node.addLayout(attrs)
+        node.addWidget(QLabel(".grad"))
+        node.addWidget(self.grad_text)
+        node.addWidget(self.params_box)
+        node.addWidget(self.plot)
+        self.settings = SeedField(session)  # shown while nothing is selected
+
         self.body = QWidget()
         body = QVBoxLayout(self.body)
         body.addWidget(self.title)
-        body.addWidget(self.error)
-        body.addWidget(QLabel("print(tensor)"))
-        body.addWidget(self.tensor_text)
-        body.addLayout(attrs)
-        body.addWidget(QLabel(".grad"))
-        body.addWidget(self.grad_text)
-        body.addWidget(self.params_box)
-        body.addWidget(self.plot)
+        body.addWidget(self.node_view)
+        body.addWidget(self.settings)
         body.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -349,6 +209,15 @@ class Inspector(SessionPanel):
             return
         self.session.push(commands.SetParam(doc, self.node_id, name, value))
 
+    def start_rename(self):
+        """Puts the keyboard in the inspected node's name field with its text selected
+        (for a Rename command); returns False when no node is inspected."""
+        if self.node_id is None:
+            return False
+        self.name.edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.name.edit.selectAll()
+        return True
+
     def editor(self, name):
         """The editor widget of a parameter (for tests and keyboard focus)."""
         return self._editors[name].widget
@@ -363,45 +232,38 @@ class Inspector(SessionPanel):
         self.node_id = sel if sel in s.document.graph else None
         self.body.setEnabled(True)
         if self.node_id is None:
-            self._show_nothing()
+            self._show_settings()
             return
         data = s.document.node(self.node_id)
         spec = CATALOGUE[data.kind]
         state = s.state(self.node_id)
         self.title.setText(f"{s.document.display_name(self.node_id)} "
                            f"<span style='font-weight:normal;color:#666'>· {data.kind}</span>")
+        self.settings.hide()
+        self.node_view.show()
+        self.name.show_node(self.node_id)
         self._show_state(spec, data, state)
         self._show_params(spec, data)
 
     # ------------------------------------------------------------------ display
-    def _show_nothing(self):
+    def _show_settings(self):
         self.title.setText("Select a node to inspect it.")
-        self.error.hide()
-        for w in (self.tensor_text, self.grad_text):
-            w.setPlainText("")
-        for w in (self.shape, self.dtype, self.is_leaf, self.grad_fn, self.retains_grad):
-            w.setText("")
-        for w in (self.requires_grad, self.watched):
-            w.blockSignals(True)
-            w.setChecked(False)
-            w.setEnabled(False)
-            w.blockSignals(False)
+        self.node_view.hide()
         self._clear_params()
-        self.params_box.hide()
-        self.plot.hide()
+        self.settings.show()
+        self.settings.show_seed()
 
     def _show_state(self, spec, data, state):
         error = state.error if state is not None else None
         self.error.setText(error or "")
         self.error.setVisible(bool(error))
         ok = state is not None and state.value is not None
-        _set_text(self.tensor_text, state.text if ok else "")
-        _set_text(self.grad_text, state.grad_text if ok else "")
+        set_text(self.tensor_text, state.text if ok else "")
+        set_text(self.grad_text, state.grad_text if ok else "")
         self.shape.setText(f"torch.Size({list(state.shape)})" if ok else "—")
         self.dtype.setText(f"torch.{state.dtype}" if ok else "—")
         self.is_leaf.setText(str(state.is_leaf) if ok else "—")
         self.grad_fn.setText((f"<{state.grad_fn}>" if state.grad_fn else "None") if ok else "—")
-        self.retains_grad.setText(str(state.retains_grad) if ok else "—")
         rg = self.requires_grad
         rg.blockSignals(True)
         rg.setChecked(bool(ok and state.requires_grad))
@@ -414,6 +276,14 @@ class Inspector(SessionPanel):
                           "computed tensor requires grad when any of its inputs does. Use "
                           "detach or requires_grad_ nodes to change it.")
         rg.blockSignals(False)
+        usable, tip = retain_grad_tip(state)
+        kept = self.retains_grad
+        kept.blockSignals(True)
+        kept.setChecked(bool(ok and state.retains_grad))
+        kept.setText(str(bool(ok and state.retains_grad)) if ok else "—")
+        kept.setEnabled(usable)
+        kept.setToolTip(tip)
+        kept.blockSignals(False)
         self.watched.blockSignals(True)
         self.watched.setEnabled(True)
         self.watched.setChecked(data.watched)
@@ -437,7 +307,7 @@ class Inspector(SessionPanel):
             self._clear_params()
             self._editor_key = key
             for p in names:
-                editor = _ParamEditor(self, spec, p)
+                editor = ParamEditor(self, spec, p)
                 self._editors[p.name] = editor
                 label = QLabel(p.name)
                 label.setToolTip(p.doc)
@@ -451,7 +321,7 @@ class Inspector(SessionPanel):
             value = data.params.get(p.name)
             editor.set_value(value)
             if p.kind == "values":
-                grid = _is_grid(value)
+                grid = is_grid(value)
                 editor.grid.setVisible(grid)
                 editor.widget.setVisible(not grid)
                 if grid:
@@ -461,10 +331,29 @@ class Inspector(SessionPanel):
     def _on_requires_grad_toggled(self, checked):
         self.set_param("requires_grad", bool(checked))
 
+    def _on_retains_grad_toggled(self, checked):
+        doc, node_id = self.session.document, self.node_id
+        if node_id is None:
+            return
+        if checked:
+            self.session.push(commands.RetainGrad(doc, node_id, free_spot_below(doc, node_id)))
+            return
+        command = commands.DropRetainGrad(doc, node_id)
+        if not command.steps:       # nothing marks it: show the run's state again
+            self.refresh()
+            return
+        origin, _ = commands.same_tensor(doc, node_id)
+        if node_id != origin and doc.node(node_id).kind == "retain_grad":
+            self.session.select([origin])   # the same tensor, still there afterwards
+        self.session.push(command)
+
     def _on_watched_toggled(self, checked):
         if self.node_id is not None:
             self.session.push(commands.SetWatched(self.session.document, self.node_id,
                                                   bool(checked)))
 
     def _on_document_replaced(self):
-        self._clear_params()            # run_finished follows and shows the new document
+        # refused text belonged to the old document; run_finished shows the new one
+        self._clear_params()
+        self.name.show_error("")
+        self.settings.show_error("")

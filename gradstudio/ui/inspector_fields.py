@@ -1,0 +1,363 @@
+"""The inspector's editing fields: a node's parameters (one editor each, a grid for a
+small tensor literal), its name and the graph's random seed. Each edit is checked first,
+pushed as one undo step when valid, and otherwise explained under its field in plain
+words while the typed text stays, so nothing is lost."""
+import ast
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGroupBox, QLabel,
+                               QLineEdit, QPlainTextEdit, QSpinBox, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+
+from gradstudio.document import Document, DocumentError
+from gradstudio.document.catalogue import DTYPES
+from gradstudio.document.params import check_param
+from gradstudio.ui import commands
+
+__all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "label_error",
+           "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
+           "parse_literal", "format_param"]
+
+ERROR_STYLE = "color: #c62828;"
+_DEFAULT_DTYPE = "(default)"
+
+
+def mono_font():
+    font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    font.setStyleHint(QFont.StyleHint.Monospace)
+    return font
+
+
+def text_box(lines=4):
+    box = QPlainTextEdit(readOnly=True)
+    box.setFont(mono_font())
+    box.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+    box.setFrameShape(QFrame.Shape.StyledPanel)
+    height = box.fontMetrics().lineSpacing() * lines + 12
+    box.setFixedHeight(height)
+    return box
+
+
+def set_text(box, text, most=10):
+    """Shows text in a read-only box as tall as its lines (2 to ``most``)."""
+    box.setPlainText(text)
+    lines = min(max(text.count("\n") + 1, 2), most)
+    box.setFixedHeight(box.fontMetrics().lineSpacing() * lines + 14)
+
+
+def error_label():
+    label = QLabel()
+    label.setStyleSheet(ERROR_STYLE)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.hide()
+    return label
+
+
+def parse_literal(text):
+    """A Python literal typed by the user (numbers, tuples, lists, None), never evaluated."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        raise DocumentError(f"'{text}' is not a number or a list of numbers.") from None
+
+
+def format_param(kind, value):
+    if value is None:
+        return ""
+    if kind in ("shape", "dims") and isinstance(value, (tuple, list)):
+        return ", ".join(str(v) for v in value) + ("," if len(value) == 1 else "")
+    return str(value) if kind != "values" else repr(value)
+
+
+class ParamEditor(QWidget):
+    """One parameter: an editor widget plus a plain-words error line under it. Text that
+    does not make a valid value stays as typed, with the error shown."""
+
+    def __init__(self, inspector, spec, pspec):
+        super().__init__()
+        self.inspector, self.spec, self.pspec = inspector, spec, pspec
+        self.error = error_label()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        k = pspec.kind
+        if k == "bool":
+            self.widget = QCheckBox()
+            self.widget.toggled.connect(lambda v: self.commit(bool(v)))
+        elif k == "dtype":
+            self.widget = QComboBox()
+            if pspec.optional:
+                self.widget.addItem(_DEFAULT_DTYPE)
+            self.widget.addItems(DTYPES)
+            self.widget.currentTextChanged.connect(
+                lambda t: self.commit(None if t == _DEFAULT_DTYPE else t))
+        elif k == "int" and not pspec.optional:
+            self.widget = QSpinBox()
+            self.widget.setRange(-2 ** 31 + 1, 2 ** 31 - 1)
+            self.widget.setKeyboardTracking(False)
+            self.widget.valueChanged.connect(lambda v: self.commit(int(v)))
+        else:   # scalar, optional int, shape, dims, index, values (higher-D)
+            self.widget = QLineEdit()
+            self.widget.setPlaceholderText("None" if pspec.optional else "")
+            self.widget.editingFinished.connect(self._on_editing_finished)
+        self.widget.setToolTip(pspec.doc)
+        layout.addWidget(self.widget)
+        layout.addWidget(self.error)
+
+    def set_value(self, value):
+        w = self.widget
+        w.blockSignals(True)
+        try:
+            if isinstance(w, QCheckBox):
+                w.setChecked(bool(value))
+            elif isinstance(w, QComboBox):
+                w.setCurrentText(_DEFAULT_DTYPE if value is None else str(value))
+            elif isinstance(w, QSpinBox):
+                w.setValue(int(value))
+            elif not self.error.isVisible():      # keep the user's invalid text
+                w.setText(format_param(self.pspec.kind, value))
+        finally:
+            w.blockSignals(False)
+
+    def _on_editing_finished(self):
+        try:
+            value = parse_literal(self.widget.text())
+            if self.pspec.kind == "shape" and isinstance(value, int):
+                value = (value,)
+            if self.pspec.kind == "index":
+                value = self.widget.text().strip()
+        except DocumentError as exc:
+            self.show_error(str(exc))
+            return
+        self.commit(value)
+
+    def commit(self, value):
+        try:
+            value = check_param(self.spec, self.pspec.name, value)
+        except DocumentError as exc:
+            self.show_error(str(exc))
+            return
+        self.show_error("")
+        self.inspector.set_param(self.pspec.name, value)
+
+    def show_error(self, message):
+        self.error.setText(message)
+        self.error.setVisible(bool(message))
+
+
+class ValuesGrid(QTableWidget):
+    """A grid editor for a 1-D or 2-D tensor literal; an edited cell pushes one SetParam."""
+
+    def __init__(self, editor):
+        super().__init__()
+        self.editor = editor
+        self.values = []
+        self.cellChanged.connect(self._on_cell_changed)
+        self.setFont(mono_font())
+        self.horizontalHeader().setDefaultSectionSize(64)
+
+    def set_values(self, values):
+        self.values = values
+        rows = values if values and isinstance(values[0], list) else [values]
+        self.blockSignals(True)
+        self.setRowCount(len(rows))
+        self.setColumnCount(max((len(r) for r in rows), default=0))
+        for i, row in enumerate(rows):
+            for j, v in enumerate(row):
+                self.setItem(i, j, QTableWidgetItem(repr(v)))
+        # PyTorch indexes from 0
+        self.setHorizontalHeaderLabels([str(j) for j in range(self.columnCount())])
+        self.setVerticalHeaderLabels([str(i) for i in range(self.rowCount())])
+        self.blockSignals(False)
+        shown = min(self.rowCount(), 6)
+        self.setFixedHeight(self.horizontalHeader().height() + 4 + 2 * self.frameWidth() +
+                            sum(self.rowHeight(i) for i in range(shown)))
+
+    def _on_cell_changed(self, row, column):
+        text = self.item(row, column).text().strip()
+        try:
+            number = parse_literal(text)
+            if isinstance(number, bool) or not isinstance(number, (int, float, bool)):
+                raise DocumentError(f"'{text}' is not a number.")
+        except DocumentError as exc:
+            self.editor.show_error(str(exc))
+            return
+        new = [list(r) if isinstance(r, list) else r for r in self.values]
+        if new and isinstance(new[0], list):
+            new[row][column] = number
+        else:
+            new[column] = number
+        self.editor.commit(new)
+
+
+def is_grid(values):
+    if not isinstance(values, list) or not values:
+        return False
+    if all(not isinstance(v, list) for v in values):
+        return True
+    return all(isinstance(r, list) and r and all(not isinstance(v, list) for v in r)
+               and len(r) == len(values[0]) for r in values)
+
+
+# ----------------------------------------------------------------------------- name
+def label_error(doc, node_id, label):
+    """Why ``label`` cannot name ``node_id`` (None when it can; None itself removes the
+    name). The spelling is checked by the document, on a scratch document so nothing is
+    touched; a name another node already goes by is refused here, as the document
+    accepts it and the exported code would then have to rename one of the two."""
+    if label is None:
+        return None
+    try:
+        Document().add_node(doc.node(node_id).kind, label=label)
+    except DocumentError as exc:
+        return str(exc)
+    if any(other != node_id and doc.display_name(other) == label for other in doc.node_ids):
+        return f"Another node is already called '{label}'; choose a different name."
+    return None
+
+
+class _NameEdit(QLineEdit):
+    """A line edit where Escape puts the current name back."""
+
+    def __init__(self, field):
+        super().__init__()
+        self.field = field
+
+    def keyPressEvent(self, event):
+        if event.key() == Qt.Key.Key_Escape and self.field.node_id is not None:
+            self.field.revert()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class NameField(QWidget):
+    """The inspected node's name (its label). Return or leaving the field renames the
+    node as one undo step; an empty field removes the name. A refused name is explained
+    under the field and changes nothing; Escape puts the current name back."""
+
+    def __init__(self, session):
+        super().__init__()
+        self.session = session
+        self.node_id = None
+        self.edit = _NameEdit(self)
+        self.edit.setToolTip("The tensor's name, as in the exported PyTorch code: letters, "
+                             "digits and _, not starting with a digit. Leave it empty for "
+                             "no name.")
+        self.edit.editingFinished.connect(self._on_editing_finished)
+        self.error = error_label()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.edit)
+        layout.addWidget(self.error)
+
+    def show_node(self, node_id):
+        """Shows ``node_id``'s name; the user's refused text stays while the same node
+        is shown, so it can be corrected."""
+        if node_id != self.node_id:
+            self.show_error("")
+        self.node_id = node_id
+        data = self.session.document.node(node_id)
+        self.edit.setPlaceholderText(f"no name (shown as {data.kind}_{data.id})")
+        if not self.error.isVisibleTo(self):
+            self.edit.setText(data.label or "")
+
+    def revert(self):
+        self.show_error("")
+        self.show_node(self.node_id)
+
+    def show_error(self, message):
+        self.error.setText(message)
+        self.error.setVisible(bool(message))
+
+    def _on_editing_finished(self):
+        doc = self.session.document
+        if self.node_id is None or self.node_id not in doc.graph:
+            return
+        label = self.edit.text().strip() or None
+        if label == doc.node(self.node_id).label:
+            self.revert()
+            return
+        problem = label_error(doc, self.node_id, label)
+        if problem:
+            self.show_error(problem)
+            return
+        self.show_error("")
+        self.session.push(commands.SetLabel(doc, self.node_id, label))
+
+
+# ----------------------------------------------------------------------------- seed
+_WHOLE = re.compile(r"[+-]?\d{1,30}")
+
+
+def seed_from_text(text):
+    """The seed typed by the user: a whole number, or None when the text is empty or
+    "none". Anything else raises the document's own ``DocumentError`` (checked on a
+    scratch document, so nothing is touched)."""
+    text = text.strip()
+    if not text or text.lower() == "none":
+        return None
+    value = int(text) if _WHOLE.fullmatch(text) else text
+    Document().set_seed(value)
+    return value
+
+
+SEED_HELP = ("GradStudio calls torch.manual_seed(seed) before every run, so rand and randn "
+             "draw the same numbers each time; leave it empty to draw new numbers on every "
+             "run.")
+
+
+class SeedField(QGroupBox):
+    """The graph's settings: its random seed (``Document.seed``). A valid change is one
+    undo step and re-runs the graph."""
+
+    def __init__(self, session):
+        super().__init__("Graph settings")
+        self.session = session
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText("none")
+        self.edit.setToolTip(SEED_HELP)
+        self.edit.editingFinished.connect(self._on_editing_finished)
+        self.error = error_label()
+        self.help = QLabel(SEED_HELP)
+        self.help.setWordWrap(True)
+        self.help.setStyleSheet("color: #555;")
+        field = QWidget()
+        column = QVBoxLayout(field)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        column.addWidget(self.edit)
+        column.addWidget(self.error)
+        form = QFormLayout(self)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        form.addRow("random seed", field)
+        form.addRow(self.help)
+
+    def show_seed(self):
+        """Shows the document's seed, unless the user's refused text is waiting."""
+        if not self.error.isVisibleTo(self):
+            seed = self.session.document.seed
+            self.edit.setText("" if seed is None else str(seed))
+
+    def show_error(self, message):
+        self.error.setText(message)
+        self.error.setVisible(bool(message))
+
+    def _on_editing_finished(self):
+        try:
+            seed = seed_from_text(self.edit.text())
+        except DocumentError as exc:
+            self.show_error(str(exc))
+            return
+        self.show_error("")
+        doc = self.session.document
+        if seed != doc.seed:
+            self.session.push(commands.SetSeed(doc, seed))
+        self.show_seed()

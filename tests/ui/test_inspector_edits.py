@@ -1,0 +1,308 @@
+"""Editing from the inspector, driven as a user drives it: the retains_grad toggle adds or
+removes retain_grad nodes (one undo step each, and undo gives back the very same file),
+the name field renames the node, and with nothing selected the seed field changes the
+random numbers. The canvas and the inspector are checked to follow each change."""
+import os
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from gradstudio.document.examples import build
+from gradstudio.document.files import dumps
+from gradstudio.document.layout import COLUMN_WIDTH
+from gradstudio.ui import commands
+from gradstudio.ui.canvas import Canvas
+from gradstudio.ui.inspector import Inspector
+from gradstudio.ui.session import Session
+
+SHOTS = os.environ.get("GRADSTUDIO_SHOTS")   # a folder: save PNGs of the inspector there
+FORWARD = 0                                  # the step before any timeline action
+
+
+def make_studio(qtbot, doc):
+    """A session on ``doc`` with a canvas and an inspector, both shown."""
+    session = Session(doc)
+    inspector = Inspector(session)
+    canvas = Canvas(session)
+    for w, size in ((inspector, (420, 900)), (canvas, (1200, 700))):
+        qtbot.addWidget(w)
+        w.resize(*size)
+        w.show()
+        qtbot.waitExposed(w)
+    return session, inspector, canvas
+
+
+@pytest.fixture
+def tutorial(qtbot):
+    """The bundled autograd tutorial, laid out: x, y, y_times_y, z, z.retain_grad(),
+    out = mean, then out.backward()."""
+    return make_studio(qtbot, build("01_autograd_tutorial"))
+
+
+def ids(session):
+    doc = session.document
+    return {doc.display_name(n): n for n in doc.node_ids}
+
+
+def badges(canvas, node_id):
+    return [text for _, text in canvas.item(node_id)._badge_list()]
+
+
+def shot(widget, name):
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        QApplication.processEvents()          # let the layouts settle, as on screen
+        widget.grab().save(os.path.join(SHOTS, name + ".png"))
+
+
+def type_into(qtbot, edit, text):
+    """Replaces a line edit's text by typing, then presses Return."""
+    edit.setFocus()
+    edit.selectAll()
+    qtbot.keyClick(edit, Qt.Key.Key_Delete)
+    qtbot.keyClicks(edit, text)
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+
+
+# ----------------------------------------------------------------------------- retains_grad
+def test_ticking_retains_grad_keeps_a_non_leaf_grad_as_one_undo_step(qtbot, tutorial):
+    session, w, canvas = tutorial
+    doc = session.document
+    n = ids(session)
+    yy = n["y_times_y"]
+    session.select([yy])
+    box = w.retains_grad
+    assert box.isEnabled() and not box.isChecked() and box.text() == "False"
+    assert w.grad_text.toPlainText() == "None"
+    assert "retain_grad" not in badges(canvas, yy) and ".grad ✓" not in badges(canvas, yy)
+    before = dumps(doc)
+
+    with qtbot.waitSignal(session.run_finished):
+        box.click()
+
+    assert session.undo_stack.count() == 1
+    assert session.undo_stack.undoText() == "Keep .grad of y_times_y"
+    added = [m for m in doc.node_ids if m not in n.values()]
+    assert len(added) == 1 and doc.node(added[0]).kind == "retain_grad"
+    assert doc.inputs_of(added[0]) == {"self": yy} and doc.consumers_of(added[0]) == []
+    # below the inspected node, clear of every other node
+    (x, y), (nx, ny) = doc.node(yy).position, doc.node(added[0]).position
+    assert nx == x and ny > y
+    for other in doc.nodes():
+        if other.id != added[0]:
+            ox, oy = other.position
+            assert abs(ox - nx) >= COLUMN_WIDTH or abs(oy - ny) >= 200
+    assert session.selection == [yy]
+    # d out / d y_times_y = 3 / 4, kept after the backward and shown everywhere
+    assert box.isChecked() and box.text() == "True"
+    assert w.grad_text.toPlainText() == ("tensor([[0.7500, 0.7500],\n"
+                                         "        [0.7500, 0.7500]])")
+    assert "retain_grad" in badges(canvas, yy) and ".grad ✓" in badges(canvas, yy)
+    # before the backward action nothing has a gradient yet
+    session.set_step(FORWARD)
+    assert w.grad_text.toPlainText() == "None" and box.isChecked()
+    assert ".grad ✓" not in badges(canvas, yy)
+    session.set_step(-1)
+    shot(w, "inspector_retains_grad")
+
+    session.undo_stack.undo()
+    assert dumps(doc) == before
+    assert not box.isChecked() and w.grad_text.toPlainText() == "None"
+    assert "retain_grad" not in badges(canvas, yy)
+    session.undo_stack.redo()
+    assert doc.node(added[0]).kind == "retain_grad" and doc.inputs_of(added[0]) == {"self": yy}
+    assert box.isChecked() and "0.7500" in w.grad_text.toPlainText()
+
+
+def chained_tutorial():
+    """The tutorial with z marked twice in a chain, z -> r1 -> r2 -> out, and first
+    torch.autograd.grad([out], [r2], retain_graph=True) (r2 is z, as a traced script
+    would name it): every retain_grad node and the timeline refer to the one tensor z."""
+    doc = build("01_autograd_tutorial")
+    names = {doc.display_name(m): m for m in doc.node_ids}
+    r1, out = names["retain_grad_n5"], names["out"]
+    r2 = doc.add_node("retain_grad", position=(1120.0, 250.0))
+    doc.connect(r1, r2, "self")
+    doc.connect(r2, out, "self")
+    doc.add_action("grad", {"outputs": [out], "inputs": [r2], "retain_graph": True}, index=0)
+    return doc, r1, r2
+
+
+def test_unticking_removes_every_retain_grad_of_the_tensor_and_reconnects(qtbot):
+    doc, r1, r2 = chained_tutorial()
+    session, w, canvas = make_studio(qtbot, doc)
+    n = ids(session)
+    z, out, x = n["z"], n["out"], n["x"]
+    session.select([r1])                      # the retain_grad node itself, not z
+    box = w.retains_grad
+    assert box.isEnabled() and box.isChecked()
+    # as in PyTorch, autograd.grad fills a retained .grad too: 0.25 twice
+    assert w.grad_text.toPlainText() == "tensor([[0.5000, 0.5000],\n        [0.5000, 0.5000]])"
+    before = dumps(doc)
+
+    with qtbot.waitSignal(session.run_finished):
+        box.click()
+
+    assert session.undo_stack.count() == 1
+    assert r1 not in doc.graph and r2 not in doc.graph
+    assert all(doc.node(m).kind != "retain_grad" for m in doc.node_ids)
+    assert doc.inputs_of(out) == {"self": z}
+    assert doc.timeline[0].params["inputs"] == [z]
+    # the same tensor stays inspected, without its gradient now
+    assert session.selection == [z] and w.node_id == z
+    assert not box.isChecked() and w.grad_text.toPlainText() == "None"
+    assert "retain_grad" not in badges(canvas, z) and ".grad ✓" not in badges(canvas, z)
+    # nothing downstream broke: both actions still run, and the backward fills x.grad
+    assert [o.error for o in session.result.outcomes] == [None, None]
+    assert "0.2500" in str(session.result.outcomes[0].results)
+    assert session.state(x).grad_text == "tensor([[4.5000, 4.5000],\n        [4.5000, 4.5000]])"
+    after = dumps(doc)
+
+    session.undo_stack.undo()
+    assert dumps(doc) == before
+    assert box.isChecked() and "0.5000" in w.grad_text.toPlainText()
+    assert "retain_grad" in badges(canvas, z)
+    session.undo_stack.redo()
+    assert dumps(doc) == after
+
+
+def test_unticking_on_the_tensor_removes_its_retain_grad_node(qtbot, tutorial):
+    session, w, canvas = tutorial
+    doc = session.document
+    n = ids(session)
+    session.select([n["z"]])
+    assert w.retains_grad.isChecked()
+    before = dumps(doc)
+    w.retains_grad.click()
+    assert "retain_grad_n5" not in ids(session)
+    assert doc.inputs_of(n["out"]) == {"self": n["z"]}
+    assert session.selection == [n["z"]] and not w.retains_grad.isChecked()
+    session.undo_stack.undo()
+    assert dumps(doc) == before
+
+
+def test_retains_grad_is_disabled_where_retain_grad_cannot_apply(qtbot):
+    session, w, canvas = make_studio(qtbot, build("04_detach_and_no_grad"))
+    n = ids(session)
+    box = w.retains_grad
+    session.select([n["x"]])
+    assert not box.isEnabled() and "leaf keeps its .grad" in box.toolTip()
+    for name in ("x_detached", "x_squared_no_grad"):
+        session.select([n[name]])
+        assert not box.isEnabled() and "does not require grad" in box.toolTip()
+        assert "refuses retain_grad()" in box.toolTip()
+    session.select([n["x_squared"]])
+    assert box.isEnabled()
+    add = commands.AddNode(session.document, "mm")       # no inputs: in error
+    session.push(add)
+    session.select([add.node_id])
+    assert not box.isEnabled() and "in error" in box.toolTip() and box.text() == "—"
+
+
+# ----------------------------------------------------------------------------- rename
+def test_renaming_through_the_name_field(qtbot, tutorial):
+    session, w, canvas = tutorial
+    doc = session.document
+    y = ids(session)["y"]
+    session.select([y])
+    with qtbot.waitActive(w):
+        w.activateWindow()
+    field = w.name
+    assert field.edit.text() == "y"
+    assert w.start_rename() and field.edit.hasFocus() and field.edit.selectedText() == "y"
+
+    with qtbot.waitSignal(session.run_finished):
+        type_into(qtbot, field.edit, "shifted")
+    assert doc.node(y).label == "shifted"
+    assert session.undo_stack.count() == 1 and session.undo_stack.undoText() == "Rename y"
+    assert w.title.text().startswith("shifted ")
+    assert canvas.item(y).data.label == "shifted"
+    session.undo_stack.undo()
+    assert doc.node(y).label == "y" and field.edit.text() == "y"
+
+
+@pytest.mark.parametrize("text, words", [
+    ("2y", "cannot be a name"),
+    ("lambda", "reserved in Python"),
+    ("x", "Another node is already called 'x'"),
+    ("retain_grad_n5", "Another node is already called 'retain_grad_n5'"),
+])
+def test_a_refused_name_explains_and_changes_nothing(qtbot, tutorial, text, words):
+    session, w, canvas = tutorial
+    doc = session.document
+    y = ids(session)["y"]
+    session.select([y])
+    before = dumps(doc)
+    type_into(qtbot, w.name.edit, text)
+    assert w.name.error.isVisibleTo(w) and words in w.name.error.text()
+    assert w.name.edit.text() == text                      # kept, to be corrected
+    assert dumps(doc) == before and session.undo_stack.count() == 0
+    session.rerun()                                        # a run does not wipe it
+    assert w.name.edit.text() == text and w.name.error.isVisibleTo(w)
+    qtbot.keyClick(w.name.edit, Qt.Key.Key_Escape)         # Escape puts the name back
+    assert w.name.edit.text() == "y" and not w.name.error.isVisibleTo(w)
+
+
+def test_an_empty_name_removes_the_label(qtbot, tutorial):
+    session, w, canvas = tutorial
+    doc = session.document
+    yy = ids(session)["y_times_y"]
+    session.select([yy])
+    type_into(qtbot, w.name.edit, "")
+    assert doc.node(yy).label is None
+    assert w.title.text().startswith(f"mul_{yy} ")
+    assert f"mul_{yy}" in w.name.edit.placeholderText()
+
+
+def test_start_rename_without_a_selection_does_nothing(qtbot, tutorial):
+    session, w, canvas = tutorial
+    session.select([])
+    assert w.start_rename() is False
+
+
+# ----------------------------------------------------------------------------- seed
+def test_seed_field_changes_random_values_and_undo_restores_them(qtbot):
+    session, w, canvas = make_studio(qtbot, build("02_requires_grad_on_a_computed_tensor"))
+    doc = session.document
+    r = ids(session)["r"]
+    session.select([])
+    assert w.settings.isVisibleTo(w) and not w.node_view.isVisibleTo(w)
+    assert "torch.manual_seed(seed)" in w.settings.help.text()
+    assert w.settings.edit.text() == str(doc.seed)
+    printed = session.state(r).text
+
+    with qtbot.waitSignal(session.run_finished):
+        type_into(qtbot, w.settings.edit, "1234")
+    assert doc.seed == 1234 and session.undo_stack.count() == 1
+    assert session.state(r).text != printed
+    session.select([r])
+    assert w.tensor_text.toPlainText() == session.state(r).text
+    session.select([])
+    shot(w, "inspector_graph_settings")
+
+    session.undo_stack.undo()
+    assert session.state(r).text == printed and w.settings.edit.text() == str(doc.seed)
+    session.undo_stack.redo()
+    type_into(qtbot, w.settings.edit, "")                 # empty: unseeded
+    assert doc.seed is None and w.settings.edit.text() == ""
+
+
+@pytest.mark.parametrize("text", ["-1", "1.5", "seven", str(2 ** 63)])
+def test_a_refused_seed_explains_and_changes_nothing(qtbot, tutorial, text):
+    session, w, canvas = tutorial
+    session.select([])
+    before = dumps(session.document)
+    type_into(qtbot, w.settings.edit, text)
+    assert "whole number from 0 to 2**63 - 1" in w.settings.error.text()
+    assert w.settings.error.isVisibleTo(w) and w.settings.edit.text() == text
+    assert dumps(session.document) == before and session.undo_stack.count() == 0
+
+
+def test_opening_another_document_drops_refused_text(qtbot, tutorial):
+    session, w, canvas = tutorial
+    session.select([])
+    type_into(qtbot, w.settings.edit, "seven")
+    assert w.settings.error.isVisibleTo(w)
+    session.set_document(build("03_vector_jacobian_product"))
+    assert not w.settings.error.isVisibleTo(w) and w.settings.edit.text() == "7"
