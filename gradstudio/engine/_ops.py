@@ -113,10 +113,19 @@ def _norm_dims(dim, ndim):
     return tuple(d % ndim if ndim else 0 for d in dim)
 
 
+def sign(a):
+    """PyTorch's sign: ``(0 < a) - (a < 0)``, so the sign of nan is 0 (numpy's is nan)."""
+    s = np.asarray(np.sign(a))
+    if s.dtype.kind == "f":
+        np.copyto(s, 0, where=np.isnan(s))
+    return s
+
+
 class NP:
     """VJP helpers on numpy arrays."""
-    exp, log, sin, cos, sqrt, abs, sign, tanh = (np.exp, np.log, np.sin, np.cos, np.sqrt,
-                                                 np.abs, np.sign, np.tanh)
+    exp, log, sin, cos, sqrt, abs, tanh = (np.exp, np.log, np.sin, np.cos, np.sqrt, np.abs,
+                                           np.tanh)
+    sign = staticmethod(sign)
     matmul = staticmethod(np.matmul)
     where = staticmethod(np.where)
     is_tensor = False
@@ -166,6 +175,19 @@ class NP:
     @staticmethod
     def take(g, key):
         return g[key]
+
+    @staticmethod
+    def zero_at(g, key):
+        """``g`` with zeros written at ``key`` (PyTorch's ``index_put`` of zeros)."""
+        z = np.array(g)
+        z[key] = 0
+        return z
+
+    @staticmethod
+    def zeros(g):
+        """Zeros shaped like ``g``: PyTorch's ``zeros_like(grad)``, which stays 0 where
+        ``g`` is inf or nan (``g * 0`` would not)."""
+        return np.zeros(g.shape, g.dtype)
 
     @staticmethod
     def mask(cond, like):
@@ -236,6 +258,16 @@ class TF:
     def take(g, key):
         from ._tensor import apply
         return apply(OPS["_take"], (g,), {"key": key})
+
+    @staticmethod
+    def zero_at(g, key):
+        from ._tensor import apply
+        return apply(OPS["_zero_at"], (g,), {"key": key})
+
+    @staticmethod
+    def zeros(g):
+        from ._tensor import Tensor
+        return Tensor._make(np.zeros(tuple(g.shape), g.dtype.np), g.dtype)
 
     @staticmethod
     def mask(cond, like):

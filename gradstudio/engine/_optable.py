@@ -5,9 +5,13 @@
 """
 import numpy as np
 
-from ._ops import NP, Grad, Param, defop, _norm_dims, _PerInput
+from ._ops import NP, Grad, Param, defop, sign, _norm_dims, _PerInput
 
 S = Param("other", "scalar", 1.0)
+
+# A gradient that is zero where PyTorch's formula writes a zero (``zeros_like``,
+# ``masked_fill``, ``where``) is built the same way here, never as ``g * 0``: that would
+# be nan where the incoming gradient is inf or nan, and -0. where it is negative.
 DIM = Param("dim", "dims", None, "dimension(s) to reduce; None for all")
 KEEP = Param("keepdim", "bool", False, "keep reduced dimensions with size 1")
 
@@ -53,7 +57,7 @@ defop("rsub", "RsubBackward1", lambda a, other=1.0, alpha=1: other - alpha * a,
       doc="A number minus a tensor.")
 defop("pow", "PowBackward0", lambda a, exponent=2.0: a ** exponent,
       Grad(lambda F, g, out, a, exponent=2.0:
-           g * 0.0 if exponent == 0 else g * (exponent * a ** (exponent - 1)), (0,)),
+           F.zeros(g) if exponent == 0 else g * (exponent * a ** (exponent - 1)), (0,)),
       params=(Param("exponent", "scalar", 2.0),), category="arithmetic",
       code="{self} ** {exponent}", doc="Raises every element to a number.")
 
@@ -64,23 +68,35 @@ def _pow_exp_grad(F, g, out, a, b):
 
 
 defop("pow_tensor", "PowBackward1", lambda a, b: a ** b,
-      Grad(lambda F, g, out, a, b: g * (b * a ** (b - 1)), (0, 1)),
+      Grad(lambda F, g, out, a, b: F.where(b == 0, 0.0, g * (b * a ** (b - 1))), (0, 1)),
       Grad(_pow_exp_grad, (0, 1, "out")),
       args=("self", "exponent"), category="arithmetic", code="{self} ** {exponent}",
       doc="Raises elements to elementwise exponents.")
+def _rpow_grad(F, g, out, b, base=2.0):
+    if base == 0:  # 0 ** b: no slope where b >= 0, -inf where it is negative
+        return g * F.where(b >= 0, 0.0, out * -np.inf)
+    return g * (out * float(np.log(base)))
+
+
 defop("rpow", "PowBackward2", lambda b, base=2.0: np.power(base, b),
-      Grad(lambda F, g, out, b, base=2.0:
-           g * 0.0 if base == 0 else g * (out * float(np.log(base))), ("out",)),
+      Grad(_rpow_grad, (0, "out")),
       args=("exponent",), params=(Param("base", "scalar", 2.0),), dtype="float",
       category="arithmetic", code="{base} ** {exponent}", doc="A number raised to a tensor.")
+def _tie_split(F, g, a, b, loses):
+    """PyTorch's ``where(a == b, g / 2, g).masked_fill_(loses, 0)``: ties share the
+    gradient, the smaller (larger) operand of maximum (minimum) gets none; with a nan
+    neither loses."""
+    return F.where(loses, 0.0, F.where(a == b, g / 2, g))
+
+
 defop("maximum", "MaximumBackward0", np.maximum,
-      Grad(lambda F, g, out, a, b: g * F.mask(a > b, g) + g * F.mask(a == b, g) * 0.5, (0, 1)),
-      Grad(lambda F, g, out, a, b: g * F.mask(b > a, g) + g * F.mask(a == b, g) * 0.5, (0, 1)),
+      Grad(lambda F, g, out, a, b: _tie_split(F, g, a, b, a < b), (0, 1)),
+      Grad(lambda F, g, out, a, b: _tie_split(F, g, a, b, a > b), (0, 1)),
       args=("self", "other"), category="arithmetic", code="torch.maximum({self}, {other})",
       doc="Elementwise maximum of two tensors.")
 defop("minimum", "MinimumBackward0", np.minimum,
-      Grad(lambda F, g, out, a, b: g * F.mask(a < b, g) + g * F.mask(a == b, g) * 0.5, (0, 1)),
-      Grad(lambda F, g, out, a, b: g * F.mask(b < a, g) + g * F.mask(a == b, g) * 0.5, (0, 1)),
+      Grad(lambda F, g, out, a, b: _tie_split(F, g, a, b, a > b), (0, 1)),
+      Grad(lambda F, g, out, a, b: _tie_split(F, g, a, b, a < b), (0, 1)),
       args=("self", "other"), category="arithmetic", code="torch.minimum({self}, {other})",
       doc="Elementwise minimum of two tensors.")
 
@@ -100,7 +116,7 @@ _un("tanh", "TanhBackward0", np.tanh, Grad(lambda F, g, out, a: g * (1 - out * o
 _un("sigmoid", "SigmoidBackward0", lambda a: 1 / (1 + np.exp(-a)),
     Grad(lambda F, g, out, a: g * (out * (1 - out)), ("out",)), "Logistic sigmoid 1/(1+e^-x).")
 _un("relu", "ReluBackward0", lambda a: np.maximum(a, 0).astype(a.dtype, copy=False),
-    Grad(lambda F, g, out, a: g * F.mask(out > 0, g), ("out",)),
+    Grad(lambda F, g, out, a: F.where(out <= 0, 0.0, g), ("out",)),  # threshold_backward
     "Keeps positive elements, zeroes the rest.", dtype="keep")
 _un("abs", "AbsBackward0", np.abs, Grad(lambda F, g, out, a: g * F.sign(a), (0,)),
     "Absolute value of every element.", dtype="keep")
@@ -115,9 +131,9 @@ _un("log1p", "Log1PBackward0", np.log1p, Grad(lambda F, g, out, a: g / (1 + a), 
     "log(1 + x), accurate for small x.")
 _un("expm1", "Expm1Backward0", np.expm1, Grad(lambda F, g, out, a: g * (out + 1), ("out",)),
     "e^x - 1, accurate for small x.")
-for _name, _np_fn in (("sign", np.sign), ("floor", np.floor), ("ceil", np.ceil),
+for _name, _np_fn in (("sign", sign), ("floor", np.floor), ("ceil", np.ceil),
                       ("round", np.round), ("trunc", np.trunc)):
-    _un(_name, _name.capitalize() + "Backward0", _np_fn, Grad(lambda F, g, out, a: g * 0.0),
+    _un(_name, _name.capitalize() + "Backward0", _np_fn, Grad(lambda F, g, out, a: F.zeros(g)),
         f"{_name} of every element (its gradient is zero).", dtype="keep")
 
 
@@ -135,7 +151,7 @@ def _clamp_grad(F, g, out, a, min=None, max=None):
         keep = a >= min
     if max is not None:
         keep = (a <= max) if keep is None else keep & (a <= max)
-    return g if keep is None else g * F.mask(keep, g)
+    return g if keep is None else F.where(keep, g, 0.0)
 
 
 defop("clamp", "ClampBackward1", _clamp_fwd, Grad(_clamp_grad, (0,)), dtype="keep",
@@ -180,9 +196,10 @@ defop("mean", lambda p: "MeanBackward0" if p.get("dim") is None else "MeanBackwa
 
 
 def _evenly(F, g, out, a):
-    # PyTorch shares the gradient evenly among tied extreme elements.
-    m = F.mask(a == out, g)
-    return g * m / F.sum(m, None, False)
+    # PyTorch shares the gradient evenly among tied extreme elements (the nans, when the
+    # extreme is nan) and writes zeros elsewhere
+    hit = a != a if out != out else a == out
+    return F.where(hit, g / F.sum(F.mask(hit, g), None, False), 0.0)
 
 
 defop("max", "MaxBackward1", lambda a: np.max(a), Grad(_evenly, (0, "out")), dtype="keep",
@@ -227,21 +244,28 @@ def _norm_fwd(a, p=2.0, dim=None, keepdim=False):
 
 
 def _norm_grad(F, g, out, a, p=2.0, dim=None, keepdim=False):
+    # PyTorch's norm_backward, case by case
+    if p == 0:
+        return None  # no gradient at all: .grad stays None
     g = _unreduce(F, g, a.shape, dim, keepdim)
     n = _unreduce(F, out, a.shape, dim, keepdim)
-    if p == 0:
-        return g * 0.0
     if p == 1:
-        return g * F.sign(a)
+        return F.sign(a) * g
     if abs(p) == float("inf"):
-        m = F.mask(F.abs(a) == n, g)
+        x = F.abs(a)
+        m = F.mask((x == n) | (x != x), g)
         cnt = _unreduce(F, F.sum(m, _norm_dims(dim, len(a.shape)) if a.shape else None, True),
                         a.shape, None, True)
-        return g * F.sign(a) * m / cnt
-    safe = F.where(n == 0, 1.0 + 0.0 * n, n)
+        return F.sign(a) * ((g / cnt) * m)
+    safe = F.where(n == 0, 1.0, n)  # (n itself where it is used, so double backward is finite)
     if p == 2:
-        return F.where(n == 0, 0.0 * g, g * a / safe)
-    return F.where(n == 0, 0.0 * g, g * a * F.abs(a) ** (p - 2) / safe ** (p - 1))
+        return g * F.where(n == 0, 0.0, a / safe)
+    x = F.abs(a)
+    if p < 1:
+        scaled = F.sign(a) * F.where(a == 0, 0.0, F.where(a == 0, 1.0, x) ** (p - 1))
+        return scaled * g * n ** (1 - p)
+    scaled = F.sign(a) * x ** (p - 1) if p < 2 else a * x ** (p - 2)
+    return scaled * F.where(n == 0, 0.0, g / safe ** (p - 1))
 
 
 defop("norm", "LinalgVectorNormBackward0", _norm_fwd, Grad(_norm_grad, (0, "out")),
@@ -366,8 +390,8 @@ defop("stack", "StackBackward0", lambda *arrays, dim=0: np.stack(arrays, axis=di
           g, (slice(None),) * (dim % len(out.shape)) + (i,))),
       code="torch.stack([{tensors}], dim={dim})", doc="Joins tensors along a new dimension.")
 defop("where", "WhereBackward0", lambda a, b, condition=None: np.where(condition, a, b),
-      Grad(lambda F, g, out, a, b, condition=None: g * F.mask(F.array(condition), g)),
-      Grad(lambda F, g, out, a, b, condition=None: g * F.mask(~F.array(condition), g)),
+      Grad(lambda F, g, out, a, b, condition=None: F.where(F.array(condition), g, 0.0)),
+      Grad(lambda F, g, out, a, b, condition=None: F.where(F.array(condition), 0.0, g)),
       args=("input", "other"), params=(Param("condition", "tensor", None),),
       saved_params=("condition",), category="arithmetic",
       code="torch.where({condition}, {input}, {other})", doc="Picks from input where the "
@@ -380,6 +404,8 @@ defop("_embed", "EmbedBackward0", NP.embed,
 defop("_take", "IndexBackward0", lambda a, key: a[key],
       Grad(lambda F, g, out, a, key: F.embed(g, a.shape, key, accumulate=True)),
       dtype="keep", category="internal")
+defop("_zero_at", "IndexPutBackward0", NP.zero_at,
+      Grad(lambda F, g, out, a, key: F.zero_at(g, key)), dtype="keep", category="internal")
 
 
 # --- non-differentiable ops (results never require grad) ---------------------------------
@@ -426,23 +452,23 @@ def _setitem_name(p):
 
 
 defop("_setitem", _setitem_name, _setitem_fwd,
-      Grad(lambda F, g, out, a, v, key: g - F.embed(F.take(g, key), g.shape, key)),
+      Grad(lambda F, g, out, a, v, key: F.zero_at(g, key)),
       Grad(lambda F, g, out, a, v, key: _lead_ones(F, F.take(g, key), len(v.shape))),
       args=("self", "value"), dtype="keep", category="internal")
 defop("_zero", "ZeroBackward0", lambda a, value=0: np.zeros_like(a),
-      Grad(lambda F, g, out, a, value=0: g * 0.0), dtype="keep", category="internal")
+      Grad(lambda F, g, out, a, value=0: F.zeros(g)), dtype="keep", category="internal")
 defop("_fill", "FillBackward2", lambda a, value=0: np.full_like(a, value),
-      Grad(lambda F, g, out, a, value=0: g * 0.0), dtype="keep", category="internal")
+      Grad(lambda F, g, out, a, value=0: F.zeros(g)), dtype="keep", category="internal")
 defop("_fill_tensor", "FillBackward3",
       lambda a, value: np.broadcast_to(value, a.shape).astype(a.dtype),
-      Grad(lambda F, g, out, a, value: g * 0.0), Grad(lambda F, g, out, a, value: g),
+      Grad(lambda F, g, out, a, value: F.zeros(g)), Grad(lambda F, g, out, a, value: g),
       args=("self", "value"), dtype="keep", category="internal")
 defop("_copy", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
-      Grad(lambda F, g, out, a, src: g * 0.0), Grad(lambda F, g, out, a, src: g),
+      Grad(lambda F, g, out, a, src: F.zeros(g)), Grad(lambda F, g, out, a, src: g),
       args=("self", "src"), dtype="keep", category="internal")
 defop("_uniform", "UniformBackward0",
       lambda a, low=0.0, high=1.0, generator=None: generator.uniform(a.shape, low, high, a.dtype),
-      Grad(lambda F, g, out, a, **p: g * 0.0), dtype="keep", category="internal")
+      Grad(lambda F, g, out, a, **p: F.zeros(g)), dtype="keep", category="internal")
 defop("_normal", "NormalBackward0",
       lambda a, mean=0.0, std=1.0, generator=None: generator.normal(a.shape, mean, std, a.dtype),
-      Grad(lambda F, g, out, a, **p: g * 0.0), dtype="keep", category="internal")
+      Grad(lambda F, g, out, a, **p: F.zeros(g)), dtype="keep", category="internal")
