@@ -317,6 +317,17 @@ def _clamp(self, min=None, max=None):
     return out
 
 
+def _clamp_side(side):
+    """``clamp_min`` / ``clamp_max``: clamp on one side, recorded under its own name
+    (overload 0 for a number, 1 for a tensor bound)."""
+    name = f"Clamp{side.capitalize()}Backward"
+
+    def method(self, bound):
+        out = _clamp(self, **{side: bound})
+        return _renamed(out, name + ("1" if isinstance(bound, (Tensor, np.ndarray)) else "0"))
+    method.__name__ = f"clamp_{side}"
+    return method
+
+
 Tensor.clamp = Tensor.clip = _clamp
-Tensor.clamp_min = lambda self, min: _clamp(self, min=min)
-Tensor.clamp_max = lambda self, max: _clamp(self, max=max)
+Tensor.clamp_min, Tensor.clamp_max = _clamp_side("min"), _clamp_side("max")

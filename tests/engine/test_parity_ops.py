@@ -241,6 +241,20 @@ prog("cat_stack_softmax", """
     print(torch.cat([torch.tensor([1, 2]), torch.tensor([3.5])]))
 """)
 
+prog("clamp_one_side", """
+    x = torch.tensor([[0.5, -1.5], [2.0, -0.25]], requires_grad=True)
+    for expr in ("x.clamp_min(0.0)", "x.clamp_max(0.5)", "torch.clamp_min(x, -1)",
+                 "torch.clamp_max(x, 1.0)", "x.clamp_min(torch.tensor(0.0))",
+                 "x.clamp_max(torch.tensor([1.0, -1.0]))", "x.clamp(min=0.0)", "x.clip(max=0.0)",
+                 "torch.tensor([1, 5, -3]).clamp_min(0)", "torch.tensor([1, 5]).clamp_max(2.5)"):
+        y = eval(expr)
+        print(expr, "=", y)
+        if y.requires_grad:
+            y.sum().backward()
+            print("  grad", x.grad)
+            x.grad = None
+""")
+
 # =================================== broadcasting, views, setitem, argument spellings
 prog("broadcasting_grads", """
     a = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
