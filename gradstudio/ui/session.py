@@ -3,13 +3,20 @@ timeline step being viewed. Views read from it and never compute; every edit is 
 command pushed onto ``undo_stack``; after every push, undo or redo the document is run
 again and ``run_finished`` tells every view. ``document_replaced`` (New/Open) is always
 followed by ``run_finished``: views drop what belonged to the old document on the first
-and show the new one on the second."""
+and show the new one on the second.
+
+After every edit (push, undo, redo) the new run's end state is compared with the previous
+one node by node, and ``autograd_changed`` says which nodes gained or lost a ``grad_fn``
+or a ``.grad`` (``change_summary()`` says it in one line); New/Open and a scrub of the
+timeline compare nothing and emit it empty."""
+from dataclasses import dataclass
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from gradstudio.document import Document, run
 
-__all__ = ["Session"]
+__all__ = ["Session", "NodeChange", "autograd_changes", "summarize_changes"]
 
 
 class Session(QObject):
@@ -19,6 +26,7 @@ class Session(QObject):
     selection_changed = Signal(list)      # selected node ids
     step_changed = Signal(int)            # timeline step shown (-1: the end)
     path_changed = Signal(str)
+    autograd_changed = Signal(dict)       # node id -> NodeChange, after every edit
 
     def __init__(self, document=None, parent=None):
         super().__init__(parent)
@@ -29,6 +37,8 @@ class Session(QObject):
         self.selection = []
         self.step = -1
         self.path = ""
+        self.changes = {}                 # what the last edit changed (node id -> NodeChange)
+        self._digest = None               # (result, its _digest) kept for the next edit
         self._unsubscribe = None
         self.set_document(document or Document())
 
@@ -39,6 +49,7 @@ class Session(QObject):
             self._unsubscribe()
         self.document = document
         self.result = None                # the old document's run belongs to no node here
+        self._digest = None
         self._unsubscribe = document.subscribe(self.document_changed.emit)
         self.undo_stack.clear()
         self.undo_stack.setClean()
@@ -48,13 +59,33 @@ class Session(QObject):
         self.document_replaced.emit()
         self.path_changed.emit(path)
         self.rerun()
+        self._set_changes({})
 
     def push(self, command):
         """Performs an edit (a QUndoCommand) and records it for undo."""
         self.undo_stack.push(command)
 
     def _on_index_changed(self, _index):
+        before, digest = self.result, self._digest
         self.rerun()
+        if before is None:
+            self._set_changes({})
+            return
+        if digest is None or digest[0] is not before:
+            digest = (before, _digest(before))
+        after = _digest(self.result)
+        self._digest = (self.result, after)     # the next edit compares against it
+        self._set_changes(_compare(digest[1], after))
+
+    def _set_changes(self, changes):
+        self.changes = changes
+        self.autograd_changed.emit(changes)
+
+    def change_summary(self, changes=None):
+        """The last edit's (or ``changes``') effect on grad_fn and .grad in plain words,
+        e.g. "y, z and out lost their grad_fn · x lost its .grad"; "" when none."""
+        return summarize_changes(self.changes if changes is None else changes,
+                                 self.document.display_name, self.document.node_ids)
 
     def rerun(self):
         """Runs the document from scratch and tells every view."""
@@ -85,3 +116,88 @@ class Session(QObject):
     @property
     def is_modified(self):
         return not self.undo_stack.isClean()
+
+
+
+# ---------------------------------------------------------------------- what an edit changed
+@dataclass(frozen=True)
+class NodeChange:
+    """How one node's end state differs from the previous run's. Each field is None when
+    unchanged: ``grad_fn`` is (old name, new name) when the node gained or lost one,
+    ``grad`` (had, has) when its ``.grad`` appeared or vanished, ``error`` (had, has) when
+    it started or stopped failing (its grad_fn and .grad are then not compared)."""
+    grad_fn: tuple | None = None
+    grad: tuple | None = None
+    error: tuple | None = None
+
+    @property
+    def gained(self):
+        return bool((self.grad_fn and self.grad_fn[1]) or (self.grad and self.grad[1]))
+
+    @property
+    def lost(self):
+        return bool((self.grad_fn and not self.grad_fn[1]) or (self.grad and not self.grad[1]))
+
+
+def _digest(result):
+    """node id -> (failed, grad_fn name, has .grad) at the run's end."""
+    out = {}
+    for n in result.order:
+        st = result.state(n)
+        out[n] = (not st.ok, st.grad_fn, st.grad is not None)
+    return out
+
+
+def autograd_changes(before, after):
+    """``{node id: NodeChange}`` for nodes of both runs whose grad_fn or .grad came or went
+    (or that started or stopped failing) between the end states of two ``RunResult``s."""
+    return _compare(_digest(before), _digest(after))
+
+
+def _compare(old, new):
+    changes = {}
+    for n, (failed, fn, grad) in new.items():
+        if n not in old:
+            continue
+        was_failed, old_fn, had = old[n]
+        if failed != was_failed:
+            changes[n] = NodeChange(error=(was_failed, failed))
+        elif not failed and ((old_fn is None) != (fn is None) or had != grad):
+            changes[n] = NodeChange(
+                grad_fn=(old_fn, fn) if (old_fn is None) != (fn is None) else None,
+                grad=(had, grad) if had != grad else None)
+    return changes
+
+
+def _names(ids, name_of, most=4):
+    names = [name_of(n) for n in ids]
+    if len(names) > most:
+        names = names[:most - 1] + [f"{len(names) - most + 1} more"]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def summarize_changes(changes, name_of, order=()):
+    """One line in plain words for a status bar (``name_of`` gives a node's name; nodes
+    are listed in ``order``, the document's order)."""
+    rank = {n: i for i, n in enumerate(order)}
+    ids = sorted(changes, key=lambda n: rank.get(n, len(rank)))
+
+    def pick(test):
+        return [n for n in ids if test(changes[n])]
+
+    parts = []
+    for chosen, one, many in (
+            (pick(lambda c: c.grad_fn and not c.grad_fn[1]), "lost its grad_fn",
+             "lost their grad_fn"),
+            (pick(lambda c: c.grad_fn and c.grad_fn[1]), "gained a grad_fn",
+             "gained a grad_fn"),
+            (pick(lambda c: c.grad and not c.grad[1]), "lost its .grad", "lost their .grad"),
+            (pick(lambda c: c.grad and c.grad[1]), "gained a .grad", "gained a .grad"),
+            (pick(lambda c: c.error and c.error[1]), "now fails", "now fail"),
+            (pick(lambda c: c.error and not c.error[1]), "runs again", "run again")):
+        if chosen:
+            text = f"{_names(chosen, name_of)} {one if len(chosen) == 1 else many}"
+            if one == "gained a grad_fn" and len(chosen) == 1:
+                text += f" ({changes[chosen[0]].grad_fn[1]})"
+            parts.append(text)
+    return " · ".join(parts)
