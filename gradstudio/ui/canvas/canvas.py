@@ -1,6 +1,6 @@
 """The canvas widget: the view over the scene plus editing — Delete, copy/paste of the
-selected subgraph, quick add (Tab), drops from the palette, rendering to PNG/SVG. Every
-edit is one undo command pushed on the session."""
+selected subgraph, quick add (Tab), drops from the palette, right-click menus, rendering
+to PNG/SVG. Every edit is one undo command pushed on the session."""
 import json
 import math
 
@@ -12,6 +12,7 @@ from gradstudio.document import DocumentError
 from gradstudio.ui.commands import AddNode, Paste, RemoveNodes
 
 from . import theme
+from .context_menu import build_menu
 from .node_item import HEADER, WIDTH
 from .quick_add import QuickAdd
 from .scene import GRID, CanvasScene
@@ -40,6 +41,7 @@ class Canvas(CanvasView):
         self.quick_add.kind_chosen.connect(self._on_kind_chosen)
         self._quick_add_pos = QPointF()
         self._paste_count = 0
+        self.context_menu = None     # the last right-click menu (open until chosen)
         session.document_replaced.connect(self._on_document_replaced)
 
     def item(self, node_id):
@@ -151,6 +153,27 @@ class Canvas(CanvasView):
         self.add_node_at(kind, self._quick_add_pos)
         self.setFocus()
 
+    # ------------------------------------------------------------------ right click
+    def mousePressEvent(self, event):
+        if event.button() == Qt.RightButton and self.mode is None:
+            event.accept()           # the context menu follows; the selection stays
+            return
+        super().mousePressEvent(event)
+
+    def contextMenuEvent(self, event):
+        if self.mode is not None:
+            event.ignore()
+            return
+        menu = build_menu(self, event.pos())
+        if menu is None:
+            event.ignore()
+            return
+        if self.context_menu is not None:
+            self.context_menu.deleteLater()
+        self.context_menu = menu
+        menu.popup(event.globalPos())
+        event.accept()
+
     # ------------------------------------------------------------------ drops
     def dragEnterEvent(self, event):
         if event.mimeData().hasFormat(KIND_MIME):
@@ -195,7 +218,7 @@ class Canvas(CanvasView):
         painter = QPainter(image)
         painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing |
                                QPainter.SmoothPixmapTransform)
-        with self.scene().detailed():
+        with self.scene().detailed(), self.scene().marks.hidden():
             self.scene().render(painter, QRectF(image.rect()), rect)
         painter.end()
         return image
@@ -214,7 +237,7 @@ class Canvas(CanvasView):
         gen.setTitle("GradStudio graph")
         painter = QPainter(gen)
         painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        with self.scene().detailed():
+        with self.scene().detailed(), self.scene().marks.hidden():
             self.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
         return painter.end()
 

@@ -2,11 +2,13 @@
 picks a mode when a button goes down, feeds it moves, and ends or cancels it. A mode
 edits the document only by pushing one undo command on the session when it ends."""
 import networkx as nx
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 
 from gradstudio.ui.commands import Connect, Disconnect, MoveNodes
 
 from .edge_item import DraftEdge
+from .region_item import DragHint
+from .regions import plan_membership, push_region_edit
 from .scene import GRID
 
 __all__ = ["Mode", "PanMode", "MoveMode", "ConnectMode", "mode_for_press", "can_connect"]
@@ -61,19 +63,33 @@ class PanMode(Mode):
 class MoveMode(Mode):
     """Press on a node: selects it (Ctrl/Shift toggles), and dragging moves the selection.
     Items follow the cursor live; one ``MoveNodes`` is pushed on release (one undo
-    step per drag). With snapping on, positions snap to the grid."""
+    step per drag). With snapping on, positions snap to the grid.
 
-    def __init__(self, canvas, item):
+    Dragging also edits no-grad regions: a node released with its centre inside a
+    region's frame joins it, a member released clearly outside its frame leaves it (the
+    frames stay where they were while the drag lasts, and the region that would change is
+    lit up); the move and the membership are one undo step. A region travels with the
+    drag instead when all its members move and the drag moves more than one node, or when
+    it was grabbed by its title (``region``)."""
+
+    def __init__(self, canvas, item, region=None):
         super().__init__(canvas)
         self.item = item
+        self.region = region
         self.dragging = False
+        self._frames = None
 
     def start(self, scene_pos, event):
         self._press = scene_pos
         self._press_view = event.position()
         toggle = bool(event.modifiers() & (Qt.ControlModifier | Qt.ShiftModifier))
         self._was_selected = self.item.isSelected()
-        if toggle:
+        if self.region is not None:
+            if not toggle:
+                self.scene.clearSelection()
+            for n in self.region.nodes:
+                n.setSelected(True)
+        elif toggle:
             self.item.setSelected(not self.item.isSelected())
         elif not self.item.isSelected():
             self.scene.clearSelection()
@@ -90,6 +106,9 @@ class MoveMode(Mode):
             if abs(d.x()) + abs(d.y()) < DRAG_START:
                 return
             self.dragging = True
+            for i in self.moving:
+                i.setZValue(i.zValue() + 1)       # above the nodes it passes over
+            self._begin_regions()
         delta = scene_pos - self._press
         if self.canvas.snapping:
             anchor = self._origin[self.item] + delta
@@ -97,19 +116,91 @@ class MoveMode(Mode):
             delta = snapped - self._origin[self.item]
         for i in self.moving:
             i.setPos(self._origin[i] + delta)
+        self._show_plan(self._plan())
+
+    # ------------------------------------------------------------------ regions
+    def _begin_regions(self):
+        """Freezes the frames as they are when the drag begins (judged against them)."""
+        doc = self.session.document
+        if not doc.regions:
+            return
+        ids = {i.node_id for i in self.moving}
+        self._members = {rid: set(r.nodes) for rid, r in doc.regions.items()}
+        self._frames = {rid: self.scene.regions[rid].frame if rid in self.scene.regions
+                        else QRectF() for rid in self._members}
+        grouped = self.region is not None or len(ids) > 1
+        self._travelling = {rid for rid, m in self._members.items() if m and m <= ids
+                            and grouped}
+        self._starts = {i.node_id: i.sceneBoundingRect().center() for i in self.moving}
+        for rid, item in self.scene.regions.items():
+            item.freeze(rid not in self._travelling)
+        self._hint = DragHint()
+        self.scene.addItem(self._hint)
+
+    def _plan(self):
+        if self._frames is None:
+            return {}
+        centres = {i.node_id: (self._starts[i.node_id], i.sceneBoundingRect().center())
+                   for i in self.moving}
+        return plan_membership(self._members, self._frames, centres, self._travelling)
+
+    def _show_plan(self, plan):
+        if self._frames is None:
+            return
+        for rid, item in self.scene.regions.items():
+            new = plan.get(rid)
+            item.set_highlight(None if new is None else
+                               "join" if new - self._members[rid] else "leave")
+        self._hint.set_text(f"Release to {self._plan_text(plan, 'add', 'take')}"
+                            if plan else "")
+        self._hint.setPos(self.item.sceneBoundingRect().topLeft() + QPointF(0, -6))
+
+    def _end_regions(self):
+        if self._frames is None:
+            return
+        for item in self.scene.regions.values():
+            item.set_highlight(None)
+            item.freeze(False)
+        self.scene.removeItem(self._hint)
+        self._frames = self._hint = None
 
     def end(self, scene_pos, event):
         if not self.dragging:
-            if not self._toggle and self._was_selected:
+            if not self._toggle and self._was_selected and self.region is None:
                 self.scene.clearSelection()
                 self.item.setSelected(True)
             return
+        plan = self._plan()
+        self._end_drag()
         moves = {i.node_id: (i.pos().x(), i.pos().y()) for i in self.moving
                  if i.pos() != self._origin[i]}
-        if moves:
+        if plan:
+            text = self._plan_text(plan)
+            push_region_edit(self.session, text[0].upper() + text[1:], plan, moves)
+        elif moves:
             self.session.push(MoveNodes(self.session.document, moves, merge=False))
 
+    def _plan_text(self, plan, add="move", take="move"):
+        """"Move y into no_grad" (or, with ``add``/``take``, "add y to no_grad")."""
+        name = self.session.document.display_name
+        joined = set().union(*(new - self._members[r] for r, new in plan.items()))
+        left = set().union(*(self._members[r] - new for r, new in plan.items()))
+        if joined and left:
+            return f"{add} and {take} nodes in no_grad regions"
+        nodes = joined or left
+        who = name(next(iter(nodes))) if len(nodes) == 1 else f"{len(nodes)} nodes"
+        if joined:
+            return f"{add} {who} " + ("into no_grad" if add == "move" else "to no_grad")
+        return f"{take} {who} out of no_grad"
+
+    def _end_drag(self):
+        if self.dragging:
+            for i in self.moving:
+                i.setZValue(i.zValue() - 1)
+        self._end_regions()
+
     def cancel(self):
+        self._end_drag()
         for i, p in self._origin.items():
             i.setPos(p)
 
@@ -231,5 +322,8 @@ def mode_for_press(canvas, scene_pos, event):
     node = scene.node_at(scene_pos)
     if node is not None:
         return MoveMode(canvas, node)
+    region = scene.region_title_at(scene_pos)
+    if region is not None and region.nodes:
+        return MoveMode(canvas, region.nodes[0], region=region)
     return None
 

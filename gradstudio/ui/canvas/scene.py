@@ -9,9 +9,11 @@ from PySide6.QtGui import QBrush, QImage, QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from . import theme
+from .change_marks import ChangeMarks
 from .edge_item import EdgeItem
 from .node_item import NodeItem
-from .region_item import RegionItem
+from .region_item import MARGIN, TITLE, RegionItem
+from .regions import smallest_frame_at
 
 __all__ = ["CanvasScene", "GRID"]
 
@@ -37,11 +39,13 @@ class CanvasScene(QGraphicsScene):
         self.setSceneRect(QRectF(-EXTENT / 2, -EXTENT / 2, EXTENT, EXTENT))
         self.setItemIndexMethod(QGraphicsScene.BspTreeIndex)
         self._grid_tiles = {}
+        self.marks = ChangeMarks(self)   # what the last edit changed
         session.document_changed.connect(self._on_document_changed)
         session.document_replaced.connect(self._on_document_replaced)
         session.run_finished.connect(self._on_run_or_step_changed)
         session.step_changed.connect(self._on_run_or_step_changed)
         session.selection_changed.connect(self._on_session_selection_changed)
+        session.autograd_changed.connect(self._on_autograd_changed)
         self.selectionChanged.connect(self._on_scene_selection_changed)
         self.rebuild()
 
@@ -54,6 +58,7 @@ class CanvasScene(QGraphicsScene):
         """Drops every item and mirrors the document afresh."""
         self._syncing = True
         try:
+            self.marks.clear()
             self.clear()
             self.nodes, self.edges, self.regions, self._regions_of = {}, {}, {}, {}
             doc = self.document
@@ -136,6 +141,7 @@ class CanvasScene(QGraphicsScene):
     # ------------------------------------------------------------------ document events
     def _on_document_changed(self, change):
         self._batch = None
+        self.marks.clear()               # an edit: the last edit's marks are out of date
         kind, target = change.kind, change.target
         if kind == "node_added":
             self._add_node(target)
@@ -165,10 +171,20 @@ class CanvasScene(QGraphicsScene):
             e.update_path()
         for r in self._regions_of.get(item.node_id, ()):
             r.update_frame()
+        if self.marks.marks:
+            self.marks.node_moved(item)
 
     # ------------------------------------------------------------------ run
     def _on_run_or_step_changed(self, _run_or_step):
         self.apply_run()
+        self.marks.refit()               # node heights follow their badges
+
+    def _on_autograd_changed(self, changes):
+        """Marks the nodes that gained or lost a grad_fn or a .grad in the last edit."""
+        self.marks.show(changes)
+        self._batch = None
+        if self.overview:
+            self.update()
 
     def apply_run(self):
         """Shows the session's run at the viewed step on every node and edge, in place."""
@@ -209,6 +225,11 @@ class CanvasScene(QGraphicsScene):
                 self._syncing = False
 
     def _on_session_selection_changed(self, node_ids):
+        if self.marks.marks and not self.marks.settling:
+            self.marks.clear()           # the user moved on: the last edit's marks go
+            self._batch = None
+            if self.overview:
+                self.update()
         if self._syncing:
             return
         self._syncing = True
@@ -238,6 +259,20 @@ class CanvasScene(QGraphicsScene):
                     return (item, *hit)
         return None
 
+    def region_at(self, scene_pos):
+        """The RegionItem whose frame holds a scene point (the innermost), or None."""
+        rid = smallest_frame_at({r: i.frame for r, i in self.regions.items()}, scene_pos)
+        return self.regions.get(rid)
+
+    def region_title_at(self, scene_pos):
+        """The RegionItem whose title strip (above its nodes) holds a scene point."""
+        for rid in sorted(self.regions, key=lambda r: _area(self.regions[r].frame)):
+            frame = self.regions[rid].frame
+            if not frame.isNull() and frame.contains(scene_pos) and \
+                    scene_pos.y() <= frame.top() + TITLE + MARGIN / 2:
+                return self.regions[rid]
+        return None
+
     def nodes_rect(self):
         rect = QRectF()
         for item in self.nodes.values():
@@ -258,6 +293,7 @@ class CanvasScene(QGraphicsScene):
         self._batch = None
         for item in list(self.nodes.values()) + list(self.edges.values()):
             item.setFlag(QGraphicsItem.ItemHasNoContents, on)
+        self.marks.set_overview(on)
         self.update()
 
     @contextmanager
@@ -286,16 +322,20 @@ class CanvasScene(QGraphicsScene):
         for edge in self.edges.values():
             lines[edge.carries_grad].append(QLineF(edge._a, edge._b))
         regions = [r._rect for r in self.regions.values() if not r._rect.isNull()]
-        self._batch = (list(rects.values()), lines, regions)
+        self._batch = (list(rects.values()), lines, regions, self.marks.overview_rects())
         self._picture = None
         return self._batch
 
     def _paint_batch(self, painter):
-        rects, lines, regions = self._overview_batch()
+        rects, lines, regions, marks = self._overview_batch()
         if regions:
             painter.setPen(theme.REGION_PEN)
             painter.setBrush(theme.REGION_BRUSH)
             painter.drawRects(regions)
+        painter.setPen(Qt.NoPen)
+        for colour, batch in marks:
+            painter.setBrush(colour)
+            painter.drawRects(batch)
         painter.setPen(theme.EDGE_PLAIN_LOD_PEN)
         painter.drawLines(lines[False])
         painter.setPen(theme.EDGE_GRAD_LOD_PEN)
@@ -377,3 +417,7 @@ class CanvasScene(QGraphicsScene):
             painter.restore()
         if self.overview and scale < 1.0:
             self._draw_overview(painter)
+
+
+def _area(rect):
+    return rect.width() * rect.height()

@@ -1,0 +1,60 @@
+"""The canvas's right-click menus: on a node (wrap in no_grad, take out of its no_grad
+region, copy, delete — for the selection), on a no-grad region's frame (remove the
+region, keeping its nodes; select its nodes) and on empty space (add a node there).
+Every entry is one undo step."""
+from PySide6.QtWidgets import QMenu
+
+from gradstudio.ui.commands import AddRegion, RemoveRegion
+
+from .regions import take_out
+
+__all__ = ["build_menu"]
+
+
+def build_menu(canvas, view_pos):
+    """The menu for a right-click at ``view_pos`` (viewport coordinates), or None."""
+    scene = canvas.scene()
+    scene_pos = canvas.mapToScene(view_pos)
+    node = scene.node_at(scene_pos)
+    if node is not None:
+        if not node.isSelected():
+            canvas.session.select([node.node_id])
+        return _node_menu(canvas)
+    region = scene.region_at(scene_pos)
+    if region is not None:
+        return _region_menu(canvas, region)
+    menu = QMenu(canvas)
+    menu.addAction("Add node here…", lambda: canvas.open_quick_add(view_pos))
+    return menu
+
+
+def _node_menu(canvas):
+    session = canvas.session
+    doc = session.document
+    ids = canvas.scene().selected_ids()
+    name = doc.display_name(ids[0]) if len(ids) == 1 else f"{len(ids)} nodes"
+    menu = QMenu(canvas)
+    outside = [n for n in ids if not doc.in_no_grad(n)]
+    if outside:
+        menu.addAction(f"Wrap {name} in no_grad",
+                       lambda: session.push(AddRegion(doc, ids))).setStatusTip(
+            "Evaluate these nodes inside torch.no_grad()")
+    if len(outside) < len(ids):
+        menu.addAction("Remove from no_grad region", lambda: take_out(session, ids)) \
+            .setStatusTip("Evaluate these nodes with gradients tracked again")
+    menu.addSeparator()
+    menu.addAction("Copy", canvas.copy_selection)
+    menu.addAction(f"Delete {name}", canvas.delete_selection)
+    return menu
+
+
+def _region_menu(canvas, region):
+    session = canvas.session
+    rid = region.region_id
+    menu = QMenu(canvas)
+    menu.addAction("Remove no_grad region",
+                   lambda: session.push(RemoveRegion(session.document, rid))).setStatusTip(
+        "Its nodes stay and are evaluated with gradients tracked again")
+    menu.addAction("Select its nodes",
+                   lambda: session.select([n.node_id for n in region.nodes]))
+    return menu
