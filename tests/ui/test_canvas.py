@@ -1,14 +1,21 @@
 """The canvas against its session: items mirror the document, real mouse and key events
 edit it through undo commands, and the run's state shows on the nodes."""
+from itertools import combinations
+
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QDropEvent, QImage
 from PySide6.QtWidgets import QApplication
 
 from gradstudio.document import Document
+from gradstudio.document.examples import EXAMPLES, EXAMPLES_DIR
+from gradstudio.document.files import EXTENSION, load
+from gradstudio.document.layout import COLUMN_WIDTH
 from gradstudio.ui import commands
-from gradstudio.ui.canvas import KIND_MIME, Canvas
-from gradstudio.ui.canvas.node_item import WIDTH
+from gradstudio.ui.canvas import KIND_MIME, Canvas, theme
+from gradstudio.ui.canvas.edge_item import curve
+from gradstudio.ui.canvas.node_item import (LOD_TEXT, MAX_WIDTH, MIN_WIDTH, PORT_RADIUS, WIDTH,
+                                            elide_row, wrap_row)
 from gradstudio.ui.session import Session
 
 
@@ -344,3 +351,108 @@ def test_zoomed_out_to_a_card_a_node_still_shows_its_name(env):
              for y in range(body.top(), body.bottom())
              if QColor(image.pixel(x, y)).lightness() > (theme.TEXT.lightness() + 60) // 2]
     assert len(light) > 20                                # the name's letters, in TEXT
+
+
+def canvas_on(qtbot, doc, size=(1400, 800)):
+    session = Session(doc)
+    canvas = Canvas(session)
+    qtbot.addWidget(canvas)
+    canvas.resize(*size)
+    canvas.show()
+    qtbot.waitExposed(canvas)
+    return session, canvas
+
+
+def test_cards_fit_their_content_and_edges_follow_their_width(env):
+    session, canvas, (x, y, m, w, s) = env
+    items = canvas.scene().nodes.values()
+    assert all(MIN_WIDTH <= i.width <= MAX_WIDTH for i in items)
+    assert canvas.item(s).width < canvas.item(x).width      # a scalar with one badge
+    # x becomes one element: its card narrows and the edge leaves from its new edge
+    session.push(commands.SetParam(session.document, x, "shape", (1,)))
+    item, edge = canvas.item(x), canvas.scene().edges[(x, y, "self")]
+    assert item.width < MAX_WIDTH
+    assert item.output_pos().x() == pytest.approx(item.pos().x() + item.width)
+    assert edge.boundingRect().left() == pytest.approx(item.output_pos().x() - 6)
+
+
+def test_a_new_run_shows_new_numbers_on_cards_that_look_the_same(qtbot, tmp_path):
+    doc = Document()
+    x = doc.add_node("full", {"shape": (2, 2), "fill_value": 1.0, "requires_grad": True},
+                     (0, 0), "x")
+    y = doc.add_node("add", {"other": 2}, (200, 0), "y")
+    doc.connect(x, y, "self")
+    session, canvas = canvas_on(qtbot, doc)
+    svg = tmp_path / "graph.svg"
+    canvas.render_svg(svg)
+    assert "[[3., 3.]," in svg.read_text(encoding="utf-8")
+    size = canvas.item(y).boundingRect()
+    session.push(commands.SetParam(doc, x, "fill_value", 4.0))     # y itself is not edited
+    assert canvas.item(y).boundingRect() == size
+    canvas.render_svg(svg)
+    text = svg.read_text(encoding="utf-8")
+    assert "[[6., 6.]," in text and "[[3., 3.]," not in text
+    assert canvas.scene().edges[(x, y, "self")].carries_grad
+    session.push(commands.SetParam(doc, x, "requires_grad", False))    # badges change
+    assert not canvas.scene().edges[(x, y, "self")].carries_grad
+    assert "requires_grad" not in [t for _, t in canvas.item(y)._badges]
+
+
+def test_value_previews_wrap_and_elide_after_whole_elements(qtbot):
+    mono = theme.metrics("mono")
+    chars = lambda n: n * mono.horizontalAdvance("0")                   # noqa: E731
+    row = "[ 1.5410, -0.2934, -2.1788]"
+    assert wrap_row(row, 2, chars(27), mono) == [row]
+    assert wrap_row(row, 2, chars(20), mono) == ["[ 1.5410, -0.2934,", " -2.1788]"]
+    assert wrap_row(row, 2, chars(12), mono) == ["[ 1.5410,", " -0.2934, …"]
+    assert elide_row("[[ 0.4033,  0.8380, -0.7193],", chars(21), mono) == \
+        "[[ 0.4033,  0.8380, …"
+    assert elide_row("[[1., 2.],", chars(10), mono) == "[[1., 2.],"
+
+
+def test_a_short_forward_edge_curves_without_a_loop():
+    path = curve(QPointF(0, 0), QPointF(30, 40))
+    xs = [path.pointAtPercent(t / 50).x() for t in range(51)]
+    assert all(b >= a - 1e-6 for a, b in zip(xs, xs[1:]))
+    assert xs[-1] == pytest.approx(30)
+
+
+def test_fit_to_view_never_zooms_in_beyond_100_percent(qtbot):
+    doc = Document()
+    x = doc.add_node("ones", {"shape": (2, 2)}, (500, 300), "x")
+    session, canvas = canvas_on(qtbot, doc)
+    canvas.set_zoom(0.5)
+    canvas.fit_to_view()
+    assert canvas.zoom == pytest.approx(1.0)
+    assert canvas.visible_scene_rect().contains(canvas.item(x).sceneBoundingRect())
+
+
+def test_the_tutorial_is_readable_at_fit_to_view(qtbot):
+    """In the README screenshot's canvas (968 x 733 pixels of a 1600 x 1000 window) the
+    tutorial's chain fits at a zoom where cards draw their text, badges at least 9
+    pixels high on screen."""
+    doc = load(EXAMPLES_DIR / f"01_autograd_tutorial{EXTENSION}")
+    session, canvas = canvas_on(qtbot, doc, size=(968, 733))
+    canvas.fit_to_view()
+    visible = canvas.visible_scene_rect()
+    assert all(visible.contains(i.sceneBoundingRect()) for i in canvas.scene().nodes.values())
+    assert canvas.zoom >= LOD_TEXT
+    assert theme.font("badge").pixelSize() * canvas.zoom >= 9.0
+
+
+def test_layout_columns_leave_room_for_the_widest_card_and_its_edges():
+    assert COLUMN_WIDTH - MAX_WIDTH >= 2 * PORT_RADIUS + 20
+
+
+@pytest.mark.parametrize("name", list(EXAMPLES))
+def test_example_cards_and_frames_do_not_overlap(qtbot, name):
+    session, canvas = canvas_on(qtbot, load(EXAMPLES_DIR / f"{name}{EXTENSION}"))
+    scene = canvas.scene()
+    cards = {n: i.mapRectToScene(QRectF(0, 0, i.width, i.boundingRect().height() - 4))
+             for n, i in scene.nodes.items()}
+    for a, b in combinations(cards, 2):
+        assert not cards[a].adjusted(-12, -12, 12, 12).intersects(cards[b]), (a, b)
+    for region in scene.regions.values():
+        members = {i.node_id for i in region.nodes}
+        frame = region.sceneBoundingRect()
+        assert all(not frame.intersects(r) for n, r in cards.items() if n not in members)

@@ -19,7 +19,10 @@ LOD_CURVE = 0.45
 def curve(a, b):
     """The cubic path from output point ``a`` to input point ``b``."""
     path = QPainterPath(a)
-    dx = max(40.0, abs(b.x() - a.x()) * 0.5)
+    gap = b.x() - a.x()
+    # forward: handles half-way across the gap (longer ones tie a loop in a short gap);
+    # backward: swing out of the two cards
+    dx = gap * 0.5 if gap >= 0 else max(40.0, -gap * 0.5)
     path.cubicTo(QPointF(a.x() + dx, a.y()), QPointF(b.x() - dx, b.y()), b)
     return path
 

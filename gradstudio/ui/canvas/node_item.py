@@ -3,11 +3,18 @@ right, and a body showing the tensor at the viewed step (compact value, shape an
 and badges for requires_grad, leaf/non-leaf, grad_fn and .grad). A node in error is red
 and shows its message on hover.
 
+A card is as wide as its header, ports, shape line and widest badge need, between
+``MIN_WIDTH`` and ``MAX_WIDTH``; the value preview is elided to that width. Its size
+follows what it shows (badge rows, value lines), never the numbers themselves, so a new
+run costs each item a comparison of a few flags: an item whose look did not change keeps
+its geometry, and one whose numbers changed is only marked to re-format its text the
+next time it is painted close up.
+
 Painting is level-of-detail: zoomed far out a node is one filled rectangle, a little
 closer a card showing only its name, in a font that stays readable at that zoom, and
-only near 1:1 are the value, ports and badges drawn. Text layouts are
-``QStaticText`` objects prepared once per state change; pens and brushes come from
-``theme``."""
+only near 1:1 are the value, ports and badges drawn. Text layouts are ``QStaticText``
+objects prepared at paint time, after a change; pens and brushes come from ``theme``."""
+import math
 import re
 from functools import lru_cache
 
@@ -19,22 +26,27 @@ from gradstudio.document.catalogue import CATALOGUE
 
 from . import theme
 
-__all__ = ["NodeItem", "WIDTH", "HEADER", "PORT_ROW", "PORT_RADIUS"]
+__all__ = ["NodeItem", "WIDTH", "MIN_WIDTH", "MAX_WIDTH", "HEADER", "PORT_ROW",
+           "PORT_RADIUS"]
 
-WIDTH = 216.0
-HEADER = 26.0
-PORT_ROW = 20.0
-PORT_TOP = HEADER + 4.0
+MIN_WIDTH = 120.0
+MAX_WIDTH = 160.0    # layout.COLUMN_WIDTH leaves a gap for edges after the widest card
+WIDTH = MIN_WIDTH    # the width of a node with nothing to show yet
+HEADER = 24.0
+PORT_ROW = 18.0
+PORT_TOP = HEADER + 3.0
 PORT_RADIUS = 5.5
-PAD = 9.0
-LINE = 14.0
-BADGE_H = 16.0
-BADGE_GAP = 4.0
-MAX_CHARS = 28
-LOD_CARD = 0.3      # below: one filled rectangle
-LOD_TEXT = 0.55     # below: a card with its name only
+PAD = 8.0
+LINE = 15.0
+BADGE_H = 17.0
+BADGE_GAP = 3.0
+BADGE_PAD = 4.0      # text inset of a badge, each side
+TITLE_GAP = 10.0     # between the title and the kind in the header
+LOD_CARD = 0.3       # below: one filled rectangle
+LOD_TEXT = 0.55      # below: a card with its name only
 CARD_NAME_PX = 12.0  # the name's height on screen on a card, whatever the zoom
 
+_STALE = object()    # a display key no state has: the next set_state counts as a change
 _SUFFIX = re.compile(r",\s*(requires_grad=True|grad_fn=<\w+>|dtype=[\w.]+)")
 
 
@@ -51,14 +63,81 @@ def _static(text, role, width=None):
     return st
 
 
+@lru_cache(maxsize=1024)
+def _shared(text, role):
+    """A prepared one-line text shared by every node showing it (port names, "out")."""
+    return _static(text, role)
+
+
+@lru_cache(maxsize=4096)
+def _advance(text, role):
+    return theme.metrics(role).horizontalAdvance(text)
+
+
 @lru_cache(maxsize=512)
 def _badge(text):
     """A badge's prepared text and width, shared by every node showing it."""
-    return _static(text, "badge"), theme.metrics("badge").horizontalAdvance(text) + 12
+    return _static(text, "badge"), _advance(text, "badge") + 2 * BADGE_PAD
 
 
-def _elide(text, n=MAX_CHARS):
-    return text if len(text) <= n else text[:n - 1] + "…"
+@lru_cache(maxsize=1024)
+def _badge_places(badges, width):
+    """Where each badge sits when the badges flow into rows of a card ``width`` wide:
+    ``((x, row, badge width), ...)`` and the number of rows."""
+    places, x, row = [], PAD, 0
+    for _, text in badges:
+        w = _badge(text)[1]
+        if x + w > width - PAD and x > PAD:
+            x, row = PAD, row + 1
+        places.append((x, row, w))
+        x += w + BADGE_GAP
+    return tuple(places), (row + 1 if badges else 0)
+
+
+def _badges_need(badges):
+    """The width badges ask for: the widest badge, and the first two side by side."""
+    widths = [_badge(text)[1] for _, text in badges]
+    return max(max(widths, default=0.0), sum(widths[:2]) + BADGE_GAP)
+
+
+def _value_width(shape, dtype):
+    """About how wide a value's widest line is, from its shape and dtype alone (the
+    numbers are not formatted until the card is painted): a row of ``shape[-1]``
+    elements of the width PyTorch usually prints them with."""
+    if not shape or not dtype:
+        return 0.0
+    each = 9 if dtype.startswith(("float", "complex")) else 6 if dtype == "bool" else 5
+    chars = shape[-1] * each + 2 * (len(shape) - 1)
+    return 2 * PAD + chars * theme.metrics("mono").horizontalAdvance("0")
+
+
+def elide_row(line, avail, metrics):
+    """``line`` if it fits in ``avail``, else cut after a whole element: ``[1., 2., …``."""
+    if metrics.horizontalAdvance(line) <= avail:
+        return line
+    end = line.rfind(",")
+    while end > 0:
+        cut = line[:end + 1] + " …"
+        if metrics.horizontalAdvance(cut) <= avail:
+            return cut
+        end = line.rfind(",", 0, end)
+    return metrics.elidedText(line, Qt.ElideRight, avail)
+
+
+def wrap_row(line, n, avail, metrics):
+    """A one-row preview on at most ``n`` lines of ``avail`` width, broken after whole
+    elements; what does not fit is elided."""
+    out = []
+    while line and len(out) < n - 1 and metrics.horizontalAdvance(line) > avail:
+        end = line.rfind(",")
+        while end > 0 and metrics.horizontalAdvance(line[:end + 1]) > avail:
+            end = line.rfind(",", 0, end)
+        if end <= 0:
+            break
+        out.append(line[:end + 1])
+        line = " " + line[end + 1:].lstrip()
+    out.append(elide_row(line, avail, metrics))
+    return out
 
 
 def compact_value(text):
@@ -73,13 +152,31 @@ def compact_value(text):
     return text
 
 
-def preview_lines(shape):
-    """How many value lines a tensor of ``shape`` gets (decided without formatting)."""
-    if shape is None or len(shape) <= 1:
+def preview_lines(shape, dtype=""):
+    """How many value lines a tensor of ``shape`` gets (decided without formatting): a
+    long vector wraps onto two."""
+    if shape is None or len(shape) == 0:
         return 1
+    if len(shape) == 1:        # wraps when its one row would not fit the widest card
+        return 1 if _value_width(shape, dtype) <= MAX_WIDTH else 2
     if len(shape) == 2:
         return max(1, min(shape[0], 3))
     return 3
+
+
+def shape_text(shape):
+    return "(" + ", ".join(map(str, shape)) + ")" if shape is not None else "?"
+
+
+def display_key(state, in_no_grad):
+    """Everything about a run's state that decides a card's look except the numbers:
+    two states with the same key give a card of the same size, badges and shape line."""
+    if state is None:
+        return (in_no_grad, None)
+    if state.error is not None:
+        return (in_no_grad, state.error)
+    return (in_no_grad, None, state.requires_grad, state.is_leaf, state.grad_fn,
+            state.retains_grad, state.grad is not None, state.shape, state.dtype)
 
 
 class NodeItem(QGraphicsItem):
@@ -98,7 +195,12 @@ class NodeItem(QGraphicsItem):
         self.in_no_grad = in_no_grad
         self.state = None
         self.moved_callback = None
-        self._text_dirty = True
+        self._key = _STALE            # display_key of what the card shows
+        self._value = None            # the array whose text the card shows
+        self._width = self._height = None
+        self._rect = self._bounds = QRectF()
+        self._badges = ()
+        self._head_dirty = self._text_dirty = True
         self._card_name = None        # (font pixels, font, QStaticText) of the card's name
         self.set_data(data)
 
@@ -108,58 +210,94 @@ class NodeItem(QGraphicsItem):
         self.data = data
         self.spec = CATALOGUE[data.kind]
         self.ports = list(self.spec.input_names(data.params))
-        self._title = _static(_elide(data.label or data.kind, 22), "title")
-        self._subtitle = _static(data.kind if data.label else data.id, "small")
-        self._port_texts = [_static(p, "small") for p in self.ports]
+        self._title_text = data.label or data.kind
+        self._subtitle_text = data.kind if data.label else data.id
+        ports = max((_advance(p, "small") for p in self.ports), default=0.0)
+        self._header_need = (2 * PAD + _advance(self._title_text, "title") + TITLE_GAP +
+                             _advance(self._subtitle_text, "small"))
+        self._ports_need = 2 * PAD + 2 + ports + TITLE_GAP + _advance("out", "small")
+        self._head_dirty = self._text_dirty = True
         self._card_name = None
+        self._key = _STALE             # e.g. a detach's edges: the next run re-checks them
         self._relayout()
+        self._set_tooltip()
+        self.update()
         if self.pos() != QPointF(*data.position):
             self.setPos(QPointF(*data.position))
 
     def set_state(self, state, in_no_grad=False):
-        """The tensor's state at the viewed step (a ``TensorState``); cheap: the value's
-        text is formatted when the node is next painted close up."""
-        self.state = state
-        self.in_no_grad = in_no_grad
+        """Shows a run's state at the viewed step (a ``TensorState``). Returns whether the
+        card's look changed (badges, size, error), which is what the edges touching it
+        follow. Cheap: an item is only repainted when it shows something new, and the
+        value's text is formatted when the node is next painted close up."""
+        key = display_key(state, in_no_grad)
+        value = state.value if state is not None else None
+        self.state, self.in_no_grad = state, in_no_grad
+        if key == self._key:
+            if value is not self._value:
+                self._value = value
+                self._text_dirty = True
+                self.update()
+            return False
+        self._key, self._value = key, value
         self._text_dirty = True
         self._relayout()
-        tip = self._tooltip()
-        if tip != self.toolTip():
-            self.setToolTip(tip)
+        self._set_tooltip()
+        self.update()
+        return True
 
     @property
     def has_error(self):
         return self.state is not None and self.state.error is not None
 
-    def _tooltip(self):
+    def _set_tooltip(self):
         if self.has_error:
-            return f"{self.data.kind}: {self.state.error}"
-        return f"{self.data.kind} — {self.spec.doc}"
+            tip = f"{self.data.kind}: {self.state.error}"
+        else:
+            tip = f"{self.data.kind} — {self.spec.doc}"
+        if tip != self.toolTip():
+            self.setToolTip(tip)
 
     # ------------------------------------------------------------------ geometry
     def _relayout(self):
+        """Badges, width and height for the current data and display key."""
         rows = max(1, len(self.ports))
         self._ports_bottom = PORT_TOP + rows * PORT_ROW
+        body = self._ports_bottom + 3
         st = self.state
+        need = max(self._header_need, self._ports_need)
+        self._badges, self._value_lines = (), 0
         if st is None:
-            self._value_lines, self._badges = 0, []
+            width = min(MAX_WIDTH, max(MIN_WIDTH, math.ceil(need)))
+            height = self._ports_bottom + 6
         elif st.error is not None:
-            chars = theme.metrics("small").horizontalAdvance(st.error) / (WIDTH - 2 * PAD)
-            self._value_lines, self._badges = min(5, int(chars * 1.15) + 1), []
+            width = MAX_WIDTH
+            chars = _advance(st.error, "small") / (width - 2 * PAD)
+            self._value_lines = min(5, int(chars * 1.15) + 1)
+            height = body + self._value_lines * LINE + PAD
         else:
-            self._value_lines = preview_lines(st.shape)
             self._badges = self._badge_list()
-        self._badge_rects = self._layout_badges(self._ports_bottom + 4 +
-                                                (self._value_lines + 1) * LINE + 6)
-        meta = 1 if st is not None and st.error is None else 0
-        bottom = (self._badge_rects[-1][0].bottom() + PAD if self._badge_rects
-                  else self._ports_bottom + 4 + (self._value_lines + meta) * LINE + PAD)
-        height = max(bottom, self._ports_bottom + 6)
-        if getattr(self, "_height", None) != height:
+            self._value_lines = preview_lines(st.shape, st.dtype)
+            meta = _advance(f"{shape_text(st.shape)}   {st.dtype}", "small")
+            need = max(need, 2 * PAD + meta, 2 * PAD + _badges_need(self._badges),
+                       _value_width(st.shape, st.dtype))
+            width = min(MAX_WIDTH, max(MIN_WIDTH, math.ceil(need)))
+            self._badge_top = body + (self._value_lines + 1) * LINE + 5
+            rows = _badge_places(self._badges, width)[1]
+            height = (self._badge_top + rows * (BADGE_H + BADGE_GAP) - BADGE_GAP + PAD
+                      if rows else body + (self._value_lines + 1) * LINE + PAD)
+        if (width, height) != (self._width, self._height):
             self.prepareGeometryChange()
-            self._height = height
-            self._rect = QRectF(0, 0, WIDTH, height)
+            moved_out = width != self._width
+            self._width, self._height = width, height
+            self._rect = QRectF(0, 0, width, height)
             self._bounds = self._rect.adjusted(-PORT_RADIUS - 2, -2, PORT_RADIUS + 2, 2)
+            self._head_dirty = True
+            self._card_name = None
+            if moved_out:               # the output port sits on the right edge
+                for e in self.edges:
+                    if e.source is self:
+                        e.update_path()
 
     def _badge_list(self):
         st = self.state
@@ -177,17 +315,12 @@ class NodeItem(QGraphicsItem):
             out.append(("no_grad", "no_grad"))
         if self.data.kind == "detach":
             out.append(("cut", "✂ gradient cut"))
-        return out
+        return tuple(out)
 
-    def _layout_badges(self, top):
-        rects, x, y = [], PAD, top
-        for key, text in self._badges:
-            st, w = _badge(text)
-            if x + w > WIDTH - PAD and x > PAD:
-                x, y = PAD, y + BADGE_H + BADGE_GAP
-            rects.append((QRectF(x, y, w, BADGE_H), key, st))
-            x += w + BADGE_GAP
-        return rects
+    @property
+    def width(self):
+        """The card's width in scene units (it follows what the card shows)."""
+        return self._width
 
     def boundingRect(self):
         return self._bounds
@@ -198,13 +331,13 @@ class NodeItem(QGraphicsItem):
         return self.mapToScene(QPointF(0, PORT_TOP + (i + 0.5) * PORT_ROW))
 
     def output_pos(self):
-        return self.mapToScene(QPointF(WIDTH, PORT_TOP + 0.5 * PORT_ROW))
+        return self.mapToScene(QPointF(self._width, PORT_TOP + 0.5 * PORT_ROW))
 
     def port_at(self, scene_pos, slack=5.0):
         """``("out", None)``, ``("in", port)`` or None for a point in scene coordinates."""
         p = self.mapFromScene(scene_pos)
         r = PORT_RADIUS + slack
-        out = QPointF(WIDTH, PORT_TOP + 0.5 * PORT_ROW)
+        out = QPointF(self._width, PORT_TOP + 0.5 * PORT_ROW)
         if abs(p.x() - out.x()) <= r and abs(p.y() - out.y()) <= r + 3:
             return ("out", None)
         if abs(p.x()) <= r:
@@ -218,26 +351,55 @@ class NodeItem(QGraphicsItem):
             self.moved_callback(self)
         return super().itemChange(change, value)
 
-    # ------------------------------------------------------------------ painting
+    # ------------------------------------------------------------------ text (lazy)
+    def _ensure_head(self):
+        """The header's and ports' text, fitted to the card's width."""
+        if not self._head_dirty:
+            return
+        self._head_dirty = False
+        avail = self._width - 2 * PAD
+        title_w = _advance(self._title_text, "title")
+        sub_w = _advance(self._subtitle_text, "small")
+        if title_w + TITLE_GAP + sub_w <= avail:          # both fit
+            title, sub = self._title_text, self._subtitle_text
+        elif title_w <= avail:                             # the name first
+            title, sub = self._title_text, None
+        else:
+            title = theme.metrics("title").elidedText(self._title_text, Qt.ElideRight, avail)
+            sub = None
+        self._title = _static(title, "title")
+        self._subtitle = _shared(sub, "small") if sub else None
+
     def _ensure_text(self):
+        """The body's text for the current state, fitted to the card's width."""
         if not self._text_dirty:
             return
         self._text_dirty = False
         st = self.state
-        self._value_texts, self._meta, self._error_text = [], None, None
+        self._value_texts, self._meta, self._error_text, self._badge_rects = [], None, None, []
         if st is None:
             return
+        avail = self._width - 2 * PAD
         if st.error is not None:
-            self._error_text = _static(st.error, "small", WIDTH - 2 * PAD)
+            self._error_text = _static(st.error, "small", avail)
             return
         lines = compact_value(st.text).split("\n")
-        n = self._value_lines
-        if len(lines) > n:
-            lines = lines[:n - 1] + ["…"] if n > 1 else [lines[0].rstrip(",") + " …"]
-        self._value_texts = [_static(_elide(line), "mono") for line in lines]
-        shape = "(" + ", ".join(map(str, st.shape)) + ")" if st.shape is not None else "?"
-        self._meta = _static(f"{shape}   {st.dtype}", "small")
+        n, mono = self._value_lines, theme.metrics("mono")
+        if st.shape is not None and len(st.shape) <= 1:     # one row, wrapped
+            lines = wrap_row(" ".join(line.strip() for line in lines), n, avail, mono)
+        else:
+            if len(lines) > n:
+                lines = lines[:n - 1] + ["…"] if n > 1 else [lines[0].rstrip(",") + " …"]
+            lines = [elide_row(line, avail, mono) for line in lines]
+        self._value_texts = [_static(line, "mono") for line in lines]
+        self._meta = _shared(f"{shape_text(st.shape)}   {st.dtype}", "small")
+        places, _ = _badge_places(self._badges, self._width)
+        self._badge_rects = [
+            (QRectF(x, self._badge_top + row * (BADGE_H + BADGE_GAP), w, BADGE_H), key,
+             _badge(text)[0])
+            for (x, row, w), (key, text) in zip(places, self._badges)]
 
+    # ------------------------------------------------------------------ painting
     def paint(self, painter, option, widget=None):
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         selected = bool(option.state & QStyle.State_Selected)
@@ -248,17 +410,17 @@ class NodeItem(QGraphicsItem):
                              theme.header_color(self.spec.category) if not error
                              else theme.NODE_ERROR)
             return
-        header = QRectF(0, 0, WIDTH, HEADER)
+        header = QRectF(0, 0, self._width, HEADER)
         painter.setPen(theme.NO_PEN)
         painter.setBrush(theme.ERROR_BODY_BRUSH if error else theme.BODY_BRUSH)
-        painter.drawRoundedRect(rect, 7, 7)
+        painter.drawRoundedRect(rect, 6, 6)
         painter.setBrush(theme.header_brush(self.spec.category, error))
-        painter.drawRoundedRect(header, 7, 7)
-        painter.drawRect(QRectF(0, HEADER - 8, WIDTH, 8))
+        painter.drawRoundedRect(header, 6, 6)
+        painter.drawRect(QRectF(0, HEADER - 8, self._width, 8))
         painter.setBrush(Qt.NoBrush)
         painter.setPen(theme.SELECTED_PEN if selected else
                        theme.ERROR_PEN if error else theme.BORDER_PEN)
-        painter.drawRoundedRect(rect, 7, 7)
+        painter.drawRoundedRect(rect, 6, 6)
         if lod < LOD_TEXT:
             self._paint_card_name(painter, lod)
             return
@@ -272,8 +434,7 @@ class NodeItem(QGraphicsItem):
         pixels = max(1, round(CARD_NAME_PX / lod))
         if self._card_name is None or self._card_name[0] != pixels:
             font, metrics = theme.scaled_font("title", pixels)
-            text = metrics.elidedText(self.data.label or self.data.kind, Qt.ElideRight,
-                                      WIDTH - 2 * PAD)
+            text = metrics.elidedText(self._title_text, Qt.ElideRight, self._width - 2 * PAD)
             st = QStaticText(text)
             st.setTextFormat(Qt.PlainText)
             st.prepare(font=font)
@@ -287,21 +448,30 @@ class NodeItem(QGraphicsItem):
                                        centre.y() - size.height() / 2), st)
 
     def _paint_text(self, painter):
+        self._ensure_head()
         self._ensure_text()
+        width = self._width
         painter.setPen(theme.TEXT)
         painter.setFont(theme.font("title"))
-        painter.drawStaticText(QPointF(PAD, 5), self._title)
-        painter.setPen(theme.TEXT_DIM if not self.has_error else theme.TEXT)
+        painter.drawStaticText(QPointF(PAD, (HEADER - self._title.size().height()) / 2),
+                               self._title)
         painter.setFont(theme.font("small"))
-        sub = self._subtitle.size().width()
-        painter.drawStaticText(QPointF(WIDTH - PAD - sub, 6.5), self._subtitle)
+        if self._subtitle is not None:
+            painter.setPen(theme.TEXT_DIM if not self.has_error else theme.TEXT)
+            size = self._subtitle.size()
+            painter.drawStaticText(QPointF(width - PAD - size.width(),
+                                           (HEADER - size.height()) / 2 + 0.5), self._subtitle)
         painter.setPen(theme.TEXT_DIM)
-        for i, st in enumerate(self._port_texts):
-            painter.drawStaticText(QPointF(PAD + 2, PORT_TOP + i * PORT_ROW + 3), st)
-        out_label = "out"
-        painter.drawText(QRectF(WIDTH - PAD - 60, PORT_TOP, 58, PORT_ROW),
-                         Qt.AlignRight | Qt.AlignVCenter, out_label)
-        y = self._ports_bottom + 4
+        for i, port in enumerate(self.ports):
+            st = _shared(port, "small")
+            painter.drawStaticText(
+                QPointF(PAD + 2, PORT_TOP + i * PORT_ROW + (PORT_ROW - st.size().height()) / 2),
+                st)
+        out = _shared("out", "small")
+        size = out.size()
+        painter.drawStaticText(QPointF(width - PAD - size.width(),
+                                       PORT_TOP + (PORT_ROW - size.height()) / 2), out)
+        y = self._ports_bottom + 3
         if self._error_text is not None:
             painter.setPen(theme.NODE_ERROR.lighter(140))
             painter.drawStaticText(QPointF(PAD, y), self._error_text)
@@ -323,7 +493,8 @@ class NodeItem(QGraphicsItem):
             painter.setBrush(fill)
             painter.drawRoundedRect(r, BADGE_H / 2, BADGE_H / 2)
             painter.setPen(ink)
-            painter.drawStaticText(QPointF(r.x() + 6, r.y() + 1.5), st)
+            painter.drawStaticText(QPointF(r.x() + BADGE_PAD,
+                                           r.y() + (BADGE_H - st.size().height()) / 2), st)
 
     def _paint_ports(self, painter):
         for i, port in enumerate(self.ports):
@@ -333,7 +504,7 @@ class NodeItem(QGraphicsItem):
             painter.setBrush(theme.PORT_HOT_BRUSH if hot else theme.PORT_CONNECTED_BRUSH
                              if port in self.connected else theme.PORT_BRUSH)
             painter.drawEllipse(c, PORT_RADIUS, PORT_RADIUS)
-        c = QPointF(WIDTH, PORT_TOP + 0.5 * PORT_ROW)
+        c = QPointF(self._width, PORT_TOP + 0.5 * PORT_ROW)
         painter.setPen(theme.PORT_PEN)
         painter.setBrush(theme.PORT_CONNECTED_BRUSH if self._has_consumers()
                          else theme.PORT_BRUSH)

@@ -103,10 +103,10 @@ def font(role):
     if role == "mono":
         f = QFont("DejaVu Sans Mono")
         f.setStyleHint(QFont.Monospace)
-        f.setPixelSize(11)
+        f.setPixelSize(12)
     else:
         f = QFont("DejaVu Sans")
-        f.setPixelSize({"title": 12, "small": 11, "badge": 10, "region": 12}[role])
+        f.setPixelSize({"title": 14, "small": 11, "badge": 12, "region": 13}[role])
         if role in ("title", "region"):
             f.setBold(True)
     f.setHintingPreference(QFont.PreferNoHinting)

@@ -13,6 +13,7 @@ __all__ = ["CanvasView", "MIN_ZOOM", "MAX_ZOOM"]
 MIN_ZOOM = 0.03
 MAX_ZOOM = 4.0
 ZOOM_STEP = 1.2
+FIT_MARGIN = 24     # pixels of canvas left around the graph by fit-to-view
 
 
 class CanvasView(QGraphicsView):
@@ -68,9 +69,9 @@ class CanvasView(QGraphicsView):
             self.reset_zoom()
             self.centerOn(0, 0)
             return
-        rect = rect.adjusted(-40, -40, 40, 40)
         vp = self.viewport().rect()
-        factor = min(vp.width() / rect.width(), vp.height() / rect.height(), 1.0)
+        factor = min((vp.width() - 2 * FIT_MARGIN) / rect.width(),
+                     (vp.height() - 2 * FIT_MARGIN) / rect.height(), 1.0)
         self.set_zoom(factor)
         self.centerOn(rect.center())
 
