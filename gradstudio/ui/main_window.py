@@ -168,6 +168,8 @@ class MainWindow(WindowFiles, QMainWindow):
                                "Ctrl+D", "Cut the graph: consumers get a detached copy")
         self.no_grad_action = a("Wrap Selection in &no_grad", self.wrap_no_grad, "Ctrl+G",
                                 "Evaluate the selected nodes inside torch.no_grad()")
+        self.rename_action = a("&Rename…", self.rename, "F2",
+                               "Give the selected node a name (its variable in the code)")
         self.arrange_action = a("&Arrange Graph", self.arrange, "Ctrl+L",
                                 "Lay the nodes out in columns, inputs on the left")
 
@@ -223,6 +225,7 @@ class MainWindow(WindowFiles, QMainWindow):
         graph = bar.addMenu("&Graph")
         graph.addActions([self.backward_action, self.detach_action, self.no_grad_action])
         graph.addSeparator()
+        graph.addAction(self.rename_action)
         graph.addAction(self.arrange_action)
 
         view = bar.addMenu("&View")
@@ -344,6 +347,7 @@ class MainWindow(WindowFiles, QMainWindow):
                     self.backward_action, self.no_grad_action):
             act.setEnabled(has)
         self.detach_action.setEnabled(len(self.session.selection) == 1)
+        self.rename_action.setEnabled(len(self.session.selection) == 1)
         mime = QGuiApplication.clipboard().mimeData()
         self.paste_action.setEnabled(mime is not None and mime.hasFormat(SUBGRAPH_MIME))
 
@@ -409,6 +413,13 @@ class MainWindow(WindowFiles, QMainWindow):
         finally:
             stack.endMacro()
         self.session.select([add.node_id])
+
+    def rename(self):
+        """Shows the inspector with the selected node's name ready to be typed over."""
+        dock = self.docks["inspector"]
+        dock.show()
+        dock.raise_()
+        return self.inspector.start_rename()
 
     def arrange(self):
         """Moves every node to the layered layout (one undo step), keeping the graph's

@@ -4,7 +4,7 @@ the window's ``show_error`` / ``ask_*`` methods; settings live in a temporary in
 import sys
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox
 
@@ -526,3 +526,18 @@ def test_snap_to_grid_is_a_view_setting_that_is_remembered(qtbot, settings, answ
     assert first.canvas.snapping and first.snap_action.isChecked()
     second = make_window(qtbot, settings, answers)
     assert second.canvas.snapping and second.snap_action.isChecked()
+
+
+def test_f2_puts_the_selected_node_s_name_under_the_keyboard(window, qtbot):
+    x, _ = build_small_graph(window)
+    window.docks["autograd"].raise_()               # the inspector is tabbed away
+    window.session.select([x])
+    window.canvas.setFocus()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_F2)
+    field = window.inspector.name.edit
+    assert window.inspector.isVisible() and field.hasFocus() and field.selectedText() == "x"
+    qtbot.keyClicks(field, "inputs")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert window.session.document.node(x).label == "inputs"
+    window.session.select([])
+    assert not menu_action(window, "Graph", "Rename…").isEnabled()
