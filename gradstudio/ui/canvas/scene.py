@@ -192,10 +192,11 @@ class CanvasScene(QGraphicsScene):
         self._batch = None
         if session.result is None:
             return
+        changed = set()                # edges touching a card whose look changed
         for node_id, item in self.nodes.items():
-            item.set_state(session.state(node_id), doc.in_no_grad(node_id))
-            item.update()
-        for edge in self.edges.values():
+            if item.set_state(session.state(node_id), doc.in_no_grad(node_id)):
+                changed.update(item.edges)
+        for edge in changed:
             self._set_flow(edge)
         for region in self.regions.values():
             region.update_frame()      # node heights follow their badges
