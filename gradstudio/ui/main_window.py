@@ -66,6 +66,7 @@ class MainWindow(WindowFiles, QMainWindow):
         s.document_replaced.connect(self._update_title)
         s.run_finished.connect(self._on_run_finished)
         s.selection_changed.connect(self._on_selection_changed)
+        s.autograd_changed.connect(self._on_autograd_changed)
         QGuiApplication.clipboard().dataChanged.connect(self._update_edit_actions)
         self.resize(1500, 940)
         self.restore_layout()
@@ -337,6 +338,13 @@ class MainWindow(WindowFiles, QMainWindow):
         parts.append(f"{errors} error{'s' * (errors != 1)}" if errors else "runs cleanly")
         self.run_label.setText(" · ".join(parts))
         self._update_edit_actions()
+
+    def _on_autograd_changed(self, changes):
+        """Says in the status bar which nodes the last edit gave or took a grad_fn or a
+        .grad (the canvas marks the same nodes)."""
+        summary = self.session.change_summary(changes)
+        if summary:
+            self.statusBar().showMessage(summary, 10000)
 
     def _on_selection_changed(self, _ids):
         self._update_edit_actions()

@@ -541,3 +541,15 @@ def test_f2_puts_the_selected_node_s_name_under_the_keyboard(window, qtbot):
     assert window.session.document.node(x).label == "inputs"
     window.session.select([])
     assert not menu_action(window, "Graph", "Rename…").isEnabled()
+
+
+def test_the_status_bar_says_what_unticking_requires_grad_changed(window):
+    window.open_example(mw.example_paths()[0])          # the autograd tutorial
+    doc = window.session.document
+    x = next(n for n in doc.node_ids if doc.node(n).label == "x")
+    window.session.select([x])
+    window.inspector.requires_grad.click()
+    message = window.statusBar().currentMessage()
+    assert "y, y_times_y and z lost their grad_fn" in message and "x" in message
+    window.session.undo_stack.undo()
+    assert "y, y_times_y and z gained a grad_fn" in window.statusBar().currentMessage()
