@@ -29,6 +29,8 @@ FREED = QColor("#9e9e9e")
 EDGE = QColor("#80868b")
 LABEL = QColor("#5f6368")
 SPREAD, BOW = 18, 40       # arrows sharing a box: ends this far apart; twins bow apart
+MAX_BOXES = 100            # a bigger graph shows the grad_fns nearest its root
+MIN_SCALE = 0.5            # zoomed out no further (text stays readable): scroll instead
 
 
 class FunctionItem(QGraphicsObject):
@@ -209,6 +211,25 @@ def layered_layout(graph, lane=24):
     return pos, {pair: [x[via] for via in chain] for pair, chain in chains.items()}
 
 
+def _nearest(graph, most):
+    """The grad_fns of ``graph`` the fewest next_functions steps from its root, whole
+    steps at a time, at most ``most`` of them (but always the root and its next ones)."""
+    if len(graph) <= most:
+        return list(graph)
+    root = next(k for k in graph if not graph.in_degree(k))
+    steps = nx.single_source_shortest_path_length(graph, root)
+    counts = {}
+    for d in steps.values():
+        counts[d] = counts.get(d, 0) + 1
+    limit, total = 1, 0
+    for d in sorted(counts):
+        total += counts[d]
+        if total > most:
+            break
+        limit = d
+    return [k for k, d in steps.items() if d <= max(limit, 1)]
+
+
 def _distinct_tensors(nodes, tensors):
     """``nodes`` without those holding the same tensor object as an earlier one (a
     ``retain_grad`` node passes its input's tensor on): one name per tensor."""
@@ -233,9 +254,12 @@ class AutogradView(SessionPanel):
         super().__init__(session, parent)
         self.root = None           # document node whose backward graph is shown
         self.graph = nx.MultiDiGraph()
+        self.drawn = self.graph    # the part of it drawn (at most MAX_BOXES grad_fns)
         self.items = {}            # grad_fn key -> FunctionItem
-        self.edges = []            # EdgeItem per next_functions entry
+        self.edges = []            # EdgeItem per next_functions entry drawn
+        self.stubs = []            # "n more, not drawn" marks of a graph too big to draw
         self.legend = None         # the key under the graph
+        self._picture = None       # what the items show (redraw keeps an equal picture)
         self.scene = QGraphicsScene(self)
         self.view = QGraphicsView(self.scene)
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -269,30 +293,41 @@ class AutogradView(SessionPanel):
     def refresh(self):
         self._choose_root()
         self.redraw()
+        sel = self.session.selection[:1]
+        if not self.items and sel and sel[0] != self.root:
+            self.root = sel[0]          # the graph that held the selection is gone
+            self.redraw()
 
     def redraw(self):
-        self.scene.clear()
-        self.items, self.edges, self.legend = {}, [], None
+        """Shows the backward graph of ``root`` at the session's step. When it is the
+        picture already shown (an edit that changed values, not the graph), the boxes
+        and arrows stay as they are: nothing is rebuilt or repainted."""
         s = self.session
         if self.root is None or self.root not in s.document.graph or s.result is None:
-            self.graph = nx.MultiDiGraph()
             self._show_message("Select a node computed from tensors that require grad to "
                                "see its backward graph: the grad_fn objects PyTorch "
                                "recorded and the next_functions that link them.")
             return
-        self.graph = s.result.backward_graph(self.root, s.step)
-        if not self.graph:
+        graph = s.result.backward_graph(self.root, s.step)
+        if not graph:
             self._show_message(self._why_no_graph(self.root))
             return
+        names, owners = self._names_and_owners(graph)
+        picture = (self.root, list(graph.nodes(data=True)), list(graph.edges(keys=True)),
+                   names, owners)
+        self.graph = graph
+        self.drawn = graph.subgraph(_nearest(graph, MAX_BOXES))
         self.caption.setText(self._caption())
+        if self.items and picture == self._picture:
+            self._highlight()
+            return
+        self._clear()
+        self._picture = picture
         self.view.show()
-        names = {n: s.document.display_name(n) for n in s.document.node_ids}
-        tensors = s.result.tensors
-        pos, routes = layered_layout(self.graph)
+        pos, routes = layered_layout(self.drawn)
         heights = {}
-        for key, attrs in self.graph.nodes(data=True):
-            item = FunctionItem(self, key, attrs, names, _distinct_tensors(attrs["tensors"],
-                                                                            tensors))
+        for key, attrs in self.drawn.nodes(data=True):
+            item = FunctionItem(self, key, attrs, names, owners[key])
             self.items[key] = item
             self.scene.addItem(item)
             heights[pos[key][1]] = max(heights.get(pos[key][1], 0), item.height)
@@ -306,6 +341,7 @@ class AutogradView(SessionPanel):
         self._draw_edges(pos, {pair: [(x, tops[d], tops[d] + heights[d])
                                       for d, x in enumerate(xs, start=pos[pair[0]][1] + 1)]
                                for pair, xs in routes.items()})
+        self._draw_stubs()
         labelled = any(e.label is not None for e in self.edges)
         self.legend = legend = QGraphicsSimpleTextItem(
             "arrows: next_functions, the way gradients flow" +
@@ -323,7 +359,7 @@ class AutogradView(SessionPanel):
         by side in next_functions order and its incoming ones arrive side by side, ordered
         by where they come from; arrows between the same two boxes bow apart; an arrow
         crossing rows runs down its lanes (``lanes[(u, v)]``: ``(x, top, bottom)``)."""
-        g = self.graph
+        g = self.drawn
 
         def came_from(edge):
             u, v, k = edge
@@ -344,14 +380,53 @@ class AutogradView(SessionPanel):
                 self.edges.append(edge)
                 self.scene.addItem(edge)
 
+    def _draw_stubs(self):
+        """A short dashed arrow under each box whose next_functions lead to grad_fns not
+        drawn (a graph bigger than ``MAX_BOXES``), saying how many."""
+        for key, item in self.items.items():
+            hidden = [v for _, v in self.graph.out_edges(key) if v not in self.items]
+            if not hidden:
+                continue
+            x, y = item.x() + BOX_W / 2, item.y() + item.height
+            path = QPainterPath(QPointF(x, y))
+            path.lineTo(x, y + GAP_Y * 0.6)
+            stub = QGraphicsPathItem(path)
+            stub.setPen(QPen(EDGE, 1.4, Qt.PenStyle.DashLine))
+            stub.setZValue(-1)
+            text = QGraphicsSimpleTextItem(f"{len(hidden)} more, not drawn", stub)
+            text.setBrush(QBrush(LABEL))
+            text.setPos(x + 6, y + 4)
+            stub.setToolTip("next_functions leading further back than this view draws: "
+                            "select a node further back on the canvas to see its graph")
+            self.stubs.append(stub)
+            self.scene.addItem(stub)
+
     def edges_between(self, source, target):
         """The arrows drawn from grad_fn ``source`` to grad_fn ``target`` (keys)."""
         return [e for e in self.edges if (e.source, e.target) == (source, target)]
 
     def _show_message(self, text):
-        self.graph = nx.MultiDiGraph()
+        self._clear()
+        self.graph = self.drawn = nx.MultiDiGraph()
         self.caption.setText(text)
         self.view.hide()
+
+    def _clear(self):
+        self.scene.clear()
+        self.items, self.edges, self.stubs, self.legend = {}, [], [], None
+        self._picture = None
+
+    def _names_and_owners(self, graph):
+        """The display names of the document nodes ``graph`` refers to, and per grad_fn
+        the nodes its box names (one per tensor)."""
+        doc, tensors = self.session.document, self.session.result.tensors
+        names, owners = {}, {}
+        for key, attrs in graph.nodes(data=True):
+            owners[key] = _distinct_tensors(attrs["tensors"], tensors)
+            for n in attrs["tensors"] + ((attrs["variable"],) if attrs["variable"] else ()):
+                if n in doc.graph:
+                    names[n] = doc.display_name(n)
+        return names, owners
 
     def _caption(self):
         s = self.session
@@ -359,6 +434,10 @@ class AutogradView(SessionPanel):
         text = f"Backward graph of <b>{doc.display_name(self.root)}</b>.grad_fn"
         if not s.selection:
             text += " (the first backward's target: select a node to see its own)"
+        if len(self.drawn) < len(self.graph):
+            text += (f"<br>Drawn: the {len(self.drawn)} grad_fns nearest to it, of "
+                     f"{len(self.graph):,}. Select a node further back on the canvas to see "
+                     "the graph from there.")
         steps = sorted({a["freed_at"] for _, a in self.graph.nodes(data=True) if a["freed"]})
         if steps:
             by = ", ".join(f"step {i} ({action_text(doc, doc.timeline[i - 1])})"
@@ -442,16 +521,25 @@ class AutogradView(SessionPanel):
     def _highlight(self):
         sel = set(self.session.selection)
         for item in self.items.values():
-            item.highlighted = bool(sel & set(item.document_nodes))
-            item.update()
+            lit = bool(sel & set(item.document_nodes))
+            if lit != item.highlighted:
+                item.highlighted = lit
+                item.update()
 
     def _fit(self):
+        """The whole graph in view, zoomed out no further than ``MIN_SCALE``; a bigger
+        one scrolls, starting at its root."""
         rect = self.scene.itemsBoundingRect().adjusted(-16, -16, 16, 16)
         self.scene.setSceneRect(rect)
         self.view.resetTransform()
-        if rect.width() > self.view.viewport().width() or \
-                rect.height() > self.view.viewport().height():
-            self.view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        port = self.view.viewport()
+        scale = max(MIN_SCALE, min(1.0, port.width() / rect.width(),
+                                   port.height() / rect.height()))
+        if scale < 1.0:
+            self.view.scale(scale, scale)
+        root = next((self.items[k] for k in self.drawn if not self.drawn.in_degree(k)), None)
+        if root is not None:
+            self.view.ensureVisible(root, 16, 16)
 
     def resizeEvent(self, event):
         super().resizeEvent(event)

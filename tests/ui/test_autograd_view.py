@@ -7,7 +7,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gradstudio.document import Document, examples
-from gradstudio.ui.autograd_view import AutogradView, EdgeItem
+from gradstudio.ui.autograd_view import MAX_BOXES, AutogradView, EdgeItem
+from gradstudio.ui.commands import SetLabel, SetParam
 from gradstudio.ui.session import Session
 
 SHOTS = os.environ.get("GRADSTUDIO_SHOTS")   # a folder: save a PNG of the panel there
@@ -173,3 +174,49 @@ def test_an_arrow_spanning_rows_runs_beside_the_boxes_not_behind_them(qtbot):
     if SHOTS:
         os.makedirs(SHOTS, exist_ok=True)
         w.grab().save(os.path.join(SHOTS, "autograd_view_long_arrows.png"))
+
+
+def test_an_edit_that_keeps_the_graph_keeps_its_boxes_and_one_that_changes_it_redraws(qtbot):
+    w, session = view_on(qtbot, examples.autograd_tutorial(), "z")
+    n = ids(session)
+    doc = session.document
+    boxes = dict(w.items)
+    session.push(SetParam(doc, n["y"], "other", 3))      # new values, the same graph
+    assert w.items == boxes and all(w.items[k] is boxes[k] for k in boxes)
+    assert box_of(w, n["z"]).highlighted
+    session.push(SetLabel(doc, n["y"], "shifted"))        # a box's name changes
+    assert box_of(w, n["y"]).subtitle == "of shifted" and w.items[box_of(w, n["y"]).key] \
+        is not boxes[box_of(w, n["y"]).key]
+    # no graph left: the selected node's own reason, not the old root's
+    session.push(SetParam(doc, n["x"], "requires_grad", False))
+    assert not w.items and w.root == n["z"]
+    assert w.caption.text().startswith("<b>z</b> has no grad_fn: nothing it is computed from "
+                                       "requires grad")
+    session.undo_stack.undo()
+    assert w.item_named("AccumulateGrad") and box_of(w, n["z"]).highlighted
+
+
+def test_a_graph_too_big_to_read_draws_the_part_nearest_its_root_and_says_so(qtbot):
+    doc = Document()
+    node = doc.add_node("ones", {"shape": (2,), "requires_grad": True}, label="x")
+    chain = [node]
+    for _ in range(MAX_BOXES + 30):
+        chain.append(doc.add_node("add", {"other": 1}))
+        doc.connect(chain[-2], chain[-1], "self")
+    w, session = view_on(qtbot, doc)
+    session.select([chain[-1]])
+    assert len(w.graph) == MAX_BOXES + 31         # 130 AddBackward0 and x's AccumulateGrad
+    assert len(w.items) == MAX_BOXES and len(w.edges) == MAX_BOXES - 1
+    assert f"the {MAX_BOXES} grad_fns nearest to it, of {MAX_BOXES + 31}" in w.caption.text()
+    (stub,) = w.stubs
+    assert stub.childItems()[0].text() == "1 more, not drawn"
+    # readable, not shrunk to fit: it scrolls, starting at the root
+    assert w.view.transform().m11() >= 0.5
+    bar = w.view.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == bar.minimum()
+    # a node drawn lights up in this graph; one further back shows the graph from there
+    session.select([chain[40]])
+    assert w.root == chain[-1] and box_of(w, chain[40]).highlighted
+    session.select([chain[20]])
+    assert w.root == chain[20]
+    assert len(w.items) == 21 and not w.stubs and w.item_named("AccumulateGrad")
