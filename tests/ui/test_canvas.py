@@ -183,7 +183,7 @@ def test_copy_paste_duplicates_the_subgraph_with_its_edges(env, qtbot):
 
 def test_badges_show_the_run(env, qtbot):
     session, canvas, (x, y, m, w, s) = env
-    badges = lambda n: [text for _, text in canvas.item(n)._badges]  # noqa: E731
+    badges = lambda n: [text for _, text in canvas.item(n).badges]  # noqa: E731
     assert "MulBackward0" in badges(y) and "non-leaf" in badges(y)
     assert "requires_grad" in badges(x) and "leaf" in badges(x) and ".grad ✓" in badges(x)
     assert "MeanBackward0" in badges(m)
@@ -395,7 +395,7 @@ def test_a_new_run_shows_new_numbers_on_cards_that_look_the_same(qtbot, tmp_path
     assert canvas.scene().edges[(x, y, "self")].carries_grad
     session.push(commands.SetParam(doc, x, "requires_grad", False))    # badges change
     assert not canvas.scene().edges[(x, y, "self")].carries_grad
-    assert "requires_grad" not in [t for _, t in canvas.item(y)._badges]
+    assert "requires_grad" not in [t for _, t in canvas.item(y).badges]
 
 
 def test_value_previews_wrap_and_elide_after_whole_elements(qtbot):

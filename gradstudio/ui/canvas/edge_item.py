@@ -35,7 +35,6 @@ class EdgeItem(QGraphicsItem):
         self.source, self.target, self.port = source, target, port
         self.key = (source.node_id, target.node_id, port)
         self.carries_grad = False
-        self.cut = source.data.kind == "detach"
         self.setZValue(1)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self._bounds = QRectF()
@@ -43,13 +42,14 @@ class EdgeItem(QGraphicsItem):
 
     def set_flow(self, carries_grad):
         """Whether gradient flows back along this edge (from the run)."""
-        cut = self.source.data.kind == "detach"
-        if carries_grad != self.carries_grad or cut != self.cut:
-            self.carries_grad, self.cut = carries_grad, cut
+        if carries_grad != self.carries_grad:
+            self.carries_grad = carries_grad
             self.update()
 
     def update_path(self):
-        """Follows the two ports after a node moved."""
+        """Follows the two ports after a node moved or changed (a source that became a
+        detach gets the cut marker)."""
+        self.cut = self.source.data.kind == "detach"
         a, b = self.source.output_pos(), self.target.input_pos(self.port)
         self._a, self._b = a, b
         self._path = curve(a, b)

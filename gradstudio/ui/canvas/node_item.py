@@ -168,15 +168,70 @@ def shape_text(shape):
     return "(" + ", ".join(map(str, shape)) + ")" if shape is not None else "?"
 
 
-def display_key(state, in_no_grad):
-    """Everything about a run's state that decides a card's look except the numbers:
-    two states with the same key give a card of the same size, badges and shape line."""
+@lru_cache(maxsize=1024)
+def _card_rects(width, height):
+    """A card's rectangle and its bounds (with the ports), shared by same-sized cards
+    (never modified: making them costs more than a lookup)."""
+    rect = QRectF(0, 0, width, height)
+    return rect, rect.adjusted(-PORT_RADIUS - 2, -2, PORT_RADIUS + 2, 2)
+
+
+def display_key(state, in_no_grad, value):
+    """Everything about a run's state that decides a card's look except the numbers
+    (``value`` is the state's array): two states with the same key give a card of the
+    same size, badges and shape line. Its first ``FLOW_KEY`` entries are what the
+    gradient flow along the card's edges depends on. Run once per node per run."""
     if state is None:
-        return (in_no_grad, None)
+        return (in_no_grad, "none", None, False)
     if state.error is not None:
-        return (in_no_grad, state.error)
-    return (in_no_grad, None, state.requires_grad, state.is_leaf, state.grad_fn,
-            state.retains_grad, state.grad is not None, state.shape, state.dtype)
+        return (in_no_grad, "error", state.error, False)
+    return (in_no_grad, "ok", None, state.requires_grad, state.is_leaf, state.grad_fn,
+            state.retains_grad, state.grad is not None,
+            None if value is None else value.shape, state.dtype)
+
+
+FLOW_KEY = 4
+
+
+@lru_cache(maxsize=4096)
+def card_look(key, ports, need, detach):
+    """What a card shows and how big it is, from its display key, its number of input
+    ports, the width its header and port names need, and whether it is a detach:
+    ``(badges, width, height, value lines, badge top)``. Shared by every card that
+    looks the same, so a run that changes many cards costs a lookup each."""
+    in_no_grad, shown, error = key[:3]
+    ports_bottom = PORT_TOP + max(1, ports) * PORT_ROW
+    body = ports_bottom + 3
+    if shown == "none":
+        return (), min(MAX_WIDTH, max(MIN_WIDTH, need)), ports_bottom + 6, 0, body
+    if shown == "error":
+        lines = min(5, int(_advance(error, "small") / (MAX_WIDTH - 2 * PAD) * 1.15) + 1)
+        return (), MAX_WIDTH, body + lines * LINE + PAD, lines, body
+    _, _, _, requires_grad, is_leaf, grad_fn, retains_grad, has_grad, shape, dtype = key
+    badges = []
+    if requires_grad:
+        badges.append(("requires_grad", "requires_grad"))
+    badges.append(("leaf", "leaf") if is_leaf else ("non-leaf", "non-leaf"))
+    if grad_fn:
+        badges.append(("grad_fn", grad_fn))
+    if retains_grad:
+        badges.append(("retains_grad", "retain_grad"))
+    if has_grad:
+        badges.append(("grad", ".grad ✓"))
+    if in_no_grad:
+        badges.append(("no_grad", "no_grad"))
+    if detach:
+        badges.append(("cut", "✂ gradient cut"))
+    badges = tuple(badges)
+    lines = preview_lines(shape, dtype)
+    meta = _advance(f"{shape_text(shape)}   {dtype}", "small")
+    need = max(need, 2 * PAD + meta, 2 * PAD + _badges_need(badges), _value_width(shape, dtype))
+    width = min(MAX_WIDTH, max(MIN_WIDTH, math.ceil(need)))
+    badge_top = body + (lines + 1) * LINE + 5
+    rows = _badge_places(badges, width)[1]
+    height = (badge_top + rows * (BADGE_H + BADGE_GAP) - BADGE_GAP + PAD if rows
+              else body + (lines + 1) * LINE + PAD)
+    return badges, width, height, lines, badge_top
 
 
 class NodeItem(QGraphicsItem):
@@ -213,13 +268,16 @@ class NodeItem(QGraphicsItem):
         self._title_text = data.label or data.kind
         self._subtitle_text = data.kind if data.label else data.id
         ports = max((_advance(p, "small") for p in self.ports), default=0.0)
-        self._header_need = (2 * PAD + _advance(self._title_text, "title") + TITLE_GAP +
-                             _advance(self._subtitle_text, "small"))
-        self._ports_need = 2 * PAD + 2 + ports + TITLE_GAP + _advance("out", "small")
+        header = (2 * PAD + _advance(self._title_text, "title") + TITLE_GAP +
+                  _advance(self._subtitle_text, "small"))
+        self._need = math.ceil(max(header, 2 * PAD + 2 + ports + TITLE_GAP +
+                                   _advance("out", "small")))
+        self._ports_bottom = PORT_TOP + max(1, len(self.ports)) * PORT_ROW
         self._head_dirty = self._text_dirty = True
         self._card_name = None
+        self._relayout(display_key(self.state, self.in_no_grad, self._value))
         self._key = _STALE             # e.g. a detach's edges: the next run re-checks them
-        self._relayout()
+        self._tip = None
         self._set_tooltip()
         self.update()
         if self.pos() != QPointF(*data.position):
@@ -227,11 +285,13 @@ class NodeItem(QGraphicsItem):
 
     def set_state(self, state, in_no_grad=False):
         """Shows a run's state at the viewed step (a ``TensorState``). Returns whether the
-        card's look changed (badges, size, error), which is what the edges touching it
-        follow. Cheap: an item is only repainted when it shows something new, and the
-        value's text is formatted when the node is next painted close up."""
-        key = display_key(state, in_no_grad)
+        gradient flow along the edges touching the card may have changed (its tensor
+        started or stopped requiring grad or failing, or it moved in or out of a no-grad
+        region). Cheap: a card that looks the same only notes its new numbers (their
+        text is formatted when it is next painted close up), and a card whose look
+        changed looks its size and badges up in a table shared by every card."""
         value = state.value if state is not None else None
+        key = display_key(state, in_no_grad, value)
         self.state, self.in_no_grad = state, in_no_grad
         if key == self._key:
             if value is not self._value:
@@ -239,59 +299,36 @@ class NodeItem(QGraphicsItem):
                 self._text_dirty = True
                 self.update()
             return False
-        self._key, self._value = key, value
+        old, self._key, self._value = self._key, key, value
         self._text_dirty = True
-        self._relayout()
-        self._set_tooltip()
+        self._relayout(key)
+        if key[1] == "error" or self._tip is not None:
+            self._set_tooltip()
         self.update()
-        return True
+        return old is _STALE or old[:FLOW_KEY] != key[:FLOW_KEY]
 
     @property
     def has_error(self):
         return self.state is not None and self.state.error is not None
 
     def _set_tooltip(self):
-        if self.has_error:
-            tip = f"{self.data.kind}: {self.state.error}"
+        """The node's doc on hover, or its error (kept in ``_tip``)."""
+        self._tip = self.state.error if self.has_error else None
+        if self._tip is not None:
+            self.setToolTip(f"{self.data.kind}: {self._tip}")
         else:
-            tip = f"{self.data.kind} — {self.spec.doc}"
-        if tip != self.toolTip():
-            self.setToolTip(tip)
+            self.setToolTip(f"{self.data.kind} — {self.spec.doc}")
 
     # ------------------------------------------------------------------ geometry
-    def _relayout(self):
-        """Badges, width and height for the current data and display key."""
-        rows = max(1, len(self.ports))
-        self._ports_bottom = PORT_TOP + rows * PORT_ROW
-        body = self._ports_bottom + 3
-        st = self.state
-        need = max(self._header_need, self._ports_need)
-        self._badges, self._value_lines = (), 0
-        if st is None:
-            width = min(MAX_WIDTH, max(MIN_WIDTH, math.ceil(need)))
-            height = self._ports_bottom + 6
-        elif st.error is not None:
-            width = MAX_WIDTH
-            chars = _advance(st.error, "small") / (width - 2 * PAD)
-            self._value_lines = min(5, int(chars * 1.15) + 1)
-            height = body + self._value_lines * LINE + PAD
-        else:
-            self._badges = self._badge_list()
-            self._value_lines = preview_lines(st.shape, st.dtype)
-            meta = _advance(f"{shape_text(st.shape)}   {st.dtype}", "small")
-            need = max(need, 2 * PAD + meta, 2 * PAD + _badges_need(self._badges),
-                       _value_width(st.shape, st.dtype))
-            width = min(MAX_WIDTH, max(MIN_WIDTH, math.ceil(need)))
-            self._badge_top = body + (self._value_lines + 1) * LINE + 5
-            rows = _badge_places(self._badges, width)[1]
-            height = (self._badge_top + rows * (BADGE_H + BADGE_GAP) - BADGE_GAP + PAD
-                      if rows else body + (self._value_lines + 1) * LINE + PAD)
-        if (width, height) != (self._width, self._height):
+    def _relayout(self, key):
+        """Badges, width and height for the node's data and a display key."""
+        self._badges, width, height, self._value_lines, self._badge_top = card_look(
+            key, len(self.ports), self._need, self.data.kind == "detach")
+        if width != self._width or height != self._height:
             self.prepareGeometryChange()
             moved_out = width != self._width
             self._width, self._height = width, height
-            self._rect = QRectF(0, 0, width, height)
-            self._bounds = self._rect.adjusted(-PORT_RADIUS - 2, -2, PORT_RADIUS + 2, 2)
+            self._rect, self._bounds = _card_rects(width, height)
             self._head_dirty = True
             self._card_name = None
             if moved_out:               # the output port sits on the right edge
@@ -299,23 +336,14 @@ class NodeItem(QGraphicsItem):
                     if e.source is self:
                         e.update_path()
 
-    def _badge_list(self):
-        st = self.state
-        out = []
-        if st.requires_grad:
-            out.append(("requires_grad", "requires_grad"))
-        out.append(("leaf", "leaf") if st.is_leaf else ("non-leaf", "non-leaf"))
-        if st.grad_fn:
-            out.append(("grad_fn", st.grad_fn))
-        if st.retains_grad:
-            out.append(("retains_grad", "retain_grad"))
-        if st.grad is not None:
-            out.append(("grad", ".grad ✓"))
-        if self.in_no_grad:
-            out.append(("no_grad", "no_grad"))
-        if self.data.kind == "detach":
-            out.append(("cut", "✂ gradient cut"))
-        return tuple(out)
+    @property
+    def badges(self):
+        """The card's badges, ``((kind, text), ...)``: requires_grad, leaf or non-leaf,
+        the grad_fn's name, retain_grad, .grad, no_grad, gradient cut."""
+        return self._badges
+
+    def _badge_list(self):      # the old name, still used by tests/ui/test_flow.py
+        return self._badges
 
     @property
     def width(self):
