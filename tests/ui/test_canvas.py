@@ -392,9 +392,14 @@ def test_a_new_run_shows_new_numbers_on_cards_that_look_the_same(qtbot, tmp_path
     canvas.render_svg(svg)
     text = svg.read_text(encoding="utf-8")
     assert "[[6., 6.]," in text and "[[3., 3.]," not in text
-    assert canvas.scene().edges[(x, y, "self")].carries_grad
+    edge = canvas.scene().edges[(x, y, "self")]
+    assert edge.carries_grad
+    session.push(commands.AddRegion(doc, [y]))                  # y under torch.no_grad()
+    assert not edge.carries_grad and "no_grad" in [t for _, t in canvas.item(y).badges]
+    session.undo_stack.undo()
+    assert edge.carries_grad
     session.push(commands.SetParam(doc, x, "requires_grad", False))    # badges change
-    assert not canvas.scene().edges[(x, y, "self")].carries_grad
+    assert not edge.carries_grad
     assert "requires_grad" not in [t for _, t in canvas.item(y).badges]
 
 
