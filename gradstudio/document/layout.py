@@ -11,7 +11,7 @@ import networkx as nx
 __all__ = ["layered_positions", "apply_layered_layout", "COLUMN_WIDTH", "ROW_HEIGHT",
            "REGION_SPACE"]
 
-COLUMN_WIDTH = 194.0     # node cards on the canvas are 120 to 160 wide
+COLUMN_WIDTH = 196.0     # node cards on the canvas are 120 to 162 wide
 ROW_HEIGHT = 210.0      # the tallest cards (five badges) are about 200
 REGION_SPACE = 60.0      # a region's frame reaches 42 above its nodes and 18 below
 

@@ -409,9 +409,9 @@ def test_value_previews_wrap_and_elide_after_whole_elements(qtbot):
     row = "[ 1.5410, -0.2934, -2.1788]"
     assert wrap_row(row, 2, chars(27), mono) == [row]
     assert wrap_row(row, 2, chars(20), mono) == ["[ 1.5410, -0.2934,", " -2.1788]"]
-    assert wrap_row(row, 2, chars(12), mono) == ["[ 1.5410,", " -0.2934, …"]
-    assert elide_row("[[ 0.4033,  0.8380, -0.7193],", chars(21), mono) == \
-        "[[ 0.4033,  0.8380, …"
+    assert wrap_row(row, 2, chars(12), mono) == ["[ 1.5410,", " -0.2934,…"]
+    assert elide_row("[[ 0.4033,  0.8380, -0.7193],", chars(20), mono) == \
+        "[[ 0.4033,  0.8380,…"
     assert elide_row("[[1., 2.],", chars(10), mono) == "[[1., 2.],"
 
 

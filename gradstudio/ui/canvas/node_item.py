@@ -30,7 +30,7 @@ __all__ = ["NodeItem", "WIDTH", "MIN_WIDTH", "MAX_WIDTH", "HEADER", "PORT_ROW",
            "PORT_RADIUS"]
 
 MIN_WIDTH = 120.0
-MAX_WIDTH = 160.0    # layout.COLUMN_WIDTH leaves a gap for edges after the widest card
+MAX_WIDTH = 162.0    # layout.COLUMN_WIDTH leaves a gap for edges after the widest card
 WIDTH = MIN_WIDTH    # the width of a node with nothing to show yet
 HEADER = 24.0
 PORT_ROW = 18.0
@@ -112,12 +112,12 @@ def _value_width(shape, dtype):
 
 
 def elide_row(line, avail, metrics):
-    """``line`` if it fits in ``avail``, else cut after a whole element: ``[1., 2., …``."""
+    """``line`` if it fits in ``avail``, else cut after a whole element: ``[1., 2.,…``."""
     if metrics.horizontalAdvance(line) <= avail:
         return line
     end = line.rfind(",")
     while end > 0:
-        cut = line[:end + 1] + " …"
+        cut = line[:end + 1] + "…"
         if metrics.horizontalAdvance(cut) <= avail:
             return cut
         end = line.rfind(",", 0, end)
@@ -417,7 +417,7 @@ class NodeItem(QGraphicsItem):
             lines = wrap_row(" ".join(line.strip() for line in lines), n, avail, mono)
         else:
             if len(lines) > n:
-                lines = lines[:n - 1] + ["…"] if n > 1 else [lines[0].rstrip(",") + " …"]
+                lines = lines[:n - 1] + ["…"] if n > 1 else [lines[0] + "…"]
             lines = [elide_row(line, avail, mono) for line in lines]
         self._value_texts = [_static(line, "mono") for line in lines]
         self._meta = _shared(f"{shape_text(st.shape)}   {st.dtype}", "small")
