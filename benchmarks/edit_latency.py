@@ -1,0 +1,388 @@
+"""Edit-to-views latency: how long after an edit every view of the real window shows it.
+
+Target (GradStudio issue 4): "every edit re-runs the document and updates every view
+without a button press; the tutorial example updates within 50 ms of an edit".
+
+Setup: the real ``MainWindow`` (offscreen, 1600x1000) with every dock visible (the
+Autograd Graph dock, tabbed behind the Inspector by default, is split off below it), the
+bundled tutorial loaded from its ``.gsg`` file and a node selected (``z``: a non-leaf with
+a retained grad, so the inspector shows a value and a grad, the autograd view draws a
+graph, the code panel marks a line and the timeline lists the backward). The edit is an
+undo command on the session's stack, as from the Inspector: ``SetParam`` of a literal
+(``y = x + 2`` <-> ``x + 3``) or of ``x.requires_grad``, pushed, then undone, alternately
+(an undo is an edit too: it also re-runs the document and updates every view).
+
+One measurement is the wall time from ``push``/``undo`` until
+
+1. every view has updated: the document re-run and every slot connected to the session's
+   signals (they run synchronously inside ``push``), and
+2. the frame is drawn: ``QApplication.processEvents()`` (plus the deferred deletes a
+   running event loop performs) repeated until a pass paints nothing, as the event loop
+   does before it goes idle. One pass is not enough: updates posted while painting (a
+   text edit's scroll bars after new text, a graphics view after its scene changed) wait
+   for the next pass. With the offscreen platform this paints exactly the regions the
+   edit dirtied into the window's backing store, which is what a real frame costs;
+   ``window.grab()`` or ``repaint()`` of every widget would redraw the whole window,
+   which no edit does, and overstate it. Paint events are counted (an event filter, a
+   few microseconds per event) to check that a frame was drawn at all.
+
+The breakdown, per view (canvas, inspector, autograd view, code view, timeline, and the
+window itself), has two rows. "update" is the time in the view's slots: the methods the
+session's signals reach (``run``, the canvas scene's and each panel's slots, the window's
+status bar) are wrapped before the window is built, and time is exclusive (a slot called
+from inside another is charged to itself, not twice). "frame" is the view's share of
+step 2: an application event filter charges the time from each delivered event to the
+next to the view that received it (a widget to its dock or the canvas; a graphics item
+or scene to the view showing it). Painting sends a paint event to each dirty widget in
+turn, so this splits paint, layout and deferred updates by view. "other" is what remains:
+the undo stack, the document edit, Qt's signal dispatch.
+
+The machine's load average is printed: on a shared machine other processes take the CPU
+for milliseconds at a time, which shows in the p90 and max before the median.
+
+The 1,000-node document (``document_run.big``: a reconvergent chain of 2x2 tensors, laid
+out in layers, its last node selected, ``requires_grad`` of its first source toggled) is
+measured for information; it has no target.
+
+Run: ``QT_QPA_PLATFORM=offscreen python benchmarks/edit_latency.py [--repeat 200]
+[--big-repeat 20]``. Prints tables of milliseconds (median, p90, max); asserts nothing.
+"""
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # document_run's helpers
+
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt  # noqa: E402
+from PySide6.QtWidgets import QApplication, QGraphicsObject, QGraphicsScene  # noqa: E402
+
+from gradstudio.document import files  # noqa: E402
+from gradstudio.document.examples import EXAMPLES_DIR  # noqa: E402
+from gradstudio.document.layout import apply_layered_layout  # noqa: E402
+from gradstudio.ui import session as session_module  # noqa: E402
+from gradstudio.ui.autograd_view import AutogradView  # noqa: E402
+from gradstudio.ui.canvas.canvas import Canvas  # noqa: E402
+from gradstudio.ui.canvas.scene import CanvasScene  # noqa: E402
+from gradstudio.ui.code_view import CodePanel  # noqa: E402
+from gradstudio.ui.commands import SetParam  # noqa: E402
+from gradstudio.ui.inspector import Inspector  # noqa: E402
+from gradstudio.ui.main_window import MainWindow  # noqa: E402
+from gradstudio.ui.panel import SessionPanel  # noqa: E402
+from gradstudio.ui.session import Session  # noqa: E402
+from gradstudio.ui.timeline import TimelinePanel  # noqa: E402
+
+TARGET_MS = 50.0
+WINDOW = "window (status bar, actions, flush)"
+TUTORIAL = EXAMPLES_DIR / "01_autograd_tutorial.gsg"
+SIZE = (1600, 1000)
+
+# view -> (class or module, the methods the session's signals reach); a method missing
+# from the code under test is reported, not skipped silently
+VIEWS = {
+    "run (document)": (session_module, ("run",)),
+    "canvas": ((CanvasScene, "_on_"), (Canvas, "_on_")),
+    "inspector": ((Inspector, "refresh"), (Inspector, "_on_")),
+    "autograd view": ((AutogradView, "refresh"), (AutogradView, "redraw"),
+                      (AutogradView, "_on_")),
+    "code view": ((CodePanel, "refresh"), (CodePanel, "_mark_selection")),
+    "timeline": ((TimelinePanel, "refresh"), (TimelinePanel, "_sync_slider"),
+                 (TimelinePanel, "_on_")),
+    WINDOW: ((MainWindow, "_on_run_finished"),
+                                 (MainWindow, "_on_selection_changed"),
+                                 (MainWindow, "_update_edit_actions"),
+                                 (MainWindow, "_on_clean_changed")),
+}
+DOCKS = {"palette_dock": "palette", "inspector_dock": "inspector",
+         "autograd_dock": "autograd view", "timeline_dock": "timeline", "code_dock": "code view"}
+FRAME_VIEWS = ["canvas", "inspector", "autograd view", "code view", "timeline", "palette",
+               WINDOW]
+OTHER = "other (undo stack, edit, dispatch)"
+
+
+class Clock:
+    """Exclusive wall time per view of the slots, collected by wrapped methods."""
+
+    def __init__(self):
+        self.ms = {}
+        self._stack = []        # [view, start, time spent in nested views]
+        self.missing = []
+
+    def wrap(self, owner, name, view):
+        fn = owner.__dict__.get(name) if isinstance(owner, type) else getattr(owner, name, None)
+        if fn is None:
+            self.missing.append(f"{getattr(owner, '__name__', owner)}.{name}")
+            return
+
+        def timed(*args, **kwargs):
+            self._stack.append([view, time.perf_counter(), 0.0])
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _, start, nested = self._stack.pop()
+                spent = (time.perf_counter() - start) * 1e3
+                self.ms[view] = self.ms.get(view, 0.0) + spent - nested
+                if self._stack:
+                    self._stack[-1][2] += spent
+
+        timed.__name__ = getattr(fn, "__name__", name)
+        setattr(owner, name, timed)
+
+    def install(self):
+        for view, targets in VIEWS.items():
+            if not isinstance(targets[0], tuple):       # (module, names)
+                module, names = targets
+                for name in names:
+                    self.wrap(module, name, view)
+                continue
+            for cls, name in targets:
+                names = [n for n in list(cls.__dict__) if n.startswith("_on_")] \
+                    if name == "_on_" else [name]
+                for n in names:
+                    self.wrap(cls, n, view)
+
+    def take(self):
+        ms, self.ms = self.ms, {}
+        return ms
+
+
+class Frames(QObject):
+    """Watches every event the application delivers: counts paint events, and while a
+    frame is being drawn charges the time from one event to the next to the view that
+    received the first (the dock or the canvas it belongs to). Painting a window sends a
+    paint event to each dirty widget in turn, so a widget's paint time is the gap to the
+    next event; layouts and deferred updates are charged the same way."""
+
+    def __init__(self):
+        super().__init__()
+        self.paints = 0
+        self.ms = {}
+        self._last = None
+
+    def start(self):
+        self._last = (WINDOW, time.perf_counter())
+
+    def stop(self):
+        self._charge(time.perf_counter())
+        self._last = None
+        ms, self.ms = self.ms, {}
+        return ms
+
+    def _charge(self, now):
+        view, since = self._last
+        self.ms[view] = self.ms.get(view, 0.0) + (now - since) * 1e3
+
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint:
+            self.paints += 1
+        if self._last is not None:
+            now = time.perf_counter()
+            self._charge(now)
+            self._last = (_view_of(obj), now)
+        return False
+
+
+def _view_of(obj):
+    """The view an object belongs to: its dock, or the canvas. Graphics items and scenes
+    belong to the view that shows them (a text item's document to the item's)."""
+    while obj is not None:
+        if isinstance(obj, QGraphicsObject) and obj.scene() is not None:
+            obj = obj.scene()
+        if isinstance(obj, QGraphicsScene):
+            views = obj.views()
+            obj = views[0] if views else obj.parent()
+            continue
+        if isinstance(obj, Canvas):
+            return "canvas"
+        name = DOCKS.get(obj.objectName())
+        if name:
+            return name
+        obj = obj.parent()
+    return WINDOW
+
+
+def open_window(app, frames, doc, settings, select):
+    window = MainWindow(Session(doc), settings=settings)
+    window.show_error = lambda title, text: print(f"{title}: {text}", file=sys.stderr)
+    window.resize(*SIZE)
+    window.show()
+    # every dock on screen: the autograd view leaves the inspector's tab group
+    autograd = window.docks["autograd"]
+    window.removeDockWidget(autograd)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, autograd,
+                         Qt.Orientation.Vertical)
+    for dock in window.docks.values():
+        dock.show()
+    settle(app, frames)
+    hidden = [name for name, dock in window.docks.items()
+              if dock.visibleRegion().isEmpty() or
+              (isinstance(dock.widget(), SessionPanel) and not dock.widget().shown)]
+    if hidden:
+        raise SystemExit(f"docks not visible: {', '.join(hidden)}")
+    window.session.select([select])
+    settle(app, frames)
+    return window
+
+
+def settle(app, frames, most=10):
+    """Processes events until a pass paints nothing: what the event loop does before it
+    goes idle. Returns the passes that painted something."""
+    for passes in range(most):
+        before = frames.paints
+        app.processEvents()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        if frames.paints == before:
+            return passes
+    return most
+
+
+def measure(app, clock, frames, window, edit, repeat, warmup=4):
+    """``repeat`` edits (push, undo, push, ...). Per edit: the total ms, the ms per row
+    of the table, the paint events and the passes of processEvents that painted."""
+    stack = window.session.undo_stack
+    rows = []
+    for i in range(warmup + repeat):
+        clock.take()
+        paints = frames.paints
+        t0 = time.perf_counter()
+        if i % 2 == 0:
+            stack.push(edit())
+        else:
+            stack.undo()
+        frames.start()
+        passes = settle(app, frames)
+        frame = frames.stop()
+        t2 = time.perf_counter()
+        total = (t2 - t0) * 1e3
+        updated = clock.take()
+        stale = [view for view in VIEWS if view not in updated]
+        if stale:
+            raise SystemExit(f"edit {i}: not updated: {', '.join(stale)}")
+        ms = {f"{view}: update": v for view, v in updated.items()}
+        ms.update({f"{view}: frame": v for view, v in frame.items()})
+        ms[OTHER] = total - sum(ms.values())
+        if i >= warmup:
+            rows.append((total, ms, frames.paints - paints, passes))
+    if stack.index() % 2:              # leave the document as it was
+        stack.undo()
+        settle(app, frames)
+    return rows
+
+
+def percentile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def breakdown_rows():
+    rows = ["run (document): update"]
+    for view in FRAME_VIEWS:
+        if view in VIEWS:
+            rows.append(f"{view}: update")
+        rows.append(f"{view}: frame")
+    return rows + [OTHER]
+
+
+def table(title, rows, target=None):
+    """Prints the case's table; returns its p90 total."""
+    totals = [r[0] for r in rows]
+    names = breakdown_rows()
+    width = max(len(n) + 2 for n in names + [title])
+    print(f"\n| {title:<{width}} | median ms | p90 ms | max ms | target ms | met? |")
+    print(f"| {'-' * width} | ---: | ---: | ---: | ---: | --- |")
+    med, p90 = statistics.median(totals), percentile(totals, 0.9)
+    met = ("yes" if p90 <= target else "NO") if target else "-"
+    print(f"| {'edit to views, total':<{width}} | {med:9.2f} | {p90:6.2f} | {max(totals):6.2f} "
+          f"| {target if target else '-':>9} | {met:<4} |")
+    for name in names:
+        ms = [r[1].get(name, 0.0) for r in rows]
+        print(f"| {'  ' + name:<{width}} | {statistics.median(ms):9.2f} "
+              f"| {percentile(ms, 0.9):6.2f} | {max(ms):6.2f} | {'':>9} |      |")
+    paints = statistics.mean(r[2] for r in rows)
+    passes = statistics.mean(r[3] for r in rows)
+    print(f"({len(rows)} edits; per edit {paints:.1f} paint events in {passes:.1f} passes of "
+          "processEvents; \"update\": the view's slots, \"frame\": its layout and painting)")
+    if paints == 0:
+        raise SystemExit("no paint event after an edit: no frame was measured")
+    return p90
+
+
+def tutorial_doc():
+    return files.load(TUTORIAL)
+
+
+def big_doc():
+    from document_run import big
+    doc = big(1000)
+    apply_layered_layout(doc)
+    return doc
+
+
+def run_case(app, clock, frames, settings, title, doc, select, edit, repeat, target=None):
+    window = open_window(app, frames, doc, settings, select)
+    rows = measure(app, clock, frames, window, lambda: edit(window.session.document), repeat)
+    p90 = table(title, rows, target)
+    window.session.undo_stack.setClean()
+    window.close()          # closed, not deleted: PySide and the garbage collector could
+    settle(app, frames)     # otherwise meet a deleted window's wrappers mid-measurement
+    return p90, window
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=200, help="edits on the tutorial")
+    ap.add_argument("--big-repeat", type=int, default=20,
+                    help="edits on 1,000 nodes (0: skip that document)")
+    args = ap.parse_args(argv)
+    clock = Clock()
+    clock.install()                     # before any window connects the methods
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    frames = Frames()
+    app.installEventFilter(frames)
+    doc = tutorial_doc()
+    n = {doc.display_name(i): i for i in doc.node_ids}
+
+    def literal(d):
+        return SetParam(d, n["y"], "other", 3 if d.node(n["y"]).params["other"] == 2 else 2)
+
+    def requires_grad(d):
+        return SetParam(d, n["x"], "requires_grad", not d.node(n["x"]).params["requires_grad"])
+
+    cases = [("tutorial: y = x + 2 <-> x + 3, z selected", tutorial_doc, n["z"], literal,
+              args.repeat, TARGET_MS),
+             ("tutorial: x.requires_grad on/off, z selected", tutorial_doc, n["z"],
+              requires_grad, args.repeat, TARGET_MS)]
+    if args.big_repeat > 0:
+        big = big_doc()
+        first, last = big.node_ids[0], big.node_ids[-1]
+
+        def toggle_first(d):
+            return SetParam(d, first, "requires_grad", not d.node(first).params["requires_grad"])
+
+        cases.append(("1,000 nodes: first source's requires_grad on/off, last node selected",
+                      lambda: big, last, toggle_first, args.big_repeat, None))
+    print(f"Edit-to-views latency, offscreen {SIZE[0]}x{SIZE[1]} window, every dock visible; "
+          f"target: the tutorial's views updated and drawn within {TARGET_MS:g} ms of an "
+          "edit (judged on the p90)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"load average {load:.1f} on {os.cpu_count()} CPUs")
+    missed, windows = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
+        for title, make, select, edit, repeat, target in cases:
+            p90, window = run_case(app, clock, frames, settings, title, make(), select, edit,
+                                   repeat, target)
+            windows.append(window)
+            if target is not None and p90 > target:
+                missed.append(title)
+    if clock.missing:
+        print("not timed (not in this version of the code): " + ", ".join(clock.missing))
+    print("\nTargets missed: " + "; ".join(missed) if missed else "\nAll targets met.")
+
+
+if __name__ == "__main__":
+    main()
