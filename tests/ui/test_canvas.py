@@ -398,8 +398,10 @@ def test_a_new_run_shows_new_numbers_on_cards_that_look_the_same(qtbot, tmp_path
     assert not edge.carries_grad and "no_grad" in [t for _, t in canvas.item(y).badges]
     session.undo_stack.undo()
     assert edge.carries_grad
+    width = canvas.item(y).width
     session.push(commands.SetParam(doc, x, "requires_grad", False))    # badges change
     assert not edge.carries_grad
+    assert canvas.item(y).width == width          # cards come in a few widths: edges stay
     assert "requires_grad" not in [t for _, t in canvas.item(y).badges]
 
 

@@ -32,6 +32,7 @@ __all__ = ["NodeItem", "WIDTH", "MIN_WIDTH", "MAX_WIDTH", "HEADER", "PORT_ROW",
 MIN_WIDTH = 120.0
 MAX_WIDTH = 162.0    # layout.COLUMN_WIDTH leaves a gap for edges after the widest card
 WIDTH = MIN_WIDTH    # the width of a node with nothing to show yet
+WIDTH_STEP = (MAX_WIDTH - MIN_WIDTH) / 3
 HEADER = 24.0
 PORT_ROW = 18.0
 PORT_TOP = HEADER + 3.0
@@ -168,6 +169,13 @@ def shape_text(shape):
     return "(" + ", ".join(map(str, shape)) + ")" if shape is not None else "?"
 
 
+def _card_width(need):
+    """The card width for a content width: ``MIN_WIDTH`` to ``MAX_WIDTH`` in a few steps,
+    so that cards line up and a run that changes a badge seldom moves the edges."""
+    steps = math.ceil(max(0.0, need - MIN_WIDTH) / WIDTH_STEP)
+    return min(MAX_WIDTH, MIN_WIDTH + steps * WIDTH_STEP)
+
+
 @lru_cache(maxsize=1024)
 def _card_rects(width, height):
     """A card's rectangle and its bounds (with the ports), shared by same-sized cards
@@ -203,7 +211,7 @@ def card_look(key, ports, need, detach):
     ports_bottom = PORT_TOP + max(1, ports) * PORT_ROW
     body = ports_bottom + 3
     if shown == "none":
-        return (), min(MAX_WIDTH, max(MIN_WIDTH, need)), ports_bottom + 6, 0, body
+        return (), _card_width(need), ports_bottom + 6, 0, body
     if shown == "error":
         lines = min(5, int(_advance(error, "small") / (MAX_WIDTH - 2 * PAD) * 1.15) + 1)
         return (), MAX_WIDTH, body + lines * LINE + PAD, lines, body
@@ -226,7 +234,7 @@ def card_look(key, ports, need, detach):
     lines = preview_lines(shape, dtype)
     meta = _advance(f"{shape_text(shape)}   {dtype}", "small")
     need = max(need, 2 * PAD + meta, 2 * PAD + _badges_need(badges), _value_width(shape, dtype))
-    width = min(MAX_WIDTH, max(MIN_WIDTH, math.ceil(need)))
+    width = _card_width(need)
     badge_top = body + (lines + 1) * LINE + 5
     rows = _badge_places(badges, width)[1]
     height = (badge_top + rows * (BADGE_H + BADGE_GAP) - BADGE_GAP + PAD if rows
