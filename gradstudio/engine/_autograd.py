@@ -498,7 +498,8 @@ def _sum_to(g, shape):
     dims = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape)
                                       if s == 1 and gshape[i + lead] != 1)
     if dims:
-        g = g.sum(dims, keepdims=True) if isinstance(g, np.ndarray) else g.sum(dims, keepdim=True)
+        g = np.add.reduce(g, dims, keepdims=True) if isinstance(g, np.ndarray) else \
+            g.sum(dims, keepdim=True)
     if lead or tuple(g.shape) != tuple(shape):
         g = g.reshape(shape) if isinstance(g, np.ndarray) else g.reshape(tuple(shape))
     return g

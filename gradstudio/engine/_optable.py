@@ -168,25 +168,40 @@ def _unreduce(F, g, shape, dim, keepdim):
     return F.expand(g, shape)
 
 
+# np.add.reduce is what np.sum and np.mean call, without their Python-level argument
+# handling (which costs several small ops): same accumulation, same results
 defop("sum", lambda p: "SumBackward0" if p.get("dim") is None else "SumBackward1",
-      lambda a, dim=None, keepdim=False: np.sum(a, axis=_axis(a, dim), keepdims=keepdim),
+      lambda a, dim=None, keepdim=False: np.add.reduce(a, _axis(a, dim), keepdims=keepdim),
       Grad(lambda F, g, out, a, dim=None, keepdim=False: _unreduce(F, g, a.shape, dim, keepdim)),
       params=(DIM, KEEP), dtype="sum", category="reduction", code="{self}.sum({dim})",
       doc="Sum of elements (over dim, or all).")
 
 
-def _mean_grad(F, g, out, a, dim=None, keepdim=False):
+def _count(shape, dim):
+    """How many elements a reduction over ``dim`` of ``shape`` takes in."""
     n = 1
-    for d in _norm_dims(dim, len(a.shape)) if a.shape else ():
-        n *= a.shape[d]
-    return _unreduce(F, g, a.shape, dim, keepdim) / max(n, 1) if n else g
+    for d in _norm_dims(dim, len(shape)) if len(shape) else ():
+        n *= shape[d]
+    return n
+
+
+def _mean_grad(F, g, out, a, dim=None, keepdim=False):
+    n = _count(a.shape, dim)
+    if not n:
+        return g
+    if F.is_tensor:  # PyTorch's grad.expand(sizes) / n, recorded in that order
+        return _unreduce(F, g, a.shape, dim, keepdim) / n
+    return _unreduce(F, g / n, a.shape, dim, keepdim)  # (the same values, divided once)
 
 
 def _mean_fwd(a, dim=None, keepdim=False):
-    if a.size:
-        return np.mean(a, axis=_axis(a, dim), keepdims=keepdim)
-    # numpy warns on an empty mean; PyTorch quietly gives nan
-    return np.sum(a, axis=_axis(a, dim), keepdims=keepdim) / a.dtype.type(0)
+    axis = _axis(a, dim)
+    n = _count(a.shape, dim)
+    if not n:  # numpy warns on an empty mean; PyTorch quietly gives nan
+        return np.add.reduce(a, axis, keepdims=keepdim) / a.dtype.type(0)
+    if a.dtype == np.float16:  # np.mean accumulates float16 in float32, as PyTorch does
+        return np.mean(a, axis=axis, keepdims=keepdim)
+    return np.add.reduce(a, axis, keepdims=keepdim) / n  # (np.mean's sum and division)
 
 
 defop("mean", lambda p: "MeanBackward0" if p.get("dim") is None else "MeanBackward1",

@@ -1,6 +1,7 @@
 """Behaviour the engine's fast paths must keep: a leaf adopts a gradient array only when
 nothing else can see it, recording plans shared between nodes keep each node's own
-saved values, and Meta stand-ins are shared but never confused."""
+saved values, Meta stand-ins are shared but never confused, reductions keep numpy's
+results, and gradients shared as broadcast views never alias a ``.grad``."""
 import numpy as np
 import pytest
 
@@ -99,3 +100,55 @@ def test_backward_through_a_long_chain_frees_the_graph():
     del loss
     gc.collect()
     assert last() is None
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_sum_and_mean_give_numpys_results_bit_for_bit(dtype):
+    # the engine reduces with np.add.reduce (what np.sum and np.mean call) and divides
+    # once; float16 keeps np.mean's float32 accumulation
+    rng = np.random.default_rng(3)
+    for shape in [(), (7,), (4099,), (37, 513), (3, 1, 1025)]:
+        a = (rng.random(shape) * 100).astype(dtype)
+        t = torch.from_numpy(a)
+        dims = [None] + [i for i in range(len(shape))] + ([(0, -1)] if len(shape) > 1 else [])
+        for dim in dims:
+            for keep in (False, True):
+                axis = None if dim is None or not shape else dim
+                with np.errstate(over="ignore"):  # a float16 sum may overflow to inf
+                    expected = (np.mean(a, axis=axis, keepdims=keep and dim is not None),
+                                np.sum(a, axis=axis, keepdims=keep and dim is not None))
+                ours = ((t.mean(dim, keep), t.sum(dim, keep)) if dim is not None else
+                        (t.mean(), t.sum()))
+                for ours, theirs in zip(ours, expected):
+                    assert ours.numpy().dtype == np.asarray(theirs).dtype
+                    assert np.array_equal(ours.numpy(), theirs), (shape, dim, keep)
+
+
+def test_a_full_reductions_gradient_is_shared_by_no_grad():
+    # a full reduction's gradient is a broadcast view of one number: every .grad made
+    # from it owns writeable memory of its own
+    x = torch.ones(2, 3, requires_grad=True)
+    y = x * 1
+    y.retain_grad()
+    (x.mean() * 6 + y.sum()).backward()
+    assert x.grad.tolist() == [[2.0] * 3] * 2 and y.grad.tolist() == [[1.0] * 3] * 2
+    x.grad.add_(1)
+    y.grad[0, 0] = 7
+    assert x.grad.tolist() == [[3.0] * 3] * 2
+    assert y.grad.tolist() == [[7.0, 1.0, 1.0], [1.0] * 3]
+    v = torch.ones(4, requires_grad=True)
+    v.sum().backward()
+    v.grad[0] = 5
+    assert v.grad.tolist() == [5.0, 1.0, 1.0, 1.0]
+
+
+def test_reduced_gradients_come_back_in_the_inputs_shape():
+    x = torch.arange(24.0).reshape(2, 3, 4).requires_grad_()
+    for y in (x.mean((0, 2)), x.sum(1), x.mean(-1, keepdim=True), x.transpose(0, 2).sum(1),
+              x.sum(), x.mean()):
+        x.grad = None
+        (y * torch.arange(float(y.numel())).reshape(y.shape)).sum().backward()
+        assert x.grad.shape == (2, 3, 4)
+    x.grad = None
+    x.mean(1).sum().backward()
+    assert np.array_equal(x.grad.numpy(), np.full((2, 3, 4), 1 / 3, np.float32))
