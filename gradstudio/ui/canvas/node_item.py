@@ -45,7 +45,9 @@ BADGE_PAD = 4.0      # text inset of a badge, each side
 TITLE_GAP = 10.0     # between the title and the kind in the header
 LOD_CARD = 0.3       # below: one filled rectangle
 LOD_TEXT = 0.55      # below: a card with its name only
-CARD_NAME_PX = 12.0  # the name's height on screen on a card, whatever the zoom
+CARD_NAME_PX = 12.0  # the name's height on screen on a card, whatever the zoom,
+CARD_NAME_MIN_PX = 9.0   # ... or down to this for a long name
+CARD_NAME_PAD = 4.0
 
 _STALE = object()    # a display key no state has: the next set_state counts as a change
 _SUFFIX = re.compile(r",\s*(requires_grad=True|grad_fn=<\w+>|dtype=[\w.]+)")
@@ -465,16 +467,20 @@ class NodeItem(QGraphicsItem):
 
     def _paint_card_name(self, painter, lod):
         """The node's name across the card, as big on screen as at 1:1: at a zoom that
-        is too small for the node's text the card still says what it is. The layout is
-        kept per font size (one size per zoom level)."""
-        pixels = max(1, round(CARD_NAME_PX / lod))
-        if self._card_name is None or self._card_name[0] != pixels:
-            font, metrics = theme.scaled_font("title", pixels)
-            text = metrics.elidedText(self._title_text, Qt.ElideRight, self._width - 2 * PAD)
+        is too small for the node's text the card still says what it is. A long name
+        takes a smaller font (down to ``CARD_NAME_MIN_PX``) before it is elided. The
+        layout is kept per zoom level."""
+        if self._card_name is None or self._card_name[0] != lod:
+            avail = self._width - 2 * CARD_NAME_PAD
+            for px in range(int(CARD_NAME_PX), int(CARD_NAME_MIN_PX) - 1, -1):
+                font, metrics = theme.scaled_font("title", max(1, round(px / lod)))
+                if metrics.horizontalAdvance(self._title_text) <= avail:
+                    break
+            text = metrics.elidedText(self._title_text, Qt.ElideRight, avail)
             st = QStaticText(text)
             st.setTextFormat(Qt.PlainText)
             st.prepare(font=font)
-            self._card_name = (pixels, font, st)
+            self._card_name = (lod, font, st)
         _, font, st = self._card_name
         size = st.size()
         centre = self._rect.center()
