@@ -3,12 +3,13 @@ right, and a body showing the tensor at the viewed step (compact value, shape an
 and badges for requires_grad, leaf/non-leaf, grad_fn and .grad). A node in error is red
 and shows its message on hover.
 
-A card is as wide as its header, ports, shape line and widest badge need, between
-``MIN_WIDTH`` and ``MAX_WIDTH``; the value preview is elided to that width. Its size
-follows what it shows (badge rows, value lines), never the numbers themselves, so a new
-run costs each item a comparison of a few flags: an item whose look did not change keeps
-its geometry, and one whose numbers changed is only marked to re-format its text the
-next time it is painted close up.
+A card is as wide as its header, port names, shape line, badges and value need (the
+value's width estimated from its shape and dtype), in four steps from ``MIN_WIDTH`` to
+``MAX_WIDTH``; the value preview wraps or is elided to that width. Its size follows what
+it shows (badge rows, value lines), never the numbers themselves, so a new run costs
+each item a comparison of a few flags: an item whose look did not change keeps its
+geometry, and one whose numbers changed is only marked to re-format its text the next
+time it is painted close up.
 
 Painting is level-of-detail: zoomed far out a node is one filled rectangle, a little
 closer a card showing only its name, in a font that stays readable at that zoom, and
