@@ -17,7 +17,8 @@ import networkx as nx
 from .catalogue import CATALOGUE
 from .params import check_param
 
-__all__ = ["Document", "DocumentError", "NodeData", "Region", "Action", "Change", "ACTION_KINDS"]
+__all__ = ["Document", "DocumentError", "NodeData", "Region", "Action", "Change", "ACTION_KINDS",
+           "check_label", "check_seed"]
 
 
 class DocumentError(ValueError):
@@ -139,7 +140,7 @@ class Document:
         node_id = node_id or self.new_id()
         if node_id in self.graph:
             raise DocumentError(f"A node with id '{node_id}' already exists.")
-        data = NodeData(node_id, kind, full, _position(position), _label(label), bool(watched))
+        data = NodeData(node_id, kind, full, _position(position), check_label(label), bool(watched))
         self.graph.add_node(node_id, data=data)
         if index is None:
             self._order.append(node_id)
@@ -200,7 +201,7 @@ class Document:
 
     def set_label(self, node_id, label):
         """Names a node (None or "" for no name); returns the old label."""
-        return self._set_field(node_id, "label", label, _label)
+        return self._set_field(node_id, "label", label, check_label)
 
     def set_watched(self, node_id, watched):
         """Marks a node as watched (or not); returns the old flag."""
@@ -279,7 +280,7 @@ class Document:
             raise DocumentError(f"A region with id '{region_id}' already exists.")
         for n in nodes:
             self.node(n)
-        self.regions[region_id] = Region(region_id, set(nodes), _label(label) or "no_grad")
+        self.regions[region_id] = Region(region_id, set(nodes), check_label(label) or "no_grad")
         self._emit("region_changed", region_id)
         return region_id
 
@@ -359,10 +360,9 @@ class Document:
 
     # ------------------------------------------------------------------ settings
     def set_seed(self, seed):
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                                 or not 0 <= seed < 2 ** 63):
-            raise DocumentError("The seed must be a whole number from 0 to 2**63 - 1, or none.")
-        old, self.seed = self.seed, seed
+        """Sets the seed given to ``torch.manual_seed`` before a run (None: unseeded);
+        returns the old one."""
+        old, self.seed = self.seed, check_seed(seed)
         self._emit("settings_changed", "seed")
         return old
 
@@ -397,7 +397,7 @@ def _position(pos):
     return (x, y)
 
 
-def _label(label):
+def check_label(label):
     if label is None or label == "":
         return None
     if not isinstance(label, str) or not label.isidentifier() or len(label) > 64:
@@ -407,6 +407,15 @@ def _label(label):
     if keyword.iskeyword(label) or label in ("torch", "print"):
         raise DocumentError(f"'{label}' is reserved in Python; choose another name.")
     return label
+
+
+def check_seed(seed):
+    """``seed`` when it can seed a run (a whole number in [0, 2**63) or None); raises
+    ``DocumentError`` in plain words otherwise."""
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or not 0 <= seed < 2 ** 63):
+        raise DocumentError("The seed must be a whole number from 0 to 2**63 - 1, or none.")
+    return seed
 
 
 def _check_action_param(kind, name, value):

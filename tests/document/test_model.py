@@ -240,3 +240,15 @@ def test_new_ids_skip_taken_ones(doc):
     assert doc.add_node("ones") == "n2"
     assert doc.add_region() == "r3"
     assert doc.add_action("backward") == "a4"
+
+
+def test_names_and_seeds_can_be_checked_without_touching_a_document():
+    from gradstudio.document.model import check_label, check_seed
+    assert check_label("y2") == "y2" and check_label("") is None and check_label(None) is None
+    for bad in ("2y", "lambda", "torch", "a b", "x" * 65):
+        with pytest.raises(DocumentError):
+            check_label(bad)
+    assert check_seed(7) == 7 and check_seed(None) is None
+    for bad in (-1, 2 ** 63, True, 1.5, "3"):
+        with pytest.raises(DocumentError):
+            check_seed(bad)
