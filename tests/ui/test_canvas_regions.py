@@ -354,3 +354,27 @@ def test_no_marks_after_opening_a_file_or_scrubbing_the_timeline(tutorial):
     assert seen[-1] == {} and session.changes == {} and session.change_summary() == ""
     assert not canvas.scene().marks.marks
     assert amber_and_green(canvas.grab().toImage()) == [0, 0]
+
+
+@pytest.mark.parametrize("zoom", [0.35, 0.5])
+def test_a_region_s_title_stays_readable_when_zoomed_out(qtbot, env, zoom):
+    """Below the zoom where its 13-pixel font would shrink under 10 pixels on screen, the
+    title is drawn larger in the scene, so it is as big on screen as at that zoom."""
+    session, canvas, ids = env
+    from gradstudio.ui.canvas import theme
+    canvas.resetTransform()
+    canvas.scale(zoom, zoom)
+    frame = canvas.scene().regions[ids["r"]].frame
+    canvas.centerOn(frame.center())
+    QApplication.processEvents()
+    band = canvas.mapFromScene(frame.topLeft()), canvas.mapFromScene(frame.topRight())
+    image = canvas.viewport().grab().toImage()
+    text = theme.REGION_TEXT
+    rows = set()
+    for y in range(band[0].y(), band[0].y() + 20):
+        for x in range(band[0].x(), band[1].x()):
+            c = image.pixelColor(x, y)
+            if abs(c.red() - text.red()) + abs(c.green() - text.green()) + \
+                    abs(c.blue() - text.blue()) < 60:
+                rows.add(y)
+    assert len(rows) >= 7          # glyphs at least 7 pixels tall on screen

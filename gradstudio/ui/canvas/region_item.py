@@ -4,7 +4,7 @@ the frame can be frozen where it was (so a member can be dragged out of it) and 
 show that releasing would add the node to it or take it out, which a ``DragHint`` beside
 the dragged node says in words."""
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QStaticText
 from PySide6.QtWidgets import QGraphicsItem
 
 from . import theme
@@ -14,6 +14,8 @@ __all__ = ["RegionItem", "DragHint"]
 
 MARGIN = 18.0
 TITLE = 24.0
+TITLE_MIN_PX = 10.0    # zoomed out, the title is drawn larger to stay this big on screen
+TITLE_MIN_LOD = 0.25   # ... down to this zoom, where it fills the band above the nodes
 
 JOIN_PEN = theme.pen(QColor("#8fc3ff"), 2.5)
 JOIN_BRUSH = QBrush(QColor(90, 169, 255, 48))
@@ -39,7 +41,9 @@ class RegionItem(QGraphicsItem):
 
     def set_region(self, region, nodes):
         self.label = region.label
-        self._title = _static(f"with torch.{region.label}():", "region")
+        self._title_text = f"with torch.{region.label}():"
+        self._title = _static(self._title_text, "region")
+        self._far_title = None         # (zoom, font, QStaticText) of the zoomed-out title
         self.nodes = list(nodes)
         self.update_frame()
 
@@ -85,11 +89,31 @@ class RegionItem(QGraphicsItem):
         painter.setPen(pen)
         painter.setBrush(brush)
         painter.drawRoundedRect(self._rect, 10, 10)
-        if option.levelOfDetailFromTransform(painter.worldTransform()) >= 0.4:
-            painter.setPen(theme.REGION_TEXT)
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        if lod < TITLE_MIN_LOD:
+            return
+        painter.setPen(theme.REGION_TEXT)
+        if theme.font("region").pixelSize() * lod >= TITLE_MIN_PX:
             painter.setFont(theme.font("region"))
             painter.drawStaticText(QPointF(self._rect.x() + 12, self._rect.y() + 6),
                                    self._title)
+            return
+        _, font, title = self._zoomed_out_title(lod)
+        painter.setFont(font)
+        painter.drawStaticText(QPointF(self._rect.x() + 12, self._rect.y() + 4), title)
+
+    def _zoomed_out_title(self, lod):
+        """The title in a font that stays ``TITLE_MIN_PX`` tall on screen at zoom ``lod``,
+        elided to the frame's width (kept per zoom level)."""
+        if self._far_title is None or self._far_title[0] != (lod, self._rect.width()):
+            font, metrics = theme.scaled_font("region", round(TITLE_MIN_PX / lod))
+            text = metrics.elidedText(self._title_text, Qt.ElideRight,
+                                      max(0.0, self._rect.width() - 24))
+            st = QStaticText(text)
+            st.setTextFormat(Qt.PlainText)
+            st.prepare(font=font)
+            self._far_title = ((lod, self._rect.width()), font, st)
+        return self._far_title
 
 
 class DragHint(QGraphicsItem):
