@@ -182,10 +182,13 @@ EXAMPLES = {
 }
 
 
+WRAP_COLUMNS = 6    # a longer chain (the unrolled loop) wraps to stay readable on screen
+
+
 def build(name) -> Document:
     """A fresh, laid-out document for the example ``name`` (a key of ``EXAMPLES``)."""
     doc = EXAMPLES[name]()
-    apply_layered_layout(doc)
+    apply_layered_layout(doc, max_columns=WRAP_COLUMNS)
     return doc
 
 

@@ -5,19 +5,25 @@ topological generations); within a column nodes are ordered by the mean row of t
 inputs (one barycentre sweep, ties by creation order), which keeps most edges short and
 uncrossed without any randomness. A row holding a member of a no-grad region is given
 ``REGION_SPACE`` above and below, where the region's frame and its title are drawn.
+
+A long graph can be wrapped like a paragraph: with ``max_columns`` the columns after the
+first ``max_columns`` start again at the left, one band of rows lower (``BAND_GAP`` apart),
+so an unrolled loop stays readable at fit-to-view instead of shrinking to a thin strip.
 """
 import networkx as nx
 
 __all__ = ["layered_positions", "apply_layered_layout", "COLUMN_WIDTH", "ROW_HEIGHT",
-           "REGION_SPACE"]
+           "REGION_SPACE", "BAND_GAP"]
 
 COLUMN_WIDTH = 196.0     # node cards on the canvas are 120 to 162 wide
 ROW_HEIGHT = 210.0      # the tallest cards (five badges) are about 200
 REGION_SPACE = 60.0      # a region's frame reaches 42 above its nodes and 18 below
+BAND_GAP = 90.0          # between the bands of a wrapped layout
 
 
-def layered_positions(doc, origin=(0.0, 0.0)):
-    """``{node_id: (x, y)}`` for every node of ``doc`` (top-left corners)."""
+def layered_positions(doc, origin=(0.0, 0.0), max_columns=None):
+    """``{node_id: (x, y)}`` for every node of ``doc`` (top-left corners); with
+    ``max_columns`` (at least 1) longer graphs wrap into bands (see the module's text)."""
     rank = {n: i for i, n in enumerate(doc.node_ids)}
     graph = nx.DiGraph(doc.graph.edges())
     graph.add_nodes_from(doc.node_ids)
@@ -37,10 +43,16 @@ def layered_positions(doc, origin=(0.0, 0.0)):
             y += REGION_SPACE
         top[i] = y
         y += ROW_HEIGHT + (REGION_SPACE if i in framed else 0.0)
-    return {n: (origin[0] + column[n] * COLUMN_WIDTH, origin[1] + top[row[n]]) for n in row}
+    wrap = max(1, int(max_columns)) if max_columns else None
+    if wrap is None or max(column.values(), default=0) < wrap:
+        return {n: (origin[0] + column[n] * COLUMN_WIDTH, origin[1] + top[row[n]])
+                for n in row}
+    band_height = y + BAND_GAP
+    return {n: (origin[0] + (column[n] % wrap) * COLUMN_WIDTH,
+                origin[1] + (column[n] // wrap) * band_height + top[row[n]]) for n in row}
 
 
-def apply_layered_layout(doc, origin=(0.0, 0.0)):
+def apply_layered_layout(doc, origin=(0.0, 0.0), max_columns=None):
     """Moves every node of ``doc`` to its layered position (one ``move_node`` each)."""
-    for n, pos in layered_positions(doc, origin).items():
+    for n, pos in layered_positions(doc, origin, max_columns).items():
         doc.move_node(n, pos)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, Q
                                QMessageBox)
 
 from gradstudio.document import files
-from gradstudio.document.layout import layered_positions
+from gradstudio.document.layout import COLUMN_WIDTH, layered_positions
 from gradstudio.ui.autograd_view import AutogradView
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui.code_view import CodePanel
@@ -33,6 +33,7 @@ __all__ = ["MainWindow", "main", "example_paths", "APP_NAME"]
 
 APP_NAME = "GradStudio"
 LAYOUT_VERSION = 1
+ARRANGE_ZOOM = 0.8      # Arrange Graph wraps columns that would not fit at this zoom
 _STOCK = QMessageBox.StandardButton
 
 
@@ -431,13 +432,16 @@ class MainWindow(WindowFiles, QMainWindow):
 
     def arrange(self):
         """Moves every node to the layered layout (one undo step), keeping the graph's
-        top-left corner where it was, and fits the view."""
+        top-left corner where it was, and fits the view. Columns that would not fit the
+        canvas at ``ARRANGE_ZOOM`` wrap into bands below."""
         doc = self.session.document
         if not doc.node_ids:
             return
         corner = (min(doc.node(n).position[0] for n in doc.node_ids),
                   min(doc.node(n).position[1] for n in doc.node_ids))
-        moves = {n: p for n, p in layered_positions(doc, corner).items()
+        # a long chain wraps into bands so that it fits the canvas at a readable zoom
+        columns = max(4, int(self.canvas.viewport().width() / ARRANGE_ZOOM / COLUMN_WIDTH))
+        moves = {n: p for n, p in layered_positions(doc, corner, columns).items()
                  if tuple(p) != tuple(doc.node(n).position)}
         if moves:
             command = MoveNodes(doc, moves, merge=False)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from gradstudio.document import run
-from gradstudio.document.examples import EXAMPLES, EXAMPLES_DIR, build
+from gradstudio.document.examples import EXAMPLES, EXAMPLES_DIR, WRAP_COLUMNS, build
 from gradstudio.document.files import EXTENSION, dumps, load
 from gradstudio.document.layout import layered_positions
 
@@ -32,7 +32,8 @@ def test_example_opens_and_runs(name):
     assert doc.timeline
     positions = [n.position for n in doc.nodes()]
     assert len(set(positions)) == len(positions)            # laid out, nothing stacked
-    assert {n.id: n.position for n in doc.nodes()} == layered_positions(doc)
+    assert {n.id: n.position for n in doc.nodes()} == layered_positions(
+        doc, max_columns=WRAP_COLUMNS)
 
 
 def _grad(doc, result, label, step=-1):

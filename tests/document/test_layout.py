@@ -51,3 +51,19 @@ def test_rows_with_a_no_grad_region_leave_room_for_its_frame():
     assert pos[framed][1] - pos[above][1] == ROW_HEIGHT + REGION_SPACE
     assert pos[below][1] - pos[framed][1] == ROW_HEIGHT + REGION_SPACE
     assert [pos[n][0] for n in (above, framed, below)] == [COLUMN_WIDTH] * 3
+
+
+def test_a_long_chain_wraps_into_bands_of_max_columns():
+    from gradstudio.document.layout import BAND_GAP
+    d = Document()
+    chain = [d.add_node("ones", label="x0")]
+    for i in range(1, 8):
+        chain.append(d.add_node("exp", label=f"x{i}"))
+        d.connect(chain[-2], chain[-1], "self")
+    side = d.add_node("rand", label="side")          # a second row in the first band
+    pos = layered_positions(d, origin=(5.0, 7.0), max_columns=3)
+    band = 2 * ROW_HEIGHT + BAND_GAP
+    assert [pos[n] for n in chain] == [(5.0 + (i % 3) * COLUMN_WIDTH, 7.0 + (i // 3) * band)
+                                       for i in range(8)]
+    assert pos[side] == (5.0, 7.0 + ROW_HEIGHT)
+    assert layered_positions(d, max_columns=8) == layered_positions(d)   # short enough

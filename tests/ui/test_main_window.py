@@ -553,3 +553,19 @@ def test_the_status_bar_says_what_unticking_requires_grad_changed(window):
     assert "y, y_times_y and z lost their grad_fn" in message and "x" in message
     window.session.undo_stack.undo()
     assert "y, y_times_y and z gained a grad_fn" in window.statusBar().currentMessage()
+
+
+def test_arrange_graph_wraps_a_chain_too_long_for_the_canvas(window):
+    doc = window.session.document
+    prev = None
+    for i in range(12):
+        add = AddNode(doc, "ones" if prev is None else "exp", position=(i * 10.0, 0.0))
+        window.session.push(add)
+        if prev is not None:
+            window.session.push(Connect(doc, prev, add.node_id, "self"))
+        prev = add.node_id
+    menu_action(window, "Graph", "Arrange Graph").trigger()
+    xs = sorted({doc.node(n).position[0] for n in doc.node_ids})
+    ys = sorted({doc.node(n).position[1] for n in doc.node_ids})
+    assert 4 <= len(xs) < 12 and len(ys) >= 2
+    assert window.canvas.transform().m11() >= 0.5         # readable after the fit
