@@ -463,3 +463,14 @@ def test_example_cards_and_frames_do_not_overlap(qtbot, name):
         members = {i.node_id for i in region.nodes}
         frame = region.sceneBoundingRect()
         assert all(not frame.intersects(r) for n, r in cards.items() if n not in members)
+
+
+def test_an_edge_back_to_a_card_well_below_returns_like_a_carriage_not_a_wide_swing():
+    from PySide6.QtCore import QPointF
+    from gradstudio.ui.canvas.edge_item import RETURN_SWING, curve
+    a, b = QPointF(1000.0, 50.0), QPointF(0.0, 560.0)       # end of a band -> next band
+    box = curve(a, b).boundingRect()
+    assert box.left() >= b.x() - RETURN_SWING and box.right() <= a.x() + RETURN_SWING
+    assert curve(a, b).pointAtPercent(0.5).y() < b.y() - 40   # across above the target
+    short = curve(QPointF(300.0, 50.0), QPointF(0.0, 90.0)).boundingRect()   # same row
+    assert short.right() > 300.0 + 20 and short.left() < -20  # still swings out of both

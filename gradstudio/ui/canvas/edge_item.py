@@ -16,10 +16,25 @@ __all__ = ["EdgeItem", "DraftEdge", "curve"]
 LOD_CURVE = 0.45
 
 
+RETURN_DROP = 120.0     # a backward edge to a card this far below takes the return route
+RETURN_ABOVE = 70.0     # ... running across this far above the input port
+RETURN_SWING = 44.0
+
+
 def curve(a, b):
-    """The cubic path from output point ``a`` to input point ``b``."""
+    """The path from output point ``a`` to input point ``b``: one cubic, or for an edge
+    going back left to a card well below (a wrapped layout's next band) a "carriage
+    return": out of the port, down, across just above the target card, and in."""
     path = QPainterPath(a)
     gap = b.x() - a.x()
+    if gap < 0 and b.y() - a.y() > RETURN_DROP:
+        run = b.y() - RETURN_ABOVE
+        path.cubicTo(QPointF(a.x() + RETURN_SWING, a.y()),
+                     QPointF(a.x() + RETURN_SWING, run), QPointF(a.x(), run))
+        path.lineTo(QPointF(b.x(), run))
+        path.cubicTo(QPointF(b.x() - RETURN_SWING, run),
+                     QPointF(b.x() - RETURN_SWING, b.y()), b)
+        return path
     # forward: handles half-way across the gap (longer ones tie a loop in a short gap);
     # backward: swing out of the two cards
     dx = gap * 0.5 if gap >= 0 else max(40.0, -gap * 0.5)
