@@ -41,10 +41,14 @@ def text_box(lines=4):
 
 
 def set_text(box, text, most=10):
-    """Shows text in a read-only box as tall as its lines (2 to ``most``)."""
-    box.setPlainText(text)
+    """Shows text in a read-only box as tall as its lines (2 to ``most``); the same
+    text again changes nothing (no new layout, no repaint)."""
+    if box.toPlainText() != text:
+        box.setPlainText(text)
     lines = min(max(text.count("\n") + 1, 2), most)
-    box.setFixedHeight(box.fontMetrics().lineSpacing() * lines + 14)
+    height = box.fontMetrics().lineSpacing() * lines + 14
+    if box.minimumHeight() != height or box.maximumHeight() != height:
+        box.setFixedHeight(height)
 
 
 def error_label():
