@@ -65,7 +65,10 @@ class CodePanel(SessionPanel):
         self.editor.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse |
                                             Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.editor.setCursorWidth(0)
+        self.editor.document().setUndoRedoEnabled(False)   # edits are ours, not the user's
         self.highlighter = PythonHighlighter(self.editor.document())
+        self._text = ""                     # what the editor shows
+        self._marked = (None, "")           # (line, text) the selection was marked for
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.notice)
@@ -86,32 +89,50 @@ class CodePanel(SessionPanel):
     def refresh(self):
         export_script = _export_script()
         if export_script is None:
-            self.lines = {}
-            self.editor.setPlainText("")
-            self.notice.setText("Export to PyTorch is not available in this build yet, so "
-                                "there is no code to show.")
-            self.notice.show()
+            self._show_notice("Export to PyTorch is not available in this build yet, so "
+                              "there is no code to show.")
             return
         try:
             # the session's run: without it the exporter would run the document again
             script = export_script(self.session.document, self.session.result)
         except Exception as exc:  # an exporter defect must not take the window down
-            self.lines = {}
-            self.editor.setPlainText("")
-            self.notice.setText(f"The document could not be written as PyTorch code: {exc}")
-            self.notice.show()
+            self._show_notice(f"The document could not be written as PyTorch code: {exc}")
             return
         self.notice.hide()
         self.lines = dict(script.lines)
-        if self.editor.toPlainText() != script.text:
-            scroll = self.editor.verticalScrollBar().value()
-            self.editor.setPlainText(script.text)
-            self.editor.verticalScrollBar().setValue(scroll)
+        self._set_text(script.text)
         self._mark_selection()
+
+    def _show_notice(self, text):
+        self.lines = {}
+        self._set_text("")
+        self.notice.setText(text)
+        self.notice.show()
+
+    def _set_text(self, text):
+        """Shows ``text`` by replacing only the part that differs from what is shown, in
+        one edit: an edit of one line relays out and repaints that line, the scroll
+        position stays and the highlighter re-colours only the changed lines."""
+        old = self._text
+        if text == old:
+            return
+        self._text = text
+        start, old_end, new_end = _changed_span(old, text)
+        cursor = QTextCursor(self.editor.document())
+        cursor.beginEditBlock()
+        cursor.setPosition(_utf16_len(old[:start]))
+        cursor.setPosition(_utf16_len(old[:old_end]), QTextCursor.MoveMode.KeepAnchor)
+        cursor.insertText(text[start:new_end])
+        cursor.endEditBlock()
 
     def _mark_selection(self):
         sel = self.session.selection
         line = self.lines.get(sel[0]) if sel else None
+        marked = (line, self._text)
+        if marked == self._marked:
+            return
+        moved = line != self._marked[0]
+        self._marked = marked
         if line is None:
             self.editor.setExtraSelections([])
             return
@@ -121,5 +142,33 @@ class CodePanel(SessionPanel):
         extra.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
         extra.cursor = QTextCursor(block)
         self.editor.setExtraSelections([extra])
-        self.editor.setTextCursor(QTextCursor(block))
-        self.editor.ensureCursorVisible()
+        if moved:   # a new line is marked: bring it into view (an edit keeps the scroll)
+            self.editor.setTextCursor(QTextCursor(block))
+            self.editor.ensureCursorVisible()
+
+
+def _changed_span(old, new):
+    """``(start, old_end, new_end)``: ``old[start:old_end]`` is replaced by
+    ``new[start:new_end]``, with the longest common head and tail kept (found by
+    halving, each step one comparison of slices)."""
+    n = min(len(old), len(new))
+    start = _longest(lambda k: old[:k] == new[:k], n)
+    tail = _longest(lambda k: old[len(old) - k:] == new[len(new) - k:], n - start)
+    return start, len(old) - tail, len(new) - tail
+
+
+def _longest(same, most):
+    """The largest k <= most for which same(k) holds (same(0) does; same is monotone)."""
+    lo, hi = 0, most
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if same(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _utf16_len(text):
+    """Qt counts positions in UTF-16 code units (a character outside the BMP is two)."""
+    return len(text.encode("utf-16-le")) // 2

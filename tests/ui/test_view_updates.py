@@ -1,0 +1,257 @@
+"""Views follow an edit by changing only what the edit changed, and still show exactly
+what a view built afresh shows: the code panel edits the lines that differ (same text as
+the exporter, scroll position and marked line kept), the inspector's plot updates its
+items in place (the same picture as a new inspector), and an edit that changes nothing a
+view shows repaints nothing in it. No timing is asserted here (see
+benchmarks/edit_latency.py)."""
+import numpy as np
+import pytest
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
+
+from gradstudio.document.examples import autograd_tutorial
+from gradstudio.document.export import export_script
+from gradstudio.ui.code_view import CodePanel
+from gradstudio.ui.commands import AddNode, MoveNodes, RemoveNodes, SetLabel, SetParam
+from gradstudio.ui.inspector import Inspector
+from gradstudio.ui.session import Session
+
+
+@pytest.fixture
+def session():
+    return Session(autograd_tutorial())
+
+
+def ids(session):
+    doc = session.document
+    return {doc.display_name(n): n for n in doc.node_ids}
+
+
+class Paints(QObject):
+    """Counts the paint events a widget receives."""
+
+    def __init__(self, widget):
+        super().__init__()
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def settle(qtbot, _widget=None):
+    """Lets every posted layout and paint happen (as the event loop does before idling)."""
+    for _ in range(4):
+        QApplication.processEvents()
+    qtbot.wait(1)
+
+
+def exported(session):
+    return export_script(session.document, session.result).text
+
+
+# ----------------------------------------------------------------------------- code panel
+def test_code_panel_shows_the_exporters_text_after_every_edit_and_undo(qtbot, session):
+    w = CodePanel(session)
+    qtbot.addWidget(w)
+    n = ids(session)
+    doc = session.document
+    edits = [SetParam(doc, n["y"], "other", 5),                 # one line changes
+             SetParam(doc, n["x"], "requires_grad", False),     # lines become comments
+             SetLabel(doc, n["y_times_y"], "yy"),               # a name on several lines
+             AddNode(doc, "sigmoid", inputs={"self": n["z"]}),   # lines are added
+             RemoveNodes(doc, [n["out"]]),                      # lines go
+             SetParam(doc, n["x"], "shape", (3,))]
+    seen = [w.editor.toPlainText()]
+    for command in edits:
+        session.push(command)
+        assert w.editor.toPlainText() == exported(session)
+        seen.append(w.editor.toPlainText())
+    assert len(set(seen)) == len(seen)          # every edit changed the script
+    for _ in edits:
+        session.undo_stack.undo()
+        assert w.editor.toPlainText() == exported(session)
+    assert w.editor.toPlainText() == seen[0]
+    for _ in edits:
+        session.undo_stack.redo()
+        assert w.editor.toPlainText() == exported(session)
+    assert w.editor.toPlainText() == seen[-1]
+
+
+def test_code_panel_keeps_its_scroll_position_and_marked_line_across_an_edit(qtbot,
+                                                                           session):
+    w = CodePanel(session)
+    qtbot.addWidget(w)
+    w.resize(420, 120)
+    w.show()
+    qtbot.waitExposed(w)
+    n = ids(session)
+    session.select([n["y"]])
+    line = w.lines[n["y"]]
+    assert w.highlighted_line() == line
+    bar = w.editor.verticalScrollBar()
+    assert bar.maximum() > 0                       # the script is taller than the panel
+    bar.setValue(bar.maximum())                    # the reader scrolls to the end
+    settle(qtbot, w)
+    at = bar.value()
+    assert at > line                               # the marked line is out of view
+    session.push(SetParam(session.document, n["y"], "other", 7))
+    settle(qtbot, w)
+    assert bar.value() == at                       # not pulled back to the marked line
+    assert w.highlighted_line() == line
+    assert w.editor.document().findBlockByNumber(line - 1).text() == "y = x + 7"
+    # a line that now says something else keeps its colours
+    block = w.editor.document().findBlockByNumber(line - 1)
+    colours = {f.format.foreground().color().name() for f in block.layout().formats()}
+    assert QColor("#2e7d32").name() in colours     # the number 7
+    # choosing another node brings its line into view
+    session.select([n["x"]])
+    assert w.highlighted_line() == w.lines[n["x"]]
+    first = w.editor.firstVisibleBlock().blockNumber() + 1
+    assert first <= w.lines[n["x"]] < first + 6
+
+
+def test_code_panel_edits_nothing_when_the_script_did_not_change(qtbot, session):
+    w = CodePanel(session)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    settle(qtbot, w)
+    n = ids(session)
+    session.select([n["z"]])
+    settle(qtbot, w)
+    revision = w.editor.document().revision()
+    paints = Paints(w.editor.viewport())
+    x, y = session.document.node(n["z"]).position
+    session.push(MoveNodes(session.document, {n["z"]: (x + 40, y)}))   # not in the script
+    settle(qtbot, w)
+    assert w.editor.document().revision() == revision
+    assert paints.count == 0
+    assert w.highlighted_line() == w.lines[n["z"]]
+
+
+# ----------------------------------------------------------------------------- inspector
+def shown_inspector(qtbot, session, size=(420, 1000)):
+    w = Inspector(session)
+    qtbot.addWidget(w)
+    w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def fresh_plot(qtbot, session):
+    """The plot of an inspector built now on ``session`` (its selection)."""
+    other = shown_inspector(qtbot, session)
+    settle(qtbot)
+    return other
+
+
+def test_plot_updated_in_place_looks_like_a_new_one(qtbot, session):
+    """The tutorial's edits (new numbers; a gradient that goes and comes back) leave the
+    plot pixel for pixel as an inspector built afresh draws it."""
+    w = shown_inspector(qtbot, session)
+    n = ids(session)
+    doc = session.document
+    session.select([n["z"]])
+    for step in (lambda: session.push(SetParam(doc, n["y"], "other", 5)),
+                 lambda: session.push(SetParam(doc, n["x"], "requires_grad", False)),
+                 lambda: session.undo_stack.undo(),
+                 lambda: session.undo_stack.undo()):
+        step()
+        settle(qtbot)
+        fresh = fresh_plot(qtbot, session)
+        assert w.plot.grab().toImage() == fresh.plot.grab().toImage()
+        fresh.hide()
+
+
+def pane_state(pane):
+    """What one plot of the pair shows, as numbers (the axes' widths aside: pyqtgraph
+    sizes an axis by the widest tick label it has shown lately)."""
+    view = pane.plot.getViewBox()
+    state = {"title": pane.plot.titleLabel.text,
+             "axes": [pane.plot.getAxis(a).isVisible() for a in ("left", "bottom")],
+             "image": pane.image.isVisible()}
+    if any(state["axes"]):            # something is drawn: where and which way up
+        state.update(range=[[round(v, 9) for v in r] for r in view.targetRange()],
+                     inverted=view.yInverted(), aspect=view.state["aspectLocked"])
+    if pane.image.isVisible():
+        state["pixels"] = pane.image.image.tolist()
+        state["rect"] = pane.image.mapRectToParent(pane.image.boundingRect()).getRect()
+        state["levels"] = list(pane.image.levels)
+    if pane.bars is not None and pane.bars.isVisible():
+        state["bars"] = pane.bars.opts["height"].tolist()
+        state["colours"] = [b.name() for b in pane.bars.opts["brushes"]]
+    return state
+
+
+def test_plot_updated_in_place_shows_what_a_new_one_shows(qtbot, session):
+    """Across kinds (heatmap, bars, one bar, None) and shapes the updated plot shows the
+    same items, numbers, colours, titles and ranges as an inspector built afresh."""
+    w = shown_inspector(qtbot, session)
+    n = ids(session)
+    doc = session.document
+    session.select([n["z"]])
+    for step in (lambda: session.push(SetParam(doc, n["y"], "other", 5)),
+                 lambda: session.select([n["out"]]),                      # a scalar
+                 lambda: session.select([n["x"]]),
+                 lambda: session.push(SetParam(doc, n["x"], "shape", (3,))),      # bars
+                 lambda: session.push(SetParam(doc, n["x"], "requires_grad", False)),
+                 lambda: session.undo_stack.undo(),
+                 lambda: session.push(SetParam(doc, n["y"], "other", -4)),  # negative
+                 lambda: session.push(SetParam(doc, n["x"], "shape", (2, 3))),  # heatmap
+                 lambda: session.select([n["y"]]),                        # grad None
+                 lambda: session.select([n["z"]])):
+        step()
+        settle(qtbot)
+        fresh = fresh_plot(qtbot, session)
+        assert w.plot.levels == fresh.plot.levels
+        for pane, new in zip(w.plot.panes, fresh.plot.panes):
+            assert pane_state(pane) == pane_state(new)
+        fresh.hide()
+
+
+def test_plot_shows_the_new_values_after_an_edit(qtbot, session):
+    w = Inspector(session)
+    qtbot.addWidget(w)
+    n = ids(session)
+    session.select([n["z"]])
+    value, grad = w.plot.panes
+    assert np.array_equal(value.image.image, np.full((2, 2), 27.0))
+    session.push(SetParam(session.document, n["y"], "other", 5))    # z = (1 + 5)^2 * 3
+    assert np.array_equal(value.image.image, np.full((2, 2), 108.0))
+    assert np.array_equal(grad.image.image, np.full((2, 2), 0.25))
+    assert w.plot.levels == (-108.0, 108.0)
+    session.push(SetParam(session.document, n["x"], "requires_grad", False))
+    assert grad.plot.titleLabel.text == "grad: None" and not grad.image.isVisible()
+    session.undo_stack.undo()
+    assert grad.plot.titleLabel.text == "grad" and grad.image.isVisible()
+    session.push(SetParam(session.document, n["x"], "shape", (3,)))
+    assert not value.image.isVisible() and value.bars.isVisible()
+    assert np.array_equal(value.bars.opts["height"], np.full(3, 108.0))
+
+
+def test_an_edit_that_leaves_the_inspected_tensor_as_it_was_repaints_none_of_it(qtbot,
+                                                                                session):
+    w = Inspector(session)
+    qtbot.addWidget(w)
+    w.resize(420, 1000)
+    w.show()
+    qtbot.waitExposed(w)
+    n = ids(session)
+    session.select([n["x"]])
+    settle(qtbot, w)
+    watched = {"plot": Paints(w.plot.viewport()),
+               "print(tensor)": Paints(w.tensor_text.viewport()),
+               ".grad": Paints(w.grad_text.viewport())}
+    session.push(SetLabel(session.document, n["y_times_y"], "yy"))   # x is the same
+    settle(qtbot, w)
+    assert {name: p.count for name, p in watched.items()} == dict.fromkeys(watched, 0)
+    session.push(SetParam(session.document, n["y"], "other", 5))     # x.grad changes
+    settle(qtbot, w)
+    assert watched["plot"].count > 0 and watched[".grad"].count > 0
+    assert watched["print(tensor)"].count == 0
+    assert w.grad_text.toPlainText() == session.state(n["x"]).grad_text
