@@ -12,7 +12,7 @@ _METHODS = (
     "clip", "clamp_min", "clamp_max", "maximum", "minimum", "max", "min", "norm", "reshape", "transpose", "t", "permute",
     "squeeze", "unsqueeze", "flatten", "clone", "detach", "add", "sub", "mul", "div", "square",
     "log1p", "expm1", "sign", "floor", "ceil", "round", "eq", "ne", "lt", "le", "gt", "ge", "all",
-    "any", "argmax", "argmin", "numel", "reciprocal", "amax", "narrow", "select",
+    "any", "argmax", "argmin", "numel", "reciprocal", "amax", "amin", "narrow", "select",
     "is_floating_point", "allclose", "equal")
 __all__ = ["cat", "concat", "stack", "where", "is_tensor", "isclose", *_METHODS]
 

@@ -91,13 +91,26 @@ def _extreme(kind):
 Tensor.max, Tensor.min = _extreme("max"), _extreme("min")
 
 
-def _amax(self, dim=(), keepdim=False):
-    if dim in ((), None):
-        return self.max()
-    return self.max(dim, keepdim).values
+def _extreme_over(name):
+    """``amax`` / ``amin``: over dims (all by default), ties sharing the gradient."""
+    op = OPS[name]
+
+    def method(self, dim=(), keepdim=False):
+        dims = None if dim is None or dim == () or dim == [] else _dims(self, dim)
+        if dims is None:
+            if self._data.size == 0:
+                raise RuntimeError(f"{name}(): Expected reduction dim to be specified for "
+                                   "input.numel() == 0. Specify the reduction dim with the "
+                                   "'dim' argument.")
+        else:
+            for d in dims:
+                _nonempty_dim(self, d, name)
+        return _shared._apply(op, (self,), {"dim": dims, "keepdim": keepdim})
+    method.__name__ = name
+    return method
 
 
-Tensor.amax = _amax
+Tensor.amax, Tensor.amin = _extreme_over("amax"), _extreme_over("amin")
 
 
 def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
@@ -167,7 +180,8 @@ def _numpy_names(method):
     return fn
 
 
-for _name in ("sum", "mean", "max", "min", "argmax", "argmin", "all", "any", "norm", "amax"):
+for _name in ("sum", "mean", "max", "min", "argmax", "argmin", "all", "any", "norm", "amax",
+              "amin"):
     setattr(Tensor, _name, _numpy_names(getattr(Tensor, _name)))
 
 

@@ -93,6 +93,24 @@ prog("max_min", """
     print(t.grad)
     print(torch.tensor([3, 1, 2]).max(), torch.tensor([3, 1, 2]).argmax(), x.argmax(), x.argmin(1))
 """)
+prog("amax_amin", """
+    x = torch.tensor([[1.0, 5.0, 5.0], [4.0, 2.0, 6.0]], requires_grad=True)
+    for expr in ("x.amax()", "x.amin()", "x.amax(0)", "x.amax(1, keepdim=True)", "x.amin(-1)",
+                 "x.amax((0, 1))", "torch.amax(x, 1)", "torch.amin(x, dim=0)", "x.amax(axis=1)",
+                 "x.amax(dim=[])", "torch.tensor([[2.0, 2.0], [2.0, 1.0]], requires_grad=True).amax()"):
+        y = eval(expr)
+        print(expr, y, y.grad_fn.name())
+        (y * torch.arange(1.0, y.numel() + 1).reshape(y.shape)).sum().backward()
+        print("  grad", x.grad)
+        x.grad = None
+    for expr in ("torch.tensor([]).amax()", "torch.zeros(0, 3).amin(0)", "torch.zeros(0, 3).amax(1)",
+                 "torch.tensor([3, 1]).amax()", "torch.tensor(2.5).amin(0)", "x.amax((1, -1))",
+                 "torch.tensor([1.0, float('nan')]).amax()"):
+        try:
+            print(expr, eval(expr))
+        except Exception as e:
+            print(expr, type(e).__name__, e)
+""")
 prog("norm", """
     x = torch.tensor([[3.0, 4.0], [1.0, -2.0]], requires_grad=True)
     for expr in ("x.norm()", "x.norm(1)", "x.norm(dim=1)", "x.norm(p=2, dim=0, keepdim=True)",

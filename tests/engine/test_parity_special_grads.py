@@ -71,7 +71,7 @@ for e in ("(x * 1).zero_()", "(x * 1).fill_(2.0)", "(x * 1).fill_(v)", "(x * 1).
 prog("reductions_share_without_nan", """
 inf = torch.tensor(float('inf'))
 x = torch.tensor([1.0, 2.0, 2.0, -3.0], requires_grad=True)
-for e in ("x.max()", "x.min()", "torch.max(x)", "x.max(0).values", "x.norm(float('inf'))"):
+for e in ("x.max()", "x.min()", "x.amax()", "x.amin(0)", "torch.max(x)", "x.max(0).values", "x.norm(float('inf'))"):
     y = eval(e)
     y.backward(inf)
     print(e, x.grad)
