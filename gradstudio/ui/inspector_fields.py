@@ -125,7 +125,9 @@ class ParamEditor(QWidget):
             elif isinstance(w, QSpinBox):
                 w.setValue(int(value))
             elif not self.error.isVisible():      # keep the user's invalid text
-                w.setText(format_param(self.pspec.kind, value))
+                text = format_param(self.pspec.kind, value)
+                if w.text() != text:              # the same text keeps the cursor
+                    w.setText(text)
         finally:
             w.blockSignals(False)
 
@@ -167,8 +169,10 @@ class ValuesGrid(QTableWidget):
         self.horizontalHeader().setDefaultSectionSize(64)
 
     def set_values(self, values):
-        self.values = values
         rows = values if values and isinstance(values[0], list) else [values]
+        if values == self.values and self._shows(rows):
+            return                      # after an edit elsewhere: nothing to redo
+        self.values = values
         self.blockSignals(True)
         self.setRowCount(len(rows))
         self.setColumnCount(max((len(r) for r in rows), default=0))
@@ -182,6 +186,18 @@ class ValuesGrid(QTableWidget):
         shown = min(self.rowCount(), 6)
         self.setFixedHeight(self.horizontalHeader().height() + 4 + 2 * self.frameWidth() +
                             sum(self.rowHeight(i) for i in range(shown)))
+
+    def _shows(self, rows):
+        """Whether every cell already shows ``rows`` (none holds refused text)."""
+        if self.rowCount() != len(rows) or \
+                self.columnCount() != max((len(r) for r in rows), default=0):
+            return False
+        for i, row in enumerate(rows):
+            for j, v in enumerate(row):
+                item = self.item(i, j)
+                if item is None or item.text() != repr(v):
+                    return False
+        return True
 
     def _on_cell_changed(self, row, column):
         text = self.item(row, column).text().strip()
@@ -270,7 +286,7 @@ class NameField(QWidget):
         self.node_id = node_id
         data = self.session.document.node(node_id)
         self.edit.setPlaceholderText(f"no name (shown as {data.kind}_{data.id})")
-        if not self.error.isVisibleTo(self):
+        if not self.error.isVisibleTo(self) and self.edit.text() != (data.label or ""):
             self.edit.setText(data.label or "")
 
     def revert(self):

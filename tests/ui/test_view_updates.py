@@ -10,8 +10,10 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
+from gradstudio.document import Document
 from gradstudio.document.examples import autograd_tutorial
 from gradstudio.document.export import export_script
+from gradstudio.ui.canvas.canvas import Canvas
 from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.commands import AddNode, MoveNodes, RemoveNodes, SetLabel, SetParam
 from gradstudio.ui.inspector import Inspector
@@ -255,3 +257,39 @@ def test_an_edit_that_leaves_the_inspected_tensor_as_it_was_repaints_none_of_it(
     assert watched["plot"].count > 0 and watched[".grad"].count > 0
     assert watched["print(tensor)"].count == 0
     assert w.grad_text.toPlainText() == session.state(n["x"]).grad_text
+
+
+def test_an_edit_elsewhere_leaves_the_parameter_fields_as_they_are(qtbot):
+    doc = Document()
+    t = doc.add_node("tensor", {"value": [[1.0, 2.0], [3.0, 4.0]]}, label="t")
+    u = doc.add_node("ones", {"shape": (2,)}, label="u")
+    session = Session(doc)
+    w = shown_inspector(qtbot, session)
+    session.select([t])
+    grid = w._editors["value"].grid
+    grid.setCurrentCell(1, 1)
+    settle(qtbot)
+    paints = Paints(grid.viewport())
+    session.push(SetLabel(doc, u, "v"))                 # another node: t is the same
+    settle(qtbot)
+    assert paints.count == 0 and (grid.currentRow(), grid.currentColumn()) == (1, 1)
+    grid.item(0, 1).setText("9")                        # the grid still edits the literal
+    assert doc.node(t).params["value"] == [[1.0, 9], [3.0, 4.0]]
+    assert grid.item(0, 1).text() == "9"
+    session.undo_stack.undo()                           # and follows the document back
+    assert grid.item(0, 1).text() == "2.0"
+
+
+# ----------------------------------------------------------------------------- canvas
+def test_an_edit_that_changes_no_grad_fn_or_grad_adds_no_marks_item(qtbot, session):
+    canvas = Canvas(session)
+    qtbot.addWidget(canvas)
+    n = ids(session)
+    scene = canvas.scene()
+    items = len(scene.items())
+    session.push(SetParam(session.document, n["y"], "other", 5))   # numbers only
+    assert not scene.marks.marks and len(scene.items()) == items
+    session.push(SetParam(session.document, n["x"], "requires_grad", False))
+    assert scene.marks.marks and len(scene.items()) == items + 1   # one overlay for all
+    session.push(SetParam(session.document, n["y"], "other", 6))
+    assert not scene.marks.marks and len(scene.items()) == items
