@@ -9,7 +9,7 @@ from ._tensor import Tensor, apply, _wrap_dim, _list
 _METHODS = (
     "softmax", "log_softmax", "matmul", "mm", "mv", "dot", "bmm", "outer", "sum", "mean", "exp",
     "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt", "rsqrt", "neg", "pow", "clamp",
-    "clip", "clamp_min", "clamp_max", "maximum", "minimum", "max", "min", "norm", "reshape", "transpose", "t", "permute",
+    "clip", "clamp_min", "clamp_max", "floor_divide", "remainder", "maximum", "minimum", "max", "min", "norm", "reshape", "transpose", "t", "permute",
     "squeeze", "unsqueeze", "flatten", "clone", "detach", "add", "sub", "mul", "div", "square",
     "log1p", "expm1", "sign", "floor", "ceil", "round", "eq", "ne", "lt", "le", "gt", "ge", "all",
     "any", "argmax", "argmin", "numel", "reciprocal", "amax", "amin", "narrow", "select",
@@ -118,8 +118,9 @@ def _number_first(name):
         other = args[0] if args else None
         if not isinstance(input, Tensor) and isinstance(other, Tensor) and \
                 isinstance(input, (bool, int, float)):
-            if name == "pow":
-                return other.__rpow__(input)
+            if name in ("pow", "floor_divide", "remainder"):  # (their own number-first ops)
+                return getattr(other, {"pow": "__rpow__", "floor_divide": "__rfloordiv__",
+                                       "remainder": "__rmod__"}[name])(input)
             input = Tensor._make(np.asarray(input, D.result_type(other, input).np))
         return method(input, *args, **kwargs)
     fn.__name__ = name
@@ -128,7 +129,7 @@ def _number_first(name):
 
 for _n in _METHODS:
     globals()[_n] = _method(_n)
-for _n in ("add", "sub", "mul", "div", "pow"):
+for _n in ("add", "sub", "mul", "div", "pow", "floor_divide", "remainder"):
     globals()[_n] = _number_first(_n)
 
 

@@ -12,7 +12,7 @@ from operator import methodcaller
 
 import numpy as np
 
-__all__ = ["Op", "Grad", "Param", "OPS", "defop", "NP", "TF"]
+__all__ = ["Op", "Grad", "Param", "OPS", "defop", "no_derivative", "NP", "TF"]
 
 OPS = {}
 
@@ -34,11 +34,24 @@ class Grad:
     """The VJP for one input, and which values it reads from the forward pass: input
     indices and/or ``"out"``. Only those are saved, so a node frees (and a second
     backward fails) exactly where PyTorch's does."""
-    __slots__ = ("fn", "needs")
+    __slots__ = ("fn", "needs", "missing")
 
     def __init__(self, fn, needs=()):
         self.fn = fn
         self.needs = tuple(needs)
+        self.missing = False
+
+
+def no_derivative(aten_name):
+    """The VJP of an input PyTorch records but cannot differentiate (its node is named
+    ``NotImplemented``): backward through it raises PyTorch's error, which names the
+    in-place form (``aten::floor_divide_``) when the op ran with ``inplace=True``."""
+    def fn(F, g, *args, inplace=False, **params):
+        raise RuntimeError(f"derivative for {aten_name}{'_' if inplace else ''} is not "
+                           "implemented")
+    grad = Grad(fn)
+    grad.missing = True
+    return grad
 
 
 class _PerInput:
@@ -85,6 +98,12 @@ class Op:
         self.saved_params = saved_params
         self.variadic = variadic
         self.differentiable = grad_fn is not None
+
+    @property
+    def has_derivative(self):
+        """False for an op recorded only to fail in backward (``NotImplemented``)."""
+        return self.differentiable and not all(
+            g is None or getattr(g, "missing", False) for g in self.grads)
 
     def grad_fn_name(self, params):
         return self.grad_fn if isinstance(self.grad_fn, str) else self.grad_fn(params)
@@ -208,6 +227,12 @@ class NP:
         return np.zeros(g.shape, g.dtype)
 
     @staticmethod
+    def floor_quotient(a, b):
+        """``a // b`` as a constant (PyTorch's ``div(rounding_mode='floor')`` has a zero
+        gradient)."""
+        return np.floor_divide(a, b)
+
+    @staticmethod
     def mask(cond, like):
         return cond.astype(like.dtype)
 
@@ -286,6 +311,11 @@ class TF:
     def zeros(g):
         from ._tensor import Tensor
         return Tensor._make(np.zeros(tuple(g.shape), g.dtype.np), g.dtype)
+
+    @staticmethod
+    def floor_quotient(a, b):
+        from ._tensor import Tensor
+        return Tensor._make(np.asarray(np.floor_divide(a._data, b._data)))
 
     @staticmethod
     def mask(cond, like):

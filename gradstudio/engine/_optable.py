@@ -5,7 +5,7 @@
 """
 import numpy as np
 
-from ._ops import NP, Grad, Param, defop, sign, _norm_dims, _PerInput
+from ._ops import NP, Grad, Param, defop, no_derivative, sign, _norm_dims, _PerInput
 
 S = Param("other", "scalar", 1.0)
 
@@ -51,6 +51,37 @@ _bin("div", "DivBackward0", lambda a, b: a / b,
      Grad(lambda F, g, out, a, b: g / b, (1,)),
      Grad(lambda F, g, out, a, b: -g * a / (b * b), (0, 1)),
      "{self} / {other}", "Elementwise true division.", dtype="float")
+# floor division has no derivative in PyTorch: it records a node named NotImplemented
+# that fails in backward. A number operand is a param (so the node has one edge).
+def _remainder_fwd(a, b):
+    # PyTorch's remainder: fmod, moved by b where the signs differ (a zero keeps fmod's
+    # sign, where numpy's np.remainder gives it b's)
+    m = np.fmod(a, b)
+    return np.where((m != 0) & ((m < 0) != (np.asarray(b) < 0)), m + b, m)
+
+
+_fd = no_derivative("aten::floor_divide")
+INPLACE = Param("inplace", "bool", False)
+_bin("floor_divide", "NotImplemented", lambda a, b, inplace=False: np.floor_divide(a, b), _fd,
+     _fd, "{self} // {other}", "Elementwise division rounded down (PyTorch has no gradient "
+     "for it).", params=(INPLACE,))
+defop("floor_divide_scalar", "NotImplemented",
+      lambda a, other=1, reflected=False, inplace=False: np.floor_divide(other, a)
+      if reflected else np.floor_divide(a, other), _fd,
+      params=(S, Param("reflected", "bool", False), INPLACE), category="arithmetic",
+      code="{self} // {other}", doc="A tensor and a number divided and rounded down "
+      "(PyTorch has no gradient for it).")
+_bin("remainder", "RemainderBackward1", _remainder_fwd,
+     Grad(lambda F, g, out, a, b: g),
+     Grad(lambda F, g, out, a, b: -g * F.floor_quotient(a, b), (0, 1)),
+     "{self} % {other}", "Elementwise remainder of floor division (the sign of other).")
+defop("remainder_scalar", "RemainderBackward0", lambda a, other=1: _remainder_fwd(a, other),
+      Grad(lambda F, g, out, a, other=1: g), params=(S,), category="arithmetic",
+      code="{self} % {other}", doc="Remainder of dividing a tensor by a number.")
+defop("rremainder", "NotImplemented", lambda b, other=1: _remainder_fwd(other, b),
+      no_derivative("aten::remainder"), params=(S,), category="arithmetic",
+      code="{other} % {self}", doc="Remainder of dividing a number by a tensor (PyTorch has "
+      "no gradient for it).")
 defop("rsub", "RsubBackward1", lambda a, other=1.0, alpha=1: other - alpha * a,
       Grad(lambda F, g, out, a, other=1.0, alpha=1: -g if alpha == 1 else g * -alpha),
       params=(S, ALPHA), category="arithmetic", code="{other} - {self}",

@@ -10,7 +10,8 @@ from ._tensor import Tensor
 # ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
 # document tracer patches them there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
-from ._tensor_ops import _broadcast_check, _operand
+from . import _dtype as D
+from ._tensor_ops import _broadcast_check, _divisor_check, _operand
 
 # ---------------------------------------------------------------------- in-place ops
 def _inplace_binary(name):
@@ -28,6 +29,28 @@ for _name in ("add", "sub", "mul", "div"):
     setattr(Tensor, _name + "_", _inplace_binary(_name))
 Tensor.__iadd__, Tensor.__isub__, Tensor.__imul__, Tensor.__itruediv__ = (
     Tensor.add_, Tensor.sub_, Tensor.mul_, Tensor.div_)
+
+
+def _divided_(name, kernel):
+    """``floor_divide_`` / ``remainder_`` (``//=``, ``%=``)."""
+    def method(self, other):
+        other = _operand(other)
+        dt = D.result_type(self, other)
+        _divisor_check(kernel, dt, other)
+        flag = {"inplace": True} if name == "floor_divide" else None  # (its error says so)
+        if type(other) is Tensor:
+            _broadcast_check(self, other)
+            return _shared.inplace(self, OPS[name], (self, other), flag)
+        if D.promote_types(dt, self._dtype) is not self._dtype:
+            raise RuntimeError(f"result type {D.scalar_type(dt)} can't be cast to the desired "
+                               f"output type {D.scalar_type(self._dtype)}")
+        return _shared.inplace(self, OPS[name + "_scalar"], (self,),
+                               {"other": other, **(flag or {})})
+    return method
+
+
+Tensor.floor_divide_ = Tensor.__ifloordiv__ = _divided_("floor_divide", "div_floor_cpu")
+Tensor.remainder_ = Tensor.__imod__ = _divided_("remainder", "remainder_cpu")
 
 
 def _pow_(self, exponent):

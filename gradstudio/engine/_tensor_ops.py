@@ -178,6 +178,56 @@ def _rpow(self, base):
     return _apply(OPS["rpow"], (self,), {"base": base}, out_dtype=dt)
 
 
+def _divisor_check(kernel, dt, divisor):
+    """PyTorch's refusals before dividing: no bool kernel, and no integer division by
+    zero."""
+    if dt is D.bool_:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
+    if not dt.is_floating_point:
+        d = divisor._data if type(divisor) is Tensor else divisor
+        if np.any(np.asarray(d) == 0):
+            raise RuntimeError("ZeroDivisionError")
+
+
+def _floor_divide(self, other):
+    other = _operand(other, "floor_divide")
+    dt = D.result_type(self, other)
+    _divisor_check("div_floor_cpu", dt, other)
+    if type(other) is Tensor:
+        _broadcast_check(self, other)
+        return _apply(OPS["floor_divide"], (self, other))
+    return _apply(OPS["floor_divide_scalar"], (self,), {"other": other}, out_dtype=dt)
+
+
+def _rfloordiv(self, other):
+    other = _operand(other)
+    if type(other) is Tensor:
+        return _floor_divide(other, self)
+    dt = D.result_type(self, other)
+    _divisor_check("div_floor_cpu", dt, self)
+    return _apply(OPS["floor_divide_scalar"], (self,), {"other": other, "reflected": True},
+                  out_dtype=dt)
+
+
+def _remainder(self, other):
+    other = _operand(other, "remainder")
+    dt = D.result_type(self, other)
+    _divisor_check("remainder_cpu", dt, other)
+    if type(other) is Tensor:
+        _broadcast_check(self, other)
+        return _apply(OPS["remainder"], (self, other))
+    return _apply(OPS["remainder_scalar"], (self,), {"other": other}, out_dtype=dt)
+
+
+def _rmod(self, other):
+    other = _operand(other)
+    if type(other) is Tensor:
+        return _remainder(other, self)
+    dt = D.result_type(self, other)
+    _divisor_check("remainder_cpu", dt, self)
+    return _apply(OPS["rremainder"], (self,), {"other": other}, out_dtype=dt)
+
+
 def _renamed(t, name):
     """Gives ``t``'s grad_fn PyTorch's class name where PyTorch records the same op under
     another name (an in-place ``squeeze_``, a ``reshape`` that aliases): same VJP."""
@@ -221,6 +271,9 @@ Tensor.__rtruediv__ = _dunder(_rtruediv)
 Tensor.pow = _pow
 Tensor.__pow__ = _dunder(_pow)
 Tensor.__rpow__ = _dunder(_rpow)
+Tensor.floor_divide, Tensor.remainder = _floor_divide, _remainder
+Tensor.__floordiv__, Tensor.__mod__ = _dunder(_floor_divide), _dunder(_remainder)
+Tensor.__rfloordiv__, Tensor.__rmod__ = _dunder(_rfloordiv), _dunder(_rmod)
 Tensor.multiply, Tensor.subtract, Tensor.divide, Tensor.true_divide = \
     Tensor.mul, Tensor.sub, Tensor.div, Tensor.div
 for _name, _op_name in (("eq", "__eq__"), ("ne", "__ne__"), ("lt", "__lt__"), ("le", "__le__"),

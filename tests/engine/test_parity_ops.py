@@ -38,6 +38,50 @@ prog("int_arithmetic", """
         y = eval(expr)
         print(expr, "=", y, y.dtype)
 """)
+prog("floor_divide_remainder", """
+    a = torch.tensor([5.0, -7.5, 3.0, -0.0], requires_grad=True)
+    b = torch.tensor([2.0, 2.0, -0.5, 2.0], requires_grad=True)
+    for expr in ("a // b", "a % b", "a // 2", "a % 2", "7 // a", "7 % a", "a // -2.5", "a % -2",
+                 "torch.floor_divide(a, b)", "torch.remainder(a, b)", "torch.remainder(a, 3)",
+                 "torch.floor_divide(7, a)", "a.remainder(b)", "a.floor_divide(2)", "a % 0",
+                 "a // 0", "a % float('inf')", "a // float('inf')", "b % a", "a[0] % b"):
+        y = eval(expr)
+        print(expr, "=", y, y.grad_fn.next_functions)
+        try:
+            y.sum().backward()
+            print("  grads", a.grad, b.grad)
+        except RuntimeError as e:
+            print("  backward:", e)
+        a.grad = b.grad = None
+    i = torch.tensor([5, -7, 9])
+    bits = torch.tensor([True, False, True])
+    for expr in ("i // 2", "i % 3", "7 // i", "-7 % i", "i // 2.5", "i % -2.5", "7.5 % i",
+                 "i // torch.tensor([2, -3, 4])", "i % torch.tensor([2, -3, 4])", "bits % 2",
+                 "bits // True", "bits % bits", "i // 0", "i % 0", "i // torch.tensor([1, 0, 1])",
+                 "7 % torch.tensor([1, 0])", "torch.tensor(3, dtype=torch.uint8) // 2",
+                 "i.double() // i", "i // True"):
+        try:
+            y = eval(expr)
+            print(expr, "=", y, y.dtype)
+        except Exception as e:
+            print(expr, "->", type(e).__name__, e)
+    y = a * 1
+    y //= 3
+    print(y, y._version, y.grad_fn, y.grad_fn.next_functions)
+    y %= torch.tensor([2.0, 3.0, 4.0, 5.0])
+    print(y, y._version, y.grad_fn)
+    y.sum().backward()
+    print(a.grad)
+    j = torch.tensor([5, 7])
+    j //= 2
+    j.remainder_(torch.tensor([2, 3]))
+    print(j, j._version)
+    for expr in ("j.floor_divide_(2.5)", "j.remainder_(0)", "a.remainder_(2)"):
+        try:
+            print(expr, eval(expr))
+        except Exception as e:
+            print(expr, "->", type(e).__name__, e)
+""")
 prog("comparisons", """
     a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
     b = torch.tensor([3.0, 2.0, 1.0])
