@@ -12,6 +12,7 @@ from ._dtype import (Size, bool_ as bool, dtype, float16, float32, float64, get_
 from ._tensor import Tensor
 from . import _tensor_ops, _tensor_shape, _tensor_reduce  # noqa: F401  (bind the Tensor methods)
 from . import _tensor_index, _tensor_inplace  # noqa: F401  (those two need the ones above)
+from . import _tensor_stats  # noqa: F401
 from ._factory import (arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like,
                        linspace, ones, ones_like, rand, rand_like, randint, randn, randn_like,
                        randperm, scalar_tensor, tensor, zeros, zeros_like)

@@ -30,3 +30,58 @@ for _name, _np_fn in (("amax", np.max), ("amin", np.min)):
           category="reduction", code="{self}." + _name + "({dim})",
           doc=f"The {'largest' if _name == 'amax' else 'smallest'} elements over dim (or "
               "all), ties sharing the gradient.")
+
+
+# --- prod --------------------------------------------------------------------------------
+def _exclusive_products(F, x, dim, reverse=False):
+    """The product of the elements before each one along ``dim`` (after it, when
+    ``reverse``), as PyTorch's prod_safe_zeros_backward builds them with cumprod."""
+    n = x.shape[dim]
+    if F.is_tensor:
+        parts = [x.narrow(dim, k, 1) for k in range(n)]
+        if reverse:
+            parts = parts[::-1]
+        acc = F.zeros(parts[0]) + 1
+        out = [acc]
+        for p in parts[:-1]:
+            acc = acc * p
+            out.append(acc)
+        if reverse:
+            out = out[::-1]
+        from ._functions import cat
+        return cat(out, dim)
+    if reverse:
+        x = np.flip(x, dim)
+    ones = np.ones(x.shape[:dim] + (1,) + x.shape[dim + 1:], x.dtype)
+    head = np.take(x, range(n - 1), axis=dim)
+    out = np.cumprod(np.concatenate((ones, head), axis=dim), axis=dim)
+    return np.flip(out, dim) if reverse else out
+
+
+def _prod_grad(F, g, out, a, dim=None, keepdim=False):
+    # PyTorch's prod_backward: grad * result / input without zeros; with zeros the
+    # products of the other elements (all zero when the whole product has two zeros)
+    if not a.shape:
+        return g
+    full = dim is None
+    if not full and not keepdim:
+        g, out = F.unsqueeze_dims(g, (dim,)), F.unsqueeze_dims(out, (dim,))
+    zeros = int(np.count_nonzero(F.numpy(a) == 0))
+    if not zeros:
+        return g * (out / a)
+    if full and zeros > 1 and not F.is_tensor:
+        return F.zeros(a)
+    x, d = (F.reshape(a, (-1,)), 0) if full else (a, dim)
+    if not x.shape[d]:
+        return F.expand(g, a.shape)
+    g = g * (_exclusive_products(F, x, d) * _exclusive_products(F, x, d, reverse=True))
+    return F.reshape(g, a.shape) if full else g  # (PyTorch's view_as)
+
+
+defop("prod", lambda p: "ProdBackward0" if p.get("dim") is None else "ProdBackward1",
+      lambda a, dim=None, keepdim=False: np.multiply.reduce(a, _axis(a, dim),
+                                                            keepdims=keepdim),
+      Grad(_prod_grad, (0, "out")),
+      params=(Param("dim", "int", None, "dimension to multiply along; None for all"), KEEP),
+      dtype="sum", category="reduction", code="{self}.prod({dim})",
+      doc="Product of elements (along dim, or all).")

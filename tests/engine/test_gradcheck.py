@@ -50,6 +50,15 @@ def near_one(rng, shape):
     return rng.choice([-1.0, 1.0], shape) * rng.uniform(0.97, 1.03, shape)
 
 
+def zeros_at(*flat):
+    """anywhere(), with exact zeros at the given flat positions (prod's other formula)."""
+    def domain(rng, shape):
+        x = anywhere(rng, shape)
+        x.reshape(-1)[list(flat)] = 0.0
+        return x
+    return domain
+
+
 def distinct(rng, shape):
     """No two elements (nor their absolute values) within 0.1 of each other: max, min
     and the inf-norm have no ties."""
@@ -177,6 +186,15 @@ for _shape in UNARY_SHAPES:
     case("log_softmax", "dim0-" + _lab, lambda a: torch.log_softmax(a, 0), (_shape, anywhere))
     for _p in (2, 1, 3, 0.5, float("inf"), -float("inf"), 0):
         case("norm", f"p{_p}-{_lab}", lambda a, _p=_p: a.norm(_p), (_shape, distinct))
+for _shape in UNARY_SHAPES:
+    _lab = _s(_shape)
+    case("prod", _lab, lambda a: a.prod(), (_shape, anywhere))
+    case("prod", "dim-" + _lab, lambda a: a.prod(-1), (_shape, anywhere))
+    case("prod", "keep-" + _lab, lambda a: torch.prod(a, 0, keepdim=True), (_shape, anywhere))
+case("prod", "one-zero", lambda a: a.prod(), ((3, 4), zeros_at(5)))
+case("prod", "two-zeros", lambda a: a.prod(), ((3, 4), zeros_at(2, 9)))
+case("prod", "dim-zeros", lambda a: a.prod(1), ((3, 4), zeros_at(0, 1, 6)))
+case("prod", "keep-zeros", lambda a: a.prod(0, keepdim=True), ((2, 3, 2), zeros_at(3)))
 case("sum", "dims", lambda a: a.sum((0, 2)), ((2, 3, 2), anywhere))
 case("sum", "dims-keep", lambda a: a.sum((0, -1), keepdim=True), ((2, 3, 2), anywhere))
 case("mean", "dims", lambda a: a.mean((0, 2)), ((2, 3, 2), anywhere))

@@ -155,6 +155,36 @@ prog("amax_amin", """
         except Exception as e:
             print(expr, type(e).__name__, e)
 """)
+prog("prod", """
+    x = torch.tensor([[1.0, 2.0, 0.0], [3.0, -1.0, 4.0]], requires_grad=True)
+    for expr in ("x.prod()", "x.prod(1)", "x.prod(0, keepdim=True)", "torch.prod(x)",
+                 "torch.prod(x, dim=-1)", "(x + 1).prod()", "(x + 1).prod(0)", "x[1].prod()",
+                 "(x * 0).prod()", "(x * 0).prod(1)", "x.prod(dtype=torch.float64)",
+                 "x.t().prod(1)", "x[0, 0].prod()", "x[0, 0].prod(0)"):
+        y = eval(expr)
+        print(expr, y)
+        y.sum().backward()
+        print("  grad", x.grad)
+        x.grad = None
+    i = torch.tensor([[1, 2], [3, 4]])
+    print(i.prod(), i.prod(0), torch.tensor([True, False]).prod(), torch.tensor([]).prod(),
+          torch.zeros(0, 3).prod(0), torch.tensor([1.5, 2.0]).prod(dtype=torch.int64),
+          i.to(torch.int32).prod().dtype)
+    for expr in ("x.prod((0, 1))", "x.prod(2)"):
+        try:
+            print(eval(expr))
+        except Exception as e:
+            print(type(e).__name__, e)
+    for vals in ([0.0, 0.0, 3.0], [0.0, 2.0, 3.0], [1.5, -2.0, 3.0]):
+        z = torch.tensor(vals, requires_grad=True)
+        g, = torch.autograd.grad(z.prod(), z, create_graph=True)
+        gg, = torch.autograd.grad(g.sum(), z)
+        z.prod().backward()
+        print(g, gg, z.grad)
+    y = x.prod(1)
+    print(y.grad_fn._saved_dim, y.grad_fn._saved_keepdim, y.grad_fn._saved_result,
+          y.grad_fn._saved_self)
+""")
 prog("norm", """
     x = torch.tensor([[3.0, 4.0], [1.0, -2.0]], requires_grad=True)
     for expr in ("x.norm()", "x.norm(1)", "x.norm(dim=1)", "x.norm(p=2, dim=0, keepdim=True)",
