@@ -6,8 +6,8 @@ view shows repaints nothing in it. No timing is asserted here (see
 benchmarks/edit_latency.py)."""
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from gradstudio.document import Document
@@ -234,6 +234,25 @@ def test_plot_shows_the_new_values_after_an_edit(qtbot, session):
     session.push(SetParam(session.document, n["x"], "shape", (3,)))
     assert not value.image.isVisible() and value.bars.isVisible()
     assert np.array_equal(value.bars.opts["height"], np.full(3, 108.0))
+
+
+def test_an_edit_puts_a_zoomed_plot_back_to_the_whole_array(qtbot, session):
+    w = shown_inspector(qtbot, session)
+    n = ids(session)
+    session.select([n["z"]])
+    settle(qtbot)
+    view = w.plot.plots[0].getViewBox()
+    whole = view.targetRange()
+    viewport = w.plot.viewport()
+    at = w.plot.mapFromScene(view.mapToScene(view.boundingRect().center()))
+    QApplication.sendEvent(viewport, QWheelEvent(       # the reader zooms into the value
+        QPointF(at), QPointF(viewport.mapToGlobal(at)), QPoint(0, 0), QPoint(0, 120),
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
+        False))
+    settle(qtbot)
+    assert view.targetRange() != whole
+    session.push(SetParam(session.document, n["y"], "other", 5))     # same shape
+    assert view.targetRange() == whole
 
 
 def test_an_edit_that_leaves_the_inspected_tensor_as_it_was_repaints_none_of_it(qtbot,
