@@ -1,12 +1,13 @@
 """More reductions for the op table, each once with PyTorch's gradient formula: ``amax``
-and ``amin`` (the gradient shared among ties).
+and ``amin`` (the gradient shared among ties), ``prod`` (exact with zeros), ``var`` and
+``std`` (any correction).
 
 Registered by ``_optable`` (which the package imports first); conventions as there.
 """
 import numpy as np
 
 from ._ops import Grad, Param, defop, _norm_dims
-from ._optable import DIM, KEEP, _axis, _unreduce
+from ._optable import DIM, KEEP, _axis, _count, _unreduce
 
 
 def _dims_of(shape, dim):
@@ -85,3 +86,49 @@ defop("prod", lambda p: "ProdBackward0" if p.get("dim") is None else "ProdBackwa
       params=(Param("dim", "int", None, "dimension to multiply along; None for all"), KEEP),
       dtype="sum", category="reduction", code="{self}.prod({dim})",
       doc="Product of elements (along dim, or all).")
+
+
+# --- var / std ---------------------------------------------------------------------------
+def _var_fwd(a, dim=None, correction=None, keepdim=False, sqrt=False):
+    axis, n = _axis(a, dim), _count(a.shape, dim)
+    dev = a - np.add.reduce(a, axis, keepdims=True) / n if n else a
+    out = np.add.reduce(dev * dev, axis, keepdims=keepdim) / max(0, n - _c(correction))
+    return np.sqrt(out) if sqrt else out
+
+
+def _c(correction):
+    return 1 if correction is None else correction
+
+
+def _var_grad(F, g, out, a, dim=None, correction=None, keepdim=False):
+    # PyTorch's var_backward
+    if not a.shape or dim is None:
+        dof = _count(a.shape, None) - _c(correction)
+        mean = F.sum(a, None, False) / _count(a.shape, None)
+        if dof <= 0:  # 2 / dof is inf: nan where a equals its mean (inf * 0), else inf
+            return g * F.where(a == mean, np.nan, np.inf)
+        return (2.0 / dof) * g * (a - mean)
+    if not keepdim and len(a.shape) > 1:
+        g = F.unsqueeze_dims(g, _dims_of(a.shape, dim))
+    n = _count(a.shape, dim)
+    dims = _dims_of(a.shape, dim)
+    dof = n - _c(correction)
+    return (2.0 / dof if dof else np.inf) * g * (a - F.sum(a, dims, True) / n)
+
+
+def _std_grad(F, g, out, a, dim=None, correction=None, keepdim=False):
+    # PyTorch's std_backward: the variance's gradient, scaled by 1 / (2 std), 0 where the
+    # std is 0
+    g = F.where(out == 0, 0.0, g / (out * 2))
+    return _var_grad(F, g, out, a, dim, correction, keepdim)
+
+
+_VAR_PARAMS = (DIM, Param("correction", "scalar", None, "subtracted from the count (1: "
+                          "unbiased, 0: population)"), KEEP)
+defop("var", "VarBackward0", _var_fwd, Grad(_var_grad, (0,)), params=_VAR_PARAMS,
+      dtype="float_only", category="reduction", code="{self}.var({dim})",
+      doc="Variance (over dim, or all), by default with Bessel's correction.")
+defop("std", "StdBackward0", lambda a, **p: _var_fwd(a, sqrt=True, **p),
+      Grad(_std_grad, (0, "out")), params=_VAR_PARAMS, dtype="float_only",
+      category="reduction", code="{self}.std({dim})",
+      doc="Standard deviation (over dim, or all), by default with Bessel's correction.")

@@ -2,8 +2,15 @@
 
 Like every method module they check arguments as PyTorch does and dispatch through the
 shared ``_apply`` of ``_tensor_ops``."""
+import os
+import sys
+import warnings
+
+import numpy as np
+
 from ._ops import OPS
 from ._tensor import Tensor, _wrap_dim
+from ._tensor_ops import _dims
 # ``_apply`` is looked up on _tensor_ops at each call, not imported: the document tracer
 # patches it there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
@@ -24,3 +31,51 @@ def _prod(self, dim=None, keepdim=False, *, dtype=None):
 
 
 Tensor.prod = _prod
+
+_DOF_WARNING = ("{}(): degrees of freedom is <= 0. Correction should be strictly less than "
+                "the reduction factor (input numel divided by output numel). (Triggered "
+                "internally at /__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)")
+_ENGINE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _warn(message):
+    """Warns as PyTorch's C++ code does: at the caller's line outside the engine."""
+    frame, level = sys._getframe(1), 2
+    while frame is not None and os.path.dirname(frame.f_code.co_filename) == _ENGINE_DIR:
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, UserWarning, stacklevel=level)
+
+
+_UNSET = object()
+
+
+def _spread(name):
+    """``var`` / ``std``: ``(dim, unbiased=True, keepdim=False)`` or ``(dim, *,
+    correction=1, keepdim=False)``, or ``(unbiased)`` alone."""
+    op = OPS[name]
+
+    def method(self, dim=_UNSET, unbiased=None, keepdim=False, *, correction=None):
+        if isinstance(dim, bool):  # x.var(False): the unbiased-only overload
+            dim, unbiased = None, dim
+        if unbiased is not None and correction is None:
+            correction = int(unbiased)
+        elif correction is None and dim is not _UNSET:
+            correction = 1  # (PyTorch saves None only when no argument was given)
+        if dim is _UNSET:
+            dim = None
+        if not self._dtype.is_floating_point:
+            raise RuntimeError("std and var only support floating point and complex dtypes")
+        dims = _dims(self, dim)
+        out_shape = [s for i, s in enumerate(self._data.shape)
+                     if dims is not None and i not in dims]
+        outputs = int(np.prod(out_shape)) if dims is not None else 1
+        reduced = self._data.size // outputs if outputs else 0
+        if reduced - (1 if correction is None else correction) <= 0:
+            _warn(_DOF_WARNING.format(name))
+        return _shared._apply(op, (self,), {"dim": dims, "correction": correction,
+                                            "keepdim": keepdim})
+    method.__name__ = name
+    return method
+
+
+Tensor.var, Tensor.std = _spread("var"), _spread("std")

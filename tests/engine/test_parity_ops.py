@@ -185,6 +185,41 @@ prog("prod", """
     print(y.grad_fn._saved_dim, y.grad_fn._saved_keepdim, y.grad_fn._saved_result,
           y.grad_fn._saved_self)
 """)
+prog("var_std", """
+    x = torch.tensor([[1.0, 2.0, 0.0], [3.0, -1.0, 4.0]], requires_grad=True)
+    for expr in ("x.std()", "x.var()", "x.std(0)", "x.var(1, keepdim=True)", "x.std(unbiased=False)",
+                 "x.var(correction=0)", "x.std(dim=1, correction=2)", "x.var((0, 1))", "torch.std(x)",
+                 "torch.var(x, 0)", "x[0, :1].std()", "x[0, :1].var()", "x.var(0, False)",
+                 "x.var(False)", "x.std(None)", "x.var(dim=-1, unbiased=True, keepdim=True)",
+                 "x.std(correction=0.5)", "x.var(correction=6)", "x.var(correction=7)",
+                 "x.std(1, correction=3)", "x[0, 0].var()", "x[0, 0].std(0, correction=0)",
+                 "x.double().std(0)", "torch.std(x, dim=1, keepdim=True)"):
+        y = eval(expr)
+        # (PyTorch saves a negative dim as given, as an unsigned number: not compared)
+        print(expr, y, repr(y.grad_fn._saved_correction), y.grad_fn._saved_keepdim)
+        y.sum().backward()
+        print("  grad", x.grad)
+        x.grad = None
+        eval(expr).backward(torch.full(y.shape, float("inf")))
+        print("  inf grad", x.grad)
+        x.grad = None
+    c = torch.tensor([2.0, 2.0], requires_grad=True)
+    y = c.std()
+    y.backward()
+    print(y, c.grad)
+    for expr in ("torch.tensor([1, 2]).std()", "torch.tensor([]).std()", "torch.zeros(0, 3).var(0)",
+                 "torch.zeros(0, 3).var(1)", "x.var(2)", "x.std((0, 0))"):
+        try:
+            print(expr, eval(expr))
+        except Exception as e:
+            print(expr, type(e).__name__, e)
+    for vals in ([1.0, 2.0, 4.0], [3.0, 3.0, 3.0]):
+        z = torch.tensor(vals, requires_grad=True)
+        for f in (lambda z: z.var(), lambda z: z.std(), lambda z: z.std(0, keepdim=True)):
+            g, = torch.autograd.grad(f(z).sum(), z, create_graph=True)
+            gg, = torch.autograd.grad(g.sum(), z)
+            print(g.detach(), gg)
+""")
 prog("norm", """
     x = torch.tensor([[3.0, 4.0], [1.0, -2.0]], requires_grad=True)
     for expr in ("x.norm()", "x.norm(1)", "x.norm(dim=1)", "x.norm(p=2, dim=0, keepdim=True)",
