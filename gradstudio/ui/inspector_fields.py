@@ -11,7 +11,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGroup
                                QLineEdit, QPlainTextEdit, QSpinBox, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
-from gradstudio.document import Document, DocumentError
+from gradstudio.document import DocumentError
+from gradstudio.document.model import check_label, check_seed
 from gradstudio.document.catalogue import DTYPES
 from gradstudio.document.params import check_param
 from gradstudio.ui import commands
@@ -228,13 +229,13 @@ def is_grid(values):
 # ----------------------------------------------------------------------------- name
 def label_error(doc, node_id, label):
     """Why ``label`` cannot name ``node_id`` (None when it can; None itself removes the
-    name). The spelling is checked by the document, on a scratch document so nothing is
-    touched; a name another node already goes by is refused here, as the document
-    accepts it and the exported code would then have to rename one of the two."""
+    name). The spelling is checked by the document's own rule (``check_label``); a name
+    another node already goes by is refused here, as the document accepts it and the
+    exported code would then have to rename one of the two."""
     if label is None:
         return None
     try:
-        Document().add_node(doc.node(node_id).kind, label=label)
+        check_label(label)
     except DocumentError as exc:
         return str(exc)
     if any(other != node_id and doc.display_name(other) == label for other in doc.node_ids):
@@ -319,13 +320,12 @@ _WHOLE = re.compile(r"[+-]?\d{1,30}")
 
 def seed_from_text(text):
     """The seed typed by the user: a whole number, or None when the text is empty or
-    "none". Anything else raises the document's own ``DocumentError`` (checked on a
-    scratch document, so nothing is touched)."""
+    "none". Anything else raises the document's own ``DocumentError`` (``check_seed``)."""
     text = text.strip()
     if not text or text.lower() == "none":
         return None
     value = int(text) if _WHOLE.fullmatch(text) else text
-    Document().set_seed(value)
+    check_seed(value)
     return value
 
 
