@@ -193,7 +193,8 @@ _SKIP = {"pow_tensor", "rpow", "max_dim", "min_dim", "_unsafe_view", "index", "w
 # Ops the engine has that documents do not offer yet: a traced script can only be drawn
 # once gradstudio/document/_trace_ops.py maps each of them to its kind.
 _ENGINE_ONLY = {"amax", "amin", "floor_divide", "floor_divide_scalar", "remainder",
-                "remainder_scalar", "rremainder", "prod", "var", "std"}
+                "remainder_scalar", "rremainder", "prod", "var", "std",
+                "cumsum"}
 
 
 def _method_call(name, param_names):

@@ -1,6 +1,6 @@
 """More reductions for the op table, each once with PyTorch's gradient formula: ``amax``
 and ``amin`` (the gradient shared among ties), ``prod`` (exact with zeros), ``var`` and
-``std`` (any correction).
+``std`` (any correction) and ``cumsum``.
 
 Registered by ``_optable`` (which the package imports first); conventions as there.
 """
@@ -132,3 +132,22 @@ defop("std", "StdBackward0", lambda a, **p: _var_fwd(a, sqrt=True, **p),
       Grad(_std_grad, (0, "out")), params=_VAR_PARAMS, dtype="float_only",
       category="reduction", code="{self}.std({dim})",
       doc="Standard deviation (over dim, or all), by default with Bessel's correction.")
+
+
+# --- cumsum ------------------------------------------------------------------------------
+def _cumsum_grad(F, g, out, a, dim=0):
+    # PyTorch's cumsum_backward: the gradient summed from the end, g.flip(dim).cumsum(dim)
+    # .flip(dim) (nothing to sum with at most one element along dim)
+    if len(g.shape) == 0 or g.shape[dim] <= 1 or int(np.prod(g.shape)) <= 1:
+        return g
+    if not F.is_tensor:
+        return np.flip(np.cumsum(np.flip(g, dim), axis=dim), dim)
+    backwards = (slice(None),) * dim + (slice(None, None, -1),)
+    return F.take(F.take(g, backwards).cumsum(dim), backwards)
+
+
+defop("cumsum", "CumsumBackward0",
+      lambda a, dim=0: np.cumsum(a, axis=dim) if a.ndim else a.copy(),
+      Grad(_cumsum_grad), params=(Param("dim", "int", 0, "dimension to add up along"),),
+      dtype="sum", category="reduction", code="{self}.cumsum({dim})",
+      doc="Running totals along a dimension.")

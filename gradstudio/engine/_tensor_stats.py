@@ -1,4 +1,4 @@
-"""Tensor methods for products and statistics: ``prod``, ``std``, ``var`` and ``cumsum``.
+"""Tensor methods for products and statistics: ``prod``, ``cumsum``, ``var`` and ``std``.
 
 Like every method module they check arguments as PyTorch does and dispatch through the
 shared ``_apply`` of ``_tensor_ops``."""
@@ -31,6 +31,13 @@ def _prod(self, dim=None, keepdim=False, *, dtype=None):
 
 
 Tensor.prod = _prod
+
+def _cumsum(self, dim, *, dtype=None):
+    src = self if dtype is None else self.to(dtype)
+    return _shared._apply(OPS["cumsum"], (src,), {"dim": _wrap_dim(dim, self._data.ndim)})
+
+
+Tensor.cumsum = _cumsum
 
 _DOF_WARNING = ("{}(): degrees of freedom is <= 0. Correction should be strictly less than "
                 "the reduction factor (input numel divided by output numel). (Triggered "

@@ -198,6 +198,10 @@ for _shape in UNARY_SHAPES[1:]:  # (a 0-d variance is nan)
     case("var", "dim-" + _lab, lambda a: a.var(-1, unbiased=False), (_shape, anywhere))
     case("std", "dim-" + _lab, lambda a: torch.std(a, -1, keepdim=True, correction=0),
          (_shape, anywhere))
+for _shape in UNARY_SHAPES:
+    case("cumsum", _s(_shape), lambda a: a.cumsum(0), (_shape, anywhere))
+    case("cumsum", "last-" + _s(_shape), lambda a: torch.cumsum(a, -1), (_shape, anywhere))
+case("cumsum", "3d", lambda a: a.cumsum(1) ** 2, ((2, 3, 2), anywhere))
 case("var", "dim0", lambda a: a.var(0), ((3, 4), anywhere))
 case("std", "dims", lambda a: a.std((0, 2), correction=0.5), ((2, 3, 2), anywhere))
 case("var", "dims-keep", lambda a: a.var((1, -1), keepdim=True), ((2, 3, 2), anywhere))

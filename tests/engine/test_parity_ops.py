@@ -220,6 +220,30 @@ prog("var_std", """
             gg, = torch.autograd.grad(g.sum(), z)
             print(g.detach(), gg)
 """)
+prog("cumsum", """
+    x = torch.tensor([[1.0, 2.0, 0.0], [3.0, -1.0, 4.0]], requires_grad=True)
+    for expr in ("x.cumsum(0)", "x.cumsum(dim=1)", "torch.cumsum(x, -1)",
+                 "x.cumsum(1, dtype=torch.float64)", "x[0].cumsum(0)", "x[0, 0].cumsum(0)",
+                 "x[:1].cumsum(0)", "x.t().cumsum(1)"):
+        y = eval(expr)
+        print(expr, y)
+        (y * torch.arange(1.0, y.numel() + 1).reshape(y.shape)).sum().backward()
+        print("  grad", x.grad)
+        x.grad = None
+        y = eval(expr)
+        g, = torch.autograd.grad((y * y).sum(), x, create_graph=True)
+        gg, = torch.autograd.grad(g.sum(), x)
+        print("  ", g.detach(), gg)
+    print(x.cumsum(1).grad_fn._saved_dim)
+    i = torch.tensor([[1, 2], [3, 4]], dtype=torch.int32)
+    for expr in ("i.cumsum(0)", "i.cumsum(0).dtype", "torch.tensor([True, True]).cumsum(0)",
+                 "torch.tensor([]).cumsum(0)", "torch.ones(2).cumsum(1)",
+                 "torch.zeros(2, 0).cumsum(1)"):
+        try:
+            print(expr, eval(expr))
+        except Exception as e:
+            print(expr, type(e).__name__, e)
+""")
 prog("norm", """
     x = torch.tensor([[3.0, 4.0], [1.0, -2.0]], requires_grad=True)
     for expr in ("x.norm()", "x.norm(1)", "x.norm(dim=1)", "x.norm(p=2, dim=0, keepdim=True)",
