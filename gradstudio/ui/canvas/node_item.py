@@ -288,6 +288,7 @@ class NodeItem(QGraphicsItem):
         self._card_name = None
         self._relayout(display_key(self.state, self.in_no_grad, self._value))
         self._key = _STALE             # e.g. a detach's edges: the next run re-checks them
+        self._update_flow_flags()
         self._tip = None
         self._set_tooltip()
         self.update()
@@ -311,12 +312,25 @@ class NodeItem(QGraphicsItem):
                 self.update()
             return False
         old, self._key, self._value = self._key, key, value
+        self._update_flow_flags()
         self._text_dirty = True
         self._relayout(key)
         if key[1] == "error" or self._tip is not None:
             self._set_tooltip()
         self.update()
         return old is _STALE or old[:FLOW_KEY] != key[:FLOW_KEY]
+
+    def _update_flow_flags(self):
+        """``gives_grad``: gradient can flow back out of this card's tensor (it computed
+        and requires grad); ``takes_grad``: this card passes gradient back to its inputs
+        (not a detach, not in a no-grad region, and not a result that needs no grad). An
+        edge carries gradient when its source gives and its target takes; the scene
+        asks for 10,000 edges after a run, so the flags are kept, not recomputed."""
+        st = self.state
+        ok = st is not None and st.error is None
+        self.gives_grad = ok and st.requires_grad
+        self.takes_grad = (self.data.kind != "detach" and not self.in_no_grad
+                           and (not ok or st.requires_grad))
 
     @property
     def has_error(self):

@@ -201,12 +201,9 @@ class CanvasScene(QGraphicsScene):
         for region in self.regions.values():
             region.update_frame()      # node heights follow their badges
 
-    def _set_flow(self, edge):
-        src, dst = edge.source.state, edge.target.state
-        flows = bool(src is not None and src.ok and src.requires_grad
-                     and edge.target.data.kind != "detach" and not edge.target.in_no_grad
-                     and (dst is None or not dst.ok or dst.requires_grad))
-        edge.set_flow(flows)
+    @staticmethod
+    def _set_flow(edge):
+        edge.set_flow(edge.source.gives_grad and edge.target.takes_grad)
 
     # ------------------------------------------------------------------ selection
     def selected_ids(self):
