@@ -194,7 +194,7 @@ _SKIP = {"pow_tensor", "rpow", "max_dim", "min_dim", "_unsafe_view", "index", "w
 # once gradstudio/document/_trace_ops.py maps each of them to its kind.
 _ENGINE_ONLY = {"amax", "amin", "floor_divide", "floor_divide_scalar", "remainder",
                 "remainder_scalar", "rremainder", "prod", "var", "std",
-                "cumsum"}
+                "cumsum", "nll_loss"}
 
 
 def _method_call(name, param_names):

@@ -5,7 +5,7 @@ imports numpy only: never Qt, networkx or torch. Beyond PyTorch it offers
 ``autograd.observe()``, which records each step of a backward pass for the studio.
 """
 # the op tables register every op before the Tensor methods bind them
-from . import _optable, _optable_stats  # noqa: F401
+from . import _optable, _optable_stats, _optable_loss  # noqa: F401
 from ._dtype import (Size, bool_ as bool, dtype, float16, float32, float64, get_default_dtype,
                      int8, int16, int32, int64, promote_types, result_type as _result_type,
                      set_default_dtype, uint8)

@@ -202,6 +202,22 @@ for _shape in UNARY_SHAPES:
     case("cumsum", _s(_shape), lambda a: a.cumsum(0), (_shape, anywhere))
     case("cumsum", "last-" + _s(_shape), lambda a: torch.cumsum(a, -1), (_shape, anywhere))
 case("cumsum", "3d", lambda a: a.cumsum(1) ** 2, ((2, 3, 2), anywhere))
+_F = torch.nn.functional
+_T3 = torch.tensor([0, 3, 1])
+case("nll_loss", "mean", lambda a: _F.cross_entropy(a, _T3), ((3, 4), anywhere))
+case("nll_loss", "sum", lambda a: _F.cross_entropy(a, _T3, reduction="sum"), ((3, 4), anywhere))
+case("nll_loss", "none", lambda a: _F.cross_entropy(a, _T3, reduction="none"),
+     ((3, 4), anywhere))
+case("nll_loss", "weight", lambda a: _F.cross_entropy(
+    a, _T3, weight=torch.tensor([0.5, 2.0, 1.0, 3.0], dtype=torch.float64)), ((3, 4), anywhere))
+case("nll_loss", "ignore", lambda a: _F.cross_entropy(a, _T3, ignore_index=3),
+     ((3, 4), anywhere))
+case("nll_loss", "vector", lambda a: _F.cross_entropy(a, torch.tensor(2)), ((4,), anywhere))
+case("nll_loss", "nll", lambda a: _F.nll_loss(a, _T3), ((3, 4), anywhere))
+case("nll_loss", "3d", lambda a: _F.cross_entropy(a, torch.tensor([[0, 2], [1, 1]])),
+     ((2, 3, 2), anywhere))
+case("nll_loss", "3d-none", lambda a: _F.cross_entropy(a, torch.tensor([[0, 2], [1, 1]]),
+                                                       reduction="none"), ((2, 3, 2), anywhere))
 case("var", "dim0", lambda a: a.var(0), ((3, 4), anywhere))
 case("std", "dims", lambda a: a.std((0, 2), correction=0.5), ((2, 3, 2), anywhere))
 case("var", "dims-keep", lambda a: a.var((1, -1), keepdim=True), ((2, 3, 2), anywhere))
