@@ -289,8 +289,9 @@ _OP_CODE = {
 }
 
 for _name, _op in OPS.items():
+    # a node has one output, so ops returning several views (split, unbind) have no kind
     if _op.category == "internal" or _name in _SKIP or _name in _ENGINE_ONLY or \
-            _name.startswith("_"):
+            _op.multi_output or _name.startswith("_"):
         continue
     _params = tuple(_spec(p) for p in _op.params)
     _inputs = tuple(Port(a) for a in _op.arg_names)

@@ -57,9 +57,16 @@ class Meta:
 
 
 class Node:
-    """A node of the backward graph; ``type(node).__name__`` is PyTorch's class name."""
+    """A node of the backward graph; ``type(node).__name__`` is PyTorch's class name.
+
+    Most nodes have one output. A node of an op returning several views (``split``,
+    ``unbind``) has ``_outputs`` > 0 of them: edges reach it as ``(node, output_nr)``, its
+    gradient is a list with one entry per output (None for an output no gradient reached),
+    ``_retain`` maps output numbers to retained tensors and its tensor hooks are
+    ``(output_nr, hook)`` pairs."""
     __slots__ = ("next_functions", "_op", "_params", "_saved", "_versions", "_meta", "_result",
-                 "_seq", "_freed", "_pre_hooks", "_hooks", "_retain", "_plan", "__weakref__")
+                 "_seq", "_freed", "_pre_hooks", "_hooks", "_retain", "_plan", "_outputs",
+                 "__weakref__")
 
     def name(self):
         n = type(self).__name__
@@ -83,6 +90,8 @@ class Node:
         """``fn(grad_outputs)`` runs before this node; it may return new ``grad_outputs``."""
         if self._pre_hooks is None:
             self._pre_hooks = {}
+        if self._outputs:
+            return _Handle(self._pre_hooks, (None, fn))
         return _Handle(self._pre_hooks, lambda g, fn=fn: _first(fn((g,))))
 
     @property
@@ -180,6 +189,7 @@ class AccumulateGrad(Node):
         self._hooks = None
         self._retain = None
         self._plan = None
+        self._outputs = 0
 
 
 class _AccOp:
@@ -259,6 +269,7 @@ def new_node(cls, op, params, next_functions, plan=None):
     n._hooks = None
     n._retain = None
     n._plan = plan
+    n._outputs = 0
     return n
 
 
@@ -473,6 +484,35 @@ def _run_hooks(hooks, g, create_graph):
     return g
 
 
+def _run_output_hooks(node, gs, create_graph):
+    """A multi-output node's hooks, in order: a tensor hook on its output's gradient (where
+    one arrived), a node pre-hook on all of them; each may replace what it saw."""
+    for k, fn in list(node._pre_hooks.values()):
+        if k is None:
+            r = fn(tuple(None if x is None else (x if create_graph else _wrap_grad(x))
+                         for x in gs))
+            if r is not None:
+                gs = [None if x is None else (x if create_graph else x._data) for x in r]
+        elif gs[k] is not None:
+            gs[k] = _run_hooks({0: fn}, gs[k], create_graph)
+    return gs
+
+
+def _retain_outputs(node, gs, create_graph):
+    for k, ref in node._retain.items():
+        t = ref()
+        if t is not None and gs[k] is not None:
+            t._accumulate_grad(gs[k], create_graph)
+
+
+def _add_output_grad(buffers, node, nr, g):
+    """Adds ``g`` to the gradient of output ``nr`` of a multi-output ``node``."""
+    gs = buffers.get(node)
+    if gs is None:
+        gs = buffers[node] = [None] * node._outputs
+    gs[nr] = g if gs[nr] is None else gs[nr] + g
+
+
 # An array whose only reference is one local variable shows this count to ``_refcount``;
 # a leaf may then keep the gradient array as its ``.grad`` instead of copying it, as
 # PyTorch's AccumulateGrad does. Without ``sys.getrefcount`` gradients are always copied.
@@ -545,15 +585,19 @@ def _needed(seen, targets):
 
 def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=None,
                  capture=False):
-    """Runs the backward pass from ``roots`` (nodes) seeded with ``grads`` (arrays, or
-    tensors when ``create_graph``). With ``targets`` (nodes) only what leads to them runs:
+    """Runs the backward pass from ``roots`` (edges: ``(node, output_nr)``) seeded with
+    ``grads`` (arrays, or tensors when ``create_graph``). With ``targets`` (nodes) only what
+    leads to them runs:
     with ``capture`` the gradient arriving at each target is returned and nothing is
     accumulated (``autograd.grad``); without, only those leaves accumulate
     (``backward(inputs=...)``)."""
+    roots, root_nrs = [n for n, _ in roots], [nr for _, nr in roots]
     deps = _graph(roots)
     buffers = {}
-    for n, g in zip(roots, grads):
-        if n in buffers:
+    for n, nr, g in zip(roots, root_nrs, grads):
+        if n._outputs:
+            _add_output_grad(buffers, n, nr, g)
+        elif n in buffers:
             buffers[n] = buffers[n] + g
         else:
             buffers[n] = g
@@ -598,12 +642,18 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                 break
             g = pop_buffer(node, None)
             if g is not None:
-                if node._pre_hooks:
-                    g = _run_hooks(node._pre_hooks, g, create_graph)
-                if node._retain is not None:
-                    t = node._retain()
-                    if t is not None:
-                        t._accumulate_grad(g, create_graph)
+                if node._outputs:  # (a list: one gradient per output)
+                    if node._pre_hooks:
+                        g = _run_output_hooks(node, g, create_graph)
+                    if node._retain is not None:
+                        _retain_outputs(node, g, create_graph)
+                else:
+                    if node._pre_hooks:
+                        g = _run_hooks(node._pre_hooks, g, create_graph)
+                    if node._retain is not None:
+                        t = node._retain()
+                        if t is not None:
+                            t._accumulate_grad(g, create_graph)
             if captured is not None and node in captured:
                 captured[node] = g  # (each node runs once: its gradient is complete)
                 if observing:
@@ -631,8 +681,10 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                 if node._hooks:
                     outs = tuple(None if x is None else (x if create_graph else wrap(x))
                                  for x in grad_ins)
+                    seen = tuple(None if x is None else (x if create_graph else wrap(x))
+                                 for x in (g if node._outputs else (g,)))
                     for fn in list(node._hooks.values()):
-                        r = fn(outs, (g if create_graph else wrap(g),))
+                        r = fn(outs, seen)
                         if r is not None:
                             outs = tuple(r)
                     grad_ins = [None if x is None else (x if create_graph else x._data)
@@ -648,15 +700,18 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                 if freed:
                     node._freed = freed   # a non-empty tuple: what was released
             if observing:
-                _emit(index=step_no, node=node, grad_output=g, grad_inputs=tuple(grad_ins),
-                      freed=freed)
+                _emit(index=step_no, node=node, grad_output=tuple(g) if node._outputs and g
+                      is not None else g, grad_inputs=tuple(grad_ins), freed=freed)
                 step_no += 1
             for i in node._plan.edges:
-                nxt = nexts[i][0]
+                nxt, nr = nexts[i]
                 gi = grad_ins[i]
                 if gi is not None:
-                    prev = get_buffer(nxt)
-                    buffers[nxt] = gi if prev is None else prev + gi
+                    if nxt._outputs:
+                        _add_output_grad(buffers, nxt, nr, gi)
+                    else:
+                        prev = get_buffer(nxt)
+                        buffers[nxt] = gi if prev is None else prev + gi
                 d = deps[nxt] - 1
                 deps[nxt] = d
                 if d == 0:

@@ -46,14 +46,15 @@ def _root_grads(outputs, grad_outputs, create_graph):
 
 
 def _roots(outputs):
-    nodes = []
+    """The edge ``(node, output_nr)`` of each output."""
+    edges = []
     for i, out in enumerate(outputs):
-        node = out._edge()[0] if out._requires_grad else None
-        if node is None:  # (a view made under no_grad requires grad but has no edge)
+        edge = out._edge() if out._requires_grad else (None, 0)
+        if edge[0] is None:  # (a view made under no_grad requires grad but has no edge)
             raise RuntimeError(f"element {i} of tensors does not require grad and does not "
                                "have a grad_fn")
-        nodes.append(node)
-    return nodes
+        edges.append(edge)
+    return edges
 
 
 _warned_create_graph = False
@@ -107,12 +108,14 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     seeds = _root_grads(outputs, _as_tuple(grad_outputs), create_graph)
     roots = _roots(outputs)
-    targets = [t._edge()[0] for t in inputs_t]
-    captured = run_backward(roots, seeds, retain_graph, create_graph, targets=targets,
-                            capture=True)
+    edges = [t._edge() for t in inputs_t]
+    captured = run_backward(roots, seeds, retain_graph, create_graph,
+                            targets=[node for node, _ in edges], capture=True)
     result = []
-    for i, (t, node) in enumerate(zip(inputs_t, targets)):
+    for i, (t, (node, nr)) in enumerate(zip(inputs_t, edges)):
         g = captured.get(node)
+        if g is not None and node._outputs:  # (one gradient per output of the node)
+            g = g[nr]
         if g is None:
             if materialize_grads:
                 result.append(Tensor._make(np.zeros(t._data.shape, t._dtype.np), t._dtype))

@@ -10,7 +10,7 @@ _METHODS = (
     "softmax", "log_softmax", "matmul", "mm", "mv", "dot", "bmm", "outer", "sum", "mean", "exp",
     "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt", "rsqrt", "neg", "pow", "clamp",
     "clip", "clamp_min", "clamp_max", "floor_divide", "remainder", "prod", "var",
-    "std", "cumsum", "maximum", "minimum", "max", "min", "norm", "reshape", "transpose", "t", "permute",
+    "std", "cumsum", "split", "chunk", "unbind", "maximum", "minimum", "max", "min", "norm", "reshape", "transpose", "t", "permute",
     "squeeze", "unsqueeze", "flatten", "clone", "detach", "add", "sub", "mul", "div", "square",
     "log1p", "expm1", "sign", "floor", "ceil", "round", "eq", "ne", "lt", "le", "gt", "ge", "all",
     "any", "argmax", "argmin", "numel", "reciprocal", "amax", "amin", "narrow", "select",

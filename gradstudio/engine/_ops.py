@@ -80,10 +80,10 @@ class Op:
     parameters, the PyTorch spelling used by the exporter)."""
     __slots__ = ("name", "grad_fn", "forward", "grads", "arg_names", "params", "dtype_rule",
                  "category", "doc", "code", "view", "saved_params", "variadic",
-                 "differentiable")
+                 "differentiable", "multi_output")
 
     def __init__(self, name, grad_fn, forward, grads, arg_names, params, dtype_rule,
-                 category, doc, code, view, saved_params, variadic):
+                 category, doc, code, view, saved_params, variadic, multi_output=False):
         self.name = name
         self.grad_fn = grad_fn
         self.forward = forward
@@ -97,6 +97,7 @@ class Op:
         self.view = view
         self.saved_params = saved_params
         self.variadic = variadic
+        self.multi_output = multi_output
         self.differentiable = grad_fn is not None
 
     @property
@@ -114,11 +115,14 @@ class Op:
 
 def defop(name, grad_fn, forward, *grads, args=("self",), params=(), dtype="promote",
           category="elementwise", doc="", code=None, view=False, saved_params=(),
-          variadic=False, per_input=None):
+          variadic=False, per_input=None, multi_output=False):
     """Registers an op. ``grads`` gives one ``Grad`` (or None) per tensor input; a variadic
-    op gives ``per_input`` instead."""
+    op gives ``per_input`` instead. A ``multi_output`` op's forward returns a tuple of
+    views, which share one node; its VJP gets a list of gradients (None where none
+    arrived) and the outputs' ``Meta``."""
     op = Op(name, grad_fn, forward, per_input if variadic else tuple(grads), tuple(args),
-            tuple(params), dtype, category, doc, code, view, tuple(saved_params), variadic)
+            tuple(params), dtype, category, doc, code, view, tuple(saved_params), variadic,
+            multi_output)
     OPS[name] = op
     return op
 
@@ -233,6 +237,19 @@ class NP:
         return np.floor_divide(a, b)
 
     @staticmethod
+    def zeros_as(meta):
+        """Zeros of a ``Meta``'s shape and dtype (an output no gradient reached)."""
+        return np.zeros(meta.shape, meta.dtype.np)
+
+    @staticmethod
+    def cat(parts, dim):
+        return np.concatenate(parts, axis=dim)
+
+    @staticmethod
+    def stack(parts, dim):
+        return np.stack(parts, axis=dim)
+
+    @staticmethod
     def mask(cond, like):
         return cond.astype(like.dtype)
 
@@ -321,6 +338,21 @@ class TF:
     def floor_quotient(a, b):
         from ._tensor import Tensor
         return Tensor._make(np.asarray(np.floor_divide(a._data, b._data)))
+
+    @staticmethod
+    def zeros_as(meta):
+        from ._tensor import Tensor
+        return Tensor._make(np.zeros(meta.shape, meta.dtype.np), meta.dtype)
+
+    @staticmethod
+    def cat(parts, dim):
+        from ._functions import cat
+        return cat(parts, dim)
+
+    @staticmethod
+    def stack(parts, dim):
+        from ._functions import stack
+        return stack(parts, dim)
 
     @staticmethod
     def mask(cond, like):

@@ -443,6 +443,46 @@ defop("where", "WhereBackward0", lambda a, b, condition=None: np.where(condition
       code="torch.where({condition}, {input}, {other})", doc="Picks from input where the "
       "condition holds, else from other.")
 
+# --- ops returning several views of their input, which share one node ------------------
+def _pieces(gs, outs, F):
+    """Each output's gradient, zeros where none arrived (PyTorch's split/unbind_backward)."""
+    return [F.zeros_as(o) if g is None else g for g, o in zip(gs, outs)]
+
+
+def _split_fwd(a, dim, sizes):
+    starts = np.cumsum((0,) + tuple(sizes))
+    lead = (slice(None),) * dim
+    return tuple(a[lead + (slice(int(b), int(e)),)] for b, e in zip(starts[:-1], starts[1:]))
+
+
+def _sizes(length, split_size):
+    """The sizes ``split(split_size)`` cuts ``length`` into (one piece for length 0)."""
+    if length == 0:
+        return (0,)
+    return (split_size,) * (length // split_size) + ((length % split_size,)
+                                                     if length % split_size else ())
+
+
+_SPLIT_GRAD = Grad(lambda F, gs, outs, a, dim=0, **p: F.cat(_pieces(gs, outs, F), dim))
+defop("split", "SplitBackward0",
+      lambda a, split_size=1, dim=0, self_sym_sizes=(): _split_fwd(
+          a, dim, _sizes(a.shape[dim], split_size)), _SPLIT_GRAD,
+      params=(Param("split_size", "int", 1), Param("dim", "int", 0),
+              Param("self_sym_sizes", "shape", ())),
+      dtype="keep", category="shape", view=True, multi_output=True,
+      code="{self}.split({split_size}, {dim})", doc="Pieces of split_size along dim.")
+defop("split_with_sizes", "SplitWithSizesBackward0",
+      lambda a, split_sizes=(), dim=0, self_sym_sizes=(): _split_fwd(a, dim, split_sizes),
+      _SPLIT_GRAD, params=(Param("split_sizes", "shape", ()), Param("dim", "int", 0),
+                           Param("self_sym_sizes", "shape", ())),
+      dtype="keep", category="shape", view=True, multi_output=True,
+      code="{self}.split({split_sizes}, {dim})", doc="Pieces of the given sizes along dim.")
+defop("unbind", "UnbindBackward0",
+      lambda a, dim=0: tuple(a[(slice(None),) * dim + (i,)] for i in range(a.shape[dim])),
+      Grad(lambda F, gs, outs, a, dim=0: F.stack(_pieces(gs, outs, F), dim)),
+      params=(Param("dim", "int", 0),), dtype="keep", category="shape", view=True,
+      multi_output=True, code="{self}.unbind({dim})", doc="The slices along dim.")
+
 # --- helpers used only by double-backward (the tensor namespace's embed/take) ------------
 defop("_embed", "EmbedBackward0", NP.embed,
       Grad(lambda F, g, out, a, shape, key, accumulate=False: F.take(g, key)),

@@ -13,7 +13,7 @@ import numpy as np
 
 from . import _dtype as D
 from ._autograd import (AccumulateGrad, _ERRSTATE, _PLANS, _QUIET, _STAND_INS, _Handle,
-                        new_node, node_class, plan_for, stand_in)
+                        new_node, node_class, plan_for, short_name, stand_in)
 from ._grad_mode import STATE
 from ._ops import OPS
 from ._printing import format_tensor
@@ -38,7 +38,8 @@ _NO_GRAD_VIEW = object()  # ``Tensor._acc`` of a view made under no_grad (see ``
 class Tensor:
     """A multi-dimensional array that records the operations applied to it."""
     __slots__ = ("_data", "_dtype", "_requires_grad", "_grad", "_grad_fn", "_vc", "_base",
-                 "_retains_grad", "_hooks", "_post_acc_hooks", "_acc", "__weakref__")
+                 "_retains_grad", "_hooks", "_post_acc_hooks", "_acc", "_output_nr",
+                 "__weakref__")
     __hash__ = object.__hash__
     __module__ = "torch"  # type(x) prints as <class 'torch.Tensor'>
 
@@ -65,6 +66,7 @@ class Tensor:
         t._hooks = None
         t._post_acc_hooks = None
         t._acc = None
+        t._output_nr = 0
         return t
 
     @staticmethod
@@ -152,6 +154,11 @@ class Tensor:
         return self
 
     @property
+    def output_nr(self):
+        """Which output of its grad_fn this tensor is (0 but for split, unbind ...)."""
+        return self._output_nr
+
+    @property
     def is_leaf(self):
         return self._grad_fn is None
 
@@ -198,9 +205,15 @@ class Tensor:
     def retain_grad(self):
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        if self._grad_fn is not None:
+        fn = self._grad_fn
+        if fn is not None:
             self._retains_grad = True
-            self._grad_fn._retain = weakref.ref(self)
+            if fn._outputs:  # one of several outputs: retained by output number
+                if fn._retain is None:
+                    fn._retain = {}
+                fn._retain[self._output_nr] = weakref.ref(self)
+            else:
+                fn._retain = weakref.ref(self)
 
     def register_hook(self, hook):
         """``hook(grad)`` runs when this tensor's gradient is computed; returning a tensor
@@ -216,7 +229,7 @@ class Tensor:
         fn = self._grad_fn
         if fn._pre_hooks is None:
             fn._pre_hooks = {}
-        return _Handle(fn._pre_hooks, hook)
+        return _Handle(fn._pre_hooks, (self._output_nr, hook) if fn._outputs else hook)
 
     def register_post_accumulate_grad_hook(self, hook):
         if self._grad_fn is not None:
@@ -237,7 +250,7 @@ class Tensor:
 
     def _edge(self):
         if self._grad_fn is not None:
-            return (self._grad_fn, 0)
+            return (self._grad_fn, self._output_nr)
         if self._requires_grad:
             return (self._accumulator(), 0)
         return (None, 0)
@@ -349,7 +362,7 @@ class Tensor:
     def __iter__(self):
         if self._data.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
-        return iter([self[i] for i in range(self._data.shape[0])])
+        return iter(self.unbind(0))  # (as PyTorch: the rows share an UnbindBackward0)
 
     def __format__(self, spec):
         if self._data.ndim == 0:
@@ -514,6 +527,30 @@ def apply(op, operands, params=None, out_dtype=None):
     return t
 
 
+def apply_views(op, src, params):
+    """Runs a multi-output view op (``split``, ``unbind``): a tuple of tensors viewing
+    ``src``'s memory (sharing its version counter) that, when a graph is recorded, are the
+    outputs 0, 1, ... of one grad_fn node."""
+    arrays = op.forward(src._data, **params)
+    base = src if src._base is None else src._base
+    outs = []
+    for k, a in enumerate(arrays):
+        t = Tensor._make(a, src._dtype)
+        t._base, t._vc, t._output_nr = base, src._vc, k
+        outs.append(t)
+    if src._requires_grad and STATE.enabled and outs:
+        edge = src._edge()
+        plan = plan_for(op, 1, 1)
+        node = new_node(plan.cls, op, params, (edge,), plan)
+        node._outputs = len(outs)
+        node._meta = [tuple(stand_in(a.shape, src._dtype) for a in arrays),
+                      stand_in(src._data.shape, src._dtype)]
+        for t in outs:
+            t._grad_fn = node
+            t._requires_grad = True
+    return tuple(outs)
+
+
 _NO_EDGE = (None, 0)
 _NO_PARAMS = types.MappingProxyType({})  # shared by every node of an op without params
 
@@ -534,7 +571,7 @@ def record(t, op, operands, params):
             meta.append(get_meta((shape, dt)) or stand_in(shape, dt))
             fn = o._grad_fn
             if fn is not None:
-                edges.append((fn, 0))
+                edges.append((fn, o._output_nr))
                 mask |= bit
             elif o._requires_grad and o._acc is not _NO_GRAD_VIEW:
                 edges.append((o._accumulator(), 0))
@@ -587,6 +624,13 @@ def inplace(self, op, operands, params=None):
         if self._grad_fn is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an "
                                "in-place operation.")
+    fn = self._grad_fn
+    if grad_on and fn is not None and fn._outputs:
+        raise RuntimeError(
+            f"Output {self._output_nr} of {short_name(fn)} is a view and is being modified "
+            "inplace. This view is the output of a function that returns multiple views. Such "
+            "functions do not allow the output views to be modified inplace. You should "
+            "replace the inplace operation by an out-of-place one.")
     if grad_on and self._base is not None and self._base._requires_grad:
         if self._base._grad_fn is None:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in "
@@ -627,7 +671,7 @@ def inplace(self, op, operands, params=None):
     return self
 
 
-__all__ += ["inplace", "record"]
+__all__ += ["inplace", "record", "apply_views"]
 
 # ``_backward`` imports Tensor from here, so it is bound last, once (not on each backward)
 from . import _backward  # noqa: E402

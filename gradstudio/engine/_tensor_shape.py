@@ -1,7 +1,8 @@
 """Tensor methods for shapes, views and dtype conversion.
 
 ``view``/``reshape`` (with ``-1`` inferred), ``flatten``, ``t``/``transpose``/``permute``,
-``T``/``mT``, ``unsqueeze``/``squeeze``/``expand``, ``select``/``narrow``, small utilities
+``T``/``mT``, ``unsqueeze``/``squeeze``/``expand``, ``select``/``narrow``, the several views
+of ``split``/``chunk``/``unbind``, small utilities
 (``stride``, ``new_*``, ``equal``, ``allclose``) and the conversions ``to``, ``type``,
 ``float()`` and friends. Each checks its arguments with PyTorch's messages and dispatches
 through the shared ``_apply`` of ``_tensor_ops``."""
@@ -10,7 +11,7 @@ import numpy as np
 from . import _dtype as D
 from ._factory import full, tensor
 from ._ops import OPS
-from ._tensor import Tensor, _wrap_dim, _list
+from ._tensor import Tensor, apply_views, _wrap_dim, _list
 # ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
 # document tracer patches them there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
@@ -223,6 +224,56 @@ def _narrow(self, dim, start, length):
 
 
 Tensor.select, Tensor.narrow = _select, _narrow
+
+
+# ---------------------------------------------------------------------- several views
+def _split(self, split_size_or_sections, dim=0):
+    """``split(int)`` (SplitBackward0) or ``split(sizes)`` (SplitWithSizesBackward0): views
+    sharing one grad_fn."""
+    if self._data.ndim == 0:
+        raise RuntimeError("split expects at least a 1-dimensional tensor")
+    d = _wrap_dim(dim, self._data.ndim)
+    length = self._data.shape[d]
+    sizes = {"dim": d, "self_sym_sizes": tuple(self._data.shape)}
+    if isinstance(split_size_or_sections, (list, tuple)):
+        parts = [int(s) for s in split_size_or_sections]
+        if any(s < 0 for s in parts):
+            raise RuntimeError("split_with_sizes expects split_sizes have only non-negative "
+                               f"entries, but got split_sizes={_list(parts)}")
+        if sum(parts) != length:
+            raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {length} "
+                               f"(input tensor's size at dimension {d}), but got "
+                               f"split_sizes={_list(parts)}")
+        return apply_views(OPS["split_with_sizes"], self, dict(sizes, split_sizes=tuple(parts)))
+    size = int(split_size_or_sections)
+    if size < 0:
+        raise RuntimeError(f"split expects split_size be non-negative, but got split_size={size}")
+    if size == 0 and length != 0:
+        raise RuntimeError("split_size can only be 0 if dimension size is 0, but got dimension "
+                           f"size of {length}")
+    return apply_views(OPS["split"], self, dict(sizes, split_size=size))
+
+
+def _chunk(self, chunks, dim=0):
+    if self._data.ndim == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    d = _wrap_dim(dim, self._data.ndim)
+    length = self._data.shape[d]
+    size = (length + chunks - 1) // chunks
+    if size == 0 and length == 0:  # PyTorch keeps the number of (empty) chunks
+        return _split(self, [0] * chunks, d)
+    return _split(self, size, d)
+
+
+def _unbind(self, dim=0):
+    if self._data.ndim == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+    return apply_views(OPS["unbind"], self, {"dim": _wrap_dim(dim, self._data.ndim)})
+
+
+Tensor.split, Tensor.chunk, Tensor.unbind = _split, _chunk, _unbind
 
 
 # ---------------------------------------------------------------------- small utilities

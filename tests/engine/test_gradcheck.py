@@ -312,6 +312,18 @@ case("stack", "dim-last", lambda a, b, c: torch.stack([a, b, c], -1), ((4,), any
      ((4,), anywhere), ((4,), anywhere))
 case("stack", "scalars", lambda a, b: torch.stack([a, b]), ((), anywhere), ((), anywhere))
 case("where", "number", lambda a: torch.where(a.detach() > 0, a, 0.0), ((3, 4), away0))
+# several views sharing one node; an output no gradient reaches counts as zeros
+case("split", "rows", lambda a: a.split(2), ((3, 4), anywhere))
+case("split", "columns", lambda a: torch.split(a, 1, dim=1), ((3, 4), anywhere))
+case("split", "one-used", lambda a: a.split(2)[1] * 2, ((5,), anywhere))
+case("split", "chunk", lambda a: a.chunk(2, -1), ((3, 4), anywhere))
+case("split_with_sizes", "rows", lambda a: a.split([1, 2]), ((3, 4), anywhere))
+case("split_with_sizes", "mixed", lambda a: (lambda p, q, r: p * r.sum() + q.sum())(
+    *a.split([1, 0, 3], 1)), ((3, 4), anywhere))
+case("unbind", "rows", lambda a: a.unbind(), ((3, 4), anywhere))
+case("unbind", "columns", lambda a: torch.unbind(a, 1)[2] * torch.unbind(a, 1)[0],
+     ((3, 4), anywhere))
+case("unbind", "iterate", lambda a: sum(r * r for r in a), ((4,), anywhere))
 
 # in-place ops record internal table entries; they are checked too, though not required
 case("_setitem", "slice", lambda a, b: _set(a, (slice(None), 1), b), ((3, 4), anywhere),

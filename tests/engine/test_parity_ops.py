@@ -265,6 +265,65 @@ prog("indexing_write", """
     z.sum().backward()
     print(a.grad)
 """)
+prog("split_chunk_unbind", """
+    x = torch.arange(10.0).reshape(5, 2).requires_grad_()
+    for e in ("x.split(2)", "x.split([1, 4])", "torch.split(x, 3)", "x.split(1, dim=1)", "x.chunk(2)",
+              "x.chunk(3)", "torch.chunk(x, 2, dim=1)", "x.unbind()", "x.unbind(1)", "torch.unbind(x, 1)",
+              "x.split([2, 3], 0)", "x.split(5)", "x.split(6)", "x.chunk(6)", "x.chunk(4)",
+              "x.split((2, 0, 3))", "torch.split(x, [5], -2)"):
+        r = eval(e)
+        print(e, type(r).__name__, len(r), r)
+        print("  ", [t.output_nr for t in r], [t._version for t in r], [t.is_contiguous() for t in r],
+              [t._base is x._base for t in r], r[0].grad_fn is r[-1].grad_fn)
+        sum((p * (i + 1)).sum() for i, p in enumerate(r)).backward()
+        print("  grad", x.grad)
+        x.grad = None
+    a, b, c = x.split(2)
+    print(a.grad_fn.next_functions, a.grad_fn._saved_split_size, a.grad_fn._saved_dim,
+          a.grad_fn._saved_self_sym_sizes, x.split([1, 4])[0].grad_fn._saved_split_sizes,
+          x.unbind(1)[0].grad_fn._saved_dim)
+    b.sum().backward()
+    print(x.grad)
+    x.grad = None
+    for e in ("x.split([1, 3])", "x.split(0)", "x.chunk(0)", "x.unbind(2)", "x.split([2, -1, 4])",
+              "torch.tensor(1.0).unbind()", "torch.tensor(1.0).split(1)", "x.split(2, 2)",
+              "x.chunk(-1)", "torch.zeros(0).split(2)", "torch.zeros(0).chunk(3)",
+              "torch.zeros(2, 0).unbind(1)", "torch.ones(3).split(-1)"):
+        try:
+            print(e, eval(e))
+        except Exception as ex:
+            print(e, type(ex).__name__, ex)
+    y = x * 1
+    for e in ("y.split(2)[0].add_(1)", "y.unbind()[1].mul_(2)", "y.chunk(2)[1].zero_()",
+              "x.split(2)[0].add_(1)"):
+        try:
+            eval(e)
+        except Exception as ex:
+            print(e, type(ex).__name__, ex)
+    z = torch.arange(6.0)
+    p, q = z.split(3)
+    p.add_(1)
+    print(z, p._version, z._version, q)
+    h = y.split(2)
+    h[0].retain_grad()
+    h[1].register_hook(lambda g: print("hook", g) or g * 10)
+    (h[1].sum() + h[0].sum() * 2).backward()
+    print(x.grad, h[0].grad, h[1].grad, h[2].requires_grad)
+    x.grad = None
+    s = (x * 1).split(2)
+    s[1].backward(torch.ones(2, 2))
+    print(x.grad)
+    x.grad = None
+    u = x.unbind()
+    g, = torch.autograd.grad(u[3].sum() + u[0].sum(), x, create_graph=True)
+    print(g)
+    print(torch.autograd.grad((u[1] * u[2]).sum(), u[1]))
+    with torch.no_grad():
+        w = x.split(2)
+    print(w[0].requires_grad, w[0].grad_fn)
+    rows = [r for r in x]
+    print(rows[0], rows[0].grad_fn, len(rows))
+""")
 prog("cat_stack_softmax", """
     a = torch.tensor([[1.0, 2.0]], requires_grad=True)
     b = torch.tensor([[3.0, 4.0], [5.0, 6.0]], requires_grad=True)
