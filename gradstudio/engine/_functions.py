@@ -9,12 +9,12 @@ from ._tensor import Tensor, apply, _wrap_dim, _list
 _METHODS = (
     "softmax", "log_softmax", "matmul", "mm", "mv", "dot", "bmm", "outer", "sum", "mean", "exp",
     "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt", "rsqrt", "neg", "pow", "clamp",
-    "clip", "clamp_min", "clamp_max", "floor_divide", "remainder", "prod", "var",
-    "std", "cumsum", "split", "chunk", "unbind", "maximum", "minimum", "max", "min", "norm", "reshape", "transpose", "t", "permute",
-    "squeeze", "unsqueeze", "flatten", "clone", "detach", "add", "sub", "mul", "div", "square",
-    "log1p", "expm1", "sign", "floor", "ceil", "round", "eq", "ne", "lt", "le", "gt", "ge", "all",
-    "any", "argmax", "argmin", "numel", "reciprocal", "amax", "amin", "narrow", "select",
-    "is_floating_point", "allclose", "equal")
+    "clip", "clamp_min", "clamp_max", "floor_divide", "remainder", "prod", "var", "std", "cumsum",
+    "split", "chunk", "unbind", "maximum", "minimum", "max", "min", "norm", "reshape", "transpose",
+    "t", "permute", "squeeze", "unsqueeze", "flatten", "clone", "detach", "add", "sub", "mul",
+    "div", "square", "log1p", "expm1", "sign", "floor", "ceil", "round", "eq", "ne", "lt", "le",
+    "gt", "ge", "all", "any", "argmax", "argmin", "numel", "reciprocal", "amax", "amin", "narrow",
+    "select", "is_floating_point", "allclose", "equal")
 __all__ = ["cat", "concat", "stack", "where", "is_tensor", "isclose", *_METHODS]
 
 

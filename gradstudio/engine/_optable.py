@@ -2,16 +2,16 @@
 
 ``g`` is the incoming gradient, ``out`` the op's result, then the inputs, then params
 (see ``_ops`` for the conventions). Non-differentiable ops are listed at the end.
+
+A gradient that is zero where PyTorch's formula writes a zero (``zeros_like``,
+``masked_fill``, ``where``) is built the same way here, never as ``g * 0``: that would be
+nan where the incoming gradient is inf or nan, and -0. where it is negative.
 """
 import numpy as np
 
 from ._ops import NP, Grad, Param, defop, no_derivative, sign, _norm_dims, _PerInput
 
 S = Param("other", "scalar", 1.0)
-
-# A gradient that is zero where PyTorch's formula writes a zero (``zeros_like``,
-# ``masked_fill``, ``where``) is built the same way here, never as ``g * 0``: that would
-# be nan where the incoming gradient is inf or nan, and -0. where it is negative.
 DIM = Param("dim", "dims", None, "dimension(s) to reduce; None for all")
 KEEP = Param("keepdim", "bool", False, "keep reduced dimensions with size 1")
 
@@ -51,8 +51,8 @@ _bin("div", "DivBackward0", lambda a, b: a / b,
      Grad(lambda F, g, out, a, b: g / b, (1,)),
      Grad(lambda F, g, out, a, b: -g * a / (b * b), (0, 1)),
      "{self} / {other}", "Elementwise true division.", dtype="float")
-# floor division has no derivative in PyTorch: it records a node named NotImplemented
-# that fails in backward. A number operand is a param (so the node has one edge).
+
+
 def _remainder_fwd(a, b):
     # PyTorch's remainder: fmod, moved by b where the signs differ (a zero keeps fmod's
     # sign, where numpy's np.remainder gives it b's)
@@ -60,6 +60,8 @@ def _remainder_fwd(a, b):
     return np.where((m != 0) & ((m < 0) != (np.asarray(b) < 0)), m + b, m)
 
 
+# floor division has no derivative in PyTorch: it records a node named NotImplemented
+# that fails in backward. A number operand is a param (so the node has one edge).
 _fd = no_derivative("aten::floor_divide")
 INPLACE = Param("inplace", "bool", False)
 _bin("floor_divide", "NotImplemented", lambda a, b, inplace=False: np.floor_divide(a, b), _fd,
@@ -103,6 +105,8 @@ defop("pow_tensor", "PowBackward1", lambda a, b: a ** b,
       Grad(_pow_exp_grad, (0, 1, "out")),
       args=("self", "exponent"), category="arithmetic", code="{self} ** {exponent}",
       doc="Raises elements to elementwise exponents.")
+
+
 def _rpow_grad(F, g, out, b, base=2.0):
     if base == 0:  # 0 ** b: no slope where b >= 0, -inf where it is negative
         return g * F.where(b >= 0, 0.0, out * -np.inf)
@@ -113,6 +117,8 @@ defop("rpow", "PowBackward2", lambda b, base=2.0: np.power(base, b),
       Grad(_rpow_grad, (0, "out")),
       args=("exponent",), params=(Param("base", "scalar", 2.0),), dtype="float",
       category="arithmetic", code="{base} ** {exponent}", doc="A number raised to a tensor.")
+
+
 def _tie_split(F, g, a, b, loses):
     """PyTorch's ``where(a == b, g / 2, g).masked_fill_(loses, 0)``: ties share the
     gradient, the smaller (larger) operand of maximum (minimum) gets none; with a nan

@@ -1,5 +1,5 @@
 """Losses for the op table: ``nll_loss`` (NllLossBackward0), which ``cross_entropy`` applies
-to ``log_softmax``'s output. Registered by the package after ``_optable``.
+to ``log_softmax``'s output (the package imports this module after ``_optable``).
 
 Its params are what PyTorch's node saves: the class-index ``target`` (a tensor),
 ``weight`` (a tensor or None), ``reduction`` (0 none, 1 mean, 2 sum), ``ignore_index``

@@ -2,7 +2,7 @@
 and ``amin`` (the gradient shared among ties), ``prod`` (exact with zeros), ``var`` and
 ``std`` (any correction) and ``cumsum``.
 
-Registered by ``_optable`` (which the package imports first); conventions as there.
+The package imports this module right after ``_optable``, whose conventions it follows.
 """
 import numpy as np
 
@@ -47,10 +47,7 @@ def _exclusive_products(F, x, dim, reverse=False):
         for p in parts[:-1]:
             acc = acc * p
             out.append(acc)
-        if reverse:
-            out = out[::-1]
-        from ._functions import cat
-        return cat(out, dim)
+        return F.cat(out[::-1] if reverse else out, dim)
     if reverse:
         x = np.flip(x, dim)
     ones = np.ones(x.shape[:dim] + (1,) + x.shape[dim + 1:], x.dtype)
