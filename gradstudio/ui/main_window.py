@@ -11,15 +11,16 @@ import sys
 import traceback
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QPointF, QSettings, Qt
+from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow,
                                QMessageBox)
 
 from gradstudio.document import files
-from gradstudio.document.layout import COLUMN_WIDTH, layered_positions
+from gradstudio.document.layout import COLUMN_WIDTH, ROW_HEIGHT, layered_positions
 from gradstudio.ui.autograd_view import AutogradView
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
+from gradstudio.ui.canvas.node_item import HEADER, WIDTH
 from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.commands import AddAction, AddNode, AddRegion, Connect, MoveNodes
 from gradstudio.ui.inspector import Inspector
@@ -35,6 +36,8 @@ APP_NAME = "GradStudio"
 LAYOUT_VERSION = 1
 ARRANGE_ZOOM = 0.8      # Arrange Graph wraps columns that would not fit at this zoom
 _STOCK = QMessageBox.StandardButton
+# the room a node added from the palette needs (a card with a value and two badge rows)
+NEW_CARD = QRectF(0.0, 0.0, WIDTH, 150.0)
 
 
 class MainWindow(WindowFiles, QMainWindow):
@@ -52,7 +55,6 @@ class MainWindow(WindowFiles, QMainWindow):
         self.untitled_name = "Untitled"
         self.task = None
         self.docks = {}
-        self._added = 0
         self.setDockNestingEnabled(True)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks |
                             QMainWindow.DockOption.AllowTabbedDocks |
@@ -365,12 +367,27 @@ class MainWindow(WindowFiles, QMainWindow):
         return [n for n in self.session.selection if n in self.session.document.graph]
 
     def add_node(self, kind):
-        """Adds a node of ``kind`` in the middle of the visible canvas, a little apart
-        from the last one added there so that several stay visible."""
-        centre = self.canvas.mapToScene(self.canvas.viewport().rect().center())
-        step = 24.0 * (self._added % 6)
-        self._added += 1
-        return self.canvas.add_node_at(kind, centre + QPointF(step, step))
+        """Adds a node of ``kind`` from the palette: one column to the right of the
+        selected node (so that double-clicking kinds in turn builds a chain left to
+        right), else in the middle of the visible canvas; moved down until it covers no
+        other card, and scrolled into view."""
+        selected = self._selected()
+        if len(selected) == 1:
+            x, y = self.session.document.node(selected[0]).position
+            spot = QPointF(x + COLUMN_WIDTH, y)
+        else:
+            centre = self.canvas.mapToScene(self.canvas.viewport().rect().center())
+            spot = centre - QPointF(NEW_CARD.width() / 2, NEW_CARD.height() / 2)
+        taken = [item.sceneBoundingRect() for item in self.canvas.scene().nodes.values()]
+        card = NEW_CARD.translated(spot)
+        while any(card.intersects(rect) for rect in taken):
+            card.translate(0, ROW_HEIGHT / 4)
+        node_id = self.canvas.add_node_at(
+            kind, card.topLeft() + QPointF(NEW_CARD.width() / 2, HEADER / 2))
+        item = self.canvas.item(node_id)
+        if item is not None:
+            self.canvas.ensureVisible(item, 24, 24)
+        return node_id
 
     def copy(self):
         self.canvas.copy_selection()

@@ -1,0 +1,68 @@
+"""A new student's first hour in the real window, step by step: what they hit first must
+explain itself and must not get in their way."""
+import pytest
+from PySide6.QtCore import QRect, QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from gradstudio.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    w.errors = []
+    w.show_error = lambda title, text: w.errors.append(text)
+    w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
+    w.resize(1500, 940)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def double_click_palette(qtbot, w, kind):
+    """Double-clicks the palette row of ``kind``; returns the node it added."""
+    tree = w.palette.tree
+    (item,) = [i for i in tree.findItems(kind, Qt.MatchFlag.MatchExactly |
+                                         Qt.MatchFlag.MatchRecursive)]
+    tree.scrollToItem(item)
+    centre = tree.visualItemRect(item).center()
+    before = set(w.session.document.node_ids)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    (new,) = set(w.session.document.node_ids) - before
+    return new
+
+
+def card_rect(w, node_id):
+    return w.canvas.item(node_id).sceneBoundingRect()
+
+
+def test_kinds_double_clicked_in_turn_line_up_as_a_chain_without_covering_each_other(
+        window, qtbot):
+    w = window
+    ids = [double_click_palette(qtbot, w, k) for k in ("ones", "add", "mul", "mul", "mean")]
+    rects = [card_rect(w, n) for n in ids]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.intersects(b)
+    # each new card to the right of the one selected before it, on its row
+    for a, b in zip(ids, ids[1:]):
+        (ax, ay), (bx, by) = (w.session.document.node(n).position for n in (a, b))
+        assert bx > ax and by == ay
+    # and the last one is on screen
+    view = w.canvas.viewport().rect()
+    assert view.contains(w.canvas.mapFromScene(rects[-1]).boundingRect())
+
+
+def test_kinds_added_with_nothing_selected_do_not_pile_up(window, qtbot):
+    w = window
+    first = double_click_palette(qtbot, w, "ones")
+    w.session.select([])
+    second = double_click_palette(qtbot, w, "randn")
+    w.session.select([])
+    third = double_click_palette(qtbot, w, "zeros")
+    rects = [card_rect(w, n) for n in (first, second, third)]
+    assert not rects[0].intersects(rects[1])
+    assert not rects[0].intersects(rects[2]) and not rects[1].intersects(rects[2])
