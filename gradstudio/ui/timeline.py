@@ -3,9 +3,10 @@
 at the step that raises it, and a scrubber choosing which step every view shows."""
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QBrush, QColor
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QListWidget, QListWidgetItem, QMenu, QSlider,
-                               QToolButton, QVBoxLayout)
+from PySide6.QtWidgets import (QBoxLayout, QCheckBox, QComboBox, QFormLayout, QFrame,
+                               QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
+                               QMenu, QScrollArea, QSlider, QToolButton, QVBoxLayout,
+                               QWidget)
 
 from gradstudio.document import ACTION_KINDS
 from gradstudio.ui import commands
@@ -16,6 +17,9 @@ __all__ = ["TimelinePanel", "ACTION_TITLES", "action_text"]
 ACTION_TITLES = {"backward": "backward()", "zero_grad": "grad.zero_()",
                  "set_grad_none": "set grad to None", "grad": "torch.autograd.grad()"}
 ERROR_COLOR = QColor("#c62828")
+SIDE_BY_SIDE_WIDTH = 480     # narrower, the action's details go below the list
+NO_ACTIONS_HINT = ("No actions yet: only the forward pass runs. Select a node and press "
+                   "Ctrl+B (or Add ▸ backward()) to call its backward() after it.")
 _ID_ROLE = Qt.ItemDataRole.UserRole
 _NONE = "(none)"
 
@@ -86,14 +90,35 @@ class TimelinePanel(SessionPanel):
         font.setBold(True)
         self.step_label.setFont(font)
 
+        # the selected action's error and parameters beside the list, in a scroll area:
+        # a long PyTorch error in a short panel scrolls instead of squashing the editors
+        details = QWidget()
+        details_layout = QVBoxLayout(details)
+        details_layout.setContentsMargins(0, 0, 0, 0)
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: palette(placeholder-text);")
+        details_layout.addWidget(self.hint)
+        details_layout.addWidget(self.params_box)
+        details_layout.addWidget(self.error)
+        details_layout.addStretch(1)
+        self.details = QScrollArea()
+        self.details.setWidget(details)
+        self.details.setWidgetResizable(True)
+        self.details.setFrameShape(QFrame.Shape.NoFrame)
+        self.details.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body = body = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        body.addWidget(self.list, 1)
+        body.addWidget(self.details, 1)
+        scrub = QHBoxLayout()
+        scrub.addWidget(QLabel("Show the tensors"))
+        scrub.addWidget(self.slider, 1)
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(buttons)
-        layout.addWidget(self.list, 1)
-        layout.addWidget(self.error)
-        layout.addWidget(self.params_box)
-        layout.addWidget(QLabel("Show the tensors"))
-        layout.addWidget(self.slider)
+        layout.addLayout(body, 1)
+        layout.addLayout(scrub)
         layout.addWidget(self.step_label)
 
         self.remove_button.clicked.connect(self._on_remove_clicked)
@@ -211,7 +236,11 @@ class TimelinePanel(SessionPanel):
             self._clear_editors()
             self.params_box.hide()
             self.error.hide()
+            self.hint.setText(NO_ACTIONS_HINT if not self.session.document.timeline
+                              else "Select an action to change it.")
+            self.hint.show()
             return
+        self.hint.hide()
         doc = self.session.document
         action = doc.action(action_id)
         error = self.session.result.action_error(action_id) if self.session.result else None
@@ -295,6 +324,13 @@ class TimelinePanel(SessionPanel):
 
     def _on_slider_value_changed(self, value):
         self.session.set_step(-1 if value >= self.slider.maximum() else value)
+
+    def resizeEvent(self, event):
+        # beside the list while there is room for both, else below it
+        wide = event.size().width() >= SIDE_BY_SIDE_WIDTH
+        self.body.setDirection(QBoxLayout.Direction.LeftToRight if wide
+                               else QBoxLayout.Direction.TopToBottom)
+        super().resizeEvent(event)
 
     def _on_document_replaced(self):
         self.list.clear()               # the old document's actions; run_finished follows

@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
-from gradstudio.ui.main_window import MainWindow
+from gradstudio.ui.main_window import MainWindow, example_paths
 
 
 @pytest.fixture
@@ -66,3 +66,38 @@ def test_kinds_added_with_nothing_selected_do_not_pile_up(window, qtbot):
     rects = [card_rect(w, n) for n in (first, second, third)]
     assert not rects[0].intersects(rects[1])
     assert not rects[0].intersects(rects[2]) and not rects[1].intersects(rects[2])
+
+
+def open_example(w, stem):
+    (path,) = [p for p in example_paths() if p.stem == stem]
+    assert w.open_example(path)
+
+
+@pytest.mark.parametrize("size", [(1500, 940), (1024, 700)])
+def test_an_action_with_a_long_error_still_shows_its_parameters_whole(window, qtbot, size):
+    w = window
+    w.resize(*size)
+    open_example(w, "05_retain_graph")
+    timeline = w.timeline
+    timeline.list.setCurrentRow(2)
+    assert "backward through the graph a second time" in timeline.error.text()
+    editors = [timeline.param_editors[n]
+               for n in ("target", "gradient", "retain_graph", "create_graph")]
+
+    def laid_out_whole():
+        # none squashed below the height it needs, none over another
+        boxes = [e.geometry() for e in editors]
+        return all(e.height() >= e.minimumSizeHint().height() for e in editors) and \
+            not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    qtbot.waitUntil(laid_out_whole, timeout=1000)
+
+
+def test_an_empty_timeline_says_how_to_add_a_backward(window):
+    w = window
+    w.new_action.trigger()
+    assert w.timeline.hint.isVisible()
+    assert "Ctrl+B" in w.timeline.hint.text()
+    w.palette.kind_activated.emit("ones")
+    w.backward_action.trigger()
+    assert len(w.session.document.timeline) == 1
+    assert "Ctrl+B" not in w.timeline.hint.text()
