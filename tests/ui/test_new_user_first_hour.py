@@ -101,3 +101,21 @@ def test_an_empty_timeline_says_how_to_add_a_backward(window):
     w.backward_action.trigger()
     assert len(w.session.document.timeline) == 1
     assert "Ctrl+B" not in w.timeline.hint.text()
+
+
+def test_an_empty_canvas_says_how_to_start_until_a_node_is_added(window, qtbot):
+    w = window
+    w.new_action.trigger()
+    hint = w.canvas.empty_hint
+    assert hint.isVisible() and "Palette" in hint.text() and "Tab" in hint.text()
+    assert w.canvas.viewport().rect().contains(hint.geometry())
+    double_click_palette(qtbot, w, "ones")
+    assert not hint.isVisible()
+    w.undo_action.trigger()
+    assert hint.isVisible()
+    w.redo_action.trigger()
+    assert not hint.isVisible()
+    w.new_action.trigger()
+    assert hint.isVisible()
+    open_example(w, "01_autograd_tutorial")
+    assert not hint.isVisible()

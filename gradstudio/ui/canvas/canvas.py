@@ -6,6 +6,7 @@ import math
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer, QMimeData
 from PySide6.QtGui import QCursor, QGuiApplication, QImage, QPainter
+from PySide6.QtWidgets import QLabel
 from PySide6.QtSvg import QSvgGenerator
 
 from gradstudio.document import DocumentError
@@ -24,6 +25,9 @@ KIND_MIME = "application/x-gradstudio-kind"
 SUBGRAPH_MIME = "application/x-gradstudio-subgraph"
 _clipboard = {"nodes": [], "edges": []}   # the in-app copy, also put on the system clipboard
 MAX_IMAGE_SIDE = 12_000
+EMPTY_HINT = ("An empty graph. Double-click a kind in the Palette, drag it here, or press "
+              "Tab for quick add; then drag from an output port to an input port to connect "
+              "them. File ▸ Examples has the autograd tutorial.")
 
 
 class Canvas(CanvasView):
@@ -42,14 +46,34 @@ class Canvas(CanvasView):
         self._quick_add_pos = QPointF()
         self._paste_count = 0
         self.context_menu = None     # the last right-click menu (open until chosen)
+        # an empty canvas says how to start; the hint lets clicks and drops through
+        self.empty_hint = QLabel(EMPTY_HINT, self.viewport())
+        self.empty_hint.setAlignment(Qt.AlignCenter)
+        self.empty_hint.setWordWrap(True)
+        self.empty_hint.setAttribute(Qt.WA_TransparentForMouseEvents)
+        self.empty_hint.setStyleSheet(f"color: {theme.TEXT_DIM.name()}; font-size: 14px;")
         session.document_replaced.connect(self._on_document_replaced)
+        session.document_changed.connect(self._update_empty_hint)
+        self._update_empty_hint()
 
     def item(self, node_id):
         """The NodeItem mirroring a node id (or None)."""
         return self.scene().nodes.get(node_id)
 
     def _on_document_replaced(self):
+        self._update_empty_hint()
         QTimer.singleShot(0, self.fit_to_view)
+
+    def _update_empty_hint(self, *_):
+        self.empty_hint.setVisible(not self.session.document.node_ids)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        rect = self.viewport().rect()
+        width = min(rect.width() - 40, 460)
+        self.empty_hint.setFixedWidth(max(width, 100))
+        self.empty_hint.adjustSize()
+        self.empty_hint.move(rect.center() - self.empty_hint.rect().center())
 
     # ------------------------------------------------------------------ editing
     def add_node_at(self, kind, scene_pos):
