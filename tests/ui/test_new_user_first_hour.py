@@ -2,7 +2,7 @@
 explain itself and must not get in their way."""
 import pytest
 from PySide6.QtCore import QRect, QSettings, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gradstudio.ui.main_window import MainWindow, example_paths
 
@@ -119,3 +119,25 @@ def test_an_empty_canvas_says_how_to_start_until_a_node_is_added(window, qtbot):
     assert hint.isVisible()
     open_example(w, "01_autograd_tutorial")
     assert not hint.isVisible()
+
+
+def test_a_card_is_named_as_the_code_the_inspector_and_the_timeline_name_it(window, qtbot):
+    w = window
+    w.new_action.trigger()
+    x = double_click_palette(qtbot, w, "ones")
+    y = double_click_palette(qtbot, w, "add")
+    name = w.session.document.display_name(y)
+    assert name == f"add_{y}"
+    assert w.canvas.item(y).name == name
+    assert w.inspector.title.text().startswith(name)
+    assert f"{name} = " in w.code_panel.editor.toPlainText()
+    w.backward_action.trigger()
+    assert w.timeline.list.item(0).text().startswith(f"1.  {name}.backward()")
+    # a name given in the inspector replaces it on the card, and undo brings it back
+    w.session.select([x])
+    w.rename_action.trigger()
+    qtbot.keyClicks(QApplication.focusWidget(), "x")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert w.canvas.item(x).name == "x"
+    w.undo_action.trigger()
+    assert w.canvas.item(x).name == f"ones_{x}"

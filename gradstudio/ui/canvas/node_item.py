@@ -249,7 +249,7 @@ class NodeItem(QGraphicsItem):
     """Mirrors one document node (by id). The scene keeps it in step with the document
     and the run; it never edits anything itself."""
 
-    def __init__(self, data, in_no_grad=False):
+    def __init__(self, data, in_no_grad=False, name=None):
         super().__init__()
         self.node_id = data.id
         self.setFlags(QGraphicsItem.ItemIsSelectable | QGraphicsItem.ItemSendsGeometryChanges)
@@ -268,16 +268,18 @@ class NodeItem(QGraphicsItem):
         self._badges = ()
         self._head_dirty = self._text_dirty = True
         self._card_name = None        # (font pixels, font, QStaticText) of the card's name
-        self.set_data(data)
+        self.set_data(data, name)
 
     # ------------------------------------------------------------------ model
-    def set_data(self, data):
-        """Takes the node's kind, params, label and position from the document."""
+    def set_data(self, data, name=None):
+        """Takes the node's kind, params, label and position from the document. The
+        header shows ``name`` (the document's ``display_name``: the label, else kind and
+        id, as the code, inspector and timeline call it), then the kind."""
         self.data = data
         self.spec = CATALOGUE[data.kind]
         self.ports = list(self.spec.input_names(data.params))
-        self._title_text = data.label or data.kind
-        self._subtitle_text = data.kind if data.label else data.id
+        self._title_text = name or data.label or data.kind
+        self._subtitle_text = data.kind
         ports = max((_advance(p, "small") for p in self.ports), default=0.0)
         header = (2 * PAD + _advance(self._title_text, "title") + TITLE_GAP +
                   _advance(self._subtitle_text, "small"))
@@ -366,6 +368,11 @@ class NodeItem(QGraphicsItem):
         """The card's badges, ``((kind, text), ...)``: requires_grad, leaf or non-leaf,
         the grad_fn's name, retain_grad, .grad, no_grad, gradient cut."""
         return self._badges
+
+    @property
+    def name(self):
+        """The name in the header (the node's name in the code, inspector and timeline)."""
+        return self._title_text
 
     def _badge_list(self):      # the old name, still used by tests/ui/test_flow.py
         return self._badges

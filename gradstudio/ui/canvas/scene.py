@@ -74,7 +74,8 @@ class CanvasScene(QGraphicsScene):
         self._on_session_selection_changed(self.session.selection)
 
     def _add_node(self, node_id):
-        item = NodeItem(self.document.node(node_id), self.document.in_no_grad(node_id))
+        doc = self.document
+        item = NodeItem(doc.node(node_id), doc.in_no_grad(node_id), doc.display_name(node_id))
         item.setFlag(QGraphicsItem.ItemHasNoContents, self.overview)
         item.moved_callback = self._on_node_moved
         self.nodes[node_id] = item
@@ -150,7 +151,7 @@ class CanvasScene(QGraphicsScene):
         elif kind == "node_changed":
             item = self.nodes.get(target)
             if item is not None:
-                item.set_data(self.document.node(target))
+                item.set_data(self.document.node(target), self.document.display_name(target))
                 for e in item.edges:
                     e.update_path()
         elif kind == "edge_added":
