@@ -104,6 +104,8 @@ class MainWindow(WindowFiles, QMainWindow):
         self.resizeDocks([self.docks["palette"], self.docks["inspector"]], [230, 390],
                          Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["timeline"]], [220], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["timeline"], self.docks["code"]], [440, 440],
+                         Qt.Orientation.Horizontal)
 
     def _dock(self, name, title, widget, area):
         dock = QDockWidget(title, self)

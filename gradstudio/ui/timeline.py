@@ -17,7 +17,7 @@ __all__ = ["TimelinePanel", "ACTION_TITLES", "action_text"]
 ACTION_TITLES = {"backward": "backward()", "zero_grad": "grad.zero_()",
                  "set_grad_none": "set grad to None", "grad": "torch.autograd.grad()"}
 ERROR_COLOR = QColor("#c62828")
-SIDE_BY_SIDE_WIDTH = 480     # narrower, the action's details go below the list
+SIDE_BY_SIDE_WIDTH = 400     # narrower, the action's details go below the list
 NO_ACTIONS_HINT = ("No actions yet: only the forward pass runs. Select a node and press "
                    "Ctrl+B (or Add ▸ backward()) to call its backward() after it.")
 _ID_ROLE = Qt.ItemDataRole.UserRole

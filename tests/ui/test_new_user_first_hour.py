@@ -141,3 +141,11 @@ def test_a_card_is_named_as_the_code_the_inspector_and_the_timeline_name_it(wind
     assert w.canvas.item(x).name == "x"
     w.undo_action.trigger()
     assert w.canvas.item(x).name == f"ones_{x}"
+
+
+def test_the_timeline_and_the_code_share_the_bottom_evenly(window, qtbot):
+    w = window
+    open_example(w, "05_retain_graph")
+    timeline, code = w.docks["timeline"], w.docks["code"]
+    qtbot.waitUntil(lambda: timeline.width() > 0 and code.width() > 0)
+    assert abs(timeline.width() - code.width()) <= 0.2 * max(timeline.width(), code.width())
