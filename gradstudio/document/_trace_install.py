@@ -1,14 +1,15 @@
 """The patching of the engine for the tracing child: ``install(rec)`` wraps the op
-table's ``apply`` and ``inplace``, the composite calls with a node kind of their own
-(``matmul``, ``reshape``, indexing, ``where``), the factories, the autograd state
-(``detach``, ``requires_grad_``, ``retain_grad``, ``.data``, ``.grad``, ``backward``,
-``autograd.grad``, ``manual_seed``) and grad-mode blocks, so that the recorder sees every
-operation. Only the child process ever calls it.
+table's ``apply``, ``inplace`` and ``apply_views`` (split, chunk, unbind and iterating a
+tensor: one node per piece), the composite calls with a node kind of their own
+(``matmul``, ``reshape``, indexing, ``where``, ``cross_entropy``, ``nll_loss``), the
+factories, the autograd state (``detach``, ``requires_grad_``, ``retain_grad``, ``.data``,
+``.grad``, ``backward``, ``autograd.grad``, ``manual_seed``) and grad-mode blocks, so that
+the recorder sees every operation. Only the child process ever calls it.
 
 Part of the tracing child (``_trace_child.py``); imports only the engine and its sibling
 modules.
 """
-from ._trace_ops import _DTYPES, _index_key_text, op_record
+from ._trace_ops import _DTYPES, _index_key_text, op_record, view_records
 from ._trace_values import (TraceError, _inferred_dtype, _jsonable, _number, _plain,
                             _Record, _shape, _values)
 
@@ -16,10 +17,10 @@ from ._trace_values import (TraceError, _inferred_dtype, _jsonable, _number, _pl
 def install(rec):
     """Patches the engine (in this process only) so that ``rec`` sees every operation."""
     torch = rec.torch
-    from gradstudio.engine import _functions, _grad_mode, _tensor, _tensor_ops
+    from gradstudio.engine import _functions, _grad_mode, _tensor, _tensor_ops, _tensor_shape
     from gradstudio.engine import autograd as autograd_mod
     Tensor = torch.Tensor
-    orig_apply, orig_inplace = _tensor.apply, _tensor.inplace
+    orig_apply, orig_inplace, orig_views = _tensor.apply, _tensor.inplace, _tensor.apply_views
 
     def apply(op, operands, params=None, out_dtype=None):
         out = orig_apply(op, operands, params, out_dtype)
@@ -49,12 +50,23 @@ def install(rec):
         rec.emit(op_record(op, operands, params, self))
         return out
 
-    for mod in (_tensor, _tensor_ops, _functions):
+    def apply_views(op, src, params):
+        # the pieces share one multi-output node in the engine; each is drawn as the
+        # single-output select/slice it views (see _trace_ops.view_records)
+        outs = orig_views(op, src, params)
+        if not rec.quiet:
+            for r in view_records(op, src, params, outs):
+                rec.emit(r)
+        return outs
+
+    for mod in (_tensor, _tensor_ops, _tensor_shape, _functions):
         for attr in ("apply", "_apply"):
             if getattr(mod, attr, None) is orig_apply:
                 setattr(mod, attr, apply)
         if getattr(mod, "inplace", None) is orig_inplace:
             setattr(mod, "inplace", inplace)
+        if getattr(mod, "apply_views", None) is orig_views:
+            setattr(mod, "apply_views", apply_views)
 
     # ------------------------------------------------------------ composite calls
     def matmul_map(out, a, b):
@@ -79,6 +91,33 @@ def install(rec):
             return None
         return _Record("where", {}, {"condition": condition, "input": input,
                                      "other": other}, out)
+
+    def loss_map(kind):
+        """cross_entropy / nll_loss as one node with input and target ports (the target's
+        own node, not the int64 copy the op keeps); cross_entropy's inner nll_loss call is
+        left to it."""
+        def mapper(out, input, target, weight=None, size_average=None, ignore_index=-100,
+                   reduce=None, reduction="mean", label_smoothing=0.0):
+            outermost = len(rec.frames) == 1
+            if type(input) is not Tensor or type(target) is not Tensor:
+                return None
+            if weight is not None or size_average is not None or reduce is not None:
+                if not outermost:
+                    return None
+                raise TraceError(f"{kind} with a weight per class (or the old size_average "
+                                 "and reduce arguments) cannot be drawn yet")
+            if reduction != "mean":
+                if not outermost:
+                    return None
+                raise TraceError(f"{kind} with reduction='{reduction}' cannot be drawn yet; "
+                                 "GradStudio draws the mean, the default")
+            return _Record(kind, {"ignore_index": int(ignore_index)},
+                           {"input": input, "target": target}, out)
+        return mapper
+
+    functional = torch.nn.functional
+    for name in ("cross_entropy", "nll_loss"):
+        setattr(functional, name, rec.composite(getattr(functional, name), loss_map(name)))
 
     Tensor.matmul = Tensor.__matmul__ = rec.composite(Tensor.__matmul__, matmul_map)
     Tensor.__rmatmul__ = rec.composite(Tensor.__rmatmul__, rmatmul_map)

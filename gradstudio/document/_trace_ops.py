@@ -1,6 +1,8 @@
 """The mapping of the engine's op-table calls to catalogue node kinds and their params:
 ``op_record(op, operands, params, output)`` is the node one operation becomes (or a
-``TraceError`` saying why it cannot be drawn), plus the index-key text of ``x[key]``.
+``TraceError`` saying why it cannot be drawn), ``view_records`` the nodes of the pieces a
+multi-output op (``split``, ``chunk``, ``unbind``, iterating a tensor) returns, plus the
+index-key text of ``x[key]``.
 
 Part of the tracing child (``_trace_child.py``); imports only its sibling modules.
 """
@@ -38,9 +40,39 @@ def _index_key_text(key):
     return ", ".join(out) if out else None
 
 
+def _dims(d):
+    """A reduction's dims as the script most likely wrote them: ``x.sum(1)``, not
+    ``x.sum((1,))`` (the engine hands over a tuple either way; both compute the same)."""
+    return d[0] if isinstance(d, (tuple, list)) and len(d) == 1 else d
+
+
 def _index_text(dim, start, end, step):
     part = f"{start}:{end}" + ("" if step == 1 else f":{step}")
     return ", ".join([":"] * dim + [part])
+
+
+def view_records(op, src, params, outs):
+    """One node per piece of a multi-output view op: a document node has one output, so
+    ``a, b = x.split(2)`` draws as ``a = x[0:2]`` and ``b = x[2:4]`` (SliceBackward0 each,
+    where PyTorch's pieces share one SplitBackward0) and each row of ``for row in x`` or
+    ``x.unbind(d)`` as ``x[i]`` / ``x[:, i]`` (SelectBackward0 each, where PyTorch's share
+    one UnbindBackward0). Values and gradients are the same: unbind's and split's
+    backward stack or concatenate the pieces' gradients, zeros for a piece none reached,
+    which is what the separate select/slice nodes add up to."""
+    dim = params["dim"]
+    if op.name == "unbind":
+        lead = ":, " * dim
+        return [_Record("index", {"key": f"{lead}{k}"}, {"self": src}, out)
+                for k, out in enumerate(outs)]
+    if op.name in ("split", "split_with_sizes"):
+        records, start = [], 0
+        for out in outs:
+            end = start + out._data.shape[dim]
+            records.append(_Record("index", {"key": _index_text(dim, start, end, 1)},
+                                   {"self": src}, out))
+            start = end
+        return records
+    raise TraceError(f"the operation '{op.name}' cannot be drawn yet")
 
 
 def op_record(op, operands, params, output):
@@ -73,6 +105,17 @@ def op_record(op, operands, params, output):
     if name == "rpow":
         return _Record("rpow", {"base": _number(p["base"], "the base")},
                        {"exponent": operands[0]}, output)
+    if name in ("floor_divide", "remainder"):       # (x //= y too: its params say inplace)
+        return _Record(name, {}, tensors("self", "other"), output)
+    if name in ("floor_divide_scalar", "remainder_scalar"):
+        base = name[:-len("_scalar")]
+        number = {"other": _number(p["other"], "the number")}
+        if p.get("reflected"):                        # 2 // x
+            return _Record("r" + base, number, tensors("self"), output)
+        return _Record(base, number, tensors("self"), output)
+    if name == "rremainder":                          # 2 % x
+        return _Record("rremainder", {"other": _number(p["other"], "the number")},
+                       tensors("self"), output)
     if name in ("maximum", "minimum"):
         return _Record(name, {}, tensors("self", "other"), output)
     if name in _UNARY:
@@ -81,13 +124,25 @@ def op_record(op, operands, params, output):
         lim = {k: None if p.get(k) is None else _number(p[k], f"clamp's {k}")
                for k in ("min", "max")}
         return _Record("clamp", lim, tensors("self"), output)
-    if name in ("sum", "mean"):
-        return _Record(name, {"dim": p.get("dim"), "keepdim": bool(p.get("keepdim"))},
+    if name in ("sum", "mean", "amax", "amin"):
+        return _Record(name, {"dim": _dims(p.get("dim")), "keepdim": bool(p.get("keepdim"))},
                        tensors("self"), output)
     if name == "norm":
         return _Record("norm", {"p": _number(p.get("p", 2.0), "the norm's p"),
-                                "dim": p.get("dim"), "keepdim": bool(p.get("keepdim"))},
+                                "dim": _dims(p.get("dim")),
+                                "keepdim": bool(p.get("keepdim"))},
                        tensors("self"), output)
+    if name == "prod":
+        return _Record("prod", {"dim": p.get("dim"), "keepdim": bool(p.get("keepdim"))},
+                       tensors("self"), output)
+    if name in ("var", "std"):
+        # no correction given is Bessel's (1): the same values, drawn as the default
+        c = p.get("correction")
+        return _Record(name, {"dim": _dims(p.get("dim")), "keepdim": bool(p.get("keepdim")),
+                              "correction": 1 if c is None else _number(c, "the correction")},
+                       tensors("self"), output)
+    if name == "cumsum":
+        return _Record("cumsum", {"dim": p["dim"]}, tensors("self"), output)
     if name in ("softmax", "log_softmax"):
         return _Record(name, {"dim": p["dim"]}, tensors("self"), output)
     if name in ("max", "min"):
@@ -135,6 +190,10 @@ def op_record(op, operands, params, output):
     if name == "index":
         raise TraceError("indexing with a tensor, a list or a mask cannot be drawn yet; "
                          "use integers and slices such as x[0] or x[:, 1:3]")
+    if name == "nll_loss":
+        # reached only through a loss call with arguments its kind has no place for
+        raise TraceError("this loss cannot be drawn yet: only the default mean of "
+                         "cross_entropy or nll_loss without weight can")
     if name == "where":
         raise TraceError("torch.where with a number cannot be drawn; give it tensors")
     if name in ("_setitem", "_fill", "_copy", "_zero"):

@@ -4,11 +4,13 @@ Operation kinds are derived from the engine's op table (``gradstudio.engine._ops
 their ports are the op's tensor arguments, their parameters the op's parameters, their
 category and one-line doc the op's own. Adding an op to the engine makes it appear here.
 A few table entries are folded into one kind the way PyTorch spells them (``x ** 2`` and
-``x ** y`` are both ``pow``; ``max`` with or without ``dim``), and sources (``ones``,
-``rand`` ...) and autograd modifiers (``detach``, ``requires_grad_``, ``retain_grad``) are
-added. Each kind also knows how to evaluate itself with the engine (``evaluate``) and how
-PyTorch code spells it (``code``), side by side, so the runner and the exporter share one
-definition.
+``x ** y`` are both ``pow``; ``max`` with or without ``dim``; ``x // y`` and ``x // 2``),
+a few are built by hand where the table has them (``_OWN_KINDS``: the number-first
+``2 // x`` and ``2 % x``, ``var``/``std``'s correction, the losses' class-index target
+port), and sources (``ones``, ``rand`` ...) and autograd modifiers (``detach``,
+``requires_grad_``, ``retain_grad``) are added. Each kind also knows how to evaluate
+itself with the engine (``evaluate``) and how PyTorch code spells it (``code``), side by
+side, so the runner and the exporter share one definition.
 """
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -185,16 +187,15 @@ def _grad_name(op):
 
 # Which table entries a kind stands for, and how it is called. Every other op in the
 # table (not internal) becomes a kind named after it, called as a Tensor method with its
-# params as keywords.
+# params as keywords; the ones in _OWN_KINDS are built by hand where the table has them.
 _SKIP = {"pow_tensor", "rpow", "max_dim", "min_dim", "_unsafe_view", "index", "where",
-         "rsub", "slice", "to", "cat", "stack"}
+         "rsub", "slice", "to", "cat", "stack", "floor_divide_scalar", "remainder_scalar",
+         "rremainder"}
 
 
 # Ops the engine has that documents do not offer yet: a traced script can only be drawn
 # once gradstudio/document/_trace_ops.py maps each of them to its kind.
-_ENGINE_ONLY = {"amax", "amin", "floor_divide", "floor_divide_scalar", "remainder",
-                "remainder_scalar", "rremainder", "prod", "var", "std",
-                "cumsum", "nll_loss"}
+_ENGINE_ONLY: set[str] = set()
 
 
 def _method_call(name, param_names):
@@ -215,7 +216,8 @@ def _binary_eval(name):
 
 
 _OPERATORS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "eq": "==", "ne": "!=",
-              "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+              "lt": "<", "le": "<=", "gt": ">", "ge": ">=", "floor_divide": "//",
+              "remainder": "%"}
 
 
 def _operator_code(name):
@@ -271,6 +273,8 @@ _OP_CODE = {
     "clamp": lambda p, a: f"{a['self']}.clamp("
                           f"{keywords(min=optional(p['min']), max=optional(p['max']))[2:]})",
     "sum": _reduce_code("sum"), "mean": _reduce_code("mean"), "norm": _norm_code,
+    "amax": _reduce_code("amax"), "amin": _reduce_code("amin"),
+    "cumsum": lambda p, a: f"{a['self']}.cumsum({p['dim']})",
     "softmax": lambda p, a: f"{a['self']}.softmax(dim={p['dim']})",
     "log_softmax": lambda p, a: f"{a['self']}.log_softmax(dim={p['dim']})",
     "argmax": _along_code("argmax"), "argmin": _along_code("argmin"),
@@ -288,10 +292,118 @@ _OP_CODE = {
     "select": lambda p, a: f"{a['self']}.select({p['dim']}, {p['index']})",
 }
 
+# ----------------------------------------------------------------------------- hand-built
+# Kinds whose table entries are not one plain method call: an operator with a number
+# form and a number-first form, reductions whose keyword arguments need spelling out,
+# and the losses, whose class-index target is an input port (an int64 tensor).
+def _divided_kinds(name, number_first, number_first_doc):
+    """``x // y`` and ``x // 2`` (one kind, as add), and ``2 // x`` (``r`` + name, as rsub)."""
+    op, symbol = OPS[name], _OPERATORS[name]
+    dunder = {"//": "__rfloordiv__", "%": "__rmod__"}[symbol]
+    return (
+        NodeKind(name, op.category, op.doc,
+                 (Port("self"), Port("other", optional=True, fallback="other")),
+                 (ParamSpec("other", "scalar", 2.0, "used when 'other' is not connected"),),
+                 _binary_eval(name), op.code, _grad_name(op), code=_operator_code(name)),
+        NodeKind("r" + name, op.category, number_first_doc, (Port("self"),),
+                 (ParamSpec("other", "scalar", 10.0, "the number on the left"),),
+                 lambda p, self: getattr(self, dunder)(p["other"]),
+                 "{other} " + symbol + " {self}", _grad_name(OPS[number_first]),
+                 code=lambda p, a: f"{number(p['other'])} {symbol} {a['self']}"))
+
+
+DIM_ALL = ParamSpec("dim", "dims", None, "dimension(s), or None for all", optional=True)
+KEEPDIM = ParamSpec("keepdim", "bool", False, "keep the reduced dimensions with size 1")
+
+
+def _prod_eval(p, self):
+    if p["dim"] is None:
+        if p["keepdim"]:
+            # PyTorch's prod has no keepdim without a dim (a TypeError); the engine
+            # would ignore it, so the node says so instead of computing what PyTorch won't
+            raise TypeError("prod's keepdim needs a dim: choose a dim, or turn keepdim off "
+                            "(PyTorch keeps no dimensions for the product of all elements)")
+        return self.prod()
+    return self.prod(p["dim"], keepdim=p["keepdim"])
+
+
+def _prod_kinds():
+    op = OPS["prod"]
+    return (NodeKind("prod", op.category, op.doc, (Port("self"),),
+                     (ParamSpec("dim", "int", None, "dimension, or None for all",
+                                optional=True), KEEPDIM),
+                     _prod_eval, op.code, _grad_name(op), code=_reduce_code("prod")),)
+
+
+def _spread_kinds(name):
+    op = OPS[name]
+
+    def evaluate(p, self):
+        return getattr(self, name)(p["dim"], correction=p["correction"], keepdim=p["keepdim"])
+
+    def code(p, a):
+        args = [] if p["dim"] is None else [dims(p["dim"])]
+        if p["correction"] != 1:
+            args.append(f"correction={number(p['correction'])}")
+        if p["keepdim"]:
+            args.append("keepdim=True")
+        return f"{a['self']}.{name}({', '.join(args)})"
+    return (NodeKind(name, op.category, op.doc, (Port("self"),),
+                     (DIM_ALL, ParamSpec("correction", "scalar", 1, "subtracted from the "
+                                         "count: 1 (Bessel's) for a sample, 0 for the whole "
+                                         "population"), KEEPDIM),
+                     evaluate, op.code, _grad_name(op), code=code),)
+
+
+def _loss_kinds():
+    """cross_entropy (scores, as logits) and nll_loss (log-probabilities), each against a
+    target of class indices (an int64 tensor), averaged over the targets that count."""
+    op = OPS["nll_loss"]
+    ignore = ParamSpec("ignore_index", "int", -100, "a target class that is skipped")
+    out = []
+    for name, doc in (
+            ("cross_entropy", "The cross-entropy of class-index targets (an int64 tensor) "
+             "from unnormalised scores (logits): nll_loss(log_softmax(input, 1), target), "
+             "averaged."),
+            ("nll_loss", "The negative log likelihood of class-index targets (an int64 "
+             "tensor) from log-probabilities, averaged.")):
+        fn = getattr(torch.nn.functional, name)
+
+        def evaluate(p, input, target, fn=fn):
+            return fn(input, target, ignore_index=p["ignore_index"])
+
+        def code(p, a, name=name):
+            tail = "" if p["ignore_index"] == -100 else f", ignore_index={p['ignore_index']}"
+            return f"torch.nn.functional.{name}({a['input']}, {a['target']}{tail})"
+        out.append(NodeKind(name, op.category, doc, (Port("input"), Port("target")),
+                            (ignore,), evaluate,
+                            f"torch.nn.functional.{name}({{input}}, {{target}})",
+                            _grad_name(op), code=code))
+    return tuple(out)
+
+
+_OWN_KINDS = {
+    "floor_divide": lambda: _divided_kinds(
+        "floor_divide", "floor_divide_scalar", "A number divided by a tensor, rounded down "
+        "(PyTorch has no gradient for it)."),
+    "remainder": lambda: _divided_kinds(
+        "remainder", "rremainder", "The remainder of dividing a number by a tensor (PyTorch "
+        "has no gradient for it)."),
+    "prod": _prod_kinds,
+    "var": lambda: _spread_kinds("var"), "std": lambda: _spread_kinds("std"),
+    "nll_loss": _loss_kinds,
+}
+
+
 for _name, _op in OPS.items():
     # a node has one output, so ops returning several views (split, unbind) have no kind
+    # (a traced script draws each piece as the select or slice it is)
     if _op.category == "internal" or _name in _SKIP or _name in _ENGINE_ONLY or \
             _op.multi_output or _name.startswith("_"):
+        continue
+    if _name in _OWN_KINDS:       # built by hand, in the table's place (palette order)
+        for _k in _OWN_KINDS[_name]():
+            _add(_k)
         continue
     _params = tuple(_spec(p) for p in _op.params)
     _inputs = tuple(Port(a) for a in _op.arg_names)

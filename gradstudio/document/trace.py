@@ -8,6 +8,13 @@ what autograd records), ``backward``/``autograd.grad`` calls, ``x.grad.zero_()``
 and tensors the script ``print``s into watched nodes. Nodes are named after the
 script's variables and laid out in layers (``layout.layered_positions``).
 
+A document node has one output, so the pieces of ``split``, ``chunk``, ``unbind`` and of
+iterating over a tensor (``for row in x``), which share one multi-output node in autograd,
+are drawn one node each, as the slice or select each piece views: ``a, b = x.split(2)``
+becomes ``a = x[0:2]`` and ``b = x[2:4]``. Values and gradients are the same as the
+script's; the pieces' ``grad_fn`` is ``SliceBackward0`` or ``SelectBackward0`` where
+PyTorch shows ``SplitBackward0``, ``SplitWithSizesBackward0`` or ``UnbindBackward0``.
+
 The user's code only ever runs when this is asked for, and then in a child process
 (``gradstudio/document/_trace_child.py``) with a time limit: an endless loop, a
 crash or a script that calls ``os._exit`` cannot hang or break the caller. Whatever goes

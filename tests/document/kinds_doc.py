@@ -55,8 +55,35 @@ def every_kind_document():
     node("mean", {"dim": 0}, self=a)
     node("norm", self=a)
     node("norm", {"p": 1.0, "dim": 1, "keepdim": True}, self=a)
+    graded = [                      # a second backward runs through these
+        node("amax", self=a),
+        node("amax", {"dim": (0, 1), "keepdim": True}, self=a),
+        node("amin", {"dim": 1}, self=a),
+        node("prod", self=a),
+        node("prod", {"dim": 1, "keepdim": True}, self=a),
+        node("var", self=a),
+        node("var", {"dim": 1, "correction": 0, "keepdim": True}, self=a),
+        node("std", {"dim": (0, 1), "correction": 1.5}, self=a),
+        node("std", {"dim": 0}, self=b),
+        node("cumsum", {"dim": 1}, self=a),
+        node("remainder", self=a, other=b),
+        node("remainder", {"other": 1.25}, self=a),
+    ]
+    ints = node("tensor", {"value": [[7, -3], [4, 9]]})
+    node("cumsum", self=ints)                                    # int64 running totals
+    node("floor_divide", self=a, other=b)                        # no gradient in PyTorch
+    node("floor_divide", {"other": -0.75}, self=a)
+    node("floor_divide", {"other": 2}, self=ints)
+    node("remainder", {"other": -2}, self=ints)
+    node("rfloor_divide", {"other": 5}, self=a)
+    node("rremainder", {"other": -4.5}, self=a)
+    node("rremainder", {"other": 10}, self=ints)
+    classes = node("tensor", {"value": [2, 0]}, "classes")      # class indices (int64)
+    graded += [node("cross_entropy", input=a, target=classes),
+               node("cross_entropy", {"ignore_index": 0}, input=b, target=classes),
+               node("nll_loss", input=node("log_softmax", {"dim": 1}, self=a),
+                    target=classes)]
     node("softmax", {"dim": 0}, self=a)
-    node("log_softmax", self=a)
     node("mm", self=a, mat2=m)
     a3 = node("unsqueeze", {"dim": 0}, self=a)
     m3 = node("unsqueeze", {"dim": 0}, self=m)
@@ -99,6 +126,10 @@ def every_kind_document():
     total = node("sum", self=node("add", self=node("sum", self=kept),
                                   other=node("sum", self=tracked)))
     d.add_action("backward", {"target": total})
+    spread = node("sum", self=graded[0])
+    for g in graded[1:]:
+        spread = node("add", self=spread, other=node("sum", self=g))
+    d.add_action("backward", {"target": spread})
     missing = set(CATALOGUE) - set(made)
     assert not missing, f"kinds without a node: {sorted(missing)}"
     return d

@@ -233,6 +233,29 @@ def test_grad_action_names_and_prints_its_results():
                              "tensor([1., 1.], grad_fn=<MulBackward0>)\n")
 
 
+def test_a_full_product_with_keepdim_fails_as_in_pytorch():
+    """``x.prod(keepdim=True)`` is a TypeError in PyTorch (a full product keeps no
+    dimension); the node refuses it in plain words instead of computing something, and the
+    exported line stays a comment."""
+    d = Document()
+    x = d.add_node("tensor", {"value": [[1.0, 2.0]]}, label="x")
+    p = d.add_node("prod", {"keepdim": True}, label="p", watched=True)
+    d.connect(x, p, "self")
+    result = run(d)
+    assert result.errors[p] == ("TypeError: prod's keepdim needs a dim: choose a dim, or turn "
+                                "keepdim off (PyTorch keeps no dimensions for the product of "
+                                "all elements)")
+    script = export_script(d, result)
+    line = script.text.splitlines()[script.lines[p] - 1]
+    assert line.startswith("# p = x.prod(keepdim=True)  # TypeError: ")
+    if script_runner.torch_available():
+        [(_, error)] = script_runner.run_scripts([
+            "import torch\ntorch.tensor([[1.0, 2.0]]).prod(keepdim=True)\n"], "torch")
+        assert "TypeError: prod() received an invalid combination of arguments" in error
+    d.set_param(p, "dim", 1)
+    assert run(d).errors == {}
+
+
 @pytest.mark.parametrize("kind", sorted(CATALOGUE))
 def test_every_kind_spells_itself_as_python(kind):
     """Each catalogue kind carries its PyTorch spelling next to its evaluation; with its

@@ -1,7 +1,9 @@
 """Import by tracing: every seed notebook traces into a document whose run reproduces
-what the script computed (values, grad_fn, final gradients); exported scripts trace back
-into documents that print the same; and a bad script (endless loop, exception, crash,
-unsupported operation) gives one clear message without touching the caller."""
+what the script computed (values, grad_fn, final gradients), and so do scripts using
+split/chunk/unbind/iteration and the later reductions, divisions and losses; exported
+scripts trace back into documents that print the same; and a bad script (endless loop,
+exception, crash, unsupported operation) gives one clear message without touching the
+caller."""
 import os
 import textwrap
 import time
@@ -131,6 +133,210 @@ def test_exported_script_traces_back_to_a_document_that_prints_the_same(name, ro
     assert traced.seed == doc.seed
     assert len(traced.timeline) == len(doc.timeline)
     assert len(traced.regions) == len(doc.regions)
+
+
+# ----------------------------------------------------------------------------- ops
+# Scripts using the engine's multi-output views (split, chunk, unbind, iterating a tensor)
+# and its later reductions, divisions and losses. A document node has one output, so each
+# piece of a split or unbind is drawn as the slice or select it views: its grad_fn is
+# SliceBackward0 / SelectBackward0 where PyTorch's pieces share one SplitBackward0 /
+# SplitWithSizesBackward0 / UnbindBackward0; values and gradients are the same.
+PIECE_GRAD_FN = {"UnbindBackward0": "SelectBackward0", "SplitBackward0": "SliceBackward0",
+                 "SplitWithSizesBackward0": "SliceBackward0"}
+
+OP_SCRIPTS = {
+    "iterate": """
+        import torch
+        x = torch.tensor([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], requires_grad=True)
+        total = 0
+        for row in x:
+            total = total + (row * row).sum()
+        total.backward()
+        print(x.grad)
+    """,
+    "unbind": """
+        import torch
+        x = torch.arange(12.0).reshape(3, 4).requires_grad_()
+        first, second, third = x.unbind()
+        cols = torch.unbind(x, dim=1)
+        loss = (first * third).sum() + cols[3].exp().sum()     # second and cols 0-2 unused
+        loss.backward()
+    """,
+    "split": """
+        import torch
+        torch.manual_seed(1)
+        x = torch.randn(4, 5, requires_grad=True)
+        a, b = x.split([2, 3], dim=1)
+        c, d = torch.split(x, 3)                               # 3 rows, then 1
+        loss = a.sum() + (b ** 2).sum() + (d * 10).sum()
+        loss.backward()
+    """,
+    "chunk": """
+        import torch
+        x = torch.linspace(-1.0, 1.0, 7, requires_grad=True)
+        p, q, r = x.chunk(3)                                   # 3, 3 and 1 elements
+        h = torch.chunk(x.reshape(7, 1), 2)
+        loss = (p * q).sum() + r.sum() + h[1].sum()
+        loss.backward()
+    """,
+    "reductions": """
+        import torch
+        torch.manual_seed(4)
+        x = torch.randn(3, 4, requires_grad=True)
+        top, low = x.amax(1), x.amin((0, 1), keepdim=True)
+        p, q = x.prod(0), torch.prod(x)
+        v, s = x.var(1), x.std(correction=0)
+        u = x.var(0, unbiased=False, keepdim=True)
+        c = x.cumsum(1)
+        loss = top.sum() + low.sum() + p.sum() + q + v.sum() + s + u.sum() + c.sum()
+        loss.backward()
+    """,
+    "division": """
+        import torch
+        x = torch.tensor([[5.5, -3.25, 7.0], [0.5, 9.0, -8.5]], requires_grad=True)
+        y = torch.tensor([2.0, -1.5, 4.0], requires_grad=True)
+        q = x // y
+        q2 = x // 0.5
+        r = x % y
+        r2 = torch.remainder(x, 3)
+        r3 = 3 // (y.detach() + 5)
+        r4 = 7 % y.detach()
+        n = torch.tensor([7, -3, 10])
+        n //= 2
+        n %= 3
+        (r.sum() + r2.sum()).backward()
+        print(q, q2, r3, r4, n)
+    """,
+    "losses": """
+        import torch
+        import torch.nn.functional as F
+        torch.manual_seed(2)
+        scores = torch.randn(4, 3, requires_grad=True)
+        target = torch.tensor([0, 2, 1, 2])
+        loss = F.cross_entropy(scores, target)
+        picked = torch.nn.functional.nll_loss(scores.log_softmax(dim=1), target,
+                                              ignore_index=2)
+        (loss + picked).backward()
+    """,
+}
+
+
+@pytest.fixture(scope="module")
+def op_traces():
+    return dict(zip(OP_SCRIPTS, _trace_all([dedent(s) for s in OP_SCRIPTS.values()],
+                                           record_values=True)))
+
+
+def _assert_reproduces(job, doc):
+    """The document's run computes what the script did at every node: value, dtype,
+    final gradient and grad_fn (a piece's grad_fn as PIECE_GRAD_FN says)."""
+    assert not isinstance(doc, Exception), doc
+    result = run(doc)
+    assert result.errors == {}
+    assert all(o.error is None for o in result.outcomes)
+    assert set(job.recorded) == set(doc.node_ids)
+    for nid, seen in job.recorded.items():
+        state = result.state(nid)
+        where = f"{doc.display_name(nid)} ({doc.node(nid).kind})"
+        assert state.dtype == seen["dtype"], where
+        assert state.grad_fn == PIECE_GRAD_FN.get(seen["grad_fn"], seen["grad_fn"]), where
+        np.testing.assert_array_equal(state.value, np.asarray(seen["value"], state.value.dtype),
+                                      err_msg=where)
+        if seen["grad"] is None:
+            assert state.grad is None, where
+        else:
+            np.testing.assert_array_equal(state.grad, np.asarray(seen["grad"]), err_msg=where)
+
+
+@pytest.mark.parametrize("name", list(OP_SCRIPTS))
+def test_a_traced_script_using_the_newer_ops_reproduces_it(name, op_traces):
+    _assert_reproduces(*op_traces[name])
+
+
+def _drawn(doc, label):
+    (node,) = [n for n in doc.nodes() if n.label == label]
+    return node.kind, node.params
+
+
+def _drawn_id(doc, label):
+    (node,) = [n for n in doc.nodes() if n.label == label]
+    return node.id
+
+
+def test_iterating_a_tensor_draws_each_row_as_an_index(op_traces):
+    job, doc = op_traces["iterate"]
+    assert _drawn(doc, "row") == ("index", {"key": "0"})
+    assert _drawn(doc, "row_2") == ("index", {"key": "1"})
+    x = _drawn_id(doc, "x")
+    assert doc.inputs_of(_drawn_id(doc, "row_2")) == {"self": x}
+    # the script's rows shared one UnbindBackward0; the drawn ones each have a select
+    assert job.recorded[_drawn_id(doc, "row")]["grad_fn"] == "UnbindBackward0"
+    assert run(doc).state(_drawn_id(doc, "row")).grad_fn == "SelectBackward0"
+
+
+def test_unbind_split_and_chunk_draw_their_pieces_as_selects_and_slices(op_traces):
+    _, doc = op_traces["unbind"]
+    assert [_drawn(doc, k) for k in ("first", "second", "third")] == \
+        [("index", {"key": "0"}), ("index", {"key": "1"}), ("index", {"key": "2"})]
+    # cols was a tuple, so its used piece has no name of its own: x[:, 3]
+    assert {n.params["key"] for n in doc.nodes() if n.kind == "index" and not n.label} == \
+        {":, 3"}
+    _, doc = op_traces["split"]
+    assert [_drawn(doc, k) for k in "abcd"] == \
+        [("index", {"key": ":, 0:2"}), ("index", {"key": ":, 2:5"}),
+         ("index", {"key": "0:3"}), ("index", {"key": "3:4"})]
+    _, doc = op_traces["chunk"]
+    assert [_drawn(doc, k) for k in "pqr"] == \
+        [("index", {"key": "0:3"}), ("index", {"key": "3:6"}), ("index", {"key": "6:7"})]
+
+
+def test_new_ops_are_drawn_as_their_own_kinds(op_traces):
+    _, doc = op_traces["reductions"]
+    assert _drawn(doc, "top") == ("amax", {"dim": 1, "keepdim": False})
+    assert _drawn(doc, "low") == ("amin", {"dim": (0, 1), "keepdim": True})
+    assert _drawn(doc, "p") == ("prod", {"dim": 0, "keepdim": False})
+    assert _drawn(doc, "q") == ("prod", {"dim": None, "keepdim": False})
+    assert _drawn(doc, "v") == ("var", {"dim": 1, "correction": 1, "keepdim": False})
+    assert _drawn(doc, "s") == ("std", {"dim": None, "correction": 0, "keepdim": False})
+    assert _drawn(doc, "u") == ("var", {"dim": 0, "correction": 0, "keepdim": True})
+    assert _drawn(doc, "c") == ("cumsum", {"dim": 1})
+    _, doc = op_traces["division"]
+    assert _drawn(doc, "q")[0] == "floor_divide" and _drawn(doc, "r")[0] == "remainder"
+    assert _drawn(doc, "q2") == ("floor_divide", {"other": 0.5})
+    assert _drawn(doc, "r2") == ("remainder", {"other": 3})
+    assert _drawn(doc, "r3") == ("rfloor_divide", {"other": 3})
+    assert _drawn(doc, "r4") == ("rremainder", {"other": 7})
+    # n //= 2 and n %= 3 on an int64 tensor: drawn as new nodes, n_2 and n_3
+    assert [_drawn(doc, k)[0] for k in ("n", "n_2", "n_3")] == \
+        ["tensor", "floor_divide", "remainder"]
+    _, doc = op_traces["losses"]
+    assert _drawn(doc, "loss") == ("cross_entropy", {"ignore_index": -100})
+    assert _drawn(doc, "picked") == ("nll_loss", {"ignore_index": 2})
+    target = _drawn_id(doc, "target")
+    assert doc.inputs_of(_drawn_id(doc, "loss")) == {"input": _drawn_id(doc, "scores"),
+                                                     "target": target}
+    # cross_entropy's own log_softmax is inside its node; nll_loss's input is the script's
+    assert sum(n.kind == "log_softmax" for n in doc.nodes()) == 1
+
+
+def test_losses_the_document_cannot_hold_say_so():
+    sources = [dedent(f"""
+        import torch
+        import torch.nn.functional as F
+        x = torch.ones(2, 3, requires_grad=True)
+        t = torch.tensor([0, 2])
+        F.{call}
+    """) for call in ("cross_entropy(x, t, reduction='sum')",
+                      "cross_entropy(x, t, weight=torch.ones(3))",
+                      "nll_loss(x, t, reduction='none')")]
+    got = [str(r) for _, r in _trace_all(sources)]
+    assert got == [
+        "line 5: GradStudio cannot trace this: cross_entropy with reduction='sum' cannot be "
+        "drawn yet; GradStudio draws the mean, the default.",
+        "line 5: GradStudio cannot trace this: cross_entropy with a weight per class (or the "
+        "old size_average and reduce arguments) cannot be drawn yet.",
+        "line 5: GradStudio cannot trace this: nll_loss with reduction='none' cannot be "
+        "drawn yet; GradStudio draws the mean, the default."]
 
 
 def test_trace_keeps_names_actions_and_prints():
