@@ -38,12 +38,14 @@ class Port:
 @dataclass(frozen=True)
 class ParamSpec:
     """A parameter: ``kind`` is one of scalar, int, bool, dims, shape, dtype, values
-    (a nested list of numbers), index (an indexing expression such as ``0, 1:3``)."""
+    (a nested list of numbers), index (an indexing expression such as ``0, 1:3``) or
+    choice (one of the words in ``choices``, such as a loss's reduction)."""
     name: str
     kind: str
     default: Any = None
     doc: str = ""
     optional: bool = False
+    choices: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -357,26 +359,32 @@ def _spread_kinds(name):
 
 def _loss_kinds():
     """cross_entropy (scores, as logits) and nll_loss (log-probabilities), each against a
-    target of class indices (an int64 tensor), averaged over the targets that count."""
+    target of class indices (an int64 tensor): by default averaged over the targets that
+    count, or summed, or one loss per target (``reduction``)."""
     op = OPS["nll_loss"]
     ignore = ParamSpec("ignore_index", "int", -100, "a target class that is skipped")
+    reduction = ParamSpec("reduction", "choice", "mean", "mean: the average over the "
+                          "targets that count; sum: their total; none: one loss per target",
+                          choices=("mean", "sum", "none"))
     out = []
     for name, doc in (
             ("cross_entropy", "The cross-entropy of class-index targets (an int64 tensor) "
-             "from unnormalised scores (logits): nll_loss(log_softmax(input, 1), target), "
-             "averaged."),
+             "from unnormalised scores (logits): nll_loss(log_softmax(input, 1), target)."),
             ("nll_loss", "The negative log likelihood of class-index targets (an int64 "
-             "tensor) from log-probabilities, averaged.")):
+             "tensor) from log-probabilities.")):
         fn = getattr(torch.nn.functional, name)
 
         def evaluate(p, input, target, fn=fn):
-            return fn(input, target, ignore_index=p["ignore_index"])
+            return fn(input, target, ignore_index=p["ignore_index"],
+                      reduction=p["reduction"])
 
         def code(p, a, name=name):
             tail = "" if p["ignore_index"] == -100 else f", ignore_index={p['ignore_index']}"
+            if p["reduction"] != "mean":
+                tail += f", reduction={p['reduction']!r}"
             return f"torch.nn.functional.{name}({a['input']}, {a['target']}{tail})"
         out.append(NodeKind(name, op.category, doc, (Port("input"), Port("target")),
-                            (ignore,), evaluate,
+                            (ignore, reduction), evaluate,
                             f"torch.nn.functional.{name}({{input}}, {{target}})",
                             _grad_name(op), code=code))
     return tuple(out)

@@ -68,6 +68,11 @@ def check_param(spec, name, value):
                 raise _error(f"A shape of {tuple(value)} has more than {MAX_ELEMENTS:,} "
                              "elements, too many for GradStudio.")
         return tuple(value)
+    if k == "choice":
+        if value not in p.choices:
+            raise _error(f"'{name}' of {spec.name} must be one of "
+                         f"{', '.join(repr(c) for c in p.choices)}.")
+        return value
     if k == "dtype":
         if value not in DTYPES:
             raise _error(f"'{name}' must be one of {', '.join(DTYPES)}.")

@@ -102,6 +102,10 @@ class ParamEditor(QWidget):
             self.widget.addItems(DTYPES)
             self.widget.currentTextChanged.connect(
                 lambda t: self.commit(None if t == _DEFAULT_DTYPE else t))
+        elif k == "choice":
+            self.widget = QComboBox()
+            self.widget.addItems(list(pspec.choices))
+            self.widget.currentTextChanged.connect(self.commit)
         elif k == "int" and not pspec.optional:
             self.widget = QSpinBox()
             self.widget.setRange(-2 ** 31 + 1, 2 ** 31 - 1)

@@ -81,8 +81,11 @@ def every_kind_document():
     classes = node("tensor", {"value": [2, 0]}, "classes")      # class indices (int64)
     graded += [node("cross_entropy", input=a, target=classes),
                node("cross_entropy", {"ignore_index": 0}, input=b, target=classes),
+               node("cross_entropy", {"reduction": "sum"}, input=a, target=classes),
                node("nll_loss", input=node("log_softmax", {"dim": 1}, self=a),
-                    target=classes)]
+                    target=classes),
+               node("nll_loss", {"reduction": "none", "ignore_index": 0},
+                    input=node("log_softmax", {"dim": 1}, self=b), target=classes)]
     node("softmax", {"dim": 0}, self=a)
     node("mm", self=a, mat2=m)
     a3 = node("unsqueeze", {"dim": 0}, self=a)

@@ -252,3 +252,14 @@ def test_names_and_seeds_can_be_checked_without_touching_a_document():
     for bad in (-1, 2 ** 63, True, 1.5, "3"):
         with pytest.raises(DocumentError):
             check_seed(bad)
+
+
+def test_a_choice_setting_takes_only_its_words():
+    d = Document()
+    loss = d.add_node("cross_entropy")
+    assert d.node(loss).params["reduction"] == "mean"
+    d.set_param(loss, "reduction", "none")
+    with pytest.raises(DocumentError, match="'reduction' of cross_entropy must be one of "
+                                            "'mean', 'sum', 'none'."):
+        d.set_param(loss, "reduction", "average")
+    assert d.node(loss).params["reduction"] == "none"

@@ -214,9 +214,11 @@ OP_SCRIPTS = {
         scores = torch.randn(4, 3, requires_grad=True)
         target = torch.tensor([0, 2, 1, 2])
         loss = F.cross_entropy(scores, target)
-        picked = torch.nn.functional.nll_loss(scores.log_softmax(dim=1), target,
-                                              ignore_index=2)
-        (loss + picked).backward()
+        logp = scores.log_softmax(dim=1)
+        picked = torch.nn.functional.nll_loss(logp, target, ignore_index=2)
+        each = F.cross_entropy(scores, target, reduction="none")
+        total = F.nll_loss(logp, target, reduction="sum")
+        (loss + picked + each.sum() + total).backward()
     """,
 }
 
@@ -310,8 +312,12 @@ def test_new_ops_are_drawn_as_their_own_kinds(op_traces):
     assert [_drawn(doc, k)[0] for k in ("n", "n_2", "n_3")] == \
         ["tensor", "floor_divide", "remainder"]
     _, doc = op_traces["losses"]
-    assert _drawn(doc, "loss") == ("cross_entropy", {"ignore_index": -100})
-    assert _drawn(doc, "picked") == ("nll_loss", {"ignore_index": 2})
+    assert _drawn(doc, "loss") == ("cross_entropy", {"ignore_index": -100,
+                                                     "reduction": "mean"})
+    assert _drawn(doc, "picked") == ("nll_loss", {"ignore_index": 2, "reduction": "mean"})
+    assert _drawn(doc, "each") == ("cross_entropy", {"ignore_index": -100,
+                                                     "reduction": "none"})
+    assert _drawn(doc, "total") == ("nll_loss", {"ignore_index": -100, "reduction": "sum"})
     target = _drawn_id(doc, "target")
     assert doc.inputs_of(_drawn_id(doc, "loss")) == {"input": _drawn_id(doc, "scores"),
                                                      "target": target}
@@ -326,17 +332,14 @@ def test_losses_the_document_cannot_hold_say_so():
         x = torch.ones(2, 3, requires_grad=True)
         t = torch.tensor([0, 2])
         F.{call}
-    """) for call in ("cross_entropy(x, t, reduction='sum')",
-                      "cross_entropy(x, t, weight=torch.ones(3))",
-                      "nll_loss(x, t, reduction='none')")]
+    """) for call in ("cross_entropy(x, t, weight=torch.ones(3))",
+                      "nll_loss(x, t, reduce=False)")]
     got = [str(r) for _, r in _trace_all(sources)]
     assert got == [
-        "line 5: GradStudio cannot trace this: cross_entropy with reduction='sum' cannot be "
-        "drawn yet; GradStudio draws the mean, the default.",
         "line 5: GradStudio cannot trace this: cross_entropy with a weight per class (or the "
         "old size_average and reduce arguments) cannot be drawn yet.",
-        "line 5: GradStudio cannot trace this: nll_loss with reduction='none' cannot be "
-        "drawn yet; GradStudio draws the mean, the default."]
+        "line 5: GradStudio cannot trace this: nll_loss with a weight per class (or the "
+        "old size_average and reduce arguments) cannot be drawn yet."]
 
 
 def test_trace_keeps_names_actions_and_prints():

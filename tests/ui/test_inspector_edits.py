@@ -306,3 +306,31 @@ def test_opening_another_document_drops_refused_text(qtbot, tutorial):
     assert w.settings.error.isVisibleTo(w)
     session.set_document(build("03_vector_jacobian_product"))
     assert not w.settings.error.isVisibleTo(w) and w.settings.edit.text() == "7"
+
+
+def test_a_loss_s_reduction_is_chosen_from_a_list_and_undoes(qtbot):
+    from PySide6.QtWidgets import QComboBox
+    from gradstudio.document import Document
+    from gradstudio.ui.inspector import Inspector
+    from gradstudio.ui.session import Session
+    doc = Document()
+    scores = doc.add_node("tensor", {"value": [[1.0, 2.0, 0.5], [0.1, 0.2, 3.0]]},
+                          label="scores")
+    target = doc.add_node("tensor", {"value": [1, 2]}, label="target")
+    loss = doc.add_node("cross_entropy", label="loss")
+    doc.connect(scores, loss, "input")
+    doc.connect(target, loss, "target")
+    session = Session(doc)
+    inspector = Inspector(session)
+    qtbot.addWidget(inspector)
+    inspector.show()
+    session.select([loss])
+    box = inspector.editor("reduction")
+    assert isinstance(box, QComboBox)
+    assert [box.itemText(i) for i in range(box.count())] == ["mean", "sum", "none"]
+    box.setCurrentText("none")
+    assert doc.node(loss).params["reduction"] == "none"
+    assert session.state(loss).shape == (2,)              # one loss per target
+    session.undo_stack.undo()
+    assert doc.node(loss).params["reduction"] == "mean" and box.currentText() == "mean"
+    assert session.state(loss).shape == ()
