@@ -103,7 +103,7 @@ class MainWindow(WindowFiles, QMainWindow):
         self.docks["inspector"].raise_()
         self.resizeDocks([self.docks["palette"], self.docks["inspector"]], [230, 390],
                          Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["timeline"]], [220], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["timeline"]], [260], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["timeline"], self.docks["code"]], [440, 440],
                          Qt.Orientation.Horizontal)
 

@@ -5,14 +5,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QBrush, QColor
 from PySide6.QtWidgets import (QBoxLayout, QCheckBox, QComboBox, QFormLayout, QFrame,
                                QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
-                               QMenu, QScrollArea, QSlider, QToolButton, QVBoxLayout,
-                               QWidget)
+                               QMenu, QPushButton, QScrollArea, QSlider, QToolButton,
+                               QVBoxLayout, QWidget)
 
 from gradstudio.document import ACTION_KINDS
 from gradstudio.ui import commands
 from gradstudio.ui.panel import SessionPanel
 
-__all__ = ["TimelinePanel", "ACTION_TITLES", "action_text"]
+__all__ = ["TimelinePanel", "ACTION_TITLES", "action_text", "freeing_action"]
 
 ACTION_TITLES = {"backward": "backward()", "zero_grad": "grad.zero_()",
                  "set_grad_none": "set grad to None", "grad": "torch.autograd.grad()"}
@@ -22,6 +22,7 @@ NO_ACTIONS_HINT = ("No actions yet: only the forward pass runs. Select a node an
                    "Ctrl+B (or Add ▸ backward()) to call its backward() after it.")
 _ID_ROLE = Qt.ItemDataRole.UserRole
 _NONE = "(none)"
+SECOND_BACKWARD = "backward through the graph a second time"
 
 
 def action_text(doc, action):
@@ -40,6 +41,27 @@ def action_text(doc, action):
     outs = ", ".join(name(n) for n in p["outputs"])
     ins = ", ".join(name(n) for n in p["inputs"])
     return f"torch.autograd.grad([{outs}], [{ins}]{''.join(', ' + f for f in flags)})"
+
+
+def freeing_action(doc, result, action_id):
+    """For an action that failed with PyTorch's "backward through the graph a second time"
+    error: the latest earlier backward (or autograd.grad) without retain_graph that ran and
+    freed saved tensors, the one that needs ``retain_graph=True``; else None."""
+    error = result.action_error(action_id) if result is not None else None
+    if not error or SECOND_BACKWARD not in error:
+        return None
+    earlier = []
+    for action in doc.timeline:
+        if action.id == action_id:
+            break
+        earlier.append(action)
+    for action in reversed(earlier):
+        outcome = result.outcome(action.id)
+        if (action.kind in ("backward", "grad") and not action.params.get("retain_graph")
+                and outcome is not None and outcome.error is None
+                and any(step.freed for step in outcome.steps)):
+            return action
+    return None
 
 
 class TimelinePanel(SessionPanel):
@@ -76,6 +98,14 @@ class TimelinePanel(SessionPanel):
         self.error.setStyleSheet("color: #c62828;")
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error.hide()
+        # under a "second time" error: which earlier step freed the graph, and a fix
+        self.fix_text = QLabel()
+        self.fix_text.setWordWrap(True)
+        self.fix_button = QPushButton()
+        self.fix_button.clicked.connect(self._keep_graph_at_freeing_step)
+        self.fix_text.hide()
+        self.fix_button.hide()
+        self._freeing = None
         self.params_box = QGroupBox("Action")
         self.params_form = QFormLayout(self.params_box)
         self.param_editors = {}
@@ -110,8 +140,12 @@ class TimelinePanel(SessionPanel):
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(placeholder-text);")
         details_layout.addWidget(self.hint)
-        details_layout.addWidget(self.params_box)
+        # a failing step's fix (when GradStudio knows one) and error come first: they are
+        # what the student reads
+        details_layout.addWidget(self.fix_text)
+        details_layout.addWidget(self.fix_button, 0, Qt.AlignmentFlag.AlignLeft)
         details_layout.addWidget(self.error)
+        details_layout.addWidget(self.params_box)
         details_layout.addStretch(1)
         self.details.setWidget(details)
         scrub = QHBoxLayout()
@@ -235,6 +269,7 @@ class TimelinePanel(SessionPanel):
             self._clear_editors()
             self.params_box.hide()
             self.error.hide()
+            self._show_fix(None)
             self.hint.setText(NO_ACTIONS_HINT if not self.session.document.timeline
                               else "Select an action to change it.")
             self.hint.show()
@@ -245,6 +280,7 @@ class TimelinePanel(SessionPanel):
         error = self.session.result.action_error(action_id) if self.session.result else None
         self.error.setText(error or "")
         self.error.setVisible(bool(error))
+        self._show_fix(freeing_action(doc, self.session.result, action_id))
         self.params_box.setTitle(ACTION_TITLES[action.kind])
         self.params_box.show()
         choices = [(doc.display_name(n), n) for n in doc.node_ids]
@@ -261,6 +297,25 @@ class TimelinePanel(SessionPanel):
                 self.params_form.addRow(name, w)
         for name, typ, _ in fields:
             _show_value(self.param_editors[name], typ, action.params.get(name))
+
+    def _show_fix(self, freeing):
+        """Points from a "second time" error to the backward that freed the graph."""
+        self._freeing = None if freeing is None else freeing.id
+        if freeing is not None:
+            doc = self.session.document
+            step = doc.timeline.index(freeing) + 1
+            self.fix_text.setText(
+                f"Step {step}, {action_text(doc, freeing)}, freed the saved tensors this "
+                "step needs. Passing retain_graph=True there keeps them (ticking it on this "
+                "step only keeps them for a later one).")
+            self.fix_button.setText(f"Tick retain_graph on step {step}")
+        self.fix_text.setVisible(freeing is not None)
+        self.fix_button.setVisible(freeing is not None)
+
+    def _keep_graph_at_freeing_step(self):
+        if self._freeing is not None:
+            self.session.push(commands.SetActionParam(self.session.document, self._freeing,
+                                                      "retain_graph", True))
 
     def _clear_editors(self):
         # deleteLater: this may run inside a signal of one of these editors

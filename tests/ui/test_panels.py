@@ -242,6 +242,30 @@ def test_second_backward_shows_pytorch_error_in_row(qtbot, session):
     shot(w, "timeline", (420, 460))
 
 
+def test_a_second_time_error_points_to_the_backward_that_freed_the_graph(qtbot, session):
+    """The fix for the second backward's error is retain_graph on the FIRST backward: the
+    failing step says which one, and its button ticks it there (one undo step)."""
+    w = TimelinePanel(session)
+    qtbot.addWidget(w)
+    w.show()
+    w.list.setCurrentRow(0)
+    w.add_actions["backward"].trigger()          # out.backward() twice
+    w.list.setCurrentRow(0)
+    assert not w.fix_button.isVisibleTo(w)       # the first step did not fail
+    w.list.setCurrentRow(1)
+    assert w.fix_button.isVisibleTo(w) and "Step 1, out.backward(), freed" in \
+        w.fix_text.text()
+    qtbot.mouseClick(w.fix_button, Qt.MouseButton.LeftButton)
+    first, second = session.document.timeline
+    assert first.params["retain_graph"] and not second.params["retain_graph"]
+    assert w.row_error(1) == "" and not w.fix_button.isVisibleTo(w)
+    assert session.state(ids(session)["x"]).grad.tolist() == [[9.0, 9.0], [9.0, 9.0]]
+    session.undo_stack.undo()
+    assert not session.document.timeline[0].params["retain_graph"]
+    w.list.setCurrentRow(1)
+    assert w.fix_button.isVisibleTo(w)
+
+
 # ----------------------------------------------------------------------------- autograd view
 def test_autograd_view_shows_graph_and_freed_buffers(qtbot, session):
     w = AutogradView(session)
