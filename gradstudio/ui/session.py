@@ -194,7 +194,8 @@ def summarize_changes(changes, name_of, order=()):
             (pick(lambda c: c.grad and not c.grad[1]), "lost its .grad", "lost their .grad"),
             (pick(lambda c: c.grad and c.grad[1]), "gained a .grad", "gained a .grad"),
             (pick(lambda c: c.error and c.error[1]), "now fails", "now fail"),
-            (pick(lambda c: c.error and not c.error[1]), "runs again", "run again")):
+            (pick(lambda c: c.error and not c.error[1]), "no longer fails",
+             "no longer fail")):
         if chosen:
             text = f"{_names(chosen, name_of)} {one if len(chosen) == 1 else many}"
             if one == "gained a grad_fn" and len(chosen) == 1:

@@ -311,7 +311,7 @@ def test_unticking_requires_grad_on_x_says_and_shows_what_changed(tutorial):
     session.undo_stack.undo()
     assert session.change_summary() == ("y, y_times_y and z gained a grad_fn · "
                                         "x and z gained a .grad · "
-                                        "retain_grad_n5 and out run again")
+                                        "retain_grad_n5 and out no longer fail")
     assert {m.style for m in marks.marks.values()} == {"gained"}
     assert [t for t, _ in marks.marks[n["y"]].tags] == ["+ AddBackward0"]
     assert amber_and_green(canvas.grab().toImage())[1] > 200
