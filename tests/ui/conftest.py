@@ -7,8 +7,17 @@ import gc
 
 import pytest
 
+from gradstudio.document.examples import autograd_tutorial
+from gradstudio.ui.session import Session
+
 
 @pytest.fixture(autouse=True, scope="module")
 def _collect_qt_cycles_while_qt_lives():
     yield
     gc.collect()
+
+
+@pytest.fixture
+def session():
+    """A session on the autograd tutorial (x = ones(2, 2), y = x + 2, y * y * 3, mean)."""
+    return Session(autograd_tutorial())

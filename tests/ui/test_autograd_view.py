@@ -11,12 +11,9 @@ from gradstudio.ui.autograd_view import MAX_BOXES, AutogradView, EdgeItem
 from gradstudio.ui.commands import SetLabel, SetParam
 from gradstudio.ui.session import Session
 
+from driving import ids
+
 SHOTS = os.environ.get("GRADSTUDIO_SHOTS")   # a folder: save a PNG of the panel there
-
-
-def ids(session):
-    doc = session.document
-    return {doc.display_name(n): n for n in doc.node_ids}
 
 
 def view_on(qtbot, doc, label=None, size=(460, 640)):

@@ -18,6 +18,8 @@ from gradstudio.ui.canvas.node_item import (LOD_TEXT, MAX_WIDTH, MIN_WIDTH, PORT
                                             elide_row, wrap_row)
 from gradstudio.ui.session import Session
 
+from driving import drag
+
 
 def small_doc():
     """x (ones, requires grad) -> y = x * x -> m = y.mean(); w = y.detach(); backward(m)."""
@@ -53,16 +55,6 @@ def env(qtbot):
 
 def vp(canvas, scene_point):
     return canvas.mapFromScene(scene_point)
-
-
-def drag(qtbot, canvas, a, b, steps=6):
-    """A real left-button drag in the viewport from view point a to b."""
-    w = canvas.viewport()
-    qtbot.mousePress(w, Qt.LeftButton, pos=a)
-    for i in range(1, steps + 1):
-        p = a + (b - a) * (i / steps)
-        qtbot.mouseMove(w, QPoint(round(p.x()), round(p.y())))
-    qtbot.mouseRelease(w, Qt.LeftButton, pos=b)
 
 
 def test_items_mirror_the_document_through_commands_and_undo(env):

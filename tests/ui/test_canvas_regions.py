@@ -12,6 +12,8 @@ from gradstudio.ui.canvas.change_marks import GAINED, LOST
 from gradstudio.ui.commands import AddNode, AddRegion, Connect, SetParam
 from gradstudio.ui.session import Session
 
+from driving import drag, press_and_move
+
 TUTORIAL = examples.EXAMPLES_DIR / "01_autograd_tutorial.gsg"
 
 
@@ -55,22 +57,8 @@ def view_point(canvas, scene_point):
     return canvas.mapFromScene(scene_point)
 
 
-def press_and_move(qtbot, canvas, a, b, steps=6):
-    """Left button down at view point ``a`` and moved to ``b`` (not released)."""
-    w = canvas.viewport()
-    qtbot.mousePress(w, Qt.LeftButton, pos=a)
-    for i in range(1, steps + 1):
-        p = a + (b - a) * (i / steps)
-        qtbot.mouseMove(w, QPoint(round(p.x()), round(p.y())))
-
-
 def centre_of(canvas, node_id):
     return view_point(canvas, canvas.item(node_id).sceneBoundingRect().center())
-
-
-def drag(qtbot, canvas, a, b):
-    press_and_move(qtbot, canvas, a, b)
-    qtbot.mouseRelease(canvas.viewport(), Qt.LeftButton, pos=b)
 
 
 def drag_node(qtbot, canvas, node_id, centre_to):

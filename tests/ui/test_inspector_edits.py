@@ -16,6 +16,8 @@ from gradstudio.ui.canvas import Canvas
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.session import Session
 
+from driving import ids
+
 SHOTS = os.environ.get("GRADSTUDIO_SHOTS")   # a folder: save PNGs of the inspector there
 FORWARD = 0                                  # the step before any timeline action
 
@@ -38,11 +40,6 @@ def tutorial(qtbot):
     """The bundled autograd tutorial, laid out: x, y, y_times_y, z, z.retain_grad(),
     out = mean, then out.backward()."""
     return make_studio(qtbot, build("01_autograd_tutorial"))
-
-
-def ids(session):
-    doc = session.document
-    return {doc.display_name(n): n for n in doc.node_ids}
 
 
 def badges(canvas, node_id):

@@ -1,7 +1,7 @@
 """A new student's first hour in the real window, step by step: what they hit first must
 explain itself and must not get in their way."""
 import pytest
-from PySide6.QtCore import QRect, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gradstudio.ui.main_window import MainWindow, example_paths

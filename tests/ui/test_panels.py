@@ -4,7 +4,6 @@ out = z.mean(); out.backward()), checked both ways: the session drives the widge
 widget drives the document."""
 import os
 
-import pytest
 from PySide6.QtCore import Qt
 
 from gradstudio.document import Document
@@ -16,17 +15,9 @@ from gradstudio.ui.palette import KIND_MIME, Palette
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
 
+from driving import ids
+
 SHOTS = os.environ.get("GRADSTUDIO_SHOTS")   # a folder: save a PNG of every panel there
-
-
-@pytest.fixture
-def session():
-    return Session(autograd_tutorial())
-
-
-def ids(session):
-    doc = session.document
-    return {doc.display_name(n): n for n in doc.node_ids}
 
 
 def inspector_on(qtbot, session, label):

@@ -5,13 +5,11 @@ items in place (the same picture as a new inspector), and an edit that changes n
 view shows repaints nothing in it. No timing is asserted here (see
 benchmarks/edit_latency.py)."""
 import numpy as np
-import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from gradstudio.document import Document
-from gradstudio.document.examples import autograd_tutorial
 from gradstudio.document.export import export_script
 from gradstudio.ui.canvas.canvas import Canvas
 from gradstudio.ui.code_view import CodePanel
@@ -19,15 +17,7 @@ from gradstudio.ui.commands import AddNode, MoveNodes, RemoveNodes, SetLabel, Se
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.session import Session
 
-
-@pytest.fixture
-def session():
-    return Session(autograd_tutorial())
-
-
-def ids(session):
-    doc = session.document
-    return {doc.display_name(n): n for n in doc.node_ids}
+from driving import ids
 
 
 class Paints(QObject):
