@@ -59,23 +59,7 @@ def test_every_seed_notebook_is_vendored():
 
 @pytest.mark.parametrize("seed", [p.stem for p in SEEDS])
 def test_seed_notebook_traces_into_a_document_that_reproduces_it(seed, seed_traces):
-    job, doc = seed_traces[seed]
-    assert not isinstance(doc, Exception), doc
-    result = run(doc)
-    assert result.errors == {}
-    assert all(o.error is None for o in result.outcomes)
-    assert set(job.recorded) == set(doc.node_ids)
-    for nid, seen in job.recorded.items():
-        state = result.state(nid)
-        where = f"{doc.display_name(nid)} ({doc.node(nid).kind})"
-        assert state.dtype == seen["dtype"], where
-        assert state.grad_fn == seen["grad_fn"], where
-        np.testing.assert_array_equal(state.value, np.asarray(seen["value"], state.value.dtype),
-                                      err_msg=where)
-        if seen["grad"] is None:
-            assert state.grad is None, where
-        else:
-            np.testing.assert_array_equal(state.grad, np.asarray(seen["grad"]), err_msg=where)
+    _assert_reproduces(*seed_traces[seed])
 
 
 def test_tutorial_chain_is_drawn_as_the_notebook_reads(seed_traces):
