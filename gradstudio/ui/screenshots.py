@@ -36,6 +36,7 @@ def render(outdir, size=(1600, 1000), examples=None):
             _settle(app)
             window.canvas.fit_to_view()
             _select_interesting(window)
+            _select_failing_action(window)
             _settle(app)
             target = outdir / f"{Path(path).stem}.png"
             window.grab().save(str(target), "PNG")
@@ -59,6 +60,15 @@ def _select_interesting(window):
             return
     if ids:
         s.select([ids[-1]])
+
+
+def _select_failing_action(window):
+    """Shows the first action PyTorch rejects in the timeline (its error and any fix)."""
+    s = window.session
+    for action in s.document.timeline:
+        if s.result is not None and s.result.action_error(action.id):
+            window.timeline.select_action(action.id)
+            return
 
 
 def _settle(app):
