@@ -408,7 +408,14 @@ _shape_op("transpose", "TransposeBackward0",
 _shape_op("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims),
           Grad(lambda F, g, out, a, dims: F.permute(g, tuple(np.argsort(dims)))),
           "Reorders dimensions.", (Param("dims", "shape", (1, 0)),), "{self}.permute({dims})")
-_shape_op("select", "SelectBackward0", lambda a, dim, index: a[(slice(None),) * dim + (index,)],
+def _select_fwd(a, dim, index):
+    if dim:
+        return a[(slice(None),) * dim + (index,)]
+    # (the Ellipsis keeps a 0-d result a view of ``a``: numpy gives a copied scalar without it)
+    return a[index] if a.ndim > 1 else a[index, ...]
+
+
+_shape_op("select", "SelectBackward0", _select_fwd,
           Grad(lambda F, g, out, a, dim, index: F.embed(g, a.shape,
                                                         (slice(None),) * dim + (index,))),
           "One index along a dimension.", (Param("dim", "int", 0), Param("index", "int", 0)),
@@ -484,7 +491,8 @@ defop("split_with_sizes", "SplitWithSizesBackward0",
       dtype="keep", category="shape", view=True, multi_output=True,
       code="{self}.split({split_sizes}, {dim})", doc="Pieces of the given sizes along dim.")
 defop("unbind", "UnbindBackward0",
-      lambda a, dim=0: tuple(a[(slice(None),) * dim + (i,)] for i in range(a.shape[dim])),
+      lambda a, dim=0: tuple(a[(slice(None),) * dim + (i, Ellipsis)]
+                             for i in range(a.shape[dim])),
       Grad(lambda F, gs, outs, a, dim=0: F.stack(_pieces(gs, outs, F), dim)),
       params=(Param("dim", "int", 0),), dtype="keep", category="shape", view=True,
       multi_output=True, code="{self}.unbind({dim})", doc="The slices along dim.")
@@ -498,6 +506,20 @@ defop("_take", "IndexBackward0", lambda a, key: a[key],
       dtype="keep", category="internal")
 defop("_zero_at", "IndexPutBackward0", NP.zero_at,
       Grad(lambda F, g, out, a, key: F.zero_at(g, key)), dtype="keep", category="internal")
+
+
+# --- what a view's grad_fn becomes after its base changed in place (see _views) ---------
+def _as_strided_grad(F, g, out, a, size, stride, storage_offset, positions):
+    # each base element gets the sum of the gradients of the view elements that are it
+    n = int(np.prod(a.shape, dtype=np.int64))
+    return F.reshape(F.embed(g, (n,), (positions,), accumulate=True), a.shape)
+
+
+defop("_as_strided", "AsStridedBackward0",
+      lambda a, size, stride, storage_offset, positions: a.reshape(-1)[positions],
+      Grad(_as_strided_grad), params=(Param("size", "shape", ()), Param("stride", "shape", ()),
+                                      Param("storage_offset", "int", 0)),
+      dtype="keep", category="internal")
 
 
 # --- non-differentiable ops (results never require grad) ---------------------------------

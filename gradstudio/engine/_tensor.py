@@ -4,6 +4,8 @@ from the table and records its ``grad_fn``.
 Storage is shared the way PyTorch shares it: views (``view``, ``t``, indexing ...),
 ``detach()`` and ``.data`` wrap the same numpy memory. Views and ``detach()`` also share
 the version counter that in-place ops bump and backward checks; ``.data`` gets its own.
+A view also knows its base, how it was made and the version its grad_fn is valid for:
+in-place changes through views and of their bases are recorded by ``_views``.
 """
 import types
 import warnings
@@ -13,10 +15,11 @@ import numpy as np
 
 from . import _dtype as D
 from ._autograd import (AccumulateGrad, _ERRSTATE, _PLANS, _QUIET, _STAND_INS, _Handle,
-                        new_node, node_class, plan_for, short_name, stand_in)
+                        new_node, node_class, plan_for, stand_in)
 from ._grad_mode import STATE
 from ._ops import OPS
 from ._printing import format_tensor
+from . import _views
 
 __all__ = ["Tensor", "apply"]
 
@@ -33,13 +36,17 @@ _LEAF_ONLY_DETACH = _LEAF_ONLY + (
     "differentiation use var_no_grad = var.detach().")
 _NEW = object.__new__
 _NO_GRAD_VIEW = object()  # ``Tensor._acc`` of a view made under no_grad (see ``apply``)
+_DEFAULT = _views.DEFAULT
 
 
 class Tensor:
     """A multi-dimensional array that records the operations applied to it."""
+    # a view (``_base`` set) also has ``_view_ver``, the version its grad_fn is valid for,
+    # and ``_creation`` (``_views.DEFAULT``, ``NO_GRAD``, ``MULTI_OUTPUT``); other tensors
+    # leave both unset
     __slots__ = ("_data", "_dtype", "_requires_grad", "_grad", "_grad_fn", "_vc", "_base",
                  "_retains_grad", "_hooks", "_post_acc_hooks", "_acc", "_output_nr",
-                 "__weakref__")
+                 "_view_ver", "_creation", "__weakref__")
     __hash__ = object.__hash__
     __module__ = "torch"  # type(x) prints as <class 'torch.Tensor'>
 
@@ -128,15 +135,22 @@ class Tensor:
         return self._base
 
     # ------------------------------------------------------------------ autograd state
+    def _sync(self):
+        """Brings a view's grad_fn up to date after an in-place change of its memory."""
+        if self._base is not None and self._vc[0] != self._view_ver:
+            _views.refresh(self)
+        return self
+
     @property
     def requires_grad(self):
-        return self._requires_grad
+        # (PyTorch: a view requires grad when its base does, before its grad_fn is rebuilt)
+        return self._requires_grad or (self._base is not None and self._base._requires_grad)
 
     @requires_grad.setter
     def requires_grad(self, value):
         if not isinstance(value, bool):
             raise RuntimeError("requires_grad must be a bool")
-        if self._grad_fn is not None:
+        if self._sync()._grad_fn is not None:
             raise RuntimeError(_LEAF_ONLY if value else _LEAF_ONLY_DETACH)
         if value and not self._dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point and complex dtype can require "
@@ -144,7 +158,7 @@ class Tensor:
         self._requires_grad = value
 
     def requires_grad_(self, requires_grad=True):
-        if self._grad_fn is not None:
+        if self._sync()._grad_fn is not None:
             if not requires_grad:
                 raise RuntimeError(_LEAF_ONLY_DETACH)
             return self
@@ -160,11 +174,11 @@ class Tensor:
 
     @property
     def is_leaf(self):
-        return self._grad_fn is None
+        return self._sync()._grad_fn is None
 
     @property
     def grad_fn(self):
-        return self._grad_fn
+        return self._sync()._grad_fn
 
     @property
     def retains_grad(self):
@@ -172,7 +186,7 @@ class Tensor:
 
     @property
     def grad(self):
-        if self._grad_fn is not None and not self._retains_grad:
+        if self._sync()._grad_fn is not None and not self._retains_grad:
             warnings.warn(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
@@ -203,7 +217,7 @@ class Tensor:
         self._grad = None
 
     def retain_grad(self):
-        if not self._requires_grad:
+        if not self._sync()._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         fn = self._grad_fn
         if fn is not None:
@@ -222,7 +236,7 @@ class Tensor:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require "
                                "gradient")
         hook = _checked_hook(hook)
-        if self._grad_fn is None:
+        if self._sync()._grad_fn is None:
             if self._hooks is None:
                 self._hooks = {}
             return _Handle(self._hooks, hook)
@@ -232,7 +246,7 @@ class Tensor:
         return _Handle(fn._pre_hooks, (self._output_nr, hook) if fn._outputs else hook)
 
     def register_post_accumulate_grad_hook(self, hook):
-        if self._grad_fn is not None:
+        if self._sync()._grad_fn is not None:
             raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf "
                                "tensors")
         if self._post_acc_hooks is None:
@@ -249,6 +263,8 @@ class Tensor:
         return acc
 
     def _edge(self):
+        if self._base is not None and self._vc[0] != self._view_ver:
+            _views.refresh(self)
         if self._grad_fn is not None:
             return (self._grad_fn, self._output_nr)
         if self._requires_grad:
@@ -292,7 +308,7 @@ class Tensor:
         return t
 
     def detach_(self):
-        if self._base is not None and self._grad_fn is not None:
+        if self._base is not None and self._sync()._grad_fn is not None:
             raise RuntimeError(
                 "Can't detach views in-place. Use detach() instead. If you are using "
                 "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set "
@@ -372,7 +388,7 @@ class Tensor:
         return repr(self)
 
     def __repr__(self):
-        fn = self._grad_fn
+        fn = self._sync()._grad_fn
         return format_tensor(self._data, self._dtype, requires_grad=self._requires_grad,
                              grad_fn_name=None if fn is None else type(fn).__name__)
 
@@ -383,7 +399,7 @@ class Tensor:
         return (tensor, (self._data.tolist(), self._dtype, None, self._requires_grad))
 
     def __deepcopy__(self, memo):
-        if self._grad_fn is not None:
+        if self._sync()._grad_fn is not None:
             raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) "
                                "support the deepcopy protocol at the moment.  If you were "
                                "attempting to deepcopy a module, this may be because of a "
@@ -489,6 +505,8 @@ def apply(op, operands, params=None, out_dtype=None):
     req = False
     for o in operands:
         if type(o) is Tensor:
+            if o._base is not None and o._vc[0] != o._view_ver:
+                _views.refresh(o)  # (its memory changed in place since its grad_fn was set)
             a = o._data
             if o._dtype is not cdt:
                 a = a.astype(cdt.np)
@@ -515,13 +533,22 @@ def apply(op, operands, params=None, out_dtype=None):
     t = Tensor._make(out, odt)
     if op.view:
         src = operands[0]
-        t._base = src if src._base is None else src._base
-        t._vc = src._vc
-        if src._requires_grad and not STATE.enabled:
-            # PyTorch: a view made under no_grad still requires grad, but is a leaf that
-            # no gradient reaches, and in-place ops on it with grad mode on are refused
-            t._requires_grad = True
-            t._acc = _NO_GRAD_VIEW
+        vc = t._vc = src._vc
+        t._view_ver = vc[0]
+        base = src._base
+        if base is None:
+            t._base = src
+            t._creation = _DEFAULT
+        else:  # (a view of a view views the same base, and inherits how it was made)
+            t._base = base
+            t._creation = src._creation
+        if not STATE.enabled:
+            t._creation = _views.NO_GRAD
+            if src._requires_grad:
+                # PyTorch: a view made under no_grad still requires grad, but is a leaf that
+                # no gradient reaches, and in-place ops on it with grad mode on are refused
+                t._requires_grad = True
+                t._acc = _NO_GRAD_VIEW
     if req and STATE.enabled and op.differentiable:
         record(t, op, operands, _NO_PARAMS if params is None else params)
     return t
@@ -531,12 +558,15 @@ def apply_views(op, src, params):
     """Runs a multi-output view op (``split``, ``unbind``): a tuple of tensors viewing
     ``src``'s memory (sharing its version counter) that, when a graph is recorded, are the
     outputs 0, 1, ... of one grad_fn node."""
+    src._sync()
     arrays = op.forward(src._data, **params)
     base = src if src._base is None else src._base
+    creation = _views.MULTI_OUTPUT if STATE.enabled else _views.NO_GRAD
     outs = []
     for k, a in enumerate(arrays):
         t = Tensor._make(a, src._dtype)
         t._base, t._vc, t._output_nr = base, src._vc, k
+        t._view_ver, t._creation = src._vc[0], creation
         outs.append(t)
     if src._requires_grad and STATE.enabled and outs:
         edge = src._edge()
@@ -597,7 +627,7 @@ def record(t, op, operands, params):
         node._saved = saved
         node._versions = versions
     if plan.save_out:
-        node._result = (t._data, t._vc, t._vc[0])
+        node._result = (t._data, t._vc, t._vc[0], None)
     node._meta = meta
     t._grad_fn = node
     t._requires_grad = True
@@ -607,38 +637,23 @@ def record(t, op, operands, params):
 # ---------------------------------------------------------------------- in-place ops
 def inplace(self, op, operands, params=None):
     """Applies ``op`` and writes the result into ``self`` (operands[0]), with PyTorch's
-    checks: leaves that require grad refuse, the version counter is bumped, and the
-    tensor's grad_fn becomes the op's node when a graph is recorded."""
+    checks: leaves that require grad and views of them refuse, the version counter is
+    bumped, and the tensor's grad_fn becomes the op's node when a graph is recorded (for a
+    view, its base's becomes a ``CopySlices`` wrapping that node: see ``_views``)."""
     if params is None:
         params = {}
-    grad_on = STATE.enabled
-    tracked = grad_on and any(type(o) is Tensor and o._requires_grad for o in operands)
-    if grad_on and self._acc is _NO_GRAD_VIEW:
-        raise RuntimeError(
-            "A view was created in no_grad mode and is being modified inplace with grad mode "
-            "enabled. Given that this use case is ambiguous and error-prone, it is forbidden. "
-            "You can clarify your code by moving both the view and the inplace either both "
-            "inside the no_grad block (if you don't want the inplace to be tracked) or both "
-            "outside (if you want the inplace to be tracked).")
-    if grad_on and self._requires_grad:
-        if self._grad_fn is None:
+    base = self._base
+    tracked = STATE.enabled and any(type(o) is Tensor and o.requires_grad for o in operands)
+    if tracked:  # PyTorch's check_inplace
+        if base is not None:
+            if self._creation != _views.DEFAULT:
+                raise _views.rebase_error(self, indirect=False)
+            if base._grad_fn is None and base._requires_grad:
+                raise RuntimeError("a view of a leaf Variable that requires grad is being used "
+                                   "in an in-place operation.")
+        if self._sync()._requires_grad and self._grad_fn is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an "
                                "in-place operation.")
-    fn = self._grad_fn
-    if grad_on and fn is not None and fn._outputs:
-        raise RuntimeError(
-            f"Output {self._output_nr} of {short_name(fn)} is a view and is being modified "
-            "inplace. This view is the output of a function that returns multiple views. Such "
-            "functions do not allow the output views to be modified inplace. You should "
-            "replace the inplace operation by an out-of-place one.")
-    if grad_on and self._base is not None and self._base._requires_grad:
-        if self._base._grad_fn is None:
-            raise RuntimeError("a view of a leaf Variable that requires grad is being used in "
-                               "an in-place operation.")
-        if tracked:
-            raise RuntimeError("GradStudio's engine does not record in-place operations on a "
-                               "view of a tensor that requires grad; write the result to a "
-                               "new tensor instead (for example y = y * 2).")
     dt = D.result_type(*operands) if op.dtype_rule != "keep" else self._dtype
     if op.dtype_rule == "float" and not dt.is_floating_point:
         dt = D.get_default_dtype()
@@ -657,17 +672,23 @@ def inplace(self, op, operands, params=None):
     if self._data.shape != result._data.shape:
         raise RuntimeError(f"output with shape {_list(self._data.shape)} doesn't match the "
                            f"broadcast shape {_list(result._data.shape)}")
-    np.copyto(self._data, result._data, casting="unsafe")
+    try:
+        np.copyto(self._data, result._data, casting="unsafe")
+    except ValueError:  # numpy marks views of an expand read-only
+        if self._data.flags.writeable:
+            raise
+        _views.write_readonly(self, result._data)
     self._vc[0] += 1
     node = result._grad_fn
     if node is not None:
+        if base is not None:
+            _views.rebase(self, node)
+            return self
         if node._result is not None:
-            node._result = (self._data, self._vc, self._vc[0])
-        retain = self._grad_fn._retain if self._grad_fn is not None else None
+            node._result = (self._data, self._vc, self._vc[0], None)
+        _views.move_retain(self._grad_fn, node)
         self._grad_fn = node
         self._requires_grad = True
-        if retain is not None:
-            node._retain = retain
     return self
 
 
