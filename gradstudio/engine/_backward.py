@@ -49,7 +49,7 @@ def _roots(outputs):
     """The edge ``(node, output_nr)`` of each output."""
     edges = []
     for i, out in enumerate(outputs):
-        edge = out._edge() if out._requires_grad else (None, 0)
+        edge = out._edge()  # (None for a tensor that does not require grad)
         if edge[0] is None:  # (a view made under no_grad requires grad but has no edge)
             raise RuntimeError(f"element {i} of tensors does not require grad and does not "
                                "have a grad_fn")
@@ -104,7 +104,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if retain_graph is None:
         retain_graph = create_graph
     for t in inputs_t:
-        if not t._requires_grad:
+        if not t._sync()._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     seeds = _root_grads(outputs, _as_tuple(grad_outputs), create_graph)
     roots = _roots(outputs)

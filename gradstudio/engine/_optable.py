@@ -565,10 +565,12 @@ def _setitem_name(p):
     return "IndexPutBackward0" if advanced and whole else "CopySlices"
 
 
+# (what PyTorch's nodes keep, a CopySlices' fn or an IndexPutBackward0's indices, is freed
+# by backward, so a second backward fails as in PyTorch: the key stands for it here)
 defop("_setitem", _setitem_name, _setitem_fwd,
       Grad(lambda F, g, out, a, v, key: F.zero_at(g, key)),
       Grad(lambda F, g, out, a, v, key: _lead_ones(F, F.take(g, key), len(v.shape))),
-      args=("self", "value"), dtype="keep", category="internal")
+      args=("self", "value"), dtype="keep", category="internal", saved_params=("indices",))
 defop("_zero", "ZeroBackward0", lambda a, value=0: np.zeros_like(a),
       Grad(lambda F, g, out, a, value=0: F.zeros(g)), dtype="keep", category="internal")
 defop("_fill", "FillBackward2", lambda a, value=0: np.full_like(a, value),

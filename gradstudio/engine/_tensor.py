@@ -134,6 +134,9 @@ class Tensor:
     def _base_tensor(self):
         return self._base
 
+    def _is_view(self):
+        return self._base is not None
+
     # ------------------------------------------------------------------ autograd state
     def _sync(self):
         """Brings a view's grad_fn up to date after an in-place change of its memory."""

@@ -255,6 +255,68 @@ gprog("backward_twice_and_retain_graph", """
     print(x.grad)
 """)
 
+gprog("setitem_nodes_are_freed_by_backward", """
+    for key in ("0", "slice(1, None)", "[0, 1]", "torch.tensor([True, False, True])"):
+        x = torch.ones(3, requires_grad=True); y = x + 0
+        y[eval(key)] = 5.0
+        y.sum().backward()
+        print(key, y.grad_fn.name(), x.grad)
+        attempt(lambda: y.sum().backward())
+    x = torch.ones(3, requires_grad=True); y = x + 0
+    y[1:] = torch.ones(2, requires_grad=True)
+    y.sum().backward(retain_graph=True)
+    y.sum().backward()
+    print(x.grad)
+""")
+gprog("bases_of_other_layouts", """
+    x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+    y = x.t() * 2
+    print(y.is_contiguous(), y.stride())
+    y[1].mul_(10)
+    y[:, 0].add_(x[0])
+    print(y)
+    y.sum().backward()
+    print(x.grad)
+    x = torch.ones(2, 3, requires_grad=True)
+    y = x * 1
+    e = y[:, :0]
+    e.mul_(2)
+    print(e, e.grad_fn.name(), y.grad_fn.name())
+    y.sum().backward()
+    print(x.grad)
+    s = torch.tensor(3.0, requires_grad=True)
+    y = s * 2
+    y.view(1)[0].mul_(5)
+    print(y, y.grad_fn.name())
+    y.backward()
+    print(s.grad)
+""")
+gprog("views_are_views", """
+    x = torch.ones(3, requires_grad=True)
+    y = x * 2
+    print(y._is_view(), y[0]._is_view(), y.t()._is_view(), y.detach()._is_view())
+    print(y[0]._base is y, y[1:][0]._base is y, y.view(3, 1)[1:].t()._base is y)
+    t = torch.arange(3.0)
+    r = t.unbind()
+    with torch.no_grad():
+        r[1].add_(10)
+    print(t, r[1], t._version)
+""")
+gprog("stale_views_as_roots_and_inputs", """
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = torch.zeros(3)
+    a = y[0:2]
+    y[1:].add_(w)
+    a.sum().backward()
+    print(w.grad)
+    x = torch.ones(3, requires_grad=True)
+    y = x * 2
+    v = y[1:]
+    y.mul_(3)
+    print(torch.autograd.grad((v * v).sum(), v))
+    print(torch.autograd.grad((y * y).sum(), x))
+""")
+
 # ================================================================ retain_grad, hooks, autograd.grad
 gprog("retain_grad_and_hooks_follow_the_tensor", """
     x = torch.ones(2, requires_grad=True); y = x * 1; y.retain_grad(); y.mul_(3)
