@@ -46,6 +46,13 @@ def install(rec):
         if was_tracked_leaf:
             raise TraceError("an in-place update of a leaf that requires grad (such as "
                              "w -= lr * w.grad under no_grad) cannot be drawn as a graph")
+        if self._is_view():
+            # the write reaches the tensor it views (PyTorch's CopySlices); a graph of
+            # single-output nodes would silently leave that tensor as it was
+            raise TraceError("an in-place update of a view (such as y[0] += 5 or "
+                             "y[1:].mul_(3)) cannot be drawn: it changes the tensor it "
+                             "views; compute a new tensor instead (for example with "
+                             "torch.cat)")
         # drawn as the out-of-place operation; the tensor now stands for the new node
         rec.emit(op_record(op, operands, params, self))
         return out

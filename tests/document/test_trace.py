@@ -438,3 +438,19 @@ def test_what_the_script_prints_is_kept_apart():
     job = start_trace("import torch\nprint('hello')\nimport os\nos.write(1, b'noise')\n")
     doc = job.result()
     assert doc.node_ids == [] and job.output == "hello\n"
+
+
+def test_an_in_place_update_of_a_view_is_refused_not_drawn_wrong():
+    """y[1:].mul_(3) changes y itself (PyTorch's CopySlices: x.grad = [2, 6, 6]); drawn
+    as a node of its own it would leave y, and x.grad, as they were."""
+    sources = [dedent(f"""
+        import torch
+        x = torch.ones(3, requires_grad=True)
+        y = x * 2
+        {update}
+        y.sum().backward()
+    """) for update in ("y[1:].mul_(3)", "y[0] += 5")]
+    got = [str(r) for _, r in _trace_all(sources)]
+    assert got == ["line 4: GradStudio cannot trace this: an in-place update of a view (such "
+                   "as y[0] += 5 or y[1:].mul_(3)) cannot be drawn: it changes the tensor it "
+                   "views; compute a new tensor instead (for example with torch.cat)."] * 2
