@@ -16,7 +16,7 @@ from PySide6.QtGui import QUndoStack
 
 from gradstudio.document import Document, run
 
-__all__ = ["Session", "NodeChange", "autograd_changes", "summarize_changes"]
+__all__ = ["Session", "NodeChange", "summarize_changes"]
 
 
 class Session(QObject):
@@ -38,7 +38,7 @@ class Session(QObject):
         self.step = -1
         self.path = ""
         self.changes = {}                 # what the last edit changed (node id -> NodeChange)
-        self._digest = None               # (result, its _digest) kept for the next edit
+        self._ends = None                 # _digest(self.result): what the next edit compares
         self._unsubscribe = None
         self.set_document(document or Document())
 
@@ -49,7 +49,7 @@ class Session(QObject):
             self._unsubscribe()
         self.document = document
         self.result = None                # the old document's run belongs to no node here
-        self._digest = None
+        self._ends = None
         self._unsubscribe = document.subscribe(self.document_changed.emit)
         self.undo_stack.clear()
         self.undo_stack.setClean()
@@ -66,16 +66,9 @@ class Session(QObject):
         self.undo_stack.push(command)
 
     def _on_index_changed(self, _index):
-        before, digest = self.result, self._digest
+        before = self._ends
         self.rerun()
-        if before is None:
-            self._set_changes({})
-            return
-        if digest is None or digest[0] is not before:
-            digest = (before, _digest(before))
-        after = _digest(self.result)
-        self._digest = (self.result, after)     # the next edit compares against it
-        self._set_changes(_compare(digest[1], after))
+        self._set_changes({} if before is None else _compare(before, self._ends))
 
     def _set_changes(self, changes):
         self.changes = changes
@@ -90,6 +83,7 @@ class Session(QObject):
     def rerun(self):
         """Runs the document from scratch and tells every view."""
         self.result = run(self.document)
+        self._ends = _digest(self.result)
         if self.step >= self.result.step_count:
             self.step = -1
         self.run_finished.emit(self.result)
@@ -148,13 +142,9 @@ def _digest(result):
     return out
 
 
-def autograd_changes(before, after):
-    """``{node id: NodeChange}`` for nodes of both runs whose grad_fn or .grad came or went
-    (or that started or stopped failing) between the end states of two ``RunResult``s."""
-    return _compare(_digest(before), _digest(after))
-
-
 def _compare(old, new):
+    """``{node id: NodeChange}`` for nodes of both digests whose grad_fn or .grad came or
+    went, or that started or stopped failing."""
     changes = {}
     for n, (failed, fn, grad) in new.items():
         if n not in old:
