@@ -189,43 +189,33 @@ def _divisor_check(kernel, dt, divisor):
             raise RuntimeError("ZeroDivisionError")
 
 
-def _floor_divide(self, other):
-    other = _operand(other, "floor_divide")
-    dt = D.result_type(self, other)
-    _divisor_check("div_floor_cpu", dt, other)
-    if type(other) is Tensor:
-        _broadcast_check(self, other)
-        return _apply(OPS["floor_divide"], (self, other))
-    return _apply(OPS["floor_divide_scalar"], (self,), {"other": other}, out_dtype=dt)
+def _divided(name, kernel, reflected, reflected_params):
+    """``floor_divide`` / ``remainder`` (``//``, ``%``) and their number-first forms
+    (``2 // x``: the op ``reflected`` with ``reflected_params``)."""
+    def method(self, other):
+        other = _operand(other, name)
+        dt = D.result_type(self, other)
+        _divisor_check(kernel, dt, other)
+        if type(other) is Tensor:
+            _broadcast_check(self, other)
+            return _apply(OPS[name], (self, other))
+        return _apply(OPS[name + "_scalar"], (self,), {"other": other}, out_dtype=dt)
+
+    def rmethod(self, other):
+        other = _operand(other)
+        if type(other) is Tensor:
+            return method(other, self)
+        dt = D.result_type(self, other)
+        _divisor_check(kernel, dt, self)
+        return _apply(OPS[reflected], (self,), {"other": other, **reflected_params},
+                      out_dtype=dt)
+    method.__name__, rmethod.__name__ = name, "r" + name
+    return method, rmethod
 
 
-def _rfloordiv(self, other):
-    other = _operand(other)
-    if type(other) is Tensor:
-        return _floor_divide(other, self)
-    dt = D.result_type(self, other)
-    _divisor_check("div_floor_cpu", dt, self)
-    return _apply(OPS["floor_divide_scalar"], (self,), {"other": other, "reflected": True},
-                  out_dtype=dt)
-
-
-def _remainder(self, other):
-    other = _operand(other, "remainder")
-    dt = D.result_type(self, other)
-    _divisor_check("remainder_cpu", dt, other)
-    if type(other) is Tensor:
-        _broadcast_check(self, other)
-        return _apply(OPS["remainder"], (self, other))
-    return _apply(OPS["remainder_scalar"], (self,), {"other": other}, out_dtype=dt)
-
-
-def _rmod(self, other):
-    other = _operand(other)
-    if type(other) is Tensor:
-        return _remainder(other, self)
-    dt = D.result_type(self, other)
-    _divisor_check("remainder_cpu", dt, self)
-    return _apply(OPS["rremainder"], (self,), {"other": other}, out_dtype=dt)
+_floor_divide, _rfloordiv = _divided("floor_divide", "div_floor_cpu", "floor_divide_scalar",
+                                     {"reflected": True})
+_remainder, _rmod = _divided("remainder", "remainder_cpu", "rremainder", {})
 
 
 def _renamed(t, name):
