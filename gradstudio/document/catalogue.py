@@ -12,6 +12,7 @@ port), and sources (``ones``, ``rand`` ...) and autograd modifiers (``detach``,
 itself with the engine (``evaluate``) and how PyTorch code spells it (``code``), side by
 side, so the runner and the exporter share one definition.
 """
+import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -220,6 +221,7 @@ def _binary_eval(name):
 _OPERATORS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "eq": "==", "ne": "!=",
               "lt": "<", "le": "<=", "gt": ">", "ge": ">=", "floor_divide": "//",
               "remainder": "%"}
+_NUMBER_FIRST = {"-": operator.sub, "//": operator.floordiv, "%": operator.mod}
 
 
 def _operator_code(name):
@@ -229,6 +231,26 @@ def _operator_code(name):
             return f"{a['self']}.{name}({other}, alpha={number(p['alpha'])})"
         return f"{a['self']} {_OPERATORS[name]} {other}"
     return code
+
+
+def _binary_kind(name, params=(), other=1.0):
+    """``x + y`` and ``x + 2`` as one kind: the 'other' port falls back to a number."""
+    op = OPS[name]
+    return NodeKind(name, op.category, op.doc,
+                    (Port("self"), Port("other", optional=True, fallback="other")),
+                    (ParamSpec("other", "scalar", other, "used when 'other' is not connected"),)
+                    + tuple(params), _binary_eval(name), op.code or "",
+                    _grad_name(op) if op.differentiable else None, code=_operator_code(name))
+
+
+def _number_first_kind(kind_name, name, doc, grad_fn, other):
+    """``2 - x``: the number on the left of the operator of table entry ``name``."""
+    symbol = _OPERATORS[name]
+    apply = _NUMBER_FIRST[symbol]
+    return NodeKind(kind_name, "arithmetic", doc, (Port("self"),),
+                    (ParamSpec("other", "scalar", other, "the number on the left"),),
+                    lambda p, self: apply(p["other"], self), "{other} " + symbol + " {self}",
+                    grad_fn, code=lambda p, a: f"{number(p['other'])} {symbol} {a['self']}")
 
 
 def _reduce_code(name):
@@ -300,18 +322,9 @@ _OP_CODE = {
 # and the losses, whose class-index target is an input port (an int64 tensor).
 def _divided_kinds(name, number_first, number_first_doc):
     """``x // y`` and ``x // 2`` (one kind, as add), and ``2 // x`` (``r`` + name, as rsub)."""
-    op, symbol = OPS[name], _OPERATORS[name]
-    dunder = {"//": "__rfloordiv__", "%": "__rmod__"}[symbol]
-    return (
-        NodeKind(name, op.category, op.doc,
-                 (Port("self"), Port("other", optional=True, fallback="other")),
-                 (ParamSpec("other", "scalar", 2.0, "used when 'other' is not connected"),),
-                 _binary_eval(name), op.code, _grad_name(op), code=_operator_code(name)),
-        NodeKind("r" + name, op.category, number_first_doc, (Port("self"),),
-                 (ParamSpec("other", "scalar", 10.0, "the number on the left"),),
-                 lambda p, self: getattr(self, dunder)(p["other"]),
-                 "{other} " + symbol + " {self}", _grad_name(OPS[number_first]),
-                 code=lambda p, a: f"{number(p['other'])} {symbol} {a['self']}"))
+    return (_binary_kind(name, other=2.0),
+            _number_first_kind("r" + name, name, number_first_doc,
+                               _grad_name(OPS[number_first]), other=10.0))
 
 
 DIM_ALL = ParamSpec("dim", "dims", None, "dimension(s), or None for all", optional=True)
@@ -414,19 +427,14 @@ for _name, _op in OPS.items():
             _add(_k)
         continue
     _params = tuple(_spec(p) for p in _op.params)
-    _inputs = tuple(Port(a) for a in _op.arg_names)
     if _name in _BINARY_SCALAR:
-        _inputs = (Port("self"), Port("other", optional=True, fallback="other"))
-        _params = (ParamSpec("other", "scalar", 1.0, "used when 'other' is not connected"),) + \
-            _params
-        _ev = _binary_eval(_name)
-        _code = _operator_code(_name)
-    else:
-        _ev = _method_call(_name, tuple(p.name for p in _op.params))
-        _code = _OP_CODE.get(_name) or _method_code(_name, tuple(p.name for p in _op.params))
-    _add(NodeKind(_name, _op.category, _op.doc, _inputs, _params, _ev,
-                  _op.code or "", _grad_name(_op) if _op.differentiable else None,
-                  code=_code))
+        _add(_binary_kind(_name, _params))
+        continue
+    _names = tuple(p.name for p in _op.params)
+    _add(NodeKind(_name, _op.category, _op.doc, tuple(Port(a) for a in _op.arg_names), _params,
+                  _method_call(_name, _names), _op.code or "",
+                  _grad_name(_op) if _op.differentiable else None,
+                  code=_OP_CODE.get(_name) or _method_code(_name, _names)))
 
 
 def _pow_eval(p, self, exponent=None):
@@ -438,10 +446,7 @@ _add(NodeKind("pow", "arithmetic", OPS["pow"].doc,
               (ParamSpec("exponent", "scalar", 2.0, "used when 'exponent' is not connected"),),
               _pow_eval, "{self} ** {exponent}", "PowBackward0",
               code=lambda p, a: f"{a['self']} ** {a.get('exponent', number(p['exponent']))}"))
-_add(NodeKind("rsub", "arithmetic", OPS["rsub"].doc, (Port("self"),),
-              (ParamSpec("other", "scalar", 1.0),), lambda p, self: p["other"] - self,
-              "{other} - {self}", "RsubBackward1",
-              code=lambda p, a: f"{number(p['other'])} - {a['self']}"))
+_add(_number_first_kind("rsub", "sub", OPS["rsub"].doc, "RsubBackward1", other=1.0))
 
 
 def _rpow_code(p, a):
