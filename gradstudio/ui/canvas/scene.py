@@ -265,12 +265,10 @@ class CanvasScene(QGraphicsScene):
 
     def region_title_at(self, scene_pos):
         """The RegionItem whose title strip (above its nodes) holds a scene point."""
-        for rid in sorted(self.regions, key=lambda r: _area(self.regions[r].frame)):
-            frame = self.regions[rid].frame
-            if not frame.isNull() and frame.contains(scene_pos) and \
-                    scene_pos.y() <= frame.top() + TITLE + MARGIN / 2:
-                return self.regions[rid]
-        return None
+        strip = TITLE + MARGIN / 2
+        rid = smallest_frame_at({r: i.frame for r, i in self.regions.items()
+                                 if scene_pos.y() <= i.frame.top() + strip}, scene_pos)
+        return self.regions.get(rid)
 
     def nodes_rect(self):
         rect = QRectF()
@@ -416,7 +414,3 @@ class CanvasScene(QGraphicsScene):
             painter.restore()
         if self.overview and scale < 1.0:
             self._draw_overview(painter)
-
-
-def _area(rect):
-    return rect.width() * rect.height()
