@@ -196,11 +196,6 @@ _SKIP = {"pow_tensor", "rpow", "max_dim", "min_dim", "_unsafe_view", "index", "w
          "rremainder"}
 
 
-# Ops the engine has that documents do not offer yet: a traced script can only be drawn
-# once gradstudio/document/_trace_ops.py maps each of them to its kind.
-_ENGINE_ONLY: set[str] = set()
-
-
 def _method_call(name, param_names):
     def evaluate(p, self, **inputs):
         return getattr(self, name)(*inputs.values(), *(p[n] for n in param_names))
@@ -419,8 +414,8 @@ _OWN_KINDS = {
 for _name, _op in OPS.items():
     # a node has one output, so ops returning several views (split, unbind) have no kind
     # (a traced script draws each piece as the select or slice it is)
-    if _op.category == "internal" or _name in _SKIP or _name in _ENGINE_ONLY or \
-            _op.multi_output or _name.startswith("_"):
+    if _op.category == "internal" or _name in _SKIP or _op.multi_output or \
+            _name.startswith("_"):
         continue
     if _name in _OWN_KINDS:       # built by hand, in the table's place (palette order)
         for _k in _OWN_KINDS[_name]():
