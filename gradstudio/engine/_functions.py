@@ -110,18 +110,24 @@ def _method(name):
     return fn
 
 
+# ops with a number-first op of their own (``2 ** t`` is PowBackward2), reached through
+# the tensor's reflected operator
+_REFLECTED = {"pow": "__rpow__", "floor_divide": "__rfloordiv__", "remainder": "__rmod__"}
+
+
 def _number_first(name):
     """``torch.add(2, t)``, ``torch.pow(2, t)`` ...: a number in first place is wrapped as
-    PyTorch wraps it (a 0-dim tensor of the lowest promotion priority)."""
+    PyTorch wraps it (a 0-dim tensor of the lowest promotion priority), or given to the
+    op's own number-first form."""
     method = _method(name)
+    reflected = _REFLECTED.get(name)
 
     def fn(input, *args, **kwargs):
         other = args[0] if args else None
         if not isinstance(input, Tensor) and isinstance(other, Tensor) and \
                 isinstance(input, (bool, int, float)):
-            if name in ("pow", "floor_divide", "remainder"):  # (their own number-first ops)
-                return getattr(other, {"pow": "__rpow__", "floor_divide": "__rfloordiv__",
-                                       "remainder": "__rmod__"}[name])(input)
+            if reflected is not None:
+                return getattr(other, reflected)(input)
             input = Tensor._make(np.asarray(input, D.result_type(other, input).np))
         return method(input, *args, **kwargs)
     fn.__name__ = name
@@ -130,7 +136,7 @@ def _number_first(name):
 
 for _n in _METHODS:
     globals()[_n] = _method(_n)
-for _n in ("add", "sub", "mul", "div", "pow", "floor_divide", "remainder"):
+for _n in ("add", "sub", "mul", "div", *_REFLECTED):
     globals()[_n] = _number_first(_n)
 
 
