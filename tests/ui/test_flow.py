@@ -91,9 +91,9 @@ def test_the_autograd_tutorial_story(window, tmp_path):
     assert s.state(out).text == "tensor(27., grad_fn=<MeanBackward0>)"
     assert grad_fn_text(w, z) == "<MulBackward0>"
     assert grad_fn_text(w, out) == "<MeanBackward0>"
-    badges = [t for _, t in w.canvas.item(z)._badge_list()]
+    badges = [t for _, t in w.canvas.item(z).badges]
     assert "MulBackward0" in badges
-    assert "MeanBackward0" in [t for _, t in w.canvas.item(out)._badge_list()]
+    assert "MeanBackward0" in [t for _, t in w.canvas.item(out).badges]
     built = tmp_path / "built.gsg"
     assert w.save_as(built)
     built_index = s.undo_stack.index()
@@ -143,7 +143,7 @@ def test_the_autograd_tutorial_story(window, tmp_path):
     assert s.state(y).grad_fn == "AddBackward0"
     assert s.state(d).grad_fn is None and not s.state(d).requires_grad
     assert s.state(z).grad_fn is None
-    assert "✂ gradient cut" in [t for _, t in w.canvas.item(d)._badge_list()]
+    assert "✂ gradient cut" in [t for _, t in w.canvas.item(d).badges]
     assert "does not require grad" in w.timeline.row_error(0)
     w.undo_action.trigger()                 # the whole insertion is one undo step
     assert d not in s.document.graph and s.state(z).grad_fn == "MulBackward0"
@@ -153,7 +153,7 @@ def test_the_autograd_tutorial_story(window, tmp_path):
     w.no_grad_action.trigger()
     assert s.state(y).grad_fn is None and s.state(yy).grad_fn is None
     assert s.state(out).grad_fn is None
-    assert "no_grad" in [t for _, t in w.canvas.item(y)._badge_list()]
+    assert "no_grad" in [t for _, t in w.canvas.item(y).badges]
 
     # undo everything: back to the built graph, then to the empty start, byte for byte
     from gradstudio.document import files

@@ -43,7 +43,7 @@ def tutorial(qtbot):
 
 
 def badges(canvas, node_id):
-    return [text for _, text in canvas.item(node_id)._badge_list()]
+    return [text for _, text in canvas.item(node_id).badges]
 
 
 def shot(widget, name):

@@ -374,9 +374,6 @@ class NodeItem(QGraphicsItem):
         """The name in the header (the node's name in the code, inspector and timeline)."""
         return self._title_text
 
-    def _badge_list(self):      # the old name, still used by tests/ui/test_flow.py
-        return self._badges
-
     @property
     def width(self):
         """The card's width in scene units (it follows what the card shows)."""
