@@ -192,8 +192,8 @@ def op_record(op, operands, params, output):
                          "use integers and slices such as x[0] or x[:, 1:3]")
     if name == "nll_loss":
         # reached only through a loss call with arguments its kind has no place for
-        raise TraceError("this loss cannot be drawn yet: only the default mean of "
-                         "cross_entropy or nll_loss without weight can")
+        raise TraceError("this loss cannot be drawn yet: only cross_entropy and nll_loss "
+                         "without a weight per class can")
     if name == "where":
         raise TraceError("torch.where with a number cannot be drawn; give it tensors")
     if name in ("_setitem", "_fill", "_copy", "_zero"):
