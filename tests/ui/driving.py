@@ -1,6 +1,45 @@
-"""What the UI tests share: looking nodes up by name and driving the canvas with the mouse
-as a user does (real press, move and release events on its viewport)."""
-from PySide6.QtCore import QPoint, Qt
+"""What the UI tests share: showing a widget, looking nodes up by name and driving the
+canvas with the mouse as a user does (real press, move and release events on its
+viewport)."""
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from gradstudio.ui.canvas import Canvas
+from gradstudio.ui.main_window import MainWindow
+from gradstudio.ui.session import Session
+
+
+def shown(qtbot, widget, size=None):
+    """``widget``, owned by ``qtbot``, resized to ``size`` (if given), shown and exposed."""
+    qtbot.addWidget(widget)
+    if size is not None:
+        widget.resize(*size)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def main_window(qtbot, tmp_path, size=None):
+    """A shown MainWindow with its settings in ``tmp_path``: the error boxes it would show
+    are collected in ``w.errors`` and it discards unsaved changes without asking."""
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(settings=settings)
+    w.errors = []
+    w.show_error = lambda title, text: w.errors.append(text)
+    w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
+    return shown(qtbot, w, size)
+
+
+def canvas_on(qtbot, doc, size=(1400, 800), centre=None):
+    """``(session, canvas)``: a shown Canvas on a new session holding ``doc``; with a
+    scene point ``centre``, at 1:1 zoom centred there and holding the keyboard focus."""
+    session = Session(doc)
+    canvas = shown(qtbot, Canvas(session), size)
+    if centre is not None:
+        canvas.reset_zoom()
+        canvas.centerOn(*centre)
+        canvas.setFocus()
+    return session, canvas
 
 
 def ids(session):

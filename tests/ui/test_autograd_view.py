@@ -11,7 +11,7 @@ from gradstudio.ui.autograd_view import MAX_BOXES, AutogradView, EdgeItem
 from gradstudio.ui.commands import SetLabel, SetParam
 from gradstudio.ui.session import Session
 
-from driving import ids
+from driving import ids, shown
 
 SHOTS = os.environ.get("GRADSTUDIO_SHOTS")   # a folder: save a PNG of the panel there
 
@@ -19,11 +19,7 @@ SHOTS = os.environ.get("GRADSTUDIO_SHOTS")   # a folder: save a PNG of the panel
 def view_on(qtbot, doc, label=None, size=(460, 640)):
     """An AutogradView, shown, on a session holding ``doc`` with ``label`` selected."""
     session = Session(doc)
-    w = AutogradView(session)
-    qtbot.addWidget(w)
-    w.resize(*size)
-    w.show()
-    qtbot.waitExposed(w)
+    w = shown(qtbot, AutogradView(session), size)
     if label is not None:
         session.select([ids(session)[label]])
     return w, session

@@ -12,13 +12,12 @@ from gradstudio.document.examples import EXAMPLES, EXAMPLES_DIR
 from gradstudio.document.files import EXTENSION, load
 from gradstudio.document.layout import COLUMN_WIDTH
 from gradstudio.ui import commands
-from gradstudio.ui.canvas import KIND_MIME, Canvas, theme
+from gradstudio.ui.canvas import KIND_MIME, theme
 from gradstudio.ui.canvas.edge_item import curve
 from gradstudio.ui.canvas.node_item import (LOD_TEXT, MAX_WIDTH, MIN_WIDTH, PORT_RADIUS, WIDTH,
                                             elide_row, wrap_row)
-from gradstudio.ui.session import Session
 
-from driving import drag
+from driving import canvas_on, drag
 
 
 def small_doc():
@@ -41,15 +40,7 @@ def small_doc():
 @pytest.fixture
 def env(qtbot):
     doc, ids = small_doc()
-    session = Session(doc)
-    canvas = Canvas(session)
-    qtbot.addWidget(canvas)
-    canvas.resize(1400, 800)
-    canvas.show()
-    qtbot.waitExposed(canvas)
-    canvas.reset_zoom()
-    canvas.centerOn(550, 200)
-    canvas.setFocus()
+    session, canvas = canvas_on(qtbot, doc, centre=(550, 200))
     return session, canvas, ids
 
 
@@ -343,16 +334,6 @@ def test_zoomed_out_to_a_card_a_node_still_shows_its_name(env):
              for y in range(body.top(), body.bottom())
              if QColor(image.pixel(x, y)).lightness() > (theme.TEXT.lightness() + 60) // 2]
     assert len(light) > 20                                # the name's letters, in TEXT
-
-
-def canvas_on(qtbot, doc, size=(1400, 800)):
-    session = Session(doc)
-    canvas = Canvas(session)
-    qtbot.addWidget(canvas)
-    canvas.resize(*size)
-    canvas.show()
-    qtbot.waitExposed(canvas)
-    return session, canvas
 
 
 def test_cards_fit_their_content_and_edges_follow_their_width(env):

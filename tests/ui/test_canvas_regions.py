@@ -7,12 +7,10 @@ from PySide6.QtGui import QColor, QContextMenuEvent
 from PySide6.QtWidgets import QApplication
 
 from gradstudio.document import Document, examples, files
-from gradstudio.ui.canvas import Canvas
 from gradstudio.ui.canvas.change_marks import GAINED, LOST
 from gradstudio.ui.commands import AddNode, AddRegion, Connect, SetParam
-from gradstudio.ui.session import Session
 
-from driving import drag, press_and_move
+from driving import canvas_on, drag, press_and_move
 
 TUTORIAL = examples.EXAMPLES_DIR / "01_autograd_tutorial.gsg"
 
@@ -34,16 +32,7 @@ def region_doc():
 
 
 def make_canvas(qtbot, doc, centre=(550, 300)):
-    session = Session(doc)
-    canvas = Canvas(session)
-    qtbot.addWidget(canvas)
-    canvas.resize(1400, 900)
-    canvas.show()
-    qtbot.waitExposed(canvas)
-    canvas.reset_zoom()
-    canvas.centerOn(*centre)
-    canvas.setFocus()
-    return session, canvas
+    return canvas_on(qtbot, doc, (1400, 900), centre)
 
 
 @pytest.fixture

@@ -4,28 +4,23 @@ inspector, meet PyTorch's retain_graph error, cut the graph with detach and no_g
 everything, and save / reopen byte for byte."""
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.ui.commands import Connect, RemoveRegion
-from gradstudio.ui.main_window import MainWindow
+
+from driving import main_window
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.errors = []
-    w.show_error = lambda title, text: w.errors.append(text)
+    w = main_window(qtbot, tmp_path)
     w.asked = 0
 
     def ask():
         w.asked += 1
         return QMessageBox.StandardButton.Discard
     w.ask_save_changes = ask
-    w.show()
-    qtbot.waitExposed(w)
     return w
 
 

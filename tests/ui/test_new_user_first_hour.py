@@ -1,24 +1,17 @@
 """A new student's first hour in the real window, step by step: what they hit first must
 explain itself and must not get in their way."""
 import pytest
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
-from gradstudio.ui.main_window import MainWindow, example_paths
+from gradstudio.ui.main_window import example_paths
+
+from driving import main_window
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.errors = []
-    w.show_error = lambda title, text: w.errors.append(text)
-    w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
-    w.resize(1500, 940)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return main_window(qtbot, tmp_path, (1500, 940))
 
 
 def double_click_palette(qtbot, w, kind):

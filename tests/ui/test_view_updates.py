@@ -17,7 +17,7 @@ from gradstudio.ui.commands import AddNode, MoveNodes, RemoveNodes, SetLabel, Se
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.session import Session
 
-from driving import ids
+from driving import ids, shown
 
 
 class Paints(QObject):
@@ -75,11 +75,7 @@ def test_code_panel_shows_the_exporters_text_after_every_edit_and_undo(qtbot, se
 
 def test_code_panel_keeps_its_scroll_position_and_marked_line_across_an_edit(qtbot,
                                                                            session):
-    w = CodePanel(session)
-    qtbot.addWidget(w)
-    w.resize(420, 120)
-    w.show()
-    qtbot.waitExposed(w)
+    w = shown(qtbot, CodePanel(session), (420, 120))
     n = ids(session)
     session.select([n["y"]])
     line = w.lines[n["y"]]
@@ -107,10 +103,7 @@ def test_code_panel_keeps_its_scroll_position_and_marked_line_across_an_edit(qtb
 
 
 def test_code_panel_edits_nothing_when_the_script_did_not_change(qtbot, session):
-    w = CodePanel(session)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
+    w = shown(qtbot, CodePanel(session))
     settle(qtbot, w)
     n = ids(session)
     session.select([n["z"]])
@@ -127,12 +120,7 @@ def test_code_panel_edits_nothing_when_the_script_did_not_change(qtbot, session)
 
 # ----------------------------------------------------------------------------- inspector
 def shown_inspector(qtbot, session, size=(420, 1000)):
-    w = Inspector(session)
-    qtbot.addWidget(w)
-    w.resize(*size)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return shown(qtbot, Inspector(session), size)
 
 
 def fresh_plot(qtbot, session):
@@ -247,11 +235,7 @@ def test_an_edit_puts_a_zoomed_plot_back_to_the_whole_array(qtbot, session):
 
 def test_an_edit_that_leaves_the_inspected_tensor_as_it_was_repaints_none_of_it(qtbot,
                                                                                 session):
-    w = Inspector(session)
-    qtbot.addWidget(w)
-    w.resize(420, 1000)
-    w.show()
-    qtbot.waitExposed(w)
+    w = shown_inspector(qtbot, session)
     n = ids(session)
     session.select([n["x"]])
     settle(qtbot, w)
