@@ -105,19 +105,13 @@ def op_record(op, operands, params, output):
     if name == "rpow":
         return _Record("rpow", {"base": _number(p["base"], "the base")},
                        {"exponent": operands[0]}, output)
-    if name in ("floor_divide", "remainder"):       # (x //= y too: its params say inplace)
+    if name in ("floor_divide", "remainder", "maximum", "minimum"):      # x //= y too
         return _Record(name, {}, tensors("self", "other"), output)
-    if name in ("floor_divide_scalar", "remainder_scalar"):
-        base = name[:-len("_scalar")]
-        number = {"other": _number(p["other"], "the number")}
-        if p.get("reflected"):                        # 2 // x
-            return _Record("r" + base, number, tensors("self"), output)
-        return _Record(base, number, tensors("self"), output)
-    if name == "rremainder":                          # 2 % x
-        return _Record("rremainder", {"other": _number(p["other"], "the number")},
-                       tensors("self"), output)
-    if name in ("maximum", "minimum"):
-        return _Record(name, {}, tensors("self", "other"), output)
+    if name in ("floor_divide_scalar", "remainder_scalar", "rremainder"):
+        # 2 // x is floor_divide_scalar, reflected; 2 % x is rremainder
+        kind = ("r" if p.get("reflected") else "") + name.removesuffix("_scalar")
+        return _Record(kind, {"other": _number(p["other"], "the number")}, tensors("self"),
+                       output)
     if name in _UNARY:
         return _Record(name, {}, tensors("self"), output)
     if name == "clamp":
