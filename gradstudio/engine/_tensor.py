@@ -266,9 +266,7 @@ class Tensor:
         return acc
 
     def _edge(self):
-        if self._base is not None and self._vc[0] != self._view_ver:
-            _views.refresh(self)
-        if self._grad_fn is not None:
+        if self._sync()._grad_fn is not None:
             return (self._grad_fn, self._output_nr)
         if self._requires_grad:
             return (self._accumulator(), 0)
