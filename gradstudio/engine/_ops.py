@@ -36,10 +36,10 @@ class Grad:
     backward fails) exactly where PyTorch's does."""
     __slots__ = ("fn", "needs", "missing")
 
-    def __init__(self, fn, needs=()):
+    def __init__(self, fn, needs=(), missing=False):
         self.fn = fn
         self.needs = tuple(needs)
-        self.missing = False
+        self.missing = missing  # (see no_derivative)
 
 
 def no_derivative(aten_name):
@@ -49,9 +49,7 @@ def no_derivative(aten_name):
     def fn(F, g, *args, inplace=False, **params):
         raise RuntimeError(f"derivative for {aten_name}{'_' if inplace else ''} is not "
                            "implemented")
-    grad = Grad(fn)
-    grad.missing = True
-    return grad
+    return Grad(fn, missing=True)
 
 
 class _PerInput:
@@ -104,7 +102,7 @@ class Op:
     def has_derivative(self):
         """False for an op recorded only to fail in backward (``NotImplemented``)."""
         return self.differentiable and not all(
-            g is None or getattr(g, "missing", False) for g in self.grads)
+            g is None or g.missing for g in self.grads)
 
     def grad_fn_name(self, params):
         return self.grad_fn if isinstance(self.grad_fn, str) else self.grad_fn(params)
