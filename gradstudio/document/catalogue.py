@@ -248,12 +248,14 @@ def _number_first_kind(kind_name, name, doc, grad_fn, other):
                     grad_fn, code=lambda p, a: f"{number(p['other'])} {symbol} {a['self']}")
 
 
-def _reduce_code(name):
+def _reduce_code(name, middle=lambda p: ()):
+    """``x.sum()`` / ``x.sum(1, keepdim=True)``; ``middle(p)`` gives any arguments
+    between the dim and keepdim (such as var's correction)."""
     def code(p, a):
-        args = "" if p["dim"] is None else dims(p["dim"])
+        args = ([] if p["dim"] is None else [dims(p["dim"])]) + list(middle(p))
         if p["keepdim"]:
-            args += (", " if args else "") + "keepdim=True"
-        return f"{a['self']}.{name}({args})"
+            args.append("keepdim=True")
+        return f"{a['self']}.{name}({', '.join(args)})"
     return code
 
 
@@ -351,18 +353,14 @@ def _spread_kinds(name):
     def evaluate(p, self):
         return getattr(self, name)(p["dim"], correction=p["correction"], keepdim=p["keepdim"])
 
-    def code(p, a):
-        args = [] if p["dim"] is None else [dims(p["dim"])]
-        if p["correction"] != 1:
-            args.append(f"correction={number(p['correction'])}")
-        if p["keepdim"]:
-            args.append("keepdim=True")
-        return f"{a['self']}.{name}({', '.join(args)})"
+    def correction(p):
+        return () if p["correction"] == 1 else (f"correction={number(p['correction'])}",)
     return (NodeKind(name, op.category, op.doc, (Port("self"),),
                      (DIM_ALL, ParamSpec("correction", "scalar", 1, "subtracted from the "
                                          "count: 1 (Bessel's) for a sample, 0 for the whole "
                                          "population"), KEEPDIM),
-                     evaluate, op.code, _grad_name(op), code=code),)
+                     evaluate, op.code, _grad_name(op),
+                     code=_reduce_code(name, correction)),)
 
 
 def _loss_kinds():
