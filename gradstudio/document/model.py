@@ -398,6 +398,9 @@ def _position(pos):
 
 
 def check_label(label):
+    """``label`` when it can name a node or region (a Python identifier of at most 64
+    characters that is not reserved), None for no name; raises ``DocumentError`` in plain
+    words otherwise."""
     if label is None or label == "":
         return None
     if not isinstance(label, str) or not label.isidentifier() or len(label) > 64:
