@@ -355,3 +355,21 @@ def test_a_region_s_title_stays_readable_when_zoomed_out(qtbot, env, zoom):
                     abs(c.blue() - text.blue()) < 60:
                 rows.add(y)
     assert len(rows) >= 7          # glyphs at least 7 pixels tall on screen
+
+
+def test_a_node_dragged_from_one_region_into_another_says_so_in_plain_words(qtbot):
+    doc, ids = region_doc()
+    other = doc.add_region([ids["a"]])
+    session, canvas = make_canvas(qtbot, doc)
+    c, frame = ids["c"], canvas.scene().regions[other].frame
+    item = canvas.item(c)
+    grip = view_point(canvas, item.mapToScene(QPointF(30, 10)))
+    offset = QPointF(frame.center().x(), frame.bottom() - 20) - item.sceneBoundingRect().center()
+    to = grip + QPoint(round(offset.x()), round(offset.y()))
+    press_and_move(qtbot, canvas, grip, to)
+    hints = [i for i in canvas.scene().items() if type(i).__name__ == "DragHint"]
+    assert [h.text for h in hints] == ["Release to move c between no_grad regions"]
+    qtbot.mouseRelease(canvas.viewport(), Qt.LeftButton, pos=to)
+    assert doc.regions[other].nodes == {ids["a"], c}
+    assert doc.regions[ids["r"]].nodes == {ids["b"]}
+    assert session.undo_stack.undoText() == "Move c between no_grad regions"

@@ -181,14 +181,15 @@ class MoveMode(Mode):
             self.session.push(MoveNodes(self.session.document, moves, merge=False))
 
     def _plan_text(self, plan, add="move", take="move"):
-        """"Move y into no_grad" (or, with ``add``/``take``, "add y to no_grad")."""
+        """"Move y into no_grad" (or, with ``add``/``take``, "add y to no_grad"); "move y
+        between no_grad regions" when nodes both join and leave regions."""
         name = self.session.document.display_name
         joined = set().union(*(new - self._members[r] for r, new in plan.items()))
         left = set().union(*(self._members[r] - new for r, new in plan.items()))
-        if joined and left:
-            return f"{add} and {take} nodes in no_grad regions"
-        nodes = joined or left
+        nodes = joined | left
         who = name(next(iter(nodes))) if len(nodes) == 1 else f"{len(nodes)} nodes"
+        if joined and left:
+            return f"move {who} between no_grad regions"
         if joined:
             return f"{add} {who} " + ("into no_grad" if add == "move" else "to no_grad")
         return f"{take} {who} out of no_grad"
