@@ -15,7 +15,6 @@ truthiness test per node.
 import heapq
 import re
 import sys
-import weakref
 from itertools import count
 
 import numpy as np
