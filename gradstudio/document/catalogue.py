@@ -22,9 +22,12 @@ from gradstudio.engine._ops import OPS
 from .spelling import (dims, keywords, literal, number, optional, shape_tuple, sizes,
                        source_tail)
 
-__all__ = ["Port", "ParamSpec", "NodeKind", "CATALOGUE", "kind", "categories", "DTYPES"]
+__all__ = ["Port", "ParamSpec", "NodeKind", "CATALOGUE", "kind", "categories", "DTYPES",
+           "RETURNS_INPUT"]
 
 DTYPES = ("float32", "float64", "int64", "bool")
+# kinds whose node returns its input tensor itself (marked), not a new tensor
+RETURNS_INPUT = frozenset({"retain_grad", "requires_grad_"})
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ gradients it returned, then the watched gradients at that step.
 import keyword
 from dataclasses import dataclass, field
 
-from .catalogue import CATALOGUE
+from .catalogue import CATALOGUE, RETURNS_INPUT
 from .run import run
 
 __all__ = ["ExportedScript", "export_script", "transcript", "action_code", "node_names",
@@ -38,9 +38,6 @@ __all__ = ["ExportedScript", "export_script", "transcript", "action_code", "node
 # Names the exported script uses itself; nodes labelled like this are renamed.
 RESERVED_NAMES = frozenset({"torch", "print", "type", "Exception", "float"})
 _INDENT = "    "
-_ALIASING = {"requires_grad_", "retain_grad"}
-
-
 @dataclass(frozen=True)
 class ExportedScript:
     """The script's ``text``; ``lines`` maps a node id (and ``action_lines`` an action id)
@@ -78,7 +75,7 @@ def _names(doc, order):
     for nid in order:
         data = doc.node(nid)
         src = doc.source_of(nid, "self")
-        if data.kind in _ALIASING and data.label is None and src is not None:
+        if data.kind in RETURNS_INPUT and data.label is None and src is not None:
             names[nid] = names[src]
         else:
             names[nid] = namer.claim(doc.display_name(nid))
@@ -98,7 +95,7 @@ def _node_lines(doc, nid, names, result):
             a[port] = "?"
     expr = spec.code(data.params, a)
     name = names[nid]
-    if data.kind in _ALIASING and name == a.get("self"):
+    if data.kind in RETURNS_INPUT and name == a.get("self"):
         stmts = [expr]                                   # in place: same tensor, same name
     elif data.kind == "retain_grad":
         stmts = [f"{name} = {a.get('self', '?')}", f"{name}.retain_grad()"]

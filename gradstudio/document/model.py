@@ -14,7 +14,7 @@ from typing import Any
 
 import networkx as nx
 
-from .catalogue import CATALOGUE
+from .catalogue import CATALOGUE, RETURNS_INPUT
 from .params import check_param
 
 __all__ = ["Document", "DocumentError", "NodeData", "Region", "Action", "Change", "ACTION_KINDS",
@@ -376,6 +376,26 @@ class Document:
         self.view = {}
         self._counter = 0
         self._emit("reset")
+
+    def same_tensor(self, node_id):
+        """``(origin, members)``: the nodes whose output is the very tensor ``node_id``
+        outputs. retain_grad and requires_grad_ nodes return their input itself, so a chain
+        of them shares one tensor with the node it starts from (``origin``); ``members``
+        are the chain's nodes after the origin, upstream first."""
+        origin = node_id
+        while self.node(origin).kind in RETURNS_INPUT:
+            source = self.source_of(origin, "self")
+            if source is None:
+                break
+            origin = source
+        members, frontier = [], [origin]
+        while frontier:
+            n = frontier.pop(0)
+            for v, port in self.consumers_of(n):
+                if port == "self" and self.node(v).kind in RETURNS_INPUT and v not in members:
+                    members.append(v)
+                    frontier.append(v)
+        return origin, members
 
     def display_name(self, node_id):
         """The name a node has in exported code and in the UI (label, else kind + id)."""

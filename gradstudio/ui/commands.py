@@ -7,7 +7,7 @@ from gradstudio.document.model import ACTION_KINDS, Action
 __all__ = ["AddNode", "RemoveNodes", "Connect", "Disconnect", "MoveNodes", "SetParam",
            "SetLabel", "SetWatched", "AddRegion", "RemoveRegion", "SetRegionNodes",
            "AddAction", "RemoveAction", "MoveAction", "SetActionParam", "SetSeed", "Paste",
-           "RetainGrad", "DropRetainGrad", "same_tensor"]
+           "RetainGrad", "DropRetainGrad"]
 
 MOVE_ID = 1001
 
@@ -259,30 +259,6 @@ class Paste(_Command):
 
 
 # ----------------------------------------------------------------------------- retain_grad
-_ALIASING = ("retain_grad", "requires_grad_")     # node kinds that return their input
-
-
-def same_tensor(doc, node_id):
-    """``(origin, members)``: the nodes whose output is the very tensor ``node_id``
-    outputs. retain_grad and requires_grad_ nodes return their input itself, so a chain of
-    them shares one tensor with the node it starts from (``origin``); ``members`` are the
-    chain's nodes after the origin, upstream first."""
-    origin = node_id
-    while doc.node(origin).kind in _ALIASING:
-        source = doc.source_of(origin, "self")
-        if source is None:
-            break
-        origin = source
-    members, frontier = [], [origin]
-    while frontier:
-        n = frontier.pop(0)
-        for v, port in doc.consumers_of(n):
-            if port == "self" and doc.node(v).kind in _ALIASING and v not in members:
-                members.append(v)
-                frontier.append(v)
-    return origin, members
-
-
 def RetainGrad(doc, node_id, position):
     """Adds a retain_grad node fed by ``node_id`` at ``position``: its tensor keeps
     ``.grad`` after backward."""
@@ -295,7 +271,7 @@ def DropRetainGrad(doc, node_id):
     """Removes every retain_grad node marking ``node_id``'s tensor, as one step. What
     used a removed node (another node's input, a timeline action) is given the node that
     fed it, the same tensor, so nothing downstream breaks."""
-    origin, members = same_tensor(doc, node_id)
+    origin, members = doc.same_tensor(node_id)
     drop = [m for m in members if doc.node(m).kind == "retain_grad"]
     dropped = set(drop)
 

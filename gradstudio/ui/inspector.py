@@ -415,7 +415,7 @@ class Inspector(SessionPanel):
         if not command.steps:       # nothing marks it: show the run's state again
             self.refresh()
             return
-        origin, _ = commands.same_tensor(doc, node_id)
+        origin, _ = doc.same_tensor(node_id)
         if node_id != origin and doc.node(node_id).kind == "retain_grad":
             self.session.select([origin])   # the same tensor, still there afterwards
         self.session.push(command)
