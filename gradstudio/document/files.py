@@ -62,13 +62,18 @@ def dumps(doc: Document) -> str:
     return "\n".join(out) + "\n"
 
 
-def save(doc: Document, path):
+def save(doc: Document, path, write=None):
     """Writes ``doc`` to ``path`` atomically (see ``write_atomically``); an existing file
-    is kept as ``path + ".bak"``. On failure the previous file is left untouched."""
+    is kept as ``path + ".bak"``. On failure the previous file is left untouched.
+    ``write(path, data)`` replaces the writer (the window passes one built on Qt's
+    ``QSaveFile``); it must keep the ``.bak`` and raise ``OSError`` the same way."""
     path = os.path.realpath(os.fspath(path))
     data = dumps(doc).encode("utf-8")
     try:
-        write_atomically(path, data, backup=True)
+        if write is None:
+            write_atomically(path, data, backup=True)
+        else:
+            write(path, data)
     except OSError as e:
         raise FileError(path, "", f"could not save ({e.strerror or e}); the previous file, "
                         "if any, is unchanged. Check the folder exists and is writable.") from e

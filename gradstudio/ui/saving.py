@@ -34,18 +34,13 @@ def write_atomically(path, data: bytes, before_commit=None):
 
 
 def save_document(doc, path):
-    """Saves ``doc`` to ``path``; an existing file is kept as ``path + ".bak"``. Raises
-    ``files.FileError`` in plain words; on failure the previous file is unchanged."""
-    path = os.path.realpath(os.fspath(path))
-    data = files.dumps(doc).encode("utf-8")
+    """Saves ``doc`` to ``path`` through ``QSaveFile`` (``files.save`` with this module's
+    writer); an existing file is kept as ``path + ".bak"``. Raises ``files.FileError`` in
+    plain words; on failure the previous file is unchanged."""
+    def write(target, data):
+        def keep_previous():
+            if os.path.exists(target):
+                files.keep_backup(target)
+        write_atomically(target, data, keep_previous)
 
-    def keep_previous():
-        if os.path.exists(path):
-            files.keep_backup(path)
-
-    try:
-        write_atomically(path, data, keep_previous)
-    except OSError as e:
-        raise files.FileError(path, "", f"could not save ({e.strerror or e}); the previous "
-                              "file, if any, is unchanged. Check the folder exists and is "
-                              "writable.") from e
+    files.save(doc, path, write)
