@@ -1,5 +1,5 @@
-"""The bundled example graphs (``resources/examples/*.gsg``), built through the public
-``Document`` API so they never drift from the model.
+"""The bundled example graphs (``gradstudio/resources/examples/*.gsg``, shipped as package
+data), built through the public ``Document`` API so they never drift from the model.
 
 Five follow the seed notebooks of PyTorch's autograd tutorial step by step; three show
 broadcasting, a matrix product and a softmax. Each builder returns a fresh document laid
@@ -9,13 +9,12 @@ test checks the checked-in files are exactly what the builders produce.
 from pathlib import Path
 
 import gradstudio.engine as torch
+from gradstudio.resources import EXAMPLES_DIR
 
 from .layout import apply_layered_layout
 from .model import Document
 
 __all__ = ["EXAMPLES", "build", "write_examples", "EXAMPLES_DIR"]
-
-EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "resources" / "examples"
 
 
 def _op(doc, kind, *inputs, params=None, label=None, watched=False):
