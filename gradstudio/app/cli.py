@@ -1,14 +1,15 @@
 """The ``gradstudio`` command.
 
-    gradstudio [FILE.gsg]                          open the desktop window
+    gradstudio [FILE.gsg ...]                      open the desktop window (on the first file)
     gradstudio run FILE.gsg [--json]               run a graph, print every node's end state
     gradstudio export FILE.gsg [-o SCRIPT.py]      write the graph as a PyTorch script
     gradstudio trace SCRIPT.py [-o FILE.gsg] [--timeout S]
                                                    run a script, save the graph it traces
 
 The subcommands need no display. Whatever goes wrong is one line on stderr and a
-non-zero exit status (1 for a bad file or script, 2 for a wrong command line), never a
-traceback.
+non-zero exit status, never a traceback: 1 for a bad file or script and for a window that
+cannot open (no display), 2 for a wrong command line (a word that is neither a command nor
+a file, an option out of range).
 """
 import argparse
 import importlib
@@ -17,10 +18,13 @@ import math
 import sys
 from pathlib import Path
 
+from gradstudio import __version__
+
 __all__ = ["main"]
 
 PROG = "gradstudio"
 COMMANDS = ("run", "export", "trace")
+MAX_TIMEOUT = 3600.0    # seconds: the longest a traced script may run
 
 
 class _Fail(Exception):
@@ -38,9 +42,9 @@ class _Usage(Exception):
 
 def _parser():
     p = _Parser(prog=PROG, description="GradStudio: build, run and understand PyTorch-style "
-                "autograd graphs. Without a command, opens the desktop window (with "
-                "FILE.gsg if given).")
-    p.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+                "autograd graphs. Without a command, opens the desktop window (on the "
+                "first FILE.gsg if given).")
+    p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     r = sub.add_parser("run", help="run a graph and print every node's state at the end of "
                        "its timeline")
@@ -56,16 +60,9 @@ def _parser():
     t.add_argument("-o", "--output", metavar="FILE.gsg",
                    help="where to save the graph (default: SCRIPT.gsg next to the script)")
     t.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
-                   help="stop the script after this many seconds (default 10)")
+                   help=f"stop the script after this many seconds (default 10, at most "
+                   f"{MAX_TIMEOUT:g})")
     return p
-
-
-def _version():
-    try:
-        from importlib.metadata import version
-        return version("gradstudio")
-    except Exception:  # not installed: running from a checkout
-        return "(development checkout)"
 
 
 # ----------------------------------------------------------------------------- commands
@@ -162,6 +159,10 @@ def _trace(args, out):
     from gradstudio.document.files import EXTENSION, save
     from gradstudio.document.model import DocumentError
     from gradstudio.document.trace import DEFAULT_TIMEOUT, TraceError, trace
+    timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
+    if not 0 < timeout <= MAX_TIMEOUT:      # also refuses nan and inf
+        raise _Usage(f"--timeout must be a positive number of seconds, at most "
+                     f"{MAX_TIMEOUT:g} (got {args.timeout:g})")
     script = Path(args.script)
     try:
         source = script.read_text(encoding="utf-8")
@@ -169,9 +170,6 @@ def _trace(args, out):
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
             "it is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else exc
         raise _Fail(f"{script}: could not read the script ({reason}).") from None
-    timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
-    if not timeout > 0:
-        raise _Usage("--timeout must be a positive number of seconds")
     try:
         doc = trace(source, timeout=timeout, filename=str(script))
     except TraceError as exc:
@@ -188,6 +186,21 @@ def _trace(args, out):
 
 
 def _gui(args):
+    """Opens the window on the first of ``args`` (graph files). Every word must be a file
+    (or at least name a ``.gsg`` one, whose problem the window then explains), and the
+    display must be usable: Qt would otherwise abort the process."""
+    from gradstudio.document.files import EXTENSION
+    options = [a for a in args if a.startswith("-")]
+    if options:
+        raise _Usage(f"unrecognized arguments: {' '.join(options)} (see '{PROG} --help')")
+    for word in args:
+        if not (Path(word).is_file() or word.endswith(EXTENSION)):
+            raise _Usage(f"invalid choice: '{word}' is neither a command "
+                         f"({', '.join(COMMANDS)}) nor a file (see '{PROG} --help')")
+    from gradstudio.app.display import display_problem
+    problem = display_problem()
+    if problem is not None:
+        raise _Fail(problem)
     try:
         # import_module consults sys.modules first (so a stand-in window can be
         # injected), unlike ``from gradstudio.ui import main_window``.
@@ -202,8 +215,7 @@ def _gui(args):
 def main(argv=None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        if not args or (args[0] not in COMMANDS and not args[0].startswith("-")
-                        and len(args) == 1):
+        if not args or (args[0] not in COMMANDS and not args[0].startswith("-")):
             return _gui(args)
         ns = _parser().parse_args(args)
         if ns.command is None:

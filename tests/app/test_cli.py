@@ -1,6 +1,7 @@
 """The ``gradstudio`` command: run, export and trace work headless; bad input is one
 line on stderr and a non-zero exit status, never a traceback."""
 import json
+import os
 import subprocess
 import sys
 import types
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gradstudio.app import cli
+from gradstudio.app import cli, display
 from gradstudio.document.examples import EXAMPLES_DIR
 from gradstudio.document.export import export_script
 from gradstudio.document.files import load
@@ -117,6 +118,13 @@ def test_trace_saves_the_graph(tmp_path, capsys):
     (["trace", "missing.py"], 1, "missing.py: could not read the script"),
     (["trace", "{bad_script}"], 1, "bad.py: line 2: ZeroDivisionError: division by zero"),
     (["trace", "{bad_script}", "--timeout", "-1"], 2, "--timeout must be a positive"),
+    (["trace", "{bad_script}", "--timeout", "inf"], 2, "at most 3600 (got inf)"),
+    (["trace", "{bad_script}", "--timeout", "1e9"], 2, "at most 3600 (got 1e+09)"),
+    (["trace", "{bad_script}", "--timeout", "nan"], 2, "--timeout must be a positive"),
+    (["trace", "missing.py", "--timeout", "inf"], 2, "--timeout must be a positive"),
+    (["frobnicate"], 2, "'frobnicate' is neither a command (run, export, trace) nor a file"),
+    (["{folder}"], 2, "is neither a command (run, export, trace) nor a file"),
+    (["lesson.gsg", "--jsn"], 2, "unrecognized arguments: --jsn"),
     (["export", "{broken}", "-o", "{folder}"], 1, "this is not valid JSON"),
     (["export", str(RETAIN), "-o", "{folder}"], 1, "could not write the file"),
     (["frobnicate", "x.gsg"], 2, "invalid choice: 'frobnicate'"),
@@ -159,3 +167,76 @@ def test_the_installed_command_never_shows_a_traceback(tmp_path):
     assert proc.returncode == 1 and proc.stdout == ""
     assert one_line_error(proc.stderr) == \
         "gradstudio: nope.gsg: could not open the file (No such file or directory)."
+
+
+def test_several_files_all_go_to_the_window(monkeypatch, tmp_path):
+    calls = []
+    fake = types.ModuleType("gradstudio.ui.main_window")
+    fake.main = lambda args: calls.append(args) or 0
+    monkeypatch.setitem(sys.modules, "gradstudio.ui.main_window", fake)
+    script = tmp_path / "notes.txt"                  # any existing file is the window's
+    script.write_text("x", encoding="utf-8")
+    assert cli.main(["a.gsg", str(script), "b.gsg"]) == 0
+    assert calls == [["a.gsg", str(script), "b.gsg"]]
+
+
+def test_version_is_the_one_in_pyproject(capsys):
+    import tomllib
+    expected = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["version"]
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["--version"])
+    assert exit_.value.code == 0 and capsys.readouterr().out == f"gradstudio {expected}\n"
+
+
+def without_a_display():
+    """This environment with no X11 or Wayland display and no Qt platform chosen."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
+def gradstudio_command(env, *argv, cwd):
+    return subprocess.run([sys.executable, "-m", "gradstudio", *argv], capture_output=True,
+                          text=True, cwd=cwd, env=env, timeout=120)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland is Linux's")
+def test_without_a_display_the_window_says_so_in_one_line(tmp_path):
+    proc = gradstudio_command(without_a_display(), cwd=tmp_path)
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert one_line_error(proc.stderr) == (
+        "gradstudio: no display found; set QT_QPA_PLATFORM=offscreen to run the window "
+        "without one, or use the commands run, export and trace, which need none")
+    # a wrong word is a wrong command line before it is a missing display
+    proc = gradstudio_command(without_a_display(), "frobnicate", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "'frobnicate' is neither a command" in one_line_error(proc.stderr)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland is Linux's")
+def test_a_display_that_cannot_be_opened_is_one_line_too(tmp_path):
+    env = without_a_display()
+    env["DISPLAY"] = ":93"          # no X server listens there
+    proc = gradstudio_command(env, cwd=tmp_path)
+    assert proc.returncode == 1 and proc.stdout == ""
+    line = one_line_error(proc.stderr)
+    assert line.startswith("gradstudio: the display :93 could not be opened")
+    assert line.endswith("set QT_QPA_PLATFORM=offscreen to run the window without one")
+
+
+@pytest.mark.parametrize("env, problem", [
+    ({}, display.NO_DISPLAY),
+    ({"QT_QPA_PLATFORM": "xcb"}, display.NO_DISPLAY),
+    ({"QT_QPA_PLATFORM": "wayland;xcb", "WAYLAND_DISPLAY": ""}, display.NO_DISPLAY),
+    ({"QT_QPA_PLATFORM": "xcb", "WAYLAND_DISPLAY": "wayland-0"}, display.NO_DISPLAY),
+    ({"DISPLAY": ":0"}, None),
+    ({"WAYLAND_DISPLAY": "wayland-0"}, None),
+    ({"QT_QPA_PLATFORM": "offscreen"}, None),
+    ({"QT_QPA_PLATFORM": "vnc:size=800x600"}, None),
+])
+def test_which_environments_have_no_display(env, problem):
+    assert display.display_problem(env, "linux", probe=False) == problem
+    assert display.display_problem(env, "win32", probe=False) is None
+    assert display.display_problem(env, "darwin", probe=False) is None
