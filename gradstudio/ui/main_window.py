@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow,
                                QMessageBox)
 
+from gradstudio import __version__
 from gradstudio.document import files
 from gradstudio.document.layout import COLUMN_WIDTH, ROW_HEIGHT, layered_positions
 from gradstudio.ui.autograd_view import AutogradView
@@ -23,6 +24,7 @@ from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui.canvas.node_item import HEADER, WIDTH
 from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.commands import AddAction, AddNode, AddRegion, Connect, MoveNodes
+from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
 from gradstudio.ui.panel import SessionPanel
@@ -47,6 +49,7 @@ class MainWindow(WindowFiles, QMainWindow):
     def __init__(self, session=None, settings=None, parent=None):
         super().__init__(parent)
         self.setObjectName("MainWindow")
+        self.setWindowIcon(app_icon())
         self.session = session if session is not None else Session(parent=self)
         if isinstance(settings, (str, Path)):
             settings = QSettings(str(settings), QSettings.Format.IniFormat)
@@ -189,6 +192,8 @@ class MainWindow(WindowFiles, QMainWindow):
                              "Dragged and added nodes land on the background grid",
                              checkable=True)
         self.reset_layout_action = a("&Reset Panel Layout", self.reset_layout)
+        self.shortcuts_action = a("&Keyboard Shortcuts…", self.show_shortcuts, None,
+                                  "List every command that has a keyboard shortcut")
         self.about_action = a("&About GradStudio", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         for action in self.findChildren(QAction):
@@ -247,7 +252,7 @@ class MainWindow(WindowFiles, QMainWindow):
         self.view_menu = view
 
         help_menu = bar.addMenu("&Help")
-        help_menu.addAction(self.about_action)
+        help_menu.addActions([self.shortcuts_action, self.about_action])
 
     def _build_status_bar(self):
         self.run_label = QLabel()
@@ -502,9 +507,13 @@ class MainWindow(WindowFiles, QMainWindow):
         self.restoreState(self._default_state, LAYOUT_VERSION)
 
     def show_about(self):
-        QMessageBox.about(self, f"About {APP_NAME}",
-                          f"<b>{APP_NAME}</b><p>Build, run and understand PyTorch-style "
-                          "autograd graphs.</p>")
+        QMessageBox.about(self, f"About {APP_NAME}", about_text(APP_NAME))
+
+    def show_shortcuts(self):
+        """Help ▸ Keyboard Shortcuts (made afresh from the menus each time)."""
+        self.shortcuts_dialog = ShortcutsDialog(self)
+        self.shortcuts_dialog.open()
+        return self.shortcuts_dialog
 
     def closeEvent(self, event):
         if not self.maybe_save():
@@ -531,17 +540,27 @@ def _takes_args(slot):
 
 
 def main(argv=None, settings=None) -> int:
-    """Opens the window with ``FILE.gsg`` (the first argument) or the autograd tutorial
-    example, and runs the event loop until the window closes."""
+    """Opens the window with ``FILE.gsg`` (the first argument; the status bar says the
+    others were not opened) or the autograd tutorial example, and runs the event loop
+    until the window closes."""
     args = list(sys.argv[1:] if argv is None else argv)
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else APP_NAME])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
+    app.setApplicationVersion(__version__)
+    app.setWindowIcon(app_icon())
+    app.setDesktopFileName("gradstudio")        # gradstudio.desktop, for the task bar
     window = MainWindow(settings=settings)
     previous_hook = window.install_excepthook()
     paths = [a for a in args if not a.startswith("-")]
     if paths:
         window.open_file(paths[0])
+        if len(paths) > 1:
+            rest = [Path(p).name for p in paths[1:]]
+            window.statusBar().showMessage(
+                f"A window shows one graph, so {', '.join(rest)} "
+                f"{'was' if len(rest) == 1 else 'were'} not opened; use File ▸ Open for "
+                f"{'it' if len(rest) == 1 else 'them'}.", 30000)
     else:
         examples = example_paths()
         if examples:
