@@ -1,6 +1,8 @@
 """The canvas widget: the view over the scene plus editing — Delete, copy/paste of the
 selected subgraph, quick add (Tab), drops from the palette, right-click menus, rendering
 to PNG/SVG. Every edit is one undo command pushed on the session."""
+import atexit
+import functools
 import json
 import math
 
@@ -28,6 +30,19 @@ MAX_IMAGE_SIDE = 12_000
 EMPTY_HINT = ("An empty graph. Double-click a kind in the Palette, drag it here, or press "
               "Tab for quick add; then drag from an output port to an input port to connect "
               "them. File ▸ Examples has the autograd tutorial.")
+
+
+@functools.cache
+def _release_clipboard_at_exit():
+    """The clipboard owns the QMimeData a copy gives it, and Qt would free it only after
+    Python has shut down, when PySide's wrapper of it can no longer be destroyed safely
+    (the process then crashes on its way out). So, once something was copied, the
+    clipboard is cleared while Python still runs."""
+    def release():
+        app = QGuiApplication.instance()
+        if app is not None:
+            app.clipboard().clear()
+    atexit.register(release)
 
 
 class Canvas(CanvasView):
@@ -108,6 +123,7 @@ class Canvas(CanvasView):
         self._paste_count = 0
         mime = QMimeData()
         mime.setData(SUBGRAPH_MIME, json.dumps(_clipboard).encode("utf-8"))
+        _release_clipboard_at_exit()
         QGuiApplication.clipboard().setMimeData(mime)
         return True
 
