@@ -255,12 +255,11 @@ class NodeItem(QGraphicsItem):
         self.setFlags(QGraphicsItem.ItemIsSelectable | QGraphicsItem.ItemSendsGeometryChanges)
         self.setCacheMode(QGraphicsItem.NoCache)
         self.setZValue(2)
-        self.edges = []               # EdgeItems touching this node
         self.connected = set()        # connected input ports
+        self.consumers = 0            # edges leaving the output port
         self.hot_port = None          # port highlighted during a connection drag
         self.in_no_grad = in_no_grad
         self.state = None
-        self.moved_callback = None
         self._key = _STALE            # display_key of what the card shows
         self._value = None            # the array whose text the card shows
         self._width = self._height = None
@@ -353,15 +352,10 @@ class NodeItem(QGraphicsItem):
             key, len(self.ports), self._need, self.data.kind == "detach")
         if width != self._width or height != self._height:
             self.prepareGeometryChange()
-            moved_out = width != self._width
             self._width, self._height = width, height
             self._rect, self._bounds = _card_rects(width, height)
             self._head_dirty = True
             self._card_name = None
-            if moved_out:               # the output port sits on the right edge
-                for e in self.edges:
-                    if e.source is self:
-                        e.update_path()
 
     @property
     def badges(self):
@@ -404,8 +398,12 @@ class NodeItem(QGraphicsItem):
         return None
 
     def itemChange(self, change, value):
-        if change == QGraphicsItem.ItemPositionHasChanged and self.moved_callback:
-            self.moved_callback(self)
+        # the scene routes the edges and frames that follow a moved card; the card keeps
+        # no callback or edge list of its own (no Python cycle between Qt wrappers)
+        if change == QGraphicsItem.ItemPositionHasChanged:
+            scene = self.scene()
+            if scene is not None:
+                scene.node_moved(self)
         return super().itemChange(change, value)
 
     # ------------------------------------------------------------------ text (lazy)
@@ -567,9 +565,5 @@ class NodeItem(QGraphicsItem):
             painter.drawEllipse(c, PORT_RADIUS, PORT_RADIUS)
         c = QPointF(self._width, PORT_TOP + 0.5 * PORT_ROW)
         painter.setPen(theme.PORT_PEN)
-        painter.setBrush(theme.PORT_CONNECTED_BRUSH if self._has_consumers()
-                         else theme.PORT_BRUSH)
+        painter.setBrush(theme.PORT_CONNECTED_BRUSH if self.consumers else theme.PORT_BRUSH)
         painter.drawEllipse(c, PORT_RADIUS, PORT_RADIUS)
-
-    def _has_consumers(self):
-        return any(e.source is self for e in self.edges)
