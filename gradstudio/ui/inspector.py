@@ -380,13 +380,16 @@ class Inspector(SessionPanel):
             self._clear_params()
             self._editor_key = key
             for p in names:
-                editor = ParamEditor(self, spec, p)
+                editor = ParamEditor(spec, p)
+                editor.committed.connect(self.set_param)
                 self._editors[p.name] = editor
                 label = QLabel(p.name)
                 label.setToolTip(p.doc)
                 self.params_form.addRow(label, editor)
                 if p.kind == "values":
-                    editor.grid = ValuesGrid(editor)
+                    editor.grid = ValuesGrid()
+                    editor.grid.edited.connect(editor.commit)
+                    editor.grid.refused.connect(editor.show_error)
                     editor.layout().insertWidget(0, editor.grid)
         self.params_box.setVisible(bool(names))
         for p in names:

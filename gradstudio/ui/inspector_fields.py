@@ -5,7 +5,7 @@ words while the typed text stays, so nothing is lost."""
 import ast
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGroupBox, QLabel,
                                QLineEdit, QPlainTextEdit, QSpinBox, QTableWidget,
@@ -82,11 +82,14 @@ def format_param(kind, value):
 
 class ParamEditor(QWidget):
     """One parameter: an editor widget plus a plain-words error line under it. Text that
-    does not make a valid value stays as typed, with the error shown."""
+    does not make a valid value stays as typed, with the error shown. A valid value is
+    announced as ``committed(name, value)`` (the editor does not hold the inspector)."""
 
-    def __init__(self, inspector, spec, pspec):
+    committed = Signal(str, object)
+
+    def __init__(self, spec, pspec):
         super().__init__()
-        self.inspector, self.spec, self.pspec = inspector, spec, pspec
+        self.spec, self.pspec = spec, pspec
         self.error = error_label()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -155,7 +158,7 @@ class ParamEditor(QWidget):
             self.show_error(str(exc))
             return
         self.show_error("")
-        self.inspector.set_param(self.pspec.name, value)
+        self.committed.emit(self.pspec.name, value)
 
     def show_error(self, message):
         self.error.setText(message)
@@ -163,11 +166,15 @@ class ParamEditor(QWidget):
 
 
 class ValuesGrid(QTableWidget):
-    """A grid editor for a 1-D or 2-D tensor literal; an edited cell pushes one SetParam."""
+    """A grid editor for a 1-D or 2-D tensor literal. An edited cell announces the whole
+    new literal as ``edited(values)``, or text that is not a number as
+    ``refused(message)``; its ParamEditor commits or explains it."""
 
-    def __init__(self, editor):
+    edited = Signal(object)
+    refused = Signal(str)
+
+    def __init__(self):
         super().__init__()
-        self.editor = editor
         self.values = []
         self.cellChanged.connect(self._on_cell_changed)
         self.setFont(mono_font())
@@ -211,14 +218,14 @@ class ValuesGrid(QTableWidget):
             if isinstance(number, bool) or not isinstance(number, (int, float, bool)):
                 raise DocumentError(f"'{text}' is not a number.")
         except DocumentError as exc:
-            self.editor.show_error(str(exc))
+            self.refused.emit(str(exc))
             return
         new = [list(r) if isinstance(r, list) else r for r in self.values]
         if new and isinstance(new[0], list):
             new[row][column] = number
         else:
             new[column] = number
-        self.editor.commit(new)
+        self.edited.emit(new)
 
 
 def is_grid(values):
@@ -248,15 +255,13 @@ def label_error(doc, node_id, label):
 
 
 class _NameEdit(QLineEdit):
-    """A line edit where Escape puts the current name back."""
+    """A line edit that announces Escape as ``escaped`` (its field puts the name back)."""
 
-    def __init__(self, field):
-        super().__init__()
-        self.field = field
+    escaped = Signal()
 
     def keyPressEvent(self, event):
-        if event.key() == Qt.Key.Key_Escape and self.field.node_id is not None:
-            self.field.revert()
+        if event.key() == Qt.Key.Key_Escape:
+            self.escaped.emit()
             event.accept()
             return
         super().keyPressEvent(event)
@@ -271,7 +276,8 @@ class NameField(QWidget):
         super().__init__()
         self.session = session
         self.node_id = None
-        self.edit = _NameEdit(self)
+        self.edit = _NameEdit()
+        self.edit.escaped.connect(self._on_escaped)
         self.edit.setToolTip("The tensor's name, as in the exported PyTorch code: letters, "
                              "digits and _, not starting with a digit. Leave it empty for "
                              "no name.")
@@ -293,6 +299,10 @@ class NameField(QWidget):
         self.edit.setPlaceholderText(f"no name (shown as {data.kind}_{data.id})")
         if not self.error.isVisibleTo(self) and self.edit.text() != (data.label or ""):
             self.edit.setText(data.label or "")
+
+    def _on_escaped(self):
+        if self.node_id is not None:
+            self.revert()
 
     def revert(self):
         self.show_error("")
