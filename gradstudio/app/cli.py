@@ -14,6 +14,7 @@ import argparse
 import importlib
 import json
 import math
+import signal
 import sys
 from pathlib import Path
 
@@ -172,6 +173,8 @@ def _trace(args, out):
     timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
     if not timeout > 0:
         raise _Usage("--timeout must be a positive number of seconds")
+    # killed with SIGTERM: exit normally, so that the script's process group is stopped
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
         doc = trace(source, timeout=timeout, filename=str(script))
     except TraceError as exc:

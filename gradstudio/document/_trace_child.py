@@ -43,6 +43,7 @@ if not __package__:
     __package__ = _spec.name
 
 from ._trace_install import install  # noqa: E402
+from ._trace_process import watch_parent  # noqa: E402
 from ._trace_recorder import UNSEEDED, Recorder  # noqa: E402
 from ._trace_values import TraceError  # noqa: E402
 
@@ -179,6 +180,7 @@ def _limit_memory():
 
 
 def main():
+    watch_parent()
     _limit_memory()
     request = json.loads(sys.stdin.read())
     sys.stdin = io.StringIO("")

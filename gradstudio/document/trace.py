@@ -27,11 +27,11 @@ callers that must stay responsive; ``trace(text, should_cancel=...)`` polls a ca
 """
 import json
 import os
-import subprocess
 import sys
 import threading
 from pathlib import Path
 
+from ._trace_process import MAX_STDERR, Child
 from .layout import apply_layered_layout
 from .model import ACTION_KINDS, Document, DocumentError
 
@@ -74,55 +74,46 @@ class TraceJob:
         env["PYTHONIOENCODING"] = "utf-8"
         env.pop("PYTHONSTARTUP", None)
         try:
-            self._proc = subprocess.Popen(
-                # run by path (only the engine is imported); -P: neither the current
-                # folder nor this one can shadow numpy or gradstudio
-                [sys.executable, "-P", _CHILD],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                env=env)
+            # run by path (only the engine is imported); -P: neither the current folder
+            # nor this one can shadow numpy or gradstudio
+            self._child = Child([sys.executable, "-P", _CHILD], env,
+                                request.encode("utf-8"), MAX_RESULT_BYTES)
         except OSError as exc:
             raise TraceError(f"Could not start Python to run the script ({exc}).") from None
-        self._thread = threading.Thread(target=self._wait, args=(request,), daemon=True)
+        self._thread = threading.Thread(target=self._wait, daemon=True)
         self._thread.start()
 
-    def _wait(self, request):
-        try:
-            # the child stops the script itself after ``timeout`` seconds of running it;
-            # this limit also covers starting Python and code stuck outside Python
-            out, err = self._proc.communicate(request.encode("utf-8"),
-                                              timeout=self.timeout + STARTUP_GRACE)
-        except subprocess.TimeoutExpired:
-            self._kill()
-            self._outcome = ("error", f"The script did not finish within {self.timeout:g} "
-                                      "seconds (an endless loop?) and was stopped.")
-            return
-        except (OSError, ValueError) as exc:
-            self._kill()
-            self._outcome = ("error", f"The script could not be run ({exc}).")
-            return
+    def _wait(self):
+        # the child stops the script itself after ``timeout`` seconds of running it; this
+        # limit also covers starting Python and code stuck outside Python
+        out, err = self._child.wait(self.timeout + STARTUP_GRACE)
         if self._cancelled:
             self._outcome = ("error", "The trace was cancelled.")
+            return
+        if self._child.timed_out:
+            self._outcome = ("error", f"The script did not finish within {self.timeout:g} "
+                                      "seconds and was stopped.")
             return
         if len(out) > MAX_RESULT_BYTES:
             self._outcome = ("error", "The script produced a graph too large to open.")
             return
+        cut = (f" It printed more than {MAX_STDERR // 2 ** 20} MB of errors; the rest was "
+               "cut.") if self._child.stderr_cut else ""
         try:
             data = json.loads(out.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
-            code = self._proc.returncode
+            code = self._child.returncode
             last = err.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
             detail = f": {last[0][:200]}" if last[0] else ""
             self._outcome = ("error", f"The script stopped Python before it finished "
-                                      f"(exit code {code}){detail}.")
+                                      f"(exit code {code}){detail}.{cut}")
             return
+        if cut and isinstance(data, dict):
+            data["output"] = str(data.get("output", "")) + "\n" + cut.strip() + "\n"
         self._outcome = ("ok", data)
 
     def _kill(self):
-        try:
-            self._proc.kill()
-            self._proc.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
+        self._child.kill()
 
     def done(self):
         return not self._thread.is_alive()
