@@ -62,6 +62,8 @@ def _error_line(exc, filename):
             line = lineno
     if isinstance(exc, SyntaxError) and exc.filename == filename:
         line = exc.lineno
+    if isinstance(exc, TraceError) and exc.line is not None:
+        line = exc.line
     where = f"line {line}: " if line else ""
     if isinstance(exc, TraceError):
         return f"{where}GradStudio cannot trace this: {exc}."
@@ -156,7 +158,7 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
         try:
             result = rec.finish()
         except TraceError as exc:
-            result = {"ok": False, "error": f"GradStudio cannot trace this: {exc}."}
+            result = {"ok": False, "error": _error_line(exc, filename)}
     text = output.getvalue()
     result["output"] = text[:MAX_OUTPUT]
     return result

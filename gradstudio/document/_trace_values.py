@@ -12,7 +12,12 @@ import numpy as np
 
 
 class TraceError(Exception):
-    """An operation the tracer cannot draw as a graph; raised inside the user's script."""
+    """An operation the tracer cannot draw as a graph; raised inside the user's script
+    (its line is where the traceback ends) or, found only at the end, with ``line``."""
+
+    def __init__(self, message, line=None):
+        super().__init__(message)
+        self.line = line
 
 
 class _Record:

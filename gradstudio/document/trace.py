@@ -32,6 +32,7 @@ import sys
 import threading
 from pathlib import Path
 
+from ._trace_check import Difference, check_trace
 from .layout import apply_layered_layout
 from .model import ACTION_KINDS, Document, DocumentError
 
@@ -60,8 +61,10 @@ class TraceJob:
                  record_values=False):
         if not isinstance(text, str):
             raise TraceError("The script must be text.")
+        # what the script computed is always recorded: the document is checked against it
         request = json.dumps({"source": text, "filename": filename, "timeout": float(timeout),
-                              "record_values": bool(record_values)})
+                              "record_values": True})
+        self._source = text
         self.recorded = {}
         if len(request) > MAX_SCRIPT_BYTES:
             raise TraceError("The script is larger than 1 MB; trace a shorter one.")
@@ -151,6 +154,10 @@ class TraceJob:
             doc, ids = _build(data)
         except (DocumentError, KeyError, TypeError, ValueError) as exc:
             raise TraceError(f"The traced program could not be drawn: {exc}") from None
+        try:
+            check_trace(doc, data, ids, self._source)
+        except Difference as exc:
+            raise TraceError(str(exc)) from None
         self.recorded = {ids[n["id"]]: n["recorded"] for n in data["nodes"]
                          if "recorded" in n}
         return doc
