@@ -54,8 +54,8 @@ def check_trace(doc, data, ids, source):
             if seen is None:
                 continue
             name = f"'{doc.display_name(nid)}'"
-            what = _grad_difference(f"the .grad of {name}", result.state(nid).grad,
-                                   seen["grad"])
+            what = _grad_difference(f"{doc.display_name(nid)}.grad",
+                                   result.state(nid).grad, seen["grad"])
             if what:
                 found.append(((math.inf, 0), last or n.get("line"), what + " at the end"))
                 break
@@ -116,7 +116,7 @@ def _action_difference(doc, result, ids, k, a):
             return f"{what} after {step}"
     for node_id, want in (a.get("grads") or {}).items():
         nid = ids[node_id]
-        what = _grad_difference(f"the .grad of '{doc.display_name(nid)}'",
+        what = _grad_difference(f"{doc.display_name(nid)}.grad",
                                 result.state(nid, step=k + 1).grad, want)
         if what:
             return f"{what} after {step}"

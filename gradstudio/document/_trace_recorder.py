@@ -222,9 +222,10 @@ class Recorder:
     def mark_watched(self, value):
         if not self.is_tensor(value):
             return
-        i = self.node_of.get(id(value))
+        # a printed .grad is its owner's: watched, the owner's grad is printed
+        i = self.grad_of.get(id(value))
         if i is None:
-            i = self.grad_of.get(id(value))
+            i = self.node_of.get(id(value))
         if i is not None:
             self.nodes[i]["watched"] = True
 
