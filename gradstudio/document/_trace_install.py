@@ -10,8 +10,9 @@ Part of the tracing child (``_trace_child.py``); imports only the engine and its
 modules.
 """
 from ._trace_ops import _DTYPES, _index_key_text, op_record, view_records
-from ._trace_values import (TraceError, _inferred_dtype, _jsonable, _number, _plain,
-                            _Record, _shape, _values)
+from ._trace_values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
+                            _number, _plain, _Record, _shape, _values, has_marked, marked,
+                            marked_list, plain)
 
 _DATA_WRITE = ("writing through .data (such as w.data -= lr * w.grad, w.data.zero_() or "
                "w.data = ...) cannot be drawn yet: it changes a tensor without autograd "
@@ -26,10 +27,19 @@ def install(rec):
     Tensor = torch.Tensor
     orig_apply, orig_inplace, orig_views = _tensor.apply, _tensor.inplace, _tensor.apply_views
 
+    def unmarked(operands, params):
+        """The engine computes with plain numbers (numpy would promote a float subclass
+        to float64); the record keeps the marked ones."""
+        if has_marked(operands) or (params and has_marked(params)):
+            operands = tuple(plain(o) for o in operands)
+            params = None if params is None else {k: plain(v) for k, v in params.items()}
+        return operands, params
+
     def apply(op, operands, params=None, out_dtype=None):
-        out = orig_apply(op, operands, params, out_dtype)
-        if not rec.quiet:
-            rec.emit((op, operands, params, out))
+        if rec.quiet:
+            return orig_apply(op, operands, params, out_dtype)
+        out = orig_apply(op, *unmarked(operands, params), out_dtype)
+        rec.emit((op, operands, params, out))
         return out
 
     def inplace(self, op, operands, params=None):
@@ -38,7 +48,7 @@ def install(rec):
         was_tracked_leaf = self._requires_grad and self._grad_fn is None
         rec.quiet += 1
         try:
-            out = orig_inplace(self, op, operands, params)
+            out = orig_inplace(self, op, *unmarked(operands, params))
         finally:
             rec.quiet -= 1
         if len(rec.frames) > 1:
@@ -76,6 +86,8 @@ def install(rec):
         outs = orig_views(op, src, params)
         if not rec.quiet:
             for r in view_records(op, src, params, outs):
+                if has_marked(params):
+                    r.taint = (rec.line(), SCALAR_FED_BACK)
                 rec.emit(r)
         return outs
 
@@ -104,7 +116,9 @@ def install(rec):
 
     def getitem_map(out, a, key):
         text = _index_key_text(key)
-        return None if text is None else _Record("index", {"key": text}, {"self": a}, out)
+        taint = (rec.line(), SCALAR_FED_BACK) if has_marked(key) else None
+        return None if text is None else _Record("index", {"key": text}, {"self": a}, out,
+                                                 taint=taint)
 
     def where_map(out, condition, input=None, other=None):
         if not all(type(t) is Tensor for t in (condition, input, other)):
@@ -294,6 +308,16 @@ def install(rec):
             raise TraceError(_DATA_WRITE)
         data_prop.fset(self, value)
     Tensor.data = property(data_get, data_set)
+
+    # ------------------------------------------------------------ numbers read out
+    def marking(fn, mark):
+        def wrapper(self, *args, **kwargs):
+            v = fn(self, *args, **kwargs)
+            return v if rec.quiet or len(rec.frames) > 1 else mark(v)
+        wrapper.__name__ = fn.__name__
+        return wrapper
+    Tensor.item = marking(Tensor.item, marked)
+    Tensor.tolist = marking(Tensor.tolist, marked_list)
 
     # ------------------------------------------------------------ hooks
     def refused_hook(fn, what):

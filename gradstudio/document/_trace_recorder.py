@@ -11,7 +11,8 @@ import sys
 import numpy as np
 
 from ._trace_ops import op_record
-from ._trace_values import TraceError, _inferred_dtype, _jsonable, _Record, _values
+from ._trace_values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
+                            _Record, _values, has_marked)
 
 MAX_NODES = 20_000
 MAX_STEP_GRADS = 1_000_000    # gradient elements kept after each action, in all
@@ -108,6 +109,9 @@ class Recorder:
             raise TraceError(f"the script made more than {MAX_NODES:,} tensor operations, "
                              "too many to draw")
         inputs = {}
+        taint = taint or rec.taint
+        if taint is None and has_marked(rec.params):
+            taint = (self.line(), SCALAR_FED_BACK)
         for port, t in rec.inputs.items():
             inputs[port] = self.node_index(t)
             taint = taint or self.nodes[inputs[port]]["taint"]

@@ -270,3 +270,46 @@ def test_a_tensor_changed_behind_the_graph_is_refused():
     """])
     assert isinstance(got, TraceError)
     assert str(got).startswith("The graph would differ from the script from line 4")
+
+
+# ----------------------------------------------------------------------------- numbers
+def test_a_number_read_from_a_tensor_fed_back_into_an_operation_is_refused():
+    sources = ["""
+        import torch
+        x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        s = (x * x).sum().item()
+        y = x * (0.5 * s)
+        y.sum().backward()
+    """, """
+        import torch
+        x = torch.tensor([1.0, 2.0, 3.0])
+        z = torch.tensor(x.tolist()) * 2
+        print(z)
+    """, """
+        import torch
+        x = torch.tensor([1.0, 5.0, 3.0])
+        i = x.argmax().item()
+        print(x[i])
+    """]
+    got = [str(r) for r in _outcomes(sources)]
+    words = ("GradStudio cannot trace this: a number read from a tensor (such as loss.item() "
+             "or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the "
+             "graph would hold it as a constant.")
+    assert got == [f"line 4: {words}", f"line 3: {words}", f"line 4: {words}"]
+
+
+def test_numbers_read_from_tensors_for_printing_and_control_flow_still_trace():
+    job = start_trace(dedent("""
+        import torch
+        x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        loss = (x * x).sum()
+        s = loss.item()
+        print(s, f"{s:.2f}", type(s).__name__, s * 2, x.tolist())
+        while loss.item() < 100:
+            loss = loss * 2
+        loss.backward()
+    """))
+    doc = job.result()
+    assert job.output == "14.0 14.00 float 28.0 [1.0, 2.0, 3.0]\n"
+    assert [n.label for n in doc.nodes() if n.kind == "mul" and n.label] == \
+        ["loss_2", "loss_3", "loss_4"]
