@@ -10,7 +10,10 @@ Only this process ever runs the user's code, and only it patches the engine: the
 table's ``apply`` and ``inplace`` (every operation, as autograd sees it), a few public
 functions and Tensor methods (factories, ``matmul``, ``reshape``, indexing, ``where``,
 ``detach``, ``requires_grad_``, ``retain_grad``, ``.data``, ``.grad``, ``backward``,
-``autograd.grad``, ``manual_seed``, grad-mode blocks) and the script's ``print``.
+``autograd.grad``, ``manual_seed``, grad-mode blocks, ``item``/``tolist``, and the hooks
+it refuses) and the script's ``print``. With ``record_values`` (which ``trace.py`` always
+asks for) it also sends what the script computed, for the caller's check
+(``_trace_check``).
 Operations inside a recorded call are not recorded again (``x @ w`` is one node, not the
 ``mm`` it runs); a call with no node kind of its own is recorded as the operations it
 ran. Nodes are named after the script's variables (the first name a tensor is bound

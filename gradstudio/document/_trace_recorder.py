@@ -194,13 +194,12 @@ class Recorder:
         a["failed"] = bool(failed)
         if results is not None:
             a["results"] = [None if r is None else np.array(r._data) for r in results]
-        grads = {}
-        for key, t in self.grad_holders.items():
-            g = t._grad
-            grads[key] = None if g is None else np.array(g._data)
-            self.step_grads_left -= 0 if g is None else g._data.size
+        size = sum(t._grad._data.size for t in self.grad_holders.values()
+                   if t._grad is not None)
+        self.step_grads_left -= size
         if self.step_grads_left >= 0:
-            a["grads"] = grads
+            a["grads"] = {key: None if t._grad is None else np.array(t._grad._data)
+                          for key, t in self.grad_holders.items()}
 
     # ---------------------------------------------------------------- naming
     def name_tensors(self, namespace):

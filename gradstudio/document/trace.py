@@ -22,6 +22,15 @@ wrong comes back as one ``TraceError`` whose message is written for the user. Th
 sends the recorded program as JSON; the document is built here through the public
 ``Document`` methods, so every usual check applies.
 
+The graph is a promise that it is the program that ran, so the tracer never drops what
+it cannot draw: writes through ``.data``, hooks, in-place changes of a ``.grad`` or of a
+tensor sharing memory with a detached copy, and values computed from a gradient or from
+a number read out of a tensor (``item()``, ``tolist()``), which a document would freeze
+into constants, are refused with the script line. And it checks itself: the child also
+sends what the script computed (every node's value, every ``.grad`` after every step),
+and the built document is run and compared with it (``_trace_check``); the first
+difference is refused, naming the line where it starts.
+
 ``start_trace(text)`` returns a ``TraceJob`` (``done()``, ``cancel()``, ``result()``) for
 callers that must stay responsive; ``trace(text, should_cancel=...)`` polls a callback.
 """
@@ -53,9 +62,10 @@ class TraceError(Exception):
 class TraceJob:
     """A trace running in a child process. ``result()`` waits and returns the
     ``Document`` (or raises ``TraceError``); ``cancel()`` stops the child at once. After
-    ``result()``, ``output`` is what the script printed and, when ``record_values`` was
-    asked for, ``recorded`` maps each node id to what the script computed there
-    (``value`` and ``grad`` as nested lists, ``dtype``, ``grad_fn``)."""
+    ``result()``, ``output`` is what the script printed and ``recorded`` maps each node
+    id to what the script computed there (``value`` and ``grad`` as nested lists,
+    ``shape``, ``dtype``, ``grad_fn``). What the script computed is always recorded (the
+    document is checked against it); ``record_values`` is kept for older callers."""
 
     def __init__(self, text, timeout=DEFAULT_TIMEOUT, filename="<script>",
                  record_values=False):

@@ -313,3 +313,28 @@ def test_numbers_read_from_tensors_for_printing_and_control_flow_still_trace():
     assert job.output == "14.0 14.00 float 28.0 [1.0, 2.0, 3.0]\n"
     assert [n.label for n in doc.nodes() if n.kind == "mul" and n.label] == \
         ["loss_2", "loss_3", "loss_4"]
+
+
+# ----------------------------------------------------------------------------- the command
+def test_the_command_line_says_the_same_sentence_and_saves_nothing(tmp_path, capsys,
+                                                                   monkeypatch):
+    """``gradstudio trace`` and File ▸ Import PyTorch Script share TraceError's message;
+    the command prefixes the script's path, writes one line and no file."""
+    from gradstudio.app import cli
+    script = tmp_path / "train.py"
+    script.write_text(dedent(TRAINING_LOOP), encoding="utf-8")
+    assert cli.main(["trace", str(script)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == (f"gradstudio: {script}: line 9: {PREFIX}writing through .data "
+                                 "(such as w.data -= lr * w.grad, w.data.zero_() or w.data = "
+                                 "...) cannot be drawn yet: it changes a tensor without "
+                                 "autograd seeing it.\n")
+    monkeypatch.setattr(trace_mod, "_build", _broken_build(
+        lambda doc, ids: doc.set_param(_label(doc, "y"), "other", 3)))
+    script.write_text(dedent(LESSON), encoding="utf-8")
+    assert cli.main(["trace", str(script)]) == 1
+    out, err = capsys.readouterr()
+    assert err == (f"gradstudio: {script}: The graph would differ from the script from line 3 "
+                   "(y = x + 2): 'y'[0, 0] would be 4 where the script computed 3, so it was "
+                   "not drawn.\n")
+    assert not (tmp_path / "train.gsg").exists()
