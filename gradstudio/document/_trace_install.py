@@ -63,12 +63,13 @@ def install(rec):
         if was_tracked_leaf:
             raise TraceError("an in-place update of a leaf that requires grad (such as "
                              "w -= lr * w.grad under no_grad) cannot be drawn as a graph")
-        if rec.shared.get(id(self)) == "data":
+        if id(self) in rec.data_aliases:
             raise TraceError(_DATA_WRITE)
-        if id(self) in rec.shared:
-            raise TraceError("an in-place update of a tensor that shares its memory with "
-                             "another (through x.detach() or x.data) cannot be drawn: it "
-                             "changes both; compute a new tensor instead")
+        # the tensors sharing this one's memory change too, which the graph cannot show:
+        # refused at the end if they are still part of it
+        rec.taint_sharers(self, "an in-place update of a tensor that shares its memory "
+                                "with another (through x.detach() or x.data) cannot be "
+                                "drawn: it changes both; compute a new tensor instead")
         if self._is_view():
             # the write reaches the tensor it views (PyTorch's CopySlices); a graph of
             # single-output nodes would silently leave that tensor as it was
@@ -254,8 +255,7 @@ def install(rec):
     # ------------------------------------------------------------ autograd state
     def detach_handler(out, t):
         rec.emit(_Record("detach", {}, {"self": t}, out))
-        rec.shared.setdefault(id(t), "shared")
-        rec.shared.setdefault(id(out), "shared")
+        rec.share_memory(t, out)
     Tensor.detach = rec.special(Tensor.detach, detach_handler)
 
     def detach_inplace(out, t):
@@ -299,8 +299,8 @@ def install(rec):
             rec.keep.append(out)
         else:
             rec.emit(_Record("detach", {}, {"self": self}, out))
-            rec.shared[id(out)] = "data"
-            rec.shared.setdefault(id(self), "shared")
+            rec.data_aliases.add(id(out))
+            rec.share_memory(self, out)
         return out
 
     def data_set(self, value):

@@ -36,7 +36,8 @@ class Recorder:
         self.keep = []                # every tensor seen, kept alive so ids stay unique
         self.grad_of = {}             # id(.grad tensor) -> node index of its owner
         self.grad_results = set()     # ids of tensors torch.autograd.grad returned
-        self.shared = {}              # id(tensor) -> "data" / "detach": shares its memory
+        self.memory = {}              # id(tensor) -> the tensors sharing its memory
+        self.data_aliases = set()     # ids of tensors x.data returned
         self.grad_holders = {}        # id(tensor) -> tensor that may get a .grad
         self.step_grads_left = MAX_STEP_GRADS
         self.actions = []
@@ -179,6 +180,23 @@ class Recorder:
         wrapper.__name__ = getattr(fn, "__name__", "wrapper")
         wrapper.__doc__ = getattr(fn, "__doc__", None)
         return wrapper
+
+    def share_memory(self, a, b):
+        """``b`` (``a.detach()`` or ``a.data``) shares ``a``'s memory."""
+        group = self.memory.get(id(a)) or [a]
+        for t in self.memory.get(id(b)) or [b]:
+            if all(t is not u for u in group):
+                group.append(t)
+        for t in group:
+            self.memory[id(t)] = group
+
+    def taint_sharers(self, t, message):
+        """An in-place update of ``t``: the nodes of the tensors sharing its memory no
+        longer hold what the script's tensors do."""
+        for other in self.memory.get(id(t), ()):
+            i = self.node_of.get(id(other))
+            if other is not t and i is not None and self.nodes[i]["taint"] is None:
+                self.nodes[i]["taint"] = (self.line(), message)
 
     def action(self, kind, params):
         """Records a timeline action made at the current script line."""

@@ -338,3 +338,18 @@ def test_the_command_line_says_the_same_sentence_and_saves_nothing(tmp_path, cap
                    "(y = x + 2): 'y'[0, 0] would be 4 where the script computed 3, so it was "
                    "not drawn.\n")
     assert not (tmp_path / "train.gsg").exists()
+
+
+def test_an_in_place_update_of_a_tensor_whose_detached_copy_is_not_used_again_traces():
+    """y.data.norm() in a loop condition shares y's memory only for the condition."""
+    (doc,) = _outcomes(["""
+        import torch
+        x = torch.ones(2, requires_grad=True)
+        y = x * 2
+        while y.data.norm() < 10:
+            y.mul_(2)
+        y.sum().backward()
+        print(x.grad)
+    """])
+    assert not isinstance(doc, Exception), doc
+    assert [n.kind for n in doc.nodes()] == ["ones", "mul", "mul", "mul", "sum"]
