@@ -258,6 +258,24 @@ def test_the_self_check_refuses_a_document_whose_grad_fn_differs(monkeypatch):
                                "where the script's had SumBackward0")
 
 
+def test_the_self_check_refuses_a_document_whose_step_fails_where_the_script_did_not(
+        monkeypatch):
+    """A builder defect that drops retain_graph makes the next backward fail."""
+    def drop_retain_graph(doc, ids):
+        doc.set_action_param(doc.timeline[0].id, "retain_graph", False)
+    monkeypatch.setattr(trace_mod, "_build", _broken_build(drop_retain_graph))
+    (got,) = _outcomes(["""
+        import torch
+        x = torch.ones(2, requires_grad=True)
+        y = (x * x).sum()
+        y.backward(retain_graph=True)
+        y.backward()
+    """])
+    assert str(got).startswith("The graph would differ from the script from line 5 "
+                               "(y.backward()): the backward step would fail (RuntimeError: "
+                               "Trying to backward through the graph a second time")
+
+
 def test_a_tensor_changed_behind_the_graph_is_refused():
     """y.mul_(3) also changes the view v = y[0]; drawn as a new node it would not."""
     (got,) = _outcomes(["""
