@@ -22,6 +22,15 @@ wrong comes back as one ``TraceError`` whose message is written for the user. Th
 sends the recorded program as JSON; the document is built here through the public
 ``Document`` methods, so every usual check applies.
 
+The graph is a promise that it is the program that ran, so the tracer never drops what
+it cannot draw: writes through ``.data``, hooks, in-place changes of a ``.grad`` or of a
+tensor sharing memory with a detached copy, and values computed from a gradient or from
+a number read out of a tensor (``item()``, ``tolist()``), which a document would freeze
+into constants, are refused with the script line. And it checks itself: the child also
+sends what the script computed (every node's value, every ``.grad`` after every step),
+and the built document is run and compared with it (``_trace_check``); the first
+difference is refused, naming the line where it starts.
+
 ``start_trace(text)`` returns a ``TraceJob`` (``done()``, ``cancel()``, ``result()``) for
 callers that must stay responsive; ``trace(text, should_cancel=...)`` polls a callback.
 """
@@ -31,6 +40,7 @@ import sys
 import threading
 from pathlib import Path
 
+from ._trace_check import Difference, check_trace
 from ._trace_process import MAX_STDERR, Child
 from .layout import apply_layered_layout
 from .model import ACTION_KINDS, Document, DocumentError
@@ -52,16 +62,19 @@ class TraceError(Exception):
 class TraceJob:
     """A trace running in a child process. ``result()`` waits and returns the
     ``Document`` (or raises ``TraceError``); ``cancel()`` stops the child at once. After
-    ``result()``, ``output`` is what the script printed and, when ``record_values`` was
-    asked for, ``recorded`` maps each node id to what the script computed there
-    (``value`` and ``grad`` as nested lists, ``dtype``, ``grad_fn``)."""
+    ``result()``, ``output`` is what the script printed and ``recorded`` maps each node
+    id to what the script computed there (``value`` and ``grad`` as nested lists,
+    ``shape``, ``dtype``, ``grad_fn``). What the script computed is always recorded (the
+    document is checked against it); ``record_values`` is kept for older callers."""
 
     def __init__(self, text, timeout=DEFAULT_TIMEOUT, filename="<script>",
                  record_values=False):
         if not isinstance(text, str):
             raise TraceError("The script must be text.")
+        # what the script computed is always recorded: the document is checked against it
         request = json.dumps({"source": text, "filename": filename, "timeout": float(timeout),
-                              "record_values": bool(record_values)})
+                              "record_values": True})
+        self._source = text
         self.recorded = {}
         if len(request) > MAX_SCRIPT_BYTES:
             raise TraceError("The script is larger than 1 MB; trace a shorter one.")
@@ -142,6 +155,10 @@ class TraceJob:
             doc, ids = _build(data)
         except (DocumentError, KeyError, TypeError, ValueError) as exc:
             raise TraceError(f"The traced program could not be drawn: {exc}") from None
+        try:
+            check_trace(doc, data, ids, self._source)
+        except Difference as exc:
+            raise TraceError(str(exc)) from None
         self.recorded = {ids[n["id"]]: n["recorded"] for n in data["nodes"]
                          if "recorded" in n}
         return doc
