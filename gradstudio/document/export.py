@@ -4,8 +4,9 @@ The script (``export_script(doc)``), top to bottom:
 
 1. ``import torch`` and, when the document has a seed, ``torch.manual_seed(seed)``.
 2. One statement per node, in the run's topological order (so random sources draw from
-   the generator in the same order), named after the node's label, else ``{kind}_{id}``.
-   The expression is the kind's own spelling (``NodeKind.code`` in the catalogue).
+   the generator in the same order), named after the node's label, else its kind and id
+   (``Document.display_name``: ``add_n3``, ``requires_grad_n5``). The expression is
+   the kind's own spelling (``NodeKind.code`` in the catalogue).
    Names never shadow what the script itself uses (``torch``, ``print``, ...) and two
    nodes never share a name (a later one becomes ``name_2``). Nodes in no-grad regions
    sit in ``with torch.no_grad():`` blocks, one block per contiguous run of them.
