@@ -157,7 +157,9 @@ def SetLabel(doc, node_id, label):
 
 
 def SetWatched(doc, node_id, watched):
-    return _Setter(doc, ("Watch " if watched else "Unwatch ") + doc.display_name(node_id),
+    name = doc.display_name(node_id)
+    return _Setter(doc, (f"Print {name} in the exported script" if watched
+                         else f"Stop printing {name} in the exported script"),
                    "set_watched", (node_id,), watched)
 
 

@@ -24,6 +24,11 @@ _SPAN = 250.0    # a tall card (two inputs, a 3-line value, three badge rows) an
 # depends on the plot's height at the moment the range is set
 _BAR_PADDING = 0.075
 _PANE_MIN_WIDTH = 80.0
+# what "watched" does: the exporter prints watched tensors (export._watched, _grad_watch)
+WATCHED_TEXT = "print it in the exported script"
+WATCHED_TIP = ("Adds print(tensor) after the forward pass to the exported PyTorch script, "
+               "and print(tensor.grad) after each timeline step when PyTorch keeps its "
+               ".grad. The canvas shows every tensor's value either way.")
 
 
 def free_spot_below(doc, node_id):
@@ -222,7 +227,8 @@ class Inspector(SessionPanel):
         self.grad_fn.setFont(mono_font())
         self.retains_grad = QCheckBox()
         self.retains_grad.toggled.connect(self._on_retains_grad_toggled)
-        self.watched = QCheckBox("show this tensor's value on the canvas")
+        self.watched = QCheckBox(WATCHED_TEXT)
+        self.watched.setToolTip(WATCHED_TIP)
         self.watched.toggled.connect(self._on_watched_toggled)
 
         attrs = QFormLayout()

@@ -289,8 +289,9 @@ class NameField(QWidget):
         if node_id != self.node_id:
             self.show_error("")
         self.node_id = node_id
-        data = self.session.document.node(node_id)
-        self.edit.setPlaceholderText(f"no name (shown as {data.kind}_{data.id})")
+        doc = self.session.document
+        data = doc.node(node_id)
+        self.edit.setPlaceholderText(f"no name (shown as {doc.auto_name(node_id)})")
         if not self.error.isVisibleTo(self) and self.edit.text() != (data.label or ""):
             self.edit.setText(data.label or "")
 
