@@ -395,9 +395,15 @@ class Inspector(SessionPanel):
                     editor.grid = ValuesGrid(editor)
                     editor.layout().insertWidget(0, editor.grid)
         self.params_box.setVisible(bool(names))
+        doc = self.session.document
+        inputs = doc.inputs_of(self.node_id)
+        # a port with a number fallback (x + 2): its param is unused while it is connected
+        feeds = {port.fallback: doc.display_name(inputs[port.name])
+                 for port in spec.inputs if port.fallback and port.name in inputs}
         for p in names:
             editor = self._editors[p.name]
             value = data.params.get(p.name)
+            editor.set_connected(feeds.get(p.name))
             editor.set_value(value)
             if p.kind == "values":
                 grid = is_grid(value)

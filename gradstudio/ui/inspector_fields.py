@@ -136,6 +136,16 @@ class ParamEditor(QWidget):
         finally:
             w.blockSignals(False)
 
+    def set_connected(self, source):
+        """Disables the field while its port is connected (``source``: the feeding node's
+        name), as the port's tensor is used instead of the typed value; None enables it."""
+        connected = source is not None
+        if connected:
+            self.show_error("")         # typed text that was refused no longer matters
+        self.widget.setEnabled(not connected)
+        self.widget.setToolTip(f"connected to {source}; disconnect to type a value"
+                               if connected else self.pspec.doc)
+
     def _on_editing_finished(self):
         try:
             value = parse_literal(self.widget.text())
