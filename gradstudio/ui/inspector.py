@@ -12,9 +12,9 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGroupBox, QLabel
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document.layout import COLUMN_WIDTH, ROW_HEIGHT
 from gradstudio.ui import commands
-from gradstudio.ui.inspector_fields import (NameField, ParamEditor, SeedField, ValuesGrid,
-                                            error_label, is_grid, mono_font, set_text,
-                                            text_box)
+from gradstudio.ui.inspector_fields import (NameField, ParamEditor, SeedField, error_label,
+                                            mono_font, set_text, text_box)
+from gradstudio.ui.inspector_literal import LiteralEditor
 from gradstudio.ui.panel import SessionPanel
 
 __all__ = ["Inspector", "free_spot_below"]
@@ -386,14 +386,11 @@ class Inspector(SessionPanel):
             self._clear_params()
             self._editor_key = key
             for p in names:
-                editor = ParamEditor(self, spec, p)
+                editor = (LiteralEditor if p.kind == "values" else ParamEditor)(self, spec, p)
                 self._editors[p.name] = editor
                 label = QLabel(p.name)
                 label.setToolTip(p.doc)
                 self.params_form.addRow(label, editor)
-                if p.kind == "values":
-                    editor.grid = ValuesGrid(editor)
-                    editor.layout().insertWidget(0, editor.grid)
         self.params_box.setVisible(bool(names))
         doc = self.session.document
         inputs = doc.inputs_of(self.node_id)
@@ -405,12 +402,6 @@ class Inspector(SessionPanel):
             value = data.params.get(p.name)
             editor.set_connected(feeds.get(p.name))
             editor.set_value(value)
-            if p.kind == "values":
-                grid = is_grid(value)
-                editor.grid.setVisible(grid)
-                editor.widget.setVisible(not grid)
-                if grid:
-                    editor.grid.set_values(value)
 
     # ------------------------------------------------------------------ slots
     def _on_requires_grad_toggled(self, checked):

@@ -1,15 +1,14 @@
-"""The inspector's editing fields: a node's parameters (one editor each, a grid for a
-small tensor literal), its name and the graph's random seed. Each edit is checked first,
-pushed as one undo step when valid, and otherwise explained under its field in plain
-words while the typed text stays, so nothing is lost."""
+"""The inspector's editing fields: a node's parameters (one editor each; a tensor
+literal's is in ``inspector_literal``), its name and the graph's random seed. Each edit is
+checked first, pushed as one undo step when valid, and otherwise explained under its field
+in plain words while the typed text stays, so nothing is lost."""
 import ast
 import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGroupBox, QLabel,
-                               QLineEdit, QPlainTextEdit, QSpinBox, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+                               QLineEdit, QPlainTextEdit, QSpinBox, QVBoxLayout, QWidget)
 
 from gradstudio.document import DocumentError
 from gradstudio.document.model import check_label, check_seed
@@ -17,9 +16,8 @@ from gradstudio.document.catalogue import DTYPES
 from gradstudio.document.params import check_param
 from gradstudio.ui import commands
 
-__all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "label_error",
-           "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
-           "parse_literal", "format_param"]
+__all__ = ["ParamEditor", "NameField", "SeedField", "label_error", "seed_from_text",
+           "mono_font", "text_box", "set_text", "error_label", "parse_literal", "format_param"]
 
 ERROR_STYLE = "color: #c62828;"
 _DEFAULT_DTYPE = "(default)"
@@ -170,74 +168,6 @@ class ParamEditor(QWidget):
     def show_error(self, message):
         self.error.setText(message)
         self.error.setVisible(bool(message))
-
-
-class ValuesGrid(QTableWidget):
-    """A grid editor for a 1-D or 2-D tensor literal; an edited cell pushes one SetParam."""
-
-    def __init__(self, editor):
-        super().__init__()
-        self.editor = editor
-        self.values = []
-        self.cellChanged.connect(self._on_cell_changed)
-        self.setFont(mono_font())
-        self.horizontalHeader().setDefaultSectionSize(64)
-
-    def set_values(self, values):
-        rows = values if values and isinstance(values[0], list) else [values]
-        if values == self.values and self._shows(rows):
-            return                      # after an edit elsewhere: nothing to redo
-        self.values = values
-        self.blockSignals(True)
-        self.setRowCount(len(rows))
-        self.setColumnCount(max((len(r) for r in rows), default=0))
-        for i, row in enumerate(rows):
-            for j, v in enumerate(row):
-                self.setItem(i, j, QTableWidgetItem(repr(v)))
-        # PyTorch indexes from 0
-        self.setHorizontalHeaderLabels([str(j) for j in range(self.columnCount())])
-        self.setVerticalHeaderLabels([str(i) for i in range(self.rowCount())])
-        self.blockSignals(False)
-        shown = min(self.rowCount(), 6)
-        self.setFixedHeight(self.horizontalHeader().height() + 4 + 2 * self.frameWidth() +
-                            sum(self.rowHeight(i) for i in range(shown)))
-
-    def _shows(self, rows):
-        """Whether every cell already shows ``rows`` (none holds refused text)."""
-        if self.rowCount() != len(rows) or \
-                self.columnCount() != max((len(r) for r in rows), default=0):
-            return False
-        for i, row in enumerate(rows):
-            for j, v in enumerate(row):
-                item = self.item(i, j)
-                if item is None or item.text() != repr(v):
-                    return False
-        return True
-
-    def _on_cell_changed(self, row, column):
-        text = self.item(row, column).text().strip()
-        try:
-            number = parse_literal(text)
-            if isinstance(number, bool) or not isinstance(number, (int, float, bool)):
-                raise DocumentError(f"'{text}' is not a number.")
-        except DocumentError as exc:
-            self.editor.show_error(str(exc))
-            return
-        new = [list(r) if isinstance(r, list) else r for r in self.values]
-        if new and isinstance(new[0], list):
-            new[row][column] = number
-        else:
-            new[column] = number
-        self.editor.commit(new)
-
-
-def is_grid(values):
-    if not isinstance(values, list) or not values:
-        return False
-    if all(not isinstance(v, list) for v in values):
-        return True
-    return all(isinstance(r, list) and r and all(not isinstance(v, list) for v in r)
-               and len(r) == len(values[0]) for r in values)
 
 
 # ----------------------------------------------------------------------------- name
