@@ -38,7 +38,8 @@ class AddNode(_Command):
     """Adds a node; ``inputs`` (``{port: source id}``) are connected in the same step."""
 
     def __init__(self, doc, kind, params=None, position=(0.0, 0.0), label=None, inputs=None):
-        super().__init__(doc, f"Add {kind}")
+        article = "an" if kind[:1] in "aeiou" else "a"
+        super().__init__(doc, f"Add {article} {kind} node")     # not "Add add"
         self.kind, self.params, self.position, self.label = kind, params, position, label
         self.inputs = dict(inputs or {})
         self.node_id = doc.new_id()
@@ -203,7 +204,8 @@ def SetRegionNodes(doc, region_id, nodes):
 
 class AddAction(_Command):
     def __init__(self, doc, kind, params=None, index=None):
-        super().__init__(doc, f"Add {kind}")
+        article = "an" if kind[:1] in "aeiou" else "a"
+        super().__init__(doc, f"Add {article} {kind} node")     # not "Add add"
         self.kind, self.params, self.index = kind, params, index
         self.action_id = doc.new_id("a")
 

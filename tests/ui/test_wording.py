@@ -59,3 +59,12 @@ def test_the_examples_are_titled_as_pytorch_spells_them():
     assert "retain_graph" in titles and "detach and no_grad" in titles
     assert not any("jacobian" in t or "Retain graph" in t for t in titles)
     assert example_title("09_my_own_lesson.gsg") == "My own lesson"
+
+
+def test_adding_a_node_is_named_without_a_doubled_word(qtbot):
+    from gradstudio.ui import commands
+    session = Session(Document())
+    session.push(commands.AddNode(session.document, "add"))
+    assert session.undo_stack.undoText() == "Add an add node"
+    session.push(commands.AddNode(session.document, "tensor"))
+    assert session.undo_stack.undoText() == "Add a tensor node"
