@@ -386,7 +386,8 @@ class Inspector(SessionPanel):
             self._clear_params()
             self._editor_key = key
             for p in names:
-                editor = (LiteralEditor if p.kind == "values" else ParamEditor)(self, spec, p)
+                editor = (LiteralEditor if p.kind == "values" else ParamEditor)(spec, p)
+                editor.committed.connect(self.set_param)
                 self._editors[p.name] = editor
                 label = QLabel(p.name)
                 label.setToolTip(p.doc)
@@ -399,9 +400,8 @@ class Inspector(SessionPanel):
                  for port in spec.inputs if port.fallback and port.name in inputs}
         for p in names:
             editor = self._editors[p.name]
-            value = data.params.get(p.name)
             editor.set_connected(feeds.get(p.name))
-            editor.set_value(value)
+            editor.set_value(data.params.get(p.name))
 
     # ------------------------------------------------------------------ slots
     def _on_requires_grad_toggled(self, checked):

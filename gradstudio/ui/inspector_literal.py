@@ -5,17 +5,15 @@ A new shape keeps the numbers that still fit (``params.reshape_literal``). Each 
 one undo step; refused text stays in its field with the reason under it."""
 import re
 
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QTableWidget,
-                               QTableWidgetItem, QWidget)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from gradstudio.document import DocumentError
 from gradstudio.document.params import MAX_DIMS, check_param, literal_shape, reshape_literal
-from gradstudio.ui.inspector_fields import ParamEditor, mono_font, parse_literal
+from gradstudio.ui.inspector_fields import (ParamEditor, ValuesGrid, is_grid, mono_font,
+                                            parse_literal)
 
-__all__ = ["LiteralEditor", "ValuesGrid", "is_grid", "shape_from_text", "literal_from_text",
-           "GRID_CELLS"]
+__all__ = ["LiteralEditor", "shape_from_text", "literal_from_text"]
 
-GRID_CELLS = 1_000       # a bigger literal is edited as text only
 _TENSOR_CALL = re.compile(r"(?:torch\s*\.\s*)?tensor\s*\((.*)\)", re.DOTALL)
 _SHAPE_HELP = ("The tensor's shape: its sizes separated by commas, such as 3 or 2, 3; leave "
                "it empty for a single number (a 0-d tensor). Numbers that still fit are kept.")
@@ -51,30 +49,17 @@ def literal_from_text(text):
     return value
 
 
-def is_grid(values):
-    """Whether a literal is shown as a grid: 1-D or 2-D, rectangular, not empty and at
-    most ``GRID_CELLS`` numbers."""
-    shape = literal_shape(values)
-    return (shape is not None and len(shape) in (1, 2) and 0 < _count(shape) <= GRID_CELLS)
-
-
-def _count(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
-
-
 def _shape_text(shape):
     return "?" if shape is None else ", ".join(map(str, shape))
 
 
 class LiteralEditor(ParamEditor):
     """The editor of a ``values`` parameter: shape field, grid and literal text (see the
-    module's docstring). ``widget`` is the literal's text field."""
+    module's docstring). ``widget`` is the literal's text field; a valid literal from any
+    of the three is announced as ``committed(name, value)``."""
 
-    def __init__(self, inspector, spec, pspec):
-        super().__init__(inspector, spec, pspec)
+    def __init__(self, spec, pspec):
+        super().__init__(spec, pspec)
         self.value = None
         self._refused = None              # the field holding refused text, kept as typed
         self.widget.setFont(mono_font())
@@ -89,7 +74,9 @@ class LiteralEditor(ParamEditor):
         line.setContentsMargins(0, 0, 0, 0)
         line.addWidget(QLabel("shape"))
         line.addWidget(self.shape_edit, 1)
-        self.grid = ValuesGrid(self)
+        self.grid = ValuesGrid()
+        self.grid.edited.connect(self.commit)
+        self.grid.refused.connect(self.show_error)
         self.layout().insertWidget(0, row)
         self.layout().insertWidget(1, self.grid)
 
@@ -134,65 +121,3 @@ class LiteralEditor(ParamEditor):
             self.show_error(str(exc), field)
             return
         self.commit(value)
-
-
-class ValuesGrid(QTableWidget):
-    """A grid editor for a 1-D or 2-D tensor literal; an edited cell pushes one SetParam."""
-
-    def __init__(self, editor):
-        super().__init__()
-        self.editor = editor
-        self.values = []
-        self.cellChanged.connect(self._on_cell_changed)
-        self.setFont(mono_font())
-        self.horizontalHeader().setDefaultSectionSize(64)
-
-    def set_values(self, values):
-        rows = values if values and isinstance(values[0], list) else [values]
-        if values == self.values and self._shows(rows):
-            return                      # after an edit elsewhere: nothing to redo
-        self.values = values
-        self.blockSignals(True)
-        self.setRowCount(len(rows))
-        self.setColumnCount(max((len(r) for r in rows), default=0))
-        for i, row in enumerate(rows):
-            for j, v in enumerate(row):
-                self.setItem(i, j, QTableWidgetItem(repr(v)))
-        # PyTorch indexes from 0
-        self.setHorizontalHeaderLabels([str(j) for j in range(self.columnCount())])
-        self.setVerticalHeaderLabels([str(i) for i in range(self.rowCount())])
-        self.blockSignals(False)
-        shown = min(self.rowCount(), 6)
-        self.setFixedHeight(self.horizontalHeader().height() + 4 + 2 * self.frameWidth() +
-                            sum(self.rowHeight(i) for i in range(shown)))
-
-    def _shows(self, rows):
-        """Whether every cell already shows ``rows`` (none holds refused text)."""
-        if self.rowCount() != len(rows) or \
-                self.columnCount() != max((len(r) for r in rows), default=0):
-            return False
-        for i, row in enumerate(rows):
-            for j, v in enumerate(row):
-                item = self.item(i, j)
-                if item is None or item.text() != repr(v):
-                    return False
-        return True
-
-    def _on_cell_changed(self, row, column):
-        text = self.item(row, column).text().strip()
-        try:
-            number = parse_literal(text)
-            if isinstance(number, (list, tuple)):
-                raise DocumentError(f"'{text}' is not a number: a cell holds one number; "
-                                    "type a whole list in the field under the grid.")
-            if isinstance(number, bool) or not isinstance(number, (int, float, bool)):
-                raise DocumentError(f"'{text}' is not a number.")
-        except DocumentError as exc:
-            self.editor.show_error(str(exc))
-            return
-        new = [list(r) if isinstance(r, list) else r for r in self.values]
-        if new and isinstance(new[0], list):
-            new[row][column] = number
-        else:
-            new[column] = number
-        self.editor.commit(new)

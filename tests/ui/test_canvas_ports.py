@@ -38,9 +38,6 @@ def test_the_constant_goes_while_the_port_is_connected_and_follows_edits(qtbot):
     session.push(commands.SetLabel(doc, n["x"], "a"))
     assert y.code_text == "a + 0.5"
     canvas.render_image(scale=1.0)
-    # freed now, while Qt lives: a session collected later in a cycle crashes in
-    # QUndoStack::clear (the known Qt reference-cycle problem being fixed separately)
-    session.undo_stack.clear()
 
 
 def test_a_card_with_a_missing_input_says_which_and_pow_shows_its_exponent(qtbot):

@@ -63,12 +63,13 @@ def typed(field, text):
 
 
 def literal_on(qtbot, value):
+    """``(session, inspector, literal editor, node id)`` for a tensor literal ``t``."""
     d = Document()
     t = d.add_node("tensor", {"value": value}, label="t")
     session = Session(d)
     w = inspector(qtbot, session)
     session.select([t])
-    return session, w._editors["value"], t
+    return session, w, w._editors["value"], t
 
 
 def test_the_vjp_lessons_v_is_built_by_setting_a_shape_and_typing_values(qtbot):
@@ -108,7 +109,7 @@ def ids_of(doc):
 
 
 def test_typing_or_pasting_a_list_gives_the_literal_its_shape(qtbot):
-    session, editor, t = literal_on(qtbot, [[1.0, 2.0], [3.0, 4.0]])
+    session, _, editor, t = literal_on(qtbot, [[1.0, 2.0], [3.0, 4.0]])
     doc = session.document
     typed(editor.widget, "[0.1, 1.0, 0.0001]")
     assert doc.node(t).params["value"] == [0.1, 1.0, 0.0001]
@@ -124,7 +125,7 @@ def test_typing_or_pasting_a_list_gives_the_literal_its_shape(qtbot):
 
 
 def test_a_new_shape_keeps_the_numbers_that_still_fit_and_undoes_in_one_step(qtbot):
-    session, editor, t = literal_on(qtbot, [[1.0, 2.0], [3.0, 4.0]])
+    session, _, editor, t = literal_on(qtbot, [[1.0, 2.0], [3.0, 4.0]])
     doc = session.document
     typed(editor.shape_edit, "3, 3")
     assert doc.node(t).params["value"] == [[1.0, 2.0, 0.0], [3.0, 4.0, 0.0],
@@ -142,9 +143,8 @@ def test_a_new_shape_keeps_the_numbers_that_still_fit_and_undoes_in_one_step(qtb
 
 
 def test_a_refused_shape_or_literal_stays_as_typed_and_changes_nothing(qtbot):
-    session, editor, t = literal_on(qtbot, [[1.0, 2.0], [3.0, 4.0]])
+    session, w, editor, t = literal_on(qtbot, [[1.0, 2.0], [3.0, 4.0]])
     doc = session.document
-    w = editor.inspector
     typed(editor.shape_edit, "2, -1")
     assert "not a shape" in w.param_error("value")
     assert editor.shape_edit.text() == "2, -1"

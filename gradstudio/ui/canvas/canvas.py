@@ -25,12 +25,12 @@ KIND_MIME = "application/x-gradstudio-kind"
 SUBGRAPH_MIME = "application/x-gradstudio-subgraph"
 _clipboard = {"nodes": [], "edges": []}   # the in-app copy, also put on the system clipboard
 MAX_IMAGE_SIDE = 12_000
-EMPTY_HINT = ("An empty graph. Double-click a kind in the Palette, drag it here, or press "
-              "Tab for quick add; then drag from an output port to an input port to connect "
-              "them. File\u00a0▸\u00a0Examples has the autograd tutorial.")
-# what the hint says when the canvas is too small for all of it
+# what the empty canvas's hint says when the canvas is too small for all of it
 EMPTY_HINT_SHORT = "An empty graph: press Tab to add a node, or open File\u00a0▸\u00a0Examples."
 HINT_MARGIN = 20
+EMPTY_HINT = ("An empty graph. Double-click a kind in the Palette, drag it here, or press "
+              "Tab for quick add; then drag from an output port to an input port to connect "
+              "them. File ▸ Examples has the autograd tutorial.")
 
 
 class Canvas(CanvasView):
