@@ -112,6 +112,13 @@ def _one_line(text):
     return " ".join(str(text).split())
 
 
+def _not_run(reason):
+    """The comment on an action the document could not run: ``not run:`` and the run's
+    reason, said once even when the reason already starts with it."""
+    reason = _one_line(reason)
+    return reason if reason.lower().startswith("not run") else f"not run: {reason}"
+
+
 def _grad_watch(doc, result):
     """Watched nodes whose ``.grad`` PyTorch keeps, in run order."""
     out = []
@@ -224,7 +231,7 @@ def export_script(doc, result=None) -> ExportedScript:
         blocked = outcome.error is not None and outcome.error_type is None
         stmts, _ = _action_code(action, names, None if blocked else namer)
         if blocked:
-            first = emit(f"# {stmts[0]}  # not run: {_one_line(outcome.error)}")
+            first = emit(f"# {stmts[0]}  # {_not_run(outcome.error)}")
         elif outcome.error_type is not None:
             if error_name is None:
                 error_name = namer.claim("error")

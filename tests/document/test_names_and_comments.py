@@ -48,3 +48,14 @@ def test_an_action_that_was_not_run_says_so_once():
     assert blocked == ("# bad.backward()  # not run: Its target 'bad' has an error; fix "
                        "that node first.")
     assert run(d).outcomes[0].error == "Its target 'bad' has an error; fix that node first."
+
+
+def test_a_reason_that_already_says_not_run_is_not_prefixed_again():
+    d = Document()
+    x = d.add_node("ones", {"shape": (), "requires_grad": True}, label="x")
+    d.add_action("backward", {"target": x})
+    result = run(d)                  # a run stopped by its memory limit says this:
+    result.outcomes[0].error = "Not run: the run keeps more than 512 MB of tensors."
+    assert result.outcomes[0].error_type is None
+    line = export_script(d, result).text.splitlines()[-1]
+    assert line == "# x.backward()  # Not run: the run keeps more than 512 MB of tensors."
