@@ -352,7 +352,7 @@ def _tensor_for(tensors, names, node_id, role):
         raise _ActionError(f"The {role} node '{node_id}' no longer exists.")
     t = tensors.get(node_id)
     if t is None:
-        raise _ActionError(f"Not run: its {role} '{names[node_id]}' has an error.")
+        raise _ActionError(f"Its {role} '{names[node_id]}' has an error; fix that node first.")
     return t
 
 

@@ -14,12 +14,12 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGroup
 from gradstudio.document import DocumentError
 from gradstudio.document.model import check_label, check_seed
 from gradstudio.document.catalogue import DTYPES
-from gradstudio.document.params import check_param
+from gradstudio.document.params import check_param, literal_shape
 from gradstudio.ui import commands
 
 __all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "label_error",
            "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
-           "parse_literal", "format_param"]
+           "parse_literal", "format_param", "GRID_CELLS"]
 
 ERROR_STYLE = "color: #c62828;"
 _DEFAULT_DTYPE = "(default)"
@@ -139,6 +139,16 @@ class ParamEditor(QWidget):
         finally:
             w.blockSignals(False)
 
+    def set_connected(self, source):
+        """Disables the field while its port is connected (``source``: the feeding node's
+        name), as the port's tensor is used instead of the typed value; None enables it."""
+        connected = source is not None
+        if connected:
+            self.show_error("")         # typed text that was refused no longer matters
+        self.widget.setEnabled(not connected)
+        self.widget.setToolTip(f"connected to {source}; disconnect to type a value"
+                               if connected else self.pspec.doc)
+
     def _on_editing_finished(self):
         try:
             value = parse_literal(self.widget.text())
@@ -215,6 +225,9 @@ class ValuesGrid(QTableWidget):
         text = self.item(row, column).text().strip()
         try:
             number = parse_literal(text)
+            if isinstance(number, (list, tuple)):
+                raise DocumentError(f"'{text}' is not a number: a cell holds one number; "
+                                    "type a whole list in the field under the grid.")
             if isinstance(number, bool) or not isinstance(number, (int, float, bool)):
                 raise DocumentError(f"'{text}' is not a number.")
         except DocumentError as exc:
@@ -228,13 +241,15 @@ class ValuesGrid(QTableWidget):
         self.edited.emit(new)
 
 
+GRID_CELLS = 1_000       # a bigger literal is edited as text only
+
+
 def is_grid(values):
-    if not isinstance(values, list) or not values:
-        return False
-    if all(not isinstance(v, list) for v in values):
-        return True
-    return all(isinstance(r, list) and r and all(not isinstance(v, list) for v in r)
-               and len(r) == len(values[0]) for r in values)
+    """Whether a literal is shown as a grid: 1-D or 2-D, rectangular, not empty and at
+    most ``GRID_CELLS`` numbers."""
+    shape = literal_shape(values)
+    return (shape is not None and len(shape) in (1, 2) and
+            0 < shape[0] * (shape[1] if len(shape) == 2 else 1) <= GRID_CELLS)
 
 
 # ----------------------------------------------------------------------------- name
@@ -295,8 +310,9 @@ class NameField(QWidget):
         if node_id != self.node_id:
             self.show_error("")
         self.node_id = node_id
-        data = self.session.document.node(node_id)
-        self.edit.setPlaceholderText(f"no name (shown as {data.kind}_{data.id})")
+        doc = self.session.document
+        data = doc.node(node_id)
+        self.edit.setPlaceholderText(f"no name (shown as {doc.auto_name(node_id)})")
         if not self.error.isVisibleTo(self) and self.edit.text() != (data.label or ""):
             self.edit.setText(data.label or "")
 
