@@ -15,6 +15,7 @@ import argparse
 import importlib
 import json
 import math
+import signal
 import sys
 from pathlib import Path
 
@@ -170,6 +171,8 @@ def _trace(args, out):
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
             "it is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else exc
         raise _Fail(f"{script}: could not read the script ({reason}).") from None
+    # killed with SIGTERM: exit normally, so that the script's process group is stopped
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
         doc = trace(source, timeout=timeout, filename=str(script))
     except TraceError as exc:

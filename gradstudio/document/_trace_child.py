@@ -10,7 +10,10 @@ Only this process ever runs the user's code, and only it patches the engine: the
 table's ``apply`` and ``inplace`` (every operation, as autograd sees it), a few public
 functions and Tensor methods (factories, ``matmul``, ``reshape``, indexing, ``where``,
 ``detach``, ``requires_grad_``, ``retain_grad``, ``.data``, ``.grad``, ``backward``,
-``autograd.grad``, ``manual_seed``, grad-mode blocks) and the script's ``print``.
+``autograd.grad``, ``manual_seed``, grad-mode blocks, ``item``/``tolist``, and the hooks
+it refuses) and the script's ``print``. With ``record_values`` (which ``trace.py`` always
+asks for) it also sends what the script computed, for the caller's check
+(``_trace_check``).
 Operations inside a recorded call are not recorded again (``x @ w`` is one node, not the
 ``mm`` it runs); a call with no node kind of its own is recorded as the operations it
 ran. Nodes are named after the script's variables (the first name a tensor is bound
@@ -43,6 +46,7 @@ if not __package__:
     __package__ = _spec.name
 
 from ._trace_install import install  # noqa: E402
+from ._trace_process import watch_parent  # noqa: E402
 from ._trace_recorder import UNSEEDED, Recorder  # noqa: E402
 from ._trace_values import TraceError  # noqa: E402
 
@@ -62,6 +66,8 @@ def _error_line(exc, filename):
             line = lineno
     if isinstance(exc, SyntaxError) and exc.filename == filename:
         line = exc.lineno
+    if isinstance(exc, TraceError) and exc.line is not None:
+        line = exc.line
     where = f"line {line}: " if line else ""
     if isinstance(exc, TraceError):
         return f"{where}GradStudio cannot trace this: {exc}."
@@ -156,7 +162,7 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
         try:
             result = rec.finish()
         except TraceError as exc:
-            result = {"ok": False, "error": f"GradStudio cannot trace this: {exc}."}
+            result = {"ok": False, "error": _error_line(exc, filename)}
     text = output.getvalue()
     result["output"] = text[:MAX_OUTPUT]
     return result
@@ -179,6 +185,7 @@ def _limit_memory():
 
 
 def main():
+    watch_parent()
     _limit_memory()
     request = json.loads(sys.stdin.read())
     sys.stdin = io.StringIO("")

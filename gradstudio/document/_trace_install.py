@@ -10,8 +10,13 @@ Part of the tracing child (``_trace_child.py``); imports only the engine and its
 modules.
 """
 from ._trace_ops import _DTYPES, _index_key_text, op_record, view_records
-from ._trace_values import (TraceError, _inferred_dtype, _jsonable, _number, _plain,
-                            _Record, _shape, _values)
+from ._trace_values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
+                            _number, _plain, _Record, _shape, _values, has_marked, marked,
+                            marked_list, plain)
+
+_DATA_WRITE = ("writing through .data (such as w.data -= lr * w.grad, w.data.zero_() or "
+               "w.data = ...) cannot be drawn yet: it changes a tensor without autograd "
+               "seeing it")
 
 
 def install(rec):
@@ -22,10 +27,19 @@ def install(rec):
     Tensor = torch.Tensor
     orig_apply, orig_inplace, orig_views = _tensor.apply, _tensor.inplace, _tensor.apply_views
 
+    def unmarked(operands, params):
+        """The engine computes with plain numbers (numpy would promote a float subclass
+        to float64); the record keeps the marked ones."""
+        if has_marked(operands) or (params and has_marked(params)):
+            operands = tuple(plain(o) for o in operands)
+            params = None if params is None else {k: plain(v) for k, v in params.items()}
+        return operands, params
+
     def apply(op, operands, params=None, out_dtype=None):
-        out = orig_apply(op, operands, params, out_dtype)
-        if not rec.quiet:
-            rec.emit((op, operands, params, out))
+        if rec.quiet:
+            return orig_apply(op, operands, params, out_dtype)
+        out = orig_apply(op, *unmarked(operands, params), out_dtype)
+        rec.emit((op, operands, params, out))
         return out
 
     def inplace(self, op, operands, params=None):
@@ -34,18 +48,28 @@ def install(rec):
         was_tracked_leaf = self._requires_grad and self._grad_fn is None
         rec.quiet += 1
         try:
-            out = orig_inplace(self, op, operands, params)
+            out = orig_inplace(self, op, *unmarked(operands, params))
         finally:
             rec.quiet -= 1
         if len(rec.frames) > 1:
             return out
-        if id(self) in rec.grad_of and op.name == "_zero":
-            rec.actions.append({"kind": "zero_grad", "params": {"tensor": rec.grad_of[id(self)]},
-                                "line": rec.line()})
+        if id(self) in rec.grad_of:
+            if op.name != "_zero":
+                raise TraceError("changing a .grad in place (other than x.grad.zero_()) cannot "
+                                 "be drawn yet")
+            rec.action("zero_grad", {"tensor": rec.grad_of[id(self)]})
+            rec.action_done()
             return out
         if was_tracked_leaf:
             raise TraceError("an in-place update of a leaf that requires grad (such as "
                              "w -= lr * w.grad under no_grad) cannot be drawn as a graph")
+        if id(self) in rec.data_aliases:
+            raise TraceError(_DATA_WRITE)
+        # the tensors sharing this one's memory change too, which the graph cannot show:
+        # refused at the end if they are still part of it
+        rec.taint_sharers(self, "an in-place update of a tensor that shares its memory "
+                                "with another (through x.detach() or x.data) cannot be "
+                                "drawn: it changes both; compute a new tensor instead")
         if self._is_view():
             # the write reaches the tensor it views (PyTorch's CopySlices); a graph of
             # single-output nodes would silently leave that tensor as it was
@@ -63,6 +87,8 @@ def install(rec):
         outs = orig_views(op, src, params)
         if not rec.quiet:
             for r in view_records(op, src, params, outs):
+                if has_marked(params):
+                    r.taint = (rec.line(), SCALAR_FED_BACK)
                 rec.emit(r)
         return outs
 
@@ -91,7 +117,9 @@ def install(rec):
 
     def getitem_map(out, a, key):
         text = _index_key_text(key)
-        return None if text is None else _Record("index", {"key": text}, {"self": a}, out)
+        taint = (rec.line(), SCALAR_FED_BACK) if has_marked(key) else None
+        return None if text is None else _Record("index", {"key": text}, {"self": a}, out,
+                                                 taint=taint)
 
     def where_map(out, condition, input=None, other=None):
         if not all(type(t) is Tensor for t in (condition, input, other)):
@@ -227,6 +255,7 @@ def install(rec):
     # ------------------------------------------------------------ autograd state
     def detach_handler(out, t):
         rec.emit(_Record("detach", {}, {"self": t}, out))
+        rec.share_memory(t, out)
     Tensor.detach = rec.special(Tensor.detach, detach_handler)
 
     def detach_inplace(out, t):
@@ -270,8 +299,43 @@ def install(rec):
             rec.keep.append(out)
         else:
             rec.emit(_Record("detach", {}, {"self": self}, out))
+            rec.data_aliases.add(id(out))
+            rec.share_memory(self, out)
         return out
-    Tensor.data = property(data_get, data_prop.fset)
+
+    def data_set(self, value):
+        if not rec.quiet:
+            raise TraceError(_DATA_WRITE)
+        data_prop.fset(self, value)
+    Tensor.data = property(data_get, data_set)
+
+    # ------------------------------------------------------------ numbers read out
+    def marking(fn, mark):
+        def wrapper(self, *args, **kwargs):
+            v = fn(self, *args, **kwargs)
+            return v if rec.quiet or len(rec.frames) > 1 else mark(v)
+        wrapper.__name__ = fn.__name__
+        return wrapper
+    Tensor.item = marking(Tensor.item, marked)
+    Tensor.tolist = marking(Tensor.tolist, marked_list)
+
+    # ------------------------------------------------------------ hooks
+    def refused_hook(fn, what):
+        def wrapper(*args, **kwargs):
+            if not rec.quiet:
+                raise TraceError(f"{what} cannot be drawn yet: a hook changes or reads "
+                                 "gradients during backward, which the graph cannot show")
+            return fn(*args, **kwargs)
+        wrapper.__name__ = getattr(fn, "__name__", "wrapper")
+        return wrapper
+
+    for name in dir(Tensor):
+        if name.startswith("register_") and name.endswith("hook"):
+            setattr(Tensor, name, refused_hook(getattr(Tensor, name), name))
+    for name in dir(autograd_mod.Node):
+        if name.startswith("register_") and "hook" in name:
+            setattr(autograd_mod.Node, name,
+                    refused_hook(getattr(autograd_mod.Node, name), f"grad_fn.{name}"))
 
     grad_prop = Tensor.grad
 
@@ -289,9 +353,8 @@ def install(rec):
                              "x.grad = None and x.grad.zero_() can")
         grad_prop.fset(self, None)
         if not rec.quiet and len(rec.frames) == 1:
-            rec.actions.append({"kind": "set_grad_none",
-                                "params": {"tensor": rec.node_index(self)},
-                                "line": rec.line()})
+            rec.action("set_grad_none", {"tensor": rec.node_index(self)})
+            rec.action_done()
 
     Tensor.grad = property(grad_get, grad_set, lambda self: grad_set(self, None))
 
@@ -299,29 +362,40 @@ def install(rec):
                          inputs=None):
         if inputs is not None:
             raise TraceError("backward(inputs=...) cannot be drawn")
-        rec.actions.append({"kind": "backward", "params": {
+        rec.action("backward", {
             "target": rec.node_index(t),
             "gradient": None if gradient is None else rec.node_index(_as_tensor(gradient)),
-            "retain_graph": bool(retain_graph), "create_graph": bool(create_graph)},
-            "line": rec.line()})
+            "retain_graph": bool(retain_graph), "create_graph": bool(create_graph)})
 
     def _as_tensor(g):
         if type(g) is not Tensor:
             raise TraceError("backward's gradient must be a tensor to be drawn")
         return g
 
-    def recorded_first(fn, handler):
+    def recorded_first(fn, handler, returns_grads=False):
         """Records the call, then makes it: an action that raises (caught by the script,
-        as in ``try: out.backward() except RuntimeError: ...``) is still a step."""
+        as in ``try: out.backward() except RuntimeError: ...``) is still a step. What it
+        did (raised or not, the gradients it returned, every .grad after it) is kept for
+        the check that the document does the same."""
         def wrapper(*args, **kwargs):
             if rec.quiet or len(rec.frames) > 1:
                 return fn(*args, **kwargs)
             handler(None, *args, **kwargs)
             rec.quiet += 1
             try:
-                return fn(*args, **kwargs)
+                result = fn(*args, **kwargs)
+            except Exception:
+                rec.action_done(failed=True)
+                raise
             finally:
                 rec.quiet -= 1
+            if returns_grads:
+                for g in result:
+                    if g is not None:
+                        rec.grad_results.add(id(g))
+                        rec.keep.append(g)
+            rec.action_done(results=result if returns_grads else None)
+            return result
         wrapper.__name__ = getattr(fn, "__name__", "wrapper")
         return wrapper
 
@@ -343,14 +417,13 @@ def install(rec):
             raise TraceError("torch.autograd.grad(grad_outputs=...) cannot be drawn")
         outs = [outputs] if type(outputs) is Tensor else list(outputs)
         ins = [inputs] if type(inputs) is Tensor else list(inputs)
-        rec.actions.append({"kind": "grad", "params": {
+        rec.action("grad", {
             "outputs": [rec.node_index(t) for t in outs],
             "inputs": [rec.node_index(t) for t in ins],
-            "retain_graph": bool(retain_graph), "create_graph": bool(create_graph)},
-            "line": rec.line()})
+            "retain_graph": bool(retain_graph), "create_graph": bool(create_graph)})
 
     autograd_mod.backward = recorded_first(autograd_mod.backward, autograd_backward_handler)
-    autograd_mod.grad = recorded_first(autograd_mod.grad, grad_handler)
+    autograd_mod.grad = recorded_first(autograd_mod.grad, grad_handler, returns_grads=True)
 
     # ------------------------------------------------------------ grad-mode blocks
     mode_enter, mode_exit = _grad_mode._Mode.__enter__, _grad_mode._Mode.__exit__

@@ -11,9 +11,11 @@ import sys
 import numpy as np
 
 from ._trace_ops import op_record
-from ._trace_values import TraceError, _inferred_dtype, _jsonable, _Record, _values
+from ._trace_values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
+                            _Record, _values, has_marked)
 
 MAX_NODES = 20_000
+MAX_STEP_GRADS = 1_000_000    # gradient elements kept after each action, in all
 UNSEEDED = 0     # an unseeded script draws as if seeded with 0, the document's default
 _RANDOM_KINDS = {"rand", "randn"}
 _RESERVED = {"torch", "print"}
@@ -33,6 +35,11 @@ class Recorder:
         self.node_of = {}             # id(tensor) -> node index
         self.keep = []                # every tensor seen, kept alive so ids stay unique
         self.grad_of = {}             # id(.grad tensor) -> node index of its owner
+        self.grad_results = set()     # ids of tensors torch.autograd.grad returned
+        self.memory = {}              # id(tensor) -> the tensors sharing its memory
+        self.data_aliases = set()     # ids of tensors x.data returned
+        self.grad_holders = {}        # id(tensor) -> tensor that may get a .grad
+        self.step_grads_left = MAX_STEP_GRADS
         self.actions = []
         self.seed = None
         self.random_drawn = False
@@ -53,7 +60,11 @@ class Recorder:
         return isinstance(v, self.Tensor)
 
     def node_index(self, t):
-        """The node holding tensor ``t``; an unknown tensor becomes a literal node."""
+        """The node holding tensor ``t``; an unknown tensor becomes a literal node. A
+        gradient (a ``.grad`` or what ``torch.autograd.grad`` returned) becomes a literal
+        marked as such: a document computes every tensor before its timeline, so a value
+        computed from a gradient would be frozen there; ``finish`` refuses it if it is
+        still part of the graph at the end."""
         i = self.node_of.get(id(t))
         if i is not None:
             return i
@@ -61,11 +72,19 @@ class Recorder:
             raise TraceError("a tensor computed outside the traced operations (for example a "
                              "gradient returned with create_graph=True) is used here; "
                              "GradStudio cannot draw where it came from")
+        taint = None
         if id(t) in self.grad_of:
             owner = self.nodes[self.grad_of[id(t)]]
-            note = f"the gradient of '{owner['label'] or owner['kind']}' as it was then"
-        else:
-            note = None
+            name = owner["label"] or "a tensor"
+            taint = (f"the gradient {name}.grad is used as a value to compute a new tensor "
+                     "(as in w - lr * w.grad), which cannot be drawn yet: a graph computes "
+                     "every tensor before its backward steps, so the gradient would be "
+                     "frozen into a number")
+        elif id(t) in self.grad_results:
+            taint = ("a gradient returned by torch.autograd.grad is used as a value to "
+                     "compute a new tensor, which cannot be drawn yet: a graph computes every "
+                     "tensor before its backward steps, so the gradient would be frozen into "
+                     "a number")
         dtype = t._dtype.name
         value = _values(t)
         params = {"value": value, "requires_grad": bool(t._requires_grad)}
@@ -74,7 +93,8 @@ class Recorder:
                 raise TraceError(f"a {dtype} tensor cannot be drawn; GradStudio documents "
                                  "hold float32, float64, int64 and bool tensors")
             params["dtype"] = dtype
-        return self._commit(_Record("tensor", params, {}, t), note=note)
+        return self._commit(_Record("tensor", params, {}, t),
+                            taint=None if taint is None else (self.line(), taint))
 
     # ---------------------------------------------------------------- records
     def emit(self, rec):
@@ -85,13 +105,17 @@ class Recorder:
         else:
             self._commit(op_record(*rec) if isinstance(rec, tuple) else rec)
 
-    def _commit(self, rec, note=None):
+    def _commit(self, rec, taint=None):
         if len(self.nodes) >= MAX_NODES:
             raise TraceError(f"the script made more than {MAX_NODES:,} tensor operations, "
                              "too many to draw")
         inputs = {}
+        taint = taint or rec.taint
+        if taint is None and has_marked(rec.params):
+            taint = (self.line(), SCALAR_FED_BACK)
         for port, t in rec.inputs.items():
             inputs[port] = self.node_index(t)
+            taint = taint or self.nodes[inputs[port]]["taint"]
         if rec.kind in _RANDOM_KINDS:
             self.random_drawn = True
         grad_on = self.torch.is_grad_enabled()
@@ -102,12 +126,14 @@ class Recorder:
         self.nodes.append({"kind": rec.kind, "params": _jsonable(rec.params), "inputs": inputs,
                            "label": None, "watched": False, "region": region,
                            "line": self.line(), "alias": rec.alias, "keep": False,
-                           "note": note})
-        self.node_of[id(rec.output)] = index
-        self.keep.append(rec.output)
-        self.objects.append(rec.output)
+                           "taint": taint})
+        t = rec.output
+        self.node_of[id(t)] = index
+        self.keep.append(t)
+        self.objects.append(t)
+        if t._requires_grad and t._grad_fn is None or rec.kind == "retain_grad":
+            self.grad_holders[id(t)] = t
         if self.record_values:
-            t = rec.output
             fn = t._grad_fn
             self.values[index] = (np.array(t._data), t._dtype.name,
                                   None if fn is None else type(fn).__name__)
@@ -155,6 +181,44 @@ class Recorder:
         wrapper.__doc__ = getattr(fn, "__doc__", None)
         return wrapper
 
+    def share_memory(self, a, b):
+        """``b`` (``a.detach()`` or ``a.data``) shares ``a``'s memory."""
+        group = self.memory.get(id(a)) or [a]
+        for t in self.memory.get(id(b)) or [b]:
+            if all(t is not u for u in group):
+                group.append(t)
+        for t in group:
+            self.memory[id(t)] = group
+
+    def taint_sharers(self, t, message):
+        """An in-place update of ``t``: the nodes of the tensors sharing its memory no
+        longer hold what the script's tensors do."""
+        for other in self.memory.get(id(t), ()):
+            i = self.node_of.get(id(other))
+            if other is not t and i is not None and self.nodes[i]["taint"] is None:
+                self.nodes[i]["taint"] = (self.line(), message)
+
+    def action(self, kind, params):
+        """Records a timeline action made at the current script line."""
+        self.actions.append({"kind": kind, "params": params, "line": self.line(),
+                             "after": len(self.nodes)})
+
+    def action_done(self, failed=False, results=None):
+        """After the last action ran: whether it raised, what ``autograd.grad`` returned
+        and (while ``MAX_STEP_GRADS`` allows) every gradient as it then stood."""
+        if not self.record_values or not self.actions:
+            return
+        a = self.actions[-1]
+        a["failed"] = bool(failed)
+        if results is not None:
+            a["results"] = [None if r is None else np.array(r._data) for r in results]
+        size = sum(t._grad._data.size for t in self.grad_holders.values()
+                   if t._grad is not None)
+        self.step_grads_left -= size
+        if self.step_grads_left >= 0:
+            a["grads"] = {key: None if t._grad is None else np.array(t._grad._data)
+                          for key, t in self.grad_holders.items()}
+
     # ---------------------------------------------------------------- naming
     def name_tensors(self, namespace):
         for name, v in list(namespace.items()):
@@ -179,9 +243,10 @@ class Recorder:
     def mark_watched(self, value):
         if not self.is_tensor(value):
             return
-        i = self.node_of.get(id(value))
+        # a printed .grad is its owner's: watched, the owner's grad is printed
+        i = self.grad_of.get(id(value))
         if i is None:
-            i = self.grad_of.get(id(value))
+            i = self.node_of.get(id(value))
         if i is not None:
             self.nodes[i]["watched"] = True
 
@@ -192,7 +257,8 @@ class Recorder:
 
     # ---------------------------------------------------------------- result
     def finish(self):
-        """Drops dead temporaries and returns the JSON-able result."""
+        """Drops dead temporaries and returns the JSON-able result; refuses a graph that
+        would still hold a value computed from a gradient."""
         used = set()
         for a in self.actions:
             for v in a["params"].values():
@@ -212,6 +278,10 @@ class Recorder:
             alive[i] = False
             for j in node["inputs"].values():
                 consumers[j] -= 1
+        for i, node in enumerate(self.nodes):
+            if alive[i] and node["taint"] is not None:
+                line, message = node["taint"]
+                raise TraceError(message, line=line)
         new_id = {}
         nodes = []
         for i, node in enumerate(self.nodes):
@@ -219,11 +289,11 @@ class Recorder:
                 new_id[i] = f"t{len(nodes) + 1}"
                 nodes.append(dict(node, id=new_id[i],
                                   inputs={p: new_id[j] for p, j in node["inputs"].items()}))
+        owner = {}
         if self.record_values:
             # a tensor's .grad belongs to its node and to the requires_grad_/retain_grad
             # nodes that alias it (the same tensor in the document too), but not to nodes
             # an in-place operation left behind (separate tensors in the document)
-            owner = {}
             superseded = set()
             for i in range(len(self.nodes) - 1, -1, -1):
                 obj = id(self.objects[i])
@@ -237,11 +307,19 @@ class Recorder:
                 data, dtype, fn = self.values[i]
                 t = owner.get(i)
                 g = None if t is None or t._grad is None else t._grad._data.tolist()
-                nodes[position[node_id]]["recorded"] = {
-                    "value": data.tolist(), "dtype": dtype, "grad_fn": fn, "grad": g}
+                recorded = {"value": data.tolist(), "shape": list(data.shape), "dtype": dtype,
+                            "grad_fn": fn, "grad": g}
+                if t is not None and not _same(t._data, data):
+                    # changed after its node was made, by something the graph does not show
+                    recorded["value_end"] = t._data.tolist()
+                nodes[position[node_id]]["recorded"] = recorded
         for n in nodes:
             n.pop("keep")
             n.pop("alias")
+            n.pop("taint")
+        alive_before = [0]
+        for i in range(len(self.nodes)):
+            alive_before.append(alive_before[-1] + alive[i])
         actions = []
         for a in self.actions:
             params = {}
@@ -252,8 +330,28 @@ class Recorder:
                     params[k] = new_id[v]
                 else:
                     params[k] = v
-            actions.append({"kind": a["kind"], "params": params, "line": a["line"]})
+            action = {"kind": a["kind"], "params": params, "line": a["line"],
+                      "after": alive_before[a["after"]]}
+            if "failed" in a:
+                action["failed"] = a["failed"]
+            if "results" in a:
+                action["results"] = [None if r is None else r.tolist() for r in a["results"]]
+            if "grads" in a:
+                action["grads"] = {node_id: None if a["grads"][id(owner[i])] is None
+                                   else a["grads"][id(owner[i])].tolist()
+                                   for i, node_id in new_id.items()
+                                   if i in owner and id(owner[i]) in a["grads"]}
+            actions.append(action)
         seed = self.seed
         if seed is None and any(n["kind"] in _RANDOM_KINDS for n in nodes):
             seed = UNSEEDED
         return {"ok": True, "nodes": nodes, "actions": actions, "seed": seed}
+
+
+def _same(a, b):
+    """Bitwise the same array (NaN equal to NaN, -0.0 not equal to 0.0)."""
+    if a.dtype != b.dtype or a.shape != b.shape:
+        return False
+    return a.tobytes() == b.tobytes() or (
+        a.dtype.kind == "f" and np.array_equal(a, b, equal_nan=True)
+        and np.array_equal(np.signbit(a), np.signbit(b)))

@@ -12,15 +12,100 @@ import numpy as np
 
 
 class TraceError(Exception):
-    """An operation the tracer cannot draw as a graph; raised inside the user's script."""
+    """An operation the tracer cannot draw as a graph; raised inside the user's script
+    (its line is where the traceback ends) or, found only at the end, with ``line``."""
+
+    def __init__(self, message, line=None):
+        super().__init__(message)
+        self.line = line
 
 
 class _Record:
-    __slots__ = ("kind", "params", "inputs", "output", "alias")
+    __slots__ = ("kind", "params", "inputs", "output", "alias", "taint")
 
-    def __init__(self, kind, params, inputs, output, alias=False):
+    def __init__(self, kind, params, inputs, output, alias=False, taint=None):
         self.kind, self.params, self.inputs, self.output = kind, params, inputs, output
         self.alias = alias     # the output is the same Python object as input 'self'
+        self.taint = taint     # why this node would freeze a value the graph cannot compute
+
+
+# ----------------------------------------------------------------------------- numbers
+# A number read out of a tensor (``x.item()``, ``float(x)``, ``x.tolist()``) is a Python
+# number to the script; fed back into a tensor operation it would become a constant of
+# the graph, frozen at the value it had in this run. It is handed to the script as one of
+# these subclasses (which print and compute as the plain number; arithmetic keeps the
+# mark), and a node whose params hold one is refused if it stays in the graph.
+SCALAR_FED_BACK = ("a number read from a tensor (such as loss.item() or x.tolist()) "
+                   "is used to compute a new tensor, which cannot be drawn yet: "
+                   "the graph would hold it as a constant")
+
+_ARITHMETIC = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow")
+
+
+class FloatFromTensor(float):
+    __slots__ = ()
+
+
+class IntFromTensor(int):
+    __slots__ = ()
+
+
+def marked(v):
+    """``v`` (a number from a tensor) marked as such; bools and others as they are."""
+    if type(v) is float:
+        return FloatFromTensor(v)
+    if type(v) is int:
+        return IntFromTensor(v)
+    return v
+
+
+def marked_list(v):
+    return [marked_list(x) for x in v] if isinstance(v, list) else marked(v)
+
+
+def plain(v):
+    """``v`` without the mark (what the engine computes with)."""
+    if isinstance(v, FloatFromTensor):
+        return float(v)
+    if isinstance(v, IntFromTensor):
+        return int(v)
+    return v
+
+
+def has_marked(v):
+    stack = [v]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (FloatFromTensor, IntFromTensor)):
+            return True
+        if isinstance(x, dict):
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+    return False
+
+
+def _keep_mark(base, name):
+    method = getattr(base, name)
+
+    def op(self, *other):
+        r = method(self, *other)
+        if r is NotImplemented and base is int and other and isinstance(other[0], float):
+            r = getattr(float, name)(float(self), *other)
+        return marked(r)
+    op.__name__ = name
+    return op
+
+
+for _base, _cls in ((float, FloatFromTensor), (int, IntFromTensor)):
+    # type(loss.item()) prints as <class 'float'>, as the script expects
+    _cls.__name__ = _cls.__qualname__ = _base.__name__
+    _cls.__module__ = "builtins"
+    for _name in _ARITHMETIC:
+        for _dunder in (f"__{_name}__", f"__r{_name}__"):
+            setattr(_cls, _dunder, _keep_mark(_base, _dunder))
+    for _dunder in ("__neg__", "__pos__", "__abs__"):
+        setattr(_cls, _dunder, _keep_mark(_base, _dunder))
 
 
 # ----------------------------------------------------------------------------- values
@@ -43,7 +128,8 @@ def _inferred_dtype(value):
         if isinstance(v, list):
             stack.extend(v)
         else:
-            kinds.add(type(v))
+            kinds.add(bool if isinstance(v, bool) else int if isinstance(v, int) else float
+                      if isinstance(v, float) else type(v))
     if float in kinds or not kinds:
         return "float32"
     if int in kinds:

@@ -14,7 +14,7 @@ from gradstudio.resources import EXAMPLES_DIR
 from .layout import apply_layered_layout
 from .model import Document
 
-__all__ = ["EXAMPLES", "build", "write_examples", "EXAMPLES_DIR"]
+__all__ = ["EXAMPLES", "TITLES", "build", "write_examples", "EXAMPLES_DIR"]
 
 
 def _op(doc, kind, *inputs, params=None, label=None, watched=False):
@@ -178,6 +178,20 @@ EXAMPLES = {
     "06_broadcasting": broadcasting,
     "07_matmul": matmul,
     "08_softmax": softmax,
+}
+
+
+# file stem -> the example's title in the menu and the window title, spelling PyTorch's
+# names as PyTorch does
+TITLES = {
+    "01_autograd_tutorial": "Autograd tutorial",
+    "02_requires_grad_on_a_computed_tensor": "requires_grad_ on a computed tensor",
+    "03_vector_jacobian_product": "Vector-Jacobian product",
+    "04_detach_and_no_grad": "detach and no_grad",
+    "05_retain_graph": "retain_graph",
+    "06_broadcasting": "Broadcasting",
+    "07_matmul": "Matrix product (matmul)",
+    "08_softmax": "Softmax",
 }
 
 

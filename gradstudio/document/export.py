@@ -4,8 +4,9 @@ The script (``export_script(doc)``), top to bottom:
 
 1. ``import torch`` and, when the document has a seed, ``torch.manual_seed(seed)``.
 2. One statement per node, in the run's topological order (so random sources draw from
-   the generator in the same order), named after the node's label, else ``{kind}_{id}``.
-   The expression is the kind's own spelling (``NodeKind.code`` in the catalogue).
+   the generator in the same order), named after the node's label, else its kind and id
+   (``Document.display_name``: ``add_n3``, ``requires_grad_n5``). The expression is
+   the kind's own spelling (``NodeKind.code`` in the catalogue).
    Names never shadow what the script itself uses (``torch``, ``print``, ...) and two
    nodes never share a name (a later one becomes ``name_2``). Nodes in no-grad regions
    sit in ``with torch.no_grad():`` blocks, one block per contiguous run of them.
@@ -109,6 +110,13 @@ def _node_lines(doc, nid, names, result):
 
 def _one_line(text):
     return " ".join(str(text).split())
+
+
+def _not_run(reason):
+    """The comment on an action the document could not run: ``not run:`` and the run's
+    reason, said once even when the reason already starts with it."""
+    reason = _one_line(reason)
+    return reason if reason.lower().startswith("not run") else f"not run: {reason}"
 
 
 def _grad_watch(doc, result):
@@ -223,7 +231,7 @@ def export_script(doc, result=None) -> ExportedScript:
         blocked = outcome.error is not None and outcome.error_type is None
         stmts, _ = _action_code(action, names, None if blocked else namer)
         if blocked:
-            first = emit(f"# {stmts[0]}  # not run: {_one_line(outcome.error)}")
+            first = emit(f"# {stmts[0]}  # {_not_run(outcome.error)}")
         elif outcome.error_type is not None:
             if error_name is None:
                 error_name = namer.claim("error")

@@ -10,6 +10,7 @@ public edit methods (so the model's own checks apply), and turns any defect into
 file as ``<name>.gsg.bak``. Reading and checking live in ``reader``; older versions are
 upgraded by ``migrations.MIGRATIONS``.
 """
+import errno
 import json
 import os
 import secrets
@@ -22,7 +23,7 @@ from .model import Document, DocumentError
 from .reader import LIMITS, FileError, check_view
 
 __all__ = ["FORMAT_VERSION", "EXTENSION", "FileError", "LIMITS", "dumps", "loads", "save",
-           "load", "write_atomically", "keep_backup"]
+           "load", "write_atomically", "keep_backup", "why_not_saved"]
 
 EXTENSION = ".gsg"
 
@@ -64,7 +65,8 @@ def dumps(doc: Document) -> str:
 
 def save(doc: Document, path, write=None):
     """Writes ``doc`` to ``path`` atomically (see ``write_atomically``); an existing file
-    is kept as ``path + ".bak"``. On failure the previous file is left untouched.
+    is kept as ``path + ".bak"``. On failure the file and its older ``.bak`` are left
+    untouched and the ``FileError`` says what happened in words (``why_not_saved``).
     ``write(path, data)`` replaces the writer (the window passes one built on Qt's
     ``QSaveFile``); it must keep the ``.bak`` and raise ``OSError`` the same way."""
     path = os.path.realpath(os.fspath(path))
@@ -75,22 +77,54 @@ def save(doc: Document, path, write=None):
         else:
             write(path, data)
     except OSError as e:
-        raise FileError(path, "", f"could not save ({e.strerror or e}); the previous file, "
-                        "if any, is unchanged. Check the folder exists and is writable.") from e
+        raise FileError(path, "", why_not_saved(e)) from e
+
+
+# errno -> (what happened, what to do)
+_REASONS = {
+    errno.ENOSPC: ("the disk is full", "Free some space and save again."),
+    errno.EDQUOT: ("your disk quota is used up", "Free some space and save again."),
+    errno.EACCES: ("permission was denied", "Save it in a folder you can write to."),
+    errno.EPERM: ("permission was denied", "Save it in a folder you can write to."),
+    errno.EROFS: ("the disk is read-only", "Save it on another disk."),
+    errno.ENAMETOOLONG: ("the file name is too long", "Choose a shorter name."),
+    errno.ENOENT: ("the folder does not exist", "Choose an existing folder."),
+    errno.ENOTDIR: ("part of the path is not a folder", "Choose an existing folder."),
+    errno.EISDIR: ("a folder has that name", "Choose another name."),
+    errno.EIO: ("the disk reported an error", "Check the disk and save again."),
+}
+
+
+def why_not_saved(e: OSError) -> str:
+    """What went wrong with a save, in words, with what to do about it, such as
+    ``could not save because the disk is full (No space left on device); the previous
+    file and its backup are unchanged. Free some space and save again.``"""
+    what, todo = _REASONS.get(e.errno, (None, "Check the folder exists and is writable."))
+    detail = e.strerror or (str(e) if e.errno is None else "")
+    if not detail or detail.strip().lower() == "unknown error":
+        detail = ""
+    if what is None:
+        what = "the system gave no reason" if not detail else "of an error"
+    reason = f"{what} ({detail})" if detail and detail.lower() != what else what
+    return (f"could not save because {reason}; the previous file and its backup are "
+            f"unchanged. {todo}")
 
 
 def write_atomically(path, data: bytes, backup=False):
     """Writes ``data`` to ``path`` so that a reader sees the old file or the new one,
     never half of it: the bytes go to a temporary file in the same folder, are flushed to
-    disk and renamed over ``path`` (its permissions kept). With ``backup`` an existing
-    file is first kept as ``path + ".bak"``. A symbolic link is followed: the file it
-    points to is replaced, the link stays. Raises ``OSError``; nothing is left behind."""
+    disk and renamed over ``path`` (its permissions kept). With ``backup`` the file being
+    replaced is kept as ``path + ".bak"``, and only once the new one is in place: a
+    failure anywhere leaves ``path`` and the older ``.bak`` as they were. A symbolic link
+    is followed: the file it points to is replaced, the link stays. Raises ``OSError``;
+    nothing is left behind."""
     path = os.path.realpath(os.fspath(path))
     folder, name = os.path.split(path)
     tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
     old_mode = stat.S_IMODE(os.stat(path).st_mode) if os.path.exists(path) else None
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                  0o666)
+    previous = None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -99,27 +133,52 @@ def write_atomically(path, data: bytes, backup=False):
         if old_mode is not None:
             os.chmod(tmp, old_mode)
             if backup:
-                keep_backup(path)
+                previous = keep_backup(path)
         os.replace(tmp, path)
     except BaseException:
         _remove_quietly(tmp)
+        if previous is not None:
+            previous.discard()
         raise
+    if previous is not None:
+        previous.commit()
     _sync_folder(folder)
 
 
+class _Backup:
+    """The file about to be replaced, held under a temporary name next to its ``.bak``
+    until the save is done: ``commit()`` makes it the ``.bak``, ``discard()`` drops it
+    (the older ``.bak`` stays)."""
+
+    def __init__(self, path, held):
+        self.path, self.held = path, held
+
+    def commit(self):
+        """Done after the new file is in place; if this fails the save still stands and
+        the older ``.bak`` is kept."""
+        try:
+            os.replace(self.held, self.path + ".bak")
+        except OSError:
+            _remove_quietly(self.held)
+
+    def discard(self):
+        _remove_quietly(self.held)
+
+
 def keep_backup(path):
-    """Keeps the current ``path`` as ``path.bak`` without ever leaving ``path`` missing."""
-    bak = path + ".bak"
-    tmp = f"{bak}.{secrets.token_hex(4)}.tmp"
+    """Holds the current ``path`` (its bytes, under a temporary name, without ever moving
+    ``path``) to become ``path.bak`` once the save succeeds; returns the pending backup
+    (``commit()`` / ``discard()``). Raises ``OSError``, leaving nothing behind."""
+    tmp = f"{path}.bak.{secrets.token_hex(4)}.tmp"
     try:
         os.link(path, tmp)              # same bytes, no copy; path itself stays in place
     except OSError:
-        shutil.copyfile(path, tmp)
-    try:
-        os.replace(tmp, bak)
-    except BaseException:
-        _remove_quietly(tmp)
-        raise
+        try:
+            shutil.copyfile(path, tmp)
+        except BaseException:
+            _remove_quietly(tmp)
+            raise
+    return _Backup(path, tmp)
 
 
 def _remove_quietly(path):

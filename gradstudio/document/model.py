@@ -401,9 +401,18 @@ class Document:
         """The name a node has in exported code and in the UI (label, else kind + id)."""
         return _name(self.node(node_id))
 
+    def auto_name(self, node_id):
+        """The name a node goes by without a label: its kind and id joined by one ``_``
+        (``requires_grad_n5``, not ``requires_grad__n5``)."""
+        return _auto_name(self.node(node_id))
+
+
+def _auto_name(data):
+    return f"{data.kind.rstrip('_')}_{data.id}"
+
 
 def _name(data):
-    return data.label or f"{data.kind}_{data.id}"
+    return data.label or _auto_name(data)
 
 
 def _position(pos):

@@ -3,7 +3,7 @@ import math
 
 from .catalogue import DTYPES, parse_index
 
-__all__ = ["check_param", "MAX_ELEMENTS", "MAX_DIMS"]
+__all__ = ["check_param", "MAX_ELEMENTS", "MAX_DIMS", "literal_shape", "reshape_literal"]
 
 MAX_ELEMENTS = 1_000_000   # elements in a literal or a created tensor
 MAX_DIMS = 8
@@ -111,3 +111,73 @@ def _as_lists(v):
     if isinstance(v, (list, tuple)):
         return [_as_lists(x) for x in v]
     return v
+
+
+# ----------------------------------------------------------------------------- literals
+def literal_shape(value):
+    """The shape of a tensor literal (nested lists of numbers; a number is 0-d), or None
+    when its rows differ in length (PyTorch refuses such a literal)."""
+    if not isinstance(value, (list, tuple)):
+        return ()
+    if not value:
+        return (0,)
+    inner = [literal_shape(v) for v in value]
+    if inner[0] is None or any(s != inner[0] for s in inner):
+        return None
+    return (len(value),) + inner[0]
+
+
+def _flat(value):
+    out, stack = [], [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, (list, tuple)):
+            stack.extend(reversed(v))
+        else:
+            out.append(v)
+    return out
+
+
+def _zero(value):
+    """The number a new cell of this literal starts at: ``False``, ``0`` or ``0.0``."""
+    flat = _flat(value)
+    if flat and all(isinstance(v, bool) for v in flat):
+        return False
+    if flat and all(_is_int(v) for v in flat):
+        return 0
+    return 0.0
+
+
+def reshape_literal(value, shape):
+    """``value`` (a tensor literal) given ``shape``, keeping what it can: with as many
+    dimensions as before, each number stays at its index (a 2x2 grown to 3x3 keeps its
+    block, shrunk to 1x2 keeps its first row); otherwise the numbers flow row by row
+    into the new shape (``[1, 2, 3, 4]`` as 2x2 is ``[[1, 2], [3, 4]]``). New cells are
+    zero; shape ``()`` gives one number. Raises ``DocumentError`` for a shape that is
+    not whole numbers >= 0 within the limits."""
+    shape = tuple(shape)
+    if (not all(_is_int(n) and n >= 0 for n in shape) or len(shape) > MAX_DIMS
+            or math.prod(shape) > MAX_ELEMENTS):
+        raise _error(f"A tensor literal's shape is at most {MAX_DIMS} sizes of 0 or more "
+                     f"and {MAX_ELEMENTS:,} numbers in all, such as 3 or 2, 3.")
+    zero = _zero(value)
+    old = literal_shape(value)
+    if old is not None and len(old) == len(shape):
+        return _block(_as_lists(value), shape, zero)
+    return _fill(iter(_flat(value)), shape, zero)
+
+
+def _block(value, dims, zero):
+    """``value``'s numbers at their own indices in a literal of ``dims``, zero elsewhere."""
+    if not dims:
+        return value
+    return [_block(value[i], dims[1:], zero) if i < len(value) else _fill(iter(()), dims[1:],
+                                                                          zero)
+            for i in range(dims[0])]
+
+
+def _fill(numbers, dims, zero):
+    """A literal of ``dims`` filled row by row from the iterator ``numbers``, then zero."""
+    if not dims:
+        return next(numbers, zero)
+    return [_fill(numbers, dims[1:], zero) for _ in range(dims[0])]

@@ -6,7 +6,13 @@
 2. Timeline: the actions are replayed in order; each backward pass is observed step by
    step, and an action PyTorch would reject keeps PyTorch's error at its step.
 3. After the forward pass and after every action a snapshot of every tensor's state is
-   kept, so views can show any moment.
+   kept, so views can show any moment. A snapshot copies a ``.grad`` only when it changed
+   since the previous one (another tensor or a new version); unchanged ones share the
+   array.
+
+What a run may compute and keep is bounded (``limits``): a node whose tensor would pass
+the element limit fails before anything is allocated, and once the run keeps more than
+``limits.MAX_RUN_BYTES`` the remaining nodes and actions are not run, each saying why.
 """
 import contextlib
 import warnings
@@ -21,6 +27,7 @@ from gradstudio.engine._printing import format_tensor
 from gradstudio.engine.autograd import AccumulateGrad, observe
 
 from .catalogue import CATALOGUE
+from .limits import MAX_ELEMENTS, RunBudget, check_tensor, planned_elements, too_large
 
 __all__ = ["run", "RunResult", "TensorState", "ActionOutcome"]
 
@@ -132,6 +139,7 @@ class RunResult:
         self._names = {n: doc.display_name(n) for n in doc.node_ids}
         self._fn_keys = {}
         self._producers_at = {}    # step -> id(grad_fn) -> producing node ids (lazily)
+        self.stopped = None        # why the run stopped early (its memory limit), or None
 
     @property
     def step_count(self):
@@ -230,15 +238,28 @@ class RunResult:
         return g
 
 
-def _snapshot(order, tensors):
+def _snapshot(order, tensors, copied, budget):
+    """Every tensor's state now. ``copied`` maps a node to its ``.grad`` tensor, that
+    tensor's version and the array last copied from it: an unchanged ``.grad`` shares that
+    array, a changed one is copied again (and counted in ``budget``)."""
     snaps = {}
     for nid in order:
         t = tensors.get(nid)
         if t is None:
             continue
         g = t._grad                  # not t.grad: no non-leaf warning to silence
-        snaps[nid] = _Snap(None if g is None else np.array(g._data),
-                           None if g is None else g.dtype, t.requires_grad, t.is_leaf,
+        if g is None:
+            copied.pop(nid, None)
+            data = None
+        else:
+            last = copied.get(nid)
+            if last is not None and last[0] is g and last[1] == g._version:
+                data = last[2]
+            else:
+                data = np.array(g._data)
+                budget.add(data)
+                copied[nid] = (g, g._version, data)
+        snaps[nid] = _Snap(data, None if g is None else g.dtype, t.requires_grad, t.is_leaf,
                            t.grad_fn, t.retains_grad,
                            g is not None and g.requires_grad,
                            None if g is None or g.grad_fn is None
@@ -257,40 +278,71 @@ def run(doc) -> RunResult:
         torch.manual_seed(doc.seed)
     order = doc.topological_order()
     result.order = order
-    tensors, errors = result.tensors, result.errors
-    names = result._names
+    tensors = result.tensors
+    budget = RunBudget()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for nid in order:
-            data = doc.node(nid)
-            spec = CATALOGUE[data.kind]
-            inputs = doc.inputs_of(nid)
-            missing = doc.missing_inputs(nid, inputs)
-            if missing:
-                errors[nid] = f"Connect an input to '{missing[0]}' to compute this node."
+            if budget.exceeded:
+                result.errors[nid] = "Not computed: " + budget.message()
                 continue
-            failed = [p for p, src in inputs.items() if src not in tensors]
-            if failed:
-                src = inputs[failed[0]]
-                errors[nid] = f"Not computed: its input '{names[src]}' has an error."
-                continue
-            kwargs = {p: tensors[inputs[p]] for p in spec.input_names(data.params) if p in inputs}
-            mode = torch.no_grad() if doc.in_no_grad(nid) else contextlib.nullcontext()
-            try:
-                with mode:
-                    t = spec.evaluate(data.params, **kwargs)
-            except Exception as exc:  # the user's program failed: show it on the node
-                errors[nid] = _message(exc)
-                continue
-            if not isinstance(t, torch.Tensor):
-                errors[nid] = f"{data.kind} did not produce a tensor."
-                continue
-            tensors[nid] = t
-    result._snaps.append(_snapshot(order, tensors))
+            t = _evaluate(doc, nid, result)
+            if t is not None:
+                tensors[nid] = t
+                budget.add(t)
+                if budget.exceeded:
+                    result.stopped = "Stopped early: " + budget.message()
+    copied = {}
+    result._snaps.append(_snapshot(order, tensors, copied, budget))
     for i, action in enumerate(doc.timeline, start=1):
-        result.outcomes.append(_perform(action, tensors, names, result, i))
-        result._snaps.append(_snapshot(order, tensors))
+        if budget.exceeded:
+            result.stopped = result.stopped or "Stopped early: " + budget.message()
+            result.outcomes.append(ActionOutcome(action.id, "Not run: " + budget.message(),
+                                                 []))
+            result._snaps.append(result._snaps[-1])
+            continue
+        outcome = _perform(action, tensors, result._names, result, i)
+        budget.add((outcome.steps, outcome.results))
+        result.outcomes.append(outcome)
+        result._snaps.append(_snapshot(order, tensors, copied, budget))
     return result
+
+
+def _evaluate(doc, nid, result):
+    """Computes one node's tensor, or records its error and returns None."""
+    tensors, errors, names = result.tensors, result.errors, result._names
+    data = doc.node(nid)
+    spec = CATALOGUE[data.kind]
+    inputs = doc.inputs_of(nid)
+    missing = doc.missing_inputs(nid, inputs)
+    if missing:
+        errors[nid] = f"Connect an input to '{missing[0]}' to compute this node."
+        return None
+    failed = [p for p, src in inputs.items() if src not in tensors]
+    if failed:
+        errors[nid] = f"Not computed: its input '{names[inputs[failed[0]]]}' has an error."
+        return None
+    kwargs = {p: tensors[inputs[p]] for p in spec.input_names(data.params) if p in inputs}
+    planned = planned_elements(spec, data.params,
+                               {p: tuple(v.shape) for p, v in kwargs.items()})
+    if planned is not None and planned > MAX_ELEMENTS:
+        errors[nid] = too_large(planned)     # before the engine allocates it
+        return None
+    mode = torch.no_grad() if doc.in_no_grad(nid) else contextlib.nullcontext()
+    try:
+        with mode:
+            t = spec.evaluate(data.params, **kwargs)
+    except Exception as exc:  # the user's program failed: show it on the node
+        errors[nid] = _message(exc)
+        return None
+    if not isinstance(t, torch.Tensor):
+        errors[nid] = f"{data.kind} did not produce a tensor."
+        return None
+    problem = check_tensor(tuple(t.shape))
+    if problem is not None:
+        errors[nid] = problem
+        return None
+    return t
 
 
 def _tensor_for(tensors, names, node_id, role):
@@ -300,7 +352,7 @@ def _tensor_for(tensors, names, node_id, role):
         raise _ActionError(f"The {role} node '{node_id}' no longer exists.")
     t = tensors.get(node_id)
     if t is None:
-        raise _ActionError(f"Not run: its {role} '{names[node_id]}' has an error.")
+        raise _ActionError(f"Its {role} '{names[node_id]}' has an error; fix that node first.")
     return t
 
 

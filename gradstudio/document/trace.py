@@ -22,16 +22,26 @@ wrong comes back as one ``TraceError`` whose message is written for the user. Th
 sends the recorded program as JSON; the document is built here through the public
 ``Document`` methods, so every usual check applies.
 
+The graph is a promise that it is the program that ran, so the tracer never drops what
+it cannot draw: writes through ``.data``, hooks, in-place changes of a ``.grad`` or of a
+tensor sharing memory with a detached copy, and values computed from a gradient or from
+a number read out of a tensor (``item()``, ``tolist()``), which a document would freeze
+into constants, are refused with the script line. And it checks itself: the child also
+sends what the script computed (every node's value, every ``.grad`` after every step),
+and the built document is run and compared with it (``_trace_check``); the first
+difference is refused, naming the line where it starts.
+
 ``start_trace(text)`` returns a ``TraceJob`` (``done()``, ``cancel()``, ``result()``) for
 callers that must stay responsive; ``trace(text, should_cancel=...)`` polls a callback.
 """
 import json
 import os
-import subprocess
 import sys
 import threading
 from pathlib import Path
 
+from ._trace_check import Difference, check_trace
+from ._trace_process import MAX_STDERR, Child
 from .layout import apply_layered_layout
 from .model import ACTION_KINDS, Document, DocumentError
 
@@ -52,16 +62,19 @@ class TraceError(Exception):
 class TraceJob:
     """A trace running in a child process. ``result()`` waits and returns the
     ``Document`` (or raises ``TraceError``); ``cancel()`` stops the child at once. After
-    ``result()``, ``output`` is what the script printed and, when ``record_values`` was
-    asked for, ``recorded`` maps each node id to what the script computed there
-    (``value`` and ``grad`` as nested lists, ``dtype``, ``grad_fn``)."""
+    ``result()``, ``output`` is what the script printed and ``recorded`` maps each node
+    id to what the script computed there (``value`` and ``grad`` as nested lists,
+    ``shape``, ``dtype``, ``grad_fn``). What the script computed is always recorded (the
+    document is checked against it); ``record_values`` is kept for older callers."""
 
     def __init__(self, text, timeout=DEFAULT_TIMEOUT, filename="<script>",
                  record_values=False):
         if not isinstance(text, str):
             raise TraceError("The script must be text.")
+        # what the script computed is always recorded: the document is checked against it
         request = json.dumps({"source": text, "filename": filename, "timeout": float(timeout),
-                              "record_values": bool(record_values)})
+                              "record_values": True})
+        self._source = text
         self.recorded = {}
         if len(request) > MAX_SCRIPT_BYTES:
             raise TraceError("The script is larger than 1 MB; trace a shorter one.")
@@ -74,55 +87,46 @@ class TraceJob:
         env["PYTHONIOENCODING"] = "utf-8"
         env.pop("PYTHONSTARTUP", None)
         try:
-            self._proc = subprocess.Popen(
-                # run by path (only the engine is imported); -P: neither the current
-                # folder nor this one can shadow numpy or gradstudio
-                [sys.executable, "-P", _CHILD],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                env=env)
+            # run by path (only the engine is imported); -P: neither the current folder
+            # nor this one can shadow numpy or gradstudio
+            self._child = Child([sys.executable, "-P", _CHILD], env,
+                                request.encode("utf-8"), MAX_RESULT_BYTES)
         except OSError as exc:
             raise TraceError(f"Could not start Python to run the script ({exc}).") from None
-        self._thread = threading.Thread(target=self._wait, args=(request,), daemon=True)
+        self._thread = threading.Thread(target=self._wait, daemon=True)
         self._thread.start()
 
-    def _wait(self, request):
-        try:
-            # the child stops the script itself after ``timeout`` seconds of running it;
-            # this limit also covers starting Python and code stuck outside Python
-            out, err = self._proc.communicate(request.encode("utf-8"),
-                                              timeout=self.timeout + STARTUP_GRACE)
-        except subprocess.TimeoutExpired:
-            self._kill()
-            self._outcome = ("error", f"The script did not finish within {self.timeout:g} "
-                                      "seconds (an endless loop?) and was stopped.")
-            return
-        except (OSError, ValueError) as exc:
-            self._kill()
-            self._outcome = ("error", f"The script could not be run ({exc}).")
-            return
+    def _wait(self):
+        # the child stops the script itself after ``timeout`` seconds of running it; this
+        # limit also covers starting Python and code stuck outside Python
+        out, err = self._child.wait(self.timeout + STARTUP_GRACE)
         if self._cancelled:
             self._outcome = ("error", "The trace was cancelled.")
+            return
+        if self._child.timed_out:
+            self._outcome = ("error", f"The script did not finish within {self.timeout:g} "
+                                      "seconds and was stopped.")
             return
         if len(out) > MAX_RESULT_BYTES:
             self._outcome = ("error", "The script produced a graph too large to open.")
             return
+        cut = (f" It printed more than {MAX_STDERR // 2 ** 20} MB of errors; the rest was "
+               "cut.") if self._child.stderr_cut else ""
         try:
             data = json.loads(out.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
-            code = self._proc.returncode
+            code = self._child.returncode
             last = err.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
             detail = f": {last[0][:200]}" if last[0] else ""
             self._outcome = ("error", f"The script stopped Python before it finished "
-                                      f"(exit code {code}){detail}.")
+                                      f"(exit code {code}){detail}.{cut}")
             return
+        if cut and isinstance(data, dict):
+            data["output"] = str(data.get("output", "")) + "\n" + cut.strip() + "\n"
         self._outcome = ("ok", data)
 
     def _kill(self):
-        try:
-            self._proc.kill()
-            self._proc.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
+        self._child.kill()
 
     def done(self):
         return not self._thread.is_alive()
@@ -151,6 +155,10 @@ class TraceJob:
             doc, ids = _build(data)
         except (DocumentError, KeyError, TypeError, ValueError) as exc:
             raise TraceError(f"The traced program could not be drawn: {exc}") from None
+        try:
+            check_trace(doc, data, ids, self._source)
+        except Difference as exc:
+            raise TraceError(str(exc)) from None
         self.recorded = {ids[n["id"]]: n["recorded"] for n in data["nodes"]
                          if "recorded" in n}
         return doc

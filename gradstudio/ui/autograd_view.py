@@ -9,7 +9,7 @@ plain words (a leaf, a detach, a no-grad region, an op without a gradient ...).
 Linked to the selection both ways: clicking a box selects the document node(s) it
 belongs to; selecting a document node highlights its ``grad_fn``."""
 import networkx as nx
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (QBrush, QColor, QFont, QPainter, QPainterPath, QPainterPathStroker,
                            QPen, QPolygonF)
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem,
@@ -34,11 +34,14 @@ MIN_SCALE = 0.5            # zoomed out no further (text stays readable): scroll
 
 
 class FunctionItem(QGraphicsObject):
-    """One grad_fn: its class name, what it belongs to, its saved buffers."""
+    """One grad_fn: its class name, what it belongs to, its saved buffers. A click on it
+    is announced as ``clicked(key)`` (the box does not hold its view)."""
 
-    def __init__(self, view, key, attrs, names, owners=None):
+    clicked = Signal(object)
+
+    def __init__(self, key, attrs, names, owners=None):
         super().__init__()
-        self.view, self.key, self.attrs = view, key, attrs
+        self.key, self.attrs = key, attrs
         self.highlighted = False
         if attrs["accumulate"]:
             var = attrs["variable"]
@@ -104,7 +107,7 @@ class FunctionItem(QGraphicsObject):
 
     def mousePressEvent(self, event):
         if event.button() == Qt.MouseButton.LeftButton:
-            self.view.select_function(self.key)
+            self.clicked.emit(self.key)
             event.accept()
         else:
             super().mousePressEvent(event)
@@ -327,7 +330,8 @@ class AutogradView(SessionPanel):
         pos, routes = layered_layout(self.drawn)
         heights = {}
         for key, attrs in self.drawn.nodes(data=True):
-            item = FunctionItem(self, key, attrs, names, owners[key])
+            item = FunctionItem(key, attrs, names, owners[key])
+            item.clicked.connect(self.select_function)
             self.items[key] = item
             self.scene.addItem(item)
             heights[pos[key][1]] = max(heights.get(pos[key][1], 0), item.height)

@@ -38,7 +38,8 @@ class AddNode(_Command):
     """Adds a node; ``inputs`` (``{port: source id}``) are connected in the same step."""
 
     def __init__(self, doc, kind, params=None, position=(0.0, 0.0), label=None, inputs=None):
-        super().__init__(doc, f"Add {kind}")
+        article = "an" if kind[:1] in "aeiou" else "a"
+        super().__init__(doc, f"Add {article} {kind} node")     # not "Add add"
         self.kind, self.params, self.position, self.label = kind, params, position, label
         self.inputs = dict(inputs or {})
         self.node_id = doc.new_id()
@@ -157,7 +158,9 @@ def SetLabel(doc, node_id, label):
 
 
 def SetWatched(doc, node_id, watched):
-    return _Setter(doc, ("Watch " if watched else "Unwatch ") + doc.display_name(node_id),
+    name = doc.display_name(node_id)
+    return _Setter(doc, (f"Print {name} in the exported script" if watched
+                         else f"Stop printing {name} in the exported script"),
                    "set_watched", (node_id,), watched)
 
 
@@ -201,7 +204,8 @@ def SetRegionNodes(doc, region_id, nodes):
 
 class AddAction(_Command):
     def __init__(self, doc, kind, params=None, index=None):
-        super().__init__(doc, f"Add {kind}")
+        article = "an" if kind[:1] in "aeiou" else "a"
+        super().__init__(doc, f"Add {article} {kind} node")     # not "Add add"
         self.kind, self.params, self.index = kind, params, index
         self.action_id = doc.new_id("a")
 

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGroupBox, QLabel
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document.layout import COLUMN_WIDTH, ROW_HEIGHT
 from gradstudio.ui import commands
-from gradstudio.ui.inspector_fields import (NameField, ParamEditor, SeedField, ValuesGrid,
-                                            error_label, is_grid, mono_font, set_text,
-                                            text_box)
+from gradstudio.ui.inspector_fields import (NameField, ParamEditor, SeedField, error_label,
+                                            mono_font, set_text, text_box)
+from gradstudio.ui.inspector_literal import LiteralEditor
 from gradstudio.ui.panel import SessionPanel
 
 __all__ = ["Inspector", "free_spot_below"]
@@ -24,6 +24,11 @@ _SPAN = 250.0    # a tall card (two inputs, a 3-line value, three badge rows) an
 # depends on the plot's height at the moment the range is set
 _BAR_PADDING = 0.075
 _PANE_MIN_WIDTH = 80.0
+# what "watched" does: the exporter prints watched tensors (export._watched, _grad_watch)
+WATCHED_TEXT = "print it in the exported script"
+WATCHED_TIP = ("Adds print(tensor) after the forward pass to the exported PyTorch script, "
+               "and print(tensor.grad) after each timeline step when PyTorch keeps its "
+               ".grad. The canvas shows every tensor's value either way.")
 
 
 def free_spot_below(doc, node_id):
@@ -222,7 +227,8 @@ class Inspector(SessionPanel):
         self.grad_fn.setFont(mono_font())
         self.retains_grad = QCheckBox()
         self.retains_grad.toggled.connect(self._on_retains_grad_toggled)
-        self.watched = QCheckBox("show this tensor's value on the canvas")
+        self.watched = QCheckBox(WATCHED_TEXT)
+        self.watched.setToolTip(WATCHED_TIP)
         self.watched.toggled.connect(self._on_watched_toggled)
 
         attrs = QFormLayout()
@@ -380,25 +386,22 @@ class Inspector(SessionPanel):
             self._clear_params()
             self._editor_key = key
             for p in names:
-                editor = ParamEditor(self, spec, p)
+                editor = (LiteralEditor if p.kind == "values" else ParamEditor)(spec, p)
+                editor.committed.connect(self.set_param)
                 self._editors[p.name] = editor
                 label = QLabel(p.name)
                 label.setToolTip(p.doc)
                 self.params_form.addRow(label, editor)
-                if p.kind == "values":
-                    editor.grid = ValuesGrid(editor)
-                    editor.layout().insertWidget(0, editor.grid)
         self.params_box.setVisible(bool(names))
+        doc = self.session.document
+        inputs = doc.inputs_of(self.node_id)
+        # a port with a number fallback (x + 2): its param is unused while it is connected
+        feeds = {port.fallback: doc.display_name(inputs[port.name])
+                 for port in spec.inputs if port.fallback and port.name in inputs}
         for p in names:
             editor = self._editors[p.name]
-            value = data.params.get(p.name)
-            editor.set_value(value)
-            if p.kind == "values":
-                grid = is_grid(value)
-                editor.grid.setVisible(grid)
-                editor.widget.setVisible(not grid)
-                if grid:
-                    editor.grid.set_values(value)
+            editor.set_connected(feeds.get(p.name))
+            editor.set_value(data.params.get(p.name))
 
     # ------------------------------------------------------------------ slots
     def _on_requires_grad_toggled(self, checked):

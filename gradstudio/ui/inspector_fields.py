@@ -5,7 +5,7 @@ words while the typed text stays, so nothing is lost."""
 import ast
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGroupBox, QLabel,
                                QLineEdit, QPlainTextEdit, QSpinBox, QTableWidget,
@@ -14,12 +14,12 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGroup
 from gradstudio.document import DocumentError
 from gradstudio.document.model import check_label, check_seed
 from gradstudio.document.catalogue import DTYPES
-from gradstudio.document.params import check_param
+from gradstudio.document.params import check_param, literal_shape
 from gradstudio.ui import commands
 
 __all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "label_error",
            "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
-           "parse_literal", "format_param"]
+           "parse_literal", "format_param", "GRID_CELLS"]
 
 ERROR_STYLE = "color: #c62828;"
 _DEFAULT_DTYPE = "(default)"
@@ -82,11 +82,14 @@ def format_param(kind, value):
 
 class ParamEditor(QWidget):
     """One parameter: an editor widget plus a plain-words error line under it. Text that
-    does not make a valid value stays as typed, with the error shown."""
+    does not make a valid value stays as typed, with the error shown. A valid value is
+    announced as ``committed(name, value)`` (the editor does not hold the inspector)."""
 
-    def __init__(self, inspector, spec, pspec):
+    committed = Signal(str, object)
+
+    def __init__(self, spec, pspec):
         super().__init__()
-        self.inspector, self.spec, self.pspec = inspector, spec, pspec
+        self.spec, self.pspec = spec, pspec
         self.error = error_label()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -136,6 +139,16 @@ class ParamEditor(QWidget):
         finally:
             w.blockSignals(False)
 
+    def set_connected(self, source):
+        """Disables the field while its port is connected (``source``: the feeding node's
+        name), as the port's tensor is used instead of the typed value; None enables it."""
+        connected = source is not None
+        if connected:
+            self.show_error("")         # typed text that was refused no longer matters
+        self.widget.setEnabled(not connected)
+        self.widget.setToolTip(f"connected to {source}; disconnect to type a value"
+                               if connected else self.pspec.doc)
+
     def _on_editing_finished(self):
         try:
             value = parse_literal(self.widget.text())
@@ -155,7 +168,7 @@ class ParamEditor(QWidget):
             self.show_error(str(exc))
             return
         self.show_error("")
-        self.inspector.set_param(self.pspec.name, value)
+        self.committed.emit(self.pspec.name, value)
 
     def show_error(self, message):
         self.error.setText(message)
@@ -163,11 +176,15 @@ class ParamEditor(QWidget):
 
 
 class ValuesGrid(QTableWidget):
-    """A grid editor for a 1-D or 2-D tensor literal; an edited cell pushes one SetParam."""
+    """A grid editor for a 1-D or 2-D tensor literal. An edited cell announces the whole
+    new literal as ``edited(values)``, or text that is not a number as
+    ``refused(message)``; its ParamEditor commits or explains it."""
 
-    def __init__(self, editor):
+    edited = Signal(object)
+    refused = Signal(str)
+
+    def __init__(self):
         super().__init__()
-        self.editor = editor
         self.values = []
         self.cellChanged.connect(self._on_cell_changed)
         self.setFont(mono_font())
@@ -208,26 +225,31 @@ class ValuesGrid(QTableWidget):
         text = self.item(row, column).text().strip()
         try:
             number = parse_literal(text)
+            if isinstance(number, (list, tuple)):
+                raise DocumentError(f"'{text}' is not a number: a cell holds one number; "
+                                    "type a whole list in the field under the grid.")
             if isinstance(number, bool) or not isinstance(number, (int, float, bool)):
                 raise DocumentError(f"'{text}' is not a number.")
         except DocumentError as exc:
-            self.editor.show_error(str(exc))
+            self.refused.emit(str(exc))
             return
         new = [list(r) if isinstance(r, list) else r for r in self.values]
         if new and isinstance(new[0], list):
             new[row][column] = number
         else:
             new[column] = number
-        self.editor.commit(new)
+        self.edited.emit(new)
+
+
+GRID_CELLS = 1_000       # a bigger literal is edited as text only
 
 
 def is_grid(values):
-    if not isinstance(values, list) or not values:
-        return False
-    if all(not isinstance(v, list) for v in values):
-        return True
-    return all(isinstance(r, list) and r and all(not isinstance(v, list) for v in r)
-               and len(r) == len(values[0]) for r in values)
+    """Whether a literal is shown as a grid: 1-D or 2-D, rectangular, not empty and at
+    most ``GRID_CELLS`` numbers."""
+    shape = literal_shape(values)
+    return (shape is not None and len(shape) in (1, 2) and
+            0 < shape[0] * (shape[1] if len(shape) == 2 else 1) <= GRID_CELLS)
 
 
 # ----------------------------------------------------------------------------- name
@@ -248,15 +270,13 @@ def label_error(doc, node_id, label):
 
 
 class _NameEdit(QLineEdit):
-    """A line edit where Escape puts the current name back."""
+    """A line edit that announces Escape as ``escaped`` (its field puts the name back)."""
 
-    def __init__(self, field):
-        super().__init__()
-        self.field = field
+    escaped = Signal()
 
     def keyPressEvent(self, event):
-        if event.key() == Qt.Key.Key_Escape and self.field.node_id is not None:
-            self.field.revert()
+        if event.key() == Qt.Key.Key_Escape:
+            self.escaped.emit()
             event.accept()
             return
         super().keyPressEvent(event)
@@ -271,7 +291,8 @@ class NameField(QWidget):
         super().__init__()
         self.session = session
         self.node_id = None
-        self.edit = _NameEdit(self)
+        self.edit = _NameEdit()
+        self.edit.escaped.connect(self._on_escaped)
         self.edit.setToolTip("The tensor's name, as in the exported PyTorch code: letters, "
                              "digits and _, not starting with a digit. Leave it empty for "
                              "no name.")
@@ -289,10 +310,15 @@ class NameField(QWidget):
         if node_id != self.node_id:
             self.show_error("")
         self.node_id = node_id
-        data = self.session.document.node(node_id)
-        self.edit.setPlaceholderText(f"no name (shown as {data.kind}_{data.id})")
+        doc = self.session.document
+        data = doc.node(node_id)
+        self.edit.setPlaceholderText(f"no name (shown as {doc.auto_name(node_id)})")
         if not self.error.isVisibleTo(self) and self.edit.text() != (data.label or ""):
             self.edit.setText(data.label or "")
+
+    def _on_escaped(self):
+        if self.node_id is not None:
+            self.revert()
 
     def revert(self):
         self.show_error("")

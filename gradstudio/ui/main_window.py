@@ -326,8 +326,8 @@ class MainWindow(WindowFiles, QMainWindow):
         return Path(self.session.path).name if self.session.path else self.untitled_name
 
     def _suggested_name(self):
-        """A file name for Save As and the exports: ``Retain_graph`` while the example
-        ``Retain graph (example)`` is open."""
+        """A file name for Save As and the exports: ``detach_and_no_grad`` while the
+        example ``detach and no_grad (example)`` is open."""
         return Path(self._document_name()).stem.split(" (")[0].replace(" ", "_")
 
     def _update_title(self, *_):

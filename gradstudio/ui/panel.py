@@ -1,5 +1,7 @@
 """The base of the dock panels that show a session (inspector, autograd view, timeline,
 code): they update after the session's signals, but only while a person can see them."""
+import weakref
+
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
@@ -20,7 +22,8 @@ class SessionPanel(QWidget):
         self._missed = False
 
     def follow(self, signal, update):
-        signal.connect(_Update(self, update).run)
+        """``update`` is one of this panel's methods."""
+        signal.connect(_Update(self, update.__func__).run)
 
     def set_shown(self, shown):
         self.shown = bool(shown)
@@ -34,14 +37,19 @@ class SessionPanel(QWidget):
 
 
 class _Update(QObject):
-    """One followed signal. A child of the panel: the connection ends with the panel."""
+    """One followed signal. A child of the panel, so the connection ends with the panel;
+    it refers to the panel weakly (the panel already holds it as its child) and calls
+    ``method(panel)``."""
 
-    def __init__(self, panel, update):
+    def __init__(self, panel, method):
         super().__init__(panel)
-        self.panel, self.slot = panel, update
+        self._panel, self._method = weakref.ref(panel), method
 
     def run(self, *_):
-        if self.panel.shown:
-            self.slot()
+        panel = self._panel()
+        if panel is None:
+            return
+        if panel.shown:
+            self._method(panel)
         else:
-            self.panel._missed = True
+            panel._missed = True

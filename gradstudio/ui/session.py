@@ -9,6 +9,7 @@ After every edit (push, undo, redo) the new run's end state is compared with the
 one node by node, and ``autograd_changed`` says which nodes gained or lost a ``grad_fn``
 or a ``.grad`` (``change_summary()`` says it in one line); New/Open and a scrub of the
 timeline compare nothing and emit it empty."""
+import weakref
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
@@ -50,7 +51,7 @@ class Session(QObject):
         self.document = document
         self.result = None                # the old document's run belongs to no node here
         self._ends = None
-        self._unsubscribe = document.subscribe(self.document_changed.emit)
+        self._unsubscribe = document.subscribe(_forward_changes(self))
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.selection = []
@@ -114,6 +115,20 @@ class Session(QObject):
 
 
 # ---------------------------------------------------------------------- what an edit changed
+def _forward_changes(session):
+    """A document subscriber that re-emits each change as ``session.document_changed``.
+    It refers to the session weakly: the session owns its document, and a document that
+    held its session would make a reference cycle through a Qt wrapper, which only the
+    cyclic collector could free, in an order Qt does not survive."""
+    ref = weakref.ref(session)
+
+    def forward(change):
+        s = ref()
+        if s is not None:
+            s.document_changed.emit(change)
+    return forward
+
+
 @dataclass(frozen=True)
 class NodeChange:
     """How one node's end state differs from the previous run's. Each field is None when

@@ -26,16 +26,18 @@ class CancelToken:
 
 
 class _Worker(QThread):
+    """Runs ``fn(token)``. It holds the work and its token, not the Task that owns it."""
+
     done = Signal(object)
     failed = Signal(object)
 
-    def __init__(self, fn, parent=None):
+    def __init__(self, fn, token, parent=None):
         super().__init__(parent)
-        self.fn = fn
+        self.fn, self.token = fn, token
 
     def run(self):
         try:
-            result = self.fn()
+            result = self.fn(self.token)
         except BaseException as exc:  # reported to the GUI thread, never raised there
             self.failed.emit(exc)
         else:
@@ -56,7 +58,7 @@ class Task(QObject):
         super().__init__(parent)
         self.token = CancelToken()
         self.running = False
-        self._worker = _Worker(lambda: fn(self.token), self)
+        self._worker = _Worker(fn, self.token, self)
         self._worker.done.connect(self._on_done)
         self._worker.failed.connect(self._on_failed)
         self.dialog = QProgressDialog(label, "Cancel", 0, 0, parent)

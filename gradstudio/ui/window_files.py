@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import Document, export, files, trace
-from gradstudio.document.examples import EXAMPLES_DIR
+from gradstudio.document.examples import EXAMPLES_DIR, TITLES
 from gradstudio.ui.saving import save_document, write_atomically
 from gradstudio.ui.tasks import Task
 
@@ -28,7 +28,11 @@ def example_paths():
 
 
 def example_title(path):
-    """``03_retain_graph.gsg`` -> ``Retain graph``."""
+    """A bundled example's title (``examples.TITLES``: ``05_retain_graph.gsg`` ->
+    ``retain_graph``); another file's name in words (``09_my_lesson.gsg`` -> ``My
+    lesson``)."""
+    if Path(path).stem in TITLES:
+        return TITLES[Path(path).stem]
     stem = Path(path).stem.lstrip("0123456789_- ").replace("_", " ").strip()
     return (stem[:1].upper() + stem[1:]) if stem else Path(path).stem
 

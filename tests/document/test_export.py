@@ -204,7 +204,8 @@ def test_failing_nodes_are_comments_and_the_script_still_runs():
         "    # loose = ? * 1.0  # Connect an input to 'self' to compute this node.")
     assert lines[script.lines[loose]] == "    pass"
     assert lines[script.action_lines[d.timeline[0].id] - 1].startswith(
-        "# after.backward()  # not run: Not run: its target 'after' has an error.")
+        "# after.backward()  # not run: Its target 'after' has an error; fix that node "
+        "first.")
     assert lines[script.action_lines[d.timeline[1].id] - 1] == (
         "# ?.backward()  # not run: Choose the target of this action.")
     assert "print(bad)" not in script.text and "print(after)" not in script.text

@@ -24,8 +24,8 @@ def main_window(qtbot, tmp_path, size=None):
     are collected in ``w.errors`` and it discards unsaved changes without asking."""
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     w = MainWindow(settings=settings)
-    w.errors = []
-    w.show_error = lambda title, text: w.errors.append(text)
+    errors = w.errors = []     # the lambda holds the list, not the window (no cycle)
+    w.show_error = lambda title, text: errors.append(text)
     w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
     return shown(qtbot, w, size)
 

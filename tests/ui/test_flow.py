@@ -2,6 +2,8 @@
 autograd tutorial graph from the palette, run backward from the timeline, read the
 inspector, meet PyTorch's retain_graph error, cut the graph with detach and no_grad, undo
 everything, and save / reopen byte for byte."""
+import weakref
+
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
@@ -16,9 +18,10 @@ from driving import main_window
 def window(qtbot, tmp_path):
     w = main_window(qtbot, tmp_path)
     w.asked = 0
+    window_ref = weakref.ref(w)       # the window holds ask: ask must not hold the window
 
     def ask():
-        w.asked += 1
+        window_ref().asked += 1
         return QMessageBox.StandardButton.Discard
     w.ask_save_changes = ask
     return w

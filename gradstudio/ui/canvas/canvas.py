@@ -1,6 +1,8 @@
 """The canvas widget: the view over the scene plus editing — Delete, copy/paste of the
 selected subgraph, quick add (Tab), drops from the palette, right-click menus, rendering
 to PNG/SVG. Every edit is one undo command pushed on the session."""
+import atexit
+import functools
 import json
 import math
 
@@ -25,9 +27,25 @@ KIND_MIME = "application/x-gradstudio-kind"
 SUBGRAPH_MIME = "application/x-gradstudio-subgraph"
 _clipboard = {"nodes": [], "edges": []}   # the in-app copy, also put on the system clipboard
 MAX_IMAGE_SIDE = 12_000
+# what the empty canvas's hint says when the canvas is too small for all of it
+EMPTY_HINT_SHORT = "An empty graph: press Tab to add a node, or open File\u00a0▸\u00a0Examples."
+HINT_MARGIN = 20
 EMPTY_HINT = ("An empty graph. Double-click a kind in the Palette, drag it here, or press "
               "Tab for quick add; then drag from an output port to an input port to connect "
               "them. File ▸ Examples has the autograd tutorial.")
+
+
+@functools.cache
+def _release_clipboard_at_exit():
+    """The clipboard owns the QMimeData a copy gives it, and Qt would free it only after
+    Python has shut down, when PySide's wrapper of it can no longer be destroyed safely
+    (the process then crashes on its way out). So, once something was copied, the
+    clipboard is cleared while Python still runs."""
+    def release():
+        app = QGuiApplication.instance()
+        if app is not None:
+            app.clipboard().clear()
+    atexit.register(release)
 
 
 class Canvas(CanvasView):
@@ -51,7 +69,10 @@ class Canvas(CanvasView):
         self.empty_hint.setAlignment(Qt.AlignCenter)
         self.empty_hint.setWordWrap(True)
         self.empty_hint.setAttribute(Qt.WA_TransparentForMouseEvents)
-        self.empty_hint.setStyleSheet(f"color: {theme.TEXT_DIM.name()}; font-size: 14px;")
+        self.empty_hint.setStyleSheet(f"color: {theme.TEXT_DIM.name()};")
+        font = self.empty_hint.font()    # set here, not in the style sheet: the hint is
+        font.setPixelSize(14)            # measured before the style sheet is applied
+        self.empty_hint.setFont(font)
         session.document_replaced.connect(self._on_document_replaced)
         session.document_changed.connect(self._update_empty_hint)
         self._update_empty_hint()
@@ -69,11 +90,20 @@ class Canvas(CanvasView):
 
     def resizeEvent(self, event):
         super().resizeEvent(event)
-        rect = self.viewport().rect()
-        width = min(rect.width() - 40, 460)
-        self.empty_hint.setFixedWidth(max(width, 100))
-        self.empty_hint.adjustSize()
-        self.empty_hint.move(rect.center() - self.empty_hint.rect().center())
+        self._place_empty_hint()
+
+    def _place_empty_hint(self):
+        """Centres the hint, wrapped to at most 460 px and as tall as its lines; on a
+        canvas too small for the whole text it says the short version."""
+        hint, rect = self.empty_hint, self.viewport().rect()
+        width = max(min(rect.width() - 2 * HINT_MARGIN, 460), 60)
+        for text in (EMPTY_HINT, EMPTY_HINT_SHORT):
+            hint.setText(text)
+            height = hint.heightForWidth(width)
+            if height <= rect.height() - 2 * HINT_MARGIN:
+                break
+        hint.setFixedSize(width, height)
+        hint.move(rect.center() - hint.rect().center())
 
     # ------------------------------------------------------------------ editing
     def add_node_at(self, kind, scene_pos):
@@ -108,6 +138,7 @@ class Canvas(CanvasView):
         self._paste_count = 0
         mime = QMimeData()
         mime.setData(SUBGRAPH_MIME, json.dumps(_clipboard).encode("utf-8"))
+        _release_clipboard_at_exit()
         QGuiApplication.clipboard().setMimeData(mime)
         return True
 

@@ -7,6 +7,7 @@ marked node and paints only those in the exposed area: showing or clearing thous
 marks touches no item but that one, and while nothing changed there is no item at all.
 Marks are cleared by the next edit, the next selection change and New/Open; a selection
 made in the same turn as the edit (the command's own "select what I added") keeps them."""
+import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -72,6 +73,9 @@ class Mark:
 
 
 class _Overlay(QGraphicsItem):
+    """Paints the marks of one edit: ``marks`` is the dict it was made for, node id ->
+    Mark (it does not refer back to its ChangeMarks)."""
+
     def __init__(self, marks):
         super().__init__()
         self.marks = marks
@@ -83,7 +87,7 @@ class _Overlay(QGraphicsItem):
     def refit(self):
         self.prepareGeometryChange()
         rect = QRectF()
-        for m in self.marks.marks.values():
+        for m in self.marks.values():
             rect = rect.united(m.bounds)
         self._bounds = rect
 
@@ -100,7 +104,7 @@ class _Overlay(QGraphicsItem):
         exposed = option.exposedRect if isinstance(option, QStyleOptionGraphicsItem) \
             else self._bounds
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        shown = [m for m in self.marks.marks.values() if m.bounds.intersects(exposed)]
+        shown = [m for m in self.marks.values() if m.bounds.intersects(exposed)]
         if lod < LOD_CARD:
             painter.setPen(Qt.NoPen)
             for m in shown:
@@ -130,10 +134,11 @@ class _Overlay(QGraphicsItem):
 
 class ChangeMarks:
     """The marks of the last edit by node id (``marks``), drawn by one overlay item that
-    exists only while there are marks."""
+    exists only while there are marks. The scene owns it; it refers back to the scene
+    weakly, so the two make no reference cycle."""
 
     def __init__(self, scene):
-        self.scene = scene
+        self._scene = weakref.ref(scene)
         self.marks = {}
         self.overview = False
         self.settling = False      # shown in this turn of the event loop
@@ -142,7 +147,8 @@ class ChangeMarks:
     def show(self, changes):
         """Marks the nodes that gained or lost a grad_fn or a .grad (replaces any marks)."""
         self.clear()
-        nodes = self.scene.nodes
+        scene = self._scene()
+        nodes = scene.nodes
         for node_id, change in changes.items():
             item = nodes.get(node_id)
             if item is None or not (change.gained or change.lost):
@@ -151,10 +157,10 @@ class ChangeMarks:
                                               tags_of(change))
             self._fit(mark, item)
         if self.marks:
-            self._overlay = _Overlay(self)
+            self._overlay = _Overlay(self.marks)
             self._overlay.setFlag(QGraphicsItem.ItemHasNoContents, self.overview)
             self._overlay.refit()
-            self.scene.addItem(self._overlay)
+            scene.addItem(self._overlay)
             self.settling = True
             QTimer.singleShot(0, self._settled)
 
@@ -163,7 +169,9 @@ class ChangeMarks:
 
     def clear(self):
         if self._overlay is not None:
-            self.scene.removeItem(self._overlay)
+            scene = self._scene()
+            if scene is not None:
+                scene.removeItem(self._overlay)
             self._overlay = None
         self.marks = {}
 
@@ -179,7 +187,7 @@ class ChangeMarks:
         """Follows the nodes' sizes (they change with their badges at another step)."""
         if self._overlay is None:
             return
-        nodes = self.scene.nodes
+        nodes = self._scene().nodes
         for node_id, mark in self.marks.items():
             if node_id in nodes:
                 self._fit(mark, nodes[node_id])

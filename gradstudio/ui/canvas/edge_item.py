@@ -43,17 +43,19 @@ def curve(a, b):
 
 
 class EdgeItem(QGraphicsItem):
-    """Mirrors one document edge ``(source, target, port)``."""
+    """Mirrors one document edge ``key = (source id, target id, port)``. It keeps the ids,
+    not the node items (no Python reference cycle between Qt wrappers): the scene hands
+    it the two cards whenever the path must follow them."""
 
-    def __init__(self, source, target, port):
+    def __init__(self, key, source, target):
         super().__init__()
-        self.source, self.target, self.port = source, target, port
-        self.key = (source.node_id, target.node_id, port)
+        self.key = key
+        self.source_id, self.target_id, self.port = key
         self.carries_grad = False
         self.setZValue(1)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self._bounds = QRectF()
-        self.update_path()
+        self.update_path(source, target)
 
     def set_flow(self, carries_grad):
         """Whether gradient flows back along this edge (from the run)."""
@@ -61,11 +63,11 @@ class EdgeItem(QGraphicsItem):
             self.carries_grad = carries_grad
             self.update()
 
-    def update_path(self):
-        """Follows the two ports after a node moved or changed (a source that became a
-        detach gets the cut marker)."""
-        self.cut = self.source.data.kind == "detach"
-        a, b = self.source.output_pos(), self.target.input_pos(self.port)
+    def update_path(self, source, target):
+        """Follows the ports of the cards ``source`` and ``target`` after one moved or
+        changed (a source that became a detach gets the cut marker)."""
+        self.cut = source.data.kind == "detach"
+        a, b = source.output_pos(), target.input_pos(self.port)
         self._a, self._b = a, b
         self._path = curve(a, b)
         bounds = self._path.controlPointRect().adjusted(-6, -6, 6, 6)

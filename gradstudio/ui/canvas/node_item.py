@@ -1,7 +1,9 @@
 """A node on the canvas: a titled header, input ports on the left, the output port on the
 right, and a body showing the tensor at the viewed step (compact value, shape and dtype,
 and badges for requires_grad, leaf/non-leaf, grad_fn and .grad). A node in error is red
-and shows its message on hover.
+and shows its message on hover. The header gives the name and, when it fits, the node's
+expression as the exported code spells it (``x + 2``), else its kind; an unconnected port
+that falls back to a number shows it (``other = 2``).
 
 A card is as wide as its header, port names, shape line, badges and value need (the
 value's width estimated from its shape and dtype), in four steps from ``MIN_WIDTH`` to
@@ -23,7 +25,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QStaticText, QTextOption
 from PySide6.QtWidgets import QGraphicsItem, QStyle
 
-from gradstudio.document.catalogue import CATALOGUE
+from gradstudio.document.catalogue import CATALOGUE, RETURNS_INPUT
+from gradstudio.document.spelling import number
 
 from . import theme
 
@@ -245,6 +248,18 @@ def card_look(key, ports, need, detach):
     return badges, width, height, lines, badge_top
 
 
+def _code_name(doc, node_id):
+    """A node's name in the exported code: an unlabelled retain_grad or requires_grad_
+    node is its input's tensor and goes by its input's name."""
+    data = doc.node(node_id)
+    while data.kind in RETURNS_INPUT and data.label is None:
+        source = doc.source_of(node_id, "self")
+        if source is None:
+            break
+        node_id, data = source, doc.node(source)
+    return doc.display_name(node_id)
+
+
 class NodeItem(QGraphicsItem):
     """Mirrors one document node (by id). The scene keeps it in step with the document
     and the run; it never edits anything itself."""
@@ -255,12 +270,11 @@ class NodeItem(QGraphicsItem):
         self.setFlags(QGraphicsItem.ItemIsSelectable | QGraphicsItem.ItemSendsGeometryChanges)
         self.setCacheMode(QGraphicsItem.NoCache)
         self.setZValue(2)
-        self.edges = []               # EdgeItems touching this node
         self.connected = set()        # connected input ports
+        self.consumers = 0            # edges leaving the output port
         self.hot_port = None          # port highlighted during a connection drag
         self.in_no_grad = in_no_grad
         self.state = None
-        self.moved_callback = None
         self._key = _STALE            # display_key of what the card shows
         self._value = None            # the array whose text the card shows
         self._width = self._height = None
@@ -280,7 +294,16 @@ class NodeItem(QGraphicsItem):
         self.ports = list(self.spec.input_names(data.params))
         self._title_text = name or data.label or data.kind
         self._subtitle_text = data.kind
-        ports = max((_advance(p, "small") for p in self.ports), default=0.0)
+        # a port that falls back to a number when unconnected shows it: "other = 2"
+        self._constants = {}
+        for port in self.spec.inputs:
+            value = data.params.get(port.fallback) if port.fallback else None
+            if value is not None:
+                self._constants[port.name] = f"{port.name} = {number(value)}"
+        self._code_key = _STALE        # the inputs' names the code line was made for
+        self._code_text = None
+        ports = max((_advance(self._constants.get(p, p), "small") for p in self.ports),
+                    default=0.0)
         header = (2 * PAD + _advance(self._title_text, "title") + TITLE_GAP +
                   _advance(self._subtitle_text, "small"))
         self._need = math.ceil(max(header, 2 * PAD + 2 + ports + TITLE_GAP +
@@ -353,15 +376,10 @@ class NodeItem(QGraphicsItem):
             key, len(self.ports), self._need, self.data.kind == "detach")
         if width != self._width or height != self._height:
             self.prepareGeometryChange()
-            moved_out = width != self._width
             self._width, self._height = width, height
             self._rect, self._bounds = _card_rects(width, height)
             self._head_dirty = True
             self._card_name = None
-            if moved_out:               # the output port sits on the right edge
-                for e in self.edges:
-                    if e.source is self:
-                        e.update_path()
 
     @property
     def badges(self):
@@ -373,6 +391,42 @@ class NodeItem(QGraphicsItem):
     def name(self):
         """The name in the header (the node's name in the code, inspector and timeline)."""
         return self._title_text
+
+    @property
+    def port_labels(self):
+        """The text drawn beside each input port: its name, or for an unconnected port
+        that falls back to a number, the name and the number (``other = 2``)."""
+        return tuple(self._constants[p] if p in self._constants and p not in self.connected
+                     else p for p in self.ports)
+
+    @property
+    def code_text(self):
+        """The node's expression as the exported code spells it, with its inputs' names
+        (``x + 2``; ``?`` for a missing input), shown in the header beside the name when
+        it fits, else the kind is. None until the card is in a scene."""
+        self._update_code()
+        return self._code_text
+
+    def _update_code(self):
+        """Spells the expression again when the inputs' names changed (an edge or a
+        rename elsewhere); the params' changes come through ``set_data``."""
+        doc = getattr(self.scene(), "document", None)
+        if doc is None or self.node_id not in doc.graph:
+            return
+        inputs = doc.inputs_of(self.node_id)
+        key = tuple(sorted((port, _code_name(doc, src)) for port, src in inputs.items()))
+        if key == self._code_key:
+            return
+        self._code_key = key
+        names = dict(key)
+        for port in self.ports:
+            if port not in names and self.spec.port(port).fallback is None:
+                names[port] = "?"
+        try:
+            self._code_text = self.spec.code(self.data.params, names)
+        except Exception:   # a param the run refuses too: the header shows the kind
+            self._code_text = None
+        self._head_dirty = True
 
     @property
     def width(self):
@@ -404,8 +458,12 @@ class NodeItem(QGraphicsItem):
         return None
 
     def itemChange(self, change, value):
-        if change == QGraphicsItem.ItemPositionHasChanged and self.moved_callback:
-            self.moved_callback(self)
+        # the scene routes the edges and frames that follow a moved card; the card keeps
+        # no callback or edge list of its own (no Python cycle between Qt wrappers)
+        if change == QGraphicsItem.ItemPositionHasChanged:
+            scene = self.scene()
+            if scene is not None:
+                scene.node_moved(self)
         return super().itemChange(change, value)
 
     # ------------------------------------------------------------------ text (lazy)
@@ -416,9 +474,10 @@ class NodeItem(QGraphicsItem):
         self._head_dirty = False
         avail = self._width - 2 * PAD
         title_w = _advance(self._title_text, "title")
-        sub_w = _advance(self._subtitle_text, "small")
-        if title_w + TITLE_GAP + sub_w <= avail:          # both fit
-            title, sub = self._title_text, self._subtitle_text
+        fits = [t for t in (self._code_text, self._subtitle_text)      # code, else kind
+                if t and title_w + TITLE_GAP + _advance(t, "small") <= avail]
+        if fits:                                           # both fit
+            title, sub = self._title_text, fits[0]
         elif title_w <= avail:                             # the name first
             title, sub = self._title_text, None
         else:
@@ -509,6 +568,7 @@ class NodeItem(QGraphicsItem):
                                        centre.y() - size.height() / 2), st)
 
     def _paint_text(self, painter):
+        self._update_code()
         self._ensure_head()
         self._ensure_text()
         width = self._width
@@ -522,12 +582,13 @@ class NodeItem(QGraphicsItem):
             size = self._subtitle.size()
             painter.drawStaticText(QPointF(width - PAD - size.width(),
                                            (HEADER - size.height()) / 2 + 0.5), self._subtitle)
-        painter.setPen(theme.TEXT_DIM)
-        for i, port in enumerate(self.ports):
-            st = _shared(port, "small")
+        for i, label in enumerate(self.port_labels):
+            painter.setPen(theme.TEXT if label not in self.ports else theme.TEXT_DIM)
+            st = _shared(label, "small")
             painter.drawStaticText(
                 QPointF(PAD + 2, PORT_TOP + i * PORT_ROW + (PORT_ROW - st.size().height()) / 2),
                 st)
+        painter.setPen(theme.TEXT_DIM)
         out = _shared("out", "small")
         size = out.size()
         painter.drawStaticText(QPointF(width - PAD - size.width(),
@@ -567,9 +628,5 @@ class NodeItem(QGraphicsItem):
             painter.drawEllipse(c, PORT_RADIUS, PORT_RADIUS)
         c = QPointF(self._width, PORT_TOP + 0.5 * PORT_ROW)
         painter.setPen(theme.PORT_PEN)
-        painter.setBrush(theme.PORT_CONNECTED_BRUSH if self._has_consumers()
-                         else theme.PORT_BRUSH)
+        painter.setBrush(theme.PORT_CONNECTED_BRUSH if self.consumers else theme.PORT_BRUSH)
         painter.drawEllipse(c, PORT_RADIUS, PORT_RADIUS)
-
-    def _has_consumers(self):
-        return any(e.source is self for e in self.edges)

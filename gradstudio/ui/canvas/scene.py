@@ -30,6 +30,7 @@ class CanvasScene(QGraphicsScene):
         self.session = session
         self.nodes = {}       # node id -> NodeItem
         self.edges = {}       # (source, target, port) -> EdgeItem
+        self._edges_of = {}   # node id -> {edge key}: the edges touching that node
         self.regions = {}     # region id -> RegionItem
         self._regions_of = {}  # node id -> [RegionItem]
         self._syncing = False
@@ -61,6 +62,7 @@ class CanvasScene(QGraphicsScene):
             self.marks.clear()
             self.clear()
             self.nodes, self.edges, self.regions, self._regions_of = {}, {}, {}, {}
+            self._edges_of = {}
             doc = self.document
             for data in doc.nodes():
                 self._add_node(data.id)
@@ -77,8 +79,8 @@ class CanvasScene(QGraphicsScene):
         doc = self.document
         item = NodeItem(doc.node(node_id), doc.in_no_grad(node_id), doc.display_name(node_id))
         item.setFlag(QGraphicsItem.ItemHasNoContents, self.overview)
-        item.moved_callback = self._on_node_moved
         self.nodes[node_id] = item
+        self._edges_of[node_id] = set()
         self.addItem(item)
         return item
 
@@ -86,8 +88,9 @@ class CanvasScene(QGraphicsScene):
         item = self.nodes.pop(node_id, None)
         if item is None:
             return
-        for e in list(item.edges):
-            self._remove_edge(e.key)
+        for key in list(self._edges_of.get(node_id, ())):
+            self._remove_edge(key)
+        self._edges_of.pop(node_id, None)
         for r in self._regions_of.pop(node_id, []):
             if item in r.nodes:
                 r.nodes.remove(item)
@@ -98,11 +101,12 @@ class CanvasScene(QGraphicsScene):
         if (u, v, k) in self.edges or u not in self.nodes or v not in self.nodes:
             return
         src, dst = self.nodes[u], self.nodes[v]
-        edge = EdgeItem(src, dst, k)
+        edge = EdgeItem((u, v, k), src, dst)
         edge.setFlag(QGraphicsItem.ItemHasNoContents, self.overview)
         self.edges[edge.key] = edge
-        src.edges.append(edge)
-        dst.edges.append(edge)
+        self._edges_of[u].add(edge.key)
+        self._edges_of[v].add(edge.key)
+        src.consumers += 1
         dst.connected.add(k)
         src.update()
         dst.update()
@@ -113,12 +117,24 @@ class CanvasScene(QGraphicsScene):
         edge = self.edges.pop(tuple(key), None)
         if edge is None:
             return
-        for n in (edge.source, edge.target):
-            if edge in n.edges:
-                n.edges.remove(edge)
-            n.update()
-        edge.target.connected.discard(edge.port)
+        for node_id in (edge.source_id, edge.target_id):
+            self._edges_of.get(node_id, set()).discard(edge.key)
+            item = self.nodes.get(node_id)
+            if item is not None:
+                item.update()
+        if edge.source_id in self.nodes:
+            self.nodes[edge.source_id].consumers -= 1
+        if edge.target_id in self.nodes:
+            self.nodes[edge.target_id].connected.discard(edge.port)
         self.removeItem(edge)
+
+    def edges_of(self, node_id):
+        """The EdgeItems touching a node."""
+        return [self.edges[key] for key in self._edges_of.get(node_id, ())]
+
+    def _route(self, edge):
+        """Lays ``edge`` along its two cards' ports."""
+        edge.update_path(self.nodes[edge.source_id], self.nodes[edge.target_id])
 
     def _update_region(self, rid):
         region = self.document.regions.get(rid)
@@ -152,8 +168,8 @@ class CanvasScene(QGraphicsScene):
             item = self.nodes.get(target)
             if item is not None:
                 item.set_data(self.document.node(target), self.document.display_name(target))
-                for e in item.edges:
-                    e.update_path()
+                for e in self.edges_of(target):
+                    self._route(e)
         elif kind == "edge_added":
             self._add_edge(*target)
         elif kind == "edge_removed":
@@ -166,10 +182,11 @@ class CanvasScene(QGraphicsScene):
     def _on_document_replaced(self):
         self.rebuild()
 
-    def _on_node_moved(self, item):
+    def node_moved(self, item):
+        """Called by a NodeItem when it moved: its edges and frames follow."""
         self._batch = None
-        for e in item.edges:
-            e.update_path()
+        for e in self.edges_of(item.node_id):
+            self._route(e)
         for r in self._regions_of.get(item.node_id, ()):
             r.update_frame()
         if self.marks.marks:
@@ -194,17 +211,25 @@ class CanvasScene(QGraphicsScene):
         if session.result is None:
             return
         changed = set()                # edges touching a card whose look changed
+        resized = []                   # cards whose output port moved with their width
         for node_id, item in self.nodes.items():
+            width = item.width
             if item.set_state(session.state(node_id), doc.in_no_grad(node_id)):
-                changed.update(item.edges)
-        for edge in changed:
-            self._set_flow(edge)
+                changed.update(self._edges_of[node_id])
+            if item.width != width:
+                resized.append(node_id)
+        for node_id in resized:
+            for key in self._edges_of[node_id]:
+                if key[0] == node_id:
+                    self._route(self.edges[key])
+        for key in changed:
+            self._set_flow(self.edges[key])
         for region in self.regions.values():
             region.update_frame()      # node heights follow their badges
 
-    @staticmethod
-    def _set_flow(edge):
-        edge.set_flow(edge.source.gives_grad and edge.target.takes_grad)
+    def _set_flow(self, edge):
+        edge.set_flow(self.nodes[edge.source_id].gives_grad and
+                      self.nodes[edge.target_id].takes_grad)
 
     # ------------------------------------------------------------------ selection
     def selected_ids(self):

@@ -1,0 +1,162 @@
+"""The tracer's check of itself (in the calling process, after the document is built):
+the document is run as the app runs it and compared with what the script computed,
+node by node and step by step, so that a trace never draws a different program from
+the one that ran.
+
+Compared exactly (NaN equal to NaN, -0.0 unequal to 0.0: the document runs the same
+engine from the same seed, so every number must come out the same):
+- every node's value, dtype, shape and ``grad_fn`` as the script made it (the pieces of
+  ``split`` and ``unbind`` are drawn as slices and selects, see ``PIECE_GRAD_FN``), and
+  its value at the end when the script changed it afterwards;
+- after every timeline action, whether it raised, what ``autograd.grad`` returned and
+  every ``.grad`` (while the child kept them, see ``_trace_recorder.MAX_STEP_GRADS``);
+- every ``.grad`` at the end.
+The first difference, in the order the script ran, becomes one ``TraceError`` naming
+its line.
+"""
+import math
+
+import numpy as np
+
+from .run import run
+
+__all__ = ["check_trace", "PIECE_GRAD_FN"]
+
+# a document node has one output: each piece of split/unbind is drawn as the slice or
+# select it views, whose grad_fn is this one where the script's pieces share one node
+PIECE_GRAD_FN = {"UnbindBackward0": "SelectBackward0", "SplitBackward0": "SliceBackward0",
+                 "SplitWithSizesBackward0": "SliceBackward0"}
+
+
+class Difference(Exception):
+    """The document would differ from the script; the message says how and where."""
+
+
+def check_trace(doc, data, ids, source):
+    """Runs ``doc`` (built from the child's ``data``, ``ids`` mapping its node ids to the
+    document's) and raises ``Difference`` at the first place it differs from the script."""
+    result = run(doc)
+    found = []            # (order, line, what): the first difference of each kind
+    for k, n in enumerate(data["nodes"]):
+        what = _node_difference(doc, result, ids[n["id"]], n.get("recorded"))
+        if what:
+            found.append(((k, 1), n.get("line"), what))
+            break
+    for k, a in enumerate(data["actions"]):
+        what = _action_difference(doc, result, ids, k, a)
+        if what:
+            found.append(((a.get("after", 0), 0), a.get("line"), what))
+            break
+    if not found:
+        last = data["actions"][-1].get("line") if data["actions"] else None
+        for n in data["nodes"]:
+            nid, seen = ids[n["id"]], n.get("recorded")
+            if seen is None:
+                continue
+            name = f"'{doc.display_name(nid)}'"
+            what = _grad_difference(f"{doc.display_name(nid)}.grad",
+                                   result.state(nid).grad, seen["grad"])
+            if what:
+                found.append(((math.inf, 0), last or n.get("line"), what + " at the end"))
+                break
+            if "value_end" in seen:
+                found.append(((math.inf, 1), n.get("line"),
+                              f"{name} is changed later by something the graph cannot show"))
+                break
+    if not found:
+        return
+    _, line, what = min(found, key=lambda f: f[0])
+    lines = source.splitlines()
+    where = "the start"
+    if line is not None and 0 < line <= len(lines):
+        code = lines[line - 1].strip()
+        code = code if len(code) <= 60 else code[:59] + "…"
+        where = f"line {line} ({code})"
+    elif line is not None:
+        where = f"line {line}"
+    raise Difference(f"The graph would differ from the script from {where}: {what}, so it "
+                     "was not drawn.")
+
+
+def _node_difference(doc, result, nid, seen):
+    if seen is None:
+        return None
+    name = f"'{doc.display_name(nid)}'"
+    if nid in result.errors:
+        return f"{name} would fail ({result.errors[nid]}) where the script computed it"
+    state = result.state(nid, step=0)
+    if state.dtype != seen["dtype"]:
+        return f"{name} would be {state.dtype} where the script made {seen['dtype']}"
+    shape = tuple(seen.get("shape", np.shape(seen["value"])))
+    if state.shape != shape:
+        return f"{name} would have shape {list(state.shape)} where the script's had " \
+               f"{list(shape)}"
+    what = _array_difference(name, state.value, seen["value"], shape)
+    if what:
+        return what
+    fn = PIECE_GRAD_FN.get(seen["grad_fn"], seen["grad_fn"])
+    if state.grad_fn != fn:
+        return f"{name} would have grad_fn {state.grad_fn} where the script's had {fn}"
+    return None
+
+
+def _action_difference(doc, result, ids, k, a):
+    if k >= len(result.outcomes):
+        return f"the script's step {a['kind']} would be missing"
+    outcome = result.outcomes[k]
+    step = f"the {a['kind']} step"
+    if "failed" in a and (outcome.error is not None) != a["failed"]:
+        return f"{step} would fail ({outcome.error})" if outcome.error else \
+            f"{step} would succeed where the script's raised an error"
+    for j, want in enumerate(a.get("results") or ()):
+        got = outcome.results[j] if outcome.results and j < len(outcome.results) else None
+        what = _grad_difference(f"the gradient {j} it returns",
+                                None if got is None else got._data, want)
+        if what:
+            return f"{what} after {step}"
+    for node_id, want in (a.get("grads") or {}).items():
+        nid = ids[node_id]
+        what = _grad_difference(f"{doc.display_name(nid)}.grad",
+                                result.state(nid, step=k + 1).grad, want)
+        if what:
+            return f"{what} after {step}"
+    return None
+
+
+def _grad_difference(name, got, want):
+    if got is None or want is None:
+        if got is None and want is None:
+            return None
+        return f"{name} would be None where the script had a gradient" if got is None else \
+            f"{name} would be a gradient where the script had None"
+    return _array_difference(name, got, want, None)
+
+
+def _array_difference(name, got, want, shape):
+    got = np.asarray(got)
+    try:
+        want = np.array(want, dtype=got.dtype)
+        if shape is not None:
+            want = want.reshape(shape)
+    except (ValueError, TypeError, OverflowError):
+        return f"{name} would hold other values than the script's"
+    if got.shape != want.shape:
+        return f"{name} would have shape {list(got.shape)} where the script's had " \
+               f"{list(want.shape)}"
+    same = got == want
+    if got.dtype.kind == "f":
+        # JSON keeps neither a NaN's sign nor its payload: any NaN equals any NaN
+        nan = np.isnan(got) & np.isnan(want)
+        same = nan | (same & (np.signbit(got) == np.signbit(want)))
+    if same.all():
+        return None
+    at = np.unravel_index(int(np.argmin(same.reshape(-1))), got.shape) if got.ndim else ()
+    index = f"[{', '.join(map(str, at))}]" if at else ""
+    return f"{name}{index} would be {_number(got[at])} where the script computed " \
+           f"{_number(want[at])}"
+
+
+def _number(v):
+    if isinstance(v, np.floating):
+        return np.format_float_positional(v, unique=True, trim="-")
+    return str(v.item() if isinstance(v, np.generic) else v)

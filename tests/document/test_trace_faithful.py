@@ -1,0 +1,373 @@
+"""A trace never draws a different program from the one that ran: what a graph cannot
+show (writes through .data, hooks, values computed from a gradient ...) is refused in one
+sentence naming the script line, never dropped; and every document a trace builds is run
+and compared with what the script computed, so a difference the tracer did not foresee
+is refused too, at the line where it starts."""
+import textwrap
+
+import pytest
+
+from gradstudio.document import trace as trace_mod
+from gradstudio.document.trace import TraceError, start_trace
+
+PREFIX = "GradStudio cannot trace this: "
+
+
+def dedent(text):
+    return textwrap.dedent(text).lstrip("\n")
+
+
+def _outcomes(sources, limit=3):
+    """Traces ``sources`` a few at a time; the document or the TraceError of each."""
+    jobs, results = [], []
+
+    def collect(job):
+        try:
+            return job.result()
+        except TraceError as exc:
+            return exc
+    for i, src in enumerate(sources):
+        jobs.append(start_trace(dedent(src), filename=f"<script {i}>"))
+        if len(jobs) - len(results) >= limit:
+            results.append(collect(jobs[len(results)]))
+    while len(results) < len(jobs):
+        results.append(collect(jobs[len(results)]))
+    return results
+
+
+# ----------------------------------------------------------------------------- the issue
+TRAINING_LOOP = """
+    import torch
+    x = torch.tensor([1.0, 2.0, 3.0])
+    y = torch.tensor([2.0, 4.0, 6.0])
+    w = torch.tensor([-1.0], requires_grad=True)
+    lr = 0.01
+    for step in range(20):
+        loss = ((w * x - y) ** 2).sum()
+        loss.backward()
+        w.data -= lr * w.grad.data
+        w.grad.zero_()
+    print(loss)
+"""
+
+HOOK = """
+    import torch
+    u = torch.tensor([1.0, 2.0], requires_grad=True)
+    v = u * u
+    v.register_hook(lambda g: g * 10)
+    v.sum().backward()
+    print("u.grad =", u.grad)
+"""
+
+GRADIENT_AS_VALUE = """
+    import torch
+    x = torch.tensor([1.0, 2.0, 3.0])
+    w = torch.tensor([-1.0], requires_grad=True)
+    loss = ((w * x - 2 * x) ** 2).sum()
+    loss.backward()
+    w = (w - 0.1 * w.grad).requires_grad_()
+    loss = ((w * x - 2 * x) ** 2).sum()
+    print(loss)
+"""
+
+
+def test_the_three_silent_drops_of_the_issue_are_refused_at_their_line():
+    loop, hook, frozen = (str(r) for r in _outcomes([TRAINING_LOOP, HOOK,
+                                                     GRADIENT_AS_VALUE]))
+    assert loop == (
+        f"line 9: {PREFIX}writing through .data (such as w.data -= lr * w.grad, "
+        "w.data.zero_() or w.data = ...) cannot be drawn yet: it changes a tensor without "
+        "autograd seeing it.")
+    assert hook == (
+        f"line 4: {PREFIX}register_hook cannot be drawn yet: a hook changes or reads "
+        "gradients during backward, which the graph cannot show.")
+    assert frozen == (
+        f"line 6: {PREFIX}the gradient w.grad is used as a value to compute a new tensor (as "
+        "in w - lr * w.grad), which cannot be drawn yet: a graph computes every tensor "
+        "before its backward steps, so the gradient would be frozen into a number.")
+
+
+# ----------------------------------------------------------------------------- the same kind
+SAME_KIND = {
+    "data zero_": ("""
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        w.data.zero_()
+        print(w)
+    """, 3, "writing through .data"),
+    "data assigned": ("""
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        w.data = torch.zeros(2)
+        print(w)
+    """, 3, "writing through .data"),
+    "data of a plain tensor": ("""
+        import torch
+        x = torch.ones(2)
+        x.data.mul_(3)
+        print(x)
+    """, 3, "writing through .data"),
+    "detached copy updated": ("""
+        import torch
+        x = torch.ones(2)
+        d = x.detach()
+        d.add_(1)
+        print(x)
+    """, 4, "an in-place update of a tensor that shares its memory with another"),
+    "source of a detached copy updated": ("""
+        import torch
+        x = torch.ones(2) * 2
+        d = x.detach()
+        x.add_(1)
+        print(d)
+    """, 4, "an in-place update of a tensor that shares its memory with another"),
+    "grad scaled in place": ("""
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        (w * 3).sum().backward()
+        w.grad.mul_(0.5)
+        print(w.grad)
+    """, 4, "changing a .grad in place (other than x.grad.zero_()) cannot be drawn yet"),
+    "grad_fn hook": ("""
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        y = w * 3
+        y.grad_fn.register_hook(lambda gi, go: gi)
+        y.sum().backward()
+    """, 4, "grad_fn.register_hook cannot be drawn yet"),
+    "post-accumulate hook": ("""
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        w.register_post_accumulate_grad_hook(lambda t: None)
+        (w * 3).sum().backward()
+    """, 3, "register_post_accumulate_grad_hook cannot be drawn yet"),
+    "autograd.grad result as a value": ("""
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        (g,) = torch.autograd.grad((w ** 2).sum(), w)
+        step = w - 0.1 * g
+        print(step)
+    """, 4, "a gradient returned by torch.autograd.grad is used as a value"),
+    "grad as backward's gradient": ("""
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        y = w * 3
+        y.sum().backward(retain_graph=True)
+        y.backward(w.grad)
+    """, 5, "the gradient w.grad is used as a value"),
+    "grad printed after arithmetic": ("""
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        (w * 3).sum().backward()
+        print(w.grad * 2)
+    """, 4, "the gradient w.grad is used as a value"),
+}
+
+
+@pytest.mark.parametrize("name", list(SAME_KIND))
+def test_constructs_a_graph_cannot_show_are_refused_not_dropped(name, same_kind):
+    _, line, words = SAME_KIND[name]
+    got = same_kind[name]
+    assert isinstance(got, TraceError), name
+    assert str(got).startswith(f"line {line}: {PREFIX}{words}"), str(got)
+    assert "\n" not in str(got)
+
+
+@pytest.fixture(scope="module")
+def same_kind():
+    return dict(zip(SAME_KIND, _outcomes([s for s, _, _ in SAME_KIND.values()])))
+
+
+def test_a_gradient_read_but_not_computed_with_still_traces():
+    """Printing a .grad, testing it in Python and zeroing it are drawn as before."""
+    (doc,) = _outcomes(["""
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        for step in range(2):
+            (w * 3).sum().backward()
+            print(w.grad)
+            if w.grad.sum() > 100:
+                break
+            w.grad.data.zero_()
+        y = w.data * 2
+        print(y)
+    """])
+    assert not isinstance(doc, Exception), doc
+    assert [a.kind for a in doc.timeline] == ["backward", "zero_grad"] * 2
+
+
+# ----------------------------------------------------------------------------- self-check
+def _broken_build(change):
+    real = trace_mod._build
+
+    def build(data):
+        doc, ids = real(data)
+        change(doc, ids)
+        return doc, ids
+    return build
+
+
+LESSON = """
+    import torch
+    x = torch.ones(2, 2, requires_grad=True)
+    y = x + 2
+    z = y * y * 3
+    out = z.mean()
+    out.backward()
+    x.grad.zero_()
+    out2 = (y * 4).sum()
+    out2.backward()
+    print(x.grad)
+"""
+
+
+def _label(doc, label):
+    (node,) = [n for n in doc.nodes() if n.label == label]
+    return node.id
+
+
+def test_the_self_check_refuses_a_document_whose_values_differ(monkeypatch):
+    """A builder defect (y drawn as x + 3) is caught at the line that made y."""
+    monkeypatch.setattr(trace_mod, "_build", _broken_build(
+        lambda doc, ids: doc.set_param(_label(doc, "y"), "other", 3)))
+    (got,) = _outcomes([LESSON])
+    assert str(got) == ("The graph would differ from the script from line 3 (y = x + 2): "
+                        "'y'[0, 0] would be 4 where the script computed 3, so it was not "
+                        "drawn.")
+
+
+def test_the_self_check_refuses_a_document_whose_gradients_differ(monkeypatch):
+    """A builder defect that drops the x.grad.zero_() step is caught at that step."""
+    def drop_zero_grad(doc, ids):
+        (action,) = [a for a in doc.timeline if a.kind == "zero_grad"]
+        doc.remove_action(action.id)
+    monkeypatch.setattr(trace_mod, "_build", _broken_build(drop_zero_grad))
+    (got,) = _outcomes([LESSON])
+    assert str(got).startswith("The graph would differ from the script from line 7 "
+                               "(x.grad.zero_()): ")
+    assert str(got).endswith(", so it was not drawn.")
+
+
+def test_the_self_check_refuses_a_document_whose_grad_fn_differs(monkeypatch):
+    """A builder defect that draws out as computed under no_grad is caught at its line."""
+    monkeypatch.setattr(trace_mod, "_build", _broken_build(
+        lambda doc, ids: doc.add_region([_label(doc, "out2")])))
+    (got,) = _outcomes([LESSON])
+    assert str(got).startswith("The graph would differ from the script from line 8 "
+                               "(out2 = (y * 4).sum()): 'out2' would have grad_fn None "
+                               "where the script's had SumBackward0")
+
+
+def test_the_self_check_refuses_a_document_whose_step_fails_where_the_script_did_not(
+        monkeypatch):
+    """A builder defect that drops retain_graph makes the next backward fail."""
+    def drop_retain_graph(doc, ids):
+        doc.set_action_param(doc.timeline[0].id, "retain_graph", False)
+    monkeypatch.setattr(trace_mod, "_build", _broken_build(drop_retain_graph))
+    (got,) = _outcomes(["""
+        import torch
+        x = torch.ones(2, requires_grad=True)
+        y = (x * x).sum()
+        y.backward(retain_graph=True)
+        y.backward()
+    """])
+    assert str(got).startswith("The graph would differ from the script from line 5 "
+                               "(y.backward()): the backward step would fail (RuntimeError: "
+                               "Trying to backward through the graph a second time")
+
+
+def test_a_tensor_changed_behind_the_graph_is_refused():
+    """y.mul_(3) also changes the view v = y[0]; drawn as a new node it would not."""
+    (got,) = _outcomes(["""
+        import torch
+        x = torch.ones(3, requires_grad=True)
+        y = x * 2
+        v = y[0]
+        y.mul_(3)
+        print(v)
+    """])
+    assert isinstance(got, TraceError)
+    assert str(got).startswith("The graph would differ from the script from line 4")
+
+
+# ----------------------------------------------------------------------------- numbers
+def test_a_number_read_from_a_tensor_fed_back_into_an_operation_is_refused():
+    sources = ["""
+        import torch
+        x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        s = (x * x).sum().item()
+        y = x * (0.5 * s)
+        y.sum().backward()
+    """, """
+        import torch
+        x = torch.tensor([1.0, 2.0, 3.0])
+        z = torch.tensor(x.tolist()) * 2
+        print(z)
+    """, """
+        import torch
+        x = torch.tensor([1.0, 5.0, 3.0])
+        i = x.argmax().item()
+        print(x[i])
+    """]
+    got = [str(r) for r in _outcomes(sources)]
+    words = ("GradStudio cannot trace this: a number read from a tensor (such as loss.item() "
+             "or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the "
+             "graph would hold it as a constant.")
+    assert got == [f"line 4: {words}", f"line 3: {words}", f"line 4: {words}"]
+
+
+def test_numbers_read_from_tensors_for_printing_and_control_flow_still_trace():
+    job = start_trace(dedent("""
+        import torch
+        x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        loss = (x * x).sum()
+        s = loss.item()
+        print(s, f"{s:.2f}", type(s).__name__, s * 2, x.tolist())
+        while loss.item() < 100:
+            loss = loss * 2
+        loss.backward()
+    """))
+    doc = job.result()
+    assert job.output == "14.0 14.00 float 28.0 [1.0, 2.0, 3.0]\n"
+    assert [n.label for n in doc.nodes() if n.kind == "mul" and n.label] == \
+        ["loss_2", "loss_3", "loss_4"]
+
+
+# ----------------------------------------------------------------------------- the command
+def test_the_command_line_says_the_same_sentence_and_saves_nothing(tmp_path, capsys,
+                                                                   monkeypatch):
+    """``gradstudio trace`` and File ▸ Import PyTorch Script share TraceError's message;
+    the command prefixes the script's path, writes one line and no file."""
+    from gradstudio.app import cli
+    script = tmp_path / "train.py"
+    script.write_text(dedent(TRAINING_LOOP), encoding="utf-8")
+    assert cli.main(["trace", str(script)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == (f"gradstudio: {script}: line 9: {PREFIX}writing through .data "
+                                 "(such as w.data -= lr * w.grad, w.data.zero_() or w.data = "
+                                 "...) cannot be drawn yet: it changes a tensor without "
+                                 "autograd seeing it.\n")
+    monkeypatch.setattr(trace_mod, "_build", _broken_build(
+        lambda doc, ids: doc.set_param(_label(doc, "y"), "other", 3)))
+    script.write_text(dedent(LESSON), encoding="utf-8")
+    assert cli.main(["trace", str(script)]) == 1
+    out, err = capsys.readouterr()
+    assert err == (f"gradstudio: {script}: The graph would differ from the script from line 3 "
+                   "(y = x + 2): 'y'[0, 0] would be 4 where the script computed 3, so it was "
+                   "not drawn.\n")
+    assert not (tmp_path / "train.gsg").exists()
+
+
+def test_an_in_place_update_of_a_tensor_whose_detached_copy_is_not_used_again_traces():
+    """y.data.norm() in a loop condition shares y's memory only for the condition."""
+    (doc,) = _outcomes(["""
+        import torch
+        x = torch.ones(2, requires_grad=True)
+        y = x * 2
+        while y.data.norm() < 10:
+            y.mul_(2)
+        y.sum().backward()
+        print(x.grad)
+    """])
+    assert not isinstance(doc, Exception), doc
+    assert [n.kind for n in doc.nodes()] == ["ones", "mul", "mul", "mul", "sum"]

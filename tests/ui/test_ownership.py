@@ -1,0 +1,151 @@
+"""Qt objects have one owner and never sit in Python reference cycles: a window, a canvas
+or a session that is dropped is freed by reference counting and Qt's parent/child
+ownership, not by the cyclic garbage collector, which frees a cycle's objects in an order
+Qt does not survive (PySide then crashes the process, as it did in the test suite).
+
+Each test builds something as a user would use it, drops it, and asks the collector what
+it would have had to free: no Qt wrapper may be among it."""
+import gc
+import os
+import subprocess
+import sys
+import textwrap
+import weakref
+from collections import Counter
+
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSettings
+from PySide6.QtWidgets import QApplication, QMessageBox
+from shiboken6 import Shiboken
+
+from gradstudio.document.examples import autograd_tutorial, build as build_example
+from gradstudio.ui.canvas import Canvas
+from gradstudio.ui.inspector import Inspector
+from gradstudio.ui.main_window import MainWindow
+from gradstudio.ui.session import Session
+
+from driving import drag, ids
+
+
+def _flush_deferred_deletes():
+    for _ in range(2):   # deleteLater'd widgets go, then what they held
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        QApplication.processEvents()
+
+
+def _qt_wrappers_in_cycles(build):
+    """Runs ``build()``, which makes its objects, uses them and returns weak references
+    to the ones it dropped; checks those are gone once Qt has deleted what was
+    deleteLater'd, before any collection; then collects and returns the Qt wrappers the
+    collector found in reference cycles, counted by class."""
+    _flush_deferred_deletes()
+    gc.collect()             # what earlier tests left is not this build's
+    gc.disable()
+    try:
+        dropped = build()
+        _flush_deferred_deletes()
+        alive = [r() for r in dropped if r() is not None]
+        assert not alive, f"still alive without the collector: {alive}"
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        found = Counter(type(o).__qualname__ for o in gc.garbage
+                        if isinstance(o, Shiboken.Object))
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    return found
+
+
+def test_a_session_with_edits_and_undo_history_is_freed_without_the_collector():
+    def build():
+        session = Session(autograd_tutorial())
+        x = ids(session)["x"]
+        session.select([x])
+        from gradstudio.ui.commands import AddNode, SetParam
+        session.push(AddNode(session.document, "exp", position=(0.0, 300.0),
+                             inputs={"self": x}))
+        session.push(SetParam(session.document, ids(session)["y"], "other", 3.0))
+        session.undo_stack.undo()
+        session.set_document(autograd_tutorial())   # a second document, history cleared
+        return [weakref.ref(session), weakref.ref(session.undo_stack)]
+    assert _qt_wrappers_in_cycles(build) == Counter()
+
+
+def test_a_canvas_used_with_the_mouse_is_freed_without_the_collector(qtbot):
+    def build():
+        session = Session(autograd_tutorial())
+        canvas = Canvas(session)
+        canvas.resize(1200, 700)
+        canvas.show()
+        qtbot.waitExposed(canvas)
+        canvas.reset_zoom()
+        canvas.centerOn(0, 0)
+        y = canvas.item(ids(session)["y"])
+        start = canvas.mapFromScene(y.sceneBoundingRect().center())
+        drag(qtbot, canvas, start, start + QPoint(80, 60))
+        session.select(list(session.document.node_ids))
+        canvas.copy_selection()
+        canvas.paste()
+        session.undo_stack.undo()   # the edit's marks come and go with the runs
+        canvas.close()
+        canvas.deleteLater()
+        return [weakref.ref(canvas), weakref.ref(canvas.scene()), weakref.ref(session)]
+    found = _qt_wrappers_in_cycles(build)
+    assert found == Counter(), found
+
+
+def test_a_main_window_with_a_document_is_freed_without_the_collector(qtbot, tmp_path):
+    def build():
+        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings=settings)
+        window.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
+        window.resize(1400, 900)
+        window.show()
+        qtbot.waitExposed(window)
+        window.session.set_document(build_example("01_autograd_tutorial"))
+        names = ids(window.session)
+        window.session.select([names["y"]])          # the inspector's editors and plot
+        QApplication.processEvents()
+        window.add_node("exp")
+        window.session.undo_stack.undo()
+        window.session.select([names["out"]])
+        QApplication.processEvents()
+        window.close()
+        window.deleteLater()
+        return [weakref.ref(window), weakref.ref(window.session),
+                weakref.ref(window.findChild(Inspector))]
+    found = _qt_wrappers_in_cycles(build)
+    assert found == Counter(), found
+
+
+def test_the_canvas_keeps_no_python_references_between_its_items(session, qtbot):
+    """Cards and edges know each other by id only; the scene looks them up."""
+    canvas = Canvas(session)
+    qtbot.addWidget(canvas)
+    scene = canvas.scene()
+    items = list(scene.nodes.values()) + list(scene.edges.values())
+    for item in items:
+        held = [r for r in gc.get_referents(vars(item)) if isinstance(r, Shiboken.Object)]
+        assert not any(r is other for r in held for other in items), type(item).__name__
+
+
+def test_a_process_that_copied_nodes_exits_cleanly():
+    """The clipboard owns the copied QMimeData; left for Qt to free after Python has shut
+    down, it crashed the process on its way out (exit status 139 after every test had
+    passed)."""
+    script = textwrap.dedent("""
+        from PySide6.QtWidgets import QApplication
+        app = QApplication([])
+        from gradstudio.document.examples import autograd_tutorial
+        from gradstudio.ui.canvas import Canvas
+        from gradstudio.ui.session import Session
+        session = Session(autograd_tutorial())
+        canvas = Canvas(session)
+        session.select(list(session.document.node_ids))
+        assert canvas.copy_selection()
+        print("copied")
+    """)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert (done.returncode, done.stdout.strip()) == (0, "copied"), done.stderr[-2000:]
