@@ -392,9 +392,9 @@ def test_main_opens_the_tutorial_or_the_given_file_and_returns_on_close(qtbot, s
 
     seen = []
 
-    def close_all():
+    def close_all():       # the window main() shows (earlier tests' closed ones linger)
         for top in QApplication.topLevelWidgets():
-            if isinstance(top, MainWindow):
+            if isinstance(top, MainWindow) and top.isVisible():
                 seen.append((top.windowTitle(), list(top.session.document.node_ids)))
                 top.close()
 
