@@ -28,6 +28,7 @@ from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui import shortcuts
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
 from gradstudio.ui.window_files import WindowFiles, example_paths, example_title
@@ -122,10 +123,10 @@ class MainWindow(WindowFiles, QMainWindow):
 
     def _action(self, text, slot=None, shortcut=None, tip="", checkable=False):
         action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcuts(QKeySequence.keyBindings(shortcut)
-                                if isinstance(shortcut, QKeySequence.StandardKey)
-                                else [QKeySequence(shortcut)])
+        if shortcut is not None:        # set once every command is made (_set_shortcuts)
+            self._wanted_keys[action] = (
+                ([], shortcut) if isinstance(shortcut, QKeySequence.StandardKey)
+                else ([shortcut], None))
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)
@@ -142,6 +143,7 @@ class MainWindow(WindowFiles, QMainWindow):
         K = QKeySequence.StandardKey
         a = self._action
         stack = self.session.undo_stack
+        self._wanted_keys = {}          # QAction -> (explicit sequences, standard key)
         self.new_action = a("&New", self.new_document, K.New, "Start an empty graph")
         self.open_action = a("&Open…", self.open_file, K.Open, "Open a GradStudio graph")
         self.save_action = a("&Save", self.save, K.Save, "Save the graph")
@@ -161,9 +163,9 @@ class MainWindow(WindowFiles, QMainWindow):
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
 
         self.undo_action = stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcuts(QKeySequence.keyBindings(K.Undo))
+        self._wanted_keys[self.undo_action] = (shortcuts.EXTRA["undo"], K.Undo)
         self.redo_action = stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts(QKeySequence.keyBindings(K.Redo))
+        self._wanted_keys[self.redo_action] = (shortcuts.EXTRA["redo"], K.Redo)
         self.cut_action = a("Cu&t", self.cut, K.Cut, "Cut the selected nodes")
         self.copy_action = a("&Copy", self.copy, K.Copy, "Copy the selected nodes")
         self.paste_action = a("&Paste", self.paste, K.Paste, "Paste copied nodes")
@@ -196,6 +198,9 @@ class MainWindow(WindowFiles, QMainWindow):
                                   "List every command that has a keyboard shortcut")
         self.about_action = a("&About GradStudio", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self._wanted_keys[self.delete_action] = (shortcuts.EXTRA["delete"], K.Delete)
+        self._wanted_keys[self.quit_action] = (shortcuts.EXTRA["quit"], K.Quit)
+        shortcuts.apply({a: a for a in self._wanted_keys}, self._wanted_keys)
         for action in self.findChildren(QAction):
             if action.shortcut():
                 action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)

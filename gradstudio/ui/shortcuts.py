@@ -1,0 +1,51 @@
+"""Keyboard shortcuts that work the same on Windows, macOS and Linux.
+
+Qt's standard keys expand to whatever the platform (and, on Linux, the desktop's theme)
+binds: on KDE and GNOME ``Delete`` is Del *and* Ctrl+D, and ``Redo`` is only
+Ctrl+Shift+Z. A sequence that two commands hold is ambiguous, and Qt then runs neither
+("Ambiguous shortcut overload"): Ctrl+D, which inserts a detach, did nothing there. So a
+command's shortcuts are its explicit ones plus its standard key's platform bindings, less
+any binding another command names explicitly; no sequence is held twice."""
+from PySide6.QtGui import QKeySequence
+
+__all__ = ["resolve", "apply", "EXTRA"]
+
+# explicit sequences some commands get on every platform, besides their standard key
+EXTRA = {
+    "undo": ["Ctrl+Z"],
+    "redo": ["Ctrl+Shift+Z", "Ctrl+Y"],   # both spellings users know, everywhere
+    "delete": ["Del"],
+    "quit": ["Ctrl+Q"],                   # Windows binds no standard Quit key
+}
+
+
+def resolve(wanted, bindings=None):
+    """``wanted``: ``{name: (explicit, standard)}`` — explicit sequences (strings) and a
+    ``QKeySequence.StandardKey`` or None. Returns ``{name: [QKeySequence]}`` where each
+    sequence belongs to one command: explicit ones first, then the standard key's
+    bindings that no command claims explicitly and no earlier command took."""
+    explicit = {}
+    for name, (seqs, _) in wanted.items():
+        for s in seqs:
+            key = QKeySequence(s).toString()
+            if key in explicit:
+                raise ValueError(f"'{key}' is the shortcut of both {explicit[key]} and {name}")
+            explicit[key] = name
+    bindings = bindings or QKeySequence.keyBindings     # the platform's, looked up now
+    taken = set(explicit)
+    out = {}
+    for name, (seqs, standard) in wanted.items():
+        keys = [QKeySequence(s) for s in seqs]
+        for seq in (bindings(standard) if standard is not None else []):
+            key = seq.toString()
+            if key and key not in taken:
+                taken.add(key)
+                keys.append(seq)
+        out[name] = keys
+    return out
+
+
+def apply(actions, wanted, bindings=None):
+    """Sets each named QAction's shortcuts (``actions``: ``{name: QAction}``)."""
+    for name, keys in resolve(wanted, bindings).items():
+        actions[name].setShortcuts(keys)
