@@ -324,6 +324,9 @@ class Document:
         self._emit("timeline_changed", action.id)
         return action.id
 
+    def has_action(self, action_id) -> bool:
+        return any(a.id == action_id for a in self.timeline)
+
     def action(self, action_id) -> Action:
         for a in self.timeline:
             if a.id == action_id:

@@ -167,8 +167,13 @@ class TimelinePanel(SessionPanel):
     # ------------------------------------------------------------------ API
     @property
     def current_action_id(self):
+        """The selected action's id (None when none is selected, or the list still shows
+        actions of a document that was replaced)."""
         item = self.list.currentItem()
-        return item.data(_ID_ROLE) if item is not None else None
+        action_id = item.data(_ID_ROLE) if item is not None else None
+        if action_id is None or not self.session.document.has_action(action_id):
+            return None
+        return action_id
 
     def select_action(self, action_id):
         for i in range(self.list.count()):
@@ -387,7 +392,13 @@ class TimelinePanel(SessionPanel):
         super().resizeEvent(event)
 
     def _on_document_replaced(self):
-        self.list.clear()               # the old document's actions; run_finished follows
+        # the old document's actions go without a word: their ids mean nothing in the new
+        # document (a row change now would look one up there); run_finished follows
+        self.list.blockSignals(True)
+        self.list.clear()
+        self.list.blockSignals(False)
+        self._editor_key = None
+        self._show_action()
 
 
 def _show_value(editor, typ, value):
