@@ -16,6 +16,7 @@ from gradstudio.document.model import check_label, check_seed
 from gradstudio.document.catalogue import DTYPES
 from gradstudio.document.params import check_param, literal_shape
 from gradstudio.ui import commands
+from gradstudio.ui.widgets import wheel_only_when_focused
 
 __all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "label_error",
            "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
@@ -99,18 +100,18 @@ class ParamEditor(QWidget):
             self.widget = QCheckBox()
             self.widget.toggled.connect(lambda v: self.commit(bool(v)))
         elif k == "dtype":
-            self.widget = QComboBox()
+            self.widget = wheel_only_when_focused(QComboBox())
             if pspec.optional:
                 self.widget.addItem(_DEFAULT_DTYPE)
             self.widget.addItems(DTYPES)
             self.widget.currentTextChanged.connect(
                 lambda t: self.commit(None if t == _DEFAULT_DTYPE else t))
         elif k == "choice":
-            self.widget = QComboBox()
+            self.widget = wheel_only_when_focused(QComboBox())
             self.widget.addItems(list(pspec.choices))
             self.widget.currentTextChanged.connect(self.commit)
         elif k == "int" and not pspec.optional:
-            self.widget = QSpinBox()
+            self.widget = wheel_only_when_focused(QSpinBox())
             self.widget.setRange(-2 ** 31 + 1, 2 ** 31 - 1)
             self.widget.setKeyboardTracking(False)
             self.widget.valueChanged.connect(lambda v: self.commit(int(v)))

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QBoxLayout, QCheckBox, QComboBox, QFormLayout, QF
 
 from gradstudio.document import ACTION_KINDS
 from gradstudio.ui import commands
+from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.panel import SessionPanel
 
 __all__ = ["TimelinePanel", "ACTION_TITLES", "action_text", "freeing_action"]
@@ -338,7 +339,7 @@ class TimelinePanel(SessionPanel):
             w = QCheckBox()
             w.toggled.connect(lambda v, n=name: self._set(n, bool(v)))
         elif typ in ("node", "node?"):
-            w = QComboBox()
+            w = wheel_only_when_focused(QComboBox())
             if with_none:
                 w.addItem(_NONE, None)
             for label, nid in choices:
