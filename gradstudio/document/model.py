@@ -73,11 +73,13 @@ class Change:
 
 @dataclass
 class RemovedNode:
-    """Everything needed to put a removed node back exactly (for undo)."""
+    """Everything needed to put a removed node back exactly (for undo); ``emptied``
+    holds ``(index, Region)`` for each region that went with its last node."""
     node: NodeData
     index: int
     edges: list
     regions: list
+    emptied: list = field(default_factory=list)
 
 
 class Document:
@@ -161,13 +163,19 @@ class Document:
         regions = [r.id for r in self.regions.values() if node_id in r.nodes]
         for rid in regions:
             self.regions[rid].nodes.discard(node_id)
+        # a region whose last node goes goes with it (nothing would show or remove it)
+        emptied = [(self.region_index(rid), self.regions[rid]) for rid in regions
+                   if not self.regions[rid].nodes]
         index = self._order.index(node_id)
         self._order.remove(node_id)
         self.graph.remove_node(node_id)
         self._emit("node_removed", node_id)
+        for _, region in emptied:
+            del self.regions[region.id]
         for rid in regions:
             self._emit("region_changed", rid)
-        return RemovedNode(replace(data, params=dict(data.params)), index, edges, regions)
+        return RemovedNode(replace(data, params=dict(data.params)), index, edges, regions,
+                           [(i, replace(r, nodes=set())) for i, r in emptied])
 
     def restore_node(self, removed: RemovedNode):
         """Undoes ``remove_node``."""
@@ -175,6 +183,8 @@ class Document:
         self.add_node(d.kind, d.params, d.position, d.label, d.id, d.watched, removed.index)
         for u, v, k in removed.edges:
             self.connect(u, v, k)
+        for index, region in removed.emptied:
+            self.add_region((), region.label, region.id, index)
         for rid in removed.regions:
             if rid in self.regions:
                 self.regions[rid].nodes.add(d.id)
@@ -274,15 +284,24 @@ class Document:
         return list(nx.lexicographical_topological_sort(self.graph, key=rank.__getitem__))
 
     # ------------------------------------------------------------------ regions
-    def add_region(self, nodes=(), label="no_grad", region_id=None):
+    def add_region(self, nodes=(), label="no_grad", region_id=None, index=None):
+        """Adds a region (at the end of the order, or at ``index``, as undo puts one
+        back); returns its id."""
         region_id = region_id or self.new_id("r")
         if region_id in self.regions:
             raise DocumentError(f"A region with id '{region_id}' already exists.")
         for n in nodes:
             self.node(n)
-        self.regions[region_id] = Region(region_id, set(nodes), check_label(label) or "no_grad")
+        region = Region(region_id, set(nodes), check_label(label) or "no_grad")
+        items = list(self.regions.items())
+        items.insert(len(items) if index is None else index, (region_id, region))
+        self.regions = dict(items)
         self._emit("region_changed", region_id)
         return region_id
+
+    def region_index(self, region_id):
+        """The region's place in the document's order (files list regions in it)."""
+        return list(self.regions).index(region_id)
 
     def remove_region(self, region_id):
         region = self._region(region_id)

@@ -192,10 +192,12 @@ class RemoveRegion(_Command):
         self.region = None
 
     def redo(self):
+        self.index = self.doc.region_index(self.region_id)
         self.region = self.doc.remove_region(self.region_id)
 
-    def undo(self):
-        self.doc.add_region(self.region.nodes, self.region.label, self.region.id)
+    def undo(self):             # back in its place: the file is the same byte for byte
+        self.doc.add_region(self.region.nodes, self.region.label, self.region.id,
+                            self.index)
 
 
 def SetRegionNodes(doc, region_id, nodes):
