@@ -2,7 +2,7 @@
 and panels follow through the document's change events and the re-run after each one."""
 from PySide6.QtGui import QUndoCommand
 
-from gradstudio.document.model import ACTION_KINDS, Action
+from gradstudio.document.model import ACTION_KINDS, Action, DocumentError
 
 __all__ = ["AddNode", "RemoveNodes", "Connect", "Disconnect", "MoveNodes", "SetParam",
            "SetLabel", "SetWatched", "AddRegion", "RemoveRegion", "SetRegionNodes",
@@ -13,9 +13,31 @@ MOVE_ID = 1001
 
 
 class _Command(QUndoCommand):
+    """An edit. If the document refuses it (a DocumentError from its first ``redo``),
+    nothing has changed, the command marks itself obsolete so the stack drops it instead
+    of keeping a do-nothing undo step, and ``refused`` holds the error for
+    ``Session.push`` to raise to whoever asked."""
+
     def __init__(self, doc, text):
         super().__init__(text)
         self.doc = doc
+        self.refused = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "redo" in cls.__dict__:
+            cls.redo = _refusable(cls.__dict__["redo"])
+
+
+def _refusable(redo):
+    def guarded(self):
+        try:
+            redo(self)
+        except DocumentError as exc:
+            self.refused = exc
+            self.setObsolete(True)
+    guarded.__doc__, guarded.__name__ = redo.__doc__, redo.__name__
+    return guarded
 
 
 class _Macro(_Command):
@@ -26,8 +48,12 @@ class _Macro(_Command):
         self.steps = list(steps)
 
     def redo(self):
-        for step in self.steps:
+        for i, step in enumerate(self.steps):
             step.redo()
+            if step.refused is not None:     # all or nothing: take back the steps done
+                for done in reversed(self.steps[:i]):
+                    done.undo()
+                raise step.refused
 
     def undo(self):
         for step in reversed(self.steps):

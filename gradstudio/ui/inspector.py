@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGroupBox, QLabel
 
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document.layout import COLUMN_WIDTH, ROW_HEIGHT
+from gradstudio.document import DocumentError
 from gradstudio.ui import commands
 from gradstudio.ui.inspector_fields import (NameField, ParamEditor, SeedField, error_label,
                                             mono_font, set_text, text_box)
@@ -286,7 +287,10 @@ class Inspector(SessionPanel):
         doc = self.session.document
         if self.node_id is None or doc.node(self.node_id).params.get(name) == value:
             return
-        self.session.push(commands.SetParam(doc, self.node_id, name, value))
+        try:
+            self.session.push(commands.SetParam(doc, self.node_id, name, value))
+        except DocumentError as exc:     # refused by the document: said under the field
+            self._editors[name].show_error(str(exc))
 
     def start_rename(self):
         """Puts the keyboard in the inspected node's name field with its text selected

@@ -63,8 +63,13 @@ class Session(QObject):
         self._set_changes({})
 
     def push(self, command):
-        """Performs an edit (a QUndoCommand) and records it for undo."""
+        """Performs an edit (a QUndoCommand) and records it for undo. An edit the
+        document refuses changes nothing, leaves no undo step and raises its
+        DocumentError here."""
         self.undo_stack.push(command)
+        refused = getattr(command, "refused", None)
+        if refused is not None:
+            raise refused
 
     def _on_index_changed(self, _index):
         before = self._ends
