@@ -44,8 +44,11 @@ class Session(QObject):
         self.set_document(document or Document())
 
     # ------------------------------------------------------------------ document
-    def set_document(self, document, path=""):
-        """Replaces the open document (after New/Open); clears undo history."""
+    def set_document(self, document, path="", unsaved=False):
+        """Replaces the open document (after New/Open); clears undo history. An
+        ``unsaved`` document (an imported script's graph) counts as modified until it
+        is saved, even with nothing to undo."""
+        self._never_saved = bool(unsaved)
         if self._unsubscribe is not None:
             self._unsubscribe()
         self.document = document
@@ -115,7 +118,12 @@ class Session(QObject):
 
     @property
     def is_modified(self):
-        return not self.undo_stack.isClean()
+        return self._never_saved or not self.undo_stack.isClean()
+
+    def mark_saved(self):
+        """The document was written: it is clean from here."""
+        self._never_saved = False
+        self.undo_stack.setClean()
 
 
 

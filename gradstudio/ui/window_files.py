@@ -50,9 +50,9 @@ class WindowFiles:
             return self.save()
         return answer == _STOCK.Discard
 
-    def set_document(self, doc, path="", name="Untitled"):
+    def set_document(self, doc, path="", name="Untitled", unsaved=False):
         self.untitled_name = name
-        self.session.set_document(doc, str(path) if path else "")
+        self.session.set_document(doc, str(path) if path else "", unsaved=unsaved)
         self._update_title()
         self._canvas_call("fit_to_view")
 
@@ -125,7 +125,8 @@ class WindowFiles:
                 exc, f"“{Path(path).name}” was not saved ({exc}); the graph is still open, "
                      "so try another folder or name."))
             return False
-        self.session.undo_stack.setClean()
+        self.session.mark_saved()
+        self._update_title()
         self.add_recent(path)
         self.statusBar().showMessage(f"Saved {Path(path).name}", 4000)
         return True
@@ -244,5 +245,5 @@ class WindowFiles:
 
     def _on_traced(self, path, result):
         doc = getattr(result, "document", result)
-        self.set_document(doc, "", name=f"{path.stem} (imported)")
+        self.set_document(doc, "", name=f"{path.stem} (imported)", unsaved=True)
         self.statusBar().showMessage(f"Imported {path.name}", 5000)
