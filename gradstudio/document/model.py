@@ -9,6 +9,8 @@ Every edit goes through a method here, is checked at once (unknown kinds, ports 
 nodes, wrongly typed params, cycles are refused with a ``DocumentError``), and is
 announced to subscribers as a ``Change``. Views mirror the document by node id.
 """
+import keyword
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -448,19 +450,26 @@ def _position(pos):
     return (x, y)
 
 
+# names the exported script itself uses
+RESERVED_NAMES = ("torch", "print")
+
+
 def check_label(label):
-    """``label`` when it can name a node or region (a Python identifier of at most 64
-    characters that is not reserved), None for no name; raises ``DocumentError`` in plain
-    words otherwise."""
+    """The name ``label`` gives a node or region, None for no name; raises
+    ``DocumentError`` in plain words when it cannot be one. A name is a Python
+    identifier of at most 64 characters that is not reserved, in the form Python itself
+    reads it (NFKC: ``ﬁ`` is ``fi`` and ``ｔｏｒｃｈ`` is ``torch`` to Python, so the
+    exported code would otherwise use one variable for two names)."""
     if label is None or label == "":
         return None
     if not isinstance(label, str) or not label.isidentifier() or len(label) > 64:
         raise DocumentError(f"'{label}' cannot be a name: use letters, digits and _, not "
                             "starting with a digit (at most 64 characters).")
-    import keyword
-    if keyword.iskeyword(label) or label in ("torch", "print"):
-        raise DocumentError(f"'{label}' is reserved in Python; choose another name.")
-    return label
+    name = unicodedata.normalize("NFKC", label)
+    if keyword.iskeyword(name) or name in RESERVED_NAMES:
+        said = f"'{label}'" if name == label else f"'{label}' (which Python reads as '{name}')"
+        raise DocumentError(f"{said} is reserved in Python; choose another name.")
+    return name
 
 
 def check_seed(seed):

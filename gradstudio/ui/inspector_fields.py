@@ -262,11 +262,12 @@ def label_error(doc, node_id, label):
     if label is None:
         return None
     try:
-        check_label(label)
+        name = check_label(label)     # as Python reads it: 'ﬁ' is 'fi'
     except DocumentError as exc:
         return str(exc)
-    if any(other != node_id and doc.display_name(other) == label for other in doc.node_ids):
-        return f"Another node is already called '{label}'; choose a different name."
+    if any(other != node_id and doc.display_name(other) == name for other in doc.node_ids):
+        same = "" if name == label else f" ('{label}' is '{name}' to Python)"
+        return f"Another node is already called '{name}'{same}; choose a different name."
     return None
 
 
