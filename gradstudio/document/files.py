@@ -202,19 +202,20 @@ def _sync_folder(folder):
 
 
 # ----------------------------------------------------------------------------- reading
-def load(path) -> Document:
+def load(path, progress=None) -> Document:
     """Reads a graph file. Any problem (missing file, too big, not UTF-8 JSON, a defect
-    anywhere) raises ``FileError`` naming the file and the place."""
+    anywhere) raises ``FileError`` naming the file and the place. ``progress`` is
+    ``reader.read``'s (called as nodes and edges are checked; may raise to stop)."""
     source = os.fspath(path)
     try:
         with open(source, "rb") as f:
             data = f.read(reader.MAX_BYTES + 1)
     except OSError as e:
         raise FileError(source, "", f"could not open the file ({e.strerror or e}).") from None
-    return loads(data, source=source)
+    return loads(data, source=source, progress=progress)
 
 
-def loads(text, *, source="<string>") -> Document:
+def loads(text, *, source="<string>", progress=None) -> Document:
     """Builds a document from file text (``str`` or UTF-8 ``bytes``); any defect raises
     one ``FileError`` naming ``source`` and the place in the file."""
-    return reader.read(text, source)
+    return reader.read(text, source, progress)

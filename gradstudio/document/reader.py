@@ -35,6 +35,7 @@ LIMITS = dict(bytes=MAX_BYTES, depth=MAX_DEPTH, nodes=MAX_NODES, edges=MAX_EDGES
               regions=MAX_REGIONS, actions=MAX_ACTIONS, string=MAX_STRING, name=MAX_NAME,
               digits=MAX_DIGITS, view_keys=MAX_VIEW_KEYS, view_list=MAX_VIEW_LIST)
 
+_PROGRESS_EVERY = 1000          # nodes or edges between two calls of ``progress``
 _ID = re.compile(r"[A-Za-z0-9_.:\-]{1,64}\Z")
 _TOP = ("format_version", "seed", "nodes", "edges", "regions", "timeline", "view")
 
@@ -49,8 +50,10 @@ class FileError(DocumentError):
         self.source, self.place, self.detail = source, place, detail
 
 
-def read(text, source="<string>") -> Document:
-    """Builds a document from file text (``str`` or UTF-8 ``bytes``)."""
+def read(text, source="<string>", progress=None) -> Document:
+    """Builds a document from file text (``str`` or UTF-8 ``bytes``). ``progress(done,
+    total)``, when given, is called as nodes and edges are checked (a few hundred times
+    for the largest file); an exception it raises (a cancel, say) ends the reading."""
     def fail(place, msg):
         return FileError(source, place, msg)
     if len(text) > MAX_BYTES:
@@ -74,7 +77,7 @@ def read(text, source="<string>") -> Document:
     except RecursionError:               # _check_depth should make this impossible
         raise fail("", f"the file is nested more than {MAX_DEPTH} levels deep.") from None
     data = _migrate(data, fail)
-    return _Builder(fail).build(data)
+    return _Builder(fail, progress).build(data)
 
 
 class _Object(dict):
@@ -204,9 +207,10 @@ def _has_nan(value):
 class _Builder:
     """Checks parsed JSON (already migrated to FORMAT_VERSION) and builds the document."""
 
-    def __init__(self, fail):
+    def __init__(self, fail, progress=None):
         self.fail = fail
         self.doc = Document()
+        self.progress = progress or (lambda done, total: None)
 
     @contextmanager
     def at(self, place):
@@ -257,9 +261,13 @@ class _Builder:
     def build(self, data):
         self.obj(data, "", ("format_version",), _TOP)
         nodes = self.list(data.get("nodes", []), "nodes", MAX_NODES)
+        edges = data.get("edges", [])
+        total = len(nodes) + (len(edges) if isinstance(edges, list) else 0)
         for i, node in enumerate(nodes):
+            if i % _PROGRESS_EVERY == 0:
+                self.progress(i, total)
             self.node(node, f"nodes[{i}]")
-        self.edges(self.list(data.get("edges", []), "edges", MAX_EDGES))
+        self.edges(self.list(edges, "edges", MAX_EDGES), len(nodes), total)
         for i, region in enumerate(self.list(data.get("regions", []), "regions", MAX_REGIONS)):
             self.region(region, f"regions[{i}]")
         for i, action in enumerate(self.list(data.get("timeline", []), "timeline",
@@ -307,11 +315,13 @@ class _Builder:
                     _check_param(spec, name, value)
             raise self.fail(place, str(e)) from None
 
-    def edges(self, edges):
+    def edges(self, edges, done=0, total=0):
         taken = {}
         cycles = nx.DiGraph()
         cycles.add_nodes_from(self.doc.graph)
         for i, edge in enumerate(edges):
+            if i % _PROGRESS_EVERY == 0:
+                self.progress(done + i, total)
             place = f"edges[{i}]"
             self.obj(edge, place, ("source", "target", "port"))
             source = self.node_ref(edge["source"], f"{place}.source")

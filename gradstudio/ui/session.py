@@ -44,10 +44,11 @@ class Session(QObject):
         self.set_document(document or Document())
 
     # ------------------------------------------------------------------ document
-    def set_document(self, document, path="", unsaved=False):
+    def set_document(self, document, path="", unsaved=False, result=None):
         """Replaces the open document (after New/Open); clears undo history. An
         ``unsaved`` document (an imported script's graph) counts as modified until it
-        is saved, even with nothing to undo."""
+        is saved, even with nothing to undo. ``result`` is ``run(document)`` when it was
+        already computed (off the GUI thread, say)."""
         self._never_saved = bool(unsaved)
         if self._unsubscribe is not None:
             self._unsubscribe()
@@ -62,7 +63,7 @@ class Session(QObject):
         self.path = path
         self.document_replaced.emit()
         self.path_changed.emit(path)
-        self.rerun()
+        self.rerun(result)
         self._set_changes({})
 
     def push(self, command):
@@ -89,9 +90,10 @@ class Session(QObject):
         return summarize_changes(self.changes if changes is None else changes,
                                  self.document.display_name, self.document.node_ids)
 
-    def rerun(self):
-        """Runs the document from scratch and tells every view."""
-        self.result = run(self.document)
+    def rerun(self, result=None):
+        """Runs the document from scratch (unless given its ``result``) and tells every
+        view."""
+        self.result = run(self.document) if result is None else result
         self._ends = _digest(self.result)
         if self.step >= self.result.step_count:
             self.step = -1

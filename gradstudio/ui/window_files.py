@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import Document, export, files, trace
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
+from gradstudio.ui import loading
 from gradstudio.ui.saving import save_document, write_atomically
 from gradstudio.ui.tasks import Task
 
@@ -50,9 +51,10 @@ class WindowFiles:
             return self.save()
         return answer == _STOCK.Discard
 
-    def set_document(self, doc, path="", name="Untitled", unsaved=False):
+    def set_document(self, doc, path="", name="Untitled", unsaved=False, result=None):
         self.untitled_name = name
-        self.session.set_document(doc, str(path) if path else "", unsaved=unsaved)
+        self.session.set_document(doc, str(path) if path else "", unsaved=unsaved,
+                                  result=result)
         self._update_title()
         self._canvas_call("fit_to_view")
 
@@ -64,7 +66,9 @@ class WindowFiles:
 
     def open_file(self, path=None):
         """Opens a graph file (asks for one without ``path``). A file that cannot be read
-        leaves the open document as it was and says why."""
+        leaves the open document as it was and says why. A big file is read and run in
+        a worker (see ``loading``): the ``Task`` is returned and the document appears
+        when it succeeds."""
         if not self.maybe_save():
             return False
         if path is None:
@@ -72,17 +76,38 @@ class WindowFiles:
             if not path:
                 return False
         path = Path(path)
+        if loading.in_background(path):
+            return self._open_in_background(path)
         try:
             doc = files.load(path)
         except Exception as exc:  # noqa: BLE001 - any defect in a file is the user's news
-            self.show_error("Could not open the graph", self._file_problem(
-                exc, f"“{path.name}” could not be opened: {exc}"))
-            if not path.exists():
-                self._remove_recent(path)
-            return False
-        self.set_document(doc, path.resolve())
-        self.add_recent(path)
+            return self._open_failed(path, exc)
+        self._opened(path, doc)
         return True
+
+    def _open_in_background(self, path):
+        """Reads and runs a big file in a worker (progress dialog, Cancel); the open
+        document stays as it is until the new one is ready. Returns the ``Task``."""
+        if self.task is not None and self.task.running:
+            return None
+        task = loading.start_loading(path, self)
+        task.succeeded.connect(lambda loaded: self._opened(path, *loaded))
+        task.failed.connect(lambda exc: self._open_failed(path, exc))
+        task.cancelled.connect(lambda: self.statusBar().showMessage(
+            f"Opening {path.name} was cancelled; the open graph is unchanged.", 5000))
+        self.task = task
+        return task
+
+    def _opened(self, path, doc, result=None):
+        self.set_document(doc, path.resolve(), result=result)
+        self.add_recent(path)
+
+    def _open_failed(self, path, exc):
+        self.show_error("Could not open the graph", self._file_problem(
+            exc, f"“{path.name}” could not be opened: {exc}"))
+        if not path.exists():
+            self._remove_recent(path)
+        return False
 
     def open_example(self, path):
         """Opens a bundled example as a new, untitled graph (Save asks for a name)."""

@@ -1,0 +1,138 @@
+"""Opening a big graph file: read, checked, built and run in a worker while the window
+keeps handling events; Cancel leaves the open document untouched; small files still open
+at once."""
+import time
+
+import pytest
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QPushButton
+
+from gradstudio.document import Document, files
+from gradstudio.ui import loading
+from gradstudio.ui.main_window import MainWindow
+from gradstudio.ui.tasks import CancelToken
+
+NODES = 8_000        # about 1.6 MB: three times loading.BACKGROUND_BYTES
+
+
+def chain(n):
+    """x = ones(1) with requires_grad, then n - 1 nodes each adding 1 to the one before."""
+    doc = Document()
+    prev = doc.add_node("ones", {"requires_grad": True}, (0.0, 0.0), "x")
+    for i in range(1, n):
+        node = doc.add_node("add", {"other": 1.0}, (float(i % 100) * 200, float(i // 100) * 150))
+        doc.connect(prev, node, "self")
+        prev = node
+    return doc
+
+
+@pytest.fixture(scope="module")
+def big_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("big") / "big.gsg"
+    path.write_text(files.dumps(chain(NODES)), encoding="utf-8")
+    assert path.stat().st_size > 2 * loading.BACKGROUND_BYTES
+    return path
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"),
+                                      QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    errors = w.errors = []          # the lambda holds the list, not the window
+    w.show_error = lambda title, text: errors.append((title, text))
+    w.set_document(chain(3), "", name="Old")
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+class Ticker:
+    """A 10 ms timer that counts its ticks and the longest gap between two of them."""
+
+    def __init__(self):
+        self.ticks, self.longest, self._last = 0, 0.0, time.perf_counter()
+        self.timer = QTimer()
+        self.timer.setInterval(10)
+        self.timer.timeout.connect(self._tick)
+        self.timer.start()
+
+    def _tick(self):
+        now = time.perf_counter()
+        self.ticks += 1
+        self.longest = max(self.longest, now - self._last)
+        self._last = now
+
+
+def test_a_big_file_is_read_and_run_in_a_worker_while_the_window_keeps_ticking(
+        qtbot, window, big_file, monkeypatch):
+    from gradstudio.ui import session as session_module
+    runs_here = []
+    monkeypatch.setattr(session_module, "run", lambda doc: runs_here.append(doc))
+    ticker = Ticker()
+    task = window.open_file(big_file)
+    assert task is not None and task.running         # open_file returned at once
+    assert window.windowTitle().startswith("Old")    # nothing replaced yet
+    ticks_at_start = ticker.ticks
+    with qtbot.waitSignal(task.succeeded, timeout=120_000):
+        pass
+    ticker.timer.stop()
+    assert ticker.ticks - ticks_at_start >= 5        # the event loop ran during the load
+    doc = window.session.document
+    assert len(doc.node_ids) == NODES and window.errors == []
+    assert files.dumps(doc) == big_file.read_text(encoding="utf-8")
+    assert window.windowTitle().startswith("big.gsg") and not window.session.is_modified
+    assert runs_here == [] and window.session.result.order == doc.topological_order()
+    assert window.recent_files()[0] == str(big_file.resolve())
+    assert not task.dialog.isVisible()
+
+
+def test_cancel_leaves_the_open_document_untouched(qtbot, window, big_file):
+    before, text = window.session.document, files.dumps(window.session.document)
+    task = window.open_file(big_file)
+    with qtbot.waitSignal(task.cancelled, timeout=120_000):
+        task.dialog.findChild(QPushButton).click()   # the dialog's Cancel button
+    assert window.session.document is before and files.dumps(before) == text
+    assert window.windowTitle().startswith("Old") and window.errors == []
+    assert "cancelled" in window.statusBar().currentMessage()
+    assert not task.dialog.isVisible() and not task.running
+
+
+def test_a_defect_in_a_big_file_is_reported_and_the_open_document_kept(
+        qtbot, window, big_file, tmp_path):
+    bad = tmp_path / "bad.gsg"
+    bad.write_text(big_file.read_text(encoding="utf-8").replace('"other": 1.0', '"other": "x"'),
+                   encoding="utf-8")
+    before = window.session.document
+    task = window.open_file(bad)
+    with qtbot.waitSignal(task.failed, timeout=120_000):
+        pass
+    assert window.session.document is before
+    [(title, text)] = window.errors
+    assert title == "Could not open the graph" and text.startswith("bad.gsg: nodes[1].params")
+
+
+def test_a_small_file_still_opens_at_once(window, tmp_path):
+    path = tmp_path / "small.gsg"
+    path.write_text(files.dumps(chain(5)), encoding="utf-8")
+    assert window.open_file(path) is True
+    assert len(window.session.document.node_ids) == 5
+
+
+def test_the_worker_reports_progress_and_stops_when_cancelled(big_file):
+    reports, token = [], CancelToken()
+    doc, result = loading.load_and_run(big_file, token, lambda *r: reports.append(r))
+    total = 2 * NODES - 1
+    assert reports[0] == (0, total) and reports[-1] == (0, 0)
+    assert [d for d, _ in reports[:-1]] == sorted(d for d, _ in reports[:-1])
+    assert all(t == total for _, t in reports[:-1]) and len(reports) > 10
+    assert len(doc.node_ids) == NODES and result.order == doc.topological_order()
+
+    def cancel_after_two(done, total):
+        reports.append(done)
+        if len(reports) > 1:
+            token.cancel()
+    reports.clear()
+    with pytest.raises(loading.LoadCancelled):
+        loading.load_and_run(big_file, token, cancel_after_two)
+    assert len(reports) == 2
