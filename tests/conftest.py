@@ -2,3 +2,8 @@ import os
 
 # Qt must never need a display: every test runs offscreen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Windows autosave unsaved work for crash recovery: never into the user's own folder.
+import tempfile  # noqa: E402
+
+os.environ.setdefault("GRADSTUDIO_RECOVERY_DIR", tempfile.mkdtemp(prefix="gradstudio-recovery-"))

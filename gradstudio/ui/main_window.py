@@ -75,6 +75,7 @@ class MainWindow(WindowFiles, QMainWindow):
         s.selection_changed.connect(self._on_selection_changed)
         s.autograd_changed.connect(self._on_autograd_changed)
         QGuiApplication.clipboard().dataChanged.connect(self._update_edit_actions)
+        self._start_autosave()
         self.resize(1500, 940)
         self.restore_layout()
         self._update_title()
@@ -528,6 +529,7 @@ class MainWindow(WindowFiles, QMainWindow):
             self.task.cancel()
             self.task.wait()
         self.save_layout()
+        self.autosaver.close()           # a clean exit leaves no recovery file
         event.accept()
 
 
@@ -572,6 +574,7 @@ def main(argv=None, settings=None) -> int:
             window.open_example(examples[0])
     window.show()
     window.raise_()
+    window.offer_recovery()
     try:
         return app.exec()
     finally:

@@ -2,13 +2,14 @@
 recent-files list (kept in QSettings), Import PyTorch Script (traced in a worker with a
 Cancel button) and the exports. A mixin of ``MainWindow``: it uses the window's
 ``session``, ``settings``, ``canvas``, ``show_error``, ``ask_*`` and ``statusBar()``."""
+import weakref
 from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import Document, export, files, trace
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
-from gradstudio.ui import loading
+from gradstudio.ui import loading, recovery
 from gradstudio.ui.saving import save_document, write_atomically
 from gradstudio.ui.tasks import Task
 
@@ -109,6 +110,60 @@ class WindowFiles:
             self._remove_recent(path)
         return False
 
+    # ================================================================== crash recovery
+    def _start_autosave(self):
+        """Unsaved work goes to a recovery file every minute (see ``recovery``)."""
+        window = weakref.ref(self)        # the autosaver is the window's: it must not
+        self.autosaver = recovery.Autosaver(  # hold the window
+            self.session, lambda: window()._recovery_description(), self)
+        self.session.document_replaced.connect(self.autosaver.save_now)
+
+    def _recovery_description(self):
+        return self.session.path, self._document_name()
+
+    def offer_recovery(self):
+        """After a crash or a kill: offers the newest graph a window left unsaved
+        (Restore / Discard / Later). A restored graph opens unsaved, under its own
+        file's name, so Save writes it back there. Returns what the user chose, or None
+        when there was nothing to offer."""
+        found = recovery.orphans()
+        if not found:
+            return None
+        newest = found[0]
+        answer = self.ask_restore(newest, len(found) - 1)
+        if answer == "restore":
+            try:
+                doc = files.loads(newest.text, source=newest.describe())
+            except files.FileError as exc:
+                self.show_error("Could not restore the graph", str(exc))
+                return answer
+            path = newest.file if newest.file and Path(newest.file).parent.is_dir() else ""
+            name = newest.title if not path else "Untitled"
+            self.set_document(doc, path, name=name, unsaved=True)
+            recovery.discard(newest)
+            self.statusBar().showMessage(f"Restored {newest.describe()}; save it to keep it.",
+                                         15000)
+        elif answer == "discard":
+            for entry in found:
+                recovery.discard(entry)
+        return answer
+
+    def ask_restore(self, newest, others):
+        """Restore, Discard or Later for unsaved work a crashed window left."""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Restore unsaved work?")
+        more = (f" {others} more can be restored at the next start." if others else "")
+        box.setText(f"GradStudio did not close properly. Unsaved work on "
+                    f"{newest.describe()} can be restored.{more}")
+        restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(restore)
+        box.exec()
+        clicked = box.clickedButton()
+        return "restore" if clicked is restore else "discard" if clicked is discard else "later"
+
     def open_example(self, path):
         """Opens a bundled example as a new, untitled graph (Save asks for a name)."""
         if not self.maybe_save():
@@ -151,6 +206,7 @@ class WindowFiles:
                      "so try another folder or name."))
             return False
         self.session.mark_saved()
+        self.autosaver.save_now()         # saved: its recovery file goes
         self._update_title()
         self.add_recent(path)
         self.statusBar().showMessage(f"Saved {Path(path).name}", 4000)

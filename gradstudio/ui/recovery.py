@@ -1,0 +1,177 @@
+"""Autosave and crash recovery, as Qt Creator and Blender do it.
+
+While a window's graph has unsaved changes, it is written every ``AUTOSAVE_MS`` to a
+recovery file of its own in the recovery folder (atomically; never over the user's file).
+The file records which graph it belongs to and when it was written. Saving, or discarding
+the changes, removes it; so does a clean exit. A window holds a lock beside its recovery
+file for as long as it lives, so after a crash or a kill the next start finds recovery
+files whose lock nobody holds and offers to restore them; a second window running at the
+same time never takes a live window's file.
+
+The folder is ``$GRADSTUDIO_RECOVERY_DIR`` when set (tests), else the platform's
+application-data folder; ``$GRADSTUDIO_AUTOSAVE_MS`` overrides the interval."""
+import functools
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer
+
+from gradstudio.document import files
+
+__all__ = ["AUTOSAVE_MS", "Autosaver", "Recovered", "recovery_dir", "orphans", "discard"]
+
+AUTOSAVE_MS = 60_000
+SUFFIX = ".gsg-recovery"
+_KIND = "gradstudio-recovery"
+
+
+def recovery_dir() -> Path:
+    """Where recovery files live (made on first use)."""
+    folder = os.environ.get("GRADSTUDIO_RECOVERY_DIR")
+    if not folder:
+        base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+        folder = os.path.join(base or os.path.expanduser("~/.gradstudio"), "recovery")
+    return Path(folder)
+
+
+def _interval():
+    try:
+        return max(50, int(os.environ.get("GRADSTUDIO_AUTOSAVE_MS", AUTOSAVE_MS)))
+    except ValueError:
+        return AUTOSAVE_MS
+
+
+@dataclass(frozen=True)
+class Recovered:
+    """A recovery file left by a window that did not close cleanly."""
+    path: Path            # the recovery file
+    file: str             # the user's file it belongs to ("" for an untitled graph)
+    title: str            # the window's name for the graph
+    saved_at: float       # when it was written (seconds since the epoch)
+    text: str             # the graph, as a .gsg file's text
+
+    def describe(self):
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
+        return f"{self.title} (autosaved {when})"
+
+
+def _lock_for(path):
+    return QLockFile(str(path) + ".lock")
+
+
+def orphans(folder=None):
+    """Recovery files whose window is gone (no live lock), newest first. A file that
+    cannot be read is skipped (and left alone)."""
+    folder = Path(folder or recovery_dir())
+    found = []
+    for path in folder.glob("*" + SUFFIX) if folder.is_dir() else []:
+        lock = _lock_for(path)
+        lock.setStaleLockTime(0)
+        if not lock.tryLock(0):
+            continue                      # a running window's own file
+        lock.unlock()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("kind") != _KIND or data.get("pid") == os.getpid():
+                continue                  # not ours, or a window of this very process
+            found.append(Recovered(path, str(data.get("file") or ""),
+                                   str(data.get("title") or path.stem),
+                                   float(data.get("saved_at", 0.0)), str(data["graph"])))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return sorted(found, key=lambda r: r.saved_at, reverse=True)
+
+
+def _remove_quietly(path, *_):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def discard(recovered):
+    """Removes a recovery file the user restored or threw away."""
+    for p in (recovered.path, Path(str(recovered.path) + ".lock")):
+        try:
+            p.unlink()
+        except FileNotFoundError:
+            pass
+
+
+class Autosaver(QObject):
+    """Writes ``window``'s graph to its recovery file while it has unsaved changes. The
+    window owns it (a child); it reads the window's session and names through
+    ``describe()``, a function given to it, and holds no reference to the window."""
+
+    def __init__(self, session, describe, parent=None):
+        super().__init__(parent)
+        self.session, self.describe = session, describe
+        self.path = None                  # this window's recovery file, once written
+        self._lock = None
+        self._written = None              # the text last written
+        self.problem = None               # why the last autosave failed, if it did
+        self.timer = QTimer(self)
+        self.timer.setInterval(_interval())
+        self.timer.timeout.connect(self.save_now)
+        self.timer.start()
+
+    def save_now(self):
+        """Writes the recovery file if the graph has unsaved changes not yet written;
+        removes it once there are none (saved, or changes undone or discarded)."""
+        if not self.session.is_modified:
+            self.remove()
+            return
+        try:
+            text = files.dumps(self.session.document)
+        except Exception as exc:  # noqa: BLE001 - a safety copy must never stop the user
+            self.problem = f"the graph could not be written ({exc})"
+            return
+        if text == self._written:
+            return
+        file, title = self.describe()
+        record = {"kind": _KIND, "file": file, "title": title, "saved_at": time.time(),
+                  "pid": os.getpid(), "graph": text}
+        try:
+            if self.path is None:
+                self._claim()
+            files.write_atomically(self.path, json.dumps(record).encode("utf-8"))
+        except OSError as exc:            # no room for a safety copy: try again next time
+            self.problem = str(exc)
+            return
+        self.problem = None
+        self._written = text
+
+    def _claim(self):
+        folder = recovery_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        n = 0
+        while True:
+            path = folder / f"{os.getpid()}-{n}{SUFFIX}"
+            lock = _lock_for(path)
+            if not path.exists() and lock.tryLock(0):
+                self.path, self._lock = path, lock
+                # dropped without a close (not a crash): its file goes with it
+                self.destroyed.connect(functools.partial(_remove_quietly, path))
+                return
+            n += 1
+
+    def remove(self):
+        """Removes this window's recovery file (saved, discarded or closed cleanly)."""
+        if self.path is not None:
+            try:
+                self.path.unlink()
+            except FileNotFoundError:
+                pass
+        self._written = None
+
+    def close(self):
+        """A clean exit: no recovery file is left, and the lock goes."""
+        self.timer.stop()
+        self.remove()
+        if self._lock is not None:
+            self._lock.unlock()
+            self._lock = None
+        self.path = None

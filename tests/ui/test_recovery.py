@@ -1,0 +1,163 @@
+"""Autosave and crash recovery: unsaved work is copied to a recovery file (never over the
+user's file), a clean exit or a save removes it, and after a kill the next start offers
+it back exactly."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from gradstudio.document import files
+from gradstudio.document.examples import build
+from gradstudio.ui import recovery
+from gradstudio.ui.commands import AddNode
+from gradstudio.ui.session import Session
+
+from driving import main_window
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    folder = tmp_path / "recovery"
+    monkeypatch.setenv("GRADSTUDIO_RECOVERY_DIR", str(folder))
+    return folder
+
+
+def _edit(session):
+    session.push(AddNode(session.document, "exp", position=(0.0, 300.0),
+                         inputs={"self": session.document.node_ids[0]}))
+
+
+def test_unsaved_work_is_copied_and_the_copy_goes_once_saved(folder, tmp_path):
+    session = Session(build("01_autograd_tutorial"))
+    saver = recovery.Autosaver(session, lambda: (str(tmp_path / "lesson.gsg"), "lesson.gsg"))
+    saver.save_now()
+    assert saver.path is None                              # nothing unsaved, nothing kept
+    _edit(session)
+    saver.save_now()
+    record = json.loads(saver.path.read_text(encoding="utf-8"))
+    assert record["graph"] == files.dumps(session.document)
+    assert record["file"] == str(tmp_path / "lesson.gsg") and record["title"] == "lesson.gsg"
+    assert not (tmp_path / "lesson.gsg").exists()          # never the user's file
+    assert recovery.orphans() == []                       # this window's own: not offered
+    session.mark_saved()
+    saver.save_now()
+    assert not saver.path.exists()
+    saver.close()
+
+
+def test_a_second_window_gets_its_own_recovery_file(folder):
+    a, b = Session(build("01_autograd_tutorial")), Session(build("05_retain_graph"))
+    savers = [recovery.Autosaver(s, lambda: ("", "Untitled")) for s in (a, b)]
+    for s, saver in zip((a, b), savers):
+        _edit(s)
+        saver.save_now()
+    assert savers[0].path != savers[1].path and all(s.path.exists() for s in savers)
+    for saver in savers:
+        saver.close()
+    assert list(folder.iterdir()) == []                    # a clean exit leaves nothing
+
+
+def test_a_restored_graph_opens_unsaved_under_its_file_s_name(folder, qtbot, tmp_path):
+    original = tmp_path / "lesson.gsg"
+    files.save(build("01_autograd_tutorial"), original)
+    edited = build("01_autograd_tutorial")
+    edited.add_node("exp", position=(0.0, 300.0))
+    folder.mkdir()
+    left = folder / f"99999999-0{recovery.SUFFIX}"       # a window that died
+    left.write_text(json.dumps({"kind": "gradstudio-recovery", "file": str(original),
+                                "title": "lesson.gsg", "saved_at": time.time(),
+                                "graph": files.dumps(edited)}), encoding="utf-8")
+    w = main_window(qtbot, tmp_path)
+    asked = []
+    w.ask_restore = lambda newest, others: asked.append((newest.title, others)) or "restore"
+    assert w.offer_recovery() == "restore" and asked == [("lesson.gsg", 0)]
+    assert files.dumps(w.session.document) == files.dumps(edited)
+    assert w.session.is_modified and w.session.path == str(original)
+    assert w.windowTitle().startswith("lesson.gsg")
+    assert files.load(original).node_ids != w.session.document.node_ids   # untouched
+    assert not left.exists() and recovery.orphans() == []
+
+
+def test_discard_removes_what_was_left(folder, qtbot, tmp_path):
+    folder.mkdir()
+    for n in range(2):
+        (folder / f"9999999{n}-0{recovery.SUFFIX}").write_text(json.dumps(
+            {"kind": "gradstudio-recovery", "file": "", "title": f"g{n}", "saved_at": n,
+             "graph": files.dumps(build("01_autograd_tutorial"))}), encoding="utf-8")
+    w = main_window(qtbot, tmp_path)
+    w.ask_restore = lambda newest, others: "discard"
+    assert w.offer_recovery() == "discard"
+    assert list(folder.glob("*" + recovery.SUFFIX)) == []
+
+
+_EDIT_AND_WAIT = textwrap.dedent("""
+    import os, sys, time
+    from PySide6.QtWidgets import QApplication
+    app = QApplication([])
+    from gradstudio.document.examples import build
+    from gradstudio.ui.commands import AddNode
+    from gradstudio.ui.main_window import MainWindow
+    w = MainWindow(settings=sys.argv[1])
+    w.set_document(build("01_autograd_tutorial"), sys.argv[2])
+    s = w.session
+    s.push(AddNode(s.document, "exp", position=(0.0, 300.0), inputs={"self": s.document.node_ids[0]}))
+    deadline = time.monotonic() + 20
+    while w.autosaver.path is None or not w.autosaver.path.exists():
+        app.processEvents()
+        time.sleep(0.01)
+        assert time.monotonic() < deadline
+    from gradstudio.document import files
+    print(files.dumps(s.document) + "\\nEND", flush=True)
+    time.sleep(60)                      # killed here, with unsaved work
+""")
+
+_START_AND_RESTORE = textwrap.dedent("""
+    import sys, time
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from gradstudio.ui import main_window
+    start = float(sys.argv[2])
+    main_window.MainWindow.ask_restore = lambda self, newest, others: "restore"
+    def report():
+        for w in QApplication.topLevelWidgets():
+            if isinstance(w, main_window.MainWindow) and w.isVisible():
+                from gradstudio.document import files
+                sys.stdout.write(f"{time.time() - start:.3f}\\n" + files.dumps(w.session.document))
+                w.ask_save_changes = lambda: main_window.QMessageBox.StandardButton.Discard
+                w.close()
+    QTimer.singleShot(0, report)
+    sys.exit(main_window.main([], settings=sys.argv[1]))
+""")
+
+
+def test_after_a_kill_the_next_start_restores_the_unsaved_work(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", GRADSTUDIO_AUTOSAVE_MS="100",
+               GRADSTUDIO_RECOVERY_DIR=str(tmp_path / "recovery"))
+    settings, path = str(tmp_path / "settings.ini"), str(tmp_path / "lesson.gsg")
+    child = subprocess.Popen([sys.executable, "-c", _EDIT_AND_WAIT, settings, path],
+                             env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        lines = []
+        for line in child.stdout:          # the child prints its graph once autosaved
+            if line == "END\n":
+                break
+            lines.append(line)
+        os.kill(child.pid, signal.SIGKILL)
+        edited = "".join(lines)[:-1]       # less the newline before END
+    finally:
+        child.kill()
+        child.wait()
+    assert edited and list((tmp_path / "recovery").glob("*" + recovery.SUFFIX))
+    start = time.time()
+    done = subprocess.run([sys.executable, "-c", _START_AND_RESTORE, settings, str(start)],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seconds, restored = done.stdout.split("\n", 1)
+    assert restored == edited
+    assert float(seconds) < 30
+    assert list((tmp_path / "recovery").glob("*" + recovery.SUFFIX)) == []  # clean exit
