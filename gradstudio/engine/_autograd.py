@@ -21,6 +21,7 @@ import numpy as np
 
 from . import _dtype as D, _grad_mode
 from ._ops import NP, TF
+from .observer import observed
 
 __all__ = ["Node", "AccumulateGrad", "node_class", "BackwardStep", "observe", "run_backward"]
 
@@ -82,6 +83,7 @@ class Node:
     def metadata(self):
         return {}
 
+    @observed("Node.register_hook")
     def register_hook(self, fn):
         """``fn(grad_inputs, grad_outputs)`` runs after this node; it may return new
         ``grad_inputs``."""
@@ -89,6 +91,7 @@ class Node:
             self._hooks = {}
         return _Handle(self._hooks, fn)
 
+    @observed("Node.register_prehook")
     def register_prehook(self, fn):
         """``fn(grad_outputs)`` runs before this node; it may return new ``grad_outputs``."""
         if self._pre_hooks is None:

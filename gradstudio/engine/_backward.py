@@ -6,6 +6,7 @@ import numpy as np
 
 from ._autograd import run_backward
 from ._tensor import Tensor
+from .observer import observed
 
 __all__ = ["backward", "grad"]
 
@@ -70,9 +71,11 @@ def _warn_create_graph():
         "autograd.grad when creating the graph to avoid this. If you have to use this "
         "function, make sure to reset the .grad fields of your parameters to None after use "
         "to break the cycle and avoid the leak. (Triggered internally at "
-        "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)", UserWarning, stacklevel=3)
+        "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)", UserWarning,
+        stacklevel=3)  # (inside the library, where torch's Python code reports it)
 
 
+@observed("torch.autograd.backward")
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
              grad_variables=None, inputs=None):
     """Accumulates into ``.grad`` of the leaves the gradients of ``tensors``."""
@@ -93,6 +96,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     run_backward(roots, seeds, retain_graph, create_graph, targets=targets)
 
 
+@observed("torch.autograd.grad")
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
     """Returns the gradients of ``outputs`` with respect to ``inputs`` without touching

@@ -1,12 +1,13 @@
 """Creating tensors: ``tensor``, ``ones``, ``zeros``, ``full``, ``eye``, ``arange``,
 ``linspace``, ``rand``, ``randn`` and friends."""
 import math
-import warnings
 
 import numpy as np
 
 from . import _dtype as D
 from ._tensor import Tensor
+from ._warn import warn as _warn
+from .observer import observed
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "empty", "full", "eye",
            "arange", "linspace", "rand", "randn", "randint", "randperm", "ones_like",
@@ -81,13 +82,14 @@ def _infer_dtype(data):
     raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
 
 
+@observed("torch.tensor")
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A new leaf tensor holding a copy of ``data`` (nested lists, numbers, arrays)."""
     if isinstance(data, Tensor):
-        warnings.warn("To copy construct from a tensor, it is recommended to use "
+        _warn("To copy construct from a tensor, it is recommended to use "
                       "sourceTensor.detach().clone() or "
                       "sourceTensor.detach().clone().requires_grad_(True), rather than "
-                      "torch.tensor(sourceTensor).", UserWarning, stacklevel=2)
+                      "torch.tensor(sourceTensor).")
         arr = data._data.copy()
         dt = dtype or data._dtype
         return _finish(arr.astype(dt.np, copy=False), dt, requires_grad)
@@ -145,10 +147,12 @@ def _filled(fill, size, dtype, requires_grad):
     return _finish(np.full(_size(size), fill, dtype=dt.np), dt, requires_grad)
 
 
+@observed("torch.ones")
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None):
     return _filled(1, size, dtype, requires_grad)
 
 
+@observed("torch.zeros")
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None):
     shape = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list, D.Size)) else size
     if any(isinstance(s, int) and s < 0 for s in shape):
@@ -156,10 +160,12 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, out=None):
     return _filled(0, size, dtype, requires_grad)
 
 
+@observed("torch.empty")
 def empty(*size, dtype=None, device=None, requires_grad=False, out=None):
     return _filled(0, size, dtype, requires_grad)
 
 
+@observed("torch.full")
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     if dtype is None:
         dtype = (D.bool_ if isinstance(fill_value, bool) else
@@ -168,6 +174,7 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False):
                    requires_grad)
 
 
+@observed("torch.eye")
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     for name, v in (("n", n), ("m", m)):
         if v is not None and v < 0:
@@ -176,6 +183,7 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     return _finish(np.eye(n, n if m is None else m, dtype=dt.np), dt, requires_grad)
 
 
+@observed("torch.arange")
 def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
     if end is None:
         start, end = 0, start
@@ -244,6 +252,7 @@ def _arange_half(start, step, n):
     return out
 
 
+@observed("torch.linspace")
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     dt = dtype or D.get_default_dtype()
     if steps < 0:
@@ -269,16 +278,19 @@ def _gen(generator):
     return getattr(generator, "_gen", generator)
 
 
+@observed("torch.rand")
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
     dt = dtype or D.get_default_dtype()
     return _finish(_gen(generator).rand(_size(size), dt.np), dt, requires_grad)
 
 
+@observed("torch.randn")
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
     dt = dtype or D.get_default_dtype()
     return _finish(_gen(generator).randn(_size(size), dt.np), dt, requires_grad)
 
 
+@observed("torch.randint")
 def randint(low, high=None, size=None, generator=None, dtype=None, device=None,
             requires_grad=False):
     if size is None:
@@ -290,12 +302,14 @@ def randint(low, high=None, size=None, generator=None, dtype=None, device=None,
     return _finish(data.astype(dt.np), dt, requires_grad)
 
 
+@observed("torch.randperm")
 def randperm(n, generator=None, dtype=None, device=None, requires_grad=False):
     dt = dtype or D.int64
     return _finish(_gen(generator).randperm(int(n)).astype(dt.np), dt, requires_grad)
 
 
 def _like(fn):
+    @observed(f"torch.{fn.__name__}_like")
     def like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
         return fn(t.shape, dtype=dtype or t._dtype, requires_grad=requires_grad)
     like.__name__ = fn.__name__ + "_like"
@@ -306,6 +320,7 @@ ones_like, zeros_like, empty_like = _like(ones), _like(zeros), _like(empty)
 rand_like, randn_like = _like(rand), _like(randn)
 
 
+@observed("torch.full_like")
 def full_like(t, fill_value, dtype=None, device=None, requires_grad=False):
     return full(t.shape, fill_value, dtype=dtype or t._dtype, requires_grad=requires_grad)
 

@@ -4,6 +4,7 @@ import numpy as np
 from . import _dtype as D
 from ._ops import OPS
 from ._tensor import Tensor, apply, _wrap_dim, _list
+from .observer import observed
 
 # ``torch.f(t, ...)`` is ``t.f(...)`` for these
 _METHODS = (
@@ -78,6 +79,7 @@ def stack(tensors, dim=0):
                  {"dim": d})
 
 
+@observed("torch.where")
 def where(condition, input=None, other=None):
     if input is None and other is None:
         return tuple(Tensor._make(i.astype(np.int64)) for i in np.nonzero(condition._data))

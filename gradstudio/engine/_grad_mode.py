@@ -1,6 +1,8 @@
 """Grad mode: ``no_grad``, ``enable_grad``, ``set_grad_enabled``, ``is_grad_enabled``."""
 import functools
 
+from .observer import observed
+
 __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode"]
 
 
@@ -22,10 +24,12 @@ class _Mode:
     """Base of the grad-mode context managers; each also works as a decorator."""
     _target = True
 
+    @observed("torch.autograd.grad_mode.__enter__")
     def __enter__(self):
         self._prev = STATE.enabled
         STATE.enabled = self._target
 
+    @observed("torch.autograd.grad_mode.__exit__")
     def __exit__(self, *exc):
         STATE.enabled = self._prev
         return False

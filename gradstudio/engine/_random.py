@@ -18,6 +18,8 @@ import os
 
 import numpy as np
 
+from .observer import observed
+
 __all__ = ["Generator", "default_generator", "manual_seed", "initial_seed", "seed",
            "get_rng_state", "set_rng_state"]
 
@@ -319,6 +321,7 @@ default_generator = Generator()
 default_generator.seed()
 
 
+@observed("torch.manual_seed")
 def manual_seed(seed) -> Generator:
     """Seeds the default generator; ``rand``/``randn`` then match PyTorch's numbers."""
     return default_generator.manual_seed(seed)

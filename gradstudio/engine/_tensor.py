@@ -19,7 +19,8 @@ from ._autograd import (AccumulateGrad, _ERRSTATE, _PLANS, _QUIET, _STAND_INS, _
 from ._grad_mode import STATE
 from ._ops import OPS
 from ._printing import format_tensor
-from . import _views
+from . import _views, _warn, observer
+from .observer import observed
 
 __all__ = ["Tensor", "apply"]
 
@@ -145,11 +146,13 @@ class Tensor:
         return self
 
     @property
+    @observed("Tensor.requires_grad")
     def requires_grad(self):
         # (PyTorch: a view requires grad when its base does, before its grad_fn is rebuilt)
         return self._requires_grad or (self._base is not None and self._base._requires_grad)
 
     @requires_grad.setter
+    @observed("Tensor.requires_grad =")
     def requires_grad(self, value):
         if not isinstance(value, bool):
             raise RuntimeError("requires_grad must be a bool")
@@ -160,6 +163,7 @@ class Tensor:
                                "gradients")
         self._requires_grad = value
 
+    @observed("Tensor.requires_grad_")
     def requires_grad_(self, requires_grad=True):
         if self._sync()._grad_fn is not None:
             if not requires_grad:
@@ -176,24 +180,29 @@ class Tensor:
         return self._output_nr
 
     @property
+    @observed("Tensor.is_leaf")
     def is_leaf(self):
         return self._sync()._grad_fn is None
 
     @property
+    @observed("Tensor.grad_fn")
     def grad_fn(self):
         return self._sync()._grad_fn
 
     @property
+    @observed("Tensor.retains_grad")
     def retains_grad(self):
         return self._retains_grad
 
     @property
+    @observed("Tensor.grad")
     def grad(self):
         if self._sync()._grad_fn is not None and not self._retains_grad:
-            warnings.warn(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+            _warn.warn(_NONLEAF_GRAD_WARNING)
         return self._grad
 
     @grad.setter
+    @observed("Tensor.grad =")
     def grad(self, value):
         if value is not None:
             if not isinstance(value, Tensor):
@@ -216,9 +225,11 @@ class Tensor:
         self._grad = value
 
     @grad.deleter
+    @observed("del Tensor.grad")
     def grad(self):
         self._grad = None
 
+    @observed("Tensor.retain_grad")
     def retain_grad(self):
         if not self._sync()._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
@@ -232,6 +243,7 @@ class Tensor:
             else:
                 fn._retain = weakref.ref(self)
 
+    @observed("Tensor.register_hook")
     def register_hook(self, hook):
         """``hook(grad)`` runs when this tensor's gradient is computed; returning a tensor
         replaces the gradient. Returns a handle with ``remove()``."""
@@ -248,6 +260,7 @@ class Tensor:
             fn._pre_hooks = {}
         return _Handle(fn._pre_hooks, (self._output_nr, hook) if fn._outputs else hook)
 
+    @observed("Tensor.register_post_accumulate_grad_hook")
     def register_post_accumulate_grad_hook(self, hook):
         if self._sync()._grad_fn is not None:
             raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf "
@@ -299,15 +312,18 @@ class Tensor:
             np.add(cur._data, g, out=cur._data, casting="unsafe")
             cur._vc[0] += 1
 
+    @observed("Tensor.backward")
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Computes the gradient of this tensor with respect to graph leaves."""
         _backward.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
+    @observed("Tensor.detach")
     def detach(self):
         t = Tensor._make(self._data, self._dtype)
         t._vc = self._vc
         return t
 
+    @observed("Tensor.detach_")
     def detach_(self):
         if self._base is not None and self._sync()._grad_fn is not None:
             raise RuntimeError(
@@ -321,10 +337,12 @@ class Tensor:
         return self
 
     @property
+    @observed("Tensor.data")
     def data(self):
         return Tensor._make(self._data, self._dtype)
 
     @data.setter
+    @observed("Tensor.data =")
     def data(self, value):
         self._data = value._data
         self._dtype = value._dtype
@@ -340,9 +358,11 @@ class Tensor:
         a = self.numpy()
         return a if dtype is None else a.astype(dtype)
 
+    @observed("Tensor.tolist")
     def tolist(self):
         return self._data.tolist()
 
+    @observed("Tensor.item")
     def item(self):
         if self._data.size != 1:
             raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted "
@@ -498,6 +518,8 @@ def apply(op, operands, params=None, out_dtype=None):
     """Runs ``op`` on ``operands`` (tensors, and Python numbers where the op allows) and
     returns the result tensor, recording a grad_fn node when grad mode is on and an
     operand requires grad."""
+    if observer.LISTENER is not None:
+        return observer.op_applied(observer.LISTENER, apply, op, operands, params, out_dtype)
     if out_dtype is None:
         cdt, odt = _compute_dtype(op, operands)
     else:
@@ -579,7 +601,10 @@ def apply_views(op, src, params):
         for t in outs:
             t._grad_fn = node
             t._requires_grad = True
-    return tuple(outs)
+    outs = tuple(outs)
+    if observer.LISTENER is not None:
+        observer.LISTENER.views(op, src, params, outs)
+    return outs
 
 
 _NO_EDGE = (None, 0)
@@ -636,6 +661,7 @@ def record(t, op, operands, params):
 
 
 # ---------------------------------------------------------------------- in-place ops
+@observed("inplace")
 def inplace(self, op, operands, params=None):
     """Applies ``op`` and writes the result into ``self`` (operands[0]), with PyTorch's
     checks: leaves that require grad and views of them refuse, the version counter is

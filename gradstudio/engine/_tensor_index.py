@@ -15,6 +15,7 @@ from ._grad_mode import STATE
 # document tracer patches them there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
 from ._tensor_ops import _no_grad_if, _operand, _renamed
+from ._warn import warn as _warn
 from ._tensor_shape import _expand, _view
 
 # ---------------------------------------------------------------------- indexing
@@ -40,8 +41,7 @@ def _sequence_as_tuple(key):
         line = 349 if isinstance(k, (Tensor, list, tuple, str, slice)) else \
             359 if k is None or k is Ellipsis else None
         if line is not None:
-            import warnings
-            warnings.warn(_SEQ_INDEX_WARNING.format(line=line), UserWarning, stacklevel=4)
+            _warn(_SEQ_INDEX_WARNING.format(line=line))
             return True
     return False
 

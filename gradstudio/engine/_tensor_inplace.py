@@ -7,6 +7,7 @@ bumps the version counter), the random fills too (their gradient is zero)."""
 from ._factory import _gen, tensor
 from ._ops import OPS
 from ._tensor import Tensor
+from .observer import observed
 # ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
 # document tracer patches them there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
@@ -93,11 +94,13 @@ def _copy_(self, src):
 Tensor.copy_ = _copy_
 
 
+@observed("Tensor.uniform_")
 def _uniform_(self, a=0.0, b=1.0, *, generator=None):
     return _shared.inplace(self, OPS["_uniform"], (self,),
                            {"low": a, "high": b, "generator": _gen(generator)})
 
 
+@observed("Tensor.normal_")
 def _normal_(self, mean=0.0, std=1.0, *, generator=None):
     return _shared.inplace(self, OPS["_normal"], (self,),
                            {"mean": mean, "std": std, "generator": _gen(generator)})

@@ -11,6 +11,7 @@ import numpy as np
 from . import _dtype as D
 from ._ops import OPS
 from ._tensor import Tensor, _c_name, _wrap_dim
+from .observer import observed
 # ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
 # document tracer patches them there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
@@ -285,6 +286,7 @@ def _should_fold(a, b):
     return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(big.ndim - 2))
 
 
+@observed("Tensor.matmul")
 def _matmul(self, other):
     """``torch.matmul``, case by case as ATen's ``_matmul_impl`` (so the recorded graph and
     its grad_fn names match)."""

@@ -16,6 +16,8 @@ from ._tensor import Tensor, apply_views, _wrap_dim, _list
 # document tracer patches them there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
 from ._tensor_ops import _dims, _renamed
+from ._warn import warn as _warn
+from .observer import observed
 
 # ---------------------------------------------------------------------- shapes
 def _shape_arg(args):
@@ -74,6 +76,7 @@ def _view(self, *shape):
     return _shared._apply(OPS["view"], (self,), {"shape": shape})
 
 
+@observed("Tensor.reshape")
 def _reshape(self, *shape):
     shape = _infer(_shape_arg(shape), self._data.size)
     if _viewable(self._data, shape):
@@ -145,8 +148,7 @@ def _T(self):
     if n != 2:
         msg = _T_WARNINGS.pop(0 if n == 0 else 1, None)  # PyTorch warns once per process
         if msg is not None:
-            import warnings
-            warnings.warn(msg, UserWarning, stacklevel=2)
+            _warn(msg)
     return _shared._apply(OPS["permute"], (self,), {"dims": tuple(range(n))[::-1]})
 
 

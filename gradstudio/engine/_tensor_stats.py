@@ -2,15 +2,12 @@
 
 Like every method module they check arguments as PyTorch does and dispatch through the
 shared ``_apply`` of ``_tensor_ops``."""
-import os
-import sys
-import warnings
-
 import numpy as np
 
 from ._ops import OPS
 from ._tensor import Tensor, _wrap_dim
 from ._tensor_ops import _dims
+from ._warn import warn as _warn
 # ``_apply`` is looked up on _tensor_ops at each call, not imported: the document tracer
 # patches it there (in its own process) and so reaches every method module
 from . import _tensor_ops as _shared
@@ -42,15 +39,6 @@ Tensor.cumsum = _cumsum
 _DOF_WARNING = ("{}(): degrees of freedom is <= 0. Correction should be strictly less than "
                 "the reduction factor (input numel divided by output numel). (Triggered "
                 "internally at /__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)")
-_ENGINE_DIR = os.path.dirname(os.path.abspath(__file__))
-
-
-def _warn(message):
-    """Warns as PyTorch's C++ code does: at the caller's line outside the engine."""
-    frame, level = sys._getframe(1), 2
-    while frame is not None and os.path.dirname(frame.f_code.co_filename) == _ENGINE_DIR:
-        frame, level = frame.f_back, level + 1
-    warnings.warn(message, UserWarning, stacklevel=level)
 
 
 _UNSET = object()

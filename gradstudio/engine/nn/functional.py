@@ -4,6 +4,7 @@ import numpy as np
 from .. import _dtype as D
 from .._ops import OPS
 from .._tensor import Tensor, _list
+from ..observer import observed
 from .. import _tensor_ops as _shared
 from .._tensor_ops import _renamed
 from .._functions import log_softmax, relu, sigmoid, softmax, tanh
@@ -22,6 +23,7 @@ def mse_loss(input, target, reduction="mean"):
     return d
 
 
+@observed("torch.nn.functional.nll_loss")
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
              reduction="mean"):
     """The negative log likelihood of class-index targets, from log-probabilities
@@ -75,6 +77,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     return out
 
 
+@observed("torch.nn.functional.cross_entropy")
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                   reduce=None, reduction="mean", label_smoothing=0.0):
     """``nll_loss(log_softmax(input, 1), target)``: the loss of class-index targets given
