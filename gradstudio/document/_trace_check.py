@@ -9,7 +9,7 @@ engine from the same seed, so every number must come out the same):
   ``split`` and ``unbind`` are drawn as slices and selects, see ``PIECE_GRAD_FN``), and
   its value at the end when the script changed it afterwards;
 - after every timeline action, whether it raised, what ``autograd.grad`` returned and
-  every ``.grad`` (while the child kept them, see ``_trace_recorder.MAX_STEP_GRADS``);
+  every ``.grad`` (while the child kept them, see ``gradstudio.trace.recorder.MAX_STEP_GRADS``);
 - every ``.grad`` at the end.
 The first difference, in the order the script ran, becomes one ``TraceError`` naming
 its line.

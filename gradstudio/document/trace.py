@@ -16,7 +16,7 @@ script's; the pieces' ``grad_fn`` is ``SliceBackward0`` or ``SelectBackward0`` w
 PyTorch shows ``SplitBackward0``, ``SplitWithSizesBackward0`` or ``UnbindBackward0``.
 
 The user's code only ever runs when this is asked for, and then in a child process
-(``gradstudio/document/_trace_child.py``) with a time limit: an endless loop, a
+(``gradstudio/trace/child.py``) with a time limit: an endless loop, a
 crash or a script that calls ``os._exit`` cannot hang or break the caller. Whatever goes
 wrong comes back as one ``TraceError`` whose message is written for the user. The child
 sends the recorded program as JSON; the document is built here through the public
@@ -41,7 +41,7 @@ import threading
 from pathlib import Path
 
 from ._trace_check import Difference, check_trace
-from ._trace_process import MAX_STDERR, Child
+from gradstudio.trace.process import MAX_STDERR, Child
 from .layout import apply_layered_layout
 from .model import ACTION_KINDS, Document, DocumentError
 
@@ -52,7 +52,7 @@ STARTUP_GRACE = 20.0     # seconds for the child to start Python and the engine
 MAX_SCRIPT_BYTES = 1024 * 1024
 MAX_RESULT_BYTES = 64 * 1024 * 1024
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
-_CHILD = str(Path(__file__).resolve().with_name("_trace_child.py"))
+_CHILD = str(Path(__file__).resolve().parents[1] / "trace" / "child.py")
 
 
 class TraceError(Exception):

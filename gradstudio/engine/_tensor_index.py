@@ -16,6 +16,7 @@ from ._grad_mode import STATE
 from . import _tensor_ops as _shared
 from ._tensor_ops import _no_grad_if, _operand, _renamed
 from ._warn import warn as _warn
+from .observer import observed
 from ._tensor_shape import _expand, _view
 
 # ---------------------------------------------------------------------- indexing
@@ -187,6 +188,7 @@ def _alias(t):
     return _renamed(_shared._apply(OPS["view"], (t,), {"shape": t._data.shape}), "AliasBackward0")
 
 
+@observed("Tensor.__getitem__")
 def _getitem(self, key):
     # PyTorch's single-index fast paths first: a lone slice is never skipped
     if _is_int_index(key):

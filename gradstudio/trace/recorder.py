@@ -2,7 +2,7 @@
 makes, buffers the operations inside composite calls, names nodes after the script's
 variables and, at the end, drops dead temporaries and returns the JSON-able result.
 
-Part of the tracing child (``_trace_child.py``); imports only numpy and its sibling
+Part of the tracing child (``child.py``); imports only numpy, the engine's public API and its sibling
 modules.
 """
 import keyword
@@ -10,8 +10,10 @@ import sys
 
 import numpy as np
 
-from ._trace_ops import op_record
-from ._trace_values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
+from gradstudio.engine import inspect as raw
+
+from .ops import op_record
+from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
                             _Record, _values, has_marked)
 
 MAX_NODES = 20_000
@@ -68,7 +70,7 @@ class Recorder:
         i = self.node_of.get(id(t))
         if i is not None:
             return i
-        if t._grad_fn is not None:
+        if raw.grad_fn(t) is not None:
             raise TraceError("a tensor computed outside the traced operations (for example a "
                              "gradient returned with create_graph=True) is used here; "
                              "GradStudio cannot draw where it came from")
@@ -85,9 +87,9 @@ class Recorder:
                      "compute a new tensor, which cannot be drawn yet: a graph computes every "
                      "tensor before its backward steps, so the gradient would be frozen into "
                      "a number")
-        dtype = t._dtype.name
+        dtype = t.dtype.name
         value = _values(t)
-        params = {"value": value, "requires_grad": bool(t._requires_grad)}
+        params = {"value": value, "requires_grad": bool(raw.requires_grad(t))}
         if dtype != _inferred_dtype(value):
             if dtype not in ("float32", "float64", "int64", "bool"):
                 raise TraceError(f"a {dtype} tensor cannot be drawn; GradStudio documents "
@@ -131,11 +133,11 @@ class Recorder:
         self.node_of[id(t)] = index
         self.keep.append(t)
         self.objects.append(t)
-        if t._requires_grad and t._grad_fn is None or rec.kind == "retain_grad":
+        if raw.requires_grad(t) and raw.grad_fn(t) is None or rec.kind == "retain_grad":
             self.grad_holders[id(t)] = t
         if self.record_values:
-            fn = t._grad_fn
-            self.values[index] = (np.array(t._data), t._dtype.name,
+            fn = raw.grad_fn(t)
+            self.values[index] = (np.array(raw.data(t)), t.dtype.name,
                                   None if fn is None else type(fn).__name__)
         return index
 
@@ -211,13 +213,13 @@ class Recorder:
         a = self.actions[-1]
         a["failed"] = bool(failed)
         if results is not None:
-            a["results"] = [None if r is None else np.array(r._data) for r in results]
-        size = sum(t._grad._data.size for t in self.grad_holders.values()
-                   if t._grad is not None)
+            a["results"] = [None if r is None else np.array(raw.data(r)) for r in results]
+        grads = {key: raw.grad(t) for key, t in self.grad_holders.items()}
+        size = sum(raw.data(g).size for g in grads.values() if g is not None)
         self.step_grads_left -= size
         if self.step_grads_left >= 0:
-            a["grads"] = {key: None if t._grad is None else np.array(t._grad._data)
-                          for key, t in self.grad_holders.items()}
+            a["grads"] = {key: None if g is None else np.array(raw.data(g))
+                          for key, g in grads.items()}
 
     # ---------------------------------------------------------------- naming
     def name_tensors(self, namespace):
@@ -306,12 +308,13 @@ class Recorder:
             for i, node_id in new_id.items():
                 data, dtype, fn = self.values[i]
                 t = owner.get(i)
-                g = None if t is None or t._grad is None else t._grad._data.tolist()
+                g = None if t is None else raw.grad(t)
+                g = None if g is None else raw.data(g).tolist()
                 recorded = {"value": data.tolist(), "shape": list(data.shape), "dtype": dtype,
                             "grad_fn": fn, "grad": g}
-                if t is not None and not _same(t._data, data):
+                if t is not None and not _same(raw.data(t), data):
                     # changed after its node was made, by something the graph does not show
-                    recorded["value_end"] = t._data.tolist()
+                    recorded["value_end"] = raw.data(t).tolist()
                 nodes[position[node_id]]["recorded"] = recorded
         for n in nodes:
             n.pop("keep")

@@ -6,24 +6,21 @@ engine installed as ``torch`` and records every tensor operation, and writes one
 object on its own stdout: ``{"ok": true, "nodes": [...], "actions": [...], "seed": ...,
 "output": ...}`` or ``{"ok": false, "error": "line 7: RuntimeError: ...", ...}``.
 
-Only this process ever runs the user's code, and only it patches the engine: the op
-table's ``apply`` and ``inplace`` (every operation, as autograd sees it), a few public
-functions and Tensor methods (factories, ``matmul``, ``reshape``, indexing, ``where``,
-``detach``, ``requires_grad_``, ``retain_grad``, ``.data``, ``.grad``, ``backward``,
-``autograd.grad``, ``manual_seed``, grad-mode blocks, ``item``/``tolist``, and the hooks
-it refuses) and the script's ``print``. With ``record_values`` (which ``trace.py`` always
-asks for) it also sends what the script computed, for the caller's check
-(``_trace_check``).
+Only this process ever runs the user's code. It changes nothing in the engine: the
+``Tracer`` (``listener.py``) listens to the engine's forward observer for the script's
+run, and the script's ``print`` is wrapped in its own namespace. With ``record_values``
+(which ``gradstudio.document.trace`` always asks for) it also sends what the script
+computed, for the caller's check (``gradstudio.document._trace_check``).
 Operations inside a recorded call are not recorded again (``x @ w`` is one node, not the
 ``mm`` it runs); a call with no node kind of its own is recorded as the operations it
 ran. Nodes are named after the script's variables (the first name a tensor is bound
 to; ``y``, ``y_2``... when a loop rebinds ``y``), and temporaries nobody kept (a loop
 condition such as ``y.data.norm() < 1000``) are dropped at the end.
 
-The child is split by responsibility: ``_trace_values`` (the record type, TraceError and
-value helpers), ``_trace_ops`` (op-table calls to node kinds), ``_trace_recorder`` (the
-``Recorder``), ``_trace_install`` (the patching of the engine) and this module (limits,
-running the script, the JSON result).
+The package is split by responsibility: ``values`` (the record type, TraceError and
+value helpers), ``ops`` (op-table calls to node kinds), ``recorder`` (the ``Recorder``),
+``listener`` (the ``Tracer``), ``process`` (the child's process group and output caps)
+and this module (limits, running the script, the JSON result).
 """
 import builtins
 import io
@@ -45,10 +42,10 @@ if not __package__:
     sys.modules[_spec.name] = importlib.util.module_from_spec(_spec)
     __package__ = _spec.name
 
-from ._trace_install import install  # noqa: E402
-from ._trace_process import watch_parent  # noqa: E402
-from ._trace_recorder import UNSEEDED, Recorder  # noqa: E402
-from ._trace_values import TraceError  # noqa: E402
+from .listener import Tracer  # noqa: E402
+from .process import watch_parent  # noqa: E402
+from .recorder import UNSEEDED, Recorder  # noqa: E402
+from .values import TraceError  # noqa: E402
 
 MAX_OUTPUT = 64 * 1024
 
@@ -99,8 +96,8 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
     ``record_values`` each node also carries what the script computed (its value, dtype,
     grad_fn and final .grad), so a caller can check the document reproduces it."""
     import gradstudio.engine as engine
+    from gradstudio.engine.observer import listen
     rec = Recorder(engine, filename, record_values)
-    install(rec)
     engine.default_generator.manual_seed(UNSEEDED)
     # the script's ``import torch`` gets the engine
     sys.modules["torch"] = engine
@@ -142,7 +139,8 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
             sys.settrace(global_tracer)
             _start_timer(timeout)
             try:
-                exec(code, namespace)
+                with listen(Tracer(rec)):
+                    exec(code, namespace)
             finally:
                 _stop_timer()
                 sys.settrace(None)

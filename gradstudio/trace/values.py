@@ -3,12 +3,14 @@ when an operation cannot be drawn, the ``_Record`` of one node still to be commi
 the helpers that turn tensor data and call arguments into JSON-able values (literal
 values, their inferred dtype, plain numbers, nested-list shapes).
 
-Part of the tracing child (``_trace_child.py``); imports only numpy, never the document
+Part of the tracing child (``child.py``); imports only numpy and the engine's public API, never the document
 package.
 """
 import math
 
 import numpy as np
+
+from gradstudio.engine import inspect as raw
 
 
 class TraceError(Exception):
@@ -110,7 +112,7 @@ for _base, _cls in ((float, FloatFromTensor), (int, IntFromTensor)):
 
 # ----------------------------------------------------------------------------- values
 def _values(t):
-    data = t._data
+    data = raw.data(t)
     if data.dtype == np.float32:
         # the shortest decimal that is the same float32, so literals read as written
         flat = [float(np.format_float_positional(v, unique=True, trim="-"))

@@ -10,7 +10,7 @@ output is read as it comes, up to a cap (the result channel ``max_result`` bytes
 ``MAX_STDERR``); the rest is read and dropped, so the child never blocks on a full pipe
 and the parent's memory stays bounded.
 
-Also imported by the child (``_trace_child.py``, run by path): this module imports
+Also imported by the child (``child.py``, run by path): this module imports
 nothing from the package.
 """
 import atexit

@@ -4,9 +4,9 @@
 multi-output op (``split``, ``chunk``, ``unbind``, iterating a tensor) returns, plus the
 index-key text of ``x[key]``.
 
-Part of the tracing child (``_trace_child.py``); imports only its sibling modules.
+Part of the tracing child (``child.py``); imports only its sibling modules.
 """
-from ._trace_values import TraceError, _number, _Record
+from .values import TraceError, _number, _Record
 
 
 # ----------------------------------------------------------------------------- ops
@@ -67,7 +67,7 @@ def view_records(op, src, params, outs):
     if op.name in ("split", "split_with_sizes"):
         records, start = [], 0
         for out in outs:
-            end = start + out._data.shape[dim]
+            end = start + out.shape[dim]
             records.append(_Record("index", {"key": _index_text(dim, start, end, 1)},
                                    {"self": src}, out))
             start = end

@@ -1,0 +1,475 @@
+"""The tracer: a listener of the engine's forward observer (``gradstudio.engine.observer``)
+that turns what a script does into the nodes and actions of a ``Recorder``.
+
+Every op of the table reaches ``op`` (and the pieces of ``split``/``unbind`` reach
+``views``); the public calls the engine marks ``@observed`` reach ``call``, which looks up
+how to record them in one table, ``Tracer.handlers``:
+
+- *composite* calls (``Tensor.matmul``, ``Tensor.reshape``, ``Tensor.__getitem__``,
+  ``torch.where``, the losses) are one node when their arguments fit the node kind, else
+  the ops they ran;
+- *special* calls (factories, ``manual_seed``, ``detach``, ``requires_grad_`` ...) are
+  recorded from their arguments and result, nothing inside them;
+- *actions* (``backward``, ``autograd.grad``) are recorded before they run, then what they
+  did;
+- reads of autograd state keep a node alive, numbers read out of tensors are marked, and
+  what the graph cannot show (hooks, writes through ``.data``) is refused in plain words.
+
+Part of the tracing child (``child.py``); imports only the engine's public API and its
+sibling modules.
+"""
+from gradstudio.engine import inspect as raw
+from gradstudio.engine.observer import Listener
+
+from .ops import _DTYPES, _index_key_text, op_record, view_records
+from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
+                     _number, _plain, _Record, _shape, _values, has_marked, marked,
+                     marked_list)
+
+_DATA_WRITE = ("writing through .data (such as w.data -= lr * w.grad, w.data.zero_() or "
+               "w.data = ...) cannot be drawn yet: it changes a tensor without autograd "
+               "seeing it")
+_RANDOM_FILLS = ("Tensor.uniform_", "Tensor.normal_")
+_REFUSED_FACTORIES = ("torch.randint", "torch.randperm", "torch.empty", "torch.empty_like")
+_HOOKS = ("Tensor.register_hook", "Tensor.register_post_accumulate_grad_hook",
+          "Node.register_hook", "Node.register_prehook")
+
+
+class Tracer(Listener):
+    """Records what a script does with the engine into ``rec`` (a ``Recorder``)."""
+
+    def __init__(self, rec):
+        self.rec = rec
+        self.handlers = {}
+        self._composites()
+        self._factories()
+        self._autograd_state()
+        self._actions()
+
+    # ------------------------------------------------------------ the observer's events
+    def op(self, op, operands, params, out):
+        if not self.rec.quiet:
+            self.rec.emit((op, operands, params, out))
+
+    def views(self, op, src, params, outs):
+        # the pieces share one multi-output node in the engine; each is drawn as the
+        # single-output select/slice it views (see ops.view_records)
+        rec = self.rec
+        if rec.quiet:
+            return
+        for r in view_records(op, src, params, outs):
+            if has_marked(params):
+                r.taint = (rec.line(), SCALAR_FED_BACK)
+            rec.emit(r)
+
+    def call(self, name, func, args, kwargs):
+        handler = self.handlers.get(name)
+        if handler is None:
+            return func(*args, **kwargs)
+        return handler(func, args, kwargs)
+
+    # ------------------------------------------------------------ kinds of calls
+    def composite(self, mapper):
+        """A public call with a node kind of its own (``x @ w``, ``x[0]``): one node when
+        ``mapper(result, *args, **kwargs)`` gives one, else the ops it ran."""
+        rec = self.rec
+
+        def handle(func, args, kwargs):
+            if rec.quiet:
+                return func(*args, **kwargs)
+            rec.frames.append([])
+            try:
+                result = func(*args, **kwargs)
+            finally:
+                children = rec.frames.pop()
+            mapped = mapper(result, *args, **kwargs)
+            for r in children if mapped is None else (mapped,):
+                rec.emit(r)
+            return result
+        return handle
+
+    def special(self, handler):
+        """A call recorded by ``handler(result, *args, **kwargs)`` at the top level only;
+        nothing inside it is recorded."""
+        rec = self.rec
+
+        def handle(func, args, kwargs):
+            if rec.quiet or len(rec.frames) > 1:
+                return func(*args, **kwargs)
+            rec.quiet += 1
+            try:
+                result = func(*args, **kwargs)
+            finally:
+                rec.quiet -= 1
+            handler(result, *args, **kwargs)
+            return result
+        return handle
+
+    def at_top(self, handler):
+        """``handler(func, args, kwargs)`` for a call the script makes itself (not one
+        inside another recorded call)."""
+        rec = self.rec
+
+        def handle(func, args, kwargs):
+            if rec.quiet or len(rec.frames) > 1:
+                return func(*args, **kwargs)
+            return handler(func, args, kwargs)
+        return handle
+
+    def recorded_first(self, handler, returns_grads=False):
+        """An action: recorded, then made. One that raises (caught by the script, as in
+        ``try: out.backward() except RuntimeError: ...``) is still a step. What it did
+        (raised or not, the gradients it returned, every .grad after it) is kept for the
+        check that the document does the same."""
+        rec = self.rec
+
+        def handle(func, args, kwargs):
+            handler(None, *args, **kwargs)
+            rec.quiet += 1
+            try:
+                result = func(*args, **kwargs)
+            except Exception:
+                rec.action_done(failed=True)
+                raise
+            finally:
+                rec.quiet -= 1
+            if returns_grads:
+                for g in result:
+                    if g is not None:
+                        rec.grad_results.add(id(g))
+                        rec.keep.append(g)
+            rec.action_done(results=result if returns_grads else None)
+            return result
+        return self.at_top(handle)
+
+    # ------------------------------------------------------------ composite calls
+    def _composites(self):
+        rec, h = self.rec, self.handlers
+
+        def matmul_map(out, a, b):
+            if raw.is_tensor(a) and raw.is_tensor(b):
+                return _Record("matmul", {}, {"self": a, "other": b}, out)
+            return None
+
+        def reshape_map(out, a, *shape):
+            if not raw.is_tensor(a):
+                return None
+            return _Record("reshape", {"shape": list(out.shape)}, {"self": a}, out)
+
+        def getitem_map(out, a, key):
+            text = _index_key_text(key)
+            taint = (rec.line(), SCALAR_FED_BACK) if has_marked(key) else None
+            return None if text is None else _Record("index", {"key": text}, {"self": a},
+                                                     out, taint=taint)
+
+        def where_map(out, condition, input=None, other=None):
+            if not all(raw.is_tensor(t) for t in (condition, input, other)):
+                return None
+            return _Record("where", {}, {"condition": condition, "input": input,
+                                         "other": other}, out)
+
+        def loss_map(kind):
+            """cross_entropy / nll_loss as one node with input and target ports (the
+            target's own node, not the int64 copy the op keeps); cross_entropy's inner
+            nll_loss call is left to it."""
+            def mapper(out, input, target, weight=None, size_average=None, ignore_index=-100,
+                       reduce=None, reduction="mean", label_smoothing=0.0):
+                outermost = len(rec.frames) == 1
+                if not raw.is_tensor(input) or not raw.is_tensor(target):
+                    return None
+                if weight is not None or size_average is not None or reduce is not None:
+                    if not outermost:
+                        return None
+                    raise TraceError(f"{kind} with a weight per class (or the old "
+                                     "size_average and reduce arguments) cannot be drawn yet")
+                return _Record(kind, {"ignore_index": int(ignore_index),
+                                      "reduction": reduction},
+                               {"input": input, "target": target}, out)
+            return mapper
+
+        h["Tensor.matmul"] = self.composite(matmul_map)
+        h["Tensor.reshape"] = self.composite(reshape_map)
+        h["Tensor.__getitem__"] = self.composite(getitem_map)
+        h["torch.where"] = self.composite(where_map)
+        for name in ("cross_entropy", "nll_loss"):
+            h["torch.nn.functional." + name] = self.composite(loss_map(name))
+        h["inplace"] = self._inplace
+
+    def _inplace(self, func, args, kwargs):
+        rec = self.rec
+        if rec.quiet:
+            return func(*args, **kwargs)
+        t, op, operands = args[0], args[1], args[2]
+        params = args[3] if len(args) > 3 else kwargs.get("params")
+        was_tracked_leaf = raw.requires_grad(t) and raw.grad_fn(t) is None
+        rec.quiet += 1
+        try:
+            out = func(*args, **kwargs)
+        finally:
+            rec.quiet -= 1
+        if len(rec.frames) > 1:
+            return out
+        if id(t) in rec.grad_of:
+            if op.name != "_zero":
+                raise TraceError("changing a .grad in place (other than x.grad.zero_()) "
+                                 "cannot be drawn yet")
+            rec.action("zero_grad", {"tensor": rec.grad_of[id(t)]})
+            rec.action_done()
+            return out
+        if was_tracked_leaf:
+            raise TraceError("an in-place update of a leaf that requires grad (such as "
+                             "w -= lr * w.grad under no_grad) cannot be drawn as a graph")
+        if id(t) in rec.data_aliases:
+            raise TraceError(_DATA_WRITE)
+        # the tensors sharing this one's memory change too, which the graph cannot show:
+        # refused at the end if they are still part of it
+        rec.taint_sharers(t, "an in-place update of a tensor that shares its memory with "
+                             "another (through x.detach() or x.data) cannot be drawn: it "
+                             "changes both; compute a new tensor instead")
+        if raw.is_view(t):
+            # the write reaches the tensor it views (PyTorch's CopySlices); a graph of
+            # single-output nodes would silently leave that tensor as it was
+            raise TraceError("an in-place update of a view (such as y[0] += 5 or "
+                             "y[1:].mul_(3)) cannot be drawn: it changes the tensor it "
+                             "views; compute a new tensor instead (for example with "
+                             "torch.cat)")
+        # drawn as the out-of-place operation; the tensor now stands for the new node
+        rec.emit(op_record(op, operands, params, t))
+        return out
+
+
+    # ------------------------------------------------------------ factories
+    def _factories(self):
+        rec, h = self.rec, self.handlers
+
+        def dtype_param(t, kind, params):
+            name = t.dtype.name
+            default = _inferred_dtype(params["value"]) if kind == "tensor" else \
+                ("int64" if kind == "arange" and all(
+                    isinstance(params[k], int) for k in ("start", "end", "step"))
+                 else "float32")
+            if name != default:
+                if name not in _DTYPES:
+                    raise TraceError(f"a {name} tensor cannot be drawn")
+                params["dtype"] = name
+            params["requires_grad"] = bool(raw.requires_grad(t))
+            return params
+
+        def factory(kind, make_params):
+            def handler(out, *args, **kwargs):
+                if kwargs.get("generator") is not None:
+                    raise TraceError("random numbers from a separate torch.Generator cannot "
+                                     "be drawn; use torch.manual_seed")
+                params = dtype_param(out, kind, make_params(out, *args, **kwargs))
+                rec.emit(_Record(kind, params, {}, out))
+            return handler
+
+        def tensor_params(out, data, *a, **k):
+            value = _jsonable(data) if isinstance(data, (list, tuple, int, float, bool)) \
+                else None
+            if value is None or _shape(value) != tuple(out.shape) or not _plain(value):
+                value = _values(out)
+            return {"value": value}
+
+        def shape_params(out, *a, **k):
+            return {"shape": list(out.shape)}
+
+        def arange_params(out, start, end=None, step=1, **k):
+            if end is None:
+                start, end = 0, start
+            return {"start": _number(start, "arange's start"),
+                    "end": _number(end, "arange's end"), "step": _number(step, "arange's step")}
+
+        def linspace_params(out, start, end, steps, **k):
+            return {"start": _number(start, "linspace's start"),
+                    "end": _number(end, "linspace's end"), "steps": int(steps)}
+
+        def full_params(out, size, fill_value, **k):
+            return {"shape": list(out.shape),
+                    "fill_value": _number(fill_value, "the fill value")}
+
+        def eye_params(out, n, m=None, **k):
+            if m is not None and m != n:
+                raise TraceError("torch.eye with two sizes cannot be drawn")
+            return {"n": int(n)}
+
+        def full_like_params(out, other, fill_value, **k):
+            return full_params(out, None, fill_value)
+
+        for name, kind, make in (("tensor", "tensor", tensor_params),
+                                 ("ones", "ones", shape_params),
+                                 ("zeros", "zeros", shape_params),
+                                 ("rand", "rand", shape_params),
+                                 ("randn", "randn", shape_params),
+                                 ("full", "full", full_params), ("eye", "eye", eye_params),
+                                 ("arange", "arange", arange_params),
+                                 ("linspace", "linspace", linspace_params),
+                                 ("ones_like", "ones", shape_params),
+                                 ("zeros_like", "zeros", shape_params),
+                                 ("rand_like", "rand", shape_params),
+                                 ("randn_like", "randn", shape_params),
+                                 ("full_like", "full", full_like_params)):
+            h["torch." + name] = self.special(factory(kind, make))
+
+        def unsupported(what):
+            def handler(out, *a, **k):
+                raise TraceError(f"{what} cannot be drawn yet")
+            return handler
+
+        for name in _REFUSED_FACTORIES + _RANDOM_FILLS:
+            h[name] = self.special(unsupported(name))
+
+        def seed_handler(out, seed):
+            if rec.random_drawn:
+                raise TraceError("torch.manual_seed after random numbers were drawn cannot "
+                                 "be drawn: a document has one seed, set before everything "
+                                 "runs")
+            value = int(seed) % 2 ** 64
+            if value >= 2 ** 63:
+                raise TraceError("a document's seed is from 0 to 2**63 - 1")
+            rec.seed = value
+        h["torch.manual_seed"] = self.special(seed_handler)
+
+    # ------------------------------------------------------------ autograd state
+    def _autograd_state(self):
+        rec, h = self.rec, self.handlers
+
+        def detach_handler(out, t):
+            rec.emit(_Record("detach", {}, {"self": t}, out))
+            rec.share_memory(t, out)
+        h["Tensor.detach"] = self.special(detach_handler)
+
+        def detach_inplace(out, t):
+            raise TraceError("detach_() cannot be drawn; write x = x.detach()")
+        h["Tensor.detach_"] = self.special(detach_inplace)
+
+        def rebind(kind, params, t):
+            """``t`` stays the same Python object but is now the output of a new node."""
+            rec.emit(_Record(kind, params, {"self": t}, t, alias=True))
+
+        def requires_grad_handler(out, t, requires_grad=True):
+            rebind("requires_grad_", {"requires_grad": bool(requires_grad)}, t)
+        h["Tensor.requires_grad_"] = self.special(requires_grad_handler)
+        h["Tensor.requires_grad ="] = self.special(requires_grad_handler)
+
+        def retain_handler(out, t):
+            rebind("retain_grad", {}, t)
+        h["Tensor.retain_grad"] = self.special(retain_handler)
+
+        def inspected(func, args, kwargs):
+            rec.mark_kept(args[0])
+            return func(*args, **kwargs)
+        for name in ("requires_grad", "grad_fn", "is_leaf", "retains_grad"):
+            h["Tensor." + name] = self.at_top(inspected)
+
+        def data_get(func, args, kwargs):
+            t = args[0]
+            out = func(*args, **kwargs)
+            if id(t) in rec.grad_of:
+                rec.grad_of[id(out)] = rec.grad_of[id(t)]
+                rec.keep.append(out)
+            else:
+                rec.emit(_Record("detach", {}, {"self": t}, out))
+                rec.data_aliases.add(id(out))
+                rec.share_memory(t, out)
+            return out
+        h["Tensor.data"] = self.at_top(data_get)
+
+        def data_set(func, args, kwargs):
+            if not rec.quiet:
+                raise TraceError(_DATA_WRITE)
+            return func(*args, **kwargs)
+        h["Tensor.data ="] = data_set
+
+        def grad_get(func, args, kwargs):
+            t = args[0]
+            g = func(*args, **kwargs)
+            if g is not None and id(t) in rec.node_of:
+                rec.grad_of[id(g)] = rec.node_of[id(t)]
+                rec.keep.append(g)
+            return g
+        h["Tensor.grad"] = self.at_top(grad_get)
+
+        def grad_set(func, args, kwargs):
+            t, value = args[0], args[1] if len(args) > 1 else None
+            if value is not None:
+                raise TraceError("assigning a tensor to .grad cannot be drawn; only "
+                                 "x.grad = None and x.grad.zero_() can")
+            func(*args, **kwargs)
+            if not rec.quiet and len(rec.frames) == 1:
+                rec.action("set_grad_none", {"tensor": rec.node_index(t)})
+                rec.action_done()
+        h["Tensor.grad ="] = h["del Tensor.grad"] = grad_set
+
+        # numbers read out of a tensor are marked (see values.marked)
+        def marking(mark):
+            def handle(func, args, kwargs):
+                return mark(func(*args, **kwargs))
+            return self.at_top(handle)
+        h["Tensor.item"] = marking(marked)
+        h["Tensor.tolist"] = marking(marked_list)
+
+        def refused_hook(what):
+            def handle(func, args, kwargs):
+                if not rec.quiet:
+                    raise TraceError(f"{what} cannot be drawn yet: a hook changes or reads "
+                                     "gradients during backward, which the graph cannot show")
+                return func(*args, **kwargs)
+            return handle
+        for name in _HOOKS:
+            h[name] = refused_hook(name.replace("Tensor.", "").replace("Node.", "grad_fn."))
+
+        def enter(func, args, kwargs):
+            rec.blocks += 1
+            rec.block_stack.append(f"b{rec.blocks}")
+            return func(*args, **kwargs)
+
+        def exit_(func, args, kwargs):
+            if rec.block_stack:
+                rec.block_stack.pop()
+            return func(*args, **kwargs)
+        h["torch.autograd.grad_mode.__enter__"] = enter
+        h["torch.autograd.grad_mode.__exit__"] = exit_
+
+    # ------------------------------------------------------------ actions
+    def _actions(self):
+        rec, h = self.rec, self.handlers
+
+        def as_tensor(g):
+            if not raw.is_tensor(g):
+                raise TraceError("backward's gradient must be a tensor to be drawn")
+            return g
+
+        def backward_handler(out, t, gradient=None, retain_graph=None, create_graph=False,
+                             inputs=None):
+            if inputs is not None:
+                raise TraceError("backward(inputs=...) cannot be drawn")
+            rec.action("backward", {
+                "target": rec.node_index(t),
+                "gradient": None if gradient is None else rec.node_index(as_tensor(gradient)),
+                "retain_graph": bool(retain_graph), "create_graph": bool(create_graph)})
+
+        def autograd_backward_handler(out, tensors, grad_tensors=None, retain_graph=None,
+                                      create_graph=False, inputs=None, **k):
+            ts = [tensors] if raw.is_tensor(tensors) else list(tensors)
+            gs = [grad_tensors] if grad_tensors is None or raw.is_tensor(grad_tensors) \
+                else list(grad_tensors)
+            if len(ts) != 1 or len(gs) != 1:
+                raise TraceError("torch.autograd.backward with several tensors cannot be "
+                                 "drawn; call backward on each")
+            backward_handler(out, ts[0], gs[0], retain_graph, create_graph, inputs)
+
+        def grad_handler(out, outputs, inputs, grad_outputs=None, retain_graph=None,
+                         create_graph=False, only_inputs=True, allow_unused=None, **k):
+            if grad_outputs is not None:
+                raise TraceError("torch.autograd.grad(grad_outputs=...) cannot be drawn")
+            outs = [outputs] if raw.is_tensor(outputs) else list(outputs)
+            ins = [inputs] if raw.is_tensor(inputs) else list(inputs)
+            rec.action("grad", {
+                "outputs": [rec.node_index(t) for t in outs],
+                "inputs": [rec.node_index(t) for t in ins],
+                "retain_graph": bool(retain_graph), "create_graph": bool(create_graph)})
+
+        h["Tensor.backward"] = self.recorded_first(backward_handler)
+        h["torch.autograd.backward"] = self.recorded_first(autograd_backward_handler)
+        h["torch.autograd.grad"] = self.recorded_first(grad_handler, returns_grads=True)
