@@ -1,23 +1,27 @@
 """The node catalogue: every kind a document can hold.
 
-Operation kinds are derived from the engine's op table (``gradstudio.engine._ops.OPS``):
-their ports are the op's tensor arguments, their parameters the op's parameters, their
-category and one-line doc the op's own. Adding an op to the engine makes it appear here.
-A few table entries are folded into one kind the way PyTorch spells them (``x ** 2`` and
-``x ** y`` are both ``pow``; ``max`` with or without ``dim``; ``x // y`` and ``x // 2``),
-a few are built by hand where the table has them (``_OWN_KINDS``: the number-first
-``2 // x`` and ``2 % x``, ``var``/``std``'s correction, the losses' class-index target
-port), and sources (``ones``, ``rand`` ...) and autograd modifiers (``detach``,
-``requires_grad_``, ``retain_grad``) are added. Each kind also knows how to evaluate
-itself with the engine (``evaluate``) and how PyTorch code spells it (``code``), side by
-side, so the runner and the exporter share one definition.
+Operation kinds are derived from the engine's op table (``OPS``): their ports are the
+op's tensor arguments, their parameters the op's parameters, their category and one-line
+doc the op's own; a node evaluates by calling the op's method (or ``torch.<name>``) and
+is exported with the record's own spelling (``Op.code``, its ports and params filled
+in). Adding an op to the engine makes it appear here, run and export; whether an op is a
+kind of its own is one rule shared with the tracer (``gradstudio.trace.ops.has_kind``).
+The kinds built by hand name the table entries they stand for (``NodeKind.ops``,
+``_HAND_BUILT``): entries folded into one kind the way PyTorch spells them (``x ** 2``
+and ``x ** y`` are both ``pow``; ``max`` with or without ``dim``; ``x // y`` and
+``x // 2``), the number-first ``2 // x`` and ``2 % x``, ``var``/``std``'s correction,
+the losses' class-index target port, and the composites ``matmul``, ``reshape`` and
+indexing. Sources (``ones``, ``rand`` ...) and autograd modifiers (``detach``,
+``requires_grad_``, ``retain_grad``) are added. Calls whose optional arguments are
+written only when set are spelled in ``_SPELLED``.
 """
 import operator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 import gradstudio.engine as torch
 from gradstudio.engine._ops import OPS
+from gradstudio.trace.ops import has_kind
 
 from .spelling import (dims, keywords, literal, number, optional, shape_tuple, sizes,
                        source_tail)
@@ -67,6 +71,9 @@ class NodeKind:
     # code(params, inputs) -> the PyTorch expression; ``inputs`` maps each port to the
     # Python name of what feeds it (an unconnected port with a fallback is absent)
     code: Callable = field(default=None, repr=False, compare=False)
+    # the engine's table entries this kind stands for when it is not simply the entry of
+    # its own name (``pow`` is ``pow``, ``pow_tensor``); a traced op is read back as it
+    ops: tuple = ()
 
     def param(self, name):
         for p in self.params:
@@ -95,8 +102,21 @@ class NodeKind:
 
 CATALOGUE: dict[str, NodeKind] = {}
 
+# Kinds built by hand after the table's own, each naming the table entries it stands for
+# (``matmul`` is a composite: it runs mm, mv, dot or bmm, which keep kinds of their own).
+_HAND_BUILT = {"pow": ("pow", "pow_tensor"), "rsub": ("rsub",), "rpow": ("rpow",),
+               "max": ("max", "max_dim"), "min": ("min", "min_dim"), "matmul": (),
+               "reshape": ("_unsafe_view",), "index": ("slice", "index"), "where": ("where",),
+               "to": ("to",), "cat": ("cat",), "stack": ("stack",),
+               "floor_divide": ("floor_divide", "floor_divide_scalar"),
+               "rfloor_divide": ("floor_divide_scalar",),
+               "remainder": ("remainder", "remainder_scalar"), "rremainder": ("rremainder",),
+               "nll_loss": ("nll_loss",), "cross_entropy": ("nll_loss",)}
+
 
 def _add(k: NodeKind):
+    if not k.ops:     # the table entries it stands for (see _HAND_BUILT)
+        k = replace(k, ops=_HAND_BUILT.get(k.name, (k.name,) if k.name in OPS else ()))
     CATALOGUE[k.name] = k
     return k
 
@@ -191,17 +211,13 @@ def _grad_name(op):
     return op.grad_fn if isinstance(op.grad_fn, str) else op.grad_fn({})
 
 
-# Which table entries a kind stands for, and how it is called. Every other op in the
-# table (not internal) becomes a kind named after it, called as a Tensor method with its
-# params as keywords; the ones in _OWN_KINDS are built by hand where the table has them.
-_SKIP = {"pow_tensor", "rpow", "max_dim", "min_dim", "_unsafe_view", "index", "where",
-         "rsub", "slice", "to", "cat", "stack", "floor_divide_scalar", "remainder_scalar",
-         "rremainder"}
-
-
 def _method_call(name, param_names):
+    """Evaluates a kind as PyTorch code calls its op: the method when the op has one,
+    else ``torch.<name>``, with the tensors first and the params in the record's order."""
     def evaluate(p, self, **inputs):
-        return getattr(self, name)(*inputs.values(), *(p[n] for n in param_names))
+        fn = getattr(self, name, None)
+        args = (*inputs.values(), *(p[n] for n in param_names))
+        return fn(*args) if fn is not None else getattr(torch, name)(self, *args)
     return evaluate
 
 
@@ -281,39 +297,41 @@ def _along_code(name, suffix=""):
     return code
 
 
-def _method_code(name, param_names):
-    """The plain spelling: a Tensor method with its set params as keywords."""
+def _rendered(param, value):
+    """A param's value as it is written in a call, by its kind in the op's record."""
+    kind = param.kind
+    if kind == "shape":
+        return sizes(value)
+    if kind == "dims":
+        return "" if value is None else dims(value)
+    if kind == "dtype":
+        return f"torch.{value}"
+    return number(value) if value is not None else "None"
+
+
+def _record_code(op):
+    """The op record's own spelling (``op.code``: ``{self}.view({shape})``,
+    ``torch.dot({self}, {tensor})``), its ports and params filled in."""
     def code(p, a):
-        extra = ", ".join(f"{n}={number(p[n])}" for n in param_names if p.get(n) is not None)
-        return f"{a['self']}.{name}({extra})"
+        params = {q.name: _rendered(q, p[q.name]) for q in op.params}
+        return op.code.format(**a, **params)
     return code
 
 
-# Spellings of the op-table kinds that are not plain ``x.name(param=...)`` calls.
-_OP_CODE = {
-    "maximum": lambda p, a: f"torch.maximum({a['self']}, {a['other']})",
-    "minimum": lambda p, a: f"torch.minimum({a['self']}, {a['other']})",
-    "neg": lambda p, a: f"-{a['self']}",
+# Calls whose optional arguments are written only when set (the record's one template
+# cannot leave them out): the reductions and clamp; and the methods whose record spells
+# an operator or function where the exported script has always called the method.
+_SPELLED = {
     "clamp": lambda p, a: f"{a['self']}.clamp("
                           f"{keywords(min=optional(p['min']), max=optional(p['max']))[2:]})",
     "sum": _reduce_code("sum"), "mean": _reduce_code("mean"), "norm": _norm_code,
     "amax": _reduce_code("amax"), "amin": _reduce_code("amin"),
-    "cumsum": lambda p, a: f"{a['self']}.cumsum({p['dim']})",
+    "argmax": _along_code("argmax"), "argmin": _along_code("argmin"),
     "softmax": lambda p, a: f"{a['self']}.softmax(dim={p['dim']})",
     "log_softmax": lambda p, a: f"{a['self']}.log_softmax(dim={p['dim']})",
-    "argmax": _along_code("argmax"), "argmin": _along_code("argmin"),
     "mm": lambda p, a: f"{a['self']}.mm({a['mat2']})",
     "bmm": lambda p, a: f"{a['self']}.bmm({a['mat2']})",
     "mv": lambda p, a: f"{a['self']}.mv({a['vec']})",
-    "dot": lambda p, a: f"torch.dot({a['self']}, {a['tensor']})",
-    "view": lambda p, a: f"{a['self']}.view({sizes(p['shape'])})",
-    "expand": lambda p, a: f"{a['self']}.expand({sizes(p['shape'])})",
-    "permute": lambda p, a: f"{a['self']}.permute({sizes(p['dims'])})",
-    "squeeze": lambda p, a: f"{a['self']}.squeeze("
-                            f"{'' if p['dim'] is None else dims(p['dim'])})",
-    "unsqueeze": lambda p, a: f"{a['self']}.unsqueeze({p['dim']})",
-    "transpose": lambda p, a: f"{a['self']}.transpose({p['dim0']}, {p['dim1']})",
-    "select": lambda p, a: f"{a['self']}.select({p['dim']}, {p['index']})",
 }
 
 # ----------------------------------------------------------------------------- hand-built
@@ -412,11 +430,15 @@ _OWN_KINDS = {
 }
 
 
+# hand-built, but in the table entry's palette place (those of _OWN_KINDS built there)
+_TABLE_SLOT = {"pow", "max", "min", "floor_divide", "remainder", "nll_loss"}
+_SKIP = {op for ops in _HAND_BUILT.values() for op in ops} - _TABLE_SLOT
+
+
 for _name, _op in OPS.items():
     # a node has one output, so ops returning several views (split, unbind) have no kind
     # (a traced script draws each piece as the select or slice it is)
-    if _op.category == "internal" or _name in _SKIP or _op.multi_output or \
-            _name.startswith("_"):
+    if not has_kind(_op) and not _op.variadic or _name in _SKIP:
         continue
     if _name in _OWN_KINDS:       # built by hand, in the table's place (palette order)
         for _k in _OWN_KINDS[_name]():
@@ -430,7 +452,7 @@ for _name, _op in OPS.items():
     _add(NodeKind(_name, _op.category, _op.doc, tuple(Port(a) for a in _op.arg_names), _params,
                   _method_call(_name, _names), _op.code or "",
                   _grad_name(_op) if _op.differentiable else None,
-                  code=_OP_CODE.get(_name) or _method_code(_name, _names)))
+                  code=_SPELLED.get(_name) or _record_code(_op)))
 
 
 def _pow_eval(p, self, exponent=None):

@@ -11,9 +11,6 @@ from .values import TraceError, _number, _Record
 
 # ----------------------------------------------------------------------------- ops
 _BINARY = {"add", "sub", "mul", "div", "eq", "ne", "lt", "le", "gt", "ge"}
-_UNARY = {"neg", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt", "rsqrt",
-          "reciprocal", "log1p", "expm1", "sign", "floor", "ceil", "round", "trunc", "clone",
-          "t", "all", "any"}
 _DTYPES = ("float32", "float64", "int64", "bool")
 
 
@@ -75,122 +72,172 @@ def view_records(op, src, params, outs):
     raise TraceError(f"the operation '{op.name}' cannot be drawn yet")
 
 
+def has_kind(op):
+    """Whether an op of the table is a node kind of its own, named after it (the rest are
+    internal, several views at once, or read back by ``_EXPLICIT``)."""
+    return not (op.category == "internal" or op.multi_output or op.variadic or
+                op.name.startswith("_"))
+
+
+def _param_value(param, value):
+    """A param as a node holds it, by its kind in the op's record."""
+    if value is None:
+        return None
+    kind = param.kind
+    if kind == "dims":
+        return _dims(list(value) if isinstance(value, tuple) else value)
+    if kind == "shape":
+        return list(value)
+    if kind == "scalar":
+        return _number(value, f"the {param.name}")
+    if kind == "bool":
+        return bool(value)
+    if kind == "int":
+        return int(value)
+    raise TraceError(f"the {param.name} of '{param.name}' cannot be drawn yet")
+
+
+def _generic(op, operands, params, output):
+    """The node of an op whose kind is named after it: its tensor arguments are the
+    ports, its params (as the record declares them) the node's."""
+    if not has_kind(op):
+        raise TraceError(f"the operation '{op.name}' cannot be drawn yet")
+    inputs = {}
+    for port, o in zip(op.arg_names, operands):
+        if type(o) is not type(output):
+            raise TraceError(f"{op.name} with a number in place of the tensor '{port}' cannot "
+                             "be drawn yet; give it a tensor")
+        inputs[port] = o
+    values = {p.name: _param_value(p, params.get(p.name, p.default)) for p in op.params}
+    return _Record(op.name, values, inputs, output)
+
+
 def op_record(op, operands, params, output):
     """The node for one op of the engine's table, or raises TraceError."""
-    name = op.name
-    p = params or {}
-    T = type(output)
+    explicit = _EXPLICIT.get(op.name)
+    if explicit is None:
+        return _generic(op, operands, params or {}, output)
+    return explicit(op.name, operands, params or {}, output)
 
-    def tensors(*ports):
-        return {port: o for port, o in zip(ports, operands)}
 
-    if name in _BINARY:
-        a, b = operands
-        kw = {}
-        if p.get("alpha", 1) != 1:
-            kw["alpha"] = _number(p["alpha"], "alpha")
-        if type(b) is T:
-            return _Record(name, kw, {"self": a, "other": b}, output)
-        return _Record(name, dict(kw, other=_number(b, "the number")), {"self": a}, output)
-    if name == "pow":
-        return _Record("pow", {"exponent": _number(p.get("exponent", 2.0), "the exponent")},
-                       {"self": operands[0]}, output)
-    if name == "pow_tensor":
-        return _Record("pow", {}, tensors("self", "exponent"), output)
-    if name == "rsub":
-        if p.get("alpha", 1) != 1:
-            raise TraceError("rsub with alpha cannot be drawn")
-        return _Record("rsub", {"other": _number(p["other"], "the number")},
-                       {"self": operands[0]}, output)
-    if name == "rpow":
-        return _Record("rpow", {"base": _number(p["base"], "the base")},
-                       {"exponent": operands[0]}, output)
-    if name in ("floor_divide", "remainder", "maximum", "minimum"):      # x //= y too
-        return _Record(name, {}, tensors("self", "other"), output)
-    if name in ("floor_divide_scalar", "remainder_scalar", "rremainder"):
-        # 2 // x is floor_divide_scalar, reflected; 2 % x is rremainder
-        kind = ("r" if p.get("reflected") else "") + name.removesuffix("_scalar")
-        return _Record(kind, {"other": _number(p["other"], "the number")}, tensors("self"),
-                       output)
-    if name in _UNARY:
-        return _Record(name, {}, tensors("self"), output)
-    if name == "clamp":
-        lim = {k: None if p.get(k) is None else _number(p[k], f"clamp's {k}")
-               for k in ("min", "max")}
-        return _Record("clamp", lim, tensors("self"), output)
-    if name in ("sum", "mean", "amax", "amin"):
-        return _Record(name, {"dim": _dims(p.get("dim")), "keepdim": bool(p.get("keepdim"))},
-                       tensors("self"), output)
-    if name == "norm":
-        return _Record("norm", {"p": _number(p.get("p", 2.0), "the norm's p"),
-                                "dim": _dims(p.get("dim")),
-                                "keepdim": bool(p.get("keepdim"))},
-                       tensors("self"), output)
-    if name == "prod":
-        return _Record("prod", {"dim": p.get("dim"), "keepdim": bool(p.get("keepdim"))},
-                       tensors("self"), output)
-    if name in ("var", "std"):
-        # no correction given is Bessel's (1): the same values, drawn as the default
-        c = p.get("correction")
-        return _Record(name, {"dim": _dims(p.get("dim")), "keepdim": bool(p.get("keepdim")),
-                              "correction": 1 if c is None else _number(c, "the correction")},
-                       tensors("self"), output)
-    if name == "cumsum":
-        return _Record("cumsum", {"dim": p["dim"]}, tensors("self"), output)
-    if name in ("softmax", "log_softmax"):
-        return _Record(name, {"dim": p["dim"]}, tensors("self"), output)
-    if name in ("max", "min"):
-        return _Record(name, {"dim": None, "keepdim": False}, tensors("self"), output)
-    if name in ("max_dim", "min_dim"):
-        return _Record(name[:3], {"dim": p["dim"], "keepdim": bool(p.get("keepdim"))},
-                       tensors("self"), output)
-    if name in ("argmax", "argmin"):
-        return _Record(name, {"dim": p.get("dim"), "keepdim": bool(p.get("keepdim"))},
-                       tensors("self"), output)
-    if name in ("mm", "bmm"):
-        return _Record(name, {}, tensors("self", "mat2"), output)
-    if name == "mv":
-        return _Record(name, {}, tensors("self", "vec"), output)
-    if name == "dot":
-        return _Record(name, {}, tensors("self", "tensor"), output)
-    if name in ("view", "expand"):
-        return _Record(name, {"shape": list(p["shape"])}, tensors("self"), output)
-    if name == "_unsafe_view":
-        return _Record("reshape", {"shape": list(p["shape"])}, tensors("self"), output)
-    if name == "squeeze":
-        return _Record("squeeze", {"dim": p.get("dim")}, tensors("self"), output)
-    if name == "unsqueeze":
-        return _Record("unsqueeze", {"dim": p["dim"]}, tensors("self"), output)
-    if name == "transpose":
-        return _Record("transpose", {"dim0": p["dim0"], "dim1": p["dim1"]}, tensors("self"),
-                       output)
-    if name == "permute":
-        return _Record("permute", {"dims": list(p["dims"])}, tensors("self"), output)
-    if name == "select":
-        return _Record("select", {"dim": p["dim"], "index": p["index"]}, tensors("self"),
-                       output)
-    if name == "slice":
-        return _Record("index", {"key": _index_text(p["dim"], p["start"], p["end"],
-                                                    p["step"])}, tensors("self"), output)
-    if name == "to":
-        dt = p["dtype"].name
-        if dt not in _DTYPES:
-            raise TraceError(f"converting to {dt} cannot be drawn; use one of "
-                             f"{', '.join(_DTYPES)}")
-        return _Record("to", {"dtype": dt}, tensors("self"), output)
-    if name in ("cat", "stack"):
-        return _Record(name, {"count": len(operands), "dim": p["dim"]},
-                       {f"t{i}": o for i, o in enumerate(operands)}, output)
-    if name == "index":
-        raise TraceError("indexing with a tensor, a list or a mask cannot be drawn yet; "
-                         "use integers and slices such as x[0] or x[:, 1:3]")
-    if name == "nll_loss":
-        # reached only through a loss call with arguments its kind has no place for
-        raise TraceError("this loss cannot be drawn yet: only cross_entropy and nll_loss "
-                         "without a weight per class can")
-    if name == "where":
-        raise TraceError("torch.where with a number cannot be drawn; give it tensors")
-    if name in ("_setitem", "_fill", "_copy", "_zero"):
-        raise TraceError("assigning into a tensor in place (x[...] = v, fill_, copy_, "
-                         "zero_) cannot be drawn; compute a new tensor instead")
-    raise TraceError(f"the operation '{name}' cannot be drawn yet")
+# ----------------------------------------------------------------------------- explicit
+# The table entries a node kind reads back its own way: a number operand as a param,
+# several entries folded into one kind, a default the node spells differently, and the
+# ones that cannot be drawn.
+def _binary(name, operands, p, output):
+    a, b = operands
+    kw = {}
+    if p.get("alpha", 1) != 1:
+        kw["alpha"] = _number(p["alpha"], "alpha")
+    if type(b) is type(output):
+        return _Record(name, kw, {"self": a, "other": b}, output)
+    return _Record(name, dict(kw, other=_number(b, "the number")), {"self": a}, output)
+
+
+def _pow(name, operands, p, output):
+    return _Record("pow", {"exponent": _number(p.get("exponent", 2.0), "the exponent")},
+                   {"self": operands[0]}, output)
+
+
+def _pow_tensor(name, operands, p, output):
+    return _Record("pow", {}, {"self": operands[0], "exponent": operands[1]}, output)
+
+
+def _rsub(name, operands, p, output):
+    if p.get("alpha", 1) != 1:
+        raise TraceError("rsub with alpha cannot be drawn")
+    return _Record("rsub", {"other": _number(p["other"], "the number")},
+                   {"self": operands[0]}, output)
+
+
+def _rpow(name, operands, p, output):
+    return _Record("rpow", {"base": _number(p["base"], "the base")},
+                   {"exponent": operands[0]}, output)
+
+
+def _tensor_pair(name, operands, p, output):       # x //= y too (no inplace param)
+    return _Record(name, {}, {"self": operands[0], "other": operands[1]}, output)
+
+
+def _number_operand(name, operands, p, output):
+    # 2 // x is floor_divide_scalar, reflected; 2 % x is rremainder
+    kind = ("r" if p.get("reflected") else "") + name.removesuffix("_scalar")
+    return _Record(kind, {"other": _number(p["other"], "the number")},
+                   {"self": operands[0]}, output)
+
+
+def _clamp(name, operands, p, output):
+    lim = {k: None if p.get(k) is None else _number(p[k], f"clamp's {k}")
+           for k in ("min", "max")}
+    return _Record("clamp", lim, {"self": operands[0]}, output)
+
+
+def _spread(name, operands, p, output):
+    # no correction given is Bessel's (1): the same values, drawn as the default
+    c = p.get("correction")
+    return _Record(name, {"dim": _dims(p.get("dim")), "keepdim": bool(p.get("keepdim")),
+                          "correction": 1 if c is None else _number(c, "the correction")},
+                   {"self": operands[0]}, output)
+
+
+def _extreme(name, operands, p, output):
+    return _Record(name, {"dim": None, "keepdim": False}, {"self": operands[0]}, output)
+
+
+def _extreme_dim(name, operands, p, output):
+    return _Record(name[:3], {"dim": p["dim"], "keepdim": bool(p.get("keepdim"))},
+                   {"self": operands[0]}, output)
+
+
+def _squeeze(name, operands, p, output):
+    return _Record("squeeze", {"dim": p.get("dim")}, {"self": operands[0]}, output)
+
+
+def _unsafe_view(name, operands, p, output):
+    return _Record("reshape", {"shape": list(p["shape"])}, {"self": operands[0]}, output)
+
+
+def _slice(name, operands, p, output):
+    return _Record("index", {"key": _index_text(p["dim"], p["start"], p["end"], p["step"])},
+                   {"self": operands[0]}, output)
+
+
+def _to(name, operands, p, output):
+    dt = p["dtype"].name
+    if dt not in _DTYPES:
+        raise TraceError(f"converting to {dt} cannot be drawn; use one of "
+                         f"{', '.join(_DTYPES)}")
+    return _Record("to", {"dtype": dt}, {"self": operands[0]}, output)
+
+
+def _joined(name, operands, p, output):
+    return _Record(name, {"count": len(operands), "dim": p["dim"]},
+                   {f"t{i}": o for i, o in enumerate(operands)}, output)
+
+
+def _refused(message):
+    def record(name, operands, p, output):
+        raise TraceError(message)
+    return record
+
+
+_EXPLICIT = {
+    **dict.fromkeys(_BINARY, _binary),
+    "pow": _pow, "pow_tensor": _pow_tensor, "rsub": _rsub, "rpow": _rpow,
+    **dict.fromkeys(("floor_divide", "remainder"), _tensor_pair),
+    **dict.fromkeys(("floor_divide_scalar", "remainder_scalar", "rremainder"),
+                    _number_operand),
+    "clamp": _clamp, "var": _spread, "std": _spread, "max": _extreme, "min": _extreme,
+    "max_dim": _extreme_dim, "min_dim": _extreme_dim, "squeeze": _squeeze,
+    "_unsafe_view": _unsafe_view, "slice": _slice, "to": _to, "cat": _joined,
+    "stack": _joined,
+    "index": _refused("indexing with a tensor, a list or a mask cannot be drawn yet; use "
+                      "integers and slices such as x[0] or x[:, 1:3]"),
+    # reached only through a loss call with arguments its kind has no place for
+    "nll_loss": _refused("this loss cannot be drawn yet: only cross_entropy and nll_loss "
+                         "without a weight per class can"),
+    "where": _refused("torch.where with a number cannot be drawn; give it tensors"),
+    **dict.fromkeys(("_setitem", "_fill", "_fill_tensor", "_copy", "_zero"), _refused(
+        "assigning into a tensor in place (x[...] = v, fill_, copy_, zero_) cannot be "
+        "drawn; compute a new tensor instead")),
+}
