@@ -59,3 +59,134 @@ def test_checker_catches_a_violation(tmp_path, monkeypatch):
     (fake / "engine" / "bad.py").write_text("from PySide6 import QtCore\n")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", fake)
     assert _violations("engine") == ["engine/bad.py imports PySide6"]
+
+
+# ----------------------------------------------------------------------------- contracts
+def _module_name(path, root):
+    rel = path.relative_to(root.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_graph(package_dir):
+    """Module -> the modules of the same package it imports, from every import statement
+    anywhere in the file (function-level ones too), relative ones resolved."""
+    modules = {_module_name(p, package_dir): p for p in package_dir.rglob("*.py")}
+    graph = {}
+    for name, path in modules.items():
+        pkg = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = pkg.split(".")[:len(pkg.split(".")) - node.level + 1]
+                    mod = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    mod = node.module or ""
+                for alias in node.names:
+                    sub = f"{mod}.{alias.name}"
+                    found.add(sub if sub in modules else mod)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+        graph[name] = sorted(m for m in found if m in modules and m != name)
+    return graph
+
+
+def find_cycle(graph):
+    """One import cycle as a list of modules, or None."""
+    state, stack = {}, []
+
+    def visit(m):
+        state[m] = "open"
+        stack.append(m)
+        for n in graph[m]:
+            if state.get(n) == "open":
+                return stack[stack.index(n):] + [n]
+            if n not in state:
+                cycle = visit(n)
+                if cycle:
+                    return cycle
+        state[m] = "done"
+        stack.pop()
+        return None
+
+    for m in sorted(graph):
+        if m not in state:
+            cycle = visit(m)
+            if cycle:
+                return cycle
+    return None
+
+
+def test_the_engine_has_no_import_cycle():
+    cycle = find_cycle(import_graph(ROOT / "engine"))
+    assert cycle is None, " -> ".join(cycle)
+
+
+def test_the_cycle_finder_finds_a_planted_cycle(tmp_path):
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from . import b\n")
+    (pkg / "b.py").write_text("def f():\n    from .a import x\n")
+    assert find_cycle(import_graph(pkg)) == ["pkg.a", "pkg.b", "pkg.a"]
+
+
+def _engine_private_names():
+    from gradstudio.engine import Tensor
+    names = set()
+    for cls in Tensor.__mro__:
+        names.update(getattr(cls, "__slots__", ()))
+        names.update(vars(cls))
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def _private_module(name):
+    parts = name.split(".")
+    return parts[:2] == ["gradstudio", "engine"] and any(p.startswith("_") for p in parts[2:])
+
+
+def private_engine_uses(root, private_names):
+    """``file: line: what`` for each import of a private engine module and each read of a
+    private attribute of a tensor (``x._data``) outside ``gradstudio/engine``; ``self._x``
+    and ``cls._x`` are a class's own fields and not counted."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if rel.parts[0] == "engine":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module] if _private_module(node.module) else \
+                    [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                names = []
+            for name in names:
+                if _private_module(name):
+                    found.append(f"{rel}:{node.lineno}: imports {name}")
+            if isinstance(node, ast.Attribute) and node.attr in private_names and not (
+                    isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.append(f"{rel}:{node.lineno}: reads .{node.attr}")
+    return found
+
+
+def test_nothing_outside_the_engine_uses_its_private_parts():
+    assert private_engine_uses(ROOT, _engine_private_names()) == []
+
+
+def test_the_private_use_checker_sees_a_planted_use(tmp_path):
+    fake = tmp_path / "gradstudio"
+    (fake / "document").mkdir(parents=True)
+    (fake / "document" / "bad.py").write_text(
+        "from gradstudio.engine._oprecord import OPS\n"
+        "from gradstudio.engine import _dispatch\n"
+        "def f(t):\n    return t._data, self._data\n")
+    assert private_engine_uses(fake, _engine_private_names()) == [
+        "document/bad.py:1: imports gradstudio.engine._oprecord",
+        "document/bad.py:2: imports gradstudio.engine._dispatch",
+        "document/bad.py:4: reads ._data"]

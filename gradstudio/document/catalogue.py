@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 import gradstudio.engine as torch
-from gradstudio.engine._ops import OPS
+from gradstudio.engine.optable import OPS
 from gradstudio.trace.ops import has_kind
 
 from .spelling import (dims, keywords, literal, number, optional, shape_tuple, sizes,

@@ -18,6 +18,8 @@ import math
 
 import numpy as np
 
+from gradstudio.engine import inspect as raw
+
 from .params import MAX_DIMS, MAX_ELEMENTS
 
 __all__ = ["MAX_ELEMENTS", "MAX_DIMS", "MAX_RUN_BYTES", "planned_elements", "too_large",
@@ -126,8 +128,8 @@ class RunBudget:
                     self.used += base.nbytes
             elif isinstance(v, (list, tuple)):
                 stack.extend(v)
-            elif hasattr(v, "_data"):              # an engine tensor
-                stack.append(v._data)
+            elif raw.is_tensor(v):
+                stack.append(raw.data(v))
             elif hasattr(v, "grad_output"):        # a recorded backward step
                 stack.extend((v.grad_output, v.grad_inputs, v.accumulated))
 

@@ -23,7 +23,7 @@ import networkx as nx
 import numpy as np
 
 import gradstudio.engine as torch
-from gradstudio.engine._printing import format_tensor
+from gradstudio.engine import inspect as raw
 from gradstudio.engine.autograd import AccumulateGrad, observe
 
 from .catalogue import CATALOGUE
@@ -60,7 +60,7 @@ class TensorState:
 
     @property
     def value(self):
-        return None if self._t is None else self._t._data
+        return None if self._t is None else raw.data(self._t)
 
     @property
     def dtype(self):
@@ -96,7 +96,7 @@ class TensorState:
     def text(self):
         if self._t is None:
             return ""
-        return format_tensor(self._t._data, self._t.dtype, requires_grad=self.requires_grad,
+        return raw.format_tensor(raw.data(self._t), self._t.dtype, requires_grad=self.requires_grad,
                              grad_fn_name=self.grad_fn)
 
     @cached_property
@@ -247,18 +247,18 @@ def _snapshot(order, tensors, copied, budget):
         t = tensors.get(nid)
         if t is None:
             continue
-        g = t._grad                  # not t.grad: no non-leaf warning to silence
+        g = raw.grad(t)              # not t.grad: no non-leaf warning to silence
         if g is None:
             copied.pop(nid, None)
             data = None
         else:
             last = copied.get(nid)
-            if last is not None and last[0] is g and last[1] == g._version:
+            if last is not None and last[0] is g and last[1] == raw.version(g):
                 data = last[2]
             else:
-                data = np.array(g._data)
+                data = np.array(raw.data(g))
                 budget.add(data)
-                copied[nid] = (g, g._version, data)
+                copied[nid] = (g, raw.version(g), data)
         snaps[nid] = _Snap(data, None if g is None else g.dtype, t.requires_grad, t.is_leaf,
                            t.grad_fn, t.retains_grad,
                            g is not None and g.requires_grad,

@@ -4,15 +4,12 @@
 imports numpy only: never Qt, networkx or torch. Beyond PyTorch it offers
 ``autograd.observe()``, which records each step of a backward pass for the studio.
 """
-# the op tables register every op before the Tensor methods bind them
-from . import _optable, _optable_stats, _optable_loss  # noqa: F401
 from ._dtype import (Size, bool_ as bool, dtype, float16, float32, float64, get_default_dtype,
                      int8, int16, int32, int64, promote_types, result_type as _result_type,
                      set_default_dtype, uint8)
+from ._device import device
 from ._tensor import Tensor
-from . import _tensor_ops, _tensor_shape, _tensor_reduce  # noqa: F401  (bind the Tensor methods)
-from . import _tensor_index, _tensor_inplace  # noqa: F401  (those two need the ones above)
-from . import _tensor_stats  # noqa: F401
+from ._tensor_table import FUNCTIONS as _TABLE_FUNCTIONS
 from ._factory import (arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like,
                        linspace, ones, ones_like, rand, rand_like, randint, randn, randn_like,
                        randperm, scalar_tensor, tensor, zeros, zeros_like)
@@ -36,27 +33,6 @@ short = int16
 __version__ = "2.13.0+gradstudio"
 
 
-class device:
-    """Only the CPU exists here; ``torch.device('cpu')`` prints as in PyTorch."""
-    __module__ = "torch"
-
-    def __init__(self, type="cpu", index=None):
-        self.type = str(type).split(":")[0]
-        self.index = index
-
-    def __repr__(self):
-        return f"device(type='{self.type}')"
-
-    def __str__(self):
-        return self.type
-
-    def __eq__(self, other):
-        return isinstance(other, device) and other.type == self.type
-
-    def __hash__(self):
-        return hash(self.type)
-
-
 class Generator(_RawGenerator):
     """``torch.Generator()``: an independent random stream."""
 
@@ -77,3 +53,16 @@ class _Cuda:
 
 
 cuda = _Cuda()
+
+
+def __getattr__(name):
+    # ``torch.<op>`` for the ops of the table that declare a function variant (also those
+    # registered after import)
+    fn = _TABLE_FUNCTIONS.get(name)
+    if fn is None:
+        raise AttributeError(f"module 'torch' has no attribute '{name}'")
+    return fn
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_TABLE_FUNCTIONS))

@@ -4,8 +4,8 @@ import warnings
 
 import numpy as np
 
-from ._autograd import run_backward
-from ._tensor import Tensor
+from ._backward_engine import run_backward
+from ._core import TensorCore
 from .observer import observed
 
 __all__ = ["backward", "grad"]
@@ -14,7 +14,7 @@ __all__ = ["backward", "grad"]
 def _as_tuple(x):
     if x is None:
         return None
-    if isinstance(x, Tensor):
+    if isinstance(x, TensorCore):
         return (x,)
     return tuple(x)
 
@@ -29,9 +29,9 @@ def _root_grads(outputs, grad_outputs, create_graph):
             if out._requires_grad and out._data.size != 1:
                 raise RuntimeError("grad can be implicitly created only for scalar outputs")
             seed = np.ones(out._data.shape, dtype=out._dtype.np)
-            seeds.append(Tensor._make(seed, out._dtype) if create_graph else seed)
+            seeds.append(TensorCore._make(seed, out._dtype) if create_graph else seed)
             continue
-        if not isinstance(g, Tensor):
+        if not isinstance(g, TensorCore):
             raise TypeError(f"gradients can be either Tensors or None, but got "
                             f"{type(g).__name__}")
         if g._data.shape != out._data.shape:
@@ -122,7 +122,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             g = g[nr]
         if g is None:
             if materialize_grads:
-                result.append(Tensor._make(np.zeros(t._data.shape, t._dtype.np), t._dtype))
+                result.append(TensorCore._make(np.zeros(t._data.shape, t._dtype.np), t._dtype))
                 continue
             if not allow_unused:
                 raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have "
@@ -132,5 +132,5 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         elif create_graph:
             result.append(g)
         else:
-            result.append(Tensor._make(np.array(g, dtype=t._dtype.np), t._dtype))
+            result.append(TensorCore._make(np.array(g, dtype=t._dtype.np), t._dtype))
     return tuple(result)

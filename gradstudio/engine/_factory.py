@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 from . import _dtype as D
-from ._tensor import Tensor
+from ._core import TensorCore
 from ._warn import warn as _warn
 from .observer import observed
 
@@ -15,7 +15,7 @@ __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "empty", "full"
 
 
 def _finish(data, dtype, requires_grad):
-    t = Tensor._make(data, dtype)
+    t = TensorCore._make(data, dtype)
     if requires_grad:
         if not dtype.is_floating_point:
             raise RuntimeError("Only Tensors of floating point and complex dtype can require "
@@ -27,7 +27,7 @@ def _finish(data, dtype, requires_grad):
 def _shape_of(data):
     """Shape of nested sequences, read (as PyTorch does) from the first element of each
     level; ``_flatten_values`` checks the rest."""
-    if isinstance(data, (Tensor, np.ndarray)):
+    if isinstance(data, (TensorCore, np.ndarray)):
         return tuple(data.shape)
     if not isinstance(data, (list, tuple)):
         return ()
@@ -40,14 +40,14 @@ def _flatten_values(data, shape, dt, out, dim=0):
             raise TypeError(f"must be real number, not {type(data).__name__}"
                             if dt.is_floating_point else
                             f"'{type(data).__name__}' object cannot be interpreted as an integer")
-        out.append(data.item() if isinstance(data, (Tensor, np.ndarray)) else data)
+        out.append(data.item() if isinstance(data, (TensorCore, np.ndarray)) else data)
         return
-    if isinstance(data, (Tensor, np.ndarray)):
+    if isinstance(data, (TensorCore, np.ndarray)):
         got = tuple(data.shape)
         if got != shape[dim:]:
             raise ValueError(f"expected sequence of length {shape[dim]} at dim {dim} (got "
                              f"{got[0] if got else 0})")
-        arr = data._data if isinstance(data, Tensor) else data
+        arr = data._data if isinstance(data, TensorCore) else data
         out.extend(arr.reshape(-1).tolist())
         return
     if not isinstance(data, (list, tuple)):
@@ -63,7 +63,7 @@ def _infer_dtype(data):
     """PyTorch's ``infer_scalar_type``: the promotion of every element's type, where a
     Python float is the default dtype, an int int64, and numpy scalars and tensors keep
     their own dtype."""
-    if isinstance(data, Tensor):
+    if isinstance(data, TensorCore):
         return data._dtype
     if isinstance(data, (np.ndarray, np.generic)):
         return D.from_numpy_dtype(data.dtype)
@@ -85,7 +85,7 @@ def _infer_dtype(data):
 @observed("torch.tensor")
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A new leaf tensor holding a copy of ``data`` (nested lists, numbers, arrays)."""
-    if isinstance(data, Tensor):
+    if isinstance(data, TensorCore):
         _warn("To copy construct from a tensor, it is recommended to use "
                       "sourceTensor.detach().clone() or "
                       "sourceTensor.detach().clone().requires_grad_(True), rather than "
@@ -109,7 +109,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
 
 
 def as_tensor(data, dtype=None, device=None):
-    if isinstance(data, Tensor):
+    if isinstance(data, TensorCore):
         return data if dtype is None else data.to(dtype)
     if isinstance(data, np.ndarray) and (dtype is None or dtype.np == data.dtype):
         return from_numpy(data)
@@ -118,7 +118,7 @@ def as_tensor(data, dtype=None, device=None):
 
 def from_numpy(array):
     """A tensor sharing memory with ``array``."""
-    return Tensor._make(array, D.from_numpy_dtype(array.dtype))
+    return TensorCore._make(array, D.from_numpy_dtype(array.dtype))
 
 
 def scalar_tensor(value, dtype=None, requires_grad=False):
@@ -130,7 +130,7 @@ def _size(size):
         size = tuple(size[0])
     out = []
     for s in size:
-        if isinstance(s, Tensor):
+        if isinstance(s, TensorCore):
             s = int(s.item())
         if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
             raise TypeError(f"expected a sequence of integers or a single integer, got "
@@ -190,7 +190,7 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
     vals = [start, end, step]
     if dtype is None:
         is_int = all(isinstance(v, (int, np.integer)) or
-                     (isinstance(v, Tensor) and not v._dtype.is_floating_point) for v in vals)
+                     (isinstance(v, TensorCore) and not v._dtype.is_floating_point) for v in vals)
         dtype = D.int64 if is_int else D.get_default_dtype()
     start, end, step = (float(v) if not isinstance(v, int) else v for v in vals)
     if step == 0:
@@ -330,14 +330,14 @@ class _LegacyType(type):
     """``torch.FloatTensor`` and friends: ``isinstance`` checks the dtype."""
 
     def __instancecheck__(cls, other):
-        return isinstance(other, Tensor) and other._dtype is cls._dtype
+        return isinstance(other, TensorCore) and other._dtype is cls._dtype
 
 
 def _legacy(dt):
     def new(cls, *args):
         if len(args) == 1 and isinstance(args[0], (list, tuple)):
             return tensor(args[0], dtype=dt)
-        if len(args) == 1 and isinstance(args[0], Tensor):
+        if len(args) == 1 and isinstance(args[0], TensorCore):
             return args[0].to(dt)
         return empty(*(args or (0,)), dtype=dt)
     return _LegacyType(D.tensor_type(dt), (), {"__new__": new, "_dtype": dt, "__module__": "torch"})

@@ -2,8 +2,9 @@
 import numpy as np
 
 from . import _dtype as D
-from ._ops import OPS
-from ._tensor import Tensor, apply, _wrap_dim, _list
+from ._oprecord import OPS
+from ._core import TensorCore, _wrap_dim, _list
+from ._dispatch import apply
 from .observer import observed
 
 # ``torch.f(t, ...)`` is ``t.f(...)`` for these
@@ -20,11 +21,11 @@ __all__ = ["cat", "concat", "stack", "where", "is_tensor", "isclose", *_METHODS]
 
 
 def _tensors(tensors, name):
-    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+    if isinstance(tensors, TensorCore) or not isinstance(tensors, (list, tuple)):
         raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, "
                         f"not {type(tensors).__name__}")
     for i, t in enumerate(tensors):
-        if not isinstance(t, Tensor):
+        if not isinstance(t, TensorCore):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
                             f"{type(t).__name__}")
     return list(tensors)
@@ -82,11 +83,11 @@ def stack(tensors, dim=0):
 @observed("torch.where")
 def where(condition, input=None, other=None):
     if input is None and other is None:
-        return tuple(Tensor._make(i.astype(np.int64)) for i in np.nonzero(condition._data))
+        return tuple(TensorCore._make(i.astype(np.int64)) for i in np.nonzero(condition._data))
     dt = D.result_type(input, other)
-    a, b = (x if isinstance(x, Tensor) else Tensor._make(np.asarray(x, dt.np), dt)
+    a, b = (x if isinstance(x, TensorCore) else TensorCore._make(np.asarray(x, dt.np), dt)
             for x in (input, other))
-    cond = condition._data if isinstance(condition, Tensor) else np.asarray(condition)
+    cond = condition._data if isinstance(condition, TensorCore) else np.asarray(condition)
     shape = np.broadcast_shapes(cond.shape, a._data.shape, b._data.shape)
     if a._dtype is not dt:
         a = a.to(dt)
@@ -126,11 +127,11 @@ def _number_first(name):
 
     def fn(input, *args, **kwargs):
         other = args[0] if args else None
-        if not isinstance(input, Tensor) and isinstance(other, Tensor) and \
+        if not isinstance(input, TensorCore) and isinstance(other, TensorCore) and \
                 isinstance(input, (bool, int, float)):
             if reflected is not None:
                 return getattr(other, reflected)(input)
-            input = Tensor._make(np.asarray(input, D.result_type(other, input).np))
+            input = TensorCore._make(np.asarray(input, D.result_type(other, input).np))
         return method(input, *args, **kwargs)
     fn.__name__ = name
     return fn
@@ -143,9 +144,9 @@ for _n in ("add", "sub", "mul", "div", *_REFLECTED):
 
 
 def is_tensor(obj):
-    return isinstance(obj, Tensor)
+    return isinstance(obj, TensorCore)
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return Tensor._make(np.isclose(input._data, other._data, rtol=rtol, atol=atol,
+    return TensorCore._make(np.isclose(input._data, other._data, rtol=rtol, atol=atol,
                                    equal_nan=equal_nan))

@@ -16,7 +16,7 @@ the gradients (``create_graph=True``), so the backward pass itself is differenti
 import numpy as np
 
 from ._backward import _as_tuple, grad as _grad
-from ._tensor import Tensor
+from ._core import TensorCore
 
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckError", "numerical_jacobian",
            "analytical_jacobian"]
@@ -27,7 +27,7 @@ class GradcheckError(RuntimeError):
 
 
 def _differentiable(inputs):
-    return [i for i, x in enumerate(inputs) if isinstance(x, Tensor) and x._requires_grad]
+    return [i for i, x in enumerate(inputs) if isinstance(x, TensorCore) and x._requires_grad]
 
 
 def _floating(outputs):
@@ -80,7 +80,7 @@ def analytical_jacobian(func, inputs, check_grad_dtypes=False):
         for m, idx in enumerate(np.ndindex(o._data.shape)):
             seed = np.zeros(o._data.shape, o._dtype.np)
             seed[idx] = 1
-            grads = _grad((o,), tensors, (Tensor._make(seed, o._dtype),), retain_graph=True,
+            grads = _grad((o,), tensors, (TensorCore._make(seed, o._dtype),), retain_graph=True,
                           allow_unused=True)
             for i, g in zip(diff, grads):
                 if g is None:
@@ -98,7 +98,7 @@ def analytical_jacobian(func, inputs, check_grad_dtypes=False):
 
 
 def _show(a):
-    return repr(Tensor._make(np.asarray(a, np.float64)))
+    return repr(TensorCore._make(np.asarray(a, np.float64)))
 
 
 def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True,
@@ -136,7 +136,7 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
     if grad_outputs is None:
         rng = np.random.default_rng(seed)
         grad_outputs = tuple(
-            Tensor._make(rng.standard_normal(o._data.shape).astype(o._dtype.np), o._dtype,
+            TensorCore._make(rng.standard_normal(o._data.shape).astype(o._dtype.np), o._dtype,
                          True) for o in outs if o._dtype.is_floating_point)
     grad_outputs = _as_tuple(grad_outputs)
     n = len(inputs)

@@ -9,7 +9,7 @@ nan where the incoming gradient is inf or nan, and -0. where it is negative.
 """
 import numpy as np
 
-from ._ops import NP, Grad, Param, defop, no_derivative, sign, _norm_dims, _PerInput
+from ._oprecord import NP, Grad, Param, defop, no_derivative, sign, _norm_dims, _PerInput
 
 S = Param("other", "scalar", 1.0)
 DIM = Param("dim", "dims", None, "dimension(s) to reduce; None for all")

@@ -6,7 +6,7 @@ The package imports this module right after ``_optable``, whose conventions it f
 """
 import numpy as np
 
-from ._ops import Grad, Param, defop, _norm_dims
+from ._oprecord import Grad, Param, defop, _norm_dims
 from ._optable import DIM, KEEP, _axis, _count, _unreduce
 
 

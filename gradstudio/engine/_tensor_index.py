@@ -8,16 +8,21 @@ import numpy as np
 
 from . import _dtype as D
 from ._factory import tensor
-from ._ops import OPS
-from ._tensor import Tensor, _list
+from ._oprecord import OPS
+from ._dispatch import apply, inplace
+from ._core import TensorCore, _list
 from ._grad_mode import STATE
-# ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
-# document tracer patches them there (in its own process) and so reaches every method module
-from . import _tensor_ops as _shared
-from ._tensor_ops import _no_grad_if, _operand, _renamed
+from ._tensor_arith import _no_grad_if, _operand, _renamed
 from ._warn import warn as _warn
 from .observer import observed
 from ._tensor_shape import _expand, _view
+
+__all__ = ["IndexMixin"]
+
+
+class IndexMixin:
+    """The indexing (``x[k]``, ``x[k] = v``) methods of Tensor (bound below)."""
+    __slots__ = ()
 
 # ---------------------------------------------------------------------- indexing
 # ``x[key]`` follows PyTorch's applySlicing: ints select, slices slice, None unsqueezes and
@@ -39,7 +44,7 @@ def _sequence_as_tuple(key):
     if len(key) >= 32:
         return False
     for k in key:
-        line = 349 if isinstance(k, (Tensor, list, tuple, str, slice)) else \
+        line = 349 if isinstance(k, (TensorCore, list, tuple, str, slice)) else \
             359 if k is None or k is Ellipsis else None
         if line is not None:
             _warn(_SEQ_INDEX_WARNING.format(line=line))
@@ -56,13 +61,13 @@ def _as_key_tuple(key):
 def _is_int_index(k):
     if isinstance(k, (int, np.integer)):
         return not isinstance(k, (bool, np.bool_))
-    return type(k) is Tensor and k._data.ndim == 0 and k._dtype._kind == 1 and \
+    return isinstance(k, TensorCore) and k._data.ndim == 0 and k._dtype._kind == 1 and \
         k._dtype is not D.uint8
 
 
 def _index_array(k):
     """An advanced index as a numpy array: bool (a mask) or int64."""
-    if isinstance(k, Tensor):
+    if isinstance(k, TensorCore):
         a = k._data
     elif isinstance(k, np.ndarray):
         a = k
@@ -87,7 +92,7 @@ def _select_at(t, dim, index, real_dim):
     if not -size <= index < size:
         raise IndexError(f"index {index} is out of bounds for dimension {real_dim} with size "
                          f"{size}")
-    return _shared._apply(OPS["select"], (t,), {"dim": dim, "index": index % size})
+    return apply(OPS["select"], (t,), {"dim": dim, "index": index % size})
 
 
 def _slice_at(t, dim, k, skip_trivial):
@@ -100,7 +105,7 @@ def _slice_at(t, dim, k, skip_trivial):
     stop = max(stop, start)
     if skip_trivial and start == 0 and stop == size and step == 1:
         return t, slice(None)
-    return _shared._apply(OPS["slice"], (t,), {"dim": dim, "start": start, "end": stop,
+    return apply(OPS["slice"], (t,), {"dim": dim, "start": start, "end": stop,
                                                "step": step}), slice(start, stop, step)
 
 
@@ -112,7 +117,7 @@ def _apply_slicing(self, key):
     for k in key:
         if k is None or k is Ellipsis or isinstance(k, (bool, np.bool_)):
             continue
-        if isinstance(k, Tensor) and k._dtype in (D.bool_, D.uint8):
+        if isinstance(k, TensorCore) and k._dtype in (D.bool_, D.uint8):
             specified += k._data.ndim
         else:
             specified += 1
@@ -128,7 +133,7 @@ def _apply_slicing(self, key):
             np_key.append(k)
             dim += 1
         elif k is None:
-            t = _shared._apply(OPS["unsqueeze"], (t,), {"dim": dim})
+            t = apply(OPS["unsqueeze"], (t,), {"dim": dim})
             np_key.append(None)
             dim += 1
         elif k is Ellipsis:
@@ -137,10 +142,10 @@ def _apply_slicing(self, key):
             dim += n
         elif isinstance(k, str):
             raise TypeError(f"new(): invalid data type '{type(k).__name__}'")
-        elif isinstance(k, (bool, np.bool_, Tensor, np.ndarray, list, tuple)):
+        elif isinstance(k, (bool, np.bool_, TensorCore, np.ndarray, list, tuple)):
             a = _index_array(k if not isinstance(k, (bool, np.bool_)) else np.asarray(k))
             if a.ndim == 0:  # a bool: a new dimension of size 1 (True) or 0 (False)
-                t = _shared._apply(OPS["unsqueeze"], (t,), {"dim": dim})
+                t = apply(OPS["unsqueeze"], (t,), {"dim": dim})
                 np_key.append(bool(a))  # numpy reads a bool the same way
                 a = np.zeros((1 if a else 0,), np.int64)
             else:
@@ -185,7 +190,7 @@ def _advanced_key(t, adv):
 
 
 def _alias(t):
-    return _renamed(_shared._apply(OPS["view"], (t,), {"shape": t._data.shape}), "AliasBackward0")
+    return _renamed(apply(OPS["view"], (t,), {"shape": t._data.shape}), "AliasBackward0")
 
 
 @observed("Tensor.__getitem__")
@@ -196,12 +201,12 @@ def _getitem(self, key):
     if type(key) is slice:
         return _slice_at(self, 0, key, False)[0]
     if key is None:
-        return _shared._apply(OPS["unsqueeze"], (self,), {"dim": 0})
+        return apply(OPS["unsqueeze"], (self,), {"dim": 0})
     if key is Ellipsis:
         return _alias(self)
     t, adv, _ = _apply_slicing(self, _as_key_tuple(key))
     if adv:
-        return _shared._apply(OPS["index"], (t,), {"key": _advanced_key(t, adv)})
+        return apply(OPS["index"], (t,), {"key": _advanced_key(t, adv)})
     return _alias(self) if t is self else t
 
 
@@ -218,7 +223,7 @@ def _setitem(self, key, value):
         raise RuntimeError(("a view of a leaf Variable" if view._base is not None else
                             "a leaf Variable") + " that requires grad is being used in an "
                            "in-place operation.")
-    if type(value) is Tensor:
+    if isinstance(value, TensorCore):
         vshape = value._data.shape
         while vshape and vshape[0] == 1 and len(vshape) > len(target):
             vshape = vshape[1:]  # PyTorch drops the value's leading 1s
@@ -233,14 +238,14 @@ def _setitem(self, key, value):
                                    f"result of shape {_list(target)}") from None
         else:
             # the messages of value.expand(target)
-            _expand(Tensor._make(np.broadcast_to(np.zeros((), value._dtype.np), vshape),
+            _expand(TensorCore._make(np.broadcast_to(np.zeros((), value._dtype.np), vshape),
                                  value._dtype), target)
     with _no_grad_if(not (STATE.enabled and (self._requires_grad or (
-            type(value) is Tensor and value._requires_grad)))):
-        if type(value) is not Tensor:
+            isinstance(value, TensorCore) and value._requires_grad)))):
+        if not isinstance(value, TensorCore):
             value = tensor(value, dtype=self._dtype)
         if whole and not adv and not value._data.ndim:  # a number: self.fill_(value)
-            return _shared.inplace(self, OPS["_fill_tensor"], (self, value))
+            return inplace(self, OPS["_fill_tensor"], (self, value))
         if value._data.ndim:
             # PyTorch views the value without its leading 1s when its shape differs (for
             # a basic key) or it has some (advanced), and expands it to a basic key's
@@ -253,8 +258,8 @@ def _setitem(self, key, value):
                 if value._data.shape != target:
                     value = _expand(value, target)
                 if whole:
-                    return _shared.inplace(self, OPS["_copy"], (self, value))
-        _shared.inplace(self, OPS["_setitem"], (self, value), {"key": np_key})
+                    return inplace(self, OPS["_copy"], (self, value))
+        inplace(self, OPS["_setitem"], (self, value), {"key": np_key})
 
 
-Tensor.__getitem__, Tensor.__setitem__ = _getitem, _setitem
+IndexMixin.__getitem__, IndexMixin.__setitem__ = _getitem, _setitem

@@ -9,28 +9,33 @@ module it checks arguments as PyTorch does and dispatches through the shared ``_
 import numpy as np
 
 from . import _dtype as D
-from ._ops import OPS
-from ._tensor import Tensor, _c_name, _wrap_dim
+from ._oprecord import OPS
+from ._dispatch import apply
+from ._core import TensorCore, _c_name, _wrap_dim
 from .observer import observed
-# ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
-# document tracer patches them there (in its own process) and so reaches every method module
-from . import _tensor_ops as _shared
-from ._tensor_ops import _broadcast_shapes, _dims, _maximum, _minimum, _renamed
+from ._tensor_arith import _broadcast_shapes, _dims, _maximum, _minimum, _renamed
 from ._tensor_shape import _expand, _reshape, _squeeze, _t, _transpose, _unsqueeze
+
+__all__ = ["ReduceMixin"]
+
+
+class ReduceMixin:
+    """The reduction and linear-algebra methods of Tensor (bound below)."""
+    __slots__ = ()
 
 
 # ---------------------------------------------------------------------- reductions
 def _sum(self, dim=None, keepdim=False, *, dtype=None):
     src = self if dtype is None else self.to(dtype)
-    return _shared._apply(OPS["sum"], (src,), {"dim": _dims(self, dim), "keepdim": keepdim})
+    return apply(OPS["sum"], (src,), {"dim": _dims(self, dim), "keepdim": keepdim})
 
 
 def _mean(self, dim=None, keepdim=False, *, dtype=None):
     src = self if dtype is None else self.to(dtype)
-    return _shared._apply(OPS["mean"], (src,), {"dim": _dims(self, dim), "keepdim": keepdim})
+    return apply(OPS["mean"], (src,), {"dim": _dims(self, dim), "keepdim": keepdim})
 
 
-Tensor.sum, Tensor.mean = _sum, _mean
+ReduceMixin.sum, ReduceMixin.mean = _sum, _mean
 
 
 class _ReturnType(tuple):
@@ -72,24 +77,24 @@ def _extreme(kind):
     result = MinMax if kind == "max" else _MinMaxMin
 
     def method(self, dim=None, keepdim=False):
-        if isinstance(dim, Tensor):
+        if isinstance(dim, TensorCore):
             return (_maximum if kind == "max" else _minimum)(self, dim)
         if dim is None:
             if self._data.size == 0:
                 raise RuntimeError(f"{kind}(): Expected reduction dim to be specified for "
                                    "input.numel() == 0. Specify the reduction dim with the "
                                    "'dim' argument.")
-            return _shared._apply(full, (self,))
+            return apply(full, (self,))
         d = _wrap_dim(dim, self._data.ndim)
         _nonempty_dim(self, d, kind)
         idx = arg(self._data, axis=d, keepdims=keepdim) if self._data.ndim else \
             np.zeros((), np.int64)
-        values = _shared._apply(along, (self,), {"dim": d, "keepdim": keepdim, "indices": idx})
-        return result(values, Tensor._make(np.asarray(idx, np.int64)))
+        values = apply(along, (self,), {"dim": d, "keepdim": keepdim, "indices": idx})
+        return result(values, TensorCore._make(np.asarray(idx, np.int64)))
     return method
 
 
-Tensor.max, Tensor.min = _extreme("max"), _extreme("min")
+ReduceMixin.max, ReduceMixin.min = _extreme("max"), _extreme("min")
 
 
 def _extreme_over(name):
@@ -106,12 +111,12 @@ def _extreme_over(name):
         else:
             for d in dims:
                 _nonempty_dim(self, d, name)
-        return _shared._apply(op, (self,), {"dim": dims, "keepdim": keepdim})
+        return apply(op, (self,), {"dim": dims, "keepdim": keepdim})
     method.__name__ = name
     return method
 
 
-Tensor.amax, Tensor.amin = _extreme_over("amax"), _extreme_over("amin")
+ReduceMixin.amax, ReduceMixin.amin = _extreme_over("amax"), _extreme_over("amin")
 
 
 def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
@@ -123,11 +128,11 @@ def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
     if not self._dtype.is_floating_point:
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {D.scalar_type(self._dtype)}")
-    return _shared._apply(OPS["norm"], (self,), {"p": float(p), "dim": _dims(self, dim),
+    return apply(OPS["norm"], (self,), {"p": float(p), "dim": _dims(self, dim),
                                                  "keepdim": keepdim})
 
 
-Tensor.norm = _norm
+ReduceMixin.norm = _norm
 
 
 def _softmax(name):
@@ -140,11 +145,11 @@ def _softmax(name):
             kernel = "lastdim_kernel_impl" if d >= src._data.ndim - 1 else "kernel_impl"
             raise NotImplementedError(f'"{name}_{kernel}" not implemented for '
                                       f"'{D.scalar_type(src._dtype)}'")
-        return _shared._apply(op, (src,), {"dim": d})
+        return apply(op, (src,), {"dim": d})
     return method
 
 
-Tensor.softmax, Tensor.log_softmax = _softmax("softmax"), _softmax("log_softmax")
+ReduceMixin.softmax, ReduceMixin.log_softmax = _softmax("softmax"), _softmax("log_softmax")
 
 
 def _argext(name):
@@ -157,15 +162,15 @@ def _argext(name):
                              "input.numel() == 0.")
         if d is not None:
             _nonempty_dim(self, d, name)
-        return _shared._apply(op, (self,), {"dim": d, "keepdim": keepdim and d is not None})
+        return apply(op, (self,), {"dim": d, "keepdim": keepdim and d is not None})
     return method
 
 
-Tensor.argmax, Tensor.argmin = _argext("argmax"), _argext("argmin")
-Tensor.all = lambda self, dim=None, keepdim=False: _shared._apply(OPS["all"], (self,)) \
-    if dim is None else Tensor._make(np.all(self._data, axis=_dims(self, dim), keepdims=keepdim))
-Tensor.any = lambda self, dim=None, keepdim=False: _shared._apply(OPS["any"], (self,)) \
-    if dim is None else Tensor._make(np.any(self._data, axis=_dims(self, dim), keepdims=keepdim))
+ReduceMixin.argmax, ReduceMixin.argmin = _argext("argmax"), _argext("argmin")
+ReduceMixin.all = lambda self, dim=None, keepdim=False: apply(OPS["all"], (self,)) \
+    if dim is None else TensorCore._make(np.all(self._data, axis=_dims(self, dim), keepdims=keepdim))
+ReduceMixin.any = lambda self, dim=None, keepdim=False: apply(OPS["any"], (self,)) \
+    if dim is None else TensorCore._make(np.any(self._data, axis=_dims(self, dim), keepdims=keepdim))
 
 
 def _numpy_names(method):
@@ -183,12 +188,12 @@ def _numpy_names(method):
 
 for _name in ("sum", "mean", "max", "min", "argmax", "argmin", "all", "any", "norm", "amax",
               "amin"):
-    setattr(Tensor, _name, _numpy_names(getattr(Tensor, _name)))
+    setattr(ReduceMixin, _name, _numpy_names(getattr(ReduceMixin, _name)))
 
 
 # ---------------------------------------------------------------------- linear algebra
 def _need_tensor(x, fn, arg):
-    if not isinstance(x, Tensor):
+    if not isinstance(x, TensorCore):
         raise TypeError(f"{fn}(): argument '{arg}' (position 1) must be Tensor, not "
                         f"{type(x).__name__}")
 
@@ -206,7 +211,7 @@ def _mm(self, other):
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
                            f"{_c_name(self._dtype)} != {_c_name(other._dtype)}")
     _no_bool(self, "addmm_impl_cpu_")
-    return _shared._apply(OPS["mm"], (self, other))
+    return apply(OPS["mm"], (self, other))
 
 
 def _no_bool(t, kernel):
@@ -228,7 +233,7 @@ def _mv(self, vec):
         raise RuntimeError(f"addmv input tensors must have the same dtype, but got {v}, {a}, "
                            f"and {v}")
     _no_bool(self, "addmv_impl_cpu")
-    return _shared._apply(OPS["mv"], (self, vec))
+    return apply(OPS["mv"], (self, vec))
 
 
 def _dot(self, other):
@@ -245,7 +250,7 @@ def _dot(self, other):
         raise RuntimeError("dot : expected both vectors to have same dtype, but found "
                            f"{D.scalar_type(self._dtype)} and {D.scalar_type(other._dtype)}")
     _no_bool(self, "dot")
-    return _shared._apply(OPS["dot"], (self, other))
+    return apply(OPS["dot"], (self, other))
 
 
 def _bmm(self, other):
@@ -261,7 +266,7 @@ def _bmm(self, other):
     if self._dtype is not other._dtype:
         raise RuntimeError(f"expected scalar type {D.scalar_type(self._dtype)} but found "
                            f"{D.scalar_type(other._dtype)}")
-    return _shared._apply(OPS["bmm"], (self, other))
+    return apply(OPS["bmm"], (self, other))
 
 
 def _mT(t):
@@ -290,7 +295,7 @@ def _should_fold(a, b):
 def _matmul(self, other):
     """``torch.matmul``, case by case as ATen's ``_matmul_impl`` (so the recorded graph and
     its grad_fn names match)."""
-    if not isinstance(other, Tensor):
+    if not isinstance(other, TensorCore):
         raise TypeError(f"matmul(): argument 'other' (position 1) must be Tensor, not "
                         f"{type(other).__name__}")
     da, db = self._data.ndim, other._data.ndim
@@ -316,10 +321,10 @@ def _matmul(self, other):
         out_shape = shape1[:-1]
         folded = _reshape(t1, int(np.prod(out_shape)), shape1[-1])
         if t2._data.ndim == 2:
-            out = _shared._apply(OPS["_unsafe_view"], (_mm(folded, t2),),
+            out = apply(OPS["_unsafe_view"], (_mm(folded, t2),),
                                  {"shape": out_shape + (t2._data.shape[1],)})
             return _mT(out).contiguous() if transpose else out
-        return _shared._apply(OPS["_unsafe_view"], (_mv(folded, t2),), {"shape": out_shape})
+        return apply(OPS["_unsafe_view"], (_mv(folded, t2),), {"shape": out_shape})
     sa, sb = self._data.shape, other._data.shape
     n = sa[-2] if da > 1 else 1
     m1 = sa[-1]
@@ -336,15 +341,15 @@ def _matmul(self, other):
     out = _bmm(a3, b3)
     if db == 1:
         out = _squeeze(out, -1)
-    return _shared._apply(OPS["_unsafe_view"], (out,), {"shape": out_shape})
+    return apply(OPS["_unsafe_view"], (out,), {"shape": out_shape})
 
 
-Tensor.mm, Tensor.mv, Tensor.dot, Tensor.bmm, Tensor.matmul = _mm, _mv, _dot, _bmm, _matmul
-Tensor.__matmul__ = lambda self, other: _matmul(self, other) if isinstance(other, Tensor) \
+ReduceMixin.mm, ReduceMixin.mv, ReduceMixin.dot, ReduceMixin.bmm, ReduceMixin.matmul = _mm, _mv, _dot, _bmm, _matmul
+ReduceMixin.__matmul__ = lambda self, other: _matmul(self, other) if isinstance(other, TensorCore) \
     else NotImplemented
-Tensor.__rmatmul__ = lambda self, other: _matmul(other, self) if isinstance(other, Tensor) \
+ReduceMixin.__rmatmul__ = lambda self, other: _matmul(other, self) if isinstance(other, TensorCore) \
     else NotImplemented
-Tensor.inner = _dot
+ReduceMixin.inner = _dot
 
 
 def _outer(self, other):
@@ -352,4 +357,4 @@ def _outer(self, other):
     return _reshape(self, self._data.shape[0], 1) * other
 
 
-Tensor.outer = Tensor.ger = _outer
+ReduceMixin.outer = ReduceMixin.ger = _outer

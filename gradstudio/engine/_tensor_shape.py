@@ -10,14 +10,19 @@ import numpy as np
 
 from . import _dtype as D
 from ._factory import full, tensor
-from ._ops import OPS
-from ._tensor import Tensor, apply_views, _wrap_dim, _list
-# ``_apply`` and ``inplace`` are looked up on _tensor_ops at each call, not imported: the
-# document tracer patches them there (in its own process) and so reaches every method module
-from . import _tensor_ops as _shared
-from ._tensor_ops import _dims, _renamed
+from ._oprecord import OPS
+from ._core import TensorCore, _wrap_dim, _list
+from ._dispatch import apply, apply_views
+from ._tensor_arith import _dims, _renamed
 from ._warn import warn as _warn
 from .observer import observed
+
+__all__ = ["ShapeMixin"]
+
+
+class ShapeMixin:
+    """The shape, view and dtype-conversion methods of Tensor (bound below)."""
+    __slots__ = ()
 
 # ---------------------------------------------------------------------- shapes
 def _shape_arg(args):
@@ -73,22 +78,22 @@ def _view(self, *shape):
         raise RuntimeError("view size is not compatible with input tensor's size and stride "
                            "(at least one dimension spans across two contiguous subspaces). "
                            "Use .reshape(...) instead.")
-    return _shared._apply(OPS["view"], (self,), {"shape": shape})
+    return apply(OPS["view"], (self,), {"shape": shape})
 
 
 @observed("Tensor.reshape")
 def _reshape(self, *shape):
     shape = _infer(_shape_arg(shape), self._data.size)
     if _viewable(self._data, shape):
-        out = _shared._apply(OPS["view"], (self,), {"shape": shape})
+        out = apply(OPS["view"], (self,), {"shape": shape})
         # PyTorch: a view when contiguous, else an alias with the computed strides
         return out if self._data.flags.c_contiguous else _renamed(out, "ReshapeAliasBackward0")
-    return _shared._apply(OPS["_unsafe_view"], (self.clone(),), {"shape": shape})
+    return apply(OPS["_unsafe_view"], (self.clone(),), {"shape": shape})
 
 
-Tensor.view, Tensor.reshape = _view, _reshape
-Tensor.view_as = lambda self, other: _view(self, other.shape)
-Tensor.reshape_as = lambda self, other: _reshape(self, other.shape)
+ShapeMixin.view, ShapeMixin.reshape = _view, _reshape
+ShapeMixin.view_as = lambda self, other: _view(self, other.shape)
+ShapeMixin.reshape_as = lambda self, other: _reshape(self, other.shape)
 
 
 def _flatten(self, start_dim=0, end_dim=-1):
@@ -101,19 +106,19 @@ def _flatten(self, start_dim=0, end_dim=-1):
     return _reshape(self, shp[:s] + (int(np.prod(shp[s:e + 1])),) + shp[e + 1:])
 
 
-Tensor.flatten = _flatten
+ShapeMixin.flatten = _flatten
 
 
 def _t(self):
     if self._data.ndim > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is "
                            f"{self._data.ndim}D")
-    return _shared._apply(OPS["t"], (self,))
+    return apply(OPS["t"], (self,))
 
 
 def _transpose(self, dim0, dim1):
     n = self._data.ndim
-    return _shared._apply(OPS["transpose"], (self,), {"dim0": _wrap_dim(dim0, n),
+    return apply(OPS["transpose"], (self,), {"dim0": _wrap_dim(dim0, n),
                                                       "dim1": _wrap_dim(dim1, n)})
 
 
@@ -127,11 +132,11 @@ def _permute(self, *dims):
     dims = tuple(_wrap_dim(d, n) for d in dims)
     if len(set(dims)) != n:
         raise RuntimeError("permute(): duplicate dims are not allowed.")
-    return _shared._apply(OPS["permute"], (self,), {"dims": dims})
+    return apply(OPS["permute"], (self,), {"dims": dims})
 
 
-Tensor.t, Tensor.transpose, Tensor.permute = _t, _transpose, _permute
-Tensor.swapaxes = Tensor.swapdims = _transpose
+ShapeMixin.t, ShapeMixin.transpose, ShapeMixin.permute = _t, _transpose, _permute
+ShapeMixin.swapaxes = ShapeMixin.swapdims = _transpose
 _T_WARNINGS = {
     0: "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "
        "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:"
@@ -149,23 +154,23 @@ def _T(self):
         msg = _T_WARNINGS.pop(0 if n == 0 else 1, None)  # PyTorch warns once per process
         if msg is not None:
             _warn(msg)
-    return _shared._apply(OPS["permute"], (self,), {"dims": tuple(range(n))[::-1]})
+    return apply(OPS["permute"], (self,), {"dims": tuple(range(n))[::-1]})
 
 
-Tensor.T = property(_T)
-Tensor.mT = property(lambda self: _transpose(self, -2, -1))
+ShapeMixin.T = property(_T)
+ShapeMixin.mT = property(lambda self: _transpose(self, -2, -1))
 
 
 def _unsqueeze(self, dim):
-    return _shared._apply(OPS["unsqueeze"], (self,), {"dim": _wrap_dim(dim, self._data.ndim + 1)})
+    return apply(OPS["unsqueeze"], (self,), {"dim": _wrap_dim(dim, self._data.ndim + 1)})
 
 
 def _squeeze(self, dim=None):
     if dim is None:
-        return _shared._apply(OPS["squeeze"], (self,), {"dim": None})
+        return apply(OPS["squeeze"], (self,), {"dim": None})
     dims = _dims(self, dim)
     dims = tuple(d for d in dims if self._data.shape[d] == 1) if self._data.ndim else ()
-    return _shared._apply(OPS["squeeze"], (self,), {"dim": dims})
+    return apply(OPS["squeeze"], (self,), {"dim": dims})
 
 
 def _expand(self, *sizes):
@@ -191,12 +196,12 @@ def _expand(self, *sizes):
                                f"size ({cur}) at non-singleton dimension {i}.  Target sizes: "
                                f"{_list(sizes)}.  Tensor sizes: {_list(shp)}")
         out[i] = s
-    return _shared._apply(OPS["expand"], (self,), {"shape": tuple(out)})
+    return apply(OPS["expand"], (self,), {"shape": tuple(out)})
 
 
-Tensor.unsqueeze, Tensor.squeeze, Tensor.expand = _unsqueeze, _squeeze, _expand
-Tensor.expand_as = lambda self, other: _expand(self, other.shape)
-Tensor.contiguous = lambda self: self if self._data.flags.c_contiguous else self.clone()
+ShapeMixin.unsqueeze, ShapeMixin.squeeze, ShapeMixin.expand = _unsqueeze, _squeeze, _expand
+ShapeMixin.expand_as = lambda self, other: _expand(self, other.shape)
+ShapeMixin.contiguous = lambda self: self if self._data.flags.c_contiguous else self.clone()
 
 
 def _select(self, dim, index):
@@ -205,7 +210,7 @@ def _select(self, dim, index):
     if not -size <= index < size:
         raise IndexError(f"select(): index {index} out of range for tensor of size "
                          f"{_list(self._data.shape)} at dimension {d}")
-    return _shared._apply(OPS["select"], (self,), {"dim": d, "index": index % size})
+    return apply(OPS["select"], (self,), {"dim": d, "index": index % size})
 
 
 def _narrow(self, dim, start, length):
@@ -221,11 +226,11 @@ def _narrow(self, dim, start, length):
     if start + length > size:
         raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size "
                            f"({size}).")
-    return _shared._apply(OPS["slice"], (self,), {"dim": d, "start": start,
+    return apply(OPS["slice"], (self,), {"dim": d, "start": start,
                                                   "end": start + length, "step": 1})
 
 
-Tensor.select, Tensor.narrow = _select, _narrow
+ShapeMixin.select, ShapeMixin.narrow = _select, _narrow
 
 
 # ---------------------------------------------------------------------- several views
@@ -275,7 +280,7 @@ def _unbind(self, dim=0):
     return apply_views(OPS["unbind"], self, {"dim": _wrap_dim(dim, self._data.ndim)})
 
 
-Tensor.split, Tensor.chunk, Tensor.unbind = _split, _chunk, _unbind
+ShapeMixin.split, ShapeMixin.chunk, ShapeMixin.unbind = _split, _chunk, _unbind
 
 
 # ---------------------------------------------------------------------- small utilities
@@ -299,13 +304,13 @@ def _new_tensor(self, data, dtype=None, device=None, requires_grad=False):
     return tensor(data, dtype=dtype or self._dtype, requires_grad=requires_grad)
 
 
-Tensor.stride = _stride
-Tensor.data_ptr = lambda self: self._data.__array_interface__["data"][0]
-Tensor.new_zeros, Tensor.new_ones, Tensor.new_empty = _new(0), _new(1), _new(0)
-Tensor.new_full, Tensor.new_tensor = _new_full, _new_tensor
-Tensor.equal = lambda self, other: self._data.shape == other._data.shape and bool(
+ShapeMixin.stride = _stride
+ShapeMixin.data_ptr = lambda self: self._data.__array_interface__["data"][0]
+ShapeMixin.new_zeros, ShapeMixin.new_ones, ShapeMixin.new_empty = _new(0), _new(1), _new(0)
+ShapeMixin.new_full, ShapeMixin.new_tensor = _new_full, _new_tensor
+ShapeMixin.equal = lambda self, other: self._data.shape == other._data.shape and bool(
     np.all(self._data == other._data))
-Tensor.allclose = lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=False: bool(
+ShapeMixin.allclose = lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=False: bool(
     np.allclose(self._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
@@ -315,17 +320,17 @@ def _to(self, *args, **kwargs):
     for a in args:
         if isinstance(a, D.dtype):
             dtype = a
-        elif isinstance(a, Tensor):
+        elif isinstance(a, TensorCore):
             dtype = a._dtype
     if dtype is None or dtype is self._dtype:
         return self
     with np.errstate(invalid="ignore", over="ignore"):  # out-of-range casts wrap silently
         if self._requires_grad and not dtype.is_floating_point:
-            return Tensor._make(self._data.astype(dtype.np), dtype)
-        return _shared._apply(OPS["to"], (self,), {"dtype": dtype}, out_dtype=dtype)
+            return TensorCore._make(self._data.astype(dtype.np), dtype)
+        return apply(OPS["to"], (self,), {"dtype": dtype}, out_dtype=dtype)
 
 
-Tensor.to = _to
+ShapeMixin.to = _to
 
 
 def _type(self, dtype=None, non_blocking=False):
@@ -340,10 +345,10 @@ def _type(self, dtype=None, non_blocking=False):
     return _to(self, dtype)
 
 
-Tensor.type = _type
+ShapeMixin.type = _type
 for _name, _dt in (("float", D.float32), ("double", D.float64), ("half", D.float16),
                    ("long", D.int64), ("int", D.int32), ("bool", D.bool_), ("short", D.int16),
                    ("char", D.int8), ("byte", D.uint8)):
-    setattr(Tensor, _name, (lambda dt: lambda self: _to(self, dt))(_dt))
-Tensor.cpu = lambda self: self
-Tensor.type_as = lambda self, other: _to(self, other._dtype)
+    setattr(ShapeMixin, _name, (lambda dt: lambda self: _to(self, dt))(_dt))
+ShapeMixin.cpu = lambda self: self
+ShapeMixin.type_as = lambda self, other: _to(self, other._dtype)

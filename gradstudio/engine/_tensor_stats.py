@@ -4,13 +4,18 @@ Like every method module they check arguments as PyTorch does and dispatch throu
 shared ``_apply`` of ``_tensor_ops``."""
 import numpy as np
 
-from ._ops import OPS
-from ._tensor import Tensor, _wrap_dim
-from ._tensor_ops import _dims
+from ._oprecord import OPS
+from ._dispatch import apply
+from ._core import TensorCore, _wrap_dim
+from ._tensor_arith import _dims
 from ._warn import warn as _warn
-# ``_apply`` is looked up on _tensor_ops at each call, not imported: the document tracer
-# patches it there (in its own process) and so reaches every method module
-from . import _tensor_ops as _shared
+
+__all__ = ["StatsMixin"]
+
+
+class StatsMixin:
+    """The product and statistics methods of Tensor (bound below)."""
+    __slots__ = ()
 
 _PROD_SIGNATURES = ("prod() received an invalid combination of arguments - got ({}), but "
                     "expected one of:\n * (*, torch.dtype dtype = None)\n * (int dim, bool "
@@ -22,19 +27,19 @@ def _prod(self, dim=None, keepdim=False, *, dtype=None):
         raise TypeError(_PROD_SIGNATURES.format(type(dim).__name__))
     src = self if dtype is None else self.to(dtype)
     if dim is None:
-        return _shared._apply(OPS["prod"], (src,), {"dim": None, "keepdim": False})
-    return _shared._apply(OPS["prod"], (src,), {"dim": _wrap_dim(dim, self._data.ndim),
+        return apply(OPS["prod"], (src,), {"dim": None, "keepdim": False})
+    return apply(OPS["prod"], (src,), {"dim": _wrap_dim(dim, self._data.ndim),
                                                 "keepdim": keepdim})
 
 
-Tensor.prod = _prod
+StatsMixin.prod = _prod
 
 def _cumsum(self, dim, *, dtype=None):
     src = self if dtype is None else self.to(dtype)
-    return _shared._apply(OPS["cumsum"], (src,), {"dim": _wrap_dim(dim, self._data.ndim)})
+    return apply(OPS["cumsum"], (src,), {"dim": _wrap_dim(dim, self._data.ndim)})
 
 
-Tensor.cumsum = _cumsum
+StatsMixin.cumsum = _cumsum
 
 _DOF_WARNING = ("{}(): degrees of freedom is <= 0. Correction should be strictly less than "
                 "the reduction factor (input numel divided by output numel). (Triggered "
@@ -67,10 +72,10 @@ def _spread(name):
         reduced = self._data.size // outputs if outputs else 0
         if reduced - (1 if correction is None else correction) <= 0:
             _warn(_DOF_WARNING.format(name))
-        return _shared._apply(op, (self,), {"dim": dims, "correction": correction,
+        return apply(op, (self,), {"dim": dims, "correction": correction,
                                             "keepdim": keepdim})
     method.__name__ = name
     return method
 
 
-Tensor.var, Tensor.std = _spread("var"), _spread("std")
+StatsMixin.var, StatsMixin.std = _spread("var"), _spread("std")

@@ -20,11 +20,11 @@ import weakref
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from ._autograd import Plan, _vjps, new_node, node_class, plan_for, short_name, stand_in
-from ._ops import NP, OPS, Op
+from ._nodes import Plan, new_node, node_class, plan_for, short_name, stand_in
+from ._oprecord import NP, OPS, Op
 
 __all__ = ["DEFAULT", "NO_GRAD", "MULTI_OUTPUT", "refresh", "rebase", "rebase_error",
-           "move_retain", "copy_slices_vjps", "write_readonly"]
+           "move_retain", "write_readonly"]
 
 # how a view was made (PyTorch's CreationMeta), inherited by views of it
 DEFAULT, NO_GRAD, MULTI_OUTPUT = 0, 1, 2
@@ -184,27 +184,3 @@ def rebase(view, fn):
     if fn._result is not None:  # (an op saving its result saved the view)
         fn._result = (view._data, view._vc, view._vc[0], weakref.ref(view._grad_fn))
     return node
-
-
-def copy_slices_vjps(node, g, F, tensors, need):
-    """CopySlices' backward: ``fn``'s backward on the view's slice of the base's gradient,
-    written back into that slice; ``fn``'s other gradients pass through."""
-    fn, pos = node._saved
-    shape = node._meta[0].shape
-    size = int(np.prod(shape, dtype=np.int64))
-    key = (pos,)
-    if tensors:
-        flat = F.reshape(g, (size,))
-        res = _vjps(fn, F.take(flat, key), F, True, None)
-        if res[0] is not None:
-            res[0] = F.reshape(F.zero_at(flat, key) + F.embed(res[0], (size,), key), shape)
-    else:
-        flat = np.array(g, copy=True).reshape(size)
-        res = _vjps(fn, flat[key], NP, False, None)
-        if res[0] is not None:
-            flat[key] = res[0]
-            res[0] = flat.reshape(shape)
-    if need is not None:
-        res = [r if n is not None and n in need else None
-               for r, (n, _) in zip(res, node.next_functions)]
-    return res

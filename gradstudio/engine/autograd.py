@@ -1,9 +1,13 @@
 """``torch.autograd``: ``backward``, ``grad``, grad-mode switches, and the studio's own
 addition, ``observe``, which records a backward pass step by step."""
-from ._autograd import AccumulateGrad, BackwardStep, Node, observe
+import warnings
+
 from ._backward import backward, grad
+from ._backward_engine import BackwardStep, observe
+from ._nodes import AccumulateGrad, Node
 from ._gradcheck import GradcheckError, gradcheck, gradgradcheck
 from . import _grad_mode as grad_mode
+from ._tensor import Tensor
 from ._grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
@@ -29,7 +33,6 @@ detect_anomaly = set_detect_anomaly
 
 class _VariableType(type):
     def __instancecheck__(cls, other):
-        from ._tensor import Tensor
         return isinstance(other, Tensor)
 
 
@@ -40,7 +43,6 @@ class Variable(metaclass=_VariableType):
 
     def __new__(cls, data, requires_grad=False, volatile=False):
         if volatile:
-            import warnings
             warnings.warn("volatile was removed and now has no effect. Use `with "
                           "torch.no_grad():` instead.", UserWarning, stacklevel=2)
         t = data.detach()

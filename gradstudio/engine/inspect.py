@@ -5,9 +5,11 @@ they warn (``.grad`` of a non-leaf), bring a view up to date and are reported to
 forward ``observer`` listener. These functions read the same state silently, so a
 listener or a view can look at tensors without changing what the program did.
 """
+from ._printing import format_tensor
 from ._tensor import Tensor
 
-__all__ = ["data", "grad", "grad_fn", "requires_grad", "is_tensor", "is_view"]
+__all__ = ["data", "grad", "grad_fn", "requires_grad", "is_tensor", "is_view", "version",
+           "format_tensor"]
 
 
 def is_tensor(value):
@@ -38,3 +40,13 @@ def requires_grad(t):
 def is_view(t):
     """Whether ``t`` views another tensor's memory (``x[0]``, ``x.t()``, ``x.view(...)``)."""
     return t._base is not None
+
+
+def version(t):
+    """How many times ``t``'s memory was changed in place (PyTorch's ``t._version``)."""
+    return t._vc[0]
+
+
+# ``format_tensor(data, dtype, requires_grad=False, grad_fn_name=None)``: how torch prints
+# a tensor holding ``data`` (a numpy array), for values kept after the tensor changed
+format_tensor = format_tensor

@@ -6,7 +6,7 @@ import pytest
 
 import gradstudio.engine as torch
 from gradstudio.engine import _views
-from gradstudio.engine._tensor import Tensor
+from gradstudio.engine import Tensor
 
 
 @pytest.mark.parametrize("key", [

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import gradstudio.engine as torch
-from gradstudio.engine._ops import OPS
+from gradstudio.engine.optable import OPS
 from gradstudio.engine.autograd import GradcheckError, gradcheck, gradgradcheck
 
 UNARY_SHAPES = [(), (4,), (3, 4), (1, 4)]

@@ -2,11 +2,11 @@
 import numpy as np
 
 from .. import _dtype as D
-from .._ops import OPS
-from .._tensor import Tensor, _list
+from .._oprecord import OPS
+from .._dispatch import apply
+from .._core import TensorCore, _list
 from ..observer import observed
-from .. import _tensor_ops as _shared
-from .._tensor_ops import _renamed
+from .._tensor_arith import _renamed
 from .._functions import log_softmax, relu, sigmoid, softmax, tanh
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "mse_loss", "nll_loss",
@@ -66,10 +66,10 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if ndim == 3 or ndim > 4:
         input = input.contiguous().view(n, classes, 1, -1)
         t = t.reshape(n, 1, -1)
-    out = _shared._apply(OPS["nll_loss"], (input,), {
-        "target": Tensor._make(t.astype(np.int64)), "weight": weight, "reduction": code,
+    out = apply(OPS["nll_loss"], (input,), {
+        "target": TensorCore._make(t.astype(np.int64)), "weight": weight, "reduction": code,
         "ignore_index": ignore_index % 2 ** 64,
-        "total_weight": Tensor._make(np.asarray(total, input._dtype.np), input._dtype)})
+        "total_weight": TensorCore._make(np.asarray(total, input._dtype.np), input._dtype)})
     if ndim > 2:
         out = _renamed(out, "NllLoss2DBackward0")
         if code == 0 and ndim != 4:

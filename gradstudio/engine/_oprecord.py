@@ -1,5 +1,6 @@
-"""The op table's machinery: ``Op`` records, ``Grad`` (one VJP per input) and the two
-namespaces VJPs compute in.
+"""The op record: ``Op`` (one per op of the table), ``Grad`` (one VJP per input),
+``Param``, ``defop`` and the registry ``OPS``; and ``NP``, the namespace VJPs compute in
+on numpy arrays (its twin on tensors, ``TF``, is in ``_vjp_tensor``).
 
 A VJP is written once as ``fn(F, g, out, *inputs, **params)`` and runs either on numpy
 arrays (``F = NP``, the fast path) or on tensors (``F = TF``, when ``create_graph=True``,
@@ -8,11 +9,9 @@ did not ask to save arrive as ``Meta`` stand-ins with only ``shape`` and ``dtype
 Gradients need not be reduced to their input's shape: the engine sums broadcast
 dimensions away for every op in one place.
 """
-from operator import methodcaller
-
 import numpy as np
 
-__all__ = ["Op", "Grad", "Param", "OPS", "defop", "no_derivative", "NP", "TF"]
+__all__ = ["Op", "Grad", "Param", "OPS", "defop", "no_derivative", "NP"]
 
 OPS = {}
 
@@ -75,13 +74,18 @@ class Op:
     """One operation: forward on numpy arrays, one ``Grad`` per tensor input (None for a
     non-differentiable input), PyTorch's grad_fn name (a string, or a function of the
     params for ops whose overloads differ), and catalogue data (category, one-line doc,
-    parameters, the PyTorch spelling used by the exporter)."""
+    parameters, the PyTorch spelling used by the exporter: ``code``, a template such as
+    ``torch.atan2({self}, {other})`` filled with the ports and params). ``variants`` says
+    which bindings the engine makes from the record itself (``_tensor_table``): the Tensor
+    method, the ``torch.`` function and the in-place method ``<name>_``; ops whose
+    bindings check arguments their own way have none and are bound by hand."""
     __slots__ = ("name", "grad_fn", "forward", "grads", "arg_names", "params", "dtype_rule",
                  "category", "doc", "code", "view", "saved_params", "variadic",
-                 "differentiable", "multi_output")
+                 "differentiable", "multi_output", "variants")
 
     def __init__(self, name, grad_fn, forward, grads, arg_names, params, dtype_rule,
-                 category, doc, code, view, saved_params, variadic, multi_output=False):
+                 category, doc, code, view, saved_params, variadic, multi_output=False,
+                 variants=()):
         self.name = name
         self.grad_fn = grad_fn
         self.forward = forward
@@ -96,6 +100,7 @@ class Op:
         self.saved_params = saved_params
         self.variadic = variadic
         self.multi_output = multi_output
+        self.variants = variants
         self.differentiable = grad_fn is not None
 
     @property
@@ -113,16 +118,30 @@ class Op:
 
 def defop(name, grad_fn, forward, *grads, args=("self",), params=(), dtype="promote",
           category="elementwise", doc="", code=None, view=False, saved_params=(),
-          variadic=False, per_input=None, multi_output=False):
+          variadic=False, per_input=None, multi_output=False, variants=()):
     """Registers an op. ``grads`` gives one ``Grad`` (or None) per tensor input; a variadic
     op gives ``per_input`` instead. A ``multi_output`` op's forward returns a tuple of
     views, which share one node; its VJP gets a list of gradients (None where none
-    arrived) and the outputs' ``Meta``."""
+    arrived) and the outputs' ``Meta``. ``variants`` (``"method"``, ``"function"``,
+    ``"inplace"``) are bound at once, where PyTorch has them."""
+    unknown = set(variants) - {"method", "function", "inplace"}
+    if unknown:
+        raise ValueError(f"unknown variants {sorted(unknown)} for op {name!r}")
     op = Op(name, grad_fn, forward, per_input if variadic else tuple(grads), tuple(args),
             tuple(params), dtype, category, doc, code, view, tuple(saved_params), variadic,
-            multi_output)
+            multi_output, tuple(variants))
     OPS[name] = op
+    for bind in _BINDERS:
+        bind(op)
     return op
+
+
+_BINDERS = []   # the engine's binding of variants (``_tensor_table.bind``), run by defop
+
+
+def on_defop(bind):
+    """Makes ``bind(op)`` run for every op registered from now on."""
+    _BINDERS.append(bind)
 
 
 # ----------------------------------------------------------------------------- namespaces
@@ -259,108 +278,3 @@ class NP:
     def numpy(x):
         """The values of ``x`` as a numpy array (to decide which formula applies)."""
         return x
-
-
-class TF:
-    """The same helpers on tensors, recorded by autograd (for ``create_graph=True``)."""
-    is_tensor = True
-
-    exp, log, sin, cos, sqrt, abs, sign, tanh = (methodcaller(n) for n in (
-        "exp", "log", "sin", "cos", "sqrt", "abs", "sign", "tanh"))  # x.exp() ...
-
-    @staticmethod
-    def matmul(a, b):
-        return a.matmul(b)
-
-    @staticmethod
-    def where(c, a, b):
-        from ._functions import where
-        return where(c, a, b)
-
-    @staticmethod
-    def expand(g, shape):
-        return g.expand(*shape)
-
-    @staticmethod
-    def unsqueeze_dims(g, dims):
-        for d in sorted(dims):
-            g = g.unsqueeze(d)
-        return g
-
-    @staticmethod
-    def sum(g, dims, keepdim):
-        return g.sum(dims, keepdim=keepdim)
-
-    @staticmethod
-    def transpose(g, d0, d1):
-        return g.transpose(d0, d1)
-
-    @staticmethod
-    def permute(g, dims):
-        return g.permute(*dims)
-
-    @staticmethod
-    def mT(g):
-        return g.transpose(-1, -2)
-
-    @staticmethod
-    def outer(a, b):
-        return a.reshape(tuple(a.shape) + (1,) * b.ndim) * b
-
-    @staticmethod
-    def reshape(g, shape):
-        return g.reshape(tuple(shape))
-
-    @staticmethod
-    def embed(g, shape, key, accumulate=False):
-        from ._tensor import apply
-        return apply(OPS["_embed"], (g,), {"shape": tuple(shape), "key": key,
-                                           "accumulate": accumulate})
-
-    @staticmethod
-    def take(g, key):
-        from ._tensor import apply
-        return apply(OPS["_take"], (g,), {"key": key})
-
-    @staticmethod
-    def zero_at(g, key):
-        from ._tensor import apply
-        return apply(OPS["_zero_at"], (g,), {"key": key})
-
-    @staticmethod
-    def zeros(g):
-        from ._tensor import Tensor
-        return Tensor._make(np.zeros(tuple(g.shape), g.dtype.np), g.dtype)
-
-    @staticmethod
-    def floor_quotient(a, b):
-        from ._tensor import Tensor
-        return Tensor._make(np.asarray(np.floor_divide(a._data, b._data)))
-
-    @staticmethod
-    def zeros_as(meta):
-        from ._tensor import Tensor
-        return Tensor._make(np.zeros(meta.shape, meta.dtype.np), meta.dtype)
-
-    @staticmethod
-    def cat(parts, dim):
-        from ._functions import cat
-        return cat(parts, dim)
-
-    @staticmethod
-    def stack(parts, dim):
-        from ._functions import stack
-        return stack(parts, dim)
-
-    @staticmethod
-    def mask(cond, like):
-        return cond.to(like.dtype)
-
-    @staticmethod
-    def array(x):
-        from ._tensor import Tensor
-        return x if isinstance(x, Tensor) else Tensor._make(np.asarray(x), None, False)
-
-    @staticmethod
-    def numpy(x):
-        return x._data

@@ -13,17 +13,23 @@ import numpy as np
 
 from . import _dtype as D
 from ._factory import tensor
-from ._ops import OPS
-from ._tensor import Tensor, apply, inplace, _wrap_dim
-from ._autograd import node_class
+from ._oprecord import OPS
+from ._core import TensorCore, _wrap_dim
+from ._dispatch import apply, inplace
+from ._nodes import node_class
 from ._grad_mode import STATE
 
-_apply = apply
+__all__ = ["ArithmeticMixin"]
+
+
+class ArithmeticMixin:
+    """The arithmetic, comparison, bitwise/logical and elementwise methods of Tensor (bound below)."""
+    __slots__ = ()
 
 
 def _operand(x, fn="", arg="other"):
     """A tensor stays a tensor; a Python (or numpy) number stays a number."""
-    if type(x) is Tensor:
+    if isinstance(x, TensorCore):
         return x
     if isinstance(x, (bool, int, float)):
         return x
@@ -31,14 +37,14 @@ def _operand(x, fn="", arg="other"):
         return x.item()
     if isinstance(x, np.ndarray):
         return tensor(x)
-    if isinstance(x, Tensor):
+    if isinstance(x, TensorCore):
         return x
     raise TypeError(f"{fn}(): argument '{arg}' (position 1) must be Tensor, not "
                     f"{type(x).__name__}")
 
 
 def _is_operand(x):
-    return isinstance(x, (Tensor, bool, int, float, np.generic, np.ndarray))
+    return isinstance(x, (TensorCore, bool, int, float, np.generic, np.ndarray))
 
 
 def _dunder(method):
@@ -51,7 +57,7 @@ def _dunder(method):
 
 
 def _broadcast_check(a, b):
-    sa, sb = a._data.shape, b._data.shape if type(b) is Tensor else ()
+    sa, sb = a._data.shape, b._data.shape if isinstance(b, TensorCore) else ()
     if sa != sb and sb:
         _broadcast_shapes(sa, sb)
 
@@ -105,11 +111,11 @@ def _binary(name):
 
     def method(self, other, *, alpha=1):
         other = _operand(other, name)
-        if type(other) is Tensor:
+        if isinstance(other, TensorCore):
             _broadcast_check(self, other)
         if alpha != 1:
-            return _apply(op, (self, other), {"alpha": alpha})
-        return _apply(op, (self, other))
+            return apply(op, (self, other), {"alpha": alpha})
+        return apply(op, (self, other))
     method.__name__ = name
     return method
 
@@ -119,13 +125,13 @@ def _binary_operator(name):
     op = OPS[name]
 
     def operator(self, other):
-        if type(other) is Tensor:
+        if isinstance(other, TensorCore):
             _broadcast_check(self, other)
         elif _is_operand(other):
             other = _operand(other)
         else:
             return NotImplemented
-        return _apply(op, (self, other))
+        return apply(op, (self, other))
     operator.__name__ = f"__{name}__"
     return operator
 
@@ -135,9 +141,9 @@ def _reflected(name):
 
     def method(self, other):
         other = _operand(other)
-        if type(other) is Tensor:
-            return _apply(op, (other, self))
-        return _apply(op, (self, other))
+        if isinstance(other, TensorCore):
+            return apply(op, (other, self))
+        return apply(op, (self, other))
     return method
 
 
@@ -146,36 +152,36 @@ _add, _sub, _mul, _div = (_binary(n) for n in ("add", "sub", "mul", "div"))
 
 def _rsub(self, other, alpha=1):
     other = _operand(other)
-    if type(other) is Tensor:
+    if isinstance(other, TensorCore):
         return _sub(other, self, alpha=alpha)
-    return _apply(OPS["rsub"], (self,), {"other": other, "alpha": alpha})
+    return apply(OPS["rsub"], (self,), {"other": other, "alpha": alpha})
 
 
 def _rtruediv(self, other):
     other = _operand(other)
-    if type(other) is Tensor:
+    if isinstance(other, TensorCore):
         return _div(other, self)
     return self.reciprocal() * other
 
 
 def _pow(self, exponent):
     exponent = _operand(exponent)
-    if type(exponent) is Tensor:
+    if isinstance(exponent, TensorCore):
         _broadcast_check(self, exponent)
-        return _apply(OPS["pow_tensor"], (self, exponent))
+        return apply(OPS["pow_tensor"], (self, exponent))
     dt = D.result_type(self, exponent)  # int ** 2.0 is float, int ** 2 stays int
     if not dt.is_floating_point and exponent < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
-    return _apply(OPS["pow"], (self,), {"exponent": exponent},
+    return apply(OPS["pow"], (self,), {"exponent": exponent},
                   out_dtype=None if dt is self._dtype else dt)
 
 
 def _rpow(self, base):
     base = _operand(base)
-    if type(base) is Tensor:
+    if isinstance(base, TensorCore):
         return _pow(base, self)
     dt = D.result_type(self, base)  # 2 ** int_tensor stays int
-    return _apply(OPS["rpow"], (self,), {"base": base}, out_dtype=dt)
+    return apply(OPS["rpow"], (self,), {"base": base}, out_dtype=dt)
 
 
 def _divisor_check(kernel, dt, divisor):
@@ -184,7 +190,7 @@ def _divisor_check(kernel, dt, divisor):
     if dt is D.bool_:
         raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
     if not dt.is_floating_point:
-        d = divisor._data if type(divisor) is Tensor else divisor
+        d = divisor._data if isinstance(divisor, TensorCore) else divisor
         if np.any(np.asarray(d) == 0):
             raise RuntimeError("ZeroDivisionError")
 
@@ -196,18 +202,18 @@ def _divided(name, kernel, reflected, reflected_params):
         other = _operand(other, name)
         dt = D.result_type(self, other)
         _divisor_check(kernel, dt, other)
-        if type(other) is Tensor:
+        if isinstance(other, TensorCore):
             _broadcast_check(self, other)
-            return _apply(OPS[name], (self, other))
-        return _apply(OPS[name + "_scalar"], (self,), {"other": other}, out_dtype=dt)
+            return apply(OPS[name], (self, other))
+        return apply(OPS[name + "_scalar"], (self,), {"other": other}, out_dtype=dt)
 
     def rmethod(self, other):
         other = _operand(other)
-        if type(other) is Tensor:
+        if isinstance(other, TensorCore):
             return method(other, self)
         dt = D.result_type(self, other)
         _divisor_check(kernel, dt, self)
-        return _apply(OPS[reflected], (self,), {"other": other, **reflected_params},
+        return apply(OPS[reflected], (self,), {"other": other, **reflected_params},
                       out_dtype=dt)
     method.__name__, rmethod.__name__ = name, "r" + name
     return method, rmethod
@@ -232,9 +238,9 @@ def _cmp(name):
 
     def method(self, other):
         other = _operand(other, name)
-        if type(other) is Tensor:
+        if isinstance(other, TensorCore):
             _broadcast_check(self, other)
-        return _apply(op, (self, other))
+        return apply(op, (self, other))
     method.__name__ = name
     return method
 
@@ -242,34 +248,34 @@ def _cmp(name):
 def _logical(np_fn):
     def method(self, other):
         other = _operand(other)
-        o = other._data if type(other) is Tensor else other
+        o = other._data if isinstance(other, TensorCore) else other
         out = np_fn(self._data, o)
-        return Tensor._make(np.asarray(out))
+        return TensorCore._make(np.asarray(out))
     return method
 
 
 for _name in ("add", "sub", "mul", "div"):
-    setattr(Tensor, _name, _binary(_name))
-Tensor.__add__ = _binary_operator("add")
-Tensor.__radd__ = _dunder(_reflected("add"))
-Tensor.__sub__ = _binary_operator("sub")
-Tensor.__rsub__ = _dunder(_rsub)
-Tensor.__mul__ = _binary_operator("mul")
-Tensor.__rmul__ = _dunder(_reflected("mul"))
-Tensor.__truediv__ = _binary_operator("div")
-Tensor.__rtruediv__ = _dunder(_rtruediv)
-Tensor.pow = _pow
-Tensor.__pow__ = _dunder(_pow)
-Tensor.__rpow__ = _dunder(_rpow)
-Tensor.floor_divide, Tensor.remainder = _floor_divide, _remainder
-Tensor.__floordiv__, Tensor.__mod__ = _dunder(_floor_divide), _dunder(_remainder)
-Tensor.__rfloordiv__, Tensor.__rmod__ = _dunder(_rfloordiv), _dunder(_rmod)
-Tensor.multiply, Tensor.subtract, Tensor.divide, Tensor.true_divide = \
-    Tensor.mul, Tensor.sub, Tensor.div, Tensor.div
+    setattr(ArithmeticMixin, _name, _binary(_name))
+ArithmeticMixin.__add__ = _binary_operator("add")
+ArithmeticMixin.__radd__ = _dunder(_reflected("add"))
+ArithmeticMixin.__sub__ = _binary_operator("sub")
+ArithmeticMixin.__rsub__ = _dunder(_rsub)
+ArithmeticMixin.__mul__ = _binary_operator("mul")
+ArithmeticMixin.__rmul__ = _dunder(_reflected("mul"))
+ArithmeticMixin.__truediv__ = _binary_operator("div")
+ArithmeticMixin.__rtruediv__ = _dunder(_rtruediv)
+ArithmeticMixin.pow = _pow
+ArithmeticMixin.__pow__ = _dunder(_pow)
+ArithmeticMixin.__rpow__ = _dunder(_rpow)
+ArithmeticMixin.floor_divide, ArithmeticMixin.remainder = _floor_divide, _remainder
+ArithmeticMixin.__floordiv__, ArithmeticMixin.__mod__ = _dunder(_floor_divide), _dunder(_remainder)
+ArithmeticMixin.__rfloordiv__, ArithmeticMixin.__rmod__ = _dunder(_rfloordiv), _dunder(_rmod)
+ArithmeticMixin.multiply, ArithmeticMixin.subtract, ArithmeticMixin.divide, ArithmeticMixin.true_divide = \
+    ArithmeticMixin.mul, ArithmeticMixin.sub, ArithmeticMixin.div, ArithmeticMixin.div
 for _name, _op_name in (("eq", "__eq__"), ("ne", "__ne__"), ("lt", "__lt__"), ("le", "__le__"),
                        ("gt", "__gt__"), ("ge", "__ge__")):
-    setattr(Tensor, _name, _cmp(_name))
-    setattr(Tensor, _op_name, _binary_operator(_name))
+    setattr(ArithmeticMixin, _name, _cmp(_name))
+    setattr(ArithmeticMixin, _op_name, _binary_operator(_name))
 
 
 def _bitwise(name, np_fn):
@@ -280,8 +286,8 @@ def _bitwise(name, np_fn):
         if dt.is_floating_point:
             raise NotImplementedError(f'"bitwise_{name}_cpu" not implemented for '
                                       f"'{D.scalar_type(dt)}'")
-        o = other._data if type(other) is Tensor else other
-        return Tensor._make(np.asarray(np_fn(self._data.astype(dt.np, copy=False), o),
+        o = other._data if isinstance(other, TensorCore) else other
+        return TensorCore._make(np.asarray(np_fn(self._data.astype(dt.np, copy=False), o),
                                        dt.np), dt)
     method.__name__ = f"bitwise_{name}"
     return method
@@ -291,39 +297,39 @@ def _invert(self):
     if self._dtype.is_floating_point:
         raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type "
                         "tensors")
-    return Tensor._make(np.invert(self._data), self._dtype)
+    return TensorCore._make(np.invert(self._data), self._dtype)
 
 
 for _name, _np_fn in (("and", np.bitwise_and), ("or", np.bitwise_or), ("xor", np.bitwise_xor)):
     _fn = _bitwise(_name, _np_fn)
-    setattr(Tensor, f"bitwise_{_name}", _fn)
-    setattr(Tensor, f"__{_name}__", _dunder(_fn))
-    setattr(Tensor, f"__r{_name}__", _dunder(_fn))
-Tensor.logical_and = _logical(np.logical_and)
-Tensor.logical_or = _logical(np.logical_or)
-Tensor.logical_xor = _logical(np.logical_xor)
-Tensor.__invert__ = Tensor.bitwise_not = _invert
-Tensor.logical_not = lambda self: Tensor._make(np.logical_not(self._data))
+    setattr(ArithmeticMixin, f"bitwise_{_name}", _fn)
+    setattr(ArithmeticMixin, f"__{_name}__", _dunder(_fn))
+    setattr(ArithmeticMixin, f"__r{_name}__", _dunder(_fn))
+ArithmeticMixin.logical_and = _logical(np.logical_and)
+ArithmeticMixin.logical_or = _logical(np.logical_or)
+ArithmeticMixin.logical_xor = _logical(np.logical_xor)
+ArithmeticMixin.__invert__ = ArithmeticMixin.bitwise_not = _invert
+ArithmeticMixin.logical_not = lambda self: TensorCore._make(np.logical_not(self._data))
 
 
 def _maximum(self, other):
     _broadcast_check(self, other)
-    return _apply(OPS["maximum"], (self, other))
+    return apply(OPS["maximum"], (self, other))
 
 
 def _minimum(self, other):
     _broadcast_check(self, other)
-    return _apply(OPS["minimum"], (self, other))
+    return apply(OPS["minimum"], (self, other))
 
 
-Tensor.maximum, Tensor.minimum = _maximum, _minimum
+ArithmeticMixin.maximum, ArithmeticMixin.minimum = _maximum, _minimum
 
 
 def _unary(name):
     op = OPS[name]
 
     def method(self):
-        return _apply(op, (self,))
+        return apply(op, (self,))
     method.__name__ = name
     return method
 
@@ -331,19 +337,19 @@ def _unary(name):
 for _name in ("neg", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt",
               "rsqrt", "reciprocal", "log1p", "expm1", "sign", "floor", "ceil", "round",
               "trunc", "clone"):
-    setattr(Tensor, _name, _unary(_name))
+    setattr(ArithmeticMixin, _name, _unary(_name))
 def _neg(self):
     if self._dtype is D.bool_:
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If "
                            "you are trying to invert a mask, use the `~` or `logical_not()` "
                            "operator instead.")
-    return _apply(OPS["neg"], (self,))
+    return apply(OPS["neg"], (self,))
 
 
-Tensor.__neg__ = Tensor.negative = Tensor.neg = _neg
-Tensor.__abs__ = Tensor.absolute = Tensor.abs
-Tensor.__pos__ = lambda self: self
-Tensor.square = lambda self: _pow(self, 2)
+ArithmeticMixin.__neg__ = ArithmeticMixin.negative = ArithmeticMixin.neg = _neg
+ArithmeticMixin.__abs__ = ArithmeticMixin.absolute = ArithmeticMixin.abs
+ArithmeticMixin.__pos__ = lambda self: self
+ArithmeticMixin.square = lambda self: _pow(self, 2)
 
 
 def _clamp(self, min=None, max=None):
@@ -353,9 +359,9 @@ def _clamp(self, min=None, max=None):
     max = _operand(max) if max is not None else None
     bounds = [b for b in (min, max) if b is not None]
     dt = D.result_type(self, *bounds)  # an int tensor clamped to 0.5 becomes float
-    out = _apply(OPS["clamp"], (self,), {"min": min, "max": max},
+    out = apply(OPS["clamp"], (self,), {"min": min, "max": max},
                  out_dtype=None if dt is self._dtype else dt)
-    if any(type(b) is Tensor for b in bounds):
+    if any(isinstance(b, TensorCore) for b in bounds):
         out = _renamed(out, "ClampBackward0")  # the Tensor overload (bounds get no gradient)
     return out
 
@@ -367,10 +373,10 @@ def _clamp_side(side):
 
     def method(self, bound):
         out = _clamp(self, **{side: bound})
-        return _renamed(out, name + ("1" if isinstance(bound, (Tensor, np.ndarray)) else "0"))
+        return _renamed(out, name + ("1" if isinstance(bound, (TensorCore, np.ndarray)) else "0"))
     method.__name__ = f"clamp_{side}"
     return method
 
 
-Tensor.clamp = Tensor.clip = _clamp
-Tensor.clamp_min, Tensor.clamp_max = _clamp_side("min"), _clamp_side("max")
+ArithmeticMixin.clamp = ArithmeticMixin.clip = _clamp
+ArithmeticMixin.clamp_min, ArithmeticMixin.clamp_max = _clamp_side("min"), _clamp_side("max")

@@ -1,0 +1,97 @@
+"""A tensor as Python sees it: ``numpy()``, ``item()``, ``tolist()``, numbers, ``len``,
+iteration, formatting and printing, pickling and deepcopy."""
+import numpy as np
+
+from ._core import TensorCore
+from ._factory import tensor
+from ._printing import format_tensor
+from .observer import observed
+
+__all__ = ["ConversionMixin"]
+
+
+class ConversionMixin:
+    __slots__ = ()
+
+    def numpy(self, force=False):
+        if self._requires_grad and not force:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
+                               "tensor.detach().numpy() instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        a = self.numpy()
+        return a if dtype is None else a.astype(dtype)
+
+    @observed("Tensor.tolist")
+    def tolist(self):
+        return self._data.tolist()
+
+    @observed("Tensor.item")
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted "
+                               "to Scalar")
+        return self._data.reshape(()).item()
+
+    def __float__(self):
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return float(self.item())
+
+    def __int__(self):
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return int(self.item())
+
+    def __index__(self):
+        if self._dtype.is_floating_point or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an "
+                            "index")
+        return int(self.item())
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError("Boolean value of Tensor with " + (
+                "no values" if self._data.size == 0 else "more than one value") + " is ambiguous")
+        return bool(self.item())
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter(self.unbind(0))  # (as PyTorch: the rows share an UnbindBackward0)
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return format(self._data.item(), spec)
+        if spec:
+            raise TypeError("unsupported format string passed to Tensor.__format__")
+        return repr(self)
+
+    def __repr__(self):
+        fn = self._sync()._grad_fn
+        return format_tensor(self._data, self._dtype, requires_grad=self._requires_grad,
+                             grad_fn_name=None if fn is None else type(fn).__name__)
+
+    __str__ = __repr__
+
+    def __reduce_ex__(self, proto):
+        return (tensor, (self._data.tolist(), self._dtype, None, self._requires_grad))
+
+    def __deepcopy__(self, memo):
+        if self._sync()._grad_fn is not None:
+            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) "
+                               "support the deepcopy protocol at the moment.  If you were "
+                               "attempting to deepcopy a module, this may be because of a "
+                               "torch.nn.utils.weight_norm usage, see "
+                               "https://github.com/pytorch/pytorch/pull/103001")
+        t = TensorCore._make(self._data.copy(), self._dtype, self._requires_grad)
+        if self._grad is not None:
+            t._grad = TensorCore._make(self._grad._data.copy(), self._grad._dtype)
+        memo[id(self)] = t
+        return t
