@@ -96,17 +96,18 @@ class TensorState:
     def text(self):
         if self._t is None:
             return ""
-        return raw.format_tensor(raw.data(self._t), self._t.dtype, requires_grad=self.requires_grad,
-                             grad_fn_name=self.grad_fn)
+        return raw.format_tensor(raw.data(self._t), self._t.dtype,
+                                 requires_grad=self.requires_grad,
+                                 grad_fn_name=self.grad_fn)
 
     @cached_property
     def grad_text(self):
         g = self.grad
         if g is None:
             return "None"
-        return format_tensor(g, self._snap.grad_dtype,
-                             requires_grad=self._snap.grad_requires_grad,
-                             grad_fn_name=self._snap.grad_grad_fn)
+        return raw.format_tensor(g, self._snap.grad_dtype,
+                                 requires_grad=self._snap.grad_requires_grad,
+                                 grad_fn_name=self._snap.grad_grad_fn)
 
 
 @dataclass

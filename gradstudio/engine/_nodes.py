@@ -6,14 +6,12 @@ require grad are reached through an ``AccumulateGrad`` node that holds the leaf.
 
 The backward pass that runs them is ``_backward_engine``.
 """
-import heapq
 import re
-import sys
 from itertools import count
 
 import numpy as np
 
-from . import _dtype as D, _grad_mode
+from . import _dtype as D
 from ._core import TensorCore
 from .observer import observed
 

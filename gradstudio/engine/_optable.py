@@ -1,7 +1,7 @@
 """Every differentiable op, once: forward, one VJP per input, PyTorch's grad_fn name.
 
 ``g`` is the incoming gradient, ``out`` the op's result, then the inputs, then params
-(see ``_ops`` for the conventions). Non-differentiable ops are listed at the end.
+(see ``_oprecord`` for the conventions). Non-differentiable ops are listed at the end.
 
 A gradient that is zero where PyTorch's formula writes a zero (``zeros_like``,
 ``masked_fill``, ``where``) is built the same way here, never as ``g * 0``: that would be
@@ -168,6 +168,12 @@ _un("log1p", "Log1PBackward0", np.log1p, Grad(lambda F, g, out, a: g / (1 + a), 
     "log(1 + x), accurate for small x.")
 _un("expm1", "Expm1Backward0", np.expm1, Grad(lambda F, g, out, a: g * (out + 1), ("out",)),
     "e^x - 1, accurate for small x.")
+defop("atan2", "Atan2Backward0", np.arctan2,
+      Grad(lambda F, g, out, a, b: g * b * (1 / (a * a + b * b)), (0, 1)),
+      Grad(lambda F, g, out, a, b: g * -a * (1 / (a * a + b * b)), (0, 1)),
+      args=("self", "other"), dtype="float", code="torch.atan2({self}, {other})",
+      doc="The angle of the point (other, self), elementwise: atan(self / other), in the "
+      "right quadrant.", variants=("method", "function", "inplace"))
 for _name, _np_fn in (("sign", sign), ("floor", np.floor), ("ceil", np.ceil),
                       ("round", np.round), ("trunc", np.trunc)):
     _un(_name, _name.capitalize() + "Backward0", _np_fn, Grad(lambda F, g, out, a: F.zeros(g)),

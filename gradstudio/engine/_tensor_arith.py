@@ -1,21 +1,17 @@
-"""Tensor methods: thin wrappers that check arguments the way PyTorch does and dispatch
-to ``apply`` with an op from the table.
+"""``ArithmeticMixin``: the operators and the arithmetic, comparison, bitwise/logical and
+elementwise (unary, clamp) methods of ``Tensor``, thin wrappers that check arguments the
+way PyTorch does and run an op of the table with ``_dispatch.apply``.
 
-This module holds the arithmetic, comparison, bitwise/logical and elementwise (unary,
-clamp) methods, and the helpers the other method modules share: ``_operand``,
-``_is_operand``, ``_dunder``, ``_broadcast_check``, ``_broadcast_shapes``, ``_dims``,
-``_renamed`` and ``_no_grad_if``, plus the ``_apply``/``inplace`` dispatch they all call.
-The other methods live beside it by responsibility: ``_tensor_reduce`` (reductions, linear
-algebra), ``_tensor_shape`` (shapes, views, dtype conversion), ``_tensor_index``
-(``x[k]``, ``x[k] = v``) and ``_tensor_inplace`` (in-place and random in-place ops); the
-package ``__init__`` imports all of them to bind the methods."""
+It also holds the helpers the other method modules share: ``_operand``, ``_is_operand``,
+``_dunder``, ``_broadcast_check``, ``_broadcast_shapes``, ``_dims``, ``_renamed`` and
+``_no_grad_if``. ``_tensor`` assembles ``Tensor`` from this and the other mixins."""
 import numpy as np
 
 from . import _dtype as D
 from ._factory import tensor
 from ._oprecord import OPS
 from ._core import TensorCore, _wrap_dim
-from ._dispatch import apply, inplace
+from ._dispatch import apply
 from ._nodes import node_class
 from ._grad_mode import STATE
 

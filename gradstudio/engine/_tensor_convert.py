@@ -1,7 +1,5 @@
 """A tensor as Python sees it: ``numpy()``, ``item()``, ``tolist()``, numbers, ``len``,
 iteration, formatting and printing, pickling and deepcopy."""
-import numpy as np
-
 from ._core import TensorCore
 from ._factory import tensor
 from ._printing import format_tensor

@@ -4,8 +4,7 @@ Reductions (``sum``, ``mean``, ``max``/``min`` with their ``torch.return_types``
 ``amax``, ``norm``, ``softmax``/``log_softmax``, ``argmax``/``argmin``, ``all``/``any``,
 with NumPy's ``axis=``/``keepdims=`` spellings) and the products (``mm``, ``mv``, ``dot``,
 ``bmm``, ``matmul`` as ATen's ``_matmul_impl`` decides, ``outer``). Like every method
-module it checks arguments as PyTorch does and dispatches through the shared ``_apply`` of
-``_tensor_ops``; ``matmul`` builds on the shape methods of ``_tensor_shape``."""
+module it checks arguments as PyTorch does and dispatches through ``_dispatch.apply``; ``matmul`` builds on the shape methods of ``_tensor_shape``."""
 import numpy as np
 
 from . import _dtype as D

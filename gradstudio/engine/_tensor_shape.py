@@ -5,7 +5,7 @@
 of ``split``/``chunk``/``unbind``, small utilities
 (``stride``, ``new_*``, ``equal``, ``allclose``) and the conversions ``to``, ``type``,
 ``float()`` and friends. Each checks its arguments with PyTorch's messages and dispatches
-through the shared ``_apply`` of ``_tensor_ops``."""
+through ``_dispatch.apply``."""
 import numpy as np
 
 from . import _dtype as D

@@ -1,12 +1,12 @@
 """Tensor methods for products and statistics: ``prod``, ``cumsum``, ``var`` and ``std``.
 
 Like every method module they check arguments as PyTorch does and dispatch through the
-shared ``_apply`` of ``_tensor_ops``."""
+``_dispatch.apply``."""
 import numpy as np
 
 from ._oprecord import OPS
 from ._dispatch import apply
-from ._core import TensorCore, _wrap_dim
+from ._core import _wrap_dim
 from ._tensor_arith import _dims
 from ._warn import warn as _warn
 

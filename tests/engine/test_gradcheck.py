@@ -123,6 +123,7 @@ for _sa, _sb in BINARY_SHAPES:
     case("where", _lab, lambda a, b: torch.where(a.detach() > 0, a, b), (_sa, away0),
          (_sb, anywhere))
     case("remainder", _lab, lambda a, b: a % b, (_sa, fractional), (_sb, near_one))
+    case("atan2", _lab, torch.atan2, (_sa, away0), (_sb, away0))
 case("remainder_scalar", "1", lambda a: a % 1.0, ((3, 4), fractional))
 case("remainder_scalar", "-1", lambda a: torch.remainder(a, -1), ((4,), fractional))
 case("add", "alpha", lambda a, b: a.add(b, alpha=2.5), ((3, 4), anywhere), ((4,), anywhere))

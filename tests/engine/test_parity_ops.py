@@ -28,6 +28,28 @@ prog("binary_ops_and_reflected", """
         a.grad = None
         b.grad = None
 """)
+prog("atan2", """
+    a = torch.tensor([[1.0, -2.0, 0.5], [3.0, 0.0, -1.0]], requires_grad=True)
+    b = torch.tensor([[2.0, 1.0, -1.0], [-0.5, 2.0, 0.0]], requires_grad=True)
+    for expr in ("torch.atan2(a, b)", "a.atan2(b)", "torch.atan2(b, a)", "a.atan2(b[0])",
+                 "torch.atan2(input=a, other=b)"):
+        y = eval(expr)
+        print(expr, "=", y)
+        y.sum().backward()
+        print("  grads", a.grad, b.grad)
+        check(y, a.grad, b.grad)
+        a.grad = b.grad = None
+    c = torch.tensor([1.0, -1.0, 0.0])
+    print(c.atan2_(torch.tensor([-1.0, -1.0, -1.0])), c)
+    i = torch.tensor([1, 2, 3])
+    print(torch.atan2(i, i), torch.atan2(i, c).dtype)
+    for bad in ("torch.atan2(a, 2.0)", "a.atan2(2)", "torch.atan2(a, torch.ones(4))",
+                "a.atan2_(b)"):
+        try:
+            eval(bad)
+        except (TypeError, RuntimeError) as e:
+            print(bad, type(e).__name__, e)
+""")
 prog("int_arithmetic", """
     i = torch.tensor([1, 2, 3])
     j = torch.tensor([4, 5, 6])
