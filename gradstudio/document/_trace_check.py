@@ -18,8 +18,6 @@ import math
 
 import numpy as np
 
-from gradstudio.engine import inspect as raw
-
 from .run import run
 
 __all__ = ["check_trace", "PIECE_GRAD_FN"]
@@ -113,7 +111,7 @@ def _action_difference(doc, result, ids, k, a):
     for j, want in enumerate(a.get("results") or ()):
         got = outcome.results[j] if outcome.results and j < len(outcome.results) else None
         what = _grad_difference(f"the gradient {j} it returns",
-                                None if got is None else raw.data(got), want)
+                                None if got is None else got.value, want)
         if what:
             return f"{what} after {step}"
     for node_id, want in (a.get("grads") or {}).items():

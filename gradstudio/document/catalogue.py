@@ -22,6 +22,7 @@ from typing import Any, Callable
 import gradstudio.engine as torch
 from gradstudio.engine.optable import OPS
 from gradstudio.trace.ops import has_kind
+from gradstudio.vocabulary import DTYPES
 
 from .spelling import (dims, keywords, literal, number, optional, shape_tuple, sizes,
                        source_tail)
@@ -29,7 +30,6 @@ from .spelling import (dims, keywords, literal, number, optional, shape_tuple, s
 __all__ = ["Port", "ParamSpec", "NodeKind", "CATALOGUE", "kind", "categories", "DTYPES",
            "RETURNS_INPUT"]
 
-DTYPES = ("float32", "float64", "int64", "bool")
 # kinds whose node returns its input tensor itself (marked), not a new tensor
 RETURNS_INPUT = frozenset({"retain_grad", "requires_grad_"})
 

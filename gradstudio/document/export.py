@@ -30,14 +30,16 @@ gradients it returned, then the watched gradients at that step.
 import keyword
 from dataclasses import dataclass, field
 
+from gradstudio.vocabulary import SCRIPT_NAMES
+
 from .catalogue import CATALOGUE, RETURNS_INPUT
 from .run import run
 
-__all__ = ["ExportedScript", "export_script", "transcript", "action_code", "node_names",
-           "RESERVED_NAMES"]
+__all__ = ["ExportedScript", "export_script", "transcript", "action_code", "action_text",
+           "node_names", "RESERVED_NAMES"]
 
 # Names the exported script uses itself; nodes labelled like this are renamed.
-RESERVED_NAMES = frozenset({"torch", "print", "type", "Exception", "float"})
+RESERVED_NAMES = SCRIPT_NAMES
 _INDENT = "    "
 @dataclass(frozen=True)
 class ExportedScript:
@@ -123,7 +125,7 @@ def _grad_watch(doc, result):
     """Watched nodes whose ``.grad`` PyTorch keeps, in run order."""
     out = []
     for nid in result.order:
-        if not doc.node(nid).watched or nid not in result.tensors:
+        if not doc.node(nid).watched or not result.computed(nid):
             continue
         s = result.state(nid, 0)
         if (s.is_leaf and s.requires_grad) or s.retains_grad:
@@ -132,37 +134,32 @@ def _grad_watch(doc, result):
 
 
 def _watched(doc, result):
-    return [n for n in result.order if doc.node(n).watched and n in result.tensors]
+    return [n for n in result.order if doc.node(n).watched and result.computed(n)]
 
 
 def _ref(names, node_id):
     return names.get(node_id, "?") if node_id is not None else "?"
 
 
-def _action_code(action, names, namer):
-    """(statements, result names) for one timeline action."""
+def _action_code(action, ref, namer):
+    """(statements, result names) for one timeline action; ``ref(node_id)`` spells a node."""
     p = action.params
+    flags = [f"{k}=True" for k in ("retain_graph", "create_graph") if p.get(k)]
     if action.kind == "backward":
-        args = []
-        if p.get("gradient") is not None:
-            args.append(_ref(names, p["gradient"]))
-        if p.get("retain_graph"):
-            args.append("retain_graph=True")
-        if p.get("create_graph"):
-            args.append("create_graph=True")
-        return [f"{_ref(names, p['target'])}.backward({', '.join(args)})"], []
+        args = ([ref(p["gradient"])] if p.get("gradient") is not None else []) + flags
+        return [f"{ref(p['target'])}.backward({', '.join(args)})"], []
     if action.kind == "zero_grad":
-        return [f"{_ref(names, p['tensor'])}.grad.zero_()"], []
+        return [f"{ref(p['tensor'])}.grad.zero_()"], []
     if action.kind == "set_grad_none":
-        return [f"{_ref(names, p['tensor'])}.grad = None"], []
+        return [f"{ref(p['tensor'])}.grad = None"], []
     # autograd.grad: one name per input
-    outs = ", ".join(_ref(names, n) for n in p["outputs"])
-    ins = ", ".join(_ref(names, n) for n in p["inputs"])
-    flags = "".join(f", {k}=True" for k in ("retain_graph", "create_graph") if p.get(k))
-    call = f"torch.autograd.grad([{outs}], [{ins}]{flags}, allow_unused=True)"
+    outs = ", ".join(ref(n) for n in p["outputs"])
+    ins = ", ".join(ref(n) for n in p["inputs"])
+    call = (f"torch.autograd.grad([{outs}], [{ins}]{''.join(', ' + f for f in flags)}, "
+            "allow_unused=True)")
     if namer is None:
         return [call], []
-    results = [namer.claim(f"grad_{_ref(names, n)}".replace("?", "")) for n in p["inputs"]]
+    results = [namer.claim(f"grad_{ref(n)}".replace("?", "")) for n in p["inputs"]]
     if len(results) == 1:
         return [f"{results[0]} = {call}[0]"] + [f"print({results[0]})"], results
     if not results:
@@ -173,7 +170,17 @@ def _action_code(action, names, namer):
 def action_code(action, names):
     """One timeline action as a PyTorch statement (``out.backward(retain_graph=True)``),
     with ``names`` from ``ExportedScript.names``; ``?`` marks a missing node."""
-    return _action_code(action, names, None)[0][0]
+    return _action_code(action, lambda n: _ref(names, n), None)[0][0]
+
+
+def action_text(doc, action):
+    """One timeline action as the window lists it: the statement, with the nodes' display
+    names (a deleted node shows as ``<id deleted>``)."""
+    def ref(n):
+        if n in doc.graph:
+            return doc.display_name(n)
+        return "?" if n is None else f"<{n} deleted>"
+    return _action_code(action, ref, None)[0][0]
 
 
 # ----------------------------------------------------------------------------- export
@@ -229,7 +236,7 @@ def export_script(doc, result=None) -> ExportedScript:
         emit("")
     for action, outcome in zip(doc.timeline, result.outcomes):
         blocked = outcome.error is not None and outcome.error_type is None
-        stmts, _ = _action_code(action, names, None if blocked else namer)
+        stmts, _ = _action_code(action, lambda n: _ref(names, n), None if blocked else namer)
         if blocked:
             first = emit(f"# {stmts[0]}  # {_not_run(outcome.error)}")
         elif outcome.error_type is not None:
@@ -261,7 +268,7 @@ def transcript(doc, result=None) -> str:
         if outcome.error_type is not None:
             out.append(outcome.error)
         elif outcome.error is None and outcome.results is not None:
-            out.extend("None" if g is None else repr(g) for g in outcome.results)
+            out.extend("None" if g is None else g.text for g in outcome.results)
         for nid in grad_watch:
             out.append(result.state(nid, step).grad_text)
     return "".join(s + "\n" for s in out)

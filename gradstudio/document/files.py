@@ -63,19 +63,15 @@ def dumps(doc: Document) -> str:
     return "\n".join(out) + "\n"
 
 
-def save(doc: Document, path, write=None):
+def save(doc: Document, path):
     """Writes ``doc`` to ``path`` atomically (see ``write_atomically``); an existing file
     is kept as ``path + ".bak"``. On failure the file and its older ``.bak`` are left
     untouched and the ``FileError`` says what happened in words (``why_not_saved``).
-    ``write(path, data)`` replaces the writer (the window passes one built on Qt's
-    ``QSaveFile``); it must keep the ``.bak`` and raise ``OSError`` the same way."""
+    The window and the command line both save through it."""
     path = os.path.realpath(os.fspath(path))
     data = dumps(doc).encode("utf-8")
     try:
-        if write is None:
-            write_atomically(path, data, backup=True)
-        else:
-            write(path, data)
+        write_atomically(path, data, backup=True)
     except OSError as e:
         raise FileError(path, "", why_not_saved(e)) from e
 

@@ -12,13 +12,27 @@ so an unrolled loop stays readable at fit-to-view instead of shrinking to a thin
 """
 import networkx as nx
 
-__all__ = ["layered_positions", "apply_layered_layout", "COLUMN_WIDTH", "ROW_HEIGHT",
-           "REGION_SPACE", "BAND_GAP"]
+__all__ = ["layered_positions", "apply_layered_layout", "barycentre_layers", "COLUMN_WIDTH",
+           "ROW_HEIGHT", "REGION_SPACE", "BAND_GAP"]
 
 COLUMN_WIDTH = 196.0     # node cards on the canvas are 120 to 162 wide
 ROW_HEIGHT = 210.0      # the tallest cards (five badges) are about 200
 REGION_SPACE = 60.0      # a region's frame reaches 42 above its nodes and 18 below
 BAND_GAP = 90.0          # between the bands of a wrapped layout
+
+
+def barycentre_layers(graph, coordinate, tie):
+    """The layers of the DAG ``graph``, first to last: a node's layer is the length of the
+    longest path reaching it (networkx's topological generations), and a layer's nodes are
+    sorted by the mean ``coordinate`` of their predecessors (one barycentre sweep; sources
+    first, ties by ``tie(node)``). ``coordinate`` is only asked about nodes of earlier
+    layers, so the caller places each layer it is given before taking the next. The
+    document's canvas and the backward-graph view are both laid out by it."""
+    for generation in nx.topological_generations(graph):
+        def key(n):
+            preds = [coordinate(p) for p in graph.predecessors(n)]
+            return (sum(preds) / len(preds) if preds else -1.0, tie(n))
+        yield sorted(generation, key=key)
 
 
 def layered_positions(doc, origin=(0.0, 0.0), max_columns=None):
@@ -29,11 +43,8 @@ def layered_positions(doc, origin=(0.0, 0.0), max_columns=None):
     graph.add_nodes_from(doc.node_ids)
     row = {}
     column = {}
-    for col, generation in enumerate(nx.topological_generations(graph)):
-        def key(n):
-            preds = [row[p] for p in graph.predecessors(n)]
-            return (sum(preds) / len(preds) if preds else -1.0, rank[n])
-        for i, n in enumerate(sorted(generation, key=key)):
+    for col, layer in enumerate(barycentre_layers(graph, row.__getitem__, rank.__getitem__)):
+        for i, n in enumerate(layer):
             row[n] = i
             column[n] = col
     framed = {row[n] for n in row if doc.in_no_grad(n)}

@@ -16,6 +16,8 @@ from typing import Any
 
 import networkx as nx
 
+from gradstudio.vocabulary import RESERVED_NAMES
+
 from .catalogue import CATALOGUE, RETURNS_INPUT
 from .params import check_param
 
@@ -450,8 +452,6 @@ def _position(pos):
     return (x, y)
 
 
-# names the exported script itself uses
-RESERVED_NAMES = ("torch", "print")
 
 
 def check_label(label):

@@ -29,7 +29,7 @@ from gradstudio.engine.autograd import AccumulateGrad, observe
 from .catalogue import CATALOGUE
 from .limits import MAX_ELEMENTS, RunBudget, check_tensor, planned_elements, too_large
 
-__all__ = ["run", "RunResult", "TensorState", "ActionOutcome"]
+__all__ = ["run", "RunResult", "TensorState", "ActionOutcome", "BackwardStepState"]
 
 
 @dataclass
@@ -43,32 +43,34 @@ class _Snap:
     grad_requires_grad: bool = False   # the .grad tensor's own flags (create_graph=True)
     grad_grad_fn: str | None = None
 
+    @property
+    def grad_fn_name(self):
+        return None if self.grad_fn is None else type(self.grad_fn).__name__
+
 
 class TensorState:
-    """A node's tensor at one step: everything the panels show. ``text`` and
-    ``grad_text`` are exactly what PyTorch's ``print`` gives."""
+    """A tensor at one step: everything the panels show, and no engine object. ``text``
+    and ``grad_text`` are exactly what PyTorch's ``print`` gives. ``value`` is the
+    tensor's array as the run left it: read it, never write to it."""
 
     def __init__(self, node_id, tensor, snap, error=None):
         self.node_id = node_id
         self.error = error
-        self._t = tensor
         self._snap = snap
+        self.value = None if tensor is None else raw.data(tensor)
+        self._dtype = None if tensor is None else tensor.dtype
 
     @property
     def ok(self):
         return self.error is None
 
     @property
-    def value(self):
-        return None if self._t is None else raw.data(self._t)
-
-    @property
     def dtype(self):
-        return None if self._t is None else self._t.dtype.name
+        return None if self._dtype is None else self._dtype.name
 
     @property
     def shape(self):
-        return None if self._t is None else tuple(self._t.shape)
+        return None if self.value is None else tuple(self.value.shape)
 
     @property
     def requires_grad(self):
@@ -81,8 +83,7 @@ class TensorState:
     @property
     def grad_fn(self):
         """The grad_fn class name (``MulBackward0``) or None."""
-        fn = self._snap.grad_fn if self._snap else None
-        return None if fn is None else type(fn).__name__
+        return self._snap.grad_fn_name if self._snap else None
 
     @property
     def retains_grad(self):
@@ -94,10 +95,9 @@ class TensorState:
 
     @cached_property
     def text(self):
-        if self._t is None:
+        if self.value is None:
             return ""
-        return raw.format_tensor(raw.data(self._t), self._t.dtype,
-                                 requires_grad=self.requires_grad,
+        return raw.format_tensor(self.value, self._dtype, requires_grad=self.requires_grad,
                                  grad_fn_name=self.grad_fn)
 
     @cached_property
@@ -110,10 +110,38 @@ class TensorState:
                                  grad_fn_name=self._snap.grad_grad_fn)
 
 
+def _result_state(t):
+    """A tensor an action returned (``autograd.grad``'s gradients), as a state."""
+    if t is None:
+        return None
+    return TensorState(None, t, _Snap(None, None, t.requires_grad, t.is_leaf, t.grad_fn,
+                                      t.retains_grad))
+
+
+@dataclass(frozen=True)
+class BackwardStepState:
+    """One node a backward pass executed, in the document's terms: ``name`` is its
+    grad_fn class and ``key`` its node in ``RunResult.backward_graph``; ``grad_output`` the
+    gradient it received and ``grad_inputs`` those it sent along each ``next_functions``
+    entry (numpy arrays, None where nothing flows); ``freed`` the saved tensors released
+    after it ran. An ``AccumulateGrad`` step names the leaf's document node (``variable``,
+    None for a tensor the document does not hold) and its new ``.grad``
+    (``accumulated``)."""
+    index: int
+    name: str
+    key: str
+    grad_output: object
+    grad_inputs: tuple
+    freed: tuple
+    variable: str | None = None
+    accumulated: object = None
+
+
 @dataclass
 class ActionOutcome:
-    """What one timeline action did: its error (PyTorch's message) or None, the engine's
-    step-by-step record of the backward pass, and for ``grad`` the returned gradients.
+    """What one timeline action did: its error (PyTorch's message) or None, the backward
+    pass step by step (``BackwardStepState``), and for ``grad`` the returned gradients
+    (``TensorState``, None for an unused input).
     ``error_type`` is the exception class name when PyTorch itself raised (None when the
     action succeeded or was not run because of the document, e.g. a missing target).
     ``warnings`` are the warnings PyTorch would have printed at this step, as
@@ -132,13 +160,13 @@ class RunResult:
 
     def __init__(self, doc):
         self.order = []
-        self.tensors = {}          # node id -> engine Tensor (live, end state)
+        self._tensors = {}         # node id -> engine Tensor (live, end state; never shown)
         self.errors = {}           # node id -> message
         self.outcomes = []         # one ActionOutcome per timeline action
         self._snaps = []           # per step: node id -> _Snap
         self._freed_at = {}        # grad_fn node -> step at which its buffers were freed
         self._names = {n: doc.display_name(n) for n in doc.node_ids}
-        self._fn_keys = {}
+        self._fn_keys = {}         # id(grad_fn) -> (key, grad_fn kept alive: ids stay unique)
         self._producers_at = {}    # step -> id(grad_fn) -> producing node ids (lazily)
         self.stopped = None        # why the run stopped early (its memory limit), or None
 
@@ -154,9 +182,24 @@ class RunResult:
 
     def state(self, node_id, step=-1) -> TensorState:
         step = self._step(step)
-        return TensorState(node_id, self.tensors.get(node_id),
+        return TensorState(node_id, self._tensors.get(node_id),
                            self._snaps[step].get(node_id) if self._snaps else None,
                            self.errors.get(node_id))
+
+    def computed(self, node_id):
+        """Whether the run computed a tensor for ``node_id``."""
+        return node_id in self._tensors
+
+    def distinct_tensors(self, node_ids):
+        """``node_ids`` without those holding the same tensor as an earlier one (a
+        ``retain_grad`` node passes its input's tensor on): one name per tensor."""
+        seen, kept = set(), []
+        for n in node_ids:
+            t = self._tensors.get(n)
+            if t is None or id(t) not in seen:
+                seen.add(id(t))
+                kept.append(n)
+        return kept
 
     def outcome(self, action_id):
         for o in self.outcomes:
@@ -170,10 +213,10 @@ class RunResult:
 
     # ------------------------------------------------------------------ backward graph
     def _fn_key(self, fn):
-        key = self._fn_keys.get(id(fn))
-        if key is None:
-            key = self._fn_keys[id(fn)] = f"g{len(self._fn_keys) + 1}"
-        return key
+        entry = self._fn_keys.get(id(fn))
+        if entry is None:
+            entry = self._fn_keys[id(fn)] = (f"g{len(self._fn_keys) + 1}", fn)
+        return entry[0]
 
     def _producers(self, step):
         """``id(grad_fn) -> [document nodes whose tensor it produced]`` at ``step``, built
@@ -193,7 +236,7 @@ class RunResult:
         """``id(tensor) -> the first document node holding it`` (the end state's tensors)."""
         leaves = {}
         for nid in self.order:
-            t = self.tensors.get(nid)
+            t = self._tensors.get(nid)
             if t is not None:
                 leaves.setdefault(id(t), nid)
         return leaves
@@ -209,7 +252,7 @@ class RunResult:
         ``MulBackward0`` to the same ``AddBackward0``, keys 0 and 1, as PyTorch's
         ``next_functions`` holds two entries."""
         step = self._step(step)
-        t = self.tensors.get(node_id)
+        t = self._tensors.get(node_id)
         g = nx.MultiDiGraph()
         snap = self._snaps[step].get(node_id) if self._snaps else None
         root = snap.grad_fn if snap else None
@@ -279,7 +322,7 @@ def run(doc) -> RunResult:
         torch.manual_seed(doc.seed)
     order = doc.topological_order()
     result.order = order
-    tensors = result.tensors
+    tensors = result._tensors
     budget = RunBudget()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -311,7 +354,7 @@ def run(doc) -> RunResult:
 
 def _evaluate(doc, nid, result):
     """Computes one node's tensor, or records its error and returns None."""
-    tensors, errors, names = result.tensors, result.errors, result._names
+    tensors, errors, names = result._tensors, result.errors, result._names
     data = doc.node(nid)
     spec = CATALOGUE[data.kind]
     inputs = doc.inputs_of(nid)
@@ -362,16 +405,23 @@ class _ActionError(Exception):
 
 
 def _perform(action, tensors, names, result, step):
+    steps = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        outcome = _perform_action(action, tensors, names, result, step)
+        outcome = _perform_action(action, tensors, names, steps)
     outcome.warnings = tuple(f"{w.category.__name__}: {w.message}" for w in caught)
+    for s in steps:
+        if s.freed:
+            result._freed_at.setdefault(s.node, step)
+    outcome.steps = [_step_state(s, result) for s in steps]
+    if outcome.results is not None:
+        outcome.results = [_result_state(g) for g in outcome.results]
     return outcome
 
 
-def _perform_action(action, tensors, names, result, step):
+def _perform_action(action, tensors, names, steps):
+    """Runs one action, the engine's backward steps going to ``steps``."""
     p = action.params
-    steps = []
     results = None
     try:
         with observe(steps.append):
@@ -397,8 +447,10 @@ def _perform_action(action, tensors, names, result, step):
         return ActionOutcome(action.id, str(exc), steps)
     except Exception as exc:  # PyTorch's own error for this step, shown at the step
         return ActionOutcome(action.id, _message(exc), steps, results, type(exc).__name__)
-    finally:
-        for s in steps:
-            if s.freed:
-                result._freed_at.setdefault(s.node, step)
     return ActionOutcome(action.id, None, steps, results)
+
+
+def _step_state(s, result):
+    return BackwardStepState(
+        s.index, s.name, result._fn_key(s.node), s.grad_output, s.grad_inputs, s.freed,
+        None if s.variable is None else result._leaves.get(id(s.variable)), s.accumulated)

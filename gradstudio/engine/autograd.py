@@ -3,7 +3,7 @@ addition, ``observe``, which records a backward pass step by step."""
 import warnings
 
 from ._backward import backward, grad
-from ._backward_engine import BackwardStep, observe
+from ._observe import BackwardStep, observe
 from ._nodes import AccumulateGrad, Node
 from ._gradcheck import GradcheckError, gradcheck, gradgradcheck
 from . import _grad_mode as grad_mode

@@ -21,7 +21,9 @@ sibling modules.
 from gradstudio.engine import inspect as raw
 from gradstudio.engine.observer import Listener
 
-from .ops import _DTYPES, _index_key_text, op_record, view_records
+from gradstudio.vocabulary import DTYPES
+
+from .ops import _index_key_text, op_record, view_records
 from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
                      _number, _plain, _Record, _shape, _values, has_marked, marked,
                      marked_list)
@@ -249,7 +251,7 @@ class Tracer(Listener):
                     isinstance(params[k], int) for k in ("start", "end", "step"))
                  else "float32")
             if name != default:
-                if name not in _DTYPES:
+                if name not in DTYPES:
                     raise TraceError(f"a {name} tensor cannot be drawn")
                 params["dtype"] = name
             params["requires_grad"] = bool(raw.requires_grad(t))

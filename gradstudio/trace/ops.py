@@ -4,14 +4,16 @@
 multi-output op (``split``, ``chunk``, ``unbind``, iterating a tensor) returns, plus the
 index-key text of ``x[key]``.
 
-Part of the tracing child (``child.py``); imports only its sibling modules.
+Part of the tracing child (``child.py``); imports only its sibling modules and
+``gradstudio.vocabulary``.
 """
+from gradstudio.vocabulary import DTYPES
+
 from .values import TraceError, _number, _Record
 
 
 # ----------------------------------------------------------------------------- ops
 _BINARY = {"add", "sub", "mul", "div", "eq", "ne", "lt", "le", "gt", "ge"}
-_DTYPES = ("float32", "float64", "int64", "bool")
 
 
 def _index_key_text(key):
@@ -204,9 +206,9 @@ def _slice(name, operands, p, output):
 
 def _to(name, operands, p, output):
     dt = p["dtype"].name
-    if dt not in _DTYPES:
+    if dt not in DTYPES:
         raise TraceError(f"converting to {dt} cannot be drawn; use one of "
-                         f"{', '.join(_DTYPES)}")
+                         f"{', '.join(DTYPES)}")
     return _Record("to", {"dtype": dt}, {"self": operands[0]}, output)
 
 

@@ -11,6 +11,7 @@ import sys
 import numpy as np
 
 from gradstudio.engine import inspect as raw
+from gradstudio.vocabulary import RESERVED_NAMES
 
 from .ops import op_record
 from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
@@ -20,7 +21,6 @@ MAX_NODES = 20_000
 MAX_STEP_GRADS = 1_000_000    # gradient elements kept after each action, in all
 UNSEEDED = 0     # an unseeded script draws as if seeded with 0, the document's default
 _RANDOM_KINDS = {"rand", "randn"}
-_RESERVED = {"torch", "print"}
 
 
 class Recorder:
@@ -233,7 +233,7 @@ class Recorder:
             if node["label"] is not None or node["alias"]:
                 continue
             if not name.isidentifier() or name.startswith("__") or keyword.iskeyword(name) \
-                    or len(name) > 60 or name in _RESERVED:
+                    or len(name) > 60 or name in RESERVED_NAMES:
                 continue
             label, n = name, 1
             while label in self.labels:

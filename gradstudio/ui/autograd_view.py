@@ -16,8 +16,10 @@ from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem
                                QGraphicsPolygonItem, QGraphicsScene, QGraphicsSimpleTextItem,
                                QGraphicsView, QLabel, QVBoxLayout)
 
+from gradstudio.document.explain import why_no_graph
+from gradstudio.document.layout import barycentre_layers
+from gradstudio.document.export import action_text
 from gradstudio.ui.panel import SessionPanel
-from gradstudio.ui.timeline import action_text
 
 __all__ = ["AutogradView", "FunctionItem", "EdgeItem"]
 
@@ -182,30 +184,27 @@ def layered_layout(graph, lane=24):
     several rows gets a lane of its own (``lane`` pixels, wider for twins) in each row it
     crosses, so it never runs behind a box: ``routes[(u, v)]`` lists the lanes' centre x,
     row by row."""
+    rows = nx.DiGraph()
+    rows.add_nodes_from(graph)
+    size, chains = dict.fromkeys(graph, BOX_W), {}
     depth = {}
     for n in nx.topological_sort(graph):
         preds = set(graph.predecessors(n))
         depth[n] = 1 + max(depth[p] for p in preds) if preds else 0
-    rows, upper, size, chains = {}, {}, {}, {}
-    for n, d in depth.items():
-        rows.setdefault(d, []).append(n)
-        upper[n], size[n] = [], BOX_W
     for u, v in dict.fromkeys(graph.edges()):        # each pair once, twins together
         prev, chain = u, []
         for d in range(depth[u] + 1, depth[v]):
             via = ("via", u, v, d)
-            rows[d].append(via)
-            upper[via], size[via] = [prev], lane + (graph.number_of_edges(u, v) - 1) * SPREAD
+            size[via] = lane + (graph.number_of_edges(u, v) - 1) * SPREAD
+            rows.add_edge(prev, via)
             chain.append(via)
             prev = via
-        upper[v].append(prev)
+        rows.add_edge(prev, v)
         if chain:
             chains[(u, v)] = chain
+    order = {n: i for i, n in enumerate(list(depth) + [n for n in rows if n not in depth])}
     x = {}
-    for d in sorted(rows):
-        row = rows[d]
-        if d:
-            row.sort(key=lambda n: _mean(x[p] for p in upper[n]))
+    for row in barycentre_layers(rows, x.__getitem__, order.__getitem__):
         left = -(sum(size[n] for n in row) + GAP_X * (len(row) - 1)) / 2
         for n in row:
             x[n] = left + size[n] / 2
@@ -231,18 +230,6 @@ def _nearest(graph, most):
             break
         limit = d
     return [k for k, d in steps.items() if d <= max(limit, 1)]
-
-
-def _distinct_tensors(nodes, tensors):
-    """``nodes`` without those holding the same tensor object as an earlier one (a
-    ``retain_grad`` node passes its input's tensor on): one name per tensor."""
-    seen, kept = set(), []
-    for n in nodes:
-        t = tensors.get(n)
-        if t is None or id(t) not in seen:
-            seen.add(id(t))
-            kept.append(n)
-    return kept
 
 
 def _mean(values):
@@ -313,7 +300,8 @@ class AutogradView(SessionPanel):
             return
         graph = s.result.backward_graph(self.root, s.step)
         if not graph:
-            self._show_message(self._why_no_graph(self.root))
+            self._show_message(why_no_graph(s.document, s.result, self.root, s.step,
+                                            emphasis=lambda n: f"<b>{n}</b>"))
             return
         names, owners = self._names_and_owners(graph)
         picture = (self.root, list(graph.nodes(data=True)), list(graph.edges(keys=True)),
@@ -423,10 +411,10 @@ class AutogradView(SessionPanel):
     def _names_and_owners(self, graph):
         """The display names of the document nodes ``graph`` refers to, and per grad_fn
         the nodes its box names (one per tensor)."""
-        doc, tensors = self.session.document, self.session.result.tensors
+        doc, result = self.session.document, self.session.result
         names, owners = {}, {}
         for key, attrs in graph.nodes(data=True):
-            owners[key] = _distinct_tensors(attrs["tensors"], tensors)
+            owners[key] = result.distinct_tensors(attrs["tensors"])
             for n in attrs["tensors"] + ((attrs["variable"],) if attrs["variable"] else ()):
                 if n in doc.graph:
                     names[n] = doc.display_name(n)
@@ -450,58 +438,6 @@ class AutogradView(SessionPanel):
                      f"freed by {by}: pass retain_graph=True there to backward through "
                      f"this graph again.</span>")
         return text
-
-    def _why_no_graph(self, node):
-        """Why ``node``'s tensor has no grad_fn, in the user's terms."""
-        s = self.session
-        doc = s.document
-        name = f"<b>{doc.display_name(node)}</b>"
-        state = s.state(node)
-        if state is None or not state.ok:
-            return (f"{name} was not computed (its error is shown on its node and in the "
-                    "Inspector), so it has no backward graph.")
-        if doc.node(node).kind == "detach":
-            return (f"{name} is a detached copy: it shares its input's values, but gradients "
-                    "stop at it, so it has no grad_fn and nothing flows back from it.")
-        if doc.in_no_grad(node):
-            return (f"{name} is computed inside torch.no_grad(): PyTorch recorded no graph "
-                    "for it, so it has no grad_fn.")
-        if state.is_leaf and state.requires_grad:
-            return (f"{name} is a leaf that requires grad: it has no grad_fn of its own; "
-                    f"backward() stores its gradient in {name}.grad. Select a node computed "
-                    "from it to see a backward graph.")
-        if not doc.inputs_of(node):
-            return (f"{name} does not require grad, so PyTorch records no graph for it. "
-                    "Tick requires_grad in the Inspector to track it.")
-        stop = self._where_grad_stops(node)
-        if stop == node:
-            return (f"{name} has no grad_fn: {doc.node(node).kind} has no gradient, so "
-                    "PyTorch records no graph through it.")
-        if stop is not None:
-            kind = doc.node(stop).kind
-            why = ("it is a detach()" if kind == "detach" else
-                   "it is inside torch.no_grad()" if doc.in_no_grad(stop) else
-                   f"{kind} has no gradient")
-            return (f"{name} has no grad_fn: the gradient stops further up, at "
-                    f"<b>{doc.display_name(stop)}</b> ({why}).")
-        return (f"{name} has no grad_fn: nothing it is computed from requires grad. Tick "
-                "requires_grad on a source in the Inspector to track it.")
-
-    def _where_grad_stops(self, node):
-        """The nearest node at or above ``node`` that does not require grad although one
-        of its inputs does (a detach, a no-grad region, an op without a gradient)."""
-        doc, s = self.session.document, self.session
-        seen, queue = {node}, [node]
-        while queue:
-            n = queue.pop(0)
-            for src in doc.inputs_of(n).values():
-                state = s.state(src)
-                if state is not None and state.ok and state.requires_grad:
-                    return n
-                if src not in seen:
-                    seen.add(src)
-                    queue.append(src)
-        return None
 
     # ------------------------------------------------------------------ internals
     def _choose_root(self):

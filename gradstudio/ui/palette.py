@@ -8,10 +8,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLineEdit, QTreeW
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from gradstudio.document.catalogue import categories
+from gradstudio.ui.canvas import KIND_MIME
 
 __all__ = ["Palette", "KIND_MIME"]
 
-KIND_MIME = "application/x-gradstudio-kind"
 _KIND_ROLE = Qt.ItemDataRole.UserRole
 
 

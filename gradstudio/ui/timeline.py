@@ -9,11 +9,13 @@ from PySide6.QtWidgets import (QBoxLayout, QCheckBox, QComboBox, QFormLayout, QF
                                QVBoxLayout, QWidget)
 
 from gradstudio.document import ACTION_KINDS
+from gradstudio.document.explain import freeing_action
+from gradstudio.document.export import action_text
 from gradstudio.ui import commands
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.panel import SessionPanel
 
-__all__ = ["TimelinePanel", "ACTION_TITLES", "action_text", "freeing_action"]
+__all__ = ["TimelinePanel", "ACTION_TITLES"]
 
 ACTION_TITLES = {"backward": "backward()", "zero_grad": "grad.zero_()",
                  "set_grad_none": "set grad to None", "grad": "torch.autograd.grad()"}
@@ -23,46 +25,6 @@ NO_ACTIONS_HINT = ("No actions yet: only the forward pass runs. Select a node an
                    "Ctrl+B (or Add ▸ backward()) to call its backward() after it.")
 _ID_ROLE = Qt.ItemDataRole.UserRole
 _NONE = "(none)"
-SECOND_BACKWARD = "backward through the graph a second time"
-
-
-def action_text(doc, action):
-    """An action as PyTorch code: ``out.backward(retain_graph=True)``."""
-    def name(n):
-        return doc.display_name(n) if n in doc.graph else ("?" if n is None else f"<{n} deleted>")
-    p = action.params
-    flags = [f"{k}=True" for k in ("retain_graph", "create_graph") if p.get(k)]
-    if action.kind == "backward":
-        args = ([f"gradient={name(p['gradient'])}"] if p.get("gradient") else []) + flags
-        return f"{name(p['target'])}.backward({', '.join(args)})"
-    if action.kind == "zero_grad":
-        return f"{name(p['tensor'])}.grad.zero_()"
-    if action.kind == "set_grad_none":
-        return f"{name(p['tensor'])}.grad = None"
-    outs = ", ".join(name(n) for n in p["outputs"])
-    ins = ", ".join(name(n) for n in p["inputs"])
-    return f"torch.autograd.grad([{outs}], [{ins}]{''.join(', ' + f for f in flags)})"
-
-
-def freeing_action(doc, result, action_id):
-    """For an action that failed with PyTorch's "backward through the graph a second time"
-    error: the latest earlier backward (or autograd.grad) without retain_graph that ran and
-    freed saved tensors, the one that needs ``retain_graph=True``; else None."""
-    error = result.action_error(action_id) if result is not None else None
-    if not error or SECOND_BACKWARD not in error:
-        return None
-    earlier = []
-    for action in doc.timeline:
-        if action.id == action_id:
-            break
-        earlier.append(action)
-    for action in reversed(earlier):
-        outcome = result.outcome(action.id)
-        if (action.kind in ("backward", "grad") and not action.params.get("retain_graph")
-                and outcome is not None and outcome.error is None
-                and any(step.freed for step in outcome.steps)):
-            return action
-    return None
 
 
 class TimelinePanel(SessionPanel):

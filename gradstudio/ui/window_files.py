@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QMessageBox
 from gradstudio.document import Document, export, files, trace
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
 from gradstudio.ui import loading, recovery
-from gradstudio.ui.saving import save_document, write_atomically
 from gradstudio.ui.tasks import Task
 
 __all__ = ["WindowFiles", "example_paths", "example_title", "EXTENSION", "GRAPH_FILTER",
@@ -199,7 +198,7 @@ class WindowFiles:
 
     def _write_document(self, path):
         try:
-            save_document(self.session.document, path)
+            files.save(self.session.document, path)
         except Exception as exc:  # noqa: BLE001
             self.show_error("Could not save the graph", self._file_problem(
                 exc, f"“{Path(path).name}” was not saved ({exc}); the graph is still open, "
@@ -259,7 +258,7 @@ class WindowFiles:
         """Writes the graph as a PyTorch script."""
         def write(target):
             script = export.export_script(self.session.document, self.session.result)
-            write_atomically(target, script.text.encode("utf-8"))
+            files.write_atomically(target, script.text.encode("utf-8"))
         return self._export("script", "Export PyTorch Script", SCRIPT_FILTER, ".py", path, write)
 
     def export_png(self, path=None):

@@ -119,6 +119,6 @@ def test_softmax_gradient_is_probs_minus_one_hot():
     expected = np.zeros_like(probs)
     expected[0] = probs[0] - np.eye(3)[2]
     grad_result = result.outcomes[0].results[0]
-    np.testing.assert_allclose(grad_result._data, expected, atol=1e-6)
+    np.testing.assert_allclose(grad_result.value, expected, atol=1e-6)
     assert _grad(doc, result, "logits", 1) is None           # autograd.grad leaves .grad
     np.testing.assert_allclose(_grad(doc, result, "logits", 2), expected, atol=1e-6)

@@ -229,7 +229,7 @@ def test_zero_grad_set_none_and_autograd_grad_actions():
     np.testing.assert_array_equal(r.state(n["x"], 2).grad, np.zeros((2, 2)))
     assert r.state(n["x"], 3).grad is None
     assert r.action_error(zero) is None and r.action_error(none) is None
-    np.testing.assert_allclose(r.outcome(g).results[0]._data, np.full((2, 2), 4.5))
+    np.testing.assert_allclose(r.outcome(g).results[0].value, np.full((2, 2), 4.5))
 
 
 def test_an_action_naming_a_removed_node_says_so():

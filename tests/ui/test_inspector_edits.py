@@ -152,7 +152,7 @@ def test_unticking_removes_every_retain_grad_of_the_tensor_and_reconnects(qtbot)
     assert "retain_grad" not in badges(canvas, z) and ".grad ✓" not in badges(canvas, z)
     # nothing downstream broke: both actions still run, and the backward fills x.grad
     assert [o.error for o in session.result.outcomes] == [None, None]
-    assert "0.2500" in str(session.result.outcomes[0].results)
+    assert "0.2500" in session.result.outcomes[0].results[0].text
     assert session.state(x).grad_text == "tensor([[4.5000, 4.5000],\n        [4.5000, 4.5000]])"
     after = dumps(doc)
 

@@ -1,0 +1,83 @@
+"""Autograd explained in the user's terms, from a document and its run: why a node has no
+backward graph, where a gradient stops, which action freed the buffers a later backward
+needs. Plain text (names go through ``emphasis``, so the window can bold them); the
+window's panels and the command line say the same thing."""
+__all__ = ["why_no_graph", "where_grad_stops", "freeing_action", "SECOND_BACKWARD"]
+
+SECOND_BACKWARD = "backward through the graph a second time"
+
+
+def _plain(text):
+    return text
+
+
+def why_no_graph(doc, result, node, step=-1, emphasis=_plain):
+    """Why ``node``'s tensor has no grad_fn at ``step``, in one or two sentences."""
+    name = emphasis(doc.display_name(node))
+    state = result.state(node, step) if result is not None else None
+    if state is None or not state.ok:
+        return (f"{name} was not computed (its error is shown on its node and in the "
+                "Inspector), so it has no backward graph.")
+    if doc.node(node).kind == "detach":
+        return (f"{name} is a detached copy: it shares its input's values, but gradients "
+                "stop at it, so it has no grad_fn and nothing flows back from it.")
+    if doc.in_no_grad(node):
+        return (f"{name} is computed inside torch.no_grad(): PyTorch recorded no graph "
+                "for it, so it has no grad_fn.")
+    if state.is_leaf and state.requires_grad:
+        return (f"{name} is a leaf that requires grad: it has no grad_fn of its own; "
+                f"backward() stores its gradient in {name}.grad. Select a node computed "
+                "from it to see a backward graph.")
+    if not doc.inputs_of(node):
+        return (f"{name} does not require grad, so PyTorch records no graph for it. "
+                "Tick requires_grad in the Inspector to track it.")
+    stop = where_grad_stops(doc, result, node, step)
+    if stop == node:
+        return (f"{name} has no grad_fn: {doc.node(node).kind} has no gradient, so "
+                "PyTorch records no graph through it.")
+    if stop is not None:
+        kind = doc.node(stop).kind
+        why = ("it is a detach()" if kind == "detach" else
+               "it is inside torch.no_grad()" if doc.in_no_grad(stop) else
+               f"{kind} has no gradient")
+        return (f"{name} has no grad_fn: the gradient stops further up, at "
+                f"{emphasis(doc.display_name(stop))} ({why}).")
+    return (f"{name} has no grad_fn: nothing it is computed from requires grad. Tick "
+            "requires_grad on a source in the Inspector to track it.")
+
+
+def where_grad_stops(doc, result, node, step=-1):
+    """The nearest node at or above ``node`` that does not require grad although one of
+    its inputs does (a detach, a no-grad region, an op without a gradient), or None."""
+    seen, queue = {node}, [node]
+    while queue:
+        n = queue.pop(0)
+        for src in doc.inputs_of(n).values():
+            state = result.state(src, step)
+            if state.ok and state.requires_grad:
+                return n
+            if src not in seen:
+                seen.add(src)
+                queue.append(src)
+    return None
+
+
+def freeing_action(doc, result, action_id):
+    """For an action that failed with PyTorch's "backward through the graph a second time"
+    error: the latest earlier backward (or autograd.grad) without retain_graph that ran and
+    freed saved tensors, the one that needs ``retain_graph=True``; else None."""
+    error = result.action_error(action_id) if result is not None else None
+    if not error or SECOND_BACKWARD not in error:
+        return None
+    earlier = []
+    for action in doc.timeline:
+        if action.id == action_id:
+            break
+        earlier.append(action)
+    for action in reversed(earlier):
+        outcome = result.outcome(action.id)
+        if (action.kind in ("backward", "grad") and not action.params.get("retain_graph")
+                and outcome is not None and outcome.error is None
+                and any(step.freed for step in outcome.steps)):
+            return action
+    return None

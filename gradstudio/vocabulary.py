@@ -1,0 +1,12 @@
+"""The words every layer of GradStudio agrees on, kept once (the tracer, the document and
+the window all read them here)."""
+__all__ = ["DTYPES", "RESERVED_NAMES", "SCRIPT_NAMES"]
+
+# the dtypes a node's tensor may have
+DTYPES = ("float32", "float64", "int64", "bool")
+
+# names a node may not take: the exported script needs them for itself
+RESERVED_NAMES = ("torch", "print")
+
+# every name the exported script uses itself; a node called one of the others is renamed
+SCRIPT_NAMES = frozenset(RESERVED_NAMES + ("type", "Exception", "float"))

@@ -1,0 +1,76 @@
+"""A run hands out states, never engine objects: nothing reachable from a ``RunResult``'s
+public attributes and methods (states at every step, action outcomes with their backward
+steps and returned gradients, backward graphs) is a Tensor, a grad_fn or any other object
+of the engine. The panels and the exporter read numbers, names and text; only the run
+itself holds live tensors."""
+import networkx as nx
+import numpy as np
+import pytest
+
+from gradstudio.document import run
+from gradstudio.document.examples import EXAMPLES, build
+
+_PLAIN = (str, bytes, int, float, bool, type(None), np.ndarray, np.generic)
+
+
+def _engine_objects(obj, path, seen, found):
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    if any(c.__module__.startswith(("gradstudio.engine", "torch"))  # Tensor says torch
+           for c in type(obj).__mro__):
+        found.append(f"{path}: {type(obj).__name__}")
+        return
+    if isinstance(obj, _PLAIN):
+        return
+    if isinstance(obj, nx.Graph):
+        for n, attrs in obj.nodes(data=True):
+            _engine_objects((n, attrs), f"{path}.nodes[{n!r}]", seen, found)
+        for *edge, attrs in obj.edges(keys=True, data=True):
+            _engine_objects((edge, attrs), f"{path}.edges", seen, found)
+        return
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            _engine_objects(k, f"{path} key", seen, found)
+            _engine_objects(v, f"{path}[{k!r}]", seen, found)
+        return
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        for i, v in enumerate(obj):
+            _engine_objects(v, f"{path}[{i}]", seen, found)
+        return
+    for name in dir(obj):
+        if name.startswith("_"):
+            continue
+        value = getattr(obj, name)
+        if not callable(value) or isinstance(value, type):
+            _engine_objects(value, f"{path}.{name}", seen, found)
+
+
+def _everything_public(doc, result):
+    yield "result", result
+    for step in range(result.step_count):
+        for nid in doc.node_ids:
+            yield f"state({nid!r}, {step})", result.state(nid, step)
+            yield f"backward_graph({nid!r}, {step})", result.backward_graph(nid, step)
+    for action in doc.timeline:
+        yield f"outcome({action.id!r})", result.outcome(action.id)
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_a_run_exposes_no_engine_object(name):
+    doc = build(name)
+    result = run(doc)
+    assert any(o.steps for o in result.outcomes), "the example runs no backward"
+    found, seen = [], set()
+    for path, obj in _everything_public(doc, result):
+        _engine_objects(obj, path, seen, found)
+    assert not found, found[:5]
+
+
+def test_the_walk_finds_a_tensor_where_one_is_left():
+    doc = build(sorted(EXAMPLES)[0])
+    result = run(doc)
+    result.leaked = result._tensors       # what `result.tensors` used to be
+    found = []
+    _engine_objects(result, "result", set(), found)
+    assert found and "Tensor" in found[0]
