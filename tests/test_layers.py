@@ -1,4 +1,5 @@
-"""The layering contract: the engine knows nothing of Qt or networkx, the document
+"""The layering contract: the engine knows nothing of Qt or networkx, nor of the layers
+above it; the tracer (which runs in a child process) knows only the engine; the document
 nothing of Qt. Checked statically (every import statement) and dynamically (what a fresh
 interpreter has loaded after importing the package)."""
 import ast
@@ -11,7 +12,9 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "gradstudio"
 FORBIDDEN = {
     "engine": {"PySide6", "shiboken6", "pyqtgraph", "networkx", "torch", "gradstudio.document",
-               "gradstudio.ui", "gradstudio.app"},
+               "gradstudio.trace", "gradstudio.ui", "gradstudio.app"},
+    "trace": {"PySide6", "shiboken6", "pyqtgraph", "networkx", "torch", "gradstudio.document",
+              "gradstudio.ui", "gradstudio.app"},
     "document": {"PySide6", "shiboken6", "pyqtgraph", "torch", "gradstudio.ui"},
 }
 
