@@ -61,11 +61,17 @@ def _infer(shape, numel):
 
 
 def _viewable(a, shape):
-    v = a.view()
+    """Whether ``a`` can be seen with ``shape`` without copying (as ``Tensor.view``)."""
     try:
-        v.shape = shape
-    except AttributeError:
+        np.reshape(a, shape, copy=False)
+    except ValueError:
         return False
+    except TypeError:                 # numpy before 2.1 has no copy=
+        v = a.view()
+        try:
+            v.shape = shape
+        except AttributeError:
+            return False
     return True
 
 
