@@ -37,6 +37,8 @@ class TensorCore:
         if _TENSOR is not None:
             raise TypeError("TensorCore has one subclass, torch.Tensor")
         _TENSOR = cls
+        for bind in _ON_TENSOR_CLASS:
+            bind(cls)
 
     @staticmethod
     def _make(data, dtype=None, requires_grad=False):
@@ -119,6 +121,15 @@ class TensorCore:
 def tensor_class():
     """The assembled ``Tensor`` class."""
     return _TENSOR
+
+
+_ON_TENSOR_CLASS = []
+
+
+def on_tensor_class(bind):
+    """Calls ``bind(Tensor)`` once the ``Tensor`` class is assembled: the hot paths test
+    ``type(o) is Tensor`` (one pointer comparison) instead of an ``isinstance``."""
+    _ON_TENSOR_CLASS.append(bind)
 
 
 def _c_name(d):

@@ -10,7 +10,7 @@ import numpy as np
 from . import _dtype as D, _views, observer
 # the op tables: importing them registers every op of ``OPS``
 from . import _optable, _optable_shape, _optable_loss, _optable_stats  # noqa: F401
-from ._core import TensorCore, _list
+from ._core import TensorCore, _list, on_tensor_class
 from ._grad_mode import STATE
 from ._nodes import _ERRSTATE, _PLANS, _QUIET, _STAND_INS, new_node, node_class, plan_for, stand_in
 from .observer import observed
@@ -18,6 +18,16 @@ from .observer import observed
 __all__ = ["apply", "record", "inplace", "apply_views", "NO_GRAD_VIEW"]
 
 _make = TensorCore._make
+Tensor = TensorCore        # the assembled class, once it exists (``_bind_tensor``)
+
+
+def _bind_tensor(cls):
+    global Tensor
+    Tensor = cls
+
+
+on_tensor_class(_bind_tensor)
+
 NO_GRAD_VIEW = object()  # ``Tensor._acc`` of a view made under no_grad (see ``apply``)
 _DEFAULT = _views.DEFAULT
 
@@ -32,7 +42,7 @@ def _compute_dtype(op, operands):
     if n == 2:
         o = operands[1]
         to = type(o)
-        if isinstance(o, TensorCore):
+        if to is Tensor:
             if o._dtype is not dt:
                 dt = D.result_type(first, o)
         elif to is float:
@@ -76,7 +86,7 @@ def apply(op, operands, params=None, out_dtype=None):
     arrays = []
     req = False
     for o in operands:
-        if isinstance(o, TensorCore):
+        if type(o) is Tensor:
             if o._base is not None and o._vc[0] != o._view_ver:
                 _views.refresh(o)  # (its memory changed in place since its grad_fn was set)
             a = o._data
@@ -171,7 +181,7 @@ def record(t, op, operands, params):
     mask = 0
     bit = 1
     for o in operands:
-        if isinstance(o, TensorCore):
+        if type(o) is Tensor:
             shape, dt = o._data.shape, o._dtype
             meta.append(get_meta((shape, dt)) or stand_in(shape, dt))
             fn = o._grad_fn
@@ -197,7 +207,7 @@ def record(t, op, operands, params):
         for i in plan.save:
             o = operands[i]
             saved[i] = o
-            if isinstance(o, TensorCore):
+            if type(o) is Tensor:
                 versions[i] = o._vc[0]
         node._saved = saved
         node._versions = versions
@@ -219,7 +229,7 @@ def inplace(self, op, operands, params=None):
     if params is None:
         params = {}
     base = self._base
-    tracked = STATE.enabled and any(isinstance(o, TensorCore) and o.requires_grad for o in operands)
+    tracked = STATE.enabled and any(type(o) is Tensor and o.requires_grad for o in operands)
     if tracked:  # PyTorch's check_inplace
         if base is not None:
             if self._creation != _views.DEFAULT:
