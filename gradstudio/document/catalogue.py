@@ -273,9 +273,22 @@ def _reduce_code(name, middle=lambda p: ()):
     def code(p, a):
         args = ([] if p["dim"] is None else [dims(p["dim"])]) + list(middle(p))
         if p["keepdim"]:
+            if not args and name in ("sum", "mean"):   # their keepdim needs a dim
+                args.append("None")
             args.append("keepdim=True")
         return f"{a['self']}.{name}({', '.join(args)})"
     return code
+
+
+def _reduce_eval(name):
+    """Runs a reduction the way ``_reduce_code`` writes it: no dim at all for every dim
+    (``x.sum()`` is ``SumBackward0``; ``x.sum(None, keepdim=True)`` the dim overload's
+    ``SumBackward1``)."""
+    def evaluate(p, self):
+        if p["dim"] is None and not p["keepdim"]:
+            return getattr(self, name)()
+        return getattr(self, name)(p["dim"], keepdim=p["keepdim"])
+    return evaluate
 
 
 def _norm_code(p, a):
@@ -450,6 +463,7 @@ for _name, _op in OPS.items():
         continue
     _names = tuple(p.name for p in _op.params)
     _add(NodeKind(_name, _op.category, _op.doc, tuple(Port(a) for a in _op.arg_names), _params,
+                  _reduce_eval(_name) if _name in ("sum", "mean") else
                   _method_call(_name, _names), _op.code or "",
                   _grad_name(_op) if _op.differentiable else None,
                   code=_SPELLED.get(_name) or _record_code(_op)))

@@ -5,6 +5,7 @@ from . import _dtype as D
 from ._oprecord import OPS
 from ._core import TensorCore, _wrap_dim, _list
 from ._dispatch import apply
+from ._tensor_reduce import keepdim_without_dim
 from .observer import observed
 
 # ``torch.f(t, ...)`` is ``t.f(...)`` for these
@@ -106,6 +107,9 @@ def _method(name):
         except TypeError as e:
             # the method's argument 1 is the function's argument 2
             msg = str(e)
+            if name in ("sum", "mean", "prod") and msg == keepdim_without_dim(
+                    name, kwargs.get("dtype")):
+                raise TypeError(keepdim_without_dim(name, kwargs.get("dtype"), True)) from None
             if "(position 1) must be" not in msg:
                 raise
             raise TypeError(msg.replace("(position 1)", "(position 2)", 1)) from None

@@ -19,8 +19,9 @@ KEEP = Param("keepdim", "bool", False, "keep reduced dimensions with size 1")
 
 def _axis(a, dim):
     """numpy's axis for a reduction over ``dim``: a 0-d tensor has a dim 0 (and -1) in
-    PyTorch, of size 1, and numpy has none."""
-    return dim if a.ndim else None
+    PyTorch, of size 1, and numpy has none. ``()`` is every dim, given explicitly
+    (``sum(dim=None)``: PyTorch's dim overload, ``SumBackward1``)."""
+    return dim if a.ndim and dim != () else None
 
 
 def _bin(name, grad_fn, fwd, ga, gb, code, doc, params=(), dtype="promote"):
@@ -224,7 +225,7 @@ defop("sum", lambda p: "SumBackward0" if p.get("dim") is None else "SumBackward1
 def _count(shape, dim):
     """How many elements a reduction over ``dim`` of ``shape`` takes in."""
     n = 1
-    for d in _norm_dims(dim, len(shape)) if len(shape) else ():
+    for d in _norm_dims(dim or None, len(shape)) if len(shape) else ():
         n *= shape[d]
     return n
 

@@ -59,15 +59,17 @@ def _broadcast_check(a, b):
 
 
 def _broadcast_shapes(sa, sb):
-    """The broadcast of two shapes, with PyTorch's message when they do not broadcast."""
+    """The broadcast of two shapes, with PyTorch's message when they do not broadcast
+    (naming the first mismatch from the right, as PyTorch scans)."""
     n = max(len(sa), len(sb))
     pa, pb = (1,) * (n - len(sa)) + tuple(sa), (1,) * (n - len(sb)) + tuple(sb)
-    out = []
-    for i, (x, y) in enumerate(zip(pa, pb)):
+    out = [0] * n
+    for i in range(n - 1, -1, -1):
+        x, y = pa[i], pb[i]
         if x != y and x != 1 and y != 1:
             raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b "
                                f"({y}) at non-singleton dimension {i}")
-        out.append(y if x == 1 else x)
+        out[i] = y if x == 1 else x
     return tuple(out)
 
 
@@ -102,11 +104,28 @@ class _no_grad_if:
 # ---------------------------------------------------------------------- arithmetic
 
 
+def _no_bool_subtraction(a, b):
+    """PyTorch refuses to subtract bools (numpy would compute it, or raise its own
+    TypeError); a Python bool counts as a bool tensor, as PyTorch wraps it."""
+    a_bool = a._dtype is D.bool_ if isinstance(a, TensorCore) else type(a) is bool
+    b_bool = b._dtype is D.bool_ if isinstance(b, TensorCore) else type(b) is bool
+    if a_bool and b_bool:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
+                           "supported. Use the `^` or `logical_xor()` operator instead.")
+    if a_bool or b_bool:
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not "
+                           "supported. If you are trying to invert a mask, use the `~` or "
+                           "`logical_not()` operator instead.")
+
+
 def _binary(name):
     op = OPS[name]
+    check = _no_bool_subtraction if name == "sub" else None
 
     def method(self, other, *, alpha=1):
         other = _operand(other, name)
+        if check is not None:
+            check(self, other)
         if isinstance(other, TensorCore):
             _broadcast_check(self, other)
         if alpha != 1:
@@ -119,6 +138,7 @@ def _binary(name):
 def _binary_operator(name):
     """``a + b`` and friends: the method without ``alpha``, inlined (a hot path)."""
     op = OPS[name]
+    check = _no_bool_subtraction if name == "sub" else None
 
     def operator(self, other):
         if isinstance(other, TensorCore):
@@ -127,6 +147,8 @@ def _binary_operator(name):
             other = _operand(other)
         else:
             return NotImplemented
+        if check is not None:
+            check(self, other)
         return apply(op, (self, other))
     operator.__name__ = f"__{name}__"
     return operator
@@ -148,6 +170,7 @@ _add, _sub, _mul, _div = (_binary(n) for n in ("add", "sub", "mul", "div"))
 
 def _rsub(self, other, alpha=1):
     other = _operand(other)
+    _no_bool_subtraction(other, self)
     if isinstance(other, TensorCore):
         return _sub(other, self, alpha=alpha)
     return apply(OPS["rsub"], (self,), {"other": other, "alpha": alpha})

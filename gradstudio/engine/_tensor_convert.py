@@ -1,11 +1,19 @@
 """A tensor as Python sees it: ``numpy()``, ``item()``, ``tolist()``, numbers, ``len``,
 iteration, formatting and printing, pickling and deepcopy."""
+from . import _grad_mode
 from ._core import TensorCore
 from ._factory import tensor
 from ._printing import format_tensor
 from .observer import observed
+from ._warn import warn
 
 __all__ = ["ConversionMixin"]
+
+_TO_SCALAR_WARNING = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+    "behavior.\nConsider using tensor.detach() first. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)")
+_warned_to_scalar = []     # PyTorch warns once per process (TORCH_WARN_ONCE)
 
 
 class ConversionMixin:
@@ -35,6 +43,9 @@ class ConversionMixin:
     def __float__(self):
         if self._data.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
+        if self._requires_grad and not _warned_to_scalar and _grad_mode.STATE.enabled:
+            _warned_to_scalar.append(True)
+            warn(_TO_SCALAR_WARNING)
         return float(self.item())
 
     def __int__(self):

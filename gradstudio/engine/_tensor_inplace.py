@@ -10,7 +10,7 @@ from ._dispatch import inplace
 from ._core import TensorCore
 from .observer import observed
 from . import _dtype as D
-from ._tensor_arith import _broadcast_check, _divisor_check, _operand
+from ._tensor_arith import _broadcast_check, _divisor_check, _no_bool_subtraction, _operand
 
 __all__ = ["InplaceMixin"]
 
@@ -22,9 +22,12 @@ class InplaceMixin:
 # ---------------------------------------------------------------------- in-place ops
 def _inplace_binary(name):
     op = OPS[name]
+    check = _no_bool_subtraction if name == "sub" else None
 
     def method(self, other, *, alpha=1):
         other = _operand(other)
+        if check is not None:
+            check(self, other)
         if isinstance(other, TensorCore):
             _broadcast_check(self, other)
         return inplace(self, op, (self, other), {"alpha": alpha} if alpha != 1 else None)

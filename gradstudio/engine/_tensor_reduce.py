@@ -24,14 +24,58 @@ class ReduceMixin:
 
 
 # ---------------------------------------------------------------------- reductions
-def _sum(self, dim=None, keepdim=False, *, dtype=None):
-    src = self if dtype is None else self.to(dtype)
-    return apply(OPS["sum"], (src,), {"dim": _dims(self, dim), "keepdim": keepdim})
+class _AllDims:
+    """``dim`` not given at all (``sum()``), told apart from ``dim=None``."""
+
+    def __repr__(self):
+        return "None"
 
 
-def _mean(self, dim=None, keepdim=False, *, dtype=None):
+_ALL = _AllDims()
+
+
+def keepdim_without_dim(name, dtype=None, function=False):
+    """PyTorch's TypeError for ``x.sum(keepdim=True)``: its overloads take ``keepdim``
+    only together with ``dim`` (``dim=None`` given explicitly is fine)."""
+    if dtype is not None:
+        return f'{name}() missing 1 required positional arguments: "dim"'
+    dim = "int dim" if name == "prod" else "tuple of ints dim"
+    if function:
+        out = ", Tensor out = None"
+        return (f"{name}() received an invalid combination of arguments - got (Tensor, "
+                f"keepdim=bool), but expected one of:\n"
+                f" * (Tensor input, *, torch.dtype dtype = None{out if name == 'mean' else ''})\n"
+                f" * (Tensor input, {dim}, bool keepdim = False, *, torch.dtype "
+                f"dtype = None{out})\n")
+    return (f"{name}() received an invalid combination of arguments - got (keepdim=bool, ), "
+            f"but expected one of:\n * (*, torch.dtype dtype = None)\n"
+            f" * ({dim}, bool keepdim = False, *, torch.dtype dtype = None)\n")
+
+
+def _sum(self, dim=_ALL, keepdim=None, *, dtype=None):
+    given = dim is not _ALL
+    if not given:
+        if keepdim is not None:
+            raise TypeError(keepdim_without_dim("sum", dtype))
+        dim = None
     src = self if dtype is None else self.to(dtype)
-    return apply(OPS["mean"], (src,), {"dim": _dims(self, dim), "keepdim": keepdim})
+    dims = _dims(self, dim)
+    if dims is None and given:      # every dim, given: PyTorch's dim overload
+        dims = ()                   # (SumBackward1; see _optable._axis)
+    return apply(OPS["sum"], (src,), {"dim": dims, "keepdim": bool(keepdim)})
+
+
+def _mean(self, dim=_ALL, keepdim=None, *, dtype=None):
+    given = dim is not _ALL
+    if not given:
+        if keepdim is not None:
+            raise TypeError(keepdim_without_dim("mean", dtype))
+        dim = None
+    src = self if dtype is None else self.to(dtype)
+    dims = _dims(self, dim)
+    if dims is None and given:      # every dim, given: PyTorch's dim overload
+        dims = ()                   # (MeanBackward1; see _optable._axis)
+    return apply(OPS["mean"], (src,), {"dim": dims, "keepdim": bool(keepdim)})
 
 
 ReduceMixin.sum, ReduceMixin.mean = _sum, _mean

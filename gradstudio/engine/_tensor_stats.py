@@ -8,6 +8,7 @@ from ._oprecord import OPS
 from ._dispatch import apply
 from ._core import _wrap_dim
 from ._tensor_arith import _dims
+from ._tensor_reduce import _ALL
 from ._warn import warn as _warn
 
 __all__ = ["StatsMixin"]
@@ -22,14 +23,18 @@ _PROD_SIGNATURES = ("prod() received an invalid combination of arguments - got (
                     "keepdim = False, *, torch.dtype dtype = None)\n")
 
 
-def _prod(self, dim=None, keepdim=False, *, dtype=None):
-    if dim is not None and (isinstance(dim, bool) or not isinstance(dim, int)):
+def _prod(self, dim=_ALL, keepdim=None, *, dtype=None):
+    if dim is _ALL:                     # PyTorch's keepdim comes only with an int dim
+        if keepdim is not None:
+            raise TypeError(_PROD_SIGNATURES.format("keepdim=bool, "))
+        dim = None
+    elif isinstance(dim, bool) or not isinstance(dim, int):
         raise TypeError(_PROD_SIGNATURES.format(type(dim).__name__))
     src = self if dtype is None else self.to(dtype)
     if dim is None:
         return apply(OPS["prod"], (src,), {"dim": None, "keepdim": False})
     return apply(OPS["prod"], (src,), {"dim": _wrap_dim(dim, self._data.ndim),
-                                                "keepdim": keepdim})
+                                       "keepdim": bool(keepdim)})
 
 
 StatsMixin.prod = _prod

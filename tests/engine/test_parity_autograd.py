@@ -27,6 +27,14 @@ prog("requires_grad_flags", """
     z = torch.tensor([1.0]) * 2
     print(z.is_leaf, z.requires_grad, z.grad_fn)
 """)
+prog("float_of_a_tensor_that_requires_grad", """
+    x = torch.tensor(2.0, requires_grad=True)
+    with torch.no_grad():
+        print(float(x))              # no warning under no_grad
+    print(int(x), x.item(), float(x.detach()))
+    print(float(x * 3))              # warns, once per process (TORCH_WARN_ONCE)
+    print(float(x))
+""")
 prog("grad_attribute", """
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     print(x.grad)

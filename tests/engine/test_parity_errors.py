@@ -253,6 +253,20 @@ with torch.no_grad():
     v = x[:2]
 print(v.requires_grad, v.is_leaf)
 v.mul_(2)""")
+errs("broadcast_mismatch_named_from_the_right", "torch.ones(2, 3) + torch.ones(3, 2)",
+     "torch.ones(4, 1, 3) - torch.ones(2, 4)", "torch.ones(2, 3, 4) * torch.ones(5, 4)",
+     "torch.atan2(torch.ones(2, 3), torch.ones(3, 2))", "torch.ones(3, 2).add_(torch.ones(2, 3))")
+errs("bool_subtraction", "torch.tensor([True]) - torch.tensor([False])",
+     "torch.tensor([True]) - 1", "1 - torch.tensor([True])", "torch.tensor([1]) - torch.tensor([True])",
+     "torch.tensor([True]) - torch.tensor([1])", "torch.tensor([1.5]) - True", "True - torch.tensor([True])",
+     "torch.sub(torch.tensor([True]), torch.tensor([True]))", "torch.sub(1, torch.tensor([True]))",
+     "torch.tensor([True]).sub(1)", "torch.tensor([1.5]).sub(True)", "torch.tensor([1]).sub_(torch.tensor([True]))",
+     "-torch.tensor([True])", "torch.tensor([1]) - 1", "1 - torch.tensor([1])")
+errs("keepdim_needs_a_dim", "x.sum(keepdim=True)", "x.mean(keepdim=True)", "x.sum(keepdim=False)",
+     "torch.sum(x, keepdim=True)", "torch.mean(x, keepdim=True)",
+     "x.sum(keepdim=True, dtype=torch.float64)", "x.sum(dim=None, keepdim=True)",
+     "x.mean(None, True)", "x.prod(keepdim=True)", "torch.prod(x, keepdim=True)", "x.prod(None)",
+     "x.prod()", "x.prod(0, keepdim=True)")
 
 ERRORS = parity.programs(E)
 results, test_raises_the_same = parity.parity_tests(ERRORS)

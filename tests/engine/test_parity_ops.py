@@ -123,6 +123,19 @@ prog("all_any", """
 """)
 
 # ============================================================================ reductions
+prog("sum_mean_dim_overload", """
+    s = torch.tensor(2.0, requires_grad=True)
+    x = torch.arange(6.0).reshape(2, 3).requires_grad_()
+    for expr in ("x.sum()", "x.sum(dim=None)", "x.sum(None)", "x.sum(dim=())", "x.sum(dim=[])",
+                 "x.mean(dim=None)", "x.mean(None, True)", "x.sum(dim=None, keepdim=True)",
+                 "s.sum(dim=None)", "s.mean(dim=None)", "s.sum()", "torch.sum(x, dim=None)",
+                 "x.sum(dim=None, dtype=torch.float64)", "x.mean(dim=())"):
+        y = eval(expr)
+        y.sum().backward()
+        print(expr, "=", y, x.grad, s.grad)
+        check(y, x.grad)
+        x.grad = s.grad = None
+""")
 prog("sum_mean", """
     x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
     for expr in ("x.sum()", "x.sum(0)", "x.sum(dim=1)", "x.sum(1, keepdim=True)", "x.sum(-1)",
