@@ -107,11 +107,14 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         allow_unused = materialize_grads
     if retain_graph is None:
         retain_graph = create_graph
+    if not inputs_t:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    # PyTorch's order: the gradients made for the outputs, the outputs, then the inputs
+    seeds = _root_grads(outputs, _as_tuple(grad_outputs), create_graph)
+    roots = _roots(outputs)
     for t in inputs_t:
         if not t._sync()._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
-    seeds = _root_grads(outputs, _as_tuple(grad_outputs), create_graph)
-    roots = _roots(outputs)
     edges = [t._edge() for t in inputs_t]
     captured = run_backward(roots, seeds, retain_graph, create_graph,
                             targets=[node for node, _ in edges], capture=True)

@@ -242,6 +242,11 @@ class NP:
         return z
 
     @staticmethod
+    def fused(name, *args, **params):
+        """A backward PyTorch computes as one op (``sigmoid_backward``): its forward."""
+        return OPS[name].forward(*args, **params)
+
+    @staticmethod
     def zeros(g):
         """Zeros shaped like ``g``: PyTorch's ``zeros_like(grad)``, which stays 0 where
         ``g`` is inf or nan (``g * 0`` would not)."""

@@ -150,12 +150,14 @@ _un("sin", "SinBackward0", np.sin, Grad(lambda F, g, out, a: g * F.cos(a), (0,))
     "Sine of every element.")
 _un("cos", "CosBackward0", np.cos, Grad(lambda F, g, out, a: -g * F.sin(a), (0,)),
     "Cosine of every element.")
-_un("tanh", "TanhBackward0", np.tanh, Grad(lambda F, g, out, a: g * (1 - out * out), ("out",)),
+_un("tanh", "TanhBackward0", np.tanh,
+    Grad(lambda F, g, out, a: F.fused("tanh_backward", g, out), ("out",)),
     "Hyperbolic tangent of every element.")
 _un("sigmoid", "SigmoidBackward0", lambda a: 1 / (1 + np.exp(-a)),
-    Grad(lambda F, g, out, a: g * (out * (1 - out)), ("out",)), "Logistic sigmoid 1/(1+e^-x).")
+    Grad(lambda F, g, out, a: F.fused("sigmoid_backward", g, out), ("out",)),
+    "Logistic sigmoid 1/(1+e^-x).")
 _un("relu", "ReluBackward0", lambda a: np.maximum(a, 0).astype(a.dtype, copy=False),
-    Grad(lambda F, g, out, a: F.where(out <= 0, 0.0, g), ("out",)),  # threshold_backward
+    Grad(lambda F, g, out, a: F.fused("threshold_backward", g, out), ("out",)),
     "Keeps positive elements, zeroes the rest.", dtype="keep")
 _un("abs", "AbsBackward0", np.abs, Grad(lambda F, g, out, a: g * F.sign(a), (0,)),
     "Absolute value of every element.", dtype="keep")
@@ -350,12 +352,12 @@ def _dims1(out, dim):
 
 
 defop("softmax", "SoftmaxBackward0", _softmax_fwd,
-      Grad(lambda F, g, out, a, dim: out * (g - F.sum(g * out, _dims1(out, dim), True)),
+      Grad(lambda F, g, out, a, dim: F.fused("_softmax_backward_data", g, out, dim=dim),
            ("out",)),
       params=(Param("dim", "int", -1),), dtype="float_only", category="reduction",
       code="torch.softmax({self}, dim={dim})", doc="exp(x) / sum(exp(x)) along dim.")
 defop("log_softmax", "LogSoftmaxBackward0", _log_softmax_fwd,
-      Grad(lambda F, g, out, a, dim: g - F.exp(out) * F.sum(g, _dims1(out, dim), True),
+      Grad(lambda F, g, out, a, dim: F.fused("_log_softmax_backward_data", g, out, dim=dim),
            ("out",)),
       params=(Param("dim", "int", -1),), dtype="float_only", category="reduction",
       code="torch.log_softmax({self}, dim={dim})", doc="log(softmax(x)) along dim.")

@@ -75,6 +75,11 @@ class TF:
         return apply(OPS["_zero_at"], (g,), {"key": key})
 
     @staticmethod
+    def fused(name, *args, **params):
+        """A backward PyTorch records as one node (``SigmoidBackwardBackward0``)."""
+        return apply(OPS[name], args, params or None)
+
+    @staticmethod
     def zeros(g):
         return TensorCore._make(np.zeros(tuple(g.shape), g.dtype.np), g.dtype)
 

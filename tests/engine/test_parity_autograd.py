@@ -27,6 +27,45 @@ prog("requires_grad_flags", """
     z = torch.tensor([1.0]) * 2
     print(z.is_leaf, z.requires_grad, z.grad_fn)
 """)
+prog("double_backward_nodes_are_pytorchs", """
+    w = torch.tensor([1.0, 2.0, 3.0])
+    for name in ("sigmoid", "tanh", "relu", "softmax", "log_softmax", "exp", "sin"):
+        fn = getattr(torch, name)
+        f = (lambda t: fn(t, 0)) if "softmax" in name else fn
+        x = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+        g, = torch.autograd.grad((f(x) * w).sum(), x, create_graph=True)
+        print(name, g, g.requires_grad)
+        if g.grad_fn is not None:
+            print("  ", [type(n).__name__ for n, _ in g.grad_fn.next_functions])
+            g2, = torch.autograd.grad((g * w).sum(), x, create_graph=True)
+            print("  ", g2.grad_fn)
+            check(g, g2)
+    # a gradient penalty through relu: its second derivative is zero, not an error
+    x = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+    g, = torch.autograd.grad(torch.relu(x * 3).sum(), x, create_graph=True)
+    (g ** 2).sum().backward()
+    print(g, x.grad)
+    # third order through sigmoid and tanh
+    for fn in (torch.sigmoid, torch.tanh):
+        x = torch.tensor([0.3, -0.7], requires_grad=True)
+        g1, = torch.autograd.grad(fn(x).sum(), x, create_graph=True)
+        g2, = torch.autograd.grad(g1.sum(), x, create_graph=True)
+        g3, = torch.autograd.grad(g2.sum(), x)
+        print(g1, g2, g3)
+        check(g1, g2, g3)
+""")
+prog("autograd_grad_checks_outputs_first", """
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    c = torch.tensor([1.0, 2.0])
+    for expr in ("torch.autograd.grad(c.sum(), c)", "torch.autograd.grad(c.sum(), [x, c])",
+                 "torch.autograd.grad((x * 2).sum(), [x, c])", "torch.autograd.grad((c * 2).sum(), [c])",
+                 "torch.autograd.grad((x * 2).sum(), [])", "torch.autograd.grad(x * 2, x)",
+                 "torch.autograd.grad([(x * 2).sum(), c.sum()], [x])"):
+        try:
+            print(expr, eval(expr))
+        except RuntimeError as e:
+            print(expr, "RuntimeError:", e)
+""")
 prog("float_of_a_tensor_that_requires_grad", """
     x = torch.tensor(2.0, requires_grad=True)
     with torch.no_grad():
