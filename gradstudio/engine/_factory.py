@@ -6,6 +6,7 @@ import numpy as np
 
 from . import _dtype as D
 from ._core import TensorCore
+from ._oprecord import fma as _fma
 from ._warn import warn as _warn
 from .observer import observed
 
@@ -203,22 +204,6 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
     else:
         data = np.arange(n, dtype=np.int64) * int(step) + int(start)
     return _finish(data.astype(dtype.np), dtype, requires_grad)
-
-
-def _fma(a, b, c):
-    """a * b + c rounded once (PyTorch's compiled kernels contract it to an FMA), from an
-    exact product (Dekker) and an exact sum (Knuth)."""
-    p = a * b
-    t = 134217729.0 * a
-    ah = t - (t - a)
-    al = a - ah
-    t = 134217729.0 * b
-    bh = t - (t - b)
-    bl = b - bh
-    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
-    s = p + c
-    bb = s - p
-    return s + (((p - (s - bb)) + (c - bb)) + e)
 
 
 def _arange_values(start, step, n, dtype):

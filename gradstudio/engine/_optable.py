@@ -10,7 +10,7 @@ nan where the incoming gradient is inf or nan, and -0. where it is negative.
 """
 import numpy as np
 
-from ._oprecord import Grad, Param, defop, no_derivative, sign, _norm_dims
+from ._oprecord import Grad, Param, defop, no_derivative, plus_scaled, sign, _norm_dims
 
 S = Param("other", "scalar", 1.0)
 DIM = Param("dim", "dims", None, "dimension(s) to reduce; None for all")
@@ -37,11 +37,11 @@ def _un(name, grad_fn, fwd, grad, doc, dtype="float", code=None, category="eleme
 
 # --- arithmetic --------------------------------------------------------------------------
 ALPHA = Param("alpha", "scalar", 1, "multiplier of other")
-_bin("add", "AddBackward0", lambda a, b, alpha=1: a + b if alpha == 1 else a + alpha * b,
+_bin("add", "AddBackward0", lambda a, b, alpha=1: a + b if alpha == 1 else plus_scaled(a, b, alpha),
      Grad(lambda F, g, out, a, b, alpha=1: g),
      Grad(lambda F, g, out, a, b, alpha=1: g if alpha == 1 else g * alpha),
      "{self} + {other}", "Elementwise sum, broadcasting shapes.", params=(ALPHA,))
-_bin("sub", "SubBackward0", lambda a, b, alpha=1: a - b if alpha == 1 else a - alpha * b,
+_bin("sub", "SubBackward0", lambda a, b, alpha=1: a - b if alpha == 1 else plus_scaled(a, b, -alpha),
      Grad(lambda F, g, out, a, b, alpha=1: g),
      Grad(lambda F, g, out, a, b, alpha=1: -g if alpha == 1 else g * -alpha),
      "{self} - {other}", "Elementwise difference, broadcasting shapes.", params=(ALPHA,))
@@ -86,7 +86,8 @@ defop("rremainder", "NotImplemented", lambda b, other=1: _remainder_fwd(other, b
       no_derivative("aten::remainder"), params=(S,), category="arithmetic",
       code="{other} % {self}", doc="Remainder of dividing a number by a tensor (PyTorch has "
       "no gradient for it).")
-defop("rsub", "RsubBackward1", lambda a, other=1.0, alpha=1: other - alpha * a,
+defop("rsub", "RsubBackward1", lambda a, other=1.0, alpha=1: other - a if alpha == 1 else
+      plus_scaled(np.asarray(other, a.dtype), a, -alpha),
       Grad(lambda F, g, out, a, other=1.0, alpha=1: -g if alpha == 1 else g * -alpha),
       params=(S, ALPHA), category="arithmetic", code="{other} - {self}",
       doc="A number minus a tensor.")
