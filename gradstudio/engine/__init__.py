@@ -22,7 +22,7 @@ from ._grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
 from ._printing import get_printoptions, set_printoptions
 from ._random import Generator as _RawGenerator, default_generator
 from ._random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
-from . import autograd, nn
+from . import autograd, nn, optim
 
 float = float32
 double = float64
