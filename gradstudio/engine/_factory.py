@@ -6,7 +6,7 @@ import numpy as np
 
 from . import _dtype as D
 from ._core import TensorCore
-from ._oprecord import fma as _fma
+from ._fma import fma64 as _fma
 from ._warn import warn as _warn
 from .observer import observed
 

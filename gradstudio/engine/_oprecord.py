@@ -11,6 +11,8 @@ dimensions away for every op in one place.
 """
 import numpy as np
 
+from ._fma import fma32, fma64
+
 __all__ = ["Op", "Grad", "Param", "OPS", "defop", "no_derivative", "NP"]
 
 OPS = {}
@@ -174,43 +176,19 @@ def broadcast(a, shape):
     return np.broadcast_to(a, shape)
 
 
-def fma(a, b, c):
-    """a * b + c rounded once (PyTorch's compiled kernels contract it to an FMA), from an
-    exact product (Dekker) and an exact sum (Knuth)."""
-    p = a * b
-    t = 134217729.0 * a
-    ah = t - (t - a)
-    al = a - ah
-    t = 134217729.0 * b
-    bh = t - (t - b)
-    bl = b - bh
-    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
-    s = p + c
-    bb = s - p
-    return s + (((p - (s - bb)) + (c - bb)) + e)
-
-
 def plus_scaled(a, b, alpha):
     """``a + alpha * b`` as PyTorch's CPU kernels compute it (``add``/``sub`` with
-    ``alpha``): alpha cast to the dtype, then one fused multiply-add. Plain numpy rounds
-    twice and differs in the last bit for about one float32 element in ten. float32 goes
-    through float64: the product is exact there, the sum is rounded to odd (its error
-    from an exact two-sum), so the final rounding to float32 is the only one that counts;
-    float64 through ``fma``."""
+    ``alpha``): alpha cast to the dtype, then one fused multiply-add (plain numpy rounds
+    twice and differs in the last bit for about one float32 element in ten)."""
     dt = a.dtype if isinstance(a, np.ndarray) else b.dtype
-    if dt == np.float32:
-        x = np.asarray(a, np.float32).astype(np.float64)
-        p = float(np.float32(alpha)) * np.asarray(b, np.float32).astype(np.float64)
-        s = x + p
-        bb = s - x
-        e = (x - (s - bb)) + (p - bb)
-        inexact_even = (e != 0) & np.isfinite(e) & ((s.view(np.int64) & 1) == 0)
-        if inexact_even.any():
-            s = np.where(inexact_even, np.nextafter(s, np.where(e > 0, np.inf, -np.inf)), s)
-        return s.astype(np.float32)
-    if dt == np.float64:
-        return fma(np.asarray(b, np.float64), float(alpha), np.asarray(a, np.float64))
-    return a + alpha * b
+    if dt not in (np.float32, np.float64):
+        return a + alpha * b
+    a, b = np.broadcast_arrays(np.asarray(a, dt), np.asarray(b, dt))
+    fused = fma32(b, np.float32(alpha), a) if dt == np.float32 else fma64(b, float(alpha), a)
+    fused = np.asarray(fused)
+    if not np.isfinite(fused).all():    # inf and nan have no last bit to get right
+        fused = np.where(np.isfinite(fused), fused, a + dt.type(alpha) * b)
+    return fused.reshape(a.shape)
 
 
 class NP:

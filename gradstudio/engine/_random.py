@@ -18,6 +18,7 @@ import os
 
 import numpy as np
 
+from ._fma import fma32 as _fma32, fma64 as _fma64
 from .observer import observed
 
 __all__ = ["Generator", "default_generator", "manual_seed", "initial_seed", "seed",
@@ -30,50 +31,6 @@ _F32, _F64 = np.float32, np.float64
 _STATE = np.dtype([("seed", "<u8"), ("left", "<i4"), ("seeded", "<i4"), ("next", "<u8"),
                    ("key", "<u8", 624), ("normal", "<f8", 3), ("normal_valid", "<i4"),
                    ("pad", "<i4"), ("fnormal", "<f4"), ("fnormal_valid", "u1"), ("pad2", "u1", 3)])
-
-
-# ---- fused multiply-add, correctly rounded, without an fma instruction -----------------
-
-def _two_sum(a, b):
-    s = a + b
-    bb = s - a
-    return s, (a - (s - bb)) + (b - bb)
-
-
-def _add_round_odd(a, b):
-    # a + b rounded to odd: exact, or else the neighbour with an odd last bit. An even s
-    # steps one ulp towards the error e: +1 on the bits moves away from zero, -1 towards it.
-    s, e = _two_sum(a, b)
-    bits = s.view(np.int64)
-    fix = (e != 0) & ((bits & 1) == 0)
-    return (bits + fix * np.where((e > 0) == (s > 0), 1, -1)).view(_F64)
-
-
-def _fma64(a, b, c):
-    """Correctly rounded float64 ``a*b + c`` (Boldo & Melquiond's emulation)."""
-    a, b, c = np.broadcast_arrays(*(np.asarray(v, _F64) for v in (a, b, c)))
-    ph = a * b
-    t = a * 134217729.0                       # Veltkamp split: a*b = ph + pl exactly
-    ah = t - (t - a)
-    t = b * 134217729.0
-    bh = t - (t - b)
-    al, bl = a - ah, b - bh
-    pl = ((ah * bh - ph) + ah * bl + al * bh) + al * bl
-    sh, sl = _two_sum(c, ph)
-    return sh + _add_round_odd(sl, pl)
-
-
-def _fma32(a, b, c):
-    """Correctly rounded float32 ``a*b + c``: a*b is exact in float64; rounding the float64
-    sum again to float32 can only go wrong on an exact float32 tie (or in the subnormals),
-    and those few are redone with round-to-odd."""
-    p = np.multiply(a, b, dtype=_F64)
-    c = np.broadcast_to(np.asarray(c, _F64), p.shape)
-    s = p + c
-    bad = ((s.view(np.uint64) & 0x1FFFFFFF) == 0x10000000) | (np.abs(s) < 2.0 ** -126)
-    if bad.any():
-        s[bad] = _add_round_odd(p[bad], c[bad])
-    return s.astype(_F32)
 
 
 # ---- torch's AVX float32 Box-Muller (ATen/native/cpu/avx_mathfun.h) ----------------------

@@ -52,30 +52,29 @@ def keepdim_without_dim(name, dtype=None, function=False):
             f" * ({dim}, bool keepdim = False, *, torch.dtype dtype = None)\n")
 
 
-def _sum(self, dim=_ALL, keepdim=None, *, dtype=None):
-    given = dim is not _ALL
-    if not given:
-        if keepdim is not None:
-            raise TypeError(keepdim_without_dim("sum", dtype))
-        dim = None
-    src = self if dtype is None else self.to(dtype)
-    dims = _dims(self, dim)
-    if dims is None and given:      # every dim, given: PyTorch's dim overload
-        dims = ()                   # (SumBackward1; see _optable._axis)
-    return apply(OPS["sum"], (src,), {"dim": dims, "keepdim": bool(keepdim)})
+def _full_or_dims(name):
+    """``sum``/``mean``: without a dim, the full reduction (``SumBackward0``); with one,
+    even ``None`` or ``()`` meaning every dim, PyTorch's dim overload (``SumBackward1``;
+    ``()`` stands for it in the record, see ``_optable._axis``), where ``keepdim`` is
+    allowed."""
+    op = OPS[name]
+
+    def method(self, dim=_ALL, keepdim=None, *, dtype=None):
+        given = dim is not _ALL
+        if not given:
+            if keepdim is not None:
+                raise TypeError(keepdim_without_dim(name, dtype))
+            dim = None
+        src = self if dtype is None else self.to(dtype)
+        dims = _dims(self, dim)
+        if dims is None and given:
+            dims = ()
+        return apply(op, (src,), {"dim": dims, "keepdim": bool(keepdim)})
+    method.__name__ = name
+    return method
 
 
-def _mean(self, dim=_ALL, keepdim=None, *, dtype=None):
-    given = dim is not _ALL
-    if not given:
-        if keepdim is not None:
-            raise TypeError(keepdim_without_dim("mean", dtype))
-        dim = None
-    src = self if dtype is None else self.to(dtype)
-    dims = _dims(self, dim)
-    if dims is None and given:      # every dim, given: PyTorch's dim overload
-        dims = ()                   # (MeanBackward1; see _optable._axis)
-    return apply(OPS["mean"], (src,), {"dim": dims, "keepdim": bool(keepdim)})
+_sum, _mean = _full_or_dims("sum"), _full_or_dims("mean")
 
 
 ReduceMixin.sum, ReduceMixin.mean = _sum, _mean

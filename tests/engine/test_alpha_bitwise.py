@@ -34,3 +34,25 @@ def test_inf_and_nan_pass_through_as_in_torch():
         np.testing.assert_array_equal(
             E.from_numpy(a).add(E.from_numpy(b), alpha=alpha).numpy(),
             torch.from_numpy(a).add(torch.from_numpy(b), alpha=alpha).numpy())
+
+
+def test_broadcasting_zero_d_and_float64_infinities():
+    rng = np.random.default_rng(5)
+    for dtype in (np.float32, np.float64):
+        a = rng.standard_normal((4, 3)).astype(dtype)
+        b = rng.standard_normal(3).astype(dtype)
+        np.testing.assert_array_equal(
+            E.from_numpy(a).add(E.from_numpy(b), alpha=0.3).numpy(),
+            torch.from_numpy(a).add(torch.from_numpy(b), alpha=0.3).numpy())
+        np.testing.assert_array_equal(
+            E.from_numpy(b).add(E.from_numpy(a), alpha=-1.7).numpy(),
+            torch.from_numpy(b).add(torch.from_numpy(a), alpha=-1.7).numpy())
+        x = np.array([np.inf, -np.inf, np.nan, 1.0], dtype)
+        y = np.array([1.0, np.inf, 2.0, -np.inf], dtype)
+        np.testing.assert_array_equal(
+            E.from_numpy(x).sub(E.from_numpy(y), alpha=0.25).numpy(),
+            torch.from_numpy(x).sub(torch.from_numpy(y), alpha=0.25).numpy())
+        np.testing.assert_array_equal(
+            E.tensor(1.5, dtype=getattr(E, np.dtype(dtype).name)).add(2.25, alpha=0.1).numpy(),
+            torch.tensor(1.5, dtype=getattr(torch, np.dtype(dtype).name)).add(2.25, alpha=0.1)
+            .numpy())
