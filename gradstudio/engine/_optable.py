@@ -228,7 +228,7 @@ defop("sum", lambda p: "SumBackward0" if p.get("dim") is None else "SumBackward1
 def _count(shape, dim):
     """How many elements a reduction over ``dim`` of ``shape`` takes in."""
     n = 1
-    for d in _norm_dims(dim or None, len(shape)) if len(shape) else ():
+    for d in _norm_dims(None if dim == () else dim, len(shape)) if len(shape) else ():
         n *= shape[d]
     return n
 
