@@ -2,13 +2,15 @@
 ``state_dict``/``load_state_dict`` and the repr, as ``torch/optim/optimizer.py`` has them
 (its hooks, ``foreach``/``fused`` kernels and capturable graphs are not modelled: every
 update here is PyTorch's single-tensor CPU path)."""
+import warnings
 from collections import defaultdict
 from copy import deepcopy
 from itertools import chain
 
+from .. import _dtype as D
 from .. import _grad_mode
 from .._core import TensorCore
-from .._warn import warn
+from .._factory import tensor
 
 __all__ = ["Optimizer", "required"]
 
@@ -31,8 +33,35 @@ def _typename(obj):
     return name if module in ("builtins", None) else f"{module}.{name}"
 
 
+def _get_scalar_dtype():
+    """The dtype of the ``step`` counters: float64 under a float64 default, else float32."""
+    return D.float64 if D.get_default_dtype() is D.float64 else D.float32
+
+
+def _step_counter(value=0.0):
+    """A fresh ``state["step"]``: a 0-d tensor on the CPU, as PyTorch keeps it unless
+    ``capturable`` or ``fused``."""
+    return tensor(float(value), dtype=_get_scalar_dtype())
+
+
+def _engine_limits(lr, fused=None, differentiable=False, *betas):
+    """Refuses what PyTorch offers but the engine does not model (after PyTorch's own checks
+    of the same arguments have passed)."""
+    if fused:
+        raise RuntimeError("GradStudio's engine has no fused optimizer kernels; leave "
+                           "fused unset (PyTorch's CPU default)")
+    if differentiable:
+        raise RuntimeError("GradStudio's engine does not differentiate through this "
+                           "optimizer's step; leave differentiable=False")
+    if any(isinstance(v, TensorCore) for v in (lr,) + betas):
+        raise RuntimeError("GradStudio's engine takes lr and betas as Python numbers, not "
+                           "tensors")
+
+
 class Optimizer:
     """Base class of the optimizers: ``step()`` is each subclass's own."""
+
+    __module__ = "torch.optim.optimizer"
 
     def __init__(self, params, defaults):
         self.defaults = defaults
@@ -55,6 +84,7 @@ class Optimizer:
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+        self.defaults.setdefault("differentiable", False)
 
     def __repr__(self):
         text = type(self).__name__ + " ("
@@ -100,9 +130,11 @@ class Optimizer:
             param_group.setdefault(name, default)
         params = param_group["params"]
         if len(params) != len({id(p) for p in params}):
-            warn("optimizer contains a parameter group with duplicate parameters; in future, "
-                 "this will cause an error; see github.com/pytorch/pytorch/issues/40967 for "
-                 "more information")
+            # (PyTorch's stacklevel: the frame that called whoever called add_param_group)
+            warnings.warn("optimizer contains a parameter group with duplicate parameters; "
+                          "in future, this will cause an error; see "
+                          "github.com/pytorch/pytorch/issues/40967 for more information",
+                          stacklevel=3)
         seen = set()
         for group in self.param_groups:
             seen.update(id(p) for p in group["params"])

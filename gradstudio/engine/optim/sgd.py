@@ -1,17 +1,23 @@
 """``torch.optim.SGD``: momentum, dampening, Nesterov, weight decay and maximize, updating
 each parameter in the order of operations of PyTorch's ``_single_tensor_sgd`` (so float32
 results match it bit for bit: ``add`` with ``alpha`` is the fused multiply-add PyTorch's
-kernels compute)."""
+kernels compute). ``foreach=True`` runs the same loop: PyTorch's foreach kernels give the
+same bits on the CPU."""
 from .. import _grad_mode
-from .optimizer import Optimizer
+from .._core import TensorCore
+from .optimizer import Optimizer, _engine_limits
 
 __all__ = ["SGD"]
 
 
 class SGD(Optimizer):
+    __module__ = "torch.optim.sgd"
+
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0,
                  nesterov=False, *, maximize=False, foreach=None, differentiable=False,
                  fused=None):
+        if isinstance(lr, TensorCore) and lr.numel() != 1:
+            raise ValueError("Tensor lr must be 1-element")
         if lr < 0.0:
             raise ValueError(f"Invalid learning rate: {lr}")
         if momentum < 0.0:
@@ -23,17 +29,29 @@ class SGD(Optimizer):
                     "foreach": foreach, "differentiable": differentiable, "fused": fused}
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
-        if fused:
-            raise RuntimeError("GradStudio's engine has no fused optimizer kernels; leave "
-                               "fused unset (PyTorch's CPU default)")
         super().__init__(params, defaults)
+        if fused:
+            if differentiable:
+                raise RuntimeError("`fused` does not support `differentiable`")
+            if foreach:
+                raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
+        _engine_limits(lr, fused)
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        for group in self.param_groups:
+            group.setdefault("nesterov", False)
+            group.setdefault("maximize", False)
+            group.setdefault("foreach", None)
+            group.setdefault("differentiable", False)
+            group.setdefault("fused", False)
 
     def step(self, closure=None):
         loss = None
-        if closure is not None:
-            with _grad_mode.enable_grad():
-                loss = closure()
         with self._no_grad_step():
+            if closure is not None:
+                with _grad_mode.enable_grad():
+                    loss = closure()
             for group in self.param_groups:
                 self._update(group)
         return loss

@@ -1,0 +1,103 @@
+"""``torch.optim.RMSprop``: alpha, eps, weight decay, momentum, centered and maximize, in
+the order of operations of PyTorch's ``_single_tensor_rmsprop`` with PyTorch's kernels
+(see ``_kernels``), so float32 parameters follow PyTorch's bit for bit. ``foreach=True``
+runs the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
+from .. import _grad_mode
+from .._core import TensorCore
+from .._factory import zeros_like
+from . import _kernels as K
+from .adam import _capturable_error, _tensor_steps
+from .optimizer import Optimizer, _engine_limits, _step_counter
+
+__all__ = ["RMSprop"]
+
+
+class RMSprop(Optimizer):
+    __module__ = "torch.optim.rmsprop"
+
+    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0,
+                 centered=False, capturable=False, foreach=None, maximize=False,
+                 differentiable=False):
+        if isinstance(lr, TensorCore) and lr.numel() != 1:
+            raise ValueError("Tensor lr must be 1-element")
+        if not 0.0 <= lr:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if not 0.0 <= eps:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        if not 0.0 <= momentum:
+            raise ValueError(f"Invalid momentum value: {momentum}")
+        if not 0.0 <= weight_decay:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        if not 0.0 <= alpha:
+            raise ValueError(f"Invalid alpha value: {alpha}")
+        defaults = {"lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps,
+                    "centered": centered, "weight_decay": weight_decay,
+                    "capturable": capturable, "foreach": foreach, "maximize": maximize,
+                    "differentiable": differentiable}
+        super().__init__(params, defaults)
+        _engine_limits(lr, None, differentiable)
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        for group in self.param_groups:
+            group.setdefault("momentum", 0)
+            group.setdefault("centered", False)
+            group.setdefault("foreach", None)
+            group.setdefault("maximize", False)
+            group.setdefault("differentiable", False)
+            group.setdefault("capturable", False)
+        _tensor_steps(self)
+
+    def _init_group(self, group):
+        params = []
+        for p in group["params"]:
+            if p.grad is None:
+                continue
+            params.append(p)
+            state = self.state[p]
+            if len(state) == 0:
+                state["step"] = _step_counter()
+                state["square_avg"] = zeros_like(p)
+                if group["momentum"] > 0:
+                    state["momentum_buffer"] = zeros_like(p)
+                if group["centered"]:
+                    state["grad_avg"] = zeros_like(p)
+        return params
+
+    def step(self, closure=None):
+        loss = None
+        with self._no_grad_step():
+            if closure is not None:
+                with _grad_mode.enable_grad():
+                    loss = closure()
+            for group in self.param_groups:
+                params = self._init_group(group)
+                if params and group["capturable"]:
+                    raise _capturable_error()
+                for p in params:
+                    self._update(p, self.state[p], group)
+        return loss
+
+    @staticmethod
+    def _update(param, state, group):
+        lr, alpha, eps = group["lr"], group["alpha"], group["eps"]
+        momentum, weight_decay = group["momentum"], group["weight_decay"]
+        grad = param.grad if not group["maximize"] else -param.grad
+        square_avg, step = state["square_avg"], state["step"]
+        step += 1
+        if weight_decay != 0:
+            grad = grad.add(param, alpha=weight_decay)
+        K.addcmul_(square_avg.mul_(alpha), grad, grad, value=1 - alpha)
+        if group["centered"]:
+            grad_avg = state["grad_avg"]
+            K.lerp_(grad_avg, grad, 1 - alpha)
+            avg = K.sqrt_(K.addcmul(square_avg, grad_avg, grad_avg, value=-1))
+        else:
+            avg = K.sqrt(square_avg)
+        avg = avg.add_(eps)
+        if momentum > 0:
+            buf = state["momentum_buffer"]
+            K.addcdiv_(buf.mul_(momentum), grad, avg)
+            param.add_(buf, alpha=-lr)
+        else:
+            K.addcdiv_(param, grad, avg, value=-lr)
