@@ -42,9 +42,9 @@ def fma32(a, b, c):
     """Correctly rounded float32 ``a*b + c``: a*b is exact in float64; rounding the float64
     sum again to float32 can only go wrong on an exact float32 tie (or in the subnormals),
     and those few are redone with round-to-odd."""
-    p = np.multiply(a, b, dtype=_F64)
+    p = np.asarray(np.multiply(a, b, dtype=_F64))
     c = np.broadcast_to(np.asarray(c, _F64), p.shape)
-    s = p + c
+    s = np.asarray(p + c)   # (an array even for 0-d operands, so it can be patched)
     bad = ((s.view(np.uint64) & 0x1FFFFFFF) == 0x10000000) | (np.abs(s) < 2.0 ** -126)
     if bad.any():
         s[bad] = add_round_odd(p[bad], c[bad])

@@ -10,6 +10,7 @@ nan where the incoming gradient is inf or nan, and -0. where it is negative.
 """
 import numpy as np
 
+from . import _kernels as K
 from ._oprecord import Grad, Param, defop, no_derivative, plus_scaled, sign, _norm_dims
 
 S = Param("other", "scalar", 1.0)
@@ -143,18 +144,18 @@ defop("minimum", "MinimumBackward0", np.minimum,
 # --- elementwise functions ---------------------------------------------------------------
 _un("neg", "NegBackward0", np.negative, Grad(lambda F, g, out, a: -g), "Negates every element.",
     dtype="keep", code="-{self}", category="arithmetic")
-_un("exp", "ExpBackward0", np.exp, Grad(lambda F, g, out, a: g * out, ("out",)),
+_un("exp", "ExpBackward0", K.exp, Grad(lambda F, g, out, a: g * out, ("out",)),
     "e to the power of every element.")
-_un("log", "LogBackward0", np.log, Grad(lambda F, g, out, a: g / a, (0,)),
+_un("log", "LogBackward0", K.log, Grad(lambda F, g, out, a: g / a, (0,)),
     "Natural logarithm of every element.")
-_un("sin", "SinBackward0", np.sin, Grad(lambda F, g, out, a: g * F.cos(a), (0,)),
+_un("sin", "SinBackward0", K.sin, Grad(lambda F, g, out, a: g * F.cos(a), (0,)),
     "Sine of every element.")
-_un("cos", "CosBackward0", np.cos, Grad(lambda F, g, out, a: -g * F.sin(a), (0,)),
+_un("cos", "CosBackward0", K.cos, Grad(lambda F, g, out, a: -g * F.sin(a), (0,)),
     "Cosine of every element.")
-_un("tanh", "TanhBackward0", np.tanh,
+_un("tanh", "TanhBackward0", K.tanh,
     Grad(lambda F, g, out, a: F.fused("tanh_backward", g, out), ("out",)),
     "Hyperbolic tangent of every element.")
-_un("sigmoid", "SigmoidBackward0", lambda a: 1 / (1 + np.exp(-a)),
+_un("sigmoid", "SigmoidBackward0", K.sigmoid,
     Grad(lambda F, g, out, a: F.fused("sigmoid_backward", g, out), ("out",)),
     "Logistic sigmoid 1/(1+e^-x).")
 _un("relu", "ReluBackward0", lambda a: np.maximum(a, 0).astype(a.dtype, copy=False),

@@ -11,6 +11,7 @@ computes the forward directly, ``TF`` records the node). Internal: no palette ki
 """
 import numpy as np
 
+from ._kernels import sigmoid_backward, tanh_backward
 from ._oprecord import Grad, Param, defop
 
 DIM = Param("dim", "int", -1)
@@ -19,14 +20,6 @@ DIM = Param("dim", "int", -1)
 def dims1(out, dim):
     """The reduced dims of softmax's backward over ``dim`` (none for a 0-d result)."""
     return (dim % len(out.shape),) if len(out.shape) else None
-
-
-def sigmoid_backward(g, out):
-    return g * (out * (1 - out))
-
-
-def tanh_backward(g, out):
-    return g * (1 - out * out)
 
 
 def relu_backward(g, out):

@@ -1,0 +1,168 @@
+"""Elementwise functions computed the way PyTorch's CPU kernels compute them, so that
+results agree to the last bit wherever a cheap way exists (numpy's own float32 kernels are
+one ulp away from PyTorch's for a fifth to two fifths of all inputs).
+
+``exp``, ``log``, ``sin``, ``cos``, ``tanh``: PyTorch calls MKL's vector math in its high
+accuracy mode, which is within about 0.6 ulp of the exact value. Computed here in float64
+and rounded once to float32, the result is the correctly rounded one, which is what MKL
+returns except close to a rounding midpoint, where it may round the other way: over 2 M
+float32 inputs in [-20, 20], 1.0 % of exp, 0.06 % of tanh and about 5 % of log, sin and cos
+still differ from PyTorch (numpy's float32 kernels: 39 %, 19 %, 7.5 %, 17 %). MKL's own
+algorithms are not public, so the rest cannot be reproduced. float64 ``tanh`` runs in
+extended precision where the platform has it (numpy's float64 tanh differs in 18 %,
+extended precision in 0.26 %); float64 ``exp``, ``log``, ``sin``, ``cos`` stay numpy's
+(0.03 % to 0.5 %, no cheap gain). float32 ``sqrt`` is MKL's too, one ulp off the correctly
+rounded square root numpy gives for 18 % of inputs: left as it is.
+
+``sigmoid``: PyTorch computes ``1 / (1 + exp(-x))`` with SLEEF's ``expf`` (the u10
+variant) on every full block of 16 float32 elements (two AVX2 vectors) of each innermost
+run of memory, and glibc's ``expf`` on the rest (short tensors, tails, strided views).
+Both are reproduced step for step: SLEEF's with its fused multiply-adds, glibc's from its
+table and polynomial (bit-identical to PyTorch on 1 M inputs in every layout).
+
+``sigmoid_backward`` and ``tanh_backward``: PyTorch's evaluation order,
+``(g * (1 - out)) * out`` and ``g * fma(-out, out, 1)`` (its compiler fuses the latter).
+"""
+import numpy as np
+
+from ._fma import fma32, fma64
+
+__all__ = ["exp", "log", "sin", "cos", "tanh", "sigmoid", "sigmoid_backward",
+           "tanh_backward"]
+
+_F32, _F64 = np.float32, np.float64
+_EXTENDED = np.finfo(np.longdouble).nmant > np.finfo(_F64).nmant
+
+
+def _rounded_from_float64(np_fn, float64=None):
+    """``np_fn`` on float32 computed in float64 and rounded once; float64 by ``float64``
+    (numpy's own function by default)."""
+    def fn(a):
+        dt = a.dtype
+        if dt == _F32:
+            return np_fn(a, dtype=_F64).astype(_F32)
+        if dt == _F64 and float64 is not None:
+            return float64(a)
+        return np_fn(a)
+    fn.__name__ = np_fn.__name__
+    return fn
+
+
+def _tanh64(a):
+    return np.tanh(a.astype(np.longdouble)).astype(_F64) if _EXTENDED else np.tanh(a)
+
+
+exp = _rounded_from_float64(np.exp)
+log = _rounded_from_float64(np.log)
+sin = _rounded_from_float64(np.sin)
+cos = _rounded_from_float64(np.cos)
+tanh = _rounded_from_float64(np.tanh, _tanh64)
+
+
+# ------------------------------------------------------------------------------- sigmoid
+def _sleef_expf(d):
+    """SLEEF's ``xexpf`` (u10) on float32, each ``vmla`` a fused multiply-add."""
+    q = np.rint(np.multiply(d, _F32(1.442695040888963407359924681001892137426645954152985934135449406931)))
+    q = np.where(np.abs(q) < 256, q, 0).astype(np.int32)   # (nan, inf: fixed below)
+    qf = q.astype(_F32)
+    s = fma32(qf, _F32(-0.693145751953125), d)
+    s = fma32(qf, _F32(-1.428606765330187045e-06), s)
+    u = _F32(0.000198527617612853646278381)
+    for c in (0.00139304355252534151077271, 0.00833336077630519866943359,
+              0.0416664853692054748535156, 0.166666671633720397949219, 0.5):
+        u = fma32(u, s, _F32(c))
+    u = _F32(1) + fma32(s * s, u, s)
+    h = q >> 1
+    u = u * np.ldexp(_F32(1), h) * np.ldexp(_F32(1), q - h)
+    u = np.where(d < -104, _F32(0), u)
+    u = np.where(d > 100, _F32(np.inf), u)
+    return np.where(d == d, u, d)
+
+
+# glibc's expf (the one PyTorch's scalar loops call through ``std::exp``): 2**(k/32) from
+# a table times a cubic in the remainder, in float64, rounded once (bit-identical to the
+# C library on 4 M inputs, every float32 bit pattern class included)
+_N = 32
+_EXP2_TABLE = ((2.0 ** (np.arange(_N) / _N)).view(np.uint64)
+               - (np.arange(_N, dtype=np.uint64) << np.uint64(47)))
+_INV_LN2_N = float.fromhex("0x1.71547652b82fep+0") * _N
+_C0, _C1, _C2 = (float.fromhex("0x1.c6af84b912394p-5") / _N ** 3,
+                 float.fromhex("0x1.ebfce50fac4f3p-3") / _N ** 2,
+                 float.fromhex("0x1.62e42ff0c52d6p-1") / _N)
+_SHIFT = float.fromhex("0x1.8p+52")
+_OVERFLOW, _UNDERFLOW = float.fromhex("0x1.62e42ep6"), float.fromhex("-0x1.9fe368p6")
+
+
+def libm_expf(x):
+    """glibc's ``expf`` on a float32 array."""
+    finite = np.where(np.isfinite(x), np.clip(x, -110, 100), 0).astype(_F64)
+    z = _INV_LN2_N * finite
+    kd = z + _SHIFT
+    ki = kd.view(np.uint64)
+    r = z - (kd - _SHIFT)
+    s = (_EXP2_TABLE[ki % np.uint64(_N)] + (ki << np.uint64(47))).view(_F64)
+    y = ((_C0 * r + _C1) * (r * r) + (_C2 * r + 1.0)) * s
+    with np.errstate(over="ignore"):
+        out = y.astype(_F32)
+    out = np.where(x > _OVERFLOW, _F32(np.inf), np.where(x < _UNDERFLOW, _F32(0), out))
+    return np.where(np.isnan(x), x, out)
+
+
+def _sigmoid_scalar(a):
+    with np.errstate(over="ignore"):
+        return 1 / (1 + libm_expf(np.negative(a)))
+
+
+def _sigmoid_vector(a):
+    with np.errstate(over="ignore", invalid="ignore"):
+        return 1 / (1 + _sleef_expf(-a))
+
+
+_BLOCK = 16
+
+
+def _run_length(a):
+    """How many elements PyTorch's loop walks through contiguously (its innermost
+    dimension after merging the dimensions that follow each other in memory), or 0 when
+    the innermost dimension is strided (its scalar loop then takes every element)."""
+    dims = [(n, s) for n, s in zip(a.shape, a.strides) if n != 1]
+    if not dims or dims[-1][1] not in (0, a.itemsize):
+        return 0
+    run, step = 1, dims[-1][1]
+    for n, s in reversed(dims):
+        if s != step:
+            break
+        run *= n
+        step = s * n
+    return run
+
+
+def sigmoid(a):
+    """PyTorch's sigmoid kernel (see the module's docstring)."""
+    if a.dtype != _F32:
+        return 1 / (1 + np.exp(-a))
+    if a.ndim and a.flags.f_contiguous and not a.flags.c_contiguous:
+        return sigmoid(a.T).T           # (PyTorch walks it in memory order as well)
+    run = _run_length(a)
+    full = run - run % _BLOCK
+    if not full:
+        return _sigmoid_scalar(a)
+    rows = np.ascontiguousarray(a).reshape(-1, run)
+    out = np.empty(rows.shape, _F32)
+    out[:, :full] = _sigmoid_vector(rows[:, :full])
+    out[:, full:] = _sigmoid_scalar(rows[:, full:])
+    return out.reshape(a.shape)
+
+
+# ----------------------------------------------------------------------------- backwards
+def sigmoid_backward(g, out):
+    return (g * (1 - out)) * out
+
+
+def tanh_backward(g, out):
+    dt = np.result_type(g, out)
+    if dt == _F32:
+        return g * fma32(-out, out, _F32(1))
+    if dt == _F64:
+        return g * fma64(-out, out, 1.0)
+    return g * (1 - out * out)
