@@ -163,7 +163,7 @@ _un("relu", "ReluBackward0", lambda a: np.maximum(a, 0).astype(a.dtype, copy=Fal
     "Keeps positive elements, zeroes the rest.", dtype="keep")
 _un("abs", "AbsBackward0", np.abs, Grad(lambda F, g, out, a: g * F.sign(a), (0,)),
     "Absolute value of every element.", dtype="keep")
-_un("sqrt", "SqrtBackward0", np.sqrt, Grad(lambda F, g, out, a: g / (2 * out), ("out",)),
+_un("sqrt", "SqrtBackward0", K.sqrt, Grad(lambda F, g, out, a: g / (2 * out), ("out",)),
     "Square root of every element.")
 _un("rsqrt", "RsqrtBackward0", lambda a: 1 / np.sqrt(a),
     Grad(lambda F, g, out, a: g * (-0.5 * out * out * out), ("out",)),

@@ -13,20 +13,12 @@ What PyTorch computes (ATen's CPU kernels, checked against torch bit for bit):
 * ``addcmul_(t1, t2, value=v)``: ``self + (v * t1) * t2``, the last multiply and the add
   fused.
 * ``addcdiv_(t1, t2, value=v)``: ``self + (v * t1) / t2``, every step rounded.
-* ``sqrt`` of float32: MKL's ``vsSqrt`` (high-accuracy mode), not the correctly rounded
-  square root: it starts from the CPU's ``rsqrtps`` approximation ``r`` and refines it in
-  float32, ``s = x*r, h = r/2, e = 1/2 - s*h, s += s*e, h += h*e, s += (x - s*s)*h``, so
-  about one result in six is the other neighbour of the true root (never more than 0.75
-  ulp away). ``rsqrtps`` differs between CPU vendors; ``_rsqrt_table`` holds the one of
-  the reference machine, which runs MKL's generic kernel (the one MKL picks on non-Intel
-  CPUs). Zero, subnormals, the 2047 largest floats, infinities, NaNs and negatives
-  take MKL's exact path. float64
-  square roots here are correctly rounded (MKL's differ in about one in a hundred).
+* ``sqrt``: the engine's own (``engine._kernels.sqrt``, MKL's float32 square root).
 """
 import numpy as np
 
 from .._fma import fma32, fma64
-from ._rsqrt_table import RSQRT_TABLE
+from .._kernels import sqrt as _sqrt
 
 __all__ = ["lerp_", "addcmul", "addcmul_", "addcdiv_", "sqrt", "sqrt_", "maximum_out"]
 
@@ -87,37 +79,6 @@ def addcdiv_(t, t1, t2, value=1):
 def maximum_out(a, b, out):
     """``torch.maximum(a, b, out=out)`` (NaN wins, as in PyTorch)."""
     return _write(out, np.maximum(a._data, b._data))
-
-
-def _mkl_sqrt32(x):
-    x = np.asarray(x, np.float32)
-    with np.errstate(invalid="ignore"):
-        out = np.sqrt(x)   # MKL's exact path: 0, subnormals, the top 2047 floats, inf, NaN, < 0
-    bits = x.view(np.int32)
-    normal = (bits >= 0x00800000) & (bits <= 0x7F7FF000)
-    if not normal.any():
-        return out
-    xn, bn = x[normal], bits[normal]
-    biased = bn >> 23
-    odd = (biased & 1) ^ 1                 # 1 for an odd power of two: 2.m * 4**k
-    r = RSQRT_TABLE[(odd << 12) | ((bn >> 11) & 0xFFF)]
-    r = np.ldexp(r, -((biased - 127 - odd) >> 1)).astype(np.float32)
-    half = np.float32(0.5)
-    with np.errstate(over="ignore", invalid="ignore"):
-        s = xn * r
-        h = r * half
-        e = half - s * h
-        s = s * e + s
-        h = h * e + h
-        out[normal] = (xn - s * s) * h + s
-    return out
-
-
-def _sqrt(a):
-    if a.dtype == np.float32:
-        return _mkl_sqrt32(a.reshape(-1)).reshape(a.shape)
-    with np.errstate(invalid="ignore"):
-        return np.sqrt(a)
 
 
 def sqrt(t):
