@@ -5,9 +5,15 @@ kernels, within the bounds the module documents."""
 import numpy as np
 import pytest
 
+import gradstudio.engine as E
 from gradstudio.engine import _kernels as K
+from gradstudio.engine._rsqrt_table import RSQRT_TABLE
 
-torch = pytest.importorskip("torch")
+
+
+@pytest.fixture(scope="module")
+def torch():
+    return pytest.importorskip("torch")
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +31,7 @@ LAYOUTS = [lambda x: x, lambda x: x[:15], lambda x: x[:16 * 37].reshape(37, 16),
            lambda x: x[5].reshape(())]
 
 
-def test_sigmoid_is_pytorchs_to_the_last_bit(inputs):
+def test_sigmoid_is_pytorchs_to_the_last_bit(torch, inputs):
     special = np.array([np.inf, -np.inf, np.nan, 0.0, -0.0, 88.8, -88.8, 103.9, -103.9,
                         104.5, -104.5, 1e-45, -1e-45, 3e38, -3e38], np.float32)
     wide = np.random.default_rng(5).uniform(-110, 110, 20_000).astype(np.float32)
@@ -35,7 +41,7 @@ def test_sigmoid_is_pytorchs_to_the_last_bit(inputs):
             np.testing.assert_array_equal(K.sigmoid(view(x)), theirs, err_msg=f"layout {i}")
 
 
-def test_fused_backward_formulas_are_pytorchs(inputs):
+def test_fused_backward_formulas_are_pytorchs(torch, inputs):
     rng = np.random.default_rng(3)
     g = rng.standard_normal(inputs.size).astype(np.float32)
     for fn, name in ((np.tanh, "tanh_backward"), (K.sigmoid, "sigmoid_backward")):
@@ -51,7 +57,7 @@ BOUNDS = {"exp": (0.02, 0.3), "log": (0.06, 0.06), "sin": (0.06, 0.1),
 
 
 @pytest.mark.parametrize("name", sorted(BOUNDS))
-def test_transcendentals_are_closer_to_pytorch_than_numpy(inputs, name):
+def test_transcendentals_are_closer_to_pytorch_than_numpy(torch, inputs, name):
     x = np.abs(inputs) if name == "log" else inputs
     theirs = getattr(torch, name)(torch.from_numpy(x)).numpy()
     ours, numpys = getattr(K, name)(x), getattr(np, name)(x)
@@ -65,7 +71,7 @@ def test_transcendentals_are_closer_to_pytorch_than_numpy(inputs, name):
     assert np.all(np.abs(ours.astype(np.float64) - theirs) <= spacing), name
 
 
-def test_exp_of_one_prints_as_pytorch():
+def test_exp_of_one_prints_as_pytorch(torch):
     import gradstudio.engine as engine
     assert str(engine.exp(engine.tensor(1.0))) == str(torch.exp(torch.tensor(1.0)))
     engine.set_printoptions(precision=10)
@@ -78,17 +84,58 @@ def test_exp_of_one_prints_as_pytorch():
         torch.set_printoptions(profile="default")
 
 
-def test_float32_sqrt_is_pytorchs_to_the_last_bit():
-    """``torch.sqrt`` (MKL's float32 ``vsSqrt`` as PyTorch calls it, also the optimizers'), over
-    every class of float32 bit pattern: random patterns, normal numbers near 1 and the
-    edges (zero, subnormals, the largest floats, infinities, NaNs, negatives)."""
-    import gradstudio.engine as engine
-    rng = np.random.default_rng(17)
-    patterns = rng.integers(0, 2 ** 31, 1_000_000, dtype=np.int64).astype(np.uint32)
-    edges = np.array([0.0, -0.0, 1e-45, 1e-38, 1.1754942e-38, 1.1754944e-38, 3.4028235e38,
-                      3.4e38, np.inf, np.nan, -1.0, -np.inf, 1.0, 2.0, 4.0], np.float32)
-    for x in (patterns.view(np.float32), rng.uniform(0, 4, 300_000).astype(np.float32), edges):
-        theirs = torch.sqrt(torch.from_numpy(x)).numpy()
-        ours = engine.from_numpy(x).sqrt().numpy()
-        np.testing.assert_array_equal(K.sqrt(x), theirs)
-        np.testing.assert_array_equal(ours, theirs)
+
+# ------------------------------------------------------------------------ float32 sqrt
+def _bits(lo, hi):
+    return np.arange(lo, hi, dtype=np.int64).astype(np.uint32).view(np.float32)
+
+
+def _same_bits(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    return (a.view(np.int32) == b.view(np.int32)) | (np.isnan(a) & np.isnan(b))
+
+
+def test_the_rsqrt_table_is_a_12_bit_approximation():
+    assert RSQRT_TABLE.shape == (8192,) and RSQRT_TABLE.dtype == np.float32
+    x = np.concatenate([1 + np.arange(4096) / 4096, 2 + np.arange(4096) / 2048]) + 2 ** -13
+    rel = RSQRT_TABLE.astype(np.float64) * np.sqrt(x) - 1
+    assert np.abs(rel).max() < 2 ** -11
+    assert (RSQRT_TABLE.view(np.int32) & 0x7FF == 0).all()   # 12 bits, as rsqrtps gives
+
+
+def test_float32_sqrt_is_within_three_quarters_of_an_ulp():
+    x = _bits(np.float32(1.0).view(np.int32), np.float32(4.0).view(np.int32))
+    got = K._mkl_sqrt32(x).astype(np.float64)
+    exact = np.sqrt(x.astype(np.float64))
+    err = np.abs(got - exact) / np.spacing(np.sqrt(x)).astype(np.float64)
+    assert err.max() < 0.75
+    assert 0.1 < (got != np.sqrt(x)).mean() < 0.25   # not the correctly rounded root
+
+
+def test_float32_sqrt_matches_torch_on_every_float_of_two_binades(torch):
+    x = _bits(np.float32(1.0).view(np.int32), np.float32(4.0).view(np.int32))
+    assert _same_bits(K._mkl_sqrt32(x), torch.from_numpy(x).sqrt().numpy()).all()
+
+
+def test_float32_sqrt_matches_torch_at_the_edges(torch):
+    edges = [_bits(0, 0x01000000),                        # 0, subnormals, the first binade
+             _bits(0x7F000000, 0x7F800001),               # the last binade and inf
+             _bits(0x7F800001, 0x7F800100),               # NaNs
+             _bits(0x80000000, 0x80001000), np.float32([-1.0, -np.inf, -3e38])]
+    rng = np.random.default_rng(0)
+    edges.append(rng.integers(0, 2 ** 32, 2_000_000, dtype=np.int64).astype(np.uint32)
+                 .view(np.float32))
+    for exponent in range(1, 255):                        # each binade's first floats
+        edges.append(_bits(exponent << 23, (exponent << 23) + 4096))
+    x = np.concatenate(edges)
+    with np.errstate(invalid="ignore"):
+        assert _same_bits(K._mkl_sqrt32(x), torch.from_numpy(x).sqrt().numpy()).all()
+
+
+@pytest.mark.parametrize("n", [1, 7, 12, 33, 20005])
+def test_float32_sqrt_matches_torch_at_any_length(torch, n):
+    x = np.random.default_rng(n).random(n).astype(np.float32) * 10
+    np.testing.assert_array_equal(E.from_numpy(x).sqrt().numpy(),
+                                  torch.from_numpy(x).sqrt().numpy())
+    np.testing.assert_array_equal(E.from_numpy(x.copy()).sqrt_().numpy(),
+                                  torch.from_numpy(x.copy()).sqrt_().numpy())
