@@ -111,7 +111,8 @@ _HAND_BUILT = {"pow": ("pow", "pow_tensor"), "rsub": ("rsub",), "rpow": ("rpow",
                "floor_divide": ("floor_divide", "floor_divide_scalar"),
                "rfloor_divide": ("floor_divide_scalar",),
                "remainder": ("remainder", "remainder_scalar"), "rremainder": ("rremainder",),
-               "nll_loss": ("nll_loss",), "cross_entropy": ("nll_loss",)}
+               "nll_loss": ("nll_loss",), "cross_entropy": ("nll_loss",),
+               "mse_loss": ("mse_loss",)}
 
 
 def _add(k: NodeKind):
@@ -430,6 +431,27 @@ def _loss_kinds():
     return tuple(out)
 
 
+def _mse_kinds():
+    """mse_loss: the squared differences of input and target (broadcast, with PyTorch's
+    warning when their sizes differ), averaged, summed or one per element."""
+    op = OPS["mse_loss"]
+    reduction = ParamSpec("reduction", "choice", "mean", "mean: the average of the squared "
+                          "differences; sum: their total; none: one per element",
+                          choices=("mean", "sum", "none"))
+
+    def evaluate(p, input, target):
+        return torch.nn.functional.mse_loss(input, target, reduction=p["reduction"])
+
+    def code(p, a):
+        tail = "" if p["reduction"] == "mean" else f", reduction={p['reduction']!r}"
+        return f"torch.nn.functional.mse_loss({a['input']}, {a['target']}{tail})"
+    return (NodeKind("mse_loss", op.category, "The mean squared error between input and "
+                     "target: ((input - target) ** 2).mean(), as one op.",
+                     (Port("input"), Port("target")), (reduction,), evaluate,
+                     "torch.nn.functional.mse_loss({input}, {target})", _grad_name(op),
+                     code=code),)
+
+
 _OWN_KINDS = {
     "floor_divide": lambda: _divided_kinds(
         "floor_divide", "floor_divide_scalar", "A number divided by a tensor, rounded down "
@@ -439,12 +461,12 @@ _OWN_KINDS = {
         "has no gradient for it)."),
     "prod": _prod_kinds,
     "var": lambda: _spread_kinds("var"), "std": lambda: _spread_kinds("std"),
-    "nll_loss": _loss_kinds,
+    "nll_loss": _loss_kinds, "mse_loss": _mse_kinds,
 }
 
 
 # hand-built, but in the table entry's palette place (those of _OWN_KINDS built there)
-_TABLE_SLOT = {"pow", "max", "min", "floor_divide", "remainder", "nll_loss"}
+_TABLE_SLOT = {"pow", "max", "min", "floor_divide", "remainder", "nll_loss", "mse_loss"}
 _SKIP = {op for ops in _HAND_BUILT.values() for op in ops} - _TABLE_SLOT
 
 

@@ -14,7 +14,7 @@ import numpy as np
 from . import _dtype as D
 from ._device import device
 
-__all__ = ["TensorCore", "tensor_class"]
+__all__ = ["TensorCore", "tensor_class", "TENSOR_TYPES"]
 
 _NEW = object.__new__
 _TENSOR = None    # the assembled Tensor class (see TensorCore.__init_subclass__)
@@ -31,14 +31,19 @@ class TensorCore:
     __hash__ = object.__hash__
 
     def __init_subclass__(cls, **kwargs):
-        # the one class ``_make`` builds: ``Tensor``, assembled from the mixins
+        # the one class ``_make`` builds: ``Tensor``, assembled from the mixins; classes
+        # derived from it (``nn.Parameter``) are tensors too, which the hot paths are told
         global _TENSOR
         super().__init_subclass__(**kwargs)
-        if _TENSOR is not None:
+        if _TENSOR is None:
+            _TENSOR = cls
+            TENSOR_TYPES.add(cls)
+            for bind in _ON_TENSOR_CLASS:
+                bind(cls)
+        elif issubclass(cls, _TENSOR):
+            TENSOR_TYPES.add(cls)
+        else:
             raise TypeError("TensorCore has one subclass, torch.Tensor")
-        _TENSOR = cls
-        for bind in _ON_TENSOR_CLASS:
-            bind(cls)
 
     @staticmethod
     def _make(data, dtype=None, requires_grad=False):
@@ -124,6 +129,7 @@ def tensor_class():
 
 
 _ON_TENSOR_CLASS = []
+TENSOR_TYPES = set()    # Tensor and the classes derived from it: ``type(o) in TENSOR_TYPES``
 
 
 def on_tensor_class(bind):

@@ -10,8 +10,8 @@ import numpy as np
 from . import _dtype as D, _views, observer
 # the op tables: importing them registers every op of ``OPS``
 from . import (_optable, _optable_shape, _optable_loss, _optable_stats,  # noqa: F401
-               _optable_backward)
-from ._core import TensorCore, _list, on_tensor_class
+               _optable_backward, _optable_nn)
+from ._core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
 from ._grad_mode import STATE
 from ._nodes import _ERRSTATE, _PLANS, _QUIET, _STAND_INS, new_node, node_class, plan_for, stand_in
 from .observer import observed
@@ -43,7 +43,7 @@ def _compute_dtype(op, operands):
     if n == 2:
         o = operands[1]
         to = type(o)
-        if to is Tensor:
+        if to is Tensor or to in TENSOR_TYPES:
             if o._dtype is not dt:
                 dt = D.result_type(first, o)
         elif to is float:
@@ -87,7 +87,7 @@ def apply(op, operands, params=None, out_dtype=None):
     arrays = []
     req = False
     for o in operands:
-        if type(o) is Tensor:
+        if type(o) is Tensor or type(o) in TENSOR_TYPES:
             if o._base is not None and o._vc[0] != o._view_ver:
                 _views.refresh(o)  # (its memory changed in place since its grad_fn was set)
             a = o._data
@@ -182,7 +182,7 @@ def record(t, op, operands, params):
     mask = 0
     bit = 1
     for o in operands:
-        if type(o) is Tensor:
+        if type(o) is Tensor or type(o) in TENSOR_TYPES:
             shape, dt = o._data.shape, o._dtype
             meta.append(get_meta((shape, dt)) or stand_in(shape, dt))
             fn = o._grad_fn
@@ -208,7 +208,7 @@ def record(t, op, operands, params):
         for i in plan.save:
             o = operands[i]
             saved[i] = o
-            if type(o) is Tensor:
+            if type(o) is Tensor or type(o) in TENSOR_TYPES:
                 versions[i] = o._vc[0]
         node._saved = saved
         node._versions = versions
@@ -230,7 +230,8 @@ def inplace(self, op, operands, params=None):
     if params is None:
         params = {}
     base = self._base
-    tracked = STATE.enabled and any(type(o) is Tensor and o.requires_grad for o in operands)
+    tracked = STATE.enabled and any((type(o) is Tensor or type(o) in TENSOR_TYPES) and o.requires_grad
+                                    for o in operands)
     if tracked:  # PyTorch's check_inplace
         if base is not None:
             if self._creation != _views.DEFAULT:

@@ -104,6 +104,8 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
     sys.modules["torch.autograd"] = engine.autograd
     sys.modules["torch.nn"] = engine.nn
     sys.modules["torch.nn.functional"] = engine.nn.functional
+    sys.modules["torch.nn.init"] = engine.nn.init
+    sys.modules["torch.nn.parameter"] = engine.nn.parameter
     sys.modules["torch.optim"] = engine.optim
     sys.modules["torch.optim.lr_scheduler"] = engine.optim.lr_scheduler
     output = io.StringIO()

@@ -189,12 +189,20 @@ class Tracer(Listener):
                                {"input": input, "target": target}, out)
             return mapper
 
+        def mse_map(out, input, target, size_average=None, reduce=None, reduction="mean",
+                    weight=None):
+            if not raw.is_tensor(input) or not raw.is_tensor(target):
+                return None
+            return _Record("mse_loss", {"reduction": reduction},
+                           {"input": input, "target": target}, out)
+
         h["Tensor.matmul"] = self.composite(matmul_map)
         h["Tensor.reshape"] = self.composite(reshape_map)
         h["Tensor.__getitem__"] = self.composite(getitem_map)
         h["torch.where"] = self.composite(where_map)
         for name in ("cross_entropy", "nll_loss"):
             h["torch.nn.functional." + name] = self.composite(loss_map(name))
+        h["torch.nn.functional.mse_loss"] = self.composite(mse_map)
         h["inplace"] = self._inplace
 
     def _inplace(self, func, args, kwargs):
@@ -420,6 +428,19 @@ class Tracer(Listener):
             return handle
         for name in _HOOKS:
             h[name] = refused_hook(name.replace("Tensor.", "").replace("Node.", "grad_fn."))
+
+        def refused(what):
+            def handle(func, args, kwargs):
+                if not rec.quiet:
+                    raise TraceError(what)
+                return func(*args, **kwargs)
+            return handle
+        h["torch.nn.Parameter"] = refused(
+            "nn.Parameter cannot be drawn yet: make the tensor a leaf with requires_grad=True "
+            "instead")
+        h["torch.nn.Module"] = refused(
+            "nn.Module layers (nn.Linear, nn.Sequential, a Module of your own ...) cannot be "
+            "drawn yet: write the layer's computation with tensors (x @ w.T + b)")
 
         def enter(func, args, kwargs):
             rec.blocks += 1

@@ -85,7 +85,10 @@ def every_kind_document():
                node("nll_loss", input=node("log_softmax", {"dim": 1}, self=a),
                     target=classes),
                node("nll_loss", {"reduction": "none", "ignore_index": 0},
-                    input=node("log_softmax", {"dim": 1}, self=b), target=classes)]
+                    input=node("log_softmax", {"dim": 1}, self=b), target=classes),
+               node("mse_loss", input=a, target=b),
+               node("mse_loss", {"reduction": "sum"}, input=b, target=a),
+               node("mse_loss", {"reduction": "none"}, input=a, target=b)]
     node("softmax", {"dim": 0}, self=a)
     node("mm", self=a, mat2=m)
     a3 = node("unsqueeze", {"dim": 0}, self=a)

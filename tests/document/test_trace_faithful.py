@@ -161,6 +161,28 @@ SAME_KIND = {
         (w * 3).sum().backward()
         print(w.grad * 2)
     """, 4, "the gradient w.grad is used as a value"),
+    "nn.Linear": ("""
+        import torch
+        import torch.nn as nn
+        torch.manual_seed(0)
+        layer = nn.Linear(2, 1)
+        layer(torch.ones(3, 2)).sum().backward()
+    """, 4, "nn.Module layers (nn.Linear, nn.Sequential, a Module of your own ...) cannot "
+            "be drawn yet"),
+    "Module subclass": ("""
+        import torch
+        class Net(torch.nn.Module):
+            def forward(self, x):
+                return x * 2
+        net = Net()
+        print(net(torch.ones(2)))
+    """, 5, "nn.Module layers"),
+    "nn.Parameter": ("""
+        import torch
+        from torch import nn
+        w = nn.Parameter(torch.tensor([1.0, 2.0]))
+        (w * w).sum().backward()
+    """, 3, "nn.Parameter cannot be drawn yet"),
 }
 
 

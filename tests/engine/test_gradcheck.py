@@ -219,6 +219,17 @@ case("nll_loss", "3d", lambda a: _F.cross_entropy(a, torch.tensor([[0, 2], [1, 1
      ((2, 3, 2), anywhere))
 case("nll_loss", "3d-none", lambda a: _F.cross_entropy(a, torch.tensor([[0, 2], [1, 1]]),
                                                        reduction="none"), ((2, 3, 2), anywhere))
+for _red in ("mean", "sum", "none"):
+    case("mse_loss", _red, lambda a, b, r=_red: _F.mse_loss(a, b, reduction=r),
+         ((3, 4), anywhere), ((3, 4), anywhere))
+case("mse_loss", "broadcast", lambda a, b: _F.mse_loss(a, b.expand(3, 4)), ((3, 4), anywhere),
+     ((4,), anywhere))
+case("addmm", "linear", lambda x, w, b: _F.linear(x, w, b), ((5, 3), anywhere),
+     ((2, 3), anywhere), ((2,), anywhere))
+case("addmm", "linear-1d", lambda x, w, b: _F.linear(x, w, b), ((3,), anywhere),
+     ((2, 3), anywhere), ((2,), anywhere))
+case("addmm", "linear-3d", lambda x, w, b: _F.linear(x, w, b), ((2, 4, 3), anywhere),
+     ((2, 3), anywhere), ((2,), anywhere))
 case("var", "dim0", lambda a: a.var(0), ((3, 4), anywhere))
 case("std", "dims", lambda a: a.std((0, 2), correction=0.5), ((2, 3, 2), anywhere))
 case("var", "dims-keep", lambda a: a.var((1, -1), keepdim=True), ((2, 3, 2), anywhere))

@@ -6,21 +6,97 @@ from .._oprecord import OPS
 from .._dispatch import apply
 from .._core import TensorCore, _list
 from ..observer import observed
-from .._tensor_arith import _renamed
+from .._tensor_arith import _broadcast_shapes, _renamed
+from .._warn import warn
 from .._functions import log_softmax, relu, sigmoid, softmax, tanh
 
-__all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "mse_loss", "nll_loss",
-           "cross_entropy"]
+__all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
+           "l1_loss", "nll_loss", "cross_entropy"]
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
 
-def mse_loss(input, target, reduction="mean"):
-    d = (input - target) ** 2
-    if reduction == "mean":
-        return d.mean()
-    if reduction == "sum":
-        return d.sum()
-    return d
+def _reduction_enum(reduction):
+    """PyTorch's ``_Reduction.get_enum``: 0 none, 1 mean, 2 sum."""
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    return _REDUCTIONS[reduction]
+
+
+def _broadcast_pair(input, target):
+    """``torch.broadcast_tensors(input, target)``: each expanded only where its shape
+    differs (an ExpandBackward0 then), as PyTorch's expand_outplace does."""
+    shape = _broadcast_shapes(input._data.shape, target._data.shape)
+    return tuple(t if t._data.shape == shape else t.expand(shape) for t in (input, target))
+
+
+def _target_size_warning(input, target):
+    if target.size() != input.size():
+        warn(f"Using a target size ({target.size()}) that is different to the input size "
+             f"({input.size()}). This will likely lead to incorrect results due to "
+             "broadcasting. Please ensure they have the same size.")
+
+
+@observed("torch.nn.functional.mse_loss")
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """The mean (or sum, or each) of the squared differences, as one MseLossBackward0."""
+    _target_size_warning(input, target)
+    _legacy_reduction(size_average, reduce, weight)
+    code = _reduction_enum(reduction)
+    a, b = _broadcast_pair(input, target)
+    return apply(OPS["mse_loss"], (a, b), {"reduction": code})
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """The mean (or sum, or each) of the absolute differences: ``(input - target).abs()``
+    reduced, as PyTorch composes it."""
+    _target_size_warning(input, target)
+    _legacy_reduction(size_average, reduce, weight)
+    code = _reduction_enum(reduction)
+    a, b = _broadcast_pair(input, target)
+    d = (a - b).abs()
+    return d if code == 0 else d.mean() if code == 1 else d.sum()
+
+
+def _legacy_reduction(size_average, reduce, weight):
+    if size_average is not None or reduce is not None or weight is not None:
+        raise RuntimeError("the loss's size_average, reduce and weight arguments are not "
+                           "supported by GradStudio's engine; use reduction='mean', 'sum' or "
+                           "'none'.")
+
+
+@observed("torch.nn.functional.linear")
+def linear(input, weight, bias=None):
+    """``input @ weight.T + bias`` as PyTorch computes it: one AddmmBackward0 for a matrix
+    of inputs; other contiguous inputs are flattened to a matrix and viewed back."""
+    if input._data.ndim == 0 or weight._data.ndim == 0:
+        raise RuntimeError("both arguments to linear need to be at least 1D, but they are "
+                           f"{input._data.ndim}D and {weight._data.ndim}D")
+    if bias is None:
+        return input.matmul(weight.t())
+    if input._data.ndim == 2:
+        return _addmm(bias, input, weight.t())
+    if input.is_contiguous() and bias._data.ndim == 1:
+        sizes = input._data.shape
+        flat = input.reshape(int(np.prod(sizes[:-1], dtype=np.int64)), sizes[-1])
+        out = _addmm(bias, flat, weight.t())
+        return out.view(*sizes[:-1], out._data.shape[1])
+    out = input.matmul(weight.t())
+    out.add_(bias)
+    return out
+
+
+def _addmm(bias, m1, m2):
+    (n, m), (m_, p) = m1._data.shape, m2._data.shape
+    if m1._dtype is not m2._dtype:
+        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got "
+                           f"{D.scalar_type(m1._dtype)} and {D.scalar_type(m2._dtype)}")
+    if bias._dtype is not m2._dtype:
+        raise RuntimeError(f"self and mat2 must have the same dtype, but got "
+                           f"{D.scalar_type(bias._dtype)} and {D.scalar_type(m2._dtype)}")
+    if m != m_:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{m} and {m_}x{p})")
+    bias.expand(n, p)     # (PyTorch's message when the bias does not fit)
+    return apply(OPS["addmm"], (bias, m1, m2))
 
 
 @observed("torch.nn.functional.nll_loss")

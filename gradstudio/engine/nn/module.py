@@ -1,0 +1,525 @@
+"""``torch.nn.Module``: registration of parameters, buffers and submodules by attribute
+assignment, their traversal, ``state_dict``/``load_state_dict``, train/eval, forward hooks
+and the repr, following PyTorch's ``torch/nn/modules/module.py`` line for line where it
+shows (messages, order of traversal, the repr's indentation). Not modelled: backward
+hooks on modules, global hooks, state-dict hooks, devices other than the CPU."""
+from collections import OrderedDict, namedtuple
+from collections.abc import Mapping
+from itertools import chain
+
+from .. import _dtype as D
+from .._core import TensorCore
+from .._grad_mode import no_grad
+from .._nodes import _Handle
+from ..observer import observed
+from .parameter import Parameter
+
+__all__ = ["Module"]
+
+
+def typename(obj):
+    """``torch.typename``: ``torch.FloatTensor`` for a tensor, the qualified class name
+    otherwise."""
+    if isinstance(obj, TensorCore):
+        return "torch." + D.tensor_type(obj.dtype)
+    cls = type(obj)
+    module = cls.__module__
+    return cls.__qualname__ if module in ("builtins", None) else f"{module}.{cls.__qualname__}"
+
+
+class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    __slots__ = ()
+
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__()
+
+    __str__ = __repr__
+
+
+def _addindent(s_, num_spaces):
+    s = s_.split("\n")
+    if len(s) == 1:
+        return s_
+    first = s.pop(0)
+    s = [(num_spaces * " ") + line if line.strip() else "" for line in s]
+    return first + "\n" + "\n".join(s)
+
+
+def _forward_unimplemented(self, *input):
+    raise NotImplementedError(
+        f'Module [{type(self).__name__}] is missing the required "forward" function')
+
+
+def _check_name(kind, name, module, table):
+    if not isinstance(name, str):
+        raise TypeError(f"{kind} name should be a string. Got {typename(name)}")
+    if "." in name:
+        raise KeyError(f'{kind} name can\'t contain "."')
+    if name == "":
+        raise KeyError(f'{kind} name can\'t be empty string ""')
+    if hasattr(module, name) and name not in table:
+        raise KeyError(f"attribute '{name}' already exists")
+
+
+class Module:
+    __module__ = "torch.nn.modules.module"
+    call_super_init = False
+    _version = 1
+    forward = _forward_unimplemented
+
+    @observed("torch.nn.Module")
+    def __init__(self, *args, **kwargs):
+        if self.call_super_init is False and kwargs:
+            raise TypeError(f"{type(self).__name__}.__init__() got an unexpected keyword "
+                            f"argument '{next(iter(kwargs))}'")
+        if self.call_super_init is False and args:
+            raise TypeError(f"{type(self).__name__}.__init__() takes 1 positional argument "
+                            f"but {len(args) + 1} were given")
+        for name, value in (("training", True), ("_parameters", {}), ("_buffers", {}),
+                            ("_non_persistent_buffers_set", set()),
+                            ("_forward_hooks", OrderedDict()),
+                            ("_forward_hooks_with_kwargs", OrderedDict()),
+                            ("_forward_pre_hooks", OrderedDict()),
+                            ("_forward_pre_hooks_with_kwargs", OrderedDict()),
+                            ("_modules", {})):
+            object.__setattr__(self, name, value)
+
+    # ------------------------------------------------------------------ registration
+    def register_buffer(self, name, tensor, persistent=True):
+        if "_buffers" not in self.__dict__:
+            raise AttributeError("cannot assign buffer before Module.__init__() call")
+        _check_name("buffer", name, self, self._buffers)
+        if tensor is not None and not isinstance(tensor, TensorCore):
+            raise TypeError(f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
+                            "(torch Tensor or None required)")
+        self._buffers[name] = tensor
+        if persistent:
+            self._non_persistent_buffers_set.discard(name)
+        else:
+            self._non_persistent_buffers_set.add(name)
+
+    def register_parameter(self, name, param):
+        if "_parameters" not in self.__dict__:
+            raise AttributeError("cannot assign parameter before Module.__init__() call")
+        _check_name("parameter", name, self, self._parameters)
+        if param is None:
+            self._parameters[name] = None
+        elif not isinstance(param, Parameter):
+            raise TypeError(f"cannot assign '{typename(param)}' object to parameter '{name}' "
+                            "(torch.nn.Parameter or None required)")
+        elif param.grad_fn:
+            raise ValueError(f"Cannot assign non-leaf Tensor to parameter '{name}'. Model "
+                             f"parameters must be created explicitly. To express '{name}' "
+                             "as a function of another Tensor, compute the value in the "
+                             "forward() method.")
+        else:
+            self._parameters[name] = param
+
+    def add_module(self, name, module):
+        if not isinstance(module, Module) and module is not None:
+            raise TypeError(f"{typename(module)} is not a Module subclass")
+        if not isinstance(name, str):
+            raise TypeError(f"module name should be a string. Got {typename(name)}")
+        if hasattr(self, name) and name not in self._modules:
+            raise KeyError(f"attribute '{name}' already exists")
+        if "." in name:
+            raise KeyError(f'module name can\'t contain ".", got: {name}')
+        if name == "":
+            raise KeyError('module name can\'t be empty string ""')
+        self._modules[name] = module
+
+    register_module = add_module
+
+    def get_submodule(self, target):
+        if target == "":
+            return self
+        mod = self
+        for item in target.split("."):
+            if not hasattr(mod, item):
+                raise AttributeError(mod._get_name() + " has no attribute `" + item + "`")
+            mod = getattr(mod, item)
+            if not isinstance(mod, Module):
+                raise AttributeError("`" + item + "` is not an nn.Module")
+        return mod
+
+    def get_parameter(self, target):
+        module_path, _, param_name = target.rpartition(".")
+        mod = self.get_submodule(module_path)
+        if not hasattr(mod, param_name):
+            raise AttributeError(mod._get_name() + " has no attribute `" + param_name + "`")
+        param = getattr(mod, param_name)
+        if not isinstance(param, Parameter):
+            raise AttributeError("`" + param_name + "` is not an nn.Parameter")
+        return param
+
+    # ------------------------------------------------------------------ attributes
+    def __getattr__(self, name):
+        d = self.__dict__
+        for table in ("_parameters", "_buffers", "_modules"):
+            if table in d and name in d[table]:
+                return d[table][name]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __setattr__(self, name, value):
+        def remove_from(*dicts_or_sets):
+            for d in dicts_or_sets:
+                if name in d:
+                    if isinstance(d, dict):
+                        del d[name]
+                    else:
+                        d.discard(name)
+
+        params = self.__dict__.get("_parameters")
+        if isinstance(value, Parameter):
+            if params is None:
+                raise AttributeError("cannot assign parameters before Module.__init__() call")
+            remove_from(self.__dict__, self._buffers, self._modules,
+                        self._non_persistent_buffers_set)
+            self.register_parameter(name, value)
+        elif params is not None and name in params:
+            if value is not None:
+                raise TypeError(f"cannot assign '{typename(value)}' as parameter '{name}' "
+                                "(torch.nn.Parameter or None expected)")
+            self.register_parameter(name, value)
+        else:
+            modules = self.__dict__.get("_modules")
+            if isinstance(value, Module):
+                if modules is None:
+                    raise AttributeError("cannot assign module before Module.__init__() call")
+                remove_from(self.__dict__, self._parameters, self._buffers,
+                            self._non_persistent_buffers_set)
+                modules[name] = value
+            elif modules is not None and name in modules:
+                if value is not None:
+                    raise TypeError(f"cannot assign '{typename(value)}' as child module "
+                                    f"'{name}' (torch.nn.Module or None expected)")
+                modules[name] = value
+            else:
+                buffers = self.__dict__.get("_buffers")
+                if buffers is not None and name in buffers:
+                    if value is not None and not isinstance(value, TensorCore):
+                        raise TypeError(f"cannot assign '{typename(value)}' as buffer "
+                                        f"'{name}' (torch.nn.Buffer, torch.Tensor or None "
+                                        "expected)")
+                    self.register_buffer(name, value,
+                                         name not in self._non_persistent_buffers_set)
+                else:
+                    object.__setattr__(self, name, value)
+
+    def __delattr__(self, name):
+        if name in self._parameters:
+            del self._parameters[name]
+        elif name in self._buffers:
+            del self._buffers[name]
+            self._non_persistent_buffers_set.discard(name)
+        elif name in self._modules:
+            del self._modules[name]
+        else:
+            object.__delattr__(self, name)
+
+    def __dir__(self):
+        keys = (dir(self.__class__) + list(self.__dict__) + list(self._parameters)
+                + list(self._modules) + list(self._buffers))
+        return sorted(key for key in keys if not key[0].isdigit())
+
+    # ------------------------------------------------------------------ calling
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        handle = _Handle(self._forward_pre_hooks, hook)
+        if with_kwargs:
+            self._forward_pre_hooks_with_kwargs[handle.id] = True
+        if prepend:
+            self._forward_pre_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False,
+                              always_call=False):
+        handle = _Handle(self._forward_hooks, hook)
+        if with_kwargs:
+            self._forward_hooks_with_kwargs[handle.id] = True
+        if prepend:
+            self._forward_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def __call__(self, *args, **kwargs):
+        if not (self._forward_hooks or self._forward_pre_hooks):
+            return self.forward(*args, **kwargs)
+        for hook_id, hook in list(self._forward_pre_hooks.items()):
+            if hook_id in self._forward_pre_hooks_with_kwargs:
+                args_kwargs_result = hook(self, args, kwargs)
+                if args_kwargs_result is not None:
+                    if isinstance(args_kwargs_result, tuple) and len(args_kwargs_result) == 2:
+                        args, kwargs = args_kwargs_result
+                    else:
+                        raise RuntimeError("forward pre-hook must return None or a tuple of "
+                                           "(new_args, new_kwargs), but got "
+                                           f"{args_kwargs_result}.")
+            else:
+                args_result = hook(self, args)
+                if args_result is not None:
+                    args = args_result if isinstance(args_result, tuple) else (args_result,)
+        result = self.forward(*args, **kwargs)
+        for hook_id, hook in list(self._forward_hooks.items()):
+            if hook_id in self._forward_hooks_with_kwargs:
+                hook_result = hook(self, args, kwargs, result)
+            else:
+                hook_result = hook(self, args, result)
+            if hook_result is not None:
+                result = hook_result
+        return result
+
+    # ------------------------------------------------------------------ traversal
+    def _named_members(self, get_members_fn, prefix="", recurse=True, remove_duplicate=True):
+        memo = set()
+        modules = (self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
+                   if recurse else [(prefix, self)])
+        for module_prefix, module in modules:
+            for k, v in get_members_fn(module):
+                if v is None or v in memo:
+                    continue
+                if remove_duplicate:
+                    memo.add(v)
+                yield module_prefix + ("." if module_prefix else "") + k, v
+
+    def parameters(self, recurse=True):
+        for _name, param in self.named_parameters(recurse=recurse):
+            yield param
+
+    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
+        yield from self._named_members(lambda m: m._parameters.items(), prefix=prefix,
+                                       recurse=recurse, remove_duplicate=remove_duplicate)
+
+    def buffers(self, recurse=True):
+        for _name, buf in self.named_buffers(recurse=recurse):
+            yield buf
+
+    def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
+        yield from self._named_members(lambda m: m._buffers.items(), prefix=prefix,
+                                       recurse=recurse, remove_duplicate=remove_duplicate)
+
+    def children(self):
+        for _name, module in self.named_children():
+            yield module
+
+    def named_children(self):
+        memo = set()
+        for name, module in self._modules.items():
+            if module is not None and module not in memo:
+                memo.add(module)
+                yield name, module
+
+    def modules(self, remove_duplicate=True):
+        for _name, module in self.named_modules(remove_duplicate=remove_duplicate):
+            yield module
+
+    def named_modules(self, memo=None, prefix="", remove_duplicate=True):
+        if memo is None:
+            memo = set()
+        if self not in memo:
+            if remove_duplicate:
+                memo.add(self)
+            yield prefix, self
+            for name, module in self._modules.items():
+                if module is None:
+                    continue
+                yield from module.named_modules(memo, prefix + ("." if prefix else "") + name,
+                                                remove_duplicate)
+
+    def apply(self, fn):
+        for module in self.children():
+            module.apply(fn)
+        fn(self)
+        return self
+
+    # ------------------------------------------------------------------ modes and grads
+    def train(self, mode=True):
+        if not isinstance(mode, bool):
+            raise ValueError("training mode is expected to be boolean")
+        self.training = mode
+        for module in self.children():
+            module.train(mode)
+        return self
+
+    def eval(self):
+        return self.train(False)
+
+    def requires_grad_(self, requires_grad=True):
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
+
+    def zero_grad(self, set_to_none=True):
+        for p in self.parameters():
+            if p.grad is not None:
+                if set_to_none:
+                    p.grad = None
+                else:
+                    if p.grad.grad_fn is not None:
+                        p.grad.detach_()
+                    else:
+                        p.grad.requires_grad_(False)
+                    p.grad.zero_()
+
+    # ------------------------------------------------------------------ dtype
+    def _apply(self, fn):
+        for module in self.children():
+            module._apply(fn)
+        for key, param in self._parameters.items():
+            if param is None:
+                continue
+            with no_grad():
+                param_applied = fn(param)
+            param.data = param_applied
+            if param.grad is not None:
+                with no_grad():
+                    param.grad.data = fn(param.grad)
+        for key, buf in self._buffers.items():
+            if buf is not None:
+                self._buffers[key] = fn(buf)
+        return self
+
+    def float(self):
+        return self._apply(lambda t: t.float() if t.is_floating_point() else t)
+
+    def double(self):
+        return self._apply(lambda t: t.double() if t.is_floating_point() else t)
+
+    def cpu(self):
+        return self
+
+    def to(self, *args, **kwargs):
+        dtype = kwargs.get("dtype")
+        for a in args:
+            if isinstance(a, D.dtype):
+                dtype = a
+            elif isinstance(a, TensorCore):
+                dtype = a.dtype
+        if dtype is None:
+            return self
+        if not dtype.is_floating_point:
+            raise TypeError("nn.Module.to only accepts floating point or complex dtypes, but "
+                            f"got desired dtype={dtype}")
+        return self._apply(lambda t: t.to(dtype) if t.is_floating_point() else t)
+
+    # ------------------------------------------------------------------ state dict
+    def _save_to_state_dict(self, destination, prefix, keep_vars):
+        for name, param in self._parameters.items():
+            if param is not None:
+                destination[prefix + name] = param if keep_vars else param.detach()
+        for name, buf in self._buffers.items():
+            if buf is not None and name not in self._non_persistent_buffers_set:
+                destination[prefix + name] = buf if keep_vars else buf.detach()
+
+    def state_dict(self, *, destination=None, prefix="", keep_vars=False):
+        if destination is None:
+            destination = OrderedDict()
+            destination._metadata = OrderedDict()
+        if hasattr(destination, "_metadata"):
+            destination._metadata[prefix[:-1]] = {"version": self._version}
+        self._save_to_state_dict(destination, prefix, keep_vars)
+        for name, module in self._modules.items():
+            if module is not None:
+                module.state_dict(destination=destination, prefix=prefix + name + ".",
+                                  keep_vars=keep_vars)
+        return destination
+
+    def _load_from_state_dict(self, state_dict, prefix, strict, missing_keys,
+                              unexpected_keys, error_msgs):
+        persistent = {k: v for k, v in self._buffers.items()
+                      if k not in self._non_persistent_buffers_set}
+        local_state = {k: v for k, v in chain(self._parameters.items(), persistent.items())
+                       if v is not None}
+        for name, param in local_state.items():
+            key = prefix + name
+            if key not in state_dict:
+                if strict:
+                    missing_keys.append(key)
+                continue
+            input_param = state_dict[key]
+            if not isinstance(input_param, TensorCore):
+                error_msgs.append(f'While copying the parameter named "{key}", expected '
+                                  "torch.Tensor or Tensor-like object from checkpoint but "
+                                  f"received {type(input_param)}")
+                continue
+            if (len(param.shape) == 0 and len(input_param.shape) == 1
+                    and input_param.shape[0] == 1):
+                input_param = input_param[0]
+            if input_param.shape != param.shape:
+                error_msgs.append(f"size mismatch for {key}: copying a param with shape "
+                                  f"{input_param.shape} from checkpoint, the shape in current "
+                                  f"model is {param.shape}.")
+                continue
+            try:
+                with no_grad():
+                    param.copy_(input_param)
+            except Exception as ex:
+                error_msgs.append(f'While copying the parameter named "{key}", whose '
+                                  f"dimensions in the model are {param.size()} and whose "
+                                  "dimensions in the checkpoint are "
+                                  f"{input_param.size()}, an exception occurred : {ex.args}.")
+        if strict:
+            for key in state_dict:
+                if key.startswith(prefix):
+                    input_name = key[len(prefix):].split(".", 1)
+                    if len(input_name) > 1:
+                        if input_name[0] not in self._modules:
+                            unexpected_keys.append(key)
+                    elif input_name[0] not in local_state:
+                        unexpected_keys.append(key)
+
+    def load_state_dict(self, state_dict, strict=True, assign=False):
+        if not isinstance(state_dict, Mapping):
+            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
+        if assign:
+            raise RuntimeError("load_state_dict(assign=True) is not supported by "
+                               "GradStudio's engine; load without assign (values are "
+                               "copied into the parameters).")
+        missing_keys, unexpected_keys, error_msgs = [], [], []
+        state_dict = OrderedDict(state_dict)
+
+        def load(module, local_state_dict, prefix=""):
+            module._load_from_state_dict(local_state_dict, prefix, True, missing_keys,
+                                         unexpected_keys, error_msgs)
+            for name, child in module._modules.items():
+                if child is not None:
+                    child_prefix = prefix + name + "."
+                    load(child, {k: v for k, v in local_state_dict.items()
+                                 if k.startswith(child_prefix)}, child_prefix)
+
+        load(self, state_dict)
+        if strict:
+            if unexpected_keys:
+                error_msgs.insert(0, "Unexpected key(s) in state_dict: {}. ".format(
+                    ", ".join(f'"{k}"' for k in unexpected_keys)))
+            if missing_keys:
+                error_msgs.insert(0, "Missing key(s) in state_dict: {}. ".format(
+                    ", ".join(f'"{k}"' for k in missing_keys)))
+        if error_msgs:
+            raise RuntimeError("Error(s) in loading state_dict for {}:\n\t{}".format(
+                self.__class__.__name__, "\n\t".join(error_msgs)))
+        return _IncompatibleKeys(missing_keys, unexpected_keys)
+
+    # ------------------------------------------------------------------ repr
+    def _get_name(self):
+        return self.__class__.__name__
+
+    def extra_repr(self):
+        return ""
+
+    def __repr__(self):
+        extra_lines = []
+        extra_repr = self.extra_repr()
+        if extra_repr:
+            extra_lines = extra_repr.split("\n")
+        child_lines = []
+        for key, module in self._modules.items():
+            child_lines.append("(" + key + "): " + _addindent(repr(module), 2))
+        lines = extra_lines + child_lines
+        main_str = self._get_name() + "("
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                main_str += extra_lines[0]
+            else:
+                main_str += "\n  " + "\n  ".join(lines) + "\n"
+        return main_str + ")"

@@ -1,0 +1,68 @@
+"""``nn.Linear``, ``nn.Identity`` and ``nn.Flatten``, as ``torch/nn/modules/linear.py``
+and ``flatten.py`` define them."""
+import math
+
+from ..._factory import empty
+from .. import functional as F, init
+from ..module import Module
+from ..parameter import Parameter
+
+__all__ = ["Identity", "Linear", "Flatten"]
+
+
+class Identity(Module):
+    __module__ = "torch.nn.modules.linear"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):
+        return input
+
+
+class Linear(Module):
+    """``y = x @ weight.T + bias``; weight and bias drawn as PyTorch draws them (Kaiming
+    uniform for the weight, uniform within 1/sqrt(in_features) for the bias)."""
+    __module__ = "torch.nn.modules.linear"
+    __constants__ = ["in_features", "out_features"]
+
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        self.weight = Parameter(empty((out_features, in_features), dtype=dtype))
+        if bias:
+            self.bias = Parameter(empty(out_features, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input):
+        return F.linear(input, self.weight, self.bias)
+
+    def extra_repr(self):
+        return (f"in_features={self.in_features}, out_features={self.out_features}, "
+                f"bias={self.bias is not None}")
+
+
+class Flatten(Module):
+    __module__ = "torch.nn.modules.flatten"
+    __constants__ = ["start_dim", "end_dim"]
+
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim = start_dim
+        self.end_dim = end_dim
+
+    def forward(self, input):
+        return input.flatten(self.start_dim, self.end_dim)
+
+    def extra_repr(self):
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
