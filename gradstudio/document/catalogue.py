@@ -205,7 +205,8 @@ _source("linspace", lambda p: torch.linspace(p["start"], p["end"], p["steps"],
 # ----------------------------------------------------------------------------- engine ops
 def _spec(p):
     kind_ = {"tensor": "index"}.get(p.kind, p.kind)
-    return ParamSpec(p.name, kind_, p.default, p.doc, optional=p.default is None)
+    return ParamSpec(p.name, kind_, p.default, p.doc, optional=p.default is None,
+                     choices=p.choices)
 
 
 def _grad_name(op):
@@ -214,11 +215,19 @@ def _grad_name(op):
 
 def _method_call(name, param_names):
     """Evaluates a kind as PyTorch code calls its op: the method when the op has one,
-    else ``torch.<name>``, with the tensors first and the params in the record's order."""
+    else ``torch.<name>`` or ``torch.nn.functional.<name>``, with the tensors first and
+    the params in the record's order."""
     def evaluate(p, self, **inputs):
         fn = getattr(self, name, None)
         args = (*inputs.values(), *(p[n] for n in param_names))
-        return fn(*args) if fn is not None else getattr(torch, name)(self, *args)
+        if fn is not None:
+            return fn(*args)
+        fn = getattr(torch, name, None)
+        if fn is not None:
+            return fn(self, *args)
+        # (torch.nn.functional's signatures put other arguments first: by keyword)
+        return getattr(torch.nn.functional, name)(self, *inputs.values(),
+                                                  **{n: p[n] for n in param_names})
     return evaluate
 
 
@@ -320,6 +329,8 @@ def _rendered(param, value):
         return "" if value is None else dims(value)
     if kind == "dtype":
         return f"torch.{value}"
+    if kind == "choice":
+        return repr(value)
     return number(value) if value is not None else "None"
 
 

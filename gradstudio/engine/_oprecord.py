@@ -22,11 +22,13 @@ OPS = {}
 class Param:
     """A non-tensor argument of an op: its name, kind and default, for the catalogue.
     Kinds: ``scalar`` (a Python number), ``int``, ``bool``, ``dims`` (None, an int or a
-    tuple of ints), ``shape`` (tuple of ints), ``dtype`` (a dtype name or None)."""
-    __slots__ = ("name", "kind", "default", "doc")
+    tuple of ints), ``shape`` (tuple of ints), ``dtype`` (a dtype name or None),
+    ``choice`` (one of the words in ``choices``)."""
+    __slots__ = ("name", "kind", "default", "doc", "choices")
 
-    def __init__(self, name, kind, default=None, doc=""):
+    def __init__(self, name, kind, default=None, doc="", choices=()):
         self.name, self.kind, self.default, self.doc = name, kind, default, doc
+        self.choices = tuple(choices)   # the words a ``choice`` param takes
 
     def __repr__(self):
         return f"Param({self.name!r}, {self.kind!r}, {self.default!r})"
@@ -194,9 +196,14 @@ def plus_scaled(a, b, alpha):
 
 class NP:
     """VJP helpers on numpy arrays."""
-    exp, log, sin, cos, tanh = (staticmethod(f) for f in (K.exp, K.log, K.sin, K.cos, K.tanh))
-    sqrt, abs = np.sqrt, np.abs
+    exp, log, sin, cos, tanh, sigmoid = (staticmethod(f) for f in (
+        K.exp, K.log, K.sin, K.cos, K.tanh, K.sigmoid))
+    sqrt, abs, log1p = np.sqrt, np.abs, np.log1p
     sign = staticmethod(sign)
+
+    @staticmethod
+    def clamp_min(a, low):
+        return np.maximum(a, np.asarray(low, a.dtype))
     matmul = staticmethod(np.matmul)
     where = staticmethod(np.where)
     is_tensor = False

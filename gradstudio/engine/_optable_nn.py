@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 
+from . import _kernels as K
 from ._oprecord import Grad, Param, defop
 
 NONE, MEAN, SUM = 0, 1, 2
@@ -55,3 +56,85 @@ defop("mse_loss_backward", "MseLossBackwardBackward0", _mse_backward,
       args=("grad_output", "self", "target"),
       params=(Param("reduction", "int", MEAN, "0: none, 1: mean, 2: sum"),),
       category="internal", doc="The backward of mse_loss.")
+
+
+# ------------------------------------------------------------------ losses with a target
+REDUCTION = Param("reduction", "choice", "mean", "mean: the average over the elements; "
+                  "sum: their total; none: one loss per element",
+                  choices=("none", "mean", "sum"))
+
+
+def _reduced(loss, reduction):
+    if reduction == "none":
+        return loss
+    total = np.add.reduce(loss, None)
+    return total / np.asarray(loss.size, loss.dtype) if reduction == "mean" else total
+
+
+def _per_element(reduction, a):
+    """The factor a gradient of the reduced loss carries to each element."""
+    return 1.0 / math.prod(a.shape) if reduction == "mean" else 1.0
+
+
+def _target_loss(name, grad_fn, forward, grad_self, grad_target, doc, params=()):
+    defop(name, grad_fn, lambda a, t, reduction="mean", **p: _reduced(forward(a, t, **p),
+                                                                      reduction),
+          Grad(lambda F, g, out, a, t, reduction="mean", **p:
+               grad_self(F, g, a, t, **p) * _per_element(reduction, a), (0, 1)),
+          Grad(lambda F, g, out, a, t, reduction="mean", **p:
+               grad_target(F, g, a, t, **p) * _per_element(reduction, a), (0, 1)),
+          args=("self", "target"), params=(REDUCTION, *params), dtype="promote",
+          category="loss", doc=doc,
+          code=f"torch.nn.functional.{name}({{self}}, {{target}}, reduction={{reduction}}"
+               + "".join(f", {q.name}={{{q.name}}}" for q in params) + ")")
+
+
+def _bce(a, t):
+    # PyTorch's kernel: each log clamped at -100, so 0 and 1 give finite losses
+    with np.errstate(divide="ignore"):
+        return (t - 1) * np.maximum(np.log1p(-a), -100) - t * np.maximum(K.log(a), -100)
+
+
+_target_loss(
+    "binary_cross_entropy", "BinaryCrossEntropyBackward0", _bce,
+    lambda F, g, a, t: g * (a - t) / F.clamp_min((1 - a) * a, 1e-12),
+    lambda F, g, a, t: g * (F.clamp_min(F.log1p(-a), -100) - F.clamp_min(F.log(a), -100)),
+    "Binary cross-entropy of probabilities in [0, 1] against targets in [0, 1].")
+_target_loss(
+    "binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0",
+    lambda a, t: (1 - t) * a - (np.minimum(a, 0) - np.log1p(K.exp(-np.abs(a)))),
+    lambda F, g, a, t: (F.sigmoid(a) - t) * g,
+    lambda F, g, a, t: -a * g,
+    "Binary cross-entropy of scores (logits), sigmoid included, without overflow.")
+
+
+def _smooth_l1(a, t, beta=1.0):
+    z = np.abs(a - t)
+    return np.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta).astype(z.dtype, copy=False)
+
+
+def _smooth_l1_grad(F, g, a, t, beta=1.0):
+    d = a - t
+    return F.where(d < -beta, -g, F.where(d > beta, g, d * g / beta))
+
+
+def _huber(a, t, delta=1.0):
+    z = np.abs(a - t)
+    return np.where(z < delta, 0.5 * z * z, delta * (z - 0.5 * delta)).astype(z.dtype,
+                                                                               copy=False)
+
+
+def _huber_grad(F, g, a, t, delta=1.0):
+    d = a - t
+    return F.where(d < -delta, -delta * g,
+                   F.where(d > delta, delta * g, d * g))
+
+
+_target_loss("smooth_l1_loss", "SmoothL1LossBackward0", _smooth_l1, _smooth_l1_grad,
+             lambda F, g, a, t, beta=1.0: _smooth_l1_grad(F, g, t, a, beta),
+             "Squared error below beta, absolute error above (scaled to meet).",
+             (Param("beta", "scalar", 1.0, "where the squared part ends"),))
+_target_loss("huber_loss", "HuberLossBackward0", _huber, _huber_grad,
+             lambda F, g, a, t, delta=1.0: _huber_grad(F, g, t, a, delta),
+             "Squared error below delta, delta times the absolute error above.",
+             (Param("delta", "scalar", 1.0, "where the squared part ends"),))

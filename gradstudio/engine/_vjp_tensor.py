@@ -16,8 +16,12 @@ class TF:
     """The same helpers on tensors, recorded by autograd (for ``create_graph=True``)."""
     is_tensor = True
 
-    exp, log, sin, cos, sqrt, abs, sign, tanh = (methodcaller(n) for n in (
-        "exp", "log", "sin", "cos", "sqrt", "abs", "sign", "tanh"))  # x.exp() ...
+    exp, log, sin, cos, sqrt, abs, sign, tanh, sigmoid, log1p = (methodcaller(n) for n in (
+        "exp", "log", "sin", "cos", "sqrt", "abs", "sign", "tanh", "sigmoid", "log1p"))
+
+    @staticmethod
+    def clamp_min(a, low):
+        return a.clamp(min=low)
 
     @staticmethod
     def matmul(a, b):

@@ -96,6 +96,8 @@ def _param_value(param, value):
         return bool(value)
     if kind == "int":
         return int(value)
+    if kind == "choice" and value in param.choices:
+        return value
     raise TraceError(f"the {param.name} of '{param.name}' cannot be drawn yet")
 
 

@@ -89,6 +89,14 @@ def every_kind_document():
                node("mse_loss", input=a, target=b),
                node("mse_loss", {"reduction": "sum"}, input=b, target=a),
                node("mse_loss", {"reduction": "none"}, input=a, target=b)]
+    probs, probs_b = node("sigmoid", self=a), node("sigmoid", self=b)
+    graded += [node("binary_cross_entropy", self=probs, target=probs_b),
+               node("binary_cross_entropy", {"reduction": "sum"}, self=probs, target=probs_b),
+               node("binary_cross_entropy_with_logits", self=a, target=probs_b),
+               node("smooth_l1_loss", {"beta": 0.5}, self=a, target=b),
+               node("huber_loss", {"reduction": "none", "delta": 2.0}, self=a, target=b)]
+    node("gelu", {"approximate": "tanh"}, self=b)
+    node("leaky_relu", {"negative_slope": 0.2}, self=b)
     node("softmax", {"dim": 0}, self=a)
     node("mm", self=a, mat2=m)
     a3 = node("unsqueeze", {"dim": 0}, self=a)
@@ -136,11 +144,12 @@ def every_kind_document():
     for g in graded[1:]:
         spread = node("add", self=spread, other=node("sum", self=g))
     d.add_action("backward", {"target": spread})
-    # an elementwise op added to the engine's table is covered without a line here: its
-    # tensor ports take a (the 2x3 float leaf above), its params keep their defaults
+    # an elementwise op or activation added to the engine's table is covered without a
+    # line here: its tensor ports take a (the 2x3 float leaf above), its params keep their
+    # defaults
     for name, spec in CATALOGUE.items():
         if name not in made and spec.ops == (name,) and \
-                spec.category in ("elementwise", "arithmetic"):
+                spec.category in ("elementwise", "arithmetic", "activation"):
             node(name, **{port.name: a for port in spec.inputs})
     missing = set(CATALOGUE) - set(made)
     assert not missing, f"kinds without a node: {sorted(missing)}"

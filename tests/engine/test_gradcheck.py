@@ -230,6 +230,29 @@ case("addmm", "linear-1d", lambda x, w, b: _F.linear(x, w, b), ((3,), anywhere),
      ((2, 3), anywhere), ((2,), anywhere))
 case("addmm", "linear-3d", lambda x, w, b: _F.linear(x, w, b), ((2, 4, 3), anywhere),
      ((2, 3), anywhere), ((2,), anywhere))
+case("leaky_relu", "default", lambda a: _F.leaky_relu(a), ((3, 4), away0))
+case("leaky_relu", "0.3", lambda a: _F.leaky_relu(a, 0.3), ((3, 4), away0))
+case("elu", "default", lambda a: _F.elu(a), ((3, 4), away0))
+case("elu", "alpha", lambda a: _F.elu(a, 0.5), ((3, 4), away0))
+case("gelu", "none", lambda a: _F.gelu(a), ((3, 4), anywhere))
+case("gelu", "tanh", lambda a: _F.gelu(a, approximate="tanh"), ((3, 4), anywhere))
+case("silu", "", lambda a: _F.silu(a), ((3, 4), anywhere))
+case("softplus", "default", lambda a: _F.softplus(a), ((3, 4), anywhere))
+case("softplus", "beta", lambda a: _F.softplus(a * 4, beta=2, threshold=5), ((3, 4), away0))
+case("hardtanh", "default", lambda a: _F.hardtanh(a * 2), ((3, 4), away0))
+case("hardtanh", "relu6", lambda a: _F.relu6(a * 4 + 3), ((3, 4), away0))
+case("logsigmoid", "", lambda a: _F.logsigmoid(a), ((3, 4), anywhere))
+for _red in ("mean", "sum", "none"):
+    case("binary_cross_entropy", _red, lambda a, b, r=_red: _F.binary_cross_entropy(
+        a.sigmoid(), b.sigmoid(), reduction=r), ((3, 4), anywhere), ((3, 4), anywhere))
+    case("binary_cross_entropy_with_logits", _red, lambda a, b, r=_red:
+         _F.binary_cross_entropy_with_logits(a, b, reduction=r), ((3, 4), anywhere),
+         ((3, 4), anywhere))
+    case("smooth_l1_loss", _red, lambda a, b, r=_red: _F.smooth_l1_loss(
+        a * 3, b, reduction=r, beta=0.7), ((3, 4), anywhere), ((3, 4), anywhere))
+    case("huber_loss", _red, lambda a, b, r=_red: _F.huber_loss(a * 3, b, reduction=r,
+                                                             delta=0.8),
+         ((3, 4), anywhere), ((3, 4), anywhere))
 case("var", "dim0", lambda a: a.var(0), ((3, 4), anywhere))
 case("std", "dims", lambda a: a.std((0, 2), correction=0.5), ((2, 3, 2), anywhere))
 case("var", "dims-keep", lambda a: a.var((1, -1), keepdim=True), ((2, 3, 2), anywhere))

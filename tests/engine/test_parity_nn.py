@@ -301,5 +301,64 @@ prog("training_loops", """
     print([k for k in net.state_dict()])
 """)
 
+prog("more_activations", """
+    import torch.nn as nn
+    import torch.nn.functional as F
+    import warnings
+    warnings.simplefilter("always")
+    x = torch.tensor([[-3.0, -1.0, -0.25, 0.0], [0.25, 1.0, 2.5, 30.0]], requires_grad=True)
+    mods = (nn.LeakyReLU(), nn.LeakyReLU(0.2), nn.ELU(), nn.ELU(alpha=0.5), nn.GELU(),
+            nn.GELU(approximate="tanh"), nn.SiLU(), nn.Softplus(), nn.Softplus(beta=2, threshold=5),
+            nn.Hardtanh(), nn.Hardtanh(-2, 2), nn.ReLU6(), nn.LogSigmoid())
+    for m in mods:
+        y = m(x)
+        g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+        gg, = torch.autograd.grad(g.sum(), x)
+        print(m, y, g, gg, sep="\n")
+        check(y, g, gg)
+    for f in (F.leaky_relu, F.elu, F.silu, F.hardtanh, F.relu6, F.relu):
+        t = x.detach().clone()
+        out = f(t, inplace=True)
+        print(f.__name__, out is t, t._version, t)
+    t = x * 1
+    print(F.relu(t, inplace=True), F.leaky_relu(x, 0.3), F.elu(x, 2.0))
+    print(F.softmax(torch.tensor([1.0, 2.0, 3.0])), F.log_softmax(torch.ones(2, 3)))
+    print(F.softmax(x, dim=1, dtype=torch.float64))
+    for bad in ("F.gelu(x, approximate='fast')", "F.hardtanh(x, 2.0, 1.0)"):
+        try:
+            eval(bad)
+        except (RuntimeError, ValueError) as e:
+            print(bad, "->", type(e).__name__, e)
+""")
+
+prog("more_losses", """
+    import torch.nn as nn
+    import torch.nn.functional as F
+    import warnings
+    warnings.simplefilter("always")
+    p = torch.tensor([[0.1, 0.8], [0.5, 0.999]], requires_grad=True)
+    t = torch.tensor([[0.0, 1.0], [1.0, 0.5]], requires_grad=True)
+    z = torch.tensor([[-2.0, 0.5], [3.0, -40.0]], requires_grad=True)
+    for red in ("mean", "sum", "none"):
+        for loss, inp in ((nn.BCELoss(reduction=red), p), (nn.BCEWithLogitsLoss(reduction=red), z),
+                          (nn.SmoothL1Loss(reduction=red), z), (nn.SmoothL1Loss(reduction=red, beta=0.5), z),
+                          (nn.HuberLoss(reduction=red), z), (nn.HuberLoss(reduction=red, delta=2.0), z)):
+            out = loss(inp, t)
+            gi, gt = torch.autograd.grad(out.sum(), (inp, t))
+            print(loss, red, out, gi, gt, sep="\n")
+            check(out, gi, gt)
+    print(F.binary_cross_entropy(torch.tensor([0.0, 1.0]), torch.tensor([1.0, 0.0])))
+    print(F.smooth_l1_loss(z, t, beta=0.0), F.huber_loss(z, torch.zeros(2)))
+    print(nn.BCELoss(), nn.BCEWithLogitsLoss(), nn.SmoothL1Loss(), nn.HuberLoss())
+    for bad in ("F.binary_cross_entropy(p, torch.ones(2, 2, 1))", "F.binary_cross_entropy(z, t)",
+                "F.binary_cross_entropy_with_logits(z, torch.ones(3))",
+                "F.smooth_l1_loss(z, t, beta=-1.0)", "F.huber_loss(z, t, reduction='avg')",
+                "F.binary_cross_entropy(p, t, reduction='x')"):
+        try:
+            eval(bad)
+        except (RuntimeError, ValueError) as e:
+            print(bad, "->", type(e).__name__, e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

@@ -8,13 +8,84 @@ from .._core import TensorCore, _list
 from ..observer import observed
 from .._tensor_arith import _broadcast_shapes, _renamed
 from .._warn import warn
-from .._functions import log_softmax, relu, sigmoid, softmax, tanh
+from .._dispatch import inplace as _inplace
+from .._functions import log_softmax as _log_softmax, relu as _relu, sigmoid, \
+    softmax as _softmax, tanh
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
-           "l1_loss", "nll_loss", "cross_entropy"]
+           "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "elu", "gelu", "silu",
+           "softplus", "hardtanh", "relu6", "logsigmoid", "binary_cross_entropy",
+           "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss"]
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
 
+# --------------------------------------------------------------------------- activations
+def _activation(name, input, inplace=False, **params):
+    op = OPS[name]
+    if inplace:
+        return _inplace(input, op, (input,), params)
+    return apply(op, (input,), params)
+
+
+def relu(input, inplace=False):
+    return input.relu_() if inplace else _relu(input)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    return _activation("leaky_relu", input, inplace, negative_slope=negative_slope)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    return _activation("elu", input, inplace, alpha=alpha)
+
+
+def gelu(input, approximate="none"):
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    return _activation("gelu", input, approximate=approximate)
+
+
+def silu(input, inplace=False):
+    return _activation("silu", input, inplace)
+
+
+def softplus(input, beta=1.0, threshold=20.0):
+    return _activation("softplus", input, beta=beta, threshold=threshold)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    return _activation("hardtanh", input, inplace, min_val=min_val, max_val=max_val)
+
+
+def relu6(input, inplace=False):
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def logsigmoid(input):
+    return _activation("logsigmoid", input)
+
+
+def _softmax_dim(name, ndim):
+    warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to "
+         "include dim=X as an argument.")
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _softmax_dim("softmax", input.dim())
+    return _softmax(input, dim, dtype=dtype)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _softmax_dim("log_softmax", input.dim())
+    return _log_softmax(input, dim, dtype=dtype)
+
+
+# -------------------------------------------------------------------------------- losses
 def _reduction_enum(reduction):
     """PyTorch's ``_Reduction.get_enum``: 0 none, 1 mean, 2 sum."""
     if reduction not in _REDUCTIONS:
@@ -62,6 +133,65 @@ def _legacy_reduction(size_average, reduce, weight):
         raise RuntimeError("the loss's size_average, reduce and weight arguments are not "
                            "supported by GradStudio's engine; use reduction='mean', 'sum' or "
                            "'none'.")
+
+
+def _no_weights(weight, pos_weight=None):
+    if weight is not None or pos_weight is not None:
+        raise RuntimeError("a weight per element (weight=, pos_weight=) is not supported by "
+                           "GradStudio's engine; leave it out or multiply the unreduced loss "
+                           "(reduction='none') yourself.")
+
+
+@observed("torch.nn.functional.binary_cross_entropy")
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
+                         reduction="mean"):
+    _legacy_reduction(size_average, reduce, None)
+    _reduction_enum(reduction)
+    if target.size() != input.size():
+        raise ValueError(f"Using a target size ({target.size()}) that is different to the "
+                         f"input size ({input.size()}) is deprecated. Please ensure they have "
+                         "the same size.")
+    _no_weights(weight)
+    a = input._data
+    if not ((a >= 0) & (a <= 1)).all():
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    return apply(OPS["binary_cross_entropy"], (input, target), {"reduction": reduction})
+
+
+@observed("torch.nn.functional.binary_cross_entropy_with_logits")
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None,
+                                     reduce=None, reduction="mean", pos_weight=None):
+    _legacy_reduction(size_average, reduce, None)
+    _reduction_enum(reduction)
+    if target.size() != input.size():
+        raise ValueError(f"Target size ({target.size()}) must be the same as input size "
+                         f"({input.size()})")
+    _no_weights(weight, pos_weight)
+    return apply(OPS["binary_cross_entropy_with_logits"], (input, target),
+                 {"reduction": reduction})
+
+
+@observed("torch.nn.functional.smooth_l1_loss")
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean",
+                   beta=1.0):
+    _target_size_warning(input, target)
+    _legacy_reduction(size_average, reduce, None)
+    _reduction_enum(reduction)
+    a, b = _broadcast_pair(input, target)
+    if beta == 0.0:
+        return l1_loss(a, b, reduction=reduction)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    return apply(OPS["smooth_l1_loss"], (a, b), {"reduction": reduction, "beta": beta})
+
+
+@observed("torch.nn.functional.huber_loss")
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    _target_size_warning(input, target)
+    _reduction_enum(reduction)
+    _no_weights(weight)
+    a, b = _broadcast_pair(input, target)
+    return apply(OPS["huber_loss"], (a, b), {"reduction": reduction, "delta": delta})
 
 
 @observed("torch.nn.functional.linear")

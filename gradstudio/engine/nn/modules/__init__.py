@@ -1,9 +1,8 @@
 """The layers, activations, containers and losses of ``torch.nn``."""
-from .activation import LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
-from .container import ModuleList, Sequential
-from .linear import Flatten, Identity, Linear
-from .loss import CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
+from . import activation, container, linear, loss
+from .activation import *  # noqa: F401,F403
+from .container import *  # noqa: F401,F403
+from .linear import *  # noqa: F401,F403
+from .loss import *  # noqa: F401,F403
 
-__all__ = ["Linear", "Identity", "Flatten", "Sequential", "ModuleList", "ReLU", "Tanh",
-           "Sigmoid", "Softmax", "LogSoftmax", "MSELoss", "L1Loss", "NLLLoss",
-           "CrossEntropyLoss"]
+__all__ = [*linear.__all__, *container.__all__, *activation.__all__, *loss.__all__]
