@@ -435,6 +435,14 @@ class Tracer(Listener):
                     raise TraceError(what)
                 return func(*args, **kwargs)
             return handle
+        def dropout(func, args, kwargs):
+            out = func(*args, **kwargs)
+            if not rec.quiet and out is not (args[0] if args else kwargs.get("input")):
+                raise TraceError("dropout while training cannot be drawn yet: it draws a "
+                                 "random mask the graph cannot show (dropout in eval mode, "
+                                 "training=False, can)")
+            return out
+        h["torch.nn.functional.dropout"] = dropout
         h["torch.nn.Parameter"] = refused(
             "nn.Parameter cannot be drawn yet: make the tensor a leaf with requires_grad=True "
             "instead")

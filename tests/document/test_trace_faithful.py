@@ -177,6 +177,13 @@ SAME_KIND = {
         net = Net()
         print(net(torch.ones(2)))
     """, 5, "nn.Module layers"),
+    "dropout while training": ("""
+        import torch
+        import torch.nn.functional as F
+        x = torch.ones(4, requires_grad=True)
+        y = F.dropout(x, 0.5)
+        y.sum().backward()
+    """, 4, "dropout while training cannot be drawn yet"),
     "nn.Parameter": ("""
         import torch
         from torch import nn

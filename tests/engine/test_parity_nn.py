@@ -360,5 +360,38 @@ prog("more_losses", """
             print(bad, "->", type(e).__name__, e)
 """)
 
+prog("dropout", """
+    import torch.nn as nn
+    import torch.nn.functional as F
+    x = torch.ones(2, 3, requires_grad=True)
+    print(F.dropout(x, training=False) is x, F.dropout(x, 0.0) is x)
+    torch.manual_seed(0)
+    y = F.dropout(x, 0.3)
+    y.sum().backward()
+    print(y, y.grad_fn, x.grad, torch.rand(2))
+    print(F.dropout(x, 1.0), F.dropout(torch.ones(7, dtype=torch.float64), 0.6))
+    z = torch.ones(5)
+    print(F.dropout(z, 0.25, inplace=True) is z, z, z._version)
+    drop = nn.Dropout(0.2)
+    print(drop, drop(torch.arange(12.0).view(3, 4)), drop.eval()(torch.ones(2)), drop.training)
+    torch.manual_seed(5)
+    net = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Dropout(0.5), nn.Linear(8, 1))
+    opt = torch.optim.SGD(net.parameters(), lr=0.1)
+    data, target = torch.randn(6, 4), torch.randn(6, 1)
+    for _ in range(5):
+        opt.zero_grad()
+        loss = F.mse_loss(net(data), target)
+        loss.backward()
+        opt.step()
+    net.eval()
+    print(f"{loss.item():.4f}", net(data).shape, net)
+    check(loss, net(data), *net.parameters())
+    for bad in ("F.dropout(x, 1.5)", "nn.Dropout(-0.1)"):
+        try:
+            eval(bad)
+        except ValueError as e:
+            print(e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

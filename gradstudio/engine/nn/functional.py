@@ -7,6 +7,7 @@ from .._dispatch import apply
 from .._core import TensorCore, _list
 from ..observer import observed
 from .._tensor_arith import _broadcast_shapes, _renamed
+from .._random import default_generator
 from .._warn import warn
 from .._dispatch import inplace as _inplace
 from .._functions import log_softmax as _log_softmax, relu as _relu, sigmoid, \
@@ -14,7 +15,7 @@ from .._functions import log_softmax as _log_softmax, relu as _relu, sigmoid, \
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
            "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "elu", "gelu", "silu",
-           "softplus", "hardtanh", "relu6", "logsigmoid", "binary_cross_entropy",
+           "softplus", "hardtanh", "relu6", "logsigmoid", "dropout", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss"]
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
@@ -83,6 +84,26 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _softmax_dim("log_softmax", input.dim())
     return _log_softmax(input, dim, dtype=dtype)
+
+
+@observed("torch.nn.functional.dropout")
+def dropout(input, p=0.5, training=True, inplace=False):
+    """Zeros each element with probability ``p`` and scales the rest by 1 / (1 - p), as
+    PyTorch's CPU kernel does: one float64 uniform per element from the generator
+    (``bernoulli_(1 - p)``), the mask divided by 1 - p, then one multiplication
+    (MulBackward0)."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    dt = input.dtype
+    if p == 1:
+        noise = TensorCore._make(np.zeros((), dt.np), dt)
+    else:
+        keep = default_generator._unit(input.numel(), np.float64) < (1 - p)
+        noise = keep.reshape(input._data.shape).astype(dt.np)
+        noise = TensorCore._make(noise / np.asarray(1 - p, dt.np), dt)
+    return input.mul_(noise) if inplace else input * noise
 
 
 # -------------------------------------------------------------------------------- losses

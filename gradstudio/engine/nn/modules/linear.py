@@ -7,7 +7,7 @@ from .. import functional as F, init
 from ..module import Module
 from ..parameter import Parameter
 
-__all__ = ["Identity", "Linear", "Flatten"]
+__all__ = ["Identity", "Linear", "Flatten", "Dropout"]
 
 
 class Identity(Module):
@@ -66,3 +66,23 @@ class Flatten(Module):
 
     def extra_repr(self):
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Dropout(Module):
+    """Zeros elements with probability p while training (``F.dropout``); the identity in
+    eval mode."""
+    __module__ = "torch.nn.modules.dropout"
+    __constants__ = ["p", "inplace"]
+
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p = p
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.dropout(input, self.p, self.training, self.inplace)
+
+    def extra_repr(self):
+        return f"p={self.p}, inplace={self.inplace}"
