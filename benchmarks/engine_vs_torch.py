@@ -101,12 +101,35 @@ def matmul_512(T, n=512):
     return run
 
 
+def xor_adam(T, steps=1000):
+    """A 2-4-1 MLP (``nn.Linear``, tanh, sigmoid) trained on XOR with ``nn.MSELoss`` and
+    ``optim.Adam`` for ``steps`` steps from the same seed: a whole first training loop
+    per call (forward, backward, zero_grad and the optimizer's update, every step)."""
+    X = T.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+    Y = T.tensor([[0.0], [1.0], [1.0], [0.0]])
+
+    def run():
+        T.manual_seed(0)
+        model = T.nn.Sequential(T.nn.Linear(2, 4), T.nn.Tanh(), T.nn.Linear(4, 1),
+                                T.nn.Sigmoid())
+        opt = T.optim.Adam(model.parameters(), lr=0.1)
+        loss_fn = T.nn.MSELoss()
+        for _ in range(steps):
+            opt.zero_grad()
+            loss = loss_fn(model(X), Y)
+            loss.backward()
+            opt.step()
+        return loss
+    return run
+
+
 # name, factory, target (engine / torch), quick-mode kwargs
 WORKLOADS = [
     ("2x2 float32 chain of 200 ops, fwd+bwd", chain_2x2, 0.5, {}),
     ("tutorial: x+2, y*y*3, mean, backward", tutorial, 0.5, {}),
     ("1M-element mul, add, tanh, sum, fwd+bwd", elementwise_1m, 1.2, {"n": 100_000}),
     ("512x512 matmul, fwd+bwd", matmul_512, 1.1, {"n": 128}),
+    ("XOR 2-4-1 MLP, Adam, 1,000 training steps", xor_adam, 1.2, {"steps": 20}),
 ]
 
 
@@ -213,6 +236,8 @@ def main(argv=None):
     print(f"engine vs torch {torch.__version__}, numpy {np.__version__}, Python "
           f"{sys.version.split()[0]}; {args.threads} thread(s) each; median of "
           f"{args.repeat} runs of >= {min_run:g} s each{' (quick mode)' if args.quick else ''}")
+    if hasattr(os, "getloadavg"):
+        print("load average (1, 5, 15 min): " + ", ".join(f"{v:.2f}" for v in os.getloadavg()))
     print()
     print("| workload | engine ms | torch ms | ratio | target | met? |")
     print("| --- | ---: | ---: | ---: | ---: | --- |")

@@ -74,6 +74,9 @@ class NodeKind:
     # the engine's table entries this kind stands for when it is not simply the entry of
     # its own name (``pow`` is ``pow``, ``pow_tensor``); a traced op is read back as it
     ops: tuple = ()
+    # what the palette shows when the name is too long for its column (the name is still
+    # searched and shown in the tooltip): ``bce_with_logits``
+    label: str = ""
 
     def param(self, name):
         for p in self.params:
@@ -115,7 +118,13 @@ _HAND_BUILT = {"pow": ("pow", "pow_tensor"), "rsub": ("rsub",), "rpow": ("rpow",
                "mse_loss": ("mse_loss",)}
 
 
+# palette labels of the kinds whose names do not fit the palette's name column
+_LABELS = {"binary_cross_entropy_with_logits": "bce_with_logits"}
+
+
 def _add(k: NodeKind):
+    if k.name in _LABELS:
+        k = replace(k, label=_LABELS[k.name])
     if not k.ops:     # the table entries it stands for (see _HAND_BUILT)
         k = replace(k, ops=_HAND_BUILT.get(k.name, (k.name,) if k.name in OPS else ()))
     CATALOGUE[k.name] = k

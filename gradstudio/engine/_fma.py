@@ -38,14 +38,21 @@ def fma64(a, b, c):
     return sh + add_round_odd(sl, pl)
 
 
+_LOW29, _TIE = np.uint64(0x1FFFFFFF), np.uint64(0x10000000)
+_TINY32 = 2.0 ** -126
+
+
 def fma32(a, b, c):
     """Correctly rounded float32 ``a*b + c``: a*b is exact in float64; rounding the float64
     sum again to float32 can only go wrong on an exact float32 tie (or in the subnormals),
     and those few are redone with round-to-odd."""
-    p = np.asarray(np.multiply(a, b, dtype=_F64))
-    c = np.broadcast_to(np.asarray(c, _F64), p.shape)
-    s = np.asarray(p + c)   # (an array even for 0-d operands, so it can be patched)
-    bad = ((s.view(np.uint64) & 0x1FFFFFFF) == 0x10000000) | (np.abs(s) < 2.0 ** -126)
+    p = np.multiply(a, b, dtype=_F64)
+    s = np.asarray(np.add(p, c, dtype=_F64))
+    bad = np.bitwise_and(s.view(np.uint64), _LOW29) == _TIE
+    bad |= np.abs(s) < _TINY32
     if bad.any():
+        p = np.broadcast_to(p, s.shape)
+        c = np.broadcast_to(np.asarray(c, _F64), s.shape)
+        s = s.copy()     # (writable even where the sum broadcast)
         s[bad] = add_round_odd(p[bad], c[bad])
     return s.astype(_F32)

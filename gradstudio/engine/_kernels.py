@@ -179,27 +179,32 @@ def tanh_backward(g, out):
 
 
 # -------------------------------------------------------------------------------- sqrt
+_HALF = np.float32(0.5)
+_TABLE_BITS = RSQRT_TABLE.view(np.int32)     # each in [0.5, 1): biased exponent 126
+_I = np.int32
+_SHIFT_M, _SHIFT_E, _ONE, _LOW13, _PARITY = _I(11), _I(23), _I(1), _I(0x1FFF), _I(0x1000)
+_BIAS64, _LO, _HI = _I(64 << 23), _I(0x00800000), _I(0x7F7FF000)
+
+
 def _mkl_sqrt32(x):
     x = np.asarray(x, np.float32)
-    with np.errstate(invalid="ignore"):
-        out = np.sqrt(x)   # MKL's exact path: 0, subnormals, the top 2047 floats, inf, NaN, < 0
     bits = x.view(np.int32)
-    normal = (bits >= 0x00800000) & (bits <= 0x7F7FF000)
-    if not normal.any():
-        return out
-    xn, bn = x[normal], bits[normal]
-    biased = bn >> 23
-    odd = (biased & 1) ^ 1                 # 1 for an odd power of two: 2.m * 4**k
-    r = RSQRT_TABLE[(odd << 12) | ((bn >> 11) & 0xFFF)]
-    r = np.ldexp(r, -((biased - 127 - odd) >> 1)).astype(np.float32)
-    half = np.float32(0.5)
-    with np.errstate(over="ignore", invalid="ignore"):
-        s = xn * r
-        h = r * half
-        e = half - s * h
+    # MKL's path for normal numbers (but the 2047 largest): the table's rsqrt for the
+    # exponent's parity and the top 12 mantissa bits, scaled by 2**(64 - ceil(e / 2)) for
+    # the biased exponent e (one add to its exponent bits), then refined in float32
+    idx = np.bitwise_xor(np.bitwise_and(bits >> _SHIFT_M, _LOW13), _PARITY)
+    scale = _BIAS64 - (((bits >> _SHIFT_E) + _ONE) >> _ONE << _SHIFT_E)
+    with np.errstate(all="ignore"):
+        r = (_TABLE_BITS[idx] + scale).view(np.float32)
+        s = x * r
+        h = r * _HALF
+        e = _HALF - s * h
         s = s * e + s
         h = h * e + h
-        out[normal] = (xn - s * s) * h + s
+        out = (x - s * s) * h + s
+        normal = (bits >= _LO) & (bits <= _HI)
+        if not normal.all():   # MKL's exact path: 0, subnormals, the top floats, inf, NaN, < 0
+            out = np.where(normal, out, np.sqrt(x))
     return out
 
 

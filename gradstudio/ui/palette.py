@@ -87,7 +87,7 @@ class Palette(QWidget):
             top.setFont(0, font)
             self.tree.addTopLevelItem(top)
             for k in kinds:
-                item = QTreeWidgetItem([k.name, spelling(k)])
+                item = QTreeWidgetItem([k.label or k.name, spelling(k)])
                 item.setData(0, _KIND_ROLE, k.name)
                 item.setForeground(1, QBrush(QColor("#80868b")))
                 item.setFont(1, code_font)
