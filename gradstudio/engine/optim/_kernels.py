@@ -29,7 +29,7 @@ def _fma(dtype):
     return fma32 if dtype == _F32 else fma64
 
 
-def _write(t, values):
+def write(t, values):
     """Stores ``values`` in ``t`` and bumps its version, as an in-place op does."""
     np.copyto(t._data, values, casting="unsafe")
     t._vc[0] += 1
@@ -42,7 +42,7 @@ def _scalar(value, dtype):
     return np.float32(value) if dtype != np.float64 else np.float64(value)
 
 
-def _lerp(a, b, weight):
+def lerp(a, b, weight):
     w = _scalar(weight, a.dtype)
     fma = _fma(a.dtype)
     diff = b - a
@@ -53,32 +53,32 @@ def _lerp(a, b, weight):
 
 def lerp_(t, end, weight):
     """``t.lerp_(end, weight)`` for a Python-float ``weight``."""
-    return _write(t, _lerp(t._data, end._data, weight))
+    return write(t, lerp(t._data, end._data, weight))
 
 
-def _addcmul(a, t1, t2, value):
+def addcmul_values(a, t1, t2, value):
     v = _scalar(value, a.dtype)
     return _fma(a.dtype)(v * t1, t2, a)
 
 
 def addcmul(t, t1, t2, value=1):
     """``t.addcmul(t1, t2, value=value)``: a new tensor."""
-    return t._make(_addcmul(t._data, t1._data, t2._data, value).astype(t._data.dtype))
+    return t._make(addcmul_values(t._data, t1._data, t2._data, value).astype(t._data.dtype))
 
 
 def addcmul_(t, t1, t2, value=1):
-    return _write(t, _addcmul(t._data, t1._data, t2._data, value))
+    return write(t, addcmul_values(t._data, t1._data, t2._data, value))
 
 
 def addcdiv_(t, t1, t2, value=1):
     v = _scalar(value, t._data.dtype)
     with np.errstate(divide="ignore", invalid="ignore"):
-        return _write(t, t._data + (v * t1._data) / t2._data)
+        return write(t, t._data + (v * t1._data) / t2._data)
 
 
 def maximum_out(a, b, out):
     """``torch.maximum(a, b, out=out)`` (NaN wins, as in PyTorch)."""
-    return _write(out, np.maximum(a._data, b._data))
+    return write(out, np.maximum(a._data, b._data))
 
 
 def sqrt(t):
@@ -87,4 +87,4 @@ def sqrt(t):
 
 
 def sqrt_(t):
-    return _write(t, _sqrt(t._data))
+    return write(t, _sqrt(t._data))

@@ -6,9 +6,13 @@ counted in place, the bias corrections Python floats, ``exp_avg.lerp_(grad, 1 - 
 ``param.addcdiv_(exp_avg, denom, value=-step_size)``, each kernel PyTorch's own (see
 ``_kernels``), so float32 parameters follow PyTorch's bit for bit. ``foreach=True`` runs
 the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
+import numpy as np
+
 from .. import _grad_mode
 from .._core import TensorCore
 from .._factory import tensor, zeros_like
+from .._kernels import sqrt
+from .._oprecord import plus_scaled
 from . import _kernels as K
 from .optimizer import Optimizer, _engine_limits, _get_scalar_dtype, _step_counter
 
@@ -116,36 +120,71 @@ class Adam(Optimizer):
                 params = self._init_group(group)
                 if params and group["capturable"]:
                     raise _capturable_error()
-                for p in params:
-                    self._update(p, self.state[p], group)
+                for same_dtype in _by_dtype(params):
+                    _update(same_dtype, [self.state[p] for p in same_dtype], group)
         return loss
 
-    @staticmethod
-    def _update(param, state, group):
-        beta1, beta2 = group["betas"]
-        lr, weight_decay, eps = group["lr"], group["weight_decay"], group["eps"]
-        grad = param.grad if not group["maximize"] else -param.grad
-        exp_avg, exp_avg_sq, step_t = state["exp_avg"], state["exp_avg_sq"], state["step"]
-        step_t += 1
-        if weight_decay != 0:
-            if group["decoupled_weight_decay"]:
-                param.mul_(1 - lr * weight_decay)
-            else:
-                grad = grad.add(param, alpha=weight_decay)
-        K.lerp_(exp_avg, grad, 1 - beta1)
-        K.addcmul_(exp_avg_sq.mul_(beta2), grad, grad, value=1 - beta2)
-        step = step_t.item()
-        bias_correction1 = 1 - beta1 ** step
-        bias_correction2 = 1 - beta2 ** step
-        step_size = lr / bias_correction1
-        bias_correction2_sqrt = bias_correction2 ** 0.5
-        if group["amsgrad"]:
-            max_exp_avg_sq = state["max_exp_avg_sq"]
-            K.maximum_out(max_exp_avg_sq, exp_avg_sq, out=max_exp_avg_sq)
-            denom = (K.sqrt(max_exp_avg_sq) / bias_correction2_sqrt).add_(eps)
+
+def _by_dtype(params):
+    groups = {}
+    for p in params:
+        groups.setdefault(p._data.dtype, []).append(p)
+    return groups.values()
+
+
+def _joined(arrays):
+    return arrays[0].reshape(-1) if len(arrays) == 1 else \
+        np.concatenate([a.reshape(-1) for a in arrays])
+
+
+def _update(params, states, group):
+    """PyTorch's ``_single_tensor_adam``, op for op, for parameters of one dtype at once:
+    their arrays are joined end to end (every op is elementwise, so each element gets the
+    bits it would alone), the update computed once, and each tensor written back with
+    the version bumps its in-place ops give in PyTorch."""
+    beta1, beta2 = group["betas"]
+    lr, weight_decay, eps = group["lr"], group["weight_decay"], group["eps"]
+    one = params[0]._data.dtype.type
+    sizes = [p._data.size for p in params]
+    p = _joined([q._data for q in params])
+    grad = _joined([q.grad._data for q in params])
+    if group["maximize"]:
+        grad = -grad
+    for st in states:
+        K.write(st["step"], st["step"]._data + 1)                  # step_t += 1
+    steps = [st["step"].item() for st in states]
+    if weight_decay != 0:
+        if group["decoupled_weight_decay"]:
+            p = p * one(1 - lr * weight_decay)                     # param.mul_(...)
         else:
-            denom = (K.sqrt(exp_avg_sq) / bias_correction2_sqrt).add_(eps)
-        K.addcdiv_(param, exp_avg, denom, value=-step_size)
+            grad = plus_scaled(grad, p, weight_decay)              # grad.add(param, alpha=)
+    exp_avg = K.lerp(_joined([st["exp_avg"]._data for st in states]), grad, 1 - beta1)
+    exp_avg_sq = _joined([st["exp_avg_sq"]._data for st in states]) * one(beta2)
+    exp_avg_sq = K.addcmul_values(exp_avg_sq, grad, grad, 1 - beta2)
+    # the step size and the bias correction, Python floats per parameter, then its dtype
+    step_size = np.repeat(np.array([-lr / (1 - beta1 ** s) for s in steps], one), sizes)
+    correction = np.repeat(np.array([(1 - beta2 ** s) ** 0.5 for s in steps], one), sizes)
+    if group["amsgrad"]:
+        max_exp_avg_sq = np.maximum(_joined([st["max_exp_avg_sq"]._data for st in states]),
+                                    exp_avg_sq)
+        second = max_exp_avg_sq
+    else:
+        second = exp_avg_sq
+    with np.errstate(all="ignore"):
+        denom = sqrt(second) / correction + one(eps)
+        p = p + (step_size * exp_avg) / denom                      # param.addcdiv_(...)
+    start = 0
+    for param, st, n in zip(params, states, sizes):
+        part = slice(start, start + n)
+        start += n
+        K.write(st["exp_avg"], exp_avg[part].reshape(param._data.shape))       # lerp_
+        K.write(st["exp_avg_sq"], exp_avg_sq[part].reshape(param._data.shape))  # mul_,
+        st["exp_avg_sq"]._vc[0] += 1                                            # addcmul_
+        if group["amsgrad"]:
+            K.write(st["max_exp_avg_sq"], max_exp_avg_sq[part].reshape(param._data.shape))
+        if weight_decay != 0 and group["decoupled_weight_decay"]:
+            param._vc[0] += 1                                                   # mul_
+        K.write(param, p[part].reshape(param._data.shape))                     # addcdiv_
 
 
 class AdamW(Adam):
