@@ -103,15 +103,23 @@ _SHIFT = float.fromhex("0x1.8p+52")
 _OVERFLOW, _UNDERFLOW = float.fromhex("0x1.62e42ep6"), float.fromhex("-0x1.9fe368p6")
 
 
+_MASK5, _SHIFT47 = np.uint64(_N - 1), np.uint64(47)
+
+
 def libm_expf(x):
     """glibc's ``expf`` on a float32 array."""
-    finite = np.where(np.isfinite(x), np.clip(x, -110, 100), 0).astype(_F64)
-    z = _INV_LN2_N * finite
+    xd = x.astype(_F64)
+    special = not (np.abs(xd) <= 88.0).all()     # (NaN, infinities, over- and underflow)
+    if special:
+        xd = np.where(np.isfinite(xd), np.clip(xd, -110, 100), 0)
+    z = _INV_LN2_N * xd
     kd = z + _SHIFT
     ki = kd.view(np.uint64)
     r = z - (kd - _SHIFT)
-    s = (_EXP2_TABLE[ki % np.uint64(_N)] + (ki << np.uint64(47))).view(_F64)
+    s = (_EXP2_TABLE[ki & _MASK5] + (ki << _SHIFT47)).view(_F64)
     y = ((_C0 * r + _C1) * (r * r) + (_C2 * r + 1.0)) * s
+    if not special:
+        return y.astype(_F32)
     with np.errstate(over="ignore"):
         out = y.astype(_F32)
     out = np.where(x > _OVERFLOW, _F32(np.inf), np.where(x < _UNDERFLOW, _F32(0), out))

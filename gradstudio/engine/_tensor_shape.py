@@ -180,10 +180,14 @@ def _squeeze(self, dim=None):
 
 
 def _expand(self, *sizes):
-    sizes = _shape_arg(sizes)
-    shp = self._data.shape
+    return apply(OPS["expand"], (self,), {"shape": expanded_shape(self, _shape_arg(sizes))})
+
+
+def expanded_shape(t, sizes):
+    """The shape ``t.expand(*sizes)`` has, with PyTorch's messages where it cannot."""
+    shp = t._data.shape
     if len(sizes) < len(shp):
-        raise RuntimeError(f"expand(torch.{D.tensor_type(self._dtype)}{{{_list(shp)}}}, "
+        raise RuntimeError(f"expand(torch.{D.tensor_type(t._dtype)}{{{_list(shp)}}}, "
                            f"size={_list(sizes)}): "
                            "the number of sizes provided (%d) must be greater or equal to the "
                            "number of dimensions in the tensor (%d)" % (len(sizes), len(shp)))
@@ -202,7 +206,7 @@ def _expand(self, *sizes):
                                f"size ({cur}) at non-singleton dimension {i}.  Target sizes: "
                                f"{_list(sizes)}.  Tensor sizes: {_list(shp)}")
         out[i] = s
-    return apply(OPS["expand"], (self,), {"shape": tuple(out)})
+    return tuple(out)
 
 
 ShapeMixin.unsqueeze, ShapeMixin.squeeze, ShapeMixin.expand = _unsqueeze, _squeeze, _expand

@@ -7,6 +7,7 @@ from .._dispatch import apply
 from .._core import TensorCore, _list
 from ..observer import observed
 from .._tensor_arith import _broadcast_shapes, _renamed
+from .._tensor_shape import expanded_shape
 from .._random import default_generator
 from .._warn import warn
 from .._dispatch import inplace as _inplace
@@ -246,7 +247,7 @@ def _addmm(bias, m1, m2):
                            f"{D.scalar_type(bias._dtype)} and {D.scalar_type(m2._dtype)}")
     if m != m_:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{m} and {m_}x{p})")
-    bias.expand(n, p)     # (PyTorch's message when the bias does not fit)
+    expanded_shape(bias, (n, p))     # (PyTorch's message when the bias does not fit)
     return apply(OPS["addmm"], (bias, m1, m2))
 
 
