@@ -4,7 +4,6 @@ PyTorch's kernels (see ``_kernels``), so float32 parameters follow PyTorch's bit
 As in PyTorch, the constructor already makes every parameter's state (``step`` and
 ``sum``). ``foreach=True`` runs the same loop (PyTorch's foreach kernels give the same
 bits on the CPU)."""
-from .. import _grad_mode
 from .._core import TensorCore
 from .._factory import full_like, tensor
 from . import _kernels as K
@@ -81,15 +80,11 @@ class Adagrad(Optimizer):
         return params
 
     def step(self, closure=None):
-        loss = None
-        with self._no_grad_step():
-            if closure is not None:
-                with _grad_mode.enable_grad():
-                    loss = closure()
-            for group in self.param_groups:
-                for p in self._init_group(group):
-                    self._update(p, self.state[p], group)
-        return loss
+        return self._stepped(closure, self._step_group)
+
+    def _step_group(self, group):
+        for p in self._init_group(group):
+            self._update(p, self.state[p], group)
 
     @staticmethod
     def _update(param, state, group):

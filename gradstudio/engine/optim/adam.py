@@ -8,7 +8,6 @@ counted in place, the bias corrections Python floats, ``exp_avg.lerp_(grad, 1 - 
 the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
 import numpy as np
 
-from .. import _grad_mode
 from .._core import TensorCore
 from .._factory import tensor, zeros_like
 from .._kernels import sqrt
@@ -111,18 +110,14 @@ class Adam(Optimizer):
         return params
 
     def step(self, closure=None):
-        loss = None
-        with self._no_grad_step():
-            if closure is not None:
-                with _grad_mode.enable_grad():
-                    loss = closure()
-            for group in self.param_groups:
-                params = self._init_group(group)
-                if params and group["capturable"]:
-                    raise _capturable_error()
-                for same_dtype in _by_dtype(params):
-                    _update(same_dtype, [self.state[p] for p in same_dtype], group)
-        return loss
+        return self._stepped(closure, self._step_group)
+
+    def _step_group(self, group):
+        params = self._init_group(group)
+        if params and group["capturable"]:
+            raise _capturable_error()
+        for same_dtype in _by_dtype(params):
+            _update(same_dtype, [self.state[p] for p in same_dtype], group)
 
 
 def _by_dtype(params):

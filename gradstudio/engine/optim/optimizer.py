@@ -164,6 +164,19 @@ class Optimizer:
         """The grad mode ``step`` runs in: no_grad unless ``differentiable``."""
         return _grad_mode.set_grad_enabled(bool(self.defaults.get("differentiable", False)))
 
+    def _stepped(self, closure, update_group):
+        """``step``'s frame, shared by the optimizers: under ``_no_grad_step``, the closure
+        (if any) re-evaluated with grad enabled, then ``update_group(group)`` for each
+        group; returns the closure's loss."""
+        loss = None
+        with self._no_grad_step():
+            if closure is not None:
+                with _grad_mode.enable_grad():
+                    loss = closure()
+            for group in self.param_groups:
+                update_group(group)
+        return loss
+
     # ------------------------------------------------------------------ state
     def state_dict(self):
         mappings = {}

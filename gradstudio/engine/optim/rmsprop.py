@@ -2,7 +2,6 @@
 the order of operations of PyTorch's ``_single_tensor_rmsprop`` with PyTorch's kernels
 (see ``_kernels``), so float32 parameters follow PyTorch's bit for bit. ``foreach=True``
 runs the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
-from .. import _grad_mode
 from .._core import TensorCore
 from .._factory import zeros_like
 from . import _kernels as K
@@ -65,18 +64,14 @@ class RMSprop(Optimizer):
         return params
 
     def step(self, closure=None):
-        loss = None
-        with self._no_grad_step():
-            if closure is not None:
-                with _grad_mode.enable_grad():
-                    loss = closure()
-            for group in self.param_groups:
-                params = self._init_group(group)
-                if params and group["capturable"]:
-                    raise _capturable_error()
-                for p in params:
-                    self._update(p, self.state[p], group)
-        return loss
+        return self._stepped(closure, self._step_group)
+
+    def _step_group(self, group):
+        params = self._init_group(group)
+        if params and group["capturable"]:
+            raise _capturable_error()
+        for p in params:
+            self._update(p, self.state[p], group)
 
     @staticmethod
     def _update(param, state, group):

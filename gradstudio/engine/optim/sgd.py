@@ -3,7 +3,6 @@ each parameter in the order of operations of PyTorch's ``_single_tensor_sgd`` (s
 results match it bit for bit: ``add`` with ``alpha`` is the fused multiply-add PyTorch's
 kernels compute). ``foreach=True`` runs the same loop: PyTorch's foreach kernels give the
 same bits on the CPU."""
-from .. import _grad_mode
 from .._core import TensorCore
 from .optimizer import Optimizer, _engine_limits
 
@@ -47,14 +46,7 @@ class SGD(Optimizer):
             group.setdefault("fused", False)
 
     def step(self, closure=None):
-        loss = None
-        with self._no_grad_step():
-            if closure is not None:
-                with _grad_mode.enable_grad():
-                    loss = closure()
-            for group in self.param_groups:
-                self._update(group)
-        return loss
+        return self._stepped(closure, self._update)
 
     def _update(self, group):
         momentum, lr = group["momentum"], group["lr"]
