@@ -1,14 +1,14 @@
 """The engine's elementwise kernels against PyTorch's CPU kernels (``_kernels``): sigmoid
 and the fused backward formulas to the last bit in every memory layout PyTorch's loops
 distinguish; exp, log, sin, cos and tanh closer to PyTorch than numpy's own float32
-kernels, within the bounds the module documents."""
+kernels, within the bounds the module documents; above ``EXACT_LIMIT`` elements, numpy's
+float32 kernels, within a few ulp of PyTorch's."""
 import numpy as np
 import pytest
 
 import gradstudio.engine as E
 from gradstudio.engine import _kernels as K
 from gradstudio.engine._rsqrt_table import RSQRT_TABLE
-
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +19,7 @@ def torch():
 @pytest.fixture(scope="module")
 def inputs():
     rng = np.random.default_rng(20261124)
-    return rng.uniform(-20, 20, 300_007).astype(np.float32)
+    return rng.uniform(-20, 20, K.EXACT_LIMIT - 7).astype(np.float32)
 
 
 # views PyTorch's loops tell apart: contiguous runs shorter than, equal to and longer than
@@ -69,6 +69,25 @@ def test_transcendentals_are_closer_to_pytorch_than_numpy(torch, inputs, name):
     # never further than one unit in the last place
     spacing = np.spacing(np.abs(theirs).astype(np.float32))
     assert np.all(np.abs(ours.astype(np.float64) - theirs) <= spacing), name
+
+
+def test_above_the_limit_numpys_float32_kernels_run_within_a_few_ulp_of_pytorch(torch):
+    x = np.random.default_rng(8).uniform(-20, 20, K.EXACT_LIMIT + 1).astype(np.float32)
+    g = np.random.default_rng(9).standard_normal(x.size).astype(np.float32)
+    out = np.tanh(x)
+    # name: (ours, numpy's float32 kernel, PyTorch's, the largest distance in ulp seen
+    # on these inputs)
+    cases = {"exp": (K.exp(x), np.exp(x), torch.exp, 2), "tanh": (K.tanh(x), out, torch.tanh, 2),
+             "sin": (K.sin(x), np.sin(x), torch.sin, 2),
+             "sqrt": (K.sqrt(np.abs(x)), np.sqrt(np.abs(x)), lambda t: t.abs().sqrt(), 1),
+             "sigmoid": (K.sigmoid(x), 1 / (1 + np.exp(-x)), torch.sigmoid, 4),
+             "tanh_backward": (K.tanh_backward(g, out), g * (1 - out * out), None, 0)}
+    for name, (ours, numpys, theirs, ulp) in cases.items():
+        np.testing.assert_array_equal(ours, numpys, err_msg=name)
+        if theirs is not None:
+            t = theirs(torch.from_numpy(x)).numpy()
+            spacing = np.spacing(np.abs(t)).astype(np.float64)
+            assert np.all(np.abs(ours.astype(np.float64) - t) <= ulp * spacing), name
 
 
 def test_exp_of_one_prints_as_pytorch(torch):

@@ -10,7 +10,7 @@ import numpy as np
 
 from .._core import TensorCore
 from .._factory import tensor, zeros_like
-from .._kernels import sqrt
+from .._kernels import EXACT_LIMIT, sqrt
 from .._oprecord import plus_scaled
 from . import _kernels as K
 from .optimizer import Optimizer, _engine_limits, _get_scalar_dtype, _step_counter
@@ -166,7 +166,8 @@ def _update(params, states, group):
     else:
         second = exp_avg_sq
     with np.errstate(all="ignore"):
-        denom = sqrt(second) / correction + one(eps)
+        # (each parameter's own size decides, as it would alone)
+        denom = sqrt(second, exact=max(sizes) <= EXACT_LIMIT) / correction + one(eps)
         p = p + (step_size * exp_avg) / denom                      # param.addcdiv_(...)
     start = 0
     for param, st, n in zip(params, states, sizes):
