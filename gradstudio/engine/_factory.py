@@ -6,6 +6,7 @@ import numpy as np
 
 from . import _dtype as D
 from ._core import TensorCore
+from ._device import check as check_device
 from ._fma import fma64 as _fma
 from ._warn import warn as _warn
 from .observer import observed
@@ -86,6 +87,7 @@ def _infer_dtype(data):
 @observed("torch.tensor")
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A new leaf tensor holding a copy of ``data`` (nested lists, numbers, arrays)."""
+    check_device(device)
     if isinstance(data, TensorCore):
         _warn("To copy construct from a tensor, it is recommended to use "
                       "sourceTensor.detach().clone() or "
@@ -110,6 +112,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
 
 
 def as_tensor(data, dtype=None, device=None):
+    check_device(device)
     if isinstance(data, TensorCore):
         return data if dtype is None else data.to(dtype)
     if isinstance(data, np.ndarray) and (dtype is None or dtype.np == data.dtype):
@@ -150,11 +153,13 @@ def _filled(fill, size, dtype, requires_grad):
 
 @observed("torch.ones")
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None):
+    check_device(device)
     return _filled(1, size, dtype, requires_grad)
 
 
 @observed("torch.zeros")
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None):
+    check_device(device)
     shape = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list, D.Size)) else size
     if any(isinstance(s, int) and s < 0 for s in shape):
         raise RuntimeError("zeros: Dimension size must be non-negative.")
@@ -163,11 +168,13 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, out=None):
 
 @observed("torch.empty")
 def empty(*size, dtype=None, device=None, requires_grad=False, out=None):
+    check_device(device)
     return _filled(0, size, dtype, requires_grad)
 
 
 @observed("torch.full")
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     if dtype is None:
         dtype = (D.bool_ if isinstance(fill_value, bool) else
                  D.int64 if isinstance(fill_value, int) else D.get_default_dtype())
@@ -177,6 +184,7 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False):
 
 @observed("torch.eye")
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     for name, v in (("n", n), ("m", m)):
         if v is not None and v < 0:
             raise RuntimeError(f"{name} must be greater or equal to 0, got {v}")
@@ -186,6 +194,7 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
 
 @observed("torch.arange")
 def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     if end is None:
         start, end = 0, start
     vals = [start, end, step]
@@ -239,6 +248,7 @@ def _arange_half(start, step, n):
 
 @observed("torch.linspace")
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     dt = dtype or D.get_default_dtype()
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
@@ -265,12 +275,14 @@ def _gen(generator):
 
 @observed("torch.rand")
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     dt = dtype or D.get_default_dtype()
     return _finish(_gen(generator).rand(_size(size), dt.np), dt, requires_grad)
 
 
 @observed("torch.randn")
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     dt = dtype or D.get_default_dtype()
     return _finish(_gen(generator).randn(_size(size), dt.np), dt, requires_grad)
 
@@ -278,6 +290,7 @@ def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
 @observed("torch.randint")
 def randint(low, high=None, size=None, generator=None, dtype=None, device=None,
             requires_grad=False):
+    check_device(device)
     if size is None:
         low, high, size = 0, low, high
     if high is None:
@@ -289,6 +302,7 @@ def randint(low, high=None, size=None, generator=None, dtype=None, device=None,
 
 @observed("torch.randperm")
 def randperm(n, generator=None, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     dt = dtype or D.int64
     return _finish(_gen(generator).randperm(int(n)).astype(dt.np), dt, requires_grad)
 
@@ -296,6 +310,7 @@ def randperm(n, generator=None, dtype=None, device=None, requires_grad=False):
 def _like(fn):
     @observed(f"torch.{fn.__name__}_like")
     def like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
+        check_device(device)
         return fn(t.shape, dtype=dtype or t._dtype, requires_grad=requires_grad)
     like.__name__ = fn.__name__ + "_like"
     return like
@@ -307,6 +322,7 @@ rand_like, randn_like = _like(rand), _like(randn)
 
 @observed("torch.full_like")
 def full_like(t, fill_value, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     return full(t.shape, fill_value, dtype=dtype or t._dtype, requires_grad=requires_grad)
 
 

@@ -12,6 +12,7 @@ from . import _dtype as D
 from ._factory import full, tensor
 from ._oprecord import OPS
 from ._core import TensorCore, _wrap_dim, _list
+from ._device import check as check_device, device
 from ._dispatch import apply, apply_views
 from ._tensor_arith import _dims, _renamed
 from ._warn import warn as _warn
@@ -301,16 +302,19 @@ def _stride(self, dim=None):
 
 def _new(fill):
     def method(self, *size, dtype=None, device=None, requires_grad=False):
+        check_device(device)
         return full(_shape_arg(size), fill, dtype=dtype or self._dtype,
                     requires_grad=requires_grad)
     return method
 
 
 def _new_full(self, size, fill_value, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     return full(tuple(size), fill_value, dtype=dtype or self._dtype, requires_grad=requires_grad)
 
 
 def _new_tensor(self, data, dtype=None, device=None, requires_grad=False):
+    check_device(device)
     return tensor(data, dtype=dtype or self._dtype, requires_grad=requires_grad)
 
 
@@ -325,13 +329,23 @@ ShapeMixin.allclose = lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=Fals
 
 
 # ---------------------------------------------------------------------- dtype conversion
-def _to(self, *args, **kwargs):
+def to_arguments(args, kwargs):
+    """The dtype asked for by ``Tensor.to``'s (or ``Module.to``'s) arguments, or None,
+    once any device among them has been checked (``_device.check``)."""
     dtype = kwargs.get("dtype")
+    check_device(kwargs.get("device"))
     for a in args:
         if isinstance(a, D.dtype):
             dtype = a
         elif isinstance(a, TensorCore):
             dtype = a._dtype
+        elif isinstance(a, (str, int, device)) and not isinstance(a, bool):
+            check_device(a)
+    return dtype
+
+
+def _to(self, *args, **kwargs):
+    dtype = to_arguments(args, kwargs)
     if dtype is None or dtype is self._dtype:
         return self
     with np.errstate(invalid="ignore", over="ignore"):  # out-of-range casts wrap silently
@@ -341,6 +355,13 @@ def _to(self, *args, **kwargs):
 
 
 ShapeMixin.to = _to
+
+
+def _cuda(self, *args, **kwargs):
+    check_device("cuda")
+
+
+ShapeMixin.cuda = _cuda
 
 
 def _type(self, dtype=None, non_blocking=False):

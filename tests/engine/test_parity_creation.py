@@ -179,6 +179,31 @@ prog("legacy_variable_and_types", """
 """)
 
 
+prog("devices", """
+    import torch.nn as nn
+    attempts = ["torch.ones(2, device='cuda')", "torch.tensor([1.], device='cuda:0')",
+                "torch.ones(2).to('cuda')", "nn.Linear(2, 1, device='cuda')",
+                "nn.Linear(2, 1).to('cuda')", "torch.ones(2).cuda()", "nn.Linear(2, 1).cuda()",
+                "torch.ones(2, device='gpu')", "torch.ones(2, device=1)", "torch.ones(2).to('float')",
+                "torch.zeros_like(torch.ones(2), device='cuda')",
+                "torch.ones(2).new_zeros(3, device='cuda')", "torch.randn(2, device=torch.device('cuda'))",
+                "torch.device('cuda:x')", "torch.device(0)"]
+    for text in attempts:
+        try:
+            eval(text)
+        except (AssertionError, RuntimeError) as e:
+            print(text, type(e).__name__, e)
+    print(torch.ones(2, device='cpu:0'), torch.ones(2).to('cpu', torch.float64), torch.ones(2).cpu(),
+          torch.ones(2).to(device='cpu'), torch.ones(2).to(torch.device('cpu')),
+          torch.arange(3, device='cpu'), torch.ones(2).to(torch.ones(1, dtype=torch.float64)))
+    print(nn.Linear(2, 1).to(torch.float64).weight.dtype, nn.Linear(2, 1).to('cpu'),
+          nn.Linear(2, 1, device='cpu').weight.shape)
+    print(torch.device('cuda:0'), repr(torch.device('cuda:0')), repr(torch.device('cpu', 0)),
+          torch.device('cpu') == torch.device('cpu:0'), torch.device(torch.device('cpu')),
+          torch.ones(2).device, torch.ones(2).device == torch.device('cpu'),
+          torch.cuda.is_available())
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS, exclude={"harness_backend_name"})
 
@@ -188,3 +213,12 @@ def test_the_harness_sees_a_difference(results):
     # backend twice (or compared nothing) would make this pass-through impossible.
     with pytest.raises(AssertionError):
         parity.assert_same(results, "harness_backend_name")
+
+
+@pytest.mark.parametrize("name", ["mps", "meta", "xla"])
+def test_devices_a_cpu_build_has_no_kernels_for_are_refused_in_plain_words(name):
+    import gradstudio.engine as engine
+    for make in (lambda: engine.ones(2, device=name), lambda: engine.ones(2).to(name),
+                 lambda: engine.nn.Linear(2, 1, device=name)):
+        with pytest.raises(RuntimeError, match=f"CPU only: it has no '{name}' device"):
+            make()

@@ -9,8 +9,10 @@ from itertools import chain
 
 from .. import _dtype as D
 from .._core import TensorCore
+from .._device import check as check_device
 from .._grad_mode import no_grad
 from .._nodes import _Handle
+from .._tensor_shape import to_arguments
 from ..observer import observed
 from .parameter import Parameter
 
@@ -388,13 +390,11 @@ class Module:
     def cpu(self):
         return self
 
+    def cuda(self, device=None):
+        check_device("cuda")
+
     def to(self, *args, **kwargs):
-        dtype = kwargs.get("dtype")
-        for a in args:
-            if isinstance(a, D.dtype):
-                dtype = a
-            elif isinstance(a, TensorCore):
-                dtype = a.dtype
+        dtype = to_arguments(args, kwargs)
         if dtype is None:
             return self
         if not dtype.is_floating_point:
