@@ -13,7 +13,7 @@ from ._nodes import AccumulateGrad, _Handle
 from ._oprecord import OPS
 from .observer import observed
 
-__all__ = ["AutogradMixin"]
+__all__ = ["AutogradMixin", "zero_grads"]
 
 _NONLEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -258,3 +258,18 @@ def _checked_hook(hook):
             raise RuntimeError(f"hook '{name}' has changed the size of value")
         return r
     return checked
+
+
+def zero_grads(tensors, set_to_none=True):
+    """``Module.zero_grad`` and ``Optimizer.zero_grad``: each ``.grad`` dropped, or (with
+    ``set_to_none=False``) cut from any graph and zeroed in place, as PyTorch does."""
+    for p in tensors:
+        if p.grad is not None:
+            if set_to_none:
+                p.grad = None
+            else:
+                if p.grad.grad_fn is not None:
+                    p.grad.detach_()
+                else:
+                    p.grad.requires_grad_(False)
+                p.grad.zero_()

@@ -260,7 +260,9 @@ prog("optimizer_errors", """
                 "torch.optim.SGD([w], fused=True, foreach=True)",
                 "torch.optim.Adam([w, 3])", "torch.optim.Adam([w.detach() * 2])",
                 "torch.optim.Adam({w})", "torch.optim.Adam([w], lr=0.1, nesterov=True)",
-                "torch.optim.Adam([{'params': [w]}], [0.9, 0.99])"):
+                "torch.optim.Adam([{'params': [w]}], [0.9, 0.99])",
+                "torch.optim.SGD([w], lr=float('nan'))", "torch.optim.Adam([w], lr=float('nan'))",
+                "torch.optim.RMSprop([w], alpha=float('nan'))"):
         try:
             eval(bad)
             print(bad, "ok")

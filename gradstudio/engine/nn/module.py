@@ -12,6 +12,7 @@ from .._core import TensorCore
 from .._device import check as check_device
 from .._grad_mode import no_grad
 from .._nodes import _Handle
+from .._tensor_autograd import zero_grads
 from .._tensor_shape import to_arguments
 from ..observer import observed
 from .parameter import Parameter
@@ -352,16 +353,7 @@ class Module:
         return self
 
     def zero_grad(self, set_to_none=True):
-        for p in self.parameters():
-            if p.grad is not None:
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad.detach_()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+        zero_grads(self.parameters(), set_to_none)
 
     # ------------------------------------------------------------------ dtype
     def _apply(self, fn):

@@ -7,7 +7,8 @@ bits on the CPU)."""
 from .._core import TensorCore
 from .._factory import full_like, tensor
 from . import _kernels as K
-from .optimizer import Optimizer, _engine_limits, _get_scalar_dtype, _step_counter
+from .optimizer import (Optimizer, check_fused, check_non_negative, _engine_limits,
+                        _get_scalar_dtype, _step_counter)
 
 __all__ = ["Adagrad"]
 
@@ -20,27 +21,16 @@ class Adagrad(Optimizer):
                  differentiable=False, fused=None):
         if isinstance(lr, TensorCore) and lr.numel() != 1:
             raise ValueError("Tensor lr must be 1-element")
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= lr_decay:
-            raise ValueError(f"Invalid lr_decay value: {lr_decay}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-        if not 0.0 <= initial_accumulator_value:
-            raise ValueError("Invalid initial_accumulator_value value: "
-                             f"{initial_accumulator_value}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
+        check_non_negative(("learning rate", lr), ("lr_decay value", lr_decay),
+                           ("weight_decay value", weight_decay),
+                           ("initial_accumulator_value value", initial_accumulator_value),
+                           ("epsilon value", eps))
         defaults = {"lr": lr, "lr_decay": lr_decay, "eps": eps, "weight_decay": weight_decay,
                     "initial_accumulator_value": initial_accumulator_value,
                     "foreach": foreach, "maximize": maximize,
                     "differentiable": differentiable, "fused": fused}
         super().__init__(params, defaults)
-        if fused:
-            if differentiable:
-                raise RuntimeError("`fused` does not support `differentiable`")
-            if foreach:
-                raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
+        check_fused(fused, differentiable, foreach)
         _engine_limits(lr, fused, differentiable)
         for group in self.param_groups:
             for p in group["params"]:
@@ -67,23 +57,15 @@ class Adagrad(Optimizer):
             for s in state_values:
                 s["step"] = tensor(float(s["step"]), dtype=_get_scalar_dtype())
 
-    def _init_group(self, group):
-        params = []
-        for p in group["params"]:
-            if p.grad is None:
-                continue
-            params.append(p)
-            state = self.state[p]
-            if len(state) == 0:
-                state["step"] = _step_counter()
-                state["sum"] = full_like(p, self.defaults["initial_accumulator_value"])
-        return params
+    def _new_state(self, p, group):
+        return {"step": _step_counter(),
+                "sum": full_like(p, self.defaults["initial_accumulator_value"])}
 
     def step(self, closure=None):
         return self._stepped(closure, self._step_group)
 
     def _step_group(self, group):
-        for p in self._init_group(group):
+        for p in self._with_grad(group, self._new_state):
             self._update(p, self.state[p], group)
 
     @staticmethod

@@ -13,18 +13,10 @@ from .._factory import tensor, zeros_like
 from .._kernels import EXACT_LIMIT, sqrt
 from .._oprecord import plus_scaled
 from . import _kernels as K
-from .optimizer import Optimizer, _engine_limits, _get_scalar_dtype, _step_counter
+from .optimizer import (Optimizer, check_fused, check_non_negative, _engine_limits,
+                        _get_scalar_dtype, _step_counter)
 
 __all__ = ["Adam", "AdamW"]
-
-_CAPTURABLE_DEVICES = "['cuda', 'xpu', 'hpu', 'privateuseone', 'xla']"
-
-
-def _capturable_error():
-    # what PyTorch's CPU build raises at the first step of a capturable optimizer
-    return AssertionError("If capturable=True, params and state_steps must be on supported "
-                          f"devices: {_CAPTURABLE_DEVICES}.")
-
 
 def _tensor_steps(optimizer):
     """``__setstate__``'s upgrade of Python-number steps to 0-d tensors."""
@@ -47,16 +39,12 @@ class Adam(Optimizer):
                                  "foreach=True")
             if lr.numel() != 1:
                 raise ValueError("Tensor lr must be 1-element")
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
+        check_non_negative(("learning rate", lr), ("epsilon value", eps))
         if not 0.0 <= betas[0] < 1.0:
             raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
         if not 0.0 <= betas[1] < 1.0:
             raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        check_non_negative(("weight_decay value", weight_decay))
         if not ((isinstance(betas[0], float) and isinstance(betas[1], float))
                 or (isinstance(betas[0], TensorCore) and isinstance(betas[1], TensorCore))):
             raise ValueError("betas must be either both floats or both Tensors")
@@ -73,11 +61,7 @@ class Adam(Optimizer):
                     "capturable": capturable, "differentiable": differentiable,
                     "fused": fused, "decoupled_weight_decay": decoupled_weight_decay}
         super().__init__(params, defaults)
-        if fused:
-            if differentiable:
-                raise RuntimeError("`fused` does not support `differentiable`")
-            if foreach:
-                raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
+        check_fused(fused, differentiable, foreach)
         _engine_limits(lr, fused, differentiable, *betas)
 
     def __setstate__(self, state):
@@ -92,31 +76,18 @@ class Adam(Optimizer):
             group.setdefault("fused", None)
         _tensor_steps(self)
 
-    def _init_group(self, group):
-        """The parameters with a gradient, their state made on first sight (as PyTorch's
-        ``_init_group``: every one of the group before any update)."""
-        params = []
-        for p in group["params"]:
-            if p.grad is None:
-                continue
-            params.append(p)
-            state = self.state[p]
-            if len(state) == 0:
-                state["step"] = _step_counter()
-                state["exp_avg"] = zeros_like(p)
-                state["exp_avg_sq"] = zeros_like(p)
-                if group["amsgrad"]:
-                    state["max_exp_avg_sq"] = zeros_like(p)
-        return params
+    @staticmethod
+    def _new_state(p, group):
+        state = {"step": _step_counter(), "exp_avg": zeros_like(p), "exp_avg_sq": zeros_like(p)}
+        if group["amsgrad"]:
+            state["max_exp_avg_sq"] = zeros_like(p)
+        return state
 
     def step(self, closure=None):
         return self._stepped(closure, self._step_group)
 
     def _step_group(self, group):
-        params = self._init_group(group)
-        if params and group["capturable"]:
-            raise _capturable_error()
-        for same_dtype in _by_dtype(params):
+        for same_dtype in _by_dtype(self._with_grad(group, self._new_state)):
             _update(same_dtype, [self.state[p] for p in same_dtype], group)
 
 

@@ -11,6 +11,7 @@ from .. import _dtype as D
 from .. import _grad_mode
 from .._core import TensorCore
 from .._factory import tensor
+from .._tensor_autograd import zero_grads
 
 __all__ = ["Optimizer", "required"]
 
@@ -23,6 +24,9 @@ class _RequiredParameter:
 
 
 required = _RequiredParameter()
+
+
+_CAPTURABLE_DEVICES = "['cuda', 'xpu', 'hpu', 'privateuseone', 'xla']"
 
 
 def _typename(obj):
@@ -42,6 +46,24 @@ def _step_counter(value=0.0):
     """A fresh ``state["step"]``: a 0-d tensor on the CPU, as PyTorch keeps it unless
     ``capturable`` or ``fused``."""
     return tensor(float(value), dtype=_get_scalar_dtype())
+
+
+def check_non_negative(*settings, nan_passes=False):
+    """PyTorch's constructor checks, in its order: each ``(what, value)`` of ``settings``
+    must be at least zero (``Invalid learning rate: -1``). SGD lets NaN through
+    (``nan_passes``), as PyTorch's does."""
+    for what, value in settings:
+        if (value < 0.0) if nan_passes else not 0.0 <= value:
+            raise ValueError(f"Invalid {what}: {value}")
+
+
+def check_fused(fused, differentiable, foreach):
+    """PyTorch's checks of ``fused`` against the other implementation switches."""
+    if fused:
+        if differentiable:
+            raise RuntimeError("`fused` does not support `differentiable`")
+        if foreach:
+            raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
 
 
 def _engine_limits(lr, fused=None, differentiable=False, *betas):
@@ -148,21 +170,26 @@ class Optimizer:
 
     # ------------------------------------------------------------------ gradients
     def zero_grad(self, set_to_none=True):
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is not None:
-                    if set_to_none:
-                        p.grad = None
-                    else:
-                        if p.grad.grad_fn is not None:
-                            p.grad.detach_()
-                        else:
-                            p.grad.requires_grad_(False)
-                        p.grad.zero_()
+        zero_grads((p for group in self.param_groups for p in group["params"]), set_to_none)
 
     def _no_grad_step(self):
         """The grad mode ``step`` runs in: no_grad unless ``differentiable``."""
         return _grad_mode.set_grad_enabled(bool(self.defaults.get("differentiable", False)))
+
+    def _with_grad(self, group, new_state):
+        """The group's parameters that have a gradient, each one's state made by
+        ``new_state(p, group)`` on first sight: every one of the group before any update,
+        as PyTorch's ``_init_group``; then a capturable group refuses as PyTorch's CPU
+        build does at its first step."""
+        params = [p for p in group["params"] if p.grad is not None]
+        for p in params:
+            state = self.state[p]
+            if len(state) == 0:
+                state.update(new_state(p, group))
+        if params and group.get("capturable"):
+            raise AssertionError("If capturable=True, params and state_steps must be on "
+                                 f"supported devices: {_CAPTURABLE_DEVICES}.")
+        return params
 
     def _stepped(self, closure, update_group):
         """``step``'s frame, shared by the optimizers: under ``_no_grad_step``, the closure

@@ -5,8 +5,8 @@ runs the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
 from .._core import TensorCore
 from .._factory import zeros_like
 from . import _kernels as K
-from .adam import _capturable_error, _tensor_steps
-from .optimizer import Optimizer, _engine_limits, _step_counter
+from .adam import _tensor_steps
+from .optimizer import Optimizer, check_non_negative, _engine_limits, _step_counter
 
 __all__ = ["RMSprop"]
 
@@ -19,16 +19,9 @@ class RMSprop(Optimizer):
                  differentiable=False):
         if isinstance(lr, TensorCore) and lr.numel() != 1:
             raise ValueError("Tensor lr must be 1-element")
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= momentum:
-            raise ValueError(f"Invalid momentum value: {momentum}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-        if not 0.0 <= alpha:
-            raise ValueError(f"Invalid alpha value: {alpha}")
+        check_non_negative(("learning rate", lr), ("epsilon value", eps),
+                           ("momentum value", momentum), ("weight_decay value", weight_decay),
+                           ("alpha value", alpha))
         defaults = {"lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps,
                     "centered": centered, "weight_decay": weight_decay,
                     "capturable": capturable, "foreach": foreach, "maximize": maximize,
@@ -47,30 +40,20 @@ class RMSprop(Optimizer):
             group.setdefault("capturable", False)
         _tensor_steps(self)
 
-    def _init_group(self, group):
-        params = []
-        for p in group["params"]:
-            if p.grad is None:
-                continue
-            params.append(p)
-            state = self.state[p]
-            if len(state) == 0:
-                state["step"] = _step_counter()
-                state["square_avg"] = zeros_like(p)
-                if group["momentum"] > 0:
-                    state["momentum_buffer"] = zeros_like(p)
-                if group["centered"]:
-                    state["grad_avg"] = zeros_like(p)
-        return params
+    @staticmethod
+    def _new_state(p, group):
+        state = {"step": _step_counter(), "square_avg": zeros_like(p)}
+        if group["momentum"] > 0:
+            state["momentum_buffer"] = zeros_like(p)
+        if group["centered"]:
+            state["grad_avg"] = zeros_like(p)
+        return state
 
     def step(self, closure=None):
         return self._stepped(closure, self._step_group)
 
     def _step_group(self, group):
-        params = self._init_group(group)
-        if params and group["capturable"]:
-            raise _capturable_error()
-        for p in params:
+        for p in self._with_grad(group, self._new_state):
             self._update(p, self.state[p], group)
 
     @staticmethod

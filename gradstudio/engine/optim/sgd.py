@@ -4,7 +4,7 @@ results match it bit for bit: ``add`` with ``alpha`` is the fused multiply-add P
 kernels compute). ``foreach=True`` runs the same loop: PyTorch's foreach kernels give the
 same bits on the CPU."""
 from .._core import TensorCore
-from .optimizer import Optimizer, _engine_limits
+from .optimizer import Optimizer, check_fused, check_non_negative, _engine_limits
 
 __all__ = ["SGD"]
 
@@ -17,23 +17,15 @@ class SGD(Optimizer):
                  fused=None):
         if isinstance(lr, TensorCore) and lr.numel() != 1:
             raise ValueError("Tensor lr must be 1-element")
-        if lr < 0.0:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if momentum < 0.0:
-            raise ValueError(f"Invalid momentum value: {momentum}")
-        if weight_decay < 0.0:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        check_non_negative(("learning rate", lr), ("momentum value", momentum),
+                           ("weight_decay value", weight_decay), nan_passes=True)
         defaults = {"lr": lr, "momentum": momentum, "dampening": dampening,
                     "weight_decay": weight_decay, "nesterov": nesterov, "maximize": maximize,
                     "foreach": foreach, "differentiable": differentiable, "fused": fused}
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
         super().__init__(params, defaults)
-        if fused:
-            if differentiable:
-                raise RuntimeError("`fused` does not support `differentiable`")
-            if foreach:
-                raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
+        check_fused(fused, differentiable, foreach)
         _engine_limits(lr, fused)
 
     def __setstate__(self, state):
