@@ -37,6 +37,17 @@ _HOOKS = ("Tensor.register_hook", "Tensor.register_post_accumulate_grad_hook",
           "Node.register_hook", "Node.register_prehook")
 
 
+def _reduction(size_average, reduce, reduction):
+    """The reduction a loss ran with: ``reduction``, unless the deprecated ``size_average``
+    or ``reduce`` were given (then what PyTorch's ``_Reduction.legacy_get_string`` makes of
+    them)."""
+    if size_average is None and reduce is None:
+        return reduction
+    size_average = size_average is None or size_average
+    reduce = reduce is None or reduce
+    return "mean" if size_average and reduce else "sum" if reduce else "none"
+
+
 class Tracer(Listener):
     """Records what a script does with the engine into ``rec`` (a ``Recorder``)."""
 
@@ -179,13 +190,12 @@ class Tracer(Listener):
                 outermost = len(rec.frames) == 1
                 if not raw.is_tensor(input) or not raw.is_tensor(target):
                     return None
-                if weight is not None or size_average is not None or reduce is not None:
+                if weight is not None:
                     if not outermost:
                         return None
-                    raise TraceError(f"{kind} with a weight per class (or the old "
-                                     "size_average and reduce arguments) cannot be drawn yet")
+                    raise TraceError(f"{kind} with a weight per class cannot be drawn yet")
                 return _Record(kind, {"ignore_index": int(ignore_index),
-                                      "reduction": reduction},
+                                      "reduction": _reduction(size_average, reduce, reduction)},
                                {"input": input, "target": target}, out)
             return mapper
 
@@ -193,7 +203,8 @@ class Tracer(Listener):
                     weight=None):
             if not raw.is_tensor(input) or not raw.is_tensor(target):
                 return None
-            return _Record("mse_loss", {"reduction": reduction},
+            return _Record("mse_loss",
+                           {"reduction": _reduction(size_average, reduce, reduction)},
                            {"input": input, "target": target}, out)
 
         h["Tensor.matmul"] = self.composite(matmul_map)

@@ -317,13 +317,13 @@ def test_losses_the_document_cannot_hold_say_so():
         t = torch.tensor([0, 2])
         F.{call}
     """) for call in ("cross_entropy(x, t, weight=torch.ones(3))",
-                      "nll_loss(x, t, reduce=False)")]
+                      "nll_loss(x, t, torch.ones(3), reduce=False)")]
     got = [str(r) for _, r in _trace_all(sources)]
     assert got == [
-        "line 5: GradStudio cannot trace this: cross_entropy with a weight per class (or the "
-        "old size_average and reduce arguments) cannot be drawn yet.",
-        "line 5: GradStudio cannot trace this: nll_loss with a weight per class (or the "
-        "old size_average and reduce arguments) cannot be drawn yet."]
+        "line 5: GradStudio cannot trace this: cross_entropy with a weight per class cannot "
+        "be drawn yet.",
+        "line 5: GradStudio cannot trace this: nll_loss with a weight per class cannot be "
+        "drawn yet."]
 
 
 def test_trace_keeps_names_actions_and_prints():

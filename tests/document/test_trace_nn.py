@@ -43,3 +43,22 @@ def test_activations_and_losses_trace_to_their_own_kinds():
         assert call in script, call
     again = trace(script)
     assert sorted(n.kind for n in again.nodes()) == sorted(n.kind for n in doc.nodes())
+
+
+def test_the_old_size_average_and_reduce_arguments_trace_to_the_reduction_they_ran_with():
+    doc = trace(textwrap.dedent("""
+        import torch
+        import torch.nn.functional as F
+        x = torch.tensor([[-1.5, 0.25, 2.0], [0.5, 1.0, -0.5]], requires_grad=True)
+        t = torch.tensor([[0.0, 1.0, 0.5], [1.0, 0.0, 0.5]])
+        k = torch.tensor([2, 0])
+        a = F.mse_loss(x, t, reduce=False)
+        b = F.nll_loss(x, k, size_average=False)
+        c = F.cross_entropy(x, k, size_average=False, reduce=False)
+        d = F.smooth_l1_loss(x, t, size_average=False)
+        (a.sum() + b + c.sum() + d).backward()
+        print(a, b, c, d, x.grad)
+    """))
+    reductions = {n.kind: n.params["reduction"] for n in doc.nodes() if "reduction" in n.params}
+    assert reductions == {"mse_loss": "none", "nll_loss": "sum", "cross_entropy": "none",
+                          "smooth_l1_loss": "sum"}

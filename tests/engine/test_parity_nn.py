@@ -77,6 +77,34 @@ prog("linear_initialisation_and_paths", """
     print(F.linear(torch.ones(2, 3), torch.ones(4, 3)), F.linear(torch.ones(3), torch.ones(4, 3), torch.ones(4)))
 """)
 
+prog("init", """
+    import torch.nn as nn
+    init = nn.init
+    print([init.calculate_gain(n) for n in ("linear", "conv2d", "sigmoid", "tanh", "relu",
+                                            "leaky_relu", "selu")],
+          init.calculate_gain("leaky_relu", 0.2))
+    torch.manual_seed(0)
+    w = torch.empty(3, 4)
+    print(init.uniform_(w), init.uniform_(w, -2, 2), init.normal_(w), init.normal_(w, 1.0, 0.1))
+    print(init.constant_(w, 0.5), init.ones_(w), init.zeros_(w))
+    print(init.xavier_uniform_(w), init.xavier_uniform_(w, gain=init.calculate_gain("tanh")))
+    print(init.xavier_normal_(w), init.xavier_normal_(w, gain=2.0))
+    print(init.kaiming_uniform_(w), init.kaiming_uniform_(w, a=0.1, mode="fan_out"))
+    print(init.kaiming_normal_(w, nonlinearity="relu"),
+          init.kaiming_normal_(torch.empty(2, 3, 4), mode="fan_out"))
+    p = nn.Parameter(torch.empty(2, 2))
+    print(init.normal_(p), p.grad_fn, p.requires_grad)
+    print(init.kaiming_uniform_(torch.empty(0, 3)), init.kaiming_normal_(torch.empty(3, 0)))
+    print(nn.Linear(0, 2))
+    for bad in ("init.xavier_uniform_(torch.empty(3))", "init.kaiming_uniform_(torch.empty(3))",
+                "init.kaiming_uniform_(w, mode='fan')", "init.calculate_gain('relu6')",
+                "init.calculate_gain('leaky_relu', 'x')"):
+        try:
+            eval(bad)
+        except ValueError as e:
+            print(bad, "->", e)
+""")
+
 prog("modules_registration_and_traversal", """
     import torch.nn as nn
     import torch.nn.functional as F
@@ -233,6 +261,32 @@ prog("containers_and_activations", """
         layers[9]
     except IndexError as e:
         print(e)
+""")
+
+prog("legacy_reduction_arguments", """
+    import torch.nn as nn
+    import torch.nn.functional as F
+    import warnings
+    warnings.simplefilter("always")
+    x = torch.tensor([[0.2, 0.8], [0.6, 0.4]], requires_grad=True)
+    p = torch.tensor([[0.3, 0.7], [0.9, 0.2]])
+    k = torch.tensor([1, 0])
+    for sa, r in ((None, None), (False, None), (None, False), (True, True), (False, True), (True, False)):
+        print(sa, r, F.nll_loss(x, k, size_average=sa, reduce=r),
+              F.cross_entropy(x, k, size_average=sa, reduce=r),
+              F.mse_loss(x, p, size_average=sa, reduce=r), F.l1_loss(x, p, size_average=sa, reduce=r),
+              F.binary_cross_entropy(x, p, size_average=sa, reduce=r),
+              F.binary_cross_entropy_with_logits(x, p, size_average=sa, reduce=r),
+              F.smooth_l1_loss(x, p, size_average=sa, reduce=r))
+        m = nn.MSELoss(size_average=sa, reduce=r)
+        print(m, m.reduction, nn.NLLLoss(size_average=sa, reduce=r)(x, k),
+              nn.CrossEntropyLoss(reduce=r, size_average=sa).reduction)
+    print(F.mse_loss(x, p, size_average=True, reduction="sum"))
+    try:
+        F.mse_loss(x, p, reduction="average")
+    except ValueError as e:
+        print(e)
+    print(F.mse_loss(x, p, reduction="average", reduce=True))
 """)
 
 prog("losses", """

@@ -1,4 +1,6 @@
 """``torch.nn.functional``: the activation and loss functions tutorials use."""
+import warnings
+
 import numpy as np
 
 from .. import _dtype as D
@@ -133,8 +135,8 @@ def _target_size_warning(input, target):
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """The mean (or sum, or each) of the squared differences, as one MseLossBackward0."""
     _target_size_warning(input, target)
-    _legacy_reduction(size_average, reduce, weight)
-    code = _reduction_enum(reduction)
+    _no_weights(weight)
+    code = _reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     a, b = _broadcast_pair(input, target)
     return apply(OPS["mse_loss"], (a, b), {"reduction": code})
 
@@ -143,18 +145,24 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
     """The mean (or sum, or each) of the absolute differences: ``(input - target).abs()``
     reduced, as PyTorch composes it."""
     _target_size_warning(input, target)
-    _legacy_reduction(size_average, reduce, weight)
-    code = _reduction_enum(reduction)
+    _no_weights(weight)
+    code = _reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     a, b = _broadcast_pair(input, target)
     d = (a - b).abs()
     return d if code == 0 else d.mean() if code == 1 else d.sum()
 
 
-def _legacy_reduction(size_average, reduce, weight):
-    if size_average is not None or reduce is not None or weight is not None:
-        raise RuntimeError("the loss's size_average, reduce and weight arguments are not "
-                           "supported by GradStudio's engine; use reduction='mean', 'sum' or "
-                           "'none'.")
+def _legacy_reduction(size_average, reduce, reduction):
+    """``reduction``, or what the deprecated ``size_average`` and ``reduce`` ask for (with
+    PyTorch's warning), as ``_Reduction.legacy_get_string``."""
+    if size_average is None and reduce is None:
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    reduction = "mean" if size_average and reduce else "sum" if reduce else "none"
+    warnings.warn("size_average and reduce args will be deprecated, please use "
+                  f"reduction='{reduction}' instead.")
+    return reduction
 
 
 def _no_weights(weight, pos_weight=None):
@@ -167,7 +175,7 @@ def _no_weights(weight, pos_weight=None):
 @observed("torch.nn.functional.binary_cross_entropy")
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
                          reduction="mean"):
-    _legacy_reduction(size_average, reduce, None)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _reduction_enum(reduction)
     if target.size() != input.size():
         raise ValueError(f"Using a target size ({target.size()}) that is different to the "
@@ -183,7 +191,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
 @observed("torch.nn.functional.binary_cross_entropy_with_logits")
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None,
                                      reduce=None, reduction="mean", pos_weight=None):
-    _legacy_reduction(size_average, reduce, None)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _reduction_enum(reduction)
     if target.size() != input.size():
         raise ValueError(f"Target size ({target.size()}) must be the same as input size "
@@ -197,7 +205,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean",
                    beta=1.0):
     _target_size_warning(input, target)
-    _legacy_reduction(size_average, reduce, None)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _reduction_enum(reduction)
     a, b = _broadcast_pair(input, target)
     if beta == 0.0:
@@ -256,8 +264,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
              reduction="mean"):
     """The negative log likelihood of class-index targets, from log-probabilities
     ``input`` of shape (C,), (N, C) or (N, C, d1, ...)."""
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"{reduction} is not a valid value for reduction")
+    code = _reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     shape, tshape = input._data.shape, target._data.shape
     if input._data.ndim >= 2 and tshape[:1] != shape[:1]:
         raise ValueError(f"Expected input batch_size ({shape[0]}) to match target batch_size "
@@ -283,7 +290,6 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     bad = counted[(counted < 0) | (counted >= classes)]
     if bad.size:
         raise IndexError(f"Target {bad.flat[0]} is out of bounds.")
-    code = _REDUCTIONS[reduction]
     if code == 0:
         total = 0.0
     else:
@@ -318,6 +324,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
             raise RuntimeError("cross_entropy with class probabilities as the target is not "
                                "supported by GradStudio's engine; give class indices (a long "
                                "tensor) instead.")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     if label_smoothing != 0.0:
         raise RuntimeError("cross_entropy's label_smoothing is not supported by GradStudio's "
                            "engine; leave it at 0.")

@@ -2,6 +2,7 @@
 engine's generator exactly as PyTorch's ``torch/nn/init.py`` does (so that
 ``torch.manual_seed(0); nn.Linear(2, 1)`` gives PyTorch's weights)."""
 import math
+import warnings
 
 from .._grad_mode import no_grad
 
@@ -92,6 +93,8 @@ def xavier_normal_(tensor, gain=1.0, generator=None):
 
 def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
     if 0 in tensor.shape:
+        # (at the caller's line, as PyTorch's: inside nn.Linear, the library's)
+        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=2)
         return tensor
     fan = _calculate_correct_fan(tensor, mode)
     gain = calculate_gain(nonlinearity, a)
@@ -102,6 +105,8 @@ def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gene
 
 def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
     if 0 in tensor.shape:
+        # (at the caller's line, as PyTorch's: inside nn.Linear, the library's)
+        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=2)
         return tensor
     fan = _calculate_correct_fan(tensor, mode)
     gain = calculate_gain(nonlinearity, a)

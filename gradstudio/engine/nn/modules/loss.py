@@ -11,11 +11,7 @@ class _Loss(Module):
 
     def __init__(self, size_average=None, reduce=None, reduction="mean"):
         super().__init__()
-        if size_average is not None or reduce is not None:
-            raise RuntimeError("the losses' size_average and reduce arguments are not "
-                               "supported by GradStudio's engine; use reduction='mean', "
-                               "'sum' or 'none'.")
-        self.reduction = reduction
+        self.reduction = F._legacy_reduction(size_average, reduce, reduction)
 
 
 class MSELoss(_Loss):
