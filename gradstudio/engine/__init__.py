@@ -55,6 +55,26 @@ class _Cuda:
 cuda = _Cuda()
 
 
+def torch_modules():
+    """``{"torch": this package, "torch.nn": ..., ...}``: what ``sys.modules`` needs so
+    that a program's ``import torch`` (and ``from torch.autograd.function import ...``,
+    ``import torch.optim`` ...) gets the engine."""
+    import sys
+    from .nn import modules
+    from .nn.modules import activation, container, linear, loss
+    from .optim import adagrad, adam, optimizer, rmsprop, sgd
+    return {"torch": sys.modules[__name__], "torch.autograd": autograd,
+            "torch.autograd.function": autograd.function,
+            "torch.nn": nn, "torch.nn.functional": nn.functional, "torch.nn.init": nn.init,
+            "torch.nn.parameter": nn.parameter, "torch.nn.modules": modules,
+            "torch.nn.modules.module": nn.module, "torch.nn.modules.activation": activation,
+            "torch.nn.modules.container": container, "torch.nn.modules.linear": linear,
+            "torch.nn.modules.loss": loss, "torch.optim": optim,
+            "torch.optim.optimizer": optimizer, "torch.optim.sgd": sgd, "torch.optim.adam": adam,
+            "torch.optim.rmsprop": rmsprop, "torch.optim.adagrad": adagrad,
+            "torch.optim.lr_scheduler": optim.lr_scheduler}
+
+
 def __getattr__(name):
     # ``torch.<op>`` for the ops of the table that declare a function variant (also those
     # registered after import)

@@ -18,6 +18,7 @@ from . import _grad_mode
 from ._core import TensorCore
 from ._nodes import (_ERRSTATE, _FREED_MSG, _QUIET, AccumulateGrad, _check_version,
                      _result_tensor)
+from ._function import PYTHON
 from ._observe import _OBSERVERS, _emit
 from ._oprecord import NP
 from ._vjp_tensor import TF
@@ -38,6 +39,8 @@ def _vjps(node, g, F, tensors, need):
     fns = plan.fns
     if fns is None:  # CopySlices, which runs the backward of the node it wraps
         return _copy_slices_vjps(node, g, F, tensors, need)
+    if fns is PYTHON:  # a custom Function's node, which runs the user's backward
+        return node.run_backward(g, tensors, need)
     meta = node._meta
     args = meta
     saved = node._saved

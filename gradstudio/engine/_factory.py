@@ -7,7 +7,7 @@ import numpy as np
 from . import _dtype as D
 from ._core import TensorCore
 from ._device import check as check_device
-from ._fma import fma64 as _fma
+from ._fma import fma32, fma64 as _fma
 from ._warn import warn as _warn
 from .observer import observed
 
@@ -252,18 +252,41 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     dt = dtype or D.get_default_dtype()
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
-    start, end = float(start), float(end)
-    if steps == 1:
-        data = np.array([start])
+    return _finish(_linspace_values(start, end, steps, dt), dt, requires_grad)
+
+
+def _linspace_values(start, end, steps, dt):
+    """PyTorch's CPU linspace kernel: start and end cast to the dtype, the step computed
+    in it (in float64 for integer dtypes), the first half filled forward from start and
+    the second back from end, each element ``fma(step, i, start)`` (its compiler fuses the
+    multiply-add), then cast to the dtype."""
+    work = np.dtype(dt.np).type if dt.is_floating_point and dt.itemsize >= 4 else np.float64
+    fma = fma32 if work == np.float32 else _fma
+    if dt.is_floating_point:
+        start, end = (np.asarray(v, dt.np).astype(work) for v in (start, end))
     else:
-        # PyTorch fills the first half forward from start, the second half back from end.
-        step = (end - start) / (steps - 1)
-        idx = np.arange(steps, dtype=np.float64)
-        half = steps // 2
-        data = np.where(idx < half, start + step * idx, end - step * (steps - idx - 1))
-    if not dt.is_floating_point:
-        data = np.trunc(data)
-    return _finish(data.astype(dt.np), dt, requires_grad)
+        start, end = (work(int(v)) for v in (start, end))
+    if steps <= 1:
+        return np.full(steps, start).astype(dt.np)
+    if dt.is_floating_point and dt.itemsize == 2:
+        return _linspace_half(start.astype(np.float16), end.astype(np.float16), steps)
+    step = work((end - start) / work(steps - 1))
+    idx = np.arange(steps)
+    forward = fma(np.full(steps, step, work), idx.astype(work), np.full(steps, start, work))
+    back = fma(np.full(steps, -step, work), (steps - 1 - idx).astype(work),
+               np.full(steps, end, work))
+    with np.errstate(invalid="ignore"):
+        return np.where(idx < steps // 2, forward, back).astype(dt.np)
+
+
+def _linspace_half(start, end, steps):
+    """The float16 kernel: every operation of float16 values rounded to float16."""
+    h, f = np.float16, np.float32
+    step = h(h(end - start) / f(steps - 1))
+    idx = np.arange(steps)
+    forward = (f(start) + (step * idx.astype(f)).astype(h).astype(f)).astype(h)
+    back = (f(end) - (step * (steps - 1 - idx).astype(f)).astype(h).astype(f)).astype(h)
+    return np.where(idx < steps // 2, forward, back)
 
 
 def _gen(generator):

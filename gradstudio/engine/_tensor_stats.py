@@ -84,3 +84,24 @@ def _spread(name):
 
 
 StatsMixin.var, StatsMixin.std = _spread("var"), _spread("std")
+
+
+def _sum_to_size(self, *size):
+    """The sum of this tensor down to ``size``, a shape it broadcasts from (PyTorch's
+    ``at::sum_to``: the broadcast dimensions summed with keepdim, the leading ones viewed
+    away; this tensor itself when nothing is summed)."""
+    shape = tuple(size[0]) if len(size) == 1 and not isinstance(size[0], int) else size
+    own = self._data.shape
+    lead = len(own) - len(shape)
+    if lead < 0 or any(s != 1 and s != o for s, o in zip(shape, own[lead:])):
+        raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size "
+                           f"{{{list(own)}}}.")
+    dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape)
+                                      if s == 1 and own[lead + i] != 1)
+    if not dims:
+        return self
+    out = apply(OPS["sum"], (self,), {"dim": dims, "keepdim": True})
+    return out.view(shape) if lead else out
+
+
+StatsMixin.sum_to_size = _sum_to_size

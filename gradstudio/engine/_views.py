@@ -23,11 +23,11 @@ from numpy.lib.stride_tricks import as_strided
 from ._nodes import Plan, new_node, node_class, plan_for, short_name, stand_in
 from ._oprecord import OPS, Op
 
-__all__ = ["DEFAULT", "NO_GRAD", "MULTI_OUTPUT", "refresh", "rebase", "rebase_error",
+__all__ = ["DEFAULT", "NO_GRAD", "MULTI_OUTPUT", "IN_CUSTOM_FUNCTION", "refresh", "rebase", "rebase_error",
            "move_retain", "write_readonly"]
 
 # how a view was made (PyTorch's CreationMeta), inherited by views of it
-DEFAULT, NO_GRAD, MULTI_OUTPUT = 0, 1, 2
+DEFAULT, NO_GRAD, MULTI_OUTPUT, IN_CUSTOM_FUNCTION = 0, 1, 2, 3
 
 _COPY_SLICES = Op("copy_slices", "CopySlices", None, (), (), (), "keep", "internal", "", None,
                   False, (), False)
@@ -111,7 +111,13 @@ def rebase_error(t, indirect):
         msg = f"{prefix} no_grad mode and {what} modified inplace with grad mode enabled."
     else:
         msg = f"Output {t._output_nr} of {short_name(fn)} is a view and {what} modified inplace."
-    if creation == MULTI_OUTPUT:
+    if creation == IN_CUSTOM_FUNCTION:
+        msg += (" This view was created inside a custom Function (or because an input was "
+                "returned as-is) and the autograd logic to handle view+inplace would override "
+                "the custom backward associated with the custom Function, leading to "
+                "incorrect gradients. This behavior is forbidden. You can fix this by cloning "
+                "the output of the custom Function.")
+    elif creation == MULTI_OUTPUT:
         msg += (" This view is the output of a function that returns multiple views. Such "
                 "functions do not allow the output views to be modified inplace. You should "
                 "replace the inplace operation by an out-of-place one.")

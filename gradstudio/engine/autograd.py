@@ -3,6 +3,8 @@ addition, ``observe``, which records a backward pass step by step."""
 import warnings
 
 from ._backward import backward, grad
+from . import _function as function
+from ._function import Function
 from ._observe import BackwardStep, observe
 from ._nodes import AccumulateGrad, Node
 from ._gradcheck import GradcheckError, gradcheck, gradgradcheck
@@ -12,7 +14,8 @@ from ._grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, s
 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "observe", "BackwardStep", "Node", "AccumulateGrad", "set_detect_anomaly",
-           "detect_anomaly", "gradcheck", "gradgradcheck", "GradcheckError", "Variable"]
+           "detect_anomaly", "gradcheck", "gradgradcheck", "GradcheckError", "Variable",
+           "Function", "function"]
 
 
 class set_detect_anomaly:

@@ -100,14 +100,7 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
     rec = Recorder(engine, filename, record_values)
     engine.default_generator.manual_seed(UNSEEDED)
     # the script's ``import torch`` gets the engine
-    sys.modules["torch"] = engine
-    sys.modules["torch.autograd"] = engine.autograd
-    sys.modules["torch.nn"] = engine.nn
-    sys.modules["torch.nn.functional"] = engine.nn.functional
-    sys.modules["torch.nn.init"] = engine.nn.init
-    sys.modules["torch.nn.parameter"] = engine.nn.parameter
-    sys.modules["torch.optim"] = engine.optim
-    sys.modules["torch.optim.lr_scheduler"] = engine.optim.lr_scheduler
+    sys.modules.update(engine.torch_modules())
     output = io.StringIO()
     real_print = builtins.print
 

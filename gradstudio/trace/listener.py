@@ -457,6 +457,9 @@ class Tracer(Listener):
         h["torch.nn.Parameter"] = refused(
             "nn.Parameter cannot be drawn yet: make the tensor a leaf with requires_grad=True "
             "instead")
+        h["torch.autograd.Function.apply"] = refused(
+            "a custom autograd.Function cannot be drawn yet: its backward is code of your own, "
+            "which the graph cannot show")
         h["torch.nn.Module"] = refused(
             "nn.Module layers (nn.Linear, nn.Sequential, a Module of your own ...) cannot be "
             "drawn yet: write the layer's computation with tensors (x @ w.T + b)")

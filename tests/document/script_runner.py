@@ -37,8 +37,7 @@ def _main(backend):
     import warnings
     if backend == "engine":
         import gradstudio.engine as engine
-        sys.modules["torch"] = engine
-        sys.modules["torch.autograd"] = engine.autograd
+        sys.modules.update(engine.torch_modules())
     import torch
     scripts = json.loads(sys.stdin.read())
     results = []

@@ -190,6 +190,19 @@ SAME_KIND = {
         w = nn.Parameter(torch.tensor([1.0, 2.0]))
         (w * w).sum().backward()
     """, 3, "nn.Parameter cannot be drawn yet"),
+    "autograd.Function": ("""
+        import torch
+        class Double(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                return x * 2
+            @staticmethod
+            def backward(ctx, g):
+                return g * 3
+        x = torch.ones(2, requires_grad=True)
+        Double.apply(x).sum().backward()
+        print(x.grad)
+    """, 10, "a custom autograd.Function cannot be drawn yet"),
 }
 
 

@@ -154,14 +154,7 @@ def _install(backend):
         import torch
         return torch
     import gradstudio.engine as engine
-    sys.modules["torch"] = engine
-    sys.modules["torch.autograd"] = engine.autograd
-    sys.modules["torch.nn"] = engine.nn
-    sys.modules["torch.nn.functional"] = engine.nn.functional
-    sys.modules["torch.nn.init"] = engine.nn.init
-    sys.modules["torch.nn.parameter"] = engine.nn.parameter
-    sys.modules["torch.optim"] = engine.optim
-    sys.modules["torch.optim.lr_scheduler"] = engine.optim.lr_scheduler
+    sys.modules.update(engine.torch_modules())
     return engine
 
 

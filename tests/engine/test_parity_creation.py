@@ -204,6 +204,14 @@ prog("devices", """
           torch.cuda.is_available())
 """)
 
+prog("linspace_to_the_last_bit", """
+    for dtype in (torch.float32, torch.float64, torch.float16, torch.int64, torch.int32):
+        for start, end in ((-1, 1), (0.1, 3.7), (3, -2), (2.7, -9.2), (0, 10)):
+            for steps in (0, 1, 2, 7, 8, 16, 33, 100, 1001):
+                values = torch.linspace(start, end, steps, dtype=dtype).tolist()
+                print(dtype, start, end, steps, [float(v).hex() for v in values][:40])
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS, exclude={"harness_backend_name"})
 
