@@ -65,6 +65,7 @@ def torch_modules():
     from .optim import adagrad, adam, optimizer, rmsprop, sgd
     return {"torch": sys.modules[__name__], "torch.autograd": autograd,
             "torch.autograd.function": autograd.function,
+            "torch.autograd.functional": autograd.functional,
             "torch.nn": nn, "torch.nn.functional": nn.functional, "torch.nn.init": nn.init,
             "torch.nn.parameter": nn.parameter, "torch.nn.modules": modules,
             "torch.nn.modules.module": nn.module, "torch.nn.modules.activation": activation,

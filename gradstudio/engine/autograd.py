@@ -3,7 +3,7 @@ addition, ``observe``, which records a backward pass step by step."""
 import warnings
 
 from ._backward import backward, grad
-from . import _function as function
+from . import _autograd_functional as functional, _function as function
 from ._function import Function
 from ._observe import BackwardStep, observe
 from ._nodes import AccumulateGrad, Node
@@ -15,7 +15,7 @@ from ._grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, s
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "observe", "BackwardStep", "Node", "AccumulateGrad", "set_detect_anomaly",
            "detect_anomaly", "gradcheck", "gradgradcheck", "GradcheckError", "Variable",
-           "Function", "function"]
+           "Function", "function", "functional"]
 
 
 class set_detect_anomaly:
