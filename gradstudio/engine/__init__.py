@@ -4,6 +4,8 @@
 imports numpy only: never Qt, networkx or torch. Beyond PyTorch it offers
 ``autograd.observe()``, which records each step of a backward pass for the studio.
 """
+import math
+
 from ._dtype import (Size, bool_ as bool, dtype, float16, float32, float64, get_default_dtype,
                      int8, int16, int32, int64, promote_types, result_type as _result_type,
                      set_default_dtype, uint8)
@@ -22,8 +24,10 @@ from ._grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
 from ._printing import get_printoptions, set_printoptions
 from ._random import Generator as _RawGenerator, default_generator
 from ._random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
+from ._info import finfo, iinfo
 from . import autograd, nn, optim
 
+pi, e, inf, nan = math.pi, math.e, math.inf, math.nan
 float = float32
 double = float64
 half = float16

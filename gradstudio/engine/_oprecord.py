@@ -198,7 +198,11 @@ class NP:
     """VJP helpers on numpy arrays."""
     exp, log, sin, cos, tanh, sigmoid = (staticmethod(f) for f in (
         K.exp, K.log, K.sin, K.cos, K.tanh, K.sigmoid))
-    sqrt, abs, log1p = np.sqrt, np.abs, np.log1p
+    sqrt, abs, log1p, sinh, cosh = np.sqrt, np.abs, np.log1p, np.sinh, np.cosh
+
+    @staticmethod
+    def rsqrt(a):
+        return 1 / np.sqrt(a)
     sign = staticmethod(sign)
 
     @staticmethod

@@ -264,15 +264,6 @@ def _cmp(name):
     return method
 
 
-def _logical(np_fn):
-    def method(self, other):
-        other = _operand(other)
-        o = other._data if isinstance(other, TensorCore) else other
-        out = np_fn(self._data, o)
-        return TensorCore._make(np.asarray(out))
-    return method
-
-
 for _name in ("add", "sub", "mul", "div"):
     setattr(ArithmeticMixin, _name, _binary(_name))
 ArithmeticMixin.__add__ = _binary_operator("add")
@@ -297,17 +288,13 @@ for _name, _op_name in (("eq", "__eq__"), ("ne", "__ne__"), ("lt", "__lt__"), ("
     setattr(ArithmeticMixin, _op_name, _binary_operator(_name))
 
 
-def _bitwise(name, np_fn):
+def _bitwise(name):
     """``&``, ``|``, ``^``: logical on bools, bitwise on integers (never differentiable)."""
+    op = OPS[f"bitwise_{name}"]
+
     def method(self, other):
         other = _operand(other, f"bitwise_{name}")
-        dt = D.result_type(self, other)
-        if dt.is_floating_point:
-            raise NotImplementedError(f'"bitwise_{name}_cpu" not implemented for '
-                                      f"'{D.scalar_type(dt)}'")
-        o = other._data if isinstance(other, TensorCore) else other
-        return TensorCore._make(np.asarray(np_fn(self._data.astype(dt.np, copy=False), o),
-                                       dt.np), dt)
+        return apply(op, (self, other))
     method.__name__ = f"bitwise_{name}"
     return method
 
@@ -316,19 +303,15 @@ def _invert(self):
     if self._dtype.is_floating_point:
         raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type "
                         "tensors")
-    return TensorCore._make(np.invert(self._data), self._dtype)
+    return apply(OPS["bitwise_not"], (self,))
 
 
-for _name, _np_fn in (("and", np.bitwise_and), ("or", np.bitwise_or), ("xor", np.bitwise_xor)):
-    _fn = _bitwise(_name, _np_fn)
+for _name in ("and", "or", "xor"):
+    _fn = _bitwise(_name)
     setattr(ArithmeticMixin, f"bitwise_{_name}", _fn)
     setattr(ArithmeticMixin, f"__{_name}__", _dunder(_fn))
     setattr(ArithmeticMixin, f"__r{_name}__", _dunder(_fn))
-ArithmeticMixin.logical_and = _logical(np.logical_and)
-ArithmeticMixin.logical_or = _logical(np.logical_or)
-ArithmeticMixin.logical_xor = _logical(np.logical_xor)
 ArithmeticMixin.__invert__ = ArithmeticMixin.bitwise_not = _invert
-ArithmeticMixin.logical_not = lambda self: TensorCore._make(np.logical_not(self._data))
 
 
 def _maximum(self, other):

@@ -16,8 +16,9 @@ class TF:
     """The same helpers on tensors, recorded by autograd (for ``create_graph=True``)."""
     is_tensor = True
 
-    exp, log, sin, cos, sqrt, abs, sign, tanh, sigmoid, log1p = (methodcaller(n) for n in (
-        "exp", "log", "sin", "cos", "sqrt", "abs", "sign", "tanh", "sigmoid", "log1p"))
+    exp, log, sin, cos, sqrt, abs, sign, tanh, sigmoid, log1p, rsqrt, sinh, cosh = (
+        methodcaller(n) for n in ("exp", "log", "sin", "cos", "sqrt", "abs", "sign", "tanh",
+                                  "sigmoid", "log1p", "rsqrt", "sinh", "cosh"))
 
     @staticmethod
     def clamp_min(a, low):

@@ -116,6 +116,9 @@ def every_kind_document():
     node("select", {"dim": 1, "index": 2}, self=a)
     cmp = node("gt", {"other": 1.0}, self=a)
     node("all", self=cmp)
+    for k in ("bitwise_and", "bitwise_or", "bitwise_xor"):     # (bools or integers only)
+        node(k, self=cmp, other=cmp)
+    node("bitwise_not", self=cmp)
     node("any", self=cmp)
     node("argmax", self=a)
     node("argmin", {"dim": 1, "keepdim": True}, self=a)
@@ -144,12 +147,12 @@ def every_kind_document():
     for g in graded[1:]:
         spread = node("add", self=spread, other=node("sum", self=g))
     d.add_action("backward", {"target": spread})
-    # an elementwise op or activation added to the engine's table is covered without a
+    # an elementwise op, comparison or activation added to the table is covered without a
     # line here: its tensor ports take a (the 2x3 float leaf above), its params keep their
     # defaults
     for name, spec in CATALOGUE.items():
         if name not in made and spec.ops == (name,) and \
-                spec.category in ("elementwise", "arithmetic", "activation"):
+                spec.category in ("elementwise", "arithmetic", "activation", "comparison"):
             node(name, **{port.name: a for port in spec.inputs})
     missing = set(CATALOGUE) - set(made)
     assert not missing, f"kinds without a node: {sorted(missing)}"

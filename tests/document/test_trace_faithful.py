@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from gradstudio.document import trace as trace_mod
-from gradstudio.document.trace import TraceError, start_trace
+from gradstudio.document.trace import TraceError, start_trace, trace
 
 PREFIX = "GradStudio cannot trace this: "
 
@@ -413,3 +413,22 @@ def test_an_in_place_update_of_a_tensor_whose_detached_copy_is_not_used_again_tr
     """])
     assert not isinstance(doc, Exception), doc
     assert [n.kind for n in doc.nodes()] == ["ones", "mul", "mul", "mul", "sum"]
+
+
+def test_a_mask_built_with_logical_operators_is_drawn_not_frozen():
+    # & | ^ ~ and logical_* once bypassed the op table: the mask became a literal tensor,
+    # which a later edit of x would not change
+    doc = trace(dedent("""
+        import torch
+        x = torch.tensor([1.0, -2.0, 3.0, 0.5], requires_grad=True)
+        m = ((x > 0) & (x < 2)) | ~(x > -1)
+        keep = m.logical_and(x != 0.5) ^ torch.logical_not(x > 10)
+        y = torch.where(keep, x, x * 0)
+        y.sum().backward()
+        print(m, keep, x.grad)
+    """))
+    kinds = sorted(n.kind for n in doc.nodes())
+    for kind in ("bitwise_and", "bitwise_or", "bitwise_not", "bitwise_xor", "logical_and",
+                 "logical_not"):
+        assert kind in kinds, kind
+    assert kinds.count("tensor") == 1          # x alone: no mask frozen into a literal

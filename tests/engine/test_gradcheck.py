@@ -74,6 +74,16 @@ def off_clamp(rng, shape):
     return np.where(rng.random(shape) < 0.5, x, inner)
 
 
+def inside_unit(rng, shape):
+    """Inside (-0.9, 0.9): away from the poles of tan and the ends of asin, acos, atanh."""
+    return rng.uniform(-0.9, 0.9, shape)
+
+
+def above_one(rng, shape):
+    """Above 1.1: inside acosh's domain, away from its end."""
+    return rng.uniform(1.1, 3.0, shape)
+
+
 class Case:
     """One check: ``fn(*tensors)`` where each tensor is drawn from ``(shape, domain)``.
     ``op`` is the table entry the case must record; ``dtype`` is the inputs' dtype;
@@ -155,7 +165,15 @@ _UNARY = [("neg", anywhere, lambda a: -a), ("exp", anywhere, torch.exp),
           ("sign", away0, torch.sign), ("floor", fractional, torch.floor),
           ("ceil", fractional, torch.ceil), ("round", fractional, torch.round),
           ("trunc", fractional, lambda a: a.trunc()),
-          ("clamp", off_clamp, lambda a: a.clamp(-0.5, 0.5))]
+          ("clamp", off_clamp, lambda a: a.clamp(-0.5, 0.5)),
+          ("tan", inside_unit, torch.tan), ("asin", inside_unit, torch.asin),
+          ("acos", inside_unit, torch.acos), ("atan", anywhere, torch.atan),
+          ("sinh", anywhere, torch.sinh), ("cosh", anywhere, torch.cosh),
+          ("asinh", anywhere, torch.asinh), ("acosh", above_one, torch.acosh),
+          ("atanh", inside_unit, torch.atanh), ("erf", anywhere, torch.erf),
+          ("erfc", anywhere, torch.erfc), ("log2", positive, torch.log2),
+          ("log10", positive, torch.log10), ("exp2", anywhere, torch.exp2),
+          ("frac", fractional, torch.frac)]
 for _name, _dom, _fn in _UNARY:
     for _shape in UNARY_SHAPES:
         case(_name, _s(_shape), _fn, (_shape, _dom))

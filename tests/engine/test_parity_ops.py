@@ -612,5 +612,63 @@ prog("argument_spellings", """
 """)
 
 
+prog("more_elementwise_math", """
+x = torch.tensor([-0.9, -0.3, 0.0, 0.25, 0.7], requires_grad=True)
+for name in ("tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "atanh", "erf", "erfc", "exp2", "frac"):
+    y = getattr(torch, name)(x)
+    y.sum().backward()
+    print(name, y, x.grad, type(getattr(x, name)().grad_fn).__name__)
+    x.grad = None
+z = torch.tensor([1.5, 2.0, 10.0, 0.125], requires_grad=True)
+for name in ("acosh", "log2", "log10"):
+    y = getattr(z, name)()
+    g, = torch.autograd.grad(y.sum(), z, create_graph=True)
+    print(name, y, g, type(g.grad_fn).__name__)
+    g2, = torch.autograd.grad(g.sum(), z)
+    print(g2)
+for name in ("tan", "erf", "asin", "sinh", "atanh"):
+    g, = torch.autograd.grad(getattr(x, name)().sum(), x, create_graph=True)
+    print(name, type(g.grad_fn).__name__, torch.autograd.grad(g.sum(), x))
+i = torch.tensor([1, 2, 3])
+print(torch.tan(i), i.erf(), torch.log2(i), i.frac() if False else None)
+w = torch.tensor([0.5, -1.5])
+print(w.tan_(), w, torch.erfc(torch.tensor([0.0, 1.0, -2.0, 30.0])), torch.asin(torch.tensor([2.0])))
+print(torch.tensor([1.0, 2.0], dtype=torch.float64).erf(), torch.frac(torch.tensor([-2.75, 3.5])))
+try:
+    x.tan_()
+except RuntimeError as e: print(e)
+try:
+    torch.tensor([1, 2]).tan_()
+except RuntimeError as e: print(e)
+print([v.hex() for v in torch.linspace(-3, 3, 13).erf().tolist()])
+""")
+
+prog("finfo_constants_and_logic", """
+print(torch.finfo(torch.float32), torch.finfo(), torch.iinfo(torch.int64), torch.finfo(torch.float16).eps, torch.finfo(torch.float64).tiny)
+print(repr(torch.finfo(torch.float32).max), torch.finfo(torch.float32).min, torch.finfo(torch.float32).resolution, torch.finfo(torch.float32).bits, torch.finfo(torch.float32).dtype, torch.iinfo(torch.uint8).max, torch.iinfo(torch.int32).dtype)
+print(torch.finfo(torch.float64), torch.finfo(torch.float16), torch.iinfo(torch.int8), torch.iinfo(torch.uint8), torch.iinfo(torch.int16).bits)
+for bad in ("torch.finfo(torch.int64)", "torch.iinfo(torch.float32)", "torch.iinfo(torch.bool)"):
+    try: eval(bad)
+    except TypeError as e: print(bad, e)
+print(torch.pi, torch.e, torch.inf, torch.nan, -torch.inf)
+x = torch.tensor([1.0, float("nan"), float("inf"), -float("inf"), 0.0], requires_grad=True)
+print(x.isnan(), torch.isinf(x), torch.isfinite(x), x.logical_not(), torch.logical_and(x, torch.tensor(0.0)), x.logical_or(torch.tensor([0, 1, 0, 1, 0])), torch.logical_xor(x, x))
+b = torch.tensor([True, False])
+print(b.logical_not_(), b, torch.tensor([1, 2]).isnan(), torch.tensor([1, 0]).logical_and(torch.tensor([True, True])))
+print(torch.tensor([torch.pi, torch.e]), torch.full((2,), torch.inf), torch.tensor(torch.nan).isnan().item())
+""")
+
+prog("bitwise_and_logical_ops", """
+a = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
+m = (a > 0) & (a < 2)
+print(m, ~m, m.logical_and(a > -5), torch.logical_or(m, ~m), m ^ m, m | (a > 2), m & True, True & m, 1 | m)
+i = torch.tensor([5, 3, 12]); j = torch.tensor([3, 6, 10], dtype=torch.int32)
+print(i & j, i | 2, i ^ j, ~i, torch.bitwise_and(i, j), i.bitwise_xor(j), torch.bitwise_not(j), i.logical_and(j), i.logical_xor(j))
+for bad in ("a & a", "a | 1", "~a", "torch.bitwise_and(a, a)", "i.logical_and(1)", "a ^ m"):
+    try: print(eval(bad))
+    except Exception as e: print(bad, type(e).__name__, e)
+print(torch.logical_not(a), (a > 0).logical_not_() if False else None)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
