@@ -132,7 +132,8 @@ def apply(op, operands, params=None, out_dtype=None):
                 # no gradient reaches, and in-place ops on it with grad mode on are refused
                 t._requires_grad = True
                 t._acc = NO_GRAD_VIEW
-    if req and STATE.enabled and op.differentiable:
+    if req and STATE.enabled and op.differentiable and odt.is_floating_point:
+        # (an integer or bool result never requires grad, as in PyTorch)
         record(t, op, operands, _NO_PARAMS if params is None else params)
     return t
 

@@ -18,7 +18,7 @@ _METHODS = (
     "div", "square", "log1p", "expm1", "sign", "floor", "ceil", "round", "eq", "ne", "lt", "le",
     "gt", "ge", "all", "any", "argmax", "argmin", "numel", "reciprocal", "amax", "amin", "narrow",
     "select", "is_floating_point", "allclose", "equal")
-__all__ = ["cat", "concat", "stack", "where", "is_tensor", "isclose", *_METHODS]
+__all__ = ["cat", "concat", "stack", "where", "is_tensor", "isclose", "nonzero", *_METHODS]
 
 
 def _tensors(tensors, name):
@@ -84,7 +84,7 @@ def stack(tensors, dim=0):
 @observed("torch.where")
 def where(condition, input=None, other=None):
     if input is None and other is None:
-        return tuple(TensorCore._make(i.astype(np.int64)) for i in np.nonzero(condition._data))
+        return nonzero(condition, as_tuple=True)
     dt = D.result_type(input, other)
     a, b = (x if isinstance(x, TensorCore) else TensorCore._make(np.asarray(x, dt.np), dt)
             for x in (input, other))
@@ -152,5 +152,16 @@ def is_tensor(obj):
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return TensorCore._make(np.isclose(input._data, other._data, rtol=rtol, atol=atol,
-                                   equal_nan=equal_nan))
+    return apply(OPS["isclose"], (input, other),
+                 {"rtol": rtol, "atol": atol, "equal_nan": equal_nan})
+
+
+def nonzero(input, *, out=None, as_tuple=False):
+    """The indices of the nonzero elements: one row each, or (``as_tuple``) one tensor per
+    dimension."""
+    rows = apply(OPS["nonzero"], (input,))
+    if not as_tuple:
+        return rows
+    if not input._data.ndim:        # (a 0-d tensor: one index tensor, as PyTorch's)
+        return (rows.reshape(-1),)
+    return tuple(rows.unbind(1))

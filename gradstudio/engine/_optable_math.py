@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from ._kernels import _rounded_from_float64
-from ._oprecord import Grad, defop
+from ._oprecord import Grad, Param, defop
 
 _ALL = ("method", "function", "inplace")
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
@@ -105,3 +105,15 @@ for _name, _fn, _code in (("and", np.bitwise_and, "&"), ("or", np.bitwise_or, "|
 defop("bitwise_not", None, _bitwise("not", np.invert), None, dtype="keep",
       category="comparison", code="~{self}", variants=("function",),
       doc="Elementwise not of bools (logical) or integers (bitwise).")
+
+
+defop("isclose", None,
+      lambda a, b, rtol=1e-05, atol=1e-08, equal_nan=False: np.isclose(
+          a, b, rtol=rtol, atol=atol, equal_nan=equal_nan),
+      None, None, args=("self", "other"),
+      params=(Param("rtol", "scalar", 1e-05), Param("atol", "scalar", 1e-08),
+              Param("equal_nan", "bool", False)),
+      dtype="bool", category="comparison", code="torch.isclose({self}, {other})",
+      doc="Whether each pair of elements is equal within atol + rtol * |other|.")
+defop("nonzero", None, lambda a: np.argwhere(a), None, dtype="long", category="comparison",
+      code="{self}.nonzero()", doc="The indices of the nonzero elements, one row each.")

@@ -163,10 +163,13 @@ for _name, _fn, _code in (("eq", np.equal, "=="), ("ne", np.not_equal, "!="),
     defop(_name, None, _fn, None, None, args=("self", "other"), dtype="bool",
           category="comparison", code="{self} " + _code + " {other}",
           doc=f"Elementwise {_code} comparison (a bool tensor, never requires grad).")
-defop("all", None, lambda a: np.all(a), None, dtype="bool", category="comparison",
-      code="{self}.all()", doc="True if every element is true.")
-defop("any", None, lambda a: np.any(a), None, dtype="bool", category="comparison",
-      code="{self}.any()", doc="True if any element is true.")
+_DIMS = Param("dim", "dims", None, "the dimensions to reduce (all by default)")
+defop("all", None, lambda a, dim=None, keepdim=False: np.all(a, axis=dim, keepdims=keepdim),
+      None, params=(_DIMS, KEEP), dtype="bool", category="comparison", code="{self}.all({dim})",
+      doc="True if every element is true (over dim, or all).")
+defop("any", None, lambda a, dim=None, keepdim=False: np.any(a, axis=dim, keepdims=keepdim),
+      None, params=(_DIMS, KEEP), dtype="bool", category="comparison", code="{self}.any({dim})",
+      doc="True if any element is true (over dim, or all).")
 defop("argmax", None, lambda a, dim=None, keepdim=False: np.argmax(a, axis=dim, keepdims=keepdim),
       None, params=(Param("dim", "int", None), KEEP), dtype="long", category="comparison",
       code="{self}.argmax({dim})", doc="Index of the largest element.")

@@ -132,7 +132,9 @@ def _extreme(kind):
         idx = arg(self._data, axis=d, keepdims=keepdim) if self._data.ndim else \
             np.zeros((), np.int64)
         values = apply(along, (self,), {"dim": d, "keepdim": keepdim, "indices": idx})
-        return result(values, TensorCore._make(np.asarray(idx, np.int64)))
+        if not self._data.ndim:
+            return result(values, TensorCore._make(np.asarray(idx, np.int64)))
+        return result(values, apply(OPS["arg" + kind], (self,), {"dim": d, "keepdim": keepdim}))
     return method
 
 
@@ -210,9 +212,9 @@ def _argext(name):
 
 ReduceMixin.argmax, ReduceMixin.argmin = _argext("argmax"), _argext("argmin")
 ReduceMixin.all = lambda self, dim=None, keepdim=False: apply(OPS["all"], (self,)) \
-    if dim is None else TensorCore._make(np.all(self._data, axis=_dims(self, dim), keepdims=keepdim))
+    if dim is None else apply(OPS["all"], (self,), {"dim": _dims(self, dim), "keepdim": keepdim})
 ReduceMixin.any = lambda self, dim=None, keepdim=False: apply(OPS["any"], (self,)) \
-    if dim is None else TensorCore._make(np.any(self._data, axis=_dims(self, dim), keepdims=keepdim))
+    if dim is None else apply(OPS["any"], (self,), {"dim": _dims(self, dim), "keepdim": keepdim})
 
 
 def _numpy_names(method):

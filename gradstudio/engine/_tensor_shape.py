@@ -349,8 +349,6 @@ def _to(self, *args, **kwargs):
     if dtype is None or dtype is self._dtype:
         return self
     with np.errstate(invalid="ignore", over="ignore"):  # out-of-range casts wrap silently
-        if self._requires_grad and not dtype.is_floating_point:
-            return TensorCore._make(self._data.astype(dtype.np), dtype)
         return apply(OPS["to"], (self,), {"dtype": dtype}, out_dtype=dtype)
 
 

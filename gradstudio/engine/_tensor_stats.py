@@ -8,6 +8,7 @@ from ._oprecord import OPS
 from ._dispatch import apply
 from ._core import _wrap_dim
 from ._tensor_arith import _dims
+from ._functions import isclose, nonzero
 from ._tensor_reduce import _ALL
 from ._warn import warn as _warn
 
@@ -105,3 +106,14 @@ def _sum_to_size(self, *size):
 
 
 StatsMixin.sum_to_size = _sum_to_size
+
+
+def _nonzero(self, *, as_tuple=False):
+    return nonzero(self, as_tuple=as_tuple)
+
+
+def _isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return isclose(self, other, rtol, atol, equal_nan)
+
+
+StatsMixin.nonzero, StatsMixin.isclose = _nonzero, _isclose

@@ -432,3 +432,18 @@ def test_a_mask_built_with_logical_operators_is_drawn_not_frozen():
                  "logical_not"):
         assert kind in kinds, kind
     assert kinds.count("tensor") == 1          # x alone: no mask frozen into a literal
+
+
+@pytest.mark.parametrize("line, kind", [
+    ("i = (x * 2).long()", "to"), ("i = (x > 0).all(dim=0)", "all"),
+    ("i = torch.isclose(x, x * 1.0)", "isclose"), ("i = x.max(0)[1]", "argmax")])
+def test_integer_and_bool_results_are_computed_in_the_graph_not_frozen(line, kind):
+    # these once bypassed the op table: the result became a literal tensor
+    doc = trace(dedent(f"""
+        import torch
+        x = torch.tensor([[1.0, -2.0], [3.0, 0.5]], requires_grad=True)
+        {line}
+        print(i)
+    """))
+    kinds = [n.kind for n in doc.nodes()]
+    assert kind in kinds and kinds.count("tensor") == 1, kinds

@@ -670,5 +670,15 @@ for bad in ("a & a", "a | 1", "~a", "torch.bitwise_and(a, a)", "i.logical_and(1)
 print(torch.logical_not(a), (a > 0).logical_not_() if False else None)
 """)
 
+prog("integer_casts_reductions_indices_nonzero", """
+x = torch.tensor([[1.0, -2.0], [3.0, 0.0]], requires_grad=True)
+i = (x * 2).long(); print(i, i.requires_grad, i.grad_fn, x.long().requires_grad, x.to(torch.int32), (x > 0).to(torch.float32).requires_grad)
+print((x > 0).all(dim=0), (x > 0).any(1, keepdim=True), (x > -5).all((0, 1)), x.bool().any(dim=-1))
+print(torch.isclose(x, x * 1.0000001), x.isclose(x + 1, atol=2), torch.isclose(torch.tensor([float("nan")]), torch.tensor([float("nan")]), equal_nan=True))
+v, j = x.max(0); print(v, j, x.min(1, keepdim=True), torch.max(x, 1).indices * 2)
+print(torch.where(x > 0), torch.nonzero(x), x.nonzero(as_tuple=True), torch.nonzero(torch.tensor(5)), torch.nonzero(torch.tensor(0.0), as_tuple=True), torch.where(torch.tensor([0, 3, 4]) > 1))
+print(x.argmax(), torch.tensor(3.0).max(0))
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
