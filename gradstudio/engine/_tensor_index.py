@@ -263,3 +263,34 @@ def _setitem(self, key, value):
 
 
 IndexMixin.__getitem__, IndexMixin.__setitem__ = _getitem, _setitem
+
+
+# ---------------------------------------------------------------------- masked_fill
+def _masked_fill_arguments(name, mask, value):
+    if not isinstance(mask, TensorCore):
+        raise TypeError(f"{name}() received an invalid combination of arguments - got "
+                        f"({type(mask).__name__}, ...), but expected (Tensor mask, Number value)")
+    if mask._dtype is not D.bool_:
+        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
+                           f"{_C_NAMES.get(mask._dtype.name, mask._dtype.name)}")
+    if isinstance(value, TensorCore):
+        raise RuntimeError("masked_fill with a tensor value is not supported by GradStudio's "
+                           "engine yet; pass a number (value.item())")
+    return {"value": value}
+
+
+_C_NAMES = {"int64": "long int", "int32": "int", "uint8": "unsigned char", "float32": "float",
+            "float64": "double", "int16": "short int", "int8": "signed char"}
+
+
+def _masked_fill(self, mask, value):
+    return apply(OPS["masked_fill"], (self, mask), _masked_fill_arguments("masked_fill", mask,
+                                                                         value))
+
+
+def _masked_fill_(self, mask, value):
+    return inplace(self, OPS["masked_fill"], (self, mask),
+                   _masked_fill_arguments("masked_fill_", mask, value))
+
+
+IndexMixin.masked_fill, IndexMixin.masked_fill_ = _masked_fill, _masked_fill_

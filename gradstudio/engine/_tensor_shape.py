@@ -381,3 +381,13 @@ for _name, _dt in (("float", D.float32), ("double", D.float64), ("half", D.float
     setattr(ShapeMixin, _name, (lambda dt: lambda self: _to(self, dt))(_dt))
 ShapeMixin.cpu = lambda self: self
 ShapeMixin.type_as = lambda self, other: _to(self, other._dtype)
+
+
+def _flip(self, *dims):
+    """``t.flip(0, 1)`` or ``t.flip((0, 1))``."""
+    if len(dims) == 1 and not isinstance(dims[0], int):
+        dims = dims[0]
+    return apply(OPS["flip"], (self,), {"dims": tuple(dims)})
+
+
+ShapeMixin.flip = _flip

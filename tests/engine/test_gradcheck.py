@@ -181,6 +181,14 @@ case("clamp", "min", lambda a: a.clamp(min=0.5), ((3, 4), off_clamp))
 case("clamp", "max", lambda a: a.clamp_max(-0.5), ((3, 4), off_clamp))
 case("log1p", "near-0", torch.log1p, ((3, 4), lambda rng, s: rng.uniform(-0.5, 0.5, s)))
 
+# ---------------------------------------------------------------- rearranging, masking
+case("flip", "dims", lambda a: a.flip((0, 2)), ((2, 3, 4), anywhere))
+case("tril", "-1", lambda a: a.tril(-1), ((2, 3, 4), anywhere))
+case("triu", "1", lambda a: torch.triu(a, 1), ((4, 3), anywhere))
+case("masked_fill", "broadcast", lambda a: a.masked_fill(a.detach() > 0, 2.5), ((3, 4), anywhere))
+case("logsumexp", "dim1", lambda a: a.logsumexp(1), ((3, 4), anywhere))
+case("logsumexp", "keepdim", lambda a: torch.logsumexp(a, (0, 1), keepdim=True), ((3, 4), anywhere))
+
 # ---------------------------------------------------------------- reductions
 for _shape in UNARY_SHAPES:
     _lab = _s(_shape)

@@ -680,5 +680,40 @@ print(torch.where(x > 0), torch.nonzero(x), x.nonzero(as_tuple=True), torch.nonz
 print(x.argmax(), torch.tensor(3.0).max(0))
 """)
 
+prog("flip_triangles_masked_fill_logsumexp", """
+x = torch.tensor([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], requires_grad=True)
+w = torch.tensor([[0.5, 1.0, -1.0], [2.0, 0.25, 3.0]])
+for y in (x.flip(0), torch.flip(x, (0, 1)), x.flip(-1),           x.tril(), torch.triu(x, 1), x.tril(-1), x.masked_fill(x > 2, 0.0), x.masked_fill(torch.tensor([True, False, True]), -1),
+          torch.masked_fill(x, x < 0, 9.5), x.logsumexp(1), torch.logsumexp(x, 0, keepdim=True), x.logsumexp((0, 1))):
+    (y * w[:y.shape[0]] if y.dim() == 2 and y.shape == w.shape else y).sum().backward()
+    print(y, type(y.grad_fn).__name__, x.grad)
+    x.grad = None
+g, = torch.autograd.grad((x.flip(1) * w).sum(), x, create_graph=True); print(g, type(g.grad_fn).__name__)
+g, = torch.autograd.grad((x.logsumexp(1) ** 2).sum(), x, create_graph=True); print(g, type(g.grad_fn).__name__)
+print(torch.autograd.grad(g.sum(), x))
+g, = torch.autograd.grad((x.masked_fill(x > 2, 1.0) * w).sum(), x, create_graph=True); print(g, type(g.grad_fn).__name__)
+z = x.detach().clone()
+print(z.tril_(), z.triu_(1), z.masked_fill_(z == 0, 7), z)
+print(torch.tensor([[1, 2], [3, 4]]).flip(0), torch.tensor(3.0).flip(0), torch.tensor([float("-inf"), float("-inf")]).logsumexp(0), torch.tensor([[1000.0, 1000.0]]).logsumexp(1))
+for bad in ("x.masked_fill(x, 0)", "x.masked_fill(torch.tensor([1, 0, 1]), 0)", "torch.tensor([1.0]).tril()", "x.masked_fill_(x > 0, 0)"):
+    try: print(eval(bad))
+    except Exception as e: print(bad, type(e).__name__, e)
+""")
+
+prog("one_hot_and_normalize", """
+import torch.nn.functional as F
+x = torch.tensor([[3.0, 4.0], [1.0, -1.0], [0.0, 0.0]], requires_grad=True)
+y = F.normalize(x); print(y)
+(y * torch.tensor([1.0, 2.0])).sum().backward(); print(x.grad)
+print(F.normalize(x, dim=0), F.normalize(x, p=1.0, dim=1), F.normalize(torch.tensor([3.0, 4.0]), dim=0))
+print(type(x.norm(2, 1, keepdim=True).grad_fn).__name__, type(x.norm().grad_fn).__name__)
+k = torch.tensor([0, 2, 1, 2])
+print(F.one_hot(k), F.one_hot(k, 5), F.one_hot(torch.tensor([[0, 1], [1, 0]])), F.one_hot(torch.tensor(3), 4))
+for bad in ("F.one_hot(torch.tensor([1.0]))", "F.one_hot(torch.tensor([-1]))", "F.one_hot(torch.tensor([3]), 2)", "F.one_hot(torch.tensor([], dtype=torch.long))", "F.one_hot(torch.tensor([1], dtype=torch.int32))"):
+    try: print(eval(bad))
+    except Exception as e: print(bad, type(e).__name__, e)
+print(F.one_hot(torch.tensor([], dtype=torch.long), 3))
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

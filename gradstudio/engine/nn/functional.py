@@ -330,3 +330,18 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
                            "engine; leave it at 0.")
     scores = log_softmax(input, 1 if input._data.ndim >= 2 else 0)
     return nll_loss(scores, target, weight, ignore_index=ignore_index, reduction=reduction)
+
+
+@observed("torch.nn.functional.one_hot")
+def one_hot(tensor, num_classes=-1):
+    """Class indices (an int64 tensor) as one-hot rows."""
+    if tensor._dtype is not D.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    return apply(OPS["one_hot"], (tensor,), {"num_classes": num_classes})
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    """``input`` divided by its p-norm along ``dim`` (at least ``eps``), as PyTorch
+    composes it."""
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom

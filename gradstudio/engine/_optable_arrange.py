@@ -1,0 +1,86 @@
+"""The op table, continued: rearranging and masking ops (``flip``, ``tril``,
+``triu``, ``masked_fill``) and ``logsumexp``, each with the VJP of PyTorch's
+``derivatives.yaml``. A VJP that is the op itself on the gradient (``grad.flip(dims)``)
+calls it through ``F.fused``, so a double backward records the same node PyTorch does."""
+import numpy as np
+
+from ._oprecord import Grad, Param, _norm_dims, defop
+from ._optable import KEEP
+
+_METHOD_AND_FUNCTION = ("method", "function")
+_ALL = ("method", "function", "inplace")
+DIMS = Param("dims", "shape", (0,), "the dimensions to act on")
+
+
+def _dims(dims, ndim):
+    return tuple(d % ndim for d in ((dims,) if isinstance(dims, int) else dims)) if ndim else ()
+
+
+defop("flip", "FlipBackward0", lambda a, dims: np.flip(a, _dims(dims, a.ndim)) if a.ndim else a.copy(),
+      Grad(lambda F, g, out, a, dims: F.fused("flip", g, dims=dims)), params=(DIMS,),
+      dtype="keep", category="shape", code="{self}.flip({dims})",
+      doc="Reverses the order of elements along the given dimensions.",
+      variants=("function",))          # (the method, which also takes dims one by one: Tensor.flip)
+
+
+def _triangle(name, np_fn):
+    def forward(a, diagonal=0):
+        if a.ndim < 2:
+            raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
+        return np_fn(a, diagonal)
+    defop(name, name.capitalize() + "Backward0", forward,
+          Grad(lambda F, g, out, a, diagonal=0: F.fused(name, g, diagonal=diagonal)),
+          params=(Param("diagonal", "int", 0),), dtype="keep", category="shape",
+          code="{self}." + name + "({diagonal})", variants=_ALL,
+          doc=f"Keeps the {'lower' if name == 'tril' else 'upper'} triangle of the last two "
+          "dimensions (from the given diagonal), zeroing the rest.")
+
+
+_triangle("tril", np.tril)
+_triangle("triu", np.triu)
+
+
+defop("masked_fill", "MaskedFillBackward0",
+      lambda a, mask, value=0.0: np.where(mask.astype(bool), np.asarray(value).astype(a.dtype), a),
+      Grad(lambda F, g, out, a, mask, value=0.0: F.fused("masked_fill", g, mask, value=0.0),
+           (1,)),
+      None, args=("self", "mask"), params=(Param("value", "scalar", 0.0),), dtype="keep",
+      category="shape", code="{self}.masked_fill({mask}, {value})",
+      doc="Sets the elements where mask is true to value.")
+
+
+def _logsumexp(a, dim, keepdim=False):
+    axis = _norm_dims(dim, a.ndim) if a.ndim else None
+    m = np.max(a, axis=axis, keepdims=True) if a.size else np.zeros((1,) * a.ndim, a.dtype)
+    m = np.where(np.isinf(m), 0, m)
+    out = np.log(np.sum(np.exp(a - m), axis=axis, keepdims=True)) + m
+    return out if keepdim or not a.ndim else np.squeeze(out, axis)
+
+
+def _logsumexp_grad(F, g, out, a, dim, keepdim=False):
+    if not keepdim and a.shape:
+        dims = _norm_dims(dim, len(a.shape))
+        g, out = F.unsqueeze_dims(g, dims), F.unsqueeze_dims(out, dims)
+    return g * F.exp(a - out)
+
+
+defop("logsumexp", "LogsumexpBackward0", _logsumexp, Grad(_logsumexp_grad, (0, "out")),
+      params=(Param("dim", "dims", (0,)), KEEP), dtype="float", category="reduction",
+      code="{self}.logsumexp({dim})", doc="log(sum(exp(x))) along dim, computed stably.",
+      variants=_METHOD_AND_FUNCTION)
+
+
+def _one_hot(a, num_classes=-1):
+    if a.size == 0 and num_classes == -1:
+        raise RuntimeError("Can not infer total number of classes from empty tensor.")
+    if a.size and a.min() < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    n = int(a.max()) + 1 if num_classes == -1 else num_classes
+    if a.size and a.max() >= n:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    return (a[..., None] == np.arange(n)).astype(np.int64)
+
+
+defop("one_hot", None, _one_hot, None, params=(Param("num_classes", "int", -1),), dtype="long",
+      category="comparison", code="torch.nn.functional.one_hot({self}, {num_classes})",
+      doc="Each class index as a row of zeros with a one at that index.")
