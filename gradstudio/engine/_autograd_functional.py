@@ -165,16 +165,25 @@ def _checked_v(v, against, is_tuple, fn_name, create_graph, words):
     return v
 
 
+def _last_pass(outputs, is_outputs_tuple, grad_args, refs, is_result_tuple, strict,
+               create_graph, stage):
+    """The pass every product ends with (grad mode on only for ``create_graph``):
+    ``autograd.grad(*grad_args)``, zeros where nothing flowed, then ``(outputs, result)``
+    detached unless ``create_graph`` and unpacked as they were given."""
+    with set_grad_enabled(True if create_graph else is_grad_enabled()):
+        grad_res = _autograd_grad(*grad_args, create_graph=create_graph)
+        result = _fill_in_zeros(grad_res, refs, strict, create_graph, stage)
+    return (_tuple_postprocess(_grad_postprocess(outputs, create_graph), is_outputs_tuple),
+            _tuple_postprocess(_grad_postprocess(result, create_graph), is_result_tuple))
+
+
 def vjp(func, inputs, v=None, create_graph=False, strict=False):
     """``(func(inputs), vᵀ·J)``: the vector-Jacobian product at ``inputs``."""
     with enable_grad():
         is_inputs_tuple, inputs, is_outputs_tuple, outputs, v = _prepared(
             "vjp", func, inputs, v, create_graph, strict, v_of_outputs=True)
-    with set_grad_enabled(True if create_graph else is_grad_enabled()):
-        grad_res = _autograd_grad(outputs, inputs, v, create_graph=create_graph)
-        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "back")
-    return (_tuple_postprocess(_grad_postprocess(outputs, create_graph), is_outputs_tuple),
-            _tuple_postprocess(_grad_postprocess(result, create_graph), is_inputs_tuple))
+    return _last_pass(outputs, is_outputs_tuple, (outputs, inputs, v), inputs, is_inputs_tuple,
+                      strict, create_graph, "back")
 
 
 def jvp(func, inputs, v=None, create_graph=False, strict=False):
@@ -185,11 +194,8 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
         grad_outputs = tuple(zeros_like(out, requires_grad=True) for out in outputs)
         grad_inputs = _autograd_grad(outputs, inputs, grad_outputs, create_graph=True)
         _check_requires_grad(grad_inputs, "grad_inputs", strict=strict)
-    with set_grad_enabled(True if create_graph else is_grad_enabled()):
-        grad_res = _autograd_grad(grad_inputs, grad_outputs, v, create_graph=create_graph)
-        result = _fill_in_zeros(grad_res, outputs, strict, create_graph, "back_trick")
-    return (_tuple_postprocess(_grad_postprocess(outputs, create_graph), is_outputs_tuple),
-            _tuple_postprocess(_grad_postprocess(result, create_graph), is_outputs_tuple))
+    return _last_pass(outputs, is_outputs_tuple, (grad_inputs, grad_outputs, v), outputs,
+                      is_outputs_tuple, strict, create_graph, "back_trick")
 
 
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False,
@@ -307,11 +313,8 @@ def vhp(func, inputs, v=None, create_graph=False, strict=False):
         _single_output("vhp", is_outputs_tuple, outputs)
         jac = _autograd_grad(outputs, inputs, create_graph=True)
         _check_requires_grad(jac, "jacobian", strict=strict)
-    with set_grad_enabled(True if create_graph else is_grad_enabled()):
-        grad_res = _autograd_grad(jac, inputs, v, create_graph=create_graph)
-        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back")
-    return (_tuple_postprocess(_grad_postprocess(outputs, create_graph), is_outputs_tuple),
-            _tuple_postprocess(_grad_postprocess(result, create_graph), is_inputs_tuple))
+    return _last_pass(outputs, is_outputs_tuple, (jac, inputs, v), inputs, is_inputs_tuple,
+                      strict, create_graph, "double_back")
 
 
 def hvp(func, inputs, v=None, create_graph=False, strict=False):
@@ -326,8 +329,5 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
         grad_jac = tuple(zeros_like(inp, requires_grad=True) for inp in inputs)
         double_back = _autograd_grad(jac, inputs, grad_jac, create_graph=True)
         _check_requires_grad(jac, "hessian", strict=strict)
-    with set_grad_enabled(True if create_graph else is_grad_enabled()):
-        grad_res = _autograd_grad(double_back, grad_jac, v, create_graph=create_graph)
-        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back_trick")
-    return (_tuple_postprocess(_grad_postprocess(outputs, create_graph), is_outputs_tuple),
-            _tuple_postprocess(_grad_postprocess(result, create_graph), is_inputs_tuple))
+    return _last_pass(outputs, is_outputs_tuple, (double_back, grad_jac, v), inputs,
+                      is_inputs_tuple, strict, create_graph, "double_back_trick")
