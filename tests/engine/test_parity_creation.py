@@ -180,15 +180,10 @@ prog("legacy_variable_and_types", """
 
 
 prog("devices", """
+    # (what a CUDA device gets depends on how PyTorch was built: see the test at the end)
     import torch.nn as nn
-    attempts = ["torch.ones(2, device='cuda')", "torch.tensor([1.], device='cuda:0')",
-                "torch.ones(2).to('cuda')", "nn.Linear(2, 1, device='cuda')",
-                "nn.Linear(2, 1).to('cuda')", "torch.ones(2).cuda()", "nn.Linear(2, 1).cuda()",
-                "torch.ones(2, device='gpu')", "torch.ones(2, device=1)", "torch.ones(2).to('float')",
-                "torch.zeros_like(torch.ones(2), device='cuda')",
-                "torch.ones(2).new_zeros(3, device='cuda')", "torch.randn(2, device=torch.device('cuda'))",
-                "torch.device('cuda:x')", "torch.device(0)"]
-    for text in attempts:
+    for text in ("torch.ones(2, device='gpu')", "torch.ones(2).to('float')",
+                 "torch.device('cuda:x')", "torch.device('tpu')"):
         try:
             eval(text)
         except (AssertionError, RuntimeError) as e:
@@ -230,3 +225,28 @@ def test_devices_a_cpu_build_has_no_kernels_for_are_refused_in_plain_words(name)
                  lambda: engine.nn.Linear(2, 1, device=name)):
         with pytest.raises(RuntimeError, match=f"CPU only: it has no '{name}' device"):
             make()
+
+
+_CUDA = ["torch.ones(2, device='cuda')", "torch.tensor([1.], device='cuda:0')",
+         "torch.ones(2).to('cuda')", "torch.nn.Linear(2, 1, device='cuda')",
+         "torch.nn.Linear(2, 1).to('cuda')", "torch.ones(2).cuda()", "torch.nn.Linear(2, 1).cuda()",
+         "torch.zeros_like(torch.ones(2), device='cuda')",
+         "torch.ones(2).new_zeros(3, device='cuda')", "torch.randn(2, device=torch.device('cuda'))"]
+
+
+@pytest.mark.parametrize("text", _CUDA + ["torch.ones(2, device=1)", "torch.device(0)"])
+def test_cuda_is_refused_as_a_cpu_build_of_pytorch_refuses_it(text):
+    """The engine is a CPU build: CUDA fails as PyTorch's CPU wheel fails (a CUDA wheel on a
+    machine without a GPU says something else, so PyTorch is the oracle only when it is a
+    CPU build; the messages are the CPU build's either way)."""
+    import gradstudio.engine as engine
+    expected = (AssertionError, "Torch not compiled with CUDA enabled") if text in _CUDA else \
+        (RuntimeError, "Cannot access accelerator device when none is available.")
+    with pytest.raises(expected[0]) as got:
+        eval(text, {"torch": engine})
+    assert str(got.value) == expected[1]
+    torch = pytest.importorskip("torch")
+    if torch.version.cuda is None:
+        with pytest.raises(expected[0]) as theirs:
+            eval(text, {"torch": torch})
+        assert str(theirs.value) == expected[1]
