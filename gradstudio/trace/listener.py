@@ -190,10 +190,11 @@ class Tracer(Listener):
                 outermost = len(rec.frames) == 1
                 if not raw.is_tensor(input) or not raw.is_tensor(target):
                     return None
-                if weight is not None:
+                if weight is not None or label_smoothing or raw.data(target).dtype.kind == "f":
                     if not outermost:
                         return None
-                    raise TraceError(f"{kind} with a weight per class cannot be drawn yet")
+                    raise TraceError(f"{kind} with a weight per class, label_smoothing or class "
+                                     "probabilities as the target cannot be drawn yet")
                 return _Record(kind, {"ignore_index": int(ignore_index),
                                       "reduction": _reduction(size_average, reduce, reduction)},
                                {"input": input, "target": target}, out)

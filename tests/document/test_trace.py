@@ -317,13 +317,14 @@ def test_losses_the_document_cannot_hold_say_so():
         t = torch.tensor([0, 2])
         F.{call}
     """) for call in ("cross_entropy(x, t, weight=torch.ones(3))",
-                      "nll_loss(x, t, torch.ones(3), reduce=False)")]
+                      "nll_loss(x, t, torch.ones(3), reduce=False)",
+                      "cross_entropy(x, t, label_smoothing=0.1)",
+                      "cross_entropy(x, torch.softmax(x.detach(), 1))")]
     got = [str(r) for _, r in _trace_all(sources)]
-    assert got == [
-        "line 5: GradStudio cannot trace this: cross_entropy with a weight per class cannot "
-        "be drawn yet.",
-        "line 5: GradStudio cannot trace this: nll_loss with a weight per class cannot be "
-        "drawn yet."]
+    words = ("with a weight per class, label_smoothing or class probabilities as the target "
+             "cannot be drawn yet.")
+    assert got == [f"line 5: GradStudio cannot trace this: {kind} {words}"
+                   for kind in ("cross_entropy", "nll_loss", "cross_entropy", "cross_entropy")]
 
 
 def test_trace_keeps_names_actions_and_prints():

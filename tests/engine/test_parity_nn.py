@@ -447,5 +447,29 @@ prog("dropout", """
             print(e)
 """)
 
+prog("cross_entropy_probabilities_and_label_smoothing", """
+import torch.nn as nn
+import torch.nn.functional as F
+x = torch.tensor([[1.0, 2.0, 3.0], [0.5, -1.0, 2.0]], requires_grad=True)
+p = torch.tensor([[0.2, 0.3, 0.5], [1.0, 0.0, 0.0]])
+k = torch.tensor([2, 0])
+for kw in ({}, {"reduction": "sum"}, {"reduction": "none"}, {"label_smoothing": 0.1}, {"label_smoothing": 0.25, "reduction": "none"}):
+    for t in (p, k):
+        y = F.cross_entropy(x, t, **kw)
+        (y.sum() if y.dim() else y).backward()
+        print(kw, y, type(y.grad_fn).__name__, x.grad)
+        x.grad = None
+print(F.cross_entropy(x, torch.tensor([2, -100]), label_smoothing=0.2), F.cross_entropy(x, torch.tensor([-100, -100]), label_smoothing=0.2))
+print(F.cross_entropy(x[0], p[0]), F.cross_entropy(x[0], torch.tensor(1), label_smoothing=0.3), F.cross_entropy(x, k, label_smoothing=-0.5))
+print(nn.CrossEntropyLoss(label_smoothing=0.05)(x, k), nn.CrossEntropyLoss()(x, p))
+img = torch.arange(24.0).reshape(2, 3, 2, 2).requires_grad_()
+print(F.cross_entropy(img, torch.softmax(img.detach(), 1)), F.cross_entropy(img, torch.tensor([[[0, 1], [2, 1]], [[1, 1], [0, 2]]]), label_smoothing=0.1))
+for bad in ("F.cross_entropy(x, p, ignore_index=1)", "F.cross_entropy(x, p, label_smoothing=1.5)",
+            "F.cross_entropy(x, k, label_smoothing=2.0)", "F.cross_entropy(x, p.long())",
+            "F.cross_entropy(x, p, reduction='avg')"):
+    try: print(eval(bad))
+    except Exception as e: print(bad, type(e).__name__, e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

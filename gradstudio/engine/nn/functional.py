@@ -12,6 +12,7 @@ from .._tensor_arith import _broadcast_shapes, _renamed
 from .._tensor_shape import expanded_shape
 from .._random import default_generator
 from .._warn import warn
+from . import _cross_entropy
 from .._dispatch import inplace as _inplace
 from .._functions import log_softmax as _log_softmax, relu as _relu, sigmoid, \
     softmax as _softmax, tanh
@@ -315,19 +316,19 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                   reduce=None, reduction="mean", label_smoothing=0.0):
     """``nll_loss(log_softmax(input, 1), target)``: the loss of class-index targets given
-    unnormalised scores (logits)."""
-    if target._dtype.is_floating_point or (input._data.ndim == 0):
-        if input._data.ndim == 0 or target._data.shape == input._data.shape:
-            if not target._dtype.is_floating_point:
-                raise RuntimeError("Expected floating point type for target with class "
-                                   f"probabilities, got {D.scalar_type(target._dtype)}")
-            raise RuntimeError("cross_entropy with class probabilities as the target is not "
-                               "supported by GradStudio's engine; give class indices (a long "
-                               "tensor) instead.")
+    unnormalised scores (logits); class probabilities as the target and label smoothing
+    as PyTorch composes them (``_cross_entropy``)."""
     reduction = _legacy_reduction(size_average, reduce, reduction)
-    if label_smoothing != 0.0:
-        raise RuntimeError("cross_entropy's label_smoothing is not supported by GradStudio's "
-                           "engine; leave it at 0.")
+    _reduction_enum(reduction)
+    if target._data.shape == input._data.shape:      # (class probabilities as the target)
+        if not target._dtype.is_floating_point:
+            raise RuntimeError("Expected floating point type for target with class "
+                               f"probabilities, got {D.scalar_type(target._dtype)}")
+        return _cross_entropy.with_probabilities(input, target, weight, ignore_index,
+                                                 reduction, label_smoothing)
+    if label_smoothing > 0.0:
+        return _cross_entropy.smoothed(input, target, weight, ignore_index, reduction,
+                                       label_smoothing, nll_loss)
     scores = log_softmax(input, 1 if input._data.ndim >= 2 else 0)
     return nll_loss(scores, target, weight, ignore_index=ignore_index, reduction=reduction)
 

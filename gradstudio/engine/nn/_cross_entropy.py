@@ -1,0 +1,65 @@
+"""The two ways of ``cross_entropy`` beyond ``nll_loss(log_softmax(input))``: class
+probabilities as the target, and label smoothing, composed as PyTorch's
+``aten/src/ATen/native/LossNLL.cpp`` composes them (so the same grad_fn nodes appear)."""
+from .._tensor_arith import _renamed
+
+__all__ = ["with_probabilities", "smoothed"]
+
+
+def _class_dim(input):
+    return 0 if input.dim() == 1 else 1
+
+
+def _check_smoothing(label_smoothing):
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: "
+                           f"{label_smoothing:g}")
+
+
+def with_probabilities(input, target, weight, ignore_index, reduction, label_smoothing):
+    """``-(log_softmax(input) * target)`` summed over the classes, then reduced: PyTorch's
+    ``cross_entropy_loss_prob_target``."""
+    from .functional import log_softmax
+    if ignore_index >= 0:
+        raise RuntimeError("ignore_index is not supported for floating point target")
+    if weight is not None:
+        raise RuntimeError("cross_entropy with class probabilities and a weight per class is "
+                           "not supported by GradStudio's engine yet; leave weight out")
+    class_dim = _class_dim(input)
+    n_classes = input.shape[class_dim]
+    scores = log_softmax(input, class_dim)
+    if label_smoothing > 0.0:
+        _check_smoothing(label_smoothing)
+        target = target * (1 - label_smoothing) + (label_smoothing / n_classes)
+    if reduction == "mean":
+        if input.numel() == 0:
+            return _renamed(-(scores * target).sum() / 0, "DivBackward1")
+        return _renamed(-(scores * target).sum() / (input.numel() // n_classes),
+                        "DivBackward1")
+    if reduction == "sum":
+        return -(scores * target).sum()
+    return -(scores * target).sum(class_dim)
+
+
+def smoothed(input, target, weight, ignore_index, reduction, label_smoothing, nll_loss):
+    """``(1 - s) * nll_loss + s / C * (the loss against the uniform distribution)``:
+    PyTorch's ``cross_entropy_loss_label_smoothing``."""
+    from .functional import log_softmax
+    _check_smoothing(label_smoothing)
+    if weight is not None:
+        raise RuntimeError("cross_entropy with label_smoothing and a weight per class is not "
+                           "supported by GradStudio's engine yet; leave weight out")
+    class_dim = _class_dim(input)
+    scores = log_softmax(input, class_dim)
+    loss = nll_loss(scores, target, None, ignore_index=ignore_index, reduction=reduction)
+    n_classes = input.shape[class_dim]
+    smooth = -scores.sum(class_dim)
+    ignored = target == ignore_index
+    smooth.masked_fill_(ignored, 0.0)
+    if reduction == "mean":
+        rest = smooth.sum() / (~ignored).sum()
+    elif reduction == "sum":
+        rest = smooth.sum()
+    else:
+        rest = smooth
+    return (1 - label_smoothing) * loss + rest * (label_smoothing / n_classes)
