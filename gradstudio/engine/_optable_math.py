@@ -117,3 +117,17 @@ defop("isclose", None,
       doc="Whether each pair of elements is equal within atol + rtol * |other|.")
 defop("nonzero", None, lambda a: np.argwhere(a), None, dtype="long", category="comparison",
       code="{self}.nonzero()", doc="The indices of the nonzero elements, one row each.")
+
+
+def _xlogy(a, b):
+    """x * log(y), 0 where x is 0 (unless y is nan)."""
+    with np.errstate(all="ignore"):
+        return np.where((a == 0) & ~np.isnan(b), np.zeros((), a.dtype), a * np.log(b))
+
+
+defop("xlogy", "XlogyBackward0", _xlogy,
+      Grad(lambda F, g, out, a, b: F.where((a == 0) & (b <= 0), 0.0, F.fused("xlogy", g, b)),
+           (0, 1)),
+      Grad(lambda F, g, out, a, b: g * a / b, (0, 1)),
+      args=("self", "other"), dtype="float", code="torch.xlogy({self}, {other})",
+      doc="self * log(other), and 0 where self is 0.", variants=_ALL)

@@ -471,5 +471,24 @@ for bad in ("F.cross_entropy(x, p, ignore_index=1)", "F.cross_entropy(x, p, labe
     except Exception as e: print(bad, type(e).__name__, e)
 """)
 
+prog("kl_div_and_softmax_modules_without_dim", """
+import torch.nn as nn
+import torch.nn.functional as F
+import warnings
+warnings.simplefilter("always")
+x = torch.tensor([[1.0, 2.0, 3.0], [0.5, -1.0, 2.0]], requires_grad=True)
+print(nn.Softmax()(x), nn.LogSoftmax()(x), nn.Softmax(), nn.Softmax(dim=None))
+logp = F.log_softmax(x, 1)
+q = torch.tensor([[0.2, 0.3, 0.5], [0.6, 0.1, 0.3]])
+for red in ("batchmean", "sum", "none", "mean"):
+    y = F.kl_div(logp, q, reduction=red)
+    (y.sum() if y.dim() else y).backward()
+    print(red, y, type(y.grad_fn).__name__, x.grad)
+    x.grad = None
+    logp = F.log_softmax(x, 1)
+print(F.kl_div(logp, q.log(), reduction="batchmean", log_target=True), nn.KLDivLoss(reduction="batchmean")(logp, q), nn.KLDivLoss())
+print(F.kl_div(logp, torch.tensor([[0.0, 0.5, 0.5], [1.0, 0.0, 0.0]]), reduction="sum"))
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

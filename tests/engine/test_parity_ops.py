@@ -715,5 +715,15 @@ for bad in ("F.one_hot(torch.tensor([1.0]))", "F.one_hot(torch.tensor([-1]))", "
 print(F.one_hot(torch.tensor([], dtype=torch.long), 3))
 """)
 
+prog("xlogy", """
+    x = torch.tensor([0.0, 1.0, 2.0, 0.0, -1.0], requires_grad=True)
+    y = torch.tensor([0.0, 0.5, 3.0, float("nan"), 2.0], requires_grad=True)
+    z = torch.xlogy(x, y)
+    z.sum().backward()
+    print(z, x.grad, y.grad, x.xlogy(torch.tensor(2.0)), torch.xlogy(torch.tensor([1, 0]), torch.tensor([2, 5])))
+    g, = torch.autograd.grad(torch.xlogy(x, y.detach().abs() + 1).sum(), x, create_graph=True)
+    print(g, type(g.grad_fn).__name__)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

@@ -1,6 +1,7 @@
 """The two ways of ``cross_entropy`` beyond ``nll_loss(log_softmax(input))``: class
 probabilities as the target, and label smoothing, composed as PyTorch's
-``aten/src/ATen/native/LossNLL.cpp`` composes them (so the same grad_fn nodes appear)."""
+``aten/src/ATen/native/LossNLL.cpp`` composes them (so the same grad_fn nodes appear).
+``nn.functional`` passes in its ``log_softmax`` and ``nll_loss``."""
 from .._tensor_arith import _renamed
 
 __all__ = ["with_probabilities", "smoothed"]
@@ -16,10 +17,10 @@ def _check_smoothing(label_smoothing):
                            f"{label_smoothing:g}")
 
 
-def with_probabilities(input, target, weight, ignore_index, reduction, label_smoothing):
+def with_probabilities(input, target, weight, ignore_index, reduction, label_smoothing,
+                       log_softmax):
     """``-(log_softmax(input) * target)`` summed over the classes, then reduced: PyTorch's
     ``cross_entropy_loss_prob_target``."""
-    from .functional import log_softmax
     if ignore_index >= 0:
         raise RuntimeError("ignore_index is not supported for floating point target")
     if weight is not None:
@@ -41,10 +42,10 @@ def with_probabilities(input, target, weight, ignore_index, reduction, label_smo
     return -(scores * target).sum(class_dim)
 
 
-def smoothed(input, target, weight, ignore_index, reduction, label_smoothing, nll_loss):
+def smoothed(input, target, weight, ignore_index, reduction, label_smoothing, nll_loss,
+             log_softmax):
     """``(1 - s) * nll_loss + s / C * (the loss against the uniform distribution)``:
     PyTorch's ``cross_entropy_loss_label_smoothing``."""
-    from .functional import log_softmax
     _check_smoothing(label_smoothing)
     if weight is not None:
         raise RuntimeError("cross_entropy with label_smoothing and a weight per class is not "

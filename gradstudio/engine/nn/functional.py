@@ -12,7 +12,7 @@ from .._tensor_arith import _broadcast_shapes, _renamed
 from .._tensor_shape import expanded_shape
 from .._random import default_generator
 from .._warn import warn
-from . import _cross_entropy
+from . import _cross_entropy, _kl_div
 from .._dispatch import inplace as _inplace
 from .._functions import log_softmax as _log_softmax, relu as _relu, sigmoid, \
     softmax as _softmax, tanh
@@ -72,21 +72,25 @@ def logsigmoid(input):
     return _activation("logsigmoid", input)
 
 
-def _softmax_dim(name, ndim):
-    warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to "
-         "include dim=X as an argument.")
+def _softmax_dim(name, ndim, stacklevel):
+    message = (f"Implicit dimension choice for {name} has been deprecated. Change the call to "
+               "include dim=X as an argument.")
+    if stacklevel == 3:
+        warn(message)                   # (at the caller's line)
+    else:                               # (from nn.Softmax: inside the library, as PyTorch's)
+        warnings.warn(message, stacklevel=2)
     return 0 if ndim in (0, 1, 3) else 1
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
-        dim = _softmax_dim("softmax", input.dim())
+        dim = _softmax_dim("softmax", input.dim(), _stacklevel)
     return _softmax(input, dim, dtype=dtype)
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
-        dim = _softmax_dim("log_softmax", input.dim())
+        dim = _softmax_dim("log_softmax", input.dim(), _stacklevel)
     return _log_softmax(input, dim, dtype=dtype)
 
 
@@ -325,10 +329,10 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
             raise RuntimeError("Expected floating point type for target with class "
                                f"probabilities, got {D.scalar_type(target._dtype)}")
         return _cross_entropy.with_probabilities(input, target, weight, ignore_index,
-                                                 reduction, label_smoothing)
+                                                 reduction, label_smoothing, log_softmax)
     if label_smoothing > 0.0:
         return _cross_entropy.smoothed(input, target, weight, ignore_index, reduction,
-                                       label_smoothing, nll_loss)
+                                       label_smoothing, nll_loss, log_softmax)
     scores = log_softmax(input, 1 if input._data.ndim >= 2 else 0)
     return nll_loss(scores, target, weight, ignore_index=ignore_index, reduction=reduction)
 
@@ -346,3 +350,10 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     composes it."""
     denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
     return input / denom
+
+
+@observed("torch.nn.functional.kl_div")
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    """The Kullback-Leibler divergence of ``target`` from ``input`` (log-probabilities)."""
+    return _kl_div.kl_div(input, target, size_average, reduce, reduction, log_target,
+                          _legacy_reduction, _reduction_enum)

@@ -46,11 +46,7 @@ class _AlongDim(Module):
         self.dim = dim
 
     def forward(self, input):
-        if self.dim is None:
-            raise RuntimeError(f"{type(self).__name__}() without dim is not supported by "
-                               f"GradStudio's engine (PyTorch guesses one and warns): give "
-                               f"it, e.g. {type(self).__name__}(dim=1).")
-        return type(self)._fn(input, self.dim)
+        return type(self)._fn(input, self.dim, _stacklevel=5)
 
     def extra_repr(self):
         return f"dim={self.dim}"
