@@ -17,7 +17,8 @@ _METHODS = (
     "t", "permute", "squeeze", "unsqueeze", "flatten", "clone", "detach", "add", "sub", "mul",
     "div", "square", "log1p", "expm1", "sign", "floor", "ceil", "round", "eq", "ne", "lt", "le",
     "gt", "ge", "all", "any", "argmax", "argmin", "numel", "reciprocal", "amax", "amin", "narrow",
-    "select", "is_floating_point", "allclose", "equal", "masked_fill")
+    "select", "is_floating_point", "allclose", "equal", "masked_fill",
+    "tile", "movedim", "moveaxis", "swapaxes")
 __all__ = ["cat", "concat", "stack", "where", "is_tensor", "isclose", "nonzero", *_METHODS]
 
 

@@ -84,3 +84,37 @@ def _one_hot(a, num_classes=-1):
 defop("one_hot", None, _one_hot, None, params=(Param("num_classes", "int", -1),), dtype="long",
       category="comparison", code="torch.nn.functional.one_hot({self}, {num_classes})",
       doc="Each class index as a row of zeros with a one at that index.")
+
+
+def _repeat(a, repeats):
+    if len(repeats) < a.ndim:
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number "
+                           "of dimensions of tensor")
+    padded = a.reshape((1,) * (len(repeats) - a.ndim) + a.shape)
+    return np.tile(padded, repeats)
+
+
+def _repeat_grad(F, g, out, a, repeats):
+    """PyTorch's ``repeat_backward``: the new leading dimensions summed away one by one,
+    then the gradient viewed as (copies, size) pairs and summed over the copies at once."""
+    shape = tuple(a.shape)
+    if 0 in repeats:
+        return F.zeros_as(a)
+    lead = len(repeats) - len(shape)
+    for _ in range(lead):
+        g = F.sum(g, (0,), False)
+    grad_size, sum_dims = [], []
+    for d, size in enumerate(shape):
+        if repeats[d + lead] != 1:
+            grad_size.append(repeats[d + lead])
+            sum_dims.append(len(grad_size) - 1)
+        grad_size.append(size)
+    if sum_dims:
+        g = F.sum(F.reshape(g, tuple(grad_size)), tuple(sum_dims), False)
+    return g
+
+
+defop("repeat", "RepeatBackward0", _repeat, Grad(_repeat_grad),
+      params=(Param("repeats", "shape", (2,), "how many copies along each dimension"),),
+      dtype="keep", category="shape", code="{self}.repeat({repeats})",
+      doc="Tiles the tensor: copies it along each dimension (new leading ones included).")

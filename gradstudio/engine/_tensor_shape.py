@@ -391,3 +391,43 @@ def _flip(self, *dims):
 
 
 ShapeMixin.flip = _flip
+
+
+def _sizes(args):
+    return tuple(args[0]) if len(args) == 1 and not isinstance(args[0], int) else tuple(args)
+
+
+def _repeat(self, *repeats):
+    """``t.repeat(2, 3)`` or ``t.repeat((2, 3))``."""
+    return apply(OPS["repeat"], (self,), {"repeats": _sizes(repeats)})
+
+
+def _tile(self, *dims):
+    """``repeat``, with ``dims`` padded with leading ones to the tensor's dimensions."""
+    dims = _sizes(dims)
+    return _repeat(self, (1,) * (self._data.ndim - len(dims)) + dims)
+
+
+def _movedim(self, source, destination):
+    if isinstance(source, int) != isinstance(destination, int):
+        raise TypeError(f"movedim() received an invalid combination of arguments - got "
+                        f"({type(source).__name__}, {type(destination).__name__}), but expected "
+                        "(int source, int destination) or (tuple of ints source, tuple of ints "
+                        "destination)")
+    src = (source,) if isinstance(source, int) else tuple(source)
+    dst = (destination,) if isinstance(destination, int) else tuple(destination)
+    if len(src) != len(dst):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({_list(src)} "
+                           f"dims) should contain the same number of dims as destination "
+                           f"({_list(dst)} dims)")
+    n = self._data.ndim
+    src, dst = [_wrap_dim(d, n) for d in src], [_wrap_dim(d, n) for d in dst]
+    order = [None] * n
+    for s, d in zip(src, dst):
+        order[d] = s
+    rest = iter(d for d in range(n) if d not in src)
+    return self.permute(*[next(rest) if o is None else o for o in order])
+
+
+ShapeMixin.repeat, ShapeMixin.tile, ShapeMixin.movedim = _repeat, _tile, _movedim
+ShapeMixin.moveaxis = _movedim

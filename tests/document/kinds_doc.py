@@ -121,6 +121,7 @@ def every_kind_document():
     node("bitwise_not", self=cmp)
     node("flip", {"dims": (0, 1)}, self=a)
     node("tril", self=a)
+    node("repeat", {"repeats": (2, 1, 2)}, self=a)
     node("triu", {"diagonal": 1}, self=a)
     node("masked_fill", {"value": -1.0}, self=a, mask=cmp)
     node("logsumexp", {"dim": (1,)}, self=a)

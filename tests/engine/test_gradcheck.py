@@ -188,6 +188,8 @@ case("triu", "1", lambda a: torch.triu(a, 1), ((4, 3), anywhere))
 case("masked_fill", "broadcast", lambda a: a.masked_fill(a.detach() > 0, 2.5), ((3, 4), anywhere))
 case("xlogy", "both", torch.xlogy, ((3, 4), away0), ((3, 4), positive))
 case("xlogy", "broadcast", lambda a, b: a.xlogy(b), ((3, 4), anywhere), ((4,), positive))
+case("repeat", "lead", lambda a: a.repeat(2, 1, 3), ((3, 4), anywhere))
+case("repeat", "ones", lambda a: a.repeat(1, 1), ((3, 4), anywhere))
 case("logsumexp", "dim1", lambda a: a.logsumexp(1), ((3, 4), anywhere))
 case("logsumexp", "keepdim", lambda a: torch.logsumexp(a, (0, 1), keepdim=True), ((3, 4), anywhere))
 

@@ -725,5 +725,20 @@ prog("xlogy", """
     print(g, type(g.grad_fn).__name__)
 """)
 
+prog("repeat_tile_movedim", """
+x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+w = torch.arange(36.0)
+for y in (x.repeat(2, 1), x.repeat((1, 2)), x.repeat(2, 1, 2), torch.tile(x, (2,)), x.tile(1, 2, 1), x.movedim(0, 1), torch.movedim(x, (0, 1), (1, 0)), x.unsqueeze(0).movedim(-1, 0), torch.swapaxes(x, 0, 1), torch.moveaxis(x, 1, 0)):
+    (y * w[:y.numel()].reshape(y.shape)).sum().backward()
+    print(tuple(y.shape), type(y.grad_fn).__name__, x.grad)
+    x.grad = None
+print(torch.tensor([1, 2]).repeat(3), torch.tensor(5.0).repeat(2, 2))
+g, = torch.autograd.grad((x.repeat(2, 2) ** 2).sum(), x, create_graph=True)
+print(g, torch.autograd.grad(g.sum(), x))
+for bad in ("x.repeat(2)", "x.movedim((0, 1), (0,))", "x.repeat(0, 2).sum()"):
+    try: print(eval(bad))
+    except Exception as e: print(bad, type(e).__name__, e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
