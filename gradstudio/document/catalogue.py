@@ -222,12 +222,17 @@ def _grad_name(op):
     return op.grad_fn if isinstance(op.grad_fn, str) else op.grad_fn({})
 
 
+_PARAMS_FIRST = {"gather", "index_select"}     # methods whose params come before a tensor
+
+
 def _method_call(name, param_names):
     """Evaluates a kind as PyTorch code calls its op: the method when the op has one,
     else ``torch.<name>`` or ``torch.nn.functional.<name>``, with the tensors first and
     the params in the record's order."""
     def evaluate(p, self, **inputs):
         fn = getattr(self, name, None)
+        if name in _PARAMS_FIRST:       # (x.gather(dim, index): by keyword)
+            return fn(**inputs, **{n: p[n] for n in param_names})
         args = (*inputs.values(), *(p[n] for n in param_names))
         if fn is not None:
             return fn(*args)

@@ -18,7 +18,7 @@ _METHODS = (
     "div", "square", "log1p", "expm1", "sign", "floor", "ceil", "round", "eq", "ne", "lt", "le",
     "gt", "ge", "all", "any", "argmax", "argmin", "numel", "reciprocal", "amax", "amin", "narrow",
     "select", "is_floating_point", "allclose", "equal", "masked_fill",
-    "tile", "movedim", "moveaxis", "swapaxes")
+    "tile", "movedim", "moveaxis", "swapaxes", "gather", "index_select")
 __all__ = ["cat", "concat", "stack", "where", "is_tensor", "isclose", "nonzero", *_METHODS]
 
 

@@ -118,3 +118,52 @@ defop("repeat", "RepeatBackward0", _repeat, Grad(_repeat_grad),
       params=(Param("repeats", "shape", (2,), "how many copies along each dimension"),),
       dtype="keep", category="shape", code="{self}.repeat({repeats})",
       doc="Tiles the tensor: copies it along each dimension (new leading ones included).")
+
+
+# --- gathering by index (the index is a port, so a computed index stays in the graph; the
+# table hands it over in the input's dtype, and it is made an integer again here) ---------
+def _gather_key(shape, index, dim):
+    key = list(np.indices(index.shape, sparse=True))
+    key[dim] = index.astype(np.int64)
+    return tuple(key)
+
+
+def _added_at(a, shape, key):
+    z = np.zeros(shape, a.dtype)
+    np.add.at(z, key, a)
+    return z
+
+
+# the backward ops of gather and index_select: the gradient added into zeros at the
+# positions read, recorded under PyTorch's names when a double backward needs them
+for _name, _grad_fn in (("_scatter_add", "ScatterAddBackward0"),
+                        ("_index_add", "IndexAddBackward0")):
+    defop(_name, _grad_fn, _added_at, Grad(lambda F, g, out, a, shape, key: F.take(g, key)),
+          dtype="keep", category="internal")
+
+
+def _gather_grad(F, g, out, a, index, dim):
+    return F.fused("_scatter_add", g, shape=tuple(a.shape),
+                   key=_gather_key(a.shape, F.numpy(index), dim))
+
+
+defop("gather", "GatherBackward0",
+      lambda a, index, dim: a[_gather_key(a.shape, index, dim)] if a.ndim else a[()].copy(),
+      Grad(_gather_grad, (1,)), None, args=("self", "index"),
+      params=(Param("dim", "int", 0),), dtype="keep", category="shape",
+      code="{self}.gather({dim}, {index})",
+      doc="Picks, along dim, the element each entry of index names.")
+
+
+def _select_key(index, dim):
+    return (slice(None),) * dim + (np.atleast_1d(index).astype(np.int64),)
+
+
+defop("index_select", "IndexSelectBackward0",
+      lambda a, index, dim: a[_select_key(index, dim)] if a.ndim else a.copy(),
+      Grad(lambda F, g, out, a, index, dim: F.fused(
+          "_index_add", g, shape=tuple(a.shape), key=_select_key(F.numpy(index), dim))
+           if a.shape else g, (1,)), None,
+      args=("self", "index"), params=(Param("dim", "int", 0),), dtype="keep",
+      category="shape", code="{self}.index_select({dim}, {index})",
+      doc="The slices along dim that index lists, in its order.")

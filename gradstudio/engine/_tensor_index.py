@@ -10,7 +10,7 @@ from . import _dtype as D
 from ._factory import tensor
 from ._oprecord import OPS
 from ._dispatch import apply, inplace
-from ._core import TensorCore, _list
+from ._core import TensorCore, _list, _wrap_dim
 from ._grad_mode import STATE
 from ._tensor_arith import _no_grad_if, _operand, _renamed
 from ._warn import warn as _warn
@@ -294,3 +294,46 @@ def _masked_fill_(self, mask, value):
 
 
 IndexMixin.masked_fill, IndexMixin.masked_fill_ = _masked_fill, _masked_fill_
+
+
+# ---------------------------------------------------------------------- gather, index_select
+def _gather(self, dim, index, *, sparse_grad=False):
+    if not isinstance(index, TensorCore) or index._dtype not in (D.int64, D.int32):
+        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
+    ndim = self._data.ndim
+    d = _wrap_dim(dim, ndim)
+    if index._data.ndim != ndim and (ndim or index._data.ndim > 1):
+        raise RuntimeError("Index tensor must have the same number of dimensions as input "
+                           "tensor")
+    shape, ishape = self._data.shape, index._data.shape
+    for k in range(ndim):
+        if k != d and ishape[k] > shape[k]:
+            raise RuntimeError(f"Size does not match at dimension {k} expected index "
+                               f"{_list(ishape)} to be no larger than self {_list(shape)} "
+                               f"apart from dimension {d}")
+    size = shape[d] if ndim else 1
+    bad = index._data[(index._data < 0) | (index._data >= size)]
+    if bad.size:
+        raise RuntimeError(f"index {bad.flat[0]} is out of bounds for dimension {d} with size "
+                           f"{size}")
+    return apply(OPS["gather"], (self, index), {"dim": d})
+
+
+def _index_select(self, dim, index):
+    d = _wrap_dim(dim, self._data.ndim)
+    if not isinstance(index, TensorCore) or index._dtype not in (D.int64, D.int32):
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    if index._data.ndim > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    if not self._data.ndim and index._data.size != 1:
+        raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got "
+                           f"{index._data.size} value(s)")
+    size = self._data.shape[d] if self._data.ndim else 1
+    bad = index._data[(index._data < 0) | (index._data >= size)]
+    if bad.size:
+        raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad.flat[0]} "
+                           f"axis_dim={size}")
+    return apply(OPS["index_select"], (self, index), {"dim": d})
+
+
+IndexMixin.gather, IndexMixin.index_select = _gather, _index_select

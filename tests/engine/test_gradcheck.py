@@ -190,6 +190,10 @@ case("xlogy", "both", torch.xlogy, ((3, 4), away0), ((3, 4), positive))
 case("xlogy", "broadcast", lambda a, b: a.xlogy(b), ((3, 4), anywhere), ((4,), positive))
 case("repeat", "lead", lambda a: a.repeat(2, 1, 3), ((3, 4), anywhere))
 case("repeat", "ones", lambda a: a.repeat(1, 1), ((3, 4), anywhere))
+case("gather", "repeats", lambda a: a.gather(1, torch.tensor([[0, 0, 3], [2, 1, 2], [3, 3, 3]])),
+     ((3, 4), anywhere))
+case("index_select", "repeats", lambda a: a.index_select(0, torch.tensor([2, 0, 2, 2])),
+     ((3, 4), anywhere))
 case("logsumexp", "dim1", lambda a: a.logsumexp(1), ((3, 4), anywhere))
 case("logsumexp", "keepdim", lambda a: torch.logsumexp(a, (0, 1), keepdim=True), ((3, 4), anywhere))
 

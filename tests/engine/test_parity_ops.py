@@ -740,5 +740,26 @@ for bad in ("x.repeat(2)", "x.movedim((0, 1), (0,))", "x.repeat(0, 2).sum()"):
     except Exception as e: print(bad, type(e).__name__, e)
 """)
 
+prog("gather_and_index_select", """
+x = torch.arange(6.0).reshape(2, 3).requires_grad_()
+w = torch.tensor([[1.0, -2.0, 0.5], [3.0, 0.25, -1.0]])
+i = torch.tensor([[2, 0, 2], [1, 1, 0]])
+for y in (x.gather(1, i), torch.gather(x, 0, torch.tensor([[1, 0, 1]])), x.gather(1, torch.tensor([[2], [0]])),
+          x.index_select(1, torch.tensor([2, 0, 2])), torch.index_select(x, 0, torch.tensor([1, 1])),
+          x.index_select(0, torch.tensor(1)), x.index_select(1, torch.tensor([1], dtype=torch.int32))):
+    (y * w[:y.shape[0], :y.shape[1]] if y.dim() == 2 else y).sum().backward()
+    print(y, type(y.grad_fn).__name__, x.grad)
+    x.grad = None
+logits = torch.tensor([[0.2, 1.5, -0.3], [2.0, 0.1, 0.4]], requires_grad=True)
+picked = logits.log_softmax(1).gather(1, logits.argmax(1, keepdim=True))
+picked.sum().backward(); print(picked, logits.grad)
+g, = torch.autograd.grad((x.gather(1, i) ** 2).sum(), x, create_graph=True)
+print(g, torch.autograd.grad(g.sum(), x))
+print(torch.tensor(5.0).index_select(0, torch.tensor([0])), torch.tensor(5.0).gather(0, torch.tensor(0)))
+for bad in ['x.gather(1, torch.tensor([[0.]]))','x.gather(1, torch.tensor([0]))','x.gather(0, torch.tensor([[0,1,2,0]]))','x.gather(1, torch.tensor([[5]]))','x.gather(1, torch.tensor([[-1]]))','x.index_select(1, torch.tensor([0.]))','x.index_select(1, torch.tensor([[0]]))','x.index_select(1, torch.tensor([3]))','x.index_select(1, torch.tensor([-1]))','x.gather(2, torch.tensor([[0]]))','x.index_select(2, torch.tensor([0]))', 'torch.tensor(5.).index_select(0, torch.tensor([0,0]))']:
+    try: print(eval(bad))
+    except Exception as e: print(bad, type(e).__name__, e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
