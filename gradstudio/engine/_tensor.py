@@ -22,6 +22,7 @@ from . import _dtype as D
 from ._core import TensorCore
 from ._factory import empty, tensor
 from ._tensor_arith import ArithmeticMixin
+from ._tensor_arrange import ArrangeMixin
 from ._tensor_autograd import AutogradMixin
 from ._tensor_convert import ConversionMixin
 from ._tensor_index import IndexMixin
@@ -34,8 +35,8 @@ from ._tensor_table import TableMixin
 __all__ = ["Tensor"]
 
 
-class Tensor(ArithmeticMixin, ShapeMixin, ReduceMixin, StatsMixin, IndexMixin, InplaceMixin,
-             AutogradMixin, ConversionMixin, TableMixin, TensorCore):
+class Tensor(ArithmeticMixin, ShapeMixin, ArrangeMixin, ReduceMixin, StatsMixin, IndexMixin,
+             InplaceMixin, AutogradMixin, ConversionMixin, TableMixin, TensorCore):
     """A multi-dimensional array that records the operations applied to it."""
     __slots__ = ()
     __module__ = "torch"  # type(x) prints as <class 'torch.Tensor'>
