@@ -19,7 +19,8 @@ _METHODS = (
     "gt", "ge", "all", "any", "argmax", "argmin", "numel", "reciprocal", "amax", "amin", "narrow",
     "select", "is_floating_point", "allclose", "equal", "masked_fill",
     "tile", "movedim", "moveaxis", "swapaxes", "gather", "index_select")
-__all__ = ["cat", "concat", "stack", "where", "is_tensor", "isclose", "nonzero", *_METHODS]
+__all__ = ["cat", "concat", "stack", "hstack", "vstack", "broadcast_to", "where", "is_tensor",
+           "isclose", "nonzero", *_METHODS]
 
 
 def _tensors(tensors, name):
@@ -64,6 +65,38 @@ def cat(tensors, dim=0):
 
 
 concat = cat
+
+
+def _nonempty(tensors, name):
+    tensors = _tensors(tensors, name)
+    if not tensors:
+        raise RuntimeError(f"{name} expects a non-empty TensorList")
+    return tensors
+
+
+def _at_least(t, ndim):
+    """PyTorch's ``atleast_1d``/``atleast_2d``: a 0-d tensor reshaped, a 1-d one given a
+    leading dimension (for 2-d)."""
+    if t.dim() >= ndim:
+        return t
+    if t.dim() == 0:
+        return t.reshape((1,) * ndim)
+    return t.unsqueeze(0)
+
+
+def hstack(tensors):
+    """``cat`` along the first dimension of 1-d tensors, the second of the others."""
+    tensors = [_at_least(t, 1) for t in _nonempty(tensors, "hstack")]
+    return cat(tensors, 0 if tensors[0].dim() == 1 else 1)
+
+
+def vstack(tensors):
+    """``cat`` of the tensors made at least 2-d, along the first dimension."""
+    return cat([_at_least(t, 2) for t in _nonempty(tensors, "vstack")], 0)
+
+
+def broadcast_to(input, size):
+    return input.expand(size)
 
 
 def stack(tensors, dim=0):

@@ -761,5 +761,20 @@ for bad in ['x.gather(1, torch.tensor([[0.]]))','x.gather(1, torch.tensor([0]))'
     except Exception as e: print(bad, type(e).__name__, e)
 """)
 
+prog("hstack_vstack_broadcast_to", """
+a = torch.tensor([1.0, 2.0], requires_grad=True)
+b = torch.tensor([3.0], requires_grad=True)
+m = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+s = torch.tensor(7.0, requires_grad=True)
+for y in (torch.hstack((a, b)), torch.hstack([m, m]), torch.hstack((a, s)), torch.vstack((a, a)), torch.vstack([m, a]),
+          torch.vstack((s, s)), torch.broadcast_to(a, (3, 2)), torch.broadcast_to(s, (2,))):
+    y.sum().backward()
+    print(y, type(y.grad_fn).__name__, [type(f).__name__ for f, _ in y.grad_fn.next_functions])
+print(a.grad, b.grad, m.grad, s.grad)
+for bad in ("torch.hstack(a)", "torch.vstack([a, 1.0])", "torch.hstack([])", "torch.vstack([])", "torch.vstack((a, b))", "torch.broadcast_to(a, (3,))"):
+    try: print(eval(bad))
+    except Exception as e: print(bad, type(e).__name__, e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
