@@ -297,22 +297,26 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
     return _tuple_postprocess(res, (is_inputs_tuple, is_inputs_tuple))
 
 
-def _single_output(fn_name, is_outputs_tuple, outputs):
+def _gradient_of_scalar(fn_name, func, inputs, v, create_graph, strict):
+    """vhp's and hvp's first steps (under enable_grad): ``_prepared``, the check that
+    ``func`` returned one single-element tensor, and its gradient with a graph."""
+    is_inputs_tuple, inputs, is_outputs_tuple, outputs, v = _prepared(
+        fn_name, func, inputs, v, create_graph, strict, v_of_outputs=False)
     if is_outputs_tuple or not isinstance(outputs[0], TensorCore):
         raise RuntimeError(f"The function given to {fn_name} should return a single Tensor")
     if outputs[0].nelement() != 1:
         raise RuntimeError(f"The Tensor returned by the function given to {fn_name} should "
                            "contain a single element")
+    jac = _autograd_grad(outputs, inputs, create_graph=True)
+    _check_requires_grad(jac, "jacobian", strict=strict)
+    return is_inputs_tuple, inputs, is_outputs_tuple, outputs, v, jac
 
 
 def vhp(func, inputs, v=None, create_graph=False, strict=False):
     """``(func(inputs), vᵀ·H)``: the vector-Hessian product of a scalar function."""
     with enable_grad():
-        is_inputs_tuple, inputs, is_outputs_tuple, outputs, v = _prepared(
-            "vhp", func, inputs, v, create_graph, strict, v_of_outputs=False)
-        _single_output("vhp", is_outputs_tuple, outputs)
-        jac = _autograd_grad(outputs, inputs, create_graph=True)
-        _check_requires_grad(jac, "jacobian", strict=strict)
+        is_inputs_tuple, inputs, is_outputs_tuple, outputs, v, jac = _gradient_of_scalar(
+            "vhp", func, inputs, v, create_graph, strict)
     return _last_pass(outputs, is_outputs_tuple, (jac, inputs, v), inputs, is_inputs_tuple,
                       strict, create_graph, "double_back")
 
@@ -321,11 +325,8 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
     """``(func(inputs), H·v)``: the Hessian-vector product of a scalar function, by the
     double-backward trick."""
     with enable_grad():
-        is_inputs_tuple, inputs, is_outputs_tuple, outputs, v = _prepared(
-            "hvp", func, inputs, v, create_graph, strict, v_of_outputs=False)
-        _single_output("hvp", is_outputs_tuple, outputs)
-        jac = _autograd_grad(outputs, inputs, create_graph=True)
-        _check_requires_grad(jac, "jacobian", strict=strict)
+        is_inputs_tuple, inputs, is_outputs_tuple, outputs, v, jac = _gradient_of_scalar(
+            "hvp", func, inputs, v, create_graph, strict)
         grad_jac = tuple(zeros_like(inp, requires_grad=True) for inp in inputs)
         double_back = _autograd_grad(jac, inputs, grad_jac, create_graph=True)
         _check_requires_grad(jac, "hessian", strict=strict)
