@@ -108,7 +108,8 @@ CATALOGUE: dict[str, NodeKind] = {}
 # Kinds built by hand after the table's own, each naming the table entries it stands for
 # (``matmul`` is a composite: it runs mm, mv, dot or bmm, which keep kinds of their own).
 _HAND_BUILT = {"pow": ("pow", "pow_tensor"), "rsub": ("rsub",), "rpow": ("rpow",),
-               "max": ("max", "max_dim"), "min": ("min", "min_dim"), "matmul": (),
+               "max": ("max", "max_dim"), "min": ("min", "min_dim"),
+               "median": ("median", "median_dim"), "matmul": (),
                "reshape": ("_unsafe_view",), "index": ("slice", "index"), "where": ("where",),
                "to": ("to",), "cat": ("cat",), "stack": ("stack",),
                "floor_divide": ("floor_divide", "floor_divide_scalar"),
@@ -222,7 +223,13 @@ def _grad_name(op):
     return op.grad_fn if isinstance(op.grad_fn, str) else op.grad_fn({})
 
 
-_PARAMS_FIRST = {"gather", "index_select"}     # methods whose params come before a tensor
+# methods called with every argument by keyword (their params come first, or are
+# keyword-only), the method a kind's op is reached through when its name differs, and the
+# methods whose node shows the values of a (values, indices) pair
+_BY_KEYWORD = {"gather", "index_select", "sort", "argsort", "topk", "scatter", "scatter_value",
+               "scatter_add", "index_add", "addmm", "roll", "diagonal", "count_nonzero"}
+_METHOD = {"scatter_value": "scatter"}
+_VALUES_OF = {"sort", "topk"}
 
 
 def _method_call(name, param_names):
@@ -230,9 +237,10 @@ def _method_call(name, param_names):
     else ``torch.<name>`` or ``torch.nn.functional.<name>``, with the tensors first and
     the params in the record's order."""
     def evaluate(p, self, **inputs):
-        fn = getattr(self, name, None)
-        if name in _PARAMS_FIRST:       # (x.gather(dim, index): by keyword)
-            return fn(**inputs, **{n: p[n] for n in param_names})
+        fn = getattr(self, _METHOD.get(name, name), None)
+        if name in _BY_KEYWORD:     # (an optional param left at None is not passed)
+            out = fn(**inputs, **{n: p[n] for n in param_names if p[n] is not None})
+            return out.values if name in _VALUES_OF else out
         args = (*inputs.values(), *(p[n] for n in param_names))
         if fn is not None:
             return fn(*args)
@@ -371,6 +379,14 @@ _SPELLED = {
     "mm": lambda p, a: f"{a['self']}.mm({a['mat2']})",
     "bmm": lambda p, a: f"{a['self']}.bmm({a['mat2']})",
     "mv": lambda p, a: f"{a['self']}.mv({a['vec']})",
+    "sort": lambda p, a: f"{a['self']}.sort(dim={p['dim']}, descending={p['descending']}"
+                         + ("" if p["stable"] is None else f", stable={p['stable']}")
+                         + ").values",
+    "argsort": lambda p, a: f"{a['self']}.argsort(dim={p['dim']}, "
+                            f"descending={p['descending']}"
+                            + (", stable=True" if p["stable"] else "") + ")",
+    "roll": lambda p, a: f"{a['self']}.roll({dims(p['shifts'])}"
+                         + ("" if p["dims"] is None else f", {dims(p['dims'])}") + ")",
 }
 
 # ----------------------------------------------------------------------------- hand-built
@@ -491,7 +507,8 @@ _OWN_KINDS = {
 
 
 # hand-built, but in the table entry's palette place (those of _OWN_KINDS built there)
-_TABLE_SLOT = {"pow", "max", "min", "floor_divide", "remainder", "nll_loss", "mse_loss"}
+_TABLE_SLOT = {"pow", "max", "min", "median", "floor_divide", "remainder", "nll_loss",
+               "mse_loss"}
 _SKIP = {op for ops in _HAND_BUILT.values() for op in ops} - _TABLE_SLOT
 
 
@@ -546,13 +563,13 @@ def _extreme_eval(name):
     return evaluate
 
 
-for _n in ("max", "min"):
+for _n, _what in (("max", "The largest element"), ("min", "The smallest element"),
+                  ("median", "The lower median")):
     CATALOGUE.pop(_n, None)
-    _add(NodeKind(_n, "reduction", f"The {'largest' if _n == 'max' else 'smallest'} element "
-                  "(over dim, or all).", (Port("self"),),
+    _add(NodeKind(_n, "reduction", f"{_what} (over dim, or all).", (Port("self"),),
                   (ParamSpec("dim", "int", None, "dimension, or None for all", optional=True),
                    ParamSpec("keepdim", "bool", False)), _extreme_eval(_n),
-                  "{self}." + _n + "()", _n.capitalize() + "Backward1",
+                  "{self}." + _n + "()", _grad_name(OPS[_n]),
                   code=_along_code(_n, ".values")))
 _add(NodeKind("matmul", "linear algebra", "Matrix product a @ b (dot, matrix-vector, matrix or "
               "batched, by the inputs' dimensions).", (Port("self"), Port("other")), (),

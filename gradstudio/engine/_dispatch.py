@@ -11,7 +11,7 @@ from . import _dtype as D, _views, observer
 # the op tables: importing them registers every op of ``OPS``
 from . import (_optable, _optable_shape, _optable_loss, _optable_stats,  # noqa: F401
                _optable_backward, _optable_nn, _optable_activation, _optable_math,
-               _optable_arrange)
+               _optable_arrange, _optable_sort, _optable_scatter, _optable_matrix)
 from ._core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
 from ._grad_mode import STATE
 from ._nodes import _ERRSTATE, _PLANS, _QUIET, _STAND_INS, new_node, node_class, plan_for, stand_in
@@ -238,7 +238,7 @@ def inplace(self, op, operands, params=None):
         if base is not None:
             if self._creation != _views.DEFAULT:
                 raise _views.rebase_error(self, indirect=False)
-            if base._grad_fn is None and base._requires_grad:
+            if base._grad_fn is None and (base._requires_grad or self._sync()._requires_grad):
                 raise RuntimeError("a view of a leaf Variable that requires grad is being used "
                                    "in an in-place operation.")
         if self._sync()._requires_grad and self._grad_fn is None:

@@ -18,7 +18,9 @@ _METHODS = (
     "div", "square", "log1p", "expm1", "sign", "floor", "ceil", "round", "eq", "ne", "lt", "le",
     "gt", "ge", "all", "any", "argmax", "argmin", "numel", "reciprocal", "amax", "amin", "narrow",
     "select", "is_floating_point", "allclose", "equal", "masked_fill",
-    "tile", "movedim", "moveaxis", "swapaxes", "gather", "index_select")
+    "tile", "movedim", "moveaxis", "swapaxes", "gather", "index_select", "sort", "argsort",
+    "msort", "topk", "median", "scatter", "scatter_add", "index_add", "diagonal", "diag", "trace",
+    "roll", "cumprod", "count_nonzero", "addmm")
 __all__ = ["cat", "concat", "stack", "hstack", "vstack", "broadcast_to", "where", "is_tensor",
            "isclose", "nonzero", *_METHODS]
 
@@ -136,6 +138,9 @@ def where(condition, input=None, other=None):
 
 def _method(name):
     def fn(input, *args, **kwargs):
+        if not isinstance(input, TensorCore):
+            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
+                            f"{type(input).__name__}")
         try:
             return getattr(input, name)(*args, **kwargs)
         except TypeError as e:

@@ -11,7 +11,7 @@ nan where the incoming gradient is inf or nan, and -0. where it is negative.
 import numpy as np
 
 from . import _kernels as K
-from ._oprecord import Grad, Param, defop, no_derivative, plus_scaled, sign, _norm_dims
+from ._oprecord import NP, Grad, Param, defop, no_derivative, plus_scaled, sign, _norm_dims
 
 S = Param("other", "scalar", 1.0)
 DIM = Param("dim", "dims", None, "dimension(s) to reduce; None for all")
@@ -280,7 +280,14 @@ def _select_dim_grad(F, g, out, a, dim, keepdim=False, indices=None):
         g = F.unsqueeze_dims(g, (dim,))
     key = list(np.indices(idx.shape, sparse=True))
     key[dim] = idx
-    return F.embed(g, a.shape, tuple(key))
+    return F.fused("_value_scatter", g, shape=tuple(a.shape), key=tuple(key))
+
+
+# PyTorch's value_selecting_reduction_backward: the values written into zeros at the
+# positions they were selected from (a scatter, ScatterBackward0 to a double backward)
+defop("_value_scatter", "ScatterBackward0", lambda g, shape, key: NP.embed(g, shape, key),
+      Grad(lambda F, gg, out, g, shape, key: F.take(gg, key)), dtype="keep",
+      category="internal")
 
 
 for _name, _np_fn in (("max", np.max), ("min", np.min)):

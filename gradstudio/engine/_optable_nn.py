@@ -10,13 +10,32 @@ from ._oprecord import Grad, Param, defop
 
 NONE, MEAN, SUM = 0, 1, 2
 
-defop("addmm", "AddmmBackward0", lambda b, m1, m2: b + np.matmul(m1, m2),
-      Grad(lambda F, g, out, b, m1, m2: g),
-      Grad(lambda F, g, out, b, m1, m2: F.matmul(g, F.mT(m2)), (2,)),
-      Grad(lambda F, g, out, b, m1, m2: F.matmul(F.mT(m1), g), (1,)),
-      args=("self", "mat1", "mat2"), category="internal",
-      code="torch.addmm({self}, {mat1}, {mat2})",
-      doc="self + mat1 @ mat2: a matrix product plus a bias, in one op (nn.Linear's).")
+def _addmm(b, m1, m2, beta=1, alpha=1):
+    product = np.matmul(m1, m2)
+    if alpha != 1:
+        product = product * np.asarray(alpha, product.dtype)
+    if beta == 0:            # (PyTorch ignores self then: its nans do not show)
+        return np.broadcast_to(product, np.broadcast_shapes(b.shape, product.shape)).copy()
+    return (b if beta == 1 else b * np.asarray(beta, b.dtype)) + product
+
+
+def _scaled(g, factor):
+    return g if factor == 1 else g * factor
+
+
+defop("addmm", "AddmmBackward0", _addmm,
+      Grad(lambda F, g, out, b, m1, m2, beta=1, alpha=1: _scaled(g, beta)),
+      Grad(lambda F, g, out, b, m1, m2, beta=1, alpha=1: _scaled(F.matmul(g, F.mT(m2)), alpha),
+           (2,)),
+      Grad(lambda F, g, out, b, m1, m2, beta=1, alpha=1: _scaled(F.matmul(F.mT(m1), g), alpha),
+           (1,)),
+      args=("self", "mat1", "mat2"),
+      params=(Param("beta", "scalar", 1, "the factor of self"),
+              Param("alpha", "scalar", 1, "the factor of mat1 @ mat2")),
+      category="linear algebra", code="torch.addmm({self}, {mat1}, {mat2}, beta={beta}, "
+      "alpha={alpha})",
+      doc="beta * self + alpha * (mat1 @ mat2): a matrix product plus a bias, in one op "
+      "(nn.Linear's).")
 
 
 def _mse_fwd(a, t, reduction=MEAN):

@@ -49,15 +49,24 @@ def _select_fwd(a, dim, index):
     return a[index] if a.ndim > 1 else a[index, ...]
 
 
+# the backward of select and slice: the gradient written into zeros, one op each in
+# PyTorch (select_backward, slice_backward), so a double backward shows their names
+for _name, _grad_fn in (("_select_backward", "SelectBackwardBackward0"),
+                        ("_slice_backward", "SliceBackwardBackward0")):
+    defop(_name, _grad_fn, lambda g, shape, key: NP.embed(g, shape, key),
+          Grad(lambda F, gg, out, g, shape, key: F.take(gg, key)), dtype="keep",
+          category="internal")
+
 _shape_op("select", "SelectBackward0", _select_fwd,
-          Grad(lambda F, g, out, a, dim, index: F.embed(g, a.shape,
-                                                        (slice(None),) * dim + (index,))),
+          Grad(lambda F, g, out, a, dim, index: F.fused(
+              "_select_backward", g, shape=tuple(a.shape), key=(slice(None),) * dim + (index,))),
           "One index along a dimension.", (Param("dim", "int", 0), Param("index", "int", 0)),
           "{self}.select({dim}, {index})")
 _shape_op("slice", "SliceBackward0",
           lambda a, dim, start, end, step: a[(slice(None),) * dim + (slice(start, end, step),)],
-          Grad(lambda F, g, out, a, dim, start, end, step: F.embed(
-              g, a.shape, (slice(None),) * dim + (slice(start, end, step),))),
+          Grad(lambda F, g, out, a, dim, start, end, step: F.fused(
+              "_slice_backward", g, shape=tuple(a.shape),
+              key=(slice(None),) * dim + (slice(start, end, step),))),
           "A strided range along a dimension.",
           (Param("dim", "int", 0), Param("start", "int", 0), Param("end", "int", None),
            Param("step", "int", 1)), "{self}.narrow({dim}, {start}, {end})")

@@ -132,19 +132,27 @@ defop("std", "StdBackward0", lambda a, **p: _var_fwd(a, sqrt=True, **p),
 
 
 # --- cumsum ------------------------------------------------------------------------------
+def running(fn, a, axis):
+    """``np.cumsum``/``np.cumprod`` as PyTorch's CPU kernel runs them: a float32 or float16
+    total kept in float64 (its accumulate type), each output rounded once."""
+    if a.dtype in (np.float32, np.float16):
+        return fn(a, axis=axis, dtype=np.float64).astype(a.dtype)
+    return fn(a, axis=axis)
+
+
 def _cumsum_grad(F, g, out, a, dim=0):
     # PyTorch's cumsum_backward: the gradient summed from the end, g.flip(dim).cumsum(dim)
     # .flip(dim) (nothing to sum with at most one element along dim)
     if len(g.shape) == 0 or g.shape[dim] <= 1 or int(np.prod(g.shape)) <= 1:
         return g
     if not F.is_tensor:
-        return np.flip(np.cumsum(np.flip(g, dim), axis=dim), dim)
+        return np.flip(running(np.cumsum, np.flip(g, dim), dim), dim)
     backwards = (slice(None),) * dim + (slice(None, None, -1),)
     return F.take(F.take(g, backwards).cumsum(dim), backwards)
 
 
 defop("cumsum", "CumsumBackward0",
-      lambda a, dim=0: np.cumsum(a, axis=dim) if a.ndim else a.copy(),
+      lambda a, dim=0: running(np.cumsum, a, dim) if a.ndim else a.copy(),
       Grad(_cumsum_grad), params=(Param("dim", "int", 0, "dimension to add up along"),),
       dtype="sum", category="reduction", code="{self}.cumsum({dim})",
       doc="Running totals along a dimension.")

@@ -28,6 +28,10 @@ from ._tensor_convert import ConversionMixin
 from ._tensor_index import IndexMixin
 from ._tensor_inplace import InplaceMixin
 from ._tensor_reduce import ReduceMixin
+from ._sampling import SamplingMixin
+from ._tensor_matrix import MatrixMixin
+from ._tensor_scatter import ScatterMixin
+from ._tensor_select import SelectMixin
 from ._tensor_shape import ShapeMixin
 from ._tensor_stats import StatsMixin
 from ._tensor_table import TableMixin
@@ -35,8 +39,9 @@ from ._tensor_table import TableMixin
 __all__ = ["Tensor"]
 
 
-class Tensor(ArithmeticMixin, ShapeMixin, ArrangeMixin, ReduceMixin, StatsMixin, IndexMixin,
-             InplaceMixin, AutogradMixin, ConversionMixin, TableMixin, TensorCore):
+class Tensor(ArithmeticMixin, ShapeMixin, ArrangeMixin, ReduceMixin, SelectMixin, StatsMixin,
+             IndexMixin, ScatterMixin, MatrixMixin, SamplingMixin, InplaceMixin, AutogradMixin,
+             ConversionMixin, TableMixin, TensorCore):
     """A multi-dimensional array that records the operations applied to it."""
     __slots__ = ()
     __module__ = "torch"  # type(x) prints as <class 'torch.Tensor'>

@@ -116,8 +116,17 @@ def _generic(op, operands, params, output):
     return _Record(op.name, values, inputs, output)
 
 
+# the indices half of a (values, indices) pair with no kind of its own: refused only if
+# the script goes on to use them (a node that stays in the graph)
+_INDICES_ONLY = {"_topk_indices": "topk", "_median_indices": "median"}
+
+
 def op_record(op, operands, params, output):
     """The node for one op of the engine's table, or raises TraceError."""
+    if op.name in _INDICES_ONLY:
+        return _Record(op.name, {}, {"self": operands[0]}, output, taint=(
+            None, f"the indices of {_INDICES_ONLY[op.name]}(dim) cannot be drawn yet; the "
+                  "values can"))
     explicit = _EXPLICIT.get(op.name)
     if explicit is None:
         return _generic(op, operands, params or {}, output)
@@ -189,7 +198,7 @@ def _extreme(name, operands, p, output):
 
 
 def _extreme_dim(name, operands, p, output):
-    return _Record(name[:3], {"dim": p["dim"], "keepdim": bool(p.get("keepdim"))},
+    return _Record(name[:-len("_dim")], {"dim": p["dim"], "keepdim": bool(p.get("keepdim"))},
                    {"self": operands[0]}, output)
 
 
@@ -232,7 +241,8 @@ _EXPLICIT = {
     **dict.fromkeys(("floor_divide_scalar", "remainder_scalar", "rremainder"),
                     _number_operand),
     "clamp": _clamp, "var": _spread, "std": _spread, "max": _extreme, "min": _extreme,
-    "max_dim": _extreme_dim, "min_dim": _extreme_dim, "squeeze": _squeeze,
+    "max_dim": _extreme_dim, "min_dim": _extreme_dim, "median": _extreme,
+    "median_dim": _extreme_dim, "squeeze": _squeeze,
     "_unsafe_view": _unsafe_view, "slice": _slice, "to": _to, "cat": _joined,
     "stack": _joined,
     "index": _refused("indexing with a tensor, a list or a mask cannot be drawn yet; use "

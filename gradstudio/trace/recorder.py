@@ -105,7 +105,10 @@ class Recorder:
         if len(self.frames) > 1:
             self.frames[-1].append(rec)
         else:
-            self._commit(op_record(*rec) if isinstance(rec, tuple) else rec)
+            rec = op_record(*rec) if isinstance(rec, tuple) else rec
+            if rec.taint is not None and rec.taint[0] is None:     # (refused if it stays)
+                rec.taint = (self.line(), rec.taint[1])
+            self._commit(rec)
 
     def _commit(self, rec, taint=None):
         if len(self.nodes) >= MAX_NODES:

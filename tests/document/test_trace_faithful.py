@@ -447,3 +447,35 @@ def test_integer_and_bool_results_are_computed_in_the_graph_not_frozen(line, kin
     """))
     kinds = [n.kind for n in doc.nodes()]
     assert kind in kinds and kinds.count("tensor") == 1, kinds
+
+
+def test_sorting_selecting_and_scattering_are_drawn_not_frozen():
+    # the indices of sort are an argsort node (so they follow an edit of x); the values of
+    # sort, topk and median are nodes of their own; scatter's index is an input port
+    doc = trace(dedent("""
+        import torch
+        x = torch.tensor([[3.0, 1.0, 2.0], [0.5, 0.5, -1.0]], requires_grad=True)
+        v, i = x.sort(1, descending=True)
+        top = x.topk(2, dim=1).values
+        med = x.median(0).values
+        z = torch.zeros(2, 3).scatter_add(1, i, top.repeat(1, 2)[:, :3])
+        total = v.sum() + top.sum() + med.sum() + z.sum() + x.roll(1, 0).trace() + x.cumprod(1).sum()
+        total.backward()
+        print(i, z, x.grad)
+    """))
+    kinds = [n.kind for n in doc.nodes()]
+    for kind in ("sort", "argsort", "topk", "median", "scatter_add", "roll", "trace", "cumprod"):
+        assert kind in kinds, kind
+    assert kinds.count("tensor") == 1, kinds          # x alone; zeros is a source node
+
+
+@pytest.mark.parametrize("line", ["i = x.topk(2).indices", "i = x.median(0)[1]"])
+def test_indices_without_a_node_are_refused_when_used(line):
+    with pytest.raises(TraceError) as err:
+        trace(dedent(f"""
+            import torch
+            x = torch.tensor([[3.0, 1.0, 2.0], [0.5, 0.5, -1.0]], requires_grad=True)
+            {line}
+            print(i)
+        """))
+    assert "cannot be drawn yet" in str(err.value) and "line 3" in str(err.value)

@@ -196,6 +196,30 @@ case("index_select", "repeats", lambda a: a.index_select(0, torch.tensor([2, 0, 
      ((3, 4), anywhere))
 case("logsumexp", "dim1", lambda a: a.logsumexp(1), ((3, 4), anywhere))
 case("logsumexp", "keepdim", lambda a: torch.logsumexp(a, (0, 1), keepdim=True), ((3, 4), anywhere))
+case("sort", "descending", lambda a: a.sort(1, descending=True).values, ((3, 4), distinct))
+case("sort", "stable", lambda a: torch.sort(a, dim=0, stable=True).values, ((3, 4), distinct))
+case("topk", "sorted", lambda a: a.topk(2, 1).values, ((3, 5), distinct))
+case("topk", "smallest", lambda a: a.topk(3, 0, largest=False, sorted=False).values,
+     ((4, 3), distinct))
+case("median", "all", lambda a: a.median(), ((3, 5), distinct))
+case("median_dim", "dim1", lambda a: a.median(1).values, ((3, 4), distinct))
+case("median_dim", "keepdim", lambda a: a.median(0, keepdim=True).values, ((3, 4), distinct))
+case("scatter", "src", lambda a, b: a.scatter(0, torch.tensor([[2, 0, 1], [1, 2, 0]]), b),
+     ((3, 3), anywhere), ((2, 3), anywhere))
+case("scatter_value", "number", lambda a: a.scatter(1, torch.tensor([[0], [2]]), 1.5),
+     ((2, 3), anywhere))
+case("scatter_add", "repeats", lambda a, b: a.scatter_add(1, torch.tensor([[0, 0, 2]]), b),
+     ((2, 3), anywhere), ((1, 3), anywhere))
+case("index_add", "alpha", lambda a, b: a.index_add(0, torch.tensor([1, 1, 0]), b, alpha=2.0),
+     ((2, 3), anywhere), ((3, 3), anywhere))
+case("roll", "dims", lambda a: a.roll((1, -2), (0, 1)), ((3, 4), anywhere))
+case("roll", "flat", lambda a: torch.roll(a, 5), ((3, 4), anywhere))
+case("diagonal", "offset", lambda a: a.diagonal(1, 1, 2), ((2, 3, 4), anywhere))
+case("diag", "vector", lambda a: torch.diag(a, -1), ((3,), anywhere))
+case("diag", "matrix", lambda a: a.diag(1), ((3, 4), anywhere))
+case("trace", "rect", lambda a: a.trace(), ((3, 4), anywhere))
+case("cumprod", "dim1", lambda a: a.cumprod(1), ((3, 4), away0))
+case("cumprod", "zero", lambda a: a.cumprod(0), ((5,), zeros_at(2)))
 
 # ---------------------------------------------------------------- reductions
 for _shape in UNARY_SHAPES:

@@ -1,0 +1,108 @@
+"""Tensor methods for diagonals, rolling, running products, counting and ``addmm``, bound
+on ``MatrixMixin`` with PyTorch's checks and messages; they run the op table's entries
+(``_optable_matrix``, ``_optable_nn``)."""
+from ._core import TensorCore, _list, _wrap_dim
+from ._dispatch import apply, inplace
+from ._oprecord import OPS
+
+__all__ = ["MatrixMixin"]
+
+
+class MatrixMixin:
+    """The matrix-flavoured methods of Tensor (bound below)."""
+    __slots__ = ()
+
+
+def _diagonal(self, offset=0, dim1=0, dim2=1):
+    n = self._data.ndim
+    d1, d2 = _wrap_dim(dim1, n), _wrap_dim(dim2, n)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return apply(OPS["diagonal"], (self,), {"offset": int(offset), "dim1": d1, "dim2": d2})
+
+
+def _diag(self, diagonal=0):
+    n = self._data.ndim
+    if n not in (1, 2):
+        raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {n}D")
+    return apply(OPS["diag"], (self,), {"diagonal": int(diagonal), "vector": n == 1})
+
+
+def _trace(self):
+    if self._data.ndim != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim "
+                           f"{self._data.ndim}")
+    return apply(OPS["trace"], (self,))
+
+
+def _ints(x):
+    return (x,) if isinstance(x, int) else tuple(x)
+
+
+def _roll(self, shifts, dims=None):
+    shifts = _ints(shifts)
+    dims = () if dims is None else _ints(dims)
+    if len(shifts) != len(dims) and not (not dims and len(shifts) == 1):
+        raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, "
+                           f"dims:{len(dims)}")
+    dims = tuple(_wrap_dim(d, self._data.ndim) for d in dims)
+    return apply(OPS["roll"], (self,), {"shifts": shifts, "dims": dims or None})
+
+
+def _cumprod_call(in_place):
+    def cumprod(self, dim, *, dtype=None):
+        src = self if dtype is None else self.to(dtype)
+        params = {"dim": _wrap_dim(dim, self._data.ndim)}
+        return inplace(self, OPS["cumprod"], (self,), params) if in_place else \
+            apply(OPS["cumprod"], (src,), params)
+    cumprod.__name__ = "cumprod_" if in_place else "cumprod"
+    return cumprod
+
+
+def _count_nonzero(self, dim=None):
+    if dim is not None:
+        dim = tuple(_wrap_dim(d, self._data.ndim) for d in _ints(dim))
+    return apply(OPS["count_nonzero"], (self,), {"dim": dim})
+
+
+_DTYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long"}
+
+
+def _addmm_call(in_place):
+    def addmm(self, mat1, mat2, *, beta=1, alpha=1):
+        for i, (name, t) in enumerate((("input", self), ("mat1", mat1), ("mat2", mat2))):
+            if not isinstance(t, TensorCore):
+                raise TypeError(f"addmm(): argument '{name}' (position {i + 1}) must be "
+                                f"Tensor, not {type(t).__name__}")
+        for name, t in (("mat1", mat1), ("mat2", mat2)):
+            if t._data.ndim != 2:
+                raise RuntimeError(f"{name} must be a matrix, got {t._data.ndim}-D tensor")
+        (r1, c1), (r2, c2) = mat1._data.shape, mat2._data.shape
+        if c1 != r2:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({r1}x{c1} and "
+                               f"{r2}x{c2})")
+        for t in (self, mat1):
+            if t._dtype is not mat2._dtype:
+                raise RuntimeError(f"{'self' if t is self else 'mat1'} and mat2 must have the "
+                                   f"same dtype, but got {_DTYPE_NAMES.get(t._dtype.name)} and "
+                                   f"{_DTYPE_NAMES.get(mat2._dtype.name)}")
+        shape = self._data.shape
+        target = (r1, c2)
+        if len(shape) > 2 or any(s not in (1, t) for s, t in zip(shape[::-1], target[::-1])):
+            k = next((i for i, (s, t) in enumerate(zip(shape[::-1], target[::-1]))
+                      if s not in (1, t)), 0)
+            raise RuntimeError(f"The expanded size of the tensor ({target[::-1][k]}) must match "
+                               f"the existing size ({shape[::-1][k]}) at non-singleton "
+                               f"dimension {1 - k}.  Target sizes: {_list(target)}.  Tensor "
+                               f"sizes: {_list(shape)}")
+        tensors, params = (self, mat1, mat2), {"beta": beta, "alpha": alpha}
+        return inplace(self, OPS["addmm"], tensors, params) if in_place else \
+            apply(OPS["addmm"], tensors, params)
+    addmm.__name__ = "addmm_" if in_place else "addmm"
+    return addmm
+
+
+MatrixMixin.diagonal, MatrixMixin.diag, MatrixMixin.trace = _diagonal, _diag, _trace
+MatrixMixin.roll, MatrixMixin.count_nonzero = _roll, _count_nonzero
+MatrixMixin.cumprod, MatrixMixin.cumprod_ = _cumprod_call(False), _cumprod_call(True)
+MatrixMixin.addmm, MatrixMixin.addmm_ = _addmm_call(False), _addmm_call(True)
