@@ -26,8 +26,9 @@ from ._random import Generator as _RawGenerator, default_generator
 from ._random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
 from ._info import finfo, iinfo
 from ._sampling import bernoulli, multinomial, normal, randint_like
-from . import autograd, nn, optim
+from . import autograd, linalg, nn, optim
 
+cosine_similarity = nn.functional.cosine_similarity
 pi, e, inf, nan = math.pi, math.e, math.inf, math.nan
 float = float32
 double = float64
@@ -68,7 +69,7 @@ def torch_modules():
     from .nn import modules
     from .nn.modules import activation, container, linear, loss
     from .optim import adagrad, adam, optimizer, rmsprop, sgd
-    return {"torch": sys.modules[__name__], "torch.autograd": autograd,
+    return {"torch": sys.modules[__name__], "torch.autograd": autograd, "torch.linalg": linalg,
             "torch.autograd.function": autograd.function,
             "torch.autograd.functional": autograd.functional,
             "torch.nn": nn, "torch.nn.functional": nn.functional, "torch.nn.init": nn.init,

@@ -11,7 +11,8 @@ from . import _dtype as D, _views, observer
 # the op tables: importing them registers every op of ``OPS``
 from . import (_optable, _optable_shape, _optable_loss, _optable_stats,  # noqa: F401
                _optable_backward, _optable_nn, _optable_activation, _optable_math,
-               _optable_arrange, _optable_sort, _optable_scatter, _optable_matrix)
+               _optable_arrange, _optable_sort, _optable_scatter, _optable_matrix,
+               _optable_linalg)
 from ._core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
 from ._grad_mode import STATE
 from ._nodes import _ERRSTATE, _PLANS, _QUIET, _STAND_INS, new_node, node_class, plan_for, stand_in

@@ -1,4 +1,6 @@
 """Module-level functions (``torch.cat``, ``torch.exp`` ...)."""
+import warnings
+
 import numpy as np
 
 from . import _dtype as D
@@ -20,9 +22,9 @@ _METHODS = (
     "select", "is_floating_point", "allclose", "equal", "masked_fill",
     "tile", "movedim", "moveaxis", "swapaxes", "gather", "index_select", "sort", "argsort",
     "msort", "topk", "median", "scatter", "scatter_add", "index_add", "diagonal", "diag", "trace",
-    "roll", "cumprod", "count_nonzero", "addmm")
+    "roll", "cumprod", "count_nonzero", "addmm", "det", "inverse")
 __all__ = ["cat", "concat", "stack", "hstack", "vstack", "broadcast_to", "where", "is_tensor",
-           "isclose", "nonzero", *_METHODS]
+           "isclose", "nonzero", "meshgrid", "repeat_interleave", "unique", *_METHODS]
 
 
 def _tensors(tensors, name):
@@ -204,3 +206,60 @@ def nonzero(input, *, out=None, as_tuple=False):
     if not input._data.ndim:        # (a 0-d tensor: one index tensor, as PyTorch's)
         return (rows.reshape(-1),)
     return tuple(rows.unbind(1))
+
+
+_WARNED = set()
+
+
+def _warn_meshgrid_once():
+    # (PyTorch's TORCH_WARN_ONCE, reported inside the library: torch/functional.py)
+    if "meshgrid" not in _WARNED:
+        _WARNED.add("meshgrid")
+        warnings.warn("torch.meshgrid: in an upcoming release, it will be required to pass the "
+                      "indexing argument. (Triggered internally at /__w/pytorch/pytorch/aten/"
+                      "src/ATen/native/TensorShape.cpp:4215.)", UserWarning, stacklevel=3)
+
+
+@observed("torch.meshgrid")
+def meshgrid(*tensors, indexing=None):
+    """PyTorch's meshgrid: each input viewed along its own dimension and expanded
+    (ExpandBackward0 over ViewBackward0); "xy" swaps the first two inputs and outputs."""
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    if indexing is None:
+        _warn_meshgrid_once()
+        indexing = "ij"
+    if not tensors:
+        raise RuntimeError("meshgrid expects a non-empty TensorList")
+    for a, b in zip(tensors, tensors[1:]):
+        if a._dtype is not b._dtype:
+            raise RuntimeError("meshgrid expects all tensors to have the same dtype")
+    refs = list(tensors)
+    swap = indexing == "xy" and len(refs) >= 2
+    if indexing not in ("xy", "ij"):
+        raise RuntimeError(f'torch.meshgrid: indexing must be one of "xy" or "ij", but '
+                           f"received: {indexing}")
+    if swap:
+        refs[0], refs[1] = refs[1], refs[0]
+    for t in refs:
+        if t._data.ndim > 1:
+            raise RuntimeError("torch.meshgrid: Expected 0D or 1D tensor in the tensor list "
+                               f"but got a {t._data.ndim}-D tensor of shape "
+                               f"{_list(t._data.shape)}")
+    shape = [t._data.size for t in refs]
+    grids = []
+    for i, t in enumerate(refs):
+        view = [1] * len(refs)
+        view[i] = -1
+        grids.append(t.view(*view).expand(*shape))
+    if swap:
+        grids[0], grids[1] = grids[1], grids[0]
+    return tuple(grids)
+
+
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    return input.repeat_interleave(repeats, dim, output_size=output_size)
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    return input.unique(sorted, return_inverse, return_counts, dim)

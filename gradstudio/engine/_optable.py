@@ -52,7 +52,8 @@ _bin("mul", "MulBackward0", lambda a, b: a * b,
      "{self} * {other}", "Elementwise product, broadcasting shapes.")
 _bin("div", "DivBackward0", lambda a, b: a / b,
      Grad(lambda F, g, out, a, b: g / b, (1,)),
-     Grad(lambda F, g, out, a, b: -g * a / (b * b), (0, 1)),
+     # (PyTorch's div_tensor_other_backward: -grad * ((self / other) / other))
+     Grad(lambda F, g, out, a, b: -g * ((a / b) / b), (0, 1)),
      "{self} / {other}", "Elementwise true division.", dtype="float")
 
 

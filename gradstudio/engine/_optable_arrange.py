@@ -167,3 +167,17 @@ defop("index_select", "IndexSelectBackward0",
       args=("self", "index"), params=(Param("dim", "int", 0),), dtype="keep",
       category="shape", code="{self}.index_select({dim}, {index})",
       doc="The slices along dim that index lists, in its order.")
+
+
+# unique: the values the method found (a param), recorded so that backward fails as
+# PyTorch's does (its derivative is not implemented)
+def _not_implemented(name):
+    def fn(F, g, *args, **params):
+        raise NotImplementedError(f"the derivative for '{name}' is not implemented.")
+    return Grad(fn, missing=True)
+
+
+defop("_unique", "Unique2Backward0", lambda a, values=None: values.copy(),
+      _not_implemented("_unique2"), dtype="keep", category="internal")
+defop("_unique_dim", "UniqueDimBackward0", lambda a, values=None: values.copy(),
+      _not_implemented("unique_dim"), dtype="keep", category="internal")

@@ -1,7 +1,10 @@
-"""Tensor methods that rearrange elements: ``flip``, ``repeat``, ``tile`` and
-``movedim``, bound on ``ArrangeMixin``. They take their sizes and dims one by one or as a
+"""Tensor methods that rearrange elements: ``flip``, ``repeat``, ``tile``, ``movedim``,
+``repeat_interleave`` and ``unique``, bound on ``ArrangeMixin``. They take their sizes and dims one by one or as a
 sequence, as PyTorch's do, and run the op table's entries (``_optable_arrange``)."""
-from ._core import _list, _wrap_dim
+import numpy as np
+
+from . import _dtype as D
+from ._core import TensorCore, _list, _wrap_dim
 from ._dispatch import apply
 from ._oprecord import OPS
 
@@ -60,3 +63,73 @@ def _movedim(self, source, destination):
 
 ArrangeMixin.flip, ArrangeMixin.repeat, ArrangeMixin.tile = _flip, _repeat, _tile
 ArrangeMixin.movedim = ArrangeMixin.moveaxis = _movedim
+
+
+def _repeat_interleave(self, repeats=None, dim=None, *, output_size=None):
+    """PyTorch's composite: a number of repeats is unsqueeze, expand, clone and flatten
+    (ViewBackward0); a tensor of them an index_select of the repeated positions."""
+    if repeats is None:                       # torch.repeat_interleave(counts)
+        return _interleaved_indices(self)
+    source = self if dim is not None else self.flatten()
+    if isinstance(repeats, TensorCore):
+        d = _wrap_dim(dim if dim is not None else 0, source._data.ndim)
+        counts = repeats
+        if counts._data.ndim == 0 or counts._data.shape == (1,):
+            counts = counts.reshape(1).expand(source._data.shape[d] if source._data.ndim else 1)
+        if counts._data.ndim != 1:
+            raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
+        size = source._data.shape[d] if source._data.ndim else 1
+        if counts._data.shape[0] != size:
+            raise RuntimeError(f"repeats must have the same size as input along dim, but got "
+                               f"repeats.size(0) = {counts._data.shape[0]} and "
+                               f"input.size({d}) = {size}")
+        return source.index_select(d, _interleaved_indices(counts))
+    d = _wrap_dim(dim if dim is not None else 0, self._data.ndim)
+    if repeats < 0:
+        raise RuntimeError("Repeats must be non-negative")
+    grown = source.unsqueeze(d + 1)
+    shape = list(grown._data.shape)
+    shape[d + 1] = int(repeats)
+    return grown.expand(*shape).clone().flatten(d, d + 1)
+
+
+def _interleaved_indices(counts):
+    """``torch.repeat_interleave(counts)``: each position repeated counts[i] times."""
+    if counts._dtype not in (D.int64, D.int32):
+        raise NotImplementedError(f'"repeat_interleave_cpu" not implemented for '
+                                  f"'{D.scalar_type(counts._dtype)}'")
+    if counts._data.ndim > 1:
+        raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
+    c = counts._data.reshape(-1)
+    if (c < 0).any():
+        raise RuntimeError("repeats can not be negative")
+    return TensorCore._make(np.repeat(np.arange(c.size, dtype=np.int64), c), D.int64)
+
+
+ArrangeMixin.repeat_interleave = _repeat_interleave
+
+
+def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """The distinct elements (or slices along dim), sorted, as PyTorch's CPU kernel returns
+    them whatever ``sorted`` says; nans are each distinct. The values record
+    Unique2Backward0 / UniqueDimBackward0, which have no derivative."""
+    data = self._data
+    if dim is None:
+        values, inverse, counts = np.unique(data.reshape(-1), return_inverse=True,
+                                            return_counts=True, equal_nan=False)
+        inverse = inverse.reshape(data.shape)
+        out = apply(OPS["_unique"], (self,), {"values": values})
+    else:
+        d = _wrap_dim(dim, data.ndim)
+        values, inverse, counts = np.unique(data, return_inverse=True, return_counts=True,
+                                            axis=d)
+        out = apply(OPS["_unique_dim"], (self,), {"values": values})
+    extra = [TensorCore._make(np.asarray(inverse, np.int64).reshape(-1 if dim is not None
+                                                                   else data.shape), D.int64)
+             ] if return_inverse else []
+    if return_counts:
+        extra.append(TensorCore._make(np.asarray(counts, np.int64), D.int64))
+    return (out, *extra) if extra else out
+
+
+ArrangeMixin.unique = _unique

@@ -102,6 +102,31 @@ def _addmm_call(in_place):
     return addmm
 
 
+def square_matrices(t, name):
+    """PyTorch's checks of a (batch of) square float matrices, in ``linalg.<name>``'s words."""
+    from . import _dtype as D
+    if t._data.ndim < 2:
+        raise RuntimeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
+    rows, cols = t._data.shape[-2:]
+    if rows != cols:
+        raise RuntimeError(f"linalg.{name}: A must be batches of square matrices, but they are "
+                           f"{rows} by {cols} matrices")
+    if not t._dtype.is_floating_point:
+        raise RuntimeError(f"linalg.{name}: Expected a floating point or complex tensor as "
+                           f"input. Got {D.scalar_type(t._dtype)}")
+
+
+def _det(self):
+    square_matrices(self, "det")
+    return apply(OPS["det"], (self,))
+
+
+def _inverse(self):
+    square_matrices(self, "inv")
+    return apply(OPS["inverse"], (self,))
+
+
+MatrixMixin.det, MatrixMixin.inverse = _det, _inverse
 MatrixMixin.diagonal, MatrixMixin.diag, MatrixMixin.trace = _diagonal, _diag, _trace
 MatrixMixin.roll, MatrixMixin.count_nonzero = _roll, _count_nonzero
 MatrixMixin.cumprod, MatrixMixin.cumprod_ = _cumprod_call(False), _cumprod_call(True)

@@ -79,6 +79,11 @@ def inside_unit(rng, shape):
     return rng.uniform(-0.9, 0.9, shape)
 
 
+def well_conditioned(rng, shape):
+    """Square matrices near 2 * identity: invertible, far from singular."""
+    return 2.0 * np.eye(shape[-1]) + rng.uniform(-0.5, 0.5, shape)
+
+
 def above_one(rng, shape):
     """Above 1.1: inside acosh's domain, away from its end."""
     return rng.uniform(1.1, 3.0, shape)
@@ -220,6 +225,9 @@ case("diag", "matrix", lambda a: a.diag(1), ((3, 4), anywhere))
 case("trace", "rect", lambda a: a.trace(), ((3, 4), anywhere))
 case("cumprod", "dim1", lambda a: a.cumprod(1), ((3, 4), away0))
 case("cumprod", "zero", lambda a: a.cumprod(0), ((5,), zeros_at(2)))
+case("det", "3x3", lambda a: torch.det(a), ((3, 3), well_conditioned))
+case("det", "batch", lambda a: a.det(), ((2, 2, 2), well_conditioned))
+case("inverse", "3x3", lambda a: torch.inverse(a), ((3, 3), well_conditioned))
 
 # ---------------------------------------------------------------- reductions
 for _shape in UNARY_SHAPES:

@@ -20,7 +20,8 @@ from .._functions import log_softmax as _log_softmax, relu as _relu, sigmoid, \
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
            "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "elu", "gelu", "silu",
            "softplus", "hardtanh", "relu6", "logsigmoid", "dropout", "binary_cross_entropy",
-           "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss"]
+           "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
+           "cosine_similarity"]
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
 
@@ -350,6 +351,28 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     composes it."""
     denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
     return input / denom
+
+
+@observed("torch.nn.functional.cosine_similarity")
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """PyTorch's composite: each input divided by its 2-norm along ``dim`` (a clone of
+    the norm, clamped to ``eps`` in place without recording), the quotients multiplied
+    and summed over ``dim``."""
+    from .. import _dtype as D
+    from .._grad_mode import no_grad
+    common = D.result_type(x1, x2)
+    if not common.is_floating_point:
+        raise RuntimeError(f"expected common dtype to be floating point, yet common dtype is "
+                           f"{D.scalar_type(common)}")
+    x1, x2 = x1.to(common), x2.to(common)
+    shape = _broadcast_shapes(x1._data.shape, x2._data.shape)
+    a = x1 if x1._data.shape == shape else x1.expand(shape)
+    b = x2 if x2._data.shape == shape else x2.expand(shape)
+    na, nb = a.norm(2, dim, keepdim=True).clone(), b.norm(2, dim, keepdim=True).clone()
+    with no_grad():
+        na.clamp_(min=eps)
+        nb.clamp_(min=eps)
+    return ((a / na) * (b / nb)).sum(dim)
 
 
 @observed("torch.nn.functional.kl_div")

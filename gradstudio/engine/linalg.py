@@ -1,0 +1,81 @@
+"""``torch.linalg``: vector and matrix norms, determinants and inverses, as PyTorch
+composes them (``linalg.norm`` is ``vector_norm``, or for a matrix ``ord`` the
+reductions PyTorch's ``matrix_norm`` runs). Norms that need a singular value
+decomposition (``ord=2``, ``-2``, ``'nuc'``) are refused in plain words."""
+import math
+
+from ._core import TensorCore, _wrap_dim
+from ._optable_linalg import _LinAlgError as LinAlgError
+from ._tensor_matrix import square_matrices
+from .observer import observed
+
+__all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError"]
+
+
+def _float_input(x, name):
+    from . import _dtype as D
+    if not x._dtype.is_floating_point:
+        raise RuntimeError(f"linalg.{name}: Expected a floating point or complex tensor as "
+                           f"input. Got {D.scalar_type(x._dtype)}")
+
+
+@observed("torch.linalg.vector_norm")
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
+    _float_input(x, "vector_norm")
+    if isinstance(ord, str):
+        raise RuntimeError(f"linalg.vector_norm: ord must be a number, but got {ord!r}")
+    src = x if dtype is None else x.to(dtype)
+    return src.norm(float(ord), dim, keepdim)
+
+
+@observed("torch.linalg.matrix_norm")
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
+    _float_input(A, "matrix_norm")
+    if A._data.ndim < 2:
+        raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 "
+                           "dimensions.")
+    d0, d1 = (_wrap_dim(d, A._data.ndim) for d in dim)
+    src = A if dtype is None else A.to(dtype)
+    if ord == "fro":
+        return src.norm(2.0, (d0, d1), keepdim)
+    if ord in (1, -1, math.inf, -math.inf):
+        if abs(ord) == math.inf:
+            d0, d1 = d1, d0
+        if not keepdim and d0 < d1:
+            d1 -= 1
+        sums = src.norm(1.0, d0, keepdim)
+        return sums.amax(d1, keepdim) if ord > 0 else sums.amin(d1, keepdim)
+    raise RuntimeError(f"linalg.matrix_norm with ord={ord!r} needs a singular value "
+                       "decomposition, which GradStudio's engine does not have; use 'fro', 1, "
+                       "-1, inf or -inf")
+
+
+@observed("torch.linalg.norm")
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    if not isinstance(A, TensorCore):
+        raise TypeError(f"linalg_norm(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(A).__name__}")
+    if dim is not None and not isinstance(dim, int) and len(dim) == 1:
+        dim = dim[0]
+    if ord is None:
+        if dim is None or isinstance(dim, int):
+            return vector_norm(A, 2, dim, keepdim, dtype=dtype)
+        return matrix_norm(A, "fro", dim, keepdim, dtype=dtype)
+    if isinstance(dim, int) or (dim is None and A._data.ndim == 1):
+        return vector_norm(A, ord, dim, keepdim, dtype=dtype)
+    if dim is None and A._data.ndim != 2:
+        raise RuntimeError(f"linalg.norm: If dim is not specified but ord is, the input must "
+                           f"be 1D or 2D. Got {A._data.ndim}D.")
+    return matrix_norm(A, ord, (-2, -1) if dim is None else dim, keepdim, dtype=dtype)
+
+
+@observed("torch.linalg.det")
+def det(A):
+    square_matrices(A, "det")
+    return A.det()
+
+
+@observed("torch.linalg.inv")
+def inv(A):
+    square_matrices(A, "inv")
+    return A.inverse()
