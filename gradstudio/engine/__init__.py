@@ -25,8 +25,9 @@ from ._printing import get_printoptions, set_printoptions
 from ._random import Generator as _RawGenerator, default_generator
 from ._random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
 from ._info import finfo, iinfo
+from ._einsum import einsum
 from ._sampling import bernoulli, multinomial, normal, randint_like
-from . import autograd, linalg, nn, optim
+from . import autograd, linalg, nn, optim, return_types
 
 cosine_similarity = nn.functional.cosine_similarity
 pi, e, inf, nan = math.pi, math.e, math.inf, math.nan
