@@ -109,7 +109,7 @@ CATALOGUE: dict[str, NodeKind] = {}
 # (``matmul`` is a composite: it runs mm, mv, dot or bmm, which keep kinds of their own).
 _HAND_BUILT = {"pow": ("pow", "pow_tensor"), "rsub": ("rsub",), "rpow": ("rpow",),
                "max": ("max", "max_dim"), "min": ("min", "min_dim"),
-               "median": ("median", "median_dim"), "matmul": (),
+               "median": ("median", "median_dim"), "matmul": (), "linear": (),
                "reshape": ("_unsafe_view",), "index": ("slice", "index"), "where": ("where",),
                "to": ("to",), "cat": ("cat",), "stack": ("stack",),
                "floor_divide": ("floor_divide", "floor_divide_scalar"),
@@ -575,6 +575,22 @@ _add(NodeKind("matmul", "linear algebra", "Matrix product a @ b (dot, matrix-vec
               "batched, by the inputs' dimensions).", (Port("self"), Port("other")), (),
               lambda p, self, other: self @ other, "{self} @ {other}", "MmBackward0",
               code=lambda p, a: f"{a['self']} @ {a['other']}"))
+
+
+def _linear_eval(p, input, weight, bias=None):
+    return torch.nn.functional.linear(input, weight, bias)
+
+
+def _linear_code(p, a):
+    bias = f", {a['bias']}" if "bias" in a else ""
+    return f"torch.nn.functional.linear({a['input']}, {a['weight']}{bias})"
+
+
+_add(NodeKind("linear", "linear algebra", "A linear layer: input @ weight.T + bias, as "
+              "nn.Linear computes it (AddmmBackward0 for a matrix of inputs); weight and bias "
+              "are leaves you train.", (Port("input"), Port("weight"), Port("bias", optional=True)),
+              (), _linear_eval, "torch.nn.functional.linear({input}, {weight}, {bias})",
+              "AddmmBackward0", code=_linear_code))
 _add(NodeKind("reshape", "shape", "Same elements with a new shape (copies if it must).",
               (Port("self"),), (ParamSpec("shape", "shape", (-1,)),),
               lambda p, self: self.reshape(tuple(p["shape"])), "{self}.reshape({shape})",

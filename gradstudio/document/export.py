@@ -94,8 +94,8 @@ def _node_lines(doc, nid, names, result):
     for port in spec.input_names(data.params):
         if port in inputs:
             a[port] = names[inputs[port]]
-        elif spec.port(port).fallback is None:
-            a[port] = "?"
+        elif spec.port(port).fallback is None and not spec.port(port).optional:
+            a[port] = "?"           # (an optional port left unconnected is left out)
     expr = spec.code(data.params, a)
     name = names[nid]
     if data.kind in RETURNS_INPUT and name == a.get("self"):

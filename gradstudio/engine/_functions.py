@@ -22,7 +22,7 @@ _METHODS = (
     "select", "is_floating_point", "allclose", "equal", "masked_fill",
     "tile", "movedim", "moveaxis", "swapaxes", "gather", "index_select", "sort", "argsort",
     "msort", "topk", "median", "scatter", "scatter_add", "index_add", "diagonal", "diag", "trace",
-    "roll", "cumprod", "count_nonzero", "addmm", "det", "inverse")
+    "roll", "cumprod", "count_nonzero", "addmm", "det", "inverse", "masked_select")
 __all__ = ["cat", "concat", "stack", "hstack", "vstack", "broadcast_to", "where", "is_tensor",
            "isclose", "nonzero", "meshgrid", "repeat_interleave", "unique", *_METHODS]
 

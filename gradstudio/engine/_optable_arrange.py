@@ -4,7 +4,7 @@
 calls it through ``F.fused``, so a double backward records the same node PyTorch does."""
 import numpy as np
 
-from ._oprecord import Grad, Param, _norm_dims, defop
+from ._oprecord import NP, Grad, Param, _norm_dims, defop
 from ._optable import KEEP
 
 _METHOD_AND_FUNCTION = ("method", "function")
@@ -181,3 +181,25 @@ defop("_unique", "Unique2Backward0", lambda a, values=None: values.copy(),
       _not_implemented("_unique2"), dtype="keep", category="internal")
 defop("_unique_dim", "UniqueDimBackward0", lambda a, values=None: values.copy(),
       _not_implemented("unique_dim"), dtype="keep", category="internal")
+
+
+# masked_select: the elements where the mask (broadcast with the input) is true, as a
+# vector; its backward writes the gradient back into zeros there (masked_scatter)
+def _masked_select(a, mask):
+    shape = np.broadcast_shapes(a.shape, mask.shape)
+    return np.broadcast_to(a, shape)[np.broadcast_to(mask.astype(bool), shape)]
+
+
+def _masked_select_grad(F, g, out, a, mask):
+    shape = np.broadcast_shapes(tuple(a.shape), F.numpy(mask).shape)
+    full = F.fused("_masked_scatter", g, shape=shape,
+                   key=np.broadcast_to(F.numpy(mask).astype(bool), shape))
+    return full
+
+
+defop("_masked_scatter", "MaskedScatterBackward0", lambda g, shape, key: NP.embed(g, shape, key),
+      Grad(lambda F, gg, out, g, shape, key: F.take(gg, key)), dtype="keep", category="internal")
+defop("masked_select", "MaskedSelectBackward0", _masked_select, Grad(_masked_select_grad, (1,)),
+      None, args=("self", "mask"), dtype="keep", category="shape",
+      code="{self}.masked_select({mask})",
+      doc="The elements where mask is true, as a vector.")

@@ -127,6 +127,65 @@ _target_loss(
     "Binary cross-entropy of scores (logits), sigmoid included, without overflow.")
 
 
+# --- the same losses with a weight per element (and, with logits, per positive class):
+# PyTorch's kernels, whose backward divides by the element count after weighting
+def _count(reduction, a):
+    return math.prod(a.shape) if reduction == "mean" else 1
+
+
+def _bce_w_grad(F, g, out, a, t, w, reduction="mean"):
+    return g * (a - t) / F.clamp_min((1 - a) * a, 1e-12) * w / _count(reduction, a)
+
+
+def _bce_w_target(F, g, out, a, t, w, reduction="mean"):
+    return g * (F.clamp_min(F.log1p(-a), -100) - F.clamp_min(F.log(a), -100)) * w / \
+        _count(reduction, a)
+
+
+defop("_bce_weighted", "BinaryCrossEntropyBackward0",
+      lambda a, t, w, reduction="mean": _reduced(_bce(a, t) * w, reduction),
+      Grad(_bce_w_grad, (0, 1, 2)), Grad(_bce_w_target, (0, 1, 2)), None,
+      args=("self", "target", "weight"), params=(REDUCTION,), category="internal",
+      doc="binary_cross_entropy with a weight per element.")
+
+
+def _log_sigmoid(a):
+    return np.minimum(a, 0) - np.log1p(K.exp(-np.abs(a)))
+
+
+def _bce_logits_w(a, t, w, pw, reduction="mean", weighted=True, positive=False):
+    log_sig = _log_sigmoid(a)
+    if positive:
+        log_sig = log_sig * ((pw - 1) * t + 1)
+    loss = (1 - t) * a - log_sig
+    return _reduced(loss * w if weighted else loss, reduction)
+
+
+def _bce_logits_w_grad(F, g, out, a, t, w, pw, reduction="mean", weighted=True, positive=False):
+    if positive:
+        scaled = pw * t
+        grad = ((scaled + 1 - t) * F.sigmoid(a) - scaled) * g
+    else:
+        grad = (F.sigmoid(a) - t) * g
+    return (grad * w if weighted else grad) / _count(reduction, a)
+
+
+def _bce_logits_w_target(F, g, out, a, t, w, pw, reduction="mean", weighted=True,
+                         positive=False):
+    if positive:
+        log_sig = (lambda x: F.fused("logsigmoid", x)) if F.is_tensor else _log_sigmoid
+        grad = (log_sig(-a) - log_sig(a) * pw) * g
+    else:
+        grad = -a * g
+    return (grad * w if weighted else grad) / _count(reduction, a)
+
+
+defop("_bce_logits_weighted", "BinaryCrossEntropyWithLogitsBackward0", _bce_logits_w,
+      Grad(_bce_logits_w_grad, (0, 1, 2, 3)), Grad(_bce_logits_w_target, (0, 1, 2, 3)), None,
+      None, args=("self", "target", "weight", "pos_weight"), params=(REDUCTION,),
+      category="internal", doc="binary_cross_entropy_with_logits with weights.")
+
+
 def _smooth_l1(a, t, beta=1.0):
     z = np.abs(a - t)
     return np.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta).astype(z.dtype, copy=False)

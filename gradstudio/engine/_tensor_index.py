@@ -12,7 +12,7 @@ from ._oprecord import OPS
 from ._dispatch import apply, inplace
 from ._core import TensorCore, _list, _wrap_dim
 from ._grad_mode import STATE
-from ._tensor_arith import _no_grad_if, _operand, _renamed
+from ._tensor_arith import _broadcast_shapes, _no_grad_if, _operand, _renamed
 from ._warn import warn as _warn
 from .observer import observed
 from ._tensor_shape import _expand, _view
@@ -294,6 +294,16 @@ def _masked_fill_(self, mask, value):
 
 
 IndexMixin.masked_fill, IndexMixin.masked_fill_ = _masked_fill, _masked_fill_
+
+
+def _masked_select(self, mask):
+    if not isinstance(mask, TensorCore) or mask._dtype is not D.bool_:
+        raise RuntimeError("masked_select: expected BoolTensor for mask")
+    _broadcast_shapes(self._data.shape, mask._data.shape)
+    return apply(OPS["masked_select"], (self, mask))
+
+
+IndexMixin.masked_select = _masked_select
 
 
 # ---------------------------------------------------------------------- gather, index_select

@@ -202,12 +202,23 @@ class Tracer(Listener):
 
         def mse_map(out, input, target, size_average=None, reduce=None, reduction="mean",
                     weight=None):
-            if not raw.is_tensor(input) or not raw.is_tensor(target):
+            # (with a weight it is PyTorch's composite: its own ops are drawn instead)
+            if not raw.is_tensor(input) or not raw.is_tensor(target) or weight is not None:
                 return None
             return _Record("mse_loss",
                            {"reduction": _reduction(size_average, reduce, reduction)},
                            {"input": input, "target": target}, out)
 
+        def linear_map(out, input, weight, bias=None):
+            if not (raw.is_tensor(input) and raw.is_tensor(weight)) or \
+                    (bias is not None and not raw.is_tensor(bias)):
+                return None
+            ports = {"input": input, "weight": weight}
+            if bias is not None:
+                ports["bias"] = bias
+            return _Record("linear", {}, ports, out)
+
+        h["torch.nn.functional.linear"] = self.composite(linear_map)
         h["Tensor.matmul"] = self.composite(matmul_map)
         h["Tensor.reshape"] = self.composite(reshape_map)
         h["Tensor.__getitem__"] = self.composite(getitem_map)

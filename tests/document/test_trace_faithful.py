@@ -479,3 +479,38 @@ def test_indices_without_a_node_are_refused_when_used(line):
             print(i)
         """))
     assert "cannot be drawn yet" in str(err.value) and "line 3" in str(err.value)
+
+
+def test_a_weighted_mse_loss_is_drawn_as_the_ops_it_runs():
+    # mse_loss with weight= is PyTorch's composite (pow, mul, sum, div): one mse_loss node
+    # without the weight would draw a different loss
+    doc = trace(dedent("""
+        import torch
+        import torch.nn.functional as F
+        x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
+        w = torch.tensor([0.5, 1.0, 2.0])
+        loss = F.mse_loss(x, torch.zeros(3), weight=w)
+        loss.backward()
+        print(loss, x.grad)
+    """))
+    kinds = [n.kind for n in doc.nodes()]
+    assert "mse_loss" not in kinds and "pow" in kinds and "div" in kinds, kinds
+
+
+def test_a_linear_layer_is_one_node_whose_weight_and_bias_are_leaves():
+    doc = trace(dedent("""
+        import torch
+        import torch.nn.functional as F
+        x = torch.tensor([[1.0, 2.0], [0.5, -1.0]])
+        w = torch.tensor([[0.1, -0.2], [0.3, 0.4], [0.0, 1.0]], requires_grad=True)
+        b = torch.tensor([0.5, 0.0, -0.5], requires_grad=True)
+        y = F.linear(x, w, b)
+        z = F.linear(x, w)
+        (y.sum() + z.sum()).backward()
+        print(y, z, w.grad, b.grad)
+    """))
+    linear = [n for n in doc.nodes() if n.kind == "linear"]
+    assert len(linear) == 2
+    assert sorted(len(doc.inputs_of(n.id)) for n in linear) == [2, 3]
+    leaves = [n for n in doc.nodes() if n.kind == "tensor" and n.params.get("requires_grad")]
+    assert len(leaves) == 2

@@ -228,6 +228,8 @@ case("cumprod", "zero", lambda a: a.cumprod(0), ((5,), zeros_at(2)))
 case("det", "3x3", lambda a: torch.det(a), ((3, 3), well_conditioned))
 case("det", "batch", lambda a: a.det(), ((2, 2, 2), well_conditioned))
 case("inverse", "3x3", lambda a: torch.inverse(a), ((3, 3), well_conditioned))
+case("masked_select", "broadcast", lambda a: a.masked_select(torch.tensor([True, False, True, True])),
+     ((3, 4), anywhere))
 
 # ---------------------------------------------------------------- reductions
 for _shape in UNARY_SHAPES:

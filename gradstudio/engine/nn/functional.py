@@ -141,19 +141,22 @@ def _target_size_warning(input, target):
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """The mean (or sum, or each) of the squared differences, as one MseLossBackward0."""
     _target_size_warning(input, target)
-    _no_weights(weight)
-    code = _reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     a, b = _broadcast_pair(input, target)
-    return apply(OPS["mse_loss"], (a, b), {"reduction": code})
+    if weight is not None:
+        return _weighted(input, (a - b).pow(2), weight, reduction)
+    return apply(OPS["mse_loss"], (a, b), {"reduction": _reduction_enum(reduction)})
 
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """The mean (or sum, or each) of the absolute differences: ``(input - target).abs()``
     reduced, as PyTorch composes it."""
     _target_size_warning(input, target)
-    _no_weights(weight)
-    code = _reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     a, b = _broadcast_pair(input, target)
+    if weight is not None:
+        return _weighted(input, (a - b).abs(), weight, reduction)
+    code = _reduction_enum(reduction)
     d = (a - b).abs()
     return d if code == 0 else d.mean() if code == 1 else d.sum()
 
@@ -171,11 +174,20 @@ def _legacy_reduction(size_average, reduce, reduction):
     return reduction
 
 
-def _no_weights(weight, pos_weight=None):
-    if weight is not None or pos_weight is not None:
-        raise RuntimeError("a weight per element (weight=, pos_weight=) is not supported by "
-                           "GradStudio's engine; leave it out or multiply the unreduced loss "
-                           "(reduction='none') yourself.")
+def _weighted(input, losses, weight, reduction, mean_of_weighted=False):
+    """PyTorch's weighted mse_loss / l1_loss / huber_loss: each loss times its weight,
+    summed, and for the mean divided by the weights' sum (huber: the plain mean)."""
+    if weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
+    weighted = losses * weight
+    if reduction == "none":
+        return weighted
+    if reduction == "sum":
+        return weighted.sum()
+    if reduction == "mean":
+        return weighted.mean() if mean_of_weighted else weighted.sum() / weight.sum()
+    raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', "
+                     "'sum'.")
 
 
 @observed("torch.nn.functional.binary_cross_entropy")
@@ -187,10 +199,12 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         raise ValueError(f"Using a target size ({target.size()}) that is different to the "
                          f"input size ({input.size()}) is deprecated. Please ensure they have "
                          "the same size.")
-    _no_weights(weight)
     a = input._data
     if not ((a >= 0) & (a <= 1)).all():
         raise RuntimeError("all elements of input should be between 0 and 1")
+    if weight is not None:
+        weight = weight.expand(_broadcast_shapes(target._data.shape, weight._data.shape))
+        return apply(OPS["_bce_weighted"], (input, target, weight), {"reduction": reduction})
     return apply(OPS["binary_cross_entropy"], (input, target), {"reduction": reduction})
 
 
@@ -202,9 +216,15 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if target.size() != input.size():
         raise ValueError(f"Target size ({target.size()}) must be the same as input size "
                          f"({input.size()})")
-    _no_weights(weight, pos_weight)
-    return apply(OPS["binary_cross_entropy_with_logits"], (input, target),
-                 {"reduction": reduction})
+    if weight is None and pos_weight is None:
+        return apply(OPS["binary_cross_entropy_with_logits"], (input, target),
+                     {"reduction": reduction})
+    one = TensorCore._make(np.ones((), input._data.dtype), input._dtype)
+    return apply(OPS["_bce_logits_weighted"],
+                 (input, target, one if weight is None else weight,
+                  one if pos_weight is None else pos_weight),
+                 {"reduction": reduction, "weighted": weight is not None,
+                  "positive": pos_weight is not None})
 
 
 @observed("torch.nn.functional.smooth_l1_loss")
@@ -224,9 +244,11 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
 @observed("torch.nn.functional.huber_loss")
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     _target_size_warning(input, target)
-    _reduction_enum(reduction)
-    _no_weights(weight)
     a, b = _broadcast_pair(input, target)
+    if weight is not None:
+        losses = apply(OPS["huber_loss"], (a, b), {"reduction": "none", "delta": delta})
+        return _weighted(input, losses, weight, reduction, mean_of_weighted=True)
+    _reduction_enum(reduction)
     return apply(OPS["huber_loss"], (a, b), {"reduction": reduction, "delta": delta})
 
 
