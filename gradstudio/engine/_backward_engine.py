@@ -15,6 +15,7 @@ import sys
 import numpy as np
 
 from . import _grad_mode
+from ._cascade import cascade_sum
 from ._core import TensorCore
 from ._nodes import (_ERRSTATE, _FREED_MSG, _QUIET, AccumulateGrad, _check_version,
                      _result_tensor)
@@ -156,7 +157,7 @@ def _sum_to(g, shape):
     dims = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape)
                                       if s == 1 and gshape[i + lead] != 1)
     if dims:
-        g = np.add.reduce(g, dims, keepdims=True) if isinstance(g, np.ndarray) else \
+        g = cascade_sum(g, dims, True) if isinstance(g, np.ndarray) else \
             g.sum(dims, keepdim=True)
     if lead or tuple(g.shape) != tuple(shape):
         g = g.reshape(shape) if isinstance(g, np.ndarray) else g.reshape(tuple(shape))

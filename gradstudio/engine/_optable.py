@@ -11,6 +11,7 @@ nan where the incoming gradient is inf or nan, and -0. where it is negative.
 import numpy as np
 
 from . import _kernels as K
+from ._cascade import cascade_sum
 from ._oprecord import NP, Grad, Param, defop, no_derivative, plus_scaled, sign, _norm_dims
 
 S = Param("other", "scalar", 1.0)
@@ -218,10 +219,9 @@ def _unreduce(F, g, shape, dim, keepdim):
     return F.expand(g, shape)
 
 
-# np.add.reduce is what np.sum and np.mean call, without their Python-level argument
-# handling (which costs several small ops): same accumulation, same results
+# sums add in PyTorch's order (``_cascade``), so a printed loss.item() has its last bits
 defop("sum", lambda p: "SumBackward0" if p.get("dim") is None else "SumBackward1",
-      lambda a, dim=None, keepdim=False: np.add.reduce(a, _axis(a, dim), keepdims=keepdim),
+      lambda a, dim=None, keepdim=False: cascade_sum(a, _axis(a, dim), keepdim),
       Grad(lambda F, g, out, a, dim=None, keepdim=False: _unreduce(F, g, a.shape, dim, keepdim)),
       params=(DIM, KEEP), dtype="sum", category="reduction", code="{self}.sum({dim})",
       doc="Sum of elements (over dim, or all).")
@@ -251,7 +251,7 @@ def _mean_fwd(a, dim=None, keepdim=False):
         return np.add.reduce(a, axis, keepdims=keepdim) / a.dtype.type(0)
     if a.dtype == np.float16:  # np.mean accumulates float16 in float32, as PyTorch does
         return np.mean(a, axis=axis, keepdims=keepdim)
-    return np.add.reduce(a, axis, keepdims=keepdim) / n  # (np.mean's sum and division)
+    return cascade_sum(a, axis, keepdim) / n  # (PyTorch's: the sum, then one division)
 
 
 defop("mean", lambda p: "MeanBackward0" if p.get("dim") is None else "MeanBackward1",

@@ -8,6 +8,7 @@ Its params are what PyTorch's node saves: the class-index ``target`` (a tensor),
 """
 import numpy as np
 
+from ._cascade import cascade_sum
 from ._oprecord import Grad, Param, defop
 
 NONE, MEAN, SUM = 0, 1, 2
@@ -43,7 +44,7 @@ def _nll_fwd(a, target=None, weight=None, reduction=MEAN, ignore_index=-100, tot
     losses = np.where(counts, -a[key] * w, 0).astype(a.dtype)
     if reduction == NONE:
         return losses
-    total = np.add.reduce(losses, None)
+    total = cascade_sum(losses, None)
     return total / total_weight._data if reduction == MEAN else total
 
 

@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from . import _kernels as K
+from ._cascade import cascade_sum
 from ._oprecord import Grad, Param, defop
 
 NONE, MEAN, SUM = 0, 1, 2
@@ -43,7 +44,7 @@ def _mse_fwd(a, t, reduction=MEAN):
     sq = d * d
     if reduction == NONE:
         return sq
-    total = np.add.reduce(sq, None)
+    total = cascade_sum(sq, None)
     return total / np.asarray(sq.size, sq.dtype) if reduction == MEAN else total
 
 
@@ -86,7 +87,7 @@ REDUCTION = Param("reduction", "choice", "mean", "mean: the average over the ele
 def _reduced(loss, reduction):
     if reduction == "none":
         return loss
-    total = np.add.reduce(loss, None)
+    total = cascade_sum(loss, None)
     return total / np.asarray(loss.size, loss.dtype) if reduction == "mean" else total
 
 

@@ -1,0 +1,138 @@
+"""Float sums in the order PyTorch's CPU kernel adds (``native/cpu/SumKernel.cpp``).
+
+PyTorch sums float32 and float64 with ``cascade_sum``: a row is cut into four
+interleaved partial sums (``row_sum``'s ILP factor), each built by ``multi_row_sum``,
+which adds chunks of 16 (or more, for long rows) elements in sequence, chunks of chunk
+sums in sequence and so on, four levels deep; a contiguous row is first read as vectors
+of 8 floats (4 doubles), whose lanes are summed that way and then added in lane order
+after the elements left over. A reduction over a leading dimension sums whole columns
+at once, in groups whose order depends on how many columns there are. numpy's pairwise
+sum adds in another order, so ``loss.item()`` printed to full precision differed in the
+last bits; here every step is numpy's ``add.accumulate`` (strictly sequential) on the
+same groups, so the bits match.
+
+Covered exactly: a full reduction of up to 32,768 elements (PyTorch's grain size, above
+which it splits the work between threads, and the result depends on their number), and a
+reduction over one run of adjacent dimensions of a contiguous array. Other layouts fall
+back to numpy's sum (within an ulp or two).
+"""
+import numpy as np
+
+__all__ = ["cascade_sum", "GRAIN_SIZE"]
+
+GRAIN_SIZE = 32768
+_LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}      # AVX2 vectors
+
+
+def _ceil_log2(x):
+    return 1 if x <= 2 else (x - 1).bit_length()
+
+
+def _sequential(rows):
+    """``0 + rows[0] + rows[1] + ...`` along axis 0, one addition at a time."""
+    if rows.shape[0] == 0:
+        return np.zeros(rows.shape[1:], rows.dtype)
+    return np.add.accumulate(rows, axis=0)[-1]
+
+
+def _grouped(sums, step):
+    """Each full group of ``step`` consecutive sums added in sequence; and the rest."""
+    full = sums.shape[0] // step
+    groups = sums[:full * step].reshape((full, step) + sums.shape[1:])
+    done = np.add.accumulate(groups, axis=1)[:, -1] if full else groups[:, 0]
+    return done, sums[full * step:]
+
+
+def _multi_row_sum(rows):
+    """ATen's ``multi_row_sum`` over axis 0: four levels of sequential chunk sums."""
+    power = max(4, _ceil_log2(rows.shape[0]) // 4)
+    step = 1 << power
+    level0, tail = _grouped(rows, step)           # acc[0]: each chunk, from zero
+    level1, rest1 = _grouped(level0, step)        # acc[1]: chunk sums, a chunk at a time
+    level2, rest2 = _grouped(level1, step)        # acc[2]
+    acc = _sequential(tail)
+    acc = acc + _sequential(rest1)
+    acc = acc + _sequential(rest2)
+    return acc + _sequential(level2)              # acc[3] keeps every level-2 sum
+
+
+def _row_sum(x):
+    """ATen's ``row_sum`` over axis 0: four interleaved partial sums, then the rest."""
+    ilp = x.shape[0] // 4
+    partial = _multi_row_sum(x[:ilp * 4].reshape((ilp, 4) + x.shape[1:]))
+    first = partial[0]
+    for v in x[ilp * 4:]:
+        first = first + v
+    for k in range(1, 4):
+        first = first + partial[k]
+    return first
+
+
+def _inner_sum(x, lanes):
+    """Sums over axis 0 of rows stored contiguously along it (``vectorized_inner_sum``
+    when there are at least ``lanes`` elements, else ``row_sum`` of the scalars)."""
+    n = x.shape[0]
+    if n < lanes:
+        return _row_sum(x)
+    vectors = n // lanes
+    lane_sums = _row_sum(x[:vectors * lanes].reshape((vectors, lanes) + x.shape[1:]))
+    total = np.zeros(x.shape[1:], x.dtype)
+    for v in x[vectors * lanes:]:
+        total = total + v
+    for k in range(lanes):
+        total = total + lane_sums[k]
+    return total
+
+
+def _outer_sum(x, lanes):
+    """Sums over axis 0 of columns stored contiguously along the last axis
+    (``vectorized_outer_sum`` / ``scalar_outer_sum``): the first columns in groups summed
+    by ``multi_row_sum``, the remaining ones by ``row_sum``."""
+    cols = x.shape[-1]
+    if cols >= lanes:
+        first = cols // (4 * lanes) * 4 * lanes
+        second = first + (cols - first) // lanes * lanes
+        parts = [_multi_row_sum(x[..., :first]), _row_sum(x[..., first:second]),
+                 _row_sum(x[..., second:])]
+    else:
+        first = cols // 4 * 4
+        parts = [_multi_row_sum(x[..., :first]), _row_sum(x[..., first:])]
+    return np.concatenate(parts, axis=-1)
+
+
+def _plain(a, axis, keepdims):
+    return np.add.reduce(a, axis, keepdims=keepdims)
+
+
+def cascade_sum(a, axis=None, keepdims=False):
+    """``np.add.reduce(a, axis, keepdims=keepdims)`` in PyTorch's order of additions."""
+    lanes = _LANES.get(a.dtype)
+    if lanes is None or a.ndim == 0 or a.size == 0:
+        return _plain(a, axis, keepdims)
+    axes = tuple(range(a.ndim)) if axis is None else \
+        tuple(sorted(d % a.ndim for d in ((axis,) if isinstance(axis, int) else axis)))
+    count = 1
+    for d in axes:
+        count *= a.shape[d]
+    if count <= 4:        # every path adds up to four elements one by one, from zero
+        return np.add.reduce(a, axis, keepdims=keepdims, initial=a.dtype.type(0))
+    if len(axes) == a.ndim:
+        if a.size > GRAIN_SIZE or not (a.flags.c_contiguous or a.flags.f_contiguous):
+            return _plain(a, axis, keepdims)
+        out = np.asarray(_inner_sum(a.ravel(order="K"), lanes))
+        return out.reshape((1,) * a.ndim) if keepdims else out
+    if not a.flags.c_contiguous or axes != tuple(range(axes[0], axes[-1] + 1)):
+        return _plain(a, axis, keepdims)
+    outer = int(np.prod(a.shape[:axes[0]], dtype=np.int64))
+    reduce = int(np.prod(a.shape[axes[0]:axes[-1] + 1], dtype=np.int64))
+    inner = int(np.prod(a.shape[axes[-1] + 1:], dtype=np.int64))
+    x = a.reshape(outer, reduce, inner)
+    if inner == 1:                               # rows contiguous along the reduction
+        out = _inner_sum(x[:, :, 0].T, lanes)
+    elif reduce == 1:
+        out = x[:, 0, :]
+    else:                                        # columns contiguous: sum rows of columns
+        out = _outer_sum(np.moveaxis(x, 1, 0), lanes)
+    kept = [n for d, n in enumerate(a.shape) if d not in axes]
+    out = np.asarray(out).reshape(kept)
+    return np.expand_dims(out, axes) if keepdims else out
