@@ -193,6 +193,19 @@ _source("full", lambda p: torch.full(tuple(p["shape"]), p["fill_value"], dtype=_
                                      requires_grad=p["requires_grad"]),
         "A tensor filled with one number.", [SHAPE, ParamSpec("fill_value", "scalar", 1.0)],
         "torch.full", _full_code)
+def _uniform(p):
+    t = torch.empty(*p["shape"], dtype=_dtype(p["dtype"])).uniform_(p["low"], p["high"])
+    return t.requires_grad_() if p["requires_grad"] else t
+
+
+_source("uniform", _uniform, "Uniform random numbers in [low, high) (seeded): what nn.Linear "
+        "draws its weight and bias from.",
+        [SHAPE, ParamSpec("low", "scalar", -1.0), ParamSpec("high", "scalar", 1.0)],
+        "torch.Tensor.uniform_",
+        lambda p, tail: f"torch.empty({sizes(p['shape'])}"
+                        + (keywords(dtype=f"torch.{p['dtype']}") if p.get("dtype") else "")
+                        + f").uniform_({number(p['low'])}, {number(p['high'])})"
+                        + (".requires_grad_()" if p["requires_grad"] else ""))
 _source("eye", lambda p: torch.eye(p["n"], dtype=_dtype(p["dtype"]),
                                    requires_grad=p["requires_grad"]),
         "The identity matrix.", [ParamSpec("n", "int", 3, "rows and columns")], "torch.eye",

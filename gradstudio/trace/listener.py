@@ -18,6 +18,8 @@ how to record them in one table, ``Tracer.handlers``:
 Part of the tracing child (``child.py``); imports only the engine's public API and its
 sibling modules.
 """
+import math
+
 from gradstudio.engine import inspect as raw
 from gradstudio.engine.observer import Listener
 
@@ -31,8 +33,8 @@ from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
 _DATA_WRITE = ("writing through .data (such as w.data -= lr * w.grad, w.data.zero_() or "
                "w.data = ...) cannot be drawn yet: it changes a tensor without autograd "
                "seeing it")
-_RANDOM_FILLS = ("Tensor.uniform_", "Tensor.normal_")
-_REFUSED_FACTORIES = ("torch.randint", "torch.randperm", "torch.empty", "torch.empty_like")
+_RANDOM_FILLS = ("Tensor.normal_",)
+_REFUSED_FACTORIES = ("torch.randint", "torch.randperm", "torch.empty_like")
 _HOOKS = ("Tensor.register_hook", "Tensor.register_post_accumulate_grad_hook",
           "Node.register_hook", "Node.register_prehook")
 
@@ -352,6 +354,30 @@ class Tracer(Listener):
         for name in _REFUSED_FACTORIES + _RANDOM_FILLS:
             h[name] = self.special(unsupported(name))
 
+        # torch.empty(...).uniform_(low, high): a uniform node (as an exported nn.Linear
+        # weight reads); an empty tensor used before it is filled is refused
+        empties = set()
+
+        def empty_handler(out, *a, **k):
+            params = dtype_param(out, "empty", {"shape": list(out.shape)})
+            empties.add(id(out))
+            rec.emit(_Record("empty", params, {}, out, taint=(
+                None, "torch.empty cannot be drawn: its values are whatever memory held; "
+                      "fill it first (uniform_) or use torch.zeros")))
+
+        def uniform_handler(out, t, a=0.0, b=1.0, *, generator=None):
+            if id(t) not in empties or generator is not None:
+                raise TraceError("Tensor.uniform_ cannot be drawn yet, except on a new "
+                                 "torch.empty tensor with the default generator")
+            empties.discard(id(t))
+            params = dtype_param(t, "uniform", {"shape": list(t.shape),
+                                                "low": _number(a, "uniform_'s low"),
+                                                "high": _number(b, "uniform_'s high")})
+            rec.emit(_Record("uniform", params, {}, t))
+
+        h["torch.empty"] = self.special(empty_handler)
+        h["Tensor.uniform_"] = self.special(uniform_handler)
+
         def seed_handler(out, seed):
             if rec.random_drawn:
                 raise TraceError("torch.manual_seed after random numbers were drawn cannot "
@@ -472,9 +498,19 @@ class Tracer(Listener):
         h["torch.autograd.Function.apply"] = refused(
             "a custom autograd.Function cannot be drawn yet: its backward is code of your own, "
             "which the graph cannot show")
-        h["torch.nn.Module"] = refused(
-            "nn.Module layers (nn.Linear, nn.Sequential, a Module of your own ...) cannot be "
-            "drawn yet: write the layer's computation with tensors (x @ w.T + b)")
+        for name in ("register_forward_hook", "register_forward_pre_hook"):
+            h["torch.nn.Module." + name] = refused(
+                f"a module's {name.replace('register_', '').replace('_', ' ')} cannot be drawn "
+                "yet: it runs code of your own around the layer, which the graph cannot show")
+        def buffer(func, args, kwargs):
+            # (a loss registers its weight as a buffer, None when it has none)
+            tensor = args[2] if len(args) > 2 else kwargs.get("tensor")
+            if not rec.quiet and tensor is not None:
+                raise TraceError("a module's buffer cannot be drawn yet: use a tensor of the "
+                                 "script instead")
+            return func(*args, **kwargs)
+        h["torch.nn.Module.register_buffer"] = buffer
+        h["torch.nn.Linear"] = self.special(self._linear_layer)
 
         def enter(func, args, kwargs):
             rec.blocks += 1
@@ -487,6 +523,30 @@ class Tracer(Listener):
             return func(*args, **kwargs)
         h["torch.autograd.grad_mode.__enter__"] = enter
         h["torch.autograd.grad_mode.__exit__"] = exit_
+
+    def _linear_layer(self, result, layer, in_features, out_features, bias=True, device=None,
+                      dtype=None):
+        """``nn.Linear(...)``: its weight and bias are leaves drawn from the generator as
+        PyTorch draws them (``uniform_`` within Kaiming's bound, then within
+        1/sqrt(in_features)), so the document's ``uniform`` nodes, run in the same order,
+        draw the same numbers; its calls are the ``linear`` nodes of F.linear."""
+        rec = self.rec
+        fan_in = int(in_features)
+        gain = math.sqrt(2.0 / (1 + math.sqrt(5) ** 2))        # kaiming_uniform_(a=sqrt(5))
+        bounds = [math.sqrt(3.0) * (gain / math.sqrt(fan_in)) if fan_in else 0.0]
+        params = [layer.weight]
+        if layer.bias is not None:
+            bounds.append(1 / math.sqrt(fan_in) if fan_in > 0 else 0)
+            params.append(layer.bias)
+        for p, bound, name in zip(params, bounds, ("weight", "bias")):
+            values = {"shape": list(p.shape), "low": -bound, "high": bound,
+                      "requires_grad": True}
+            if p.dtype.name != "float32":
+                if p.dtype.name not in DTYPES:
+                    raise TraceError(f"a {p.dtype.name} nn.Linear cannot be drawn")
+                values["dtype"] = p.dtype.name
+            rec.emit(_Record("uniform", values, {}, p))
+            rec.name_node(rec.node_of[id(p)], name)
 
     # ------------------------------------------------------------ actions
     def _actions(self):

@@ -20,7 +20,7 @@ from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
 MAX_NODES = 20_000
 MAX_STEP_GRADS = 1_000_000    # gradient elements kept after each action, in all
 UNSEEDED = 0     # an unseeded script draws as if seeded with 0, the document's default
-_RANDOM_KINDS = {"rand", "randn"}
+_RANDOM_KINDS = {"rand", "randn", "uniform"}
 
 
 class Recorder:
@@ -238,12 +238,16 @@ class Recorder:
             if not name.isidentifier() or name.startswith("__") or keyword.iskeyword(name) \
                     or len(name) > 60 or name in RESERVED_NAMES:
                 continue
-            label, n = name, 1
-            while label in self.labels:
-                n += 1
-                label = f"{name}_{n}"
-            self.labels.add(label)
-            node["label"] = label
+            self.name_node(i, name)
+
+    def name_node(self, i, name):
+        """Labels node ``i`` ``name`` (``name_2`` ... if taken)."""
+        label, n = name, 1
+        while label in self.labels:
+            n += 1
+            label = f"{name}_{n}"
+        self.labels.add(label)
+        self.nodes[i]["label"] = label
 
     def mark_watched(self, value):
         if not self.is_tensor(value):

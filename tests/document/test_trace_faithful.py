@@ -161,22 +161,25 @@ SAME_KIND = {
         (w * 3).sum().backward()
         print(w.grad * 2)
     """, 4, "the gradient w.grad is used as a value"),
-    "nn.Linear": ("""
+    "forward hook": ("""
         import torch
         import torch.nn as nn
         torch.manual_seed(0)
         layer = nn.Linear(2, 1)
+        layer.register_forward_hook(lambda module, inputs, output: output * 2)
         layer(torch.ones(3, 2)).sum().backward()
-    """, 4, "nn.Module layers (nn.Linear, nn.Sequential, a Module of your own ...) cannot "
-            "be drawn yet"),
-    "Module subclass": ("""
+    """, 5, "a module's forward hook cannot be drawn yet"),
+    "module buffer": ("""
         import torch
         class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(2))
             def forward(self, x):
-                return x * 2
+                return x * self.scale
         net = Net()
         print(net(torch.ones(2)))
-    """, 5, "nn.Module layers"),
+    """, 5, "a module's buffer cannot be drawn yet"),
     "dropout while training": ("""
         import torch
         import torch.nn.functional as F
@@ -514,3 +517,40 @@ def test_a_linear_layer_is_one_node_whose_weight_and_bias_are_leaves():
     assert sorted(len(doc.inputs_of(n.id)) for n in linear) == [2, 3]
     leaves = [n for n in doc.nodes() if n.kind == "tensor" and n.params.get("requires_grad")]
     assert len(leaves) == 2
+
+
+def test_modules_are_drawn_as_their_layers_with_seeded_leaves():
+    # nn.Linear's weight and bias are uniform nodes drawing what PyTorch drew (so a later
+    # randn draws the same numbers too); a call of the layer is a linear node; a Module of
+    # one's own is the ops its forward runs
+    doc = trace(dedent("""
+        import torch
+        import torch.nn as nn
+        torch.manual_seed(0)
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(2, 4), nn.ReLU(), nn.Linear(4, 1, bias=False))
+            def forward(self, x):
+                return self.body(x).sigmoid()
+        net = Net()
+        x = torch.tensor([[0., 0.], [0., 1.], [1., 0.], [1., 1.]])
+        noise = torch.randn(4, 1) * 0.01
+        loss = nn.BCELoss()(net(x), torch.tensor([[0.], [1.], [1.], [0.]]) * 0.9 + noise.abs())
+        loss.backward()
+        print(loss.item(), net.body[0].weight.grad, net.body[2].weight.grad)
+    """))
+    kinds = [n.kind for n in doc.nodes()]
+    assert kinds.count("uniform") == 3 and kinds.count("linear") == 2, kinds
+    assert "relu" in kinds and "sigmoid" in kinds and "binary_cross_entropy" in kinds
+    bounds = sorted(n.params["high"] for n in doc.nodes() if n.kind == "uniform")
+    assert bounds == pytest.approx([0.5, 2 ** -0.5, 2 ** -0.5])     # 1/sqrt(fan_in)
+
+
+def test_an_empty_tensor_used_before_it_is_filled_is_refused():
+    with pytest.raises(TraceError, match="torch.empty cannot be drawn"):
+        trace(dedent("""
+            import torch
+            w = torch.empty(2, 3)
+            print((w * 2).sum())
+        """))

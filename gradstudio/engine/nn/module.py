@@ -79,6 +79,7 @@ class Module(StateDictMixin):
             object.__setattr__(self, name, value)
 
     # ------------------------------------------------------------------ registration
+    @observed("torch.nn.Module.register_buffer")
     def register_buffer(self, name, tensor, persistent=True):
         if "_buffers" not in self.__dict__:
             raise AttributeError("cannot assign buffer before Module.__init__() call")
@@ -217,6 +218,7 @@ class Module(StateDictMixin):
         return sorted(key for key in keys if not key[0].isdigit())
 
     # ------------------------------------------------------------------ calling
+    @observed("torch.nn.Module.register_forward_pre_hook")
     def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
         handle = _Handle(self._forward_pre_hooks, hook)
         if with_kwargs:
@@ -225,6 +227,7 @@ class Module(StateDictMixin):
             self._forward_pre_hooks.move_to_end(handle.id, last=False)
         return handle
 
+    @observed("torch.nn.Module.register_forward_hook")
     def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False,
                               always_call=False):
         handle = _Handle(self._forward_hooks, hook)

@@ -6,6 +6,7 @@ from ..._factory import empty
 from .. import functional as F, init
 from ..module import Module
 from ..parameter import Parameter
+from ...observer import observed
 
 __all__ = ["Identity", "Linear", "Flatten", "Dropout"]
 
@@ -26,6 +27,7 @@ class Linear(Module):
     __module__ = "torch.nn.modules.linear"
     __constants__ = ["in_features", "out_features"]
 
+    @observed("torch.nn.Linear")
     def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
         self.in_features = in_features
