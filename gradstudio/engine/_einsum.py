@@ -105,6 +105,16 @@ def _output_order(equation, arrow, lhs, label_count, ell_num_dim):
     return perm_index_of, ell_index, out_num_dim, perm
 
 
+def _claim(sizes, key, size, counts, slot, message):
+    """A dimension of ``size`` for a label (or an ellipsis dimension): other than 1, it
+    must agree with the size seen before, and one more operand has it."""
+    if size != 1:
+        if sizes[key] not in (1, size):
+            raise RuntimeError(message())
+        sizes[key] = size
+        counts[slot] += 1
+
+
 def _aligned(operands, op_labels, perm_index_of, ell_index, ell_num_dim, perm_count):
     """Every operand with diagonals taken, missing dimensions unsqueezed, permuted to the
     common order; and how many operands have each dimension with size != 1."""
@@ -117,27 +127,17 @@ def _aligned(operands, op_labels, perm_index_of, ell_index, ell_num_dim, perm_co
                 ndim = operands[i].dim() - (len(labels) - 1)
                 for j in range(ell_num_dim - ndim, ell_num_dim):
                     size = op.shape[dim]
-                    if size != 1:
-                        if ell_sizes[j] not in (1, size):
-                            raise RuntimeError(
-                                f"einsum(): dimension {dim} covered by ellipsis in operand {i}"
-                                f"has size {size} which does not broadcast with previously "
-                                f"seen ellipsis with size {ell_sizes[j]} for the respective "
-                                "dimension")
-                        ell_sizes[j] = size
-                        dim_counts[ell_index + j] += 1
+                    _claim(ell_sizes, j, size, dim_counts, ell_index + j, lambda: (
+                        f"einsum(): dimension {dim} covered by ellipsis in operand {i}has size "
+                        f"{size} which does not broadcast with previously seen ellipsis with "
+                        f"size {ell_sizes[j]} for the respective dimension"))
                     permutation[ell_index + j] = dim
                     dim += 1
             elif permutation[perm_index_of[s]] == -1:
                 size = op.shape[dim]
-                if size != 1:
-                    if label_size[s] not in (1, size):
-                        raise RuntimeError(
-                            f"einsum(): subscript {_label(s)} has size {size} for operand {i} "
-                            f"which does not broadcast with previously seen size "
-                            f"{label_size[s]}")
-                    label_size[s] = size
-                    dim_counts[perm_index_of[s]] += 1
+                _claim(label_size, s, size, dim_counts, perm_index_of[s], lambda: (
+                    f"einsum(): subscript {_label(s)} has size {size} for operand {i} which "
+                    f"does not broadcast with previously seen size {label_size[s]}"))
                 permutation[perm_index_of[s]] = dim
                 dim += 1
             else:

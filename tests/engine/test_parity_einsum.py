@@ -24,7 +24,8 @@ for eq, ops in [("ij,jk->ik", (m, m)), ("i,i->", (x, x)), ("ii->i", (m,)), ("i,j
     y.sum().backward()
 print(x.grad, m.grad, b.grad, c.grad)
 print(torch.einsum("ij,jk->ik", [m, m]))
-for e in ["torch.einsum('ij,jk->ik', m)", "torch.einsum('ij->ik', m)", "torch.einsum('ij->ii', m)", "torch.einsum('i->', m)", "torch.einsum('ij,jk->ik', m, torch.ones(2, 2))", "torch.einsum('i1->i', m)", "torch.einsum('ij', m, m)", "torch.einsum('i..j->i', m)", "torch.einsum('ij->', )"]:
+for e in ["torch.einsum('ij,jk->ik', m)", "torch.einsum('ij->ik', m)", "torch.einsum('ij->ii', m)", "torch.einsum('i->', m)", "torch.einsum('ij,jk->ik', m, torch.ones(2, 2))", "torch.einsum('i1->i', m)", "torch.einsum('ij', m, m)", "torch.einsum('i..j->i', m)", "torch.einsum('ij->', )",
+          "torch.einsum('...i,...i->...', torch.ones(2, 3), torch.ones(4, 3))", "torch.einsum('ij,jk', torch.ones(2, 3), torch.ones(4, 3))"]:
     try: print(e, eval(e))
     except Exception as ex: print(e, "!!", type(ex).__name__, ex)
 torch.manual_seed(0)
