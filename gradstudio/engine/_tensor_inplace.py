@@ -10,7 +10,8 @@ from ._dispatch import inplace
 from ._core import TensorCore
 from .observer import observed
 from . import _dtype as D
-from ._tensor_arith import _broadcast_check, _divisor_check, _no_bool_subtraction, _operand
+from ._tensor_arith import (_broadcast_check, _divisor_check, _no_bool_subtraction, _operand,
+                           _renamed)
 
 __all__ = ["InplaceMixin"]
 
@@ -71,11 +72,24 @@ def _pow_(self, exponent):
 
 InplaceMixin.pow_ = InplaceMixin.__ipow__ = _pow_
 for _name in ("neg", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt",
-              "reciprocal"):
+              "reciprocal", "floor", "ceil", "round", "sign", "trunc"):
     setattr(InplaceMixin, _name + "_",
             (lambda op: lambda self: inplace(self, op, (self,)))(OPS[_name]))
-InplaceMixin.clamp_ = lambda self, min=None, max=None: inplace(self, OPS["clamp"], (self,),
-                                                                 {"min": min, "max": max})
+InplaceMixin.clamp_ = InplaceMixin.clip_ = lambda self, min=None, max=None: inplace(
+    self, OPS["clamp"], (self,), {"min": min, "max": max})
+InplaceMixin.square_ = lambda self: _pow_(self, 2)
+
+
+def _clamp_side_(side):
+    """``clamp_min_`` / ``clamp_max_``: the in-place clamp, under PyTorch's name for it."""
+    def method(self, bound):
+        out = inplace(self, OPS["clamp"], (self,), {side: bound})
+        return _renamed(out, f"Clamp{side.capitalize()}Backward0")
+    method.__name__ = f"clamp_{side}_"
+    return method
+
+
+InplaceMixin.clamp_min_, InplaceMixin.clamp_max_ = _clamp_side_("min"), _clamp_side_("max")
 InplaceMixin.zero_ = lambda self: inplace(self, OPS["_zero"], (self,))
 
 

@@ -776,5 +776,20 @@ for bad in ("torch.hstack(a)", "torch.vstack([a, 1.0])", "torch.hstack([])", "to
     except Exception as e: print(bad, type(e).__name__, e)
 """)
 
+prog("inplace_rounding_and_one_sided_clamps", """
+x = torch.tensor([1.5, -2.5, 0.5, 2.0], requires_grad=True)
+for m in ("floor_", "ceil_", "round_", "sign_", "trunc_", "square_", "abs_"):
+    y = x * 1
+    z = getattr(y, m)()
+    print(m, z, z is y, z.grad_fn)
+    z.sum().backward(); print(x.grad); x.grad = None
+for e in ["(x * 1).clamp_min_(0)", "(x * 1).clamp_max_(0.7)", "(x * 1).clip_(0, 1)", "(x * 1).clip_(max=1)", "x.clamp_min_(0)", "torch.tensor([3, -2]).clamp_min_(0)"]:
+    try:
+        z = eval(e); print(e, z)
+        if z.requires_grad: z.sum().backward(); print(x.grad); x.grad = None
+    except Exception as ex: print(e, type(ex).__name__, ex)
+i = torch.tensor([1, -2, 3]); print(i.sign_(), i.square_())
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
