@@ -20,6 +20,20 @@ from .observer import observed
 
 __all__ = ["apply", "record", "inplace", "apply_views", "NO_GRAD_VIEW"]
 
+_EDGE_PORTS = {}
+
+
+def _edge_ports(op, n):
+    """How many leading inputs have a ``next_functions`` entry: PyTorch has none for the
+    trailing inputs it does not differentiate (an index, a mask, a loss's weight), which
+    the table declares last, without a VJP."""
+    grads = None if op.variadic else op.grads
+    kept = n if not grads else max((i + 1 for i, g in enumerate(grads) if g is not None),
+                                   default=n)
+    if not op.variadic:
+        _EDGE_PORTS[op] = kept
+    return kept
+
 _make = TensorCore._make
 Tensor = TensorCore        # the assembled class, once it exists (``_bind_tensor``)
 
@@ -203,7 +217,8 @@ def record(t, op, operands, params):
         bit <<= 1
     plan = _PLANS.get((op, mask)) or plan_for(op, mask, len(operands))
     cls = plan.cls or node_class(op.grad_fn_name(params))
-    node = new_node(cls, op, params, tuple(edges), plan)
+    kept = _EDGE_PORTS.get(op) or _edge_ports(op, len(edges))
+    node = new_node(cls, op, params, tuple(edges[:kept]), plan)
     if plan.save:
         n = len(operands)
         saved = [None] * n

@@ -1,7 +1,8 @@
 """The op table, continued: writing by index (``scatter`` with a tensor or a number,
 ``scatter_add``, ``index_add``), each with the VJP of PyTorch's ``derivatives.yaml``.
-The index is a port, as ``gather``'s is: the table hands it over in the input's dtype and
-it is made an integer again here. Backward ops that are ops of their own in PyTorch
+The index is a port, as ``gather``'s is, and the last one: PyTorch's ``next_functions``
+have no entry for it (the table hands it over in the input's dtype and it is made an
+integer again here). Backward ops that are ops of their own in PyTorch
 (``grad.gather(dim, index)``, ``grad.scatter(dim, index, 0)``) run through ``F.fused``,
 so a double backward records the nodes PyTorch's does."""
 import numpy as np
@@ -17,7 +18,7 @@ def _key(index, dim):
     return tuple(key)
 
 
-def _scatter(a, index, src, dim=0):
+def _scatter(a, src, index, dim=0):
     out = a.copy()
     if not a.ndim:
         return src.astype(a.dtype).reshape(()) if index.size else out
@@ -34,7 +35,7 @@ def _scatter_value(a, index, dim=0, value=0.0):
     return out
 
 
-def _scatter_add(a, index, src, dim=0):
+def _scatter_add(a, src, index, dim=0):
     out = a.copy()
     if not a.ndim:
         return out + src.reshape(()) if index.size else out
@@ -42,14 +43,14 @@ def _scatter_add(a, index, src, dim=0):
     return out
 
 
-def _zero_scattered(F, g, out, a, index, *rest, dim=0, **params):
-    return F.fused("scatter_value", g, index, dim=dim, value=0.0)
+def _zero_scattered(F, g, out, a, *rest, dim=0, **params):
+    return F.fused("scatter_value", g, rest[-1], dim=dim, value=0.0)     # (index: last)
 
 
 def _src_gradient(name):
     """``grad.gather(dim, index)``: index-shaped, so PyTorch's engine refuses it when src
     is larger than the index (only its leading part was written)."""
-    def vjp(F, g, out, a, index, src, dim=0):
+    def vjp(F, g, out, a, src, index, dim=0):
         picked = F.fused("gather", g, index, dim=dim)
         if tuple(picked.shape) != tuple(src.shape):
             raise RuntimeError(f"Function {name} returned an invalid gradient at index 1 - "
@@ -60,22 +61,22 @@ def _src_gradient(name):
 
 
 _SCATTER_SRC_DOC = "A copy with src's elements written at the positions index names along dim."
-defop("scatter", "ScatterBackward0", _scatter, Grad(_zero_scattered, (1,)), None,
-      Grad(_src_gradient("ScatterBackward0"), (1,)), args=("self", "index", "src"),
+defop("scatter", "ScatterBackward0", _scatter, Grad(_zero_scattered, (2,)),
+      Grad(_src_gradient("ScatterBackward0"), (2,)), None, args=("self", "src", "index"),
       params=(DIM,), dtype="keep", category="shape", code="{self}.scatter({dim}, {index}, {src})", doc=_SCATTER_SRC_DOC)
 defop("scatter_value", "ScatterBackward1", _scatter_value, Grad(_zero_scattered, (1,)), None,
       args=("self", "index"), params=(DIM, Param("value", "scalar", 0.0)), dtype="keep",
       category="shape", code="{self}.scatter({dim}, {index}, {value})",
       doc="A copy with value written at the positions index names along dim.")
 defop("scatter_add", "ScatterAddBackward0", _scatter_add,
-      Grad(lambda F, g, out, a, index, src, dim=0: g), None,
-      Grad(_src_gradient("ScatterAddBackward0"), (1,)),
-      args=("self", "index", "src"), params=(DIM,), dtype="keep", category="shape",
+      Grad(lambda F, g, out, a, src, index, dim=0: g),
+      Grad(_src_gradient("ScatterAddBackward0"), (2,)), None,
+      args=("self", "src", "index"), params=(DIM,), dtype="keep", category="shape",
       code="{self}.scatter_add({dim}, {index}, {src})",
       doc="A copy with src's elements added at the positions index names along dim.")
 
 
-def _index_add(a, index, source, dim=0, alpha=1):
+def _index_add(a, source, index, dim=0, alpha=1):
     out = a.copy()
     idx = np.atleast_1d(index).astype(np.int64)
     if not a.ndim:
@@ -87,7 +88,7 @@ def _index_add(a, index, source, dim=0, alpha=1):
     return out
 
 
-def _index_add_source(F, g, out, a, index, source, dim=0, alpha=1):
+def _index_add_source(F, g, out, a, source, index, dim=0, alpha=1):
     if len(source.shape):
         picked = F.fused("index_select", g, index, dim=dim)
     else:
@@ -97,8 +98,8 @@ def _index_add_source(F, g, out, a, index, source, dim=0, alpha=1):
 
 
 defop("index_add", "IndexAddBackward0", _index_add,
-      Grad(lambda F, g, out, a, index, source, dim=0, alpha=1: g), None,
-      Grad(_index_add_source, (1,)), args=("self", "index", "source"),
+      Grad(lambda F, g, out, a, source, index, dim=0, alpha=1: g),
+      Grad(_index_add_source, (2,)), None, args=("self", "source", "index"),
       params=(DIM, Param("alpha", "scalar", 1, "the factor source is multiplied by")),
       dtype="keep", category="shape", code="{self}.index_add({dim}, {index}, {source}, alpha={alpha})",
      

@@ -66,7 +66,7 @@ def _scatter_call(name, in_place):
             op, tensors, params = OPS["scatter_value"], (self, index), {"dim": d,
                                                                           "value": value}
         else:
-            op, tensors, params = OPS["scatter"], (self, index, src), {"dim": d}
+            op, tensors, params = OPS["scatter"], (self, src, index), {"dim": d}
         return inplace(self, op, tensors, params) if in_place else apply(op, tensors, params)
     method.__name__ = name
     return method
@@ -78,7 +78,7 @@ def _scatter_add_call(name, in_place):
             raise TypeError(f"scatter_add(): argument 'src' (position 3) must be Tensor, not "
                             f"{type(src).__name__}")
         d = _scatter_args(self, dim, index, src, "scatter_add")
-        tensors, params = (self, index, src), {"dim": d}
+        tensors, params = (self, src, index), {"dim": d}
         return inplace(self, OPS["scatter_add"], tensors, params) if in_place else \
             apply(OPS["scatter_add"], tensors, params)
     method.__name__ = name
@@ -110,7 +110,7 @@ def _index_add_call(name, in_place):
                                f"the specified dimension. Got self.shape = {_list(shape)} "
                                f"source.shape = {_list(sshape)}")
         _in_bounds(index, shape[d] if ndim else 1, d)
-        tensors, params = (self, index, source), {"dim": d, "alpha": alpha}
+        tensors, params = (self, source, index), {"dim": d, "alpha": alpha}
         return inplace(self, OPS["index_add"], tensors, params) if in_place else \
             apply(OPS["index_add"], tensors, params)
     method.__name__ = name

@@ -155,5 +155,19 @@ y = torch.addmm(vv, mm, mm, beta=0.5, alpha=2); y.sum().backward(); print(vv.gra
 check(y, vv.grad, mm.grad)
 """)
 
+prog("next_functions_leave_out_index_mask_and_weight", """
+import torch.nn.functional as F
+x = torch.tensor([[0.2, 1.5, -0.3], [2.0, 0.1, 0.4]], requires_grad=True)
+t = torch.tensor([1, 2])
+i = torch.tensor([[0, 2], [1, 1]])
+for name, y in [("nll", F.nll_loss(x.log_softmax(1), t)), ("gather", x.gather(1, i)), ("index_select", x.index_select(1, torch.tensor([2, 0]))),
+                ("masked_fill", x.masked_fill(x > 1, 0.)), ("masked_select", x.masked_select(x > 1)), ("where", torch.where(x > 1, x, 0.)),
+                ("scatter", torch.zeros(2, 3).scatter(1, i, x[:, :2])), ("scatter_add", torch.zeros(2, 3).scatter_add(1, i, x[:, :2])),
+                ("index_add", torch.zeros(2, 3).index_add(0, torch.tensor([1, 0]), x)), ("bce_w", F.binary_cross_entropy(x.sigmoid(), torch.ones(2, 3), weight=torch.ones(3))),
+                ("bce_logits_w", F.binary_cross_entropy_with_logits(x, torch.ones(2, 3), pos_weight=torch.ones(3))), ("mse", F.mse_loss(x, torch.ones(2, 3))),
+                ("cross_entropy", F.cross_entropy(x, t)), ("one_hot_mul", x * F.one_hot(t, 3)), ("sort", x.sort().values), ("topk", x.topk(2).values)]:
+    print(name, type(y.grad_fn).__name__, [None if f is None else type(f).__name__ for f, _ in y.grad_fn.next_functions])
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
