@@ -43,7 +43,7 @@ import numpy as np
 from ._fma import fma32, fma64
 from ._rsqrt_table import RSQRT_TABLE
 
-__all__ = ["exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "sigmoid_backward",
+__all__ = ["log_sigmoid", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "sigmoid_backward",
            "tanh_backward"]
 
 _F32, _F64 = np.float32, np.float64
@@ -245,3 +245,9 @@ def sqrt(a, exact=None):
         return _mkl_sqrt32(a.reshape(-1)).reshape(a.shape)
     with np.errstate(invalid="ignore"):
         return np.sqrt(a)
+
+
+def log_sigmoid(a):
+    """``log(sigmoid(a))`` without overflow, as PyTorch's kernel computes it:
+    ``min(a, 0) - log1p(exp(-|a|))``."""
+    return np.minimum(a, 0) - np.log1p(exp(-np.abs(a)))

@@ -142,6 +142,16 @@ def defop(name, grad_fn, forward, *grads, args=("self",), params=(), dtype="prom
     return op
 
 
+def defembed(name, grad_fn, accumulate=False):
+    """An internal op writing (or, ``accumulate``, adding) a gradient into zeros of
+    ``shape`` at ``key``: the backward of an op that read those positions, recorded under
+    the name PyTorch gives it so that a double backward shows it; its own VJP reads the
+    positions back."""
+    return defop(name, grad_fn, lambda g, shape, key: NP.embed(g, shape, key, accumulate),
+                 Grad(lambda F, gg, out, g, shape, key: F.take(gg, key)), dtype="keep",
+                 category="internal")
+
+
 _BINDERS = []   # the engine's binding of variants (``_tensor_table.bind``), run by defop
 
 

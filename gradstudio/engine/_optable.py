@@ -12,7 +12,7 @@ import numpy as np
 
 from . import _kernels as K
 from ._cascade import cascade_sum
-from ._oprecord import NP, Grad, Param, defop, no_derivative, plus_scaled, sign, _norm_dims
+from ._oprecord import Grad, Param, defembed, defop, no_derivative, plus_scaled, sign, _norm_dims
 
 S = Param("other", "scalar", 1.0)
 DIM = Param("dim", "dims", None, "dimension(s) to reduce; None for all")
@@ -286,9 +286,7 @@ def _select_dim_grad(F, g, out, a, dim, keepdim=False, indices=None):
 
 # PyTorch's value_selecting_reduction_backward: the values written into zeros at the
 # positions they were selected from (a scatter, ScatterBackward0 to a double backward)
-defop("_value_scatter", "ScatterBackward0", lambda g, shape, key: NP.embed(g, shape, key),
-      Grad(lambda F, gg, out, g, shape, key: F.take(gg, key)), dtype="keep",
-      category="internal")
+defembed("_value_scatter", "ScatterBackward0")
 
 
 for _name, _np_fn in (("max", np.max), ("min", np.min)):

@@ -156,18 +156,13 @@ _activation(
     "torch.nn.functional.hardtanh({self}, {min_val}, {max_val})")
 
 
-# logsigmoid: log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|))
-def _logsigmoid(a):
-    return np.minimum(a, 0) - np.log1p(K.exp(-np.abs(a)))
-
-
 def _logsigmoid_backward(g, a):
     z = K.exp(-np.abs(a))
     neg = a < 0
     return g * (neg.astype(a.dtype) - np.where(neg, 1, -1).astype(a.dtype) * (z / (1 + z)))
 
 
-_activation("logsigmoid", "LogSigmoidBackward0", _logsigmoid, _logsigmoid_backward,
+_activation("logsigmoid", "LogSigmoidBackward0", K.log_sigmoid, _logsigmoid_backward,
             lambda F, gg, g, a: gg * g * -(F.sigmoid(a) * (1 - F.sigmoid(a))), (),
             "log(sigmoid(x)), computed without overflow.",
             "torch.nn.functional.logsigmoid({self})")

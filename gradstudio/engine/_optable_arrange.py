@@ -4,7 +4,7 @@
 calls it through ``F.fused``, so a double backward records the same node PyTorch does."""
 import numpy as np
 
-from ._oprecord import NP, Grad, Param, _norm_dims, defop
+from ._oprecord import Grad, Param, _norm_dims, defembed, defop
 from ._optable import KEEP
 
 _METHOD_AND_FUNCTION = ("method", "function")
@@ -128,18 +128,11 @@ def _gather_key(shape, index, dim):
     return tuple(key)
 
 
-def _added_at(a, shape, key):
-    z = np.zeros(shape, a.dtype)
-    np.add.at(z, key, a)
-    return z
-
-
 # the backward ops of gather and index_select: the gradient added into zeros at the
 # positions read, recorded under PyTorch's names when a double backward needs them
 for _name, _grad_fn in (("_scatter_add", "ScatterAddBackward0"),
                         ("_index_add", "IndexAddBackward0")):
-    defop(_name, _grad_fn, _added_at, Grad(lambda F, g, out, a, shape, key: F.take(g, key)),
-          dtype="keep", category="internal")
+    defembed(_name, _grad_fn, accumulate=True)
 
 
 def _gather_grad(F, g, out, a, index, dim):
@@ -197,8 +190,7 @@ def _masked_select_grad(F, g, out, a, mask):
     return full
 
 
-defop("_masked_scatter", "MaskedScatterBackward0", lambda g, shape, key: NP.embed(g, shape, key),
-      Grad(lambda F, gg, out, g, shape, key: F.take(gg, key)), dtype="keep", category="internal")
+defembed("_masked_scatter", "MaskedScatterBackward0")
 defop("masked_select", "MaskedSelectBackward0", _masked_select, Grad(_masked_select_grad, (1,)),
       None, args=("self", "mask"), dtype="keep", category="shape",
       code="{self}.masked_select({mask})",

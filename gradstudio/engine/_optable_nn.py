@@ -122,7 +122,7 @@ _target_loss(
     "Binary cross-entropy of probabilities in [0, 1] against targets in [0, 1].")
 _target_loss(
     "binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0",
-    lambda a, t: (1 - t) * a - (np.minimum(a, 0) - np.log1p(K.exp(-np.abs(a)))),
+    lambda a, t: (1 - t) * a - K.log_sigmoid(a),
     lambda F, g, a, t: (F.sigmoid(a) - t) * g,
     lambda F, g, a, t: -a * g,
     "Binary cross-entropy of scores (logits), sigmoid included, without overflow.")
@@ -150,12 +150,8 @@ defop("_bce_weighted", "BinaryCrossEntropyBackward0",
       doc="binary_cross_entropy with a weight per element.")
 
 
-def _log_sigmoid(a):
-    return np.minimum(a, 0) - np.log1p(K.exp(-np.abs(a)))
-
-
 def _bce_logits_w(a, t, w, pw, reduction="mean", weighted=True, positive=False):
-    log_sig = _log_sigmoid(a)
+    log_sig = K.log_sigmoid(a)
     if positive:
         log_sig = log_sig * ((pw - 1) * t + 1)
     loss = (1 - t) * a - log_sig
@@ -174,7 +170,7 @@ def _bce_logits_w_grad(F, g, out, a, t, w, pw, reduction="mean", weighted=True, 
 def _bce_logits_w_target(F, g, out, a, t, w, pw, reduction="mean", weighted=True,
                          positive=False):
     if positive:
-        log_sig = (lambda x: F.fused("logsigmoid", x)) if F.is_tensor else _log_sigmoid
+        log_sig = (lambda x: F.fused("logsigmoid", x)) if F.is_tensor else K.log_sigmoid
         grad = (log_sig(-a) - log_sig(a) * pw) * g
     else:
         grad = -a * g

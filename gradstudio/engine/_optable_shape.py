@@ -5,7 +5,7 @@ the package imports this module right after it, so the table keeps its order.
 """
 import numpy as np
 
-from ._oprecord import NP, Grad, Param, defop, _PerInput
+from ._oprecord import NP, Grad, Param, defembed, defop, _PerInput
 from ._optable import KEEP
 
 # --- shape and indexing (results are views where PyTorch's are) --------------------------
@@ -53,9 +53,7 @@ def _select_fwd(a, dim, index):
 # PyTorch (select_backward, slice_backward), so a double backward shows their names
 for _name, _grad_fn in (("_select_backward", "SelectBackwardBackward0"),
                         ("_slice_backward", "SliceBackwardBackward0")):
-    defop(_name, _grad_fn, lambda g, shape, key: NP.embed(g, shape, key),
-          Grad(lambda F, gg, out, g, shape, key: F.take(gg, key)), dtype="keep",
-          category="internal")
+    defembed(_name, _grad_fn)
 
 _shape_op("select", "SelectBackward0", _select_fwd,
           Grad(lambda F, g, out, a, dim, index: F.fused(

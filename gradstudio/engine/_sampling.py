@@ -17,24 +17,24 @@ import numpy as np
 from . import _dtype as D
 from ._core import TensorCore
 from ._dispatch import apply, inplace
-from ._factory import _finish, _gen, randint
+from ._factory import _finish, _gen, _size, randint
 from ._oprecord import OPS as OPS_, Grad, defop, no_derivative
 from ._stl_sort import topk_order
+from ._tensor_shape import expanded_shape
 from .observer import observed
 
 __all__ = ["bernoulli", "multinomial", "normal", "randint_like", "SamplingMixin"]
 
 
-def _unit_for(p_dtype, n, generator):
-    return generator._unit(n, np.float64 if p_dtype == np.float64 else np.float32)
-
-
-def _bernoulli_tensor(p, generator=None):
+def _bernoulli_tensor(p, generator=None, wide=None):
+    """1 where a uniform drawn per element is below p: float64 uniforms for float64
+    probabilities (``wide``), else float32."""
     if p.size and not ((p >= 0) & (p <= 1)).all():
         raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could "
                            "this error message be improved?  If so, please report an "
                            "enhancement request to PyTorch.)")
-    u = _unit_for(p.dtype, p.size, generator).reshape(p.shape)
+    wide = p.dtype == np.float64 if wide is None else wide
+    u = generator._unit(p.size, np.float64 if wide else np.float32).reshape(p.shape)
     return (u < p).astype(p.dtype)
 
 
@@ -49,6 +49,19 @@ defop("_bernoulli", "BernoulliBackward0", _bernoulli_tensor,
       Grad(lambda F, g, out, p, **params: F.zeros(g)), dtype="keep", category="internal")
 defop("_bernoulli_p", "NotImplemented", _bernoulli_number, no_derivative("aten::bernoulli"),
       dtype="keep", category="internal")
+# the in-place forms, which PyTorch differentiates (to zeros)
+_ZEROS = Grad(lambda F, g, out, *args, **params: F.zeros(g))
+defop("_bernoulli_fill", "BernoulliBackward2", _bernoulli_number, _ZEROS, dtype="keep",
+      category="internal")
+defop("_bernoulli_tensor_fill", "BernoulliBackward1",
+      lambda a, p, generator=None, wide=False: _bernoulli_tensor(
+          np.broadcast_to(p, a.shape), generator, wide).astype(a.dtype),
+      _ZEROS, Grad(lambda F, g, out, a, p, **params: F.zeros_as(p)), args=("self", "p"),
+      dtype="keep", category="internal")
+defop("_exponential", "ExponentialBackward0",
+      lambda a, lambd=1.0, generator=None: ((-1.0 / lambd) * np.log1p(
+          -generator._unit(a.size, np.float64))).astype(a.dtype).reshape(a.shape),
+      _ZEROS, dtype="keep", category="internal")
 
 
 @observed("torch.bernoulli")
@@ -62,18 +75,17 @@ def bernoulli(input, p=None, *, generator=None):
 def _bernoulli_(self, p=0.5, *, generator=None):
     gen = _gen(generator)
     if isinstance(p, TensorCore):
-        data = _bernoulli_tensor(np.broadcast_to(p._data, self._data.shape), gen)
-        src = TensorCore._make(data.astype(self._dtype.np), self._dtype)
-        return self.copy_(src)
-    return inplace(self, OPS_["_bernoulli_p"], (self,), {"p": float(p), "generator": gen})
+        expanded_shape(p, self._data.shape)          # (PyTorch's message if it cannot)
+        return inplace(self, OPS_["_bernoulli_tensor_fill"], (self, p),
+                       {"generator": gen, "wide": p._dtype is D.float64})
+    return inplace(self, OPS_["_bernoulli_fill"], (self,), {"p": float(p), "generator": gen})
 
 
 def _exponential_(self, lambd=1.0, *, generator=None):
     if not lambd > 0:
         raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd}")
-    u = _gen(generator)._unit(self._data.size, np.float64)
-    values = ((-1.0 / lambd) * np.log1p(-u)).astype(self._dtype.np).reshape(self._data.shape)
-    return self.copy_(TensorCore._make(values, self._dtype))
+    return inplace(self, OPS_["_exponential"], (self,), {"lambd": lambd,
+                                                           "generator": _gen(generator)})
 
 
 # ----------------------------------------------------------------------------- multinomial
@@ -126,7 +138,6 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, requires_gra
             raise TypeError("normal() received an invalid combination of arguments - got "
                             "(float, float), but expected (float mean, float std, tuple of "
                             "ints size)")
-        from ._factory import _size
         dt = dtype or D.get_default_dtype()
         return _finish(gen.normal(_size((size,)), mean, std, dt.np), dt, requires_grad)
     if any(t.requires_grad for t in tensors):

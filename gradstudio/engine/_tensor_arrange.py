@@ -83,10 +83,17 @@ def _repeat_interleave(self, repeats=None, dim=None, *, output_size=None):
             raise RuntimeError(f"repeats must have the same size as input along dim, but got "
                                f"repeats.size(0) = {counts._data.shape[0]} and "
                                f"input.size({d}) = {size}")
-        return source.index_select(d, _interleaved_indices(counts))
+        picks = _interleaved_indices(counts)
+        if output_size is not None and output_size != picks._data.size:
+            raise RuntimeError("allocated size does not match required size")
+        return source.index_select(d, picks)
     d = _wrap_dim(dim if dim is not None else 0, self._data.ndim)
     if repeats < 0:
         raise RuntimeError("Repeats must be non-negative")
+    size = (source._data.shape[d] if source._data.ndim else 1) * int(repeats)
+    if output_size is not None and output_size != size:
+        raise RuntimeError(f"repeat_interleave: Invalid output_size, expected {size} but got "
+                           f"{output_size}")
     grown = source.unsqueeze(d + 1)
     shape = list(grown._data.shape)
     shape[d + 1] = int(repeats)

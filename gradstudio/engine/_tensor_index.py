@@ -307,9 +307,22 @@ IndexMixin.masked_select = _masked_select
 
 
 # ---------------------------------------------------------------------- gather, index_select
-def _gather(self, dim, index, *, sparse_grad=False):
+def integer_index(index, name):
+    """PyTorch's check that a gather/scatter index is an int32 or int64 tensor."""
     if not isinstance(index, TensorCore) or index._dtype not in (D.int64, D.int32):
-        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
+
+
+def index_in_bounds(index, size, d):
+    """PyTorch's check that every index along dimension ``d`` is in [0, size)."""
+    bad = index._data[(index._data < 0) | (index._data >= size)]
+    if bad.size:
+        raise RuntimeError(f"index {bad.flat[0]} is out of bounds for dimension {d} with size "
+                           f"{size}")
+
+
+def _gather(self, dim, index, *, sparse_grad=False):
+    integer_index(index, "gather")
     ndim = self._data.ndim
     d = _wrap_dim(dim, ndim)
     if index._data.ndim != ndim and (ndim or index._data.ndim > 1):
@@ -321,11 +334,7 @@ def _gather(self, dim, index, *, sparse_grad=False):
             raise RuntimeError(f"Size does not match at dimension {k} expected index "
                                f"{_list(ishape)} to be no larger than self {_list(shape)} "
                                f"apart from dimension {d}")
-    size = shape[d] if ndim else 1
-    bad = index._data[(index._data < 0) | (index._data >= size)]
-    if bad.size:
-        raise RuntimeError(f"index {bad.flat[0]} is out of bounds for dimension {d} with size "
-                           f"{size}")
+    index_in_bounds(index, shape[d] if ndim else 1, d)
     return apply(OPS["gather"], (self, index), {"dim": d})
 
 

@@ -1,6 +1,7 @@
 """Tensor methods for diagonals, rolling, running products, counting and ``addmm``, bound
 on ``MatrixMixin`` with PyTorch's checks and messages; they run the op table's entries
 (``_optable_matrix``, ``_optable_nn``)."""
+from . import _dtype as D
 from ._core import TensorCore, _list, _wrap_dim
 from ._dispatch import apply, inplace
 from ._oprecord import OPS
@@ -65,9 +66,6 @@ def _count_nonzero(self, dim=None):
     return apply(OPS["count_nonzero"], (self,), {"dim": dim})
 
 
-_DTYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long"}
-
-
 def _addmm_call(in_place):
     def addmm(self, mat1, mat2, *, beta=1, alpha=1):
         for i, (name, t) in enumerate((("input", self), ("mat1", mat1), ("mat2", mat2))):
@@ -84,8 +82,8 @@ def _addmm_call(in_place):
         for t in (self, mat1):
             if t._dtype is not mat2._dtype:
                 raise RuntimeError(f"{'self' if t is self else 'mat1'} and mat2 must have the "
-                                   f"same dtype, but got {_DTYPE_NAMES.get(t._dtype.name)} and "
-                                   f"{_DTYPE_NAMES.get(mat2._dtype.name)}")
+                                   f"same dtype, but got {D.scalar_type(t._dtype)} and "
+                                   f"{D.scalar_type(mat2._dtype)}")
         shape = self._data.shape
         target = (r1, c2)
         if len(shape) > 2 or any(s not in (1, t) for s, t in zip(shape[::-1], target[::-1])):
@@ -104,7 +102,6 @@ def _addmm_call(in_place):
 
 def square_matrices(t, name):
     """PyTorch's checks of a (batch of) square float matrices, in ``linalg.<name>``'s words."""
-    from . import _dtype as D
     if t._data.ndim < 2:
         raise RuntimeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
     rows, cols = t._data.shape[-2:]

@@ -5,11 +5,9 @@ from . import _dtype as D
 from ._core import TensorCore, _list, _wrap_dim
 from ._dispatch import apply, inplace
 from ._oprecord import OPS
+from ._tensor_index import index_in_bounds, integer_index
 
 __all__ = ["ScatterMixin"]
-
-_C_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
-            "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
 
 
 class ScatterMixin:
@@ -17,21 +15,9 @@ class ScatterMixin:
     __slots__ = ()
 
 
-def _bad_index(index, name):
-    if not isinstance(index, TensorCore) or index._dtype not in (D.int64, D.int32):
-        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
-
-
-def _in_bounds(index, size, d):
-    bad = index._data[(index._data < 0) | (index._data >= size)]
-    if bad.size:
-        raise RuntimeError(f"index {bad.flat[0]} is out of bounds for dimension {d} with size "
-                           f"{size}")
-
-
 def _scatter_args(self, dim, index, src, name):
     """PyTorch's scatter_gather_dtype_check and scatter_shape_check."""
-    _bad_index(index, name)
+    integer_index(index, name)
     ndim = self._data.ndim
     d = _wrap_dim(dim, ndim)
     if src is not None and src._dtype is not self._dtype:
@@ -48,7 +34,7 @@ def _scatter_args(self, dim, index, src, name):
                 f"apart from dimension {d}" + ("" if sshape is None else
                                                f" and to be no larger size than src "
                                                f"{_list(sshape)}"))
-    _in_bounds(index, shape[d] if ndim else 1, d)
+    index_in_bounds(index, shape[d] if ndim else 1, d)
     return d
 
 
@@ -88,8 +74,8 @@ def _scatter_add_call(name, in_place):
 def _index_add_call(name, in_place):
     def method(self, dim, index, source, *, alpha=1):
         if not isinstance(index, TensorCore) or index._dtype not in (D.int64, D.int32):
-            got = _C_NAMES.get(index._dtype.name, index._dtype.name) \
-                if isinstance(index, TensorCore) else type(index).__name__
+            got = D.scalar_type(index._dtype) if isinstance(index, TensorCore) else \
+                type(index).__name__
             raise RuntimeError(f"index_add_(): Expected dtype int32/int64 for index but got: "
                                f"{got}")
         ndim = self._data.ndim
@@ -97,11 +83,11 @@ def _index_add_call(name, in_place):
         if index._data.ndim > 1:
             raise IndexError(f"index_add_(): Index is supposed to be a vector, but got dim: "
                              f"{index._data.ndim} with type: "
-                             f"{_C_NAMES.get(index._dtype.name)} and size: "
+                             f"{D.scalar_type(index._dtype)} and size: "
                              f"{_list(index._data.shape)}")
         if source._dtype is not self._dtype:
-            raise RuntimeError(f"index_add_(): self ({_C_NAMES.get(self._dtype.name)}) and "
-                               f"source ({_C_NAMES.get(source._dtype.name)}) must have the same "
+            raise RuntimeError(f"index_add_(): self ({D.scalar_type(self._dtype)}) and "
+                               f"source ({D.scalar_type(source._dtype)}) must have the same "
                                "scalar type")
         shape, sshape = self._data.shape, source._data.shape
         expected = shape[:d] + (index._data.size,) + shape[d + 1:] if ndim else ()
@@ -109,7 +95,7 @@ def _index_add_call(name, in_place):
             raise RuntimeError(f"source tensor shape must match self tensor shape, excluding "
                                f"the specified dimension. Got self.shape = {_list(shape)} "
                                f"source.shape = {_list(sshape)}")
-        _in_bounds(index, shape[d] if ndim else 1, d)
+        index_in_bounds(index, shape[d] if ndim else 1, d)
         tensors, params = (self, source, index), {"dim": d, "alpha": alpha}
         return inplace(self, OPS["index_add"], tensors, params) if in_place else \
             apply(OPS["index_add"], tensors, params)

@@ -6,10 +6,15 @@ import math
 
 from ._core import TensorCore, _wrap_dim
 from ._optable_linalg import _LinAlgError as LinAlgError
-from ._tensor_matrix import square_matrices
 from .observer import observed
 
 __all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError"]
+
+
+def _tensor(x, name, arg):
+    if not isinstance(x, TensorCore):
+        raise TypeError(f"linalg_{name}(): argument '{arg}' (position 1) must be Tensor, not "
+                        f"{type(x).__name__}")
 
 
 def _float_input(x, name):
@@ -21,6 +26,7 @@ def _float_input(x, name):
 
 @observed("torch.linalg.vector_norm")
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
+    _tensor(x, "vector_norm", "input")
     _float_input(x, "vector_norm")
     if isinstance(ord, str):
         raise RuntimeError(f"linalg.vector_norm: ord must be a number, but got {ord!r}")
@@ -52,9 +58,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
 
 @observed("torch.linalg.norm")
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
-    if not isinstance(A, TensorCore):
-        raise TypeError(f"linalg_norm(): argument 'input' (position 1) must be Tensor, not "
-                        f"{type(A).__name__}")
+    _tensor(A, "norm", "input")
     if dim is not None and not isinstance(dim, int) and len(dim) == 1:
         dim = dim[0]
     if ord is None:
@@ -71,11 +75,11 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
 
 @observed("torch.linalg.det")
 def det(A):
-    square_matrices(A, "det")
-    return A.det()
+    _tensor(A, "det", "A")
+    return A.det()          # (the method checks A as linalg.det does)
 
 
 @observed("torch.linalg.inv")
 def inv(A):
-    square_matrices(A, "inv")
+    _tensor(A, "inv", "A")
     return A.inverse()

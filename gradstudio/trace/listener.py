@@ -21,6 +21,7 @@ sibling modules.
 import math
 
 from gradstudio.engine import inspect as raw
+from gradstudio.engine.nn import init as nn_init
 from gradstudio.engine.observer import Listener
 
 from gradstudio.vocabulary import DTYPES
@@ -532,7 +533,7 @@ class Tracer(Listener):
         draw the same numbers; its calls are the ``linear`` nodes of F.linear."""
         rec = self.rec
         fan_in = int(in_features)
-        gain = math.sqrt(2.0 / (1 + math.sqrt(5) ** 2))        # kaiming_uniform_(a=sqrt(5))
+        gain = nn_init.calculate_gain("leaky_relu", math.sqrt(5))    # kaiming_uniform_'s
         bounds = [math.sqrt(3.0) * (gain / math.sqrt(fan_in)) if fan_in else 0.0]
         params = [layer.weight]
         if layer.bias is not None:

@@ -118,15 +118,15 @@ def _generic(op, operands, params, output):
 
 # the indices half of a (values, indices) pair with no kind of its own: refused only if
 # the script goes on to use them (a node that stays in the graph)
-_INDICES_ONLY = {"_topk_indices": "topk", "_median_indices": "median"}
+_INDICES_ONLY = {"_topk_indices": "x.topk(k)", "_median_indices": "x.median(dim)"}
 
 
 def op_record(op, operands, params, output):
     """The node for one op of the engine's table, or raises TraceError."""
     if op.name in _INDICES_ONLY:
         return _Record(op.name, {}, {"self": operands[0]}, output, taint=(
-            None, f"the indices of {_INDICES_ONLY[op.name]}(dim) cannot be drawn yet; the "
-                  "values can"))
+            None, f"the indices of {_INDICES_ONLY[op.name]} cannot be drawn yet; its values "
+                  "(.values) can"))
     explicit = _EXPLICIT.get(op.name)
     if explicit is None:
         return _generic(op, operands, params or {}, output)

@@ -60,7 +60,8 @@ d = torch.det(m); d.backward(); print(m.grad); m.grad = None
 torch.det(s).backward(); print(s.grad)
 i = torch.inverse(m); i.sum().backward(); print(m.grad)
 b = torch.arange(8.).view(2, 2, 2) + torch.eye(2); print(torch.det(b), torch.inverse(b))
-for e in ["torch.inverse(s)", "torch.linalg.inv(torch.zeros(3,3))", "torch.det(torch.ones(2,3))", "torch.det(torch.ones(3))", "torch.inverse(torch.tensor([[1, 2], [3, 4]]))", "torch.det(torch.tensor([[1, 2], [3, 4]]))", "torch.linalg.norm(m.flatten(), 3)", "torch.linalg.vector_norm(m, 1, dim=0)", "torch.linalg.norm(m, dim=1)", "torch.linalg.norm(m, ord=float('inf'), dim=1)", "torch.linalg.norm(m, 'fro', dim=(0,1))", "torch.linalg.matrix_norm(m)", "torch.linalg.norm(torch.tensor([1,2]))", "torch.linalg.norm(m, 1)", "torch.linalg.norm(m, float('inf'))", "torch.linalg.norm(m, -1, keepdim=True)", "torch.linalg.matrix_norm(b, float('-inf'))", "torch.linalg.norm(m)", "torch.linalg.vector_norm(b, 0.5)"]:
+for e in ["torch.inverse(s)", "torch.linalg.inv(torch.zeros(3,3))", "torch.det(torch.ones(2,3))", "torch.det(torch.ones(3))", "torch.inverse(torch.tensor([[1, 2], [3, 4]]))", "torch.det(torch.tensor([[1, 2], [3, 4]]))", "torch.linalg.norm(m.flatten(), 3)", "torch.linalg.vector_norm(m, 1, dim=0)", "torch.linalg.norm(m, dim=1)", "torch.linalg.norm(m, ord=float('inf'), dim=1)", "torch.linalg.norm(m, 'fro', dim=(0,1))", "torch.linalg.matrix_norm(m)", "torch.linalg.norm(torch.tensor([1,2]))", "torch.linalg.norm(m, 1)", "torch.linalg.norm(m, float('inf'))", "torch.linalg.norm(m, -1, keepdim=True)", "torch.linalg.matrix_norm(b, float('-inf'))", "torch.linalg.norm(m)", "torch.linalg.vector_norm(b, 0.5)",
+          "torch.linalg.det([1.])", "torch.linalg.inv([1.])", "torch.linalg.norm([1.])", "torch.linalg.vector_norm([1.])"]:
     try: print(e, eval(e))
     except Exception as ex: print(e, "!!", type(ex).__name__, ex)
 g, = torch.autograd.grad(torch.linalg.norm(m, 1), m); print(g)

@@ -35,5 +35,19 @@ g = torch.Generator().manual_seed(5)
 print(torch.multinomial(rows, 2, generator=g), torch.bernoulli(rows, generator=g), torch.rand(1, generator=g))
 """)
 
+prog("inplace_sampling_grad_fns", """
+torch.manual_seed(4)
+a = torch.ones(3, requires_grad=True)
+x = a * 1; x.exponential_(); print(x, x.grad_fn); x.sum().backward(); print(a.grad); a.grad = None
+x = a * 1; x.bernoulli_(torch.full((3,), .5)); print(x, x.grad_fn)
+x = a * 1; x.bernoulli_(0.5); print(x, x.grad_fn); x.sum().backward(); print(a.grad); a.grad = None
+p = torch.full((3,), .5, requires_grad=True); x = a * 1; x.bernoulli_(p); print(x.grad_fn, [type(f).__name__ for f, _ in x.grad_fn.next_functions])
+x.sum().backward(); print(a.grad, p.grad)
+print(torch.zeros(2, 3, dtype=torch.float64).bernoulli_(torch.full((3,), 0.4)), torch.zeros(5).bernoulli_(torch.full((5,), 0.4, dtype=torch.float64)), torch.empty(4).exponential_(3.0))
+for e in ["torch.repeat_interleave(torch.ones(2), 2, output_size=5)", "torch.repeat_interleave(torch.ones(2), torch.tensor([1, 2]), output_size=5)", "torch.repeat_interleave(torch.ones(2), 2, output_size=4)", "a.exponential_()", "torch.ones(2).bernoulli_(torch.ones(3))"]:
+    try: print(e, eval(e))
+    except Exception as ex: print(e, type(ex).__name__, ex)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

@@ -6,6 +6,7 @@ import numpy as np
 from .. import _dtype as D
 from .._oprecord import OPS
 from .._dispatch import apply
+from .._grad_mode import no_grad
 from .._core import TensorCore, _list
 from ..observer import observed
 from .._tensor_arith import _broadcast_shapes, _renamed
@@ -380,8 +381,6 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     """PyTorch's composite: each input divided by its 2-norm along ``dim`` (a clone of
     the norm, clamped to ``eps`` in place without recording), the quotients multiplied
     and summed over ``dim``."""
-    from .. import _dtype as D
-    from .._grad_mode import no_grad
     common = D.result_type(x1, x2)
     if not common.is_floating_point:
         raise RuntimeError(f"expected common dtype to be floating point, yet common dtype is "
