@@ -2,7 +2,7 @@
 data), built through the public ``Document`` API so they never drift from the model.
 
 Five follow the seed notebooks of PyTorch's autograd tutorial step by step; three show
-broadcasting, a matrix product and a softmax. Each builder returns a fresh document laid
+broadcasting, a matrix product and a softmax; five train (``examples_training``). Each builder returns a fresh document laid
 out in layers. ``python -m gradstudio.document.examples`` rewrites the ``.gsg`` files; a
 test checks the checked-in files are exactly what the builders produce.
 """
@@ -11,6 +11,8 @@ from pathlib import Path
 import gradstudio.engine as torch
 from gradstudio.resources import EXAMPLES_DIR
 
+from .examples_training import (forgot_zero_grad, linear_layer_fit, linear_regression,
+                                logistic_regression, xor_mlp)
 from .layout import apply_layered_layout
 from .model import Document
 
@@ -178,6 +180,11 @@ EXAMPLES = {
     "06_broadcasting": broadcasting,
     "07_matmul": matmul,
     "08_softmax": softmax,
+    "09_linear_regression": linear_regression,
+    "10_forgetting_zero_grad": forgot_zero_grad,
+    "11_logistic_regression_sgd": logistic_regression,
+    "12_linear_layer_fit": linear_layer_fit,
+    "13_xor_mlp_adam": xor_mlp,
 }
 
 
@@ -192,6 +199,11 @@ TITLES = {
     "06_broadcasting": "Broadcasting",
     "07_matmul": "Matrix product (matmul)",
     "08_softmax": "Softmax",
+    "09_linear_regression": "Training: linear regression",
+    "10_forgetting_zero_grad": "Training: forgetting zero_grad",
+    "11_logistic_regression_sgd": "Training: logistic regression with optim.SGD",
+    "12_linear_layer_fit": "Training: nn.Linear and MSE loss",
+    "13_xor_mlp_adam": "Training: XOR network with Adam",
 }
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from gradstudio.vocabulary import SCRIPT_NAMES
 
+from .actions import loop_structure, optimizer_arguments
 from .catalogue import CATALOGUE, RETURNS_INPUT
 from .run import run
 
@@ -44,11 +45,13 @@ _INDENT = "    "
 @dataclass(frozen=True)
 class ExportedScript:
     """The script's ``text``; ``lines`` maps a node id (and ``action_lines`` an action id)
-    to the 1-based line where it is written; ``names`` gives each node's Python name."""
+    to the 1-based line where it is written; ``names`` gives each node's Python name and
+    ``optimizers`` the name of each optimizer an ``optimizer`` action makes."""
     text: str
     lines: dict = field(default_factory=dict)
     action_lines: dict = field(default_factory=dict)
     names: dict = field(default_factory=dict)
+    optimizers: dict = field(default_factory=dict)
 
 
 # ----------------------------------------------------------------------------- names
@@ -141,17 +144,55 @@ def _ref(names, node_id):
     return names.get(node_id, "?") if node_id is not None else "?"
 
 
-def _action_code(action, ref, namer):
-    """(statements, result names) for one timeline action; ``ref(node_id)`` spells a node."""
+def optimizer_names(timeline):
+    """action id -> the name of the optimizer an ``optimizer`` action makes
+    (``optimizer``, then ``optimizer_2``, ...)."""
+    ids = [a.id for a in timeline if a.kind == "optimizer"]
+    return {aid: "optimizer" if i == 0 else f"optimizer_{i + 1}" for i, aid in enumerate(ids)}
+
+
+def _number(value):
+    return repr(float(value)) if not isinstance(value, (tuple, bool)) else repr(value)
+
+
+def _action_code(action, ref, namer, oref=lambda a: "?", loop_var="epoch"):
+    """(statements, result names) for one timeline action; ``ref(node_id)`` spells a node,
+    ``oref(action_id)`` an optimizer. Statements after a ``with`` line carry their own
+    indentation."""
     p = action.params
+    kind = action.kind
     flags = [f"{k}=True" for k in ("retain_graph", "create_graph") if p.get(k)]
-    if action.kind == "backward":
+    if kind == "backward":
         args = ([ref(p["gradient"])] if p.get("gradient") is not None else []) + flags
         return [f"{ref(p['target'])}.backward({', '.join(args)})"], []
-    if action.kind == "zero_grad":
+    if kind == "zero_grad":
         return [f"{ref(p['tensor'])}.grad.zero_()"], []
-    if action.kind == "set_grad_none":
+    if kind == "set_grad_none":
         return [f"{ref(p['tensor'])}.grad = None"], []
+    if kind == "update":
+        lr = _number(p["lr"])
+        targets = [ref(n) for n in p["tensors"]] or ["?"]
+        form = {"-=": "{t} -= {lr} * {t}.grad", "sub_": "{t}.sub_({lr} * {t}.grad)",
+                "data": "{t}.data -= {lr} * {t}.grad"}[p["style"]]
+        stmts = [form.format(t=t, lr=lr) for t in targets]
+        if p["no_grad"] and p["style"] != "data":
+            return ["with torch.no_grad():"] + [_INDENT + s for s in stmts], []
+        return stmts, []
+    if kind == "optimizer":
+        params = ", ".join(ref(n) for n in p["params"])
+        args = "".join(f", {k}={_number(v)}" for k, v in optimizer_arguments(p))
+        return [f"{oref(action.id)} = torch.optim.{p['algorithm']}([{params}]{args})"], []
+    if kind == "step":
+        return [f"{oref(p['optimizer'])}.step()"], []
+    if kind == "optimizer_zero_grad":
+        arg = "" if p["set_to_none"] else "set_to_none=False"
+        return [f"{oref(p['optimizer'])}.zero_grad({arg})"], []
+    if kind == "forward":
+        return ["# forward again: every node after the parameters"], []
+    if kind == "loop":
+        return [f"for {loop_var} in range({p['count']}):"], []
+    if kind == "end_loop":
+        return ["# end of the loop"], []
     # autograd.grad: one name per input
     outs = ", ".join(ref(n) for n in p["outputs"])
     ins = ", ".join(ref(n) for n in p["inputs"])
@@ -167,10 +208,20 @@ def _action_code(action, ref, namer):
     return [f"{', '.join(results)} = {call}"] + [f"print({r})" for r in results], results
 
 
-def action_code(action, names):
+def _one_statement(stmts):
+    """Statements on one line, as lists show them (``with torch.no_grad(): w -= ...``)."""
+    if len(stmts) > 1 and stmts[0].endswith(":"):
+        return stmts[0] + " " + "; ".join(s.strip() for s in stmts[1:])
+    return stmts[0]
+
+
+def action_code(action, names, optimizers=None):
     """One timeline action as a PyTorch statement (``out.backward(retain_graph=True)``),
-    with ``names`` from ``ExportedScript.names``; ``?`` marks a missing node."""
-    return _action_code(action, lambda n: _ref(names, n), None)[0][0]
+    with ``names`` from ``ExportedScript.names`` and ``optimizers`` from
+    ``ExportedScript.optimizers``; ``?`` marks a missing node."""
+    optimizers = optimizers or {}
+    return _one_statement(_action_code(action, lambda n: _ref(names, n), None,
+                                       lambda a: optimizers.get(a, "?"))[0])
 
 
 def action_text(doc, action):
@@ -180,10 +231,24 @@ def action_text(doc, action):
         if n in doc.graph:
             return doc.display_name(n)
         return "?" if n is None else f"<{n} deleted>"
-    return _action_code(action, ref, None)[0][0]
+    optimizers = optimizer_names(doc.timeline)
+    if action.kind == "forward":
+        return "forward again (a new graph from the parameters' values)"
+    if action.kind == "end_loop":
+        return "end of loop"
+    return _one_statement(_action_code(action, ref, None,
+                                       lambda a: optimizers.get(a, "?"))[0])
 
 
 # ----------------------------------------------------------------------------- export
+def _loop_prints(doc, result, loop_id):
+    """The watched one-element nodes a loop prints at the end of every iteration."""
+    history = result.histories.get(loop_id)
+    if history is None:
+        return []
+    return [n for n in history.nodes if doc.node(n).watched and history.scalar(n) is not None]
+
+
 def export_script(doc, result=None) -> ExportedScript:
     """The document as a PyTorch script (see the module docstring). ``result`` is the
     document's run (computed here when not given): it decides which nodes are kept as
@@ -191,11 +256,37 @@ def export_script(doc, result=None) -> ExportedScript:
     result = result if result is not None else run(doc)
     order = result.order
     names, namer = _names(doc, order)
+    optimizers = {aid: namer.claim(name) for aid, name in optimizer_names(doc.timeline).items()}
     lines, node_lines, action_lines = [], {}, {}
 
     def emit(text, indent=0):
         lines.append(_INDENT * indent + text)
         return len(lines)
+
+    def emit_nodes(nodes, indent):
+        block = None                 # the statements of an open no_grad block
+        first = None
+        for nid in nodes:
+            in_region = doc.in_no_grad(nid)
+            if not in_region and block is not None:
+                if not block:
+                    emit("pass", indent + 1)
+                block = None
+            if in_region and block is None:
+                line = emit("with torch.no_grad():", indent)
+                first = first or line
+                block = []
+            stmts, live = _node_lines(doc, nid, names, result)
+            for i, s in enumerate(stmts):
+                line = emit(s, indent + (1 if in_region else 0))
+                first = first or line
+                if i == 0:
+                    node_lines.setdefault(nid, line)
+            if in_region and live:
+                block.append(nid)
+        if block is not None and not block:
+            emit("pass", indent + 1)
+        return first
 
     emit('"""Exported from GradStudio. Run it with PyTorch: python <this file>."""')
     emit("import torch")
@@ -203,26 +294,7 @@ def export_script(doc, result=None) -> ExportedScript:
     if doc.seed is not None:
         emit(f"torch.manual_seed({doc.seed})")
         emit("")
-
-    block = None                 # the statements of an open no_grad block
-    for nid in order:
-        in_region = doc.in_no_grad(nid)
-        if not in_region and block is not None:
-            if not block:
-                emit("pass", 1)
-            block = None
-        if in_region and block is None:
-            emit("with torch.no_grad():")
-            block = []
-        stmts, live = _node_lines(doc, nid, names, result)
-        for i, s in enumerate(stmts):
-            line = emit(s, 1 if in_region else 0)
-            if i == 0:
-                node_lines[nid] = line
-        if in_region and live:
-            block.append(nid)
-    if block is not None and not block:
-        emit("pass", 1)
+    emit_nodes(order, 0)
 
     watched = _watched(doc, result)
     if watched:
@@ -234,27 +306,68 @@ def export_script(doc, result=None) -> ExportedScript:
     error_name = None
     if doc.timeline:
         emit("")
-    for action, outcome in zip(doc.timeline, result.outcomes):
+    ends, problems = loop_structure(doc.timeline)
+    loop, loop_var = None, None
+    for i, (action, outcome) in enumerate(zip(doc.timeline, result.outcomes)):
+        indent = 0 if loop is None else 1
+        if i in problems:
+            stmts = _action_code(action, lambda n: _ref(names, n), None,
+                                 optimizers.get, loop_var or "epoch")[0]
+            action_lines[action.id] = emit(f"# {stmts[0]}  # {_not_run(outcome.error)}",
+                                           indent)
+            continue
+        if action.kind == "loop":
+            loop = action
+            loop_var = loop_var or namer.claim("epoch")
+            action_lines[action.id] = emit(f"for {loop_var} in range({action.params['count']}):")
+            continue
+        if action.kind == "end_loop":
+            prints = _loop_prints(doc, result, loop.id)
+            first = None
+            if prints:
+                items = " ".join(f"{names[n]}={{{names[n]}.item():.4f}}" for n in prints)
+                first = emit(f'print(f"{{{loop_var}}}: {items}")', 1)
+            if first is None and (lines[-1].startswith("for ") or not lines[-1].strip()):
+                first = emit("pass", 1)
+            action_lines[action.id] = first or len(lines)
+            loop = None
+            for nid in grad_watch:
+                emit(f"print({names[nid]}.grad)")
+            continue
         blocked = outcome.error is not None and outcome.error_type is None
-        stmts, _ = _action_code(action, lambda n: _ref(names, n), None if blocked else namer)
+        stmts, _ = _action_code(action, lambda n: _ref(names, n),
+                                None if blocked or loop is not None else namer,
+                                lambda a: optimizers.get(a, "?"))
+        if loop is not None:
+            stmts = [s for s in stmts if not s.startswith("print(")]
         if blocked:
-            first = emit(f"# {stmts[0]}  # {_not_run(outcome.error)}")
+            first = emit(f"# {_one_statement(stmts)}  # {_not_run(outcome.error)}", indent)
         elif outcome.error_type is not None:
             if error_name is None:
                 error_name = namer.claim("error")
-            first = emit("try:")
-            for s in stmts:
-                emit(s, 1)
-            emit(f"except Exception as {error_name}:")
-            emit(f'print(f"{{type({error_name}).__name__}}: {{{error_name}}}")', 1)
+            first = emit("try:", indent)
+            body = emit_nodes(result.forward_nodes, indent + 1) if action.kind == "forward" \
+                else None
+            for s in ([] if action.kind == "forward" else stmts):
+                emit(s, indent + 1)
+            if action.kind == "forward" and body is None:
+                emit("pass", indent + 1)
+            emit(f"except Exception as {error_name}:", indent)
+            emit(f'print(f"{{type({error_name}).__name__}}: {{{error_name}}}")', indent + 1)
+            if loop is not None:
+                emit("break", indent + 1)
+        elif action.kind == "forward":
+            first = emit_nodes(result.forward_nodes, indent) or emit("pass", indent)
         else:
-            first = emit(stmts[0])
+            first = emit(stmts[0], indent)
             for s in stmts[1:]:
-                emit(s)
+                emit(s, indent)
         action_lines[action.id] = first
-        for nid in grad_watch:
-            emit(f"print({names[nid]}.grad)")
-    return ExportedScript("\n".join(lines) + "\n", node_lines, action_lines, dict(names))
+        if loop is None:
+            for nid in grad_watch:
+                emit(f"print({names[nid]}.grad)")
+    return ExportedScript("\n".join(lines) + "\n", node_lines, action_lines, dict(names),
+                          optimizers)
 
 
 def transcript(doc, result=None) -> str:
@@ -264,8 +377,29 @@ def transcript(doc, result=None) -> str:
     for nid in _watched(doc, result):
         out.append(result.state(nid, 0).text)
     grad_watch = _grad_watch(doc, result)
-    for step, outcome in enumerate(result.outcomes, start=1):
-        if outcome.error_type is not None:
+    names = node_names(doc, result.order)
+    ends, problems = loop_structure(doc.timeline)
+    loop, loop_error = None, None
+    for step, (action, outcome) in enumerate(zip(doc.timeline, result.outcomes), start=1):
+        if step - 1 in problems:
+            continue
+        if action.kind == "loop":
+            loop, loop_error = action, None
+            continue
+        if action.kind == "end_loop":
+            history = result.histories[loop.id]
+            prints = _loop_prints(doc, result, loop.id)
+            for k in range(history.iterations if prints else 0):
+                out.append(f"{k}: " + " ".join(
+                    f"{names[n]}={float(history.scalar(n)[k]):.4f}" for n in prints))
+            if loop_error is not None:
+                out.append(loop_error)
+            loop = None
+        elif loop is not None:
+            if outcome.error_type is not None:
+                loop_error = outcome.error
+            continue
+        elif outcome.error_type is not None:
             out.append(outcome.error)
         elif outcome.error is None and outcome.results is not None:
             out.extend("None" if g is None else g.text for g in outcome.results)

@@ -3,7 +3,7 @@
 Nodes (kind, params, position, label) are tensors and operations; an edge joins a node's
 output to an input port of another node; no-grad regions are sets of nodes evaluated
 under ``torch.no_grad()``; the timeline is an ordered list of imperative actions
-(``backward``, ``grad.zero_()``, ``grad = None``, ``autograd.grad``).
+(``backward``, ``grad.zero_()``, parameter updates, optimizer steps, loops: ``actions``).
 
 Every edit goes through a method here, is checked at once (unknown kinds, ports or
 nodes, wrongly typed params, cycles are refused with a ``DocumentError``), and is
@@ -18,6 +18,7 @@ import networkx as nx
 
 from gradstudio.vocabulary import RESERVED_NAMES
 
+from .actions import ACTION_KINDS, ActionParamError, check_action_param
 from .catalogue import CATALOGUE, RETURNS_INPUT
 from .params import check_param
 
@@ -45,18 +46,6 @@ class Region:
     id: str
     nodes: set = field(default_factory=set)
     label: str = "no_grad"
-
-
-# Action kinds and their parameters: (name, type, default). Types: node (a node id),
-# node? (a node id or None), nodes (list of node ids), bool.
-ACTION_KINDS = {
-    "backward": (("target", "node", None), ("gradient", "node?", None),
-                 ("retain_graph", "bool", False), ("create_graph", "bool", False)),
-    "zero_grad": (("tensor", "node", None),),
-    "set_grad_none": (("tensor", "node", None),),
-    "grad": (("outputs", "nodes", []), ("inputs", "nodes", []),
-             ("retain_graph", "bool", False), ("create_graph", "bool", False)),
-}
 
 
 @dataclass
@@ -482,18 +471,7 @@ def check_seed(seed):
 
 
 def _check_action_param(kind, name, value):
-    specs = {n: t for n, t, _ in ACTION_KINDS[kind]}
-    if name not in specs:
-        raise DocumentError(f"A {kind} action has no setting '{name}'.")
-    t = specs[name]
-    if t == "bool":
-        if not isinstance(value, bool):
-            raise DocumentError(f"'{name}' must be true or false.")
-    elif t == "node" or (t == "node?" and value is not None):
-        if not isinstance(value, str) and not (t == "node" and value is None):
-            raise DocumentError(f"'{name}' must name a node.")
-    elif t == "nodes":
-        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-            raise DocumentError(f"'{name}' must be a list of nodes.")
-        value = list(value)
-    return value
+    try:
+        return check_action_param(kind, name, value)
+    except ActionParamError as exc:
+        raise DocumentError(str(exc)) from None

@@ -15,6 +15,7 @@ import numpy as np
 
 from .catalogue import CATALOGUE
 from .migrations import FORMAT_VERSION, MIGRATIONS, MigrationDefect
+from .actions import NODE_TYPES
 from .model import ACTION_KINDS, Document, DocumentError
 from .params import _is_int, _is_number, check_param
 
@@ -373,15 +374,17 @@ class _Builder:
         if kind not in ACTION_KINDS:
             raise self.fail(f"{place}.kind", f"'{_show(kind)}' is not a timeline action; use "
                             f"one of {', '.join(ACTION_KINDS)}.")
-        names = tuple(n for n, _, _ in ACTION_KINDS[kind])
-        params = self.obj(action.get("params", _Object()), f"{place}.params", (), names)
+        types = {n: t for n, t, _ in ACTION_KINDS[kind]}
+        params = self.obj(action.get("params", _Object()), f"{place}.params", (), tuple(types))
         for name, value in params.items():
             if isinstance(value, list):
                 self.list(value, f"{place}.params.{name}", MAX_NODES)
             for j, v in enumerate(value if isinstance(value, list) else [value]):
-                if isinstance(v, str):
+                if isinstance(v, str) and types[name] in NODE_TYPES + ("action",):
                     self.ident(v, f"{place}.params.{name}" +
                                (f"[{j}]" if isinstance(value, list) else ""))
+                elif isinstance(v, str):
+                    self.name(v, f"{place}.params.{name}", "a choice")
         with self.at(f"{place}.params"):
             self.doc.add_action(kind, params, action_id=action_id)
 

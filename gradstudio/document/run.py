@@ -3,320 +3,45 @@
 1. Forward: the RNG is seeded, every node is evaluated by the engine in a deterministic
    topological order (inside ``no_grad`` for nodes in a no-grad region). A node that fails
    keeps its error; only what depends on it is skipped.
-2. Timeline: the actions are replayed in order; each backward pass is observed step by
-   step, and an action PyTorch would reject keeps PyTorch's error at its step.
+2. Timeline (``run_timeline``): the actions are replayed in order, loops repeated, the
+   forward pass computed again where the timeline says so; each backward pass is observed
+   step by step, and an action PyTorch would reject keeps PyTorch's error at its step.
 3. After the forward pass and after every action a snapshot of every tensor's state is
-   kept, so views can show any moment. A snapshot copies a ``.grad`` only when it changed
-   since the previous one (another tensor or a new version); unchanged ones share the
-   array.
+   kept, so views can show any moment (``run_state``). Inside a loop, the snapshots are
+   those of one iteration (the last by default, any other on request); every iteration
+   leaves its small values and gradients in the loop's ``LoopHistory`` for the curves.
 
 What a run may compute and keep is bounded (``limits``): a node whose tensor would pass
 the element limit fails before anything is allocated, and once the run keeps more than
 ``limits.MAX_RUN_BYTES`` the remaining nodes and actions are not run, each saying why.
 """
-import contextlib
 import warnings
-from dataclasses import dataclass
-from functools import cached_property
-
-import networkx as nx
-import numpy as np
 
 import gradstudio.engine as torch
-from gradstudio.engine import inspect as raw
-from gradstudio.engine.autograd import AccumulateGrad, observe
 
-from .catalogue import CATALOGUE
-from .limits import MAX_ELEMENTS, RunBudget, check_tensor, planned_elements, too_large
+from .limits import RunBudget
+from .run_actions import ActionOutcome
+from .run_state import BackwardStepState, RunResult, TensorState
+from .run_timeline import NodeFailure, TimelineRun, compute
 
-__all__ = ["run", "RunResult", "TensorState", "ActionOutcome", "BackwardStepState"]
-
-
-@dataclass
-class _Snap:
-    grad: np.ndarray | None
-    grad_dtype: object
-    requires_grad: bool
-    is_leaf: bool
-    grad_fn: object
-    retains_grad: bool
-    grad_requires_grad: bool = False   # the .grad tensor's own flags (create_graph=True)
-    grad_grad_fn: str | None = None
-
-    @property
-    def grad_fn_name(self):
-        return None if self.grad_fn is None else type(self.grad_fn).__name__
+__all__ = ["run", "RunResult", "TensorState", "ActionOutcome", "BackwardStepState", "compute",
+           "NodeFailure"]
 
 
-class TensorState:
-    """A tensor at one step: everything the panels show, and no engine object. ``text``
-    and ``grad_text`` are exactly what PyTorch's ``print`` gives. ``value`` is the
-    tensor's array as the run left it: read it, never write to it."""
-
-    def __init__(self, node_id, tensor, snap, error=None):
-        self.node_id = node_id
-        self.error = error
-        self._snap = snap
-        self.value = None if tensor is None else raw.data(tensor)
-        self._dtype = None if tensor is None else tensor.dtype
-
-    @property
-    def ok(self):
-        return self.error is None
-
-    @property
-    def dtype(self):
-        return None if self._dtype is None else self._dtype.name
-
-    @property
-    def shape(self):
-        return None if self.value is None else tuple(self.value.shape)
-
-    @property
-    def requires_grad(self):
-        return bool(self._snap and self._snap.requires_grad)
-
-    @property
-    def is_leaf(self):
-        return bool(self._snap and self._snap.is_leaf)
-
-    @property
-    def grad_fn(self):
-        """The grad_fn class name (``MulBackward0``) or None."""
-        return self._snap.grad_fn_name if self._snap else None
-
-    @property
-    def retains_grad(self):
-        return bool(self._snap and self._snap.retains_grad)
-
-    @property
-    def grad(self):
-        return self._snap.grad if self._snap else None
-
-    @cached_property
-    def text(self):
-        if self.value is None:
-            return ""
-        return raw.format_tensor(self.value, self._dtype, requires_grad=self.requires_grad,
-                                 grad_fn_name=self.grad_fn)
-
-    @cached_property
-    def grad_text(self):
-        g = self.grad
-        if g is None:
-            return "None"
-        return raw.format_tensor(g, self._snap.grad_dtype,
-                                 requires_grad=self._snap.grad_requires_grad,
-                                 grad_fn_name=self._snap.grad_grad_fn)
+def run(doc, focus=None) -> RunResult:
+    """Runs ``doc`` from scratch and returns every node's state at every step.
+    ``focus`` maps a loop action's id to the iteration (from 0) whose steps the result
+    keeps for the views (by default the last one each loop ran)."""
+    focus = dict(focus or {})
+    result = _run(doc, focus)
+    if result.refocus:            # a loop ended early, before the iteration to keep
+        focus.update(result.refocus)
+        result = _run(doc, focus)
+        result.refocus = {}
+    return result
 
 
-def _result_state(t):
-    """A tensor an action returned (``autograd.grad``'s gradients), as a state."""
-    if t is None:
-        return None
-    return TensorState(None, t, _Snap(None, None, t.requires_grad, t.is_leaf, t.grad_fn,
-                                      t.retains_grad))
-
-
-@dataclass(frozen=True)
-class BackwardStepState:
-    """One node a backward pass executed, in the document's terms: ``name`` is its
-    grad_fn class and ``key`` its node in ``RunResult.backward_graph``; ``grad_output`` the
-    gradient it received and ``grad_inputs`` those it sent along each ``next_functions``
-    entry (numpy arrays, None where nothing flows); ``freed`` the saved tensors released
-    after it ran. An ``AccumulateGrad`` step names the leaf's document node (``variable``,
-    None for a tensor the document does not hold) and its new ``.grad``
-    (``accumulated``)."""
-    index: int
-    name: str
-    key: str
-    grad_output: object
-    grad_inputs: tuple
-    freed: tuple
-    variable: str | None = None
-    accumulated: object = None
-
-
-@dataclass
-class ActionOutcome:
-    """What one timeline action did: its error (PyTorch's message) or None, the backward
-    pass step by step (``BackwardStepState``), and for ``grad`` the returned gradients
-    (``TensorState``, None for an unused input).
-    ``error_type`` is the exception class name when PyTorch itself raised (None when the
-    action succeeded or was not run because of the document, e.g. a missing target).
-    ``warnings`` are the warnings PyTorch would have printed at this step, as
-    ``"UserWarning: ..."`` lines; they are kept here instead of reaching the caller."""
-    action_id: str
-    error: str | None
-    steps: list
-    results: list | None = None
-    error_type: str | None = None
-    warnings: tuple = ()
-
-
-class RunResult:
-    """The outcome of one run. Step 0 is the state after the forward pass; step i is
-    after the i-th timeline action. ``step=-1`` (the default) is the end."""
-
-    def __init__(self, doc):
-        self.order = []
-        self._tensors = {}         # node id -> engine Tensor (live, end state; never shown)
-        self.errors = {}           # node id -> message
-        self.outcomes = []         # one ActionOutcome per timeline action
-        self._snaps = []           # per step: node id -> _Snap
-        self._freed_at = {}        # grad_fn node -> step at which its buffers were freed
-        self._names = {n: doc.display_name(n) for n in doc.node_ids}
-        self._fn_keys = {}         # id(grad_fn) -> (key, grad_fn kept alive: ids stay unique)
-        self._producers_at = {}    # step -> id(grad_fn) -> producing node ids (lazily)
-        self.stopped = None        # why the run stopped early (its memory limit), or None
-
-    @property
-    def step_count(self):
-        """Number of steps: 1 + number of actions."""
-        return len(self._snaps)
-
-    def _step(self, step):
-        if step is None or step < 0:
-            step = len(self._snaps) + (step if step is not None else -1)
-        return max(0, min(step, len(self._snaps) - 1))
-
-    def state(self, node_id, step=-1) -> TensorState:
-        step = self._step(step)
-        return TensorState(node_id, self._tensors.get(node_id),
-                           self._snaps[step].get(node_id) if self._snaps else None,
-                           self.errors.get(node_id))
-
-    def computed(self, node_id):
-        """Whether the run computed a tensor for ``node_id``."""
-        return node_id in self._tensors
-
-    def distinct_tensors(self, node_ids):
-        """``node_ids`` without those holding the same tensor as an earlier one (a
-        ``retain_grad`` node passes its input's tensor on): one name per tensor."""
-        seen, kept = set(), []
-        for n in node_ids:
-            t = self._tensors.get(n)
-            if t is None or id(t) not in seen:
-                seen.add(id(t))
-                kept.append(n)
-        return kept
-
-    def outcome(self, action_id):
-        for o in self.outcomes:
-            if o.action_id == action_id:
-                return o
-        return None
-
-    def action_error(self, action_id):
-        o = self.outcome(action_id)
-        return None if o is None else o.error
-
-    # ------------------------------------------------------------------ backward graph
-    def _fn_key(self, fn):
-        entry = self._fn_keys.get(id(fn))
-        if entry is None:
-            entry = self._fn_keys[id(fn)] = (f"g{len(self._fn_keys) + 1}", fn)
-        return entry[0]
-
-    def _producers(self, step):
-        """``id(grad_fn) -> [document nodes whose tensor it produced]`` at ``step``, built
-        once per step (views ask for the backward graph on every selection and step)."""
-        producers = self._producers_at.get(step)
-        if producers is None:
-            producers = self._producers_at[step] = {}
-            snaps = self._snaps[step]
-            for nid in self.order:
-                s = snaps.get(nid)
-                if s is not None and s.grad_fn is not None:
-                    producers.setdefault(id(s.grad_fn), []).append(nid)
-        return producers
-
-    @cached_property
-    def _leaves(self):
-        """``id(tensor) -> the first document node holding it`` (the end state's tensors)."""
-        leaves = {}
-        for nid in self.order:
-            t = self._tensors.get(nid)
-            if t is not None:
-                leaves.setdefault(id(t), nid)
-        return leaves
-
-    def backward_graph(self, node_id, step=-1):
-        """The backward graph behind a node's tensor as PyTorch holds it, as an
-        ``nx.MultiDiGraph``: one graph node per grad_fn (attributes ``name``, ``accumulate``
-        (bool), ``variable``: the document node a leaf comes from, ``tensors``: document
-        nodes whose tensor it produced, ``saved``: names of saved tensors, ``freed``:
-        released at or before ``step``, ``freed_at``: the step that released them, or None
-        while they are kept) and one edge per non-None ``next_functions`` entry, keyed by
-        its index ``input_nr`` (also an attribute). ``y * y`` gives two edges from its
-        ``MulBackward0`` to the same ``AddBackward0``, keys 0 and 1, as PyTorch's
-        ``next_functions`` holds two entries."""
-        step = self._step(step)
-        t = self._tensors.get(node_id)
-        g = nx.MultiDiGraph()
-        snap = self._snaps[step].get(node_id) if self._snaps else None
-        root = snap.grad_fn if snap else None
-        if t is None or root is None:
-            return g
-        producers, leaves = self._producers(step), self._leaves
-        stack = [root]
-        seen = {id(root)}
-        while stack:
-            fn = stack.pop()
-            key = self._fn_key(fn)
-            acc = isinstance(fn, AccumulateGrad)
-            freed_step = self._freed_at.get(fn)
-            freed = freed_step is not None and freed_step <= step
-            g.add_node(key, name=type(fn).__name__, accumulate=acc,
-                       variable=leaves.get(id(fn.variable)) if acc else None,
-                       tensors=tuple(producers.get(id(fn), ())),
-                       saved=() if acc else tuple(fn.saved_tensor_names),
-                       freed=freed, freed_at=freed_step if freed else None)
-            for i, (nxt, _) in enumerate(fn.next_functions):
-                if nxt is None:
-                    continue
-                g.add_edge(key, self._fn_key(nxt), key=i, input_nr=i)
-                if id(nxt) not in seen:
-                    seen.add(id(nxt))
-                    stack.append(nxt)
-        return g
-
-
-def _snapshot(order, tensors, copied, budget):
-    """Every tensor's state now. ``copied`` maps a node to its ``.grad`` tensor, that
-    tensor's version and the array last copied from it: an unchanged ``.grad`` shares that
-    array, a changed one is copied again (and counted in ``budget``)."""
-    snaps = {}
-    for nid in order:
-        t = tensors.get(nid)
-        if t is None:
-            continue
-        g = raw.grad(t)              # not t.grad: no non-leaf warning to silence
-        if g is None:
-            copied.pop(nid, None)
-            data = None
-        else:
-            last = copied.get(nid)
-            if last is not None and last[0] is g and last[1] == raw.version(g):
-                data = last[2]
-            else:
-                data = np.array(raw.data(g))
-                budget.add(data)
-                copied[nid] = (g, raw.version(g), data)
-        snaps[nid] = _Snap(data, None if g is None else g.dtype, t.requires_grad, t.is_leaf,
-                           t.grad_fn, t.retains_grad,
-                           g is not None and g.requires_grad,
-                           None if g is None or g.grad_fn is None
-                           else type(g.grad_fn).__name__)
-    return snaps
-
-
-def _message(exc):
-    return f"{type(exc).__name__}: {exc}"
-
-
-def run(doc) -> RunResult:
-    """Runs ``doc`` from scratch and returns every node's state at every step."""
+def _run(doc, focus):
     result = RunResult(doc)
     if doc.seed is not None:
         torch.manual_seed(doc.seed)
@@ -330,127 +55,16 @@ def run(doc) -> RunResult:
             if budget.exceeded:
                 result.errors[nid] = "Not computed: " + budget.message()
                 continue
-            t = _evaluate(doc, nid, result)
-            if t is not None:
-                tensors[nid] = t
-                budget.add(t)
-                if budget.exceeded:
-                    result.stopped = "Stopped early: " + budget.message()
-    copied = {}
-    result._snaps.append(_snapshot(order, tensors, copied, budget))
-    for i, action in enumerate(doc.timeline, start=1):
-        if budget.exceeded:
-            result.stopped = result.stopped or "Stopped early: " + budget.message()
-            result.outcomes.append(ActionOutcome(action.id, "Not run: " + budget.message(),
-                                                 []))
-            result._snaps.append(result._snaps[-1])
-            continue
-        outcome = _perform(action, tensors, result._names, result, i)
-        budget.add((outcome.steps, outcome.results))
-        result.outcomes.append(outcome)
-        result._snaps.append(_snapshot(order, tensors, copied, budget))
+            try:
+                t = compute(doc, nid, tensors, result._names)
+            except NodeFailure as exc:
+                result.errors[nid] = str(exc)
+                continue
+            tensors[nid] = t
+            budget.add(t)
+            if budget.exceeded:
+                result.stopped = "Stopped early: " + budget.message()
+    TimelineRun(doc, result, budget, focus).run()
     return result
 
 
-def _evaluate(doc, nid, result):
-    """Computes one node's tensor, or records its error and returns None."""
-    tensors, errors, names = result._tensors, result.errors, result._names
-    data = doc.node(nid)
-    spec = CATALOGUE[data.kind]
-    inputs = doc.inputs_of(nid)
-    missing = doc.missing_inputs(nid, inputs)
-    if missing:
-        errors[nid] = f"Connect an input to '{missing[0]}' to compute this node."
-        return None
-    failed = [p for p, src in inputs.items() if src not in tensors]
-    if failed:
-        errors[nid] = f"Not computed: its input '{names[inputs[failed[0]]]}' has an error."
-        return None
-    kwargs = {p: tensors[inputs[p]] for p in spec.input_names(data.params) if p in inputs}
-    planned = planned_elements(spec, data.params,
-                               {p: tuple(v.shape) for p, v in kwargs.items()})
-    if planned is not None and planned > MAX_ELEMENTS:
-        errors[nid] = too_large(planned)     # before the engine allocates it
-        return None
-    mode = torch.no_grad() if doc.in_no_grad(nid) else contextlib.nullcontext()
-    try:
-        with mode:
-            t = spec.evaluate(data.params, **kwargs)
-    except Exception as exc:  # the user's program failed: show it on the node
-        errors[nid] = _message(exc)
-        return None
-    if not isinstance(t, torch.Tensor):
-        errors[nid] = f"{data.kind} did not produce a tensor."
-        return None
-    problem = check_tensor(tuple(t.shape))
-    if problem is not None:
-        errors[nid] = problem
-        return None
-    return t
-
-
-def _tensor_for(tensors, names, node_id, role):
-    if node_id is None:
-        raise _ActionError(f"Choose the {role} of this action.")
-    if node_id not in names:
-        raise _ActionError(f"The {role} node '{node_id}' no longer exists.")
-    t = tensors.get(node_id)
-    if t is None:
-        raise _ActionError(f"Its {role} '{names[node_id]}' has an error; fix that node first.")
-    return t
-
-
-class _ActionError(Exception):
-    pass
-
-
-def _perform(action, tensors, names, result, step):
-    steps = []
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        outcome = _perform_action(action, tensors, names, steps)
-    outcome.warnings = tuple(f"{w.category.__name__}: {w.message}" for w in caught)
-    for s in steps:
-        if s.freed:
-            result._freed_at.setdefault(s.node, step)
-    outcome.steps = [_step_state(s, result) for s in steps]
-    if outcome.results is not None:
-        outcome.results = [_result_state(g) for g in outcome.results]
-    return outcome
-
-
-def _perform_action(action, tensors, names, steps):
-    """Runs one action, the engine's backward steps going to ``steps``."""
-    p = action.params
-    results = None
-    try:
-        with observe(steps.append):
-            if action.kind == "backward":
-                target = _tensor_for(tensors, names, p["target"], "target")
-                grad = None if p.get("gradient") is None else \
-                    _tensor_for(tensors, names, p["gradient"], "gradient")
-                target.backward(grad, retain_graph=p["retain_graph"] or None,
-                                create_graph=p["create_graph"])
-            elif action.kind == "zero_grad":
-                _tensor_for(tensors, names, p["tensor"], "tensor").grad.zero_()
-            elif action.kind == "set_grad_none":
-                _tensor_for(tensors, names, p["tensor"], "tensor").grad = None
-            elif action.kind == "grad":
-                outs = [_tensor_for(tensors, names, n, "output") for n in p["outputs"]]
-                ins = [_tensor_for(tensors, names, n, "input") for n in p["inputs"]]
-                if not outs or not ins:
-                    raise _ActionError("Choose at least one output and one input.")
-                results = list(torch.autograd.grad(outs, ins, retain_graph=p["retain_graph"]
-                                                   or None, create_graph=p["create_graph"],
-                                                   allow_unused=True))
-    except _ActionError as exc:
-        return ActionOutcome(action.id, str(exc), steps)
-    except Exception as exc:  # PyTorch's own error for this step, shown at the step
-        return ActionOutcome(action.id, _message(exc), steps, results, type(exc).__name__)
-    return ActionOutcome(action.id, None, steps, results)
-
-
-def _step_state(s, result):
-    return BackwardStepState(
-        s.index, s.name, result._fn_key(s.node), s.grad_output, s.grad_inputs, s.freed,
-        None if s.variable is None else result._leaves.get(id(s.variable)), s.accumulated)

@@ -191,7 +191,7 @@ def test_timeline_add_move_remove_and_params(doc, events):
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda d: d.add_action("step"), "'step' is not a timeline action"),
+    (lambda d: d.add_action("jump"), "'jump' is not a timeline action"),
     (lambda d: d.add_action("backward", {"target": 3}), "'target' must name a node"),
     (lambda d: d.add_action("backward", {"retain": True}), "has no setting 'retain'"),
     (lambda d: d.add_action("grad", {"inputs": "x"}), "must be a list of nodes"),

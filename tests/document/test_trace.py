@@ -109,7 +109,19 @@ def round_trips():
             zip(docs, scripts, traced)}
 
 
-@pytest.mark.parametrize("name", list(EXAMPLES) + ["every-kind"])
+# training loops are not folded back into a loop block by the tracer yet: their scripts
+# are refused in one sentence, never drawn as a different program
+TRAINING = [name for name in EXAMPLES if any(a.kind == "loop" for a in build(name).timeline)]
+
+
+@pytest.mark.parametrize("name", TRAINING)
+def test_an_exported_training_loop_is_refused_not_drawn_differently(name, round_trips):
+    doc, script, traced = round_trips[name]
+    assert isinstance(traced, Exception), "the training loop was traced: fold it and test it"
+    assert "cannot trace" in str(traced) or "would differ from the script" in str(traced)
+
+
+@pytest.mark.parametrize("name", [n for n in EXAMPLES if n not in TRAINING] + ["every-kind"])
 def test_exported_script_traces_back_to_a_document_that_prints_the_same(name, round_trips):
     doc, script, traced = round_trips[name]
     assert not isinstance(traced, Exception), f"{traced}\n{script}"

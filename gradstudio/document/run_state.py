@@ -1,0 +1,297 @@
+"""What a run leaves for the views: every tensor's state at every step (``TensorState``),
+the backward passes step by step and the autograd graph behind each tensor
+(``RunResult``). Views read these; nothing here computes autograd."""
+from dataclasses import dataclass
+from functools import cached_property
+
+import networkx as nx
+import numpy as np
+
+from gradstudio.engine import inspect as raw
+from gradstudio.engine.autograd import AccumulateGrad
+
+__all__ = ["RunResult", "TensorState", "BackwardStepState", "snapshot", "result_state",
+           "step_state"]
+
+
+@dataclass
+class _Snap:
+    grad: np.ndarray | None
+    grad_dtype: object
+    requires_grad: bool
+    is_leaf: bool
+    grad_fn: object
+    retains_grad: bool
+    grad_requires_grad: bool = False   # the .grad tensor's own flags (create_graph=True)
+    grad_grad_fn: str | None = None
+    value: object = None               # the tensor's array at this step
+
+    @property
+    def grad_fn_name(self):
+        return None if self.grad_fn is None else type(self.grad_fn).__name__
+
+
+class TensorState:
+    """A tensor at one step: everything the panels show, and no engine object. ``text``
+    and ``grad_text`` are exactly what PyTorch's ``print`` gives. ``value`` is the
+    tensor's array as the run left it: read it, never write to it."""
+
+    def __init__(self, node_id, tensor, snap, error=None):
+        self.node_id = node_id
+        self.error = error
+        self._snap = snap
+        self.value = None if tensor is None else \
+            snap.value if snap is not None and snap.value is not None else raw.data(tensor)
+        self._dtype = None if tensor is None else tensor.dtype
+
+    @property
+    def ok(self):
+        return self.error is None
+
+    @property
+    def dtype(self):
+        return None if self._dtype is None else self._dtype.name
+
+    @property
+    def shape(self):
+        return None if self.value is None else tuple(self.value.shape)
+
+    @property
+    def requires_grad(self):
+        return bool(self._snap and self._snap.requires_grad)
+
+    @property
+    def is_leaf(self):
+        return bool(self._snap and self._snap.is_leaf)
+
+    @property
+    def grad_fn(self):
+        """The grad_fn class name (``MulBackward0``) or None."""
+        return self._snap.grad_fn_name if self._snap else None
+
+    @property
+    def retains_grad(self):
+        return bool(self._snap and self._snap.retains_grad)
+
+    @property
+    def grad(self):
+        return self._snap.grad if self._snap else None
+
+    @cached_property
+    def text(self):
+        if self.value is None:
+            return ""
+        return raw.format_tensor(self.value, self._dtype, requires_grad=self.requires_grad,
+                                 grad_fn_name=self.grad_fn)
+
+    @cached_property
+    def grad_text(self):
+        g = self.grad
+        if g is None:
+            return "None"
+        return raw.format_tensor(g, self._snap.grad_dtype,
+                                 requires_grad=self._snap.grad_requires_grad,
+                                 grad_fn_name=self._snap.grad_grad_fn)
+
+
+def result_state(t):
+    """A tensor an action returned (``autograd.grad``'s gradients), as a state."""
+    if t is None:
+        return None
+    return TensorState(None, t, _Snap(None, None, t.requires_grad, t.is_leaf, t.grad_fn,
+                                      t.retains_grad))
+
+
+@dataclass(frozen=True)
+class BackwardStepState:
+    """One node a backward pass executed, in the document's terms: ``name`` is its
+    grad_fn class and ``key`` its node in ``RunResult.backward_graph``; ``grad_output`` the
+    gradient it received and ``grad_inputs`` those it sent along each ``next_functions``
+    entry (numpy arrays, None where nothing flows); ``freed`` the saved tensors released
+    after it ran. An ``AccumulateGrad`` step names the leaf's document node (``variable``,
+    None for a tensor the document does not hold) and its new ``.grad``
+    (``accumulated``)."""
+    index: int
+    name: str
+    key: str
+    grad_output: object
+    grad_inputs: tuple
+    freed: tuple
+    variable: str | None = None
+    accumulated: object = None
+
+
+class RunResult:
+    """The outcome of one run. Step 0 is the state after the forward pass; step i is
+    after the i-th timeline action. ``step=-1`` (the default) is the end."""
+
+    def __init__(self, doc):
+        self.order = []
+        self._tensors = {}         # node id -> engine Tensor (live, end state; never shown)
+        self.errors = {}           # node id -> message
+        self.outcomes = []         # one ActionOutcome per timeline action
+        self._snaps = []           # per step: node id -> _Snap
+        self._freed_at = {}        # grad_fn node -> step at which its buffers were freed
+        self._names = {n: doc.display_name(n) for n in doc.node_ids}
+        self._fn_keys = {}         # id(grad_fn) -> (key, grad_fn kept alive: ids stay unique)
+        self._producers_at = {}    # step -> id(grad_fn) -> producing node ids (lazily)
+        self.stopped = None        # why the run stopped early (its memory limit), or None
+        self.histories = {}        # loop action id -> LoopHistory
+        self.forward_nodes = []    # the nodes a forward action computes again, in order
+        self.refocus = {}          # loop id -> iteration to keep instead (a loop that broke)
+
+    @property
+    def step_count(self):
+        """Number of steps: 1 + number of actions."""
+        return len(self._snaps)
+
+    def _step(self, step):
+        if step is None or step < 0:
+            step = len(self._snaps) + (step if step is not None else -1)
+        return max(0, min(step, len(self._snaps) - 1))
+
+    def state(self, node_id, step=-1) -> TensorState:
+        step = self._step(step)
+        return TensorState(node_id, self._tensors.get(node_id),
+                           self._snaps[step].get(node_id) if self._snaps else None,
+                           self.errors.get(node_id))
+
+    def computed(self, node_id):
+        """Whether the run computed a tensor for ``node_id``."""
+        return node_id in self._tensors
+
+    def distinct_tensors(self, node_ids):
+        """``node_ids`` without those holding the same tensor as an earlier one (a
+        ``retain_grad`` node passes its input's tensor on): one name per tensor."""
+        seen, kept = set(), []
+        for n in node_ids:
+            t = self._tensors.get(n)
+            if t is None or id(t) not in seen:
+                seen.add(id(t))
+                kept.append(n)
+        return kept
+
+    def outcome(self, action_id):
+        for o in self.outcomes:
+            if o.action_id == action_id:
+                return o
+        return None
+
+    def action_error(self, action_id):
+        o = self.outcome(action_id)
+        return None if o is None else o.error
+
+    # ------------------------------------------------------------------ backward graph
+    def _fn_key(self, fn):
+        entry = self._fn_keys.get(id(fn))
+        if entry is None:
+            entry = self._fn_keys[id(fn)] = (f"g{len(self._fn_keys) + 1}", fn)
+        return entry[0]
+
+    def _producers(self, step):
+        """``id(grad_fn) -> [document nodes whose tensor it produced]`` at ``step``, built
+        once per step (views ask for the backward graph on every selection and step)."""
+        producers = self._producers_at.get(step)
+        if producers is None:
+            producers = self._producers_at[step] = {}
+            snaps = self._snaps[step]
+            for nid in self.order:
+                s = snaps.get(nid)
+                if s is not None and s.grad_fn is not None:
+                    producers.setdefault(id(s.grad_fn), []).append(nid)
+        return producers
+
+    @cached_property
+    def _leaves(self):
+        """``id(tensor) -> the first document node holding it`` (the end state's tensors)."""
+        leaves = {}
+        for nid in self.order:
+            t = self._tensors.get(nid)
+            if t is not None:
+                leaves.setdefault(id(t), nid)
+        return leaves
+
+    def backward_graph(self, node_id, step=-1):
+        """The backward graph behind a node's tensor as PyTorch holds it, as an
+        ``nx.MultiDiGraph``: one graph node per grad_fn (attributes ``name``, ``accumulate``
+        (bool), ``variable``: the document node a leaf comes from, ``tensors``: document
+        nodes whose tensor it produced, ``saved``: names of saved tensors, ``freed``:
+        released at or before ``step``, ``freed_at``: the step that released them, or None
+        while they are kept) and one edge per non-None ``next_functions`` entry, keyed by
+        its index ``input_nr`` (also an attribute). ``y * y`` gives two edges from its
+        ``MulBackward0`` to the same ``AddBackward0``, keys 0 and 1, as PyTorch's
+        ``next_functions`` holds two entries."""
+        step = self._step(step)
+        t = self._tensors.get(node_id)
+        g = nx.MultiDiGraph()
+        snap = self._snaps[step].get(node_id) if self._snaps else None
+        root = snap.grad_fn if snap else None
+        if t is None or root is None:
+            return g
+        producers, leaves = self._producers(step), self._leaves
+        stack = [root]
+        seen = {id(root)}
+        while stack:
+            fn = stack.pop()
+            key = self._fn_key(fn)
+            acc = isinstance(fn, AccumulateGrad)
+            freed_step = self._freed_at.get(fn)
+            freed = freed_step is not None and freed_step <= step
+            g.add_node(key, name=type(fn).__name__, accumulate=acc,
+                       variable=leaves.get(id(fn.variable)) if acc else None,
+                       tensors=tuple(producers.get(id(fn), ())),
+                       saved=() if acc else tuple(fn.saved_tensor_names),
+                       freed=freed, freed_at=freed_step if freed else None)
+            for i, (nxt, _) in enumerate(fn.next_functions):
+                if nxt is None:
+                    continue
+                g.add_edge(key, self._fn_key(nxt), key=i, input_nr=i)
+                if id(nxt) not in seen:
+                    seen.add(id(nxt))
+                    stack.append(nxt)
+        return g
+
+
+def snapshot(order, tensors, copied, budget, mutable=frozenset()):
+    """Every tensor's state now. ``copied`` maps a node to its ``.grad`` tensor, that
+    tensor's version and the array last copied from it: an unchanged ``.grad`` shares that
+    array, a changed one is copied again (and counted in ``budget``). The value of a
+    tensor in ``mutable`` (ids of the tensors parameter updates change in place, through
+    ``.data`` too, which no version counts) is copied; any other value is the tensor's
+    own array, which nothing changes afterwards."""
+    snaps = {}
+    for nid in order:
+        t = tensors.get(nid)
+        if t is None:
+            continue
+        g = raw.grad(t)              # not t.grad: no non-leaf warning to silence
+        if g is None:
+            copied.pop(nid, None)
+            data = None
+        else:
+            last = copied.get(nid)
+            if last is not None and last[0] is g and last[1] == raw.version(g):
+                data = last[2]
+            else:
+                data = np.array(raw.data(g))
+                budget.add(data)
+                copied[nid] = (g, raw.version(g), data)
+        value = raw.data(t)
+        if id(t) in mutable:
+            value = np.array(value)
+            budget.add(value)
+        snaps[nid] = _Snap(data, None if g is None else g.dtype, t.requires_grad, t.is_leaf,
+                           t.grad_fn, t.retains_grad,
+                           g is not None and g.requires_grad,
+                           None if g is None or g.grad_fn is None
+                           else type(g.grad_fn).__name__, value)
+    return snaps
+
+
+
+
+def step_state(s, result):
+    """An engine ``BackwardStep`` in the document's terms."""
+    return BackwardStepState(
+        s.index, s.name, result._fn_key(s.node), s.grad_output, s.grad_inputs, s.freed,
+        None if s.variable is None else result._leaves.get(id(s.variable)), s.accumulated)

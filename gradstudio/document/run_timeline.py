@@ -1,0 +1,276 @@
+"""Replaying the timeline: actions in order, loops repeated, the forward pass computed
+again, a snapshot of every tensor after each step the views can show."""
+import contextlib
+
+import numpy as np
+
+import gradstudio.engine as torch
+from gradstudio.engine import inspect as raw
+
+from .actions import loop_structure
+from .catalogue import CATALOGUE
+from .limits import MAX_ELEMENTS, check_tensor, planned_elements, too_large
+from .run_actions import ActionError, ActionOutcome, message, perform
+from .run_state import result_state, snapshot, step_state
+
+__all__ = ["TimelineRun", "LoopHistory", "compute", "NodeFailure", "HISTORY_ELEMENTS"]
+
+
+class NodeFailure(Exception):
+    """Why a node could not be computed, in words (PyTorch's error when it raised:
+    ``exception`` is then that error)."""
+
+    def __init__(self, text, exception=None):
+        super().__init__(text)
+        self.exception = exception
+
+
+def compute(doc, nid, tensors, names):
+    """One node's tensor from its inputs' tensors in ``tensors``; raises ``NodeFailure``."""
+    data = doc.node(nid)
+    spec = CATALOGUE[data.kind]
+    inputs = doc.inputs_of(nid)
+    missing = doc.missing_inputs(nid, inputs)
+    if missing:
+        raise NodeFailure(f"Connect an input to '{missing[0]}' to compute this node.")
+    failed = [p for p, src in inputs.items() if src not in tensors]
+    if failed:
+        raise NodeFailure(f"Not computed: its input '{names[inputs[failed[0]]]}' has an "
+                          "error.")
+    kwargs = {p: tensors[inputs[p]] for p in spec.input_names(data.params) if p in inputs}
+    planned = planned_elements(spec, data.params,
+                               {p: tuple(v.shape) for p, v in kwargs.items()})
+    if planned is not None and planned > MAX_ELEMENTS:
+        raise NodeFailure(too_large(planned))     # before the engine allocates it
+    mode = torch.no_grad() if doc.in_no_grad(nid) else contextlib.nullcontext()
+    try:
+        with mode:
+            t = spec.evaluate(data.params, **kwargs)
+    except Exception as exc:  # the user's program failed: show it on the node
+        raise NodeFailure(message(exc), exc) from None
+    if not isinstance(t, torch.Tensor):
+        raise NodeFailure(f"{data.kind} did not produce a tensor.")
+    problem = check_tensor(tuple(t.shape))
+    if problem is not None:
+        raise NodeFailure(problem)
+    return t
+
+
+HISTORY_ELEMENTS = 256       # the largest tensor whose values a loop keeps per iteration
+
+
+class LoopHistory:
+    """What every iteration of one loop left: for each tracked node (the loop's backward
+    targets, the watched nodes and the tensors its updates change, up to
+    ``HISTORY_ELEMENTS`` elements) its value at the end of the iteration and its
+    ``.grad`` just after the iteration's last backward (NaN where there was none), as
+    float64 arrays of shape ``(count, *shape)``. ``iterations`` is how many completed;
+    ``failed`` the iteration that raised, or None; ``losses`` the backward targets;
+    ``dtypes`` each tracked node's dtype name."""
+
+    def __init__(self, loop_id, count, tensors, tracked, losses, budget):
+        self.loop_id, self.count = loop_id, count
+        self.iterations = 0
+        self.failed = None
+        self.losses = [n for n in losses if n in tensors]
+        self.dtypes, self.values, self.grads = {}, {}, {}
+        for nid in tracked:
+            t = tensors.get(nid)
+            if t is None or t.numel() > HISTORY_ELEMENTS or t.dtype.is_complex:
+                continue
+            self.dtypes[nid] = t.dtype.name
+            self.values[nid] = np.full((count,) + tuple(t.shape), np.nan)
+            self.grads[nid] = np.full((count,) + tuple(t.shape), np.nan)
+            budget.add(self.values[nid])
+            budget.add(self.grads[nid])
+
+    @property
+    def nodes(self):
+        return list(self.values)
+
+    def scalar(self, node_id):
+        """The node's value per completed iteration (one-element nodes only), or None."""
+        v = self.values.get(node_id)
+        if v is None or v[0].size != 1:
+            return None
+        return v[:self.iterations].reshape(-1)
+
+    def _sample(self, arrays, k, tensors, of):
+        for nid, store in arrays.items():
+            t = tensors.get(nid)
+            x = None if t is None else of(t)
+            if x is not None and x.shape == store.shape[1:]:
+                store[k] = x
+            else:
+                store[k] = np.nan
+
+    def sample_grads(self, k, tensors):
+        self._sample(self.grads, k, tensors,
+                     lambda t: None if raw.grad(t) is None else raw.data(raw.grad(t)))
+
+    def sample_values(self, k, tensors):
+        self._sample(self.values, k, tensors, raw.data)
+        self.iterations = k + 1
+
+
+class TimelineRun:
+    """The timeline of one run: the tensors the actions work on (the forward pass's, then
+    those a ``forward`` action computes again), the optimizers made so far, and the
+    snapshots and outcomes left in ``result``."""
+
+    def __init__(self, doc, result, budget, focus):
+        self.doc, self.result, self.budget, self.focus = doc, result, budget, focus
+        self.tensors, self.names = result._tensors, result._names
+        self.optimizers = {}
+        self.copied = {}
+        timeline = doc.timeline
+        named = {n for a in timeline if a.kind in ("update", "optimizer")
+                 for n in a.params["tensors" if a.kind == "update" else "params"]}
+        self.mutable = {id(self.tensors[n]) for n in named if n in self.tensors}
+        result.forward_nodes = self._forward_nodes()
+
+    # ------------------------------------------------------------------ helpers
+    def _forward_nodes(self):
+        """The nodes downstream of a leaf that requires grad (what a parameter update
+        changes), except the nodes holding such a leaf itself: they are computed again
+        by ``forward``, in the run's order."""
+        params = {n for n, t in self.tensors.items() if t.is_leaf and t.requires_grad}
+        param_ids = {id(self.tensors[n]) for n in params}
+        again = set()
+        for nid in self.result.order:
+            t = self.tensors.get(nid)
+            if nid in params or (t is not None and id(t) in param_ids):
+                continue
+            if any(src in params or src in again for src in self.doc.inputs_of(nid).values()):
+                again.add(nid)
+        return [n for n in self.result.order if n in again]
+
+    def forward(self):
+        """Computes the forward nodes again from the tensors now; PyTorch's error of a
+        node that fails ends the step (``NodeFailure`` for one the document blocks)."""
+        for nid in self.result.forward_nodes:
+            if nid in self.result.errors:
+                continue
+            try:
+                self.tensors[nid] = compute(self.doc, nid, self.tensors, self.names)
+            except NodeFailure as exc:
+                if exc.exception is not None:
+                    raise exc.exception from None
+                raise ActionError(f"'{self.names[nid]}': {exc}") from None
+
+    def optimizer(self, action_id):
+        if action_id is None:
+            raise ActionError("Choose the optimizer of this step.")
+        if action_id not in self.optimizers:
+            if self.doc.has_action(action_id) and \
+                    self.doc.action(action_id).kind == "optimizer":
+                raise ActionError("Its optimizer is made at a later step: move the "
+                                  "optimizer before this step.")
+            raise ActionError("Its optimizer no longer exists: choose another.")
+        optimizer = self.optimizers[action_id]
+        if optimizer is None:
+            raise ActionError("Its optimizer could not be made: see the error at its step.")
+        return optimizer
+
+    def snapshot(self):
+        return snapshot(self.result.order, self.tensors, self.copied, self.budget,
+                        self.mutable)
+
+    def _do(self, action, step, observed=True, iteration=None):
+        outcome = perform(action, self, [] if observed else None, iteration)
+        for s in outcome.steps:
+            if s.freed:
+                self.result._freed_at.setdefault(s.node, step)
+        outcome.steps = [step_state(s, self.result) for s in outcome.steps]
+        if outcome.results is not None:
+            outcome.results = [result_state(g) for g in outcome.results]
+        return outcome
+
+    def _not_run(self, action):
+        return ActionOutcome(action.id, "Not run: " + self.budget.message(), [])
+
+    # ------------------------------------------------------------------ replay
+    def run(self):
+        result, timeline = self.result, self.doc.timeline
+        result._snaps.append(self.snapshot())
+        ends, problems = loop_structure(timeline)
+        i = 0
+        while i < len(timeline):
+            action = timeline[i]
+            if self.budget.exceeded:
+                result.stopped = result.stopped or "Stopped early: " + self.budget.message()
+                result.outcomes.append(self._not_run(action))
+                result._snaps.append(result._snaps[-1])
+            elif i in problems:
+                result.outcomes.append(ActionOutcome(action.id, problems[i], []))
+                result._snaps.append(result._snaps[-1])
+            elif action.kind == "loop":
+                self._loop(i, ends[i])
+                i = ends[i]
+                continue_at = i + 1
+                result.outcomes.append(ActionOutcome(timeline[i].id, None, []))
+                result._snaps.append(self.snapshot())
+                i = continue_at
+                continue
+            else:
+                outcome = self._do(action, i + 1)
+                self.budget.add((outcome.steps, outcome.results))
+                result.outcomes.append(outcome)
+                result._snaps.append(self.snapshot())
+            i += 1
+
+    def _loop(self, start, end):
+        """Runs the loop at ``start`` (its body up to ``end``), keeping the outcomes and
+        snapshots of one iteration: the focused one, else the last. An action PyTorch
+        rejects ends the loop there, as the exception ends a script's loop."""
+        result, timeline = self.result, self.doc.timeline
+        loop, body = timeline[start], timeline[start + 1:end]
+        count = loop.params["count"]
+        shown = max(0, min(self.focus.get(loop.id, count - 1), count - 1))
+        losses = [a.params["target"] for a in body if a.kind == "backward"]
+        tracked = list(dict.fromkeys(
+            losses + [n for n in result.order if self.doc.node(n).watched] +
+            [n for n in result.order if id(self.tensors.get(n)) in self.mutable]))
+        history = LoopHistory(loop.id, count, self.tensors, tracked, losses, self.budget)
+        result.histories[loop.id] = history
+        start_snap, outcomes, snaps = None, [None] * len(body), [None] * len(body)
+        failed = None
+        for k in range(count):
+            keep = k == shown
+            if keep:
+                start_snap = self.snapshot()
+            for j, action in enumerate(body):
+                if self.budget.exceeded:
+                    failed = failed or (k, j)
+                    outcomes[j] = self._not_run(action)
+                    break
+                outcome = self._do(action, start + 2 + j, keep, k)
+                if action.kind == "backward":
+                    history.sample_grads(k, self.tensors)
+                if keep:
+                    self.budget.add((outcome.steps, outcome.results))
+                    outcomes[j], snaps[j] = outcome, self.snapshot()
+                if outcome.error_type is not None:
+                    failed = (k, j)
+                    outcomes[j] = outcome
+                    break
+            if failed is not None:
+                break
+            history.sample_values(k, self.tensors)
+        if failed is not None:
+            history.failed = failed[0]
+            if failed[0] != shown:
+                result.refocus[loop.id] = failed[0]
+        last = start_snap if start_snap is not None else self.snapshot()
+        result.outcomes.append(ActionOutcome(loop.id, None, []))
+        result._snaps.append(last)
+        for j, action in enumerate(body):
+            if outcomes[j] is None:
+                outcomes[j] = ActionOutcome(
+                    action.id, None, [], iteration=failed[0],
+                    note=f"Not reached in iteration {failed[0] + 1}: the loop stopped at "
+                         "the error above.")
+            if snaps[j] is not None:
+                last = snaps[j]
+            result.outcomes.append(outcomes[j])
+            result._snaps.append(last)
