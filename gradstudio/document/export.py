@@ -233,7 +233,7 @@ def action_text(doc, action):
         return "?" if n is None else f"<{n} deleted>"
     optimizers = optimizer_names(doc.timeline)
     if action.kind == "forward":
-        return "forward again (a new graph from the parameters' values)"
+        return "forward again"
     if action.kind == "end_loop":
         return "end of loop"
     return _one_statement(_action_code(action, ref, None,

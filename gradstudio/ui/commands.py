@@ -3,11 +3,12 @@ and panels follow through the document's change events and the re-run after each
 from PySide6.QtGui import QUndoCommand
 
 from gradstudio.document.model import ACTION_KINDS, Action, DocumentError
+from gradstudio.document.training import train_loop
 
 __all__ = ["AddNode", "RemoveNodes", "Connect", "Disconnect", "MoveNodes", "SetParam",
            "SetLabel", "SetWatched", "AddRegion", "RemoveRegion", "SetRegionNodes",
            "AddAction", "RemoveAction", "MoveAction", "SetActionParam", "SetSeed", "Paste",
-           "RetainGrad", "DropRetainGrad"]
+           "RetainGrad", "DropRetainGrad", "AddLoop", "TrainLoop"]
 
 MOVE_ID = 1001
 
@@ -256,6 +257,34 @@ class RemoveAction(_Command):
     def undo(self):
         index, action = self.saved
         self.doc.insert_action(index, Action(action.id, action.kind, dict(action.params)))
+
+
+def AddLoop(doc, index=None):
+    """A loop (100 iterations) and its end, as one step; ``action_id`` is the loop's."""
+    at = len(doc.timeline) if index is None else index
+    loop = AddAction(doc, "loop", {"count": 100}, at)
+    end = AddAction(doc, "end_loop", {}, at + 1)     # (each AddAction draws a new id)
+    macro = _Macro(doc, "Add a loop", [loop, end])
+    macro.action_id = loop.action_id
+    return macro
+
+
+def TrainLoop(doc, params, loss, index=None, **settings):
+    """The training loop of ``training.train_loop`` inserted at ``index`` (the end by
+    default) as one undo step; ``action_id`` is its first action's."""
+    at = len(doc.timeline) if index is None else index
+    steps, optimizer = [], None
+    for kind, p in train_loop(params, loss, **settings):
+        if p.get("optimizer") == "<optimizer>":
+            p = dict(p, optimizer=optimizer)
+        step = AddAction(doc, kind, p, at + len(steps))
+        if kind == "optimizer":
+            optimizer = step.action_id
+        steps.append(step)
+    macro = _Macro(doc, "Train…" if not settings.get("optimizer") else
+                   f"Train with {settings['optimizer']}", steps)
+    macro.action_id = steps[0].action_id
+    return macro
 
 
 def MoveAction(doc, action_id, index):

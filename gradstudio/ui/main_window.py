@@ -180,6 +180,9 @@ class MainWindow(WindowFiles, QMainWindow):
                                "Ctrl+D", "Cut the graph: consumers get a detached copy")
         self.no_grad_action = a("Wrap Selection in &no_grad", self.wrap_no_grad, "Ctrl+G",
                                 "Evaluate the selected nodes inside torch.no_grad()")
+        self.train_action = a("&Train…", self.timeline.open_train_dialog, "Ctrl+T",
+                              "Insert a training loop for a loss: forward, backward, "
+                              "update, zero_grad, repeated")
         self.rename_action = a("&Rename…", self.rename, "F2",
                                "Give the selected node a name (its variable in the code)")
         self.arrange_action = a("&Arrange Graph", self.arrange, "Ctrl+L",
@@ -241,6 +244,8 @@ class MainWindow(WindowFiles, QMainWindow):
 
         graph = bar.addMenu("&Graph")
         graph.addActions([self.backward_action, self.detach_action, self.no_grad_action])
+        graph.addSeparator()
+        graph.addAction(self.train_action)
         graph.addSeparator()
         graph.addAction(self.rename_action)
         graph.addAction(self.arrange_action)

@@ -8,7 +8,11 @@ and show the new one on the second.
 After every edit (push, undo, redo) the new run's end state is compared with the previous
 one node by node, and ``autograd_changed`` says which nodes gained or lost a ``grad_fn``
 or a ``.grad`` (``change_summary()`` says it in one line); New/Open and a scrub of the
-timeline compare nothing and emit it empty."""
+timeline compare nothing and emit it empty.
+
+Inside a loop the views show one iteration, ``iteration(loop)``: the last by default,
+another after ``set_iteration`` (which runs the document again keeping that iteration's
+steps: a run keeps one iteration's full state, and every iteration's small values)."""
 import weakref
 from dataclasses import dataclass
 
@@ -37,6 +41,7 @@ class Session(QObject):
         self.result = None
         self.selection = []
         self.step = -1
+        self.focus = {}                   # loop action id -> the iteration the views show
         self.path = ""
         self.changes = {}                 # what the last edit changed (node id -> NodeChange)
         self._ends = None                 # _digest(self.result): what the next edit compares
@@ -60,6 +65,7 @@ class Session(QObject):
         self.undo_stack.setClean()
         self.selection = []
         self.step = -1
+        self.focus = {}
         self.path = path
         self.document_replaced.emit()
         self.path_changed.emit(path)
@@ -93,7 +99,8 @@ class Session(QObject):
     def rerun(self, result=None):
         """Runs the document from scratch (unless given its ``result``) and tells every
         view."""
-        self.result = run(self.document) if result is None else result
+        self.focus = {k: v for k, v in self.focus.items() if self.document.has_action(k)}
+        self.result = run(self.document, self.focus) if result is None else result
         self._ends = _digest(self.result)
         if self.step >= self.result.step_count:
             self.step = -1
@@ -111,6 +118,23 @@ class Session(QObject):
         if step != self.step:
             self.step = step
             self.step_changed.emit(step)
+
+    def iteration(self, loop_id):
+        """The iteration (from 0) of loop ``loop_id`` the views show: the chosen one, else
+        the last that ran; None when the loop did not run."""
+        history = self.result.histories.get(loop_id) if self.result is not None else None
+        if history is None:
+            return None
+        ran = max(history.iterations - 1, 0) if history.failed is None else history.failed
+        return min(self.focus.get(loop_id, ran), ran)
+
+    def set_iteration(self, loop_id, iteration):
+        """Shows iteration ``iteration`` (from 0) of the loop ``loop_id``: the document is
+        run again keeping that iteration's steps (nothing is edited, nothing to undo)."""
+        if self.iteration(loop_id) == iteration and loop_id in self.focus:
+            return
+        self.focus[loop_id] = int(iteration)
+        self.rerun()
 
     def state(self, node_id):
         """The selected step's state of a node (or None before the first run)."""

@@ -1,24 +1,38 @@
 """The timeline: the ordered actions replayed after the forward pass (``backward``,
-``grad.zero_()``, ``grad = None``, ``autograd.grad``), their parameters, PyTorch's error
-at the step that raises it, and a scrubber choosing which step every view shows."""
+``grad.zero_()``, ``grad = None``, ``autograd.grad``, parameter updates, optimizers,
+forward again, loops), their parameters, PyTorch's error at the step that raises it, and
+the scrubbers choosing which step (and, inside a loop, which iteration) every view
+shows."""
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QBrush, QColor
-from PySide6.QtWidgets import (QBoxLayout, QCheckBox, QComboBox, QFormLayout, QFrame,
-                               QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
-                               QMenu, QPushButton, QScrollArea, QSlider, QToolButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QBoxLayout, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
+                               QFrame, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
+                               QListWidgetItem, QMenu, QPushButton, QScrollArea, QSlider,
+                               QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
-from gradstudio.document import ACTION_KINDS
+from gradstudio.document import ACTION_KINDS, DocumentError
+from gradstudio.document.actions import (CHOICES, MAX_COUNT, OPTIMIZER_SETTINGS,
+                                         loop_structure)
 from gradstudio.document.explain import freeing_action
-from gradstudio.document.export import action_text
+from gradstudio.document.export import action_text, optimizer_names
 from gradstudio.ui import commands
+from gradstudio.ui.train_dialog import TrainDialog
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.panel import SessionPanel
 
 __all__ = ["TimelinePanel", "ACTION_TITLES"]
 
 ACTION_TITLES = {"backward": "backward()", "zero_grad": "grad.zero_()",
-                 "set_grad_none": "set grad to None", "grad": "torch.autograd.grad()"}
+                 "set_grad_none": "set grad to None", "grad": "torch.autograd.grad()",
+                 "update": "update: p -= lr * p.grad", "optimizer": "make an optimizer",
+                 "step": "optimizer.step()", "optimizer_zero_grad": "optimizer.zero_grad()",
+                 "forward": "forward again", "loop": "loop: repeat the steps below",
+                 "end_loop": "end of loop"}
+# the Add menu: the autograd lesson's steps, then training's
+_MENU_GROUPS = (("backward", "zero_grad", "set_grad_none", "grad"),
+                ("update", "optimizer", "step", "optimizer_zero_grad", "forward", "loop",
+                 "end_loop"))
+GREY = QColor("#757575")
 ERROR_COLOR = QColor("#c62828")
 SIDE_BY_SIDE_WIDTH = 400     # narrower, the action's details go below the list
 NO_ACTIONS_HINT = ("No actions yet: only the forward pass runs. Select a node and press "
@@ -40,11 +54,18 @@ class TimelinePanel(SessionPanel):
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.add_button)
         self.add_actions = {}
-        for kind, title in ACTION_TITLES.items():
-            act = QAction(title, menu)
-            act.triggered.connect(lambda _=False, k=kind: self.add_action(k))
-            menu.addAction(act)
-            self.add_actions[kind] = act
+        for group in _MENU_GROUPS:
+            for kind in group:
+                act = QAction(ACTION_TITLES[kind], menu)
+                act.triggered.connect(lambda _=False, k=kind: self.add_action(k))
+                menu.addAction(act)
+                self.add_actions[kind] = act
+            menu.addSeparator()
+        self.train_action = QAction("Train…", menu)
+        self.train_action.setToolTip("Insert a training loop for a loss: forward, backward, "
+                                     "update, zero_grad, repeated")
+        self.train_action.triggered.connect(self.open_train_dialog)
+        menu.addAction(self.train_action)
         self.add_button.setMenu(menu)
         self.remove_button = QToolButton(text="Remove")
         self.up_button = QToolButton(text="▲")
@@ -116,6 +137,22 @@ class TimelinePanel(SessionPanel):
         scrub.addWidget(QLabel("Show the tensors", self))
         scrub.addWidget(self.slider, 1)
         layout.addWidget(self.step_label)
+        # inside a loop: which iteration the steps show
+        self.iteration_row = QWidget(self)
+        iteration = QHBoxLayout(self.iteration_row)
+        iteration.setContentsMargins(0, 0, 0, 0)
+        self.iteration_title = QLabel("Iteration", self.iteration_row)
+        iteration.addWidget(self.iteration_title)
+        self.iteration_slider = QSlider(Qt.Orientation.Horizontal, self.iteration_row)
+        self.iteration_slider.setPageStep(1)
+        iteration.addWidget(self.iteration_slider, 1)
+        self.iteration_label = QLabel(self.iteration_row)
+        iteration.addWidget(self.iteration_label)
+        layout.addWidget(self.iteration_row)
+        self.iteration_row.hide()
+        self._loop_shown = None
+        self.iteration_slider.sliderReleased.connect(self._on_iteration_chosen)
+        self.iteration_slider.valueChanged.connect(self._on_iteration_value)
 
         self.remove_button.clicked.connect(self._on_remove_clicked)
         self.up_button.clicked.connect(lambda: self._move(-1))
@@ -156,16 +193,40 @@ class TimelinePanel(SessionPanel):
         leaves = [n for n in order if self.session.state(n) and self.session.state(n).is_leaf
                   and self.session.state(n).requires_grad]
         last = order[-1] if order else None
+        optimizers = [a.id for a in doc.timeline[:index] if a.kind == "optimizer"] or \
+            [a.id for a in doc.timeline if a.kind == "optimizer"]
         if kind == "backward":
             params = {"target": picked or last}
         elif kind in ("zero_grad", "set_grad_none"):
             params = {"tensor": picked or (leaves[0] if leaves else last)}
-        else:
+        elif kind == "grad":
             params = {"outputs": [picked or last] if (picked or last) else [],
                       "inputs": leaves[:1]}
-        command = commands.AddAction(doc, kind, params, index)
+        elif kind == "update":
+            params = {"tensors": [picked] if picked in leaves else leaves}
+        elif kind == "optimizer":
+            params = {"params": leaves}
+        elif kind in ("step", "optimizer_zero_grad"):
+            params = {"optimizer": optimizers[-1] if optimizers else None}
+        else:
+            params = {}
+        if kind == "loop":      # a loop comes with its end, the steps go in between
+            command = commands.AddLoop(doc, index)
+        else:
+            command = commands.AddAction(doc, kind, params, index)
         self.session.push(command)
         self.select_action(command.action_id)
+
+    def open_train_dialog(self):
+        """Train…: asks for the loss, the parameters, the optimizer and the loop, then
+        inserts the loop after the selected action (or at the end) as one undo step."""
+        dialog = TrainDialog(self.session, self)
+        if dialog.exec():
+            row = self.list.currentRow()
+            command = commands.TrainLoop(self.session.document, **dialog.settings(),
+                                         index=row + 1 if row >= 0 else None)
+            self.session.push(command)
+            self.select_action(command.action_id)
 
     def remove_action(self, action_id):
         self.session.push(commands.RemoveAction(self.session.document, action_id))
@@ -180,7 +241,15 @@ class TimelinePanel(SessionPanel):
         if step == 0 or not doc.timeline:
             return "after forward"
         step = len(doc.timeline) if step < 0 else step
-        return f"after step {step}: {action_text(doc, doc.timeline[step - 1])}"
+        title = f"after step {step}: {action_text(doc, doc.timeline[step - 1])}"
+        ends, _ = loop_structure(doc.timeline)
+        for start, end in ends.items():
+            if start < step - 1 < end:
+                loop = doc.timeline[start].id
+                k = self.session.iteration(loop)
+                if k is not None:
+                    title += f", in iteration {k + 1} of {doc.timeline[start].params['count']}"
+        return title
 
     def row_error(self, row):
         """The PyTorch error shown on a row, or ''."""
@@ -192,17 +261,25 @@ class TimelinePanel(SessionPanel):
         current = self.current_action_id
         self.list.blockSignals(True)
         self.list.clear()
+        ends, _ = loop_structure(doc.timeline)
+        inside = {j for start, end in ends.items() for j in range(start + 1, end)}
         for i, action in enumerate(doc.timeline, start=1):
-            error = result.action_error(action.id) if result else None
-            text = f"{i}.  {action_text(doc, action)}"
-            if error:
-                text += "\n      " + _short(error)
+            outcome = result.outcome(action.id) if result else None
+            error = outcome.error if outcome else None
+            note = outcome.note if outcome else None
+            indent = "      " if i - 1 in inside else ""
+            text = f"{i}.  {indent}{action_text(doc, action)}"
+            if error or note:
+                text += "\n      " + indent + _short(error or note)
             item = QListWidgetItem(text)
             item.setData(_ID_ROLE, action.id)
             item.setData(_ID_ROLE + 1, error)
             if error:
                 item.setForeground(QBrush(ERROR_COLOR))
                 item.setToolTip(error)
+            elif note:
+                item.setForeground(QBrush(GREY))
+                item.setToolTip(note)
             self.list.addItem(item)
         self.list.blockSignals(False)
         if current is not None:
@@ -227,6 +304,57 @@ class TimelinePanel(SessionPanel):
         self.slider.setValue(n if step < 0 or step > n else step)
         self.slider.blockSignals(False)
         self.step_label.setText(self.step_title(step))
+        self._sync_iteration()
+
+    # ------------------------------------------------------------------ iterations
+    def shown_loop(self):
+        """The loop whose iteration the scrubber picks: the one holding the step shown,
+        else the selected action, else the first loop that ran; None without one."""
+        doc, result = self.session.document, self.session.result
+        if result is None:
+            return None
+        ends, _ = loop_structure(doc.timeline)
+        n = len(doc.timeline)
+        step = n if self.session.step < 0 else self.session.step
+        current = self.current_action_id
+        row = doc.timeline.index(doc.action(current)) if current else None
+        for at in (step - 1, row):
+            for start, end in ends.items():
+                if at is not None and start <= at <= end:
+                    return doc.timeline[start].id
+        ran = [doc.timeline[start].id for start in ends
+               if doc.timeline[start].id in result.histories]
+        return ran[0] if ran else None
+
+    def _sync_iteration(self):
+        loop = self.shown_loop()
+        history = self.session.result.histories.get(loop) if loop else None
+        self._loop_shown = loop
+        if history is None:
+            self.iteration_row.hide()
+            return
+        shown = self.session.iteration(loop) or 0
+        last = history.failed if history.failed is not None else max(history.iterations - 1, 0)
+        self.iteration_slider.blockSignals(True)
+        self.iteration_slider.setRange(0, last)
+        self.iteration_slider.setValue(shown)
+        self.iteration_slider.blockSignals(False)
+        self._label_iteration(shown, history)
+        self.iteration_row.show()
+
+    def _label_iteration(self, k, history=None):
+        history = history or self.session.result.histories.get(self._loop_shown)
+        total = history.count if history is not None else 0
+        self.iteration_label.setText(f"{k + 1} of {total}")
+
+    def _on_iteration_value(self, value):
+        self._label_iteration(value)
+        if not self.iteration_slider.isSliderDown():     # keys, clicks on the groove
+            self._on_iteration_chosen()
+
+    def _on_iteration_chosen(self):
+        if self._loop_shown is not None:
+            self.session.set_iteration(self._loop_shown, self.iteration_slider.value())
 
     def _show_action(self):
         """The current action's error and parameter editors. The editors are made again
@@ -242,29 +370,39 @@ class TimelinePanel(SessionPanel):
                               else "Select an action to change it.")
             self.hint.show()
             return
-        self.hint.hide()
         doc = self.session.document
         action = doc.action(action_id)
-        error = self.session.result.action_error(action_id) if self.session.result else None
+        outcome = self.session.result.outcome(action_id) if self.session.result else None
+        error = outcome.error if outcome else None
+        self.hint.setText(outcome.note if outcome and outcome.note else "")
+        self.hint.setVisible(bool(outcome and outcome.note))
         self.error.setText(error or "")
         self.error.setVisible(bool(error))
         self._show_fix(freeing_action(doc, self.session.result, action_id))
         self.params_box.setTitle(ACTION_TITLES[action.kind])
         self.params_box.show()
         choices = [(doc.display_name(n), n) for n in doc.node_ids]
-        fields = [(name, typ, typ == "node?" or (typ == "node" and
+        names = optimizer_names(doc.timeline)
+        optimizers = [(f"{names[a.id]} ({a.params['algorithm']})", a.id)
+                      for a in doc.timeline if a.kind == "optimizer"]
+        fields = [(name, typ, typ == "node?" or (typ in ("node", "action") and
                                                  action.params.get(name) is None))
-                  for name, typ, _ in ACTION_KINDS[action.kind]]
-        key = (action_id, tuple(fields), tuple(choices))
+                  for name, typ, _ in ACTION_KINDS[action.kind]
+                  if _applies(action, name)]
+        key = (action_id, tuple(fields), tuple(choices), tuple(optimizers),
+               action.params.get("algorithm"))
         if key != self._editor_key:
             self._clear_editors()
             self._editor_key = key
             for name, typ, with_none in fields:
-                w = self._make_editor(name, typ, choices, with_none)
+                w = self._make_editor(name, typ, optimizers if typ == "action" else choices,
+                                      with_none)
                 self.param_editors[name] = w
                 self.params_form.addRow(name, w)
         for name, typ, _ in fields:
             _show_value(self.param_editors[name], typ, action.params.get(name))
+        if "no_grad" in self.param_editors:       # .data needs no no_grad block
+            self.param_editors["no_grad"].setEnabled(action.params.get("style") != "data")
 
     def _show_fix(self, freeing):
         """Points from a "second time" error to the backward that freed the graph."""
@@ -300,14 +438,32 @@ class TimelinePanel(SessionPanel):
         if typ == "bool":
             w = QCheckBox()
             w.toggled.connect(lambda v, n=name: self._set(n, bool(v)))
-        elif typ in ("node", "node?"):
+        elif typ in ("node", "node?", "action", "choice"):
             w = wheel_only_when_focused(QComboBox())
             if with_none:
                 w.addItem(_NONE, None)
-            for label, nid in choices:
+            for label, nid in (choices if typ != "choice" else
+                               [(c, c) for c in CHOICES[name]]):
                 w.addItem(label, nid)
             w.currentIndexChanged.connect(
                 lambda i, n=name, box=w: self._set(n, box.itemData(i)))
+        elif typ == "float":
+            w = wheel_only_when_focused(QDoubleSpinBox())
+            w.setDecimals(6)
+            w.setRange(-1e6, 1e6)
+            w.setSingleStep(0.01)
+            w.setKeyboardTracking(False)       # a value, once typed, not every keystroke
+            w.valueChanged.connect(lambda v, n=name: self._set(n, float(v)))
+        elif typ == "int":
+            w = wheel_only_when_focused(QSpinBox())
+            w.setRange(1, MAX_COUNT)
+            w.setKeyboardTracking(False)
+            w.valueChanged.connect(lambda v, n=name: self._set(n, int(v)))
+        elif typ == "float?":
+            w = QLineEdit()
+            action = self.session.document.action(self.current_action_id)
+            w.setPlaceholderText(f"PyTorch's default ({_default(action, name)})")
+            w.editingFinished.connect(lambda n=name, box=w: self._set_number(n, box))
         else:   # nodes: a checkable list
             w = QListWidget()
             w.setMaximumHeight(90)
@@ -327,6 +483,23 @@ class TimelinePanel(SessionPanel):
         if action_id is None or doc.action(action_id).params.get(name) == value:
             return
         self.session.push(commands.SetActionParam(doc, action_id, name, value))
+
+    def _set_number(self, name, box):
+        """A setting typed as text: a number, or nothing for PyTorch's default."""
+        text = box.text().strip()
+        try:
+            value = None if not text else float(text)
+        except ValueError:
+            box.setStyleSheet("color: #c62828;")
+            box.setToolTip(f"'{text}' is not a number; leave it empty for PyTorch's default.")
+            return
+        box.setStyleSheet("")
+        box.setToolTip("")
+        try:
+            self._set(name, value)
+        except DocumentError as exc:
+            box.setStyleSheet("color: #c62828;")
+            box.setToolTip(str(exc))
 
     def _move(self, delta):
         row = self.list.currentRow()
@@ -370,8 +543,13 @@ def _show_value(editor, typ, value):
     try:
         if typ == "bool":
             editor.setChecked(bool(value))
-        elif typ in ("node", "node?"):
+        elif typ in ("node", "node?", "action", "choice"):
             editor.setCurrentIndex(max(0, editor.findData(value)))
+        elif typ in ("float", "int"):
+            editor.setValue(value)
+        elif typ == "float?":
+            if not editor.hasFocus():
+                editor.setText("" if value is None else repr(value))
         else:
             for i in range(editor.count()):
                 item = editor.item(i)
@@ -379,6 +557,22 @@ def _show_value(editor, typ, value):
                                    else Qt.CheckState.Unchecked)
     finally:
         editor.blockSignals(False)
+
+
+def _applies(action, name):
+    """Whether an action's setting means anything now (an optimizer shows only its
+    algorithm's settings)."""
+    if action.kind != "optimizer" or name in ("algorithm", "params", "lr"):
+        return True
+    return any(name == s for s, _, _ in OPTIMIZER_SETTINGS[action.params["algorithm"]])
+
+
+def _default(action, name):
+    """PyTorch's default of an optimizer's setting, as the placeholder says it."""
+    for setting, _, default in OPTIMIZER_SETTINGS.get(action.params.get("algorithm"), ()):
+        if setting == name:
+            return default
+    return "none"
 
 
 def _short(error, limit=90):
