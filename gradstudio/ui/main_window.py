@@ -31,6 +31,7 @@ from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui import shortcuts
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
+from gradstudio.ui.training_panel import TrainingPanel
 from gradstudio.ui.window_files import WindowFiles, example_paths, example_title
 
 __all__ = ["MainWindow", "main", "example_paths", "APP_NAME"]
@@ -59,6 +60,7 @@ class MainWindow(WindowFiles, QMainWindow):
         self.untitled_name = "Untitled"
         self.task = None
         self.docks = {}
+        self._had_loop = False
         self.setDockNestingEnabled(True)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks |
                             QMainWindow.DockOption.AllowTabbedDocks |
@@ -97,6 +99,7 @@ class MainWindow(WindowFiles, QMainWindow):
         self.timeline = TimelinePanel(self.session)
         self.autograd_view = AutogradView(self.session)
         self.code_panel = CodePanel(self.session)
+        self.training_panel = TrainingPanel(self.session)
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         self._dock("palette", "Palette", self.palette, left)
@@ -104,8 +107,11 @@ class MainWindow(WindowFiles, QMainWindow):
         self._dock("autograd", "Autograd Graph", self.autograd_view, right)
         self._dock("timeline", "Timeline", self.timeline, bottom)
         self._dock("code", "PyTorch Code", self.code_panel, bottom)
+        self._dock("training", "Training", self.training_panel, bottom)
         self.tabifyDockWidget(self.docks["inspector"], self.docks["autograd"])
+        self.tabifyDockWidget(self.docks["code"], self.docks["training"])
         self.docks["inspector"].raise_()
+        self.docks["code"].raise_()
         self.resizeDocks([self.docks["palette"], self.docks["inspector"]], [230, 390],
                          Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["timeline"]], [260], Qt.Orientation.Vertical)
@@ -359,6 +365,11 @@ class MainWindow(WindowFiles, QMainWindow):
         parts.append(f"{errors} error{'s' * (errors != 1)}" if errors else "runs cleanly")
         self.run_label.setText(" · ".join(parts))
         self._update_edit_actions()
+        # a loop appeared (Train…, an example, a file): show its curve
+        has_loop = bool(result.histories)
+        if has_loop and not self._had_loop:
+            self.docks["training"].raise_()
+        self._had_loop = has_loop
 
     def _on_autograd_changed(self, changes):
         """Says in the status bar which nodes the last edit gave or took a grad_fn or a

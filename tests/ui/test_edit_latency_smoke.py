@@ -1,4 +1,4 @@
-"""The edit-to-views latency benchmark still runs and prints its three tables with every
+"""The edit-to-views latency benchmark still runs and prints its four tables with every
 row (so it cannot rot). No timing is asserted: the 50 ms target lives in the benchmark's
 output, never in tests."""
 import os
@@ -11,10 +11,11 @@ SCRIPT = ROOT / "benchmarks" / "edit_latency.py"
 VIEW_ROWS = ["run (document): update", "canvas: update", "canvas: frame",
              "inspector: update", "inspector: frame", "autograd view: update",
              "autograd view: frame", "code view: update", "code view: frame",
-             "timeline: update", "timeline: frame", "palette: frame"]
+             "timeline: update", "timeline: frame", "training: update", "training: frame",
+             "palette: frame"]
 
 
-def test_edit_latency_benchmark_prints_every_row_of_its_three_tables():
+def test_edit_latency_benchmark_prints_every_row_of_its_four_tables():
     proc = subprocess.run([sys.executable, str(SCRIPT), "--repeat", "2", "--big-repeat", "1"],
                           capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONPATH": str(ROOT),
@@ -25,8 +26,9 @@ def test_edit_latency_benchmark_prints_every_row_of_its_three_tables():
     assert [h.splitlines()[0].split("|")[1].strip() for h in heads] == [
         "tutorial: y = x + 2 <-> x + 3, z selected",
         "tutorial: x.requires_grad on/off, z selected",
+        "linear regression, 200 iterations: lr 0.02 <-> 0.01, loss selected",
         "1,000 nodes: first source's requires_grad on/off, last node selected"]
-    for table, target in zip(heads, ("50.0", "50.0", "-")):
+    for table, target in zip(heads, ("50.0", "50.0", "100.0", "-")):
         rows = {r.split("|")[1].strip(): [c.strip() for c in r.split("|")[2:-1]]
                 for r in table.splitlines()[2:] if r.startswith("| ")}
         total = rows["edit to views, total"]
@@ -37,4 +39,4 @@ def test_edit_latency_benchmark_prints_every_row_of_its_three_tables():
         assert float(rows["autograd view: update"][0]) > 0
         assert "paint events in" in table        # a frame was drawn after every edit
     last = proc.stdout.rstrip().splitlines()[-1]
-    assert last == "All targets met." or last.startswith("Targets missed: tutorial")
+    assert last == "All targets met." or last.startswith("Targets missed: ")

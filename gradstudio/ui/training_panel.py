@@ -1,0 +1,432 @@
+"""The training panel: how a loop's iterations went. The loss per iteration (with the
+other watched one-element nodes), the selected node's value and ``.grad`` per iteration
+(every one-element parameter when nothing tracked is selected) and two heatmap strips,
+value and ``.grad``, one row per element and one column per iteration. A line marks the
+iteration the other views show; dragging it or clicking a plot shows another one
+(``session.set_iteration``). Everything is read from the run's ``LoopHistory``; an update
+sets new numbers on the plot items already made."""
+import re
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QVBoxLayout
+
+from gradstudio.document.export import action_text
+from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.widgets import wheel_only_when_focused
+
+__all__ = ["TrainingPanel", "EMPTY_TEXT", "NOT_RUN_TEXT", "MAX_CURVES"]
+
+EMPTY_TEXT = "No training loop yet: Add ▸ Train… in the timeline inserts one."
+NOT_RUN_TEXT = "This loop did not run: its error is shown in the timeline."
+SCRUB_TIP = "Drag the line, or click a plot, to show that iteration in every view."
+MAX_CURVES = 8           # the most elements of one node drawn as curves
+_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+           "#17becf")
+_AXIS_WIDTH = 56         # every plot's side axes: the plots of both rows line up
+_TITLE = {"size": "9pt", "color": "#333"}
+
+
+def _element_names(name, shape, count):
+    """``name`` for a one-element tensor, else ``name[0, 1]`` for its first ``count``."""
+    if int(np.prod(shape)) == 1:
+        return [name]
+    return [f"{name}[{', '.join(map(str, np.unravel_index(i, shape)))}]"
+            for i in range(count)]
+
+
+def _rows(history, table, failed_row=False):
+    """``table`` (values or grads of one node) as (iterations, elements): the completed
+    iterations, and with ``failed_row`` the failed one (a gradient may be left there)."""
+    n = min(history.count, history.iterations + (failed_row and history.failed is not None))
+    return table[:n].reshape(n, table[0].size)
+
+
+class _Curves:
+    """The curves of one view, made as needed and reused: ``show`` sets new numbers on
+    the same items and says whether the names or pens changed (the legend then changes)."""
+
+    def __init__(self, view):
+        self.view, self.items, self.key = view, [], ()
+
+    def show(self, curves):
+        """``curves``: ``[(name, y, colour index, dashed)]`` (x: 0, 1, ...); returns True
+        when the names or pens differ from the last call's."""
+        while len(self.items) < len(curves):
+            self.items.append(pg.PlotDataItem())
+            self.view.addItem(self.items[-1])
+        key = [(name, color, dashed) for name, _, color, dashed in curves]
+        changed, self.key = key != self.key, key
+        for item, (name, y, color, dashed) in zip(self.items, curves):
+            color = _COLORS[color % len(_COLORS)]
+            if changed:
+                item.opts["name"] = name
+                item.setPen(pg.mkPen(color, width=1.5, style=Qt.PenStyle.DashLine
+                                     if dashed else Qt.PenStyle.SolidLine))
+                item.setVisible(True)
+            elif np.array_equal(item.getOriginalDataset()[1], y, equal_nan=True):
+                continue        # another iteration shown: the same numbers
+            item.setData(np.arange(len(y)), y, symbol="o" if len(y) == 1 else None,
+                         symbolSize=6, symbolPen=None, symbolBrush=color)
+        for item in self.items[len(curves):]:
+            item.setData([], [])
+            item.setVisible(False)
+        return changed
+
+    def shown(self):
+        return self.items[:len(self.key)]
+
+
+class _Strip:
+    """One heatmap strip: elements down, iterations across, on a diverging colour scale
+    symmetric about 0 (a scale of its own: values and gradients differ in size)."""
+
+    def __init__(self, plot, cmap):
+        self.plot = plot
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image.setColorMap(cmap)
+        plot.addItem(self.image)
+        plot.getViewBox().invertY(True)
+        plot.setMouseEnabled(x=True, y=False)
+        self.title, self.rows = None, None
+
+    def show(self, title, a, shape):
+        """``a``: (iterations, elements) of a node of tensor shape ``shape``."""
+        finite = np.abs(a[np.isfinite(a)])
+        m = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
+        title = f"{title} (±{m:.3g})" if finite.size else f"{title}: none"
+        if title != self.title:
+            self.plot.setTitle(title, **_TITLE)
+            self.title = title
+        self.image.setVisible(a.size > 0)
+        if a.size:
+            self.image.setImage(a.T, levels=(-m, m), autoLevels=False)
+            self.image.setRect(QRectF(-0.5, -0.5, a.shape[0], a.shape[1]))
+        if a.shape[1] != self.rows:
+            self.rows = rows = a.shape[1]
+            names = _element_names("", shape, rows) if 1 < rows <= 8 else None
+            self.plot.getAxis("left").setTicks(
+                [[]] if rows == 1 else None if names is None else [list(enumerate(names))])
+            self.plot.setYRange(-0.5, rows - 0.5, padding=0)
+
+
+class TrainingPanel(SessionPanel):
+    """The chosen loop's history (``loop_id``): loss, the selected node and its heatmaps
+    per iteration, the shown iteration marked on each."""
+
+    def __init__(self, session, parent=None):
+        super().__init__(session, parent)
+        self.loop_id = None
+        self._loops = None            # [(loop id, label)] in the chooser
+        self._span = None             # iterations on the x axes (reset when it changes)
+
+        self.chooser = wheel_only_when_focused(QComboBox())
+        self.chooser.currentIndexChanged.connect(self._on_loop_chosen)
+        self.status = QLabel()
+        self.status.setToolTip(SCRUB_TIP)
+        self.log_scale = QCheckBox("log scale")
+        self.log_scale.setToolTip("A logarithmic loss axis: losses span orders of magnitude.")
+        self.log_scale.toggled.connect(self._on_log_scale_toggled)
+        self.empty = QLabel(EMPTY_TEXT)
+        self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setStyleSheet("color: palette(placeholder-text);")
+
+        self.curves_view = self._plots()
+        self.loss_plot = self._plot(self.curves_view, 0, "Loss per iteration")
+        self.node_plot = self._plot(self.curves_view, 1, "")
+        self.loss_legend, self.node_legend = (
+            p.addLegend(offset=(-8, 8), brush=(255, 255, 255, 180), labelTextColor="#333")
+            for p in (self.loss_plot, self.node_plot))
+        # the gradients get a view and an axis of their own (right): they differ in size
+        self.grad_view = pg.ViewBox()
+        self.node_plot.scene().addItem(self.grad_view)
+        self.node_plot.getAxis("right").linkToView(self.grad_view)
+        self.node_plot.setLabel("right", ".grad (dashed)")
+        self.grad_view.setXLink(self.node_plot)
+        self.node_plot.getViewBox().sigResized.connect(self._on_node_plot_resized)
+        self.loss_curves = _Curves(self.loss_plot)
+        self.value_curves = _Curves(self.node_plot)
+        self.grad_curves = _Curves(self.grad_view)
+
+        self.strips_view = self._plots()
+        self.strips_view.setMinimumHeight(90)       # a third of the height, at most 170
+        self.strips_view.setMaximumHeight(170)
+        cmap = pg.colormap.get("CET-D1")          # diverging blue-white-red
+        self.value_strip = _Strip(self._plot(self.strips_view, 0, ""), cmap)
+        self.grad_strip = _Strip(self._plot(self.strips_view, 1, ""), cmap)
+        self.all_plots = (self.loss_plot, self.node_plot, self.value_strip.plot,
+                          self.grad_strip.plot)
+        self.markers = [self._marker(p) for p in self.all_plots]
+
+        top = QHBoxLayout()
+        top.addWidget(self.chooser)
+        top.addWidget(self.status, 1)
+        top.addWidget(self.log_scale)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addWidget(self.empty, 1)
+        layout.addWidget(self.curves_view, 2)
+        layout.addWidget(self.strips_view, 1)
+
+        self.follow(session.run_finished, self.refresh)
+        self.follow(session.selection_changed, self.refresh)
+        session.document_replaced.connect(self._on_document_replaced)
+        self.refresh()
+
+    # ------------------------------------------------------------------ API
+    @property
+    def history(self):
+        """The chosen loop's ``LoopHistory``, or None (no loop, or it did not run)."""
+        result = self.session.result
+        return None if result is None else result.histories.get(self.loop_id)
+
+    def curve_names(self):
+        """The loss plot's legend, in order."""
+        return [label.text for _, label in self.loss_legend.items]
+
+    def node_curve_names(self):
+        """The names of the selected node's plot's curves (values, then gradients)."""
+        return [item.name() for item in self._node_items()]
+
+    def curve_data(self, name):
+        """``(x, y)`` of the curve called ``name`` in either plot (KeyError if none)."""
+        for item in self.loss_curves.shown() + self._node_items():
+            if item.name() == name:
+                x, y = item.getOriginalDataset()
+                return (np.zeros(0), np.zeros(0)) if x is None else (x, y)
+        raise KeyError(name)
+
+    def node_title(self):
+        """What the selected node's plot shows, as its title says it."""
+        return self.node_plot.titleLabel.text
+
+    def marker_iteration(self):
+        """The iteration the line marks (None while no loop is shown)."""
+        return None if self.history is None else int(round(self.markers[0].value()))
+
+    def empty_text(self):
+        """The empty state's text, "" while the plots are shown."""
+        return self.empty.text() if self.empty.isVisibleTo(self) else ""
+
+    def heatmap_shape(self):
+        """``(elements, iterations)`` of the value strip; None while it shows none."""
+        image = self.value_strip.image
+        if not self.strips_view.isVisibleTo(self) or not image.isVisible():
+            return None
+        return tuple(image.image.shape)
+
+    def show_iteration(self, k):
+        """Shows iteration ``k`` (rounded, kept to those that ran) in every view."""
+        history = self.history
+        if history is None:
+            return
+        last = self._last(history)
+        self.session.set_iteration(self.loop_id, max(0, min(int(round(k)), last)))
+        self._place_markers(self.session.iteration(self.loop_id), last)
+
+    def refresh(self):
+        doc = self.session.document
+        loops = [(a.id, action_text(doc, a).rstrip(":"))
+                 for a in doc.timeline if a.kind == "loop"]
+        self._show_loops([(i, f"loop {n}: {text}") for n, (i, text) in enumerate(loops, 1)])
+        history = self.history
+        self._show_empty(None if history is not None else NOT_RUN_TEXT if loops else
+                         EMPTY_TEXT)
+        if history is None:
+            return
+        k, last = self.session.iteration(self.loop_id), self._last(history)
+        var = re.match(r"for (\w+) in", dict(loops)[self.loop_id])
+        text = f"iteration {k + 1} of {history.count}" + (f" ({var[1]} = {k})" if var else "")
+        if history.failed is not None:
+            text += f" · stopped at an error in iteration {history.failed + 1}"
+        self.status.setText(text)
+        if last + 1 != self._span:
+            self._span = last + 1
+            for plot in self.all_plots:     # whole iterations only on a short axis
+                plot.setXRange(-0.5, last + 0.5, padding=0.02)
+                plot.getAxis("bottom").setTickSpacing(*((1, 1) if last < 10 else ()))
+        title = "Loss per iteration" + ("" if history.iterations else
+                                        ": no iteration completed")
+        if title != self.loss_plot.titleLabel.text:
+            self.loss_plot.setTitle(title, **_TITLE)
+        names = self.session.document.display_name
+        changed = self.loss_curves.show([(names(n), history.scalar(n), i, False)
+                                         for i, n in enumerate(self._metrics(history))])
+        self._legend(self.loss_legend, changed, [self.loss_curves])
+        node = next((n for n in self.session.selection if n in history.values), None)
+        self._show_node(history, node)
+        self._show_strips(history, node if node is not None else next(
+            (n for n in history.nodes if history.values[n][0].size > 1), None))
+        self._place_markers(k, last)
+
+    # ------------------------------------------------------------------ internals
+    def _plots(self):
+        view = pg.GraphicsLayoutWidget()
+        view.setBackground("w")
+        view.ci.layout.setContentsMargins(2, 2, 2, 2)
+        view.scene().sigMouseClicked.connect(self._on_clicked)
+        return view
+
+    def _plot(self, view, col, title):
+        plot = view.addPlot(row=0, col=col)
+        plot.setTitle(title, **_TITLE)
+        plot.setMinimumWidth(120)
+        plot.setPreferredWidth(120)            # two equal halves whatever the titles say
+        plot.showAxis("right")
+        for side in ("left", "right", "bottom"):
+            axis = plot.getAxis(side)
+            axis.enableAutoSIPrefix(False)
+            axis.setTextPen("#444")
+            if side != "bottom":
+                axis.setWidth(_AXIS_WIDTH)
+        plot.getAxis("right").setStyle(showValues=False)
+        return plot
+
+    def _marker(self, plot):
+        line = pg.InfiniteLine(0, angle=90, movable=True, pen=pg.mkPen("#222", width=2),
+                               hoverPen=pg.mkPen("#000", width=4))
+        line.setZValue(10)
+        line.setToolTip(SCRUB_TIP)
+        line.sigPositionChangeFinished.connect(self._on_marker_dropped)
+        plot.addItem(line, ignoreBounds=True)
+        return line
+
+    def _node_items(self):
+        return self.value_curves.shown() + self.grad_curves.shown()
+
+    @staticmethod
+    def _last(history):
+        """The last iteration that can be shown: the failed one, else the last that ran."""
+        return max(history.iterations - 1, 0) if history.failed is None else history.failed
+
+    def _metrics(self, history):
+        """The loss nodes, then the other watched one-element nodes the loop does not
+        update (an accuracy, say): those with a value per iteration."""
+        doc, updated = self.session.document, set()
+        for a in doc.timeline:
+            if a.kind in ("update", "optimizer"):
+                updated.update(a.params["tensors" if a.kind == "update" else "params"])
+        watched = [n for n in history.nodes if n not in history.losses and n not in updated
+                   and doc.node(n).watched]
+        return [n for n in history.losses + watched if history.scalar(n) is not None]
+
+    def _show_node(self, history, node):
+        """The tracked ``node``'s value (solid) and .grad (dashed, right axis) per
+        iteration; every tracked one-element non-loss node when ``node`` is None."""
+        doc = self.session.document
+        name, values, grads = doc.display_name(node) if node else "", [], []
+        if node is None:
+            params = [n for n in history.nodes
+                      if n not in history.losses and history.scalar(n) is not None]
+            values = [(doc.display_name(n), history.scalar(n), i, False)
+                      for i, n in enumerate(params)]
+            title = "Parameters per iteration" if params else "Select a tracked node"
+            picked = next((n for n in self.session.selection if n in doc.graph), None)
+            if picked is not None:   # the loop keeps the watched nodes' values
+                title = f"{doc.display_name(picked)} is not tracked (tick watched) · " + \
+                    title[0].lower() + title[1:]
+        else:
+            size = history.values[node][0].size
+            v, g = _rows(history, history.values[node]), _rows(history, history.grads[node],
+                                                               failed_row=True)
+            has_grad = bool(np.isfinite(g).any())
+            labels = _element_names(name, history.values[node].shape[1:],
+                                    min(size, MAX_CURVES))
+            for i, label in enumerate(labels):
+                values.append((label, v[:, i], i, False))
+                if has_grad:
+                    grads.append((label.replace(name, name + ".grad", 1), g[:, i],
+                                  i if size > 1 else 1, True))
+            title = f"{name} per iteration" + (
+                f": first {MAX_CURVES} of {size} elements" if size > MAX_CURVES else "") + (
+                "" if has_grad else " (no .grad kept)")
+        if title != self.node_plot.titleLabel.text:
+            self.node_plot.setTitle(title, **_TITLE)
+        changed = self.value_curves.show(values)
+        changed = self.grad_curves.show(grads) or changed
+        if changed:
+            self.node_plot.getAxis("right").setStyle(showValues=bool(grads))
+            self.node_plot.getAxis("right").showLabel(bool(grads))
+        self._legend(self.node_legend, changed, [self.value_curves, self.grad_curves], 4)
+
+    @staticmethod
+    def _legend(legend, changed, pools, most=MAX_CURVES):
+        """Lists the pools' curves in ``legend`` when they changed (none past ``most``:
+        a legend that long would hide the plot)."""
+        if changed:
+            legend.clear()
+            items = [item for pool in pools for item in pool.shown()]
+            for item in items if len(items) <= most else ():
+                legend.addItem(item, item.name())
+            legend.setVisible(bool(legend.items))
+
+    def _show_strips(self, history, node):
+        self.strips_view.setVisible(node is not None)
+        if node is not None:
+            name, shape = self.session.document.display_name(node), \
+                history.values[node].shape[1:]
+            self.value_strip.show(f"{name} per iteration",
+                                  _rows(history, history.values[node]), shape)
+            self.grad_strip.show(f"{name}.grad per iteration",
+                                 _rows(history, history.grads[node], failed_row=True), shape)
+
+    def _show_loops(self, loops):
+        """The chooser's ``[(loop id, label)]``; the first loop when the chosen one went."""
+        ids = [loop_id for loop_id, _ in loops]
+        if self.loop_id not in ids:
+            self.loop_id, self._span = (ids[0] if ids else None), None
+        self.chooser.blockSignals(True)
+        if loops != self._loops:
+            self._loops = loops
+            self.chooser.clear()
+            for loop_id, label in loops:
+                self.chooser.addItem(label, loop_id)
+        self.chooser.setCurrentIndex(ids.index(self.loop_id) if ids else -1)
+        self.chooser.blockSignals(False)
+        self.chooser.setVisible(len(loops) > 1)
+
+    def _show_empty(self, text):
+        """The empty state's ``text`` instead of the plots, or the plots (None)."""
+        self.empty.setText(text or "")
+        self.empty.setVisible(text is not None)
+        for w in (self.status, self.log_scale, self.curves_view, self.strips_view):
+            w.setVisible(text is None)
+
+    def _place_markers(self, k, last):
+        for line in self.markers:
+            line.setBounds((0, last))
+            line.setValue(k)
+
+    # ------------------------------------------------------------------ slots
+    def _on_node_plot_resized(self, *_):
+        self.grad_view.setGeometry(self.node_plot.getViewBox().sceneBoundingRect())
+
+    def _on_loop_chosen(self, index):
+        loop_id = self.chooser.itemData(index)
+        if loop_id is not None and loop_id != self.loop_id:
+            self.loop_id, self._span = loop_id, None
+            self.refresh()
+
+    def _on_marker_dropped(self, line):
+        self.show_iteration(line.value())
+
+    def _on_clicked(self, event):
+        """A left click in a plot shows the iteration under it."""
+        if event.isAccepted() or event.button() != Qt.MouseButton.LeftButton:
+            return
+        for plot in self.all_plots:
+            view = plot.getViewBox()
+            if plot.scene() is self.sender() and \
+                    view.sceneBoundingRect().contains(event.scenePos()):
+                self.show_iteration(view.mapSceneToView(event.scenePos()).x())
+                return
+
+    def _on_log_scale_toggled(self, checked):
+        self.loss_plot.setLogMode(y=checked)
+
+    def _on_document_replaced(self):
+        # the old document's loops mean nothing in the new one; run_finished shows it
+        self.loop_id, self._span = None, None
