@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from gradstudio.document import Document, run
+from gradstudio.document.actions import loop_structure
 
 __all__ = ["Session", "NodeChange", "summarize_changes"]
 
@@ -131,10 +132,27 @@ class Session(QObject):
     def set_iteration(self, loop_id, iteration):
         """Shows iteration ``iteration`` (from 0) of the loop ``loop_id``: the document is
         run again keeping that iteration's steps (nothing is edited, nothing to undo)."""
-        if self.iteration(loop_id) == iteration and loop_id in self.focus:
+        inside = self._loop_steps(loop_id)
+        if self.iteration(loop_id) == iteration and loop_id in self.focus and \
+                self.step in inside:
             return
         self.focus[loop_id] = int(iteration)
-        self.rerun()
+        if inside and self.step not in inside:
+            # outside the loop the views would show the end of all iterations: show the
+            # end of the chosen one
+            self.step = inside[-1]
+            self.rerun()
+            self.step_changed.emit(self.step)
+        else:
+            self.rerun()
+
+    def _loop_steps(self, loop_id):
+        """The timeline steps inside loop ``loop_id`` (after each action of its body)."""
+        ends, _ = loop_structure(self.document.timeline)
+        for start, end in ends.items():
+            if self.document.timeline[start].id == loop_id:
+                return list(range(start + 2, end + 1))
+        return []
 
     def state(self, node_id):
         """The selected step's state of a node (or None before the first run)."""

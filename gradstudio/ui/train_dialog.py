@@ -25,9 +25,8 @@ class TrainDialog(QDialog):
         self.session = session
         doc, result = session.document, session.result
         self.loss = QComboBox()
-        for nid in result.order if result is not None else doc.node_ids:
-            if result is not None and result.computed(nid):
-                self.loss.addItem(doc.display_name(nid), nid)
+        for nid in self._scalars():
+            self.loss.addItem(doc.display_name(nid), nid)
         self.loss.setCurrentIndex(max(0, self.loss.findData(self._likely_loss())))
         self.params = QListWidget()
         self.params.setMaximumHeight(120)
@@ -68,20 +67,24 @@ class TrainDialog(QDialog):
         self.params.itemChanged.connect(self._check)
         self._fill_params()
 
-    def _likely_loss(self):
-        """The selected node, else the last one-element node that requires grad (a node
-        named like a loss first)."""
-        session = self.session
-        if session.selection:
-            return session.selection[0]
-        result = session.result
+    def _scalars(self):
+        """The nodes a loop can call backward() on without a gradient argument and that
+        something trains: one element, computed (not a leaf), requiring grad."""
+        result = self.session.result
         if result is None:
-            return None
-        scalars = [n for n in result.order if result.computed(n)
-                   and result.state(n, 0).requires_grad
-                   and result.state(n, 0).value.size == 1]
-        named = [n for n in scalars if "loss" in session.document.display_name(n).lower()]
-        return (named or scalars or [None])[-1]
+            return []
+        return result.distinct_tensors(
+            [n for n in result.order if result.computed(n)
+             and result.state(n, 0).requires_grad and not result.state(n, 0).is_leaf
+             and result.state(n, 0).value.size == 1])
+
+    def _likely_loss(self):
+        """The selected node when it can be a loss, else the last such node (one named
+        like a loss first)."""
+        scalars = self._scalars()
+        picked = [n for n in self.session.selection if n in scalars]
+        named = [n for n in scalars if "loss" in self.session.document.display_name(n).lower()]
+        return (picked or named or scalars or [None])[-1 if not picked else 0]
 
     def _fill_params(self):
         self.params.blockSignals(True)
@@ -104,7 +107,8 @@ class TrainDialog(QDialog):
 
     def _check(self, *_):
         if self.loss.currentData() is None:
-            text = "Add a loss first: a node computed from leaves that require grad."
+            text = ("Add a loss first: a one-element node computed from leaves that "
+                    "require grad.")
         elif not self.params.count():
             text = ("Nothing upstream of this loss requires grad: tick requires_grad on a "
                     "leaf it is computed from.")

@@ -22,6 +22,7 @@ EMPTY_TEXT = "No training loop yet: Add ▸ Train… in the timeline inserts one
 NOT_RUN_TEXT = "This loop did not run: its error is shown in the timeline."
 SCRUB_TIP = "Drag the line, or click a plot, to show that iteration in every view."
 MAX_CURVES = 8           # the most elements of one node drawn as curves
+STRIPS_MIN_HEIGHT = 330   # below it, the heatmap strips leave the room to the curves
 _COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf")
 _AXIS_WIDTH = 56         # every plot's side axes: the plots of both rows line up
@@ -118,6 +119,7 @@ class TrainingPanel(SessionPanel):
     def __init__(self, session, parent=None):
         super().__init__(session, parent)
         self.loop_id = None
+        self._strips_wanted = False
         self._loops = None            # [(loop id, label)] in the chooser
         self._span = None             # iterations on the x axes (reset when it changes)
 
@@ -364,7 +366,8 @@ class TrainingPanel(SessionPanel):
             legend.setVisible(bool(legend.items))
 
     def _show_strips(self, history, node):
-        self.strips_view.setVisible(node is not None)
+        self._strips_wanted = node is not None
+        self._fit_strips()
         if node is not None:
             name, shape = self.session.document.display_name(node), \
                 history.values[node].shape[1:]
@@ -392,13 +395,24 @@ class TrainingPanel(SessionPanel):
         """The empty state's ``text`` instead of the plots, or the plots (None)."""
         self.empty.setText(text or "")
         self.empty.setVisible(text is not None)
-        for w in (self.status, self.log_scale, self.curves_view, self.strips_view):
+        for w in (self.status, self.log_scale, self.curves_view):
             w.setVisible(text is None)
+        self._fit_strips()
 
     def _place_markers(self, k, last):
         for line in self.markers:
             line.setBounds((0, last))
             line.setValue(k)
+
+    def _fit_strips(self):
+        """The strips, when there is one to show and room for them under the curves (a
+        short dock keeps its height for the curves)."""
+        self.strips_view.setVisible(self._strips_wanted and self.empty.isHidden() and
+                                    self.height() >= STRIPS_MIN_HEIGHT)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self._fit_strips()
 
     # ------------------------------------------------------------------ slots
     def _on_node_plot_resized(self, *_):

@@ -69,14 +69,20 @@ def test_ctrl_t_opens_train_and_inserts_the_loop_as_one_undo_step(qtbot, tmp_pat
     assert doc.timeline == []
 
 
-def test_train_refuses_a_loss_nothing_trains(qtbot):
+def test_train_offers_only_one_element_losses_and_refuses_without_one(qtbot):
     doc = _without_timeline("09_linear_regression")
     names = {doc.display_name(n): n for n in doc.node_ids}
     session = Session(doc)
-    session.select([names["x"]])
+    session.select([names["pred"]])                   # (5, 1): not a loss backward() takes
     dialog = TrainDialog(session)
     qtbot.addWidget(dialog)
-    assert "Nothing upstream of this loss requires grad" in dialog.message.text()
+    assert [dialog.loss.itemText(i) for i in range(dialog.loss.count())] == ["loss"]
+    assert dialog.loss.currentText() == "loss" and dialog.message.isHidden()
+    for leaf in ("w", "b"):
+        doc.set_param(names[leaf], "requires_grad", False)
+    dialog = TrainDialog(Session(doc))
+    qtbot.addWidget(dialog)
+    assert "Add a loss first" in dialog.message.text()
     assert not dialog.buttons.buttons()[0].isEnabled()
 
 
@@ -166,3 +172,15 @@ def test_a_loop_and_its_end_are_added_together(regression):
     session.undo_stack.undo()
     assert [a.kind for a in session.document.timeline][-1] == "end_loop"
     assert len(session.document.timeline) == len(kinds) - 2
+
+
+def test_choosing_an_iteration_from_the_end_shows_the_end_of_that_iteration(regression):
+    session, panel = regression
+    loop = session.document.timeline[0].id
+    wid = ids(session)["w"]
+    assert session.step == -1
+    session.set_iteration(loop, 3)
+    assert session.step == len(session.document.timeline) - 1     # after the body's last step
+    history = session.result.histories[loop]
+    np.testing.assert_array_equal(session.state(wid).value[0], np.float32(history.values[wid][3, 0]))
+    assert panel.slider.value() == session.step

@@ -212,3 +212,15 @@ def test_a_new_document_shows_its_own_loop(qtbot, regression):
     assert len(panel.curve_data("loss")[1]) == 200 and panel.marker_iteration() == 199
     session.set_document(autograd_tutorial())
     assert panel.empty_text() == EMPTY_TEXT
+
+
+def test_a_short_panel_keeps_its_height_for_the_curves(qtbot):
+    session, panel, n = panel_on(qtbot, build("13_xor_mlp_adam"))
+    panel.show()
+    qtbot.waitExposed(panel)
+    session.select([n["hidden_weight"]])
+    assert not panel.strips_view.isHidden()
+    panel.resize(900, 250)
+    assert panel.strips_view.isHidden() and not panel.curves_view.isHidden()
+    panel.resize(900, 500)
+    assert not panel.strips_view.isHidden()
