@@ -68,12 +68,16 @@ class _Tensors:
 
 def perform(action, run, steps, iteration=None):
     """Does ``action`` in ``run`` (a ``run.TimelineRun``), the engine's backward steps
-    going to ``steps`` (None: not observed); returns its ``ActionOutcome`` with the
-    warnings PyTorch would have printed."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    going to ``steps``; returns its ``ActionOutcome`` with the warnings PyTorch would
+    have printed. With ``steps`` None the step is neither observed nor are its warnings
+    kept (a loop's iterations the views do not show: the caller silences them)."""
+    if steps is None:
         outcome = _perform(action, run, steps)
-    outcome.warnings = tuple(f"{w.category.__name__}: {w.message}" for w in caught)
+    else:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            outcome = _perform(action, run, steps)
+        outcome.warnings = tuple(f"{w.category.__name__}: {w.message}" for w in caught)
     outcome.iteration = iteration
     return outcome
 

@@ -1,6 +1,7 @@
 """Replaying the timeline: actions in order, loops repeated, the forward pass computed
 again, a snapshot of every tensor after each step the views can show."""
 import contextlib
+import warnings
 
 import numpy as np
 
@@ -218,7 +219,9 @@ class TimelineRun:
                 result.outcomes.append(ActionOutcome(action.id, problems[i], []))
                 result._snaps.append(result._snaps[-1])
             elif action.kind == "loop":
-                self._loop(i, ends[i])
+                with warnings.catch_warnings():     # iterations not shown warn nowhere
+                    warnings.simplefilter("ignore")
+                    self._loop(i, ends[i])
                 i = ends[i]
                 continue_at = i + 1
                 result.outcomes.append(ActionOutcome(timeline[i].id, None, []))

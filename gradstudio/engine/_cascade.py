@@ -16,6 +16,8 @@ which it splits the work between threads, and the result depends on their number
 reduction over one run of adjacent dimensions of a contiguous array. Other layouts fall
 back to numpy's sum (within an ulp or two).
 """
+import math
+
 import numpy as np
 
 __all__ = ["cascade_sum", "GRAIN_SIZE"]
@@ -73,7 +75,12 @@ def _inner_sum(x, lanes):
     when there are at least ``lanes`` elements, else ``row_sum`` of the scalars)."""
     n = x.shape[0]
     if n < lanes:
-        return _row_sum(x)
+        # row_sum of fewer than 8 elements: the first four start four partial sums
+        # (from zero), the rest go onto the first, then the other three follow; numpy
+        # adds fewer than 8 rows one at a time, so reordering is enough (and fast)
+        if n > 4:
+            x = x[[0, *range(4, n), 1, 2, 3]]
+        return np.add.reduce(x, axis=0, initial=x.dtype.type(0))
     vectors = n // lanes
     lane_sums = _row_sum(x[:vectors * lanes].reshape((vectors, lanes) + x.shape[1:]))
     total = np.zeros(x.shape[1:], x.dtype)
@@ -123,9 +130,9 @@ def cascade_sum(a, axis=None, keepdims=False):
         return out.reshape((1,) * a.ndim) if keepdims else out
     if not a.flags.c_contiguous or axes != tuple(range(axes[0], axes[-1] + 1)):
         return _plain(a, axis, keepdims)
-    outer = int(np.prod(a.shape[:axes[0]], dtype=np.int64))
-    reduce = int(np.prod(a.shape[axes[0]:axes[-1] + 1], dtype=np.int64))
-    inner = int(np.prod(a.shape[axes[-1] + 1:], dtype=np.int64))
+    outer = math.prod(a.shape[:axes[0]])
+    reduce = math.prod(a.shape[axes[0]:axes[-1] + 1])
+    inner = math.prod(a.shape[axes[-1] + 1:])
     x = a.reshape(outer, reduce, inner)
     if inner == 1:                               # rows contiguous along the reduction
         out = _inner_sum(x[:, :, 0].T, lanes)
