@@ -3,12 +3,12 @@ and panels follow through the document's change events and the re-run after each
 from PySide6.QtGui import QUndoCommand
 
 from gradstudio.document.model import ACTION_KINDS, Action, DocumentError
-from gradstudio.document.training import train_loop
+from gradstudio.document.training import linear_bounds, train_loop
 
 __all__ = ["AddNode", "RemoveNodes", "Connect", "Disconnect", "MoveNodes", "SetParam",
            "SetLabel", "SetWatched", "AddRegion", "RemoveRegion", "SetRegionNodes",
            "AddAction", "RemoveAction", "MoveAction", "SetActionParam", "SetSeed", "Paste",
-           "RetainGrad", "DropRetainGrad", "AddLoop", "TrainLoop"]
+           "RetainGrad", "DropRetainGrad", "AddLoop", "TrainLoop", "AddLinearLayer"]
 
 MOVE_ID = 1001
 
@@ -284,6 +284,31 @@ def TrainLoop(doc, params, loss, index=None, **settings):
     macro = _Macro(doc, "Train…" if not settings.get("optimizer") else
                    f"Train with {settings['optimizer']}", steps)
     macro.action_id = steps[0].action_id
+    return macro
+
+
+def AddLinearLayer(doc, source, in_features, out_features, position=(0.0, 0.0)):
+    """``nn.Linear(in_features, out_features)`` applied to ``source``, as one step: its
+    weight and bias as ``uniform`` leaves drawn within PyTorch's bounds (in that order,
+    as the layer draws them) and a ``linear`` node named ``layer`` (``layer_2`` ...);
+    ``node_id`` is the linear node's."""
+    taken = {n.label for n in doc.nodes()}
+    name, k = "layer", 1
+    while name in taken or f"{name}_weight" in taken or f"{name}_bias" in taken:
+        k += 1
+        name = f"layer_{k}"
+    wb, bb = linear_bounds(in_features)
+    x, y = position
+    weight = AddNode(doc, "uniform", {"shape": (out_features, in_features), "low": -wb,
+                                      "high": wb, "requires_grad": True},
+                     (x, y + 150.0), f"{name}_weight")
+    bias = AddNode(doc, "uniform", {"shape": (out_features,), "low": -bb, "high": bb,
+                                    "requires_grad": True}, (x, y + 300.0), f"{name}_bias")
+    layer = AddNode(doc, "linear", position=(x + 220.0, y), label=name,
+                    inputs={"input": source, "weight": weight.node_id, "bias": bias.node_id})
+    macro = _Macro(doc, f"Add nn.Linear({in_features}, {out_features})",
+                   [weight, bias, layer])
+    macro.node_id = layer.node_id
     return macro
 
 

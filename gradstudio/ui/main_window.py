@@ -13,8 +13,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow,
-                               QMessageBox)
+from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QInputDialog, QLabel,
+                               QMainWindow, QMessageBox)
 
 from gradstudio import __version__
 from gradstudio.document import files
@@ -23,7 +23,8 @@ from gradstudio.ui.autograd_view import AutogradView
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui.canvas.node_item import HEADER, WIDTH
 from gradstudio.ui.code_view import CodePanel
-from gradstudio.ui.commands import AddAction, AddNode, AddRegion, Connect, MoveNodes
+from gradstudio.ui.commands import (AddAction, AddLinearLayer, AddNode, AddRegion, Connect,
+                                   MoveNodes)
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
@@ -186,6 +187,9 @@ class MainWindow(WindowFiles, QMainWindow):
                                "Ctrl+D", "Cut the graph: consumers get a detached copy")
         self.no_grad_action = a("Wrap Selection in &no_grad", self.wrap_no_grad, "Ctrl+G",
                                 "Evaluate the selected nodes inside torch.no_grad()")
+        self.linear_action = a("Add nn.&Linear Layer After Selection…", self.add_linear_layer,
+                               None, "nn.Linear(in, out) on the selected tensor: a weight "
+                               "and a bias drawn as PyTorch draws them, and F.linear")
         self.train_action = a("&Train…", self.timeline.open_train_dialog, "Ctrl+T",
                               "Insert a training loop for a loss: forward, backward, "
                               "update, zero_grad, repeated")
@@ -251,7 +255,7 @@ class MainWindow(WindowFiles, QMainWindow):
         graph = bar.addMenu("&Graph")
         graph.addActions([self.backward_action, self.detach_action, self.no_grad_action])
         graph.addSeparator()
-        graph.addAction(self.train_action)
+        graph.addActions([self.linear_action, self.train_action])
         graph.addSeparator()
         graph.addAction(self.rename_action)
         graph.addAction(self.arrange_action)
@@ -443,6 +447,31 @@ class MainWindow(WindowFiles, QMainWindow):
         if ids:
             self.session.push(AddAction(self.session.document, "backward",
                                         {"target": ids[-1]}))
+
+    def add_linear_layer(self):
+        """Graph ▸ Add nn.Linear Layer: asks for the number of outputs; the inputs are
+        the selected tensor's last dimension."""
+        ids = self._selected()
+        state = self.session.state(ids[-1]) if ids else None
+        if state is None or not state.ok or not state.shape:
+            self.show_error("Add nn.Linear", "Select a computed tensor with at least one "
+                            "dimension: the layer takes its last dimension as inputs.")
+            return
+        in_features = state.shape[-1]
+        out = self.ask_int(f"nn.Linear({in_features}, …)", "Outputs (out_features):",
+                           in_features, 1, 4096)
+        if out is None:
+            return
+        x, y = self.session.document.node(ids[-1]).position
+        command = AddLinearLayer(self.session.document, ids[-1], in_features, out,
+                                 (x + 220.0, y))
+        self.session.push(command)
+        self.session.select([command.node_id])
+
+    def ask_int(self, title, label, value, low, high):
+        """A whole number from the user, or None (tests replace this)."""
+        number, ok = QInputDialog.getInt(self, title, label, value, low, high)
+        return number if ok else None
 
     def wrap_no_grad(self):
         ids = self._selected()

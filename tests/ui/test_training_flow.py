@@ -184,3 +184,31 @@ def test_choosing_an_iteration_from_the_end_shows_the_end_of_that_iteration(regr
     history = session.result.histories[loop]
     np.testing.assert_array_equal(session.state(wid).value[0], np.float32(history.values[wid][3, 0]))
     assert panel.slider.value() == session.step
+
+
+def test_an_nn_linear_layer_draws_what_pytorch_draws(qtbot, tmp_path):
+    """Graph ▸ Add nn.Linear Layer on x (5 x 1) with 3 outputs: the weight and bias are
+    the numbers torch.nn.Linear(1, 3) draws after the same seed, and F.linear applies
+    them; one undo step takes the three nodes back."""
+    torch = pytest.importorskip("torch")
+    w = main_window(qtbot, tmp_path)
+    w.session.set_document(_without_timeline("09_linear_regression"))
+    w.ask_int = lambda title, label, value, low, high: 3
+    x = ids(w.session)["x"]
+    w.session.select([x])
+    before = len(w.session.document.node_ids)
+    w.linear_action.trigger()
+    assert not w.errors
+    names = ids(w.session)
+    assert {"layer", "layer_weight", "layer_bias"} <= set(names)
+    torch.manual_seed(0)
+    layer = torch.nn.Linear(1, 3)
+    for name, want in (("layer_weight", layer.weight), ("layer_bias", layer.bias)):
+        np.testing.assert_array_equal(w.session.state(names[name]).value,
+                                      want.detach().numpy())
+    xs = torch.tensor(w.session.state(x).value)
+    np.testing.assert_array_equal(w.session.state(names["layer"]).value,
+                                  layer(xs).detach().numpy())
+    assert w.session.state(names["layer"]).grad_fn == "AddmmBackward0"
+    w.session.undo_stack.undo()
+    assert len(w.session.document.node_ids) == before
