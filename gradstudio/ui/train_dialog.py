@@ -23,7 +23,7 @@ class TrainDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Train")
         self.session = session
-        doc, result = session.document, session.result
+        doc = session.document
         self.loss = QComboBox()
         for nid in self._scalars():
             self.loss.addItem(doc.display_name(nid), nid)

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import QApplication
 
 from gradstudio.document import run
 from gradstudio.document.examples import build
-from gradstudio.ui import commands
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
 from gradstudio.ui.train_dialog import TrainDialog
