@@ -36,12 +36,13 @@ def run(doc, focus=None) -> RunResult:
     result = _run(doc, focus)
     if result.refocus:            # a loop ended early, before the iteration to keep
         focus.update(result.refocus)
-        result = _run(doc, focus)
+        # loops the clock stopped run again exactly as far, not as far as time allows
+        result = _run(doc, focus, result.stopped_at)
         result.refocus = {}
     return result
 
 
-def _run(doc, focus):
+def _run(doc, focus, limits=None):
     result = RunResult(doc)
     if doc.seed is not None:
         torch.manual_seed(doc.seed)
@@ -64,7 +65,7 @@ def _run(doc, focus):
             budget.add(t)
             if budget.exceeded:
                 result.stopped = "Stopped early: " + budget.message()
-    TimelineRun(doc, result, budget, focus).run()
+    TimelineRun(doc, result, budget, focus, limits).run()
     return result
 
 

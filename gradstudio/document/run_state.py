@@ -139,6 +139,7 @@ class RunResult:
         self.histories = {}        # loop action id -> LoopHistory
         self.forward_nodes = []    # the nodes a forward action computes again, in order
         self.refocus = {}          # loop id -> iteration to keep instead (a loop that broke)
+        self.stopped_at = {}       # loop id -> the iteration at which the clock stopped it
 
     @property
     def step_count(self):

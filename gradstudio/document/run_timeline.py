@@ -1,6 +1,7 @@
 """Replaying the timeline: actions in order, loops repeated, the forward pass computed
 again, a snapshot of every tensor after each step the views can show."""
 import contextlib
+import time
 import warnings
 
 import numpy as np
@@ -14,7 +15,8 @@ from .limits import MAX_ELEMENTS, check_tensor, planned_elements, too_large
 from .run_actions import ActionError, ActionOutcome, message, perform
 from .run_state import result_state, snapshot, step_state
 
-__all__ = ["TimelineRun", "LoopHistory", "compute", "NodeFailure", "HISTORY_ELEMENTS"]
+__all__ = ["TimelineRun", "LoopHistory", "compute", "NodeFailure", "HISTORY_ELEMENTS",
+           "MAX_RUN_SECONDS"]
 
 
 class NodeFailure(Exception):
@@ -58,6 +60,7 @@ def compute(doc, nid, tensors, names):
 
 
 HISTORY_ELEMENTS = 256       # the largest tensor whose values a loop keeps per iteration
+MAX_RUN_SECONDS = 10.0       # a loop still running after this long stops (at an iteration)
 
 
 class LoopHistory:
@@ -119,8 +122,10 @@ class TimelineRun:
     those a ``forward`` action computes again), the optimizers made so far, and the
     snapshots and outcomes left in ``result``."""
 
-    def __init__(self, doc, result, budget, focus):
+    def __init__(self, doc, result, budget, focus, limits=None):
         self.doc, self.result, self.budget, self.focus = doc, result, budget, focus
+        self.deadline = time.perf_counter() + MAX_RUN_SECONDS
+        self.limits = limits or {}      # loop id -> iterations a timed-out run reached
         self.tensors, self.names = result._tensors, result._names
         self.optimizers = {}
         self.copied = {}
@@ -250,8 +255,12 @@ class TimelineRun:
         history = LoopHistory(loop.id, count, self.tensors, tracked, losses, self.budget)
         result.histories[loop.id] = history
         start_snap, outcomes, snaps = None, [None] * len(body), [None] * len(body)
-        failed = None
+        failed = stopped = None
+        limit = self.limits.get(loop.id)
         for k in range(count):
+            if k and (k == limit or limit is None and time.perf_counter() > self.deadline):
+                stopped = k                 # a run stays interactive: the loop ends here
+                break
             keep = k == shown
             if keep:
                 start_snap = self.snapshot()
@@ -273,19 +282,28 @@ class TimelineRun:
             if failed is not None:
                 break
             history.sample_values(k, self.tensors)
+        note = None
         if failed is not None:
             history.failed = failed[0]
             if failed[0] != shown:
                 result.refocus[loop.id] = failed[0]
+        elif stopped is not None:
+            note = (f"Stopped after {stopped:,} of {count:,} iterations: the run took "
+                    f"longer than {MAX_RUN_SECONDS:g} s. Lower the count to see the end.")
+            result.stopped = result.stopped or note
+            result.stopped_at[loop.id] = stopped
+            if shown >= stopped:
+                result.refocus[loop.id] = stopped - 1
         last = start_snap if start_snap is not None else self.snapshot()
-        result.outcomes.append(ActionOutcome(loop.id, None, []))
+        result.outcomes.append(ActionOutcome(loop.id, None, [], note=note))
         result._snaps.append(last)
         for j, action in enumerate(body):
             if outcomes[j] is None:
                 outcomes[j] = ActionOutcome(
-                    action.id, None, [], iteration=failed[0],
+                    action.id, None, [], iteration=failed[0] if failed else None,
                     note=f"Not reached in iteration {failed[0] + 1}: the loop stopped at "
-                         "the error above.")
+                         "the error above." if failed else
+                    "Not run in the iteration asked for: the loop stopped early.")
             if snaps[j] is not None:
                 last = snaps[j]
             result.outcomes.append(outcomes[j])

@@ -301,3 +301,17 @@ def test_memory_stays_bounded_with_the_number_of_iterations():
         return size
     small, large = kept(20), kept(2000)
     assert large - small < 512 * 1024, (small, large)
+
+
+def test_a_loop_that_runs_too_long_stops_at_an_iteration_and_says_so(monkeypatch):
+    from gradstudio.document import run_timeline
+    monkeypatch.setattr(run_timeline, "MAX_RUN_SECONDS", 0.2)
+    doc, n, ids = regression(count=10_000)
+    result = run(doc)
+    history = result.histories[ids[0]]
+    assert 0 < history.iterations < 10_000
+    note = result.outcome(ids[0]).note
+    assert note.startswith(f"Stopped after {history.iterations:,} of 10,000 iterations")
+    assert result.stopped == note
+    # the views show the last iteration that ran, in full
+    assert result.outcome(ids[2]).error is None and result.outcome(ids[2]).steps
