@@ -84,7 +84,7 @@ def _indent(prefix, text):
 
 def _run(args, out):
     from gradstudio.document import run
-    from gradstudio.document.export import action_code, node_names
+    from gradstudio.document.export import action_code, node_names, optimizer_names
     doc = _load(args.file)
     result = run(doc)
     names = node_names(doc, result.order)
@@ -101,10 +101,35 @@ def _run(args, out):
         out.write(_indent(f"{name} = ", state.text) + "\n")
         if state.grad is not None:
             out.write(_indent(f"{name}.grad = ", state.grad_text) + "\n")
+    optimizers = optimizer_names(doc.timeline)
     for action, outcome in zip(doc.timeline, result.outcomes):
         if outcome.error is not None:
-            out.write(f"{action_code(action, names)}  # {outcome.error}\n")
+            out.write(f"{action_code(action, names, optimizers)}  # {outcome.error}\n")
+    for loop in _loops(doc, result, names):
+        losses = ", ".join(f"{name} {v[0]:.4f} -> {v[-1]:.4f}"
+                           for name, v in loop["losses"].items() if v)
+        out.write(f"{loop['code']}  # {loop['iterations']:,} of {loop['count']:,} iterations"
+                  f"{': ' + losses if losses else ''}"
+                  f"{'; ' + loop['note'] if loop['note'] else ''}\n")
     return 0
+
+
+def _loops(doc, result, names):
+    """Each loop that ran: its statement, how many iterations ran and its losses per
+    iteration (one-element backward targets)."""
+    from gradstudio.document.export import action_code
+    loops = []
+    for action in doc.timeline:
+        history = result.histories.get(action.id)
+        if history is None:
+            continue
+        losses = {names[n]: [float(v) for v in history.scalar(n)]
+                  for n in history.losses if history.scalar(n) is not None}
+        loops.append({"id": action.id, "code": action_code(action, names),
+                      "count": history.count, "iterations": history.iterations,
+                      "failed": history.failed, "losses": losses,
+                      "note": result.outcome(action.id).note})
+    return loops
 
 
 def _finite(value):
@@ -119,7 +144,7 @@ def _finite(value):
 def _as_json(doc, result, names):
     """Every node's end state (``value``/``grad`` as nested lists, ``text``/``grad_text``
     as PyTorch prints them) and every action's statement and error."""
-    from gradstudio.document.export import action_code
+    from gradstudio.document.export import action_code, optimizer_names
     nodes = []
     for nid in result.order:
         data = doc.node(nid)
@@ -133,9 +158,11 @@ def _as_json(doc, result, names):
                         grad=None if s.grad is None else _finite(s.grad.tolist()),
                         grad_text=None if s.grad is None else s.grad_text)
         nodes.append(item)
-    actions = [{"id": a.id, "kind": a.kind, "code": action_code(a, names), "error": o.error}
-               for a, o in zip(doc.timeline, result.outcomes)]
-    return {"seed": doc.seed, "nodes": nodes, "actions": actions}
+    optimizers = optimizer_names(doc.timeline)
+    actions = [{"id": a.id, "kind": a.kind, "code": action_code(a, names, optimizers),
+                "error": o.error} for a, o in zip(doc.timeline, result.outcomes)]
+    return {"seed": doc.seed, "nodes": nodes, "actions": actions,
+            "loops": _loops(doc, result, names)}
 
 
 def _write_text(path, text):

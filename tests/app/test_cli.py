@@ -240,3 +240,19 @@ def test_which_environments_have_no_display(env, problem):
     assert display.display_problem(env, "linux", probe=False) == problem
     assert display.display_problem(env, "win32", probe=False) is None
     assert display.display_problem(env, "darwin", probe=False) is None
+
+
+def test_run_sums_up_a_training_loop(capsys):
+    example = EXAMPLES_DIR / "11_logistic_regression_sgd.gsg"
+    code, out, err = call(capsys, "run", example)
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == ("for epoch in range(100):  # 100 of 100 iterations: "
+                                    "loss 0.6931 -> 0.0724")
+    code, out, err = call(capsys, "run", example, "--json")
+    data = json.loads(out)
+    assert data["actions"][0]["code"] == "optimizer = torch.optim.SGD([w, b], lr=0.5)"
+    assert data["actions"][4]["code"] == "optimizer.step()"
+    (loop,) = data["loops"]
+    assert (loop["count"], loop["iterations"], loop["failed"]) == (100, 100, None)
+    assert len(loop["losses"]["loss"]) == 100
+    assert loop["losses"]["loss"][0] == pytest.approx(0.6931, abs=1e-4)
