@@ -221,6 +221,16 @@ def _variants():
     doc, _, ids = regression(count=4, optimizer="SGD")
     doc.set_action_param(ids[5], "set_to_none", False)
     docs["zero_grad keeps zeros"] = doc
+    # a watched value computed under no_grad from the parameters: forward again computes
+    # it inside the loop, in its no_grad block
+    doc, n, _ = regression(count=5)
+    error = doc.add_node("sub", label="error", watched=True)
+    doc.connect(n["pred"], error, "self")
+    doc.connect(doc.inputs_of(n["loss"])["target"], error, "other")
+    worst = doc.add_node("amax", label="worst", watched=True)
+    doc.connect(error, worst, "self")
+    doc.add_region([error, worst])
+    docs["no_grad region in the loop"] = doc
     return docs
 
 
