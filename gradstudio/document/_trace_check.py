@@ -6,10 +6,17 @@ the one that ran.
 Compared exactly (NaN equal to NaN, -0.0 unequal to 0.0: the document runs the same
 engine from the same seed, so every number must come out the same):
 - every node's value, dtype, shape and ``grad_fn`` as the script made it (the pieces of
-  ``split`` and ``unbind`` are drawn as slices and selects, see ``PIECE_GRAD_FN``), and
-  its value at the end when the script changed it afterwards;
-- after every timeline action, whether it raised, what ``autograd.grad`` returned and
-  every ``.grad`` (while the child kept them, see ``gradstudio.trace.recorder.MAX_STEP_GRADS``);
+  ``split`` and ``unbind`` are drawn as slices and selects, see ``PIECE_GRAD_FN``), after
+  the forward pass or, for a node computed from parameters a training step had changed,
+  after the ``forward`` action before it (the node's ``step``); and its value at the end
+  when the script changed it afterwards (a parameter the timeline trains must end where
+  the script's did; any other change is one the graph cannot show);
+- after every timeline action, whether it raised, what ``autograd.grad`` returned, every
+  ``.grad`` (while the child kept them, see ``gradstudio.trace.recorder.MAX_STEP_GRADS``)
+  and the parameters a training step changed; in a folded loop, its last iteration's;
+- for a folded loop: that it runs every iteration, each iteration's values (its loss and
+  small nodes, the parameters at its end: what the loop's history keeps) and every node
+  of the last iteration;
 - every ``.grad`` at the end.
 The first difference, in the order the script ran, becomes one ``TraceError`` naming
 its line.
@@ -38,7 +45,8 @@ def check_trace(doc, data, ids, source):
     result = run(doc)
     found = []            # (order, line, what): the first difference of each kind
     for k, n in enumerate(data["nodes"]):
-        what = _node_difference(doc, result, ids[n["id"]], n.get("recorded"))
+        what = _node_difference(doc, result, ids[n["id"]], n.get("recorded"),
+                                n.get("step", 0))
         if what:
             found.append(((k, 1), n.get("line"), what))
             break
@@ -47,6 +55,14 @@ def check_trace(doc, data, ids, source):
         if what:
             found.append(((a.get("after", 0), 0), a.get("line"), what))
             break
+    for loop in data.get("loops", ()):
+        what = _loop_difference(doc, result, ids, loop)
+        if what:
+            a = data["actions"][loop["loop"]]
+            found.append(((a.get("after", 0), 0), a.get("line"), what))
+            break
+    trained = {ids[i] for a in data["actions"] if a["kind"] in ("update", "optimizer")
+               for i in a["params"]["tensors" if a["kind"] == "update" else "params"]}
     if not found:
         last = data["actions"][-1].get("line") if data["actions"] else None
         for n in data["nodes"]:
@@ -60,9 +76,16 @@ def check_trace(doc, data, ids, source):
                 found.append(((math.inf, 0), last or n.get("line"), what + " at the end"))
                 break
             if "value_end" in seen:
-                found.append(((math.inf, 1), n.get("line"),
-                              f"{name} is changed later by something the graph cannot show"))
-                break
+                what = _array_difference(name, result.state(nid).value, seen["value_end"],
+                                         tuple(seen.get("shape", ())))
+                if what and nid in trained:
+                    found.append(((math.inf, 1), last or n.get("line"), what + " at the end"))
+                    break
+                if what:
+                    found.append(((math.inf, 1), n.get("line"), f"{name} is changed later "
+                                                               "by something the graph "
+                                                               "cannot show"))
+                    break
     if not found:
         return
     _, line, what = min(found, key=lambda f: f[0])
@@ -78,20 +101,22 @@ def check_trace(doc, data, ids, source):
                      "was not drawn.")
 
 
-def _node_difference(doc, result, nid, seen):
+def _node_difference(doc, result, nid, seen, step=0):
     if seen is None:
         return None
     name = f"'{doc.display_name(nid)}'"
     if nid in result.errors:
         return f"{name} would fail ({result.errors[nid]}) where the script computed it"
-    state = result.state(nid, step=0)
+    state = result.state(nid, step=step or 0)
     if state.dtype != seen["dtype"]:
         return f"{name} would be {state.dtype} where the script made {seen['dtype']}"
     shape = tuple(seen.get("shape", np.shape(seen["value"])))
     if state.shape != shape:
         return f"{name} would have shape {list(state.shape)} where the script's had " \
                f"{list(shape)}"
-    what = _array_difference(name, state.value, seen["value"], shape)
+    # (step None: a loop's node computed after an earlier training step; the loop's check
+    # compares its values, iteration by iteration)
+    what = None if step is None else _array_difference(name, state.value, seen["value"], shape)
     if what:
         return what
     fn = PIECE_GRAD_FN.get(seen["grad_fn"], seen["grad_fn"])
@@ -120,6 +145,38 @@ def _action_difference(doc, result, ids, k, a):
                                 result.state(nid, step=k + 1).grad, want)
         if what:
             return f"{what} after {step}"
+    for node_id, want in (a.get("values") or {}).items():
+        nid = ids[node_id]
+        what = _array_difference(f"'{doc.display_name(nid)}'",
+                                 result.state(nid, step=k + 1).value, want, None)
+        if what:
+            return f"{what} after {step}"
+    return None
+
+
+def _loop_difference(doc, result, ids, loop):
+    """A folded loop: every iteration ran, each left what the script's did (the values
+    the loop's history keeps), and its last iteration's nodes are the script's."""
+    history = result.histories.get(doc.timeline[loop["loop"]].id)
+    count = loop["count"]
+    if history is None or history.iterations < count:
+        done = 0 if history is None else history.iterations
+        return f"the loop would stop after {done} of its {count} iterations"
+    for k, values in enumerate(loop["iterations"]):
+        for node_id, want in values.items():
+            nid = ids[node_id]
+            got = history.values.get(nid)
+            if got is None:
+                continue
+            what = _array_difference(f"'{doc.display_name(nid)}'", got[k], want, None)
+            if what:
+                return f"{what} in iteration {k + 1} of the loop"
+    for node_id, want in loop["last"].items():
+        nid = ids[node_id]
+        what = _array_difference(f"'{doc.display_name(nid)}'",
+                                 result.state(nid, step=loop["end"] + 1).value, want, None)
+        if what:
+            return f"{what} in the last iteration of the loop"
     return None
 
 

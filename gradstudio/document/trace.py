@@ -8,6 +8,18 @@ what autograd records), ``backward``/``autograd.grad`` calls, ``x.grad.zero_()``
 and tensors the script ``print``s into watched nodes. Nodes are named after the
 script's variables and laid out in layers (``layout.layered_positions``).
 
+Training: a parameter update (``w -= lr * w.grad`` under no_grad, ``w.data -= lr *
+w.grad``, ``w.sub_(lr * w.grad)``) is an ``update`` action; ``torch.optim.SGD/Adam/AdamW/
+RMSprop(...)``, its ``step()`` and ``zero_grad()`` are ``optimizer``, ``step`` and
+``optimizer_zero_grad`` actions. A loop that repeats the same forward, backward and
+update is folded: one graph (its first iteration, or the same forward computed just
+before the loop) and ``loop(count)`` … ``forward`` … ``end_loop`` around one iteration's
+actions (``gradstudio/trace/fold.py`` says how it is found). A tensor whose ``.item()``
+the loop prints is watched, so the loop prints it every iteration. Nodes computed after
+a parameter changed get a ``forward`` action before them. A loop whose iterations differ
+stays unrolled; other updates, optimizer settings a document has no place for,
+schedulers and random numbers drawn inside a folded loop are refused in one sentence.
+
 A document node has one output, so the pieces of ``split``, ``chunk``, ``unbind`` and of
 iterating over a tensor (``for row in x``), which share one multi-output node in autograd,
 are drawn one node each, as the slice or select each piece views: ``a, b = x.split(2)``
@@ -28,8 +40,8 @@ tensor sharing memory with a detached copy, and values computed from a gradient 
 a number read out of a tensor (``item()``, ``tolist()``), which a document would freeze
 into constants, are refused with the script line. And it checks itself: the child also
 sends what the script computed (every node's value, every ``.grad`` after every step),
-and the built document is run and compared with it (``_trace_check``); the first
-difference is refused, naming the line where it starts.
+and the built document is run and compared with it (``_trace_check``: a folded loop is compared iteration by
+iteration); the first difference is refused, naming the line where it starts.
 
 ``start_trace(text)`` returns a ``TraceJob`` (``done()``, ``cancel()``, ``result()``) for
 callers that must stay responsive; ``trace(text, should_cancel=...)`` polls a callback.
@@ -197,6 +209,7 @@ def _build(data):
             members.setdefault(str(n["region"]), []).append(nid)
     for nodes in members.values():
         doc.add_region(nodes)
+    actions = []
     for a in data["actions"]:
         types = {name: t for name, t, _ in ACTION_KINDS.get(a["kind"], ())}
         params = {}
@@ -205,9 +218,11 @@ def _build(data):
                 params[k] = [ids[i] for i in v]
             elif types.get(k) in ("node", "node?") and v is not None:
                 params[k] = ids[v]
+            elif types.get(k) == "action" and v is not None:
+                params[k] = actions[v]          # an earlier optimizer action, by index
             else:
                 params[k] = v
-        doc.add_action(a["kind"], params)
+        actions.append(doc.add_action(a["kind"], params))
     doc.set_seed(data.get("seed"))
     apply_layered_layout(doc)
     return doc, ids

@@ -15,12 +15,16 @@ Operations inside a recorded call are not recorded again (``x @ w`` is one node,
 ``mm`` it runs); a call with no node kind of its own is recorded as the operations it
 ran. Nodes are named after the script's variables (the first name a tensor is bound
 to; ``y``, ``y_2``... when a loop rebinds ``y``), and temporaries nobody kept (a loop
-condition such as ``y.data.norm() < 1000``) are dropped at the end.
+condition such as ``y.data.norm() < 1000``) are dropped at the end. A training loop that
+repeats the same forward, backward and update is folded into one graph and a loop block
+(``fold``); a loop whose iterations differ stays unrolled.
 
 The package is split by responsibility: ``values`` (the record type, TraceError and
 value helpers), ``ops`` (op-table calls to node kinds), ``recorder`` (the ``Recorder``),
-``listener`` (the ``Tracer``), ``process`` (the child's process group and output caps)
-and this module (limits, running the script, the JSON result).
+``listener`` (the ``Tracer``), ``updates`` (training steps written by hand), ``optim``
+(``torch.optim``'s calls, seen through the trace function), ``fold`` (training loops
+folded), ``process`` (the child's process group and output caps) and this module
+(limits, running the script, the JSON result).
 """
 import builtins
 import io
@@ -43,6 +47,7 @@ if not __package__:
     __package__ = _spec.name
 
 from .listener import Tracer  # noqa: E402
+from .optim import OptimizerWatch  # noqa: E402
 from .process import watch_parent  # noqa: E402
 from .recorder import UNSEEDED, Recorder  # noqa: E402
 from .values import TraceError  # noqa: E402
@@ -98,6 +103,7 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
     import gradstudio.engine as engine
     from gradstudio.engine.observer import listen
     rec = Recorder(engine, filename, record_values)
+    watch = OptimizerWatch(rec, engine)
     engine.default_generator.manual_seed(UNSEEDED)
     # the script's ``import torch`` gets the engine
     sys.modules.update(engine.torch_modules())
@@ -108,6 +114,7 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
         if not rec.quiet:
             for a in args:
                 rec.mark_watched(a)
+            rec.printed()
         rec.quiet += 1
         try:
             real_print(*args, **kwargs)
@@ -121,9 +128,14 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
             rec.name_tensors(frame.f_locals)
         return local_tracer
 
+    hooks = watch.hooks
+
     def global_tracer(frame, event, arg):
-        if frame.f_code.co_filename == filename:
+        code = frame.f_code
+        if code.co_filename == filename:
             return local_tracer
+        if code in hooks:               # an optimizer's call
+            return watch.enter(frame)
         return None
 
     result = None
@@ -149,7 +161,8 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
         if exc.code not in (None, 0):
             result = {"ok": False, "error": f"The script stopped with exit status {exc.code}."}
     except BaseException as exc:  # the user's error, reported as one message
-        result = {"ok": False, "error": _error_line(exc, filename)}
+        # (unless something was refused before it: that came first)
+        result = {"ok": False, "error": _error_line(rec.refusal or exc, filename)}
     finally:
         sys.stdout, sys.stderr = old_out, old_err
     if result is None:

@@ -13,7 +13,10 @@ how to record them in one table, ``Tracer.handlers``:
 - *actions* (``backward``, ``autograd.grad``) are recorded before they run, then what they
   did;
 - reads of autograd state keep a node alive, numbers read out of tensors are marked, and
-  what the graph cannot show (hooks, writes through ``.data``) is refused in plain words.
+  what the graph cannot show (hooks, writes through ``.data``) is refused in plain words;
+- a training step written by hand (``w -= lr * w.grad``, ``w.data -= lr * w.grad``) is an
+  ``update`` action (``updates``); ``torch.optim`` is watched by ``optim`` instead (its
+  calls are not observed ones).
 
 Part of the tracing child (``child.py``); imports only the engine's public API and its
 sibling modules.
@@ -27,13 +30,14 @@ from gradstudio.engine.observer import Listener
 from gradstudio.vocabulary import DTYPES
 
 from .ops import _index_key_text, op_record, view_records
+from .updates import data_assignment, inplace_update
 from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
                      _number, _plain, _Record, _shape, _values, has_marked, marked,
                      marked_list)
 
-_DATA_WRITE = ("writing through .data (such as w.data -= lr * w.grad, w.data.zero_() or "
-               "w.data = ...) cannot be drawn yet: it changes a tensor without autograd "
-               "seeing it")
+# the kinds a factory call makes: requires_grad_() right after one is its requires_grad
+_FACTORY_KINDS = {"tensor", "ones", "zeros", "rand", "randn", "full", "eye", "arange",
+                  "linspace", "uniform", "empty"}
 _RANDOM_FILLS = ("Tensor.normal_",)
 _REFUSED_FACTORIES = ("torch.randint", "torch.randperm", "torch.empty_like")
 _HOOKS = ("Tensor.register_hook", "Tensor.register_post_accumulate_grad_hook",
@@ -252,11 +256,10 @@ class Tracer(Listener):
             rec.action("zero_grad", {"tensor": rec.grad_of[id(t)]})
             rec.action_done()
             return out
-        if was_tracked_leaf:
-            raise TraceError("an in-place update of a leaf that requires grad (such as "
-                             "w -= lr * w.grad under no_grad) cannot be drawn as a graph")
-        if id(t) in rec.data_aliases:
-            raise TraceError(_DATA_WRITE)
+        if was_tracked_leaf or id(t) in rec.data_aliases:
+            # a training step (w -= lr * w.grad, w.data -= ...): an update action
+            inplace_update(rec, t, was_tracked_leaf, op, operands, params)
+            return out
         # the tensors sharing this one's memory change too, which the graph cannot show:
         # refused at the end if they are still part of it
         rec.taint_sharers(t, "an in-place update of a tensor that shares its memory with "
@@ -408,6 +411,19 @@ class Tracer(Listener):
             rec.emit(_Record(kind, params, {"self": t}, t, alias=True))
 
         def requires_grad_handler(out, t, requires_grad=True):
+            i = rec.node_of.get(id(t))
+            node = None if i is None else rec.nodes[i]
+            if node is not None and requires_grad and i == len(rec.nodes) - 1 and \
+                    node["kind"] in _FACTORY_KINDS and \
+                    node["params"].get("requires_grad") is False and \
+                    not (node["label"] or node["watched"] or node["keep"] or node["alias"]) \
+                    and not (rec.actions and rec.actions[-1]["after"] > i):
+                # torch.empty(2).uniform_(-1, 1).requires_grad_(): the source itself is
+                # the leaf, as torch.zeros(2, requires_grad=True) makes it
+                node["params"]["requires_grad"] = True
+                node["leaf_rg"] = True
+                rec.grad_holders[id(t)] = t
+                return
             rebind("requires_grad_", {"requires_grad": bool(requires_grad)}, t)
         h["Tensor.requires_grad_"] = self.special(requires_grad_handler)
         h["Tensor.requires_grad ="] = self.special(requires_grad_handler)
@@ -427,18 +443,26 @@ class Tracer(Listener):
             out = func(*args, **kwargs)
             if id(t) in rec.grad_of:
                 rec.grad_of[id(out)] = rec.grad_of[id(t)]
+                rec.grad_alias[id(out)] = rec.grad_alias.get(id(t), t)
                 rec.keep.append(out)
             else:
                 rec.emit(_Record("detach", {}, {"self": t}, out))
                 rec.data_aliases.add(id(out))
+                rec.data_source[id(out)] = t
                 rec.share_memory(t, out)
             return out
         h["Tensor.data"] = self.at_top(data_get)
 
         def data_set(func, args, kwargs):
-            if not rec.quiet:
-                raise TraceError(_DATA_WRITE)
-            return func(*args, **kwargs)
+            if rec.quiet:
+                return func(*args, **kwargs)
+            t, value = args[0], args[1] if len(args) > 1 else kwargs.get("value")
+            if rec.data_source.get(id(value)) is t:
+                # w.data -= ... writes w.data back into w: the update was recorded
+                return func(*args, **kwargs)
+            result = func(*args, **kwargs)
+            data_assignment(rec, t, value)     # w.data = w.data - lr * w.grad, or refused
+            return result
         h["Tensor.data ="] = data_set
 
         def grad_get(func, args, kwargs):
@@ -466,7 +490,10 @@ class Tracer(Listener):
             def handle(func, args, kwargs):
                 return mark(func(*args, **kwargs))
             return self.at_top(handle)
-        h["Tensor.item"] = marking(marked)
+        def item(func, args, kwargs):
+            rec.item_read(args[0])
+            return marked(func(*args, **kwargs))
+        h["Tensor.item"] = self.at_top(item)
         h["Tensor.tolist"] = marking(marked_list)
 
         def refused_hook(what):

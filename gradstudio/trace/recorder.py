@@ -1,6 +1,7 @@
 """The recorder of the tracing child: ``Recorder`` keeps the nodes and actions a script
 makes, buffers the operations inside composite calls, names nodes after the script's
-variables and, at the end, drops dead temporaries and returns the JSON-able result.
+variables and, at the end, folds training loops (``fold``), drops dead temporaries and
+returns the JSON-able result.
 
 Part of the tracing child (``child.py``); imports only numpy, the engine's public API and its sibling
 modules.
@@ -13,14 +14,16 @@ import numpy as np
 from gradstudio.engine import inspect as raw
 from gradstudio.vocabulary import RESERVED_NAMES
 
+from .fold import fold
 from .ops import op_record
-from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
-                            _Record, _values, has_marked)
+from .values import (NODE_PARAMS, RANDOM_KINDS, SCALAR_FED_BACK, ActionRef, TraceError,
+                     _inferred_dtype, _jsonable, _Record, _values, has_marked)
 
-MAX_NODES = 20_000
+MAX_NODES = 20_000            # nodes of the graph drawn (after a training loop is folded)
+MAX_RECORDED = 200_000        # operations recorded (a training loop's iterations included)
 MAX_STEP_GRADS = 1_000_000    # gradient elements kept after each action, in all
 UNSEEDED = 0     # an unseeded script draws as if seeded with 0, the document's default
-_RANDOM_KINDS = {"rand", "randn", "uniform"}
+_RANDOM_KINDS = RANDOM_KINDS
 
 
 class Recorder:
@@ -37,9 +40,16 @@ class Recorder:
         self.node_of = {}             # id(tensor) -> node index
         self.keep = []                # every tensor seen, kept alive so ids stay unique
         self.grad_of = {}             # id(.grad tensor) -> node index of its owner
+        self.grad_alias = {}          # id(x.grad.data) -> the .grad tensor it aliases
         self.grad_results = set()     # ids of tensors torch.autograd.grad returned
         self.memory = {}              # id(tensor) -> the tensors sharing its memory
         self.data_aliases = set()     # ids of tensors x.data returned
+        self.data_source = {}         # id(x.data) -> x
+        self.absorbed = set()         # ids of tensors a parameter update consumed
+        self.item_reads = []          # nodes whose .item() was read since the last print
+        self.item_prints = []         # (node, nodes, actions) for each such node printed
+        self.refusal = None           # the first TraceError found outside the observer
+        self.uids = 0
         self.grad_holders = {}        # id(tensor) -> tensor that may get a .grad
         self.step_grads_left = MAX_STEP_GRADS
         self.actions = []
@@ -70,6 +80,9 @@ class Recorder:
         i = self.node_of.get(id(t))
         if i is not None:
             return i
+        if id(t) in self.absorbed:
+            raise TraceError("the step of a parameter update (lr * w.grad) is used again "
+                             "after the update, which cannot be drawn yet")
         if raw.grad_fn(t) is not None:
             raise TraceError("a tensor computed outside the traced operations (for example a "
                              "gradient returned with create_graph=True) is used here; "
@@ -95,8 +108,11 @@ class Recorder:
                 raise TraceError(f"a {dtype} tensor cannot be drawn; GradStudio documents "
                                  "hold float32, float64, int64 and bool tensors")
             params["dtype"] = dtype
-        return self._commit(_Record("tensor", params, {}, t),
-                            taint=None if taint is None else (self.line(), taint))
+        index = self._commit(_Record("tensor", params, {}, t),
+                             taint=None if taint is None else (self.line(), taint))
+        if id(t) in self.grad_of:
+            self.nodes[index]["grad_owner"] = self.grad_of[id(t)]
+        return index
 
     # ---------------------------------------------------------------- records
     def emit(self, rec):
@@ -111,9 +127,9 @@ class Recorder:
             self._commit(rec)
 
     def _commit(self, rec, taint=None):
-        if len(self.nodes) >= MAX_NODES:
-            raise TraceError(f"the script made more than {MAX_NODES:,} tensor operations, "
-                             "too many to draw")
+        if len(self.nodes) >= MAX_RECORDED:
+            raise TraceError(f"the script made more than {MAX_RECORDED:,} tensor operations, "
+                             "too many to trace")
         inputs = {}
         taint = taint or rec.taint
         if taint is None and has_marked(rec.params):
@@ -131,7 +147,9 @@ class Recorder:
         self.nodes.append({"kind": rec.kind, "params": _jsonable(rec.params), "inputs": inputs,
                            "label": None, "watched": False, "region": region,
                            "line": self.line(), "alias": rec.alias, "keep": False,
-                           "taint": taint})
+                           "taint": taint,
+                           "leaf_rg": bool(raw.requires_grad(rec.output) and
+                                           raw.grad_fn(rec.output) is None)})
         t = rec.output
         self.node_of[id(t)] = index
         self.keep.append(t)
@@ -203,20 +221,48 @@ class Recorder:
             if other is not t and i is not None and self.nodes[i]["taint"] is None:
                 self.nodes[i]["taint"] = (self.line(), message)
 
+    def drop_tail(self, indices):
+        """Removes the nodes ``indices`` (the last ones made, unused) that an update
+        consumed; their tensors may not be used again (``node_index``)."""
+        for i in sorted(indices, reverse=True):
+            assert i == len(self.nodes) - 1
+            t = self.objects.pop()
+            self.nodes.pop()
+            self.values.pop(i, None)
+            if self.node_of.get(id(t)) == i:
+                del self.node_of[id(t)]
+            if id(t) not in self.grad_of:          # (a gradient may be read again)
+                self.absorbed.add(id(t))
+            group = self.memory.pop(id(t), None)
+            if group is not None:
+                group[:] = [u for u in group if u is not t]
+
+    def refuse(self, message):
+        """Keeps the first refusal found outside the observer's events (an optimizer's
+        call): the script goes on, the trace is refused at the end."""
+        if self.refusal is None:
+            self.refusal = TraceError(message, line=self.line())
+
     def action(self, kind, params):
         """Records a timeline action made at the current script line."""
-        self.actions.append({"kind": kind, "params": params, "line": self.line(),
-                             "after": len(self.nodes)})
+        self.uids += 1
+        a = {"kind": kind, "params": params, "line": self.line(), "after": len(self.nodes),
+             "uid": self.uids}
+        self.actions.append(a)
+        return a
 
-    def action_done(self, failed=False, results=None):
-        """After the last action ran: whether it raised, what ``autograd.grad`` returned
-        and (while ``MAX_STEP_GRADS`` allows) every gradient as it then stood."""
+    def action_done(self, failed=False, results=None, values=()):
+        """After the last action ran: whether it raised, what ``autograd.grad`` returned,
+        the values of the tensors it changed (``values``: ``(node, tensor)`` pairs) and
+        (while ``MAX_STEP_GRADS`` allows) every gradient as it then stood."""
         if not self.record_values or not self.actions:
             return
         a = self.actions[-1]
         a["failed"] = bool(failed)
         if results is not None:
             a["results"] = [None if r is None else np.array(raw.data(r)) for r in results]
+        if values:
+            a["values"] = {i: np.array(raw.data(t)) for i, t in values}
         grads = {key: raw.grad(t) for key, t in self.grad_holders.items()}
         size = sum(raw.data(g).size for g in grads.values() if g is not None)
         self.step_grads_left -= size
@@ -259,6 +305,18 @@ class Recorder:
         if i is not None:
             self.nodes[i]["watched"] = True
 
+    def item_read(self, t):
+        i = self.node_of.get(id(t))
+        if i is not None:
+            self.item_reads.append(i)
+
+    def printed(self):
+        """A print: the numbers read with ``.item()`` since the last one were (likely) for
+        it; inside a folded loop their nodes become watched (see ``fold``)."""
+        for i in self.item_reads:
+            self.item_prints.append((i, len(self.nodes), len(self.actions)))
+        self.item_reads = []
+
     def mark_kept(self, t):
         i = self.node_of.get(id(t))
         if i is not None:
@@ -266,27 +324,16 @@ class Recorder:
 
     # ---------------------------------------------------------------- result
     def finish(self):
-        """Drops dead temporaries and returns the JSON-able result; refuses a graph that
-        would still hold a value computed from a gradient."""
-        used = set()
-        for a in self.actions:
-            for v in a["params"].values():
-                for i in (v if isinstance(v, list) else [v]):
-                    if isinstance(i, int) and not isinstance(i, bool):
-                        used.add(i)
-        consumers = [0] * len(self.nodes)
-        for node in self.nodes:
-            for i in node["inputs"].values():
-                consumers[i] += 1
-        alive = [True] * len(self.nodes)
-        for i in range(len(self.nodes) - 1, -1, -1):
-            node = self.nodes[i]
-            if consumers[i] or i in used or node["label"] or node["watched"] or \
-                    node["keep"] or node["kind"] in _RANDOM_KINDS:
-                continue
-            alive[i] = False
-            for j in node["inputs"].values():
-                consumers[j] -= 1
+        """Folds training loops, drops dead temporaries and returns the JSON-able result;
+        refuses a graph that would still hold a value computed from a gradient."""
+        if self.refusal is not None:
+            raise self.refusal
+        folded = fold(self)
+        alive = self._alive()
+        folded.place_forwards(alive)
+        if sum(alive) > MAX_NODES:
+            raise TraceError(f"the script made more than {MAX_NODES:,} tensor operations, "
+                             "too many to draw")
         for i, node in enumerate(self.nodes):
             if alive[i] and node["taint"] is not None:
                 line, message = node["taint"]
@@ -298,19 +345,8 @@ class Recorder:
                 new_id[i] = f"t{len(nodes) + 1}"
                 nodes.append(dict(node, id=new_id[i],
                                   inputs={p: new_id[j] for p, j in node["inputs"].items()}))
-        owner = {}
+        owner = self._owners() if self.record_values else {}
         if self.record_values:
-            # a tensor's .grad belongs to its node and to the requires_grad_/retain_grad
-            # nodes that alias it (the same tensor in the document too), but not to nodes
-            # an in-place operation left behind (separate tensors in the document)
-            superseded = set()
-            for i in range(len(self.nodes) - 1, -1, -1):
-                obj = id(self.objects[i])
-                if obj in superseded:
-                    continue
-                owner[i] = self.objects[i]
-                if not self.nodes[i]["alias"]:
-                    superseded.add(obj)
             position = {new_id[i]: k for k, i in enumerate(sorted(new_id))}
             for i, node_id in new_id.items():
                 data, dtype, fn = self.values[i]
@@ -320,26 +356,37 @@ class Recorder:
                 recorded = {"value": data.tolist(), "shape": list(data.shape), "dtype": dtype,
                             "grad_fn": fn, "grad": g}
                 if t is not None and not _same(raw.data(t), data):
-                    # changed after its node was made, by something the graph does not show
+                    # changed after its node was made: by a training step the timeline
+                    # shows, or by something the graph does not show (the check tells)
                     recorded["value_end"] = raw.data(t).tolist()
                 nodes[position[node_id]]["recorded"] = recorded
-        for n in nodes:
-            n.pop("keep")
-            n.pop("alias")
-            n.pop("taint")
+        index_of = {id(a): k for k, a in enumerate(self.actions)}
+        unchecked = set(folded.unchecked)
+        for n, i in zip(nodes, sorted(new_id)):
+            after = self.nodes[i].get("check_after")
+            if after is not None:
+                n["step"] = index_of[id(after)] + 1
+            elif i in unchecked:
+                n["step"] = None          # its value: only the loop's check compares it
+            for key in ("keep", "alias", "taint", "leaf_rg", "grad_owner", "removed",
+                        "check_after"):
+                n.pop(key, None)
         alive_before = [0]
         for i in range(len(self.nodes)):
             alive_before.append(alive_before[-1] + alive[i])
+        uid_index = {a["uid"]: k for k, a in enumerate(self.actions) if "uid" in a}
         actions = []
         for a in self.actions:
             params = {}
             for k, v in a["params"].items():
-                if isinstance(v, list):
-                    params[k] = [new_id[i] for i in v]
-                elif isinstance(v, int) and not isinstance(v, bool):
-                    params[k] = new_id[v]
-                else:
+                if isinstance(v, ActionRef):
+                    params[k] = uid_index[v.uid]
+                elif k not in NODE_PARAMS or v is None:
                     params[k] = v
+                elif isinstance(v, list):
+                    params[k] = [new_id[i] for i in v]
+                else:
+                    params[k] = new_id[v]
             action = {"kind": a["kind"], "params": params, "line": a["line"],
                       "after": alive_before[a["after"]]}
             if "failed" in a:
@@ -351,11 +398,57 @@ class Recorder:
                                    else a["grads"][id(owner[i])].tolist()
                                    for i, node_id in new_id.items()
                                    if i in owner and id(owner[i]) in a["grads"]}
+            if "values" in a:
+                action["values"] = {new_id[i]: v.tolist() for i, v in a["values"].items()
+                                    if i in new_id}
             actions.append(action)
         seed = self.seed
         if seed is None and any(n["kind"] in _RANDOM_KINDS for n in nodes):
             seed = UNSEEDED
-        return {"ok": True, "nodes": nodes, "actions": actions, "seed": seed}
+        return {"ok": True, "nodes": nodes, "actions": actions, "seed": seed,
+                "loops": folded.checks(index_of, new_id)}
+
+    def _alive(self):
+        """Which nodes the graph keeps: those an action, a name, a print or another kept
+        node uses (and random sources, which move the generator); the iterations a
+        folded loop stands for are gone."""
+        used = set()
+        for a in self.actions:
+            for k, v in a["params"].items():
+                if k in NODE_PARAMS and v is not None:
+                    used.update(v if isinstance(v, list) else [v])
+        consumers = [0] * len(self.nodes)
+        for node in self.nodes:
+            if not node.get("removed"):
+                for i in node["inputs"].values():
+                    consumers[i] += 1
+        alive = [True] * len(self.nodes)
+        for i in range(len(self.nodes) - 1, -1, -1):
+            node = self.nodes[i]
+            if not node.get("removed") and (
+                    consumers[i] or i in used or node["label"] or node["watched"] or
+                    node["keep"] or node["kind"] in _RANDOM_KINDS):
+                continue
+            alive[i] = False
+            if not node.get("removed"):
+                for j in node["inputs"].values():
+                    consumers[j] -= 1
+        return alive
+
+    def _owners(self):
+        """node index -> the tensor whose ``.grad`` (and end value) is the node's: a
+        tensor's .grad belongs to its node and to the requires_grad_/retain_grad nodes
+        that alias it (the same tensor in the document too), but not to nodes an in-place
+        operation left behind (separate tensors in the document)."""
+        owner, superseded = {}, set()
+        for i in range(len(self.nodes) - 1, -1, -1):
+            obj = id(self.objects[i])
+            if obj in superseded or self.nodes[i].get("removed"):
+                continue
+            owner[i] = self.objects[i]
+            if not self.nodes[i]["alias"]:
+                superseded.add(obj)
+        return owner
 
 
 def _same(a, b):

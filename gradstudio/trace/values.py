@@ -22,6 +22,23 @@ class TraceError(Exception):
         self.line = line
 
 
+RANDOM_KINDS = frozenset({"rand", "randn", "uniform"})     # node kinds that draw numbers
+
+
+# the settings of timeline actions that name nodes (by index while recording)
+NODE_PARAMS = frozenset({"target", "gradient", "tensor", "outputs", "inputs", "tensors",
+                         "params"})
+
+
+class ActionRef:
+    """A timeline action's reference to an earlier ``optimizer`` action (``step``,
+    ``optimizer.zero_grad``), by that action's ``uid``; resolved to its index at the end."""
+    __slots__ = ("uid",)
+
+    def __init__(self, uid):
+        self.uid = uid
+
+
 class _Record:
     __slots__ = ("kind", "params", "inputs", "output", "alias", "taint")
 

@@ -71,13 +71,32 @@ GRADIENT_AS_VALUE = """
 """
 
 
-def test_the_three_silent_drops_of_the_issue_are_refused_at_their_line():
-    loop, hook, frozen = (str(r) for r in _outcomes([TRAINING_LOOP, HOOK,
-                                                     GRADIENT_AS_VALUE]))
-    assert loop == (
-        f"line 9: {PREFIX}writing through .data (such as w.data -= lr * w.grad, "
-        "w.data.zero_() or w.data = ...) cannot be drawn yet: it changes a tensor without "
-        "autograd seeing it.")
+CLIPPED_LOOP = """
+    import torch
+    x = torch.tensor([1.0, 2.0, 3.0])
+    y = torch.tensor([2.0, 4.0, 6.0])
+    w = torch.tensor([-1.0], requires_grad=True)
+    lr = 0.01
+    for step in range(20):
+        loss = ((w * x - y) ** 2).sum()
+        loss.backward()
+        w.data -= lr * w.grad.data.clamp(-1, 1)
+        w.grad.zero_()
+    print(loss)
+"""
+
+
+def test_the_silent_drops_of_the_issue_are_drawn_as_they_ran_or_refused_at_their_line():
+    """The issue's training loop (w.data -= lr * w.grad.data) is now drawn as what it is,
+    one graph and a loop block (see test_trace_training); the hook and the gradient frozen
+    into a value are still refused."""
+    loop, hook, frozen = _outcomes([TRAINING_LOOP, HOOK, GRADIENT_AS_VALUE])
+    assert not isinstance(loop, Exception), loop
+    assert [a.kind for a in loop.timeline] == ["loop", "forward", "backward", "update",
+                                               "zero_grad", "end_loop"]
+    assert loop.timeline[0].params["count"] == 20
+    assert loop.timeline[3].params["style"] == "data"
+    hook, frozen = str(hook), str(frozen)
     assert hook == (
         f"line 4: {PREFIX}register_hook cannot be drawn yet: a hook changes or reads "
         "gradients during backward, which the graph cannot show.")
@@ -385,13 +404,14 @@ def test_the_command_line_says_the_same_sentence_and_saves_nothing(tmp_path, cap
     the command prefixes the script's path, writes one line and no file."""
     from gradstudio.app import cli
     script = tmp_path / "train.py"
-    script.write_text(dedent(TRAINING_LOOP), encoding="utf-8")
+    script.write_text(dedent(CLIPPED_LOOP), encoding="utf-8")
     assert cli.main(["trace", str(script)]) == 1
     out, err = capsys.readouterr()
-    assert out == "" and err == (f"gradstudio: {script}: line 9: {PREFIX}writing through .data "
-                                 "(such as w.data -= lr * w.grad, w.data.zero_() or w.data = "
-                                 "...) cannot be drawn yet: it changes a tensor without "
-                                 "autograd seeing it.\n")
+    assert out == "" and err == (f"gradstudio: {script}: line 9: {PREFIX}an in-place update "
+                                 "of a leaf that requires grad can be drawn only as a "
+                                 "training step of the form w -= lr * w.grad (or w.data -= "
+                                 "lr * w.grad, or w.sub_(lr * w.grad)) with lr a plain "
+                                 "number.\n")
     monkeypatch.setattr(trace_mod, "_build", _broken_build(
         lambda doc, ids: doc.set_param(_label(doc, "y"), "other", 3)))
     script.write_text(dedent(LESSON), encoding="utf-8")

@@ -1,0 +1,456 @@
+"""Folding training loops (part of the tracing child): a loop that repeats the same
+forward, backward and update becomes one graph and a loop block, not hundreds of nodes.
+
+The recorder's nodes and actions, in the order the script made them, are one stream of
+events. A *parameter change* (an ``update`` action, an optimizer's ``step``) anchors the
+search: from it, the stream is scanned for the shortest period ``p`` (the distance to a
+later change) such that each event is the same as the one ``p`` events later: the same
+kind and settings, and every tensor it uses either the same node (made before the loop:
+data, parameters, an optimizer) or the node ``p`` events later (made in the iteration).
+The periodic stretch is cut into whole iterations where
+
+- every node of an iteration comes before its first parameter change (a document's
+  ``forward`` action computes the graph again at one moment of the iteration; nodes
+  commute with ``backward`` and the gradient resets, never with a change of a parameter);
+- no iteration uses a tensor of another iteration (no running totals);
+
+and where the most iterations fit; fewer than two is no loop. The first iteration's
+nodes are the graph, or, when the script computed the same forward just before the loop
+(an exported script does), those nodes. The timeline gets ``loop(count)``, the
+iteration's actions with ``forward`` where its nodes were, and ``end_loop``; the actions
+kept are the last iteration's, with what the script computed after them, for the check.
+A tensor of an earlier iteration used after the loop, and random numbers drawn in the
+forward (the document would draw them once), are refused in one sentence.
+
+A parameter change outside any loop (a single step, a loop whose iterations differ)
+stays a step of its own. Nodes computed after a parameter change from the changed
+parameters need a ``forward`` action after it (``Folded.place_forwards``): a document
+computes every node before its timeline; their values are then checked at that step.
+Too many of those (a long loop whose iterations differ) is refused.
+
+Imports only its sibling modules and the standard library.
+"""
+import bisect
+import json
+
+from .values import NODE_PARAMS, RANDOM_KINDS, ActionRef, TraceError
+
+CHANGES = ("update", "step")
+MAX_CHANGES_PER_ITERATION = 64
+MAX_UNROLLED_FORWARDS = 20
+HISTORY_ELEMENTS = 256            # the largest tensor a document's loop keeps per iteration
+MAX_LOOP_VALUES = 2_000_000       # elements of per-iteration values sent for the check
+MAX_COUNT = 10_000                # iterations of a document's loop (document.actions)
+
+EARLIER_ITERATION = ("a tensor made in an earlier iteration of the training loop (such as "
+                     "a list of losses) is used after the loop, which one graph and a loop "
+                     "block cannot show")
+RANDOM_IN_LOOP = ("a training loop whose forward draws random numbers (such as torch.randn "
+                  "or a new nn.Linear inside the loop) cannot be folded into one graph and "
+                  "a loop block: the graph would draw them once, not once per iteration")
+UNROLLED = (f"this training loop's iterations are not the same steps each time (a "
+            f"different batch, or a step only some iterations take), so it cannot be "
+            f"folded into a loop block, and drawn unrolled it would need more than "
+            f"{MAX_UNROLLED_FORWARDS} forward passes")
+CARRIED = (f"this training loop carries a tensor from one iteration to the next (such as "
+           f"total = total + loss), so it cannot be folded into a loop block, and drawn "
+           f"unrolled it would need more than {MAX_UNROLLED_FORWARDS} forward passes")
+
+
+def _canon(v):
+    return json.dumps(v, sort_keys=True, default=repr)
+
+
+class _Stream:
+    """The nodes and actions in the order they were made, each with a signature:
+    ``(static, refs)``, ``refs`` the stream positions of the nodes (and no_grad block,
+    and optimizer) it uses."""
+
+    def __init__(self, nodes, actions):
+        self.nodes, self.actions = nodes, actions
+        events, i = [], 0
+        for j, a in enumerate(actions):
+            while i < a["after"]:
+                events.append((False, i))
+                i += 1
+            events.append((True, j))
+        events.extend((False, k) for k in range(i, len(nodes)))
+        self.events = events
+        self.npos, self.apos = [0] * len(nodes), [0] * len(actions)
+        self.nodes_before = [0]
+        for q, (is_action, k) in enumerate(events):
+            (self.apos if is_action else self.npos)[k] = q
+            self.nodes_before.append(self.nodes_before[-1] + (not is_action))
+        self.uid_pos = {a["uid"]: self.apos[j] for j, a in enumerate(actions) if "uid" in a}
+        self.block_pos = {}
+        for k, node in enumerate(nodes):
+            region = node["region"]
+            if region not in (None, "global"):
+                self.block_pos.setdefault(region, self.npos[k])
+        self.sig = [self._action_sig(actions[k]) if a else self._node_sig(nodes[k])
+                    for a, k in events]
+        self.is_node = [not a for a, _ in events]
+        self.is_change = [a and actions[k]["kind"] in CHANGES for a, k in events]
+        self.carried = False     # a repeating stretch used a tensor of an earlier iteration
+
+    def _node_sig(self, node):
+        ports = tuple(sorted(node["inputs"]))
+        region = node["region"]
+        where = None if region is None else "global" if region == "global" else "block"
+        static = ("n", node["kind"], _canon(node["params"]), node["alias"],
+                  node["taint"] is not None, where, ports)
+        refs = [self.npos[node["inputs"][p]] for p in ports]
+        if where == "block":
+            refs.append(self.block_pos[region])
+        return static, tuple(refs)
+
+    def _action_sig(self, a):
+        static, refs = ["a", a["kind"], bool(a.get("failed"))], []
+        for k in sorted(a["params"]):
+            v = a["params"][k]
+            if isinstance(v, ActionRef):
+                static.append((k, "optimizer"))
+                refs.append(self.uid_pos.get(v.uid))
+            elif k not in NODE_PARAMS or v is None:
+                static.append((k, _canon(v)))
+            elif isinstance(v, list):
+                static.append((k, "nodes", len(v)))
+                refs.extend(self.npos[x] for x in v)
+            else:
+                static.append((k, "node"))
+                refs.append(self.npos[v])
+        return tuple(static), tuple(refs)
+
+    def same(self, q, r, p):
+        """Whether event ``r`` repeats event ``q``, ``p`` events later."""
+        (sa, ra), (sb, rb) = self.sig[q], self.sig[r]
+        if sa != sb:
+            return False
+        return all(x == y or (x is not None and y == x + p) for x, y in zip(ra, rb))
+
+    def line(self, q):
+        is_action, k = self.events[q]
+        return (self.actions if is_action else self.nodes)[k]["line"]
+
+
+class _Loop:
+    __slots__ = ("start", "period", "count", "pre")
+
+    def __init__(self, start, period, count):
+        self.start, self.period, self.count = start, period, count
+        self.pre = None          # stream positions of the same forward just before the loop
+
+    @property
+    def end(self):
+        return self.start + self.period * self.count
+
+
+def _find_loops(st):
+    n = len(st.events)
+    changes = [q for q in range(n) if st.is_change[q]]
+    loops, done = [], 0
+    failed = {}          # period -> end of a repeating stretch that held no loop
+    for i, u in enumerate(changes):
+        if u < done:
+            continue
+        for m in range(i + 1, min(len(changes), i + 1 + MAX_CHANGES_PER_ITERATION)):
+            p = changes[m] - u
+            if u + 2 * p > n or failed.get(p, -1) > u or \
+                    not all(st.same(u + t, u + p + t, p) for t in range(p)):
+                continue
+            loop, hi = _best_loop(st, u, p, done)
+            if loop is not None:
+                loops.append(loop)
+                done = loop.end
+                break
+            failed[p] = hi
+    return loops
+
+
+def _best_loop(st, u, p, done):
+    """The loop of the most whole iterations in the periodic stretch around ``u``."""
+    lo = u
+    while lo - 1 >= done and st.same(lo - 1, lo - 1 + p, p):
+        lo -= 1
+    q = u
+    while q + p < len(st.events) and st.same(q, q + p, p):
+        q += 1
+    hi = q + p
+    best = None
+    for s in range(lo, min(lo + p, hi)):
+        count = (hi - s) // p
+        if count >= 2 and (best is None or count > best.count) and _valid(st, s, p, count):
+            best = _Loop(s, p, count)
+    return best, hi
+
+
+def _valid(st, s, p, count):
+    first_change = next(q for q in range(s, s + p) if st.is_change[q])
+    if any(st.is_node[q] for q in range(first_change, s + p)):
+        return False
+    for k in range(count):
+        base = s + k * p
+        for q in range(base, base + p):
+            for r in st.sig[q][1]:      # (a block's first node names its own position)
+                if r is not None and r >= s and not base <= r <= q:
+                    st.carried = True
+                    return False
+    return True
+
+
+def _same_forward_before(st, loop, lower):
+    """The positions of the nodes before the loop (after the last parameter change) that
+    compute what its first iteration's nodes compute, or None; nothing from the loop on
+    may use them. Other nodes may come between (the parameters made along the way)."""
+    s, p = loop.start, loop.period
+    forward = [q for q in range(s, s + p) if st.is_node[q]]
+    found, q = [], s - 1
+    while q >= lower and len(found) < len(forward):
+        if st.is_change[q]:
+            return None
+        if st.is_node[q] and st.sig[q][0] == st.sig[forward[-1 - len(found)]][0]:
+            found.append(q)
+        q -= 1
+    if not forward or len(found) < len(forward):
+        return None
+    found.reverse()
+    index = {x: j for j, x in enumerate(forward)}
+    taken = set(found)
+    for x, c in zip(forward, found):
+        (s1, r1), (s0, r0) = st.sig[x], st.sig[c]
+        if s1 != s0:
+            return None
+        for a, b in zip(r1, r0):
+            if a >= s:
+                if a not in index or b != found[index[a]]:
+                    return None
+            elif a != b or a in taken:
+                return None
+    for q in range(s, len(st.events)):
+        if any(r in taken for r in st.sig[q][1]):
+            return None
+    return found
+
+
+class Folded:
+    """The loops found, the timeline rewritten around them (``rec.actions``), and what
+    the caller's check compares: ``checks``."""
+
+    def __init__(self, rec, st, loops):
+        self.rec, self.st, self.loops = rec, st, loops
+        self.rep = {}              # node of a folded iteration -> the node drawn for it
+        self.stale = set()         # nodes of iterations before the last
+        self.groups = []           # (first position, last position, action after which)
+        self.unchecked = []        # nodes whose value only the loop's check compares
+        self.loop_checks = []      # (loop action, end action, iterations, last)
+        self.values_left = MAX_LOOP_VALUES
+
+    # ------------------------------------------------------------------ rewriting
+    def _node(self, i, line):
+        if i in self.stale:
+            raise TraceError(EARLIER_ITERATION, line=line)
+        return self.rep.get(i, i)
+
+    def _remap_action(self, a):
+        p = {}
+        for k, v in a["params"].items():
+            if k in NODE_PARAMS and isinstance(v, list):
+                v = [self._node(x, a["line"]) for x in v]
+            elif k in NODE_PARAMS and v is not None:
+                v = self._node(v, a["line"])
+            p[k] = v
+        a = dict(a, params=p)
+        if "values" in a:
+            a["values"] = {self.rep.get(i, i): v for i, v in a["values"].items()}
+        return a
+
+    def _remap_node(self, i):
+        node = self.rec.nodes[i]
+        node["inputs"] = {port: self._node(j, node["line"]) for port, j in
+                          node["inputs"].items()}
+
+    def rewrite(self):
+        st, rec = self.st, self.rec
+        out, q = [], 0
+        starts = {loop.start: loop for loop in self.loops}
+        while q < len(st.events):
+            loop = starts.get(q)
+            if loop is not None:
+                self._fold(loop, out)
+                q = loop.end
+                continue
+            is_action, k = st.events[q]
+            if is_action:
+                a = self._remap_action(rec.actions[k])
+                out.append(a)
+                if a["kind"] in CHANGES:
+                    self.groups.append((q, q, a))
+            else:
+                self._remap_node(k)
+            q += 1
+        rec.actions = out
+        self._watch_printed_items()
+
+    def _fold(self, loop, out):
+        st, rec = self.st, self.rec
+        s, p, n = loop.start, loop.period, loop.count
+        if n > MAX_COUNT:
+            raise TraceError(f"a training loop of more than {MAX_COUNT:,} iterations cannot "
+                             "be drawn", line=st.line(s))
+        if any(st.is_node[q] and rec.nodes[st.events[q][1]]["kind"] in RANDOM_KINDS
+               for q in range(s, s + p)):
+            raise TraceError(RANDOM_IN_LOOP, line=st.line(s))
+        offsets = [t for t in range(p) if st.is_node[s + t]]
+        reps = [st.events[c][1] for c in loop.pre] if loop.pre else \
+            [st.events[s + t][1] for t in offsets]
+        for j, t in enumerate(offsets):
+            rep = reps[j]
+            if not loop.pre:
+                self._remap_node(rep)
+            for k in range(n):
+                i = st.events[s + k * p + t][1]
+                if i == rep:
+                    continue
+                copy, node = rec.nodes[i], rec.nodes[rep]
+                copy["removed"] = True
+                node["watched"] = node["watched"] or copy["watched"]
+                node["keep"] = node["keep"] or copy["keep"]
+                if node["label"] is None and copy["label"] is not None:
+                    node["label"] = copy["label"]
+                self.rep[i] = rep
+                if k < n - 1:
+                    self.stale.add(i)
+        after = st.nodes_before[s + p]
+        loop_action = {"kind": "loop", "params": {"count": n}, "line": st.line(s),
+                       "after": st.nodes_before[s]}
+        out.append(loop_action)
+        last = s + (n - 1) * p
+        for t in range(p):
+            if offsets and t == offsets[0]:
+                out.append({"kind": "forward", "params": {}, "line": st.line(s + t),
+                            "after": after})
+            is_action, k = st.events[last + t]
+            if is_action:
+                out.append(dict(self._remap_action(rec.actions[k]), after=after))
+        end = {"kind": "end_loop", "params": {}, "line": st.line(loop.end - 1),
+               "after": after}
+        out.append(end)
+        self.groups.append((s, loop.end - 1, end))
+        self._loop_values(loop, offsets, reps, loop_action, end)
+
+    def _loop_values(self, loop, offsets, reps, loop_action, end):
+        """What the script computed in every iteration (the nodes small enough for a
+        document's loop history, and the parameters at the iteration's end) and every
+        node in the last one."""
+        st, rec = self.st, self.rec
+        if not rec.record_values:
+            return
+        s, p, n = loop.start, loop.period, loop.count
+        iterations = []
+        for k in range(n):
+            base = s + k * p
+            values = {}
+            for j, t in enumerate(offsets):
+                data = rec.values[st.events[base + t][1]][0]
+                if data.size <= HISTORY_ELEMENTS:
+                    values[reps[j]] = data
+            for t in range(p):
+                is_action, a = st.events[base + t]
+                if is_action:
+                    values.update((i, v) for i, v in rec.actions[a].get("values", {}).items()
+                                  if v.size <= HISTORY_ELEMENTS)
+            size = sum(v.size for v in values.values())
+            if size > self.values_left:
+                break
+            self.values_left -= size
+            iterations.append(values)
+        final = {reps[j]: rec.values[st.events[s + (n - 1) * p + t][1]][0]
+                 for j, t in enumerate(offsets)}
+        self.loop_checks.append((loop_action, end, n, iterations, final))
+
+    def _watch_printed_items(self):
+        """A number read with ``.item()`` and printed inside a folded loop: its node is
+        watched, so the loop prints it every iteration as the script did."""
+        st = self.st
+        for i, nodes, actions in self.rec.item_prints:
+            last = max(st.npos[min(nodes, len(st.npos)) - 1] if nodes else -1,
+                       st.apos[min(actions, len(st.apos)) - 1] if actions else -1)
+            for first, end, _ in self.groups:
+                if first != end and first <= last <= end:
+                    self.rec.nodes[self.rep.get(i, i)]["watched"] = True
+
+    # ------------------------------------------------------------------ forwards
+    def place_forwards(self, alive):
+        """Adds a ``forward`` action after each parameter change (or loop) that is
+        followed by kept nodes computed from a changed parameter; those nodes are checked
+        after it (their ``check_after``). A loop's first-iteration nodes after an earlier
+        change are checked after the forward just before the loop, if there is one, else
+        only by the loop's own comparison (``unchecked``: its values at step 0 are not
+        the script's)."""
+        rec, st = self.rec, self.st
+        nodes, objects = rec.nodes, rec.objects
+        changed = {id(objects[i]) for a in rec.actions if a["kind"] in ("update", "optimizer")
+                   for i in a["params"]["tensors" if a["kind"] == "update" else "params"]}
+        depends = [False] * len(nodes)
+        for i, node in enumerate(nodes):
+            if node.get("removed"):
+                continue
+            if node["leaf_rg"]:
+                depends[i] = id(objects[i]) in changed
+            else:
+                depends[i] = any(depends[j] for j in node["inputs"].values())
+        needs = [alive[i] and depends[i] and not nodes[i]["leaf_rg"]
+                 for i in range(len(nodes))]
+        forwards = {}           # group -> the forward action after it
+        unrolled = 0
+        for g, (first, last, after) in enumerate(self.groups):
+            upto = self.groups[g + 1][0] if g + 1 < len(self.groups) else len(st.events)
+            if not any(st.is_node[q] and needs[st.events[q][1]] for q in range(last + 1, upto)):
+                continue
+            if after["kind"] != "end_loop":
+                unrolled += 1
+                if unrolled > MAX_UNROLLED_FORWARDS:
+                    raise TraceError(CARRIED if st.carried else UNROLLED, line=after["line"])
+            forward = {"kind": "forward", "params": {}, "line": after["line"],
+                       "after": after["after"]}
+            at = next(k for k, a in enumerate(rec.actions) if a is after)
+            rec.actions.insert(at + 1, forward)
+            forwards[g] = forward
+        firsts = [first for first, _, _ in self.groups]
+        for i, node in enumerate(nodes):
+            g = bisect.bisect_right(firsts, st.npos[i]) - 1
+            if not needs[i] or g < 0:
+                continue
+            if st.npos[i] > self.groups[g][1]:         # after group g
+                node["check_after"] = forwards.get(g)
+            elif g - 1 in forwards:                     # in loop g, after another change
+                node["check_after"] = forwards[g - 1]
+            elif g > 0:
+                self.unchecked.append(i)
+
+    # ------------------------------------------------------------------ the check
+    def checks(self, index_of, new_id):
+        """Per folded loop, for the caller's check: the loop's and end's action indices,
+        the count, each iteration's values and the last iteration's, by node id."""
+        out = []
+        for loop_action, end, count, iterations, final in self.loop_checks:
+            def ids(values):
+                return {new_id[i]: v.tolist() for i, v in values.items() if i in new_id}
+            out.append({"loop": index_of[id(loop_action)], "end": index_of[id(end)],
+                        "count": count, "iterations": [ids(v) for v in iterations],
+                        "last": ids(final)})
+        return out
+
+
+def fold(rec):
+    """Finds the training loops of ``rec`` (a ``Recorder``) and rewrites its actions (and
+    marks the nodes of the folded iterations ``removed``); returns the ``Folded``."""
+    st = _Stream(rec.nodes, rec.actions)
+    loops = _find_loops(st) if any(st.is_change) else []
+    lower = 0
+    for loop in loops:
+        loop.pre = _same_forward_before(st, loop, lower)
+        lower = loop.end
+    folded = Folded(rec, st, loops)
+    folded.rewrite()
+    return folded

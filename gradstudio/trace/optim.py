@@ -1,0 +1,231 @@
+"""``torch.optim`` in a trace (part of the tracing child): making an optimizer, its
+``step()`` and ``zero_grad()``, and a module's ``zero_grad()`` become the timeline
+actions ``optimizer``, ``step``, ``optimizer_zero_grad`` and ``set_grad_none``.
+
+The engine's optimizers are plain Python, not observed calls, and the tracer changes
+nothing in the engine; so the child's trace function (``sys.settrace``, which already
+names the script's tensors) hands every new frame to ``OptimizerWatch.enter``, which
+picks the frames of these methods by their code objects. The call is recorded from its
+arguments, nothing inside it is (the recorder is quiet until the frame returns).
+
+A document's optimizer is ``torch.optim.SGD``, ``Adam``, ``AdamW`` or ``RMSprop`` over
+one list of tensors, with the settings its ``optimizer`` action has (lr; momentum,
+nesterov and weight_decay; betas; alpha); anything else the call was given (``amsgrad``,
+``eps``, ``foreach``, parameter groups, a closure), a scheduler or a change of an
+optimizer's settings after it was made is refused in one sentence (``Recorder.refuse``:
+the trace is refused at the end, the script runs on untouched).
+
+Imports only the engine's public API and its sibling modules.
+"""
+import math
+
+from gradstudio.engine import inspect as raw
+
+from .values import ActionRef, has_marked
+
+# per algorithm: its document settings as (setting, key of the parameter group, PyTorch's
+# default), the keys that must keep PyTorch's default, and the settings in words
+_SETTINGS = {
+    "SGD": ((("momentum", "momentum", 0.0), ("weight_decay", "weight_decay", 0.0)),
+            {"dampening": 0, "maximize": False, "foreach": None, "differentiable": False,
+             "fused": None},
+            "lr, momentum, nesterov and weight_decay"),
+    "Adam": ((("weight_decay", "weight_decay", 0.0),),
+             {"eps": 1e-8, "amsgrad": False, "maximize": False, "foreach": None,
+              "capturable": False, "differentiable": False, "fused": None,
+              "decoupled_weight_decay": False},
+             "lr, betas and weight_decay"),
+    "AdamW": ((("weight_decay", "weight_decay", 0.01),),
+              {"eps": 1e-8, "amsgrad": False, "maximize": False, "foreach": None,
+               "capturable": False, "differentiable": False, "fused": None},
+              "lr, betas and weight_decay"),
+    "RMSprop": ((("alpha", "alpha", 0.99), ("momentum", "momentum", 0.0),
+                 ("weight_decay", "weight_decay", 0.0)),
+                {"eps": 1e-8, "centered": False, "capturable": False, "foreach": None,
+                 "maximize": False, "differentiable": False},
+                "lr, alpha, momentum and weight_decay"),
+}
+_KNOWN = ("SGD", "Adam", "AdamW", "RMSprop")
+
+
+def _plain_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and \
+        math.isfinite(v) and not has_marked(v)
+
+
+def _differs(value, default):
+    """Whether a setting is not PyTorch's default (``None``, ``False`` exactly)."""
+    if default is None or isinstance(default, bool):
+        return value is not default
+    return isinstance(value, bool) or value != default
+
+
+class OptimizerWatch:
+    """Turns the script's optimizer calls into actions of ``rec`` (a ``Recorder``)."""
+
+    def __init__(self, rec, engine):
+        self.rec = rec
+        optim = engine.optim
+        self.algorithms = {getattr(optim, name): name for name in _KNOWN}
+        self.engine_classes = {getattr(optim, name) for name in optim.__all__}
+        self.made = {}         # id(optimizer) -> (action uid, settings, [(node, tensor)])
+        hooks = {}
+        for cls in (optim.Optimizer, optim.SGD, optim.Adam, optim.AdamW, optim.RMSprop,
+                    optim.Adagrad):
+            for name, handler in (("__init__", self._made), ("step", self._step),
+                                  ("zero_grad", self._zero_grad),
+                                  ("load_state_dict", self._load_state)):
+                code = getattr(cls.__dict__.get(name), "__code__", None)
+                if code is not None and code.co_name == name:
+                    hooks[code] = handler
+        hooks[engine.nn.Module.zero_grad.__code__] = self._module_zero_grad
+        hooks[optim.lr_scheduler.LRScheduler.__init__.__code__] = self._scheduler
+        self.hooks = hooks
+
+    def enter(self, frame):
+        """For the trace function's ``call`` event: a local trace function for a frame
+        of an optimizer's method the script called itself, else None."""
+        handler = self.hooks.get(frame.f_code)
+        rec = self.rec
+        if handler is None or rec.quiet or len(rec.frames) > 1:
+            return None
+        frame.f_trace_lines = False
+        done = handler(frame.f_locals)
+        rec.quiet += 1
+        raised = []
+
+        def local(frame, event, arg):
+            if event == "exception":
+                raised.append(True)
+            elif event == "return":
+                rec.quiet -= 1
+                if done is not None:
+                    done(bool(raised))
+            return local
+        return local
+
+    # ------------------------------------------------------------------ optimizers
+    def _made(self, args):
+        optimizer = args.get("self")
+
+        def done(raised):
+            if not raised:
+                self._record(optimizer)
+        return done
+
+    def _record(self, optimizer):
+        rec = self.rec
+        cls = type(optimizer)
+        algorithm = self.algorithms.get(cls)
+        if algorithm is None:
+            rec.refuse(f"torch.optim.{cls.__name__} cannot be drawn yet: a document's "
+                       "optimizer is SGD, Adam, AdamW or RMSprop"
+                       if cls in self.engine_classes else
+                       f"an optimizer class of your own ({cls.__name__}) cannot be drawn "
+                       "yet: a document's optimizer is torch.optim's SGD, Adam, AdamW or "
+                       "RMSprop")
+            return
+        if len(optimizer.param_groups) != 1:
+            rec.refuse("an optimizer with several parameter groups cannot be drawn yet: "
+                       "give it one list of tensors")
+            return
+        group = optimizer.param_groups[0]
+        settings, fixed, words = _SETTINGS[algorithm]
+        for key, default in fixed.items():
+            if _differs(group.get(key, default), default):
+                rec.refuse(f"torch.optim.{algorithm}(..., {key}={group[key]!r}) cannot be "
+                           f"drawn yet: a document's {algorithm} takes {words}")
+                return
+        numbers = [("lr", group["lr"])] + [(key, group[key]) for _, key, _ in settings]
+        if algorithm.startswith("Adam"):
+            numbers += [("betas", b) for b in group["betas"]]
+        for key, value in numbers:
+            if not _plain_number(value):
+                rec.refuse(f"torch.optim.{algorithm}'s {key} must be a plain number to be "
+                           "drawn")
+                return
+        params = [(rec.node_of.get(id(p)), p) for p in group["params"]]
+        if any(i is None for i, _ in params):
+            rec.refuse("an optimizer over a tensor the trace did not see made cannot be "
+                       "drawn")
+            return
+        p = {"algorithm": algorithm, "params": [i for i, _ in params],
+             "lr": float(group["lr"])}
+        for name, key, default in settings:
+            p[name] = None if group[key] == default else float(group[key])
+        if algorithm == "SGD":
+            p["nesterov"] = bool(group["nesterov"])
+        if algorithm.startswith("Adam") and tuple(group["betas"]) != (0.9, 0.999):
+            p["beta1"], p["beta2"] = (float(b) for b in group["betas"])
+        action = rec.action("optimizer", p)
+        rec.action_done()
+        rec.keep.append(optimizer)
+        self.made[id(optimizer)] = (action["uid"], _settings(optimizer), params)
+
+    def _known(self, optimizer, what):
+        """The record of ``optimizer`` for one of its calls, or None (refused)."""
+        made = self.made.get(id(optimizer))
+        if made is None:
+            self.rec.refuse(f"optimizer.{what}() of an optimizer the trace could not draw "
+                            "cannot be drawn")
+        elif _settings(optimizer) != made[1]:
+            self.rec.refuse("changing an optimizer's settings or parameters after making "
+                            "it (such as param_groups[0]['lr'] = ... or add_param_group) "
+                            "cannot be drawn yet")
+            return None
+        return made
+
+    def _step(self, args):
+        rec = self.rec
+        if args.get("closure") is not None:
+            rec.refuse("optimizer.step(closure) cannot be drawn yet: call loss.backward() "
+                       "and optimizer.step() instead")
+            return None
+        made = self._known(args.get("self"), "step")
+        if made is None:
+            return None
+        rec.action("step", {"optimizer": ActionRef(made[0])})
+        return lambda raised: rec.action_done(failed=raised, values=made[2])
+
+    def _zero_grad(self, args):
+        rec = self.rec
+        made = self._known(args.get("self"), "zero_grad")
+        if made is None:
+            return None
+        rec.action("optimizer_zero_grad", {"optimizer": ActionRef(made[0]),
+                                           "set_to_none": bool(args.get("set_to_none",
+                                                                        True))})
+        return lambda raised: rec.action_done(failed=raised)
+
+    def _load_state(self, args):
+        self.rec.refuse("loading an optimizer's state (load_state_dict) cannot be drawn yet")
+
+    def _scheduler(self, args):
+        self.rec.refuse(f"a learning-rate scheduler (torch.optim.lr_scheduler."
+                        f"{type(args.get('self')).__name__}) cannot be drawn yet: a "
+                        "document's optimizer keeps the learning rate it was made with")
+
+    # ------------------------------------------------------------------ modules
+    def _module_zero_grad(self, args):
+        """``model.zero_grad()``: ``p.grad = None`` for each parameter (a no-op for one
+        without a gradient), or with ``set_to_none=False``, ``p.grad.zero_()`` for each
+        that has one."""
+        rec = self.rec
+        set_to_none = bool(args.get("set_to_none", True))
+        params = list(args["self"].parameters())
+        nodes = [rec.node_of.get(id(p)) for p in params]
+        if any(i is None for i in nodes):
+            rec.refuse("zero_grad() of a module with a parameter the trace did not see made "
+                       "cannot be drawn")
+            return None
+        made = 0
+        for i, p in zip(nodes, params):
+            if set_to_none or raw.grad(p) is not None:
+                rec.action("set_grad_none" if set_to_none else "zero_grad", {"tensor": i})
+                made += 1
+        return (lambda raised: rec.action_done(failed=raised)) if made else None
+
+
+def _settings(optimizer):
+    return [([id(p) for p in g["params"]], {k: v for k, v in g.items() if k != "params"})
+            for g in optimizer.param_groups]

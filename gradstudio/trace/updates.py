@@ -1,0 +1,152 @@
+"""Parameter updates written by hand (part of the tracing child): ``w -= lr * w.grad``
+under ``torch.no_grad()``, ``w.sub_(lr * w.grad)``, ``w.data -= lr * w.grad`` and
+``w.data = w.data - lr * w.grad`` (``w.grad * lr`` too, and ``w.grad`` alone for lr 1)
+are one ``update`` action of the document, which computes exactly that.
+
+The step ``lr * w.grad`` the script computed first was recorded as nodes (the gradient
+as a literal, marked, and the product); the update consumes them (``Recorder.drop_tail``),
+so they must be the last nodes made and nothing else may use them. Anything else that
+changes a leaf that requires grad in place (``w -= lr * w.grad / n``, a clipped gradient,
+``lr`` read from a tensor) is refused in one sentence: the document could only draw a
+different program. Consecutive updates with the same settings (``w -= ...; b -= ...``)
+are one action over both tensors, as the document's Train command writes them.
+
+Part of the tracing child (``child.py``); imports only the engine's public API and its
+sibling modules.
+"""
+import dis
+import sys
+
+from gradstudio.engine import inspect as raw
+
+from .values import SCALAR_FED_BACK, TraceError, has_marked
+
+LEAF_UPDATE = ("an in-place update of a leaf that requires grad can be drawn only as a "
+               "training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or "
+               "w.sub_(lr * w.grad)) with lr a plain number")
+DATA_WRITE = ("writing through .data (such as w.data.zero_() or w.data = ...) cannot be "
+              "drawn yet, except as a training step w.data -= lr * w.grad: it changes a "
+              "tensor without autograd seeing it")
+SHARED = ("a tensor that shares its memory with a parameter (through x.detach() or x.data) "
+          "is used after the parameter's update, which cannot be drawn: the update changes "
+          "both")
+
+_opnames = {}
+
+
+def trainable(t):
+    return raw.requires_grad(t) and raw.grad_fn(t) is None
+
+
+def inplace_update(rec, t, direct, op, operands, params):
+    """An in-place ``op`` (already run) on ``t``, a leaf that requires grad (``direct``)
+    or what ``x.data`` returned: records the ``update`` it is, or raises TraceError."""
+    if direct:
+        leaf, style = t, _call_style(rec)
+    else:
+        leaf = rec.data_source.get(id(t))
+        if leaf is None or not trainable(leaf) or op.name != "sub":
+            raise TraceError(DATA_WRITE)
+        style = "data"
+    step = operands[1] if len(operands) == 2 else None
+    if op.name != "sub" or (params or {}).get("alpha", 1) != 1 or not rec.is_tensor(step):
+        raise TraceError(LEAF_UPDATE)
+    found = _scaled_grad(rec, step, leaf)
+    if found is None:
+        raise TraceError(LEAF_UPDATE)
+    lr, chain = found
+    alias = rec.node_of.get(id(t))
+    if not direct and alias is not None and alias == min(chain) - 1:
+        chain = [alias] + chain
+    _record(rec, leaf, lr, style, chain, t)
+
+
+def data_assignment(rec, t, value):
+    """``t.data = value`` (already run): ``w.data = w.data - lr * w.grad`` (or ``w -
+    ...``) is recorded as an ``update``; anything else is refused."""
+    i = rec.node_of.get(id(value)) if rec.is_tensor(value) else None
+    if i is None or not trainable(t):
+        raise TraceError(DATA_WRITE)
+    node = rec.nodes[i]
+    if node["kind"] != "sub":
+        raise TraceError(DATA_WRITE)
+    if node["params"] or set(node["inputs"]) != {"self", "other"}:
+        raise TraceError(LEAF_UPDATE)
+    base = node["inputs"]["self"]
+    src = rec.objects[base]
+    if src is not t and rec.data_source.get(id(src)) is not t:
+        raise TraceError(LEAF_UPDATE)
+    found = _scaled_grad(rec, rec.objects[node["inputs"]["other"]], t)
+    if found is None:
+        raise TraceError(LEAF_UPDATE)
+    lr, chain = found
+    chain = chain + [i]
+    if src is not t and base == min(chain) - 1:
+        chain = [base] + chain
+    _record(rec, t, lr, "data", chain, value)
+
+
+def _scaled_grad(rec, step, leaf):
+    """``(lr, nodes)`` when ``step`` is ``lr * leaf.grad`` (or the gradient itself), as
+    the last nodes made; else None."""
+    i = rec.node_of.get(id(step))
+    if i is None:
+        return None
+    node = rec.nodes[i]
+    if node["kind"] == "mul" and list(node["inputs"]) == ["self"] and \
+            list(node["params"]) == ["other"]:
+        lr, g = node["params"]["other"], node["inputs"]["self"]
+        chain = [g, i]
+    elif node.get("grad_owner") is not None:
+        lr, g, chain = 1, i, [i]
+    else:
+        return None
+    owner = rec.nodes[g].get("grad_owner")
+    grad, now = rec.objects[g], raw.grad(leaf)
+    if owner is None or rec.objects[owner] is not leaf or now is None or \
+            (grad is not now and rec.grad_alias.get(id(grad)) is not now):
+        return None
+    if has_marked(lr):
+        raise TraceError(SCALAR_FED_BACK)
+    return lr, chain
+
+
+def _record(rec, leaf, lr, style, chain, changed):
+    first = min(chain)
+    last_action = rec.actions[-1]["after"] if rec.actions else 0
+    if sorted(chain) != list(range(first, len(rec.nodes))) or last_action > first or any(
+            rec.nodes[k]["label"] or rec.nodes[k]["watched"] or rec.nodes[k]["keep"]
+            for k in chain):
+        raise TraceError(LEAF_UPDATE)
+    rec.drop_tail(chain)
+    for other in rec.memory.get(id(leaf), ()):
+        k = rec.node_of.get(id(other))
+        if other is not leaf and other is not changed and k is not None and \
+                rec.nodes[k]["taint"] is None:
+            rec.nodes[k]["taint"] = (rec.line(), SHARED)
+    node = rec.node_of[id(leaf)]
+    settings = {"lr": float(lr), "style": style, "no_grad": not rec.torch.is_grad_enabled()}
+    last = rec.actions[-1] if rec.actions else None
+    if last is not None and last["kind"] == "update" and last["after"] == len(rec.nodes) \
+            and not last.get("failed") and node not in last["params"]["tensors"] and \
+            all(last["params"][k] == v for k, v in settings.items()):
+        last["params"]["tensors"].append(node)
+    else:
+        rec.action("update", dict(settings, tensors=[node]))
+    tensors = rec.actions[-1]["params"]["tensors"]
+    rec.action_done(values=[(k, rec.objects[k]) for k in tensors])
+
+
+def _call_style(rec):
+    """``"-="`` for ``w -= ...`` (an in-place operator), ``"sub_"`` for ``w.sub_(...)``,
+    read from the instruction the script's frame is running."""
+    f = sys._getframe(1)
+    while f is not None and f.f_code.co_filename != rec.filename:
+        f = f.f_back
+    if f is None:
+        return "-="
+    names = _opnames.get(f.f_code)
+    if names is None:
+        names = _opnames[f.f_code] = {ins.offset: ins.opname
+                                      for ins in dis.get_instructions(f.f_code)}
+    return "-=" if names.get(f.f_lasti, "").startswith(("BINARY_OP", "INPLACE_")) else "sub_"

@@ -1,0 +1,526 @@
+"""Tracing a training loop as a student writes it: the loop that repeats the same forward,
+backward and update is folded into one graph and a loop block (GradStudio issue 11), for
+manual updates (``-=``, ``.data -=``, ``sub_``), ``torch.optim`` and ``nn.Linear`` models.
+Each traced document passes the trace's own check (its run computes what the script
+computed, iteration by iteration), and its exported script, run under real PyTorch,
+prints the loop's losses and ends with the parameters the original script ends with.
+What a loop block cannot show is refused in one sentence."""
+import re
+import textwrap
+
+import pytest
+
+from script_runner import run_scripts, torch_available
+
+from gradstudio.document import run
+from gradstudio.document.export import export_script, transcript
+from gradstudio.document.trace import TraceError, start_trace
+
+PREFIX = "GradStudio cannot trace this: "
+
+
+def dedent(text):
+    return textwrap.dedent(text).lstrip("\n")
+
+
+def _outcomes(sources, limit=3):
+    """Traces ``sources`` a few at a time; the document or the TraceError of each."""
+    jobs, results = [], []
+
+    def collect(job):
+        try:
+            return job.result()
+        except TraceError as exc:
+            return exc
+    for i, src in enumerate(sources):
+        jobs.append(start_trace(dedent(src), filename=f"<script {i}>"))
+        if len(jobs) - len(results) >= limit:
+            results.append(collect(jobs[len(results)]))
+    while len(results) < len(jobs):
+        results.append(collect(jobs[len(results)]))
+    return results
+
+
+DATA = dedent("""
+    import torch
+    x = torch.tensor([[0.0], [1.0], [2.0], [3.0], [4.0]])
+    y = torch.tensor([[1.1], [2.9], [5.2], [6.8], [9.1]])
+    w = torch.tensor([0.0], requires_grad=True)
+    b = torch.tensor([0.0], requires_grad=True)
+    lr = 0.02
+""")
+
+
+def with_data(body):
+    return DATA + dedent(body)
+
+
+MANUAL = with_data("""
+    for epoch in range(30):
+        y_pred = w * x + b
+        loss = ((y_pred - y) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            {update_w}
+            {update_b}
+        w.grad.zero_()
+        b.grad.zero_()
+        print(f"{{epoch}}: loss={{loss.item():.4f}}")
+""")
+
+SCRIPTS = {
+    "minus equals": MANUAL.format(update_w="w -= lr * w.grad", update_b="b -= lr * b.grad"),
+    "data": MANUAL.format(update_w="w.data -= lr * w.grad", update_b="b.data -= lr * b.grad"),
+    "sub_": MANUAL.format(update_w="w.sub_(lr * w.grad)", update_b="b.sub_(lr * b.grad)"),
+    "grad times lr": MANUAL.format(update_w="w -= w.grad * lr", update_b="b -= b.grad * lr"),
+    "forgetting zero_grad": with_data("""
+        for epoch in range(30):
+            y_pred = w * x + b
+            loss = ((y_pred - y) ** 2).mean()
+            loss.backward()
+            with torch.no_grad():
+                w -= lr * w.grad
+                b -= lr * b.grad
+            print(f"{epoch}: loss={loss.item():.4f}")
+    """),
+    "SGD with momentum, zero_grad first": """
+        import torch
+        x = torch.tensor([[0.0], [0.25], [0.5], [0.75], [1.0]])
+        y = torch.tensor([[1.1], [1.4], [2.1], [2.4], [3.1]])
+        w = torch.tensor([0.0], requires_grad=True)
+        b = torch.tensor([0.0], requires_grad=True)
+        optimizer = torch.optim.SGD([w, b], lr=0.1, momentum=0.9)
+        for epoch in range(30):
+            optimizer.zero_grad()
+            y_pred = w * x + b
+            loss = ((y_pred - y) ** 2).mean()
+            loss.backward()
+            optimizer.step()
+            print(f"{epoch}: loss={loss.item():.4f}")
+    """,
+    "nn.Linear with Adam and MSELoss": """
+        import torch
+        from torch import nn
+        torch.manual_seed(0)
+        x = torch.tensor([[0.0], [1.0], [2.0], [3.0], [4.0]])
+        y = torch.tensor([[1.1], [2.9], [5.2], [6.8], [9.1]])
+        model = nn.Linear(1, 1)
+        loss_fn = nn.MSELoss()
+        optimizer = torch.optim.Adam(model.parameters(), lr=0.05)
+        for epoch in range(40):
+            pred = model(x)
+            loss = loss_fn(pred, y)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            print(f"{epoch}: loss={loss.item():.4f}")
+    """,
+    "nn.Sequential with SGD, model.zero_grad": """
+        import torch
+        import torch.nn as nn
+        torch.manual_seed(1)
+        x = torch.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+        y = torch.tensor([[0.0], [1.0], [1.0], [0.0]])
+        model = nn.Sequential(nn.Linear(2, 4), nn.Tanh(), nn.Linear(4, 1), nn.Sigmoid())
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.5)
+        for epoch in range(25):
+            model.zero_grad()
+            loss = nn.functional.binary_cross_entropy(model(x), y)
+            loss.backward()
+            optimizer.step()
+            print(f"{epoch}: loss={loss.item():.4f}")
+    """,
+}
+
+# per script: the loop's count, its actions, and the names of the parameters to compare
+EXPECTED = {
+    "minus equals": (30, ["backward", "update", "zero_grad", "zero_grad"], ("w", "b")),
+    "data": (30, ["backward", "update", "zero_grad", "zero_grad"], ("w", "b")),
+    "sub_": (30, ["backward", "update", "zero_grad", "zero_grad"], ("w", "b")),
+    "grad times lr": (30, ["backward", "update", "zero_grad", "zero_grad"], ("w", "b")),
+    "forgetting zero_grad": (30, ["backward", "update"], ("w", "b")),
+    "SGD with momentum, zero_grad first": (30, ["optimizer_zero_grad", "backward", "step"],
+                                           ("w", "b")),
+    "nn.Linear with Adam and MSELoss": (40, ["optimizer_zero_grad", "backward", "step"],
+                                        ("weight", "bias")),
+    "nn.Sequential with SGD, model.zero_grad": (
+        25, ["set_grad_none"] * 4 + ["backward", "step"],
+        ("weight", "bias", "weight_2", "bias_2")),
+}
+
+
+@pytest.fixture(scope="module")
+def traced():
+    return dict(zip(SCRIPTS, _outcomes(list(SCRIPTS.values()))))
+
+
+def _body(doc):
+    """The loop's count and its actions without the forward."""
+    kinds = [a.kind for a in doc.timeline]
+    start, end = kinds.index("loop"), kinds.index("end_loop")
+    return doc.timeline[start].params["count"], \
+        [k for k in kinds[start + 1:end] if k != "forward"]
+
+
+def _label(doc, label):
+    (node,) = [n for n in doc.nodes() if n.label == label]
+    return node.id
+
+
+@pytest.mark.parametrize("name", list(SCRIPTS))
+def test_a_training_loop_folds_into_one_graph_and_a_loop_block(name, traced):
+    doc = traced[name]
+    assert not isinstance(doc, Exception), doc
+    count, body, params = EXPECTED[name]
+    assert _body(doc) == (count, body)
+    assert sum(a.kind == "loop" for a in doc.timeline) == 1
+    assert "forward" in [a.kind for a in doc.timeline]
+    # one forward, not one per iteration: a handful of nodes
+    assert len(doc.node_ids) <= 12, [n.kind for n in doc.nodes()]
+    assert not [n for n in doc.nodes() if n.label and re.search(r"loss_\d", n.label)]
+    result = run(doc)
+    assert result.errors == {} and all(o.error is None for o in result.outcomes)
+    # the loss printed with .item() in the loop is watched: the loop prints it each time
+    assert doc.node(_label(doc, "loss")).watched
+    for p in params:
+        assert result.state(_label(doc, p), 0).is_leaf
+
+
+def test_the_update_keeps_how_the_script_wrote_it(traced):
+    def update(name):
+        (a,) = [a for a in traced[name].timeline if a.kind == "update"]
+        return a.params["style"], a.params["lr"], a.params["no_grad"], len(a.params["tensors"])
+    assert update("minus equals") == ("-=", 0.02, True, 2)
+    assert update("data") == ("data", 0.02, True, 2)
+    assert update("sub_") == ("sub_", 0.02, True, 2)
+    assert update("grad times lr") == ("-=", 0.02, True, 2)
+
+
+def test_an_optimizer_is_made_before_the_loop_with_the_scripts_settings(traced):
+    def optimizer(name):
+        doc = traced[name]
+        (a,) = [a for a in doc.timeline if a.kind == "optimizer"]
+        assert doc.timeline.index(a) < [x.kind for x in doc.timeline].index("loop")
+        steps = [x for x in doc.timeline if x.kind in ("step", "optimizer_zero_grad")]
+        assert steps and all(x.params["optimizer"] == a.id for x in steps)
+        return {k: v for k, v in a.params.items() if k != "params"}, \
+            [doc.node(n).label for n in a.params["params"]]
+    assert optimizer("SGD with momentum, zero_grad first") == (
+        {"algorithm": "SGD", "lr": 0.1, "momentum": 0.9, "nesterov": False,
+         "weight_decay": None, "beta1": None, "beta2": None, "alpha": None}, ["w", "b"])
+    assert optimizer("nn.Linear with Adam and MSELoss") == (
+        {"algorithm": "Adam", "lr": 0.05, "momentum": None, "nesterov": False,
+         "weight_decay": None, "beta1": None, "beta2": None, "alpha": None},
+        ["weight", "bias"])
+
+
+def _trailer(names):
+    return "\nprint('final', " + ", ".join(f"{n}.tolist()" for n in names) + ")\n"
+
+
+def _loop_lines(text):
+    return [line for line in text.splitlines() if re.match(r"^\d+: ", line)
+            or line.startswith("final ")]
+
+
+@pytest.mark.skipif(not torch_available(), reason="PyTorch is not installed")
+def test_each_traced_loop_exports_a_script_that_trains_as_the_original_under_torch(traced):
+    """Under real PyTorch, the exported script of the traced document prints the same
+    loss every epoch and ends with the same parameters, bit for bit, as the script that
+    was traced; and the document's own transcript prints those losses too."""
+    originals, exported = [], []
+    for name, source in SCRIPTS.items():
+        doc = traced[name]
+        params = EXPECTED[name][2]
+        script = export_script(doc)
+        originals.append(dedent(source) + _trailer(
+            params if "model" not in source else
+            [f"[p for p in model.parameters()][{i}]" for i in range(len(params))]))
+        exported.append(script.text + _trailer(
+            [script.names[_label(doc, p)] for p in params]))
+    results = run_scripts(originals + exported)
+    for k, name in enumerate(SCRIPTS):
+        (want, err1), (got, err2) = results[k], results[len(SCRIPTS) + k]
+        assert err1 is None and err2 is None, (name, err1, err2)
+        assert _loop_lines(got) == _loop_lines(want), name
+        assert len(_loop_lines(want)) == EXPECTED[name][0] + 1
+        epochs = [line for line in _loop_lines(want) if not line.startswith("final")]
+        assert [line for line in transcript(traced[name]).splitlines()
+                if re.match(r"^\d+: ", line)] == epochs, name
+
+
+# ----------------------------------------------------------------------------- after the loop
+AFTER_THE_LOOP = with_data("""
+    for epoch in range(20):
+        loss = ((w * x + b - y) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            w -= lr * w.grad
+            b -= lr * b.grad
+        w.grad.zero_()
+        b.grad.zero_()
+    with torch.no_grad():
+        final = w * x + b
+    test_loss = ((final - y) ** 2).mean()
+    print(final, test_loss)
+""")
+
+ONE_STEP = with_data("""
+    loss = ((w * x + b - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        w -= lr * w.grad
+        b -= lr * b.grad
+    print(w, b)
+""")
+
+BATCHES = with_data("""
+    for i in range(3):
+        xb, yb = x[i:i + 2], y[i:i + 2]
+        loss = ((w * xb + b - yb) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            w -= lr * w.grad
+            b -= lr * b.grad
+        w.grad.zero_()
+        b.grad.zero_()
+    print(w, b)
+""")
+
+
+STOPPED_EARLY = with_data("""
+    optimizer = torch.optim.SGD([w, b], lr=lr)
+    for epoch in range(100):
+        optimizer.zero_grad()
+        loss = ((w * x + b - y) ** 2).mean()
+        if loss.item() < 1.0:
+            break
+        loss.backward()
+        optimizer.step()
+""")
+
+TWO_LOOPS = with_data("""
+    optimizer = torch.optim.SGD([w, b], lr=lr)
+    for epoch in range(10):
+        loss = ((w * x + b - y) ** 2).mean()
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    finer = torch.optim.Adam([w, b], lr=0.01)
+    for epoch in range(15):
+        loss = (w * x + b - y).abs().mean()
+        finer.zero_grad()
+        loss.backward()
+        finer.step()
+""")
+
+
+@pytest.fixture(scope="module")
+def around():
+    return _outcomes([AFTER_THE_LOOP, ONE_STEP, BATCHES, STOPPED_EARLY, TWO_LOOPS])
+
+
+def test_what_the_script_computes_after_the_loop_is_computed_again_there(around):
+    """The trained model evaluated after the loop: a forward action after the loop's end
+    computes it from the trained parameters (the trace's check compares it there)."""
+    doc = around[0]
+    assert not isinstance(doc, Exception), doc
+    kinds = [a.kind for a in doc.timeline]
+    assert kinds == ["loop", "forward", "backward", "update", "zero_grad", "zero_grad",
+                     "end_loop", "forward"]
+    final = _label(doc, "final")
+    assert doc.in_no_grad(final)
+    result = run(doc)
+    assert result.state(final, len(kinds)).value.tolist() != \
+        result.state(final, 0).value.tolist()
+
+
+def test_a_single_step_is_drawn_as_its_actions_without_a_loop(around):
+    doc = around[1]
+    assert not isinstance(doc, Exception), doc
+    assert [a.kind for a in doc.timeline] == ["backward", "update"]
+
+
+def test_a_loop_whose_iterations_differ_is_unrolled_with_a_forward_after_each_step(around):
+    """Each iteration takes another batch: no loop block, but every step drawn, the
+    graph computed again after each update (at most MAX_UNROLLED_FORWARDS times)."""
+    doc = around[2]
+    assert not isinstance(doc, Exception), doc
+    assert [a.kind for a in doc.timeline] == (
+        ["backward", "update", "forward", "zero_grad", "zero_grad"] * 2 +
+        ["backward", "update", "zero_grad", "zero_grad"])
+    assert sum(n.label is not None and n.label.startswith("loss") for n in doc.nodes()) == 3
+
+
+def test_a_last_iteration_that_stops_early_is_drawn_after_the_loop(around):
+    """The iterations that ran whole are the loop; the one the script left at its break
+    (zero_grad and the forward, no backward) follows it, its nodes computed again."""
+    doc = around[3]
+    assert not isinstance(doc, Exception), doc
+    kinds = [a.kind for a in doc.timeline]
+    count = doc.timeline[1].params["count"]
+    assert kinds == ["optimizer", "loop", "optimizer_zero_grad", "forward", "backward",
+                     "step", "end_loop", "forward", "optimizer_zero_grad"]
+    result = run(doc)
+    (loss,) = [n.id for n in doc.nodes() if n.label == "loss"]
+    assert result.histories[doc.timeline[1].id].scalar(loss)[-1] >= 1.0
+    assert 1 < count < 100
+
+
+def test_two_training_loops_one_after_the_other_are_two_loop_blocks(around):
+    doc = around[4]
+    assert not isinstance(doc, Exception), doc
+    assert [a.kind for a in doc.timeline] == (
+        ["optimizer", "loop", "forward", "optimizer_zero_grad", "backward", "step",
+         "end_loop"] * 2)
+    assert [a.params["count"] for a in doc.timeline if a.kind == "loop"] == [10, 15]
+    assert [a.params["algorithm"] for a in doc.timeline if a.kind == "optimizer"] == \
+        ["SGD", "Adam"]
+
+
+# ----------------------------------------------------------------------------- refused
+REFUSED = {
+    "dropout in the forward": ("""
+        import torch
+        import torch.nn.functional as F
+        x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+        w = torch.zeros(2, 1, requires_grad=True)
+        optimizer = torch.optim.SGD([w], lr=0.1)
+        for epoch in range(10):
+            loss = F.dropout(x @ w + 1.0, 0.5).pow(2).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+    """, 7, "dropout while training cannot be drawn yet: it draws a random mask the graph "
+            "cannot show (dropout in eval mode, training=False, can)."),
+    "noise drawn in the forward": ("""
+        import torch
+        x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+        w = torch.zeros(2, 1, requires_grad=True)
+        for epoch in range(10):
+            noise = torch.randn(2, 1) * 0.1
+            loss = (x @ w + noise).pow(2).mean()
+            loss.backward()
+            with torch.no_grad():
+                w -= 0.1 * w.grad
+            w.grad.zero_()
+    """, 5, "a training loop whose forward draws random numbers (such as torch.randn or a "
+            "new nn.Linear inside the loop) cannot be folded into one graph and a loop block: "
+            "the graph would draw them once, not once per iteration."),
+    "an update that is not lr * grad": (with_data("""
+        n = 5
+        for epoch in range(10):
+            loss = ((w * x + b - y) ** 2).sum()
+            loss.backward()
+            with torch.no_grad():
+                w -= lr * w.grad / n
+                b -= lr * b.grad / n
+            w.grad.zero_()
+            b.grad.zero_()
+    """), 12, "an in-place update of a leaf that requires grad can be drawn only as a "
+             "training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or "
+             "w.sub_(lr * w.grad)) with lr a plain number."),
+    "Adam with amsgrad": ("""
+        import torch
+        w = torch.zeros(2, requires_grad=True)
+        optimizer = torch.optim.Adam([w], lr=0.1, amsgrad=True)
+        for epoch in range(5):
+            loss = ((w - 1) ** 2).sum()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+    """, 3, "torch.optim.Adam(..., amsgrad=True) cannot be drawn yet: a document's Adam "
+            "takes lr, betas and weight_decay."),
+    "parameter groups": ("""
+        import torch
+        w = torch.zeros(2, requires_grad=True)
+        b = torch.zeros(1, requires_grad=True)
+        optimizer = torch.optim.SGD([{"params": [w]}, {"params": [b], "lr": 0.01}], lr=0.1)
+        for epoch in range(5):
+            loss = ((w - 1) ** 2).sum() + (b ** 2).sum()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+    """, 4, "an optimizer with several parameter groups cannot be drawn yet: give it one "
+            "list of tensors."),
+    "a learning-rate scheduler": ("""
+        import torch
+        w = torch.zeros(2, requires_grad=True)
+        optimizer = torch.optim.SGD([w], lr=0.1)
+        scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=2, gamma=0.5)
+        for epoch in range(5):
+            loss = ((w - 1) ** 2).sum()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            scheduler.step()
+    """, 4, "a learning-rate scheduler (torch.optim.lr_scheduler.StepLR) cannot be drawn "
+            "yet: a document's optimizer keeps the learning rate it was made with."),
+    "losses kept from every iteration": ("""
+        import torch
+        w = torch.zeros(2, requires_grad=True)
+        optimizer = torch.optim.SGD([w], lr=0.1)
+        losses = []
+        for epoch in range(5):
+            loss = ((w - 1) ** 2).sum()
+            losses.append(loss.detach())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        print(torch.stack(losses))
+    """, 11, "a tensor made in an earlier iteration of the training loop (such as a list of "
+             "losses) is used after the loop, which one graph and a loop block cannot "
+             "show."),
+}
+
+
+@pytest.fixture(scope="module")
+def refused():
+    return dict(zip(REFUSED, _outcomes([s for s, _, _ in REFUSED.values()])))
+
+
+@pytest.mark.parametrize("name", list(REFUSED))
+def test_what_a_loop_block_cannot_show_is_refused_in_one_sentence(name, refused):
+    _, line, words = REFUSED[name]
+    got = refused[name]
+    assert isinstance(got, TraceError), name
+    assert str(got) == f"line {line}: {PREFIX}{words}"
+
+
+# ----------------------------------------------------------------------------- self-check
+def _broken_build(change):
+    from gradstudio.document import trace as trace_mod
+    real = trace_mod._build
+
+    def build(data):
+        doc, ids = real(data)
+        change(doc)
+        return doc, ids
+    return build
+
+
+def _action(doc, kind):
+    (a,) = [a for a in doc.timeline if a.kind == kind]
+    return a.id
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda doc: doc.set_action_param(_action(doc, "update"), "lr", 0.03),
+     "in iteration 1 of the loop"),
+    (lambda doc: doc.set_action_param(_action(doc, "loop"), "count", 29),
+     "the loop would stop after 29 of its 30 iterations"),
+    (lambda doc: doc.remove_action(_action(doc, "forward")),
+     "the loop would stop after 1 of its 30 iterations"),
+])
+def test_the_self_check_refuses_a_folded_loop_that_would_train_differently(
+        monkeypatch, change, words):
+    """A builder defect in the loop block (another learning rate, one iteration fewer,
+    no forward again: the second backward finds the graph freed) is caught at the
+    loop's line."""
+    from gradstudio.document import trace as trace_mod
+    monkeypatch.setattr(trace_mod, "_build", _broken_build(change))
+    (got,) = _outcomes([SCRIPTS["minus equals"]])
+    assert isinstance(got, TraceError)
+    assert str(got).startswith("The graph would differ from the script from line 8 "
+                               "(y_pred = w * x + b): "), str(got)
+    assert words in str(got) and str(got).endswith(", so it was not drawn.")
