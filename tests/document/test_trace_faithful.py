@@ -3,37 +3,12 @@ show (writes through .data, hooks, values computed from a gradient ...) is refus
 sentence naming the script line, never dropped; and every document a trace builds is run
 and compared with what the script computed, so a difference the tracer did not foresee
 is refused too, at the line where it starts."""
-import textwrap
 
 import pytest
+from trace_jobs import PREFIX, dedent, outcomes
 
 from gradstudio.document import trace as trace_mod
 from gradstudio.document.trace import TraceError, start_trace, trace
-
-PREFIX = "GradStudio cannot trace this: "
-
-
-def dedent(text):
-    return textwrap.dedent(text).lstrip("\n")
-
-
-def _outcomes(sources, limit=3):
-    """Traces ``sources`` a few at a time; the document or the TraceError of each."""
-    jobs, results = [], []
-
-    def collect(job):
-        try:
-            return job.result()
-        except TraceError as exc:
-            return exc
-    for i, src in enumerate(sources):
-        jobs.append(start_trace(dedent(src), filename=f"<script {i}>"))
-        if len(jobs) - len(results) >= limit:
-            results.append(collect(jobs[len(results)]))
-    while len(results) < len(jobs):
-        results.append(collect(jobs[len(results)]))
-    return results
-
 
 # ----------------------------------------------------------------------------- the issue
 TRAINING_LOOP = """
@@ -90,7 +65,7 @@ def test_the_silent_drops_of_the_issue_are_drawn_as_they_ran_or_refused_at_their
     """The issue's training loop (w.data -= lr * w.grad.data) is now drawn as what it is,
     one graph and a loop block (see test_trace_training); the hook and the gradient frozen
     into a value are still refused."""
-    loop, hook, frozen = _outcomes([TRAINING_LOOP, HOOK, GRADIENT_AS_VALUE])
+    loop, hook, frozen = outcomes([TRAINING_LOOP, HOOK, GRADIENT_AS_VALUE])
     assert not isinstance(loop, Exception), loop
     assert [a.kind for a in loop.timeline] == ["loop", "forward", "backward", "update",
                                                "zero_grad", "end_loop"]
@@ -239,12 +214,12 @@ def test_constructs_a_graph_cannot_show_are_refused_not_dropped(name, same_kind)
 
 @pytest.fixture(scope="module")
 def same_kind():
-    return dict(zip(SAME_KIND, _outcomes([s for s, _, _ in SAME_KIND.values()])))
+    return dict(zip(SAME_KIND, outcomes([s for s, _, _ in SAME_KIND.values()])))
 
 
 def test_a_gradient_read_but_not_computed_with_still_traces():
     """Printing a .grad, testing it in Python and zeroing it are drawn as before."""
-    (doc,) = _outcomes(["""
+    (doc,) = outcomes(["""
         import torch
         w = torch.ones(2, requires_grad=True)
         for step in range(2):
@@ -294,7 +269,7 @@ def test_the_self_check_refuses_a_document_whose_values_differ(monkeypatch):
     """A builder defect (y drawn as x + 3) is caught at the line that made y."""
     monkeypatch.setattr(trace_mod, "_build", _broken_build(
         lambda doc, ids: doc.set_param(_label(doc, "y"), "other", 3)))
-    (got,) = _outcomes([LESSON])
+    (got,) = outcomes([LESSON])
     assert str(got) == ("The graph would differ from the script from line 3 (y = x + 2): "
                         "'y'[0, 0] would be 4 where the script computed 3, so it was not "
                         "drawn.")
@@ -306,7 +281,7 @@ def test_the_self_check_refuses_a_document_whose_gradients_differ(monkeypatch):
         (action,) = [a for a in doc.timeline if a.kind == "zero_grad"]
         doc.remove_action(action.id)
     monkeypatch.setattr(trace_mod, "_build", _broken_build(drop_zero_grad))
-    (got,) = _outcomes([LESSON])
+    (got,) = outcomes([LESSON])
     assert str(got).startswith("The graph would differ from the script from line 7 "
                                "(x.grad.zero_()): ")
     assert str(got).endswith(", so it was not drawn.")
@@ -316,7 +291,7 @@ def test_the_self_check_refuses_a_document_whose_grad_fn_differs(monkeypatch):
     """A builder defect that draws out as computed under no_grad is caught at its line."""
     monkeypatch.setattr(trace_mod, "_build", _broken_build(
         lambda doc, ids: doc.add_region([_label(doc, "out2")])))
-    (got,) = _outcomes([LESSON])
+    (got,) = outcomes([LESSON])
     assert str(got).startswith("The graph would differ from the script from line 8 "
                                "(out2 = (y * 4).sum()): 'out2' would have grad_fn None "
                                "where the script's had SumBackward0")
@@ -328,7 +303,7 @@ def test_the_self_check_refuses_a_document_whose_step_fails_where_the_script_did
     def drop_retain_graph(doc, ids):
         doc.set_action_param(doc.timeline[0].id, "retain_graph", False)
     monkeypatch.setattr(trace_mod, "_build", _broken_build(drop_retain_graph))
-    (got,) = _outcomes(["""
+    (got,) = outcomes(["""
         import torch
         x = torch.ones(2, requires_grad=True)
         y = (x * x).sum()
@@ -342,7 +317,7 @@ def test_the_self_check_refuses_a_document_whose_step_fails_where_the_script_did
 
 def test_a_tensor_changed_behind_the_graph_is_refused():
     """y.mul_(3) also changes the view v = y[0]; drawn as a new node it would not."""
-    (got,) = _outcomes(["""
+    (got,) = outcomes(["""
         import torch
         x = torch.ones(3, requires_grad=True)
         y = x * 2
@@ -373,7 +348,7 @@ def test_a_number_read_from_a_tensor_fed_back_into_an_operation_is_refused():
         i = x.argmax().item()
         print(x[i])
     """]
-    got = [str(r) for r in _outcomes(sources)]
+    got = [str(r) for r in outcomes(sources)]
     words = ("GradStudio cannot trace this: a number read from a tensor (such as loss.item() "
              "or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the "
              "graph would hold it as a constant.")
@@ -425,7 +400,7 @@ def test_the_command_line_says_the_same_sentence_and_saves_nothing(tmp_path, cap
 
 def test_an_in_place_update_of_a_tensor_whose_detached_copy_is_not_used_again_traces():
     """y.data.norm() in a loop condition shares y's memory only for the condition."""
-    (doc,) = _outcomes(["""
+    (doc,) = outcomes(["""
         import torch
         x = torch.ones(2, requires_grad=True)
         y = x * 2

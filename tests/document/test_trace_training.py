@@ -6,40 +6,15 @@ computed, iteration by iteration), and its exported script, run under real PyTor
 prints the loop's losses and ends with the parameters the original script ends with.
 What a loop block cannot show is refused in one sentence."""
 import re
-import textwrap
 
 import pytest
 
 from script_runner import run_scripts, torch_available
+from trace_jobs import PREFIX, dedent, outcomes
 
 from gradstudio.document import run
 from gradstudio.document.export import export_script, transcript
-from gradstudio.document.trace import TraceError, start_trace
-
-PREFIX = "GradStudio cannot trace this: "
-
-
-def dedent(text):
-    return textwrap.dedent(text).lstrip("\n")
-
-
-def _outcomes(sources, limit=3):
-    """Traces ``sources`` a few at a time; the document or the TraceError of each."""
-    jobs, results = [], []
-
-    def collect(job):
-        try:
-            return job.result()
-        except TraceError as exc:
-            return exc
-    for i, src in enumerate(sources):
-        jobs.append(start_trace(dedent(src), filename=f"<script {i}>"))
-        if len(jobs) - len(results) >= limit:
-            results.append(collect(jobs[len(results)]))
-    while len(results) < len(jobs):
-        results.append(collect(jobs[len(results)]))
-    return results
-
+from gradstudio.document.trace import TraceError
 
 DATA = dedent("""
     import torch
@@ -151,7 +126,7 @@ EXPECTED = {
 
 @pytest.fixture(scope="module")
 def traced():
-    return dict(zip(SCRIPTS, _outcomes(list(SCRIPTS.values()))))
+    return dict(zip(SCRIPTS, outcomes(list(SCRIPTS.values()))))
 
 
 def _body(doc):
@@ -317,7 +292,7 @@ TWO_LOOPS = with_data("""
 
 @pytest.fixture(scope="module")
 def around():
-    return _outcomes([AFTER_THE_LOOP, ONE_STEP, BATCHES, STOPPED_EARLY, TWO_LOOPS])
+    return outcomes([AFTER_THE_LOOP, ONE_STEP, BATCHES, STOPPED_EARLY, TWO_LOOPS])
 
 
 def test_what_the_script_computes_after_the_loop_is_computed_again_there(around):
@@ -476,7 +451,7 @@ REFUSED = {
 
 @pytest.fixture(scope="module")
 def refused():
-    return dict(zip(REFUSED, _outcomes([s for s, _, _ in REFUSED.values()])))
+    return dict(zip(REFUSED, outcomes([s for s, _, _ in REFUSED.values()])))
 
 
 @pytest.mark.parametrize("name", list(REFUSED))
@@ -519,7 +494,7 @@ def test_the_self_check_refuses_a_folded_loop_that_would_train_differently(
     loop's line."""
     from gradstudio.document import trace as trace_mod
     monkeypatch.setattr(trace_mod, "_build", _broken_build(change))
-    (got,) = _outcomes([SCRIPTS["minus equals"]])
+    (got,) = outcomes([SCRIPTS["minus equals"]])
     assert isinstance(got, TraceError)
     assert str(got).startswith("The graph would differ from the script from line 8 "
                                "(y_pred = w * x + b): "), str(got)
