@@ -137,7 +137,7 @@ class RunResult:
         self._producers_at = {}    # step -> id(grad_fn) -> producing node ids (lazily)
         self.stopped = None        # why the run stopped early (its memory limit), or None
         self.histories = {}        # loop action id -> LoopHistory
-        self.forward_nodes = []    # the nodes a forward action computes again, in order
+        self.forward_nodes = []    # what a forward action computes again (none without one)
         self.refocus = {}          # loop id -> iteration to keep instead (a loop that broke)
         self.stopped_at = {}       # loop id -> the iteration at which the clock stopped it
 

@@ -134,7 +134,8 @@ class TimelineRun:
         named = {n for a in timeline if a.kind in ("update", "optimizer")
                  for n in a.params["tensors" if a.kind == "update" else "params"]}
         self.mutable = {id(self.tensors[n]) for n in named if n in self.tensors}
-        result.forward_nodes = self._forward_nodes()
+        if any(a.kind == "forward" for a in timeline):    # (a walk of every node)
+            result.forward_nodes = self._forward_nodes()
 
     # ------------------------------------------------------------------ helpers
     def _forward_nodes(self):
