@@ -1,6 +1,6 @@
 """The words every layer of GradStudio agrees on, kept once (the tracer, the document and
 the window all read them here)."""
-__all__ = ["DTYPES", "RESERVED_NAMES", "SCRIPT_NAMES"]
+__all__ = ["DTYPES", "RESERVED_NAMES", "SCRIPT_NAMES", "MAX_LOOP_COUNT", "HISTORY_ELEMENTS"]
 
 # the dtypes a node's tensor may have
 DTYPES = ("float32", "float64", "int64", "bool")
@@ -10,3 +10,9 @@ RESERVED_NAMES = ("torch", "print")
 
 # every name the exported script uses itself; a node called one of the others is renamed
 SCRIPT_NAMES = frozenset(RESERVED_NAMES + ("type", "Exception", "float"))
+
+# the most iterations one loop of a document repeats
+MAX_LOOP_COUNT = 10_000
+
+# the largest tensor (in elements) whose values a loop keeps for every iteration
+HISTORY_ELEMENTS = 256

@@ -21,10 +21,12 @@ Each kind lists its settings as ``(name, type, default)``. Types: ``node`` (a no
 """
 import math
 
+from gradstudio.vocabulary import MAX_LOOP_COUNT
+
 __all__ = ["ACTION_KINDS", "ActionParamError", "CHOICES", "OPTIMIZER_SETTINGS", "MAX_COUNT", "check_action_param",
            "loop_structure", "NODE_TYPES", "optimizer_arguments"]
 
-MAX_COUNT = 10_000          # iterations of one loop
+MAX_COUNT = MAX_LOOP_COUNT  # iterations of one loop
 
 ACTION_KINDS = {
     "backward": (("target", "node", None), ("gradient", "node?", None),

@@ -8,6 +8,7 @@ import numpy as np
 
 import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
+from gradstudio.vocabulary import HISTORY_ELEMENTS
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE
@@ -15,8 +16,7 @@ from .limits import MAX_ELEMENTS, check_tensor, planned_elements, too_large
 from .run_actions import ActionError, ActionOutcome, message, perform
 from .run_state import result_state, snapshot, step_state
 
-__all__ = ["TimelineRun", "LoopHistory", "compute", "NodeFailure", "HISTORY_ELEMENTS",
-           "MAX_RUN_SECONDS"]
+__all__ = ["TimelineRun", "LoopHistory", "compute", "NodeFailure", "MAX_RUN_SECONDS"]
 
 
 class NodeFailure(Exception):
@@ -59,7 +59,6 @@ def compute(doc, nid, tensors, names):
     return t
 
 
-HISTORY_ELEMENTS = 256       # the largest tensor whose values a loop keeps per iteration
 MAX_RUN_SECONDS = 10.0       # a loop still running after this long stops (at an iteration)
 
 
@@ -228,12 +227,9 @@ class TimelineRun:
                 with warnings.catch_warnings():     # iterations not shown warn nowhere
                     warnings.simplefilter("ignore")
                     self._loop(i, ends[i])
-                i = ends[i]
-                continue_at = i + 1
+                i = ends[i]                         # the end of the loop: after it all
                 result.outcomes.append(ActionOutcome(timeline[i].id, None, []))
                 result._snaps.append(self.snapshot())
-                i = continue_at
-                continue
             else:
                 outcome = self._do(action, i + 1)
                 self.budget.add((outcome.steps, outcome.results))

@@ -27,7 +27,7 @@ from gradstudio.engine.nn import init as nn_init
 
 from .actions import CHOICES
 
-__all__ = ["trainable_leaves", "train_loop", "add_train_loop", "linear_bounds", "add_linear"]
+__all__ = ["trainable_leaves", "train_loop", "place_train_loop", "add_train_loop", "linear_bounds", "add_linear"]
 
 
 def trainable_leaves(doc, result, loss):
@@ -64,20 +64,29 @@ def train_loop(params, loss, count=100, lr=0.1, optimizer=None, zero_grad=True):
     return actions
 
 
-def add_train_loop(doc, params, loss, index=None, **settings):
-    """Adds ``train_loop(...)`` to the timeline at ``index`` (the end by default); returns
-    the new actions' ids."""
+def place_train_loop(add, params, loss, **settings):
+    """Places ``train_loop(...)`` action by action with ``add(kind, settings)``, which
+    returns the new action's id (the document's ``add_action``, or an undo command's);
+    the steps of an optimizer name the action that made it. Returns the ids in order."""
     ids, optimizer = [], None
-    at = len(doc.timeline) if index is None else index
     for kind, p in train_loop(params, loss, **settings):
         if p.get("optimizer") == "<optimizer>":
             p = dict(p, optimizer=optimizer)
-        aid = doc.add_action(kind, p, index=at)
+        ids.append(add(kind, p))
         if kind == "optimizer":
-            optimizer = aid
-        ids.append(aid)
-        at += 1
+            optimizer = ids[-1]
     return ids
+
+
+def add_train_loop(doc, params, loss, index=None, **settings):
+    """Adds ``train_loop(...)`` to the timeline at ``index`` (the end by default); returns
+    the new actions' ids."""
+    at = [len(doc.timeline) if index is None else index]
+
+    def add(kind, p):
+        at[0] += 1
+        return doc.add_action(kind, p, index=at[0] - 1)
+    return place_train_loop(add, params, loss, **settings)
 
 
 def linear_bounds(in_features):

@@ -28,19 +28,20 @@ parameters need a ``forward`` action after it (``Folded.place_forwards``): a doc
 computes every node before its timeline; their values are then checked at that step.
 Too many of those (a long loop whose iterations differ) is refused.
 
-Imports only its sibling modules and the standard library.
+Imports only its sibling modules, the words every layer shares (``vocabulary``) and the
+standard library.
 """
 import bisect
 import json
+
+from gradstudio.vocabulary import HISTORY_ELEMENTS, MAX_LOOP_COUNT
 
 from .values import NODE_PARAMS, RANDOM_KINDS, ActionRef, TraceError
 
 CHANGES = ("update", "step")
 MAX_CHANGES_PER_ITERATION = 64
 MAX_UNROLLED_FORWARDS = 20
-HISTORY_ELEMENTS = 256            # the largest tensor a document's loop keeps per iteration
 MAX_LOOP_VALUES = 2_000_000       # elements of per-iteration values sent for the check
-MAX_COUNT = 10_000                # iterations of a document's loop (document.actions)
 
 EARLIER_ITERATION = ("a tensor made in an earlier iteration of the training loop (such as "
                      "a list of losses) is used after the loop, which one graph and a loop "
@@ -294,8 +295,8 @@ class Folded:
     def _fold(self, loop, out):
         st, rec = self.st, self.rec
         s, p, n = loop.start, loop.period, loop.count
-        if n > MAX_COUNT:
-            raise TraceError(f"a training loop of more than {MAX_COUNT:,} iterations cannot "
+        if n > MAX_LOOP_COUNT:
+            raise TraceError(f"a training loop of more than {MAX_LOOP_COUNT:,} iterations cannot "
                              "be drawn", line=st.line(s))
         if any(st.is_node[q] and rec.nodes[st.events[q][1]]["kind"] in RANDOM_KINDS
                for q in range(s, s + p)):

@@ -3,7 +3,7 @@ and panels follow through the document's change events and the re-run after each
 from PySide6.QtGui import QUndoCommand
 
 from gradstudio.document.model import ACTION_KINDS, Action, DocumentError
-from gradstudio.document.training import linear_bounds, train_loop
+from gradstudio.document.training import linear_bounds, place_train_loop
 
 __all__ = ["AddNode", "RemoveNodes", "Connect", "Disconnect", "MoveNodes", "SetParam",
            "SetLabel", "SetWatched", "AddRegion", "RemoveRegion", "SetRegionNodes",
@@ -273,14 +273,12 @@ def TrainLoop(doc, params, loss, index=None, **settings):
     """The training loop of ``training.train_loop`` inserted at ``index`` (the end by
     default) as one undo step; ``action_id`` is its first action's."""
     at = len(doc.timeline) if index is None else index
-    steps, optimizer = [], None
-    for kind, p in train_loop(params, loss, **settings):
-        if p.get("optimizer") == "<optimizer>":
-            p = dict(p, optimizer=optimizer)
-        step = AddAction(doc, kind, p, at + len(steps))
-        if kind == "optimizer":
-            optimizer = step.action_id
-        steps.append(step)
+    steps = []
+
+    def add(kind, p):
+        steps.append(AddAction(doc, kind, p, at + len(steps)))
+        return steps[-1].action_id
+    place_train_loop(add, params, loss, **settings)
     macro = _Macro(doc, "Train…" if not settings.get("optimizer") else
                    f"Train with {settings['optimizer']}", steps)
     macro.action_id = steps[0].action_id

@@ -83,8 +83,10 @@ class TrainDialog(QDialog):
         like a loss first)."""
         scalars = self._scalars()
         picked = [n for n in self.session.selection if n in scalars]
+        if picked:
+            return picked[0]
         named = [n for n in scalars if "loss" in self.session.document.display_name(n).lower()]
-        return (picked or named or scalars or [None])[-1 if not picked else 0]
+        return (named or scalars or [None])[-1]
 
     def _fill_params(self):
         self.params.blockSignals(True)
