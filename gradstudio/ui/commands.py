@@ -285,24 +285,24 @@ def TrainLoop(doc, params, loss, index=None, **settings):
     return macro
 
 
-def AddLinearLayer(doc, source, in_features, out_features, position=(0.0, 0.0)):
+def AddLinearLayer(doc, source, in_features, out_features, positions=((0.0, 0.0),) * 3):
     """``nn.Linear(in_features, out_features)`` applied to ``source``, as one step: its
     weight and bias as ``uniform`` leaves drawn within PyTorch's bounds (in that order,
-    as the layer draws them) and a ``linear`` node named ``layer`` (``layer_2`` ...);
-    ``node_id`` is the linear node's."""
+    as the layer draws them) and a ``linear`` node named ``layer`` (``layer_2`` ...), at
+    ``positions`` (weight, bias, layer); ``node_id`` is the linear node's."""
     taken = {n.label for n in doc.nodes()}
     name, k = "layer", 1
     while name in taken or f"{name}_weight" in taken or f"{name}_bias" in taken:
         k += 1
         name = f"layer_{k}"
     wb, bb = linear_bounds(in_features)
-    x, y = position
+    at_weight, at_bias, at_layer = positions
     weight = AddNode(doc, "uniform", {"shape": (out_features, in_features), "low": -wb,
                                       "high": wb, "requires_grad": True},
-                     (x, y + 150.0), f"{name}_weight")
+                     at_weight, f"{name}_weight")
     bias = AddNode(doc, "uniform", {"shape": (out_features,), "low": -bb, "high": bb,
-                                    "requires_grad": True}, (x, y + 300.0), f"{name}_bias")
-    layer = AddNode(doc, "linear", position=(x + 220.0, y), label=name,
+                                    "requires_grad": True}, at_bias, f"{name}_bias")
+    layer = AddNode(doc, "linear", position=at_layer, label=name,
                     inputs={"input": source, "weight": weight.node_id, "bias": bias.node_id})
     macro = _Macro(doc, f"Add nn.Linear({in_features}, {out_features})",
                    [weight, bias, layer])

@@ -411,16 +411,27 @@ class MainWindow(WindowFiles, QMainWindow):
         else:
             centre = self.canvas.mapToScene(self.canvas.viewport().rect().center())
             spot = centre - QPointF(NEW_CARD.width() / 2, NEW_CARD.height() / 2)
-        taken = [item.sceneBoundingRect() for item in self.canvas.scene().nodes.values()]
-        card = NEW_CARD.translated(spot)
-        while any(card.intersects(rect) for rect in taken):
-            card.translate(0, ROW_HEIGHT / 4)
+        corner = self._free_card(spot, self._cards())
         node_id = self.canvas.add_node_at(
-            kind, card.topLeft() + QPointF(NEW_CARD.width() / 2, HEADER / 2))
+            kind, corner + QPointF(NEW_CARD.width() / 2, HEADER / 2))
         item = self.canvas.item(node_id)
         if item is not None:
             self.canvas.ensureVisible(item, 24, 24)
         return node_id
+
+    def _cards(self):
+        """Where the canvas's cards are (scene rectangles)."""
+        return [item.sceneBoundingRect() for item in self.canvas.scene().nodes.values()]
+
+    @staticmethod
+    def _free_card(spot, taken):
+        """The top-left corner of a new card put at ``spot`` and moved down until it
+        covers none of ``taken`` (which it then joins)."""
+        card = NEW_CARD.translated(spot)
+        while any(card.intersects(rect) for rect in taken):
+            card.translate(0, ROW_HEIGHT / 4)
+        taken.append(card)
+        return card.topLeft()
 
     def copy(self):
         self.canvas.copy_selection()
@@ -463,8 +474,12 @@ class MainWindow(WindowFiles, QMainWindow):
         if out is None:
             return
         x, y = self.session.document.node(ids[-1]).position
+        taken = self._cards()
+        spots = [self._free_card(QPointF(x + dx, y + dy), taken) for dx, dy in
+                 ((COLUMN_WIDTH, 0.0), (COLUMN_WIDTH, NEW_CARD.height()),
+                  (2 * COLUMN_WIDTH, 0.0))]
         command = AddLinearLayer(self.session.document, ids[-1], in_features, out,
-                                 (x + 220.0, y))
+                                 [(p.x(), p.y()) for p in spots])
         self.session.push(command)
         self.session.select([command.node_id])
 

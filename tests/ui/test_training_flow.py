@@ -200,6 +200,9 @@ def test_an_nn_linear_layer_draws_what_pytorch_draws(qtbot, tmp_path):
     assert not w.errors
     names = ids(w.session)
     assert {"layer", "layer_weight", "layer_bias"} <= set(names)
+    cards = {n: item.sceneBoundingRect() for n, item in w.canvas.scene().nodes.items()}
+    for new in (names["layer"], names["layer_weight"], names["layer_bias"]):
+        assert not any(rect.intersects(cards[new]) for n, rect in cards.items() if n != new)
     torch.manual_seed(0)
     layer = torch.nn.Linear(1, 3)
     for name, want in (("layer_weight", layer.weight), ("layer_bias", layer.bias)):
