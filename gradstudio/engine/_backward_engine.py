@@ -2,7 +2,12 @@
 
 It is iterative (no recursion, so a 100,000-node chain is fine) and executes ready nodes
 in PyTorch's order: among the nodes whose gradients are complete, the most recently
-created first, ``AccumulateGrad`` before all. Without ``create_graph`` gradients flow as
+created first, ``AccumulateGrad`` before all. Nodes of equal priority (several
+``AccumulateGrad`` ready at once) leave the queue in the order PyTorch's
+``std::priority_queue`` gives them: ``heapq`` makes the same moves as libstdc++'s
+``push_heap``/``pop_heap`` when equal keys compare equal, which ``_Entry`` (a float
+carrying its node) ensures, and nodes are pushed in the order they became ready.
+Without ``create_graph`` gradients flow as
 plain numpy arrays (``NP``); with it they are tensors (``TF``) and every VJP is itself
 recorded.
 
@@ -26,6 +31,18 @@ from ._vjp_tensor import TF
 
 __all__ = ["run_backward"]
 
+
+
+class _Entry(float):
+    """A ready node on the queue: the float is its priority (``-sequence number``), so
+    entries of equal priority compare equal, as in PyTorch's queue."""
+    __slots__ = ("node",)
+
+
+def _entry(node):
+    e = _Entry(-node._seq)
+    e.node = node
+    return e
 
 def _vjps(node, g, F, tensors, need):
     """The gradient the node sends along each of its edges (None where nothing flows),
@@ -232,10 +249,14 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
         # captured target runs only when another target lies beyond it.
         runs_set = {n for n in need
                     if any(c is not None and c in need for c, _ in n.next_functions)}
-    heap = [(-n._seq, id(n), n) for n in buffers if n not in deps]
-    heapq.heapify(heap)
-    heappop, heappush, heappushpop = heapq.heappop, heapq.heappush, heapq.heappushpop
-    ready = None  # a node that became ready and is not on the heap (spares a chain the heap)
+    heappop, heappush = heapq.heappop, heapq.heappush
+    heap = []
+    for n in buffers:
+        if n not in deps:
+            heappush(heap, _entry(n))
+    # the node that became ready last, not yet pushed: with an empty heap it runs next
+    # without touching the heap (a chain never uses it)
+    ready = None
     pop_buffer, get_buffer = buffers.pop, buffers.get
     observing = bool(_OBSERVERS)
     step_no = 0
@@ -253,10 +274,14 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
     try:
         while True:
             if ready is not None:
-                node = heappushpop(heap, (-ready._seq, id(ready), ready))[2] if heap else ready
+                if heap:
+                    heappush(heap, _entry(ready))
+                    node = heappop(heap).node
+                else:
+                    node = ready
                 ready = None
             elif heap:
-                node = heappop(heap)[2]
+                node = heappop(heap).node
             else:
                 break
             g = pop_buffer(node, None)
@@ -334,10 +359,9 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                 d = deps[nxt] - 1
                 deps[nxt] = d
                 if d == 0:
-                    if ready is None:
-                        ready = nxt
-                    else:
-                        heappush(heap, (-nxt._seq, id(nxt), nxt))
+                    if ready is not None:
+                        heappush(heap, _entry(ready))
+                    ready = nxt
             # Hold no gradient past its node, so a leaf can adopt it (see ``_SOLE``).
             grad_ins = gi = prev = None
     finally:

@@ -12,7 +12,8 @@ class BackwardStep:
     ``grad_output`` is the gradient the node received (numpy array), ``grad_inputs`` the
     gradients it sent along each of ``node.next_functions`` (None where nothing flows),
     ``freed`` the names of the saved tensors released after it ran. For an
-    ``AccumulateGrad`` step ``variable`` is the leaf and ``accumulated`` its new ``.grad``.
+    ``AccumulateGrad`` step ``variable`` is the leaf (the tensor itself, read it with
+    ``inspect``) and ``accumulated`` its new ``.grad``.
     """
     __slots__ = ("index", "node", "grad_output", "grad_inputs", "freed", "variable",
                  "accumulated", "captured")
@@ -68,7 +69,9 @@ class observe:
 
 
 def _emit(**kw):
-    kw = {k: _plain(v) for k, v in kw.items()}
+    # the leaf itself stays a tensor (it says which tensor the gradient went to); the
+    # gradients become plain arrays
+    kw = {k: v if k == "variable" else _plain(v) for k, v in kw.items()}
     step = BackwardStep(**kw)
     for fn in list(_OBSERVERS):
         fn(step)
