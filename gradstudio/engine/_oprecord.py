@@ -15,7 +15,7 @@ from . import _kernels as K
 from ._cascade import cascade_sum
 from ._fma import fma32, fma64
 
-__all__ = ["Op", "Grad", "Param", "OPS", "defop", "no_derivative", "NP"]
+__all__ = ["Op", "Grad", "Param", "OPS", "defop", "no_derivative", "NOT_IMPLEMENTED", "NP"]
 
 OPS = {}
 
@@ -38,13 +38,22 @@ class Param:
 class Grad:
     """The VJP for one input, and which values it reads from the forward pass: input
     indices and/or ``"out"``. Only those are saved, so a node frees (and a second
-    backward fails) exactly where PyTorch's does."""
-    __slots__ = ("fn", "needs", "missing")
+    backward fails) exactly where PyTorch's does.
 
-    def __init__(self, fn, needs=(), missing=False):
+    ``formula`` is the VJP as text, in the terms of PyTorch's ``derivatives.yaml``
+    (simplified where it calls helpers): Python-like math over ``grad`` (the incoming
+    gradient), the op's argument names, ``result`` and the op's params, e.g.
+    ``"grad * other"``. ``inspect.derivative`` hands it to the studio's other layers."""
+    __slots__ = ("fn", "needs", "missing", "formula")
+
+    def __init__(self, fn, needs=(), missing=False, formula=None):
         self.fn = fn
         self.needs = tuple(needs)
         self.missing = missing  # (see no_derivative)
+        self.formula = formula
+
+
+NOT_IMPLEMENTED = "not implemented"   # the formula of an input PyTorch cannot differentiate
 
 
 def no_derivative(aten_name):
@@ -54,20 +63,23 @@ def no_derivative(aten_name):
     def fn(F, g, *args, inplace=False, **params):
         raise RuntimeError(f"derivative for {aten_name}{'_' if inplace else ''} is not "
                            "implemented")
-    return Grad(fn, missing=True)
+    return Grad(fn, missing=True, formula=NOT_IMPLEMENTED)
 
 
 class _PerInput:
-    """VJPs of a variadic op (``cat``, ``stack``): ``fn(i, F, g, out, *ins, **params)``."""
+    """VJPs of a variadic op (``cat``, ``stack``): ``fn(i, F, g, out, *ins, **params)``;
+    ``formula`` is one text for every input, ``i`` standing for the input's position."""
 
-    def __init__(self, fn, needs=()):
+    def __init__(self, fn, needs=(), formula=None):
         self._fn, self._needs, self._cache = fn, needs, {}
+        self.formula = formula
 
     def __getitem__(self, i):
         g = self._cache.get(i)
         if g is None:
             fn = self._fn
-            g = self._cache[i] = Grad(lambda F, *a, **k: fn(i, F, *a, **k), self._needs)
+            g = self._cache[i] = Grad(lambda F, *a, **k: fn(i, F, *a, **k), self._needs,
+                                      formula=self.formula)
         return g
 
     def __iter__(self):
@@ -148,7 +160,8 @@ def defembed(name, grad_fn, accumulate=False):
     the name PyTorch gives it so that a double backward shows it; its own VJP reads the
     positions back."""
     return defop(name, grad_fn, lambda g, shape, key: NP.embed(g, shape, key, accumulate),
-                 Grad(lambda F, gg, out, g, shape, key: F.take(gg, key)), dtype="keep",
+                 Grad(lambda F, gg, out, g, shape, key: F.take(gg, key), formula="grad[key]"),
+                 dtype="keep",
                  category="internal")
 
 

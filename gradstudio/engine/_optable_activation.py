@@ -22,17 +22,21 @@ def erf(a):
     return _erf(a.astype(np.float64)).astype(np.float64).astype(a.dtype)
 
 
-def _activation(name, grad_fn, forward, backward, second, params, doc, code):
+def _activation(name, grad_fn, forward, backward, second, params, doc, code, formula,
+                second_formula):
     """Registers ``name`` (forward(a, **params)) and ``name_backward`` (backward(g, a,
     **params), PyTorch's fused backward), whose derivatives are ``fused(g -> gg)`` for the
-    incoming gradient and ``second(F, gg, g, a, **params)`` for the input."""
+    incoming gradient and ``second(F, gg, g, a, **params)`` for the input. ``formula`` is
+    the derivative as text (the backward op's own for its ``grad_output``: the same rule on
+    the gradient it receives), ``second_formula`` the text of ``second``."""
     bname = name + "_backward"
     defop(name, grad_fn, forward,
-          Grad(lambda F, g, out, a, **p: F.fused(bname, g, a, **p), (0,)),
+          Grad(lambda F, g, out, a, **p: F.fused(bname, g, a, **p), (0,), formula=formula),
           params=params, dtype="float_only", category="activation", doc=doc, code=code)
     defop(bname, grad_fn.replace("Backward0", "BackwardBackward0"), backward,
-          Grad(lambda F, gg, res, g, a, **p: F.fused(bname, gg, a, **p), (1,)),
-          Grad(lambda F, gg, res, g, a, **p: second(F, gg, g, a, **p), (0, 1)),
+          Grad(lambda F, gg, res, g, a, **p: F.fused(bname, gg, a, **p), (1,), formula=formula),
+          Grad(lambda F, gg, res, g, a, **p: second(F, gg, g, a, **p), (0, 1),
+               formula=second_formula),
           args=("grad_output", "self"), params=params, dtype="float_only",
           category="internal", doc=f"The backward of {name}.")
 
@@ -49,7 +53,8 @@ _activation(
     lambda F, gg, g, a, negative_slope=0.01: F.zeros(gg),
     (Param("negative_slope", "scalar", 0.01, "the slope left of zero"),),
     "Leaky ReLU: x where x > 0, else negative_slope * x.",
-    "torch.nn.functional.leaky_relu({self}, {negative_slope})")
+    "torch.nn.functional.leaky_relu({self}, {negative_slope})",
+    "torch.where(self > 0, grad, grad * negative_slope)", "torch.zeros_like(grad)")
 
 
 # elu: x > 0 ? x : alpha * (exp(x) - 1)
@@ -67,7 +72,9 @@ _activation(
                                            gg * g * F.exp(a) * alpha),
     (Param("alpha", "scalar", 1.0, "the value the curve approaches far left of zero"),),
     "Exponential linear unit: x where x > 0, else alpha * (exp(x) - 1).",
-    "torch.nn.functional.elu({self}, {alpha})")
+    "torch.nn.functional.elu({self}, {alpha})",
+    "torch.where(self > 0, grad, grad * alpha * torch.exp(self))",
+    "torch.where(self > 0, 0, grad * grad_output * alpha * torch.exp(self))")
 
 
 # gelu: x * Phi(x), or its tanh approximation
@@ -100,7 +107,11 @@ _activation(
     (Param("approximate", "choice", "none", "none: x * Phi(x) exactly; tanh: PyTorch's "
            "tanh approximation", choices=("none", "tanh")),),
     "Gaussian error linear unit: x times the standard normal CDF of x.",
-    "torch.nn.functional.gelu({self}, approximate={approximate})")
+    "torch.nn.functional.gelu({self}, approximate={approximate})",
+    # (approximate='none'; the tanh approximation has its own derivative)
+    "grad * (0.5 * (1 + torch.erf(self / math.sqrt(2))) "
+    "+ self * torch.exp(-0.5 * self ** 2) / math.sqrt(2 * math.pi))",
+    "grad * grad_output * torch.exp(-0.5 * self ** 2) / math.sqrt(2 * math.pi) * (2 - self ** 2)")
 
 
 # silu: x * sigmoid(x)
@@ -116,7 +127,10 @@ def _silu_second(F, gg, g, a):
 
 _activation("silu", "SiluBackward0", lambda a: a * K.sigmoid(a), _silu_backward, _silu_second,
             (), "Sigmoid linear unit (swish): x * sigmoid(x).",
-            "torch.nn.functional.silu({self})")
+            "torch.nn.functional.silu({self})",
+            "grad * torch.sigmoid(self) * (1 + self * (1 - torch.sigmoid(self)))",
+            "grad * grad_output * torch.sigmoid(self) * (1 - torch.sigmoid(self)) "
+            "* (2 + self * (1 - 2 * torch.sigmoid(self)))")
 
 
 # softplus: log(1 + exp(beta * x)) / beta, x itself where beta * x > threshold
@@ -140,7 +154,10 @@ _activation(
     (Param("beta", "scalar", 1.0, "the sharpness of the bend"),
      Param("threshold", "scalar", 20.0, "above beta * x > threshold, x itself")),
     "A smooth ReLU: log(1 + exp(beta * x)) / beta.",
-    "torch.nn.functional.softplus({self}, {beta}, {threshold})")
+    "torch.nn.functional.softplus({self}, {beta}, {threshold})",
+    "torch.where(self * beta > threshold, grad, grad * torch.sigmoid(self * beta))",
+    "torch.where(self * beta > threshold, 0, grad * grad_output * beta "
+    "* torch.sigmoid(self * beta) * (1 - torch.sigmoid(self * beta)))")
 
 
 # hardtanh: x clamped to [min_val, max_val]; its gradient passes strictly inside only
@@ -153,7 +170,8 @@ _activation(
     (Param("min_val", "scalar", -1.0, "the lower limit"),
      Param("max_val", "scalar", 1.0, "the upper limit")),
     "x clamped to [min_val, max_val] (relu6 is hardtanh(x, 0, 6)).",
-    "torch.nn.functional.hardtanh({self}, {min_val}, {max_val})")
+    "torch.nn.functional.hardtanh({self}, {min_val}, {max_val})",
+    "torch.where((self > min_val) & (self < max_val), grad, 0)", "torch.zeros_like(grad)")
 
 
 def _logsigmoid_backward(g, a):
@@ -165,4 +183,5 @@ def _logsigmoid_backward(g, a):
 _activation("logsigmoid", "LogSigmoidBackward0", K.log_sigmoid, _logsigmoid_backward,
             lambda F, gg, g, a: gg * g * -(F.sigmoid(a) * (1 - F.sigmoid(a))), (),
             "log(sigmoid(x)), computed without overflow.",
-            "torch.nn.functional.logsigmoid({self})")
+            "torch.nn.functional.logsigmoid({self})", "grad * (1 - torch.sigmoid(self))",
+            "-grad * grad_output * torch.sigmoid(self) * (1 - torch.sigmoid(self))")

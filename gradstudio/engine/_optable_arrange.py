@@ -4,7 +4,7 @@
 calls it through ``F.fused``, so a double backward records the same node PyTorch does."""
 import numpy as np
 
-from ._oprecord import Grad, Param, _norm_dims, defembed, defop
+from ._oprecord import NOT_IMPLEMENTED, Grad, Param, _norm_dims, defembed, defop
 from ._optable import KEEP
 
 _METHOD_AND_FUNCTION = ("method", "function")
@@ -17,8 +17,8 @@ def _dims(dims, ndim):
 
 
 defop("flip", "FlipBackward0", lambda a, dims: np.flip(a, _dims(dims, a.ndim)) if a.ndim else a.copy(),
-      Grad(lambda F, g, out, a, dims: F.fused("flip", g, dims=dims)), params=(DIMS,),
-      dtype="keep", category="shape", code="{self}.flip({dims})",
+      Grad(lambda F, g, out, a, dims: F.fused("flip", g, dims=dims), formula="grad.flip(dims)"),
+      params=(DIMS,), dtype="keep", category="shape", code="{self}.flip({dims})",
       doc="Reverses the order of elements along the given dimensions.",
       variants=("function",))          # (the method, which also takes dims one by one: Tensor.flip)
 
@@ -29,7 +29,8 @@ def _triangle(name, np_fn):
             raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
         return np_fn(a, diagonal)
     defop(name, name.capitalize() + "Backward0", forward,
-          Grad(lambda F, g, out, a, diagonal=0: F.fused(name, g, diagonal=diagonal)),
+          Grad(lambda F, g, out, a, diagonal=0: F.fused(name, g, diagonal=diagonal),
+               formula=f"grad.{name}(diagonal)"),
           params=(Param("diagonal", "int", 0),), dtype="keep", category="shape",
           code="{self}." + name + "({diagonal})", variants=_ALL,
           doc=f"Keeps the {'lower' if name == 'tril' else 'upper'} triangle of the last two "
@@ -43,7 +44,7 @@ _triangle("triu", np.triu)
 defop("masked_fill", "MaskedFillBackward0",
       lambda a, mask, value=0.0: np.where(mask.astype(bool), np.asarray(value).astype(a.dtype), a),
       Grad(lambda F, g, out, a, mask, value=0.0: F.fused("masked_fill", g, mask, value=0.0),
-           (1,)),
+           (1,), formula="grad.masked_fill(mask, 0)"),
       None, args=("self", "mask"), params=(Param("value", "scalar", 0.0),), dtype="keep",
       category="shape", code="{self}.masked_fill({mask}, {value})",
       doc="Sets the elements where mask is true to value.")
@@ -64,7 +65,8 @@ def _logsumexp_grad(F, g, out, a, dim, keepdim=False):
     return g * F.exp(a - out)
 
 
-defop("logsumexp", "LogsumexpBackward0", _logsumexp, Grad(_logsumexp_grad, (0, "out")),
+defop("logsumexp", "LogsumexpBackward0", _logsumexp,
+      Grad(_logsumexp_grad, (0, "out"), formula="grad * torch.exp(self - result)"),
       params=(Param("dim", "dims", (0,)), KEEP), dtype="float", category="reduction",
       code="{self}.logsumexp({dim})", doc="log(sum(exp(x))) along dim, computed stably.",
       variants=_METHOD_AND_FUNCTION)
@@ -114,7 +116,9 @@ def _repeat_grad(F, g, out, a, repeats):
     return g
 
 
-defop("repeat", "RepeatBackward0", _repeat, Grad(_repeat_grad),
+# (the copies summed: grad viewed as (copies, size) pairs, summed over the copies)
+defop("repeat", "RepeatBackward0", _repeat,
+      Grad(_repeat_grad, formula="grad.reshape(repeats[0], self.shape[0], ...).sum((0, 2, ...))"),
       params=(Param("repeats", "shape", (2,), "how many copies along each dimension"),),
       dtype="keep", category="shape", code="{self}.repeat({repeats})",
       doc="Tiles the tensor: copies it along each dimension (new leading ones included).")
@@ -142,7 +146,8 @@ def _gather_grad(F, g, out, a, index, dim):
 
 defop("gather", "GatherBackward0",
       lambda a, index, dim: a[_gather_key(a.shape, index, dim)] if a.ndim else a[()].copy(),
-      Grad(_gather_grad, (1,)), None, args=("self", "index"),
+      Grad(_gather_grad, (1,), formula="torch.zeros_like(self).scatter_add(dim, index, grad)"),
+      None, args=("self", "index"),
       params=(Param("dim", "int", 0),), dtype="keep", category="shape",
       code="{self}.gather({dim}, {index})",
       doc="Picks, along dim, the element each entry of index names.")
@@ -156,7 +161,8 @@ defop("index_select", "IndexSelectBackward0",
       lambda a, index, dim: a[_select_key(index, dim)] if a.ndim else a.copy(),
       Grad(lambda F, g, out, a, index, dim: F.fused(
           "_index_add", g, shape=tuple(a.shape), key=_select_key(F.numpy(index), dim))
-           if a.shape else g, (1,)), None,
+           if a.shape else g, (1,),
+           formula="torch.zeros_like(self).index_add(dim, index, grad)"), None,
       args=("self", "index"), params=(Param("dim", "int", 0),), dtype="keep",
       category="shape", code="{self}.index_select({dim}, {index})",
       doc="The slices along dim that index lists, in its order.")
@@ -167,7 +173,7 @@ defop("index_select", "IndexSelectBackward0",
 def _not_implemented(name):
     def fn(F, g, *args, **params):
         raise NotImplementedError(f"the derivative for '{name}' is not implemented.")
-    return Grad(fn, missing=True)
+    return Grad(fn, missing=True, formula=NOT_IMPLEMENTED)
 
 
 defop("_unique", "Unique2Backward0", lambda a, values=None: values.copy(),
@@ -191,7 +197,8 @@ def _masked_select_grad(F, g, out, a, mask):
 
 
 defembed("_masked_scatter", "MaskedScatterBackward0")
-defop("masked_select", "MaskedSelectBackward0", _masked_select, Grad(_masked_select_grad, (1,)),
+defop("masked_select", "MaskedSelectBackward0", _masked_select,
+      Grad(_masked_select_grad, (1,), formula="torch.zeros_like(self).masked_scatter(mask, grad)"),
       None, args=("self", "mask"), dtype="keep", category="shape",
       code="{self}.masked_select({mask})",
       doc="The elements where mask is true, as a vector.")

@@ -40,24 +40,35 @@ def _internal(name, grad_fn, forward, *grads, params=()):
 
 
 _internal("sigmoid_backward", "SigmoidBackwardBackward0", sigmoid_backward,
-          Grad(lambda F, gg, res, g, out: F.fused("sigmoid_backward", gg, out), (1,)),
-          Grad(lambda F, gg, res, g, out: gg * g * (-2 * out + 1), (0, 1)))
+          Grad(lambda F, gg, res, g, out: F.fused("sigmoid_backward", gg, out), (1,),
+               formula="grad * output * (1 - output)"),
+          Grad(lambda F, gg, res, g, out: gg * g * (-2 * out + 1), (0, 1),
+               formula="grad * grad_output * (1 - 2 * output)"))
 _internal("tanh_backward", "TanhBackwardBackward0", tanh_backward,
-          Grad(lambda F, gg, res, g, out: F.fused("tanh_backward", gg, out), (1,)),
-          Grad(lambda F, gg, res, g, out: gg * (-2 * out * g), (0, 1)))
+          Grad(lambda F, gg, res, g, out: F.fused("tanh_backward", gg, out), (1,),
+               formula="grad * (1 - output ** 2)"),
+          Grad(lambda F, gg, res, g, out: gg * (-2 * out * g), (0, 1),
+               formula="-2 * grad * grad_output * output"))
 _internal("threshold_backward", "ThresholdBackwardBackward0", relu_backward,
-          Grad(lambda F, gg, res, g, out: F.fused("threshold_backward", gg, out), (1,)),
-          Grad(lambda F, gg, res, g, out: F.zeros(gg)))
+          Grad(lambda F, gg, res, g, out: F.fused("threshold_backward", gg, out), (1,),
+               formula="grad * (output > 0)"),
+          Grad(lambda F, gg, res, g, out: F.zeros(gg), formula="torch.zeros_like(grad)"))
 _internal("_softmax_backward_data", "SoftmaxBackwardDataBackward0", softmax_backward,
-          Grad(lambda F, gg, res, g, out, dim: F.fused("_softmax_backward_data", gg, out, dim=dim), (1,)),
+          Grad(lambda F, gg, res, g, out, dim: F.fused("_softmax_backward_data", gg, out,
+                                                       dim=dim), (1,),
+               formula="output * (grad - (grad * output).sum(dim, keepdim=True))"),
           Grad(lambda F, gg, res, g, out, dim:   # PyTorch's softmax_double_backward
                g * gg - F.sum(out * g, dims1(out, dim), True) * gg
-               - g * F.sum(out * gg, dims1(out, dim), True), (0, 1)),
+               - g * F.sum(out * gg, dims1(out, dim), True), (0, 1),
+               formula="grad_output * grad - (output * grad_output).sum(dim, keepdim=True) "
+                       "* grad - grad_output * (output * grad).sum(dim, keepdim=True)"),
           params=(DIM,))
 _internal("_log_softmax_backward_data", "LogSoftmaxBackwardDataBackward0",
           log_softmax_backward,
           Grad(lambda F, gg, res, g, out, dim:
-               gg - F.sum(gg * F.exp(out), dims1(out, dim), True), (1,)),
+               gg - F.sum(gg * F.exp(out), dims1(out, dim), True), (1,),
+               formula="grad - (grad * torch.exp(output)).sum(dim, keepdim=True)"),
           Grad(lambda F, gg, res, g, out, dim:
-               -F.sum(g, dims1(out, dim), True) * F.exp(out) * gg, (0, 1)),
+               -F.sum(g, dims1(out, dim), True) * F.exp(out) * gg, (0, 1),
+               formula="-grad_output.sum(dim, keepdim=True) * torch.exp(output) * grad"),
           params=(DIM,))

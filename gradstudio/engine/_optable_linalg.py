@@ -46,7 +46,8 @@ def _inverse_grad(F, g, out, a):
     return -F.matmul(t, F.matmul(g, t))
 
 
-defop("inverse", "LinalgInvExBackward0", _inverse, Grad(_inverse_grad, ("out",)),
+defop("inverse", "LinalgInvExBackward0", _inverse,
+      Grad(_inverse_grad, ("out",), formula="-result.mT @ grad @ result.mT"),
       dtype="keep", category="linear algebra", code="torch.inverse({self})",
       doc="The inverse of a square matrix (of each, for a batch).")
 
@@ -78,6 +79,7 @@ def _det_grad(F, g, out, a):
     return (d * np.where(singular, _adjugate_t(a), inv_t)).astype(a.dtype)
 
 
-defop("det", "LinalgDetBackward0", _det, Grad(_det_grad, (0, "out")), dtype="keep",
+defop("det", "LinalgDetBackward0", _det,
+      Grad(_det_grad, (0, "out"), formula="grad * result * torch.inverse(self).mT"), dtype="keep",
       category="linear algebra", code="torch.det({self})",
       doc="The determinant of a square matrix (of each, for a batch).")

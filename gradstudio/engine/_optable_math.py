@@ -32,44 +32,58 @@ def _elementwise(fn):
 
 
 _math("tan", "TanBackward0", _rounded_from_float64(np.tan),
-      Grad(lambda F, g, out, a: g * (1 + out ** 2), ("out",)), "Tangent of every element.")
+      Grad(lambda F, g, out, a: g * (1 + out ** 2), ("out",),
+           formula="grad * (1 + result ** 2)"), "Tangent of every element.")
 _math("asin", "AsinBackward0", _rounded_from_float64(np.arcsin),
-      Grad(lambda F, g, out, a: g * F.rsqrt(-a * a + 1), (0,)),
+      Grad(lambda F, g, out, a: g * F.rsqrt(-a * a + 1), (0,),
+           formula="grad * torch.rsqrt(1 - self ** 2)"),
       "Arcsine of every element (nan outside [-1, 1]).")
 _math("acos", "AcosBackward0", _rounded_from_float64(np.arccos),
-      Grad(lambda F, g, out, a: g * -F.rsqrt(-a * a + 1), (0,)),
+      Grad(lambda F, g, out, a: g * -F.rsqrt(-a * a + 1), (0,),
+           formula="-grad * torch.rsqrt(1 - self ** 2)"),
       "Arccosine of every element (nan outside [-1, 1]).")
 _math("atan", "AtanBackward0", _rounded_from_float64(np.arctan),
-      Grad(lambda F, g, out, a: g / (a * a + 1), (0,)), "Arctangent of every element.")
+      Grad(lambda F, g, out, a: g / (a * a + 1), (0,),
+           formula="grad / (1 + self ** 2)"), "Arctangent of every element.")
 _math("sinh", "SinhBackward0", _rounded_from_float64(np.sinh),
-      Grad(lambda F, g, out, a: g * F.cosh(a), (0,)), "Hyperbolic sine of every element.")
+      Grad(lambda F, g, out, a: g * F.cosh(a), (0,),
+           formula="grad * torch.cosh(self)"), "Hyperbolic sine of every element.")
 _math("cosh", "CoshBackward0", _rounded_from_float64(np.cosh),
-      Grad(lambda F, g, out, a: g * F.sinh(a), (0,)), "Hyperbolic cosine of every element.")
+      Grad(lambda F, g, out, a: g * F.sinh(a), (0,),
+           formula="grad * torch.sinh(self)"), "Hyperbolic cosine of every element.")
 _math("asinh", "AsinhBackward0", _rounded_from_float64(np.arcsinh),
-      Grad(lambda F, g, out, a: g * F.rsqrt(a ** 2 + 1), (0,)),
+      Grad(lambda F, g, out, a: g * F.rsqrt(a ** 2 + 1), (0,),
+           formula="grad * torch.rsqrt(self ** 2 + 1)"),
       "Inverse hyperbolic sine of every element.")
 _math("acosh", "AcoshBackward0", _rounded_from_float64(np.arccosh),
-      Grad(lambda F, g, out, a: g * F.rsqrt(a ** 2 - 1), (0,)),
+      Grad(lambda F, g, out, a: g * F.rsqrt(a ** 2 - 1), (0,),
+           formula="grad * torch.rsqrt(self ** 2 - 1)"),
       "Inverse hyperbolic cosine of every element (nan below 1).")
 _math("atanh", "AtanhBackward0", _rounded_from_float64(np.arctanh),
-      Grad(lambda F, g, out, a: g * 1 / (1 - a ** 2), (0,)),
+      Grad(lambda F, g, out, a: g * 1 / (1 - a ** 2), (0,), formula="grad / (1 - self ** 2)"),
       "Inverse hyperbolic tangent of every element (nan outside [-1, 1]).")
 _math("erf", "ErfBackward0", _elementwise(math.erf),
-      Grad(lambda F, g, out, a: _TWO_OVER_SQRT_PI * F.exp(-(a ** 2)) * g, (0,)),
+      Grad(lambda F, g, out, a: _TWO_OVER_SQRT_PI * F.exp(-(a ** 2)) * g, (0,),
+           formula="2 / math.sqrt(math.pi) * torch.exp(-self ** 2) * grad"),
       "The error function of every element.")
 _math("erfc", "ErfcBackward0", _elementwise(math.erfc),
-      Grad(lambda F, g, out, a: -_TWO_OVER_SQRT_PI * F.exp(-(a ** 2)) * g, (0,)),
+      Grad(lambda F, g, out, a: -_TWO_OVER_SQRT_PI * F.exp(-(a ** 2)) * g, (0,),
+           formula="-2 / math.sqrt(math.pi) * torch.exp(-self ** 2) * grad"),
       "The complementary error function 1 - erf(x) of every element.")
 _math("log2", "Log2Backward0", _rounded_from_float64(np.log2),
-      Grad(lambda F, g, out, a: g / (a * 0.6931471805599453), (0,)),
+      Grad(lambda F, g, out, a: g / (a * 0.6931471805599453), (0,),
+           formula="grad / (self * math.log(2))"),
       "Base-2 logarithm of every element.")
 _math("log10", "Log10Backward0", _rounded_from_float64(np.log10),
-      Grad(lambda F, g, out, a: g / (a * 2.3025850929940456), (0,)),
+      Grad(lambda F, g, out, a: g / (a * 2.3025850929940456), (0,),
+           formula="grad / (self * math.log(10))"),
       "Base-10 logarithm of every element.")
 _math("exp2", "Exp2Backward0", _rounded_from_float64(np.exp2),
-      Grad(lambda F, g, out, a: g * (out * 0.6931471805599453), ("out",)),
+      Grad(lambda F, g, out, a: g * (out * 0.6931471805599453), ("out",),
+           formula="grad * result * math.log(2)"),
       "2 to the power of every element.")
-_math("frac", "FracBackward0", lambda a: a - np.trunc(a), Grad(lambda F, g, out, a: g),
+_math("frac", "FracBackward0", lambda a: a - np.trunc(a),
+      Grad(lambda F, g, out, a: g, formula="grad"),
       "The fractional part of every element (x - trunc(x)).", dtype="keep")
 
 # --- tests and logic: bool results, never differentiable ----------------------------------
@@ -127,7 +141,8 @@ def _xlogy(a, b):
 
 defop("xlogy", "XlogyBackward0", _xlogy,
       Grad(lambda F, g, out, a, b: F.where((a == 0) & (b <= 0), 0.0, F.fused("xlogy", g, b)),
-           (0, 1)),
-      Grad(lambda F, g, out, a, b: g * a / b, (0, 1)),
+           (0, 1),
+           formula="torch.where((self == 0) & (other <= 0), 0, grad * torch.log(other))"),
+      Grad(lambda F, g, out, a, b: g * a / b, (0, 1), formula="grad * self / other"),
       args=("self", "other"), dtype="float", code="torch.xlogy({self}, {other})",
       doc="self * log(other), and 0 where self is 0.", variants=_ALL)

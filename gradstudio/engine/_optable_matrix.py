@@ -29,7 +29,8 @@ def _diagonal_backward(g, shape=(), offset=0, dim1=0, dim2=1):
 
 defop("_diagonal_backward", "DiagonalBackwardBackward0", _diagonal_backward,
       Grad(lambda F, gg, out, g, shape=(), offset=0, dim1=0, dim2=1: F.fused(
-          "diagonal", gg, offset=offset, dim1=dim1, dim2=dim2)),
+          "diagonal", gg, offset=offset, dim1=dim1, dim2=dim2),
+           formula="grad.diagonal(offset, dim1, dim2)"),
       dtype="keep", category="internal")
 
 
@@ -38,7 +39,9 @@ def _diagonal_grad(F, g, out, a, offset=0, dim1=0, dim2=1):
                    dim2=dim2)
 
 
-defop("diagonal", "DiagonalBackward0", _diagonal, Grad(_diagonal_grad),
+defop("diagonal", "DiagonalBackward0", _diagonal,
+      Grad(_diagonal_grad, formula="torch.zeros_like(self).diagonal_scatter(grad, offset, dim1, "
+                                   "dim2)"),
       params=(OFFSET, DIM1, DIM2), dtype="keep", category="shape", view=True,
       code="{self}.diagonal({offset}, {dim1}, {dim2})",
       doc="The diagonal of dim1 and dim2 (a view), as the last dimension.")
@@ -57,7 +60,9 @@ def _diag_grad(F, g, out, a, diagonal=0, vector=True):
 
 # PyTorch's diag is diag_embed of a vector, and a copy of a matrix's diagonal
 defop("diag", lambda p: "DiagEmbedBackward0" if p.get("vector") else "DiagonalBackward0_copy",
-      _diag, Grad(_diag_grad), params=(Param("diagonal", "int", 0),), dtype="keep",
+      _diag, Grad(_diag_grad, formula="grad.diagonal(diagonal) if vector else "
+                                      "torch.zeros_like(self).diagonal_scatter(grad, diagonal)"),
+      params=(Param("diagonal", "int", 0),), dtype="keep",
       saved_params=("vector",), category="shape", code="torch.diag({self}, {diagonal})",
       doc="A vector as the diagonal of a square matrix, or a matrix's diagonal as a vector.")
 
@@ -71,7 +76,8 @@ def _trace(a):
 
 defop("trace", "TraceBackward0", _trace,
       Grad(lambda F, g, out, a: F.fused("_diagonal_backward", F.expand(g, (min(a.shape),)),
-                                        shape=tuple(a.shape))),
+                                        shape=tuple(a.shape)),
+           formula="grad * torch.eye(*self.shape)"),
       dtype="keep", category="linear algebra", code="{self}.trace()",
       doc="The sum of the main diagonal of a matrix.")
 
@@ -89,7 +95,8 @@ def _roll(a, shifts=1, dims=None):
 
 defop("roll", "RollBackward0", _roll,
       Grad(lambda F, g, out, a, shifts=1, dims=None: F.fused(
-          "roll", g, shifts=tuple(-s for s in _tuple(shifts)), dims=dims)),
+          "roll", g, shifts=tuple(-s for s in _tuple(shifts)), dims=dims),
+           formula="grad.roll(-shifts, dims)"),
       params=(Param("shifts", "dims", 1, "how far to move along each dimension"),
               Param("dims", "dims", None, "the dimensions (none: the flattened tensor)")),
       dtype="keep", category="shape", code="{self}.roll({shifts}, {dims})",
@@ -142,7 +149,9 @@ def _cumprod_grad_zeros_recorded(F, g, a, dim):
 
 defop("cumprod", "CumprodBackward0",
       lambda a, dim=0: running(np.cumprod, a, dim) if a.ndim else a.copy(),
-      Grad(_cumprod_grad, (0, "out")), params=(Param("dim", "int", 0),), dtype="sum",
+      Grad(_cumprod_grad, (0, "out"),
+           formula="(grad * result).flip(dim).cumsum(dim).flip(dim) / self"),
+      params=(Param("dim", "int", 0),), dtype="sum",
       category="reduction", code="{self}.cumprod({dim})",
       doc="Running products along a dimension.")
 

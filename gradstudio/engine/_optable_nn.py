@@ -25,11 +25,12 @@ def _scaled(g, factor):
 
 
 defop("addmm", "AddmmBackward0", _addmm,
-      Grad(lambda F, g, out, b, m1, m2, beta=1, alpha=1: _scaled(g, beta)),
+      Grad(lambda F, g, out, b, m1, m2, beta=1, alpha=1: _scaled(g, beta),
+           formula="grad * beta"),
       Grad(lambda F, g, out, b, m1, m2, beta=1, alpha=1: _scaled(F.matmul(g, F.mT(m2)), alpha),
-           (2,)),
+           (2,), formula="alpha * grad @ mat2.T"),
       Grad(lambda F, g, out, b, m1, m2, beta=1, alpha=1: _scaled(F.matmul(F.mT(m1), g), alpha),
-           (1,)),
+           (1,), formula="alpha * mat1.T @ grad"),
       args=("self", "mat1", "mat2"),
       params=(Param("beta", "scalar", 1, "the factor of self"),
               Param("alpha", "scalar", 1, "the factor of mat1 @ mat2")),
@@ -60,19 +61,24 @@ def _mse_backward(g, a, t, reduction=MEAN):
 
 defop("mse_loss", "MseLossBackward0", _mse_fwd,
       Grad(lambda F, g, out, a, t, reduction=MEAN:
-           F.fused("mse_loss_backward", g, a, t, reduction=reduction), (0, 1)),
+           F.fused("mse_loss_backward", g, a, t, reduction=reduction), (0, 1),
+           formula="2 * grad * (self - target) / (self.numel() if reduction == 1 else 1)"),
       Grad(lambda F, g, out, a, t, reduction=MEAN:   # (the same, self and target swapped)
-           F.fused("mse_loss_backward", g, t, a, reduction=reduction), (0, 1)), args=("self", "target"),
+           F.fused("mse_loss_backward", g, t, a, reduction=reduction), (0, 1),
+           formula="2 * grad * (target - self) / (self.numel() if reduction == 1 else 1)"),
+      args=("self", "target"),
       params=(Param("reduction", "int", MEAN, "0: none, 1: mean, 2: sum"),),
       dtype="promote", category="loss",
       code="torch.nn.functional.mse_loss({self}, {target})",
       doc="Mean squared error between input and target.")
 defop("mse_loss_backward", "MseLossBackwardBackward0", _mse_backward,
       Grad(lambda F, gg, res, g, a, t, reduction=MEAN:
-           F.fused("mse_loss_backward", gg, a, t, reduction=reduction), (1, 2)),
-      Grad(lambda F, gg, res, g, a, t, reduction=MEAN: gg * g * _norm(a, reduction), (0, 1)),
+           F.fused("mse_loss_backward", gg, a, t, reduction=reduction), (1, 2),
+           formula="2 * grad * (self - target) / (self.numel() if reduction == 1 else 1)"),
+      Grad(lambda F, gg, res, g, a, t, reduction=MEAN: gg * g * _norm(a, reduction), (0, 1),
+           formula="2 * grad * grad_output / (self.numel() if reduction == 1 else 1)"),
       Grad(lambda F, gg, res, g, a, t, reduction=MEAN: -(gg * g * _norm(a, reduction)),
-           (0, 1)),
+           (0, 1), formula="-2 * grad * grad_output / (self.numel() if reduction == 1 else 1)"),
       args=("grad_output", "self", "target"),
       params=(Param("reduction", "int", MEAN, "0: none, 1: mean, 2: sum"),),
       category="internal", doc="The backward of mse_loss.")
@@ -91,18 +97,27 @@ def _reduced(loss, reduction):
     return total / np.asarray(loss.size, loss.dtype) if reduction == "mean" else total
 
 
+_PER_ELEMENT = " / (self.numel() if reduction == 'mean' else 1)"   # (a formula's mean)
+
+
 def _per_element(reduction, a):
     """The factor a gradient of the reduced loss carries to each element."""
     return 1.0 / math.prod(a.shape) if reduction == "mean" else 1.0
 
 
-def _target_loss(name, grad_fn, forward, grad_self, grad_target, doc, params=()):
+def _target_loss(name, grad_fn, forward, grad_self, grad_target, doc, params=(),
+                 formulas=None):
+    """A loss of ``self`` against ``target``; ``formulas`` are the two VJPs as text, for the
+    summed loss (the mean's division by the count is added here)."""
+    formula_self, formula_target = (f + _PER_ELEMENT for f in formulas)
     defop(name, grad_fn, lambda a, t, reduction="mean", **p: _reduced(forward(a, t, **p),
                                                                       reduction),
           Grad(lambda F, g, out, a, t, reduction="mean", **p:
-               grad_self(F, g, a, t, **p) * _per_element(reduction, a), (0, 1)),
+               grad_self(F, g, a, t, **p) * _per_element(reduction, a), (0, 1),
+               formula=formula_self),
           Grad(lambda F, g, out, a, t, reduction="mean", **p:
-               grad_target(F, g, a, t, **p) * _per_element(reduction, a), (0, 1)),
+               grad_target(F, g, a, t, **p) * _per_element(reduction, a), (0, 1),
+               formula=formula_target),
           args=("self", "target"), params=(REDUCTION, *params), dtype="promote",
           category="loss", doc=doc,
           code=f"torch.nn.functional.{name}({{self}}, {{target}}, reduction={{reduction}}"
@@ -119,13 +134,16 @@ _target_loss(
     "binary_cross_entropy", "BinaryCrossEntropyBackward0", _bce,
     lambda F, g, a, t: g * (a - t) / F.clamp_min((1 - a) * a, 1e-12),
     lambda F, g, a, t: g * (F.clamp_min(F.log1p(-a), -100) - F.clamp_min(F.log(a), -100)),
-    "Binary cross-entropy of probabilities in [0, 1] against targets in [0, 1].")
+    "Binary cross-entropy of probabilities in [0, 1] against targets in [0, 1].",
+    formulas=("grad * (self - target) / (self * (1 - self))",
+              "grad * (torch.log(1 - self) - torch.log(self))"))
 _target_loss(
     "binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0",
     lambda a, t: (1 - t) * a - K.log_sigmoid(a),
     lambda F, g, a, t: (F.sigmoid(a) - t) * g,
     lambda F, g, a, t: -a * g,
-    "Binary cross-entropy of scores (logits), sigmoid included, without overflow.")
+    "Binary cross-entropy of scores (logits), sigmoid included, without overflow.",
+    formulas=("grad * (torch.sigmoid(self) - target)", "-grad * self"))
 
 
 # --- the same losses with a weight per element (and, with logits, per positive class):
@@ -145,7 +163,11 @@ def _bce_w_target(F, g, out, a, t, w, reduction="mean"):
 
 defop("_bce_weighted", "BinaryCrossEntropyBackward0",
       lambda a, t, w, reduction="mean": _reduced(_bce(a, t) * w, reduction),
-      Grad(_bce_w_grad, (0, 1, 2)), Grad(_bce_w_target, (0, 1, 2)), None,
+      Grad(_bce_w_grad, (0, 1, 2),
+           formula="grad * weight * (self - target) / (self * (1 - self))" + _PER_ELEMENT),
+      Grad(_bce_w_target, (0, 1, 2),
+           formula="grad * weight * (torch.log(1 - self) - torch.log(self))" + _PER_ELEMENT),
+      None,
       args=("self", "target", "weight"), params=(REDUCTION,), category="internal",
       doc="binary_cross_entropy with a weight per element.")
 
@@ -178,8 +200,14 @@ def _bce_logits_w_target(F, g, out, a, t, w, pw, reduction="mean", weighted=True
 
 
 defop("_bce_logits_weighted", "BinaryCrossEntropyWithLogitsBackward0", _bce_logits_w,
-      Grad(_bce_logits_w_grad, (0, 1, 2, 3)), Grad(_bce_logits_w_target, (0, 1, 2, 3)), None,
-      None, args=("self", "target", "weight", "pos_weight"), params=(REDUCTION,),
+      Grad(_bce_logits_w_grad, (0, 1, 2, 3),
+           formula="grad * (weight if weighted else 1) * ((pos_weight * target + 1 - target) "
+                   "* torch.sigmoid(self) - pos_weight * target if positive "
+                   "else torch.sigmoid(self) - target)" + _PER_ELEMENT),
+      Grad(_bce_logits_w_target, (0, 1, 2, 3),
+           formula="grad * (weight if weighted else 1) * (logsigmoid(-self) "
+                   "- pos_weight * logsigmoid(self) if positive else -self)" + _PER_ELEMENT),
+      None, None, args=("self", "target", "weight", "pos_weight"), params=(REDUCTION,),
       category="internal", doc="binary_cross_entropy_with_logits with weights.")
 
 
@@ -208,8 +236,12 @@ def _huber_grad(F, g, a, t, delta=1.0):
 _target_loss("smooth_l1_loss", "SmoothL1LossBackward0", _smooth_l1, _smooth_l1_grad,
              lambda F, g, a, t, beta=1.0: _smooth_l1_grad(F, g, t, a, beta),
              "Squared error below beta, absolute error above (scaled to meet).",
-             (Param("beta", "scalar", 1.0, "where the squared part ends"),))
+             (Param("beta", "scalar", 1.0, "where the squared part ends"),),
+             ("grad * torch.clamp((self - target) / beta, -1, 1)",
+              "grad * torch.clamp((target - self) / beta, -1, 1)"))
 _target_loss("huber_loss", "HuberLossBackward0", _huber, _huber_grad,
              lambda F, g, a, t, delta=1.0: _huber_grad(F, g, t, a, delta),
              "Squared error below delta, delta times the absolute error above.",
-             (Param("delta", "scalar", 1.0, "where the squared part ends"),))
+             (Param("delta", "scalar", 1.0, "where the squared part ends"),),
+             ("grad * torch.clamp(self - target, -delta, delta)",
+              "grad * torch.clamp(target - self, -delta, delta)"))

@@ -61,16 +61,19 @@ def _src_gradient(name):
 
 
 _SCATTER_SRC_DOC = "A copy with src's elements written at the positions index names along dim."
-defop("scatter", "ScatterBackward0", _scatter, Grad(_zero_scattered, (2,)),
-      Grad(_src_gradient("ScatterBackward0"), (2,)), None, args=("self", "src", "index"),
+_ZEROED_RULE = "grad.scatter(dim, index, 0)"
+defop("scatter", "ScatterBackward0", _scatter, Grad(_zero_scattered, (2,), formula=_ZEROED_RULE),
+      Grad(_src_gradient("ScatterBackward0"), (2,), formula="grad.gather(dim, index)"), None,
+      args=("self", "src", "index"),
       params=(DIM,), dtype="keep", category="shape", code="{self}.scatter({dim}, {index}, {src})", doc=_SCATTER_SRC_DOC)
-defop("scatter_value", "ScatterBackward1", _scatter_value, Grad(_zero_scattered, (1,)), None,
+defop("scatter_value", "ScatterBackward1", _scatter_value,
+      Grad(_zero_scattered, (1,), formula=_ZEROED_RULE), None,
       args=("self", "index"), params=(DIM, Param("value", "scalar", 0.0)), dtype="keep",
       category="shape", code="{self}.scatter({dim}, {index}, {value})",
       doc="A copy with value written at the positions index names along dim.")
 defop("scatter_add", "ScatterAddBackward0", _scatter_add,
-      Grad(lambda F, g, out, a, src, index, dim=0: g),
-      Grad(_src_gradient("ScatterAddBackward0"), (2,)), None,
+      Grad(lambda F, g, out, a, src, index, dim=0: g, formula="grad"),
+      Grad(_src_gradient("ScatterAddBackward0"), (2,), formula="grad.gather(dim, index)"), None,
       args=("self", "src", "index"), params=(DIM,), dtype="keep", category="shape",
       code="{self}.scatter_add({dim}, {index}, {src})",
       doc="A copy with src's elements added at the positions index names along dim.")
@@ -98,8 +101,9 @@ def _index_add_source(F, g, out, a, source, index, dim=0, alpha=1):
 
 
 defop("index_add", "IndexAddBackward0", _index_add,
-      Grad(lambda F, g, out, a, source, index, dim=0, alpha=1: g),
-      Grad(_index_add_source, (2,)), None, args=("self", "source", "index"),
+      Grad(lambda F, g, out, a, source, index, dim=0, alpha=1: g, formula="grad"),
+      Grad(_index_add_source, (2,), formula="grad.index_select(dim, index) * alpha"), None,
+      args=("self", "source", "index"),
       params=(DIM, Param("alpha", "scalar", 1, "the factor source is multiplied by")),
       dtype="keep", category="shape", code="{self}.index_add({dim}, {index}, {source}, alpha={alpha})",
      

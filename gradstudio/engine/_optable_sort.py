@@ -6,7 +6,7 @@ included (``_stl_sort``). The gradient goes back to the positions the values cam
 import numpy as np
 
 from ._oprecord import Grad, Param, defop
-from ._optable import KEEP, _evenly, _select_dim_grad
+from ._optable import EVENLY_RULE, KEEP, SELECTED_RULE, _evenly, _select_dim_grad
 from ._stl_sort import median_index, median_value, sort_order, topk_order
 
 DIM = Param("dim", "int", -1, "the dimension to sort along")
@@ -37,7 +37,8 @@ defop("argsort", None, _argsort, None, params=SORT_PARAMS, dtype="long", categor
 defop("sort", lambda p: "SortBackward0" if p.get("stable") is None else "SortBackward1",
       lambda a, dim=-1, descending=False, stable=None, indices=None: _taken(
           a, dim, _argsort(a, dim, descending, stable) if indices is None else indices),
-      Grad(_selected_grad), params=SORT_PARAMS, dtype="keep", saved_params=("indices",),
+      Grad(_selected_grad, formula=SELECTED_RULE), params=SORT_PARAMS, dtype="keep",
+      saved_params=("indices",),
       category="reduction", code="{self}.sort(dim={dim}, descending={descending}, stable={stable}).values",
      
       doc="The elements sorted along dim (their indices: argsort).")
@@ -56,12 +57,14 @@ defop("_topk_indices", None, _topk_indices, None, params=TOPK_PARAMS, dtype="lon
 defop("topk", "TopkBackward0",
       lambda a, k=1, dim=-1, largest=True, sorted=True, indices=None: _taken(
           a, dim, _topk_indices(a, k, dim, largest, sorted) if indices is None else indices),
-      Grad(_selected_grad), params=TOPK_PARAMS, dtype="keep", saved_params=("indices",),
+      Grad(_selected_grad, formula=SELECTED_RULE), params=TOPK_PARAMS, dtype="keep",
+      saved_params=("indices",),
       category="reduction", code="{self}.topk({k}, dim={dim}, largest={largest}, sorted={sorted}).values",
      
       doc="The k largest (or smallest) elements along dim.")
 
-defop("median", "MedianBackward0", median_value, Grad(_evenly, (0, "out")), dtype="keep",
+defop("median", "MedianBackward0", median_value, Grad(_evenly, (0, "out"), formula=EVENLY_RULE),
+      dtype="keep",
       category="reduction", code="{self}.median()",
       doc="The lower median of all elements (nan if there is one).")
 
@@ -86,7 +89,8 @@ def _median_dim(a, dim=0, keepdim=False, indices=None):
     return out if keepdim else np.squeeze(out, dim)
 
 
-defop("median_dim", "MedianBackward1", _median_dim, Grad(_select_dim_grad),
+defop("median_dim", "MedianBackward1", _median_dim,
+      Grad(_select_dim_grad, formula=SELECTED_RULE),
       params=(Param("dim", "int", 0), KEEP), dtype="keep", saved_params=("indices",),
       category="reduction", code="{self}.median({dim}).values",
       doc="The lower median along a dimension.")

@@ -27,7 +27,9 @@ for _name, _np_fn in (("amax", np.max), ("amin", np.min)):
     defop(_name, _name.capitalize() + "Backward0",
           lambda a, dim=None, keepdim=False, _f=_np_fn: _f(a, axis=_axis(a, dim),
                                                            keepdims=keepdim),
-          Grad(_extreme_grad, (0, "out")), params=(DIM, KEEP), dtype="keep",
+          Grad(_extreme_grad, (0, "out"), formula="torch.where(self == result, grad / "
+                                                  "(self == result).sum(dim, keepdim=True), 0)"),
+          params=(DIM, KEEP), dtype="keep",
           category="reduction", code="{self}." + _name + "({dim})",
           doc=f"The {'largest' if _name == 'amax' else 'smallest'} elements over dim (or "
               "all), ties sharing the gradient.")
@@ -79,7 +81,7 @@ def _prod_grad(F, g, out, a, dim=None, keepdim=False):
 defop("prod", lambda p: "ProdBackward0" if p.get("dim") is None else "ProdBackward1",
       lambda a, dim=None, keepdim=False: np.multiply.reduce(a, _axis(a, dim),
                                                             keepdims=keepdim),
-      Grad(_prod_grad, (0, "out")),
+      Grad(_prod_grad, (0, "out"), formula="grad * result / self"),
       params=(Param("dim", "int", None, "dimension to multiply along; None for all"), KEEP),
       dtype="sum", category="reduction", code="{self}.prod({dim})",
       doc="Product of elements (along dim, or all).")
@@ -122,12 +124,17 @@ def _std_grad(F, g, out, a, dim=None, correction=None, keepdim=False):
 
 _VAR_PARAMS = (DIM, Param("correction", "scalar", None, "subtracted from the count (1: "
                           "unbiased, 0: population)"), KEEP)
-defop("var", "VarBackward0", _var_fwd, Grad(_var_grad, (0,)), params=_VAR_PARAMS,
-      dtype="float_only", category="reduction", code="{self}.var({dim})",
+# (the count of elements each result reduces, minus the correction)
+_DOF = ("((self.numel() if dim is None else self.numel() / result.numel()) "
+        "- (1 if correction is None else correction))")
+defop("var", "VarBackward0", _var_fwd,
+      Grad(_var_grad, (0,), formula="2 * grad * (self - self.mean(dim, keepdim=True)) / " + _DOF),
+      params=_VAR_PARAMS, dtype="float_only", category="reduction", code="{self}.var({dim})",
       doc="Variance (over dim, or all), by default with Bessel's correction.")
 defop("std", "StdBackward0", lambda a, **p: _var_fwd(a, sqrt=True, **p),
-      Grad(_std_grad, (0, "out")), params=_VAR_PARAMS, dtype="float_only",
-      category="reduction", code="{self}.std({dim})",
+      Grad(_std_grad, (0, "out"), formula="grad * (self - self.mean(dim, keepdim=True)) / "
+                                          f"({_DOF} * result)"),
+      params=_VAR_PARAMS, dtype="float_only", category="reduction", code="{self}.std({dim})",
       doc="Standard deviation (over dim, or all), by default with Bessel's correction.")
 
 
@@ -153,6 +160,7 @@ def _cumsum_grad(F, g, out, a, dim=0):
 
 defop("cumsum", "CumsumBackward0",
       lambda a, dim=0: running(np.cumsum, a, dim) if a.ndim else a.copy(),
-      Grad(_cumsum_grad), params=(Param("dim", "int", 0, "dimension to add up along"),),
+      Grad(_cumsum_grad, formula="grad.flip(dim).cumsum(dim).flip(dim)"),
+      params=(Param("dim", "int", 0, "dimension to add up along"),),
       dtype="sum", category="reduction", code="{self}.cumsum({dim})",
       doc="Running totals along a dimension.")

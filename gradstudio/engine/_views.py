@@ -31,6 +31,10 @@ DEFAULT, NO_GRAD, MULTI_OUTPUT, IN_CUSTOM_FUNCTION = 0, 1, 2, 3
 
 _COPY_SLICES = Op("copy_slices", "CopySlices", None, (), (), (), "keep", "internal", "", None,
                   False, (), False)
+# CopySlices node -> what its derivative rule needs of the in-place op's node it wraps: its
+# class name, op, params and which of its inputs have an edge (``inspect.derivative``
+# reads it; the node itself is released when backward frees the CopySlices)
+WRAPPED = weakref.WeakKeyDictionary()
 _OVERLAP = ("unsupported operation: more than one element of the written-to tensor refers to a "
             "single memory location. Please clone() the tensor before performing the "
             "operation.")
@@ -181,6 +185,8 @@ def rebase(view, fn):
     plan.cls = node_class("CopySlices")
     node = new_node(plan.cls, _COPY_SLICES, {}, edges, plan)
     node._saved = [fn, geo[0]]
+    WRAPPED[node] = (type(fn).__name__, fn._op, fn._params,
+                     tuple(n is not None for n, _ in fn.next_functions))
     node._meta = [stand_in(base._data.shape, base._dtype)]
     old = base._grad_fn
     move_retain(old, node)

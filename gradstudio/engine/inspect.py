@@ -5,11 +5,12 @@ they warn (``.grad`` of a non-leaf), bring a view up to date and are reported to
 forward ``observer`` listener. These functions read the same state silently, so a
 listener or a view can look at tensors without changing what the program did.
 """
+from ._derivative import ACCUMULATE, Derivative, derivative as _derivative
 from ._printing import format_tensor
 from ._tensor import Tensor
 
 __all__ = ["data", "grad", "grad_fn", "requires_grad", "is_tensor", "is_view", "version",
-           "format_tensor"]
+           "format_tensor", "derivative", "Derivative", "ACCUMULATE"]
 
 
 def is_tensor(value):
@@ -50,3 +51,19 @@ def version(t):
 # ``format_tensor(data, dtype, requires_grad=False, grad_fn_name=None)``: how torch prints
 # a tensor holding ``data`` (a numpy array), for values kept after the tensor changed
 format_tensor = format_tensor
+
+
+def derivative(node):
+    """How ``node`` (a grad_fn) computes the gradients it sends: a ``Derivative`` with
+    ``name`` (PyTorch's class name, e.g. 'MulBackward0'), ``op`` (the forward op's name,
+    e.g. 'mul', or None), ``forward`` (the forward as a formula over the same identifiers,
+    e.g. 'self * other', 'self.sum()'), ``inputs`` (one name per ``node.next_functions``
+    entry, aligned with it), ``formulas`` (one rule per entry, in PyTorch's
+    ``derivatives.yaml`` terms, e.g. 'grad * other'; None where the entry is None),
+    ``params`` (the node's non-tensor params, name -> value) and ``accumulate`` (True for
+    AccumulateGrad, whose formulas are ``(ACCUMULATE,)``, 'variable.grad += grad', and
+    inputs ()). A rule reads ``grad`` (the gradient the node receives), the input names,
+    ``result`` (the op's output) and the params; see ``_derivative`` for its conventions.
+    Returns a Derivative for every node the engine makes (a custom autograd.Function's
+    rules name its own ``backward``)."""
+    return _derivative(node)
