@@ -3,6 +3,8 @@
     gradstudio [FILE.gsg ...]                      open the desktop window (on the first file)
     gradstudio run FILE.gsg [--json]               run a graph, print every node's end state
     gradstudio export FILE.gsg [-o SCRIPT.py]      write the graph as a PyTorch script
+    gradstudio explain FILE.gsg [--action N]       step through its backward passes, with
+                                                   the chain rule in names and numbers
     gradstudio trace SCRIPT.py [-o FILE.gsg] [--timeout S]
                                                    run a script, save the graph it traces
 
@@ -24,7 +26,7 @@ from gradstudio import __version__
 __all__ = ["main"]
 
 PROG = "gradstudio"
-COMMANDS = ("run", "export", "trace")
+COMMANDS = ("run", "export", "explain", "trace")
 MAX_TIMEOUT = 3600.0    # seconds: the longest a traced script may run
 
 
@@ -55,6 +57,14 @@ def _parser():
     e.add_argument("file", metavar="FILE.gsg")
     e.add_argument("-o", "--output", metavar="SCRIPT.py",
                    help="where to write the script (default: print it)")
+    x = sub.add_parser("explain", help="step through each backward pass of a graph's "
+                       "timeline: every grad_fn in engine order, the gradient it received, "
+                       "what it sends to each input and by which rule, and what each "
+                       "AccumulateGrad adds to a leaf's .grad")
+    x.add_argument("file", metavar="FILE.gsg")
+    x.add_argument("--action", type=int, metavar="N",
+                   help="only the timeline action numbered N (from 1, as the Timeline "
+                   "panel numbers them)")
     t = sub.add_parser("trace", help="run a PyTorch script with GradStudio's engine and save "
                        "the graph it computes")
     t.add_argument("script", metavar="SCRIPT.py")
@@ -165,6 +175,32 @@ def _as_json(doc, result, names):
             "loops": _loops(doc, result, names)}
 
 
+def _explain(args, out):
+    from gradstudio.document import run
+    from gradstudio.document.walk import explain_text, walk_actions
+    doc = _load(args.file)
+    result = run(doc)
+    steppable = walk_actions(doc, result)
+    if args.action is not None:
+        if not 1 <= args.action <= len(doc.timeline):
+            raise _Usage(f"--action must be between 1 and {len(doc.timeline)} (the "
+                         f"timeline has {len(doc.timeline)} action"
+                         f"{'s' * (len(doc.timeline) != 1)})" if doc.timeline else
+                         "--action: the timeline has no actions")
+        chosen = args.action - 1
+        kind = doc.timeline[chosen].kind
+        if kind not in ("backward", "grad"):
+            raise _Fail(f"action {args.action} is {kind!r}: only a backward() or an "
+                        "autograd.grad() action can be stepped through")
+        steppable = [chosen]
+    if not steppable:
+        out.write("The timeline has no backward pass to step through: add a backward() "
+                  "action.\n")
+        return 0
+    out.write("\n\n".join(explain_text(doc, result, i) for i in steppable) + "\n")
+    return 0
+
+
 def _write_text(path, text):
     from gradstudio.document.files import write_atomically
     try:
@@ -250,7 +286,8 @@ def main(argv=None) -> int:
         ns = _parser().parse_args(args)
         if ns.command is None:
             raise _Usage(f"choose a command: {', '.join(COMMANDS)}")
-        return {"run": _run, "export": _export, "trace": _trace}[ns.command](ns, sys.stdout)
+        return {"run": _run, "export": _export, "explain": _explain,
+                "trace": _trace}[ns.command](ns, sys.stdout)
     except _Usage as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2

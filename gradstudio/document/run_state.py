@@ -134,6 +134,7 @@ class RunResult:
         self._freed_at = {}        # grad_fn node -> step at which its buffers were freed
         self._names = {n: doc.display_name(n) for n in doc.node_ids}
         self._fn_keys = {}         # id(grad_fn) -> (key, grad_fn kept alive: ids stay unique)
+        self._fn_by_key = {}       # key -> grad_fn
         self._producers_at = {}    # step -> id(grad_fn) -> producing node ids (lazily)
         self.stopped = None        # why the run stopped early (its memory limit), or None
         self.histories = {}        # loop action id -> LoopHistory
@@ -187,7 +188,20 @@ class RunResult:
         entry = self._fn_keys.get(id(fn))
         if entry is None:
             entry = self._fn_keys[id(fn)] = (f"g{len(self._fn_keys) + 1}", fn)
+            self._fn_by_key[entry[0]] = fn
         return entry[0]
+
+    def grad_fn_key(self, node_id, step=-1):
+        """The key (as in ``backward_graph``) of the node's grad_fn at ``step``, or None."""
+        snap = self._snaps[self._step(step)].get(node_id) if self._snaps else None
+        return None if snap is None or snap.grad_fn is None else self._fn_key(snap.grad_fn)
+
+    def derivative(self, key):
+        """How the grad_fn ``key`` (of ``backward_graph``) computes what it sends: the
+        engine's ``Derivative`` (its forward, inputs and one rule per input), or None for
+        a key this run never gave out."""
+        fn = self._fn_by_key.get(key)
+        return None if fn is None else raw.derivative(fn)
 
     def _producers(self, step):
         """``id(grad_fn) -> [document nodes whose tensor it produced]`` at ``step``, built

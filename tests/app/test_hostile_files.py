@@ -97,6 +97,7 @@ def test_the_command_line_runs_each_file(hostile_file, capsys):
     assert cli.main(["run", str(hostile_file)]) == 0
     out = capsys.readouterr().out
     assert "the limit is 1,000,000" in out or "its limit" in out
+    assert cli.main(["explain", str(hostile_file)]) == 0     # explains what did run
 
 
 def test_the_window_opens_the_worst_files(qtbot, tmp_path):

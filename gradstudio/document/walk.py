@@ -1,0 +1,427 @@
+"""A backward pass step by step, in the document's words: which grad_fn ran, whose tensor
+it belongs to, the gradient it received, what it sent along each ``next_functions`` edge
+and by which rule, and what each ``AccumulateGrad`` added to a leaf's ``.grad``.
+
+Everything comes from the run: the engine's own record of the pass (``BackwardStepState``:
+the gradients that really flowed), the backward graph as it stood before the action, the
+values of the tensors at that moment, and the derivative rule each grad_fn carries in the
+op table (``gradstudio.engine.inspect.derivative``). Nothing is recomputed, so what is
+explained is what ran. The window's step-through panel and ``gradstudio explain`` both
+read ``walk``.
+"""
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Walk", "WalkStep", "Send", "walk", "walk_actions", "preview", "flow_text",
+           "explain_text", "step_lines", "grad_fn_summary"]
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+BIG = 12        # a value with more elements is named by its shape, not printed
+
+
+@dataclass(frozen=True)
+class Send:
+    """The gradient one step sends along ``next_functions[input_nr]``: to the grad_fn
+    ``target`` (a key of the backward graph), which belongs to the document node ``node``
+    (None for an intermediate tensor the document does not name). ``rule`` is the
+    derivative as the op table writes it (``grad * other``), ``named`` the chain rule in
+    the tensors' names, ``numbers`` with their values, ending in what really flowed."""
+    input_nr: int
+    input_name: str
+    target: str
+    target_name: str
+    node: str | None
+    gradient: object
+    rule: str | None
+    named: str
+    numbers: str
+
+
+@dataclass(frozen=True)
+class WalkStep:
+    """One grad_fn the engine executed (``number`` counts from 1 in engine order)."""
+    number: int
+    name: str
+    key: str
+    nodes: tuple            # document nodes whose tensor this grad_fn produced
+    title: str              # "MulBackward0 of z = y_times_y * 3"
+    received: object        # the gradient it received (numpy array)
+    received_name: str      # "∂out/∂z"
+    sends: tuple            # one Send per non-None next_functions entry
+    freed: tuple            # saved tensors released after it ran
+    node: str | None = None         # the document node whose tensor it produced
+    leaf: str | None = None         # AccumulateGrad: the leaf's document node
+    before: object = None           # ... its .grad before (None: it had none)
+    after: object = None            # ... and after
+
+    @property
+    def accumulate(self):
+        return self.name == "AccumulateGrad"
+
+    @property
+    def highlighted(self):
+        """The document nodes to highlight at this step."""
+        return (self.leaf,) if self.leaf else (self.node,) if self.node else ()
+
+
+@dataclass(frozen=True)
+class Walk:
+    """The step-through of the action at ``index`` of the timeline (a backward or an
+    ``autograd.grad``), or why there is none (``problem``)."""
+    index: int
+    title: str
+    steps: tuple
+    graph: object = None        # the backward graph before the action (nx.MultiDiGraph)
+    problem: str | None = None
+    roots: tuple = ()
+    seeded: bool = False
+
+
+def preview(value, limit=BIG):
+    """A value as it reads in a formula: ``4.5``, ``[0.25, 0.25]``, ``[[1, 2], [3, 4]]``, a
+    bigger tensor by its shape (``‹3×4›``)."""
+    if value is None:
+        return "None"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(preview(v, limit) for v in value) + ")"
+    a = np.asarray(value)
+    if a.size > limit:
+        return "‹" + "×".join(str(d) for d in a.shape) + "›"
+    if a.dtype == np.bool_:
+        return repr(a.tolist()).replace("True", "true").replace("False", "false")
+    if a.ndim == 0:
+        return _number(a.item())
+    return _nested(a)
+
+
+def flow_text(gradient):
+    """A gradient written small (on an arrow, in a tag): its values, or its shape."""
+    if isinstance(gradient, tuple):
+        return preview(gradient, limit=6)
+    text = preview(gradient, limit=6)
+    if len(text) > 28:
+        text = "‹" + "×".join(map(str, np.shape(gradient))) + "›"
+    return text
+
+
+def _nested(a):
+    if a.ndim == 1:
+        return "[" + ", ".join(_number(x) for x in a.tolist()) + "]"
+    return "[" + ", ".join(_nested(r) for r in a) + "]"
+
+
+def _number(x):
+    if isinstance(x, (bool, np.bool_)):
+        return "true" if x else "false"
+    if isinstance(x, complex):
+        return str(x)
+    if isinstance(x, int):
+        return str(x)
+    if x != x or x in (float("inf"), float("-inf")):
+        return str(x)
+    text = np.format_float_positional(x, precision=4, unique=True, fractional=False,
+                                      trim="-")
+    if abs(x) >= 1e6 or (x != 0 and abs(x) < 1e-4):
+        text = f"{x:.4g}"
+    return text
+
+
+_SHAPE_USE = re.compile(r"([A-Za-z_][A-Za-z_0-9]*)(\.numel\(\)|\.shape|'s shape|\.sizes\(\))")
+
+
+def _substitute(formula, names, shapes=None):
+    """``formula`` with each identifier replaced by what it stands for; with ``shapes``
+    (identifier -> shape) a tensor used only for its size (``self.numel()``, ``self's
+    shape``) is replaced by that size, not by its values."""
+    if shapes:
+        def size(m):
+            shape = shapes.get(m.group(1))
+            if shape is None:
+                return m.group(0)
+            if m.group(2) == ".numel()":
+                return str(int(np.prod(shape, dtype=np.int64)))
+            return ("shape " if m.group(2) == "'s shape" else "") + str(tuple(shape))
+        formula = _SHAPE_USE.sub(size, formula)
+    return _WORD.sub(lambda m: names.get(m.group(0), m.group(0)), formula)
+
+
+def _grad_name(root_name, name):
+    return f"∂{root_name}/∂{name}"
+
+
+class _Context:
+    """What a walk of one action knows: the document, the run, the step the values are
+    read at (before the action), the backward graph then, and the roots' names."""
+
+    def __init__(self, doc, result, index, roots, root_name, seeded):
+        self.doc, self.result, self.index = doc, result, index
+        self.before = index               # RunResult step index: after action index-1
+        self.root_name = root_name
+        self.roots = tuple(roots)
+        self.seeded = seeded
+        self.inside = {}          # key of an intermediate grad_fn -> the node computing it              # the root's gradient was given (a vector v)
+        graphs = [result.backward_graph(r, self.before) for r in roots]
+        self.graph = _union(graphs)
+
+    def name(self, nid):
+        return self.doc.display_name(nid)
+
+    def value(self, nid):
+        state = self.result.state(nid, self.before)
+        return state.value if state.ok else None
+
+    def owner(self, key):
+        """The document node whose tensor the grad_fn ``key`` produced (the producer, not
+        a ``retain_grad`` node passing the same tensor on), or the leaf it accumulates."""
+        attrs = self.graph.nodes.get(key)
+        if attrs is None:
+            return None
+        if attrs["accumulate"]:
+            return attrs["variable"]
+        owners = [n for n in attrs["tensors"] if self.doc.node(n).kind != "retain_grad"]
+        owners = owners or list(attrs["tensors"])
+        return owners[0] if owners else None
+
+    def targets(self, key):
+        """``input_nr -> key`` of each ``next_functions`` entry of ``key``."""
+        if key not in self.graph:
+            return {}
+        return {d["input_nr"]: v for _, v, d in self.graph.out_edges(key, data=True)}
+
+
+def _union(graphs):
+    import networkx as nx
+    g = nx.MultiDiGraph()
+    for h in graphs:
+        g.add_nodes_from(h.nodes(data=True))
+        for u, v, k, d in h.edges(keys=True, data=True):
+            if not g.has_edge(u, v, k):
+                g.add_edge(u, v, key=k, **d)
+    return g
+
+
+def walk_actions(doc, result):
+    """Timeline indices of the actions that can be stepped through: backward and
+    ``autograd.grad`` actions that ran (inside a loop, in the iteration shown)."""
+    return [i for i, a in enumerate(doc.timeline)
+            if a.kind in ("backward", "grad") and i < len(result.outcomes)
+            and result.outcomes[i].steps]
+
+
+def walk(doc, result, index):
+    """The step-through of the action at timeline ``index``."""
+    action = doc.timeline[index]
+    if action.kind not in ("backward", "grad"):
+        return Walk(index, "", (), problem="Only a backward() or an autograd.grad() action "
+                    "can be stepped through.")
+    outcome = result.outcomes[index] if index < len(result.outcomes) else None
+    p = action.params
+    if action.kind == "backward":
+        roots = [p["target"]] if p.get("target") else []
+        seeded = p.get("gradient") is not None
+    else:
+        roots = [n for n in p.get("outputs", ()) if n]
+        seeded = False
+    roots = [r for r in roots if r in doc.graph]
+    root_name = ", ".join(doc.display_name(r) for r in roots) or "?"
+    title = _action_title(doc, action, root_name)
+    if outcome is None or not outcome.steps:
+        why = (outcome.error or outcome.note) if outcome is not None else None
+        return Walk(index, title, (), problem=why or "This action ran no backward step.",
+                    roots=tuple(roots))
+    ctx = _Context(doc, result, index, roots, root_name if len(roots) == 1 else "L",
+                   seeded)
+    steps = []
+    for number, s in enumerate(outcome.steps, 1):
+        step = _step(ctx, s, number)
+        steps.append(step)
+        for send in step.sends:    # an intermediate belongs to what its gradient came from
+            if send.node is None:
+                ctx.inside.setdefault(send.target, step.node or ctx.inside.get(step.key))
+    steps = tuple(steps)
+    problem = outcome.error
+    return Walk(index, title, steps, ctx.graph, problem, tuple(roots), seeded)
+
+
+def _action_title(doc, action, root_name):
+    p = action.params
+    if action.kind == "grad":
+        ins = ", ".join(doc.display_name(n) for n in p.get("inputs", ()) if n in doc.graph)
+        return f"torch.autograd.grad([{root_name}], [{ins}])"
+    g = p.get("gradient")
+    arg = doc.display_name(g) if g and g in doc.graph else ""
+    return f"{root_name}.backward({arg})"
+
+
+def _step(ctx, s, number):
+    owner = ctx.owner(s.key)
+    attrs = ctx.graph.nodes.get(s.key, {})
+    nodes = tuple(attrs.get("tensors", ()))
+    if s.name == "AccumulateGrad":
+        leaf = s.variable or attrs.get("variable")
+        leaf_name = ctx.name(leaf) if leaf else "a leaf"
+        state = ctx.result.state(leaf, ctx.before) if leaf else None
+        before = state.grad if state is not None else None
+        return WalkStep(number, s.name, s.key, nodes,
+                        f"AccumulateGrad into {leaf_name}.grad", s.grad_output,
+                        _grad_name(ctx.root_name, leaf_name), (), tuple(s.freed),
+                        None, leaf, before, s.accumulated)
+    own = ctx.name(owner) if owner else None
+    received_name = (_grad_name(ctx.root_name, own) if own else
+                     f"the gradient of an intermediate tensor of {ctx.root_name}")
+    rule = ctx.result.derivative(s.key)
+    targets = ctx.targets(s.key)
+    if own is not None and owner in ctx.roots and number == 1 and ctx.seeded:
+        received_name = "v"
+    names, numbers, shapes = _symbols(ctx, owner, rule, targets, received_name,
+                                      s.grad_output)
+    forward = _substitute(rule.forward, names) if rule is not None and rule.forward else ""
+    inside = ctx.inside.get(s.key) if owner is None else None
+    title = f"{s.name} of {own} = {forward}" if own and forward else \
+        f"{s.name} of {own}" if own else \
+        f"{s.name}, a step inside computing {ctx.name(inside)}" if inside else \
+        f"{s.name} (inside {ctx.root_name}'s graph)"
+    sends = []
+    for i, g in enumerate(s.grad_inputs):
+        target = targets.get(i)
+        if target is None:
+            continue
+        node = ctx.owner(target)
+        input_name = rule.inputs[i] if rule is not None and i < len(rule.inputs) else f"#{i}"
+        formula = rule.formulas[i] if rule is not None and i < len(rule.formulas) else None
+        to = ctx.name(node) if node else f"input {i}"
+        lhs = _grad_name(ctx.root_name, to) if node else f"the gradient for input {i}"
+        if formula:
+            named = f"{lhs} = {_substitute(formula, names)}"
+            shown = _substitute(formula, numbers, shapes)
+            numbers_line = f"{shown} = {preview(g)}" if g is not None else \
+                f"{shown}: nothing flows"
+        else:
+            named = f"{lhs}: computed by {s.name}"
+            numbers_line = preview(g)
+        sends.append(Send(i, input_name, target, ctx.graph.nodes[target]["name"], node, g,
+                          formula, named, numbers_line))
+    return WalkStep(number, s.name, s.key, nodes, title, s.grad_output, received_name,
+                    tuple(sends), tuple(s.freed), owner or inside)
+
+
+def _symbols(ctx, owner, rule, targets, received_name, received):
+    """The names and the values each identifier of the rule stands for."""
+    names = {"grad": received_name}
+    numbers = {"grad": preview(received)}
+    shapes = {"grad": np.shape(received) if not isinstance(received, tuple) else None}
+    if rule is None:
+        return names, numbers, shapes
+    if owner is not None:
+        names["result"] = ctx.name(owner)
+        numbers["result"] = preview(ctx.value(owner))
+        shapes["result"] = np.shape(ctx.value(owner))
+    ports = ctx.doc.inputs_of(owner) if owner is not None else {}
+    params = ctx.doc.node(owner).params if owner is not None else {}
+    for i, arg in enumerate(rule.inputs):
+        node = ctx.owner(targets[i]) if i in targets else ports.get(arg)
+        if node is not None:
+            names[arg] = ctx.name(node)
+            value = ctx.value(node)
+            numbers[arg] = preview(value)
+            shapes[arg] = None if value is None else np.shape(value)
+        elif arg in params and not isinstance(params[arg], (list, dict)):
+            names[arg] = numbers[arg] = preview(params[arg])
+    for key, value in rule.params.items():
+        if key not in names and isinstance(value, (int, float, bool, tuple)) or value is None:
+            names.setdefault(key, _param(value))
+            numbers.setdefault(key, _param(value))
+    for key, value in params.items():
+        if key not in names and isinstance(value, (int, float, bool)):
+            names[key] = numbers[key] = _param(value)
+    return names, numbers, shapes
+
+
+def _param(value):
+    if isinstance(value, float):
+        return _number(value)
+    return str(value)
+
+
+def grad_fn_summary(doc, result, node_id, step=-1):
+    """What the node's grad_fn does in backward, in the document's names: lines such as
+    ``MulBackward0 (recorded by z = y_times_y * 3)`` and ``to y_times_y: grad * 3``;
+    [] when the node has no grad_fn at ``step``."""
+    key = result.grad_fn_key(node_id, step)
+    rule = None if key is None else result.derivative(key)
+    if rule is None:
+        return []
+    ports = doc.inputs_of(node_id)
+    params = doc.node(node_id).params
+    names = {"grad": "grad", "result": doc.display_name(node_id)}
+    for arg in rule.inputs:
+        if arg in ports:
+            names[arg] = doc.display_name(ports[arg])
+        elif isinstance(params.get(arg), (int, float)):
+            names[arg] = _param(params[arg])
+    for k, v in rule.params.items():
+        if isinstance(v, (int, float, bool)):
+            names.setdefault(k, _param(v))
+    forward = _substitute(rule.forward, names) if rule.forward else ""
+    lines = [f"{rule.name}" + (f", recorded by {doc.display_name(node_id)} = {forward}"
+                               if forward else "")]
+    lines.append("in backward it receives grad (the gradient of the output with respect "
+                 f"to {doc.display_name(node_id)}) and sends")
+    for arg, formula in zip(rule.inputs, rule.formulas):
+        if formula:
+            lines.append(f"  to {names.get(arg, arg)}: {_substitute(formula, names)}")
+    return lines
+
+
+# ------------------------------------------------------------------------------ as text
+def step_lines(step, root_name=None):
+    """One step explained in words and formulas, line by line."""
+    lines = [f"Step {step.number}: {step.title}"]
+    if step.accumulate:
+        leaf = step.title.split(" into ", 1)[1][:-len(".grad")]
+        lines.append(f"  received {step.received_name} = {preview(step.received)}")
+        if step.before is None:
+            lines.append(f"  {leaf}.grad was None, so it becomes the gradient: "
+                         f"{preview(step.after)} = 0 + {preview(step.received)}")
+        else:
+            lines.append(f"  {leaf}.grad += gradient: {preview(step.after)} = "
+                         f"{preview(step.before)} + {preview(step.received)}")
+        return lines
+    lines.append(f"  received grad = {step.received_name} = {preview(step.received)}")
+    for send in step.sends:
+        to = f"{send.input_name} = {_target_name(send)}"
+        lines.append(f"  to {to} (next: {send.target_name}):")
+        if send.rule:
+            lines.append(f"    rule      {send.input_name}: {send.rule}")
+        lines.append(f"    chain     {send.named}")
+        lines.append(f"    numbers   {send.numbers}")
+    if not step.sends:
+        lines.append("  sends nothing further (no input requires grad)")
+    if step.freed:
+        lines.append("  frees its saved " + ", ".join(step.freed) +
+                     " (a second backward through it needs retain_graph=True)")
+    return lines
+
+
+def _target_name(send):
+    lhs = send.named.split(" = ", 1)[0] if " = " in send.named else send.named
+    return lhs.split("/∂", 1)[1] if "/∂" in lhs else lhs
+
+
+def explain_text(doc, result, index):
+    """The step-through of one action as text (what ``gradstudio explain`` prints)."""
+    w = walk(doc, result, index)
+    lines = [f"Action {index + 1}: {w.title}"]
+    outcome = result.outcomes[index]
+    if outcome.iteration is not None:
+        lines[0] += f"  (iteration {outcome.iteration + 1})"
+    if w.seeded:
+        lines.append("  (with a gradient v: each ∂ below is v-weighted, the "
+                     "vector-Jacobian product vᵀ·J)")
+    for step in w.steps:
+        lines.extend(step_lines(step))
+    if w.problem:
+        lines.append(("  stopped: " if w.steps else "  ") + w.problem)
+    return "\n".join(lines)
