@@ -46,12 +46,15 @@ _INDENT = "    "
 class ExportedScript:
     """The script's ``text``; ``lines`` maps a node id (and ``action_lines`` an action id)
     to the 1-based line where it is written; ``names`` gives each node's Python name and
-    ``optimizers`` the name of each optimizer an ``optimizer`` action makes."""
+    ``optimizers`` the name of each optimizer an ``optimizer`` action makes.
+    ``line_nodes`` maps back: every line a node's statements take (a forward pass
+    written again included) to that node's id."""
     text: str
     lines: dict = field(default_factory=dict)
     action_lines: dict = field(default_factory=dict)
     names: dict = field(default_factory=dict)
     optimizers: dict = field(default_factory=dict)
+    line_nodes: dict = field(default_factory=dict)
 
 
 # ----------------------------------------------------------------------------- names
@@ -257,7 +260,7 @@ def export_script(doc, result=None) -> ExportedScript:
     order = result.order
     names, namer = _names(doc, order)
     optimizers = {aid: namer.claim(name) for aid, name in optimizer_names(doc.timeline).items()}
-    lines, node_lines, action_lines = [], {}, {}
+    lines, node_lines, action_lines, line_nodes = [], {}, {}, {}
 
     def emit(text, indent=0):
         lines.append(_INDENT * indent + text)
@@ -280,6 +283,7 @@ def export_script(doc, result=None) -> ExportedScript:
             for i, s in enumerate(stmts):
                 line = emit(s, indent + (1 if in_region else 0))
                 first = first or line
+                line_nodes[line] = nid
                 if i == 0:
                     node_lines.setdefault(nid, line)
             if in_region and live:
@@ -367,7 +371,7 @@ def export_script(doc, result=None) -> ExportedScript:
             for nid in grad_watch:
                 emit(f"print({names[nid]}.grad)")
     return ExportedScript("\n".join(lines) + "\n", node_lines, action_lines, dict(names),
-                          optimizers)
+                          optimizers, line_nodes)
 
 
 def transcript(doc, result=None) -> str:
