@@ -83,6 +83,8 @@ from gradstudio.ui.panel import SessionPanel  # noqa: E402
 from gradstudio.ui.session import Session  # noqa: E402
 from gradstudio.ui.timeline import TimelinePanel  # noqa: E402
 from gradstudio.ui.training_panel import TrainingPanel  # noqa: E402
+from gradstudio.ui.walk_panel import WalkPanel  # noqa: E402
+from gradstudio.ui.probe_panel import ProbePanel  # noqa: E402
 
 TARGET_MS = 50.0
 TRAINING_TARGET_MS = 100.0
@@ -103,6 +105,8 @@ VIEWS = {
     "timeline": ((TimelinePanel, "refresh"), (TimelinePanel, "_sync_slider"),
                  (TimelinePanel, "_on_")),
     "training": ((TrainingPanel, "refresh"), (TrainingPanel, "_on_")),
+    "step-through": ((WalkPanel, "refresh"), (WalkPanel, "_show_walk"), (WalkPanel, "_on_")),
+    "jacobian": ((ProbePanel, "refresh"), (ProbePanel, "_on_")),
     WINDOW: ((MainWindow, "_on_run_finished"),
                                  (MainWindow, "_on_selection_changed"),
                                  (MainWindow, "_update_edit_actions"),
@@ -110,9 +114,9 @@ VIEWS = {
 }
 DOCKS = {"palette_dock": "palette", "inspector_dock": "inspector",
          "autograd_dock": "autograd view", "timeline_dock": "timeline", "code_dock": "code view",
-         "training_dock": "training"}
+         "training_dock": "training", "walk_dock": "step-through", "probe_dock": "jacobian"}
 FRAME_VIEWS = ["canvas", "inspector", "autograd view", "code view", "timeline", "training",
-               "palette", WINDOW]
+               "step-through", "jacobian", "palette", WINDOW]
 OTHER = "other (undo stack, edit, dispatch)"
 
 
@@ -227,10 +231,11 @@ def open_window(app, frames, doc, settings, select):
     window.removeDockWidget(autograd)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, autograd,
                          Qt.Orientation.Vertical)
-    training = window.docks["training"]            # and the training panel the code's
-    window.removeDockWidget(training)
-    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, training,
-                         Qt.Orientation.Horizontal)
+    for name in ("training", "walk", "probe"):     # and the panels tabbed with the code
+        dock = window.docks[name]
+        window.removeDockWidget(dock)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock,
+                             Qt.Orientation.Horizontal)
     for dock in window.docks.values():
         dock.show()
     settle(app, frames)

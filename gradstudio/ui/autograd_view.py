@@ -8,6 +8,8 @@ plain words (a leaf, a detach, a no-grad region, an op without a gradient ...).
 
 Linked to the selection both ways: clicking a box selects the document node(s) it
 belongs to; selecting a document node highlights its ``grad_fn``."""
+import weakref
+
 import networkx as nx
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (QBrush, QColor, QFont, QPainter, QPainterPath, QPainterPathStroker,
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem
 from gradstudio.document.explain import why_no_graph
 from gradstudio.document.layout import barycentre_layers
 from gradstudio.document.export import action_text
+from gradstudio.document.walk import flow_text, preview
 from gradstudio.ui.panel import SessionPanel
 
 __all__ = ["AutogradView", "FunctionItem", "EdgeItem"]
@@ -27,6 +30,9 @@ BOX_W, ROW_H, GAP_X, GAP_Y = 170, 18, 28, 46
 FILL = QColor("#e8f0fe")
 LEAF_FILL = QColor("#e6f4ea")
 HIGHLIGHT = QColor("#f9a825")
+RUNNING = QColor("#e8710a")        # the grad_fn a step-through is at
+RUNNING_FILL = QColor("#feefe3")
+FLOW = QColor("#b06000")           # gradients sent, written on their arrows
 FREED = QColor("#9e9e9e")
 EDGE = QColor("#80868b")
 LABEL = QColor("#5f6368")
@@ -45,6 +51,9 @@ class FunctionItem(QGraphicsObject):
         super().__init__()
         self.key, self.attrs = key, attrs
         self.highlighted = False
+        self.running = False       # the grad_fn the step-through is at
+        self.done = False          # ... one it has already run
+        self.flow_of = None        # weakly: key -> what the last pass through it did
         if attrs["accumulate"]:
             var = attrs["variable"]
             self.subtitle = f"→ {names.get(var, '?')}.grad" if var else "→ (a leaf)"
@@ -65,7 +74,26 @@ class FunctionItem(QGraphicsObject):
             tip.append("saved for backward: " + ", ".join(self.saved) +
                        (" (freed by backward: pass retain_graph=True to keep them)"
                         if self.freed else ""))
-        self.setToolTip("\n".join(tip))
+        self.base_tip = "\n".join(tip)
+        self.setToolTip(self.base_tip)
+
+    def hoverEnterEvent(self, event):
+        """Outside a step-through the tooltip gains what the last backward pass through
+        this grad_fn received and sent, looked up now (not on every redraw)."""
+        flow_of = self.flow_of() if self.flow_of is not None else None
+        if flow_of is not None and not (self.running or self.done):
+            flow = flow_of(self.key)
+            self.setToolTip(self.base_tip + ("\n" + flow if flow else ""))
+        super().hoverEnterEvent(event)
+
+    def set_walk(self, running, done, freed, flow=""):
+        """The step-through's marks: running now, already run, buffers freed by then;
+        ``flow`` (what it received and sent) goes into the tooltip."""
+        freed = freed or self.attrs["freed"]
+        if (running, done, freed) != (self.running, self.done, self.freed):
+            self.running, self.done, self.freed = running, done, freed
+            self.update()
+        self.setToolTip(self.base_tip + ("\n" + flow if flow else ""))
 
     @property
     def document_nodes(self):
@@ -78,10 +106,16 @@ class FunctionItem(QGraphicsObject):
     def paint(self, painter, _option, _widget=None):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(0, 0, BOX_W, self.height)
-        pen = QPen(HIGHLIGHT, 3) if self.highlighted else QPen(QColor("#5f6368"), 1.2)
+        pen = QPen(RUNNING, 4) if self.running else QPen(HIGHLIGHT, 3) if self.highlighted \
+            else QPen(QColor("#5f6368"), 1.2)
         painter.setPen(pen)
-        painter.setBrush(QBrush(LEAF_FILL if self.attrs["accumulate"] else FILL))
+        painter.setBrush(QBrush(RUNNING_FILL if self.running else
+                                LEAF_FILL if self.attrs["accumulate"] else FILL))
         painter.drawRoundedRect(rect, 6, 6)
+        if self.done and not self.running:
+            painter.setPen(QColor("#188038"))
+            painter.drawText(QRectF(BOX_W - 22, 4, 16, ROW_H), Qt.AlignmentFlag.AlignCenter,
+                             "✓")
         font = QFont(painter.font())
         font.setBold(True)
         painter.setFont(font)
@@ -147,6 +181,8 @@ class EdgeItem(QGraphicsPathItem):
         tip.setPos(p2)
         tip.setRotation(-path.angleAtPercent(1.0))
         self.label = None
+        self.flow = None           # the gradient sent along it, during a step-through
+        self.bow = bow
         if labelled:            # beside the arrow's first stretch: the index is its source's
             self.label = QGraphicsSimpleTextItem(f"[{input_nr}]", self)
             self.label.setBrush(QBrush(LABEL))
@@ -159,10 +195,45 @@ class EdgeItem(QGraphicsPathItem):
         self.setToolTip(f"next_functions[{input_nr}]: the gradient for input {input_nr} of "
                         f"{source.attrs['name']} flows on to {target.attrs['name']}")
 
+    def set_flow(self, text, current=False):
+        """Writes the gradient sent along this arrow beside it (None: none yet)."""
+        if text is None:
+            if self.flow is not None:
+                self.flow.hide()
+            self.setPen(QPen(EDGE, 1.4))
+            return
+        if self.flow is None:
+            self.flow = QGraphicsSimpleTextItem(self)
+            self.flow.setZValue(2)
+        self.flow.setText(text)
+        self.flow.setBrush(QBrush(RUNNING if current else FLOW))
+        font = self.flow.font()
+        font.setBold(current)
+        self.flow.setFont(font)
+        at = self.path().pointAtPercent(0.7)      # below the [i] index, written higher up
+        box = self.flow.boundingRect()
+        # twins (y * y) bow apart: each writes on its own side
+        x = at.x() - box.width() - 6 if self.bow < 0 else at.x() + 6
+        self.flow.setPos(x, at.y() - box.height() / 2)
+        self.flow.show()
+        self.setPen(QPen(RUNNING if current else FLOW, 2.4 if current else 1.8))
+
     def shape(self):            # hover and tooltips along the line, not its filled bow
         stroker = QPainterPathStroker()
         stroker.setWidth(8)
         return stroker.createStroke(self.path())
+
+
+def _flow(st):
+    """A walk step's gradients as tooltip lines ("" for None)."""
+    if st is None:
+        return ""
+    flow = f"received {st.received_name} = {preview(st.received)}"
+    flow += "".join(f"\nsent [{x.input_nr}] {x.input_name}: {preview(x.gradient)}"
+                    for x in st.sends)
+    if st.accumulate:
+        flow += f"\n.grad after: {preview(st.after)}"
+    return flow
 
 
 def _curve(path, to, bow=0.0):
@@ -266,6 +337,7 @@ class AutogradView(SessionPanel):
         self.follow(session.selection_changed, self._on_selection_changed)
         self.follow(session.run_finished, self.refresh)
         self.follow(session.step_changed, self.redraw)
+        self.follow(session.walk_changed, self.redraw)
         session.document_replaced.connect(self._on_document_replaced)
         self.refresh()
 
@@ -298,7 +370,13 @@ class AutogradView(SessionPanel):
                                "see its backward graph: the grad_fn objects PyTorch "
                                "recorded and the next_functions that link them.")
             return
-        graph = s.result.backward_graph(self.root, s.step)
+        walk = s.current_walk()
+        if walk is not None and walk.graph is not None and len(walk.graph):
+            graph = walk.graph          # as it stood before the pass: every box and buffer
+            self.root = walk.roots[0] if walk.roots else self.root
+        else:
+            walk = None
+            graph = s.result.backward_graph(self.root, s.step)
         if not graph:
             self._show_message(why_no_graph(s.document, s.result, self.root, s.step,
                                             emphasis=lambda n: f"<b>{n}</b>"))
@@ -308,9 +386,10 @@ class AutogradView(SessionPanel):
                    names, owners)
         self.graph = graph
         self.drawn = graph.subgraph(_nearest(graph, MAX_BOXES))
-        self.caption.setText(self._caption())
+        self.caption.setText(self._caption(walk))
         if self.items and picture == self._picture:
             self._highlight()
+            self._mark_walk(walk)
             return
         self._clear()
         self._picture = picture
@@ -320,6 +399,7 @@ class AutogradView(SessionPanel):
         for key, attrs in self.drawn.nodes(data=True):
             item = FunctionItem(key, attrs, names, owners[key])
             item.clicked.connect(self.select_function)
+            item.flow_of = weakref.WeakMethod(self.flow_of)
             self.items[key] = item
             self.scene.addItem(item)
             heights[pos[key][1]] = max(heights.get(pos[key][1], 0), item.height)
@@ -344,6 +424,7 @@ class AutogradView(SessionPanel):
                       bounds.bottom() + 8)
         self.scene.addItem(legend)
         self._highlight()
+        self._mark_walk(walk)
         self._fit()
 
     def _draw_edges(self, pos, lanes):
@@ -420,9 +501,54 @@ class AutogradView(SessionPanel):
                     names[n] = doc.display_name(n)
         return names, owners
 
-    def _caption(self):
+    def _mark_walk(self, walk):
+        """The step-through on the graph: the grad_fn running now, those already run,
+        buffers freed so far, and on each arrow the gradient sent along it."""
+        k = self.session.walk[1] if walk is not None else 0
+        done = walk.steps[:k] if walk is not None else ()
+        ran = {st.key: st for st in done}
+        freed = {st.key for st in done if st.freed}
+        current = done[-1].key if done else None
+        for key, item in self.items.items():
+            st = ran.get(key)
+            item.set_walk(key == current, st is not None, key in freed, _flow(st))
+        sent = {(st.key, x.target, x.input_nr): (x.gradient, st.key == current)
+                for st in done for x in st.sends}
+        for edge in self.edges:
+            flow = sent.get((edge.source, edge.target, edge.input_nr))
+            edge.set_flow(None if flow is None else flow_text(flow[0]),
+                          flow is not None and flow[1])
+        if sent and not self.scene.sceneRect().contains(
+                self.scene.itemsBoundingRect()):    # labels reach past the boxes: in view
+            self._fit()
+
+    def flow_of(self, key):
+        """What the last backward pass through grad_fn ``key`` did (received, sent), as
+        tooltip lines: read when a box is hovered outside a step-through."""
+        last = self._last_walk()
+        st = next((x for x in last.steps if x.key == key), None) if last else None
+        return _flow(st)
+
+    def _last_walk(self):
+        """The walk of the last backward or autograd.grad action at or before the step
+        shown, or None."""
+        s = self.session
+        step = s.step if s.step >= 0 else s.result.step_count + s.step
+        for index in range(min(step, len(s.document.timeline)) - 1, -1, -1):
+            w = s.walk_record(index)
+            if w is not None and w.steps:
+                return w
+        return None
+
+    def _caption(self, walk=None):
         s = self.session
         doc = s.document
+        if walk is not None:
+            k = s.walk[1]
+            now = (f"step {k} of {len(walk.steps)}: <b>{walk.steps[k - 1].name}</b> ran"
+                   if k else "before the first step")
+            return (f"Stepping through <b>{walk.title}</b>, {now}. Arrows carry the "
+                    f"gradients sent so far; greyed buffers are freed.")
         text = f"Backward graph of <b>{doc.display_name(self.root)}</b>.grad_fn"
         if not s.selection:
             text += " (the first backward's target: select a node to see its own)"

@@ -1,9 +1,10 @@
 """The code panel: the document as the PyTorch script "Export to PyTorch" writes,
-read-only, with a small Python highlighter and the selected node's line marked."""
+read-only, with a small Python highlighter and the selected node's line marked; clicking
+a node's line selects that node."""
 import keyword
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import (QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat,
                            QTextCursor, QTextFormat)
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout
@@ -49,11 +50,13 @@ class PythonHighlighter(QSyntaxHighlighter):
 
 
 class CodePanel(SessionPanel):
-    """Read-only PyTorch code for the document; the selected node's line is highlighted."""
+    """Read-only PyTorch code for the document; the selected node's line is highlighted,
+    and a click on a line a node's statement takes selects the node."""
 
     def __init__(self, session, parent=None):
         super().__init__(session, parent)
         self.lines = {}                     # node id -> line number (1-based)
+        self.line_nodes = {}                # line number -> node id, every line of a node
         self.notice = QLabel()
         self.notice.setWordWrap(True)
         self.notice.setStyleSheet("color: #757575;")
@@ -67,6 +70,7 @@ class CodePanel(SessionPanel):
         self.editor.setCursorWidth(0)
         self.editor.document().setUndoRedoEnabled(False)   # edits are ours, not the user's
         self.highlighter = PythonHighlighter(self.editor.document())
+        self.editor.viewport().installEventFilter(self)     # clicks on a node's line
         self._text = ""                     # what the editor shows
         self._marked = (None, "")           # (line, text) the selection was marked for
         layout = QVBoxLayout(self)
@@ -100,14 +104,34 @@ class CodePanel(SessionPanel):
             return
         self.notice.hide()
         self.lines = dict(script.lines)
+        self.line_nodes = dict(script.line_nodes)
         self._set_text(script.text)
         self._mark_selection()
 
     def _show_notice(self, text):
-        self.lines = {}
+        self.lines, self.line_nodes = {}, {}
         self._set_text("")
         self.notice.setText(text)
         self.notice.show()
+
+    def node_at(self, pos):
+        """The node whose statement is on the line at ``pos`` (a point in the editor's
+        viewport), or None: a point below the last line has none."""
+        block = self.editor.cursorForPosition(pos).block()
+        rect = self.editor.blockBoundingGeometry(block).translated(self.editor.contentOffset())
+        if not block.isValid() or not rect.top() <= pos.y() < rect.bottom():
+            return None
+        return self.line_nodes.get(block.blockNumber() + 1)
+
+    def eventFilter(self, obj, event):
+        # a click (not the end of a drag that selected text) on a node's line selects it
+        if obj is self.editor.viewport() and event.type() == QEvent.Type.MouseButtonRelease \
+                and event.button() == Qt.MouseButton.LeftButton \
+                and not self.editor.textCursor().hasSelection():
+            node_id = self.node_at(event.position().toPoint())
+            if node_id is not None and node_id in self.session.document.graph:
+                self.session.select([node_id])
+        return super().eventFilter(obj, event)
 
     def _set_text(self, text):
         """Shows ``text`` by replacing only the part that differs from what is shown, in

@@ -376,3 +376,22 @@ def DropRetainGrad(doc, node_id):
     if drop:
         steps.append(RemoveNodes(doc, drop))
     return _Macro(doc, f"Stop keeping .grad of {doc.display_name(origin)}", steps)
+
+
+def PassOnesGradient(doc, action_id, shape, dtype, position):
+    """Gives a non-scalar backward its ``gradient``: a ``ones`` tensor shaped like the
+    target (what ``torch.ones_like(y)`` makes), as one undo step."""
+    target = doc.action(action_id).params["target"]
+    params = {"shape": tuple(shape), "dtype": None if dtype == "float32" else dtype}
+    add = AddNode(doc, "ones", params, position=position,
+                  label=_free_label(doc, f"ones_like_{doc.display_name(target)}"))
+    return _Macro(doc, f"Pass gradient=torch.ones_like({doc.display_name(target)})",
+                  [add, SetActionParam(doc, action_id, "gradient", add.node_id)])
+
+
+def _free_label(doc, wanted):
+    taken = {doc.display_name(n) for n in doc.node_ids}
+    label, k = wanted, 2
+    while label in taken:
+        label, k = f"{wanted}_{k}", k + 1
+    return label

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QInputDia
 
 from gradstudio import __version__
 from gradstudio.document import files
-from gradstudio.document.layout import COLUMN_WIDTH, ROW_HEIGHT, layered_positions
+from gradstudio.document.layout import COLUMN_WIDTH, layered_positions
 from gradstudio.ui.autograd_view import AutogradView
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui.canvas.node_item import HEADER, WIDTH
@@ -33,6 +33,8 @@ from gradstudio.ui import shortcuts
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
 from gradstudio.ui.training_panel import TrainingPanel
+from gradstudio.ui.probe_panel import ProbePanel
+from gradstudio.ui.walk_panel import WalkPanel, export_frames
 from gradstudio.ui.window_files import WindowFiles, example_paths, example_title
 
 __all__ = ["MainWindow", "main", "example_paths", "APP_NAME"]
@@ -101,6 +103,11 @@ class MainWindow(WindowFiles, QMainWindow):
         self.autograd_view = AutogradView(self.session)
         self.code_panel = CodePanel(self.session)
         self.training_panel = TrainingPanel(self.session)
+        self.walk_panel = WalkPanel(self.session)
+        self.probe_panel = ProbePanel(self.session)
+        self.probe_panel.verdicts_changed.connect(self.canvas.scene().show_gradient_checks)
+        self.walk_panel.export_requested.connect(self._guard(self.export_walk_frames,
+                                                             "Export frames"))
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         self._dock("palette", "Palette", self.palette, left)
@@ -109,8 +116,12 @@ class MainWindow(WindowFiles, QMainWindow):
         self._dock("timeline", "Timeline", self.timeline, bottom)
         self._dock("code", "PyTorch Code", self.code_panel, bottom)
         self._dock("training", "Training", self.training_panel, bottom)
+        self._dock("walk", "Step Through Backward", self.walk_panel, bottom)
+        self._dock("probe", "Jacobian and Gradient Check", self.probe_panel, bottom)
         self.tabifyDockWidget(self.docks["inspector"], self.docks["autograd"])
         self.tabifyDockWidget(self.docks["code"], self.docks["training"])
+        self.tabifyDockWidget(self.docks["code"], self.docks["walk"])
+        self.tabifyDockWidget(self.docks["code"], self.docks["probe"])
         self.docks["inspector"].raise_()
         self.docks["code"].raise_()
         self.resizeDocks([self.docks["palette"], self.docks["inspector"]], [230, 390],
@@ -180,6 +191,8 @@ class MainWindow(WindowFiles, QMainWindow):
         self.delete_action = a("&Delete", self.delete_selection, K.Delete,
                                "Delete the selected nodes")
         self.select_all_action = a("Select &All", self.select_all, K.SelectAll)
+        self.find_action = a("&Find Node…", self.find_node, "Ctrl+F",
+                             "Find a node by name, kind or grad_fn, select it and show it")
 
         self.backward_action = a("Add &Backward of Selection", self.add_backward, "Ctrl+B",
                                  "Append selected.backward() to the timeline")
@@ -193,6 +206,18 @@ class MainWindow(WindowFiles, QMainWindow):
         self.train_action = a("&Train…", self.timeline.open_train_dialog, "Ctrl+T",
                               "Insert a training loop for a loss: forward, backward, "
                               "update, zero_grad, repeated")
+        self.walk_action = a("&Step Through Backward Pass", self.step_through, "Ctrl+Shift+B",
+                             "Play the backward pass node by node: each grad_fn, the "
+                             "gradient it receives and sends, the chain rule in numbers")
+        self.walk_next_action = a("Next Backward Step", lambda: self._walk_by(1), "F10",
+                                  "Run the next grad_fn of the backward pass being "
+                                  "stepped through")
+        self.probe_action = a("&Jacobian and Gradient Check", self.show_probe, "Ctrl+J",
+                              "The Jacobian behind a backward pass, vᵀJ next to .grad, a "
+                              "finite-difference check of the gradients and a sweep plot")
+        self.walk_back_action = a("Previous Backward Step", lambda: self._walk_by(-1), "F9",
+                                  "Go back one grad_fn in the backward pass being stepped "
+                                  "through")
         self.rename_action = a("&Rename…", self.rename, "F2",
                                "Give the selected node a name (its variable in the code)")
         self.arrange_action = a("&Arrange Graph", self.arrange, "Ctrl+L",
@@ -251,11 +276,15 @@ class MainWindow(WindowFiles, QMainWindow):
                          self.delete_action])
         edit.addSeparator()
         edit.addAction(self.select_all_action)
+        edit.addAction(self.find_action)
 
         graph = bar.addMenu("&Graph")
         graph.addActions([self.backward_action, self.detach_action, self.no_grad_action])
         graph.addSeparator()
         graph.addActions([self.linear_action, self.train_action])
+        graph.addSeparator()
+        graph.addActions([self.walk_action, self.walk_next_action, self.walk_back_action,
+                          self.probe_action])
         graph.addSeparator()
         graph.addAction(self.rename_action)
         graph.addAction(self.arrange_action)
@@ -318,6 +347,9 @@ class MainWindow(WindowFiles, QMainWindow):
     def ask_open_path(self, caption, file_filter):
         path, _ = QFileDialog.getOpenFileName(self, caption, self._last_dir(), file_filter)
         return path
+
+    def ask_folder(self, caption):
+        return QFileDialog.getExistingDirectory(self, caption, self._last_dir())
 
     def ask_save_path(self, caption, file_filter, suggested):
         path, _ = QFileDialog.getSaveFileName(
@@ -401,19 +433,21 @@ class MainWindow(WindowFiles, QMainWindow):
 
     def add_node(self, kind):
         """Adds a node of ``kind`` from the palette: one column to the right of the
-        selected node (so that double-clicking kinds in turn builds a chain left to
-        right), else in the middle of the visible canvas; moved down until it covers no
-        other card, and scrolled into view."""
+        selected node and fed by it through its first input, in one undo step (so that
+        double-clicking kinds in turn builds a chain left to right), else in the middle
+        of the visible canvas; moved down until it covers no other card, and scrolled
+        into view."""
         selected = self._selected()
-        if len(selected) == 1:
-            x, y = self.session.document.node(selected[0]).position
+        source = selected[0] if len(selected) == 1 else None
+        if source is not None:
+            x, y = self.session.document.node(source).position
             spot = QPointF(x + COLUMN_WIDTH, y)
         else:
             centre = self.canvas.mapToScene(self.canvas.viewport().rect().center())
             spot = centre - QPointF(NEW_CARD.width() / 2, NEW_CARD.height() / 2)
         corner = self._free_card(spot, self._cards())
         node_id = self.canvas.add_node_at(
-            kind, corner + QPointF(NEW_CARD.width() / 2, HEADER / 2))
+            kind, corner + QPointF(NEW_CARD.width() / 2, HEADER / 2), source=source)
         item = self.canvas.item(node_id)
         if item is not None:
             self.canvas.ensureVisible(item, 24, 24)
@@ -421,17 +455,13 @@ class MainWindow(WindowFiles, QMainWindow):
 
     def _cards(self):
         """Where the canvas's cards are (scene rectangles)."""
-        return [item.sceneBoundingRect() for item in self.canvas.scene().nodes.values()]
+        return self.canvas.card_rects()
 
-    @staticmethod
-    def _free_card(spot, taken):
+    def _free_card(self, spot, taken):
         """The top-left corner of a new card put at ``spot`` and moved down until it
-        covers none of ``taken`` (which it then joins)."""
-        card = NEW_CARD.translated(spot)
-        while any(card.intersects(rect) for rect in taken):
-            card.translate(0, ROW_HEIGHT / 4)
-        taken.append(card)
-        return card.topLeft()
+        covers none of ``taken`` (which it then joins): the canvas's rule, which quick
+        add follows too."""
+        return self.canvas.free_corner(spot, taken)
 
     def copy(self):
         self.canvas.copy_selection()
@@ -483,6 +513,49 @@ class MainWindow(WindowFiles, QMainWindow):
         self.session.push(command)
         self.session.select([command.node_id])
 
+    def step_through(self):
+        """Starts stepping through the backward pass at the timeline's step (else the
+        first one), showing the step-through panel and the autograd graph."""
+        panel = self.walk_panel
+        panel.refresh()
+        if panel.index is None:
+            self.statusBar().showMessage("No backward pass to step through: add a "
+                                         "backward() action first (Ctrl+B).", 5000)
+            return
+        self.docks["walk"].show()
+        self.docks["walk"].raise_()
+        self.docks["autograd"].show()
+        self.docks["autograd"].raise_()
+        panel.choose(panel.index)
+
+    def show_probe(self):
+        """Shows the Jacobian and gradient-check panel for the selection."""
+        self.docks["probe"].show()
+        self.docks["probe"].raise_()
+        self.probe_panel.refresh()
+
+    def _walk_by(self, delta):
+        walk = self.session.walk
+        if walk is None:
+            self.step_through()
+            if delta > 0 and self.session.walk is not None:
+                self.session.set_walk(self.session.walk[0], 1)
+            return
+        self.session.set_walk(walk[0], walk[1] + delta)
+
+    def export_walk_frames(self):
+        """Saves the step-through as numbered PNGs in a chosen folder."""
+        if self.session.walk is None:
+            self.step_through()
+        if self.session.walk is None:
+            return
+        folder = self.ask_folder("Export Step-Through Frames")
+        if not folder:
+            return
+        self.docks["autograd"].raise_()
+        paths = export_frames(self.session, folder, [self.canvas, self.autograd_view])
+        self.statusBar().showMessage(f"Saved {len(paths)} frames in {folder}", 5000)
+
     def ask_int(self, title, label, value, low, high):
         """A whole number from the user, or None (tests replace this)."""
         number, ok = QInputDialog.getInt(self, title, label, value, low, high)
@@ -501,10 +574,11 @@ class MainWindow(WindowFiles, QMainWindow):
         doc, source = self.session.document, ids[0]
         consumers = doc.consumers_of(source)
         x, y = doc.node(source).position
+        corner = self._free_card(QPointF(x + 60.0, y + 60.0), self._cards())
         stack = self.session.undo_stack
         stack.beginMacro(f"Insert detach after {doc.display_name(source)}")
         try:
-            add = AddNode(doc, "detach", position=(x + 60.0, y + 60.0))
+            add = AddNode(doc, "detach", position=(corner.x(), corner.y()))
             self.session.push(add)
             self.session.push(Connect(doc, source, add.node_id, "self"))
             for target, port in consumers:
@@ -512,6 +586,10 @@ class MainWindow(WindowFiles, QMainWindow):
         finally:
             stack.endMacro()
         self.session.select([add.node_id])
+
+    def find_node(self):
+        """Edit ▸ Find Node: the canvas's node search."""
+        self.canvas.open_node_search()
 
     def rename(self):
         """Shows the inspector with the selected node's name ready to be typed over."""

@@ -1,5 +1,6 @@
-"""Renders the main window offscreen with each bundled example open, one PNG per example
-(used for the README).
+"""Renders the main window offscreen with each bundled example open, one PNG per example,
+and the lesson panels (a backward pass stepped through, the Jacobian behind a VJP, a
+sweep plot) on the examples they teach with (used for the README).
 
     python -m gradstudio.ui.screenshots OUTDIR [--size 1600x1000]
 """
@@ -41,11 +42,45 @@ def render(outdir, size=(1600, 1000), examples=None):
             target = outdir / f"{Path(path).stem}.png"
             window.grab().save(str(target), "PNG")
             written.append(target)
+            for name, show in LESSONS.get(Path(path).stem, ()):
+                show(window)
+                _settle(app)
+                target = outdir / f"{name}.png"
+                window.grab().save(str(target), "PNG")
+                written.append(target)
             window.session.undo_stack.setClean()
             window.close()
             window.deleteLater()
             _settle(app)
     return written
+
+
+def _step_through(window, k):
+    window.session.select([])
+    window.step_through()
+    window.session.set_walk(window.session.walk[0], k)
+
+
+def _probe(window, tab, output=None, input=None):
+    """The Jacobian and gradient-check panel, on ``tab``, for the nodes labelled
+    ``output`` and ``input`` (the panel's own choice when None)."""
+    doc = window.session.document
+    named = {doc.display_name(n): n for n in doc.node_ids}
+    if input is not None:
+        window.session.select([named[input]])
+    window.show_probe()
+    if output is not None:
+        window.probe_panel.set_probe(named[output], named.get(input))
+    if tab is not None:
+        window.probe_panel.show_tab(tab)
+
+
+# example -> (screenshot name, what to show) after its own screenshot
+LESSONS = {
+    "01_autograd_tutorial": [("step_through_tutorial", lambda w: _step_through(w, 3))],
+    "03_vector_jacobian_product": [("jacobian_vjp", lambda w: _probe(w, None))],
+    "07_matmul": [("sweep_relu", lambda w: _probe(w, 2, "loss", "b"))],
+}
 
 
 def _select_interesting(window):

@@ -12,7 +12,13 @@ timeline compare nothing and emit it empty.
 
 Inside a loop the views show one iteration, ``iteration(loop)``: the last by default,
 another after ``set_iteration`` (which runs the document again keeping that iteration's
-steps: a run keeps one iteration's full state, and every iteration's small values)."""
+steps: a run keeps one iteration's full state, and every iteration's small values).
+
+A backward pass can be stepped through: ``walk`` is ``(action index, k)`` while the views
+show the action's backward pass after its first ``k`` engine steps (0: none has run yet),
+None otherwise; ``set_walk`` moves it and ``walk_changed`` tells the views. The timeline
+step is then the one before the action until its last engine step, and after it at the
+end; moving the timeline elsewhere ends the walk."""
 import weakref
 from dataclasses import dataclass
 
@@ -21,6 +27,7 @@ from PySide6.QtGui import QUndoStack
 
 from gradstudio.document import Document, run
 from gradstudio.document.actions import loop_structure
+from gradstudio.document.walk import walk as walk_of
 
 __all__ = ["Session", "NodeChange", "summarize_changes"]
 
@@ -33,6 +40,7 @@ class Session(QObject):
     step_changed = Signal(int)            # timeline step shown (-1: the end)
     path_changed = Signal(str)
     autograd_changed = Signal(dict)       # node id -> NodeChange, after every edit
+    walk_changed = Signal()               # the backward step being stepped through
 
     def __init__(self, document=None, parent=None):
         super().__init__(parent)
@@ -45,6 +53,8 @@ class Session(QObject):
         self.focus = {}                   # loop action id -> the iteration the views show
         self.path = ""
         self.changes = {}                 # what the last edit changed (node id -> NodeChange)
+        self.walk = None                  # (action index, engine steps done) or None
+        self._walks = {}                  # action index -> document.walk.Walk of this run
         self._ends = None                 # _digest(self.result): what the next edit compares
         self._unsubscribe = None
         self.set_document(document or Document())
@@ -103,9 +113,17 @@ class Session(QObject):
         self.focus = {k: v for k, v in self.focus.items() if self.document.has_action(k)}
         self.result = run(self.document, self.focus) if result is None else result
         self._ends = _digest(self.result)
+        self._walks = {}
         if self.step >= self.result.step_count:
             self.step = -1
+        walk = self.walk
+        if walk is not None:             # the same action, as far as it still goes
+            w = self.walk_record(walk[0])
+            self.walk = None if w is None or not w.steps else (walk[0], min(walk[1],
+                                                                          len(w.steps)))
         self.run_finished.emit(self.result)
+        if walk != self.walk:
+            self.walk_changed.emit()
         return self.result
 
     # ------------------------------------------------------------------ selection & step
@@ -118,7 +136,53 @@ class Session(QObject):
     def set_step(self, step):
         if step != self.step:
             self.step = step
+            if self.walk is not None and self._walk_step(*self.walk) != step:
+                self.walk = None
+                self.walk_changed.emit()
             self.step_changed.emit(step)
+
+    # ------------------------------------------------------------------ stepping through
+    def walk_record(self, index):
+        """The step-through (``document.walk.Walk``) of the timeline action at ``index``
+        in this run, or None when it is not a backward or autograd.grad action."""
+        if self.result is None or not 0 <= index < len(self.document.timeline) or \
+                self.document.timeline[index].kind not in ("backward", "grad"):
+            return None
+        w = self._walks.get(index)
+        if w is None:
+            w = self._walks[index] = walk_of(self.document, self.result, index)
+        return w
+
+    def current_walk(self):
+        """The ``Walk`` being stepped through, or None."""
+        return None if self.walk is None else self.walk_record(self.walk[0])
+
+    def set_walk(self, index, k):
+        """Shows the backward pass of action ``index`` after its first ``k`` engine steps
+        (clamped to 0..its step count); ``index`` None ends the walk."""
+        if index is None:
+            if self.walk is not None:
+                self.walk = None
+                self.walk_changed.emit()
+            return
+        w = self.walk_record(index)
+        if w is None:
+            return
+        walk = (index, max(0, min(int(k), len(w.steps))))
+        if walk == self.walk:
+            return
+        self.walk = walk
+        step = self._walk_step(*walk)
+        if step != self.step:
+            self.step = step
+            self.step_changed.emit(step)
+        self.walk_changed.emit()
+
+    def _walk_step(self, index, k):
+        """The timeline step shown at engine step ``k`` of action ``index``: before the
+        action until its pass is complete."""
+        w = self.walk_record(index)
+        return index + 1 if w is not None and w.steps and k >= len(w.steps) else index
 
     def iteration(self, loop_id):
         """The iteration (from 0) of loop ``loop_id`` the views show: the chosen one, else

@@ -3,6 +3,9 @@
 forward again, loops), their parameters, PyTorch's error at the step that raises it, and
 the scrubbers choosing which step (and, inside a loop, which iteration) every view
 shows."""
+import html
+
+import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QBrush, QColor
 from PySide6.QtWidgets import (QBoxLayout, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
@@ -90,6 +93,17 @@ class TimelinePanel(SessionPanel):
         self.fix_text.hide()
         self.fix_button.hide()
         self._freeing = None
+        self._ones_for = None
+        # under a non-scalar backward without a gradient: pass ones_like(target)
+        self.ones_button = QPushButton()
+        self.ones_button.clicked.connect(self._pass_ones_gradient)
+        self.ones_button.hide()
+        # what an autograd.grad action returned
+        self.results = QLabel()
+        self.results.setWordWrap(True)
+        self.results.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.results.setStyleSheet("font-family: monospace;")
+        self.results.hide()
         self.params_box = QGroupBox("Action")
         self.params_form = QFormLayout(self.params_box)
         self.param_editors = {}
@@ -128,7 +142,9 @@ class TimelinePanel(SessionPanel):
         # what the student reads
         details_layout.addWidget(self.fix_text)
         details_layout.addWidget(self.fix_button, 0, Qt.AlignmentFlag.AlignLeft)
+        details_layout.addWidget(self.ones_button, 0, Qt.AlignmentFlag.AlignLeft)
         details_layout.addWidget(self.error)
+        details_layout.addWidget(self.results)
         details_layout.addWidget(self.params_box)
         details_layout.addStretch(1)
         self.details.setWidget(details)
@@ -151,6 +167,22 @@ class TimelinePanel(SessionPanel):
         layout.addWidget(self.iteration_row)
         self.iteration_row.hide()
         self._loop_shown = None
+        # at a backward action: each engine step of its pass (the step-through)
+        self.walk_row = QWidget(self)
+        walk = QHBoxLayout(self.walk_row)
+        walk.setContentsMargins(0, 0, 0, 0)
+        walk.addWidget(QLabel("Backward step", self.walk_row))
+        self.walk_slider = QSlider(Qt.Orientation.Horizontal, self.walk_row)
+        self.walk_slider.setPageStep(1)
+        self.walk_slider.setToolTip("Each grad_fn the backward pass runs, in engine order "
+                                    "(Step Through Backward shows the chain rule)")
+        walk.addWidget(self.walk_slider, 1)
+        self.walk_label = QLabel(self.walk_row)
+        walk.addWidget(self.walk_label)
+        layout.addWidget(self.walk_row)
+        self.walk_row.hide()
+        self._walk_index = None
+        self.walk_slider.valueChanged.connect(self._on_walk_value)
         self.iteration_slider.sliderReleased.connect(self._on_iteration_chosen)
         self.iteration_slider.valueChanged.connect(self._on_iteration_value)
 
@@ -161,6 +193,7 @@ class TimelinePanel(SessionPanel):
         self.slider.valueChanged.connect(self._on_slider_value_changed)
         self.follow(session.run_finished, self.refresh)
         self.follow(session.step_changed, self._sync_slider)
+        self.follow(session.walk_changed, self._sync_walk)
         session.document_replaced.connect(self._on_document_replaced)
         self.refresh()
 
@@ -305,6 +338,38 @@ class TimelinePanel(SessionPanel):
         self.slider.blockSignals(False)
         self.step_label.setText(self.step_title(step))
         self._sync_iteration()
+        self._sync_walk()
+
+    # ------------------------------------------------------------------ backward steps
+    def _sync_walk(self):
+        """The engine-step scrubber of the backward action the step shows (or walks)."""
+        s = self.session
+        if s.result is None:
+            return
+        if s.walk is not None:
+            index, k = s.walk
+        else:
+            step = s.step if s.step >= 0 else s.result.step_count + s.step
+            index, k = step - 1, None
+        w = s.walk_record(index) if index >= 0 else None
+        if w is None or not w.steps:
+            self._walk_index = None
+            self.walk_row.hide()
+            return
+        self._walk_index = index
+        n = len(w.steps)
+        k = n if k is None else k
+        self.walk_slider.blockSignals(True)
+        self.walk_slider.setRange(0, n)
+        self.walk_slider.setValue(k)
+        self.walk_slider.blockSignals(False)
+        self.walk_label.setText(f"{k} of {n}" + (f": {w.steps[k - 1].name}" if k else
+                                                 ": before it"))
+        self.walk_row.show()
+
+    def _on_walk_value(self, value):
+        if self._walk_index is not None:
+            self.session.set_walk(self._walk_index, value)
 
     # ------------------------------------------------------------------ iterations
     def shown_loop(self):
@@ -366,6 +431,8 @@ class TimelinePanel(SessionPanel):
             self.params_box.hide()
             self.error.hide()
             self._show_fix(None)
+            self.ones_button.hide()
+            self.results.hide()
             self.hint.setText(NO_ACTIONS_HINT if not self.session.document.timeline
                               else "Select an action to change it.")
             self.hint.show()
@@ -379,6 +446,8 @@ class TimelinePanel(SessionPanel):
         self.error.setText(error or "")
         self.error.setVisible(bool(error))
         self._show_fix(freeing_action(doc, self.session.result, action_id))
+        self._show_ones_fix(action, error)
+        self._show_results(action, outcome)
         self.params_box.setTitle(ACTION_TITLES[action.kind])
         self.params_box.show()
         choices = [(doc.display_name(n), n) for n in doc.node_ids]
@@ -417,6 +486,46 @@ class TimelinePanel(SessionPanel):
             self.fix_button.setText(f"Tick retain_graph on step {step}")
         self.fix_text.setVisible(freeing is not None)
         self.fix_button.setVisible(freeing is not None)
+
+    def _show_ones_fix(self, action, error):
+        """A backward of a non-scalar tensor without a gradient: one click passes
+        ``gradient=torch.ones_like(target)``."""
+        target = action.params.get("target") if action.kind == "backward" else None
+        state = self.session.state(target) if target and error and \
+            "implicitly created only for scalar outputs" in error else None
+        self._ones_for = action.id if state is not None and state.ok else None
+        if self._ones_for is not None:
+            name = self.session.document.display_name(target)
+            self.ones_button.setText(f"Pass gradient=torch.ones_like({name})")
+            self.ones_button.setToolTip(
+                f"backward() of a tensor with {int(np.prod(state.shape))} elements needs "
+                f"the vector v of the vector-Jacobian product vᵀJ: ones add up every "
+                f"element's gradient, as {name}.sum().backward() would.")
+        self.ones_button.setVisible(self._ones_for is not None)
+
+    def _pass_ones_gradient(self):
+        if self._ones_for is None:
+            return
+        doc = self.session.document
+        target = doc.action(self._ones_for).params["target"]
+        state = self.session.state(target)
+        x, y = doc.node(target).position
+        self.session.push(commands.PassOnesGradient(doc, self._ones_for, state.shape,
+                                                    state.dtype, (x, y + 220.0)))
+
+    def _show_results(self, action, outcome):
+        """The gradients an ``autograd.grad`` action returned, as PyTorch prints them."""
+        shown = action.kind == "grad" and outcome is not None and outcome.results
+        if shown:
+            doc = self.session.document
+            lines = []
+            for node, g in zip(action.params["inputs"], outcome.results):
+                name = doc.display_name(node) if node in doc.graph else "?"
+                text = "None (unused)" if g is None else g.text
+                lines.append(html.escape(f"d/d{name} = {text}").replace("\n", "<br>")
+                             .replace("  ", "&nbsp;&nbsp;"))
+            self.results.setText("<b>returned</b><br>" + "<br>".join(lines))
+        self.results.setVisible(bool(shown))
 
     def _keep_graph_at_freeing_step(self):
         if self._freeing is not None:

@@ -1,18 +1,23 @@
 """The canvas widget: the view over the scene plus editing — Delete, copy/paste of the
-selected subgraph, quick add (Tab), drops from the palette, right-click menus, rendering
-to PNG/SVG. Every edit is one undo command pushed on the session."""
+selected subgraph, quick add (Tab), finding a node (Ctrl+F), drops from the palette,
+right-click menus, rendering to PNG/SVG. Every edit is one undo command pushed on the
+session. A node added by quick add (or by the window's commands, through ``free_corner``)
+is moved down until it covers no other card."""
 import atexit
 import functools
 import json
 import math
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer, QMimeData
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, QTimer, QMimeData
 from PySide6.QtGui import QCursor, QGuiApplication, QImage, QPainter
 from PySide6.QtWidgets import QLabel
 from PySide6.QtSvg import QSvgGenerator
 
 from gradstudio.document import DocumentError
+from gradstudio.document.catalogue import CATALOGUE
+from gradstudio.document.layout import ROW_HEIGHT
 from gradstudio.ui.commands import AddNode, Paste, RemoveNodes
+from gradstudio.ui.node_search import NodeSearch
 
 from . import theme
 from .context_menu import build_menu
@@ -21,12 +26,16 @@ from .quick_add import QuickAdd
 from .scene import GRID, CanvasScene
 from .view import CanvasView
 
-__all__ = ["Canvas", "KIND_MIME", "SUBGRAPH_MIME"]
+__all__ = ["Canvas", "KIND_MIME", "SUBGRAPH_MIME", "NEW_CARD"]
 
 KIND_MIME = "application/x-gradstudio-kind"
 SUBGRAPH_MIME = "application/x-gradstudio-subgraph"
 _clipboard = {"nodes": [], "edges": []}   # the in-app copy, also put on the system clipboard
 MAX_IMAGE_SIDE = 12_000
+# the room a new node needs (a card with a value and two badge rows), and how far a new
+# card is moved down at a time until it covers no other
+NEW_CARD = QRectF(0.0, 0.0, WIDTH, 150.0)
+FREE_STEP = ROW_HEIGHT / 4
 # what the empty canvas's hint says when the canvas is too small for all of it
 EMPTY_HINT_SHORT = "An empty graph: press Tab to add a node, or open File\u00a0▸\u00a0Examples."
 HINT_MARGIN = 20
@@ -62,6 +71,8 @@ class Canvas(CanvasView):
         self.quick_add = QuickAdd(self)
         self.quick_add.kind_chosen.connect(self._on_kind_chosen)
         self._quick_add_pos = QPointF()
+        self.node_search = NodeSearch(self)
+        self.node_search.node_chosen.connect(self._on_node_chosen)
         self._paste_count = 0
         self.context_menu = None     # the last right-click menu (open until chosen)
         # an empty canvas says how to start; the hint lets clicks and drops through
@@ -106,15 +117,41 @@ class Canvas(CanvasView):
         hint.move(rect.center() - hint.rect().center())
 
     # ------------------------------------------------------------------ editing
-    def add_node_at(self, kind, scene_pos):
-        """Adds a node of ``kind`` with its header centred on ``scene_pos``; returns its id."""
+    def add_node_at(self, kind, scene_pos, source=None, free=False):
+        """Adds a node of ``kind`` with its header centred on ``scene_pos`` and selects
+        it; returns its id. ``source`` (a node id) feeds its first input, in the same
+        undo step; with ``free`` the card is moved down until it covers no other."""
         x, y = scene_pos.x() - WIDTH / 2, scene_pos.y() - HEADER / 2
         if self.snapping:
             x, y = round(x / GRID) * GRID, round(y / GRID) * GRID
-        command = AddNode(self.session.document, kind, position=(x, y))
+        if free:
+            corner = self.free_corner(QPointF(x, y))
+            x, y = corner.x(), corner.y()
+        spec = CATALOGUE.get(kind)      # (an unknown kind is refused by the document)
+        ports = spec.input_names() if spec is not None and source is not None else ()
+        command = AddNode(self.session.document, kind, position=(x, y),
+                          inputs={ports[0]: source} if ports else None)
         self.session.push(command)
         self.session.select([command.node_id])
         return command.node_id
+
+    def card_rects(self):
+        """Where the cards are (scene rectangles)."""
+        return [item.sceneBoundingRect() for item in self.scene().nodes.values()]
+
+    def free_corner(self, corner, taken=None):
+        """The top-left corner for a new card (``NEW_CARD``'s size) put at ``corner`` and
+        moved down until it covers none of ``taken`` (the cards by default; a given list
+        is joined by the new card, so that several new cards do not cover each other).
+        With snapping on, a moved card stays on the grid."""
+        taken = self.card_rects() if taken is None else taken
+        card = NEW_CARD.translated(corner)
+        while any(card.intersects(rect) for rect in taken):
+            card.translate(0, FREE_STEP)
+            if self.snapping:
+                card.moveTop(math.ceil(card.top() / GRID) * GRID)
+        taken.append(card)
+        return card.topLeft()
 
     def delete_selection(self):
         ids = self.scene().selected_ids()
@@ -190,6 +227,8 @@ class Canvas(CanvasView):
             self.paste()
         elif ctrl and key == Qt.Key_A:
             self.select_all()
+        elif ctrl and key == Qt.Key_F:
+            self.open_node_search()
         else:
             super().keyPressEvent(event)
             return
@@ -205,7 +244,22 @@ class Canvas(CanvasView):
         self.quick_add.open_at(self.viewport().mapToGlobal(view_pos))
 
     def _on_kind_chosen(self, kind):
-        self.add_node_at(kind, self._quick_add_pos)
+        item = self.item(self.add_node_at(kind, self._quick_add_pos, free=True))
+        if item is not None and not item.sceneBoundingRect().contains(self._quick_add_pos):
+            self.ensureVisible(item, 24, 24)    # moved off other cards, maybe out of sight
+        self.setFocus()
+
+    def open_node_search(self):
+        """Opens the node search (Ctrl+F) at the top of the canvas."""
+        left = self.viewport().rect().center().x() - self.node_search.width() // 2
+        self.node_search.open_at(self.viewport().mapToGlobal(QPoint(max(left, 0), 12)))
+
+    def _on_node_chosen(self, node_id):
+        """Selects a node found by the node search and centres the canvas on it."""
+        self.session.select([node_id])
+        item = self.item(node_id)
+        if item is not None:
+            self.centerOn(item)
         self.setFocus()
 
     # ------------------------------------------------------------------ right click

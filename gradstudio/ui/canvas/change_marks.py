@@ -23,6 +23,7 @@ __all__ = ["ChangeMarks", "Mark", "GAINED", "LOST"]
 
 GAINED = QColor("#3ddc84")
 LOST = QColor("#ffb020")
+RUNNING = QColor("#ff8a3d")   # the node whose grad_fn a step-through is running
 HALO = 8.0          # how far the halo stands out of the node
 TAG_H = 16.0
 TAG_GAP = 4.0
@@ -38,7 +39,7 @@ def _style(colour):
             "tag_pen": theme.pen(colour, 1.0), "colour": colour}
 
 
-STYLES = {"gained": _style(GAINED), "lost": _style(LOST)}
+STYLES = {"gained": _style(GAINED), "lost": _style(LOST), "running": _style(RUNNING)}
 
 
 @lru_cache(maxsize=64)
@@ -146,15 +147,20 @@ class ChangeMarks:
 
     def show(self, changes):
         """Marks the nodes that gained or lost a grad_fn or a .grad (replaces any marks)."""
+        self.show_marks([(node_id, "lost" if change.lost else "gained", tags_of(change))
+                         for node_id, change in changes.items()
+                         if change.gained or change.lost])
+
+    def show_marks(self, marks):
+        """Marks ``[(node id, style, [(tag text, style)])]`` (replaces any marks)."""
         self.clear()
         scene = self._scene()
         nodes = scene.nodes
-        for node_id, change in changes.items():
+        for node_id, style, tags in marks:
             item = nodes.get(node_id)
-            if item is None or not (change.gained or change.lost):
+            if item is None:
                 continue
-            mark = self.marks[node_id] = Mark(node_id, "lost" if change.lost else "gained",
-                                              tags_of(change))
+            mark = self.marks[node_id] = Mark(node_id, style, list(tags))
             self._fit(mark, item)
         if self.marks:
             self._overlay = _Overlay(self.marks)

@@ -8,6 +8,8 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QImage, QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
+from gradstudio.document.walk import flow_text, grad_fn_summary
+
 from . import theme
 from .change_marks import ChangeMarks
 from .edge_item import EdgeItem
@@ -41,12 +43,15 @@ class CanvasScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.BspTreeIndex)
         self._grid_tiles = {}
         self.marks = ChangeMarks(self)   # what the last edit changed
+        self.walk_marks = ChangeMarks(self)  # the node a step-through is at
+        self.check_marks = ChangeMarks(self)  # gradient checks: ✓ or ✗ on their leaf
         session.document_changed.connect(self._on_document_changed)
         session.document_replaced.connect(self._on_document_replaced)
         session.run_finished.connect(self._on_run_or_step_changed)
         session.step_changed.connect(self._on_run_or_step_changed)
         session.selection_changed.connect(self._on_session_selection_changed)
         session.autograd_changed.connect(self._on_autograd_changed)
+        session.walk_changed.connect(self._on_walk_changed)
         self.selectionChanged.connect(self._on_scene_selection_changed)
         self.rebuild()
 
@@ -191,11 +196,50 @@ class CanvasScene(QGraphicsScene):
             r.update_frame()
         if self.marks.marks:
             self.marks.node_moved(item)
+        for marks in (self.walk_marks, self.check_marks):
+            if marks.marks:
+                marks.node_moved(item)
 
     # ------------------------------------------------------------------ run
     def _on_run_or_step_changed(self, _run_or_step):
         self.apply_run()
         self.marks.refit()               # node heights follow their badges
+        self.walk_marks.refit()
+        self.check_marks.refit()
+
+    def show_gradient_checks(self, verdicts):
+        """``{node id: passed}``: a "gradcheck ✓" (green) or "gradcheck ✗" (amber) tag
+        on each checked leaf."""
+        self.check_marks.show_marks(
+            [(n, "gained" if ok else "lost",
+              [("gradcheck ✓" if ok else "gradcheck ✗", "gained" if ok else "lost")])
+             for n, ok in verdicts.items()])
+
+    def helpEvent(self, event):
+        """A node's tooltip, made when asked for: its kind and doc, and what its grad_fn
+        computes in backward (its rule, in the document's names) at the step shown."""
+        item = self.node_at(event.scenePos())
+        if item is not None and not item.has_error and self.session.result is not None:
+            lines = grad_fn_summary(self.document, self.session.result, item.node_id,
+                                    self.session.step)
+            item.setToolTip(f"{item.data.kind} — {item.spec.doc}" +
+                            ("\n\ngrad_fn: " + "\n".join(lines) if lines else ""))
+        super().helpEvent(event)
+
+    def _on_walk_changed(self):
+        """Rings the node whose grad_fn the step-through runs (the leaf, for an
+        AccumulateGrad), tagged with the grad_fn and the gradient it received."""
+        walk, at = self.session.current_walk(), self.session.walk
+        if walk is None or not at[1]:
+            self.walk_marks.clear()
+            return
+        step = walk.steps[at[1] - 1]
+        tags = [(step.name, "running"), ("grad " + flow_text(step.received), "running")]
+        self.walk_marks.show_marks([(n, "running", tags) for n in step.highlighted
+                                    if n is not None])
+        for mark in self.walk_marks.marks.values():      # keep it in sight as it moves
+            for view in self.views():
+                view.ensureVisible(mark.bounds, 40, 40)
 
     def _on_autograd_changed(self, changes):
         """Marks the nodes that gained or lost a grad_fn or a .grad in the last edit."""
