@@ -55,6 +55,7 @@ class WalkStep:
     leaf: str | None = None         # AccumulateGrad: the leaf's document node
     before: object = None           # ... its .grad before (None: it had none)
     after: object = None            # ... and after
+    arrived: int = 0                # how many gradients reached it (summed), 0 for a root
 
     @property
     def accumulate(self):
@@ -144,7 +145,16 @@ def _substitute(formula, names, shapes=None):
                 return str(int(np.prod(shape, dtype=np.int64)))
             return ("shape " if m.group(2) == "'s shape" else "") + str(tuple(shape))
         formula = _SHAPE_USE.sub(size, formula)
-    return _WORD.sub(lambda m: names.get(m.group(0), m.group(0)), formula)
+    def name(m):
+        after = formula[m.end():m.end() + 2]
+        if after[:1] == "=" and after != "==":
+            return m.group(0)            # a keyword (beta=beta): the name stays
+        text = names.get(m.group(0), m.group(0))
+        if text != m.group(0) and formula[m.end():m.end() + 1] == "." and \
+                not text.endswith(("]", ")")) and not _WORD.fullmatch(text):
+            text = f"({text})"        # ∂out/∂out.expand(...) reads (∂out/∂out).expand(...)
+        return text
+    return _WORD.sub(name, formula)
 
 
 def _grad_name(root_name, name):
@@ -161,7 +171,8 @@ class _Context:
         self.root_name = root_name
         self.roots = tuple(roots)
         self.seeded = seeded
-        self.inside = {}          # key of an intermediate grad_fn -> the node computing it              # the root's gradient was given (a vector v)
+        self.inside = {}          # key of an intermediate grad_fn -> the node computing it
+        self.intermediate = {}    # ... -> the argument name it was given there (mat2)              # the root's gradient was given (a vector v)
         graphs = [result.backward_graph(r, self.before) for r in roots]
         self.graph = _union(graphs)
 
@@ -234,10 +245,12 @@ def walk(doc, result, index):
     ctx = _Context(doc, result, index, roots, root_name if len(roots) == 1 else "L",
                    seeded)
     steps = []
+    arrivals = {}
     for number, s in enumerate(outcome.steps, 1):
-        step = _step(ctx, s, number)
+        step = _step(ctx, s, number, arrivals.get(s.key, 0))
         steps.append(step)
         for send in step.sends:    # an intermediate belongs to what its gradient came from
+            arrivals[send.target] = arrivals.get(send.target, 0) + 1
             if send.node is None:
                 ctx.inside.setdefault(send.target, step.node or ctx.inside.get(step.key))
     steps = tuple(steps)
@@ -255,7 +268,7 @@ def _action_title(doc, action, root_name):
     return f"{root_name}.backward({arg})"
 
 
-def _step(ctx, s, number):
+def _step(ctx, s, number, arrived=0):
     owner = ctx.owner(s.key)
     attrs = ctx.graph.nodes.get(s.key, {})
     nodes = tuple(attrs.get("tensors", ()))
@@ -267,9 +280,11 @@ def _step(ctx, s, number):
         return WalkStep(number, s.name, s.key, nodes,
                         f"AccumulateGrad into {leaf_name}.grad", s.grad_output,
                         _grad_name(ctx.root_name, leaf_name), (), tuple(s.freed),
-                        None, leaf, before, s.accumulated)
+                        None, leaf, before, s.accumulated, arrived)
     own = ctx.name(owner) if owner else None
+    middle = ctx.intermediate.get(s.key)
     received_name = (_grad_name(ctx.root_name, own) if own else
+                     _grad_name(ctx.root_name, middle) if middle else
                      f"the gradient of an intermediate tensor of {ctx.root_name}")
     rule = ctx.result.derivative(s.key)
     targets = ctx.targets(s.key)
@@ -291,8 +306,10 @@ def _step(ctx, s, number):
         node = ctx.owner(target)
         input_name = rule.inputs[i] if rule is not None and i < len(rule.inputs) else f"#{i}"
         formula = rule.formulas[i] if rule is not None and i < len(rule.formulas) else None
-        to = ctx.name(node) if node else f"input {i}"
-        lhs = _grad_name(ctx.root_name, to) if node else f"the gradient for input {i}"
+        to = ctx.name(node) if node else input_name
+        lhs = _grad_name(ctx.root_name, to)
+        if node is None:          # an intermediate tensor: named by its role here
+            ctx.intermediate.setdefault(target, input_name)
         if formula:
             named = f"{lhs} = {_substitute(formula, names)}"
             shown = _substitute(formula, numbers, shapes)
@@ -304,7 +321,7 @@ def _step(ctx, s, number):
         sends.append(Send(i, input_name, target, ctx.graph.nodes[target]["name"], node, g,
                           formula, named, numbers_line))
     return WalkStep(number, s.name, s.key, nodes, title, s.grad_output, received_name,
-                    tuple(sends), tuple(s.freed), owner or inside)
+                    tuple(sends), tuple(s.freed), owner or inside, arrived=arrived)
 
 
 def _symbols(ctx, owner, rule, targets, received_name, received):
@@ -330,9 +347,9 @@ def _symbols(ctx, owner, rule, targets, received_name, received):
         elif arg in params and not isinstance(params[arg], (list, dict)):
             names[arg] = numbers[arg] = preview(params[arg])
     for key, value in rule.params.items():
-        if key not in names and isinstance(value, (int, float, bool, tuple)) or value is None:
-            names.setdefault(key, _param(value))
-            numbers.setdefault(key, _param(value))
+        if key not in names and (value is None or
+                                 isinstance(value, (int, float, bool, tuple, str))):
+            names[key] = numbers[key] = _param(value)
     for key, value in params.items():
         if key not in names and isinstance(value, (int, float, bool)):
             names[key] = numbers[key] = _param(value)
@@ -342,7 +359,7 @@ def _symbols(ctx, owner, rule, targets, received_name, received):
 def _param(value):
     if isinstance(value, float):
         return _number(value)
-    return str(value)
+    return repr(value) if isinstance(value, str) else str(value)
 
 
 def grad_fn_summary(doc, result, node_id, step=-1):
@@ -381,7 +398,9 @@ def step_lines(step, root_name=None):
     lines = [f"Step {step.number}: {step.title}"]
     if step.accumulate:
         leaf = step.title.split(" into ", 1)[1][:-len(".grad")]
-        lines.append(f"  received {step.received_name} = {preview(step.received)}")
+        lines.append(f"  received {step.received_name} = {preview(step.received)}" +
+                     (f"  (the sum of the {step.arrived} gradients sent to it)"
+                      if step.arrived > 1 else ""))
         if step.before is None:
             lines.append(f"  {leaf}.grad was None, so it becomes the gradient: "
                          f"{preview(step.after)} = 0 + {preview(step.received)}")
@@ -389,9 +408,14 @@ def step_lines(step, root_name=None):
             lines.append(f"  {leaf}.grad += gradient: {preview(step.after)} = "
                          f"{preview(step.before)} + {preview(step.received)}")
         return lines
-    lines.append(f"  received grad = {step.received_name} = {preview(step.received)}")
+    summed = f"  (the sum of the {step.arrived} gradients sent to it)" \
+        if step.arrived > 1 else ""
+    lines.append(f"  received grad = {step.received_name} = {preview(step.received)}"
+                 + summed)
     for send in step.sends:
-        to = f"{send.input_name} = {_target_name(send)}"
+        target = _target_name(send)
+        to = send.input_name if target == send.input_name else \
+            f"{send.input_name} = {target}"
         lines.append(f"  to {to} (next: {send.target_name}):")
         if send.rule:
             lines.append(f"    rule      {send.input_name}: {send.rule}")

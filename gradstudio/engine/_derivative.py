@@ -37,7 +37,7 @@ class Derivative:
     (``mul``), or None (``AccumulateGrad``, a custom Function); ``forward``: the forward as
     a formula over the same identifiers (``self * other``), or None; ``inputs``: one name per
     ``next_functions`` entry; ``formulas``: one rule per entry, None where the entry is
-    None; ``params``: the node's non-tensor-operand params; ``accumulate``: True for
+    None; ``params``: the node's non-tensor-operand params, defaults filled in; ``accumulate``: True for
     ``AccumulateGrad``, whose ``formulas`` are ``(ACCUMULATE,)`` and ``inputs`` ()."""
     name: str
     op: str | None
@@ -87,7 +87,7 @@ def _table(name, op, params, edges):
             rule = None if gr is None else gr.formula
         formulas.append(resolve(rule, env) if has_edge and rule else None)
     return Derivative(name, op.name, _forward(op, env), tuple(inputs), tuple(formulas),
-                      dict(params))
+                      {k: v for k, v in env.items() if k not in op.arg_names})
 
 
 _DEFAULTS = {}

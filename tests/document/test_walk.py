@@ -170,3 +170,27 @@ def test_explain_one_action_and_refuse_others(tmp_path, capsys):
     other = next(i for i, a in enumerate(doc.timeline) if a.kind not in ("backward", "grad"))
     assert cli(["explain", str(path2), "--action", str(other + 1)]) == 1
     assert "can be stepped through" in capsys.readouterr().err
+
+
+def test_a_linear_layers_steps_name_their_params_and_intermediates():
+    doc = build("13_xor_mlp_adam")
+    result = run(doc)
+    index = next(i for i, a in enumerate(doc.timeline) if a.kind == "backward")
+    steps = walk(doc, result, index).steps
+    addmm = next(s for s in steps if s.name == "AddmmBackward0")
+    assert addmm.title == "AddmmBackward0 of out = torch.addmm(out_bias, h, mat2, beta=1, " \
+        "alpha=1)"                     # keywords keep their names, params their values
+    assert steps[0].title.endswith("binary_cross_entropy(p, y, reduction='mean')")
+    transpose = next(s for s in steps if s.name == "TBackward0")
+    assert transpose.received_name == "∂loss/∂mat2"      # named by its role in addmm
+    assert transpose.title == "TBackward0, a step inside computing out"
+    assert [doc.display_name(n) for n in transpose.highlighted] == ["out"]
+
+
+def test_a_tensor_reached_twice_says_its_gradient_is_the_sum():
+    doc, w = _walk(TUTORIAL)
+    add = w.steps[3]                      # y, reached by both operands of y * y
+    assert add.arrived == 2 and [s.arrived for s in w.steps[:3]] == [0, 1, 1]
+    text = explain_text(doc, run(doc), 0)
+    assert "received grad = ∂out/∂y = [[4.5, 4.5], [4.5, 4.5]]  (the sum of the 2 " \
+        "gradients sent to it)" in text
