@@ -78,8 +78,20 @@ def element_labels(name, shape):
 
 
 # ---------------------------------------------------------------------- results
+class _Labelled:
+    """Row and column labels of a matrix of ∂output[i]/∂input[j] (``y[0]``, ``x[1, 2]``)."""
+
+    @property
+    def row_labels(self):
+        return element_labels(self.output_name, self.output_shape)
+
+    @property
+    def column_labels(self):
+        return element_labels(self.input_name, self.input_shape)
+
+
 @dataclass
-class Jacobian:
+class Jacobian(_Labelled):
     """∂output/∂input at one step: ``matrix[m, k]`` is d output[m] / d input[k] (both
     flattened in C order), as the engine computed it in the input's dtype."""
     output: str
@@ -91,14 +103,6 @@ class Jacobian:
     dtype: str
     matrix: np.ndarray
     step: int
-
-    @property
-    def row_labels(self):
-        return element_labels(self.output_name, self.output_shape)
-
-    @property
-    def column_labels(self):
-        return element_labels(self.input_name, self.input_shape)
 
 
 @dataclass
@@ -159,7 +163,7 @@ class VJP:
 
 
 @dataclass
-class GradientCheck:
+class GradientCheck(_Labelled):
     """Autograd against central differences in float64 for ``input`` -> ``output``.
     ``analytic``, ``numeric`` and ``difference`` are (output elements, input elements)
     like ``Jacobian.matrix``; ``ok`` is ``autograd.gradcheck``'s verdict; ``worst`` the
@@ -176,14 +180,6 @@ class GradientCheck:
     input_shape: tuple = ()
     input: str | None = None
     output: str | None = None
-
-    @property
-    def row_labels(self):
-        return element_labels(self.output_name, self.output_shape)
-
-    @property
-    def column_labels(self):
-        return element_labels(self.input_name, self.input_shape)
 
 
 @dataclass

@@ -21,22 +21,31 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 BIG = 12        # a value with more elements is named by its shape, not printed
 
 
-@dataclass(frozen=True)
 class Send:
     """The gradient one step sends along ``next_functions[input_nr]``: to the grad_fn
     ``target`` (a key of the backward graph), which belongs to the document node ``node``
     (None for an intermediate tensor the document does not name). ``rule`` is the
     derivative as the op table writes it (``grad * other``), ``named`` the chain rule in
-    the tensors' names, ``numbers`` with their values, ending in what really flowed."""
-    input_nr: int
-    input_name: str
-    target: str
-    target_name: str
-    node: str | None
-    gradient: object
-    rule: str | None
-    named: str
-    numbers: str
+    the tensors' names, ``numbers`` with their values, ending in what really flowed
+    (written when first read: a walk of a big graph shows few of them)."""
+    __slots__ = ("input_nr", "input_name", "target", "target_name", "node", "gradient",
+                 "rule", "named", "_numbers")
+
+    def __init__(self, input_nr, input_name, target, target_name, node, gradient, rule,
+                 named, numbers):
+        self.input_nr, self.input_name = input_nr, input_name
+        self.target, self.target_name, self.node = target, target_name, node
+        self.gradient, self.rule, self.named = gradient, rule, named
+        self._numbers = numbers             # the text, or a function that writes it
+
+    @property
+    def numbers(self):
+        if callable(self._numbers):
+            self._numbers = self._numbers()
+        return self._numbers
+
+    def __repr__(self):
+        return f"Send({self.input_nr}, {self.input_name!r} -> {self.target_name})"
 
 
 @dataclass(frozen=True)
@@ -290,8 +299,15 @@ def _step(ctx, s, number, arrived=0):
     targets = ctx.targets(s.key)
     if own is not None and owner in ctx.roots and number == 1 and ctx.seeded:
         received_name = "v"
-    names, numbers, shapes = _symbols(ctx, owner, rule, targets, received_name,
-                                      s.grad_output)
+    names = _symbols(ctx, owner, rule, targets, received_name, s.grad_output)
+    values = []            # [numbers, shapes], worked out when a send's numbers are read
+
+    def numbers_line(formula, g):
+        if not values:
+            values.extend(_symbols(ctx, owner, rule, targets, received_name,
+                                   s.grad_output, values=True))
+        shown = _substitute(formula, *values)
+        return f"{shown} = {preview(g)}" if g is not None else f"{shown}: nothing flows"
     forward = _substitute(rule.forward, names) if rule is not None and rule.forward else ""
     inside = ctx.inside.get(s.key) if owner is None else None
     title = f"{s.name} of {own} = {forward}" if own and forward else \
@@ -312,38 +328,39 @@ def _step(ctx, s, number, arrived=0):
             ctx.intermediate.setdefault(target, input_name)
         if formula:
             named = f"{lhs} = {_substitute(formula, names)}"
-            shown = _substitute(formula, numbers, shapes)
-            numbers_line = f"{shown} = {preview(g)}" if g is not None else \
-                f"{shown}: nothing flows"
+            numbers = (lambda formula=formula, g=g: numbers_line(formula, g))
         else:
             named = f"{lhs}: computed by {s.name}"
-            numbers_line = preview(g)
+            numbers = (lambda g=g: preview(g))
         sends.append(Send(i, input_name, target, ctx.graph.nodes[target]["name"], node, g,
-                          formula, named, numbers_line))
+                          formula, named, numbers))
     return WalkStep(number, s.name, s.key, nodes, title, s.grad_output, received_name,
                     tuple(sends), tuple(s.freed), owner or inside, arrived=arrived)
 
 
-def _symbols(ctx, owner, rule, targets, received_name, received):
-    """The names and the values each identifier of the rule stands for."""
+def _symbols(ctx, owner, rule, targets, received_name, received, values=False):
+    """The names each identifier of the rule stands for; with ``values``, ``(numbers,
+    shapes)``: the values written out and the tensors' shapes instead."""
     names = {"grad": received_name}
-    numbers = {"grad": preview(received)}
+    numbers = {"grad": preview(received)} if values else {}
     shapes = {"grad": np.shape(received) if not isinstance(received, tuple) else None}
     if rule is None:
-        return names, numbers, shapes
+        return (numbers, shapes) if values else names
     if owner is not None:
         names["result"] = ctx.name(owner)
-        numbers["result"] = preview(ctx.value(owner))
-        shapes["result"] = np.shape(ctx.value(owner))
+        if values:
+            numbers["result"] = preview(ctx.value(owner))
+            shapes["result"] = np.shape(ctx.value(owner))
     ports = ctx.doc.inputs_of(owner) if owner is not None else {}
     params = ctx.doc.node(owner).params if owner is not None else {}
     for i, arg in enumerate(rule.inputs):
         node = ctx.owner(targets[i]) if i in targets else ports.get(arg)
         if node is not None:
             names[arg] = ctx.name(node)
-            value = ctx.value(node)
-            numbers[arg] = preview(value)
-            shapes[arg] = None if value is None else np.shape(value)
+            if values:
+                value = ctx.value(node)
+                numbers[arg] = preview(value)
+                shapes[arg] = None if value is None else np.shape(value)
         elif arg in params and not isinstance(params[arg], (list, dict)):
             names[arg] = numbers[arg] = preview(params[arg])
     for key, value in rule.params.items():
@@ -353,7 +370,7 @@ def _symbols(ctx, owner, rule, targets, received_name, received):
     for key, value in params.items():
         if key not in names and isinstance(value, (int, float, bool)):
             names[key] = numbers[key] = _param(value)
-    return names, numbers, shapes
+    return (numbers, shapes) if values else names
 
 
 def _param(value):

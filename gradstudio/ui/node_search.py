@@ -2,24 +2,16 @@
 nodes it matches. Typing filters them by name, kind or grad_fn (``y_times``, ``mul``,
 ``MulBackward0``); Up/Down choose, Enter picks the chosen node (the canvas selects it and
 centres on it), Escape closes. When nothing matches, the popup says so."""
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QFrame, QLabel, QLineEdit, QListWidget, QListWidgetItem,
                                QVBoxLayout)
 
 from gradstudio.document.catalogue import CATALOGUE
+from gradstudio.ui.widgets import popup_key, popup_style
 
 __all__ = ["NodeSearch", "matching_nodes"]
 
-# the quick-add popup's look
-STYLE = """
-QFrame#nodeSearch { background: #23262b; border: 1px solid #4a5361; border-radius: 6px; }
-QLineEdit { background: #1b1d21; color: #e8eaed; border: 1px solid #3b4049;
-            border-radius: 4px; padding: 4px 6px; font-size: 12px; }
-QListWidget { background: transparent; color: #e8eaed; border: none; font-size: 12px; }
-QListWidget::item { padding: 3px 6px; }
-QListWidget::item:selected { background: #2f4f7a; border-radius: 3px; }
-QLabel { color: #9aa0a6; font-size: 12px; padding: 2px 4px; }
-"""
+STYLE = popup_style("nodeSearch")
 
 
 def _grad_fn(session, node_id):
@@ -120,13 +112,4 @@ class NodeSearch(QFrame):
         self.node_chosen.emit(node_id)
 
     def eventFilter(self, obj, event):
-        if obj is self.search and event.type() == QEvent.KeyPress:
-            key = event.key()
-            if key in (Qt.Key_Down, Qt.Key_Up):
-                row = self.list.currentRow() + (1 if key == Qt.Key_Down else -1)
-                self.list.setCurrentRow(max(0, min(row, self.list.count() - 1)))
-                return True
-            if key == Qt.Key_Escape:
-                self.hide()
-                return True
-        return super().eventFilter(obj, event)
+        return popup_key(self, obj, event) or super().eventFilter(obj, event)

@@ -1,11 +1,16 @@
 """The base of the dock panels that show a session (inspector, autograd view, timeline,
-code): they update after the session's signals, but only while a person can see them."""
+code): they update after the session's signals, but only while a person can see them.
+A panel whose update is an analysis (the Jacobian, a step-through of a whole backward
+pass) follows *later*: once the edits have settled for ``LATER_MS``, so typing or
+dragging a value stays as quick as the panels that only show the run."""
 import weakref
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
-__all__ = ["SessionPanel"]
+__all__ = ["SessionPanel", "LATER_MS"]
+
+LATER_MS = 150
 
 
 class SessionPanel(QWidget):
@@ -21,9 +26,10 @@ class SessionPanel(QWidget):
         self.shown = True
         self._missed = False
 
-    def follow(self, signal, update):
-        """``update`` is one of this panel's methods."""
-        signal.connect(_Update(self, update.__func__).run)
+    def follow(self, signal, update, later=False):
+        """``update`` is one of this panel's methods; ``later``: called once the signals
+        have stopped for ``LATER_MS`` (several emissions meanwhile call it once)."""
+        signal.connect(_Update(self, update.__func__, later).run)
 
     def set_shown(self, shown):
         self.shown = bool(shown)
@@ -41,11 +47,24 @@ class _Update(QObject):
     it refers to the panel weakly (the panel already holds it as its child) and calls
     ``method(panel)``."""
 
-    def __init__(self, panel, method):
+    def __init__(self, panel, method, later=False):
         super().__init__(panel)
         self._panel, self._method = weakref.ref(panel), method
+        self._timer = None
+        if later:
+            self._timer = QTimer(self)
+            self._timer.setSingleShot(True)
+            self._timer.setInterval(LATER_MS)
+            self._timer.timeout.connect(self._now)
 
     def run(self, *_):
+        panel = self._panel()
+        if self._timer is not None and panel is not None and panel.shown:
+            self._timer.start()            # (again: the wait starts over)
+            return
+        self._now()
+
+    def _now(self):
         panel = self._panel()
         if panel is None:
             return

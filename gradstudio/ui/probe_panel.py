@@ -175,8 +175,8 @@ class ProbePanel(SessionPanel):
 
         session.run_finished.connect(self._on_run_finished)     # before refresh: verdicts
         session.document_replaced.connect(self._on_document_replaced)
-        self.follow(session.run_finished, self.refresh)
-        self.follow(session.step_changed, self.refresh)
+        self.follow(session.run_finished, self.refresh, later=True)
+        self.follow(session.step_changed, self.refresh, later=True)
         self.follow(session.selection_changed, self._on_selection_changed)
         self.refresh()
 

@@ -178,9 +178,12 @@ class TimelinePanel(SessionPanel):
                                     "(Step Through Backward shows the chain rule)")
         walk.addWidget(self.walk_slider, 1)
         self.walk_label = QLabel(self.walk_row)
+        metrics = self.walk_label.fontMetrics()     # wide enough for any of its texts:
+        self.walk_label.setMinimumWidth(max(        # no relayout when it changes
+            metrics.horizontalAdvance(t) for t in ("no backward pass at this step",
+                                                   "999 of 999: AccumulateGrad")))
         walk.addWidget(self.walk_label)
         layout.addWidget(self.walk_row)
-        self.walk_row.hide()
         self._walk_index = None
         self.walk_slider.valueChanged.connect(self._on_walk_value)
         self.iteration_slider.sliderReleased.connect(self._on_iteration_chosen)
@@ -351,21 +354,27 @@ class TimelinePanel(SessionPanel):
         else:
             step = s.step if s.step >= 0 else s.result.step_count + s.step
             index, k = step - 1, None
-        w = s.walk_record(index) if index >= 0 else None
-        if w is None or not w.steps:
+        timeline, outcomes = s.document.timeline, s.result.outcomes
+        # the engine's steps as the run recorded them (a walk is worked out only when
+        # the scrubber moves)
+        steps = outcomes[index].steps if 0 <= index < min(len(outcomes), len(timeline)) \
+            and timeline[index].kind in ("backward", "grad") else None
+        if not steps:       # the row stays, with nothing to scrub (no relayout per edit)
             self._walk_index = None
-            self.walk_row.hide()
+            self.walk_slider.blockSignals(True)
+            self.walk_slider.setRange(0, 0)
+            self.walk_slider.blockSignals(False)
+            self.walk_label.setText("no backward pass at this step")
             return
         self._walk_index = index
-        n = len(w.steps)
+        n = len(steps)
         k = n if k is None else k
         self.walk_slider.blockSignals(True)
         self.walk_slider.setRange(0, n)
         self.walk_slider.setValue(k)
         self.walk_slider.blockSignals(False)
-        self.walk_label.setText(f"{k} of {n}" + (f": {w.steps[k - 1].name}" if k else
+        self.walk_label.setText(f"{k} of {n}" + (f": {steps[k - 1].name}" if k else
                                                  ": before it"))
-        self.walk_row.show()
 
     def _on_walk_value(self, value):
         if self._walk_index is not None:

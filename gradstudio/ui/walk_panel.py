@@ -90,7 +90,7 @@ class WalkPanel(SessionPanel):
         layout.addLayout(controls)
         layout.addWidget(self.slider)
         layout.addWidget(split, 1)
-        self.follow(session.run_finished, self.refresh)
+        self.follow(session.run_finished, self.refresh, later=True)
         self.follow(session.walk_changed, self._show_walk)
         self.follow(session.step_changed, self._on_step)
         self.refresh()

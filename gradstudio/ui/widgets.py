@@ -1,7 +1,37 @@
 """Small behaviours shared by the panels' editing widgets."""
 from PySide6.QtCore import QEvent, QObject, Qt
 
-__all__ = ["wheel_only_when_focused"]
+__all__ = ["wheel_only_when_focused", "popup_style", "popup_key"]
+
+
+def popup_key(popup, obj, event):
+    """A search popup's keys in its field (``popup.search``): Up/Down move through
+    ``popup.list``, Escape closes the popup. True when the key was one of them."""
+    if obj is not popup.search or event.type() != QEvent.Type.KeyPress:
+        return False
+    key = event.key()
+    if key in (Qt.Key.Key_Down, Qt.Key.Key_Up):
+        row = popup.list.currentRow() + (1 if key == Qt.Key.Key_Down else -1)
+        popup.list.setCurrentRow(max(0, min(row, popup.list.count() - 1)))
+        return True
+    if key == Qt.Key.Key_Escape:
+        popup.hide()
+        return True
+    return False
+
+
+def popup_style(name):
+    """The look of the canvas's search popups (quick add, Find Node): a dark frame named
+    ``name``, its field, its list and a hint line."""
+    return f"""
+QFrame#{name} {{ background: #23262b; border: 1px solid #4a5361; border-radius: 6px; }}
+QLineEdit {{ background: #1b1d21; color: #e8eaed; border: 1px solid #3b4049;
+            border-radius: 4px; padding: 4px 6px; font-size: 12px; }}
+QListWidget {{ background: transparent; color: #e8eaed; border: none; font-size: 12px; }}
+QListWidget::item {{ padding: 3px 6px; }}
+QListWidget::item:selected {{ background: #2f4f7a; border-radius: 3px; }}
+QLabel {{ color: #9aa0a6; font-size: 12px; padding: 2px 4px; }}
+"""
 
 
 class _WheelWhenFocused(QObject):

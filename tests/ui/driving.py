@@ -61,3 +61,16 @@ def drag(qtbot, canvas, a, b, steps=6):
     """A whole left-button drag in the viewport from view point ``a`` to ``b``."""
     press_and_move(qtbot, canvas, a, b, steps)
     qtbot.mouseRelease(canvas.viewport(), Qt.LeftButton, pos=b)
+
+
+def double_click_palette(qtbot, w, kind):
+    """Double-clicks the palette row of ``kind`` as a user does; returns the new node."""
+    tree = w.palette.tree
+    (item,) = tree.findItems(kind, Qt.MatchFlag.MatchExactly | Qt.MatchFlag.MatchRecursive)
+    tree.scrollToItem(item)
+    centre = tree.visualItemRect(item).center()
+    before = set(w.session.document.node_ids)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    (new,) = set(w.session.document.node_ids) - before
+    return new

@@ -12,7 +12,7 @@ from gradstudio.document import Document
 from gradstudio.document.examples import build
 from gradstudio.ui.canvas.scene import GRID
 
-from driving import canvas_on, ids, main_window
+from driving import canvas_on, double_click_palette, ids, main_window
 
 
 def quick_add(qtbot, canvas, kind, at=QPoint(500, 350)):
@@ -98,19 +98,6 @@ def test_ctrl_d_puts_the_detach_where_no_card_is(qtbot, tmp_path):
     assert_no_overlap(w.canvas)
     press(qtbot, w, "Ctrl+Z")                               # still one undo step
     assert set(doc.node_ids) == {a, b} and doc.inputs_of(b) == {"self": a}
-
-
-def double_click_palette(qtbot, w, kind):
-    """Double-clicks the palette row of ``kind`` as a user does; returns the new node."""
-    tree = w.palette.tree
-    (item,) = tree.findItems(kind, Qt.MatchFlag.MatchExactly | Qt.MatchFlag.MatchRecursive)
-    tree.scrollToItem(item)
-    centre = tree.visualItemRect(item).center()
-    before = set(w.session.document.node_ids)
-    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
-    qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
-    (new,) = set(w.session.document.node_ids) - before
-    return new
 
 
 @pytest.fixture

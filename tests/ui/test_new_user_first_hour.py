@@ -6,26 +6,12 @@ from PySide6.QtWidgets import QApplication
 
 from gradstudio.ui.main_window import example_paths
 
-from driving import main_window
+from driving import double_click_palette, main_window
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
     return main_window(qtbot, tmp_path, (1500, 940))
-
-
-def double_click_palette(qtbot, w, kind):
-    """Double-clicks the palette row of ``kind``; returns the node it added."""
-    tree = w.palette.tree
-    (item,) = [i for i in tree.findItems(kind, Qt.MatchFlag.MatchExactly |
-                                         Qt.MatchFlag.MatchRecursive)]
-    tree.scrollToItem(item)
-    centre = tree.visualItemRect(item).center()
-    before = set(w.session.document.node_ids)
-    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
-    qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
-    (new,) = set(w.session.document.node_ids) - before
-    return new
 
 
 def card_rect(w, node_id):

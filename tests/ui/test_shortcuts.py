@@ -3,7 +3,7 @@ sequence belongs to two commands, whatever the platform binds to Qt's standard k
 from collections import Counter
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMessageBox
 

@@ -100,7 +100,7 @@ def test_the_timeline_scrubber_reaches_each_engine_step(qtbot, tutorial):
     s = w.session
     s.set_step(1)                                   # after the backward
     row = w.timeline.walk_row
-    assert not row.isHidden() and w.timeline.walk_slider.maximum() == 5
+    assert row.isVisible() and w.timeline.walk_slider.maximum() == 5
     w.timeline.walk_slider.setValue(3)
     assert s.walk == (0, 3) and s.step == 0         # before the action, mid-pass
     assert "3 of 5: MulBackward0" in w.timeline.walk_label.text()
@@ -108,6 +108,9 @@ def test_the_timeline_scrubber_reaches_each_engine_step(qtbot, tutorial):
     qtbot.waitUntil(lambda: w.walk_panel.steps.currentRow() == 3)
     w.timeline.slider.setValue(1)                   # the action slider ends the walk
     assert s.walk is None
+    w.timeline.slider.setValue(0)                   # before any backward: nothing to step
+    assert w.timeline.walk_slider.maximum() == 0
+    assert "no backward pass" in w.timeline.walk_label.text()
 
 
 def test_play_runs_the_pass_to_its_end(qtbot, tutorial):
@@ -146,8 +149,9 @@ def test_an_edit_keeps_the_walk_on_the_same_action(qtbot, tutorial):
     y = next(n for n in s.document.node_ids if s.document.display_name(n) == "y")
     s.push(SetParam(s.document, y, "other", 3.0))
     assert s.walk == (0, 3)
-    # y is now x + 3 = 4: y * y sends 0.75 * 4 to each operand
-    assert "= [[3, 3], [3, 3]]" in w.walk_panel.explanation.toPlainText()
+    # y is now x + 3 = 4: y * y sends 0.75 * 4 to each operand (the panel catches up
+    # once the edits settle)
+    qtbot.waitUntil(lambda: "= [[3, 3], [3, 3]]" in w.walk_panel.explanation.toPlainText())
 
 
 def test_no_backward_no_walk(qtbot, tmp_path):

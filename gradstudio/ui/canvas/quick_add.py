@@ -1,22 +1,16 @@
 """Quick add: Tab on the canvas opens a small search popup at the cursor listing the
 catalogue's kinds; typing filters (by name, PyTorch spelling, category or doc), Up/Down
 choose, Enter adds the node where the popup was opened, Escape closes it."""
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QFrame, QLineEdit, QListWidget, QListWidgetItem,
                                QVBoxLayout)
 
 from gradstudio.document.catalogue import CATALOGUE
+from gradstudio.ui.widgets import popup_key, popup_style
 
 __all__ = ["QuickAdd", "matching_kinds"]
 
-STYLE = """
-QFrame#quickAdd { background: #23262b; border: 1px solid #4a5361; border-radius: 6px; }
-QLineEdit { background: #1b1d21; color: #e8eaed; border: 1px solid #3b4049;
-            border-radius: 4px; padding: 4px 6px; font-size: 12px; }
-QListWidget { background: transparent; color: #e8eaed; border: none; font-size: 12px; }
-QListWidget::item { padding: 3px 6px; }
-QListWidget::item:selected { background: #2f4f7a; border-radius: 3px; }
-"""
+STYLE = popup_style("quickAdd")
 
 
 def matching_kinds(text):
@@ -94,13 +88,4 @@ class QuickAdd(QFrame):
             self.kind_chosen.emit(name)
 
     def eventFilter(self, obj, event):
-        if obj is self.search and event.type() == QEvent.KeyPress:
-            key = event.key()
-            if key in (Qt.Key_Down, Qt.Key_Up):
-                row = self.list.currentRow() + (1 if key == Qt.Key_Down else -1)
-                self.list.setCurrentRow(max(0, min(row, self.list.count() - 1)))
-                return True
-            if key == Qt.Key_Escape:
-                self.hide()
-                return True
-        return super().eventFilter(obj, event)
+        return popup_key(self, obj, event) or super().eventFilter(obj, event)
