@@ -108,9 +108,13 @@ _activation(
            "tanh approximation", choices=("none", "tanh")),),
     "Gaussian error linear unit: x times the standard normal CDF of x.",
     "torch.nn.functional.gelu({self}, approximate={approximate})",
-    # (approximate='none'; the tanh approximation has its own derivative)
     "grad * (0.5 * (1 + torch.erf(self / math.sqrt(2))) "
-    "+ self * torch.exp(-0.5 * self ** 2) / math.sqrt(2 * math.pi))",
+    "+ self * torch.exp(-0.5 * self ** 2) / math.sqrt(2 * math.pi)) "
+    "if approximate == 'none' else "
+    # the tanh approximation's own derivative, t = tanh(sqrt(2/pi) (x + 0.044715 x^3))
+    "grad * (0.5 * (1 + torch.tanh(math.sqrt(2 / math.pi) * (self + 0.044715 * self ** 3))) "
+    "+ 0.5 * self * (1 - torch.tanh(math.sqrt(2 / math.pi) * (self + 0.044715 * self ** 3)) ** 2) "
+    "* math.sqrt(2 / math.pi) * (1 + 3 * 0.044715 * self ** 2))",
     "grad * grad_output * torch.exp(-0.5 * self ** 2) / math.sqrt(2 * math.pi) * (2 - self ** 2)")
 
 

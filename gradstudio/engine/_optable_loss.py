@@ -63,7 +63,8 @@ def _nll_grad(F, g, out, a, target=None, weight=None, reduction=MEAN, ignore_ind
     return F.embed(F.where(F.array(counts), vals, 0.0), a.shape, key)
 
 
-_NLL_LOSS_RULE = ("-grad * one_hot(target) * (1 if weight is None else weight) "
+_NLL_LOSS_RULE = ("-grad * one_hot(target) * (target != ignore_index) "
+                  "* (1 if weight is None else weight) "
                   "/ (total_weight if reduction == 1 else 1)")   # (reduction 1: mean)
 defop("nll_loss", "NllLossBackward0", _nll_fwd, Grad(_nll_grad, (0,), formula=_NLL_LOSS_RULE),
       params=(Param("target", "tensor", None, "class indices"),

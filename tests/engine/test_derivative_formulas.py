@@ -31,7 +31,7 @@ WORDS = {
     "scatter", "scatter_add", "index_select", "index_add", "index_put", "accumulate",
     "masked_fill", "masked_scatter", "one_hot", "zeros", "zeros_like", "where", "clamp",
     "exp", "log", "log1p", "sqrt", "rsqrt", "sin", "cos", "sinh", "cosh", "sign", "abs",
-    "erf", "sigmoid", "logsigmoid", "outer", "inverse", "cumsum", "to", "keepdim",
+    "erf", "tanh", "sigmoid", "logsigmoid", "outer", "inverse", "cumsum", "to", "keepdim",
 }
 
 
@@ -255,7 +255,7 @@ def test_losses():
     node = torch.nn.functional.cross_entropy(logits, torch.tensor([0, 2])).grad_fn
     d = raw.derivative(node)
     assert d.name == "NllLossBackward0"
-    assert d.formulas == ("-grad * one_hot(target) / total_weight",)
+    assert d.formulas == ("-grad * one_hot(target) * (target != ignore_index) / total_weight",)
     d = raw.derivative(node.next_functions[0][0])
     assert d.name == "LogSoftmaxBackward0"
     assert d.formulas == ("grad - torch.exp(result) * grad.sum(dim, keepdim=True)",)
@@ -414,3 +414,13 @@ def test_every_node_of_many_programs_explains_itself():
                      "NllLossBackward0", "SplitBackward0", "CatBackward0"):
         assert expected in names, expected
     assert any(n.endswith("Backward") for n in names)      # a custom Function's node
+
+
+def test_gelus_rule_follows_its_approximation():
+    import gradstudio.engine.nn.functional as F
+    x = torch.tensor([0.5, -1.0], requires_grad=True)
+    exact = raw.derivative(F.gelu(x).grad_fn).formulas[0]
+    tanh = raw.derivative(F.gelu(x, approximate="tanh").grad_fn).formulas[0]
+    assert "erf" in exact and "tanh" not in exact
+    assert "torch.tanh(math.sqrt(2 / math.pi) * (self + 0.044715 * self ** 3))" in tanh
+    assert "erf" not in tanh
