@@ -201,3 +201,33 @@ def test_a_new_document_resets_the_choices(qtbot):
     qtbot.waitUntil(lambda: panel.output is not None)     # once the new run settles
     assert (panel.output, panel.input) == (m["y"], m["x"])
     assert panel.jacobian_map.matrix.shape == (2, 2)
+
+
+def test_a_wrong_gradient_gets_a_cross_in_the_panel_and_on_the_canvas(qtbot, tmp_path,
+                                                                      monkeypatch):
+    """sin's VJP deliberately wrong (cos replaced by sin): the check fails in words and
+    the window's canvas tags the leaf ✗. (The engine's table is patched here, in the
+    test only; its plans are rebuilt from it.)"""
+    from gradstudio.engine import _nodes, _oprecord
+    from driving import main_window
+    grad = _oprecord.OPS["sin"].grads[0]
+    monkeypatch.setattr(grad, "fn", lambda F, g, out, a: g * F.sin(a))
+    monkeypatch.setattr(_nodes, "_PLANS", {})
+    doc = Document()
+    x = doc.add_node("tensor", {"value": [0.5, 1.0], "requires_grad": True}, label="x")
+    y = doc.add_node("sin", label="y")
+    doc.connect(x, y, "self")
+    out = doc.add_node("sum", label="out")
+    doc.connect(y, out, "self")
+    doc.add_action("backward", {"target": out})
+    w = main_window(qtbot, tmp_path, (1400, 900))
+    w.session.set_document(doc)
+    w.show_probe()
+    panel = w.probe_panel
+    panel.show_tab(CHECK)
+    check = panel.check_input()
+    assert check is not None and not check.ok
+    assert panel.verdicts == {x: False}
+    assert panel.verdict_label.text().startswith("✗")
+    marks = w.canvas.scene().check_marks.marks
+    assert list(marks) == [x] and marks[x].tags == [("gradcheck ✗", "lost")]
