@@ -203,16 +203,31 @@ def test_a_new_document_resets_the_choices(qtbot):
     assert panel.jacobian_map.matrix.shape == (2, 2)
 
 
-def test_a_wrong_gradient_gets_a_cross_in_the_panel_and_on_the_canvas(qtbot, tmp_path,
-                                                                      monkeypatch):
-    """sin's VJP deliberately wrong (cos replaced by sin): the check fails in words and
-    the window's canvas tags the leaf ✗. (The engine's table is patched here, in the
-    test only; its plans are rebuilt from it.)"""
+def _with_wrong_sin(run):
+    """Runs ``run()`` with sin's VJP deliberately wrong (cos replaced by sin), in the test
+    only: the engine's cached plans for sin are set aside and put back afterwards."""
     from gradstudio.engine import _nodes, _oprecord
+    op = _oprecord.OPS["sin"]
+    grad = op.grads[0]
+    kept = {k: v for k, v in _nodes._PLANS.items() if k[0] is op}
+    right = grad.fn
+    for k in kept:
+        del _nodes._PLANS[k]
+    grad.fn = lambda F, g, out, a: g * F.sin(a)
+    try:
+        return run()
+    finally:
+        grad.fn = right
+        for k in [k for k in _nodes._PLANS if k[0] is op]:
+            del _nodes._PLANS[k]
+        _nodes._PLANS.update(kept)
+
+
+def test_a_wrong_gradient_gets_a_cross_in_the_panel_and_on_the_canvas(qtbot, tmp_path):
+    """The check fails in words and the window's canvas tags the leaf ✗."""
+    import gradstudio.engine as engine
     from driving import main_window
-    grad = _oprecord.OPS["sin"].grads[0]
-    monkeypatch.setattr(grad, "fn", lambda F, g, out, a: g * F.sin(a))
-    monkeypatch.setattr(_nodes, "_PLANS", {})
+    engine.tensor([0.1], requires_grad=True).sin().backward()     # a cached plan for sin
     doc = Document()
     x = doc.add_node("tensor", {"value": [0.5, 1.0], "requires_grad": True}, label="x")
     y = doc.add_node("sin", label="y")
@@ -221,13 +236,20 @@ def test_a_wrong_gradient_gets_a_cross_in_the_panel_and_on_the_canvas(qtbot, tmp
     doc.connect(y, out, "self")
     doc.add_action("backward", {"target": out})
     w = main_window(qtbot, tmp_path, (1400, 900))
-    w.session.set_document(doc)
-    w.show_probe()
+
+    def check():
+        w.session.set_document(doc)
+        w.show_probe()
+        w.probe_panel.show_tab(CHECK)
+        return w.probe_panel.check_input()
+    result = _with_wrong_sin(check)
+    assert result is not None and not result.ok
     panel = w.probe_panel
-    panel.show_tab(CHECK)
-    check = panel.check_input()
-    assert check is not None and not check.ok
     assert panel.verdicts == {x: False}
     assert panel.verdict_label.text().startswith("✗")
     marks = w.canvas.scene().check_marks.marks
     assert list(marks) == [x] and marks[x].tags == [("gradcheck ✗", "lost")]
+    # and sin is right again for everything after
+    t = engine.tensor([0.5], requires_grad=True)
+    t.sin().backward()
+    np.testing.assert_allclose(t.grad.numpy(), np.cos([0.5]), rtol=1e-6)
