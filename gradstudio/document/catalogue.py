@@ -12,7 +12,8 @@ and ``x ** y`` are both ``pow``; ``max`` with or without ``dim``; ``x // y`` and
 ``x // 2``), the number-first ``2 // x`` and ``2 % x``, ``var``/``std``'s correction,
 the losses' class-index target port, and the composites ``matmul``, ``reshape`` and
 indexing. Sources (``ones``, ``rand`` ...) and autograd modifiers (``detach``,
-``requires_grad_``, ``retain_grad``) are added. Calls whose optional arguments are
+``requires_grad_``) are added; ``retain_grad()`` is a mark on a node, not a kind
+(``Document.set_retains_grad``). Calls whose optional arguments are
 written only when set are spelled in ``_SPELLED``.
 """
 import operator
@@ -31,7 +32,7 @@ __all__ = ["Port", "ParamSpec", "NodeKind", "CATALOGUE", "kind", "categories", "
            "RETURNS_INPUT"]
 
 # kinds whose node returns its input tensor itself (marked), not a new tensor
-RETURNS_INPUT = frozenset({"retain_grad", "requires_grad_"})
+RETURNS_INPUT = frozenset({"requires_grad_"})
 
 
 @dataclass(frozen=True)
@@ -637,11 +638,6 @@ def _requires_grad_(p, self):
     return self.requires_grad_(p["requires_grad"])
 
 
-def _retain_grad(p, self):
-    self.retain_grad()
-    return self
-
-
 _add(NodeKind("detach", "autograd", "A new leaf sharing the same values, cut from the graph: "
               "no gradient flows back through it.", (Port("self"),), (),
               lambda p, self: self.detach(), "{self}.detach()",
@@ -651,10 +647,6 @@ _add(NodeKind("requires_grad_", "autograd", "Makes a tensor that was computed wi
               (Port("self"),), (ParamSpec("requires_grad", "bool", True),), _requires_grad_,
               "{self}.requires_grad_({requires_grad})",
               code=lambda p, a: f"{a['self']}.requires_grad_({number(p['requires_grad'])})"))
-_add(NodeKind("retain_grad", "autograd", "Keeps .grad for this non-leaf tensor after backward "
-              "(the same tensor, marked with retain_grad()).", (Port("self"),), (),
-              _retain_grad, "{self}.retain_grad()",
-              code=lambda p, a: f"{a['self']}.retain_grad()"))
 
 
 # ----------------------------------------------------------------------------- index text

@@ -44,7 +44,8 @@ def autograd_tutorial():
     out.backward() fills x.grad (4.5 everywhere) and z.grad (0.25)."""
     doc = Document()
     z = _chain(doc)
-    out = _mean(doc, _op(doc, "retain_grad", z))
+    doc.set_retains_grad(z, True)
+    out = _mean(doc, z)
     doc.add_action("backward", {"target": out})
     return doc
 

@@ -10,8 +10,11 @@ The script (``export_script(doc)``), top to bottom:
    Names never shadow what the script itself uses (``torch``, ``print``, ...) and two
    nodes never share a name (a later one becomes ``name_2``). Nodes in no-grad regions
    sit in ``with torch.no_grad():`` blocks, one block per contiguous run of them.
-   ``requires_grad_`` and ``retain_grad`` nodes without a label are written in place
+   ``requires_grad_`` nodes without a label are written in place
    (``a.requires_grad_(True)``) and keep their input's name: they are the same tensor.
+   A node marked ``retain_grad`` is followed by ``name.retain_grad()``, or, when its
+   tensor does not require grad (PyTorch would refuse the call, and the run leaves it
+   out), by a comment saying so.
    A node the run could not compute is kept as a comment with its error.
 3. ``print(t)`` for every watched node, after the forward pass.
 4. The timeline, one statement per action (``out.backward()``, ``x.grad.zero_()``,
@@ -106,14 +109,23 @@ def _node_lines(doc, nid, names, result):
     name = names[nid]
     if data.kind in RETURNS_INPUT and name == a.get("self"):
         stmts = [expr]                                   # in place: same tensor, same name
-    elif data.kind == "retain_grad":
-        stmts = [f"{name} = {a.get('self', '?')}", f"{name}.retain_grad()"]
     else:
         stmts = [f"{name} = {expr}"]
     error = result.errors.get(nid)
     if error is not None:
         return [f"# {s}" for s in stmts[:-1]] + [f"# {stmts[-1]}  # {_one_line(error)}"], False
+    if data.retains_grad:
+        stmts.append(retain_line(name, nid not in result.retain_left_out))
     return stmts, True
+
+
+def retain_line(name, taken):
+    """A retain_grad mark as the script writes it: the call, or, where the run left it
+    out (the tensor did not require grad; PyTorch would refuse it), a comment saying so."""
+    if taken:
+        return f"{name}.retain_grad()"
+    return (f"# {name}.retain_grad() is left out: {name} does not require grad "
+            "(PyTorch refuses retain_grad() on it)")
 
 
 def _one_line(text):

@@ -38,6 +38,7 @@ class NodeData:
     position: tuple = (0.0, 0.0)
     label: str | None = None
     watched: bool = False
+    retains_grad: bool = False      # marked with retain_grad(): see Document.set_retains_grad
 
 
 @dataclass
@@ -124,7 +125,7 @@ class Document:
         return [self.graph.nodes[n]["data"] for n in self._order]
 
     def add_node(self, kind, params=None, position=(0.0, 0.0), label=None, node_id=None,
-                 watched=False, index=None):
+                 watched=False, index=None, retains_grad=False):
         """Adds a node of ``kind`` (defaults filled in) and returns its id."""
         spec = CATALOGUE.get(kind)
         if spec is None:
@@ -135,7 +136,8 @@ class Document:
         node_id = node_id or self.new_id()
         if node_id in self.graph:
             raise DocumentError(f"A node with id '{node_id}' already exists.")
-        data = NodeData(node_id, kind, full, _position(position), check_label(label), bool(watched))
+        data = NodeData(node_id, kind, full, _position(position), check_label(label), bool(watched),
+                        bool(retains_grad))
         self.graph.add_node(node_id, data=data)
         if index is None:
             self._order.append(node_id)
@@ -173,7 +175,8 @@ class Document:
     def restore_node(self, removed: RemovedNode):
         """Undoes ``remove_node``."""
         d = removed.node
-        self.add_node(d.kind, d.params, d.position, d.label, d.id, d.watched, removed.index)
+        self.add_node(d.kind, d.params, d.position, d.label, d.id, d.watched, removed.index,
+                      d.retains_grad)
         for u, v, k in removed.edges:
             self.connect(u, v, k)
         for index, region in removed.emptied:
@@ -209,6 +212,15 @@ class Document:
     def set_watched(self, node_id, watched):
         """Marks a node as watched (or not); returns the old flag."""
         return self._set_field(node_id, "watched", watched, bool)
+
+    def set_retains_grad(self, node_id, retains):
+        """Marks a node's tensor with ``retain_grad()`` (or not); returns the old flag.
+        The mark is the program's ``t.retain_grad()`` right after ``t`` is computed. It
+        takes effect only where PyTorch accepts it: on a tensor that requires grad (on a
+        leaf it changes nothing). On a tensor that does not require grad the run and the
+        exported code leave the call out, so the program fails, if at all, where it
+        would fail without the mark (``backward()``'s "does not require grad")."""
+        return self._set_field(node_id, "retains_grad", retains, bool)
 
     def _set_field(self, node_id, name, value, check):
         data = self.node(node_id)
@@ -394,7 +406,7 @@ class Document:
 
     def same_tensor(self, node_id):
         """``(origin, members)``: the nodes whose output is the very tensor ``node_id``
-        outputs. retain_grad and requires_grad_ nodes return their input itself, so a chain
+        outputs. requires_grad_ nodes return their input itself, so a chain
         of them shares one tensor with the node it starts from (``origin``); ``members``
         are the chain's nodes after the origin, upstream first."""
         origin = node_id

@@ -287,7 +287,8 @@ class _Builder:
         return self.doc
 
     def node(self, node, place):
-        self.obj(node, place, ("id", "kind"), ("params", "position", "label", "watched"))
+        self.obj(node, place, ("id", "kind"),
+                 ("params", "position", "label", "watched", "retains_grad"))
         node_id = self.ident(node["id"], f"{place}.id")
         kind = self.name(node["kind"], f"{place}.kind", "a kind of node")
         spec = CATALOGUE.get(kind)
@@ -302,11 +303,13 @@ class _Builder:
         label = node.get("label")
         if label is not None:
             self.name(label, f"{place}.label", "a name")
-        watched = node.get("watched", False)
-        if not isinstance(watched, bool):
-            raise self.fail(f"{place}.watched", "must be true or false.")
+        flags = {}
+        for flag in ("watched", "retains_grad"):
+            flags[flag] = node.get(flag, False)
+            if not isinstance(flags[flag], bool):
+                raise self.fail(f"{place}.{flag}", "must be true or false.")
         try:
-            self.doc.add_node(kind, params, position, label, node_id, watched)
+            self.doc.add_node(kind, params, position, label, node_id, **flags)
         except DocumentError as e:
             for name, value in params.items():      # which param was it?
                 where = f"{place}.params.{name}"

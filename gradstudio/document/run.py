@@ -62,6 +62,8 @@ def _run(doc, focus, limits=None):
                 result.errors[nid] = str(exc)
                 continue
             tensors[nid] = t
+            if doc.node(nid).retains_grad and not t.requires_grad:
+                result.retain_left_out.add(nid)
             budget.add(t)
             if budget.exceeded:
                 result.stopped = "Stopped early: " + budget.message()

@@ -141,6 +141,8 @@ class RunResult:
         self.forward_nodes = []    # what a forward action computes again (none without one)
         self.refocus = {}          # loop id -> iteration to keep instead (a loop that broke)
         self.stopped_at = {}       # loop id -> the iteration at which the clock stopped it
+        self.retain_left_out = set()  # nodes marked retain_grad whose tensor did not
+        #                               require grad: the call is left out (``retain``)
 
     @property
     def step_count(self):
@@ -164,7 +166,7 @@ class RunResult:
 
     def distinct_tensors(self, node_ids):
         """``node_ids`` without those holding the same tensor as an earlier one (a
-        ``retain_grad`` node passes its input's tensor on): one name per tensor."""
+        ``requires_grad_`` node passes its input's tensor on): one name per tensor."""
         seen, kept = set(), []
         for n in node_ids:
             t = self._tensors.get(n)

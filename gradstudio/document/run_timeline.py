@@ -56,7 +56,16 @@ def compute(doc, nid, tensors, names):
     problem = check_tensor(tuple(t.shape))
     if problem is not None:
         raise NodeFailure(problem)
+    if data.retains_grad:
+        retain(t)
     return t
+
+
+def retain(t):
+    """A node's retain_grad mark: ``t.retain_grad()`` where PyTorch accepts it (``t``
+    requires grad); elsewhere the program leaves the call out (see the export)."""
+    if t.requires_grad:
+        t.retain_grad()
 
 
 MAX_RUN_SECONDS = 10.0       # a loop still running after this long stops (at an iteration)
@@ -167,15 +176,17 @@ class TimelineRun:
                 inputs = self.doc.inputs_of(nid)
                 ports = [(p, inputs[p]) for p in spec.input_names(data.params) if p in inputs]
                 self._plan.append((nid, spec.evaluate, data.params, ports,
-                                   self.doc.in_no_grad(nid)))
+                                   self.doc.in_no_grad(nid), data.retains_grad))
         tensors = self.tensors
-        for nid, evaluate, params, ports, no_grad in self._plan:
+        for nid, evaluate, params, ports, no_grad, retains in self._plan:
             kwargs = {p: tensors[src] for p, src in ports}
             if no_grad:
                 with torch.no_grad():
                     tensors[nid] = evaluate(params, **kwargs)
             else:
                 tensors[nid] = evaluate(params, **kwargs)
+            if retains:
+                retain(tensors[nid])
 
     def optimizer(self, action_id):
         if action_id is None:

@@ -201,7 +201,8 @@ def _build(data):
     members = {}
     for n in data["nodes"]:
         nid = doc.add_node(n["kind"], n["params"], label=n.get("label"),
-                           watched=bool(n.get("watched")))
+                           watched=bool(n.get("watched")),
+                           retains_grad=bool(n.get("retains_grad")))
         ids[n["id"]] = nid
         for port, src in n["inputs"].items():
             doc.connect(ids[src], nid, port)

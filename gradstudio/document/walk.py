@@ -194,14 +194,13 @@ class _Context:
 
     def owner(self, key):
         """The document node whose tensor the grad_fn ``key`` produced (the producer, not
-        a ``retain_grad`` node passing the same tensor on), or the leaf it accumulates."""
+        a ``requires_grad_`` node passing the same tensor on), or the leaf it accumulates."""
         attrs = self.graph.nodes.get(key)
         if attrs is None:
             return None
         if attrs["accumulate"]:
             return attrs["variable"]
-        owners = [n for n in attrs["tensors"] if self.doc.node(n).kind != "retain_grad"]
-        owners = owners or list(attrs["tensors"])
+        owners = list(attrs["tensors"])
         return owners[0] if owners else None
 
     def targets(self, key):

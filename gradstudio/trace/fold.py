@@ -98,7 +98,7 @@ class _Stream:
         ports = tuple(sorted(node["inputs"]))
         region = node["region"]
         where = None if region is None else "global" if region == "global" else "block"
-        static = ("n", node["kind"], _canon(node["params"]), node["alias"],
+        static = ("n", node["kind"], _canon(node["params"]), node["alias"], node["retains_grad"],
                   node["taint"] is not None, where, ports)
         refs = [self.npos[node["inputs"][p]] for p in ports]
         if where == "block":
@@ -321,6 +321,8 @@ class Folded:
                 self.rep[i] = rep
                 if k < n - 1:
                     self.stale.add(i)
+                else:
+                    node["last_copy"] = i     # its tensor is the one the run ends with
         after = st.nodes_before[s + p]
         loop_action = {"kind": "loop", "params": {"count": n}, "line": st.line(s),
                        "after": st.nodes_before[s]}

@@ -429,7 +429,18 @@ class Tracer(Listener):
         h["Tensor.requires_grad ="] = self.special(requires_grad_handler)
 
         def retain_handler(out, t):
-            rebind("retain_grad", {}, t)
+            """``t.retain_grad()`` marks ``t``'s node. A document's mark holds for the
+            whole program, so a call after a backward pass that ``t`` may have been part
+            of is refused rather than drawn as if it came first."""
+            i = rec.node_index(t)
+            if raw.requires_grad(t) and raw.grad_fn(t) is not None and any(
+                    a["kind"] in ("backward", "grad") and a["after"] > i for a in rec.actions):
+                raise TraceError("retain_grad() is called here after a backward pass that "
+                                 "ran after the tensor was computed; a graph marks a tensor "
+                                 "for the whole program. Call retain_grad() right after "
+                                 "computing the tensor.")
+            rec.nodes[i]["retains_grad"] = True
+            rec.grad_holders[id(t)] = t
         h["Tensor.retain_grad"] = self.special(retain_handler)
 
         def inspected(func, args, kwargs):

@@ -58,6 +58,8 @@ class Recorder:
         self.block_stack = []         # ids of open grad-mode blocks
         self.blocks = 0
         self.labels = set()
+        self.suffixes = {}          # name -> the suffix its last label took (see name_node)
+        self.bound = {}             # id(tensor) -> the variables seen holding it
 
     # ---------------------------------------------------------------- helpers
     def line(self):
@@ -145,7 +147,8 @@ class Recorder:
             region = self.block_stack[-1] if self.block_stack else "global"
         index = len(self.nodes)
         self.nodes.append({"kind": rec.kind, "params": _jsonable(rec.params), "inputs": inputs,
-                           "label": None, "watched": False, "region": region,
+                           "label": None, "watched": False, "retains_grad": False,
+                           "region": region,
                            "line": self.line(), "alias": rec.alias, "keep": False,
                            "taint": taint,
                            "leaf_rg": bool(raw.requires_grad(rec.output) and
@@ -154,7 +157,7 @@ class Recorder:
         self.node_of[id(t)] = index
         self.keep.append(t)
         self.objects.append(t)
-        if raw.requires_grad(t) and raw.grad_fn(t) is None or rec.kind == "retain_grad":
+        if raw.requires_grad(t) and raw.grad_fn(t) is None:
             self.grad_holders[id(t)] = t
         if self.record_values:
             fn = raw.grad_fn(t)
@@ -272,26 +275,61 @@ class Recorder:
 
     # ---------------------------------------------------------------- naming
     def name_tensors(self, namespace):
+        """Names every unnamed tensor a variable of ``namespace`` holds."""
         for name, v in list(namespace.items()):
-            if type(v) is not self.Tensor:
-                continue
-            i = self.node_of.get(id(v))
-            if i is None:
-                continue
-            node = self.nodes[i]
-            if node["label"] is not None or node["alias"]:
-                continue
-            if not name.isidentifier() or name.startswith("__") or keyword.iskeyword(name) \
-                    or len(name) > 60 or name in RESERVED_NAMES:
-                continue
-            self.name_node(i, name)
+            if type(v) is self.Tensor:
+                self._name_variable(name, v)
+
+    def name_some(self, namespace, names):
+        """``name_tensors`` for the variables ``names`` only (those a line may have
+        bound, see ``naming``), in the namespace's order where that matters."""
+        hits = []
+        for name in names:
+            v = namespace.get(name)
+            if type(v) is self.Tensor:
+                self.bound.setdefault(id(v), set()).add(name)
+                i = self.node_of.get(id(v))
+                if i is not None and self.nodes[i]["label"] is None:
+                    hits.append(name)
+        if len(hits) > 1:
+            hits = set(hits)
+            hits = [name for name in namespace if name in hits]
+        for name in hits:
+            self._name_variable(name, namespace[name])
+
+    def bound_names(self, start):
+        """The variables last seen holding the tensors of the nodes from ``start`` on
+        (an in-place operation gives a named tensor a new node)."""
+        names = ()
+        for t in self.objects[start:]:
+            seen = self.bound.get(id(t))
+            if seen:
+                names += tuple(seen)
+        return names
+
+    def _name_variable(self, name, v):
+        self.bound.setdefault(id(v), set()).add(name)
+        i = self.node_of.get(id(v))
+        if i is None:
+            return
+        node = self.nodes[i]
+        if node["label"] is not None or node["alias"]:
+            return
+        if not name.isidentifier() or name.startswith("__") or keyword.iskeyword(name) \
+                or len(name) > 60 or name in RESERVED_NAMES:
+            return
+        self.name_node(i, name)
 
     def name_node(self, i, name):
-        """Labels node ``i`` ``name`` (``name_2`` ... if taken)."""
-        label, n = name, 1
+        """Labels node ``i`` ``name`` (``name_2`` ... if taken). Labels are never
+        freed, so the search goes on from the last suffix given to ``name``: a loop
+        rebinding ``y`` a thousand times costs a thousand steps, not half a million."""
+        n = self.suffixes.get(name, 1)
+        label = name if n == 1 else f"{name}_{n}"
         while label in self.labels:
             n += 1
             label = f"{name}_{n}"
+        self.suffixes[name] = n
         self.labels.add(label)
         self.nodes[i]["label"] = label
 
@@ -346,12 +384,16 @@ class Recorder:
                 nodes.append(dict(node, id=new_id[i],
                                   inputs={p: new_id[j] for p, j in node["inputs"].items()}))
         owner = self._owners() if self.record_values else {}
+        # a node a folded loop stands for has the .grad of its last iteration's tensor,
+        # the one the document's run ends with (a tensor kept with retain_grad())
+        grad_owner = {i: self.objects[self.nodes[i]["last_copy"]]
+                      if "last_copy" in self.nodes[i] else t for i, t in owner.items()}
         if self.record_values:
             position = {new_id[i]: k for k, i in enumerate(sorted(new_id))}
             for i, node_id in new_id.items():
                 data, dtype, fn = self.values[i]
                 t = owner.get(i)
-                g = None if t is None else raw.grad(t)
+                g = None if t is None else raw.grad(grad_owner[i])
                 g = None if g is None else raw.data(g).tolist()
                 recorded = {"value": data.tolist(), "shape": list(data.shape), "dtype": dtype,
                             "grad_fn": fn, "grad": g}
@@ -369,7 +411,7 @@ class Recorder:
             elif i in unchecked:
                 n["step"] = None          # its value: only the loop's check compares it
             for key in ("keep", "alias", "taint", "leaf_rg", "grad_owner", "removed",
-                        "check_after"):
+                        "check_after", "last_copy"):
                 n.pop(key, None)
         alive_before = [0]
         for i in range(len(self.nodes)):
@@ -394,10 +436,10 @@ class Recorder:
             if "results" in a:
                 action["results"] = [None if r is None else r.tolist() for r in a["results"]]
             if "grads" in a:
-                action["grads"] = {node_id: None if a["grads"][id(owner[i])] is None
-                                   else a["grads"][id(owner[i])].tolist()
+                action["grads"] = {node_id: None if a["grads"][id(grad_owner[i])] is None
+                                   else a["grads"][id(grad_owner[i])].tolist()
                                    for i, node_id in new_id.items()
-                                   if i in owner and id(owner[i]) in a["grads"]}
+                                   if i in owner and id(grad_owner[i]) in a["grads"]}
             if "values" in a:
                 action["values"] = {new_id[i]: v.tolist() for i, v in a["values"].items()
                                     if i in new_id}
@@ -437,7 +479,7 @@ class Recorder:
 
     def _owners(self):
         """node index -> the tensor whose ``.grad`` (and end value) is the node's: a
-        tensor's .grad belongs to its node and to the requires_grad_/retain_grad nodes
+        tensor's .grad belongs to its node and to the requires_grad_ nodes
         that alias it (the same tensor in the document too), but not to nodes an in-place
         operation left behind (separate tensors in the document)."""
         owner, superseded = {}, set()

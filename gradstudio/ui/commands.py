@@ -2,13 +2,13 @@
 and panels follow through the document's change events and the re-run after each one."""
 from PySide6.QtGui import QUndoCommand
 
-from gradstudio.document.model import ACTION_KINDS, Action, DocumentError
+from gradstudio.document.model import Action, DocumentError
 from gradstudio.document.training import linear_bounds, place_train_loop
 
 __all__ = ["AddNode", "RemoveNodes", "Connect", "Disconnect", "MoveNodes", "SetParam",
            "SetLabel", "SetWatched", "AddRegion", "RemoveRegion", "SetRegionNodes",
            "AddAction", "RemoveAction", "MoveAction", "SetActionParam", "SetSeed", "Paste",
-           "RetainGrad", "DropRetainGrad", "AddLoop", "TrainLoop", "AddLinearLayer"]
+           "SetRetainsGrad", "retain_grad_choice", "AddLoop", "TrainLoop", "AddLinearLayer"]
 
 MOVE_ID = 1001
 
@@ -343,39 +343,41 @@ class Paste(_Command):
 
 
 # ----------------------------------------------------------------------------- retain_grad
-def RetainGrad(doc, node_id, position):
-    """Adds a retain_grad node fed by ``node_id`` at ``position``: its tensor keeps
-    ``.grad`` after backward."""
-    command = AddNode(doc, "retain_grad", position=position, inputs={"self": node_id})
-    command.setText(f"Keep .grad of {doc.display_name(node_id)}")
-    return command
+def SetRetainsGrad(doc, node_id, retains):
+    """Marks (or unmarks) a node's tensor with ``retain_grad()``: one undo step."""
+    name = doc.display_name(node_id)
+    return _Setter(doc, f"Keep .grad of {name}" if retains else f"Stop keeping .grad of {name}",
+                   "set_retains_grad", (node_id,), bool(retains))
 
 
-def DropRetainGrad(doc, node_id):
-    """Removes every retain_grad node marking ``node_id``'s tensor, as one step. What
-    used a removed node (another node's input, a timeline action) is given the node that
-    fed it, the same tensor, so nothing downstream breaks."""
-    origin, members = doc.same_tensor(node_id)
-    drop = [m for m in members if doc.node(m).kind == "retain_grad"]
-    dropped = set(drop)
-
-    def feed(n):
-        while n in dropped:
-            n = doc.source_of(n, "self")
-        return n
-
-    steps = [Connect(doc, feed(r), v, port)
-             for r in drop for v, port in doc.consumers_of(r) if v not in dropped]
-    for action in doc.timeline:
-        for name, kind, _ in ACTION_KINDS[action.kind]:
-            value = action.params.get(name)
-            if kind == "nodes" and any(v in dropped for v in value):
-                steps.append(SetActionParam(doc, action.id, name, [feed(v) for v in value]))
-            elif kind in ("node", "node?") and value in dropped:
-                steps.append(SetActionParam(doc, action.id, name, feed(value)))
-    if drop:
-        steps.append(RemoveNodes(doc, drop))
-    return _Macro(doc, f"Stop keeping .grad of {doc.display_name(origin)}", steps)
+def retain_grad_choice(state, marked):
+    """``(usable, text, tip)`` of a retains_grad toggle (the inspector's, the node menu's)
+    for a node's run state and whether the node is marked with retain_grad(): a mark can
+    always be taken off; one is offered only where PyTorch keeps the tensor's .grad
+    because of it."""
+    ok = state is not None and state.error is None and state.value is not None
+    if not ok:
+        return marked, "—", ("This node is in error, so it has no tensor to keep a .grad "
+                             "for." + (" Untick to take retain_grad() off." if marked else ""))
+    text = str(bool(state.retains_grad))
+    if not state.requires_grad:
+        if marked:
+            return True, f"{text} (left out)", (
+                "Marked with retain_grad(), but this tensor does not require grad: PyTorch "
+                "refuses retain_grad() on it, so the call is left out of the run and the "
+                "code. Untick to take the mark off.")
+        return False, text, ("This tensor does not require grad, so it never gets a .grad: "
+                             "PyTorch refuses retain_grad() on it.")
+    if state.is_leaf:
+        return marked, f"{text} (leaf)" if marked else text, (
+            "A leaf keeps its .grad after backward anyway; retain_grad() does nothing on "
+            "it." + (" Untick to take the mark off." if marked else ""))
+    if marked:
+        return True, text, ("Marked with retain_grad(): this tensor keeps its .grad after "
+                            "backward. Untick to take the mark off.")
+    return True, text, ("Tick to keep this computed tensor's .grad after backward (the code "
+                        "calls retain_grad() on it); without it PyTorch computes the "
+                        "gradient but does not keep it.")
 
 
 def PassOnesGradient(doc, action_id, shape, dtype, position):

@@ -1,6 +1,6 @@
 """The inspector: the selected node's tensor exactly as PyTorch prints it, its autograd
 attributes, its ``.grad`` at the step being viewed, its name and parameters as editors
-(each edit is one undo step), a retains_grad toggle that adds or removes retain_grad
+(each edit is one undo step), a retains_grad toggle that marks the tensor with retain_grad
 nodes, and a plot of value and gradient on one shared colour scale. With nothing
 selected it shows the graph's settings (the random seed)."""
 import numpy as np
@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGroupBox, QLabel
                                QScrollArea, QVBoxLayout, QWidget)
 
 from gradstudio.document.catalogue import CATALOGUE
-from gradstudio.document.layout import COLUMN_WIDTH, ROW_HEIGHT
 from gradstudio.document import DocumentError
 from gradstudio.ui import commands
 from gradstudio.ui.inspector_fields import (NameField, ParamEditor, SeedField, error_label,
@@ -18,9 +17,8 @@ from gradstudio.ui.inspector_fields import (NameField, ParamEditor, SeedField, e
 from gradstudio.ui.inspector_literal import LiteralEditor
 from gradstudio.ui.panel import SessionPanel
 
-__all__ = ["Inspector", "free_spot_below"]
+__all__ = ["Inspector"]
 
-_SPAN = 250.0    # a tall card (two inputs, a 3-line value, three badge rows) and a gap
 # bars reach 1 - 2 * 0.075 of the plot's height: a fixed margin, as pyqtgraph's default
 # depends on the plot's height at the moment the range is set
 _BAR_PADDING = 0.075
@@ -30,36 +28,6 @@ WATCHED_TEXT = "print it in the exported script"
 WATCHED_TIP = ("Adds print(tensor) after the forward pass to the exported PyTorch script, "
                "and print(tensor.grad) after each timeline step when PyTorch keeps its "
                ".grad. The canvas shows every tensor's value either way.")
-
-
-def free_spot_below(doc, node_id):
-    """Where a node added for ``node_id`` goes: in its column, far enough below it to
-    clear even a tall card, then down in layout rows (``ROW_HEIGHT``) until no other
-    node is within a column's width and a tall card's height of it."""
-    x, y = doc.node(node_id).position
-    others = [d.position for d in doc.nodes() if d.id != node_id]
-    y += _SPAN
-    while any(abs(ox - x) < COLUMN_WIDTH and abs(oy - y) < _SPAN for ox, oy in others):
-        y += ROW_HEIGHT
-    return (x, y)
-
-
-def retain_grad_tip(state):
-    """Whether the retains_grad toggle can be used for a node's state, and why not."""
-    if state is None or state.error is not None or state.value is None:
-        return False, "This node is in error, so it has no tensor to keep a .grad for."
-    if not state.requires_grad:
-        return False, ("This tensor does not require grad, so it never gets a .grad: "
-                       "PyTorch refuses retain_grad() on it.")
-    if state.is_leaf:
-        return False, ("A leaf keeps its .grad after backward anyway; retain_grad() does "
-                       "nothing on it.")
-    if state.retains_grad:
-        return True, ("A retain_grad node keeps this tensor's .grad after backward. "
-                      "Untick to remove it.")
-    return True, ("Tick to keep this computed tensor's .grad after backward (adds a "
-                  "retain_grad node after it); without it PyTorch computes the gradient "
-                  "but does not keep it.")
 
 
 class _Pane:
@@ -359,11 +327,11 @@ class Inspector(SessionPanel):
                           "computed tensor requires grad when any of its inputs does. Use "
                           "detach or requires_grad_ nodes to change it.")
         rg.blockSignals(False)
-        usable, tip = retain_grad_tip(state)
+        usable, text, tip = commands.retain_grad_choice(state, data.retains_grad)
         kept = self.retains_grad
         kept.blockSignals(True)
-        kept.setChecked(bool(ok and state.retains_grad))
-        kept.setText(str(bool(ok and state.retains_grad)) if ok else "—")
+        kept.setChecked(data.retains_grad)
+        kept.setText(text)
         kept.setEnabled(usable)
         kept.setToolTip(tip)
         kept.blockSignals(False)
@@ -412,20 +380,9 @@ class Inspector(SessionPanel):
         self.set_param("requires_grad", bool(checked))
 
     def _on_retains_grad_toggled(self, checked):
-        doc, node_id = self.session.document, self.node_id
-        if node_id is None:
-            return
-        if checked:
-            self.session.push(commands.RetainGrad(doc, node_id, free_spot_below(doc, node_id)))
-            return
-        command = commands.DropRetainGrad(doc, node_id)
-        if not command.steps:       # nothing marks it: show the run's state again
-            self.refresh()
-            return
-        origin, _ = doc.same_tensor(node_id)
-        if node_id != origin and doc.node(node_id).kind == "retain_grad":
-            self.session.select([origin])   # the same tensor, still there afterwards
-        self.session.push(command)
+        if self.node_id is not None:
+            self.session.push(commands.SetRetainsGrad(self.session.document, self.node_id,
+                                                      bool(checked)))
 
     def _on_watched_toggled(self, checked):
         if self.node_id is not None:

@@ -26,12 +26,14 @@ def _grad_fn(session, node_id):
 def matching_nodes(session, text):
     """``[(node id, name, kind, grad_fn)]`` of the nodes matching ``text`` (any case):
     names starting with it first, then names, kinds and grad_fns containing it, each in
-    the document's order. Every node for an empty text."""
+    the document's order. Every node for an empty text. A node marked with
+    retain_grad() has it after its kind (``mul · retain_grad``), so "retain" finds it."""
     doc, text = session.document, text.strip().lower()
     starts, contains = [], []
     for node_id in doc.node_ids:
-        row = (node_id, doc.display_name(node_id), doc.node(node_id).kind,
-               _grad_fn(session, node_id))
+        data = doc.node(node_id)
+        kind = f"{data.kind} · retain_grad" if data.retains_grad else data.kind
+        row = (node_id, doc.display_name(node_id), kind, _grad_fn(session, node_id))
         if row[1].lower().startswith(text):
             starts.append(row)
         elif any(text in field.lower() for field in row[1:]):

@@ -4,8 +4,8 @@ window decides where the new node goes. Dragging a kind carries its name as
 ``application/x-gradstudio-kind`` for the canvas to drop."""
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLineEdit, QTreeWidget,
-                               QTreeWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QLineEdit,
+                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from gradstudio.document.catalogue import categories
 from gradstudio.ui.canvas import KIND_MIME
@@ -13,6 +13,9 @@ from gradstudio.ui.canvas import KIND_MIME
 __all__ = ["Palette", "KIND_MIME"]
 
 _KIND_ROLE = Qt.ItemDataRole.UserRole
+# what searching for retain_grad finds: it marks a tensor, it is not a node of its own
+MARK_HINT = ("retain_grad() marks a tensor rather than adding a node: right-click the "
+             "tensor's node ▸ Keep .grad, or tick retains_grad in the inspector.")
 
 
 def spelling(k):
@@ -74,7 +77,12 @@ class Palette(QWidget):
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        self.hint = QLabel(MARK_HINT)
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #9aa0a6; padding: 2px;")
+        self.hint.hide()
         layout.addWidget(self.search)
+        layout.addWidget(self.hint)
         layout.addWidget(self.tree)
         self._items = {}            # kind name -> item
         self._haystack = {}         # kind name -> lower-case text searched
@@ -116,6 +124,8 @@ class Palette(QWidget):
     # ------------------------------------------------------------------ slots
     def _on_search_text_changed(self, text):
         words = text.lower().split()
+        self.hint.setVisible(any("retain_grad" in w or "retains_grad" in w or len(w) >= 4 and (
+            "retain_grad".startswith(w) or "retains_grad".startswith(w)) for w in words))
         for name, item in self._items.items():
             item.setHidden(not all(w in self._haystack[name] for w in words))
         for i in range(self.tree.topLevelItemCount()):

@@ -67,7 +67,7 @@ def test_the_unpacked_wheel_finds_its_examples_and_version(wheel, tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == [VERSION, str(len(EXAMPLES)), "01_autograd_tutorial.gsg",
-                                   "6"]
+                                   "5"]
 
 
 def test_the_desktop_entry_opens_files_with_the_command_and_its_icon():

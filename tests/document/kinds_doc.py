@@ -172,9 +172,9 @@ def every_kind_document():
     plain = node("mul", {"other": 2}, self=node("tensor", {"value": [1.0, -2.0]}))
     tracked = node("requires_grad_", self=plain)                 # written in place
     node("requires_grad_", {"requires_grad": True}, "w", self=node("exp", self=plain))
-    prod = node("mul", self=a, other=b)
-    kept = node("retain_grad", self=prod)                        # written in place
-    node("retain_grad", label="kept_sum", self=node("sum", self=kept))
+    kept = node("mul", self=a, other=b)
+    d.set_retains_grad(kept, True)                              # kept.retain_grad()
+    d.set_retains_grad(node("sum", label="kept_sum", self=kept), True)
     total = node("sum", self=node("add", self=node("sum", self=kept),
                                   other=node("sum", self=tracked)))
     d.add_action("backward", {"target": total})

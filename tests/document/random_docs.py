@@ -11,7 +11,7 @@ no-grad regions, no requires_grad_ (a view taken before it follows its base in P
 no NaN-producing ops, no relu or maximum (sign of zero),
 ``autograd.grad`` only with ``retain_graph=True`` and every leaf that requires grad as
 its inputs (PyTorch runs only the part of the graph it needs), and ``create_graph`` only
-without ``retain_grad`` nodes and without a later backward."""
+without ``retain_grad`` marks and without a later backward."""
 import random
 
 from gradstudio.document import Document, run
@@ -20,7 +20,7 @@ SHAPES = [(3,), (2, 3), (2, 2), ()]
 TRICKY_LABELS = ["x", "x", "torch_", "type", "float", "error", "Exception", "grad_x", "y",
                  "out", "e", "sum"]
 UNARY = ["exp", "sin", "cos", "tanh", "sigmoid", "abs", "neg", "clone", "detach"]
-VIEWS = {"t", "reshape", "index", "unsqueeze", "requires_grad_", "retain_grad"}
+VIEWS = {"t", "reshape", "index", "unsqueeze", "requires_grad_"}
 BINARY = ["add", "sub", "mul", "div"]
 
 
@@ -85,7 +85,8 @@ def _operation(doc, rng, nodes):
         if kind == "matmul":
             doc.connect(rng.choice(nodes), n, "other")
     else:
-        n = doc.add_node("retain_grad")
+        doc.set_retains_grad(a, True)    # a.retain_grad(), left out where a needs no grad
+        n = doc.add_node("neg")
         doc.connect(a, n, "self")
     return n
 
@@ -115,7 +116,7 @@ def random_document(seed):
     forward = run(doc)
     tracked = [n for n in nodes if forward.state(n, 0).requires_grad and
                forward.state(n, 0).is_leaf]
-    no_retained = not any(doc.node(n).kind == "retain_grad" for n in nodes)
+    no_retained = not any(doc.node(n).retains_grad for n in nodes)
     create_graph = no_retained and rng.random() < 0.15
     doc.add_action("backward", {"target": total, "retain_graph": rng.random() < 0.5,
                                 "create_graph": create_graph})

@@ -15,6 +15,6 @@ def test_document_run_benchmark_prints_both_rows():
     assert proc.returncode == 0, proc.stderr
     rows = [r for r in proc.stdout.splitlines() if r.startswith("| ") and "---" not in r]
     assert rows[0].startswith("| document | nodes |")
-    assert [r.split("|")[2].strip() for r in rows[1:]] == ["6", "1000"]
+    assert [r.split("|")[2].strip() for r in rows[1:]] == ["5", "1000"]
     for r in rows[1:]:
         assert float(r.split("|")[3]) > 0 and r.rstrip().endswith(("yes |", "NO |"))

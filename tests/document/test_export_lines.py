@@ -28,10 +28,10 @@ def test_every_node_statement_line_maps_to_its_node_and_nothing_else_does():
 def test_a_node_written_on_two_lines_owns_both():
     doc = Document()
     x = doc.add_node("ones", {"shape": (2,), "requires_grad": True}, label="x")
-    kept = doc.add_node("retain_grad", label="kept")
+    kept = doc.add_node("exp", label="kept", retains_grad=True)
     doc.connect(x, kept, "self")
     script = export_script(doc)
-    assert script.line_nodes[_line(script, "kept = x")] == kept
+    assert script.line_nodes[_line(script, "kept = x.exp()")] == kept
     assert script.line_nodes[_line(script, "kept.retain_grad()")] == kept
 
 

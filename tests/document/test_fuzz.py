@@ -33,6 +33,7 @@ def _sample():
 
 
 BASES = [_sample(), (FIXTURES / "v2_lesson.gsg").read_text(encoding="utf-8"),
+         (FIXTURES / "v2_tutorial_retain_grad_node.gsg").read_text(encoding="utf-8"),
          (FIXTURES / "v1_lesson.gsg").read_text(encoding="utf-8")]
 
 

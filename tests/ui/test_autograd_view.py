@@ -118,13 +118,19 @@ def test_a_constant_says_how_to_track_it(qtbot):
     assert "Tick requires_grad" in w.caption.text()
 
 
-def test_a_tensor_passed_on_by_retain_grad_is_named_once(qtbot):
-    w, session = view_on(qtbot, examples.autograd_tutorial(), "out")
-    n = ids(session)
-    z_box = box_of(w, n["z"])
-    assert len(z_box.attrs["tensors"]) == 2     # z and the retain_grad node: one tensor
-    assert z_box.subtitle == "of z"
-    assert "the same tensor as z, retain_grad" in z_box.toolTip()
+def test_a_tensor_passed_on_by_requires_grad_is_named_once(qtbot):
+    doc = Document()
+    x = doc.add_node("ones", {"shape": (2,), "requires_grad": True}, label="x")
+    y = doc.add_node("exp", label="y")
+    k = doc.add_node("requires_grad_", label="k")        # y itself, under a second name
+    s = doc.add_node("sum", label="s")
+    for a, b in ((x, y), (y, k), (k, s)):
+        doc.connect(a, b, "self")
+    w, session = view_on(qtbot, doc, "s")
+    y_box = box_of(w, y)
+    assert list(y_box.attrs["tensors"]) == [y, k]
+    assert y_box.subtitle == "of y"
+    assert "the same tensor as y, k" in y_box.toolTip()
 
 
 def test_clicking_an_arrow_does_not_change_the_selection(qtbot):

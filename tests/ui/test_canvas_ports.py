@@ -17,7 +17,7 @@ def test_the_tutorials_y_shows_its_constant_and_reads_like_the_code(qtbot):
     assert z.port_labels == ("self", "other = 3")
     assert canvas.item(n["y_times_y"]).port_labels == ("self", "other")   # y * y
     assert y.code_text == "x + 2" and z.code_text == "y_times_y * 3"
-    assert canvas.item(n["out"]).code_text == "z.mean()"     # retain_grad keeps z's name
+    assert canvas.item(n["out"]).code_text == "z.mean()"     # z marked with retain_grad()
     # the label fits on the card beside its port
     assert node_item.PAD + 2 + node_item._advance("other = 2", "small") < y.width
     image = canvas.render_image(scale=1.0)

@@ -270,11 +270,12 @@ def test_unticking_requires_grad_on_x_says_and_shows_what_changed(tutorial):
     (changes,) = seen
     assert changes[n["y"]].grad_fn == ("AddBackward0", None)
     assert changes[n["x"]].grad == (True, False) and changes[n["x"]].grad_fn is None
-    assert changes[n["out"]].error == (False, True)
-    assert session.change_summary() == ("y, y_times_y and z lost their grad_fn · "
-                                        "x and z lost their .grad · "
-                                        "retain_grad_n5 and out now fail")
-    assert set(marks.marks) == {n["x"], n["y"], n["y_times_y"], n["z"]}
+    # no retain_grad error: z's mark is left out, so out is computed, without a grad_fn
+    assert changes[n["out"]].error is None
+    assert changes[n["out"]].grad_fn == ("MeanBackward0", None)
+    assert session.change_summary() == ("y, y_times_y, z and out lost their grad_fn · "
+                                        "x and z lost their .grad")
+    assert set(marks.marks) == {n["x"], n["y"], n["y_times_y"], n["z"], n["out"]}
     assert {m.style for m in marks.marks.values()} == {"lost"}
     assert [t for t, _ in marks.marks[n["z"]].tags] == ["− grad_fn", "− .grad"]
     amber, green = amber_and_green(canvas.grab().toImage())
@@ -286,9 +287,8 @@ def test_unticking_requires_grad_on_x_says_and_shows_what_changed(tutorial):
     assert not marks.marks and amber_and_green(canvas.grab().toImage())[0] == 0
 
     session.undo_stack.undo()
-    assert session.change_summary() == ("y, y_times_y and z gained a grad_fn · "
-                                        "x and z gained a .grad · "
-                                        "retain_grad_n5 and out no longer fail")
+    assert session.change_summary() == ("y, y_times_y, z and out gained a grad_fn · "
+                                        "x and z gained a .grad")
     assert {m.style for m in marks.marks.values()} == {"gained"}
     assert [t for t, _ in marks.marks[n["y"]].tags] == ["+ AddBackward0"]
     assert amber_and_green(canvas.grab().toImage())[1] > 200
@@ -305,10 +305,9 @@ def test_selecting_what_an_edit_added_keeps_its_marks(tutorial):
     session.push(Connect(doc, add.node_id, n["y"], "self"))
     stack.endMacro()
     session.select([add.node_id])
-    assert session.change_summary() == ("y, y_times_y and z lost their grad_fn · "
-                                        "x and z lost their .grad · "
-                                        "retain_grad_n5 and out now fail")
-    assert set(canvas.scene().marks.marks) == {n["x"], n["y"], n["y_times_y"], n["z"]}
+    assert session.change_summary() == ("y, y_times_y, z and out lost their grad_fn · "
+                                        "x and z lost their .grad")
+    assert set(canvas.scene().marks.marks) == {n["x"], n["y"], n["y_times_y"], n["z"], n["out"]}
     QApplication.processEvents()
     session.select([n["x"]])
     assert not canvas.scene().marks.marks
@@ -373,3 +372,22 @@ def test_a_node_dragged_from_one_region_into_another_says_so_in_plain_words(qtbo
     assert doc.regions[other].nodes == {ids["a"], c}
     assert doc.regions[ids["r"]].nodes == {ids["b"]}
     assert session.undo_stack.undoText() == "Move c between no_grad regions"
+
+
+def test_node_menu_keeps_a_grad_with_retain_grad(tutorial, qtbot):
+    session, canvas, n, seen = tutorial
+    doc, yy = session.document, n["y_times_y"]
+    menu = right_click(qtbot, canvas, centre_of(canvas, yy))
+    keep = action(menu, "Keep .grad: y_times_y.retain_grad()")
+    assert keep.isEnabled() and keep.isCheckable() and not keep.isChecked()
+    keep.trigger()
+    assert doc.node(yy).retains_grad and session.undo_stack.count() == 1
+    assert "retain_grad" in badges(canvas, yy) and ".grad ✓" in badges(canvas, yy)
+    menu = right_click(qtbot, canvas, centre_of(canvas, yy))
+    keep = action(menu, "Keep .grad: y_times_y.retain_grad()")
+    assert keep.isChecked()
+    keep.trigger()                                   # and off again
+    assert not doc.node(yy).retains_grad and "retain_grad" not in badges(canvas, yy)
+    menu = right_click(qtbot, canvas, centre_of(canvas, n["x"]))
+    keep = action(menu, "Keep .grad: x.retain_grad()")
+    assert not keep.isEnabled() and "leaf keeps its .grad" in keep.toolTip()

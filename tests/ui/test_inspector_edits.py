@@ -1,5 +1,6 @@
-"""Editing from the inspector, driven as a user drives it: the retains_grad toggle adds or
-removes retain_grad nodes (one undo step each, and undo gives back the very same file),
+"""Editing from the inspector, driven as a user drives it: the retains_grad toggle marks
+or unmarks a tensor with retain_grad() (one undo step each, and undo gives back the very
+same file),
 the name field renames the node, and with nothing selected the seed field changes the
 random numbers. The canvas and the inspector are checked to follow each change."""
 import os
@@ -9,8 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from gradstudio.document.examples import build
+from gradstudio.document.export import export_script
 from gradstudio.document.files import dumps
-from gradstudio.document.layout import COLUMN_WIDTH
 from gradstudio.ui import commands
 from gradstudio.ui.canvas import Canvas
 from gradstudio.ui.inspector import Inspector
@@ -37,8 +38,8 @@ def make_studio(qtbot, doc):
 
 @pytest.fixture
 def tutorial(qtbot):
-    """The bundled autograd tutorial, laid out: x, y, y_times_y, z, z.retain_grad(),
-    out = mean, then out.backward()."""
+    """The bundled autograd tutorial, laid out: x, y, y_times_y, z (marked with
+    retain_grad()), out = mean, then out.backward()."""
     return make_studio(qtbot, build("01_autograd_tutorial"))
 
 
@@ -63,7 +64,7 @@ def type_into(qtbot, edit, text):
 
 
 # ----------------------------------------------------------------------------- retains_grad
-def test_ticking_retains_grad_keeps_a_non_leaf_grad_as_one_undo_step(qtbot, tutorial):
+def test_ticking_retains_grad_marks_the_tensor_as_one_undo_step(qtbot, tutorial):
     session, w, canvas = tutorial
     doc = session.document
     n = ids(session)
@@ -74,22 +75,15 @@ def test_ticking_retains_grad_keeps_a_non_leaf_grad_as_one_undo_step(qtbot, tuto
     assert w.grad_text.toPlainText() == "None"
     assert "retain_grad" not in badges(canvas, yy) and ".grad ✓" not in badges(canvas, yy)
     before = dumps(doc)
+    nodes = list(doc.node_ids)
 
     with qtbot.waitSignal(session.run_finished):
         box.click()
 
     assert session.undo_stack.count() == 1
     assert session.undo_stack.undoText() == "Keep .grad of y_times_y"
-    added = [m for m in doc.node_ids if m not in n.values()]
-    assert len(added) == 1 and doc.node(added[0]).kind == "retain_grad"
-    assert doc.inputs_of(added[0]) == {"self": yy} and doc.consumers_of(added[0]) == []
-    # below the inspected node, clear of every other node
-    (x, y), (nx, ny) = doc.node(yy).position, doc.node(added[0]).position
-    assert nx == x and ny > y
-    for other in doc.nodes():
-        if other.id != added[0]:
-            ox, oy = other.position
-            assert abs(ox - nx) >= COLUMN_WIDTH or abs(oy - ny) >= 200
+    assert doc.node_ids == nodes and doc.node(yy).retains_grad     # a mark, not a node
+    assert "y_times_y.retain_grad()" in export_script(session.document).text
     assert session.selection == [yy]
     # d out / d y_times_y = 3 / 4, kept after the backward and shown everywhere
     assert box.isChecked() and box.text() == "True"
@@ -108,75 +102,49 @@ def test_ticking_retains_grad_keeps_a_non_leaf_grad_as_one_undo_step(qtbot, tuto
     assert not box.isChecked() and w.grad_text.toPlainText() == "None"
     assert "retain_grad" not in badges(canvas, yy)
     session.undo_stack.redo()
-    assert doc.node(added[0]).kind == "retain_grad" and doc.inputs_of(added[0]) == {"self": yy}
+    assert doc.node(yy).retains_grad
     assert box.isChecked() and "0.7500" in w.grad_text.toPlainText()
 
 
-def chained_tutorial():
-    """The tutorial with z marked twice in a chain, z -> r1 -> r2 -> out, and first
-    torch.autograd.grad([out], [r2], retain_graph=True) (r2 is z, as a traced script
-    would name it): every retain_grad node and the timeline refer to the one tensor z."""
-    doc = build("01_autograd_tutorial")
-    names = {doc.display_name(m): m for m in doc.node_ids}
-    r1, out = names["retain_grad_n5"], names["out"]
-    r2 = doc.add_node("retain_grad", position=(1120.0, 250.0))
-    doc.connect(r1, r2, "self")
-    doc.connect(r2, out, "self")
-    doc.add_action("grad", {"outputs": [out], "inputs": [r2], "retain_graph": True}, index=0)
-    return doc, r1, r2
-
-
-def test_unticking_removes_every_retain_grad_of_the_tensor_and_reconnects(qtbot):
-    doc, r1, r2 = chained_tutorial()
-    session, w, canvas = make_studio(qtbot, doc)
-    n = ids(session)
-    z, out, x = n["z"], n["out"], n["x"]
-    session.select([r1])                      # the retain_grad node itself, not z
-    box = w.retains_grad
-    assert box.isEnabled() and box.isChecked()
-    # as in PyTorch, autograd.grad fills a retained .grad too: 0.25 twice
-    assert w.grad_text.toPlainText() == "tensor([[0.5000, 0.5000],\n        [0.5000, 0.5000]])"
-    before = dumps(doc)
-
-    with qtbot.waitSignal(session.run_finished):
-        box.click()
-
-    assert session.undo_stack.count() == 1
-    assert r1 not in doc.graph and r2 not in doc.graph
-    assert all(doc.node(m).kind != "retain_grad" for m in doc.node_ids)
-    assert doc.inputs_of(out) == {"self": z}
-    assert doc.timeline[0].params["inputs"] == [z]
-    # the same tensor stays inspected, without its gradient now
-    assert session.selection == [z] and w.node_id == z
-    assert not box.isChecked() and w.grad_text.toPlainText() == "None"
-    assert "retain_grad" not in badges(canvas, z) and ".grad ✓" not in badges(canvas, z)
-    # nothing downstream broke: both actions still run, and the backward fills x.grad
-    assert [o.error for o in session.result.outcomes] == [None, None]
-    assert "0.2500" in session.result.outcomes[0].results[0].text
-    assert session.state(x).grad_text == "tensor([[4.5000, 4.5000],\n        [4.5000, 4.5000]])"
-    after = dumps(doc)
-
-    session.undo_stack.undo()
-    assert dumps(doc) == before
-    assert box.isChecked() and "0.5000" in w.grad_text.toPlainText()
-    assert "retain_grad" in badges(canvas, z)
-    session.undo_stack.redo()
-    assert dumps(doc) == after
-
-
-def test_unticking_on_the_tensor_removes_its_retain_grad_node(qtbot, tutorial):
+def test_unticking_on_the_tensor_takes_the_mark_off(qtbot, tutorial):
     session, w, canvas = tutorial
     doc = session.document
     n = ids(session)
     session.select([n["z"]])
-    assert w.retains_grad.isChecked()
+    assert w.retains_grad.isChecked() and "retain_grad" in badges(canvas, n["z"])
     before = dumps(doc)
-    w.retains_grad.click()
-    assert "retain_grad_n5" not in ids(session)
+    with qtbot.waitSignal(session.run_finished):
+        w.retains_grad.click()
+    assert not doc.node(n["z"]).retains_grad
     assert doc.inputs_of(n["out"]) == {"self": n["z"]}
     assert session.selection == [n["z"]] and not w.retains_grad.isChecked()
+    assert "retain_grad" not in badges(canvas, n["z"]) and w.grad_text.toPlainText() == "None"
+    assert "retain_grad()" not in export_script(session.document).text
     session.undo_stack.undo()
     assert dumps(doc) == before
+
+
+def test_a_mark_where_pytorch_would_refuse_it_is_left_out_and_said_so(qtbot, tutorial):
+    """Unticking x's requires_grad: z's mark stays, greyed and left out of the code, and
+    backward fails with PyTorch's classic error, not a retain_grad one."""
+    session, w, canvas = tutorial
+    n = ids(session)
+    session.select([n["x"]])
+    with qtbot.waitSignal(session.run_finished):
+        w.requires_grad.click()
+    session.select([n["z"]])
+    box = w.retains_grad
+    assert box.isEnabled() and box.isChecked() and box.text() == "False (left out)"
+    assert "left out of the run and the code" in box.toolTip()
+    assert "retain_grad left out" in badges(canvas, n["z"])
+    assert "# z.retain_grad() is left out" in export_script(session.document).text
+    assert session.state(n["z"]).error is None
+    assert session.result.outcomes[0].error.startswith(
+        "RuntimeError: element 0 of tensors does not require grad")
+    with qtbot.waitSignal(session.run_finished):
+        box.click()                                     # the mark can still come off
+    assert not session.document.node(n["z"]).retains_grad
+    assert not [b for b in badges(canvas, n["z"]) if "retain_grad" in b]
 
 
 def test_retains_grad_is_disabled_where_retain_grad_cannot_apply(qtbot):
@@ -223,7 +191,7 @@ def test_renaming_through_the_name_field(qtbot, tutorial):
     ("2y", "cannot be a name"),
     ("lambda", "reserved in Python"),
     ("x", "Another node is already called 'x'"),
-    ("retain_grad_n5", "Another node is already called 'retain_grad_n5'"),
+    ("y_times_y", "Another node is already called 'y_times_y'"),
 ])
 def test_a_refused_name_explains_and_changes_nothing(qtbot, tutorial, text, words):
     session, w, canvas = tutorial

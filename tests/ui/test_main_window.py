@@ -554,9 +554,9 @@ def test_the_status_bar_says_what_unticking_requires_grad_changed(window):
     window.session.select([x])
     window.inspector.requires_grad.click()
     message = window.statusBar().currentMessage()
-    assert "y, y_times_y and z lost their grad_fn" in message and "x" in message
+    assert "y, y_times_y, z and out lost their grad_fn" in message and "x" in message
     window.session.undo_stack.undo()
-    assert "y, y_times_y and z gained a grad_fn" in window.statusBar().currentMessage()
+    assert "y, y_times_y, z and out gained a grad_fn" in window.statusBar().currentMessage()
 
 
 def test_arrange_graph_wraps_a_chain_too_long_for_the_canvas(window):

@@ -100,7 +100,6 @@ def test_matching_puts_names_that_start_with_the_text_first():
     found = [name for _, name, _, _ in matching_nodes(session, "Y")]
     assert found == ["y", "y_times_y"]
     rows = {name: (kind, grad_fn) for _, name, kind, grad_fn in matching_nodes(session, "")}
-    assert rows["z"] == ("mul", "MulBackward0") and rows["x"] == ("ones", "")
-    (kept,) = [n for n in session.document.node_ids
-               if session.document.node(n).kind == "retain_grad"]
+    assert rows["z"] == ("mul · retain_grad", "MulBackward0") and rows["x"] == ("ones", "")
+    (kept,) = [n for n in session.document.node_ids if session.document.node(n).retains_grad]
     assert [node for node, *_ in matching_nodes(session, "RETAIN")] == [kept]

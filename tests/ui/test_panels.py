@@ -7,7 +7,7 @@ import os
 from PySide6.QtCore import Qt
 
 from gradstudio.document import Document
-from gradstudio.document.examples import autograd_tutorial, retain_graph
+from gradstudio.document.examples import autograd_tutorial
 from gradstudio.ui.autograd_view import AutogradView
 from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.inspector import Inspector
@@ -86,8 +86,9 @@ def test_inspector_invalid_text_keeps_text_and_explains(qtbot, session):
 
 
 def test_requires_grad_off_removes_grad_fn_downstream(qtbot):
-    # the tutorial's chain without z.retain_grad(), which would fail before the backward
-    session = Session(retain_graph())
+    # the tutorial: z's retain_grad() is left out once z needs no grad, as PyTorch would
+    # refuse it, so the lesson's error comes at the backward
+    session = Session(autograd_tutorial())
     w, n = inspector_on(qtbot, session, "x")
     assert session.state(n["out"]).grad_fn == "MeanBackward0"
     with qtbot.waitSignal(session.run_finished):
@@ -314,6 +315,18 @@ def test_palette_search_and_drag(qtbot, session):
         w.tree.itemActivated.emit(item, 0)
     assert blocker.args == ["mul"]
     shot(w, "palette", (300, 560))
+
+
+def test_searching_the_palette_for_retain_grad_says_it_is_a_mark(qtbot, session):
+    w = Palette(session)
+    qtbot.addWidget(w)
+    w.show()
+    for text in ("retain_grad", "z.retain_grad()", "Retains_grad", "retain"):
+        w.search.setText(text)
+        assert w.hint.isVisible() and "right-click" in w.hint.text(), text
+    for text in ("retain_graph", "ret", "mul", ""):
+        w.search.setText(text)
+        assert not w.hint.isVisible(), text
 
 
 def test_palette_columns_stay_inside_the_panel(qtbot, session):

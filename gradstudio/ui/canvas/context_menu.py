@@ -1,10 +1,11 @@
-"""The canvas's right-click menus: on a node (wrap in no_grad, take out of its no_grad
-region, copy, delete — for the selection), on a no-grad region's frame (remove the
-region, keeping its nodes; select its nodes) and on empty space (add a node there).
-Every entry is one undo step."""
+"""The canvas's right-click menus: on a node (keep its .grad with retain_grad(), for one
+node; wrap in no_grad, take out of its no_grad region, copy, delete — for the
+selection), on a no-grad region's frame (remove the region, keeping its nodes; select
+its nodes) and on empty space (add a node there). Every entry is one undo step."""
 from PySide6.QtWidgets import QMenu
 
-from gradstudio.ui.commands import AddRegion, RemoveRegion
+from gradstudio.ui.commands import (AddRegion, RemoveRegion, SetRetainsGrad,
+                                    retain_grad_choice)
 
 from .regions import take_out
 
@@ -34,6 +35,18 @@ def _node_menu(canvas):
     ids = canvas.scene().selected_ids()
     name = doc.display_name(ids[0]) if len(ids) == 1 else f"{len(ids)} nodes"
     menu = QMenu(canvas)
+    if len(ids) == 1:
+        marked = doc.node(ids[0]).retains_grad
+        usable, _, tip = retain_grad_choice(session.state(ids[0]), marked)
+        keep = menu.addAction(f"Keep .grad: {name}.retain_grad()", lambda: session.push(
+            SetRetainsGrad(doc, ids[0], not marked)))
+        keep.setCheckable(True)
+        keep.setChecked(marked)
+        keep.setEnabled(usable)
+        keep.setToolTip(tip)
+        keep.setStatusTip(tip)
+        menu.setToolTipsVisible(True)
+        menu.addSeparator()
     outside = [n for n in ids if not doc.in_no_grad(n)]
     if outside:
         menu.addAction(f"Wrap {name} in no_grad",

@@ -208,11 +208,12 @@ FLOW_KEY = 4
 
 
 @lru_cache(maxsize=4096)
-def card_look(key, ports, need, detach):
+def card_look(key, ports, need, detach, marked=False):
     """What a card shows and how big it is, from its display key, its number of input
-    ports, the width its header and port names need, and whether it is a detach:
-    ``(badges, width, height, value lines, badge top)``. Shared by every card that
-    looks the same, so a run that changes many cards costs a lookup each."""
+    ports, the width its header and port names need, whether it is a detach and whether
+    it is marked with retain_grad(): ``(badges, width, height, value lines, badge
+    top)``. Shared by every card that looks the same, so a run that changes many cards
+    costs a lookup each."""
     in_no_grad, shown, error = key[:3]
     ports_bottom = PORT_TOP + max(1, ports) * PORT_ROW
     body = ports_bottom + 3
@@ -230,6 +231,9 @@ def card_look(key, ports, need, detach):
         badges.append(("grad_fn", grad_fn))
     if retains_grad:
         badges.append(("retains_grad", "retain_grad"))
+    elif marked:       # the mark does nothing here: say so rather than hide it
+        badges.append(("retain_off", "retain_grad (leaf: no effect)" if requires_grad
+                       else "retain_grad left out"))
     if has_grad:
         badges.append(("grad", ".grad ✓"))
     if in_no_grad:
@@ -249,8 +253,8 @@ def card_look(key, ports, need, detach):
 
 
 def _code_name(doc, node_id):
-    """A node's name in the exported code: an unlabelled retain_grad or requires_grad_
-    node is its input's tensor and goes by its input's name."""
+    """A node's name in the exported code: an unlabelled requires_grad_ node is its
+    input's tensor and goes by its input's name."""
     data = doc.node(node_id)
     while data.kind in RETURNS_INPUT and data.label is None:
         source = doc.source_of(node_id, "self")
@@ -373,7 +377,8 @@ class NodeItem(QGraphicsItem):
     def _relayout(self, key):
         """Badges, width and height for the node's data and a display key."""
         self._badges, width, height, self._value_lines, self._badge_top = card_look(
-            key, len(self.ports), self._need, self.data.kind == "detach")
+            key, len(self.ports), self._need, self.data.kind == "detach",
+            self.data.retains_grad)
         if width != self._width or height != self._height:
             self.prepareGeometryChange()
             self._width, self._height = width, height

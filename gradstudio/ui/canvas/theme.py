@@ -52,6 +52,7 @@ BADGE = {
     "grad": (QColor("#1f4724"), QColor("#7ee08a")),
     "no_grad": (QColor("#33373f"), QColor("#8c949f")),
     "retains_grad": (QColor("#1c3b57"), QColor("#8cc8ff")),
+    "retain_off": (QColor("#2a2f36"), QColor("#7d8fa3")),
 }
 
 
