@@ -23,7 +23,7 @@ The package is split by responsibility: ``values`` (the record type, TraceError 
 value helpers), ``ops`` (op-table calls to node kinds), ``recorder`` (the ``Recorder``),
 ``listener`` (the ``Tracer``), ``updates`` (training steps written by hand), ``optim``
 (``torch.optim``'s calls, seen through the trace function), ``fold`` (training loops
-folded), ``process`` (the child's process group and output caps) and this module
+folded), ``naming`` (variables' names for the nodes, line by line), ``process`` (the child's process group and output caps) and this module
 (limits, running the script, the JSON result).
 """
 import builtins
@@ -47,6 +47,7 @@ if not __package__:
     __package__ = _spec.name
 
 from .listener import Tracer  # noqa: E402
+from .naming import LineNamer  # noqa: E402
 from .optim import OptimizerWatch  # noqa: E402
 from .process import watch_parent  # noqa: E402
 from .recorder import UNSEEDED, Recorder  # noqa: E402
@@ -123,17 +124,13 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
 
     namespace = {"__name__": "__main__", "__file__": filename, "print": traced_print}
 
-    def local_tracer(frame, event, arg):
-        if event in ("line", "return"):
-            rec.name_tensors(frame.f_locals)
-        return local_tracer
-
+    namer = LineNamer(rec, source)
     hooks = watch.hooks
 
     def global_tracer(frame, event, arg):
         code = frame.f_code
         if code.co_filename == filename:
-            return local_tracer
+            return namer.frame_tracer(frame)
         if code in hooks:               # an optimizer's call
             return watch.enter(frame)
         return None

@@ -1,0 +1,58 @@
+"""Times tracing a PyTorch script into a graph, end to end as File ▸ Import does it (the
+child process runs the script, the document is built and checked against it), for
+scripts of growing length: a straight-line script (one new variable per line) and a
+training-style loop (the same four variables rebound every iteration, folded).
+
+Target (issue: speed): a 4,000-op script in 300 ms, linear in length: the last column,
+milliseconds per thousand ops, should stay flat as the script grows. Prints a table and
+the load average; it is a measurement, never a test.
+
+    python benchmarks/trace_scripts.py [--repeat 3] [--sizes 1000,2000,4000]
+"""
+import argparse
+import os
+import statistics
+import time
+
+from gradstudio.document.trace import trace
+
+
+def straight(n):
+    lines = ["import torch", "w = torch.ones(3, requires_grad=True)", "y0 = w"]
+    lines += [f"y{i} = y{i - 1} * 1.0001" for i in range(1, n + 1)]
+    lines.append(f"y{n}.sum().backward()")
+    return "\n".join(lines) + "\n"
+
+
+def loop(n):
+    return ("import torch\nw = torch.ones(3, requires_grad=True)\ny = w\n"
+            f"for i in range({n // 4}):\n    y = y * 1.0001\n    z = y + 1\n"
+            "    y = z - 1\n    y = y.sin()\ny.sum().backward()\n")
+
+
+def median_ms(source, repeat):
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        trace(source, timeout=300)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--sizes", default="1000,2000,4000")
+    args = ap.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    print(f"load average: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
+    print("| script | ops | median ms | ms per 1,000 ops |")
+    print("|---|---:|---:|---:|")
+    for name, make in (("straight-line", straight), ("loop", loop)):
+        for n in sizes:
+            ms = median_ms(make(n), args.repeat)
+            print(f"| {name} | {n} | {ms:.0f} | {ms / n * 1000:.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""Naming traced tensors line by line (``gradstudio.trace.naming``) names exactly what
+scanning every variable at every line named, in linear time: checked name for name
+against that scan on scripts that bind tensors every way Python can, and by counting the
+variables looked at on a long straight-line script. The benchmark still runs."""
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from gradstudio.trace import child, naming
+from gradstudio.trace.naming import stored_names
+from gradstudio.trace.recorder import Recorder
+
+SCRIPTS = {
+    "bindings": """import torch
+x = torch.ones(3, requires_grad=True)
+a = b = x * 2
+c, d = x + 1, x - 1
+y_2 = x.sin()
+y = x.cos()
+y = y * 2
+y = y * 3
+e = (x
+     * 4)
+w = torch.zeros(3)
+w.add_(1)
+v = w
+w.mul_(2)
+def f(t):
+    global g
+    g = t * 5
+    h = t.exp()
+    return h
+k = f(x)
+k2 = f(k)                     # g again: the first g was named between the calls
+def outer(t):
+    cell = None
+    def inner():
+        nonlocal cell
+        cell = t * 11
+    inner()
+    return cell
+m = outer(x)
+ts = [x * 7, x * 8]
+for t in ts:
+    u = t + 1
+squares = [q * q for q in ts]
+with open(__file__) if False else __import__("contextlib").nullcontext(x * 10) as held:
+    pass
+if (z := x * 9) is not None:
+    pass
+match [x * 12]:
+    case [p]:
+        pass
+kept = {"a": x * 13}
+picked = kept["a"]
+s = (a + b + c + d + y + y_2 + e + k + k2 + g + u + z + v + m + held + p + picked).sum()
+s.backward()
+""",
+    "training loop": """import torch
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+for i in range(4):
+    z = w * 3
+    z.retain_grad()
+    loss = (z ** 2).sum()
+    loss.backward()
+    with torch.no_grad():
+        w -= 0.1 * w.grad
+    w.grad.zero_()
+""",
+}
+
+
+def _labels(source):
+    result = child.trace_source(source, "<script>")
+    assert result["ok"], result
+    return [(n["kind"], n["label"]) for n in result["nodes"]]
+
+
+def _scan_every_variable(self, frame):
+    """The old way: every variable of the frame at every line."""
+    rec = self.rec
+
+    def local_tracer(frame, event, arg):
+        if event in ("line", "return"):
+            rec.name_tensors(frame.f_locals)
+        return local_tracer
+    return local_tracer
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_line_by_line_names_what_a_scan_of_every_variable_names(name, monkeypatch):
+    source = SCRIPTS[name]
+    lines = _labels(source)
+    with monkeypatch.context() as m:
+        m.setattr(naming.LineNamer, "frame_tracer", _scan_every_variable)
+        scanned = _labels(source)
+    assert lines == scanned
+    assert sum(label is not None for _, label in lines) >= 3
+
+
+def test_what_each_line_can_bind():
+    source = SCRIPTS["bindings"]
+    lines = stored_names(source)
+
+    def at(text):
+        return lines.get(source.splitlines().index(text) + 1, ())
+    assert at("a = b = x * 2") == ("a", "b") and at("c, d = x + 1, x - 1") == ("c", "d")
+    assert at("e = (x") == at("     * 4)") == ("e",)          # one statement, two lines
+    assert at("w.add_(1)") == () and at("    g = t * 5") == ("g",)
+    assert "t" in at("for t in ts:") and at("    u = t + 1") == ("u",)
+    assert at("if (z := x * 9) is not None:") == ("z",)
+    assert "held" in at("with open(__file__) if False else "
+                        "__import__(\"contextlib\").nullcontext(x * 10) as held:")
+    assert "p" in at("    case [p]:")
+    assert stored_names("x = (") == {}                  # the script's own SyntaxError
+
+
+def test_a_long_straight_line_script_looks_at_each_variable_a_few_times(monkeypatch):
+    looked = []
+    real = Recorder.name_some
+
+    def counting(self, namespace, names):
+        looked.append(len(names))
+        return real(self, namespace, names)
+    monkeypatch.setattr(Recorder, "name_some", counting)
+    n = 1500
+    source = "import torch\ny0 = torch.ones(2, requires_grad=True)\n" + "".join(
+        f"y{i} = y{i - 1} * 1.0001\n" for i in range(1, n + 1))
+    result = child.trace_source(source, "<script>")
+    assert result["ok"] and len(result["nodes"]) == n + 1
+    assert sum(looked) <= 3 * n          # a scan of every variable would look n² / 2 times
+    assert [node["label"] for node in result["nodes"][-2:]] == [f"y{n - 1}", f"y{n}"]
+
+
+def test_the_trace_benchmark_prints_its_table():
+    script = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "trace_scripts.py"
+    proc = subprocess.run([sys.executable, str(script), "--repeat", "1", "--sizes", "40"],
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(script.parents[1])})
+    assert proc.returncode == 0, proc.stderr
+    rows = [r for r in proc.stdout.splitlines() if r.startswith("| ") and "---" not in r]
+    assert rows[0] == "| script | ops | median ms | ms per 1,000 ops |"
+    assert [r.split("|")[1].strip() for r in rows[1:]] == ["straight-line", "loop"]
+    assert proc.stdout.startswith("load average: ")
