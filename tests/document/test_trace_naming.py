@@ -2,6 +2,7 @@
 scanning every variable at every line named, in linear time: checked name for name
 against that scan on scripts that bind tensors every way Python can, and by counting the
 variables looked at on a long straight-line script. The benchmark still runs."""
+import json
 import os
 import pathlib
 import subprocess
@@ -9,9 +10,9 @@ import sys
 
 import pytest
 
-from gradstudio.trace import child, naming
 from gradstudio.trace.naming import stored_names
-from gradstudio.trace.recorder import Recorder
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 SCRIPTS = {
     "bindings": """import torch
@@ -73,31 +74,51 @@ for i in range(4):
 }
 
 
-def _labels(source):
-    result = child.trace_source(source, "<script>")
-    assert result["ok"], result
-    return [(n["kind"], n["label"]) for n in result["nodes"]]
+# tracing installs the engine as ``torch`` and a trace function: it runs in a child
+_PROGRAM = r"""
+import json, sys
+from gradstudio.trace import child, naming
+from gradstudio.trace.recorder import Recorder
 
-
-def _scan_every_variable(self, frame):
-    """The old way: every variable of the frame at every line."""
+def scan_every_variable(self, frame):
     rec = self.rec
-
     def local_tracer(frame, event, arg):
         if event in ("line", "return"):
             rec.name_tensors(frame.f_locals)
         return local_tracer
     return local_tracer
 
+looked = []
+real = Recorder.name_some
+def counting(self, namespace, names):
+    looked.append(len(names))
+    return real(self, namespace, names)
+Recorder.name_some = counting
+
+def labels(source):
+    result = child.trace_source(source, "<script>")
+    assert result["ok"], result
+    return [(n["kind"], n["label"]) for n in result["nodes"]]
+
+source, mode = json.loads(sys.stdin.read())
+if mode == "scan":
+    naming.LineNamer.frame_tracer = scan_every_variable
+print(json.dumps({"labels": labels(source), "looked": sum(looked)}))
+"""
+
+
+def _traced(source, mode="lines"):
+    proc = subprocess.run([sys.executable, "-c", _PROGRAM], input=json.dumps([source, mode]),
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
 
 @pytest.mark.parametrize("name", sorted(SCRIPTS))
-def test_line_by_line_names_what_a_scan_of_every_variable_names(name, monkeypatch):
-    source = SCRIPTS[name]
-    lines = _labels(source)
-    with monkeypatch.context() as m:
-        m.setattr(naming.LineNamer, "frame_tracer", _scan_every_variable)
-        scanned = _labels(source)
-    assert lines == scanned
+def test_line_by_line_names_what_a_scan_of_every_variable_names(name):
+    lines = _traced(SCRIPTS[name])["labels"]
+    assert lines == _traced(SCRIPTS[name], "scan")["labels"]
     assert sum(label is not None for _, label in lines) >= 3
 
 
@@ -118,25 +139,18 @@ def test_what_each_line_can_bind():
     assert stored_names("x = (") == {}                  # the script's own SyntaxError
 
 
-def test_a_long_straight_line_script_looks_at_each_variable_a_few_times(monkeypatch):
-    looked = []
-    real = Recorder.name_some
-
-    def counting(self, namespace, names):
-        looked.append(len(names))
-        return real(self, namespace, names)
-    monkeypatch.setattr(Recorder, "name_some", counting)
+def test_a_long_straight_line_script_looks_at_each_variable_a_few_times():
     n = 1500
     source = "import torch\ny0 = torch.ones(2, requires_grad=True)\n" + "".join(
         f"y{i} = y{i - 1} * 1.0001\n" for i in range(1, n + 1))
-    result = child.trace_source(source, "<script>")
-    assert result["ok"] and len(result["nodes"]) == n + 1
-    assert sum(looked) <= 3 * n          # a scan of every variable would look n² / 2 times
-    assert [node["label"] for node in result["nodes"][-2:]] == [f"y{n - 1}", f"y{n}"]
+    traced = _traced(source)
+    assert len(traced["labels"]) == n + 1
+    assert traced["looked"] <= 3 * n     # a scan of every variable would look n² / 2 times
+    assert [label for _, label in traced["labels"][-2:]] == [f"y{n - 1}", f"y{n}"]
 
 
 def test_the_trace_benchmark_prints_its_table():
-    script = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "trace_scripts.py"
+    script = ROOT / "benchmarks" / "trace_scripts.py"
     proc = subprocess.run([sys.executable, str(script), "--repeat", "1", "--sizes", "40"],
                           capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONPATH": str(script.parents[1])})
