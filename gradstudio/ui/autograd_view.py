@@ -321,6 +321,7 @@ class AutogradView(SessionPanel):
         self.stubs = []            # "n more, not drawn" marks of a graph too big to draw
         self.legend = None         # the key under the graph
         self._picture = None       # what the items show (redraw keeps an equal picture)
+        self._shelf = None         # the items of the last picture, hidden behind a message
         self.scene = QGraphicsScene(self)
         self.view = QGraphicsView(self.scene)
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -385,8 +386,13 @@ class AutogradView(SessionPanel):
         picture = (self.root, list(graph.nodes(data=True)), list(graph.edges(keys=True)),
                    names, owners)
         self.graph = graph
-        self.drawn = graph.subgraph(_nearest(graph, MAX_BOXES))
+        self.drawn = graph.subgraph(_nearest(graph, MAX_BOXES)).copy()   # (a view is slow)
         self.caption.setText(self._caption(walk))
+        if not self.items and self._shelf is not None and self._shelf[0] == picture:
+            # the graph drawn before a message (an edit and its undo): shown again as is
+            self._picture, self.items, self.edges, self.stubs, self.legend = self._shelf
+            self._shelf = None
+            self.view.show()
         if self.items and picture == self._picture:
             self._highlight()
             self._mark_walk(walk)
@@ -479,7 +485,10 @@ class AutogradView(SessionPanel):
         return [e for e in self.edges if (e.source, e.target) == (source, target)]
 
     def _show_message(self, text):
-        self._clear()
+        if self.items:          # kept aside, hidden: the same graph may come back (undo)
+            self._shelf = (self._picture, self.items, self.edges, self.stubs, self.legend)
+            self.items, self.edges, self.stubs, self.legend = {}, [], [], None
+            self._picture = None
         self.graph = self.drawn = nx.MultiDiGraph()
         self.caption.setText(text)
         self.view.hide()
@@ -488,6 +497,7 @@ class AutogradView(SessionPanel):
         self.scene.clear()
         self.items, self.edges, self.stubs, self.legend = {}, [], [], None
         self._picture = None
+        self._shelf = None
 
     def _names_and_owners(self, graph):
         """The display names of the document nodes ``graph`` refers to, and per grad_fn

@@ -11,7 +11,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt
+from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QInputDialog, QLabel,
                                QMainWindow, QMessageBox)
@@ -29,7 +29,7 @@ from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
 from gradstudio.ui.panel import SessionPanel
-from gradstudio.ui import shortcuts
+from gradstudio.ui import heap, shortcuts
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
 from gradstudio.ui.training_panel import TrainingPanel
@@ -42,6 +42,7 @@ __all__ = ["MainWindow", "main", "example_paths", "APP_NAME"]
 APP_NAME = "GradStudio"
 LAYOUT_VERSION = 1
 ARRANGE_ZOOM = 0.8      # Arrange Graph wraps columns that would not fit at this zoom
+HEAP_IDLE_MS = 2000     # after this long without an edit or a new document: heap.settle
 _STOCK = QMessageBox.StandardButton
 # the room a node added from the palette needs (a card with a value and two badge rows)
 NEW_CARD = QRectF(0.0, 0.0, WIDTH, 150.0)
@@ -76,6 +77,12 @@ class MainWindow(WindowFiles, QMainWindow):
         s.undo_stack.cleanChanged.connect(self._on_clean_changed)
         s.path_changed.connect(self._on_path_changed)
         s.document_replaced.connect(self._update_title)
+        self._heap_timer = QTimer(self)
+        self._heap_timer.setSingleShot(True)
+        self._heap_timer.setInterval(HEAP_IDLE_MS)
+        self._heap_timer.timeout.connect(heap.settle)
+        s.document_replaced.connect(self._heap_timer.start)
+        s.run_finished.connect(self._heap_timer.start)
         s.run_finished.connect(self._on_run_finished)
         s.selection_changed.connect(self._on_selection_changed)
         s.autograd_changed.connect(self._on_autograd_changed)
@@ -89,6 +96,7 @@ class MainWindow(WindowFiles, QMainWindow):
         self.snap_action.setChecked(self.canvas.snapping)
         if s.result is not None:
             self._on_run_finished(s.result)
+        self._heap_timer.start()
 
     # ================================================================== building
     def _build_panels(self):

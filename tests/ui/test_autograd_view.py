@@ -219,3 +219,19 @@ def test_a_graph_too_big_to_read_draws_the_part_nearest_its_root_and_says_so(qtb
     session.select([chain[20]])
     assert w.root == chain[20]
     assert len(w.items) == 21 and not w.stubs and w.item_named("AccumulateGrad")
+
+
+def test_the_graph_drawn_before_a_message_comes_back_as_it_was(qtbot):
+    """Unticking x's requires_grad leaves out no graph (a message); the undo brings the
+    very same boxes and arrows back, not a rebuilt copy."""
+    w, session = view_on(qtbot, examples.autograd_tutorial(), "out")
+    n = ids(session)
+    boxes, arrows = dict(w.items), list(w.edges)
+    assert boxes and arrows and w.view.isVisible()
+    session.push(SetParam(session.document, n["x"], "requires_grad", False))
+    assert not w.items and not w.view.isVisible() and "requires grad" in w.caption.text()
+    session.undo_stack.undo()
+    assert w.items == boxes and all(a is b for a, b in zip(w.edges, arrows))
+    assert w.view.isVisible() and len(w.scene.items()) > len(boxes)
+    session.push(SetLabel(session.document, n["y"], "shifted"))    # another picture
+    assert w.items and all(w.items[k] is not boxes[k] for k in w.items if k in boxes)

@@ -573,3 +573,26 @@ def test_arrange_graph_wraps_a_chain_too_long_for_the_canvas(window):
     ys = sorted({doc.node(n).position[1] for n in doc.node_ids})
     assert 4 <= len(xs) < 12 and len(ys) >= 2
     assert window.canvas.transform().m11() >= 0.5         # readable after the fit
+
+
+def test_an_open_document_is_kept_out_of_full_collections_and_freed_when_replaced(window,
+                                                                                qtbot):
+    """heap.settle: after a pause, what lives with the document is frozen out of the
+    cyclic collector's full passes; opening another brings it back, so the old document
+    (and its run) is freed, not leaked."""
+    import gc
+    import weakref
+    window.open_example(mw.example_paths()[0])
+    gc.unfreeze()
+    doc = window.session.document
+    cycle = [doc]
+    cycle.append(cycle)          # held in a reference cycle: only the collector frees it
+    old = weakref.ref(doc)
+    old_run = weakref.ref(window.session.result)
+    del doc, cycle
+    qtbot.waitUntil(lambda: gc.get_freeze_count() > 0, timeout=mw.HEAP_IDLE_MS + 3000)
+    window.open_example(mw.example_paths()[1])
+    qtbot.waitUntil(lambda: old() is None and old_run() is None,
+                    timeout=mw.HEAP_IDLE_MS + 3000)
+    assert gc.get_freeze_count() > 0
+    gc.unfreeze()                               # (the other tests' objects: as before)
