@@ -136,6 +136,19 @@ def test_node_error_shown_in_red(qtbot, session):
     assert "c62828" in w.error.styleSheet()
 
 
+def test_the_plot_is_made_when_a_tensor_is_first_shown(qtbot, session):
+    import pyqtgraph as pg
+    w = Inspector(session)
+    qtbot.addWidget(w)
+    w.show()
+    assert not w.findChildren(pg.GraphicsLayoutWidget)       # nothing selected: no plot
+    session.select([ids(session)["y"]])
+    (made,) = w.findChildren(pg.GraphicsLayoutWidget)
+    assert made is w.plot and made.isVisible() and made.levels == (-3.0, 3.0)
+    session.select([])
+    assert w.findChildren(pg.GraphicsLayoutWidget) == [made]  # kept for the next one
+
+
 def test_plot_shares_one_colour_scale(qtbot, session):
     w = Inspector(session)
     qtbot.addWidget(w)
