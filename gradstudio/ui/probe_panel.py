@@ -13,11 +13,10 @@ input (above the tabs, defaulting from the selection and the backward steps):
 
 Only the tab in view is computed, after a run while the panel is shown, and when a
 choice changes; ``document.probe`` does the work and its refusals appear as one
-sentence in place of the plot."""
+sentence in place of the plot. A page's plots are built the first time they draw a
+result that can be seen (or are read), so a panel behind another dock's tab has none."""
 import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QGridLayout, QHBoxLayout, QLabel,
                                QPushButton, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
 
@@ -26,80 +25,17 @@ from gradstudio.document import probe
 from gradstudio.document.export import action_text
 from gradstudio.engine.inspect import format_tensor
 from gradstudio.ui.inspector_fields import error_label, mono_font
+from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 
-__all__ = ["ProbePanel", "Heatmap", "JACOBIAN", "CHECK", "SWEEP", "NO_OUTPUT_TEXT"]
+__all__ = ["ProbePanel", "JACOBIAN", "CHECK", "SWEEP", "NO_OUTPUT_TEXT"]
 
 JACOBIAN, CHECK, SWEEP = 0, 1, 2
 NO_OUTPUT_TEXT = "Nothing to probe yet: the program has no floating-point result."
-MAX_TICKS = 16               # row or column labels written out; past it, every k-th
+HEATMAP_HEIGHT = 140        # a heatmap's least height (its place keeps it until it is built)
 _TITLE = {"size": "9pt", "color": "#333"}
 _OK, _BAD = "color: #2e7d32;", "color: #c62828;"
-
-
-def _ticks(labels):
-    step = max(1, -(-len(labels) // MAX_TICKS))
-    return [[(i, label) for i, label in enumerate(labels) if i % step == 0]]
-
-
-class Heatmap(pg.PlotWidget):
-    """A matrix on a diverging colour scale symmetric about 0, row 0 at the top, rows and
-    columns labelled. ``matrix``, ``row_labels`` and ``column_labels`` are what it shows."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent, background="w")
-        self.image = pg.ImageItem(axisOrder="row-major")
-        self.image.setColorMap(pg.colormap.get("CET-D1"))
-        self.addItem(self.image)
-        self.getViewBox().invertY(True)
-        self.getViewBox().setAspectLocked(False)
-        self.setMenuEnabled(False)
-        self.showAxis("top")
-        self.hideAxis("bottom")
-        for side in ("left", "top"):
-            self.getAxis(side).setTextPen("#444")
-        self.matrix, self.row_labels, self.column_labels = None, [], []
-        self.cell_texts = []           # the numbers written in the cells of a small matrix
-        self.setMinimumHeight(140)
-
-    def show_matrix(self, matrix, row_labels, column_labels, title):
-        matrix = np.asarray(matrix, np.float64)
-        self.matrix, self.row_labels, self.column_labels = matrix, row_labels, column_labels
-        finite = np.abs(matrix[np.isfinite(matrix)])
-        top = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
-        self.setTitle(f"{title} (colour scale ±{top:.3g})", **_TITLE)
-        rows, cols = matrix.shape
-        self.image.setImage(matrix, levels=(-top, top), autoLevels=False)
-        self.image.setRect(QRectF(-0.5, -0.5, cols, rows))
-        left = self.getAxis("left")
-        left.setTicks(_ticks(row_labels))
-        metrics = QFontMetrics(left.style.get("tickFont") or left.font())
-        widest = max((metrics.horizontalAdvance(text)
-                      for _, text in _ticks(row_labels)[0]), default=0)
-        left.setWidth(widest + 16)
-        self.getAxis("top").setTicks(_ticks(column_labels))
-        self.setToolTip(f"{rows} × {cols}: rows {row_labels[0]} … {row_labels[-1]}, "
-                        f"columns {column_labels[0]} … {column_labels[-1]}"
-                        if rows and cols else "")
-        self.setXRange(-0.5, cols - 0.5, padding=0)
-        self.setYRange(-0.5, rows - 0.5, padding=0)
-        for item in self.cell_texts:
-            self.removeItem(item)
-        self.cell_texts = []
-        if rows * cols <= MAX_CELL_TEXTS:      # small enough to read every entry
-            for (r, c), v in np.ndenumerate(matrix):
-                item = pg.TextItem(_cell(v), color="#202124", anchor=(0.5, 0.5))
-                item.setPos(c, r)
-                self.addItem(item)
-                self.cell_texts.append(item)
-
-
-MAX_CELL_TEXTS = 64          # a matrix with at most this many entries shows them as text
-
-
-def _cell(v):
-    return f"{v:.4g}" if np.isfinite(v) else str(v)
 
 
 def _mono(text=""):
@@ -129,6 +65,23 @@ def _set_items(combo, items, current):
     combo.blockSignals(False)
 
 
+class _Plot:
+    """A plot attribute of ``ProbePanel`` (``jacobian_map``, …) until its page's plots are
+    built: reading it builds them (``_plots``), which sets the attribute on the panel."""
+
+    def __init__(self, tab):
+        self.tab = tab
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, panel, owner=None):
+        if panel is None:
+            return self
+        panel._plots(self.tab)
+        return vars(panel)[self.name]
+
+
 class ProbePanel(SessionPanel):
     """Jacobian, gradient check and sweep of the session's document (see the module doc).
     ``output`` and ``input`` are the chosen node ids; ``jacobian``, ``vjp_row``,
@@ -136,6 +89,11 @@ class ProbePanel(SessionPanel):
     ``verdicts`` maps each checked input node to its verdict."""
 
     verdicts_changed = Signal(dict)       # node id -> bool (True: ✓), after every change
+
+    # the pages' plots, built the first time they are needed (``_plots``)
+    jacobian_map, difference_map = _Plot(JACOBIAN), _Plot(CHECK)
+    (sweep_view, value_plot, slope_plot, value_curve, tangent_curve, slope_curve,
+     value_point, slope_point, markers) = (_Plot(SWEEP) for _ in range(9))
 
     def __init__(self, session, parent=None):
         super().__init__(session, parent)
@@ -145,6 +103,8 @@ class ProbePanel(SessionPanel):
         self.backward_index = None        # the backward step the Jacobian tab shows
         self._stale = {JACOBIAN, CHECK, SWEEP}
         self._every_leaf = False          # the last check was of every leaf
+        # tab -> the place of its plots; tabs whose plots exist, and yet to draw a result
+        self._slots, self._built, self._undrawn = {}, set(), set()
 
         self.output_box = wheel_only_when_focused(QComboBox())
         self.input_box = wheel_only_when_focused(QComboBox())
@@ -166,6 +126,8 @@ class ProbePanel(SessionPanel):
         self.tabs.addTab(self._check_page(), "Gradient check")
         self.tabs.addTab(self._sweep_page(), "Sweep")
         self.tabs.currentChanged.connect(self._on_tab_changed)
+        self._messages = {JACOBIAN: self.jacobian_message, CHECK: self.check_message,
+                          SWEEP: self.sweep_message}
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -186,7 +148,6 @@ class ProbePanel(SessionPanel):
         self.jacobian_caption = QLabel()
         self.jacobian_caption.setWordWrap(True)
         self.jacobian_message = error_label()
-        self.jacobian_map = Heatmap()
         self.vjp_caption = QLabel()
         self.vjp_caption.setWordWrap(True)
         self.v_text, self.vtj_text, self.grad_text, self.grad_before_text = (
@@ -212,7 +173,7 @@ class ProbePanel(SessionPanel):
         layout = QVBoxLayout(page)
         layout.addWidget(self.jacobian_caption)
         layout.addWidget(self.jacobian_message)
-        layout.addWidget(self.jacobian_map, 1)
+        layout.addWidget(self._plot_slot(JACOBIAN, HEATMAP_HEIGHT), 1)
         layout.addWidget(self.vjp_box)
         return page
 
@@ -240,14 +201,13 @@ class ProbePanel(SessionPanel):
         self.leaves_text = QLabel()
         self.leaves_text.setWordWrap(True)
         self.check_message = error_label()
-        self.difference_map = Heatmap()
         layout = QVBoxLayout(page)
         layout.addLayout(buttons)
         layout.addWidget(self.verdict_label)
         layout.addWidget(self.error_text)
         layout.addWidget(self.leaves_text)
         layout.addWidget(self.check_message)
-        layout.addWidget(self.difference_map, 1)
+        layout.addWidget(self._plot_slot(CHECK, HEATMAP_HEIGHT), 1)
         return page
 
     def _sweep_page(self):
@@ -276,6 +236,42 @@ class ProbePanel(SessionPanel):
                 controls.addWidget(name)
         controls.addStretch(1)
         self.sweep_message = error_label()
+        layout = QVBoxLayout(page)
+        layout.addLayout(controls)
+        layout.addWidget(self.sweep_message)
+        layout.addWidget(self._plot_slot(SWEEP), 1)
+        return page
+
+    # ------------------------------------------------------------------ plots
+    def _plot_slot(self, tab, height=0):
+        """The place of the tab's plots in its page, empty until ``_plots`` builds them."""
+        slot = self._slots[tab] = QWidget()
+        QVBoxLayout(slot).setContentsMargins(0, 0, 0, 0)
+        slot.setMinimumHeight(height)     # as they are, so the page is laid out the same
+        slot.installEventFilter(self)     # (shown: see eventFilter)
+        return slot
+
+    def _place(self, tab, view):
+        self._slots[tab].layout().addWidget(view)
+        view.show()          # (a child added to a shown widget stays hidden until shown)
+        self._built.add(tab)
+        return view
+
+    def _ensure_jacobian_map(self):
+        if JACOBIAN not in self._built:
+            from gradstudio.ui.heatmap import Heatmap       # (imports pyqtgraph)
+            self.jacobian_map = self._place(JACOBIAN, Heatmap())
+            self.jacobian_map.setMinimumHeight(HEATMAP_HEIGHT)
+
+    def _ensure_difference_map(self):
+        if CHECK not in self._built:
+            from gradstudio.ui.heatmap import Heatmap
+            self.difference_map = self._place(CHECK, Heatmap())
+            self.difference_map.setMinimumHeight(HEATMAP_HEIGHT)
+
+    def _ensure_sweep_view(self):
+        if SWEEP in self._built:
+            return
         self.sweep_view = pg.GraphicsLayoutWidget()
         self.sweep_view.setBackground("w")
         self.value_plot = self.sweep_view.addPlot(row=0, col=0)
@@ -298,11 +294,38 @@ class ProbePanel(SessionPanel):
             for side in ("left", "bottom"):
                 plot.getAxis(side).setTextPen("#444")
                 plot.getAxis(side).enableAutoSIPrefix(False)
-        layout = QVBoxLayout(page)
-        layout.addLayout(controls)
-        layout.addWidget(self.sweep_message)
-        layout.addWidget(self.sweep_view, 1)
-        return page
+        self._place(SWEEP, self.sweep_view)
+
+    def _plots(self, tab):
+        """Builds the tab's plots if need be and draws in them the result waiting."""
+        (self._ensure_jacobian_map, self._ensure_difference_map,
+         self._ensure_sweep_view)[tab]()
+        if tab in self._undrawn:
+            self._undrawn.discard(tab)
+            if (self.jacobian, self.check, self.sweep)[tab] is not None:
+                (self._draw_jacobian, self._draw_check, self._draw_sweep)[tab]()
+
+    def _show_plots(self, tab):
+        """Draws the tab's result in its plots now when they are built or can be seen, else
+        once they are shown (``eventFilter``, ``set_shown``) or read (``_Plot``)."""
+        self._undrawn.add(tab)
+        if tab in self._built or (self.shown and self._slots[tab].isVisible()):
+            self._plots(tab)
+
+    def eventFilter(self, watched, event):
+        # a place of plots shown: drawn before it is seen, unless it is off screen (a
+        # window's dock tabbed away is "visible" there until it says it is not shown)
+        if event.type() == QEvent.Type.Show and self.shown and \
+                not watched.visibleRegion().isEmpty():
+            for tab in self._undrawn & {t for t, s in self._slots.items() if s is watched}:
+                self._plots(tab)
+        return super().eventFilter(watched, event)
+
+    def set_shown(self, shown):
+        super().set_shown(shown)
+        if self.shown:                            # (its dock's tab chosen, say)
+            for tab in [t for t in self._undrawn if self._slots[t].isVisible()]:
+                self._plots(tab)
 
     # ------------------------------------------------------------------ API
     def refresh(self):
@@ -327,8 +350,7 @@ class ProbePanel(SessionPanel):
 
     def message(self, tab=None):
         """The refusal a tab shows in words ("" when it shows a result)."""
-        label = {JACOBIAN: self.jacobian_message, CHECK: self.check_message,
-                 SWEEP: self.sweep_message}[self.tabs.currentIndex() if tab is None else tab]
+        label = self._messages[self.tabs.currentIndex() if tab is None else tab]
         return label.text() if not label.isHidden() else ""
 
     def check_input(self):
@@ -467,21 +489,25 @@ class ProbePanel(SessionPanel):
             step = self._step() if index is None else index
             self.jacobian = probe.jacobian(doc, result, self.output, self.input, step)
         except probe.ProbeError as exc:
-            self._say(self.jacobian_message, str(exc), self.jacobian_map)
+            self._say(JACOBIAN, str(exc))
             self.jacobian_caption.setText("")
             self.vjp_box.hide()
             return
         jac = self.jacobian
-        self._say(self.jacobian_message, "", self.jacobian_map)
+        self._say(JACOBIAN, "")
         rows, cols = jac.matrix.shape
         when = "" if index is None else f", before step {index + 1} " \
             f"({action_text(doc, action)})"
         self.jacobian_caption.setText(
             f"∂{jac.output_name}/∂{jac.input_name}: {rows} × {cols}, row m column k is "
             f"∂{jac.output_name}[m] / ∂{jac.input_name}[k]{when}.")
+        self._show_plots(JACOBIAN)
+        self._show_vjp(index, action)
+
+    def _draw_jacobian(self):
+        jac = self.jacobian
         self.jacobian_map.show_matrix(jac.matrix, jac.row_labels, jac.column_labels,
                                       f"∂{jac.output_name}/∂{jac.input_name}")
-        self._show_vjp(index, action)
 
     def _show_vjp(self, index, action):
         doc, result = self.session.document, self.session.result
@@ -582,7 +608,7 @@ class ProbePanel(SessionPanel):
 
     def _show_check(self, problem):
         check = self.check
-        self._say(self.check_message, problem or "", self.difference_map)
+        self._say(CHECK, problem or "")
         if check is None:
             self.verdict_label.setText("")
             self.error_text.setText("")
@@ -603,6 +629,10 @@ class ProbePanel(SessionPanel):
             f"{check.analytic[r, c]:.6g}, numeric {check.numeric[r, c]:.6g} "
             f"(central differences, eps = {probe.EPS:g}; agreement within "
             f"{probe.ATOL:g} + {probe.RTOL:g} × |numeric|)." if check.difference.size else "")
+        self._show_plots(CHECK)
+
+    def _draw_check(self):
+        check = self.check
         self.difference_map.show_matrix(check.difference, check.row_labels,
                                         check.column_labels, "analytic − numeric")
 
@@ -631,14 +661,18 @@ class ProbePanel(SessionPanel):
             self.sweep = probe.sweep(doc, result, self.input, element, self.output,
                                      output_element, span, step=self._step())
         except probe.ProbeError as exc:
-            self._say(self.sweep_message, str(exc), self.sweep_view)
+            self._say(SWEEP, str(exc))
             self.element_name.setText("")
             self.output_element_name.setText("")
             return
         s = self.sweep
-        self._say(self.sweep_message, "", self.sweep_view)
+        self._say(SWEEP, "")
         self.element_name.setText(f"{s.input_label} = {s.x0:.4g}")
         self.output_element_name.setText(s.output_label)
+        self._show_plots(SWEEP)
+
+    def _draw_sweep(self):
+        s = self.sweep
         self.value_plot.setTitle(f"{s.output_label} as {s.input_label} varies "
                                  f"(dashed: the tangent at {s.x0:.4g})", **_TITLE)
         self.slope_plot.setTitle(f"∂{s.output_label}/∂{s.input_label} = {s.slope0:.4g} "
@@ -658,12 +692,14 @@ class ProbePanel(SessionPanel):
         self.value_plot.setYRange(low, high, padding=0.1)
         self.slope_plot.enableAutoRange()
 
-    @staticmethod
-    def _say(label, text, view):
-        """Shows ``text`` in ``label`` instead of ``view`` ("" shows the view)."""
+    def _say(self, tab, text):
+        """Shows ``text`` in the tab's message instead of its plots ("" shows the plots)."""
+        label = self._messages[tab]
         label.setText(text)
         label.setVisible(bool(text))
-        view.setVisible(not text)
+        if text:
+            self._undrawn.discard(tab)        # the plots stay hidden as they are
+        self._slots[tab].setVisible(not text)
 
     # ------------------------------------------------------------------ slots
     def _on_output_chosen(self, index):

@@ -8,11 +8,11 @@ sets new numbers on the plot items already made."""
 import re
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QVBoxLayout
 
 from gradstudio.document.export import action_text
+from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 
@@ -114,7 +114,8 @@ class _Strip:
 
 class TrainingPanel(SessionPanel):
     """The chosen loop's history (``loop_id``): loss, the selected node and its heatmaps
-    per iteration, the shown iteration marked on each."""
+    per iteration, the shown iteration marked on each. The plots are made the first time
+    they are needed: a loop to show, or a method asking about them."""
 
     def __init__(self, session, parent=None):
         super().__init__(session, parent)
@@ -134,7 +135,30 @@ class TrainingPanel(SessionPanel):
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: palette(placeholder-text);")
+        # the plots (curves_view, strips_view and what they hold) are made by
+        # _ensure_plots when first needed: they are most of the panel's start-up, and
+        # the dock starts behind another tab and most documents have no loop
+        self.curves_view = self.strips_view = None
 
+        top = QHBoxLayout()
+        top.addWidget(self.chooser)
+        top.addWidget(self.status, 1)
+        top.addWidget(self.log_scale)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addWidget(self.empty, 1)
+
+        self.follow(session.run_finished, self.refresh)
+        self.follow(session.selection_changed, self.refresh)
+        session.document_replaced.connect(self._on_document_replaced)
+        self.refresh()
+
+    def _ensure_plots(self):
+        """Makes the plots, once: the curves view and the strips view under the empty
+        label, in the state the panel is in (log scale, what is shown)."""
+        if self.curves_view is not None:
+            return
         self.curves_view = self._plots()
         self.loss_plot = self._plot(self.curves_view, 0, "Loss per iteration")
         self.node_plot = self._plot(self.curves_view, 1, "")
@@ -162,21 +186,14 @@ class TrainingPanel(SessionPanel):
                           self.grad_strip.plot)
         self.markers = [self._marker(p) for p in self.all_plots]
 
-        top = QHBoxLayout()
-        top.addWidget(self.chooser)
-        top.addWidget(self.status, 1)
-        top.addWidget(self.log_scale)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(top)
-        layout.addWidget(self.empty, 1)
-        layout.addWidget(self.curves_view, 2)
-        layout.addWidget(self.strips_view, 1)
-
-        self.follow(session.run_finished, self.refresh)
-        self.follow(session.selection_changed, self.refresh)
-        session.document_replaced.connect(self._on_document_replaced)
-        self.refresh()
+        self.layout().addWidget(self.curves_view, 2)
+        self.layout().addWidget(self.strips_view, 1)
+        if self.log_scale.isChecked():        # ticked before there was a plot to change
+            self.loss_plot.setLogMode(y=True)
+        # shown or hidden at once, as _show_empty and _fit_strips would have left them
+        # (the layout would show them only later, whatever the panel shows)
+        self.curves_view.setVisible(self.empty.isHidden())
+        self._fit_strips()
 
     # ------------------------------------------------------------------ API
     @property
@@ -187,14 +204,17 @@ class TrainingPanel(SessionPanel):
 
     def curve_names(self):
         """The loss plot's legend, in order."""
+        self._ensure_plots()
         return [label.text for _, label in self.loss_legend.items]
 
     def node_curve_names(self):
         """The names of the selected node's plot's curves (values, then gradients)."""
+        self._ensure_plots()
         return [item.name() for item in self._node_items()]
 
     def curve_data(self, name):
         """``(x, y)`` of the curve called ``name`` in either plot (KeyError if none)."""
+        self._ensure_plots()
         for item in self.loss_curves.shown() + self._node_items():
             if item.name() == name:
                 x, y = item.getOriginalDataset()
@@ -203,11 +223,15 @@ class TrainingPanel(SessionPanel):
 
     def node_title(self):
         """What the selected node's plot shows, as its title says it."""
+        self._ensure_plots()
         return self.node_plot.titleLabel.text
 
     def marker_iteration(self):
         """The iteration the line marks (None while no loop is shown)."""
-        return None if self.history is None else int(round(self.markers[0].value()))
+        if self.history is None:
+            return None
+        self._ensure_plots()
+        return int(round(self.markers[0].value()))
 
     def empty_text(self):
         """The empty state's text, "" while the plots are shown."""
@@ -215,6 +239,7 @@ class TrainingPanel(SessionPanel):
 
     def heatmap_shape(self):
         """``(elements, iterations)`` of the value strip; None while it shows none."""
+        self._ensure_plots()
         image = self.value_strip.image
         if not self.strips_view.isVisibleTo(self) or not image.isVisible():
             return None
@@ -225,6 +250,7 @@ class TrainingPanel(SessionPanel):
         history = self.history
         if history is None:
             return
+        self._ensure_plots()
         last = self._last(history)
         self.session.set_iteration(self.loop_id, max(0, min(int(round(k)), last)))
         self._place_markers(self.session.iteration(self.loop_id), last)
@@ -393,10 +419,13 @@ class TrainingPanel(SessionPanel):
 
     def _show_empty(self, text):
         """The empty state's ``text`` instead of the plots, or the plots (None)."""
+        if text is None:
+            self._ensure_plots()              # the first loop to show
         self.empty.setText(text or "")
         self.empty.setVisible(text is not None)
         for w in (self.status, self.log_scale, self.curves_view):
-            w.setVisible(text is None)
+            if w is not None:                 # no plots made yet: none to hide
+                w.setVisible(text is None)
         self._fit_strips()
 
     def _place_markers(self, k, last):
@@ -407,6 +436,8 @@ class TrainingPanel(SessionPanel):
     def _fit_strips(self):
         """The strips, when there is one to show and room for them under the curves (a
         short dock keeps its height for the curves)."""
+        if self.strips_view is None:          # not made yet (_ensure_plots)
+            return
         self.strips_view.setVisible(self._strips_wanted and self.empty.isHidden() and
                                     self.height() >= STRIPS_MIN_HEIGHT)
 
@@ -439,7 +470,8 @@ class TrainingPanel(SessionPanel):
                 return
 
     def _on_log_scale_toggled(self, checked):
-        self.loss_plot.setLogMode(y=checked)
+        if self.curves_view is not None:      # else _ensure_plots applies it
+            self.loss_plot.setLogMode(y=checked)
 
     def _on_document_replaced(self):
         # the old document's loops mean nothing in the new one; run_finished shows it

@@ -3,11 +3,14 @@ x.grad (equal, printed as torch prints them), the gradient check's ✓ on every 
 its ``verdicts``, a sweep through relu's kink drawn with its point and tangent, refusals
 in one sentence, and no work while the panel is hidden."""
 import numpy as np
+import pyqtgraph as pg
 import pytest
+from PySide6.QtWidgets import QWidget
 
 from gradstudio.document import Document, probe
-from gradstudio.document.examples import EXAMPLES, build
+from gradstudio.document.examples import EXAMPLES, autograd_tutorial, build
 from gradstudio.ui import commands
+from gradstudio.ui.heatmap import Heatmap
 from gradstudio.ui.probe_panel import CHECK, JACOBIAN, SWEEP, ProbePanel
 from gradstudio.ui.session import Session
 
@@ -192,6 +195,44 @@ def test_a_hidden_panel_computes_nothing_until_shown(qtbot, monkeypatch):
     panel.set_shown(True)
     assert calls and panel.jacobian is not None     # (the VJP's J is one of them)
     assert {c[2:4] for c in calls} == {(n["y_10"], n["x"])}
+
+
+def test_the_plots_are_built_when_a_result_is_first_drawn_in_view(qtbot):
+    """A new panel (as one behind another dock's tab) has its Jacobian computed but no
+    pyqtgraph plot; on screen, the heatmap is built and shows it as before, and the other
+    tabs' plots come with their own results."""
+    session = Session(autograd_tutorial())
+    panel = ProbePanel(session)
+    qtbot.addWidget(panel)
+
+    def plots():
+        return sorted(type(w).__name__ for w in panel.findChildren(QWidget)
+                      if isinstance(w, (pg.PlotWidget, pg.GraphicsLayoutWidget)))
+    assert session.selection == [] and plots() == []
+    assert (panel.output_box.currentText(), panel.input_box.currentText()) == ("out", "x")
+    assert panel.jacobian is not None and panel.message() == ""
+    assert panel.jacobian_caption.text().startswith("∂out/∂x: 1 × 4")
+    panel.resize(700, 600)
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert plots() == ["Heatmap"]
+    heatmap = panel.findChild(Heatmap)
+    assert heatmap is panel.jacobian_map and heatmap.isVisible()
+    assert np.array_equal(heatmap.matrix, np.full((1, 4), 4.5))       # = x.grad
+    assert heatmap.row_labels == ["out"]
+    assert heatmap.column_labels == ["x[0, 0]", "x[0, 1]", "x[1, 0]", "x[1, 1]"]
+    assert heatmap.plotItem.titleLabel.text == "∂out/∂x (colour scale ±4.5)"
+    assert np.array_equal(heatmap.image.image, heatmap.matrix)
+    assert [t.toPlainText() for t in heatmap.cell_texts] == ["4.5"] * 4
+    top = [w.mapTo(panel, w.rect().topLeft()).y()                # in its place
+           for w in (panel.jacobian_caption, heatmap, panel.vjp_box)]
+    assert top == sorted(top) and heatmap.height() >= 140
+    panel.show_tab(SWEEP)
+    assert plots() == ["GraphicsLayoutWidget", "Heatmap"] and panel.sweep_view.isVisible()
+    assert len(panel.value_curve.getData()[0]) == 101
+    panel.show_tab(CHECK)
+    assert plots() == ["GraphicsLayoutWidget", "Heatmap", "Heatmap"]
+    assert panel.difference_map.isVisible() and panel.difference_map.matrix.shape == (1, 4)
 
 
 def test_a_new_document_resets_the_choices(qtbot):

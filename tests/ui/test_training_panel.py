@@ -2,6 +2,7 @@
 marker of the shown iteration (moved by the session and moving it), the selected node's
 value and gradient per iteration, its heatmap strips, and the empty and failed states."""
 import numpy as np
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
@@ -159,7 +160,7 @@ def test_xor_heatmap_has_a_row_per_element_and_a_column_per_iteration(qtbot):
 def test_no_loop_shows_the_empty_state(qtbot, regression):
     _, empty, _ = panel_on(qtbot, autograd_tutorial())
     assert empty.empty_text() == EMPTY_TEXT and empty.loop_id is None
-    assert empty.marker_iteration() is None and not empty.curves_view.isVisibleTo(empty)
+    assert empty.marker_iteration() is None and empty.curves_view is None   # no plot made
 
     session, panel, _ = regression
     assert panel.empty_text() == ""
@@ -212,6 +213,32 @@ def test_a_new_document_shows_its_own_loop(qtbot, regression):
     assert len(panel.curve_data("loss")[1]) == 200 and panel.marker_iteration() == 199
     session.set_document(autograd_tutorial())
     assert panel.empty_text() == EMPTY_TEXT
+
+
+def test_the_plots_are_made_when_a_loop_first_needs_them(qtbot):
+    session, panel, _ = panel_on(qtbot, autograd_tutorial())
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert panel.empty_text() == EMPTY_TEXT and panel.marker_iteration() is None
+    assert not panel.findChildren(pg.GraphicsView)   # no loop: no plot made, not just hidden
+    panel.log_scale.setChecked(True)                 # applies to the plots made later
+
+    session.set_document(build("09_linear_regression"))
+    n = ids(session)
+    assert panel.empty_text() == "" and panel.curve_names() == ["loss"]
+    assert np.array_equal(panel.curve_data("loss")[1], panel.history.scalar(n["loss"]))
+    assert panel.node_curve_names() == ["w", "b"] and panel.marker_iteration() == 29
+    assert panel.loss_plot.getAxis("left").logMode
+    layout = panel.layout()                          # in the panel's layout as before
+    assert [layout.itemAt(i).widget() for i in range(1, 4)] == [
+        panel.empty, panel.curves_view, panel.strips_view]
+    assert [layout.stretch(i) for i in range(4)] == [0, 1, 2, 1]
+    assert panel.curves_view.isVisible() and panel.empty.isHidden()
+    assert panel.strips_view.isHidden()              # w and b have one element each
+
+    session.set_document(autograd_tutorial())        # made once, then hidden and shown
+    assert panel.empty_text() == EMPTY_TEXT and panel.curves_view.isHidden()
+    assert len(panel.findChildren(pg.GraphicsView)) == 2
 
 
 def test_a_short_panel_keeps_its_height_for_the_curves(qtbot):
