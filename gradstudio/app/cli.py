@@ -263,17 +263,19 @@ def _gui(args):
         if not (Path(word).is_file() or word.endswith(EXTENSION)):
             raise _Usage(f"invalid choice: '{word}' is neither a command "
                          f"({', '.join(COMMANDS)}) nor a file (see '{PROG} --help')")
-    from gradstudio.app.display import display_problem
-    problem = display_problem()
-    if problem is not None:
-        raise _Fail(problem)
+    from gradstudio.app.display import start_check
+    check = start_check()           # (its child tries the display while we import)
     try:
         # import_module consults sys.modules first (so a stand-in window can be
         # injected), unlike ``from gradstudio.ui import main_window``.
         main_window = importlib.import_module("gradstudio.ui.main_window")
     except ImportError as exc:
+        check.result()
         raise _Fail(f"the desktop window cannot start ({exc}); the commands "
                     f"{', '.join(COMMANDS)} work without it") from None
+    problem = check.result()
+    if problem is not None:
+        raise _Fail(problem)
     return main_window.main(args)
 
 

@@ -4,15 +4,15 @@ plugins. ``display_problem`` says it in one sentence instead.
 
 On Linux and the BSDs the window needs an X11 or Wayland display. When the environment
 names none, that is the answer; when it names one, a child process tries to start Qt's
-platform there (about half a second), so an unreachable display or a missing system
-library is caught too. Windows and macOS always have a display, and platforms that need
+platform there (about half a second, run while the window's modules are imported:
+``start_check``), so an unreachable display or a missing system library is caught too. Windows and macOS always have a display, and platforms that need
 none (``QT_QPA_PLATFORM=offscreen``, ``vnc``, ``eglfs`` …) are taken at their word.
 """
 import os
 import subprocess
 import sys
 
-__all__ = ["display_problem", "NO_DISPLAY"]
+__all__ = ["display_problem", "start_check", "DisplayCheck", "NO_DISPLAY"]
 
 NO_DISPLAY = ("no display found; set QT_QPA_PLATFORM=offscreen to run the window without "
               "one, or use the commands run, export and trace, which need none")
@@ -36,30 +36,59 @@ def _requested_platforms(environ):
 def display_problem(environ=None, platform=None, probe=True):
     """None when the window can start, else one sentence saying why not and what to do.
     ``probe=False`` only reads the environment and never starts a child process."""
-    environ = os.environ if environ is None else environ
-    platform = sys.platform if platform is None else platform
-    if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
-        return None
-    wanted = _requested_platforms(environ) or ["wayland", "xcb"]   # Qt's default on Linux
-    if any(name not in _DISPLAY_VARIABLE for name in wanted):
-        return None                 # offscreen, vnc, eglfs …: needs no display server
-    displays = [environ[_DISPLAY_VARIABLE[name]] for name in wanted
-                if environ.get(_DISPLAY_VARIABLE[name], "").strip()]
-    if not displays:
-        return NO_DISPLAY
-    return _probe(environ, displays[0]) if probe else None
+    return start_check(environ, platform, probe).result()
 
 
-def _probe(environ, display):
-    try:
-        proc = subprocess.run([sys.executable, "-c", _PROBE], env=dict(environ),
-                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, timeout=PROBE_TIMEOUT)
-    except (OSError, subprocess.TimeoutExpired):
-        return None                 # no verdict: let Qt try for itself
-    if proc.returncode == 0:
-        return None
-    lines = proc.stderr.decode("utf-8", "replace").splitlines()
+def start_check(environ=None, platform=None, probe=True):
+    """``display_problem`` started now, its answer read later (``result()``): the child
+    process that tries the display runs while the window's modules are imported, on the
+    other core, instead of before them."""
+    return DisplayCheck(environ, platform, probe)
+
+
+class DisplayCheck:
+    """A display check under way (see ``start_check``)."""
+
+    def __init__(self, environ=None, platform=None, probe=True):
+        environ = os.environ if environ is None else environ
+        platform = sys.platform if platform is None else platform
+        self._answer, self._child, self._display = None, None, None
+        if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+            return
+        wanted = _requested_platforms(environ) or ["wayland", "xcb"]   # Qt's default
+        if any(name not in _DISPLAY_VARIABLE for name in wanted):
+            return                  # offscreen, vnc, eglfs …: needs no display server
+        displays = [environ[_DISPLAY_VARIABLE[name]] for name in wanted
+                    if environ.get(_DISPLAY_VARIABLE[name], "").strip()]
+        if not displays:
+            self._answer = NO_DISPLAY
+        elif probe:
+            self._display = displays[0]
+            try:
+                self._child = subprocess.Popen(
+                    [sys.executable, "-c", _PROBE], env=dict(environ),
+                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                    stderr=subprocess.PIPE)
+            except OSError:
+                self._child = None  # no verdict: let Qt try for itself
+
+    def result(self):
+        """None when the window can start, else why not (waits for the child)."""
+        if self._child is not None:
+            child, self._child = self._child, None
+            try:
+                _, err = child.communicate(timeout=PROBE_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.communicate()
+                return None         # no verdict: let Qt try for itself
+            if child.returncode != 0:
+                self._answer = _unreachable(self._display, err)
+        return self._answer
+
+
+def _unreachable(display, stderr):
+    lines = stderr.decode("utf-8", "replace").splitlines()
     # Qt's first line says it best: "qt.qpa.xcb: could not connect to display :9"
     reason = next((line.split(": ", 1)[-1].strip() for line in lines if line.strip()), "")
     because = f" ({reason.rstrip('.')})" if reason else ""
