@@ -74,7 +74,10 @@ def _planned(spec, p, shapes):
             return None            # the engine says what does not fit
         return math.prod(next(iter(rest))) * sum(s[dim] for s in listed)
     if len(shapes) >= 2 and name not in _NOT_BROADCAST:
-        return math.prod(np.broadcast_shapes(*shapes.values()))
+        listed = list(shapes.values())
+        if all(s == listed[0] for s in listed):     # (the common case, without numpy)
+            return math.prod(listed[0])
+        return math.prod(np.broadcast_shapes(*listed))
     return None
 
 

@@ -87,6 +87,8 @@ class Document:
         self.seed: int | None = 0
         self.view: dict = {}
         self._order: list[str] = []     # creation order: ties in the topological sort
+        self._shape = 0                 # bumped by every change of nodes or edges
+        self._known = (None, None, {})  # (shape, topological order, inputs) as of then
         self._subscribers = []
         self._counter = 0
 
@@ -139,6 +141,7 @@ class Document:
         data = NodeData(node_id, kind, full, _position(position), check_label(label), bool(watched),
                         bool(retains_grad))
         self.graph.add_node(node_id, data=data)
+        self._shape += 1
         if index is None:
             self._order.append(node_id)
         else:
@@ -164,6 +167,7 @@ class Document:
         index = self._order.index(node_id)
         self._order.remove(node_id)
         self.graph.remove_node(node_id)
+        self._shape += 1
         self._emit("node_removed", node_id)
         for _, region in emptied:
             del self.regions[region.id]
@@ -232,7 +236,20 @@ class Document:
     # ------------------------------------------------------------------ edges
     def inputs_of(self, node_id):
         """``{port: source node id}`` of a node's connected inputs."""
-        return {k: u for u, keys in self.graph.pred.get(node_id, {}).items() for k in keys}
+        inputs = self._shape_known()[2]
+        found = inputs.get(node_id)
+        if found is None:
+            found = inputs[node_id] = {k: u for u, keys in
+                                       self.graph.pred.get(node_id, {}).items() for k in keys}
+        return dict(found)
+
+    def _shape_known(self):
+        """What is known of the graph's shape now: (shape, topological order or None,
+        inputs by node), forgotten at every change of nodes or edges (a run asks for
+        every node's inputs and the order; views ask again after it)."""
+        if self._known[0] != self._shape:
+            self._known = (self._shape, None, {})
+        return self._known
 
     def source_of(self, node_id, port):
         return self.inputs_of(node_id).get(port)
@@ -259,8 +276,10 @@ class Document:
         previous = self.source_of(target, port)
         if previous is not None:
             self.graph.remove_edge(previous, target, port)
+            self._shape += 1
             self._emit("edge_removed", (previous, target, port))
         self.graph.add_edge(source, target, key=port)
+        self._shape += 1
         self._emit("edge_added", (source, target, port))
         return previous
 
@@ -269,6 +288,7 @@ class Document:
         source = self.source_of(target, port)
         if source is not None:
             self.graph.remove_edge(source, target, port)
+            self._shape += 1
             self._emit("edge_removed", (source, target, port))
         return source
 
@@ -285,8 +305,13 @@ class Document:
 
     def topological_order(self):
         """A deterministic topological order: ties broken by creation order."""
-        rank = {n: i for i, n in enumerate(self._order)}
-        return list(nx.lexicographical_topological_sort(self.graph, key=rank.__getitem__))
+        shape, order, inputs = self._shape_known()
+        if order is None:
+            rank = {n: i for i, n in enumerate(self._order)}
+            order = tuple(nx.lexicographical_topological_sort(self.graph,
+                                                              key=rank.__getitem__))
+            self._known = (shape, order, inputs)
+        return list(order)
 
     # ------------------------------------------------------------------ regions
     def add_region(self, nodes=(), label="no_grad", region_id=None, index=None):
@@ -396,6 +421,7 @@ class Document:
     def clear(self):
         """Empties the document (a fresh, unsaved program)."""
         self.graph.clear()
+        self._shape += 1
         self.regions.clear()
         self.timeline.clear()
         self._order.clear()
