@@ -81,8 +81,10 @@ class MainWindow(WindowFiles, QMainWindow):
         self._heap_timer.setSingleShot(True)
         self._heap_timer.setInterval(HEAP_IDLE_MS)
         self._heap_timer.timeout.connect(heap.settle)
-        s.document_replaced.connect(self._heap_timer.start)
-        s.run_finished.connect(self._heap_timer.start)
+        for signal in (s.document_replaced, s.run_finished, s.selection_changed,
+                       s.step_changed):    # (the pause waits for the user to pause)
+            # (not start itself: start(int) would take a step number as the interval)
+            signal.connect(lambda *_: self._heap_timer.start())
         s.run_finished.connect(self._on_run_finished)
         s.selection_changed.connect(self._on_selection_changed)
         s.autograd_changed.connect(self._on_autograd_changed)

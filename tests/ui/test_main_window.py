@@ -595,4 +595,6 @@ def test_an_open_document_is_kept_out_of_full_collections_and_freed_when_replace
     qtbot.waitUntil(lambda: old() is None and old_run() is None,
                     timeout=mw.HEAP_IDLE_MS + 3000)
     assert gc.get_freeze_count() > 0
+    window.session.set_step(0)                  # moving about waits for a pause too
+    assert window._heap_timer.isActive() and window._heap_timer.interval() == mw.HEAP_IDLE_MS
     gc.unfreeze()                               # (the other tests' objects: as before)
