@@ -8,7 +8,7 @@ from gradstudio.document.training import linear_bounds, place_train_loop
 __all__ = ["AddNode", "RemoveNodes", "Connect", "Disconnect", "MoveNodes", "SetParam",
            "SetLabel", "SetWatched", "AddRegion", "RemoveRegion", "SetRegionNodes",
            "AddAction", "RemoveAction", "MoveAction", "SetActionParam", "SetSeed", "Paste",
-           "SetRetainsGrad", "retain_grad_choice", "AddLoop", "TrainLoop", "AddLinearLayer"]
+           "SetRetainsGrad", "AddLoop", "TrainLoop", "AddLinearLayer"]
 
 MOVE_ID = 1001
 
@@ -348,36 +348,6 @@ def SetRetainsGrad(doc, node_id, retains):
     name = doc.display_name(node_id)
     return _Setter(doc, f"Keep .grad of {name}" if retains else f"Stop keeping .grad of {name}",
                    "set_retains_grad", (node_id,), bool(retains))
-
-
-def retain_grad_choice(state, marked):
-    """``(usable, text, tip)`` of a retains_grad toggle (the inspector's, the node menu's)
-    for a node's run state and whether the node is marked with retain_grad(): a mark can
-    always be taken off; one is offered only where PyTorch keeps the tensor's .grad
-    because of it."""
-    ok = state is not None and state.error is None and state.value is not None
-    if not ok:
-        return marked, "—", ("This node is in error, so it has no tensor to keep a .grad "
-                             "for." + (" Untick to take retain_grad() off." if marked else ""))
-    text = str(bool(state.retains_grad))
-    if not state.requires_grad:
-        if marked:
-            return True, f"{text} (left out)", (
-                "Marked with retain_grad(), but this tensor does not require grad: PyTorch "
-                "refuses retain_grad() on it, so the call is left out of the run and the "
-                "code. Untick to take the mark off.")
-        return False, text, ("This tensor does not require grad, so it never gets a .grad: "
-                             "PyTorch refuses retain_grad() on it.")
-    if state.is_leaf:
-        return marked, f"{text} (leaf)" if marked else text, (
-            "A leaf keeps its .grad after backward anyway; retain_grad() does nothing on "
-            "it." + (" Untick to take the mark off." if marked else ""))
-    if marked:
-        return True, text, ("Marked with retain_grad(): this tensor keeps its .grad after "
-                            "backward. Untick to take the mark off.")
-    return True, text, ("Tick to keep this computed tensor's .grad after backward (the code "
-                        "calls retain_grad() on it); without it PyTorch computes the "
-                        "gradient but does not keep it.")
 
 
 def PassOnesGradient(doc, action_id, shape, dtype, position):

@@ -12,7 +12,8 @@ from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document import DocumentError
 from gradstudio.ui import commands
 from gradstudio.ui.inspector_fields import (NameField, ParamEditor, SeedField, error_label,
-                                            mono_font, set_text, text_box)
+                                            mono_font, retain_grad_choice, set_text,
+                                            text_box)
 from gradstudio.ui.inspector_literal import LiteralEditor
 from gradstudio.ui.panel import SessionPanel
 
@@ -186,7 +187,7 @@ class Inspector(SessionPanel):
                           "computed tensor requires grad when any of its inputs does. Use "
                           "detach or requires_grad_ nodes to change it.")
         rg.blockSignals(False)
-        usable, text, tip = commands.retain_grad_choice(state, data.retains_grad)
+        usable, text, tip = retain_grad_choice(state, data.retains_grad)
         kept = self.retains_grad
         kept.blockSignals(True)
         kept.setChecked(data.retains_grad)

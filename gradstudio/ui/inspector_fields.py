@@ -18,8 +18,8 @@ from gradstudio.document.params import check_param, literal_shape
 from gradstudio.ui import commands
 from gradstudio.ui.widgets import wheel_only_when_focused
 
-__all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "label_error",
-           "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
+__all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "retain_grad_choice",
+           "label_error", "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
            "parse_literal", "format_param", "GRID_CELLS"]
 
 ERROR_STYLE = "color: #c62828;"
@@ -413,3 +413,33 @@ class SeedField(QGroupBox):
         if seed != doc.seed:
             self.session.push(commands.SetSeed(doc, seed))
         self.show_seed()
+
+
+def retain_grad_choice(state, marked):
+    """``(usable, text, tip)`` of a retains_grad toggle (the inspector's, the node menu's)
+    for a node's run state and whether the node is marked with retain_grad(): a mark can
+    always be taken off; one is offered only where PyTorch keeps the tensor's .grad
+    because of it."""
+    ok = state is not None and state.error is None and state.value is not None
+    if not ok:
+        return marked, "—", ("This node is in error, so it has no tensor to keep a .grad "
+                             "for." + (" Untick to take retain_grad() off." if marked else ""))
+    text = str(bool(state.retains_grad))
+    if not state.requires_grad:
+        if marked:
+            return True, f"{text} (left out)", (
+                "Marked with retain_grad(), but this tensor does not require grad: PyTorch "
+                "refuses retain_grad() on it, so the call is left out of the run and the "
+                "code. Untick to take the mark off.")
+        return False, text, ("This tensor does not require grad, so it never gets a .grad: "
+                             "PyTorch refuses retain_grad() on it.")
+    if state.is_leaf:
+        return marked, f"{text} (leaf)" if marked else text, (
+            "A leaf keeps its .grad after backward anyway; retain_grad() does nothing on "
+            "it." + (" Untick to take the mark off." if marked else ""))
+    if marked:
+        return True, text, ("Marked with retain_grad(): this tensor keeps its .grad after "
+                            "backward. Untick to take the mark off.")
+    return True, text, ("Tick to keep this computed tensor's .grad after backward (the code "
+                        "calls retain_grad() on it); without it PyTorch computes the "
+                        "gradient but does not keep it.")

@@ -4,8 +4,8 @@ selection), on a no-grad region's frame (remove the region, keeping its nodes; s
 its nodes) and on empty space (add a node there). Every entry is one undo step."""
 from PySide6.QtWidgets import QMenu
 
-from gradstudio.ui.commands import (AddRegion, RemoveRegion, SetRetainsGrad,
-                                    retain_grad_choice)
+from gradstudio.ui.commands import AddRegion, RemoveRegion, SetRetainsGrad
+from gradstudio.ui.inspector_fields import retain_grad_choice
 
 from .regions import take_out
 
