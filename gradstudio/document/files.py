@@ -59,6 +59,10 @@ def dumps(doc: Document) -> str:
             out.append(f'  "{name}": [\n{body}\n  ],')
         else:
             out.append(f'  "{name}": [],')
+    if doc.lesson is not None:
+        actions = {a.id for a in doc.timeline}
+        lesson = doc.lesson.without(lambda i: i in doc.graph or i in actions)
+        out.append(f'  "lesson": {_line(lesson.to_json())},')
     out.append(f'  "view": {_line(_sorted(doc.view))}')
     out.append("}")
     return "\n".join(out) + "\n"

@@ -12,6 +12,8 @@ Version history
      ``watched`` on nodes, ``label`` on regions, ``view``.
   3  ``retain_grad()`` is a mark on the tensor it retains (``"retains_grad": true`` on
      its node), no longer a ``retain_grad`` node passing its input on.
+  4  an optional ``lesson``: the notebook a graph was traced from, or an example's text
+     (``lesson.Lesson``); nothing else changed.
 """
 from .actions import ACTION_KINDS, NODE_TYPES
 from .params import _is_number
@@ -140,5 +142,11 @@ def _v2_to_v3(data):
     return data
 
 
-MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(data):
+    """Nothing to change: a version 3 file has no lesson."""
+    data["format_version"] = 4
+    return data
+
+
+MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 FORMAT_VERSION = max(MIGRATIONS) + 1    # the version this GradStudio writes

@@ -86,6 +86,7 @@ class Document:
         self.timeline: list[Action] = []
         self.seed: int | None = 0
         self.view: dict = {}
+        self.lesson = None              # lesson.Lesson: the notebook it was traced from
         self._order: list[str] = []     # creation order: ties in the topological sort
         self._shape = 0                 # bumped by every change of nodes or edges
         self._known = (None, None, {})  # (shape, topological order, inputs) as of then
@@ -427,6 +428,7 @@ class Document:
         self._order.clear()
         self.seed = 0
         self.view = {}
+        self.lesson = None
         self._counter = 0
         self._emit("reset")
 

@@ -16,6 +16,7 @@ import numpy as np
 from .catalogue import CATALOGUE
 from .migrations import FORMAT_VERSION, MIGRATIONS, MigrationDefect
 from .actions import NODE_TYPES
+from .lesson import Lesson
 from .model import ACTION_KINDS, Document, DocumentError
 from .params import _is_int, _is_number, check_param
 
@@ -38,7 +39,7 @@ LIMITS = dict(bytes=MAX_BYTES, depth=MAX_DEPTH, nodes=MAX_NODES, edges=MAX_EDGES
 
 _PROGRESS_EVERY = 1000          # nodes or edges between two calls of ``progress``
 _ID = re.compile(r"[A-Za-z0-9_.:\-]{1,64}\Z")
-_TOP = ("format_version", "seed", "nodes", "edges", "regions", "timeline", "view")
+_TOP = ("format_version", "seed", "nodes", "edges", "regions", "timeline", "view", "lesson")
 
 
 class FileError(DocumentError):
@@ -284,6 +285,10 @@ class _Builder:
             raise self.fail("view", f"the field '{_show(view.duplicate)}' appears twice.")
         check_view(view, self.fail)
         self.doc.view = dict(view)
+        if data.get("lesson") is not None:
+            actions = {a.id for a in self.doc.timeline}
+            self.doc.lesson = Lesson.from_json(
+                data["lesson"], self.fail, lambda i: i in self.doc.graph or i in actions)
         return self.doc
 
     def node(self, node, place):
