@@ -80,14 +80,19 @@ class TraceJob:
     document is checked against it); ``record_values`` is kept for older callers."""
 
     def __init__(self, text, timeout=DEFAULT_TIMEOUT, filename="<script>",
-                 record_values=False):
+                 record_values=False, cells=None):
         if not isinstance(text, str):
             raise TraceError("The script must be text.")
         # what the script computed is always recorded: the document is checked against it
-        request = json.dumps({"source": text, "filename": filename, "timeout": float(timeout),
-                              "record_values": True})
+        request = {"source": text, "filename": filename, "timeout": float(timeout),
+                   "record_values": True}
+        if cells is not None:        # a notebook's cells: [[cell, first line, last line]]
+            request["cells"] = [list(c) for c in cells]
+        request = json.dumps(request)
         self._source = text
         self.recorded = {}
+        self.data = None              # after result(): the child's JSON and node ids
+        self.ids = {}
         if len(request) > MAX_SCRIPT_BYTES:
             raise TraceError("The script is larger than 1 MB; trace a shorter one.")
         self.timeout = float(timeout)
@@ -173,6 +178,7 @@ class TraceJob:
             raise TraceError(str(exc)) from None
         self.recorded = {ids[n["id"]]: n["recorded"] for n in data["nodes"]
                          if "recorded" in n}
+        self.data, self.ids = data, ids
         return doc
 
 

@@ -97,10 +97,48 @@ def _stop_timer():
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-def trace_source(source, filename="<script>", record_values=False, timeout=None):
+def display_text(v):
+    """What IPython displays for a cell's last expression (``IPython.lib.pretty``): a
+    default repr as ``<Name at 0x...>``, tuples and lists element by element, anything
+    else as its repr."""
+    if isinstance(v, tuple) and type(v).__repr__ is tuple.__repr__:
+        inner = ", ".join(display_text(x) for x in v)
+        return "(" + inner + ("," if len(v) == 1 else "") + ")"
+    if isinstance(v, list) and type(v).__repr__ is list.__repr__:
+        return "[" + ", ".join(display_text(x) for x in v) + "]"
+    cls = type(v)
+    if cls.__repr__ is object.__repr__:
+        mod = getattr(cls, "__module__", None)
+        name = cls.__qualname__ if mod in (None, "builtins") else f"{mod}.{cls.__qualname__}"
+        return f"<{name} at {id(v):#x}>"
+    return repr(v)
+
+
+def _cell_parts(source, first, last, filename):
+    """Cell lines ``first..last`` of ``source`` compiled at their own line numbers: the
+    statements, and the trailing expression IPython would display (None when there is
+    none or the line ends with ``;``)."""
+    import ast
+    lines = source.split("\n")[first - 1:last]
+    tree = ast.parse("\n" * (first - 1) + "\n".join(lines), filename)
+    shown = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        end = tree.body[-1].end_lineno
+        if not lines[end - first].split("#", 1)[0].rstrip().endswith(";"):
+            shown = compile(ast.Expression(tree.body.pop().value), filename, "eval")
+    return compile(tree, filename, "exec"), shown
+
+
+def trace_source(source, filename="<script>", record_values=False, timeout=None, cells=None):
     """Runs ``source`` with the engine as torch; returns the result dict. With
     ``record_values`` each node also carries what the script computed (its value, dtype,
-    grad_fn and final .grad), so a caller can check the document reproduces it."""
+    grad_fn and final .grad), so a caller can check the document reproduces it.
+
+    ``cells`` (a notebook: ``[[cell, first line, last line], ...]``) runs those lines of
+    ``source`` cell by cell, as Jupyter runs them one after another: a cell's trailing
+    expression is displayed, and an error ends its cell (shown in its output as
+    ``RuntimeError: ...``) while the next cells still run. The result then says, per
+    cell, what it printed and the error it raised (``"cells"``)."""
     import gradstudio.engine as engine
     from gradstudio.engine.observer import listen
     rec = Recorder(engine, filename, record_values)
@@ -123,6 +161,38 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
             rec.quiet -= 1
 
     namespace = {"__name__": "__main__", "__file__": filename, "print": traced_print}
+    cell_results = []
+
+    def display(value):
+        if value is None:
+            return
+        if not rec.quiet:
+            rec.mark_watched(value)
+            rec.printed()
+        rec.quiet += 1
+        try:
+            real_print(display_text(value))
+        finally:
+            rec.quiet -= 1
+
+    def run_cells():
+        for cell, first, last in cells:
+            start, error = len(output.getvalue()), None
+            try:
+                code, shown = _cell_parts(source, first, last, filename)
+                exec(code, namespace)
+                if shown is not None:
+                    display(eval(shown, namespace))
+            except Exception as exc:  # the cell's error, shown at the cell as Jupyter does
+                if isinstance(exc, TraceError) or rec.refusal is not None:
+                    raise
+                where = _error_line(exc, filename).split(": ", 1)
+                error = where[-1] if where[0].startswith("line ") else ": ".join(where)
+                line = where[0][5:] if where[0].startswith("line ") else None
+                real_print(error)
+                error = {"text": error, "line": int(line) if line else None}
+            cell_results.append({"cell": cell, "output": output.getvalue()[start:],
+                                 "error": error})
 
     namer = LineNamer(rec, source)
     hooks = watch.hooks
@@ -139,14 +209,17 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
     old_out, old_err = sys.stdout, sys.stderr
     sys.stdout = sys.stderr = output
     try:
-        code = compile(source, filename, "exec")
+        code = compile(source, filename, "exec") if cells is None else None
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             sys.settrace(global_tracer)
             _start_timer(timeout)
             try:
                 with listen(Tracer(rec)):
-                    exec(code, namespace)
+                    if cells is None:
+                        exec(code, namespace)
+                    else:
+                        run_cells()
             finally:
                 _stop_timer()
                 sys.settrace(None)
@@ -170,6 +243,11 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None)
             result = {"ok": False, "error": _error_line(exc, filename)}
     text = output.getvalue()
     result["output"] = text[:MAX_OUTPUT]
+    if cells is not None:
+        for c in cell_results:
+            c["output"] = c["output"][:MAX_OUTPUT]
+        result["cells"] = cell_results
+        result["script_seeded"] = rec.seed is not None
     return result
 
 
@@ -200,7 +278,8 @@ def main():
     os.dup2(devnull, 1)
     try:
         result = trace_source(request["source"], request.get("filename") or "<script>",
-                              bool(request.get("record_values")), request.get("timeout"))
+                              bool(request.get("record_values")), request.get("timeout"),
+                              request.get("cells"))
     except BaseException as exc:  # a bug of the tracer itself: still one message
         result = {"ok": False, "error": "The tracer failed: " + "".join(
             traceback.format_exception_only(type(exc), exc)).strip()}

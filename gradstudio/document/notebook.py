@@ -1,0 +1,221 @@
+"""Jupyter notebooks (``.ipynb``, nbformat 4) read for tracing, checked and never run here.
+
+``read_notebook(data, source)`` parses and validates a notebook (with ``nbformat``, the
+format's own library, imported only when a notebook is read or written) and returns a
+``Notebook``: its cells in order, each code cell with its source and the output the
+notebook stored (as text: printed streams, displayed values' ``text/plain``, an error's
+``ename: evalue``). Anything wrong, from bytes that are not JSON to a notebook of
+another format version, is one ``NotebookError`` in words.
+
+``program(notebook)`` is what the tracer runs: the code cells one after another, each
+starting at a known line of one program, so every recorded line maps back to its cell
+(``Program.where``). IPython's own syntax is never run: a line magic (``%time``), a
+shell line (``!pip install``), an assignment from either (``files = !ls``) and a help
+query (``x?``) become ``pass`` with a note on the cell, and a cell magic (``%%bash``)
+keeps its whole cell from running.
+"""
+import json
+import re
+from dataclasses import dataclass
+
+__all__ = ["Notebook", "NotebookError", "Program", "read_notebook", "program",
+           "MAX_NOTEBOOK_BYTES", "MAX_CODE_CHARS"]
+
+MAX_NOTEBOOK_BYTES = 32 * 1024 ** 2      # the file, outputs and images included
+MAX_CODE_CHARS = 1024 * 1024             # the code the tracer runs (as for a script)
+MAX_CELLS = 2000
+MAX_DEPTH = 64
+
+
+class NotebookError(ValueError):
+    """The notebook cannot be read; the message says why, in one sentence."""
+
+
+@dataclass(frozen=True)
+class NotebookCell:
+    kind: str                    # "markdown" or "code" (raw cells are kept as markdown)
+    source: str
+    stored: str | None = None    # the output the notebook stored, as text
+    execution_count: int | None = None
+
+
+@dataclass(frozen=True)
+class Notebook:
+    cells: tuple
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Program:
+    """The code cells as one program: ``text``; ``starts[i]`` the program line where
+    cell ``i``'s first line is (``None`` for a markdown cell); ``notes[i]`` what was not
+    run in it."""
+    text: str
+    starts: tuple
+    lengths: tuple
+    notes: tuple
+
+    def where(self, line):
+        """``(cell, line in cell)`` of a program line, or None."""
+        if line is None:
+            return None
+        for i, (start, n) in enumerate(zip(self.starts, self.lengths)):
+            if start is not None and start <= line < start + n:
+                return i, line - start + 1
+        return None
+
+    def ranges(self):
+        """``[(cell, first line, last line)]`` of the code cells that have lines."""
+        return [(i, s, s + n - 1) for i, (s, n) in enumerate(zip(self.starts, self.lengths))
+                if s is not None and n]
+
+
+def _text(value):
+    if isinstance(value, list):
+        return "".join(str(v) for v in value)
+    return value if isinstance(value, str) else ""
+
+
+def _stored(outputs):
+    parts = []
+    for out in outputs:
+        kind = out.get("output_type")
+        if kind == "stream":
+            parts.append(_text(out.get("text")))
+        elif kind in ("execute_result", "display_data"):
+            data = out.get("data", {})
+            if "text/plain" in data:
+                text = _text(data["text/plain"])
+                parts.append(text if text.endswith("\n") else text + "\n")
+            elif data:
+                parts.append(f"[{sorted(data)[0]}]\n")
+        elif kind == "error":
+            parts.append(f"{out.get('ename', 'Error')}: {out.get('evalue', '')}\n")
+    return "".join(parts)
+
+
+def _depth_ok(text):
+    depth = 0
+    inside = escaped = False
+    for ch in text:
+        if inside:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                inside = False
+        elif ch == '"':
+            inside = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def read_notebook(data, source="notebook.ipynb") -> Notebook:
+    """Parses and checks ``data`` (bytes or text of a ``.ipynb`` file)."""
+    name = str(source).replace("\\", "/").rsplit("/", 1)[-1]
+    if len(data) > MAX_NOTEBOOK_BYTES:
+        raise NotebookError(f"{name} is larger than {MAX_NOTEBOOK_BYTES // 2 ** 20} MB, the "
+                            "most GradStudio reads as a notebook.")
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise NotebookError(f"{name} is not UTF-8 text, so it is not a Jupyter "
+                                "notebook.") from None
+    if not _depth_ok(data):
+        raise NotebookError(f"{name} is nested more than {MAX_DEPTH} levels deep; it is not "
+                            "a Jupyter notebook.")
+    try:
+        raw = json.loads(data)
+    except (ValueError, RecursionError) as e:
+        where = f" (line {e.lineno}, column {e.colno})" if hasattr(e, "lineno") else ""
+        raise NotebookError(f"{name} is not valid JSON{where}, so it is not a Jupyter "
+                            "notebook.") from None
+    if not isinstance(raw, dict) or "cells" not in raw and "worksheets" not in raw:
+        raise NotebookError(f"{name} is JSON but not a Jupyter notebook (it has no cells).")
+    version = raw.get("nbformat")
+    if version != 4:
+        raise NotebookError(f"{name} is a notebook in format {version!r}; GradStudio reads "
+                            "format 4 (Jupyter's since 2015). Open it in Jupyter and save "
+                            "it again to convert it.")
+    import nbformat
+    try:
+        nb = nbformat.from_dict(raw)
+        nbformat.validate(nb, version=4)
+    except Exception as e:  # nbformat raises ValidationError and others
+        detail = str(getattr(e, "message", e)).splitlines()[0][:200]
+        raise NotebookError(f"{name} is not a valid format 4 notebook: {detail}.") from None
+    if len(nb.cells) > MAX_CELLS:
+        raise NotebookError(f"{name} has {len(nb.cells):,} cells; GradStudio reads notebooks "
+                            f"of up to {MAX_CELLS:,}.")
+    cells = []
+    code = 0
+    for c in nb.cells:
+        src = _text(c.get("source"))
+        if c.cell_type == "code":
+            code += len(src)
+            count = c.get("execution_count")
+            cells.append(NotebookCell("code", src, _stored(c.get("outputs", [])) or None,
+                                      count if isinstance(count, int) else None))
+        else:
+            cells.append(NotebookCell("markdown", src))
+    if code > MAX_CODE_CHARS:
+        raise NotebookError(f"{name} has more than {MAX_CODE_CHARS // 1024 ** 2} MB of code; "
+                            "trace a shorter notebook.")
+    return Notebook(tuple(cells), name)
+
+
+_MAGIC = re.compile(r"^(\s*)(%|!)")
+_ASSIGNED = re.compile(r"^(\s*)[A-Za-z_][\w\s,]*=\s*(%|!)")
+_HELP = re.compile(r"^(\s*)[\w.]*\?\??\s*$")
+
+
+def _line_skip(line):
+    """A note when ``line`` is IPython syntax that is not Python, else None."""
+    for pattern, what in ((_MAGIC, None), (_ASSIGNED, None), (_HELP, "a help query")):
+        m = pattern.match(line)
+        if m and line.strip():
+            if what is None:
+                what = "an IPython magic" if m.group(2) == "%" else "a shell command"
+            return m.group(1), what
+    return None
+
+
+def program(notebook: Notebook) -> Program:
+    """The code cells as one program (see the module docstring)."""
+    lines, starts, lengths, notes = [], [], [], []
+    for cell in notebook.cells:
+        if cell.kind != "code":
+            starts.append(None)
+            lengths.append(0)
+            notes.append(())
+            continue
+        src = cell.source.split("\n")
+        if src and src[-1] == "":
+            src.pop()
+        cell_notes = []
+        out = []
+        if src and src[0].lstrip().startswith("%%"):
+            cell_notes.append(f"line 1: the cell magic {src[0].split()[0]} was not run, "
+                              "nor the cell under it")
+            out = ["# " + ln if ln.strip() else ln for ln in src]
+        else:
+            for k, ln in enumerate(src, start=1):
+                skip = _line_skip(ln)
+                if skip is None:
+                    out.append(ln)
+                    continue
+                indent, what = skip
+                cell_notes.append(f"line {k}: {what} was not run: {ln.strip()[:80]}")
+                out.append(f"{indent}pass")
+        starts.append(len(lines) + 1)
+        lengths.append(len(out))
+        notes.append(tuple(cell_notes))
+        lines.extend(out)
+    return Program("\n".join(lines) + "\n", tuple(starts), tuple(lengths), tuple(notes))

@@ -1,0 +1,117 @@
+"""Tracing a Jupyter notebook: its code cells run in order in the tracing child, and the
+graph they compute opens with the notebook as its lesson.
+
+``trace_notebook(data, filename)`` reads the notebook (``notebook.read_notebook``),
+runs its code cells as ``trace.TraceJob`` runs a script (same child process, time limit
+and checks), cell by cell as a student runs them: a cell's trailing expression is
+displayed, an error ends its own cell and the next cells still run, IPython magics and
+shell lines never run (``notebook.program``). The document it returns carries a
+``Lesson``: every cell with the output the notebook stored next to the output the traced
+run produced, the error a cell raised, where each node and action came from, and whether
+the notebook seeds torch's generator itself. A refusal names the cell and its line
+(``cell 4, line 2: GradStudio cannot trace this: ...``).
+
+An unseeded notebook draws random numbers as if seeded with the document's seed (0), so
+the graph's numbers are reproducible but differ from the ones the notebook stored; the
+lesson's ``seeded`` flag lets the lesson view say so.
+"""
+import re
+
+from .lesson import Cell, Lesson, program_fingerprint
+from .notebook import NotebookError, program, read_notebook
+from .trace import DEFAULT_TIMEOUT, TraceError, TraceJob
+
+__all__ = ["trace_notebook", "start_notebook_trace", "NotebookTraceJob", "NOTEBOOK_SUFFIX"]
+
+NOTEBOOK_SUFFIX = ".ipynb"
+_LINE = re.compile(r"\bline (\d+)\b")
+
+
+class NotebookTraceJob:
+    """A notebook's trace running in a child process: ``done()``, ``cancel()``,
+    ``result()`` (the ``Document`` with its lesson, or ``TraceError``)."""
+
+    def __init__(self, data, filename="notebook.ipynb", timeout=DEFAULT_TIMEOUT):
+        try:
+            self.notebook = read_notebook(data, filename)
+        except NotebookError as e:
+            raise TraceError(str(e)) from None
+        self.program = program(self.notebook)
+        self._job = TraceJob(self.program.text, timeout, "<notebook>",
+                             cells=self.program.ranges())
+
+    @property
+    def output(self):
+        return self._job.output
+
+    @property
+    def recorded(self):
+        return self._job.recorded
+
+    def done(self):
+        return self._job.done()
+
+    def cancel(self):
+        self._job.cancel()
+
+    def wait(self, timeout):
+        self._job._thread.join(timeout)
+
+    def located(self, message):
+        """``message`` with its program line named as the notebook's cell and line."""
+        def cell_line(m):
+            where = self.program.where(int(m.group(1)))
+            return m.group(0) if where is None else f"cell {where[0] + 1}, line {where[1]}"
+        return _LINE.sub(cell_line, message, count=1)
+
+    def result(self, timeout=None):
+        try:
+            doc = self._job.result(timeout)
+        except TraceError as e:
+            raise TraceError(self.located(str(e))) from None
+        doc.lesson = self.lesson(doc, self._job.data, self._job.ids)
+        return doc
+
+    def lesson(self, doc, data, ids):
+        ran = {c["cell"]: c for c in data.get("cells", [])}
+        cells = []
+        for i, nc in enumerate(self.notebook.cells):
+            if nc.kind != "code":
+                cells.append(Cell("markdown", nc.source))
+                continue
+            r = ran.get(i, {})
+            error = r.get("error")
+            if error is not None:
+                where = self.program.where(error.get("line"))
+                error = error["text"] if where is None else \
+                    f"line {where[1]}: {error['text']}"
+            cells.append(Cell("code", nc.source, nc.stored, r.get("output", ""), error,
+                              self.program.notes[i], nc.execution_count))
+        origins = {}
+        for n in data["nodes"]:
+            where = self.program.where(n.get("line"))
+            if where is not None and n["id"] in ids:
+                origins[ids[n["id"]]] = where
+        for a, action in zip(data["actions"], doc.timeline):
+            where = self.program.where(a.get("line"))
+            if where is not None:
+                origins[action.id] = where
+        return Lesson(tuple(cells), origins, self.notebook.name, program_fingerprint(doc),
+                      bool(data.get("script_seeded")))
+
+
+def start_notebook_trace(data, filename="notebook.ipynb", timeout=DEFAULT_TIMEOUT):
+    """Starts tracing the notebook ``data`` (bytes or text) and returns at once."""
+    return NotebookTraceJob(data, filename, timeout)
+
+
+def trace_notebook(data, filename="notebook.ipynb", timeout=DEFAULT_TIMEOUT,
+                   should_cancel=None):
+    """The notebook's graph, with its lesson (see the module docstring)."""
+    job = start_notebook_trace(data, filename, timeout)
+    while not job.done():
+        if should_cancel is not None and should_cancel():
+            job.cancel()
+            break
+        job.wait(0.05)
+    return job.result()
