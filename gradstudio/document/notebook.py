@@ -144,10 +144,14 @@ def read_notebook(data, source="notebook.ipynb") -> Notebook:
         raise NotebookError(f"{name} is a notebook in format {version!r}; GradStudio reads "
                             "format 4 (Jupyter's since 2015). Open it in Jupyter and save "
                             "it again to convert it.")
+    import warnings
+
     import nbformat
     try:
-        nb = nbformat.from_dict(raw)
-        nbformat.validate(nb, version=4)
+        with warnings.catch_warnings():   # cells without ids (nbformat < 4.5) are fine
+            warnings.simplefilter("ignore")
+            nb = nbformat.from_dict(raw)
+            nbformat.validate(nb, version=4)
     except Exception as e:  # nbformat raises ValidationError and others
         detail = str(getattr(e, "message", e)).splitlines()[0][:200]
         raise NotebookError(f"{name} is not a valid format 4 notebook: {detail}.") from None
