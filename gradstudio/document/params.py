@@ -98,7 +98,7 @@ def _check_values(value):
             if depth >= MAX_DIMS:
                 raise _error(f"Tensor values are nested more than {MAX_DIMS} levels deep.")
             stack.extend((x, depth + 1) for x in v)
-        elif isinstance(v, bool) or _is_number(v):
+        elif isinstance(v, (bool, float)) or _is_int(v):     # nan and inf included
             count += 1
             if count > MAX_ELEMENTS:
                 raise _error(f"A tensor literal may hold at most {MAX_ELEMENTS:,} numbers.")

@@ -7,9 +7,12 @@ __all__ = ["number", "literal", "shape_tuple", "dims", "sizes", "keywords", "opt
 
 
 def number(v):
-    """A Python number (or bool) as source: ``2``, ``0.5``, ``True``, ``float('inf')``."""
+    """A Python number (or bool) as source: ``2``, ``0.5``, ``True``, ``float('inf')``,
+    ``float('nan')``."""
     if isinstance(v, bool):
         return "True" if v else "False"
+    if isinstance(v, float) and math.isnan(v):
+        return "float('nan')"
     if isinstance(v, float) and math.isinf(v):
         return "float('inf')" if v > 0 else "-float('inf')"
     return repr(v)

@@ -3,6 +3,7 @@ small tensor literal), its name and the graph's random seed. Each edit is checke
 pushed as one undo step when valid, and otherwise explained under its field in plain
 words while the typed text stays, so nothing is lost."""
 import ast
+import math
 import re
 
 from PySide6.QtCore import Qt, Signal
@@ -69,8 +70,44 @@ def parse_literal(text):
         return None
     try:
         return ast.literal_eval(text)
+    except ValueError:
+        pass                    # perhaps nan or inf, which literal_eval does not know
+    except (SyntaxError, MemoryError, RecursionError):
+        raise DocumentError(f"'{text}' is not a number or a list of numbers.") from None
+    try:
+        return _special_numbers(ast.parse(text, mode="eval").body)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
         raise DocumentError(f"'{text}' is not a number or a list of numbers.") from None
+
+
+_SPECIAL = {"nan": math.nan, "inf": math.inf, "infinity": math.inf}
+
+
+def _special_numbers(node):
+    """Numbers and lists of them as ``literal_eval`` reads them, plus ``nan``, ``inf``,
+    ``float('nan')``, ``math.inf`` and ``torch.nan`` (what ``repr`` and PyTorch print)."""
+    if isinstance(node, (ast.List, ast.Tuple)):
+        items = [_special_numbers(e) for e in node.elts]
+        return items if isinstance(node, ast.List) else tuple(items)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _special_numbers(node.operand)
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return -v if isinstance(node.op, ast.USub) else v
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float, bool):
+        return node.value
+    if isinstance(node, ast.Name) and node.id.lower() in _SPECIAL:
+        return _SPECIAL[node.id.lower()]
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+            node.value.id in ("math", "torch", "np", "numpy") and node.attr in ("nan", "inf"):
+        return _SPECIAL[node.attr]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+            node.func.id == "float" and len(node.args) == 1 and not node.keywords and \
+            isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+        word = node.args[0].value.strip().lower()
+        sign = -1.0 if word.startswith("-") else 1.0
+        if word.lstrip("+-") in _SPECIAL:
+            return sign * _SPECIAL[word.lstrip("+-")]
+    raise ValueError("not a number")
 
 
 def format_param(kind, value):

@@ -66,7 +66,8 @@ class _Pane:
         if same_numbers and shown[1] == levels:
             return
         m = levels[1]
-        flat = np.nan_to_num(a.reshape(-1))
+        # nan at 0, inf at the top of the scale (the levels are the finite extremes)
+        flat = np.clip(np.nan_to_num(a.reshape(-1)), -m, m)
         brushes = self.cmap.map((flat + m) / (2 * m), mode="qcolor")
         self.bars.setOpts(x=np.arange(flat.size), height=flat, brushes=brushes)
         if shown is None or shown[1] != levels:

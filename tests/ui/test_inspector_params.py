@@ -124,6 +124,23 @@ def test_typing_or_pasting_a_list_gives_the_literal_its_shape(qtbot):
     assert session.undo_stack.count() == 3
 
 
+def test_nan_and_inf_can_be_typed_as_python_and_pytorch_print_them(qtbot):
+    import math
+    session, _, editor, t = literal_on(qtbot, [[1.0, 2.0], [3.0, 4.0]])
+    doc = session.document
+    typed(editor.widget, "[1.0, nan, -inf]")
+    v = doc.node(t).params["value"]
+    assert v[0] == 1.0 and math.isnan(v[1]) and v[2] == -math.inf
+    assert session.state(t).text == "tensor([1., nan, -inf])"
+    typed(editor.widget, "torch.tensor([float('inf'), math.nan])")
+    v = doc.node(t).params["value"]
+    assert v[0] == math.inf and math.isnan(v[1])
+    before = session.undo_stack.count()
+    typed(editor.widget, "[1.0, nan_value]")               # not a number: refused
+    assert session.undo_stack.count() == before
+    assert "is not a number or a list of numbers" in editor.error.text()
+
+
 def test_a_new_shape_keeps_the_numbers_that_still_fit_and_undoes_in_one_step(qtbot):
     session, _, editor, t = literal_on(qtbot, [[1.0, 2.0], [3.0, 4.0]])
     doc = session.document
