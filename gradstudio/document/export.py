@@ -28,7 +28,9 @@ The script (``export_script(doc)``), top to bottom:
 ``transcript(doc, result)`` builds, from a ``RunResult`` alone, exactly the text that
 script prints (its stdout), so "the script prints the same as the document" is a string
 comparison: tensor texts after the forward pass, then per action its error line or the
-gradients it returned, then the watched gradients at that step.
+gradients it returned, then the watched gradients at that step. ``transcript_sections``
+gives the same text cut where the script's sections start (the forward pass, each
+top-level action, a whole loop), which is how the notebook export fills its cells.
 """
 import keyword
 from dataclasses import dataclass, field
@@ -39,8 +41,8 @@ from .actions import loop_structure, optimizer_arguments
 from .catalogue import CATALOGUE, RETURNS_INPUT
 from .run import run
 
-__all__ = ["ExportedScript", "export_script", "transcript", "action_code", "action_text",
-           "node_names", "RESERVED_NAMES"]
+__all__ = ["ExportedScript", "export_script", "transcript", "transcript_sections",
+           "action_code", "action_text", "node_names", "RESERVED_NAMES"]
 
 # Names the exported script uses itself; nodes labelled like this are renamed.
 RESERVED_NAMES = SCRIPT_NAMES
@@ -51,13 +53,15 @@ class ExportedScript:
     to the 1-based line where it is written; ``names`` gives each node's Python name and
     ``optimizers`` the name of each optimizer an ``optimizer`` action makes.
     ``line_nodes`` maps back: every line a node's statements take (a forward pass
-    written again included) to that node's id."""
+    written again included) to that node's id. ``forward_line`` is the line where the
+    forward pass starts, after the import and the seed."""
     text: str
     lines: dict = field(default_factory=dict)
     action_lines: dict = field(default_factory=dict)
     names: dict = field(default_factory=dict)
     optimizers: dict = field(default_factory=dict)
     line_nodes: dict = field(default_factory=dict)
+    forward_line: int = 0
 
 
 # ----------------------------------------------------------------------------- names
@@ -310,6 +314,7 @@ def export_script(doc, result=None) -> ExportedScript:
     if doc.seed is not None:
         emit(f"torch.manual_seed({doc.seed})")
         emit("")
+    forward_line = len(lines) + 1
     emit_nodes(order, 0)
 
     watched = _watched(doc, result)
@@ -383,20 +388,30 @@ def export_script(doc, result=None) -> ExportedScript:
             for nid in grad_watch:
                 emit(f"print({names[nid]}.grad)")
     return ExportedScript("\n".join(lines) + "\n", node_lines, action_lines, dict(names),
-                          optimizers, line_nodes)
+                          optimizers, line_nodes, forward_line)
 
 
 def transcript(doc, result=None) -> str:
     """Exactly what the exported script prints (its stdout) for this run."""
+    return "".join(text for _, text in transcript_sections(doc, result))
+
+
+def transcript_sections(doc, result=None):
+    """What the exported script prints, section by section, as ``[(key, text)]``:
+    ``"forward"`` for the watched tensors printed after the forward pass, then one
+    entry per top-level timeline action (its id, in timeline order): what the action
+    and the gradient prints after it print, and for a loop everything the whole loop
+    prints up to and after its end. Concatenated, the texts are ``transcript``."""
     result = result if result is not None else run(doc)
-    out = []
-    for nid in _watched(doc, result):
-        out.append(result.state(nid, 0).text)
+    sections = [("forward", [result.state(nid, 0).text for nid in _watched(doc, result)])]
     grad_watch = _grad_watch(doc, result)
     names = node_names(doc, result.order)
     ends, problems = loop_structure(doc.timeline)
     loop, loop_error = None, None
     for step, (action, outcome) in enumerate(zip(doc.timeline, result.outcomes), start=1):
+        if loop is None:
+            sections.append((action.id, []))
+        out = sections[-1][1]
         if step - 1 in problems:
             continue
         if action.kind == "loop":
@@ -421,4 +436,4 @@ def transcript(doc, result=None) -> str:
             out.extend("None" if g is None else g.text for g in outcome.results)
         for nid in grad_watch:
             out.append(result.state(nid, step).grad_text)
-    return "".join(s + "\n" for s in out)
+    return [(key, "".join(s + "\n" for s in lines)) for key, lines in sections]
