@@ -1,17 +1,22 @@
 """The ``gradstudio`` command.
 
-    gradstudio [FILE.gsg ...]                      open the desktop window (on the first file)
+    gradstudio [FILE.gsg|NOTEBOOK.ipynb ...]       open the desktop window (on the first file)
     gradstudio run FILE.gsg [--json]               run a graph, print every node's end state
     gradstudio export FILE.gsg [-o SCRIPT.py]      write the graph as a PyTorch script
+    gradstudio export FILE.gsg -o LESSON.ipynb     ... or as a Jupyter notebook whose cells
+                                                   show what the graph's run prints
     gradstudio explain FILE.gsg [--action N]       step through its backward passes, with
                                                    the chain rule in names and numbers
-    gradstudio trace SCRIPT.py [-o FILE.gsg] [--timeout S]
-                                                   run a script, save the graph it traces
+    gradstudio trace SCRIPT.py|NOTEBOOK.ipynb [-o FILE.gsg] [--timeout S]
+                                                   run a script or a notebook's code cells,
+                                                   save the graph it traces (a notebook's
+                                                   cells and outputs as its lesson)
 
 The subcommands need no display. Whatever goes wrong is one line on stderr and a
-non-zero exit status, never a traceback: 1 for a bad file or script and for a window that
-cannot open (no display), 2 for a wrong command line (a word that is neither a command nor
-a file, an option out of range).
+non-zero exit status, never a traceback: 1 for a bad file, script or notebook (a cell
+that never finishes included: the time limit stops it) and for a window that cannot open
+(no display), 2 for a wrong command line (a word that is neither a command nor a file, an
+option out of range).
 """
 import argparse
 import importlib
@@ -46,17 +51,19 @@ class _Usage(Exception):
 def _parser():
     p = _Parser(prog=PROG, description="GradStudio: build, run and understand PyTorch-style "
                 "autograd graphs. Without a command, opens the desktop window (on the "
-                "first FILE.gsg if given).")
+                "first FILE.gsg or NOTEBOOK.ipynb if given).")
     p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     r = sub.add_parser("run", help="run a graph and print every node's state at the end of "
                        "its timeline")
     r.add_argument("file", metavar="FILE.gsg")
     r.add_argument("--json", action="store_true", help="print the states as JSON")
-    e = sub.add_parser("export", help="write a graph as a PyTorch script")
+    e = sub.add_parser("export", help="write a graph as a PyTorch script, or as a Jupyter "
+                       "notebook when the output's name ends in .ipynb")
     e.add_argument("file", metavar="FILE.gsg")
-    e.add_argument("-o", "--output", metavar="SCRIPT.py",
-                   help="where to write the script (default: print it)")
+    e.add_argument("-o", "--output", metavar="SCRIPT.py|NOTEBOOK.ipynb",
+                   help="where to write the script, or the notebook for a name ending in "
+                   ".ipynb (default: print the script)")
     x = sub.add_parser("explain", help="step through each backward pass of a graph's "
                        "timeline: every grad_fn in engine order, the gradient it received, "
                        "what it sends to each input and by which rule, and what each "
@@ -65,14 +72,16 @@ def _parser():
     x.add_argument("--action", type=int, metavar="N",
                    help="only the timeline action numbered N (from 1, as the Timeline "
                    "panel numbers them)")
-    t = sub.add_parser("trace", help="run a PyTorch script with GradStudio's engine and save "
-                       "the graph it computes")
-    t.add_argument("script", metavar="SCRIPT.py")
+    t = sub.add_parser("trace", help="run a PyTorch script, or a Jupyter notebook's code "
+                       "cells in order, with GradStudio's engine and save the graph it "
+                       "computes (a notebook's cells and outputs come with it as its lesson)")
+    t.add_argument("script", metavar="SCRIPT.py|NOTEBOOK.ipynb")
     t.add_argument("-o", "--output", metavar="FILE.gsg",
-                   help="where to save the graph (default: SCRIPT.gsg next to the script)")
+                   help="where to save the graph (default: the script's or notebook's name "
+                   "with .gsg, next to it)")
     t.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
-                   help=f"stop the script after this many seconds (default 10, at most "
-                   f"{MAX_TIMEOUT:g})")
+                   help=f"stop the script or notebook after this many seconds (default 10, "
+                   f"at most {MAX_TIMEOUT:g})")
     return p
 
 
@@ -211,7 +220,13 @@ def _write_text(path, text):
 
 def _export(args, out):
     from gradstudio.document.export import export_script
-    text = export_script(_load(args.file)).text
+    from gradstudio.document.notebook_trace import NOTEBOOK_SUFFIX
+    doc = _load(args.file)
+    if args.output is not None and args.output.lower().endswith(NOTEBOOK_SUFFIX):
+        from gradstudio.document.notebook_export import export_notebook
+        text = export_notebook(doc, title=Path(args.file).stem)
+    else:
+        text = export_script(doc).text
     if args.output is None:
         out.write(text)
     else:
@@ -222,24 +237,40 @@ def _export(args, out):
 def _trace(args, out):
     from gradstudio.document.files import EXTENSION, save
     from gradstudio.document.model import DocumentError
+    from gradstudio.document.notebook import MAX_NOTEBOOK_BYTES
+    from gradstudio.document.notebook_trace import NOTEBOOK_SUFFIX, trace_notebook
     from gradstudio.document.trace import DEFAULT_TIMEOUT, TraceError, trace
     timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
     if not 0 < timeout <= MAX_TIMEOUT:      # also refuses nan and inf
         raise _Usage(f"--timeout must be a positive number of seconds, at most "
                      f"{MAX_TIMEOUT:g} (got {args.timeout:g})")
     script = Path(args.script)
+    notebook = script.suffix.lower() == NOTEBOOK_SUFFIX
+    what = "notebook" if notebook else "script"
     try:
-        source = script.read_text(encoding="utf-8")
+        if notebook:        # no more than one byte past the most a notebook may have
+            with open(script, "rb") as f:
+                source = f.read(MAX_NOTEBOOK_BYTES + 1)
+        else:
+            source = script.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
             "it is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else exc
-        raise _Fail(f"{script}: could not read the script ({reason}).") from None
+        raise _Fail(f"{script}: could not read the {what} ({reason}).") from None
     # killed with SIGTERM: exit normally, so that the script's process group is stopped
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
-        doc = trace(source, timeout=timeout, filename=str(script))
+        if notebook:
+            doc = trace_notebook(source, script.name, timeout=timeout)
+        else:
+            doc = trace(source, timeout=timeout, filename=str(script))
     except TraceError as exc:
-        raise _Fail(f"{script}: {exc}") from None
+        message = str(exc)
+        if notebook and message.startswith(script.name + " "):    # reading it names it
+            raise _Fail(f"{script}{message[len(script.name):]}") from None
+        if notebook and message.startswith("The script "):   # the time limit, a crash
+            message = "The notebook " + message[len("The script "):]
+        raise _Fail(f"{script}: {message}") from None
     target = Path(args.output) if args.output else script.with_suffix(EXTENSION)
     try:
         save(doc, target)
@@ -252,15 +283,15 @@ def _trace(args, out):
 
 
 def _gui(args):
-    """Opens the window on the first of ``args`` (graph files). Every word must be a file
-    (or at least name a ``.gsg`` one, whose problem the window then explains), and the
-    display must be usable: Qt would otherwise abort the process."""
+    """Opens the window on the first of ``args`` (graph files or notebooks). Every word
+    must be a file (or at least name a ``.gsg`` or ``.ipynb`` one, whose problem the window
+    then explains), and the display must be usable: Qt would otherwise abort the process."""
     from gradstudio.document.files import EXTENSION
     options = [a for a in args if a.startswith("-")]
     if options:
         raise _Usage(f"unrecognized arguments: {' '.join(options)} (see '{PROG} --help')")
     for word in args:
-        if not (Path(word).is_file() or word.endswith(EXTENSION)):
+        if not (Path(word).is_file() or word.endswith((EXTENSION, ".ipynb"))):
             raise _Usage(f"invalid choice: '{word}' is neither a command "
                          f"({', '.join(COMMANDS)}) nor a file (see '{PROG} --help')")
     from gradstudio.app.display import start_check

@@ -154,7 +154,8 @@ def test_without_a_command_the_window_opens(monkeypatch, capsys):
     fake.main = lambda args: calls.append(args) or 0
     monkeypatch.setitem(sys.modules, "gradstudio.ui.main_window", fake)
     assert cli.main([]) == 0 and cli.main(["lesson.gsg"]) == 0
-    assert calls == [[], ["lesson.gsg"]]
+    assert cli.main(["missing.ipynb"]) == 0          # the window says what is wrong
+    assert calls == [[], ["lesson.gsg"], ["missing.ipynb"]]
 
 
 def test_without_the_window_it_says_so(monkeypatch, capsys):
