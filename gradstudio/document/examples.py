@@ -14,6 +14,7 @@ from gradstudio.resources import EXAMPLES_DIR
 from .examples_training import (forgot_zero_grad, linear_layer_fit, linear_regression,
                                 logistic_regression, xor_mlp)
 from .layout import apply_layered_layout
+from .lesson import example_lesson
 from .model import Document
 
 __all__ = ["EXAMPLES", "TITLES", "build", "write_examples", "EXAMPLES_DIR"]
@@ -47,6 +48,15 @@ def autograd_tutorial():
     doc.set_retains_grad(z, True)
     out = _mean(doc, z)
     doc.add_action("backward", {"target": out})
+    doc.lesson = example_lesson(
+        "## Autograd tutorial\n\n"
+        "`x` is a leaf created with `requires_grad=True`, so everything computed from it "
+        "carries a `grad_fn`: `y` shows `AddBackward0`, `z` `MulBackward0` and `out` "
+        "`MeanBackward0`. `out.backward()` applies the chain rule back through those "
+        "functions: `out` is the mean of 3 (x + 2)² over 4 elements, so d out/dx = "
+        "6 (x + 2) / 4 = 4.5 in every element of `x.grad`. `z` is not a leaf, so PyTorch "
+        "keeps its gradient only because of `z.retain_grad()`: `z.grad` is 1/4 = 0.25 "
+        "everywhere, the mean's share for each element.")
     return doc
 
 
@@ -62,6 +72,14 @@ def requires_grad_on_computed():
     aa = _op(doc, "mul", tracked, tracked, label="a_times_a")
     b = _op(doc, "sum", aa, label="b", watched=True)
     doc.add_action("backward", {"target": b})
+    doc.lesson = example_lesson(
+        "## requires_grad_ on a computed tensor\n\n"
+        "`a = (r * 3) / (r - 1)` is computed from `r = torch.randn(2, 2)`, which does not "
+        "require grad, so `a` has no `grad_fn` and `a.requires_grad` is False. "
+        "`a.requires_grad_(True)` switches the flag on in place, and `a` becomes a leaf that "
+        "autograd tracks from then on: `b = (a * a).sum()` shows `grad_fn=<SumBackward0>`. "
+        "After `b.backward()`, `a.grad` is the derivative of the sum of a², 2 a element by "
+        "element (8.5453 in `a` gives 17.0907 in `a.grad`).")
     return doc
 
 
@@ -89,6 +107,14 @@ def vector_jacobian_product():
     doc.set_watched(y, True)
     v = doc.add_node("tensor", {"value": [0.1, 1.0, 0.0001]}, label="v")
     doc.add_action("backward", {"target": y, "gradient": v})
+    doc.lesson = example_lesson(
+        "## Vector-Jacobian product\n\n"
+        "`y_10` is `x` doubled ten times (the notebook's `while` loop, unrolled as autograd "
+        "records it: ten `MulBackward0`), so it is 1024 x. It is not a one-element tensor, so "
+        "`backward()` needs a `gradient` argument of its shape: `y_10.backward(v)` computes "
+        "the vector-Jacobian product vᵀJ without ever building J. Here J is 1024 times the "
+        "identity, so `x.grad` = 1024 v = `[102.4, 1024, 0.1024]`. Seed 7 draws an `x` that "
+        "needs exactly the notebook's ten doublings before the norm passes 1000.")
     return doc
 
 
@@ -106,6 +132,14 @@ def detach_and_no_grad():
     _op(doc, "all", same, label="all_same", watched=True)
     total = _op(doc, "sum", sq, label="total", watched=True)
     doc.add_action("backward", {"target": total})
+    doc.lesson = example_lesson(
+        "## detach and no_grad\n\n"
+        "`x_squared = x ** 2` is recorded (`grad_fn=<PowBackward0>`), but the same "
+        "expression inside `with torch.no_grad():` gives `x_squared_no_grad`, which has no "
+        "`grad_fn` and does not require grad. `x.detach()` returns a tensor that shares "
+        "`x`'s values (`(x == x_detached).all()` prints `tensor(True)`) but has no history, "
+        "so no gradient can flow through it. Only the recorded branch reaches `total`, so "
+        "`total.backward()` leaves `x.grad` = 2 x.")
     return doc
 
 
@@ -118,6 +152,14 @@ def retain_graph():
     doc.add_action("backward", {"target": out, "retain_graph": True})
     doc.add_action("backward", {"target": out})
     doc.add_action("backward", {"target": out})
+    doc.lesson = example_lesson(
+        "## retain_graph\n\n"
+        "A backward pass frees the tensors the graph saved for it (here the two `y`s that "
+        "`y * y`'s `MulBackward0` keeps) unless it is called with `retain_graph=True`. The "
+        "first `out.backward(retain_graph=True)` keeps them and leaves 4.5 in every element "
+        "of `x.grad`; the second may run and adds another 4.5, so `x.grad` is 9: gradients "
+        "accumulate. The third finds the saved tensors freed and raises `RuntimeError: "
+        "Trying to backward through the graph a second time`, leaving `x.grad` at 9.")
     return doc
 
 
@@ -135,6 +177,14 @@ def broadcasting():
     p = _op(doc, "mul", s, col, label="scaled", watched=True)
     total = _op(doc, "sum", p, label="total", watched=True)
     doc.add_action("backward", {"target": total})
+    doc.lesson = example_lesson(
+        "## Broadcasting\n\n"
+        "`m + row` adds the row (shape 3) to both rows of `m` (2×3), and `* col` (2×1) "
+        "scales each row by its own number; `AddBackward0` and `MulBackward0` remember the "
+        "inputs' shapes. Backward sums each gradient back down to its input's shape: "
+        "`m.grad` is `col` spread along each row, `[[1, 1, 1], [2, 2, 2]]`; `row.grad` sums "
+        "that over the two rows, 1 + 2 = 3 per element; `col.grad` is each row of "
+        "`shifted` summed, 11 + 22 + 33 = 66 and 14 + 25 + 36 = 75.")
     return doc
 
 
@@ -152,6 +202,14 @@ def matmul():
     sq = _op(doc, "pow", act, params={"exponent": 2}, label="act_squared")
     loss = _mean(doc, sq, "loss")
     doc.add_action("backward", {"target": loss})
+    doc.lesson = example_lesson(
+        "## Matrix product (matmul)\n\n"
+        "`h = x @ w + b` is a linear layer written by hand (`MmBackward0`, then "
+        "`AddBackward0`), and `loss` is the mean of `relu(h) ** 2` over its 8 elements. The "
+        "gradient arriving at `h` is g = 2 relu(h) / 8; `MmBackward0` sends `x.T @ g` to `w`, "
+        "so `w.grad` has `w`'s shape (3×4), and `b.grad` is g summed over the batch's two "
+        "rows. The last column of both is 0: `h[:, 3]` is negative in both rows, so relu "
+        "lets no gradient through there.")
     return doc
 
 
@@ -168,6 +226,15 @@ def softmax():
     loss = _op(doc, "neg", pick, label="loss", watched=True)
     doc.add_action("grad", {"outputs": [loss], "inputs": [logits], "retain_graph": True})
     doc.add_action("backward", {"target": loss})
+    doc.lesson = example_lesson(
+        "## Softmax\n\n"
+        "`logits.softmax(dim=1)` turns each row into probabilities: `[0.0900, 0.2447, "
+        "0.6652]` for the first row, a third each for the equal logits of the second. The "
+        "loss is -log p of class 2 in row 0 (`-log_probs[0, 2]` = 0.4076), and its gradient "
+        "with respect to the logits is softmax minus one-hot in that row and 0 in the other: "
+        "`[0.0900, 0.2447, -0.3348]`. `torch.autograd.grad` returns that gradient without "
+        "touching `.grad` (`logits.grad` is still `None`); the `loss.backward()` after it "
+        "stores the same numbers in `logits.grad`.")
     return doc
 
 

@@ -1,11 +1,16 @@
 """The bundled examples: the checked-in files are exactly what the builders make, every
 example opens and runs cleanly, and each shows what its notebook shows. (That each
-prints the same as its exported script under PyTorch is checked in test_export.py.)"""
+prints the same as its exported script under PyTorch is checked in test_export.py.)
+Each carries a short lesson: a ``## `` title and a few sentences whose numbers are the
+run's."""
+import re
+
 import numpy as np
 import pytest
 
 from gradstudio.document import run
-from gradstudio.document.examples import EXAMPLES, EXAMPLES_DIR, WRAP_COLUMNS, build
+from gradstudio.document.examples import EXAMPLES, EXAMPLES_DIR, TITLES, WRAP_COLUMNS, build
+from gradstudio.document.export import transcript
 from gradstudio.document.files import EXTENSION, dumps, load
 from gradstudio.document.layout import layered_positions
 
@@ -123,3 +128,49 @@ def test_softmax_gradient_is_probs_minus_one_hot():
     np.testing.assert_allclose(grad_result.value, expected, atol=1e-6)
     assert _grad(doc, result, "logits", 1) is None           # autograd.grad leaves .grad
     np.testing.assert_allclose(_grad(doc, result, "logits", 2), expected, atol=1e-6)
+
+
+# ----------------------------------------------------------------------------- lessons
+_QUOTED = re.compile(r"(?<![\d.])-?\d+\.\d{4}(?!\d)")
+_PRINTED = re.compile(r"-?\d+\.\d+(?:e[+-]\d+)?|-?\d+(?:e[+-]\d+)?")
+
+
+def _printed_numbers(doc, result):
+    """Every number the run shows: what the exported script prints, and every node's
+    value and gradient at the start and at the end of the timeline."""
+    texts = [transcript(doc, result)]
+    for nid in result.order:
+        for step in (0, -1):
+            state = result.state(nid, step)
+            if state.ok:
+                texts.append(state.text)
+                if state.grad is not None:
+                    texts.append(state.grad_text)
+    return [float(m) for m in _PRINTED.findall("\n".join(texts))]
+
+
+@pytest.mark.parametrize("name", list(EXAMPLES))
+def test_every_example_has_a_lesson_with_a_title(name):
+    for doc in (build(name), load(EXAMPLES_DIR / f"{name}{EXTENSION}")):
+        lesson = doc.lesson
+        assert lesson is not None and len(lesson.cells) == 1
+        (cell,) = lesson.cells
+        assert cell.kind == "markdown"
+        title, blank, body = cell.source.split("\n", 2)
+        assert title.startswith("## ") and len(title) > 4 and blank == ""
+        assert TITLES[name].split(": ")[-1].split(" (")[0].lower() in title.lower()
+        sentences = [s for s in re.split(r"(?<=[.!?])\s+(?=[`A-Z])", body) if s.strip()]
+        assert 2 <= len(sentences) <= 5, sentences
+
+
+@pytest.mark.parametrize("name", list(EXAMPLES))
+def test_the_numbers_a_lesson_quotes_are_the_runs(name):
+    """Every number a lesson quotes to four decimals is one the run shows (a value or a
+    gradient, printed or in the graph), so the text cannot drift from the graph."""
+    doc = build(name)
+    result = run(doc)
+    shown = _printed_numbers(doc, result)
+    quoted = [float(q) for q in _QUOTED.findall(doc.lesson.cells[0].source)]
+    for q in quoted:
+        assert any(abs(abs(q) - abs(v)) < 5.1e-5 for v in shown), \
+            f"{name}: the lesson quotes {q}, which the run never shows"
