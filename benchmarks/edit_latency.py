@@ -82,6 +82,7 @@ from gradstudio.ui.canvas.scene import CanvasScene  # noqa: E402
 from gradstudio.ui.code_view import CodePanel  # noqa: E402
 from gradstudio.ui.commands import SetActionParam, SetParam  # noqa: E402
 from gradstudio.ui.inspector import Inspector  # noqa: E402
+from gradstudio.ui.lesson_panel import LessonPanel  # noqa: E402
 from gradstudio.ui import main_window  # noqa: E402
 from gradstudio.ui.main_window import MainWindow  # noqa: E402
 from gradstudio.ui.panel import SessionPanel  # noqa: E402
@@ -112,6 +113,8 @@ VIEWS = {
     "training": ((TrainingPanel, "refresh"), (TrainingPanel, "_on_")),
     "step-through": ((WalkPanel, "refresh"), (WalkPanel, "_show_walk"), (WalkPanel, "_on_")),
     "jacobian": ((ProbePanel, "refresh"), (ProbePanel, "_on_")),
+    "lesson": ((LessonPanel, "refresh"), (LessonPanel, "_sync_lesson"),
+               (LessonPanel, "_update_notes"), (LessonPanel, "_follow_selection")),
     WINDOW: ((MainWindow, "_on_run_finished"),
                                  (MainWindow, "_on_selection_changed"),
                                  (MainWindow, "_update_edit_actions"),
@@ -119,9 +122,10 @@ VIEWS = {
 }
 DOCKS = {"palette_dock": "palette", "inspector_dock": "inspector",
          "autograd_dock": "autograd view", "timeline_dock": "timeline", "code_dock": "code view",
-         "training_dock": "training", "walk_dock": "step-through", "probe_dock": "jacobian"}
+         "training_dock": "training", "walk_dock": "step-through", "probe_dock": "jacobian",
+         "lesson_dock": "lesson"}
 FRAME_VIEWS = ["canvas", "inspector", "autograd view", "code view", "timeline", "training",
-               "step-through", "jacobian", "palette", WINDOW]
+               "step-through", "jacobian", "lesson", "palette", WINDOW]
 OTHER = "other (undo stack, edit, dispatch)"
 # analysis panels: updated once the edits settle (panel.LATER_MS), timed apart from the
 # edit's total
@@ -235,10 +239,11 @@ def open_window(app, frames, doc, settings, select):
     window.resize(*SIZE)
     window.show()
     # every dock on screen: the autograd view leaves the inspector's tab group
-    autograd = window.docks["autograd"]
-    window.removeDockWidget(autograd)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, autograd,
-                         Qt.Orientation.Vertical)
+    for name in ("autograd", "lesson"):
+        dock = window.docks[name]
+        window.removeDockWidget(dock)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock,
+                             Qt.Orientation.Vertical)
     for name in ("training", "walk", "probe"):     # and the panels tabbed with the code
         dock = window.docks[name]
         window.removeDockWidget(dock)

@@ -27,6 +27,7 @@ from gradstudio.ui.commands import (AddAction, AddLinearLayer, AddNode, AddRegio
                                    MoveNodes)
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
+from gradstudio.ui.lesson_panel import NEXT_CELL_KEY, PREVIOUS_CELL_KEY, LessonPanel
 from gradstudio.ui.palette import Palette
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui import heap, shortcuts
@@ -115,6 +116,8 @@ class MainWindow(WindowFiles, QMainWindow):
         self.training_panel = TrainingPanel(self.session)
         self.walk_panel = WalkPanel(self.session)
         self.probe_panel = ProbePanel(self.session)
+        self.lesson_panel = LessonPanel(self.session)
+        self.lesson_panel.cell_chosen.connect(self._guard(self._show_selection, "Show cell"))
         self.probe_panel.verdicts_changed.connect(self.canvas.scene().show_gradient_checks)
         self.walk_panel.export_requested.connect(self._guard(self.export_walk_frames,
                                                              "Export frames"))
@@ -123,12 +126,14 @@ class MainWindow(WindowFiles, QMainWindow):
         self._dock("palette", "Palette", self.palette, left)
         self._dock("inspector", "Inspector", self.inspector, right)
         self._dock("autograd", "Autograd Graph", self.autograd_view, right)
+        self._dock("lesson", "Lesson", self.lesson_panel, right)
         self._dock("timeline", "Timeline", self.timeline, bottom)
         self._dock("code", "PyTorch Code", self.code_panel, bottom)
         self._dock("training", "Training", self.training_panel, bottom)
         self._dock("walk", "Step Through Backward", self.walk_panel, bottom)
         self._dock("probe", "Jacobian and Gradient Check", self.probe_panel, bottom)
         self.tabifyDockWidget(self.docks["inspector"], self.docks["autograd"])
+        self.tabifyDockWidget(self.docks["inspector"], self.docks["lesson"])
         self.tabifyDockWidget(self.docks["code"], self.docks["training"])
         self.tabifyDockWidget(self.docks["code"], self.docks["walk"])
         self.tabifyDockWidget(self.docks["code"], self.docks["probe"])
@@ -174,7 +179,8 @@ class MainWindow(WindowFiles, QMainWindow):
         stack = self.session.undo_stack
         self._wanted_keys = {}          # QAction -> (explicit sequences, standard key)
         self.new_action = a("&New", self.new_document, K.New, "Start an empty graph")
-        self.open_action = a("&Open…", self.open_file, K.Open, "Open a GradStudio graph")
+        self.open_action = a("&Open…", self.open_file, K.Open, "Open a GradStudio graph, or a "
+                             "Jupyter notebook: its cells are run to trace their graph")
         self.save_action = a("&Save", self.save, K.Save, "Save the graph")
         self.save_as_action = a("Save &As…", self.save_as, K.SaveAs,
                                 "Save the graph under a new name")
@@ -184,6 +190,8 @@ class MainWindow(WindowFiles, QMainWindow):
             "into a graph")
         self.export_script_action = a("&Export PyTorch Script…", self.export_script, None,
                                       "Write the graph as a PyTorch script")
+        self.export_notebook_action = a("Export Note&book…", self.export_notebook, None,
+                                        "Write the graph as a Jupyter notebook")
         self.export_png_action = a("Export Canvas as &PNG…", self.export_png, None,
                                    "Save a picture of the canvas")
         self.export_svg_action = a("Export Canvas as S&VG…", self.export_svg, None,
@@ -242,6 +250,11 @@ class MainWindow(WindowFiles, QMainWindow):
         self.snap_action = a("&Snap to Grid", self.set_snapping, None,
                              "Dragged and added nodes land on the background grid",
                              checkable=True)
+        self.next_cell_action = a("&Next Cell", lambda: self._lesson_by(1), NEXT_CELL_KEY,
+                                  "The lesson's next code cell: its nodes selected, the "
+                                  "timeline at its moment")
+        self.previous_cell_action = a("&Previous Cell", lambda: self._lesson_by(-1),
+                                      PREVIOUS_CELL_KEY, "The lesson's previous code cell")
         self.reset_layout_action = a("&Reset Panel Layout", self.reset_layout)
         self.shortcuts_action = a("&Keyboard Shortcuts…", self.show_shortcuts, None,
                                   "List every command that has a keyboard shortcut")
@@ -274,7 +287,8 @@ class MainWindow(WindowFiles, QMainWindow):
         file.addActions([self.save_action, self.save_as_action])
         file.addSeparator()
         file.addActions([self.import_action, self.export_script_action,
-                         self.export_png_action, self.export_svg_action])
+                         self.export_notebook_action, self.export_png_action,
+                         self.export_svg_action])
         file.addSeparator()
         file.addAction(self.quit_action)
         self._fill_recent_menu()
@@ -304,6 +318,8 @@ class MainWindow(WindowFiles, QMainWindow):
                          self.fit_action])
         view.addSeparator()
         view.addAction(self.snap_action)
+        view.addSeparator()
+        view.addActions([self.next_cell_action, self.previous_cell_action])
         view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
@@ -538,6 +554,21 @@ class MainWindow(WindowFiles, QMainWindow):
         self.docks["autograd"].raise_()
         panel.choose(panel.index)
 
+    def _lesson_by(self, delta):
+        """View ▸ Next / Previous Cell: the Lesson panel shown, its cell ``delta`` on."""
+        self.show_lesson()
+        self.lesson_panel.step_by(delta)
+
+    def _show_selection(self):
+        """Scrolls the canvas to the selected nodes (a lesson cell's)."""
+        items = [self.canvas.item(n) for n in self.session.selection]
+        rects = [i.sceneBoundingRect() for i in items if i is not None]
+        if rects:
+            whole = rects[0]
+            for r in rects[1:]:
+                whole = whole.united(r)
+            self.canvas.ensureVisible(whole, 40, 40)
+
     def show_probe(self):
         """Shows the Jacobian and gradient-check panel for the selection."""
         self.docks["probe"].show()
@@ -695,9 +726,9 @@ def _takes_args(slot):
 
 
 def main(argv=None, settings=None) -> int:
-    """Opens the window with ``FILE.gsg`` (the first argument; the status bar says the
-    others were not opened) or the autograd tutorial example, and runs the event loop
-    until the window closes."""
+    """Opens the window with ``FILE.gsg`` or ``NOTEBOOK.ipynb`` (the first argument; the
+    status bar says the others were not opened) or the autograd tutorial example, and
+    runs the event loop until the window closes."""
     args = list(sys.argv[1:] if argv is None else argv)
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else APP_NAME])
     app.setApplicationName(APP_NAME)

@@ -1,25 +1,39 @@
-"""The main window's File menu: New, Open, Open Recent, the examples, Save, Save As, the
-recent-files list (kept in QSettings), Import PyTorch Script (traced in a worker with a
-Cancel button) and the exports. A mixin of ``MainWindow``: it uses the window's
-``session``, ``settings``, ``canvas``, ``show_error``, ``ask_*`` and ``statusBar()``."""
+"""The main window's File menu: New, Open (a graph, or a Jupyter notebook traced in a
+worker with a Cancel button and opened with its lesson), Open Recent, the examples, Save,
+Save As, the recent-files list (kept in QSettings), Import PyTorch Script (traced in a
+worker too) and the exports (a PyTorch script, a notebook, the canvas as a picture). A
+mixin of ``MainWindow``: it uses the window's ``session``, ``settings``, ``canvas``,
+``docks``, ``show_error``, ``ask_*`` and ``statusBar()``."""
 import weakref
 from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import Document, export, files, trace
+from gradstudio.document.notebook_trace import NOTEBOOK_SUFFIX, trace_notebook
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
 from gradstudio.ui import loading, recovery
 from gradstudio.ui.tasks import Task
 
 __all__ = ["WindowFiles", "example_paths", "example_title", "EXTENSION", "GRAPH_FILTER",
-           "SCRIPT_FILTER", "MAX_RECENT"]
+           "OPEN_FILTER", "NOTEBOOK_FILTER", "SCRIPT_FILTER", "MAX_RECENT"]
 
 EXTENSION = files.EXTENSION
 GRAPH_FILTER = f"GradStudio graphs (*{EXTENSION})"
+OPEN_FILTER = f"GradStudio graphs and notebooks (*{EXTENSION} *{NOTEBOOK_SUFFIX})"
+NOTEBOOK_FILTER = f"Jupyter notebooks (*{NOTEBOOK_SUFFIX})"
 SCRIPT_FILTER = "Python scripts (*.py)"
 MAX_RECENT = 10
 _STOCK = QMessageBox.StandardButton
+
+
+def _notebook_exporter():
+    """``export_notebook(doc, result)``, or None while this build has no notebook export."""
+    try:
+        from gradstudio.document.notebook_export import export_notebook
+    except ImportError:
+        return None
+    return export_notebook
 
 
 def example_paths():
@@ -65,17 +79,20 @@ class WindowFiles:
         return False
 
     def open_file(self, path=None):
-        """Opens a graph file (asks for one without ``path``). A file that cannot be read
-        leaves the open document as it was and says why. A big file is read and run in
-        a worker (see ``loading``): the ``Task`` is returned and the document appears
-        when it succeeds."""
+        """Opens a graph file or a Jupyter notebook (asks for one without ``path``). A
+        file that cannot be read leaves the open document as it was and says why. A
+        notebook is traced, and a big file read and run, in a worker (see ``loading``):
+        the ``Task`` is returned and the document appears when it succeeds."""
         if not self.maybe_save():
             return False
         if path is None:
-            path = self.ask_open_path("Open Graph", GRAPH_FILTER)
+            path = self.ask_open_path("Open Graph or Notebook — a notebook's cells will be "
+                                      "run", OPEN_FILTER)
             if not path:
                 return False
         path = Path(path)
+        if path.suffix.lower() == NOTEBOOK_SUFFIX:
+            return self._open_notebook(path)
         if loading.in_background(path):
             return self._open_in_background(path)
         try:
@@ -101,6 +118,53 @@ class WindowFiles:
     def _opened(self, path, doc, result=None):
         self.set_document(doc, path.resolve(), result=result)
         self.add_recent(path)
+        if doc.lesson is not None and doc.lesson.code_cells():   # saved from a notebook
+            self.show_lesson()
+
+    def _open_notebook(self, path):
+        """Traces a notebook's cells in a worker (progress dialog, Cancel) and opens the
+        graph as a new, unsaved document with the notebook as its lesson, the Lesson
+        panel raised. Returns the ``Task``; the open document stays as it is until the
+        new one is ready, and stays for good if the notebook cannot be traced."""
+        if self.task is not None and self.task.running:
+            return None
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            self.show_error("Could not open the notebook",
+                            f"“{path.name}” could not be read ({exc.strerror or exc}).")
+            if not path.exists():
+                self._remove_recent(path)
+            return False
+        task = Task(lambda token: trace_notebook(data, path.name, should_cancel=token),
+                    "Open Notebook", f"Running the cells of “{path.name}” to trace the "
+                    "tensors they compute…", self)
+        task.succeeded.connect(lambda doc: self._notebook_opened(path, doc))
+        task.failed.connect(lambda exc: self.show_error(
+            "Could not open the notebook", _notebook_problem(path, exc)))
+        task.cancelled.connect(lambda: self.statusBar().showMessage(
+            f"Opening {path.name} was cancelled; the open graph is unchanged.", 5000))
+        self.task = task
+        task.start()
+        return task
+
+    def _notebook_opened(self, path, doc):
+        self.set_document(doc, "", name=f"{path.stem} (notebook)", unsaved=True)
+        self.add_recent(path)
+        self.show_lesson()
+        cells = doc.lesson.cells if doc.lesson is not None else ()
+        failed = sum(1 for c in cells if c.is_code and c.error)
+        self.statusBar().showMessage(
+            f"Traced {path.name}: {len(doc.node_ids)} nodes from "
+            f"{sum(1 for c in cells if c.is_code)} code cells"
+            + (f"; {failed} cell{'s' * (failed != 1)} raised an error, shown in the Lesson "
+               "panel" if failed else "") + ".", 10000)
+
+    def show_lesson(self):
+        """Shows the Lesson panel in front of its tab group."""
+        dock = self.docks["lesson"]
+        dock.show()
+        dock.raise_()
 
     def _open_failed(self, path, exc):
         self.show_error("Could not open the graph", self._file_problem(
@@ -261,6 +325,24 @@ class WindowFiles:
             files.write_atomically(target, script.text.encode("utf-8"))
         return self._export("script", "Export PyTorch Script", SCRIPT_FILTER, ".py", path, write)
 
+    def export_notebook(self, path=None):
+        """Writes the graph (with its lesson's text, if any) as a Jupyter notebook."""
+        exporter = _notebook_exporter()
+        if exporter is None:
+            self.show_error("Could not export the notebook",
+                            "Export Notebook is not available in this build yet.")
+            return False
+
+        def write(target):
+            text = exporter(self.session.document, self.session.result)
+            files.write_atomically(target, text.encode("utf-8"))
+        name = self._suggested_name()
+        lesson = self.session.document.lesson
+        if lesson is not None and Path(lesson.name).stem == name:   # not over the notebook
+            name += "_gradstudio"
+        return self._export("notebook", "Export Notebook", NOTEBOOK_FILTER, NOTEBOOK_SUFFIX,
+                            path, write, name)
+
     def export_png(self, path=None):
         return self._export_canvas(path, "png", "PNG images (*.png)")
 
@@ -275,11 +357,12 @@ class WindowFiles:
         return self._export("canvas", f"Export Canvas as {fmt.upper()}", file_filter,
                             f".{fmt}", path, write)
 
-    def _export(self, what, caption, file_filter, suffix, path, write):
-        """Asks where to write (unless ``path`` is given), calls ``write(path)`` and says
-        how it went; True when the file was written."""
+    def _export(self, what, caption, file_filter, suffix, path, write, name=None):
+        """Asks where to write (unless ``path`` is given; the name ``name`` suggested),
+        calls ``write(path)`` and says how it went; True when the file was written."""
         if path is None:
-            path = self.ask_save_path(caption, file_filter, self._suggested_name() + suffix)
+            path = self.ask_save_path(caption, file_filter,
+                                      (name or self._suggested_name()) + suffix)
             if not path:
                 return False
         try:
@@ -327,3 +410,9 @@ class WindowFiles:
         doc = getattr(result, "document", result)
         self.set_document(doc, "", name=f"{path.stem} (imported)", unsaved=True)
         self.statusBar().showMessage(f"Imported {path.name}", 5000)
+
+
+def _notebook_problem(path, exc):
+    """Why a notebook did not open, in one sentence naming it."""
+    text = str(exc).strip() or type(exc).__name__
+    return text if path.name in text else f"“{path.name}” could not be opened: {text}"
