@@ -24,6 +24,8 @@ __all__ = ["Notebook", "NotebookError", "Program", "read_notebook", "program",
 MAX_NOTEBOOK_BYTES = 32 * 1024 ** 2      # the file, outputs and images included
 MAX_CODE_CHARS = 1024 * 1024             # the code the tracer runs (as for a script)
 MAX_CELLS = 2000
+MAX_CELL_CHARS = 256 * 1024              # one cell's source (as a lesson keeps it)
+MAX_TEXT_CHARS = 8 * 1024 ** 2           # every cell's source together
 MAX_DEPTH = 64
 
 
@@ -159,9 +161,16 @@ def read_notebook(data, source="notebook.ipynb") -> Notebook:
         raise NotebookError(f"{name} has {len(nb.cells):,} cells; GradStudio reads notebooks "
                             f"of up to {MAX_CELLS:,}.")
     cells = []
-    code = 0
-    for c in nb.cells:
+    code = text = 0
+    for k, c in enumerate(nb.cells, start=1):
         src = _text(c.get("source"))
+        text += len(src)
+        if len(src) > MAX_CELL_CHARS:
+            raise NotebookError(f"cell {k} of {name} holds {len(src):,} characters; "
+                                f"GradStudio reads cells of up to {MAX_CELL_CHARS:,}.")
+        if text > MAX_TEXT_CHARS:
+            raise NotebookError(f"{name} holds more than {MAX_TEXT_CHARS // 1024 ** 2} MB of "
+                                "cell text; GradStudio reads notebooks of up to that.")
         if c.cell_type == "code":
             code += len(src)
             count = c.get("execution_count")

@@ -17,7 +17,7 @@ lesson's ``seeded`` flag lets the lesson view say so.
 """
 import re
 
-from .lesson import Cell, Lesson, program_fingerprint
+from .lesson import MAX_LESSON_TEXT, Cell, Lesson, program_fingerprint
 from .notebook import NotebookError, program, read_notebook
 from .trace import DEFAULT_TIMEOUT, TraceError, TraceJob
 
@@ -25,6 +25,25 @@ __all__ = ["trace_notebook", "start_notebook_trace", "NotebookTraceJob", "NOTEBO
 
 NOTEBOOK_SUFFIX = ".ipynb"
 _LINE = re.compile(r"\bline (\d+)\b")
+MAX_CELL_OUTPUT = 64 * 1024       # characters of one output a lesson keeps (as the child)
+
+
+class _Budget:
+    """Outputs kept in a lesson: each cut to ``MAX_CELL_OUTPUT`` characters and all of them
+    together to what the file allows beside the cells' sources."""
+
+    def __init__(self, total):
+        self.left = total
+
+    def keep(self, text):
+        if text is None:
+            return None
+        room = max(0, min(MAX_CELL_OUTPUT, self.left))
+        if len(text) > room:
+            note = f"\n… ({len(text) - room:,} more characters not kept)\n"
+            text = text[:max(0, room - len(note))] + note
+        self.left -= len(text)
+        return text
 
 
 class NotebookTraceJob:
@@ -74,6 +93,8 @@ class NotebookTraceJob:
 
     def lesson(self, doc, data, ids):
         ran = {c["cell"]: c for c in data.get("cells", [])}
+        sources = sum(len(c.source) for c in self.notebook.cells)
+        budget = _Budget(MAX_LESSON_TEXT - sources - 64 * 1024)
         cells = []
         for i, nc in enumerate(self.notebook.cells):
             if nc.kind != "code":
@@ -85,7 +106,8 @@ class NotebookTraceJob:
                 where = self.program.where(error.get("line"))
                 error = error["text"] if where is None else \
                     f"line {where[1]}: {error['text']}"
-            cells.append(Cell("code", nc.source, nc.stored, r.get("output", ""), error,
+            cells.append(Cell("code", nc.source, budget.keep(nc.stored),
+                              budget.keep(r.get("output", "")), budget.keep(error),
                               self.program.notes[i], nc.execution_count))
         origins = {}
         for n in data["nodes"]:

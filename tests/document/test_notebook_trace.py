@@ -257,3 +257,27 @@ def test_a_hostile_lesson_in_a_file_gets_one_located_message(traced, edit, messa
     edit(data["lesson"])
     with pytest.raises(files.FileError, match=message):
         files.loads(json.dumps(data))
+
+
+def test_big_outputs_are_cut_so_the_saved_graph_opens_again():
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("import torch\nx = torch.ones(2, requires_grad=True)\n"
+                                     "for i in range(20000):\n    print('row', i)")
+    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text="y" * 300_000)]
+    nb.cells = [cell, nbformat.v4.new_code_cell("print(x)")]
+    doc = trace_notebook(nbformat.writes(nb), "big.ipynb")
+    first = doc.lesson.cells[0]
+    assert len(first.stored) <= 64 * 1024 and first.stored.endswith("more characters not kept)\n")
+    assert first.output.startswith("row 0\nrow 1\n")
+    assert doc.lesson.cells[1].output == "tensor([1., 1.], requires_grad=True)\n"
+    assert files.dumps(files.loads(files.dumps(doc))) == files.dumps(doc)
+
+
+@pytest.mark.parametrize("cells, message", [
+    ([("code", "x = 1  # " + "y" * (300 * 1024))], r"cell 1 of big.ipynb holds 307,209 "
+                                                   r"characters"),
+    ([("markdown", "z" * (200 * 1024))] * 41, r"more than 8 MB of cell text"),
+])
+def test_cells_a_lesson_could_not_keep_are_refused(cells, message):
+    with pytest.raises(TraceError, match=message):
+        trace_notebook(_nb(*cells), "big.ipynb")
