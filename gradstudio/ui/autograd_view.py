@@ -11,217 +11,23 @@ belongs to; selecting a document node highlights its ``grad_fn``."""
 import weakref
 
 import networkx as nx
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import (QBrush, QColor, QFont, QPainter, QPainterPath, QPainterPathStroker,
-                           QPen, QPolygonF)
-from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem,
-                               QGraphicsPolygonItem, QGraphicsScene, QGraphicsSimpleTextItem,
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem,
                                QGraphicsView, QLabel, QVBoxLayout)
 
 from gradstudio.document.explain import why_no_graph
 from gradstudio.document.layout import barycentre_layers
 from gradstudio.document.export import action_text
 from gradstudio.document.walk import flow_text, preview
+from gradstudio.ui.autograd_items import BOX_W, EDGE, LABEL, SPREAD, EdgeItem, FunctionItem
 from gradstudio.ui.panel import SessionPanel
 
 __all__ = ["AutogradView", "FunctionItem", "EdgeItem"]
 
-BOX_W, ROW_H, GAP_X, GAP_Y = 170, 18, 28, 46
-FILL = QColor("#e8f0fe")
-LEAF_FILL = QColor("#e6f4ea")
-HIGHLIGHT = QColor("#f9a825")
-RUNNING = QColor("#e8710a")        # the grad_fn a step-through is at
-RUNNING_FILL = QColor("#feefe3")
-FLOW = QColor("#b06000")           # gradients sent, written on their arrows
-FREED = QColor("#9e9e9e")
-EDGE = QColor("#80868b")
-LABEL = QColor("#5f6368")
-SPREAD, BOW = 18, 40       # arrows sharing a box: ends this far apart; twins bow apart
+GAP_X, GAP_Y = 28, 46
 MAX_BOXES = 100            # a bigger graph shows the grad_fns nearest its root
 MIN_SCALE = 0.5            # zoomed out no further (text stays readable): scroll instead
-
-
-class FunctionItem(QGraphicsObject):
-    """One grad_fn: its class name, what it belongs to, its saved buffers. A click on it
-    is announced as ``clicked(key)`` (the box does not hold its view)."""
-
-    clicked = Signal(object)
-
-    def __init__(self, key, attrs, names, owners=None):
-        super().__init__()
-        self.key, self.attrs = key, attrs
-        self.highlighted = False
-        self.running = False       # the grad_fn the step-through is at
-        self.done = False          # ... one it has already run
-        self.flow_of = None        # weakly: key -> what the last pass through it did
-        if attrs["accumulate"]:
-            var = attrs["variable"]
-            self.subtitle = f"→ {names.get(var, '?')}.grad" if var else "→ (a leaf)"
-        else:
-            shown = [names.get(n, n) for n in (attrs["tensors"] if owners is None else owners)]
-            self.subtitle = "of " + ", ".join(shown) if shown else "(intermediate)"
-        self.saved = list(attrs["saved"])
-        self.freed = attrs["freed"]
-        self.height = ROW_H * (2 + len(self.saved)) + 8
-        self.setAcceptHoverEvents(True)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
-        tip = [attrs["name"], self.subtitle]
-        if owners is not None and len(owners) < len(attrs["tensors"]):
-            tip.append("the same tensor as " + ", ".join(names.get(n, n)
-                                                         for n in attrs["tensors"]))
-        if self.saved:
-            tip.append("saved for backward: " + ", ".join(self.saved) +
-                       (" (freed by backward: pass retain_graph=True to keep them)"
-                        if self.freed else ""))
-        self.base_tip = "\n".join(tip)
-        self.setToolTip(self.base_tip)
-
-    def hoverEnterEvent(self, event):
-        """Outside a step-through the tooltip gains what the last backward pass through
-        this grad_fn received and sent, looked up now (not on every redraw)."""
-        flow_of = self.flow_of() if self.flow_of is not None else None
-        if flow_of is not None and not (self.running or self.done):
-            flow = flow_of(self.key)
-            self.setToolTip(self.base_tip + ("\n" + flow if flow else ""))
-        super().hoverEnterEvent(event)
-
-    def set_walk(self, running, done, freed, flow=""):
-        """The step-through's marks: running now, already run, buffers freed by then;
-        ``flow`` (what it received and sent) goes into the tooltip."""
-        freed = freed or self.attrs["freed"]
-        if (running, done, freed) != (self.running, self.done, self.freed):
-            self.running, self.done, self.freed = running, done, freed
-            self.update()
-        self.setToolTip(self.base_tip + ("\n" + flow if flow else ""))
-
-    @property
-    def document_nodes(self):
-        a = self.attrs
-        return [a["variable"]] if a["accumulate"] and a["variable"] else list(a["tensors"])
-
-    def boundingRect(self):
-        return QRectF(-3, -3, BOX_W + 6, self.height + 6)
-
-    def paint(self, painter, _option, _widget=None):
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = QRectF(0, 0, BOX_W, self.height)
-        pen = QPen(RUNNING, 4) if self.running else QPen(HIGHLIGHT, 3) if self.highlighted \
-            else QPen(QColor("#5f6368"), 1.2)
-        painter.setPen(pen)
-        painter.setBrush(QBrush(RUNNING_FILL if self.running else
-                                LEAF_FILL if self.attrs["accumulate"] else FILL))
-        painter.drawRoundedRect(rect, 6, 6)
-        if self.done and not self.running:
-            painter.setPen(QColor("#188038"))
-            painter.drawText(QRectF(BOX_W - 22, 4, 16, ROW_H), Qt.AlignmentFlag.AlignCenter,
-                             "✓")
-        font = QFont(painter.font())
-        font.setBold(True)
-        painter.setFont(font)
-        painter.setPen(QColor("#202124"))
-        painter.drawText(QRectF(8, 4, BOX_W - 16, ROW_H), Qt.AlignmentFlag.AlignLeft |
-                         Qt.AlignmentFlag.AlignVCenter, self.attrs["name"])
-        font.setBold(False)
-        painter.setFont(font)
-        painter.setPen(QColor("#5f6368"))
-        metrics = painter.fontMetrics()
-        painter.drawText(QRectF(8, 4 + ROW_H, BOX_W - 16, ROW_H), Qt.AlignmentFlag.AlignLeft |
-                         Qt.AlignmentFlag.AlignVCenter,
-                         metrics.elidedText(self.subtitle, Qt.TextElideMode.ElideRight, BOX_W - 16))
-        if self.saved:
-            painter.setPen(QPen(QColor("#bdc1c6"), 1))
-            painter.drawLine(QPointF(6, 6 + 2 * ROW_H), QPointF(BOX_W - 6, 6 + 2 * ROW_H))
-        font.setStrikeOut(self.freed)
-        font.setItalic(self.freed)
-        painter.setFont(font)
-        painter.setPen(FREED if self.freed else QColor("#3c4043"))
-        for i, name in enumerate(self.saved):
-            label = f"saved {name}" + ("  (freed)" if self.freed else "")
-            painter.drawText(QRectF(12, 6 + (2 + i) * ROW_H, BOX_W - 20, ROW_H),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
-
-    def mousePressEvent(self, event):
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.clicked.emit(self.key)
-            event.accept()
-        else:
-            super().mousePressEvent(event)
-
-
-class EdgeItem(QGraphicsPathItem):
-    """One ``next_functions`` entry: an arrow from grad_fn box ``source`` to box
-    ``target`` for ``source.next_functions[input_nr]``. ``start`` and ``end`` shift its
-    ends sideways (in units of ``SPREAD``) so arrows sharing a box do not overlap; ``bow``
-    bends it (in units of ``BOW``) so arrows between the same two boxes are told apart.
-    ``via`` lists ``(x, top, bottom)`` lanes through the rows it crosses. ``label`` is
-    the ``[input_nr]`` text beside it, or None."""
-
-    def __init__(self, source, target, input_nr, start=0.0, end=0.0, bow=0.0, via=(),
-                 labelled=False):
-        super().__init__()
-        self.source, self.target, self.input_nr = source.key, target.key, input_nr
-        p1 = source.pos() + QPointF(BOX_W / 2 + start * SPREAD, source.height)
-        p2 = target.pos() + QPointF(BOX_W / 2 + end * SPREAD, 0)
-        path = QPainterPath(p1)
-        first = None
-        for x, top, bottom in via:      # twins share a lane side by side: no bow needed
-            _curve(path, QPointF(x + bow * SPREAD, top))
-            if first is None:
-                first = QPainterPath(path)
-            path.lineTo(x + bow * SPREAD, bottom)
-        _curve(path, p2, 0 if via else bow * BOW)
-        self.setPath(path)
-        self.setPen(QPen(EDGE, 1.4))
-        self.setZValue(-1)
-        tip = QGraphicsPolygonItem(QPolygonF([QPointF(0, 0), QPointF(-9, -5), QPointF(-9, 5)]),
-                                   self)
-        tip.setPen(QPen(Qt.PenStyle.NoPen))
-        tip.setBrush(QBrush(EDGE))
-        tip.setPos(p2)
-        tip.setRotation(-path.angleAtPercent(1.0))
-        self.label = None
-        self.flow = None           # the gradient sent along it, during a step-through
-        self.bow = bow
-        if labelled:            # beside the arrow's first stretch: the index is its source's
-            self.label = QGraphicsSimpleTextItem(f"[{input_nr}]", self)
-            self.label.setBrush(QBrush(LABEL))
-            box = self.label.boundingRect()
-            at = (path if first is None else first).pointAtPercent(0.5)
-            left = bow < 0 if bow else (at.x() < p1.x() - 1 or
-                                        (abs(at.x() - p1.x()) <= 1 and start < 0))
-            self.label.setPos(at.x() - box.width() - 4 if left else at.x() + 4,
-                              at.y() - box.height() / 2)
-        self.setToolTip(f"next_functions[{input_nr}]: the gradient for input {input_nr} of "
-                        f"{source.attrs['name']} flows on to {target.attrs['name']}")
-
-    def set_flow(self, text, current=False):
-        """Writes the gradient sent along this arrow beside it (None: none yet)."""
-        if text is None:
-            if self.flow is not None:
-                self.flow.hide()
-            self.setPen(QPen(EDGE, 1.4))
-            return
-        if self.flow is None:
-            self.flow = QGraphicsSimpleTextItem(self)
-            self.flow.setZValue(2)
-        self.flow.setText(text)
-        self.flow.setBrush(QBrush(RUNNING if current else FLOW))
-        font = self.flow.font()
-        font.setBold(current)
-        self.flow.setFont(font)
-        at = self.path().pointAtPercent(0.7)      # below the [i] index, written higher up
-        box = self.flow.boundingRect()
-        # twins (y * y) bow apart: each writes on its own side
-        x = at.x() - box.width() - 6 if self.bow < 0 else at.x() + 6
-        self.flow.setPos(x, at.y() - box.height() / 2)
-        self.flow.show()
-        self.setPen(QPen(RUNNING if current else FLOW, 2.4 if current else 1.8))
-
-    def shape(self):            # hover and tooltips along the line, not its filled bow
-        stroker = QPainterPathStroker()
-        stroker.setWidth(8)
-        return stroker.createStroke(self.path())
 
 
 def _flow(st):
@@ -236,11 +42,12 @@ def _flow(st):
     return flow
 
 
-def _curve(path, to, bow=0.0):
-    """An S-curve from the path's end down to ``to``, bowed ``bow`` pixels sideways."""
-    a = path.currentPosition()
-    mid = (a.y() + to.y()) / 2
-    path.cubicTo(QPointF(a.x() + bow, mid), QPointF(to.x() + bow, mid), to)
+def _content(attrs, names, owners):
+    """All a ``FunctionItem`` shows of its grad_fn (its attributes, the names it gives):
+    after an edit a box showing the same is kept (moved if need be), any other is made
+    anew. Hashable."""
+    return (tuple(attrs.items()), tuple(owners),
+            tuple(names.get(n) for n in attrs["tensors"]), names.get(attrs["variable"]))
 
 
 def _spread(rank, count):
@@ -286,21 +93,59 @@ def layered_layout(graph, lane=24):
 
 def _nearest(graph, most):
     """The grad_fns of ``graph`` the fewest next_functions steps from its root, whole
-    steps at a time, at most ``most`` of them (but always the root and its next ones)."""
+    steps at a time, at most ``most`` of them (but always the root and its next ones):
+    a set, or ``graph`` itself when it is no bigger. The search stops at the first step
+    that does not fit."""
     if len(graph) <= most:
-        return list(graph)
+        return graph
     root = next(k for k in graph if not graph.in_degree(k))
-    steps = nx.single_source_shortest_path_length(graph, root)
-    counts = {}
-    for d in steps.values():
-        counts[d] = counts.get(d, 0) + 1
-    limit, total = 1, 0
-    for d in sorted(counts):
-        total += counts[d]
-        if total > most:
+    succ = graph.succ
+    keep, level, depth = {root}, [root], 0
+    while level:
+        depth += 1
+        nxt = {}                # (a dict: the next step's grad_fns, in the order found)
+        for u in level:
+            for v in succ[u]:
+                if v not in keep:
+                    nxt[v] = None
+        if len(keep) + len(nxt) > most and depth > 1:
             break
-        limit = d
-    return [k for k, d in steps.items() if d <= max(limit, 1)]
+        keep.update(nxt)
+        level = list(nxt)
+    return keep
+
+
+def _part(graph, keep):
+    """What is drawn of ``graph`` when the grad_fns ``keep`` are: ``(nodes, entries,
+    hidden)``, the ``(key, attrs)`` kept and the ``(key, key, input_nr)`` entries between
+    them, in ``graph``'s order, and per kept grad_fn the number of entries leading to
+    grad_fns not kept (when there are any)."""
+    nodes, entries, hidden = [], [], {}
+    succ = graph.succ
+    for key, attrs in graph.nodes(data=True):
+        if key not in keep:
+            continue
+        nodes.append((key, attrs))
+        count = 0
+        for v, kd in succ[key].items():
+            if v in keep:
+                entries.extend((key, v, k) for k in kd)
+            else:
+                count += len(kd)
+        if count:
+            hidden[key] = count
+    return nodes, entries, hidden
+
+
+def _subgraph(graph, nodes, entries):
+    """The graph of ``nodes`` and ``entries`` (``_part``), attributes copied from ``graph``:
+    the part of it drawn."""
+    drawn = nx.MultiDiGraph()
+    drawn.graph.update(graph.graph)
+    drawn.add_nodes_from(nodes)
+    adj = graph.adj
+    drawn.add_edges_from((u, v, k, adj[u][v][k]) for u, v, k in entries)
+    return drawn
 
 
 def _mean(values):
@@ -322,6 +167,7 @@ class AutogradView(SessionPanel):
         self.legend = None         # the key under the graph
         self._picture = None       # what the items show (redraw keeps an equal picture)
         self._shelf = None         # the items of the last picture, hidden behind a message
+        self._stack = []           # the scene's top-level items, bottom to top
         self.scene = QGraphicsScene(self)
         self.view = QGraphicsView(self.scene)
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -364,7 +210,8 @@ class AutogradView(SessionPanel):
     def redraw(self):
         """Shows the backward graph of ``root`` at the session's step. When it is the
         picture already shown (an edit that changed values, not the graph), the boxes
-        and arrows stay as they are: nothing is rebuilt or repainted."""
+        and arrows stay as they are: nothing is rebuilt or repainted. Otherwise the
+        picture is updated in place (``_update``): it ends as a new view would draw it."""
         s = self.session
         if self.root is None or self.root not in s.document.graph or s.result is None:
             self._show_message("Select a node computed from tensors that require grad to "
@@ -382,103 +229,224 @@ class AutogradView(SessionPanel):
             self._show_message(why_no_graph(s.document, s.result, self.root, s.step,
                                             emphasis=lambda n: f"<b>{n}</b>"))
             return
-        names, owners = self._names_and_owners(graph)
-        picture = (self.root, list(graph.nodes(data=True)), list(graph.edges(keys=True)),
-                   names, owners)
+        nodes, entries, hidden = _part(graph, _nearest(graph, MAX_BOXES))
+        names, owners = self._names_and_owners(nodes)
+        picture = (self.root, nodes, entries, names, owners, hidden)
         self.graph = graph
-        self.drawn = graph.subgraph(_nearest(graph, MAX_BOXES)).copy()   # (a view is slow)
-        self.caption.setText(self._caption(walk))
-        if not self.items and self._shelf is not None and self._shelf[0] == picture:
-            # the graph drawn before a message (an edit and its undo): shown again as is
-            self._picture, self.items, self.edges, self.stubs, self.legend = self._shelf
+        # (the caption first: showing the view lays the panel out for it)
+        self.caption.setText(self._caption(walk, len(nodes)))
+        if not self.items and self._shelf is not None:
+            # the graph drawn before a message (an edit and its undo): shown again, as is
+            # or updated
+            (self._picture, self.drawn, self.items, self.edges, self.stubs, self.legend,
+             self._stack) = self._shelf
             self._shelf = None
             self.view.show()
-        if self.items and picture == self._picture:
+        if self.items and picture == self._picture:     # (``drawn`` shows the same)
             self._highlight()
             self._mark_walk(walk)
             return
-        self._clear()
+        self.drawn = _subgraph(graph, nodes, entries)
+        shown = self._picture[3] if self._picture is not None else {}
+        # a node renamed: every box is made anew (only the boxes naming it would need to)
+        renamed = any(shown.get(n, name) != name for n, name in names.items())
         self._picture = picture
         self.view.show()
-        pos, routes = layered_layout(self.drawn)
-        heights = {}
-        for key, attrs in self.drawn.nodes(data=True):
-            item = FunctionItem(key, attrs, names, owners[key])
-            item.clicked.connect(self.select_function)
-            item.flow_of = weakref.WeakMethod(self.flow_of)
-            self.items[key] = item
-            self.scene.addItem(item)
-            heights[pos[key][1]] = max(heights.get(pos[key][1], 0), item.height)
-        tops, y = {}, 0.0
-        for d in sorted(heights):
-            tops[d] = y
-            y += heights[d] + GAP_Y
-        for key, item in self.items.items():
-            x, d = pos[key]
-            item.setPos(x - BOX_W / 2, tops[d])
-        self._draw_edges(pos, {pair: [(x, tops[d], tops[d] + heights[d])
-                                      for d, x in enumerate(xs, start=pos[pair[0]][1] + 1)]
-                               for pair, xs in routes.items()})
-        self._draw_stubs()
-        labelled = any(e.label is not None for e in self.edges)
-        self.legend = legend = QGraphicsSimpleTextItem(
-            "arrows: next_functions, the way gradients flow" +
-            ("\n[i]: the entry's index in next_functions" if labelled else ""))
-        legend.setBrush(QBrush(QColor("#80868b")))
-        bounds = self.scene.itemsBoundingRect()
-        legend.setPos(bounds.center().x() - legend.boundingRect().width() / 2,
-                      bounds.bottom() + 8)
-        self.scene.addItem(legend)
+        self._update(names, owners, hidden, renamed)
         self._highlight()
         self._mark_walk(walk)
         self._fit()
 
-    def _draw_edges(self, pos, lanes):
+    def _update(self, names, owners, hidden, renamed=False):
+        """Makes the scene what a new view would draw of ``drawn``, in place: a box showing
+        just what a grad_fn's box would (``_content``) is kept and only moved; an arrow or
+        a stub is redrawn only if it moved or changed; what is gone is removed, what is
+        new is added. The scene's stacking order is then the one a new view's would have
+        (boxes, arrows, stubs, legend, each in drawing order).
+
+        Keys are not names that last: a run numbers the grad_fns in the order it meets
+        them, so an edit near the root renumbers most of the graph. A box is kept for the
+        grad_fn of its own key when that one shows the same, else for another showing the
+        same (it takes that one's key)."""
+        drawn, scene = self.drawn, self.scene
+        pos, routes = layered_layout(drawn)
+        old = self.items
+        contents = {key: _content(attrs, names, owners[key])
+                    for key, attrs in drawn.nodes(data=True)}
+        items = {}
+        spare = {} if renamed else dict(old)
+        for key, content in contents.items():       # the same key showing the same
+            item = spare.get(key)
+            if item is not None and item.content == content:
+                items[key] = spare.pop(key)
+        alike = {}
+        for item in spare.values():
+            alike.setdefault(item.content, []).append(item)
+        added, heights = [], {}
+        for key, attrs in drawn.nodes(data=True):
+            item = items.get(key)
+            if item is None:
+                same = alike.get(contents[key])
+                if same:                            # another key showing the same
+                    item = same.pop(0)
+                    item.key = key
+                else:
+                    item = FunctionItem(key, attrs, names, owners[key])
+                    item.content = contents[key]
+                    item.clicked.connect(self.select_function)
+                    item.flow_of = weakref.WeakMethod(self.flow_of)
+                    scene.addItem(item)
+                    added.append(item)
+            item.attrs = attrs
+            items[key] = item
+            d = pos[key][1]
+            heights[d] = max(heights.get(d, 0), item.height)
+        items = {key: items[key] for key in drawn}     # (in drawing order)
+        kept = {id(it) for it in items.values()}
+        gone = [it for it in old.values() if id(it) not in kept]
+        for item in gone:
+            scene.removeItem(item)
+        self.items = items
+        tops, y = {}, 0.0
+        for d in sorted(heights):
+            tops[d] = y
+            y += heights[d] + GAP_Y
+        changed = bool(added or gone)
+        for key, item in items.items():
+            x, d = pos[key]
+            x, y = x - BOX_W / 2, tops[d]
+            if (item.x(), item.y()) != (x, y):     # (exactly: QPointF's == is fuzzy)
+                item.setPos(x, y)
+                changed = True
+        changed |= self._draw_edges(pos, {
+            pair: [(x, tops[d], tops[d] + heights[d])
+                   for d, x in enumerate(xs, start=pos[pair[0]][1] + 1)]
+            for pair, xs in routes.items()}, old, added)
+        changed |= self._draw_stubs(hidden, old, added)
+        labelled = any(e.label is not None for e in self.edges)
+        text = ("arrows: next_functions, the way gradients flow" +
+                ("\n[i]: the entry's index in next_functions" if labelled else ""))
+        legend = self.legend
+        if legend is None or changed or legend.text() != text:
+            if legend is None:
+                self.legend = legend = QGraphicsSimpleTextItem()
+                legend.setBrush(QBrush(QColor("#80868b")))
+            elif legend.scene() is not None:
+                scene.removeItem(legend)      # (under everything else: not in the bounds)
+            legend.setText(text)
+            bounds = scene.itemsBoundingRect()
+            legend.setPos(bounds.center().x() - legend.boundingRect().width() / 2,
+                          bounds.bottom() + 8)
+            scene.addItem(legend)
+            added.append(legend)
+        self._restack(added)
+
+    def _draw_edges(self, pos, lanes, boxes, added):
         """One ``EdgeItem`` per next_functions entry. A box's outgoing arrows leave it side
         by side in next_functions order and its incoming ones arrive side by side, ordered
         by where they come from; arrows between the same two boxes bow apart; an arrow
-        crossing rows runs down its lanes (``lanes[(u, v)]``: ``(x, top, bottom)``)."""
-        g = self.drawn
+        crossing rows runs down its lanes (``lanes[(u, v)]``: ``(x, top, bottom)``). The
+        arrows drawn before (between ``boxes``, by key) are kept where they link the same
+        boxes, redrawn where those moved (``EdgeItem.place``); those new are appended to
+        ``added``. Returns whether any arrow changed."""
+        g, items = self.drawn, self.items
+        succ, pred = g.succ, g.pred
+        old = {(id(boxes[e.source]), id(boxes[e.target]), e.input_nr): e for e in self.edges}
+        self.edges = []
+        changed = False
 
         def came_from(edge):
             u, v, k = edge
             via = lanes.get((u, v))
             return (via[-1][0] if via else pos[u][0], k)
 
-        incoming = {v: sorted(g.in_edges(v, keys=True), key=came_from) for v in g}
+        incoming = {v: sorted(((u, v, k) for u, kd in pred[v].items() for k in kd),
+                              key=came_from) for v in g}
         for u in g:
-            out = sorted(g.out_edges(u, keys=True), key=lambda e: e[2])
+            out = sorted(((u, v, k) for v, kd in succ[u].items() for k in kd),
+                         key=lambda e: e[2])
             for rank, (_, v, k) in enumerate(out):
                 twins = [e[2] for e in out if e[1] == v]
                 into = incoming[v]
-                edge = EdgeItem(self.items[u], self.items[v], k,
-                                start=_spread(rank, len(out)),
-                                end=_spread(into.index((u, v, k)), len(into)),
-                                bow=_spread(twins.index(k), len(twins)),
-                                via=lanes.get((u, v), ()), labelled=len(out) > 1)
+                args = (items[u], items[v], k, _spread(rank, len(out)),
+                        _spread(into.index((u, v, k)), len(into)),
+                        _spread(twins.index(k), len(twins)), lanes.get((u, v), ()),
+                        len(out) > 1)
+                edge = old.pop((id(items[u]), id(items[v]), k), None)
+                if edge is None:
+                    edge = EdgeItem(*args)
+                    self.scene.addItem(edge)
+                    added.append(edge)
+                    changed = True
+                else:
+                    edge.clear_flow()           # (the walk's marks are set afresh)
+                    changed |= edge.place(*args)
                 self.edges.append(edge)
-                self.scene.addItem(edge)
+        for edge in old.values():
+            self.scene.removeItem(edge)
+        return changed or bool(old)
 
-    def _draw_stubs(self):
+    def _draw_stubs(self, hidden, boxes, added):
         """A short dashed arrow under each box whose next_functions lead to grad_fns not
-        drawn (a graph bigger than ``MAX_BOXES``), saying how many."""
+        drawn (a graph bigger than ``MAX_BOXES``), saying how many (``hidden[key]``).
+        Those drawn before (under ``boxes``, by key) stay where nothing about them
+        changed. Returns whether any stub changed."""
+        old = {id(boxes[stub.key]): stub for stub in self.stubs}
+        self.stubs = []
+        changed = False
         for key, item in self.items.items():
-            hidden = [v for _, v in self.graph.out_edges(key) if v not in self.items]
-            if not hidden:
+            count = hidden.get(key)
+            if not count:
                 continue
             x, y = item.x() + BOX_W / 2, item.y() + item.height
-            path = QPainterPath(QPointF(x, y))
-            path.lineTo(x, y + GAP_Y * 0.6)
-            stub = QGraphicsPathItem(path)
-            stub.setPen(QPen(EDGE, 1.4, Qt.PenStyle.DashLine))
-            stub.setZValue(-1)
-            text = QGraphicsSimpleTextItem(f"{len(hidden)} more, not drawn", stub)
-            text.setBrush(QBrush(LABEL))
-            text.setPos(x + 6, y + 4)
-            stub.setToolTip("next_functions leading further back than this view draws: "
-                            "select a node further back on the canvas to see its graph")
+            stub = old.pop(id(item), None)
+            if stub is not None and stub.placed != (x, y, count):
+                self.scene.removeItem(stub)
+                stub = None
+            if stub is None:
+                path = QPainterPath(QPointF(x, y))
+                path.lineTo(x, y + GAP_Y * 0.6)
+                stub = QGraphicsPathItem(path)
+                stub.placed = (x, y, count)
+                stub.setPen(QPen(EDGE, 1.4, Qt.PenStyle.DashLine))
+                stub.setZValue(-1)
+                text = QGraphicsSimpleTextItem(f"{count} more, not drawn", stub)
+                text.setBrush(QBrush(LABEL))
+                text.setPos(x + 6, y + 4)
+                stub.setToolTip("next_functions leading further back than this view draws: "
+                                "select a node further back on the canvas to see its graph")
+                self.scene.addItem(stub)
+                added.append(stub)
+                changed = True
+            stub.key = key
             self.stubs.append(stub)
-            self.scene.addItem(stub)
+        for stub in old.values():
+            self.scene.removeItem(stub)
+        return changed or bool(old)
+
+    def _restack(self, added):
+        """Puts the scene's top-level items in the order a new view adds them (boxes,
+        arrows, stubs, the legend: where arrows cross, which is drawn over which), moving
+        only those out of place. Kept items are where they were; ``added`` ones were
+        added after them, in that order."""
+        want = [*self.items.values(), *self.edges, *self.stubs, self.legend]
+        fresh = {id(it) for it in added}
+        present = {id(it) for it in want}
+        now = [it for it in self._stack if id(it) in present and id(it) not in fresh]
+        now += added
+        self._stack = want
+        if len(now) == len(want) and all(a is b for a, b in zip(now, want)):
+            return
+        rank = {id(it): i for i, it in enumerate(now)}
+        # from the top down: an item above the next one (in ``want``) goes just below it
+        after = rank[id(want[-1])]
+        for i in range(len(want) - 2, -1, -1):
+            item, r = want[i], rank[id(want[i])]
+            if r > after:
+                item.stackBefore(want[i + 1])
+                item.update()
+                r = after - 1e-6        # just below it (and so below all above it)
+            after = r
 
     def edges_between(self, source, target):
         """The arrows drawn from grad_fn ``source`` to grad_fn ``target`` (keys)."""
@@ -486,25 +454,20 @@ class AutogradView(SessionPanel):
 
     def _show_message(self, text):
         if self.items:          # kept aside, hidden: the same graph may come back (undo)
-            self._shelf = (self._picture, self.items, self.edges, self.stubs, self.legend)
+            self._shelf = (self._picture, self.drawn, self.items, self.edges, self.stubs,
+                           self.legend, self._stack)
             self.items, self.edges, self.stubs, self.legend = {}, [], [], None
-            self._picture = None
+            self._picture, self._stack = None, []
         self.graph = self.drawn = nx.MultiDiGraph()
         self.caption.setText(text)
         self.view.hide()
 
-    def _clear(self):
-        self.scene.clear()
-        self.items, self.edges, self.stubs, self.legend = {}, [], [], None
-        self._picture = None
-        self._shelf = None
-
-    def _names_and_owners(self, graph):
-        """The display names of the document nodes ``graph`` refers to, and per grad_fn
-        the nodes its box names (one per tensor)."""
+    def _names_and_owners(self, nodes):
+        """The display names of the document nodes the grad_fns ``nodes`` (``(key,
+        attrs)``) refer to, and per grad_fn the nodes its box names (one per tensor)."""
         doc, result = self.session.document, self.session.result
         names, owners = {}, {}
-        for key, attrs in graph.nodes(data=True):
+        for key, attrs in nodes:
             owners[key] = result.distinct_tensors(attrs["tensors"])
             for n in attrs["tensors"] + ((attrs["variable"],) if attrs["variable"] else ()):
                 if n in doc.graph:
@@ -550,8 +513,11 @@ class AutogradView(SessionPanel):
                 return w
         return None
 
-    def _caption(self, walk=None):
+    def _caption(self, walk=None, drawn=None):
+        """The text above the graph; ``drawn``: how many grad_fns are drawn (those of
+        ``self.drawn`` if None)."""
         s = self.session
+        drawn = len(self.drawn) if drawn is None else drawn
         doc = s.document
         if walk is not None:
             k = s.walk[1]
@@ -562,8 +528,8 @@ class AutogradView(SessionPanel):
         text = f"Backward graph of <b>{doc.display_name(self.root)}</b>.grad_fn"
         if not s.selection:
             text += " (the first backward's target: select a node to see its own)"
-        if len(self.drawn) < len(self.graph):
-            text += (f"<br>Drawn: the {len(self.drawn)} grad_fns nearest to it, of "
+        if drawn < len(self.graph):
+            text += (f"<br>Drawn: the {drawn} grad_fns nearest to it, of "
                      f"{len(self.graph):,}. Select a node further back on the canvas to see "
                      "the graph from there.")
         steps = sorted({a["freed_at"] for _, a in self.graph.nodes(data=True) if a["freed"]})
