@@ -46,6 +46,7 @@ if not __package__:
     sys.modules[_spec.name] = importlib.util.module_from_spec(_spec)
     __package__ = _spec.name
 
+from .display import display_text  # noqa: E402
 from .listener import Tracer  # noqa: E402
 from .naming import LineNamer  # noqa: E402
 from .optim import OptimizerWatch  # noqa: E402
@@ -95,23 +96,6 @@ def _stop_timer():
     import signal
     if hasattr(signal, "setitimer"):
         signal.setitimer(signal.ITIMER_REAL, 0)
-
-
-def display_text(v):
-    """What IPython displays for a cell's last expression (``IPython.lib.pretty``): a
-    default repr as ``<Name at 0x...>``, tuples and lists element by element, anything
-    else as its repr."""
-    if isinstance(v, tuple) and type(v).__repr__ is tuple.__repr__:
-        inner = ", ".join(display_text(x) for x in v)
-        return "(" + inner + ("," if len(v) == 1 else "") + ")"
-    if isinstance(v, list) and type(v).__repr__ is list.__repr__:
-        return "[" + ", ".join(display_text(x) for x in v) + "]"
-    cls = type(v)
-    if cls.__repr__ is object.__repr__:
-        mod = getattr(cls, "__module__", None)
-        name = cls.__qualname__ if mod in (None, "builtins") else f"{mod}.{cls.__qualname__}"
-        return f"<{name} at {id(v):#x}>"
-    return repr(v)
 
 
 def _cell_parts(source, first, last, filename):

@@ -14,21 +14,11 @@ from gradstudio.document.examples import EXAMPLES_DIR
 from gradstudio.document.export import export_script
 from gradstudio.document.files import load
 
+from cli_calls import call, one_line_error
+
 RETAIN = EXAMPLES_DIR / "05_retain_graph.gsg"
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def call(capsys, *argv):
-    code = cli.main(list(map(str, argv)))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line_error(err):
-    lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("gradstudio: "), err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 def test_run_prints_every_node_at_the_end_of_the_timeline(capsys):

@@ -14,23 +14,13 @@ from gradstudio.document.export import export_script
 from gradstudio.document.files import load
 from gradstudio.document.notebook_export import export_notebook
 
+from cli_calls import call, one_line_error
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "document" / "fixtures" / "notebooks"
 TUTORIAL = FIXTURES / "003_062b1e8a1bc57c72.ipynb"
 TRAINING = EXAMPLES_DIR / "11_logistic_regression_sgd.gsg"
 
-
-def call(capsys, *argv):
-    code = cli.main(list(map(str, argv)))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line_error(err):
-    lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("gradstudio: "), err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 def notebook_bytes(*cells):

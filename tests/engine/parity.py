@@ -26,6 +26,8 @@ import sys
 from pathlib import Path
 from textwrap import dedent
 
+from gradstudio.trace.display import display_text
+
 ROOT = Path(__file__).resolve().parents[2]
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 FILENAME = "<program>"
@@ -171,22 +173,6 @@ def _plain(x):
     return repr(x)
 
 
-def _display(v):
-    """``IPython.lib.pretty.pretty(v)`` for what notebooks display: a default repr shows
-    as ``<Name at 0x...>``, containers element by element, anything else as repr."""
-    if isinstance(v, tuple) and type(v).__repr__ is tuple.__repr__:
-        inner = ", ".join(_display(x) for x in v)
-        return "(" + inner + ("," if len(v) == 1 else "") + ")"
-    if isinstance(v, list) and type(v).__repr__ is list.__repr__:
-        return "[" + ", ".join(_display(x) for x in v) + "]"
-    cls = type(v)
-    if cls.__repr__ is object.__repr__:
-        mod = getattr(cls, "__module__", None)
-        name = cls.__qualname__ if mod in (None, "builtins") else f"{mod}.{cls.__qualname__}"
-        return f"<{name} at {id(v):#x}>"
-    return repr(v)
-
-
 def _exec_cell(src, ns, display):
     import ast
     tree = ast.parse(src, FILENAME)
@@ -197,7 +183,7 @@ def _exec_cell(src, ns, display):
     if last is not None:
         v = eval(compile(last, FILENAME, "eval"), ns)
         if v is not None:
-            print(_display(v))
+            print(display_text(v))
 
 
 def _run_one(torch, prog):

@@ -74,3 +74,13 @@ def double_click_palette(qtbot, w, kind):
     qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=centre)
     (new,) = set(w.session.document.node_ids) - before
     return new
+
+
+def menu_action(w, menu_title, text):
+    """The QAction ``menu_title`` ▸ ``text`` of window ``w`` (mnemonics ignored)."""
+    for top in w.menuBar().actions():
+        if top.text().replace("&", "") == menu_title:
+            for a in top.menu().actions():
+                if a.text().replace("&", "") == text:
+                    return a
+    raise AssertionError(f"no {menu_title} ▸ {text}")

@@ -22,21 +22,13 @@ from gradstudio.ui.canvas.node_item import HEADER, WIDTH
 from gradstudio.ui.commands import SetParam
 from gradstudio.ui.help import ShortcutsDialog
 
-from driving import main_window
+from driving import main_window, menu_action
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "document" / "fixtures" / "notebooks"
 AUTOGRAD = NOTEBOOKS / "002_6260b20a9b8b3ca4.ipynb"      # x, y = x + 2, out.backward() …
 DIFFERING = NOTEBOOKS / "003_062b1e8a1bc57c72.ipynb"     # two cells print other numbers
 TRACE_MS = 60_000
 
-
-def menu_action(w, menu_title, text):
-    for top in w.menuBar().actions():
-        if top.text().replace("&", "") == menu_title:
-            for a in top.menu().actions():
-                if a.text().replace("&", "") == text:
-                    return a
-    raise AssertionError(f"no {menu_title} ▸ {text}")
 
 
 def finish(qtbot, task):

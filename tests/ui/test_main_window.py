@@ -13,6 +13,8 @@ from gradstudio.ui import main_window as mw
 from gradstudio.ui.commands import AddNode, Connect, MoveNodes, SetParam
 from gradstudio.ui.main_window import MainWindow
 
+from driving import menu_action
+
 SAVE, DISCARD, CANCEL = (QMessageBox.StandardButton.Save, QMessageBox.StandardButton.Discard,
                          QMessageBox.StandardButton.Cancel)
 
@@ -70,14 +72,6 @@ def build_small_graph(w):
     s.push(Connect(s.document, x.node_id, y.node_id, "self"))
     return x.node_id, y.node_id
 
-
-def menu_action(w, menu_title, text):
-    for top in w.menuBar().actions():
-        if top.text().replace("&", "") == menu_title:
-            for a in top.menu().actions():
-                if a.text().replace("&", "") == text:
-                    return a
-    raise AssertionError(f"no {menu_title} > {text}")
 
 
 def test_menus_have_the_issue_commands_with_standard_shortcuts(window):
