@@ -49,6 +49,17 @@ NO_GRAD_VIEW = object()  # ``Tensor._acc`` of a view made under no_grad (see ``a
 _DEFAULT = _views.DEFAULT
 
 
+# integer dtypes a Python int may not fit: PyTorch casts the number to them, wrapping
+# around (``int8_tensor * 1000`` multiplies by -24), where numpy would raise
+_NARROW_INTS = frozenset({D.int32, D.int16, D.int8, D.uint8})
+
+
+def _wrapped(number, dt):
+    if -2 ** 63 <= number < 2 ** 64:
+        return np.array(number % 2 ** 64, np.uint64).astype(dt.np)
+    return number       # (numpy's OverflowError, as PyTorch's "Overflow when unpacking")
+
+
 def _compute_dtype(op, operands):
     rule = op.dtype_rule
     first = operands[0]
@@ -112,9 +123,13 @@ def apply(op, operands, params=None, out_dtype=None):
             if o._requires_grad:
                 req = True
             arrays.append(a)
+        elif type(o) is int and cdt in _NARROW_INTS:
+            arrays.append(_wrapped(o, cdt))
         else:
             arrays.append(o)
     forward = op.forward
+    if params and cdt in _NARROW_INTS and type(params.get("other")) is int:
+        params = dict(params, other=_wrapped(params["other"], cdt))    # x // 1000, 300 - x
     if _ERRSTATE is not None:
         token = _ERRSTATE.set(_QUIET)
         try:

@@ -1,4 +1,6 @@
 """dtypes, ``torch.Size`` and PyTorch's type-promotion rules."""
+import math
+
 import numpy as np
 
 __all__ = ["dtype", "Size", "float16", "float32", "float64", "int8", "uint8", "int16", "int32",
@@ -65,6 +67,34 @@ def scalar_type(d):
 def tensor_type(d):
     """The legacy tensor type name of ``d`` (``FloatTensor``)."""
     return _SCALAR_TYPES[d.name] + "Tensor"
+
+
+# the C++ type names PyTorch's overflow message uses
+_CPP_NAMES = {"uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t", "int32": "int",
+              "int64": "int64_t", "float16": "c10::Half", "float32": "float",
+              "float64": "double"}
+
+
+def checked_scalar(value, d):
+    """A Python number given to an op of dtype ``d`` (a fill value, a bound, a
+    ``where`` operand) as PyTorch's checked conversion takes it: RuntimeError when it
+    overflows ``d``; an unsigned dtype takes a negative whole number as two's complement
+    (``torch.full((2,), -1, dtype=torch.uint8)`` is 255)."""
+    if type(value) not in (int, float) or d is bool_:
+        return value
+    if d.is_floating_point:
+        big = float(np.finfo(d.np).max)
+        fits = value != value or value in (math.inf, -math.inf) or -big <= value <= big
+    else:
+        info = np.iinfo(d.np)
+        low = -int(info.max) if info.min == 0 and type(value) is int else int(info.min)
+        fits = value == value and low <= value <= int(info.max)
+        if fits and type(value) is int and value < 0 and info.min == 0:
+            value += int(info.max) + 1
+    if not fits:
+        raise RuntimeError(f"value cannot be converted to type {_CPP_NAMES[d.name]} without "
+                           "overflow")
+    return value
 
 
 def from_numpy_dtype(np_dtype):

@@ -103,8 +103,11 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
     dt = dtype or _infer_dtype(data)
     values = []
     _flatten_values(data, shape, dt, values)
+    if dt is D.uint8:       # torch.tensor([-1], dtype=torch.uint8) is 255, as in C
+        values = [v + 256 if type(v) is int and -256 < v < 0 else v for v in values]
     try:
-        arr = np.array(values, dtype=dt.np).reshape(shape)
+        with np.errstate(over="ignore"):     # 70000.0 as float16 is inf, silently
+            arr = np.array(values, dtype=dt.np).reshape(shape)
     except OverflowError:
         raise RuntimeError(f"value cannot be converted to type {dt.name} without overflow") \
             from None
@@ -148,6 +151,7 @@ def _size(size):
 
 def _filled(fill, size, dtype, requires_grad):
     dt = dtype or D.get_default_dtype()
+    fill = D.checked_scalar(fill, dt)
     return _finish(np.full(_size(size), fill, dtype=dt.np), dt, requires_grad)
 
 
@@ -252,6 +256,7 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     dt = dtype or D.get_default_dtype()
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
+    start, end = D.checked_scalar(start, dt), D.checked_scalar(end, dt)
     return _finish(_linspace_values(start, end, steps, dt), dt, requires_grad)
 
 

@@ -119,13 +119,20 @@ def stack(tensors, dim=0):
                  {"dim": d})
 
 
+def _where_scalar(x, dt):
+    # an integer dtype refuses a number it cannot hold; a float one takes it as inf
+    if not dt.is_floating_point:
+        return TensorCore._make(np.asarray(D.checked_scalar(x, dt), dt.np), dt)
+    with np.errstate(over="ignore"):
+        return TensorCore._make(np.asarray(x, dt.np), dt)
+
+
 @observed("torch.where")
 def where(condition, input=None, other=None):
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
     dt = D.result_type(input, other)
-    a, b = (x if isinstance(x, TensorCore) else TensorCore._make(np.asarray(x, dt.np), dt)
-            for x in (input, other))
+    a, b = (x if isinstance(x, TensorCore) else _where_scalar(x, dt) for x in (input, other))
     cond = condition._data if isinstance(condition, TensorCore) else np.asarray(condition)
     shape = np.broadcast_shapes(cond.shape, a._data.shape, b._data.shape)
     if a._dtype is not dt:

@@ -179,7 +179,7 @@ class Generator:
         return self.normal(shape, 0.0, 1.0, np_dtype)
 
     def uniform(self, shape, low, high, np_dtype) -> np.ndarray:
-        dt, shape = _float_dtype(np_dtype), tuple(shape)
+        dt, shape = _float_dtype(np_dtype, "check_uniform_bounds"), tuple(shape)
         low, high, big = float(low), float(high), float(np.finfo(dt).max)
         for name, v in (("from", low), ("to", high)):
             if not -big <= v <= big:
@@ -203,7 +203,7 @@ class Generator:
         return x.reshape(shape)
 
     def normal(self, shape, mean, std, np_dtype) -> np.ndarray:
-        dt, shape = _float_dtype(np_dtype), tuple(shape)
+        dt, shape = _float_dtype(np_dtype, "normal_kernel_cpu"), tuple(shape)
         mean, std = float(mean), float(std)
         if not std >= 0.0:
             raise ValueError(f"normal expects std >= 0.0, but found std {std}; pass a "
@@ -266,10 +266,13 @@ class Generator:
         return np.array(p, np.int64)
 
 
-def _float_dtype(np_dtype):
+def _float_dtype(np_dtype, kernel):
+    """``np_dtype`` when it is a float; else PyTorch's error for its ``kernel``."""
     dt = np.dtype(np_dtype)
     if dt not in (np.float16, np.float32, np.float64):
-        raise TypeError(f"random floats need float16, float32 or float64, not {dt}")
+        from ._dtype import from_numpy_dtype, scalar_type
+        raise NotImplementedError(f'"{kernel}" not implemented for '
+                                  f"'{scalar_type(from_numpy_dtype(dt))}'")
     return dt
 
 

@@ -361,6 +361,7 @@ def _clamp(self, min=None, max=None):
     max = _operand(max) if max is not None else None
     bounds = [b for b in (min, max) if b is not None]
     dt = D.result_type(self, *bounds)  # an int tensor clamped to 0.5 becomes float
+    min, max = (D.checked_scalar(b, dt) for b in (min, max))
     out = apply(OPS["clamp"], (self,), {"min": min, "max": max},
                  out_dtype=None if dt is self._dtype else dt)
     if any(isinstance(b, TensorCore) for b in bounds):

@@ -266,7 +266,7 @@ IndexMixin.__getitem__, IndexMixin.__setitem__ = _getitem, _setitem
 
 
 # ---------------------------------------------------------------------- masked_fill
-def _masked_fill_arguments(name, mask, value):
+def _masked_fill_arguments(name, mask, value, self):
     if not isinstance(mask, TensorCore):
         raise TypeError(f"{name}() received an invalid combination of arguments - got "
                         f"({type(mask).__name__}, ...), but expected (Tensor mask, Number value)")
@@ -276,7 +276,7 @@ def _masked_fill_arguments(name, mask, value):
     if isinstance(value, TensorCore):
         raise RuntimeError("masked_fill with a tensor value is not supported by GradStudio's "
                            "engine yet; pass a number (value.item())")
-    return {"value": value}
+    return {"value": D.checked_scalar(value, self._dtype)}
 
 
 _C_NAMES = {"int64": "long int", "int32": "int", "uint8": "unsigned char", "float32": "float",
@@ -285,12 +285,12 @@ _C_NAMES = {"int64": "long int", "int32": "int", "uint8": "unsigned char", "floa
 
 def _masked_fill(self, mask, value):
     return apply(OPS["masked_fill"], (self, mask), _masked_fill_arguments("masked_fill", mask,
-                                                                         value))
+                                                                         value, self))
 
 
 def _masked_fill_(self, mask, value):
     return inplace(self, OPS["masked_fill"], (self, mask),
-                   _masked_fill_arguments("masked_fill_", mask, value))
+                   _masked_fill_arguments("masked_fill_", mask, value, self))
 
 
 IndexMixin.masked_fill, IndexMixin.masked_fill_ = _masked_fill, _masked_fill_

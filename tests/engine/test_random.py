@@ -185,7 +185,8 @@ def test_bad_arguments_say_what_to_do():
         g.manual_seed(2 ** 64)
     with pytest.raises(TypeError):
         g.manual_seed(1.5)
-    with pytest.raises(TypeError):
+    with pytest.raises(NotImplementedError, match="\"check_uniform_bounds\" not implemented "
+                       "for 'Int'"):          # (PyTorch's words for torch.rand(2, dtype=int32))
         g.rand((2,), np.int32)
     with pytest.raises(ValueError, match="5056 bytes"):
         g.set_state(np.zeros(10, np.uint8))
