@@ -2,8 +2,8 @@
 the window all read them here)."""
 __all__ = ["DTYPES", "RESERVED_NAMES", "SCRIPT_NAMES", "MAX_LOOP_COUNT", "HISTORY_ELEMENTS"]
 
-# the dtypes a node's tensor may have
-DTYPES = ("float32", "float64", "int64", "bool")
+# the dtypes a node's tensor may have (every one the engine prints and promotes as torch)
+DTYPES = ("float32", "float64", "float16", "int64", "int32", "int16", "int8", "uint8", "bool")
 
 # names a node may not take: the exported script needs them for itself
 RESERVED_NAMES = ("torch", "print")

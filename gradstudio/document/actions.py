@@ -15,7 +15,10 @@ A timeline action is one imperative step of the program after the forward pass:
 - ``loop`` ... ``end_loop``: the actions between them repeated ``count`` times.
 
 Each kind lists its settings as ``(name, type, default)``. Types: ``node`` (a node id),
-``node?`` (a node id or None), ``nodes`` (a list of node ids), ``bool``, ``float``
+``node?`` (a node id or None), ``nodes`` (a list of node ids), ``nodes?`` (a list of
+node ids or None, one per entry of another list: autograd.grad's ``grad_outputs``, one
+per output, None for a scalar output's implicit 1; empty when none is given), ``bool``,
+``float``
 (finite), ``float?`` (finite or None: PyTorch's default), ``int`` (1 to ``MAX_COUNT``),
 ``action`` (the id of an ``optimizer`` action) and ``choice`` (one of ``CHOICES``).
 """
@@ -34,7 +37,8 @@ ACTION_KINDS = {
     "zero_grad": (("tensor", "node", None),),
     "set_grad_none": (("tensor", "node", None),),
     "grad": (("outputs", "nodes", []), ("inputs", "nodes", []),
-             ("retain_graph", "bool", False), ("create_graph", "bool", False)),
+             ("retain_graph", "bool", False), ("create_graph", "bool", False),
+             ("grad_outputs", "nodes?", [])),
     "update": (("tensors", "nodes", []), ("lr", "float", 0.1), ("style", "choice", "-="),
                ("no_grad", "bool", True)),
     "optimizer": (("algorithm", "choice", "SGD"), ("params", "nodes", []),
@@ -49,7 +53,7 @@ ACTION_KINDS = {
     "end_loop": (),
 }
 
-NODE_TYPES = ("node", "node?", "nodes")
+NODE_TYPES = ("node", "node?", "nodes", "nodes?")
 
 # the values a "choice" setting takes, by setting name
 CHOICES = {
@@ -89,8 +93,9 @@ def check_action_param(kind, name, value):
         if not isinstance(value, str) and not (t != "node?" and value is None):
             raise ActionParamError(f"'{name}' must name a node." if t != "action" else
                                    f"'{name}' must name an optimizer step of the timeline.")
-    elif t == "nodes":
-        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+    elif t in ("nodes", "nodes?"):
+        if not isinstance(value, (list, tuple)) or not all(
+                isinstance(v, str) or (t == "nodes?" and v is None) for v in value):
             raise ActionParamError(f"'{name}' must be a list of nodes.")
         value = list(value)
     elif t == "float" or (t == "float?" and value is not None):

@@ -224,6 +224,15 @@ _source("linspace", lambda p: torch.linspace(p["start"], p["end"], p["steps"],
          ParamSpec("steps", "int", 5)], "torch.linspace",
         lambda p, tail: f"torch.linspace({number(p['start'])}, {number(p['end'])}, "
                         f"{p['steps']}{tail})")
+_add(NodeKind("randperm", "sources", "The whole numbers 0 to n - 1 in a random order (seeded): "
+              "what shuffles a dataset.", (),
+              (ParamSpec("n", "int", 4, "how many numbers"),
+               ParamSpec("dtype", "dtype", None, "element type (default int64)", optional=True),
+               RG),
+              lambda p: torch.randperm(p["n"], dtype=_dtype(p["dtype"]),
+                                       requires_grad=p["requires_grad"]),
+              "torch.randperm", is_source=True,
+              code=lambda p, a: f"torch.randperm({p['n']}{source_tail(p)})"))
 
 
 # ----------------------------------------------------------------------------- engine ops
@@ -613,11 +622,28 @@ _add(NodeKind("index", "shape", "Indexing such as x[0], x[:, 1:3] or x[..., None
               (Port("self"),), (ParamSpec("key", "index", "0", "what goes inside [ ]"),),
               lambda p, self: self[parse_index(p["key"])], "{self}[{key}]", "SelectBackward0",
               code=lambda p, a: f"{a['self']}[{format_index(parse_index(p['key']))}]"))
+
+
+def _where_eval(p, condition, input=None, other=None):
+    return torch.where(condition, p["input"] if input is None else input,
+                       p["other"] if other is None else other)
+
+
+def _where_code(p, a):
+    picked = (a.get(n, number(p[n])) for n in ("input", "other"))
+    return f"torch.where({a['condition']}, {', '.join(picked)})"
+
+
+# torch.where(mask, x, 0.0): 'input' and 'other' each fall back to a number
 _add(NodeKind("where", "arithmetic", OPS["where"].doc,
-              (Port("condition"), Port("input"), Port("other")), (),
-              lambda p, condition, input, other: torch.where(condition, input, other),
-              "torch.where({condition}, {input}, {other})", "WhereBackward0",
-              code=lambda p, a: f"torch.where({a['condition']}, {a['input']}, {a['other']})"))
+              (Port("condition"), Port("input", optional=True, fallback="input"),
+               Port("other", optional=True, fallback="other")),
+              (ParamSpec("input", "scalar", 1.0, "used where the condition holds when 'input' "
+                         "is not connected"),
+               ParamSpec("other", "scalar", 0.0, "used elsewhere when 'other' is not "
+                         "connected")),
+              _where_eval, "torch.where({condition}, {input}, {other})", "WhereBackward0",
+              code=_where_code))
 _add(NodeKind("to", "autograd", OPS["to"].doc, (Port("self"),),
               (ParamSpec("dtype", "dtype", "float64"),),
               lambda p, self: self.to(_dtype(p["dtype"])), "{self}.to({dtype})",

@@ -215,6 +215,10 @@ def _action_code(action, ref, namer, oref=lambda a: "?", loop_var="epoch"):
     # autograd.grad: one name per input
     outs = ", ".join(ref(n) for n in p["outputs"])
     ins = ", ".join(ref(n) for n in p["inputs"])
+    given = p.get("grad_outputs") or []
+    if any(n is not None for n in given):     # (None: a scalar output's implicit 1)
+        vs = ", ".join("None" if n is None else ref(n) for n in given)
+        flags = [f"grad_outputs=[{vs}]"] + flags
     call = (f"torch.autograd.grad([{outs}], [{ins}]{''.join(', ' + f for f in flags)}, "
             "allow_unused=True)")
     if namer is None:

@@ -104,8 +104,12 @@ def _perform(action, run, steps):
                 ins = [find(n, "input") for n in p["inputs"]]
                 if not outs or not ins:
                     raise ActionError("Choose at least one output and one input.")
-                results = list(torch.autograd.grad(outs, ins, retain_graph=p["retain_graph"]
-                                                   or None, create_graph=p["create_graph"],
+                given = p.get("grad_outputs") or []
+                vs = [None if n is None else find(n, "grad_outputs") for n in given] \
+                    if any(n is not None for n in given) else None
+                results = list(torch.autograd.grad(outs, ins, grad_outputs=vs,
+                                                   retain_graph=p["retain_graph"] or None,
+                                                   create_graph=p["create_graph"],
                                                    allow_unused=True))
             elif kind == "update":
                 _update([find(n, "tensor") for n in p["tensors"]], p)

@@ -221,8 +221,8 @@ def _build(data):
         types = {name: t for name, t, _ in ACTION_KINDS.get(a["kind"], ())}
         params = {}
         for k, v in a["params"].items():
-            if types.get(k) == "nodes":
-                params[k] = [ids[i] for i in v]
+            if types.get(k) in ("nodes", "nodes?"):
+                params[k] = [None if i is None else ids[i] for i in v]
             elif types.get(k) in ("node", "node?") and v is not None:
                 params[k] = ids[v]
             elif types.get(k) == "action" and v is not None:

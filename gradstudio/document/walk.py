@@ -242,7 +242,7 @@ def walk(doc, result, index):
         seeded = p.get("gradient") is not None
     else:
         roots = [n for n in p.get("outputs", ()) if n]
-        seeded = False
+        seeded = any(n is not None for n in p.get("grad_outputs") or ())
     roots = [r for r in roots if r in doc.graph]
     root_name = ", ".join(doc.display_name(r) for r in roots) or "?"
     title = _action_title(doc, action, root_name)
@@ -270,7 +270,10 @@ def _action_title(doc, action, root_name):
     p = action.params
     if action.kind == "grad":
         ins = ", ".join(doc.display_name(n) for n in p.get("inputs", ()) if n in doc.graph)
-        return f"torch.autograd.grad([{root_name}], [{ins}])"
+        given = p.get("grad_outputs") or []
+        vs = ", ".join(doc.display_name(n) if n in doc.graph else "None" for n in given)
+        tail = f", grad_outputs=[{vs}]" if any(n is not None for n in given) else ""
+        return f"torch.autograd.grad([{root_name}], [{ins}]{tail})"
     g = p.get("gradient")
     arg = doc.display_name(g) if g and g in doc.graph else ""
     return f"{root_name}.backward({arg})"

@@ -37,9 +37,9 @@ from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
 
 # the kinds a factory call makes: requires_grad_() right after one is its requires_grad
 _FACTORY_KINDS = {"tensor", "ones", "zeros", "rand", "randn", "full", "eye", "arange",
-                  "linspace", "uniform", "empty"}
+                  "linspace", "uniform", "empty", "randperm"}
 _RANDOM_FILLS = ("Tensor.normal_",)
-_REFUSED_FACTORIES = ("torch.randint", "torch.randperm", "torch.empty_like")
+_REFUSED_FACTORIES = ("torch.randint", "torch.empty_like")
 _HOOKS = ("Tensor.register_hook", "Tensor.register_post_accumulate_grad_hook",
           "Node.register_hook", "Node.register_prehook")
 
@@ -183,10 +183,17 @@ class Tracer(Listener):
                                                      out, taint=taint)
 
         def where_map(out, condition, input=None, other=None):
-            if not all(raw.is_tensor(t) for t in (condition, input, other)):
+            """torch.where(c, x, y), and with a number for x or y (torch.where(c, x, 0.0)):
+            the number is the where node's param of that name."""
+            if not raw.is_tensor(condition) or input is None or other is None:
                 return None
-            return _Record("where", {}, {"condition": condition, "input": input,
-                                         "other": other}, out)
+            ports, params = {"condition": condition}, {}
+            for name, v in (("input", input), ("other", other)):
+                if raw.is_tensor(v):
+                    ports[name] = v
+                else:
+                    params[name] = _number(v, f"the {name} of torch.where")
+            return _Record("where", params, ports, out)
 
         def loss_map(kind):
             """cross_entropy / nll_loss as one node with input and target ports (the
@@ -284,7 +291,7 @@ class Tracer(Listener):
         def dtype_param(t, kind, params):
             name = t.dtype.name
             default = _inferred_dtype(params["value"]) if kind == "tensor" else \
-                ("int64" if kind == "arange" and all(
+                ("int64" if kind == "randperm" or kind == "arange" and all(
                     isinstance(params[k], int) for k in ("start", "end", "step"))
                  else "float32")
             if name != default:
@@ -327,6 +334,9 @@ class Tracer(Listener):
             return {"shape": list(out.shape),
                     "fill_value": _number(fill_value, "the fill value")}
 
+        def randperm_params(out, n, **k):
+            return {"n": int(n)}
+
         def eye_params(out, n, m=None, **k):
             if m is not None and m != n:
                 raise TraceError("torch.eye with two sizes cannot be drawn")
@@ -343,6 +353,7 @@ class Tracer(Listener):
                                  ("full", "full", full_params), ("eye", "eye", eye_params),
                                  ("arange", "arange", arange_params),
                                  ("linspace", "linspace", linspace_params),
+                                 ("randperm", "randperm", randperm_params),
                                  ("ones_like", "ones", shape_params),
                                  ("zeros_like", "zeros", shape_params),
                                  ("rand_like", "rand", shape_params),
@@ -617,14 +628,21 @@ class Tracer(Listener):
 
         def grad_handler(out, outputs, inputs, grad_outputs=None, retain_graph=None,
                          create_graph=False, only_inputs=True, allow_unused=None, **k):
-            if grad_outputs is not None:
-                raise TraceError("torch.autograd.grad(grad_outputs=...) cannot be drawn")
             outs = [outputs] if raw.is_tensor(outputs) else list(outputs)
             ins = [inputs] if raw.is_tensor(inputs) else list(inputs)
+            given = [] if grad_outputs is None else [grad_outputs] \
+                if raw.is_tensor(grad_outputs) else list(grad_outputs)
+            if all(v is None for v in given):
+                given = []       # grad_outputs=[None] is the implicit 1 of a scalar output
+            elif not all(raw.is_tensor(v) for v in given):
+                raise TraceError("torch.autograd.grad's grad_outputs can be drawn only as "
+                                 "tensors, one per output (torch.ones_like(y) for a scalar "
+                                 "y instead of None)")
             rec.action("grad", {
                 "outputs": [rec.node_index(t) for t in outs],
                 "inputs": [rec.node_index(t) for t in ins],
-                "retain_graph": bool(retain_graph), "create_graph": bool(create_graph)})
+                "retain_graph": bool(retain_graph), "create_graph": bool(create_graph),
+                "grad_outputs": [rec.node_index(v) for v in given]})
 
         h["Tensor.backward"] = self.recorded_first(backward_handler)
         h["torch.autograd.backward"] = self.recorded_first(autograd_backward_handler)

@@ -250,7 +250,9 @@ _EXPLICIT = {
     # reached only through a loss call with arguments its kind has no place for
     "nll_loss": _refused("this loss cannot be drawn yet: only cross_entropy and nll_loss "
                          "without a weight per class can"),
-    "where": _refused("torch.where with a number cannot be drawn; give it tensors"),
+    # (reached only when the condition is not a tensor: torch.where(c, x, 0.0) is drawn)
+    "where": _refused("torch.where with a condition that is not a tensor cannot be drawn; "
+                      "give it a bool tensor such as x > 0"),
     **dict.fromkeys(("_setitem", "_fill", "_fill_tensor", "_copy", "_zero"), _refused(
         "assigning into a tensor in place (x[...] = v, fill_, copy_, zero_) cannot be "
         "drawn; compute a new tensor instead")),

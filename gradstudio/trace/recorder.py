@@ -12,7 +12,7 @@ import sys
 import numpy as np
 
 from gradstudio.engine import inspect as raw
-from gradstudio.vocabulary import RESERVED_NAMES
+from gradstudio.vocabulary import DTYPES, RESERVED_NAMES
 
 from .fold import fold
 from .ops import op_record
@@ -106,9 +106,9 @@ class Recorder:
         value = _values(t)
         params = {"value": value, "requires_grad": bool(raw.requires_grad(t))}
         if dtype != _inferred_dtype(value):
-            if dtype not in ("float32", "float64", "int64", "bool"):
+            if dtype not in DTYPES:
                 raise TraceError(f"a {dtype} tensor cannot be drawn; GradStudio documents "
-                                 "hold float32, float64, int64 and bool tensors")
+                                 f"hold {', '.join(DTYPES)} tensors")
             params["dtype"] = dtype
         index = self._commit(_Record("tensor", params, {}, t),
                              taint=None if taint is None else (self.line(), taint))

@@ -22,11 +22,12 @@ class TraceError(Exception):
         self.line = line
 
 
-RANDOM_KINDS = frozenset({"rand", "randn", "uniform"})     # node kinds that draw numbers
+RANDOM_KINDS = frozenset({"rand", "randn", "uniform", "randperm"})     # node kinds that draw numbers
 
 
 # the settings of timeline actions that name nodes (by index while recording)
 NODE_PARAMS = frozenset({"target", "gradient", "tensor", "outputs", "inputs", "tensors",
+                         "grad_outputs",
                          "params"})
 
 

@@ -6,7 +6,7 @@ shows."""
 import html
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QBrush, QColor
 from PySide6.QtWidgets import (QBoxLayout, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
                                QFrame, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
@@ -468,7 +468,7 @@ class TimelinePanel(SessionPanel):
                   for name, typ, _ in ACTION_KINDS[action.kind]
                   if _applies(action, name)]
         key = (action_id, tuple(fields), tuple(choices), tuple(optimizers),
-               action.params.get("algorithm"))
+               action.params.get("algorithm"), tuple(action.params.get("outputs") or ()))
         if key != self._editor_key:
             self._clear_editors()
             self._editor_key = key
@@ -577,6 +577,12 @@ class TimelinePanel(SessionPanel):
             w.setRange(1, MAX_COUNT)
             w.setKeyboardTracking(False)
             w.valueChanged.connect(lambda v, n=name: self._set(n, int(v)))
+        elif typ == "nodes?":       # one node (or none) per output: grad_outputs
+            action = self.session.document.action(self.current_action_id)
+            w = _PerOutputEditor([self.session.document.display_name(n)
+                                  if n in self.session.document.graph else "?"
+                                  for n in action.params.get("outputs") or ()], choices)
+            w.changed.connect(lambda value, n=name: self._set(n, value))
         elif typ == "float?":
             w = QLineEdit()
             action = self.session.document.action(self.current_action_id)
@@ -668,6 +674,8 @@ def _show_value(editor, typ, value):
         elif typ == "float?":
             if not editor.hasFocus():
                 editor.setText("" if value is None else repr(value))
+        elif typ == "nodes?":
+            editor.show_value(value)
         else:
             for i in range(editor.count()):
                 item = editor.item(i)
@@ -675,6 +683,44 @@ def _show_value(editor, typ, value):
                                    else Qt.CheckState.Unchecked)
     finally:
         editor.blockSignals(False)
+
+
+class _PerOutputEditor(QWidget):
+    """autograd.grad's ``grad_outputs``: for each output, the node holding its vector v
+    of vᵀJ, or (none) for a scalar output's implicit 1 (all (none): no grad_outputs)."""
+    changed = Signal(list)
+
+    def __init__(self, outputs, choices, parent=None):
+        super().__init__(parent)
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        self.combos = []
+        for name in outputs:
+            box = wheel_only_when_focused(QComboBox())
+            box.addItem(_NONE, None)
+            for label, nid in choices:
+                box.addItem(label, nid)
+            box.setToolTip(f"The gradient flowing into {name}: the vector v of vᵀJ, shaped "
+                           f"like {name} ((none): 1, for a one-element {name})")
+            box.currentIndexChanged.connect(self._changed)
+            form.addRow(f"for {name}", box)
+            self.combos.append(box)
+        if not outputs:
+            form.addRow(QLabel("Choose the outputs first."))
+
+    def value(self):
+        chosen = [box.currentData() for box in self.combos]
+        return chosen if any(n is not None for n in chosen) else []
+
+    def show_value(self, value):
+        value = list(value or ())
+        for i, box in enumerate(self.combos):
+            box.blockSignals(True)
+            box.setCurrentIndex(max(0, box.findData(value[i] if i < len(value) else None)))
+            box.blockSignals(False)
+
+    def _changed(self, _index):
+        self.changed.emit(self.value())
 
 
 def _applies(action, name):

@@ -31,6 +31,12 @@ def every_kind_document():
     node("tensor", {"value": [1, 2, 3]})
     node("tensor", {"value": 2.5})
     node("tensor", {"value": [True, False], "dtype": "bool"})
+    node("randperm", {"n": 4})
+    node("randperm", {"n": 3, "dtype": "int32"})
+    node("tensor", {"value": [[1, -2], [120, 7]], "dtype": "int8"})
+    node("ones", {"shape": (2,), "dtype": "uint8"})
+    node("zeros", {"shape": (2,), "dtype": "int16"})
+    node("full", {"shape": (2,), "fill_value": 0.1, "dtype": "float16"})
     for k in ("neg", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "abs", "sqrt",
               "rsqrt", "reciprocal", "log1p", "expm1", "sign", "floor", "ceil", "round",
               "trunc", "clone", "detach"):
@@ -166,6 +172,8 @@ def every_kind_document():
     node("index", {"key": "..., 1:3"}, self=a)
     node("index", {"key": "0, None, ::2"}, self=a)
     node("where", condition=cmp, input=a, other=b)
+    node("where", {"other": -1.0}, condition=cmp, input=a)
+    node("where", {"input": 2}, condition=cmp, other=b)
     node("to", {"dtype": "float64"}, self=a)
     node("cat", {"count": 2, "dim": 0}, t0=a, t1=b)
     node("stack", {"count": 3, "dim": 1}, t0=a, t1=b, t2=a)
