@@ -10,8 +10,8 @@ import numpy as np
 from gradstudio.engine import inspect as raw
 from gradstudio.engine.autograd import AccumulateGrad
 
-__all__ = ["RunResult", "TensorState", "BackwardStepState", "snapshot", "result_state",
-           "step_state"]
+__all__ = ["RunResult", "TensorState", "BackwardStepState", "BackwardGraphPart", "snapshot",
+           "result_state", "step_state", "nearest_grad_fns"]
 
 
 @dataclass
@@ -228,6 +228,23 @@ class RunResult:
                 leaves.setdefault(id(t), nid)
         return leaves
 
+    def _root_fn(self, node_id, step):
+        """The grad_fn of the node's tensor at ``step`` (a step index), or None."""
+        snap = self._snaps[step].get(node_id) if self._snaps else None
+        root = snap.grad_fn if snap else None
+        return None if self._tensors.get(node_id) is None else root
+
+    def _fn_attrs(self, fn, step, producers, leaves):
+        """A grad_fn's attributes in ``backward_graph``."""
+        acc = isinstance(fn, AccumulateGrad)
+        freed_step = self._freed_at.get(fn)
+        freed = freed_step is not None and freed_step <= step
+        return dict(name=type(fn).__name__, accumulate=acc,
+                    variable=leaves.get(id(fn.variable)) if acc else None,
+                    tensors=tuple(producers.get(id(fn), ())),
+                    saved=() if acc else tuple(fn.saved_tensor_names),
+                    freed=freed, freed_at=freed_step if freed else None)
+
     def backward_graph(self, node_id, step=-1):
         """The backward graph behind a node's tensor as PyTorch holds it, as an
         ``nx.MultiDiGraph``: one graph node per grad_fn (attributes ``name``, ``accumulate``
@@ -237,13 +254,12 @@ class RunResult:
         while they are kept) and one edge per non-None ``next_functions`` entry, keyed by
         its index ``input_nr`` (also an attribute). ``y * y`` gives two edges from its
         ``MulBackward0`` to the same ``AddBackward0``, keys 0 and 1, as PyTorch's
-        ``next_functions`` holds two entries."""
+        ``next_functions`` holds two entries. (``backward_graph_part``: only the grad_fns
+        nearest the root, for a view that draws no more.)"""
         step = self._step(step)
-        t = self._tensors.get(node_id)
         g = nx.MultiDiGraph()
-        snap = self._snaps[step].get(node_id) if self._snaps else None
-        root = snap.grad_fn if snap else None
-        if t is None or root is None:
+        root = self._root_fn(node_id, step)
+        if root is None:
             return g
         producers, leaves = self._producers(step), self._leaves
         stack = [root]
@@ -251,14 +267,7 @@ class RunResult:
         while stack:
             fn = stack.pop()
             key = self._fn_key(fn)
-            acc = isinstance(fn, AccumulateGrad)
-            freed_step = self._freed_at.get(fn)
-            freed = freed_step is not None and freed_step <= step
-            g.add_node(key, name=type(fn).__name__, accumulate=acc,
-                       variable=leaves.get(id(fn.variable)) if acc else None,
-                       tensors=tuple(producers.get(id(fn), ())),
-                       saved=() if acc else tuple(fn.saved_tensor_names),
-                       freed=freed, freed_at=freed_step if freed else None)
+            g.add_node(key, **self._fn_attrs(fn, step, producers, leaves))
             for i, (nxt, _) in enumerate(fn.next_functions):
                 if nxt is None:
                     continue
@@ -267,6 +276,144 @@ class RunResult:
                     seen.add(id(nxt))
                     stack.append(nxt)
         return g
+
+    def _walk_fns(self, root):
+        """The grad_fns ``backward_graph`` holds, met and given their keys in its order,
+        without building it: ``fns[key] = grad_fn``, in the graph's node order."""
+        fn_key, known = self._fn_key, self._fn_keys.get
+        fns = {fn_key(root): root}
+        stack = [root]
+        while stack:
+            for nxt, _ in stack.pop().next_functions:
+                if nxt is None:
+                    continue
+                entry = known(id(nxt))
+                k = fn_key(nxt) if entry is None else entry[0]
+                if k not in fns:
+                    fns[k] = nxt
+                    stack.append(nxt)
+        return fns
+
+    def backward_graph_part(self, node_id, step=-1, most=None):
+        """What a view drawing at most ``most`` grad_fns of ``backward_graph(node_id,
+        step)`` needs, without building the rest: a ``BackwardGraphPart`` equal to
+        ``BackwardGraphPart.of(self.backward_graph(node_id, step), most)`` (the same
+        grad_fns, attributes, entries, keys and order; the same keys given out)."""
+        step = self._step(step)
+        root = self._root_fn(node_id, step)
+        if root is None:
+            return BackwardGraphPart(nx.MultiDiGraph(), 0, {}, ())
+        fns = self._walk_fns(root)
+        succ = _Entries(fns, self._fn_keys)     # (made only for the grad_fns searched)
+        keep = fns if most is None or len(fns) <= most else \
+            nearest_grad_fns(succ, next(iter(fns)), most)
+        producers, leaves = self._producers(step), self._leaves
+        graph, hidden = _drawn(fns, succ, keep,
+                               lambda key: self._fn_attrs(fns[key], step, producers, leaves),
+                               lambda u, v, k: {"input_nr": k})
+        freed_at = self._freed_at
+        freed = {s for s in map(freed_at.get, fns.values()) if s is not None and s <= step}
+        return BackwardGraphPart(graph, len(fns), hidden, tuple(sorted(freed)))
+
+
+class _Entries(dict):
+    """``key -> {key: [input_nr, ...]}``: where a grad_fn's non-None next_functions entries
+    lead, in their order (as ``backward_graph``'s edges), each made when first asked for.
+    ``fns``: key -> grad_fn; ``fn_keys``: ``RunResult._fn_keys`` (every one given out)."""
+
+    def __init__(self, fns, fn_keys):
+        super().__init__()
+        self.fns, self.fn_keys = fns, fn_keys
+
+    def __missing__(self, key):
+        out, keys = {}, self.fn_keys
+        for i, (nxt, _) in enumerate(self.fns[key].next_functions):
+            if nxt is None:
+                continue
+            k = keys[id(nxt)][0]
+            nrs = out.get(k)
+            if nrs is None:
+                out[k] = [i]
+            else:
+                nrs.append(i)
+        self[key] = out
+        return out
+
+
+def nearest_grad_fns(succ, root, most):
+    """The grad_fns the fewest next_functions steps from ``root``, whole steps at a time,
+    at most ``most`` of them (but always the root and its next ones): a set. ``succ[key]``
+    iterates the grad_fns ``key``'s entries lead to, each once, in next_functions order
+    (``MultiDiGraph.succ`` does). The search stops at the first step that does not fit."""
+    keep, level, depth = {root}, [root], 0
+    while level:
+        depth += 1
+        nxt = {}                # (a dict: the next step's grad_fns, in the order found)
+        for u in level:
+            for v in succ[u]:
+                if v not in keep:
+                    nxt[v] = None
+        if len(keep) + len(nxt) > most and depth > 1:
+            break
+        keep.update(nxt)
+        level = list(nxt)
+    return keep
+
+
+def _drawn(keys, succ, keep, node_attrs, edge_attrs):
+    """The graph of the grad_fns ``keep`` (of ``keys``, in their order) and the entries
+    between them (``succ[u][v]``: their input_nrs; in ``succ``'s order), and per kept
+    grad_fn the number of its entries leading to grad_fns not kept (when there are any)."""
+    nodes, entries, hidden = [], [], {}
+    for key in keys:
+        if key not in keep:
+            continue
+        nodes.append((key, node_attrs(key)))
+        count = 0
+        for v, nrs in succ[key].items():
+            if v in keep:
+                entries.extend((key, v, k) for k in nrs)
+            else:
+                count += len(nrs)
+        if count:
+            hidden[key] = count
+    g = nx.MultiDiGraph()
+    g.add_nodes_from(nodes)
+    for u, v, k in entries:
+        g.add_edge(u, v, k, **edge_attrs(u, v, k))
+    return g, hidden
+
+
+@dataclass(frozen=True)
+class BackwardGraphPart:
+    """The part of a backward graph a view draws when it draws at most so many grad_fns
+    (those nearest its root, ``nearest_grad_fns``), and what it says of the rest.
+    ``graph``: the grad_fns drawn and the entries between them, attributes and order as
+    in the whole graph; ``total``: how many grad_fns the whole graph has; ``hidden[key]``:
+    how many entries of a drawn grad_fn lead to grad_fns not drawn (only those with some);
+    ``freed_steps``: the steps (sorted) that freed buffers of any of the whole graph's
+    grad_fns (``freed_at`` of those ``freed``)."""
+    graph: nx.MultiDiGraph
+    total: int
+    hidden: dict
+    freed_steps: tuple
+
+    @classmethod
+    def of(cls, graph, most=None):
+        """The part of a whole backward ``graph`` (``RunResult.backward_graph``, or a union
+        of them: then the search starts at its first root) drawn at most ``most``
+        grad_fns at a time."""
+        if most is None or len(graph) <= most:
+            keep = graph
+        else:
+            root = next(k for k in graph if not graph.in_degree(k))
+            keep = nearest_grad_fns(graph.succ, root, most)
+        nodes, adj = graph.nodes, graph.adj
+        drawn, hidden = _drawn(graph, graph.succ, keep, nodes.__getitem__,
+                               lambda u, v, k: adj[u][v][k])
+        drawn.graph.update(graph.graph)
+        freed = {a["freed_at"] for _, a in graph.nodes(data=True) if a["freed"]}
+        return cls(drawn, len(graph), hidden, tuple(sorted(freed)))
 
 
 def snapshot(order, tensors, copied, budget, mutable=frozenset()):

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QGraphicsPathItem, QGraphicsScene, QGraphicsSimpl
 from gradstudio.document.explain import why_no_graph
 from gradstudio.document.layout import barycentre_layers
 from gradstudio.document.export import action_text
+from gradstudio.document.run_state import BackwardGraphPart
 from gradstudio.document.walk import flow_text, preview
 from gradstudio.ui.autograd_items import BOX_W, EDGE, LABEL, SPREAD, EdgeItem, FunctionItem
 from gradstudio.ui.panel import SessionPanel
@@ -91,61 +92,7 @@ def layered_layout(graph, lane=24):
     return pos, {pair: [x[via] for via in chain] for pair, chain in chains.items()}
 
 
-def _nearest(graph, most):
-    """The grad_fns of ``graph`` the fewest next_functions steps from its root, whole
-    steps at a time, at most ``most`` of them (but always the root and its next ones):
-    a set, or ``graph`` itself when it is no bigger. The search stops at the first step
-    that does not fit."""
-    if len(graph) <= most:
-        return graph
-    root = next(k for k in graph if not graph.in_degree(k))
-    succ = graph.succ
-    keep, level, depth = {root}, [root], 0
-    while level:
-        depth += 1
-        nxt = {}                # (a dict: the next step's grad_fns, in the order found)
-        for u in level:
-            for v in succ[u]:
-                if v not in keep:
-                    nxt[v] = None
-        if len(keep) + len(nxt) > most and depth > 1:
-            break
-        keep.update(nxt)
-        level = list(nxt)
-    return keep
-
-
-def _part(graph, keep):
-    """What is drawn of ``graph`` when the grad_fns ``keep`` are: ``(nodes, entries,
-    hidden)``, the ``(key, attrs)`` kept and the ``(key, key, input_nr)`` entries between
-    them, in ``graph``'s order, and per kept grad_fn the number of entries leading to
-    grad_fns not kept (when there are any)."""
-    nodes, entries, hidden = [], [], {}
-    succ = graph.succ
-    for key, attrs in graph.nodes(data=True):
-        if key not in keep:
-            continue
-        nodes.append((key, attrs))
-        count = 0
-        for v, kd in succ[key].items():
-            if v in keep:
-                entries.extend((key, v, k) for k in kd)
-            else:
-                count += len(kd)
-        if count:
-            hidden[key] = count
-    return nodes, entries, hidden
-
-
-def _subgraph(graph, nodes, entries):
-    """The graph of ``nodes`` and ``entries`` (``_part``), attributes copied from ``graph``:
-    the part of it drawn."""
-    drawn = nx.MultiDiGraph()
-    drawn.graph.update(graph.graph)
-    drawn.add_nodes_from(nodes)
-    adj = graph.adj
-    drawn.add_edges_from((u, v, k, adj[u][v][k]) for u, v, k in entries)
-    return drawn
+_NONE = BackwardGraphPart(nx.MultiDiGraph(), 0, {}, ())     # no graph shown
 
 
 def _mean(values):
@@ -159,8 +106,8 @@ class AutogradView(SessionPanel):
     def __init__(self, session, parent=None):
         super().__init__(session, parent)
         self.root = None           # document node whose backward graph is shown
-        self.graph = nx.MultiDiGraph()
-        self.drawn = self.graph    # the part of it drawn (at most MAX_BOXES grad_fns)
+        self.part = _NONE          # what the caption says of it: its size, freed buffers
+        self.drawn = self.part.graph   # the part of it drawn (at most MAX_BOXES grad_fns)
         self.items = {}            # grad_fn key -> FunctionItem
         self.edges = []            # EdgeItem per next_functions entry drawn
         self.stubs = []            # "n more, not drawn" marks of a graph too big to draw
@@ -220,19 +167,22 @@ class AutogradView(SessionPanel):
             return
         walk = s.current_walk()
         if walk is not None and walk.graph is not None and len(walk.graph):
-            graph = walk.graph          # as it stood before the pass: every box and buffer
+            # as it stood before the pass: every box and buffer
+            part = BackwardGraphPart.of(walk.graph, MAX_BOXES)
             self.root = walk.roots[0] if walk.roots else self.root
         else:
-            walk = None
-            graph = s.result.backward_graph(self.root, s.step)
-        if not graph:
+            walk = None                 # (only the grad_fns drawn are built)
+            part = s.result.backward_graph_part(self.root, s.step, MAX_BOXES)
+        if not part.total:
             self._show_message(why_no_graph(s.document, s.result, self.root, s.step,
                                             emphasis=lambda n: f"<b>{n}</b>"))
             return
-        nodes, entries, hidden = _part(graph, _nearest(graph, MAX_BOXES))
+        graph = part.graph
+        nodes = list(graph.nodes(data=True))
+        entries = list(graph.edges(keys=True))
         names, owners = self._names_and_owners(nodes)
-        picture = (self.root, nodes, entries, names, owners, hidden)
-        self.graph = graph
+        picture = (self.root, nodes, entries, names, owners, part.hidden)
+        self.part = part
         # (the caption first: showing the view lays the panel out for it)
         self.caption.setText(self._caption(walk, len(nodes)))
         if not self.items and self._shelf is not None:
@@ -246,13 +196,13 @@ class AutogradView(SessionPanel):
             self._highlight()
             self._mark_walk(walk)
             return
-        self.drawn = _subgraph(graph, nodes, entries)
+        self.drawn = graph
         shown = self._picture[3] if self._picture is not None else {}
         # a node renamed: every box is made anew (only the boxes naming it would need to)
         renamed = any(shown.get(n, name) != name for n, name in names.items())
         self._picture = picture
         self.view.show()
-        self._update(names, owners, hidden, renamed)
+        self._update(names, owners, part.hidden, renamed)
         self._highlight()
         self._mark_walk(walk)
         self._fit()
@@ -458,7 +408,8 @@ class AutogradView(SessionPanel):
                            self.legend, self._stack)
             self.items, self.edges, self.stubs, self.legend = {}, [], [], None
             self._picture, self._stack = None, []
-        self.graph = self.drawn = nx.MultiDiGraph()
+        self.part = _NONE
+        self.drawn = _NONE.graph
         self.caption.setText(text)
         self.view.hide()
 
@@ -528,11 +479,11 @@ class AutogradView(SessionPanel):
         text = f"Backward graph of <b>{doc.display_name(self.root)}</b>.grad_fn"
         if not s.selection:
             text += " (the first backward's target: select a node to see its own)"
-        if drawn < len(self.graph):
+        if drawn < self.part.total:
             text += (f"<br>Drawn: the {drawn} grad_fns nearest to it, of "
-                     f"{len(self.graph):,}. Select a node further back on the canvas to see "
+                     f"{self.part.total:,}. Select a node further back on the canvas to see "
                      "the graph from there.")
-        steps = sorted({a["freed_at"] for _, a in self.graph.nodes(data=True) if a["freed"]})
+        steps = self.part.freed_steps
         if steps:
             by = ", ".join(f"step {i} ({action_text(doc, doc.timeline[i - 1])})"
                            if 0 < i <= len(doc.timeline) else f"step {i}" for i in steps)
@@ -595,7 +546,7 @@ class AutogradView(SessionPanel):
         if self.root != old:
             self.redraw()
         else:
-            if self.graph:
+            if self.part.total:
                 self.caption.setText(self._caption())
             self._highlight()
 

@@ -52,6 +52,8 @@ def _everything_public(doc, result):
         for nid in doc.node_ids:
             yield f"state({nid!r}, {step})", result.state(nid, step)
             yield f"backward_graph({nid!r}, {step})", result.backward_graph(nid, step)
+            yield (f"backward_graph_part({nid!r}, {step}, 3)",
+                   result.backward_graph_part(nid, step, 3))
     for action in doc.timeline:
         yield f"outcome({action.id!r})", result.outcome(action.id)
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QApplication, QGraphicsPathItem, QGraphicsPolygon
 from gradstudio.document import Document, examples, files
 from gradstudio.document.examples import EXAMPLES_DIR
 from gradstudio.document.layout import apply_layered_layout
+from gradstudio.document.run_state import BackwardGraphPart
 from gradstudio.ui.autograd_view import MAX_BOXES, AutogradView, EdgeItem
 from gradstudio.ui.commands import (AddNode, Connect, RemoveNodes, SetActionParam, SetLabel,
                                     SetParam)
@@ -63,7 +64,8 @@ def test_y_times_y_draws_two_arrows_to_add_bowed_apart_and_labelled(qtbot):
 
 def test_every_next_functions_entry_is_one_arrow(qtbot):
     w, session = view_on(qtbot, examples.autograd_tutorial(), "out")
-    g = w.graph
+    g = w.drawn                 # (all of it: the tutorial's graph is small)
+    assert len(g) == w.part.total
     assert sorted((e.source, e.target, e.input_nr) for e in w.edges) == \
         sorted((u, v, k) for u, v, k in g.edges(keys=True))
     assert len(w.edges) == 5            # mean, mul(3), mul(y, y) twice, add
@@ -210,7 +212,7 @@ def test_a_graph_too_big_to_read_draws_the_part_nearest_its_root_and_says_so(qtb
         doc.connect(chain[-2], chain[-1], "self")
     w, session = view_on(qtbot, doc)
     session.select([chain[-1]])
-    assert len(w.graph) == MAX_BOXES + 31         # 130 AddBackward0 and x's AccumulateGrad
+    assert w.part.total == MAX_BOXES + 31         # 130 AddBackward0 and x's AccumulateGrad
     assert len(w.items) == MAX_BOXES and len(w.edges) == MAX_BOXES - 1
     assert f"the {MAX_BOXES} grad_fns nearest to it, of {MAX_BOXES + 31}" in w.caption.text()
     (stub,) = w.stubs
@@ -294,7 +296,7 @@ def picture(w):
     return dict(boxes=boxes, edges=edges, stubs=[_item(s) for s in w.stubs],
                 legend=None if w.legend is None else _item(w.legend), order=order,
                 shown=w.view.isVisible(), caption=w.caption.text(), root=w.root,
-                drawn=list(w.drawn), graph=len(w.graph),
+                drawn=list(w.drawn), graph=w.part.total,
                 rect=(rect.x(), rect.y(), rect.width(), rect.height()),
                 visible=sum(it.isVisible() for it in w.scene.items()))
 
@@ -424,7 +426,7 @@ def test_a_thousand_node_chain_updated_in_place_is_what_a_new_view_draws(qtbot):
     w, session = view_on(qtbot, doc, size=(600, 500))
     nodes = list(doc.node_ids)
     session.select([nodes[-1]])
-    assert len(w.graph) == 1000 and len(w.items) == MAX_BOXES and w.stubs
+    assert w.part.total == 1000 and len(w.items) == MAX_BOXES and w.stubs
     assert_as_new(w, "opening")
     edits = [
         ("the first source's requires_grad off", lambda: session.push(_toggle(doc, nodes[0]))),
@@ -450,6 +452,31 @@ def test_a_thousand_node_chain_updated_in_place_is_what_a_new_view_draws(qtbot):
         assert_as_new(w, what)
 
 
+def test_the_view_draws_the_whole_graphs_nearest_grad_fns_and_their_stubs(qtbot):
+    """The view builds only the part it draws (``RunResult.backward_graph_part``): the
+    grad_fns, entries (keys, order) and "n more, not drawn" counts drawn are those of the
+    whole graph's nearest ``MAX_BOXES``, and the caption counts the whole graph."""
+    big = big_chain()
+    for doc, label in ((files.load(EXAMPLES_DIR / "01_autograd_tutorial.gsg"), "out"),
+                       (files.load(EXAMPLES_DIR / "13_xor_mlp_adam.gsg"), "loss"),
+                       (big, None)):
+        w, session = view_on(qtbot, doc, label, size=(600, 500))
+        if label is None:
+            session.select([big.node_ids[-1]])
+        whole = session.result.backward_graph(w.root, session.step)
+        want = BackwardGraphPart.of(whole, MAX_BOXES)
+        assert list(w.drawn.nodes(data=True)) == list(want.graph.nodes(data=True))
+        assert list(w.drawn.edges(keys=True, data=True)) == \
+            list(want.graph.edges(keys=True, data=True))
+        assert list(w.items) == list(want.graph)
+        stubs = {s.key: s.childItems()[0].text() for s in w.stubs}
+        assert stubs == {k: f"{n} more, not drawn" for k, n in want.hidden.items()}
+        assert w.part.total == len(whole)
+        if len(whole) > MAX_BOXES:
+            assert f"of {len(whole):,}." in w.caption.text() and stubs
+        w.close()
+
+
 def shows(box):
     """What a box shows, whatever its key."""
     return dict(box.attrs), box.subtitle, box.base_tip
@@ -463,7 +490,7 @@ def test_an_edit_keeps_the_boxes_it_does_not_change_and_moves_them(qtbot):
     boxes, arrows = dict(w.items), list(w.edges)
     # far back, out of the 100 boxes drawn: not a box or arrow is touched
     session.push(_toggle(doc, nodes[0]))
-    assert len(w.graph) == 999
+    assert w.part.total == 999
     assert w.items == boxes and all(w.items[k] is boxes[k] for k in boxes)
     assert all(a is b for a, b in zip(w.edges, arrows)) and len(w.edges) == len(arrows)
     # near the root: the -3rd node reads a new exp(-12th) instead of the -5th. One box
