@@ -422,8 +422,7 @@ def _run_cell(source, namespace, display):
 
 def _child():
     import warnings
-    sys.path.insert(0, str(ROOT / "tests" / "engine"))
-    from parity import _display        # what IPython displays, as the parity tests do
+    from gradstudio.trace.display import display_text   # what IPython displays
     import torch
     results = []
     for cells in json.loads(sys.stdin.read()):
@@ -434,7 +433,7 @@ def _child():
         namespace = {"__name__": "__main__"}
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            results.append([_run_cell(src, namespace, _display) for src in cells])
+            results.append([_run_cell(src, namespace, display_text) for src in cells])
     json.dump(results, sys.stdout)
 
 
