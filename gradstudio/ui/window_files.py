@@ -118,7 +118,11 @@ class WindowFiles:
     def _opened(self, path, doc, result=None):
         self.set_document(doc, path.resolve(), result=result)
         self.add_recent(path)
-        if doc.lesson is not None and doc.lesson.code_cells():   # saved from a notebook
+        self._show_notebook_lesson(doc)
+
+    def _show_notebook_lesson(self, doc):
+        """Raises the Lesson dock for a graph traced from a notebook (opened or restored)."""
+        if doc.lesson is not None and doc.lesson.code_cells():
             self.show_lesson()
 
     def _open_notebook(self, path):
@@ -203,6 +207,7 @@ class WindowFiles:
             path = newest.file if newest.file and Path(newest.file).parent.is_dir() else ""
             name = newest.title if not path else "Untitled"
             self.set_document(doc, path, name=name, unsaved=True)
+            self._show_notebook_lesson(doc)
             recovery.discard(newest)
             self.statusBar().showMessage(f"Restored {newest.describe()}; save it to keep it.",
                                          15000)

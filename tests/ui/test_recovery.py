@@ -3,6 +3,7 @@ user's file), a clean exit or a save removes it, and after a kill the next start
 it back exactly."""
 import json
 import os
+import pathlib
 import signal
 import subprocess
 import sys
@@ -81,6 +82,24 @@ def test_a_restored_graph_opens_unsaved_under_its_file_s_name(folder, qtbot, tmp
     assert w.windowTitle().startswith("lesson.gsg")
     assert files.load(original).node_ids != w.session.document.node_ids   # untouched
     assert not left.exists() and recovery.orphans() == []
+
+
+def test_a_restored_notebook_graph_keeps_its_lesson_and_shows_it(folder, qtbot, tmp_path):
+    from gradstudio.document.notebook_trace import trace_notebook
+    notebook = (pathlib.Path(__file__).parents[1] / "document" / "fixtures" / "notebooks" /
+                "002_6260b20a9b8b3ca4.ipynb")
+    traced = trace_notebook(notebook.read_bytes(), notebook.name)
+    folder.mkdir()
+    (folder / f"99999999-0{recovery.SUFFIX}").write_text(json.dumps(
+        {"kind": "gradstudio-recovery", "file": "", "title": "002 (notebook)",
+         "saved_at": time.time(), "graph": files.dumps(traced)}), encoding="utf-8")
+    w = main_window(qtbot, tmp_path)
+    w.ask_restore = lambda newest, others: "restore"
+    w.docks["inspector"].raise_()
+    qtbot.waitUntil(lambda: w.docks["lesson"].visibleRegion().isEmpty(), timeout=5000)
+    assert w.offer_recovery() == "restore"
+    assert w.session.document.lesson == traced.lesson
+    qtbot.waitUntil(lambda: not w.docks["lesson"].visibleRegion().isEmpty(), timeout=5000)
 
 
 def test_discard_removes_what_was_left(folder, qtbot, tmp_path):
