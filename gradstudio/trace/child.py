@@ -107,8 +107,12 @@ def _cell_parts(source, first, last, filename):
     tree = ast.parse("\n" * (first - 1) + "\n".join(lines), filename)
     shown = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
-        end = tree.body[-1].end_lineno
-        if not lines[end - first].split("#", 1)[0].rstrip().endswith(";"):
+        last_expr = tree.body[-1]
+        # what follows the expression on its last line (offsets are in UTF-8 bytes):
+        # "; # ..." hides it, a '#' inside a string before it does not
+        after = lines[last_expr.end_lineno - first].encode("utf-8")[
+            last_expr.end_col_offset:].decode("utf-8", "replace")
+        if not after.lstrip().startswith(";"):
             shown = compile(ast.Expression(tree.body.pop().value), filename, "eval")
     return compile(tree, filename, "exec"), shown
 

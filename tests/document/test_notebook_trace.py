@@ -147,9 +147,12 @@ def test_a_cell_with_a_syntax_error_fails_alone():
 
 def test_the_trailing_expression_is_displayed_unless_it_ends_with_a_semicolon():
     doc = trace_notebook(_code("import torch\nx = torch.ones(2, requires_grad=True)\nx",
-                               "y = x + 1\ny;", "y.grad_fn", "(x * 2).sum().item()"),
+                               "y = x + 1\ny;", "y.grad_fn", "(x * 2).sum().item()",
+                               "'a#b';", "'é#'  # shown; a '#' in a string is not a comment",
+                               "y ; # hidden"),
                          "display.ipynb")
     cells = doc.lesson.cells
+    assert [c.output for c in cells[4:]] == ["", "'é#'\n", ""]
     assert cells[0].output == "tensor([1., 1.], requires_grad=True)\n"
     assert cells[1].output == ""
     assert re.fullmatch(r"<AddBackward0 at 0x[0-9a-f]+>\n", cells[2].output)
