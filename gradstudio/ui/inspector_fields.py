@@ -188,12 +188,13 @@ class ParamEditor(QWidget):
                                if connected else self.pspec.doc)
 
     def _on_editing_finished(self):
+        if self.pspec.kind == "index":        # text such as 1:3 or :, i (checked on commit)
+            self.commit(self.widget.text().strip())
+            return
         try:
             value = parse_literal(self.widget.text())
             if self.pspec.kind == "shape" and isinstance(value, int):
                 value = (value,)
-            if self.pspec.kind == "index":
-                value = self.widget.text().strip()
         except DocumentError as exc:
             self.show_error(str(exc))
             return
