@@ -25,6 +25,7 @@ from gradstudio.engine.optable import OPS
 from gradstudio.trace.ops import has_kind
 from gradstudio.vocabulary import DTYPES
 
+from .index_text import bind_index, format_index, parse_index
 from .spelling import (dims, keywords, literal, number, optional, shape_tuple, sizes,
                        source_tail)
 
@@ -618,10 +619,18 @@ _add(NodeKind("reshape", "shape", "Same elements with a new shape (copies if it 
               (Port("self"),), (ParamSpec("shape", "shape", (-1,)),),
               lambda p, self: self.reshape(tuple(p["shape"])), "{self}.reshape({shape})",
               "ViewBackward0", code=lambda p, a: f"{a['self']}.reshape({sizes(p['shape'])})"))
-_add(NodeKind("index", "shape", "Indexing such as x[0], x[:, 1:3] or x[..., None].",
-              (Port("self"),), (ParamSpec("key", "index", "0", "what goes inside [ ]"),),
-              lambda p, self: self[parse_index(p["key"])], "{self}[{key}]", "SelectBackward0",
-              code=lambda p, a: f"{a['self']}[{format_index(parse_index(p['key']))}]"))
+def _index_eval(p, self, i=None, j=None):
+    return self[bind_index(parse_index(p["key"]), {"i": i, "j": j})]
+
+
+_add(NodeKind("index", "shape", "Indexing such as x[0], x[:, 1:3], x[..., None] or x[[0, 2]]; "
+              "with a tensor on port i (and j) the index names it: x[i] for a mask or "
+              "positions, x[:, i], x[i, j].",
+              (Port("self"), Port("i", optional=True), Port("j", optional=True)),
+              (ParamSpec("key", "index", "0", "what goes inside [ ]: i and j are the tensors "
+                         "on those ports"),),
+              _index_eval, "{self}[{key}]", "SelectBackward0",
+              code=lambda p, a: f"{a['self']}[{format_index(parse_index(p['key']), a)}]"))
 
 
 def _where_eval(p, condition, input=None, other=None):
@@ -673,56 +682,3 @@ _add(NodeKind("requires_grad_", "autograd", "Makes a tensor that was computed wi
               (Port("self"),), (ParamSpec("requires_grad", "bool", True),), _requires_grad_,
               "{self}.requires_grad_({requires_grad})",
               code=lambda p, a: f"{a['self']}.requires_grad_({number(p['requires_grad'])})"))
-
-
-# ----------------------------------------------------------------------------- index text
-def parse_index(text):
-    """Parses what goes inside ``x[ ]`` (ints, slices, None, ...) without evaluating
-    anything: ``"0, 1:3, None, ..."`` -> ``(0, slice(1, 3), None, Ellipsis)``."""
-    if not isinstance(text, str) or len(text) > 200:
-        raise ValueError("an index is text such as 0, 1:3 or ..., None")
-    parts = [s.strip() for s in text.split(",")] if text.strip() else []
-    if not parts:
-        raise ValueError("the index is empty; write for example 0 or 1:3")
-    key = []
-    for part in parts:
-        if part == "...":
-            key.append(Ellipsis)
-        elif part == "None":
-            key.append(None)
-        elif ":" in part:
-            bits = part.split(":")
-            if len(bits) > 3:
-                raise ValueError(f"'{part}' is not a slice; write start:stop:step")
-            vals = [_int(b, part) if b.strip() else None for b in bits]
-            key.append(slice(*vals))
-        else:
-            key.append(_int(part, part))
-    return key[0] if len(key) == 1 else tuple(key)
-
-
-def _int(s, whole):
-    try:
-        return int(s.strip())
-    except ValueError:
-        raise ValueError(f"'{whole}' is not a whole number, a slice, None or ...") from None
-
-
-def format_index(key):
-    """The inverse of ``parse_index`` for display and export."""
-    items = key if isinstance(key, tuple) else (key,)
-    out = []
-    for k in items:
-        if k is Ellipsis:
-            out.append("...")
-        elif k is None:
-            out.append("None")
-        elif isinstance(k, slice):
-            s = ("" if k.start is None else str(k.start)) + ":" + \
-                ("" if k.stop is None else str(k.stop))
-            if k.step is not None:
-                s += ":" + str(k.step)
-            out.append(s)
-        else:
-            out.append(str(k))
-    return ", ".join(out)

@@ -1,7 +1,8 @@
 """Checking and normalising node parameters against their ``ParamSpec``."""
 import math
 
-from .catalogue import DTYPES, parse_index
+from .catalogue import DTYPES
+from .index_text import parse_index
 
 __all__ = ["check_param", "MAX_ELEMENTS", "MAX_DIMS", "literal_shape", "reshape_literal"]
 

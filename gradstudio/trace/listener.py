@@ -44,6 +44,18 @@ _HOOKS = ("Tensor.register_hook", "Tensor.register_post_accumulate_grad_hook",
           "Node.register_hook", "Node.register_prehook")
 
 
+def _holds_tensor(key):
+    """Whether an index key has a tensor anywhere in it (``x[[t, 1]]`` too)."""
+    stack = [key]
+    while stack:
+        k = stack.pop()
+        if raw.is_tensor(k):
+            return True
+        if isinstance(k, (tuple, list)):
+            stack.extend(k)
+    return False
+
+
 def _reduction(size_average, reduce, reduction):
     """The reduction a loss ran with: ``reduction``, unless the deprecated ``size_average``
     or ``reduce`` were given (then what PyTorch's ``_Reduction.legacy_get_string`` makes of
@@ -177,10 +189,16 @@ class Tracer(Listener):
             return _Record("reshape", {"shape": list(out.shape)}, {"self": a}, out)
 
         def getitem_map(out, a, key):
-            text = _index_key_text(key)
+            text, ports = _index_key_text(key, raw.is_tensor)
+            if text is None:
+                if _holds_tensor(key):
+                    # the ops inside would draw the index's values, not its node
+                    raise TraceError("this indexing with a tensor cannot be drawn yet; use "
+                                     "at most two tensors with integers, slices and lists "
+                                     "(x[mask], x[:, idx], x[rows, cols])")
+                return None
             taint = (rec.line(), SCALAR_FED_BACK) if has_marked(key) else None
-            return None if text is None else _Record("index", {"key": text}, {"self": a},
-                                                     out, taint=taint)
+            return _Record("index", {"key": text}, {"self": a, **ports}, out, taint=taint)
 
         def where_map(out, condition, input=None, other=None):
             """torch.where(c, x, y), and with a number for x or y (torch.where(c, x, 0.0)):

@@ -16,12 +16,31 @@ from .values import TraceError, _number, _Record
 _BINARY = {"add", "sub", "mul", "div", "eq", "ne", "lt", "le", "gt", "ge"}
 
 
-def _index_key_text(key):
-    """``x[key]`` as the index kind's text (``0, 1:3, None, ...``), or None when the key
-    is not made of integers, slices of integers, None and ``...`` only."""
+_INDEX_PORTS = ("i", "j")
+
+
+def _list_index_text(value):
+    """A list index (``[0, 2]``, ``[[0, 1], [1, 0]]``, ``[True, False]``) as the index
+    kind writes it, or None when it holds anything but ints, or anything but bools."""
+    kinds, stack = set(), [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, (bool, int)):
+            kinds.add(type(v))
+        else:
+            return None
+    return None if len(kinds) > 1 else repr(value)
+
+
+def _index_key_text(key, is_tensor):
+    """``x[key]`` as the index kind's text (``0, 1:3, None, ...``, ``[0, 2]``, ``:, i``)
+    and the tensors on its index ports (``{"i": mask}``), or (None, None) when the key
+    holds anything else (a bool, a tuple inside it, a third tensor)."""
     def is_int(v):
         return isinstance(v, int) and not isinstance(v, bool)
-    out = []
+    out, ports = [], {}
     for k in key if isinstance(key, tuple) else (key,):
         if k is Ellipsis:
             out.append("...")
@@ -34,9 +53,15 @@ def _index_key_text(key):
             text = ("" if k.start is None else str(k.start)) + ":" + \
                 ("" if k.stop is None else str(k.stop))
             out.append(text if k.step is None else f"{text}:{k.step}")
+        elif is_tensor(k) and len(ports) < len(_INDEX_PORTS):
+            name = _INDEX_PORTS[len(ports)]
+            ports[name] = k
+            out.append(name)
+        elif isinstance(k, list) and _list_index_text(k) is not None:
+            out.append(_list_index_text(k))
         else:
-            return None
-    return ", ".join(out) if out else None
+            return None, None
+    return (", ".join(out), ports) if out else (None, None)
 
 
 def _dims(d):
@@ -245,8 +270,8 @@ _EXPLICIT = {
     "median_dim": _extreme_dim, "squeeze": _squeeze,
     "_unsafe_view": _unsafe_view, "slice": _slice, "to": _to, "cat": _joined,
     "stack": _joined,
-    "index": _refused("indexing with a tensor, a list or a mask cannot be drawn yet; use "
-                      "integers and slices such as x[0] or x[:, 1:3]"),
+    "index": _refused("this indexing cannot be drawn yet; use integers, slices, lists, "
+                      "and at most two tensors (x[mask], x[:, idx], x[rows, cols])"),
     # reached only through a loss call with arguments its kind has no place for
     "nll_loss": _refused("this loss cannot be drawn yet: only cross_entropy and nll_loss "
                          "without a weight per class can"),

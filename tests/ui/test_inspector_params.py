@@ -177,3 +177,42 @@ def test_a_refused_shape_or_literal_stays_as_typed_and_changes_nothing(qtbot):
     typed(editor.widget, "[5.0, 6.0]")                   # corrected: accepted
     assert doc.node(t).params["value"] == [5.0, 6.0] and w.param_error("value") == ""
     assert editor.shape_edit.text() == "2"
+
+
+# ----------------------------------------------------------------------------- index
+def test_an_index_key_is_typed_as_python_writes_it_and_names_its_tensor_ports(qtbot):
+    """Typing ``1:3``, ``:, [0, 2]`` or ``i`` into an index node's key commits it (a
+    slice once showed "is not a number"); a tensor connected to port i is what ``i``
+    picks; a bad key stays as typed with its reason, and changes nothing."""
+    from PySide6.QtCore import Qt
+    d = Document()
+    x = d.add_node("tensor", {"value": [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]}, label="x")
+    mask = d.add_node("gt", {"other": 2.5}, label="mask")
+    d.connect(x, mask, "self")
+    pick = d.add_node("index", {"key": "0"}, label="pick")
+    d.connect(x, pick, "self")
+    session = Session(d)
+    w = inspector(qtbot, session)
+    session.select([pick])
+    key = w.editor("key")
+    for text, shown in (("1, 1:3", "tensor([5., 6.])"),
+                        (":, [0, 2]", "tensor([[1., 3.],\n        [4., 6.]])")):
+        key.selectAll()
+        qtbot.keyClicks(key, text)
+        qtbot.keyClick(key, Qt.Key.Key_Return)
+        assert w.param_error("key") == ""
+        assert d.node(pick).params["key"] == text
+        assert session.state(pick).text == shown
+    session.push(commands.Connect(d, mask, pick, "i"))
+    key.selectAll()
+    qtbot.keyClicks(key, "i")
+    qtbot.keyClick(key, Qt.Key.Key_Return)
+    assert session.state(pick).text == "tensor([3., 4., 5., 6.])"
+    assert "x[mask]" in export_script(d, run(d)).text
+    before = session.undo_stack.count()
+    key.selectAll()
+    qtbot.keyClicks(key, "[0, 1.5]")
+    qtbot.keyClick(key, Qt.Key.Key_Return)
+    assert "is not a list of whole numbers" in w.param_error("key")
+    assert key.text() == "[0, 1.5]" and d.node(pick).params["key"] == "i"
+    assert session.undo_stack.count() == before
