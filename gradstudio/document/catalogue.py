@@ -236,6 +236,19 @@ _add(NodeKind("randperm", "sources", "The whole numbers 0 to n - 1 in a random o
               code=lambda p, a: f"torch.randperm({p['n']}{source_tail(p)})"))
 
 
+_add(NodeKind("randint", "sources", "Random whole numbers in [low, high) (seeded): random "
+              "labels, or the rows of a minibatch.", (),
+              (ParamSpec("low", "int", 0, "the smallest number drawn"),
+               ParamSpec("high", "int", 10, "one more than the largest number drawn"), SHAPE,
+               ParamSpec("dtype", "dtype", None, "element type (default int64)", optional=True),
+               RG),
+              lambda p: torch.randint(p["low"], p["high"], tuple(p["shape"]),
+                                      dtype=_dtype(p["dtype"]), requires_grad=p["requires_grad"]),
+              "torch.randint", is_source=True,
+              code=lambda p, a: f"torch.randint({p['low']}, {p['high']}, "
+                                f"{shape_tuple(p['shape'])}{source_tail(p)})"))
+
+
 # ----------------------------------------------------------------------------- engine ops
 def _spec(p):
     kind_ = {"tensor": "index"}.get(p.kind, p.kind)

@@ -37,9 +37,9 @@ from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
 
 # the kinds a factory call makes: requires_grad_() right after one is its requires_grad
 _FACTORY_KINDS = {"tensor", "ones", "zeros", "rand", "randn", "full", "eye", "arange",
-                  "linspace", "uniform", "empty", "randperm"}
+                  "linspace", "uniform", "empty", "randperm", "randint"}
 _RANDOM_FILLS = ("Tensor.normal_",)
-_REFUSED_FACTORIES = ("torch.randint", "torch.empty_like")
+_REFUSED_FACTORIES = ("torch.empty_like",)
 _HOOKS = ("Tensor.register_hook", "Tensor.register_post_accumulate_grad_hook",
           "Node.register_hook", "Node.register_prehook")
 
@@ -309,7 +309,7 @@ class Tracer(Listener):
         def dtype_param(t, kind, params):
             name = t.dtype.name
             default = _inferred_dtype(params["value"]) if kind == "tensor" else \
-                ("int64" if kind == "randperm" or kind == "arange" and all(
+                ("int64" if kind in ("randperm", "randint") or kind == "arange" and all(
                     isinstance(params[k], int) for k in ("start", "end", "step"))
                  else "float32")
             if name != default:
@@ -355,6 +355,14 @@ class Tracer(Listener):
         def randperm_params(out, n, **k):
             return {"n": int(n)}
 
+        def randint_params(out, low, high=None, size=None, **k):
+            # torch.randint(high, size) or (low, high, size), read as the engine reads them
+            if size is None:
+                low, high = 0, low
+            elif high is None:
+                low, high = 0, low
+            return {"low": int(low), "high": int(high), "shape": list(out.shape)}
+
         def eye_params(out, n, m=None, **k):
             if m is not None and m != n:
                 raise TraceError("torch.eye with two sizes cannot be drawn")
@@ -372,6 +380,7 @@ class Tracer(Listener):
                                  ("arange", "arange", arange_params),
                                  ("linspace", "linspace", linspace_params),
                                  ("randperm", "randperm", randperm_params),
+                                 ("randint", "randint", randint_params),
                                  ("ones_like", "ones", shape_params),
                                  ("zeros_like", "zeros", shape_params),
                                  ("rand_like", "rand", shape_params),

@@ -33,6 +33,9 @@ def every_kind_document():
     node("tensor", {"value": [True, False], "dtype": "bool"})
     node("randperm", {"n": 4})
     node("randperm", {"n": 3, "dtype": "int32"})
+    node("randint", {"low": -3, "high": 4, "shape": (2, 3)})
+    node("randint", {"low": 0, "high": 2, "shape": (3,), "dtype": "float32",
+                     "requires_grad": True})
     node("tensor", {"value": [[1, -2], [120, 7]], "dtype": "int8"})
     node("ones", {"shape": (2,), "dtype": "uint8"})
     node("zeros", {"shape": (2,), "dtype": "int16"})

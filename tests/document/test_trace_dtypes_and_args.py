@@ -101,7 +101,26 @@ GRAD_OUTPUTS_SCRIPT = """
     print(g3[0])
 """
 
-SCRIPTS = [DTYPES_SCRIPT, RANDPERM_SCRIPT, WHERE_SCRIPT, GRAD_OUTPUTS_SCRIPT]
+RANDINT_SCRIPT = """
+    import torch
+    torch.manual_seed(3)
+    labels = torch.randint(0, 3, (6,))
+    batch = torch.randint(5, (2, 3))
+    small = torch.randint(low=-4, high=4, size=(3,), dtype=torch.int8)
+    w = torch.randint(-4, 4, (3,), dtype=torch.float32, requires_grad=True)
+    x = torch.randn(6, 3)
+    logp = x.log_softmax(dim=1)
+    loss = -logp[torch.arange(6), labels].mean() + (w * w).sum()
+    print(labels)
+    print(batch)
+    print(small)
+    print(w)
+    print(loss)
+    loss.backward()
+    print(w.grad)
+"""
+
+SCRIPTS = [DTYPES_SCRIPT, RANDPERM_SCRIPT, WHERE_SCRIPT, GRAD_OUTPUTS_SCRIPT, RANDINT_SCRIPT]
 
 
 @pytest.fixture(scope="module")
@@ -144,6 +163,19 @@ def test_randperm_is_a_seeded_random_source(traced):
     assert nodes["idx"].params["dtype"] == "int32"
     assert doc.seed == 0
     assert (nodes["y"].kind, nodes["z"].kind) == ("gather", "index_select")
+
+
+def test_randint_is_a_seeded_random_source_read_either_way_it_is_called(traced):
+    doc = traced[4]
+    nodes = _by_label(doc)
+    assert (nodes["labels"].kind, nodes["labels"].params) == (
+        "randint", {"low": 0, "high": 3, "shape": (6,), "dtype": None, "requires_grad": False})
+    assert (nodes["batch"].params["low"], nodes["batch"].params["high"]) == (0, 5)
+    assert (nodes["small"].params["low"], nodes["small"].params["dtype"]) == (-4, "int8")
+    assert nodes["w"].params["requires_grad"] and nodes["w"].params["dtype"] == "float32"
+    assert doc.seed == 3
+    code = export.export_script(doc).text
+    assert "batch = torch.randint(0, 5, (2, 3))" in code
 
 
 def test_where_takes_a_number_for_input_or_other(traced):
@@ -191,7 +223,7 @@ def round_trips(traced):
 
 
 @pytest.mark.parametrize("k", range(len(SCRIPTS)), ids=["dtypes", "randperm", "where",
-                                                         "grad_outputs"])
+                                                         "grad_outputs", "randint"])
 def test_script_graph_export_print_what_the_script_prints_under_torch(round_trips, k):
     original, engine, exported, transcript = round_trips[k]
     for out, error in (original, engine, exported):
@@ -321,9 +353,9 @@ REFUSED = [
     """, 3, "the other of torch.where must be a plain number to be drawn."),
     ("""
         import torch
-        torch.manual_seed(0)
-        i = torch.randint(0, 5, (3,))
-    """, 3, "torch.randint cannot be drawn yet."),
+        x = torch.ones(3)
+        e = torch.empty_like(x)
+    """, 3, "torch.empty_like cannot be drawn yet."),
 ]
 
 
