@@ -116,7 +116,7 @@ class _Stream:
                 static.append((k, _canon(v)))
             elif isinstance(v, list):
                 static.append((k, "nodes", len(v)))
-                refs.extend(self.npos[x] for x in v)
+                refs.extend(None if x is None else self.npos[x] for x in v)
             else:
                 static.append((k, "node"))
                 refs.append(self.npos[v])
@@ -256,7 +256,7 @@ class Folded:
         p = {}
         for k, v in a["params"].items():
             if k in NODE_PARAMS and isinstance(v, list):
-                v = [self._node(x, a["line"]) for x in v]
+                v = [None if x is None else self._node(x, a["line"]) for x in v]
             elif k in NODE_PARAMS and v is not None:
                 v = self._node(v, a["line"])
             p[k] = v

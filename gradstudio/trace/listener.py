@@ -661,15 +661,14 @@ class Tracer(Listener):
                 if raw.is_tensor(grad_outputs) else list(grad_outputs)
             if all(v is None for v in given):
                 given = []       # grad_outputs=[None] is the implicit 1 of a scalar output
-            elif not all(raw.is_tensor(v) for v in given):
+            elif not all(v is None or raw.is_tensor(v) for v in given):
                 raise TraceError("torch.autograd.grad's grad_outputs can be drawn only as "
-                                 "tensors, one per output (torch.ones_like(y) for a scalar "
-                                 "y instead of None)")
+                                 "one tensor or None per output")
             rec.action("grad", {
                 "outputs": [rec.node_index(t) for t in outs],
                 "inputs": [rec.node_index(t) for t in ins],
                 "retain_graph": bool(retain_graph), "create_graph": bool(create_graph),
-                "grad_outputs": [rec.node_index(v) for v in given]})
+                "grad_outputs": [None if v is None else rec.node_index(v) for v in given]})
 
         h["Tensor.backward"] = self.recorded_first(backward_handler)
         h["torch.autograd.backward"] = self.recorded_first(autograd_backward_handler)

@@ -426,7 +426,7 @@ class Recorder:
                 elif k not in NODE_PARAMS or v is None:
                     params[k] = v
                 elif isinstance(v, list):
-                    params[k] = [new_id[i] for i in v]
+                    params[k] = [None if i is None else new_id[i] for i in v]
                 else:
                     params[k] = new_id[v]
             action = {"kind": a["kind"], "params": params, "line": a["line"],
@@ -458,7 +458,7 @@ class Recorder:
         for a in self.actions:
             for k, v in a["params"].items():
                 if k in NODE_PARAMS and v is not None:
-                    used.update(v if isinstance(v, list) else [v])
+                    used.update(i for i in (v if isinstance(v, list) else [v]) if i is not None)
         consumers = [0] * len(self.nodes)
         for node in self.nodes:
             if not node.get("removed"):

@@ -97,6 +97,9 @@ GRAD_OUTPUTS_SCRIPT = """
     g2 = torch.autograd.grad([y, y.sum()], [x], grad_outputs=[v, torch.tensor(2.0)],
                              retain_graph=True)
     print(g2[0])
+    s = y.sum()
+    g4 = torch.autograd.grad([y, s], [x], grad_outputs=[v, None], retain_graph=True)
+    print(g4[0])
     g3 = torch.autograd.grad(y, x, grad_outputs=torch.ones_like(y))
     print(g3[0])
 """
@@ -196,8 +199,9 @@ def test_where_takes_a_number_for_input_or_other(traced):
 def test_autograd_grad_keeps_its_grad_outputs(traced):
     doc = traced[3]
     v = _nid(doc, "v")
-    first, second, third = doc.timeline
-    assert [a.kind for a in doc.timeline] == ["grad"] * 3
+    first, second, fourth, third = doc.timeline
+    assert [a.kind for a in doc.timeline] == ["grad"] * 4
+    assert fourth.params["grad_outputs"] == [v, None]
     assert first.params["grad_outputs"] == [v]
     assert second.params["grad_outputs"][0] == v and len(second.params["grad_outputs"]) == 2
     assert doc.node(third.params["grad_outputs"][0]).kind == "ones"
@@ -343,9 +347,9 @@ REFUSED = [
         x = torch.tensor([1.0, 2.0], requires_grad=True)
         y = x * x
         s = y.sum()
-        g = torch.autograd.grad([y, s], [x], grad_outputs=[torch.ones(2), None])
-    """, 5, "torch.autograd.grad's grad_outputs can be drawn only as tensors, one per "
-            "output (torch.ones_like(y) for a scalar y instead of None)."),
+        g = torch.autograd.grad([y, s], [x], grad_outputs=[torch.ones(2), 2.0])
+    """, 5, "torch.autograd.grad's grad_outputs can be drawn only as one tensor or None "
+            "per output."),
     ("""
         import torch
         x = torch.tensor([1.0, -2.0])
