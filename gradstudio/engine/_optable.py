@@ -103,7 +103,20 @@ def _pow_exp_grad(F, g, out, a, b):
     return g * F.where(zero, 0.0 * out, out * F.log(F.where(zero, 1.0 + 0.0 * a, a)))
 
 
-defop("pow_tensor", "PowBackward1", lambda a, b: a ** b,
+def _power(a, b):
+    """``a ** b`` elementwise; integers to negative integer powers as PyTorch's integer
+    pow gives them (1 for a base of 1, -1 or 1 for -1 by parity, else 0) where numpy
+    raises."""
+    if np.asarray(b).dtype.kind in "iu" and np.asarray(a).dtype.kind in "iu" and \
+            np.any(np.asarray(b) < 0):
+        negative = np.asarray(b) < 0
+        out = np.power(a, np.where(negative, 0, b))
+        at_negative = np.where(a == 1, 1, np.where(a == -1, np.where(np.asarray(b) % 2, -1, 1), 0))
+        return np.where(negative, at_negative, out).astype(out.dtype, copy=False)
+    return np.power(a, b)
+
+
+defop("pow_tensor", "PowBackward1", _power,
       Grad(lambda F, g, out, a, b: F.where(b == 0, 0.0, g * (b * a ** (b - 1))), (0, 1),
            formula="torch.where(exponent == 0, 0, grad * exponent * self ** (exponent - 1))"),
       Grad(_pow_exp_grad, (0, 1, "out"),
@@ -119,7 +132,7 @@ def _rpow_grad(F, g, out, b, base=2.0):
     return g * (out * float(np.log(base)))
 
 
-defop("rpow", "PowBackward2", lambda b, base=2.0: np.power(base, b),
+defop("rpow", "PowBackward2", lambda b, base=2.0: _power(base, b),
       Grad(_rpow_grad, (0, "out"), formula="grad * result * math.log(base)"),
       args=("exponent",), params=(Param("base", "scalar", 2.0),), dtype="float",
       category="arithmetic", code="{base} ** {exponent}", doc="A number raised to a tensor.")

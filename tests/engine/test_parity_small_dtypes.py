@@ -154,6 +154,19 @@ prog("integers_cannot_require_grad", """
         except RuntimeError as e:
             print(e)
 """)
+prog("integers_to_negative_integer_powers", """
+    e = torch.tensor([-3, -2, -1, 0, 2])
+    for base in (2, 1, -1, 0, -2):
+        print(base ** e)
+    b = torch.tensor([[1], [-1], [3], [0]], dtype=torch.int8)
+    print(b ** e, (b ** e).dtype, b ** torch.tensor(-1, dtype=torch.int32))
+    print(2.0 ** e, torch.tensor([2.0, 4.0]) ** torch.tensor([-1, 2]))
+    for make in (lambda: torch.tensor([2, 3]) ** -1, lambda: e ** -2):
+        try:
+            print(make())
+        except RuntimeError as err:
+            print(err)
+""")
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
