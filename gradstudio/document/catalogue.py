@@ -30,7 +30,7 @@ from .spelling import (dims, keywords, literal, number, optional, shape_tuple, s
                        source_tail)
 
 __all__ = ["Port", "ParamSpec", "NodeKind", "CATALOGUE", "kind", "categories", "DTYPES",
-           "RETURNS_INPUT"]
+           "RETURNS_INPUT", "RESEEDING_KINDS"]
 
 # kinds whose node returns its input tensor itself (marked), not a new tensor
 RETURNS_INPUT = frozenset({"requires_grad_"})
@@ -247,6 +247,27 @@ _add(NodeKind("randint", "sources", "Random whole numbers in [low, high) (seeded
               "torch.randint", is_source=True,
               code=lambda p, a: f"torch.randint({p['low']}, {p['high']}, "
                                 f"{shape_tuple(p['shape'])}{source_tail(p)})"))
+
+
+# ----------------------------------------------------------------------------- re-seeding
+# A random source may re-seed the generator just before it draws (torch.manual_seed(n)
+# after earlier draws, as a script that seeds again does): the draws after it, its own
+# and the next sources', continue from that seed.
+RESEED = ParamSpec("manual_seed", "int", None, "torch.manual_seed(n) just before this draw; "
+                   "empty: none (the draw continues from the graph's seed)", optional=True)
+RESEEDING_KINDS = ("rand", "randn", "uniform", "randperm", "randint")
+
+
+def _reseeding(kind):
+    def evaluate(p, **inputs):
+        if p.get("manual_seed") is not None:
+            torch.manual_seed(p["manual_seed"])
+        return kind.evaluate(p, **inputs)
+    return replace(kind, params=kind.params + (RESEED,), evaluate=evaluate)
+
+
+for _n in RESEEDING_KINDS:
+    CATALOGUE[_n] = _reseeding(CATALOGUE[_n])
 
 
 # ----------------------------------------------------------------------------- engine ops

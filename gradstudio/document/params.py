@@ -23,6 +23,12 @@ def _is_number(v):
     return (_is_int(v) or isinstance(v, float)) and not (isinstance(v, float) and math.isnan(v))
 
 
+# int params wider than the usual +-2**31: (lowest, highest, in words)
+_WIDE_INTS = {"manual_seed": (0, 2 ** 64 - 1, "0 to 2**64 - 1"),
+              "low": (-2 ** 63, 2 ** 63 - 1, "-2**63 to 2**63 - 1"),
+              "high": (-2 ** 63, 2 ** 63 - 1, "-2**63 to 2**63 - 1")}
+
+
 def check_param(spec, name, value):
     """Returns ``value`` in canonical form (tuples for shapes, etc.) or raises
     ``DocumentError`` saying what is expected."""
@@ -40,7 +46,10 @@ def check_param(spec, name, value):
             raise _error(f"'{name}' of {spec.name} must be a number.")
         return value
     if k == "int":
-        if not _is_int(value) or abs(value) > 2 ** 31:
+        wide = _WIDE_INTS.get(name)
+        if wide is not None and _is_int(value) and not wide[0] <= value <= wide[1]:
+            raise _error(f"'{name}' of {spec.name} must be a whole number from {wide[2]}.")
+        if not _is_int(value) or wide is None and abs(value) > 2 ** 31:
             raise _error(f"'{name}' of {spec.name} must be a whole number.")
         if name in ("count",) and not 1 <= value <= 64:
             raise _error("The number of inputs must be from 1 to 64.")

@@ -421,11 +421,11 @@ class Tracer(Listener):
         h["Tensor.uniform_"] = self.special(uniform_handler)
 
         def seed_handler(out, seed):
-            if rec.random_drawn:
-                raise TraceError("torch.manual_seed after random numbers were drawn cannot "
-                                 "be drawn: a document has one seed, set before everything "
-                                 "runs")
             value = int(seed) % 2 ** 64
+            if rec.random_drawn:
+                # seeded again: the next random source re-seeds before it draws
+                rec.reseed = value
+                return
             if value >= 2 ** 63:
                 raise TraceError("a document's seed is from 0 to 2**63 - 1")
             rec.seed = value

@@ -55,6 +55,7 @@ class Recorder:
         self.actions = []
         self.seed = None
         self.random_drawn = False
+        self.reseed = None        # a manual_seed after draws, for the next random source
         self.block_stack = []         # ids of open grad-mode blocks
         self.blocks = 0
         self.labels = set()
@@ -141,6 +142,8 @@ class Recorder:
             taint = taint or self.nodes[inputs[port]]["taint"]
         if rec.kind in _RANDOM_KINDS:
             self.random_drawn = True
+            if self.reseed is not None:       # torch.manual_seed(n) since the last draw
+                rec.params["manual_seed"], self.reseed = self.reseed, None
         grad_on = self.torch.is_grad_enabled()
         region = None
         if not grad_on:

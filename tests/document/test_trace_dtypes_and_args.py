@@ -123,7 +123,30 @@ RANDINT_SCRIPT = """
     print(w.grad)
 """
 
-SCRIPTS = [DTYPES_SCRIPT, RANDPERM_SCRIPT, WHERE_SCRIPT, GRAD_OUTPUTS_SCRIPT, RANDINT_SCRIPT]
+RESEED_SCRIPT = """
+    import torch
+    torch.manual_seed(0)
+    a = torch.randn(3)
+    torch.manual_seed(0)
+    b = torch.randn(3, requires_grad=True)
+    torch.manual_seed(-1)
+    c = torch.rand(2)
+    d = torch.randint(0, 10, (4,))
+    torch.manual_seed(7)
+    torch.manual_seed(5)
+    w = torch.empty(2).uniform_(-1, 1)
+    loss = (a * b).sum() + (c * w).sum()
+    print(a)
+    print(b)
+    print(c)
+    print(d)
+    print(w)
+    loss.backward()
+    print(b.grad)
+"""
+
+SCRIPTS = [DTYPES_SCRIPT, RANDPERM_SCRIPT, WHERE_SCRIPT, GRAD_OUTPUTS_SCRIPT, RANDINT_SCRIPT,
+           RESEED_SCRIPT]
 
 
 @pytest.fixture(scope="module")
@@ -162,7 +185,7 @@ def test_randperm_is_a_seeded_random_source(traced):
     doc = traced[1]
     nodes = _by_label(doc)
     assert (nodes["perm"].kind, nodes["perm"].params) == (
-        "randperm", {"n": 5, "dtype": None, "requires_grad": False})
+        "randperm", {"n": 5, "dtype": None, "requires_grad": False, "manual_seed": None})
     assert nodes["idx"].params["dtype"] == "int32"
     assert doc.seed == 0
     assert (nodes["y"].kind, nodes["z"].kind) == ("gather", "index_select")
@@ -172,13 +195,51 @@ def test_randint_is_a_seeded_random_source_read_either_way_it_is_called(traced):
     doc = traced[4]
     nodes = _by_label(doc)
     assert (nodes["labels"].kind, nodes["labels"].params) == (
-        "randint", {"low": 0, "high": 3, "shape": (6,), "dtype": None, "requires_grad": False})
+        "randint", {"low": 0, "high": 3, "shape": (6,), "dtype": None, "requires_grad": False,
+                    "manual_seed": None})
     assert (nodes["batch"].params["low"], nodes["batch"].params["high"]) == (0, 5)
     assert (nodes["small"].params["low"], nodes["small"].params["dtype"]) == (-4, "int8")
     assert nodes["w"].params["requires_grad"] and nodes["w"].params["dtype"] == "float32"
     assert doc.seed == 3
     code = export.export_script(doc).text
     assert "batch = torch.randint(0, 5, (2, 3))" in code
+
+
+def test_seeding_again_after_draws_re_seeds_the_next_random_source(traced):
+    """torch.manual_seed(n) after random numbers were drawn is the next random source's
+    manual_seed (the last of several in a row); the export seeds again before it."""
+    doc = traced[5]
+    nodes = _by_label(doc)
+    assert doc.seed == 0 and nodes["a"].params["manual_seed"] is None
+    assert nodes["b"].params["manual_seed"] == 0
+    assert nodes["c"].params["manual_seed"] == 2 ** 64 - 1 and nodes["d"].params["manual_seed"] is None
+    assert nodes["w"].params["manual_seed"] == 5
+    result = run(doc)
+    assert result.state(_nid(doc, "a"), 0).text == "tensor([ 1.5410, -0.2934, -2.1788])"
+    assert result.state(_nid(doc, "b"), 0).text == \
+        "tensor([ 1.5410, -0.2934, -2.1788], requires_grad=True)"
+    code = export.export_script(doc, result).text
+    assert "torch.manual_seed(0)\nb = torch.randn(3, requires_grad=True)" in code
+    assert "torch.manual_seed(7)" not in code and "torch.manual_seed(5)\nw = " in code
+    loaded = files.loads(files.dumps(doc))
+    assert _by_label(loaded)["w"].params["manual_seed"] == 5
+
+
+def test_a_palette_source_re_seeds_and_refuses_a_seed_torch_would_not_take():
+    doc = Document()
+    doc.set_seed(None)                       # draws differ from run to run ...
+    a = doc.add_node("rand", {"shape": (2,), "manual_seed": 3}, label="a")
+    b = doc.add_node("randperm", {"n": 5, "manual_seed": 3}, label="b")
+    first, second = run(doc), run(doc)
+    assert first.state(a, 0).text == second.state(a, 0).text      # ... except after a seed
+    assert first.state(b, 0).text == second.state(b, 0).text
+    for bad in (-1, 2 ** 64, 1.5):
+        with pytest.raises(DocumentError) as info:
+            doc.set_param(a, "manual_seed", bad)
+        assert "'manual_seed' of rand must be a whole number" in str(info.value)
+    doc.set_param(a, "manual_seed", None)
+    code = export.export_script(doc).text
+    assert "torch.manual_seed(3)\nb = torch.randperm(5)" in code and code.count("manual_seed") == 1
 
 
 def test_where_takes_a_number_for_input_or_other(traced):
@@ -227,7 +288,7 @@ def round_trips(traced):
 
 
 @pytest.mark.parametrize("k", range(len(SCRIPTS)), ids=["dtypes", "randperm", "where",
-                                                         "grad_outputs", "randint"])
+                                                         "grad_outputs", "randint", "reseed"])
 def test_script_graph_export_print_what_the_script_prints_under_torch(round_trips, k):
     original, engine, exported, transcript = round_trips[k]
     for out, error in (original, engine, exported):
@@ -294,7 +355,7 @@ def test_the_new_kinds_and_params_are_in_the_catalogue():
         assert name in DTYPES
     randperm = CATALOGUE["randperm"]
     assert randperm.is_source and randperm.category == "sources"
-    assert [p.name for p in randperm.params] == ["n", "dtype", "requires_grad"]
+    assert [p.name for p in randperm.params] == ["n", "dtype", "requires_grad", "manual_seed"]
     where = CATALOGUE["where"]
     assert [(p.name, p.optional, p.fallback) for p in where.inputs] == [
         ("condition", False, None), ("input", True, "input"), ("other", True, "other")]
