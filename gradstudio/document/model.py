@@ -271,7 +271,9 @@ class Document:
         spec = CATALOGUE[tdata.kind]
         if port not in spec.input_names(tdata.params):
             raise DocumentError(f"'{_name(tdata)}' has no input named '{port}'.")
-        if source == target or nx.has_path(self.graph, target, source):
+        # (a target nothing reads yet cannot reach its source: no search)
+        if source == target or self.graph.out_degree(target) and \
+                nx.has_path(self.graph, target, source):
             raise DocumentError(f"Connecting '{_name(self.node(source))}' to '{_name(tdata)}' "
                                 "would make a cycle: a tensor cannot depend on itself.")
         previous = self.source_of(target, port)
