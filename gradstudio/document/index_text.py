@@ -45,7 +45,7 @@ def _list(part):
     except (ValueError, SyntaxError, MemoryError, RecursionError):
         value = None
     if not isinstance(value, list):
-        raise ValueError(f"'{part}' is not a list of whole numbers or of True/False")
+        raise ValueError(f"'{part[:40]}' is not a list of whole numbers or of True/False")
     stack, kinds = [(value, 0)], set()
     while stack:
         v, depth = stack.pop()

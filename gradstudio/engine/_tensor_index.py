@@ -72,7 +72,12 @@ def _index_array(k):
     elif isinstance(k, np.ndarray):
         a = k
     else:
-        a = tensor(k)._data
+        try:
+            a = tensor(k)._data
+        except RuntimeError as exc:
+            if "overflow" not in str(exc):
+                raise
+            raise ValueError("Overflow when unpacking long long") from None  # as PyTorch
         if a.dtype.kind == "f":
             a = a.astype(np.int64)
     if a.dtype == np.bool_ or a.dtype == np.uint8:

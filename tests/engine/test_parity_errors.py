@@ -142,7 +142,8 @@ errs("dim_out_of_range", "m.sum(2)", "m.sum(-3)", "m.mean(5)", "m.max(2)", "m.mi
 errs("index_out_of_range", "x[3]", "x[-4]", "m[2]", "m[0, 3]", "m[:, 5]", "m[0, 0, 0]",
      "x[[0, 3]]", "x[torch.tensor([5])]", "m[[0, 1], [0, 3]]", "x[torch.tensor([True, False])]",
      "m[m > 2, 0]", "torch.tensor(5.0)[0]", "x[1.5]", "x['a']", "m[..., ...]", "x[None, 4]",
-     "x[torch.tensor(4)]", "m.select(0, 2)", "m.narrow(1, 2, 2)")
+     "x[torch.tensor(4)]", "m.select(0, 2)", "m.narrow(1, 2, 2)",
+     "x[[99999999999999999999]]", "x[[0, -99999999999999999999]]", "x[[[1, 2 ** 70]]]")
 errs("setitem_errors", "m.__setitem__(0, torch.ones(4))", "m.__setitem__(5, 1.0)",
      "m.__setitem__((0, slice(None)), torch.ones(2, 3))", "m.__setitem__(m > 2, torch.ones(2))")
 
