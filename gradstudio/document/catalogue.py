@@ -391,10 +391,11 @@ def _norm_code(p, a):
 
 
 def _along_code(name, suffix=""):
-    """``x.argmax()`` / ``x.max(0, keepdim=True).values``: an optional dim."""
+    """``x.argmax()`` / ``x.max(0, keepdim=True).values``: an optional dim
+    (``x.argmax(keepdim=True)``: every dimension kept, with size 1)."""
     def code(p, a):
         if p["dim"] is None:
-            return f"{a['self']}.{name}()"
+            return f"{a['self']}.{name}({'keepdim=True' if p['keepdim'] else ''})"
         return f"{a['self']}.{name}({p['dim']}{', keepdim=True' if p['keepdim'] else ''})" + \
             suffix
     return code
@@ -431,6 +432,12 @@ _SPELLED = {
                           f"{keywords(min=optional(p['min']), max=optional(p['max']))[2:]})",
     "sum": _reduce_code("sum"), "mean": _reduce_code("mean"), "norm": _norm_code,
     "amax": _reduce_code("amax"), "amin": _reduce_code("amin"),
+    "all": _reduce_code("all"), "any": _reduce_code("any"),
+    "logsumexp": _reduce_code("logsumexp"),
+    "isclose": lambda p, a: f"torch.isclose({a['self']}, {a['other']}"
+                            + keywords(rtol=None if p["rtol"] == 1e-05 else number(p["rtol"]),
+                                       atol=None if p["atol"] == 1e-08 else number(p["atol"]),
+                                       equal_nan="True" if p["equal_nan"] else None) + ")",
     "argmax": _along_code("argmax"), "argmin": _along_code("argmin"),
     "softmax": lambda p, a: f"{a['self']}.softmax(dim={p['dim']})",
     "log_softmax": lambda p, a: f"{a['self']}.log_softmax(dim={p['dim']})",
@@ -467,8 +474,7 @@ def _prod_eval(p, self):
         if p["keepdim"]:
             # PyTorch's prod has no keepdim without a dim (a TypeError); the engine
             # would ignore it, so the node says so instead of computing what PyTorch won't
-            raise TypeError("prod's keepdim needs a dim: choose a dim, or turn keepdim off "
-                            "(PyTorch keeps no dimensions for the product of all elements)")
+            raise keepdim_needs_dim("prod", "product")
         return self.prod()
     return self.prod(p["dim"], keepdim=p["keepdim"])
 
@@ -613,9 +619,19 @@ _add(NodeKind("rpow", "arithmetic", OPS["rpow"].doc, (Port("exponent"),),
               "{base} ** {exponent}", "PowBackward2", code=_rpow_code))
 
 
+def keepdim_needs_dim(name, what):
+    """The node's TypeError for keepdim without a dim where PyTorch has no such call."""
+    return TypeError(f"{name}'s keepdim needs a dim: choose a dim, or turn keepdim off "
+                     f"(PyTorch keeps no dimensions for the {what} of all elements)")
+
+
 def _extreme_eval(name):
+    what = {"max": "largest", "min": "smallest", "median": "median"}[name]
+
     def evaluate(p, self):
         if p.get("dim") is None:
+            if p["keepdim"]:
+                raise keepdim_needs_dim(name, what)
             return getattr(self, name)()
         return getattr(self, name)(p["dim"], keepdim=p["keepdim"]).values
     return evaluate

@@ -257,6 +257,79 @@ def test_a_full_product_with_keepdim_fails_as_in_pytorch():
     assert run(d).errors == {}
 
 
+# ----------------------------------------------------------------------------- settings
+def _another_value(pspec, value):
+    """A value other than ``value`` that a person could give the setting, or None."""
+    k = pspec.kind
+    if k == "bool":
+        return not value
+    if k == "int":
+        return (value or 0) + 1
+    if k == "scalar":
+        return (value if value is not None else 0) + 1.5
+    if k == "dims":
+        return 1 if value in (None, 0, (0,), [0]) else 0
+    if k == "choice":
+        return next(c for c in pspec.choices if c != value)
+    if k == "dtype":
+        return "float64" if value != "float64" else "float32"
+    return None
+
+
+# settings the node's own code leaves to the statement around it (a random source's
+# manual_seed is a torch.manual_seed(n) line before it: test_trace_dtypes_and_args)
+_WRITTEN_AROUND = {("rand", "manual_seed"), ("randn", "manual_seed"),
+                   ("uniform", "manual_seed"), ("randperm", "manual_seed"),
+                   ("randint", "manual_seed")}
+
+
+@pytest.mark.parametrize("kind", sorted(CATALOGUE))
+def test_every_setting_a_person_changes_reaches_the_exported_code(kind):
+    """A setting left out of the export makes the script compute something else than the
+    graph (logsumexp's keepdim, isclose's rtol and all's keepdim once were)."""
+    spec = CATALOGUE[kind]
+    base = {**spec.defaults(), **_EVERY_PORT_USED.get(kind, {})}
+    for pspec in spec.params:
+        other = _another_value(pspec, base[pspec.name])
+        if other is None or (kind, pspec.name) in _WRITTEN_AROUND:
+            continue
+        changed = {**base, pspec.name: other}
+        codes = []
+        for params in (base, changed):
+            ports = {p: f"in_{p}" for p in spec.input_names(params)
+                     if spec.port(p).fallback is None}
+            codes.append(spec.code(params, ports))
+        assert codes[0] != codes[1], f"{kind}'s {pspec.name}={other!r} is not in {codes[1]}"
+
+
+def test_keepdim_and_isclose_settings_print_under_torch_what_the_graph_shows():
+    doc = Document()
+    x = doc.add_node("tensor", {"value": [[1.0, 0.0], [3.0, float("nan")]]}, label="x")
+    for kind, params in (("all", {"keepdim": True}), ("any", {"dim": 1, "keepdim": True}),
+                         ("argmax", {"keepdim": True}), ("argmin", {"dim": 0, "keepdim": True}),
+                         ("logsumexp", {"dim": 1, "keepdim": True}),
+                         ("isclose", {"rtol": 0.5, "atol": 0.1, "equal_nan": True})):
+        n = doc.add_node(kind, params, label=f"{kind}_out", watched=True)
+        for port in CATALOGUE[kind].input_names(doc.node(n).params):
+            doc.connect(x, n, port)
+    result = run(doc)
+    assert not result.errors, result.errors
+    code, text = export_script(doc, result).text, transcript(doc, result)
+    assert "x.logsumexp(1, keepdim=True)" in code and "equal_nan=True" in code
+    assert script_runner.run_scripts([code], backend="engine")[0] == (text, None)
+    if script_runner.torch_available():
+        assert script_runner.run_scripts([code], backend="torch")[0] == (text, None)
+
+
+@pytest.mark.parametrize("kind", ["max", "min", "median", "prod"])
+def test_keepdim_without_a_dim_is_a_node_error_where_pytorch_has_no_such_call(kind):
+    doc = Document()
+    x = doc.add_node("tensor", {"value": [[1.0, 2.0], [3.0, 4.0]]}, label="x")
+    n = doc.add_node(kind, {"keepdim": True})
+    doc.connect(x, n, "self")
+    assert run(doc).errors[n].startswith(f"TypeError: {kind}'s keepdim needs a dim")
+
+
 # params under which every port of the kind is used (index's i and j only count when
 # its key names them)
 _EVERY_PORT_USED = {"index": {"key": "i, 0, j"}}
