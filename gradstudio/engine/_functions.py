@@ -7,7 +7,7 @@ from . import _dtype as D
 from ._oprecord import OPS
 from ._core import TensorCore, _wrap_dim, _list
 from ._dispatch import apply
-from ._tensor_reduce import keepdim_without_dim
+from ._tensor_reduce import extreme_keepdim_without_dim, keepdim_without_dim
 from .observer import observed
 
 # ``torch.f(t, ...)`` is ``t.f(...)`` for these
@@ -158,6 +158,8 @@ def _method(name):
             if name in ("sum", "mean", "prod") and msg == keepdim_without_dim(
                     name, kwargs.get("dtype")):
                 raise TypeError(keepdim_without_dim(name, kwargs.get("dtype"), True)) from None
+            if name in ("max", "min") and msg == extreme_keepdim_without_dim(name):
+                raise TypeError(extreme_keepdim_without_dim(name, True)) from None
             if "(position 1) must be" not in msg:
                 raise
             raise TypeError(msg.replace("(position 1)", "(position 2)", 1)) from None

@@ -114,13 +114,32 @@ def _nonempty_dim(t, d, fn):
         raise IndexError(f"{fn}(): Expected reduction dim {d} to have non-zero size.")
 
 
+def extreme_keepdim_without_dim(kind, function=False):
+    """PyTorch's TypeError for ``x.max(keepdim=True)`` (``torch.max(x, keepdim=True)``):
+    its overloads take ``keepdim`` only together with ``dim``."""
+    if function:
+        return (f"{kind}() received an invalid combination of arguments - got (Tensor, "
+                f"keepdim=bool), but expected one of:\n"
+                f" * (Tensor input, *, Tensor out = None)\n"
+                f" * (Tensor input, Tensor other, *, Tensor out = None)\n"
+                f" * (Tensor input, int dim, bool keepdim = False, *, tuple of Tensors "
+                f"out = None)\n")
+    return (f"{kind}() received an invalid combination of arguments - got (keepdim=bool, ), "
+            f"but expected one of:\n * ()\n      didn't match because some of the keywords "
+            f"were incorrect: keepdim\n * (Tensor other)\n      didn't match because some of "
+            f"the keywords were incorrect: keepdim\n * (int dim, bool keepdim = False)\n")
+
+
 def _extreme(kind):
     full, along, arg = OPS[kind], OPS[kind + "_dim"], (np.argmax if kind == "max" else np.argmin)
     result = MinMax if kind == "max" else _MinMaxMin
 
-    def method(self, dim=None, keepdim=False):
+    def method(self, dim=None, keepdim=None):
         if isinstance(dim, TensorCore):
             return (_maximum if kind == "max" else _minimum)(self, dim)
+        if dim is None and keepdim is not None:
+            raise TypeError(extreme_keepdim_without_dim(kind))
+        keepdim = bool(keepdim)
         if dim is None:
             if self._data.size == 0:
                 raise RuntimeError(f"{kind}(): Expected reduction dim to be specified for "
@@ -206,15 +225,16 @@ def _argext(name):
                              "input.numel() == 0.")
         if d is not None:
             _nonempty_dim(self, d, name)
-        return apply(op, (self,), {"dim": d, "keepdim": keepdim and d is not None})
+        # (dim=None with keepdim=True keeps every dimension, with size 1)
+        return apply(op, (self,), {"dim": d, "keepdim": keepdim})
     return method
 
 
 ReduceMixin.argmax, ReduceMixin.argmin = _argext("argmax"), _argext("argmin")
-ReduceMixin.all = lambda self, dim=None, keepdim=False: apply(OPS["all"], (self,)) \
-    if dim is None else apply(OPS["all"], (self,), {"dim": _dims(self, dim), "keepdim": keepdim})
-ReduceMixin.any = lambda self, dim=None, keepdim=False: apply(OPS["any"], (self,)) \
-    if dim is None else apply(OPS["any"], (self,), {"dim": _dims(self, dim), "keepdim": keepdim})
+ReduceMixin.all = lambda self, dim=None, keepdim=False: apply(
+    OPS["all"], (self,), {"dim": None if dim is None else _dims(self, dim), "keepdim": keepdim})
+ReduceMixin.any = lambda self, dim=None, keepdim=False: apply(
+    OPS["any"], (self,), {"dim": None if dim is None else _dims(self, dim), "keepdim": keepdim})
 
 
 def _numpy_names(method):
