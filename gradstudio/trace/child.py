@@ -75,8 +75,23 @@ def _error_line(exc, filename):
     where = f"line {line}: " if line else ""
     if isinstance(exc, TraceError):
         return f"{where}GradStudio cannot trace this: {exc}."
+    missing = _missing_from_engine(exc)
+    if missing is not None:
+        return f"{where}GradStudio cannot trace this: {missing} is not in GradStudio yet."
     msg = str(exc) if not isinstance(exc, SyntaxError) else exc.msg
     return f"{where}{type(exc).__name__}: {msg}" if msg else f"{where}{type(exc).__name__}"
+
+
+def _missing_from_engine(exc):
+    """``torch.nn.Embedding`` for the AttributeError of a name the engine standing in for
+    torch does not have (its own module path means nothing to the script's author)."""
+    if type(exc) is not AttributeError:
+        return None
+    obj, name = getattr(exc, "obj", None), getattr(exc, "name", None)
+    module = getattr(obj, "__name__", None)
+    if not isinstance(module, str) or not module.startswith("gradstudio.engine") or not name:
+        return None
+    return "torch" + module[len("gradstudio.engine"):].replace("._", ".") + "." + name
 
 
 def _start_timer(seconds):

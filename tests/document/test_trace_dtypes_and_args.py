@@ -421,6 +421,16 @@ REFUSED = [
         x = torch.ones(3)
         e = torch.empty_like(x)
     """, 3, "torch.empty_like cannot be drawn yet."),
+    ("""
+        import torch
+        import torch.nn.functional as F
+        bn = torch.nn.BatchNorm1d(3)
+    """, 3, "torch.nn.BatchNorm1d is not in GradStudio yet."),
+    ("""
+        import torch
+        import torch.nn.functional as F
+        y = F.embedding(torch.tensor([0]), torch.ones(2, 2))
+    """, 3, "torch.nn.functional.embedding is not in GradStudio yet."),
 ]
 
 
