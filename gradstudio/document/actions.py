@@ -12,7 +12,9 @@ A timeline action is one imperative step of the program after the forward pass:
   ``optimizer_zero_grad`` call it;
 - ``forward``: computes again every node downstream of a leaf that requires grad, from the
   leaves' values now (a new autograd graph, as the next loop iteration builds);
-- ``loop`` ... ``end_loop``: the actions between them repeated ``count`` times.
+- ``loop`` ... ``end_loop``: the actions between them repeated ``count`` times;
+- ``print``: ``print(x)`` of a tensor at that moment (after a training loop, its trained
+  values); inside a loop it prints nothing (the loop prints its one-element tensors).
 
 Each kind lists its settings as ``(name, type, default)``. Types: ``node`` (a node id),
 ``node?`` (a node id or None), ``nodes`` (a list of node ids), ``nodes?`` (a list of
@@ -51,6 +53,7 @@ ACTION_KINDS = {
     "forward": (),
     "loop": (("count", "int", 100),),
     "end_loop": (),
+    "print": (("tensor", "node", None),),
 }
 
 NODE_TYPES = ("node", "node?", "nodes", "nodes?")

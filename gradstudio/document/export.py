@@ -210,6 +210,8 @@ def _action_code(action, ref, namer, oref=lambda a: "?", loop_var="epoch"):
         return [f"{oref(p['optimizer'])}.zero_grad({arg})"], []
     if kind == "forward":
         return ["# forward again: every node after the parameters"], []
+    if kind == "print":
+        return [f"print({ref(p['tensor'])})"], []
     if kind == "loop":
         return [f"for {loop_var} in range({p['count']}):"], []
     if kind == "end_loop":
@@ -367,6 +369,10 @@ def export_script(doc, result=None) -> ExportedScript:
                                 lambda a: optimizers.get(a, "?"))
         if loop is not None:
             stmts = [s for s in stmts if not s.startswith("print(")]
+            if not stmts:         # a print action: the loop prints its losses instead
+                action_lines[action.id] = emit(
+                    f"pass  # {action_text(doc, action)}: not printed inside a loop", indent)
+                continue
         if blocked:
             first = emit(f"# {_one_statement(stmts)}  # {_not_run(outcome.error)}", indent)
         elif outcome.error_type is not None:
@@ -390,7 +396,7 @@ def export_script(doc, result=None) -> ExportedScript:
             for s in stmts[1:]:
                 emit(s, indent)
         action_lines[action.id] = first
-        if loop is None:
+        if loop is None and action.kind != "print":
             for nid in grad_watch:
                 emit(f"print({names[nid]}.grad)")
     return ExportedScript("\n".join(lines) + "\n", node_lines, action_lines, dict(names),
@@ -440,6 +446,10 @@ def transcript_sections(doc, result=None):
             out.append(outcome.error)
         elif outcome.error is None and outcome.results is not None:
             out.extend("None" if g is None else g.text for g in outcome.results)
+        if action.kind == "print":
+            if outcome.error is None:
+                out.append(result.state(action.params["tensor"], step).text)
+            continue
         for nid in grad_watch:
             out.append(result.state(nid, step).grad_text)
     return [(key, "".join(s + "\n" for s in lines)) for key, lines in sections]

@@ -126,6 +126,8 @@ def _perform(action, run, steps):
                     optimizer.zero_grad(set_to_none=p["set_to_none"])
             elif kind == "forward":
                 run.forward()
+            elif kind == "print":        # (the step's snapshot is what it prints)
+                find(p["tensor"], "tensor")
     except ActionError as exc:
         return ActionOutcome(action.id, str(exc), steps or [])
     except Exception as exc:  # PyTorch's own error for this step, shown at the step

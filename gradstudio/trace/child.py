@@ -155,7 +155,7 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
     def traced_print(*args, **kwargs):
         if not rec.quiet:
             for a in args:
-                rec.mark_watched(a)
+                rec.print_tensor(a)
             rec.printed()
         rec.quiet += 1
         try:

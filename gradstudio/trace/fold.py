@@ -333,7 +333,12 @@ class Folded:
                 out.append({"kind": "forward", "params": {}, "line": st.line(s + t),
                             "after": after})
             is_action, k = st.events[last + t]
-            if is_action:
+            if is_action and rec.actions[k]["kind"] == "print":
+                # a print inside the loop: its tensor is watched (the loop prints its
+                # one-element tensors every iteration), not a step of the loop
+                rec.nodes[self._remap_action(rec.actions[k])["params"]["tensor"]][
+                    "watched"] = True
+            elif is_action:
                 out.append(dict(self._remap_action(rec.actions[k]), after=after))
         end = {"kind": "end_loop", "params": {}, "line": st.line(loop.end - 1),
                "after": after}
@@ -385,8 +390,9 @@ class Folded:
     # ------------------------------------------------------------------ forwards
     def place_forwards(self, alive):
         """Adds a ``forward`` action after each parameter change (or loop) that is
-        followed by kept nodes computed from a changed parameter; those nodes are checked
-        after it (their ``check_after``). A loop's first-iteration nodes after an earlier
+        followed by kept nodes computed from a changed parameter, after the steps the
+        script took before the first of them; those nodes are checked after it (their
+        ``check_after``). A loop's first-iteration nodes after an earlier
         change are checked after the forward just before the loop, if there is one, else
         only by the loop's own comparison (``unchecked``: its values at step 0 are not
         the script's)."""
@@ -408,8 +414,13 @@ class Folded:
         unrolled = 0
         for g, (first, last, after) in enumerate(self.groups):
             upto = self.groups[g + 1][0] if g + 1 < len(self.groups) else len(st.events)
-            if not any(st.is_node[q] and needs[st.events[q][1]] for q in range(last + 1, upto)):
+            first_needed = next((q for q in range(last + 1, upto)
+                                 if st.is_node[q] and needs[st.events[q][1]]), None)
+            if first_needed is None:
                 continue
+            # the steps the script took before computing it (print(loss) after the
+            # loop) come before the forward, which computes loss anew
+            before = sum(1 for q in range(last + 1, first_needed) if not st.is_node[q])
             if after["kind"] != "end_loop":
                 unrolled += 1
                 if unrolled > MAX_UNROLLED_FORWARDS:
@@ -417,7 +428,7 @@ class Folded:
             forward = {"kind": "forward", "params": {}, "line": after["line"],
                        "after": after["after"]}
             at = next(k for k, a in enumerate(rec.actions) if a is after)
-            rec.actions.insert(at + 1, forward)
+            rec.actions.insert(at + 1 + before, forward)
             forwards[g] = forward
         firsts = [first for first, _, _ in self.groups]
         for i, node in enumerate(nodes):

@@ -346,6 +346,24 @@ class Recorder:
         if i is not None:
             self.nodes[i]["watched"] = True
 
+    def print_tensor(self, value):
+        """``print(x)`` after a parameter changed (an update, an optimizer's step): a
+        print action at this moment of the timeline, which prints ``x`` as it then is.
+        Before any change every tensor still holds its forward-pass value: ``x`` is
+        watched (printed after the forward pass), as is one printed inside a folded loop
+        (see ``fold``); a printed ``.grad`` is its owner's."""
+        if not self.is_tensor(value):
+            return
+        i = self.node_of.get(id(value))
+        if i is None or id(value) in self.grad_of or \
+                not any(a["kind"] in ("update", "step") for a in self.actions):
+            self.mark_watched(value)
+            return
+        a = self.action("print", {"tensor": i})
+        if self.record_values:           # the check compares what the step would print
+            a["failed"] = False
+            a["values"] = {i: np.array(raw.data(value))}
+
     def item_read(self, t):
         i = self.node_of.get(id(t))
         if i is not None:
