@@ -123,12 +123,12 @@ def xor_adam(T, steps=1000):
     return run
 
 
-# name, factory, target (engine / torch), quick-mode kwargs
+# name, factory, target (engine / torch, the speed issue's), quick-mode kwargs
 WORKLOADS = [
-    ("2x2 float32 chain of 200 ops, fwd+bwd", chain_2x2, 0.5, {}),
-    ("tutorial: x+2, y*y*3, mean, backward", tutorial, 0.5, {}),
-    ("1M-element mul, add, tanh, sum, fwd+bwd", elementwise_1m, 1.2, {"n": 100_000}),
-    ("512x512 matmul, fwd+bwd", matmul_512, 1.1, {"n": 128}),
+    ("2x2 float32 chain of 200 ops, fwd+bwd", chain_2x2, 1.0, {}),
+    ("tutorial: x+2, y*y*3, mean, backward", tutorial, 1.0, {}),
+    ("1M-element mul, add, tanh, sum, fwd+bwd", elementwise_1m, 1.0, {"n": 100_000}),
+    ("512x512 matmul, fwd+bwd", matmul_512, 1.05, {"n": 128}),
     ("XOR 2-4-1 MLP, Adam, 1,000 training steps", xor_adam, 1.2, {"steps": 20}),
 ]
 

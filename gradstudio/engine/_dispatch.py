@@ -15,24 +15,11 @@ from . import (_optable, _optable_shape, _optable_loss, _optable_stats,  # noqa:
                _optable_linalg)
 from ._core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
 from ._grad_mode import STATE
-from ._nodes import _ERRSTATE, _PLANS, _QUIET, _STAND_INS, new_node, node_class, plan_for, stand_in
+from ._nodes import (_ERRSTATE, _PLANS, _QUIET, _SEQ, _STAND_INS, expose, new_node,
+                     node_class, plan_for, stand_in)
 from .observer import observed
 
 __all__ = ["apply", "record", "inplace", "apply_views", "NO_GRAD_VIEW"]
-
-_EDGE_PORTS = {}
-
-
-def _edge_ports(op, n):
-    """How many leading inputs have a ``next_functions`` entry: PyTorch has none for the
-    trailing inputs it does not differentiate (an index, a mask, a loss's weight), which
-    the table declares last, without a VJP."""
-    grads = None if op.variadic else op.grads
-    kept = n if not grads else max((i + 1 for i, g in enumerate(grads) if g is not None),
-                                   default=n)
-    if not op.variadic:
-        _EDGE_PORTS[op] = kept
-    return kept
 
 _make = TensorCore._make
 Tensor = TensorCore        # the assembled class, once it exists (``_bind_tensor``)
@@ -107,23 +94,31 @@ def apply(op, operands, params=None, out_dtype=None):
     operand requires grad."""
     if observer.LISTENER is not None:
         return observer.op_applied(observer.LISTENER, apply, op, operands, params, out_dtype)
-    if out_dtype is None:
-        cdt, odt = _compute_dtype(op, operands)
-    else:
+    if out_dtype is not None:
         cdt = odt = out_dtype
+    else:
+        # the common case first: floating operands of one dtype (and Python numbers) keep it
+        cdt = odt = operands[0]._dtype
+        n = len(operands)
+        if n == 2 and op.keeps_float and cdt.is_floating_point:
+            o = operands[1]
+            to = type(o)
+            if not (to is float or to is int or (to is Tensor or to in TENSOR_TYPES)
+                    and o._dtype is cdt):
+                cdt, odt = _compute_dtype(op, operands)
+        elif n != 1 or not (op.keeps_float and cdt.is_floating_point):
+            cdt, odt = _compute_dtype(op, operands)
     arrays = []
     req = False
     for o in operands:
-        if type(o) is Tensor or type(o) in TENSOR_TYPES:
+        to = type(o)
+        if to is Tensor or to in TENSOR_TYPES:
             if o._base is not None and o._vc[0] != o._view_ver:
                 _views.refresh(o)  # (its memory changed in place since its grad_fn was set)
-            a = o._data
-            if o._dtype is not cdt:
-                a = a.astype(cdt.np)
             if o._requires_grad:
                 req = True
-            arrays.append(a)
-        elif type(o) is int and cdt in _NARROW_INTS:
+            arrays.append(o._data if o._dtype is cdt else o._data.astype(cdt.np))
+        elif to is int and cdt in _NARROW_INTS:
             arrays.append(_wrapped(o, cdt))
         else:
             arrays.append(o)
@@ -200,6 +195,7 @@ def apply_views(op, src, params):
 
 
 _NO_EDGE = (None, 0)
+_new = object.__new__
 _NO_PARAMS = types.MappingProxyType({})  # shared by every node of an op without params
 
 
@@ -207,16 +203,19 @@ def record(t, op, operands, params):
     """Attaches a new grad_fn node for ``op`` to ``t`` (which becomes a non-leaf). The
     node keeps its edges, the ``Meta`` (shape, dtype) of the result and of each operand,
     and only the values its VJPs read (see ``Plan``)."""
-    get_meta = _STAND_INS.get
     shape, odt = t._data.shape, t._dtype
-    meta = [get_meta((shape, odt)) or stand_in(shape, odt)]
+    out_meta = _STAND_INS.get((shape, odt)) or stand_in(shape, odt)
+    meta = [out_meta]
     edges = []
     mask = 0
     bit = 1
     for o in operands:
-        if type(o) is Tensor or type(o) in TENSOR_TYPES:
-            shape, dt = o._data.shape, o._dtype
-            meta.append(get_meta((shape, dt)) or stand_in(shape, dt))
+        to = type(o)
+        if to is Tensor or to in TENSOR_TYPES:
+            s, dt = o._data.shape, o._dtype
+            # (an operand shaped like the result, the usual case, shares its Meta)
+            meta.append(out_meta if dt is odt and s == shape else
+                        _STAND_INS.get((s, dt)) or stand_in(s, dt))
             fn = o._grad_fn
             if fn is not None:
                 edges.append((fn, o._output_nr))
@@ -227,14 +226,35 @@ def record(t, op, operands, params):
             else:
                 edges.append(_NO_EDGE)
         else:
-            meta.append(get_meta(((), odt)) or stand_in((), odt))
+            meta.append(_STAND_INS.get(((), odt)) or stand_in((), odt))
             edges.append(_NO_EDGE)
         bit <<= 1
     plan = _PLANS.get((op, mask)) or plan_for(op, mask, len(operands))
     cls = plan.cls or node_class(op.grad_fn_name(params))
-    kept = _EDGE_PORTS.get(op) or _edge_ports(op, len(edges))
-    node = new_node(cls, op, params, tuple(edges[:kept]), plan)
-    if plan.save:
+    kept = plan.kept
+    # the node, as ``new_node`` makes it, each field set once
+    if params:
+        expose(params)   # (``node._saved_<param>``)
+    node = _new(cls)
+    node.next_functions = tuple(edges) if kept >= len(edges) else tuple(edges[:kept])
+    node._op = op
+    node._params = params
+    node._meta = meta
+    node._seq = next(_SEQ)
+    node._freed = False
+    node._pre_hooks = node._hooks = node._retain = None
+    node._plan = plan
+    node._outputs = 0
+    if plan.save_all:   # (every operand: the operands' tuple is the saved list)
+        node._saved = operands = tuple(operands)
+        if len(operands) == 2:
+            a, b = operands
+            node._versions = (a._vc[0] if type(a) is Tensor or type(a) in TENSOR_TYPES else 0,
+                              b._vc[0] if type(b) is Tensor or type(b) in TENSOR_TYPES else 0)
+        else:
+            node._versions = tuple([o._vc[0] if type(o) is Tensor or type(o) in TENSOR_TYPES
+                                    else 0 for o in operands])
+    elif plan.save:
         n = len(operands)
         saved = [None] * n
         versions = [0] * n
@@ -245,9 +265,9 @@ def record(t, op, operands, params):
                 versions[i] = o._vc[0]
         node._saved = saved
         node._versions = versions
-    if plan.save_out:
-        node._result = (t._data, t._vc, t._vc[0], None)
-    node._meta = meta
+    else:
+        node._saved = node._versions = None
+    node._result = (t._data, t._vc, t._vc[0], None) if plan.save_out else None
     t._grad_fn = node
     t._requires_grad = True
     return node

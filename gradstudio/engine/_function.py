@@ -15,7 +15,7 @@ import numpy as np
 
 from . import _grad_mode, _views
 from ._core import TensorCore
-from ._nodes import _FREED_MSG, _SEQ, Node, _check_version, stand_in
+from ._nodes import _FREED_MSG, _SEQ, Node, _check_version, expose, stand_in
 from .observer import observed
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction", "once_differentiable", "PYTHON"]
@@ -52,6 +52,9 @@ class _PythonOp:
 
     def __init__(self, name):
         self.name = name
+
+
+expose(_PythonOp.arg_names)
 
 
 class _PythonPlan:

@@ -111,33 +111,61 @@ class Node:
         """Names of what this node saved, still known after the buffers were freed."""
         return self._freed or self.saved_names
 
-    def __getattr__(self, item):
-        # ``grad_fn._saved_self`` and friends, as in PyTorch.
-        if item.startswith("_saved_"):
-            key = item[7:]
-            op = object.__getattribute__(self, "_op")
-            if key in op.arg_names and not op.variadic:
-                i = op.arg_names.index(key)
-                v = self._saved[i] if self._saved else None
-                if v is not None:
-                    if hasattr(v, "_vc"):
-                        return v
-                    # a number operand is saved as PyTorch's wrapped-number tensor
-                    return TensorCore._make(np.asarray(v, np.bool_ if isinstance(v, bool) else
-                                                   np.int64 if isinstance(v, int) else
-                                                   np.float64))
-                plan = self._plan
-                if self._freed and plan is not None and i in plan.save:
-                    raise RuntimeError(_FREED_MSG)
-                if any(i in gr.needs for gr in op.grads if gr is not None):
-                    return None  # a field of this node that this call did not need
-            elif key in self._params:
-                return self._params[key]
-            if key == "result" and any("out" in gr.needs for gr in op.grads if gr is not None):
-                if self._freed:
-                    raise RuntimeError(_FREED_MSG)
-                return None if self._result is None else _result_tensor(self)
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{item}'")
+
+# ``grad_fn._saved_self`` and friends, as in PyTorch: one descriptor per name on ``Node``
+# (``expose``) rather than a ``__getattr__``, which would make every read of a node's own
+# fields take CPython's slow attribute path, in recording and in backward alike.
+class _Saved:
+    __slots__ = ("item",)
+
+    def __init__(self, item):
+        self.item = item
+
+    def __get__(self, node, cls=None):
+        return self if node is None else _saved_field(node, self.item)
+
+
+_EXPOSED = set()
+
+
+def expose(keys):
+    """Makes ``node._saved_<key>`` readable for each of ``keys`` (an op's argument, param
+    and saved names, and the param names of recorded nodes)."""
+    for key in keys:
+        if key not in _EXPOSED:
+            _EXPOSED.add(key)
+            setattr(Node, "_saved_" + key, _Saved("_saved_" + key))
+
+
+expose(("result",))
+
+
+def _saved_field(self, item):
+    if item.startswith("_saved_"):
+        key = item[7:]
+        op = object.__getattribute__(self, "_op")
+        if key in op.arg_names and not op.variadic:
+            i = op.arg_names.index(key)
+            v = self._saved[i] if self._saved else None
+            if v is not None:
+                if hasattr(v, "_vc"):
+                    return v
+                # a number operand is saved as PyTorch's wrapped-number tensor
+                return TensorCore._make(np.asarray(v, np.bool_ if isinstance(v, bool) else
+                                               np.int64 if isinstance(v, int) else
+                                               np.float64))
+            plan = self._plan
+            if self._freed and plan is not None and i in plan.save:
+                raise RuntimeError(_FREED_MSG)
+            if any(i in gr.needs for gr in op.grads if gr is not None):
+                return None  # a field of this node that this call did not need
+        elif key in self._params:
+            return self._params[key]
+        if key == "result" and any("out" in gr.needs for gr in op.grads if gr is not None):
+            if self._freed:
+                raise RuntimeError(_FREED_MSG)
+            return None if self._result is None else _result_tensor(self)
+    raise AttributeError(f"'{type(self).__name__}' object has no attribute '{item}'")
 
 
 def _first(r):
@@ -216,8 +244,10 @@ class Plan:
     ``edges`` are the operand indices with an edge, ``fns`` the VJP per operand (None
     where no gradient flows), ``save`` the operand indices those VJPs read, ``save_out``
     whether they read the result, ``names`` what the node frees (``saved_names``), ``cls``
-    the node class when it does not depend on the params."""
-    __slots__ = ("edges", "fns", "save", "save_out", "names", "cls")
+    the node class when it does not depend on the params, ``kept`` how many leading operands
+    have a ``next_functions`` entry (``edge_ports``), ``save_all`` whether every operand is
+    saved (the node then keeps the operands' tuple itself)."""
+    __slots__ = ("edges", "fns", "save", "save_out", "names", "cls", "kept", "save_all")
 
     def __init__(self, op, mask, n):
         grads = op.grads
@@ -237,6 +267,26 @@ class Plan:
             names.append("result")
         self.names = tuple(names) + getattr(op, "saved_params", ())
         self.cls = node_class(op.grad_fn) if isinstance(op.grad_fn, str) else None
+        self.kept = _EDGE_PORTS.get(op) or edge_ports(op, n)
+        expose(arg_names)
+        expose(p.name for p in getattr(op, "params", ()))
+        expose(getattr(op, "saved_params", ()))
+        self.save_all = n > 0 and self.save == tuple(range(n))
+
+
+_EDGE_PORTS = {}
+
+
+def edge_ports(op, n):
+    """How many leading inputs have a ``next_functions`` entry: PyTorch has none for the
+    trailing inputs it does not differentiate (an index, a mask, a loss's weight), which
+    the table declares last, without a VJP."""
+    grads = None if op.variadic else op.grads
+    kept = n if not grads else max((i + 1 for i, g in enumerate(grads) if g is not None),
+                                   default=n)
+    if not op.variadic:
+        _EDGE_PORTS[op] = kept
+    return kept
 
 
 _PLANS = {}
@@ -254,6 +304,8 @@ def plan_for(op, mask, n):
 
 
 def new_node(cls, op, params, next_functions, plan=None):
+    if params:
+        expose(params)
     n = cls.__new__(cls)
     n.next_functions = next_functions
     n._op = op

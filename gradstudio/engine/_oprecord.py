@@ -99,7 +99,7 @@ class Op:
     bindings check arguments their own way have none and are bound by hand."""
     __slots__ = ("name", "grad_fn", "forward", "grads", "arg_names", "params", "dtype_rule",
                  "category", "doc", "code", "view", "saved_params", "variadic",
-                 "differentiable", "multi_output", "variants")
+                 "differentiable", "multi_output", "variants", "keeps_float")
 
     def __init__(self, name, grad_fn, forward, grads, arg_names, params, dtype_rule,
                  category, doc, code, view, saved_params, variadic, multi_output=False,
@@ -120,6 +120,9 @@ class Op:
         self.multi_output = multi_output
         self.variants = variants
         self.differentiable = grad_fn is not None
+        # a floating input of one dtype (with Python numbers) computes and returns that
+        # dtype: ``apply`` then skips working the dtype out
+        self.keeps_float = dtype_rule in ("keep", "promote", "float", "float_only", "sum")
 
     @property
     def has_derivative(self):

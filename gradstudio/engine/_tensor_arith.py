@@ -141,8 +141,12 @@ def _binary_operator(name):
     check = _no_bool_subtraction if name == "sub" else None
 
     def operator(self, other):
-        if isinstance(other, TensorCore):
-            _broadcast_check(self, other)
+        to = type(other)
+        if to is float or to is int:
+            pass                  # (a Python number, the usual operand, stays as it is)
+        elif isinstance(other, TensorCore):
+            if self._data.shape != other._data.shape:
+                _broadcast_check(self, other)
         elif _is_operand(other):
             other = _operand(other)
         else:
