@@ -15,9 +15,12 @@ What a run may compute and keep is bounded (``limits``): a node whose tensor wou
 the element limit fails before anything is allocated, and once the run keeps more than
 ``limits.MAX_RUN_BYTES`` the remaining nodes and actions are not run, each saying why.
 """
+import contextlib
+import gc
 import warnings
 
 import gradstudio.engine as torch
+from gradstudio.engine import inspect as raw
 
 from .limits import RunBudget
 from .run_actions import ActionOutcome
@@ -33,13 +36,32 @@ def run(doc, focus=None) -> RunResult:
     ``focus`` maps a loop action's id to the iteration (from 0) whose steps the result
     keeps for the views (by default the last one each loop ran)."""
     focus = dict(focus or {})
-    result = _run(doc, focus)
-    if result.refocus:            # a loop ended early, before the iteration to keep
-        focus.update(result.refocus)
-        # loops the clock stopped run again exactly as far, not as far as time allows
-        result = _run(doc, focus, result.stopped_at)
-        result.refocus = {}
+    with _collector_paused():
+        result = _run(doc, focus)
+        if result.refocus:            # a loop ended early, before the iteration to keep
+            focus.update(result.refocus)
+            # loops the clock stopped run again exactly as far, not as far as time allows
+            result = _run(doc, focus, result.stopped_at)
+            result.refocus = {}
     return result
+
+
+@contextlib.contextmanager
+def _collector_paused():
+    """Python's cyclic garbage collector paused for a run: a run leaves no cycles (its
+    tensors, grad_fns and snapshots are freed by reference counting), and the collections
+    its allocations would trigger only walk the run's own new objects again and again,
+    and promote them towards the full collections an edit waits for. What it allocated
+    is counted as usual once the collector is back (one young collection). Left alone
+    when something else has paused it."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def _run(doc, focus, limits=None):
@@ -50,21 +72,24 @@ def _run(doc, focus, limits=None):
     result.order = order
     tensors = result._tensors
     budget = RunBudget()
+    data = dict(zip(doc.node_ids, doc.nodes()))         # (each node read once)
+    no_grad = set().union(*(r.nodes for r in doc.regions.values()))    # doc.in_no_grad
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for nid in order:
             if budget.exceeded:
                 result.errors[nid] = "Not computed: " + budget.message()
                 continue
+            d = data[nid]
             try:
-                t = compute(doc, nid, tensors, result._names)
+                t = compute(doc, nid, tensors, result._names, d, nid in no_grad)
             except NodeFailure as exc:
                 result.errors[nid] = str(exc)
                 continue
             tensors[nid] = t
-            if doc.node(nid).retains_grad and not t.requires_grad:
+            if d.retains_grad and not t.requires_grad:
                 result.retain_left_out.add(nid)
-            budget.add(t)
+            budget.add(raw.data(t))        # (what ``add(t)`` counts)
             if budget.exceeded:
                 result.stopped = "Stopped early: " + budget.message()
     TimelineRun(doc, result, budget, focus, limits).run()

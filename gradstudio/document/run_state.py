@@ -11,7 +11,7 @@ from gradstudio.engine import inspect as raw
 from gradstudio.engine.autograd import AccumulateGrad
 
 __all__ = ["RunResult", "TensorState", "BackwardStepState", "BackwardGraphPart", "snapshot",
-           "result_state", "step_state", "nearest_grad_fns"]
+           "result_state", "step_states", "nearest_grad_fns"]
 
 
 @dataclass
@@ -159,6 +159,21 @@ class RunResult:
         return TensorState(node_id, self._tensors.get(node_id),
                            self._snaps[step].get(node_id) if self._snaps else None,
                            self.errors.get(node_id))
+
+    def digest(self, step=-1):
+        """``{node id: (failed, grad_fn name or None, has a .grad)}`` at ``step`` for the
+        nodes of the order: ``(not s.ok, s.grad_fn, s.grad is not None)`` of each
+        ``s = state(node, step)``, without making the states (a session compares two
+        runs' digests after every edit)."""
+        snaps = self._snaps[self._step(step)] if self._snaps else {}
+        errors = self.errors
+        out = {}
+        for n in self.order:
+            snap = snaps.get(n)
+            out[n] = (errors.get(n) is not None,
+                      None if snap is None else snap.grad_fn_name,
+                      snap is not None and snap.grad is not None)
+        return out
 
     def computed(self, node_id):
         """Whether the run computed a tensor for ``node_id``."""
@@ -424,8 +439,9 @@ def snapshot(order, tensors, copied, budget, mutable=frozenset()):
     ``.data`` too, which no version counts) is copied; any other value is the tensor's
     own array, which nothing changes afterwards."""
     snaps = {}
+    get = tensors.get
     for nid in order:
-        t = tensors.get(nid)
+        t = get(nid)
         if t is None:
             continue
         g = raw.grad(t)              # not t.grad: no non-leaf warning to silence
@@ -444,18 +460,34 @@ def snapshot(order, tensors, copied, budget, mutable=frozenset()):
         if id(t) in mutable:
             value = np.array(value)
             budget.add(value)
-        snaps[nid] = _Snap(data, None if g is None else g.dtype, t.requires_grad, t.is_leaf,
-                           t.grad_fn, t.retains_grad,
-                           g is not None and g.requires_grad,
-                           None if g is None or g.grad_fn is None
-                           else type(g.grad_fn).__name__, value)
+        requires_grad = t.requires_grad
+        fn = t.grad_fn                   # (t.is_leaf is ``t.grad_fn is None``)
+        if g is None:
+            snaps[nid] = _Snap(None, None, requires_grad, fn is None, fn, t.retains_grad,
+                               False, None, value)
+        else:
+            gfn = g.grad_fn
+            snaps[nid] = _Snap(data, g.dtype, requires_grad, fn is None, fn, t.retains_grad,
+                               g.requires_grad, None if gfn is None else type(gfn).__name__,
+                               value)
     return snaps
 
 
-
-
-def step_state(s, result):
-    """An engine ``BackwardStep`` in the document's terms."""
-    return BackwardStepState(
-        s.index, s.name, result._fn_key(s.node), s.grad_output, s.grad_inputs, s.freed,
-        None if s.variable is None else result._leaves.get(id(s.variable)), s.accumulated)
+def step_states(steps, result, step):
+    """An action's engine ``BackwardStep``s in the document's terms (``BackwardStepState``),
+    and the arrays they hold, flat (what ``RunBudget.add`` counts of them). A step that
+    freed saved tensors records ``step`` (the timeline step) as the one that freed its
+    grad_fn's buffers, unless an earlier one did."""
+    freed_at, fn_key = result._freed_at, result._fn_key
+    states, arrays = [], []
+    for s in steps:
+        if s.freed:
+            freed_at.setdefault(s.node, step)
+        variable = s.variable
+        state = BackwardStepState(
+            s.index, type(s.node).__name__, fn_key(s.node), s.grad_output, s.grad_inputs,
+            s.freed, None if variable is None else result._leaves.get(id(variable)),
+            s.accumulated)
+        states.append(state)
+        arrays += (state.grad_output, state.grad_inputs, state.accumulated)
+    return states, arrays

@@ -1,6 +1,5 @@
 """Replaying the timeline: actions in order, loops repeated, the forward pass computed
 again, a snapshot of every tensor after each step the views can show."""
-import contextlib
 import time
 import warnings
 
@@ -14,7 +13,7 @@ from .actions import loop_structure
 from .catalogue import CATALOGUE
 from .limits import MAX_ELEMENTS, check_tensor, planned_elements, too_large
 from .run_actions import ActionError, ActionOutcome, message, perform
-from .run_state import result_state, snapshot, step_state
+from .run_state import result_state, snapshot, step_states
 
 __all__ = ["TimelineRun", "LoopHistory", "compute", "NodeFailure", "MAX_RUN_SECONDS"]
 
@@ -28,11 +27,55 @@ class NodeFailure(Exception):
         self.exception = exception
 
 
-def compute(doc, nid, tensors, names):
-    """One node's tensor from its inputs' tensors in ``tensors``; raises ``NodeFailure``."""
-    data = doc.node(nid)
+def compute(doc, nid, tensors, names, data=None, no_grad=None):
+    """One node's tensor from its inputs' tensors in ``tensors``; raises ``NodeFailure``.
+    ``data`` and ``no_grad``: ``doc.node(nid)`` and ``doc.in_no_grad(nid)``, when the
+    caller has them already (a run reads them once for every node)."""
+    if data is None:
+        data = doc.node(nid)
     spec = CATALOGUE[data.kind]
+    params = data.params
     inputs = doc.inputs_of(nid)
+    ports = spec.input_names(params)
+    kwargs = {}
+    for p in ports:
+        src = inputs.get(p)
+        if src is not None:
+            t = tensors.get(src)
+            if t is None:
+                break
+            kwargs[p] = t
+    if len(kwargs) != len(ports) or len(inputs) != len(ports):
+        # not every port connected to a computed tensor (or an edge into a port the kind
+        # no longer has): the checks in full. (With every port's tensor there, nothing
+        # is missing and nothing failed, and ``kwargs`` is what they would give.)
+        kwargs = _checked_inputs(doc, nid, inputs, ports, tensors, names)
+    planned = planned_elements(spec, params, {p: raw.data(v).shape for p, v in kwargs.items()})
+    if planned is not None and planned > MAX_ELEMENTS:
+        raise NodeFailure(too_large(planned))     # before the engine allocates it
+    if no_grad is None:
+        no_grad = doc.in_no_grad(nid)
+    try:
+        if no_grad:
+            with torch.no_grad():
+                t = spec.evaluate(params, **kwargs)
+        else:
+            t = spec.evaluate(params, **kwargs)
+    except Exception as exc:  # the user's program failed: show it on the node
+        raise NodeFailure(message(exc), exc) from None
+    if not isinstance(t, torch.Tensor):
+        raise NodeFailure(f"{data.kind} did not produce a tensor.")
+    problem = check_tensor(raw.data(t).shape)
+    if problem is not None:
+        raise NodeFailure(problem)
+    if data.retains_grad:
+        retain(t)
+    return t
+
+
+def _checked_inputs(doc, nid, inputs, ports, tensors, names):
+    """The inputs of a node (port -> tensor), or ``NodeFailure`` saying which one is
+    not connected or has no tensor."""
     missing = doc.missing_inputs(nid, inputs)
     if missing:
         raise NodeFailure(f"Connect an input to '{missing[0]}' to compute this node.")
@@ -40,25 +83,7 @@ def compute(doc, nid, tensors, names):
     if failed:
         raise NodeFailure(f"Not computed: its input '{names[inputs[failed[0]]]}' has an "
                           "error.")
-    kwargs = {p: tensors[inputs[p]] for p in spec.input_names(data.params) if p in inputs}
-    planned = planned_elements(spec, data.params,
-                               {p: tuple(v.shape) for p, v in kwargs.items()})
-    if planned is not None and planned > MAX_ELEMENTS:
-        raise NodeFailure(too_large(planned))     # before the engine allocates it
-    mode = torch.no_grad() if doc.in_no_grad(nid) else contextlib.nullcontext()
-    try:
-        with mode:
-            t = spec.evaluate(data.params, **kwargs)
-    except Exception as exc:  # the user's program failed: show it on the node
-        raise NodeFailure(message(exc), exc) from None
-    if not isinstance(t, torch.Tensor):
-        raise NodeFailure(f"{data.kind} did not produce a tensor.")
-    problem = check_tensor(tuple(t.shape))
-    if problem is not None:
-        raise NodeFailure(problem)
-    if data.retains_grad:
-        retain(t)
-    return t
+    return {p: tensors[inputs[p]] for p in ports if p in inputs}
 
 
 def retain(t):
@@ -207,13 +232,14 @@ class TimelineRun:
                         self.mutable)
 
     def _do(self, action, step, observed=True, iteration=None):
+        """Performs ``action`` (timeline step ``step``); an ``observed`` action's backward
+        steps and returned gradients are counted in the budget."""
         outcome = perform(action, self, [] if observed else None, iteration)
-        for s in outcome.steps:
-            if s.freed:
-                self.result._freed_at.setdefault(s.node, step)
-        outcome.steps = [step_state(s, self.result) for s in outcome.steps]
+        outcome.steps, arrays = step_states(outcome.steps, self.result, step)
         if outcome.results is not None:
             outcome.results = [result_state(g) for g in outcome.results]
+        if observed:        # (the arrays: what ``add(outcome.steps)`` would count)
+            self.budget.add((arrays, outcome.results))
         return outcome
 
     def _not_run(self, action):
@@ -243,7 +269,6 @@ class TimelineRun:
                 result._snaps.append(self.snapshot())
             else:
                 outcome = self._do(action, i + 1)
-                self.budget.add((outcome.steps, outcome.results))
                 result.outcomes.append(outcome)
                 result._snaps.append(self.snapshot())
             i += 1
@@ -281,7 +306,6 @@ class TimelineRun:
                 if action.kind == "backward":
                     history.sample_grads(k, self.tensors)
                 if keep:
-                    self.budget.add((outcome.steps, outcome.results))
                     outcomes[j], snaps[j] = outcome, self.snapshot()
                 if outcome.error_type is not None:
                     failed = (k, j)

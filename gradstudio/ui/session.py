@@ -271,11 +271,7 @@ class NodeChange:
 
 def _digest(result):
     """node id -> (failed, grad_fn name, has .grad) at the run's end."""
-    out = {}
-    for n in result.order:
-        st = result.state(n)
-        out[n] = (not st.ok, st.grad_fn, st.grad is not None)
-    return out
+    return result.digest()
 
 
 def _compare(old, new):
