@@ -29,31 +29,25 @@ from gradstudio.document.catalogue import CATALOGUE, RETURNS_INPUT
 from gradstudio.document.spelling import number
 
 from . import theme
+from .card import STALE as _STALE
+from .card import (BADGE_GAP, BADGE_H, BADGE_PAD, HEADER, LINE, LOOK, MAX_WIDTH, MIN_WIDTH,
+                   PAD, PORT_RADIUS, PORT_ROW, PORT_TOP, RESIZED, TITLE_GAP, WIDTH, Card,
+                   _advance, _badge_places, badge_width, shape_text)
 
 __all__ = ["NodeItem", "WIDTH", "MIN_WIDTH", "MAX_WIDTH", "HEADER", "PORT_ROW",
            "PORT_RADIUS"]
 
-MIN_WIDTH = 120.0
-MAX_WIDTH = 162.0    # layout.COLUMN_WIDTH leaves a gap for edges after the widest card
-WIDTH = MIN_WIDTH    # the width of a node with nothing to show yet
-WIDTH_STEP = (MAX_WIDTH - MIN_WIDTH) / 3
-HEADER = 24.0
-PORT_ROW = 18.0
-PORT_TOP = HEADER + 3.0
-PORT_RADIUS = 5.5
-PAD = 8.0
-LINE = 15.0
-BADGE_H = 17.0
-BADGE_GAP = 3.0
-BADGE_PAD = 4.0      # text inset of a badge, each side
-TITLE_GAP = 10.0     # between the title and the kind in the header
 LOD_CARD = 0.3       # below: one filled rectangle
 LOD_TEXT = 0.55      # below: a card with its name only
 CARD_NAME_PX = 12.0  # the name's height on screen on a card, whatever the zoom,
 CARD_NAME_MIN_PX = 9.0   # ... or down to this for a long name
 CARD_NAME_PAD = 4.0
 
-_STALE = object()    # a display key no state has: the next set_state counts as a change
+# Qt's methods, looked up once: looking one up on a Qt item's wrapper walks its type's
+# bases each time, which thousands of cards after every run notice
+_update = QGraphicsItem.update
+_prepare_geometry_change = QGraphicsItem.prepareGeometryChange
+
 _SUFFIX = re.compile(r",\s*(requires_grad=True|grad_fn=<\w+>|dtype=[\w.]+)")
 
 
@@ -76,46 +70,10 @@ def _shared(text, role):
     return _static(text, role)
 
 
-@lru_cache(maxsize=4096)
-def _advance(text, role):
-    return theme.metrics(role).horizontalAdvance(text)
-
-
 @lru_cache(maxsize=512)
 def _badge(text):
     """A badge's prepared text and width, shared by every node showing it."""
-    return _static(text, "badge"), _advance(text, "badge") + 2 * BADGE_PAD
-
-
-@lru_cache(maxsize=1024)
-def _badge_places(badges, width):
-    """Where each badge sits when the badges flow into rows of a card ``width`` wide:
-    ``((x, row, badge width), ...)`` and the number of rows."""
-    places, x, row = [], PAD, 0
-    for _, text in badges:
-        w = _badge(text)[1]
-        if x + w > width - PAD and x > PAD:
-            x, row = PAD, row + 1
-        places.append((x, row, w))
-        x += w + BADGE_GAP
-    return tuple(places), (row + 1 if badges else 0)
-
-
-def _badges_need(badges):
-    """The width badges ask for: the widest badge, and the first two side by side."""
-    widths = [_badge(text)[1] for _, text in badges]
-    return max(max(widths, default=0.0), sum(widths[:2]) + BADGE_GAP)
-
-
-def _value_width(shape, dtype):
-    """About how wide a value's widest line is, from its shape and dtype alone (the
-    numbers are not formatted until the card is painted): a row of ``shape[-1]``
-    elements of the width PyTorch usually prints them with."""
-    if not shape or not dtype:
-        return 0.0
-    each = 9 if dtype.startswith(("float", "complex")) else 6 if dtype == "bool" else 5
-    chars = shape[-1] * each + 2 * (len(shape) - 1)
-    return 2 * PAD + chars * theme.metrics("mono").horizontalAdvance("0")
+    return _static(text, "badge"), badge_width(text)
 
 
 def elide_row(line, avail, metrics):
@@ -159,99 +117,6 @@ def compact_value(text):
     return text
 
 
-def preview_lines(shape, dtype=""):
-    """How many value lines a tensor of ``shape`` gets (decided without formatting): a
-    long vector wraps onto two."""
-    if shape is None or len(shape) == 0:
-        return 1
-    if len(shape) == 1:        # wraps when its one row would not fit the widest card
-        return 1 if _value_width(shape, dtype) <= MAX_WIDTH else 2
-    if len(shape) == 2:
-        return max(1, min(shape[0], 3))
-    return 3
-
-
-def shape_text(shape):
-    return "(" + ", ".join(map(str, shape)) + ")" if shape is not None else "?"
-
-
-def _card_width(need):
-    """The card width for a content width: ``MIN_WIDTH`` to ``MAX_WIDTH`` in a few steps,
-    so that cards line up and a run that changes a badge seldom moves the edges."""
-    steps = math.ceil(max(0.0, need - MIN_WIDTH) / WIDTH_STEP)
-    return min(MAX_WIDTH, MIN_WIDTH + steps * WIDTH_STEP)
-
-
-@lru_cache(maxsize=1024)
-def _card_rects(width, height):
-    """A card's rectangle and its bounds (with the ports), shared by same-sized cards
-    (never modified: making them costs more than a lookup)."""
-    rect = QRectF(0, 0, width, height)
-    return rect, rect.adjusted(-PORT_RADIUS - 2, -2, PORT_RADIUS + 2, 2)
-
-
-def display_key(state, in_no_grad, value):
-    """Everything about a run's state that decides a card's look except the numbers
-    (``value`` is the state's array): two states with the same key give a card of the
-    same size, badges and shape line. Its first ``FLOW_KEY`` entries are what the
-    gradient flow along the card's edges depends on. Run once per node per run."""
-    if state is None:
-        return (in_no_grad, "none", None, False)
-    if state.error is not None:
-        return (in_no_grad, "error", state.error, False)
-    return (in_no_grad, "ok", None, state.requires_grad, state.is_leaf, state.grad_fn,
-            state.retains_grad, state.grad is not None,
-            None if value is None else value.shape, state.dtype)
-
-
-FLOW_KEY = 4
-
-
-@lru_cache(maxsize=4096)
-def card_look(key, ports, need, detach, marked=False):
-    """What a card shows and how big it is, from its display key, its number of input
-    ports, the width its header and port names need, whether it is a detach and whether
-    it is marked with retain_grad(): ``(badges, width, height, value lines, badge
-    top)``. Shared by every card that looks the same, so a run that changes many cards
-    costs a lookup each."""
-    in_no_grad, shown, error = key[:3]
-    ports_bottom = PORT_TOP + max(1, ports) * PORT_ROW
-    body = ports_bottom + 3
-    if shown == "none":
-        return (), _card_width(need), ports_bottom + 6, 0, body
-    if shown == "error":
-        lines = min(5, int(_advance(error, "small") / (MAX_WIDTH - 2 * PAD) * 1.15) + 1)
-        return (), MAX_WIDTH, body + lines * LINE + PAD, lines, body
-    _, _, _, requires_grad, is_leaf, grad_fn, retains_grad, has_grad, shape, dtype = key
-    badges = []
-    if requires_grad:
-        badges.append(("requires_grad", "requires_grad"))
-    badges.append(("leaf", "leaf") if is_leaf else ("non-leaf", "non-leaf"))
-    if grad_fn:
-        badges.append(("grad_fn", grad_fn))
-    if retains_grad:
-        badges.append(("retains_grad", "retain_grad"))
-    elif marked:       # the mark does nothing here: say so rather than hide it
-        badges.append(("retain_off", "retain_grad (leaf: no effect)" if requires_grad
-                       else "retain_grad left out"))
-    if has_grad:
-        badges.append(("grad", ".grad ✓"))
-    if in_no_grad:
-        badges.append(("no_grad", "no_grad"))
-    if detach:
-        badges.append(("cut", "✂ gradient cut"))
-    badges = tuple(badges)
-    lines = preview_lines(shape, dtype)
-    meta = _advance(f"{shape_text(shape)}   {dtype}", "small")
-    need = max(need, 2 * PAD + meta, 2 * PAD + _badges_need(badges), _value_width(shape, dtype))
-    width = _card_width(need)
-    badge_top = body + (lines + 1) * LINE + 5
-    rows = _badge_places(badges, width)[1]
-    height = (badge_top + rows * (BADGE_H + BADGE_GAP) - BADGE_GAP + PAD if rows
-              else body + (lines + 1) * LINE + PAD)
-    return badges, width, height, lines, badge_top
-
-
 def _code_name(doc, node_id):
     """A node's name in the exported code: an unlabelled requires_grad_ node is its
     input's tensor and goes by its input's name."""
@@ -277,15 +142,7 @@ class NodeItem(QGraphicsItem):
         self.connected = set()        # connected input ports
         self.consumers = 0            # edges leaving the output port
         self.hot_port = None          # port highlighted during a connection drag
-        self.in_no_grad = in_no_grad
-        self.state = None
-        self._key = _STALE            # display_key of what the card shows
-        self._value = None            # the array whose text the card shows
-        self._width = self._height = None
-        self._rect = self._bounds = QRectF()
-        self._badges = ()
-        self._head_dirty = self._text_dirty = True
-        self._card_name = None        # (font pixels, font, QStaticText) of the card's name
+        self.card = Card(in_no_grad)  # the run's state and the look: see ``card``
         self.set_data(data, name)
 
     # ------------------------------------------------------------------ model
@@ -313,11 +170,12 @@ class NodeItem(QGraphicsItem):
         self._need = math.ceil(max(header, 2 * PAD + 2 + ports + TITLE_GAP +
                                    _advance("out", "small")))
         self._ports_bottom = PORT_TOP + max(1, len(self.ports)) * PORT_ROW
-        self._head_dirty = self._text_dirty = True
-        self._card_name = None
-        self._relayout(display_key(self.state, self.in_no_grad, self._value))
-        self._key = _STALE             # e.g. a detach's edges: the next run re-checks them
-        self._update_flow_flags()
+        self.card.head_dirty = True
+        self.card.card_name = None
+        # (the next run counts as a change: e.g. a detach's edges are checked again)
+        if self.card.set_data(len(self.ports), self._need, data.kind == "detach",
+                              data.retains_grad) & RESIZED:
+            self._resized()
         self._tip = None
         self._set_tooltip()
         self.update()
@@ -325,45 +183,45 @@ class NodeItem(QGraphicsItem):
             self.setPos(QPointF(*data.position))
 
     def set_state(self, state, in_no_grad=False):
-        """Shows a run's state at the viewed step (a ``TensorState``). Returns whether the
-        gradient flow along the edges touching the card may have changed (its tensor
-        started or stopped requiring grad or failing, or it moved in or out of a no-grad
-        region). Cheap: a card that looks the same only notes its new numbers (their
-        text is formatted when it is next painted close up), and a card whose look
-        changed looks its size and badges up in a table shared by every card."""
-        value = state.value if state is not None else None
-        key = display_key(state, in_no_grad, value)
-        self.state, self.in_no_grad = state, in_no_grad
-        if key == self._key:
-            if value is not self._value:
-                self._value = value
-                self._text_dirty = True
-                self.update()
-            return False
-        old, self._key, self._value = self._key, key, value
-        self._update_flow_flags()
-        self._text_dirty = True
-        self._relayout(key)
-        if key[1] == "error" or self._tip is not None:
-            self._set_tooltip()
-        self.update()
-        return old is _STALE or old[:FLOW_KEY] != key[:FLOW_KEY]
+        """Shows a run's state at the viewed step (a ``TensorState``) and returns what
+        changed, as ``Card.set_state`` flags (``card.FLOW``: the gradient flow along the
+        card's edges may have changed). The scene, which does this for every card after
+        every run, calls ``card.set_state`` itself and ``follow`` for a changed card."""
+        changed = self.card.set_state(state, in_no_grad)
+        if changed:
+            self.follow(changed)
+        return changed
 
-    def _update_flow_flags(self):
-        """``gives_grad``: gradient can flow back out of this card's tensor (it computed
-        and requires grad); ``takes_grad``: this card passes gradient back to its inputs
-        (not a detach, not in a no-grad region, and not a result that needs no grad). An
-        edge carries gradient when its source gives and its target takes; the scene
-        asks for 10,000 edges after a run, so the flags are kept, not recomputed."""
-        st = self.state
-        ok = st is not None and st.error is None
-        self.gives_grad = ok and st.requires_grad
-        self.takes_grad = (self.data.kind != "detach" and not self.in_no_grad
-                           and (not ok or st.requires_grad))
+    def follow(self, changed):
+        """Brings the Qt item in step with its card after ``card.set_state`` reported
+        ``changed`` (not 0): its geometry, tooltip and a repaint. (The scene calls it for
+        thousands of cards after a run: Qt's methods are looked up once, not on the item.)"""
+        if changed & RESIZED:
+            self._resized()
+        else:
+            _update(self)
+        if changed & LOOK and (self._tip is not None or self.card.key[1] == "error"):
+            self._set_tooltip()
+
+    def _resized(self):
+        """The card's size changed: Qt is told before the bounds change (a resized item
+        is repainted with them; no ``update`` needed)."""
+        card = self.card
+        _prepare_geometry_change(self)
+        card.shown_bounds = card.bounds
+        card.head_dirty = True
+        card.card_name = None
+
+    # what the card shows, for the scene and the tests
+    state = property(lambda self: self.card.state)
+    in_no_grad = property(lambda self: self.card.in_no_grad)
+    gives_grad = property(lambda self: self.card.gives_grad)
+    takes_grad = property(lambda self: self.card.takes_grad)
+    _badges = property(lambda self: self.card.badges)
 
     @property
     def has_error(self):
-        return self.state is not None and self.state.error is not None
+        return self.card.has_error
 
     def _set_tooltip(self):
         """The node's doc on hover, or its error (kept in ``_tip``)."""
@@ -374,23 +232,11 @@ class NodeItem(QGraphicsItem):
             self.setToolTip(f"{self.data.kind} — {self.spec.doc}")
 
     # ------------------------------------------------------------------ geometry
-    def _relayout(self, key):
-        """Badges, width and height for the node's data and a display key."""
-        self._badges, width, height, self._value_lines, self._badge_top = card_look(
-            key, len(self.ports), self._need, self.data.kind == "detach",
-            self.data.retains_grad)
-        if width != self._width or height != self._height:
-            self.prepareGeometryChange()
-            self._width, self._height = width, height
-            self._rect, self._bounds = _card_rects(width, height)
-            self._head_dirty = True
-            self._card_name = None
-
     @property
     def badges(self):
         """The card's badges, ``((kind, text), ...)``: requires_grad, leaf or non-leaf,
         the grad_fn's name, retain_grad, .grad, no_grad, gradient cut."""
-        return self._badges
+        return self.card.badges
 
     @property
     def name(self):
@@ -431,15 +277,15 @@ class NodeItem(QGraphicsItem):
             self._code_text = self.spec.code(self.data.params, names)
         except Exception:   # a param the run refuses too: the header shows the kind
             self._code_text = None
-        self._head_dirty = True
+        self.card.head_dirty = True
 
     @property
     def width(self):
         """The card's width in scene units (it follows what the card shows)."""
-        return self._width
+        return self.card.width
 
     def boundingRect(self):
-        return self._bounds
+        return self.card.shown_bounds
 
     def input_pos(self, port):
         """A port's position in scene coordinates."""
@@ -447,13 +293,13 @@ class NodeItem(QGraphicsItem):
         return self.mapToScene(QPointF(0, PORT_TOP + (i + 0.5) * PORT_ROW))
 
     def output_pos(self):
-        return self.mapToScene(QPointF(self._width, PORT_TOP + 0.5 * PORT_ROW))
+        return self.mapToScene(QPointF(self.card.width, PORT_TOP + 0.5 * PORT_ROW))
 
     def port_at(self, scene_pos, slack=5.0):
         """``("out", None)``, ``("in", port)`` or None for a point in scene coordinates."""
         p = self.mapFromScene(scene_pos)
         r = PORT_RADIUS + slack
-        out = QPointF(self._width, PORT_TOP + 0.5 * PORT_ROW)
+        out = QPointF(self.card.width, PORT_TOP + 0.5 * PORT_ROW)
         if abs(p.x() - out.x()) <= r and abs(p.y() - out.y()) <= r + 3:
             return ("out", None)
         if abs(p.x()) <= r:
@@ -474,10 +320,10 @@ class NodeItem(QGraphicsItem):
     # ------------------------------------------------------------------ text (lazy)
     def _ensure_head(self):
         """The header's and ports' text, fitted to the card's width."""
-        if not self._head_dirty:
+        if not self.card.head_dirty:
             return
-        self._head_dirty = False
-        avail = self._width - 2 * PAD
+        self.card.head_dirty = False
+        avail = self.card.width - 2 * PAD
         title_w = _advance(self._title_text, "title")
         fits = [t for t in (self._code_text, self._subtitle_text)      # code, else kind
                 if t and title_w + TITLE_GAP + _advance(t, "small") <= avail]
@@ -493,19 +339,19 @@ class NodeItem(QGraphicsItem):
 
     def _ensure_text(self):
         """The body's text for the current state, fitted to the card's width."""
-        if not self._text_dirty:
+        if not self.card.text_dirty:
             return
-        self._text_dirty = False
+        self.card.text_dirty = False
         st = self.state
         self._value_texts, self._meta, self._error_text, self._badge_rects = [], None, None, []
         if st is None:
             return
-        avail = self._width - 2 * PAD
+        avail = self.card.width - 2 * PAD
         if st.error is not None:
             self._error_text = _static(st.error, "small", avail)
             return
         lines = compact_value(st.text).split("\n")
-        n, mono = self._value_lines, theme.metrics("mono")
+        n, mono = self.card.value_lines, theme.metrics("mono")
         if st.shape is not None and len(st.shape) <= 1:     # one row, wrapped
             lines = wrap_row(" ".join(line.strip() for line in lines), n, avail, mono)
         else:
@@ -514,30 +360,30 @@ class NodeItem(QGraphicsItem):
             lines = [elide_row(line, avail, mono) for line in lines]
         self._value_texts = [_static(line, "mono") for line in lines]
         self._meta = _shared(f"{shape_text(st.shape)}   {st.dtype}", "small")
-        places, _ = _badge_places(self._badges, self._width)
+        places, _ = _badge_places(self.card.badges, self.card.width)
         self._badge_rects = [
-            (QRectF(x, self._badge_top + row * (BADGE_H + BADGE_GAP), w, BADGE_H), key,
+            (QRectF(x, self.card.badge_top + row * (BADGE_H + BADGE_GAP), w, BADGE_H), key,
              _badge(text)[0])
-            for (x, row, w), (key, text) in zip(places, self._badges)]
+            for (x, row, w), (key, text) in zip(places, self.card.badges)]
 
     # ------------------------------------------------------------------ painting
     def paint(self, painter, option, widget=None):
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         selected = bool(option.state & QStyle.State_Selected)
         error = self.has_error
-        rect = self._rect
+        rect = self.card.rect
         if lod < LOD_CARD:
             painter.fillRect(rect, theme.NODE_SELECTED if selected else
                              theme.header_color(self.spec.category) if not error
                              else theme.NODE_ERROR)
             return
-        header = QRectF(0, 0, self._width, HEADER)
+        header = QRectF(0, 0, self.card.width, HEADER)
         painter.setPen(theme.NO_PEN)
         painter.setBrush(theme.ERROR_BODY_BRUSH if error else theme.BODY_BRUSH)
         painter.drawRoundedRect(rect, 6, 6)
         painter.setBrush(theme.header_brush(self.spec.category, error))
         painter.drawRoundedRect(header, 6, 6)
-        painter.drawRect(QRectF(0, HEADER - 8, self._width, 8))
+        painter.drawRect(QRectF(0, HEADER - 8, self.card.width, 8))
         painter.setBrush(Qt.NoBrush)
         painter.setPen(theme.SELECTED_PEN if selected else
                        theme.ERROR_PEN if error else theme.BORDER_PEN)
@@ -553,8 +399,8 @@ class NodeItem(QGraphicsItem):
         is too small for the node's text the card still says what it is. A long name
         takes a smaller font (down to ``CARD_NAME_MIN_PX``) before it is elided. The
         layout is kept per zoom level."""
-        if self._card_name is None or self._card_name[0] != lod:
-            avail = self._width - 2 * CARD_NAME_PAD
+        if self.card.card_name is None or self.card.card_name[0] != lod:
+            avail = self.card.width - 2 * CARD_NAME_PAD
             for px in range(int(CARD_NAME_PX), int(CARD_NAME_MIN_PX) - 1, -1):
                 font, metrics = theme.scaled_font("title", max(1, round(px / lod)))
                 if metrics.horizontalAdvance(self._title_text) <= avail:
@@ -563,10 +409,10 @@ class NodeItem(QGraphicsItem):
             st = QStaticText(text)
             st.setTextFormat(Qt.PlainText)
             st.prepare(font=font)
-            self._card_name = (lod, font, st)
-        _, font, st = self._card_name
+            self.card.card_name = (lod, font, st)
+        _, font, st = self.card.card_name
         size = st.size()
-        centre = self._rect.center()
+        centre = self.card.rect.center()
         painter.setFont(font)
         painter.setPen(theme.TEXT)
         painter.drawStaticText(QPointF(centre.x() - size.width() / 2,
@@ -576,7 +422,7 @@ class NodeItem(QGraphicsItem):
         self._update_code()
         self._ensure_head()
         self._ensure_text()
-        width = self._width
+        width = self.card.width
         painter.setPen(theme.TEXT)
         painter.setFont(theme.font("title"))
         painter.drawStaticText(QPointF(PAD, (HEADER - self._title.size().height()) / 2),
@@ -631,7 +477,7 @@ class NodeItem(QGraphicsItem):
             painter.setBrush(theme.PORT_HOT_BRUSH if hot else theme.PORT_CONNECTED_BRUSH
                              if port in self.connected else theme.PORT_BRUSH)
             painter.drawEllipse(c, PORT_RADIUS, PORT_RADIUS)
-        c = QPointF(self._width, PORT_TOP + 0.5 * PORT_ROW)
+        c = QPointF(self.card.width, PORT_TOP + 0.5 * PORT_ROW)
         painter.setPen(theme.PORT_PEN)
         painter.setBrush(theme.PORT_CONNECTED_BRUSH if self.consumers else theme.PORT_BRUSH)
         painter.drawEllipse(c, PORT_RADIUS, PORT_RADIUS)

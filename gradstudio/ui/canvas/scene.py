@@ -13,6 +13,7 @@ from gradstudio.document.walk import flow_text, grad_fn_summary
 from . import theme
 from .change_marks import ChangeMarks
 from .edge_item import EdgeItem
+from .card import FLOW, REPAINT, RESIZED, WIDER
 from .node_item import NodeItem
 from .region_item import MARGIN, TITLE, RegionItem
 from .regions import smallest_frame_at
@@ -31,6 +32,7 @@ class CanvasScene(QGraphicsScene):
         super().__init__(parent)
         self.session = session
         self.nodes = {}       # node id -> NodeItem
+        self._cards = {}      # node id -> its NodeItem's Card (plain: quick to go through)
         self.edges = {}       # (source, target, port) -> EdgeItem
         self._edges_of = {}   # node id -> {edge key}: the edges touching that node
         self.regions = {}     # region id -> RegionItem
@@ -67,6 +69,7 @@ class CanvasScene(QGraphicsScene):
             self.marks.clear()
             self.clear()
             self.nodes, self.edges, self.regions, self._regions_of = {}, {}, {}, {}
+            self._cards = {}
             self._edges_of = {}
             doc = self.document
             for data in doc.nodes():
@@ -85,6 +88,7 @@ class CanvasScene(QGraphicsScene):
         item = NodeItem(doc.node(node_id), doc.in_no_grad(node_id), doc.display_name(node_id))
         item.setFlag(QGraphicsItem.ItemHasNoContents, self.overview)
         self.nodes[node_id] = item
+        self._cards[node_id] = item.card
         self._edges_of[node_id] = set()
         self.addItem(item)
         return item
@@ -93,6 +97,7 @@ class CanvasScene(QGraphicsScene):
         item = self.nodes.pop(node_id, None)
         if item is None:
             return
+        self._cards.pop(node_id, None)
         for key in list(self._edges_of.get(node_id, ())):
             self._remove_edge(key)
         self._edges_of.pop(node_id, None)
@@ -175,6 +180,8 @@ class CanvasScene(QGraphicsScene):
                 item.set_data(self.document.node(target), self.document.display_name(target))
                 for e in self.edges_of(target):
                     self._route(e)
+                for r in self._regions_of.get(target, ()):
+                    r.update_frame()     # (its size may follow its name or params)
         elif kind == "edge_added":
             self._add_edge(*target)
         elif kind == "edge_removed":
@@ -249,27 +256,52 @@ class CanvasScene(QGraphicsScene):
             self.update()
 
     def apply_run(self):
-        """Shows the session's run at the viewed step on every node and edge, in place."""
+        """Shows the session's run at the viewed step on every node and edge, in place.
+        Only what changed is followed up: the edges of cards whose gradient flow changed,
+        the paths leaving cards whose width changed, the frames around resized cards."""
         session, doc = self.session, self.document
         self._batch = None
         if session.result is None:
             return
-        changed = set()                # edges touching a card whose look changed
-        resized = []                   # cards whose output port moved with their width
-        for node_id, item in self.nodes.items():
-            width = item.width
-            if item.set_state(session.state(node_id), doc.in_no_grad(node_id)):
-                changed.update(self._edges_of[node_id])
-            if item.width != width:
-                resized.append(node_id)
-        for node_id in resized:
-            for key in self._edges_of[node_id]:
+        state, nodes = session.state, self.nodes
+        no_grad = set().union(*(r.nodes for r in doc.regions.values()))  # doc.in_no_grad
+        flowed, wider, resized = [], [], []
+        # the cards are plain objects (see ``card``); Qt's methods are looked up once
+        update, follow = QGraphicsItem.update, NodeItem.follow
+        for node_id, card in self._cards.items():
+            change = card.set_state(state(node_id), node_id in no_grad)
+            if change == REPAINT:                     # new numbers, same look
+                update(nodes[node_id])
+            elif change:
+                follow(nodes[node_id], change)
+                if change & FLOW:
+                    flowed.append(node_id)
+                if change & RESIZED:
+                    resized.append(node_id)
+                    if change & WIDER:
+                        wider.append(node_id)
+        edges, cards, edges_of = self.edges, self._cards, self._edges_of
+        for node_id in wider:          # the output port moved with the width
+            for key in edges_of[node_id]:
                 if key[0] == node_id:
-                    self._route(self.edges[key])
-        for key in changed:
-            self._set_flow(self.edges[key])
-        for region in self.regions.values():
-            region.update_frame()      # node heights follow their badges
+                    self._route(edges[key])
+        if flowed:
+            keys = set()
+            for node_id in flowed:
+                keys.update(edges_of[node_id])
+            for key in keys:           # (``_set_flow``, inlined: 10,000 edges a run)
+                edge = edges[key]
+                flow = cards[key[0]].gives_grad and cards[key[1]].takes_grad
+                if flow != edge.carries_grad:
+                    edge.carries_grad = flow       # (``EdgeItem.set_flow``)
+                    update(edge)
+        if resized and self._regions_of:
+            frames = {}
+            for node_id in resized:    # node heights follow their badges
+                for region in self._regions_of.get(node_id, ()):
+                    frames[id(region)] = region
+            for region in frames.values():
+                region.update_frame()
 
     def _set_flow(self, edge):
         edge.set_flow(self.nodes[edge.source_id].gives_grad and
@@ -384,7 +416,7 @@ class CanvasScene(QGraphicsScene):
             else:
                 colour = theme.header_color(item.spec.category)
             rects.setdefault(colour.rgba(), (colour, []))[1].append(
-                QRectF(item.pos(), item._rect.size()))
+                QRectF(item.pos(), item.card.rect.size()))
         for edge in self.edges.values():
             lines[edge.carries_grad].append(QLineF(edge._a, edge._b))
         regions = [r._rect for r in self.regions.values() if not r._rect.isNull()]
