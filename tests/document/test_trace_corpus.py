@@ -1,0 +1,197 @@
+"""GitHub issue 15's count: the project's own corpus of course programs, traced.
+
+``tests/document/corpus/`` holds small tutorial-style PyTorch programs, one topic each
+(autograd basics from the seed notebooks, in-place writes, higher-order gradients, hooks,
+re-seeding, dtypes, indexing, nn/optim training loops). Every program is traced:
+
+- a program that traces is exported, and the export run under real torch prints exactly
+  what the program prints under torch; the graph's own run (its transcript) prints the
+  same. A program that prints what a graph cannot, or in another order, is listed in
+  ``PRINTS_BEYOND_THE_GRAPH`` with why (a Python bool or number, ``Parameter
+  containing:``, a ``.grad`` printed without its leaf, which the export prints too, the
+  training block's per-iteration losses): its export must still run under torch, print
+  what the graph's run prints, and print every tensor the program prints, value for
+  value;
+- a program that is refused is listed in ``EXPECTED_REFUSALS`` with a few words of its
+  message, and the message is ``line N: GradStudio cannot trace this: <one sentence>.``
+  with N a line of the file. When a program starts to trace (or to refuse), this test
+  fails until the entry is removed (or added);
+- ``KNOWN_DIFFERENCES`` are real bugs, marked xfail(strict=True) so fixing them fails the
+  test until the entry goes.
+
+``python benchmarks/trace_corpus.py`` prints the same corpus as a table with counts per
+cause of refusal.
+"""
+import re
+from pathlib import Path
+
+import pytest
+import script_runner
+from trace_jobs import PREFIX, outcomes
+
+from gradstudio.document import Document, export, run
+from gradstudio.document.trace import TraceError
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+PROGRAMS = sorted(p.stem for p in CORPUS.glob("*.py"))
+
+EXPECTED_REFUSALS = {
+    "autograd_functional_jacobian": "a gradient returned by torch.autograd.grad is used as a value",
+    "batchnorm_running_stats": "torch.nn.BatchNorm1d is not in GradStudio yet",
+    "copy_into_buffer": "assigning into a tensor in place",
+    "custom_function": "a custom autograd.Function cannot be drawn yet",
+    "detach_inplace": "detach_() cannot be drawn",
+    "dropout_train": "dropout while training cannot be drawn yet",
+    "embedding_lookup": "torch.nn.Embedding is not in GradStudio yet",
+    "fill_and_zero_inplace": "assigning into a tensor in place",
+    "float64_precision": "the gradient x.grad is used as a value",
+    "gradient_penalty": "for example a gradient returned with create_graph=True",
+    "hessian_vector_product": "for example a gradient returned with create_graph=True",
+    "mask_write_clamp": "assigning into a tensor in place",
+    "parameter_manual_model": "nn.Parameter cannot be drawn yet",
+    "randint_batches": "a training loop whose forward draws random numbers",
+    "register_hook_print": "register_hook cannot be drawn yet",
+    "register_hook_scale": "register_hook cannot be drawn yet",
+    "second_derivative": "for example a gradient returned with create_graph=True",
+    "setitem_write": "assigning into a tensor in place",
+    "sigmoid_grad_check": "the gradient x.grad is used as a value",
+    "softmax_jacobian": "a gradient returned by torch.autograd.grad is used as a value",
+}
+
+LEAF = "prints a leaf's .grad without the leaf: the export prints the leaf too"
+
+PRINTS_BEYOND_THE_GRAPH = {
+    "chain_rule_scalar": LEAF,
+    "clone_then_inplace": LEAF,
+    "cross_entropy_by_hand": LEAF,
+    "detach_and_no_grad": "prints Python bools (requires_grad); " + LEAF,
+    "finite_difference_check": "prints x.grad before a tensor of the forward pass: the "
+                               "export prints the forward pass first, and x",
+    "grad_accumulates": LEAF + "; w.grad.zero_() is a timeline step after which the "
+                        "export prints w.grad",
+    "int_dtypes": "prints a Python dtype (a.dtype)",
+    "leaf_and_grad_fn": "prints Python bools, None and a grad_fn's class name",
+    "list_indexing": LEAF,
+    "logistic_regression_bce": "prints a module's weight, which torch shows as Parameter "
+                               "containing:",
+    "loss_history_item": "a list of loss.item() values",
+    "mask_indexing": LEAF,
+    "matmul_grad": LEAF,
+    "nn_linear_module": "prints a module's parameters, which torch shows as Parameter "
+                        "containing:",
+    "no_grad_param_update": "an update under no_grad is a timeline step",
+    "randperm_shuffle": LEAF,
+    "relu_inplace_module": LEAF,
+    "requires_grad_inplace_flag": "prints Python bools (a.requires_grad)",
+    "reseed_twice": "prints a Python bool (torch.equal)",
+    "retain_grad": LEAF + ", and prints the .grad of x before that of z",
+    "retain_graph_twice": LEAF,
+    "vjp_backward_gradient": LEAF,
+    "where_relu": LEAF,
+}
+
+KNOWN_DIFFERENCES = {}
+
+TRACED = [n for n in PROGRAMS if n not in EXPECTED_REFUSALS]
+REFUSAL = re.compile(r"line (\d+): " + re.escape(PREFIX) + r"(.+)\.")
+
+
+def printed_tensors(out):
+    """The tensors an output prints, each as its whole (possibly multi-line) text."""
+    blocks = []
+    for line in out.splitlines():
+        if line[:1].isspace() and blocks:
+            blocks[-1] += "\n" + line
+        else:
+            blocks.append(line)
+    return [b for b in blocks if b.startswith("tensor(")]
+
+
+def source(name):
+    return (CORPUS / f"{name}.py").read_text()
+
+
+def params(names):
+    return [pytest.param(n, id=n, marks=[pytest.mark.xfail(strict=True,
+                                                           reason=KNOWN_DIFFERENCES[n])]
+                         if n in KNOWN_DIFFERENCES else []) for n in names]
+
+
+@pytest.fixture(scope="module")
+def traced():
+    return dict(zip(PROGRAMS, outcomes([source(n) for n in PROGRAMS])))
+
+
+@pytest.fixture(scope="module")
+def printed(traced):
+    """name -> (original under torch or None, export under torch (or the engine), transcript)."""
+    docs = {n: d for n, d in traced.items() if isinstance(d, Document)}
+    codes = [export.export_script(d).text for d in docs.values()]
+    if script_runner.torch_available():
+        results = script_runner.run_scripts([source(n) for n in PROGRAMS] + codes)
+        originals = dict(zip(PROGRAMS, results[:len(PROGRAMS)]))
+        exported = results[len(PROGRAMS):]
+    else:
+        originals = {}
+        exported = script_runner.run_scripts(codes, backend="engine")
+    return {n: (originals.get(n), e, export.transcript(d, run(d)))
+            for (n, d), e in zip(docs.items(), exported)} | {
+        n: (originals.get(n), None, None) for n in PROGRAMS if n not in docs}
+
+
+def test_every_program_is_listed_once():
+    assert PROGRAMS and len(PROGRAMS) >= 30
+    for table in (EXPECTED_REFUSALS, PRINTS_BEYOND_THE_GRAPH, KNOWN_DIFFERENCES):
+        assert set(table) <= set(PROGRAMS), set(table) - set(PROGRAMS)
+    assert not set(PRINTS_BEYOND_THE_GRAPH) & set(EXPECTED_REFUSALS)
+    assert sorted(TRACED + list(EXPECTED_REFUSALS)) == PROGRAMS
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_the_program_runs_under_torch(printed, name):
+    original = printed[name][0]
+    if original is None:
+        pytest.skip("torch is not installed")
+    out, error = original
+    assert error is None, error
+    assert "tensor(" in out
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_the_program_traces_or_is_refused_as_listed(traced, name):
+    got = traced[name]
+    if name in EXPECTED_REFUSALS:
+        assert isinstance(got, TraceError), f"{name} traces now: remove it from EXPECTED_REFUSALS"
+        assert EXPECTED_REFUSALS[name] in str(got), str(got)
+    else:
+        assert isinstance(got, Document), f"{name} is refused: {got}"
+
+
+@pytest.mark.parametrize("name", params(sorted(EXPECTED_REFUSALS)))
+def test_a_refusal_is_one_sentence_with_its_line(traced, name):
+    message = str(traced[name])
+    match = REFUSAL.fullmatch(message)
+    assert match, message
+    assert 1 <= int(match.group(1)) <= len(source(name).splitlines()), message
+    sentence = match.group(2)
+    assert "\n" not in sentence and not re.search(r"\.\s+[A-Z]", sentence), message
+
+
+@pytest.mark.parametrize("name", params(TRACED))
+def test_the_export_prints_what_the_program_prints(traced, printed, name):
+    if not isinstance(traced[name], Document):
+        pytest.fail(f"{name} is refused: {traced[name]}")
+    original, (out, error), transcript = printed[name]
+    assert error is None, error
+    assert out == transcript
+    if original is None:
+        pytest.skip("torch is not installed: the export ran under the engine")
+    if name in PRINTS_BEYOND_THE_GRAPH:
+        assert out != original[0], f"{name} prints as its program now: remove it from " \
+                                   "PRINTS_BEYOND_THE_GRAPH"
+        exported = printed_tensors(out)
+        for tensor in printed_tensors(original[0]):
+            assert tensor in exported, f"the program prints\n{tensor}\nits export does not"
+            exported.remove(tensor)
+    else:
+        assert out == original[0]
