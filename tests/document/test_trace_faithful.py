@@ -68,7 +68,7 @@ def test_the_silent_drops_of_the_issue_are_drawn_as_they_ran_or_refused_at_their
     loop, hook, frozen = outcomes([TRAINING_LOOP, HOOK, GRADIENT_AS_VALUE])
     assert not isinstance(loop, Exception), loop
     assert [a.kind for a in loop.timeline] == ["loop", "forward", "backward", "update",
-                                               "zero_grad", "end_loop"]
+                                               "zero_grad", "end_loop", "print"]
     assert loop.timeline[0].params["count"] == 20
     assert loop.timeline[3].params["style"] == "data"
     hook, frozen = str(hook), str(frozen)

@@ -301,8 +301,9 @@ def test_what_the_script_computes_after_the_loop_is_computed_again_there(around)
     doc = around[0]
     assert not isinstance(doc, Exception), doc
     kinds = [a.kind for a in doc.timeline]
+    # (the script prints the trained model's output: print steps after the forward)
     assert kinds == ["loop", "forward", "backward", "update", "zero_grad", "zero_grad",
-                     "end_loop", "forward"]
+                     "end_loop", "forward", "print", "print"]
     final = _label(doc, "final")
     assert doc.in_no_grad(final)
     result = run(doc)
@@ -313,7 +314,8 @@ def test_what_the_script_computes_after_the_loop_is_computed_again_there(around)
 def test_a_single_step_is_drawn_as_its_actions_without_a_loop(around):
     doc = around[1]
     assert not isinstance(doc, Exception), doc
-    assert [a.kind for a in doc.timeline] == ["backward", "update"]
+    # print(w, b) after the update: print steps showing the updated w and b
+    assert [a.kind for a in doc.timeline] == ["backward", "update", "print", "print"]
 
 
 def test_a_loop_whose_iterations_differ_is_unrolled_with_a_forward_after_each_step(around):
@@ -321,9 +323,11 @@ def test_a_loop_whose_iterations_differ_is_unrolled_with_a_forward_after_each_st
     graph computed again after each update (at most MAX_UNROLLED_FORWARDS times)."""
     doc = around[2]
     assert not isinstance(doc, Exception), doc
+    # the forward after each update comes after the zero_grads, as the script's next
+    # batch does; the final print(w, b) is two print steps
     assert [a.kind for a in doc.timeline] == (
-        ["backward", "update", "forward", "zero_grad", "zero_grad"] * 2 +
-        ["backward", "update", "zero_grad", "zero_grad"])
+        ["backward", "update", "zero_grad", "zero_grad", "forward"] * 2 +
+        ["backward", "update", "zero_grad", "zero_grad", "print", "print"])
     assert sum(n.label is not None and n.label.startswith("loss") for n in doc.nodes()) == 3
 
 
@@ -335,7 +339,7 @@ def test_a_last_iteration_that_stops_early_is_drawn_after_the_loop(around):
     kinds = [a.kind for a in doc.timeline]
     count = doc.timeline[1].params["count"]
     assert kinds == ["optimizer", "loop", "optimizer_zero_grad", "forward", "backward",
-                     "step", "end_loop", "forward", "optimizer_zero_grad"]
+                     "step", "end_loop", "optimizer_zero_grad", "forward"]
     result = run(doc)
     (loss,) = [n.id for n in doc.nodes() if n.label == "loss"]
     assert result.histories[doc.timeline[1].id].scalar(loss)[-1] >= 1.0
