@@ -144,6 +144,11 @@ errs("index_out_of_range", "x[3]", "x[-4]", "m[2]", "m[0, 3]", "m[:, 5]", "m[0, 
      "m[m > 2, 0]", "torch.tensor(5.0)[0]", "x[1.5]", "x['a']", "m[..., ...]", "x[None, 4]",
      "x[torch.tensor(4)]", "m.select(0, 2)", "m.narrow(1, 2, 2)",
      "x[[99999999999999999999]]", "x[[0, -99999999999999999999]]", "x[[[1, 2 ** 70]]]")
+errs("keepdim_without_a_dim", "m.argmax(keepdim=True)", "m.argmin(keepdim=True)",
+     "m.all(keepdim=True)", "m.any(keepdim=True)", "torch.tensor(5.0).argmax(keepdim=True)",
+     "m.argmax(dim=None, keepdim=True).shape", "m.max(keepdim=True)", "m.min(keepdim=False)",
+     "torch.max(m, keepdim=True)", "torch.min(m, keepdim=True)", "m.max(1, keepdim=True)",
+     "m.all(1, keepdim=True)", "m.logsumexp(1, keepdim=True)")
 errs("setitem_errors", "m.__setitem__(0, torch.ones(4))", "m.__setitem__(5, 1.0)",
      "m.__setitem__((0, slice(None)), torch.ones(2, 3))", "m.__setitem__(m > 2, torch.ones(2))")
 

@@ -28,18 +28,6 @@ prog("binary_ops_and_reflected", """
         a.grad = None
         b.grad = None
 """)
-prog("keepdim_without_a_dim", """
-m = torch.tensor([[1.0, 0.0], [3.0, 4.0]])
-print(m.argmax(keepdim=True), m.argmin(keepdim=True), m.all(keepdim=True), m.any(keepdim=True))
-print(torch.tensor(5.0).argmax(keepdim=True), m.argmax(dim=None, keepdim=True).shape)
-for f in (lambda: m.max(keepdim=True), lambda: m.min(keepdim=False),
-          lambda: torch.max(m, keepdim=True), lambda: torch.min(m, keepdim=True)):
-    try:
-        print(f())
-    except TypeError as e:
-        print(e)
-print(m.max(1, keepdim=True), m.all(1, keepdim=True), m.logsumexp(1, keepdim=True))
-""")
 prog("atan2", """
     a = torch.tensor([[1.0, -2.0, 0.5], [3.0, 0.0, -1.0]], requires_grad=True)
     b = torch.tensor([[2.0, 1.0, -1.0], [-0.5, 2.0, 0.0]], requires_grad=True)
