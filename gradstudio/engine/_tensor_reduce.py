@@ -14,6 +14,7 @@ from ._core import TensorCore, _c_name, _wrap_dim
 from .observer import observed
 from ._tensor_arith import _broadcast_shapes, _dims, _maximum, _minimum, _renamed
 from ._tensor_shape import _expand, _reshape, _squeeze, _t, _transpose, _unsqueeze
+from ._reduce_errors import extreme_keepdim_without_dim, keepdim_without_dim
 
 __all__ = ["ReduceMixin"]
 
@@ -32,24 +33,6 @@ class _AllDims:
 
 
 _ALL = _AllDims()
-
-
-def keepdim_without_dim(name, dtype=None, function=False):
-    """PyTorch's TypeError for ``x.sum(keepdim=True)``: its overloads take ``keepdim``
-    only together with ``dim`` (``dim=None`` given explicitly is fine)."""
-    if dtype is not None:
-        return f'{name}() missing 1 required positional arguments: "dim"'
-    dim = "int dim" if name == "prod" else "tuple of ints dim"
-    if function:
-        out = ", Tensor out = None"
-        return (f"{name}() received an invalid combination of arguments - got (Tensor, "
-                f"keepdim=bool), but expected one of:\n"
-                f" * (Tensor input, *, torch.dtype dtype = None{out if name == 'mean' else ''})\n"
-                f" * (Tensor input, {dim}, bool keepdim = False, *, torch.dtype "
-                f"dtype = None{out})\n")
-    return (f"{name}() received an invalid combination of arguments - got (keepdim=bool, ), "
-            f"but expected one of:\n * (*, torch.dtype dtype = None)\n"
-            f" * ({dim}, bool keepdim = False, *, torch.dtype dtype = None)\n")
 
 
 def _full_or_dims(name):
@@ -112,22 +95,6 @@ MinMax, _MinMaxMin = _return_type("max"), _return_type("min")
 def _nonempty_dim(t, d, fn):
     if t._data.ndim and t._data.shape[d] == 0:
         raise IndexError(f"{fn}(): Expected reduction dim {d} to have non-zero size.")
-
-
-def extreme_keepdim_without_dim(kind, function=False):
-    """PyTorch's TypeError for ``x.max(keepdim=True)`` (``torch.max(x, keepdim=True)``):
-    its overloads take ``keepdim`` only together with ``dim``."""
-    if function:
-        return (f"{kind}() received an invalid combination of arguments - got (Tensor, "
-                f"keepdim=bool), but expected one of:\n"
-                f" * (Tensor input, *, Tensor out = None)\n"
-                f" * (Tensor input, Tensor other, *, Tensor out = None)\n"
-                f" * (Tensor input, int dim, bool keepdim = False, *, tuple of Tensors "
-                f"out = None)\n")
-    return (f"{kind}() received an invalid combination of arguments - got (keepdim=bool, ), "
-            f"but expected one of:\n * ()\n      didn't match because some of the keywords "
-            f"were incorrect: keepdim\n * (Tensor other)\n      didn't match because some of "
-            f"the keywords were incorrect: keepdim\n * (int dim, bool keepdim = False)\n")
 
 
 def _extreme(kind):
