@@ -56,6 +56,7 @@ class Recorder:
         self.seed = None
         self.random_drawn = False
         self.reseed = None        # a manual_seed after draws, for the next random source
+        self.params_changed = False   # an update or optimizer step was recorded
         self.block_stack = []         # ids of open grad-mode blocks
         self.blocks = 0
         self.labels = set()
@@ -252,6 +253,7 @@ class Recorder:
     def action(self, kind, params):
         """Records a timeline action made at the current script line."""
         self.uids += 1
+        self.params_changed = self.params_changed or kind in ("update", "step")
         a = {"kind": kind, "params": params, "line": self.line(), "after": len(self.nodes),
              "uid": self.uids}
         self.actions.append(a)
@@ -355,8 +357,7 @@ class Recorder:
         if not self.is_tensor(value):
             return
         i = self.node_of.get(id(value))
-        if i is None or id(value) in self.grad_of or \
-                not any(a["kind"] in ("update", "step") for a in self.actions):
+        if i is None or id(value) in self.grad_of or not self.params_changed:
             self.mark_watched(value)
             return
         a = self.action("print", {"tensor": i})
