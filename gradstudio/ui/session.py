@@ -55,7 +55,7 @@ class Session(QObject):
         self.changes = {}                 # what the last edit changed (node id -> NodeChange)
         self.walk = None                  # (action index, engine steps done) or None
         self._walks = {}                  # action index -> document.walk.Walk of this run
-        self._ends = None                 # _digest(self.result): what the next edit compares
+        self._ends = None                 # self.result.digest(): what the next edit compares
         self._unsubscribe = None
         self.set_document(document or Document())
 
@@ -112,7 +112,7 @@ class Session(QObject):
         view."""
         self.focus = {k: v for k, v in self.focus.items() if self.document.has_action(k)}
         self.result = run(self.document, self.focus) if result is None else result
-        self._ends = _digest(self.result)
+        self._ends = self.result.digest()
         self._walks = {}
         if self.step >= self.result.step_count:
             self.step = -1
@@ -267,11 +267,6 @@ class NodeChange:
     @property
     def lost(self):
         return bool((self.grad_fn and not self.grad_fn[1]) or (self.grad and not self.grad[1]))
-
-
-def _digest(result):
-    """node id -> (failed, grad_fn name, has .grad) at the run's end."""
-    return result.digest()
 
 
 def _compare(old, new):
