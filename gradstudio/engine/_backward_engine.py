@@ -22,8 +22,8 @@ import numpy as np
 from . import _grad_mode
 from ._cascade import cascade_sum
 from ._core import TensorCore
-from ._nodes import (_ERRSTATE, _FREED_MSG, _QUIET, AccumulateGrad, _check_version,
-                     _result_tensor)
+from ._nodes import (_DETACHED_MSG, _ERRSTATE, _FREED_MSG, _QUIET, DETACHED_IN_PLACE,
+                     AccumulateGrad, _check_version, _result_tensor, detached_in_place)
 from ._function import PYTHON
 from ._observe import _OBSERVERS, _emit
 from ._oprecord import NP
@@ -69,6 +69,9 @@ def _vjps(node, g, F, tensors, need):
             if v is None:
                 continue
             if hasattr(v, "_vc"):
+                if DETACHED_IN_PLACE and detached_in_place(v) and \
+                        node.next_functions[i][0] is not None:    # (computed when saved)
+                    raise RuntimeError(_DETACHED_MSG)
                 if v._vc[0] != versions[i]:
                     _check_version(node, v, versions[i])
                 v = v if tensors else v._data
@@ -308,11 +311,12 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                     v = node.variable
                     if v._hooks:
                         g = _run_hooks(v._hooks, g, create_graph)
-                    owned = _refcount(g) <= _SOLE  # (not inside the call: its arguments count)
-                    v._accumulate_grad(g, create_graph, owned)
-                    if v._post_acc_hooks:
-                        for fn in list(v._post_acc_hooks.values()):
-                            fn(v)
+                    if v._requires_grad:     # (a leaf detach_()ed since keeps no grad)
+                        owned = _refcount(g) <= _SOLE  # (not in the call: its arguments count)
+                        v._accumulate_grad(g, create_graph, owned)
+                        if v._post_acc_hooks:
+                            for fn in list(v._post_acc_hooks.values()):
+                                fn(v)
                     if observing:
                         _emit(index=step_no, node=node, grad_output=g, variable=v,
                               accumulated=v._grad)

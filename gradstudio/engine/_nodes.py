@@ -7,6 +7,7 @@ require grad are reached through an ``AccumulateGrad`` node that holds the leaf.
 The backward pass that runs them is ``_backward_engine``.
 """
 import re
+import weakref
 from itertools import count
 
 import numpy as np
@@ -25,6 +26,25 @@ try:  # numpy >= 2 keeps its error state in a context variable: setting it direc
     _QUIET = _make_extobj(all="ignore")
 except ImportError:  # numpy 1.x: apply and run_backward enter np.errstate instead
     _ERRSTATE = _QUIET = None
+_DETACHED_MSG = ("Trying to use a saved tensor that has been detached in-place, i.e. with "
+                 ".detach_().This is not supported, please use out-of-place `.detach()` "
+                 "instead")
+# id -> weak reference of each tensor that was computed (had a grad_fn) when ``detach_()``
+# cut it: a node that saved it before fails its backward, as PyTorch's saved variables do
+# (empty: nothing to check). (A WeakSet would compare tensors with ``==``.)
+DETACHED_IN_PLACE = {}
+
+
+def detached_in_place(t):
+    """Whether ``t`` was cut from its graph by ``detach_()`` (see ``mark_detached``)."""
+    ref = DETACHED_IN_PLACE.get(id(t))
+    return ref is not None and ref() is t
+
+
+def mark_detached(t):
+    key = id(t)
+    DETACHED_IN_PLACE[key] = weakref.ref(t, lambda _, key=key: DETACHED_IN_PLACE.pop(key, None))
+
 _FREED_MSG = (
     "Trying to backward through the graph a second time (or directly access saved tensors "
     "after they have already been freed). Saved intermediate values of the graph are freed "

@@ -9,7 +9,7 @@ import numpy as np
 from . import _backward, _dtype as D, _views, _warn
 from ._core import TensorCore, _c_name, _list
 from ._dispatch import NO_GRAD_VIEW as _NO_GRAD_VIEW, apply
-from ._nodes import AccumulateGrad, _Handle
+from ._nodes import AccumulateGrad, _Handle, mark_detached
 from ._oprecord import OPS
 from .observer import observed
 
@@ -224,6 +224,8 @@ class AutogradMixin:
                 "as True, gradients are views of DDP buckets, and hence detach_() cannot be "
                 "called on these gradients. To fix this error, please refer to the "
                 "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+        if self._grad_fn is not None:
+            mark_detached(self)
         self._grad_fn = None
         self._requires_grad = False
         return self

@@ -563,6 +563,41 @@ _SECOND = """
 for _i, _expr in enumerate(SECOND_BACKWARD_OPS):
     prog(f"second_backward[{_expr}]", _SECOND.replace("{expr}", _expr))
 
+prog("detach_inplace_of_a_saved_tensor", """
+    def attempt(f):
+        try:
+            print(f())
+        except RuntimeError as e:
+            print("RuntimeError:", e)
+    # saved (as an input) while computed, then detached in place: its backward fails
+    x = torch.tensor([2.0, 3.0], requires_grad=True)
+    z = x * 4
+    w = z * z
+    z.detach_()
+    print(z.requires_grad, z.is_leaf, z.grad_fn)
+    attempt(lambda: w.sum().backward())
+    # used only after detach_: a constant, as detach() makes it
+    y = x ** 2
+    z = x * 4
+    z.detach_()
+    (y * z).sum().backward()
+    print(x.grad)
+    # a saved output (exp keeps its result) detached in place: still fine
+    x = torch.tensor([2.0, 3.0], requires_grad=True)
+    e = x.exp()
+    f = e.exp()
+    e.detach_()
+    f.sum().backward()
+    print(x.grad)
+    # a leaf detached in place after it was saved: fine too
+    a = torch.tensor([1.0, 2.0], requires_grad=True)
+    b = torch.tensor([1.0, 2.0], requires_grad=True)
+    c = a * b
+    a.detach_()
+    c.sum().backward()
+    print(b.grad, a.grad)
+""")
+
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
