@@ -79,6 +79,9 @@ class NodeKind:
     # what the palette shows when the name is too long for its column (the name is still
     # searched and shown in the tooltip): ``bce_with_logits``
     label: str = ""
+    # then(params, inputs, name) -> the statements that finish the node after
+    # ``name = code(...)``: a write into a copy (``x_2 = x.clone()``, ``x_2[0] = 5``)
+    then: Callable = field(default=None, repr=False, compare=False)
 
     def param(self, name):
         for p in self.params:
@@ -118,7 +121,8 @@ _HAND_BUILT = {"pow": ("pow", "pow_tensor"), "rsub": ("rsub",), "rpow": ("rpow",
                "rfloor_divide": ("floor_divide_scalar",),
                "remainder": ("remainder", "remainder_scalar"), "rremainder": ("rremainder",),
                "nll_loss": ("nll_loss",), "cross_entropy": ("nll_loss",),
-               "mse_loss": ("mse_loss",)}
+               "mse_loss": ("mse_loss",), "setitem": ("_setitem",),
+               "fill_": ("_fill", "_fill_tensor"), "zero_": ("_zero",), "copy_": ("_copy",)}
 
 
 # palette labels of the kinds whose names do not fit the palette's name column
@@ -732,3 +736,37 @@ _add(NodeKind("requires_grad_", "autograd", "Makes a tensor that was computed wi
               (Port("self"),), (ParamSpec("requires_grad", "bool", True),), _requires_grad_,
               "{self}.requires_grad_({requires_grad})",
               code=lambda p, a: f"{a['self']}.requires_grad_({number(p['requires_grad'])})"))
+
+
+def _autograd_grad(p, outputs, inputs, grad_outputs=None):
+    return torch.autograd.grad(outputs, inputs, grad_outputs=grad_outputs,
+                               retain_graph=p["retain_graph"] or None,
+                               create_graph=p["create_graph"])[0]
+
+
+def _autograd_grad_code(p, a):
+    flags = [f"grad_outputs={a['grad_outputs']}"] if "grad_outputs" in a else []
+    flags += [f"{n}=True" for n in ("retain_graph", "create_graph") if p[n]]
+    return (f"torch.autograd.grad({a['outputs']}, {a['inputs']}"
+            + "".join(", " + f for f in flags) + ")[0]")
+
+
+# torch.autograd.grad as a value: a gradient that later nodes compute with (a second
+# derivative, a gradient penalty, a Jacobian's row). As a timeline step (action "grad")
+# it is only shown; as a node it is part of the forward pass.
+_add(NodeKind("autograd_grad", "autograd", "The gradient of outputs with respect to inputs, as "
+              "a tensor to compute with: torch.autograd.grad(y, x)[0]. With create_graph the "
+              "gradient has a graph of its own (a second derivative, a gradient penalty).",
+              (Port("outputs"), Port("inputs"), Port("grad_outputs", optional=True)),
+              (ParamSpec("retain_graph", "bool", False, "keep y's graph for later backward "
+                         "passes (with create_graph it is kept anyway)"),
+               ParamSpec("create_graph", "bool", False, "record the gradient's own graph, "
+                         "to differentiate it again")),
+              _autograd_grad, "torch.autograd.grad({outputs}, {inputs})[0]",
+              code=_autograd_grad_code, label="autograd.grad"))
+
+
+# ----------------------------------------------------------------------------- writes
+from . import catalogue_writes  # noqa: E402 (the write kinds use the classes above)
+
+catalogue_writes.register(_add, NodeKind, Port, ParamSpec)

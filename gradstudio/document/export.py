@@ -115,6 +115,8 @@ def _node_lines(doc, nid, names, result):
         stmts = [expr]                                   # in place: same tensor, same name
     else:
         stmts = [f"{name} = {expr}"]
+    if spec.then is not None:                            # a write into the copy
+        stmts += spec.then(data.params, a, name)
     if data.params.get("manual_seed") is not None:       # a random source re-seeding first
         stmts.insert(0, f"torch.manual_seed({data.params['manual_seed']})")
     error = result.errors.get(nid)

@@ -215,6 +215,7 @@ def _getitem(self, key):
     return _alias(self) if t is self else t
 
 
+@observed("Tensor.__setitem__")
 def _setitem(self, key, value):
     value = _operand(value)
     whole = self.detach()

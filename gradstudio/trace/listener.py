@@ -31,6 +31,7 @@ from gradstudio.vocabulary import DTYPES
 
 from .ops import _index_key_text, op_record, view_records
 from .updates import data_assignment, inplace_update
+from .writes import VIEW_WRITE, WRITE_OPS, setitem, view_written, write_refusal
 from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
                      _number, _plain, _Record, _shape, _values, has_marked, marked,
                      marked_list)
@@ -166,10 +167,7 @@ class Tracer(Listener):
             finally:
                 rec.quiet -= 1
             if returns_grads:
-                for g in result:
-                    if g is not None:
-                        rec.grad_results.add(id(g))
-                        rec.keep.append(g)
+                rec.grads_returned(result)
             rec.action_done(results=result if returns_grads else None)
             return result
         return self.at_top(handle)
@@ -259,6 +257,8 @@ class Tracer(Listener):
             h["torch.nn.functional." + name] = self.composite(loss_map(name))
         h["torch.nn.functional.mse_loss"] = self.composite(mse_map)
         h["inplace"] = self._inplace
+        h["Tensor.__setitem__"] = self.at_top(
+            lambda func, args, kwargs: setitem(rec, func, *args, **kwargs))
 
     def _inplace(self, func, args, kwargs):
         rec = self.rec
@@ -267,6 +267,8 @@ class Tracer(Listener):
         t, op, operands = args[0], args[1], args[2]
         params = args[3] if len(args) > 3 else kwargs.get("params")
         was_tracked_leaf = raw.requires_grad(t) and raw.grad_fn(t) is None
+        # (a write's refusal looks at the tensor before it: copy_ may make it require grad)
+        problem = write_refusal(rec, t) if op.name in WRITE_OPS else None
         rec.quiet += 1
         try:
             out = func(*args, **kwargs)
@@ -290,15 +292,18 @@ class Tracer(Listener):
         rec.taint_sharers(t, "an in-place update of a tensor that shares its memory with "
                              "another (through x.detach() or x.data) cannot be drawn: it "
                              "changes both; compute a new tensor instead")
-        if raw.is_view(t):
-            # the write reaches the tensor it views (PyTorch's CopySlices); a graph of
-            # single-output nodes would silently leave that tensor as it was
-            raise TraceError("an in-place update of a view (such as y[0] += 5 or "
-                             "y[1:].mul_(3)) cannot be drawn: it changes the tensor it "
-                             "views; compute a new tensor instead (for example with "
-                             "torch.cat)")
-        # drawn as the out-of-place operation; the tensor now stands for the new node
+        if problem is None and op.name in WRITE_OPS and raw.is_view(t):
+            problem = VIEW_WRITE
+        if problem is not None:
+            raise TraceError(problem)
+        # the write reaches the tensor a view views (PyTorch's CopySlices); a graph of
+        # single-output nodes would silently leave that tensor as it was, unless the
+        # script writes the view back (x[1:] += 1: see ``writes``)
+        pending = view_written(rec, t) if raw.is_view(t) else None
+        # drawn as the out-of-place operation (a write: into a copy); the tensor now
+        # stands for the new node
         rec.emit(op_record(op, operands, params, t))
+        rec.pending_view = pending
         return out
 
 
@@ -441,7 +446,9 @@ class Tracer(Listener):
         h["Tensor.detach"] = self.special(detach_handler)
 
         def detach_inplace(out, t):
-            raise TraceError("detach_() cannot be drawn; write x = x.detach()")
+            # drawn as x = x.detach(): the tensor stands for the new node (a backward
+            # through a node that saved it before fails in the script, as in PyTorch)
+            rec.emit(_Record("detach", {}, {"self": t}, t))
         h["Tensor.detach_"] = self.special(detach_inplace)
 
         def rebind(kind, params, t):

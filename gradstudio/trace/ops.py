@@ -253,6 +253,24 @@ def _joined(name, operands, p, output):
                    {f"t{i}": o for i, o in enumerate(operands)}, output)
 
 
+def _fill(name, operands, p, output):
+    return _Record("fill_", {"value": _number(p["value"], "the fill value")},
+                   {"self": operands[0]}, output)
+
+
+def _fill_tensor(name, operands, p, output):
+    return _Record("fill_", {"value": 0.0}, {"self": operands[0], "value": operands[1]},
+                   output)
+
+
+def _zero(name, operands, p, output):
+    return _Record("zero_", {}, {"self": operands[0]}, output)
+
+
+def _copy(name, operands, p, output):
+    return _Record("copy_", {}, {"self": operands[0], "src": operands[1]}, output)
+
+
 def _refused(message):
     def record(name, operands, p, output):
         raise TraceError(message)
@@ -278,7 +296,7 @@ _EXPLICIT = {
     # (reached only when the condition is not a tensor: torch.where(c, x, 0.0) is drawn)
     "where": _refused("torch.where with a condition that is not a tensor cannot be drawn; "
                       "give it a bool tensor such as x > 0"),
-    **dict.fromkeys(("_setitem", "_fill", "_fill_tensor", "_copy", "_zero"), _refused(
-        "assigning into a tensor in place (x[...] = v, fill_, copy_, zero_) cannot be "
-        "drawn; compute a new tensor instead")),
+    # writes (see ``writes``): x[key] = v is recorded from the call, with its key's text
+    "_setitem": _refused("this assignment into a tensor cannot be drawn yet"),
+    "_fill": _fill, "_fill_tensor": _fill_tensor, "_zero": _zero, "_copy": _copy,
 }

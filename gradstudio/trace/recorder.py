@@ -16,6 +16,7 @@ from gradstudio.vocabulary import DTYPES, RESERVED_NAMES
 
 from .fold import fold
 from .ops import op_record
+from .writes import VIEW_WRITE
 from .values import (NODE_PARAMS, RANDOM_KINDS, SCALAR_FED_BACK, ActionRef, TraceError,
                      _inferred_dtype, _jsonable, _Record, _values, has_marked)
 
@@ -42,6 +43,9 @@ class Recorder:
         self.grad_of = {}             # id(.grad tensor) -> node index of its owner
         self.grad_alias = {}          # id(x.grad.data) -> the .grad tensor it aliases
         self.grad_results = set()     # ids of tensors torch.autograd.grad returned
+        self.grad_calls = {}          # id(such a tensor) -> (its action, the tensor)
+        self.printed_grads = set()    # ids of such tensors printed while not nodes
+        self.pending_view = None      # x[1:] += 1 half done (see ``writes``)
         self.memory = {}              # id(tensor) -> the tensors sharing its memory
         self.data_aliases = set()     # ids of tensors x.data returned
         self.data_source = {}         # id(x.data) -> x
@@ -84,6 +88,10 @@ class Recorder:
         i = self.node_of.get(id(t))
         if i is not None:
             return i
+        if id(t) in self.grad_calls:
+            i = self._grad_node(t)
+            if i is not None:
+                return i
         if id(t) in self.absorbed:
             raise TraceError("the step of a parameter update (lr * w.grad) is used again "
                              "after the update, which cannot be drawn yet")
@@ -118,6 +126,48 @@ class Recorder:
             self.nodes[index]["grad_owner"] = self.grad_of[id(t)]
         return index
 
+    def grads_returned(self, result):
+        """What the last action, ``torch.autograd.grad``, returned: each gradient may
+        become a node if the script computes with it (``_grad_node``)."""
+        a = self.actions[-1]
+        for g in result:
+            if g is not None:
+                self.grad_results.add(id(g))
+                self.grad_calls[id(g)] = (a, g)
+                self.keep.append(g)
+
+    def _grad_node(self, t):
+        """A gradient ``torch.autograd.grad`` returned, now computed with (a second
+        derivative, a gradient penalty, a Jacobian's row): its call becomes an
+        ``autograd_grad`` node of the forward pass instead of a timeline step, if the
+        call came before every other step (a graph computes its nodes before its
+        timeline) and asked for one output's gradient with respect to one input. None
+        otherwise: the caller then refuses it in words."""
+        a, g = self.grad_calls.pop(id(t))
+        p = a["params"]
+        if a not in self.actions or any(b["kind"] != "grad" for b in
+                                        self.actions[:self.actions.index(a)]):
+            return None
+        if len(p["outputs"]) != 1 or len(p["inputs"]) != 1:
+            raise TraceError("a gradient torch.autograd.grad returned for several outputs or "
+                             "inputs is used as a value, which cannot be drawn yet; ask for "
+                             "one output's gradient with respect to one input per call",
+                             line=a["line"])
+        self.actions.remove(a)
+        inputs = {"outputs": self.objects[p["outputs"][0]],
+                  "inputs": self.objects[p["inputs"][0]]}
+        if p["grad_outputs"] and p["grad_outputs"][0] is not None:
+            inputs["grad_outputs"] = self.objects[p["grad_outputs"][0]]
+        i = self._commit(_Record("autograd_grad", {"retain_graph": p["retain_graph"],
+                                                   "create_graph": p["create_graph"]},
+                                 inputs, g))
+        node = self.nodes[i]
+        node["line"] = a["line"]
+        node["watched"] = id(g) in self.printed_grads
+        for name in sorted(self.bound.get(id(g), ())):
+            self._name_variable(name, g)
+        return i
+
     # ---------------------------------------------------------------- records
     def emit(self, rec):
         """Commits ``rec`` (a ``_Record``, or an op call still to be mapped) or, inside a
@@ -130,7 +180,16 @@ class Recorder:
                 rec.taint = (self.line(), rec.taint[1])
             self._commit(rec)
 
+    def settle_view(self):
+        """Refuses an in-place update of a view that no ``x[key] = view`` followed
+        (see ``writes``): called before anything else is recorded."""
+        pending, self.pending_view = self.pending_view, None
+        if pending is not None:
+            raise TraceError(VIEW_WRITE, line=pending.line)
+
     def _commit(self, rec, taint=None):
+        if self.pending_view is not None:
+            self.settle_view()
         if len(self.nodes) >= MAX_RECORDED:
             raise TraceError(f"the script made more than {MAX_RECORDED:,} tensor operations, "
                              "too many to trace")
@@ -252,6 +311,7 @@ class Recorder:
 
     def action(self, kind, params):
         """Records a timeline action made at the current script line."""
+        self.settle_view()
         self.uids += 1
         self.params_changed = self.params_changed or kind in ("update", "step")
         a = {"kind": kind, "params": params, "line": self.line(), "after": len(self.nodes),
@@ -341,6 +401,8 @@ class Recorder:
     def mark_watched(self, value):
         if not self.is_tensor(value):
             return
+        if id(value) in self.grad_calls:        # (watched if it becomes a node)
+            self.printed_grads.add(id(value))
         # a printed .grad is its owner's: watched, the owner's grad is printed
         i = self.grad_of.get(id(value))
         if i is None:
@@ -354,6 +416,7 @@ class Recorder:
         Before any change every tensor still holds its forward-pass value: ``x`` is
         watched (printed after the forward pass), as is one printed inside a folded loop
         (see ``fold``); a printed ``.grad`` is its owner's."""
+        self.settle_view()
         if not self.is_tensor(value):
             return
         i = self.node_of.get(id(value))
@@ -366,6 +429,7 @@ class Recorder:
             a["values"] = {i: np.array(raw.data(value))}
 
     def item_read(self, t):
+        self.settle_view()
         i = self.node_of.get(id(t))
         if i is not None:
             self.item_reads.append(i)
@@ -388,6 +452,7 @@ class Recorder:
         refuses a graph that would still hold a value computed from a gradient."""
         if self.refusal is not None:
             raise self.refusal
+        self.settle_view()
         folded = fold(self)
         alive = self._alive()
         folded.place_forwards(alive)

@@ -183,6 +183,20 @@ def every_kind_document():
     plain = node("mul", {"other": 2}, self=node("tensor", {"value": [1.0, -2.0]}))
     tracked = node("requires_grad_", self=plain)                 # written in place
     node("requires_grad_", {"requires_grad": True}, "w", self=node("exp", self=plain))
+    squares = node("mul", self=a, other=a)                        # torch.autograd.grad
+    da = node("autograd_grad", {"create_graph": True}, "da",
+              outputs=node("sum", self=squares), inputs=a)
+    node("mul", self=da, other=a)                         # (a gradient computed with)
+    node("sum", self=node("autograd_grad", {"retain_graph": True}, outputs=squares, inputs=a,
+                          grad_outputs=b))
+    grid = node("tensor", {"value": [[1.0, -2.0], [3.0, -4.0]]}, "grid")     # writes
+    written = node("setitem", {"key": "0, 1:", "value": 7}, self=grid)
+    node("setitem", {"key": "i"}, self=written, i=node("lt", {"other": 0.0}, self=written))
+    node("setitem", {"key": "1"}, self=grid, value=node("ones", {"shape": (2,)}))
+    node("fill_", {"value": -0.25}, self=grid)
+    node("fill_", self=grid, value=node("tensor", {"value": 3.0}))
+    node("zero_", self=written)
+    node("copy_", self=grid, src=node("tensor", {"value": [5, 6]}))
     kept = node("mul", self=a, other=b)
     d.set_retains_grad(kept, True)                              # kept.retain_grad()
     d.set_retains_grad(node("sum", label="kept_sum", self=kept), True)

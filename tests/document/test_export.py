@@ -298,7 +298,10 @@ def test_every_setting_a_person_changes_reaches_the_exported_code(kind):
         for params in (base, changed):
             ports = {p: f"in_{p}" for p in spec.input_names(params)
                      if spec.port(p).fallback is None}
-            codes.append(spec.code(params, ports))
+            code = spec.code(params, ports)
+            if spec.then is not None:           # a write into a copy: the write's statement
+                code += "\n" + "\n".join(spec.then(params, ports, "name"))
+            codes.append(code)
         assert codes[0] != codes[1], f"{kind}'s {pspec.name}={other!r} is not in {codes[1]}"
 
 
@@ -332,7 +335,7 @@ def test_keepdim_without_a_dim_is_a_node_error_where_pytorch_has_no_such_call(ki
 
 # params under which every port of the kind is used (index's i and j only count when
 # its key names them)
-_EVERY_PORT_USED = {"index": {"key": "i, 0, j"}}
+_EVERY_PORT_USED = {"index": {"key": "i, 0, j"}, "setitem": {"key": "i, 0, j"}}
 
 
 @pytest.mark.parametrize("kind", sorted(CATALOGUE))
@@ -344,6 +347,10 @@ def test_every_kind_spells_itself_as_python(kind):
     inputs = {p: f"in_{p}" for p in spec.input_names(params)}
     code = spec.code(params, inputs)
     tree = ast.parse(code, mode="eval")
+    if spec.then is not None:        # a write into a copy: out = x.clone(); out[...] = v
+        code = f"out = {code}\n" + "\n".join(spec.then(params, inputs, "out"))
+        tree = ast.parse(code)
+        inputs["out"] = "out"
     used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
     assert set(inputs.values()) <= used, code
     assert used - set(inputs.values()) <= {"torch", "float"}, code

@@ -481,6 +481,6 @@ def test_an_in_place_update_of_a_view_is_refused_not_drawn_wrong():
         y.sum().backward()
     """) for update in ("y[1:].mul_(3)", "y[0] += 5")]
     got = [str(r) for _, r in _trace_all(sources)]
-    assert got == ["line 4: GradStudio cannot trace this: an in-place update of a view (such "
-                   "as y[0] += 5 or y[1:].mul_(3)) cannot be drawn: it changes the tensor it "
-                   "views; compute a new tensor instead (for example with torch.cat)."] * 2
+    assert got == ["line 4: GradStudio cannot trace this: an in-place update of a part of a "
+                   "tensor that requires grad (such as y[0] += 5 or y[1:].mul_(3)) cannot be "
+                   "drawn yet; compute a new tensor instead (for example with torch.cat)."] * 2

@@ -135,13 +135,14 @@ SAME_KIND = {
         w.register_post_accumulate_grad_hook(lambda t: None)
         (w * 3).sum().backward()
     """, 3, "register_post_accumulate_grad_hook cannot be drawn yet"),
-    "autograd.grad result as a value": ("""
+    "autograd.grad result as a value after a backward step": ("""
         import torch
         w = torch.ones(2, requires_grad=True)
+        (w * 2).sum().backward()
         (g,) = torch.autograd.grad((w ** 2).sum(), w)
         step = w - 0.1 * g
         print(step)
-    """, 4, "a gradient returned by torch.autograd.grad is used as a value"),
+    """, 5, "a gradient returned by torch.autograd.grad is used as a value"),
     "grad as backward's gradient": ("""
         import torch
         w = torch.ones(2, requires_grad=True)

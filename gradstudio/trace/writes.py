@@ -1,0 +1,119 @@
+"""Writes into a tensor (part of the tracing child): ``x[key] = v``, ``x.fill_(v)``,
+``x.zero_()``, ``x.copy_(src)``, and ``x[1:] += 1``.
+
+Each is drawn as a node of the write kind (``setitem``, ``fill_``, ``zero_``, ``copy_``)
+that writes into a copy of its input, and the tensor stands for that node from then on,
+as an in-place operation such as ``y.mul_(2)`` stands for a new ``mul`` node. The copy
+is what a graph needs to keep the tensor from before the write; it changes nothing the
+script computes as long as the tensor does not require grad. One that does would gain a
+``CloneBackward0`` the script's graph does not have, so that write is refused, as are
+writes into a ``.grad``, through ``.data``, and into a view (they change another
+tensor too) except the one Python makes for ``x[key] += v``:
+
+``x[1:] += 1`` runs as ``v = x[1:]; v += 1; x[1:] = v``. The in-place add on the view
+``v`` changes ``x``'s memory, which a graph cannot show by itself; it is drawn as a new
+node for ``v`` and kept *pending* (``Recorder.pending_view``) until the assignment that
+writes ``v`` back into ``x`` with the same key arrives, which draws the write. Anything
+else the script does first refuses the in-place update of the view.
+
+Imports only the engine's public API and its sibling modules.
+"""
+from gradstudio.engine import inspect as raw
+
+from .ops import _index_key_text
+from .values import SCALAR_FED_BACK, TraceError, _number, _Record, has_marked
+
+__all__ = ["setitem", "view_written", "write_refusal", "VIEW_WRITE", "WRITE_OPS"]
+
+# the engine's in-place ops that write values (rather than compute from the old ones)
+WRITE_OPS = frozenset({"_setitem", "_fill", "_fill_tensor", "_zero", "_copy"})
+
+VIEW_WRITE = ("an in-place update of a view (such as v = x[1:]; v += 5, or x[1:].mul_(3)) "
+              "cannot be drawn: it changes the tensor it views; compute a new tensor "
+              "instead, or write x[1:] += 5")
+GRAD_WRITE = ("assigning into a tensor that requires grad (x[...] = v, fill_, copy_, zero_ "
+              "on a computed tensor) cannot be drawn yet; compute a new tensor instead "
+              "(for example with torch.where or torch.cat)")
+GRAD_VIEW_WRITE = ("an in-place update of a part of a tensor that requires grad (such as "
+                   "y[0] += 5 or y[1:].mul_(3)) cannot be drawn yet; compute a new tensor "
+                   "instead (for example with torch.cat)")
+INTO_GRAD = "assigning into a .grad (x.grad[0] = 0) cannot be drawn yet"
+INTO_DATA = ("assigning through .data (x.data[0] = 0) cannot be drawn: it changes a tensor "
+             "without autograd seeing it")
+SHARED = ("an in-place update of a tensor that shares its memory with another (through "
+          "x.detach() or x.data) cannot be drawn: it changes both; compute a new tensor "
+          "instead")
+
+
+class PendingView:
+    """An in-place update of the view ``view`` of ``base`` (``x[key]``), drawn as a new
+    node for the view, waiting for ``base[key] = view``."""
+    __slots__ = ("base", "view", "key", "line")
+
+    def __init__(self, base, view, key, line):
+        self.base, self.view, self.key, self.line = base, view, key, line
+
+
+def write_refusal(rec, t):
+    """Why a write into ``t`` cannot be drawn, or None."""
+    if id(t) in rec.grad_of:
+        return INTO_GRAD
+    if id(t) in rec.data_aliases:
+        return INTO_DATA
+    if raw.requires_grad(t):
+        return GRAD_WRITE
+    return None
+
+
+def view_written(rec, t):
+    """Before an in-place op on the view ``t`` (not a write: ``t += 1``) is drawn as a
+    new node: the view's node must be ``base[key]`` of a tensor whose node is still
+    current, else the update is refused. Returns the ``PendingView`` to keep."""
+    i = rec.node_of.get(id(t))
+    node = None if i is None else rec.nodes[i]
+    if node is None or node["kind"] != "index" or set(node["inputs"]) != {"self"}:
+        raise TraceError(VIEW_WRITE)
+    base = rec.objects[node["inputs"]["self"]]
+    if rec.node_of.get(id(base)) != node["inputs"]["self"]:
+        raise TraceError(VIEW_WRITE)
+    problem = write_refusal(rec, base)       # (y[0] += 5 writes into y)
+    if problem is not None:
+        raise TraceError(GRAD_VIEW_WRITE if problem is GRAD_WRITE else problem)
+    return PendingView(base, t, node["params"]["key"], rec.line())
+
+
+def setitem(rec, func, t, key, value):
+    """``t[key] = value`` made by the script: a ``setitem`` node, or a refusal."""
+    pending, rec.pending_view = rec.pending_view, None
+    problem = write_refusal(rec, t)
+    if problem is None and raw.is_view(t):
+        problem = VIEW_WRITE
+    text, ports = _index_key_text(key, raw.is_tensor)
+    if problem is None and text is None:
+        problem = ("this assignment cannot be drawn yet; index with integers, slices, "
+                   "lists and at most two tensors (x[mask] = 0, x[:, idx] = v)")
+    if pending is not None and not (pending.base is t and pending.view is value and
+                                    pending.key == text):
+        raise TraceError(VIEW_WRITE, line=pending.line)
+    if problem is not None:
+        raise TraceError(problem)
+    params, inputs = {"key": text, "value": 0.0}, {"self": t, **ports}
+    if raw.is_tensor(value):
+        inputs["value"] = value
+    else:
+        params["value"] = _number(value, "the value written")
+    for tensor in inputs.values():       # their nodes hold what they were before the write
+        rec.node_index(tensor)
+    taint = (rec.line(), SCALAR_FED_BACK) if has_marked(key) or has_marked(params) else None
+    rec.quiet += 1
+    try:
+        out = func(t, key, value)
+    finally:
+        rec.quiet -= 1
+    rec.taint_sharers(t, SHARED)
+    rec.emit(_Record("setitem", params, inputs, t, taint=taint))
+    if pending is not None:
+        # the view is a view of the tensor as written now (its node before the write
+        # stays the value the write used)
+        rec.emit(_Record("index", {"key": text}, {"self": t}, value))
+    return out

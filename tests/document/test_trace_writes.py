@@ -1,0 +1,195 @@
+"""Writes into a tensor in a traced script: ``x[0] = 5``, ``x[mask] = 0``, ``x[1:] += 1``,
+``fill_``, ``zero_`` and ``copy_`` are nodes that write into a copy of their input (the
+node before the write keeps its values), exported as ``x_2 = x.clone()`` and the write.
+
+Before, every one of them was refused ("assigning into a tensor in place ... cannot be
+drawn"). What would draw a different program is still refused in one sentence with its
+line: a write into a tensor that requires grad (the copy would add a CloneBackward0), into
+a .grad, through .data, or into a view the script does not write back.
+"""
+import pytest
+import script_runner
+from trace_jobs import dedent, outcomes
+
+from gradstudio.document import export, run
+from gradstudio.document.trace import TraceError
+
+WRITES = """
+    import torch
+    x = torch.zeros(4)
+    x[0] = 5
+    x[1:] += 1
+    x[::2] *= 3
+    print(x)
+    m = torch.tensor([[-1.0, 2.0], [3.0, -4.0]])
+    m[m < 0] = 0
+    m[:, 1] = torch.tensor([7.0, 8.0])
+    w = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+    y = (w * x).sum() + m.sum()
+    y.backward()
+    print(w.grad)
+"""
+
+FILLS = """
+    import torch
+    t = torch.ones(2, 3)
+    t.fill_(0.5)
+    buf = torch.zeros(3)
+    src = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    buf.copy_(src * 10)
+    print(buf)
+    z = torch.arange(3.0)
+    z.zero_()
+    print(t)
+    print(z)
+    buf.sum().backward()
+    print(src.grad)
+"""
+
+
+@pytest.fixture(scope="module")
+def traced():
+    docs = outcomes([WRITES, FILLS])
+    for d in docs:
+        assert not isinstance(d, Exception), d
+    return docs
+
+
+def _kinds(doc):
+    return [doc.node(n).kind for n in doc.node_ids]
+
+
+def test_each_write_is_a_node_and_the_node_before_it_keeps_its_values(traced):
+    doc = traced[0]
+    assert _kinds(doc).count("setitem") == 5
+    result = run(doc)
+    labels = {doc.node(n).label: n for n in doc.node_ids if doc.node(n).label}
+    # x as made, then after each of the three writes
+    assert [result.state(labels[k]).value.tolist() for k in ("x", "x_2", "x_3", "x_4")] == [
+        [0, 0, 0, 0], [5, 0, 0, 0], [5, 1, 1, 1], [15, 1, 3, 1]]
+    written = next(n for n in doc.node_ids if doc.node(n).kind == "setitem" and
+                   doc.node(n).params["key"] == "i")
+    assert doc.node(doc.source_of(written, "i")).kind == "lt"       # x[mask]: port i
+    assert result.state(labels["w"]).grad.tolist() == [15, 1, 3, 1]
+    code = export.export_script(doc, result).text
+    assert "x_2 = x.clone()\nx_2[0] = 5\n" in code
+
+
+def test_fill_zero_and_copy_are_nodes_and_copy_carries_the_gradient(traced):
+    doc = traced[1]
+    kinds = _kinds(doc)
+    assert {"fill_", "zero_", "copy_"} <= set(kinds)
+    result = run(doc)
+    copied = next(n for n in doc.node_ids if doc.node(n).kind == "copy_")
+    assert result.state(copied).grad_fn == "CopyBackwards"
+    src = next(n for n in doc.node_ids if doc.node(n).label == "src")
+    assert result.state(src).grad.tolist() == [10.0, 10.0, 10.0]
+
+
+def test_the_exports_print_under_torch_what_the_graph_prints(traced):
+    codes = [export.export_script(d).text for d in traced]
+    texts = [export.transcript(d, run(d)) for d in traced]
+    engine = script_runner.run_scripts(codes, backend="engine")
+    for (out, error), text in zip(engine, texts):
+        assert error is None and out == text
+    if not script_runner.torch_available():
+        pytest.skip("torch is not installed")
+    exported = script_runner.run_scripts(codes, backend="torch")
+    original = script_runner.run_scripts([dedent(s) for s in (WRITES, FILLS)], backend="torch")
+    for (out, error), text in zip(exported, texts):
+        assert error is None and out == text
+    for (out, error), text in zip(original, texts):
+        assert error is None and set(out.splitlines()) <= set(text.splitlines())
+
+
+@pytest.mark.parametrize("source, words, line", [
+    ("""
+     import torch
+     w = torch.tensor([1.0, 2.0], requires_grad=True)
+     y = w * 2
+     y[0] = 0
+     """, "assigning into a tensor that requires grad", 4),
+    ("""
+     import torch
+     w = torch.tensor([1.0, 2.0], requires_grad=True)
+     (w * w).sum().backward()
+     w.grad[0] = 0
+     """, "assigning into a .grad", 4),
+    ("""
+     import torch
+     w = torch.tensor([1.0, 2.0], requires_grad=True)
+     w.data[0] = 5
+     print(w)
+     """, "assigning through .data", 3),
+    ("""
+     import torch
+     x = torch.zeros(3)
+     v = x[1:]
+     v += 1
+     print(x)
+     """, "an in-place update of a view", 4),
+    ("""
+     import torch
+     x = torch.zeros(2, 2)
+     x[0][1] = 5
+     """, "an in-place update of a view", 3),
+    ("""
+     import torch
+     x = torch.zeros(3)
+     x[1:].fill_(2.0)
+     """, "an in-place update of a view", 3),
+])
+def test_a_write_that_would_draw_another_program_is_refused_with_its_line(source, words,
+                                                                          line):
+    (got,) = outcomes([source])
+    assert isinstance(got, TraceError), got
+    assert words in str(got) and f"line {line}:" in str(got), str(got)
+
+
+def test_a_write_into_a_tensor_a_backward_needs_is_never_drawn_as_if_it_worked():
+    # PyTorch's backward fails (the saved x was modified); the script catches it. The
+    # graph's copy would let backward work, so the trace's check refuses it.
+    (got,) = outcomes(["""
+        import torch
+        x = torch.ones(3)
+        w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        y = (w * x).sum()
+        x[0] = 5
+        try:
+            y.backward()
+        except RuntimeError:
+            print("failed")
+        print(x)
+        """])
+    assert isinstance(got, TraceError), got
+
+
+def test_detach_in_place_is_a_detach_node_and_a_backward_it_breaks_is_not_drawn():
+    kept, broken = outcomes(["""
+        import torch
+        x = torch.tensor([2.0, 3.0], requires_grad=True)
+        y = x ** 2
+        z = x * 4
+        z.detach_()
+        (y * z).sum().backward()
+        print(x.grad)
+        """, """
+        import torch
+        x = torch.tensor([2.0, 3.0], requires_grad=True)
+        z = x * 4
+        w = z * z
+        z.detach_()
+        try:
+            w.sum().backward()
+        except RuntimeError:
+            print("failed")
+        """])
+    assert not isinstance(kept, Exception), kept
+    z = next(n for n in kept.node_ids if kept.node(n).label == "z_2")
+    assert kept.node(z).kind == "detach"
+    assert kept.node(kept.source_of(z, "self")).label == "z"
+    x = next(n for n in kept.node_ids if kept.node(n).label == "x")
+    assert run(kept).state(x).grad.tolist() == [32.0, 72.0]
+    # PyTorch (and the engine) refuse w's backward: a graph whose detach node left z's
+    # product intact would run it, so the trace's check refuses the program
+    assert isinstance(broken, TraceError), broken
