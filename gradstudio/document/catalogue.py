@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 import gradstudio.engine as torch
 from gradstudio.engine.optable import OPS
+from gradstudio.hook_text import hook_code, hook_function
 from gradstudio.trace.ops import has_kind
 from gradstudio.vocabulary import DTYPES
 
@@ -33,7 +34,7 @@ __all__ = ["Port", "ParamSpec", "NodeKind", "CATALOGUE", "kind", "categories", "
            "RETURNS_INPUT", "RESEEDING_KINDS"]
 
 # kinds whose node returns its input tensor itself (marked), not a new tensor
-RETURNS_INPUT = frozenset({"requires_grad_"})
+RETURNS_INPUT = frozenset({"requires_grad_", "register_hook"})
 
 
 @dataclass(frozen=True)
@@ -48,8 +49,9 @@ class Port:
 @dataclass(frozen=True)
 class ParamSpec:
     """A parameter: ``kind`` is one of scalar, int, bool, dims, shape, dtype, values
-    (a nested list of numbers), index (an indexing expression such as ``0, 1:3``) or
-    choice (one of the words in ``choices``, such as a loss's reduction)."""
+    (a nested list of numbers), index (an indexing expression such as ``0, 1:3``), hook
+    (an expression of ``grad``: ``gradstudio.hook_text``) or choice (one of the words in
+    ``choices``, such as a loss's reduction)."""
     name: str
     kind: str
     default: Any = None
@@ -736,6 +738,24 @@ _add(NodeKind("requires_grad_", "autograd", "Makes a tensor that was computed wi
               (Port("self"),), (ParamSpec("requires_grad", "bool", True),), _requires_grad_,
               "{self}.requires_grad_({requires_grad})",
               code=lambda p, a: f"{a['self']}.requires_grad_({number(p['requires_grad'])})"))
+
+
+
+def _register_hook(p, self):
+    self.register_hook(hook_function(p["hook"]))
+    return self
+
+
+# x.register_hook(lambda grad: grad * 10): the same tensor, with a hook that changes the
+# gradient flowing back into it (written in place, as requires_grad_ is)
+_add(NodeKind("register_hook", "autograd", "Changes the gradient that flows back into a "
+              "tensor during backward, as x.register_hook(lambda grad: grad * 10) does: "
+              "what reaches the nodes before it, and a leaf's .grad, is the hook's result.",
+              (Port("self"),), (ParamSpec("hook", "hook", "grad * 2", "what the gradient "
+                                          "becomes: an expression of grad"),),
+              _register_hook, "{self}.register_hook(lambda grad: {hook})",
+              code=lambda p, a: a["self"],
+              then=lambda p, a, name: [f"{name}.register_hook({hook_code(p['hook'])})"]))
 
 
 def _autograd_grad(p, outputs, inputs, grad_outputs=None):

@@ -112,7 +112,8 @@ def _node_lines(doc, nid, names, result):
     expr = spec.code(data.params, a)
     name = names[nid]
     if data.kind in RETURNS_INPUT and name == a.get("self"):
-        stmts = [expr]                                   # in place: same tensor, same name
+        # in place: same tensor, same name (a hook is only its register_hook line)
+        stmts = [] if expr == name else [expr]
     else:
         stmts = [f"{name} = {expr}"]
     if spec.then is not None:                            # a write into the copy

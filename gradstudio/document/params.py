@@ -2,6 +2,8 @@
 import math
 
 from .catalogue import DTYPES
+from gradstudio.hook_text import parse_hook
+
 from .index_text import parse_index
 
 __all__ = ["check_param", "MAX_ELEMENTS", "MAX_DIMS", "literal_shape", "reshape_literal"]
@@ -95,6 +97,12 @@ def check_param(spec, name, value):
         except ValueError as e:
             raise _error(f"Index of {spec.name}: {e}.") from None
         return value
+    if k == "hook":
+        try:
+            parse_hook(value)
+        except ValueError as e:
+            raise _error(f"Hook of {spec.name}: {e}.") from None
+        return value.strip()
     raise _error(f"'{name}' has an unknown kind of setting '{k}'.")
 
 

@@ -27,6 +27,7 @@ folded), ``naming`` (variables' names for the nodes, line by line), ``process`` 
 (limits, running the script, the JSON result).
 """
 import builtins
+import gc
 import io
 import json
 import os
@@ -145,6 +146,7 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
     import gradstudio.engine as engine
     from gradstudio.engine.observer import listen
     rec = Recorder(engine, filename, record_values)
+    rec.source = source
     watch = OptimizerWatch(rec, engine)
     engine.default_generator.manual_seed(UNSEEDED)
     # the script's ``import torch`` gets the engine
@@ -163,6 +165,7 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
         finally:
             rec.quiet -= 1
 
+    traced_print.__name__ = traced_print.__qualname__ = "print"    # (as the script sees it)
     namespace = {"__name__": "__main__", "__file__": filename, "print": traced_print}
     cell_results = []
 
@@ -217,7 +220,8 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
             warnings.simplefilter("ignore")
             sys.settrace(global_tracer)
             _start_timer(timeout)
-            try:
+            gc.freeze()     # the modules imported: not garbage, not walked again (and
+            try:            # what the recorder keeps, as it grows: Recorder._commit)
                 with listen(Tracer(rec)):
                     if cells is None:
                         exec(code, namespace)
@@ -226,6 +230,7 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
             finally:
                 _stop_timer()
                 sys.settrace(None)
+                gc.unfreeze()
     except _OutOfTime:
         result = {"ok": False, "timeout": True,
                   "error": f"The script did not finish within {timeout:g} seconds (an endless "

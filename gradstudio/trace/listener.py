@@ -29,6 +29,7 @@ from gradstudio.engine.observer import Listener
 
 from gradstudio.vocabulary import DTYPES
 
+from .hooks import register_hook
 from .ops import _index_key_text, op_record, view_records
 from .updates import data_assignment, inplace_update
 from .writes import VIEW_WRITE, WRITE_OPS, setitem, view_written, write_refusal
@@ -561,6 +562,8 @@ class Tracer(Listener):
             return handle
         for name in _HOOKS:
             h[name] = refused_hook(name.replace("Tensor.", "").replace("Node.", "grad_fn."))
+        h["Tensor.register_hook"] = self.at_top(          # (one of the script's: see hooks)
+            lambda func, args, kwargs: register_hook(rec, func, *args, **kwargs))
 
         def refused(what):
             def handle(func, args, kwargs):

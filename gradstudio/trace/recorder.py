@@ -6,6 +6,7 @@ returns the JSON-able result.
 Part of the tracing child (``child.py``); imports only numpy, the engine's public API and its sibling
 modules.
 """
+import gc
 import keyword
 import sys
 
@@ -23,6 +24,7 @@ from .values import (NODE_PARAMS, RANDOM_KINDS, SCALAR_FED_BACK, ActionRef, Trac
 MAX_NODES = 20_000            # nodes of the graph drawn (after a training loop is folded)
 MAX_RECORDED = 200_000        # operations recorded (a training loop's iterations included)
 MAX_STEP_GRADS = 1_000_000    # gradient elements kept after each action, in all
+FREEZE_EVERY = 1000    # recorded nodes between two gc.freeze() (see _commit)
 UNSEEDED = 0     # an unseeded script draws as if seeded with 0, the document's default
 _RANDOM_KINDS = RANDOM_KINDS
 
@@ -35,6 +37,7 @@ class Recorder:
         self.torch = engine
         self.Tensor = engine.Tensor
         self.filename = filename
+        self.source = ""              # the script's text (a hook is read from it)
         self.quiet = 0
         self.frames = [[]]            # buffered records of open composite calls
         self.nodes = []               # committed node dicts, in order
@@ -193,6 +196,10 @@ class Recorder:
         if len(self.nodes) >= MAX_RECORDED:
             raise TraceError(f"the script made more than {MAX_RECORDED:,} tensor operations, "
                              "too many to trace")
+        if len(self.nodes) % FREEZE_EVERY == FREEZE_EVERY - 1:
+            # what the trace keeps (every tensor seen) lives to the end: out of the cyclic
+            # collector's sight, its full collections walk only what came since
+            gc.freeze()
         inputs = {}
         taint = taint or rec.taint
         if taint is None and has_marked(rec.params):

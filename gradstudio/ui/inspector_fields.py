@@ -152,7 +152,7 @@ class ParamEditor(QWidget):
             self.widget.setRange(-2 ** 31 + 1, 2 ** 31 - 1)
             self.widget.setKeyboardTracking(False)
             self.widget.valueChanged.connect(lambda v: self.commit(int(v)))
-        else:   # scalar, optional int, shape, dims, index, values (higher-D)
+        else:   # scalar, optional int, shape, dims, index, hook, values (higher-D)
             self.widget = QLineEdit()
             self.widget.setPlaceholderText("None" if pspec.optional else "")
             self.widget.editingFinished.connect(self._on_editing_finished)
@@ -188,7 +188,7 @@ class ParamEditor(QWidget):
                                if connected else self.pspec.doc)
 
     def _on_editing_finished(self):
-        if self.pspec.kind == "index":        # text such as 1:3 or :, i (checked on commit)
+        if self.pspec.kind in ("index", "hook"):    # text: 1:3, or grad * 10 (checked on commit)
             self.commit(self.widget.text().strip())
             return
         try:

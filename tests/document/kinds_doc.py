@@ -197,6 +197,9 @@ def every_kind_document():
     node("fill_", self=grid, value=node("tensor", {"value": 3.0}))
     node("zero_", self=written)
     node("copy_", self=grid, src=node("tensor", {"value": [5, 6]}))
+    hooked = node("register_hook", {"hook": "grad.clamp(-0.5, 0.5) * 3"}, self=node(
+        "mul", {"other": 2.0}, self=m))                         # written in place
+    graded.append(node("sum", self=hooked))           # (its backward runs the hook)
     kept = node("mul", self=a, other=b)
     d.set_retains_grad(kept, True)                              # kept.retain_grad()
     d.set_retains_grad(node("sum", label="kept_sum", self=kept), True)

@@ -207,7 +207,7 @@ def test_a_refusal_names_the_cell_and_its_line():
     with pytest.raises(TraceError, match=r"^cell 3, line 2: GradStudio cannot trace this"):
         trace_notebook(_nb(("code", "import torch"), ("markdown", "text"),
                            ("code", "x = torch.ones(2, requires_grad=True)\n"
-                                    "x.register_hook(lambda g: g * 2)\n(x * 1).sum()"
+                                    "x.register_hook(lambda g: print(g))\n(x * 1).sum()"
                                     ".backward()")), "hook.ipynb")
 
 
@@ -284,3 +284,13 @@ def test_big_outputs_are_cut_so_the_saved_graph_opens_again():
 def test_cells_a_lesson_could_not_keep_are_refused(cells, message):
     with pytest.raises(TraceError, match=message):
         trace_notebook(_nb(*cells), "big.ipynb")
+
+
+def test_a_hook_in_a_notebook_cell_is_read_from_that_cell():
+    doc = trace_notebook(_nb(("code", "import torch"), ("markdown", "text"),
+                             ("code", "x = torch.ones(2, requires_grad=True)\n"
+                                      "x.register_hook(lambda g: g * 2)\n(x * 1).sum()"
+                                      ".backward()\nprint(x.grad)")), "hook.ipynb")
+    (hook,) = [n for n in doc.node_ids if doc.node(n).kind == "register_hook"]
+    assert doc.node(hook).params["hook"] == "grad * 2"
+    assert doc.lesson.cells[2].output == "tensor([2., 2.])\n"

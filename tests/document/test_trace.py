@@ -14,6 +14,7 @@ import pytest
 
 from kinds_doc import every_kind_document
 
+from gradstudio.document.catalogue import RETURNS_INPUT
 from gradstudio.document import run
 from gradstudio.document.examples import EXAMPLES, build
 from gradstudio.document.export import export_script, transcript
@@ -91,10 +92,10 @@ def test_tutorial_chain_is_drawn_as_the_notebook_reads(seed_traces):
 
 # ----------------------------------------------------------------------------- round trip
 def _one_watch_per_tensor(doc):
-    """requires_grad_ hands back the tensor it got: a script printing it under either
-    name prints one tensor, which a trace draws as one watched node."""
+    """requires_grad_ and register_hook hand back the tensor they got: a script printing
+    it under either name prints one tensor, which a trace draws as one watched node."""
     for n in doc.nodes():
-        if n.kind == "requires_grad_" and n.watched:
+        if n.kind in RETURNS_INPUT and n.watched:
             doc.set_watched(doc.source_of(n.id, "self"), False)
     return doc
 

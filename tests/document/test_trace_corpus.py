@@ -43,8 +43,7 @@ EXPECTED_REFUSALS = {
     "float64_precision": "the gradient x.grad is used as a value",
     "parameter_manual_model": "nn.Parameter cannot be drawn yet",
     "randint_batches": "a training loop whose forward draws random numbers",
-    "register_hook_print": "register_hook cannot be drawn yet",
-    "register_hook_scale": "register_hook cannot be drawn yet",
+    "register_hook_print": "a hook that prints cannot be drawn yet",
     "sigmoid_grad_check": "the gradient x.grad is used as a value",
 }
 
@@ -77,6 +76,7 @@ PRINTS_BEYOND_THE_GRAPH = {
                         "containing:",
     "no_grad_param_update": "an update under no_grad is a timeline step",
     "randperm_shuffle": LEAF,
+    "register_hook_scale": LEAF,
     "relu_inplace_module": LEAF,
     "requires_grad_inplace_flag": "prints Python bools (a.requires_grad)",
     "reseed_twice": "prints a Python bool (torch.equal)",

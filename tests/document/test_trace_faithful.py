@@ -63,18 +63,18 @@ CLIPPED_LOOP = """
 
 def test_the_silent_drops_of_the_issue_are_drawn_as_they_ran_or_refused_at_their_line():
     """The issue's training loop (w.data -= lr * w.grad.data) is now drawn as what it is,
-    one graph and a loop block (see test_trace_training); the hook and the gradient frozen
-    into a value are still refused."""
+    one graph and a loop block (see test_trace_training), and so is the hook (a
+    register_hook node: see test_trace_hooks); the gradient frozen into a value is still
+    refused."""
     loop, hook, frozen = outcomes([TRAINING_LOOP, HOOK, GRADIENT_AS_VALUE])
     assert not isinstance(loop, Exception), loop
     assert [a.kind for a in loop.timeline] == ["loop", "forward", "backward", "update",
                                                "zero_grad", "end_loop", "print"]
     assert loop.timeline[0].params["count"] == 20
     assert loop.timeline[3].params["style"] == "data"
-    hook, frozen = str(hook), str(frozen)
-    assert hook == (
-        f"line 4: {PREFIX}register_hook cannot be drawn yet: a hook changes or reads "
-        "gradients during backward, which the graph cannot show.")
+    (hooked,) = [n for n in hook.node_ids if hook.node(n).kind == "register_hook"]
+    assert hook.node(hooked).params["hook"] == "grad * 10"
+    frozen = str(frozen)
     assert frozen == (
         f"line 6: {PREFIX}the gradient w.grad is used as a value to compute a new tensor (as "
         "in w - lr * w.grad), which cannot be drawn yet: a graph computes every tensor "

@@ -216,3 +216,40 @@ def test_an_index_key_is_typed_as_python_writes_it_and_names_its_tensor_ports(qt
     assert "is not a list of whole numbers" in w.param_error("key")
     assert key.text() == "[0, 1.5]" and d.node(pick).params["key"] == "i"
     assert session.undo_stack.count() == before
+
+
+def test_a_hook_is_typed_as_an_expression_of_grad_and_a_bad_one_changes_nothing(qtbot):
+    """A register_hook node's hook is typed as the lambda's body (``grad.clamp(-1, 1)``):
+    committed, it changes the gradient the leaf gets; text that is not arithmetic on
+    grad stays as typed with its reason, and nothing is committed or run."""
+    from PySide6.QtCore import Qt
+    d = Document()
+    x = d.add_node("tensor", {"value": [1.0, -2.0], "requires_grad": True}, label="x")
+    y = d.add_node("mul", {"other": 3.0}, label="y")
+    d.connect(x, y, "self")
+    hook = d.add_node("register_hook", {"hook": "grad * 2"})
+    d.connect(y, hook, "self")
+    loss = d.add_node("sum", {}, label="loss")
+    d.connect(hook, loss, "self")
+    d.add_action("backward", {"target": loss})
+    session = Session(d)
+    assert session.result.state(x, 1).grad.tolist() == [6.0, 6.0]
+    w = inspector(qtbot, session)
+    session.select([hook])
+    field = w.editor("hook")
+    assert field.text() == "grad * 2"
+    field.selectAll()
+    qtbot.keyClicks(field, "grad.clamp(-1, 1) * 10")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert w.param_error("hook") == ""
+    assert d.node(hook).params["hook"] == "grad.clamp(-1, 1) * 10"
+    assert session.result.state(x, 1).grad.tolist() == [30.0, 30.0]
+    assert "y.register_hook(lambda grad: grad.clamp(-1, 1) * 10)" in \
+        export_script(d, run(d)).text
+    before = session.undo_stack.count()
+    field.selectAll()
+    qtbot.keyClicks(field, "__import__('os').getcwd()")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert "a hook cannot call getcwd" in w.param_error("hook")
+    assert d.node(hook).params["hook"] == "grad.clamp(-1, 1) * 10"
+    assert session.undo_stack.count() == before

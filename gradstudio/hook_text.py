@@ -1,0 +1,117 @@
+"""The text of a gradient hook: what ``x.register_hook(lambda grad: ...)`` returns,
+written as an expression of ``grad`` (``grad * 10``, ``grad.clamp(-1.0, 1.0)``,
+``-grad``, ``grad / (grad.norm() + 1e-6)``).
+
+A document holds hooks as text, so the language is small and checked: the name ``grad``,
+numbers, ``+ - * / **``, unary ``-``, parentheses, and calls of a few tensor methods
+with numbers or such expressions as arguments (``HOOK_METHODS``). Nothing else is a
+name, an attribute or a call, so a hook read from a file or typed in the inspector can
+compute a new gradient and nothing more. It is evaluated by walking its tree (never
+``eval``); ``hook_code`` is how the exported script writes it.
+
+Shared by the document (the ``register_hook`` kind) and the tracer (which reads a
+script's lambda into this text); imports nothing of either.
+"""
+import ast
+import operator
+
+__all__ = ["HOOK_METHODS", "MAX_HOOK_TEXT", "parse_hook", "hook_function", "hook_code"]
+
+MAX_HOOK_TEXT = 500       # characters
+_MAX_DEPTH = 30           # nested operations
+
+# methods a hook may call on a tensor (by keyword too: clamp(min=..., max=...))
+HOOK_METHODS = frozenset({
+    "clamp", "clip", "abs", "sign", "neg", "sqrt", "exp", "log", "tanh", "sigmoid", "relu",
+    "mul", "div", "add", "sub", "pow", "norm", "sum", "mean", "max", "min", "clone",
+    "nan_to_num", "round", "square"})
+
+_BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+           ast.Div: operator.truediv, ast.Pow: operator.pow}
+_UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos}
+
+
+def parse_hook(text):
+    """The checked expression tree of ``text``; ValueError in words when it is not a
+    hook GradStudio can hold."""
+    if not isinstance(text, str):
+        raise ValueError("a hook is text such as grad * 10")
+    if len(text) > MAX_HOOK_TEXT:
+        raise ValueError(f"a hook is at most {MAX_HOOK_TEXT} characters")
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        raise ValueError(f"'{_short(text)}' is not an expression such as grad * 10") from None
+    _check(tree.body, 0)
+    return tree
+
+
+def _check(node, depth):
+    if depth > _MAX_DEPTH:
+        raise ValueError(f"a hook nests at most {_MAX_DEPTH} operations")
+    if isinstance(node, ast.Name):
+        if node.id != "grad":
+            raise ValueError(f"a hook computes from grad and numbers only, not '{node.id}'")
+        return
+    if isinstance(node, ast.Constant):
+        if type(node.value) not in (int, float):
+            raise ValueError(f"a hook uses numbers only, not {node.value!r}")
+        return
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+        _check(node.left, depth + 1)
+        _check(node.right, depth + 1)
+        return
+    if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
+        _check(node.operand, depth + 1)
+        return
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        if node.func.attr not in HOOK_METHODS:
+            raise ValueError(f"a hook cannot call {node.func.attr}: only tensor methods "
+                             "such as clamp, abs, sign, mul and norm")
+        _check(node.func.value, depth + 1)
+        for a in node.args:
+            _check(a, depth + 1)
+        for k in node.keywords:
+            if k.arg is None:
+                raise ValueError("a hook's calls name their arguments one by one")
+            _check(k.value, depth + 1)
+        return
+    raise ValueError(f"'{_short(ast.unparse(node))}' cannot be part of a hook: use grad, "
+                     "numbers, + - * / ** and tensor methods such as clamp")
+
+
+def hook_function(text):
+    """``fn(grad)``: the hook ``text`` computes, by walking its checked tree."""
+    body = parse_hook(text).body
+
+    def hook(grad):
+        return _evaluate(body, grad)
+    hook.__qualname__ = hook.__name__ = "hook"
+    return hook
+
+
+def _evaluate(node, grad):
+    if isinstance(node, ast.Name):
+        return grad
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.BinOp):
+        a, b = _evaluate(node.left, grad), _evaluate(node.right, grad)
+        if type(node.op) is ast.Pow and isinstance(a, int) and isinstance(b, int):
+            a, b = float(a), float(b)     # (10 ** 10 ** 10 overflows, not fills memory)
+        return _BINARY[type(node.op)](a, b)
+    if isinstance(node, ast.UnaryOp):
+        return _UNARY[type(node.op)](_evaluate(node.operand, grad))
+    target = getattr(_evaluate(node.func.value, grad), node.func.attr)
+    return target(*(_evaluate(a, grad) for a in node.args),
+                  **{k.arg: _evaluate(k.value, grad) for k in node.keywords})
+
+
+def hook_code(text):
+    """The hook as the exported script passes it: ``lambda grad: grad * 10``."""
+    return f"lambda grad: {ast.unparse(parse_hook(text).body)}"
+
+
+def _short(text, n=40):
+    text = " ".join(str(text).split())
+    return text if len(text) <= n else text[:n - 1] + "…"

@@ -1,0 +1,153 @@
+"""Gradient hooks in a traced script (part of the tracing child): ``y.register_hook(fn)``
+is a ``register_hook`` node when ``fn`` is a function of the script that returns an
+expression of its gradient and numbers (``lambda grad: grad * 10``, or a ``def`` whose
+body is one ``return``), read from the script's text into ``gradstudio.hook_text``'s
+language, its parameter renamed ``grad``.
+
+Anything else (a hook that prints, reads another variable, is a built-in such as
+``print``, or is removed again with its handle) is refused in one sentence: the graph
+could only show a different program.
+
+Imports only the engine's public API, ``gradstudio.hook_text`` and its siblings.
+"""
+import ast
+import textwrap
+
+from gradstudio.hook_text import parse_hook
+
+from .values import TraceError, _Record
+
+__all__ = ["register_hook"]
+
+HOW = ("a hook can be drawn when it is a lambda or function of the script returning an "
+       "expression of its gradient and numbers, such as lambda grad: grad * 10")
+
+
+class _Handle:
+    """The hook's handle, handed to the script: removing the hook cannot be drawn."""
+
+    def __init__(self, handle):
+        self._handle = handle
+
+    def remove(self):
+        raise TraceError("removing a hook (handle.remove()) cannot be drawn yet")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+
+def register_hook(rec, func, t, hook):
+    """``t.register_hook(hook)`` made by the script: a ``register_hook`` node."""
+    text = hook_text(hook, rec.source, rec.filename)
+    rec.node_index(t)              # (its node before the hook)
+    rec.quiet += 1
+    try:
+        handle = func(t, hook)
+    finally:
+        rec.quiet -= 1
+    rec.emit(_Record("register_hook", {"hook": text}, {"self": t}, t, alias=True))
+    return _Handle(handle)
+
+
+def hook_text(fn, source, filename):
+    """The hook text of the script's function ``fn``; TraceError when it has none."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_filename != filename:
+        raise TraceError(f"this hook ({getattr(fn, '__name__', type(fn).__name__)}) cannot "
+                         f"be drawn yet; {HOW}")
+    if code.co_argcount != 1 or code.co_kwonlyargcount or code.co_flags & 0x0C:
+        raise TraceError(f"a hook taking other arguments than the gradient cannot be drawn "
+                         f"yet; {HOW}")
+    node = _function_node(code, source)
+    param = node.args.args[0].arg
+    if isinstance(node, ast.Lambda):
+        body = node.body
+    else:
+        stmts = node.body
+        if stmts and isinstance(stmts[0], ast.Expr) and isinstance(stmts[0].value, ast.Constant):
+            stmts = stmts[1:]                           # (a docstring)
+        if len(stmts) != 1 or not isinstance(stmts[0], ast.Return) or stmts[0].value is None:
+            raise TraceError(f"a hook whose body is more than one return cannot be drawn "
+                             f"yet; {HOW}")
+        body = stmts[0].value
+    if isinstance(body, ast.Call) and isinstance(body.func, ast.Name) and \
+            body.func.id == "print":
+        raise TraceError("a hook that prints cannot be drawn yet: the graph shows the "
+                         "gradient itself (retain_grad() on the tensor, then print its .grad)")
+    renamed = _Rename(param).visit(body)
+    text = ast.unparse(renamed)
+    try:
+        parse_hook(text)
+    except ValueError as exc:
+        raise TraceError(f"this hook cannot be drawn yet ({exc}); {HOW}") from None
+    return text
+
+
+class _Rename(ast.NodeTransformer):
+    def __init__(self, param):
+        self.param = param
+
+    def visit_Name(self, node):
+        if node.id == self.param:
+            return ast.copy_location(ast.Name("grad", ast.Load()), node)
+        if node.id == "grad":       # (another variable called grad: not the gradient)
+            return ast.copy_location(ast.Name("grad_", ast.Load()), node)
+        return node
+
+
+def _function_node(code, source):
+    """The one lambda or def of ``source`` that compiled to ``code``."""
+    lines = source.split("\n")
+    if code.co_name != "<lambda>":
+        return _def_node(code, lines)
+    return _lambda_node(code, lines)
+
+
+def _def_node(code, lines):
+    """A ``def``: its line (after any decorators) and the lines indented under it."""
+    start = code.co_firstlineno
+    while start <= len(lines) and lines[start - 1].lstrip().startswith("@"):
+        start += 1
+    if start > len(lines):
+        raise TraceError(f"this hook's text was not found in the script; {HOW}")
+    head = lines[start - 1]
+    indent = len(head) - len(head.lstrip())
+    end = start
+    while end < len(lines) and (not lines[end].strip() or
+                                len(lines[end]) - len(lines[end].lstrip()) > indent):
+        end += 1
+    try:
+        tree = ast.parse(textwrap.dedent("\n".join(lines[start - 1:end])))
+    except SyntaxError:
+        tree = None
+    if tree is None or not tree.body or not isinstance(tree.body[0], ast.FunctionDef) or \
+            tree.body[0].name != code.co_name or len(tree.body[0].args.args) != 1:
+        raise TraceError(f"this hook's text was not found in the script; {HOW}")
+    return tree.body[0]
+
+
+def _lambda_node(code, lines):
+    """A lambda: the smallest span of lines around its first line that parses, searched a
+    few lines each way."""
+    first = code.co_firstlineno
+    for back in range(0, 6):
+        for ahead in range(1, 40):
+            start = first - back
+            if start < 1 or start - 1 + ahead > len(lines):
+                continue
+            snippet = textwrap.dedent("\n".join(lines[start - 1:start - 1 + ahead]))
+            try:
+                tree = ast.parse(snippet)
+            except SyntaxError:
+                continue
+            found = [n for n in ast.walk(tree)
+                     if isinstance(n, ast.Lambda) and n.lineno == back + 1]
+            if len(found) == 1 and len(found[0].args.args) == 1:
+                return found[0]
+            if found:
+                raise TraceError(f"several functions on one line: this hook cannot be "
+                                 f"drawn yet; {HOW}")
+    raise TraceError(f"this hook's text was not found in the script; {HOW}")
