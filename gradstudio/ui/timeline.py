@@ -53,6 +53,7 @@ class TimelinePanel(SessionPanel):
         self.list = QListWidget()
         self.list.setAlternatingRowColors(True)
         self.list.setWordWrap(True)
+        self._rows_shown = None      # the rows the list was filled with (``_rows``)
         self.add_button = QToolButton(text="Add")
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.add_button)
@@ -295,10 +296,35 @@ class TimelinePanel(SessionPanel):
 
     def refresh(self):
         doc = self.session.document
-        result = self.session.result
         current = self.current_action_id
-        self.list.blockSignals(True)
-        self.list.clear()
+        rows = self._rows(doc, self.session.result)
+        if rows != self._rows_shown:    # the same rows are left as they are: no relayout
+            self._rows_shown = rows
+            self.list.blockSignals(True)
+            self.list.clear()
+            for text, action_id, error, note in rows:
+                item = QListWidgetItem(text)
+                item.setData(_ID_ROLE, action_id)
+                item.setData(_ID_ROLE + 1, error)
+                if error:
+                    item.setForeground(QBrush(ERROR_COLOR))
+                    item.setToolTip(error)
+                elif note:
+                    item.setForeground(QBrush(GREY))
+                    item.setToolTip(note)
+                self.list.addItem(item)
+            self.list.blockSignals(False)
+            if current is not None:
+                self.select_action(current)
+        self._update_buttons()
+        self._show_action()
+        self._sync_slider()
+
+    # ------------------------------------------------------------------ internals
+    @staticmethod
+    def _rows(doc, result):
+        """What the list shows, row by row: ``(text, action id, error, note)``."""
+        rows = []
         ends, _ = loop_structure(doc.timeline)
         inside = {j for start, end in ends.items() for j in range(start + 1, end)}
         for i, action in enumerate(doc.timeline, start=1):
@@ -309,24 +335,9 @@ class TimelinePanel(SessionPanel):
             text = f"{i}.  {indent}{action_text(doc, action)}"
             if error or note:
                 text += "\n      " + indent + _short(error or note)
-            item = QListWidgetItem(text)
-            item.setData(_ID_ROLE, action.id)
-            item.setData(_ID_ROLE + 1, error)
-            if error:
-                item.setForeground(QBrush(ERROR_COLOR))
-                item.setToolTip(error)
-            elif note:
-                item.setForeground(QBrush(GREY))
-                item.setToolTip(note)
-            self.list.addItem(item)
-        self.list.blockSignals(False)
-        if current is not None:
-            self.select_action(current)
-        self._update_buttons()
-        self._show_action()
-        self._sync_slider()
+            rows.append((text, action.id, error, note))
+        return rows
 
-    # ------------------------------------------------------------------ internals
     def _update_buttons(self):
         row = self.list.currentRow()
         has = row >= 0
@@ -659,6 +670,7 @@ class TimelinePanel(SessionPanel):
         self.list.blockSignals(True)
         self.list.clear()
         self.list.blockSignals(False)
+        self._rows_shown = None
         self._editor_key = None
         self._show_action()
 

@@ -124,3 +124,51 @@ def test_a_card_reports_only_what_changed():
     assert card.key == display_key(State(False, b), False, b)
     card.set_data(1, 100, True, False)                             # became a detach
     assert card.set_state(State(False, b)) & FLOW and not card.takes_grad
+
+
+def test_a_new_array_with_the_same_numbers_is_no_change():
+    """Every run makes new arrays; one holding the same numbers, bit for bit, changes
+    nothing a card shows (its text would be the same)."""
+    import numpy as np
+    from gradstudio.ui.canvas.card import REPAINT, SAME_NUMBERS_MOST, same_numbers
+
+    class State:
+        def __init__(self, value):
+            self.error, self.requires_grad, self.is_leaf = None, True, True
+            self.grad_fn, self.retains_grad, self.grad = None, False, None
+            self.value, self.dtype = value, "float32"
+
+    card = Card()
+    card.set_data(1, 100, False, False)
+    a = np.array([[1.0, np.nan], [0.0, 2.5]], dtype=np.float32)
+    card.set_state(State(a))
+    card.text_dirty = False                     # (as painting the card leaves it)
+    assert card.set_state(State(a.copy())) == 0 and not card.text_dirty
+    assert card.value is not a                  # the new run's array is the one kept
+    assert card.set_state(State(np.where(a == 0, np.float32(-0.0), a))) == REPAINT  # "-0."
+    assert card.text_dirty
+    assert card.set_state(State(a[::-1].copy())) == REPAINT
+    assert not same_numbers(a, a.astype(np.float64))         # another dtype
+    assert not same_numbers(a.reshape(4), a.reshape(4)[::-1])
+    assert same_numbers(a.T, a.T.copy()) and not same_numbers(None, a)
+    big = np.zeros(SAME_NUMBERS_MOST + 1)       # too big to compare: new numbers
+    assert not same_numbers(big, big.copy())
+    assert not same_numbers(np.array([a], dtype=object), np.array([a], dtype=object))
+
+
+def test_a_card_whose_badges_change_keeps_its_value_text(qtbot, env):
+    """The value's prepared lines are made again only for other numbers (or another
+    width or number of lines), and always say what a fresh canvas says."""
+    session, canvas, ids = env
+    doc = session.document
+    item = canvas.item(ids["y"])
+    shown(canvas)
+    before = list(item._value_texts)
+    session.push(SetParam(doc, ids["x"], "requires_grad", False))   # y loses its badges
+    assert item.card.text_dirty
+    assert shown(canvas) == shown(fresh(qtbot, session))
+    assert len(item._value_texts) == len(before)    # the same prepared lines, not new
+    assert all(a is b for a, b in zip(item._value_texts, before))
+    session.push(SetParam(doc, ids["y"], "other", 3))               # y's numbers change
+    assert shown(canvas) == shown(fresh(qtbot, session))
+    assert not any(a is b for a in item._value_texts for b in before)

@@ -10,14 +10,16 @@ from PySide6.QtGui import QColor, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from gradstudio.document import Document
+from gradstudio.document.examples import autograd_tutorial
 from gradstudio.document.export import export_script
 from gradstudio.ui.canvas.canvas import Canvas
 from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.commands import AddNode, MoveNodes, RemoveNodes, SetLabel, SetParam
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.session import Session
+from gradstudio.ui.timeline import TimelinePanel
 
-from driving import ids, shown
+from driving import ids, main_window, shown
 
 
 class Paints(QObject):
@@ -286,3 +288,75 @@ def test_an_edit_that_changes_no_grad_fn_or_grad_adds_no_marks_item(qtbot, sessi
     assert scene.marks.marks and len(scene.items()) == items + 1   # one overlay for all
     session.push(SetParam(session.document, n["y"], "other", 6))
     assert not scene.marks.marks and len(scene.items()) == items
+
+
+def test_an_edit_that_leaves_the_cards_in_view_as_they_were_repaints_none_of_them(qtbot):
+    """Every run makes new arrays: a card whose numbers and look are the same is not
+    repainted (nor its text formatted again)."""
+    doc = Document()
+    x = doc.add_node("ones", {"shape": (2, 2), "requires_grad": True}, (0, 0), "x")
+    y = doc.add_node("add", {"other": 2}, (900, 0), "y")
+    doc.connect(x, y, "self")
+    doc.add_action("backward", {"target": doc.add_node("sum", {}, (1500, 0), "s")})
+    doc.connect(y, doc.node_ids[-1], "self")
+    session = Session(doc)
+    canvas = shown(qtbot, Canvas(session), (360, 300))
+    canvas.reset_zoom()
+    canvas.centerOn(canvas.item(x).sceneBoundingRect().center())
+    settle(qtbot)
+    assert not canvas.visible_scene_rect().intersects(canvas.item(y).sceneBoundingRect())
+    paints = Paints(canvas.viewport())
+    session.push(SetParam(doc, y, "other", 5))        # y's numbers: x is the same
+    settle(qtbot)
+    assert paints.count == 0
+    session.push(SetParam(doc, x, "requires_grad", False))     # x's badges change
+    settle(qtbot)
+    assert paints.count > 0
+
+
+# ----------------------------------------------------------------------------- timeline
+def test_an_edit_that_leaves_the_timeline_rows_as_they_were_repaints_no_row(qtbot, session):
+    panel = shown(qtbot, TimelinePanel(session), (900, 420))
+    n = ids(session)
+    doc = session.document
+    panel.select_action(doc.timeline[0].id)
+    settle(qtbot)
+    paints = Paints(panel.list.viewport())
+    session.push(SetParam(doc, n["y"], "other", 5))            # the backward still runs
+    settle(qtbot)
+    assert paints.count == 0
+    assert panel.list.currentRow() == 0 and panel.row_error(0) == ""
+    session.push(SetParam(doc, n["x"], "requires_grad", False))    # now it fails
+    settle(qtbot)
+    assert paints.count > 0
+    error = session.result.outcome(doc.timeline[0].id).error
+    assert error and panel.row_error(0) == error
+    assert panel.list.item(0).text().count("\n") == 1 and panel.list.currentRow() == 0
+    session.undo_stack.undo()
+    assert panel.row_error(0) == "" and "\n" not in panel.list.item(0).text()
+
+
+# ----------------------------------------------------------------------------- hidden
+def test_a_hidden_panel_does_no_work_and_shows_the_current_state_when_shown(qtbot,
+                                                                          tmp_path):
+    """The code panel tabbed away and the timeline closed follow no edit; shown again,
+    each shows the document as it is at once."""
+    w = main_window(qtbot, tmp_path, (1400, 900))
+    w.session.set_document(autograd_tutorial())
+    settle(qtbot)
+    w.docks["training"].raise_()                    # the code panel's tab goes behind
+    w.docks["timeline"].hide()
+    settle(qtbot)
+    assert not w.code_panel.shown and not w.timeline.shown
+    code, rows = w.code_panel.editor.toPlainText(), w.timeline.list.item(0).text()
+    n = ids(w.session)
+    w.session.push(SetParam(w.session.document, n["x"], "requires_grad", False))
+    w.session.push(SetLabel(w.session.document, n["out"], "loss"))
+    assert w.code_panel.editor.toPlainText() == code             # no work while hidden
+    assert w.timeline.list.item(0).text() == rows
+    w.docks["code"].raise_()
+    w.docks["timeline"].show()
+    assert w.code_panel.shown and w.timeline.shown
+    assert w.code_panel.editor.toPlainText() == exported(w.session)
+    assert w.timeline.list.item(0).text().startswith("1.  loss.backward()")
+    assert w.timeline.row_error(0) == w.session.result.outcomes[0].error != ""

@@ -15,8 +15,8 @@ from PySide6.QtCore import QRectF
 
 from . import theme
 
-__all__ = ["Card", "display_key", "card_look", "FLOW_KEY", "REPAINT", "LOOK", "FLOW",
-           "RESIZED", "WIDER"]
+__all__ = ["Card", "display_key", "card_look", "same_numbers", "FLOW_KEY", "REPAINT", "LOOK",
+           "FLOW", "RESIZED", "WIDER"]
 
 MIN_WIDTH = 120.0
 MAX_WIDTH = 162.0    # layout.COLUMN_WIDTH leaves a gap for edges after the widest card
@@ -177,6 +177,23 @@ def _look(key, ports, need, detach, marked):
 
 STALE = object()     # a display key no state has: the next set_state counts as a change
 
+# the most elements whose numbers a new run's array is compared for: beyond, a new array
+# counts as new numbers (copying a big array's bytes after every run costs more than the
+# text it might save, which is formatted only for a card painted close up)
+SAME_NUMBERS_MOST = 4096
+
+
+def same_numbers(old, new):
+    """Whether arrays ``old`` and ``new`` (either may be None) hold the same numbers bit
+    for bit, so that their text is the same: every run makes new arrays, and after an
+    edit most of a big graph's tensors hold what they held. Compared for arrays of
+    numbers up to ``SAME_NUMBERS_MOST`` elements (a bytes comparison, about a
+    microsecond); anything else counts as different."""
+    return (old is not None and new is not None and old.shape == new.shape and
+            old.dtype == new.dtype and new.dtype.kind in "biufc" and
+            new.size <= SAME_NUMBERS_MOST and old.tobytes() == new.tobytes())
+
+
 # what ``Card.set_data`` and ``Card.set_state`` report, as flags
 REPAINT = 1          # something the card shows changed: repaint it
 LOOK = 2             # its display key changed (badges, error, shape line, ...)
@@ -226,7 +243,8 @@ class Card:
 
     def set_state(self, state, in_no_grad=False):
         """Shows a run's state at the viewed step (a ``TensorState``). Returns what the
-        Qt item and the scene have to follow up, as flags: 0 when nothing changed;
+        Qt item and the scene have to follow up, as flags: 0 when nothing changed (a new
+        run's array holding the same numbers, ``same_numbers``, is no change);
         ``REPAINT`` alone when only the numbers did (their text is formatted when the
         card is next painted close up); with ``LOOK`` when the display key changed (the
         look comes from a table shared by every card), ``FLOW`` when the card's
@@ -237,9 +255,11 @@ class Card:
         self.state, self.in_no_grad = state, in_no_grad
         if key == self.key:
             if value is not self.value:
+                same = same_numbers(self.value, value)
                 self.value = value
-                self.text_dirty = True
-                return REPAINT
+                if not same:
+                    self.text_dirty = True
+                    return REPAINT
             return 0
         old, self.key, self.value = self.key, key, value
         self.text_dirty = True

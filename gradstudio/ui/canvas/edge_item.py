@@ -55,6 +55,7 @@ class EdgeItem(QGraphicsItem):
         self.setZValue(1)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self._bounds = QRectF()
+        self.cut, self._a, self._b = None, None, None
         self.update_path(source, target)
 
     def set_flow(self, carries_grad):
@@ -65,10 +66,13 @@ class EdgeItem(QGraphicsItem):
 
     def update_path(self, source, target):
         """Follows the ports of the cards ``source`` and ``target`` after one moved or
-        changed (a source that became a detach gets the cut marker)."""
-        self.cut = source.data.kind == "detach"
+        changed (a source that became a detach gets the cut marker). Ports where they
+        were and the same marker leave the edge as it is (not repainted)."""
+        cut = source.data.kind == "detach"
         a, b = source.output_pos(), target.input_pos(self.port)
-        self._a, self._b = a, b
+        if a == self._a and b == self._b and cut == self.cut:
+            return
+        self.cut, self._a, self._b = cut, a, b
         self._path = curve(a, b)
         bounds = self._path.controlPointRect().adjusted(-6, -6, 6, 6)
         if bounds != self._bounds:

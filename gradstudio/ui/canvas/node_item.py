@@ -31,8 +31,9 @@ from gradstudio.document.spelling import number
 from . import theme
 from .card import STALE as _STALE
 from .card import (BADGE_GAP, BADGE_H, BADGE_PAD, HEADER, LINE, LOOK, MAX_WIDTH, MIN_WIDTH,
-                   PAD, PORT_RADIUS, PORT_ROW, PORT_TOP, RESIZED, TITLE_GAP, WIDTH, Card,
-                   _advance, _badge_places, badge_width, shape_text)
+                   PAD, PORT_RADIUS, PORT_ROW, PORT_TOP, RESIZED, SAME_NUMBERS_MOST,
+                   TITLE_GAP, WIDTH, Card, _advance, _badge_places, badge_width, same_numbers,
+                   shape_text)
 
 __all__ = ["NodeItem", "WIDTH", "MIN_WIDTH", "MAX_WIDTH", "HEADER", "PORT_ROW",
            "PORT_RADIUS"]
@@ -143,6 +144,8 @@ class NodeItem(QGraphicsItem):
         self.consumers = 0            # edges leaving the output port
         self.hot_port = None          # port highlighted during a connection drag
         self.card = Card(in_no_grad)  # the run's state and the look: see ``card``
+        self._value_texts = []        # the value's prepared lines (``_ensure_text``),
+        self._numbers_shown = None    # ... made for (array, dtype, width, lines)
         self.set_data(data, name)
 
     # ------------------------------------------------------------------ model
@@ -338,18 +341,39 @@ class NodeItem(QGraphicsItem):
         self._subtitle = _shared(sub, "small") if sub else None
 
     def _ensure_text(self):
-        """The body's text for the current state, fitted to the card's width."""
+        """The body's text for the current state, fitted to the card's width. The value's
+        lines are kept when the numbers, dtype, width and number of lines are those they
+        were made for (a new run's badges changed, not its numbers)."""
         if not self.card.text_dirty:
             return
         self.card.text_dirty = False
         st = self.state
-        self._value_texts, self._meta, self._error_text, self._badge_rects = [], None, None, []
+        value_texts, self._value_texts = self._value_texts, []
+        shown, self._numbers_shown = self._numbers_shown, None
+        self._meta, self._error_text, self._badge_rects = None, None, []
         if st is None:
             return
         avail = self.card.width - 2 * PAD
         if st.error is not None:
             self._error_text = _static(st.error, "small", avail)
             return
+        fitted = (st.dtype, self.card.width, self.card.value_lines)
+        if shown is not None and shown[1:] == fitted and same_numbers(shown[0], st.value):
+            self._value_texts = value_texts
+        else:
+            self._value_texts = self._value_lines(st, avail)
+        if st.value is not None and st.value.size <= SAME_NUMBERS_MOST:
+            self._numbers_shown = (st.value, *fitted)
+        self._meta = _shared(f"{shape_text(st.shape)}   {st.dtype}", "small")
+        places, _ = _badge_places(self.card.badges, self.card.width)
+        self._badge_rects = [
+            (QRectF(x, self.card.badge_top + row * (BADGE_H + BADGE_GAP), w, BADGE_H), key,
+             _badge(text)[0])
+            for (x, row, w), (key, text) in zip(places, self.card.badges)]
+
+    def _value_lines(self, st, avail):
+        """A state's value as prepared lines: PyTorch's print text without its suffixes,
+        wrapped or elided to ``avail`` and the card's number of value lines."""
         lines = compact_value(st.text).split("\n")
         n, mono = self.card.value_lines, theme.metrics("mono")
         if st.shape is not None and len(st.shape) <= 1:     # one row, wrapped
@@ -358,13 +382,7 @@ class NodeItem(QGraphicsItem):
             if len(lines) > n:
                 lines = lines[:n - 1] + ["…"] if n > 1 else [lines[0] + "…"]
             lines = [elide_row(line, avail, mono) for line in lines]
-        self._value_texts = [_static(line, "mono") for line in lines]
-        self._meta = _shared(f"{shape_text(st.shape)}   {st.dtype}", "small")
-        places, _ = _badge_places(self.card.badges, self.card.width)
-        self._badge_rects = [
-            (QRectF(x, self.card.badge_top + row * (BADGE_H + BADGE_GAP), w, BADGE_H), key,
-             _badge(text)[0])
-            for (x, row, w), (key, text) in zip(places, self.card.badges)]
+        return [_static(line, "mono") for line in lines]
 
     # ------------------------------------------------------------------ painting
     def paint(self, painter, option, widget=None):
