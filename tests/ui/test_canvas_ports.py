@@ -51,3 +51,21 @@ def test_a_card_with_a_missing_input_says_which_and_pow_shows_its_exponent(qtbot
     assert canvas.item(p).code_text == "x ** 2"
     assert canvas.item(m).code_text == "? * 1.0"
     assert canvas.item(x).port_labels == ()
+
+
+def test_a_write_and_a_hook_read_as_what_they_do_to_their_input(qtbot):
+    """A write into a copy is ``x[0] = 5`` on its card (not the copy's ``x.clone()``),
+    a hook ``y.register_hook(lambda grad: grad * 10)``; both follow edits."""
+    d = Document()
+    x = d.add_node("zeros", {"shape": (3,)}, label="x")
+    write = d.add_node("setitem", {"key": "0", "value": 5})
+    d.connect(x, write, "self")
+    y = d.add_node("tensor", {"value": [1.0, 2.0], "requires_grad": True}, label="y")
+    hook = d.add_node("register_hook", {"hook": "grad * 10"})
+    d.connect(y, hook, "self")
+    session, canvas = canvas_on(qtbot, d)
+    assert canvas.item(write).code_text == "x[0] = 5"
+    assert canvas.item(hook).code_text == "y.register_hook(lambda grad: grad * 10)"
+    session.push(commands.SetParam(d, write, "key", "1:"))
+    assert canvas.item(write).code_text == "x[1:] = 5"
+    canvas.render_image(scale=1.0)

@@ -277,7 +277,12 @@ class NodeItem(QGraphicsItem):
             if port not in names and self.spec.port(port).fallback is None:
                 names[port] = "?"
         try:
-            self._code_text = self.spec.code(self.data.params, names)
+            if self.spec.then is not None and "self" in names:
+                # a write or a hook reads as what it does to its input: x[0] = 5
+                self._code_text = "; ".join(self.spec.then(self.data.params, names,
+                                                           names["self"]))
+            else:
+                self._code_text = self.spec.code(self.data.params, names)
         except Exception:   # a param the run refuses too: the header shows the kind
             self._code_text = None
         self.card.head_dirty = True
