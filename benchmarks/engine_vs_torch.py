@@ -123,6 +123,40 @@ def xor_adam(T, steps=1000):
     return run
 
 
+def _scalar_chain(y, w, n_ops):
+    """``n_ops`` ops on a scalar: mul by ``w``, add, relu, sub, repeated (the ops
+    micrograd has)."""
+    for _ in range(n_ops // 4):
+        y = y * w
+        y = y + 1.0
+        y = y.relu()
+        y = y - 0.5
+    return y
+
+
+def scalar_chain(T, n_ops=200):
+    """A 200-op chain on a 0-d float32 tensor, then ``backward``: what micrograd does
+    with Python floats (``scalar_chain_micrograd``)."""
+    x = T.tensor(1.0, requires_grad=True)
+    w = T.tensor(0.9)
+
+    def run():
+        x.grad = None
+        _scalar_chain(x, w, n_ops).backward()
+    return run
+
+
+def scalar_chain_micrograd(Value, n_ops=200):
+    """The same chain with micrograd's ``Value`` (its leaves made outside the timed
+    region, their gradients cleared each call, as the engine's are)."""
+    x, w = Value(1.0), Value(0.9)
+
+    def run():
+        x.grad = w.grad = 0
+        _scalar_chain(x, w, n_ops).backward()
+    return run
+
+
 # name, factory, target (engine / torch, the speed issue's), quick-mode kwargs
 WORKLOADS = [
     ("2x2 float32 chain of 200 ops, fwd+bwd", chain_2x2, 1.0, {}),
@@ -255,6 +289,8 @@ def main(argv=None):
         print(f"| {name} | {e_ms:.3f} | {t_ms:.3f} | {ratio:.2f} | <= {target} | "
               f"{'yes' if met else 'NO'} |")
 
+    _micrograd_row(engine, torch, args, min_run, missed)
+
     results = {}
     if args.only and args.only.lower() not in "long chain":
         return _summary(missed, args.quick)
@@ -303,6 +339,30 @@ def main(argv=None):
     print("| engine | tracemalloc | " + " | ".join(cells) + " | - |")
 
     return _summary(missed, args.quick)
+
+
+def _micrograd_row(engine, torch, args, min_run, missed):
+    """The 200-op scalar chain in the engine, torch and micrograd (the speed issue's
+    target: engine / micrograd <= 1.0), when micrograd is installed."""
+    name = "scalar chain of 200 ops (mul, add, relu, sub), fwd+bwd"
+    if args.only.lower() not in name:
+        return
+    try:
+        from micrograd.engine import Value
+    except ImportError:
+        print(f"| {name} | micrograd is not installed (pip install micrograd==0.1.0) | | | | |")
+        return
+    e_s, m_s = time_pair(scalar_chain(engine), scalar_chain_micrograd(Value), args.repeat,
+                         min_run)
+    t_s = time_pair(scalar_chain(torch), scalar_chain(torch), 1, min_run, warmup=1)[0]
+    ratio = e_s / m_s
+    if ratio > 1.0:
+        missed.append(f"{name}: {ratio:.2f} of micrograd > 1.0")
+    print()
+    print("| workload | engine ms | micrograd ms | torch ms | engine / micrograd | target | met? |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
+    print(f"| {name} | {e_s * 1e3:.3f} | {m_s * 1e3:.3f} | {t_s * 1e3:.3f} | {ratio:.2f} | "
+          f"<= 1.0 | {'yes' if ratio <= 1.0 else 'NO'} |")
 
 
 def _summary(missed, quick):
