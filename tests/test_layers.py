@@ -1,8 +1,10 @@
 """The layering contract: the engine knows nothing of Qt or networkx, nor of the layers
 above it; the tracer (which runs in a child process) knows only the engine; the document
 nothing of Qt. Checked statically (every import statement) and dynamically (what a fresh
-interpreter has loaded after importing the package)."""
+interpreter has loaded after importing the package). And nothing of GradStudio imports
+networkx (its graphs are ``document.digraph``'s): not even the started window."""
 import ast
+import os
 import pathlib
 import subprocess
 import sys
@@ -15,7 +17,7 @@ FORBIDDEN = {
                "gradstudio.trace", "gradstudio.ui", "gradstudio.app"},
     "trace": {"PySide6", "shiboken6", "pyqtgraph", "networkx", "torch", "gradstudio.document",
               "gradstudio.ui", "gradstudio.app"},
-    "document": {"PySide6", "shiboken6", "pyqtgraph", "torch", "gradstudio.ui"},
+    "document": {"PySide6", "shiboken6", "pyqtgraph", "networkx", "torch", "gradstudio.ui"},
 }
 
 
@@ -53,6 +55,56 @@ def test_forbidden_modules_not_loaded(layer):
     loaded = set(out.stdout.split())
     hits = sorted(m for m in loaded for f in FORBIDDEN[layer] if m == f or m.startswith(f + "."))
     assert hits == []
+
+
+def test_no_module_of_gradstudio_imports_networkx():
+    """networkx is no dependency: its import alone took a third of the start-up."""
+    bad = [f"{path.relative_to(ROOT)} imports {name}" for path in sorted(ROOT.rglob("*.py"))
+           for name in _imported_modules(path)
+           if name == "networkx" or name.startswith("networkx.")]
+    assert bad == []
+
+
+# The window as ``gradstudio`` starts it (the tutorial opened and run, every dock laid out),
+# its event loop replaced by one that paints, steps through the backward pass, arranges
+# the graph and closes the window; then it prints the modules loaded.
+_STARTED = r"""
+import sys
+from PySide6.QtWidgets import QApplication
+from gradstudio.ui import main_window
+
+def exec_a_while(self=None):
+    app = QApplication.instance()
+    window = next(w for w in app.topLevelWidgets() if isinstance(w, main_window.MainWindow))
+    for _ in range(20):
+        app.processEvents()
+    session = window.session
+    session.select([session.document.node_ids[-1]])
+    window.step_through()
+    window.arrange()
+    for _ in range(20):
+        app.processEvents()
+    assert session.current_walk() is not None and window.autograd_view.items
+    session.mark_saved()            # (closing asks nothing)
+    window.close()
+    return 0
+
+QApplication.exec = exec_a_while
+main_window.main([])
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+def test_the_started_window_has_not_loaded_networkx(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_CACHE_HOME=str(tmp_path / "cache"))
+    out = subprocess.run([sys.executable, "-c", _STARTED], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    loaded = set(out.stdout.split())
+    assert "gradstudio.ui.autograd_view" in loaded and "gradstudio.document.walk" in loaded
+    assert sorted(m for m in loaded if m == "networkx" or m.startswith("networkx.")) == []
 
 
 def test_checker_catches_a_violation(tmp_path, monkeypatch):

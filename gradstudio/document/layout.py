@@ -1,6 +1,6 @@
 """A tidy, deterministic layered layout: data flows left to right.
 
-A node's column is the length of the longest path reaching it from a source (networkx's
+A node's column is the length of the longest path reaching it from a source (the graph's
 topological generations); within a column nodes are ordered by the mean row of their
 inputs (one barycentre sweep, ties by creation order), which keeps most edges short and
 uncrossed without any randomness. A row holding a member of a no-grad region is given
@@ -10,8 +10,6 @@ A long graph can be wrapped like a paragraph: with ``max_columns`` the columns a
 first ``max_columns`` start again at the left, one band of rows lower (``BAND_GAP`` apart),
 so an unrolled loop stays readable at fit-to-view instead of shrinking to a thin strip.
 """
-import networkx as nx
-
 __all__ = ["layered_positions", "apply_layered_layout", "barycentre_layers", "COLUMN_WIDTH",
            "ROW_HEIGHT", "REGION_SPACE", "BAND_GAP"]
 
@@ -22,13 +20,15 @@ BAND_GAP = 90.0          # between the bands of a wrapped layout
 
 
 def barycentre_layers(graph, coordinate, tie):
-    """The layers of the DAG ``graph``, first to last: a node's layer is the length of the
-    longest path reaching it (networkx's topological generations), and a layer's nodes are
-    sorted by the mean ``coordinate`` of their predecessors (one barycentre sweep; sources
-    first, ties by ``tie(node)``). ``coordinate`` is only asked about nodes of earlier
-    layers, so the caller places each layer it is given before taking the next. The
-    document's canvas and the backward-graph view are both laid out by it."""
-    for generation in nx.topological_generations(graph):
+    """The layers of the DAG ``graph`` (a ``digraph.MultiDiGraph``), first to last: a
+    node's layer is the length of the longest path reaching it (its
+    ``topological_generations``), and a layer's nodes are sorted by the mean
+    ``coordinate`` of their predecessors (each once, however many edges it sends; one
+    barycentre sweep; sources first, ties by ``tie(node)``). ``coordinate`` is only asked
+    about nodes of earlier layers, so the caller places each layer it is given before
+    taking the next. The document's canvas and the backward-graph view are both laid out
+    by it."""
+    for generation in graph.topological_generations():
         def key(n):
             preds = [coordinate(p) for p in graph.predecessors(n)]
             return (sum(preds) / len(preds) if preds else -1.0, tie(n))
@@ -39,11 +39,10 @@ def layered_positions(doc, origin=(0.0, 0.0), max_columns=None):
     """``{node_id: (x, y)}`` for every node of ``doc`` (top-left corners); with
     ``max_columns`` (at least 1) longer graphs wrap into bands (see the module's text)."""
     rank = {n: i for i, n in enumerate(doc.node_ids)}
-    graph = nx.DiGraph(doc.graph.edges())
-    graph.add_nodes_from(doc.node_ids)
     row = {}
     column = {}
-    for col, layer in enumerate(barycentre_layers(graph, row.__getitem__, rank.__getitem__)):
+    for col, layer in enumerate(barycentre_layers(doc.graph, row.__getitem__,
+                                                  rank.__getitem__)):
         for i, n in enumerate(layer):
             row[n] = i
             column[n] = col

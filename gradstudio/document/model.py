@@ -14,12 +14,11 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import networkx as nx
-
 from gradstudio.vocabulary import RESERVED_NAMES
 
 from .actions import ACTION_KINDS, ActionParamError, check_action_param
 from .catalogue import CATALOGUE, RETURNS_INPUT
+from .digraph import MultiDiGraph
 from .params import check_param
 
 __all__ = ["Document", "DocumentError", "NodeData", "Region", "Action", "Change", "ACTION_KINDS",
@@ -77,11 +76,12 @@ class RemovedNode:
 
 
 class Document:
-    """A graph program. Nodes live in a ``networkx.MultiDiGraph`` whose edge keys are
-    destination port names, so ``y * y`` is two edges from ``y`` into one node."""
+    """A graph program. Nodes live in a ``digraph.MultiDiGraph`` (node attribute ``data``:
+    the ``NodeData``) whose edge keys are destination port names, so ``y * y`` is two
+    edges from ``y`` into one node."""
 
     def __init__(self):
-        self.graph = nx.MultiDiGraph()
+        self.graph = MultiDiGraph()
         self.regions: dict[str, Region] = {}
         self.timeline: list[Action] = []
         self.seed: int | None = 0
@@ -273,7 +273,7 @@ class Document:
             raise DocumentError(f"'{_name(tdata)}' has no input named '{port}'.")
         # (a target nothing reads yet cannot reach its source: no search)
         if source == target or self.graph.out_degree(target) and \
-                nx.has_path(self.graph, target, source):
+                self.graph.has_path(target, source):
             raise DocumentError(f"Connecting '{_name(self.node(source))}' to '{_name(tdata)}' "
                                 "would make a cycle: a tensor cannot depend on itself.")
         previous = self.source_of(target, port)
@@ -311,8 +311,7 @@ class Document:
         shape, order, inputs = self._shape_known()
         if order is None:
             rank = {n: i for i, n in enumerate(self._order)}
-            order = tuple(nx.lexicographical_topological_sort(self.graph,
-                                                              key=rank.__getitem__))
+            order = tuple(self.graph.lexicographical_topological_sort(rank.__getitem__))
             self._known = (shape, order, inputs)
         return list(order)
 

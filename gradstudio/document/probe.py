@@ -20,7 +20,6 @@ the verdict is the engine's own ``autograd.gradcheck`` (PyTorch's tolerances).
 import warnings
 from dataclasses import dataclass
 
-import networkx as nx
 import numpy as np
 
 import gradstudio.engine as torch
@@ -230,11 +229,11 @@ class _Program:
                                  "program.")
         self.output, self.input = output, input
         self.out_name, self.in_name = self.names[output], self.names[input]
-        if output != input and not nx.has_path(doc.graph, input, output):
+        if output != input and not doc.graph.has_path(input, output):
             raise ProbeError(f"{self.out_name} does not depend on {self.in_name}: no path "
                              f"leads from {self.in_name} to {self.out_name}.")
         order = doc.topological_order()
-        after, before = nx.descendants(doc.graph, input), nx.ancestors(doc.graph, output)
+        after, before = doc.graph.descendants(input), doc.graph.ancestors(output)
         self.path = [n for n in order if n in after and (n in before or n == output)]
         for nid in self.path:
             kind = doc.node(nid).kind
@@ -373,7 +372,7 @@ def gradient_holders(doc, result, target, step=-1):
     the run's order."""
     if target is None or target not in doc.graph:
         return []
-    upstream = nx.ancestors(doc.graph, target) | {target}
+    upstream = doc.graph.ancestors(target) | {target}
     found = []
     for nid in result.order:
         if nid not in upstream or not result.computed(nid):
@@ -389,7 +388,7 @@ def candidate_inputs(doc, result, output, step=-1):
     require grad first: what a probe of ``output`` can take as input."""
     if output is None or output not in doc.graph:
         return []
-    upstream = nx.ancestors(doc.graph, output)
+    upstream = doc.graph.ancestors(output)
     leaves, others = [], []
     for nid in result.order:
         if nid not in upstream or not result.computed(nid):

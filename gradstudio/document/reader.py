@@ -10,12 +10,12 @@ import math
 import re
 from contextlib import contextmanager
 
-import networkx as nx
 import numpy as np
 
 from .catalogue import CATALOGUE
 from .migrations import FORMAT_VERSION, MIGRATIONS, MigrationDefect
 from .actions import NODE_TYPES
+from .digraph import CycleError, MultiDiGraph
 from .lesson import Lesson
 from .model import ACTION_KINDS, Document, DocumentError
 from .params import _is_int, _is_number, check_param
@@ -326,8 +326,9 @@ class _Builder:
 
     def edges(self, edges, done=0, total=0):
         taken = {}
-        cycles = nx.DiGraph()
+        cycles = MultiDiGraph()         # the file's edges, checked before any is made
         cycles.add_nodes_from(self.doc.graph)
+        last = {}                       # (source, target) -> the last edge joining them
         for i, edge in enumerate(edges):
             if i % _PROGRESS_EVERY == 0:
                 self.progress(done + i, total)
@@ -345,15 +346,16 @@ class _Builder:
                 raise self.fail(place, f"input '{port}' of node '{target}' is already "
                                 f"connected by edges[{taken[target, port]}].")
             taken[target, port] = i
-            cycles.add_edge(source, target, index=i)
+            cycles.add_edge(source, target, port)
+            last[source, target] = i
         try:
-            order = list(nx.topological_sort(cycles))
-        except nx.NetworkXUnfeasible:
-            cycle = nx.find_cycle(cycles)
-            last = max(cycles.edges[u, v]["index"] for u, v in cycle)
+            order = list(cycles.topological_sort())
+        except CycleError:
+            cycle = cycles.find_cycle()
+            closing = max(last[edge] for edge in cycle)
             path = " -> ".join([cycle[0][0]] + [v for _, v in cycle])
-            raise self.fail(f"edges[{last}]", f"this edge closes a cycle ({_show(path)}); a "
-                            "tensor cannot depend on itself.")
+            raise self.fail(f"edges[{closing}]", f"this edge closes a cycle ({_show(path)}); "
+                            "a tensor cannot depend on itself.")
         # Connecting in topological order of the targets keeps each cycle check trivial.
         rank = {n: r for r, n in enumerate(order)}
         for i in sorted(range(len(edges)), key=lambda i: (rank[edges[i]["target"]], i)):

@@ -4,11 +4,12 @@ the backward passes step by step and the autograd graph behind each tensor
 from dataclasses import dataclass
 from functools import cached_property
 
-import networkx as nx
 import numpy as np
 
 from gradstudio.engine import inspect as raw
 from gradstudio.engine.autograd import AccumulateGrad
+
+from .digraph import MultiDiGraph
 
 __all__ = ["RunResult", "TensorState", "BackwardStepState", "BackwardGraphPart", "snapshot",
            "result_state", "step_states", "nearest_grad_fns"]
@@ -261,9 +262,9 @@ class RunResult:
                     freed=freed, freed_at=freed_step if freed else None)
 
     def backward_graph(self, node_id, step=-1):
-        """The backward graph behind a node's tensor as PyTorch holds it, as an
-        ``nx.MultiDiGraph``: one graph node per grad_fn (attributes ``name``, ``accumulate``
-        (bool), ``variable``: the document node a leaf comes from, ``tensors``: document
+        """The backward graph behind a node's tensor as PyTorch holds it, as a
+        ``digraph.MultiDiGraph``: one graph node per grad_fn (attributes ``name``,
+        ``accumulate`` (bool), ``variable``: the document node a leaf comes from, ``tensors``: document
         nodes whose tensor it produced, ``saved``: names of saved tensors, ``freed``:
         released at or before ``step``, ``freed_at``: the step that released them, or None
         while they are kept) and one edge per non-None ``next_functions`` entry, keyed by
@@ -272,7 +273,7 @@ class RunResult:
         ``next_functions`` holds two entries. (``backward_graph_part``: only the grad_fns
         nearest the root, for a view that draws no more.)"""
         step = self._step(step)
-        g = nx.MultiDiGraph()
+        g = MultiDiGraph()
         root = self._root_fn(node_id, step)
         if root is None:
             return g
@@ -317,7 +318,7 @@ class RunResult:
         step = self._step(step)
         root = self._root_fn(node_id, step)
         if root is None:
-            return BackwardGraphPart(nx.MultiDiGraph(), 0, {}, ())
+            return BackwardGraphPart(MultiDiGraph(), 0, {}, ())
         fns = self._walk_fns(root)
         succ = _Entries(fns, self._fn_keys)     # (made only for the grad_fns searched)
         keep = fns if most is None or len(fns) <= most else \
@@ -392,7 +393,7 @@ def _drawn(keys, succ, keep, node_attrs, edge_attrs):
                 count += len(nrs)
         if count:
             hidden[key] = count
-    g = nx.MultiDiGraph()
+    g = MultiDiGraph()
     g.add_nodes_from(nodes)
     for u, v, k in entries:
         g.add_edge(u, v, k, **edge_attrs(u, v, k))
@@ -408,7 +409,7 @@ class BackwardGraphPart:
     how many entries of a drawn grad_fn lead to grad_fns not drawn (only those with some);
     ``freed_steps``: the steps (sorted) that freed buffers of any of the whole graph's
     grad_fns (``freed_at`` of those ``freed``)."""
-    graph: nx.MultiDiGraph
+    graph: MultiDiGraph
     total: int
     hidden: dict
     freed_steps: tuple
@@ -426,7 +427,6 @@ class BackwardGraphPart:
         nodes, adj = graph.nodes, graph.adj
         drawn, hidden = _drawn(graph, graph.succ, keep, nodes.__getitem__,
                                lambda u, v, k: adj[u][v][k])
-        drawn.graph.update(graph.graph)
         freed = {a["freed_at"] for _, a in graph.nodes(data=True) if a["freed"]}
         return cls(drawn, len(graph), hidden, tuple(sorted(freed)))
 

@@ -21,8 +21,6 @@ With an optimizer, as PyTorch's "Optimizing model parameters" tutorial::
 """
 import math
 
-import networkx as nx
-
 from gradstudio.engine.nn import init as nn_init
 
 from .actions import CHOICES
@@ -33,7 +31,7 @@ __all__ = ["trainable_leaves", "train_loop", "place_train_loop", "add_train_loop
 def trainable_leaves(doc, result, loss):
     """The nodes upstream of ``loss`` whose tensors are leaves that require grad, one per
     tensor, in the run's order."""
-    upstream = nx.ancestors(doc.graph, loss)
+    upstream = doc.graph.ancestors(loss)
     leaves = [n for n in result.order if n in upstream and result.computed(n)
               and result.state(n, 0).is_leaf and result.state(n, 0).requires_grad]
     return result.distinct_tensors(leaves)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .digraph import MultiDiGraph
+
 __all__ = ["Walk", "WalkStep", "Send", "walk", "walk_actions", "preview", "flow_text",
            "explain_text", "step_lines", "grad_fn_summary"]
 
@@ -83,7 +85,7 @@ class Walk:
     index: int
     title: str
     steps: tuple
-    graph: object = None        # the backward graph before the action (nx.MultiDiGraph)
+    graph: object = None        # the backward graph before the action (a MultiDiGraph)
     problem: str | None = None
     roots: tuple = ()
     seeded: bool = False
@@ -211,8 +213,7 @@ class _Context:
 
 
 def _union(graphs):
-    import networkx as nx
-    g = nx.MultiDiGraph()
+    g = MultiDiGraph()
     for h in graphs:
         g.add_nodes_from(h.nodes(data=True))
         for u, v, k, d in h.edges(keys=True, data=True):

@@ -1,8 +1,8 @@
 """A numpy autograd engine that behaves and prints like PyTorch's.
 
 ``import gradstudio.engine as torch`` runs tutorial-style PyTorch code unchanged. It
-imports numpy only: never Qt, networkx or torch. Beyond PyTorch it offers
-``autograd.observe()``, which records each step of a backward pass for the studio.
+imports numpy only: never Qt or torch. Beyond PyTorch it offers ``autograd.observe()``,
+which records each step of a backward pass for the studio.
 """
 import math
 

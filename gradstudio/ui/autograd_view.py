@@ -10,12 +10,12 @@ Linked to the selection both ways: clicking a box selects the document node(s) i
 belongs to; selecting a document node highlights its ``grad_fn``."""
 import weakref
 
-import networkx as nx
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem,
                                QGraphicsView, QLabel, QVBoxLayout)
 
+from gradstudio.document.digraph import MultiDiGraph
 from gradstudio.document.explain import why_no_graph
 from gradstudio.document.layout import barycentre_layers
 from gradstudio.document.export import action_text
@@ -63,11 +63,11 @@ def layered_layout(graph, lane=24):
     several rows gets a lane of its own (``lane`` pixels, wider for twins) in each row it
     crosses, so it never runs behind a box: ``routes[(u, v)]`` lists the lanes' centre x,
     row by row."""
-    rows = nx.DiGraph()
+    rows = MultiDiGraph()
     rows.add_nodes_from(graph)
     size, chains = dict.fromkeys(graph, BOX_W), {}
     depth = {}
-    for n in nx.topological_sort(graph):
+    for n in graph.topological_sort():
         preds = set(graph.predecessors(n))
         depth[n] = 1 + max(depth[p] for p in preds) if preds else 0
     for u, v in dict.fromkeys(graph.edges()):        # each pair once, twins together
@@ -92,7 +92,7 @@ def layered_layout(graph, lane=24):
     return pos, {pair: [x[via] for via in chain] for pair, chain in chains.items()}
 
 
-_NONE = BackwardGraphPart(nx.MultiDiGraph(), 0, {}, ())     # no graph shown
+_NONE = BackwardGraphPart(MultiDiGraph(), 0, {}, ())     # no graph shown
 
 
 def _mean(values):

@@ -1,9 +1,9 @@
 """Keeping Python's cyclic garbage collector off the edit path.
 
-Everything the window lives on — the modules (numpy, Qt, pyqtgraph, networkx), the
-widgets, the open document — is hundreds of thousands of objects that the collector's
-full collection would walk every few edits, tens of milliseconds each time on a
-1,000-node graph. When the user pauses (the window calls it after ``HEAP_IDLE_MS`` without
+Everything the window lives on — the modules (numpy, Qt, pyqtgraph), the widgets, the
+open document — is hundreds of thousands of objects that the collector's full collection
+would walk every few edits, tens of milliseconds each time on a 1,000-node graph. When
+the user pauses (the window calls it after ``HEAP_IDLE_MS`` without
 an edit or a new document), ``settle`` brings back what it froze before
 (``gc.unfreeze``), collects what is garbage by then (the previous document, earlier
 runs), and moves everything alive out of the collector's sight (``gc.freeze``): the next

@@ -1,7 +1,6 @@
 """Mouse modes of the canvas, one small class each (orange-canvas-core style): the view
 picks a mode when a button goes down, feeds it moves, and ends or cancels it. A mode
 edits the document only by pushing one undo command on the session when it ends."""
-import networkx as nx
 from PySide6.QtCore import QPointF, QRectF, Qt
 
 from gradstudio.ui.commands import Connect, Disconnect, MoveNodes
@@ -208,7 +207,7 @@ class MoveMode(Mode):
 
 def can_connect(document, source, target):
     """Whether ``source``'s output may feed ``target`` (no self-loop, no cycle)."""
-    return source != target and not nx.has_path(document.graph, target, source)
+    return source != target and not document.graph.has_path(target, source)
 
 
 class ConnectMode(Mode):
