@@ -25,7 +25,8 @@ from gradstudio.document.trace import TraceError  # noqa: E402
 
 # (cause, words any of which in a refusal names it), the first that matches wins
 CAUSES = [
-    ("in-place write", ("in place", "in-place", "assigning into", "detach_()")),
+    ("in-place write", ("in place", "in-place", "assigning into", "detach_()",
+                        "backward step would succeed where")),
     ("higher-order gradient", ("create_graph", "autograd.grad is used as a value",
                                ".grad is used as a value")),
     ("hook", ("hook",)),
