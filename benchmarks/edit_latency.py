@@ -394,9 +394,9 @@ def regression_doc():
     return doc
 
 
-def big_doc():
+def big_doc(n=1000):
     from document_run import big
-    doc = big(1000)
+    doc = big(n)
     apply_layered_layout(doc)
     return doc
 
@@ -415,7 +415,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=200, help="edits on the tutorial")
     ap.add_argument("--big-repeat", type=int, default=20,
-                    help="edits on 1,000 nodes (0: skip that document)")
+                    help="edits on 1,000 and on 2,000 nodes (0: skip those documents)")
     args = ap.parse_args(argv)
     clock = Clock()
     clock.install()                     # before any window connects the methods
@@ -446,15 +446,17 @@ def main(argv=None):
     cases.append(("linear regression, 200 iterations: lr 0.02 <-> 0.01, loss selected",
                   regression_doc, r["loss"], learning_rate, max(args.repeat // 4, 2),
                   TRAINING_TARGET_MS))
-    if args.big_repeat > 0:
-        big = big_doc()
+    for size in (1000, 2000) if args.big_repeat > 0 else ():
+        big = big_doc(size)
         first, last = big.node_ids[0], big.node_ids[-1]
 
-        def toggle_first(d):
+        def toggle_first(d, first=first):
             return SetParam(d, first, "requires_grad", not d.node(first).params["requires_grad"])
 
-        cases.append(("1,000 nodes: first source's requires_grad on/off, last node selected",
-                      lambda: big, last, toggle_first, args.big_repeat, None))
+        # (the speed issue's targets: p90 50 ms at 1,000 nodes, 100 ms at 2,000)
+        cases.append((f"{size:,} nodes: first source's requires_grad on/off, last node "
+                      "selected", lambda big=big: big, last, toggle_first, args.big_repeat,
+                      50.0 if size == 1000 else 100.0))
     print(f"Edit-to-views latency, offscreen {SIZE[0]}x{SIZE[1]} window, every dock visible; "
           f"target: the tutorial's views updated and drawn within {TARGET_MS:g} ms of an "
           f"edit, a 200-iteration loop's within {TRAINING_TARGET_MS:g} ms (judged on the "
