@@ -2,7 +2,7 @@
 and panels follow through the document's change events and the re-run after each one."""
 from PySide6.QtGui import QUndoCommand
 
-from gradstudio.document.model import Action, DocumentError
+from gradstudio.document.model import Action, DocumentError, check_label
 from gradstudio.document.training import linear_bounds, place_train_loop
 
 __all__ = ["AddNode", "RemoveNodes", "Connect", "Disconnect", "MoveNodes", "SetParam",
@@ -315,25 +315,34 @@ def MoveAction(doc, action_id, index):
 
 
 class Paste(_Command):
-    """Adds a copied subgraph: ``nodes`` as (old id, kind, params, position, label) and
-    ``edges`` between old ids; new ids are assigned once so redo repeats them."""
+    """Adds a copied subgraph: ``nodes`` as (old id, kind, params, position, label[,
+    watched, retains_grad]) and ``edges`` between old ids. New ids, and labels made unique
+    (``w`` pasted beside ``w`` is ``w_2``), are assigned once so redo repeats them; the
+    copies keep their watched and ``retain_grad()`` marks."""
 
     def __init__(self, doc, nodes, edges, offset=(30.0, 30.0)):
         super().__init__(doc, "Paste")
         self.ids = {}
         self.nodes = []
-        for old, kind, params, pos, label in nodes:
+        taken = {doc.display_name(n) for n in doc.node_ids}
+        for old, kind, params, pos, label, *marks in nodes:
             new = doc.new_id()
             while new in self.ids.values():
                 new = doc.new_id()
             self.ids[old] = new
-            self.nodes.append((new, kind, dict(params), (pos[0] + offset[0], pos[1] + offset[1])))
+            if label is not None:        # (a clipboard is outside data: checked here)
+                label = _unique(check_label(label), taken)
+                taken.add(label)
+            watched, retains = (bool(m) for m in (list(marks) + [False, False])[:2])
+            self.nodes.append((new, kind, dict(params), (pos[0] + offset[0], pos[1] + offset[1]),
+                               label, watched, retains))
         self.edges = [(self.ids[u], self.ids[v], k) for u, v, k in edges
                       if u in self.ids and v in self.ids]
 
     def redo(self):
-        for new, kind, params, pos in self.nodes:
-            self.doc.add_node(kind, params, pos, None, new)
+        for new, kind, params, pos, label, watched, retains in self.nodes:
+            self.doc.add_node(kind, params, pos, label, new, watched=watched,
+                              retains_grad=retains)
         for u, v, k in self.edges:
             self.doc.connect(u, v, k)
 
@@ -362,8 +371,14 @@ def PassOnesGradient(doc, action_id, shape, dtype, position):
 
 
 def _free_label(doc, wanted):
-    taken = {doc.display_name(n) for n in doc.node_ids}
+    return _unique(wanted, {doc.display_name(n) for n in doc.node_ids})
+
+
+def _unique(wanted, taken, longest=64):
+    """``wanted``, or ``wanted_2``, ``wanted_3`` ... (shortened to stay a name of at most
+    ``longest`` characters): the first not in ``taken``."""
     label, k = wanted, 2
     while label in taken:
-        label, k = f"{wanted}_{k}", k + 1
+        suffix = f"_{k}"
+        label, k = wanted[:longest - len(suffix)] + suffix, k + 1
     return label

@@ -447,3 +447,55 @@ def test_an_edge_back_to_a_card_well_below_returns_like_a_carriage_not_a_wide_sw
     assert curve(a, b).pointAtPercent(0.5).y() < b.y() - 40   # across above the target
     short = curve(QPointF(300.0, 50.0), QPointF(0.0, 90.0)).boundingRect()   # same row
     assert short.right() > 300.0 + 20 and short.left() < -20  # still swings out of both
+
+
+def test_a_pasted_copy_keeps_its_name_made_unique_and_its_marks(env, qtbot):
+    """Paste carries what the copied nodes were: a label (``w`` beside ``w`` is pasted as
+    ``w_2``), the watched mark and retain_grad(); undo and redo repeat the same."""
+    session, canvas, (x, y, m, w, s) = env
+    doc = session.document
+    doc.set_label(y, "hidden")
+    doc.set_watched(y, True)
+    doc.set_retains_grad(y, True)
+    session.select([x, y])
+    qtbot.keyClick(canvas, Qt.Key_C, Qt.ControlModifier)
+    qtbot.keyClick(canvas, Qt.Key_V, Qt.ControlModifier)
+    new = [n for n in doc.node_ids if n not in (x, y, m, w, s)]
+    copy = next(n for n in new if doc.node(n).kind == "mul")
+    data = doc.node(copy)
+    assert data.label == "hidden_2" and data.watched and data.retains_grad
+    qtbot.keyClick(canvas, Qt.Key_V, Qt.ControlModifier)        # a second paste: _3
+    assert sorted(doc.node(n).label for n in doc.node_ids
+                  if doc.node(n).kind == "mul") == ["hidden", "hidden_2", "hidden_3"]
+    session.undo_stack.undo()
+    session.undo_stack.undo()
+    session.undo_stack.redo()
+    assert doc.node(copy).label == "hidden_2" and doc.node(copy).retains_grad
+
+
+def test_a_clipboard_with_a_bad_label_pastes_nothing_and_says_nothing_wrong(env, qtbot):
+    import json
+    from PySide6.QtCore import QMimeData
+    from PySide6.QtGui import QGuiApplication
+    from gradstudio.ui.canvas.canvas import SUBGRAPH_MIME
+    session, canvas, nodes = env
+    before = list(session.document.node_ids)
+    for label in (5, "not a name!", "x" * 500):
+        mime = QMimeData()
+        mime.setData(SUBGRAPH_MIME, json.dumps(
+            {"nodes": [["n1", "ones", {}, [0, 0], label, True, True]],
+             "edges": []}).encode("utf-8"))
+        QGuiApplication.clipboard().setMimeData(mime)
+        assert canvas.paste() == []
+    assert session.document.node_ids == before
+
+
+def test_a_pasted_copy_of_a_longest_name_stays_a_name(env, qtbot):
+    session, canvas, (x, y, m, w, s) = env
+    doc = session.document
+    doc.set_label(y, "n" * 64)
+    session.select([y])
+    qtbot.keyClick(canvas, Qt.Key_C, Qt.ControlModifier)
+    qtbot.keyClick(canvas, Qt.Key_V, Qt.ControlModifier)
+    (copy,) = [n for n in doc.node_ids if n not in (x, y, m, w, s)]
+    assert doc.node(copy).label == "n" * 62 + "_2"

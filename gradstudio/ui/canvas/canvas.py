@@ -168,8 +168,11 @@ class Canvas(CanvasView):
         if not ids:
             return False
         chosen = set(ids)
-        nodes = [[n, doc.node(n).kind, _jsonable(doc.node(n).params),
-                  list(doc.node(n).position), doc.node(n).label] for n in ids]
+        nodes = []
+        for n in ids:
+            d = doc.node(n)
+            nodes.append([n, d.kind, _jsonable(d.params), list(d.position), d.label,
+                          d.watched, d.retains_grad])
         edges = [[u, v, k] for u, v, k in doc.edges() if u in chosen and v in chosen]
         _clipboard.update(nodes=nodes, edges=edges)
         self._paste_count = 0
