@@ -124,8 +124,8 @@ def xor_adam(T, steps=1000):
 
 
 def _scalar_chain(y, w, n_ops):
-    """``n_ops`` ops on a scalar: mul by ``w``, add, relu, sub, repeated (the ops
-    micrograd has)."""
+    """``_chain`` with relu for tanh (the ops micrograd has); written out, not given the
+    activation as an argument, so the 2x2 chain times exactly what it always did."""
     for _ in range(n_ops // 4):
         y = y * w
         y = y + 1.0

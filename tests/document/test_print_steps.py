@@ -11,7 +11,7 @@ loop watches its tensor.
 """
 import pytest
 import script_runner
-from trace_jobs import dedent, outcomes
+from trace_jobs import dedent, traced_documents
 
 from gradstudio.document import Document, export, run
 
@@ -47,10 +47,7 @@ UPDATE_THEN_PRINT = """
 
 @pytest.fixture(scope="module")
 def traced():
-    docs = outcomes([TRAINING, UPDATE_THEN_PRINT])
-    for d in docs:
-        assert not isinstance(d, Exception), d
-    return docs
+    return traced_documents([TRAINING, UPDATE_THEN_PRINT])
 
 
 def test_prints_after_a_step_are_print_steps_and_earlier_ones_watched(traced):

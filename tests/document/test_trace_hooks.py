@@ -10,8 +10,7 @@ the same way: text that is anything but arithmetic on ``grad`` is refused.
 import json
 
 import pytest
-import script_runner
-from trace_jobs import dedent, outcomes
+from trace_jobs import check_round_trip, outcomes, traced_documents
 
 from gradstudio.document import CATALOGUE, Document, DocumentError, export, run
 from gradstudio.document.files import load, save
@@ -51,10 +50,7 @@ CLIP = """
 
 @pytest.fixture(scope="module")
 def traced():
-    docs = outcomes([SCALE, CLIP])
-    for d in docs:
-        assert not isinstance(d, Exception), d
-    return docs
+    return traced_documents([SCALE, CLIP])
 
 
 def _hooks(doc):
@@ -82,19 +78,7 @@ def test_a_def_and_a_lambda_over_lines_are_read_with_their_parameter_renamed(tra
 
 
 def test_the_exports_print_under_torch_what_the_scripts_print(traced):
-    codes = [export.export_script(d).text for d in traced]
-    texts = [export.transcript(d, run(d)) for d in traced]
-    engine = script_runner.run_scripts(codes, backend="engine")
-    for (out, error), text in zip(engine, texts):
-        assert error is None and out == text
-    if not script_runner.torch_available():
-        pytest.skip("torch is not installed")
-    exported = script_runner.run_scripts(codes, backend="torch")
-    original = script_runner.run_scripts([dedent(s) for s in (SCALE, CLIP)], backend="torch")
-    for (out, error), text in zip(exported, texts):
-        assert error is None and out == text
-    for (out, error), text in zip(original, texts):
-        assert error is None and set(out.splitlines()) <= set(text.splitlines())
+    check_round_trip(traced, (SCALE, CLIP))
 
 
 @pytest.mark.parametrize("body, words", [

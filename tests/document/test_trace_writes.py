@@ -8,8 +8,7 @@ line: a write into a tensor that requires grad (the copy would add a CloneBackwa
 a .grad, through .data, or into a view the script does not write back.
 """
 import pytest
-import script_runner
-from trace_jobs import dedent, outcomes
+from trace_jobs import check_round_trip, outcomes, traced_documents
 
 from gradstudio.document import export, run
 from gradstudio.document.trace import TraceError
@@ -49,10 +48,7 @@ FILLS = """
 
 @pytest.fixture(scope="module")
 def traced():
-    docs = outcomes([WRITES, FILLS])
-    for d in docs:
-        assert not isinstance(d, Exception), d
-    return docs
+    return traced_documents([WRITES, FILLS])
 
 
 def _kinds(doc):
@@ -87,19 +83,7 @@ def test_fill_zero_and_copy_are_nodes_and_copy_carries_the_gradient(traced):
 
 
 def test_the_exports_print_under_torch_what_the_graph_prints(traced):
-    codes = [export.export_script(d).text for d in traced]
-    texts = [export.transcript(d, run(d)) for d in traced]
-    engine = script_runner.run_scripts(codes, backend="engine")
-    for (out, error), text in zip(engine, texts):
-        assert error is None and out == text
-    if not script_runner.torch_available():
-        pytest.skip("torch is not installed")
-    exported = script_runner.run_scripts(codes, backend="torch")
-    original = script_runner.run_scripts([dedent(s) for s in (WRITES, FILLS)], backend="torch")
-    for (out, error), text in zip(exported, texts):
-        assert error is None and out == text
-    for (out, error), text in zip(original, texts):
-        assert error is None and set(out.splitlines()) <= set(text.splitlines())
+    check_round_trip(traced, (WRITES, FILLS))
 
 
 @pytest.mark.parametrize("source, words, line", [
