@@ -7,11 +7,11 @@ bumps the version counter), the random fills too (their gradient is zero)."""
 from ._factory import _gen, tensor
 from ._oprecord import OPS
 from ._dispatch import inplace
-from ._core import TensorCore
+from ._core import TensorCore, _list
 from .observer import observed
 from . import _dtype as D
-from ._tensor_arith import (_broadcast_check, _divisor_check, _no_bool_subtraction, _operand,
-                           _renamed)
+from ._tensor_arith import (_broadcast_check, _broadcast_shapes, _divisor_check,
+                           _no_bool_subtraction, _operand, _renamed)
 
 __all__ = ["InplaceMixin"]
 
@@ -110,6 +110,11 @@ def _copy_(self, src):
     src = _operand(src)
     if not isinstance(src, TensorCore):
         src = tensor(src)
+    # src broadcasts to self's shape, with PyTorch's messages when it does not
+    shape = _broadcast_shapes(self._data.shape, src._data.shape)
+    if shape != self._data.shape:
+        raise RuntimeError(f"output with shape {_list(self._data.shape)} doesn't match the "
+                           f"broadcast shape {_list(shape)}")
     return inplace(self, OPS["_copy"], (self, src))
 
 

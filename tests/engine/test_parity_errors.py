@@ -273,6 +273,11 @@ errs("keepdim_needs_a_dim", "x.sum(keepdim=True)", "x.mean(keepdim=True)", "x.su
      "x.sum(keepdim=True, dtype=torch.float64)", "x.sum(dim=None, keepdim=True)",
      "x.mean(None, True)", "x.prod(keepdim=True)", "torch.prod(x, keepdim=True)", "x.prod(None)",
      "x.prod()", "x.prod(0, keepdim=True)")
+errs("copy_needs_a_source_that_broadcasts_to_self",
+     "torch.zeros(3).copy_(torch.ones(2, 2))", "torch.zeros(2, 3).copy_(torch.ones(4))",
+     "torch.zeros(2).copy_(torch.ones(3))", "torch.zeros(3).copy_(torch.ones(1, 3))",
+     "torch.zeros(3).copy_(torch.ones(2, 3))", "torch.zeros(2, 3).copy_(torch.ones(3))",
+     "torch.zeros(2, 3).copy_(torch.tensor(5.0))")
 
 ERRORS = parity.programs(E)
 results, test_raises_the_same = parity.parity_tests(ERRORS)
