@@ -22,7 +22,6 @@ from typing import Any, Callable
 
 import gradstudio.engine as torch
 from gradstudio.engine.optable import OPS
-from gradstudio.hook_text import hook_code, hook_function
 from gradstudio.trace.ops import has_kind
 from gradstudio.vocabulary import DTYPES
 
@@ -724,69 +723,9 @@ for _n in ("cat", "stack"):
                         + f"], dim={p['dim']})")(_n)))
 
 
-# ----------------------------------------------------------------------------- autograd
-def _requires_grad_(p, self):
-    return self.requires_grad_(p["requires_grad"])
+# ----------------------------------------------------------------------------- autograd, writes
+# (the kinds built on the classes above, each group in a module of its own)
+from . import catalogue_autograd, catalogue_writes  # noqa: E402
 
-
-_add(NodeKind("detach", "autograd", "A new leaf sharing the same values, cut from the graph: "
-              "no gradient flows back through it.", (Port("self"),), (),
-              lambda p, self: self.detach(), "{self}.detach()",
-              code=lambda p, a: f"{a['self']}.detach()"))
-_add(NodeKind("requires_grad_", "autograd", "Makes a tensor that was computed without "
-              "gradients a leaf that requires grad (in place, as a.requires_grad_(True)).",
-              (Port("self"),), (ParamSpec("requires_grad", "bool", True),), _requires_grad_,
-              "{self}.requires_grad_({requires_grad})",
-              code=lambda p, a: f"{a['self']}.requires_grad_({number(p['requires_grad'])})"))
-
-
-
-def _register_hook(p, self):
-    self.register_hook(hook_function(p["hook"]))
-    return self
-
-
-# x.register_hook(lambda grad: grad * 10): the same tensor, with a hook that changes the
-# gradient flowing back into it (written in place, as requires_grad_ is)
-_add(NodeKind("register_hook", "autograd", "Changes the gradient that flows back into a "
-              "tensor during backward, as x.register_hook(lambda grad: grad * 10) does: "
-              "what reaches the nodes before it, and a leaf's .grad, is the hook's result.",
-              (Port("self"),), (ParamSpec("hook", "hook", "grad * 2", "what the gradient "
-                                          "becomes: an expression of grad"),),
-              _register_hook, "{self}.register_hook(lambda grad: {hook})",
-              code=lambda p, a: a["self"],
-              then=lambda p, a, name: [f"{name}.register_hook({hook_code(p['hook'])})"]))
-
-
-def _autograd_grad(p, outputs, inputs, grad_outputs=None):
-    return torch.autograd.grad(outputs, inputs, grad_outputs=grad_outputs,
-                               retain_graph=p["retain_graph"] or None,
-                               create_graph=p["create_graph"])[0]
-
-
-def _autograd_grad_code(p, a):
-    flags = [f"grad_outputs={a['grad_outputs']}"] if "grad_outputs" in a else []
-    flags += [f"{n}=True" for n in ("retain_graph", "create_graph") if p[n]]
-    return (f"torch.autograd.grad({a['outputs']}, {a['inputs']}"
-            + "".join(", " + f for f in flags) + ")[0]")
-
-
-# torch.autograd.grad as a value: a gradient that later nodes compute with (a second
-# derivative, a gradient penalty, a Jacobian's row). As a timeline step (action "grad")
-# it is only shown; as a node it is part of the forward pass.
-_add(NodeKind("autograd_grad", "autograd", "The gradient of outputs with respect to inputs, as "
-              "a tensor to compute with: torch.autograd.grad(y, x)[0]. With create_graph the "
-              "gradient has a graph of its own (a second derivative, a gradient penalty).",
-              (Port("outputs"), Port("inputs"), Port("grad_outputs", optional=True)),
-              (ParamSpec("retain_graph", "bool", False, "keep y's graph for later backward "
-                         "passes (with create_graph it is kept anyway)"),
-               ParamSpec("create_graph", "bool", False, "record the gradient's own graph, "
-                         "to differentiate it again")),
-              _autograd_grad, "torch.autograd.grad({outputs}, {inputs})[0]",
-              code=_autograd_grad_code, label="autograd.grad"))
-
-
-# ----------------------------------------------------------------------------- writes
-from . import catalogue_writes  # noqa: E402 (the write kinds use the classes above)
-
+catalogue_autograd.register(_add, NodeKind, Port, ParamSpec)
 catalogue_writes.register(_add, NodeKind, Port, ParamSpec)
