@@ -148,15 +148,16 @@ class Recorder:
         otherwise: the caller then refuses it in words."""
         a, g = self.grad_calls.pop(id(t))
         p = a["params"]
-        if a not in self.actions or any(b["kind"] != "grad" for b in
-                                        self.actions[:self.actions.index(a)]):
+        # (found by identity: actions are dicts holding arrays, which == cannot compare)
+        at = next((k for k, b in enumerate(self.actions) if b is a), None)
+        if at is None or any(b["kind"] != "grad" for b in self.actions[:at]):
             return None
         if len(p["outputs"]) != 1 or len(p["inputs"]) != 1:
             raise TraceError("a gradient torch.autograd.grad returned for several outputs or "
                              "inputs is used as a value, which cannot be drawn yet; ask for "
                              "one output's gradient with respect to one input per call",
                              line=a["line"])
-        self.actions.remove(a)
+        del self.actions[at]
         inputs = {"outputs": self.objects[p["outputs"][0]],
                   "inputs": self.objects[p["inputs"][0]]}
         if p["grad_outputs"] and p["grad_outputs"][0] is not None:
