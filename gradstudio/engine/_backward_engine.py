@@ -113,6 +113,15 @@ def _wrap_grad(g):
     return TensorCore._wrap_grad(g)
 
 
+def _private(g):
+    """A copy of a gradient (or of a multi-output node's list of them) for hooks to run
+    on while observed: a hook may change its tensor in place, and an observer holds the
+    array it came from as the previous step's gradient (see ``_observe``)."""
+    if type(g) is list:
+        return [None if x is None else np.array(x) for x in g]
+    return np.array(g)
+
+
 def _run_hooks(hooks, g, create_graph):
     """Runs a tensor's hooks in order on its gradient (shown as a tensor); a hook that
     returns a tensor replaces the gradient."""
@@ -291,11 +300,15 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
             if g is not None:
                 if node._outputs:  # (a list: one gradient per output)
                     if node._pre_hooks:
+                        if observing and not create_graph:
+                            g = _private(g)
                         g = _run_output_hooks(node, g, create_graph)
                     if node._retain is not None:
                         _retain_outputs(node, g, create_graph)
                 else:
                     if node._pre_hooks:
+                        if observing and not create_graph:
+                            g = _private(g)
                         g = _run_hooks(node._pre_hooks, g, create_graph)
                     if node._retain is not None:
                         t = node._retain()
@@ -310,6 +323,8 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                 if g is not None and captured is None and (need is None or node in need):
                     v = node.variable
                     if v._hooks:
+                        if observing and not create_graph:
+                            g = _private(g)
                         g = _run_hooks(v._hooks, g, create_graph)
                     if v._requires_grad:     # (a leaf detach_()ed since keeps no grad)
                         owned = _refcount(g) <= _SOLE  # (not in the call: its arguments count)
@@ -327,6 +342,8 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
             if g is not None and runs:
                 grad_ins = _vjps(node, g, F, create_graph, need)
                 if node._hooks:
+                    if observing and not create_graph:
+                        g = _private(g)
                     outs = tuple(None if x is None else (x if create_graph else wrap(x))
                                  for x in grad_ins)
                     seen = tuple(None if x is None else (x if create_graph else wrap(x))

@@ -1,6 +1,15 @@
 """Watching a backward pass: ``observe`` is given a ``BackwardStep`` for every node the
-backward engine (``_backward_engine``) executes, with plain numpy copies of the gradients,
-so what an observer keeps cannot change afterwards."""
+backward engine (``_backward_engine``) executes, with the gradients as plain numpy arrays
+that nothing changes afterwards.
+
+Only what can change is copied. A gradient flowing between nodes is an array the engine
+made for that step and never writes into: the buffers it sums are added out of place, a
+leaf copies rather than adopts a gradient an observer still holds (``_SOLE`` in
+``_backward_engine``), and the engine copies a gradient before hooks run on it while
+observed (a hook may change its tensor in place). So those arrays are kept as they are.
+A leaf's accumulated ``.grad`` (added into in place by the next backward, zeroed by the
+program), what ``autograd.grad`` returns to the program, and every gradient of a
+``create_graph`` pass (tensors the program can reach) are copied."""
 import numpy as np
 
 __all__ = ["BackwardStep", "observe"]
@@ -68,18 +77,35 @@ class observe:
         return False
 
 
-def _emit(**kw):
-    # the leaf itself stays a tensor (it says which tensor the gradient went to); the
-    # gradients become plain arrays
-    kw = {k: v if k == "variable" else _plain(v) for k, v in kw.items()}
-    step = BackwardStep(**kw)
+def _emit(index, node, grad_output, grad_inputs=(), freed=(), variable=None,
+          accumulated=None, captured=False):
+    """Gives every observer the step. The leaf (``variable``) stays a tensor: it says
+    which tensor the gradient went to."""
+    if variable is not None or captured:        # arrays the program can reach or change
+        grad_output = _copied(grad_output)
+        accumulated = _copied(accumulated)
+    else:                                       # the engine's own arrays (see above)
+        grad_output = _kept(grad_output)
+        grad_inputs = tuple(_kept(g) for g in grad_inputs)
+    step = BackwardStep(index, node, grad_output, grad_inputs, freed, variable, accumulated,
+                        captured)
     for fn in list(_OBSERVERS):
         fn(step)
 
 
-def _plain(v):
+def _kept(v):
+    """A gradient the engine made for this step: an array kept as it is; a tensor (of a
+    ``create_graph`` pass) or a tuple of them copied."""
+    if v is None or type(v) is np.ndarray:
+        return v
+    if type(v) is tuple:           # (a multi-output node's gradients)
+        return tuple(_kept(x) for x in v)
+    return _copied(v)
+
+
+def _copied(v):
     if isinstance(v, tuple):
-        return tuple(_plain(x) for x in v)
+        return tuple(_copied(x) for x in v)
     d = getattr(v, "_data", None)
     if d is not None:
         return np.array(d)
