@@ -16,6 +16,7 @@ indexing. Sources (``ones``, ``rand`` ...) and autograd modifiers (``detach``,
 (``Document.set_retains_grad``). Calls whose optional arguments are
 written only when set are spelled in ``_SPELLED``.
 """
+import functools
 import operator
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
@@ -98,6 +99,10 @@ class NodeKind:
         if self.variadic:
             n = int((params or {}).get("count", 2))
             return tuple(f"t{i}" for i in range(n))
+        return self._port_names
+
+    @functools.cached_property
+    def _port_names(self):
         return tuple(p.name for p in self.inputs)
 
     def port(self, name):

@@ -22,8 +22,8 @@ from gradstudio.engine import inspect as raw
 
 from .params import MAX_DIMS, MAX_ELEMENTS
 
-__all__ = ["MAX_ELEMENTS", "MAX_DIMS", "MAX_RUN_BYTES", "planned_elements", "too_large",
-           "check_tensor", "RunBudget"]
+__all__ = ["MAX_ELEMENTS", "MAX_DIMS", "MAX_RUN_BYTES", "planned_elements", "may_grow",
+           "too_large", "check_tensor", "RunBudget"]
 
 MAX_RUN_BYTES = 512 * 1024 ** 2    # what one run may keep: tensors, snapshots, step records
 
@@ -34,6 +34,16 @@ _NOT_BROADCAST = {"mm", "bmm", "mv", "dot", "matmul", "cross_entropy", "nll_loss
 def too_large(elements):
     return (f"This would make a tensor of {elements:,} elements; the limit is "
             f"{MAX_ELEMENTS:,}.")
+
+
+# the kinds with fewer than two inputs that can make more elements than they are given
+_GROWS = frozenset({"eye", "arange", "matmul", "mm", "bmm", "expand", "cat", "stack"})
+
+
+def may_grow(spec, inputs):
+    """Whether ``planned_elements`` can say anything of ``spec`` given ``inputs`` tensors
+    (a run asks first, to skip the shapes of the many kinds that cannot grow)."""
+    return inputs >= 2 or spec.name in _GROWS
 
 
 def planned_elements(spec, params, shapes):
@@ -113,6 +123,16 @@ class RunBudget:
     @property
     def exceeded(self):
         return self.used > self.limit
+
+    def add_array(self, a):
+        """``add`` of one numpy array (a node's tensor data), without the type tests."""
+        base = a
+        while isinstance(base.base, np.ndarray):
+            base = base.base
+        key = id(base)
+        if key not in self._seen:
+            self._seen.add(key)
+            self.used += base.nbytes
 
     def add(self, value):
         """Counts an array, an engine tensor (its data and its .grad), or a list, tuple or

@@ -89,7 +89,7 @@ def _run(doc, focus, limits=None):
             tensors[nid] = t
             if d.retains_grad and not t.requires_grad:
                 result.retain_left_out.add(nid)
-            budget.add(raw.data(t))        # (what ``add(t)`` counts)
+            budget.add_array(raw.data(t))      # (what ``add(t)`` counts)
             if budget.exceeded:
                 result.stopped = "Stopped early: " + budget.message()
     TimelineRun(doc, result, budget, focus, limits).run()

@@ -454,12 +454,12 @@ def snapshot(order, tensors, copied, budget, mutable=frozenset()):
                 data = last[2]
             else:
                 data = np.array(raw.data(g))
-                budget.add(data)
+                budget.add_array(data)
                 copied[nid] = (g, raw.version(g), data)
         value = raw.data(t)
         if id(t) in mutable:
             value = np.array(value)
-            budget.add(value)
+            budget.add_array(value)
         requires_grad = t.requires_grad
         fn = t.grad_fn                   # (t.is_leaf is ``t.grad_fn is None``)
         if g is None:

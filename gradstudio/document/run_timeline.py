@@ -11,7 +11,7 @@ from gradstudio.vocabulary import HISTORY_ELEMENTS
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE
-from .limits import MAX_ELEMENTS, check_tensor, planned_elements, too_large
+from .limits import MAX_ELEMENTS, check_tensor, may_grow, planned_elements, too_large
 from .run_actions import ActionError, ActionOutcome, message, perform
 from .run_state import result_state, snapshot, step_states
 
@@ -50,9 +50,11 @@ def compute(doc, nid, tensors, names, data=None, no_grad=None):
         # no longer has): the checks in full. (With every port's tensor there, nothing
         # is missing and nothing failed, and ``kwargs`` is what they would give.)
         kwargs = _checked_inputs(doc, nid, inputs, ports, tensors, names)
-    planned = planned_elements(spec, params, {p: raw.data(v).shape for p, v in kwargs.items()})
-    if planned is not None and planned > MAX_ELEMENTS:
-        raise NodeFailure(too_large(planned))     # before the engine allocates it
+    if may_grow(spec, len(kwargs)):
+        planned = planned_elements(spec, params,
+                                   {p: raw.data(v).shape for p, v in kwargs.items()})
+        if planned is not None and planned > MAX_ELEMENTS:
+            raise NodeFailure(too_large(planned))     # before the engine allocates it
     if no_grad is None:
         no_grad = doc.in_no_grad(nid)
     try:

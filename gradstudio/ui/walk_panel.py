@@ -15,7 +15,7 @@ import os
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QPainter, QTextDocument
 from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QListWidget,
-                               QListWidgetItem, QPushButton, QSlider, QSplitter, QStyle,
+                               QPushButton, QSlider, QSplitter, QStyle,
                                QTextBrowser, QToolButton, QVBoxLayout)
 
 from gradstudio.document.walk import preview, step_lines, walk_actions
@@ -75,6 +75,7 @@ class WalkPanel(SessionPanel):
         self.slider.setToolTip("Engine steps of the pass: drag, or use the arrow keys")
         self.slider.valueChanged.connect(self.go)
         self.steps = QListWidget()
+        self._rows = None        # the texts the list shows
         self.steps.currentRowChanged.connect(self._on_row)
         self.explanation = QTextBrowser()
         self.explanation.setOpenLinks(False)
@@ -202,14 +203,15 @@ class WalkPanel(SessionPanel):
             w.setEnabled(enabled)
 
     def _fill(self):
-        self.steps.blockSignals(True)
-        self.steps.clear()
         w = self.walk
-        if w is not None:
-            self.steps.addItem(QListWidgetItem("0. before the pass"))
-            for step in w.steps:
-                self.steps.addItem(QListWidgetItem(f"{step.number}. {_short(step)}"))
-        self.steps.blockSignals(False)
+        rows = () if w is None else \
+            ("0. before the pass", *(f"{step.number}. {_short(step)}" for step in w.steps))
+        if rows != self._rows:     # (an edit that changes values keeps the steps' names)
+            self._rows = rows
+            self.steps.blockSignals(True)
+            self.steps.clear()
+            self.steps.addItems(rows)
+            self.steps.blockSignals(False)
         self.slider.blockSignals(True)
         self.slider.setRange(0, self.count)
         self.slider.blockSignals(False)

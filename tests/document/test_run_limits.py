@@ -149,3 +149,21 @@ def test_a_gradient_changed_in_place_is_copied_again():
     result = run(doc)
     assert [result.state(w, i).grad.tolist() for i in (1, 2, 3)] == \
         [[1.0, 1.0], [0.0, 0.0], [1.0, 1.0]]
+
+
+def test_a_run_skips_the_element_plan_only_for_kinds_that_cannot_grow():
+    """``may_grow`` lets a run skip ``planned_elements``: every kind for which the plan
+    says anything, with its defaults and small inputs, must be one it does not skip."""
+    from gradstudio.document.catalogue import CATALOGUE
+    from gradstudio.document.limits import may_grow, planned_elements
+
+    planned = []
+    for name, spec in CATALOGUE.items():
+        params = spec.defaults()
+        ports = spec.input_names(params)
+        for shape in ((2, 3), (3,), (2, 3, 3)):
+            n = planned_elements(spec, params, {p: shape for p in ports})
+            if n is not None:
+                planned.append(name)
+                assert may_grow(spec, len(ports)), name
+    assert {"eye", "arange", "expand", "cat", "add"} <= set(planned)
