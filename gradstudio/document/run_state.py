@@ -161,6 +161,14 @@ class RunResult:
                            self._snaps[step].get(node_id) if self._snaps else None,
                            self.errors.get(node_id))
 
+    def states(self, node_ids, step=-1):
+        """``{node id: state(node id, step)}`` for ``node_ids``, made in one pass (a view
+        showing a run asks for every node's state after every edit)."""
+        snaps = self._snaps[self._step(step)] if self._snaps else {}
+        tensors, errors = self._tensors, self.errors
+        return {n: TensorState(n, tensors.get(n), snaps.get(n), errors.get(n))
+                for n in node_ids}
+
     def digest(self, step=-1):
         """``{node id: (failed, grad_fn name or None, has a .grad)}`` at ``step`` for the
         nodes of the order: ``(not s.ok, s.grad_fn, s.grad is not None)`` of each

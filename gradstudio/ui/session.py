@@ -224,6 +224,14 @@ class Session(QObject):
             return None
         return self.result.state(node_id, self.step)
 
+    def states(self, node_ids):
+        """``{node id: state(node id)}`` for nodes of the document, in one pass (empty
+        before the first run)."""
+        if self.result is None:
+            return {}
+        graph = self.document.graph
+        return self.result.states([n for n in node_ids if n in graph], self.step)
+
     @property
     def is_modified(self):
         return self._never_saved or not self.undo_stack.isClean()

@@ -263,13 +263,14 @@ class CanvasScene(QGraphicsScene):
         self._batch = None
         if session.result is None:
             return
-        state, nodes = session.state, self.nodes
+        nodes = self.nodes
+        states = session.states(self._cards)
         no_grad = set().union(*(r.nodes for r in doc.regions.values()))  # doc.in_no_grad
         flowed, wider, resized = [], [], []
         # the cards are plain objects (see ``card``); Qt's methods are looked up once
         update, follow = QGraphicsItem.update, NodeItem.follow
         for node_id, card in self._cards.items():
-            change = card.set_state(state(node_id), node_id in no_grad)
+            change = card.set_state(states.get(node_id), node_id in no_grad)
             if change == REPAINT:                     # new numbers, same look
                 update(nodes[node_id])
             elif change:
