@@ -9,13 +9,19 @@ name, an attribute or a call, so a hook read from a file or typed in the inspect
 compute a new gradient and nothing more. It is evaluated by walking its tree (never
 ``eval``); ``hook_code`` is how the exported script writes it.
 
+A hook may instead print: ``print("grad of h:", grad)``, its arguments strings, numbers
+or such expressions. It changes no gradient (it returns None, as ``print`` does) and
+writes its line, as ``print`` would, to the list a ``printing(lines)`` block collects;
+outside one the line goes nowhere (never to the app's own output).
+
 Shared by the document (the ``register_hook`` kind) and the tracer (which reads a
 script's lambda into this text); imports nothing of either.
 """
 import ast
 import operator
 
-__all__ = ["HOOK_METHODS", "MAX_HOOK_TEXT", "parse_hook", "hook_function", "hook_code"]
+__all__ = ["HOOK_METHODS", "MAX_HOOK_TEXT", "parse_hook", "hook_function", "hook_code",
+           "hook_prints", "printing"]
 
 MAX_HOOK_TEXT = 500       # characters
 _MAX_DEPTH = 30           # nested operations
@@ -42,8 +48,44 @@ def parse_hook(text):
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError:
         raise ValueError(f"'{_short(text)}' is not an expression such as grad * 10") from None
-    _check(tree.body, 0)
+    if _is_print(tree.body):
+        if tree.body.keywords:
+            raise ValueError("a hook's print takes its values one by one, without sep= "
+                             "or end=")
+        for a in tree.body.args:
+            if not (isinstance(a, ast.Constant) and type(a.value) is str):
+                _check(a, 1)
+    else:
+        _check(tree.body, 0)
     return tree
+
+
+def _is_print(node):
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+        node.func.id == "print"
+
+
+def hook_prints(text):
+    """Whether the hook ``text`` (already checked) prints rather than computes."""
+    return _is_print(parse_hook(text).body)
+
+
+_LINES = []         # the list the innermost ``printing`` block collects into, or None
+
+
+class printing:
+    """Collects the lines printing hooks write while the block runs into ``lines``."""
+
+    def __init__(self, lines):
+        self.lines = lines
+
+    def __enter__(self):
+        _LINES.append(self.lines)
+        return self.lines
+
+    def __exit__(self, *exc):
+        _LINES.pop()
+        return False
 
 
 def _check(node, depth):
@@ -83,9 +125,16 @@ def _check(node, depth):
 def hook_function(text):
     """``fn(grad)``: the hook ``text`` computes, by walking its checked tree."""
     body = parse_hook(text).body
-
-    def hook(grad):
-        return _evaluate(body, grad)
+    if _is_print(body):
+        def hook(grad):
+            line = " ".join(a.value if isinstance(a, ast.Constant) and type(a.value) is str
+                            else str(_evaluate(a, grad)) for a in body.args)
+            if _LINES and _LINES[-1] is not None:
+                _LINES[-1].append(line)
+            return None
+    else:
+        def hook(grad):
+            return _evaluate(body, grad)
     hook.__qualname__ = hook.__name__ = "hook"
     return hook
 
@@ -109,7 +158,7 @@ def _evaluate(node, grad):
 
 def hook_code(text):
     """The hook as the exported script passes it: ``lambda grad: grad * 10``."""
-    return f"lambda grad: {ast.unparse(parse_hook(text).body)}"
+    return f"lambda grad: {ast.unparse(parse_hook(text).body)}"   # (print(...) too)
 
 
 def _short(text, n=40):

@@ -17,6 +17,8 @@ engine from the same seed, so every number must come out the same):
 - for a folded loop: that it runs every iteration, each iteration's values (its loss and
   small nodes, the parameters at its end: what the loop's history keeps) and every node
   of the last iteration;
+- what printing hooks write: before the first action, during each action, in each
+  iteration of a folded loop;
 - every ``.grad`` at the end.
 The first difference, in the order the script ran, becomes one ``TraceError`` naming
 its line.
@@ -44,6 +46,9 @@ def check_trace(doc, data, ids, source):
     document's) and raises ``Difference`` at the first place it differs from the script."""
     result = run(doc)
     found = []            # (order, line, what): the first difference of each kind
+    if list(result.printed) != list(data.get("printed", ())):
+        found.append(((0, 0), None, "its hooks would print other lines during the forward "
+                                    "pass than the script's"))
     for k, n in enumerate(data["nodes"]):
         what = _node_difference(doc, result, ids[n["id"]], n.get("recorded"),
                                 n.get("step", 0))
@@ -130,6 +135,8 @@ def _action_difference(doc, result, ids, k, a):
         return f"the script's step {a['kind']} would be missing"
     outcome = result.outcomes[k]
     step = f"the {a['kind']} step"
+    if "printed" in a and list(outcome.printed) != list(a["printed"]):
+        return f"what its hooks print during {step} would differ from what the script's did"
     if "failed" in a and (outcome.error is not None) != a["failed"]:
         return f"{step} would fail ({outcome.error})" if outcome.error else \
             f"{step} would succeed where the script's raised an error"
@@ -162,6 +169,9 @@ def _loop_difference(doc, result, ids, loop):
     if history is None or history.iterations < count:
         done = 0 if history is None else history.iterations
         return f"the loop would stop after {done} of its {count} iterations"
+    for k, lines in enumerate(loop.get("printed", ())):
+        if list(history.printed.get(k, ())) != list(lines):
+            return f"what its hooks print would differ in iteration {k + 1} of the loop"
     for k, values in enumerate(loop["iterations"]):
         for node_id, want in values.items():
             nid = ids[node_id]

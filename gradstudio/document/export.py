@@ -418,7 +418,8 @@ def transcript_sections(doc, result=None):
     and the gradient prints after it print, and for a loop everything the whole loop
     prints up to and after its end. Concatenated, the texts are ``transcript``."""
     result = result if result is not None else run(doc)
-    sections = [("forward", [result.state(nid, 0).text for nid in _watched(doc, result)])]
+    sections = [("forward", list(result.printed) +
+                 [result.state(nid, 0).text for nid in _watched(doc, result)])]
     grad_watch = _grad_watch(doc, result)
     names = node_names(doc, result.order)
     ends, problems = loop_structure(doc.timeline)
@@ -435,9 +436,12 @@ def transcript_sections(doc, result=None):
         if action.kind == "end_loop":
             history = result.histories[loop.id]
             prints = _loop_prints(doc, result, loop.id)
-            for k in range(history.iterations if prints else 0):
-                out.append(f"{k}: " + " ".join(
-                    f"{names[n]}={float(history.scalar(n)[k]):.4f}" for n in prints))
+            ran = history.iterations + (history.failed is not None)
+            for k in range(ran):
+                out.extend(history.printed.get(k, ()))      # (hooks, during its backward)
+                if prints and k < history.iterations:
+                    out.append(f"{k}: " + " ".join(
+                        f"{names[n]}={float(history.scalar(n)[k]):.4f}" for n in prints))
             if loop_error is not None:
                 out.append(loop_error)
             loop = None
@@ -445,10 +449,12 @@ def transcript_sections(doc, result=None):
             if outcome.error_type is not None:
                 loop_error = outcome.error
             continue
-        elif outcome.error_type is not None:
-            out.append(outcome.error)
-        elif outcome.error is None and outcome.results is not None:
-            out.extend("None" if g is None else g.text for g in outcome.results)
+        else:
+            out.extend(outcome.printed)      # printing hooks, while the action ran
+            if outcome.error_type is not None:
+                out.append(outcome.error)
+            elif outcome.error is None and outcome.results is not None:
+                out.extend("None" if g is None else g.text for g in outcome.results)
         if action.kind == "print":
             if outcome.error is None:
                 out.append(result.state(action.params["tensor"], step).text)

@@ -21,6 +21,7 @@ import warnings
 
 import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
+from gradstudio.hook_text import printing
 
 from .limits import RunBudget
 from .run_actions import ActionOutcome
@@ -74,7 +75,7 @@ def _run(doc, focus, limits=None):
     budget = RunBudget()
     data = dict(zip(doc.node_ids, doc.nodes()))         # (each node read once)
     no_grad = set().union(*(r.nodes for r in doc.regions.values()))    # doc.in_no_grad
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), printing(result.printed):
         warnings.simplefilter("ignore")
         for nid in order:
             if budget.exceeded:

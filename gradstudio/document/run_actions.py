@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import gradstudio.engine as torch
 from gradstudio.engine.autograd import observe
+from gradstudio.hook_text import printing
 
 from .actions import optimizer_arguments
 
@@ -29,7 +30,8 @@ class ActionOutcome:
     ``warnings`` are the warnings PyTorch would have printed at this step, as
     ``"UserWarning: ..."`` lines; they are kept here instead of reaching the caller.
     ``iteration`` is, inside a loop, the iteration (from 0) this outcome comes from;
-    ``note`` says why a step of a loop did not run in the iteration shown."""
+    ``note`` says why a step of a loop did not run in the iteration shown.
+    ``printed`` are the lines printing hooks wrote during the step, in order."""
     action_id: str
     error: str | None
     steps: list
@@ -38,6 +40,7 @@ class ActionOutcome:
     warnings: tuple = ()
     iteration: int | None = None
     note: str | None = None
+    printed: tuple = ()
 
 
 class ActionError(Exception):
@@ -71,13 +74,15 @@ def perform(action, run, steps, iteration=None):
     going to ``steps``; returns its ``ActionOutcome`` with the warnings PyTorch would
     have printed. With ``steps`` None the step is neither observed nor are its warnings
     kept (a loop's iterations the views do not show: the caller silences them)."""
-    if steps is None:
-        outcome = _perform(action, run, steps)
-    else:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
+    with printing([]) as printed:
+        if steps is None:
             outcome = _perform(action, run, steps)
-        outcome.warnings = tuple(f"{w.category.__name__}: {w.message}" for w in caught)
+        else:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                outcome = _perform(action, run, steps)
+            outcome.warnings = tuple(f"{w.category.__name__}: {w.message}" for w in caught)
+    outcome.printed = tuple(printed)
     outcome.iteration = iteration
     return outcome
 

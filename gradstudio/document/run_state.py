@@ -144,6 +144,7 @@ class RunResult:
         self.stopped_at = {}       # loop id -> the iteration at which the clock stopped it
         self.retain_left_out = set()  # nodes marked retain_grad whose tensor did not
         #                               require grad: the call is left out (``retain``)
+        self.printed = []          # lines printing hooks wrote during the forward pass
 
     @property
     def step_count(self):

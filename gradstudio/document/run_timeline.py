@@ -111,6 +111,7 @@ class LoopHistory:
         self.loop_id, self.count = loop_id, count
         self.iterations = 0
         self.failed = None
+        self.printed = {}          # iteration -> the lines printing hooks wrote in it
         self.losses = [n for n in losses if n in tensors]
         self.dtypes, self.values, self.grads = {}, {}, {}
         for nid in tracked:
@@ -305,6 +306,8 @@ class TimelineRun:
                     outcomes[j] = self._not_run(action)
                     break
                 outcome = self._do(action, start + 2 + j, keep, k)
+                if outcome.printed:
+                    history.printed.setdefault(k, []).extend(outcome.printed)
                 if action.kind == "backward":
                     history.sample_grads(k, self.tensors)
                 if keep:

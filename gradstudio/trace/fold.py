@@ -243,7 +243,8 @@ class Folded:
         self.stale = set()         # nodes of iterations before the last
         self.groups = []           # (first position, last position, action after which)
         self.unchecked = []        # nodes whose value only the loop's check compares
-        self.loop_checks = []      # (loop action, end action, iterations, last)
+        self.loop_checks = []      # (loop action, end action, count, iterations,
+        #                            last, lines printed per iteration)
         self.values_left = MAX_LOOP_VALUES
 
     # ------------------------------------------------------------------ rewriting
@@ -374,7 +375,10 @@ class Folded:
             iterations.append(values)
         final = {reps[j]: rec.values[st.events[s + (n - 1) * p + t][1]][0]
                  for j, t in enumerate(offsets)}
-        self.loop_checks.append((loop_action, end, n, iterations, final))
+        printed = [[line for t in range(p) if st.events[s + k * p + t][0]
+                    for line in rec.actions[st.events[s + k * p + t][1]].get("printed", ())]
+                   for k in range(n)]          # (what printing hooks wrote, per iteration)
+        self.loop_checks.append((loop_action, end, n, iterations, final, printed))
 
     def _watch_printed_items(self):
         """A number read with ``.item()`` and printed inside a folded loop: its node is
@@ -447,12 +451,12 @@ class Folded:
         """Per folded loop, for the caller's check: the loop's and end's action indices,
         the count, each iteration's values and the last iteration's, by node id."""
         out = []
-        for loop_action, end, count, iterations, final in self.loop_checks:
+        for loop_action, end, count, iterations, final, printed in self.loop_checks:
             def ids(values):
                 return {new_id[i]: v.tolist() for i, v in values.items() if i in new_id}
             out.append({"loop": index_of[id(loop_action)], "end": index_of[id(end)],
                         "count": count, "iterations": [ids(v) for v in iterations],
-                        "last": ids(final)})
+                        "last": ids(final), "printed": printed})
         return out
 
 

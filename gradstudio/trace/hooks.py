@@ -1,11 +1,12 @@
 """Gradient hooks in a traced script (part of the tracing child): ``y.register_hook(fn)``
 is a ``register_hook`` node when ``fn`` is a function of the script that returns an
 expression of its gradient and numbers (``lambda grad: grad * 10``, or a ``def`` whose
-body is one ``return``), read from the script's text into ``gradstudio.hook_text``'s
+body is one ``return``) or prints (``lambda g: print("g:", g)``, or a ``def`` whose body
+is that one ``print``), read from the script's text into ``gradstudio.hook_text``'s
 language, its parameter renamed ``grad``.
 
-Anything else (a hook that prints, reads another variable, is a built-in such as
-``print``, or is removed again with its handle) is refused in one sentence: the graph
+Anything else (a hook that reads another variable, is a built-in such as ``print``
+itself, or is removed again with its handle) is refused in one sentence: the graph
 could only show a different program.
 
 Imports only the engine's public API, ``gradstudio.hook_text`` and its siblings.
@@ -13,14 +14,15 @@ Imports only the engine's public API, ``gradstudio.hook_text`` and its siblings.
 import ast
 import textwrap
 
-from gradstudio.hook_text import parse_hook
+from gradstudio.hook_text import hook_function, hook_prints, parse_hook, printing
 
 from .values import TraceError, _Record
 
 __all__ = ["register_hook"]
 
 HOW = ("a hook can be drawn when it is a lambda or function of the script returning an "
-       "expression of its gradient and numbers, such as lambda grad: grad * 10")
+       "expression of its gradient and numbers, such as lambda grad: grad * 10, or "
+       "printing them, such as lambda grad: print(grad)")
 
 
 class _Handle:
@@ -43,6 +45,8 @@ def register_hook(rec, func, t, hook):
     """``t.register_hook(hook)`` made by the script: a ``register_hook`` node."""
     text = hook_text(hook, rec.source, rec.filename)
     rec.node_index(t)              # (its node before the hook)
+    if hook_prints(text):
+        hook = _printing_hook(rec, text)
     rec.quiet += 1
     try:
         handle = func(t, hook)
@@ -50,6 +54,20 @@ def register_hook(rec, func, t, hook):
         rec.quiet -= 1
     rec.emit(_Record("register_hook", {"hook": text}, {"self": t}, t, alias=True))
     return _Handle(handle)
+
+
+def _printing_hook(rec, text):
+    """The hook the script's printing hook stands for, as the document runs it (the same
+    line, which the script would print and ``hook_function`` writes), whose lines go to
+    the recorder for the check that the graph prints them at the same steps."""
+    fn = hook_function(text)
+
+    def hook(grad):
+        lines = []
+        with printing(lines):
+            fn(grad)
+        rec.hook_printed(lines)
+    return hook
 
 
 def hook_text(fn, source, filename):
@@ -69,14 +87,14 @@ def hook_text(fn, source, filename):
         stmts = node.body
         if stmts and isinstance(stmts[0], ast.Expr) and isinstance(stmts[0].value, ast.Constant):
             stmts = stmts[1:]                           # (a docstring)
-        if len(stmts) != 1 or not isinstance(stmts[0], ast.Return) or stmts[0].value is None:
-            raise TraceError(f"a hook whose body is more than one return cannot be drawn "
-                             f"yet; {HOW}")
-        body = stmts[0].value
-    if isinstance(body, ast.Call) and isinstance(body.func, ast.Name) and \
-            body.func.id == "print":
-        raise TraceError("a hook that prints cannot be drawn yet: the graph shows the "
-                         "gradient itself (retain_grad() on the tensor, then print its .grad)")
+        one = stmts[0] if len(stmts) == 1 else None
+        if isinstance(one, ast.Return) and one.value is not None:
+            body = one.value
+        elif isinstance(one, ast.Expr) and _is_print(one.value):
+            body = one.value
+        else:
+            raise TraceError(f"a hook whose body is more than one return or print cannot "
+                             f"be drawn yet; {HOW}")
     renamed = _Rename(param).visit(body)
     text = ast.unparse(renamed)
     try:
@@ -84,6 +102,11 @@ def hook_text(fn, source, filename):
     except ValueError as exc:
         raise TraceError(f"this hook cannot be drawn yet ({exc}); {HOW}") from None
     return text
+
+
+def _is_print(node):
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+        node.func.id == "print"
 
 
 class _Rename(ast.NodeTransformer):

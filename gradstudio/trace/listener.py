@@ -160,16 +160,18 @@ class Tracer(Listener):
         def handle(func, args, kwargs):
             handler(None, *args, **kwargs)
             rec.quiet += 1
+            rec.action_lines = printed = []      # (what printing hooks write meanwhile)
             try:
                 result = func(*args, **kwargs)
             except Exception:
-                rec.action_done(failed=True)
+                rec.action_done(failed=True, printed=printed)
                 raise
             finally:
                 rec.quiet -= 1
+                rec.action_lines = None
             if returns_grads:
                 rec.grads_returned(result)
-            rec.action_done(results=result if returns_grads else None)
+            rec.action_done(results=result if returns_grads else None, printed=printed)
             return result
         return self.at_top(handle)
 

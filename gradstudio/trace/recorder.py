@@ -60,6 +60,8 @@ class Recorder:
         self.grad_holders = {}        # id(tensor) -> tensor that may get a .grad
         self.step_grads_left = MAX_STEP_GRADS
         self.actions = []
+        self.forward_lines = []       # lines printing hooks wrote before the first action
+        self.action_lines = None      # ... during the action running now (None: none runs)
         self.seed = None
         self.random_drawn = False
         self.reseed = None        # a manual_seed after draws, for the next random source
@@ -327,14 +329,28 @@ class Recorder:
         self.actions.append(a)
         return a
 
-    def action_done(self, failed=False, results=None, values=()):
+    def hook_printed(self, lines):
+        """Lines a printing hook wrote (see ``hooks``): the running action's, or the
+        forward pass's before any action; after one, outside any, they cannot be drawn
+        (a graph computes its nodes before its timeline)."""
+        if self.action_lines is not None:
+            self.action_lines.extend(lines)
+        elif self.actions:       # (refused at the end: the script may catch what we raise)
+            self.refuse("a hook that prints outside a backward step, after one, cannot be "
+                        "drawn yet: the graph would print it before the backward")
+        else:
+            self.forward_lines.extend(lines)
+
+    def action_done(self, failed=False, results=None, values=(), printed=()):
         """After the last action ran: whether it raised, what ``autograd.grad`` returned,
-        the values of the tensors it changed (``values``: ``(node, tensor)`` pairs) and
-        (while ``MAX_STEP_GRADS`` allows) every gradient as it then stood."""
+        the values of the tensors it changed (``values``: ``(node, tensor)`` pairs), the
+        lines printing hooks wrote during it and (while ``MAX_STEP_GRADS`` allows) every
+        gradient as it then stood."""
         if not self.record_values or not self.actions:
             return
         a = self.actions[-1]
         a["failed"] = bool(failed)
+        a["printed"] = list(printed)
         if results is not None:
             a["results"] = [None if r is None else np.array(raw.data(r)) for r in results]
         if values:
@@ -528,6 +544,7 @@ class Recorder:
                       "after": alive_before[a["after"]]}
             if "failed" in a:
                 action["failed"] = a["failed"]
+                action["printed"] = a.get("printed", [])
             if "results" in a:
                 action["results"] = [None if r is None else r.tolist() for r in a["results"]]
             if "grads" in a:
@@ -543,7 +560,7 @@ class Recorder:
         if seed is None and any(n["kind"] in _RANDOM_KINDS for n in nodes):
             seed = UNSEEDED
         return {"ok": True, "nodes": nodes, "actions": actions, "seed": seed,
-                "loops": folded.checks(index_of, new_id)}
+                "loops": folded.checks(index_of, new_id), "printed": self.forward_lines}
 
     def _alive(self):
         """Which nodes the graph keeps: those an action, a name, a print or another kept

@@ -335,6 +335,8 @@ class TimelinePanel(SessionPanel):
             text = f"{i}.  {indent}{action_text(doc, action)}"
             if error or note:
                 text += "\n      " + indent + _short(error or note)
+            if outcome is not None and outcome.printed:      # (printing hooks)
+                text += "\n      " + indent + _clip("printed: " + outcome.printed[0])
             rows.append((text, action.id, error, note))
         return rows
 
@@ -463,8 +465,11 @@ class TimelinePanel(SessionPanel):
         action = doc.action(action_id)
         outcome = self.session.result.outcome(action_id) if self.session.result else None
         error = outcome.error if outcome else None
-        self.hint.setText(outcome.note if outcome and outcome.note else "")
-        self.hint.setVisible(bool(outcome and outcome.note))
+        hint = outcome.note if outcome and outcome.note else ""
+        if outcome is not None and outcome.printed:
+            hint = "\n".join(filter(None, [hint, printed_text(outcome.printed)]))
+        self.hint.setText(hint)
+        self.hint.setVisible(bool(hint))
         self.error.setText(error or "")
         self.error.setVisible(bool(error))
         self._show_fix(freeing_action(doc, self.session.result, action_id))
@@ -751,6 +756,18 @@ def _default(action, name):
         if setting == name:
             return default
     return "none"
+
+
+def printed_text(lines, most=8):
+    """What printing hooks wrote during a step, as the step's details show it."""
+    shown = list(lines[:most]) + ([f"… and {len(lines) - most} more lines"]
+                                  if len(lines) > most else [])
+    return "Its hooks printed:\n" + "\n".join(_clip(line, 200) for line in shown)
+
+
+def _clip(text, limit=90):
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _short(error, limit=90):

@@ -2,10 +2,13 @@
 y's tensor whose setting is the hook's text in ``grad`` (``grad * 10``); the run calls
 it during backward, the export writes ``y.register_hook(lambda grad: grad * 10)``.
 
-Before, every hook was refused. A hook the text cannot hold (one that prints, reads a
-variable of the script, is a built-in, or is removed again) is still refused in one
-sentence with its line. A hook typed in the inspector or read from a file is checked
-the same way: text that is anything but arithmetic on ``grad`` is refused.
+Before, every hook was refused. A hook that prints (``lambda g: print("g:", g)``) is a
+``register_hook`` node too: its line goes where the script's print would, in the graph's
+transcript and the exported script's output, once per backward that reaches it, in a
+loop once per iteration. A hook the text cannot hold (one that reads a variable of the
+script, is a built-in, or is removed again) is still refused in one sentence with its
+line. A hook typed in the inspector or read from a file is checked the same way: text
+that is anything but arithmetic on ``grad`` (or a print of it) is refused.
 """
 import json
 
@@ -48,9 +51,45 @@ CLIP = """
 """
 
 
+PRINTS = """
+    import torch
+
+
+    def show(g):
+        print("twice:", g * 2, 3)
+
+
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    x.register_hook(show)
+    h = x.exp()
+    h.register_hook(lambda grad: print("grad of h:", grad))
+    loss = (h * h).sum()
+    loss.backward(retain_graph=True)
+    print(x.grad)
+    loss.backward()
+    print(x.grad)
+"""
+
+LOOP_PRINTS = """
+    import torch
+    torch.manual_seed(0)
+    X = torch.randn(4, 1)
+    Y = 3 * X + 1
+    w = torch.zeros(1, requires_grad=True)
+    w.register_hook(lambda g: print("w gets", g))
+    for step in range(3):
+        loss = ((X * w - Y) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            w -= 0.1 * w.grad
+            w.grad.zero_()
+    print(w)
+"""
+
+
 @pytest.fixture(scope="module")
 def traced():
-    return traced_documents([SCALE, CLIP])
+    return traced_documents([SCALE, CLIP, PRINTS, LOOP_PRINTS])
 
 
 def _hooks(doc):
@@ -78,11 +117,86 @@ def test_a_def_and_a_lambda_over_lines_are_read_with_their_parameter_renamed(tra
 
 
 def test_the_exports_print_under_torch_what_the_scripts_print(traced):
-    check_round_trip(traced, (SCALE, CLIP))
+    check_round_trip(traced, (SCALE, CLIP, PRINTS, LOOP_PRINTS))
+
+
+def test_a_printing_hook_prints_where_the_script_did(traced):
+    doc = traced[2]
+    assert sorted(doc.node(h).params["hook"] for h in _hooks(doc)) == [
+        "print('grad of h:', grad)", "print('twice:', grad * 2, 3)"]
+    result = run(doc)
+    first, second = (o.printed for o in result.outcomes if o.printed)
+    assert first == second == ("grad of h: tensor([ 5.4366, 14.7781])",
+                               "twice: tensor([ 29.5562, 218.3926]) 3")
+    text = export.transcript(doc, result)
+    assert text.index("grad of h:") < text.index("twice:")
+    code = export.export_script(doc).text
+    assert "h.register_hook(lambda grad: print('grad of h:', grad))" in code
+    assert "x.register_hook(lambda grad: print('twice:', grad * 2, 3))" in code
+
+
+def test_a_printing_hook_registered_after_a_backward_is_refused():
+    """The graph registers its hooks before its timeline: the first backward would print
+    a line the script's did not, which the tracer's check finds."""
+    (got,) = outcomes([PRINTS.replace("    x.register_hook(show)\n", "").replace(
+        "    print(x.grad)\n    loss.backward()", "    x.register_hook(show)\n    loss.backward()")])
+    assert isinstance(got, TraceError), got
+    assert "what its hooks print during the backward step would differ" in str(got), str(got)
+
+
+def test_a_printing_hook_in_a_loop_prints_every_iteration(traced):
+    doc = traced[3]
+    assert any(a.kind == "loop" for a in doc.timeline)
+    lines = export.transcript(doc, run(doc)).splitlines()
+    assert [line.split(" tensor")[0] for line in lines if line.startswith("w gets")] == \
+        ["w gets"] * 3
+
+
+def test_a_printing_hook_built_by_hand_prints_into_the_run_only():
+    """Its line goes to the run's outcome, never to the app's own output; a loop that
+    fails keeps what its iterations printed before the error; the export prints, under
+    the engine and under torch, exactly the run's transcript."""
+    import contextlib
+    import io
+
+    import script_runner
+    doc = Document()
+    x = doc.add_node("tensor", {"value": [1.0, -2.0], "requires_grad": True}, label="x")
+    h = doc.add_node("register_hook", {"hook": "print('g', grad.abs())"})
+    doc.connect(x, h, "self")
+    sq = doc.add_node("mul")
+    doc.connect(h, sq, "self")
+    doc.connect(h, sq, "other")
+    y = doc.add_node("sum")
+    doc.connect(sq, y, "self")
+    doc.add_action("loop", {"count": 3})
+    doc.add_action("backward", {"target": y})
+    doc.add_action("end_loop", {})
+    seen = io.StringIO()
+    with contextlib.redirect_stdout(seen):
+        result = run(doc)
+    assert seen.getvalue() == ""
+    lines = export.transcript(doc, result).splitlines()
+    assert lines[0] == "g tensor([2., 4.])"           # the first iteration's backward
+    assert lines[1].startswith("RuntimeError: Trying to backward through the graph a "
+                               "second time"), lines       # the second's, before the hook
+    code = export.export_script(doc).text
+    backends = ["engine"] + (["torch"] if script_runner.torch_available() else [])
+    for backend in backends:
+        ((out, error),) = script_runner.run_scripts([code], backend=backend)
+        assert error is None and out.splitlines() == lines, (backend, out)
+
+
+@pytest.mark.parametrize("text", ["print(grad, sep='')", "print(x)", "print(open('f'))",
+                                  "print(grad).x", "grad * print(grad)",
+                                  "print(f'{grad}')"])
+def test_a_printing_hook_prints_strings_numbers_and_gradients_only(text):
+    with pytest.raises(ValueError):
+        parse_hook(text)
 
 
 @pytest.mark.parametrize("body, words", [
-    ("y.register_hook(lambda g: print(g))", "a hook that prints"),
+    ("y.register_hook(lambda g: print(g.shape))", "cannot be part of a hook"),
     ("y.register_hook(print)", "this hook (print)"),
     ("y.register_hook(lambda g: g * scale)", "not 'scale'"),
     ("y.register_hook(lambda g, s=2: g * s)", "other arguments than the gradient"),
