@@ -53,9 +53,12 @@ def register(add, NodeKind, Port, ParamSpec):
     # the gradient flowing back into it (its text: gradstudio.hook_text)
     add(NodeKind("register_hook", "autograd", "Changes the gradient that flows back into a "
                  "tensor during backward, as x.register_hook(lambda grad: grad * 10) does: "
-                 "what reaches the nodes before it, and a leaf's .grad, is the hook's result.",
+                 "what reaches the nodes before it, and a leaf's .grad, is the hook's result. "
+                 "A hook that prints, print('g:', grad), shows the gradient at that step "
+                 "and changes nothing.",
                  (Port("self"),), (ParamSpec("hook", "hook", "grad * 2", "what the gradient "
-                                             "becomes: an expression of grad"),),
+                                             "becomes: an expression of grad, or "
+                                             "print(...) of it"),),
                  _register_hook, "{self}.register_hook(lambda grad: {hook})",
                  code=lambda p, a: a["self"],
                  then=lambda p, a, name: [f"{name}.register_hook({hook_code(p['hook'])})"]))
