@@ -30,6 +30,7 @@ from gradstudio.engine.observer import Listener
 from gradstudio.vocabulary import DTYPES
 
 from .hooks import register_hook
+from .parameters import parameter
 from .ops import _index_key_text, op_record, view_records
 from .updates import data_assignment, inplace_update
 from .writes import VIEW_WRITE, WRITE_OPS, setitem, view_written, write_refusal
@@ -581,9 +582,8 @@ class Tracer(Listener):
                                  "training=False, can)")
             return out
         h["torch.nn.functional.dropout"] = dropout
-        h["torch.nn.Parameter"] = refused(
-            "nn.Parameter cannot be drawn yet: make the tensor a leaf with requires_grad=True "
-            "instead")
+        h["torch.nn.Parameter"] = self.at_top(
+            lambda func, args, kwargs: parameter(rec, func, args, kwargs))
         h["torch.autograd.Function.apply"] = refused(
             "a custom autograd.Function cannot be drawn yet: its backward is code of your own, "
             "which the graph cannot show")

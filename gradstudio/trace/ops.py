@@ -133,7 +133,7 @@ def _generic(op, operands, params, output):
         raise TraceError(f"the operation '{op.name}' cannot be drawn yet")
     inputs = {}
     for port, o in zip(op.arg_names, operands):
-        if type(o) is not type(output):
+        if not isinstance(o, type(output)):     # (a Parameter is a tensor too)
             raise TraceError(f"{op.name} with a number in place of the tensor '{port}' cannot "
                              "be drawn yet; give it a tensor")
         inputs[port] = o
@@ -167,7 +167,7 @@ def _binary(name, operands, p, output):
     kw = {}
     if p.get("alpha", 1) != 1:
         kw["alpha"] = _number(p["alpha"], "alpha")
-    if type(b) is type(output):
+    if isinstance(b, type(output)):
         return _Record(name, kw, {"self": a, "other": b}, output)
     return _Record(name, dict(kw, other=_number(b, "the number")), {"self": a}, output)
 

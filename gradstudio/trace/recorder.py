@@ -36,6 +36,7 @@ class Recorder:
         self.objects = []             # node index -> its output tensor
         self.torch = engine
         self.Tensor = engine.Tensor
+        self.Module = engine.nn.Module
         self.filename = filename
         self.source = ""              # the script's text (a hook is read from it)
         self.quiet = 0
@@ -53,6 +54,7 @@ class Recorder:
         self.data_aliases = set()     # ids of tensors x.data returned
         self.data_source = {}         # id(x.data) -> x
         self.absorbed = set()         # ids of tensors a parameter update consumed
+        self.retired = {}             # id(tensor) -> why it cannot be used again
         self.item_reads = []          # nodes whose .item() was read since the last print
         self.item_prints = []         # (node, nodes, actions) for each such node printed
         self.refusal = None           # the first TraceError found outside the observer
@@ -100,6 +102,8 @@ class Recorder:
         if id(t) in self.absorbed:
             raise TraceError("the step of a parameter update (lr * w.grad) is used again "
                              "after the update, which cannot be drawn yet")
+        if id(t) in self.retired:
+            raise TraceError(self.retired[id(t)])
         if raw.grad_fn(t) is not None:
             raise TraceError("a tensor computed outside the traced operations (for example a "
                              "gradient returned with create_graph=True) is used here; "
@@ -366,8 +370,10 @@ class Recorder:
     def name_tensors(self, namespace):
         """Names every unnamed tensor a variable of ``namespace`` holds."""
         for name, v in list(namespace.items()):
-            if type(v) is self.Tensor:
+            if isinstance(v, self.Tensor):       # (a Parameter too)
                 self._name_variable(name, v)
+            elif isinstance(v, self.Module):
+                self._name_parameters(v)
 
     def name_some(self, namespace, names):
         """``name_tensors`` for the variables ``names`` only (those a line may have
@@ -375,11 +381,13 @@ class Recorder:
         hits = []
         for name in names:
             v = namespace.get(name)
-            if type(v) is self.Tensor:
+            if isinstance(v, self.Tensor):
                 self.bound.setdefault(id(v), set()).add(name)
                 i = self.node_of.get(id(v))
                 if i is not None and self.nodes[i]["label"] is None:
                     hits.append(name)
+            elif isinstance(v, self.Module):
+                self._name_parameters(v)
         if len(hits) > 1:
             hits = set(hits)
             hits = [name for name in namespace if name in hits]
@@ -395,6 +403,18 @@ class Recorder:
             if seen:
                 names += tuple(seen)
         return names
+
+    def _name_parameters(self, module):
+        """A module's unnamed parameters (``self.w = nn.Parameter(...)``) named after
+        their attributes (``w``, ``layer_w`` inside a submodule)."""
+        try:
+            named = list(module.named_parameters())
+        except AttributeError:          # (one still in its __init__, before Module's)
+            return
+        for name, p in named:
+            i = self.node_of.get(id(p))
+            if i is not None and self.nodes[i]["label"] is None:
+                self._name_variable(name.replace(".", "_"), p)
 
     def _name_variable(self, name, v):
         self.bound.setdefault(id(v), set()).add(name)

@@ -41,7 +41,6 @@ EXPECTED_REFUSALS = {
     "dropout_train": "dropout while training cannot be drawn yet",
     "embedding_lookup": "torch.nn.Embedding is not in GradStudio yet",
     "float64_precision": "the gradient x.grad is used as a value",
-    "parameter_manual_model": "nn.Parameter cannot be drawn yet",
     "randint_batches": "a training loop whose forward draws random numbers",
     "saved_tensor_modified": "the backward step would succeed where the script's raised",
     "sigmoid_grad_check": "the gradient x.grad is used as a value",
@@ -76,6 +75,7 @@ PRINTS_BEYOND_THE_GRAPH = {
     "nn_linear_module": "prints a module's parameters, which torch shows as Parameter "
                         "containing:",
     "no_grad_param_update": "an update under no_grad is a timeline step",
+    "parameter_manual_model": "prints a module's parameters' .grad: " + LEAF,
     "randperm_shuffle": LEAF,
     "register_hook_print": LEAF,
     "register_hook_scale": LEAF,

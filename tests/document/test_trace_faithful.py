@@ -182,12 +182,14 @@ SAME_KIND = {
         y = F.dropout(x, 0.5)
         y.sum().backward()
     """, 4, "dropout while training cannot be drawn yet"),
-    "nn.Parameter": ("""
+    "nn.Parameter of a used tensor": ("""
         import torch
         from torch import nn
-        w = nn.Parameter(torch.tensor([1.0, 2.0]))
-        (w * w).sum().backward()
-    """, 3, "nn.Parameter cannot be drawn yet"),
+        t = torch.tensor([1.0, 2.0])
+        y = t * 2
+        w = nn.Parameter(t)
+        (w * y).sum().backward()
+    """, 5, "nn.Parameter of a tensor the script already computes with"),
     "autograd.Function": ("""
         import torch
         class Double(torch.autograd.Function):

@@ -1,0 +1,68 @@
+"""``nn.Parameter(t)`` in a traced script (part of the tracing child).
+
+A parameter is a leaf that requires grad, sharing ``t``'s memory; to autograd it is
+exactly ``t.detach().requires_grad_()``. When ``t`` is a tensor the script made for it
+(a literal or a factory such as ``torch.randn(3)``, not computed with yet), the node that
+made ``t`` becomes the parameter's: its ``requires_grad`` set as the parameter's, the
+parameter standing for it from then on, as ``nn.Linear``'s weight is a ``uniform`` leaf.
+``t`` itself is let go: it shares the parameter's memory (training the parameter changes
+it), which a graph cannot show, so using it again is refused. The graph prints the
+parameter as the tensor it is, without PyTorch's ``Parameter containing:`` line.
+
+Anything else (a parameter of a tensor already computed with, or of no tensor) is
+refused in one sentence.
+
+Imports only the engine's public API and its sibling modules.
+"""
+from gradstudio.engine import inspect as raw
+
+from .values import TraceError
+
+__all__ = ["parameter"]
+
+AGAIN = ("the tensor an nn.Parameter was made from is used again, which cannot be drawn "
+         "yet: it shares the parameter's memory, so training the parameter changes it too; "
+         "use the parameter itself")
+USED = ("nn.Parameter of a tensor the script already computes with cannot be drawn yet: "
+        "make the parameter from a new tensor, as nn.Parameter(torch.randn(3)) does")
+
+
+def parameter(rec, func, args, kwargs):
+    """``torch.nn.Parameter(data, requires_grad)`` made by the script."""
+    rec.quiet += 1                  # (what it does inside, data.detach(), is not drawn)
+    try:
+        p = func(*args, **kwargs)
+    finally:
+        rec.quiet -= 1
+    data = args[1] if len(args) > 1 else kwargs.get("data")
+    if not raw.is_tensor(data):
+        raise TraceError("nn.Parameter() without a tensor cannot be drawn yet: give it the "
+                         "tensor it starts from, as nn.Parameter(torch.zeros(3))")
+    i = rec.node_index(data)
+    node = rec.nodes[i]
+    if "requires_grad" not in node["params"] or node["inputs"] or _used(rec, i):
+        raise TraceError(USED)
+    requires_grad = bool(raw.requires_grad(p))
+    node["params"]["requires_grad"] = requires_grad
+    node["leaf_rg"] = requires_grad
+    node["label"] = None          # (named after what holds the parameter, if anything)
+    del rec.node_of[id(data)]
+    rec.retired[id(data)] = AGAIN
+    rec.grad_holders.pop(id(data), None)
+    rec.node_of[id(p)] = i
+    rec.objects[i] = p
+    rec.keep.append(p)
+    if requires_grad:
+        rec.grad_holders[id(p)] = p
+    return p
+
+
+def _used(rec, i):
+    """Whether node ``i`` feeds another node or a step already."""
+    if any(i in node["inputs"].values() for node in rec.nodes):
+        return True
+    for a in rec.actions:
+        for v in a["params"].values():
+            if v == i or (isinstance(v, list) and i in v):
+                return True
+    return False

@@ -1,0 +1,103 @@
+"""``nn.Parameter(t)`` in a traced script: a leaf that requires grad, drawn as the node
+that made ``t`` with its ``requires_grad`` set (as ``nn.Linear``'s weight is a leaf),
+named after the variable or the module attribute holding it (GitHub issue 15).
+
+Refused in one sentence: a parameter of a tensor the script already computed with, and
+using the tensor a parameter was made from again (it shares the parameter's memory).
+"""
+import pytest
+from trace_jobs import check_round_trip, outcomes, traced_documents
+
+from gradstudio.document import export, run
+from gradstudio.document.trace import TraceError
+
+MODULE = """
+    import torch
+    import torch.nn as nn
+
+
+    class Line(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = nn.Parameter(torch.tensor([2.0]))
+            self.b = nn.Parameter(torch.tensor([0.5]))
+
+        def forward(self, x):
+            return self.w * x + self.b
+
+
+    model = Line()
+    x = torch.tensor([1.0, 2.0, 3.0])
+    loss = ((model(x) - x) ** 2).mean()
+    print(loss)
+    loss.backward()
+    print(model.w.grad)
+    print(model.b.grad)
+"""
+
+TRAINED = """
+    import torch
+    import torch.nn as nn
+    torch.manual_seed(0)
+    w = nn.Parameter(torch.randn(3))
+    opt = torch.optim.SGD([w], lr=0.01)
+    x = torch.tensor([1.0, 2.0, 3.0])
+    for step in range(3):
+        loss = ((w * x).sum() - 1.0) ** 2
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    print(loss)
+    print(w.grad)
+"""
+
+
+@pytest.fixture(scope="module")
+def traced():
+    return traced_documents([MODULE, TRAINED])
+
+
+def _leaf(doc, label):
+    nid = next(n for n in doc.node_ids if doc.node(n).label == label)
+    return nid, doc.node(nid)
+
+
+def test_a_module_parameter_is_a_leaf_named_after_its_attribute(traced):
+    doc = traced[0]
+    for label, value in (("w", [2.0]), ("b", [0.5])):
+        nid, node = _leaf(doc, label)
+        assert node.kind == "tensor"
+        assert node.params["value"] == value and node.params["requires_grad"] is True
+    code = export.export_script(doc).text
+    assert "w = torch.tensor([2.0], requires_grad=True)" in code
+    assert "b = torch.tensor([0.5], requires_grad=True)" in code
+    assert "nn.Parameter" not in code
+    result = run(doc)
+    assert result.state(_leaf(doc, "w")[0]).grad.tolist() == pytest.approx([11.3333333])
+    assert result.state(_leaf(doc, "b")[0]).grad.tolist() == pytest.approx([5.0])
+
+
+def test_a_parameter_variable_trains_with_its_optimizer(traced):
+    doc = traced[1]
+    nid, node = _leaf(doc, "w")
+    assert node.kind == "randn" and node.params["requires_grad"] is True
+    assert any(a.kind == "loop" for a in doc.timeline)
+    assert any(a.kind == "optimizer" and a.params["params"] == [nid] for a in doc.timeline)
+
+
+def test_the_exports_print_under_torch_what_the_scripts_print(traced):
+    check_round_trip(traced, (MODULE, TRAINED))
+
+
+@pytest.mark.parametrize("body, words, line", [
+    ("t = torch.ones(2)\ny = t * 2\np = nn.Parameter(t)\n(p * y).sum().backward()",
+     "nn.Parameter of a tensor the script already computes with", 6),
+    ("t = torch.ones(2)\np = nn.Parameter(t)\n(p * 3).sum().backward()\nprint(t * 1)",
+     "the tensor an nn.Parameter was made from is used again", 7),
+    ("p = nn.Parameter()\nprint(p)", "nn.Parameter() without a tensor", 4),
+])
+def test_what_a_parameter_cannot_be_is_refused_with_its_line(body, words, line):
+    source = "import torch\nimport torch.nn as nn\n\n" + body + "\n"
+    (got,) = outcomes([source])
+    assert isinstance(got, TraceError), got
+    assert words in str(got) and f"line {line}:" in str(got), str(got)
