@@ -259,13 +259,29 @@ _add(NodeKind("randint", "sources", "Random whole numbers in [low, high) (seeded
                                 f"{shape_tuple(p['shape'])}{source_tail(p)})"))
 
 
+def _dropout(p, self):
+    return torch.nn.functional.dropout(self, p["p"], training=True)
+
+
+_add(NodeKind("dropout", "activation", "Dropout while training: zeros each element with "
+              "probability p, drawn from the generator (seeded, in the graph's order, as "
+              "the script draws it), and scales the others by 1 / (1 - p): "
+              "F.dropout(x, p) or an nn.Dropout in training mode. In eval mode dropout "
+              "is the tensor itself: leave the node out.",
+              (Port("self"),), (ParamSpec("p", "scalar", 0.5, "the probability of an "
+                                          "element being zeroed, from 0 to 1"),),
+              _dropout, "torch.nn.functional.dropout({self}, p={p})", "MulBackward0",
+              code=lambda p, a: f"torch.nn.functional.dropout({a['self']}, "
+                                f"p={number(p['p'])})"))
+
+
 # ----------------------------------------------------------------------------- re-seeding
 # A random source may re-seed the generator just before it draws (torch.manual_seed(n)
 # after earlier draws, as a script that seeds again does): the draws after it, its own
 # and the next sources', continue from that seed.
 RESEED = ParamSpec("manual_seed", "int", None, "torch.manual_seed(n) just before this draw; "
                    "empty: none (the draw continues from the graph's seed)", optional=True)
-RESEEDING_KINDS = ("rand", "randn", "uniform", "randperm", "randint")
+RESEEDING_KINDS = ("rand", "randn", "uniform", "randperm", "randint", "dropout")
 
 
 def _reseeding(kind):

@@ -575,11 +575,22 @@ class Tracer(Listener):
                 return func(*args, **kwargs)
             return handle
         def dropout(func, args, kwargs):
-            out = func(*args, **kwargs)
-            if not rec.quiet and out is not (args[0] if args else kwargs.get("input")):
-                raise TraceError("dropout while training cannot be drawn yet: it draws a "
-                                 "random mask the graph cannot show (dropout in eval mode, "
-                                 "training=False, can)")
+            if rec.quiet or len(rec.frames) > 1:
+                return func(*args, **kwargs)
+            x = args[0] if args else kwargs.get("input")
+            p = args[1] if len(args) > 1 else kwargs.get("p", 0.5)
+            training = args[2] if len(args) > 2 else kwargs.get("training", True)
+            if training and p and (args[3] if len(args) > 3 else kwargs.get("inplace")):
+                raise TraceError("dropout(inplace=True) cannot be drawn yet: it writes its "
+                                 "mask into the tensor; use inplace=False")
+            rec.quiet += 1             # (its mask and multiplication: one dropout node)
+            try:
+                out = func(*args, **kwargs)
+            finally:
+                rec.quiet -= 1
+            if out is not x:           # (in eval mode, or p = 0, it is x itself)
+                rec.emit(_Record("dropout", {"p": _number(p, "dropout's p")}, {"self": x},
+                                 out))
             return out
         h["torch.nn.functional.dropout"] = dropout
         h["torch.nn.Parameter"] = self.at_top(

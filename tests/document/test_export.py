@@ -282,7 +282,7 @@ def _another_value(pspec, value):
 # manual_seed is a torch.manual_seed(n) line before it: test_trace_dtypes_and_args)
 _WRITTEN_AROUND = {("rand", "manual_seed"), ("randn", "manual_seed"),
                    ("uniform", "manual_seed"), ("randperm", "manual_seed"),
-                   ("randint", "manual_seed")}
+                   ("randint", "manual_seed"), ("dropout", "manual_seed")}
 
 
 @pytest.mark.parametrize("kind", sorted(CATALOGUE))

@@ -175,13 +175,13 @@ SAME_KIND = {
         net = Net()
         print(net(torch.ones(2)))
     """, 5, "a module's buffer cannot be drawn yet"),
-    "dropout while training": ("""
+    "dropout in place": ("""
         import torch
         import torch.nn.functional as F
-        x = torch.ones(4, requires_grad=True)
-        y = F.dropout(x, 0.5)
+        x = torch.ones(4, requires_grad=True) * 1
+        y = F.dropout(x, 0.5, inplace=True)
         y.sum().backward()
-    """, 4, "dropout while training cannot be drawn yet"),
+    """, 4, "dropout(inplace=True) cannot be drawn yet"),
     "nn.Parameter of a used tensor": ("""
         import torch
         from torch import nn

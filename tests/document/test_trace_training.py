@@ -370,8 +370,9 @@ REFUSED = {
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
-    """, 7, "dropout while training cannot be drawn yet: it draws a random mask the graph "
-            "cannot show (dropout in eval mode, training=False, can)."),
+    """, 7, "a training loop whose forward draws random numbers (such as torch.randn or a "
+            "new nn.Linear inside the loop) cannot be folded into one graph and a loop block: "
+            "the graph would draw them once, not once per iteration."),
     "noise drawn in the forward": ("""
         import torch
         x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
