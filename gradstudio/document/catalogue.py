@@ -337,6 +337,15 @@ def _method_call(name, param_names):
     return evaluate
 
 
+def _function_call(name, ports, param_names):
+    """Evaluates a kind whose first input is not ``self`` as ``torch.<name>`` with the
+    tensors in the table's order (``torch.embedding(weight, input)``)."""
+    def evaluate(p, **inputs):
+        return getattr(torch, name)(*(inputs[q] for q in ports),
+                                    **{n: p[n] for n in param_names})
+    return evaluate
+
+
 _BINARY_SCALAR = {"add", "sub", "mul", "div", "eq", "ne", "lt", "le", "gt", "ge"}
 
 
@@ -618,7 +627,8 @@ for _name, _op in OPS.items():
     _names = tuple(p.name for p in _op.params)
     _add(NodeKind(_name, _op.category, _op.doc, tuple(Port(a) for a in _op.arg_names), _params,
                   _reduce_eval(_name) if _name in ("sum", "mean") else
-                  _method_call(_name, _names), _op.code or "",
+                  _method_call(_name, _names) if _op.arg_names[:1] in ((), ("self",)) else
+                  _function_call(_name, _op.arg_names, _names), _op.code or "",
                   _grad_name(_op) if _op.differentiable else None,
                   code=_SPELLED.get(_name) or _record_code(_op)))
 

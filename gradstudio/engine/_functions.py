@@ -24,7 +24,8 @@ _METHODS = (
     "msort", "topk", "median", "scatter", "scatter_add", "index_add", "diagonal", "diag", "trace",
     "roll", "cumprod", "count_nonzero", "addmm", "det", "inverse", "masked_select")
 __all__ = ["cat", "concat", "stack", "hstack", "vstack", "broadcast_to", "where", "is_tensor",
-           "isclose", "nonzero", "meshgrid", "repeat_interleave", "unique", *_METHODS]
+           "isclose", "nonzero", "meshgrid", "repeat_interleave", "unique", "embedding",
+           *_METHODS]
 
 
 def _tensors(tensors, name):
@@ -272,3 +273,22 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
 
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     return input.unique(sorted, return_inverse, return_counts, dim)
+
+
+def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    """``torch.embedding``: the rows of ``weight`` that the class indices name, shaped
+    like ``indices`` plus a row's shape (what ``F.embedding`` and ``nn.Embedding`` call)."""
+    if padding_idx != -1 or scale_grad_by_freq or sparse:
+        raise NotImplementedError("GradStudio's embedding has no padding_idx, "
+                                  "scale_grad_by_freq or sparse yet")
+    if indices.dtype not in (D.int64, D.int32):
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the "
+                           "following scalar types: Long, Int; but got "
+                           f"torch.{D.scalar_type(indices.dtype)}Tensor instead (while checking "
+                           "arguments for embedding)")
+    if weight.dim() != 2:
+        raise RuntimeError("'weight' must be 2-D")
+    rows, read = weight.shape[0], indices._data      # (not tensor ops a listener would see)
+    if read.size and (read.min() < 0 or read.max() >= rows):
+        raise IndexError("index out of range in self")
+    return apply(OPS["embedding"], (weight, indices))

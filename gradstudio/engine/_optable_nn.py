@@ -7,7 +7,7 @@ import numpy as np
 
 from . import _kernels as K
 from ._cascade import cascade_sum
-from ._oprecord import Grad, Param, defop
+from ._oprecord import Grad, Param, defembed, defop
 
 NONE, MEAN, SUM = 0, 1, 2
 
@@ -245,3 +245,32 @@ _target_loss("huber_loss", "HuberLossBackward0", _huber, _huber_grad,
              (Param("delta", "scalar", 1.0, "where the squared part ends"),),
              ("grad * torch.clamp(self - target, -delta, delta)",
               "grad * torch.clamp(target - self, -delta, delta)"))
+
+
+# embedding: the rows of a table that class indices name (nn.Embedding). The indices are a
+# port, handed over in the table's dtype like gather's, and made integers again here; the
+# backward adds each row's gradient into zeros at the rows read, recorded under
+# PyTorch's name for a double backward.
+defembed("_embedding_dense", "EmbeddingDenseBackwardBackward0", accumulate=True)
+
+
+def _rows(indices):
+    return (np.asarray(indices).astype(np.int64).reshape(-1),)
+
+
+def _embedding_grad(F, g, out, weight, indices):
+    key = _rows(F.numpy(indices))
+    shape = tuple(weight.shape)
+    return F.fused("_embedding_dense", F.reshape(g, (key[0].size,) + shape[1:]), shape=shape,
+                   key=key)
+
+
+defop("embedding", "EmbeddingBackward0",
+      lambda weight, indices: weight[np.asarray(indices).astype(np.int64)],
+      Grad(_embedding_grad, (1,),
+           formula="torch.zeros_like(weight).index_add(0, input.flatten(), "
+                   "grad.reshape(input.numel(), weight.shape[1]))"), None,
+      args=("weight", "input"), dtype="keep", category="linear algebra",
+      code="torch.nn.functional.embedding({input}, {weight})",
+      doc="The rows of weight (a table of learned vectors) that input's class indices name, "
+          "in input's shape: nn.Embedding.")

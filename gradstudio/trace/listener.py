@@ -30,7 +30,7 @@ from gradstudio.engine.observer import Listener
 from gradstudio.vocabulary import DTYPES
 
 from .hooks import register_hook
-from .parameters import parameter
+from .parameters import embedding_layer, parameter
 from .ops import _index_key_text, op_record, view_records
 from .updates import data_assignment, inplace_update
 from .writes import VIEW_WRITE, WRITE_OPS, setitem, view_written, write_refusal
@@ -611,6 +611,8 @@ class Tracer(Listener):
             return func(*args, **kwargs)
         h["torch.nn.Module.register_buffer"] = buffer
         h["torch.nn.Linear"] = self.special(self._linear_layer)
+        h["torch.nn.Embedding"] = self.special(
+            lambda result, *args, **kwargs: embedding_layer(rec, result, *args, **kwargs))
 
         def enter(func, args, kwargs):
             rec.blocks += 1

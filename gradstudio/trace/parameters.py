@@ -16,9 +16,9 @@ Imports only the engine's public API and its sibling modules.
 """
 from gradstudio.engine import inspect as raw
 
-from .values import TraceError
+from .values import TraceError, _Record
 
-__all__ = ["parameter"]
+__all__ = ["parameter", "embedding_layer"]
 
 AGAIN = ("the tensor an nn.Parameter was made from is used again, which cannot be drawn "
          "yet: it shares the parameter's memory, so training the parameter changes it too; "
@@ -66,3 +66,19 @@ def _used(rec, i):
             if v == i or (isinstance(v, list) and i in v):
                 return True
     return False
+
+
+def embedding_layer(rec, result, layer, num_embeddings, embedding_dim, *args, **kwargs):
+    """``nn.Embedding(n, d)``: its weight is a ``randn`` leaf of shape (n, d), drawn from
+    the generator as PyTorch's ``normal_(0, 1)`` draws it; its calls are ``embedding``
+    nodes of F.embedding."""
+    p = layer.weight
+    if kwargs.get("_weight") is not None or len(args) > 6 and args[6] is not None:
+        raise TraceError("an nn.Embedding made from a given weight cannot be drawn yet: "
+                         "let it draw its own, or use F.embedding with a tensor of yours")
+    params = {"shape": [int(num_embeddings), int(embedding_dim)],
+              "requires_grad": bool(raw.requires_grad(p))}
+    if p.dtype.name != "float32":
+        params["dtype"] = p.dtype.name
+    rec.emit(_Record("randn", params, {}, p))
+    rec.name_node(rec.node_of[id(p)], "weight")

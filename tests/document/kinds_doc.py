@@ -36,6 +36,8 @@ def every_kind_document():
     node("randint", {"low": -3, "high": 4, "shape": (2, 3)})
     node("randint", {"low": 0, "high": 2, "shape": (3,), "dtype": "float32",
                      "requires_grad": True})
+    rows = node("tensor", {"value": [[0, 2], [1, 1]]})
+    node("embedding", weight=m, input=rows)
     node("dropout", {"p": 0.25}, self=b)
     node("dropout", {"p": 0.5, "manual_seed": 11}, self=a)
     node("tensor", {"value": [[1, -2], [120, 7]], "dtype": "int8"})

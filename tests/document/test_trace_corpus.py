@@ -38,7 +38,6 @@ PROGRAMS = sorted(p.stem for p in CORPUS.glob("*.py"))
 EXPECTED_REFUSALS = {
     "batchnorm_running_stats": "torch.nn.BatchNorm1d is not in GradStudio yet",
     "custom_function": "a custom autograd.Function cannot be drawn yet",
-    "embedding_lookup": "torch.nn.Embedding is not in GradStudio yet",
     "float64_precision": "the gradient x.grad is used as a value",
     "randint_batches": "a training loop whose forward draws random numbers",
     "saved_tensor_modified": "the backward step would succeed where the script's raised",
@@ -57,6 +56,7 @@ PRINTS_BEYOND_THE_GRAPH = {
     "detach_inplace": "prints a Python bool (z.requires_grad); " + LEAF,
     "dropout_train": LEAF + "; drop(x) in eval mode is x itself, printed with the forward "
                      "pass",
+    "embedding_lookup": "prints an nn.Embedding's weight.grad: " + LEAF,
     "fill_and_zero_inplace": LEAF + "; t.zero_() after backward is a node of the forward pass, "
                              "printed before the gradients",
     "finite_difference_check": "prints x.grad before a tensor of the forward pass: the "

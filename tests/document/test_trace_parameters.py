@@ -1,6 +1,8 @@
 """``nn.Parameter(t)`` in a traced script: a leaf that requires grad, drawn as the node
 that made ``t`` with its ``requires_grad`` set (as ``nn.Linear``'s weight is a leaf),
-named after the variable or the module attribute holding it (GitHub issue 15).
+named after the variable or the module attribute holding it; ``nn.Embedding``'s weight
+is a ``randn`` leaf drawn as PyTorch draws it, its calls ``embedding`` nodes (GitHub
+issue 15).
 
 Refused in one sentence: a parameter of a tensor the script already computed with, and
 using the tensor a parameter was made from again (it shares the parameter's memory).
@@ -52,9 +54,30 @@ TRAINED = """
 """
 
 
+EMBEDDED = """
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+    torch.manual_seed(1)
+    emb = nn.Embedding(6, 4)
+    head = nn.Linear(4, 3)
+    opt = torch.optim.SGD(list(emb.parameters()) + list(head.parameters()), lr=0.5)
+    tokens = torch.tensor([[0, 5], [2, 2]])
+    labels = torch.tensor([1, 0])
+    for step in range(4):
+        logits = head(emb(tokens).mean(dim=1))
+        loss = F.cross_entropy(logits, labels)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        print(f"{step}: loss={loss.item():.4f}")
+    print(emb.weight.grad)
+"""
+
+
 @pytest.fixture(scope="module")
 def traced():
-    return traced_documents([MODULE, TRAINED])
+    return traced_documents([MODULE, TRAINED, EMBEDDED])
 
 
 def _leaf(doc, label):
@@ -86,7 +109,17 @@ def test_a_parameter_variable_trains_with_its_optimizer(traced):
 
 
 def test_the_exports_print_under_torch_what_the_scripts_print(traced):
-    check_round_trip(traced, (MODULE, TRAINED))
+    check_round_trip(traced, (MODULE, TRAINED, EMBEDDED))
+
+
+def test_an_embedding_is_a_drawn_table_and_a_lookup_node(traced):
+    doc = traced[2]
+    nid, node = _leaf(doc, "weight")
+    assert node.kind == "randn" and tuple(node.params["shape"]) == (6, 4)
+    (look,) = [n for n in doc.node_ids if doc.node(n).kind == "embedding"]
+    assert doc.source_of(look, "weight") == nid
+    assert run(doc).state(look).grad_fn == "EmbeddingBackward0"
+    assert "torch.nn.functional.embedding(tokens, weight)" in export.export_script(doc).text
 
 
 @pytest.mark.parametrize("body, words, line", [
@@ -95,6 +128,8 @@ def test_the_exports_print_under_torch_what_the_scripts_print(traced):
     ("t = torch.ones(2)\np = nn.Parameter(t)\n(p * 3).sum().backward()\nprint(t * 1)",
      "the tensor an nn.Parameter was made from is used again", 7),
     ("p = nn.Parameter()\nprint(p)", "nn.Parameter() without a tensor", 4),
+    ("e = nn.Embedding(3, 2, _weight=torch.ones(3, 2))\nprint(e(torch.tensor([1])))",
+     "an nn.Embedding made from a given weight", 4),
 ])
 def test_what_a_parameter_cannot_be_is_refused_with_its_line(body, words, line):
     source = "import torch\nimport torch.nn as nn\n\n" + body + "\n"

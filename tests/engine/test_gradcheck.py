@@ -199,6 +199,8 @@ case("gather", "repeats", lambda a: a.gather(1, torch.tensor([[0, 0, 3], [2, 1, 
      ((3, 4), anywhere))
 case("index_select", "repeats", lambda a: a.index_select(0, torch.tensor([2, 0, 2, 2])),
      ((3, 4), anywhere))
+case("embedding", "repeats", lambda a: torch.nn.functional.embedding(
+    torch.tensor([[2, 0], [2, 2]]), a), ((3, 4), anywhere))
 case("logsumexp", "dim1", lambda a: a.logsumexp(1), ((3, 4), anywhere))
 case("logsumexp", "keepdim", lambda a: torch.logsumexp(a, (0, 1), keepdim=True), ((3, 4), anywhere))
 case("sort", "descending", lambda a: a.sort(1, descending=True).values, ((3, 4), distinct))

@@ -490,5 +490,30 @@ print(F.kl_div(logp, q.log(), reduction="batchmean", log_target=True), nn.KLDivL
 print(F.kl_div(logp, torch.tensor([[0.0, 0.5, 0.5], [1.0, 0.0, 0.0]]), reduction="sum"))
 """)
 
+prog("embedding", """
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(0)
+e = nn.Embedding(5, 3)
+print(e, e.weight)
+i = torch.tensor([[0, 2], [4, 2]])
+y = e(i)
+print(y, y.grad_fn, y.shape)
+(y * torch.arange(12.0).reshape(2, 2, 3)).sum().backward()
+print(e.weight.grad)
+w = torch.randn(4, 2, dtype=torch.float64, requires_grad=True)
+z = F.embedding(torch.tensor([3, 3, 0], dtype=torch.int32), w)
+g, = torch.autograd.grad(z.pow(2).sum(), w, create_graph=True)
+print(z, g, type(g.grad_fn).__name__)
+g.sum().backward()
+print(w.grad)
+print(torch.embedding(w, torch.tensor(1)), F.embedding(torch.tensor([], dtype=torch.long), w))
+print(nn.Embedding(2, 2, _freeze=True).weight.requires_grad)
+for bad in ("F.embedding(torch.tensor([0.0]), w)", "F.embedding(torch.tensor([4]), w)",
+            "F.embedding(torch.tensor([-1]), w)", "e(torch.tensor([[5]]))"):
+    try: print(eval(bad))
+    except Exception as ex: print(bad, type(ex).__name__, ex)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

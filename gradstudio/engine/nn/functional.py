@@ -15,6 +15,7 @@ from .._random import default_generator
 from .._warn import warn
 from . import _cross_entropy, _kl_div
 from .._dispatch import inplace as _inplace
+from .._functions import embedding as _torch_embedding
 from .._functions import log_softmax as _log_softmax, relu as _relu, sigmoid, \
     softmax as _softmax, tanh
 
@@ -22,7 +23,7 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "elu", "gelu", "silu",
            "softplus", "hardtanh", "relu6", "logsigmoid", "dropout", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
-           "cosine_similarity"]
+           "cosine_similarity", "embedding"]
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
 
@@ -362,6 +363,14 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
 
 
 @observed("torch.nn.functional.one_hot")
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+              scale_grad_by_freq=False, sparse=False):
+    """The rows of ``weight`` that ``input``'s class indices name (EmbeddingBackward0)."""
+    if padding_idx is not None or max_norm is not None:
+        raise NotImplementedError("GradStudio's embedding has no padding_idx or max_norm yet")
+    return _torch_embedding(weight, input, -1, scale_grad_by_freq, sparse)
+
+
 def one_hot(tensor, num_classes=-1):
     """Class indices (an int64 tensor) as one-hot rows."""
     if tensor._dtype is not D.int64:
