@@ -7,35 +7,15 @@ issue 15).
 Refused in one sentence: a parameter of a tensor the script already computed with, and
 using the tensor a parameter was made from again (it shares the parameter's memory).
 """
+from pathlib import Path
+
 import pytest
-from trace_jobs import check_round_trip, outcomes, traced_documents
+from trace_jobs import check_refused, check_round_trip, traced_documents
 
 from gradstudio.document import export, run
-from gradstudio.document.trace import TraceError
 
-MODULE = """
-    import torch
-    import torch.nn as nn
-
-
-    class Line(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.w = nn.Parameter(torch.tensor([2.0]))
-            self.b = nn.Parameter(torch.tensor([0.5]))
-
-        def forward(self, x):
-            return self.w * x + self.b
-
-
-    model = Line()
-    x = torch.tensor([1.0, 2.0, 3.0])
-    loss = ((model(x) - x) ** 2).mean()
-    print(loss)
-    loss.backward()
-    print(model.w.grad)
-    print(model.b.grad)
-"""
+# the corpus's program of a module with parameters of its own
+MODULE = (Path(__file__).resolve().parent / "corpus" / "parameter_manual_model.py").read_text()
 
 TRAINED = """
     import torch
@@ -132,7 +112,4 @@ def test_an_embedding_is_a_drawn_table_and_a_lookup_node(traced):
      "an nn.Embedding made from a given weight", 4),
 ])
 def test_what_a_parameter_cannot_be_is_refused_with_its_line(body, words, line):
-    source = "import torch\nimport torch.nn as nn\n\n" + body + "\n"
-    (got,) = outcomes([source])
-    assert isinstance(got, TraceError), got
-    assert words in str(got) and f"line {line}:" in str(got), str(got)
+    check_refused("import torch\nimport torch.nn as nn\n\n" + body + "\n", words, line)

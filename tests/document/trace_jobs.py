@@ -58,3 +58,11 @@ def traced_documents(sources):
     for d in docs:
         assert not isinstance(d, Exception), d
     return docs
+
+
+def check_refused(source, words, line):
+    """``source`` is refused with ``words`` in its message, naming ``line``."""
+    from gradstudio.document.trace import TraceError
+    (got,) = outcomes([source])
+    assert isinstance(got, TraceError), got
+    assert words in str(got) and f"line {line}:" in str(got), str(got)
