@@ -286,6 +286,15 @@ def _gui(args):
     """Opens the window on the first of ``args`` (graph files or notebooks). Every word
     must be a file (or at least name a ``.gsg`` or ``.ipynb`` one, whose problem the window
     then explains), and the display must be usable: Qt would otherwise abort the process."""
+    from gradstudio.ui import heap
+    heap.hold()         # no garbage collection while the window starts (see heap)
+    try:
+        return _open_window(args)
+    finally:
+        heap.release(freeze=False)  # (the shown window has released it: nothing to do)
+
+
+def _open_window(args):
     from gradstudio.document.files import EXTENSION
     options = [a for a in args if a.startswith("-")]
     if options:

@@ -9,7 +9,6 @@ platform there (about half a second, run while the window's modules are imported
 none (``QT_QPA_PLATFORM=offscreen``, ``vnc``, ``eglfs`` …) are taken at their word.
 """
 import os
-import subprocess
 import sys
 
 __all__ = ["display_problem", "start_check", "DisplayCheck", "NO_DISPLAY"]
@@ -63,6 +62,7 @@ class DisplayCheck:
         if not displays:
             self._answer = NO_DISPLAY
         elif probe:
+            import subprocess   # (here: a start that needs no child never imports it)
             self._display = displays[0]
             try:
                 self._child = subprocess.Popen(
@@ -75,6 +75,7 @@ class DisplayCheck:
     def result(self):
         """None when the window can start, else why not (waits for the child)."""
         if self._child is not None:
+            import subprocess
             child, self._child = self._child, None
             try:
                 _, err = child.communicate(timeout=PROBE_TIMEOUT)

@@ -133,7 +133,7 @@ class AutogradView(SessionPanel):
         self.follow(session.step_changed, self.redraw)
         self.follow(session.walk_changed, self.redraw)
         session.document_replaced.connect(self._on_document_replaced)
-        self.refresh()
+        self.first_refresh()
 
     # ------------------------------------------------------------------ API
     def item_named(self, name):

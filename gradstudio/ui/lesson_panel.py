@@ -28,13 +28,12 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPus
 from gradstudio.document.probe import is_random
 from gradstudio.ui.code_view import PythonHighlighter
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.shortcuts import NEXT_CELL_KEY, PREVIOUS_CELL_KEY
 
 __all__ = ["LessonPanel", "CellView", "TextBlock", "cell_nodes", "cell_step",
            "selection_cell", "draws_random", "seed_note", "label_markdown", "HINT",
            "EDITED_NOTE", "DIFFERS", "NEXT_CELL_KEY", "PREVIOUS_CELL_KEY"]
 
-NEXT_CELL_KEY = "Alt+PgDown"          # (Alt+Down would take a combo box's own key)
-PREVIOUS_CELL_KEY = "Alt+PgUp"
 HINT = ("No lesson for this graph: open a Jupyter notebook (.ipynb) with File ▸ Open to "
         "read it here cell by cell beside its graph.")
 EDITED_NOTE = ("The graph has been edited since it was traced; the outputs below are those "
@@ -409,7 +408,7 @@ class LessonPanel(SessionPanel):
         self.follow(session.run_finished, self._sync_lesson)
         self.follow(session.run_finished, self._update_notes, later=True)
         self.follow(session.selection_changed, self._follow_selection)
-        self.refresh()
+        self.first_refresh()
 
     @staticmethod
     def _note(background):

@@ -13,29 +13,23 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QInputDialog, QLabel,
-                               QMainWindow, QMessageBox)
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 
 from gradstudio import __version__
 from gradstudio.document import files
 from gradstudio.document.layout import COLUMN_WIDTH, layered_positions
-from gradstudio.ui.autograd_view import AutogradView
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui.canvas.node_item import HEADER, WIDTH
 from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.commands import (AddAction, AddLinearLayer, AddNode, AddRegion, Connect,
                                    MoveNodes)
+from gradstudio.ui.docks import DockedPanel, WindowDocks
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
-from gradstudio.ui.lesson_panel import NEXT_CELL_KEY, PREVIOUS_CELL_KEY, LessonPanel
 from gradstudio.ui.palette import Palette
-from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui import heap, shortcuts
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
-from gradstudio.ui.training_panel import TrainingPanel
-from gradstudio.ui.probe_panel import ProbePanel
-from gradstudio.ui.walk_panel import WalkPanel, export_frames
 from gradstudio.ui.window_files import WindowFiles, example_paths, example_title
 
 __all__ = ["MainWindow", "main", "example_paths", "APP_NAME"]
@@ -49,9 +43,16 @@ _STOCK = QMessageBox.StandardButton
 NEW_CARD = QRectF(0.0, 0.0, WIDTH, 150.0)
 
 
-class MainWindow(WindowFiles, QMainWindow):
+class MainWindow(WindowFiles, WindowDocks, QMainWindow):
     """GradStudio's window on one ``Session``. ``settings`` is a ``QSettings`` (or the
-    path of an ini file); by default the user's GradStudio settings."""
+    path of an ini file); by default the user's GradStudio settings. The panels behind
+    another dock's tab at the start are built when first shown or read (``docks``)."""
+
+    autograd_view = DockedPanel("autograd")
+    lesson_panel = DockedPanel("lesson")
+    training_panel = DockedPanel("training")
+    walk_panel = DockedPanel("walk")
+    probe_panel = DockedPanel("probe")
 
     def __init__(self, session=None, settings=None, parent=None):
         super().__init__(parent)
@@ -64,7 +65,7 @@ class MainWindow(WindowFiles, QMainWindow):
             QSettings.Format.IniFormat, QSettings.Scope.UserScope, APP_NAME, APP_NAME)
         self.untitled_name = "Untitled"
         self.task = None
-        self.docks = {}
+        self._init_docks()
         self._had_loop = False
         self.setDockNestingEnabled(True)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks |
@@ -111,27 +112,18 @@ class MainWindow(WindowFiles, QMainWindow):
         self.palette.kind_activated.connect(self._guard(self.add_node, "Add node"))
         self.inspector = Inspector(self.session)
         self.timeline = TimelinePanel(self.session)
-        self.autograd_view = AutogradView(self.session)
         self.code_panel = CodePanel(self.session)
-        self.training_panel = TrainingPanel(self.session)
-        self.walk_panel = WalkPanel(self.session)
-        self.probe_panel = ProbePanel(self.session)
-        self.lesson_panel = LessonPanel(self.session)
-        self.lesson_panel.cell_chosen.connect(self._guard(self._show_selection, "Show cell"))
-        self.probe_panel.verdicts_changed.connect(self.canvas.scene().show_gradient_checks)
-        self.walk_panel.export_requested.connect(self._guard(self.export_walk_frames,
-                                                             "Export frames"))
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         self._dock("palette", "Palette", self.palette, left)
         self._dock("inspector", "Inspector", self.inspector, right)
-        self._dock("autograd", "Autograd Graph", self.autograd_view, right)
-        self._dock("lesson", "Lesson", self.lesson_panel, right)
+        self._late_dock("autograd", "Autograd Graph", right)
+        self._late_dock("lesson", "Lesson", right)
         self._dock("timeline", "Timeline", self.timeline, bottom)
         self._dock("code", "PyTorch Code", self.code_panel, bottom)
-        self._dock("training", "Training", self.training_panel, bottom)
-        self._dock("walk", "Step Through Backward", self.walk_panel, bottom)
-        self._dock("probe", "Jacobian and Gradient Check", self.probe_panel, bottom)
+        self._late_dock("training", "Training", bottom)
+        self._late_dock("walk", "Step Through Backward", bottom)
+        self._late_dock("probe", "Jacobian and Gradient Check", bottom)
         self.tabifyDockWidget(self.docks["inspector"], self.docks["autograd"])
         self.tabifyDockWidget(self.docks["inspector"], self.docks["lesson"])
         self.tabifyDockWidget(self.docks["code"], self.docks["training"])
@@ -145,15 +137,32 @@ class MainWindow(WindowFiles, QMainWindow):
         self.resizeDocks([self.docks["timeline"], self.docks["code"]], [440, 440],
                          Qt.Orientation.Horizontal)
 
-    def _dock(self, name, title, widget, area):
-        dock = QDockWidget(title, self)
-        dock.setObjectName(f"{name}_dock")
-        dock.setWidget(widget)
-        if isinstance(widget, SessionPanel):     # closed or tabbed away: no work
-            dock.visibilityChanged.connect(widget.set_shown)
-        self.addDockWidget(area, dock)
-        self.docks[name] = dock
-        return dock
+    # the panels of the late docks (``WindowDocks.panel`` calls them once)
+    def _make_autograd_panel(self):
+        from gradstudio.ui.autograd_view import AutogradView
+        return AutogradView(self.session)
+
+    def _make_lesson_panel(self):
+        from gradstudio.ui.lesson_panel import LessonPanel
+        panel = LessonPanel(self.session)
+        panel.cell_chosen.connect(self._guard(self._show_selection, "Show cell"))
+        return panel
+
+    def _make_training_panel(self):
+        from gradstudio.ui.training_panel import TrainingPanel
+        return TrainingPanel(self.session)
+
+    def _make_walk_panel(self):
+        from gradstudio.ui.walk_panel import WalkPanel
+        panel = WalkPanel(self.session)
+        panel.export_requested.connect(self._guard(self.export_walk_frames, "Export frames"))
+        return panel
+
+    def _make_probe_panel(self):
+        from gradstudio.ui.probe_panel import ProbePanel
+        panel = ProbePanel(self.session)
+        panel.verdicts_changed.connect(self.canvas.scene().show_gradient_checks)
+        return panel
 
     def _action(self, text, slot=None, shortcut=None, tip="", checkable=False):
         action = QAction(text, self)
@@ -250,11 +259,12 @@ class MainWindow(WindowFiles, QMainWindow):
         self.snap_action = a("&Snap to Grid", self.set_snapping, None,
                              "Dragged and added nodes land on the background grid",
                              checkable=True)
-        self.next_cell_action = a("&Next Cell", lambda: self._lesson_by(1), NEXT_CELL_KEY,
-                                  "The lesson's next code cell: its nodes selected, the "
-                                  "timeline at its moment")
+        self.next_cell_action = a("&Next Cell", lambda: self._lesson_by(1),
+                                  shortcuts.NEXT_CELL_KEY, "The lesson's next code cell: its "
+                                  "nodes selected, the timeline at its moment")
         self.previous_cell_action = a("&Previous Cell", lambda: self._lesson_by(-1),
-                                      PREVIOUS_CELL_KEY, "The lesson's previous code cell")
+                                      shortcuts.PREVIOUS_CELL_KEY,
+                                      "The lesson's previous code cell")
         self.reset_layout_action = a("&Reset Panel Layout", self.reset_layout)
         self.shortcuts_action = a("&Keyboard Shortcuts…", self.show_shortcuts, None,
                                   "List every command that has a keyboard shortcut")
@@ -371,13 +381,16 @@ class MainWindow(WindowFiles, QMainWindow):
             _STOCK.Save | _STOCK.Discard | _STOCK.Cancel, _STOCK.Save)
 
     def ask_open_path(self, caption, file_filter):
+        from PySide6.QtWidgets import QFileDialog     # (the dialogs: not at start-up)
         path, _ = QFileDialog.getOpenFileName(self, caption, self._last_dir(), file_filter)
         return path
 
     def ask_folder(self, caption):
+        from PySide6.QtWidgets import QFileDialog
         return QFileDialog.getExistingDirectory(self, caption, self._last_dir())
 
     def ask_save_path(self, caption, file_filter, suggested):
+        from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getSaveFileName(
             self, caption, str(Path(self._last_dir()) / suggested), file_filter)
         return path
@@ -594,11 +607,13 @@ class MainWindow(WindowFiles, QMainWindow):
         if not folder:
             return
         self.docks["autograd"].raise_()
+        from gradstudio.ui.walk_panel import export_frames
         paths = export_frames(self.session, folder, [self.canvas, self.autograd_view])
         self.statusBar().showMessage(f"Saved {len(paths)} frames in {folder}", 5000)
 
     def ask_int(self, title, label, value, low, high):
         """A whole number from the user, or None (tests replace this)."""
+        from PySide6.QtWidgets import QInputDialog
         number, ok = QInputDialog.getInt(self, title, label, value, low, high)
         return number if ok else None
 
@@ -728,8 +743,26 @@ def _takes_args(slot):
 def main(argv=None, settings=None) -> int:
     """Opens the window with ``FILE.gsg`` or ``NOTEBOOK.ipynb`` (the first argument; the
     status bar says the others were not opened) or the autograd tutorial example, and
-    runs the event loop until the window closes."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    runs the event loop until the window closes. No garbage collection until the window
+    is shown (``heap.hold``; gradstudio's command holds it from its own start)."""
+    heap.hold()
+    try:
+        app, window, previous_hook = _shown_window(
+            list(sys.argv[1:] if argv is None else argv), settings)
+    except BaseException:
+        heap.release(freeze=False)
+        raise
+    heap.release()
+    window.offer_recovery()
+    try:
+        return app.exec()
+    finally:
+        sys.excepthook = previous_hook
+
+
+def _shown_window(args, settings):
+    """``(app, window, previous excepthook)``: the application and its window (whose
+    hook reports uncaught exceptions), shown on ``args``' first file or the tutorial."""
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else APP_NAME])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
@@ -753,11 +786,7 @@ def main(argv=None, settings=None) -> int:
             window.open_example(examples[0])
     window.show()
     window.raise_()
-    window.offer_recovery()
-    try:
-        return app.exec()
-    finally:
-        sys.excepthook = previous_hook
+    return app, window, previous_hook
 
 
 if __name__ == "__main__":

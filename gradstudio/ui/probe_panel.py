@@ -140,7 +140,7 @@ class ProbePanel(SessionPanel):
         self.follow(session.run_finished, self.refresh, later=True)
         self.follow(session.step_changed, self.refresh, later=True)
         self.follow(session.selection_changed, self._on_selection_changed)
-        self.refresh()
+        self.first_refresh()
 
     # ------------------------------------------------------------------ pages
     def _jacobian_page(self):

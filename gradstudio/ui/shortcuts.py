@@ -8,7 +8,7 @@ command's shortcuts are its explicit ones plus its standard key's platform bindi
 any binding another command names explicitly; no sequence is held twice."""
 from PySide6.QtGui import QKeySequence
 
-__all__ = ["resolve", "apply", "EXTRA"]
+__all__ = ["resolve", "apply", "EXTRA", "NEXT_CELL_KEY", "PREVIOUS_CELL_KEY"]
 
 # explicit sequences some commands get on every platform, besides their standard key
 EXTRA = {
@@ -17,6 +17,9 @@ EXTRA = {
     "delete": ["Del"],
     "quit": ["Ctrl+Q"],                   # Windows binds no standard Quit key
 }
+# View ▸ Next / Previous Cell (the lesson panel's cells)
+NEXT_CELL_KEY = "Alt+PgDown"          # (Alt+Down would take a combo box's own key)
+PREVIOUS_CELL_KEY = "Alt+PgUp"
 
 
 def resolve(wanted, bindings=None):

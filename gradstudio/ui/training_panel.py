@@ -152,7 +152,7 @@ class TrainingPanel(SessionPanel):
         self.follow(session.run_finished, self.refresh)
         self.follow(session.selection_changed, self.refresh)
         session.document_replaced.connect(self._on_document_replaced)
-        self.refresh()
+        self.first_refresh()
 
     def _ensure_plots(self):
         """Makes the plots, once: the curves view and the strips view under the empty

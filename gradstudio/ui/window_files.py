@@ -9,8 +9,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox
 
-from gradstudio.document import Document, export, files, trace
-from gradstudio.document.notebook_trace import NOTEBOOK_SUFFIX, trace_notebook
+from gradstudio.document import Document, export, files
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
 from gradstudio.ui import loading, recovery
 from gradstudio.ui.tasks import Task
@@ -19,6 +18,9 @@ __all__ = ["WindowFiles", "example_paths", "example_title", "EXTENSION", "GRAPH_
            "OPEN_FILTER", "NOTEBOOK_FILTER", "SCRIPT_FILTER", "MAX_RECENT"]
 
 EXTENSION = files.EXTENSION
+# notebook_trace.NOTEBOOK_SUFFIX; the tracer it imports (and its subprocess) is imported
+# when a notebook or a script is first opened, not with the window
+NOTEBOOK_SUFFIX = ".ipynb"
 GRAPH_FILTER = f"GradStudio graphs (*{EXTENSION})"
 OPEN_FILTER = f"GradStudio graphs and notebooks (*{EXTENSION} *{NOTEBOOK_SUFFIX})"
 NOTEBOOK_FILTER = f"Jupyter notebooks (*{NOTEBOOK_SUFFIX})"
@@ -140,6 +142,7 @@ class WindowFiles:
             if not path.exists():
                 self._remove_recent(path)
             return False
+        from gradstudio.document.notebook_trace import trace_notebook
         task = Task(lambda token: trace_notebook(data, path.name, should_cancel=token),
                     "Open Notebook", f"Running the cells of “{path.name}” to trace the "
                     "tensors they compute…", self)
@@ -399,6 +402,7 @@ class WindowFiles:
             self.show_error("Could not import the script",
                             f"“{path.name}” could not be read: {exc}")
             return None
+        from gradstudio.document import trace
         task = Task(lambda token: trace.trace(source, should_cancel=token, filename=path.name),
                     "Import PyTorch Script",
                     f"Running “{path.name}” to trace the tensors it computes…", self)
