@@ -429,8 +429,8 @@ REFUSED = [
     ("""
         import torch
         import torch.nn.functional as F
-        y = F.embedding(torch.tensor([0]), torch.ones(2, 2))
-    """, 3, "torch.nn.functional.embedding is not in GradStudio yet."),
+        y = F.conv1d(torch.ones(1, 1, 4), torch.ones(1, 1, 2))
+    """, 3, "torch.nn.functional.conv1d is not in GradStudio yet."),
 ]
 
 
