@@ -31,10 +31,19 @@ from .spelling import (dims, keywords, literal, number, optional, shape_tuple, s
                        source_tail)
 
 __all__ = ["Port", "ParamSpec", "NodeKind", "CATALOGUE", "kind", "categories", "DTYPES",
-           "RETURNS_INPUT", "RESEEDING_KINDS"]
+           "RETURNS_INPUT", "RESEEDING_KINDS", "WRITE_KINDS", "returns_input"]
 
 # kinds whose node returns its input tensor itself (marked), not a new tensor
 RETURNS_INPUT = frozenset({"requires_grad_", "register_hook"})
+# the writes (``catalogue_writes``): they return their input itself when ``in_place``
+WRITE_KINDS = frozenset({"setitem", "fill_", "zero_", "copy_"})
+
+
+def returns_input(data):
+    """Whether node ``data`` (anything with ``kind`` and ``params``) outputs the very
+    tensor on its port ``self``: a ``RETURNS_INPUT`` kind, or a write made in place."""
+    return data.kind in RETURNS_INPUT or (data.kind in WRITE_KINDS and
+                                          bool(data.params.get("in_place")))
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,26 @@
-"""Writes into a tensor, drawn as a new tensor: ``x[key] = v``, ``fill_``, ``zero_`` and
-``copy_``.
+"""Writes into a tensor: ``x[key] = v``, ``fill_``, ``zero_`` and ``copy_``.
 
-A script that writes into ``x`` changes ``x`` itself; a graph keeps every node's tensor,
-so each write is a node that copies its input and writes into the copy, exported as the
-two statements a person would write for it::
+Each write kind has a bool param ``in_place``:
 
-    x_2 = x.clone()
-    x_2[0] = 5
+- False (the default, and what files saved before it mean): the node copies its input
+  and writes into the copy, exported as the two statements a person would write::
 
-The node before the write still shows the values from before it. Where that differs
-from the script (a tensor that requires grad gains a ``CloneBackward0`` the script does
-not have), the tracer refuses the write instead of drawing it (``trace.listener``).
-Registered into the catalogue by ``catalogue`` itself.
+      x_2 = x.clone()
+      x_2[0] = 5
+
+  The node before the write keeps the values from before it; the copy adds a
+  ``CloneBackward0`` to a tensor that requires grad.
+- True: the node writes into its input tensor itself and returns that very tensor, as
+  PyTorch does (``y[0] = 0`` gives ``y`` the grad_fn ``CopySlices`` and bumps its version,
+  so a backward that saved ``y`` fails as PyTorch's does). The node and its input are
+  one tensor (``catalogue.returns_input``): the input's node shows the written values
+  too, and readers of the input run before the write only when they come before it in
+  the run's order. Exported in place under the input's name (``y[0] = 0.0``), or, for a
+  labelled node, ``z = y`` then ``z[0] = 0.0``.
+
+The tracer draws a write in place before the script's first timeline action and into
+a copy after one (``trace.writes``). Registered into the catalogue by ``catalogue``
+itself.
 """
 from .index_text import bind_index, format_index, parse_index
 from .spelling import number
@@ -23,22 +32,32 @@ def _value(p, value):
     return p["value"] if value is None else value
 
 
+def _target(p, self):
+    """The tensor written into: the input itself (in place) or a copy of it."""
+    return self if p.get("in_place") else self.clone()
+
+
 def _setitem(p, self, value=None, i=None, j=None):
-    out = self.clone()
+    out = _target(p, self)
     out[bind_index(parse_index(p["key"]), {"i": i, "j": j})] = _value(p, value)
     return out
 
 
 def _fill(p, self, value=None):
-    return self.clone().fill_(_value(p, value))
+    return _target(p, self).fill_(_value(p, value))
 
 
 def _zero(p, self):
-    return self.clone().zero_()
+    return _target(p, self).zero_()
 
 
 def _copy(p, self, src):
-    return self.clone().copy_(src)
+    return _target(p, self).copy_(src)
+
+
+def _written(p, a):
+    """The tensor the statements after it write into: the input itself, or its copy."""
+    return a["self"] if p.get("in_place") else f"{a['self']}.clone()"
 
 
 def _value_text(p, a):
@@ -47,30 +66,33 @@ def _value_text(p, a):
 
 def register(add, NodeKind, Port, ParamSpec):
     """Adds the write kinds with the catalogue's ``add``."""
-    clone = lambda p, a: f"{a['self']}.clone()"     # noqa: E731 (the copy written into)
     value = ParamSpec("value", "scalar", 0.0, "the number written when 'value' is not "
                       "connected")
-    add(NodeKind("setitem", "shape", "Writes into a copy of a tensor: x[key] = v (a number, or "
-                 "the tensor on port value), as x[0] = 5, x[1:] = 0 or x[mask] = 0 do; with a "
-                 "tensor on port i (and j) the key names it.",
+    in_place = ParamSpec("in_place", "bool", False, "write into the input tensor itself, "
+                         "as PyTorch does (the input's node then shows the written "
+                         "values too), instead of into a copy of it")
+    add(NodeKind("setitem", "shape", "Writes into a tensor (or into a copy of it): "
+                 "x[key] = v (a number, or the tensor on port value), as x[0] = 5, "
+                 "x[1:] = 0 or x[mask] = 0 do; with a tensor on port i (and j) the key "
+                 "names it.",
                  (Port("self"), Port("value", optional=True, fallback="value"),
                   Port("i", optional=True), Port("j", optional=True)),
                  (ParamSpec("key", "index", "0", "what goes inside [ ]: i and j are the "
-                            "tensors on those ports"), value),
-                 _setitem, "{self}[{key}] = {value}", "CopySlices", code=clone,
+                            "tensors on those ports"), value, in_place),
+                 _setitem, "{self}[{key}] = {value}", "CopySlices", code=_written,
                  label="x[key] = v",
                  then=lambda p, a, name: [f"{name}[{format_index(parse_index(p['key']), a)}] = "
                                           f"{_value_text(p, a)}"]))
-    add(NodeKind("fill_", "shape", "A copy of a tensor with every element set to one number "
-                 "(or the one-element tensor on port value): x.fill_(v).",
-                 (Port("self"), Port("value", optional=True, fallback="value")), (value,),
-                 _fill, "{self}.fill_({value})", "FillBackward2", code=clone,
-                 then=lambda p, a, name: [f"{name}.fill_({_value_text(p, a)})"]))
-    add(NodeKind("zero_", "shape", "A copy of a tensor with every element set to zero: "
-                 "x.zero_().", (Port("self"),), (), _zero, "{self}.zero_()", "ZeroBackward0",
-                 code=clone, then=lambda p, a, name: [f"{name}.zero_()"]))
-    add(NodeKind("copy_", "shape", "A copy of a tensor with the values of src written into it "
-                 "(broadcast to its shape, in its dtype): x.copy_(src).",
-                 (Port("self"), Port("src")), (), _copy, "{self}.copy_({src})",
-                 "CopyBackwards", code=clone,
+    add(NodeKind("fill_", "shape", "Sets every element of a tensor (or of a copy of it) to "
+                 "one number (or the one-element tensor on port value): x.fill_(v).",
+                 (Port("self"), Port("value", optional=True, fallback="value")),
+                 (value, in_place), _fill, "{self}.fill_({value})", "FillBackward2",
+                 code=_written, then=lambda p, a, name: [f"{name}.fill_({_value_text(p, a)})"]))
+    add(NodeKind("zero_", "shape", "Sets every element of a tensor (or of a copy of it) to "
+                 "zero: x.zero_().", (Port("self"),), (in_place,), _zero, "{self}.zero_()",
+                 "ZeroBackward0", code=_written, then=lambda p, a, name: [f"{name}.zero_()"]))
+    add(NodeKind("copy_", "shape", "Writes the values of src into a tensor (or into a copy "
+                 "of it), broadcast to its shape, in its dtype: x.copy_(src).",
+                 (Port("self"), Port("src")), (in_place,), _copy, "{self}.copy_({src})",
+                 "CopyBackwards", code=_written,
                  then=lambda p, a, name: [f"{name}.copy_({a['src']})"]))

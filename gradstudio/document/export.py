@@ -10,8 +10,10 @@ The script (``export_script(doc)``), top to bottom:
    Names never shadow what the script itself uses (``torch``, ``print``, ...) and two
    nodes never share a name (a later one becomes ``name_2``). Nodes in no-grad regions
    sit in ``with torch.no_grad():`` blocks, one block per contiguous run of them.
-   ``requires_grad_`` nodes without a label are written in place
-   (``a.requires_grad_(True)``) and keep their input's name: they are the same tensor.
+   ``requires_grad_`` nodes and writes made in place without a label are written in
+   place (``a.requires_grad_(True)``, ``y[0] = 0.0``) and keep their input's name: they
+   are the same tensor (a labelled one is ``z = y`` and then its write). A write into a
+   copy is ``x_2 = x.clone()`` and then its write.
    A node marked ``retain_grad`` is followed by ``name.retain_grad()``, or, when its
    tensor does not require grad (PyTorch would refuse the call, and the run leaves it
    out), by a comment saying so.
@@ -38,7 +40,7 @@ from dataclasses import dataclass, field
 from gradstudio.vocabulary import SCRIPT_NAMES
 
 from .actions import loop_structure, optimizer_arguments
-from .catalogue import CATALOGUE, RETURNS_INPUT
+from .catalogue import CATALOGUE, returns_input
 from .run import run
 
 __all__ = ["ExportedScript", "export_script", "transcript", "transcript_sections",
@@ -91,7 +93,7 @@ def _names(doc, order):
     for nid in order:
         data = doc.node(nid)
         src = doc.source_of(nid, "self")
-        if data.kind in RETURNS_INPUT and data.label is None and src is not None:
+        if returns_input(data) and data.label is None and src is not None:
             names[nid] = names[src]
         else:
             names[nid] = namer.claim(doc.display_name(nid))
@@ -111,8 +113,9 @@ def _node_lines(doc, nid, names, result):
             a[port] = "?"           # (an optional port left unconnected is left out)
     expr = spec.code(data.params, a)
     name = names[nid]
-    if data.kind in RETURNS_INPUT and name == a.get("self"):
-        # in place: same tensor, same name (a hook is only its register_hook line)
+    if returns_input(data) and name == a.get("self"):
+        # in place: same tensor, same name (a hook is only its register_hook line, a
+        # write made in place only its write)
         stmts = [] if expr == name else [expr]
     else:
         stmts = [f"{name} = {expr}"]

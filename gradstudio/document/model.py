@@ -17,7 +17,7 @@ from typing import Any
 from gradstudio.vocabulary import RESERVED_NAMES
 
 from .actions import ACTION_KINDS, ActionParamError, check_action_param
-from .catalogue import CATALOGUE, RETURNS_INPUT
+from .catalogue import CATALOGUE, returns_input
 from .digraph import MultiDiGraph
 from .params import check_param
 
@@ -435,11 +435,11 @@ class Document:
 
     def same_tensor(self, node_id):
         """``(origin, members)``: the nodes whose output is the very tensor ``node_id``
-        outputs. requires_grad_ nodes return their input itself, so a chain
-        of them shares one tensor with the node it starts from (``origin``); ``members``
-        are the chain's nodes after the origin, upstream first."""
+        outputs. requires_grad_ nodes (and writes made in place) return their input
+        itself, so a chain of them shares one tensor with the node it starts from
+        (``origin``); ``members`` are the chain's nodes after the origin, upstream first."""
         origin = node_id
-        while self.node(origin).kind in RETURNS_INPUT:
+        while returns_input(self.node(origin)):
             source = self.source_of(origin, "self")
             if source is None:
                 break
@@ -448,7 +448,7 @@ class Document:
         while frontier:
             n = frontier.pop(0)
             for v, port in self.consumers_of(n):
-                if port == "self" and self.node(v).kind in RETURNS_INPUT and v not in members:
+                if port == "self" and returns_input(self.node(v)) and v not in members:
                     members.append(v)
                     frontier.append(v)
         return origin, members

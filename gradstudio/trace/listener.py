@@ -33,7 +33,8 @@ from .hooks import register_hook
 from .parameters import embedding_layer, parameter
 from .ops import _index_key_text, op_record, view_records
 from .updates import data_assignment, inplace_update
-from .writes import VIEW_WRITE, WRITE_OPS, setitem, view_written, write_refusal
+from .writes import (VIEW_WRITE, WRITE_OPS, emit_write, in_place_now, setitem, view_written,
+                     write_refusal)
 from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
                      _number, _plain, _Record, _shape, _values, has_marked, marked,
                      marked_list)
@@ -272,7 +273,8 @@ class Tracer(Listener):
         params = args[3] if len(args) > 3 else kwargs.get("params")
         was_tracked_leaf = raw.requires_grad(t) and raw.grad_fn(t) is None
         # (a write's refusal looks at the tensor before it: copy_ may make it require grad)
-        problem = write_refusal(rec, t) if op.name in WRITE_OPS else None
+        write = op.name in WRITE_OPS and in_place_now(rec)    # (drawn in place)
+        problem = write_refusal(rec, t, write) if op.name in WRITE_OPS else None
         rec.quiet += 1
         try:
             out = func(*args, **kwargs)
@@ -304,9 +306,8 @@ class Tracer(Listener):
         # single-output nodes would silently leave that tensor as it was, unless the
         # script writes the view back (x[1:] += 1: see ``writes``)
         pending = view_written(rec, t) if raw.is_view(t) else None
-        # drawn as the out-of-place operation (a write: into a copy); the tensor now
-        # stands for the new node
-        rec.emit(op_record(op, operands, params, t))
+        # a new node the tensor now stands for (a write: in place, or into a copy)
+        emit_write(rec, op_record(op, operands, params, t), write)
         rec.pending_view = pending
         return out
 

@@ -237,10 +237,22 @@ class Recorder:
         if raw.requires_grad(t) and raw.grad_fn(t) is None:
             self.grad_holders[id(t)] = t
         if self.record_values:
-            fn = raw.grad_fn(t)
-            self.values[index] = (np.array(raw.data(t)), t.dtype.name,
-                                  None if fn is None else type(fn).__name__)
+            self.values[index] = _value_of(t)
         return index
+
+    def written_in_place(self, i):
+        """Node ``i`` wrote into its input tensor itself (``trace.writes``): that node
+        and the nodes its chain of same-tensor nodes goes back to (``requires_grad_``,
+        earlier writes in place, down to the node that made the tensor) are one tensor,
+        in the document too, so their recorded values are taken again, as they are now
+        (the check compares them with the document's after its forward pass)."""
+        t = self.objects[i]
+        while i is not None and self.objects[i] is t:
+            if self.record_values:
+                self.values[i] = _value_of(t)
+            if not self.nodes[i]["alias"]:
+                break
+            i = self.nodes[i]["inputs"].get("self")
 
     def composite(self, fn, mapper):
         """Wraps a public call that has a node kind of its own (``x @ w``, ``x[0]``)."""
@@ -623,6 +635,12 @@ class Recorder:
             if not self.nodes[i]["alias"]:
                 superseded.add(obj)
         return owner
+
+
+def _value_of(t):
+    """What a node's recorded values hold: (a copy of the data, dtype, grad_fn name)."""
+    fn = raw.grad_fn(t)
+    return np.array(raw.data(t)), t.dtype.name, None if fn is None else type(fn).__name__
 
 
 def _same(a, b):

@@ -1,14 +1,27 @@
 """Writes into a tensor (part of the tracing child): ``x[key] = v``, ``x.fill_(v)``,
 ``x.zero_()``, ``x.copy_(src)``, and ``x[1:] += 1``.
 
-Each is drawn as a node of the write kind (``setitem``, ``fill_``, ``zero_``, ``copy_``)
-that writes into a copy of its input, and the tensor stands for that node from then on,
-as an in-place operation such as ``y.mul_(2)`` stands for a new ``mul`` node. The copy
-is what a graph needs to keep the tensor from before the write; it changes nothing the
-script computes as long as the tensor does not require grad. One that does would gain a
-``CloneBackward0`` the script's graph does not have, so that write is refused, as are
-writes into a ``.grad``, through ``.data``, and into a view (they change another
-tensor too) except the one Python makes for ``x[key] += v``:
+Each is drawn as a node of the write kind (``setitem``, ``fill_``, ``zero_``, ``copy_``),
+in one of two ways (the kinds' ``in_place`` param):
+
+- *in place*, before the script's first timeline action (no backward, grad or update
+  step yet): the node writes into its input tensor itself and is that same tensor (an
+  alias node, as ``requires_grad_`` is), exactly as the script's write: a tensor that
+  requires grad gets PyTorch's ``CopySlices`` and a new version, so a backward that
+  saved it fails as the script's does. The nodes that are the written tensor show the
+  written values in the document's run, so their recorded values are taken again
+  after the write (``Recorder.written_in_place``) for the check to compare;
+- *into a copy*, after an action (a graph computes its nodes before its timeline, so a
+  write into a tensor a step already used must leave that tensor as it was): the node
+  copies its input and the tensor stands for the new node from then on, as an in-place
+  operation such as ``y.mul_(2)`` stands for a new ``mul`` node. The copy changes
+  nothing the script computes as long as the tensor does not require grad; one that
+  does would gain a ``CloneBackward0`` the script's graph does not have, so that write
+  is refused.
+
+Writes into a ``.grad``, through ``.data``, and into a view (they change another tensor
+too) are refused, except the one Python makes for ``x[key] += v``, always drawn into a
+copy:
 
 ``x[1:] += 1`` runs as ``v = x[1:]; v += 1; x[1:] = v``. The in-place add on the view
 ``v`` changes ``x``'s memory, which a graph cannot show by itself; it is drawn as a new
@@ -23,7 +36,8 @@ from gradstudio.engine import inspect as raw
 from .ops import _index_key_text
 from .values import SCALAR_FED_BACK, TraceError, _number, _Record, has_marked
 
-__all__ = ["setitem", "view_written", "write_refusal", "VIEW_WRITE", "WRITE_OPS"]
+__all__ = ["setitem", "view_written", "write_refusal", "in_place_now", "emit_write",
+           "VIEW_WRITE", "WRITE_OPS"]
 
 # the engine's in-place ops that write values (rather than compute from the old ones)
 WRITE_OPS = frozenset({"_setitem", "_fill", "_fill_tensor", "_zero", "_copy"})
@@ -32,8 +46,9 @@ VIEW_WRITE = ("an in-place update of a view (such as v = x[1:]; v += 5, or x[1:]
               "cannot be drawn: it changes the tensor it views; compute a new tensor "
               "instead, or write x[1:] += 5")
 GRAD_WRITE = ("assigning into a tensor that requires grad (x[...] = v, fill_, copy_, zero_ "
-              "on a computed tensor) cannot be drawn yet; compute a new tensor instead "
-              "(for example with torch.where or torch.cat)")
+              "on a computed tensor) after a backward or training step cannot be drawn "
+              "yet; write into it before the first backward, or compute a new tensor "
+              "instead (for example with torch.where or torch.cat)")
 GRAD_VIEW_WRITE = ("an in-place update of a part of a tensor that requires grad (such as "
                    "y[0] += 5 or y[1:].mul_(3)) cannot be drawn yet; compute a new tensor "
                    "instead (for example with torch.cat)")
@@ -54,15 +69,35 @@ class PendingView:
         self.base, self.view, self.key, self.line = base, view, key, line
 
 
-def write_refusal(rec, t):
-    """Why a write into ``t`` cannot be drawn, or None."""
+def in_place_now(rec):
+    """Whether a write is drawn in place now: before the script's first timeline action."""
+    return not rec.actions
+
+
+def write_refusal(rec, t, in_place=False):
+    """Why a write into ``t`` cannot be drawn (in place, or into a copy), or None. (In
+    place into a leaf that requires grad, PyTorch's own error stops the script first,
+    unless under no_grad, where the write is what the script does.)"""
     if id(t) in rec.grad_of:
         return INTO_GRAD
     if id(t) in rec.data_aliases:
         return INTO_DATA
-    if raw.requires_grad(t):
+    if raw.requires_grad(t) and not in_place:
         return GRAD_WRITE
     return None
+
+
+def emit_write(rec, record, in_place):
+    """Commits the write node ``record`` (a ``_Record`` whose output is the written
+    tensor), in place or into a copy."""
+    if in_place:
+        record.params["in_place"] = True
+        record.alias = True              # (the same tensor: it keeps its input's name)
+    rec.emit(record)
+    if in_place:
+        i = rec.node_of[id(record.output)]
+        rec.nodes[i]["keep"] = True      # (it changed a tensor the graph keeps)
+        rec.written_in_place(i)
 
 
 def view_written(rec, t):
@@ -85,7 +120,8 @@ def view_written(rec, t):
 def setitem(rec, func, t, key, value):
     """``t[key] = value`` made by the script: a ``setitem`` node, or a refusal."""
     pending, rec.pending_view = rec.pending_view, None
-    problem = write_refusal(rec, t)
+    in_place = pending is None and in_place_now(rec)
+    problem = write_refusal(rec, t, in_place)
     if problem is None and raw.is_view(t):
         problem = VIEW_WRITE
     text, ports = _index_key_text(key, raw.is_tensor)
@@ -111,7 +147,7 @@ def setitem(rec, func, t, key, value):
     finally:
         rec.quiet -= 1
     rec.taint_sharers(t, SHARED)
-    rec.emit(_Record("setitem", params, inputs, t, taint=taint))
+    emit_write(rec, _Record("setitem", params, inputs, t, taint=taint), in_place)
     if pending is not None:
         # the view is a view of the tensor as written now (its node before the write
         # stays the value the write used)

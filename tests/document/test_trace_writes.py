@@ -1,11 +1,15 @@
 """Writes into a tensor in a traced script: ``x[0] = 5``, ``x[mask] = 0``, ``x[1:] += 1``,
-``fill_``, ``zero_`` and ``copy_`` are nodes that write into a copy of their input (the
-node before the write keeps its values), exported as ``x_2 = x.clone()`` and the write.
+``fill_``, ``zero_`` and ``copy_`` are nodes of the write kinds. Before the script's
+first timeline action they write in place (the node is its input's tensor, exported as
+the write itself: ``x[0] = 5``; see ``test_trace_writes_in_place``); after one, and for
+``x[1:] += 1``, into a copy of their input (the node before the write keeps its values),
+exported as ``x_2 = x.clone()`` and the write.
 
 Before, every one of them was refused ("assigning into a tensor in place ... cannot be
 drawn"). What would draw a different program is still refused in one sentence with its
-line: a write into a tensor that requires grad (the copy would add a CloneBackward0), into
-a .grad, through .data, or into a view the script does not write back.
+line: a write into a tensor that requires grad after a backward (the copy would add a
+CloneBackward0), into a .grad, through .data, or into a view the script does not write
+back.
 """
 import pytest
 from trace_jobs import check_round_trip, outcomes, traced_documents
@@ -55,20 +59,25 @@ def _kinds(doc):
     return [doc.node(n).kind for n in doc.node_ids]
 
 
-def test_each_write_is_a_node_and_the_node_before_it_keeps_its_values(traced):
+def test_each_write_is_a_node_in_place_or_into_a_copy(traced):
     doc = traced[0]
     assert _kinds(doc).count("setitem") == 5
     result = run(doc)
     labels = {doc.node(n).label: n for n in doc.node_ids if doc.node(n).label}
-    # x as made, then after each of the three writes
-    assert [result.state(labels[k]).value.tolist() for k in ("x", "x_2", "x_3", "x_4")] == [
-        [0, 0, 0, 0], [5, 0, 0, 0], [5, 1, 1, 1], [15, 1, 3, 1]]
+    # x[0] = 5 writes into x itself (x's node shows it); x[1:] += 1 and x[::2] *= 3
+    # write into copies, each node keeping its values
+    assert [result.state(labels[k]).value.tolist() for k in ("x", "x_2", "x_3")] == [
+        [5, 0, 0, 0], [5, 1, 1, 1], [15, 1, 3, 1]]
+    in_place = [doc.node(n).params["key"] for n in doc.node_ids
+                if doc.node(n).kind == "setitem" and doc.node(n).params["in_place"]]
+    assert in_place == ["0", "i", ":, 1"]
     written = next(n for n in doc.node_ids if doc.node(n).kind == "setitem" and
                    doc.node(n).params["key"] == "i")
     assert doc.node(doc.source_of(written, "i")).kind == "lt"       # x[mask]: port i
     assert result.state(labels["w"]).grad.tolist() == [15, 1, 3, 1]
     code = export.export_script(doc, result).text
-    assert "x_2 = x.clone()\nx_2[0] = 5\n" in code
+    assert "x = torch.zeros(4)\nx[0] = 5\n" in code
+    assert "x_2 = x.clone()\nx_2[1:] = " in code
 
 
 def test_fill_zero_and_copy_are_nodes_and_copy_carries_the_gradient(traced):
@@ -91,8 +100,9 @@ def test_the_exports_print_under_torch_what_the_graph_prints(traced):
      import torch
      w = torch.tensor([1.0, 2.0], requires_grad=True)
      y = w * 2
+     y.sum().backward()
      y[0] = 0
-     """, "assigning into a tensor that requires grad", 4),
+     """, "assigning into a tensor that requires grad", 5),
     ("""
      import torch
      w = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -131,13 +141,14 @@ def test_a_write_that_would_draw_another_program_is_refused_with_its_line(source
 
 
 def test_a_write_into_a_tensor_a_backward_needs_is_never_drawn_as_if_it_worked():
-    # PyTorch's backward fails (the saved x was modified); the script catches it. The
-    # graph's copy would let backward work, so the trace's check refuses it.
+    # after the first backward the write goes into a copy; PyTorch's second backward
+    # fails (the saved x was modified), the graph's would work: the check refuses it
     (got,) = outcomes(["""
         import torch
         x = torch.ones(3)
         w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
         y = (w * x).sum()
+        y.backward(retain_graph=True)
         x[0] = 5
         try:
             y.backward()
@@ -146,6 +157,7 @@ def test_a_write_into_a_tensor_a_backward_needs_is_never_drawn_as_if_it_worked()
         print(x)
         """])
     assert isinstance(got, TraceError), got
+    assert "would succeed where the script's raised" in str(got), str(got)
 
 
 def test_detach_in_place_is_a_detach_node_and_a_backward_it_breaks_is_not_drawn():

@@ -253,3 +253,26 @@ def test_a_hook_is_typed_as_an_expression_of_grad_and_a_bad_one_changes_nothing(
     assert "a hook cannot call getcwd" in w.param_error("hook")
     assert d.node(hook).params["hook"] == "grad.clamp(-1, 1) * 10"
     assert session.undo_stack.count() == before
+
+
+def test_a_write_is_switched_between_in_place_and_into_a_copy_with_a_checkbox(qtbot):
+    """The write kinds' ``in_place`` bool is a checkbox: ticked, the write goes into its
+    input itself (the input's node shows it, the export writes it under the input's
+    name); unticked, into a copy."""
+    d = Document()
+    x = d.add_node("tensor", {"value": [1.0, 2.0]}, label="x")
+    write = d.add_node("setitem", {"key": "0", "value": 7.0})
+    d.connect(x, write, "self")
+    session = Session(d)
+    w = inspector(qtbot, session)
+    session.select([write])
+    box = w.editor("in_place")
+    assert not box.isChecked() and "itself" in box.toolTip()
+    assert session.state(x).text == "tensor([1., 2.])"
+    box.click()
+    assert d.node(write).params["in_place"] is True
+    assert session.state(x).text == "tensor([7., 2.])"
+    assert "x[0] = 7.0" in export_script(d, run(d)).text
+    session.undo_stack.undo()
+    assert d.node(write).params["in_place"] is False and not box.isChecked()
+    assert session.state(x).text == "tensor([1., 2.])"

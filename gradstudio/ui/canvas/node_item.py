@@ -25,7 +25,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QStaticText, QTextOption
 from PySide6.QtWidgets import QGraphicsItem, QStyle
 
-from gradstudio.document.catalogue import CATALOGUE, RETURNS_INPUT
+from gradstudio.document.catalogue import CATALOGUE, returns_input
 from gradstudio.document.spelling import number
 
 from . import theme
@@ -119,10 +119,10 @@ def compact_value(text):
 
 
 def _code_name(doc, node_id):
-    """A node's name in the exported code: an unlabelled requires_grad_ node is its
-    input's tensor and goes by its input's name."""
+    """A node's name in the exported code: an unlabelled requires_grad_ node (or write
+    made in place) is its input's tensor and goes by its input's name."""
     data = doc.node(node_id)
-    while data.kind in RETURNS_INPUT and data.label is None:
+    while returns_input(data) and data.label is None:
         source = doc.source_of(node_id, "self")
         if source is None:
             break
