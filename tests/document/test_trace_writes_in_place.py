@@ -10,8 +10,7 @@ as it did in the script). After an action a write still goes into a copy.
 from pathlib import Path
 
 import pytest
-import script_runner
-from trace_jobs import check_round_trip, outcomes, traced_documents
+from trace_jobs import check_exports, check_round_trip, outcomes, traced_documents
 
 from gradstudio.document import Document, export, files, run
 from gradstudio.document.catalogue import returns_input
@@ -222,15 +221,7 @@ def test_in_place_writes_export_under_their_input_name_or_their_label():
 
 
 def test_hand_built_in_place_documents_print_under_torch_what_their_runs_print():
-    docs = [_hand_built()[0], _hand_built(label="z")[0], _hand_built(in_place=False)[0]]
-    codes = [export.export_script(d).text for d in docs]
-    texts = [export.transcript(d, run(d)) for d in docs]
-    for (out, error), text in zip(script_runner.run_scripts(codes, backend="engine"), texts):
-        assert error is None and out == text
-    if not script_runner.torch_available():
-        pytest.skip("torch is not installed")
-    for (out, error), text in zip(script_runner.run_scripts(codes, backend="torch"), texts):
-        assert error is None and out == text
+    check_exports([_hand_built()[0], _hand_built(label="z")[0], _hand_built(in_place=False)[0]])
 
 
 def test_in_place_is_saved_and_an_older_file_without_it_writes_into_a_copy():

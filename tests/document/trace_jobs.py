@@ -34,22 +34,31 @@ def check_round_trip(traced, sources):
     original scripts print under PyTorch is among them (an export may print more: a
     leaf whose .grad was printed). Returns ``(codes, transcripts, original outputs)``;
     skips the PyTorch half when torch is not installed."""
+    import script_runner
+    codes, texts = check_exports(traced)
+    original = script_runner.run_scripts([dedent(s) for s in sources], backend="torch")
+    for (out, error), text in zip(original, texts):
+        assert error is None and set(out.splitlines()) <= set(text.splitlines())
+    return codes, texts, [out for out, _ in original]
+
+
+def check_exports(docs):
+    """The documents' exported scripts print, under the engine and under PyTorch, exactly
+    what the documents' runs print (their transcripts). Returns ``(codes, transcripts)``;
+    skips the PyTorch half when torch is not installed."""
     import pytest
     import script_runner
 
     from gradstudio.document import export, run
-    codes = [export.export_script(d).text for d in traced]
-    texts = [export.transcript(d, run(d)) for d in traced]
+    codes = [export.export_script(d).text for d in docs]
+    texts = [export.transcript(d, run(d)) for d in docs]
     for (out, error), text in zip(script_runner.run_scripts(codes, backend="engine"), texts):
         assert error is None and out == text
     if not script_runner.torch_available():
         pytest.skip("torch is not installed")
     for (out, error), text in zip(script_runner.run_scripts(codes, backend="torch"), texts):
         assert error is None and out == text
-    original = script_runner.run_scripts([dedent(s) for s in sources], backend="torch")
-    for (out, error), text in zip(original, texts):
-        assert error is None and set(out.splitlines()) <= set(text.splitlines())
-    return codes, texts, [out for out, _ in original]
+    return codes, texts
 
 
 def traced_documents(sources):
