@@ -21,7 +21,7 @@ import ast
 import operator
 
 __all__ = ["HOOK_METHODS", "MAX_HOOK_TEXT", "parse_hook", "hook_function", "hook_code",
-           "hook_prints", "printing"]
+           "hook_prints", "is_print", "printing"]
 
 MAX_HOOK_TEXT = 500       # characters
 _MAX_DEPTH = 30           # nested operations
@@ -48,7 +48,7 @@ def parse_hook(text):
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError:
         raise ValueError(f"'{_short(text)}' is not an expression such as grad * 10") from None
-    if _is_print(tree.body):
+    if is_print(tree.body):
         if tree.body.keywords:
             raise ValueError("a hook's print takes its values one by one, without sep= "
                              "or end=")
@@ -60,17 +60,17 @@ def parse_hook(text):
     return tree
 
 
-def _is_print(node):
+def is_print(node):
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
         node.func.id == "print"
 
 
 def hook_prints(text):
     """Whether the hook ``text`` (already checked) prints rather than computes."""
-    return _is_print(parse_hook(text).body)
+    return is_print(parse_hook(text).body)
 
 
-_LINES = []         # the list the innermost ``printing`` block collects into, or None
+_LINES = []         # the lists of the open ``printing`` blocks, innermost last
 
 
 class printing:
@@ -125,11 +125,11 @@ def _check(node, depth):
 def hook_function(text):
     """``fn(grad)``: the hook ``text`` computes, by walking its checked tree."""
     body = parse_hook(text).body
-    if _is_print(body):
+    if is_print(body):
         def hook(grad):
             line = " ".join(a.value if isinstance(a, ast.Constant) and type(a.value) is str
                             else str(_evaluate(a, grad)) for a in body.args)
-            if _LINES and _LINES[-1] is not None:
+            if _LINES:              # (outside any block the line goes nowhere)
                 _LINES[-1].append(line)
             return None
     else:

@@ -138,21 +138,13 @@ class RunBudget:
         """Counts an array, an engine tensor (its data and its .grad), or a list, tuple or
         backward step holding them."""
         stack = [value]
-        seen = self._seen
         while stack:
             v = stack.pop()
             if v is None:
                 continue
-            tv = type(v)
-            if tv is np.ndarray or isinstance(v, np.ndarray):
-                base = v
-                while isinstance(base.base, np.ndarray):
-                    base = base.base
-                key = id(base)
-                if key not in seen:
-                    seen.add(key)
-                    self.used += base.nbytes
-            elif tv is tuple or tv is list or isinstance(v, (list, tuple)):
+            if isinstance(v, np.ndarray):
+                self.add_array(v)
+            elif isinstance(v, (list, tuple)):
                 stack.extend(v)
             elif raw.is_tensor(v):
                 stack.append(raw.data(v))

@@ -14,7 +14,7 @@ Imports only the engine's public API, ``gradstudio.hook_text`` and its siblings.
 import ast
 import textwrap
 
-from gradstudio.hook_text import hook_function, hook_prints, parse_hook, printing
+from gradstudio.hook_text import hook_function, hook_prints, is_print, parse_hook, printing
 
 from .values import TraceError, _Record
 
@@ -90,7 +90,7 @@ def hook_text(fn, source, filename):
         one = stmts[0] if len(stmts) == 1 else None
         if isinstance(one, ast.Return) and one.value is not None:
             body = one.value
-        elif isinstance(one, ast.Expr) and _is_print(one.value):
+        elif isinstance(one, ast.Expr) and is_print(one.value):
             body = one.value
         else:
             raise TraceError(f"a hook whose body is more than one return or print cannot "
@@ -102,11 +102,6 @@ def hook_text(fn, source, filename):
     except ValueError as exc:
         raise TraceError(f"this hook cannot be drawn yet ({exc}); {HOW}") from None
     return text
-
-
-def _is_print(node):
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-        node.func.id == "print"
 
 
 class _Rename(ast.NodeTransformer):

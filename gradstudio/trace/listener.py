@@ -576,8 +576,6 @@ class Tracer(Listener):
                 return func(*args, **kwargs)
             return handle
         def dropout(func, args, kwargs):
-            if rec.quiet or len(rec.frames) > 1:
-                return func(*args, **kwargs)
             x = args[0] if args else kwargs.get("input")
             p = args[1] if len(args) > 1 else kwargs.get("p", 0.5)
             training = args[2] if len(args) > 2 else kwargs.get("training", True)
@@ -593,7 +591,7 @@ class Tracer(Listener):
                 rec.emit(_Record("dropout", {"p": _number(p, "dropout's p")}, {"self": x},
                                  out))
             return out
-        h["torch.nn.functional.dropout"] = dropout
+        h["torch.nn.functional.dropout"] = self.at_top(dropout)
         h["torch.nn.Parameter"] = self.at_top(
             lambda func, args, kwargs: parameter(rec, func, args, kwargs))
         h["torch.autograd.Function.apply"] = refused(
