@@ -122,6 +122,11 @@ def apply(op, operands, params=None, out_dtype=None):
             arrays.append(_wrapped(o, cdt))
         else:
             arrays.append(o)
+    if op.index_args:      # (class indices stay the integers they are: see ``Op``)
+        for i in op.index_args:
+            o = operands[i]
+            if type(o) is Tensor or type(o) in TENSOR_TYPES:
+                arrays[i] = o._data
     forward = op.forward
     if params and cdt in _NARROW_INTS and type(params.get("other")) is int:
         params = dict(params, other=_wrapped(params["other"], cdt))    # x // 1000, 300 - x

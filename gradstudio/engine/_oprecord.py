@@ -99,11 +99,11 @@ class Op:
     bindings check arguments their own way have none and are bound by hand."""
     __slots__ = ("name", "grad_fn", "forward", "grads", "arg_names", "params", "dtype_rule",
                  "category", "doc", "code", "view", "saved_params", "variadic",
-                 "differentiable", "multi_output", "variants", "keeps_float")
+                 "differentiable", "multi_output", "variants", "keeps_float", "index_args")
 
     def __init__(self, name, grad_fn, forward, grads, arg_names, params, dtype_rule,
                  category, doc, code, view, saved_params, variadic, multi_output=False,
-                 variants=()):
+                 variants=(), index_args=None):
         self.name = name
         self.grad_fn = grad_fn
         self.forward = forward
@@ -123,6 +123,11 @@ class Op:
         # a floating input of one dtype (with Python numbers) computes and returns that
         # dtype: ``apply`` then skips working the dtype out
         self.keeps_float = dtype_rule in ("keep", "promote", "float", "float_only", "sum")
+        # the positions of the inputs that are class indices: handed to the forward as
+        # the integers they are, never cast to the computing dtype (a float16 table
+        # would read row 2049 as 2048)
+        self.index_args = tuple(i for i, a in enumerate(arg_names) if a == "index") \
+            if index_args is None else tuple(index_args)
 
     @property
     def has_derivative(self):
@@ -139,18 +144,19 @@ class Op:
 
 def defop(name, grad_fn, forward, *grads, args=("self",), params=(), dtype="promote",
           category="elementwise", doc="", code=None, view=False, saved_params=(),
-          variadic=False, per_input=None, multi_output=False, variants=()):
+          variadic=False, per_input=None, multi_output=False, variants=(), index_args=None):
     """Registers an op. ``grads`` gives one ``Grad`` (or None) per tensor input; a variadic
     op gives ``per_input`` instead. A ``multi_output`` op's forward returns a tuple of
     views, which share one node; its VJP gets a list of gradients (None where none
     arrived) and the outputs' ``Meta``. ``variants`` (``"method"``, ``"function"``,
-    ``"inplace"``) are bound at once, where PyTorch has them."""
+    ``"inplace"``) are bound at once, where PyTorch has them. ``index_args``: the inputs
+    that are class indices, kept integers (by default those named ``index``)."""
     unknown = set(variants) - {"method", "function", "inplace"}
     if unknown:
         raise ValueError(f"unknown variants {sorted(unknown)} for op {name!r}")
     op = Op(name, grad_fn, forward, per_input if variadic else tuple(grads), tuple(args),
             tuple(params), dtype, category, doc, code, view, tuple(saved_params), variadic,
-            multi_output, tuple(variants))
+            multi_output, tuple(variants), index_args)
     OPS[name] = op
     for bind in _BINDERS:
         bind(op)

@@ -125,7 +125,7 @@ defop("repeat", "RepeatBackward0", _repeat,
 
 
 # --- gathering by index (the index is a port, so a computed index stays in the graph; the
-# table hands it over in the input's dtype, and it is made an integer again here) ---------
+# table hands it over as the integers it holds: ``Op.index_args``) ---------------------------
 def _gather_key(shape, index, dim):
     key = list(np.indices(index.shape, sparse=True))
     key[dim] = index.astype(np.int64)

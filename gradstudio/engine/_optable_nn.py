@@ -248,8 +248,7 @@ _target_loss("huber_loss", "HuberLossBackward0", _huber, _huber_grad,
 
 
 # embedding: the rows of a table that class indices name (nn.Embedding). The indices are a
-# port, handed over in the table's dtype like gather's, and made integers again here; the
-# backward adds each row's gradient into zeros at the rows read, recorded under
+# port, handed over as the integers they are (``index_args``); the backward adds each row's gradient into zeros at the rows read, recorded under
 # PyTorch's name for a double backward.
 defembed("_embedding_dense", "EmbeddingDenseBackwardBackward0", accumulate=True)
 
@@ -270,7 +269,7 @@ defop("embedding", "EmbeddingBackward0",
       Grad(_embedding_grad, (1,),
            formula="torch.zeros_like(weight).index_add(0, input.flatten(), "
                    "grad.reshape(input.numel(), weight.shape[1]))"), None,
-      args=("weight", "input"), dtype="keep", category="linear algebra",
+      args=("weight", "input"), index_args=(1,), dtype="keep", category="linear algebra",
       code="torch.nn.functional.embedding({input}, {weight})",
       doc="The rows of weight (a table of learned vectors) that input's class indices name, "
           "in input's shape: nn.Embedding.")

@@ -169,5 +169,19 @@ for name, y in [("nll", F.nll_loss(x.log_softmax(1), t)), ("gather", x.gather(1,
     print(name, type(y.grad_fn).__name__, [None if f is None else type(f).__name__ for f, _ in y.grad_fn.next_functions])
 """)
 
+prog("indices_past_a_half_precision_tables_exact_integers", """
+# float16 holds every integer only up to 2048: an index must not be rounded like a value
+w = (torch.arange(5000.0) % 7).to(torch.float16).reshape(5000, 1).requires_grad_()
+i = torch.tensor([2049, 3001, 4097])
+for y in (torch.nn.functional.embedding(i, w), w.index_select(0, i), w.gather(0, i[:, None])):
+    print(y.flatten(), y.grad_fn)
+z = torch.zeros(5000, dtype=torch.float16)
+print(z.scatter(0, i, 1.0).nonzero().flatten(),
+      z.scatter_add(0, i, torch.ones(3, dtype=torch.float16)).nonzero().flatten(),
+      z.index_add(0, i, torch.ones(3, dtype=torch.float16)).nonzero().flatten())
+torch.nn.functional.embedding(i, w).sum().backward()
+print(w.grad.nonzero().flatten())
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
