@@ -1,6 +1,10 @@
 """What the UI tests share: showing a widget, looking nodes up by name and driving the
 canvas with the mouse as a user does (real press, move and release events on its
 viewport)."""
+import os
+import subprocess
+import sys
+
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
@@ -84,3 +88,15 @@ def menu_action(w, menu_title, text):
                 if a.text().replace("&", "") == text:
                     return a
     raise AssertionError(f"no {menu_title} ▸ {text}")
+
+
+def started(tmp_path, script):
+    """Runs ``script`` (which starts the app in-process) in a fresh interpreter, offscreen,
+    with settings of its own under ``tmp_path``; returns its stdout, failing on an error."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_CACHE_HOME=str(tmp_path / "cache"))
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout

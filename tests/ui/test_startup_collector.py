@@ -4,13 +4,13 @@ the start makes lives as long as the window, and the collections it would trigge
 start made frozen out of its sight (``heap.release``); a start that fails leaves the
 collector as it found it."""
 import gc
-import os
-import subprocess
 import sys
 import types
 
 from gradstudio.app import cli
 from gradstudio.ui import heap
+
+from driving import started
 
 # ``gradstudio`` as a user starts it, its event loop replaced by one that reports the
 # collections since the command began and the collector's state, then closes the window
@@ -42,13 +42,7 @@ sys.exit(code)
 
 
 def test_the_window_starts_without_a_collection_and_then_collects_again(tmp_path):
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
-               XDG_CACHE_HOME=str(tmp_path / "cache"))
-    proc = subprocess.run([sys.executable, "-c", _STARTED], capture_output=True, text=True,
-                          env=env, timeout=120)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.splitlines() == ["collections 0", "enabled True frozen True",
+    assert started(tmp_path, _STARTED).splitlines() == ["collections 0", "enabled True frozen True",
                                         "after True"]
 
 

@@ -3,9 +3,6 @@ training, step-through, Jacobian) are not built for the first paint: each is bui
 first time its dock is shown, or the window's attribute is read, and then shows the
 session as it is. These tests keep that laziness from coming undone unnoticed."""
 import ast
-import os
-import subprocess
-import sys
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -15,7 +12,7 @@ from gradstudio.document.walk import walk_actions
 from gradstudio.ui import main_window as mw
 from gradstudio.ui.panel import SessionPanel
 
-from driving import ids, main_window
+from driving import ids, main_window, started
 
 LATE = ("autograd", "lesson", "training", "walk", "probe")
 ATTRIBUTE = {"autograd": "autograd_view", "lesson": "lesson_panel",
@@ -51,7 +48,6 @@ def test_the_panels_behind_a_tab_are_not_built_at_start(tutorial):
 # As ``gradstudio`` starts the window, its event loop replaced by one that stops at the
 # first paint: which of the late panels' modules are loaded, which panels are built.
 _STARTED = r"""
-import sys
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 from gradstudio.ui import main_window
@@ -83,13 +79,7 @@ sys.exit(main([]))
 
 
 def test_the_started_window_paints_without_the_late_panels_or_the_tracer(tmp_path):
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
-               XDG_CACHE_HOME=str(tmp_path / "cache"))
-    proc = subprocess.run([sys.executable, "-c", _STARTED], capture_output=True, text=True,
-                          env=env, timeout=120)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines())
+    lines = dict(line.split(" ", 1) for line in started(tmp_path, _STARTED).splitlines())
     assert lines["built"] == "[]"
     loaded = ast.literal_eval(lines["loaded"])
     assert "gradstudio.ui.main_window" in loaded
