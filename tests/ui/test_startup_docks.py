@@ -48,6 +48,7 @@ def test_the_panels_behind_a_tab_are_not_built_at_start(tutorial):
 # As ``gradstudio`` starts the window, its event loop replaced by one that stops at the
 # first paint: which of the late panels' modules are loaded, which panels are built.
 _STARTED = r"""
+import sys
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 from gradstudio.ui import main_window
