@@ -14,8 +14,9 @@ extended precision in 0.26 %); float64 ``exp``, ``log``, ``sin``, ``cos`` stay n
 (0.03 % to 0.5 %, no cheap gain). float32 ``sqrt`` is MKL's too (below).
 
 ``sigmoid``: PyTorch computes ``1 / (1 + exp(-x))`` with SLEEF's ``expf`` (the u10
-variant) on every full block of 16 float32 elements (two AVX2 vectors) of each innermost
-run of memory, and glibc's ``expf`` on the rest (short tensors, tails, strided views).
+variant) on every full block of two vectors of each innermost run of memory (16 float32
+elements with AVX2, 32 on a CPU where PyTorch dispatches to AVX-512: ``_vector_block``),
+and glibc's ``expf`` on the rest (short tensors, tails, strided views).
 Both are reproduced step for step: SLEEF's with its fused multiply-adds, glibc's from its
 table and polynomial (bit-identical to PyTorch on 1 M inputs in every layout).
 
@@ -38,6 +39,8 @@ per element, 5 to 70 times numpy's float32 kernel. It is done for tensors of up 
 kernels (within two ulp of PyTorch's, four for sigmoid), so that the engine keeps PyTorch's speed on
 a million elements.
 """
+import os
+
 import numpy as np
 
 from ._fma import fma32, fma64
@@ -145,7 +148,26 @@ def _sigmoid_vector(a):
         return 1 / (1 + _sleef_expf(-a))
 
 
-_BLOCK = 16
+def _vector_block():
+    """How many float32 elements PyTorch's vectorized loop takes at once: two vectors of
+    the CPU capability it dispatches to, 32 with AVX-512 (a CPU with AVX-512 VL, BW and
+    DQ and FMA3), else 16 (AVX2). ``ATEN_CPU_CAPABILITY`` overrides the choice, as it does
+    PyTorch's."""
+    forced = os.environ.get("ATEN_CPU_CAPABILITY", "").strip().lower()
+    if forced:
+        return 32 if forced == "avx512" else 16
+    try:
+        from numpy._core._multiarray_umath import __cpu_features__ as features
+    except ImportError:                              # (numpy 1)
+        try:
+            from numpy.core._multiarray_umath import __cpu_features__ as features
+        except ImportError:
+            return 16
+    wide = ("AVX512VL", "AVX512BW", "AVX512DQ", "FMA3")
+    return 32 if all(features.get(f) for f in wide) else 16
+
+
+_BLOCK = _vector_block()
 
 
 def _run_length(a):

@@ -3,6 +3,11 @@ and the fused backward formulas to the last bit in every memory layout PyTorch's
 distinguish; exp, log, sin, cos and tanh closer to PyTorch than numpy's own float32
 kernels, within the bounds the module documents; above ``EXACT_LIMIT`` elements, numpy's
 float32 kernels, within a few ulp of PyTorch's."""
+import os
+import subprocess
+import sys
+import textwrap
+
 import numpy as np
 import pytest
 
@@ -23,12 +28,13 @@ def inputs():
 
 
 # views PyTorch's loops tell apart: contiguous runs shorter than, equal to and longer than
-# its 16-element vector block, a transposed matrix, strided views, a 0-d tensor (each
-# applied alike to a numpy array and a torch tensor)
+# its vector block (16 elements with AVX2, 32 with AVX-512), a transposed matrix, strided
+# views, a 0-d tensor (each applied alike to a numpy array and a torch tensor)
 LAYOUTS = [lambda x: x, lambda x: x[:15], lambda x: x[:16 * 37].reshape(37, 16),
            lambda x: x[:33 * 29].reshape(29, 33), lambda x: x[:40 * 50].reshape(40, 50).T,
            lambda x: x[:3000:3], lambda x: x[:2000].reshape(20, 100)[:, ::2],
-           lambda x: x[5].reshape(())]
+           lambda x: x[5].reshape(()), lambda x: x[:31], lambda x: x[:32 * 11].reshape(11, 32),
+           lambda x: x[:48 * 5].reshape(5, 48)]
 
 
 def test_sigmoid_is_pytorchs_to_the_last_bit(torch, inputs):
@@ -39,6 +45,29 @@ def test_sigmoid_is_pytorchs_to_the_last_bit(torch, inputs):
         for i, view in enumerate(LAYOUTS):
             theirs = torch.sigmoid(view(torch.from_numpy(x))).numpy()
             np.testing.assert_array_equal(K.sigmoid(view(x)), theirs, err_msg=f"layout {i}")
+
+
+def test_sigmoid_follows_the_cpu_capability_pytorch_dispatches_to(torch):
+    """PyTorch's vector block is two vectors of the capability it runs with; forced to
+    AVX2 (``ATEN_CPU_CAPABILITY``, read by PyTorch and the engine alike), both take 16
+    elements at once, whatever the CPU offers beyond it (on an AVX-512 machine the
+    tails of 16 to 31 elements then change kernel, in both)."""
+    child = textwrap.dedent("""
+        import numpy as np, torch
+        from gradstudio.engine import _kernels as K
+        assert torch.backends.cpu.get_cpu_capability() == "AVX2", \\
+            torch.backends.cpu.get_cpu_capability()
+        assert K._BLOCK == 16
+        x = np.random.default_rng(7).uniform(-20, 20, 40 * 29).astype(np.float32)
+        for n in (15, 16, 31, 32, 47, 957, 40 * 29):
+            np.testing.assert_array_equal(K.sigmoid(x[:n]),
+                                          torch.sigmoid(torch.from_numpy(x[:n])).numpy())
+        print("same")
+    """)
+    env = dict(os.environ, ATEN_CPU_CAPABILITY="avx2")
+    done = subprocess.run([sys.executable, "-c", child], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout == "same\n", done.stderr
 
 
 def test_fused_backward_formulas_are_pytorchs(torch, inputs):
