@@ -13,6 +13,10 @@ A timeline action is one imperative step of the program after the forward pass:
 - ``forward``: computes again every node downstream of a leaf that requires grad, from the
   leaves' values now (a new autograd graph, as the next loop iteration builds);
 - ``loop`` ... ``end_loop``: the actions between them repeated ``count`` times;
+- ``compute``: computes the chosen nodes at this moment instead of in the forward pass
+  (``x.grad - by_hand`` after the backward, ``w.detach()`` after training), and with
+  them every node that uses one of them and is chosen by no later step
+  (``run_late``);
 - ``print``: ``print(x)`` of a tensor at that moment (after a training loop, its trained
   values); inside a loop it prints nothing (the loop prints its one-element tensors).
 
@@ -54,6 +58,7 @@ ACTION_KINDS = {
     "loop": (("count", "int", 100),),
     "end_loop": (),
     "print": (("tensor", "node", None),),
+    "compute": (("nodes", "nodes", []),),
 }
 
 NODE_TYPES = ("node", "node?", "nodes", "nodes?")

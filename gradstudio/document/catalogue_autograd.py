@@ -1,19 +1,26 @@
-"""The autograd kinds: ``detach``, ``requires_grad_``, ``register_hook`` and
-``autograd_grad``.
+"""The autograd kinds: ``detach``, ``requires_grad_``, ``register_hook``,
+``autograd_grad`` and ``grad_of``.
 
 ``requires_grad_`` and ``register_hook`` hand back the tensor they were given, marked
 (``catalogue.RETURNS_INPUT``): the exported code writes them in place and they keep their
 input's name. ``autograd_grad`` is ``torch.autograd.grad`` as a value that later nodes
 compute with (a second derivative, a gradient penalty, a Jacobian's row); as a timeline
-step (action ``grad``) the same call is only shown. Registered into the catalogue by
-``catalogue`` itself.
+step (action ``grad``) the same call is only shown. ``grad_of`` is ``x.grad`` as a value
+(``x.grad - by_hand``): it has one only once a backward has run, so it belongs in a
+``compute`` step of the timeline (``actions``); in the forward pass it fails in words.
+Registered into the catalogue by ``catalogue`` itself.
 """
 import gradstudio.engine as torch
 from gradstudio.hook_text import hook_code, hook_function
 
 from .spelling import number
 
-__all__ = ["register"]
+__all__ = ["register", "NotComputable"]
+
+
+class NotComputable(Exception):
+    """A node that cannot be computed at this moment of the program; the message is
+    written for the user (the run shows it on the node as it is)."""
 
 
 def _requires_grad_(p, self):
@@ -23,6 +30,17 @@ def _requires_grad_(p, self):
 def _register_hook(p, self):
     self.register_hook(hook_function(p["hook"]))
     return self
+
+
+def _grad_of(p, self):
+    g = self.grad
+    if g is None:
+        why = "" if self.is_leaf else \
+            " (a tensor that is not a leaf keeps its .grad only when marked retain_grad)"
+        raise NotComputable("Its .grad is None here: no backward has given this tensor a "
+                            f"gradient yet{why}. Compute this node in a 'compute' step "
+                            "after a backward (timeline: Add ▸ compute).")
+    return g
 
 
 def _autograd_grad(p, outputs, inputs, grad_outputs=None):
@@ -73,3 +91,8 @@ def register(add, NodeKind, Port, ParamSpec):
                             "to differentiate it again")),
                  _autograd_grad, "torch.autograd.grad({outputs}, {inputs})[0]",
                  code=_autograd_grad_code, label="autograd.grad"))
+    add(NodeKind("grad_of", "autograd", "A tensor's .grad as a value to compute with "
+                 "(x.grad - by_hand, x.grad.float()): the very tensor backward accumulates "
+                 "into. It exists only after a backward, so put the node in a 'compute' "
+                 "step of the timeline after it.", (Port("self"),), (), _grad_of,
+                 "{self}.grad", code=lambda p, a: f"{a['self']}.grad", label="x.grad"))

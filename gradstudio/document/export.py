@@ -19,12 +19,15 @@ The script (``export_script(doc)``), top to bottom:
    out), by a comment saying so.
    A node the run could not compute is kept as a comment with its error.
 3. ``print(t)`` for every watched node, after the forward pass.
+   The nodes a ``compute`` step computes (``run_late``) are written at that step
+   instead, followed by ``print(t)`` for the watched ones among them.
 4. The timeline, one statement per action (``out.backward()``, ``x.grad.zero_()``,
    ``x.grad = None``, ``torch.autograd.grad(...)`` followed by a ``print`` of each
    gradient it returns). An action PyTorch rejects in the run is wrapped in
    ``try``/``except`` that prints ``"{type(error).__name__}: {error}"``; an action the
    document cannot run (no target, a target with an error) is kept as a comment. After
-   every action, ``print(t.grad)`` for every watched node whose ``.grad`` PyTorch keeps
+   every action but ``print`` and ``compute``, ``print(t.grad)`` for every watched node
+   whose ``.grad`` PyTorch keeps
    (a leaf that requires grad, or a tensor marked ``retain_grad``).
 
 ``transcript(doc, result)`` builds, from a ``RunResult`` alone, exactly the text that
@@ -163,8 +166,14 @@ def _grad_watch(doc, result):
     return out
 
 
-def _watched(doc, result):
-    return [n for n in result.order if doc.node(n).watched and result.computed(n)]
+def _watched(doc, result, nodes=None):
+    """The watched computed nodes printed after the forward pass, or, with ``nodes``
+    (a ``compute`` step's), those printed after that step."""
+    if nodes is None:
+        late = result.late
+        return [n for n in result.order if doc.node(n).watched and result.computed(n)
+                and n not in late]
+    return [n for n in nodes if doc.node(n).watched and result.computed(n)]
 
 
 def _ref(names, node_id):
@@ -216,6 +225,8 @@ def _action_code(action, ref, namer, oref=lambda a: "?", loop_var="epoch"):
         return [f"{oref(p['optimizer'])}.zero_grad({arg})"], []
     if kind == "forward":
         return ["# forward again: every node after the parameters"], []
+    if kind == "compute":
+        return [f"# compute {', '.join(ref(n) for n in p['nodes']) or '?'}"], []
     if kind == "print":
         return [f"print({ref(p['tensor'])})"], []
     if kind == "loop":
@@ -269,6 +280,8 @@ def action_text(doc, action):
         return "forward again"
     if action.kind == "end_loop":
         return "end of loop"
+    if action.kind == "compute":
+        return "compute " + (", ".join(ref(n) for n in action.params["nodes"]) or "(nothing)")
     return _one_statement(_action_code(action, ref, None,
                                        lambda a: optimizers.get(a, "?"))[0])
 
@@ -329,7 +342,7 @@ def export_script(doc, result=None) -> ExportedScript:
         emit(f"torch.manual_seed({doc.seed})")
         emit("")
     forward_line = len(lines) + 1
-    emit_nodes(order, 0)
+    emit_nodes([n for n in order if n not in result.late] if result.late else order, 0)
 
     watched = _watched(doc, result)
     if watched:
@@ -397,12 +410,19 @@ def export_script(doc, result=None) -> ExportedScript:
                 emit("break", indent + 1)
         elif action.kind == "forward":
             first = emit_nodes(result.forward_nodes, indent) or emit("pass", indent)
+        elif action.kind == "compute":
+            late = result.late.at.get(action.id, [])
+            first = emit_nodes(late, indent) or emit(f"pass  # {stmts[0][2:]}: nothing",
+                                                     indent)
+            if loop is None:
+                for nid in _watched(doc, result, late):
+                    emit(f"print({names[nid]})", indent)
         else:
             first = emit(stmts[0], indent)
             for s in stmts[1:]:
                 emit(s, indent)
         action_lines[action.id] = first
-        if loop is None and action.kind != "print":
+        if loop is None and action.kind not in ("print", "compute"):
             for nid in grad_watch:
                 emit(f"print({names[nid]}.grad)")
     return ExportedScript("\n".join(lines) + "\n", node_lines, action_lines, dict(names),
@@ -461,6 +481,10 @@ def transcript_sections(doc, result=None):
         if action.kind == "print":
             if outcome.error is None:
                 out.append(result.state(action.params["tensor"], step).text)
+            continue
+        if action.kind == "compute":          # (it changes no gradient: none printed)
+            out.extend(result.state(n, step).text
+                       for n in _watched(doc, result, result.late.at.get(action.id, [])))
             continue
         for nid in grad_watch:
             out.append(result.state(nid, step).grad_text)

@@ -4,7 +4,8 @@
    topological order (inside ``no_grad`` for nodes in a no-grad region). A node that fails
    keeps its error; only what depends on it is skipped.
 2. Timeline (``run_timeline``): the actions are replayed in order, loops repeated, the
-   forward pass computed again where the timeline says so; each backward pass is observed
+   forward pass computed again where the timeline says so, the nodes of a ``compute``
+   step computed there (``run_late``); each backward pass is observed
    step by step, and an action PyTorch would reject keeps PyTorch's error at its step.
 3. After the forward pass and after every action a snapshot of every tensor's state is
    kept, so views can show any moment (``run_state``). Inside a loop, the snapshots are
@@ -25,6 +26,7 @@ from gradstudio.hook_text import printing
 
 from .limits import RunBudget
 from .run_actions import ActionOutcome
+from .run_late import plan_late
 from .run_state import BackwardStepState, RunResult, TensorState
 from .run_timeline import NodeFailure, TimelineRun, compute
 
@@ -71,6 +73,8 @@ def _run(doc, focus, limits=None):
         torch.manual_seed(doc.seed)
     order = doc.topological_order()
     result.order = order
+    late = result.late = plan_late(doc, order)     # nodes computed at a timeline step
+    result.errors.update(late.problems)
     tensors = result._tensors
     budget = RunBudget()
     data = dict(zip(doc.node_ids, doc.nodes()))         # (each node read once)
@@ -78,6 +82,8 @@ def _run(doc, focus, limits=None):
     with warnings.catch_warnings(), printing(result.printed):
         warnings.simplefilter("ignore")
         for nid in order:
+            if late and nid in late:
+                continue
             if budget.exceeded:
                 result.errors[nid] = "Not computed: " + budget.message()
                 continue

@@ -131,6 +131,8 @@ def _perform(action, run, steps):
                     optimizer.zero_grad(set_to_none=p["set_to_none"])
             elif kind == "forward":
                 run.forward()
+            elif kind == "compute":
+                run.compute_late(action.id)
             elif kind == "print":        # (the step's snapshot is what it prints)
                 find(p["tensor"], "tensor")
     except ActionError as exc:

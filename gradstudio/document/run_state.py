@@ -10,6 +10,7 @@ from gradstudio.engine import inspect as raw
 from gradstudio.engine.autograd import AccumulateGrad
 
 from .digraph import MultiDiGraph
+from .run_late import LatePlan
 
 __all__ = ["RunResult", "TensorState", "BackwardStepState", "BackwardGraphPart", "snapshot",
            "result_state", "step_states", "nearest_grad_fns"]
@@ -36,6 +37,8 @@ class TensorState:
     """A tensor at one step: everything the panels show, and no engine object. ``text``
     and ``grad_text`` are exactly what PyTorch's ``print`` gives. ``value`` is the
     tensor's array as the run left it: read it, never write to it."""
+
+    pending = False        # True: computed at a later timeline step (``error`` says which)
 
     def __init__(self, node_id, tensor, snap, error=None):
         self.node_id = node_id
@@ -145,6 +148,7 @@ class RunResult:
         self.retain_left_out = set()  # nodes marked retain_grad whose tensor did not
         #                               require grad: the call is left out (``retain``)
         self.printed = []          # lines printing hooks wrote during the forward pass
+        self.late = LatePlan()     # nodes computed at a timeline step (``run_late``)
 
     @property
     def step_count(self):
@@ -158,6 +162,12 @@ class RunResult:
 
     def state(self, node_id, step=-1) -> TensorState:
         step = self._step(step)
+        if self.late:
+            pending = self.late.pending(node_id, step)
+            if pending is not None and node_id not in self.errors:
+                state = TensorState(node_id, None, None, pending)
+                state.pending = True
+                return state
         return TensorState(node_id, self._tensors.get(node_id),
                            self._snaps[step].get(node_id) if self._snaps else None,
                            self.errors.get(node_id))
@@ -165,10 +175,16 @@ class RunResult:
     def states(self, node_ids, step=-1):
         """``{node id: state(node id, step)}`` for ``node_ids``, made in one pass (a view
         showing a run asks for every node's state after every edit)."""
-        snaps = self._snaps[self._step(step)] if self._snaps else {}
+        step = self._step(step)
+        snaps = self._snaps[step] if self._snaps else {}
         tensors, errors = self._tensors, self.errors
-        return {n: TensorState(n, tensors.get(n), snaps.get(n), errors.get(n))
-                for n in node_ids}
+        states = {n: TensorState(n, tensors.get(n), snaps.get(n), errors.get(n))
+                  for n in node_ids}
+        if self.late:
+            for n in states:
+                if n in self.late and n not in errors:
+                    states[n] = self.state(n, step)
+        return states
 
     def digest(self, step=-1):
         """``{node id: (failed, grad_fn name or None, has a .grad)}`` at ``step`` for the

@@ -11,6 +11,7 @@ from gradstudio.vocabulary import HISTORY_ELEMENTS
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE
+from .catalogue_autograd import NotComputable
 from .limits import MAX_ELEMENTS, check_tensor, may_grow, planned_elements, too_large
 from .run_actions import ActionError, ActionOutcome, message, perform
 from .run_state import result_state, snapshot, step_states
@@ -63,6 +64,8 @@ def compute(doc, nid, tensors, names, data=None, no_grad=None):
                 t = spec.evaluate(params, **kwargs)
         else:
             t = spec.evaluate(params, **kwargs)
+    except NotComputable as exc:    # (said in words for the user: no exception name)
+        raise NodeFailure(str(exc)) from None
     except Exception as exc:  # the user's program failed: show it on the node
         raise NodeFailure(message(exc), exc) from None
     if not isinstance(t, torch.Tensor):
@@ -114,15 +117,23 @@ class LoopHistory:
         self.printed = {}          # iteration -> the lines printing hooks wrote in it
         self.losses = [n for n in losses if n in tensors]
         self.dtypes, self.values, self.grads = {}, {}, {}
+        self._budget = budget
+        self._later = []        # tracked nodes a compute step of the loop makes (run_late)
         for nid in tracked:
             t = tensors.get(nid)
-            if t is None or t.numel() > HISTORY_ELEMENTS or t.dtype.is_complex:
-                continue
-            self.dtypes[nid] = t.dtype.name
-            self.values[nid] = np.full((count,) + tuple(t.shape), np.nan)
-            self.grads[nid] = np.full((count,) + tuple(t.shape), np.nan)
-            budget.add(self.values[nid])
-            budget.add(self.grads[nid])
+            if t is None:
+                self._later.append(nid)
+            else:
+                self._track(nid, t)
+
+    def _track(self, nid, t):
+        if t.numel() > HISTORY_ELEMENTS or t.dtype.is_complex:
+            return
+        self.dtypes[nid] = t.dtype.name
+        self.values[nid] = np.full((self.count,) + tuple(t.shape), np.nan)
+        self.grads[nid] = np.full((self.count,) + tuple(t.shape), np.nan)
+        self._budget.add(self.values[nid])
+        self._budget.add(self.grads[nid])
 
     @property
     def nodes(self):
@@ -149,6 +160,10 @@ class LoopHistory:
                      lambda t: None if raw.grad(t) is None else raw.data(raw.grad(t)))
 
     def sample_values(self, k, tensors):
+        if self._later:         # (computed during the iteration: tracked from the first)
+            for nid in [n for n in self._later if n in tensors]:
+                self._later.remove(nid)
+                self._track(nid, tensors[nid])
         self._sample(self.values, k, tensors, raw.data)
         self.iterations = k + 1
 
@@ -181,9 +196,10 @@ class TimelineRun:
         params = {n for n, t in self.tensors.items() if t.is_leaf and t.requires_grad}
         param_ids = {id(self.tensors[n]) for n in params}
         again = set()
+        late = self.result.late       # (computed by their own step, never again)
         for nid in self.result.order:
             t = self.tensors.get(nid)
-            if nid in params or (t is not None and id(t) in param_ids):
+            if nid in params or (t is not None and id(t) in param_ids) or nid in late:
                 continue
             if any(src in params or src in again for src in self.doc.inputs_of(nid).values()):
                 again.add(nid)
@@ -215,6 +231,25 @@ class TimelineRun:
                 tensors[nid] = evaluate(params, **kwargs)
             if retains:
                 retain(tensors[nid])
+
+    def compute_late(self, action_id):
+        """Computes the nodes of the ``compute`` action ``action_id`` from the tensors
+        now (``run_late``); a node that fails keeps its error, as in the forward pass.
+        Their values are copied at every snapshot: ``x.grad`` is the very tensor later
+        backward passes accumulate into."""
+        result, tensors = self.result, self.tensors
+        for nid in result.late.at.get(action_id, ()):
+            if nid in result.late.problems:
+                continue
+            try:
+                t = compute(self.doc, nid, tensors, self.names)
+            except NodeFailure as exc:
+                result.errors[nid] = str(exc)
+                tensors.pop(nid, None)
+                continue
+            result.errors.pop(nid, None)      # (a loop's earlier iteration may have failed)
+            tensors[nid] = t
+            self.mutable.add(id(t))
 
     def optimizer(self, action_id):
         if action_id is None:

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGroupBox, QLabel
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document import DocumentError
 from gradstudio.ui import commands
-from gradstudio.ui.inspector_fields import (NameField, ParamEditor, SeedField, error_label,
-                                            mono_font, retain_grad_choice, set_text,
-                                            text_box)
+from gradstudio.ui.inspector_fields import (ERROR_STYLE, PENDING_STYLE, NameField,
+                                            ParamEditor, SeedField, error_label, mono_font,
+                                            retain_grad_choice, set_text, text_box)
 from gradstudio.ui.inspector_literal import LiteralEditor
 from gradstudio.ui.panel import SessionPanel
 
@@ -168,6 +168,9 @@ class Inspector(SessionPanel):
         error = state.error if state is not None else None
         self.error.setText(error or "")
         self.error.setVisible(bool(error))
+        # (a node a later timeline step computes is not in error: said in plain grey)
+        self.error.setStyleSheet(PENDING_STYLE if state is not None and state.pending
+                                 else ERROR_STYLE)
         ok = state is not None and state.value is not None
         set_text(self.tensor_text, state.text if ok else "")
         set_text(self.grad_text, state.grad_text if ok else "")

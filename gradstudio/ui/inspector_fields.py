@@ -24,6 +24,7 @@ __all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "retain_grad_c
            "parse_literal", "format_param", "GRID_CELLS"]
 
 ERROR_STYLE = "color: #c62828;"
+PENDING_STYLE = "color: #757575;"       # a node computed at a later timeline step
 _DEFAULT_DTYPE = "(default)"
 
 

@@ -30,9 +30,10 @@ ACTION_TITLES = {"backward": "backward()", "zero_grad": "grad.zero_()",
                  "update": "update: p -= lr * p.grad", "optimizer": "make an optimizer",
                  "step": "optimizer.step()", "optimizer_zero_grad": "optimizer.zero_grad()",
                  "forward": "forward again", "loop": "loop: repeat the steps below",
-                 "end_loop": "end of loop", "print": "print(tensor)"}
+                 "end_loop": "end of loop", "print": "print(tensor)",
+                 "compute": "compute nodes here"}
 # the Add menu: the autograd lesson's steps, then training's
-_MENU_GROUPS = (("backward", "zero_grad", "set_grad_none", "grad", "print"),
+_MENU_GROUPS = (("backward", "zero_grad", "set_grad_none", "grad", "print", "compute"),
                 ("update", "optimizer", "step", "optimizer_zero_grad", "forward", "loop",
                  "end_loop"))
 GREY = QColor("#757575")
@@ -238,6 +239,8 @@ class TimelinePanel(SessionPanel):
             params = {"tensor": picked or (leaves[0] if leaves else last)}
         elif kind == "print":
             params = {"tensor": picked or last}
+        elif kind == "compute":          # the selected nodes, computed at this step
+            params = {"nodes": list(self.session.selection)}
         elif kind == "grad":
             params = {"outputs": [picked or last] if (picked or last) else [],
                       "inputs": leaves[:1]}

@@ -210,6 +210,9 @@ def every_kind_document():
     total = node("sum", self=node("add", self=node("sum", self=kept),
                                   other=node("sum", self=tracked)))
     d.add_action("backward", {"target": total})
+    a_grad = node("grad_of", self=a)                  # a.grad as a value, after that step
+    node("mul", self=a_grad, other=b)
+    d.add_action("compute", {"nodes": [a_grad]})
     spread = node("sum", self=graded[0])
     for g in graded[1:]:
         spread = node("add", self=spread, other=node("sum", self=g))

@@ -294,4 +294,6 @@ class Card:
 
     @property
     def has_error(self):
-        return self.state is not None and self.state.error is not None
+        """(A node computed at a later timeline step says so, but is not in error.)"""
+        return self.state is not None and self.state.error is not None and \
+            not self.state.pending

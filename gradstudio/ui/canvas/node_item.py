@@ -469,7 +469,7 @@ class NodeItem(QGraphicsItem):
                                        PORT_TOP + (PORT_ROW - size.height()) / 2), out)
         y = self._ports_bottom + 3
         if self._error_text is not None:
-            painter.setPen(theme.NODE_ERROR.lighter(140))
+            painter.setPen(theme.NODE_ERROR.lighter(140) if self.has_error else theme.TEXT_DIM)
             painter.drawStaticText(QPointF(PAD, y), self._error_text)
             return
         painter.setFont(theme.font("mono"))
