@@ -112,7 +112,9 @@ def _node_difference(doc, result, nid, seen, step=0):
     name = f"'{doc.display_name(nid)}'"
     if nid in result.errors:
         return f"{name} would fail ({result.errors[nid]}) where the script computed it"
-    state = result.state(nid, step=step or 0)
+    # (step None: its value only the loop's check compares; the rest is the same at the
+    # end, where a node a loop's compute step makes has its value)
+    state = result.state(nid, step=-1 if step is None else step)
     if state.dtype != seen["dtype"]:
         return f"{name} would be {state.dtype} where the script made {seen['dtype']}"
     shape = tuple(seen.get("shape", np.shape(seen["value"])))

@@ -23,10 +23,10 @@ A tensor of an earlier iteration used after the loop, and random numbers drawn i
 forward (the document would draw them once), are refused in one sentence.
 
 A parameter change outside any loop (a single step, a loop whose iterations differ)
-stays a step of its own. Nodes computed after a parameter change from the changed
-parameters need a ``forward`` action after it (``Folded.place_forwards``): a document
-computes every node before its timeline; their values are then checked at that step.
-Too many of those (a long loop whose iterations differ) is refused.
+stays a step of its own. Nodes computed after a parameter change (or after a loop) from
+the changed parameters are computed where the script computed them, by a ``compute``
+step (``Folded.place_computes``, then ``late``); their values are checked at that step.
+Too many unrolled training steps (a long loop whose iterations differ) is refused.
 
 Imports only its sibling modules, the words every layer shares (``vocabulary``) and the
 standard library.
@@ -40,22 +40,26 @@ from .values import NODE_PARAMS, RANDOM_KINDS, ActionRef, TraceError
 
 CHANGES = ("update", "step")
 MAX_CHANGES_PER_ITERATION = 64
-MAX_UNROLLED_FORWARDS = 20
+MAX_UNROLLED_STEPS = 20
 MAX_LOOP_VALUES = 2_000_000       # elements of per-iteration values sent for the check
 
+LOOPED = "loop"          # a node's ``late`` mark: computed by a compute step of its loop
+GRAD_IN_LOOP = ("a gradient is used as a value inside a training loop whose forward is "
+                "computed once more just before the loop, which cannot be folded into one "
+                "graph and a loop block")
 EARLIER_ITERATION = ("a tensor made in an earlier iteration of the training loop (such as "
                      "a list of losses) is used after the loop, which one graph and a loop "
                      "block cannot show")
-RANDOM_IN_LOOP = ("a training loop whose forward draws random numbers (such as torch.randn "
-                  "or a new nn.Linear inside the loop) cannot be folded into one graph and "
-                  "a loop block: the graph would draw them once, not once per iteration")
+RANDOM_IN_LOOP = ("a training loop whose forward draws random numbers, computed once more "
+                  "just before the loop, cannot be folded into one graph and a loop block: "
+                  "the graph would draw them in another order")
 UNROLLED = (f"this training loop's iterations are not the same steps each time (a "
             f"different batch, or a step only some iterations take), so it cannot be "
-            f"folded into a loop block, and drawn unrolled it would need more than "
-            f"{MAX_UNROLLED_FORWARDS} forward passes")
+            f"folded into a loop block, and drawn unrolled it would take more than "
+            f"{MAX_UNROLLED_STEPS} training steps")
 CARRIED = (f"this training loop carries a tensor from one iteration to the next (such as "
            f"total = total + loss), so it cannot be folded into a loop block, and drawn "
-           f"unrolled it would need more than {MAX_UNROLLED_FORWARDS} forward passes")
+           f"unrolled it would take more than {MAX_UNROLLED_STEPS} training steps")
 
 
 def _canon(v):
@@ -299,9 +303,12 @@ class Folded:
         if n > MAX_LOOP_COUNT:
             raise TraceError(f"a training loop of more than {MAX_LOOP_COUNT:,} iterations cannot "
                              "be drawn", line=st.line(s))
-        if any(st.is_node[q] and rec.nodes[st.events[q][1]]["kind"] in RANDOM_KINDS
-               for q in range(s, s + p)):
-            raise TraceError(RANDOM_IN_LOOP, line=st.line(s))
+        drawn = {t for t in range(p) if st.is_node[s + t] and
+                 self._computed_in_loop(rec.nodes[st.events[s + t][1]])}
+        if drawn and loop.pre:
+            raise TraceError(RANDOM_IN_LOOP if any(
+                rec.nodes[st.events[s + t][1]]["kind"] in RANDOM_KINDS for t in drawn)
+                else GRAD_IN_LOOP, line=st.line(s))
         offsets = [t for t in range(p) if st.is_node[s + t]]
         reps = [st.events[c][1] for c in loop.pre] if loop.pre else \
             [st.events[s + t][1] for t in offsets]
@@ -329,10 +336,18 @@ class Folded:
                        "after": st.nodes_before[s]}
         out.append(loop_action)
         last = s + (n - 1) * p
+        late = self._late_in_loop(offsets, reps, drawn)
         for t in range(p):
-            if offsets and t == offsets[0]:
+            # (no forward when every node of the iteration is a compute step's)
+            if offsets and t == offsets[0] and len(late) < len(offsets):
                 out.append({"kind": "forward", "params": {}, "line": st.line(s + t),
                             "after": after})
+            if t in drawn:          # drawn again each iteration, where the script drew
+                if out[-1]["kind"] != "compute":
+                    out.append({"kind": "compute", "params": {"nodes": []},
+                                "line": st.line(s + t), "after": after, "failed": False,
+                                "printed": []})
+                out[-1]["params"]["nodes"].append(st.events[s + t][1])
             is_action, k = st.events[last + t]
             if is_action and rec.actions[k]["kind"] == "print":
                 # a print inside the loop: its tensor is watched (the loop prints its
@@ -346,6 +361,33 @@ class Folded:
         out.append(end)
         self.groups.append((s, loop.end - 1, end))
         self._loop_values(loop, offsets, reps, loop_action, end)
+
+    def _computed_in_loop(self, node):
+        """Whether a node of a loop's iteration is computed by a compute step of the
+        loop's body: a random draw, or a ``.grad`` used as a value (``late``, made after
+        an action of the iteration) that is not computed from another such node."""
+        if node["kind"] in RANDOM_KINDS:
+            return True
+        return node.get("late", LOOPED) != LOOPED and not any(
+            "late" in self.rec.nodes[j] for j in node["inputs"].values())
+
+    def _late_in_loop(self, offsets, reps, drawn):
+        """The random draws and ``.grad`` values of a folded loop (``drawn``: their
+        offsets in the iteration) are computed by a ``compute`` step of its body, every
+        iteration, where the script computed them; so is every node of the iteration
+        computed from one (the document derives it). Their values at step 0 are not the
+        script's: only the loop's check compares them (``unchecked``). Returns those
+        nodes."""
+        late = set()
+        if not drawn:
+            return late
+        for j, t in enumerate(offsets):
+            i = reps[j]
+            if t in drawn or any(k in late for k in self.rec.nodes[i]["inputs"].values()):
+                late.add(i)
+                self.rec.nodes[i]["late"] = LOOPED
+                self.unchecked.append(i)
+        return late
 
     def _loop_values(self, loop, offsets, reps, loop_action, end):
         """What the script computed in every iteration (the nodes small enough for a
@@ -392,14 +434,13 @@ class Folded:
                     self.rec.nodes[self.rep.get(i, i)]["watched"] = True
 
     # ------------------------------------------------------------------ forwards
-    def place_forwards(self, alive):
-        """Adds a ``forward`` action after each parameter change (or loop) that is
-        followed by kept nodes computed from a changed parameter, after the steps the
-        script took before the first of them; those nodes are checked after it (their
-        ``check_after``). A loop's first-iteration nodes after an earlier
-        change are checked after the forward just before the loop, if there is one, else
-        only by the loop's own comparison (``unchecked``: its values at step 0 are not
-        the script's)."""
+    def place_computes(self, alive):
+        """Nodes computed after a parameter change (or a loop) from a changed parameter
+        are computed there, as the script did: each is ``late``, anchored at the action
+        just before it, and ``late.place_computes`` gives them their ``compute`` step
+        (checked after it). A loop's first-iteration nodes after an earlier change are
+        checked only by the loop's own comparison (``unchecked``: its values at step 0
+        are not the script's)."""
         rec, st = self.rec, self.st
         nodes, objects = rec.nodes, rec.objects
         changed = {id(objects[i]) for a in rec.actions if a["kind"] in ("update", "optimizer")
@@ -414,37 +455,35 @@ class Folded:
                 depends[i] = any(depends[j] for j in node["inputs"].values())
         needs = [alive[i] and depends[i] and not nodes[i]["leaf_rg"]
                  for i in range(len(nodes))]
-        forwards = {}           # group -> the forward action after it
         unrolled = 0
         for g, (first, last, after) in enumerate(self.groups):
             upto = self.groups[g + 1][0] if g + 1 < len(self.groups) else len(st.events)
-            first_needed = next((q for q in range(last + 1, upto)
-                                 if st.is_node[q] and needs[st.events[q][1]]), None)
-            if first_needed is None:
+            later = [q for q in range(last + 1, upto)
+                     if st.is_node[q] and needs[st.events[q][1]]]
+            if not later:
                 continue
-            # the steps the script took before computing it (print(loss) after the
-            # loop) come before the forward, which computes loss anew
-            before = sum(1 for q in range(last + 1, first_needed) if not st.is_node[q])
             if after["kind"] != "end_loop":
                 unrolled += 1
-                if unrolled > MAX_UNROLLED_FORWARDS:
+                if unrolled > MAX_UNROLLED_STEPS:
                     raise TraceError(CARRIED if st.carried else UNROLLED, line=after["line"])
-            forward = {"kind": "forward", "params": {}, "line": after["line"],
-                       "after": after["after"]}
-            at = next(k for k, a in enumerate(rec.actions) if a is after)
-            rec.actions.insert(at + 1 + before, forward)
-            forwards[g] = forward
+            for q in later:
+                node = nodes[st.events[q][1]]
+                if "late" not in node:
+                    node["late"] = self._action_before(q)
         firsts = [first for first, _, _ in self.groups]
         for i, node in enumerate(nodes):
             g = bisect.bisect_right(firsts, st.npos[i]) - 1
-            if not needs[i] or g < 0:
-                continue
-            if st.npos[i] > self.groups[g][1]:         # after group g
-                node["check_after"] = forwards.get(g)
-            elif g - 1 in forwards:                     # in loop g, after another change
-                node["check_after"] = forwards[g - 1]
-            elif g > 0:
+            if needs[i] and g > 0 and st.npos[i] <= self.groups[g][1]:   # in loop g
                 self.unchecked.append(i)
+
+    def _action_before(self, q):
+        """The ``uid`` of the script's last action before stream position ``q``."""
+        st = self.st
+        while q > 0:
+            q -= 1
+            if not st.is_node[q]:
+                return st.actions[st.events[q][1]].get("uid")
+        return None
 
     # ------------------------------------------------------------------ the check
     def checks(self, index_of, new_id):

@@ -16,6 +16,7 @@ from gradstudio.engine import inspect as raw
 from gradstudio.vocabulary import DTYPES, RESERVED_NAMES
 
 from .fold import fold
+from .late import place_computes
 from .ops import op_record
 from .writes import VIEW_WRITE
 from .values import (NODE_PARAMS, RANDOM_KINDS, SCALAR_FED_BACK, ActionRef, TraceError,
@@ -83,6 +84,10 @@ class Recorder:
             f = f.f_back
         return None
 
+    def _last_uid(self):
+        """The ``uid`` of the last action so far (None before any)."""
+        return self.actions[-1].get("uid") if self.actions else None
+
     def is_tensor(self, v):
         return isinstance(v, self.Tensor)
 
@@ -108,15 +113,10 @@ class Recorder:
             raise TraceError("a tensor computed outside the traced operations (for example a "
                              "gradient returned with create_graph=True) is used here; "
                              "GradStudio cannot draw where it came from")
-        taint = None
         if id(t) in self.grad_of:
-            owner = self.nodes[self.grad_of[id(t)]]
-            name = owner["label"] or "a tensor"
-            taint = (f"the gradient {name}.grad is used as a value to compute a new tensor "
-                     "(as in w - lr * w.grad), which cannot be drawn yet: a graph computes "
-                     "every tensor before its backward steps, so the gradient would be "
-                     "frozen into a number")
-        elif id(t) in self.grad_results:
+            return self._grad_value(t)
+        taint = None
+        if id(t) in self.grad_results:
             taint = ("a gradient returned by torch.autograd.grad is used as a value to "
                      "compute a new tensor, which cannot be drawn yet: a graph computes every "
                      "tensor before its backward steps, so the gradient would be frozen into "
@@ -129,10 +129,20 @@ class Recorder:
                 raise TraceError(f"a {dtype} tensor cannot be drawn; GradStudio documents "
                                  f"hold {', '.join(DTYPES)} tensors")
             params["dtype"] = dtype
-        index = self._commit(_Record("tensor", params, {}, t),
-                             taint=None if taint is None else (self.line(), taint))
-        if id(t) in self.grad_of:
-            self.nodes[index]["grad_owner"] = self.grad_of[id(t)]
+        return self._commit(_Record("tensor", params, {}, t),
+                            taint=None if taint is None else (self.line(), taint))
+
+    def _grad_value(self, t):
+        """``x.grad`` (``t``) computed with (``x.grad - by_hand``): a ``grad_of`` node of
+        its owner, computed at this moment of the timeline (``late``: after the last
+        action so far; ``finish`` makes the ``compute`` step), as is everything computed
+        from it. A parameter update consumes it instead (``updates``: ``lr * w.grad``)."""
+        owner = self.grad_of[id(t)]
+        alias = self.grad_alias.get(id(t))          # x.grad.data: the .grad itself
+        index = self._commit(_Record("grad_of", {}, {"self": self.objects[owner]},
+                                     t if alias is None else alias))
+        self.node_of[id(t)] = index
+        self.nodes[index]["grad_owner"] = owner
         return index
 
     def grads_returned(self, result):
@@ -211,9 +221,11 @@ class Recorder:
         taint = taint or rec.taint
         if taint is None and has_marked(rec.params):
             taint = (self.line(), SCALAR_FED_BACK)
+        late = rec.kind == "grad_of"          # computed at a timeline step (``_grad_value``)
         for port, t in rec.inputs.items():
             inputs[port] = self.node_index(t)
             taint = taint or self.nodes[inputs[port]]["taint"]
+            late = late or "late" in self.nodes[inputs[port]]
         if rec.kind in _RANDOM_KINDS:
             self.random_drawn = True
             if self.reseed is not None:       # torch.manual_seed(n) since the last draw
@@ -230,6 +242,8 @@ class Recorder:
                            "taint": taint,
                            "leaf_rg": bool(raw.requires_grad(rec.output) and
                                            raw.grad_fn(rec.output) is None)})
+        if late:         # (after the last action: the .grad exists only after one)
+            self.nodes[index]["late"] = self._last_uid()
         t = rec.output
         self.node_of[id(t)] = index
         self.keep.append(t)
@@ -459,10 +473,14 @@ class Recorder:
             return
         if id(value) in self.grad_calls:        # (watched if it becomes a node)
             self.printed_grads.add(id(value))
-        # a printed .grad is its owner's: watched, the owner's grad is printed
+        # a printed .grad is its owner's: watched, the owner's grad is printed; but one
+        # computed with at this moment of the timeline is that grad_of node, printed
+        # after its step
         i = self.grad_of.get(id(value))
-        if i is None:
-            i = self.node_of.get(id(value))
+        j = self.node_of.get(id(value))
+        if i is None or (j is not None and self.nodes[j]["kind"] == "grad_of" and
+                         self.nodes[j].get("late") == self._last_uid()):
+            i = j
         if i is not None:
             self.nodes[i]["watched"] = True
 
@@ -511,7 +529,8 @@ class Recorder:
         self.settle_view()
         folded = fold(self)
         alive = self._alive()
-        folded.place_forwards(alive)
+        folded.place_computes(alive)
+        place_computes(self, alive)
         if sum(alive) > MAX_NODES:
             raise TraceError(f"the script made more than {MAX_NODES:,} tensor operations, "
                              "too many to draw")
@@ -554,7 +573,7 @@ class Recorder:
             elif i in unchecked:
                 n["step"] = None          # its value: only the loop's check compares it
             for key in ("keep", "alias", "taint", "leaf_rg", "grad_owner", "removed",
-                        "check_after", "last_copy"):
+                        "check_after", "last_copy", "late"):
                 n.pop(key, None)
         alive_before = [0]
         for i in range(len(self.nodes)):

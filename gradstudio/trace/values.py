@@ -27,8 +27,7 @@ RANDOM_KINDS = frozenset({"rand", "randn", "uniform", "randperm", "randint", "dr
 
 # the settings of timeline actions that name nodes (by index while recording)
 NODE_PARAMS = frozenset({"target", "gradient", "tensor", "outputs", "inputs", "tensors",
-                         "grad_outputs",
-                         "params"})
+                         "grad_outputs", "params", "nodes"})
 
 
 class ActionRef:

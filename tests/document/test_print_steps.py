@@ -56,11 +56,11 @@ def test_prints_after_a_step_are_print_steps_and_earlier_ones_watched(traced):
     # print(X) before any parameter changed: watched, printed after the forward pass
     assert kinds[:2] == ["optimizer", "loop"], kinds
     assert next(n for n in doc.nodes() if n.label == "X").watched
-    assert kinds[-4:] == ["print", "print", "forward", "print"], kinds
+    assert kinds[-4:] == ["print", "print", "compute", "print"], kinds
     loss_print = doc.timeline[-4]
     assert doc.node(loss_print.params["tensor"]).label == "loss"
-    # the forward pass computing X[:2] @ w + b comes after print(loss): loss is the last
-    # iteration's, as in the script, not one computed again with the trained weights
+    # X[:2] @ w + b is computed by a compute step after print(loss), from the trained
+    # weights; loss stays the last iteration's, as in the script
     result = run(doc)
     text = export.transcript(doc, result)
     code = export.export_script(doc, result).text

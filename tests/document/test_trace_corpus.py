@@ -38,9 +38,6 @@ PROGRAMS = sorted(p.stem for p in CORPUS.glob("*.py"))
 EXPECTED_REFUSALS = {
     "batchnorm_running_stats": "torch.nn.BatchNorm1d is not in GradStudio yet",
     "custom_function": "a custom autograd.Function cannot be drawn yet",
-    "float64_precision": "the gradient x.grad is used as a value",
-    "randint_batches": "a training loop whose forward draws random numbers",
-    "sigmoid_grad_check": "the gradient x.grad is used as a value",
 }
 
 LEAF = "prints a leaf's .grad without the leaf: the export prints the leaf too"
@@ -57,6 +54,7 @@ PRINTS_BEYOND_THE_GRAPH = {
     "embedding_lookup": "prints an nn.Embedding's weight.grad: " + LEAF,
     "fill_and_zero_inplace": LEAF + "; t.zero_() after backward is a node of the forward pass, "
                              "printed before the gradients",
+    "float64_precision": LEAF,
     "finite_difference_check": "prints x.grad before a tensor of the forward pass: the "
                                "export prints the forward pass first, and x",
     "grad_accumulates": LEAF + "; w.grad.zero_() is a timeline step after which the "
@@ -88,6 +86,8 @@ PRINTS_BEYOND_THE_GRAPH = {
     "second_derivative": LEAF,
     "setitem_write": LEAF,
     "vjp_backward_gradient": LEAF,
+    "sigmoid_grad_check": LEAF + "; by_hand, a tensor of the forward pass, is printed "
+                          "with it, before x.grad",
     "where_relu": LEAF,
     "write_into_computed": LEAF,
 }

@@ -64,8 +64,8 @@ CLIPPED_LOOP = """
 def test_the_silent_drops_of_the_issue_are_drawn_as_they_ran_or_refused_at_their_line():
     """The issue's training loop (w.data -= lr * w.grad.data) is now drawn as what it is,
     one graph and a loop block (see test_trace_training), and so is the hook (a
-    register_hook node: see test_trace_hooks); the gradient frozen into a value is still
-    refused."""
+    register_hook node: see test_trace_hooks), and so is the gradient used as a value,
+    computed by a ``compute`` step after the backward (see test_trace_grad_values)."""
     loop, hook, frozen = outcomes([TRAINING_LOOP, HOOK, GRADIENT_AS_VALUE])
     assert not isinstance(loop, Exception), loop
     assert [a.kind for a in loop.timeline] == ["loop", "forward", "backward", "update",
@@ -74,11 +74,10 @@ def test_the_silent_drops_of_the_issue_are_drawn_as_they_ran_or_refused_at_their
     assert loop.timeline[3].params["style"] == "data"
     (hooked,) = [n for n in hook.node_ids if hook.node(n).kind == "register_hook"]
     assert hook.node(hooked).params["hook"] == "grad * 10"
-    frozen = str(frozen)
-    assert frozen == (
-        f"line 6: {PREFIX}the gradient w.grad is used as a value to compute a new tensor (as "
-        "in w - lr * w.grad), which cannot be drawn yet: a graph computes every tensor "
-        "before its backward steps, so the gradient would be frozen into a number.")
+    assert not isinstance(frozen, Exception), frozen
+    assert [a.kind for a in frozen.timeline] == ["backward", "compute"]
+    (step,) = [n for n in frozen.node_ids if frozen.node(n).kind == "grad_of"]
+    assert frozen.timeline[1].params["nodes"] == [step]
 
 
 # ----------------------------------------------------------------------------- the same kind
@@ -143,19 +142,6 @@ SAME_KIND = {
         step = w - 0.1 * g
         print(step)
     """, 5, "a gradient returned by torch.autograd.grad is used as a value"),
-    "grad as backward's gradient": ("""
-        import torch
-        w = torch.ones(2, requires_grad=True)
-        y = w * 3
-        y.sum().backward(retain_graph=True)
-        y.backward(w.grad)
-    """, 5, "the gradient w.grad is used as a value"),
-    "grad printed after arithmetic": ("""
-        import torch
-        w = torch.ones(2, requires_grad=True)
-        (w * 3).sum().backward()
-        print(w.grad * 2)
-    """, 4, "the gradient w.grad is used as a value"),
     "forward hook": ("""
         import torch
         import torch.nn as nn

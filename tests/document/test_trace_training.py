@@ -7,6 +7,7 @@ prints the loop's losses and ends with the parameters the original script ends w
 What a loop block cannot show is refused in one sentence."""
 import re
 
+import numpy as np
 import pytest
 
 from script_runner import run_scripts, torch_available
@@ -295,20 +296,28 @@ def around():
     return outcomes([AFTER_THE_LOOP, ONE_STEP, BATCHES, STOPPED_EARLY, TWO_LOOPS])
 
 
-def test_what_the_script_computes_after_the_loop_is_computed_again_there(around):
-    """The trained model evaluated after the loop: a forward action after the loop's end
-    computes it from the trained parameters (the trace's check compares it there)."""
+def test_what_the_script_computes_after_the_loop_is_computed_there(around):
+    """The trained model evaluated after the loop: a compute step after the loop's end
+    computes it (and only it) from the trained parameters, where the script did (the
+    trace's check compares it there)."""
     doc = around[0]
     assert not isinstance(doc, Exception), doc
     kinds = [a.kind for a in doc.timeline]
-    # (the script prints the trained model's output: print steps after the forward)
+    # (the script prints the trained model's output: print steps after the compute)
     assert kinds == ["loop", "forward", "backward", "update", "zero_grad", "zero_grad",
-                     "end_loop", "forward", "print", "print"]
+                     "end_loop", "compute", "print", "print"]
     final = _label(doc, "final")
     assert doc.in_no_grad(final)
     result = run(doc)
-    assert result.state(final, len(kinds)).value.tolist() != \
-        result.state(final, 0).value.tolist()
+    computed = result.late.at[doc.timeline[7].id]
+    assert final in computed and len(computed) == 5       # final (2 nodes), test_loss (3)
+    assert result.state(final, 0).pending
+    (loss,) = [n for n in doc.node_ids if doc.node(n).label == "loss"]
+    assert loss not in computed and \
+        result.state(loss, 8).value.tolist() == result.state(loss, 7).value.tolist()
+    trained = result.state(final, 8).value
+    w, b = (result.state(_label(doc, n)).value for n in ("w", "b"))
+    assert np.allclose(trained, w * result.state(_label(doc, "x")).value + b)
 
 
 def test_a_single_step_is_drawn_as_its_actions_without_a_loop(around):
@@ -318,28 +327,29 @@ def test_a_single_step_is_drawn_as_its_actions_without_a_loop(around):
     assert [a.kind for a in doc.timeline] == ["backward", "update", "print", "print"]
 
 
-def test_a_loop_whose_iterations_differ_is_unrolled_with_a_forward_after_each_step(around):
-    """Each iteration takes another batch: no loop block, but every step drawn, the
-    graph computed again after each update (at most MAX_UNROLLED_FORWARDS times)."""
+def test_a_loop_whose_iterations_differ_is_unrolled_with_a_compute_after_each_step(around):
+    """Each iteration takes another batch: no loop block, but every step drawn, each
+    batch's loss computed by a compute step after the update before it (at most
+    MAX_UNROLLED_STEPS times)."""
     doc = around[2]
     assert not isinstance(doc, Exception), doc
-    # the forward after each update comes after the zero_grads, as the script's next
+    # the compute after each update comes after the zero_grads, as the script's next
     # batch does; the final print(w, b) is two print steps
     assert [a.kind for a in doc.timeline] == (
-        ["backward", "update", "zero_grad", "zero_grad", "forward"] * 2 +
+        ["backward", "update", "zero_grad", "zero_grad", "compute"] * 2 +
         ["backward", "update", "zero_grad", "zero_grad", "print", "print"])
     assert sum(n.label is not None and n.label.startswith("loss") for n in doc.nodes()) == 3
 
 
 def test_a_last_iteration_that_stops_early_is_drawn_after_the_loop(around):
     """The iterations that ran whole are the loop; the one the script left at its break
-    (zero_grad and the forward, no backward) follows it, its nodes computed again."""
+    (zero_grad and the forward, no backward) follows it, its nodes computed there."""
     doc = around[3]
     assert not isinstance(doc, Exception), doc
     kinds = [a.kind for a in doc.timeline]
     count = doc.timeline[1].params["count"]
     assert kinds == ["optimizer", "loop", "optimizer_zero_grad", "forward", "backward",
-                     "step", "end_loop", "optimizer_zero_grad", "forward"]
+                     "step", "end_loop", "optimizer_zero_grad", "compute"]
     result = run(doc)
     (loss,) = [n.id for n in doc.nodes() if n.label == "loss"]
     assert result.histories[doc.timeline[1].id].scalar(loss)[-1] >= 1.0
@@ -357,24 +367,25 @@ def test_two_training_loops_one_after_the_other_are_two_loop_blocks(around):
         ["SGD", "Adam"]
 
 
-# ----------------------------------------------------------------------------- refused
-REFUSED = {
-    "dropout in the forward": ("""
+# ----------------------------------------------------------------------------- random draws
+DRAWN_IN_THE_LOOP = {
+    "dropout": """
         import torch
         import torch.nn.functional as F
+        torch.manual_seed(1)
         x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
-        w = torch.zeros(2, 1, requires_grad=True)
-        optimizer = torch.optim.SGD([w], lr=0.1)
+        w = torch.full((2, 1), 0.1, requires_grad=True)
+        optimizer = torch.optim.SGD([w], lr=0.01)
         for epoch in range(10):
             loss = F.dropout(x @ w + 1.0, 0.5).pow(2).mean()
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
-    """, 7, "a training loop whose forward draws random numbers (such as torch.randn or a "
-            "new nn.Linear inside the loop) cannot be folded into one graph and a loop block: "
-            "the graph would draw them once, not once per iteration."),
-    "noise drawn in the forward": ("""
+        print(loss, w)
+    """,
+    "noise": """
         import torch
+        torch.manual_seed(3)
         x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
         w = torch.zeros(2, 1, requires_grad=True)
         for epoch in range(10):
@@ -382,11 +393,77 @@ REFUSED = {
             loss = (x @ w + noise).pow(2).mean()
             loss.backward()
             with torch.no_grad():
-                w -= 0.1 * w.grad
+                w -= 0.01 * w.grad
             w.grad.zero_()
-    """, 5, "a training loop whose forward draws random numbers (such as torch.randn or a "
-            "new nn.Linear inside the loop) cannot be folded into one graph and a loop block: "
-            "the graph would draw them once, not once per iteration."),
+        print(loss)
+        print(w)
+    """,
+    "batches": """
+        import torch
+        torch.manual_seed(0)
+        X = torch.randn(10, 2)
+        w = torch.zeros(2, requires_grad=True)
+        opt = torch.optim.SGD([w], lr=0.1)
+        for step in range(5):
+            idx = torch.randint(0, 10, (4,))
+            loss = ((X[idx] @ w - 1.0) ** 2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        print(idx, loss, w)
+    """,
+}
+
+
+def test_random_draws_in_a_loop_are_a_compute_step_of_its_body_drawn_every_iteration():
+    """A loop that draws (a dropout mask, noise, a batch's indices) folds: the draw is a
+    compute step inside the loop block where the script drew it, so each iteration draws
+    anew from the generator, in the script's order; what is computed from the draw is
+    computed there too. Trained under torch, the export prints what the script does."""
+    docs = outcomes(list(DRAWN_IN_THE_LOOP.values()))
+    for name, doc in zip(DRAWN_IN_THE_LOOP, docs):
+        assert not isinstance(doc, Exception), (name, doc)
+        kinds = [a.kind for a in doc.timeline]
+        assert kinds.count("loop") == 1 and kinds.count("compute") == 1, (name, kinds)
+        (step,) = [a for a in doc.timeline if a.kind == "compute"]
+        assert [doc.node(n).kind for n in step.params["nodes"]] == \
+            [{"dropout": "dropout", "noise": "randn", "batches": "randint"}[name]]
+        # (the batch's loss is all computed from the draw: no forward step is needed)
+        assert ("forward" in kinds) == (name != "batches"), (name, kinds)
+        result = run(doc)
+        assert not result.errors and all(o.error is None for o in result.outcomes)
+    if not torch_available():
+        pytest.skip("torch is not installed")
+    codes = [export_script(d).text for d in docs]
+    results = run_scripts([dedent(s) for s in DRAWN_IN_THE_LOOP.values()] + codes)
+    n = len(DRAWN_IN_THE_LOOP)
+    for name, (want, err1), (got, err2), doc in zip(DRAWN_IN_THE_LOOP, results[:n],
+                                                   results[n:], docs):
+        assert err1 is None and err2 is None, (name, err1, err2)
+        assert got == transcript(doc)
+        # (print(loss, w) on one line, the export's two prints on two: the same words)
+        assert got.split() == want.split(), name
+
+
+# ----------------------------------------------------------------------------- refused
+REFUSED = {
+    "noise drawn before the loop and in it": ("""
+        import torch
+        torch.manual_seed(3)
+        x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+        w = torch.zeros(2, 1, requires_grad=True)
+        noise = torch.randn(2, 1) * 0.1
+        loss = (x @ w + noise).pow(2).mean()
+        for epoch in range(10):
+            noise = torch.randn(2, 1) * 0.1
+            loss = (x @ w + noise).pow(2).mean()
+            loss.backward()
+            with torch.no_grad():
+                w -= 0.01 * w.grad
+            w.grad.zero_()
+    """, 8, "a training loop whose forward draws random numbers, computed once more just "
+            "before the loop, cannot be folded into one graph and a loop block: the graph "
+            "would draw them in another order."),
     "an update that is not lr * grad": (with_data("""
         n = 5
         for epoch in range(10):

@@ -1,0 +1,77 @@
+"""Nodes computed at a timeline step (part of the tracing child): ``x.grad`` used as a
+value (``x.grad - by_hand``) and everything computed from it.
+
+The recorder marks such a node ``late`` with the last action before it (its ``uid``, which
+the copies ``fold`` makes keep; see
+``Recorder._grad_value``). Once loops are folded, ``place_computes`` puts a ``compute``
+action right after that action, listing the nodes the document must be told about: the
+``grad_of`` nodes, and any node made after a later action than all its late inputs. A
+node it does not list is computed with the latest of its inputs, as the document's
+``run_late`` says; each late node is checked at its ``compute`` step.
+
+Imports only its sibling modules.
+"""
+from .fold import LOOPED
+from .values import TraceError
+
+__all__ = ["place_computes", "IN_LOOP"]
+
+IN_LOOP = ("a gradient is used as a value inside a training loop (such as w.grad.norm() "
+           "each iteration), which cannot be drawn yet: the loop block would compute it "
+           "with the forward pass, before the gradient exists")
+
+
+def place_computes(rec, alive):
+    """Adds the ``compute`` actions of the kept late nodes to ``rec.actions`` and sets
+    each late node's ``check_after``; refuses a late node inside a folded loop."""
+    late = [i for i, node in enumerate(rec.nodes)
+            if alive[i] and node.get("late", LOOPED) != LOOPED and not node.get("removed")]
+    if not late:
+        return
+    actions = rec.actions
+    position = {a["uid"]: k for k, a in enumerate(actions) if "uid" in a}
+    looped, inside = set(), False
+    for k, a in enumerate(actions):
+        if a["kind"] == "loop":
+            inside = True
+        elif a["kind"] == "end_loop":
+            inside = False
+        elif inside:
+            looped.add(k)
+
+    def at(i):
+        anchor = rec.nodes[i]["late"]
+        if anchor is None:
+            return -1
+        k = position.get(anchor)
+        if k is not None and k in looped and actions[k + 1]["kind"] == "end_loop":
+            # the last step of a folded loop's last iteration, whose nodes are gone: a
+            # node still here came after the loop
+            k += 1
+        if k is None or k in looped:
+            raise TraceError(IN_LOOP, line=rec.nodes[i]["line"])
+        return k
+
+    anchors = {i: at(i) for i in late}
+    listed = {}             # anchor position -> the nodes its compute step lists
+    for i in late:
+        node = rec.nodes[i]
+        if any(rec.nodes[j].get("late") == LOOPED for j in node["inputs"].values()):
+            raise TraceError(IN_LOOP, line=node["line"])
+        before = [anchors[j] for j in node["inputs"].values() if j in anchors]
+        if node["kind"] == "grad_of" or not before or anchors[i] > max(before):
+            listed.setdefault(anchors[i], []).append(i)
+        owner = rec.nodes[node["grad_owner"]] if node["kind"] == "grad_of" else None
+        if owner is not None and node["label"] is None and owner["label"] is not None:
+            rec.name_node(i, owner["label"] + "_grad")          # x.grad: x_grad
+    computes = {}
+    for k in sorted(listed, reverse=True):
+        nodes = listed[k]
+        action = {"kind": "compute", "params": {"nodes": nodes},
+                  "line": rec.nodes[nodes[0]]["line"], "after": nodes[0]}
+        if rec.record_values:
+            action.update(failed=False, printed=[])
+        actions.insert(k + 1, action)
+        computes[k] = action
+    for i in late:
+        rec.nodes[i]["check_after"] = computes[anchors[i]]
