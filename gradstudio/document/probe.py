@@ -241,6 +241,11 @@ class _Program:
                 raise ProbeError(f"{self.names[nid]} draws random numbers ({kind}) on the "
                                  f"way from {self.in_name} to {self.out_name}: computed "
                                  "again it would draw new ones, so it cannot be probed.")
+            if kind == "grad_of":
+                raise ProbeError(f"{self.names[nid]} is a .grad on the way from "
+                                 f"{self.in_name} to {self.out_name}: what a backward left, "
+                                 f"not a function of {self.in_name} computed again, so it "
+                                 "cannot be probed.")
         on_path = set(self.path) | {input}
         needed = [input] + self.path + sorted(
             {src for n in self.path for src in doc.inputs_of(n).values()} - on_path,
@@ -248,6 +253,9 @@ class _Program:
         states = {}
         for nid in needed:
             state = result.state(nid, step)
+            if state.pending:
+                raise ProbeError(f"{self.names[nid]} is not computed yet at this step: "
+                                 f"{state.error[len('Not computed yet: '):]}")
             if not state.ok or state.value is None:
                 raise ProbeError(f"{self.names[nid]} has no value in this run (it has an "
                                  "error): fix it first.")

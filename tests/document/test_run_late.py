@@ -1,6 +1,7 @@
 """Nodes computed at a timeline step: a ``compute`` action computes the nodes it lists
 (and what is built on them) when the run reaches it, from the tensors as they are then,
 and the export writes them there. ``grad_of`` is ``x.grad`` as such a node."""
+import numpy as np
 import pytest
 from trace_jobs import check_exports
 
@@ -138,3 +139,16 @@ def test_a_compute_step_survives_saving_and_a_deleted_node_is_named_as_deleted()
     assert export.action_text(doc, doc.timeline[1]) == f"compute <{n['g']} deleted>"
     result = run(doc)
     assert not result.errors and result.outcomes[1].error is None
+
+
+def test_a_probe_through_a_grad_of_node_or_before_its_step_says_why_not():
+    from gradstudio.document.probe import ProbeError, jacobian
+    doc, n = _lesson()
+    result = run(doc)
+    with pytest.raises(ProbeError, match=r"^g is a \.grad on the way from x to diff: what a "
+                                         r"backward left"):
+        jacobian(doc, result, n["diff"], n["x"])
+    with pytest.raises(ProbeError, match=r"^diff is not computed yet at this step: this node "
+                                         r"is computed at step 2 \(compute g\)\.$"):
+        jacobian(doc, result, n["diff"], n["by_hand"], step=1)
+    assert np.allclose(jacobian(doc, result, n["diff"], n["by_hand"]).matrix, -np.eye(3))
