@@ -106,6 +106,8 @@ def check_action_param(kind, name, value):
                 isinstance(v, str) or (t == "nodes?" and v is None) for v in value):
             raise ActionParamError(f"'{name}' must be a list of nodes.")
         value = list(value)
+        if kind == "compute":       # (a node is computed once: listed twice, it is once)
+            value = list(dict.fromkeys(value))
     elif t == "float" or (t == "float?" and value is not None):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or \
                 not math.isfinite(value) or abs(value) > 1e30:

@@ -152,3 +152,15 @@ def test_a_probe_through_a_grad_of_node_or_before_its_step_says_why_not():
                                          r"is computed at step 2 \(compute g\)\.$"):
         jacobian(doc, result, n["diff"], n["by_hand"], step=1)
     assert np.allclose(jacobian(doc, result, n["diff"], n["by_hand"]).matrix, -np.eye(3))
+
+
+def test_a_file_listing_a_node_twice_or_a_missing_one_loads_and_runs():
+    doc, n = _lesson()
+    text = files.dumps(doc).replace(f'"nodes": ["{n["g"]}"]',
+                                    f'"nodes": ["{n["g"]}", "{n["g"]}", "gone"]')
+    assert '"gone"' in text
+    again = files.loads(text)
+    assert again.timeline[1].params["nodes"] == [n["g"], "gone"]
+    assert export.action_text(again, again.timeline[1]) == "compute g, <gone deleted>"
+    result = run(again)
+    assert not result.errors and result.state(n["diff"]).ok
