@@ -250,6 +250,7 @@ class Folded:
         self.loop_checks = []      # (loop action, end action, count, iterations,
         #                            last, lines printed per iteration)
         self.values_left = MAX_LOOP_VALUES
+        self.real = []             # index of each recorded action among ``rec.actions``
 
     # ------------------------------------------------------------------ rewriting
     def _node(self, i, line):
@@ -286,6 +287,9 @@ class Folded:
                 q = loop.end
                 continue
             is_action, k = st.events[q]
+            if is_action and rec.actions[k].get("watched"):
+                q += 1          # a print before any change, outside a loop: watched only
+                continue
             if is_action:
                 a = self._remap_action(rec.actions[k])
                 out.append(a)
@@ -425,10 +429,10 @@ class Folded:
     def _watch_printed_items(self):
         """A number read with ``.item()`` and printed inside a folded loop: its node is
         watched, so the loop prints it every iteration as the script did."""
-        st = self.st
+        st, real = self.st, self.real
         for i, nodes, actions in self.rec.item_prints:
             last = max(st.npos[min(nodes, len(st.npos)) - 1] if nodes else -1,
-                       st.apos[min(actions, len(st.apos)) - 1] if actions else -1)
+                       st.apos[real[min(actions, len(real)) - 1]] if actions else -1)
             for first, end, _ in self.groups:
                 if first != end and first <= last <= end:
                     self.rec.nodes[self.rep.get(i, i)]["watched"] = True
@@ -499,9 +503,30 @@ class Folded:
         return out
 
 
+def _with_watched_prints(rec):
+    """``rec.actions`` with a ``print`` action (marked ``watched``) where the script
+    printed a tensor before any parameter changed (``Recorder.print_tensor`` only watched
+    it), and for each real action its index in that list. A loop's first iteration then
+    has the print its later iterations have as steps, so it folds with them; outside a
+    loop such a print is dropped again (``Folded.rewrite``): it stays a watched tensor."""
+    actions, real, at = [], [], 0
+    for i, after, count, line in rec.watched_prints:
+        while at < count:
+            real.append(len(actions))
+            actions.append(rec.actions[at])
+            at += 1
+        actions.append({"kind": "print", "params": {"tensor": i}, "line": line,
+                        "after": after, "watched": True})
+    for a in rec.actions[at:]:
+        real.append(len(actions))
+        actions.append(a)
+    return actions, real
+
+
 def fold(rec):
     """Finds the training loops of ``rec`` (a ``Recorder``) and rewrites its actions (and
     marks the nodes of the folded iterations ``removed``); returns the ``Folded``."""
+    rec.actions, real = _with_watched_prints(rec)
     st = _Stream(rec.nodes, rec.actions)
     loops = _find_loops(st) if any(st.is_change) else []
     lower = 0
@@ -509,5 +534,6 @@ def fold(rec):
         loop.pre = _same_forward_before(st, loop, lower)
         lower = loop.end
     folded = Folded(rec, st, loops)
+    folded.real = real
     folded.rewrite()
     return folded

@@ -58,6 +58,7 @@ class Recorder:
         self.retired = {}             # id(tensor) -> why it cannot be used again
         self.item_reads = []          # nodes whose .item() was read since the last print
         self.item_prints = []         # (node, nodes, actions) for each such node printed
+        self.watched_prints = []      # (node, nodes, actions, line): a print that watched
         self.refusal = None           # the first TraceError found outside the observer
         self.uids = 0
         self.grad_holders = {}        # id(tensor) -> tensor that may get a .grad
@@ -496,6 +497,9 @@ class Recorder:
         i = self.node_of.get(id(value))
         if i is None or id(value) in self.grad_of or not self.params_changed:
             self.mark_watched(value)
+            if i is not None and id(value) not in self.grad_of:   # (for ``fold``)
+                self.watched_prints.append((i, len(self.nodes), len(self.actions),
+                                            self.line()))
             return
         a = self.action("print", {"tensor": i})
         if self.record_values:           # the check compares what the step would print

@@ -581,3 +581,41 @@ def test_the_self_check_refuses_a_folded_loop_that_would_train_differently(
     assert str(got).startswith("The graph would differ from the script from line 8 "
                                "(y_pred = w * x + b): "), str(got)
     assert words in str(got) and str(got).endswith(", so it was not drawn.")
+
+
+PRINTED_BEFORE_THE_STEP = """
+    import torch
+    torch.manual_seed(0)
+    x = torch.randn(8, 2)
+    y = x @ torch.tensor([2.0, -1.0]) + 0.5
+    w = torch.zeros(2, requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1)
+    for epoch in range(5):
+        loss = ((x @ w - y) ** 2).mean()
+        print(loss)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    print(w)
+"""
+
+
+def test_a_loop_printing_its_loss_before_the_step_folds_from_its_first_iteration():
+    """The first iteration's print comes before any parameter changed (a watched tensor,
+    not a step) and the others' after one (print steps): the loop still folds whole, one
+    forward, five iterations, and prints the loss each time."""
+    (doc,) = outcomes([PRINTED_BEFORE_THE_STEP])
+    assert not isinstance(doc, Exception), doc
+    assert [a.kind for a in doc.timeline] == [
+        "optimizer", "loop", "forward", "optimizer_zero_grad", "backward", "step",
+        "end_loop", "print"]
+    assert doc.timeline[1].params["count"] == 5
+    assert sum(n.kind == "mean" for n in doc.nodes()) == 1
+    text = transcript(doc)
+    assert [line.split("=")[1] for line in text.splitlines() if re.match(r"^\d: ", line)] == \
+        ["2.8090", "2.3589", "2.0097", "1.7302", "1.5010"]
+    if torch_available():
+        ((out, error),) = run_scripts([dedent(PRINTED_BEFORE_THE_STEP)])
+        assert error is None and [re.search(r"tensor\((\d\.\d{4})", line).group(1)
+                                  for line in out.splitlines()[:5]] == \
+            ["2.8090", "2.3589", "2.0097", "1.7302", "1.5010"]
