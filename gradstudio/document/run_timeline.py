@@ -10,7 +10,7 @@ from gradstudio.engine import inspect as raw
 from gradstudio.vocabulary import HISTORY_ELEMENTS
 
 from .actions import loop_structure
-from .catalogue import CATALOGUE
+from .catalogue import CATALOGUE, returns_input
 from .catalogue_autograd import NotComputable
 from .limits import MAX_ELEMENTS, check_tensor, may_grow, planned_elements, too_large
 from .run_actions import ActionError, ActionOutcome, message, perform
@@ -185,6 +185,10 @@ class TimelineRun:
         named = {n for a in timeline if a.kind in ("update", "optimizer")
                  for n in a.params["tensors" if a.kind == "update" else "params"]}
         self.mutable = {id(self.tensors[n]) for n in named if n in self.tensors}
+        for nid in result.late.step:    # a write a compute step makes into a tensor
+            source = doc.source_of(nid, "self") if returns_input(doc.node(nid)) else None
+            if source in self.tensors:
+                self.mutable.add(id(self.tensors[source]))
         if any(a.kind == "forward" for a in timeline):    # (a walk of every node)
             result.forward_nodes = self._forward_nodes()
 

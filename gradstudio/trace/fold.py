@@ -406,7 +406,8 @@ class Folded:
             base = s + k * p
             values = {}
             for j, t in enumerate(offsets):
-                data = rec.values[st.events[base + t][1]][0]
+                i = st.events[base + t][1]
+                data = rec.written.get(i, rec.values[i][0])
                 if data.size <= HISTORY_ELEMENTS:
                     values[reps[j]] = data
             for t in range(p):
@@ -419,8 +420,8 @@ class Folded:
                 break
             self.values_left -= size
             iterations.append(values)
-        final = {reps[j]: rec.values[st.events[s + (n - 1) * p + t][1]][0]
-                 for j, t in enumerate(offsets)}
+        final = {reps[j]: rec.written.get(i, rec.values[i][0]) for j, t in enumerate(offsets)
+                 for i in (st.events[s + (n - 1) * p + t][1],)}
         printed = [[line for t in range(p) if st.events[s + k * p + t][0]
                     for line in rec.actions[st.events[s + k * p + t][1]].get("printed", ())]
                    for k in range(n)]          # (what printing hooks wrote, per iteration)

@@ -34,6 +34,8 @@ class Recorder:
     def __init__(self, engine, filename, record_values=False):
         self.record_values = record_values
         self.values = {}              # node index -> (data copy, dtype, grad_fn name)
+        self.written = {}             # node index -> its data after a later write made
+        #                               in place by a compute step (for a folded loop)
         self.objects = []             # node index -> its output tensor
         self.torch = engine
         self.Tensor = engine.Tensor
@@ -85,7 +87,7 @@ class Recorder:
             f = f.f_back
         return None
 
-    def _last_uid(self):
+    def last_uid(self):
         """The ``uid`` of the last action so far (None before any)."""
         return self.actions[-1].get("uid") if self.actions else None
 
@@ -244,7 +246,7 @@ class Recorder:
                            "leaf_rg": bool(raw.requires_grad(rec.output) and
                                            raw.grad_fn(rec.output) is None)})
         if late:         # (after the last action: the .grad exists only after one)
-            self.nodes[index]["late"] = self._last_uid()
+            self.nodes[index]["late"] = self.last_uid()
         t = rec.output
         self.node_of[id(t)] = index
         self.keep.append(t)
@@ -261,10 +263,16 @@ class Recorder:
         earlier writes in place, down to the node that made the tensor) are one tensor,
         in the document too, so their recorded values are taken again, as they are now
         (the check compares them with the document's after its forward pass)."""
+        for k in self.same_tensor(i):
+            if self.record_values:
+                self.values[k] = _value_of(self.objects[k])
+
+    def same_tensor(self, i):
+        """Node ``i`` and the nodes its chain of same-tensor nodes goes back to (see
+        ``written_in_place``)."""
         t = self.objects[i]
         while i is not None and self.objects[i] is t:
-            if self.record_values:
-                self.values[i] = _value_of(t)
+            yield i
             if not self.nodes[i]["alias"]:
                 break
             i = self.nodes[i]["inputs"].get("self")
@@ -480,7 +488,7 @@ class Recorder:
         i = self.grad_of.get(id(value))
         j = self.node_of.get(id(value))
         if i is None or (j is not None and self.nodes[j]["kind"] == "grad_of" and
-                         self.nodes[j].get("late") == self._last_uid()):
+                         self.nodes[j].get("late") == self.last_uid()):
             i = j
         if i is not None:
             self.nodes[i]["watched"] = True
@@ -563,9 +571,11 @@ class Recorder:
                 g = None if g is None else raw.data(g).tolist()
                 recorded = {"value": data.tolist(), "shape": list(data.shape), "dtype": dtype,
                             "grad_fn": fn, "grad": g}
-                if t is not None and not _same(raw.data(t), data):
+                if t is not None and not _same(raw.data(t), data) and \
+                        "last_copy" not in self.nodes[i]:
                     # changed after its node was made: by a training step the timeline
                     # shows, or by something the graph does not show (the check tells)
+                    # (a folded loop's node: its last iteration's is the loop's check's)
                     recorded["value_end"] = raw.data(t).tolist()
                 nodes[position[node_id]]["recorded"] = recorded
         index_of = {id(a): k for k, a in enumerate(self.actions)}

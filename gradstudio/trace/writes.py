@@ -1,23 +1,25 @@
 """Writes into a tensor (part of the tracing child): ``x[key] = v``, ``x.fill_(v)``,
 ``x.zero_()``, ``x.copy_(src)``, and ``x[1:] += 1``.
 
-Each is drawn as a node of the write kind (``setitem``, ``fill_``, ``zero_``, ``copy_``),
-in one of two ways (the kinds' ``in_place`` param):
+Each is drawn as a node of the write kind (``setitem``, ``fill_``, ``zero_``, ``copy_``)
+that writes *in place* (the kinds' ``in_place`` param): the node writes into its input
+tensor itself and is that same tensor (an alias node, as ``requires_grad_`` is), exactly
+as the script's write: a tensor that requires grad gets PyTorch's ``CopySlices`` and a
+new version, so a backward that saved it fails as the script's does.
 
-- *in place*, before the script's first timeline action (no backward, grad or update
-  step yet): the node writes into its input tensor itself and is that same tensor (an
-  alias node, as ``requires_grad_`` is), exactly as the script's write: a tensor that
-  requires grad gets PyTorch's ``CopySlices`` and a new version, so a backward that
-  saved it fails as the script's does. The nodes that are the written tensor show the
-  written values in the document's run, so their recorded values are taken again
-  after the write (``Recorder.written_in_place``) for the check to compare;
-- *into a copy*, after an action (a graph computes its nodes before its timeline, so a
-  write into a tensor a step already used must leave that tensor as it was): the node
-  copies its input and the tensor stands for the new node from then on, as an in-place
-  operation such as ``y.mul_(2)`` stands for a new ``mul`` node. The copy changes
-  nothing the script computes as long as the tensor does not require grad; one that
-  does would gain a ``CloneBackward0`` the script's graph does not have, so that write
-  is refused.
+- before the script's first timeline action, the write is part of the forward pass:
+  the nodes that are the written tensor show the written values in the document's run,
+  so their recorded values are taken again after the write
+  (``Recorder.written_in_place``) for the check to compare;
+- after an action, the write is computed by a compute step at that moment (the node
+  is ``late``, see ``late``): the nodes before it keep their values until then. Folded
+  into a loop, whose forward writes it every iteration, they hold the written values
+  (``Recorder.written``, for the loop's check).
+
+``x[1:] += 1`` (below) is the one write drawn *into a copy*: the node copies its input
+and the tensor stands for the new node from then on, as an in-place operation such as
+``y.mul_(2)`` stands for a new ``mul`` node; into a tensor that requires grad the copy
+would add a ``CloneBackward0`` the script's graph does not have, so that is refused.
 
 Writes into a ``.grad``, through ``.data``, and into a view (they change another tensor
 too) are refused, except the one Python makes for ``x[key] += v``, always drawn into a
@@ -70,8 +72,9 @@ class PendingView:
 
 
 def in_place_now(rec):
-    """Whether a write is drawn in place now: before the script's first timeline action."""
-    return not rec.actions
+    """Whether a write is drawn in place now: always, since a write after a timeline
+    action is computed by a compute step there (``emit_write``)."""
+    return True
 
 
 def write_refusal(rec, t, in_place=False):
@@ -97,7 +100,16 @@ def emit_write(rec, record, in_place):
     if in_place:
         i = rec.node_of[id(record.output)]
         rec.nodes[i]["keep"] = True      # (it changed a tensor the graph keeps)
-        rec.written_in_place(i)
+        if rec.actions:
+            # after a timeline action: written by a compute step at this moment (``late``),
+            # the nodes before it keeping their values until then; folded into a loop,
+            # where the loop's forward writes it, they hold the written values
+            rec.nodes[i]["late"] = rec.last_uid()
+            if rec.record_values:
+                for k in rec.same_tensor(i):
+                    rec.written[k] = raw.data(record.output).copy()
+        else:
+            rec.written_in_place(i)
 
 
 def view_written(rec, t):
