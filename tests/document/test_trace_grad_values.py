@@ -14,6 +14,7 @@ from trace_jobs import check_exports, check_round_trip, dedent, traced_documents
 
 import script_runner
 from gradstudio.document import export, run
+from test_trace_faithful import GRADIENT_AS_VALUE as REBOUND_STEP   # (w = w - 0.1 * w.grad)
 
 BY_HAND = """
     import torch
@@ -22,17 +23,6 @@ BY_HAND = """
     s.sum().backward()
     by_hand = s * (1 - s)
     print(x.grad - by_hand)
-"""
-
-REBOUND_STEP = """
-    import torch
-    x = torch.tensor([1.0, 2.0, 3.0])
-    w = torch.tensor([-1.0], requires_grad=True)
-    loss = ((w * x - 2 * x) ** 2).sum()
-    loss.backward()
-    w = (w - 0.1 * w.grad).requires_grad_()
-    loss = ((w * x - 2 * x) ** 2).sum()
-    print(loss)
 """
 
 AS_BACKWARD_GRADIENT = """
