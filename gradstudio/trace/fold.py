@@ -486,7 +486,7 @@ class Folded:
         st = self.st
         while q > 0:
             q -= 1
-            if not st.is_node[q]:
+            if not st.is_node[q] and not st.actions[st.events[q][1]].get("watched"):
                 return st.actions[st.events[q][1]].get("uid")
         return None
 
