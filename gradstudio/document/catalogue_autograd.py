@@ -38,8 +38,8 @@ def _grad_of(p, self):
         why = "" if self.is_leaf else \
             " (a tensor that is not a leaf keeps its .grad only when marked retain_grad)"
         raise NotComputable("Its .grad is None here: no backward has given this tensor a "
-                            f"gradient yet{why}. Compute this node in a 'compute' step "
-                            "after a backward (timeline: Add ▸ compute).")
+                            f"gradient yet{why}. Compute it at a step after a backward "
+                            "(timeline: Add ▸ compute nodes here).")
     return g
 
 

@@ -36,7 +36,7 @@ def test_a_grad_of_node_in_the_forward_pass_says_where_it_belongs():
     doc, n = _lesson(compute=False)
     result = run(doc)
     assert result.errors[n["g"]].startswith("Its .grad is None here: no backward has given")
-    assert "'compute' step after a backward" in result.errors[n["g"]]
+    assert "a step after a backward (timeline: Add ▸ compute nodes here)" in result.errors[n["g"]]
     assert result.errors[n["diff"]] == "Not computed: its input 'g' has an error."
 
 

@@ -5,6 +5,8 @@ touched when those change. Nothing may be left over from an earlier run: a badge
 changes and then changes back, numbers that change under the same look, a card whose
 name or retain_grad mark changed between runs, a card moved into a no-grad region."""
 import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QImage, QPainter
 
 from gradstudio.document import Document
 from gradstudio.ui.canvas import Canvas
@@ -172,3 +174,31 @@ def test_a_card_whose_badges_change_keeps_its_value_text(qtbot, env):
     session.push(SetParam(doc, ids["y"], "other", 3))               # y's numbers change
     assert shown(canvas) == shown(fresh(qtbot, session))
     assert not any(a is b for a in item._value_texts for b in before)
+
+
+def test_a_message_longer_than_its_card_is_painted_inside_it(qtbot):
+    """A card's message is painted inside the card even when it is longer than the lines
+    the card has room for: drawn below it, it would stay on screen as a stain once the
+    card shrinks (Qt repaints a card's own rectangle only)."""
+    doc = Document()
+    x = doc.add_node("tensor", {"value": [1.0, 2.0], "requires_grad": True}, label="x")
+    y = doc.add_node("mul", {"other": 2.0}, label="y", position=(0.0, 400.0))
+    doc.connect(x, y, "self")
+    long = doc.add_node("grad_of", label="long",      # y.grad in the forward pass
+                        position=(400.0, 0.0))
+    doc.connect(y, long, "self")
+    session, canvas = canvas_on(qtbot, doc)
+    error = session.state(long).error
+    assert error and len(error) > 200
+    item = canvas.item(long)
+    rect = item.sceneBoundingRect()
+    area = rect.adjusted(0, 0, 0, 120)                  # the card and the strip under it
+    image = QImage(int(area.width()), int(area.height()), QImage.Format.Format_ARGB32)
+    image.fill(0)
+    painter = QPainter(image)
+    canvas.scene().render(painter, QRectF(0, 0, area.width(), area.height()), area)
+    painter.end()
+    inked = [(px, py) for px in range(image.width())
+             for py in range(int(rect.height()) + 1, image.height())
+             if (image.pixel(px, py) >> 24) and image.pixelColor(px, py).red() > 150]
+    assert not inked, inked[:5]

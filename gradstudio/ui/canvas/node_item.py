@@ -470,7 +470,10 @@ class NodeItem(QGraphicsItem):
         y = self._ports_bottom + 3
         if self._error_text is not None:
             painter.setPen(theme.NODE_ERROR.lighter(140) if self.has_error else theme.TEXT_DIM)
+            painter.save()          # (a message longer than the card's lines stays inside)
+            painter.setClipRect(self.card.rect)
             painter.drawStaticText(QPointF(PAD, y), self._error_text)
+            painter.restore()
             return
         painter.setFont(theme.font("mono"))
         painter.setPen(theme.TEXT_VALUE)
