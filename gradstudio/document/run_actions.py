@@ -54,8 +54,8 @@ def message(exc):
 class _Tensors:
     """Finds an action's tensors in the run, or says in words why it cannot."""
 
-    def __init__(self, tensors, names):
-        self.tensors, self.names = tensors, names
+    def __init__(self, tensors, names, late=None):
+        self.tensors, self.names, self.late = tensors, names, late
 
     def __call__(self, node_id, role):
         if node_id is None:
@@ -63,6 +63,10 @@ class _Tensors:
         if node_id not in self.names:
             raise ActionError(f"The {role} node '{node_id}' no longer exists.")
         t = self.tensors.get(node_id)
+        if t is None and self.late and node_id in self.late.step:
+            raise ActionError(f"Its {role} '{self.names[node_id]}' is computed at a later "
+                              f"step ({self.late.step[node_id] + 1}): move this step after "
+                              "it.")
         if t is None:
             raise ActionError(f"Its {role} '{self.names[node_id]}' has an error; fix that "
                               "node first.")
@@ -89,7 +93,7 @@ def perform(action, run, steps, iteration=None):
 
 def _perform(action, run, steps):
     p = action.params
-    find = _Tensors(run.tensors, run.names)
+    find = _Tensors(run.tensors, run.names, run.result.late)
     results = None
     watch = observe(steps.append) if steps is not None else contextlib.nullcontext()
     try:

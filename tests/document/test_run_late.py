@@ -164,3 +164,12 @@ def test_a_file_listing_a_node_twice_or_a_missing_one_loads_and_runs():
     assert export.action_text(again, again.timeline[1]) == "compute g, <gone deleted>"
     result = run(again)
     assert not result.errors and result.state(n["diff"]).ok
+
+
+def test_a_step_using_a_node_computed_later_says_so():
+    doc, n = _lesson()
+    doc.add_action("backward", {"target": n["diff"], "gradient": None}, index=1)
+    result = run(doc)
+    assert result.outcomes[1].error == ("Its target 'diff' is computed at a later step (3): "
+                                        "move this step after it.")
+    assert result.outcomes[1].error_type is None
