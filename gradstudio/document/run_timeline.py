@@ -115,7 +115,8 @@ class LoopHistory:
         self.iterations = 0
         self.failed = None
         self.printed = {}          # iteration -> the lines printing hooks wrote in it
-        self.losses = [n for n in losses if n in tensors]
+        self._losses = list(losses)
+        self._computed = {n for n in losses if n in tensors}
         self.dtypes, self.values, self.grads = {}, {}, {}
         self._budget = budget
         self._later = []        # tracked nodes a compute step of the loop makes (run_late)
@@ -138,6 +139,12 @@ class LoopHistory:
     @property
     def nodes(self):
         return list(self.values)
+
+    @property
+    def losses(self):
+        """The backward targets the loop's run computed (a loss a compute step of the
+        loop makes too, once it has)."""
+        return [n for n in self._losses if n in self._computed or n in self.values]
 
     def scalar(self, node_id):
         """The node's value per completed iteration (one-element nodes only), or None."""

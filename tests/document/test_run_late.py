@@ -173,3 +173,33 @@ def test_a_step_using_a_node_computed_later_says_so():
     assert result.outcomes[1].error == ("Its target 'diff' is computed at a later step (3): "
                                         "move this step after it.")
     assert result.outcomes[1].error_type is None
+
+
+def test_a_loss_a_compute_step_of_its_loop_makes_is_the_loops_loss():
+    """A batch drawn in each iteration makes the loss a compute step's node: the loop's
+    history still knows it as its loss (the training panel's loss curve)."""
+    doc = Document()
+    doc.set_seed(0)
+    data = doc.add_node("randn", {"shape": (10, 2)}, label="X")
+    w = doc.add_node("zeros", {"shape": (2,), "requires_grad": True}, label="w")
+    idx = doc.add_node("randint", {"low": 0, "high": 10, "shape": (4,)}, label="idx")
+    batch = doc.add_node("index", {"key": "i"}, label="batch")
+    doc.connect(data, batch, "self")
+    doc.connect(idx, batch, "i")
+    pred = doc.add_node("matmul", label="pred")
+    doc.connect(batch, pred, "self")
+    doc.connect(w, pred, "other")
+    loss = doc.add_node("mean", label="loss")
+    doc.connect(pred, loss, "self")
+    loop = doc.add_action("loop", {"count": 5})
+    doc.add_action("compute", {"nodes": [idx]})
+    doc.add_action("backward", {"target": loss})
+    doc.add_action("update", {"tensors": [w], "lr": 0.1})
+    doc.add_action("zero_grad", {"tensor": w})
+    doc.add_action("end_loop")
+    result = run(doc)
+    assert not result.errors
+    history = result.histories[loop]
+    assert history.losses == [loss]
+    assert len(history.scalar(loss)) == 5 and len(set(history.scalar(loss).tolist())) == 5
+    check_exports([doc])
