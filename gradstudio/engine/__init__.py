@@ -26,6 +26,7 @@ from ._random import Generator as _RawGenerator, default_generator
 from ._random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
 from ._info import finfo, iinfo
 from ._einsum import einsum
+from ._normalization import batch_norm, get_num_threads, set_num_threads
 from ._sampling import bernoulli, multinomial, normal, randint_like
 from . import autograd, linalg, nn, optim, return_types
 
@@ -68,7 +69,7 @@ def torch_modules():
     ``import torch.optim`` ...) gets the engine."""
     import sys
     from .nn import modules
-    from .nn.modules import activation, container, linear, loss
+    from .nn.modules import activation, batchnorm, container, linear, loss
     from .optim import adagrad, adam, optimizer, rmsprop, sgd
     return {"torch": sys.modules[__name__], "torch.autograd": autograd, "torch.linalg": linalg,
             "torch.autograd.function": autograd.function,
@@ -77,7 +78,8 @@ def torch_modules():
             "torch.nn.parameter": nn.parameter, "torch.nn.modules": modules,
             "torch.nn.modules.module": nn.module, "torch.nn.modules.activation": activation,
             "torch.nn.modules.container": container, "torch.nn.modules.linear": linear,
-            "torch.nn.modules.loss": loss, "torch.optim": optim,
+            "torch.nn.modules.loss": loss, "torch.nn.modules.batchnorm": batchnorm,
+            "torch.optim": optim,
             "torch.optim.optimizer": optimizer, "torch.optim.sgd": sgd, "torch.optim.adam": adam,
             "torch.optim.rmsprop": rmsprop, "torch.optim.adagrad": adagrad,
             "torch.optim.lr_scheduler": optim.lr_scheduler}

@@ -12,7 +12,7 @@ from . import _dtype as D, _views, observer
 from . import (_optable, _optable_shape, _optable_loss, _optable_stats,  # noqa: F401
                _optable_backward, _optable_nn, _optable_activation, _optable_math,
                _optable_arrange, _optable_sort, _optable_scatter, _optable_matrix,
-               _optable_linalg)
+               _optable_linalg, _optable_norm)
 from ._core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
 from ._grad_mode import STATE
 from ._nodes import (_ERRSTATE, _PLANS, _QUIET, _SEQ, _STAND_INS, expose, new_node,

@@ -240,7 +240,9 @@ def _mean_grad(F, g, out, a, dim=None, keepdim=False):
         return g
     if F.is_tensor:  # PyTorch's grad.expand(sizes) / n, recorded in that order
         return _unreduce(F, g, a.shape, dim, keepdim) / n
-    return _unreduce(F, g / n, a.shape, dim, keepdim)  # (the same values, divided once)
+    # (the same values, divided once; in memory of their own, as PyTorch's division makes
+    # them: a kernel that reads a gradient's layout, such as batch_norm's, takes its path)
+    return np.array(_unreduce(F, g / n, a.shape, dim, keepdim))
 
 
 def _mean_fwd(a, dim=None, keepdim=False):

@@ -38,6 +38,16 @@ def every_kind_document():
                      "requires_grad": True})
     rows = node("tensor", {"value": [[0, 2], [1, 1]]})
     node("embedding", weight=m, input=rows)
+    # batch_norm over the 3 channels of a (2x3), in eval mode: with the running averages.
+    # (In training it writes new averages into the tensors on those ports, as PyTorch
+    # does: the run and the export agree, but tracing the script back refuses it, since
+    # the graph would show them changed, so this document, which is traced back, stays
+    # in eval mode.)
+    normed = node("batch_norm", {"eps": 0.001}, input=a,
+                  weight=node("uniform", {"shape": (3,), "requires_grad": True}, "gamma"),
+                  bias=node("zeros", {"shape": (3,), "requires_grad": True}, "beta"),
+                  running_mean=node("tensor", {"value": [0.5, 1.0, 1.5]}, "avg_mean"),
+                  running_var=node("tensor", {"value": [0.25, 1.0, 4.0]}, "avg_var"))
     node("dropout", {"p": 0.25}, self=b)
     node("dropout", {"p": 0.5, "manual_seed": 11}, self=a)
     node("tensor", {"value": [[1, -2], [120, 7]], "dtype": "int8"})
@@ -70,6 +80,7 @@ def every_kind_document():
     node("norm", self=a)
     node("norm", {"p": 1.0, "dim": 1, "keepdim": True}, self=a)
     graded = [                      # a second backward runs through these
+        normed,
         node("amax", self=a),
         node("amax", {"dim": (0, 1), "keepdim": True}, self=a),
         node("amin", {"dim": 1}, self=a),

@@ -202,6 +202,19 @@ case("index_select", "repeats", lambda a: a.index_select(0, torch.tensor([2, 0, 
 case("embedding", "repeats", lambda a: torch.nn.functional.embedding(
     torch.tensor([[2, 0], [2, 2]]), a), ((3, 4), anywhere))
 case("logsumexp", "dim1", lambda a: a.logsumexp(1), ((3, 4), anywhere))
+# batch norm: the batch's statistics (their second derivatives are PyTorch's
+# batchnorm_double_backward), the running averages in eval mode, without weight and bias
+_RM = torch.tensor([0.5, -1.0, 0.25], dtype=torch.float64)
+_RV = torch.tensor([2.0, 0.5, 1.5], dtype=torch.float64)
+case("batch_norm", "train-2d", lambda x, w, b: torch.nn.functional.batch_norm(
+    x, None, None, w, b, training=True), ((4, 3), anywhere), ((3,), anywhere), ((3,), anywhere))
+case("batch_norm", "train-3d", lambda x, w, b: torch.nn.functional.batch_norm(
+    x, _RM.clone(), _RV.clone(), w, b, training=True, momentum=0.3), ((2, 3, 5), anywhere),
+     ((3,), anywhere), ((3,), anywhere))
+case("batch_norm", "train-4d-plain", lambda x: torch.nn.functional.batch_norm(
+    x, None, None, training=True, eps=1e-3), ((2, 3, 2, 2), anywhere))
+case("batch_norm", "eval", lambda x, w, b: torch.nn.functional.batch_norm(
+    x, _RM, _RV, w, b), ((2, 3, 4), anywhere), ((3,), anywhere), ((3,), anywhere))
 case("logsumexp", "keepdim", lambda a: torch.logsumexp(a, (0, 1), keepdim=True), ((3, 4), anywhere))
 case("sort", "descending", lambda a: a.sort(1, descending=True).values, ((3, 4), distinct))
 case("sort", "stable", lambda a: torch.sort(a, dim=0, stable=True).values, ((3, 4), distinct))

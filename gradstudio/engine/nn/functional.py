@@ -16,6 +16,7 @@ from .._warn import warn
 from . import _cross_entropy, _kl_div
 from .._dispatch import inplace as _inplace
 from .._functions import embedding as _torch_embedding
+from .._normalization import functional_batch_norm as _batch_norm
 from .._functions import log_softmax as _log_softmax, relu as _relu, sigmoid, \
     softmax as _softmax, tanh
 
@@ -23,7 +24,7 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "elu", "gelu", "silu",
            "softplus", "hardtanh", "relu6", "logsigmoid", "dropout", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
-           "cosine_similarity", "embedding"]
+           "cosine_similarity", "embedding", "batch_norm"]
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
 
@@ -410,3 +411,11 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     """The Kullback-Leibler divergence of ``target`` from ``input`` (log-probabilities)."""
     return _kl_div.kl_div(input, target, size_average, reduce, reduction, log_target,
                           _legacy_reduction, _reduction_enum)
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-05):
+    """Each channel (dim 1) normalized by the batch's mean and variance (``training``, which
+    also updates the running averages in place) or by ``running_mean`` and ``running_var``,
+    then scaled by ``weight`` and shifted by ``bias`` (NativeBatchNormBackward0)."""
+    return _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
