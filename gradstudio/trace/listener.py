@@ -605,6 +605,11 @@ class Tracer(Listener):
             # (a loss registers its weight as a buffer, None when it has none)
             tensor = args[2] if len(args) > 2 else kwargs.get("tensor")
             if not rec.quiet and tensor is not None:
+                name = type(args[0]).__name__ if args else ""
+                if name.startswith("BatchNorm"):
+                    raise TraceError(f"torch.nn.{name} cannot be drawn yet: its running "
+                                     "statistics are buffers it writes during the forward "
+                                     "pass, which the graph cannot show")
                 raise TraceError("a module's buffer cannot be drawn yet: use a tensor of the "
                                  "script instead")
             return func(*args, **kwargs)

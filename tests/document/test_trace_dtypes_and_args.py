@@ -425,7 +425,8 @@ REFUSED = [
         import torch
         import torch.nn.functional as F
         bn = torch.nn.BatchNorm1d(3)
-    """, 3, "torch.nn.BatchNorm1d is not in GradStudio yet."),
+    """, 3, "torch.nn.BatchNorm1d cannot be drawn yet: its running statistics are buffers "
+            "it writes during the forward pass, which the graph cannot show."),
     ("""
         import torch
         import torch.nn.functional as F
