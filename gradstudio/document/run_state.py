@@ -39,6 +39,7 @@ class TensorState:
     tensor's array as the run left it: read it, never write to it."""
 
     pending = False        # True: computed at a later timeline step (``error`` says which)
+    step = None            # the timeline step a compute step computes it at (1-based), if any
 
     def __init__(self, node_id, tensor, snap, error=None):
         self.node_id = node_id
@@ -162,12 +163,17 @@ class RunResult:
 
     def state(self, node_id, step=-1) -> TensorState:
         step = self._step(step)
-        if self.late:
+        if self.late and node_id in self.late.step:
             pending = self.late.pending(node_id, step)
             if pending is not None and node_id not in self.errors:
                 state = TensorState(node_id, None, None, pending)
                 state.pending = True
-                return state
+            else:
+                state = TensorState(node_id, self._tensors.get(node_id),
+                                    self._snaps[step].get(node_id) if self._snaps else None,
+                                    self.errors.get(node_id))
+            state.step = self.late.step[node_id] + 1
+            return state
         return TensorState(node_id, self._tensors.get(node_id),
                            self._snaps[step].get(node_id) if self._snaps else None,
                            self.errors.get(node_id))
@@ -182,7 +188,7 @@ class RunResult:
                   for n in node_ids}
         if self.late:
             for n in states:
-                if n in self.late and n not in errors:
+                if n in self.late:
                     states[n] = self.state(n, step)
         return states
 

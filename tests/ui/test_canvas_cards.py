@@ -111,7 +111,7 @@ def test_a_card_reports_only_what_changed():
         def __init__(self, requires_grad, value):
             self.error, self.requires_grad, self.is_leaf = None, requires_grad, True
             self.grad_fn, self.retains_grad, self.grad = None, False, None
-            self.value, self.dtype = value, "float32"
+            self.value, self.dtype, self.step = value, "float32", None
 
     import numpy as np
     from gradstudio.ui.canvas.card import FLOW, LOOK, REPAINT, RESIZED
@@ -138,7 +138,7 @@ def test_a_new_array_with_the_same_numbers_is_no_change():
         def __init__(self, value):
             self.error, self.requires_grad, self.is_leaf = None, True, True
             self.grad_fn, self.retains_grad, self.grad = None, False, None
-            self.value, self.dtype = value, "float32"
+            self.value, self.dtype, self.step = value, "float32", None
 
     card = Card()
     card.set_data(1, 100, False, False)

@@ -39,6 +39,10 @@ def test_add_compute_puts_the_selected_node_at_that_step_and_undo_takes_it_back(
     assert s.document.timeline[1].params["nodes"] == [g]
     assert "compute g" in w.timeline.list.item(1).text()
     assert np.allclose(s.state(half).value, [1.0, -2.0])       # x.grad = 2x, halved
+    # its card says at which step it is computed (it and g: the step computes both)
+    assert "at step 2" in [t for _, t in w.canvas.item(half).badges]
+    assert "at step 2" in [t for _, t in w.canvas.item(g).badges]
+    assert "at step 2" not in [t for _, t in w.canvas.item(x).badges]
     code = w.code_panel.editor.toPlainText().splitlines()
     assert code.index("g = x.grad") == code.index("total.backward()") + 1
     assert code.index("half = g * 0.5") == code.index("g = x.grad") + 1
@@ -48,7 +52,7 @@ def test_add_compute_puts_the_selected_node_at_that_step_and_undo_takes_it_back(
     state = s.state(half)
     assert state.pending and state.error.startswith("Not computed yet: this node is computed "
                                                     "at step 2 (compute g)")
-    assert not w.canvas.item(half).has_error
+    assert not w.canvas.item(half).has_error and not w.canvas.item(half).badges
     w.timeline.slider.setValue(w.timeline.slider.maximum())
 
     # unticking g in the step's checklist puts it back in the forward pass

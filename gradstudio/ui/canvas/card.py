@@ -118,7 +118,7 @@ def display_key(state, in_no_grad, value):
         return (in_no_grad, "error", state.error, False)
     return (in_no_grad, "ok", None, state.requires_grad, state.is_leaf, state.grad_fn,
             state.retains_grad, state.grad is not None,
-            None if value is None else value.shape, state.dtype)
+            None if value is None else value.shape, state.dtype, state.step)
 
 
 FLOW_KEY = 4
@@ -138,7 +138,8 @@ def card_look(key, ports, need, detach, marked=False):
     if shown == "error":
         lines = min(5, int(_advance(error, "small") / (MAX_WIDTH - 2 * PAD) * 1.15) + 1)
         return (), MAX_WIDTH, body + lines * LINE + PAD, lines, body
-    _, _, _, requires_grad, is_leaf, grad_fn, retains_grad, has_grad, shape, dtype = key
+    (_, _, _, requires_grad, is_leaf, grad_fn, retains_grad, has_grad, shape, dtype,
+     step) = key
     badges = []
     if requires_grad:
         badges.append(("requires_grad", "requires_grad"))
@@ -152,6 +153,8 @@ def card_look(key, ports, need, detach, marked=False):
                        else "retain_grad left out"))
     if has_grad:
         badges.append(("grad", ".grad ✓"))
+    if step is not None:      # computed by a compute step of the timeline, not the forward
+        badges.append(("step", f"at step {step}"))
     if in_no_grad:
         badges.append(("no_grad", "no_grad"))
     if detach:

@@ -53,6 +53,7 @@ BADGE = {
     "no_grad": (QColor("#33373f"), QColor("#8c949f")),
     "retains_grad": (QColor("#1c3b57"), QColor("#8cc8ff")),
     "retain_off": (QColor("#2a2f36"), QColor("#7d8fa3")),
+    "step": (QColor("#3d3a17"), QColor("#e6d36a")),
 }
 
 
