@@ -18,9 +18,9 @@ Each write kind has a bool param ``in_place``:
   the run's order. Exported in place under the input's name (``y[0] = 0.0``), or, for a
   labelled node, ``z = y`` then ``z[0] = 0.0``.
 
-The tracer draws a write in place before the script's first timeline action and into
-a copy after one (``trace.writes``). Registered into the catalogue by ``catalogue``
-itself.
+The tracer draws the script's writes in place, one after a timeline action at a
+``compute`` step there (``trace.writes``). Registered into the catalogue by
+``catalogue`` itself.
 """
 from .index_text import bind_index, format_index, parse_index
 from .spelling import number

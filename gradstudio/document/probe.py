@@ -254,8 +254,8 @@ class _Program:
         for nid in needed:
             state = result.state(nid, step)
             if state.pending:
-                raise ProbeError(f"{self.names[nid]} is not computed yet at this step: "
-                                 f"{state.error[len('Not computed yet: '):]}")
+                raise ProbeError(f"{self.names[nid]} is not computed yet at this step: it "
+                                 f"is computed at {result.late.when(nid)}.")
             if not state.ok or state.value is None:
                 raise ProbeError(f"{self.names[nid]} has no value in this run (it has an "
                                  "error): fix it first.")

@@ -64,9 +64,8 @@ class _Tensors:
             raise ActionError(f"The {role} node '{node_id}' no longer exists.")
         t = self.tensors.get(node_id)
         if t is None and self.late and node_id in self.late.step:
-            raise ActionError(f"Its {role} '{self.names[node_id]}' is computed at a later "
-                              f"step ({self.late.step[node_id] + 1}): move this step after "
-                              "it.")
+            raise ActionError(f"Its {role} '{self.names[node_id]}' is computed later, at "
+                              f"{self.late.when(node_id)}: move this step after that one.")
         if t is None:
             raise ActionError(f"Its {role} '{self.names[node_id]}' has an error; fix that "
                               "node first.")

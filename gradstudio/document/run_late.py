@@ -34,14 +34,18 @@ class LatePlan:
     def __bool__(self):
         return bool(self.step)
 
+    def when(self, node_id):
+        """Where a late node is computed, as the views say it: ``step 2 (compute g)``."""
+        i = self.step[node_id]
+        return f"step {i + 1} ({self._titles[i]})"
+
     def pending(self, node_id, step):
         """Why ``node_id`` has no value at run step ``step`` (0: after the forward pass,
         i: after the i-th action), or None when it has one by then."""
         i = self.step.get(node_id)
         if i is None or step > i:
             return None
-        return (f"Not computed yet: this node is computed at step {i + 1} "
-                f"({self._titles[i]}).")
+        return f"Not computed yet: this node is computed at {self.when(node_id)}."
 
 
 def plan_late(doc, order):
@@ -52,7 +56,7 @@ def plan_late(doc, order):
     for i, action in enumerate(doc.timeline):
         if action.kind == "compute":
             for nid in action.params["nodes"]:
-                listed.setdefault(nid, (i, action.id))
+                listed.setdefault(nid, i)
     if not listed:
         return plan
     timeline = doc.timeline
@@ -66,7 +70,7 @@ def plan_late(doc, order):
                 continue
             at = latest
         else:
-            at = own[0]
+            at = own
             if latest is not None and latest > at:
                 problems[nid] = (f"Not computed: an input is computed at step {latest + 1}, "
                                  f"after this node's step {at + 1}; compute this node at a "

@@ -163,20 +163,18 @@ class RunResult:
 
     def state(self, node_id, step=-1) -> TensorState:
         step = self._step(step)
-        if self.late and node_id in self.late.step:
-            pending = self.late.pending(node_id, step)
-            if pending is not None and node_id not in self.errors:
-                state = TensorState(node_id, None, None, pending)
-                state.pending = True
-            else:
-                state = TensorState(node_id, self._tensors.get(node_id),
-                                    self._snaps[step].get(node_id) if self._snaps else None,
-                                    self.errors.get(node_id))
-            state.step = self.late.step[node_id] + 1
-            return state
-        return TensorState(node_id, self._tensors.get(node_id),
-                           self._snaps[step].get(node_id) if self._snaps else None,
-                           self.errors.get(node_id))
+        late = self.late if node_id in self.late.step else None
+        pending = late and node_id not in self.errors and late.pending(node_id, step)
+        if pending:
+            state = TensorState(node_id, None, None, pending)
+            state.pending = True
+        else:
+            state = TensorState(node_id, self._tensors.get(node_id),
+                                self._snaps[step].get(node_id) if self._snaps else None,
+                                self.errors.get(node_id))
+        if late:
+            state.step = late.step[node_id] + 1
+        return state
 
     def states(self, node_ids, step=-1):
         """``{node id: state(node id, step)}`` for ``node_ids``, made in one pass (a view

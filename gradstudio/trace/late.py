@@ -14,18 +14,27 @@ Imports only its sibling modules.
 from .fold import LOOPED
 from .values import TraceError
 
-__all__ = ["place_computes", "IN_LOOP"]
+__all__ = ["place_computes", "IN_LOOP", "AFTER_LOOP"]
 
-IN_LOOP = ("a gradient is used as a value inside a training loop (such as w.grad.norm() "
-           "each iteration), which cannot be drawn yet: the loop block would compute it "
-           "with the forward pass, before the gradient exists")
+IN_LOOP = ("a gradient used as a value inside this training loop cannot be drawn yet: the "
+           "loop block cannot show where it is computed")
+AFTER_LOOP = ("a tensor a training loop computes from a random draw or a gradient of its "
+              "iteration (such as X[idx] with idx = torch.randint(...) in the loop) is used "
+              "after the loop, which cannot be drawn yet: the loop block computes it anew "
+              "in every iteration")
 
 
 def place_computes(rec, alive):
     """Adds the ``compute`` actions of the kept late nodes to ``rec.actions`` and sets
-    each late node's ``check_after``; refuses a late node inside a folded loop."""
-    late = [i for i, node in enumerate(rec.nodes)
-            if alive[i] and node.get("late", LOOPED) != LOOPED and not node.get("removed")]
+    each late node's ``check_after``; refuses a late node inside a folded loop, and a
+    node after a loop computed from one its loop block computes (``fold.LOOPED``)."""
+    kept = [i for i, node in enumerate(rec.nodes) if alive[i] and not node.get("removed")]
+    for i in kept:
+        node = rec.nodes[i]
+        if node.get("late") != LOOPED and any(rec.nodes[j].get("late") == LOOPED
+                                              for j in node["inputs"].values()):
+            raise TraceError(AFTER_LOOP, line=node["line"])
+    late = [i for i in kept if rec.nodes[i].get("late", LOOPED) != LOOPED]
     if not late:
         return
     actions = rec.actions
@@ -56,8 +65,6 @@ def place_computes(rec, alive):
     listed = {}             # anchor position -> the nodes its compute step lists
     for i in late:
         node = rec.nodes[i]
-        if any(rec.nodes[j].get("late") == LOOPED for j in node["inputs"].values()):
-            raise TraceError(IN_LOOP, line=node["line"])
         before = [anchors[j] for j in node["inputs"].values() if j in anchors]
         if node["kind"] == "grad_of" or not before or anchors[i] > max(before):
             listed.setdefault(anchors[i], []).append(i)

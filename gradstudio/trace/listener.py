@@ -33,7 +33,7 @@ from .hooks import register_hook
 from .parameters import embedding_layer, parameter
 from .ops import _index_key_text, op_record, view_records
 from .updates import data_assignment, inplace_update
-from .writes import (VIEW_WRITE, WRITE_OPS, emit_write, in_place_now, setitem, view_written,
+from .writes import (SHARED, VIEW_WRITE, WRITE_OPS, emit_write, setitem, view_written,
                      write_refusal)
 from .values import (SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
                      _number, _plain, _Record, _shape, _values, has_marked, marked,
@@ -272,9 +272,8 @@ class Tracer(Listener):
         t, op, operands = args[0], args[1], args[2]
         params = args[3] if len(args) > 3 else kwargs.get("params")
         was_tracked_leaf = raw.requires_grad(t) and raw.grad_fn(t) is None
-        # (a write's refusal looks at the tensor before it: copy_ may make it require grad)
-        write = op.name in WRITE_OPS and in_place_now(rec)    # (drawn in place)
-        problem = write_refusal(rec, t, write) if op.name in WRITE_OPS else None
+        write = op.name in WRITE_OPS              # (drawn in place: see ``writes``)
+        problem = write_refusal(rec, t) if write else None
         rec.quiet += 1
         try:
             out = func(*args, **kwargs)
@@ -295,9 +294,7 @@ class Tracer(Listener):
             return out
         # the tensors sharing this one's memory change too, which the graph cannot show:
         # refused at the end if they are still part of it
-        rec.taint_sharers(t, "an in-place update of a tensor that shares its memory with "
-                             "another (through x.detach() or x.data) cannot be drawn: it "
-                             "changes both; compute a new tensor instead")
+        rec.taint_sharers(t, SHARED)
         if problem is None and op.name in WRITE_OPS and raw.is_view(t):
             problem = VIEW_WRITE
         if problem is not None:

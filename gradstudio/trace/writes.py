@@ -38,8 +38,8 @@ from gradstudio.engine import inspect as raw
 from .ops import _index_key_text
 from .values import SCALAR_FED_BACK, TraceError, _number, _Record, has_marked
 
-__all__ = ["setitem", "view_written", "write_refusal", "in_place_now", "emit_write",
-           "VIEW_WRITE", "WRITE_OPS"]
+__all__ = ["setitem", "view_written", "write_refusal", "emit_write", "VIEW_WRITE",
+           "WRITE_OPS", "SHARED"]
 
 # the engine's in-place ops that write values (rather than compute from the old ones)
 WRITE_OPS = frozenset({"_setitem", "_fill", "_fill_tensor", "_zero", "_copy"})
@@ -47,10 +47,6 @@ WRITE_OPS = frozenset({"_setitem", "_fill", "_fill_tensor", "_zero", "_copy"})
 VIEW_WRITE = ("an in-place update of a view (such as v = x[1:]; v += 5, or x[1:].mul_(3)) "
               "cannot be drawn: it changes the tensor it views; compute a new tensor "
               "instead, or write x[1:] += 5")
-GRAD_WRITE = ("assigning into a tensor that requires grad (x[...] = v, fill_, copy_, zero_ "
-              "on a computed tensor) after a backward or training step cannot be drawn "
-              "yet; write into it before the first backward, or compute a new tensor "
-              "instead (for example with torch.where or torch.cat)")
 GRAD_VIEW_WRITE = ("an in-place update of a part of a tensor that requires grad (such as "
                    "y[0] += 5 or y[1:].mul_(3)) cannot be drawn yet; compute a new tensor "
                    "instead (for example with torch.cat)")
@@ -71,22 +67,14 @@ class PendingView:
         self.base, self.view, self.key, self.line = base, view, key, line
 
 
-def in_place_now(rec):
-    """Whether a write is drawn in place now: always, since a write after a timeline
-    action is computed by a compute step there (``emit_write``)."""
-    return True
-
-
-def write_refusal(rec, t, in_place=False):
-    """Why a write into ``t`` cannot be drawn (in place, or into a copy), or None. (In
-    place into a leaf that requires grad, PyTorch's own error stops the script first,
-    unless under no_grad, where the write is what the script does.)"""
+def write_refusal(rec, t):
+    """Why a write into ``t`` cannot be drawn, or None. (Into a leaf that requires grad,
+    PyTorch's own error stops the script first, unless under no_grad, where the write is
+    what the script does.)"""
     if id(t) in rec.grad_of:
         return INTO_GRAD
     if id(t) in rec.data_aliases:
         return INTO_DATA
-    if raw.requires_grad(t) and not in_place:
-        return GRAD_WRITE
     return None
 
 
@@ -124,16 +112,18 @@ def view_written(rec, t):
     if rec.node_of.get(id(base)) != node["inputs"]["self"]:
         raise TraceError(VIEW_WRITE)
     problem = write_refusal(rec, base)       # (y[0] += 5 writes into y)
+    if problem is None and raw.requires_grad(base):
+        problem = GRAD_VIEW_WRITE            # (the copy would add a CloneBackward0)
     if problem is not None:
-        raise TraceError(GRAD_VIEW_WRITE if problem is GRAD_WRITE else problem)
+        raise TraceError(problem)
     return PendingView(base, t, node["params"]["key"], rec.line())
 
 
 def setitem(rec, func, t, key, value):
     """``t[key] = value`` made by the script: a ``setitem`` node, or a refusal."""
     pending, rec.pending_view = rec.pending_view, None
-    in_place = pending is None and in_place_now(rec)
-    problem = write_refusal(rec, t, in_place)
+    in_place = pending is None              # (x[1:] += 1 writes into a copy)
+    problem = write_refusal(rec, t)
     if problem is None and raw.is_view(t):
         problem = VIEW_WRITE
     text, ports = _index_key_text(key, raw.is_tensor)

@@ -148,8 +148,8 @@ def test_a_probe_through_a_grad_of_node_or_before_its_step_says_why_not():
     with pytest.raises(ProbeError, match=r"^g is a \.grad on the way from x to diff: what a "
                                          r"backward left"):
         jacobian(doc, result, n["diff"], n["x"])
-    with pytest.raises(ProbeError, match=r"^diff is not computed yet at this step: this node "
-                                         r"is computed at step 2 \(compute g\)\.$"):
+    with pytest.raises(ProbeError, match=r"^diff is not computed yet at this step: it is "
+                                         r"computed at step 2 \(compute g\)\.$"):
         jacobian(doc, result, n["diff"], n["by_hand"], step=1)
     assert np.allclose(jacobian(doc, result, n["diff"], n["by_hand"]).matrix, -np.eye(3))
 
@@ -170,8 +170,8 @@ def test_a_step_using_a_node_computed_later_says_so():
     doc, n = _lesson()
     doc.add_action("backward", {"target": n["diff"], "gradient": None}, index=1)
     result = run(doc)
-    assert result.outcomes[1].error == ("Its target 'diff' is computed at a later step (3): "
-                                        "move this step after it.")
+    assert result.outcomes[1].error == ("Its target 'diff' is computed later, at step 3 "
+                                        "(compute g): move this step after that one.")
     assert result.outcomes[1].error_type is None
 
 

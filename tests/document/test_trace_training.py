@@ -464,6 +464,23 @@ REFUSED = {
     """, 8, "a training loop whose forward draws random numbers, computed once more just "
             "before the loop, cannot be folded into one graph and a loop block: the graph "
             "would draw them in another order."),
+    "a batch drawn in the loop used after it": ("""
+        import torch
+        torch.manual_seed(0)
+        X = torch.randn(10, 2)
+        w = torch.zeros(2, requires_grad=True)
+        opt = torch.optim.SGD([w], lr=0.1)
+        for step in range(3):
+            idx = torch.randint(0, 10, (4,))
+            loss = ((X[idx] @ w - 1.0) ** 2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        print(X[idx].sum())
+    """, 12, "a tensor a training loop computes from a random draw or a gradient of its "
+             "iteration (such as X[idx] with idx = torch.randint(...) in the loop) is used "
+             "after the loop, which cannot be drawn yet: the loop block computes it anew in "
+             "every iteration."),
     "an update that is not lr * grad": (with_data("""
         n = 5
         for epoch in range(10):
