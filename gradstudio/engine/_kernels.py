@@ -151,11 +151,14 @@ def _sigmoid_vector(a):
 def _vector_block():
     """How many float32 elements PyTorch's vectorized loop takes at once: two vectors of
     the CPU capability it dispatches to, 32 with AVX-512 (a CPU with AVX-512 VL, BW and
-    DQ and FMA3), else 16 (AVX2). ``ATEN_CPU_CAPABILITY`` overrides the choice, as it does
-    PyTorch's."""
-    forced = os.environ.get("ATEN_CPU_CAPABILITY", "").strip().lower()
-    if forced:
-        return 32 if forced == "avx512" else 16
+    DQ and FMA3), 16 with AVX2 (AVX2 and FMA3), 0 with neither (its scalar path
+    everywhere). ``ATEN_CPU_CAPABILITY`` set to exactly ``avx512``, ``avx2`` or
+    ``default`` chooses, as it does PyTorch's; any other value is ignored, as PyTorch
+    ignores it."""
+    forced = {"avx512": 32, "avx2": 16, "default": 0}.get(
+        os.environ.get("ATEN_CPU_CAPABILITY"))
+    if forced is not None:
+        return forced
     try:
         from numpy._core._multiarray_umath import __cpu_features__ as features
     except ImportError:                              # (numpy 1)
@@ -163,8 +166,9 @@ def _vector_block():
             from numpy.core._multiarray_umath import __cpu_features__ as features
         except ImportError:
             return 16
-    wide = ("AVX512VL", "AVX512BW", "AVX512DQ", "FMA3")
-    return 32 if all(features.get(f) for f in wide) else 16
+    if all(features.get(f) for f in ("AVX512VL", "AVX512BW", "AVX512DQ", "FMA3")):
+        return 32
+    return 16 if features.get("AVX2") and features.get("FMA3") else 0
 
 
 _BLOCK = _vector_block()
@@ -190,7 +194,7 @@ def sigmoid(a):
     """PyTorch's sigmoid kernel (see the module's docstring)."""
     if a.dtype != _F32 or a.size > EXACT_LIMIT:
         return 1 / (1 + np.exp(-a))
-    if a.size < _BLOCK:
+    if not _BLOCK or a.size < _BLOCK:          # (no vector path: every element scalar)
         return _sigmoid_scalar(a)
     if a.ndim and a.flags.f_contiguous and not a.flags.c_contiguous:
         return sigmoid(a.T).T           # (PyTorch walks it in memory order as well)

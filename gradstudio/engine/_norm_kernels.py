@@ -108,14 +108,15 @@ def threads():
     are cut between threads, which changes the last bits of its statistics."""
     if _THREADS:
         return _THREADS[0]
+    cores = _physical_cores() or os.cpu_count() or 1
     count = None
     for var in ("MKL_NUM_THREADS", "OMP_NUM_THREADS"):
         value = os.environ.get(var, "").strip()
         if value.isdigit() and int(value) > 0:
-            count = int(value)
+            count = min(int(value), cores)      # (PyTorch caps it at the cores, too)
             break
     if count is None:
-        count = _physical_cores() or os.cpu_count() or 1
+        count = cores
         if hasattr(os, "sched_getaffinity"):
             count = min(count, len(os.sched_getaffinity(0)))
     _THREADS.append(count)

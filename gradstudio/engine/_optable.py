@@ -242,7 +242,7 @@ def _mean_grad(F, g, out, a, dim=None, keepdim=False):
         return _unreduce(F, g, a.shape, dim, keepdim) / n
     # (the same values, divided once; in memory of their own, as PyTorch's division makes
     # them: a kernel that reads a gradient's layout, such as batch_norm's, takes its path)
-    return np.array(_unreduce(F, g / n, a.shape, dim, keepdim))
+    return np.ascontiguousarray(_unreduce(F, g / n, a.shape, dim, keepdim))
 
 
 def _mean_fwd(a, dim=None, keepdim=False):

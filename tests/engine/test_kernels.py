@@ -47,24 +47,30 @@ def test_sigmoid_is_pytorchs_to_the_last_bit(torch, inputs):
             np.testing.assert_array_equal(K.sigmoid(view(x)), theirs, err_msg=f"layout {i}")
 
 
-def test_sigmoid_follows_the_cpu_capability_pytorch_dispatches_to(torch):
-    """PyTorch's vector block is two vectors of the capability it runs with; forced to
-    AVX2 (``ATEN_CPU_CAPABILITY``, read by PyTorch and the engine alike), both take 16
-    elements at once, whatever the CPU offers beyond it (on an AVX-512 machine the
-    tails of 16 to 31 elements then change kernel, in both)."""
-    child = textwrap.dedent("""
+@pytest.mark.parametrize("forced, capability, block", [
+    ("avx2", "AVX2", 16), ("default", "DEFAULT", 0), ("bogus", None, None),
+    ("AVX2", None, None)])
+def test_sigmoid_follows_the_cpu_capability_pytorch_dispatches_to(torch, forced, capability,
+                                                                  block):
+    """PyTorch's vector block is two vectors of the capability it runs with. Forced with
+    ``ATEN_CPU_CAPABILITY`` (read by PyTorch and the engine alike): ``avx2`` takes 16
+    elements at once whatever the CPU offers beyond it, ``default`` none (the scalar
+    kernel everywhere), and a value PyTorch does not know, or in other letters, is
+    ignored by both (the CPU's own capability). Lengths around both block sizes."""
+    child = textwrap.dedent(f"""
         import numpy as np, torch
         from gradstudio.engine import _kernels as K
-        assert torch.backends.cpu.get_cpu_capability() == "AVX2", \\
-            torch.backends.cpu.get_cpu_capability()
-        assert K._BLOCK == 16
-        x = np.random.default_rng(7).uniform(-20, 20, 40 * 29).astype(np.float32)
-        for n in (15, 16, 31, 32, 47, 957, 40 * 29):
+        if {capability!r} is not None:
+            assert torch.backends.cpu.get_cpu_capability() == {capability!r}, \\
+                torch.backends.cpu.get_cpu_capability()
+            assert K._BLOCK == {block!r}
+        x = (np.random.default_rng(7).standard_normal(40 * 29) * 4).astype(np.float32)
+        for n in list(range(1, 80)) + [957, 40 * 29]:
             np.testing.assert_array_equal(K.sigmoid(x[:n]),
                                           torch.sigmoid(torch.from_numpy(x[:n])).numpy())
         print("same")
     """)
-    env = dict(os.environ, ATEN_CPU_CAPABILITY="avx2")
+    env = dict(os.environ, ATEN_CPU_CAPABILITY=forced)
     done = subprocess.run([sys.executable, "-c", child], env=env, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0 and done.stdout == "same\n", done.stderr

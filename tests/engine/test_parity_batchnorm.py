@@ -8,6 +8,12 @@ statistics and PyTorch's error messages. Programs run under torch and under the 
 transcripts are compared exactly and ``check``ed values with torch's float tolerances.
 ``batch_norm_bits`` and ``batch_norm_threads`` print every number in full: the engine
 reproduces PyTorch's CPU kernels bit for bit for contiguous inputs."""
+import os
+import subprocess
+import sys
+
+import pytest
+
 import parity
 
 P, prog = parity.table()
@@ -292,5 +298,35 @@ prog("batch_norm_threads", """
             print(e)
 """)
 
+# a mean's gradient is laid out as PyTorch's division lays it out (contiguous), which
+# decides batch norm's kernel path: y.mean(0) and y.mean(1) of an eval-mode output
+prog("batch_norm_mean_grad_layout", """
+    import torch.nn.functional as F
+    torch.manual_seed(4)
+    for shape, dim in (((100, 33), 0), ((6, 4, 9), 1), ((8, 5), 1)):
+        x = torch.randn(shape) * 2 + 1
+        c = shape[1]
+        w, b = torch.ones(c, requires_grad=True), torch.zeros(c, requires_grad=True)
+        y = F.batch_norm(x, torch.zeros(c), torch.ones(c), w, b, training=False)
+        y.register_hook(lambda g: print(g.stride()))
+        y.mean(dim).sum().backward()
+        print(shape, dim, w.grad.tolist(), b.grad.tolist())
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
+
+
+@pytest.mark.parametrize("env", [{"OMP_NUM_THREADS": "8"}, {"MKL_NUM_THREADS": "3"},
+                                 {"OMP_NUM_THREADS": "1"}])
+def test_the_thread_count_from_the_environment_is_pytorchs(env):
+    """PyTorch takes OMP_NUM_THREADS or MKL_NUM_THREADS but no more than the physical
+    cores; the engine's count (which splits an (N, C) batch's rows) is the same."""
+    pytest.importorskip("torch")
+    child = ("import torch, gradstudio.engine as E; "
+             "print(torch.get_num_threads(), E.get_num_threads())")
+    done = subprocess.run([sys.executable, "-c", child], env=dict(os.environ, **env),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    ours, theirs = done.stdout.split()
+    assert ours == theirs, done.stdout
