@@ -22,7 +22,7 @@ __all__ = ["new_key", "header", "read_header", "frame", "unframe", "hide", "FRAM
 
 _MAGIC = b"\x00GRADSTUDIO-TRACE-RESULT "
 FRAME_OVERHEAD = len(_MAGIC) + 64 + 1 + 20 + 1
-_MAX_TRIES = 64                  # frames checked before the result counts as missing
+_MAX_TRIES = 16                  # frames checked before the result counts as missing
 
 
 def new_key():

@@ -282,7 +282,7 @@ def _limit_memory():
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
         if soft == resource.RLIM_INFINITY or soft > limit:
-            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))   # (not to be raised)
     except (ImportError, ValueError, OSError):
         pass
 

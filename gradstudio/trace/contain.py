@@ -39,6 +39,7 @@ NPROC_EXTRA = 64                   # processes (and threads) more than the user 
 CPU_EXTRA = 2                      # CPU seconds past the time limit
 GO_ENV = "GRADSTUDIO_TRACE_GO"       # the descriptor the child says go on
 KEEP_ENV = "GRADSTUDIO_TRACE_KEEP"   # descriptors the supervisor hands on to the child
+PARENT_ENV = "GRADSTUDIO_TRACE_PARENT"   # the pid a process watches (``watch_parent``)
 _PR_SET_CHILD_SUBREAPER = 36
 _CLONE_NEWUSER, _CLONE_NEWNET = 0x10000000, 0x40000000
 _POLL = 0.05
@@ -235,7 +236,7 @@ def supervise(limit, argv):
     _say("network isolated" if why is None else f"network open {why}")
     folder = tempfile.mkdtemp(prefix="gradstudio-trace-")
     env = dict(os.environ, HOME=folder, TMPDIR=folder)
-    env["GRADSTUDIO_TRACE_PARENT"] = str(os.getpid())
+    env[PARENT_ENV] = str(os.getpid())
     go_read, go_write = os.pipe()
     env[GO_ENV] = str(go_write)
     keep = tuple(int(fd) for fd in env.pop(KEEP_ENV, "").split(",") if fd)

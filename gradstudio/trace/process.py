@@ -27,7 +27,7 @@ import threading
 import time
 
 from .channel import FRAME_OVERHEAD, header, new_key, unframe
-from .contain import KEEP_ENV
+from .contain import KEEP_ENV, PARENT_ENV as _PARENT_ENV
 
 __all__ = ["Child", "MAX_STDERR", "REJECTED", "watch_parent"]
 
@@ -37,7 +37,6 @@ REJECTED = ("The trace's result was rejected because the script wrote into the t
 _SUPERVISOR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "contain.py")
 _PATIENCE = 3.0              # seconds the supervisor gets to stop everything when asked
 _log = logging.getLogger("gradstudio.trace")
-_PARENT_ENV = "GRADSTUDIO_TRACE_PARENT"
 _POSIX = os.name == "posix"
 _running = set()                     # children to stop if this process exits first
 _running_lock = threading.Lock()

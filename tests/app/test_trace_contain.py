@@ -191,3 +191,15 @@ def test_a_result_forged_by_the_script_is_rejected(writes):
     with pytest.raises(TraceError) as e:
         trace(_forge(*writes) + "os._exit(0)\n", timeout=30)
     assert str(e.value) == REJECTED
+
+
+def test_the_channel_finds_the_signed_frame_among_what_else_was_written():
+    from gradstudio.trace import channel
+    key = channel.new_key()
+    real = channel.frame(key, b'{"ok": true}')
+    other = channel.frame(channel.new_key(), b'{"ok": false}')
+    # a header that claims the rest of the stream, a frame signed with another key, junk
+    greedy = b"\x00GRADSTUDIO-TRACE-RESULT " + b"0" * 64 + b" 100000\n"
+    assert channel.unframe(key, b"junk" + greedy + other + real + b"more") == b'{"ok": true}'
+    assert channel.unframe(key, other + greedy + b"x" * 100) is None
+    assert channel.unframe(key, real[:-1]) is None               # cut short
