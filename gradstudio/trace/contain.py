@@ -188,6 +188,25 @@ def _leave_network():
     return None
 
 
+def _remove(folder):
+    """Removes the script's folder, even where it took away its own rights to write."""
+    import shutil
+
+    def allow(function, path, exc_info):
+        try:
+            os.chmod(os.path.dirname(path), 0o700)
+            if os.path.isdir(path) and not os.path.islink(path):
+                os.chmod(path, 0o700)
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                os.unlink(path)
+        except OSError:
+            pass
+    shutil.rmtree(folder, onerror=allow)
+    if os.path.exists(folder):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def _say(line):
     try:
         os.write(1, (line + "\n").encode())
@@ -224,7 +243,6 @@ def _wait(tracer, go, limit, parent, stop):
 
 def supervise(limit, argv):
     """The supervisor's whole life (see the module's docstring); returns its exit code."""
-    import shutil
     import subprocess
     import tempfile
     parent = os.getppid()
@@ -245,7 +263,7 @@ def supervise(limit, argv):
                                   pass_fds=(go_write,) + keep, process_group=0)
     except OSError as exc:
         _say(f"failed {exc}")
-        shutil.rmtree(folder, ignore_errors=True)
+        _remove(folder)
         return 1
     os.close(go_write)
     for fd in keep:
@@ -253,7 +271,7 @@ def supervise(limit, argv):
     _say(f"tracer {tracer.pid}")
     ended = _wait(tracer.pid, go_read, limit, parent, stop)
     kill_tree(tracer.pid)
-    shutil.rmtree(folder, ignore_errors=True)
+    _remove(folder)
     _say("timeout" if ended == "timeout" else f"exit {ended}" if ended is not None else "stopped")
     return 0
 

@@ -92,43 +92,44 @@ class Child:
         env = dict(env)
         env[_PARENT_ENV] = str(os.getpid())
         self._key = new_key()
-        self._max_result = max_result
         self.timed_out = False
         self.isolation = None
         self._returncode = None
-        self._tracer = None
         self._reaped = False
         self._lock = threading.Lock()
         read, write = os.pipe()
         try:
-            if _POSIX:
-                env[KEEP_ENV] = str(write)
-                argv = [argv[0], "-P", _SUPERVISOR, str(_limit(request)), "--", *argv]
-                self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE,
-                                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                              env=env, pass_fds=(write,),
-                                              start_new_session=True)
-                self._status = _Capped(self._proc.stdout, 4096)
-            else:                    # the result on the child's stdout (no descriptors
-                os.close(write)      # handed on), no supervisor: its group is killed
-                write = None
-                self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE,
-                                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                              env=env, creationflags=getattr(
-                                                  subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
-                self._status = None
+            self._proc = self._start(argv, env, request, write)
+        except BaseException:
+            os.close(read)
+            raise
         finally:
-            if write is not None:
-                os.close(write)
+            os.close(write)
         with _running_lock:
             _running.add(self)
-        result = os.fdopen(read, "rb") if _POSIX else self._proc.stdout
-        if not _POSIX:
+        if _POSIX:
+            self._status = _Capped(self._proc.stdout, 4096)
+            result = os.fdopen(read, "rb")
+        else:                        # the result on the child's stdout
+            self._status = None
+            result = self._proc.stdout
             os.close(read)
         self._out = _Capped(result, max_result + FRAME_OVERHEAD + 1)
         self._err = _Capped(self._proc.stderr, MAX_STDERR)
-        threading.Thread(target=self._send, args=(header(self._key, write) + request,),
+        fd = write if _POSIX else None
+        threading.Thread(target=self._send, args=(header(self._key, fd) + request,),
                          daemon=True).start()
+
+    @staticmethod
+    def _start(argv, env, request, write):
+        pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE,
+                 "stderr": subprocess.PIPE, "env": env}
+        if not _POSIX:               # no descriptors handed on, no supervisor: the
+            return subprocess.Popen(argv, creationflags=getattr(   # group is killed
+                subprocess, "CREATE_NEW_PROCESS_GROUP", 0), **pipes)
+        env[KEEP_ENV] = str(write)
+        argv = [argv[0], "-P", _SUPERVISOR, str(_limit(request)), "--", *argv]
+        return subprocess.Popen(argv, pass_fds=(write,), start_new_session=True, **pipes)
 
     @property
     def pid(self):
