@@ -1,7 +1,7 @@
 """What keeps a traced script in bounds: the supervisor between the application and the
 tracing child, and the limits the child sets on itself before it runs the script.
 
-The supervisor (``python -P contain.py LIMIT -- ARGV...``, started by ``process.Child``)
+The supervisor (``python -I -S contain.py LIMIT -- ARGV...``, started by ``process.Child``)
 is a small process that never runs the user's code:
 
 - it makes itself a *child subreaper* (Linux ``prctl(PR_SET_CHILD_SUBREAPER)``), so every

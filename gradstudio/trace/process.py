@@ -128,7 +128,8 @@ class Child:
             return subprocess.Popen(argv, creationflags=getattr(   # group is killed
                 subprocess, "CREATE_NEW_PROCESS_GROUP", 0), **pipes)
         env[KEEP_ENV] = str(write)
-        argv = [argv[0], "-P", _SUPERVISOR, str(_limit(request)), "--", *argv]
+        # -I -S: the supervisor needs only the standard library (and starts in half the time)
+        argv = [argv[0], "-I", "-S", _SUPERVISOR, str(_limit(request)), "--", *argv]
         return subprocess.Popen(argv, pass_fds=(write,), start_new_session=True, **pipes)
 
     @property
