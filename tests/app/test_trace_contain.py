@@ -99,7 +99,7 @@ def test_the_time_limit_holds_when_the_script_ignores_or_catches_it(tmp_path, mo
         trace(script, timeout=2)
     ended = time.time()
     assert "did not finish within 2 seconds" in str(e.value)
-    assert ended - float(started.read_text()) < 2 + 3     # it ran 60 s (or 22 s) before
+    assert ended - float(started.read_text()) < 2 + 5     # it ran 60 s (or 22 s) before
 
 
 def test_the_script_runs_in_a_temporary_folder_that_is_its_home(tmp_path):
