@@ -1,10 +1,14 @@
 """The tracing child process: ``python -P <this file>`` (run by path, so that it imports
 only the engine and numpy, not the document package).
 
-Reads ``{"source": ..., "filename": ...}`` as JSON on stdin, runs the script with the
-engine installed as ``torch`` and records every tensor operation, and writes one JSON
-object on its own stdout: ``{"ok": true, "nodes": [...], "actions": [...], "seed": ...,
-"output": ...}`` or ``{"ok": false, "error": "line 7: RuntimeError: ...", ...}``.
+Reads a key and the result descriptor (``channel.header``), then ``{"source": ...,
+"filename": ...}`` as JSON on stdin, runs the script with the engine installed as
+``torch`` and records every tensor operation, and writes one JSON object, framed and
+signed with the key (``channel.frame``), to the result descriptor: ``{"ok": true,
+"nodes": [...], "actions": [...], "seed": ..., "output": ...}`` or ``{"ok": false,
+"error": "line 7: RuntimeError: ...", ...}``. The supervisor (``contain.py``) started it
+in a temporary folder; just before the script runs it limits itself (``contain.
+set_limits``) and tells the supervisor the script's time starts.
 
 Only this process ever runs the user's code. It changes nothing in the engine: the
 ``Tracer`` (``listener.py``) listens to the engine's forward observer for the script's
@@ -23,7 +27,9 @@ The package is split by responsibility: ``values`` (the record type, TraceError 
 value helpers), ``ops`` (op-table calls to node kinds), ``recorder`` (the ``Recorder``),
 ``listener`` (the ``Tracer``), ``updates`` (training steps written by hand), ``optim``
 (``torch.optim``'s calls, seen through the trace function), ``fold`` (training loops
-folded), ``naming`` (variables' names for the nodes, line by line), ``process`` (the child's process group and output caps) and this module
+folded), ``naming`` (variables' names for the nodes, line by line), ``process`` (the
+child's process as the application starts it, and output caps), ``contain`` (the
+supervisor between them and the limits), ``channel`` (the signed result) and this module
 (limits, running the script, the JSON result).
 """
 import builtins
@@ -47,6 +53,8 @@ if not __package__:
     sys.modules[_spec.name] = importlib.util.module_from_spec(_spec)
     __package__ = _spec.name
 
+from .channel import frame, hide, read_header  # noqa: E402
+from .contain import GO_ENV, NOFILE_LIMIT, set_limits  # noqa: E402
 from .display import display_text  # noqa: E402
 from .listener import Tracer  # noqa: E402
 from .naming import LineNamer  # noqa: E402
@@ -133,7 +141,8 @@ def _cell_parts(source, first, last, filename):
     return compile(tree, filename, "exec"), shown
 
 
-def trace_source(source, filename="<script>", record_values=False, timeout=None, cells=None):
+def trace_source(source, filename="<script>", record_values=False, timeout=None, cells=None,
+                 on_start=None):
     """Runs ``source`` with the engine as torch; returns the result dict. With
     ``record_values`` each node also carries what the script computed (its value, dtype,
     grad_fn and final .grad), so a caller can check the document reproduces it.
@@ -142,7 +151,8 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
     ``source`` cell by cell, as Jupyter runs them one after another: a cell's trailing
     expression is displayed, and an error ends its cell (shown in its output as
     ``RuntimeError: ...``) while the next cells still run. The result then says, per
-    cell, what it printed and the error it raised (``"cells"``)."""
+    cell, what it printed and the error it raised (``"cells"``). ``on_start(timeout)``
+    is called just before the script's first line runs (``main``: its limits)."""
     import gradstudio.engine as engine
     from gradstudio.engine.observer import listen
     rec = Recorder(engine, filename, record_values)
@@ -218,6 +228,8 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
         code = compile(source, filename, "exec") if cells is None else None
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
+            if on_start is not None:
+                on_start(timeout)
             sys.settrace(global_tracer)
             _start_timer(timeout)
             gc.freeze()     # the modules imported: not garbage, not walked again (and
@@ -270,29 +282,65 @@ def _limit_memory():
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
         if soft == resource.RLIM_INFINITY or soft > limit:
-            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))   # (not to be raised)
     except (ImportError, ValueError, OSError):
         pass
+
+
+def _result_channel(fd):
+    """The descriptor the result goes to, hidden from the script (``channel.hide``), and
+    what it is (so a script that closed it and opened a file there is not written to)."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)                  # the request and its key are read: gone
+    if fd is None:                       # (no descriptors handed on: stdout is the channel)
+        fd = os.dup(1)
+        os.dup2(devnull, 1)
+    os.close(devnull)
+    fd = hide(fd, NOFILE_LIMIT)
+    st = os.fstat(fd)
+    return fd, (st.st_dev, st.st_ino)
+
+
+def _send(fd, identity, data):
+    try:
+        st = os.fstat(fd)
+        if (st.st_dev, st.st_ino) != identity:
+            return
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    except OSError:
+        pass                             # the parent says the result is missing
+
+
+def _go(timeout):
+    """Just before the script runs: its limits, then the supervisor's clock starts."""
+    set_limits(timeout)
+    go = os.environ.pop(GO_ENV, None)
+    if go is not None:
+        try:
+            os.write(int(go), b"go")
+            os.close(int(go))
+        except (OSError, ValueError):
+            pass
 
 
 def main():
     watch_parent()
     _limit_memory()
-    request = json.loads(sys.stdin.read())
+    stdin = sys.stdin.buffer
+    key, fd = read_header(stdin)
+    request = json.loads(stdin.read().decode("utf-8"))
     sys.stdin = io.StringIO("")
-    # the result goes to the real stdout; whatever the script writes to fd 1 is dropped
-    result_stream = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)
+    fd, identity = _result_channel(fd)
     try:
         result = trace_source(request["source"], request.get("filename") or "<script>",
                               bool(request.get("record_values")), request.get("timeout"),
-                              request.get("cells"))
+                              request.get("cells"), on_start=_go)
     except BaseException as exc:  # a bug of the tracer itself: still one message
         result = {"ok": False, "error": "The tracer failed: " + "".join(
             traceback.format_exception_only(type(exc), exc)).strip()}
-    json.dump(result, result_stream)
-    result_stream.flush()
+    _send(fd, identity, frame(key, json.dumps(result).encode("utf-8")))
     # done: threads the script started and its exit handlers do not keep us waiting
     os._exit(0)
 
