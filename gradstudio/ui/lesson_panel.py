@@ -18,8 +18,6 @@ its cell current, scrolls to it and marks the node's line.
 The cells' widgets are made when the document's lesson changes (a new document, a file
 opened), never on an edit: an edit only updates the notes above the cells, once the
 edits pause."""
-import re
-
 from PySide6.QtCore import QEvent, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton,
@@ -27,6 +25,7 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPus
 
 from gradstudio.document.probe import is_random
 from gradstudio.ui.code_view import PythonHighlighter
+from gradstudio.ui.lesson_markdown import MarkdownView, label_markdown
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.shortcuts import NEXT_CELL_KEY, PREVIOUS_CELL_KEY
 
@@ -86,28 +85,6 @@ def selection_cell(lesson, selection):
 def draws_random(doc):
     """Whether some node of ``doc`` draws random numbers."""
     return any(is_random(doc.node(n).kind) for n in doc.node_ids)
-
-
-_MD_IMAGE = re.compile(r"!\[([^\]]*)\]\(\s*<?([^)\s>]*)>?[^)]*\)")
-_HTML_IMAGE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
-_HTML_SRC = re.compile(r"""\bsrc\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
-
-
-def _image_link(alt, src):
-    """An image as a link to it: the panel loads nothing from the web or the disk."""
-    words = f"[image: {alt}]" if alt else "[image]"
-    return f"{words}({src})" if src.lower().startswith(("http://", "https://")) else \
-        words.replace("[", "\\[").replace("]", "\\]")
-
-
-def label_markdown(source):
-    """A markdown cell's text as the panel renders it: images become links to them."""
-    text = _MD_IMAGE.sub(lambda m: _image_link(m.group(1), m.group(2)), source)
-
-    def html_image(m):
-        src = _HTML_SRC.search(m.group(0))
-        return _image_link("", src.group(1) if src else "")
-    return _HTML_IMAGE.sub(html_image, text)
 
 
 def _shown(text):
@@ -253,11 +230,7 @@ class CellView(QFrame):
             self.setToolTip("Click to select this cell's nodes and see the program at "
                             "this cell's moment on the timeline")
         else:
-            self.text = QLabel(label_markdown(cell.source))
-            self.text.setTextFormat(Qt.TextFormat.MarkdownText)
-            self.text.setWordWrap(True)
-            self.text.setOpenExternalLinks(True)
-            self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+            self.text = MarkdownView(cell.source)      # (loads no file: lesson_markdown)
             layout.addWidget(self.text)
         self._restyle()
 
