@@ -69,8 +69,7 @@ def label_markdown(source):
 
 def _math(tex, display):
     text = tex_to_text(tex) or tex.strip()
-    ticks = "``" if "`" in text else "`"
-    span = f"*{ticks} {text} {ticks}*" if ticks == "``" else f"*`{text}`*"
+    span = f"`` {text} ``" if "`" in text else f"`{text}`"     # (monospace, literal)
     return f"\n\n{span}\n\n" if display else span
 
 
