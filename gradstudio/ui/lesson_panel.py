@@ -271,6 +271,7 @@ class CellView(QFrame):
                              color=self.colors.error, background=self.colors.error_bg)
         for note in cell.notes:
             label = QLabel(f"Not run: {note}")
+            label.setTextFormat(Qt.TextFormat.PlainText)   # (a file's text: never HTML)
             label.setWordWrap(True)
             label.setStyleSheet(f"color: {self.colors.muted}; font-style: italic;")
             layout.addWidget(label)
@@ -348,6 +349,7 @@ class LessonPanel(SessionPanel):
         self._choosing = False
         self._scroll_target = None
         self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # (a file's text: never HTML)
         font = self.title.font()
         font.setWeight(QFont.Weight.Bold)
         self.title.setFont(font)

@@ -16,7 +16,7 @@ import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import files
@@ -82,6 +82,7 @@ def ask_to_run(parent, path) -> bool:
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(f"Run this {what}?")
+    box.setTextFormat(Qt.TextFormat.PlainText)   # (a file's name is never HTML)
     box.setText(f"Opening “{Path(path).name}” runs its code on this computer, with your "
                 f"permissions; run it only if you trust where it came from.")
     box.setInformativeText("GradStudio asks once for each file, and again when the file "

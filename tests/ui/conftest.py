@@ -21,6 +21,7 @@ def trust_answers(monkeypatch, tmp_path):
         reply = True
 
     answers = Answers()
+    answers.dialog = trust.ask_to_run          # (the real one, for the test of the dialog)
     monkeypatch.setenv("GRADSTUDIO_TRUST_FILE", str(tmp_path / "trusted-contents.json"))
     monkeypatch.setattr(trust, "ask_to_run",
                         lambda parent, path: answers.append(str(path)) or answers.reply)

@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QUrl
 from PySide6.QtGui import QColor, QImage, QTextDocument
 
-from gradstudio.document.lesson import Cell, example_lesson
+from gradstudio.document.lesson import Cell, Lesson, example_lesson
 from gradstudio.ui import lesson_markdown as lm
 from gradstudio.ui import lesson_panel as lp
 from gradstudio.ui.lesson_panel import CellView, LessonPanel
@@ -123,6 +123,20 @@ def test_html_set_into_the_view_shows_no_file_either(qtbot, tmp_path):
                                  f'{picture}" width=40 height=40> after</p>')
     view.text.resize(600, 200)
     assert "after" in view.text.shown_text() and not has_color(view.text, MAGENTA)
+
+
+def test_the_lessons_name_and_notes_from_a_file_are_plain_text(qtbot, session, tmp_path):
+    picture = square(tmp_path / "secret.png", MAGENTA)
+    name = f'<img src="{picture}" width=60 height=60>'
+    session.document.lesson = Lesson((Cell("code", "x = 1", notes=(name,)),), name=name)
+    panel = LessonPanel(session)
+    qtbot.addWidget(panel)
+    panel.resize(600, 500)
+    panel.show()
+    session.rerun()
+    qtbot.waitUntil(lambda: len(panel.cells) == 1)
+    assert panel.title.text() == name and panel.title.isVisibleTo(panel)
+    assert not has_color(panel, MAGENTA)
 
 
 def test_links_open_only_web_addresses(monkeypatch):

@@ -7,7 +7,7 @@ SHA-256 of the file's bytes, so a changed file asks again. (The question is answ
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QApplication
 
 from gradstudio.ui import main_window as mw
@@ -174,3 +174,27 @@ def test_a_script_picked_in_import_script_runs_without_a_question(qtbot, tmp_pat
     finish(qtbot, w.task)
     assert trust_answers == [] and marker.exists()
     assert trust.is_trusted(path.read_bytes())             # later opens do not ask
+
+
+def test_the_question_defaults_to_cancel_and_shows_the_name_as_plain_text(qtbot, tmp_path,
+                                                                          monkeypatch,
+                                                                          trust_answers):
+    shown = []
+
+    def press(name):
+        def exec_(box):
+            shown.append((box.text(), box.textFormat(), box.defaultButton().text()))
+            for button in box.buttons():
+                if name in button.text():
+                    button.click()
+            return 0
+        return exec_
+    w = main_window(qtbot, tmp_path)
+    odd = tmp_path / "<img src=x.png>.ipynb"
+    monkeypatch.setattr(trust.QMessageBox, "exec", press("Cancel"))
+    assert trust_answers.dialog(w, odd) is False
+    monkeypatch.setattr(trust.QMessageBox, "exec", press("Run the notebook"))
+    assert trust_answers.dialog(w, odd) is True
+    text, text_format, default = shown[0]
+    assert "“<img src=x.png>.ipynb” runs its code" in text
+    assert text_format == Qt.TextFormat.PlainText and default == "Cancel"
