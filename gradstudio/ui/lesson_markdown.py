@@ -107,15 +107,21 @@ def prepare_markdown(source):
 
 
 # ---------------------------------------------------------------------- loading nothing
+RASTER = {"image/png": "PNG", "image/jpeg": "JPEG", "image/jpg": "JPEG", "image/gif": "GIF",
+          "image/bmp": "BMP", "image/webp": "WEBP"}
+
+
 def embedded_image(url):
-    """The image a ``data:image/…`` URL holds, or None (not such a URL, too long, not an
-    image)."""
+    """The picture a ``data:image/…`` URL holds, or None (not such a URL, too long, not a
+    picture). Only raster formats, each read as the format it claims: an SVG may name
+    other files."""
     encoded = bytes(url.toEncoded()).decode("ascii", "replace")
     if not encoded[:5].lower() == "data:" or len(encoded) > MAX_EMBEDDED or \
             "," not in encoded:
         return None
     head, payload = encoded[5:].split(",", 1)
-    if not head.lower().startswith("image/"):
+    image_format = RASTER.get(head.lower().split(";")[0].strip())
+    if image_format is None:
         return None
     try:
         data = unquote_to_bytes(payload)
@@ -123,7 +129,7 @@ def embedded_image(url):
             data = base64.b64decode(data, validate=False)
     except ValueError:
         return None
-    image = QImage.fromData(data)
+    image = QImage.fromData(data, image_format)
     return None if image.isNull() else image
 
 

@@ -4,6 +4,7 @@ and only images embedded in the text (``data:`` URIs) are shown. Before, a
 reference-style image ``![a][r]`` with ``[r]: /dev/zero`` froze the window at 4.2 GB, a
 FIFO blocked it for good and ``/etc/hostname`` was read."""
 import base64
+import json
 import os
 import subprocess
 import sys
@@ -99,6 +100,12 @@ def test_the_document_gives_no_resource_but_embedded_images(tmp_path):
                  "data:image/png;base64,bm90IGFuIGltYWdl"):
         assert doc.loadResource(image, QUrl(name)) == empty, name   # (not null: Qt
         assert doc.loadResource(sheet, QUrl(name)) == "", name      # would read it)
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/'
+           f'xlink" width="40" height="40"><image xlink:href="{picture}" width="40" '
+           'height="40"/></svg>')
+    for mime in ("image/svg+xml", "image/png"):          # (the png is an SVG inside)
+        name = f"data:{mime};base64," + base64.b64encode(svg.encode()).decode()
+        assert doc.loadResource(image, QUrl(name)) == empty, mime
     shown = doc.loadResource(image, QUrl(data_uri(GREEN)))
     assert isinstance(shown, QImage) and shown.pixelColor(5, 5) == GREEN
 
@@ -137,6 +144,17 @@ def test_the_lessons_name_and_notes_from_a_file_are_plain_text(qtbot, session, t
     qtbot.waitUntil(lambda: len(panel.cells) == 1)
     assert panel.title.text() == name and panel.title.isVisibleTo(panel)
     assert not has_color(panel, MAGENTA)
+
+
+def test_an_attached_image_of_a_notebook_is_shown(qtbot, tmp_path):
+    from gradstudio.document.notebook import read_notebook
+    png = data_uri(GREEN).split(",", 1)[1]
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "markdown", "metadata": {}, "attachments": {"g.png": {"image/png": png}},
+         "source": "An attached plot: ![g](attachment:g.png)"}]}
+    read = read_notebook(json.dumps(notebook).encode(), "n.ipynb")
+    view = markdown_view(qtbot, read.cells[0].source)
+    assert has_color(view, GREEN)
 
 
 def test_links_open_only_web_addresses(monkeypatch):
