@@ -90,20 +90,19 @@ def prepare_markdown(source):
     fenced code blocks are left as they are."""
     out, chunk, fence = [], [], None
     for line in label_markdown(str(source)).split("\n"):
-        opened = _FENCE.match(line)
-        if fence is None and opened:
-            out.append(_TOKEN.sub(_mend, "\n".join(chunk)))
-            chunk, fence = [], opened.group(1)
-            out.append(line)
-        elif fence is not None:
-            out.append(line)
-            if line.strip().startswith(fence[0] * len(fence)) and \
-                    not line.strip().strip(fence[0]):
-                fence = None
-        else:
+        marks = _FENCE.match(line)
+        if fence is None and marks is None:
             chunk.append(line)
+            continue
+        if fence is None:                               # a code block begins
+            out.append(_TOKEN.sub(_mend, "\n".join(chunk)))
+            chunk, fence = [], marks.group(1)
+        elif marks is not None and marks.group(1)[0] == fence[0] and \
+                len(marks.group(1)) >= len(fence) and not line.strip().strip(fence[0]):
+            fence = None                                # … and ends
+        out.append(line)
     out.append(_TOKEN.sub(_mend, "\n".join(chunk)))
-    return "\n".join(part for part in out)
+    return "\n".join(out)
 
 
 # ---------------------------------------------------------------------- loading nothing
