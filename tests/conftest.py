@@ -7,3 +7,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import tempfile  # noqa: E402
 
 os.environ.setdefault("GRADSTUDIO_RECOVERY_DIR", tempfile.mkdtemp(prefix="gradstudio-recovery-"))
+
+# What the user allowed to run (ui/trust.py): never the user's own list either.
+os.environ.setdefault("GRADSTUDIO_TRUST_FILE", os.path.join(
+    tempfile.mkdtemp(prefix="gradstudio-trust-"), "trusted.json"))

@@ -1,6 +1,8 @@
 """The ``gradstudio`` command.
 
-    gradstudio [FILE.gsg|NOTEBOOK.ipynb ...]       open the desktop window (on the first file)
+    gradstudio [FILE.gsg|NOTEBOOK.ipynb|SCRIPT.py ...]
+                                                   open the desktop window (on the first file;
+                                                   a notebook or script asks before it runs)
     gradstudio run FILE.gsg [--json]               run a graph, print every node's end state
     gradstudio export FILE.gsg [-o SCRIPT.py]      write the graph as a PyTorch script
     gradstudio export FILE.gsg -o LESSON.ipynb     ... or as a Jupyter notebook whose cells
@@ -51,7 +53,8 @@ class _Usage(Exception):
 def _parser():
     p = _Parser(prog=PROG, description="GradStudio: build, run and understand PyTorch-style "
                 "autograd graphs. Without a command, opens the desktop window (on the "
-                "first FILE.gsg or NOTEBOOK.ipynb if given).")
+                "first FILE.gsg, NOTEBOOK.ipynb or SCRIPT.py if given; a notebook or script "
+                "asks before it runs).")
     p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     r = sub.add_parser("run", help="run a graph and print every node's state at the end of "

@@ -17,9 +17,10 @@ keeps its whole cell from running.
 import json
 import re
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 __all__ = ["Notebook", "NotebookError", "Program", "read_notebook", "program",
-           "MAX_NOTEBOOK_BYTES", "MAX_CODE_CHARS"]
+           "with_attachments", "MAX_NOTEBOOK_BYTES", "MAX_CODE_CHARS"]
 
 MAX_NOTEBOOK_BYTES = 32 * 1024 ** 2      # the file, outputs and images included
 MAX_CODE_CHARS = 1024 * 1024             # the code the tracer runs (as for a script)
@@ -70,6 +71,41 @@ class Program:
         """``[(cell, first line, last line)]`` of the code cells that have lines."""
         return [(i, s, s + n - 1) for i, (s, n) in enumerate(zip(self.starts, self.lengths))
                 if s is not None and n]
+
+
+_ATTACHMENT = re.compile(r"attachment:([^\s)\]\"'<>]+)")
+
+
+def with_attachments(source, attachments, room=MAX_CELL_CHARS):
+    """A markdown cell's ``source`` with each image it names as ``attachment:NAME`` (one of
+    the cell's ``attachments``) written in as a ``data:`` URI, so that the lesson holds
+    its images and a view never looks them up anywhere; an attachment that is not an
+    image, or would take the cell past ``MAX_CELL_CHARS`` (or past ``room``), stays a
+    name."""
+    if not isinstance(attachments, dict) or "attachment:" not in source:
+        return source
+    images = {}
+    for name, bundle in attachments.items():
+        if not isinstance(bundle, dict):
+            continue
+        for mime, data in bundle.items():
+            if isinstance(mime, str) and mime.startswith("image/") and \
+                    re.fullmatch(r"[\w.+-]+/[\w.+-]+", mime):
+                data = _text(data).replace("\n", "")
+                if re.fullmatch(r"[A-Za-z0-9+/=]*", data):
+                    images[str(name)] = f"data:{mime};base64,{data}"
+                    break
+    limit = min(MAX_CELL_CHARS, len(source) + max(0, room))
+
+    def inline(m):
+        nonlocal size
+        uri = images.get(m.group(1)) or images.get(unquote(m.group(1)))
+        if uri is None or size + len(uri) - len(m.group(0)) > limit:
+            return m.group(0)
+        size += len(uri) - len(m.group(0))
+        return uri
+    size = len(source)
+    return _ATTACHMENT.sub(inline, source)
 
 
 def _text(value):
@@ -177,7 +213,9 @@ def read_notebook(data, source="notebook.ipynb") -> Notebook:
             cells.append(NotebookCell("code", src, _stored(c.get("outputs", [])) or None,
                                       count if isinstance(count, int) else None))
         else:
-            cells.append(NotebookCell("markdown", src))
+            shown = with_attachments(src, c.get("attachments"), MAX_TEXT_CHARS - text)
+            text += len(shown) - len(src)
+            cells.append(NotebookCell("markdown", shown))
     if code > MAX_CODE_CHARS:
         raise NotebookError(f"{name} has more than {MAX_CODE_CHARS // 1024 ** 2} MB of code; "
                             "trace a shorter notebook.")

@@ -18,15 +18,15 @@ its cell current, scrolls to it and marks the node's line.
 The cells' widgets are made when the document's lesson changes (a new document, a file
 opened), never on an edit: an edit only updates the notes above the cells, once the
 edits pause."""
-import re
-
 from PySide6.QtCore import QEvent, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton,
                                QScrollArea, QSizePolicy, QTextEdit, QVBoxLayout, QWidget)
 
 from gradstudio.document.probe import is_random
-from gradstudio.ui.code_view import PythonHighlighter
+from gradstudio.ui.highlight import PygmentsHighlighter
+from gradstudio.ui.lesson_markdown import MarkdownView, label_markdown
+from gradstudio.ui.lesson_style import lesson_colors
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.shortcuts import NEXT_CELL_KEY, PREVIOUS_CELL_KEY
 
@@ -42,7 +42,6 @@ DIFFERS = "differs from the notebook"
 DIFFERS_COLOR = "#ef6c00"
 CURRENT_COLOR = "#1565c0"
 ERROR_COLOR = "#c62828"
-LINE_COLOR = "#fff3c4"                # the selected node's line (as in the code panel)
 MAX_SHOWN_LINES = 300                 # of one output; the rest is counted, not shown
 MAX_SHOWN_CHARS = 30_000
 
@@ -88,28 +87,6 @@ def draws_random(doc):
     return any(is_random(doc.node(n).kind) for n in doc.node_ids)
 
 
-_MD_IMAGE = re.compile(r"!\[([^\]]*)\]\(\s*<?([^)\s>]*)>?[^)]*\)")
-_HTML_IMAGE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
-_HTML_SRC = re.compile(r"""\bsrc\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
-
-
-def _image_link(alt, src):
-    """An image as a link to it: the panel loads nothing from the web or the disk."""
-    words = f"[image: {alt}]" if alt else "[image]"
-    return f"{words}({src})" if src.lower().startswith(("http://", "https://")) else \
-        words.replace("[", "\\[").replace("]", "\\]")
-
-
-def label_markdown(source):
-    """A markdown cell's text as the panel renders it: images become links to them."""
-    text = _MD_IMAGE.sub(lambda m: _image_link(m.group(1), m.group(2)), source)
-
-    def html_image(m):
-        src = _HTML_SRC.search(m.group(0))
-        return _image_link("", src.group(1) if src else "")
-    return _HTML_IMAGE.sub(html_image, text)
-
-
 def _shown(text):
     """``text`` cut to what one output block shows."""
     lines = text.rstrip("\n").split("\n")
@@ -128,10 +105,15 @@ def _fixed_font():
 # ---------------------------------------------------------------------- widgets
 class TextBlock(QPlainTextEdit):
     """Read-only text as tall as its lines (the panel scrolls, not the block), scrolling
-    sideways when a line is too long. ``code``: Python colours and line numbers."""
+    sideways when a line is too long. ``code``: Python colours and line numbers.
+    ``colors``: the panel's ``LessonColors`` (by default, for the application's palette);
+    ``color`` and ``background`` replace its text and background colours."""
 
-    def __init__(self, text, code=False, color=None, background="#f5f5f5", parent=None):
+    def __init__(self, text, code=False, color=None, background=None, parent=None,
+                 colors=None):
         super().__init__(parent)
+        self.colors = colors = colors or lesson_colors(self.palette())
+        background = background or (colors.code_bg if code else colors.output_bg)
         self.setReadOnly(True)
         self.setFont(_fixed_font())
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -142,11 +124,12 @@ class TextBlock(QPlainTextEdit):
                                      Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)   # (Tab does not stop in every cell)
-        self.setStyleSheet(f"QPlainTextEdit {{ background: {background};"
-                           + (f" color: {color};" if color else "") + " }")
+        self.setStyleSheet(f"QPlainTextEdit {{ background: {background}; "
+                           f"color: {color or colors.text}; }}")
         self.document().setUndoRedoEnabled(False)
         self.setPlainText(text)
-        self.highlighter = PythonHighlighter(self.document()) if code else None
+        self.highlighter = PygmentsHighlighter(self.document(), colors.dark) if code \
+            else None
         self.gutter = _Gutter(self) if code else None
         if self.gutter is not None:
             self.setViewportMargins(self.gutter.width_needed(), 0, 0, 0)
@@ -164,7 +147,7 @@ class TextBlock(QPlainTextEdit):
             if not block.isValid():
                 continue
             extra = QTextEdit.ExtraSelection()
-            extra.format.setBackground(QColor(LINE_COLOR))
+            extra.format.setBackground(QColor(self.colors.line))
             extra.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
             extra.cursor = QTextCursor(block)
             marks.append(extra)
@@ -215,8 +198,8 @@ class _Gutter(QWidget):
 
     def paintEvent(self, event):
         painter = QPainter(self)
-        painter.fillRect(event.rect(), QColor("#e8e8e8"))
-        painter.setPen(QColor("#9e9e9e"))
+        painter.fillRect(event.rect(), QColor(self.editor.colors.gutter_bg))
+        painter.setPen(QColor(self.editor.colors.gutter_text))
         painter.setFont(self.editor.font())
         editor, height = self.editor, self.editor.fontMetrics().height()
         block, offset = editor.firstVisibleBlock(), editor.contentOffset()
@@ -240,6 +223,7 @@ class CellView(QFrame):
         super().__init__(parent)
         self.setObjectName("lessonCell")
         self.index, self.cell = index, cell
+        self.colors = lesson_colors(self.palette())
         self.differs = cell.differs()
         self.current = False
         self.code = None
@@ -253,11 +237,7 @@ class CellView(QFrame):
             self.setToolTip("Click to select this cell's nodes and see the program at "
                             "this cell's moment on the timeline")
         else:
-            self.text = QLabel(label_markdown(cell.source))
-            self.text.setTextFormat(Qt.TextFormat.MarkdownText)
-            self.text.setWordWrap(True)
-            self.text.setOpenExternalLinks(True)
-            self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+            self.text = MarkdownView(cell.source)      # (loads no file: lesson_markdown)
             layout.addWidget(self.text)
         self._restyle()
 
@@ -266,7 +246,7 @@ class CellView(QFrame):
         head = QHBoxLayout()
         count = "" if cell.execution_count is None else str(cell.execution_count)
         self.title = QLabel(f"Cell {self.index + 1} · In [{count or ' '}]:")
-        self.title.setStyleSheet("color: #616161;")
+        self.title.setStyleSheet(f"color: {self.colors.muted};")
         head.addWidget(self.title)
         head.addStretch(1)
         self.differs_label = QLabel(DIFFERS)
@@ -274,7 +254,7 @@ class CellView(QFrame):
         self.differs_label.setVisible(self.differs)
         head.addWidget(self.differs_label)
         layout.addLayout(head)
-        self.code = TextBlock(cell.source, code=True)
+        self.code = TextBlock(cell.source, code=True, colors=self.colors)
         layout.addWidget(self.code)
         output, stored = cell.output, cell.stored
         if self.differs:
@@ -288,23 +268,25 @@ class CellView(QFrame):
                              "Output · GradStudio's run (the notebook stored none):", output)
         if cell.error:
             self._add_output(layout, "error", "Error in GradStudio's run:", cell.error,
-                             color=ERROR_COLOR, background="#fdecea")
+                             color=self.colors.error, background=self.colors.error_bg)
         for note in cell.notes:
             label = QLabel(f"Not run: {note}")
+            label.setTextFormat(Qt.TextFormat.PlainText)   # (a file's text: never HTML)
             label.setWordWrap(True)
-            label.setStyleSheet("color: #757575; font-style: italic;")
+            label.setStyleSheet(f"color: {self.colors.muted}; font-style: italic;")
             layout.addWidget(label)
         for block in (self.code, *self.outputs.values()):   # clicks inside the text
             block.viewport().installEventFilter(self)
 
-    def _add_output(self, layout, key, caption, text, color=None, background="#fafafa"):
+    def _add_output(self, layout, key, caption, text, color=None, background=None):
         label = QLabel(caption)
-        label.setStyleSheet(f"color: {color or '#616161'};")
+        label.setStyleSheet(f"color: {color or self.colors.muted};")
         small = label.font()
         small.setPointSizeF(max(6.0, small.pointSizeF() * 0.9))
         label.setFont(small)
         layout.addWidget(label)
-        block = TextBlock(_shown(text), color=color, background=background)
+        block = TextBlock(_shown(text), color=color, background=background,
+                          colors=self.colors)
         layout.addWidget(block)
         self.outputs[key] = block
 
@@ -327,9 +309,9 @@ class CellView(QFrame):
 
     def _restyle(self):
         bar = self.bar_color() or "transparent"
-        border = CURRENT_COLOR if self.current else ("#e0e0e0" if self.cell.is_code
+        border = CURRENT_COLOR if self.current else (self.colors.border if self.cell.is_code
                                                      else "transparent")
-        background = "#eef4fd" if self.current else "transparent"
+        background = self.colors.current_bg if self.current else "transparent"
         self.setStyleSheet(f"QFrame#lessonCell {{ border: 1px solid {border}; border-left: "
                            f"5px solid {bar}; background: {background}; }}")
 
@@ -367,15 +349,15 @@ class LessonPanel(SessionPanel):
         self._choosing = False
         self._scroll_target = None
         self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # (a file's text: never HTML)
         font = self.title.font()
         font.setWeight(QFont.Weight.Bold)
         self.title.setFont(font)
         self.title.setWordWrap(True)
         self.hint = QLabel(HINT)
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: #757575;")
-        self.seed_note = self._note("#fff8e1")
-        self.edited_note = self._note("#fbe9e7")
+        self.seed_note = self._note()
+        self.edited_note = self._note()
         self.edited_note.setText(EDITED_NOTE)
         self.previous_button = QPushButton("Previous cell")
         self.previous_button.setToolTip(f"The previous code cell ({PREVIOUS_CELL_KEY})")
@@ -385,7 +367,6 @@ class LessonPanel(SessionPanel):
                                     f"at its moment ({NEXT_CELL_KEY})")
         self.next_button.clicked.connect(self.next_cell)
         self.position = QLabel()
-        self.position.setStyleSheet("color: #616161;")
         self.nav = QWidget()
         nav = QHBoxLayout(self.nav)
         nav.setContentsMargins(0, 0, 0, 0)
@@ -408,15 +389,41 @@ class LessonPanel(SessionPanel):
         self.follow(session.run_finished, self._sync_lesson)
         self.follow(session.run_finished, self._update_notes, later=True)
         self.follow(session.selection_changed, self._follow_selection)
+        self.colors = None
+        self._apply_colors()
         self.first_refresh()
 
     @staticmethod
-    def _note(background):
+    def _note():
         label = QLabel()
         label.setWordWrap(True)
-        label.setStyleSheet(f"background: {background}; padding: 4px; border-radius: 3px;")
         label.hide()
         return label
+
+    def _apply_colors(self):
+        """The notes' and labels' colours from the palette; the cells are made again
+        when the palette's colours change (a dark theme chosen while the window runs)."""
+        colors = lesson_colors(self.palette())
+        if colors == self.colors:
+            return
+        rebuild = self.colors is not None
+        self.colors = colors
+        self.hint.setStyleSheet(f"color: {colors.muted};")
+        self.position.setStyleSheet(f"color: {colors.muted};")
+        for note, background in ((self.seed_note, colors.seed_bg),
+                                 (self.edited_note, colors.edited_bg)):
+            note.setStyleSheet(f"background: {background}; color: {colors.note_text}; "
+                               "padding: 4px; border-radius: 3px;")
+        if rebuild and self.lesson is not None:
+            current, self.lesson = self.current, None
+            self._sync_lesson()
+            if current is not None and current < len(self.cells):
+                self._set_current(current)
+
+    def changeEvent(self, event):
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._apply_colors()
 
     def refresh(self):
         self._sync_lesson()

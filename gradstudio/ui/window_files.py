@@ -1,7 +1,8 @@
 """The main window's File menu: New, Open (a graph, or a Jupyter notebook traced in a
 worker with a Cancel button and opened with its lesson), Open Recent, the examples, Save,
 Save As, the recent-files list (kept in QSettings), Import PyTorch Script (traced in a
-worker too) and the exports (a PyTorch script, a notebook, the canvas as a picture). A
+worker too) and the exports (a PyTorch script, a notebook, the canvas as a picture).
+A notebook or script not picked in a dialog just now asks before it runs (``trust``). A
 mixin of ``MainWindow``: it uses the window's ``session``, ``settings``, ``canvas``,
 ``docks``, ``show_error``, ``ask_*`` and ``statusBar()``."""
 import weakref
@@ -11,7 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import Document, export, files
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
-from gradstudio.ui import loading, recovery
+from gradstudio.ui import loading, recovery, trust
 from gradstudio.ui.tasks import Task
 
 __all__ = ["WindowFiles", "example_paths", "example_title", "EXTENSION", "GRAPH_FILTER",
@@ -24,7 +25,8 @@ NOTEBOOK_SUFFIX = ".ipynb"
 GRAPH_FILTER = f"GradStudio graphs (*{EXTENSION})"
 OPEN_FILTER = f"GradStudio graphs and notebooks (*{EXTENSION} *{NOTEBOOK_SUFFIX})"
 NOTEBOOK_FILTER = f"Jupyter notebooks (*{NOTEBOOK_SUFFIX})"
-SCRIPT_FILTER = "Python scripts (*.py)"
+SCRIPT_SUFFIX = ".py"
+SCRIPT_FILTER = f"Python scripts (*{SCRIPT_SUFFIX})"
 MAX_RECENT = 10
 _STOCK = QMessageBox.StandardButton
 
@@ -81,10 +83,15 @@ class WindowFiles:
         return False
 
     def open_file(self, path=None):
-        """Opens a graph file or a Jupyter notebook (asks for one without ``path``). A
-        file that cannot be read leaves the open document as it was and says why. A
-        notebook is traced, and a big file read and run, in a worker (see ``loading``):
-        the ``Task`` is returned and the document appears when it succeeds."""
+        """Opens a graph file or a Jupyter notebook (asks for one without ``path``); a
+        script given by ``path`` is imported. A file that cannot be read leaves the open
+        document as it was and says why. A notebook is traced, and a big file read and
+        run, in a worker (see ``loading``): the ``Task`` is returned and the document
+        appears when it succeeds. A notebook or script not picked in the dialog runs
+        only once the user allows it (``trust``)."""
+        chosen = path is None                 # (picked in the dialog just now: no
+        if not chosen and Path(path).suffix.lower() == SCRIPT_SUFFIX:  # trust question)
+            return self.import_script(path)
         if not self.maybe_save():
             return False
         if path is None:
@@ -94,7 +101,7 @@ class WindowFiles:
                 return False
         path = Path(path)
         if path.suffix.lower() == NOTEBOOK_SUFFIX:
-            return self._open_notebook(path)
+            return self._open_notebook(path, chosen)
         if loading.in_background(path):
             return self._open_in_background(path)
         try:
@@ -127,11 +134,12 @@ class WindowFiles:
         if doc.lesson is not None and doc.lesson.code_cells():
             self.show_lesson()
 
-    def _open_notebook(self, path):
+    def _open_notebook(self, path, chosen=False):
         """Traces a notebook's cells in a worker (progress dialog, Cancel) and opens the
         graph as a new, unsaved document with the notebook as its lesson, the Lesson
         panel raised. Returns the ``Task``; the open document stays as it is until the
-        new one is ready, and stays for good if the notebook cannot be traced."""
+        new one is ready, and stays for good if the notebook cannot be traced or the
+        user declines to run it (asked unless ``chosen`` in the dialog, see ``trust``)."""
         if self.task is not None and self.task.running:
             return None
         try:
@@ -142,6 +150,8 @@ class WindowFiles:
             if not path.exists():
                 self._remove_recent(path)
             return False
+        if not trust.may_run(self, path, data, chosen):
+            return self._not_run(path)
         from gradstudio.document.notebook_trace import trace_notebook
         task = Task(lambda token: trace_notebook(data, path.name, should_cancel=token),
                     "Open Notebook", f"Running the cells of “{path.name}” to trace the "
@@ -390,6 +400,7 @@ class WindowFiles:
             return None
         if not self.maybe_save():
             return None
+        chosen = path is None                 # (picked in the dialog just now)
         if path is None:
             path = self.ask_open_path("Import PyTorch Script — the script will be run",
                                       SCRIPT_FILTER)
@@ -397,11 +408,14 @@ class WindowFiles:
                 return None
         path = Path(path)
         try:
-            source = path.read_text(encoding="utf-8")
+            data = path.read_bytes()
+            source = data.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             self.show_error("Could not import the script",
                             f"“{path.name}” could not be read: {exc}")
             return None
+        if not trust.may_run(self, path, data, chosen):
+            return self._not_run(path)
         from gradstudio.document import trace
         task = Task(lambda token: trace.trace(source, should_cancel=token, filename=path.name),
                     "Import PyTorch Script",
@@ -414,6 +428,12 @@ class WindowFiles:
         self.task = task
         task.start()
         return task
+
+    def _not_run(self, path):
+        """The user declined to run ``path``: nothing opened, nothing ran."""
+        self.statusBar().showMessage(f"{path.name} was not run; the open graph is "
+                                     "unchanged.", 10000)
+        return None
 
     def _on_traced(self, path, result):
         doc = getattr(result, "document", result)

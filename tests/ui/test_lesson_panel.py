@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QPushButton
 from gradstudio.document.lesson import example_lesson
 from gradstudio.document.notebook_trace import trace_notebook
 from gradstudio.ui import lesson_panel as lp
+from gradstudio.ui.lesson_markdown import MarkdownView
 from gradstudio.ui import main_window as mw
 from gradstudio.ui import window_files
 from gradstudio.ui.canvas.node_item import HEADER, WIDTH
@@ -88,8 +89,9 @@ def test_opening_a_notebook_traces_it_and_shows_every_cell(lesson_window, tmp_pa
     assert len(panel.cells) == 11 and panel.title.text() == AUTOGRAD.name
     assert not panel.hint.isVisibleTo(panel)
     markdown = panel.cells[1]
-    assert markdown.text.textFormat() == Qt.TextFormat.MarkdownText
-    assert "computation graph" in markdown.text.text() and "<img" not in markdown.text.text()
+    assert isinstance(markdown.text, MarkdownView)
+    assert "computation graph" in markdown.text.shown_text()
+    assert "<img" not in markdown.text.shown_text()
     code = panel.cells[3]                                        # y = x + 2 / y
     assert code.code.toPlainText() == "y = x + 2\ny"
     assert code.code.highlighter is not None and code.code.gutter is not None
@@ -322,8 +324,9 @@ def test_an_example_shows_its_text_or_how_to_get_a_lesson(window, qtbot):
     doc.lesson = example_lesson("## The autograd tutorial\n\n`y = x + 2` keeps a **grad_fn**.")
     window.session.rerun()
     (view,) = panel.cells
-    assert view.text.textFormat() == Qt.TextFormat.MarkdownText
-    assert "keeps a **grad_fn**" in view.text.text()
+    assert isinstance(view.text, MarkdownView)
+    assert "keeps a grad_fn" in view.text.shown_text()
+    assert view.text.markdown == "## The autograd tutorial\n\n`y = x + 2` keeps a **grad_fn**."
     assert not panel.hint.isVisibleTo(panel) and not panel.nav.isVisibleTo(panel)
     assert not panel.edited_note.isVisibleTo(panel) and not panel.seed_note.isVisibleTo(panel)
     assert not panel.title.isVisibleTo(panel)
