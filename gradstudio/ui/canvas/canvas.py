@@ -84,6 +84,7 @@ class Canvas(CanvasView):
         font = self.empty_hint.font()    # set here, not in the style sheet: the hint is
         font.setPixelSize(14)            # measured before the style sheet is applied
         self.empty_hint.setFont(font)
+        scene.about_to_clear.connect(self.cancel_mode)   # a drag holds items
         session.document_replaced.connect(self._on_document_replaced)
         session.document_changed.connect(self._update_empty_hint)
         self._update_empty_hint()
