@@ -27,7 +27,7 @@ from gradstudio.ui.docks import DockedPanel, WindowDocks
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
-from gradstudio.ui import heap, shortcuts
+from gradstudio.ui import error_report, heap, shortcuts
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
 from gradstudio.ui.window_files import WindowFiles, example_paths, example_title
@@ -404,10 +404,9 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
             traceback.print_exception(exc_type, exc, tb)
             if issubclass(exc_type, (KeyboardInterrupt, SystemExit)):
                 return previous(exc_type, exc, tb)
-            try:
-                self.show_error("Something went wrong",
-                                f"{exc_type.__name__}: {exc}. The graph is still open; "
-                                "undo the last step if something looks wrong.")
+            try:          # (an edit's failure is undone; a view's failure is the view's)
+                self.show_error(*error_report.uncaught_message(
+                    exc_type, exc, tb, error_report.keep_details(exc_type, exc, tb)))
             except Exception:  # noqa: BLE001 - never fail inside the hook
                 pass
         sys.excepthook = hook
