@@ -14,6 +14,7 @@ import weakref
 from collections import Counter
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSettings, Qt
+from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QMessageBox
 from shiboken6 import Shiboken
 
@@ -184,6 +185,25 @@ def test_a_new_document_leaves_no_reference_to_the_items_it_dropped(qtbot):
         assert dead_items() - earlier == Counter()
         names = ids(session)
     assert len(scene.nodes) == len(session.document.node_ids)
+
+
+def test_a_right_click_menu_open_when_the_document_goes_closes_and_holds_no_item(qtbot):
+    """Its entries would edit the old document (and a region's held the region's item)."""
+    earlier = dead_items()
+    session, canvas = canvas_on(qtbot, autograd_tutorial(), centre=(300, 200))
+    names = ids(session)
+    session.document.add_region([names["y"]])
+    frame = canvas.scene().regions[next(iter(session.document.regions))].frame
+    at = canvas.mapFromScene(frame.topLeft()) + QPoint(3, 3)      # on the frame's edge
+    canvas.contextMenuEvent(QContextMenuEvent(QContextMenuEvent.Reason.Mouse, at,
+                                              canvas.viewport().mapToGlobal(at)))
+    menu = canvas.context_menu
+    assert [a.text() for a in menu.actions()][:1] == ["Remove no_grad region"]
+    session.set_document(autograd_tutorial())
+    assert canvas.context_menu is None and not menu.isVisible()
+    del menu
+    _flush_deferred_deletes()
+    assert dead_items() - earlier == Counter()
 
 
 def test_dead_items_finds_an_item_held_past_its_scene(qtbot):
