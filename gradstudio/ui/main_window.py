@@ -4,8 +4,10 @@ Edit, Graph, View and Help menus.
 Every failure a user should hear about goes through ``show_error`` and every question
 through an ``ask_*`` method, so tests answer them without a dialog. No menu command lets
 an exception reach the event loop, and ``install_excepthook`` turns anything else into a
-message instead of a crash. Graphs and exports are written through ``QSaveFile`` (all or
-nothing, see ``saving``); a saved graph keeps the previous file as ``NAME.gsg.bak``.
+message instead of a crash (one that says whether a view or an edit failed: see
+``error_report``). Graphs and exports are written atomically (all or nothing, see
+``files.write_atomically``); a saved graph keeps the previous file as ``NAME.gsg.bak``,
+and Save asks before replacing a file changed on disk or read-only (``save_guard``).
 """
 import sys
 import traceback
