@@ -23,7 +23,8 @@ from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer
 
 from gradstudio.document import files
 
-__all__ = ["AUTOSAVE_MS", "FIRST_AUTOSAVE_MS", "Autosaver", "Recovered", "recovery_dir", "orphans", "discard"]
+__all__ = ["AUTOSAVE_MS", "FIRST_AUTOSAVE_MS", "Autosaver", "Recovered", "recovery_dir",
+           "orphans", "discard"]
 
 AUTOSAVE_MS = 60_000
 FIRST_AUTOSAVE_MS = 3_000

@@ -15,7 +15,7 @@ from collections import Counter
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSettings, Qt
 from PySide6.QtGui import QContextMenuEvent
-from PySide6.QtWidgets import QApplication, QGraphicsItem, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 from shiboken6 import Shiboken
 
 from gradstudio.document.examples import autograd_tutorial, build as build_example
@@ -24,7 +24,7 @@ from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.main_window import MainWindow
 from gradstudio.ui.session import Session
 
-from driving import canvas_on, drag, ids, press_and_move
+from driving import canvas_on, dead_items, drag, ids, press_and_move
 
 
 def _flush_deferred_deletes():
@@ -150,15 +150,6 @@ def test_a_process_that_copied_nodes_exits_cleanly():
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
                           text=True, timeout=60)
     assert (done.returncode, done.stdout.strip()) == (0, "copied"), done.stderr[-2000:]
-
-
-def dead_items():
-    """The canvas items whose C++ object is gone but whose Python wrapper something still
-    holds (an item the scene owns lets go of its wrapper when it is deleted, so a dead
-    wrapper that is still alive is a Python reference that outlived its scene)."""
-    gc.collect()
-    return Counter(type(o).__qualname__ for o in gc.get_objects()
-                   if isinstance(o, QGraphicsItem) and not Shiboken.isValid(o))
 
 
 def test_a_new_document_leaves_no_reference_to_the_items_it_dropped(qtbot):

@@ -6,17 +6,16 @@ mirrors a node of the open document, the status bar counts that document, and no
 reference outlives an item a new document dropped. Seeds make each sequence
 reproducible; the failing seed and step are in the assertion's message."""
 import random
+from collections import Counter
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
-from collections import Counter
 
 from gradstudio.ui.probe_panel import CHECK, JACOBIAN
 from gradstudio.ui.window_files import example_paths
 
-from driving import main_window, press_and_move
-from test_ownership import dead_items
+from driving import dead_items, main_window, press_and_move
 
 KINDS = ["ones", "randn", "exp", "sum", "mul", "tanh"]
 STEPS = 20
