@@ -179,7 +179,8 @@ def test_a_new_document_leaves_no_reference_to_the_items_it_dropped(qtbot):
 
 
 def test_a_right_click_menu_open_when_the_document_goes_closes_and_holds_no_item(qtbot):
-    """Its entries would edit the old document (and a region's held the region's item)."""
+    """Its entries would edit the old document (and a region's held the region's item);
+    the node search, which lists the old document's nodes, closes too."""
     earlier = dead_items()
     session, canvas = canvas_on(qtbot, autograd_tutorial(), centre=(300, 200))
     names = ids(session)
@@ -190,8 +191,10 @@ def test_a_right_click_menu_open_when_the_document_goes_closes_and_holds_no_item
                                               canvas.viewport().mapToGlobal(at)))
     menu = canvas.context_menu
     assert [a.text() for a in menu.actions()][:1] == ["Remove no_grad region"]
+    canvas.open_node_search()                   # (it lists the old document's nodes)
     session.set_document(autograd_tutorial())
     assert canvas.context_menu is None and not menu.isVisible()
+    assert not canvas.node_search.isVisible()
     del menu
     _flush_deferred_deletes()
     assert dead_items() - earlier == Counter()

@@ -96,8 +96,9 @@ class Canvas(CanvasView):
     def _on_scene_clearing(self):
         """Every item is about to go (a new document): a drag in progress (it holds
         items) ends, and an open right-click menu (its entries edit the old document)
-        closes."""
+        and node search (it lists the old document's nodes) close."""
         self.cancel_mode()
+        self.node_search.hide()
         if self.context_menu is not None:
             self.context_menu.close()
             self.context_menu.deleteLater()
