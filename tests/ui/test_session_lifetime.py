@@ -6,6 +6,7 @@ panels left half-updated)."""
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication
 
+from gradstudio.ui import commands
 from gradstudio.ui.probe_panel import CHECK
 from gradstudio.ui.window_files import example_paths, example_title
 
@@ -30,7 +31,9 @@ def test_new_after_a_gradient_check_leaves_a_working_session(qtbot, tmp_path):
     """Examples ▸ Vector-Jacobian product, Ctrl+J, the Gradient check tab, Ctrl+N: then
     every edit works and every panel follows the new document."""
     w = main_window(qtbot, tmp_path, size=(1400, 900))
-    w.open_example(_example("Vector-Jacobian product"))
+    (example,) = [a for a in w.examples_menu.actions() if a.text() == "Vector-Jacobian product"]
+    example.trigger()                      # File ▸ Examples ▸ Vector-Jacobian product
+    assert len(w.session.document.node_ids) > 5
     press(qtbot, w, "Ctrl+J")
     assert w.docks["probe"].isVisible()
     w.probe_panel.show_tab(CHECK)
@@ -49,4 +52,26 @@ def test_new_after_a_gradient_check_leaves_a_working_session(qtbot, tmp_path):
     assert w.run_label.text().startswith(f"{n} nodes")
     w.probe_panel.check_all_button.click()
     assert set(w.canvas.scene().check_marks.marks) <= set(ids(w.session).values())
+    assert w.errors == []
+
+
+def test_open_while_stepping_through_a_backward_leaves_a_working_session(qtbot, tmp_path):
+    """The step-through rings the node it is at; File ▸ Open replaces the document."""
+    w = main_window(qtbot, tmp_path, size=(1400, 900))
+    w.open_example(_example("Autograd tutorial"))
+    saved = tmp_path / "saved.gsg"
+    w.ask_save_path = lambda *_: str(saved)
+    assert w.save_as()
+    w.session.push(commands.AddNode(w.session.document, "exp", position=(0.0, 400.0)))
+    press(qtbot, w, "Ctrl+Shift+B")
+    press(qtbot, w, "F10")
+    assert w.canvas.scene().walk_marks.marks        # the ring on the node stepped to
+    w.ask_open_path = lambda *_: str(saved)
+    press(qtbot, w, "Ctrl+O")
+    assert w.session.path == str(saved.resolve())
+    n = len(w.session.document.node_ids)
+    assert len(w.canvas.scene().nodes) == n and w.run_label.text().startswith(f"{n} nodes")
+    press(qtbot, w, "Ctrl+Shift+B")
+    press(qtbot, w, "F10")
+    w.add_node("ones")
     assert w.errors == []
