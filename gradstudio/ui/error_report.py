@@ -14,7 +14,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
 
-__all__ = ["uncaught_message", "cause_of", "error_log_path", "keep_details", "VIEWS"]
+__all__ = ["uncaught_message", "again", "cause_of", "error_log_path", "keep_details",
+           "VIEWS"]
 
 MAX_LOG_BYTES = 1_000_000      # a log grown past this starts again
 
@@ -89,6 +90,12 @@ def uncaught_message(exc_type, exc, tb, log_path=None):
     return ("Something went wrong",
             f"Something went wrong ({what}); the graph is still open, so save it and "
             f"restart GradStudio if something looks wrong ({where}).")
+
+
+def again(title):
+    """What the status bar says when the failure just shown happens again (a view that
+    fails on every edit would otherwise open a dialog per edit)."""
+    return f"{title} again, with the same error as the message before."
 
 
 def error_log_path():

@@ -400,15 +400,20 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
     def install_excepthook(self):
         """Shows an exception no one caught (in a widget's slot, say) instead of losing
         it or crashing; returns the previous hook."""
-        previous = sys.excepthook
+        previous, last = sys.excepthook, []
 
         def hook(exc_type, exc, tb):
             traceback.print_exception(exc_type, exc, tb)
             if issubclass(exc_type, (KeyboardInterrupt, SystemExit)):
                 return previous(exc_type, exc, tb)
             try:          # (an edit's failure is undone; a view's failure is the view's)
-                self.show_error(*error_report.uncaught_message(
-                    exc_type, exc, tb, error_report.keep_details(exc_type, exc, tb)))
+                title, text = error_report.uncaught_message(
+                    exc_type, exc, tb, error_report.keep_details(exc_type, exc, tb))
+                if last == [text]:        # the same failure again: no second dialog
+                    self.statusBar().showMessage(error_report.again(title), 10000)
+                else:
+                    last[:] = [text]
+                    self.show_error(title, text)
             except Exception:  # noqa: BLE001 - never fail inside the hook
                 pass
         sys.excepthook = hook
