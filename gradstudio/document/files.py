@@ -13,9 +13,11 @@ upgraded by ``migrations.MIGRATIONS``.
 import errno
 import json
 import os
+import re
 import secrets
 import shutil
 import stat
+import time
 
 from . import reader
 from .migrations import FORMAT_VERSION
@@ -23,7 +25,8 @@ from .model import Document, DocumentError
 from .reader import LIMITS, FileError, check_view
 
 __all__ = ["FORMAT_VERSION", "EXTENSION", "FileError", "LIMITS", "dumps", "loads", "save",
-           "load", "write_atomically", "keep_backup", "why_not_saved"]
+           "load", "write_atomically", "keep_backup", "why_not_saved", "stale_temporaries",
+           "remove_stale_temporaries"]
 
 EXTENSION = ".gsg"
 
@@ -75,10 +78,11 @@ def save(doc: Document, path):
     The window and the command line both save through it."""
     path = os.path.realpath(os.fspath(path))
     data = dumps(doc).encode("utf-8")
+    existed, backed_up = os.path.exists(path), os.path.exists(path + ".bak")
     try:
         write_atomically(path, data, backup=True)
     except OSError as e:
-        raise FileError(path, "", why_not_saved(e)) from e
+        raise FileError(path, "", why_not_saved(e, existed, backed_up)) from e
 
 
 # errno -> (what happened, what to do)
@@ -96,10 +100,12 @@ _REASONS = {
 }
 
 
-def why_not_saved(e: OSError) -> str:
+def why_not_saved(e: OSError, existed=True, backed_up=True) -> str:
     """What went wrong with a save, in words, with what to do about it, such as
     ``could not save because the disk is full (No space left on device); the previous
-    file and its backup are unchanged. Free some space and save again.``"""
+    file and its backup are unchanged. Free some space and save again.`` For a file
+    that did not exist yet (``existed`` False) it says nothing was written there, and a
+    folder the user may not write to calls for another folder."""
     what, todo = _REASONS.get(e.errno, (None, "Check the folder exists and is writable."))
     detail = e.strerror or (str(e) if e.errno is None else "")
     if not detail or detail.strip().lower() == "unknown error":
@@ -107,8 +113,12 @@ def why_not_saved(e: OSError) -> str:
     if what is None:
         what = "the system gave no reason" if not detail else "of an error"
     reason = f"{what} ({detail})" if detail and detail.lower() != what else what
-    return (f"could not save because {reason}; the previous file and its backup are "
-            f"unchanged. {todo}")
+    if not existed:
+        if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            todo = "Choose another folder."
+        return f"could not save there because {reason}; nothing was written. {todo}"
+    kept = "the previous file and its backup are" if backed_up else "the previous file is"
+    return f"could not save because {reason}; {kept} unchanged. {todo}"
 
 
 def write_atomically(path, data: bytes, backup=False):
@@ -121,7 +131,7 @@ def write_atomically(path, data: bytes, backup=False):
     nothing is left behind."""
     path = os.path.realpath(os.fspath(path))
     folder, name = os.path.split(path)
-    tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+    tmp = os.path.join(folder, f".{name}.{_tmp_tag()}.tmp")
     old_mode = stat.S_IMODE(os.stat(path).st_mode) if os.path.exists(path) else None
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                  0o666)
@@ -170,7 +180,7 @@ def keep_backup(path):
     """Holds the current ``path`` (its bytes, under a temporary name, without ever moving
     ``path``) to become ``path.bak`` once the save succeeds; returns the pending backup
     (``commit()`` / ``discard()``). Raises ``OSError``, leaving nothing behind."""
-    tmp = f"{path}.bak.{secrets.token_hex(4)}.tmp"
+    tmp = f"{path}.bak.{_tmp_tag()}.tmp"
     try:
         os.link(path, tmp)              # same bytes, no copy; path itself stays in place
     except OSError:
@@ -180,6 +190,72 @@ def keep_backup(path):
             _remove_quietly(tmp)
             raise
     return _Backup(path, tmp)
+
+
+# ----------------------------------------------------------------------------- temporaries
+# A save killed half-way leaves its temporary file: ".NAME.PID-XXXXXXXX.tmp" (the new
+# bytes) or "NAME.bak.PID-XXXXXXXX.tmp" (the file being replaced, held for its .bak).
+_TEMPORARY = re.compile(r"(?:\..+|.+\.bak)\.(?P<pid>\d{1,10})-[0-9a-f]{8}\.tmp\Z")
+STALE_AFTER = 24 * 3600        # seconds: older than this, a temporary is stale whoever made it
+
+
+def _tmp_tag():
+    """What makes a temporary's name ours and unique: this process's id and 8 random hex
+    digits (the id tells a later start whether its writer still runs)."""
+    return f"{os.getpid()}-{secrets.token_hex(4)}"
+
+
+def _running(pid):
+    """Whether process ``pid`` runs on this machine (True when that cannot be told)."""
+    if pid == os.getpid():
+        return True
+    if os.name == "nt":
+        return True                      # (no cheap check: the age rule applies)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True                      # someone else's process
+    return True
+
+
+def stale_temporaries(folder, now=None):
+    """The temporary files a killed save left in ``folder``: files named as only
+    ``write_atomically`` and ``keep_backup`` name them, whose writing process is gone
+    (or that are more than a day old). Nothing else is ever listed."""
+    now = time.time() if now is None else now
+    found = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return found
+    for entry in entries:
+        match = _TEMPORARY.match(entry.name)
+        if match is None:
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            age = now - entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        if age > STALE_AFTER or not _running(int(match["pid"])):
+            found.append(entry.path)
+    return sorted(found)
+
+
+def remove_stale_temporaries(folders):
+    """Removes ``stale_temporaries`` of each folder; returns the paths removed."""
+    removed = []
+    for folder in dict.fromkeys(os.fspath(f) for f in folders):
+        for path in stale_temporaries(folder):
+            try:
+                os.remove(path)
+            except OSError:
+                continue
+            removed.append(path)
+    return removed
 
 
 def _remove_quietly(path):

@@ -60,7 +60,8 @@ def read(text, source="<string>", progress=None) -> Document:
         return FileError(source, place, msg)
     if len(text) > MAX_BYTES:
         raise fail("", f"the file is larger than {MAX_BYTES // 2 ** 20} MB, the most "
-                   "GradStudio reads.")
+                   "GradStudio reads; check in its folder that it is the graph you meant, "
+                   "or choose another file.")
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8-sig")

@@ -4,8 +4,10 @@ Edit, Graph, View and Help menus.
 Every failure a user should hear about goes through ``show_error`` and every question
 through an ``ask_*`` method, so tests answer them without a dialog. No menu command lets
 an exception reach the event loop, and ``install_excepthook`` turns anything else into a
-message instead of a crash. Graphs and exports are written through ``QSaveFile`` (all or
-nothing, see ``saving``); a saved graph keeps the previous file as ``NAME.gsg.bak``.
+message instead of a crash (one that says whether a view or an edit failed: see
+``error_report``). Graphs and exports are written atomically (all or nothing, see
+``files.write_atomically``); a saved graph keeps the previous file as ``NAME.gsg.bak``,
+and Save asks before replacing a file changed on disk or read-only (``save_guard``).
 """
 import sys
 import traceback
@@ -27,7 +29,7 @@ from gradstudio.ui.docks import DockedPanel, WindowDocks
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
-from gradstudio.ui import heap, shortcuts
+from gradstudio.ui import error_report, heap, shortcuts
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
 from gradstudio.ui.window_files import WindowFiles, example_paths, example_title
@@ -398,16 +400,20 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
     def install_excepthook(self):
         """Shows an exception no one caught (in a widget's slot, say) instead of losing
         it or crashing; returns the previous hook."""
-        previous = sys.excepthook
+        previous, last = sys.excepthook, []
 
         def hook(exc_type, exc, tb):
             traceback.print_exception(exc_type, exc, tb)
             if issubclass(exc_type, (KeyboardInterrupt, SystemExit)):
                 return previous(exc_type, exc, tb)
-            try:
-                self.show_error("Something went wrong",
-                                f"{exc_type.__name__}: {exc}. The graph is still open; "
-                                "undo the last step if something looks wrong.")
+            try:          # (an edit's failure is undone; a view's failure is the view's)
+                title, text = error_report.uncaught_message(
+                    exc_type, exc, tb, error_report.keep_details(exc_type, exc, tb))
+                if last == [text]:        # the same failure again: no second dialog
+                    self.statusBar().showMessage(error_report.again(title), 10000)
+                else:
+                    last[:] = [text]
+                    self.show_error(title, text)
             except Exception:  # noqa: BLE001 - never fail inside the hook
                 pass
         sys.excepthook = hook

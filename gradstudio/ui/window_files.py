@@ -5,6 +5,7 @@ worker too) and the exports (a PyTorch script, a notebook, the canvas as a pictu
 A notebook or script not picked in a dialog just now asks before it runs (``trust``). A
 mixin of ``MainWindow``: it uses the window's ``session``, ``settings``, ``canvas``,
 ``docks``, ``show_error``, ``ask_*`` and ``statusBar()``."""
+import os
 import weakref
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import Document, export, files
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
-from gradstudio.ui import loading, recovery, trust
+from gradstudio.ui import loading, recovery, save_guard, trust
 from gradstudio.ui.tasks import Task
 
 __all__ = ["WindowFiles", "example_paths", "example_title", "EXTENSION", "GRAPH_FILTER",
@@ -192,11 +193,27 @@ class WindowFiles:
 
     # ================================================================== crash recovery
     def _start_autosave(self):
-        """Unsaved work goes to a recovery file every minute (see ``recovery``)."""
+        """Unsaved work goes to a recovery file a few seconds after the first change,
+        then every minute (see ``recovery``); the file on disk is stamped whenever the
+        window's path is set, for Save to see whether someone changed it meanwhile."""
         window = weakref.ref(self)        # the autosaver is the window's: it must not
         self.autosaver = recovery.Autosaver(  # hold the window
             self.session, lambda: window()._recovery_description(), self)
         self.session.document_replaced.connect(self.autosaver.save_now)
+        self._stamp_file()
+        self.session.path_changed.connect(self._stamp_file)
+
+    def _stamp_file(self, *_):
+        """Remembers the open file as it is on disk now (see ``save_guard``)."""
+        path = self.session.path
+        self._disk_stamp = save_guard.stamp_of(path) if path else None
+
+    def clean_temporaries(self):
+        """Removes the temporary files a save killed half-way left (only ours, by their
+        names, and only once their writer is gone) in the recovery folder and the
+        folders of the recently used files; returns the paths removed."""
+        folders = [recovery.recovery_dir()] + [Path(p).parent for p in self.recent_files()]
+        return files.remove_stale_temporaries(folders)
 
     def _recovery_description(self):
         return self.session.path, self._document_name()
@@ -206,6 +223,7 @@ class WindowFiles:
         (Restore / Discard / Later). A restored graph opens unsaved, under its own
         file's name, so Save writes it back there. Returns what the user chose, or None
         when there was nothing to offer."""
+        self.clean_temporaries()
         found = recovery.orphans()
         if not found:
             return None
@@ -261,6 +279,11 @@ class WindowFiles:
     def save(self):
         if not self.session.path:
             return self.save_as()
+        answer = self._may_replace(self.session.path)
+        if answer == save_guard.SAVE_AS:
+            return self.save_as()
+        if answer == save_guard.CANCEL:
+            return False
         return self._write_document(self.session.path)
 
     def save_as(self, path=None):
@@ -272,11 +295,28 @@ class WindowFiles:
         path = Path(path)
         if path.suffix != EXTENSION:
             path = path.with_name(path.name + EXTENSION)
+        answer = self._may_replace(path)
+        if answer == save_guard.SAVE_AS:
+            return self.save_as()
+        if answer == save_guard.CANCEL:
+            return False
         if not self._write_document(path):
             return False
         self.session.path = str(path.resolve())
         self.session.path_changed.emit(self.session.path)
         return True
+
+    def _may_replace(self, path):
+        """``save_guard.OVERWRITE`` when ``path`` may be written; when it changed on disk
+        since this window opened or saved it, or is read-only, what the user answers."""
+        own = bool(self.session.path) and \
+            os.path.realpath(path) == os.path.realpath(self.session.path)
+        reason = save_guard.conflict(os.path.realpath(path), self._disk_stamp, own)
+        return save_guard.OVERWRITE if reason is None else self.ask_overwrite(reason)
+
+    def ask_overwrite(self, reason):
+        """Overwrite, Save As… or Cancel (tests replace this)."""
+        return save_guard.ask_overwrite(self, reason)
 
     def _write_document(self, path):
         try:
@@ -287,6 +327,7 @@ class WindowFiles:
                      "so try another folder or name."))
             return False
         self.session.mark_saved()
+        self._disk_stamp = save_guard.stamp_of(path)   # (Save As: stamped again after)
         self.autosaver.save_now()         # saved: its recovery file goes
         self._update_title()
         self.add_recent(path)

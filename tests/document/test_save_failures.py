@@ -89,3 +89,62 @@ def test_an_error_without_a_reason_is_not_called_unknown(error):
     text = why_not_saved(error)
     assert "unknown" not in text.lower()
     assert text.startswith("could not save because the system gave no reason;")
+
+
+def test_a_new_file_in_a_folder_that_refuses_it_says_to_choose_another_folder(tmp_path,
+                                                                              monkeypatch):
+    """There was no previous file, so nothing is "unchanged": it could not be saved there."""
+    monkeypatch.setattr(files.os, "open", _fail_with(errno.EACCES))
+    with pytest.raises(FileError) as e:
+        save(_doc(1), tmp_path / "new.gsg")
+    monkeypatch.undo()
+    assert e.value.detail == ("could not save there because permission was denied "
+                              "(Permission denied); nothing was written. Choose another "
+                              "folder.")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_without_a_backup_yet_is_not_said_to_have_one(tmp_path, monkeypatch):
+    path = tmp_path / "g.gsg"
+    save(_doc(1), path)                                # saved once: no .bak yet
+    monkeypatch.setattr(files.os, "fsync", _fail_with(errno.ENOSPC))
+    with pytest.raises(FileError) as e:
+        save(_doc(2), path)
+    assert "; the previous file is unchanged. Free some space" in e.value.detail
+
+
+def test_a_file_too_large_says_to_check_its_folder_or_choose_another(tmp_path, monkeypatch):
+    path = tmp_path / "big.gsg"
+    path.write_bytes(b" " * 2000)
+    monkeypatch.setattr(files.reader, "MAX_BYTES", 1000)
+    with pytest.raises(FileError) as e:
+        files.load(path)
+    assert e.value.detail == ("the file is larger than 0 MB, the most GradStudio reads; "
+                              "check in its folder that it is the graph you meant, or "
+                              "choose another file.")
+
+
+def test_temporaries_are_named_so_that_a_later_start_can_tell_them_apart(tmp_path,
+                                                                        monkeypatch):
+    """A save killed between writing its temporary and renaming it leaves a file that
+    ``stale_temporaries`` recognises once the process is gone, and nothing else."""
+    path = tmp_path / "g.gsg"
+    save(_doc(1), path)
+    left = []
+    real_replace = os.replace
+
+    def killed(src, dst):                  # the process dies here: both temporaries stay
+        left.extend(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp"))
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+    monkeypatch.setattr(files.os, "replace", killed)
+    with pytest.raises(FileError):
+        save(_doc(2), path)
+    monkeypatch.setattr(files.os, "replace", real_replace)
+    assert len(left) == 2
+    for name in left:                     # made again, as a killed process leaves them
+        (tmp_path / name).write_bytes(b"x")
+    assert files.stale_temporaries(tmp_path) == []     # this process still runs
+    monkeypatch.setattr(files, "_running", lambda pid: pid != os.getpid())
+    assert [os.path.basename(p) for p in files.stale_temporaries(tmp_path)] == sorted(left)
+    assert files.remove_stale_temporaries([tmp_path, tmp_path]) != []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.gsg"]

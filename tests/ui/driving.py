@@ -1,12 +1,15 @@
-"""What the UI tests share: showing a widget, looking nodes up by name and driving the
+"""What the UI tests share: showing a widget, looking nodes up by name, driving the
 canvas with the mouse as a user does (real press, move and release events on its
-viewport)."""
+viewport) and finding canvas items held past their scene (``dead_items``)."""
+import gc
 import os
 import subprocess
 import sys
+from collections import Counter
 
 from PySide6.QtCore import QPoint, QSettings, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QGraphicsItem, QMessageBox
+from shiboken6 import Shiboken
 
 from gradstudio.ui.canvas import Canvas
 from gradstudio.ui.main_window import MainWindow
@@ -100,3 +103,12 @@ def started(tmp_path, script):
                           env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return proc.stdout
+
+
+def dead_items():
+    """The canvas items whose C++ object is gone but whose Python wrapper something still
+    holds (an item the scene owns lets go of its wrapper when it is deleted, so a dead
+    wrapper that is still alive is a Python reference that outlived its scene)."""
+    gc.collect()
+    return Counter(type(o).__qualname__ for o in gc.get_objects()
+                   if isinstance(o, QGraphicsItem) and not Shiboken.isValid(o))

@@ -13,7 +13,8 @@ import textwrap
 import weakref
 from collections import Counter
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSettings, Qt
+from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 from shiboken6 import Shiboken
 
@@ -23,7 +24,7 @@ from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.main_window import MainWindow
 from gradstudio.ui.session import Session
 
-from driving import drag, ids
+from driving import canvas_on, dead_items, drag, ids, press_and_move
 
 
 def _flush_deferred_deletes():
@@ -149,3 +150,62 @@ def test_a_process_that_copied_nodes_exits_cleanly():
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
                           text=True, timeout=60)
     assert (done.returncode, done.stdout.strip()) == (0, "copied"), done.stderr[-2000:]
+
+
+def test_a_new_document_leaves_no_reference_to_the_items_it_dropped(qtbot):
+    """Every kind of canvas item the Python side holds, made and then dropped by a new
+    document: the last edit's marks, the step-through's ring, the gradient check's ✓, a
+    connection and a move (with a region's hint) dragged when the document goes."""
+    earlier = dead_items()           # (whatever an earlier test still holds is not ours)
+    session, canvas = canvas_on(qtbot, build_example("03_vector_jacobian_product"),
+                                centre=(300, 300))
+    scene = canvas.scene()
+    names = ids(session)
+    scene.show_gradient_checks({names["x"]: True})
+    scene.walk_marks.show_marks([(names["x"], "running", [("AccumulateGrad", "running")])])
+    scene.marks.show_marks([(names["x"], "gained", [("+ .grad", "gained")])])
+    for start in (lambda item: canvas.mapFromScene(item.output_pos()),      # connecting
+                  lambda item: canvas.mapFromScene(item.sceneBoundingRect().center())):
+        session.document.add_region([names["x"]]) if not session.document.regions else None
+        a = start(canvas.item(names["x"]))
+        press_and_move(qtbot, canvas, a, a + QPoint(60, 90))
+        assert canvas.mode is not None
+        session.set_document(build_example("03_vector_jacobian_product"))
+        assert canvas.mode is None                  # the drag ended with its document
+        qtbot.mouseRelease(canvas.viewport(), Qt.MouseButton.LeftButton, pos=a)
+        assert dead_items() - earlier == Counter()
+        names = ids(session)
+    assert len(scene.nodes) == len(session.document.node_ids)
+
+
+def test_a_right_click_menu_open_when_the_document_goes_closes_and_holds_no_item(qtbot):
+    """Its entries would edit the old document (and a region's held the region's item);
+    the node search, which lists the old document's nodes, closes too."""
+    earlier = dead_items()
+    session, canvas = canvas_on(qtbot, autograd_tutorial(), centre=(300, 200))
+    names = ids(session)
+    session.document.add_region([names["y"]])
+    frame = canvas.scene().regions[next(iter(session.document.regions))].frame
+    at = canvas.mapFromScene(frame.topLeft()) + QPoint(3, 3)      # on the frame's edge
+    canvas.contextMenuEvent(QContextMenuEvent(QContextMenuEvent.Reason.Mouse, at,
+                                              canvas.viewport().mapToGlobal(at)))
+    menu = canvas.context_menu
+    assert [a.text() for a in menu.actions()][:1] == ["Remove no_grad region"]
+    canvas.open_node_search()                   # (it lists the old document's nodes)
+    session.set_document(autograd_tutorial())
+    assert canvas.context_menu is None and not menu.isVisible()
+    assert not canvas.node_search.isVisible()
+    del menu
+    _flush_deferred_deletes()
+    assert dead_items() - earlier == Counter()
+
+
+def test_dead_items_finds_an_item_held_past_its_scene(qtbot):
+    """The checker above, proven on a planted reference."""
+    earlier = dead_items()
+    session, canvas = canvas_on(qtbot, autograd_tutorial())
+    held = canvas.scene().nodes[ids(session)["x"]]
+    session.set_document(autograd_tutorial())
+    assert dead_items() - earlier == Counter({"NodeItem": 1})
+    del held
+    assert dead_items() - earlier == Counter()

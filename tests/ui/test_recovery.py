@@ -18,6 +18,8 @@ from gradstudio.ui import recovery
 from gradstudio.ui.commands import AddNode
 from gradstudio.ui.session import Session
 
+from gradstudio.ui.window_files import example_paths
+
 from driving import main_window
 
 
@@ -180,3 +182,75 @@ def test_after_a_kill_the_next_start_restores_the_unsaved_work(tmp_path):
     assert restored == edited
     assert float(seconds) < 30
     assert list((tmp_path / "recovery").glob("*" + recovery.SUFFIX)) == []  # clean exit
+
+
+def test_the_first_change_is_autosaved_within_seconds_then_every_minute(folder, qtbot,
+                                                                        tmp_path):
+    """A crash loses seconds of work, not up to a minute: the first change not yet in the
+    recovery file is written FIRST_AUTOSAVE_MS later (the timer's timeout is triggered
+    here instead of waited for), and the minute counts from there."""
+    w = main_window(qtbot, tmp_path)
+    w.open_example(build_path("01_autograd_tutorial"))
+    saver = w.autosaver
+    assert not saver.soon.isActive()
+    _edit(w.session)
+    assert saver.soon.isActive() and saver.soon.interval() == recovery.FIRST_AUTOSAVE_MS
+    assert saver.path is None                             # not written yet
+    saver.soon.timeout.emit()
+    record = json.loads(saver.path.read_text(encoding="utf-8"))
+    assert record["graph"] == files.dumps(w.session.document)
+    assert saver.timer.isActive() and saver.timer.interval() == recovery.AUTOSAVE_MS
+    _edit(w.session)                                      # already being kept: the minute
+    assert not saver.soon.isActive()
+    saver.timer.timeout.emit()
+    assert json.loads(saver.path.read_text(encoding="utf-8"))["graph"] == \
+        files.dumps(w.session.document)
+    w.ask_save_path = lambda *_: str(tmp_path / "kept.gsg")
+    assert w.save_as()
+    assert not saver.path.exists()                        # saved: the copy goes
+    _edit(w.session)                                      # a new first change
+    assert saver.soon.isActive()
+
+
+def test_temporaries_of_a_killed_save_are_removed_at_the_next_start(folder, qtbot,
+                                                                     tmp_path):
+    """Only files named as a save names its temporaries, whose writer is gone, in the
+    recovery folder and the folders of recently used files; nothing else."""
+    work, elsewhere = tmp_path / "work", tmp_path / "elsewhere"
+    for f in (work, elsewhere, folder):
+        f.mkdir()
+    lesson = work / "lesson.gsg"
+    files.save(build("01_autograd_tutorial"), lesson)
+    dead = _a_finished_pid()
+    left = [work / f".lesson.gsg.{dead}-0123abcd.tmp",            # the new bytes
+            work / f"lesson.gsg.bak.{dead}-89abcdef.tmp",          # the held .bak
+            folder / f".{dead}-0.gsg-recovery.{dead}-00ff00ff.tmp"]
+    kept = [work / f".lesson.gsg.{os.getpid()}-0123abcd.tmp",    # a live writer's
+            work / ".lesson.gsg.0123abcd.tmp", work / "notes.tmp",  # not named as ours
+            work / f".lesson.gsg.{dead}-0123ABCD.tmp", work / "lesson.gsg.bak",
+            elsewhere / f".other.gsg.{dead}-0123abcd.tmp"]         # not a folder of ours
+    for p in left + kept:
+        p.write_bytes(b"x")
+    w = main_window(qtbot, tmp_path)
+    w.add_recent(lesson)
+    w.ask_restore = lambda newest, others: "later"
+    w.offer_recovery()
+    assert [p for p in left if p.exists()] == []
+    assert all(p.exists() for p in kept) and lesson.exists()
+
+
+def build_path(name):
+    (path,) = [p for p in example_paths() if p.stem == name]
+    return path
+
+
+def _a_finished_pid():
+    """The id of a process that has ended (and was not replaced meanwhile)."""
+    proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    pid = int(proc.stdout)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return pid
+    pytest.skip("the finished process's id was taken again")

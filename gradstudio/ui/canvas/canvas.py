@@ -84,6 +84,7 @@ class Canvas(CanvasView):
         font = self.empty_hint.font()    # set here, not in the style sheet: the hint is
         font.setPixelSize(14)            # measured before the style sheet is applied
         self.empty_hint.setFont(font)
+        scene.about_to_clear.connect(self._on_scene_clearing)
         session.document_replaced.connect(self._on_document_replaced)
         session.document_changed.connect(self._update_empty_hint)
         self._update_empty_hint()
@@ -91,6 +92,17 @@ class Canvas(CanvasView):
     def item(self, node_id):
         """The NodeItem mirroring a node id (or None)."""
         return self.scene().nodes.get(node_id)
+
+    def _on_scene_clearing(self):
+        """Every item is about to go (a new document): a drag in progress (it holds
+        items) ends, and an open right-click menu (its entries edit the old document)
+        and node search (it lists the old document's nodes) close."""
+        self.cancel_mode()
+        self.node_search.hide()
+        if self.context_menu is not None:
+            self.context_menu.close()
+            self.context_menu.deleteLater()
+            self.context_menu = None
 
     def _on_document_replaced(self):
         self._update_empty_hint()

@@ -64,10 +64,11 @@ def _node_menu(canvas):
 def _region_menu(canvas, region):
     session = canvas.session
     rid = region.region_id
+    members = [n.node_id for n in region.nodes]   # (ids: the menu must not hold items)
     menu = QMenu(canvas)
     menu.addAction("Remove no_grad region",
                    lambda: session.push(RemoveRegion(session.document, rid))).setStatusTip(
         "Its nodes stay and are evaluated with gradients tracked again")
     menu.addAction("Select its nodes",
-                   lambda: session.select([n.node_id for n in region.nodes]))
+                   lambda: session.select(members))
     return menu

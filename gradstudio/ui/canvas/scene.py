@@ -4,7 +4,7 @@ place; nothing is rebuilt except when the whole document is replaced."""
 import math
 from contextlib import contextmanager
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QImage, QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
@@ -26,7 +26,14 @@ EXTENT = 200_000.0
 
 class CanvasScene(QGraphicsScene):
     """A ``QGraphicsScene`` over a ``Session``. Selection is kept in step with
-    ``session.select`` / ``session.selection_changed`` in both directions."""
+    ``session.select`` / ``session.selection_changed`` in both directions.
+
+    A new document drops every item (``rebuild``). Nothing may keep a Python reference
+    to an item past that: ``about_to_clear`` is emitted first, while the items still
+    live, for whoever holds one (the canvas's mouse mode) to let go, and the scene's own
+    holders (the item maps, the three kinds of marks) are emptied."""
+
+    about_to_clear = Signal()    # every item is about to go: drop your references to them
 
     def __init__(self, session, parent=None):
         super().__init__(parent)
@@ -64,9 +71,11 @@ class CanvasScene(QGraphicsScene):
     # ------------------------------------------------------------------ building
     def rebuild(self):
         """Drops every item and mirrors the document afresh."""
+        self.about_to_clear.emit()
         self._syncing = True
         try:
-            self.marks.clear()
+            for marks in (self.marks, self.walk_marks, self.check_marks):
+                marks.clear()            # (their overlay items go with the scene's)
             self.clear()
             self.nodes, self.edges, self.regions, self._regions_of = {}, {}, {}, {}
             self._cards = {}
