@@ -58,13 +58,14 @@ class _Usage(Exception):
 FILE_HELP = f"a graph file, or a bundled example's name ('{PROG} examples' lists them)"
 # the first line follows argparse's "usage: "
 USAGE = f"""{PROG} [FILE.gsg|NOTEBOOK.ipynb|SCRIPT.py ...]
-       {PROG} COMMAND ...   (one of {', '.join(COMMANDS)}; '{PROG} COMMAND --help')
+       {PROG} {{{','.join(COMMANDS)}}} ...
        {PROG} --install-desktop | --uninstall-desktop | --version | --help"""
 
 
 def _parser():
-    p = _Parser(prog=PROG, usage=USAGE, description="GradStudio: build, run and understand PyTorch-style "
-                "autograd graphs. Without a command, opens the desktop window (on the "
+    p = _Parser(prog=PROG, usage=USAGE, description="GradStudio: build, run and "
+                "understand PyTorch-style autograd graphs. Without a command, opens the "
+                "desktop window (on the "
                 "first FILE.gsg if given; a NOTEBOOK.ipynb or SCRIPT.py is traced and opened "
                 "as its graph).")
     p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
@@ -357,6 +358,9 @@ def _desktop(ns, out):
     from gradstudio.app import desktop
     if ns.install_desktop and ns.uninstall_desktop:
         raise _Usage("choose one of --install-desktop and --uninstall-desktop")
+    if sys.platform.startswith(("win32", "cygwin", "darwin")):
+        raise _Fail("--install-desktop is for Linux and BSD desktops (freedesktop.org); on "
+                    "Windows and macOS start GradStudio with the gradstudio command")
     report = lambda line: out.write(line + "\n")       # noqa: E731
     try:
         if ns.install_desktop:
@@ -379,7 +383,7 @@ def main(argv=None) -> int:
         ns = _parser().parse_args(args)
         if ns.install_desktop or ns.uninstall_desktop:
             if ns.command is not None:
-                raise _Usage(f"--install-desktop and --uninstall-desktop take no command")
+                raise _Usage("--install-desktop and --uninstall-desktop take no command")
             return _desktop(ns, sys.stdout)
         if ns.command is None:
             raise _Usage(f"choose a command: {', '.join(COMMANDS)}")

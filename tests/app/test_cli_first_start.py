@@ -23,7 +23,7 @@ def test_help_names_the_form_that_opens_files(capsys):
         cli.main(["--help"])
     usage = capsys.readouterr().out.split("\n\n", 1)[0]
     assert usage.startswith("usage: gradstudio [FILE.gsg|NOTEBOOK.ipynb|SCRIPT.py ...]\n")
-    assert "gradstudio COMMAND ..." in usage and "examples" in usage
+    assert "gradstudio {run,export,explain,trace,examples} ..." in usage
     assert "--install-desktop" in usage
     with pytest.raises(SystemExit):
         cli.main(["run", "--help"])
@@ -150,3 +150,14 @@ def test_install_desktop_where_it_cannot_write_is_one_line(tmp_path, monkeypatch
     assert code == 1
     line = one_line_error(err)
     assert "could not write" in line and "XDG_DATA_HOME" in line
+
+
+def test_install_desktop_elsewhere_says_it_is_for_freedesktop_desktops(tmp_path, monkeypatch,
+                                                                       capsys):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr(sys, "platform", "darwin")
+    code, out, err = call(capsys, "--install-desktop")
+    assert code == 1 and "for Linux and BSD desktops" in one_line_error(err)
+    assert not (tmp_path / "data").exists()
+    code, out, err = call(capsys, "--install-desktop", "--uninstall-desktop")
+    assert code == 2 and "choose one of" in one_line_error(err)
