@@ -1,9 +1,8 @@
 """The ``gradstudio`` command.
 
     gradstudio [FILE.gsg|NOTEBOOK.ipynb|SCRIPT.py ...]
-                                                   open the desktop window (on the first
-                                                   file; a notebook or a script is traced,
-                                                   as File > Open and Import do)
+                                                   open the desktop window (on the first file;
+                                                   a notebook or script asks before it runs)
     gradstudio run FILE.gsg [--json]               run a graph, print every node's end state
     gradstudio export FILE.gsg [-o SCRIPT.py]      write the graph as a PyTorch script
     gradstudio export FILE.gsg -o LESSON.ipynb     ... or as a Jupyter notebook whose cells
@@ -63,12 +62,12 @@ USAGE = f"""{PROG} [FILE.gsg|NOTEBOOK.ipynb|SCRIPT.py ...]
 
 
 def _parser():
-    p = _Parser(prog=PROG, usage=USAGE, description="GradStudio: build, run and "
-                "understand PyTorch-style autograd graphs. Without a command, opens the "
-                "desktop window (on the "
-                "first FILE.gsg if given; a NOTEBOOK.ipynb or SCRIPT.py is traced and opened "
-                "as its graph).")
+    p = _Parser(prog=PROG, description="GradStudio: build, run and understand PyTorch-style "
+                "autograd graphs. Without a command, opens the desktop window (on the "
+                "first FILE.gsg, NOTEBOOK.ipynb or SCRIPT.py if given; a notebook or script "
+                "asks before it runs).")
     p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    p.usage = USAGE
     p.add_argument("--install-desktop", action="store_true",
                    help="add GradStudio to the desktop's application menu and make it open "
                    ".gsg files (under $XDG_DATA_HOME, for this user)")
