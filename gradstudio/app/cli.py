@@ -13,6 +13,10 @@
                                                    run a script or a notebook's code cells,
                                                    save the graph it traces (a notebook's
                                                    cells and outputs as its lesson)
+    gradstudio examples                            list the bundled examples: run, explain
+                                                   and export take their names too
+    gradstudio --install-desktop                   add GradStudio to the desktop's menus,
+                                                   open .gsg files with it (--uninstall-desktop)
 
 The subcommands need no display. Whatever goes wrong is one line on stderr and a
 non-zero exit status, never a traceback: 1 for a bad file, script or notebook (a cell
@@ -33,7 +37,7 @@ from gradstudio import __version__
 __all__ = ["main"]
 
 PROG = "gradstudio"
-COMMANDS = ("run", "export", "explain", "trace")
+COMMANDS = ("run", "export", "explain", "trace", "examples")
 MAX_TIMEOUT = 3600.0    # seconds: the longest a traced script may run
 
 
@@ -50,20 +54,34 @@ class _Usage(Exception):
     pass
 
 
+FILE_HELP = f"a graph file, or a bundled example's name ('{PROG} examples' lists them)"
+# the first line follows argparse's "usage: "
+USAGE = f"""{PROG} [FILE.gsg|NOTEBOOK.ipynb|SCRIPT.py ...]
+       {PROG} {{{','.join(COMMANDS)}}} ...
+       {PROG} --install-desktop | --uninstall-desktop | --version | --help"""
+
+
 def _parser():
     p = _Parser(prog=PROG, description="GradStudio: build, run and understand PyTorch-style "
                 "autograd graphs. Without a command, opens the desktop window (on the "
                 "first FILE.gsg, NOTEBOOK.ipynb or SCRIPT.py if given; a notebook or script "
                 "asks before it runs).")
     p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    p.usage = USAGE
+    p.add_argument("--install-desktop", action="store_true",
+                   help="add GradStudio to the desktop's application menu and make it open "
+                   ".gsg files (under $XDG_DATA_HOME, for this user)")
+    p.add_argument("--uninstall-desktop", action="store_true",
+                   help="remove what --install-desktop added")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser,
+                           prog=PROG)
     r = sub.add_parser("run", help="run a graph and print every node's state at the end of "
                        "its timeline")
-    r.add_argument("file", metavar="FILE.gsg")
+    r.add_argument("file", metavar="FILE.gsg", help=FILE_HELP)
     r.add_argument("--json", action="store_true", help="print the states as JSON")
     e = sub.add_parser("export", help="write a graph as a PyTorch script, or as a Jupyter "
                        "notebook when the output's name ends in .ipynb")
-    e.add_argument("file", metavar="FILE.gsg")
+    e.add_argument("file", metavar="FILE.gsg", help=FILE_HELP)
     e.add_argument("-o", "--output", metavar="SCRIPT.py|NOTEBOOK.ipynb",
                    help="where to write the script, or the notebook for a name ending in "
                    ".ipynb (default: print the script)")
@@ -71,7 +89,7 @@ def _parser():
                        "timeline: every grad_fn in engine order, the gradient it received, "
                        "what it sends to each input and by which rule, and what each "
                        "AccumulateGrad adds to a leaf's .grad")
-    x.add_argument("file", metavar="FILE.gsg")
+    x.add_argument("file", metavar="FILE.gsg", help=FILE_HELP)
     x.add_argument("--action", type=int, metavar="N",
                    help="only the timeline action numbered N (from 1, as the Timeline "
                    "panel numbers them)")
@@ -85,6 +103,9 @@ def _parser():
     t.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                    help=f"stop the script or notebook after this many seconds (default 10, "
                    f"at most {MAX_TIMEOUT:g})")
+    sub.add_parser("examples", help="list the bundled example graphs; run, explain and "
+                   "export take an example's name where no such file is in the current "
+                   "folder")
     return p
 
 
@@ -92,6 +113,9 @@ def _parser():
 def _load(path):
     from gradstudio.document.files import load
     from gradstudio.document.model import DocumentError
+    if not Path(path).exists():         # a bundled example's name (``gradstudio examples``)
+        from gradstudio.app.bundled import example_file
+        path = example_file(path) or path
     try:
         return load(path)
     except DocumentError as exc:
@@ -322,6 +346,33 @@ def _open_window(args):
     return main_window.main(args)
 
 
+def _examples(args, out):
+    from gradstudio.app.bundled import listing
+    out.write(listing())
+    return 0
+
+
+def _desktop(ns, out):
+    """``--install-desktop`` / ``--uninstall-desktop``."""
+    from gradstudio.app import desktop
+    if ns.install_desktop and ns.uninstall_desktop:
+        raise _Usage("choose one of --install-desktop and --uninstall-desktop")
+    if sys.platform.startswith(("win32", "cygwin", "darwin")):
+        raise _Fail("--install-desktop is for Linux and BSD desktops (freedesktop.org); on "
+                    "Windows and macOS start GradStudio with the gradstudio command")
+    report = lambda line: out.write(line + "\n")       # noqa: E731
+    try:
+        if ns.install_desktop:
+            desktop.install(report=report)
+        else:
+            desktop.uninstall(report=report)
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        raise _Fail(f"could not write{where} ({exc.strerror or exc}); check that "
+                    "$XDG_DATA_HOME (or ~/.local/share) is a folder you can write") from None
+    return 0
+
+
 # ----------------------------------------------------------------------------- main
 def main(argv=None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
@@ -329,10 +380,14 @@ def main(argv=None) -> int:
         if not args or (args[0] not in COMMANDS and not args[0].startswith("-")):
             return _gui(args)
         ns = _parser().parse_args(args)
+        if ns.install_desktop or ns.uninstall_desktop:
+            if ns.command is not None:
+                raise _Usage("--install-desktop and --uninstall-desktop take no command")
+            return _desktop(ns, sys.stdout)
         if ns.command is None:
             raise _Usage(f"choose a command: {', '.join(COMMANDS)}")
         return {"run": _run, "export": _export, "explain": _explain,
-                "trace": _trace}[ns.command](ns, sys.stdout)
+                "trace": _trace, "examples": _examples}[ns.command](ns, sys.stdout)
     except _Usage as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2

@@ -5,8 +5,10 @@ plugins. ``display_problem`` says it in one sentence instead.
 On Linux and the BSDs the window needs an X11 or Wayland display. When the environment
 names none, that is the answer; when it names one, a child process tries to start Qt's
 platform there (about half a second, run while the window's modules are imported:
-``start_check``), so an unreachable display or a missing system library is caught too. Windows and macOS always have a display, and platforms that need
-none (``QT_QPA_PLATFORM=offscreen``, ``vnc``, ``eglfs`` …) are taken at their word.
+``start_check``), so an unreachable display or a missing system library is caught too
+(the libraries Qt's X11 plugin lacks are named, with their packages: ``qt_libraries``).
+Windows and macOS always have a display, and platforms that need none
+(``QT_QPA_PLATFORM=offscreen``, ``vnc``, ``eglfs`` …) are taken at their word.
 """
 import os
 import sys
@@ -52,6 +54,7 @@ class DisplayCheck:
         environ = os.environ if environ is None else environ
         platform = sys.platform if platform is None else platform
         self._answer, self._child, self._display = None, None, None
+        self._environ = environ
         if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
             return
         wanted = _requested_platforms(environ) or ["wayland", "xcb"]   # Qt's default
@@ -84,12 +87,18 @@ class DisplayCheck:
                 child.communicate()
                 return None         # no verdict: let Qt try for itself
             if child.returncode != 0:
-                self._answer = _unreachable(self._display, err)
+                self._answer = _unreachable(self._display, err, self._environ)
         return self._answer
 
 
-def _unreachable(display, stderr):
+def _unreachable(display, stderr, environ):
+    from gradstudio.app.qt_libraries import (missing_libraries, missing_message,
+                                             plugin_failed, plugin_files)
     lines = stderr.decode("utf-8", "replace").splitlines()
+    if plugin_failed(lines):        # Qt blames libxcb-cursor0 whatever is missing:
+        missing = missing_libraries(plugin_files(), environ)    # ask the plugin itself
+        if missing:
+            return missing_message(missing)
     # Qt's first line says it best: "qt.qpa.xcb: could not connect to display :9"
     reason = next((line.split(": ", 1)[-1].strip() for line in lines if line.strip()), "")
     because = f" ({reason.rstrip('.')})" if reason else ""

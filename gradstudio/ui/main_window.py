@@ -26,6 +26,7 @@ from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.commands import (AddAction, AddLinearLayer, AddNode, AddRegion, Connect,
                                    MoveNodes)
 from gradstudio.ui.docks import DockedPanel, WindowDocks
+from gradstudio.ui.file_drops import FileDrops, open_path
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
@@ -94,6 +95,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         s.autograd_changed.connect(self._on_autograd_changed)
         QGuiApplication.clipboard().dataChanged.connect(self._update_edit_actions)
         self._start_autosave()
+        self.file_drops = FileDrops(self, [self.canvas.viewport()])
         self.resize(1500, 940)
         self.restore_layout()
         self._update_title()
@@ -779,7 +781,7 @@ def _shown_window(args, settings):
     previous_hook = window.install_excepthook()
     paths = [a for a in args if not a.startswith("-")]
     if paths:
-        window.open_file(paths[0])
+        open_path(window, paths[0])     # (a script is traced, as Import does)
         if len(paths) > 1:
             rest = [Path(p).name for p in paths[1:]]
             window.statusBar().showMessage(

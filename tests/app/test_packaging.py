@@ -29,7 +29,7 @@ def wheel(tmp_path_factory):
     """The project's wheel, built from a copy of its sources (so no build/ folder is left in
     the checkout and no stale one is packed)."""
     src = tmp_path_factory.mktemp("src")
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, src / name)
     shutil.copytree(ROOT / "gradstudio", src / "gradstudio",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
@@ -49,6 +49,19 @@ def test_the_wheel_carries_the_examples_icon_and_desktop_entry(wheel):
                      "gradstudio-mime.xml"):
         assert f"gradstudio/resources/{resource}" in names
     assert not any(n.startswith(("resources/", "tests/")) for n in names)
+
+
+def test_the_wheel_carries_the_mit_license(wheel):
+    """The project says MIT: the licence text ships in the wheel and its metadata names it."""
+    archive = zipfile.ZipFile(wheel)
+    dist_info = f"gradstudio-{VERSION}.dist-info"
+    license_text = archive.read(f"{dist_info}/licenses/LICENSE").decode("utf-8")
+    assert license_text == (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert license_text.startswith("MIT License\n")
+    assert "Copyright (c) 2026 GradStudio contributors" in license_text
+    metadata = archive.read(f"{dist_info}/METADATA").decode("utf-8").splitlines()
+    assert "License-Expression: MIT" in metadata
+    assert "License-File: LICENSE" in metadata
 
 
 def test_the_unpacked_wheel_finds_its_examples_and_version(wheel, tmp_path):
