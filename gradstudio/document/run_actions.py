@@ -112,7 +112,9 @@ def _perform(action, run, steps):
     watch = observe(steps.append) if steps is not None else contextlib.nullcontext()
     try:
         with watch:
-            results = ACTIONS[action.kind].run(_Context(run, action.id), action)
+            kind = ACTIONS[action.kind]
+            returned = kind.run(_Context(run, action.id), action)
+            results = list(returned) if kind.returns else None
     except ActionError as exc:
         return ActionOutcome(action.id, str(exc), steps or [])
     except Exception as exc:  # PyTorch's own error for this step, shown at the step

@@ -151,4 +151,4 @@ defaction("grad", (("outputs", "nodes", []), ("inputs", "nodes", []),
           "torch.autograd.grad()", _grad_code, run=_grad_run, explain=_grad_explain,
           aim=lambda k: {"outputs": [k.picked or k.last] if (k.picked or k.last) else [],
                          "inputs": k.leaves[:1]},
-          walk=_grad_walk, walk_title=_grad_title)
+          walk=_grad_walk, walk_title=_grad_title, returns="inputs")

@@ -13,8 +13,8 @@ everything about it, and every layer looks it up instead of branching on its nam
   editor per setting (by its type), shown while ``applies(params, name)`` and usable
   while ``enabled(params, name)``;
 - ``run(ctx, action)``: does it with the engine, exactly as its code spells it, through a
-  ``RunContext`` (never the replay itself); returns what it hands back (``autograd.grad``'s
-  gradients) or None;
+  ``RunContext`` (never the replay itself); a kind with ``returns`` (the setting listing
+  the inputs: ``autograd.grad``'s) returns their gradients, one per input;
 - ``code(action, spell)``: its PyTorch statements and the names they bind, spelled with a
   ``Spell``; ``listed(action, spell)`` the line the timeline lists (its code by default);
 - ``explain(action, spell)``: what it does, in words, for the step-through;
@@ -29,14 +29,16 @@ step lists), ``target`` (the setting naming a backward pass's target: the loop's
 other actions refer to it by id), ``walk`` (``walk(params) -> (roots, seeded)`` for an
 action running a backward pass the step-through can follow, and ``walk_title``),
 ``prints`` (the setting naming a tensor it prints; nothing printed inside a loop) and
-``then_grads`` (False: the watched gradients are not printed after it).
+``then_grads`` (False: the watched gradients are not printed after it), ``returns`` (see
+``run``).
 
 Imports nothing of GradStudio: the document, the tracer and the window all read it.
 """
 from dataclasses import dataclass, field
 from typing import Callable
 
-__all__ = ["ActionKind", "ACTIONS", "ACTION_KINDS", "TRACED", "defaction", "ActionError",
+__all__ = ["ActionKind", "ACTIONS", "ACTION_KINDS", "TRACED", "defaction", "traced", "grad_points",
+           "ActionError",
            "RunContext", "Spell", "Picks", "Seen", "one_statement"]
 
 ACTIONS = {}          # name -> ActionKind, in the Add menu's order
@@ -88,6 +90,7 @@ class ActionKind:
     changes: str | None = None
     makes: str | None = None
     walk: Callable | None = None
+    returns: str | None = None
     walk_title: Callable | None = None
     prints: str | None = None
     then_grads: bool = True
@@ -110,6 +113,19 @@ def defaction(name, settings, title, code, **fields):
     for point in kind.traced:
         TRACED[point] = kind
     return kind
+
+
+def traced(point, seen):
+    """``(kind, params)``: the action the tracer records at trace ``point``, its settings
+    made from ``seen`` (a ``Seen``); None when no kind is recognised by that point."""
+    kind = TRACED.get(point)
+    return None if kind is None else (kind.name, kind.traced[point](seen))
+
+
+def grad_points():
+    """The in-place calls on a ``.grad`` some kind is recognised by
+    (``x.grad.zero_()``), in words."""
+    return ", ".join(p for p in TRACED if p.startswith("x.grad.") and p.endswith("_()"))
 
 
 class RunContext:

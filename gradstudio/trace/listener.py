@@ -18,8 +18,9 @@ how to record them in one table, ``Tracer.handlers``:
   ``update`` action (``updates``); ``torch.optim`` is watched by ``optim`` instead (its
   calls are not observed ones).
 
-Part of the tracing child (``child.py``); imports only the engine's public API and its
-sibling modules.
+Part of the tracing child (``child.py``); imports only the engine's public API, the
+action records (``gradstudio.timeline``: which action a trace point is) and its sibling
+modules.
 """
 import math
 
@@ -27,6 +28,7 @@ from gradstudio.engine import inspect as raw
 from gradstudio.engine.nn import init as nn_init
 from gradstudio.engine.observer import Listener
 
+from gradstudio.timeline import Seen, grad_points, traced
 from gradstudio.vocabulary import DTYPES
 
 from .hooks import register_hook
@@ -281,11 +283,13 @@ class Tracer(Listener):
             rec.quiet -= 1
         if len(rec.frames) > 1:
             return out
-        if id(t) in rec.grad_of:
-            if op.name != "_zero":
-                raise TraceError("changing a .grad in place (other than x.grad.zero_()) "
+        if id(t) in rec.grad_of:      # an action's trace point: x.grad.zero_()
+            made = traced(f"x.grad.{op.name.strip('_')}_()",
+                          Seen(rec.grad_of[id(t)], tuple(operands[1:]), params or {}))
+            if made is None:
+                raise TraceError(f"changing a .grad in place (other than {grad_points()}) "
                                  "cannot be drawn yet")
-            rec.action("zero_grad", {"tensor": rec.grad_of[id(t)]})
+            rec.action(*made)
             rec.action_done()
             return out
         if was_tracked_leaf or id(t) in rec.data_aliases:
@@ -539,7 +543,7 @@ class Tracer(Listener):
                                  "x.grad = None and x.grad.zero_() can")
             func(*args, **kwargs)
             if not rec.quiet and len(rec.frames) == 1:
-                rec.action("set_grad_none", {"tensor": rec.node_index(t)})
+                rec.action(*traced("x.grad = None", Seen(rec.node_index(t))))
                 rec.action_done()
         h["Tensor.grad ="] = h["del Tensor.grad"] = grad_set
 

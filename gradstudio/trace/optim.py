@@ -1,6 +1,7 @@
 """``torch.optim`` in a trace (part of the tracing child): making an optimizer, its
 ``step()`` and ``zero_grad()``, and a module's ``zero_grad()`` become the timeline
-actions ``optimizer``, ``step``, ``optimizer_zero_grad`` and ``set_grad_none``.
+actions ``optimizer``, ``step`` and ``optimizer_zero_grad``, and a module's the actions
+recognised by ``x.grad = None`` (or ``x.grad.zero_()``) for each parameter.
 
 The engine's optimizers are plain Python, not observed calls, and the tracer changes
 nothing in the engine; so the child's trace function (``sys.settrace``, which already
@@ -15,11 +16,14 @@ nesterov and weight_decay; betas; alpha); anything else the call was given (``am
 optimizer's settings after it was made is refused in one sentence (``Recorder.refuse``:
 the trace is refused at the end, the script runs on untouched).
 
-Imports only the engine's public API and its sibling modules.
+Imports only the engine's public API, the action records (``gradstudio.timeline``)
+and its sibling modules.
 """
 import math
 
 from gradstudio.engine import inspect as raw
+
+from gradstudio.timeline import Seen, traced
 
 from .values import ActionRef, has_marked
 
@@ -221,7 +225,8 @@ class OptimizerWatch:
         made = 0
         for i, p in zip(nodes, params):
             if set_to_none or raw.grad(p) is not None:
-                rec.action("set_grad_none" if set_to_none else "zero_grad", {"tensor": i})
+                rec.action(*traced("x.grad = None" if set_to_none else "x.grad.zero_()",
+                                   Seen(i)))
                 made += 1
         return (lambda raised: rec.action_done(failed=raised)) if made else None
 

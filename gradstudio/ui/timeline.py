@@ -514,11 +514,12 @@ class TimelinePanel(SessionPanel):
 
     def _show_results(self, action, outcome):
         """The gradients an ``autograd.grad`` action returned, as PyTorch prints them."""
-        shown = outcome is not None and outcome.results    # (autograd.grad's)
+        returns = ACTIONS[action.kind].returns        # (autograd.grad's inputs)
+        shown = returns and outcome is not None and outcome.results
         if shown:
             doc = self.session.document
             lines = []
-            for node, g in zip(action.params["inputs"], outcome.results):
+            for node, g in zip(action.params[returns], outcome.results):
                 name = doc.display_name(node) if node in doc.graph else "?"
                 text = "None (unused)" if g is None else g.text
                 lines.append(html.escape(f"d/d{name} = {text}").replace("\n", "<br>")
