@@ -4,6 +4,8 @@ PyTorch that prints what the run shows, is recognised by the tracer, shows in th
 timeline (the Add menu, its row, its editor box, the context menu) and is explained in
 the step-through (CONTRIBUTING.md shows the same entry)."""
 import json
+import pathlib
+import re
 import subprocess
 import sys
 import textwrap
@@ -11,20 +13,8 @@ import textwrap
 _PROGRAM = textwrap.dedent('''
     import contextlib, io, json, os, sys
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from gradstudio.timeline import defaction
-
-    # the one entry: x.grad.mul_(factor), a gradient scaled in place
-    defaction("scale_grad", (("tensor", "node", None), ("factor", "float", 0.5)),
-              "grad.mul_(factor)",
-              lambda a, spell: ([f"{spell.node(a.params['tensor'])}.grad.mul_("
-                                 f"{a.params['factor']!r})"], []),
-              run=lambda ctx, a: ctx.tensor(a.params["tensor"], "tensor").grad.mul_(
-                  a.params["factor"]),
-              aim=lambda picks: {"tensor": picks.picked or picks.last},
-              explain=lambda a, spell: (f"{spell.node(a.params['tensor'])}.grad.mul_() "
-                                        "scales the gradient in place."),
-              traced={"x.grad.mul_()": lambda seen: {"tensor": seen.node,
-                                                     "factor": float(seen.operands[0])}})
+    # the one entry, as CONTRIBUTING.md prints it: x.grad.mul_(factor)
+    ENTRY
 
     import gradstudio.engine as torch
     from gradstudio.document import Document, run
@@ -75,8 +65,17 @@ _PROGRAM = textwrap.dedent('''
 ''')
 
 
+def _entry():
+    """The worked example of CONTRIBUTING.md: its one ``defaction`` entry."""
+    text = (pathlib.Path(__file__).parents[1] / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    section = text[text.index("### Adding an action kind"):]
+    return re.search(r"```python\n(.*?)```", section, re.S).group(1)
+
+
 def test_a_throwaway_action_works_everywhere_from_its_one_entry():
-    out = subprocess.run([sys.executable, "-c", _PROGRAM], capture_output=True, text=True,
+    program = _PROGRAM.replace("ENTRY\n", _entry())
+    assert 'defaction("scale_grad"' in program
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
                          timeout=180)
     assert out.returncode == 0, out.stderr
     r = json.loads(out.stdout.strip().splitlines()[-1])
