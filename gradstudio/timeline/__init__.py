@@ -2,11 +2,12 @@
 the document, the tracer and the window, which all look them up: ``ACTIONS``,
 ``defaction``. Imports only the engine's public API."""
 from .record import (ACTION_KINDS, ACTIONS, TRACED, ActionError, ActionKind, Picks,
-                     RunContext, Seen, Spell, defaction, grad_points, one_statement,
+                     RunContext, Seen, Spell, calls, defaction, grad_points, one_statement,
                      traced)
 from .settings import CHOICES, OPTIMIZER_SETTINGS, optimizer_arguments
 from . import kinds_autograd, kinds_training, kinds_steps  # noqa: F401  (the entries)
 
 __all__ = ["ACTIONS", "ACTION_KINDS", "TRACED", "ActionError", "ActionKind", "Picks",
-           "RunContext", "Seen", "Spell", "defaction", "grad_points", "one_statement", "traced", "CHOICES",
+           "RunContext", "Seen", "Spell", "calls", "defaction", "grad_points",
+           "one_statement", "traced", "CHOICES",
            "OPTIMIZER_SETTINGS", "optimizer_arguments"]

@@ -2,6 +2,7 @@
 (``x.grad.zero_()``), ``set_grad_none`` (``x.grad = None``) and ``grad``
 (``torch.autograd.grad``)."""
 import gradstudio.engine as torch
+from gradstudio.engine import inspect as raw
 
 from .record import ActionError, defaction
 
@@ -48,11 +49,46 @@ def _backward_title(action, name, root_name):
     return f"{root_name}.backward({name(action.params.get('gradient')) or ''})"
 
 
+def _backward_traced(seen):
+    """``t.backward(gradient, retain_graph, create_graph)`` in a script."""
+    return _backward_params(seen, *seen.args, **seen.kwargs)
+
+
+def _backward_params(seen, t, gradient=None, retain_graph=None, create_graph=False,
+                     inputs=None):
+    if inputs is not None:
+        seen.refuse("backward(inputs=...) cannot be drawn")
+    target = seen.index(t)
+    if gradient is not None and not raw.is_tensor(gradient):
+        seen.refuse("backward's gradient must be a tensor to be drawn")
+    return {"target": target,
+            "gradient": None if gradient is None else seen.index(gradient),
+            "retain_graph": bool(retain_graph), "create_graph": bool(create_graph)}
+
+
+def _autograd_backward_traced(seen):
+    """``torch.autograd.backward(t, gradient, ...)``: one tensor, as ``t.backward``."""
+    return _autograd_backward_params(seen, *seen.args, **seen.kwargs)
+
+
+def _autograd_backward_params(seen, tensors, grad_tensors=None, retain_graph=None,
+                              create_graph=False, inputs=None, **k):
+    ts = [tensors] if raw.is_tensor(tensors) else list(tensors)
+    gs = [grad_tensors] if grad_tensors is None or raw.is_tensor(grad_tensors) \
+        else list(grad_tensors)
+    if len(ts) != 1 or len(gs) != 1:
+        seen.refuse("torch.autograd.backward with several tensors cannot be drawn; call "
+                    "backward on each")
+    return _backward_params(seen, ts[0], gs[0], retain_graph, create_graph, inputs)
+
+
 defaction("backward", (("target", "node", None), ("gradient", "node?", None),
                        ("retain_graph", "bool", False), ("create_graph", "bool", False)),
           "backward()", _backward_code, run=_backward_run, explain=_backward_explain,
           aim=lambda k: {"target": k.picked or k.last}, target="target",
-          walk=_backward_walk, walk_title=_backward_title)
+          walk=_backward_walk, walk_title=_backward_title,
+          traced={"Tensor.backward": _backward_traced,
+                  "torch.autograd.backward": _autograd_backward_traced})
 
 
 # ----------------------------------------------------------------------------- .grad
@@ -145,10 +181,32 @@ def _grad_explain(action, spell):
             f"gradients with respect to {ins}, without touching any .grad.")
 
 
+def _grad_traced(seen):
+    """``torch.autograd.grad(outputs, inputs, grad_outputs, ...)`` in a script."""
+    return _grad_params(seen, *seen.args, **seen.kwargs)
+
+
+def _grad_params(seen, outputs, inputs, grad_outputs=None, retain_graph=None,
+                 create_graph=False, only_inputs=True, allow_unused=None, **k):
+    outs = [outputs] if raw.is_tensor(outputs) else list(outputs)
+    ins = [inputs] if raw.is_tensor(inputs) else list(inputs)
+    given = [] if grad_outputs is None else [grad_outputs] \
+        if raw.is_tensor(grad_outputs) else list(grad_outputs)
+    if all(v is None for v in given):
+        given = []       # grad_outputs=[None] is the implicit 1 of a scalar output
+    elif not all(v is None or raw.is_tensor(v) for v in given):
+        seen.refuse("torch.autograd.grad's grad_outputs can be drawn only as one tensor "
+                    "or None per output")
+    return {"outputs": [seen.index(t) for t in outs], "inputs": [seen.index(t) for t in ins],
+            "retain_graph": bool(retain_graph), "create_graph": bool(create_graph),
+            "grad_outputs": [None if v is None else seen.index(v) for v in given]}
+
+
 defaction("grad", (("outputs", "nodes", []), ("inputs", "nodes", []),
                    ("retain_graph", "bool", False), ("create_graph", "bool", False),
                    ("grad_outputs", "nodes?", [])),
           "torch.autograd.grad()", _grad_code, run=_grad_run, explain=_grad_explain,
           aim=lambda k: {"outputs": [k.picked or k.last] if (k.picked or k.last) else [],
                          "inputs": k.leaves[:1]},
-          walk=_grad_walk, walk_title=_grad_title, returns="inputs")
+          walk=_grad_walk, walk_title=_grad_title, returns="inputs",
+          traced={"torch.autograd.grad": _grad_traced})

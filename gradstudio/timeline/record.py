@@ -18,9 +18,11 @@ everything about it, and every layer looks it up instead of branching on its nam
 - ``code(action, spell)``: its PyTorch statements and the names they bind, spelled with a
   ``Spell``; ``listed(action, spell)`` the line the timeline lists (its code by default);
 - ``explain(action, spell)``: what it does, in words, for the step-through;
-- ``traced``: the trace points it is recognised by (``"x.grad.zero_()"``, ``"x.grad =
-  None"``: see ``trace/listener.py``), each with ``params(seen)`` making its settings from
-  what the tracer saw (``Seen``).
+- ``traced``: the trace points it is recognised by, each with ``params(seen)`` making its
+  settings from what the tracer saw (``Seen``): the name of an observed call of the
+  engine (``"Tensor.backward"``: the action is recorded before the call runs, then what
+  it did), or an in-place call on a ``.grad`` (``"x.grad.zero_()"``) or ``"x.grad =
+  None"`` (see ``trace/listener.py``).
 
 Structural kinds say what they are with flags: ``loop`` ("opens"/"closes" a loop),
 ``recomputes`` ("forward": the nodes after the parameters; "late": the nodes a compute
@@ -37,7 +39,7 @@ Imports nothing of GradStudio: the document, the tracer and the window all read 
 from dataclasses import dataclass, field
 from typing import Callable
 
-__all__ = ["ActionKind", "ACTIONS", "ACTION_KINDS", "TRACED", "defaction", "traced", "grad_points",
+__all__ = ["ActionKind", "ACTIONS", "ACTION_KINDS", "TRACED", "defaction", "traced", "grad_points", "calls",
            "ActionError",
            "RunContext", "Spell", "Picks", "Seen", "one_statement"]
 
@@ -161,11 +163,27 @@ class Picks:
     optimizers: list
 
 
+def _refused(text):
+    raise ValueError(text)
+
+
 @dataclass
 class Seen:
     """What the tracer saw at a trace point: ``node`` (the index of the tensor whose
     ``.grad`` it was) and the in-place op's ``operands`` (after the tensor) and
-    ``params``."""
-    node: int
+    ``params``; at an observed call, its ``args`` and ``kwargs``. ``index(tensor)`` is the
+    node holding a tensor; ``refuse(text)`` raises the tracer's error (the script line
+    cannot be drawn: ``text`` says why)."""
+    node: int | None = None
     operands: tuple = ()
     params: dict = field(default_factory=dict)
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+    index: Callable = None
+    refuse: Callable = _refused
+
+
+def calls():
+    """The trace points naming an observed call of the engine (``Tensor.backward``),
+    with their kinds: ``{point: ActionKind}``."""
+    return {p: k for p, k in TRACED.items() if not p.startswith("x.grad")}
