@@ -54,7 +54,8 @@ defaction("update", (("tensors", "nodes", []), ("lr", "float", 0.1), ("style", "
                      ("no_grad", "bool", True)),
           "update: p -= lr * p.grad", _update_code, run=_update_run, group="training",
           aim=lambda k: {"tensors": [k.picked] if k.picked in k.leaves else k.leaves},
-          changes="tensors",      # (.data needs no no_grad block)
+          changes="tensors", traced={"p -= lr * p.grad": lambda seen: seen.params},
+          # (.data needs no no_grad block)
           enabled=lambda p, name: name != "no_grad" or p["style"] != "data",
           explain=lambda a, spell: (
               f"Gradient descent by hand: each of "
@@ -92,6 +93,7 @@ defaction("optimizer", (("algorithm", "choice", "SGD"), ("params", "nodes", []),
                         ("alpha", "float?", None)),
           "make an optimizer", _optimizer_code, run=_optimizer_run, group="training",
           aim=lambda k: {"params": k.leaves}, changes="params", makes="optimizer",
+          traced={"torch.optim.Optimizer(...)": lambda seen: seen.params},
           applies=_optimizer_applies,
           explain=lambda a, spell: (
               f"Makes torch.optim.{a.params['algorithm']} over "
@@ -120,6 +122,7 @@ def _optimizer_zero_code(action, spell):
 defaction("step", (("optimizer", "action", None),), "optimizer.step()",
           lambda a, spell: ([f"{spell.optimizer(a.params['optimizer'])}.step()"], []),
           run=_step_run, group="training", aim=_optimizer_aim,
+          traced={"optimizer.step()": lambda seen: {"optimizer": seen.optimizer}},
           explain=lambda a, spell: (
               f"{spell.optimizer(a.params['optimizer'])}.step() moves every parameter of "
               "the optimizer by its rule, from the gradients in their .grad."))
@@ -127,6 +130,9 @@ defaction("step", (("optimizer", "action", None),), "optimizer.step()",
 defaction("optimizer_zero_grad", (("optimizer", "action", None), ("set_to_none", "bool", True)),
           "optimizer.zero_grad()", _optimizer_zero_code, run=_optimizer_zero_run,
           group="training", aim=_optimizer_aim,
+          traced={"optimizer.zero_grad()": lambda seen: {
+              "optimizer": seen.optimizer,
+              "set_to_none": bool(seen.params.get("set_to_none", True))}},
           explain=lambda a, spell: (
               f"{spell.optimizer(a.params['optimizer'])}.zero_grad() clears the gradient "
               "of each of its parameters (" + ("sets .grad to None" if

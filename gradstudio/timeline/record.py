@@ -21,8 +21,9 @@ everything about it, and every layer looks it up instead of branching on its nam
 - ``traced``: the trace points it is recognised by, each with ``params(seen)`` making its
   settings from what the tracer saw (``Seen``): the name of an observed call of the
   engine (``"Tensor.backward"``: the action is recorded before the call runs, then what
-  it did), or an in-place call on a ``.grad`` (``"x.grad.zero_()"``) or ``"x.grad =
-  None"`` (see ``trace/listener.py``).
+  it did), an in-place call on a ``.grad`` (``"x.grad.zero_()"``), ``"x.grad = None"``
+  (see ``trace/listener.py``) or an optimizer's (``"optimizer.step()"``, see
+  ``trace/optim.py``).
 
 Structural kinds say what they are with flags: ``loop`` ("opens"/"closes" a loop),
 ``recomputes`` ("forward": the nodes after the parameters; "late": the nodes a compute
@@ -171,7 +172,9 @@ def _refused(text):
 class Seen:
     """What the tracer saw at a trace point: ``node`` (the index of the tensor whose
     ``.grad`` it was) and the in-place op's ``operands`` (after the tensor) and
-    ``params``; at an observed call, its ``args`` and ``kwargs``. ``index(tensor)`` is the
+    ``params``; at an observed call, its ``args`` and ``kwargs``; at an optimizer's call,
+``optimizer`` (the action that made it) and ``params`` (the call's arguments, or the
+settings the tracer read off a new optimizer). ``index(tensor)`` is the
     node holding a tensor; ``refuse(text)`` raises the tracer's error (the script line
     cannot be drawn: ``text`` says why)."""
     node: int | None = None
@@ -181,6 +184,7 @@ class Seen:
     kwargs: dict = field(default_factory=dict)
     index: Callable = None
     refuse: Callable = _refused
+    optimizer: object = None      # at an optimizer's call: the action that made it
 
 
 def calls():
