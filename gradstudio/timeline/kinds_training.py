@@ -55,6 +55,7 @@ defaction("update", (("tensors", "nodes", []), ("lr", "float", 0.1), ("style", "
           "update: p -= lr * p.grad", _update_code, run=_update_run, group="training",
           aim=lambda k: {"tensors": [k.picked] if k.picked in k.leaves else k.leaves},
           changes="tensors", traced={"p -= lr * p.grad": lambda seen: seen.params},
+          trains=True,
           # (.data needs no no_grad block)
           enabled=lambda p, name: name != "no_grad" or p["style"] != "data",
           explain=lambda a, spell: (
@@ -121,7 +122,7 @@ def _optimizer_zero_code(action, spell):
 
 defaction("step", (("optimizer", "action", None),), "optimizer.step()",
           lambda a, spell: ([f"{spell.optimizer(a.params['optimizer'])}.step()"], []),
-          run=_step_run, group="training", aim=_optimizer_aim,
+          run=_step_run, group="training", aim=_optimizer_aim, trains=True,
           traced={"optimizer.step()": lambda seen: {"optimizer": seen.optimizer}},
           explain=lambda a, spell: (
               f"{spell.optimizer(a.params['optimizer'])}.step() moves every parameter of "

@@ -33,7 +33,8 @@ other actions refer to it by id), ``walk`` (``walk(params) -> (roots, seeded)`` 
 action running a backward pass the step-through can follow, and ``walk_title``),
 ``prints`` (the setting naming a tensor it prints; nothing printed inside a loop) and
 ``then_grads`` (False: the watched gradients are not printed after it), ``returns`` (see
-``run``).
+``run``) and ``trains`` (it changes the parameters' values: an update, an optimizer's
+step).
 
 Imports nothing of GradStudio: the document, the tracer and the window all read it.
 """
@@ -98,6 +99,7 @@ class ActionKind:
     prints: str | None = None
     then_grads: bool = True
     distinct: tuple = ()          # node-list settings that name each node once
+    trains: bool = False          # it changes the parameters' values (an update, a step)
 
     def __repr__(self):
         return f"ActionKind({self.name!r})"

@@ -28,7 +28,7 @@ from gradstudio.engine import inspect as raw
 from gradstudio.engine.nn import init as nn_init
 from gradstudio.engine.observer import Listener
 
-from gradstudio.timeline import Seen, calls, grad_points, traced
+from gradstudio.timeline import ACTIONS, Seen, calls, grad_points, traced
 from gradstudio.vocabulary import DTYPES
 
 from .hooks import register_hook
@@ -485,7 +485,8 @@ class Tracer(Listener):
             of is refused rather than drawn as if it came first."""
             i = rec.node_index(t)
             if raw.requires_grad(t) and raw.grad_fn(t) is not None and any(
-                    a["kind"] in ("backward", "grad") and a["after"] > i for a in rec.actions):
+                    ACTIONS[a["kind"]].walk is not None and a["after"] > i
+                    for a in rec.actions):
                 raise TraceError("retain_grad() is called here after a backward pass that "
                                  "ran after the tensor was computed; a graph marks a tensor "
                                  "for the whole program. Call retain_grad() right after "
