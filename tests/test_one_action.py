@@ -58,8 +58,9 @@ _PROGRAM = textwrap.dedent('''
                     panel.params_box.title(), list(panel.param_editors)]
     panel.param_editors["factor"].setValue(0.25)        # the editor its setting's type makes
     report["edited"] = [d.action(scale).params["factor"], session.result.state(x).grad_text]
-    context_menu(panel, 1)
-    panel.insert_actions["scale_grad"].trigger()          # Insert after ▸ grad.mul_(factor)
+    from PySide6.QtGui import QAction
+    menu = context_menu(panel, 1)                  # Insert after ▸ grad.mul_(factor)
+    menu.findChild(QAction, "insert_scale_grad").trigger()
     report["inserted"] = [[a.kind, a.params] for a in d.timeline]
     print(json.dumps(report))
 ''')
@@ -95,3 +96,17 @@ def test_a_throwaway_action_works_everywhere_from_its_one_entry():
     # inserted after the selected step, aimed by the entry (at the last node: s)
     assert r["inserted"][1:] == [["scale_grad", {"tensor": "n1", "factor": 0.25}],
                                  ["scale_grad", {"tensor": "n2", "factor": 0.5}]]
+
+
+def test_a_name_or_a_trace_point_is_taken_once():
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent('''
+        from gradstudio.timeline import defaction
+        for name, traced in (("zero_grad", {}), ("again", {"x.grad = None": dict})):
+            try:
+                defaction(name, (), "t", lambda a, spell: ([""], []), traced=traced)
+            except ValueError as e:
+                print(e)
+    ''')], capture_output=True, text=True, timeout=60)
+    assert out.stdout.splitlines() == ["The action kind 'zero_grad' is already defined.",
+                                       "The trace point 'x.grad = None' is already "
+                                       "set_grad_none's."]

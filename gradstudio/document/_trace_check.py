@@ -68,7 +68,8 @@ def check_trace(doc, data, ids, source):
             a = data["actions"][loop["loop"]]
             found.append(((a.get("after", 0), 0), a.get("line"), what))
             break
-    trained = {ids[i] for a in data["actions"] for i in ACTIONS[a["kind"]].changed(a["params"])}
+    trained = {ids[i] for a in data["actions"]
+               for i in ACTIONS[a["kind"]].changed(a["params"])}
     if not found:
         last = data["actions"][-1].get("line") if data["actions"] else None
         for n in data["nodes"]:

@@ -22,8 +22,11 @@ def _compute_listed(action, spell):
                          or "(nothing)")
 
 
-defaction("compute", (("nodes", "nodes", []),), "compute nodes here",
-          lambda a, spell: ([f"# compute {', '.join(spell.node(n) for n in a.params['nodes']) or '?'}"], []),
+def _compute_code(action, spell):
+    return [f"# compute {', '.join(spell.node(n) for n in action.params['nodes']) or '?'}"], []
+
+
+defaction("compute", (("nodes", "nodes", []),), "compute nodes here", _compute_code,
           run=lambda ctx, a: ctx.compute_late(), aim=lambda k: {"nodes": list(k.selection)},
           recomputes="late", then_grads=False, listed=_compute_listed, distinct=("nodes",),
           explain=lambda a, spell: (

@@ -128,7 +128,8 @@ defaction("step", (("optimizer", "action", None),), "optimizer.step()",
               f"{spell.optimizer(a.params['optimizer'])}.step() moves every parameter of "
               "the optimizer by its rule, from the gradients in their .grad."))
 
-defaction("optimizer_zero_grad", (("optimizer", "action", None), ("set_to_none", "bool", True)),
+defaction("optimizer_zero_grad",
+          (("optimizer", "action", None), ("set_to_none", "bool", True)),
           "optimizer.zero_grad()", _optimizer_zero_code, run=_optimizer_zero_run,
           group="training", aim=_optimizer_aim,
           traced={"optimizer.zero_grad()": lambda seen: {

@@ -41,9 +41,9 @@ Imports nothing of GradStudio: the document, the tracer and the window all read 
 from dataclasses import dataclass, field
 from typing import Callable
 
-__all__ = ["ActionKind", "ACTIONS", "ACTION_KINDS", "TRACED", "defaction", "traced", "grad_points", "calls",
-           "ActionError",
-           "RunContext", "Spell", "Picks", "Seen", "one_statement"]
+__all__ = ["ActionKind", "ACTIONS", "ACTION_KINDS", "TRACED", "defaction", "traced",
+           "grad_points", "calls", "ActionError", "RunContext", "Spell", "Picks", "Seen",
+           "one_statement"]
 
 ACTIONS = {}          # name -> ActionKind, in the Add menu's order
 ACTION_KINDS = {}     # name -> its settings ((name, type, default), ...)
@@ -111,8 +111,13 @@ class ActionKind:
 
 def defaction(name, settings, title, code, **fields):
     """Declares an action kind: its one entry, looked up by every layer (see the module
-    docstring). Returns the ``ActionKind``."""
+    docstring). Returns the ``ActionKind``. A name or a trace point is taken once."""
     kind = ActionKind(name, tuple(settings), title, code, **fields)
+    if name in ACTIONS:
+        raise ValueError(f"The action kind '{name}' is already defined.")
+    taken = [p for p in kind.traced if p in TRACED]
+    if taken:
+        raise ValueError(f"The trace point '{taken[0]}' is already {TRACED[taken[0]].name}'s.")
     ACTIONS[name] = kind
     ACTION_KINDS[name] = kind.settings
     for point in kind.traced:

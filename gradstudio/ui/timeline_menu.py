@@ -13,13 +13,15 @@ __all__ = ["add_menu", "context_menu", "GROUPS"]
 GROUPS = ("autograd", "training")
 
 
-def add_menu(menu, add):
-    """Fills ``menu`` with one entry per action kind, section by section; ``add(kind)``
-    is called when one is chosen. Returns ``{kind: QAction}``."""
+def add_menu(menu, add, prefix="add_"):
+    """Fills ``menu`` with one entry per action kind, section by section (each named
+    ``prefix + kind``); ``add(kind)`` is called when one is chosen. Returns
+    ``{kind: QAction}``."""
     entries = {}
     for group in GROUPS:
         for kind in [k for k in ACTIONS.values() if k.group == group]:
             act = QAction(kind.title, menu)
+            act.setObjectName(prefix + kind.name)
             act.triggered.connect(lambda _=False, k=kind.name: add(k))
             menu.addAction(act)
             entries[kind.name] = act
@@ -29,15 +31,16 @@ def add_menu(menu, add):
 
 def context_menu(panel, row):
     """The context menu of the timeline ``panel``'s list at ``row`` (-1: below the last
-    action): insert an action after it, duplicate it, move it up or down, delete it.
-    The row is selected first, so every entry acts on it."""
+    action): insert an action after it (entries named ``insert_<kind>``), duplicate it,
+    move it up or down, delete it (``duplicate``, ``up``, ``down``, ``delete``). The row is
+    selected first, so every entry acts on it."""
     menu = QMenu(panel.list)
     if row >= 0:
         panel.list.setCurrentRow(row)
     else:
         panel.list.setCurrentRow(-1)
     insert = menu.addMenu("Insert after" if row >= 0 else "Add")
-    panel.insert_actions = add_menu(insert, panel.add_action)
+    add_menu(insert, panel.add_action, "insert_")
     action_id = panel.current_action_id
     doc = panel.session.document
     action = doc.action(action_id) if action_id is not None else None
@@ -51,12 +54,11 @@ def context_menu(panel, row):
         ("delete", "Delete", lambda: panel.remove_action(action_id), action is not None),
     )
     menu.addSeparator()
-    panel.menu_entries = {}
     for key, text, do, enabled in entries:
         act = menu.addAction(text)
+        act.setObjectName(key)
         act.setEnabled(enabled)
         act.triggered.connect(do)
-        panel.menu_entries[key] = act
     return menu
 
 

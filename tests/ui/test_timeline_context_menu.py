@@ -2,6 +2,7 @@
 after it, duplicate it, move it up or down or delete it; each is one undo step, and the
 entries that cannot apply are greyed out."""
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
 
 from gradstudio.document import Document
@@ -23,6 +24,10 @@ def _panel(qtbot):
     return shown(qtbot, TimelinePanel(session), (900, 420)), doc, session
 
 
+def _entry(menu, name):
+    return menu.findChild(QAction, name)
+
+
 def _texts(doc):
     return [a.kind for a in doc.timeline]
 
@@ -30,30 +35,30 @@ def _texts(doc):
 def test_each_entry_edits_the_timeline_in_one_undo_step(qtbot):
     panel, doc, session = _panel(qtbot)
     first, second = (a.id for a in doc.timeline)
-    context_menu(panel, 0)
-    panel.insert_actions["set_grad_none"].trigger()          # Insert after ▸
+    menu = context_menu(panel, 0)
+    _entry(menu, "insert_set_grad_none").trigger()          # Insert after ▸
     assert _texts(doc) == ["backward", "set_grad_none", "zero_grad"]
     session.undo_stack.undo()
     assert _texts(doc) == ["backward", "zero_grad"]
 
-    context_menu(panel, 1)
-    panel.menu_entries["duplicate"].trigger()
+    menu = context_menu(panel, 1)
+    _entry(menu, "duplicate").trigger()
     assert _texts(doc) == ["backward", "zero_grad", "zero_grad"]
     assert doc.timeline[2].params == doc.timeline[1].params and doc.timeline[2].id != second
     session.undo_stack.undo()
 
-    context_menu(panel, 1)
-    panel.menu_entries["up"].trigger()
+    menu = context_menu(panel, 1)
+    _entry(menu, "up").trigger()
     assert [a.id for a in doc.timeline] == [second, first]
     assert panel.current_action_id == second
     session.undo_stack.undo()
-    context_menu(panel, 0)
-    panel.menu_entries["down"].trigger()
+    menu = context_menu(panel, 0)
+    _entry(menu, "down").trigger()
     assert [a.id for a in doc.timeline] == [second, first]
     session.undo_stack.undo()
 
-    context_menu(panel, 0)
-    panel.menu_entries["delete"].trigger()
+    menu = context_menu(panel, 0)
+    _entry(menu, "delete").trigger()
     assert [a.id for a in doc.timeline] == [second]
     session.undo_stack.undo()
     assert [a.id for a in doc.timeline] == [first, second]
@@ -62,17 +67,17 @@ def test_each_entry_edits_the_timeline_in_one_undo_step(qtbot):
 
 def test_entries_that_cannot_apply_are_greyed_out(qtbot):
     panel, doc, _ = _panel(qtbot)
-    context_menu(panel, 0)
-    enabled = {k: a.isEnabled() for k, a in panel.menu_entries.items()}
+    menu = context_menu(panel, 0)
+    enabled = {k: _entry(menu, k).isEnabled() for k in ("duplicate", "up", "down", "delete")}
     assert enabled == {"duplicate": True, "up": False, "down": True, "delete": True}
-    context_menu(panel, -1)              # below the last action: only Add
-    assert not any(a.isEnabled() for a in panel.menu_entries.values())
-    panel.insert_actions["backward"].trigger()
+    menu = context_menu(panel, -1)              # below the last action: only Add
+    assert not any(_entry(menu, k).isEnabled() for k in ("duplicate", "up", "down", "delete"))
+    _entry(menu, "insert_backward").trigger()
     assert _texts(doc)[-1] == "backward"
     panel.add_actions["loop"].trigger()          # a loop marker is not duplicated alone
     row = next(i for i, a in enumerate(doc.timeline) if a.kind == "loop")
-    context_menu(panel, row)
-    assert not panel.menu_entries["duplicate"].isEnabled()
+    menu = context_menu(panel, row)
+    assert not _entry(menu, "duplicate").isEnabled()
 
 
 def test_right_click_opens_the_menu_on_the_row(qtbot):
