@@ -1,8 +1,8 @@
 """A new timeline action is one entry, as an op is (``tests/test_one_entry.py``): declared at
 test time with ``defaction`` alone, in a fresh process, it runs, exports as a line of
 PyTorch that prints what the run shows, is recognised by the tracer, shows in the
-timeline (the Add menu, its row, its editor box, the context menu) and is explained in
-the step-through (CONTRIBUTING.md shows the same entry)."""
+timeline (the Add menu, its row, its editor box and explanation, the context menu) and
+is explained in the step-through (CONTRIBUTING.md shows the same entry)."""
 import json
 import pathlib
 import re
@@ -55,7 +55,7 @@ _PROGRAM = textwrap.dedent('''
     panel = TimelinePanel(session)
     panel.list.setCurrentRow(1)
     report["ui"] = [panel.add_actions["scale_grad"].text(), panel.list.item(1).text(),
-                    panel.params_box.title(), list(panel.param_editors)]
+                    panel.params_box.title(), list(panel.param_editors), panel.about.text()]
     panel.param_editors["factor"].setValue(0.25)        # the editor its setting's type makes
     report["edited"] = [d.action(scale).params["factor"], session.result.state(x).grad_text]
     from PySide6.QtGui import QAction
@@ -91,7 +91,7 @@ def test_a_throwaway_action_works_everywhere_from_its_one_entry():
                             "in place. Only a backward() or an autograd.grad() action can be "
                             "stepped through.")
     assert r["ui"] == ["grad.mul_(factor)", "2.  x.grad.mul_(0.5)", "grad.mul_(factor)",
-                       ["tensor", "factor"]]
+                       ["tensor", "factor"], "x.grad.mul_() scales the gradient in place."]
     assert r["edited"] == [0.25, "tensor([0.2500, 0.2500])"]
     # inserted after the selected step, aimed by the entry (at the last node: s)
     assert r["inserted"][1:] == [["scale_grad", {"tensor": "n1", "factor": 0.25}],

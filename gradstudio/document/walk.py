@@ -19,8 +19,8 @@ from gradstudio.timeline import ACTIONS, Spell
 from .digraph import MultiDiGraph
 from .export import action_text, optimizer_names
 
-__all__ = ["Walk", "WalkStep", "Send", "walk", "walk_actions", "preview", "flow_text",
-           "explain_text", "step_lines", "grad_fn_summary"]
+__all__ = ["Walk", "WalkStep", "Send", "walk", "walk_actions", "explain_action", "preview",
+           "flow_text", "explain_text", "step_lines", "grad_fn_summary"]
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 BIG = 12        # a value with more elements is named by its shape, not printed
@@ -241,7 +241,7 @@ def walk(doc, result, index):
     kind = ACTIONS[action.kind]
     if kind.walk is None:
         return Walk(index, action_text(doc, action), (), problem=" ".join(filter(None, (
-            kind.explain(action, _spell(doc)), "Only a backward() or an autograd.grad() "
+            explain_action(doc, action), "Only a backward() or an autograd.grad() "
             "action can be stepped through."))))
     outcome = result.outcomes[index] if index < len(result.outcomes) else None
     roots, seeded = kind.walk(action.params)
@@ -267,6 +267,12 @@ def walk(doc, result, index):
     steps = tuple(steps)
     problem = outcome.error
     return Walk(index, title, steps, ctx.graph, problem, tuple(roots), seeded)
+
+
+def explain_action(doc, action):
+    """What ``action`` does, in words (its record's ``explain``), naming the nodes and
+    optimizers as the timeline lists them."""
+    return ACTIONS[action.kind].explain(action, _spell(doc))
 
 
 def _spell(doc):

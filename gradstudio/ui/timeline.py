@@ -17,6 +17,7 @@ from gradstudio.document import DocumentError
 from gradstudio.document.actions import CHOICES, MAX_COUNT, loop_structure
 from gradstudio.document.explain import freeing_action
 from gradstudio.document.export import action_text, optimizer_names
+from gradstudio.document.walk import explain_action
 from gradstudio.ui import commands
 from gradstudio.ui.train_dialog import TrainDialog
 from gradstudio.ui.widgets import wheel_only_when_focused
@@ -94,6 +95,11 @@ class TimelinePanel(SessionPanel):
         self.results.hide()
         self.params_box = QGroupBox("Action")
         self.params_form = QFormLayout(self.params_box)
+        # what the selected action does, in words (its record's explanation)
+        self.about = QLabel()
+        self.about.setWordWrap(True)
+        self.about.setStyleSheet("color: palette(placeholder-text);")
+        self.about.hide()
         self.param_editors = {}
         self._editor_key = None
 
@@ -134,6 +140,7 @@ class TimelinePanel(SessionPanel):
         details_layout.addWidget(self.error)
         details_layout.addWidget(self.results)
         details_layout.addWidget(self.params_box)
+        details_layout.addWidget(self.about)
         details_layout.addStretch(1)
         self.details.setWidget(details)
         scrub = QHBoxLayout()
@@ -425,6 +432,7 @@ class TimelinePanel(SessionPanel):
         if action_id is None:
             self._clear_editors()
             self.params_box.hide()
+            self.about.hide()
             self.error.hide()
             self._show_fix(None)
             self.ones_button.hide()
@@ -449,6 +457,9 @@ class TimelinePanel(SessionPanel):
         self._show_results(action, outcome)
         kind = ACTIONS[action.kind]
         self.params_box.setTitle(kind.title)
+        about = explain_action(doc, action)
+        self.about.setText(about)
+        self.about.setVisible(bool(about))
         self.params_box.show()
         choices = [(doc.display_name(n), n) for n in doc.node_ids]
         names = optimizer_names(doc.timeline)
