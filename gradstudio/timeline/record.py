@@ -139,12 +139,30 @@ def grad_points():
 
 
 class RunContext:
-    """What an action's ``run`` may use of the run it is in (``document/run_actions.py``
-    gives one per action): ``tensor(node_id, role)`` (the node's tensor now, or
-    ``ActionError`` saying in words why there is none), ``optimizer(action_id)`` (the
-    optimizer that action made), ``keep_optimizer(make)`` (the optimizer this action
-    makes: ``make()``, kept under its id even when it fails), ``forward()`` (the forward
-    nodes computed again) and ``compute_late()`` (this compute step's nodes computed)."""
+    """What an action's ``run`` may use of the run it is in, and nothing else
+    (``document/run_actions.py`` gives one per action)."""
+
+    def tensor(self, node_id, role):
+        """The node's tensor now, or ``ActionError`` saying in words why there is none
+        (``role`` names it: "target", "tensor", ...)."""
+        raise NotImplementedError
+
+    def optimizer(self, action_id):
+        """The optimizer the action ``action_id`` made, or ``ActionError``."""
+        raise NotImplementedError
+
+    def keep_optimizer(self, make):
+        """The optimizer this action makes: ``make()``, kept under its id (even when it
+        fails, so that its steps say so)."""
+        raise NotImplementedError
+
+    def forward(self):
+        """The forward nodes computed again from the tensors now."""
+        raise NotImplementedError
+
+    def compute_late(self):
+        """This compute step's nodes computed now."""
+        raise NotImplementedError
 
 
 @dataclass
