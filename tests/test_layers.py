@@ -1,5 +1,6 @@
 """The layering contract: the engine knows nothing of Qt or networkx, nor of the layers
-above it; the tracer (which runs in a child process) knows only the engine; the document
+above it; the tracer (which runs in a child process) knows only the engine and the timeline's action
+records (which know only the engine); the document
 nothing of Qt. Checked statically (every import statement) and dynamically (what a fresh
 interpreter has loaded after importing the package). And nothing of GradStudio imports
 networkx (its graphs are ``document.digraph``'s): not even the started window."""
@@ -17,6 +18,8 @@ FORBIDDEN = {
                "gradstudio.trace", "gradstudio.ui", "gradstudio.app"},
     "trace": {"PySide6", "shiboken6", "pyqtgraph", "networkx", "torch", "gradstudio.document",
               "gradstudio.ui", "gradstudio.app"},
+    "timeline": {"PySide6", "shiboken6", "pyqtgraph", "networkx", "torch",
+                 "gradstudio.document", "gradstudio.trace", "gradstudio.ui", "gradstudio.app"},
     "document": {"PySide6", "shiboken6", "pyqtgraph", "networkx", "torch", "gradstudio.ui"},
 }
 

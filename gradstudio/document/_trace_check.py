@@ -27,6 +27,8 @@ import math
 
 import numpy as np
 
+from gradstudio.timeline import ACTIONS
+
 from .run import run
 
 __all__ = ["check_trace", "PIECE_GRAD_FN"]
@@ -66,8 +68,8 @@ def check_trace(doc, data, ids, source):
             a = data["actions"][loop["loop"]]
             found.append(((a.get("after", 0), 0), a.get("line"), what))
             break
-    trained = {ids[i] for a in data["actions"] if a["kind"] in ("update", "optimizer")
-               for i in a["params"]["tensors" if a["kind"] == "update" else "params"]}
+    trained = {ids[i] for a in data["actions"]
+               for i in ACTIONS[a["kind"]].changed(a["params"])}
     if not found:
         last = data["actions"][-1].get("line") if data["actions"] else None
         for n in data["nodes"]:

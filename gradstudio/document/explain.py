@@ -2,6 +2,8 @@
 backward graph, where a gradient stops, which action freed the buffers a later backward
 needs. Plain text (names go through ``emphasis``, so the window can bold them); the
 window's panels and the command line say the same thing."""
+from gradstudio.timeline import ACTIONS
+
 __all__ = ["why_no_graph", "where_grad_stops", "freeing_action", "SECOND_BACKWARD"]
 
 SECOND_BACKWARD = "backward through the graph a second time"
@@ -76,7 +78,8 @@ def freeing_action(doc, result, action_id):
         earlier.append(action)
     for action in reversed(earlier):
         outcome = result.outcome(action.id)
-        if (action.kind in ("backward", "grad") and not action.params.get("retain_graph")
+        if (ACTIONS[action.kind].walk is not None   # (a backward pass)
+                and not action.params.get("retain_graph")
                 and outcome is not None and outcome.error is None
                 and any(step.freed for step in outcome.steps)):
             return action

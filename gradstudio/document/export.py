@@ -42,7 +42,9 @@ from dataclasses import dataclass, field
 
 from gradstudio.vocabulary import SCRIPT_NAMES
 
-from .actions import loop_structure, optimizer_arguments
+from gradstudio.timeline import ACTIONS, Spell, one_statement
+
+from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
 from .run import run
 
@@ -183,80 +185,16 @@ def _ref(names, node_id):
 def optimizer_names(timeline):
     """action id -> the name of the optimizer an ``optimizer`` action makes
     (``optimizer``, then ``optimizer_2``, ...)."""
-    ids = [a.id for a in timeline if a.kind == "optimizer"]
+    ids = [a.id for a in timeline if ACTIONS[a.kind].makes == "optimizer"]
     return {aid: "optimizer" if i == 0 else f"optimizer_{i + 1}" for i, aid in enumerate(ids)}
 
 
-def _number(value):
-    return repr(float(value)) if not isinstance(value, (tuple, bool)) else repr(value)
-
-
 def _action_code(action, ref, namer, oref=lambda a: "?", loop_var="epoch"):
-    """(statements, result names) for one timeline action; ``ref(node_id)`` spells a node,
-    ``oref(action_id)`` an optimizer. Statements after a ``with`` line carry their own
-    indentation."""
-    p = action.params
-    kind = action.kind
-    flags = [f"{k}=True" for k in ("retain_graph", "create_graph") if p.get(k)]
-    if kind == "backward":
-        args = ([ref(p["gradient"])] if p.get("gradient") is not None else []) + flags
-        return [f"{ref(p['target'])}.backward({', '.join(args)})"], []
-    if kind == "zero_grad":
-        return [f"{ref(p['tensor'])}.grad.zero_()"], []
-    if kind == "set_grad_none":
-        return [f"{ref(p['tensor'])}.grad = None"], []
-    if kind == "update":
-        lr = _number(p["lr"])
-        targets = [ref(n) for n in p["tensors"]] or ["?"]
-        form = {"-=": "{t} -= {lr} * {t}.grad", "sub_": "{t}.sub_({lr} * {t}.grad)",
-                "data": "{t}.data -= {lr} * {t}.grad"}[p["style"]]
-        stmts = [form.format(t=t, lr=lr) for t in targets]
-        if p["no_grad"] and p["style"] != "data":
-            return ["with torch.no_grad():"] + [_INDENT + s for s in stmts], []
-        return stmts, []
-    if kind == "optimizer":
-        params = ", ".join(ref(n) for n in p["params"])
-        args = "".join(f", {k}={_number(v)}" for k, v in optimizer_arguments(p))
-        return [f"{oref(action.id)} = torch.optim.{p['algorithm']}([{params}]{args})"], []
-    if kind == "step":
-        return [f"{oref(p['optimizer'])}.step()"], []
-    if kind == "optimizer_zero_grad":
-        arg = "" if p["set_to_none"] else "set_to_none=False"
-        return [f"{oref(p['optimizer'])}.zero_grad({arg})"], []
-    if kind == "forward":
-        return ["# forward again: every node after the parameters"], []
-    if kind == "compute":
-        return [f"# compute {', '.join(ref(n) for n in p['nodes']) or '?'}"], []
-    if kind == "print":
-        return [f"print({ref(p['tensor'])})"], []
-    if kind == "loop":
-        return [f"for {loop_var} in range({p['count']}):"], []
-    if kind == "end_loop":
-        return ["# end of the loop"], []
-    # autograd.grad: one name per input
-    outs = ", ".join(ref(n) for n in p["outputs"])
-    ins = ", ".join(ref(n) for n in p["inputs"])
-    given = p.get("grad_outputs") or []
-    if any(n is not None for n in given):     # (None: a scalar output's implicit 1)
-        vs = ", ".join("None" if n is None else ref(n) for n in given)
-        flags = [f"grad_outputs=[{vs}]"] + flags
-    call = (f"torch.autograd.grad([{outs}], [{ins}]{''.join(', ' + f for f in flags)}, "
-            "allow_unused=True)")
-    if namer is None:
-        return [call], []
-    results = [namer.claim(f"grad_{ref(n)}".replace("?", "")) for n in p["inputs"]]
-    if len(results) == 1:
-        return [f"{results[0]} = {call}[0]"] + [f"print({results[0]})"], results
-    if not results:
-        return [call], []
-    return [f"{', '.join(results)} = {call}"] + [f"print({r})" for r in results], results
-
-
-def _one_statement(stmts):
-    """Statements on one line, as lists show them (``with torch.no_grad(): w -= ...``)."""
-    if len(stmts) > 1 and stmts[0].endswith(":"):
-        return stmts[0] + " " + "; ".join(s.strip() for s in stmts[1:])
-    return stmts[0]
+    """(statements, result names) for one timeline action, as its record writes them;
+    ``ref(node_id)`` spells a node, ``oref(action_id)`` an optimizer. Statements after a
+    ``with`` line carry their own indentation."""
+    spell = Spell(ref, oref, namer.claim if namer is not None else None, loop_var)
+    return ACTIONS[action.kind].code(action, spell)
 
 
 def action_code(action, names, optimizers=None):
@@ -264,7 +202,7 @@ def action_code(action, names, optimizers=None):
     with ``names`` from ``ExportedScript.names`` and ``optimizers`` from
     ``ExportedScript.optimizers``; ``?`` marks a missing node."""
     optimizers = optimizers or {}
-    return _one_statement(_action_code(action, lambda n: _ref(names, n), None,
+    return one_statement(_action_code(action, lambda n: _ref(names, n), None,
                                        lambda a: optimizers.get(a, "?"))[0])
 
 
@@ -276,14 +214,7 @@ def action_text(doc, action):
             return doc.display_name(n)
         return "?" if n is None else f"<{n} deleted>"
     optimizers = optimizer_names(doc.timeline)
-    if action.kind == "forward":
-        return "forward again"
-    if action.kind == "end_loop":
-        return "end of loop"
-    if action.kind == "compute":
-        return "compute " + (", ".join(ref(n) for n in action.params["nodes"]) or "(nothing)")
-    return _one_statement(_action_code(action, ref, None,
-                                       lambda a: optimizers.get(a, "?"))[0])
+    return ACTIONS[action.kind].listed(action, Spell(ref, lambda a: optimizers.get(a, "?")))
 
 
 # ----------------------------------------------------------------------------- export
@@ -364,12 +295,14 @@ def export_script(doc, result=None) -> ExportedScript:
             action_lines[action.id] = emit(f"# {stmts[0]}  # {_not_run(outcome.error)}",
                                            indent)
             continue
-        if action.kind == "loop":
+        kind = ACTIONS[action.kind]
+        if kind.loop == "opens":
             loop = action
             loop_var = loop_var or namer.claim("epoch")
-            action_lines[action.id] = emit(f"for {loop_var} in range({action.params['count']}):")
+            action_lines[action.id] = emit(_action_code(action, None, None,
+                                                        loop_var=loop_var)[0][0])
             continue
-        if action.kind == "end_loop":
+        if kind.loop == "closes":
             prints = _loop_prints(doc, result, loop.id)
             first = None
             if prints:
@@ -393,24 +326,24 @@ def export_script(doc, result=None) -> ExportedScript:
                     f"pass  # {action_text(doc, action)}: not printed inside a loop", indent)
                 continue
         if blocked:
-            first = emit(f"# {_one_statement(stmts)}  # {_not_run(outcome.error)}", indent)
+            first = emit(f"# {one_statement(stmts)}  # {_not_run(outcome.error)}", indent)
         elif outcome.error_type is not None:
             if error_name is None:
                 error_name = namer.claim("error")
             first = emit("try:", indent)
-            body = emit_nodes(result.forward_nodes, indent + 1) if action.kind == "forward" \
-                else None
-            for s in ([] if action.kind == "forward" else stmts):
+            again = kind.recomputes == "forward"
+            body = emit_nodes(result.forward_nodes, indent + 1) if again else None
+            for s in ([] if again else stmts):
                 emit(s, indent + 1)
-            if action.kind == "forward" and body is None:
+            if again and body is None:
                 emit("pass", indent + 1)
             emit(f"except Exception as {error_name}:", indent)
             emit(f'print(f"{{type({error_name}).__name__}}: {{{error_name}}}")', indent + 1)
             if loop is not None:
                 emit("break", indent + 1)
-        elif action.kind == "forward":
+        elif kind.recomputes == "forward":
             first = emit_nodes(result.forward_nodes, indent) or emit("pass", indent)
-        elif action.kind == "compute":
+        elif kind.recomputes == "late":
             late = result.late.at.get(action.id, [])
             first = emit_nodes(late, indent) or emit(f"pass  # {stmts[0][2:]}: nothing",
                                                      indent)
@@ -422,7 +355,7 @@ def export_script(doc, result=None) -> ExportedScript:
             for s in stmts[1:]:
                 emit(s, indent)
         action_lines[action.id] = first
-        if loop is None and action.kind not in ("print", "compute"):
+        if loop is None and kind.then_grads:
             for nid in grad_watch:
                 emit(f"print({names[nid]}.grad)")
     return ExportedScript("\n".join(lines) + "\n", node_lines, action_lines, dict(names),
@@ -453,10 +386,11 @@ def transcript_sections(doc, result=None):
         out = sections[-1][1]
         if step - 1 in problems:
             continue
-        if action.kind == "loop":
+        kind = ACTIONS[action.kind]
+        if kind.loop == "opens":
             loop, loop_error = action, None
             continue
-        if action.kind == "end_loop":
+        if kind.loop == "closes":
             history = result.histories[loop.id]
             prints = _loop_prints(doc, result, loop.id)
             ran = history.iterations + (history.failed is not None)
@@ -478,13 +412,12 @@ def transcript_sections(doc, result=None):
                 out.append(outcome.error)
             elif outcome.error is None and outcome.results is not None:
                 out.extend("None" if g is None else g.text for g in outcome.results)
-        if action.kind == "print":
-            if outcome.error is None:
-                out.append(result.state(action.params["tensor"], step).text)
-            continue
-        if action.kind == "compute":          # (it changes no gradient: none printed)
+        if kind.prints and outcome.error is None:
+            out.append(result.state(action.params[kind.prints], step).text)
+        if kind.recomputes == "late":
             out.extend(result.state(n, step).text
                        for n in _watched(doc, result, result.late.at.get(action.id, [])))
+        if not kind.then_grads:        # (print, compute: no gradient changes)
             continue
         for nid in grad_watch:
             out.append(result.state(nid, step).grad_text)

@@ -24,6 +24,7 @@ import numpy as np
 
 import gradstudio.engine as torch
 from gradstudio.engine import autograd
+from gradstudio.timeline import ACTIONS
 
 from .catalogue import CATALOGUE
 from .run_timeline import NodeFailure, compute
@@ -371,7 +372,7 @@ def jacobian(doc, result, output, input, step=-1) -> Jacobian:
 
 def backward_actions(doc):
     """``[(timeline index, action)]`` of the document's backward steps."""
-    return [(i, a) for i, a in enumerate(doc.timeline) if a.kind == "backward"]
+    return [(i, a) for i, a in enumerate(doc.timeline) if ACTIONS[a.kind].target]
 
 
 def gradient_holders(doc, result, target, step=-1):
@@ -412,7 +413,7 @@ def vjp(doc, result, action_index) -> VJP:
     ``action_index``: for each tensor it gave a ``.grad``, J = ∂target/∂tensor before the
     step, vᵀJ and the ``.grad`` before and after it. Raises ``ProbeError``."""
     if not 0 <= action_index < len(doc.timeline) or \
-            doc.timeline[action_index].kind != "backward":
+            not ACTIONS[doc.timeline[action_index].kind].target:
         raise ProbeError("Choose a backward step of the timeline.")
     action = doc.timeline[action_index]
     before, after = action_index, action_index + 1       # steps around the action

@@ -1,6 +1,7 @@
 """Performing one timeline action during a run, as the PyTorch statement it stands for.
 
-Every action is done with the engine exactly as the exported script spells it
+Every action is done by its record (``gradstudio.timeline``: its ``run``, given a
+``RunContext`` onto this run) with the engine exactly as the exported script spells it
 (``w -= 0.1 * w.grad`` inside ``torch.no_grad()``, ``torch.optim.SGD([w, b], lr=0.1)``,
 ``optimizer.step()``), so a run and the script agree bit for bit. PyTorch's own error
 at a step is kept as the step's outcome (``error_type`` names its class); a step the
@@ -11,11 +12,9 @@ import contextlib
 import warnings
 from dataclasses import dataclass
 
-import gradstudio.engine as torch
 from gradstudio.engine.autograd import observe
 from gradstudio.hook_text import printing
-
-from .actions import optimizer_arguments
+from gradstudio.timeline import ACTIONS, ActionError, RunContext
 
 __all__ = ["ActionOutcome", "ActionError", "perform", "message"]
 
@@ -41,10 +40,6 @@ class ActionOutcome:
     iteration: int | None = None
     note: str | None = None
     printed: tuple = ()
-
-
-class ActionError(Exception):
-    """A step the document cannot run; the message is written for the user."""
 
 
 def message(exc):
@@ -90,76 +85,39 @@ def perform(action, run, steps, iteration=None):
     return outcome
 
 
+class _Context(RunContext):
+    """The run as an action's ``run`` sees it (``timeline.RunContext``): its tensors, its
+    optimizers, and the forward and compute steps, for the action ``action_id``."""
+
+    def __init__(self, run, action_id):
+        self._run, self._id = run, action_id
+        self.tensor = _Tensors(run.tensors, run.names, run.result.late)
+
+    def optimizer(self, action_id):
+        return self._run.optimizer(action_id)
+
+    def keep_optimizer(self, make):
+        self._run.optimizers[self._id] = None      # made (or failed) here
+        self._run.optimizers[self._id] = make()
+
+    def forward(self):
+        self._run.forward()
+
+    def compute_late(self):
+        self._run.compute_late(self._id)
+
+
 def _perform(action, run, steps):
-    p = action.params
-    find = _Tensors(run.tensors, run.names, run.result.late)
     results = None
     watch = observe(steps.append) if steps is not None else contextlib.nullcontext()
     try:
         with watch:
-            kind = action.kind
-            if kind == "backward":
-                target = find(p["target"], "target")
-                grad = None if p.get("gradient") is None else find(p["gradient"], "gradient")
-                target.backward(grad, retain_graph=p["retain_graph"] or None,
-                                create_graph=p["create_graph"])
-            elif kind == "zero_grad":
-                find(p["tensor"], "tensor").grad.zero_()
-            elif kind == "set_grad_none":
-                find(p["tensor"], "tensor").grad = None
-            elif kind == "grad":
-                outs = [find(n, "output") for n in p["outputs"]]
-                ins = [find(n, "input") for n in p["inputs"]]
-                if not outs or not ins:
-                    raise ActionError("Choose at least one output and one input.")
-                given = p.get("grad_outputs") or []
-                vs = [None if n is None else find(n, "grad_outputs") for n in given] \
-                    if any(n is not None for n in given) else None
-                results = list(torch.autograd.grad(outs, ins, grad_outputs=vs,
-                                                   retain_graph=p["retain_graph"] or None,
-                                                   create_graph=p["create_graph"],
-                                                   allow_unused=True))
-            elif kind == "update":
-                _update([find(n, "tensor") for n in p["tensors"]], p)
-            elif kind == "optimizer":
-                params = [find(n, "parameter") for n in p["params"]]
-                cls = getattr(torch.optim, p["algorithm"])
-                run.optimizers[action.id] = None      # made (or failed) here
-                run.optimizers[action.id] = cls(params, **dict(optimizer_arguments(p)))
-            elif kind in ("step", "optimizer_zero_grad"):
-                optimizer = run.optimizer(p["optimizer"])
-                if kind == "step":
-                    optimizer.step()
-                else:
-                    optimizer.zero_grad(set_to_none=p["set_to_none"])
-            elif kind == "forward":
-                run.forward()
-            elif kind == "compute":
-                run.compute_late(action.id)
-            elif kind == "print":        # (the step's snapshot is what it prints)
-                find(p["tensor"], "tensor")
+            kind = ACTIONS[action.kind]
+            returned = kind.run(_Context(run, action.id), action)
+            results = list(returned) if kind.returns else None
     except ActionError as exc:
         return ActionOutcome(action.id, str(exc), steps or [])
     except Exception as exc:  # PyTorch's own error for this step, shown at the step
         return ActionOutcome(action.id, message(exc), steps or [], results,
                              type(exc).__name__)
     return ActionOutcome(action.id, None, steps or [], results)
-
-
-def _update(params, p):
-    """``p -= lr * p.grad`` (or ``p.data -= ...``, ``p.sub_(...)``) for each tensor, in
-    ``torch.no_grad()`` when the action says so (``.data`` needs none)."""
-    if not params:
-        raise ActionError("Choose the tensors this update changes.")
-    lr, style = p["lr"], p["style"]
-    mode = torch.no_grad() if p["no_grad"] and style != "data" else contextlib.nullcontext()
-    with mode:
-        for t in params:
-            if style == "-=":
-                t -= lr * t.grad
-            elif style == "sub_":
-                t.sub_(lr * t.grad)
-            else:
-                data = t.data
-                data -= lr * t.grad
-                t.data = data

@@ -7,6 +7,7 @@ import numpy as np
 
 import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
+from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import HISTORY_ELEMENTS
 
 from .actions import loop_structure
@@ -189,14 +190,13 @@ class TimelineRun:
         self.copied = {}
         self._plan = None           # how ``forward`` computes each forward node
         timeline = doc.timeline
-        named = {n for a in timeline if a.kind in ("update", "optimizer")
-                 for n in a.params["tensors" if a.kind == "update" else "params"]}
+        named = {n for a in timeline for n in ACTIONS[a.kind].changed(a.params)}
         self.mutable = {id(self.tensors[n]) for n in named if n in self.tensors}
         for nid in result.late.step:    # a write a compute step makes into a tensor
             source = doc.source_of(nid, "self") if returns_input(doc.node(nid)) else None
             if source in self.tensors:
                 self.mutable.add(id(self.tensors[source]))
-        if any(a.kind == "forward" for a in timeline):    # (a walk of every node)
+        if any(ACTIONS[a.kind].recomputes == "forward" for a in timeline):  # (a walk)
             result.forward_nodes = self._forward_nodes()
 
     # ------------------------------------------------------------------ helpers
@@ -267,7 +267,7 @@ class TimelineRun:
             raise ActionError("Choose the optimizer of this step.")
         if action_id not in self.optimizers:
             if self.doc.has_action(action_id) and \
-                    self.doc.action(action_id).kind == "optimizer":
+                    ACTIONS[self.doc.action(action_id).kind].makes == "optimizer":
                 raise ActionError("Its optimizer is made at a later step: move the "
                                   "optimizer before this step.")
             raise ActionError("Its optimizer no longer exists: choose another.")
@@ -309,7 +309,7 @@ class TimelineRun:
             elif i in problems:
                 result.outcomes.append(ActionOutcome(action.id, problems[i], []))
                 result._snaps.append(result._snaps[-1])
-            elif action.kind == "loop":
+            elif ACTIONS[action.kind].loop == "opens":
                 with warnings.catch_warnings():     # iterations not shown warn nowhere
                     warnings.simplefilter("ignore")
                     self._loop(i, ends[i])
@@ -330,7 +330,7 @@ class TimelineRun:
         loop, body = timeline[start], timeline[start + 1:end]
         count = loop.params["count"]
         shown = max(0, min(self.focus.get(loop.id, count - 1), count - 1))
-        losses = [a.params["target"] for a in body if a.kind == "backward"]
+        losses = [a.params[ACTIONS[a.kind].target] for a in body if ACTIONS[a.kind].target]
         tracked = list(dict.fromkeys(
             losses + [n for n in result.order if self.doc.node(n).watched] +
             [n for n in result.order if id(self.tensors.get(n)) in self.mutable]))
@@ -354,7 +354,7 @@ class TimelineRun:
                 outcome = self._do(action, start + 2 + j, keep, k)
                 if outcome.printed:
                     history.printed.setdefault(k, []).extend(outcome.printed)
-                if action.kind == "backward":
+                if ACTIONS[action.kind].target:          # (a backward pass)
                     history.sample_grads(k, self.tensors)
                 if keep:
                     outcomes[j], snaps[j] = outcome, self.snapshot()

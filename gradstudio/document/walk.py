@@ -14,10 +14,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .digraph import MultiDiGraph
+from gradstudio.timeline import ACTIONS, Spell
 
-__all__ = ["Walk", "WalkStep", "Send", "walk", "walk_actions", "preview", "flow_text",
-           "explain_text", "step_lines", "grad_fn_summary"]
+from .digraph import MultiDiGraph
+from .export import action_text, optimizer_names
+
+__all__ = ["Walk", "WalkStep", "Send", "walk", "walk_actions", "explain_action", "preview",
+           "flow_text", "explain_text", "step_lines", "grad_fn_summary"]
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 BIG = 12        # a value with more elements is named by its shape, not printed
@@ -223,30 +226,29 @@ def _union(graphs):
 
 
 def walk_actions(doc, result):
-    """Timeline indices of the actions that can be stepped through: backward and
-    ``autograd.grad`` actions that ran (inside a loop, in the iteration shown)."""
+    """Timeline indices of the actions that can be stepped through: those running a
+    backward pass (their record's ``walk``: backward, ``autograd.grad``) that ran (inside
+    a loop, in the iteration shown)."""
     return [i for i, a in enumerate(doc.timeline)
-            if a.kind in ("backward", "grad") and i < len(result.outcomes)
+            if ACTIONS[a.kind].walk is not None and i < len(result.outcomes)
             and result.outcomes[i].steps]
 
 
 def walk(doc, result, index):
-    """The step-through of the action at timeline ``index``."""
+    """The step-through of the action at timeline ``index``; an action running no
+    backward pass is explained in words (its record's ``explain``)."""
     action = doc.timeline[index]
-    if action.kind not in ("backward", "grad"):
-        return Walk(index, "", (), problem="Only a backward() or an autograd.grad() action "
-                    "can be stepped through.")
+    kind = ACTIONS[action.kind]
+    if kind.walk is None:
+        return Walk(index, action_text(doc, action), (), problem=" ".join(filter(None, (
+            explain_action(doc, action), "Only a backward() or an autograd.grad() "
+            "action can be stepped through."))))
     outcome = result.outcomes[index] if index < len(result.outcomes) else None
-    p = action.params
-    if action.kind == "backward":
-        roots = [p["target"]] if p.get("target") else []
-        seeded = p.get("gradient") is not None
-    else:
-        roots = [n for n in p.get("outputs", ()) if n]
-        seeded = any(n is not None for n in p.get("grad_outputs") or ())
+    roots, seeded = kind.walk(action.params)
     roots = [r for r in roots if r in doc.graph]
     root_name = ", ".join(doc.display_name(r) for r in roots) or "?"
-    title = _action_title(doc, action, root_name)
+    title = kind.walk_title(action, lambda n: doc.display_name(n) if n in doc.graph
+                            else None, root_name)
     if outcome is None or not outcome.steps:
         why = (outcome.error or outcome.note) if outcome is not None else None
         return Walk(index, title, (), problem=why or "This action ran no backward step.",
@@ -267,17 +269,17 @@ def walk(doc, result, index):
     return Walk(index, title, steps, ctx.graph, problem, tuple(roots), seeded)
 
 
-def _action_title(doc, action, root_name):
-    p = action.params
-    if action.kind == "grad":
-        ins = ", ".join(doc.display_name(n) for n in p.get("inputs", ()) if n in doc.graph)
-        given = p.get("grad_outputs") or []
-        vs = ", ".join(doc.display_name(n) if n in doc.graph else "None" for n in given)
-        tail = f", grad_outputs=[{vs}]" if any(n is not None for n in given) else ""
-        return f"torch.autograd.grad([{root_name}], [{ins}]{tail})"
-    g = p.get("gradient")
-    arg = doc.display_name(g) if g and g in doc.graph else ""
-    return f"{root_name}.backward({arg})"
+def explain_action(doc, action):
+    """What ``action`` does, in words (its record's ``explain``), naming the nodes and
+    optimizers as the timeline lists them."""
+    return ACTIONS[action.kind].explain(action, _spell(doc))
+
+
+def _spell(doc):
+    """How an explanation names nodes and optimizers: as the timeline lists them."""
+    optimizers = optimizer_names(doc.timeline)
+    return Spell(lambda n: doc.display_name(n) if n in doc.graph else "?",
+                 lambda a: optimizers.get(a, "?"))
 
 
 def _step(ctx, s, number, arrived=0):

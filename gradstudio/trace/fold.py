@@ -28,17 +28,18 @@ the changed parameters are computed where the script computed them, by a ``compu
 step (``Folded.place_computes``, then ``late``); their values are checked at that step.
 Too many unrolled training steps (a long loop whose iterations differ) is refused.
 
-Imports only its sibling modules, the words every layer shares (``vocabulary``) and the
+Imports only its sibling modules, the words every layer shares (``vocabulary``), the
+action records (``gradstudio.timeline``: which kinds train, print, close a loop) and the
 standard library.
 """
 import bisect
 import json
 
+from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import HISTORY_ELEMENTS, MAX_LOOP_COUNT
 
 from .values import NODE_PARAMS, RANDOM_KINDS, ActionRef, TraceError
 
-CHANGES = ("update", "step")
 MAX_CHANGES_PER_ITERATION = 64
 MAX_UNROLLED_STEPS = 20
 MAX_LOOP_VALUES = 2_000_000       # elements of per-iteration values sent for the check
@@ -95,7 +96,7 @@ class _Stream:
         self.sig = [self._action_sig(actions[k]) if a else self._node_sig(nodes[k])
                     for a, k in events]
         self.is_node = [not a for a, _ in events]
-        self.is_change = [a and actions[k]["kind"] in CHANGES for a, k in events]
+        self.is_change = [a and ACTIONS[actions[k]["kind"]].trains for a, k in events]
         self.carried = False     # a repeating stretch used a tensor of an earlier iteration
 
     def _node_sig(self, node):
@@ -293,7 +294,7 @@ class Folded:
             if is_action:
                 a = self._remap_action(rec.actions[k])
                 out.append(a)
-                if a["kind"] in CHANGES:
+                if ACTIONS[a["kind"]].trains:
                     self.groups.append((q, q, a))
             else:
                 self._remap_node(k)
@@ -353,7 +354,7 @@ class Folded:
                                 "printed": []})
                 out[-1]["params"]["nodes"].append(st.events[s + t][1])
             is_action, k = st.events[last + t]
-            if is_action and rec.actions[k]["kind"] == "print":
+            if is_action and ACTIONS[rec.actions[k]["kind"]].prints:
                 # a print inside the loop: its tensor is watched (the loop prints its
                 # one-element tensors every iteration), not a step of the loop
                 rec.nodes[self._remap_action(rec.actions[k])["params"]["tensor"]][
@@ -448,8 +449,8 @@ class Folded:
         are not the script's)."""
         rec, st = self.rec, self.st
         nodes, objects = rec.nodes, rec.objects
-        changed = {id(objects[i]) for a in rec.actions if a["kind"] in ("update", "optimizer")
-                   for i in a["params"]["tensors" if a["kind"] == "update" else "params"]}
+        changed = {id(objects[i]) for a in rec.actions
+                   for i in ACTIONS[a["kind"]].changed(a["params"])}
         depends = [False] * len(nodes)
         for i, node in enumerate(nodes):
             if node.get("removed"):
@@ -467,7 +468,7 @@ class Folded:
                      if st.is_node[q] and needs[st.events[q][1]]]
             if not later:
                 continue
-            if after["kind"] != "end_loop":
+            if ACTIONS[after["kind"]].loop != "closes":
                 unrolled += 1
                 if unrolled > MAX_UNROLLED_STEPS:
                     raise TraceError(CARRIED if st.carried else UNROLLED, line=after["line"])

@@ -9,8 +9,10 @@ action right after that action, listing the nodes the document must be told abou
 node it does not list is computed with the latest of its inputs, as the document's
 ``run_late`` says; each late node is checked at its ``compute`` step.
 
-Imports only its sibling modules.
+Imports only its sibling modules and the action records (``gradstudio.timeline``).
 """
+from gradstudio.timeline import ACTIONS
+
 from .fold import LOOPED
 from .values import TraceError
 
@@ -41,9 +43,10 @@ def place_computes(rec, alive):
     position = {a["uid"]: k for k, a in enumerate(actions) if "uid" in a}
     looped, inside = set(), False
     for k, a in enumerate(actions):
-        if a["kind"] == "loop":
+        loop = ACTIONS[a["kind"]].loop
+        if loop == "opens":
             inside = True
-        elif a["kind"] == "end_loop":
+        elif loop == "closes":
             inside = False
         elif inside:
             looped.add(k)
@@ -53,7 +56,7 @@ def place_computes(rec, alive):
         if anchor is None:
             return -1
         k = position.get(anchor)
-        if k is not None and k in looped and actions[k + 1]["kind"] == "end_loop":
+        if k is not None and k in looped and ACTIONS[actions[k + 1]["kind"]].loop == "closes":
             # the last step of a folded loop's last iteration, whose nodes are gone: a
             # node still here came after the loop
             k += 1

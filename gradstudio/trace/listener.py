@@ -18,8 +18,9 @@ how to record them in one table, ``Tracer.handlers``:
   ``update`` action (``updates``); ``torch.optim`` is watched by ``optim`` instead (its
   calls are not observed ones).
 
-Part of the tracing child (``child.py``); imports only the engine's public API and its
-sibling modules.
+Part of the tracing child (``child.py``); imports only the engine's public API, the
+action records (``gradstudio.timeline``: which action a trace point is) and its sibling
+modules.
 """
 import math
 
@@ -27,6 +28,7 @@ from gradstudio.engine import inspect as raw
 from gradstudio.engine.nn import init as nn_init
 from gradstudio.engine.observer import Listener
 
+from gradstudio.timeline import ACTIONS, Seen, calls, grad_points, traced
 from gradstudio.vocabulary import DTYPES
 
 from .hooks import register_hook
@@ -281,11 +283,13 @@ class Tracer(Listener):
             rec.quiet -= 1
         if len(rec.frames) > 1:
             return out
-        if id(t) in rec.grad_of:
-            if op.name != "_zero":
-                raise TraceError("changing a .grad in place (other than x.grad.zero_()) "
+        if id(t) in rec.grad_of:      # an action's trace point: x.grad.zero_()
+            made = traced(f"x.grad.{op.name.strip('_')}_()",
+                          Seen(rec.grad_of[id(t)], tuple(operands[1:]), params or {}))
+            if made is None:
+                raise TraceError(f"changing a .grad in place (other than {grad_points()}) "
                                  "cannot be drawn yet")
-            rec.action("zero_grad", {"tensor": rec.grad_of[id(t)]})
+            rec.action(*made)
             rec.action_done()
             return out
         if was_tracked_leaf or id(t) in rec.data_aliases:
@@ -481,7 +485,8 @@ class Tracer(Listener):
             of is refused rather than drawn as if it came first."""
             i = rec.node_index(t)
             if raw.requires_grad(t) and raw.grad_fn(t) is not None and any(
-                    a["kind"] in ("backward", "grad") and a["after"] > i for a in rec.actions):
+                    ACTIONS[a["kind"]].walk is not None and a["after"] > i
+                    for a in rec.actions):
                 raise TraceError("retain_grad() is called here after a backward pass that "
                                  "ran after the tensor was computed; a graph marks a tensor "
                                  "for the whole program. Call retain_grad() right after "
@@ -539,7 +544,7 @@ class Tracer(Listener):
                                  "x.grad = None and x.grad.zero_() can")
             func(*args, **kwargs)
             if not rec.quiet and len(rec.frames) == 1:
-                rec.action("set_grad_none", {"tensor": rec.node_index(t)})
+                rec.action(*traced("x.grad = None", Seen(rec.node_index(t))))
                 rec.action_done()
         h["Tensor.grad ="] = h["del Tensor.grad"] = grad_set
 
@@ -653,49 +658,15 @@ class Tracer(Listener):
 
     # ------------------------------------------------------------ actions
     def _actions(self):
+        """The actions recognised by an observed call (``Tensor.backward``,
+        ``torch.autograd.grad``): their records' trace points (``timeline.calls``)."""
         rec, h = self.rec, self.handlers
 
-        def as_tensor(g):
-            if not raw.is_tensor(g):
-                raise TraceError("backward's gradient must be a tensor to be drawn")
-            return g
+        def refuse(text):
+            raise TraceError(text)
 
-        def backward_handler(out, t, gradient=None, retain_graph=None, create_graph=False,
-                             inputs=None):
-            if inputs is not None:
-                raise TraceError("backward(inputs=...) cannot be drawn")
-            rec.action("backward", {
-                "target": rec.node_index(t),
-                "gradient": None if gradient is None else rec.node_index(as_tensor(gradient)),
-                "retain_graph": bool(retain_graph), "create_graph": bool(create_graph)})
-
-        def autograd_backward_handler(out, tensors, grad_tensors=None, retain_graph=None,
-                                      create_graph=False, inputs=None, **k):
-            ts = [tensors] if raw.is_tensor(tensors) else list(tensors)
-            gs = [grad_tensors] if grad_tensors is None or raw.is_tensor(grad_tensors) \
-                else list(grad_tensors)
-            if len(ts) != 1 or len(gs) != 1:
-                raise TraceError("torch.autograd.backward with several tensors cannot be "
-                                 "drawn; call backward on each")
-            backward_handler(out, ts[0], gs[0], retain_graph, create_graph, inputs)
-
-        def grad_handler(out, outputs, inputs, grad_outputs=None, retain_graph=None,
-                         create_graph=False, only_inputs=True, allow_unused=None, **k):
-            outs = [outputs] if raw.is_tensor(outputs) else list(outputs)
-            ins = [inputs] if raw.is_tensor(inputs) else list(inputs)
-            given = [] if grad_outputs is None else [grad_outputs] \
-                if raw.is_tensor(grad_outputs) else list(grad_outputs)
-            if all(v is None for v in given):
-                given = []       # grad_outputs=[None] is the implicit 1 of a scalar output
-            elif not all(v is None or raw.is_tensor(v) for v in given):
-                raise TraceError("torch.autograd.grad's grad_outputs can be drawn only as "
-                                 "one tensor or None per output")
-            rec.action("grad", {
-                "outputs": [rec.node_index(t) for t in outs],
-                "inputs": [rec.node_index(t) for t in ins],
-                "retain_graph": bool(retain_graph), "create_graph": bool(create_graph),
-                "grad_outputs": [None if v is None else rec.node_index(v) for v in given]})
-
-        h["Tensor.backward"] = self.recorded_first(backward_handler)
-        h["torch.autograd.backward"] = self.recorded_first(autograd_backward_handler)
-        h["torch.autograd.grad"] = self.recorded_first(grad_handler, returns_grads=True)
+        for point, kind in calls().items():
+            def handler(out, *args, _kind=kind, _point=point, **kwargs):
+                seen = Seen(args=args, kwargs=kwargs, index=rec.node_index, refuse=refuse)
+                rec.action(_kind.name, _kind.traced[_point](seen))
+            h[point] = self.recorded_first(handler, returns_grads=kind.returns is not None)

@@ -1,6 +1,8 @@
 """``torch.optim`` in a trace (part of the tracing child): making an optimizer, its
 ``step()`` and ``zero_grad()``, and a module's ``zero_grad()`` become the timeline
-actions ``optimizer``, ``step``, ``optimizer_zero_grad`` and ``set_grad_none``.
+actions whose records claim the trace points ``torch.optim.Optimizer(...)``,
+``optimizer.step()`` and ``optimizer.zero_grad()``, and a module's ``zero_grad()`` the
+actions of ``x.grad = None`` (or ``x.grad.zero_()``) for each parameter.
 
 The engine's optimizers are plain Python, not observed calls, and the tracer changes
 nothing in the engine; so the child's trace function (``sys.settrace``, which already
@@ -15,11 +17,14 @@ nesterov and weight_decay; betas; alpha); anything else the call was given (``am
 optimizer's settings after it was made is refused in one sentence (``Recorder.refuse``:
 the trace is refused at the end, the script runs on untouched).
 
-Imports only the engine's public API and its sibling modules.
+Imports only the engine's public API, the action records (``gradstudio.timeline``)
+and its sibling modules.
 """
 import math
 
 from gradstudio.engine import inspect as raw
+
+from gradstudio.timeline import Seen, traced
 
 from .values import ActionRef, has_marked
 
@@ -157,7 +162,7 @@ class OptimizerWatch:
             p["nesterov"] = bool(group["nesterov"])
         if algorithm.startswith("Adam") and tuple(group["betas"]) != (0.9, 0.999):
             p["beta1"], p["beta2"] = (float(b) for b in group["betas"])
-        action = rec.action("optimizer", p)
+        action = rec.action(*traced("torch.optim.Optimizer(...)", Seen(params=p)))
         rec.action_done()
         rec.keep.append(optimizer)
         self.made[id(optimizer)] = (action["uid"], _settings(optimizer), params)
@@ -184,7 +189,7 @@ class OptimizerWatch:
         made = self._known(args.get("self"), "step")
         if made is None:
             return None
-        rec.action("step", {"optimizer": ActionRef(made[0])})
+        rec.action(*traced("optimizer.step()", Seen(optimizer=ActionRef(made[0]))))
         return lambda raised: rec.action_done(failed=raised, values=made[2])
 
     def _zero_grad(self, args):
@@ -192,9 +197,8 @@ class OptimizerWatch:
         made = self._known(args.get("self"), "zero_grad")
         if made is None:
             return None
-        rec.action("optimizer_zero_grad", {"optimizer": ActionRef(made[0]),
-                                           "set_to_none": bool(args.get("set_to_none",
-                                                                        True))})
+        rec.action(*traced("optimizer.zero_grad()",
+                           Seen(optimizer=ActionRef(made[0]), params=dict(args))))
         return lambda raised: rec.action_done(failed=raised)
 
     def _load_state(self, args):
@@ -221,7 +225,8 @@ class OptimizerWatch:
         made = 0
         for i, p in zip(nodes, params):
             if set_to_none or raw.grad(p) is not None:
-                rec.action("set_grad_none" if set_to_none else "zero_grad", {"tensor": i})
+                rec.action(*traced("x.grad = None" if set_to_none else "x.grad.zero_()",
+                                   Seen(i)))
                 made += 1
         return (lambda raised: rec.action_done(failed=raised)) if made else None
 

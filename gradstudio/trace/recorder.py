@@ -3,8 +3,8 @@ makes, buffers the operations inside composite calls, names nodes after the scri
 variables and, at the end, folds training loops (``fold``), drops dead temporaries and
 returns the JSON-able result.
 
-Part of the tracing child (``child.py``); imports only numpy, the engine's public API and its sibling
-modules.
+Part of the tracing child (``child.py``); imports only numpy, the engine's public API, the
+action records (``gradstudio.timeline``) and its sibling modules.
 """
 import gc
 import keyword
@@ -13,6 +13,7 @@ import sys
 import numpy as np
 
 from gradstudio.engine import inspect as raw
+from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import DTYPES, RESERVED_NAMES
 
 from .fold import fold
@@ -362,7 +363,7 @@ class Recorder:
         """Records a timeline action made at the current script line."""
         self.settle_view()
         self.uids += 1
-        self.params_changed = self.params_changed or kind in ("update", "step")
+        self.params_changed = self.params_changed or ACTIONS[kind].trains
         a = {"kind": kind, "params": params, "line": self.line(), "after": len(self.nodes),
              "uid": self.uids}
         self.actions.append(a)

@@ -1,7 +1,8 @@
 """Parameter updates written by hand (part of the tracing child): ``w -= lr * w.grad``
 under ``torch.no_grad()``, ``w.sub_(lr * w.grad)``, ``w.data -= lr * w.grad`` and
 ``w.data = w.data - lr * w.grad`` (``w.grad * lr`` too, and ``w.grad`` alone for lr 1)
-are one ``update`` action of the document, which computes exactly that.
+are one action of the document (the record claiming the trace point ``p -= lr *
+p.grad``: ``update``), which computes exactly that.
 
 The step ``lr * w.grad`` the script computed first was recorded as nodes (the gradient
 as a literal, marked, and the product); the update consumes them (``Recorder.drop_tail``),
@@ -11,13 +12,14 @@ changes a leaf that requires grad in place (``w -= lr * w.grad / n``, a clipped 
 different program. Consecutive updates with the same settings (``w -= ...; b -= ...``)
 are one action over both tensors, as the document's Train command writes them.
 
-Part of the tracing child (``child.py``); imports only the engine's public API and its
-sibling modules.
+Part of the tracing child (``child.py``); imports only the engine's public API, the
+action records (``gradstudio.timeline``) and its sibling modules.
 """
 import dis
 import sys
 
 from gradstudio.engine import inspect as raw
+from gradstudio.timeline import Seen, traced
 
 from .values import SCALAR_FED_BACK, TraceError, has_marked
 
@@ -126,13 +128,14 @@ def _record(rec, leaf, lr, style, chain, changed):
             rec.nodes[k]["taint"] = (rec.line(), SHARED)
     node = rec.node_of[id(leaf)]
     settings = {"lr": float(lr), "style": style, "no_grad": not rec.torch.is_grad_enabled()}
+    kind, params = traced("p -= lr * p.grad", Seen(params=dict(settings, tensors=[node])))
     last = rec.actions[-1] if rec.actions else None
-    if last is not None and last["kind"] == "update" and last["after"] == len(rec.nodes) \
+    if last is not None and last["kind"] == kind and last["after"] == len(rec.nodes) \
             and not last.get("failed") and node not in last["params"]["tensors"] and \
             all(last["params"][k] == v for k, v in settings.items()):
         last["params"]["tensors"].append(node)
     else:
-        rec.action("update", dict(settings, tensors=[node]))
+        rec.action(kind, params)
     tensors = rec.actions[-1]["params"]["tensors"]
     rec.action_done(values=[(k, rec.objects[k]) for k in tensors])
 

@@ -21,6 +21,7 @@ from gradstudio.document.layout import barycentre_layers
 from gradstudio.document.export import action_text
 from gradstudio.document.run_state import BackwardGraphPart
 from gradstudio.document.walk import flow_text, preview
+from gradstudio.timeline import ACTIONS
 from gradstudio.ui.autograd_items import BOX_W, EDGE, LABEL, SPREAD, EdgeItem, FunctionItem
 from gradstudio.ui.panel import SessionPanel
 
@@ -505,7 +506,8 @@ class AutogradView(SessionPanel):
             return
         if self.root in s.document.graph:
             return
-        targets = [a.params.get("target") for a in s.document.timeline if a.kind == "backward"]
+        targets = [a.params.get(ACTIONS[a.kind].target) for a in s.document.timeline
+                   if ACTIONS[a.kind].target]
         self.root = next((t for t in targets if t in s.document.graph), None)
 
     def _contains(self, node_id):

@@ -28,6 +28,7 @@ from PySide6.QtGui import QUndoStack
 from gradstudio.document import Document, run
 from gradstudio.document.actions import loop_structure
 from gradstudio.document.walk import walk as walk_of
+from gradstudio.timeline import ACTIONS
 
 __all__ = ["Session", "NodeChange", "summarize_changes"]
 
@@ -146,7 +147,7 @@ class Session(QObject):
         """The step-through (``document.walk.Walk``) of the timeline action at ``index``
         in this run, or None when it is not a backward or autograd.grad action."""
         if self.result is None or not 0 <= index < len(self.document.timeline) or \
-                self.document.timeline[index].kind not in ("backward", "grad"):
+                ACTIONS[self.document.timeline[index].kind].walk is None:
             return None
         w = self._walks.get(index)
         if w is None:

@@ -6,43 +6,34 @@ shows."""
 import html
 
 import numpy as np
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QBrush, QColor
 from PySide6.QtWidgets import (QBoxLayout, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
                                QFrame, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
                                QListWidgetItem, QMenu, QPushButton, QScrollArea, QSlider,
                                QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
-from gradstudio.document import ACTION_KINDS, DocumentError
-from gradstudio.document.actions import (CHOICES, MAX_COUNT, OPTIMIZER_SETTINGS,
-                                         loop_structure)
+from gradstudio.document import DocumentError
+from gradstudio.document.actions import CHOICES, MAX_COUNT, loop_structure
 from gradstudio.document.explain import freeing_action
 from gradstudio.document.export import action_text, optimizer_names
+from gradstudio.document.walk import explain_action
 from gradstudio.ui import commands
 from gradstudio.ui.train_dialog import TrainDialog
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.timeline_editors import (ID_ROLE, NONE, PerOutputEditor, clip,
+                                            default_text, printed_text, short, show_value)
+from gradstudio.ui.timeline_menu import add_menu, context_menu
+from gradstudio.timeline import ACTIONS, Picks
 
-__all__ = ["TimelinePanel", "ACTION_TITLES"]
+__all__ = ["TimelinePanel", "printed_text"]
 
-ACTION_TITLES = {"backward": "backward()", "zero_grad": "grad.zero_()",
-                 "set_grad_none": "set grad to None", "grad": "torch.autograd.grad()",
-                 "update": "update: p -= lr * p.grad", "optimizer": "make an optimizer",
-                 "step": "optimizer.step()", "optimizer_zero_grad": "optimizer.zero_grad()",
-                 "forward": "forward again", "loop": "loop: repeat the steps below",
-                 "end_loop": "end of loop", "print": "print(tensor)",
-                 "compute": "compute nodes here"}
-# the Add menu: the autograd lesson's steps, then training's
-_MENU_GROUPS = (("backward", "zero_grad", "set_grad_none", "grad", "print", "compute"),
-                ("update", "optimizer", "step", "optimizer_zero_grad", "forward", "loop",
-                 "end_loop"))
 GREY = QColor("#757575")
 ERROR_COLOR = QColor("#c62828")
 SIDE_BY_SIDE_WIDTH = 400     # narrower, the action's details go below the list
 NO_ACTIONS_HINT = ("No actions yet: only the forward pass runs. Select a node and press "
                    "Ctrl+B (or Add ▸ backward()) to call its backward() after it.")
-_ID_ROLE = Qt.ItemDataRole.UserRole
-_NONE = "(none)"
 
 
 class TimelinePanel(SessionPanel):
@@ -58,20 +49,16 @@ class TimelinePanel(SessionPanel):
         self.add_button = QToolButton(text="Add")
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.add_button)
-        self.add_actions = {}
-        for group in _MENU_GROUPS:
-            for kind in group:
-                act = QAction(ACTION_TITLES[kind], menu)
-                act.triggered.connect(lambda _=False, k=kind: self.add_action(k))
-                menu.addAction(act)
-                self.add_actions[kind] = act
-            menu.addSeparator()
+        self.add_actions = add_menu(menu, self.add_action)
         self.train_action = QAction("Train…", menu)
         self.train_action.setToolTip("Insert a training loop for a loss: forward, backward, "
                                      "update, zero_grad, repeated")
         self.train_action.triggered.connect(self.open_train_dialog)
         menu.addAction(self.train_action)
         self.add_button.setMenu(menu)
+        # right-click on the list: insert, duplicate, move and delete actions
+        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.list.customContextMenuRequested.connect(self._on_context_menu)
         self.remove_button = QToolButton(text="Remove")
         self.up_button = QToolButton(text="▲")
         self.up_button.setToolTip("Move the action earlier")
@@ -108,6 +95,11 @@ class TimelinePanel(SessionPanel):
         self.results.hide()
         self.params_box = QGroupBox("Action")
         self.params_form = QFormLayout(self.params_box)
+        # what the selected action does, in words (its record's explanation)
+        self.about = QLabel()
+        self.about.setWordWrap(True)
+        self.about.setStyleSheet("color: palette(placeholder-text);")
+        self.about.hide()
         self.param_editors = {}
         self._editor_key = None
 
@@ -148,6 +140,7 @@ class TimelinePanel(SessionPanel):
         details_layout.addWidget(self.error)
         details_layout.addWidget(self.results)
         details_layout.addWidget(self.params_box)
+        details_layout.addWidget(self.about)
         details_layout.addStretch(1)
         self.details.setWidget(details)
         scrub = QHBoxLayout()
@@ -192,8 +185,8 @@ class TimelinePanel(SessionPanel):
         self.iteration_slider.valueChanged.connect(self._on_iteration_value)
 
         self.remove_button.clicked.connect(self._on_remove_clicked)
-        self.up_button.clicked.connect(lambda: self._move(-1))
-        self.down_button.clicked.connect(lambda: self._move(+1))
+        self.up_button.clicked.connect(lambda: self.move_selected(-1))
+        self.down_button.clicked.connect(lambda: self.move_selected(+1))
         self.list.currentRowChanged.connect(self._on_current_row_changed)
         self.slider.valueChanged.connect(self._on_slider_value_changed)
         self.follow(session.run_finished, self.refresh)
@@ -208,14 +201,14 @@ class TimelinePanel(SessionPanel):
         """The selected action's id (None when none is selected, or the list still shows
         actions of a document that was replaced)."""
         item = self.list.currentItem()
-        action_id = item.data(_ID_ROLE) if item is not None else None
+        action_id = item.data(ID_ROLE) if item is not None else None
         if action_id is None or not self.session.document.has_action(action_id):
             return None
         return action_id
 
     def select_action(self, action_id):
         for i in range(self.list.count()):
-            if self.list.item(i).data(_ID_ROLE) == action_id:
+            if self.list.item(i).data(ID_ROLE) == action_id:
                 self.list.setCurrentRow(i)
                 return
 
@@ -231,28 +224,11 @@ class TimelinePanel(SessionPanel):
         leaves = [n for n in order if self.session.state(n) and self.session.state(n).is_leaf
                   and self.session.state(n).requires_grad]
         last = order[-1] if order else None
-        optimizers = [a.id for a in doc.timeline[:index] if a.kind == "optimizer"] or \
-            [a.id for a in doc.timeline if a.kind == "optimizer"]
-        if kind == "backward":
-            params = {"target": picked or last}
-        elif kind in ("zero_grad", "set_grad_none"):
-            params = {"tensor": picked or (leaves[0] if leaves else last)}
-        elif kind == "print":
-            params = {"tensor": picked or last}
-        elif kind == "compute":          # the selected nodes, computed at this step
-            params = {"nodes": list(self.session.selection)}
-        elif kind == "grad":
-            params = {"outputs": [picked or last] if (picked or last) else [],
-                      "inputs": leaves[:1]}
-        elif kind == "update":
-            params = {"tensors": [picked] if picked in leaves else leaves}
-        elif kind == "optimizer":
-            params = {"params": leaves}
-        elif kind in ("step", "optimizer_zero_grad"):
-            params = {"optimizer": optimizers[-1] if optimizers else None}
-        else:
-            params = {}
-        if kind == "loop":      # a loop comes with its end, the steps go in between
+        made = [a.id for a in doc.timeline if ACTIONS[a.kind].makes == "optimizer"]
+        before = [a.id for a in doc.timeline[:index] if a.id in made]
+        params = ACTIONS[kind].aim(Picks(picked, list(self.session.selection), last, leaves,
+                                         before or made))
+        if ACTIONS[kind].loop == "opens":   # a loop comes with its end, the steps between
             command = commands.AddLoop(doc, index)
         else:
             command = commands.AddAction(doc, kind, params, index)
@@ -295,7 +271,7 @@ class TimelinePanel(SessionPanel):
 
     def row_error(self, row):
         """The PyTorch error shown on a row, or ''."""
-        return self.list.item(row).data(_ID_ROLE + 1) or ""
+        return self.list.item(row).data(ID_ROLE + 1) or ""
 
     def refresh(self):
         doc = self.session.document
@@ -307,8 +283,8 @@ class TimelinePanel(SessionPanel):
             self.list.clear()
             for text, action_id, error, note in rows:
                 item = QListWidgetItem(text)
-                item.setData(_ID_ROLE, action_id)
-                item.setData(_ID_ROLE + 1, error)
+                item.setData(ID_ROLE, action_id)
+                item.setData(ID_ROLE + 1, error)
                 if error:
                     item.setForeground(QBrush(ERROR_COLOR))
                     item.setToolTip(error)
@@ -337,9 +313,9 @@ class TimelinePanel(SessionPanel):
             indent = "      " if i - 1 in inside else ""
             text = f"{i}.  {indent}{action_text(doc, action)}"
             if error or note:
-                text += "\n      " + indent + _short(error or note)
+                text += "\n      " + indent + short(error or note)
             if outcome is not None and outcome.printed:      # (printing hooks)
-                text += "\n      " + indent + _clip("printed: " + outcome.printed[0])
+                text += "\n      " + indent + clip("printed: " + outcome.printed[0])
             rows.append((text, action.id, error, note))
         return rows
 
@@ -376,7 +352,7 @@ class TimelinePanel(SessionPanel):
         # the engine's steps as the run recorded them (a walk is worked out only when
         # the scrubber moves)
         steps = outcomes[index].steps if 0 <= index < min(len(outcomes), len(timeline)) \
-            and timeline[index].kind in ("backward", "grad") else None
+            and ACTIONS[timeline[index].kind].walk is not None else None
         if not steps:       # the row stays, with nothing to scrub (no relayout per edit)
             self._walk_index = None
             self.walk_slider.blockSignals(True)
@@ -456,6 +432,7 @@ class TimelinePanel(SessionPanel):
         if action_id is None:
             self._clear_editors()
             self.params_box.hide()
+            self.about.hide()
             self.error.hide()
             self._show_fix(None)
             self.ones_button.hide()
@@ -478,16 +455,19 @@ class TimelinePanel(SessionPanel):
         self._show_fix(freeing_action(doc, self.session.result, action_id))
         self._show_ones_fix(action, error)
         self._show_results(action, outcome)
-        self.params_box.setTitle(ACTION_TITLES[action.kind])
+        kind = ACTIONS[action.kind]
+        self.params_box.setTitle(kind.title)
+        about = explain_action(doc, action)
+        self.about.setText(about)
+        self.about.setVisible(bool(about))
         self.params_box.show()
         choices = [(doc.display_name(n), n) for n in doc.node_ids]
         names = optimizer_names(doc.timeline)
         optimizers = [(f"{names[a.id]} ({a.params['algorithm']})", a.id)
-                      for a in doc.timeline if a.kind == "optimizer"]
+                      for a in doc.timeline if ACTIONS[a.kind].makes == "optimizer"]
         fields = [(name, typ, typ == "node?" or (typ in ("node", "action") and
                                                  action.params.get(name) is None))
-                  for name, typ, _ in ACTION_KINDS[action.kind]
-                  if _applies(action, name)]
+                  for name, typ, _ in kind.settings if kind.applies(action.params, name)]
         key = (action_id, tuple(fields), tuple(choices), tuple(optimizers),
                action.params.get("algorithm"), tuple(action.params.get("outputs") or ()))
         if key != self._editor_key:
@@ -499,9 +479,8 @@ class TimelinePanel(SessionPanel):
                 self.param_editors[name] = w
                 self.params_form.addRow(name, w)
         for name, typ, _ in fields:
-            _show_value(self.param_editors[name], typ, action.params.get(name))
-        if "no_grad" in self.param_editors:       # .data needs no no_grad block
-            self.param_editors["no_grad"].setEnabled(action.params.get("style") != "data")
+            show_value(self.param_editors[name], typ, action.params.get(name))
+            self.param_editors[name].setEnabled(kind.enabled(action.params, name))
 
     def _show_fix(self, freeing):
         """Points from a "second time" error to the backward that freed the graph."""
@@ -520,7 +499,8 @@ class TimelinePanel(SessionPanel):
     def _show_ones_fix(self, action, error):
         """A backward of a non-scalar tensor without a gradient: one click passes
         ``gradient=torch.ones_like(target)``."""
-        target = action.params.get("target") if action.kind == "backward" else None
+        target = ACTIONS[action.kind].target
+        target = action.params.get(target) if target else None
         state = self.session.state(target) if target and error and \
             "implicitly created only for scalar outputs" in error else None
         self._ones_for = action.id if state is not None and state.ok else None
@@ -545,11 +525,12 @@ class TimelinePanel(SessionPanel):
 
     def _show_results(self, action, outcome):
         """The gradients an ``autograd.grad`` action returned, as PyTorch prints them."""
-        shown = action.kind == "grad" and outcome is not None and outcome.results
+        returns = ACTIONS[action.kind].returns        # (autograd.grad's inputs)
+        shown = returns and outcome is not None and outcome.results
         if shown:
             doc = self.session.document
             lines = []
-            for node, g in zip(action.params["inputs"], outcome.results):
+            for node, g in zip(action.params[returns], outcome.results):
                 name = doc.display_name(node) if node in doc.graph else "?"
                 text = "None (unused)" if g is None else g.text
                 lines.append(html.escape(f"d/d{name} = {text}").replace("\n", "<br>")
@@ -580,7 +561,7 @@ class TimelinePanel(SessionPanel):
         elif typ in ("node", "node?", "action", "choice"):
             w = wheel_only_when_focused(QComboBox())
             if with_none:
-                w.addItem(_NONE, None)
+                w.addItem(NONE, None)
             for label, nid in (choices if typ != "choice" else
                                [(c, c) for c in CHOICES[name]]):
                 w.addItem(label, nid)
@@ -600,25 +581,25 @@ class TimelinePanel(SessionPanel):
             w.valueChanged.connect(lambda v, n=name: self._set(n, int(v)))
         elif typ == "nodes?":       # one node (or none) per output: grad_outputs
             action = self.session.document.action(self.current_action_id)
-            w = _PerOutputEditor([self.session.document.display_name(n)
+            w = PerOutputEditor([self.session.document.display_name(n)
                                   if n in self.session.document.graph else "?"
                                   for n in action.params.get("outputs") or ()], choices)
             w.changed.connect(lambda value, n=name: self._set(n, value))
         elif typ == "float?":
             w = QLineEdit()
             action = self.session.document.action(self.current_action_id)
-            w.setPlaceholderText(f"PyTorch's default ({_default(action, name)})")
+            w.setPlaceholderText(f"PyTorch's default ({default_text(action, name)})")
             w.editingFinished.connect(lambda n=name, box=w: self._set_number(n, box))
         else:   # nodes: a checkable list
             w = QListWidget()
             w.setMaximumHeight(90)
             for label, nid in choices:
                 it = QListWidgetItem(label)
-                it.setData(_ID_ROLE, nid)
+                it.setData(ID_ROLE, nid)
                 it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 w.addItem(it)
             w.itemChanged.connect(lambda _it, n=name, box=w: self._set(n, [
-                box.item(i).data(_ID_ROLE) for i in range(box.count())
+                box.item(i).data(ID_ROLE) for i in range(box.count())
                 if box.item(i).checkState() == Qt.CheckState.Checked]))
         return w
 
@@ -646,7 +627,8 @@ class TimelinePanel(SessionPanel):
             box.setStyleSheet("color: #c62828;")
             box.setToolTip(str(exc))
 
-    def _move(self, delta):
+    def move_selected(self, delta):
+        """Moves the selected action ``delta`` places (-1: earlier)."""
         row = self.list.currentRow()
         target = row + delta
         if row < 0 or not 0 <= target < self.list.count():
@@ -657,6 +639,12 @@ class TimelinePanel(SessionPanel):
     def _on_remove_clicked(self):
         if self.current_action_id is not None:
             self.remove_action(self.current_action_id)
+
+    def _on_context_menu(self, pos):
+        item = self.list.itemAt(pos)
+        menu = context_menu(self, self.list.row(item) if item is not None else -1)
+        menu.exec(self.list.viewport().mapToGlobal(pos))
+        menu.deleteLater()
 
     def _on_current_row_changed(self, _row):
         self._update_buttons()
@@ -681,98 +669,3 @@ class TimelinePanel(SessionPanel):
         self._rows_shown = None
         self._editor_key = None
         self._show_action()
-
-
-def _show_value(editor, typ, value):
-    """Puts a parameter's value in its editor without it reporting an edit."""
-    editor.blockSignals(True)
-    try:
-        if typ == "bool":
-            editor.setChecked(bool(value))
-        elif typ in ("node", "node?", "action", "choice"):
-            editor.setCurrentIndex(max(0, editor.findData(value)))
-        elif typ in ("float", "int"):
-            editor.setValue(value)
-        elif typ == "float?":
-            if not editor.hasFocus():
-                editor.setText("" if value is None else repr(value))
-        elif typ == "nodes?":
-            editor.show_value(value)
-        else:
-            for i in range(editor.count()):
-                item = editor.item(i)
-                item.setCheckState(Qt.CheckState.Checked if item.data(_ID_ROLE) in value
-                                   else Qt.CheckState.Unchecked)
-    finally:
-        editor.blockSignals(False)
-
-
-class _PerOutputEditor(QWidget):
-    """autograd.grad's ``grad_outputs``: for each output, the node holding its vector v
-    of vᵀJ, or (none) for a scalar output's implicit 1 (all (none): no grad_outputs)."""
-    changed = Signal(list)
-
-    def __init__(self, outputs, choices, parent=None):
-        super().__init__(parent)
-        form = QFormLayout(self)
-        form.setContentsMargins(0, 0, 0, 0)
-        self.combos = []
-        for name in outputs:
-            box = wheel_only_when_focused(QComboBox())
-            box.addItem(_NONE, None)
-            for label, nid in choices:
-                box.addItem(label, nid)
-            box.setToolTip(f"The gradient flowing into {name}: the vector v of vᵀJ, shaped "
-                           f"like {name} ((none): 1, for a one-element {name})")
-            box.currentIndexChanged.connect(self._changed)
-            form.addRow(f"for {name}", box)
-            self.combos.append(box)
-        if not outputs:
-            form.addRow(QLabel("Choose the outputs first."))
-
-    def value(self):
-        chosen = [box.currentData() for box in self.combos]
-        return chosen if any(n is not None for n in chosen) else []
-
-    def show_value(self, value):
-        value = list(value or ())
-        for i, box in enumerate(self.combos):
-            box.blockSignals(True)
-            box.setCurrentIndex(max(0, box.findData(value[i] if i < len(value) else None)))
-            box.blockSignals(False)
-
-    def _changed(self, _index):
-        self.changed.emit(self.value())
-
-
-def _applies(action, name):
-    """Whether an action's setting means anything now (an optimizer shows only its
-    algorithm's settings)."""
-    if action.kind != "optimizer" or name in ("algorithm", "params", "lr"):
-        return True
-    return any(name == s for s, _, _ in OPTIMIZER_SETTINGS[action.params["algorithm"]])
-
-
-def _default(action, name):
-    """PyTorch's default of an optimizer's setting, as the placeholder says it."""
-    for setting, _, default in OPTIMIZER_SETTINGS.get(action.params.get("algorithm"), ()):
-        if setting == name:
-            return default
-    return "none"
-
-
-def printed_text(lines, most=8):
-    """What printing hooks wrote during a step, as the step's details show it."""
-    shown = list(lines[:most]) + ([f"… and {len(lines) - most} more lines"]
-                                  if len(lines) > most else [])
-    return "Its hooks printed:\n" + "\n".join(_clip(line, 200) for line in shown)
-
-
-def _clip(text, limit=90):
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def _short(error, limit=90):
-    first = error.split(". ")[0]
-    return first if len(first) <= limit else first[:limit - 1] + "…"

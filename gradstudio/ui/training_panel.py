@@ -12,6 +12,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QVBoxLayout
 
 from gradstudio.document.export import action_text
+from gradstudio.timeline import ACTIONS
 from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
@@ -258,7 +259,7 @@ class TrainingPanel(SessionPanel):
     def refresh(self):
         doc = self.session.document
         loops = [(a.id, action_text(doc, a).rstrip(":"))
-                 for a in doc.timeline if a.kind == "loop"]
+                 for a in doc.timeline if ACTIONS[a.kind].loop == "opens"]
         self._show_loops([(i, f"loop {n}: {text}") for n, (i, text) in enumerate(loops, 1)])
         history = self.history
         self._show_empty(None if history is not None else NOT_RUN_TEXT if loops else
@@ -335,8 +336,7 @@ class TrainingPanel(SessionPanel):
         update (an accuracy, say): those with a value per iteration."""
         doc, updated = self.session.document, set()
         for a in doc.timeline:
-            if a.kind in ("update", "optimizer"):
-                updated.update(a.params["tensors" if a.kind == "update" else "params"])
+            updated.update(ACTIONS[a.kind].changed(a.params))
         watched = [n for n in history.nodes if n not in history.losses and n not in updated
                    and doc.node(n).watched]
         return [n for n in history.losses + watched if history.scalar(n) is not None]

@@ -1,0 +1,13 @@
+"""The timeline's actions as records, one entry per kind (``record.ActionKind``), below
+the document, the tracer and the window, which all look them up: ``ACTIONS``,
+``defaction``. Imports only the engine's public API."""
+from .record import (ACTION_KINDS, ACTIONS, TRACED, ActionError, ActionKind, Picks,
+                     RunContext, Seen, Spell, calls, defaction, grad_points, one_statement,
+                     traced)
+from .settings import CHOICES, OPTIMIZER_SETTINGS, optimizer_arguments
+from . import kinds_autograd, kinds_training, kinds_steps  # noqa: F401  (the entries)
+
+__all__ = ["ACTIONS", "ACTION_KINDS", "TRACED", "ActionError", "ActionKind", "Picks",
+           "RunContext", "Seen", "Spell", "calls", "defaction", "grad_points",
+           "one_statement", "traced", "CHOICES",
+           "OPTIMIZER_SETTINGS", "optimizer_arguments"]
