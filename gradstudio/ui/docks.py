@@ -8,14 +8,31 @@ an empty placeholder instead, and the panel is built the first time the dock is 
 comes first. Built, it is the panel it always was: it follows the session while its dock
 is shown (``SessionPanel.set_shown``). Read while its dock is tabbed away or closed, it
 is made hidden, as if it had been there all along (``panel.made_hidden``): it does no
-work, its first ``refresh`` included, until the dock is shown."""
+work, its first ``refresh`` included, until the dock is shown.
+
+Every panel sits in a scroll area of its dock, so a dock can be made smaller than its
+panel's least size: on a small screen the docks give way and the canvas keeps most of the
+window (``give_canvas_room``)."""
 import contextlib
 
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
 
 from gradstudio.ui.panel import SessionPanel, made_hidden
 
-__all__ = ["DockedPanel", "WindowDocks"]
+__all__ = ["DockedPanel", "WindowDocks", "CANVAS_SHARE"]
+
+CANVAS_SHARE = 0.6     # of the window's width and height the canvas keeps after a resize
+_LEAST_DOCK = 90       # a dock given way is not made smaller than this (pixels)
+
+
+def _scrolled(widget):
+    """``widget`` in a frameless scroll area that resizes it to fit when there is room."""
+    area = QScrollArea()
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidgetResizable(True)
+    area.setWidget(widget)
+    return area
 
 
 class DockedPanel:
@@ -43,7 +60,7 @@ class WindowDocks:
     def _dock(self, name, title, widget, area):
         dock = QDockWidget(title, self)
         dock.setObjectName(f"{name}_dock")
-        dock.setWidget(widget)
+        dock.setWidget(_scrolled(widget))
         if isinstance(widget, SessionPanel):     # closed or tabbed away: no work
             dock.visibilityChanged.connect(widget.set_shown)
         self.addDockWidget(area, dock)
@@ -70,13 +87,60 @@ class WindowDocks:
         with made_hidden() if hidden else contextlib.nullcontext():
             panel = self._panels[name] = getattr(self, f"_make_{name}_panel")()
         dock = self.docks[name]
-        placeholder = dock.widget()
-        dock.setWidget(panel)
+        placeholder = dock.widget().takeWidget()
+        dock.widget().setWidget(panel)
         placeholder.deleteLater()
         if dock.isVisible():
             panel.show()           # (else shown later by its layout: as if it had been)
         dock.visibilityChanged.connect(panel.set_shown)
         return panel
+
+    def dock_content(self, name):
+        """The widget that the dock ``name`` holds (in its scroll area)."""
+        return self.docks[name].widget().widget()
+
+    def give_canvas_room(self, share=CANVAS_SHARE):
+        """Makes the docks around the central widget smaller, down to ``_LEAST_DOCK``,
+        until it has ``share`` of the window's width and of its height (a resize to a
+        small window shrinks the central widget alone otherwise)."""
+        centre = self.centralWidget()
+        if centre is None:
+            return
+        area = Qt.DockWidgetArea
+        for orientation, areas, have, whole in (
+                (Qt.Orientation.Horizontal, (area.LeftDockWidgetArea, area.RightDockWidgetArea),
+                 centre.width(), self.width()),
+                (Qt.Orientation.Vertical, (area.BottomDockWidgetArea, area.TopDockWidgetArea),
+                 centre.height(), self.height())):
+            want = int(share * whole)
+            if have >= want:
+                continue
+            docks = self._docked_in(areas, orientation)
+            if not docks:
+                continue
+            size = (lambda d: d.width()) if orientation == Qt.Orientation.Horizontal \
+                else (lambda d: d.height())
+            spare = sum(max(0, size(d) - _LEAST_DOCK) for d in docks)
+            cut = min(1.0, (want - have) / spare) if spare else 0.0
+            if cut > 0:
+                self.resizeDocks(docks, [max(_LEAST_DOCK, int(size(d) - cut * max(
+                    0, size(d) - _LEAST_DOCK))) for d in docks], orientation)
+
+    def _docked_in(self, areas, orientation):
+        """The docks shown in ``areas`` that take room along ``orientation``: one per
+        group of tabs (and per row of docks side by side across it)."""
+        chosen = []
+        for dock in self.docks.values():
+            if dock.isFloating() or not dock.isVisible() or dock.visibleRegion().isEmpty() \
+                    or self.dockWidgetArea(dock) not in areas:
+                continue
+            along = (lambda g: (g.left(), g.right())) \
+                if orientation == Qt.Orientation.Horizontal else (lambda g: (g.top(), g.bottom()))
+            if any(along(dock.geometry()) == along(c.geometry()) and
+                   self.dockWidgetArea(c) == self.dockWidgetArea(dock) for c in chosen):
+                continue
+            chosen.append(dock)
+        return chosen
 
     def built_panels(self):
         """The names of the late docks whose panel has been built."""

@@ -11,7 +11,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 
@@ -83,6 +83,10 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         self._heap_timer.setSingleShot(True)
         self._heap_timer.setInterval(HEAP_IDLE_MS)
         self._heap_timer.timeout.connect(heap.settle)
+        self._room_timer = QTimer(self)
+        self._room_timer.setSingleShot(True)
+        self._room_timer.setInterval(0)
+        self._room_timer.timeout.connect(self.give_canvas_room)
         for signal in (s.document_replaced, s.run_finished, s.selection_changed,
                        s.step_changed):    # (the pause waits for the user to pause)
             # (not start itself: start(int) would take a step number as the interval)
@@ -92,7 +96,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         s.autograd_changed.connect(self._on_autograd_changed)
         QGuiApplication.clipboard().dataChanged.connect(self._update_edit_actions)
         self._start_autosave()
-        self.resize(1500, 940)
+        self.resize(first_size(self.screen()))
         self.restore_layout()
         self._update_title()
         self._update_edit_actions()
@@ -684,6 +688,10 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         self.snap_action.setChecked(on)
         self.settings.setValue("canvas/snap", on)
 
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self._room_timer.start()       # the docks give way on a small window, once laid out
+
     def save_layout(self):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
@@ -725,6 +733,15 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         self.save_layout()
         self.autosaver.close()           # a clean exit leaves no recovery file
         event.accept()
+
+
+def first_size(screen, wanted=QSize(1500, 940)):
+    """The window's size at its first start: ``wanted``, made to fit the screen's
+    available geometry (its task bars left out) when that is smaller."""
+    if screen is None:
+        return wanted
+    room = screen.availableGeometry().size()
+    return wanted.boundedTo(room - QSize(16, 48))   # (the window manager's frame)
 
 
 def _takes_args(slot):

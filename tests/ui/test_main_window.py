@@ -57,6 +57,7 @@ def answers():
 @pytest.fixture
 def window(qtbot, settings, answers):
     w = make_window(qtbot, settings, answers)
+    w.resize(1500, 940)             # (the first size fits the screen: offscreen, 800 × 800)
     w.show()
     qtbot.waitExposed(w)
     return w
