@@ -22,7 +22,7 @@ from gradstudio.ui.panel import SessionPanel, made_hidden
 
 __all__ = ["DockedPanel", "WindowDocks", "CANVAS_SHARE"]
 
-CANVAS_SHARE = 0.6     # of the window's width and height the canvas keeps after a resize
+CANVAS_SHARE = 0.55    # of the window's width and height the canvas keeps after a resize
 _LEAST_DOCK = 90       # a dock given way is not made smaller than this (pixels)
 
 

@@ -569,7 +569,20 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         self.docks["walk"].raise_()
         self.docks["autograd"].show()
         self.docks["autograd"].raise_()
+        self._widen_walk()
         panel.choose(panel.index)
+
+    def _widen_walk(self):
+        """Gives the step-through dock, beside the timeline, the larger part of their
+        width, so that its explanation can be read on a laptop's screen."""
+        walk, timeline = self.docks["walk"], self.docks["timeline"]
+        if walk.isFloating() or timeline.isFloating() or not timeline.isVisible() or \
+                self.dockWidgetArea(walk) != self.dockWidgetArea(timeline):
+            return
+        both = walk.width() + timeline.width()
+        if walk.width() < 0.6 * both:
+            self.resizeDocks([timeline, walk], [int(0.35 * both), int(0.65 * both)],
+                             Qt.Orientation.Horizontal)
 
     def _lesson_by(self, delta):
         """View ▸ Next / Previous Cell: the Lesson panel shown, its cell ``delta`` on."""

@@ -82,8 +82,9 @@ class WalkPanel(SessionPanel):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.steps)
         split.addWidget(self.explanation)
-        split.setStretchFactor(1, 3)
-        split.setSizes([180, 520])
+        split.setStretchFactor(0, 0)             # the explanation takes what is left
+        split.setStretchFactor(1, 1)
+        split.setSizes([150, 550])
         self.steps.setMinimumWidth(120)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

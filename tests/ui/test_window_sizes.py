@@ -47,3 +47,12 @@ def test_the_first_size_fits_the_screens_available_room():
     assert small.width() <= 1366 and small.height() <= 728
     assert small.width() >= 1300 and small.height() >= 650
     assert mw.first_size(None) == QSize(1500, 940)
+
+
+def test_the_step_through_explanation_has_room_at_1366_by_768(qtbot, tmp_path):
+    w = main_window(qtbot, tmp_path, (1350, 720))
+    w.open_example(mw.example_paths()[0])
+    w.step_through()
+    explanation = w.walk_panel.explanation
+    qtbot.waitUntil(lambda: explanation.isVisible() and explanation.width() >= 300,
+                    timeout=2000)
