@@ -634,7 +634,8 @@ class ProbePanel(SessionPanel):
     def _draw_check(self):
         check = self.check
         self.difference_map.show_matrix(check.difference, check.row_labels,
-                                        check.column_labels, "analytic − numeric")
+                                        check.column_labels, "analytic − numeric",
+                                        tolerance=check.tolerance)
 
     def _set_verdicts(self, verdicts):
         if verdicts != self.verdicts:

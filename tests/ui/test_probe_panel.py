@@ -294,3 +294,18 @@ def test_a_wrong_gradient_gets_a_cross_in_the_panel_and_on_the_canvas(qtbot, tmp
     t = engine.tensor([0.5], requires_grad=True)
     t.sin().backward()
     np.testing.assert_allclose(t.grad.numpy(), np.cos([0.5]), rtol=1e-6)
+
+
+def test_a_passing_check_is_grey_and_only_what_exceeds_the_tolerance_is_coloured(qtbot):
+    session, panel, n = panel_on(qtbot, build("07_matmul"), CHECK)
+    panel.check_button.click()
+    check, heatmap = panel.check, panel.difference_map
+    assert check.ok and np.abs(check.difference).max() > 0      # tiny, but not zero
+    assert np.all(heatmap.colours == 0)                         # all grey
+    assert "within the tolerance" in heatmap.plotItem.titleLabel.text
+    # differences past their tolerance (and only they) are coloured, in its multiples
+    difference = np.array([[1e-12, 3e-5, -5e-5]])
+    heatmap.show_matrix(difference, ["y"], ["x[0]", "x[1]", "x[2]"], "d", tolerance=1e-5)
+    assert heatmap.colours.tolist() == [[0.0, 3.0, -5.0]]
+    levels = heatmap.image.getLevels()
+    assert tuple(levels) == (-5.0, 5.0)
