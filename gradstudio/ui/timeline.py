@@ -17,6 +17,7 @@ from gradstudio.document import ACTION_KINDS, DocumentError
 from gradstudio.document.actions import (CHOICES, MAX_COUNT, OPTIMIZER_SETTINGS,
                                          loop_structure)
 from gradstudio.document.explain import freeing_action
+from gradstudio.ui.untracked_fix import UntrackedFix
 from gradstudio.document.export import action_text, optimizer_names
 from gradstudio.ui import commands
 from gradstudio.ui.train_dialog import TrainDialog
@@ -96,6 +97,8 @@ class TimelinePanel(SessionPanel):
         self.fix_button.hide()
         self._freeing = None
         self._ones_for = None
+        # under "does not require grad and does not have a grad_fn": why, and a fix
+        self.untracked_fix = UntrackedFix(session)
         # under a non-scalar backward without a gradient: pass ones_like(target)
         self.ones_button = QPushButton()
         self.ones_button.clicked.connect(self._pass_ones_gradient)
@@ -144,6 +147,7 @@ class TimelinePanel(SessionPanel):
         # what the student reads
         details_layout.addWidget(self.fix_text)
         details_layout.addWidget(self.fix_button, 0, Qt.AlignmentFlag.AlignLeft)
+        details_layout.addWidget(self.untracked_fix)
         details_layout.addWidget(self.ones_button, 0, Qt.AlignmentFlag.AlignLeft)
         details_layout.addWidget(self.error)
         details_layout.addWidget(self.results)
@@ -458,6 +462,7 @@ class TimelinePanel(SessionPanel):
             self.params_box.hide()
             self.error.hide()
             self._show_fix(None)
+            self.untracked_fix.show_for(None)
             self.ones_button.hide()
             self.results.hide()
             self.hint.setText(NO_ACTIONS_HINT if not self.session.document.timeline
@@ -476,6 +481,7 @@ class TimelinePanel(SessionPanel):
         self.error.setText(error or "")
         self.error.setVisible(bool(error))
         self._show_fix(freeing_action(doc, self.session.result, action_id))
+        self.untracked_fix.show_for(action_id)
         self._show_ones_fix(action, error)
         self._show_results(action, outcome)
         self.params_box.setTitle(ACTION_TITLES[action.kind])

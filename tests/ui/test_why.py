@@ -41,3 +41,51 @@ def test_the_inspector_says_why_a_node_has_no_grad_fn(qtbot):
     assert "detached copy" in inspector.why.text()
     session.select([n["x_squared"]])                  # it has a grad_fn: nothing to say
     assert not inspector.why.isVisible()
+
+
+def _untracked_doc(no_grad=False):
+    """x = ones(2) (requires_grad unticked); y = x.sum(); y.backward(): PyTorch's
+    "element 0 of tensors does not require grad and does not have a grad_fn"."""
+    from gradstudio.document import Document
+    doc = Document()
+    x = doc.add_node("ones", {"shape": [2], "requires_grad": no_grad}, (0, 0), "x")
+    y = doc.add_node("sum", {}, (200, 0), "y")
+    doc.connect(x, y, "self")
+    if no_grad:
+        doc.add_region([y])
+    doc.add_action("backward", {"target": y})
+    return doc
+
+
+def test_a_backward_of_an_untracked_tensor_is_explained_and_fixed_in_one_click(qtbot):
+    from PySide6.QtCore import Qt
+    from gradstudio.ui.session import Session
+    from gradstudio.ui.timeline import TimelinePanel
+    session = Session(_untracked_doc())
+    w = shown(qtbot, TimelinePanel(session), (420, 600))
+    w.list.setCurrentRow(0)
+    assert "does not require grad and does not have a grad_fn" in w.error.text()
+    fix = w.untracked_fix
+    assert fix.isVisibleTo(w) and "nothing it is computed from requires grad" in \
+        fix.text.text()
+    assert fix.button.text() == "Tick requires_grad on x"
+    qtbot.mouseClick(fix.button, Qt.MouseButton.LeftButton)
+    x = ids(session)["x"]
+    assert session.document.node(x).params["requires_grad"]
+    assert w.row_error(0) == "" and not fix.isVisibleTo(w)
+    assert session.state(x).grad.tolist() == [1.0, 1.0]
+    session.undo_stack.undo()                          # one undo step
+    assert not session.document.node(x).params["requires_grad"]
+    w.list.setCurrentRow(0)
+    assert fix.isVisibleTo(w)
+
+
+def test_inside_no_grad_the_explanation_names_it_and_offers_no_tick(qtbot):
+    from gradstudio.ui.session import Session
+    from gradstudio.ui.timeline import TimelinePanel
+    session = Session(_untracked_doc(no_grad=True))
+    w = shown(qtbot, TimelinePanel(session), (420, 600))
+    w.list.setCurrentRow(0)
+    fix = w.untracked_fix
+    assert fix.isVisibleTo(w) and "inside torch.no_grad()" in fix.text.text()
+    assert not fix.button.isVisibleTo(w)
