@@ -309,3 +309,26 @@ def test_a_passing_check_is_grey_and_only_what_exceeds_the_tolerance_is_coloured
     assert heatmap.colours.tolist() == [[0.0, 3.0, -5.0]]
     levels = heatmap.image.getLevels()
     assert tuple(levels) == (-5.0, 5.0)
+
+
+def test_nothing_to_probe_says_why_when_there_are_floating_leaves(qtbot):
+    from gradstudio.ui.probe_panel import NO_OUTPUT_TEXT
+    doc = Document()
+    x = doc.add_node("ones", {"shape": [2], "requires_grad": True}, (0, 0), "x")
+    session = Session(doc)
+    panel = ProbePanel(session)
+    qtbot.addWidget(panel)
+    panel.show()
+    assert panel.empty.isVisible() and panel.empty.text() != NO_OUTPUT_TEXT
+    assert "x is floating-point, but nothing is computed from it" in panel.empty.text()
+    y = doc.add_node("exp", {}, (200, 0), "y")
+    doc.connect(x, y, "self")
+    session.rerun()
+    qtbot.waitUntil(lambda: not panel.empty.isVisible() and panel.output == y)
+    integers = Session(Document())
+    integers.document.add_node("arange", {"end": 4}, (0, 0), "i")
+    integers.rerun()
+    other = ProbePanel(integers)
+    qtbot.addWidget(other)
+    other.show()
+    assert other.empty.text() == NO_OUTPUT_TEXT
