@@ -97,11 +97,19 @@ class Canvas(CanvasView):
         QTimer.singleShot(0, self.fit_to_view)
 
     def _update_empty_hint(self, *_):
-        self.empty_hint.setVisible(not self.session.document.node_ids)
+        empty = not self.session.document.node_ids
+        if empty:
+            self._place_empty_hint()         # (scrolled away while it was hidden, say)
+        self.empty_hint.setVisible(empty)
 
     def resizeEvent(self, event):
         super().resizeEvent(event)
         self._place_empty_hint()
+
+    def scrollContentsBy(self, dx, dy):
+        super().scrollContentsBy(dx, dy)    # (which moves the viewport's child widgets)
+        if self.empty_hint.isVisible():
+            self._place_empty_hint()
 
     def _place_empty_hint(self):
         """Centres the hint, wrapped to at most 460 px and as tall as its lines; on a
