@@ -391,3 +391,16 @@ def test_node_menu_keeps_a_grad_with_retain_grad(tutorial, qtbot):
     menu = right_click(qtbot, canvas, centre_of(canvas, n["x"]))
     keep = action(menu, "Keep .grad: x.retain_grad()")
     assert not keep.isEnabled() and "leaf keeps its .grad" in keep.toolTip()
+
+
+def test_a_change_tag_on_a_member_leaves_the_region_title_readable(env):
+    from gradstudio.ui.canvas.change_marks import tag_rects
+    session, canvas, ids = env
+    scene = canvas.scene()
+    region = scene.regions[ids["r"]]
+    # the leftmost member, marked with long tags (as an edit that took its grad_fn would)
+    scene.marks.show_marks([(ids["b"], "lost", [("lost grad_fn", "lost"),
+                                                 ("lost .grad", "lost")])])
+    rects = tag_rects(scene.marks.marks[ids["b"]])
+    assert rects and not any(r.intersects(region.title_rect()) for r in rects)
+    assert region.frame.contains(region.title_rect())
