@@ -454,8 +454,21 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         """Says in the status bar which nodes the last edit gave or took a grad_fn or a
         .grad (the canvas marks the same nodes)."""
         summary = self.session.change_summary(changes)
+        bar, shown = self.statusBar(), getattr(self, "_summary", ("", {}))
         if summary:
-            self.statusBar().showMessage(summary, 10000)
+            self._summary = (summary, changes)
+            bar.showMessage(summary, 10000)
+        elif shown[0] and bar.currentMessage() == shown[0]:
+            # an edit that changed no grad_fn (a rename, say): the last summary, in the
+            # names the nodes have now
+            doc = self.session.document
+            again = self.session.change_summary(
+                {n: c for n, c in shown[1].items() if n in doc.graph})
+            self._summary = (again, shown[1])
+            if again and again != shown[0]:
+                bar.showMessage(again, 10000)
+            elif not again:
+                bar.clearMessage()
 
     def _on_selection_changed(self, _ids):
         self._update_edit_actions()

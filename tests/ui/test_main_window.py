@@ -311,6 +311,17 @@ def test_exporting_a_graph_that_prints_nothing_offers_to_print_its_outputs(
         assert not any(doc.node(n).watched for n in doc.node_ids)
 
 
+def test_the_status_bar_says_the_new_name_after_a_rename(window):
+    from gradstudio.ui.commands import SetLabel
+    build_small_graph(window)
+    s = window.session
+    x, y = s.document.node_ids
+    s.push(SetParam(s.document, x, "requires_grad", False))
+    assert window.statusBar().currentMessage() == "y lost its grad_fn"
+    s.push(SetLabel(s.document, y, "w"))
+    assert window.statusBar().currentMessage() == "w lost its grad_fn"
+
+
 @pytest.mark.parametrize("fmt", ["PNG", "SVG"])
 def test_export_canvas_writes_a_non_empty_file(window, answers, tmp_path, fmt):
     build_small_graph(window)
