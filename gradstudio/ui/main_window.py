@@ -21,7 +21,7 @@ from gradstudio.document.layout import COLUMN_WIDTH, layered_positions
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui.canvas.node_item import HEADER, WIDTH
 from gradstudio.ui.code_view import CodePanel
-from gradstudio.ui.commands import (AddAction, AddLinearLayer, AddNode, AddRegion, Connect,
+from gradstudio.ui.commands import (AddAction, AddLinearLayer, AddRegion,
                                    MoveNodes)
 from gradstudio.ui.docks import DockedPanel, WindowDocks
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
@@ -109,6 +109,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
     # ================================================================== building
     def _build_panels(self):
         self.canvas = Canvas(self.session)
+        self.canvas.rename_requested.connect(lambda _node: self.rename())
         self.setCentralWidget(self.canvas)
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -657,21 +658,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         ids = self._selected()
         if len(ids) != 1:
             return
-        doc, source = self.session.document, ids[0]
-        consumers = doc.consumers_of(source)
-        x, y = doc.node(source).position
-        corner = self._free_card(QPointF(x + 60.0, y + 60.0), self._cards())
-        stack = self.session.undo_stack
-        stack.beginMacro(f"Insert detach after {doc.display_name(source)}")
-        try:
-            add = AddNode(doc, "detach", position=(corner.x(), corner.y()))
-            self.session.push(add)
-            self.session.push(Connect(doc, source, add.node_id, "self"))
-            for target, port in consumers:
-                self.session.push(Connect(doc, add.node_id, target, port))
-        finally:
-            stack.endMacro()
-        self.session.select([add.node_id])
+        self.canvas.insert_detach(ids[0])
 
     def find_node(self):
         """Edit ▸ Find Node: the canvas's node search."""

@@ -311,6 +311,15 @@ def test_exporting_a_graph_that_prints_nothing_offers_to_print_its_outputs(
         assert not any(doc.node(n).watched for n in doc.node_ids)
 
 
+def test_the_node_menus_rename_starts_the_rename_in_the_inspector(window):
+    build_small_graph(window)
+    s = window.session
+    y = s.document.node_ids[-1]
+    s.select([y])
+    window.canvas.rename_requested.emit(y)           # (the menu's Rename…)
+    assert window.inspector.name.edit.selectedText() == "y"
+
+
 def test_the_status_bar_says_the_new_name_after_a_rename(window):
     from gradstudio.ui.commands import SetLabel
     build_small_graph(window)

@@ -8,7 +8,8 @@ import functools
 import json
 import math
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, QTimer, QMimeData
+from PySide6.QtCore import (QEvent, QPoint, QPointF, QRectF, QSize, Qt, QTimer, QMimeData,
+                            Signal)
 from PySide6.QtGui import QCursor, QGuiApplication, QImage, QPainter
 from PySide6.QtWidgets import QLabel
 from PySide6.QtSvg import QSvgGenerator
@@ -16,7 +17,7 @@ from PySide6.QtSvg import QSvgGenerator
 from gradstudio.document import DocumentError
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document.layout import ROW_HEIGHT
-from gradstudio.ui.commands import AddNode, Paste, RemoveNodes
+from gradstudio.ui.commands import AddNode, Connect, Paste, RemoveNodes
 from gradstudio.ui.node_search import NodeSearch
 
 from . import theme
@@ -59,7 +60,10 @@ def _release_clipboard_at_exit():
 
 class Canvas(CanvasView):
     """The graph editor over a ``Session``: mirrors its document and run, and edits it
-    only through ``session.push(command)``."""
+    only through ``session.push(command)``. ``rename_requested(node id)``: its node
+    menu's Rename (the window starts the rename in the Inspector)."""
+
+    rename_requested = Signal(str)
 
     def __init__(self, session, parent=None):
         scene = CanvasScene(session)
@@ -160,6 +164,26 @@ class Canvas(CanvasView):
                 card.moveTop(math.ceil(card.top() / GRID) * GRID)
         taken.append(card)
         return card.topLeft()
+
+    def insert_detach(self, source):
+        """Puts ``.detach()`` between node ``source`` and everything that uses it (one
+        undo step) and selects it; returns its id."""
+        doc = self.session.document
+        consumers = doc.consumers_of(source)
+        x, y = doc.node(source).position
+        corner = self.free_corner(QPointF(x + 60.0, y + 60.0), self.card_rects())
+        stack = self.session.undo_stack
+        stack.beginMacro(f"Insert detach after {doc.display_name(source)}")
+        try:
+            add = AddNode(doc, "detach", position=(corner.x(), corner.y()))
+            self.session.push(add)
+            self.session.push(Connect(doc, source, add.node_id, "self"))
+            for target, port in consumers:
+                self.session.push(Connect(doc, add.node_id, target, port))
+        finally:
+            stack.endMacro()
+        self.session.select([add.node_id])
+        return add.node_id
 
     def delete_selection(self):
         ids = self.scene().selected_ids()
