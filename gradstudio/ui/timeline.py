@@ -114,7 +114,7 @@ class TimelinePanel(SessionPanel):
         self.param_editors = {}
         self._editor_key = None
 
-        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider = wheel_only_when_focused(QSlider(Qt.Orientation.Horizontal))
         self.slider.setPageStep(1)
         self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.slider.setTickInterval(1)
@@ -165,7 +165,8 @@ class TimelinePanel(SessionPanel):
         iteration.setContentsMargins(0, 0, 0, 0)
         self.iteration_title = QLabel("Iteration", self.iteration_row)
         iteration.addWidget(self.iteration_title)
-        self.iteration_slider = QSlider(Qt.Orientation.Horizontal, self.iteration_row)
+        self.iteration_slider = wheel_only_when_focused(
+            QSlider(Qt.Orientation.Horizontal, self.iteration_row))
         self.iteration_slider.setPageStep(1)
         iteration.addWidget(self.iteration_slider, 1)
         self.iteration_label = QLabel(self.iteration_row)
@@ -178,7 +179,8 @@ class TimelinePanel(SessionPanel):
         walk = QHBoxLayout(self.walk_row)
         walk.setContentsMargins(0, 0, 0, 0)
         walk.addWidget(QLabel("Backward step", self.walk_row))
-        self.walk_slider = QSlider(Qt.Orientation.Horizontal, self.walk_row)
+        self.walk_slider = wheel_only_when_focused(
+            QSlider(Qt.Orientation.Horizontal, self.walk_row))
         self.walk_slider.setPageStep(1)
         self.walk_slider.setToolTip("Each grad_fn the backward pass runs, in engine order "
                                     "(Step Through Backward shows the chain rule)")

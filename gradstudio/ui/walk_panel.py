@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLi
 
 from gradstudio.document.walk import preview, step_lines, walk_actions
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.widgets import wheel_only_when_focused
 
 __all__ = ["WalkPanel", "export_frames", "SPEEDS"]
 
@@ -70,7 +71,7 @@ class WalkPanel(SessionPanel):
         controls.addWidget(self.speed_box)
         controls.addStretch(1)
         controls.addWidget(self.position)
-        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider = wheel_only_when_focused(QSlider(Qt.Orientation.Horizontal))
         self.slider.setPageStep(1)
         self.slider.setToolTip("Engine steps of the pass: drag, or use the arrow keys")
         self.slider.valueChanged.connect(self.go)
