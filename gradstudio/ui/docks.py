@@ -15,8 +15,8 @@ panel's least size: on a small screen the docks give way and the canvas keeps mo
 window (``give_canvas_room``)."""
 import contextlib
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QScrollArea, QWidget
 
 from gradstudio.ui.panel import SessionPanel, made_hidden
 
@@ -24,15 +24,80 @@ __all__ = ["DockedPanel", "WindowDocks", "CANVAS_SHARE"]
 
 CANVAS_SHARE = 0.55    # of the window's width and height the canvas keeps after a resize
 _LEAST_DOCK = 90       # a dock given way is not made smaller than this (pixels)
+_FIT_ROUNDS = 6        # a panel in a dock is made taller at most this often to fit its text
+
+
+class _DockScroll(QScrollArea):
+    """A frameless scroll area that gives its panel the whole viewport, and scroll bars
+    only where the viewport is smaller than the panel's least size. (Qt's resizable
+    scroll area would make a panel with wrapped text as tall as that text laid out in
+    its width, so a dock with room for the panel scrolled it all the same.)"""
+
+    def __init__(self, widget):
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidgetResizable(False)
+        self.setWidget(widget)
+
+    def setWidget(self, widget):
+        super().setWidget(widget)
+        widget.installEventFilter(self)
+        self._fit()
+
+    def takeWidget(self):
+        widget = super().takeWidget()
+        if widget is not None:
+            widget.removeEventFilter(self)
+        return widget
+
+    def _fit(self):
+        widget = self.widget()
+        if widget is None:
+            return
+        least = widget.minimumSizeHint().expandedTo(widget.minimumSize())
+        size = self.maximumViewportSize()
+        # (a scroll bar one way takes room the other way)
+        if least.width() > size.width():
+            size.setHeight(size.height() - self.horizontalScrollBar().sizeHint().height())
+        if least.height() > size.height():
+            size.setWidth(size.width() - self.verticalScrollBar().sizeHint().width())
+        widget.resize(size.expandedTo(least))
+        layout = widget.layout()
+        if layout is None or not layout.hasHeightForWidth():
+            return
+        # wrapped text takes more lines in a narrow dock than the least size counts on:
+        # taller until no text is cut (a few rounds: one label's lines move the next)
+        for _ in range(_FIT_ROUNDS):
+            layout.activate()
+            short = _shortfall(widget)
+            if short <= 0:
+                break
+            widget.resize(widget.width(), widget.height() + short)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self._fit()
+
+    def eventFilter(self, watched, event):
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self._fit()
+        return super().eventFilter(watched, event)
+
+
+def _shortfall(widget):
+    """How many pixels the most squeezed text label shown in ``widget`` lacks."""
+    short = 0
+    for label in widget.findChildren(QLabel):
+        if label.isVisibleTo(widget) and label.text():
+            need = label.heightForWidth(label.width()) if label.wordWrap() else \
+                label.minimumSizeHint().height()
+            short = max(short, need - label.height())
+    return short
 
 
 def _scrolled(widget):
-    """``widget`` in a frameless scroll area that resizes it to fit when there is room."""
-    area = QScrollArea()
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setWidgetResizable(True)
-    area.setWidget(widget)
-    return area
+    """``widget`` in a scroll area of a dock (``_DockScroll``)."""
+    return _DockScroll(widget)
 
 
 class DockedPanel:

@@ -89,3 +89,19 @@ def test_the_wheel_over_a_step_slider_changes_no_step_unless_it_has_the_focus(qt
     before = slider.value()
     _wheel(slider, 1 if before == slider.minimum() else -1)
     assert slider.value() != before
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (900, 560)])
+def test_vtj_shows_every_row_in_the_docked_probe_panel(qtbot, tmp_path, size):
+    w = main_window(qtbot, tmp_path, size)
+    w.open_example(mw.example_paths()[0])
+    w.show_probe()
+    panel = w.probe_panel
+    qtbot.waitUntil(lambda: panel.vtj_text.isVisible() and panel.vjp_row is not None,
+                    timeout=2000)
+    for label in (panel.v_text, panel.vtj_text, panel.grad_text, panel.jacobian_caption,
+                  panel.vjp_caption):
+        need = label.heightForWidth(label.width()) if label.wordWrap() else \
+            label.minimumSizeHint().height()
+        qtbot.waitUntil(lambda: label.height() >= need, timeout=1000)
+    assert panel.vtj_text.text().count("\n") == 1               # both rows of the 2 × 2
