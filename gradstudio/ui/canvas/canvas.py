@@ -40,6 +40,7 @@ FREE_STEP = ROW_HEIGHT / 4
 # what the empty canvas's hint says when the canvas is too small for all of it
 EMPTY_HINT_SHORT = "An empty graph: press Tab to add a node, or open File\u00a0▸\u00a0Examples."
 HINT_MARGIN = 20
+QWIDGETSIZE_MAX = (1 << 24) - 1
 EMPTY_HINT = ("An empty graph. Double-click a kind in the Palette, drag it here, or press "
               "Tab for quick add; then drag from an output port to an input port to connect "
               "them. File ▸ Examples has the autograd tutorial.")
@@ -120,6 +121,8 @@ class Canvas(CanvasView):
         canvas too small for the whole text it says the short version."""
         hint, rect = self.empty_hint, self.viewport().rect()
         width = max(min(rect.width() - 2 * HINT_MARGIN, 460), 60)
+        hint.setMinimumSize(0, 0)           # (a fixed size would bound heightForWidth)
+        hint.setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX)
         for text in (EMPTY_HINT, EMPTY_HINT_SHORT):
             hint.setText(text)
             height = hint.heightForWidth(width)
