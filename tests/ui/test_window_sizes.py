@@ -1,7 +1,7 @@
 """The window on a small screen: the canvas keeps most of the window and the docks give
 way (their panels scroll), and the first start fits the screen."""
 import pytest
-from PySide6.QtCore import QPoint, QSize
+from PySide6.QtCore import QSize
 
 from gradstudio.ui import main_window as mw
 
@@ -56,39 +56,6 @@ def test_the_step_through_explanation_has_room_at_1366_by_768(qtbot, tmp_path):
     explanation = w.walk_panel.explanation
     qtbot.waitUntil(lambda: explanation.isVisible() and explanation.width() >= 300,
                     timeout=2000)
-
-
-def _wheel(widget, notches=-1):
-    from PySide6.QtCore import QPointF, Qt
-    from PySide6.QtGui import QWheelEvent
-    from PySide6.QtWidgets import QApplication
-    centre = QPointF(widget.rect().center())
-    event = QWheelEvent(centre, QPointF(widget.mapToGlobal(centre.toPoint())),
-                        QPoint(0, 0), QPoint(0, 120 * notches), Qt.MouseButton.NoButton,
-                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
-    QApplication.sendEvent(widget, event)
-
-
-def test_the_wheel_over_a_step_slider_changes_no_step_unless_it_has_the_focus(qtbot,
-                                                                              tmp_path):
-    from PySide6.QtCore import Qt
-    w = main_window(qtbot, tmp_path, (1500, 940))
-    w.open_example(mw.example_paths()[0])
-    w.step_through()
-    sliders = [w.timeline.slider, w.timeline.walk_slider, w.walk_panel.slider]
-    for slider in sliders:
-        qtbot.waitUntil(slider.isVisible, timeout=1000)
-        assert slider.focusPolicy() == Qt.FocusPolicy.StrongFocus
-        before = slider.value()
-        _wheel(slider, 1 if before == slider.minimum() else -1)
-        assert slider.value() == before                  # only passed on to its panel
-    # focused (clicked or tabbed into), the wheel moves it as usual
-    slider = w.timeline.slider
-    slider.setFocus()
-    qtbot.waitUntil(slider.hasFocus, timeout=1000)
-    before = slider.value()
-    _wheel(slider, 1 if before == slider.minimum() else -1)
-    assert slider.value() != before
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (900, 560)])
