@@ -15,12 +15,12 @@ panel's least size: on a small screen the docks give way and the canvas keeps mo
 window (``give_canvas_room``)."""
 import contextlib
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QScrollArea, QWidget
 
 from gradstudio.ui.panel import SessionPanel, made_hidden
 
-__all__ = ["DockedPanel", "WindowDocks", "CANVAS_SHARE"]
+__all__ = ["DockedPanel", "WindowDocks", "CANVAS_SHARE", "first_size"]
 
 CANVAS_SHARE = 0.55    # of the window's width and height the canvas keeps after a resize
 _LEAST_DOCK = 90       # a dock given way is not made smaller than this (pixels)
@@ -93,6 +93,33 @@ def _shortfall(widget):
                 label.minimumSizeHint().height()
             short = max(short, need - label.height())
     return short
+
+
+_SIDES = ((Qt.Orientation.Horizontal, (Qt.DockWidgetArea.LeftDockWidgetArea,
+                                        Qt.DockWidgetArea.RightDockWidgetArea)),
+          (Qt.Orientation.Vertical, (Qt.DockWidgetArea.BottomDockWidgetArea,
+                                     Qt.DockWidgetArea.TopDockWidgetArea)))
+
+
+def _extent(widget, orientation):
+    """A widget's width (horizontal) or height (vertical)."""
+    return widget.width() if orientation == Qt.Orientation.Horizontal else widget.height()
+
+
+def _span(widget, orientation):
+    """Where a widget lies along ``orientation``: (left, right) or (top, bottom)."""
+    g = widget.geometry()
+    return (g.left(), g.right()) if orientation == Qt.Orientation.Horizontal else \
+        (g.top(), g.bottom())
+
+
+def first_size(screen, wanted=QSize(1500, 940)):
+    """The window's size at its first start: ``wanted``, made to fit the screen's
+    available geometry (its task bars left out) when that is smaller."""
+    if screen is None:
+        return wanted
+    room = screen.availableGeometry().size()
+    return wanted.boundedTo(room - QSize(16, 48))   # (the window manager's frame)
 
 
 def _scrolled(widget):
@@ -171,25 +198,17 @@ class WindowDocks:
         centre = self.centralWidget()
         if centre is None:
             return
-        area = Qt.DockWidgetArea
-        for orientation, areas, have, whole in (
-                (Qt.Orientation.Horizontal, (area.LeftDockWidgetArea, area.RightDockWidgetArea),
-                 centre.width(), self.width()),
-                (Qt.Orientation.Vertical, (area.BottomDockWidgetArea, area.TopDockWidgetArea),
-                 centre.height(), self.height())):
-            want = int(share * whole)
-            if have >= want:
-                continue
+        for orientation, areas in _SIDES:
+            want = int(share * _extent(self, orientation))
+            have = _extent(centre, orientation)
             docks = self._docked_in(areas, orientation)
-            if not docks:
+            spare = sum(max(0, _extent(d, orientation) - _LEAST_DOCK) for d in docks)
+            if have >= want or not spare:
                 continue
-            size = (lambda d: d.width()) if orientation == Qt.Orientation.Horizontal \
-                else (lambda d: d.height())
-            spare = sum(max(0, size(d) - _LEAST_DOCK) for d in docks)
-            cut = min(1.0, (want - have) / spare) if spare else 0.0
-            if cut > 0:
-                self.resizeDocks(docks, [max(_LEAST_DOCK, int(size(d) - cut * max(
-                    0, size(d) - _LEAST_DOCK))) for d in docks], orientation)
+            cut = min(1.0, (want - have) / spare)
+            sizes = [_extent(d, orientation) for d in docks]
+            self.resizeDocks(docks, [max(_LEAST_DOCK, int(n - cut * max(0, n - _LEAST_DOCK)))
+                                     for n in sizes], orientation)
 
     def _docked_in(self, areas, orientation):
         """The docks shown in ``areas`` that take room along ``orientation``: one per
@@ -199,13 +218,22 @@ class WindowDocks:
             if dock.isFloating() or not dock.isVisible() or dock.visibleRegion().isEmpty() \
                     or self.dockWidgetArea(dock) not in areas:
                 continue
-            along = (lambda g: (g.left(), g.right())) \
-                if orientation == Qt.Orientation.Horizontal else (lambda g: (g.top(), g.bottom()))
-            if any(along(dock.geometry()) == along(c.geometry()) and
-                   self.dockWidgetArea(c) == self.dockWidgetArea(dock) for c in chosen):
-                continue
-            chosen.append(dock)
+            if not any(_span(dock, orientation) == _span(c, orientation) and
+                       self.dockWidgetArea(c) == self.dockWidgetArea(dock) for c in chosen):
+                chosen.append(dock)
         return chosen
+
+    def widen_walk(self):
+        """Gives the step-through dock, beside the timeline, the larger part of their
+        width, so that its explanation can be read on a laptop's screen."""
+        walk, timeline = self.docks["walk"], self.docks["timeline"]
+        if walk.isFloating() or timeline.isFloating() or not timeline.isVisible() or \
+                self.dockWidgetArea(walk) != self.dockWidgetArea(timeline):
+            return
+        both = walk.width() + timeline.width()
+        if walk.width() < 0.6 * both:
+            self.resizeDocks([timeline, walk], [int(0.35 * both), int(0.65 * both)],
+                             Qt.Orientation.Horizontal)
 
     def built_panels(self):
         """The names of the late docks whose panel has been built."""

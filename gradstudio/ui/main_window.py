@@ -11,7 +11,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 
@@ -23,7 +23,7 @@ from gradstudio.ui.canvas.node_item import HEADER, WIDTH
 from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.commands import (AddAction, AddLinearLayer, AddRegion,
                                    MoveNodes)
-from gradstudio.ui.docks import DockedPanel, WindowDocks
+from gradstudio.ui.docks import DockedPanel, WindowDocks, first_size
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
@@ -583,20 +583,8 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         self.docks["walk"].raise_()
         self.docks["autograd"].show()
         self.docks["autograd"].raise_()
-        self._widen_walk()
+        self.widen_walk()
         panel.choose(panel.index)
-
-    def _widen_walk(self):
-        """Gives the step-through dock, beside the timeline, the larger part of their
-        width, so that its explanation can be read on a laptop's screen."""
-        walk, timeline = self.docks["walk"], self.docks["timeline"]
-        if walk.isFloating() or timeline.isFloating() or not timeline.isVisible() or \
-                self.dockWidgetArea(walk) != self.dockWidgetArea(timeline):
-            return
-        both = walk.width() + timeline.width()
-        if walk.width() < 0.6 * both:
-            self.resizeDocks([timeline, walk], [int(0.35 * both), int(0.65 * both)],
-                             Qt.Orientation.Horizontal)
 
     def _lesson_by(self, delta):
         """View ▸ Next / Previous Cell: the Lesson panel shown, its cell ``delta`` on."""
@@ -746,15 +734,6 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         self.save_layout()
         self.autosaver.close()           # a clean exit leaves no recovery file
         event.accept()
-
-
-def first_size(screen, wanted=QSize(1500, 940)):
-    """The window's size at its first start: ``wanted``, made to fit the screen's
-    available geometry (its task bars left out) when that is smaller."""
-    if screen is None:
-        return wanted
-    room = screen.availableGeometry().size()
-    return wanted.boundedTo(room - QSize(16, 48))   # (the window manager's frame)
 
 
 def _takes_args(slot):

@@ -4,6 +4,7 @@ import pytest
 from PySide6.QtCore import QSize
 
 from gradstudio.ui import main_window as mw
+from gradstudio.ui.docks import first_size
 
 from driving import main_window
 
@@ -42,11 +43,11 @@ class _Screen:
 
 
 def test_the_first_size_fits_the_screens_available_room():
-    assert mw.first_size(_Screen(3000, 2000)) == QSize(1500, 940)
-    small = mw.first_size(_Screen(1366, 728))
+    assert first_size(_Screen(3000, 2000)) == QSize(1500, 940)
+    small = first_size(_Screen(1366, 728))
     assert small.width() <= 1366 and small.height() <= 728
     assert small.width() >= 1300 and small.height() >= 650
-    assert mw.first_size(None) == QSize(1500, 940)
+    assert first_size(None) == QSize(1500, 940)
 
 
 def test_the_step_through_explanation_has_room_at_1366_by_768(qtbot, tmp_path):
