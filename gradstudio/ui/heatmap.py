@@ -51,9 +51,10 @@ class Heatmap(pg.PlotWidget):
         else:
             self.colours = _beyond(matrix, tolerance)
             finite = np.abs(self.colours[np.isfinite(self.colours)])
-            top = max(2.0, float(finite.max(initial=0.0)))
-            self.setTitle(f"{title} (grey: within the tolerance; colour: past it, "
-                          f"up to {top:.3g} × the tolerance)", **_TITLE)
+            worst = float(finite.max(initial=0.0))
+            top = max(2.0, worst)
+            self.setTitle(f"{title} (grey: within the tolerance" + (
+                f"; up to {worst:.3g} × it past it)" if worst else ")"), **_TITLE)
         rows, cols = matrix.shape
         self.image.setImage(self.colours, levels=(-top, top), autoLevels=False)
         self.image.setRect(QRectF(-0.5, -0.5, cols, rows))
