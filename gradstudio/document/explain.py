@@ -4,9 +4,11 @@ needs. Plain text (names go through ``emphasis``, so the window can bold them); 
 window's panels and the command line say the same thing."""
 from gradstudio.timeline import ACTIONS
 
-__all__ = ["why_no_graph", "where_grad_stops", "freeing_action", "SECOND_BACKWARD"]
+__all__ = ["why_no_graph", "where_grad_stops", "freeing_action", "untracked_backward",
+           "SECOND_BACKWARD", "NOT_TRACKED"]
 
 SECOND_BACKWARD = "backward through the graph a second time"
+NOT_TRACKED = "does not require grad and does not have a grad_fn"
 
 
 def _plain(text):
@@ -84,3 +86,39 @@ def freeing_action(doc, result, action_id):
                 and any(step.freed for step in outcome.steps)):
             return action
     return None
+
+
+def untracked_backward(doc, result, action_id):
+    """For a backward that failed with PyTorch's "element 0 of tensors does not require
+    grad and does not have a grad_fn": ``(why, source)``, why its target has no grad_fn
+    (``why_no_graph``) and the source whose ``requires_grad``, ticked, fixes it; source
+    is None when nothing upstream can be ticked (the gradient is stopped by a detach, a
+    no_grad region or an op without a gradient: ``why`` names it). Else None."""
+    error = result.action_error(action_id) if result is not None else None
+    if not error or NOT_TRACKED not in error:
+        return None
+    action = doc.action(action_id)
+    target = action.params.get("target")
+    if target not in doc.graph:
+        return None
+    step = doc.timeline.index(action)
+    why = why_no_graph(doc, result, target, step)
+    if where_grad_stops(doc, result, target, step) is not None:
+        return why, None
+    seen, queue, sources = {target}, [target], []
+    while queue:
+        n = queue.pop(0)
+        if not doc.inputs_of(n) and "requires_grad" in doc.node(n).params:
+            state = result.state(n, step)
+            if state.ok and _floating(state.dtype) and not state.requires_grad:
+                sources.append(n)
+        for src in doc.inputs_of(n).values():
+            if src not in seen:
+                seen.add(src)
+                queue.append(src)
+    return why, (sources[0] if sources else None)
+
+
+def _floating(dtype):
+    """Whether a dtype name is one that can require grad (floating point)."""
+    return bool(dtype) and (dtype.startswith(("float", "bfloat", "complex")) or dtype == "half")

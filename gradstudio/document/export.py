@@ -49,7 +49,8 @@ from .catalogue import CATALOGUE, returns_input
 from .run import run
 
 __all__ = ["ExportedScript", "export_script", "transcript", "transcript_sections",
-           "action_code", "action_text", "node_names", "RESERVED_NAMES"]
+           "action_code", "action_text", "node_names", "RESERVED_NAMES", "graph_outputs",
+           "prints_nothing"]
 
 # Names the exported script uses itself; nodes labelled like this are renamed.
 RESERVED_NAMES = SCRIPT_NAMES
@@ -360,6 +361,19 @@ def export_script(doc, result=None) -> ExportedScript:
                 emit(f"print({names[nid]}.grad)")
     return ExportedScript("\n".join(lines) + "\n", node_lines, action_lines, dict(names),
                           optimizers, line_nodes, forward_line)
+
+
+def graph_outputs(doc, result=None):
+    """The graph's outputs, in run order: the computed nodes that no other node uses
+    (what a user means by "print the outputs" when nothing is watched)."""
+    result = result if result is not None else run(doc)
+    return [n for n in result.order if result.computed(n) and not doc.consumers_of(n)]
+
+
+def prints_nothing(doc, result=None) -> bool:
+    """Whether the exported script would print nothing at all (no watched tensor, no
+    print action, no error, no loop's losses)."""
+    return not transcript(doc, result)
 
 
 def transcript(doc, result=None) -> str:

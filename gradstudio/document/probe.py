@@ -181,6 +181,12 @@ class GradientCheck(_Labelled):
     input: str | None = None
     output: str | None = None
 
+    @property
+    def tolerance(self):
+        """What each entry of ``difference`` may be and still pass: gradcheck's
+        ``ATOL + RTOL * |numeric|``, entry by entry."""
+        return ATOL + RTOL * np.abs(self.numeric)
+
 
 @dataclass
 class Sweep:

@@ -35,15 +35,28 @@ class Heatmap(pg.PlotWidget):
             self.getAxis(side).setTextPen("#444")
         self.matrix, self.row_labels, self.column_labels = None, [], []
         self.cell_texts = []           # the numbers written in the cells of a small matrix
+        self.colours = None            # the values the colours are drawn from
 
-    def show_matrix(self, matrix, row_labels, column_labels, title):
+    def show_matrix(self, matrix, row_labels, column_labels, title, tolerance=None):
+        """Shows ``matrix`` coloured to its largest entry, or with ``tolerance`` (a number
+        or an array like it) in multiples of the tolerance: an entry within it is grey,
+        only one beyond it has a colour (``colours`` is what is drawn)."""
         matrix = np.asarray(matrix, np.float64)
         self.matrix, self.row_labels, self.column_labels = matrix, row_labels, column_labels
-        finite = np.abs(matrix[np.isfinite(matrix)])
-        top = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
-        self.setTitle(f"{title} (colour scale ±{top:.3g})", **_TITLE)
+        if tolerance is None:
+            self.colours = matrix
+            finite = np.abs(matrix[np.isfinite(matrix)])
+            top = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
+            self.setTitle(f"{title} (colour scale ±{top:.3g})", **_TITLE)
+        else:
+            self.colours = _beyond(matrix, tolerance)
+            finite = np.abs(self.colours[np.isfinite(self.colours)])
+            worst = float(finite.max(initial=0.0))
+            top = max(2.0, worst)
+            self.setTitle(f"{title} (grey: within the tolerance" + (
+                f"; up to {worst:.3g} × it past it)" if worst else ")"), **_TITLE)
         rows, cols = matrix.shape
-        self.image.setImage(matrix, levels=(-top, top), autoLevels=False)
+        self.image.setImage(self.colours, levels=(-top, top), autoLevels=False)
         self.image.setRect(QRectF(-0.5, -0.5, cols, rows))
         left = self.getAxis("left")
         left.setTicks(_ticks(row_labels))
@@ -69,6 +82,15 @@ class Heatmap(pg.PlotWidget):
 
 
 MAX_CELL_TEXTS = 64          # a matrix with at most this many entries shows them as text
+
+
+def _beyond(matrix, tolerance):
+    """``matrix`` in multiples of ``tolerance``, 0 (grey) where it is within it."""
+    tolerance = np.broadcast_to(np.asarray(tolerance, np.float64), matrix.shape)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(tolerance > 0, matrix / tolerance, np.sign(matrix) * np.inf)
+    ratio = np.where(np.isnan(matrix), np.nan, ratio)
+    return np.where(np.abs(ratio) <= 1.0, 0.0, ratio)
 
 
 def _cell(v):

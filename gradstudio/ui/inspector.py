@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGroupBox, QLabel
 
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document import DocumentError
+from gradstudio.document.explain import why_no_graph
 from gradstudio.ui import commands
 from gradstudio.ui.inspector_fields import (ERROR_STYLE, PENDING_STYLE, NameField,
                                             ParamEditor, SeedField, error_label, mono_font,
@@ -54,6 +55,9 @@ class Inspector(SessionPanel):
         self.is_leaf = QLabel()
         self.grad_fn = QLabel()
         self.grad_fn.setFont(mono_font())
+        self.why = QLabel()                 # why it has no grad_fn (explain.why_no_graph)
+        self.why.setWordWrap(True)
+        self.why.setStyleSheet(PENDING_STYLE)
         self.retains_grad = QCheckBox()
         self.retains_grad.toggled.connect(self._on_retains_grad_toggled)
         self.watched = QCheckBox(WATCHED_TEXT)
@@ -84,6 +88,7 @@ class Inspector(SessionPanel):
         node.addWidget(QLabel("print(tensor)"))
         node.addWidget(self.tensor_text)
         node.addLayout(attrs)
+        node.addWidget(self.why)
         node.addWidget(QLabel(".grad"))
         node.addWidget(self.grad_text)
         node.addWidget(self.params_box)
@@ -178,6 +183,10 @@ class Inspector(SessionPanel):
         self.dtype.setText(f"torch.{state.dtype}" if ok else "—")
         self.is_leaf.setText(str(state.is_leaf) if ok else "—")
         self.grad_fn.setText((f"<{state.grad_fn}>" if state.grad_fn else "None") if ok else "—")
+        why = ok and not state.grad_fn and self.session.result is not None
+        self.why.setText(why_no_graph(self.session.document, self.session.result,
+                                      self.node_id, self.session.step) if why else "")
+        self.why.setVisible(bool(why))
         rg = self.requires_grad
         rg.blockSignals(True)
         rg.setChecked(bool(ok and state.requires_grad))

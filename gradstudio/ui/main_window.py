@@ -23,9 +23,9 @@ from gradstudio.document.layout import COLUMN_WIDTH, layered_positions
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui.canvas.node_item import HEADER, WIDTH
 from gradstudio.ui.code_view import CodePanel
-from gradstudio.ui.commands import (AddAction, AddLinearLayer, AddNode, AddRegion, Connect,
+from gradstudio.ui.commands import (AddAction, AddLinearLayer, AddRegion,
                                    MoveNodes)
-from gradstudio.ui.docks import DockedPanel, WindowDocks
+from gradstudio.ui.docks import DockedPanel, WindowDocks, first_size
 from gradstudio.ui.file_drops import FileDrops, open_path
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
@@ -86,6 +86,10 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         self._heap_timer.setSingleShot(True)
         self._heap_timer.setInterval(HEAP_IDLE_MS)
         self._heap_timer.timeout.connect(heap.settle)
+        self._room_timer = QTimer(self)
+        self._room_timer.setSingleShot(True)
+        self._room_timer.setInterval(0)
+        self._room_timer.timeout.connect(self.give_canvas_room)
         for signal in (s.document_replaced, s.run_finished, s.selection_changed,
                        s.step_changed):    # (the pause waits for the user to pause)
             # (not start itself: start(int) would take a step number as the interval)
@@ -96,7 +100,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         QGuiApplication.clipboard().dataChanged.connect(self._update_edit_actions)
         self._start_autosave()
         self.file_drops = FileDrops(self, [self.canvas.viewport()])
-        self.resize(1500, 940)
+        self.resize(first_size(self.screen()))
         self.restore_layout()
         self._update_title()
         self._update_edit_actions()
@@ -109,6 +113,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
     # ================================================================== building
     def _build_panels(self):
         self.canvas = Canvas(self.session)
+        self.canvas.rename_requested.connect(lambda _node: self.rename())
         self.setCentralWidget(self.canvas)
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -458,8 +463,21 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         """Says in the status bar which nodes the last edit gave or took a grad_fn or a
         .grad (the canvas marks the same nodes)."""
         summary = self.session.change_summary(changes)
+        bar, shown = self.statusBar(), getattr(self, "_summary", ("", {}))
         if summary:
-            self.statusBar().showMessage(summary, 10000)
+            self._summary = (summary, changes)
+            bar.showMessage(summary, 10000)
+        elif shown[0] and bar.currentMessage() == shown[0]:
+            # an edit that changed no grad_fn (a rename, say): the last summary, in the
+            # names the nodes have now
+            doc = self.session.document
+            again = self.session.change_summary(
+                {n: c for n, c in shown[1].items() if n in doc.graph})
+            self._summary = (again, shown[1])
+            if again and again != shown[0]:
+                bar.showMessage(again, 10000)
+            elif not again:
+                bar.clearMessage()
 
     def _on_selection_changed(self, _ids):
         self._update_edit_actions()
@@ -573,6 +591,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         self.docks["walk"].raise_()
         self.docks["autograd"].show()
         self.docks["autograd"].raise_()
+        self.widen_walk()
         panel.choose(panel.index)
 
     def _lesson_by(self, delta):
@@ -635,21 +654,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         ids = self._selected()
         if len(ids) != 1:
             return
-        doc, source = self.session.document, ids[0]
-        consumers = doc.consumers_of(source)
-        x, y = doc.node(source).position
-        corner = self._free_card(QPointF(x + 60.0, y + 60.0), self._cards())
-        stack = self.session.undo_stack
-        stack.beginMacro(f"Insert detach after {doc.display_name(source)}")
-        try:
-            add = AddNode(doc, "detach", position=(corner.x(), corner.y()))
-            self.session.push(add)
-            self.session.push(Connect(doc, source, add.node_id, "self"))
-            for target, port in consumers:
-                self.session.push(Connect(doc, add.node_id, target, port))
-        finally:
-            stack.endMacro()
-        self.session.select([add.node_id])
+        self.canvas.insert_detach(ids[0])
 
     def find_node(self):
         """Edit ▸ Find Node: the canvas's node search."""
@@ -691,6 +696,10 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         self.canvas.snapping = on
         self.snap_action.setChecked(on)
         self.settings.setValue("canvas/snap", on)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self._room_timer.start()       # the docks give way on a small window, once laid out
 
     def save_layout(self):
         self.settings.setValue("window/geometry", self.saveGeometry())

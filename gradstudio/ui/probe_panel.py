@@ -29,10 +29,12 @@ from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 
-__all__ = ["ProbePanel", "JACOBIAN", "CHECK", "SWEEP", "NO_OUTPUT_TEXT"]
+__all__ = ["ProbePanel", "JACOBIAN", "CHECK", "SWEEP", "NO_OUTPUT_TEXT", "NO_OP_TEXT"]
 
 JACOBIAN, CHECK, SWEEP = 0, 1, 2
 NO_OUTPUT_TEXT = "Nothing to probe yet: the program has no floating-point result."
+NO_OP_TEXT = ("Nothing to probe yet: {names} {verb} floating-point, but nothing is computed "
+              "from {them}; add an operation on {them} to see its derivatives.")
 HEATMAP_HEIGHT = 140        # a heatmap's least height (its place keeps it until it is built)
 _TITLE = {"size": "9pt", "color": "#333"}
 _OK, _BAD = "color: #2e7d32;", "color: #c62828;"
@@ -393,20 +395,39 @@ class ProbePanel(SessionPanel):
 
     def _outputs(self):
         """Floating-point nodes that depend on something floating: what can be probed."""
+        return self._floating()[1]
+
+    def _floating(self):
+        """``(floating nodes, those that depend on something floating)`` in run order."""
         result, doc = self.session.result, self.session.document
         if result is None:
-            return []
-        floating, reached, found = set(), set(), []   # reached: fed by a floating node
+            return [], []
+        floating, reached, found = {}, set(), []   # reached: fed by a floating node
         for nid in result.order:
             s = result.state(nid, self._step())
             if any(src in floating or src in reached for src in doc.inputs_of(nid).values()):
                 reached.add(nid)
             if s.ok and s.value is not None and s.dtype and \
                     getattr(engine, s.dtype).is_floating_point:
-                floating.add(nid)
+                floating[nid] = None
                 if nid in reached:
                     found.append(nid)
-        return found
+        return list(floating), found
+
+    def _empty_text(self, floating):
+        """Why there is nothing to probe: no floating-point tensor at all, or only ones
+        that nothing is computed from (floating leaves alone)."""
+        if not floating:
+            return NO_OUTPUT_TEXT
+        doc = self.session.document
+        names = [doc.display_name(n) for n in floating[:3]]
+        listed = names[0] if len(names) == 1 else \
+            ", ".join(names[:-1]) + (" and " if len(floating) <= 3 else ", ") + names[-1]
+        if len(floating) > 3:
+            listed += " …"
+        one = len(floating) == 1
+        return NO_OP_TEXT.format(names=listed, verb="is" if one else "are",
+                                 them="it" if one else "them")
 
     def _backward(self):
         """``(index, action)`` of the backward step the Jacobian tab shows: the one just
@@ -430,7 +451,8 @@ class ProbePanel(SessionPanel):
 
     def _update_choices(self):
         doc = self.session.document
-        outputs = self._outputs()
+        floating, outputs = self._floating()
+        self.empty.setText("" if outputs else self._empty_text(floating))
         self.empty.setVisible(not outputs)
         self.tabs.setVisible(bool(outputs))
         if self.output not in outputs:
@@ -634,7 +656,8 @@ class ProbePanel(SessionPanel):
     def _draw_check(self):
         check = self.check
         self.difference_map.show_matrix(check.difference, check.row_labels,
-                                        check.column_labels, "analytic − numeric")
+                                        check.column_labels, "analytic − numeric",
+                                        tolerance=check.tolerance)
 
     def _set_verdicts(self, verdicts):
         if verdicts != self.verdicts:

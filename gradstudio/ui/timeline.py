@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QBoxLayout, QCheckBox, QComboBox, QDoubleSpinBox,
 from gradstudio.document import DocumentError
 from gradstudio.document.actions import CHOICES, MAX_COUNT, loop_structure
 from gradstudio.document.explain import freeing_action
+from gradstudio.ui.untracked_fix import UntrackedFix
 from gradstudio.document.export import action_text, optimizer_names
 from gradstudio.document.walk import explain_action
 from gradstudio.ui import commands
@@ -83,6 +84,8 @@ class TimelinePanel(SessionPanel):
         self.fix_button.hide()
         self._freeing = None
         self._ones_for = None
+        # under "does not require grad and does not have a grad_fn": why, and a fix
+        self.untracked_fix = UntrackedFix(session)
         # under a non-scalar backward without a gradient: pass ones_like(target)
         self.ones_button = QPushButton()
         self.ones_button.clicked.connect(self._pass_ones_gradient)
@@ -103,7 +106,7 @@ class TimelinePanel(SessionPanel):
         self.param_editors = {}
         self._editor_key = None
 
-        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider = wheel_only_when_focused(QSlider(Qt.Orientation.Horizontal))
         self.slider.setPageStep(1)
         self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.slider.setTickInterval(1)
@@ -136,6 +139,7 @@ class TimelinePanel(SessionPanel):
         # what the student reads
         details_layout.addWidget(self.fix_text)
         details_layout.addWidget(self.fix_button, 0, Qt.AlignmentFlag.AlignLeft)
+        details_layout.addWidget(self.untracked_fix)
         details_layout.addWidget(self.ones_button, 0, Qt.AlignmentFlag.AlignLeft)
         details_layout.addWidget(self.error)
         details_layout.addWidget(self.results)
@@ -154,7 +158,8 @@ class TimelinePanel(SessionPanel):
         iteration.setContentsMargins(0, 0, 0, 0)
         self.iteration_title = QLabel("Iteration", self.iteration_row)
         iteration.addWidget(self.iteration_title)
-        self.iteration_slider = QSlider(Qt.Orientation.Horizontal, self.iteration_row)
+        self.iteration_slider = wheel_only_when_focused(
+            QSlider(Qt.Orientation.Horizontal, self.iteration_row))
         self.iteration_slider.setPageStep(1)
         iteration.addWidget(self.iteration_slider, 1)
         self.iteration_label = QLabel(self.iteration_row)
@@ -167,7 +172,8 @@ class TimelinePanel(SessionPanel):
         walk = QHBoxLayout(self.walk_row)
         walk.setContentsMargins(0, 0, 0, 0)
         walk.addWidget(QLabel("Backward step", self.walk_row))
-        self.walk_slider = QSlider(Qt.Orientation.Horizontal, self.walk_row)
+        self.walk_slider = wheel_only_when_focused(
+            QSlider(Qt.Orientation.Horizontal, self.walk_row))
         self.walk_slider.setPageStep(1)
         self.walk_slider.setToolTip("Each grad_fn the backward pass runs, in engine order "
                                     "(Step Through Backward shows the chain rule)")
@@ -435,6 +441,7 @@ class TimelinePanel(SessionPanel):
             self.about.hide()
             self.error.hide()
             self._show_fix(None)
+            self.untracked_fix.show_for(None)
             self.ones_button.hide()
             self.results.hide()
             self.hint.setText(NO_ACTIONS_HINT if not self.session.document.timeline
@@ -453,6 +460,7 @@ class TimelinePanel(SessionPanel):
         self.error.setText(error or "")
         self.error.setVisible(bool(error))
         self._show_fix(freeing_action(doc, self.session.result, action_id))
+        self.untracked_fix.show_for(action_id)
         self._show_ones_fix(action, error)
         self._show_results(action, outcome)
         kind = ACTIONS[action.kind]

@@ -282,11 +282,14 @@ class TrainingPanel(SessionPanel):
         if title != self.loss_plot.titleLabel.text:
             self.loss_plot.setTitle(title, **_TITLE)
         names = self.session.document.display_name
+        metrics = self._metrics(history)
         changed = self.loss_curves.show([(names(n), history.scalar(n), i, False)
-                                         for i, n in enumerate(self._metrics(history))])
+                                         for i, n in enumerate(metrics)])
         self._legend(self.loss_legend, changed, [self.loss_curves])
-        node = next((n for n in self.session.selection if n in history.values), None)
-        self._show_node(history, node)
+        # (a selected loss is on the loss plot already: not drawn a second time)
+        node = next((n for n in self.session.selection if n in history.values
+                     and n not in metrics), None)
+        self._show_node(history, node, metrics)
         self._show_strips(history, node if node is not None else next(
             (n for n in history.nodes if history.values[n][0].size > 1), None))
         self._place_markers(k, last)
@@ -341,9 +344,10 @@ class TrainingPanel(SessionPanel):
                    and doc.node(n).watched]
         return [n for n in history.losses + watched if history.scalar(n) is not None]
 
-    def _show_node(self, history, node):
+    def _show_node(self, history, node, metrics=()):
         """The tracked ``node``'s value (solid) and .grad (dashed, right axis) per
-        iteration; every tracked one-element non-loss node when ``node`` is None."""
+        iteration; every tracked one-element non-loss node when ``node`` is None
+        (``metrics``: the nodes on the loss plot)."""
         doc = self.session.document
         name, values, grads = doc.display_name(node) if node else "", [], []
         if node is None:
@@ -353,7 +357,10 @@ class TrainingPanel(SessionPanel):
                       for i, n in enumerate(params)]
             title = "Parameters per iteration" if params else "Select a tracked node"
             picked = next((n for n in self.session.selection if n in doc.graph), None)
-            if picked is not None:   # the loop keeps the watched nodes' values
+            if picked in metrics:
+                title = f"{doc.display_name(picked)} is on the loss plot · " + \
+                    title[0].lower() + title[1:]
+            elif picked is not None:   # the loop keeps the watched nodes' values
                 title = f"{doc.display_name(picked)} is not tracked (tick watched) · " + \
                     title[0].lower() + title[1:]
         else:

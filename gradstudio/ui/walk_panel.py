@@ -13,13 +13,14 @@ import html
 import os
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QImage, QPainter, QTextDocument
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap, QTextDocument
 from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QListWidget,
                                QPushButton, QSlider, QSplitter, QStyle,
                                QTextBrowser, QToolButton, QVBoxLayout)
 
 from gradstudio.document.walk import preview, step_lines, walk_actions
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.widgets import wheel_only_when_focused
 
 __all__ = ["WalkPanel", "export_frames", "SPEEDS"]
 
@@ -70,7 +71,7 @@ class WalkPanel(SessionPanel):
         controls.addWidget(self.speed_box)
         controls.addStretch(1)
         controls.addWidget(self.position)
-        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider = wheel_only_when_focused(QSlider(Qt.Orientation.Horizontal))
         self.slider.setPageStep(1)
         self.slider.setToolTip("Engine steps of the pass: drag, or use the arrow keys")
         self.slider.valueChanged.connect(self.go)
@@ -82,8 +83,9 @@ class WalkPanel(SessionPanel):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.steps)
         split.addWidget(self.explanation)
-        split.setStretchFactor(1, 3)
-        split.setSizes([180, 520])
+        split.setStretchFactor(0, 0)             # the explanation takes what is left
+        split.setStretchFactor(1, 1)
+        split.setSizes([150, 550])
         self.steps.setMinimumWidth(120)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -290,8 +292,9 @@ def explanation_html(w, k, doc):
 
 def export_frames(session, folder, widgets, on_frame=None):
     """Writes the walk of ``session.walk``'s action as ``step_000.png``, ... into
-    ``folder``, one frame per engine step (0: before the pass): the ``widgets`` grabbed
-    side by side, the step's explanation written under them across the whole width.
+    ``folder``, one frame per engine step (0: before the pass): the ``widgets`` side by
+    side (the canvas's whole graph, see ``_picture``), the step's explanation written
+    under them across the whole width.
     Returns the paths; restores the walk position it started from."""
     walk = session.walk
     if walk is None:
@@ -306,7 +309,7 @@ def export_frames(session, folder, widgets, on_frame=None):
             QApplication.processEvents()
             path = os.path.join(folder, f"step_{k:03d}.png")
             text = explanation_html(session.walk_record(index), k, session.document)
-            if not _compose([w.grab() for w in widgets], text).save(path):
+            if not _compose([_picture(w) for w in widgets], text).save(path):
                 raise OSError(f"could not write {path}")
             paths.append(path)
             if on_frame is not None:
@@ -314,6 +317,14 @@ def export_frames(session, folder, widgets, on_frame=None):
     finally:
         session.set_walk(index, start)
     return paths
+
+
+def _picture(widget):
+    """What a frame shows of ``widget``: the whole graph of one that can draw it
+    (``render_image``: the canvas, however little of it is scrolled into view), else
+    the widget as it is on screen."""
+    render = getattr(widget, "render_image", None)
+    return QPixmap.fromImage(render(1.0)) if render is not None else widget.grab()
 
 
 def _compose(pixmaps, text):

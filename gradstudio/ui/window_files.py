@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import Document, export, files
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
-from gradstudio.ui import loading, recovery, save_guard, trust
+from gradstudio.ui import export_prints, loading, recovery, save_guard, trust
 from gradstudio.ui.tasks import Task
 
 __all__ = ["WindowFiles", "example_paths", "example_title", "EXTENSION", "GRAPH_FILTER",
@@ -378,11 +378,26 @@ class WindowFiles:
 
     # ================================================================== import & export
     def export_script(self, path=None):
-        """Writes the graph as a PyTorch script."""
+        """Writes the graph as a PyTorch script. One that would print nothing is said so
+        first, with the choice to print the graph's outputs (``ask_print_outputs``)."""
+        outputs = export_prints.outputs_to_print(self.session)
+        if outputs:
+            doc = self.session.document
+            answer = self.ask_print_outputs([doc.display_name(n) for n in outputs])
+            if answer is None:
+                return False
+            if answer == export_prints.PRINT:
+                export_prints.watch(self.session, outputs)
+
         def write(target):
             script = export.export_script(self.session.document, self.session.result)
             files.write_atomically(target, script.text.encode("utf-8"))
         return self._export("script", "Export PyTorch Script", SCRIPT_FILTER, ".py", path, write)
+
+    def ask_print_outputs(self, names):
+        """"print", "as_is" or None for a script that would print nothing (tests
+        replace this)."""
+        return export_prints.ask_print_outputs(self, names)
 
     def export_notebook(self, path=None):
         """Writes the graph (with its lesson's text, if any) as a Jupyter notebook."""

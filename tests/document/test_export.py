@@ -358,3 +358,17 @@ def test_every_kind_spells_itself_as_python(kind):
              for a in n.args.args}
     assert set(inputs.values()) <= used, code
     assert used - set(inputs.values()) <= {"torch", "float"}, code
+
+
+def test_the_graph_outputs_are_the_computed_nodes_nothing_uses():
+    from gradstudio.document.export import graph_outputs, prints_nothing
+    doc = Document()
+    x = doc.add_node("ones", {"shape": [2], "requires_grad": True}, (0, 0), "x")
+    y = doc.add_node("add", {"other": 2.0}, (1, 0), "y")
+    doc.connect(x, y, "self")
+    z = doc.add_node("exp", {}, (2, 0), "z")
+    doc.connect(x, z, "self")
+    assert graph_outputs(doc) == [y, z]
+    assert prints_nothing(doc)
+    doc.set_watched(z, True)
+    assert not prints_nothing(doc)

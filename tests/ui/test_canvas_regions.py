@@ -391,3 +391,60 @@ def test_node_menu_keeps_a_grad_with_retain_grad(tutorial, qtbot):
     menu = right_click(qtbot, canvas, centre_of(canvas, n["x"]))
     keep = action(menu, "Keep .grad: x.retain_grad()")
     assert not keep.isEnabled() and "leaf keeps its .grad" in keep.toolTip()
+
+
+def test_a_change_tag_on_a_member_leaves_the_region_title_readable(env):
+    from gradstudio.ui.canvas.change_marks import tag_rects
+    session, canvas, ids = env
+    scene = canvas.scene()
+    region = scene.regions[ids["r"]]
+    # the leftmost member, marked with long tags (as an edit that took its grad_fn would)
+    scene.marks.show_marks([(ids["b"], "lost", [("lost grad_fn", "lost"),
+                                                 ("lost .grad", "lost")])])
+    rects = tag_rects(scene.marks.marks[ids["b"]])
+    assert rects and not any(r.intersects(region.title_rect()) for r in rects)
+    assert region.frame.contains(region.title_rect())
+
+
+def test_node_menu_adds_a_backward_of_the_node(tutorial, qtbot):
+    session, canvas, n, _ = tutorial
+    doc, steps = session.document, len(session.document.timeline)
+    action(right_click(qtbot, canvas, centre_of(canvas, n["z"])), "z.backward()").trigger()
+    assert len(doc.timeline) == steps + 1
+    assert doc.timeline[-1].kind == "backward" and doc.timeline[-1].params["target"] == n["z"]
+    session.undo_stack.undo()
+    assert len(doc.timeline) == steps
+
+
+def test_node_menu_inserts_a_detach_after_the_node(tutorial, qtbot):
+    session, canvas, n, _ = tutorial
+    doc = session.document
+    action(right_click(qtbot, canvas, centre_of(canvas, n["y"])),
+           "Insert detach() after y").trigger()
+    (detached,) = [c for c, _ in doc.consumers_of(n["y"])]
+    assert doc.node(detached).kind == "detach"
+    assert {c for c, _ in doc.consumers_of(detached)} == {n["y_times_y"]}
+    session.undo_stack.undo()                        # one undo step
+    assert {c for c, _ in doc.consumers_of(n["y"])} == {n["y_times_y"]}
+
+
+def test_node_menu_toggles_requires_grad_on_a_source_only(tutorial, qtbot):
+    session, canvas, n, _ = tutorial
+    doc = session.document
+    toggle = action(right_click(qtbot, canvas, centre_of(canvas, n["x"])), "requires_grad: x")
+    assert toggle.isCheckable() and toggle.isChecked()
+    toggle.trigger()
+    assert doc.node(n["x"]).params["requires_grad"] is False
+    assert "requires_grad" not in badges(canvas, n["y"])
+    session.undo_stack.undo()
+    assert doc.node(n["x"]).params["requires_grad"] is True
+    menu = right_click(qtbot, canvas, centre_of(canvas, n["y"]))
+    assert not [a for a in menu.actions() if a.text().startswith("requires_grad")]
+
+
+def test_node_menu_asks_for_a_rename_of_the_node(tutorial, qtbot):
+    session, canvas, n, _ = tutorial
+    menu = right_click(qtbot, canvas, centre_of(canvas, n["z"]))
+    with qtbot.waitSignal(canvas.rename_requested) as asked:
+        action(menu, "Rename…").trigger()
+    assert asked.args == [n["z"]] and session.selection == [n["z"]]

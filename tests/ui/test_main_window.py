@@ -33,6 +33,8 @@ class Answers:
         self.asked = 0
         self.open_path = ""
         self.save_path = ""
+        self.print_outputs = "as_is"     # a script that prints nothing: exported as is
+        self.outputs_offered = []
 
 
 def make_window(qtbot, settings, answers):
@@ -46,6 +48,11 @@ def make_window(qtbot, settings, answers):
     w.ask_save_changes = ask
     w.ask_open_path = lambda caption, flt: answers.open_path
     w.ask_save_path = lambda caption, flt, suggested: answers.save_path
+
+    def ask_print_outputs(names):
+        answers.outputs_offered.append(names)
+        return answers.print_outputs
+    w.ask_print_outputs = ask_print_outputs
     return w
 
 
@@ -57,6 +64,7 @@ def answers():
 @pytest.fixture
 def window(qtbot, settings, answers):
     w = make_window(qtbot, settings, answers)
+    w.resize(1500, 940)             # (the first size fits the screen: offscreen, 800 × 800)
     w.show()
     qtbot.waitExposed(w)
     return w
@@ -271,6 +279,56 @@ def test_export_script_writes_a_file(window, answers, tmp_path):
     text = (tmp_path / "lesson.py").read_text(encoding="utf-8")
     assert "import torch" in text and "ones" in text
     assert answers.errors == []
+
+
+@pytest.mark.parametrize("answer", ["print", "as_is", None])
+def test_exporting_a_graph_that_prints_nothing_offers_to_print_its_outputs(
+        window, answers, tmp_path, answer):
+    build_small_graph(window)                 # x = ones(2, 2); y = x + 2; nothing watched
+    doc = window.session.document
+    answers.print_outputs = answer
+    answers.save_path = str(tmp_path / "graph.py")
+    menu_action(window, "File", "Export PyTorch Script…").trigger()
+    assert answers.outputs_offered == [["y"]]
+    written = (tmp_path / "graph.py").exists()
+    assert written == (answer is not None)
+    watched = [doc.display_name(n) for n in doc.node_ids if doc.node(n).watched]
+    assert watched == (["y"] if answer == "print" else [])
+    if answer is None:
+        return
+    text = (tmp_path / "graph.py").read_text(encoding="utf-8")
+    assert ("print(y)" in text) == (answer == "print")
+    if answer == "print":
+        torch = pytest.importorskip("torch")
+        import subprocess
+        out = subprocess.run([sys.executable, str(tmp_path / "graph.py")],
+                             capture_output=True, text=True, check=True).stdout
+        assert out == str(torch.ones(2, 2, requires_grad=True) + 2) + "\n"
+        answers.outputs_offered.clear()       # it prints now: exported without asking
+        menu_action(window, "File", "Export PyTorch Script…").trigger()
+        assert answers.outputs_offered == []
+        window.session.undo_stack.undo()      # one undo step takes the print back
+        assert not any(doc.node(n).watched for n in doc.node_ids)
+
+
+def test_the_node_menus_rename_starts_the_rename_in_the_inspector(window):
+    build_small_graph(window)
+    s = window.session
+    y = s.document.node_ids[-1]
+    s.select([y])
+    window.canvas.rename_requested.emit(y)           # (the menu's Rename…)
+    assert window.inspector.name.edit.selectedText() == "y"
+
+
+def test_the_status_bar_says_the_new_name_after_a_rename(window):
+    from gradstudio.ui.commands import SetLabel
+    build_small_graph(window)
+    s = window.session
+    x, y = s.document.node_ids
+    s.push(SetParam(s.document, x, "requires_grad", False))
+    assert window.statusBar().currentMessage() == "y lost its grad_fn"
+    s.push(SetLabel(s.document, y, "w"))
+    assert window.statusBar().currentMessage() == "w lost its grad_fn"
 
 
 @pytest.mark.parametrize("fmt", ["PNG", "SVG"])

@@ -100,6 +100,21 @@ def test_an_empty_canvas_says_how_to_start_until_a_node_is_added(window, qtbot):
     assert not hint.isVisible()
 
 
+def test_the_empty_canvas_hint_stays_whole_in_the_middle_when_the_canvas_scrolls(window,
+                                                                               qtbot):
+    w = window
+    open_example(w, "01_autograd_tutorial")
+    w.new_action.trigger()
+    hint, view = w.canvas.empty_hint, w.canvas.viewport()
+    for bar in (w.canvas.horizontalScrollBar(), w.canvas.verticalScrollBar()):
+        bar.setValue(bar.value() + 120)          # (a scroll moves the viewport's children)
+
+    def centred():
+        return view.rect().contains(hint.geometry()) and \
+            (hint.geometry().center() - view.rect().center()).manhattanLength() <= 2
+    qtbot.waitUntil(centred, timeout=1000)
+
+
 def test_a_card_is_named_as_the_code_the_inspector_and_the_timeline_name_it(window, qtbot):
     w = window
     w.new_action.trigger()

@@ -294,3 +294,41 @@ def test_a_wrong_gradient_gets_a_cross_in_the_panel_and_on_the_canvas(qtbot, tmp
     t = engine.tensor([0.5], requires_grad=True)
     t.sin().backward()
     np.testing.assert_allclose(t.grad.numpy(), np.cos([0.5]), rtol=1e-6)
+
+
+def test_a_passing_check_is_grey_and_only_what_exceeds_the_tolerance_is_coloured(qtbot):
+    session, panel, n = panel_on(qtbot, build("07_matmul"), CHECK)
+    panel.check_button.click()
+    check, heatmap = panel.check, panel.difference_map
+    assert check.ok and np.abs(check.difference).max() > 0      # tiny, but not zero
+    assert np.all(heatmap.colours == 0)                         # all grey
+    assert "within the tolerance" in heatmap.plotItem.titleLabel.text
+    # differences past their tolerance (and only they) are coloured, in its multiples
+    difference = np.array([[1e-12, 3e-5, -5e-5]])
+    heatmap.show_matrix(difference, ["y"], ["x[0]", "x[1]", "x[2]"], "d", tolerance=1e-5)
+    assert heatmap.colours.tolist() == [[0.0, 3.0, -5.0]]
+    levels = heatmap.image.getLevels()
+    assert tuple(levels) == (-5.0, 5.0)
+
+
+def test_nothing_to_probe_says_why_when_there_are_floating_leaves(qtbot):
+    from gradstudio.ui.probe_panel import NO_OUTPUT_TEXT
+    doc = Document()
+    x = doc.add_node("ones", {"shape": [2], "requires_grad": True}, (0, 0), "x")
+    session = Session(doc)
+    panel = ProbePanel(session)
+    qtbot.addWidget(panel)
+    panel.show()
+    assert panel.empty.isVisible() and panel.empty.text() != NO_OUTPUT_TEXT
+    assert "x is floating-point, but nothing is computed from it" in panel.empty.text()
+    y = doc.add_node("exp", {}, (200, 0), "y")
+    doc.connect(x, y, "self")
+    session.rerun()
+    qtbot.waitUntil(lambda: not panel.empty.isVisible() and panel.output == y)
+    integers = Session(Document())
+    integers.document.add_node("arange", {"end": 4}, (0, 0), "i")
+    integers.rerun()
+    other = ProbePanel(integers)
+    qtbot.addWidget(other)
+    other.show()
+    assert other.empty.text() == NO_OUTPUT_TEXT

@@ -41,7 +41,7 @@ def test_the_panels_behind_a_tab_are_not_built_at_start(tutorial):
     assert w.built_panels() == []
     assert _panels(w) == ["CodePanel", "Inspector", "TimelinePanel"]
     for name in LATE:
-        assert not isinstance(w.docks[name].widget(), SessionPanel)
+        assert not isinstance(w.dock_content(name), SessionPanel)
         assert w.docks[name].visibleRegion().isEmpty()       # (behind a tab indeed)
 
 
@@ -119,7 +119,7 @@ def test_a_late_dock_shown_builds_its_panel_on_the_current_run(tutorial, qtbot, 
     dock.raise_()
     qtbot.waitUntil(lambda: not dock.visibleRegion().isEmpty())
     assert w.built_panels() == [name]
-    panel = dock.widget()
+    panel = w.dock_content(name)
     assert isinstance(panel, SessionPanel) and panel is getattr(w, ATTRIBUTE[name])
     assert panel.isVisible() and panel.shown
     assert _shows_the_tutorial(w, name)
@@ -128,7 +128,7 @@ def test_a_late_dock_shown_builds_its_panel_on_the_current_run(tutorial, qtbot, 
 def test_a_panel_read_while_tabbed_away_waits_until_it_is_shown(tutorial, qtbot):
     w = tutorial
     panel = w.probe_panel
-    assert w.built_panels() == ["probe"] and w.docks["probe"].widget() is panel
+    assert w.built_panels() == ["probe"] and w.dock_content("probe") is panel
     assert not panel.shown and panel.output is None and panel.jacobian is None  # no work
     w.docks["probe"].raise_()
     qtbot.waitUntil(lambda: panel.shown)

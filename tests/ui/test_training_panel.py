@@ -128,6 +128,15 @@ def test_nothing_tracked_selected_shows_the_parameters(regression):
     assert panel.heatmap_shape() is None             # no tensor of several elements
 
 
+def test_the_loss_selected_is_not_plotted_a_second_time(regression):
+    session, panel, n = regression
+    session.select([n["loss"]])
+    assert panel.curve_names() == ["loss"]                 # on the loss plot
+    assert "loss" not in panel.node_curve_names()          # and not again beside it
+    assert panel.node_curve_names() == ["w", "b"]
+    assert panel.node_title().startswith("loss is on the loss plot")
+
+
 def test_learning_rate_edit_redraws_the_new_losses(qtbot, regression):
     session, panel, n = regression
     old = panel.curve_data("loss")[1].copy()

@@ -140,6 +140,24 @@ def test_export_frames_writes_one_png_per_step(qtbot, tutorial, tmp_path):
     assert w.session.walk == (0, 2)                  # where the teacher was
 
 
+def test_exported_frames_show_the_whole_graph_of_a_zoomed_in_canvas(qtbot, tutorial,
+                                                                    tmp_path):
+    w = tutorial
+    w.step_through()
+    for _ in range(6):
+        w.canvas.zoom_in()                 # most of the graph scrolled out of view
+    folder = tmp_path / "frames"
+    w.ask_folder = lambda caption: str(folder)
+    w.walk_panel.export_button.click()
+    assert not w.errors, w.errors
+    image = QImage(str(folder / "step_001.png"))
+    seen = w.canvas.mapToScene(w.canvas.viewport().rect()).boundingRect()
+    assert not seen.contains(w.canvas.scene().nodes_rect())
+    whole = w.canvas.render_image(1.0)
+    assert image.width() == whole.width() + w.autograd_view.width()
+    assert image.height() >= whole.height()
+
+
 def test_an_edit_keeps_the_walk_on_the_same_action(qtbot, tutorial):
     from gradstudio.ui.commands import SetParam
     w = tutorial

@@ -54,3 +54,25 @@ def test_the_wheel_over_unfocused_inspector_fields_changes_nothing(qtbot, tmp_pa
     for box in boxes:                 # a turn that would move it (not at its last item)
         _wheel(box, down=box.currentIndex() < box.count() - 1)
     assert files.dumps(w.session.document) == before
+
+
+def test_the_wheel_over_a_step_slider_changes_no_step_unless_it_has_the_focus(qtbot,
+                                                                              tmp_path):
+    from gradstudio.ui import main_window as mw
+    w = main_window(qtbot, tmp_path, (1500, 940))
+    w.open_example(mw.example_paths()[0])
+    w.step_through()
+    sliders = [w.timeline.slider, w.timeline.walk_slider, w.walk_panel.slider]
+    for slider in sliders:
+        qtbot.waitUntil(slider.isVisible, timeout=1000)
+        assert slider.focusPolicy() == Qt.FocusPolicy.StrongFocus
+        before = slider.value()
+        _wheel(slider, down=before != slider.minimum())
+        assert slider.value() == before                  # only passed on to its panel
+    # focused (clicked or tabbed into), the wheel moves it as usual
+    slider = w.timeline.slider
+    slider.setFocus()
+    qtbot.waitUntil(slider.hasFocus, timeout=1000)
+    before = slider.value()
+    _wheel(slider, down=before != slider.minimum())
+    assert slider.value() != before

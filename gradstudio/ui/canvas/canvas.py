@@ -8,7 +8,8 @@ import functools
 import json
 import math
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, QTimer, QMimeData
+from PySide6.QtCore import (QEvent, QPoint, QPointF, QRectF, QSize, Qt, QTimer, QMimeData,
+                            Signal)
 from PySide6.QtGui import QCursor, QGuiApplication, QImage, QPainter
 from PySide6.QtWidgets import QLabel
 from PySide6.QtSvg import QSvgGenerator
@@ -16,7 +17,7 @@ from PySide6.QtSvg import QSvgGenerator
 from gradstudio.document import DocumentError
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document.layout import ROW_HEIGHT
-from gradstudio.ui.commands import AddNode, Paste, RemoveNodes
+from gradstudio.ui.commands import AddNode, Connect, Paste, RemoveNodes
 from gradstudio.ui.node_search import NodeSearch
 
 from . import theme
@@ -39,6 +40,7 @@ FREE_STEP = ROW_HEIGHT / 4
 # what the empty canvas's hint says when the canvas is too small for all of it
 EMPTY_HINT_SHORT = "An empty graph: press Tab to add a node, or open File\u00a0▸\u00a0Examples."
 HINT_MARGIN = 20
+QWIDGETSIZE_MAX = (1 << 24) - 1
 EMPTY_HINT = ("An empty graph. Double-click a kind in the Palette, drag it here, or press "
               "Tab for quick add; then drag from an output port to an input port to connect "
               "them. File ▸ Examples has the autograd tutorial.")
@@ -59,7 +61,10 @@ def _release_clipboard_at_exit():
 
 class Canvas(CanvasView):
     """The graph editor over a ``Session``: mirrors its document and run, and edits it
-    only through ``session.push(command)``."""
+    only through ``session.push(command)``. ``rename_requested(node id)``: its node
+    menu's Rename (the window starts the rename in the Inspector)."""
+
+    rename_requested = Signal(str)
 
     def __init__(self, session, parent=None):
         scene = CanvasScene(session)
@@ -109,17 +114,27 @@ class Canvas(CanvasView):
         QTimer.singleShot(0, self.fit_to_view)
 
     def _update_empty_hint(self, *_):
-        self.empty_hint.setVisible(not self.session.document.node_ids)
+        empty = not self.session.document.node_ids
+        if empty:
+            self._place_empty_hint()         # (scrolled away while it was hidden, say)
+        self.empty_hint.setVisible(empty)
 
     def resizeEvent(self, event):
         super().resizeEvent(event)
         self._place_empty_hint()
+
+    def scrollContentsBy(self, dx, dy):
+        super().scrollContentsBy(dx, dy)    # (which moves the viewport's child widgets)
+        if self.empty_hint.isVisible():
+            self._place_empty_hint()
 
     def _place_empty_hint(self):
         """Centres the hint, wrapped to at most 460 px and as tall as its lines; on a
         canvas too small for the whole text it says the short version."""
         hint, rect = self.empty_hint, self.viewport().rect()
         width = max(min(rect.width() - 2 * HINT_MARGIN, 460), 60)
+        hint.setMinimumSize(0, 0)           # (a fixed size would bound heightForWidth)
+        hint.setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX)
         for text in (EMPTY_HINT, EMPTY_HINT_SHORT):
             hint.setText(text)
             height = hint.heightForWidth(width)
@@ -164,6 +179,26 @@ class Canvas(CanvasView):
                 card.moveTop(math.ceil(card.top() / GRID) * GRID)
         taken.append(card)
         return card.topLeft()
+
+    def insert_detach(self, source):
+        """Puts ``.detach()`` between node ``source`` and everything that uses it (one
+        undo step) and selects it; returns its id."""
+        doc = self.session.document
+        consumers = doc.consumers_of(source)
+        x, y = doc.node(source).position
+        corner = self.free_corner(QPointF(x + 60.0, y + 60.0), self.card_rects())
+        stack = self.session.undo_stack
+        stack.beginMacro(f"Insert detach after {doc.display_name(source)}")
+        try:
+            add = AddNode(doc, "detach", position=(corner.x(), corner.y()))
+            self.session.push(add)
+            self.session.push(Connect(doc, source, add.node_id, "self"))
+            for target, port in consumers:
+                self.session.push(Connect(doc, add.node_id, target, port))
+        finally:
+            stack.endMacro()
+        self.session.select([add.node_id])
+        return add.node_id
 
     def delete_selection(self):
         ids = self.scene().selected_ids()

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from . import theme
 from .node_item import LOD_CARD, PORT_RADIUS
 
-__all__ = ["ChangeMarks", "Mark", "GAINED", "LOST"]
+__all__ = ["ChangeMarks", "Mark", "GAINED", "LOST", "tag_rects"]
 
 GAINED = QColor("#3ddc84")
 LOST = QColor("#ffb020")
@@ -122,15 +122,23 @@ class _Overlay(QGraphicsItem):
             painter.drawRoundedRect(m.halo, 10, 10)
         painter.setFont(theme.font("badge"))
         for m in shown:
-            right, y = m.halo.right() - 4, m.halo.top() - TAG_H - TAG_GAP
-            for text, key in reversed(m.tags):
-                st, w = _tag(text)
-                r = QRectF(right - w, y, w, TAG_H)
+            for (text, key), r in zip(reversed(m.tags), tag_rects(m)):
                 painter.setPen(STYLES[key]["tag_pen"])
                 painter.setBrush(STYLES[key]["tag_fill"])
                 painter.drawRoundedRect(r, TAG_H / 2, TAG_H / 2)
-                painter.drawStaticText(QPointF(r.x() + 6, r.y() + 1.5), st)
-                right -= w + TAG_GAP
+                painter.drawStaticText(QPointF(r.x() + 6, r.y() + 1.5), _tag(text)[0])
+
+
+def tag_rects(mark):
+    """Where a mark's tags are drawn (scene coordinates), last tag first: in a row
+    right-aligned above its halo."""
+    rects = []
+    right, y = mark.halo.right() - 4, mark.halo.top() - TAG_H - TAG_GAP
+    for text, _ in reversed(mark.tags):
+        w = _tag(text)[1]
+        rects.append(QRectF(right - w, y, w, TAG_H))
+        right -= w + TAG_GAP
+    return rects
 
 
 class ChangeMarks:

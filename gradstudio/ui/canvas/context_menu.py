@@ -1,10 +1,14 @@
-"""The canvas's right-click menus: on a node (keep its .grad with retain_grad(), for one
-node; wrap in no_grad, take out of its no_grad region, copy, delete — for the
-selection), on a no-grad region's frame (remove the region, keeping its nodes; select
-its nodes) and on empty space (add a node there). Every entry is one undo step."""
+"""The canvas's right-click menus: on a node (for one node: call backward() on it, insert
+detach() after it, tick or untick requires_grad on a source, keep its .grad with
+retain_grad(), rename it; for the selection: wrap in no_grad, take out of its no_grad
+region, copy, delete), on a no-grad region's frame (remove the region, keeping its
+nodes; select its nodes) and on empty space (add a node there). Every entry is one undo
+step."""
 from PySide6.QtWidgets import QMenu
 
-from gradstudio.ui.commands import AddRegion, RemoveRegion, SetRetainsGrad
+from gradstudio.document.catalogue import CATALOGUE
+from gradstudio.ui.commands import (AddAction, AddRegion, RemoveRegion, SetParam,
+                                   SetRetainsGrad)
 from gradstudio.ui.inspector_fields import retain_grad_choice
 
 from .regions import take_out
@@ -36,6 +40,7 @@ def _node_menu(canvas):
     name = doc.display_name(ids[0]) if len(ids) == 1 else f"{len(ids)} nodes"
     menu = QMenu(canvas)
     if len(ids) == 1:
+        _one_node_entries(canvas, menu, ids[0], name)
         marked = doc.node(ids[0]).retains_grad
         usable, _, tip = retain_grad_choice(session.state(ids[0]), marked)
         keep = menu.addAction(f"Keep .grad: {name}.retain_grad()", lambda: session.push(
@@ -46,6 +51,8 @@ def _node_menu(canvas):
         keep.setToolTip(tip)
         keep.setStatusTip(tip)
         menu.setToolTipsVisible(True)
+        menu.addAction("Rename…", lambda: canvas.rename_requested.emit(ids[0])) \
+            .setStatusTip("Give the node a name (its variable in the code)")
         menu.addSeparator()
     outside = [n for n in ids if not doc.in_no_grad(n)]
     if outside:
@@ -59,6 +66,26 @@ def _node_menu(canvas):
     menu.addAction("Copy", canvas.copy_selection)
     menu.addAction(f"Delete {name}", canvas.delete_selection)
     return menu
+
+
+def _one_node_entries(canvas, menu, node_id, name):
+    """backward(), detach() after it and, on a source, requires_grad."""
+    session = canvas.session
+    doc = session.document
+    menu.addAction(f"{name}.backward()", lambda: session.push(
+        AddAction(doc, "backward", {"target": node_id}))).setStatusTip(
+        f"Append {name}.backward() to the timeline")
+    menu.addAction(f"Insert detach() after {name}", lambda: canvas.insert_detach(node_id)) \
+        .setStatusTip("Cut the graph: what uses it gets a detached copy")
+    spec = CATALOGUE.get(doc.node(node_id).kind)
+    if spec is not None and spec.is_source and "requires_grad" in doc.node(node_id).params:
+        tracked = bool(doc.node(node_id).params["requires_grad"])
+        toggle = menu.addAction(f"requires_grad: {name}", lambda: session.push(
+            SetParam(doc, node_id, "requires_grad", not tracked)))
+        toggle.setCheckable(True)
+        toggle.setChecked(tracked)
+        toggle.setStatusTip("Track operations on this leaf for autograd")
+    menu.addSeparator()
 
 
 def _region_menu(canvas, region):

@@ -13,7 +13,7 @@ from .node_item import _static
 __all__ = ["RegionItem", "DragHint"]
 
 MARGIN = 18.0
-TITLE = 24.0
+TITLE = 34.0           # the band for the title above the nodes, over their change tags
 TITLE_MIN_PX = 10.0    # zoomed out, the title is drawn larger to stay this big on screen
 TITLE_MIN_LOD = 0.25   # ... down to this zoom, where it fills the band above the nodes
 
@@ -77,6 +77,13 @@ class RegionItem(QGraphicsItem):
         if kind != self.highlight:
             self.highlight = kind
             self.update()
+
+    def title_rect(self):
+        """Where the title is written at full size, in scene coordinates."""
+        if self._rect.isNull():
+            return QRectF()
+        size = self._title.size()
+        return QRectF(self._rect.x() + 12, self._rect.y() + 6, size.width(), size.height())
 
     def boundingRect(self):
         return self._rect.adjusted(-2, -2, 2, 2) if not self._rect.isNull() else QRectF()

@@ -8,6 +8,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QImage, QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
+from gradstudio.document.explain import why_no_graph
 from gradstudio.document.walk import flow_text, grad_fn_summary
 
 from . import theme
@@ -233,13 +234,16 @@ class CanvasScene(QGraphicsScene):
 
     def helpEvent(self, event):
         """A node's tooltip, made when asked for: its kind and doc, and what its grad_fn
-        computes in backward (its rule, in the document's names) at the step shown."""
+        computes in backward (its rule, in the document's names) at the step shown, or
+        why it has none (``explain.why_no_graph``)."""
         item = self.node_at(event.scenePos())
-        if item is not None and not item.has_error and self.session.result is not None:
-            lines = grad_fn_summary(self.document, self.session.result, item.node_id,
-                                    self.session.step)
-            item.setToolTip(f"{item.data.kind} — {item.spec.doc}" +
-                            ("\n\ngrad_fn: " + "\n".join(lines) if lines else ""))
+        result = self.session.result
+        if item is not None and not item.has_error and result is not None:
+            lines = grad_fn_summary(self.document, result, item.node_id, self.session.step)
+            item.setToolTip(f"{item.data.kind} — {item.spec.doc}" + (
+                "\n\ngrad_fn: " + "\n".join(lines) if lines else
+                "\n\nWhy no grad_fn: " + why_no_graph(self.document, result, item.node_id,
+                                                      self.session.step)))
         super().helpEvent(event)
 
     def _on_walk_changed(self):
