@@ -28,7 +28,7 @@ from ._info import finfo, iinfo
 from ._einsum import einsum
 from ._normalization import batch_norm, get_num_threads, set_num_threads
 from ._sampling import bernoulli, multinomial, normal, randint_like
-from . import autograd, linalg, nn, optim, return_types
+from . import autograd, linalg, nn, optim, return_types, utils
 
 cosine_similarity = nn.functional.cosine_similarity
 pi, e, inf, nan = math.pi, math.e, math.inf, math.nan
@@ -82,7 +82,10 @@ def torch_modules():
             "torch.optim": optim,
             "torch.optim.optimizer": optimizer, "torch.optim.sgd": sgd, "torch.optim.adam": adam,
             "torch.optim.rmsprop": rmsprop, "torch.optim.adagrad": adagrad,
-            "torch.optim.lr_scheduler": optim.lr_scheduler}
+            "torch.optim.lr_scheduler": optim.lr_scheduler, "torch.utils": utils,
+            "torch.utils.data": utils.data, "torch.utils.data.dataset": utils.data.dataset,
+            "torch.utils.data.sampler": utils.data.sampler,
+            "torch.utils.data.dataloader": utils.data.dataloader}
 
 
 def __getattr__(name):
