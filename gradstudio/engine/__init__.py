@@ -70,7 +70,8 @@ def torch_modules():
     import sys
     from .nn import modules
     from .nn.modules import activation, batchnorm, container, linear, loss
-    from .optim import adadelta, adagrad, adam, adamax, nadam, optimizer, radam, rmsprop, sgd
+    from .optim import (adadelta, adagrad, adam, adamax, lbfgs, nadam, optimizer, radam,
+                       rmsprop, sgd)
     return {"torch": sys.modules[__name__], "torch.autograd": autograd, "torch.linalg": linalg,
             "torch.autograd.function": autograd.function,
             "torch.autograd.functional": autograd.functional,
@@ -84,7 +85,7 @@ def torch_modules():
             "torch.optim.optimizer": optimizer, "torch.optim.sgd": sgd, "torch.optim.adam": adam,
             "torch.optim.rmsprop": rmsprop, "torch.optim.adagrad": adagrad,
             "torch.optim.adadelta": adadelta, "torch.optim.adamax": adamax,
-            "torch.optim.nadam": nadam, "torch.optim.radam": radam,
+            "torch.optim.nadam": nadam, "torch.optim.radam": radam, "torch.optim.lbfgs": lbfgs,
             "torch.optim.lr_scheduler": optim.lr_scheduler, "torch.utils": utils,
             "torch.utils.data": utils.data, "torch.utils.data.dataset": utils.data.dataset,
             "torch.utils.data.sampler": utils.data.sampler,
