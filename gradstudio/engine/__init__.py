@@ -28,7 +28,8 @@ from ._info import finfo, iinfo
 from ._einsum import einsum
 from ._normalization import batch_norm, get_num_threads, set_num_threads
 from ._sampling import bernoulli, multinomial, normal, randint_like
-from . import autograd, linalg, nn, optim, return_types, utils
+from . import autograd, linalg, nn, optim, return_types, serialization, utils
+from .serialization import load, save
 
 cosine_similarity = nn.functional.cosine_similarity
 pi, e, inf, nan = math.pi, math.e, math.inf, math.nan
@@ -87,6 +88,7 @@ def torch_modules():
             "torch.optim.adadelta": adadelta, "torch.optim.adamax": adamax,
             "torch.optim.nadam": nadam, "torch.optim.radam": radam, "torch.optim.lbfgs": lbfgs,
             "torch.optim.lr_scheduler": optim.lr_scheduler, "torch.utils": utils,
+            "torch.serialization": serialization,
             "torch.utils.data": utils.data, "torch.utils.data.dataset": utils.data.dataset,
             "torch.utils.data.sampler": utils.data.sampler,
             "torch.utils.data.dataloader": utils.data.dataloader}
