@@ -170,3 +170,29 @@ prog("dataloader_shapes_and_errors", """
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
+
+
+def test_a_loaders_bookkeeping_is_no_op_of_the_program():
+    """The seeds and the shuffle a DataLoader draws are drawn from the generators
+    directly (the same numbers): a listener to the engine (the tracer) sees the batches
+    being made, not ``random_``, ``randperm`` or ``randint`` calls the program never wrote."""
+    import gradstudio.engine as torch
+    from gradstudio.engine import observer
+    seen = []
+
+    class Names(observer.Listener):
+        def op(self, op, operands, params, out):
+            seen.append(op.name)
+
+        def call(self, name, func, args, kwargs):
+            seen.append(name)
+            return func(*args, **kwargs)
+    data = torch.utils.data.TensorDataset(torch.arange(10.0), torch.arange(10))
+    samplers = [torch.utils.data.RandomSampler(data, replacement=True, num_samples=5),
+                torch.utils.data.SubsetRandomSampler([1, 3, 5]),
+                torch.utils.data.WeightedRandomSampler([1.0, 2.0, 3.0], 4)]
+    with observer.listen(Names()):
+        batches = list(torch.utils.data.DataLoader(data, batch_size=4, shuffle=True))
+        drawn = [list(s) for s in samplers]
+    assert len(batches) == 3 and [len(d) for d in drawn] == [5, 3, 4]
+    assert not [n for n in seen if "rand" in n or "multinomial" in n], seen

@@ -64,14 +64,12 @@ class RandomSampler(Sampler[int]):
             generator = self.generator
         if self.replacement:
             for _ in range(self.num_samples // 32):
-                yield from torch.randint(0, n, (32,), dtype=torch.int64,
-                                         generator=generator).tolist()
-            yield from torch.randint(0, n, (self.num_samples % 32,), dtype=torch.int64,
-                                     generator=generator).tolist()
+                yield from torch.draws_below(n, 32, generator)
+            yield from torch.draws_below(n, self.num_samples % 32, generator)
         else:
             for _ in range(self.num_samples // n):
-                yield from torch.randperm(n, generator=generator).tolist()
-            yield from torch.randperm(n, generator=generator).tolist()[:self.num_samples % n]
+                yield from torch.permutation(n, generator)
+            yield from torch.permutation(n, generator)[:self.num_samples % n]
 
     def __len__(self):
         return self.num_samples
@@ -85,7 +83,7 @@ class SubsetRandomSampler(Sampler[int]):
         self.generator = generator
 
     def __iter__(self):
-        for i in torch.randperm(len(self.indices), generator=self.generator).tolist():
+        for i in torch.permutation(len(self.indices), self.generator):
             yield self.indices[i]
 
     def __len__(self):
@@ -113,9 +111,8 @@ class WeightedRandomSampler(Sampler[int]):
         self.generator = generator
 
     def __iter__(self):
-        rand_tensor = torch.multinomial(self.weights, self.num_samples, self.replacement,
-                                        generator=self.generator)
-        yield from iter(rand_tensor.tolist())
+        yield from iter(torch.weighted_draws(self.weights, self.num_samples, self.replacement,
+                                             self.generator))
 
     def __len__(self):
         return self.num_samples
