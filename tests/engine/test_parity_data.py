@@ -168,6 +168,18 @@ prog("dataloader_shapes_and_errors", """
             print(type(e).__name__, e)
 """)
 
+prog("shuffles_of_dataset_sizes", """
+    import hashlib
+    from torch.utils.data import DataLoader, TensorDataset, WeightedRandomSampler
+    torch.manual_seed(5)
+    print(hashlib.md5(str(torch.randperm(60000).tolist()).encode()).hexdigest())
+    ds = TensorDataset(torch.arange(50000))
+    print(next(iter(DataLoader(ds, batch_size=8, shuffle=True))))
+    w = torch.rand(5000).tolist()
+    print(list(WeightedRandomSampler(w, 10)), list(WeightedRandomSampler(w, 10, replacement=False)))
+    print(torch.rand(1))
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
 
