@@ -4,6 +4,8 @@ dicts, and ``DataLoader`` loops (shuffled with and without a seeded generator, d
 sampler= and batch_sampler=, len()), drawing the same indices from the same seed and
 leaving the default generator where torch leaves it; ``Tensor.random_`` too (programs run
 under torch and under the engine, transcripts compared exactly)."""
+import pytest
+
 import parity
 
 P, prog = parity.table()
@@ -180,6 +182,17 @@ prog("shuffles_of_dataset_sizes", """
     print(torch.rand(1))
 """)
 
+prog("dataloader_workers", """
+    from torch.utils.data import DataLoader, TensorDataset
+    torch.manual_seed(3)
+    ds = TensorDataset(torch.arange(10.0))
+    for kw in ({"num_workers": 1}, {"num_workers": 2, "persistent_workers": True},
+               {"num_workers": 3}, {"num_workers": 1, "prefetch_factor": 4}):
+        dl = DataLoader(ds, batch_size=4, shuffle=True, **kw)
+        for epoch in range(2):
+            print(kw, [b[0].tolist() for b in dl], torch.rand(1))
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
 
@@ -208,3 +221,19 @@ def test_a_loaders_bookkeeping_is_no_op_of_the_program():
         drawn = [list(s) for s in samplers]
     assert len(batches) == 3 and [len(d) for d in drawn] == [5, 3, 4]
     assert not [n for n in seen if "rand" in n or "multinomial" in n], seen
+
+
+def test_a_random_dataset_with_workers_is_refused_in_words():
+    """PyTorch's workers draw from their own seeds: the engine, loading in the main
+    process, cannot give the same numbers and says so instead of differing silently."""
+    import gradstudio.engine as torch
+
+    class Noisy(torch.utils.data.Dataset):
+        def __len__(self):
+            return 4
+
+        def __getitem__(self, i):
+            return torch.rand(1) + i
+    assert len(list(torch.utils.data.DataLoader(Noisy(), batch_size=2))) == 2
+    with pytest.raises(RuntimeError, match="use num_workers=0"):
+        list(torch.utils.data.DataLoader(Noisy(), batch_size=2, num_workers=1))

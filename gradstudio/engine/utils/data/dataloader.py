@@ -3,7 +3,10 @@
 generator (or the default one) before the first index, the sampler (``RandomSampler``
 when ``shuffle``) draws its own, batches are collated by ``default_collate``. With
 ``num_workers > 0`` the batches are the same and are loaded here too: no worker process
-is started (``get_worker_info()`` stays ``None``)."""
+is started (``get_worker_info()`` stays ``None``); a dataset that draws from torch's
+generator while loading is then refused in words, since its draws would differ from
+those of PyTorch's workers (each seeded with its own seed). With ``persistent_workers``
+one iterator serves every epoch, as in PyTorch (its base seed is drawn once)."""
 import math
 import os
 import warnings
@@ -108,6 +111,7 @@ class DataLoader(Generic[_T_co]):
         self.collate_fn = collate_fn
         self.persistent_workers = persistent_workers
         self._IterableDataset_len_called = None
+        self._iterator = None
         self.__initialized = True
         self.check_worker_number_rationality()
 
@@ -119,6 +123,15 @@ class DataLoader(Generic[_T_co]):
         super().__setattr__(attr, val)
 
     def __iter__(self):
+        if self.persistent_workers and self.num_workers > 0:
+            if self._iterator is None:
+                self.check_worker_number_rationality()
+                self._iterator = _SingleProcessDataLoaderIter(self)
+            else:
+                self._iterator._reset(self)
+            return self._iterator
+        if self.num_workers > 0:
+            self.check_worker_number_rationality()
         return _SingleProcessDataLoaderIter(self)
 
     @property
@@ -162,6 +175,8 @@ class _SingleProcessDataLoaderIter:
         self._dataset = loader.dataset
         self._iterable = loader._iterable
         self._len_called = loader._IterableDataset_len_called
+        self._dataset_iter = iter(self._dataset) if self._iterable else None
+        self._ended = False
         self._auto_collation = loader._auto_collation
         self._drop_last = loader.drop_last
         self._index_sampler = loader._index_sampler
@@ -169,6 +184,14 @@ class _SingleProcessDataLoaderIter:
         self._sampler_iter = iter(self._index_sampler)
         self._base_seed = torch.draw_seed(loader.generator)
         self._num_yielded = 0
+        self._dataset_iter = iter(self._dataset) if self._iterable else None
+        self._ended = False
+        self._workers = loader.num_workers
+
+    def _reset(self, loader):
+        self._sampler_iter = iter(self._index_sampler)
+        self._num_yielded = 0
+        self._len_called = loader._IterableDataset_len_called
         self._dataset_iter = iter(self._dataset) if self._iterable else None
         self._ended = False
 
@@ -179,7 +202,17 @@ class _SingleProcessDataLoaderIter:
         return len(self._index_sampler)
 
     def __next__(self):
-        data = self._fetch(next(self._sampler_iter))
+        index = next(self._sampler_iter)
+        if self._workers:
+            before = torch.default_generator.get_state()
+            data = self._fetch(index)
+            if (torch.default_generator.get_state() != before).any():
+                raise RuntimeError(
+                    "This dataset draws random numbers while loading, which PyTorch does "
+                    "in worker processes with their own seeds and GradStudio's engine "
+                    "cannot reproduce; use num_workers=0.")
+        else:
+            data = self._fetch(index)
         self._num_yielded += 1
         if self._iterable and self._len_called is not None and \
                 self._num_yielded > self._len_called:
