@@ -1,5 +1,5 @@
 """``Adamax``, ``NAdam``, ``RAdam`` and ``Adadelta`` update as PyTorch's single-tensor CPU
-path does: fed the same float32 gradients for 200 steps, parameters, every state tensor
+path does (and as its multi-tensor path with ``foreach=True``): fed the same float32 gradients for 200 steps, parameters, every state tensor
 and the version counter equal torch's to the last bit; and their reprs, state,
 state_dict round trips and constructor errors print the same (programs run under torch
 and under the engine, transcripts compared exactly)."""
@@ -83,7 +83,15 @@ CASES = [("Adamax", {}), ("Adamax", {"weight_decay": 0.1, "maximize": True, "eps
          ("RAdam", {"weight_decay": 0.1, "decoupled_weight_decay": True, "lr": 0.01,
                     "betas": (0.8, 0.9), "maximize": True}),
          ("Adadelta", {}), ("Adadelta", {"lr": 0.5, "rho": 0.5, "weight_decay": 0.1}),
-         ("Adadelta", {"eps": 1e-3, "maximize": True})]
+         ("Adadelta", {"eps": 1e-3, "maximize": True}),
+         # foreach=True: torch's multi-tensor arithmetic, which differs for NAdam and RAdam
+         ("Adamax", {"foreach": True, "weight_decay": 0.1}), ("NAdam", {"foreach": True}),
+         ("NAdam", {"foreach": True, "weight_decay": 0.1, "maximize": True}),
+         ("NAdam", {"foreach": True, "weight_decay": 0.1, "decoupled_weight_decay": True}),
+         ("RAdam", {"foreach": True}), ("RAdam", {"foreach": True, "weight_decay": 0.1}),
+         ("RAdam", {"foreach": True, "decoupled_weight_decay": True, "weight_decay": 0.1,
+                    "maximize": True, "betas": (0.8, 0.9)}),
+         ("Adadelta", {"foreach": True, "weight_decay": 0.1})]
 
 
 @pytest.mark.parametrize("shape,scale", [((4, 3), 1.0), ((37, 29), 1e-3)])

@@ -1,6 +1,8 @@
 """``torch.optim.NAdam``: Adam with Nesterov momentum (``mu_product`` a 0-d float32 tensor
 multiplied in place, as PyTorch keeps it), in the order of operations of PyTorch's
-``_single_tensor_nadam`` with PyTorch's kernels (see ``_kernels``)."""
+``_single_tensor_nadam`` with PyTorch's kernels (see ``_kernels``); with ``foreach=True``
+the denominator is ``_multi_tensor_nadam``'s (``sqrt(exp_avg_sq) / sqrt(bias_correction2)``
+where the single-tensor path takes ``sqrt(exp_avg_sq / bias_correction2)``)."""
 from . import _kernels as K
 from ._adam_family import AdamFamily, check_adam_settings
 
@@ -46,7 +48,10 @@ class NAdam(AdamFamily):
         mu_product *= mu
         K.lerp_(exp_avg, grad, 1 - beta1)
         K.addcmul_(exp_avg_sq.mul_(beta2), grad, grad, value=1 - beta2)
-        denom = K.sqrt(exp_avg_sq.div(bias_correction2))
+        if group["foreach"]:
+            denom = K.sqrt(exp_avg_sq).div_(bias_correction2 ** 0.5)
+        else:
+            denom = K.sqrt(exp_avg_sq.div(bias_correction2))
         mu_product_next = mu_product.item() * mu_next
         denom.add_(eps)
         K.addcdiv_(param, grad, denom, value=(-lr * (1.0 - mu) / (1.0 - mu_product.item())))
