@@ -28,7 +28,8 @@ from ._info import finfo, iinfo
 from ._einsum import einsum
 from ._normalization import batch_norm, get_num_threads, set_num_threads
 from ._sampling import bernoulli, multinomial, normal, randint_like
-from . import autograd, linalg, nn, optim, return_types
+from . import autograd, linalg, nn, optim, return_types, serialization, utils
+from .serialization import load, save
 
 cosine_similarity = nn.functional.cosine_similarity
 pi, e, inf, nan = math.pi, math.e, math.inf, math.nan
@@ -70,19 +71,27 @@ def torch_modules():
     import sys
     from .nn import modules
     from .nn.modules import activation, batchnorm, container, linear, loss
-    from .optim import adagrad, adam, optimizer, rmsprop, sgd
+    from .optim import (adadelta, adagrad, adam, adamax, lbfgs, nadam, optimizer, radam,
+                       rmsprop, sgd)
     return {"torch": sys.modules[__name__], "torch.autograd": autograd, "torch.linalg": linalg,
             "torch.autograd.function": autograd.function,
             "torch.autograd.functional": autograd.functional,
             "torch.nn": nn, "torch.nn.functional": nn.functional, "torch.nn.init": nn.init,
-            "torch.nn.parameter": nn.parameter, "torch.nn.modules": modules,
+            "torch.nn.parameter": nn.parameter, "torch.nn.utils": nn.utils,
+            "torch.nn.utils.clip_grad": nn.utils.clip_grad, "torch.nn.modules": modules,
             "torch.nn.modules.module": nn.module, "torch.nn.modules.activation": activation,
             "torch.nn.modules.container": container, "torch.nn.modules.linear": linear,
             "torch.nn.modules.loss": loss, "torch.nn.modules.batchnorm": batchnorm,
             "torch.optim": optim,
             "torch.optim.optimizer": optimizer, "torch.optim.sgd": sgd, "torch.optim.adam": adam,
             "torch.optim.rmsprop": rmsprop, "torch.optim.adagrad": adagrad,
-            "torch.optim.lr_scheduler": optim.lr_scheduler}
+            "torch.optim.adadelta": adadelta, "torch.optim.adamax": adamax,
+            "torch.optim.nadam": nadam, "torch.optim.radam": radam, "torch.optim.lbfgs": lbfgs,
+            "torch.optim.lr_scheduler": optim.lr_scheduler, "torch.utils": utils,
+            "torch.serialization": serialization,
+            "torch.utils.data": utils.data, "torch.utils.data.dataset": utils.data.dataset,
+            "torch.utils.data.sampler": utils.data.sampler,
+            "torch.utils.data.dataloader": utils.data.dataloader}
 
 
 def __getattr__(name):

@@ -64,6 +64,42 @@ defop("_exponential", "ExponentialBackward0",
       _ZEROS, dtype="keep", category="internal")
 
 
+def _random_fill(a, low=None, high=None, generator=None):
+    """``random_``: no bounds, a draw modulo the dtype's range (64 bits for int64 and
+    float64, else 32); with bounds, modulo ``high - low`` (64 bits from 2**32 on)."""
+    if low is None:
+        dt = a.dtype
+        span = 2 if dt.kind == "b" else 2 ** (np.finfo(dt).nmant + 1) + 1 \
+            if dt.kind == "f" else int(np.iinfo(dt).max) + 1
+        wide = dt in (np.int64, np.float64)
+        v = generator._u64(a.size) if wide else generator._u32(a.size)
+        v = (v & np.uint64(1)) if dt.kind == "b" else v % np.uint64(span)
+        return v.astype(dt).reshape(a.shape)
+    span = high - low
+    v = generator._u64(a.size) if span >= 2 ** 32 else generator._u32(a.size)
+    v = (v % np.uint64(span) + np.uint64(low % 2 ** 64)).view(np.int64)
+    return v.astype(a.dtype).reshape(a.shape)
+
+
+for _i, _name in enumerate(("_random_from", "_random_to", "_random")):
+    defop(_name, f"RandomBackward{_i}", _random_fill, _ZEROS, dtype="keep",
+          category="internal")
+
+
+def _random_(self, low=None, high=None, *, generator=None):
+    if low is not None and high is None:
+        low, high, name = 0, low, "_random_to"
+    elif low is not None:
+        name = "_random_from"
+    else:
+        name = "_random"
+    if low is not None and low >= high:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got "
+                           f"from={low} >= to={high}")
+    return inplace(self, OPS_[name], (self,), {"low": low, "high": high,
+                                               "generator": _gen(generator)})
+
+
 @observed("torch.bernoulli")
 def bernoulli(input, p=None, *, generator=None):
     gen = _gen(generator)
@@ -179,3 +215,4 @@ def _multinomial_method(self, num_samples, replacement=False, *, generator=None)
 
 SamplingMixin.bernoulli, SamplingMixin.bernoulli_ = _bernoulli_method, _bernoulli_
 SamplingMixin.exponential_, SamplingMixin.multinomial = _exponential_, _multinomial_method
+SamplingMixin.random_ = _random_

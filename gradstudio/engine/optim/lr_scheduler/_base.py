@@ -10,7 +10,7 @@ from collections import Counter
 from functools import wraps
 from weakref import ref
 
-from .optimizer import Optimizer
+from ..optimizer import Optimizer
 
 __all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR",
            "ExponentialLR"]

@@ -1,0 +1,338 @@
+"""``torch.save`` and ``torch.load`` in torch's own zip format (``torch/serialization.py``):
+``<name>/data.pkl`` (a protocol-2 pickle whose tensors are ``torch._utils.
+_rebuild_tensor_v2`` calls on persistent storages), the storages as ``<name>/data/<key>``
+at 64-byte aligned offsets, and torch's version records; so a file real torch saved loads
+here and a file saved here loads in real torch.
+
+Loading is always what torch calls ``weights_only``: a restricted unpickler that finds
+only an allow-list of globals (torch's tensor, parameter, storage, dtype, Size and device
+rebuilders, ``OrderedDict``, ``Counter``, ``set``, ``bytes``, ``complex``, and what
+``add_safe_globals`` adds), so a checkpoint can never run code. A tensor saved as a view
+is saved as its own values (the storage it shared is not kept shared)."""
+import io
+import os
+import pickle
+import struct
+import zipfile
+from collections import Counter, OrderedDict
+
+import numpy as np
+
+from . import _dtype as D
+from ._core import TensorCore
+from ._device import device
+from ._factory import tensor as _tensor
+from .nn.parameter import Parameter
+
+__all__ = ["save", "load", "add_safe_globals", "get_safe_globals", "clear_safe_globals",
+           "safe_globals"]
+
+# storage class names, as torch pickles them
+_STORAGES = {"float32": "FloatStorage", "float64": "DoubleStorage", "float16": "HalfStorage",
+             "int64": "LongStorage", "int32": "IntStorage", "int16": "ShortStorage",
+             "int8": "CharStorage", "uint8": "ByteStorage", "bool": "BoolStorage"}
+_STORAGE_DTYPES = {name: getattr(D, "bool_" if d == "bool" else d)
+                   for d, name in _STORAGES.items()}
+_ALIGNMENT = 64
+_safe_globals = []
+
+
+def _global(module, name):
+    """A stand-in whose pickle is ``GLOBAL module name``."""
+    return type(name, (), {"__module__": module, "_torch_global": f"{module}\n{name}\n"})
+
+
+_REBUILD_TENSOR = _global("torch._utils", "_rebuild_tensor_v2")
+_REBUILD_PARAMETER = _global("torch._utils", "_rebuild_parameter")
+_STORAGE_GLOBALS = {d: _global("torch", name) for d, name in _STORAGES.items()}
+_SIZE, _DEVICE = _global("torch", "Size"), _global("torch", "device")
+
+
+class _Storage:
+    """A tensor's values, saved as one storage record."""
+
+    def __init__(self, array, dtype_name):
+        self.array, self.dtype_name = array, dtype_name
+
+
+def _contiguous_strides(shape):
+    strides, step = [], 1
+    for n in reversed(shape):
+        strides.append(step)
+        step *= max(n, 1)
+    return tuple(reversed(strides))
+
+
+class _PlainTensor:
+    """The tensor inside a parameter, pickled as a plain tensor."""
+
+    def __init__(self, t):
+        self.t = t
+
+
+class _Pickler(pickle._Pickler):
+    """Pickles engine tensors, parameters, dtypes, sizes and devices as torch does: each
+    a ``GLOBAL`` of torch's name, called on the same arguments torch's pickle holds."""
+
+    def __init__(self, file):
+        super().__init__(file, protocol=2)
+        self.storages = []
+
+    def persistent_id(self, obj):
+        if not isinstance(obj, _Storage):
+            return None
+        key = str(len(self.storages))
+        self.storages.append((key, obj.array))
+        return ("storage", _STORAGE_GLOBALS[obj.dtype_name], key, "cpu", obj.array.size)
+
+    def reducer_override(self, obj):
+        if isinstance(obj, Parameter):
+            return _REBUILD_PARAMETER, (_PlainTensor(obj), obj.requires_grad, OrderedDict())
+        if isinstance(obj, _PlainTensor):
+            return _REBUILD_TENSOR, _tensor_args(obj.t, False)
+        if isinstance(obj, TensorCore):
+            return _REBUILD_TENSOR, _tensor_args(obj, obj.requires_grad)
+        if isinstance(obj, D.dtype):
+            return str(obj).replace("torch.", "")
+        if isinstance(obj, D.Size):
+            return _SIZE, (tuple(obj),)
+        if isinstance(obj, device):
+            return _DEVICE, (str(obj),)
+        return NotImplemented
+
+    def save_global(self, obj, name=None):
+        if isinstance(obj, D.dtype):
+            text = f"torch\n{name}\n"
+        else:
+            text = getattr(obj, "_torch_global", None)
+        if text is None:
+            return super().save_global(obj, name)
+        self.write(pickle.GLOBAL + text.encode("utf-8"))
+        self.memoize(obj)
+
+
+def _tensor_args(t, requires_grad):
+    """``_rebuild_tensor_v2``'s arguments for ``t``'s values as a new contiguous storage."""
+    name = str(t.dtype).replace("torch.", "")
+    if name not in _STORAGES:
+        raise RuntimeError(f"GradStudio's engine cannot save a {t.dtype} tensor; convert it "
+                           "to a float or integer dtype first.")
+    array = np.array(t.detach().numpy(), order="C")         # (0-d stays 0-d)
+    shape = tuple(array.shape)
+    return (_Storage(array.reshape(-1), name), 0, shape, _contiguous_strides(shape),
+            requires_grad, OrderedDict())
+
+
+# ----------------------------------------------------------------------------- writing
+def _archive_name(f):
+    if isinstance(f, (str, os.PathLike)):
+        return os.path.basename(os.fspath(f)).split(".")[0]
+    return "archive"
+
+
+def _write_record(zf, name, data):
+    """One stored zip entry whose data starts at a multiple of 64 bytes in the file, as
+    torch's writer pads it (an extra field ``FB`` of filler)."""
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_STORED
+    offset = zf.fp.tell() - getattr(zf, "_start_disk", 0)
+    header = 30 + len(name.encode("utf-8")) + 4
+    pad = (-(offset + header)) % _ALIGNMENT
+    info.extra = b"FB" + struct.pack("<H", pad) + b"Z" * pad
+    zf.writestr(info, data)
+
+
+def save(obj, f, pickle_module=pickle, pickle_protocol=2, _use_new_zipfile_serialization=True,
+         _disable_byteorder_record=False):
+    """Saves ``obj`` to the path or binary file ``f`` in torch's zip format."""
+    if not _use_new_zipfile_serialization:
+        raise RuntimeError("GradStudio's engine writes only torch's zip format; leave "
+                           "_use_new_zipfile_serialization=True.")
+    buf = io.BytesIO()
+    pickler = _Pickler(buf)
+    pickler.dump(obj)
+    root = _archive_name(f)
+    target = open(os.fspath(f), "wb") if isinstance(f, (str, os.PathLike)) else f
+    try:
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as zf:
+            _write_record(zf, f"{root}/data.pkl", buf.getvalue())
+            _write_record(zf, f"{root}/.format_version", b"1")
+            _write_record(zf, f"{root}/.storage_alignment", b"64")
+            if not _disable_byteorder_record:
+                _write_record(zf, f"{root}/byteorder", b"little")
+            for key, array in pickler.storages:
+                _write_record(zf, f"{root}/data/{key}", array.astype(
+                    array.dtype.newbyteorder("<")).tobytes())
+            _write_record(zf, f"{root}/version", b"3\n")
+            _write_record(zf, f"{root}/.data/serialization_id",
+                          str(int.from_bytes(os.urandom(16), "little")).zfill(40)[:40]
+                          .encode())
+    finally:
+        if target is not f:
+            target.close()
+
+
+# ----------------------------------------------------------------------------- reading
+_UNSAFE_MESSAGE = (
+    "In PyTorch 2.6, we changed the default value of the `weights_only` argument in "
+    "`torch.load` from `False` to `True`. Re-running `torch.load` with `weights_only` set to "
+    "`False` will likely succeed, but it can result in arbitrary code execution. Do it only "
+    "if you got the file from a trusted source.")
+
+
+def _refusal(full_path, weights_only):
+    if not weights_only:
+        return pickle.UnpicklingError(
+            f"GradStudio's engine loads only tensors, state dicts and plain Python values "
+            f"from a checkpoint, and this one holds {full_path}; save its state_dict() "
+            "instead of the object.")
+    return pickle.UnpicklingError(
+        "Weights only load failed. This file can still be loaded, to do so you have two "
+        "options, \033[1mdo those steps only if you trust the source of the checkpoint"
+        f"\033[0m. \n\t(1) {_UNSAFE_MESSAGE}\n\t(2) Alternatively, to load with "
+        "`weights_only=True` please check the recommended steps in the following error "
+        "message.\n\tWeightsUnpickler error: Unsupported global: GLOBAL "
+        f"{full_path} was not an allowed global by default. Please use "
+        f"`torch.serialization.add_safe_globals([{full_path}])` or the "
+        f"`torch.serialization.safe_globals([{full_path}])` context manager to allowlist "
+        "this global if you trust this class/function.\n\nCheck the documentation of "
+        "torch.load to learn more about types accepted by default with weights_only "
+        "https://pytorch.org/docs/stable/generated/torch.load.html.")
+
+
+def _rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad=False,
+                       backward_hooks=None, metadata=None):
+    array, dtype = storage
+    itemsize = array.itemsize
+    view = np.lib.stride_tricks.as_strided(
+        array[storage_offset:], shape=tuple(size), strides=tuple(s * itemsize for s in stride))
+    t = _tensor(np.array(view), dtype=dtype)
+    if requires_grad:
+        t.requires_grad_(True)
+    return t
+
+
+def _rebuild_parameter(data, requires_grad, backward_hooks=None):
+    return Parameter(data, requires_grad)
+
+
+def _rebuild_parameter_with_state(data, requires_grad, backward_hooks, state):
+    param = Parameter(data, requires_grad)
+    for key, value in (state or {}).items():
+        setattr(param, key, value)
+    return param
+
+
+def _allowed_globals():
+    allowed = {"collections.OrderedDict": OrderedDict, "collections.Counter": Counter,
+               "torch._utils._rebuild_tensor_v2": _rebuild_tensor_v2,
+               "torch._utils._rebuild_parameter": _rebuild_parameter,
+               "torch._utils._rebuild_parameter_with_state": _rebuild_parameter_with_state,
+               "torch.nn.parameter.Parameter": Parameter, "torch.Size": D.Size,
+               "torch.device": device, "_codecs.encode": _encode,
+               "builtins.bytearray": bytearray, "builtins.set": set,
+               "builtins.complex": complex}
+    for name, dt in _STORAGE_DTYPES.items():
+        allowed[f"torch.{name}"] = dt
+    for dt in _STORAGE_DTYPES.values():
+        allowed[str(dt)] = dt
+    for obj in _safe_globals:
+        allowed[f"{obj.__module__}.{obj.__qualname__}"] = obj
+    return allowed
+
+
+def _encode(text, encoding="latin1"):
+    return text.encode(encoding)
+
+
+class _WeightsUnpickler(pickle.Unpickler):
+    """Finds only allowed globals; reads storages from the archive."""
+
+    def __init__(self, file, archive, root, weights_only):
+        super().__init__(file, encoding="utf-8")
+        self.archive, self.root, self.weights_only = archive, root, weights_only
+        self.allowed = _allowed_globals()
+        self.loaded = {}
+
+    def find_class(self, module, name):
+        if module == "__builtin__":          # protocol 2 spells builtins so
+            module = "builtins"
+        full_path = f"{module}.{name}"
+        if full_path not in self.allowed:
+            raise _refusal(full_path, self.weights_only)
+        return self.allowed[full_path]
+
+    def persistent_load(self, saved_id):
+        kind, dtype, key, location, numel = saved_id
+        if kind != "storage":
+            raise pickle.UnpicklingError(f"Unknown persistent id kind {kind!r} in the "
+                                         "checkpoint; it cannot be read.")
+        if key not in self.loaded:
+            raw = self.archive.read(f"{self.root}/data/{key}")
+            self.loaded[key] = np.frombuffer(raw, dtype=np.dtype(dtype.np).newbyteorder("<"))
+        return self.loaded[key], dtype
+
+
+def _open_archive(f):
+    source = open(os.fspath(f), "rb") if isinstance(f, (str, os.PathLike)) else f
+    try:
+        return source, zipfile.ZipFile(source)
+    except zipfile.BadZipFile:
+        if source is not f:
+            source.close()
+        raise RuntimeError("GradStudio's engine reads only the zip checkpoints torch.save "
+                           "writes (PyTorch 1.6 and later), and this file is not one; save "
+                           "it again with torch.save.") from None
+
+
+def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None,
+         **pickle_load_args):
+    """Loads what ``save`` (or real torch's ``torch.save``) wrote, unpickling nothing but
+    tensors, parameters and plain values."""
+    _check_map_location(map_location)
+    source, archive = _open_archive(f)
+    try:
+        pkl = next(n for n in archive.namelist() if n.endswith("/data.pkl"))
+        root = pkl[:-len("/data.pkl")]
+        unpickler = _WeightsUnpickler(io.BytesIO(archive.read(pkl)), archive, root,
+                                      weights_only is not False)
+        return unpickler.load()
+    finally:
+        archive.close()
+        if source is not f:
+            source.close()
+
+
+def _check_map_location(map_location):
+    if map_location is None or callable(map_location) or isinstance(map_location, dict):
+        return
+    if str(map_location) not in ("cpu", "cpu:0"):
+        raise RuntimeError(f"GradStudio's engine runs on the CPU only; load with "
+                           f"map_location='cpu' instead of {map_location!r}.")
+
+
+def add_safe_globals(safe_globals):
+    """Allows these classes or functions in checkpoints loaded afterwards."""
+    _safe_globals.extend(safe_globals)
+
+
+def get_safe_globals():
+    return list(_safe_globals)
+
+
+def clear_safe_globals():
+    _safe_globals.clear()
+
+
+class safe_globals:
+    """Allows these globals while the ``with`` block runs."""
+
+    def __init__(self, safe_globals):
+        self.safe_globals = list(safe_globals)
+
+    def __enter__(self):
+        self._before = list(_safe_globals)
+        _safe_globals.extend(self.safe_globals)
+
+    def __exit__(self, *exc):
+        _safe_globals[:] = self._before
