@@ -7,9 +7,10 @@ import re
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import (QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat,
                            QTextCursor, QTextFormat)
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout
+from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QVBoxLayout
 
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.plain import PlainLabel
 
 __all__ = ["CodePanel", "PythonHighlighter"]
 
@@ -57,7 +58,7 @@ class CodePanel(SessionPanel):
         super().__init__(session, parent)
         self.lines = {}                     # node id -> line number (1-based)
         self.line_nodes = {}                # line number -> node id, every line of a node
-        self.notice = QLabel()
+        self.notice = PlainLabel()
         self.notice.setWordWrap(True)
         self.notice.setStyleSheet("color: #757575;")
         self.notice.hide()

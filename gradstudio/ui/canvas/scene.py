@@ -9,6 +9,7 @@ from PySide6.QtGui import QBrush, QImage, QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from gradstudio.document.walk import flow_text, grad_fn_summary
+from gradstudio.ui.plain import plain_tooltip
 
 from . import theme
 from .change_marks import ChangeMarks
@@ -229,8 +230,8 @@ class CanvasScene(QGraphicsScene):
         if item is not None and not item.has_error and self.session.result is not None:
             lines = grad_fn_summary(self.document, self.session.result, item.node_id,
                                     self.session.step)
-            item.setToolTip(f"{item.data.kind} — {item.spec.doc}" +
-                            ("\n\ngrad_fn: " + "\n".join(lines) if lines else ""))
+            item.setToolTip(plain_tooltip(f"{item.data.kind} — {item.spec.doc}" +
+                            ("\n\ngrad_fn: " + "\n".join(lines) if lines else "")))
         super().helpEvent(event)
 
     def _on_walk_changed(self):
