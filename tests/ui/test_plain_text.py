@@ -150,6 +150,8 @@ LABELS = {
     "training status": lambda w: w.panel("training").status,
     "training message": lambda w: w.panel("training").empty,
     "lesson title": lambda w: w.panel("lesson").title,
+    "node search message": lambda w: w.canvas.node_search.message,   # the typed text
+    "walk position": lambda w: w.panel("walk").position,
 }
 
 
@@ -159,3 +161,12 @@ def test_each_label_that_shows_outside_words_is_plain_text(qtbot, tmp_path, name
     label = LABELS[name](w)
     assert isinstance(label, QLabel)
     assert label.textFormat() == PLAIN
+
+
+def test_a_progress_dialog_names_a_tagged_file_in_plain_text(qtbot):
+    from gradstudio.ui.tasks import Task
+    task = Task(lambda token: None, "Open Notebook", f"Running the cells of “{HOSTILE}”…")
+    qtbot.addWidget(task.dialog)
+    (label,) = [l for l in task.dialog.findChildren(QLabel) if HOSTILE in l.text()]
+    assert label.textFormat() == PLAIN
+    task.dialog.reset()
