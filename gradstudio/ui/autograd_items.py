@@ -6,6 +6,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QPainter, QPainterPath, QPaint
                            QPen, QPolygonF)
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem,
                                QGraphicsPolygonItem, QGraphicsSimpleTextItem)
+from gradstudio.ui.plain import plain_tooltip
 
 __all__ = ["FunctionItem", "EdgeItem", "BOX_W", "ROW_H", "SPREAD", "BOW", "EDGE", "LABEL"]
 
@@ -57,7 +58,7 @@ class FunctionItem(QGraphicsObject):
                        (" (freed by backward: pass retain_graph=True to keep them)"
                         if self.freed else ""))
         self.base_tip = "\n".join(tip)
-        self.setToolTip(self.base_tip)
+        self.setToolTip(plain_tooltip(self.base_tip))
 
     def hoverEnterEvent(self, event):
         """Outside a step-through the tooltip gains what the last backward pass through
@@ -65,7 +66,7 @@ class FunctionItem(QGraphicsObject):
         flow_of = self.flow_of() if self.flow_of is not None else None
         if flow_of is not None and not (self.running or self.done):
             flow = flow_of(self.key)
-            self.setToolTip(self.base_tip + ("\n" + flow if flow else ""))
+            self.setToolTip(plain_tooltip(self.base_tip + ("\n" + flow if flow else "")))
         super().hoverEnterEvent(event)
 
     def set_walk(self, running, done, freed, flow=""):
@@ -75,7 +76,7 @@ class FunctionItem(QGraphicsObject):
         if (running, done, freed) != (self.running, self.done, self.freed):
             self.running, self.done, self.freed = running, done, freed
             self.update()
-        self.setToolTip(self.base_tip + ("\n" + flow if flow else ""))
+        self.setToolTip(plain_tooltip(self.base_tip + ("\n" + flow if flow else "")))
 
     @property
     def document_nodes(self):
@@ -192,8 +193,9 @@ class EdgeItem(QGraphicsPathItem):
                               at.y() - box.height() / 2)
         elif self.label is not None:
             self.label = _drop(self.label)
-        self.setToolTip(f"next_functions[{input_nr}]: the gradient for input {input_nr} of "
-                        f"{source.attrs['name']} flows on to {target.attrs['name']}")
+        self.setToolTip(plain_tooltip(
+            f"next_functions[{input_nr}]: the gradient for input {input_nr} of "
+            f"{source.attrs['name']} flows on to {target.attrs['name']}"))
         return True
 
     def clear_flow(self):

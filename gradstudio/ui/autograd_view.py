@@ -24,6 +24,7 @@ from gradstudio.document.walk import flow_text, preview
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui.autograd_items import BOX_W, EDGE, LABEL, SPREAD, EdgeItem, FunctionItem
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.plain import escaped
 
 __all__ = ["AutogradView", "FunctionItem", "EdgeItem"]
 
@@ -176,7 +177,7 @@ class AutogradView(SessionPanel):
             part = s.result.backward_graph_part(self.root, s.step, MAX_BOXES)
         if not part.total:
             self._show_message(why_no_graph(s.document, s.result, self.root, s.step,
-                                            emphasis=lambda n: f"<b>{n}</b>"))
+                                            emphasis=lambda n: f"<b>{escaped(n)}</b>"))
             return
         graph = part.graph
         nodes = list(graph.nodes(data=True))
@@ -473,11 +474,11 @@ class AutogradView(SessionPanel):
         doc = s.document
         if walk is not None:
             k = s.walk[1]
-            now = (f"step {k} of {len(walk.steps)}: <b>{walk.steps[k - 1].name}</b> ran"
+            now = (f"step {k} of {len(walk.steps)}: <b>{escaped(walk.steps[k - 1].name)}</b> ran"
                    if k else "before the first step")
-            return (f"Stepping through <b>{walk.title}</b>, {now}. Arrows carry the "
+            return (f"Stepping through <b>{escaped(walk.title)}</b>, {now}. Arrows carry the "
                     f"gradients sent so far; greyed buffers are freed.")
-        text = f"Backward graph of <b>{doc.display_name(self.root)}</b>.grad_fn"
+        text = f"Backward graph of <b>{escaped(doc.display_name(self.root))}</b>.grad_fn"
         if not s.selection:
             text += " (the first backward's target: select a node to see its own)"
         if drawn < self.part.total:
@@ -489,7 +490,7 @@ class AutogradView(SessionPanel):
             by = ", ".join(f"step {i} ({action_text(doc, doc.timeline[i - 1])})"
                            if 0 < i <= len(doc.timeline) else f"step {i}" for i in steps)
             text += (f"<br><span style='color:#616161'>Greyed, struck-through buffers were "
-                     f"freed by {by}: pass retain_graph=True there to backward through "
+                     f"freed by {escaped(by)}: pass retain_graph=True there to backward through "
                      f"this graph again.</span>")
         return text
 

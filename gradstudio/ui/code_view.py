@@ -1,17 +1,18 @@
 """The code panel: the document as the PyTorch script "Export to PyTorch" writes,
-read-only, with a small Python highlighter and the selected node's line marked; clicking
-a node's line selects that node."""
-import keyword
-import re
+read-only, coloured by Pygments (``highlight``) in a style for the palette, with the
+selected node's line marked in a colour from the palette; clicking a node's line selects
+that node. The panel is shown at start-up and Pygments takes a while to import, so the
+script is first shown uncoloured and the colours come once the panel has been painted."""
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QColor, QFontDatabase, QTextCursor, QTextFormat
+from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QVBoxLayout
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import (QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat,
-                           QTextCursor, QTextFormat)
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout
-
+from gradstudio.ui.highlight import PygmentsHighlighter
+from gradstudio.ui.lesson_style import is_dark, lesson_colors
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.plain import PlainLabel
 
-__all__ = ["CodePanel", "PythonHighlighter"]
+__all__ = ["CodePanel"]
 
 
 def _export_script():
@@ -23,32 +24,6 @@ def _export_script():
     return export_script
 
 
-def _format(color, bold=False, italic=False):
-    f = QTextCharFormat()
-    f.setForeground(QColor(color))
-    if bold:
-        f.setFontWeight(QFont.Weight.Bold)
-    f.setFontItalic(italic)
-    return f
-
-
-class PythonHighlighter(QSyntaxHighlighter):
-    """Keywords, builtins, numbers, strings and comments: enough for exported scripts."""
-
-    RULES = [
-        (re.compile(r"\b(" + "|".join(keyword.kwlist) + r")\b"), _format("#7b1fa2", bold=True)),
-        (re.compile(r"\b(torch|print|range|len|True|False|None)\b"), _format("#1565c0")),
-        (re.compile(r"\b\d+(\.\d*)?([eE][-+]?\d+)?\b"), _format("#2e7d32")),
-        (re.compile(r"(\"[^\"\n]*\"|'[^'\n]*')"), _format("#bf360c")),
-        (re.compile(r"#[^\n]*"), _format("#757575", italic=True)),
-    ]
-
-    def highlightBlock(self, text):
-        for pattern, fmt in self.RULES:
-            for m in pattern.finditer(text):
-                self.setFormat(m.start(), m.end() - m.start(), fmt)
-
-
 class CodePanel(SessionPanel):
     """Read-only PyTorch code for the document; the selected node's line is highlighted,
     and a click on a line a node's statement takes selects the node."""
@@ -57,7 +32,7 @@ class CodePanel(SessionPanel):
         super().__init__(session, parent)
         self.lines = {}                     # node id -> line number (1-based)
         self.line_nodes = {}                # line number -> node id, every line of a node
-        self.notice = QLabel()
+        self.notice = PlainLabel()
         self.notice.setWordWrap(True)
         self.notice.setStyleSheet("color: #757575;")
         self.notice.hide()
@@ -69,7 +44,8 @@ class CodePanel(SessionPanel):
                                             Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.editor.setCursorWidth(0)
         self.editor.document().setUndoRedoEnabled(False)   # edits are ours, not the user's
-        self.highlighter = PythonHighlighter(self.editor.document())
+        self.highlighter = None             # made once the panel has been painted
+        self._colours_asked = False
         self.editor.viewport().installEventFilter(self)     # clicks on a node's line
         self._text = ""                     # what the editor shows
         self._marked = (None, "")           # (line, text) the selection was marked for
@@ -124,6 +100,10 @@ class CodePanel(SessionPanel):
         return self.line_nodes.get(block.blockNumber() + 1)
 
     def eventFilter(self, obj, event):
+        if obj is self.editor.viewport() and event.type() == QEvent.Type.Paint \
+                and not self._colours_asked:
+            self._colours_asked = True      # (Pygments is imported after this frame)
+            QTimer.singleShot(0, self, self._colour)
         # a click (not the end of a drag that selected text) on a node's line selects it
         if obj is self.editor.viewport() and event.type() == QEvent.Type.MouseButtonRelease \
                 and event.button() == Qt.MouseButton.LeftButton \
@@ -132,6 +112,22 @@ class CodePanel(SessionPanel):
             if node_id is not None and node_id in self.session.document.graph:
                 self.session.select([node_id])
         return super().eventFilter(obj, event)
+
+    def _colour(self):
+        """Colours the script in the Pygments style for the palette (light or dark)."""
+        if self.highlighter is not None:
+            self.highlighter.setDocument(None)
+            self.highlighter.deleteLater()
+        self.highlighter = PygmentsHighlighter(self.editor.document(), is_dark(self.palette()))
+
+    def changeEvent(self, event):
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:   # a dark theme chosen meanwhile
+            if self.highlighter is not None:
+                self._colour()
+            line = self._marked[0]
+            if line is not None:
+                self.editor.setExtraSelections([self._line_mark(line)])
 
     def _set_text(self, text):
         """Shows ``text`` by replacing only the part that differs from what is shown, in
@@ -161,14 +157,18 @@ class CodePanel(SessionPanel):
             self.editor.setExtraSelections([])
             return
         block = self.editor.document().findBlockByNumber(line - 1)
-        extra = QTextEdit.ExtraSelection()
-        extra.format.setBackground(QColor("#fff3c4"))
-        extra.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
-        extra.cursor = QTextCursor(block)
-        self.editor.setExtraSelections([extra])
+        self.editor.setExtraSelections([self._line_mark(line)])
         if moved:   # a new line is marked: bring it into view (an edit keeps the scroll)
             self.editor.setTextCursor(QTextCursor(block))
             self.editor.ensureCursorVisible()
+
+    def _line_mark(self, line):
+        """The marking of the 1-based ``line``, in the palette's colour for it."""
+        extra = QTextEdit.ExtraSelection()
+        extra.format.setBackground(QColor(lesson_colors(self.palette()).line))
+        extra.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
+        extra.cursor = QTextCursor(self.editor.document().findBlockByNumber(line - 1))
+        return extra
 
 
 def _changed_span(old, new):

@@ -5,6 +5,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetrics
+from gradstudio.ui.plain import plain_tooltip
 
 __all__ = ["Heatmap", "MAX_CELL_TEXTS"]
 
@@ -65,9 +66,9 @@ class Heatmap(pg.PlotWidget):
                       for _, text in _ticks(row_labels)[0]), default=0)
         left.setWidth(widest + 16)
         self.getAxis("top").setTicks(_ticks(column_labels))
-        self.setToolTip(f"{rows} × {cols}: rows {row_labels[0]} … {row_labels[-1]}, "
-                        f"columns {column_labels[0]} … {column_labels[-1]}"
-                        if rows and cols else "")
+        self.setToolTip(plain_tooltip(
+            f"{rows} × {cols}: rows {row_labels[0]} … {row_labels[-1]}, "
+            f"columns {column_labels[0]} … {column_labels[-1]}" if rows and cols else ""))
         self.setXRange(-0.5, cols - 0.5, padding=0)
         self.setYRange(-0.5, rows - 0.5, padding=0)
         for item in self.cell_texts:

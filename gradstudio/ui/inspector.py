@@ -17,6 +17,7 @@ from gradstudio.ui.inspector_fields import (ERROR_STYLE, PENDING_STYLE, NameFiel
                                             retain_grad_choice, set_text, text_box)
 from gradstudio.ui.inspector_literal import LiteralEditor
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.plain import PlainLabel, escaped
 
 __all__ = ["Inspector"]
 
@@ -48,12 +49,12 @@ class Inspector(SessionPanel):
         self.tensor_text = text_box(4)
         self.grad_text = text_box(3)
 
-        self.shape = QLabel()
-        self.dtype = QLabel()
+        self.shape = PlainLabel()
+        self.dtype = PlainLabel()
         self.requires_grad = QCheckBox()
         self.requires_grad.toggled.connect(self._on_requires_grad_toggled)
-        self.is_leaf = QLabel()
-        self.grad_fn = QLabel()
+        self.is_leaf = PlainLabel()
+        self.grad_fn = PlainLabel()
         self.grad_fn.setFont(mono_font())
         self.why = QLabel()                 # why it has no grad_fn (explain.why_no_graph)
         self.why.setWordWrap(True)
@@ -85,11 +86,11 @@ class Inspector(SessionPanel):
         naming.addRow("name", self.name)
         node.addLayout(naming)
         node.addWidget(self.error)
-        node.addWidget(QLabel("print(tensor)"))
+        node.addWidget(PlainLabel("print(tensor)"))
         node.addWidget(self.tensor_text)
         node.addLayout(attrs)
         node.addWidget(self.why)
-        node.addWidget(QLabel(".grad"))
+        node.addWidget(PlainLabel(".grad"))
         node.addWidget(self.grad_text)
         node.addWidget(self.params_box)
         self._node_layout = node            # the plot goes last, once made
@@ -153,8 +154,8 @@ class Inspector(SessionPanel):
         data = s.document.node(self.node_id)
         spec = CATALOGUE[data.kind]
         state = s.state(self.node_id)
-        self.title.setText(f"{s.document.display_name(self.node_id)} "
-                           f"<span style='font-weight:normal;color:#666'>· {data.kind}</span>")
+        self.title.setText(f"{escaped(s.document.display_name(self.node_id))} <span style="
+                           f"'font-weight:normal;color:#666'>· {escaped(data.kind)}</span>")
         self.settings.hide()
         self.node_view.show()
         self.name.show_node(self.node_id)
@@ -244,7 +245,7 @@ class Inspector(SessionPanel):
                 editor = (LiteralEditor if p.kind == "values" else ParamEditor)(spec, p)
                 editor.committed.connect(self.set_param)
                 self._editors[p.name] = editor
-                label = QLabel(p.name)
+                label = PlainLabel(p.name)
                 label.setToolTip(p.doc)
                 self.params_form.addRow(label, editor)
         self.params_box.setVisible(bool(names))

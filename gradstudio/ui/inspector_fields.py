@@ -8,7 +8,7 @@ import re
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGroupBox, QLabel,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGroupBox,
                                QLineEdit, QPlainTextEdit, QSpinBox, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
@@ -18,6 +18,7 @@ from gradstudio.document.catalogue import DTYPES
 from gradstudio.document.params import check_param, literal_shape
 from gradstudio.ui import commands
 from gradstudio.ui.widgets import wheel_only_when_focused
+from gradstudio.ui.plain import PlainLabel, plain_tooltip
 
 __all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "retain_grad_choice",
            "label_error", "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
@@ -56,7 +57,7 @@ def set_text(box, text, most=10):
 
 
 def error_label():
-    label = QLabel()
+    label = PlainLabel()
     label.setStyleSheet(ERROR_STYLE)
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -157,7 +158,7 @@ class ParamEditor(QWidget):
             self.widget = QLineEdit()
             self.widget.setPlaceholderText("None" if pspec.optional else "")
             self.widget.editingFinished.connect(self._on_editing_finished)
-        self.widget.setToolTip(pspec.doc)
+        self.widget.setToolTip(plain_tooltip(pspec.doc))
         layout.addWidget(self.widget)
         layout.addWidget(self.error)
 
@@ -185,8 +186,9 @@ class ParamEditor(QWidget):
         if connected:
             self.show_error("")         # typed text that was refused no longer matters
         self.widget.setEnabled(not connected)
-        self.widget.setToolTip(f"connected to {source}; disconnect to type a value"
-                               if connected else self.pspec.doc)
+        self.widget.setToolTip(plain_tooltip(
+            f"connected to {source}; disconnect to type a value" if connected
+            else self.pspec.doc))
 
     def _on_editing_finished(self):
         if self.pspec.kind in ("index", "hook"):    # text: 1:3, or grad * 10 (checked on commit)
@@ -417,7 +419,7 @@ class SeedField(QGroupBox):
         self.edit.setToolTip(SEED_HELP)
         self.edit.editingFinished.connect(self._on_editing_finished)
         self.error = error_label()
-        self.help = QLabel(SEED_HELP)
+        self.help = PlainLabel(SEED_HELP)
         self.help.setWordWrap(True)
         self.help.setStyleSheet("color: #555;")
         field = QWidget()

@@ -5,12 +5,13 @@ A new shape keeps the numbers that still fit (``params.reshape_literal``). Each 
 one undo step; refused text stays in its field with the reason under it."""
 import re
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QWidget
 
 from gradstudio.document import DocumentError
 from gradstudio.document.params import MAX_DIMS, check_param, literal_shape, reshape_literal
 from gradstudio.ui.inspector_fields import (ParamEditor, ValuesGrid, is_grid, mono_font,
                                             parse_literal)
+from gradstudio.ui.plain import PlainLabel
 
 __all__ = ["LiteralEditor", "shape_from_text", "literal_from_text"]
 
@@ -72,7 +73,7 @@ class LiteralEditor(ParamEditor):
         row = QWidget()
         line = QHBoxLayout(row)
         line.setContentsMargins(0, 0, 0, 0)
-        line.addWidget(QLabel("shape"))
+        line.addWidget(PlainLabel("shape"))
         line.addWidget(self.shape_edit, 1)
         self.grid = ValuesGrid()
         self.grid.edited.connect(self.commit)

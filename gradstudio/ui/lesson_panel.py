@@ -20,7 +20,7 @@ opened), never on an edit: an edit only updates the notes above the cells, once 
 edits pause."""
 from PySide6.QtCore import QEvent, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QTextCursor, QTextFormat
-from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton,
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QPlainTextEdit, QPushButton,
                                QScrollArea, QSizePolicy, QTextEdit, QVBoxLayout, QWidget)
 
 from gradstudio.document.probe import is_random
@@ -29,6 +29,7 @@ from gradstudio.ui.lesson_markdown import MarkdownView, label_markdown
 from gradstudio.ui.lesson_style import lesson_colors
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.shortcuts import NEXT_CELL_KEY, PREVIOUS_CELL_KEY
+from gradstudio.ui.plain import PlainLabel
 
 __all__ = ["LessonPanel", "CellView", "TextBlock", "cell_nodes", "cell_step",
            "selection_cell", "draws_random", "seed_note", "label_markdown", "HINT",
@@ -245,11 +246,11 @@ class CellView(QFrame):
         cell = self.cell
         head = QHBoxLayout()
         count = "" if cell.execution_count is None else str(cell.execution_count)
-        self.title = QLabel(f"Cell {self.index + 1} · In [{count or ' '}]:")
+        self.title = PlainLabel(f"Cell {self.index + 1} · In [{count or ' '}]:")
         self.title.setStyleSheet(f"color: {self.colors.muted};")
         head.addWidget(self.title)
         head.addStretch(1)
-        self.differs_label = QLabel(DIFFERS)
+        self.differs_label = PlainLabel(DIFFERS)
         self.differs_label.setStyleSheet(f"color: {DIFFERS_COLOR}; font-weight: bold;")
         self.differs_label.setVisible(self.differs)
         head.addWidget(self.differs_label)
@@ -270,7 +271,7 @@ class CellView(QFrame):
             self._add_output(layout, "error", "Error in GradStudio's run:", cell.error,
                              color=self.colors.error, background=self.colors.error_bg)
         for note in cell.notes:
-            label = QLabel(f"Not run: {note}")
+            label = PlainLabel(f"Not run: {note}")
             label.setTextFormat(Qt.TextFormat.PlainText)   # (a file's text: never HTML)
             label.setWordWrap(True)
             label.setStyleSheet(f"color: {self.colors.muted}; font-style: italic;")
@@ -279,7 +280,7 @@ class CellView(QFrame):
             block.viewport().installEventFilter(self)
 
     def _add_output(self, layout, key, caption, text, color=None, background=None):
-        label = QLabel(caption)
+        label = PlainLabel(caption)
         label.setStyleSheet(f"color: {color or self.colors.muted};")
         small = label.font()
         small.setPointSizeF(max(6.0, small.pointSizeF() * 0.9))
@@ -348,13 +349,13 @@ class LessonPanel(SessionPanel):
         self.current = None
         self._choosing = False
         self._scroll_target = None
-        self.title = QLabel()
+        self.title = PlainLabel()
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # (a file's text: never HTML)
         font = self.title.font()
         font.setWeight(QFont.Weight.Bold)
         self.title.setFont(font)
         self.title.setWordWrap(True)
-        self.hint = QLabel(HINT)
+        self.hint = PlainLabel(HINT)
         self.hint.setWordWrap(True)
         self.seed_note = self._note()
         self.edited_note = self._note()
@@ -366,7 +367,7 @@ class LessonPanel(SessionPanel):
         self.next_button.setToolTip(f"The next code cell: its nodes selected, the timeline "
                                     f"at its moment ({NEXT_CELL_KEY})")
         self.next_button.clicked.connect(self.next_cell)
-        self.position = QLabel()
+        self.position = PlainLabel()
         self.nav = QWidget()
         nav = QHBoxLayout(self.nav)
         nav.setContentsMargins(0, 0, 0, 0)
@@ -395,7 +396,7 @@ class LessonPanel(SessionPanel):
 
     @staticmethod
     def _note():
-        label = QLabel()
+        label = PlainLabel()
         label.setWordWrap(True)
         label.hide()
         return label
@@ -448,7 +449,7 @@ class LessonPanel(SessionPanel):
             column.addWidget(view)
             self.cells.append(view)
         if lesson is not None and not lesson.cells:
-            column.addWidget(QLabel("This notebook has no cells."))
+            column.addWidget(PlainLabel("This notebook has no cells."))
         column.addStretch(1)
         self.scroll.setWidget(body)          # (the old cells' widget is deleted)
         self.title.setText(lesson.name if lesson is not None else "")

@@ -30,6 +30,7 @@ from gradstudio.ui.file_drops import FileDrops, open_path
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
+from gradstudio.ui.plain import ask_plain, show_plain_error
 from gradstudio.ui import error_report, heap, shortcuts
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
@@ -380,12 +381,12 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
 
     def show_error(self, title, text):
         """Tells the user something went wrong (tests replace this)."""
-        QMessageBox.critical(self, title, text)
+        show_plain_error(self, title, text)
 
     def ask_save_changes(self):
         """Save, Discard or Cancel for a document with unsaved changes."""
         name = self._document_name()
-        return QMessageBox.question(
+        return ask_plain(
             self, "Unsaved changes", f"Save the changes to “{name}” before closing it?",
             _STOCK.Save | _STOCK.Discard | _STOCK.Cancel, _STOCK.Save)
 

@@ -3,11 +3,12 @@ nodes it matches. Typing filters them by name, kind or grad_fn (``y_times``, ``m
 ``MulBackward0``); Up/Down choose, Enter picks the chosen node (the canvas selects it and
 centres on it), Escape closes. When nothing matches, the popup says so."""
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QFrame, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+from PySide6.QtWidgets import (QFrame, QLineEdit, QListWidget, QListWidgetItem,
                                QVBoxLayout)
 
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.ui.widgets import popup_key, popup_style
+from gradstudio.ui.plain import PlainLabel
 
 __all__ = ["NodeSearch", "matching_nodes"]
 
@@ -61,7 +62,7 @@ class NodeSearch(QFrame):
         self.list = QListWidget(self)
         self.list.setFixedHeight(180)
         self.list.setFocusPolicy(Qt.NoFocus)
-        self.message = QLabel(self)      # what the popup says when nothing matches
+        self.message = PlainLabel(self)      # what the popup says when nothing matches
         self.message.setWordWrap(True)
         self.message.hide()
         for widget in (self.search, self.list, self.message):

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QLineEdit
 
 from gradstudio.document.catalogue import categories
 from gradstudio.ui.canvas import KIND_MIME
+from gradstudio.ui.plain import escaped
 
 __all__ = ["Palette", "KIND_MIME"]
 
@@ -25,9 +26,10 @@ def spelling(k):
 
 
 def tooltip(k):
-    lines = [f"<b>{k.name}</b> &nbsp; <code>{spelling(k)}</code>", k.doc]
+    lines = [f"<b>{escaped(k.name)}</b> &nbsp; <code>{escaped(spelling(k))}</code>",
+             escaped(k.doc)]
     if k.grad_fn:
-        lines.append(f"grad_fn: <code>{k.grad_fn}</code>")
+        lines.append(f"grad_fn: <code>{escaped(k.grad_fn)}</code>")
     elif k.is_source:
         lines.append("A source: its tensor is a leaf.")
     return "<br>".join(lines)

@@ -17,7 +17,7 @@ sentence in place of the plot. A page's plots are built the first time they draw
 result that can be seen (or are read), so a panel behind another dock's tab has none."""
 import numpy as np
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QGridLayout, QHBoxLayout, QLabel,
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QGridLayout, QHBoxLayout,
                                QPushButton, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
 
 import gradstudio.engine as engine
@@ -28,6 +28,7 @@ from gradstudio.ui.inspector_fields import error_label, mono_font
 from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
+from gradstudio.ui.plain import PlainLabel
 
 __all__ = ["ProbePanel", "JACOBIAN", "CHECK", "SWEEP", "NO_OUTPUT_TEXT", "NO_OP_TEXT"]
 
@@ -41,7 +42,7 @@ _OK, _BAD = "color: #2e7d32;", "color: #c62828;"
 
 
 def _mono(text=""):
-    label = QLabel(text)
+    label = PlainLabel(text)
     label.setFont(mono_font())
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
@@ -116,9 +117,9 @@ class ProbePanel(SessionPanel):
         self.input_box.currentIndexChanged.connect(self._on_input_chosen)
         choose = QHBoxLayout()
         for text, box in (("output", self.output_box), ("input", self.input_box)):
-            choose.addWidget(QLabel(text))
+            choose.addWidget(PlainLabel(text))
             choose.addWidget(box, 1)
-        self.empty = QLabel(NO_OUTPUT_TEXT)
+        self.empty = PlainLabel(NO_OUTPUT_TEXT)
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.hide()
@@ -147,16 +148,16 @@ class ProbePanel(SessionPanel):
     # ------------------------------------------------------------------ pages
     def _jacobian_page(self):
         page = QWidget()
-        self.jacobian_caption = QLabel()
+        self.jacobian_caption = PlainLabel()
         self.jacobian_caption.setWordWrap(True)
         self.jacobian_message = error_label()
-        self.vjp_caption = QLabel()
+        self.vjp_caption = PlainLabel()
         self.vjp_caption.setWordWrap(True)
         self.v_text, self.vtj_text, self.grad_text, self.grad_before_text = (
             _mono() for _ in range(4))
         self.v_name, self.vtj_name, self.grad_name, self.grad_before_name = (
-            QLabel() for _ in range(4))
-        self.equal_label = QLabel()
+            PlainLabel() for _ in range(4))
+        self.equal_label = PlainLabel()
         self.equal_label.setWordWrap(True)
         grid = QGridLayout()
         for row, (name, text) in enumerate(((self.v_name, self.v_text),
@@ -193,14 +194,14 @@ class ProbePanel(SessionPanel):
         buttons.addWidget(self.check_button)
         buttons.addWidget(self.check_all_button)
         buttons.addStretch(1)
-        self.verdict_label = QLabel()
+        self.verdict_label = PlainLabel()
         font = self.verdict_label.font()
         font.setBold(True)
         self.verdict_label.setFont(font)
         self.verdict_label.setWordWrap(True)
-        self.error_text = QLabel()
+        self.error_text = PlainLabel()
         self.error_text.setWordWrap(True)
-        self.leaves_text = QLabel()
+        self.leaves_text = PlainLabel()
         self.leaves_text.setWordWrap(True)
         self.check_message = error_label()
         layout = QVBoxLayout(page)
@@ -224,7 +225,7 @@ class ProbePanel(SessionPanel):
         self.span_box.setValue(3.0)
         self.span_box.setToolTip("The element goes from its value − span to its value + "
                                  "span (101 points).")
-        self.element_name, self.output_element_name = QLabel(), QLabel()
+        self.element_name, self.output_element_name = PlainLabel(), PlainLabel()
         for box in (self.element_box, self.output_element_box, self.span_box):
             box.setKeyboardTracking(False)
             box.valueChanged.connect(self._on_sweep_changed)
@@ -232,7 +233,7 @@ class ProbePanel(SessionPanel):
         for text, box, name in (("move", self.element_box, self.element_name),
                                 ("plot", self.output_element_box, self.output_element_name),
                                 ("± span", self.span_box, None)):
-            controls.addWidget(QLabel(text))
+            controls.addWidget(PlainLabel(text))
             controls.addWidget(box)
             if name is not None:
                 controls.addWidget(name)

@@ -5,6 +5,8 @@ import threading
 from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import QProgressDialog
 
+from gradstudio.ui.plain import PlainLabel
+
 __all__ = ["CancelToken", "Task"]
 
 
@@ -61,7 +63,11 @@ class Task(QObject):
         self._worker = _Worker(fn, self.token, self)
         self._worker.done.connect(self._on_done)
         self._worker.failed.connect(self._on_failed)
-        self.dialog = QProgressDialog(label, "Cancel", 0, 0, parent)
+        self.dialog = QProgressDialog(parent)
+        self.dialog.setLabel(PlainLabel())      # (the label names a file: never HTML)
+        self.dialog.setLabelText(label)
+        self.dialog.setCancelButtonText("Cancel")
+        self.dialog.setRange(0, 0)
         self.dialog.setWindowTitle(title)
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
         self.dialog.setMinimumDuration(300)

@@ -27,6 +27,7 @@ from gradstudio.ui.timeline_editors import (ID_ROLE, NONE, PerOutputEditor, clip
                                             default_text, printed_text, short, show_value)
 from gradstudio.ui.timeline_menu import add_menu, context_menu
 from gradstudio.timeline import ACTIONS, Picks
+from gradstudio.ui.plain import PlainLabel, plain_tooltip
 
 __all__ = ["TimelinePanel", "printed_text"]
 
@@ -70,13 +71,13 @@ class TimelinePanel(SessionPanel):
             buttons.addWidget(b)
         buttons.addStretch(1)
 
-        self.error = QLabel()
+        self.error = PlainLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #c62828;")
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error.hide()
         # under a "second time" error: which earlier step freed the graph, and a fix
-        self.fix_text = QLabel()
+        self.fix_text = PlainLabel()
         self.fix_text.setWordWrap(True)
         self.fix_button = QPushButton()
         self.fix_button.clicked.connect(self._keep_graph_at_freeing_step)
@@ -99,7 +100,7 @@ class TimelinePanel(SessionPanel):
         self.params_box = QGroupBox("Action")
         self.params_form = QFormLayout(self.params_box)
         # what the selected action does, in words (its record's explanation)
-        self.about = QLabel()
+        self.about = PlainLabel()
         self.about.setWordWrap(True)
         self.about.setStyleSheet("color: palette(placeholder-text);")
         self.about.hide()
@@ -110,7 +111,7 @@ class TimelinePanel(SessionPanel):
         self.slider.setPageStep(1)
         self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.slider.setTickInterval(1)
-        self.step_label = QLabel()
+        self.step_label = PlainLabel()
         font = self.step_label.font()
         font.setBold(True)
         self.step_label.setFont(font)
@@ -131,7 +132,7 @@ class TimelinePanel(SessionPanel):
         details = QWidget(self.details)
         details_layout = QVBoxLayout(details)
         details_layout.setContentsMargins(0, 0, 0, 0)
-        self.hint = QLabel(details)
+        self.hint = PlainLabel(details)
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(placeholder-text);")
         details_layout.addWidget(self.hint)
@@ -149,20 +150,20 @@ class TimelinePanel(SessionPanel):
         self.details.setWidget(details)
         scrub = QHBoxLayout()
         layout.addLayout(scrub)
-        scrub.addWidget(QLabel("Show the tensors", self))
+        scrub.addWidget(PlainLabel("Show the tensors", self))
         scrub.addWidget(self.slider, 1)
         layout.addWidget(self.step_label)
         # inside a loop: which iteration the steps show
         self.iteration_row = QWidget(self)
         iteration = QHBoxLayout(self.iteration_row)
         iteration.setContentsMargins(0, 0, 0, 0)
-        self.iteration_title = QLabel("Iteration", self.iteration_row)
+        self.iteration_title = PlainLabel("Iteration", self.iteration_row)
         iteration.addWidget(self.iteration_title)
         self.iteration_slider = wheel_only_when_focused(
             QSlider(Qt.Orientation.Horizontal, self.iteration_row))
         self.iteration_slider.setPageStep(1)
         iteration.addWidget(self.iteration_slider, 1)
-        self.iteration_label = QLabel(self.iteration_row)
+        self.iteration_label = PlainLabel(self.iteration_row)
         iteration.addWidget(self.iteration_label)
         layout.addWidget(self.iteration_row)
         self.iteration_row.hide()
@@ -171,14 +172,14 @@ class TimelinePanel(SessionPanel):
         self.walk_row = QWidget(self)
         walk = QHBoxLayout(self.walk_row)
         walk.setContentsMargins(0, 0, 0, 0)
-        walk.addWidget(QLabel("Backward step", self.walk_row))
+        walk.addWidget(PlainLabel("Backward step", self.walk_row))
         self.walk_slider = wheel_only_when_focused(
             QSlider(Qt.Orientation.Horizontal, self.walk_row))
         self.walk_slider.setPageStep(1)
         self.walk_slider.setToolTip("Each grad_fn the backward pass runs, in engine order "
                                     "(Step Through Backward shows the chain rule)")
         walk.addWidget(self.walk_slider, 1)
-        self.walk_label = QLabel(self.walk_row)
+        self.walk_label = PlainLabel(self.walk_row)
         metrics = self.walk_label.fontMetrics()     # wide enough for any of its texts:
         self.walk_label.setMinimumWidth(max(        # no relayout when it changes
             metrics.horizontalAdvance(t) for t in ("no backward pass at this step",
@@ -293,10 +294,10 @@ class TimelinePanel(SessionPanel):
                 item.setData(ID_ROLE + 1, error)
                 if error:
                     item.setForeground(QBrush(ERROR_COLOR))
-                    item.setToolTip(error)
+                    item.setToolTip(plain_tooltip(error))
                 elif note:
                     item.setForeground(QBrush(GREY))
-                    item.setToolTip(note)
+                    item.setToolTip(plain_tooltip(note))
                 self.list.addItem(item)
             self.list.blockSignals(False)
             if current is not None:
@@ -515,10 +516,10 @@ class TimelinePanel(SessionPanel):
         if self._ones_for is not None:
             name = self.session.document.display_name(target)
             self.ones_button.setText(f"Pass gradient=torch.ones_like({name})")
-            self.ones_button.setToolTip(
+            self.ones_button.setToolTip(plain_tooltip(
                 f"backward() of a tensor with {int(np.prod(state.shape))} elements needs "
                 f"the vector v of the vector-Jacobian product vᵀJ: ones add up every "
-                f"element's gradient, as {name}.sum().backward() would.")
+                f"element's gradient, as {name}.sum().backward() would."))
         self.ones_button.setVisible(self._ones_for is not None)
 
     def _pass_ones_gradient(self):
@@ -625,7 +626,8 @@ class TimelinePanel(SessionPanel):
             value = None if not text else float(text)
         except ValueError:
             box.setStyleSheet("color: #c62828;")
-            box.setToolTip(f"'{text}' is not a number; leave it empty for PyTorch's default.")
+            box.setToolTip(plain_tooltip(
+                f"'{text}' is not a number; leave it empty for PyTorch's default."))
             return
         box.setStyleSheet("")
         box.setToolTip("")
@@ -633,7 +635,7 @@ class TimelinePanel(SessionPanel):
             self._set(name, value)
         except DocumentError as exc:
             box.setStyleSheet("color: #c62828;")
-            box.setToolTip(str(exc))
+            box.setToolTip(plain_tooltip(str(exc)))
 
     def move_selected(self, delta):
         """Moves the selected action ``delta`` places (-1: earlier)."""

@@ -2,9 +2,10 @@
 autograd.grad's ``grad_outputs`` (one node per output), PyTorch's default of an
 optimizer's setting, and the short texts of the action list."""
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QWidget
 
 from gradstudio.document.actions import OPTIMIZER_SETTINGS
+from gradstudio.ui.plain import PlainLabel, plain_tooltip
 from gradstudio.ui.widgets import wheel_only_when_focused
 
 __all__ = ["show_value", "PerOutputEditor", "default_text", "printed_text", "clip", "short",
@@ -53,13 +54,14 @@ class PerOutputEditor(QWidget):
             box.addItem(NONE, None)
             for label, nid in choices:
                 box.addItem(label, nid)
-            box.setToolTip(f"The gradient flowing into {name}: the vector v of vᵀJ, shaped "
-                           f"like {name} ((none): 1, for a one-element {name})")
+            box.setToolTip(plain_tooltip(
+                f"The gradient flowing into {name}: the vector v of vᵀJ, shaped "
+                f"like {name} ((none): 1, for a one-element {name})"))
             box.currentIndexChanged.connect(self._changed)
             form.addRow(f"for {name}", box)
             self.combos.append(box)
         if not outputs:
-            form.addRow(QLabel("Choose the outputs first."))
+            form.addRow(PlainLabel("Choose the outputs first."))
 
     def value(self):
         chosen = [box.currentData() for box in self.combos]

@@ -6,11 +6,12 @@ of iterations and whether to zero the gradients each time (unticked: the classic
 gradients piling up). ``settings()`` is what ``commands.TrainLoop`` takes."""
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox,
-                               QDoubleSpinBox, QFormLayout, QLabel, QListWidget,
+                               QDoubleSpinBox, QFormLayout, QListWidget,
                                QListWidgetItem, QSpinBox, QVBoxLayout)
 
 from gradstudio.document.actions import CHOICES, MAX_COUNT
 from gradstudio.document.training import trainable_leaves
+from gradstudio.ui.plain import PlainLabel
 
 __all__ = ["TrainDialog", "MANUAL"]
 
@@ -44,7 +45,7 @@ class TrainDialog(QDialog):
         self.zero_grad.setChecked(True)
         self.zero_grad.setToolTip("Untick it to see the most common bug of a training loop: "
                                   "each backward adds to .grad, the gradients pile up.")
-        self.message = QLabel()
+        self.message = PlainLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #c62828;")
         form = QFormLayout()

@@ -9,13 +9,14 @@ import re
 
 import numpy as np
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QVBoxLayout
 
 from gradstudio.document.export import action_text
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
+from gradstudio.ui.plain import PlainLabel
 
 __all__ = ["TrainingPanel", "EMPTY_TEXT", "NOT_RUN_TEXT", "MAX_CURVES"]
 
@@ -127,12 +128,12 @@ class TrainingPanel(SessionPanel):
 
         self.chooser = wheel_only_when_focused(QComboBox())
         self.chooser.currentIndexChanged.connect(self._on_loop_chosen)
-        self.status = QLabel()
+        self.status = PlainLabel()
         self.status.setToolTip(SCRUB_TIP)
         self.log_scale = QCheckBox("log scale")
         self.log_scale.setToolTip("A logarithmic loss axis: losses span orders of magnitude.")
         self.log_scale.toggled.connect(self._on_log_scale_toggled)
-        self.empty = QLabel(EMPTY_TEXT)
+        self.empty = PlainLabel(EMPTY_TEXT)
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: palette(placeholder-text);")

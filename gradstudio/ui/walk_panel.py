@@ -14,13 +14,14 @@ import os
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QPainter, QPixmap, QTextDocument
-from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QListWidget,
+from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QListWidget,
                                QPushButton, QSlider, QSplitter, QStyle,
                                QTextBrowser, QToolButton, QVBoxLayout)
 
 from gradstudio.document.walk import preview, step_lines, walk_actions
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
+from gradstudio.ui.plain import PlainLabel
 
 __all__ = ["WalkPanel", "export_frames", "SPEEDS"]
 
@@ -44,7 +45,7 @@ class WalkPanel(SessionPanel):
         self.export_button.setToolTip("Save every step as a numbered PNG, for slides")
         self.export_button.clicked.connect(self.export_requested)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Step through:"))
+        top.addWidget(PlainLabel("Step through:"))
         top.addWidget(self.action_box, 1)
         top.addWidget(self.export_button)
         P = QStyle.StandardPixmap
@@ -63,7 +64,7 @@ class WalkPanel(SessionPanel):
             self.speed_box.addItem(text, ms)
         self.speed_box.setCurrentIndex(1)
         self.speed_box.currentIndexChanged.connect(self._on_speed)
-        self.position = QLabel()
+        self.position = PlainLabel()
         controls = QHBoxLayout()
         for b in (self.first_button, self.back_button, self.play_button, self.next_button,
                   self.last_button):

@@ -9,6 +9,7 @@ import os
 import weakref
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import Document, export, files
@@ -252,6 +253,7 @@ class WindowFiles:
         box = QMessageBox(self)
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle("Restore unsaved work?")
+        box.setTextFormat(Qt.TextFormat.PlainText)   # (a file's name is never HTML)
         more = (f" {others} more can be restored at the next start." if others else "")
         box.setText(f"GradStudio did not close properly. Unsaved work on "
                     f"{newest.describe()} can be restored.{more}")

@@ -355,8 +355,8 @@ def test_markdown_images_become_links_and_load_nothing():
 def test_a_broken_notebook_is_one_message_and_the_open_graph_stays(qtbot, tmp_path,
                                                                    monkeypatch):
     boxes = []
-    monkeypatch.setattr(mw.QMessageBox, "critical",
-                        lambda parent, title, text, *a: boxes.append(text))
+    monkeypatch.setattr(mw, "show_plain_error",
+                        lambda parent, title, text: boxes.append(text))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     w = mw.MainWindow(settings=settings)
     qtbot.addWidget(w)

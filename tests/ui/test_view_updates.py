@@ -6,7 +6,7 @@ view shows repaints nothing in it. No timing is asserted here (see
 benchmarks/edit_latency.py)."""
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
-from PySide6.QtGui import QColor, QWheelEvent
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from gradstudio.document import Document
@@ -94,9 +94,13 @@ def test_code_panel_keeps_its_scroll_position_and_marked_line_across_an_edit(qtb
     assert w.highlighted_line() == line
     assert w.editor.document().findBlockByNumber(line - 1).text() == "y = x + 7"
     # a line that now says something else keeps its colours
+    qtbot.waitUntil(lambda: w.highlighter is not None)     # (made after the first paint)
+    settle(qtbot, w)
     block = w.editor.document().findBlockByNumber(line - 1)
     colours = {f.format.foreground().color().name() for f in block.layout().formats()}
-    assert QColor("#2e7d32").name() in colours     # the number 7
+    from pygments.token import Number
+    number = w.highlighter.format_for(Number.Integer).foreground().color().name()
+    assert number in colours                       # the number 7
     # choosing another node brings its line into view
     session.select([n["x"]])
     assert w.highlighted_line() == w.lines[n["x"]]

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyle
 
 from gradstudio.document.catalogue import CATALOGUE, returns_input
 from gradstudio.document.spelling import number
+from gradstudio.ui.plain import plain_tooltip
 
 from . import theme
 from .card import STALE as _STALE
@@ -230,9 +231,9 @@ class NodeItem(QGraphicsItem):
         """The node's doc on hover, or its error (kept in ``_tip``)."""
         self._tip = self.state.error if self.has_error else None
         if self._tip is not None:
-            self.setToolTip(f"{self.data.kind}: {self._tip}")
+            self.setToolTip(plain_tooltip(f"{self.data.kind}: {self._tip}"))
         else:
-            self.setToolTip(f"{self.data.kind} — {self.spec.doc}")
+            self.setToolTip(plain_tooltip(f"{self.data.kind} — {self.spec.doc}"))
 
     # ------------------------------------------------------------------ geometry
     @property

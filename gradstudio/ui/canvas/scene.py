@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from gradstudio.document.explain import why_no_graph
 from gradstudio.document.walk import flow_text, grad_fn_summary
+from gradstudio.ui.plain import plain_tooltip
 
 from . import theme
 from .change_marks import ChangeMarks
@@ -240,10 +241,10 @@ class CanvasScene(QGraphicsScene):
         result = self.session.result
         if item is not None and not item.has_error and result is not None:
             lines = grad_fn_summary(self.document, result, item.node_id, self.session.step)
-            item.setToolTip(f"{item.data.kind} — {item.spec.doc}" + (
+            item.setToolTip(plain_tooltip(f"{item.data.kind} — {item.spec.doc}" + (
                 "\n\ngrad_fn: " + "\n".join(lines) if lines else
                 "\n\nWhy no grad_fn: " + why_no_graph(self.document, result, item.node_id,
-                                                      self.session.step)))
+                                                      self.session.step))))
         super().helpEvent(event)
 
     def _on_walk_changed(self):
