@@ -32,8 +32,7 @@ def test_the_wheel_over_an_unfocused_timeline_combo_changes_nothing(qtbot, tmp_p
     assert files.dumps(w.session.document) == before
     w.activateWindow()
     qtbot.waitActive(w)
-    qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)   # a click gives it the focus
-    combo.hidePopup()
+    combo.setFocus(Qt.FocusReason.MouseFocusReason)      # as a click gives it the focus
     qtbot.waitUntil(combo.hasFocus)
     index = combo.currentIndex()
     _wheel(combo, down=index < combo.count() - 1)
