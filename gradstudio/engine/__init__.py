@@ -6,10 +6,10 @@ which records each step of a backward pass for the studio.
 """
 import math
 
-from ._dtype import (Size, bool_ as bool, dtype, float16, float32, float64, get_default_dtype,
-                     int8, int16, int32, int64, promote_types, result_type as _result_type,
-                     set_default_dtype, uint8)
-from ._device import device
+from ._types.dtype import (Size, bool_ as bool, dtype, float16, float32, float64,
+                           get_default_dtype, int8, int16, int32, int64, promote_types,
+                           result_type as _result_type, set_default_dtype, uint8)
+from ._types.device import device
 from ._tensor import Tensor
 from ._tensor_table import FUNCTIONS as _TABLE_FUNCTIONS
 from ._factory import (arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like,
@@ -24,7 +24,7 @@ from ._grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
 from ._printing import get_printoptions, set_printoptions
 from ._random import Generator as _RawGenerator, default_generator
 from ._random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
-from ._info import finfo, iinfo
+from ._types.info import finfo, iinfo
 from ._einsum import einsum
 from ._normalization import batch_norm, get_num_threads, set_num_threads
 from ._sampling import bernoulli, multinomial, normal, randint_like

@@ -11,8 +11,8 @@ in-place changes through views and of their bases are recorded by ``_views``.
 """
 import numpy as np
 
-from . import _dtype as D
-from ._device import device
+from ._types import dtype as D
+from ._types.device import device
 
 __all__ = ["TensorCore", "tensor_class", "TENSOR_TYPES"]
 

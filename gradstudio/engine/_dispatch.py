@@ -7,12 +7,12 @@ import types
 
 import numpy as np
 
-from . import _dtype as D, _views, observer
+from ._types import dtype as D
+from . import _views, observer
 # the op tables: importing them registers every op of ``OPS``
-from . import (_optable, _optable_shape, _optable_loss, _optable_stats,  # noqa: F401
-               _optable_backward, _optable_nn, _optable_activation, _optable_math,
-               _optable_arrange, _optable_sort, _optable_scatter, _optable_matrix,
-               _optable_linalg, _optable_norm)
+from . import (_optable, _optable_shape, _optable_loss, _optable_stats, _optable_backward,  # noqa: F401
+               _optable_nn, _optable_activation, _optable_math, _optable_arrange, _optable_sort,
+               _optable_scatter, _optable_matrix, _optable_linalg, _optable_norm)
 from ._core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
 from ._grad_mode import STATE
 from ._nodes import (_ERRSTATE, _PLANS, _QUIET, _SEQ, _STAND_INS, expose, new_node,

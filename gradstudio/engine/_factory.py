@@ -4,9 +4,9 @@ import math
 
 import numpy as np
 
-from . import _dtype as D
+from ._types import dtype as D
 from ._core import TensorCore
-from ._device import check as check_device
+from ._types.device import check as check_device
 from ._fma import fma32, fma64 as _fma
 from ._warn import warn as _warn
 from .observer import observed

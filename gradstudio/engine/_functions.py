@@ -3,7 +3,7 @@ import warnings
 
 import numpy as np
 
-from . import _dtype as D
+from ._types import dtype as D
 from ._oprecord import OPS
 from ._core import TensorCore, _wrap_dim, _list
 from ._dispatch import apply

@@ -12,7 +12,7 @@ from itertools import count
 
 import numpy as np
 
-from . import _dtype as D
+from ._types import dtype as D
 from ._core import TensorCore
 from .observer import observed
 

@@ -6,7 +6,8 @@ kernel writes them: into the buffers' memory, without a new version.
 """
 import numpy as np
 
-from . import _dtype as D, _norm_kernels as NK
+from ._types import dtype as D
+from . import _norm_kernels as NK
 from ._dispatch import apply
 from ._grad_mode import STATE
 from ._oprecord import OPS

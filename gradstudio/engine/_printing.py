@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from ._dtype import get_default_dtype
+from ._types.dtype import get_default_dtype
 
 __all__ = ["format_tensor", "set_printoptions", "get_printoptions", "printoptions"]
 
@@ -216,7 +216,7 @@ def format_tensor(data, dtype, *, requires_grad=False, grad_fn_name=None,
     """Exactly what ``repr(torch_tensor)`` prints for a CPU tensor holding ``data``.
 
     ``data`` is a numpy array of any shape (0-d, empty, non-contiguous all fine); it is
-    viewed as ``dtype`` (a ``gradstudio.engine._dtype.dtype``). ``grad_fn_name`` adds
+    viewed as ``dtype`` (a ``gradstudio.engine._types.dtype.dtype``). ``grad_fn_name`` adds
     ``grad_fn=<NAME>``; otherwise ``requires_grad`` adds ``requires_grad=True``.
     """
     a = np.asarray(data).astype(dtype.np, copy=False)

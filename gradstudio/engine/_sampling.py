@@ -14,7 +14,7 @@ PyTorch's generator exactly as its CPU kernels do:
 """
 import numpy as np
 
-from . import _dtype as D
+from ._types import dtype as D
 from ._core import TensorCore
 from ._dispatch import apply, inplace
 from ._factory import _finish, _gen, _size, randint

@@ -18,7 +18,7 @@ Every method runs its op through ``_dispatch.apply``.
 """
 import numpy as np
 
-from . import _dtype as D
+from ._types import dtype as D
 from ._core import TensorCore
 from ._factory import empty, tensor
 from ._tensor_arith import ArithmeticMixin

@@ -7,7 +7,7 @@ It also holds the helpers the other method modules share: ``_operand``, ``_is_op
 ``_no_grad_if``. ``_tensor`` assembles ``Tensor`` from this and the other mixins."""
 import numpy as np
 
-from . import _dtype as D
+from ._types import dtype as D
 from ._factory import tensor
 from ._oprecord import OPS
 from ._core import TensorCore, _wrap_dim

@@ -3,7 +3,7 @@
 sequence, as PyTorch's do, and run the op table's entries (``_optable_arrange``)."""
 import numpy as np
 
-from . import _dtype as D
+from ._types import dtype as D
 from ._core import TensorCore, _list, _wrap_dim
 from ._dispatch import apply
 from ._oprecord import OPS

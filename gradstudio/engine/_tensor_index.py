@@ -6,7 +6,7 @@ applySlicing does, with its warnings and error messages; assignment checks shape
 PyTorch does and records the in-place op through ``inplace``."""
 import numpy as np
 
-from . import _dtype as D
+from ._types import dtype as D
 from ._factory import tensor
 from ._oprecord import OPS
 from ._dispatch import apply, inplace

@@ -9,7 +9,7 @@ from ._oprecord import OPS
 from ._dispatch import inplace
 from ._core import TensorCore, _list
 from .observer import observed
-from . import _dtype as D
+from ._types import dtype as D
 from ._tensor_arith import (_broadcast_check, _broadcast_shapes, _divisor_check,
                            _no_bool_subtraction, _operand, _renamed)
 

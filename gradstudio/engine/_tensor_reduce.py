@@ -7,7 +7,7 @@ with NumPy's ``axis=``/``keepdims=`` spellings) and the products (``mm``, ``mv``
 module it checks arguments as PyTorch does and dispatches through ``_dispatch.apply``; ``matmul`` builds on the shape methods of ``_tensor_shape``."""
 import numpy as np
 
-from . import _dtype as D
+from ._types import dtype as D
 from ._oprecord import OPS
 from ._dispatch import apply
 from ._core import TensorCore, _c_name, _wrap_dim

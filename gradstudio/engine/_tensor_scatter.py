@@ -1,7 +1,7 @@
 """Tensor methods that write by index: ``scatter`` (a tensor or a number),
 ``scatter_add``, ``index_add`` and their in-place forms, bound on ``ScatterMixin`` with
 PyTorch's checks and messages; they run the op table's entries (``_optable_scatter``)."""
-from . import _dtype as D
+from ._types import dtype as D
 from ._core import TensorCore, _list, _wrap_dim
 from ._dispatch import apply, inplace
 from ._oprecord import OPS

@@ -2,7 +2,7 @@
 ``median``, bound on ``SelectMixin``, with PyTorch's argument checks and messages. Each
 finds its indices once (an op of their own, so a traced program keeps them) and hands
 them to the values op (``_optable_sort``)."""
-from . import _dtype as D
+from ._types import dtype as D
 from ._core import _wrap_dim
 from ._dispatch import apply
 from ._oprecord import OPS

@@ -8,11 +8,11 @@ of ``split``/``chunk``/``unbind``, small utilities
 through ``_dispatch.apply``."""
 import numpy as np
 
-from . import _dtype as D
+from ._types import dtype as D
 from ._factory import full, tensor
 from ._oprecord import OPS
 from ._core import TensorCore, _wrap_dim, _list
-from ._device import check as check_device, device
+from ._types.device import check as check_device, device
 from ._dispatch import apply, apply_views
 from ._tensor_arith import _dims, _renamed
 from ._warn import warn as _warn
@@ -331,7 +331,7 @@ ShapeMixin.allclose = lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=Fals
 # ---------------------------------------------------------------------- dtype conversion
 def to_arguments(args, kwargs):
     """The dtype asked for by ``Tensor.to``'s (or ``Module.to``'s) arguments, or None,
-    once any device among them has been checked (``_device.check``)."""
+    once any device among them has been checked (``_types.device.check``)."""
     dtype = kwargs.get("dtype")
     check_device(kwargs.get("device"))
     for a in args:

@@ -18,7 +18,7 @@ def _tensor(x, name, arg):
 
 
 def _float_input(x, name):
-    from . import _dtype as D
+    from ._types import dtype as D
     if not x._dtype.is_floating_point:
         raise RuntimeError(f"linalg.{name}: Expected a floating point or complex tensor as "
                            f"input. Got {D.scalar_type(x._dtype)}")

@@ -8,7 +8,7 @@ without torch too.
 import numpy as np
 import pytest
 
-from gradstudio.engine import _dtype
+from gradstudio.engine._types import dtype as _dtype
 from gradstudio.engine._printing import (format_tensor, get_printoptions, printoptions,
                                          set_printoptions)
 

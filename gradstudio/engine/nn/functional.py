@@ -3,7 +3,7 @@ import warnings
 
 import numpy as np
 
-from .. import _dtype as D
+from .._types import dtype as D
 from .._oprecord import OPS
 from .._dispatch import apply
 from .._grad_mode import no_grad

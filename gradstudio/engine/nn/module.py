@@ -6,9 +6,9 @@ hooks on modules, global hooks, state-dict hooks, devices other than the CPU. Th
 methods live in ``_state_dict``."""
 from collections import OrderedDict
 
-from .. import _dtype as D
+from .._types import dtype as D
 from .._core import TensorCore
-from .._device import check as check_device
+from .._types.device import check as check_device
 from .._grad_mode import no_grad
 from .._nodes import _Handle
 from .._tensor_autograd import zero_grads

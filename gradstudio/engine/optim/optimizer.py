@@ -7,7 +7,7 @@ from collections import defaultdict
 from copy import deepcopy
 from itertools import chain
 
-from .. import _dtype as D
+from .._types import dtype as D
 from .. import _grad_mode
 from .._core import TensorCore
 from .._factory import tensor

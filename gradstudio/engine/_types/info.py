@@ -2,7 +2,7 @@
 them (six significant digits)."""
 import numpy as np
 
-from . import _dtype as D
+from . import dtype as D
 
 __all__ = ["finfo", "iinfo"]
 
