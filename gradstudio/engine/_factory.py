@@ -8,7 +8,7 @@ from ._types import dtype as D
 from ._core import TensorCore
 from ._types.device import check as check_device
 from ._fma import fma32, fma64 as _fma
-from ._warn import warn as _warn
+from ._messages.warn import warn as _warn
 from .observer import observed
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "empty", "full", "eye",

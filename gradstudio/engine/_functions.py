@@ -7,7 +7,7 @@ from ._types import dtype as D
 from ._oprecord import OPS
 from ._core import TensorCore, _wrap_dim, _list
 from ._dispatch import apply
-from ._reduce_errors import extreme_keepdim_without_dim, keepdim_without_dim
+from ._messages.reduce_errors import extreme_keepdim_without_dim, keepdim_without_dim
 from .observer import observed
 
 # ``torch.f(t, ...)`` is ``t.f(...)`` for these

@@ -6,7 +6,8 @@ import weakref
 
 import numpy as np
 
-from . import _backward, _views, _warn
+from . import _backward, _views
+from ._messages import warn as _warn
 from ._types import dtype as D
 from ._core import TensorCore, _c_name, _list
 from ._dispatch import NO_GRAD_VIEW as _NO_GRAD_VIEW, apply

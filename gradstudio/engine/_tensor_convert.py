@@ -5,7 +5,7 @@ from ._core import TensorCore
 from ._factory import tensor
 from ._printing import format_tensor
 from .observer import observed
-from ._warn import warn
+from ._messages.warn import warn
 
 __all__ = ["ConversionMixin"]
 

@@ -13,7 +13,7 @@ from ._dispatch import apply, inplace
 from ._core import TensorCore, _list, _wrap_dim
 from ._grad_mode import STATE
 from ._tensor_arith import _broadcast_shapes, _no_grad_if, _operand, _renamed
-from ._warn import warn as _warn
+from ._messages.warn import warn as _warn
 from .observer import observed
 from ._tensor_shape import _expand, _view
 

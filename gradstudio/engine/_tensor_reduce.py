@@ -14,7 +14,7 @@ from ._core import TensorCore, _c_name, _wrap_dim
 from .observer import observed
 from ._tensor_arith import _broadcast_shapes, _dims, _maximum, _minimum, _renamed
 from ._tensor_shape import _expand, _reshape, _squeeze, _t, _transpose, _unsqueeze
-from ._reduce_errors import extreme_keepdim_without_dim, keepdim_without_dim
+from ._messages.reduce_errors import extreme_keepdim_without_dim, keepdim_without_dim
 
 __all__ = ["ReduceMixin"]
 

@@ -15,7 +15,7 @@ from ._core import TensorCore, _wrap_dim, _list
 from ._types.device import check as check_device, device
 from ._dispatch import apply, apply_views
 from ._tensor_arith import _dims, _renamed
-from ._warn import warn as _warn
+from ._messages.warn import warn as _warn
 from .observer import observed
 
 __all__ = ["ShapeMixin"]

@@ -10,7 +10,7 @@ from ._core import _wrap_dim
 from ._tensor_arith import _dims
 from ._functions import isclose, nonzero
 from ._tensor_reduce import _ALL
-from ._warn import warn as _warn
+from ._messages.warn import warn as _warn
 
 __all__ = ["StatsMixin"]
 

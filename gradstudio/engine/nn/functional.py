@@ -12,7 +12,7 @@ from ..observer import observed
 from .._tensor_arith import _broadcast_shapes, _renamed
 from .._tensor_shape import expanded_shape
 from .._random import default_generator
-from .._warn import warn
+from .._messages.warn import warn
 from . import _cross_entropy, _kl_div
 from .._dispatch import inplace as _inplace
 from .._functions import embedding as _torch_embedding

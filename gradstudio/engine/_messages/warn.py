@@ -5,7 +5,8 @@ import os
 import sys
 import warnings
 
-_ENGINE_DIR = os.path.dirname(os.path.abspath(__file__))
+# (the engine's directory: this module sits in its ``_messages`` package)
+_ENGINE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def warn(message, category=UserWarning):
