@@ -22,8 +22,8 @@ from ._functions import __all__ as _functions_all
 from ._grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
                          set_grad_enabled)
 from ._printing import get_printoptions, set_printoptions
-from ._random import Generator as _RawGenerator, default_generator
-from ._random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
+from ._cpu_kernels.generator import Generator as _RawGenerator, default_generator
+from ._cpu_kernels.generator import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
 from ._types.info import finfo, iinfo
 from ._einsum import einsum
 from ._normalization import batch_norm, get_num_threads, set_num_threads

@@ -20,7 +20,7 @@ import sys
 import numpy as np
 
 from . import _grad_mode
-from ._cascade import cascade_sum
+from ._cpu_kernels.cascade_sum import cascade_sum
 from ._core import TensorCore
 from ._nodes import (_DETACHED_MSG, _ERRSTATE, _FREED_MSG, _QUIET, DETACHED_IN_PLACE,
                      AccumulateGrad, _check_version, _result_tensor, detached_in_place)

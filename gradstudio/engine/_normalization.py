@@ -1,5 +1,5 @@
 """``torch.batch_norm`` and the body of ``torch.nn.functional.batch_norm``: PyTorch's
-checks in its order and words, the batch statistics computed once (``_norm_kernels``), the
+checks in its order and words, the batch statistics computed once (``_cpu_kernels.batch_norm_kernel``), the
 ``batch_norm`` op recorded (NativeBatchNormBackward0) with them as its saved result1 and
 result2, and, in training, the running averages written in place the way PyTorch's
 kernel writes them: into the buffers' memory, without a new version.
@@ -7,7 +7,7 @@ kernel writes them: into the buffers' memory, without a new version.
 import numpy as np
 
 from ._types import dtype as D
-from . import _norm_kernels as NK
+from ._cpu_kernels import batch_norm_kernel as NK
 from ._dispatch import apply
 from ._grad_mode import STATE
 from ._oprecord import OPS

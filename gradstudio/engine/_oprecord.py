@@ -11,9 +11,9 @@ dimensions away for every op in one place.
 """
 import numpy as np
 
-from . import _kernels as K
-from ._cascade import cascade_sum
-from ._fma import fma32, fma64
+from ._cpu_kernels import elementwise as K
+from ._cpu_kernels.cascade_sum import cascade_sum
+from ._cpu_kernels.fma import fma32, fma64
 
 __all__ = ["Op", "Grad", "Param", "OPS", "defop", "no_derivative", "NOT_IMPLEMENTED", "NP"]
 

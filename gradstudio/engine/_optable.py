@@ -10,8 +10,8 @@ nan where the incoming gradient is inf or nan, and -0. where it is negative.
 """
 import numpy as np
 
-from . import _kernels as K
-from ._cascade import cascade_sum
+from ._cpu_kernels import elementwise as K
+from ._cpu_kernels.cascade_sum import cascade_sum
 from ._oprecord import Grad, Param, defembed, defop, no_derivative, plus_scaled, sign
 from ._optable_helpers import (_axis, _clamp_fwd, _clamp_grad, _count, _log_softmax_fwd,
                                _norm_fwd, _norm_grad, _remainder_fwd, _softmax_fwd, _tie_split,
@@ -225,7 +225,7 @@ defop("clamp", "ClampBackward1", _clamp_fwd, Grad(_clamp_grad, (0,), formula=_CL
 # --- reductions --------------------------------------------------------------------------
 
 
-# sums add in PyTorch's order (``_cascade``), so a printed loss.item() has its last bits
+# sums add in PyTorch's order (``_cpu_kernels.cascade_sum``), so a printed loss.item() has its last bits
 defop("sum", lambda p: "SumBackward0" if p.get("dim") is None else "SumBackward1",
       lambda a, dim=None, keepdim=False: cascade_sum(a, _axis(a, dim), keepdim),
       Grad(lambda F, g, out, a, dim=None, keepdim=False: _unreduce(F, g, a.shape, dim, keepdim),

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from . import _kernels as K
+from ._cpu_kernels import elementwise as K
 from ._oprecord import Grad, Param, defop
 
 _SQRT1_2 = 1 / math.sqrt(2)

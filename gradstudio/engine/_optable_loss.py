@@ -8,7 +8,7 @@ Its params are what PyTorch's node saves: the class-index ``target`` (a tensor),
 """
 import numpy as np
 
-from ._cascade import cascade_sum
+from ._cpu_kernels.cascade_sum import cascade_sum
 from ._oprecord import Grad, Param, defop
 
 NONE, MEAN, SUM = 0, 1, 2

@@ -2,12 +2,12 @@
 their inverses, ``erf``/``erfc``, ``log2``/``log10``, ``exp2`` and ``frac``, each with the
 VJP of PyTorch's ``derivatives.yaml`` and bound as PyTorch binds it (``t.tan()``,
 ``torch.tan(t)``, ``t.tan_()``). Float32 values are computed in float64 and rounded once
-(see ``_kernels``), so they agree with PyTorch's to the last bit but rarely."""
+(see ``_cpu_kernels.elementwise``), so they agree with PyTorch's to the last bit but rarely."""
 import math
 
 import numpy as np
 
-from ._kernels import _rounded_from_float64
+from ._cpu_kernels.elementwise import _rounded_from_float64
 from ._oprecord import Grad, Param, defop
 
 _ALL = ("method", "function", "inplace")

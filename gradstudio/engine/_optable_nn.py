@@ -5,8 +5,8 @@ import math
 
 import numpy as np
 
-from . import _kernels as K
-from ._cascade import cascade_sum
+from ._cpu_kernels import elementwise as K
+from ._cpu_kernels.cascade_sum import cascade_sum
 from ._oprecord import Grad, Param, defembed, defop
 
 NONE, MEAN, SUM = 0, 1, 2

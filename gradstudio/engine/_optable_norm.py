@@ -7,7 +7,7 @@ backward, ``native_batch_norm_backward`` (NativeBatchNormBackwardBackward0, inte
 gives one of the three gradients (``which``: 0 the input's, 1 the weight's, 2 the
 bias's), so that ``create_graph=True`` records it as PyTorch does; its own VJPs are
 PyTorch's ``batchnorm_double_backward``, split by output. The numbers are
-``_norm_kernels``'s, PyTorch's CPU kernels' roundings.
+``_cpu_kernels.batch_norm_kernel``'s, PyTorch's CPU kernels' roundings.
 
 ``running_mean`` and ``running_var`` are inputs without a gradient (PyTorch's node has
 edges for input, weight and bias only); the running averages are updated by the caller.
@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-from . import _norm_kernels as NK
+from ._cpu_kernels import batch_norm_kernel as NK
 from ._nodes import Meta
 from ._oprecord import Grad, Param, defop, no_derivative
 

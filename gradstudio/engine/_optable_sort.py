@@ -1,13 +1,13 @@
 """The op table, continued: sorting and selecting by rank (``sort``, ``argsort``, ``topk``,
 ``median``). Each values op takes the indices its method computed (a saved param, as
 ``max(dim)`` does), so a row's order is found once; the orders are PyTorch's own, ties
-included (``_stl_sort``). The gradient goes back to the positions the values came from
+included (``_cpu_kernels.stl_sort``). The gradient goes back to the positions the values came from
 (``value_selecting_reduction_backward``); the indices have none."""
 import numpy as np
 
 from ._oprecord import Grad, Param, defop
 from ._optable import EVENLY_RULE, KEEP, SELECTED_RULE, _evenly, _select_dim_grad
-from ._stl_sort import median_index, median_value, sort_order, topk_order
+from ._cpu_kernels.stl_sort import median_index, median_value, sort_order, topk_order
 
 DIM = Param("dim", "int", -1, "the dimension to sort along")
 SORT_PARAMS = (DIM, Param("descending", "bool", False, "largest first"),

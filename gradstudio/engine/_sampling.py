@@ -9,7 +9,7 @@ PyTorch's generator exactly as its CPU kernels do:
 - ``multinomial``: with replacement, a float64 uniform per sample looked up in the
   normalised running sum of the row (float32, its last entry forced to 1); one sample,
   or without replacement, the Gumbel trick PyTorch uses: ``p / Exp(1)``, then argmax or
-  ``topk`` (whose order of ties ``_stl_sort`` follows).
+  ``topk`` (whose order of ties ``_cpu_kernels.stl_sort`` follows).
 - ``normal(mean, std)`` with a tensor: standard normals, times std, plus mean.
 """
 import numpy as np
@@ -19,7 +19,7 @@ from ._core import TensorCore
 from ._dispatch import apply, inplace
 from ._factory import _finish, _gen, _size, randint
 from ._oprecord import OPS as OPS_, Grad, defop, no_derivative
-from ._stl_sort import topk_order
+from ._cpu_kernels.stl_sort import topk_order
 from ._tensor_shape import expanded_shape
 from .observer import observed
 

@@ -11,7 +11,7 @@ from .._core import TensorCore, _list
 from ..observer import observed
 from .._tensor_arith import _broadcast_shapes, _renamed
 from .._tensor_shape import expanded_shape
-from .._random import default_generator
+from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn
 from . import _cross_entropy, _kl_div
 from .._dispatch import inplace as _inplace

@@ -17,8 +17,8 @@ What PyTorch computes (ATen's CPU kernels, checked against torch bit for bit):
 """
 import numpy as np
 
-from .._fma import fma32, fma64
-from .._kernels import sqrt as _sqrt
+from .._cpu_kernels.fma import fma32, fma64
+from .._cpu_kernels.elementwise import sqrt as _sqrt
 
 __all__ = ["lerp_", "addcmul", "addcmul_", "addcdiv_", "sqrt", "sqrt_", "maximum_out"]
 

@@ -24,7 +24,7 @@ table and polynomial (bit-identical to PyTorch on 1 M inputs in every layout).
 square root: it starts from the CPU's ``rsqrtps`` approximation ``r`` and refines it in
 float32, ``s = x*r, h = r/2, e = 1/2 - s*h, s += s*e, h += h*e, s += (x - s*s)*h``, so
 about one result in six is the other neighbour of the true root (never more than 0.75 ulp
-away). ``rsqrtps`` differs between CPU vendors; ``_rsqrt_table`` holds the one of the
+away). ``rsqrtps`` differs between CPU vendors; ``_cpu_kernels.rsqrt_table`` holds the one of the
 reference machine (AMD EPYC), which runs MKL's generic kernel (the one MKL picks on
 non-Intel CPUs). Zero, subnormals, the 2047 largest floats, infinities, NaNs and negatives
 take MKL's exact path. float64 square roots are correctly rounded (MKL's differ in about
@@ -43,8 +43,8 @@ import os
 
 import numpy as np
 
-from ._fma import fma32, fma64
-from ._rsqrt_table import RSQRT_TABLE
+from .fma import fma32, fma64
+from .rsqrt_table import RSQRT_TABLE
 
 __all__ = ["log_sigmoid", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "sigmoid_backward",
            "tanh_backward"]

@@ -26,7 +26,7 @@ What decides the bits:
 
 Exact for contiguous inputs (any gradient layout but a broadcast one of other values than
 those of ``y.sum()``/``y.sum(dim)``); a strided input of more than two dimensions differs
-from PyTorch by an ulp or two where ATen's sum over its dimensions does (``_cascade``).
+from PyTorch by an ulp or two where ATen's sum over its dimensions does (``_cpu_kernels.cascade_sum``).
 
 Only float32 and float64 are computed here (PyTorch's half-precision paths compute in
 float32 with other kernels).
@@ -35,9 +35,9 @@ import os
 
 import numpy as np
 
-from . import _kernels as K
-from ._cascade import cascade_sum
-from ._fma import fma32, fma64
+from . import elementwise as K
+from .cascade_sum import cascade_sum
+from .fma import fma32, fma64
 
 __all__ = ["reduce_dims", "train_stats", "update_running", "normalize", "eval_invstd",
            "backward", "threads", "set_threads"]

@@ -18,8 +18,8 @@ import os
 
 import numpy as np
 
-from ._fma import fma32 as _fma32, fma64 as _fma64
-from .observer import observed
+from .fma import fma32 as _fma32, fma64 as _fma64
+from ..observer import observed
 
 __all__ = ["Generator", "default_generator", "manual_seed", "initial_seed", "seed",
            "get_rng_state", "set_rng_state"]
@@ -270,7 +270,7 @@ def _float_dtype(np_dtype, kernel):
     """``np_dtype`` when it is a float; else PyTorch's error for its ``kernel``."""
     dt = np.dtype(np_dtype)
     if dt not in (np.float16, np.float32, np.float64):
-        from ._types.dtype import from_numpy_dtype, scalar_type
+        from .._types.dtype import from_numpy_dtype, scalar_type
         raise NotImplementedError(f'"{kernel}" not implemented for '
                                   f"'{scalar_type(from_numpy_dtype(dt))}'")
     return dt
