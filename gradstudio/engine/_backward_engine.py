@@ -26,8 +26,8 @@ from ._nodes import (_DETACHED_MSG, _ERRSTATE, _FREED_MSG, _QUIET, DETACHED_IN_P
                      AccumulateGrad, _check_version, _result_tensor, detached_in_place)
 from ._function import PYTHON
 from ._observe import _OBSERVERS, _emit
-from ._oprecord import NP
-from ._vjp_tensor import TF
+from ._ops.record import NP
+from ._ops.vjp_tensor import TF
 
 __all__ = ["run_backward"]
 

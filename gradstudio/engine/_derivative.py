@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from . import _sampling
 from ._function import BackwardCFunction, Function, _DelayedError
 from ._nodes import AccumulateGrad
-from ._oprecord import NOT_IMPLEMENTED, OPS
+from ._ops.record import NOT_IMPLEMENTED, OPS
 from ._views import WRAPPED
 
 __all__ = ["Derivative", "derivative"]
@@ -274,7 +274,7 @@ def _function_args(cls, n):
 
 
 # ------------------------------------------------------------------------- other rules
-# the rules of ops registered outside the ``_optable`` modules (by ``_sampling``, imported
+# the rules of ops registered outside the ``_ops.table`` modules (by ``_sampling``, imported
 # above so that they are in ``OPS``)
 _REGISTERED_BY = _sampling
 _ELSEWHERE = {

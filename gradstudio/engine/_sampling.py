@@ -16,9 +16,9 @@ import numpy as np
 
 from ._types import dtype as D
 from ._core import TensorCore
-from ._dispatch import apply, inplace
+from ._ops.dispatch import apply, inplace
 from ._factory import _finish, _gen, _size, randint
-from ._oprecord import OPS as OPS_, Grad, defop, no_derivative
+from ._ops.record import OPS as OPS_, Grad, defop, no_derivative
 from ._cpu_kernels.stl_sort import topk_order
 from ._tensor_shape import expanded_shape
 from .observer import observed

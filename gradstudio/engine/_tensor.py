@@ -14,7 +14,7 @@ of methods, each in the module that implements it:
 ``_tensor_table``   the methods generated from the op table's ``variants``
 ==================  ==============================================================
 
-Every method runs its op through ``_dispatch.apply``.
+Every method runs its op through ``_ops.dispatch.apply``.
 """
 import numpy as np
 

@@ -1,6 +1,6 @@
 """``ArithmeticMixin``: the operators and the arithmetic, comparison, bitwise/logical and
 elementwise (unary, clamp) methods of ``Tensor``, thin wrappers that check arguments the
-way PyTorch does and run an op of the table with ``_dispatch.apply``.
+way PyTorch does and run an op of the table with ``_ops.dispatch.apply``.
 
 It also holds the helpers the other method modules share: ``_operand``, ``_is_operand``,
 ``_dunder``, ``_broadcast_check``, ``_broadcast_shapes``, ``_dims``, ``_renamed`` and
@@ -9,9 +9,9 @@ import numpy as np
 
 from ._types import dtype as D
 from ._factory import tensor
-from ._oprecord import OPS
+from ._ops.record import OPS
 from ._core import TensorCore, _wrap_dim
-from ._dispatch import apply
+from ._ops.dispatch import apply
 from ._nodes import node_class
 from ._grad_mode import STATE
 

@@ -1,12 +1,12 @@
 """Tensor methods that rearrange elements: ``flip``, ``repeat``, ``tile``, ``movedim``,
 ``repeat_interleave`` and ``unique``, bound on ``ArrangeMixin``. They take their sizes and dims one by one or as a
-sequence, as PyTorch's do, and run the op table's entries (``_optable_arrange``)."""
+sequence, as PyTorch's do, and run the op table's entries (``_ops.table_arrange``)."""
 import numpy as np
 
 from ._types import dtype as D
 from ._core import TensorCore, _list, _wrap_dim
-from ._dispatch import apply
-from ._oprecord import OPS
+from ._ops.dispatch import apply
+from ._ops.record import OPS
 
 __all__ = ["ArrangeMixin"]
 

@@ -10,9 +10,9 @@ from . import _backward, _views
 from ._messages import warn as _warn
 from ._types import dtype as D
 from ._core import TensorCore, _c_name, _list
-from ._dispatch import NO_GRAD_VIEW as _NO_GRAD_VIEW, apply
+from ._ops.dispatch import NO_GRAD_VIEW as _NO_GRAD_VIEW, apply
 from ._nodes import AccumulateGrad, _Handle, mark_detached
-from ._oprecord import OPS
+from ._ops.record import OPS
 from .observer import observed
 
 __all__ = ["AutogradMixin", "zero_grads"]

@@ -8,8 +8,8 @@ import numpy as np
 
 from ._types import dtype as D
 from ._factory import tensor
-from ._oprecord import OPS
-from ._dispatch import apply, inplace
+from ._ops.record import OPS
+from ._ops.dispatch import apply, inplace
 from ._core import TensorCore, _list, _wrap_dim
 from ._grad_mode import STATE
 from ._tensor_arith import _broadcast_shapes, _no_grad_if, _operand, _renamed

@@ -5,8 +5,8 @@ ops, ``clamp_``, ``zero_``, ``fill_``, ``copy_``, and ``uniform_``/``normal_`` t
 from a generator. The arithmetic ones record through ``inplace`` (which checks leaves and
 bumps the version counter), the random fills too (their gradient is zero)."""
 from ._factory import _gen, tensor
-from ._oprecord import OPS
-from ._dispatch import inplace
+from ._ops.record import OPS
+from ._ops.dispatch import inplace
 from ._core import TensorCore, _list
 from .observer import observed
 from ._types import dtype as D

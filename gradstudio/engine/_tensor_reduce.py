@@ -4,12 +4,12 @@ Reductions (``sum``, ``mean``, ``max``/``min`` with their ``torch.return_types``
 ``amax``, ``norm``, ``softmax``/``log_softmax``, ``argmax``/``argmin``, ``all``/``any``,
 with NumPy's ``axis=``/``keepdims=`` spellings) and the products (``mm``, ``mv``, ``dot``,
 ``bmm``, ``matmul`` as ATen's ``_matmul_impl`` decides, ``outer``). Like every method
-module it checks arguments as PyTorch does and dispatches through ``_dispatch.apply``; ``matmul`` builds on the shape methods of ``_tensor_shape``."""
+module it checks arguments as PyTorch does and dispatches through ``_ops.dispatch.apply``; ``matmul`` builds on the shape methods of ``_tensor_shape``."""
 import numpy as np
 
 from ._types import dtype as D
-from ._oprecord import OPS
-from ._dispatch import apply
+from ._ops.record import OPS
+from ._ops.dispatch import apply
 from ._core import TensorCore, _c_name, _wrap_dim
 from .observer import observed
 from ._tensor_arith import _broadcast_shapes, _dims, _maximum, _minimum, _renamed
@@ -38,7 +38,7 @@ _ALL = _AllDims()
 def _full_or_dims(name):
     """``sum``/``mean``: without a dim, the full reduction (``SumBackward0``); with one,
     even ``None`` or ``()`` meaning every dim, PyTorch's dim overload (``SumBackward1``;
-    ``()`` stands for it in the record, see ``_optable._axis``), where ``keepdim`` is
+    ``()`` stands for it in the record, see ``_ops.table._axis``), where ``keepdim`` is
     allowed."""
     op = OPS[name]
 

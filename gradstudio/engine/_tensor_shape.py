@@ -5,15 +5,15 @@
 of ``split``/``chunk``/``unbind``, small utilities
 (``stride``, ``new_*``, ``equal``, ``allclose``) and the conversions ``to``, ``type``,
 ``float()`` and friends. Each checks its arguments with PyTorch's messages and dispatches
-through ``_dispatch.apply``."""
+through ``_ops.dispatch.apply``."""
 import numpy as np
 
 from ._types import dtype as D
 from ._factory import full, tensor
-from ._oprecord import OPS
+from ._ops.record import OPS
 from ._core import TensorCore, _wrap_dim, _list
 from ._types.device import check as check_device, device
-from ._dispatch import apply, apply_views
+from ._ops.dispatch import apply, apply_views
 from ._tensor_arith import _dims, _renamed
 from ._messages.warn import warn as _warn
 from .observer import observed

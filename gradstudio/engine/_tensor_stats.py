@@ -1,11 +1,11 @@
 """Tensor methods for products and statistics: ``prod``, ``cumsum``, ``var`` and ``std``.
 
 Like every method module they check arguments as PyTorch does and dispatch through the
-``_dispatch.apply``."""
+``_ops.dispatch.apply``."""
 import numpy as np
 
-from ._oprecord import OPS
-from ._dispatch import apply
+from ._ops.record import OPS
+from ._ops.dispatch import apply
 from ._core import _wrap_dim
 from ._tensor_arith import _dims
 from ._functions import isclose, nonzero

@@ -7,8 +7,8 @@ position or keyword, checks them as PyTorch does and runs the op with ``apply``.
 Ops registered later (``defop`` at run time) are bound the same way, at once.
 """
 from ._core import TensorCore
-from ._dispatch import apply, inplace
-from ._oprecord import OPS, on_defop
+from ._ops.dispatch import apply, inplace
+from ._ops.record import OPS, on_defop
 from ._tensor_arith import _broadcast_shapes
 
 __all__ = ["TableMixin", "FUNCTIONS", "bind"]

@@ -5,7 +5,7 @@ decomposition (``ord=2``, ``-2``, ``'nuc'``) are refused in plain words."""
 import math
 
 from ._core import TensorCore, _wrap_dim
-from ._optable_linalg import _LinAlgError as LinAlgError
+from ._ops.table_linalg import _LinAlgError as LinAlgError
 from .observer import observed
 
 __all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError"]

@@ -17,7 +17,7 @@ import numpy as np
 import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
 from gradstudio.engine._derivative import _forward, _params_env, resolve
-from gradstudio.engine._oprecord import NOT_IMPLEMENTED, OPS
+from gradstudio.engine._ops.record import NOT_IMPLEMENTED, OPS
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]

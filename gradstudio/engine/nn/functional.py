@@ -4,8 +4,8 @@ import warnings
 import numpy as np
 
 from .._types import dtype as D
-from .._oprecord import OPS
-from .._dispatch import apply
+from .._ops.record import OPS
+from .._ops.dispatch import apply
 from .._grad_mode import no_grad
 from .._core import TensorCore, _list
 from ..observer import observed
@@ -14,7 +14,7 @@ from .._tensor_shape import expanded_shape
 from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn
 from . import _cross_entropy, _kl_div
-from .._dispatch import inplace as _inplace
+from .._ops.dispatch import inplace as _inplace
 from .._functions import embedding as _torch_embedding
 from .._normalization import functional_batch_norm as _batch_norm
 from .._functions import log_softmax as _log_softmax, relu as _relu, sigmoid, \

@@ -11,7 +11,7 @@ import numpy as np
 from .._core import TensorCore
 from .._factory import tensor, zeros_like
 from .._cpu_kernels.elementwise import EXACT_LIMIT, sqrt
-from .._oprecord import plus_scaled
+from .._ops.record import plus_scaled
 from . import _kernels as K
 from .optimizer import (Optimizer, check_fused, check_non_negative, _engine_limits,
                         _get_scalar_dtype, _step_counter)

@@ -1,9 +1,9 @@
-"""The longer forward and VJP functions of ``_optable``'s ops, kept apart so that the
-table reads as a table (this module registers no op). Same conventions as ``_optable``.
+"""The longer forward and VJP functions of ``_ops.table``'s ops, kept apart so that the
+table reads as a table (this module registers no op). Same conventions as ``_ops.table``.
 """
 import numpy as np
 
-from ._oprecord import _norm_dims
+from .record import _norm_dims
 
 
 def _axis(a, dim):

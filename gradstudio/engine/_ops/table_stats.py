@@ -2,12 +2,12 @@
 and ``amin`` (the gradient shared among ties), ``prod`` (exact with zeros), ``var`` and
 ``std`` (any correction) and ``cumsum``.
 
-The package imports this module right after ``_optable``, whose conventions it follows.
+The package imports this module right after ``_ops.table``, whose conventions it follows.
 """
 import numpy as np
 
-from ._oprecord import Grad, Param, defop, _norm_dims
-from ._optable import DIM, KEEP, _axis, _count, _unreduce
+from .record import Grad, Param, defop, _norm_dims
+from .table import DIM, KEEP, _axis, _count, _unreduce
 
 
 def _dims_of(shape, dim):

@@ -16,9 +16,9 @@ import math
 
 import numpy as np
 
-from ._cpu_kernels import batch_norm_kernel as NK
-from ._nodes import Meta
-from ._oprecord import Grad, Param, defop, no_derivative
+from .._cpu_kernels import batch_norm_kernel as NK
+from .._nodes import Meta
+from .record import Grad, Param, defop, no_derivative
 
 BN_PARAMS = (
     Param("training", "bool", False, "normalize with the batch's own mean and variance "

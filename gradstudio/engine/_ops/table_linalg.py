@@ -5,7 +5,7 @@ computed in float64 and rounded once; singular inputs are found as LAPACK's ``ge
 finds them (the first zero pivot of an LU factorisation with partial pivoting)."""
 import numpy as np
 
-from ._oprecord import Grad, defop
+from .record import Grad, defop
 
 
 class _LinAlgError(RuntimeError):

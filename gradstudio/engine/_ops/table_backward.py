@@ -11,8 +11,8 @@ computes the forward directly, ``TF`` records the node). Internal: no palette ki
 """
 import numpy as np
 
-from ._cpu_kernels.elementwise import sigmoid_backward, tanh_backward
-from ._oprecord import Grad, Param, defop
+from .._cpu_kernels.elementwise import sigmoid_backward, tanh_backward
+from .record import Grad, Param, defop
 
 DIM = Param("dim", "int", -1)
 

@@ -1,8 +1,8 @@
 """Every differentiable op, once: forward, one VJP per input, PyTorch's grad_fn name.
 
 ``g`` is the incoming gradient, ``out`` the op's result, then the inputs, then params
-(see ``_oprecord`` for the conventions). Shape, indexing and non-differentiable ops are
-in ``_optable_shape``, losses in ``_optable_loss``, statistics in ``_optable_stats``.
+(see ``_ops.record`` for the conventions). Shape, indexing and non-differentiable ops are
+in ``_ops.table_shape``, losses in ``_ops.table_loss``, statistics in ``_ops.table_stats``.
 
 A gradient that is zero where PyTorch's formula writes a zero (``zeros_like``,
 ``masked_fill``, ``where``) is built the same way here, never as ``g * 0``: that would be
@@ -10,12 +10,11 @@ nan where the incoming gradient is inf or nan, and -0. where it is negative.
 """
 import numpy as np
 
-from ._cpu_kernels import elementwise as K
-from ._cpu_kernels.cascade_sum import cascade_sum
-from ._oprecord import Grad, Param, defembed, defop, no_derivative, plus_scaled, sign
-from ._optable_helpers import (_axis, _clamp_fwd, _clamp_grad, _count, _log_softmax_fwd,
-                               _norm_fwd, _norm_grad, _remainder_fwd, _softmax_fwd, _tie_split,
-                               _unreduce)
+from .._cpu_kernels import elementwise as K
+from .._cpu_kernels.cascade_sum import cascade_sum
+from .record import Grad, Param, defembed, defop, no_derivative, plus_scaled, sign
+from .table_helpers import (_axis, _clamp_fwd, _clamp_grad, _count, _log_softmax_fwd, _norm_fwd,
+                            _norm_grad, _remainder_fwd, _softmax_fwd, _tie_split, _unreduce)
 
 S = Param("other", "scalar", 1.0)
 DIM = Param("dim", "dims", None, "dimension(s) to reduce; None for all")

@@ -1,5 +1,5 @@
 """Losses for the op table: ``nll_loss`` (NllLossBackward0), which ``cross_entropy`` applies
-to ``log_softmax``'s output (the package imports this module after ``_optable``).
+to ``log_softmax``'s output (the package imports this module after ``_ops.table``).
 
 Its params are what PyTorch's node saves: the class-index ``target`` (a tensor),
 ``weight`` (a tensor or None), ``reduction`` (0 none, 1 mean, 2 sum), ``ignore_index``
@@ -8,8 +8,8 @@ Its params are what PyTorch's node saves: the class-index ``target`` (a tensor),
 """
 import numpy as np
 
-from ._cpu_kernels.cascade_sum import cascade_sum
-from ._oprecord import Grad, Param, defop
+from .._cpu_kernels.cascade_sum import cascade_sum
+from .record import Grad, Param, defop
 
 NONE, MEAN, SUM = 0, 1, 2
 

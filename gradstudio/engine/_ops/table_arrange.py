@@ -4,8 +4,8 @@
 calls it through ``F.fused``, so a double backward records the same node PyTorch does."""
 import numpy as np
 
-from ._oprecord import NOT_IMPLEMENTED, Grad, Param, _norm_dims, defembed, defop
-from ._optable import KEEP
+from .record import NOT_IMPLEMENTED, Grad, Param, _norm_dims, defembed, defop
+from .table import KEEP
 
 _METHOD_AND_FUNCTION = ("method", "function")
 _ALL = ("method", "function", "inplace")

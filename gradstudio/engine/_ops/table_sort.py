@@ -5,9 +5,9 @@ included (``_cpu_kernels.stl_sort``). The gradient goes back to the positions th
 (``value_selecting_reduction_backward``); the indices have none."""
 import numpy as np
 
-from ._oprecord import Grad, Param, defop
-from ._optable import EVENLY_RULE, KEEP, SELECTED_RULE, _evenly, _select_dim_grad
-from ._cpu_kernels.stl_sort import median_index, median_value, sort_order, topk_order
+from .record import Grad, Param, defop
+from .table import EVENLY_RULE, KEEP, SELECTED_RULE, _evenly, _select_dim_grad
+from .._cpu_kernels.stl_sort import median_index, median_value, sort_order, topk_order
 
 DIM = Param("dim", "int", -1, "the dimension to sort along")
 SORT_PARAMS = (DIM, Param("descending", "bool", False, "largest first"),

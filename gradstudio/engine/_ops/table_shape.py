@@ -1,12 +1,12 @@
 """The op table, continued: shape and indexing ops (views where PyTorch's results are
 views), the ops returning several views, what a changed view's grad_fn becomes, the
-non-differentiable ops and the in-place-only records. Same conventions as ``_optable``;
+non-differentiable ops and the in-place-only records. Same conventions as ``_ops.table``;
 the package imports this module right after it, so the table keeps its order.
 """
 import numpy as np
 
-from ._oprecord import NP, Grad, Param, defembed, defop, _PerInput
-from ._optable import KEEP
+from .record import NP, Grad, Param, defembed, defop, _PerInput
+from .table import KEEP
 
 # --- shape and indexing (results are views where PyTorch's are) --------------------------
 SHAPE = Param("shape", "shape", (-1,))

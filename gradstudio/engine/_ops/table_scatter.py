@@ -7,7 +7,7 @@ integer again here). Backward ops that are ops of their own in PyTorch
 so a double backward records the nodes PyTorch's does."""
 import numpy as np
 
-from ._oprecord import Grad, Param, defop
+from .record import Grad, Param, defop
 
 DIM = Param("dim", "int", 0, "the dimension the index runs along")
 

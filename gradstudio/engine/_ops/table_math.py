@@ -7,8 +7,8 @@ import math
 
 import numpy as np
 
-from ._cpu_kernels.elementwise import _rounded_from_float64
-from ._oprecord import Grad, Param, defop
+from .._cpu_kernels.elementwise import _rounded_from_float64
+from .record import Grad, Param, defop
 
 _ALL = ("method", "function", "inplace")
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)

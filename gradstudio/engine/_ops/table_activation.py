@@ -3,13 +3,13 @@ silu, softplus, hardtanh (relu6 is hardtanh(0, 6), as in PyTorch) and logsigmoid
 has PyTorch's grad_fn name and a fused backward op of its own, so a gradient taken with
 ``create_graph=True`` shows PyTorch's ``<Name>BackwardBackward0``; the backward op's
 derivatives are the activation's second derivative. The package imports this module
-after ``_optable``."""
+after ``_ops.table``."""
 import math
 
 import numpy as np
 
-from ._cpu_kernels import elementwise as K
-from ._oprecord import Grad, Param, defop
+from .._cpu_kernels import elementwise as K
+from .record import Grad, Param, defop
 
 _SQRT1_2 = 1 / math.sqrt(2)
 _PHI = 1 / math.sqrt(2 * math.pi)

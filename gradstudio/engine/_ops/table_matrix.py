@@ -5,8 +5,8 @@ are rounded once."""
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from ._oprecord import Grad, Param, defop
-from ._optable_stats import running
+from .record import Grad, Param, defop
+from .table_stats import running
 
 _ALL = ("method", "function", "inplace")
 OFFSET = Param("offset", "int", 0, "which diagonal: 0 the main one, >0 above, <0 below")

@@ -7,17 +7,17 @@ import types
 
 import numpy as np
 
-from ._types import dtype as D
-from . import _views, observer
+from .._types import dtype as D
+from .. import _views, observer
 # the op tables: importing them registers every op of ``OPS``
-from . import (_optable, _optable_shape, _optable_loss, _optable_stats, _optable_backward,  # noqa: F401
-               _optable_nn, _optable_activation, _optable_math, _optable_arrange, _optable_sort,
-               _optable_scatter, _optable_matrix, _optable_linalg, _optable_norm)
-from ._core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
-from ._grad_mode import STATE
-from ._nodes import (_ERRSTATE, _PLANS, _QUIET, _SEQ, _STAND_INS, expose, new_node,
-                     node_class, plan_for, stand_in)
-from .observer import observed
+from . import (table, table_shape, table_loss, table_stats, table_backward,  # noqa: F401
+               table_nn, table_activation, table_math, table_arrange, table_sort,
+               table_scatter, table_matrix, table_linalg, table_norm)
+from .._core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
+from .._grad_mode import STATE
+from .._nodes import (_ERRSTATE, _PLANS, _QUIET, _SEQ, _STAND_INS, expose, new_node, node_class,
+                      plan_for, stand_in)
+from ..observer import observed
 
 __all__ = ["apply", "record", "inplace", "apply_views", "NO_GRAD_VIEW"]
 

@@ -1,13 +1,13 @@
 """``TF``: the helpers VJPs compute with when ``create_graph=True``, on tensors, so the
-backward pass is itself recorded (its twin on numpy arrays is ``_oprecord.NP``)."""
+backward pass is itself recorded (its twin on numpy arrays is ``_ops.record.NP``)."""
 from operator import methodcaller
 
 import numpy as np
 
-from ._core import TensorCore
-from ._dispatch import apply
-from ._functions import cat, stack, where
-from ._oprecord import OPS
+from .._core import TensorCore
+from .dispatch import apply
+from .._functions import cat, stack, where
+from .record import OPS
 
 __all__ = ["TF"]
 

@@ -1,6 +1,6 @@
 """The op record: ``Op`` (one per op of the table), ``Grad`` (one VJP per input),
 ``Param``, ``defop`` and the registry ``OPS``; and ``NP``, the namespace VJPs compute in
-on numpy arrays (its twin on tensors, ``TF``, is in ``_vjp_tensor``).
+on numpy arrays (its twin on tensors, ``TF``, is in ``_ops.vjp_tensor``).
 
 A VJP is written once as ``fn(F, g, out, *inputs, **params)`` and runs either on numpy
 arrays (``F = NP``, the fast path) or on tensors (``F = TF``, when ``create_graph=True``,
@@ -11,9 +11,9 @@ dimensions away for every op in one place.
 """
 import numpy as np
 
-from ._cpu_kernels import elementwise as K
-from ._cpu_kernels.cascade_sum import cascade_sum
-from ._cpu_kernels.fma import fma32, fma64
+from .._cpu_kernels import elementwise as K
+from .._cpu_kernels.cascade_sum import cascade_sum
+from .._cpu_kernels.fma import fma32, fma64
 
 __all__ = ["Op", "Grad", "Param", "OPS", "defop", "no_derivative", "NOT_IMPLEMENTED", "NP"]
 

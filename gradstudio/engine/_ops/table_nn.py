@@ -1,13 +1,13 @@
 """Ops of ``torch.nn``'s layers and losses for the op table: ``addmm`` (what ``nn.Linear``
 computes for a matrix of inputs, AddmmBackward0) and ``mse_loss`` (MseLossBackward0).
-The package imports this module after ``_optable``."""
+The package imports this module after ``_ops.table``."""
 import math
 
 import numpy as np
 
-from ._cpu_kernels import elementwise as K
-from ._cpu_kernels.cascade_sum import cascade_sum
-from ._oprecord import Grad, Param, defembed, defop
+from .._cpu_kernels import elementwise as K
+from .._cpu_kernels.cascade_sum import cascade_sum
+from .record import Grad, Param, defembed, defop
 
 NONE, MEAN, SUM = 0, 1, 2
 
