@@ -19,8 +19,8 @@ from ._factory import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTe
                        HalfTensor, IntTensor, LongTensor, ShortTensor)
 from ._functions import *  # noqa: F401,F403
 from ._functions import __all__ as _functions_all
-from ._grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
-                         set_grad_enabled)
+from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
+                                  set_grad_enabled)
 from ._printing import get_printoptions, set_printoptions
 from ._cpu_kernels.generator import Generator as _RawGenerator, default_generator
 from ._cpu_kernels.generator import get_rng_state, initial_seed, manual_seed, seed, set_rng_state

@@ -7,7 +7,7 @@ Storage is shared the way PyTorch shares it: views (``view``, ``t``, indexing ..
 ``detach()`` and ``.data`` wrap the same numpy memory. Views and ``detach()`` also share
 the version counter that in-place ops bump and backward checks; ``.data`` gets its own.
 A view also knows its base, how it was made and the version its grad_fn is valid for:
-in-place changes through views and of their bases are recorded by ``_views``.
+in-place changes through views and of their bases are recorded by ``_autograd.views``.
 """
 import numpy as np
 
@@ -23,7 +23,7 @@ _TENSOR = None    # the assembled Tensor class (see TensorCore.__init_subclass__
 class TensorCore:
     """A tensor's state and metadata."""
     # a view (``_base`` set) also has ``_view_ver``, the version its grad_fn is valid for,
-    # and ``_creation`` (``_views.DEFAULT``, ``NO_GRAD``, ``MULTI_OUTPUT``); other tensors
+    # and ``_creation`` (``_autograd.views.DEFAULT``, ``NO_GRAD``, ``MULTI_OUTPUT``); other tensors
     # leave both unset
     __slots__ = ("_data", "_dtype", "_requires_grad", "_grad", "_grad_fn", "_vc", "_base",
                  "_retains_grad", "_hooks", "_post_acc_hooks", "_acc", "_output_nr",

@@ -9,7 +9,7 @@ import numpy as np
 from ._types import dtype as D
 from ._cpu_kernels import batch_norm_kernel as NK
 from ._ops.dispatch import apply
-from ._grad_mode import STATE
+from ._autograd.grad_mode import STATE
 from ._ops.record import OPS
 
 __all__ = ["batch_norm", "functional_batch_norm", "get_num_threads", "set_num_threads"]

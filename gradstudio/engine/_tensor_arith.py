@@ -12,8 +12,8 @@ from ._factory import tensor
 from ._ops.record import OPS
 from ._core import TensorCore, _wrap_dim
 from ._ops.dispatch import apply
-from ._nodes import node_class
-from ._grad_mode import STATE
+from ._autograd.nodes import node_class
+from ._autograd.grad_mode import STATE
 
 __all__ = ["ArithmeticMixin"]
 

@@ -1,6 +1,6 @@
 """A tensor as Python sees it: ``numpy()``, ``item()``, ``tolist()``, numbers, ``len``,
 iteration, formatting and printing, pickling and deepcopy."""
-from . import _grad_mode
+from ._autograd import grad_mode as _grad_mode
 from ._core import TensorCore
 from ._factory import tensor
 from ._printing import format_tensor

@@ -11,7 +11,7 @@ from ._factory import tensor
 from ._ops.record import OPS
 from ._ops.dispatch import apply, inplace
 from ._core import TensorCore, _list, _wrap_dim
-from ._grad_mode import STATE
+from ._autograd.grad_mode import STATE
 from ._tensor_arith import _broadcast_shapes, _no_grad_if, _operand, _renamed
 from ._messages.warn import warn as _warn
 from .observer import observed

@@ -247,7 +247,7 @@ def test_a_new_document_resets_the_choices(qtbot):
 def _with_wrong_sin(run):
     """Runs ``run()`` with sin's VJP deliberately wrong (cos replaced by sin), in the test
     only: the engine's cached plans for sin are set aside and put back afterwards."""
-    from gradstudio.engine import _nodes
+    from gradstudio.engine._autograd import nodes as _nodes
     from gradstudio.engine._ops import record as _oprecord
     op = _oprecord.OPS["sin"]
     grad = op.grads[0]

@@ -8,15 +8,16 @@ import types
 import numpy as np
 
 from .._types import dtype as D
-from .. import _views, observer
+from .._autograd import views as _views
+from .. import observer
 # the op tables: importing them registers every op of ``OPS``
-from . import (table, table_shape, table_loss, table_stats, table_backward,  # noqa: F401
-               table_nn, table_activation, table_math, table_arrange, table_sort,
-               table_scatter, table_matrix, table_linalg, table_norm)
+from . import (table, table_shape, table_loss, table_stats, table_backward, table_nn,  # noqa: F401
+               table_activation, table_math, table_arrange, table_sort, table_scatter,
+               table_matrix, table_linalg, table_norm)
 from .._core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
-from .._grad_mode import STATE
-from .._nodes import (_ERRSTATE, _PLANS, _QUIET, _SEQ, _STAND_INS, expose, new_node, node_class,
-                      plan_for, stand_in)
+from .._autograd.grad_mode import STATE
+from .._autograd.nodes import (_ERRSTATE, _PLANS, _QUIET, _SEQ, _STAND_INS, expose, new_node,
+                               node_class, plan_for, stand_in)
 from ..observer import observed
 
 __all__ = ["apply", "record", "inplace", "apply_views", "NO_GRAD_VIEW"]
@@ -284,7 +285,7 @@ def inplace(self, op, operands, params=None):
     """Applies ``op`` and writes the result into ``self`` (operands[0]), with PyTorch's
     checks: leaves that require grad and views of them refuse, the version counter is
     bumped, and the tensor's grad_fn becomes the op's node when a graph is recorded (for a
-    view, its base's becomes a ``CopySlices`` wrapping that node: see ``_views``)."""
+    view, its base's becomes a ``CopySlices`` wrapping that node: see ``_autograd.views``)."""
     if params is None:
         params = {}
     base = self._base

@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 from .._cpu_kernels import batch_norm_kernel as NK
-from .._nodes import Meta
+from .._autograd.nodes import Meta
 from .record import Grad, Param, defop, no_derivative
 
 BN_PARAMS = (

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from itertools import chain
 
 from .._core import TensorCore
-from .._grad_mode import no_grad
+from .._autograd.grad_mode import no_grad
 
 __all__ = ["StateDictMixin"]
 

@@ -6,7 +6,7 @@ import numpy as np
 from .._types import dtype as D
 from .._ops.record import OPS
 from .._ops.dispatch import apply
-from .._grad_mode import no_grad
+from .._autograd.grad_mode import no_grad
 from .._core import TensorCore, _list
 from ..observer import observed
 from .._tensor_arith import _broadcast_shapes, _renamed

@@ -9,8 +9,8 @@ from collections import OrderedDict
 from .._types import dtype as D
 from .._core import TensorCore
 from .._types.device import check as check_device
-from .._grad_mode import no_grad
-from .._nodes import _Handle
+from .._autograd.grad_mode import no_grad
+from .._autograd.nodes import _Handle
 from .._tensor_autograd import zero_grads
 from .._tensor_shape import to_arguments
 from ..observer import observed

@@ -8,7 +8,7 @@ from copy import deepcopy
 from itertools import chain
 
 from .._types import dtype as D
-from .. import _grad_mode
+from .._autograd import grad_mode as _grad_mode
 from .._core import TensorCore
 from .._factory import tensor
 from .._tensor_autograd import zero_grads

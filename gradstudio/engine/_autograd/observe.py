@@ -1,11 +1,11 @@
 """Watching a backward pass: ``observe`` is given a ``BackwardStep`` for every node the
-backward engine (``_backward_engine``) executes, with the gradients as plain numpy arrays
+backward engine (``_autograd.engine``) executes, with the gradients as plain numpy arrays
 that nothing changes afterwards.
 
 Only what can change is copied. A gradient flowing between nodes is an array the engine
 made for that step and never writes into: the buffers it sums are added out of place, a
 leaf copies rather than adopts a gradient an observer still holds (``_SOLE`` in
-``_backward_engine``), and the engine copies a gradient before hooks run on it while
+``_autograd.engine``), and the engine copies a gradient before hooks run on it while
 observed (a hook may change its tensor in place). So those arrays are kept as they are.
 A leaf's accumulated ``.grad`` (added into in place by the next backward, zeroed by the
 program), what ``autograd.grad`` returns to the program, and every gradient of a

@@ -4,7 +4,7 @@ A ``Node`` is one ``grad_fn`` (``MulBackward0`` ...): it knows its op, the tenso
 op saved, and ``next_functions``, the edges to the nodes of its inputs. Leaves that
 require grad are reached through an ``AccumulateGrad`` node that holds the leaf.
 
-The backward pass that runs them is ``_backward_engine``.
+The backward pass that runs them is ``_autograd.engine``.
 """
 import re
 import weakref
@@ -12,9 +12,9 @@ from itertools import count
 
 import numpy as np
 
-from ._types import dtype as D
-from ._core import TensorCore
-from .observer import observed
+from .._types import dtype as D
+from .._core import TensorCore
+from ..observer import observed
 
 __all__ = ["Node", "AccumulateGrad", "Meta", "Plan", "node_class", "plan_for", "new_node",
            "stand_in", "short_name"]

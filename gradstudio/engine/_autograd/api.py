@@ -4,9 +4,9 @@ import warnings
 
 import numpy as np
 
-from ._backward_engine import run_backward
-from ._core import TensorCore
-from .observer import observed
+from .engine import run_backward
+from .._core import TensorCore
+from ..observer import observed
 
 __all__ = ["backward", "grad"]
 

@@ -15,8 +15,8 @@ the gradients (``create_graph=True``), so the backward pass itself is differenti
 """
 import numpy as np
 
-from ._backward import _as_tuple, grad as _grad
-from ._core import TensorCore
+from .api import _as_tuple, grad as _grad
+from .._core import TensorCore
 
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckError", "numerical_jacobian",
            "analytical_jacobian"]

@@ -1,4 +1,4 @@
-"""The backward pass: ``run_backward`` runs the nodes of the graph (``_nodes``).
+"""The backward pass: ``run_backward`` runs the nodes of the graph (``_autograd.nodes``).
 
 It is iterative (no recursion, so a 100,000-node chain is fine) and executes ready nodes
 in PyTorch's order: among the nodes whose gradients are complete, the most recently
@@ -11,7 +11,7 @@ Without ``create_graph`` gradients flow as
 plain numpy arrays (``NP``); with it they are tensors (``TF``) and every VJP is itself
 recorded.
 
-Observers (``_observe.observe``) see every executed node; with none attached the only
+Observers (``_autograd.observe.observe``) see every executed node; with none attached the only
 cost is one truthiness test per node.
 """
 import heapq
@@ -19,15 +19,15 @@ import sys
 
 import numpy as np
 
-from . import _grad_mode
-from ._cpu_kernels.cascade_sum import cascade_sum
-from ._core import TensorCore
-from ._nodes import (_DETACHED_MSG, _ERRSTATE, _FREED_MSG, _QUIET, DETACHED_IN_PLACE,
-                     AccumulateGrad, _check_version, _result_tensor, detached_in_place)
-from ._function import PYTHON
-from ._observe import _OBSERVERS, _emit
-from ._ops.record import NP
-from ._ops.vjp_tensor import TF
+from . import grad_mode as _grad_mode
+from .._cpu_kernels.cascade_sum import cascade_sum
+from .._core import TensorCore
+from .nodes import (_DETACHED_MSG, _ERRSTATE, _FREED_MSG, _QUIET, DETACHED_IN_PLACE,
+                    AccumulateGrad, _check_version, _result_tensor, detached_in_place)
+from .custom_function import PYTHON
+from .observe import _OBSERVERS, _emit
+from .._ops.record import NP
+from .._ops.vjp_tensor import TF
 
 __all__ = ["run_backward"]
 
@@ -116,7 +116,7 @@ def _wrap_grad(g):
 def _private(g):
     """A copy of a gradient (or of a multi-output node's list of them) for hooks to run
     on while observed: a hook may change its tensor in place, and an observer holds the
-    array it came from as the previous step's gradient (see ``_observe``)."""
+    array it came from as the previous step's gradient (see ``_autograd.observe``)."""
     if type(g) is list:
         return [None if x is None else np.array(x) for x in g]
     return np.array(g)

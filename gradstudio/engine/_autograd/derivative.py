@@ -18,11 +18,11 @@ import inspect
 import re
 from dataclasses import dataclass, field
 
-from . import _sampling
-from ._function import BackwardCFunction, Function, _DelayedError
-from ._nodes import AccumulateGrad
-from ._ops.record import NOT_IMPLEMENTED, OPS
-from ._views import WRAPPED
+from .. import _sampling
+from .custom_function import BackwardCFunction, Function, _DelayedError
+from .nodes import AccumulateGrad
+from .._ops.record import NOT_IMPLEMENTED, OPS
+from .views import WRAPPED
 
 __all__ = ["Derivative", "derivative"]
 

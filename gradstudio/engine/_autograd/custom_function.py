@@ -4,7 +4,7 @@
 tensor argument requires grad, gives its tensor outputs one grad_fn node of the class
 ``MyFnBackward``. That node is also the ``ctx`` forward saw (as in PyTorch, where it is a
 ``BackwardCFunction``): it keeps what ``ctx.save_for_backward`` saved and any attribute
-forward set. The backward engine (``_backward_engine``) calls ``node.run_backward``, which
+forward set. The backward engine (``_autograd.engine``) calls ``node.run_backward``, which
 calls the user's ``backward`` with one gradient per output and checks what it returns the
 way PyTorch's ``validate_outputs`` does (count, shape, dtype). Messages are PyTorch's.
 """
@@ -13,10 +13,10 @@ import warnings
 
 import numpy as np
 
-from . import _grad_mode, _views
-from ._core import TensorCore
-from ._nodes import _FREED_MSG, _SEQ, Node, _check_version, expose, stand_in
-from .observer import observed
+from . import grad_mode as _grad_mode, views as _views
+from .._core import TensorCore
+from .nodes import _FREED_MSG, _SEQ, Node, _check_version, expose, stand_in
+from ..observer import observed
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction", "once_differentiable", "PYTHON"]
 
