@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 from ._types import dtype as D
-from ._core import TensorCore
+from ._tensor_class.core import TensorCore
 from ._types.device import check as check_device
 from ._cpu_kernels.fma import fma32, fma64 as _fma
 from ._messages.warn import warn as _warn

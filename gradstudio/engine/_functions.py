@@ -5,7 +5,7 @@ import numpy as np
 
 from ._types import dtype as D
 from ._ops.record import OPS
-from ._core import TensorCore, _wrap_dim, _list
+from ._tensor_class.core import TensorCore, _wrap_dim, _list
 from ._ops.dispatch import apply
 from ._messages.reduce_errors import extreme_keepdim_without_dim, keepdim_without_dim
 from .observer import observed

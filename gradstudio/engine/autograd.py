@@ -9,7 +9,7 @@ from ._autograd.observe import BackwardStep, observe
 from ._autograd.nodes import AccumulateGrad, Node
 from ._autograd.gradcheck import GradcheckError, gradcheck, gradgradcheck
 from ._autograd import grad_mode
-from ._tensor import Tensor
+from ._tensor_class.tensor import Tensor
 from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
                                   set_grad_enabled)
 

@@ -6,8 +6,8 @@ forward ``observer`` listener. These functions read the same state silently, so 
 listener or a view can look at tensors without changing what the program did.
 """
 from ._autograd.derivative import ACCUMULATE, Derivative, derivative as _derivative
-from ._printing import format_tensor
-from ._tensor import Tensor
+from ._tensor_class.printing import format_tensor
+from ._tensor_class.tensor import Tensor
 
 __all__ = ["data", "grad", "grad_fn", "requires_grad", "is_tensor", "is_view", "version",
            "format_tensor", "derivative", "Derivative", "ACCUMULATE"]

@@ -4,7 +4,7 @@ reductions PyTorch's ``matrix_norm`` runs). Norms that need a singular value
 decomposition (``ord=2``, ``-2``, ``'nuc'``) are refused in plain words."""
 import math
 
-from ._core import TensorCore, _wrap_dim
+from ._tensor_class.core import TensorCore, _wrap_dim
 from ._ops.table_linalg import _LinAlgError as LinAlgError
 from .observer import observed
 

@@ -5,7 +5,7 @@ import warnings
 import numpy as np
 
 from .engine import run_backward
-from .._core import TensorCore
+from .._tensor_class.core import TensorCore
 from ..observer import observed
 
 __all__ = ["backward", "grad"]

@@ -14,7 +14,7 @@ import warnings
 import numpy as np
 
 from . import grad_mode as _grad_mode, views as _views
-from .._core import TensorCore
+from .._tensor_class.core import TensorCore
 from .nodes import _FREED_MSG, _SEQ, Node, _check_version, expose, stand_in
 from ..observer import observed
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from . import grad_mode as _grad_mode
 from .._cpu_kernels.cascade_sum import cascade_sum
-from .._core import TensorCore
+from .._tensor_class.core import TensorCore
 from .nodes import (_DETACHED_MSG, _ERRSTATE, _FREED_MSG, _QUIET, DETACHED_IN_PLACE,
                     AccumulateGrad, _check_version, _result_tensor, detached_in_place)
 from .custom_function import PYTHON

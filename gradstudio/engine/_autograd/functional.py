@@ -4,7 +4,7 @@
 and fail with the same messages. ``jvp`` and ``hvp`` use the double-backward trick, as
 PyTorch's do. The engine has neither ``vmap`` nor forward-mode AD: ``vectorize=True`` and
 ``strategy="forward-mode"`` are refused in plain words."""
-from .._core import TensorCore
+from .._tensor_class.core import TensorCore
 from .._factory import zeros_like
 from .._functions import stack
 from .grad_mode import enable_grad, is_grad_enabled, set_grad_enabled

@@ -16,7 +16,7 @@ the gradients (``create_graph=True``), so the backward pass itself is differenti
 import numpy as np
 
 from .api import _as_tuple, grad as _grad
-from .._core import TensorCore
+from .._tensor_class.core import TensorCore
 
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckError", "numerical_jacobian",
            "analytical_jacobian"]

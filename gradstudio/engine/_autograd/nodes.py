@@ -13,7 +13,7 @@ from itertools import count
 import numpy as np
 
 from .._types import dtype as D
-from .._core import TensorCore
+from .._tensor_class.core import TensorCore
 from ..observer import observed
 
 __all__ = ["Node", "AccumulateGrad", "Meta", "Plan", "node_class", "plan_for", "new_node",

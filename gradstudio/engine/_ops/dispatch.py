@@ -14,7 +14,7 @@ from .. import observer
 from . import (table, table_shape, table_loss, table_stats, table_backward, table_nn,  # noqa: F401
                table_activation, table_math, table_arrange, table_sort, table_scatter,
                table_matrix, table_linalg, table_norm)
-from .._core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
+from .._tensor_class.core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
 from .._autograd.grad_mode import STATE
 from .._autograd.nodes import (_ERRSTATE, _PLANS, _QUIET, _SEQ, _STAND_INS, expose, new_node,
                                node_class, plan_for, stand_in)

@@ -94,7 +94,7 @@ class Op:
     params for ops whose overloads differ), and catalogue data (category, one-line doc,
     parameters, the PyTorch spelling used by the exporter: ``code``, a template such as
     ``torch.atan2({self}, {other})`` filled with the ports and params). ``variants`` says
-    which bindings the engine makes from the record itself (``_tensor_table``): the Tensor
+    which bindings the engine makes from the record itself (``_tensor_class.variants``): the Tensor
     method, the ``torch.`` function and the in-place method ``<name>_``; ops whose
     bindings check arguments their own way have none and are bound by hand."""
     __slots__ = ("name", "grad_fn", "forward", "grads", "arg_names", "params", "dtype_rule",
@@ -174,7 +174,7 @@ def defembed(name, grad_fn, accumulate=False):
                  category="internal")
 
 
-_BINDERS = []   # the engine's binding of variants (``_tensor_table.bind``), run by defop
+_BINDERS = []   # the engine's binding of variants (``_tensor_class.variants.bind``), run by defop
 
 
 def on_defop(bind):

@@ -4,7 +4,7 @@ from operator import methodcaller
 
 import numpy as np
 
-from .._core import TensorCore
+from .._tensor_class.core import TensorCore
 from .dispatch import apply
 from .._functions import cat, stack, where
 from .record import OPS

@@ -5,7 +5,7 @@ from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 from itertools import chain
 
-from .._core import TensorCore
+from .._tensor_class.core import TensorCore
 from .._autograd.grad_mode import no_grad
 
 __all__ = ["StateDictMixin"]

@@ -7,10 +7,10 @@ from .._types import dtype as D
 from .._ops.record import OPS
 from .._ops.dispatch import apply
 from .._autograd.grad_mode import no_grad
-from .._core import TensorCore, _list
+from .._tensor_class.core import TensorCore, _list
 from ..observer import observed
-from .._tensor_arith import _broadcast_shapes, _renamed
-from .._tensor_shape import expanded_shape
+from .._tensor_class.arith import _broadcast_shapes, _renamed
+from .._tensor_class.shape import expanded_shape
 from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn
 from . import _cross_entropy, _kl_div

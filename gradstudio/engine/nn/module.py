@@ -7,12 +7,12 @@ methods live in ``_state_dict``."""
 from collections import OrderedDict
 
 from .._types import dtype as D
-from .._core import TensorCore
+from .._tensor_class.core import TensorCore
 from .._types.device import check as check_device
 from .._autograd.grad_mode import no_grad
 from .._autograd.nodes import _Handle
-from .._tensor_autograd import zero_grads
-from .._tensor_shape import to_arguments
+from .._tensor_class.autograd_state import zero_grads
+from .._tensor_class.shape import to_arguments
 from ..observer import observed
 from ._state_dict import StateDictMixin
 from .parameter import Parameter

@@ -4,7 +4,7 @@ PyTorch's kernels (see ``_cpu_kernels.elementwise``), so float32 parameters foll
 As in PyTorch, the constructor already makes every parameter's state (``step`` and
 ``sum``). ``foreach=True`` runs the same loop (PyTorch's foreach kernels give the same
 bits on the CPU)."""
-from .._core import TensorCore
+from .._tensor_class.core import TensorCore
 from .._factory import full_like, tensor
 from . import _kernels as K
 from .optimizer import (Optimizer, check_fused, check_non_negative, _engine_limits,

@@ -8,7 +8,7 @@ counted in place, the bias corrections Python floats, ``exp_avg.lerp_(grad, 1 - 
 the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
 import numpy as np
 
-from .._core import TensorCore
+from .._tensor_class.core import TensorCore
 from .._factory import tensor, zeros_like
 from .._cpu_kernels.elementwise import EXACT_LIMIT, sqrt
 from .._ops.record import plus_scaled

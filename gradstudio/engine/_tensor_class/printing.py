@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from ._types.dtype import get_default_dtype
+from .._types.dtype import get_default_dtype
 
 __all__ = ["format_tensor", "set_printoptions", "get_printoptions", "printoptions"]
 

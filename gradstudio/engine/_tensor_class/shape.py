@@ -8,15 +8,15 @@ of ``split``/``chunk``/``unbind``, small utilities
 through ``_ops.dispatch.apply``."""
 import numpy as np
 
-from ._types import dtype as D
-from ._factory import full, tensor
-from ._ops.record import OPS
-from ._core import TensorCore, _wrap_dim, _list
-from ._types.device import check as check_device, device
-from ._ops.dispatch import apply, apply_views
-from ._tensor_arith import _dims, _renamed
-from ._messages.warn import warn as _warn
-from .observer import observed
+from .._types import dtype as D
+from .._factory import full, tensor
+from .._ops.record import OPS
+from .core import TensorCore, _wrap_dim, _list
+from .._types.device import check as check_device, device
+from .._ops.dispatch import apply, apply_views
+from .arith import _dims, _renamed
+from .._messages.warn import warn as _warn
+from ..observer import observed
 
 __all__ = ["ShapeMixin"]
 

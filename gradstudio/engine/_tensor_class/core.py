@@ -1,5 +1,5 @@
 """``TensorCore``: a tensor's state (a numpy array plus PyTorch's autograd fields) and its
-metadata. Every module below the assembled ``Tensor`` (``_tensor``) works with this class:
+metadata. Every module below the assembled ``Tensor`` (``_tensor_class.tensor``) works with this class:
 ``TensorCore._make`` builds a ``Tensor``, and ``isinstance(x, TensorCore)`` holds for every
 tensor. The method groups are mixins in the modules above (``_tensor_*``).
 
@@ -11,8 +11,8 @@ in-place changes through views and of their bases are recorded by ``_autograd.vi
 """
 import numpy as np
 
-from ._types import dtype as D
-from ._types.device import device
+from .._types import dtype as D
+from .._types.device import device
 
 __all__ = ["TensorCore", "tensor_class", "TENSOR_TYPES"]
 

@@ -4,13 +4,13 @@ Like every method module they check arguments as PyTorch does and dispatch throu
 ``_ops.dispatch.apply``."""
 import numpy as np
 
-from ._ops.record import OPS
-from ._ops.dispatch import apply
-from ._core import _wrap_dim
-from ._tensor_arith import _dims
-from ._functions import isclose, nonzero
-from ._tensor_reduce import _ALL
-from ._messages.warn import warn as _warn
+from .._ops.record import OPS
+from .._ops.dispatch import apply
+from .core import _wrap_dim
+from .arith import _dims
+from .._functions import isclose, nonzero
+from .reduce import _ALL
+from .._messages.warn import warn as _warn
 
 __all__ = ["StatsMixin"]
 

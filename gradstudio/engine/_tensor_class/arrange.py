@@ -3,10 +3,10 @@
 sequence, as PyTorch's do, and run the op table's entries (``_ops.table_arrange``)."""
 import numpy as np
 
-from ._types import dtype as D
-from ._core import TensorCore, _list, _wrap_dim
-from ._ops.dispatch import apply
-from ._ops.record import OPS
+from .._types import dtype as D
+from .core import TensorCore, _list, _wrap_dim
+from .._ops.dispatch import apply
+from .._ops.record import OPS
 
 __all__ = ["ArrangeMixin"]
 

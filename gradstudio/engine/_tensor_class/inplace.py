@@ -4,14 +4,14 @@
 ops, ``clamp_``, ``zero_``, ``fill_``, ``copy_``, and ``uniform_``/``normal_`` that draw
 from a generator. The arithmetic ones record through ``inplace`` (which checks leaves and
 bumps the version counter), the random fills too (their gradient is zero)."""
-from ._factory import _gen, tensor
-from ._ops.record import OPS
-from ._ops.dispatch import inplace
-from ._core import TensorCore, _list
-from .observer import observed
-from ._types import dtype as D
-from ._tensor_arith import (_broadcast_check, _broadcast_shapes, _divisor_check,
-                           _no_bool_subtraction, _operand, _renamed)
+from .._factory import _gen, tensor
+from .._ops.record import OPS
+from .._ops.dispatch import inplace
+from .core import TensorCore, _list
+from ..observer import observed
+from .._types import dtype as D
+from .arith import (_broadcast_check, _broadcast_shapes, _divisor_check, _no_bool_subtraction,
+                    _operand, _renamed)
 
 __all__ = ["InplaceMixin"]
 

@@ -6,16 +6,16 @@ applySlicing does, with its warnings and error messages; assignment checks shape
 PyTorch does and records the in-place op through ``inplace``."""
 import numpy as np
 
-from ._types import dtype as D
-from ._factory import tensor
-from ._ops.record import OPS
-from ._ops.dispatch import apply, inplace
-from ._core import TensorCore, _list, _wrap_dim
-from ._autograd.grad_mode import STATE
-from ._tensor_arith import _broadcast_shapes, _no_grad_if, _operand, _renamed
-from ._messages.warn import warn as _warn
-from .observer import observed
-from ._tensor_shape import _expand, _view
+from .._types import dtype as D
+from .._factory import tensor
+from .._ops.record import OPS
+from .._ops.dispatch import apply, inplace
+from .core import TensorCore, _list, _wrap_dim
+from .._autograd.grad_mode import STATE
+from .arith import _broadcast_shapes, _no_grad_if, _operand, _renamed
+from .._messages.warn import warn as _warn
+from ..observer import observed
+from .shape import _expand, _view
 
 __all__ = ["IndexMixin"]
 

@@ -6,10 +6,10 @@ position or keyword, checks them as PyTorch does and runs the op with ``apply``.
 
 Ops registered later (``defop`` at run time) are bound the same way, at once.
 """
-from ._core import TensorCore
-from ._ops.dispatch import apply, inplace
-from ._ops.record import OPS, on_defop
-from ._tensor_arith import _broadcast_shapes
+from .core import TensorCore
+from .._ops.dispatch import apply, inplace
+from .._ops.record import OPS, on_defop
+from .arith import _broadcast_shapes
 
 __all__ = ["TableMixin", "FUNCTIONS", "bind"]
 

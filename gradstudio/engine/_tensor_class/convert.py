@@ -1,11 +1,11 @@
 """A tensor as Python sees it: ``numpy()``, ``item()``, ``tolist()``, numbers, ``len``,
 iteration, formatting and printing, pickling and deepcopy."""
-from ._autograd import grad_mode as _grad_mode
-from ._core import TensorCore
-from ._factory import tensor
-from ._printing import format_tensor
-from .observer import observed
-from ._messages.warn import warn
+from .._autograd import grad_mode as _grad_mode
+from .core import TensorCore
+from .._factory import tensor
+from .printing import format_tensor
+from ..observer import observed
+from .._messages.warn import warn
 
 __all__ = ["ConversionMixin"]
 

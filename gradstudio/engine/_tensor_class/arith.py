@@ -4,16 +4,16 @@ way PyTorch does and run an op of the table with ``_ops.dispatch.apply``.
 
 It also holds the helpers the other method modules share: ``_operand``, ``_is_operand``,
 ``_dunder``, ``_broadcast_check``, ``_broadcast_shapes``, ``_dims``, ``_renamed`` and
-``_no_grad_if``. ``_tensor`` assembles ``Tensor`` from this and the other mixins."""
+``_no_grad_if``. ``_tensor_class.tensor`` assembles ``Tensor`` from this and the other mixins."""
 import numpy as np
 
-from ._types import dtype as D
-from ._factory import tensor
-from ._ops.record import OPS
-from ._core import TensorCore, _wrap_dim
-from ._ops.dispatch import apply
-from ._autograd.nodes import node_class
-from ._autograd.grad_mode import STATE
+from .._types import dtype as D
+from .._factory import tensor
+from .._ops.record import OPS
+from .core import TensorCore, _wrap_dim
+from .._ops.dispatch import apply
+from .._autograd.nodes import node_class
+from .._autograd.grad_mode import STATE
 
 __all__ = ["ArithmeticMixin"]
 

@@ -1,10 +1,10 @@
 """Tensor methods for diagonals, rolling, running products, counting and ``addmm``, bound
 on ``MatrixMixin`` with PyTorch's checks and messages; they run the op table's entries
 (``_ops.table_matrix``, ``_ops.table_nn``)."""
-from ._types import dtype as D
-from ._core import TensorCore, _list, _wrap_dim
-from ._ops.dispatch import apply, inplace
-from ._ops.record import OPS
+from .._types import dtype as D
+from .core import TensorCore, _list, _wrap_dim
+from .._ops.dispatch import apply, inplace
+from .._ops.record import OPS
 
 __all__ = ["MatrixMixin"]
 

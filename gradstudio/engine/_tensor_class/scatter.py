@@ -1,11 +1,11 @@
 """Tensor methods that write by index: ``scatter`` (a tensor or a number),
 ``scatter_add``, ``index_add`` and their in-place forms, bound on ``ScatterMixin`` with
 PyTorch's checks and messages; they run the op table's entries (``_ops.table_scatter``)."""
-from ._types import dtype as D
-from ._core import TensorCore, _list, _wrap_dim
-from ._ops.dispatch import apply, inplace
-from ._ops.record import OPS
-from ._tensor_index import index_in_bounds, integer_index
+from .._types import dtype as D
+from .core import TensorCore, _list, _wrap_dim
+from .._ops.dispatch import apply, inplace
+from .._ops.record import OPS
+from .index import index_in_bounds, integer_index
 
 __all__ = ["ScatterMixin"]
 

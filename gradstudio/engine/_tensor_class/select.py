@@ -2,11 +2,11 @@
 ``median``, bound on ``SelectMixin``, with PyTorch's argument checks and messages. Each
 finds its indices once (an op of their own, so a traced program keeps them) and hands
 them to the values op (``_ops.table_sort``)."""
-from ._types import dtype as D
-from ._core import _wrap_dim
-from ._ops.dispatch import apply
-from ._ops.record import OPS
-from ._tensor_reduce import _nonempty_dim, _return_type
+from .._types import dtype as D
+from .core import _wrap_dim
+from .._ops.dispatch import apply
+from .._ops.record import OPS
+from .reduce import _nonempty_dim, _return_type
 
 __all__ = ["SelectMixin", "SortResult", "TopkResult", "MedianResult"]
 

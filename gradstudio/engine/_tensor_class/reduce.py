@@ -4,17 +4,17 @@ Reductions (``sum``, ``mean``, ``max``/``min`` with their ``torch.return_types``
 ``amax``, ``norm``, ``softmax``/``log_softmax``, ``argmax``/``argmin``, ``all``/``any``,
 with NumPy's ``axis=``/``keepdims=`` spellings) and the products (``mm``, ``mv``, ``dot``,
 ``bmm``, ``matmul`` as ATen's ``_matmul_impl`` decides, ``outer``). Like every method
-module it checks arguments as PyTorch does and dispatches through ``_ops.dispatch.apply``; ``matmul`` builds on the shape methods of ``_tensor_shape``."""
+module it checks arguments as PyTorch does and dispatches through ``_ops.dispatch.apply``; ``matmul`` builds on the shape methods of ``_tensor_class.shape``."""
 import numpy as np
 
-from ._types import dtype as D
-from ._ops.record import OPS
-from ._ops.dispatch import apply
-from ._core import TensorCore, _c_name, _wrap_dim
-from .observer import observed
-from ._tensor_arith import _broadcast_shapes, _dims, _maximum, _minimum, _renamed
-from ._tensor_shape import _expand, _reshape, _squeeze, _t, _transpose, _unsqueeze
-from ._messages.reduce_errors import extreme_keepdim_without_dim, keepdim_without_dim
+from .._types import dtype as D
+from .._ops.record import OPS
+from .._ops.dispatch import apply
+from .core import TensorCore, _c_name, _wrap_dim
+from ..observer import observed
+from .arith import _broadcast_shapes, _dims, _maximum, _minimum, _renamed
+from .shape import _expand, _reshape, _squeeze, _t, _transpose, _unsqueeze
+from .._messages.reduce_errors import extreme_keepdim_without_dim, keepdim_without_dim
 
 __all__ = ["ReduceMixin"]
 

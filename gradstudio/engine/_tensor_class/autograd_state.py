@@ -6,14 +6,14 @@ import weakref
 
 import numpy as np
 
-from ._autograd import api as _backward, views as _views
-from ._messages import warn as _warn
-from ._types import dtype as D
-from ._core import TensorCore, _c_name, _list
-from ._ops.dispatch import NO_GRAD_VIEW as _NO_GRAD_VIEW, apply
-from ._autograd.nodes import AccumulateGrad, _Handle, mark_detached
-from ._ops.record import OPS
-from .observer import observed
+from .._autograd import api as _backward, views as _views
+from .._messages import warn as _warn
+from .._types import dtype as D
+from .core import TensorCore, _c_name, _list
+from .._ops.dispatch import NO_GRAD_VIEW as _NO_GRAD_VIEW, apply
+from .._autograd.nodes import AccumulateGrad, _Handle, mark_detached
+from .._ops.record import OPS
+from ..observer import observed
 
 __all__ = ["AutogradMixin", "zero_grads"]
 

@@ -1,0 +1,54 @@
+"""``Tensor``, assembled: its state and metadata (``TensorCore``) and one mixin per group
+of methods, each in the module that implements it:
+
+==================  ==============================================================
+``_tensor_class.arith``   operators, arithmetic, comparisons, bitwise/logical, elementwise
+``_tensor_class.shape``   shapes and views (``view``, ``reshape``, ``t`` ...), ``to``
+``_tensor_class.reduce``  reductions and linear algebra (``sum``, ``max``, ``matmul`` ...)
+``_tensor_class.stats``   ``prod``, ``cumsum``, ``var``, ``std``
+``_tensor_class.index``   ``x[k]`` and ``x[k] = v``
+``_tensor_class.inplace`` in-place ops (``add_``, ``zero_``, ``uniform_`` ...)
+``_tensor_class.autograd_state`` ``requires_grad``, ``grad``, ``grad_fn``, hooks, ``backward``,
+                    ``detach``, ``.data``
+``_tensor_class.convert`` ``item``, ``tolist``, ``numpy``, printing, pickling
+``_tensor_class.variants``   the methods generated from the op table's ``variants``
+==================  ==============================================================
+
+Every method runs its op through ``_ops.dispatch.apply``.
+"""
+import numpy as np
+
+from .._types import dtype as D
+from .core import TensorCore
+from .._factory import empty, tensor
+from .arith import ArithmeticMixin
+from .arrange import ArrangeMixin
+from .autograd_state import AutogradMixin
+from .convert import ConversionMixin
+from .index import IndexMixin
+from .inplace import InplaceMixin
+from .reduce import ReduceMixin
+from .._sampling import SamplingMixin
+from .matrix import MatrixMixin
+from .scatter import ScatterMixin
+from .select import SelectMixin
+from .shape import ShapeMixin
+from .stats import StatsMixin
+from .variants import TableMixin
+
+__all__ = ["Tensor"]
+
+
+class Tensor(ArithmeticMixin, ShapeMixin, ArrangeMixin, ReduceMixin, SelectMixin, StatsMixin,
+             IndexMixin, ScatterMixin, MatrixMixin, SamplingMixin, InplaceMixin, AutogradMixin,
+             ConversionMixin, TableMixin, TensorCore):
+    """A multi-dimensional array that records the operations applied to it."""
+    __slots__ = ()
+    __module__ = "torch"  # type(x) prints as <class 'torch.Tensor'>
+
+    def __new__(cls, *args, **kwargs):
+        if not args and not kwargs:
+            return cls._make(np.zeros((0,), np.float32), D.float32)
+        if len(args) == 1 and not isinstance(args[0], int):
+            return tensor(args[0], dtype=D.get_default_dtype())
+        return empty(*args, **kwargs)
