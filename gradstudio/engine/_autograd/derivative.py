@@ -18,7 +18,7 @@ import inspect
 import re
 from dataclasses import dataclass, field
 
-from .. import _sampling
+from .._torch_functions import sampling as _sampling
 from .custom_function import BackwardCFunction, Function, _DelayedError
 from .nodes import AccumulateGrad
 from .._ops.record import NOT_IMPLEMENTED, OPS
@@ -274,7 +274,7 @@ def _function_args(cls, n):
 
 
 # ------------------------------------------------------------------------- other rules
-# the rules of ops registered outside the ``_ops.table`` modules (by ``_sampling``, imported
+# the rules of ops registered outside the ``_ops.table`` modules (by ``_torch_functions.sampling``, imported
 # above so that they are in ``OPS``)
 _REGISTERED_BY = _sampling
 _ELSEWHERE = {

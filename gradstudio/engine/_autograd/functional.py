@@ -5,8 +5,8 @@ and fail with the same messages. ``jvp`` and ``hvp`` use the double-backward tri
 PyTorch's do. The engine has neither ``vmap`` nor forward-mode AD: ``vectorize=True`` and
 ``strategy="forward-mode"`` are refused in plain words."""
 from .._tensor_class.core import TensorCore
-from .._factory import zeros_like
-from .._functions import stack
+from .._torch_functions.factory import zeros_like
+from .._torch_functions.general import stack
 from .grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 from . import api as _backward
 

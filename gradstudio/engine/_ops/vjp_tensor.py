@@ -6,7 +6,7 @@ import numpy as np
 
 from .._tensor_class.core import TensorCore
 from .dispatch import apply
-from .._functions import cat, stack, where
+from .._torch_functions.general import cat, stack, where
 from .record import OPS
 
 __all__ = ["TF"]

@@ -8,7 +8,7 @@ It also holds the helpers the other method modules share: ``_operand``, ``_is_op
 import numpy as np
 
 from .._types import dtype as D
-from .._factory import tensor
+from .._torch_functions.factory import tensor
 from .._ops.record import OPS
 from .core import TensorCore, _wrap_dim
 from .._ops.dispatch import apply

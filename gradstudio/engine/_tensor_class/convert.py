@@ -2,7 +2,7 @@
 iteration, formatting and printing, pickling and deepcopy."""
 from .._autograd import grad_mode as _grad_mode
 from .core import TensorCore
-from .._factory import tensor
+from .._torch_functions.factory import tensor
 from .printing import format_tensor
 from ..observer import observed
 from .._messages.warn import warn

@@ -7,7 +7,7 @@ PyTorch does and records the in-place op through ``inplace``."""
 import numpy as np
 
 from .._types import dtype as D
-from .._factory import tensor
+from .._torch_functions.factory import tensor
 from .._ops.record import OPS
 from .._ops.dispatch import apply, inplace
 from .core import TensorCore, _list, _wrap_dim

@@ -4,7 +4,7 @@
 ops, ``clamp_``, ``zero_``, ``fill_``, ``copy_``, and ``uniform_``/``normal_`` that draw
 from a generator. The arithmetic ones record through ``inplace`` (which checks leaves and
 bumps the version counter), the random fills too (their gradient is zero)."""
-from .._factory import _gen, tensor
+from .._torch_functions.factory import _gen, tensor
 from .._ops.record import OPS
 from .._ops.dispatch import inplace
 from .core import TensorCore, _list

@@ -9,7 +9,7 @@ through ``_ops.dispatch.apply``."""
 import numpy as np
 
 from .._types import dtype as D
-from .._factory import full, tensor
+from .._torch_functions.factory import full, tensor
 from .._ops.record import OPS
 from .core import TensorCore, _wrap_dim, _list
 from .._types.device import check as check_device, device

@@ -8,7 +8,7 @@ from .._ops.record import OPS
 from .._ops.dispatch import apply
 from .core import _wrap_dim
 from .arith import _dims
-from .._functions import isclose, nonzero
+from .._torch_functions.general import isclose, nonzero
 from .reduce import _ALL
 from .._messages.warn import warn as _warn
 

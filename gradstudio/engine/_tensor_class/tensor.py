@@ -20,7 +20,7 @@ import numpy as np
 
 from .._types import dtype as D
 from .core import TensorCore
-from .._factory import empty, tensor
+from .._torch_functions.factory import empty, tensor
 from .arith import ArithmeticMixin
 from .arrange import ArrangeMixin
 from .autograd_state import AutogradMixin
@@ -28,7 +28,7 @@ from .convert import ConversionMixin
 from .index import IndexMixin
 from .inplace import InplaceMixin
 from .reduce import ReduceMixin
-from .._sampling import SamplingMixin
+from .._torch_functions.sampling import SamplingMixin
 from .matrix import MatrixMixin
 from .scatter import ScatterMixin
 from .select import SelectMixin

@@ -15,10 +15,10 @@ from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn
 from . import _cross_entropy, _kl_div
 from .._ops.dispatch import inplace as _inplace
-from .._functions import embedding as _torch_embedding
-from .._normalization import functional_batch_norm as _batch_norm
-from .._functions import log_softmax as _log_softmax, relu as _relu, sigmoid, \
-    softmax as _softmax, tanh
+from .._torch_functions.general import embedding as _torch_embedding
+from .._torch_functions.batch_norm import functional_batch_norm as _batch_norm
+from .._torch_functions.general import (log_softmax as _log_softmax, relu as _relu, sigmoid,
+                                        softmax as _softmax, tanh)
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
            "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "elu", "gelu", "silu",

@@ -6,7 +6,7 @@ on it gives a plain ``Tensor``."""
 import numpy as np
 
 from .._tensor_class.core import TensorCore
-from .._factory import empty
+from .._torch_functions.factory import empty
 from .._tensor_class.tensor import Tensor
 from ..observer import observed
 

@@ -5,7 +5,7 @@ As in PyTorch, the constructor already makes every parameter's state (``step`` a
 ``sum``). ``foreach=True`` runs the same loop (PyTorch's foreach kernels give the same
 bits on the CPU)."""
 from .._tensor_class.core import TensorCore
-from .._factory import full_like, tensor
+from .._torch_functions.factory import full_like, tensor
 from . import _kernels as K
 from .optimizer import (Optimizer, check_fused, check_non_negative, _engine_limits,
                         _get_scalar_dtype, _step_counter)

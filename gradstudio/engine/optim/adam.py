@@ -9,7 +9,7 @@ the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
 import numpy as np
 
 from .._tensor_class.core import TensorCore
-from .._factory import tensor, zeros_like
+from .._torch_functions.factory import tensor, zeros_like
 from .._cpu_kernels.elementwise import EXACT_LIMIT, sqrt
 from .._ops.record import plus_scaled
 from . import _kernels as K

@@ -10,7 +10,7 @@ from itertools import chain
 from .._types import dtype as D
 from .._autograd import grad_mode as _grad_mode
 from .._tensor_class.core import TensorCore
-from .._factory import tensor
+from .._torch_functions.factory import tensor
 from .._tensor_class.autograd_state import zero_grads
 
 __all__ = ["Optimizer", "required"]

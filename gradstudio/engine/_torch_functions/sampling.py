@@ -14,14 +14,14 @@ PyTorch's generator exactly as its CPU kernels do:
 """
 import numpy as np
 
-from ._types import dtype as D
-from ._tensor_class.core import TensorCore
-from ._ops.dispatch import apply, inplace
-from ._factory import _finish, _gen, _size, randint
-from ._ops.record import OPS as OPS_, Grad, defop, no_derivative
-from ._cpu_kernels.stl_sort import topk_order
-from ._tensor_class.shape import expanded_shape
-from .observer import observed
+from .._types import dtype as D
+from .._tensor_class.core import TensorCore
+from .._ops.dispatch import apply, inplace
+from .factory import _finish, _gen, _size, randint
+from .._ops.record import OPS as OPS_, Grad, defop, no_derivative
+from .._cpu_kernels.stl_sort import topk_order
+from .._tensor_class.shape import expanded_shape
+from ..observer import observed
 
 __all__ = ["bernoulli", "multinomial", "normal", "randint_like", "SamplingMixin"]
 

@@ -6,11 +6,11 @@ kernel writes them: into the buffers' memory, without a new version.
 """
 import numpy as np
 
-from ._types import dtype as D
-from ._cpu_kernels import batch_norm_kernel as NK
-from ._ops.dispatch import apply
-from ._autograd.grad_mode import STATE
-from ._ops.record import OPS
+from .._types import dtype as D
+from .._cpu_kernels import batch_norm_kernel as NK
+from .._ops.dispatch import apply
+from .._autograd.grad_mode import STATE
+from .._ops.record import OPS
 
 __all__ = ["batch_norm", "functional_batch_norm", "get_num_threads", "set_num_threads"]
 

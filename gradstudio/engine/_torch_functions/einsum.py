@@ -6,8 +6,8 @@ dimensions with one view. Built from the engine's own ops, it records the grad_f
 chain PyTorch records (``ViewBackward0`` over ``PermuteBackward0`` over ``BmmBackward0``
 ...) and computes the same sums in the same order. The path argument of opt_einsum and
 the sublist form are refused in plain words."""
-from ._tensor_class.core import TensorCore
-from .observer import observed
+from .._tensor_class.core import TensorCore
+from ..observer import observed
 
 __all__ = ["einsum"]
 

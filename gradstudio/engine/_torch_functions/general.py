@@ -3,12 +3,12 @@ import warnings
 
 import numpy as np
 
-from ._types import dtype as D
-from ._ops.record import OPS
-from ._tensor_class.core import TensorCore, _wrap_dim, _list
-from ._ops.dispatch import apply
-from ._messages.reduce_errors import extreme_keepdim_without_dim, keepdim_without_dim
-from .observer import observed
+from .._types import dtype as D
+from .._ops.record import OPS
+from .._tensor_class.core import TensorCore, _wrap_dim, _list
+from .._ops.dispatch import apply
+from .._messages.reduce_errors import extreme_keepdim_without_dim, keepdim_without_dim
+from ..observer import observed
 
 # ``torch.f(t, ...)`` is ``t.f(...)`` for these
 _METHODS = (

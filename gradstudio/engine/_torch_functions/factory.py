@@ -4,12 +4,12 @@ import math
 
 import numpy as np
 
-from ._types import dtype as D
-from ._tensor_class.core import TensorCore
-from ._types.device import check as check_device
-from ._cpu_kernels.fma import fma32, fma64 as _fma
-from ._messages.warn import warn as _warn
-from .observer import observed
+from .._types import dtype as D
+from .._tensor_class.core import TensorCore
+from .._types.device import check as check_device
+from .._cpu_kernels.fma import fma32, fma64 as _fma
+from .._messages.warn import warn as _warn
+from ..observer import observed
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "empty", "full", "eye",
            "arange", "linspace", "rand", "randn", "randint", "randperm", "ones_like",
@@ -295,7 +295,7 @@ def _linspace_half(start, end, steps):
 
 
 def _gen(generator):
-    from ._cpu_kernels import generator as _random
+    from .._cpu_kernels import generator as _random
     if generator is None:
         return _random.default_generator
     return getattr(generator, "_gen", generator)
