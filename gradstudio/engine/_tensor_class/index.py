@@ -12,7 +12,7 @@ from .._ops.record import OPS
 from .._ops.dispatch import apply, inplace
 from .core import TensorCore, _list, _wrap_dim
 from .._autograd.grad_mode import STATE
-from .arith import _broadcast_shapes, _no_grad_if, _operand, _renamed
+from .operands import _broadcast_shapes, _no_grad_if, _operand, _renamed
 from .._messages.warn import warn as _warn
 from ..observer import observed
 from .shape import _expand, _view

@@ -12,7 +12,8 @@ from .._ops.record import OPS
 from .._ops.dispatch import apply
 from .core import TensorCore, _c_name, _wrap_dim
 from ..observer import observed
-from .arith import _broadcast_shapes, _dims, _maximum, _minimum, _renamed
+from .arith import ArithmeticMixin
+from .operands import _broadcast_shapes, _dims, _renamed
 from .shape import _expand, _reshape, _squeeze, _t, _transpose, _unsqueeze
 from .._messages.reduce_errors import extreme_keepdim_without_dim, keepdim_without_dim
 
@@ -103,7 +104,7 @@ def _extreme(kind):
 
     def method(self, dim=None, keepdim=None):
         if isinstance(dim, TensorCore):
-            return (_maximum if kind == "max" else _minimum)(self, dim)
+            return (ArithmeticMixin.maximum if kind == "max" else ArithmeticMixin.minimum)(self, dim)
         if dim is None and keepdim is not None:
             raise TypeError(extreme_keepdim_without_dim(kind))
         keepdim = bool(keepdim)

@@ -1,20 +1,18 @@
-"""Tensor methods for shapes, views and dtype conversion.
+"""Tensor methods for shapes and views.
 
 ``view``/``reshape`` (with ``-1`` inferred), ``flatten``, ``t``/``transpose``/``permute``,
 ``T``/``mT``, ``unsqueeze``/``squeeze``/``expand``, ``select``/``narrow``, the several views
-of ``split``/``chunk``/``unbind``, small utilities
-(``stride``, ``new_*``, ``equal``, ``allclose``) and the conversions ``to``, ``type``,
-``float()`` and friends. Each checks its arguments with PyTorch's messages and dispatches
+of ``split``/``chunk``/``unbind``, and small utilities
+(``stride``, ``equal``, ``allclose``); the conversions (``to``, ``float()`` ...) are in
+``dtype_conversion``. Each checks its arguments with PyTorch's messages and dispatches
 through ``_ops.dispatch.apply``."""
 import numpy as np
 
 from .._types import dtype as D
-from .._torch_functions.factory import full, tensor
 from .._ops.record import OPS
-from .core import TensorCore, _wrap_dim, _list
-from .._types.device import check as check_device, device
+from .core import _wrap_dim, _list
 from .._ops.dispatch import apply, apply_views
-from .arith import _dims, _renamed
+from .operands import _dims, _renamed
 from .._messages.warn import warn as _warn
 from ..observer import observed
 
@@ -22,7 +20,7 @@ __all__ = ["ShapeMixin"]
 
 
 class ShapeMixin:
-    """The shape, view and dtype-conversion methods of Tensor (bound below)."""
+    """The shape and view methods of Tensor (bound below)."""
     __slots__ = ()
 
 # ---------------------------------------------------------------------- shapes
@@ -300,84 +298,9 @@ def _stride(self, dim=None):
     return st if dim is None else st[_wrap_dim(dim, self._data.ndim)]
 
 
-def _new(fill):
-    def method(self, *size, dtype=None, device=None, requires_grad=False):
-        check_device(device)
-        return full(_shape_arg(size), fill, dtype=dtype or self._dtype,
-                    requires_grad=requires_grad)
-    return method
-
-
-def _new_full(self, size, fill_value, dtype=None, device=None, requires_grad=False):
-    check_device(device)
-    return full(tuple(size), fill_value, dtype=dtype or self._dtype, requires_grad=requires_grad)
-
-
-def _new_tensor(self, data, dtype=None, device=None, requires_grad=False):
-    check_device(device)
-    return tensor(data, dtype=dtype or self._dtype, requires_grad=requires_grad)
-
-
 ShapeMixin.stride = _stride
 ShapeMixin.data_ptr = lambda self: self._data.__array_interface__["data"][0]
-ShapeMixin.new_zeros, ShapeMixin.new_ones, ShapeMixin.new_empty = _new(0), _new(1), _new(0)
-ShapeMixin.new_full, ShapeMixin.new_tensor = _new_full, _new_tensor
 ShapeMixin.equal = lambda self, other: self._data.shape == other._data.shape and bool(
     np.all(self._data == other._data))
 ShapeMixin.allclose = lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=False: bool(
     np.allclose(self._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
-
-
-# ---------------------------------------------------------------------- dtype conversion
-def to_arguments(args, kwargs):
-    """The dtype asked for by ``Tensor.to``'s (or ``Module.to``'s) arguments, or None,
-    once any device among them has been checked (``_types.device.check``)."""
-    dtype = kwargs.get("dtype")
-    check_device(kwargs.get("device"))
-    for a in args:
-        if isinstance(a, D.dtype):
-            dtype = a
-        elif isinstance(a, TensorCore):
-            dtype = a._dtype
-        elif isinstance(a, (str, int, device)) and not isinstance(a, bool):
-            check_device(a)
-    return dtype
-
-
-def _to(self, *args, **kwargs):
-    dtype = to_arguments(args, kwargs)
-    if dtype is None or dtype is self._dtype:
-        return self
-    with np.errstate(invalid="ignore", over="ignore"):  # out-of-range casts wrap silently
-        return apply(OPS["to"], (self,), {"dtype": dtype}, out_dtype=dtype)
-
-
-ShapeMixin.to = _to
-
-
-def _cuda(self, *args, **kwargs):
-    check_device("cuda")
-
-
-ShapeMixin.cuda = _cuda
-
-
-def _type(self, dtype=None, non_blocking=False):
-    if dtype is None:
-        return f"torch.{D.tensor_type(self._dtype)}"
-    if isinstance(dtype, str) or isinstance(dtype, type):
-        name = dtype if isinstance(dtype, str) else f"torch.{dtype.__name__}"
-        match = [d for d in D._ALL if f"torch.{D.tensor_type(d)}" == name]
-        if not match:
-            raise ValueError(f"invalid type: '{name}'")
-        dtype = match[0]
-    return _to(self, dtype)
-
-
-ShapeMixin.type = _type
-for _name, _dt in (("float", D.float32), ("double", D.float64), ("half", D.float16),
-                   ("long", D.int64), ("int", D.int32), ("bool", D.bool_), ("short", D.int16),
-                   ("char", D.int8), ("byte", D.uint8)):
-    setattr(ShapeMixin, _name, (lambda dt: lambda self: _to(self, dt))(_dt))
-ShapeMixin.cpu = lambda self: self
-ShapeMixin.type_as = lambda self, other: _to(self, other._dtype)

@@ -7,7 +7,7 @@ import numpy as np
 from .._ops.record import OPS
 from .._ops.dispatch import apply
 from .core import _wrap_dim
-from .arith import _dims
+from .operands import _dims
 from .._torch_functions.general import isclose, nonzero
 from .reduce import _ALL
 from .._messages.warn import warn as _warn

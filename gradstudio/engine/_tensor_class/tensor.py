@@ -1,19 +1,25 @@
 """``Tensor``, assembled: its state and metadata (``TensorCore``) and one mixin per group
 of methods, each in the module that implements it:
 
-==================  ==============================================================
-``_tensor_class.arith``   operators, arithmetic, comparisons, bitwise/logical, elementwise
-``_tensor_class.shape``   shapes and views (``view``, ``reshape``, ``t`` ...), ``to``
-``_tensor_class.reduce``  reductions and linear algebra (``sum``, ``max``, ``matmul`` ...)
-``_tensor_class.stats``   ``prod``, ``cumsum``, ``var``, ``std``
-``_tensor_class.index``   ``x[k]`` and ``x[k] = v``
-``_tensor_class.inplace`` in-place ops (``add_``, ``zero_``, ``uniform_`` ...)
-``_tensor_class.autograd_state`` ``requires_grad``, ``grad``, ``grad_fn``, hooks, ``backward``,
-                    ``detach``, ``.data``
-``_tensor_class.convert`` ``item``, ``tolist``, ``numpy``, printing, pickling
-``_tensor_class.variants``   the methods generated from the op table's ``variants``
-==================  ==============================================================
+====================  ===========================================================
+``arith``             operators, arithmetic, comparisons, bitwise/logical, elementwise
+``shape``             shapes and views (``view``, ``reshape``, ``t`` ...)
+``dtype_conversion``  ``to``, ``float()`` and friends, ``new_*``
+``arrange``           ``flip``, ``repeat``, ``movedim`` ...
+``reduce``            reductions and linear algebra (``sum``, ``max``, ``matmul`` ...)
+``select``            ``sort``, ``topk``, ``median`` ...
+``stats``             ``prod``, ``cumsum``, ``var``, ``std``
+``index``             ``x[k]`` and ``x[k] = v``
+``scatter``           ``scatter``, ``index_add`` ...
+``matrix``            diagonals, ``roll``, ``addmm`` ...
+``inplace``           in-place ops (``add_``, ``zero_``, ``uniform_`` ...)
+``autograd_state``    ``requires_grad``, ``grad``, ``grad_fn``, hooks, ``backward``,
+                      ``detach``, ``.data``
+``convert``           ``item``, ``tolist``, ``numpy``, printing, pickling
+``variants``          the methods generated from the op table's ``variants``
+====================  ===========================================================
 
+(``SamplingMixin``, the methods that draw random numbers, is ``_torch_functions.sampling``'s.)
 Every method runs its op through ``_ops.dispatch.apply``.
 """
 import numpy as np
@@ -33,15 +39,16 @@ from .matrix import MatrixMixin
 from .scatter import ScatterMixin
 from .select import SelectMixin
 from .shape import ShapeMixin
+from .dtype_conversion import DtypeConversionMixin
 from .stats import StatsMixin
 from .variants import TableMixin
 
 __all__ = ["Tensor"]
 
 
-class Tensor(ArithmeticMixin, ShapeMixin, ArrangeMixin, ReduceMixin, SelectMixin, StatsMixin,
-             IndexMixin, ScatterMixin, MatrixMixin, SamplingMixin, InplaceMixin, AutogradMixin,
-             ConversionMixin, TableMixin, TensorCore):
+class Tensor(ArithmeticMixin, ShapeMixin, DtypeConversionMixin, ArrangeMixin, ReduceMixin,
+             SelectMixin, StatsMixin, IndexMixin, ScatterMixin, MatrixMixin, SamplingMixin,
+             InplaceMixin, AutogradMixin, ConversionMixin, TableMixin, TensorCore):
     """A multi-dimensional array that records the operations applied to it."""
     __slots__ = ()
     __module__ = "torch"  # type(x) prints as <class 'torch.Tensor'>

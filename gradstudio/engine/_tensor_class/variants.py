@@ -9,7 +9,7 @@ Ops registered later (``defop`` at run time) are bound the same way, at once.
 from .core import TensorCore
 from .._ops.dispatch import apply, inplace
 from .._ops.record import OPS, on_defop
-from .arith import _broadcast_shapes
+from .operands import _broadcast_shapes
 
 __all__ = ["TableMixin", "FUNCTIONS", "bind"]
 

@@ -9,7 +9,7 @@ from .._ops.dispatch import apply
 from .._autograd.grad_mode import no_grad
 from .._tensor_class.core import TensorCore, _list
 from ..observer import observed
-from .._tensor_class.arith import _broadcast_shapes, _renamed
+from .._tensor_class.operands import _broadcast_shapes, _renamed
 from .._tensor_class.shape import expanded_shape
 from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn

@@ -12,7 +12,7 @@ from .._types.device import check as check_device
 from .._autograd.grad_mode import no_grad
 from .._autograd.nodes import _Handle
 from .._tensor_class.autograd_state import zero_grads
-from .._tensor_class.shape import to_arguments
+from .._tensor_class.dtype_conversion import to_arguments
 from ..observer import observed
 from ._state_dict import StateDictMixin
 from .parameter import Parameter
