@@ -16,8 +16,9 @@ from ._torch_functions.factory import (arange, as_tensor, empty, empty_like, eye
                                        full_like, linspace, ones, ones_like, rand, rand_like,
                                        randint, randn, randn_like, randperm, scalar_tensor, tensor,
                                        zeros, zeros_like)
-from ._torch_functions.factory import (BoolTensor, ByteTensor, CharTensor, DoubleTensor,  # noqa: F401
-                                       FloatTensor, HalfTensor, IntTensor, LongTensor, ShortTensor)
+from ._torch_functions.factory import (BoolTensor, ByteTensor, CharTensor,  # noqa: F401
+                                       DoubleTensor, FloatTensor, HalfTensor, IntTensor,
+                                       LongTensor, ShortTensor)
 from ._torch_functions.general import *  # noqa: F401,F403
 from ._torch_functions.general import __all__ as _functions_all
 from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,

@@ -15,7 +15,8 @@ import numpy as np
 
 from . import grad_mode as _grad_mode, views as _views
 from .._tensor_class.core import TensorCore
-from .nodes import _FREED_MSG, _SEQ, Node, _check_version, expose, stand_in
+from .nodes import _FREED_MSG, _SEQ, Node, _check_version, expose
+from .plans import stand_in
 from ..observer import observed
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction", "once_differentiable", "PYTHON"]

@@ -274,8 +274,8 @@ def _function_args(cls, n):
 
 
 # ------------------------------------------------------------------------- other rules
-# the rules of ops registered outside the ``_ops.table`` modules (by ``_torch_functions.sampling``, imported
-# above so that they are in ``OPS``)
+# the rules of ops registered outside the ``_ops.table`` modules (by
+# ``_torch_functions.sampling``, imported above so that they are in ``OPS``)
 _REGISTERED_BY = _sampling
 _ELSEWHERE = {
     "_bernoulli": ("torch.zeros_like(grad)",),

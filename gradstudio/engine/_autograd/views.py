@@ -20,7 +20,8 @@ import weakref
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from .nodes import Plan, new_node, node_class, plan_for, short_name, stand_in
+from .nodes import node_class, short_name
+from .plans import Plan, new_node, plan_for, stand_in
 from .._ops.record import OPS, Op
 
 __all__ = ["DEFAULT", "NO_GRAD", "MULTI_OUTPUT", "IN_CUSTOM_FUNCTION", "refresh", "rebase", "rebase_error",

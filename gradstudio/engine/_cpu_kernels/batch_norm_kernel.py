@@ -9,7 +9,7 @@ What decides the bits:
   (``N, C, L`` or ``N, C, H, W``): the sum and the sum of squared deviations in float64,
   one element at a time (each float32 square rounded first; a float64 plane of odd size
   fuses its last square); one element per channel and sample (``N, C``) is read as rows
-  of channels, cut between PyTorch's threads (``threads``): each thread's rows summed per
+  of channels, cut between PyTorch's threads (``threads.threads``): each thread's rows summed per
   channel in the input's dtype, the squares added with a fused multiply-add each, the
   threads' sums added in float64 (with no more rows than threads: one pass in the dtype);
 - ``invstd = 1 / sqrt(var + eps)`` in float64, ``var`` the sum of squares over n in the
@@ -26,21 +26,21 @@ What decides the bits:
 
 Exact for contiguous inputs (any gradient layout but a broadcast one of other values than
 those of ``y.sum()``/``y.sum(dim)``); a strided input of more than two dimensions differs
-from PyTorch by an ulp or two where ATen's sum over its dimensions does (``_cpu_kernels.cascade_sum``).
+from PyTorch by an ulp or two where ATen's sum over its dimensions does (``cascade_sum``).
 
 Only float32 and float64 are computed here (PyTorch's half-precision paths compute in
 float32 with other kernels).
 """
-import os
 
 import numpy as np
 
 from . import elementwise as K
 from .cascade_sum import cascade_sum
 from .fma import fma32, fma64
+from .threads import threads
 
 __all__ = ["reduce_dims", "train_stats", "update_running", "normalize", "eval_invstd",
-           "backward", "threads", "set_threads"]
+           "backward"]
 
 _F64 = np.float64
 _LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}     # AVX2 vectors
@@ -99,52 +99,6 @@ def _walk(a, like=None):
     order = [0] + [d + 1 for d in _memory_order(guide[0])] if a.shape[1] else \
         list(range(per.ndim))
     return np.transpose(per, order).reshape(a.shape[1], -1)
-
-
-def threads():
-    """The number of threads PyTorch's CPU kernels use (``torch.get_num_threads()``), as
-    PyTorch picks it: ``MKL_NUM_THREADS`` or ``OMP_NUM_THREADS`` when set, else the
-    physical cores this process may run on. It decides how the rows of an (N, C) input
-    are cut between threads, which changes the last bits of its statistics."""
-    if _THREADS:
-        return _THREADS[0]
-    cores = _physical_cores() or os.cpu_count() or 1
-    count = None
-    for var in ("MKL_NUM_THREADS", "OMP_NUM_THREADS"):
-        value = os.environ.get(var, "").strip()
-        if value.isdigit() and int(value) > 0:
-            count = min(int(value), cores)      # (PyTorch caps it at the cores, too)
-            break
-    if count is None:
-        count = cores
-        if hasattr(os, "sched_getaffinity"):
-            count = min(count, len(os.sched_getaffinity(0)))
-    _THREADS.append(count)
-    return count
-
-
-_THREADS = []
-
-
-def set_threads(count):
-    _THREADS[:] = [count]
-
-
-def _physical_cores():
-    try:
-        with open("/proc/cpuinfo") as f:
-            text = f.read()
-    except OSError:
-        return None
-    cores, package = set(), None
-    for line in text.splitlines():
-        key, _, value = line.partition(":")
-        key = key.strip()
-        if key == "physical id":
-            package = value.strip()
-        elif key == "core id":
-            cores.add((package, value.strip()))
-    return len(cores) or None
 
 
 def _row_chunks(n):

@@ -1,7 +1,7 @@
 """The reciprocal square roots that the ``rsqrtps`` instruction of the reference machine's
 CPU (AMD EPYC) returns, as measured there: 12-bit approximations that depend only on the
 input's exponent parity and its top 12 mantissa bits. MKL's float32 ``vsSqrt`` starts from
-them (see ``_cpu_kernels.elementwise.sqrt``), so PyTorch's ``sqrt`` cannot be reproduced to the last bit
+them (see ``elementwise.sqrt``), so PyTorch's ``sqrt`` cannot be reproduced to the last bit
 without them.
 
 Stored as the mantissas of the outputs for inputs in [1, 2) and [2, 4) (4096 each; every

@@ -16,8 +16,8 @@ from . import (table, table_shape, table_loss, table_stats, table_backward, tabl
                table_matrix, table_linalg, table_norm)
 from .._tensor_class.core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
 from .._autograd.grad_mode import STATE
-from .._autograd.nodes import (_ERRSTATE, _PLANS, _QUIET, _SEQ, _STAND_INS, expose, new_node,
-                               node_class, plan_for, stand_in)
+from .._autograd.nodes import _ERRSTATE, _QUIET, _SEQ, expose, node_class
+from .._autograd.plans import _PLANS, _STAND_INS, new_node, plan_for, stand_in
 from ..observer import observed
 
 __all__ = ["apply", "record", "inplace", "apply_views", "NO_GRAD_VIEW"]

@@ -224,7 +224,8 @@ defop("clamp", "ClampBackward1", _clamp_fwd, Grad(_clamp_grad, (0,), formula=_CL
 # --- reductions --------------------------------------------------------------------------
 
 
-# sums add in PyTorch's order (``_cpu_kernels.cascade_sum``), so a printed loss.item() has its last bits
+# sums add in PyTorch's order (``_cpu_kernels.cascade_sum``), so a printed loss.item() has its
+# last bits
 defop("sum", lambda p: "SumBackward0" if p.get("dim") is None else "SumBackward1",
       lambda a, dim=None, keepdim=False: cascade_sum(a, _axis(a, dim), keepdim),
       Grad(lambda F, g, out, a, dim=None, keepdim=False: _unreduce(F, g, a.shape, dim, keepdim),

@@ -1,7 +1,7 @@
 """The op table, continued: batch normalization. ``batch_norm`` (NativeBatchNormBackward0)
 normalizes each channel (dimension 1) of its input by a mean and a variance, the batch's
-own in training (which the op's caller, ``_torch_functions.batch_norm.batch_norm``, computes once and
-passes as the saved ``result1`` and ``result2``: PyTorch's save_mean and save_invstd) or
+own in training (which the op's caller, ``_torch_functions.batch_norm.batch_norm``,
+computes once and passes as the saved ``result1`` and ``result2``: PyTorch's save_mean and save_invstd) or
 the running averages in eval mode; then scales by ``weight`` and shifts by ``bias``. Its
 backward, ``native_batch_norm_backward`` (NativeBatchNormBackwardBackward0, internal),
 gives one of the three gradients (``which``: 0 the input's, 1 the weight's, 2 the

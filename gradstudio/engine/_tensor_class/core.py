@@ -1,7 +1,7 @@
 """``TensorCore``: a tensor's state (a numpy array plus PyTorch's autograd fields) and its
-metadata. Every module below the assembled ``Tensor`` (``_tensor_class.tensor``) works with this class:
+metadata. Every module below the assembled ``Tensor`` (``tensor``) works with this class:
 ``TensorCore._make`` builds a ``Tensor``, and ``isinstance(x, TensorCore)`` holds for every
-tensor. The method groups are mixins in the modules above (``_tensor_*``).
+tensor. The method groups are mixins in the modules beside it (``arith``, ``shape`` ...).
 
 Storage is shared the way PyTorch shares it: views (``view``, ``t``, indexing ...),
 ``detach()`` and ``.data`` wrap the same numpy memory. Views and ``detach()`` also share

@@ -4,7 +4,8 @@ Reductions (``sum``, ``mean``, ``max``/``min`` with their ``torch.return_types``
 ``amax``, ``norm``, ``softmax``/``log_softmax``, ``argmax``/``argmin``, ``all``/``any``,
 with NumPy's ``axis=``/``keepdims=`` spellings) and the products (``mm``, ``mv``, ``dot``,
 ``bmm``, ``matmul`` as ATen's ``_matmul_impl`` decides, ``outer``). Like every method
-module it checks arguments as PyTorch does and dispatches through ``_ops.dispatch.apply``; ``matmul`` builds on the shape methods of ``_tensor_class.shape``."""
+module it checks arguments as PyTorch does and dispatches through ``_ops.dispatch.apply``;
+``matmul`` builds on the shape methods of ``shape``."""
 import numpy as np
 
 from .._types import dtype as D
@@ -104,7 +105,8 @@ def _extreme(kind):
 
     def method(self, dim=None, keepdim=None):
         if isinstance(dim, TensorCore):
-            return (ArithmeticMixin.maximum if kind == "max" else ArithmeticMixin.minimum)(self, dim)
+            pair = ArithmeticMixin.maximum if kind == "max" else ArithmeticMixin.minimum
+            return pair(self, dim)
         if dim is None and keepdim is not None:
             raise TypeError(extreme_keepdim_without_dim(kind))
         keepdim = bool(keepdim)

@@ -1,13 +1,13 @@
 """``torch.batch_norm`` and the body of ``torch.nn.functional.batch_norm``: PyTorch's
-checks in its order and words, the batch statistics computed once (``_cpu_kernels.batch_norm_kernel``), the
-``batch_norm`` op recorded (NativeBatchNormBackward0) with them as its saved result1 and
-result2, and, in training, the running averages written in place the way PyTorch's
+checks in its order and words, the batch statistics computed once
+(``_cpu_kernels.batch_norm_kernel``), the ``batch_norm`` op recorded
+(NativeBatchNormBackward0) with them as its saved result1 and result2, and, in training, the running averages written in place the way PyTorch's
 kernel writes them: into the buffers' memory, without a new version.
 """
 import numpy as np
 
 from .._types import dtype as D
-from .._cpu_kernels import batch_norm_kernel as NK
+from .._cpu_kernels import batch_norm_kernel as NK, threads
 from .._ops.dispatch import apply
 from .._autograd.grad_mode import STATE
 from .._ops.record import OPS
@@ -123,7 +123,7 @@ def get_num_threads():
     """``torch.get_num_threads()``: the threads PyTorch's CPU kernels would use. The engine
     computes in one; the count only decides how it reproduces results of PyTorch's that
     depend on it (the statistics of an (N, C) batch)."""
-    return NK.threads()
+    return threads.threads()
 
 
 def set_num_threads(num):
@@ -132,4 +132,4 @@ def set_num_threads(num):
         raise RuntimeError(f"set_num_threads expects an int, but got {type(num).__name__}")
     if num <= 0:
         raise RuntimeError("set_num_threads expects a positive integer")
-    NK.set_threads(num)
+    threads.set_threads(num)

@@ -1,6 +1,6 @@
 """``torch.optim.Adagrad``: lr decay, weight decay, initial accumulator value, eps and
 maximize, in the order of operations of PyTorch's ``_single_tensor_adagrad`` with
-PyTorch's kernels (see ``_cpu_kernels.elementwise``), so float32 parameters follow PyTorch's bit for bit.
+PyTorch's kernels (see ``_kernels``), so float32 parameters follow PyTorch's bit for bit.
 As in PyTorch, the constructor already makes every parameter's state (``step`` and
 ``sum``). ``foreach=True`` runs the same loop (PyTorch's foreach kernels give the same
 bits on the CPU)."""

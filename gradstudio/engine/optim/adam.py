@@ -4,7 +4,7 @@ counted in place, the bias corrections Python floats, ``exp_avg.lerp_(grad, 1 - 
 ``exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)``,
 ``denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)`` and
 ``param.addcdiv_(exp_avg, denom, value=-step_size)``, each kernel PyTorch's own (see
-``_cpu_kernels.elementwise``), so float32 parameters follow PyTorch's bit for bit. ``foreach=True`` runs
+``_kernels``), so float32 parameters follow PyTorch's bit for bit. ``foreach=True`` runs
 the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
 import numpy as np
 

@@ -1,6 +1,6 @@
 """``torch.optim.RMSprop``: alpha, eps, weight decay, momentum, centered and maximize, in
 the order of operations of PyTorch's ``_single_tensor_rmsprop`` with PyTorch's kernels
-(see ``_cpu_kernels.elementwise``), so float32 parameters follow PyTorch's bit for bit. ``foreach=True``
+(see ``_kernels``), so float32 parameters follow PyTorch's bit for bit. ``foreach=True``
 runs the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
 from .._tensor_class.core import TensorCore
 from .._torch_functions.factory import zeros_like
