@@ -11,18 +11,11 @@ from .._ops.record import OPS
 __all__ = ["ArrangeMixin"]
 
 
-class ArrangeMixin:
-    """The rearranging methods of Tensor (bound below)."""
-    __slots__ = ()
-
-
 def _flip(self, *dims):
     """``t.flip(0, 1)`` or ``t.flip((0, 1))``."""
     if len(dims) == 1 and not isinstance(dims[0], int):
         dims = dims[0]
     return apply(OPS["flip"], (self,), {"dims": tuple(dims)})
-
-
 
 
 def _sizes(args):
@@ -59,10 +52,6 @@ def _movedim(self, source, destination):
         order[d] = s
     rest = iter(d for d in range(n) if d not in src)
     return self.permute(*[next(rest) if o is None else o for o in order])
-
-
-ArrangeMixin.flip, ArrangeMixin.repeat, ArrangeMixin.tile = _flip, _repeat, _tile
-ArrangeMixin.movedim = ArrangeMixin.moveaxis = _movedim
 
 
 def _repeat_interleave(self, repeats=None, dim=None, *, output_size=None):
@@ -113,9 +102,6 @@ def _interleaved_indices(counts):
     return TensorCore._make(np.repeat(np.arange(c.size, dtype=np.int64), c), D.int64)
 
 
-ArrangeMixin.repeat_interleave = _repeat_interleave
-
-
 def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct elements (or slices along dim), sorted, as PyTorch's CPU kernel returns
     them whatever ``sorted`` says; nans are each distinct. The values record
@@ -139,4 +125,11 @@ def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=No
     return (out, *extra) if extra else out
 
 
-ArrangeMixin.unique = _unique
+class ArrangeMixin:
+    """The rearranging methods of Tensor."""
+    __slots__ = ()
+
+    flip, repeat, tile = _flip, _repeat, _tile
+    movedim = moveaxis = _movedim
+    repeat_interleave = _repeat_interleave
+    unique = _unique

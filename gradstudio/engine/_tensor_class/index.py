@@ -20,10 +20,6 @@ from .shape import _expand, _view
 __all__ = ["IndexMixin"]
 
 
-class IndexMixin:
-    """The indexing (``x[k]``, ``x[k] = v``) methods of Tensor (bound below)."""
-    __slots__ = ()
-
 # ---------------------------------------------------------------------- indexing
 # ``x[key]`` follows PyTorch's applySlicing: ints select, slices slice, None unsqueezes and
 # Ellipsis skips, one by one; tensors, lists and bools are collected as advanced indices
@@ -268,9 +264,6 @@ def _setitem(self, key, value):
         inplace(self, OPS["_setitem"], (self, value), {"key": np_key})
 
 
-IndexMixin.__getitem__, IndexMixin.__setitem__ = _getitem, _setitem
-
-
 # ---------------------------------------------------------------------- masked_fill
 def _masked_fill_arguments(name, mask, value, self):
     if not isinstance(mask, TensorCore):
@@ -299,17 +292,11 @@ def _masked_fill_(self, mask, value):
                    _masked_fill_arguments("masked_fill_", mask, value, self))
 
 
-IndexMixin.masked_fill, IndexMixin.masked_fill_ = _masked_fill, _masked_fill_
-
-
 def _masked_select(self, mask):
     if not isinstance(mask, TensorCore) or mask._dtype is not D.bool_:
         raise RuntimeError("masked_select: expected BoolTensor for mask")
     _broadcast_shapes(self._data.shape, mask._data.shape)
     return apply(OPS["masked_select"], (self, mask))
-
-
-IndexMixin.masked_select = _masked_select
 
 
 # ---------------------------------------------------------------------- gather, index_select
@@ -361,4 +348,11 @@ def _index_select(self, dim, index):
     return apply(OPS["index_select"], (self, index), {"dim": d})
 
 
-IndexMixin.gather, IndexMixin.index_select = _gather, _index_select
+class IndexMixin:
+    """The indexing (``x[k]``, ``x[k] = v``) methods of Tensor."""
+    __slots__ = ()
+
+    __getitem__, __setitem__ = _getitem, _setitem
+    masked_fill, masked_fill_ = _masked_fill, _masked_fill_
+    masked_select = _masked_select
+    gather, index_select = _gather, _index_select

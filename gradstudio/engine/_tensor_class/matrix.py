@@ -9,11 +9,6 @@ from .._ops.record import OPS
 __all__ = ["MatrixMixin"]
 
 
-class MatrixMixin:
-    """The matrix-flavoured methods of Tensor (bound below)."""
-    __slots__ = ()
-
-
 def _diagonal(self, offset=0, dim1=0, dim2=1):
     n = self._data.ndim
     d1, d2 = _wrap_dim(dim1, n), _wrap_dim(dim2, n)
@@ -123,8 +118,12 @@ def _inverse(self):
     return apply(OPS["inverse"], (self,))
 
 
-MatrixMixin.det, MatrixMixin.inverse = _det, _inverse
-MatrixMixin.diagonal, MatrixMixin.diag, MatrixMixin.trace = _diagonal, _diag, _trace
-MatrixMixin.roll, MatrixMixin.count_nonzero = _roll, _count_nonzero
-MatrixMixin.cumprod, MatrixMixin.cumprod_ = _cumprod_call(False), _cumprod_call(True)
-MatrixMixin.addmm, MatrixMixin.addmm_ = _addmm_call(False), _addmm_call(True)
+class MatrixMixin:
+    """The matrix-flavoured methods of Tensor."""
+    __slots__ = ()
+
+    det, inverse = _det, _inverse
+    diagonal, diag, trace = _diagonal, _diag, _trace
+    roll, count_nonzero = _roll, _count_nonzero
+    cumprod, cumprod_ = _cumprod_call(False), _cumprod_call(True)
+    addmm, addmm_ = _addmm_call(False), _addmm_call(True)

@@ -21,11 +21,6 @@ from .._messages.reduce_errors import extreme_keepdim_without_dim, keepdim_witho
 __all__ = ["ReduceMixin"]
 
 
-class ReduceMixin:
-    """The reduction and linear-algebra methods of Tensor (bound below)."""
-    __slots__ = ()
-
-
 # ---------------------------------------------------------------------- reductions
 class _AllDims:
     """``dim`` not given at all (``sum()``), told apart from ``dim=None``."""
@@ -60,9 +55,6 @@ def _full_or_dims(name):
 
 
 _sum, _mean = _full_or_dims("sum"), _full_or_dims("mean")
-
-
-ReduceMixin.sum, ReduceMixin.mean = _sum, _mean
 
 
 class _ReturnType(tuple):
@@ -127,9 +119,6 @@ def _extreme(kind):
     return method
 
 
-ReduceMixin.max, ReduceMixin.min = _extreme("max"), _extreme("min")
-
-
 def _extreme_over(name):
     """``amax`` / ``amin``: over dims (all by default), ties sharing the gradient."""
     op = OPS[name]
@@ -149,9 +138,6 @@ def _extreme_over(name):
     return method
 
 
-ReduceMixin.amax, ReduceMixin.amin = _extreme_over("amax"), _extreme_over("amin")
-
-
 def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
     if p == "fro" or p is None:
         p = 2.0
@@ -163,9 +149,6 @@ def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
                            f"input. Got {D.scalar_type(self._dtype)}")
     return apply(OPS["norm"], (self,), {"p": float(p), "dim": _dims(self, dim),
                                                  "keepdim": keepdim})
-
-
-ReduceMixin.norm = _norm
 
 
 def _softmax(name):
@@ -180,9 +163,6 @@ def _softmax(name):
                                       f"'{D.scalar_type(src._dtype)}'")
         return apply(op, (src,), {"dim": d})
     return method
-
-
-ReduceMixin.softmax, ReduceMixin.log_softmax = _softmax("softmax"), _softmax("log_softmax")
 
 
 def _argext(name):
@@ -200,11 +180,14 @@ def _argext(name):
     return method
 
 
-ReduceMixin.argmax, ReduceMixin.argmin = _argext("argmax"), _argext("argmin")
-ReduceMixin.all = lambda self, dim=None, keepdim=False: apply(
-    OPS["all"], (self,), {"dim": None if dim is None else _dims(self, dim), "keepdim": keepdim})
-ReduceMixin.any = lambda self, dim=None, keepdim=False: apply(
-    OPS["any"], (self,), {"dim": None if dim is None else _dims(self, dim), "keepdim": keepdim})
+def _all(self, dim=None, keepdim=False):
+    return apply(OPS["all"], (self,),
+                 {"dim": None if dim is None else _dims(self, dim), "keepdim": keepdim})
+
+
+def _any(self, dim=None, keepdim=False):
+    return apply(OPS["any"], (self,),
+                 {"dim": None if dim is None else _dims(self, dim), "keepdim": keepdim})
 
 
 def _numpy_names(method):
@@ -218,11 +201,6 @@ def _numpy_names(method):
         return method(self, *args, **kwargs)
     fn.__name__ = getattr(method, "__name__", "reduction")
     return fn
-
-
-for _name in ("sum", "mean", "max", "min", "argmax", "argmin", "all", "any", "norm", "amax",
-              "amin"):
-    setattr(ReduceMixin, _name, _numpy_names(getattr(ReduceMixin, _name)))
 
 
 # ---------------------------------------------------------------------- linear algebra
@@ -378,17 +356,32 @@ def _matmul(self, other):
     return apply(OPS["_unsafe_view"], (out,), {"shape": out_shape})
 
 
-ReduceMixin.mm, ReduceMixin.mv, ReduceMixin.dot, ReduceMixin.bmm, ReduceMixin.matmul = _mm, _mv, _dot, _bmm, _matmul
-ReduceMixin.__matmul__ = lambda self, other: _matmul(self, other) if isinstance(other, TensorCore) \
-    else NotImplemented
-ReduceMixin.__rmatmul__ = lambda self, other: _matmul(other, self) if isinstance(other, TensorCore) \
-    else NotImplemented
-ReduceMixin.inner = _dot
-
-
 def _outer(self, other):
     # PyTorch: self.reshape({n, 1}) * other
     return _reshape(self, self._data.shape[0], 1) * other
 
 
-ReduceMixin.outer = ReduceMixin.ger = _outer
+class ReduceMixin:
+    """The reduction and linear-algebra methods of Tensor."""
+    __slots__ = ()
+
+    # reductions; they also take NumPy's ``axis=`` and ``keepdims=`` (``_numpy_names``)
+    sum, mean = _numpy_names(_sum), _numpy_names(_mean)
+    max, min = _numpy_names(_extreme("max")), _numpy_names(_extreme("min"))
+    amax = _numpy_names(_extreme_over("amax"))
+    amin = _numpy_names(_extreme_over("amin"))
+    norm = _numpy_names(_norm)
+    softmax, log_softmax = _softmax("softmax"), _softmax("log_softmax")
+    argmax, argmin = _numpy_names(_argext("argmax")), _numpy_names(_argext("argmin"))
+    all, any = _numpy_names(_all), _numpy_names(_any)
+
+    # linear algebra
+    mm, mv, dot, bmm, matmul = _mm, _mv, _dot, _bmm, _matmul
+    inner = _dot
+    outer = ger = _outer
+
+    def __matmul__(self, other):
+        return _matmul(self, other) if isinstance(other, TensorCore) else NotImplemented
+
+    def __rmatmul__(self, other):
+        return _matmul(other, self) if isinstance(other, TensorCore) else NotImplemented

@@ -10,11 +10,6 @@ from .index import index_in_bounds, integer_index
 __all__ = ["ScatterMixin"]
 
 
-class ScatterMixin:
-    """The index-writing methods of Tensor (bound below)."""
-    __slots__ = ()
-
-
 def _scatter_args(self, dim, index, src, name):
     """PyTorch's scatter_gather_dtype_check and scatter_shape_check."""
     integer_index(index, name)
@@ -103,9 +98,11 @@ def _index_add_call(name, in_place):
     return method
 
 
-ScatterMixin.scatter, ScatterMixin.scatter_ = (_scatter_call("scatter", False),
-                                               _scatter_call("scatter_", True))
-ScatterMixin.scatter_add, ScatterMixin.scatter_add_ = (_scatter_add_call("scatter_add", False),
-                                                       _scatter_add_call("scatter_add_", True))
-ScatterMixin.index_add, ScatterMixin.index_add_ = (_index_add_call("index_add", False),
-                                                   _index_add_call("index_add_", True))
+class ScatterMixin:
+    """The index-writing methods of Tensor."""
+    __slots__ = ()
+
+    scatter, scatter_ = _scatter_call("scatter", False), _scatter_call("scatter_", True)
+    scatter_add = _scatter_add_call("scatter_add", False)
+    scatter_add_ = _scatter_add_call("scatter_add_", True)
+    index_add, index_add_ = _index_add_call("index_add", False), _index_add_call("index_add_", True)

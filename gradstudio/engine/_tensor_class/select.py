@@ -13,11 +13,6 @@ __all__ = ["SelectMixin", "SortResult", "TopkResult", "MedianResult"]
 SortResult, TopkResult, MedianResult = (_return_type(n) for n in ("sort", "topk", "median"))
 
 
-class SelectMixin:
-    """The rank-selecting methods of Tensor (bound below)."""
-    __slots__ = ()
-
-
 _NOT_GIVEN = object()
 
 
@@ -73,5 +68,9 @@ def _median(self, dim=None, keepdim=False):
     return MedianResult(values, indices)
 
 
-SelectMixin.sort, SelectMixin.argsort, SelectMixin.msort = _sort, _argsort, _msort
-SelectMixin.topk, SelectMixin.median = _topk, _median
+class SelectMixin:
+    """The rank-selecting methods of Tensor."""
+    __slots__ = ()
+
+    sort, argsort, msort = _sort, _argsort, _msort
+    topk, median = _topk, _median

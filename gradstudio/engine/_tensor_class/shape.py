@@ -19,10 +19,6 @@ from ..observer import observed
 __all__ = ["ShapeMixin"]
 
 
-class ShapeMixin:
-    """The shape and view methods of Tensor (bound below)."""
-    __slots__ = ()
-
 # ---------------------------------------------------------------------- shapes
 def _shape_arg(args):
     if len(args) == 1 and isinstance(args[0], (tuple, list, D.Size)):
@@ -96,11 +92,6 @@ def _reshape(self, *shape):
     return apply(OPS["_unsafe_view"], (self.clone(),), {"shape": shape})
 
 
-ShapeMixin.view, ShapeMixin.reshape = _view, _reshape
-ShapeMixin.view_as = lambda self, other: _view(self, other.shape)
-ShapeMixin.reshape_as = lambda self, other: _reshape(self, other.shape)
-
-
 def _flatten(self, start_dim=0, end_dim=-1):
     if self._data.ndim == 0:
         return _reshape(self, 1)
@@ -109,9 +100,6 @@ def _flatten(self, start_dim=0, end_dim=-1):
         return self
     shp = self._data.shape
     return _reshape(self, shp[:s] + (int(np.prod(shp[s:e + 1])),) + shp[e + 1:])
-
-
-ShapeMixin.flatten = _flatten
 
 
 def _t(self):
@@ -140,8 +128,6 @@ def _permute(self, *dims):
     return apply(OPS["permute"], (self,), {"dims": dims})
 
 
-ShapeMixin.t, ShapeMixin.transpose, ShapeMixin.permute = _t, _transpose, _permute
-ShapeMixin.swapaxes = ShapeMixin.swapdims = _transpose
 _T_WARNINGS = {
     0: "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "
        "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:"
@@ -160,10 +146,6 @@ def _T(self):
         if msg is not None:
             _warn(msg)
     return apply(OPS["permute"], (self,), {"dims": tuple(range(n))[::-1]})
-
-
-ShapeMixin.T = property(_T)
-ShapeMixin.mT = property(lambda self: _transpose(self, -2, -1))
 
 
 def _unsqueeze(self, dim):
@@ -208,11 +190,6 @@ def expanded_shape(t, sizes):
     return tuple(out)
 
 
-ShapeMixin.unsqueeze, ShapeMixin.squeeze, ShapeMixin.expand = _unsqueeze, _squeeze, _expand
-ShapeMixin.expand_as = lambda self, other: _expand(self, other.shape)
-ShapeMixin.contiguous = lambda self: self if self._data.flags.c_contiguous else self.clone()
-
-
 def _select(self, dim, index):
     d = _wrap_dim(dim, self._data.ndim)
     size = self._data.shape[d]
@@ -237,9 +214,6 @@ def _narrow(self, dim, start, length):
                            f"({size}).")
     return apply(OPS["slice"], (self,), {"dim": d, "start": start,
                                                   "end": start + length, "step": 1})
-
-
-ShapeMixin.select, ShapeMixin.narrow = _select, _narrow
 
 
 # ---------------------------------------------------------------------- several views
@@ -289,18 +263,51 @@ def _unbind(self, dim=0):
     return apply_views(OPS["unbind"], self, {"dim": _wrap_dim(dim, self._data.ndim)})
 
 
-ShapeMixin.split, ShapeMixin.chunk, ShapeMixin.unbind = _split, _chunk, _unbind
-
-
 # ---------------------------------------------------------------------- small utilities
 def _stride(self, dim=None):
     st = tuple(s // self._data.itemsize for s in self._data.strides)
     return st if dim is None else st[_wrap_dim(dim, self._data.ndim)]
 
 
-ShapeMixin.stride = _stride
-ShapeMixin.data_ptr = lambda self: self._data.__array_interface__["data"][0]
-ShapeMixin.equal = lambda self, other: self._data.shape == other._data.shape and bool(
-    np.all(self._data == other._data))
-ShapeMixin.allclose = lambda self, other, rtol=1e-05, atol=1e-08, equal_nan=False: bool(
-    np.allclose(self._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+class ShapeMixin:
+    """The shape and view methods of Tensor."""
+    __slots__ = ()
+
+    view, reshape = _view, _reshape
+
+    def view_as(self, other):
+        return _view(self, other.shape)
+
+    def reshape_as(self, other):
+        return _reshape(self, other.shape)
+
+    flatten = _flatten
+    t, transpose, permute = _t, _transpose, _permute
+    swapaxes = swapdims = _transpose
+    T = property(_T)
+
+    @property
+    def mT(self):
+        return _transpose(self, -2, -1)
+
+    unsqueeze, squeeze, expand = _unsqueeze, _squeeze, _expand
+
+    def expand_as(self, other):
+        return _expand(self, other.shape)
+
+    def contiguous(self):
+        return self if self._data.flags.c_contiguous else self.clone()
+
+    select, narrow = _select, _narrow
+    split, chunk, unbind = _split, _chunk, _unbind
+    stride = _stride
+
+    def data_ptr(self):
+        return self._data.__array_interface__["data"][0]
+
+    def equal(self, other):
+        return self._data.shape == other._data.shape and bool(np.all(self._data == other._data))
+
+    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return bool(np.allclose(self._data, other._data, rtol=rtol, atol=atol,
+                                equal_nan=equal_nan))

@@ -15,10 +15,6 @@ from .._messages.warn import warn as _warn
 __all__ = ["StatsMixin"]
 
 
-class StatsMixin:
-    """The product and statistics methods of Tensor (bound below)."""
-    __slots__ = ()
-
 _PROD_SIGNATURES = ("prod() received an invalid combination of arguments - got ({}), but "
                     "expected one of:\n * (*, torch.dtype dtype = None)\n * (int dim, bool "
                     "keepdim = False, *, torch.dtype dtype = None)\n")
@@ -38,14 +34,10 @@ def _prod(self, dim=_ALL, keepdim=None, *, dtype=None):
                                        "keepdim": bool(keepdim)})
 
 
-StatsMixin.prod = _prod
-
 def _cumsum(self, dim, *, dtype=None):
     src = self if dtype is None else self.to(dtype)
     return apply(OPS["cumsum"], (src,), {"dim": _wrap_dim(dim, self._data.ndim)})
 
-
-StatsMixin.cumsum = _cumsum
 
 _DOF_WARNING = ("{}(): degrees of freedom is <= 0. Correction should be strictly less than "
                 "the reduction factor (input numel divided by output numel). (Triggered "
@@ -84,9 +76,6 @@ def _spread(name):
     return method
 
 
-StatsMixin.var, StatsMixin.std = _spread("var"), _spread("std")
-
-
 def _sum_to_size(self, *size):
     """The sum of this tensor down to ``size``, a shape it broadcasts from (PyTorch's
     ``at::sum_to``: the broadcast dimensions summed with keepdim, the leading ones viewed
@@ -105,9 +94,6 @@ def _sum_to_size(self, *size):
     return out.view(shape) if lead else out
 
 
-StatsMixin.sum_to_size = _sum_to_size
-
-
 def _nonzero(self, *, as_tuple=False):
     return nonzero(self, as_tuple=as_tuple)
 
@@ -116,4 +102,12 @@ def _isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return isclose(self, other, rtol, atol, equal_nan)
 
 
-StatsMixin.nonzero, StatsMixin.isclose = _nonzero, _isclose
+class StatsMixin:
+    """The product and statistics methods of Tensor."""
+    __slots__ = ()
+
+    prod = _prod
+    cumsum = _cumsum
+    var, std = _spread("var"), _spread("std")
+    sum_to_size = _sum_to_size
+    nonzero, isclose = _nonzero, _isclose

@@ -164,11 +164,6 @@ def randint_like(input, low=0, high=None, *, dtype=None, requires_grad=False, ge
                    dtype=dtype or input._dtype, requires_grad=requires_grad)
 
 
-class SamplingMixin:
-    """Tensor methods that draw random numbers (bound below)."""
-    __slots__ = ()
-
-
 def _bernoulli_method(self, p=None, *, generator=None):
     return bernoulli(self, p, generator=generator)
 
@@ -177,5 +172,9 @@ def _multinomial_method(self, num_samples, replacement=False, *, generator=None)
     return multinomial(self, num_samples, replacement, generator=generator)
 
 
-SamplingMixin.bernoulli, SamplingMixin.bernoulli_ = _bernoulli_method, _bernoulli_
-SamplingMixin.exponential_, SamplingMixin.multinomial = _exponential_, _multinomial_method
+class SamplingMixin:
+    """Tensor methods that draw random numbers."""
+    __slots__ = ()
+
+    bernoulli, bernoulli_ = _bernoulli_method, _bernoulli_
+    exponential_, multinomial = _exponential_, _multinomial_method
