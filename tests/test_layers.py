@@ -241,10 +241,10 @@ def test_the_private_use_checker_sees_a_planted_use(tmp_path):
     fake = tmp_path / "gradstudio"
     (fake / "document").mkdir(parents=True)
     (fake / "document" / "bad.py").write_text(
-        "from gradstudio.engine._oprecord import OPS\n"
-        "from gradstudio.engine import _dispatch\n"
+        "from gradstudio.engine._ops.record import OPS\n"
+        "from gradstudio.engine import _ops\n"
         "def f(t):\n    return t._data, self._data\n")
     assert private_engine_uses(fake, _engine_private_names()) == [
-        "document/bad.py:1: imports gradstudio.engine._oprecord",
-        "document/bad.py:2: imports gradstudio.engine._dispatch",
+        "document/bad.py:1: imports gradstudio.engine._ops.record",
+        "document/bad.py:2: imports gradstudio.engine._ops",
         "document/bad.py:4: reads ._data"]

@@ -6,28 +6,30 @@ which records each step of a backward pass for the studio.
 """
 import math
 
-from ._dtype import (Size, bool_ as bool, dtype, float16, float32, float64, get_default_dtype,
-                     int8, int16, int32, int64, promote_types, result_type as _result_type,
-                     set_default_dtype, uint8)
-from ._device import device
-from ._tensor import Tensor
-from ._tensor_table import FUNCTIONS as _TABLE_FUNCTIONS
-from ._factory import (arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like,
-                       linspace, ones, ones_like, rand, rand_like, randint, randn, randn_like,
-                       randperm, scalar_tensor, tensor, zeros, zeros_like)
-from ._factory import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor,  # noqa: F401
-                       HalfTensor, IntTensor, LongTensor, ShortTensor)
-from ._functions import *  # noqa: F401,F403
-from ._functions import __all__ as _functions_all
-from ._grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
-                         set_grad_enabled)
-from ._printing import get_printoptions, set_printoptions
-from ._random import Generator as _RawGenerator, default_generator
-from ._random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
-from ._info import finfo, iinfo
-from ._einsum import einsum
-from ._normalization import batch_norm, get_num_threads, set_num_threads
-from ._sampling import bernoulli, multinomial, normal, randint_like
+from ._types.dtype import (Size, bool_ as bool, dtype, float16, float32, float64,
+                           get_default_dtype, int8, int16, int32, int64, promote_types,
+                           result_type as _result_type, set_default_dtype, uint8)
+from ._types.device import device
+from ._tensor_class.tensor import Tensor
+from ._tensor_class.variants import FUNCTIONS as _TABLE_FUNCTIONS
+from ._torch_functions.factory import (arange, as_tensor, empty, empty_like, eye, from_numpy, full,
+                                       full_like, linspace, ones, ones_like, rand, rand_like,
+                                       randint, randn, randn_like, randperm, scalar_tensor, tensor,
+                                       zeros, zeros_like)
+from ._torch_functions.factory import (BoolTensor, ByteTensor, CharTensor,  # noqa: F401
+                                       DoubleTensor, FloatTensor, HalfTensor, IntTensor,
+                                       LongTensor, ShortTensor)
+from ._torch_functions.general import *  # noqa: F401,F403
+from ._torch_functions.general import __all__ as _functions_all
+from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
+                                  set_grad_enabled)
+from ._tensor_class.printing import get_printoptions, set_printoptions
+from ._cpu_kernels.generator import Generator as _RawGenerator, default_generator
+from ._cpu_kernels.generator import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
+from ._types.info import finfo, iinfo
+from ._torch_functions.einsum import einsum
+from ._torch_functions.batch_norm import batch_norm, get_num_threads, set_num_threads
+from ._torch_functions.sampling import bernoulli, multinomial, normal, randint_like
 from . import autograd, linalg, nn, optim, return_types, serialization, utils
 from .serialization import load, save
 

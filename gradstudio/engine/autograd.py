@@ -2,15 +2,16 @@
 addition, ``observe``, which records a backward pass step by step."""
 import warnings
 
-from ._backward import backward, grad
-from . import _autograd_functional as functional, _function as function
-from ._function import Function
-from ._observe import BackwardStep, observe
-from ._nodes import AccumulateGrad, Node
-from ._gradcheck import GradcheckError, gradcheck, gradgradcheck
-from . import _grad_mode as grad_mode
-from ._tensor import Tensor
-from ._grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
+from ._autograd.api import backward, grad
+from ._autograd import functional, custom_function as function
+from ._autograd.custom_function import Function
+from ._autograd.observe import BackwardStep, observe
+from ._autograd.nodes import AccumulateGrad, Node
+from ._autograd.gradcheck import GradcheckError, gradcheck, gradgradcheck
+from ._autograd import grad_mode
+from ._tensor_class.tensor import Tensor
+from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
+                                  set_grad_enabled)
 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "observe", "BackwardStep", "Node", "AccumulateGrad", "set_detect_anomaly",

@@ -5,9 +5,9 @@ they warn (``.grad`` of a non-leaf), bring a view up to date and are reported to
 forward ``observer`` listener. These functions read the same state silently, so a
 listener or a view can look at tensors without changing what the program did.
 """
-from ._derivative import ACCUMULATE, Derivative, derivative as _derivative
-from ._printing import format_tensor
-from ._tensor import Tensor
+from ._autograd.derivative import ACCUMULATE, Derivative, derivative as _derivative
+from ._tensor_class.printing import format_tensor
+from ._tensor_class.tensor import Tensor
 
 __all__ = ["data", "grad", "grad_fn", "requires_grad", "is_tensor", "is_view", "version",
            "format_tensor", "derivative", "Derivative", "ACCUMULATE"]
@@ -63,7 +63,7 @@ def derivative(node):
     ``params`` (the node's non-tensor params, name -> value) and ``accumulate`` (True for
     AccumulateGrad, whose formulas are ``(ACCUMULATE,)``, 'variable.grad += grad', and
     inputs ()). A rule reads ``grad`` (the gradient the node receives), the input names,
-    ``result`` (the op's output) and the params; see ``_derivative`` for its conventions.
+    ``result`` (the op's output) and the params; see ``_autograd.derivative`` for its conventions.
     Returns a Derivative for every node the engine makes (a custom autograd.Function's
     rules name its own ``backward``)."""
     return _derivative(node)

@@ -4,8 +4,8 @@ reductions PyTorch's ``matrix_norm`` runs). Norms that need a singular value
 decomposition (``ord=2``, ``-2``, ``'nuc'``) are refused in plain words."""
 import math
 
-from ._core import TensorCore, _wrap_dim
-from ._optable_linalg import _LinAlgError as LinAlgError
+from ._tensor_class.core import TensorCore, _wrap_dim
+from ._ops.table_linalg import _LinAlgError as LinAlgError
 from .observer import observed
 
 __all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError"]
@@ -18,7 +18,7 @@ def _tensor(x, name, arg):
 
 
 def _float_input(x, name):
-    from . import _dtype as D
+    from ._types import dtype as D
     if not x._dtype.is_floating_point:
         raise RuntimeError(f"linalg.{name}: Expected a floating point or complex tensor as "
                            f"input. Got {D.scalar_type(x._dtype)}")

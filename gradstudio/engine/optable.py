@@ -3,8 +3,8 @@ VJP per input, PyTorch's grad_fn name, params, category, doc and spelling). The 
 catalogue, exporter and tracer read it; ``defop`` adds an op (see CONTRIBUTING.md)."""
 import types
 
-from . import _dispatch  # noqa: F401  (importing it registers every op of the table)
-from ._oprecord import OPS as _OPS, Grad, Op, Param, defop, no_derivative
+from ._ops import dispatch as _dispatch  # noqa: F401  (importing it registers every op)
+from ._ops.record import OPS as _OPS, Grad, Op, Param, defop, no_derivative
 
 __all__ = ["OPS", "Op", "Grad", "Param", "defop", "no_derivative"]
 

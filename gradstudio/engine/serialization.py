@@ -18,10 +18,10 @@ from collections import Counter, OrderedDict
 
 import numpy as np
 
-from . import _dtype as D
-from ._core import TensorCore
-from ._device import device
-from ._factory import tensor as _tensor
+from ._types import dtype as D
+from ._tensor_class.core import TensorCore
+from ._types.device import device
+from ._torch_functions.factory import tensor as _tensor
 from .nn.parameter import Parameter
 
 __all__ = ["save", "load", "add_safe_globals", "get_safe_globals", "clear_safe_globals",

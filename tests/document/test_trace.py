@@ -443,7 +443,7 @@ def test_bad_scripts_give_one_clear_message(tmp_path):
     # and this process's engine was never observed or patched by the tracer
     from gradstudio.engine import Tensor, observer
     assert observer.LISTENER is None
-    assert Tensor.backward.__module__ == "gradstudio.engine._tensor_autograd"
+    assert Tensor.backward.__module__ == "gradstudio.engine._tensor_class.autograd_state"
 
 
 def test_an_endless_loop_hits_the_time_limit():

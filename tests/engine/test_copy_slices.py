@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import gradstudio.engine as torch
-from gradstudio.engine import _views
+from gradstudio.engine._autograd import views as _views
 from gradstudio.engine import Tensor
 
 

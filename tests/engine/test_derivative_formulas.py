@@ -16,8 +16,8 @@ import numpy as np
 
 import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
-from gradstudio.engine._derivative import _forward, _params_env, resolve
-from gradstudio.engine._oprecord import NOT_IMPLEMENTED, OPS
+from gradstudio.engine._autograd.derivative import _forward, _params_env, resolve
+from gradstudio.engine._ops.record import NOT_IMPLEMENTED, OPS
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
@@ -330,7 +330,7 @@ sys.path.insert(0, sys.argv[1])
 import parity
 import gradstudio.engine as engine
 from gradstudio.engine import inspect as raw
-from gradstudio.engine._nodes import Node
+from gradstudio.engine._autograd.nodes import Node
 sys.modules.update(engine.torch_modules())
 torch = sys.modules["torch"]
 

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import gradstudio.engine as E
-from gradstudio.engine import _kernels as K
-from gradstudio.engine._rsqrt_table import RSQRT_TABLE
+from gradstudio.engine._cpu_kernels import elementwise as K
+from gradstudio.engine._cpu_kernels.rsqrt_table import RSQRT_TABLE
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +59,7 @@ def test_sigmoid_follows_the_cpu_capability_pytorch_dispatches_to(torch, forced,
     ignored by both (the CPU's own capability). Lengths around both block sizes."""
     child = textwrap.dedent(f"""
         import numpy as np, torch
-        from gradstudio.engine import _kernels as K
+        from gradstudio.engine._cpu_kernels import elementwise as K
         if {capability!r} is not None:
             assert torch.backends.cpu.get_cpu_capability() == {capability!r}, \\
                 torch.backends.cpu.get_cpu_capability()

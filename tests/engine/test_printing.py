@@ -8,9 +8,9 @@ without torch too.
 import numpy as np
 import pytest
 
-from gradstudio.engine import _dtype
-from gradstudio.engine._printing import (format_tensor, get_printoptions, printoptions,
-                                         set_printoptions)
+from gradstudio.engine._types import dtype as _dtype
+from gradstudio.engine._tensor_class.printing import (format_tensor, get_printoptions,
+                                                     printoptions, set_printoptions)
 
 FLOATS = [_dtype.float16, _dtype.float32, _dtype.float64]
 INTS = [_dtype.uint8, _dtype.int8, _dtype.int16, _dtype.int32, _dtype.int64]

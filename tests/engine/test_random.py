@@ -6,7 +6,7 @@ deterministic float arithmetic, and _random reproduces each rounding step.
 import numpy as np
 import pytest
 
-from gradstudio.engine import _random
+from gradstudio.engine._cpu_kernels import generator as _random
 
 SEEDS = [0, 1, 42, 2 ** 31, 2 ** 32 + 5, 67280421310721, 2 ** 64 - 1, -7]
 SHAPES = [(), (1,), (2, 2), (15,), (16,), (17,), (31,), (33,), (3, 5, 7), (1000,), (0,), (2, 0, 3)]

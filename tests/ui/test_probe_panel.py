@@ -247,21 +247,22 @@ def test_a_new_document_resets_the_choices(qtbot):
 def _with_wrong_sin(run):
     """Runs ``run()`` with sin's VJP deliberately wrong (cos replaced by sin), in the test
     only: the engine's cached plans for sin are set aside and put back afterwards."""
-    from gradstudio.engine import _nodes, _oprecord
+    from gradstudio.engine._autograd import plans as _plans
+    from gradstudio.engine._ops import record as _oprecord
     op = _oprecord.OPS["sin"]
     grad = op.grads[0]
-    kept = {k: v for k, v in _nodes._PLANS.items() if k[0] is op}
+    kept = {k: v for k, v in _plans._PLANS.items() if k[0] is op}
     right = grad.fn
     for k in kept:
-        del _nodes._PLANS[k]
+        del _plans._PLANS[k]
     grad.fn = lambda F, g, out, a: g * F.sin(a)
     try:
         return run()
     finally:
         grad.fn = right
-        for k in [k for k in _nodes._PLANS if k[0] is op]:
-            del _nodes._PLANS[k]
-        _nodes._PLANS.update(kept)
+        for k in [k for k in _plans._PLANS if k[0] is op]:
+            del _plans._PLANS[k]
+        _plans._PLANS.update(kept)
 
 
 def test_a_wrong_gradient_gets_a_cross_in_the_panel_and_on_the_canvas(qtbot, tmp_path):

@@ -3,7 +3,7 @@ probabilities as the target, and label smoothing (each with or without a weight 
 class), composed as PyTorch's
 ``aten/src/ATen/native/LossNLL.cpp`` composes them (so the same grad_fn nodes appear).
 ``nn.functional`` passes in its ``log_softmax`` and ``nll_loss``."""
-from .._tensor_arith import _renamed
+from .._tensor_class.operands import _renamed
 
 __all__ = ["with_probabilities", "smoothed"]
 

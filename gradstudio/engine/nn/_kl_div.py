@@ -1,7 +1,7 @@
 """``F.kl_div`` as PyTorch's ``torch/nn/functional.py`` and ATen compose it:
 ``xlogy(target, target) - target * input`` (or ``exp(target) * (target - input)`` with
 ``log_target``), reduced, with ``batchmean`` dividing the sum by the batch size."""
-from .._warn import warn
+from .._messages.warn import warn
 
 __all__ = ["kl_div"]
 

@@ -5,8 +5,8 @@ from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 from itertools import chain
 
-from .._core import TensorCore
-from .._grad_mode import no_grad
+from .._tensor_class.core import TensorCore
+from .._autograd.grad_mode import no_grad
 
 __all__ = ["StateDictMixin"]
 

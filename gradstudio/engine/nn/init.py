@@ -4,7 +4,7 @@ engine's generator exactly as PyTorch's ``torch/nn/init.py`` does (so that
 import math
 import warnings
 
-from .._grad_mode import no_grad
+from .._autograd.grad_mode import no_grad
 
 __all__ = ["calculate_gain", "uniform_", "normal_", "constant_", "ones_", "zeros_",
            "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_"]

@@ -3,18 +3,20 @@ assignment, their traversal, ``state_dict``/``load_state_dict``, train/eval, for
 and the repr, following PyTorch's ``torch/nn/modules/module.py`` line for line where it
 shows (messages, order of traversal, the repr's indentation). Not modelled: backward
 hooks on modules, global hooks, state-dict hooks, devices other than the CPU. The state-dict
-methods live in ``_state_dict``."""
+methods live in ``_state_dict``, the traversal (``parameters``, ``named_modules`` ...) in
+``_traversal``."""
 from collections import OrderedDict
 
-from .. import _dtype as D
-from .._core import TensorCore
-from .._device import check as check_device
-from .._grad_mode import no_grad
-from .._nodes import _Handle
-from .._tensor_autograd import zero_grads
-from .._tensor_shape import to_arguments
+from .._types import dtype as D
+from .._tensor_class.core import TensorCore
+from .._types.device import check as check_device
+from .._autograd.grad_mode import no_grad
+from .._autograd.nodes import _Handle
+from .._tensor_class.autograd_state import zero_grads
+from .._tensor_class.dtype_conversion import to_arguments
 from ..observer import observed
 from ._state_dict import StateDictMixin
+from ._traversal import TraversalMixin
 from .parameter import Parameter
 
 __all__ = ["Module"]
@@ -55,7 +57,7 @@ def _check_name(kind, name, module, table):
         raise KeyError(f"attribute '{name}' already exists")
 
 
-class Module(StateDictMixin):
+class Module(StateDictMixin, TraversalMixin):
     __module__ = "torch.nn.modules.module"
     call_super_init = False
     _version = 1
@@ -263,69 +265,6 @@ class Module(StateDictMixin):
             if hook_result is not None:
                 result = hook_result
         return result
-
-    # ------------------------------------------------------------------ traversal
-    def _named_members(self, get_members_fn, prefix="", recurse=True, remove_duplicate=True):
-        memo = set()
-        modules = (self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
-                   if recurse else [(prefix, self)])
-        for module_prefix, module in modules:
-            for k, v in get_members_fn(module):
-                if v is None or v in memo:
-                    continue
-                if remove_duplicate:
-                    memo.add(v)
-                yield module_prefix + ("." if module_prefix else "") + k, v
-
-    def parameters(self, recurse=True):
-        for _name, param in self.named_parameters(recurse=recurse):
-            yield param
-
-    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
-        yield from self._named_members(lambda m: m._parameters.items(), prefix=prefix,
-                                       recurse=recurse, remove_duplicate=remove_duplicate)
-
-    def buffers(self, recurse=True):
-        for _name, buf in self.named_buffers(recurse=recurse):
-            yield buf
-
-    def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
-        yield from self._named_members(lambda m: m._buffers.items(), prefix=prefix,
-                                       recurse=recurse, remove_duplicate=remove_duplicate)
-
-    def children(self):
-        for _name, module in self.named_children():
-            yield module
-
-    def named_children(self):
-        memo = set()
-        for name, module in self._modules.items():
-            if module is not None and module not in memo:
-                memo.add(module)
-                yield name, module
-
-    def modules(self, remove_duplicate=True):
-        for _name, module in self.named_modules(remove_duplicate=remove_duplicate):
-            yield module
-
-    def named_modules(self, memo=None, prefix="", remove_duplicate=True):
-        if memo is None:
-            memo = set()
-        if self not in memo:
-            if remove_duplicate:
-                memo.add(self)
-            yield prefix, self
-            for name, module in self._modules.items():
-                if module is None:
-                    continue
-                yield from module.named_modules(memo, prefix + ("." if prefix else "") + name,
-                                                remove_duplicate)
-
-    def apply(self, fn):
-        for module in self.children():
-            module.apply(fn)
-        fn(self)
-        return self
 
     # ------------------------------------------------------------------ modes and grads
     def train(self, mode=True):

@@ -5,9 +5,9 @@ containing:`` above the tensor, and stays a Parameter through in-place ops; ever
 on it gives a plain ``Tensor``."""
 import numpy as np
 
-from .._core import TensorCore
-from .._factory import empty
-from .._tensor import Tensor
+from .._tensor_class.core import TensorCore
+from .._torch_functions.factory import empty
+from .._tensor_class.tensor import Tensor
 from ..observer import observed
 
 __all__ = ["Parameter"]

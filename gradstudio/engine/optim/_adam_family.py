@@ -1,6 +1,6 @@
 """What Adamax, NAdam and RAdam share with Adam: PyTorch's constructor checks and the
 state a parameter starts with."""
-from .._factory import tensor, zeros_like
+from .._torch_functions.factory import tensor, zeros_like
 from .adam import _tensor_steps
 from .optimizer import Optimizer, check_non_negative, _engine_limits, _get_scalar_dtype, \
     _step_counter

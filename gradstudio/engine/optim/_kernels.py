@@ -13,12 +13,13 @@ What PyTorch computes (ATen's CPU kernels, checked against torch bit for bit):
 * ``addcmul_(t1, t2, value=v)``: ``self + (v * t1) * t2``, the last multiply and the add
   fused.
 * ``addcdiv_(t1, t2, value=v)``: ``self + (v * t1) / t2``, every step rounded.
-* ``sqrt``: the engine's own (``engine._kernels.sqrt``, MKL's float32 square root).
+* ``sqrt``: the engine's own (``engine._cpu_kernels.elementwise.sqrt``, MKL's float32
+  square root).
 """
 import numpy as np
 
-from .._fma import fma32, fma64
-from .._kernels import sqrt as _sqrt
+from .._cpu_kernels.fma import fma32, fma64
+from .._cpu_kernels.elementwise import sqrt as _sqrt
 
 __all__ = ["lerp_", "addcmul", "addcmul_", "addcdiv_", "sqrt", "sqrt_", "maximum_out"]
 

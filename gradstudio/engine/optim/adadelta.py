@@ -3,7 +3,7 @@
 ``std = square_avg.add(eps).sqrt_()``, ``delta = acc_delta.add(eps).sqrt_().div_(std)
 .mul_(grad)``, ``acc_delta.mul_(rho).addcmul_(delta, delta, value=1 - rho)``,
 ``param.add_(delta, alpha=-lr)``) with PyTorch's kernels (see ``_kernels``)."""
-from .._factory import zeros_like
+from .._torch_functions.factory import zeros_like
 from . import _kernels as K
 from ._adam_family import AdamFamily
 from .optimizer import check_non_negative, _step_counter

@@ -4,8 +4,8 @@ PyTorch's kernels (see ``_kernels``), so float32 parameters follow PyTorch's bit
 As in PyTorch, the constructor already makes every parameter's state (``step`` and
 ``sum``). ``foreach=True`` runs the same loop (PyTorch's foreach kernels give the same
 bits on the CPU)."""
-from .._core import TensorCore
-from .._factory import full_like, tensor
+from .._tensor_class.core import TensorCore
+from .._torch_functions.factory import full_like, tensor
 from . import _kernels as K
 from .optimizer import (Optimizer, check_fused, check_non_negative, _engine_limits,
                         _get_scalar_dtype, _step_counter)

@@ -8,10 +8,10 @@ counted in place, the bias corrections Python floats, ``exp_avg.lerp_(grad, 1 - 
 the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
 import numpy as np
 
-from .._core import TensorCore
-from .._factory import tensor, zeros_like
-from .._kernels import EXACT_LIMIT, sqrt
-from .._oprecord import plus_scaled
+from .._tensor_class.core import TensorCore
+from .._torch_functions.factory import tensor, zeros_like
+from .._cpu_kernels.elementwise import EXACT_LIMIT, sqrt
+from .._ops.record import plus_scaled
 from . import _kernels as K
 from .optimizer import (Optimizer, check_fused, check_non_negative, _engine_limits,
                         _get_scalar_dtype, _step_counter)

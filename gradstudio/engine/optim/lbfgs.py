@@ -4,10 +4,10 @@ gradient, the two-loop recursion over the last ``history_size`` steps, the first
 torch's stopping tests. Quantities PyTorch keeps as 0-d tensors (``ys``, ``ro``, ``H_diag``,
 ``t``, ``gtd``) are 0-d tensors here too; where PyTorch turns one into a Python number
 (``alpha=``), so does this."""
-from .. import _grad_mode
-from .._core import TensorCore
-from .._factory import zeros
-from .._functions import cat
+from .._autograd import grad_mode as _grad_mode
+from .._tensor_class.core import TensorCore
+from .._torch_functions.factory import zeros
+from .._torch_functions.general import cat
 from ._line_search import strong_wolfe
 from .optimizer import Optimizer, check_non_negative, _engine_limits
 

@@ -7,11 +7,11 @@ from collections import defaultdict
 from copy import deepcopy
 from itertools import chain
 
-from .. import _dtype as D
-from .. import _grad_mode
-from .._core import TensorCore
-from .._factory import tensor
-from .._tensor_autograd import zero_grads
+from .._types import dtype as D
+from .._autograd import grad_mode as _grad_mode
+from .._tensor_class.core import TensorCore
+from .._torch_functions.factory import tensor
+from .._tensor_class.autograd_state import zero_grads
 
 __all__ = ["Optimizer", "required"]
 

@@ -2,8 +2,8 @@
 the order of operations of PyTorch's ``_single_tensor_rmsprop`` with PyTorch's kernels
 (see ``_kernels``), so float32 parameters follow PyTorch's bit for bit. ``foreach=True``
 runs the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
-from .._core import TensorCore
-from .._factory import zeros_like
+from .._tensor_class.core import TensorCore
+from .._torch_functions.factory import zeros_like
 from . import _kernels as K
 from .adam import _tensor_steps
 from .optimizer import Optimizer, check_non_negative, _engine_limits, _step_counter

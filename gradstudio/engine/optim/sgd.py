@@ -3,7 +3,7 @@ each parameter in the order of operations of PyTorch's ``_single_tensor_sgd`` (s
 results match it bit for bit: ``add`` with ``alpha`` is the fused multiply-add PyTorch's
 kernels compute). ``foreach=True`` runs the same loop: PyTorch's foreach kernels give the
 same bits on the CPU."""
-from .._core import TensorCore
+from .._tensor_class.core import TensorCore
 from .optimizer import Optimizer, check_fused, check_non_negative, _engine_limits
 
 __all__ = ["SGD"]

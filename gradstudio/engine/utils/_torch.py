@@ -1,11 +1,11 @@
 """The few engine functions ``torch.utils`` calls (``torch.randperm``, ``torch.stack`` ...),
 gathered here so that the modules they come from are named once."""
-from .._core import TensorCore as Tensor
-from .._dtype import float64, int64
-from .._factory import _gen, as_tensor, empty, randint, randperm, tensor
-from .._functions import stack
-from .._random import Generator, default_generator
-from .._sampling import multinomial
+from .._tensor_class.core import TensorCore as Tensor
+from .._types.dtype import float64, int64
+from .._torch_functions.factory import _gen, as_tensor, empty, randint, randperm, tensor
+from .._torch_functions.general import stack
+from .._cpu_kernels.generator import Generator, default_generator
+from .._torch_functions.sampling import multinomial
 
 __all__ = ["Tensor", "float64", "int64", "as_tensor", "empty", "randint", "randperm",
            "tensor", "stack", "Generator", "default_generator", "multinomial", "draw_seed",

@@ -5,8 +5,8 @@
 the running averages, by ``momentum`` or, with ``momentum=None``, as a cumulative
 average) and the running averages in eval mode. Not modelled: the lazy and sync
 variants, and loading a state dict saved before ``num_batches_tracked`` existed."""
-from ... import _dtype as D
-from ..._factory import empty, ones, tensor, zeros
+from ..._types import dtype as D
+from ..._torch_functions.factory import empty, ones, tensor, zeros
 from .. import functional as F
 from .. import init
 from ..module import Module

@@ -2,7 +2,7 @@
 and ``flatten.py`` define them."""
 import math
 
-from ..._factory import empty
+from ..._torch_functions.factory import empty
 from .. import functional as F, init
 from ..module import Module
 from ..parameter import Parameter

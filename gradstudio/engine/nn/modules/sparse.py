@@ -1,7 +1,7 @@
 """``nn.Embedding``: a table of ``num_embeddings`` learned vectors, looked up by class
 index, drawn as PyTorch draws it (``normal_(0, 1)``, the numbers ``torch.randn`` of that
 shape would give)."""
-from ..._factory import empty
+from ..._torch_functions.factory import empty
 from .. import functional as F
 from .. import init
 from ..module import Module

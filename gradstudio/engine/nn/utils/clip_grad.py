@@ -9,10 +9,10 @@ import types
 import warnings
 
 from ... import linalg
-from ..._core import TensorCore as Tensor
-from ..._factory import tensor
-from ..._functions import stack
-from ..._grad_mode import no_grad
+from ..._tensor_class.core import TensorCore as Tensor
+from ..._torch_functions.factory import tensor
+from ..._torch_functions.general import stack
+from ..._autograd.grad_mode import no_grad
 
 __all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_",
            "get_total_norm"]

@@ -1,6 +1,6 @@
 """``torch.nn.utils.convert_parameters``: parameters flattened into one vector and back."""
-from ..._core import TensorCore as Tensor
-from ..._functions import cat
+from ..._tensor_class.core import TensorCore as Tensor
+from ..._torch_functions.general import cat
 
 __all__ = ["parameters_to_vector", "vector_to_parameters"]
 

@@ -1,0 +1,61 @@
+"""``Tensor``, assembled: its state and metadata (``TensorCore``) and one mixin per group
+of methods, each in the module that implements it:
+
+====================  ===========================================================
+``arith``             operators, arithmetic, comparisons, bitwise/logical, elementwise
+``shape``             shapes and views (``view``, ``reshape``, ``t`` ...)
+``dtype_conversion``  ``to``, ``float()`` and friends, ``new_*``
+``arrange``           ``flip``, ``repeat``, ``movedim`` ...
+``reduce``            reductions and linear algebra (``sum``, ``max``, ``matmul`` ...)
+``select``            ``sort``, ``topk``, ``median`` ...
+``stats``             ``prod``, ``cumsum``, ``var``, ``std``
+``index``             ``x[k]`` and ``x[k] = v``
+``scatter``           ``scatter``, ``index_add`` ...
+``matrix``            diagonals, ``roll``, ``addmm`` ...
+``inplace``           in-place ops (``add_``, ``zero_``, ``uniform_`` ...)
+``autograd_state``    ``requires_grad``, ``grad``, ``grad_fn``, hooks, ``backward``,
+                      ``detach``, ``.data``
+``convert``           ``item``, ``tolist``, ``numpy``, printing, pickling
+``variants``          the methods generated from the op table's ``variants``
+====================  ===========================================================
+
+(``SamplingMixin``, the methods that draw random numbers, is ``_torch_functions.sampling``'s.)
+Every method runs its op through ``_ops.dispatch.apply``.
+"""
+import numpy as np
+
+from .._types import dtype as D
+from .core import TensorCore
+from .._torch_functions.factory import empty, tensor
+from .arith import ArithmeticMixin
+from .arrange import ArrangeMixin
+from .autograd_state import AutogradMixin
+from .convert import ConversionMixin
+from .index import IndexMixin
+from .inplace import InplaceMixin
+from .reduce import ReduceMixin
+from .._torch_functions.sampling import SamplingMixin
+from .matrix import MatrixMixin
+from .scatter import ScatterMixin
+from .select import SelectMixin
+from .shape import ShapeMixin
+from .dtype_conversion import DtypeConversionMixin
+from .stats import StatsMixin
+from .variants import TableMixin
+
+__all__ = ["Tensor"]
+
+
+class Tensor(ArithmeticMixin, ShapeMixin, DtypeConversionMixin, ArrangeMixin, ReduceMixin,
+             SelectMixin, StatsMixin, IndexMixin, ScatterMixin, MatrixMixin, SamplingMixin,
+             InplaceMixin, AutogradMixin, ConversionMixin, TableMixin, TensorCore):
+    """A multi-dimensional array that records the operations applied to it."""
+    __slots__ = ()
+    __module__ = "torch"  # type(x) prints as <class 'torch.Tensor'>
+
+    def __new__(cls, *args, **kwargs):
+        if not args and not kwargs:
+            return cls._make(np.zeros((0,), np.float32), D.float32)
+        if len(args) == 1 and not isinstance(args[0], int):
+            return tensor(args[0], dtype=D.get_default_dtype())
+        return empty(*args, **kwargs)
