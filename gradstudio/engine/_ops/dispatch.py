@@ -53,6 +53,8 @@ def _compute_dtype(op, operands):
     first = operands[0]
     dt = first._dtype
     if rule == "keep":
+        if op.refuses is not None:
+            op.refuses(dt.name)
         return dt, dt
     n = len(operands)
     if n == 2:
@@ -68,6 +70,8 @@ def _compute_dtype(op, operands):
             dt = D.result_type(first, o)
     elif n > 2:
         dt = D.result_type(*operands)
+    if op.refuses is not None:
+        op.refuses(dt.name)
     if rule == "promote":
         return dt, dt
     if rule == "float":
@@ -76,6 +80,8 @@ def _compute_dtype(op, operands):
         return dt, dt
     if rule == "bool":
         return dt, D.bool_
+    if rule == "logical":   # all / any: bool, but a uint8 tensor's are uint8 (PyTorch's rule)
+        return dt, D.uint8 if dt is D.uint8 else D.bool_
     if rule == "sum":
         return (dt, dt) if dt.is_floating_point else (D.int64, D.int64)
     if rule == "float_only":
@@ -128,6 +134,9 @@ def apply(op, operands, params=None, out_dtype=None):
             o = operands[i]
             if type(o) is Tensor or type(o) in TENSOR_TYPES:
                 arrays[i] = o._data
+    if cdt is D.float16 and op.opmath:
+        arrays = [a.astype(np.float32) if type(a) is np.ndarray and a.dtype == np.float16
+                  else a for a in arrays]
     forward = op.forward
     if params and cdt in _NARROW_INTS and type(params.get("other")) is int:
         params = dict(params, other=_wrapped(params["other"], cdt))    # x // 1000, 300 - x

@@ -15,7 +15,8 @@ from .._cpu_kernels import elementwise as K
 from .._cpu_kernels.cascade_sum import cascade_sum
 from .._cpu_kernels.fma import fma32, fma64
 
-__all__ = ["Op", "Grad", "Param", "OPS", "defop", "no_derivative", "NOT_IMPLEMENTED", "NP"]
+__all__ = ["Op", "Grad", "Param", "OPS", "defop", "no_derivative", "no_kernel", "NOT_IMPLEMENTED",
+           "NP", "INTEGERS", "INTEGRAL"]
 
 OPS = {}
 
@@ -66,6 +67,33 @@ def no_derivative(aten_name):
     return Grad(fn, missing=True, formula=NOT_IMPLEMENTED)
 
 
+# the dtype names PyTorch's kernels are grouped by (its AT_DISPATCH lists): integers, and
+# integers with bool
+INTEGERS = frozenset({"uint8", "int8", "int16", "int32", "int64"})
+INTEGRAL = INTEGERS | {"bool"}
+_SCALAR = {"uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int", "int64": "Long",
+           "bool": "Bool"}
+
+
+def no_kernel(kernel, dtypes, error=NotImplementedError, message=None):
+    """The dtypes (names) PyTorch's CPU build has no kernel of ``op`` for, and what it
+    raises for them: by default ``NotImplementedError: "<kernel>" not implemented for
+    'Long'`` (PyTorch's ``AT_DISPATCH`` message); ``message`` replaces the text (a
+    ``{dtype}`` in it is the scalar type's name). PyTorch's OpInfo lists the dtypes an op
+    takes; a record lists those it refuses, the shorter list. Only integer and bool
+    dtypes can be refused here (a floating input never reaches the check)."""
+    dtypes = frozenset(dtypes)
+    if not dtypes <= INTEGRAL:
+        raise ValueError("no_kernel refuses only integer or bool dtypes, not "
+                         f"{sorted(dtypes - INTEGRAL)}")
+    text = message if message is not None else f'"{kernel}" not implemented for \'{{dtype}}\''
+
+    def refuse(dtype_name):
+        if dtype_name in dtypes:
+            raise error(text.format(dtype=_SCALAR[dtype_name]))
+    return refuse
+
+
 class _PerInput:
     """VJPs of a variadic op (``cat``, ``stack``): ``fn(i, F, g, out, *ins, **params)``;
     ``formula`` is one text for every input, ``i`` standing for the input's position."""
@@ -99,11 +127,12 @@ class Op:
     bindings check arguments their own way have none and are bound by hand."""
     __slots__ = ("name", "grad_fn", "forward", "grads", "arg_names", "params", "dtype_rule",
                  "category", "doc", "code", "view", "saved_params", "variadic",
-                 "differentiable", "multi_output", "variants", "keeps_float", "index_args")
+                 "differentiable", "multi_output", "variants", "keeps_float", "index_args",
+                 "refuses", "opmath")
 
     def __init__(self, name, grad_fn, forward, grads, arg_names, params, dtype_rule,
                  category, doc, code, view, saved_params, variadic, multi_output=False,
-                 variants=(), index_args=None):
+                 variants=(), index_args=None, refuses=None):
         self.name = name
         self.grad_fn = grad_fn
         self.forward = forward
@@ -119,6 +148,14 @@ class Op:
         self.variadic = variadic
         self.multi_output = multi_output
         self.variants = variants
+        # refuses(dtype name) raises PyTorch's error for a dtype it has no kernel for
+        # (``no_kernel``); checked on the operands' promoted dtype before the forward
+        self.refuses = refuses
+        # PyTorch's CPU kernels of activations and float-only reductions (and huber) compute
+        # a float16 input in float32 ("opmath") and round once: so does the forward (its
+        # mse and smooth_l1 kernels compute in float16, as numpy does)
+        self.opmath = (dtype_rule == "float_only" or category == "activation" or
+                       name == "huber_loss") and name != "log_softmax"
         self.differentiable = grad_fn is not None
         # a floating input of one dtype (with Python numbers) computes and returns that
         # dtype: ``apply`` then skips working the dtype out
@@ -144,19 +181,21 @@ class Op:
 
 def defop(name, grad_fn, forward, *grads, args=("self",), params=(), dtype="promote",
           category="elementwise", doc="", code=None, view=False, saved_params=(),
-          variadic=False, per_input=None, multi_output=False, variants=(), index_args=None):
+          variadic=False, per_input=None, multi_output=False, variants=(), index_args=None,
+          refuses=None):
     """Registers an op. ``grads`` gives one ``Grad`` (or None) per tensor input; a variadic
     op gives ``per_input`` instead. A ``multi_output`` op's forward returns a tuple of
     views, which share one node; its VJP gets a list of gradients (None where none
     arrived) and the outputs' ``Meta``. ``variants`` (``"method"``, ``"function"``,
     ``"inplace"``) are bound at once, where PyTorch has them. ``index_args``: the inputs
-    that are class indices, kept integers (by default those named ``index``)."""
+    that are class indices, kept integers (by default those named ``index``). ``refuses``:
+    the dtypes PyTorch has no kernel of it for (``no_kernel``)."""
     unknown = set(variants) - {"method", "function", "inplace"}
     if unknown:
         raise ValueError(f"unknown variants {sorted(unknown)} for op {name!r}")
     op = Op(name, grad_fn, forward, per_input if variadic else tuple(grads), tuple(args),
             tuple(params), dtype, category, doc, code, view, tuple(saved_params), variadic,
-            multi_output, tuple(variants), index_args)
+            multi_output, tuple(variants), index_args, refuses)
     OPS[name] = op
     for bind in _BINDERS:
         bind(op)
@@ -193,6 +232,8 @@ def _norm_dims(dim, ndim):
 
 def sign(a):
     """PyTorch's sign: ``(0 < a) - (a < 0)``, so the sign of nan is 0 (numpy's is nan)."""
+    if a.dtype == np.bool_:     # (the sign of a bool is itself)
+        return a.copy()
     s = np.asarray(np.sign(a))
     if s.dtype.kind == "f":
         np.copyto(s, 0, where=np.isnan(s))

@@ -12,7 +12,8 @@ import numpy as np
 
 from .._cpu_kernels import elementwise as K
 from .._cpu_kernels.cascade_sum import cascade_sum
-from .record import Grad, Param, defembed, defop, no_derivative, plus_scaled, sign
+from .record import (INTEGRAL, Grad, Param, defembed, defop, no_derivative, no_kernel,
+                     plus_scaled, sign)
 from .table_helpers import (_axis, _clamp_fwd, _clamp_grad, _count, _log_softmax_fwd, _norm_fwd,
                             _norm_grad, _remainder_fwd, _softmax_fwd, _tie_split, _unreduce)
 
@@ -27,9 +28,9 @@ def _bin(name, grad_fn, fwd, ga, gb, code, doc, params=(), dtype="promote"):
 
 
 def _un(name, grad_fn, fwd, grad, doc, dtype="float", code=None, category="elementwise",
-        params=()):
+        params=(), refuses=None):
     return defop(name, grad_fn, fwd, grad, dtype=dtype, category=category, doc=doc,
-                 code=code or "{self}." + name + "()", params=params)
+                 code=code or "{self}." + name + "()", params=params, refuses=refuses)
 
 
 # --- arithmetic --------------------------------------------------------------------------
@@ -122,7 +123,7 @@ defop("pow_tensor", "PowBackward1", _power,
            formula=("torch.where((self == 0) & (exponent >= 0), 0, grad * result * "
                     "torch.log(self))")),
       args=("self", "exponent"), category="arithmetic", code="{self} ** {exponent}",
-      doc="Raises elements to elementwise exponents.")
+      doc="Raises elements to elementwise exponents.", refuses=no_kernel("pow", {"bool"}))
 
 
 def _rpow_grad(F, g, out, b, base=2.0):
@@ -177,10 +178,11 @@ _un("sigmoid", "SigmoidBackward0", K.sigmoid,
 _un("relu", "ReluBackward0", lambda a: np.maximum(a, 0).astype(a.dtype, copy=False),
     Grad(lambda F, g, out, a: F.fused("threshold_backward", g, out), ("out",),
          formula="grad * (result > 0)"),
-    "Keeps positive elements, zeroes the rest.", dtype="keep")
+    "Keeps positive elements, zeroes the rest.", dtype="keep",
+    refuses=no_kernel("relu", {"bool"}, RuntimeError, "Boolean inputs not supported for relu"))
 _un("abs", "AbsBackward0", np.abs,
     Grad(lambda F, g, out, a: g * F.sign(a), (0,), formula="grad * torch.sign(self)"),
-    "Absolute value of every element.", dtype="keep")
+    "Absolute value of every element.", dtype="keep", refuses=no_kernel("abs_cpu", {"bool"}))
 _un("sqrt", "SqrtBackward0", K.sqrt,
     Grad(lambda F, g, out, a: g / (2 * out), ("out",), formula="grad / (2 * result)"),
     "Square root of every element.")
@@ -209,7 +211,8 @@ for _name, _np_fn in (("sign", sign), ("floor", np.floor), ("ceil", np.ceil),
                       ("round", np.round), ("trunc", np.trunc)):
     _un(_name, _name.capitalize() + "Backward0", _np_fn,
         Grad(lambda F, g, out, a: F.zeros(g), formula="torch.zeros_like(grad)"),
-        f"{_name} of every element (its gradient is zero).", dtype="keep")
+        f"{_name} of every element (its gradient is zero).", dtype="keep",
+        refuses=None if _name == "sign" else no_kernel(_name + "_vml_cpu", {"bool"}))
 
 
 _CLAMP_RULE = ("grad if min is None and max is None "

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from .._cpu_kernels import elementwise as K
-from .record import Grad, Param, defop
+from .record import INTEGRAL, Grad, Param, defop, no_kernel
 
 _SQRT1_2 = 1 / math.sqrt(2)
 _PHI = 1 / math.sqrt(2 * math.pi)
@@ -22,6 +22,17 @@ def erf(a):
     return _erf(a.astype(np.float64)).astype(np.float64).astype(a.dtype)
 
 
+# PyTorch's CPU kernel of each activation, named in its refusal of integer and bool inputs;
+# hardtanh computes on integers and refuses only bool, in words of its own
+_REFUSALS = {
+    "leaky_relu": no_kernel("leaky_relu_cpu", INTEGRAL), "elu": no_kernel("elu_cpu", INTEGRAL),
+    "gelu": no_kernel("GeluKernelImpl", INTEGRAL), "silu": no_kernel("silu_cpu", INTEGRAL),
+    "softplus": no_kernel("softplus_cpu", INTEGRAL),
+    "logsigmoid": no_kernel("log_sigmoid_cpu", INTEGRAL),
+    "hardtanh": no_kernel("hardtanh", {"bool"}, RuntimeError,
+                          "Bool inputs not supported for hardtanh")}
+
+
 def _activation(name, grad_fn, forward, backward, second, params, doc, code, formula,
                 second_formula):
     """Registers ``name`` (forward(a, **params)) and ``name_backward`` (backward(g, a,
@@ -32,7 +43,8 @@ def _activation(name, grad_fn, forward, backward, second, params, doc, code, for
     bname = name + "_backward"
     defop(name, grad_fn, forward,
           Grad(lambda F, g, out, a, **p: F.fused(bname, g, a, **p), (0,), formula=formula),
-          params=params, dtype="float_only", category="activation", doc=doc, code=code)
+          params=params, dtype="keep" if name == "hardtanh" else "float_only",
+          category="activation", doc=doc, code=code, refuses=_REFUSALS[name])
     defop(bname, grad_fn.replace("Backward0", "BackwardBackward0"), backward,
           Grad(lambda F, gg, res, g, a, **p: F.fused(bname, gg, a, **p), (1,), formula=formula),
           Grad(lambda F, gg, res, g, a, **p: second(F, gg, g, a, **p), (0, 1),
@@ -165,9 +177,15 @@ _activation(
 
 
 # hardtanh: x clamped to [min_val, max_val]; its gradient passes strictly inside only
+def _hardtanh(a, min_val, max_val):
+    if a.dtype == np.uint8 and (min_val < 0 or max_val < 0):
+        raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
+    return np.clip(a, _scale(a, min_val), _scale(a, max_val))
+
+
 _activation(
     "hardtanh", "HardtanhBackward0",
-    lambda a, min_val=-1.0, max_val=1.0: np.clip(a, _scale(a, min_val), _scale(a, max_val)),
+    lambda a, min_val=-1.0, max_val=1.0: _hardtanh(a, min_val, max_val),
     lambda g, a, min_val=-1.0, max_val=1.0: np.where((a > min_val) & (a < max_val), g, 0)
     .astype(g.dtype, copy=False),
     lambda F, gg, g, a, min_val=-1.0, max_val=1.0: F.zeros(gg),

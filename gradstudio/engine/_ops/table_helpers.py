@@ -108,4 +108,7 @@ def _softmax_fwd(a, dim):
 def _log_softmax_fwd(a, dim):
     dim = _axis(a, dim)
     s = a - np.max(a, axis=dim, keepdims=True)
+    if a.dtype == np.float16:   # PyTorch: the sum and its log in float32, x - max in float16
+        return s - np.log(np.sum(np.exp(s.astype(np.float32)), axis=dim,
+                                 keepdims=True)).astype(np.float16)
     return s - np.log(np.sum(np.exp(s), axis=dim, keepdims=True))

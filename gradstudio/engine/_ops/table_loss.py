@@ -9,7 +9,7 @@ Its params are what PyTorch's node saves: the class-index ``target`` (a tensor),
 import numpy as np
 
 from .._cpu_kernels.cascade_sum import cascade_sum
-from .record import Grad, Param, defop
+from .record import INTEGRAL, Grad, Param, defop, no_kernel
 
 NONE, MEAN, SUM = 0, 1, 2
 
@@ -73,4 +73,5 @@ defop("nll_loss", "NllLossBackward0", _nll_fwd, Grad(_nll_grad, (0,), formula=_N
               Param("ignore_index", "int", 2 ** 64 - 100, "a target class that is skipped"),
               Param("total_weight", "tensor", None)),
       dtype="keep", category="loss", code="torch.nn.functional.nll_loss({self}, {target})",
+      refuses=no_kernel("nll_loss_out_frame", INTEGRAL),
       doc="Negative log likelihood of the target classes, from log-probabilities.")

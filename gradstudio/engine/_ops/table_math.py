@@ -8,15 +8,15 @@ import math
 import numpy as np
 
 from .._cpu_kernels.elementwise import _rounded_from_float64
-from .record import Grad, Param, defop
+from .record import INTEGRAL, Grad, Param, defop, no_kernel
 
 _ALL = ("method", "function", "inplace")
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 
 
-def _math(name, grad_fn, forward, grad, doc, dtype="float"):
+def _math(name, grad_fn, forward, grad, doc, dtype="float", refuses=None):
     defop(name, grad_fn, forward, grad, dtype=dtype, category="elementwise", doc=doc,
-          code="{self}." + name + "()", variants=_ALL)
+          code="{self}." + name + "()", variants=_ALL, refuses=refuses)
 
 
 def _elementwise(fn):
@@ -84,7 +84,8 @@ _math("exp2", "Exp2Backward0", _rounded_from_float64(np.exp2),
       "2 to the power of every element.")
 _math("frac", "FracBackward0", lambda a: a - np.trunc(a),
       Grad(lambda F, g, out, a: g, formula="grad"),
-      "The fractional part of every element (x - trunc(x)).", dtype="keep")
+      "The fractional part of every element (x - trunc(x)).", dtype="keep",
+      refuses=no_kernel("frac_cpu", INTEGRAL))
 
 # --- tests and logic: bool results, never differentiable ----------------------------------
 for _name, _fn, _doc in (("isnan", np.isnan, "Whether each element is nan."),

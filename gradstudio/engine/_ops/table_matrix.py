@@ -5,7 +5,7 @@ are rounded once."""
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from .record import Grad, Param, defop
+from .record import Grad, Param, defop, no_kernel
 from .table_stats import running
 
 _ALL = ("method", "function", "inplace")
@@ -78,7 +78,8 @@ defop("trace", "TraceBackward0", _trace,
       Grad(lambda F, g, out, a: F.fused("_diagonal_backward", F.expand(g, (min(a.shape),)),
                                         shape=tuple(a.shape)),
            formula="grad * torch.eye(*self.shape)"),
-      dtype="keep", category="linear algebra", code="{self}.trace()",
+      dtype="sum", refuses=no_kernel("trace", {"bool"}), category="linear algebra",
+      code="{self}.trace()",
       doc="The sum of the main diagonal of a matrix.")
 
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from .._cpu_kernels import elementwise as K
 from .._cpu_kernels.cascade_sum import cascade_sum
-from .record import Grad, Param, defembed, defop
+from .record import INTEGRAL, Grad, Param, defembed, defop, no_kernel
 
 NONE, MEAN, SUM = 0, 1, 2
 
@@ -68,7 +68,7 @@ defop("mse_loss", "MseLossBackward0", _mse_fwd,
            formula="2 * grad * (target - self) / (self.numel() if reduction == 1 else 1)"),
       args=("self", "target"),
       params=(Param("reduction", "int", MEAN, "0: none, 1: mean, 2: sum"),),
-      dtype="promote", category="loss",
+      dtype="promote", category="loss", refuses=no_kernel("mse_cpu", INTEGRAL),
       code="torch.nn.functional.mse_loss({self}, {target})",
       doc="Mean squared error between input and target.")
 defop("mse_loss_backward", "MseLossBackwardBackward0", _mse_backward,
@@ -106,7 +106,7 @@ def _per_element(reduction, a):
 
 
 def _target_loss(name, grad_fn, forward, grad_self, grad_target, doc, params=(),
-                 formulas=None):
+                 formulas=None, kernel=None):
     """A loss of ``self`` against ``target``; ``formulas`` are the two VJPs as text, for the
     summed loss (the mean's division by the count is added here)."""
     formula_self, formula_target = (f + _PER_ELEMENT for f in formulas)
@@ -119,7 +119,7 @@ def _target_loss(name, grad_fn, forward, grad_self, grad_target, doc, params=(),
                grad_target(F, g, a, t, **p) * _per_element(reduction, a), (0, 1),
                formula=formula_target),
           args=("self", "target"), params=(REDUCTION, *params), dtype="promote",
-          category="loss", doc=doc,
+          category="loss", doc=doc, refuses=no_kernel(kernel or name, INTEGRAL),
           code=f"torch.nn.functional.{name}({{self}}, {{target}}, reduction={{reduction}}"
                + "".join(f", {q.name}={{{q.name}}}" for q in params) + ")")
 
@@ -143,7 +143,7 @@ _target_loss(
     lambda F, g, a, t: (F.sigmoid(a) - t) * g,
     lambda F, g, a, t: -a * g,
     "Binary cross-entropy of scores (logits), sigmoid included, without overflow.",
-    formulas=("grad * (torch.sigmoid(self) - target)", "-grad * self"))
+    formulas=("grad * (torch.sigmoid(self) - target)", "-grad * self"), kernel="log_sigmoid_cpu")
 
 
 # --- the same losses with a weight per element (and, with logits, per positive class):
@@ -169,6 +169,7 @@ defop("_bce_weighted", "BinaryCrossEntropyBackward0",
            formula="grad * weight * (torch.log(1 - self) - torch.log(self))" + _PER_ELEMENT),
       None,
       args=("self", "target", "weight"), params=(REDUCTION,), category="internal",
+      refuses=no_kernel("binary_cross_entropy", INTEGRAL),
       doc="binary_cross_entropy with a weight per element.")
 
 
@@ -208,6 +209,7 @@ defop("_bce_logits_weighted", "BinaryCrossEntropyWithLogitsBackward0", _bce_logi
            formula="grad * (weight if weighted else 1) * (logsigmoid(-self) "
                    "- pos_weight * logsigmoid(self) if positive else -self)" + _PER_ELEMENT),
       None, None, args=("self", "target", "weight", "pos_weight"), params=(REDUCTION,),
+      refuses=no_kernel("log_sigmoid_cpu", INTEGRAL),
       category="internal", doc="binary_cross_entropy_with_logits with weights.")
 
 
@@ -238,13 +240,13 @@ _target_loss("smooth_l1_loss", "SmoothL1LossBackward0", _smooth_l1, _smooth_l1_g
              "Squared error below beta, absolute error above (scaled to meet).",
              (Param("beta", "scalar", 1.0, "where the squared part ends"),),
              ("grad * torch.clamp((self - target) / beta, -1, 1)",
-              "grad * torch.clamp((target - self) / beta, -1, 1)"))
+              "grad * torch.clamp((target - self) / beta, -1, 1)"), "smooth_l1_cpu")
 _target_loss("huber_loss", "HuberLossBackward0", _huber, _huber_grad,
              lambda F, g, a, t, delta=1.0: _huber_grad(F, g, t, a, delta),
              "Squared error below delta, delta times the absolute error above.",
              (Param("delta", "scalar", 1.0, "where the squared part ends"),),
              ("grad * torch.clamp(self - target, -delta, delta)",
-              "grad * torch.clamp(target - self, -delta, delta)"))
+              "grad * torch.clamp(target - self, -delta, delta)"), "huber_cpu")
 
 
 # embedding: the rows of a table that class indices name (nn.Embedding). The indices are a

@@ -5,7 +5,7 @@ the package imports this module right after it, so the table keeps its order.
 """
 import numpy as np
 
-from .record import NP, Grad, Param, defembed, defop, _PerInput
+from .record import NP, Grad, Param, _PerInput, defembed, defop, no_kernel
 from .table import KEEP
 
 # --- shape and indexing (results are views where PyTorch's are) --------------------------
@@ -191,16 +191,20 @@ for _name, _fn, _code in (("eq", np.equal, "=="), ("ne", np.not_equal, "!="),
           doc=f"Elementwise {_code} comparison (a bool tensor, never requires grad).")
 _DIMS = Param("dim", "dims", None, "the dimensions to reduce (all by default)")
 defop("all", None, lambda a, dim=None, keepdim=False: np.all(a, axis=dim, keepdims=keepdim),
-      None, params=(_DIMS, KEEP), dtype="bool", category="comparison", code="{self}.all({dim})",
+      None, params=(_DIMS, KEEP), dtype="logical", category="comparison",
+      code="{self}.all({dim})",
       doc="True if every element is true (over dim, or all).")
 defop("any", None, lambda a, dim=None, keepdim=False: np.any(a, axis=dim, keepdims=keepdim),
-      None, params=(_DIMS, KEEP), dtype="bool", category="comparison", code="{self}.any({dim})",
+      None, params=(_DIMS, KEEP), dtype="logical", category="comparison",
+      code="{self}.any({dim})",
       doc="True if any element is true (over dim, or all).")
 defop("argmax", None, lambda a, dim=None, keepdim=False: np.argmax(a, axis=dim, keepdims=keepdim),
       None, params=(Param("dim", "int", None), KEEP), dtype="long", category="comparison",
+      refuses=no_kernel("argmax", {"bool"}, RuntimeError, "argmax(): does not support bool input"),
       code="{self}.argmax({dim})", doc="Index of the largest element.")
 defop("argmin", None, lambda a, dim=None, keepdim=False: np.argmin(a, axis=dim, keepdims=keepdim),
       None, params=(Param("dim", "int", None), KEEP), dtype="long", category="comparison",
+      refuses=no_kernel("argmin", {"bool"}, RuntimeError, "argmin(): does not support bool input"),
       code="{self}.argmin({dim})", doc="Index of the smallest element.")
 
 # --- in-place only: what ``x[key] = v``, ``zero_``, ``fill_``, ``copy_``, ``uniform_`` and

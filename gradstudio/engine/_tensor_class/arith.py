@@ -81,7 +81,9 @@ class ArithmeticMixin:
         _no_bool_subtraction(other, self)
         if isinstance(other, TensorCore):
             return ArithmeticMixin.sub(other, self, alpha=alpha)
-        return apply(OPS["rsub"], (self,), {"other": other, "alpha": alpha})
+        dt = D.result_type(self, other)     # (1.0 - int_tensor is float, as 1.0 - 1 is)
+        return apply(OPS["rsub"], (self,), {"other": other, "alpha": alpha},
+                     out_dtype=None if dt is self._dtype else dt)
 
     def __rtruediv__(self, other):
         if not _is_operand(other):

@@ -279,7 +279,8 @@ def _masked_fill_arguments(name, mask, value, self):
 
 
 _C_NAMES = {"int64": "long int", "int32": "int", "uint8": "unsigned char", "float32": "float",
-            "float64": "double", "int16": "short int", "int8": "signed char"}
+            "float64": "double", "int16": "short int", "int8": "signed char",
+            "float16": "c10::Half"}
 
 
 def _masked_fill(self, mask, value):

@@ -25,6 +25,7 @@ def _diag(self, diagonal=0):
 
 
 def _trace(self):
+    OPS["trace"].refuses(self._dtype.name)     # (PyTorch refuses the dtype before the shape)
     if self._data.ndim != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim "
                            f"{self._data.ndim}")

@@ -113,7 +113,7 @@ def _extreme(kind):
         idx = arg(self._data, axis=d, keepdims=keepdim) if self._data.ndim else \
             np.zeros((), np.int64)
         values = apply(along, (self,), {"dim": d, "keepdim": keepdim, "indices": idx})
-        if not self._data.ndim:
+        if not self._data.ndim or self._dtype is D.bool_:   # (argmax itself refuses bool)
             return result(values, TensorCore._make(np.asarray(idx, np.int64)))
         return result(values, apply(OPS["arg" + kind], (self,), {"dim": d, "keepdim": keepdim}))
     return method

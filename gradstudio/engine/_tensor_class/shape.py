@@ -168,7 +168,7 @@ def expanded_shape(t, sizes):
     """The shape ``t.expand(*sizes)`` has, with PyTorch's messages where it cannot."""
     shp = t._data.shape
     if len(sizes) < len(shp):
-        raise RuntimeError(f"expand(torch.{D.tensor_type(t._dtype)}{{{_list(shp)}}}, "
+        raise RuntimeError(f"expand({D.type_string(t._dtype)}{{{_list(shp)}}}, "
                            f"size={_list(sizes)}): "
                            "the number of sizes provided (%d) must be greater or equal to the "
                            "number of dimensions in the tensor (%d)" % (len(sizes), len(shp)))

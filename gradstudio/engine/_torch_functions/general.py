@@ -281,13 +281,13 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     if padding_idx != -1 or scale_grad_by_freq or sparse:
         raise NotImplementedError("GradStudio's embedding has no padding_idx, "
                                   "scale_grad_by_freq or sparse yet")
+    if weight.dim() != 2:
+        raise RuntimeError("'weight' must be 2-D")
     if indices.dtype not in (D.int64, D.int32):
         raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the "
                            "following scalar types: Long, Int; but got "
-                           f"torch.{D.scalar_type(indices.dtype)}Tensor instead (while checking "
+                           f"{D.type_string(indices.dtype)} instead (while checking "
                            "arguments for embedding)")
-    if weight.dim() != 2:
-        raise RuntimeError("'weight' must be 2-D")
     rows, read = weight.shape[0], indices._data      # (not tensor ops a listener would see)
     if read.size and (read.min() < 0 or read.max() >= rows):
         raise IndexError("index out of range in self")

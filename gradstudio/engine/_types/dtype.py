@@ -5,7 +5,7 @@ import numpy as np
 
 __all__ = ["dtype", "Size", "float16", "float32", "float64", "int8", "uint8", "int16", "int32",
            "int64", "bool_", "get_default_dtype", "set_default_dtype", "promote_types",
-           "result_type", "from_numpy_dtype", "scalar_type", "tensor_type"]
+           "result_type", "from_numpy_dtype", "scalar_type", "tensor_type", "type_string"]
 
 
 class dtype:
@@ -67,6 +67,12 @@ def scalar_type(d):
 def tensor_type(d):
     """The legacy tensor type name of ``d`` (``FloatTensor``)."""
     return _SCALAR_TYPES[d.name] + "Tensor"
+
+
+def type_string(d):
+    """How PyTorch's C++ messages name a CPU tensor's type (``toString()``): the legacy
+    ``torch.FloatTensor``, but ``CPUBoolType`` for bool, which has no legacy name."""
+    return "CPUBoolType" if d.name == "bool" else "torch." + tensor_type(d)
 
 
 # the C++ type names PyTorch's overflow message uses

@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 
+from .._types import dtype as D
 from .._ops.record import OPS
 from .._ops.dispatch import apply
 from .._tensor_class.core import TensorCore
@@ -101,6 +102,12 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         raise ValueError(f"Using a target size ({target.size()}) that is different to the "
                          f"input size ({input.size()}) is deprecated. Please ensure they have "
                          "the same size.")
+    # (a dtype PyTorch has no kernel for is refused before the range is checked, and the
+    # target's dtype must be the input's)
+    OPS["binary_cross_entropy"].refuses(D.result_type(input, target).name)
+    if target._dtype is not input._dtype:
+        raise RuntimeError(f"Found dtype {D.scalar_type(target._dtype)} but expected "
+                           f"{D.scalar_type(input._dtype)}")
     a = input._data
     if not ((a >= 0) & (a <= 1)).all():
         raise RuntimeError("all elements of input should be between 0 and 1")
@@ -118,6 +125,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if target.size() != input.size():
         raise ValueError(f"Target size ({target.size()}) must be the same as input size "
                          f"({input.size()})")
+    _logits_target_check(input, target)
     if weight is None and pos_weight is None:
         return apply(OPS["binary_cross_entropy_with_logits"], (input, target),
                      {"reduction": reduction})
@@ -151,4 +159,20 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
         losses = apply(OPS["huber_loss"], (a, b), {"reduction": "none", "delta": delta})
         return _weighted(input, losses, weight, reduction, mean_of_weighted=True)
     _reduction_enum(reduction)
-    return apply(OPS["huber_loss"], (a, b), {"reduction": reduction, "delta": delta})
+    # (PyTorch's huber writes into a loss of the input's dtype: a float64 target beside a
+    # float32 input gives a float32 loss, where mse_loss and smooth_l1_loss promote)
+    return apply(OPS["huber_loss"], (a, b), {"reduction": reduction, "delta": delta},
+                 out_dtype=input._dtype if input._dtype.is_floating_point and
+                 D.result_type(a, b) is not input._dtype else None)
+
+
+def _logits_target_check(input, target):
+    """PyTorch computes ``(1 - target).mul_(input)``: an integer target cannot take the
+    float product in place, and a bool one cannot be subtracted from."""
+    if target._dtype is D.bool_:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
+                           "supported. Use the `^` or `logical_xor()` operator instead.")
+    if not target._dtype.is_floating_point and input._dtype.is_floating_point:
+        raise RuntimeError(f"result type {D.scalar_type(D.result_type(input, target))} can't "
+                           f"be cast to the desired output type "
+                           f"{D.scalar_type(target._dtype)}")
