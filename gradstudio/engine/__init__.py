@@ -6,9 +6,9 @@ which records each step of a backward pass for the studio.
 """
 import math
 
-from ._types.dtype import (Size, bool_ as bool, dtype, float16, float32, float64,
+from ._types.dtype import (Size, bool_ as bool, can_cast, dtype, float16, float32, float64,
                            get_default_dtype, int8, int16, int32, int64, promote_types,
-                           result_type as _result_type, set_default_dtype, uint8)
+                           public_result_type as result_type, set_default_dtype, uint8)
 from ._types.device import device
 from ._tensor_class.tensor import Tensor
 from ._tensor_class.variants import FUNCTIONS as _TABLE_FUNCTIONS

@@ -5,7 +5,8 @@ import numpy as np
 
 __all__ = ["dtype", "Size", "float16", "float32", "float64", "int8", "uint8", "int16", "int32",
            "int64", "bool_", "get_default_dtype", "set_default_dtype", "promote_types",
-           "result_type", "from_numpy_dtype", "scalar_type", "tensor_type", "type_string"]
+           "result_type", "from_numpy_dtype", "scalar_type", "tensor_type", "type_string",
+           "can_cast", "public_result_type"]
 
 
 class dtype:
@@ -214,3 +215,32 @@ class Size(tuple):
 
 def _size(values):
     return Size(values)
+
+
+def can_cast(from_, to):
+    """``torch.can_cast``: whether PyTorch's casting rules allow ``from_`` to ``to`` in an
+    in-place op (no floating to integral, nothing but bool to bool)."""
+    for name, d in (("from_", from_), ("to", to)):
+        if not isinstance(d, dtype):
+            raise TypeError(f"can_cast(): argument '{name}' (position "
+                            f"{1 if name == 'from_' else 2}) must be torch.dtype, not "
+                            f"{type(d).__name__}")
+    if from_.is_floating_point and not to.is_floating_point:
+        return False
+    return not (from_ is not bool_ and to is bool_)
+
+
+def public_result_type(a, b):
+    """``torch.result_type(tensor or number, tensor or number)``."""
+    for x in (a, b):
+        if getattr(x, "_dtype", None) is None and (isinstance(x, complex) or
+                                                   not isinstance(x, (bool, int, float))):
+            kinds = ", ".join("Tensor" if getattr(y, "_dtype", None) is not None
+                              else type(y).__name__ for y in (a, b))
+            raise TypeError(f"result_type() received an invalid combination of arguments - "
+                            f"got ({kinds}), but expected one of:\n"
+                            " * (Tensor tensor, Tensor other)\n"
+                            " * (Number scalar, Tensor tensor)\n"
+                            " * (Tensor tensor, Number other)\n"
+                            " * (Number scalar1, Number scalar2)")
+    return result_type(a, b)
