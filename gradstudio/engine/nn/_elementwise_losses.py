@@ -168,7 +168,9 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 def _logits_target_check(input, target):
     """PyTorch computes ``(1 - target).mul_(input)``: an integer target cannot take the
-    float product in place, and a bool one cannot be subtracted from."""
+    float product in place, and a bool one cannot be subtracted from (an input without a
+    kernel is refused first)."""
+    OPS["binary_cross_entropy_with_logits"].refuses(input._dtype.name)
     if target._dtype is D.bool_:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
                            "supported. Use the `^` or `logical_xor()` operator instead.")
