@@ -29,7 +29,8 @@ def wheel(tmp_path_factory):
     """The project's wheel, built from a copy of its sources (so no build/ folder is left in
     the checkout and no stale one is packed)."""
     src = tmp_path_factory.mktemp("src")
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    (src / "docs").mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE", "docs/description.md"):
         shutil.copy(ROOT / name, src / name)
     shutil.copytree(ROOT / "gradstudio", src / "gradstudio",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
@@ -62,6 +63,14 @@ def test_the_wheel_carries_the_mit_license(wheel):
     metadata = archive.read(f"{dist_info}/METADATA").decode("utf-8").splitlines()
     assert "License-Expression: MIT" in metadata
     assert "License-File: LICENSE" in metadata
+
+
+def test_the_wheels_long_description_is_short_and_names_no_local_picture(wheel):
+    dist_info = f"gradstudio-{VERSION}.dist-info"
+    metadata = zipfile.ZipFile(wheel).read(f"{dist_info}/METADATA").decode("utf-8")
+    description = metadata.split("\n\n", 1)[1]
+    assert description.startswith("# GradStudio") and len(description.splitlines()) < 60
+    assert "![" not in description and "resources/" not in description
 
 
 def test_the_unpacked_wheel_finds_its_examples_and_version(wheel, tmp_path):
