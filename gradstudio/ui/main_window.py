@@ -27,6 +27,7 @@ from gradstudio.ui.commands import (AddAction, AddLinearLayer, AddRegion,
                                    MoveNodes)
 from gradstudio.ui.docks import DockedPanel, WindowDocks, first_size
 from gradstudio.ui.file_drops import FileDrops, open_path
+from gradstudio.ui.widgets import takes_args
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
@@ -359,7 +360,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         """``slot`` wrapped so that an exception becomes one message, never a crash."""
         def guarded(*args):
             try:
-                return slot(*args) if args and _takes_args(slot) else slot()
+                return slot(*args) if args and takes_args(slot) else slot()
             except Exception as exc:  # noqa: BLE001 - the user sees it, the app lives on
                 self.report_exception(what, exc)
                 return None
@@ -743,19 +744,6 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         self.save_layout()
         self.autosaver.close()           # a clean exit leaves no recovery file
         event.accept()
-
-
-def _takes_args(slot):
-    """Whether a slot wants the signal's arguments (``kind_activated(str)``) rather than
-    ``triggered(bool)``'s checked flag."""
-    import inspect
-    try:
-        params = [p for p in inspect.signature(slot).parameters.values()
-                  if p.default is inspect.Parameter.empty
-                  and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    except (TypeError, ValueError):
-        return False
-    return bool(params)
 
 
 def main(argv=None, settings=None) -> int:

@@ -51,3 +51,16 @@ def wheel_only_when_focused(widget):
     widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
     widget.installEventFilter(_WheelWhenFocused(widget))
     return widget
+
+
+def takes_args(slot):
+    """Whether a slot wants the signal's arguments (``kind_activated(str)``) rather than
+    ``triggered(bool)``'s checked flag."""
+    import inspect
+    try:
+        params = [p for p in inspect.signature(slot).parameters.values()
+                  if p.default is inspect.Parameter.empty
+                  and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        return False
+    return bool(params)
