@@ -9,6 +9,7 @@ from PySide6.QtGui import (QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTe
                            QTextCursor, QTextFormat)
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout
 
+from gradstudio.document.spelling import brief_literals
 from gradstudio.ui.panel import SessionPanel
 
 __all__ = ["CodePanel", "PythonHighlighter"]
@@ -97,8 +98,10 @@ class CodePanel(SessionPanel):
                               "there is no code to show.")
             return
         try:
-            # the session's run: without it the exporter would run the document again
-            script = export_script(self.session.document, self.session.result)
+            # the session's run: without it the exporter would run the document again;
+            # a big literal is summarised as torch prints it (Export writes it whole)
+            with brief_literals():
+                script = export_script(self.session.document, self.session.result)
         except Exception as exc:  # an exporter defect must not take the window down
             self._show_notice(f"The document could not be written as PyTorch code: {exc}")
             return
