@@ -12,7 +12,9 @@ A newer submission supersedes an older one: a run waiting to start is then dropp
 without running, and ``current`` tells the owner whether a finished job is still the one
 it wants (its result is never shown otherwise)."""
 import collections
+import gc
 import threading
+import weakref
 
 from PySide6.QtCore import QObject, Signal
 
@@ -23,18 +25,28 @@ WAIT_SECONDS = 0.15    # a run finished within this is shown at once, as if run 
 
 class RunJob:
     """One run handed to the worker: ``fn()`` gives ``result`` or raises ``error``;
-    ``generation`` orders the jobs of one ``RunWorker``; ``info`` is the owner's."""
+    ``generation`` orders the jobs of one ``RunWorker``; ``info`` is the owner's;
+    ``ran`` is false for a job superseded before it started."""
 
-    __slots__ = ("generation", "fn", "info", "result", "error", "done", "relay")
+    __slots__ = ("generation", "fn", "info", "result", "error", "done", "ran", "owner",
+                 "current")
 
-    def __init__(self, generation, fn, info, relay):
-        self.generation, self.fn, self.info, self.relay = generation, fn, info, relay
+    def __init__(self, generation, fn, info, owner, current):
+        self.generation, self.fn, self.info = generation, fn, info
+        self.owner, self.current = owner, current     # weakref, generation now wanted
         self.result = self.error = None
+        self.ran = False
         self.done = threading.Event()
 
 
 class _Thread:
-    """The one worker thread (a daemon: quitting never waits for a run) and its queue."""
+    """The one worker thread (a daemon: quitting never waits for a run) and its queue.
+
+    Python's cyclic collector must never run in this thread: it could free a cycle of
+    Qt wrappers there, which Qt does not survive. So the collector is off from the moment
+    a job is handed over until every job handed over has come back to the GUI thread and
+    the worker waits again (it allocates nothing while it waits); ``_Relay`` turns it
+    back on, in the GUI thread."""
 
     def __init__(self):
         self.jobs = collections.deque()
@@ -48,36 +60,86 @@ class _Thread:
             self.ready.notify()
 
     def _loop(self):
-        while True:
-            with self.ready:
+        with self.ready:
+            while True:
                 while not self.jobs:
                     self.ready.wait()
                 job = self.jobs.popleft()
-            if job.relay.generation != job.generation:
-                job.done.set()        # superseded before it started: never run
-                continue
+                self.ready.release()      # (others may queue jobs while this one runs)
+                try:
+                    self._run(job)
+                finally:
+                    self.ready.acquire()
+                _relay().arrived.emit(job)  # (queued to the GUI thread)
+                job.done.set()
+
+    @staticmethod
+    def _run(job):
+        if job.current() != job.generation:
+            return                    # superseded before it started: never run
+        job.ran = True
+        try:
+            job.result = job.fn()
+        except BaseException as exc:  # (handed to the GUI thread, raised there)
+            job.error = exc
+        job.fn = None
+
+
+class _Relay(QObject):
+    """Lives in the GUI thread for good: brings each finished job back there, turns the
+    collector on again once none is out, and hands the job to its owner if it still
+    exists."""
+
+    arrived = Signal(object)
+
+    def __init__(self):
+        super().__init__()
+        self.out = set()              # ids of the jobs handed over and not back yet
+        self.resume = None            # whether the collector ran before the first went
+        self.arrived.connect(self._on_arrived)
+
+    def handed(self, job):
+        if not self.out:
+            self.resume = gc.isenabled()
+            gc.disable()
+        self.out.add(id(job))
+
+    def back(self, job):
+        """``job`` is back in the GUI thread (again: nothing)."""
+        if id(job) not in self.out:
+            return
+        self.out.discard(id(job))
+        if not self.out:
+            with _thread().ready:     # the worker waits for work: it allocates nothing
+                if self.resume:
+                    gc.enable()
+
+    def _on_arrived(self, job):
+        self.back(job)
+        owner = job.owner()
+        if owner is not None and job.ran:
             try:
-                job.result = job.fn()
-            except BaseException as exc:  # (handed to the GUI thread, raised there)
-                job.error = exc
-            job.fn = None
-            job.done.set()
-            try:
-                job.relay.finished.emit(job)
-            except RuntimeError:      # its owner has gone meanwhile
+                owner.job_arrived(job)
+            except RuntimeError:      # its Qt object has gone meanwhile
                 pass
 
 
 _THREAD = None
-_THREAD_LOCK = threading.Lock()
+_RELAY = None
 
 
 def _thread():
     global _THREAD
-    with _THREAD_LOCK:
-        if _THREAD is None:
-            _THREAD = _Thread()
-        return _THREAD
+    if _THREAD is None:
+        _THREAD = _Thread()
+    return _THREAD
+
+
+def _relay():
+    global _RELAY
+    if _RELAY is None:                # (made by the first submit, in the GUI thread)
+        _RELAY = _Relay()
+    return _RELAY
 
 
 class RunWorker(QObject):
@@ -98,12 +160,21 @@ class RunWorker(QObject):
         else None (then ``finished`` brings it)."""
         wait = WAIT_SECONDS if wait is None else wait
         self.generation += 1
-        job = RunJob(self.generation, fn, info, self)
+        ref = weakref.ref(self)
+        job = RunJob(self.generation, fn, info, ref,
+                     lambda: getattr(ref(), "generation", None))
+        relay = _relay()
+        relay.handed(job)
         _thread().put(job)
         if job.done.wait(wait):
+            relay.back(job)
             self.returned = job.generation
             return job
         return None
+
+    def job_arrived(self, job):
+        """A job that ran, back in the GUI thread: ``finished`` tells the owner."""
+        self.finished.emit(job)
 
     def supersede(self):
         """Drops every job handed over so far (the owner shows a run it made itself)."""

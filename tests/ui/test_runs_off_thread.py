@@ -3,6 +3,7 @@
 turning (timers fire, edits and undo apply), the views keep the previous run meanwhile,
 and only the newest run is ever shown. The runs here are made slow by a gate the test
 opens (the real ``run`` waits for it in the worker thread), never by a clock."""
+import gc
 import threading
 
 import pytest
@@ -58,8 +59,12 @@ def test_the_window_keeps_going_while_a_slow_run_is_pending(qtbot, gate):
     session.undo_stack.redo()
     assert session.document.node(y).params["other"] == 5.0
     assert session.run_pending and session.result is before
+    # the cyclic collector must not run in the worker thread (it could free Qt wrappers
+    # there): it is off while a run is out, and on again once it is back
+    assert not gc.isenabled()
     gate.set()
     qtbot.waitUntil(lambda: not session.run_pending)
+    qtbot.waitUntil(gc.isenabled)
     assert y_value(session) == 6.0 and pending == [True, False]
     assert session.changes == {}                  # (x + 5: nothing gained or lost)
 

@@ -4,13 +4,14 @@ place; nothing is rebuilt except when the whole document is replaced."""
 import math
 from contextlib import contextmanager
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QImage, QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from gradstudio.document.walk import flow_text, grad_fn_summary
 
 from . import theme
+from . import batch_build
 from .change_marks import ChangeMarks
 from .edge_item import EdgeItem
 from .card import FLOW, REPAINT, RESIZED, WIDER
@@ -26,7 +27,13 @@ EXTENT = 200_000.0
 
 class CanvasScene(QGraphicsScene):
     """A ``QGraphicsScene`` over a ``Session``. Selection is kept in step with
-    ``session.select`` / ``session.selection_changed`` in both directions."""
+    ``session.select`` / ``session.selection_changed`` in both directions. A big document's
+    items are made a batch at a time (``batch_build``): ``building`` meanwhile,
+    ``build_progressed(done, total)`` after each batch, ``build_finished`` once every item
+    exists."""
+
+    build_progressed = Signal(int, int)
+    build_finished = Signal()
 
     def __init__(self, session, parent=None):
         super().__init__(parent)
@@ -38,6 +45,7 @@ class CanvasScene(QGraphicsScene):
         self.regions = {}     # region id -> RegionItem
         self._regions_of = {}  # node id -> [RegionItem]
         self._syncing = False
+        self._builder = None           # the BatchBuild making a big document's items
         self.overview = False          # zoomed far out: drawn in one batch, not per item
         self._batch = None             # cached overview drawing lists
         self._picture = None           # ... recorded as a QPicture
@@ -63,7 +71,9 @@ class CanvasScene(QGraphicsScene):
 
     # ------------------------------------------------------------------ building
     def rebuild(self):
-        """Drops every item and mirrors the document afresh."""
+        """Drops every item and mirrors the document afresh (a big one a batch at a time,
+        see ``batch_build``)."""
+        self.cancel_build()
         self._syncing = True
         try:
             self.marks.clear()
@@ -72,16 +82,61 @@ class CanvasScene(QGraphicsScene):
             self._cards = {}
             self._edges_of = {}
             doc = self.document
+            if len(doc.node_ids) > batch_build.EAGER_NODES:
+                self._builder = batch_build.BatchBuild(self)
+                self._builder.start()
+                return
             for data in doc.nodes():
                 self._add_node(data.id)
             for u, v, k in doc.edges():
                 self._add_edge(u, v, k)
-            for rid in doc.regions:
+        finally:
+            self._syncing = False
+        self.batch_built()
+
+    @property
+    def building(self):
+        """Whether the items of a big document are still being made."""
+        return self._builder is not None
+
+    def cancel_build(self):
+        """Stops making a big document's items (those made so far stay)."""
+        if self._builder is not None:
+            self._builder.cancel()
+            self._builder.deleteLater()
+            self._builder = None
+
+    def add_node_item(self, node_id):
+        """The card of ``node_id`` (a batch of the build)."""
+        self._syncing = True
+        try:
+            return self._add_node(node_id)
+        finally:
+            self._syncing = False
+
+    def add_edge_item(self, u, v, k):
+        """The edge ``(u, v, k)`` (a batch of the build)."""
+        self._syncing = True
+        try:
+            self._add_edge(u, v, k)
+        finally:
+            self._syncing = False
+
+    def batch_built(self):
+        """Every node and edge has its item: the frames, the run and the selection
+        follow."""
+        if self._builder is not None:
+            self._builder.deleteLater()
+            self._builder = None
+        self._syncing = True
+        try:
+            for rid in self.document.regions:
                 self._update_region(rid)
         finally:
             self._syncing = False
         self.apply_run()
         self._on_session_selection_changed(self.session.selection)
+        self.build_finished.emit()
 
     def _add_node(self, node_id):
         doc = self.document

@@ -1,0 +1,73 @@
+"""Building the canvas of a big document a batch at a time.
+
+A document of more than ``EAGER_NODES`` nodes is not mirrored in one go when it is opened:
+``BatchBuild`` makes ``BATCH`` items (cards, then edges) per turn of the event loop, so
+the window keeps painting and answering meanwhile, and the scene reports its progress
+(``CanvasScene.build_progressed``) until it has every item (``build_finished``); the
+run is then shown on every card at once. ``cancel`` stops it where it is.
+
+Edits made meanwhile reach the scene as usual: an added node gets its card at once (the
+build skips it), a removed one is skipped, and the edges are read from the document only
+once every card exists, so none is missed or made twice."""
+from PySide6.QtCore import QObject, QTimer
+
+__all__ = ["BatchBuild", "BATCH", "EAGER_NODES"]
+
+BATCH = 500           # items made per turn of the event loop
+EAGER_NODES = 2000    # a document with up to this many nodes is built in one go
+
+
+class BatchBuild(QObject):
+    """Makes the items of its scene's document over the next turns of the event loop. A
+    child of the scene, which it reaches as ``parent()`` (it keeps no reference)."""
+
+    def __init__(self, scene, batch=None):
+        super().__init__(scene)
+        doc = scene.document
+        self.batch = BATCH if batch is None else batch
+        self._nodes = list(reversed(doc.node_ids))     # popped from the end: in order
+        self._edges = None                             # read once every card exists
+        self.done = 0
+        self.total = len(self._nodes) + doc.graph.number_of_edges()
+        self._timer = QTimer(self)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._step)
+
+    def start(self):
+        self._timer.start()
+
+    def cancel(self):
+        """Stops making items (those made stay until the scene is cleared)."""
+        self._timer.stop()
+
+    @property
+    def running(self):
+        return self._timer.isActive()
+
+    def _step(self):
+        scene = self.parent()
+        made = self._make(scene, scene.document)
+        self.done = min(self.done + made, self.total)
+        if self._nodes or self._edges is None or self._edges:
+            scene.build_progressed.emit(self.done, self.total)
+            return
+        self._timer.stop()
+        scene.batch_built()
+
+    def _make(self, scene, doc):
+        made = 0
+        graph, nodes = doc.graph, scene.nodes
+        while made < self.batch and self._nodes:
+            node_id = self._nodes.pop()
+            if node_id in graph and node_id not in nodes:
+                scene.add_node_item(node_id)
+            made += 1
+        if self._nodes:
+            return made
+        if self._edges is None:
+            self._edges = list(doc.edges())
+            self._edges.reverse()
+        while made < self.batch and self._edges:
+            scene.add_edge_item(*self._edges.pop())
+            made += 1
+        return made

@@ -1,0 +1,77 @@
+"""Issue 29, big graphs in the window: a document of more than ``EAGER_NODES`` nodes is
+drawn a batch at a time, the event loop turning between batches, with a progress bar and
+a Cancel button in the status bar; Cancel closes the graph and leaves its file alone.
+(The limits are lowered here so that a few hundred nodes stand for a hundred thousand.)"""
+import pytest
+
+import gradstudio.ui.canvas.batch_build as batch_build
+from gradstudio.document import Document, files
+from gradstudio.ui.canvas import Canvas
+from gradstudio.ui.commands import AddNode
+from gradstudio.ui.session import Session
+
+from driving import main_window, shown
+
+NODES = 400
+
+
+@pytest.fixture(autouse=True)
+def small_batches(monkeypatch):
+    monkeypatch.setattr(batch_build, "EAGER_NODES", 100)
+    monkeypatch.setattr(batch_build, "BATCH", 50)
+
+
+def chain(n=NODES):
+    doc = Document()
+    prev = doc.add_node("ones", {"shape": (2,)}, (0.0, 0.0))
+    for i in range(1, n):
+        node = doc.add_node("add", {"other": 1.0}, ((i % 20) * 220.0, (i // 20) * 160.0))
+        doc.connect(prev, node, "self")
+        prev = node
+    return doc
+
+
+def test_a_big_graph_is_drawn_a_batch_at_a_time(qtbot):
+    session = Session(chain())
+    canvas = shown(qtbot, Canvas(session), (800, 600))
+    scene = canvas.scene()
+    assert scene.building and len(scene.nodes) < NODES      # back to the event loop
+    progress = []
+    scene.build_progressed.connect(lambda done, total: progress.append((done, total)))
+    with qtbot.waitSignal(scene.build_finished, timeout=60000):
+        pass
+    assert not scene.building and len(scene.nodes) == NODES
+    assert len(scene.edges) == NODES - 1
+    assert progress and progress[-1][1] == 2 * NODES - 1
+    last = session.document.node_ids[-1]
+    assert scene.nodes[last].state.value is not None       # the run is shown on every card
+
+
+def test_edits_made_while_a_graph_is_drawn_all_reach_it(qtbot):
+    session = Session(chain())
+    canvas = shown(qtbot, Canvas(session), (800, 600))
+    scene, doc = canvas.scene(), session.document
+    assert scene.building
+    late, gone = doc.node_ids[-1], doc.node_ids[-2]         # not drawn yet
+    session.push(AddNode(doc, "ones", {"shape": (2,)}, (0.0, -300.0)))
+    doc.remove_node(gone)
+    with qtbot.waitSignal(scene.build_finished, timeout=60000):
+        pass
+    assert set(scene.nodes) == set(doc.node_ids) and late in scene.nodes
+    assert gone not in scene.nodes and len(scene.nodes) == NODES
+    assert set(scene.edges) == {(u, v, k) for u, v, k in doc.edges()}
+
+
+def test_cancel_closes_the_graph_being_drawn_and_leaves_its_file(qtbot, tmp_path):
+    path = tmp_path / "big.gsg"
+    files.save(chain(), path)
+    before = path.read_bytes()
+    w = main_window(qtbot, tmp_path)
+    w.open_file(path)
+    scene = w.canvas.scene()
+    assert scene.building
+    qtbot.waitUntil(lambda: w.busy.cancel_button.isVisible())
+    w.busy.cancel_button.click()
+    assert not scene.building and not scene.nodes and not w.session.document.node_ids
+    assert w.session.path == "" and path.read_bytes() == before
+    assert not w.busy.cancel_button.isVisible()
