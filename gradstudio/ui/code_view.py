@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout
 from gradstudio.document.spelling import brief_literals
 from gradstudio.ui.panel import SessionPanel
 
+MAX_SHOWN_NODES = 2000    # a bigger graph's code is not shown (writing it would stall edits)
+
 __all__ = ["CodePanel", "PythonHighlighter"]
 
 
@@ -96,6 +98,11 @@ class CodePanel(SessionPanel):
         if export_script is None:
             self._show_notice("Export to PyTorch is not available in this build yet, so "
                               "there is no code to show.")
+            return
+        nodes = len(self.session.document.node_ids)
+        if nodes > MAX_SHOWN_NODES:
+            self._show_notice(f"This graph has {nodes:,} nodes, too many to show its PyTorch "
+                              "code here; File ▸ Export to PyTorch writes it whole.")
             return
         try:
             # the session's run: without it the exporter would run the document again;

@@ -75,3 +75,15 @@ def test_cancel_closes_the_graph_being_drawn_and_leaves_its_file(qtbot, tmp_path
     assert not scene.building and not scene.nodes and not w.session.document.node_ids
     assert w.session.path == "" and path.read_bytes() == before
     assert not w.busy.cancel_button.isVisible()
+
+
+def test_the_code_panel_does_not_write_out_a_huge_graph(qtbot, monkeypatch):
+    import gradstudio.ui.code_view as code_view
+    monkeypatch.setattr(code_view, "MAX_SHOWN_NODES", NODES - 1)
+    panel = shown(qtbot, code_view.CodePanel(Session(chain())), (600, 400))
+    assert panel.editor.toPlainText() == "" and panel.notice.isVisibleTo(panel)
+    assert f"{NODES:,} nodes" in panel.notice.text()
+    assert "Export to PyTorch" in panel.notice.text()
+    monkeypatch.setattr(code_view, "MAX_SHOWN_NODES", NODES)
+    panel.refresh()
+    assert panel.editor.toPlainText().count("torch.ones") == 1
