@@ -1,7 +1,8 @@
 """Building the canvas of a big document a batch at a time.
 
 A document of more than ``EAGER_NODES`` nodes is not mirrored in one go when it is opened:
-``BatchBuild`` makes ``BATCH`` items (cards, then edges) per turn of the event loop, so
+``BatchBuild`` makes at most ``BATCH`` items (cards, then edges) per turn of the event
+loop, and no more than it makes in ``SLICE_SECONDS`` (a card takes a millisecond or so), so
 the window keeps painting and answering meanwhile, and the scene reports its progress
 (``CanvasScene.build_progressed``) until it has every item (``build_finished``); the
 run is then shown on every card at once. ``cancel`` stops it where it is.
@@ -9,12 +10,15 @@ run is then shown on every card at once. ``cancel`` stops it where it is.
 Edits made meanwhile reach the scene as usual: an added node gets its card at once (the
 build skips it), a removed one is skipped, and the edges are read from the document only
 once every card exists, so none is missed or made twice."""
+import time
+
 from PySide6.QtCore import QObject, QTimer
 
 __all__ = ["BatchBuild", "BATCH", "EAGER_NODES"]
 
 BATCH = 500           # items made per turn of the event loop
 EAGER_NODES = 2000    # a document with up to this many nodes is built in one go
+SLICE_SECONDS = 0.05  # ... and items are made for about this long per turn
 
 
 class BatchBuild(QObject):
@@ -57,7 +61,8 @@ class BatchBuild(QObject):
     def _make(self, scene, doc):
         made = 0
         graph, nodes = doc.graph, scene.nodes
-        while made < self.batch and self._nodes:
+        end = time.perf_counter() + SLICE_SECONDS
+        while made < self.batch and self._nodes and (made % 16 or time.perf_counter() < end):
             node_id = self._nodes.pop()
             if node_id in graph and node_id not in nodes:
                 scene.add_node_item(node_id)
@@ -67,7 +72,7 @@ class BatchBuild(QObject):
         if self._edges is None:
             self._edges = list(doc.edges())
             self._edges.reverse()
-        while made < self.batch and self._edges:
+        while made < self.batch and self._edges and (made % 16 or time.perf_counter() < end):
             scene.add_edge_item(*self._edges.pop())
             made += 1
         return made
