@@ -7,7 +7,7 @@ import pytest
 import gradstudio.ui.canvas.batch_build as batch_build
 from gradstudio.document import Document, files
 from gradstudio.ui.canvas import Canvas
-from gradstudio.ui.commands import AddNode
+from gradstudio.ui.commands import AddNode, SetParam
 from gradstudio.ui.session import Session
 
 from driving import main_window, shown
@@ -60,6 +60,20 @@ def test_edits_made_while_a_graph_is_drawn_all_reach_it(qtbot):
     assert set(scene.nodes) == set(doc.node_ids) and late in scene.nodes
     assert gone not in scene.nodes and len(scene.nodes) == NODES
     assert set(scene.edges) == {(u, v, k) for u, v, k in doc.edges()}
+
+
+def test_a_run_arriving_while_a_graph_is_drawn_reaches_every_card(qtbot):
+    session = Session(chain())
+    canvas = shown(qtbot, Canvas(session), (800, 600))
+    scene, doc = canvas.scene(), session.document
+    qtbot.waitUntil(lambda: len(scene.nodes) > 100)
+    assert scene.building
+    session.push(SetParam(doc, doc.node_ids[1], "other", 2.0))     # every value + 1
+    with qtbot.waitSignal(scene.build_finished, timeout=60000):
+        pass
+    values = {n: float(item.state.value[0]) for n, item in scene.nodes.items()}
+    assert values == {n: float(session.state(n).value[0]) for n in doc.node_ids}
+    assert values[doc.node_ids[-1]] == NODES + 1
 
 
 def test_cancel_closes_the_graph_being_drawn_and_leaves_its_file(qtbot, tmp_path):

@@ -4,8 +4,9 @@ A document of more than ``EAGER_NODES`` nodes is not mirrored in one go when it 
 ``BatchBuild`` makes at most ``BATCH`` items (cards, then edges) per turn of the event
 loop, and no more than it makes in ``SLICE_SECONDS`` (a card takes a millisecond or so), so
 the window keeps painting and answering meanwhile, and the scene reports its progress
-(``CanvasScene.build_progressed``) until it has every item (``build_finished``); the
-run is then shown on every card at once. ``cancel`` stops it where it is.
+(``CanvasScene.build_progressed``) until it has every item (``build_finished``). Each
+card shows the run as it is made (a run arriving meanwhile reaches the cards made so far,
+as always). ``cancel`` stops it where it is.
 
 Edits made meanwhile reach the scene as usual: an added node gets its card at once (the
 build skips it), a removed one is skipped, and the edges are read from the document only
@@ -14,7 +15,7 @@ import time
 
 from PySide6.QtCore import QObject, QTimer
 
-__all__ = ["BatchBuild", "BATCH", "EAGER_NODES"]
+__all__ = ["BatchBuild", "BATCH", "EAGER_NODES", "SLICE_SECONDS"]
 
 BATCH = 500           # items made per turn of the event loop
 EAGER_NODES = 2000    # a document with up to this many nodes is built in one go
@@ -56,17 +57,21 @@ class BatchBuild(QObject):
             scene.build_progressed.emit(self.done, self.total)
             return
         self._timer.stop()
-        scene.batch_built()
+        scene.batch_built(shown=True)
 
     def _make(self, scene, doc):
         made = 0
         graph, nodes = doc.graph, scene.nodes
         end = time.perf_counter() + SLICE_SECONDS
+        new = []
         while made < self.batch and self._nodes and (made % 16 or time.perf_counter() < end):
             node_id = self._nodes.pop()
             if node_id in graph and node_id not in nodes:
                 scene.add_node_item(node_id)
+                new.append(node_id)
             made += 1
+        if new:                  # (a new run meanwhile reaches the cards already made)
+            scene.apply_run(new)
         if self._nodes:
             return made
         if self._edges is None:

@@ -122,9 +122,9 @@ class CanvasScene(QGraphicsScene):
         finally:
             self._syncing = False
 
-    def batch_built(self):
-        """Every node and edge has its item: the frames, the run and the selection
-        follow."""
+    def batch_built(self, shown=False):
+        """Every node and edge has its item: the frames, the run (unless ``shown`` on
+        each card as it was made) and the selection follow."""
         if self._builder is not None:
             self._builder.deleteLater()
             self._builder = None
@@ -134,7 +134,8 @@ class CanvasScene(QGraphicsScene):
                 self._update_region(rid)
         finally:
             self._syncing = False
-        self.apply_run()
+        if not shown:
+            self.apply_run()
         self._on_session_selection_changed(self.session.selection)
         self.build_finished.emit()
 
@@ -310,21 +311,24 @@ class CanvasScene(QGraphicsScene):
         if self.overview:
             self.update()
 
-    def apply_run(self):
-        """Shows the session's run at the viewed step on every node and edge, in place.
-        Only what changed is followed up: the edges of cards whose gradient flow changed,
-        the paths leaving cards whose width changed, the frames around resized cards."""
+    def apply_run(self, node_ids=None):
+        """Shows the session's run at the viewed step on every node and edge (or on the
+        cards of ``node_ids``, just made), in place. Only what changed is followed up: the
+        edges of cards whose gradient flow changed, the paths leaving cards whose width
+        changed, the frames around resized cards."""
         session, doc = self.session, self.document
         self._batch = None
         if session.result is None:
             return
         nodes = self.nodes
-        states = session.states(self._cards)
+        chosen = self._cards if node_ids is None else \
+            {n: self._cards[n] for n in node_ids if n in self._cards}
+        states = session.states(chosen)
         no_grad = set().union(*(r.nodes for r in doc.regions.values()))  # doc.in_no_grad
         flowed, wider, resized = [], [], []
         # the cards are plain objects (see ``card``); Qt's methods are looked up once
         update, follow = QGraphicsItem.update, NodeItem.follow
-        for node_id, card in self._cards.items():
+        for node_id, card in chosen.items():
             change = card.set_state(states.get(node_id), node_id in no_grad)
             if change == REPAINT:                     # new numbers, same look
                 update(nodes[node_id])
