@@ -105,3 +105,17 @@ def test_opening_another_document_drops_the_pending_run(qtbot, gate):
         QTimer.singleShot(0, lambda: fired.append(True))
         qtbot.waitUntil(lambda: bool(fired))
     assert len(shown) == 1 and y_value(session) == 3.0
+
+
+def test_the_status_bar_says_a_run_is_going_on(qtbot, gate, tmp_path):
+    from driving import main_window
+    w = main_window(qtbot, tmp_path)
+    w.set_document(autograd_tutorial())
+    gate.close()
+    label = w.busy.label
+    assert not label.isVisible()
+    w.session.push(SetParam(w.session.document, ids(w.session)["y"], "other", 5.0))
+    assert label.isVisible() and label.text().startswith("Running the graph")
+    gate.set()
+    qtbot.waitUntil(lambda: not w.session.run_pending)
+    assert not label.isVisible()
