@@ -48,3 +48,37 @@ def test_a_cards_code_text_is_bounded(qtbot):
     canvas = shown(qtbot, Canvas(Session(doc)), (700, 500))
     code = canvas.scene().nodes[x].code_text
     assert code.startswith("torch.tensor([0.0, 0.125, 0.25, ...") and len(code) < 200
+
+
+def test_the_inspector_shows_a_big_literal_summarised_and_its_shape_stays_editable(
+        qtbot, monkeypatch):
+    import gradstudio.ui.inspector_literal as inspector_literal
+    from gradstudio.ui.inspector import Inspector
+    monkeypatch.setattr(inspector_literal, "TEXT_ELEMENTS", len(NUMBERS) - 1)
+    doc, x = big_literal_doc()
+    session = Session(doc)
+    inspector = shown(qtbot, Inspector(session), (400, 700))
+    session.select([x])
+    editor = inspector._editors["value"]
+    assert editor.widget.isReadOnly()
+    assert editor.widget.text() == "[0.0, 0.125, 0.25, ..., 624.625, 624.75, 624.875]"
+    assert editor.shape_edit.text() == f"{len(NUMBERS)}"
+    editor.widget.editingFinished.emit()                  # nothing to commit
+    assert session.document.node(x).params["value"] == NUMBERS
+    editor.shape_edit.setText("3")
+    editor.shape_edit.editingFinished.emit()
+    assert session.document.node(x).params["value"] == [0.0, 0.125, 0.25]
+    assert not editor.widget.isReadOnly() and editor.widget.text() == "[0.0, 0.125, 0.25]"
+
+
+def test_a_long_vector_is_plotted_as_a_line_not_a_bar_each():
+    import numpy as np
+    from gradstudio.ui.tensor_plot import MAX_BARS, TensorPlot
+    plot = TensorPlot()
+    plot.show_arrays(np.arange(MAX_BARS + 1, dtype=np.float32), None)
+    value = plot.panes[0]
+    assert value.bars is None and value.line.isVisible()
+    assert value.line.getData()[1].size == MAX_BARS + 1
+    plot.show_arrays(np.arange(3, dtype=np.float32), None)
+    assert value.bars.isVisible() and not value.line.isVisible()
+    plot.deleteLater()
