@@ -18,9 +18,12 @@ import weakref
 
 from PySide6.QtCore import QObject, Signal
 
-__all__ = ["RunWorker", "RunJob", "WAIT_SECONDS"]
+__all__ = ["RunWorker", "RunJob", "WAIT_SECONDS", "ENGINE_LOCK"]
 
 WAIT_SECONDS = 0.15    # a run finished within this is shown at once, as if run in place
+# held while a document runs off the GUI thread (here, or opening a big file in
+# ``loading``): the engine's global state allows one run at a time
+ENGINE_LOCK = threading.Lock()
 
 
 class RunJob:
@@ -79,7 +82,8 @@ class _Thread:
             return                    # superseded before it started: never run
         job.ran = True
         try:
-            job.result = job.fn()
+            with ENGINE_LOCK:
+                job.result = job.fn()
         except BaseException as exc:  # (handed to the GUI thread, raised there)
             job.error = exc
         job.fn = None

@@ -119,3 +119,25 @@ def test_the_status_bar_says_a_run_is_going_on(qtbot, gate, tmp_path):
     gate.set()
     qtbot.waitUntil(lambda: not w.session.run_pending)
     assert not label.isVisible()
+
+
+def test_opening_a_big_file_runs_it_only_after_a_run_going_on(qtbot, gate, tmp_path):
+    from gradstudio.document import files
+    from gradstudio.ui import loading
+    from gradstudio.ui.tasks import CancelToken
+    session = Session(autograd_tutorial())
+    gate.close()
+    session.push(SetParam(session.document, ids(session)["y"], "other", 5.0))
+    qtbot.waitUntil(run_worker.ENGINE_LOCK.locked)         # the run waits at the gate
+    path = tmp_path / "t.gsg"
+    files.save(autograd_tutorial(), path)
+    opened = []
+    reader = threading.Thread(
+        target=lambda: opened.append(loading.load_and_run(path, CancelToken())))
+    reader.start()
+    reader.join(0.5)        # (it cannot finish meanwhile: the engine is in use)
+    alive = reader.is_alive()
+    gate.set()
+    reader.join()
+    qtbot.waitUntil(lambda: not session.run_pending)
+    assert alive and opened and opened[0][1].order == opened[0][0].topological_order()
