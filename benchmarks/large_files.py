@@ -8,8 +8,8 @@ Three files, each written to a temporary ``.gsg`` with the document API:
   chain of ``add`` nodes, laid out on a grid;
 - ``literal``: one ``tensor`` node holding ``--numbers`` numbers (default 1,000,000, the
   limit of a literal) and a ``sum`` of it;
-- ``loop``: a few nodes and a timeline looping ``--count`` times (default 2,000) over
-  forward, backward and zero_grad: a small file whose run takes seconds.
+- ``loop``: a few nodes and a timeline looping ``--count`` times (default 10,000, the
+  limit) over forward, backward and zero_grad: a 1 KB file whose run takes seconds.
 
 Each case runs in a fresh child process (so the peak resident memory is its own):
 ``cli`` loads and runs the file; ``window`` builds the ``MainWindow`` offscreen, opens the
@@ -170,7 +170,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--nodes", type=int, default=100_000)
     ap.add_argument("--numbers", type=int, default=1_000_000)
-    ap.add_argument("--count", type=int, default=2_000)
+    ap.add_argument("--count", type=int, default=10_000)
     ap.add_argument("--only", default="chain,literal,loop")
     ap.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
