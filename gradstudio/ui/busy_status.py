@@ -48,13 +48,15 @@ class BusyStatus(QObject):
             widget.show()
 
     def _on_build_finished(self):
+        drawn = not self.progress.isHidden()   # (a big graph, drawn a batch at a time)
         self.progress.hide()
         self.cancel_button.hide()
         self._on_run_pending_changed(self.window.session.run_pending)
-        self.window.canvas.fit_to_view()
+        if drawn:                              # every card is there now: all in view
+            self.window.canvas.fit_to_view()
 
     def _on_run_pending_changed(self, pending):
-        if self.progress.isVisible():
+        if not self.progress.isHidden():
             return                    # (drawing the graph says more)
         self.label.setText("Running the graph… the views show the previous run until it "
                            "is done.")

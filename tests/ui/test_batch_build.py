@@ -101,3 +101,17 @@ def test_the_code_panel_does_not_write_out_a_huge_graph(qtbot, monkeypatch):
     monkeypatch.setattr(code_view, "MAX_SHOWN_NODES", NODES)
     panel.refresh()
     assert panel.editor.toPlainText().count("torch.ones") == 1
+
+
+def test_a_big_graph_opened_in_the_window_is_all_in_view_once_drawn(qtbot, tmp_path):
+    path = tmp_path / "big.gsg"
+    files.save(chain(), path)
+    w = main_window(qtbot, tmp_path)
+    w.open_file(path)
+    scene = w.canvas.scene()
+    with qtbot.waitSignal(scene.build_finished, timeout=60000):
+        pass
+    view = w.canvas                                        # (a QGraphicsView)
+    shown_rect = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown_rect.contains(scene.nodes_rect())
+    assert w.busy.progress.isHidden() and w.busy.cancel_button.isHidden()
