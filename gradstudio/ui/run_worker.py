@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, Signal
 
 __all__ = ["RunWorker", "RunJob", "WAIT_SECONDS", "ENGINE_LOCK"]
 
-WAIT_SECONDS = 0.15    # a run finished within this is shown at once, as if run in place
+WAIT_SECONDS = 0.25    # a run finished within this is shown at once, as if run in place
 # held while a document runs off the GUI thread (here, or opening a big file in
 # ``loading``): the engine's global state allows one run at a time
 ENGINE_LOCK = threading.Lock()
