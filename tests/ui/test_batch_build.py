@@ -108,10 +108,13 @@ def test_a_big_graph_opened_in_the_window_is_all_in_view_once_drawn(qtbot, tmp_p
     files.save(chain(), path)
     w = main_window(qtbot, tmp_path)
     w.open_file(path)
-    scene = w.canvas.scene()
+    scene, view = w.canvas.scene(), w.canvas               # (a QGraphicsView)
+    assert scene.building                  # in view from the start: where nodes will be
+    places = [d.position for d in w.session.document.nodes()]
+    shown_rect = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert all(shown_rect.contains(*p) for p in places)
     with qtbot.waitSignal(scene.build_finished, timeout=60000):
         pass
-    view = w.canvas                                        # (a QGraphicsView)
     shown_rect = view.mapToScene(view.viewport().rect()).boundingRect()
     assert shown_rect.contains(scene.nodes_rect())
     assert w.busy.progress.isHidden() and w.busy.cancel_button.isHidden()

@@ -14,7 +14,7 @@ from . import theme
 from . import batch_build
 from .change_marks import ChangeMarks
 from .edge_item import EdgeItem
-from .card import FLOW, REPAINT, RESIZED, WIDER
+from .card import FLOW, HEADER, MAX_WIDTH, REPAINT, RESIZED, WIDER
 from .node_item import NodeItem
 from .region_item import MARGIN, TITLE, RegionItem
 from .regions import smallest_frame_at
@@ -142,7 +142,8 @@ class CanvasScene(QGraphicsScene):
     def _add_node(self, node_id):
         doc = self.document
         item = NodeItem(doc.node(node_id), doc.in_no_grad(node_id), doc.display_name(node_id))
-        item.setFlag(QGraphicsItem.ItemHasNoContents, self.overview)
+        if self.overview:    # (a Qt call each, on 100,000 cards: only when it says something)
+            item.setFlag(QGraphicsItem.ItemHasNoContents, True)
         self.nodes[node_id] = item
         self._cards[node_id] = item.card
         self._edges_of[node_id] = set()
@@ -168,7 +169,8 @@ class CanvasScene(QGraphicsScene):
             return
         src, dst = self.nodes[u], self.nodes[v]
         edge = EdgeItem((u, v, k), src, dst)
-        edge.setFlag(QGraphicsItem.ItemHasNoContents, self.overview)
+        if self.overview:
+            edge.setFlag(QGraphicsItem.ItemHasNoContents, True)
         self.edges[edge.key] = edge
         self._edges_of[u].add(edge.key)
         self._edges_of[v].add(edge.key)
@@ -432,6 +434,12 @@ class CanvasScene(QGraphicsScene):
         return self.regions.get(rid)
 
     def nodes_rect(self):
+        """The scene rectangle holding every card and frame (while a big graph is being
+        drawn: every node's place, read from the document, and a card's least size)."""
+        if self.building:
+            xs, ys = zip(*(d.position for d in self.document.nodes()))
+            return QRectF(min(xs), min(ys), max(xs) - min(xs) + MAX_WIDTH,
+                          max(ys) - min(ys) + HEADER)
         rect = QRectF()
         for item in self.nodes.values():
             rect = rect.united(item.sceneBoundingRect())
