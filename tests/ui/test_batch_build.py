@@ -118,3 +118,31 @@ def test_a_big_graph_opened_in_the_window_is_all_in_view_once_drawn(qtbot, tmp_p
     shown_rect = view.mapToScene(view.viewport().rect()).boundingRect()
     assert shown_rect.contains(scene.nodes_rect())
     assert w.busy.progress.isHidden() and w.busy.cancel_button.isHidden()
+
+
+def test_the_overview_is_made_again_only_as_the_cards_double_while_drawn(qtbot, monkeypatch):
+    # the zoomed-out overview walks every card when it is made: made again after every
+    # batch, drawing 100,000 cards would take time growing with the square of their number
+    from gradstudio.ui.canvas.scene import CanvasScene
+    monkeypatch.setattr(batch_build, "BATCH", 20)
+    session = Session(chain())
+    canvas = shown(qtbot, Canvas(session), (800, 600))
+    scene = canvas.scene()
+    scene.set_overview(True)
+    builder = scene._builder
+    builder.cancel()                       # driven by hand below, a paint after each batch
+    made = []
+    real = CanvasScene._overview_batch
+
+    def counted(self):
+        if self._batch is None:
+            made.append(len(self.nodes))
+        return real(self)
+
+    monkeypatch.setattr(CanvasScene, "_overview_batch", counted)
+    while scene.building:
+        builder._step()
+        scene._overview_batch()
+    assert len(scene.nodes) == NODES and made[-1] == NODES
+    assert all(b >= 2 * a for a, b in zip(made[1:-2], made[2:-1])), made
+    assert len(made) <= 8, made

@@ -49,6 +49,7 @@ class CanvasScene(QGraphicsScene):
         self.overview = False          # zoomed far out: drawn in one batch, not per item
         self._batch = None             # cached overview drawing lists
         self._picture = None           # ... recorded as a QPicture
+        self._batch_nodes = 0          # ... made with this many cards
         self.setSceneRect(QRectF(-EXTENT / 2, -EXTENT / 2, EXTENT, EXTENT))
         self.setItemIndexMethod(QGraphicsScene.BspTreeIndex)
         self._grid_tiles = {}
@@ -136,6 +137,9 @@ class CanvasScene(QGraphicsScene):
             self._syncing = False
         if not shown:
             self.apply_run()
+        self._batch = None               # (the overview: every card at last)
+        if self.overview:
+            self.update()
         self._on_session_selection_changed(self.session.selection)
         self.build_finished.emit()
 
@@ -319,7 +323,10 @@ class CanvasScene(QGraphicsScene):
         edges of cards whose gradient flow changed, the paths leaving cards whose width
         changed, the frames around resized cards."""
         session, doc = self.session, self.document
-        self._batch = None
+        if node_ids is None or len(self.nodes) >= 2 * self._batch_nodes:
+            # (while a big graph is drawn, the overview is made again only each time the
+            # cards have doubled: making it walks every card)
+            self._batch = None
         if session.result is None:
             return
         nodes = self.nodes
@@ -490,6 +497,7 @@ class CanvasScene(QGraphicsScene):
         regions = [r._rect for r in self.regions.values() if not r._rect.isNull()]
         self._batch = (list(rects.values()), lines, regions, self.marks.overview_rects())
         self._picture = None
+        self._batch_nodes = len(self.nodes)
         return self._batch
 
     def _paint_batch(self, painter):
