@@ -134,7 +134,8 @@ def child_window(path):
     out = {}
 
     def shown():
-        busy = getattr(session, "run_pending", False) or getattr(scene, "building", False)
+        busy = getattr(session, "run_pending", False) or getattr(scene, "building", False) \
+            or getattr(scene, "applying", False)
         return session.path == os.path.abspath(path) and session.result is not None and \
             not busy and len(scene.nodes) == len(session.document.node_ids)
 
@@ -158,7 +159,8 @@ def child_window(path):
         else:
             session.undo_stack.undo()
         wait_until(app, lambda: session.result is not before and not
-                   getattr(session, "run_pending", False))
+                   getattr(session, "run_pending", False) and not
+                   getattr(scene, "applying", False))
         out[what] = time.perf_counter() - t0
         out[what + "_stall"] = stalls.longest
     out["mb"] = peak_mb()

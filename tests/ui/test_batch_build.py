@@ -146,3 +146,21 @@ def test_the_overview_is_made_again_only_as_the_cards_double_while_drawn(qtbot, 
     assert len(scene.nodes) == NODES and made[-1] == NODES
     assert all(b >= 2 * a for a, b in zip(made[1:-2], made[2:-1])), made
     assert len(made) <= 8, made
+
+
+def test_a_new_run_is_shown_on_a_big_graph_a_slice_at_a_time(qtbot, monkeypatch):
+    session = Session(chain())
+    canvas = shown(qtbot, Canvas(session), (800, 600))
+    scene, doc = canvas.scene(), session.document
+    with qtbot.waitSignal(scene.build_finished, timeout=60000):
+        pass
+    monkeypatch.setattr(batch_build, "BATCH", 10)    # (BatchApply takes 4 x BATCH)
+    last = doc.node_ids[-1]
+    session.push(SetParam(doc, doc.node_ids[1], "other", 2.0))     # every value + 1
+    assert scene.applying                           # back to the event loop meanwhile
+    assert float(scene.nodes[last].state.value[0]) == NODES
+    session.push(SetParam(doc, doc.node_ids[1], "other", 3.0))     # supersedes it
+    qtbot.waitUntil(lambda: not scene.applying, timeout=60000)
+    values = {n: float(item.state.value[0]) for n, item in scene.nodes.items()}
+    assert values == {n: float(session.state(n).value[0]) for n in doc.node_ids}
+    assert values[last] == NODES + 2

@@ -46,6 +46,7 @@ class CanvasScene(QGraphicsScene):
         self._regions_of = {}  # node id -> [RegionItem]
         self._syncing = False
         self._builder = None           # the BatchBuild making a big document's items
+        self._applying = None          # the BatchApply showing a run on a big graph
         self.overview = False          # zoomed far out: drawn in one batch, not per item
         self._batch = None             # cached overview drawing lists
         self._picture = None           # ... recorded as a QPicture
@@ -75,6 +76,10 @@ class CanvasScene(QGraphicsScene):
         """Drops every item and mirrors the document afresh (a big one a batch at a time,
         see ``batch_build``)."""
         self.cancel_build()
+        if self._applying is not None:
+            self._applying.cancel()
+            self._applying.deleteLater()
+            self._applying = None
         self._syncing = True
         try:
             self.marks.clear()
@@ -271,7 +276,30 @@ class CanvasScene(QGraphicsScene):
 
     # ------------------------------------------------------------------ run
     def _on_run_or_step_changed(self, _run_or_step):
+        if self._applying is not None:
+            self._applying.cancel()
+            self._applying.deleteLater()
+            self._applying = None
+        if len(self._cards) > batch_build.EAGER_NODES:
+            self._applying = batch_build.BatchApply(self)    # a slice per event-loop turn
+            self._applying.start()
+            return
         self.apply_run()
+        self.run_applied()
+
+    @property
+    def applying(self):
+        """Whether a run is still being shown on a big graph's cards, a slice at a time."""
+        return self._applying is not None
+
+    def run_applied(self):
+        """The run is shown on every card: the marks follow the cards' heights."""
+        if self._applying is not None:
+            self._applying.deleteLater()
+            self._applying = None
+            self._batch = None
+            if self.overview:
+                self.update()
         self.marks.refit()               # node heights follow their badges
         self.walk_marks.refit()
         self.check_marks.refit()
