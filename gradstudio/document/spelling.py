@@ -4,7 +4,8 @@ import math
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-__all__ = ["number", "literal", "brief_literals", "BRIEF_ELEMENTS", "shape_tuple", "dims", "sizes", "keywords", "optional",
+__all__ = ["number", "literal", "brief_literals", "BRIEF_ELEMENTS", "shape_tuple", "dims",
+           "sizes", "keywords", "optional",
            "source_tail"]
 
 

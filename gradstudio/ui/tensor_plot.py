@@ -124,8 +124,9 @@ def _index_ticks(plot, columns, rows):
 
 class TensorPlot(pg.GraphicsLayoutWidget):
     """Value and gradient side by side on ONE colour scale: a heatmap for matrices, bars
-    for vectors (a line beyond ``MAX_BARS`` numbers) and a single bar for scalars; the range is symmetric around zero. An
-    update changes only what differs from what is shown (see ``_Pane``)."""
+    for vectors (a line beyond ``MAX_BARS`` numbers) and a single bar for scalars; the
+    range is symmetric around zero. An update changes only what differs from what is
+    shown (see ``_Pane``)."""
 
     def __init__(self):
         super().__init__()
