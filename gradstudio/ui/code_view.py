@@ -9,8 +9,11 @@ from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QVBoxLayout
 
 from gradstudio.ui.highlight import PygmentsHighlighter
 from gradstudio.ui.lesson_style import is_dark, lesson_colors
+from gradstudio.document.spelling import brief_literals
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel
+
+MAX_SHOWN_NODES = 2000    # a bigger graph's code is not shown (writing it would stall edits)
 
 __all__ = ["CodePanel"]
 
@@ -72,9 +75,16 @@ class CodePanel(SessionPanel):
             self._show_notice("Export to PyTorch is not available in this build yet, so "
                               "there is no code to show.")
             return
+        nodes = len(self.session.document.node_ids)
+        if nodes > MAX_SHOWN_NODES:
+            self._show_notice(f"This graph has {nodes:,} nodes, too many to show its PyTorch "
+                              "code here; File ▸ Export to PyTorch writes it whole.")
+            return
         try:
-            # the session's run: without it the exporter would run the document again
-            script = export_script(self.session.document, self.session.result)
+            # the session's run: without it the exporter would run the document again;
+            # a big literal is summarised as torch prints it (Export writes it whole)
+            with brief_literals():
+                script = export_script(self.session.document, self.session.result)
         except Exception as exc:  # an exporter defect must not take the window down
             self._show_notice(f"The document could not be written as PyTorch code: {exc}")
             return

@@ -3,17 +3,23 @@
 literal as Python text (``[0.1, 1.0, 0.0001]``, also pasted as ``torch.tensor([...])``).
 A new shape keeps the numbers that still fit (``params.reshape_literal``). Each edit is
 one undo step; refused text stays in its field with the reason under it."""
+import math
 import re
 
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QWidget
 
 from gradstudio.document import DocumentError
 from gradstudio.document.params import MAX_DIMS, check_param, literal_shape, reshape_literal
+from gradstudio.document.spelling import brief_literals, literal
 from gradstudio.ui.inspector_fields import (ParamEditor, ValuesGrid, is_grid, mono_font,
                                             parse_literal)
 from gradstudio.ui.plain import PlainLabel
 
-__all__ = ["LiteralEditor", "shape_from_text", "literal_from_text"]
+__all__ = ["LiteralEditor", "shape_from_text", "literal_from_text", "TEXT_ELEMENTS"]
+
+TEXT_ELEMENTS = 10_000    # a bigger literal's text is shown summarised, not editable
+_BIG_HELP = ("Too many numbers to edit as text (the text shows them as torch prints them): "
+             "change the shape here, or build the tensor from a smaller one.")
 
 _TENSOR_CALL = re.compile(r"(?:torch\s*\.\s*)?tensor\s*\((.*)\)", re.DOTALL)
 _SHAPE_HELP = ("The tensor's shape: its sizes separated by commas, such as 3 or 2, 3; leave "
@@ -85,7 +91,15 @@ class LiteralEditor(ParamEditor):
         """Shows the document's literal in every field, except one holding refused text."""
         self.value = value
         shape = literal_shape(value)
-        for field, text in ((self.shape_edit, _shape_text(shape)), (self.widget, repr(value))):
+        big = shape is not None and math.prod(shape) > TEXT_ELEMENTS
+        if big:
+            with brief_literals():
+                text = literal(value)
+        else:
+            text = repr(value)
+        self.widget.setReadOnly(big)
+        self.widget.setToolTip(_BIG_HELP if big else _LITERAL_HELP)
+        for field, text in ((self.shape_edit, _shape_text(shape)), (self.widget, text)):
             if field is not self._refused and field.text() != text:
                 field.blockSignals(True)
                 field.setText(text)
@@ -103,7 +117,7 @@ class LiteralEditor(ParamEditor):
         super().show_error(message)
 
     def _on_editing_finished(self):
-        if self.widget.text() != repr(self.value):
+        if not self.widget.isReadOnly() and self.widget.text() != repr(self.value):
             self._commit_from(self.widget, literal_from_text)
 
     def _on_shape_edited(self):

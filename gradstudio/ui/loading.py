@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 
 from gradstudio.document import files, run
+from gradstudio.ui.run_worker import ENGINE_LOCK
 from gradstudio.ui.tasks import Task
 
 __all__ = ["BACKGROUND_BYTES", "LoadCancelled", "in_background", "load_and_run",
@@ -44,7 +45,8 @@ def load_and_run(path, token, report=lambda done, total: None):
     if token.cancelled:
         raise LoadCancelled()
     report(0, 0)
-    return doc, run(doc)
+    with ENGINE_LOCK:               # (not while a run of the open document goes on)
+        return doc, run(doc)
 
 
 class _Progress(QObject):

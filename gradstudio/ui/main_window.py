@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 from gradstudio import __version__
 from gradstudio.document import files
 from gradstudio.document.layout import COLUMN_WIDTH, layered_positions
+from gradstudio.ui.busy_status import BusyStatus
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui.canvas.node_item import HEADER, WIDTH
 from gradstudio.ui.code_view import CodePanel
@@ -354,6 +355,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
     def _build_status_bar(self):
         self.run_label = QLabel()
         self.statusBar().addPermanentWidget(self.run_label)
+        self.busy = BusyStatus(self)     # drawing a big graph, a run off the GUI thread
 
     # ================================================================== errors & questions
     def _guard(self, slot, what):

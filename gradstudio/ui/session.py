@@ -29,6 +29,7 @@ from gradstudio.document import Document, run
 from gradstudio.document.actions import loop_structure
 from gradstudio.document.walk import walk as walk_of
 from gradstudio.timeline import ACTIONS
+from gradstudio.ui.run_worker import RunWorker
 
 __all__ = ["Session", "NodeChange", "summarize_changes"]
 
@@ -42,6 +43,7 @@ class Session(QObject):
     path_changed = Signal(str)
     autograd_changed = Signal(dict)       # node id -> NodeChange, after every edit
     walk_changed = Signal()               # the backward step being stepped through
+    run_pending_changed = Signal(bool)    # a run is going on off the GUI thread (or ended)
 
     def __init__(self, document=None, parent=None):
         super().__init__(parent)
@@ -58,6 +60,8 @@ class Session(QObject):
         self._walks = {}                  # action index -> document.walk.Walk of this run
         self._ends = None                 # self.result.digest(): what the next edit compares
         self._unsubscribe = None
+        self._runs = RunWorker(self)
+        self._runs.finished.connect(self._on_run_arrived)
         self.set_document(document or Document())
 
     # ------------------------------------------------------------------ document
@@ -94,9 +98,7 @@ class Session(QObject):
             raise refused
 
     def _on_index_changed(self, _index):
-        before = self._ends
-        self.rerun()
-        self._set_changes({} if before is None else _compare(before, self._ends))
+        self.rerun(compare=True)
 
     def _set_changes(self, changes):
         self.changes = changes
@@ -108,11 +110,48 @@ class Session(QObject):
         return summarize_changes(self.changes if changes is None else changes,
                                  self.document.display_name, self.document.node_ids)
 
-    def rerun(self, result=None):
+    @property
+    def run_pending(self):
+        """Whether a run of the document is still going on off the GUI thread: the views
+        show the previous run meanwhile, and ``run_finished`` follows."""
+        return self._runs.pending
+
+    def rerun(self, result=None, compare=False):
         """Runs the document from scratch (unless given its ``result``) and tells every
-        view."""
+        view; with ``compare``, ``autograd_changed`` then says what changed since the
+        run shown. A run that takes longer than ``run_worker.WAIT_SECONDS`` goes on off the
+        GUI thread: this returns None at once (``run_pending`` is then true) and the run
+        is shown when it arrives, unless a newer run has superseded it."""
         self.focus = {k: v for k, v in self.focus.items() if self.document.has_action(k)}
-        self.result = run(self.document, self.focus) if result is None else result
+        if result is None:
+            was_pending = self.run_pending
+            document, focus = self.document, dict(self.focus)
+            job = self._runs.submit(lambda: run(document, focus), info=compare)
+            if job is None:
+                if not was_pending:
+                    self.run_pending_changed.emit(True)
+                return None
+            if was_pending:
+                self.run_pending_changed.emit(False)
+            if job.error is not None:
+                raise job.error
+            result = job.result
+        elif self.run_pending:
+            self._runs.supersede()
+            self.run_pending_changed.emit(False)
+        return self._show(result, compare)
+
+    def _on_run_arrived(self, job):
+        if not self._runs.current(job):
+            return                    # superseded by a newer edit: never shown
+        self.run_pending_changed.emit(False)
+        if job.error is not None:
+            raise job.error
+        self._show(job.result, job.info)
+
+    def _show(self, result, compare):
+        before = self._ends
+        self.result = result
         self._ends = self.result.digest()
         self._walks = {}
         if self.step >= self.result.step_count:
@@ -125,6 +164,8 @@ class Session(QObject):
         self.run_finished.emit(self.result)
         if walk != self.walk:
             self.walk_changed.emit()
+        if compare:
+            self._set_changes({} if before is None else _compare(before, self._ends))
         return self.result
 
     # ------------------------------------------------------------------ selection & step

@@ -11,6 +11,7 @@ __all__ = ["TensorPlot"]
 # depends on the plot's height at the moment the range is set
 _BAR_PADDING = 0.075
 _PANE_MIN_WIDTH = 80.0
+MAX_BARS = 2000       # a longer vector is drawn as a line (a bar each would take seconds)
 
 
 class _Pane:
@@ -24,6 +25,7 @@ class _Pane:
         self.image.setVisible(False)
         plot.addItem(self.image)
         self.bars = None            # a BarGraphItem, made with the first vector shown
+        self.line = None            # a PlotDataItem, for a vector of over MAX_BARS numbers
         self.title = None
         self.layout = ()            # None, ("image", shape) or ("bars", size) as laid out
         self.shown = None           # (array, levels) drawn, to skip an unchanged update
@@ -47,7 +49,7 @@ class _Pane:
         elif a.ndim == 2 and min(a.shape) > 1:
             layout = ("image", a.shape)
         else:
-            layout = ("bars", a.size)
+            layout = ("bars" if a.size <= MAX_BARS else "line", a.size)
         shown, self.shown = self.shown, None
         if layout != self.layout:
             shown = None
@@ -68,6 +70,11 @@ class _Pane:
         m = levels[1]
         # nan at 0, inf at the top of the scale (the levels are the finite extremes)
         flat = np.clip(np.nan_to_num(a.reshape(-1)), -m, m)
+        if layout[0] == "line":
+            self.line.setData(np.arange(flat.size), flat)
+            if shown is None or shown[1] != levels:
+                self.plot.setYRange(-m, m, padding=_BAR_PADDING)
+            return
         brushes = self.cmap.map((flat + m) / (2 * m), mode="qcolor")
         self.bars.setOpts(x=np.arange(flat.size), height=flat, brushes=brushes)
         if shown is None or shown[1] != levels:
@@ -85,6 +92,14 @@ class _Pane:
             plot.addItem(self.bars)
         if self.bars is not None:
             self.bars.setVisible(kind == "bars")
+        if kind == "line" and self.line is None:
+            # pyqtgraph draws only what the view's pixels can show (peaks kept)
+            self.line = pg.PlotDataItem(pen=pg.mkPen("#555"))
+            self.line.setDownsampling(auto=True, method="peak")
+            self.line.setClipToView(True)
+            plot.addItem(self.line)
+        if self.line is not None:
+            self.line.setVisible(kind == "line")
         plot.showAxis("left", kind is not None)      # no axes without an array
         plot.showAxis("bottom", kind is not None)
         if kind == "image":
@@ -93,7 +108,7 @@ class _Pane:
             view.invertY(True)
             view.setAspectLocked(True)
             view.setRange(QRectF(-0.5, -0.5, columns, rows), padding=0.02)
-        elif kind == "bars":
+        elif kind in ("bars", "line"):
             view.invertY(False)
             view.setAspectLocked(False)
             _index_ticks(plot, layout[1], None)
@@ -109,8 +124,9 @@ def _index_ticks(plot, columns, rows):
 
 class TensorPlot(pg.GraphicsLayoutWidget):
     """Value and gradient side by side on ONE colour scale: a heatmap for matrices, bars
-    for vectors and a single bar for scalars; the range is symmetric around zero. An
-    update changes only what differs from what is shown (see ``_Pane``)."""
+    for vectors (a line beyond ``MAX_BARS`` numbers) and a single bar for scalars; the
+    range is symmetric around zero. An update changes only what differs from what is
+    shown (see ``_Pane``)."""
 
     def __init__(self):
         super().__init__()

@@ -26,7 +26,7 @@ from PySide6.QtGui import QStaticText, QTextOption
 from PySide6.QtWidgets import QGraphicsItem, QStyle
 
 from gradstudio.document.catalogue import CATALOGUE, returns_input
-from gradstudio.document.spelling import number
+from gradstudio.document.spelling import brief_literals, number
 from gradstudio.ui.plain import plain_tooltip
 
 from . import theme
@@ -278,12 +278,13 @@ class NodeItem(QGraphicsItem):
             if port not in names and self.spec.port(port).fallback is None:
                 names[port] = "?"
         try:
-            if self.spec.then is not None and "self" in names:
-                # a write or a hook reads as what it does to its input: x[0] = 5
-                self._code_text = "; ".join(self.spec.then(self.data.params, names,
-                                                           names["self"]))
-            else:
-                self._code_text = self.spec.code(self.data.params, names)
+            with brief_literals():      # (a big literal as torch prints it: bounded)
+                if self.spec.then is not None and "self" in names:
+                    # a write or a hook reads as what it does to its input: x[0] = 5
+                    self._code_text = "; ".join(self.spec.then(self.data.params, names,
+                                                               names["self"]))
+                else:
+                    self._code_text = self.spec.code(self.data.params, names)
         except Exception:   # a param the run refuses too: the header shows the kind
             self._code_text = None
         self.card.head_dirty = True
@@ -335,7 +336,8 @@ class NodeItem(QGraphicsItem):
         avail = self.card.width - 2 * PAD
         title_w = _advance(self._title_text, "title")
         fits = [t for t in (self._code_text, self._subtitle_text)      # code, else kind
-                if t and title_w + TITLE_GAP + _advance(t, "small") <= avail]
+                if t and len(t) <= avail    # (no glyph is under a unit wide: not measured)
+                and title_w + TITLE_GAP + _advance(t, "small") <= avail]
         if fits:                                           # both fit
             title, sub = self._title_text, fits[0]
         elif title_w <= avail:                             # the name first

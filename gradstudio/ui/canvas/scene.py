@@ -13,9 +13,10 @@ from gradstudio.document.walk import flow_text, grad_fn_summary
 from gradstudio.ui.plain import plain_tooltip
 
 from . import theme
+from . import batch_build
 from .change_marks import ChangeMarks
 from .edge_item import EdgeItem
-from .card import FLOW, REPAINT, RESIZED, WIDER
+from .card import FLOW, HEADER, MAX_WIDTH, REPAINT, RESIZED, WIDER
 from .node_item import NodeItem
 from .region_item import MARGIN, TITLE, RegionItem
 from .regions import smallest_frame_at
@@ -28,7 +29,10 @@ EXTENT = 200_000.0
 
 class CanvasScene(QGraphicsScene):
     """A ``QGraphicsScene`` over a ``Session``. Selection is kept in step with
-    ``session.select`` / ``session.selection_changed`` in both directions.
+    ``session.select`` / ``session.selection_changed`` in both directions. A big document's
+    items are made a batch at a time (``batch_build``): ``building`` meanwhile,
+    ``build_progressed(done, total)`` after each batch, ``build_finished`` once every item
+    exists.
 
     A new document drops every item (``rebuild``). Nothing may keep a Python reference
     to an item past that: ``about_to_clear`` is emitted first, while the items still
@@ -36,6 +40,8 @@ class CanvasScene(QGraphicsScene):
     holders (the item maps, the three kinds of marks) are emptied."""
 
     about_to_clear = Signal()    # every item is about to go: drop your references to them
+    build_progressed = Signal(int, int)
+    build_finished = Signal()
 
     def __init__(self, session, parent=None):
         super().__init__(parent)
@@ -47,9 +53,12 @@ class CanvasScene(QGraphicsScene):
         self.regions = {}     # region id -> RegionItem
         self._regions_of = {}  # node id -> [RegionItem]
         self._syncing = False
+        self._builder = None           # the BatchBuild making a big document's items
+        self._applying = None          # the BatchApply showing a run on a big graph
         self.overview = False          # zoomed far out: drawn in one batch, not per item
         self._batch = None             # cached overview drawing lists
         self._picture = None           # ... recorded as a QPicture
+        self._batch_nodes = 0          # ... made with this many cards
         self.setSceneRect(QRectF(-EXTENT / 2, -EXTENT / 2, EXTENT, EXTENT))
         self.setItemIndexMethod(QGraphicsScene.BspTreeIndex)
         self._grid_tiles = {}
@@ -72,8 +81,14 @@ class CanvasScene(QGraphicsScene):
 
     # ------------------------------------------------------------------ building
     def rebuild(self):
-        """Drops every item and mirrors the document afresh."""
+        """Drops every item and mirrors the document afresh (a big one a batch at a time,
+        see ``batch_build``)."""
         self.about_to_clear.emit()
+        self.cancel_build()
+        if self._applying is not None:
+            self._applying.cancel()
+            self._applying.deleteLater()
+            self._applying = None
         self._syncing = True
         try:
             for marks in (self.marks, self.walk_marks, self.check_marks):
@@ -83,21 +98,71 @@ class CanvasScene(QGraphicsScene):
             self._cards = {}
             self._edges_of = {}
             doc = self.document
+            if len(doc.node_ids) > batch_build.EAGER_NODES:
+                self._builder = batch_build.BatchBuild(self)
+                self._builder.start()
+                return
             for data in doc.nodes():
                 self._add_node(data.id)
             for u, v, k in doc.edges():
                 self._add_edge(u, v, k)
-            for rid in doc.regions:
+        finally:
+            self._syncing = False
+        self.batch_built()
+
+    @property
+    def building(self):
+        """Whether the items of a big document are still being made."""
+        return self._builder is not None
+
+    def cancel_build(self):
+        """Stops making a big document's items (those made so far stay)."""
+        if self._builder is not None:
+            self._builder.cancel()
+            self._builder.deleteLater()
+            self._builder = None
+
+    def add_node_item(self, node_id):
+        """The card of ``node_id`` (a batch of the build)."""
+        self._syncing = True
+        try:
+            return self._add_node(node_id)
+        finally:
+            self._syncing = False
+
+    def add_edge_item(self, u, v, k):
+        """The edge ``(u, v, k)`` (a batch of the build)."""
+        self._syncing = True
+        try:
+            self._add_edge(u, v, k)
+        finally:
+            self._syncing = False
+
+    def batch_built(self, shown=False):
+        """Every node and edge has its item: the frames, the run (unless ``shown`` on
+        each card as it was made) and the selection follow."""
+        if self._builder is not None:
+            self._builder.deleteLater()
+            self._builder = None
+        self._syncing = True
+        try:
+            for rid in self.document.regions:
                 self._update_region(rid)
         finally:
             self._syncing = False
-        self.apply_run()
+        if not shown:
+            self.apply_run()
+        self._batch = None               # (the overview: every card at last)
+        if self.overview:
+            self.update()
         self._on_session_selection_changed(self.session.selection)
+        self.build_finished.emit()
 
     def _add_node(self, node_id):
         doc = self.document
         item = NodeItem(doc.node(node_id), doc.in_no_grad(node_id), doc.display_name(node_id))
-        item.setFlag(QGraphicsItem.ItemHasNoContents, self.overview)
+        if self.overview:    # (a Qt call each, on 100,000 cards: only when it says something)
+            item.setFlag(QGraphicsItem.ItemHasNoContents, True)
         self.nodes[node_id] = item
         self._cards[node_id] = item.card
         self._edges_of[node_id] = set()
@@ -123,7 +188,8 @@ class CanvasScene(QGraphicsScene):
             return
         src, dst = self.nodes[u], self.nodes[v]
         edge = EdgeItem((u, v, k), src, dst)
-        edge.setFlag(QGraphicsItem.ItemHasNoContents, self.overview)
+        if self.overview:
+            edge.setFlag(QGraphicsItem.ItemHasNoContents, True)
         self.edges[edge.key] = edge
         self._edges_of[u].add(edge.key)
         self._edges_of[v].add(edge.key)
@@ -220,7 +286,30 @@ class CanvasScene(QGraphicsScene):
 
     # ------------------------------------------------------------------ run
     def _on_run_or_step_changed(self, _run_or_step):
+        if self._applying is not None:
+            self._applying.cancel()
+            self._applying.deleteLater()
+            self._applying = None
+        if len(self._cards) > batch_build.EAGER_NODES:
+            self._applying = batch_build.BatchApply(self)    # a slice per event-loop turn
+            self._applying.start()
+            return
         self.apply_run()
+        self.run_applied()
+
+    @property
+    def applying(self):
+        """Whether a run is still being shown on a big graph's cards, a slice at a time."""
+        return self._applying is not None
+
+    def run_applied(self):
+        """The run is shown on every card: the marks follow the cards' heights."""
+        if self._applying is not None:
+            self._applying.deleteLater()
+            self._applying = None
+            self._batch = None
+            if self.overview:
+                self.update()
         self.marks.refit()               # node heights follow their badges
         self.walk_marks.refit()
         self.check_marks.refit()
@@ -269,21 +358,27 @@ class CanvasScene(QGraphicsScene):
         if self.overview:
             self.update()
 
-    def apply_run(self):
-        """Shows the session's run at the viewed step on every node and edge, in place.
-        Only what changed is followed up: the edges of cards whose gradient flow changed,
-        the paths leaving cards whose width changed, the frames around resized cards."""
+    def apply_run(self, node_ids=None):
+        """Shows the session's run at the viewed step on every node and edge (or on the
+        cards of ``node_ids``, just made), in place. Only what changed is followed up: the
+        edges of cards whose gradient flow changed, the paths leaving cards whose width
+        changed, the frames around resized cards."""
         session, doc = self.session, self.document
-        self._batch = None
+        if node_ids is None or len(self.nodes) >= 2 * self._batch_nodes:
+            # (while a big graph is drawn, the overview is made again only each time the
+            # cards have doubled: making it walks every card)
+            self._batch = None
         if session.result is None:
             return
         nodes = self.nodes
-        states = session.states(self._cards)
+        chosen = self._cards if node_ids is None else \
+            {n: self._cards[n] for n in node_ids if n in self._cards}
+        states = session.states(chosen)
         no_grad = set().union(*(r.nodes for r in doc.regions.values()))  # doc.in_no_grad
         flowed, wider, resized = [], [], []
         # the cards are plain objects (see ``card``); Qt's methods are looked up once
         update, follow = QGraphicsItem.update, NodeItem.follow
-        for node_id, card in self._cards.items():
+        for node_id, card in chosen.items():
             change = card.set_state(states.get(node_id), node_id in no_grad)
             if change == REPAINT:                     # new numbers, same look
                 update(nodes[node_id])
@@ -387,6 +482,12 @@ class CanvasScene(QGraphicsScene):
         return self.regions.get(rid)
 
     def nodes_rect(self):
+        """The scene rectangle holding every card and frame (while a big graph is being
+        drawn: every node's place, read from the document, and a card's least size)."""
+        if self.building:
+            xs, ys = zip(*(d.position for d in self.document.nodes()))
+            return QRectF(min(xs), min(ys), max(xs) - min(xs) + MAX_WIDTH,
+                          max(ys) - min(ys) + HEADER)
         rect = QRectF()
         for item in self.nodes.values():
             rect = rect.united(item.sceneBoundingRect())
@@ -437,6 +538,7 @@ class CanvasScene(QGraphicsScene):
         regions = [r._rect for r in self.regions.values() if not r._rect.isNull()]
         self._batch = (list(rects.values()), lines, regions, self.marks.overview_rects())
         self._picture = None
+        self._batch_nodes = len(self.nodes)
         return self._batch
 
     def _paint_batch(self, painter):
