@@ -1,0 +1,257 @@
+"""The decompositions of ``torch.linalg`` as autograd nodes: ``solve``, ``eigh``, ``svd``,
+``qr``, ``slogdet`` and ``pinv``, each one node named as PyTorch names it
+(``LinalgSolveExBackward0`` ...), several outputs sharing it as in PyTorch.
+
+Forwards run numpy's LAPACK in float64 and round once to the input's dtype (as ``det`` and
+``inverse`` do). Backwards are PyTorch's (``FunctionsManual.cpp``: ``linalg_solve_backward``,
+``linalg_eig_backward`` with ``is_hermitian``, ``svd_backward``, ``linalg_qr_backward``,
+``slogdet_backward``, ``pinv_backward``), written with engine tensor ops so they can be
+differentiated again."""
+import numpy as np
+
+from .._autograd.custom_function import Function, _apply
+from .._tensor_class.core import TensorCore
+
+__all__ = ["solve_node", "eigh_node", "svd_node", "qr_node", "slogdet_node", "pinv_node"]
+
+
+def _t(array, dtype):
+    return TensorCore._make(np.array(array, dtype=dtype.np, order="C"), dtype)
+
+
+def _named(cls, name):
+    """Names the node class of ``cls`` as PyTorch's grad_fn (``LinalgEighBackward0``)."""
+    node = cls._backward_cls
+    node.__name__ = node.__qualname__ = name
+    node.__module__ = "builtins"
+    return cls
+
+
+def _eye_like(x, n):
+    return _t(np.eye(n), x.dtype)
+
+
+def _diag(v):
+    """``v.diag_embed()``: (..., k) to (..., k, k)."""
+    return v.unsqueeze(-1) * _eye_like(v, v.shape[-1])
+
+
+def _reduce_to(g, shape):
+    return g if tuple(g.shape) == tuple(shape) else g.sum_to_size(shape)
+
+
+def _f64(x):
+    return x._data.astype(np.float64)
+
+
+# ----------------------------------------------------------------------------- solve
+class _Solve(Function):
+    @staticmethod
+    def forward(ctx, A, B, vector):
+        a, b = _f64(A), _f64(B)
+        if vector:
+            b = b[..., None]
+        batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+        x = np.linalg.solve(np.broadcast_to(a, batch + a.shape[-2:]),
+                            np.broadcast_to(b, batch + b.shape[-2:]))
+        X = _t(x[..., 0] if vector else x, A.dtype)
+        ctx.vector, ctx.b_shape = vector, tuple(B.shape)
+        ctx.save_for_backward(A, X)
+        return X
+
+    @staticmethod
+    def backward(ctx, gX):
+        A, X = ctx.saved_tensors
+        vector = ctx.vector
+        gB = solve_node(A.mT, gX, vector)
+        gA = None
+        if ctx.needs_input_grad[0]:
+            gBm, Xm = (gB.unsqueeze(-1), X.unsqueeze(-1)) if vector else (gB, X)
+            gA = _reduce_to(-(gBm @ Xm.mT), A.shape)
+        return gA, _reduce_to(gB, ctx.b_shape), None
+
+
+_named(_Solve, "LinalgSolveExBackward0")
+
+
+def solve_node(A, B, vector):
+    return _apply(_Solve, (A, B, vector), {})
+
+
+# ----------------------------------------------------------------------------- eigh
+class _Eigh(Function):
+    @staticmethod
+    def forward(ctx, A, uplo):
+        w, v = np.linalg.eigh(_f64(A), UPLO=uplo)
+        L, V = _t(w, A.dtype), _t(v, A.dtype)
+        ctx.save_for_backward(L, V)
+        return L, V
+
+    @staticmethod
+    def backward(ctx, gL, gV):
+        L, V = ctx.saved_tensors
+        # linalg_eig_backward (is_hermitian): gA = V (skew(V^H gV) / E + diag(gL)) V^H,
+        # E[i, j] = L[j] - L[i] (1 on the diagonal)
+        n = L.shape[-1]
+        eye = _eye_like(L, n)
+        E = (L.unsqueeze(-2) - L.unsqueeze(-1)) + eye
+        VhgV = V.mT @ gV
+        inner = (0.5 * (VhgV - VhgV.mT)) / E * (1 - eye) + _diag(gL)
+        return V @ inner @ V.mT, None
+
+
+_named(_Eigh, "LinalgEighBackward0")
+
+
+def eigh_node(A, uplo):
+    return _apply(_Eigh, (A, uplo), {})
+
+
+# ----------------------------------------------------------------------------- svd
+class _Svd(Function):
+    @staticmethod
+    def forward(ctx, A, full_matrices):
+        u, s, vh = np.linalg.svd(_f64(A), full_matrices=full_matrices)
+        U, S, Vh = _t(u, A.dtype), _t(s, A.dtype), _t(vh, A.dtype)
+        ctx.full = full_matrices
+        ctx.save_for_backward(U, S, Vh)
+        return U, S, Vh
+
+    @staticmethod
+    def backward(ctx, gU, gS, gVh):
+        U, S, Vh = ctx.saved_tensors
+        return _svd_backward(gU, gS, gVh, U, S, Vh), None
+
+
+def _svd_backward(gU, gS, gVh, U, S, Vh):
+    m, n, k = U.shape[-2], Vh.shape[-1], S.shape[-1]
+    U, Vh = U[..., :, :k], Vh[..., :k, :]
+    gU, gVh = gU[..., :, :k], gVh[..., :k, :]
+    V, gV = Vh.mT, gVh.mT
+    eye = _eye_like(S, k)
+    UhgU = U.mT @ gU
+    VhgV = V.mT @ gV
+    UhgU, VhgV = UhgU - UhgU.mT, VhgV - VhgV.mT
+    S2 = S * S
+    E = (S2.unsqueeze(-2) - S2.unsqueeze(-1)) + eye
+    gA = (UhgU * S.unsqueeze(-2) + S.unsqueeze(-1) * VhgV) / E * (1 - eye) + _diag(gS)
+    if m > n:
+        gUSinv = gU / S.unsqueeze(-2)
+        gA = U @ gA + gUSinv - U @ (U.mT @ gUSinv)
+        return gA @ Vh
+    if m < n:
+        gVSinv = gV / S.unsqueeze(-2)
+        gA = gA @ Vh + gVSinv.mT - (gVSinv.mT @ V) @ Vh
+        return U @ gA
+    return U @ gA @ Vh
+
+
+_named(_Svd, "LinalgSvdBackward0")
+
+
+def svd_node(A, full_matrices):
+    return _apply(_Svd, (A, full_matrices), {})
+
+
+# ----------------------------------------------------------------------------- qr
+class _Qr(Function):
+    @staticmethod
+    def forward(ctx, A, mode):
+        a = _f64(A)
+        if mode == "r":
+            q, r = np.zeros(a.shape[:-2] + (0,)), np.linalg.qr(a, mode="r")
+        else:
+            q, r = np.linalg.qr(a, mode=mode)
+        Q, R = _t(q, A.dtype), _t(r, A.dtype)
+        ctx.mode = mode
+        ctx.shape = tuple(A.shape)
+        ctx.save_for_backward(Q, R)
+        return Q, R
+
+    @staticmethod
+    def backward(ctx, gQ, gR):
+        Q, R = ctx.saved_tensors
+        m, n = ctx.shape[-2:]
+        if ctx.mode == "r":
+            raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed "
+                               "when mode='r'. Please use linalg.qr(A, mode='reduced') if you "
+                               "are going to differentiate through linalg.qr.")
+        if ctx.mode == "complete" and m > n:
+            raise RuntimeError("The QR decomposition is not differentiable when mode='complete' "
+                               "and nrows > ncols.")
+        if m < n:
+            raise RuntimeError("GradStudio's engine differentiates linalg.qr only for matrices "
+                               "with at least as many rows as columns (nrows >= ncols).")
+        # linalg_qr_backward, m >= n: gA = (gQ + Q copyltu(M)) R^{-H},
+        # M = R gR^H - gQ^H Q, copyltu(M) = tril(M, -1) + tril(M, -1)^H + diag(M)
+        M = R @ gR.mT - gQ.mT @ Q
+        low = M.tril(-1)
+        M = low + low.mT + M * _eye_like(M, M.shape[-1])
+        b = gQ + Q @ M
+        return solve_node(R, b.mT, False).mT, None
+
+
+_named(_Qr, "LinalgQrBackward0")
+
+
+def qr_node(A, mode):
+    return _apply(_Qr, (A, mode), {})
+
+
+# ----------------------------------------------------------------------------- slogdet
+class _Slogdet(Function):
+    @staticmethod
+    def forward(ctx, A):
+        sign, logabs = np.linalg.slogdet(_f64(A))
+        ctx.save_for_backward(A)
+        return _t(sign, A.dtype), _t(logabs, A.dtype)
+
+    @staticmethod
+    def backward(ctx, gsign, glogabs):
+        A, = ctx.saved_tensors
+        # slogdet_backward (real): grad_logabsdet * A^{-H}
+        return glogabs.unsqueeze(-1).unsqueeze(-1) * A.inverse().mT
+
+
+_named(_Slogdet, "LinalgSlogdetBackward0")
+
+
+def slogdet_node(A):
+    return _apply(_Slogdet, (A,), {})
+
+
+# ----------------------------------------------------------------------------- pinv
+class _Pinv(Function):
+    @staticmethod
+    def forward(ctx, A, atol, rtol):
+        a = _f64(A)
+        u, s, vh = np.linalg.svd(a, full_matrices=False)
+        smax = s.max(axis=-1, keepdims=True) if s.shape[-1] else s
+        keep = s > np.maximum(atol, rtol * smax)
+        sinv = np.where(keep, 1.0 / np.where(keep, s, 1.0), 0.0)
+        p = np.swapaxes(vh, -1, -2) @ (sinv[..., :, None] * np.swapaxes(u, -1, -2))
+        P = _t(p, A.dtype)
+        ctx.save_for_backward(A, P)
+        return P
+
+    @staticmethod
+    def backward(ctx, grad):
+        A, pinvA = ctx.saved_tensors
+        m, n = A.shape[-2:]
+        pinvAh, gradh = pinvA.mT, grad.mT
+        if m <= n:
+            K = gradh @ pinvA
+            KpinvAh = K @ pinvAh
+            return (-(pinvA @ K).mT + KpinvAh - (A @ pinvA) @ KpinvAh
+                    + (pinvAh @ pinvA) @ (gradh - K @ A)), None, None
+        K = pinvA @ gradh
+        pinvAhK = pinvAh @ K
+        return (-(K @ pinvA).mT + (gradh - A @ K) @ pinvA @ pinvAh + pinvAhK
+                - pinvAhK @ pinvA @ A), None, None
+
+
+_named(_Pinv, "LinalgPinvBackward0")
+
+
+def pinv_node(A, atol, rtol):
+    return _apply(_Pinv, (A, atol, rtol), {})

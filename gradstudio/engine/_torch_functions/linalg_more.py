@@ -1,0 +1,178 @@
+"""``torch.linalg.solve``, ``eigh``, ``eigvalsh``, ``svd``, ``svdvals``, ``qr``, ``slogdet``
+and ``pinv`` (and ``torch.slogdet``, ``torch.logdet``): PyTorch's argument checks and
+messages, its named result tuples (``torch.return_types.linalg_eigh``), then one node of
+``linalg_decomp``."""
+import numpy as np
+
+from .._tensor_class.core import TensorCore
+from ..observer import observed
+from . import linalg_decomp as N
+
+__all__ = ["solve", "eigh", "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv",
+           "torch_slogdet", "logdet", "RESULT_TYPES"]
+
+
+class _Result(tuple):
+    """A named result of ``torch.return_types``, printed as PyTorch prints it."""
+    __slots__ = ()
+    _fields = ()
+
+    def __new__(cls, *values):
+        return tuple.__new__(cls, values)
+
+    def __repr__(self):
+        body = ",\n".join(f"{f}={v!r}" for f, v in zip(self._fields, self))
+        return f"torch.return_types.{type(self).__name__}(\n{body})"
+
+    def __reduce__(self):
+        return (type(self), tuple(self))
+
+
+def _result_type(name, fields):
+    ns = {"__slots__": (), "__module__": "torch.return_types", "__qualname__": name,
+          "_fields": fields, "n_fields": len(fields)}
+    ns.update({f: property(lambda self, i=i: self[i]) for i, f in enumerate(fields)})
+    return type(name, (_Result,), ns)
+
+
+RESULT_TYPES = {name: _result_type(name, fields) for name, fields in (
+    ("linalg_eigh", ("eigenvalues", "eigenvectors")), ("linalg_svd", ("U", "S", "Vh")),
+    ("linalg_qr", ("Q", "R")), ("linalg_slogdet", ("sign", "logabsdet")),
+    ("slogdet", ("sign", "logabsdet")))}
+
+
+def _scalar_name(t):
+    from .._types import dtype as D
+    return D.scalar_type(t._dtype)
+
+
+def _check(A, name, arg="A", square=True, prefix=None):
+    if not isinstance(A, TensorCore):
+        raise TypeError(f"linalg_{name}(): argument '{arg}' (position 1) must be Tensor, not "
+                        f"{type(A).__name__}")
+    if A._data.ndim < 2:
+        raise RuntimeError(f"linalg.{name}: The input tensor {arg} must have at least 2 "
+                           "dimensions.")
+    if square and A._data.shape[-1] != A._data.shape[-2]:
+        raise RuntimeError(f"{prefix or 'linalg.' + name}: {arg} must be batches of square matrices, but they "
+                           f"are {A._data.shape[-2]} by {A._data.shape[-1]} matrices")
+    if not A._dtype.is_floating_point:
+        if name == "eigh":
+            raise NotImplementedError(f"\"linalg_eigh_cpu\" not implemented for "
+                                      f"'{_scalar_name(A)}'")
+        raise RuntimeError(f"linalg.{name}: Expected a floating point or complex tensor as "
+                           f"input. Got {_scalar_name(A)}")
+
+
+def _not_singular(A, name):
+    from .._ops.table_linalg import _LinAlgError, first_zero_pivot
+    a = A._data
+    for m in a.reshape((-1,) + a.shape[-2:]):
+        if first_zero_pivot(m):
+            raise _LinAlgError(f"torch.linalg.{name}: The solver failed because the input "
+                               "matrix is singular.")
+
+
+@observed("torch.linalg.solve")
+def solve(A, B, *, left=True):
+    """``A X = B`` for ``X`` (``B`` a vector or a batch of them when it has one dimension
+    less than ``A`` and matches its leading dimensions)."""
+    _check(A, "solve")
+    if not isinstance(B, TensorCore):
+        raise TypeError(f"linalg_solve(): argument 'B' (position 2) must be Tensor, not "
+                        f"{type(B).__name__}")
+    if not left:
+        return solve(A.mT, B.mT).mT
+    if A._dtype is not B._dtype:
+        raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but found A "
+                           f"of type {_scalar_name(A)} and B of type {_scalar_name(B)} instead")
+    a, b = A._data.shape, B._data.shape
+    vector = len(b) == 1 or (len(b) == len(a) - 1 and b == a[:-1])
+    rows, cols = (b[-1], 1) if vector else (b[-2], b[-1]) if len(b) >= 2 else (b[-1], 1)
+    if rows != a[-1]:
+        raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation "
+                           f"AX = B ({a[-2]}x{a[-1]} and {rows}x{cols})")
+    try:
+        np.broadcast_shapes(a[:-2], b[:-1] if vector else b[:-2])
+    except ValueError:
+        raise RuntimeError(f"The size of tensor a ({a[-3] if len(a) > 2 else 1}) must match "
+                           f"the size of tensor b at non-singleton dimension 0") from None
+    _not_singular(A, "solve")
+    return N.solve_node(A, B, vector)
+
+
+def _uplo(UPLO):
+    if UPLO not in ("L", "U", "l", "u"):
+        raise RuntimeError(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
+    return UPLO.upper()
+
+
+@observed("torch.linalg.eigh")
+def eigh(A, UPLO="L"):
+    """Eigenvalues (ascending) and eigenvectors of a symmetric matrix, read from its lower
+    (``UPLO='L'``) or upper triangle."""
+    _check(A, "eigh")
+    return RESULT_TYPES["linalg_eigh"](*N.eigh_node(A, _uplo(UPLO)))
+
+
+@observed("torch.linalg.eigvalsh")
+def eigvalsh(A, UPLO="L"):
+    _check(A, "eigh")
+    return N.eigh_node(A, _uplo(UPLO))[0]
+
+
+@observed("torch.linalg.svd")
+def svd(A, full_matrices=True, *, driver=None):
+    _check(A, "svd", square=False)
+    return RESULT_TYPES["linalg_svd"](*N.svd_node(A, bool(full_matrices)))
+
+
+@observed("torch.linalg.svdvals")
+def svdvals(A, *, driver=None):
+    _check(A, "svd", square=False)
+    return N.svd_node(A, False)[1]
+
+
+@observed("torch.linalg.qr")
+def qr(A, mode="reduced"):
+    _check(A, "qr", square=False)
+    if mode not in ("reduced", "complete", "r"):
+        raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of "
+                           "'reduced' (default), 'r', or 'complete'")
+    return RESULT_TYPES["linalg_qr"](*N.qr_node(A, mode))
+
+
+@observed("torch.linalg.slogdet")
+def slogdet(A):
+    """The sign and the log of the absolute value of the determinant."""
+    _check(A, "slogdet")
+    return RESULT_TYPES["linalg_slogdet"](*N.slogdet_node(A))
+
+
+@observed("torch.slogdet")
+def torch_slogdet(A):
+    _check(A, "slogdet", arg="A")
+    return RESULT_TYPES["slogdet"](*N.slogdet_node(A))
+
+
+@observed("torch.logdet")
+def logdet(A):
+    """``log det A``: nan for a negative determinant (PyTorch's ``where`` of slogdet)."""
+    from .general import where
+    _check(A, "slogdet", prefix="logdet")
+    sign, logabs = N.slogdet_node(A)
+    return where(sign == -1, float("nan"), logabs)
+
+
+@observed("torch.linalg.pinv")
+def pinv(A, *, atol=None, rtol=None, hermitian=False):
+    """The Moore-Penrose pseudo-inverse (singular values at most ``max(atol, rtol * the
+    largest)`` count as zero; by default ``rtol`` is max(rows, cols) times the dtype's eps)."""
+    if not isinstance(A, TensorCore) or A._data.ndim < 2 or not A._dtype.is_floating_point:
+        shape = list(A.shape) if isinstance(A, TensorCore) else "?"
+        raise RuntimeError(f"linalg.pinv({_scalar_name(A)}{{{shape}}}): expected a tensor with "
+                           "2 or more dimensions of float, double, cfloat or cdouble types")
+    if rtol is None:
+        rtol = 0.0 if atol is not None and atol > 0 else \
+            max(A._data.shape[-2:]) * float(np.finfo(A._dtype.np).eps)
+    return N.pinv_node(A, 0.0 if atol is None else float(atol), float(rtol))
