@@ -5,8 +5,11 @@ reductions PyTorch's ``matrix_norm`` runs, over ``svdvals`` for ``ord=2``, ``-2`
 ``pinv``: ``_torch_functions.linalg_more``)."""
 import math
 
+import numpy as np
+
 from ._tensor_class.core import TensorCore, _wrap_dim
 from ._ops.table_linalg import _LinAlgError as LinAlgError
+from ._torch_functions.linalg_more import _low_precision
 from ._torch_functions.linalg_more import (eigh, eigvalsh, pinv, qr, slogdet, solve, svd,
                                            svdvals)
 from .observer import observed
@@ -56,6 +59,8 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
         sums = src.norm(1.0, d0, keepdim)
         return sums.amax(d1, keepdim) if ord > 0 else sums.amin(d1, keepdim)
     if ord in (2, -2, "nuc"):
+        if A._dtype.np == np.float16:
+            _low_precision(A, "matrix_norm")
         return _spectral(src, ord, (d0, d1), keepdim)
     raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
 

@@ -118,6 +118,21 @@ for e in ["torch.linalg.pinv(torch.ones(3))", "torch.linalg.pinv(torch.eye(2).lo
     try: print(e, eval(e))
     except Exception as ex: print(e, "!!", type(ex).__name__, ex)
 """)
+prog("float16_and_batch_errors", """
+A = torch.tensor([[2., 1.], [1., 3.]])
+h = A.half()
+for e in ["torch.linalg.solve(h, h)", "torch.linalg.solve(A, h)", "torch.linalg.solve(h, A)",
+          "torch.linalg.eigh(h)", "torch.linalg.eigvalsh(h)", "torch.linalg.svd(h)",
+          "torch.linalg.svdvals(h)", "torch.linalg.qr(h)", "torch.linalg.slogdet(h)",
+          "torch.logdet(h)", "torch.slogdet(h)", "torch.linalg.pinv(h)", "torch.linalg.matrix_norm(h)",
+          "torch.linalg.matrix_norm(h, 2)", "torch.linalg.norm(h, 'nuc')", "torch.logdet(A.long())",
+          "torch.slogdet(A.long())", "torch.linalg.solve(torch.ones(3, 2, 2), torch.ones(2, 2))",
+          "torch.linalg.solve(torch.ones(4, 3, 2, 2), torch.ones(5, 2, 2, 2))",
+          "torch.linalg.solve(torch.ones(3, 2, 2), torch.ones(2, 2, 2))",
+          "torch.linalg.solve(torch.eye(2), torch.ones(2, 1, 2))"]:
+    try: print(e, eval(e))
+    except Exception as ex: print(e, "!!", type(ex).__name__, ex)
+""")
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

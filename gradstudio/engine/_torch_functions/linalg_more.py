@@ -56,21 +56,38 @@ def _check(A, name, arg="A", square=True, prefix=None):
     if square and A._data.shape[-1] != A._data.shape[-2]:
         raise RuntimeError(f"{prefix or 'linalg.' + name}: {arg} must be batches of square matrices, but they "
                            f"are {A._data.shape[-2]} by {A._data.shape[-1]} matrices")
+    if A._dtype.np == np.float16 and name != "solve":     # (solve checks B's dtype first)
+        _low_precision(A, name, prefix)
     if not A._dtype.is_floating_point:
         if name == "eigh":
             raise NotImplementedError(f"\"linalg_eigh_cpu\" not implemented for "
                                       f"'{_scalar_name(A)}'")
-        raise RuntimeError(f"linalg.{name}: Expected a floating point or complex tensor as "
-                           f"input. Got {_scalar_name(A)}")
+        raise RuntimeError(f"{prefix or 'linalg.' + name}: Expected a floating point or "
+                           f"complex tensor as input. Got {_scalar_name(A)}")
+
+
+# PyTorch's CPU build has no float16 LAPACK kernels: the kernel its dispatch names, or
+# (None) the "Low precision" check of slogdet and matrix_norm
+_HALF_KERNEL = {"solve": "lu_cpu", "eigh": "linalg_eigh_cpu", "svd": "linalg_svd_cpu",
+                "qr": "geqrf_cpu", "slogdet": None, "matrix_norm": None}
+
+
+def _low_precision(A, name, prefix=None):
+    kernel = _HALF_KERNEL[name]
+    if kernel is None:
+        raise RuntimeError(f"{prefix or 'linalg.' + name}: Low precision dtypes not supported. "
+                           f"Got {_scalar_name(A)}")
+    raise NotImplementedError(f'"{kernel}" not implemented for \'{_scalar_name(A)}\'')
 
 
 def _not_singular(A, name):
     from .._ops.table_linalg import _LinAlgError, first_zero_pivot
     a = A._data
-    for m in a.reshape((-1,) + a.shape[-2:]):
+    for k, m in enumerate(a.reshape((-1,) + a.shape[-2:])):
         if first_zero_pivot(m):
-            raise _LinAlgError(f"torch.linalg.{name}: The solver failed because the input "
-                               "matrix is singular.")
+            where = f"(Batch element {k}): " if a.ndim > 2 else ""
+            raise _LinAlgError(f"torch.linalg.{name}: {where}The solver failed because the "
+                               "input matrix is singular.")
 
 
 @observed("torch.linalg.solve")
@@ -92,13 +109,21 @@ def solve(A, B, *, left=True):
     if rows != a[-1]:
         raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation "
                            f"AX = B ({a[-2]}x{a[-1]} and {rows}x{cols})")
-    try:
-        np.broadcast_shapes(a[:-2], b[:-1] if vector else b[:-2])
-    except ValueError:
-        raise RuntimeError(f"The size of tensor a ({a[-3] if len(a) > 2 else 1}) must match "
-                           f"the size of tensor b at non-singleton dimension 0") from None
+    _batches_match(b[:-1] if vector else b[:-2], a[:-2])
+    if A._dtype.np == np.float16:
+        _low_precision(A, "solve")
     _not_singular(A, "solve")
     return N.solve_node(A, B, vector)
+
+
+def _batches_match(x, y):
+    """PyTorch's broadcasting message for batch shapes ``x`` (B's) and ``y`` (A's)."""
+    n = max(len(x), len(y))
+    x, y = (1,) * (n - len(x)) + tuple(x), (1,) * (n - len(y)) + tuple(y)
+    for d in range(n - 1, -1, -1):
+        if x[d] != y[d] and x[d] != 1 and y[d] != 1:
+            raise RuntimeError(f"The size of tensor a ({x[d]}) must match the size of tensor b "
+                               f"({y[d]}) at non-singleton dimension {d}")
 
 
 def _uplo(UPLO):
@@ -168,7 +193,8 @@ def logdet(A):
 def pinv(A, *, atol=None, rtol=None, hermitian=False):
     """The Moore-Penrose pseudo-inverse (singular values at most ``max(atol, rtol * the
     largest)`` count as zero; by default ``rtol`` is max(rows, cols) times the dtype's eps)."""
-    if not isinstance(A, TensorCore) or A._data.ndim < 2 or not A._dtype.is_floating_point:
+    if not isinstance(A, TensorCore) or A._data.ndim < 2 or A._dtype.np not in (np.float32,
+                                                                                  np.float64):
         shape = list(A.shape) if isinstance(A, TensorCore) else "?"
         raise RuntimeError(f"linalg.pinv({_scalar_name(A)}{{{shape}}}): expected a tensor with "
                            "2 or more dimensions of float, double, cfloat or cdouble types")
