@@ -10,12 +10,12 @@ import numpy as np
 from ._tensor_class.core import TensorCore, _wrap_dim
 from ._ops.table_linalg import _LinAlgError as LinAlgError
 from ._torch_functions.linalg_more import _low_precision
-from ._torch_functions.linalg_more import (eigh, eigvalsh, pinv, qr, slogdet, solve, svd,
-                                           svdvals)
+from ._torch_functions.linalg_more import (eigh, eigvalsh, lstsq, pinv, qr, slogdet, solve,
+                                           svd, svdvals)
 from .observer import observed
 
 __all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError", "solve", "eigh",
-           "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv"]
+           "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv", "lstsq"]
 
 
 def _tensor(x, name, arg):

@@ -133,6 +133,26 @@ for e in ["torch.linalg.solve(h, h)", "torch.linalg.solve(A, h)", "torch.linalg.
     try: print(e, eval(e))
     except Exception as ex: print(e, "!!", type(ex).__name__, ex)
 """)
+prog("lstsq", """
+A = torch.tensor([[1., 1.], [1., 2.], [1., 3.], [1., 4.]], requires_grad=True)
+b = torch.tensor([[1.], [2.], [2.], [5.]], requires_grad=True)
+r = torch.linalg.lstsq(A, b); print(r, r.rank.dtype, type(r))
+r.solution.pow(2).sum().backward(); print(A.grad, b.grad); A.grad = b.grad = None
+for d in ["gels", "gelsd", "gelss", "gelsy"]:
+    r = torch.linalg.lstsq(A, b, driver=d); print(d, r)
+    (r.solution.sum() + r.residuals.sum()).backward(); print(A.grad, b.grad); A.grad = b.grad = None
+print(torch.linalg.lstsq(A, b.squeeze(-1)), torch.linalg.lstsq(A, b.squeeze(-1), driver="gelsd"))
+print(torch.linalg.lstsq(A.T, torch.ones(2, 1)), torch.linalg.lstsq(A.double(), b.double(), rcond=0.5, driver="gelsd"))
+print(torch.linalg.lstsq(torch.stack([A.detach(), A.detach() * 2]), torch.stack([b.detach(), b.detach()]), driver="gelss"))
+for e in ["torch.linalg.lstsq(A, b, driver='x')", "torch.linalg.lstsq(A.long(), b.long())",
+          "torch.linalg.lstsq(A, torch.ones(3, 1))", "torch.linalg.lstsq(A, b.double())",
+          "torch.linalg.lstsq(torch.ones(3), b)", "torch.linalg.lstsq(A.half(), b.half())",
+          "torch.linalg.lstsq(torch.tensor([[1., 2.], [2., 4.], [3., 6.]]), torch.ones(3, 1))",
+          "torch.linalg.lstsq(A, torch.ones(3))",
+          "torch.linalg.lstsq(torch.stack([A.detach(), A.detach()]), b.detach())"]:
+    try: print(e, eval(e))
+    except Exception as ex: print(e, "!!", type(ex).__name__, ex)
+""")
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
@@ -170,6 +190,9 @@ GRAD_CASES = [
     ("slogdet", lambda t, a: t.linalg.slogdet(a).logabsdet, [(2, 3, 3)], _well),
     ("logdet", lambda t, a: t.logdet(a), [(3, 3)], _well),
     ("pinv-wide", lambda t, a: t.linalg.pinv(a), [(2, 3)], _well),
+    ("lstsq-gelsy", lambda t, a, b: t.linalg.lstsq(a, b).solution, [(4, 3), (4, 2)], _well),
+    ("lstsq-gels-residuals", lambda t, a, b: tuple(t.linalg.lstsq(a, b, driver="gels")[:2]),
+     [(4, 2), (4,)], _well),
     ("pinv-tall", lambda t, a: t.linalg.pinv(a), [(4, 2)], _well),
 ]
 
@@ -220,3 +243,24 @@ def test_eigh_of_a_nonsymmetric_matrix_has_pytorchs_gradient():
         (r.eigenvalues.pow(3).sum() + r.eigenvectors.abs().sum()).backward()
         grads.append(x.grad.numpy())
     np.testing.assert_allclose(grads[0], grads[1], rtol=1e-9, atol=1e-10)
+
+
+def test_gelsy_refuses_a_cut_off_that_it_would_answer_differently():
+    a = engine.tensor([[1.0, 1.0], [1.0, 2.0], [1.0, 3.0], [1.0, 4.0]])
+    b = engine.tensor([[1.0], [2.0], [2.0], [5.0]])
+    with pytest.raises(RuntimeError, match="cannot reproduce the 'gelsy' driver"):
+        engine.linalg.lstsq(a, b, rcond=0.5)
+    assert engine.linalg.lstsq(a, b, rcond=0.5, driver="gelsd").rank.item() == 1
+
+
+def test_grad_of_several_outputs_of_one_node():
+    torch = pytest.importorskip("torch")
+    got = []
+    for module in (engine, torch):
+        x = module.tensor([1.0, 2.0], requires_grad=True)
+        a, b = x.unbind()
+        r = module.linalg.lstsq(module.tensor([[2.0, 1.0], [1.0, 2.0], [1.0, 3.0]]),
+                                module.stack([x, x * x, x]), driver="gels")
+        got.append([module.autograd.grad([a, b], [x], retain_graph=True)[0].tolist(),
+                    module.autograd.grad([r.solution.sum(), r.residuals.sum()], [x])[0].tolist()])
+    np.testing.assert_allclose(got[0], got[1], rtol=1e-6)

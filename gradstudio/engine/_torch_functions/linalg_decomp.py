@@ -255,3 +255,90 @@ _named(_Pinv, "LinalgPinvBackward0")
 
 def pinv_node(A, atol, rtol):
     return _apply(_Pinv, (A, atol, rtol), {})
+
+
+# ----------------------------------------------------------------------------- lstsq
+class _Lstsq(Function):
+    @staticmethod
+    def forward(ctx, A, B, vector, rcond, driver):
+        a, b = _f64(A), _f64(B)
+        if vector:
+            b = b[..., None]
+        batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+        a = np.broadcast_to(a, batch + a.shape[-2:]).reshape((-1,) + a.shape[-2:])
+        b = np.broadcast_to(b, batch + b.shape[-2:]).reshape((-1,) + b.shape[-2:])
+        m, n = a.shape[-2:]
+        xs, ranks, svs = [], [], []
+        for ai, bi in zip(a, b):
+            x, _, rank, sv = np.linalg.lstsq(ai, bi, rcond=rcond)
+            xs.append(x)
+            ranks.append(rank)
+            svs.append(sv)
+        if driver == "gelsy":
+            _gelsy_check(svs, rcond)
+        x = np.stack(xs).reshape(batch + (n, b.shape[-1]))
+        full = all(r == min(m, n) for r in ranks)
+        if driver != "gelsy" and m > n and full:
+            res = ((a @ np.stack(xs) - b) ** 2).sum(-2).reshape(batch + (b.shape[-1],))
+        else:
+            res = np.zeros((0,))
+        X = _t(x[..., 0] if vector else x, A.dtype)
+        from .._types import dtype as D
+        rank = _t(np.array(ranks).reshape(batch) if driver != "gels" else np.zeros((0,)),
+                  D.int64)
+        svals = _t(np.stack(svs).reshape(batch + (min(m, n),)) if driver in ("gelsd", "gelss")
+                   else np.zeros((0,)), A.dtype)
+        ctx.mark_non_differentiable(svals)
+        ctx.vector, ctx.a_shape, ctx.b_shape = vector, tuple(A.shape), tuple(B.shape)
+        ctx.residuals = res.size > 0
+        ctx.save_for_backward(A, B, X)
+        return X, _t(res, A.dtype), rank, svals
+
+    @staticmethod
+    def backward(ctx, gX, gRes, grank, gsv):
+        A, B, X = ctx.saved_tensors
+        # linalg_lstsq_backward: through pinv(A), X = pinv(A) B
+        if ctx.vector:
+            gX, B = gX.unsqueeze(-1), B.unsqueeze(-1)
+        pinvA = pinv_node(A, 0.0, max(A.shape[-2:]) * float(np.finfo(A.dtype.np).eps))
+        gA = gB = None
+        # the residuals ||A X - B||^2 (per column), at the minimum over X: 2 r gL X^T for
+        # A and -2 r gL for B, r = A X - B
+        rg = 2 * (A @ (X.unsqueeze(-1) if ctx.vector else X) - B) * gRes.unsqueeze(-2) \
+            if ctx.residuals else None
+        if ctx.needs_input_grad[0]:
+            gA = _Pinv.backward(_PinvCtx(A, pinvA), gX @ B.mT)[0]
+            if rg is not None:
+                gA = gA + rg @ (X.unsqueeze(-1) if ctx.vector else X).mT
+            gA = _reduce_to(gA, ctx.a_shape)
+        if ctx.needs_input_grad[1]:
+            gB = pinvA.mT @ gX
+            if rg is not None:
+                gB = gB - rg
+            gB = _reduce_to(gB[..., 0] if ctx.vector else gB, ctx.b_shape)
+        return gA, gB, None, None, None
+
+
+def _gelsy_check(svs, rcond):
+    """numpy solves as 'gelsd' does (singular values under rcond times the largest count as
+    zero); 'gelsy' decides the rank from a pivoted QR instead. They give the same answer
+    unless a singular value that is not zero (in float64) is cut off: refused then."""
+    for sv in svs:
+        if sv.size and np.any((sv <= rcond * sv[0]) & (sv > 1e-13 * sv[0])):
+            raise RuntimeError("torch.linalg.lstsq: GradStudio's engine cannot reproduce the "
+                               "'gelsy' driver when rcond treats a nonzero singular value as "
+                               "zero; pass driver='gelsd' or 'gelss' (or a smaller rcond).")
+
+
+class _PinvCtx:
+    """The saved values ``_Pinv.backward`` reads, for lstsq's backward to reuse it."""
+
+    def __init__(self, A, P):
+        self.saved_tensors = (A, P)
+
+
+_named(_Lstsq, "LinalgLstsqBackward0")
+
+
+def lstsq_node(A, B, vector, rcond, driver):
+    return _apply(_Lstsq, (A, B, vector, rcond, driver), {})

@@ -8,7 +8,7 @@ from .._tensor_class.core import TensorCore
 from ..observer import observed
 from . import linalg_decomp as N
 
-__all__ = ["solve", "eigh", "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv",
+__all__ = ["solve", "eigh", "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv", "lstsq",
            "torch_slogdet", "logdet", "RESULT_TYPES"]
 
 
@@ -38,7 +38,8 @@ def _result_type(name, fields):
 RESULT_TYPES = {name: _result_type(name, fields) for name, fields in (
     ("linalg_eigh", ("eigenvalues", "eigenvectors")), ("linalg_svd", ("U", "S", "Vh")),
     ("linalg_qr", ("Q", "R")), ("linalg_slogdet", ("sign", "logabsdet")),
-    ("slogdet", ("sign", "logabsdet")))}
+    ("slogdet", ("sign", "logabsdet")),
+    ("linalg_lstsq", ("solution", "residuals", "rank", "singular_values")))}
 
 
 def _scalar_name(t):
@@ -202,3 +203,33 @@ def pinv(A, *, atol=None, rtol=None, hermitian=False):
         rtol = 0.0 if atol is not None and atol > 0 else \
             max(A._data.shape[-2:]) * float(np.finfo(A._dtype.np).eps)
     return N.pinv_node(A, 0.0 if atol is None else float(atol), float(rtol))
+
+
+@observed("torch.linalg.lstsq")
+def lstsq(A, B, rcond=None, *, driver=None):
+    """The least-squares solution of ``A X = B``. As on PyTorch's CPU: the default driver
+    is 'gelsy'; ``residuals`` are filled only by 'gels', 'gelsd' and 'gelss' for tall,
+    full-rank matrices; ``rank`` by all but 'gels'; ``singular_values`` by 'gelsd' and
+    'gelss'."""
+    for t, name in ((A, "input"), (B, "other")):
+        if isinstance(t, TensorCore) and t._data.ndim < 2 and name == "input":
+            raise RuntimeError("torch.linalg.lstsq: input must have at least 2 dimensions.")
+    if A._dtype.np not in (np.float32, np.float64):
+        raise RuntimeError("This function doesn't handle types other than float and double")
+    if A._dtype is not B._dtype:
+        raise RuntimeError(f"torch.linalg.lstsq: Expected input and other to have the same "
+                           f"dtype, but got input's dtype {_scalar_name(A)} and other's dtype "
+                           f"{_scalar_name(B)}")
+    vector = B._data.ndim == A._data.ndim - 1
+    _batches_match(A._data.shape[:-2], B._data.shape[:-1] if vector else B._data.shape[:-2])
+    if B._data.ndim < 1 or (B._data.shape[-1] if vector else B._data.shape[-2]) != \
+            A._data.shape[-2]:
+        raise RuntimeError(f"torch.linalg.lstsq: input.size(-2) should match "
+                           f"other.size({-1 if vector else -2})")
+    driver = "gelsy" if driver is None else driver
+    if driver not in ("gels", "gelsy", "gelsd", "gelss"):
+        raise RuntimeError("torch.linalg.lstsq: parameter `driver` should be one of (gels, "
+                           "gelsy, gelsd, gelss)")
+    if rcond is None:
+        rcond = float(np.finfo(A._dtype.np).eps) * max(A._data.shape[-2:])
+    return RESULT_TYPES["linalg_lstsq"](*N.lstsq_node(A, B, vector, float(rcond), driver))
