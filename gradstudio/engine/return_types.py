@@ -8,7 +8,7 @@ from ._torch_functions.linalg_more import RESULT_TYPES
 linalg_eigh, linalg_svd, linalg_qr = (RESULT_TYPES[n] for n in ("linalg_eigh", "linalg_svd",
                                                                 "linalg_qr"))
 linalg_slogdet, slogdet = RESULT_TYPES["linalg_slogdet"], RESULT_TYPES["slogdet"]
-linalg_lstsq = RESULT_TYPES["linalg_lstsq"]
+linalg_lstsq, svd = RESULT_TYPES["linalg_lstsq"], RESULT_TYPES["svd"]
 
 __all__ = ["max", "min", "sort", "topk", "median", "linalg_eigh", "linalg_svd", "linalg_qr",
-           "linalg_slogdet", "slogdet", "linalg_lstsq"]
+           "linalg_slogdet", "slogdet", "linalg_lstsq", "svd"]

@@ -1,5 +1,6 @@
 """torch.linalg's decompositions (solve, eigh, eigvalsh, svd, svdvals, qr, slogdet, pinv,
-torch.slogdet, torch.logdet, and matrix_norm's 2, -2 and 'nuc') print the same under the
+lstsq, torch.slogdet, torch.logdet, torch.svd, torch.pinverse and the Tensor methods, and
+matrix_norm's 2, -2 and 'nuc') print the same under the
 engine as under PyTorch: values, named results, grad_fn names, gradients and errors.
 
 Known differences (docs/engine.md): values are computed in float64 and rounded once,
@@ -150,6 +151,16 @@ for e in ["torch.linalg.lstsq(A, b, driver='x')", "torch.linalg.lstsq(A.long(), 
           "torch.linalg.lstsq(torch.tensor([[1., 2.], [2., 4.], [3., 6.]]), torch.ones(3, 1))",
           "torch.linalg.lstsq(A, torch.ones(3))",
           "torch.linalg.lstsq(torch.stack([A.detach(), A.detach()]), b.detach())"]:
+    try: print(e, eval(e))
+    except Exception as ex: print(e, "!!", type(ex).__name__, ex)
+""")
+prog("torch_svd_pinverse_and_methods", """
+A = torch.tensor([[2., 1.], [1., 3.], [0., 1.]], requires_grad=True)
+r = torch.svd(A); print(type(r), r.S, r.U.abs(), r.V.abs(), r.V.grad_fn, r.V.grad_fn.next_functions[0][1])
+print(torch.svd(A, some=False).U.shape, torch.svd(A, compute_uv=False), A.svd().S)
+print(torch.pinverse(A), A.pinverse(), A.pinverse(rcond=0.5), A[:2].slogdet(), A[:2].logdet())
+(r.S.sum() + A.pinverse().sum()).backward(); print(A.grad)
+for e in ["A.logdet()", "A.slogdet()", "torch.svd(torch.ones(3))", "A.long().pinverse()"]:
     try: print(e, eval(e))
     except Exception as ex: print(e, "!!", type(ex).__name__, ex)
 """)

@@ -9,7 +9,7 @@ from ..observer import observed
 from . import linalg_decomp as N
 
 __all__ = ["solve", "eigh", "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv", "lstsq",
-           "torch_slogdet", "logdet", "RESULT_TYPES"]
+           "torch_slogdet", "logdet", "torch_svd", "pinverse", "LinalgMixin", "RESULT_TYPES"]
 
 
 class _Result(tuple):
@@ -39,7 +39,8 @@ RESULT_TYPES = {name: _result_type(name, fields) for name, fields in (
     ("linalg_eigh", ("eigenvalues", "eigenvectors")), ("linalg_svd", ("U", "S", "Vh")),
     ("linalg_qr", ("Q", "R")), ("linalg_slogdet", ("sign", "logabsdet")),
     ("slogdet", ("sign", "logabsdet")),
-    ("linalg_lstsq", ("solution", "residuals", "rank", "singular_values")))}
+    ("linalg_lstsq", ("solution", "residuals", "rank", "singular_values")),
+    ("svd", ("U", "S", "V")))}
 
 
 def _scalar_name(t):
@@ -233,3 +234,44 @@ def lstsq(A, B, rcond=None, *, driver=None):
     if rcond is None:
         rcond = float(np.finfo(A._dtype.np).eps) * max(A._data.shape[-2:])
     return RESULT_TYPES["linalg_lstsq"](*N.lstsq_node(A, B, vector, float(rcond), driver))
+
+
+@observed("torch.svd")
+def torch_svd(A, some=True, compute_uv=True):
+    """The old ``torch.svd``: ``V`` rather than ``Vh`` (a transposed view of it); without
+    ``compute_uv``, U and V are zeros of the full sizes."""
+    if isinstance(A, TensorCore) and A._data.ndim < 2:
+        raise RuntimeError(f"linalg.svd: input should have at least 2 dimensions, but has "
+                           f"{A._data.ndim} dimensions instead")
+    _check(A, "svd", square=False)
+    U, S, Vh = N.svd_node(A, not some if compute_uv else False)
+    if not compute_uv:
+        from .factory import zeros
+        m, n = A._data.shape[-2:]
+        batch = tuple(A._data.shape[:-2])
+        return RESULT_TYPES["svd"](zeros(batch + (m, m), dtype=A._dtype), S,
+                                   zeros(batch + (n, n), dtype=A._dtype))
+    return RESULT_TYPES["svd"](U, S, Vh.mT)
+
+
+@observed("torch.pinverse")
+def pinverse(A, rcond=1e-15):
+    """The old ``torch.pinverse``: ``linalg.pinv`` with ``rtol=rcond``."""
+    return pinv(A, rtol=rcond)
+
+
+class LinalgMixin:
+    """Tensor methods of linear algebra beyond the op table's (det, inverse)."""
+    __slots__ = ()
+
+    def slogdet(self):
+        return torch_slogdet(self)
+
+    def logdet(self):
+        return logdet(self)
+
+    def pinverse(self, rcond=1e-15):
+        return pinverse(self, rcond)
+
+    def svd(self, some=True, compute_uv=True):
+        return torch_svd(self, some, compute_uv)
