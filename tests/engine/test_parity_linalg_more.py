@@ -8,8 +8,9 @@ where PyTorch's MKL computes in the input's dtype, so a last-bit difference can 
 (``9.`` against ``9.0000``): the programs use matrices whose printed results are not at
 such a tie. The signs of singular vectors can differ from MKL's (numpy's LAPACK is
 OpenBLAS): the programs print svd's U and Vh only through sign-invariant quantities
-(``U @ diag(S) @ Vh``, ``abs``); eigenvectors and Q print as they are, since both
-builds agree on them for these matrices (a difference there fails this test).
+(``U @ diag(S) @ Vh``, ``abs``), and so are eigh's eigenvectors (MKL's signs differ from
+numpy's on about 4 random symmetric matrices in 10). qr's Q and R print as they are:
+both builds agreed on them for every random matrix tried (a difference fails this test).
 Gradients are checked against PyTorch's own (the same formulas) and, first and second
 order, against central differences."""
 import numpy as np
@@ -42,7 +43,8 @@ for e in ["torch.linalg.solve(torch.tensor([[1., 2.], [2., 4.]]), torch.ones(2))
 """)
 prog("eigh_eigvalsh", """
 A = torch.tensor([[4., 1., 0.5], [1., 3., 0.2], [0.5, 0.2, 2.]], requires_grad=True)
-r = torch.linalg.eigh(A); print(r, type(r), r.eigenvalues.grad_fn, r[1].grad_fn.next_functions)
+r = torch.linalg.eigh(A); print(r.eigenvalues, r.eigenvectors.abs(), type(r), r.eigenvalues.grad_fn, r[1].grad_fn.next_functions)
+print((r.eigenvectors * r.eigenvalues) @ r.eigenvectors.mT)
 L, V = r; print(L.dtype, V.shape)
 (L * torch.tensor([1., 2., 3.])).sum().backward(); print(A.grad); A.grad = None
 torch.linalg.eigh(A).eigenvectors.pow(2).mul(torch.tensor([[1., 0., 2.], [0., 3., 1.], [2., 1., 0.]])).sum().backward(); print(A.grad)
