@@ -277,3 +277,20 @@ def test_grad_of_several_outputs_of_one_node():
         got.append([module.autograd.grad([a, b], [x], retain_graph=True)[0].tolist(),
                     module.autograd.grad([r.solution.sum(), r.residuals.sum()], [x])[0].tolist()])
     np.testing.assert_allclose(got[0], got[1], rtol=1e-6)
+
+
+def test_the_nodes_explain_their_derivatives_in_pytorchs_terms():
+    from gradstudio.engine import inspect
+    a = engine.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)
+    b = engine.tensor([[1.0], [2.0]], requires_grad=True)
+    outs = {"torch.linalg.solve(A, B)": engine.linalg.solve(a, b),
+            "torch.linalg.eigh(A)": engine.linalg.eigh(a)[0],
+            "torch.linalg.svd(A, full_matrices)": engine.linalg.svd(a)[1],
+            "torch.linalg.qr(A, mode)": engine.linalg.qr(a)[1],
+            "torch.linalg.slogdet(A)": engine.linalg.slogdet(a)[1],
+            "torch.linalg.pinv(A, atol, rtol)": engine.linalg.pinv(a),
+            "torch.linalg.lstsq(A, B, rcond, driver)": engine.linalg.lstsq(a, b)[0]}
+    for forward, out in outs.items():
+        d = inspect.derivative(out.grad_fn)
+        assert d.forward == forward
+        assert all(f and "backward(ctx" not in f for f in d.formulas), d.formulas

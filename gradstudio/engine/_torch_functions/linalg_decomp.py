@@ -46,6 +46,10 @@ def _f64(x):
 
 # ----------------------------------------------------------------------------- solve
 class _Solve(Function):
+    FORWARD = "torch.linalg.solve(A, B)"
+    FORMULAS = {"A": "-(gB @ result.mT), gB = torch.linalg.solve(A.mT, grad)",
+                "B": "torch.linalg.solve(A.mT, grad)"}
+
     @staticmethod
     def forward(ctx, A, B, vector):
         a, b = _f64(A), _f64(B)
@@ -80,6 +84,10 @@ def solve_node(A, B, vector):
 
 # ----------------------------------------------------------------------------- eigh
 class _Eigh(Function):
+    FORWARD = "torch.linalg.eigh(A)"
+    FORMULAS = {"A": "V @ (skew(V.mT @ grad_V) / (L[j] - L[i]) + diag(grad_L)) @ V.mT, "
+                     "skew(X) = (X - X.mT) / 2"}
+
     @staticmethod
     def forward(ctx, A, uplo):
         w, v = np.linalg.eigh(_f64(A), UPLO=uplo)
@@ -109,6 +117,11 @@ def eigh_node(A, uplo):
 
 # ----------------------------------------------------------------------------- svd
 class _Svd(Function):
+    FORWARD = "torch.linalg.svd(A, full_matrices)"
+    FORMULAS = {"A": "U @ ((skew(U.mT @ grad_U) * S[j] + S[i] * skew(V.mT @ grad_V)) / "
+                     "(S[j]^2 - S[i]^2) + diag(grad_S)) @ Vh (+ the parts off U's and V's span "
+                     "for a non-square A), skew(X) = X - X.mT"}
+
     @staticmethod
     def forward(ctx, A, full_matrices):
         u, s, vh = np.linalg.svd(_f64(A), full_matrices=full_matrices)
@@ -155,6 +168,10 @@ def svd_node(A, full_matrices):
 
 # ----------------------------------------------------------------------------- qr
 class _Qr(Function):
+    FORWARD = "torch.linalg.qr(A, mode)"
+    FORMULAS = {"A": "(grad_Q + Q @ copyltu(R @ grad_R.mT - grad_Q.mT @ Q)) @ R^-T, "
+                     "copyltu(M) = tril(M, -1) + tril(M, -1).mT + diag(M)"}
+
     @staticmethod
     def forward(ctx, A, mode):
         a = _f64(A)
@@ -200,6 +217,9 @@ def qr_node(A, mode):
 
 # ----------------------------------------------------------------------------- slogdet
 class _Slogdet(Function):
+    FORWARD = "torch.linalg.slogdet(A)"
+    FORMULAS = {"A": "grad_logabsdet * torch.inverse(A).mT"}
+
     @staticmethod
     def forward(ctx, A):
         sign, logabs = np.linalg.slogdet(_f64(A))
@@ -222,6 +242,11 @@ def slogdet_node(A):
 
 # ----------------------------------------------------------------------------- pinv
 class _Pinv(Function):
+    FORWARD = "torch.linalg.pinv(A, atol, rtol)"
+    FORMULAS = {"A": "pinv_backward(grad, result, A), for rows <= columns: -(P @ K).mT + "
+                     "K @ P.mT - A @ P @ K @ P.mT + P.mT @ P @ (grad.mT - K @ A), "
+                     "K = grad.mT @ P, P = result"}
+
     @staticmethod
     def forward(ctx, A, atol, rtol):
         a = _f64(A)
@@ -259,6 +284,11 @@ def pinv_node(A, atol, rtol):
 
 # ----------------------------------------------------------------------------- lstsq
 class _Lstsq(Function):
+    FORWARD = "torch.linalg.lstsq(A, B, rcond, driver)"
+    FORMULAS = {"A": "pinv_backward(grad_solution @ B.mT, pinv(A), A) + 2 r grad_residuals "
+                     "@ solution.mT, r = A @ solution - B",
+                "B": "pinv(A).mT @ grad_solution - 2 r grad_residuals"}
+
     @staticmethod
     def forward(ctx, A, B, vector, rcond, driver):
         a, b = _f64(A), _f64(B)
