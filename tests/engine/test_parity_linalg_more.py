@@ -90,6 +90,8 @@ r = torch.linalg.qr(A); print(r, type(r), r.Q.grad_fn.next_functions)
 print(torch.linalg.qr(A, mode="complete"), torch.linalg.qr(A, mode="r"))
 sq = A[:3].detach().requires_grad_(); q = torch.linalg.qr(sq, mode="complete")
 (q.Q.sum() + q.R.sum()).backward(); print(sq.grad)
+w = A.detach().T.contiguous().requires_grad_(); q = torch.linalg.qr(w); print(q)
+(q.Q.pow(2).sum() + q.R.sum()).backward(); print(w.grad)
 for mode in ("complete", "r"):
     try: q = torch.linalg.qr(A, mode=mode); (q.Q.sum() + q.R.sum()).backward()
     except Exception as ex: print(mode, "!!", type(ex).__name__, ex)
@@ -200,6 +202,9 @@ GRAD_CASES = [
     ("svdvals-batch", lambda t, a: t.linalg.svdvals(a), [(2, 3, 3)], _well),
     ("matrix_norm-nuc", lambda t, a: t.linalg.matrix_norm(a, "nuc"), [(3, 4)], _well),
     ("qr", lambda t, a: (lambda r: (r.Q.abs(), r.R.abs()))(t.linalg.qr(a)), [(4, 3)], _well),
+    ("qr-wide", lambda t, a: (lambda r: (r.Q.abs(), r.R.abs()))(t.linalg.qr(a)), [(2, 4)], _well),
+    ("qr-batch", lambda t, a: (lambda r: (r.Q.abs(), r.R.abs()))(t.linalg.qr(a)), [(2, 3, 3)],
+     _well),
     ("slogdet", lambda t, a: t.linalg.slogdet(a).logabsdet, [(2, 3, 3)], _well),
     ("logdet", lambda t, a: t.logdet(a), [(3, 3)], _well),
     ("pinv-wide", lambda t, a: t.linalg.pinv(a), [(2, 3)], _well),

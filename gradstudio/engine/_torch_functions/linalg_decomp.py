@@ -182,12 +182,13 @@ class _Qr(Function):
         Q, R = _t(q, A.dtype), _t(r, A.dtype)
         ctx.mode = mode
         ctx.shape = tuple(A.shape)
-        ctx.save_for_backward(Q, R)
+        wide = a.shape[-2] < a.shape[-1]
+        ctx.save_for_backward(Q, R, A if wide else None)
         return Q, R
 
     @staticmethod
     def backward(ctx, gQ, gR):
-        Q, R = ctx.saved_tensors
+        Q, R, A = ctx.saved_tensors
         m, n = ctx.shape[-2:]
         if ctx.mode == "r":
             raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed "
@@ -197,15 +198,23 @@ class _Qr(Function):
             raise RuntimeError("The QR decomposition is not differentiable when mode='complete' "
                                "and nrows > ncols.")
         if m < n:
-            raise RuntimeError("GradStudio's engine differentiates linalg.qr only for matrices "
-                               "with at least as many rows as columns (nrows >= ncols).")
-        # linalg_qr_backward, m >= n: gA = (gQ + Q copyltu(M)) R^{-H},
-        # M = R gR^H - gQ^H Q, copyltu(M) = tril(M, -1) + tril(M, -1)^H + diag(M)
-        M = R @ gR.mT - gQ.mT @ Q
-        low = M.tril(-1)
-        M = low + low.mT + M * _eye_like(M, M.shape[-1])
-        b = gQ + Q @ M
-        return solve_node(R, b.mT, False).mT, None
+            # A = [X | Y], R = [U | V]: X = Q U is square; Y = Q V adds Y gV^T to Q's
+            # gradient and sends Q gV to Y (linalg_qr_backward, m < n)
+            gV = gR[..., m:]
+            gX = _qr_square_backward(gQ + A[..., m:] @ gV.mT, gR[..., :m], Q, R[..., :m])
+            from .general import cat
+            return cat((gX, Q @ gV), -1), None
+        return _qr_square_backward(gQ, gR, Q, R), None
+
+
+def _qr_square_backward(gQ, gR, Q, R):
+    """linalg_qr_backward, m >= n: gA = (gQ + Q copyltu(M)) R^{-H}, M = R gR^H - gQ^H Q,
+    copyltu(M) = tril(M, -1) + tril(M, -1)^H + diag(M)."""
+    M = R @ gR.mT - gQ.mT @ Q
+    low = M.tril(-1)
+    M = low + low.mT + M * _eye_like(M, M.shape[-1])
+    b = gQ + Q @ M
+    return solve_node(R, b.mT, False).mT
 
 
 _named(_Qr, "LinalgQrBackward0")
