@@ -31,13 +31,16 @@ x.pow(2).sum().backward(); print(A.grad, b.grad)
 X = torch.linalg.solve(A, B); print(X); X.sum().backward(); print(B.grad)
 batch = torch.stack([A.detach(), A.detach().T * 2]).requires_grad_()
 y = torch.linalg.solve(batch, b); print(y); y.sum().backward(); print(batch.grad)
-print(torch.linalg.solve(batch, torch.ones(2, 3)), torch.linalg.solve(A, B, left=False if False else True).shape)
+print(torch.linalg.solve(batch, torch.ones(2, 3)), torch.linalg.solve(A, B, left=True).shape)
+C = B.detach().T.contiguous().requires_grad_(); A.grad = None
+y = torch.linalg.solve(A, C, left=False); print(y, y.grad_fn.next_functions); (y * torch.tensor([[1., 2., 3.], [0.5, -1., 2.]])).sum().backward(); print(A.grad, C.grad)
 print(torch.linalg.solve(A.double(), b.double()))
 for e in ["torch.linalg.solve(torch.tensor([[1., 2.], [2., 4.]]), torch.ones(2))",
           "torch.linalg.solve(torch.ones(2, 3), torch.ones(2))",
           "torch.linalg.solve(A, torch.ones(4))", "torch.linalg.solve(A, torch.ones(4, 2))",
           "torch.linalg.solve(A, torch.ones(3, dtype=torch.long))",
-          "torch.linalg.solve(A.long(), torch.ones(3).long())", "torch.linalg.solve(A, 3)"]:
+          "torch.linalg.solve(A.long(), torch.ones(3).long())", "torch.linalg.solve(A, 3)",
+          "torch.linalg.solve(A, b, left=False)", "torch.linalg.solve(A, B, left=False)"]:
     try: print(e, eval(e))
     except Exception as ex: print(e, "!!", type(ex).__name__, ex)
 """)
@@ -66,7 +69,10 @@ rd = torch.linalg.svd(A.double(), full_matrices=False); print((rd.U * rd.S) @ rd
 r = torch.linalg.svd(A, full_matrices=False)
 ((r.U @ r.U.mT) * torch.arange(16.).view(4, 4) / 3).sum().backward(); print(A.grad); A.grad = None
 print(torch.linalg.svdvals(A), torch.linalg.svdvals(A.T), torch.linalg.svdvals(torch.stack([A.detach(), 2 * A.detach()])))
-torch.linalg.svdvals(A).sum().backward(); print(A.grad)
+torch.linalg.svdvals(A).sum().backward(); print(A.grad); A.grad = None
+# full_matrices=True (the default): the extra columns of U (rows of Vh) get no gradient
+for e in ["torch.linalg.svd(A).U.abs().sum()", "torch.linalg.svd(A.T).U.abs().sum()", "torch.svd(A, some=False).U.abs().sum()"]:
+    eval(e).backward(); print(e, A.grad); A.grad = None
 for e in ["torch.linalg.svd(torch.ones(3))", "torch.linalg.svd(torch.eye(2).long())",
           "torch.linalg.svdvals(torch.eye(2).int())"]:
     try: print(e, eval(e))
@@ -188,6 +194,7 @@ def _sym(rng, shape):
 # are reduced sign-invariantly where a decomposition's signs are a convention
 GRAD_CASES = [
     ("solve-vector", lambda t, a, b: t.linalg.solve(a, b), [(3, 3), (3,)], _well),
+    ("solve-right", lambda t, a, b: t.linalg.solve(a, b, left=False), [(3, 3), (2, 3)], _well),
     ("solve-matrix-batch", lambda t, a, b: t.linalg.solve(a, b), [(2, 3, 3), (3, 2)], _well),
     # (eigh reads one triangle, so central differences see a one-sided matrix, and PyTorch's
     # gradient is the symmetric one: the cases differentiate through a + a.mT)
@@ -288,7 +295,7 @@ def test_the_nodes_explain_their_derivatives_in_pytorchs_terms():
     from gradstudio.engine import inspect
     a = engine.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)
     b = engine.tensor([[1.0], [2.0]], requires_grad=True)
-    outs = {"torch.linalg.solve(A, B)": engine.linalg.solve(a, b),
+    outs = {"torch.linalg.solve(A, B, left)": engine.linalg.solve(a, b),
             "torch.linalg.eigh(A)": engine.linalg.eigh(a)[0],
             "torch.linalg.svd(A, full_matrices)": engine.linalg.svd(a)[1],
             "torch.linalg.qr(A, mode)": engine.linalg.qr(a)[1],

@@ -46,40 +46,44 @@ def _f64(x):
 
 # ----------------------------------------------------------------------------- solve
 class _Solve(Function):
-    FORWARD = "torch.linalg.solve(A, B)"
-    FORMULAS = {"A": "-(gB @ result.mT), gB = torch.linalg.solve(A.mT, grad)",
-                "B": "torch.linalg.solve(A.mT, grad)"}
+    FORWARD = "torch.linalg.solve(A, B, left)"
+    FORMULAS = {"A": "-(gB @ result.mT), gB = torch.linalg.solve(A.mT, grad) (left=False: "
+                     "-(result.mT @ gB), gB = torch.linalg.solve(A.mT, grad, left=False))",
+                "B": "torch.linalg.solve(A.mT, grad, left=left)"}
 
     @staticmethod
-    def forward(ctx, A, B, vector):
+    def forward(ctx, A, B, vector, left=True):
         a, b = _f64(A), _f64(B)
         if vector:
             b = b[..., None]
+        if not left:             # (X A = B is A^T X^T = B^T)
+            a, b = np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)
         batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
         x = np.linalg.solve(np.broadcast_to(a, batch + a.shape[-2:]),
                             np.broadcast_to(b, batch + b.shape[-2:]))
+        x = x if left else np.swapaxes(x, -1, -2)
         X = _t(x[..., 0] if vector else x, A.dtype)
-        ctx.vector, ctx.b_shape = vector, tuple(B.shape)
+        ctx.vector, ctx.left, ctx.b_shape = vector, left, tuple(B.shape)
         ctx.save_for_backward(A, X)
         return X
 
     @staticmethod
     def backward(ctx, gX):
         A, X = ctx.saved_tensors
-        vector = ctx.vector
-        gB = solve_node(A.mT, gX, vector)
+        vector, left = ctx.vector, ctx.left
+        gB = solve_node(A.mT, gX, vector, left)
         gA = None
         if ctx.needs_input_grad[0]:
             gBm, Xm = (gB.unsqueeze(-1), X.unsqueeze(-1)) if vector else (gB, X)
-            gA = _reduce_to(-(gBm @ Xm.mT), A.shape)
-        return gA, _reduce_to(gB, ctx.b_shape), None
+            gA = _reduce_to(-(gBm @ Xm.mT) if left else -(Xm.mT @ gBm), A.shape)
+        return gA, _reduce_to(gB, ctx.b_shape), None, None
 
 
 _named(_Solve, "LinalgSolveExBackward0")
 
 
-def solve_node(A, B, vector):
-    return _apply(_Solve, (A, B, vector), {})
+def solve_node(A, B, vector, left=True):
+    return _apply(_Solve, (A, B, vector, left), {})
 
 
 # ----------------------------------------------------------------------------- eigh

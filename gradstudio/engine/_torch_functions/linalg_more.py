@@ -100,22 +100,20 @@ def solve(A, B, *, left=True):
     if not isinstance(B, TensorCore):
         raise TypeError(f"linalg_solve(): argument 'B' (position 2) must be Tensor, not "
                         f"{type(B).__name__}")
-    if not left:
-        return solve(A.mT, B.mT).mT
     if A._dtype is not B._dtype:
         raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but found A "
                            f"of type {_scalar_name(A)} and B of type {_scalar_name(B)} instead")
     a, b = A._data.shape, B._data.shape
     vector = len(b) == 1 or (len(b) == len(a) - 1 and b == a[:-1])
     rows, cols = (b[-1], 1) if vector else (b[-2], b[-1]) if len(b) >= 2 else (b[-1], 1)
-    if rows != a[-1]:
+    if (rows if left else cols) != a[-1]:
         raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation "
-                           f"AX = B ({a[-2]}x{a[-1]} and {rows}x{cols})")
+                           f"{'AX' if left else 'XA'} = B ({a[-2]}x{a[-1]} and {rows}x{cols})")
     _batches_match(b[:-1] if vector else b[:-2], a[:-2])
     if A._dtype.np == np.float16:
         _low_precision(A, "solve")
     _not_singular(A, "solve")
-    return N.solve_node(A, B, vector)
+    return N.solve_node(A, B, vector, bool(left))
 
 
 def _batches_match(x, y):
