@@ -174,6 +174,30 @@ for e in ["A.logdet()", "A.slogdet()", "torch.svd(torch.ones(3))", "A.long().pin
     try: print(e, eval(e))
     except Exception as ex: print(e, "!!", type(ex).__name__, ex)
 """)
+prog("saved_outputs_modified_in_place", """
+A = torch.tensor([[2., 1.], [1., 3.]], requires_grad=True)
+L, V = torch.linalg.eigh(A); V.mul_(2)
+try: L.sum().backward()
+except Exception as e: print(type(e).__name__, e)
+x = torch.linalg.solve(A, torch.ones(2)); x.add_(1)
+try: x.sum().backward()
+except Exception as e: print(type(e).__name__, e)
+with torch.no_grad():
+    print(torch.linalg.eigh(A).eigenvalues, torch.linalg.svd(A).S.requires_grad)
+class F(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        a, b = x * 2, x * 3
+        ctx.save_for_backward(b)
+        return a, b
+    @staticmethod
+    def backward(ctx, g1, g2):
+        b, = ctx.saved_tensors
+        return g1 * b
+a, b = F.apply(A); b.add_(1)
+try: a.sum().backward()
+except Exception as e: print(type(e).__name__, e)
+""")
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
