@@ -74,6 +74,8 @@ torch.linalg.svdvals(A).sum().backward(); print(A.grad); A.grad = None
 for e in ["torch.linalg.svd(A).U.abs().sum()", "torch.linalg.svd(A.T).U.abs().sum()", "torch.svd(A, some=False).U.abs().sum()"]:
     eval(e).backward(); print(e, A.grad); A.grad = None
 for e in ["torch.linalg.svd(torch.ones(3))", "torch.linalg.svd(torch.eye(2).long())",
+          "torch.linalg.svd(A, driver='gesvd')", "torch.linalg.svdvals(A, driver='gesvd')",
+          "torch.linalg.svd(torch.ones(0, 2))", "torch.linalg.pinv(A, hermitian=False).shape",
           "torch.linalg.svdvals(torch.eye(2).int())"]:
     try: print(e, eval(e))
     except Exception as ex: print(e, "!!", type(ex).__name__, ex)
@@ -330,3 +332,11 @@ def test_the_nodes_explain_their_derivatives_in_pytorchs_terms():
         d = inspect.derivative(out.grad_fn)
         assert d.forward == forward
         assert all(f and "backward(ctx" not in f for f in d.formulas), d.formulas
+
+
+def test_pinv_hermitian_of_a_nonsymmetric_matrix_is_refused():
+    a = engine.tensor([[2.0, 1.0], [0.0, 3.0]])
+    with pytest.raises(RuntimeError, match="hermitian=True reads only the lower triangle"):
+        engine.linalg.pinv(a, hermitian=True)
+    s = engine.tensor([[2.0, 1.0], [1.0, 3.0]])
+    assert engine.linalg.pinv(s, hermitian=True).tolist() == engine.linalg.pinv(s).tolist()

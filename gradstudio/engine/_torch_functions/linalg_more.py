@@ -146,15 +146,23 @@ def eigvalsh(A, UPLO="L"):
     return N.eigh_node(A, _uplo(UPLO))[0]
 
 
+def _no_driver(driver):
+    if driver is not None:
+        raise RuntimeError("torch.linalg.svd: keyword argument `driver=` is only supported on "
+                           "CUDA inputs with cuSOLVER backend.")
+
+
 @observed("torch.linalg.svd")
 def svd(A, full_matrices=True, *, driver=None):
     _check(A, "svd", square=False)
+    _no_driver(driver)
     return RESULT_TYPES["linalg_svd"](*N.svd_node(A, bool(full_matrices)))
 
 
 @observed("torch.linalg.svdvals")
 def svdvals(A, *, driver=None):
     _check(A, "svd", square=False)
+    _no_driver(driver)
     return N.svd_node(A, False)[1]
 
 
@@ -198,6 +206,10 @@ def pinv(A, *, atol=None, rtol=None, hermitian=False):
         shape = list(A.shape) if isinstance(A, TensorCore) else "?"
         raise RuntimeError(f"linalg.pinv({_scalar_name(A)}{{{shape}}}): expected a tensor with "
                            "2 or more dimensions of float, double, cfloat or cdouble types")
+    if hermitian and not np.array_equal(A._data, np.swapaxes(A._data, -1, -2)):
+        raise RuntimeError("linalg.pinv with hermitian=True reads only the lower triangle of "
+                           "A, which GradStudio's engine does not do; pass a symmetric matrix "
+                           "or hermitian=False")
     if rtol is None:
         rtol = 0.0 if atol is not None and atol > 0 else \
             max(A._data.shape[-2:]) * float(np.finfo(A._dtype.np).eps)
