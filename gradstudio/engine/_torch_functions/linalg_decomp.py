@@ -307,24 +307,8 @@ class _Lstsq(Function):
         a, b = _f64(A), _f64(B)
         if vector:
             b = b[..., None]
-        batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-        a = np.broadcast_to(a, batch + a.shape[-2:]).reshape((-1,) + a.shape[-2:])
-        b = np.broadcast_to(b, batch + b.shape[-2:]).reshape((-1,) + b.shape[-2:])
-        m, n = a.shape[-2:]
-        xs, ranks, svs = [], [], []
-        for ai, bi in zip(a, b):
-            x, _, rank, sv = np.linalg.lstsq(ai, bi, rcond=rcond)
-            xs.append(x)
-            ranks.append(rank)
-            svs.append(sv)
-        if driver == "gelsy":
-            _gelsy_check(svs, rcond)
-        x = np.stack(xs).reshape(batch + (n, b.shape[-1]))
-        full = all(r == min(m, n) for r in ranks)
-        if driver != "gelsy" and m > n and full:
-            res = ((a @ np.stack(xs) - b) ** 2).sum(-2).reshape(batch + (b.shape[-1],))
-        else:
-            res = np.zeros((0,))
+        x, res, ranks, svs = _lstsq_arrays(a, b, rcond, driver)
+        batch, (m, n) = x.shape[:-2], a.shape[-2:]
         X = _t(x[..., 0] if vector else x, A.dtype)
         from .._types import dtype as D
         rank = _t(np.array(ranks).reshape(batch) if driver != "gels" else np.zeros((0,)),
@@ -371,6 +355,29 @@ def _gelsy_check(svs, rcond):
             raise RuntimeError("torch.linalg.lstsq: GradStudio's engine cannot reproduce the "
                                "'gelsy' driver when rcond treats a nonzero singular value as "
                                "zero; pass driver='gelsd' or 'gelss' (or a smaller rcond).")
+
+
+def _lstsq_arrays(a, b, rcond, driver):
+    """Solution, residuals (empty where PyTorch's CPU driver leaves them so), ranks and
+    singular values of each matrix of the (broadcast) batch."""
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, batch + a.shape[-2:]).reshape((-1,) + a.shape[-2:])
+    b = np.broadcast_to(b, batch + b.shape[-2:]).reshape((-1,) + b.shape[-2:])
+    m, n = a.shape[-2:]
+    xs, ranks, svs = [], [], []
+    for ai, bi in zip(a, b):
+        x, _, rank, sv = np.linalg.lstsq(ai, bi, rcond=rcond)
+        xs.append(x)
+        ranks.append(rank)
+        svs.append(sv)
+    if driver == "gelsy":
+        _gelsy_check(svs, rcond)
+    x = np.stack(xs).reshape(batch + (n, b.shape[-1]))
+    if driver != "gelsy" and m > n and all(r == min(m, n) for r in ranks):
+        res = ((a @ np.stack(xs) - b) ** 2).sum(-2).reshape(batch + (b.shape[-1],))
+    else:
+        res = np.zeros((0,))
+    return x, res, ranks, svs
 
 
 class _PinvCtx:
