@@ -56,8 +56,9 @@ def _check(A, name, arg="A", square=True, prefix=None):
         raise RuntimeError(f"linalg.{name}: The input tensor {arg} must have at least 2 "
                            "dimensions.")
     if square and A._data.shape[-1] != A._data.shape[-2]:
-        raise RuntimeError(f"{prefix or 'linalg.' + name}: {arg} must be batches of square matrices, but they "
-                           f"are {A._data.shape[-2]} by {A._data.shape[-1]} matrices")
+        raise RuntimeError(f"{prefix or 'linalg.' + name}: {arg} must be batches of square "
+                           f"matrices, but they are {A._data.shape[-2]} by {A._data.shape[-1]} "
+                           "matrices")
     if A._dtype.np == np.float16 and name != "solve":     # (solve checks B's dtype first)
         _low_precision(A, name, prefix)
     if not A._dtype.is_floating_point:
