@@ -1,14 +1,21 @@
 """``torch.linalg``: vector and matrix norms, determinants and inverses, as PyTorch
 composes them (``linalg.norm`` is ``vector_norm``, or for a matrix ``ord`` the
-reductions PyTorch's ``matrix_norm`` runs). Norms that need a singular value
-decomposition (``ord=2``, ``-2``, ``'nuc'``) are refused in plain words."""
+reductions PyTorch's ``matrix_norm`` runs, over ``svdvals`` for ``ord=2``, ``-2`` and
+``'nuc'``), and the decompositions (``solve``, ``eigh``, ``svd``, ``qr``, ``slogdet``,
+``pinv``: ``_torch_functions.linalg_more``)."""
 import math
+
+import numpy as np
 
 from ._tensor_class.core import TensorCore, _wrap_dim
 from ._ops.table_linalg import _LinAlgError as LinAlgError
+from ._torch_functions.linalg_more import _low_precision
+from ._torch_functions.linalg_more import (eigh, eigvalsh, lstsq, pinv, qr, slogdet, solve,
+                                           svd, svdvals)
 from .observer import observed
 
-__all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError"]
+__all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError", "solve", "eigh",
+           "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv", "lstsq"]
 
 
 def _tensor(x, name, arg):
@@ -51,9 +58,20 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
             d1 -= 1
         sums = src.norm(1.0, d0, keepdim)
         return sums.amax(d1, keepdim) if ord > 0 else sums.amin(d1, keepdim)
-    raise RuntimeError(f"linalg.matrix_norm with ord={ord!r} needs a singular value "
-                       "decomposition, which GradStudio's engine does not have; use 'fro', 1, "
-                       "-1, inf or -inf")
+    if ord in (2, -2, "nuc"):
+        if A._dtype.np == np.float16:
+            _low_precision(A, "matrix_norm")
+        return _spectral(src, ord, (d0, d1), keepdim)
+    raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
+
+
+def _spectral(A, ord, dims, keepdim):
+    """PyTorch's ``matrix_norm`` for 2, -2 and 'nuc': the singular values of ``A`` with
+    ``dims`` moved last, reduced, the dims put back with ``keepdim``."""
+    s = svdvals(A.movedim(dims, (-2, -1)))
+    r = s.sum(-1, keepdim) if ord == "nuc" else s.amax(-1, keepdim) if ord == 2 else \
+        s.amin(-1, keepdim)
+    return r.unsqueeze(-1).movedim((-2, -1), dims) if keepdim else r
 
 
 @observed("torch.linalg.norm")
@@ -65,6 +83,8 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
         if dim is None or isinstance(dim, int):
             return vector_norm(A, 2, dim, keepdim, dtype=dtype)
         return matrix_norm(A, "fro", dim, keepdim, dtype=dtype)
+    if isinstance(ord, str) and isinstance(dim, int):
+        raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {dim}")
     if isinstance(dim, int) or (dim is None and A._data.ndim == 1):
         return vector_norm(A, ord, dim, keepdim, dtype=dtype)
     if dim is None and A._data.ndim != 2:

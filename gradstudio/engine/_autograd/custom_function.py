@@ -75,7 +75,8 @@ class BackwardCFunction(Node, FunctionCtx):
             return ()
         for t, version in zip(saved, self._versions):
             if t is not None and t._vc[0] != version:
-                _check_version(self, t, version)
+                _check_version(self, t, version, output_nr=getattr(
+                    self, "_saved_outputs", {}).get(id(t)))
         return tuple(saved)
 
     def name(self):
@@ -267,6 +268,9 @@ def _connect(node, args, positions, outputs, dirty):
     if saved:
         node._saved = tuple(saved)
         node._versions = tuple(None if t is None else t._vc[0] for t in saved)
+        # (the saved tensors that are this node's own outputs, named so if modified)
+        node._saved_outputs = {id(t): k for t in saved for k, o in enumerate(outputs)
+                               if t is not None and t is o and o._grad_fn is node}
         plan.names = ("saved_tensors",)
     else:
         plan.names = ()

@@ -244,14 +244,16 @@ def _custom(node):
     if cls is _DelayedError:
         rule = NOT_IMPLEMENTED + " (a @once_differentiable backward, differentiated again)"
         rules = [rule] * len(positions)
+    elif getattr(cls, "FORMULAS", None):   # (the engine's own: torch.linalg's decompositions)
+        rules = [cls.FORMULAS.get(arg_names[p]) for p in positions]
     else:
         method = "vjp" if cls.vjp is not Function.vjp else "backward"
         grads = "*grads" if node._outputs else "grad"
         rules = [f"{cls.__name__}.{method}(ctx, {grads})[{p}]" for p in positions]
     formulas = tuple(r if n is not None else None
                      for r, (n, _) in zip(rules, node.next_functions))
-    return Derivative(name, None, f"{cls.__name__}.apply({', '.join(arg_names)})", inputs,
-                      formulas, {})
+    forward = getattr(cls, "FORWARD", None) or f"{cls.__name__}.apply({', '.join(arg_names)})"
+    return Derivative(name, None, forward, inputs, formulas, {})
 
 
 def _function_args(cls, n):

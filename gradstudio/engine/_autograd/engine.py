@@ -113,7 +113,9 @@ def _graph(roots):
     """Dependency counts (how many edges point at each node) of everything reachable from
     ``roots``; a node is a key exactly when some edge reaches it."""
     deps = {}
-    stack = [n for n in roots if n is not None]
+    # (each root once: two outputs of one node, ``grad([a, b], x)`` after ``a, b =
+    # x.unbind()``, would otherwise count its edges twice and never free its inputs)
+    stack = list(dict.fromkeys(n for n in roots if n is not None))
     rootset = set(stack)
     get = deps.get
     while stack:

@@ -279,8 +279,15 @@ def _first_modified(node):
     return min(found, key=lambda f: f[0])[1:] if found else None
 
 
-def _check_version(node, t, saved_version, is_output=False):
+def _check_version(node, t, saved_version, is_output=False, output_nr=None):
+    """Raises PyTorch's error when saved ``t`` was modified in place. ``output_nr``: ``t``
+    is that output of ``node`` itself (a custom Function saved its own output), which the
+    message names, as PyTorch's does."""
     if t._vc[0] != saved_version:
+        if output_nr is not None:
+            desc = f"[torch.{D.tensor_type(t._dtype)} [{', '.join(map(str, t._data.shape))}]]"
+            raise RuntimeError(_modified_msg(f"{desc}, which is output {output_nr} of "
+                                             f"{short_name(node)},", t, saved_version))
         t, saved_version, is_output = _first_modified(node) or (t, saved_version, is_output)
         desc = f"[torch.{D.tensor_type(t._dtype)} [{', '.join(map(str, t._data.shape))}]]"
         if is_output:
@@ -292,8 +299,11 @@ def _check_version(node, t, saved_version, is_output=False):
             src = t.grad_fn
         if src is not None:
             desc += f", which is output 0 of {short_name(src)},"
-        raise RuntimeError(
-            "one of the variables needed for gradient computation has been modified by an "
+        raise RuntimeError(_modified_msg(desc, t, saved_version))
+
+
+def _modified_msg(desc, t, saved_version):
+    return ("one of the variables needed for gradient computation has been modified by an "
             f"inplace operation: {desc} is at version {t._vc[0]}; expected version "
             f"{saved_version} instead. Hint: enable anomaly detection to find the operation "
             "that failed to compute its gradient, with "

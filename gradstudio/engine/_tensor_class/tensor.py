@@ -35,6 +35,7 @@ from .index import IndexMixin
 from .inplace import InplaceMixin
 from .reduce import ReduceMixin
 from .._torch_functions.sampling import SamplingMixin
+from .._torch_functions.linalg_more import LinalgMixin
 from .matrix import MatrixMixin
 from .scatter import ScatterMixin
 from .select import SelectMixin
@@ -48,7 +49,7 @@ __all__ = ["Tensor"]
 
 class Tensor(ArithmeticMixin, ShapeMixin, DtypeConversionMixin, ArrangeMixin, ReduceMixin,
              SelectMixin, StatsMixin, IndexMixin, ScatterMixin, MatrixMixin, SamplingMixin,
-             InplaceMixin, AutogradMixin, ConversionMixin, TableMixin, TensorCore):
+             LinalgMixin, InplaceMixin, AutogradMixin, ConversionMixin, TableMixin, TensorCore):
     """A multi-dimensional array that records the operations applied to it."""
     __slots__ = ()
     __module__ = "torch"  # type(x) prints as <class 'torch.Tensor'>
