@@ -164,5 +164,43 @@ prog("randint_with_keyword_high", """
     print(torch.randint(low=2, high=10, size=(2, 2)))
 """)
 
+prog("embedding_with_padding_idx", """
+    e = torch.nn.Embedding(4, 3, padding_idx=1)
+    print(e, e.padding_idx, e.weight)
+    e2 = torch.nn.Embedding(4, 3, padding_idx=-1)
+    print(e2, e2.padding_idx, e2.weight)
+    x = torch.tensor([[0, 1, 1, 3]])
+    out = e(x)
+    print(out, out.grad_fn)
+    (out * torch.arange(3.)).sum().backward()
+    print(e.weight.grad)
+    w = torch.arange(8.).reshape(4, 2)
+    f = torch.nn.Embedding.from_pretrained(w, padding_idx=2)
+    print(f, f.weight, f.weight.requires_grad, torch.nn.Embedding.from_pretrained(w))
+    f = torch.nn.Embedding.from_pretrained(w, freeze=False, padding_idx=2)
+    o = f(torch.tensor([2, 2, 0]))
+    print(o)
+    o.sum().backward()
+    print(f.weight.grad)
+    v = w.clone().requires_grad_()
+    r = torch.nn.functional.embedding(torch.tensor([0, 2, 3]), v, padding_idx=-1)
+    print(r, r.grad_fn)
+    r.pow(2).sum().backward()
+    print(v.grad)
+    for call in (lambda: torch.nn.Embedding(4, 3, padding_idx=4),
+                 lambda: torch.nn.Embedding(4, 3, padding_idx=-5),
+                 lambda: torch.nn.functional.embedding(torch.tensor([0, 2]), w, padding_idx=7)):
+        try:
+            call()
+        except AssertionError as e:
+            print(e)
+    opt = torch.optim.SGD(e.parameters(), lr=0.5)
+    for _ in range(2):
+        opt.zero_grad()
+        e(torch.tensor([1, 2, 1])).pow(2).sum().backward()
+        opt.step()
+    print(e.weight)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
