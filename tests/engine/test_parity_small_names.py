@@ -202,5 +202,33 @@ prog("embedding_with_padding_idx", """
     print(e.weight)
 """)
 
+prog("grad_with_batched_grad_outputs", """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    y = x ** 2
+    g, = torch.autograd.grad(y, x, torch.eye(3), is_grads_batched=True, retain_graph=True)
+    print(g, g.grad_fn, g.requires_grad)
+    print(torch.autograd.grad(y, x, torch.eye(3), is_grads_batched=True))
+    try:
+        y.sum().backward()
+    except RuntimeError as e:
+        print(str(e)[:60])
+    w = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    b = torch.tensor([1., -1.], requires_grad=True)
+    print(torch.autograd.grad(w @ b, (w, b), torch.eye(2), is_grads_batched=True))
+    s = (x * x).sum()
+    print(torch.autograd.grad(s, x, torch.tensor([1., 2.]), is_grads_batched=True, retain_graph=True))
+    print(torch.autograd.grad(x.sum() * x, x, torch.eye(3), is_grads_batched=True))
+    u = torch.tensor([1., 2.], requires_grad=True)
+    v = torch.tensor([3.], requires_grad=True)
+    print(torch.autograd.grad((u * 2, v * 3), (u, v), (torch.ones(4, 2), torch.ones(4, 1)),
+                              is_grads_batched=True))
+    print(torch.autograd.grad(u * 2, (u, v), torch.eye(2), is_grads_batched=True, allow_unused=True))
+    for bad in (torch.tensor(1.), torch.ones(2, 2)):
+        try:
+            torch.autograd.grad(x * 2, x, bad, is_grads_batched=True)
+        except (IndexError, RuntimeError) as e:
+            print(type(e).__name__, e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
