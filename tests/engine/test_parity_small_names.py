@@ -230,5 +230,49 @@ prog("grad_with_batched_grad_outputs", """
             print(type(e).__name__, e)
 """)
 
+prog("module_full_backward_hooks", """
+    lin = torch.nn.Linear(3, 2)
+
+    def hook(m, grad_input, grad_output):
+        print("hook", type(m).__name__, [None if g is None else tuple(g.shape) for g in grad_input],
+              [tuple(g.shape) for g in grad_output])
+
+    def pre(m, grad_output):
+        print("pre", [tuple(g.shape) for g in grad_output], grad_output[0][0])
+
+    h = lin.register_full_backward_hook(hook)
+    h2 = lin.register_full_backward_pre_hook(pre)
+    print(type(h).__name__)
+    x = torch.randn(4, 3, requires_grad=True)
+    out = lin(x)
+    print(out.grad_fn, out.grad_fn.next_functions)
+    out.sum().backward()
+    print(x.grad, lin.weight.grad)
+    out = lin(torch.randn(4, 3))
+    print(out.grad_fn)
+    out.sum().backward()
+    h.remove()
+    h2.remove()
+    out = lin(x)
+    print(out.grad_fn)
+
+    seq = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.ReLU())
+    seq.register_full_backward_hook(lambda m, gi, go: print("seq", gi, go))
+    seq[0].register_full_backward_hook(lambda m, gi, go: (gi[0] * 2,))
+    seq[1].register_full_backward_pre_hook(lambda m, go: (go[0] * 10,))
+    x = torch.randn(2, 3, requires_grad=True)
+    o = seq(x)
+    print(o.grad_fn)
+    (o * torch.tensor([1.0, -1.0])).sum().backward()
+    print(x.grad, seq[0].bias.grad)
+    with torch.no_grad():
+        print(seq(x).grad_fn)
+    lin.register_full_backward_hook(lambda m, gi, go: (torch.ones(1), torch.ones(1)))
+    try:
+        lin(x).sum().backward()
+    except RuntimeError as e:
+        print(e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
