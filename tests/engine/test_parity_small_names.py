@@ -151,6 +151,8 @@ prog("std_mean_and_var_mean", """
         v, mu = torch.var_mean(x, d) if d is not None else torch.var_mean(x)
         check(v, mu)
         print(mu.tolist() == x.mean(d).tolist() if d is not None else mu.item(), v.sum().item())
+    big = torch.randn(40000) * 3 + 1      # (one output of 32768 elements or more: threads)
+    print([t.tolist() for t in torch.var_mean(big) + torch.std_mean(big.reshape(2, -1), 1)])
     print(torch.std_mean(torch.tensor([1., 2.]).double()), torch.std_mean(torch.tensor([1.])))
     try:
         torch.std_mean(torch.tensor([1, 2]))
