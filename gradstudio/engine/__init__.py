@@ -28,7 +28,7 @@ from ._cpu_kernels.generator import Generator as _RawGenerator, default_generato
 from ._cpu_kernels.generator import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
 from ._types.info import finfo, iinfo
 from ._torch_functions.einsum import einsum
-from ._torch_functions.small import mode, ravel, relu_, std_mean, var_mean
+from ._torch_functions.small import mode, ravel, relu_, round, std_mean, var_mean  # noqa: A004
 from ._torch_functions.batch_norm import batch_norm, get_num_threads, set_num_threads
 from ._torch_functions.sampling import bernoulli, multinomial, normal, randint_like
 from . import autograd, linalg, nn, optim, return_types, serialization, utils

@@ -29,6 +29,13 @@ prog("round_with_decimals", """
     y = torch.tensor([1.26, 2.5])
     y.round_(decimals=1)
     print(y)
+    for call in (lambda: y.round(1), lambda: torch.round(y, 1), lambda: y.round(decimals=1.5),
+                 lambda: torch.round(y, decimals=1.5), lambda: torch.round(y, decimals=True),
+                 lambda: y.round_(1)):
+        try:
+            call()
+        except TypeError as e:
+            print(e)
     for dt in (torch.int64, torch.bool, torch.uint8):
         for d in (0, 1):
             try:

@@ -267,7 +267,10 @@ class ArithmeticMixin:
     def ceil(self):
         return apply(OPS["ceil"], (self,))
 
-    def round(self, *, decimals=_NOT_GIVEN):
+    def round(self, *args, decimals=_NOT_GIVEN):
+        if args:   # (PyTorch's parser counts the overload without arguments)
+            raise TypeError("round() takes from 1 to 0 positional arguments but "
+                            f"{len(args)} were given")
         if decimals is not _NOT_GIVEN:
             return round_decimals(self, decimals)
         return apply(OPS["round"], (self,))

@@ -100,7 +100,10 @@ class InplaceMixin:
     def ceil_(self):
         return inplace(self, OPS["ceil"], (self,))
 
-    def round_(self, *, decimals=_NOT_GIVEN):
+    def round_(self, *args, decimals=_NOT_GIVEN):
+        if args:   # (PyTorch's parser counts the overload without arguments)
+            raise TypeError("round_() takes from 1 to 0 positional arguments but "
+                            f"{len(args)} were given")
         if decimals is not _NOT_GIVEN:
             return round_decimals(self, decimals, in_place=True)
         return inplace(self, OPS["round"], (self,))

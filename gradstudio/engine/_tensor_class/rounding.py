@@ -41,9 +41,8 @@ def divide_rounded(self, other, rounding_mode, in_place=False):
 def round_decimals(self, decimals, in_place=False):
     """``round(decimals=d)``: PyTorch's ``round.decimals`` overload (RoundBackward1)."""
     if not isinstance(decimals, int) or isinstance(decimals, bool):
-        raise TypeError("round() received an invalid combination of arguments - got "
-                        f"(decimals={type(decimals).__name__}, ), but expected (*, int "
-                        "decimals)")
+        raise TypeError(f"round(): argument 'decimals' must be int, not "
+                        f"{type(decimals).__name__}")
     if decimals == 0 and self._dtype.name in INTEGRAL:   # (the plain round's kernel refuses first)
         raise NotImplementedError(f"\"round_vml_cpu\" not implemented for "
                                   f"'{D.scalar_type(self._dtype)}'")

@@ -4,8 +4,9 @@ from .._ops.dispatch import apply
 from .._ops.record import OPS
 from .._tensor_class.operands import _dims
 from .._messages.warn import warn as _warn
+from .._tensor_class.core import TensorCore
 
-__all__ = ["ravel", "mode", "relu_", "std_mean", "var_mean"]
+__all__ = ["ravel", "mode", "relu_", "round", "std_mean", "var_mean"]
 
 _UNSET = object()
 _DOF_WARNING = ("{}(): degrees of freedom is <= 0. Correction should be strictly less than "
@@ -19,6 +20,24 @@ def ravel(input):
 
 def mode(input, dim=-1, keepdim=False):
     return input.mode(dim, keepdim)
+
+
+_ROUND_SIGNATURES = ("round() received an invalid combination of arguments - got ({}), but "
+                     "expected one of:\n * (Tensor input, *, Tensor out = None)\n * (Tensor "
+                     "input, *, int decimals, Tensor out = None)\n")
+_GIVEN = object()
+
+
+def round(input, *args, decimals=_GIVEN):  # noqa: A001 (torch.round)
+    """``torch.round(input)`` or ``torch.round(input, decimals=d)``."""
+    if not isinstance(input, TensorCore):
+        raise TypeError("round(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+    if args or (decimals is not _GIVEN and (type(decimals) is not int)):
+        got = ", ".join(["Tensor"] + [type(a).__name__ for a in args]
+                        + ([] if decimals is _GIVEN else [f"decimals={type(decimals).__name__}"]))
+        raise TypeError(_ROUND_SIGNATURES.format(got))
+    return input.round() if decimals is _GIVEN else input.round(decimals=decimals)
 
 
 def relu_(input):
