@@ -8,7 +8,7 @@ import numpy as np
 
 from .record import INTEGRAL, Grad, Param, defop, no_kernel
 from .table import KEEP, SELECTED_RULE, _mean_grad, _select_dim_grad
-from .table_stats import _VAR_PARAMS, _std_grad, _var_grad
+from .table_stats import _DOF, _VAR_PARAMS, _std_grad, _var_grad
 from .._cpu_kernels import threads
 from .._cpu_kernels.stl_sort import std_sort
 
@@ -193,10 +193,11 @@ _WELFORD_PARAMS = _VAR_PARAMS + (Param("take_sqrt", "bool", False, "std (else va
 # (PyTorch records the two results on one node; here each has a node of that name, whose
 # gradients add up in the input exactly as PyTorch's var_mean_backward adds them)
 defop("_spread_of_mean", _spread_mean_name, _welford_spread,
-      Grad(_spread_grad, (0, "out"), formula="the gradient of var (or std)"),
+      Grad(_spread_grad, (0, "out"), formula="(grad / (2 * result) if take_sqrt else grad) * 2 * "
+                                          "(self - self.mean(dim, keepdim=True)) / " + _DOF),
       params=_WELFORD_PARAMS, dtype="float_only", category="internal")
 defop("_mean_of_spread", _spread_mean_name, _welford_mean,
-      Grad(_mean_part_grad, formula="grad.expand(self.shape) / N"),
+      Grad(_mean_part_grad, formula="grad.expand(self.shape) / (self.numel() / result.numel())"),
       params=_WELFORD_PARAMS, dtype="float_only", category="internal")
 
 
@@ -215,6 +216,8 @@ def _padded_embedding_grad(F, g, out, weight, indices, padding_idx=-1):
 
 defop("_embedding_padded", "EmbeddingBackward0",
       lambda weight, indices, padding_idx=-1: weight[np.asarray(indices).astype(np.int64)],
-      Grad(_padded_embedding_grad, (1,), formula="embedding's, without the padding row"), None,
+      Grad(_padded_embedding_grad, (1,), formula="torch.zeros_like(weight).index_add(0, input.flatten(), torch.where("
+                   "(input.flatten() != padding_idx).unsqueeze(1), grad.reshape(input.numel(), "
+                   "weight.shape[1]), 0))"), None,
       args=("weight", "input"), index_args=(1,), params=(Param("padding_idx", "int", -1),),
       dtype="keep", category="internal")
