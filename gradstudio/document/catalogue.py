@@ -320,9 +320,10 @@ def _grad_name(op):
 # keyword-only), the method a kind's op is reached through when its name differs, and the
 # methods whose node shows the values of a (values, indices) pair
 _BY_KEYWORD = {"gather", "index_select", "sort", "argsort", "topk", "scatter", "scatter_value",
-               "scatter_add", "index_add", "addmm", "roll", "diagonal", "count_nonzero"}
-_METHOD = {"scatter_value": "scatter"}
-_VALUES_OF = {"sort", "topk"}
+               "scatter_add", "index_add", "addmm", "roll", "diagonal", "count_nonzero",
+               "round_decimals", "div_rounded", "mode"}
+_METHOD = {"scatter_value": "scatter", "round_decimals": "round", "div_rounded": "div"}
+_VALUES_OF = {"sort", "topk", "mode"}
 
 
 def _method_call(name, param_names):

@@ -30,6 +30,7 @@ from ._types.info import finfo, iinfo
 from ._torch_functions.einsum import einsum
 from ._torch_functions.linalg_more import (logdet, pinverse, torch_slogdet as slogdet,
                                            torch_svd as svd)
+from ._torch_functions.small import mode, ravel, relu_, round, std_mean, var_mean  # noqa: A004
 from ._torch_functions.batch_norm import batch_norm, get_num_threads, set_num_threads
 from ._torch_functions.sampling import bernoulli, multinomial, normal, randint_like
 from . import autograd, linalg, nn, optim, return_types, serialization, utils

@@ -143,7 +143,8 @@ def _generic(op, operands, params, output):
 
 # the indices half of a (values, indices) pair with no kind of its own: refused only if
 # the script goes on to use them (a node that stays in the graph)
-_INDICES_ONLY = {"_topk_indices": "x.topk(k)", "_median_indices": "x.median(dim)"}
+_INDICES_ONLY = {"_topk_indices": "x.topk(k)", "_median_indices": "x.median(dim)",
+                 "_mode_indices": "x.mode(dim)"}
 
 
 def op_record(op, operands, params, output):

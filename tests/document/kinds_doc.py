@@ -164,6 +164,7 @@ def every_kind_document():
     node("topk", {"k": 2}, self=a)
     node("median", self=a)
     node("median", {"dim": 1}, self=a)
+    node("mode", {"dim": 1}, self=a)
     node("scatter", {"dim": 1}, self=a, index=picks, src=b)
     node("scatter_value", {"dim": 1, "value": -1.0}, self=a, index=picks)
     node("scatter_add", {"dim": 1}, self=a, index=picks, src=b)

@@ -224,6 +224,17 @@ case("topk", "smallest", lambda a: a.topk(3, 0, largest=False, sorted=False).val
 case("median", "all", lambda a: a.median(), ((3, 5), distinct))
 case("median_dim", "dim1", lambda a: a.median(1).values, ((3, 4), distinct))
 case("median_dim", "keepdim", lambda a: a.median(0, keepdim=True).values, ((3, 4), distinct))
+case("mode", "dim1", lambda a: a.mode(1).values, ((3, 4), distinct))
+case("mode", "keepdim", lambda a: torch.mode(a, 0, keepdim=True).values, ((3, 4), distinct))
+case("round_decimals", "0", lambda a: a.round(decimals=0), ((3, 4), fractional))
+case("round_decimals", "1", lambda a: torch.round(a, decimals=1), ((3, 4), fractional))
+case("div_rounded", "trunc", lambda a, b: torch.div(a, b, rounding_mode="trunc"),
+     ((3, 4), fractional), ((4,), near_one))
+case("div_rounded", "floor", lambda a, b: a.div(b, rounding_mode="floor"),
+     ((3, 4), fractional), ((3, 1), near_one))
+case("_spread_of_mean", "std_mean", lambda a: torch.std_mean(a, 1), ((3, 4), anywhere))
+case("_mean_of_spread", "var_mean", lambda a: torch.var_mean(a, 0, keepdim=True, correction=0),
+     ((3, 4), anywhere))
 case("scatter", "src", lambda a, b: a.scatter(0, torch.tensor([[2, 0, 1], [1, 2, 0]]), b),
      ((3, 3), anywhere), ((2, 3), anywhere))
 case("scatter_value", "number", lambda a: a.scatter(1, torch.tensor([[0], [2]]), 1.5),

@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 
+from .batched_grad import batched_grad
 from .engine import run_backward
 from .._tensor_class.core import TensorCore
 from ..observer import observed
@@ -107,6 +108,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         allow_unused = materialize_grads
     if retain_graph is None:
         retain_graph = create_graph
+    if is_grads_batched:
+        return batched_grad(grad, outputs, inputs_t, _as_tuple(grad_outputs), retain_graph,
+                            create_graph, allow_unused, materialize_grads)
     if not inputs_t:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
     # PyTorch's order: the gradients made for the outputs, the outputs, then the inputs

@@ -64,9 +64,19 @@ class enable_grad(_Mode):
     _target = True
 
 
+INFERENCE_TENSORS_MADE = False   # whether an inference_mode() block ever ran (is_inference)
+
+
 class inference_mode(_Mode):
-    """Like ``no_grad`` (the engine has no separate inference tensors)."""
+    """Like ``no_grad`` (the engine has no separate inference tensors, so once a block
+    has run, ``Tensor.is_inference()`` refuses to answer)."""
     __module__ = "torch.autograd.grad_mode"  # repr as PyTorch's
+
+    def __enter__(self):
+        global INFERENCE_TENSORS_MADE
+        if not self._target:
+            INFERENCE_TENSORS_MADE = True
+        return super().__enter__()
 
     def __init__(self, mode=True):
         self._target = not mode

@@ -113,6 +113,10 @@ class Generator:
         self._bg = np.random.MT19937()
         self.manual_seed(seed)
 
+    def __repr__(self):
+        # what Jupyter shows for a cell ending in ``torch.manual_seed(0)``
+        return f"<torch._C.Generator object at {hex(id(self))}>"
+
     def manual_seed(self, seed: int) -> "Generator":
         self._seed = _seed_value(seed)
         self._bg._legacy_seeding(self._seed & 0xFFFFFFFF)

@@ -9,10 +9,13 @@ from .._types import dtype as D
 from .._ops.record import OPS
 from .core import TensorCore
 from .._ops.dispatch import apply
+from .rounding import divide_rounded, round_decimals
 from .operands import (_broadcast_check, _divisor_check, _is_operand, _no_bool_subtraction,
                        _operand, _renamed)
 
 __all__ = ["ArithmeticMixin"]
+
+_NOT_GIVEN = object()   # (an argument the call did not name: PyTorch's other overload)
 
 
 class ArithmeticMixin:
@@ -29,7 +32,9 @@ class ArithmeticMixin:
     def mul(self, other, *, alpha=1):
         return _binary(self, other, "mul", alpha)
 
-    def div(self, other, *, alpha=1):
+    def div(self, other, *, rounding_mode=_NOT_GIVEN, alpha=1):
+        if rounding_mode is not _NOT_GIVEN:
+            return divide_rounded(self, other, rounding_mode)
         return _binary(self, other, "div", alpha)
 
     multiply, subtract, divide, true_divide = mul, sub, div, div
@@ -262,7 +267,12 @@ class ArithmeticMixin:
     def ceil(self):
         return apply(OPS["ceil"], (self,))
 
-    def round(self):
+    def round(self, *args, decimals=_NOT_GIVEN):
+        if args:   # (PyTorch's parser counts the overload without arguments)
+            raise TypeError("round() takes from 1 to 0 positional arguments but "
+                            f"{len(args)} were given")
+        if decimals is not _NOT_GIVEN:
+            return round_decimals(self, decimals)
         return apply(OPS["round"], (self,))
 
     def trunc(self):

@@ -10,10 +10,14 @@ from .._ops.dispatch import inplace
 from .core import TensorCore, _list
 from ..observer import observed
 from .._types import dtype as D
+from .rounding import divide_rounded, round_decimals
 from .operands import (_broadcast_check, _broadcast_shapes, _divisor_check,
                        _no_bool_subtraction, _operand, _renamed)
 
+
 __all__ = ["InplaceMixin"]
+
+_NOT_GIVEN = object()   # (an argument the call did not name: PyTorch's other overload)
 
 
 class InplaceMixin:
@@ -30,7 +34,9 @@ class InplaceMixin:
     def mul_(self, other, *, alpha=1):
         return _binary_(self, other, "mul", alpha)
 
-    def div_(self, other, *, alpha=1):
+    def div_(self, other, *, rounding_mode=_NOT_GIVEN, alpha=1):
+        if rounding_mode is not _NOT_GIVEN:
+            return divide_rounded(self, other, rounding_mode, in_place=True)
         return _binary_(self, other, "div", alpha)
 
     __iadd__, __isub__, __imul__, __itruediv__ = add_, sub_, mul_, div_
@@ -94,7 +100,12 @@ class InplaceMixin:
     def ceil_(self):
         return inplace(self, OPS["ceil"], (self,))
 
-    def round_(self):
+    def round_(self, *args, decimals=_NOT_GIVEN):
+        if args:   # (PyTorch's parser counts the overload without arguments)
+            raise TypeError("round_() takes from 1 to 0 positional arguments but "
+                            f"{len(args)} were given")
+        if decimals is not _NOT_GIVEN:
+            return round_decimals(self, decimals, in_place=True)
         return inplace(self, OPS["round"], (self,))
 
     def sign_(self):

@@ -17,6 +17,7 @@ of methods, each in the module that implements it:
                       ``detach``, ``.data``
 ``convert``           ``item``, ``tolist``, ``numpy``, printing, pickling
 ``variants``          the methods generated from the op table's ``variants``
+``small``             ``ravel``, ``is_inference``, ``mode``
 ====================  ===========================================================
 
 (``SamplingMixin``, the methods that draw random numbers, is ``_torch_functions.sampling``'s.)
@@ -41,6 +42,7 @@ from .scatter import ScatterMixin
 from .select import SelectMixin
 from .shape import ShapeMixin
 from .dtype_conversion import DtypeConversionMixin
+from .small import SmallNamesMixin
 from .stats import StatsMixin
 from .variants import TableMixin
 
@@ -49,7 +51,8 @@ __all__ = ["Tensor"]
 
 class Tensor(ArithmeticMixin, ShapeMixin, DtypeConversionMixin, ArrangeMixin, ReduceMixin,
              SelectMixin, StatsMixin, IndexMixin, ScatterMixin, MatrixMixin, SamplingMixin,
-             LinalgMixin, InplaceMixin, AutogradMixin, ConversionMixin, TableMixin, TensorCore):
+             LinalgMixin, InplaceMixin, AutogradMixin, ConversionMixin, TableMixin,
+             SmallNamesMixin, TensorCore):
     """A multi-dimensional array that records the operations applied to it."""
     __slots__ = ()
     __module__ = "torch"  # type(x) prints as <class 'torch.Tensor'>

@@ -316,13 +316,15 @@ def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
 
 
 @observed("torch.randint")
-def randint(low, high=None, size=None, generator=None, dtype=None, device=None,
+def randint(low=None, high=None, size=None, generator=None, dtype=None, device=None,
             requires_grad=False):
     check_device(device)
     if size is None:
         low, high, size = 0, low, high
     if high is None:
         low, high = 0, low
+    if low is None:     # (``randint(high=10, size=(3,))``: the overload without low)
+        low = 0
     dt = dtype or D.int64
     data = _gen(generator).randint(int(low), int(high), _size((size,)))
     return _finish(data.astype(dt.np), dt, requires_grad)

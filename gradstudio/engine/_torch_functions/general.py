@@ -278,9 +278,9 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
     """``torch.embedding``: the rows of ``weight`` that the class indices name, shaped
     like ``indices`` plus a row's shape (what ``F.embedding`` and ``nn.Embedding`` call)."""
-    if padding_idx != -1 or scale_grad_by_freq or sparse:
-        raise NotImplementedError("GradStudio's embedding has no padding_idx, "
-                                  "scale_grad_by_freq or sparse yet")
+    if scale_grad_by_freq or sparse:
+        raise NotImplementedError("GradStudio's embedding has no scale_grad_by_freq or "
+                                  "sparse yet")
     if weight.dim() != 2:
         raise RuntimeError("'weight' must be 2-D")
     if indices.dtype not in (D.int64, D.int32):
@@ -291,4 +291,6 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     rows, read = weight.shape[0], indices._data      # (not tensor ops a listener would see)
     if read.size and (read.min() < 0 or read.max() >= rows):
         raise IndexError("index out of range in self")
+    if padding_idx != -1:   # (PyTorch's -1 is "no padding row")
+        return apply(OPS["_embedding_padded"], (weight, indices), {"padding_idx": padding_idx})
     return apply(OPS["embedding"], (weight, indices))

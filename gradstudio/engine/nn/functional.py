@@ -232,9 +232,23 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False, sparse=False):
     """The rows of ``weight`` that ``input``'s class indices name (EmbeddingBackward0)."""
-    if padding_idx is not None or max_norm is not None:
-        raise NotImplementedError("GradStudio's embedding has no padding_idx or max_norm yet")
-    return _torch_embedding(weight, input, -1, scale_grad_by_freq, sparse)
+    if max_norm is not None:
+        raise NotImplementedError("GradStudio's embedding has no max_norm yet")
+    return _torch_embedding(weight, input, _padding_row(padding_idx, weight.shape[0]),
+                            scale_grad_by_freq, sparse)
+
+
+def _padding_row(padding_idx, rows):
+    """PyTorch's checks of ``padding_idx`` (a negative one counts from the end; None is
+    -1, no padding row)."""
+    if padding_idx is None:
+        return -1
+    if padding_idx > 0:
+        assert padding_idx < rows, "Padding_idx must be within num_embeddings"
+    elif padding_idx < 0:
+        assert padding_idx >= -rows, "Padding_idx must be within num_embeddings"
+        padding_idx = rows + padding_idx
+    return padding_idx
 
 
 def one_hot(tensor, num_classes=-1):

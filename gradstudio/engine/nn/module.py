@@ -12,6 +12,7 @@ from .._tensor_class.core import TensorCore
 from .._types.device import check as check_device
 from .._autograd.grad_mode import no_grad
 from .._autograd.nodes import _Handle
+from .backward_hooks import call_with_backward_hooks
 from .._tensor_class.autograd_state import zero_grads
 from .._tensor_class.dtype_conversion import to_arguments
 from ..observer import observed
@@ -77,6 +78,8 @@ class Module(StateDictMixin, TraversalMixin):
                             ("_forward_hooks_with_kwargs", OrderedDict()),
                             ("_forward_pre_hooks", OrderedDict()),
                             ("_forward_pre_hooks_with_kwargs", OrderedDict()),
+                            ("_backward_hooks", OrderedDict()),
+                            ("_backward_pre_hooks", OrderedDict()),
                             ("_modules", {})):
             object.__setattr__(self, name, value)
 
@@ -239,8 +242,27 @@ class Module(StateDictMixin, TraversalMixin):
             self._forward_hooks.move_to_end(handle.id, last=False)
         return handle
 
+    @observed("torch.nn.Module.register_full_backward_hook")
+    def register_full_backward_hook(self, hook, prepend=False):
+        """``hook(module, grad_input, grad_output)`` runs when the gradients of the
+        module's inputs are computed; what it returns replaces ``grad_input``."""
+        handle = _Handle(self._backward_hooks, hook)
+        if prepend:
+            self._backward_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    @observed("torch.nn.Module.register_full_backward_pre_hook")
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        """``hook(module, grad_output)`` runs when the gradients of the module's outputs
+        are computed; what it returns replaces ``grad_output``."""
+        handle = _Handle(self._backward_pre_hooks, hook)
+        if prepend:
+            self._backward_pre_hooks.move_to_end(handle.id, last=False)
+        return handle
+
     def __call__(self, *args, **kwargs):
-        if not (self._forward_hooks or self._forward_pre_hooks):
+        if not (self._forward_hooks or self._forward_pre_hooks or
+                self.__dict__.get("_backward_hooks") or self.__dict__.get("_backward_pre_hooks")):
             return self.forward(*args, **kwargs)
         for hook_id, hook in list(self._forward_pre_hooks.items()):
             if hook_id in self._forward_pre_hooks_with_kwargs:
@@ -256,6 +278,11 @@ class Module(StateDictMixin, TraversalMixin):
                 args_result = hook(self, args)
                 if args_result is not None:
                     args = args_result if isinstance(args_result, tuple) else (args_result,)
+        if self.__dict__.get("_backward_hooks") or self.__dict__.get("_backward_pre_hooks"):
+            return call_with_backward_hooks(self, self._forward_and_hooks, args, kwargs)
+        return self._forward_and_hooks(args, kwargs)
+
+    def _forward_and_hooks(self, args, kwargs):
         result = self.forward(*args, **kwargs)
         for hook_id, hook in list(self._forward_hooks.items()):
             if hook_id in self._forward_hooks_with_kwargs:

@@ -1,6 +1,7 @@
 """``nn.Embedding``: a table of ``num_embeddings`` learned vectors, looked up by class
 index, drawn as PyTorch draws it (``normal_(0, 1)``, the numbers ``torch.randn`` of that
-shape would give)."""
+shape would give), its ``padding_idx`` row zero and never given a gradient."""
+from ..._autograd.grad_mode import no_grad
 from ..._torch_functions.factory import empty
 from .. import functional as F
 from .. import init
@@ -20,19 +21,49 @@ class Embedding(Module):
                  norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None,
                  _freeze=False, device=None, dtype=None):
         super().__init__()
-        if padding_idx is not None or max_norm is not None or scale_grad_by_freq or sparse:
-            raise NotImplementedError("GradStudio's nn.Embedding has no padding_idx, "
-                                      "max_norm, scale_grad_by_freq or sparse yet")
+        if max_norm is not None or scale_grad_by_freq or sparse:
+            raise NotImplementedError("GradStudio's nn.Embedding has no max_norm, "
+                                      "scale_grad_by_freq or sparse yet")
         self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
+        if padding_idx is not None:      # (PyTorch's checks, a negative one from the end)
+            if padding_idx > 0:
+                assert padding_idx < num_embeddings, "Padding_idx must be within num_embeddings"
+            elif padding_idx < 0:
+                assert padding_idx >= -num_embeddings, \
+                    "Padding_idx must be within num_embeddings"
+                padding_idx = num_embeddings + padding_idx
+        self.padding_idx = padding_idx
+        self.max_norm, self.norm_type = max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
         if _weight is None:
             self.weight = Parameter(empty((num_embeddings, embedding_dim), device=device,
                                           dtype=dtype), requires_grad=not _freeze)
-            init.normal_(self.weight)
+            self.reset_parameters()
         else:
+            assert list(_weight.shape) == [num_embeddings, embedding_dim], \
+                "Shape of weight does not match num_embeddings and embedding_dim"
             self.weight = Parameter(_weight, requires_grad=not _freeze)
 
+    def reset_parameters(self):
+        init.normal_(self.weight)
+        if self.padding_idx is not None:     # (the padding row starts at zero)
+            with no_grad():
+                self.weight[self.padding_idx].fill_(0)
+
     def forward(self, input):
-        return F.embedding(input, self.weight)
+        return F.embedding(input, self.weight, self.padding_idx)
 
     def extra_repr(self):
-        return f"{self.num_embeddings}, {self.embedding_dim}"
+        s = f"{self.num_embeddings}, {self.embedding_dim}"
+        return s if self.padding_idx is None else s + f", padding_idx={self.padding_idx}"
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, padding_idx=None, max_norm=None,
+                        norm_type=2.0, scale_grad_by_freq=False, sparse=False):
+        """An Embedding whose table is ``embeddings`` (its padding row kept as it is),
+        frozen unless ``freeze=False``."""
+        assert embeddings.dim() == 2, "Embeddings parameter is expected to be 2-dimensional"
+        rows, cols = embeddings.shape
+        return cls(num_embeddings=rows, embedding_dim=cols, _weight=embeddings, _freeze=freeze,
+                   padding_idx=padding_idx, max_norm=max_norm, norm_type=norm_type,
+                   scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)

@@ -1,0 +1,223 @@
+"""The op table, continued: small names students meet. ``round`` to a number of decimals
+(PyTorch's ``round_decimals`` kernel), ``div`` with a ``rounding_mode`` (``trunc``,
+``floor``), ``mode`` (the most frequent value along a dimension, with the index
+PyTorch's kernel reports) and the two halves of ``std_mean`` / ``var_mean``.
+
+The package imports this module with the other tables, whose conventions it follows."""
+import numpy as np
+
+from .record import INTEGRAL, Grad, Param, defop, no_kernel
+from .table import KEEP, SELECTED_RULE, _mean_grad, _select_dim_grad
+from .table_stats import _DOF, _VAR_PARAMS, _std_grad, _var_grad
+from .._cpu_kernels import threads
+from .._cpu_kernels.stl_sort import std_sort
+
+_GRAIN_SIZE = 32768   # at::internal::GRAIN_SIZE
+_ZERO = Grad(lambda F, g, out, *a, **p: F.zeros(g), formula="torch.zeros_like(grad)")
+
+
+# --- round(decimals=) --------------------------------------------------------------------
+def _round_decimals(a, decimals=0):
+    """PyTorch's round_decimals_kernel: in the op's math type (float32 for float16),
+    ``nearbyint(a * 10**d) / 10**d``, or for negative ``d`` ``nearbyint(a / 10**-d) *
+    10**-d`` (half to even)."""
+    if decimals == 0:
+        return np.round(a)
+    math = np.float32 if a.dtype == np.float16 else a.dtype.type
+    x = a.astype(math)
+    ten = math(float(10 ** abs(decimals)))   # (std::pow(10, d), then the math type)
+    r = np.rint(x / ten) * ten if decimals < 0 else np.rint(x * ten) / ten
+    return r.astype(a.dtype, copy=False)
+
+
+defop("round_decimals", "RoundBackward1", _round_decimals, _ZERO,
+      params=(Param("decimals", "int", 0, "digits after the point (negative: before)"),),
+      dtype="keep", code="torch.round({self}, decimals={decimals})",
+      refuses=no_kernel("round_cpu", INTEGRAL),
+      doc="Every element rounded half to even to a number of decimals (its gradient is "
+          "zero).")
+
+
+# --- div(rounding_mode=) -----------------------------------------------------------------
+def _div_rounded(a, b, rounding_mode="trunc"):
+    if rounding_mode == "floor":
+        return np.floor_divide(a, b)
+    if np.asarray(a).dtype.kind == "f" or np.asarray(b).dtype.kind == "f":
+        return np.trunc(np.true_divide(a, b))
+    return (a - np.fmod(a, b)) // b        # (C's integer division: towards zero)
+
+
+defop("div_rounded", "DivBackward2", _div_rounded, _ZERO, _ZERO, args=("self", "other"),
+      params=(Param("rounding_mode", "choice", "trunc", "how the quotient is rounded",
+                    choices=("trunc", "floor")),),
+      category="arithmetic", code="torch.div({self}, {other}, rounding_mode={rounding_mode})",
+      doc="Elementwise division rounded towards zero (trunc) or down (floor); integers "
+          "stay integers (its gradient is zero).")
+
+
+# --- mode --------------------------------------------------------------------------------
+def _less(x, y):
+    return x[0] < y[0]
+
+
+def _row_mode(row):
+    """PyTorch's mode kernel on one row: (value, index) pairs sorted by value with
+    std::sort, then the longest run of equal values (the first such run on ties),
+    reported with the index of the run's last pair."""
+    pairs = list(zip(row.tolist(), range(row.size)))
+    std_sort(pairs, 0, len(pairs), _less)
+    best, best_i, run, n = 0, 0, 0, len(pairs)
+    for i in range(n):
+        run += 1
+        if i == n - 1 or pairs[i][0] != pairs[i + 1][0]:
+            if run > best:
+                best, best_i = run, pairs[i][1]
+            run = 0
+    return best_i
+
+
+def _mode_indices(a, dim=-1, keepdim=False):
+    if not a.ndim:
+        return np.zeros((), np.int64)
+    moved = np.moveaxis(a, dim, -1)
+    flat = moved.reshape(-1, moved.shape[-1])
+    idx = np.array([_row_mode(r) for r in flat], np.int64).reshape(moved.shape[:-1])
+    return np.expand_dims(idx, dim) if keepdim else idx
+
+
+defop("_mode_indices", None, _mode_indices, None,
+      params=(Param("dim", "int", -1), KEEP), dtype="long", category="internal")
+
+
+def _mode_values(a, dim=-1, keepdim=False, indices=None):
+    if not a.ndim:
+        return a.copy()
+    idx = _mode_indices(a, dim, True) if indices is None else (
+        indices if keepdim else np.expand_dims(indices, dim))
+    out = np.take_along_axis(a, idx, dim)
+    return out if keepdim else np.squeeze(out, dim)
+
+
+defop("mode", "ModeBackward0", _mode_values, Grad(_select_dim_grad, formula=SELECTED_RULE),
+      params=(Param("dim", "int", -1), KEEP), dtype="keep", saved_params=("indices",),
+      category="reduction", code="{self}.mode({dim}, keepdim={keepdim}).values",
+      doc="The most frequent value along a dimension (the smallest of equally frequent "
+          "ones).")
+
+
+# --- std_mean / var_mean -----------------------------------------------------------------
+def _welford_run(x):
+    """WelfordOps::reduce over the columns of ``x`` in order: (mean, m2) per row."""
+    mean, m2 = np.zeros(x.shape[0]), np.zeros(x.shape[0])
+    for k in range(x.shape[1]):
+        delta = x[:, k] - mean
+        mean = mean + delta / float(k + 1)
+        m2 = m2 + delta * (x[:, k] - mean)
+    return mean, m2
+
+
+def _welford_split(row, tasks):
+    """One output reduced by ``tasks`` threads (at::parallel_for's chunks), each its own
+    Welford pass, then WelfordOps::combine in thread order."""
+    n = row.size
+    chunk = -(-n // tasks)
+    mean, m2, count = 0.0, 0.0, 0.0
+    for t in range(tasks):
+        part = row[t * chunk:min(n, (t + 1) * chunk)]
+        if not part.size:
+            continue
+        b_mean, b_m2 = (float(v[0]) for v in _welford_run(part.reshape(1, -1)))
+        b_n = float(part.size)
+        if count == 0:
+            mean, m2, count = b_mean, b_m2, b_n
+            continue
+        delta = b_mean - mean
+        new_count = count + b_n
+        nb_over_n = b_n / new_count
+        mean, m2 = mean + delta * nb_over_n, m2 + b_m2 + delta * delta * count * nb_over_n
+        count = new_count
+    return np.array([mean]), np.array([m2])
+
+
+def _welford(a, dim=None):
+    """PyTorch's CPU std/var kernel (WelfordOps in double, one pass over the reduced
+    elements in order; a single output of 32768 elements or more is split among the
+    threads, as binary_kernel_reduce does): the mean and sum of squared deviations per
+    output, and the count."""
+    x = np.asarray(a, np.float64)
+    dims = tuple(range(x.ndim)) if dim is None or not x.ndim else tuple(dim)
+    rest = [d for d in range(x.ndim) if d not in dims]
+    n = int(np.prod([x.shape[d] for d in dims])) if x.ndim else 1
+    x = np.transpose(x, rest + list(dims)).reshape(-1, n) if x.ndim else x.reshape(1, 1)
+    tasks = min(threads.threads(), -(-n // _GRAIN_SIZE))
+    if x.shape[0] == 1 and n >= _GRAIN_SIZE and tasks > 1:
+        mean, m2 = _welford_split(x[0], tasks)
+    else:
+        mean, m2 = _welford_run(x)
+    if not n:
+        mean = np.full(x.shape[0], np.nan)
+    return mean, m2, n
+
+
+def _welford_shaped(values, a, dim, keepdim):
+    dims = set(range(a.ndim)) if dim is None else set(dim)
+    shape = [1 if d in dims else s for d, s in enumerate(a.shape) if keepdim or d not in dims]
+    return values.reshape(shape).astype(a.dtype)
+
+
+def _welford_spread(a, dim=None, correction=None, keepdim=False, take_sqrt=False):
+    _, m2, n = _welford(a, dim)
+    c = 1 if correction is None else correction
+    with np.errstate(divide="ignore", invalid="ignore"):
+        var = m2 / (n - c if n > c else 0)
+    return _welford_shaped(np.sqrt(var) if take_sqrt else var, a, dim, keepdim)
+
+
+def _welford_mean(a, dim=None, correction=None, keepdim=False, take_sqrt=False):
+    return _welford_shaped(_welford(a, dim)[0], a, dim, keepdim)
+
+
+def _spread_mean_name(p):
+    return "StdMeanBackward0" if p.get("take_sqrt") else "VarMeanBackward0"
+
+
+def _spread_grad(F, g, out, a, take_sqrt=False, **params):
+    return (_std_grad if take_sqrt else _var_grad)(F, g, out, a, **params)
+
+
+def _mean_part_grad(F, g, out, a, dim=None, correction=None, keepdim=False, take_sqrt=False):
+    return _mean_grad(F, g, out, a, dim, keepdim)
+
+
+_WELFORD_PARAMS = _VAR_PARAMS + (Param("take_sqrt", "bool", False, "std (else var)"),)
+# (PyTorch records the two results on one node; here each has a node of that name, whose
+# gradients add up in the input exactly as PyTorch's var_mean_backward adds them)
+defop("_spread_of_mean", _spread_mean_name, _welford_spread,
+      Grad(_spread_grad, (0, "out"), formula="(grad / (2 * result) if take_sqrt else grad) * 2 * "
+                                          "(self - self.mean(dim, keepdim=True)) / " + _DOF),
+      params=_WELFORD_PARAMS, dtype="float_only", category="internal")
+defop("_mean_of_spread", _spread_mean_name, _welford_mean,
+      Grad(_mean_part_grad, formula="grad.expand(self.shape) / (self.numel() / result.numel())"),
+      params=_WELFORD_PARAMS, dtype="float_only", category="internal")
+
+
+# --- embedding with a padding row ----------------------------------------------------------
+def _padded_embedding_grad(F, g, out, weight, indices, padding_idx=-1):
+    """PyTorch's embedding_dense_backward: each row's gradient added into zeros at the
+    row it read, except the rows that read ``padding_idx`` (no gradient ever reaches it)."""
+    rows = np.asarray(F.numpy(indices)).astype(np.int64).reshape(-1)
+    shape = tuple(weight.shape)
+    keep = np.nonzero(rows != padding_idx)[0]
+    g = F.reshape(g, (rows.size,) + shape[1:])
+    if keep.size != rows.size:
+        g = F.take(g, (keep,))
+    return F.fused("_embedding_dense", g, shape=shape, key=(rows[keep],))
+
+
+defop("_embedding_padded", "EmbeddingBackward0",
+      lambda weight, indices, padding_idx=-1: weight[np.asarray(indices).astype(np.int64)],
+      Grad(_padded_embedding_grad, (1,), formula="torch.zeros_like(weight).index_add(0, input.flatten(), torch.where("
+                   "(input.flatten() != padding_idx).unsqueeze(1), grad.reshape(input.numel(), "
+                   "weight.shape[1]), 0))"), None,
+      args=("weight", "input"), index_args=(1,), params=(Param("padding_idx", "int", -1),),
+      dtype="keep", category="internal")

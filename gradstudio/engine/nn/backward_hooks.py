@@ -1,0 +1,136 @@
+"""``Module.register_full_backward_hook`` and ``register_full_backward_pre_hook``, as
+PyTorch builds them (``torch.utils.hooks.BackwardHook``): the module's tensor inputs and
+outputs pass through ``BackwardHookFunction``, an identity custom Function, so their
+grad_fn is ``BackwardHookFunctionBackward``; a hook on the outputs' node captures the
+gradients of the outputs (and runs the pre-hooks, which may replace them), a hook on the
+inputs' node calls ``hook(module, grad_input, grad_output)``, whose result replaces the
+gradients of the inputs."""
+from .._autograd import grad_mode
+from .._autograd.custom_function import Function
+from .._messages.warn import warn
+from .._tensor_class.core import TensorCore
+
+__all__ = ["BackwardHook", "BackwardHookFunction"]
+
+_NO_INPUT_GRAD = ("Full backward hook is firing when gradients are computed with respect to "
+                  "module outputs since no inputs require gradients. See "
+                  "https://docs.pytorch.org/docs/main/generated/torch.nn.Module.html#torch.nn."
+                  "Module.register_full_backward_hook for more details.")
+
+
+class BackwardHookFunction(Function):
+    """The identity, recorded (its node is where the module's hooks sit)."""
+    __module__ = "torch.nn.modules._functions"
+
+    @staticmethod
+    def forward(ctx, *args):
+        ctx.mark_non_differentiable(*[arg for arg in args if not arg.requires_grad])
+        return args
+
+    @staticmethod
+    def backward(ctx, *args):
+        return args
+
+
+def _pack_with_none(indices, values, size):
+    res = [None] * size
+    for idx, val in zip(indices, values):
+        res[idx] = val
+    return tuple(res)
+
+
+class BackwardHook:
+    """One call of a module with backward hooks: links the gradients captured at its
+    outputs with those captured at its inputs, and calls the user's hooks."""
+
+    def __init__(self, module, user_hooks, user_pre_hooks):
+        self.user_hooks, self.user_pre_hooks, self.module = user_hooks, user_pre_hooks, module
+        self.grad_outputs = None
+        self.n_outputs = self.n_inputs = -1
+        self.output_tensors_index = self.input_tensors_index = None
+
+    def _set_user_hook(self, grad_fn):
+        def hook(grad_input, _):
+            if self.grad_outputs is None:   # (a gradient reaching the inputs another way)
+                return None
+            res = _pack_with_none(self.input_tensors_index, grad_input, self.n_inputs)
+            for user_hook in self.user_hooks:
+                out = user_hook(self.module, res, self.grad_outputs)
+                if out is None:
+                    continue
+                if len(out) != len(res):
+                    raise RuntimeError("Backward hook returned an invalid number of "
+                                       f"grad_input, got {len(out)}, but expected {len(res)}")
+                res = out
+            self.grad_outputs = None
+            return tuple(res[i] for i in self.input_tensors_index)
+        grad_fn.register_hook(hook)
+
+    def _apply_on_tensors(self, fn, args):
+        tensors_idx = [i for i, a in enumerate(args) if isinstance(a, TensorCore)]
+        tensors = [args[i] for i in tensors_idx]
+        if not (any(t.requires_grad for t in tensors) and grad_mode.is_grad_enabled()):
+            return args, None
+        new_tensors = BackwardHookFunction.apply(*tensors)
+        grad_fns = [t.grad_fn for t in new_tensors if t.grad_fn is not None and
+                    t.grad_fn.name() == "BackwardHookFunctionBackward"]
+        fn(grad_fns[0])
+        arg_list = list(args)
+        for idx, val in zip(tensors_idx, new_tensors):
+            arg_list[idx] = val
+        return (tuple(arg_list) if type(args) is tuple else type(args)(*arg_list)), tensors_idx
+
+    def setup_input_hook(self, args):
+        res, self.input_tensors_index = self._apply_on_tensors(self._set_user_hook, args)
+        self.n_inputs = len(args)
+        return res
+
+    def _output_captured(self, grad_output):
+        self.grad_outputs = _pack_with_none(self.output_tensors_index, grad_output,
+                                            self.n_outputs)
+        expected = len(self.grad_outputs)
+        for user_pre_hook in self.user_pre_hooks:
+            replaced = user_pre_hook(self.module, self.grad_outputs)
+            if replaced is None:
+                continue
+            if len(replaced) != expected:
+                raise RuntimeError("Backward pre hook returned an invalid number of "
+                                   f"grad_output, got {len(replaced)}, but expected {expected}")
+            self.grad_outputs = replaced
+        local_grad_outputs = self.grad_outputs
+        if self.input_tensors_index is None:   # (no input requires grad: call them now)
+            warn(_NO_INPUT_GRAD)
+            grad_inputs = _pack_with_none([], [], self.n_inputs)
+            for user_hook in self.user_hooks:
+                res = user_hook(self.module, grad_inputs, self.grad_outputs)
+                if res is not None and not (isinstance(res, tuple) and
+                                            all(el is None for el in res)):
+                    raise RuntimeError("Backward hook for Modules where no input requires "
+                                       "gradient should always return None or None for all "
+                                       "gradients.")
+            self.grad_outputs = None
+        return tuple(local_grad_outputs[i] for i in self.output_tensors_index)
+
+    def setup_output_hook(self, args):
+        def fn(grad_fn):
+            grad_fn.register_hook(lambda _, grad_output: self._output_captured(grad_output))
+
+        is_tuple = isinstance(args, tuple)
+        if not is_tuple:
+            args = (args,)
+        res, self.output_tensors_index = self._apply_on_tensors(fn, args)
+        self.n_outputs = len(args)
+        return res if is_tuple else res[0]
+
+
+def call_with_backward_hooks(module, forward, args, kwargs):
+    """``module(*args)`` with its backward hooks set up around ``forward`` (which runs
+    the forward hooks too)."""
+    bw_hook = BackwardHook(module, list(module._backward_hooks.values()),
+                           list(module._backward_pre_hooks.values()))
+    args = bw_hook.setup_input_hook(args)
+    result = forward(args, kwargs)
+    if not isinstance(result, (TensorCore, tuple)):
+        warn("For backward hooks to be called, module output should be a Tensor or a tuple "
+             f"of Tensors but received {type(result)}")
+    return bw_hook.setup_output_hook(result)
