@@ -34,6 +34,7 @@ from . import autograd, linalg, nn, optim, return_types, serialization, utils
 from .serialization import load, save
 
 cosine_similarity = nn.functional.cosine_similarity
+layer_norm = nn.functional.layer_norm
 pi, e, inf, nan = math.pi, math.e, math.inf, math.nan
 float = float32
 double = float64
