@@ -321,7 +321,7 @@ def _grad_name(op):
 # methods whose node shows the values of a (values, indices) pair
 _BY_KEYWORD = {"gather", "index_select", "sort", "argsort", "topk", "scatter", "scatter_value",
                "scatter_add", "index_add", "addmm", "roll", "diagonal", "count_nonzero",
-               "layer_norm"}
+               "layer_norm", "group_norm"}
 _METHOD = {"scatter_value": "scatter"}
 _VALUES_OF = {"sort", "topk"}
 

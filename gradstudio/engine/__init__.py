@@ -29,6 +29,7 @@ from ._cpu_kernels.generator import get_rng_state, initial_seed, manual_seed, se
 from ._types.info import finfo, iinfo
 from ._torch_functions.einsum import einsum
 from ._torch_functions.batch_norm import batch_norm, get_num_threads, set_num_threads
+from .nn._normalization import _group_norm as group_norm
 from ._torch_functions.sampling import bernoulli, multinomial, normal, randint_like
 from . import autograd, linalg, nn, optim, return_types, serialization, utils
 from .serialization import load, save

@@ -46,6 +46,9 @@ prog("layer_norm_functional", """
     print(e, e.shape)
     t = torch.randn(3, 5).t()
     print(F.layer_norm(t, (3,)))
+    h = (torch.randn(2, 20) * 4).half()
+    print(F.layer_norm(h, (20,)), F.layer_norm(h, (20,), torch.randn(20).half()).dtype)
+    print(F.group_norm(h.view(2, 4, 5), 2))
 """)
 
 prog("layer_norm_errors", """

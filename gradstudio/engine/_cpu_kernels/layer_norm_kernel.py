@@ -64,20 +64,28 @@ def _chunk(x, k0, dt):
 
 
 def moments(x):
-    """``RowwiseMoments`` of each row of ``x`` (M, N): (mean, biased variance)."""
+    """``RowwiseMoments`` of each row of ``x`` (M, N): (mean, biased variance), in float32
+    for a float16 row (read as vectors of 16 halves, each two float vectors)."""
+    half = x.dtype == np.float16
+    if half:
+        x = x.astype(np.float32)
     dt = x.dtype
     rows, size = x.shape
     lanes = _LANES[dt]
-    n = size // lanes
+    width = 2 * lanes if half else lanes          # the input's vector
+    n = size // width
     m = -(-n // _CHUNK)
     depth = _ceil_log2(m)
     zero = np.zeros((rows, lanes), dt)
     m0s, m1s, m2s = [0] * depth, [zero] * depth, [zero] * depth
     for i in range(m):
         k0 = min(_CHUNK, n - i * _CHUNK)
-        start = i * _CHUNK * lanes
-        c1, c2 = _chunk(x[:, start:start + k0 * lanes], k0, dt)
-        m0s[0], m1s[0], m2s[0] = _add_moments(k0, c1, c2, m0s[0], m1s[0], m2s[0], dt, False)
+        start = i * _CHUNK * width
+        c1, c2 = _chunk(x[:, start:start + k0 * width], k0, dt)
+        for part in range(width // lanes):
+            cut = slice(part * lanes, (part + 1) * lanes)
+            m0s[0], m1s[0], m2s[0] = _add_moments(k0, c1[:, cut], c2[:, cut], m0s[0], m1s[0],
+                                                  m2s[0], dt, False)
         mask, j = i + 1, 1
         while j < depth and (mask & 1) == 0:
             m0s[j], m1s[j], m2s[j] = _add_moments(m0s[j - 1], m1s[j - 1], m2s[j - 1], m0s[j],
@@ -89,20 +97,24 @@ def moments(x):
         m0s[0], m1s[0], m2s[0] = _add_moments(m0s[i], m1s[i], m2s[i], m0s[0], m1s[0], m2s[0],
                                               dt, False)
     m0, m1, m2 = 0, np.zeros(rows, dt), np.zeros(rows, dt)
-    for i in range(n * lanes, size):
+    for i in range(n * width, size):
         v = x[:, i]
         delta = v - m1
         m0 += 1
         m1 = m1 + delta / dt.type(m0)
         m2 = m2 + delta * (v - m1)
     for lane in range(lanes):
-        m0, m1, m2 = _add_moments(n, m1s[0][:, lane], m2s[0][:, lane], m0, m1, m2, dt, True)
+        m0, m1, m2 = _add_moments(n * width // lanes, m1s[0][:, lane], m2s[0][:, lane], m0,
+                                  m1, m2, dt, True)
     with np.errstate(divide="ignore", invalid="ignore"):
         return m1, m2 / dt.type(size)
 
 
 def forward(x, weight, bias, eps):
-    """``(y, mean, rstd)`` of ``x`` (M, N) and the flat weight and bias (or None)."""
+    """``(y, mean, rstd)`` of ``x`` (M, N) and the flat weight and bias (or None); a
+    float16 ``x`` is computed in float32 (``layer_norm_kernel_mixed_type``)."""
+    if x.dtype == np.float16:
+        return _forward_half(x, weight, bias, eps)
     dt = x.dtype
     mean, var = moments(x)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -115,6 +127,19 @@ def forward(x, weight, bias, eps):
     elif bias is not None:
         y = y + bias
     return y, mean, rstd
+
+
+def _forward_half(x, weight, bias, eps):
+    f32 = np.float32
+    mean, var = moments(x)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rstd = f32(1) / np.sqrt(var + f32(eps))
+    shift = -rstd * mean
+    y = _fma(x.astype(f32), rstd[:, None], np.broadcast_to(shift[:, None], x.shape))
+    w = np.ones(x.shape[1], f32) if weight is None else weight.astype(f32)
+    b = np.zeros(x.shape[1], f32) if bias is None else bias.astype(f32)
+    y = _fma(y, w, np.broadcast_to(b, x.shape))
+    return y.astype(np.float16), mean, rstd
 
 
 def _lane_total(acc, count):

@@ -45,6 +45,10 @@ def _layer_norm(input, weight, bias, normalized_shape=(1,), eps=1e-05):
 
 
 def _kernel_grad(which, g, input, weight, normalized_shape, eps):
+    if input.dtype == np.float16:     # (in float32, rounded once at the end)
+        return _kernel_grad(which, g.astype(np.float32), input.astype(np.float32),
+                            None if weight is None else weight.astype(np.float32),
+                            normalized_shape, eps).astype(np.float16)
     m, n = _rows(input.shape, normalized_shape)
     x = np.ascontiguousarray(input).reshape(m, n)
     w = _flat(weight)

@@ -20,7 +20,7 @@ from ._elementwise_losses import (_legacy_reduction, _reduction_enum,  # noqa: F
 from .._ops.dispatch import inplace as _inplace
 from .._torch_functions.general import embedding as _torch_embedding
 from .._torch_functions.batch_norm import functional_batch_norm as _batch_norm
-from ._normalization import layer_norm  # noqa: F401
+from ._normalization import group_norm, layer_norm  # noqa: F401
 from .._torch_functions.general import (log_softmax as _log_softmax, relu as _relu, sigmoid,
                                         softmax as _softmax, tanh)
 
@@ -28,7 +28,7 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "elu", "gelu", "silu",
            "softplus", "hardtanh", "relu6", "logsigmoid", "dropout", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
-           "cosine_similarity", "embedding", "batch_norm", "layer_norm"]
+           "cosine_similarity", "embedding", "batch_norm", "layer_norm", "group_norm"]
 
 
 # --------------------------------------------------------------------------- activations
