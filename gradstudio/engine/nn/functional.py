@@ -21,6 +21,7 @@ from .._ops.dispatch import inplace as _inplace
 from .._torch_functions.general import embedding as _torch_embedding
 from .._torch_functions.batch_norm import functional_batch_norm as _batch_norm
 from ._normalization import group_norm, layer_norm  # noqa: F401
+from ._composites import margin_ranking_loss, softsign, tanhshrink  # noqa: F401
 from .._torch_functions.general import (log_softmax as _log_softmax, relu as _relu, sigmoid,
                                         softmax as _softmax, tanh)
 
@@ -28,7 +29,8 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "elu", "gelu", "silu",
            "softplus", "hardtanh", "relu6", "logsigmoid", "dropout", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
-           "cosine_similarity", "embedding", "batch_norm", "layer_norm", "group_norm"]
+           "cosine_similarity", "embedding", "batch_norm", "layer_norm", "group_norm",
+           "softsign", "tanhshrink", "softmin", "margin_ranking_loss"]
 
 
 # --------------------------------------------------------------------------- activations
@@ -93,6 +95,13 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _softmax_dim("softmax", input.dim(), _stacklevel)
     return _softmax(input, dim, dtype=dtype)
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """``(-input).softmax(dim)``, as PyTorch composes it."""
+    if dim is None:
+        dim = _softmax_dim("softmin", input.dim(), _stacklevel)
+    return (-input).softmax(dim) if dtype is None else (-input).softmax(dim, dtype=dtype)
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):

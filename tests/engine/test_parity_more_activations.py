@@ -1,0 +1,52 @@
+"""``nn.Softsign``, ``nn.Tanhshrink``, ``nn.Softmin`` and ``nn.MarginRankingLoss`` (and their
+functionals): values, gradients and ``grad_fn`` chains as PyTorch composes them, reprs,
+the implicit-dim warning and the errors (transcripts compared exactly)."""
+import parity
+
+P, prog = parity.table()
+
+prog("softsign_tanhshrink_softmin", """
+    import torch.nn as nn
+    import torch.nn.functional as F
+    import warnings
+    x = torch.tensor([[-2.0, -0.5, 0.0], [0.25, 1.0, 3.0]], requires_grad=True)
+    for m in (nn.Softsign(), nn.Tanhshrink(), nn.Softmin(dim=1), nn.Softmin(0)):
+        y = m(x)
+        print(m, y, y.grad_fn.name(), type(y.grad_fn.next_functions[0][0]).__name__)
+        x.grad = None
+        (y * torch.arange(6.0).view(2, 3)).sum().backward()
+        print(x.grad)
+    print(F.softsign(torch.tensor([1, -3])), F.tanhshrink(torch.tensor(0.5, dtype=torch.float64)))
+    print(F.softmin(x, 1, dtype=torch.float64))
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        print(F.softmin(x), nn.Softmin()(x))
+        print([str(e.message) for e in w])
+""")
+
+prog("margin_ranking_loss", """
+    import torch.nn as nn
+    import torch.nn.functional as F
+    a = torch.tensor([0.5, -1.0, 2.0, 0.1], requires_grad=True)
+    b = torch.tensor([1.0, -2.0, 0.5, 0.3], requires_grad=True)
+    t = torch.tensor([1.0, -1.0, 1.0, -1.0])
+    for loss in (nn.MarginRankingLoss(), nn.MarginRankingLoss(margin=0.5, reduction="sum"),
+                 nn.MarginRankingLoss(0.2, reduction="none")):
+        out = loss(a, b, t)
+        print(loss, loss.margin, loss.reduction, out, out.grad_fn.name())
+        a.grad = b.grad = None
+        out.sum().backward()
+        print(a.grad, b.grad)
+    print(F.margin_ranking_loss(a, b, t, margin=1))
+    try:
+        F.margin_ranking_loss(a, b, t.view(2, 2))
+    except RuntimeError as e:
+        print(e)
+    try:
+        F.margin_ranking_loss(a, b, t, reduction="avg")
+    except ValueError as e:
+        print(e)
+""")
+
+PROGRAMS = parity.programs(P)
+results, test_prints_the_same = parity.parity_tests(PROGRAMS)
