@@ -48,5 +48,35 @@ prog("margin_ranking_loss", """
         print(e)
 """)
 
+prog("hinge_embedding_and_poisson_nll_losses", """
+    import torch.nn as nn
+    import torch.nn.functional as F
+    x = torch.tensor([[0.3, -1.2, 2.0], [1.5, 0.2, -0.4]], requires_grad=True)
+    t = torch.tensor([[1.0, -1.0, -1.0], [1.0, 1.0, -1.0]])
+    for loss in (nn.HingeEmbeddingLoss(), nn.HingeEmbeddingLoss(margin=0.5, reduction="none"),
+                 nn.HingeEmbeddingLoss(2.0, reduction="sum")):
+        out = loss(x, t)
+        print(loss, loss.margin, out, out.grad_fn.name())
+        x.grad = None
+        out.sum().backward()
+        print(x.grad)
+    counts = torch.tensor([[0.0, 1.0, 3.0], [2.0, 5.0, 1.0]])
+    for loss in (nn.PoissonNLLLoss(), nn.PoissonNLLLoss(full=True, reduction="sum"),
+                 nn.PoissonNLLLoss(log_input=False, reduction="none")):
+        inp = x.abs() if not loss.log_input else x
+        out = loss(inp, counts)
+        print(loss, loss.log_input, loss.full, loss.eps, out, out.grad_fn.name())
+        x.grad = None
+        out.sum().backward()
+        print(x.grad)
+    print(F.poisson_nll_loss(x, counts, full=True, reduction="none"))
+    for call in (lambda: F.poisson_nll_loss(x, counts, reduction="avg"),
+                 lambda: F.hinge_embedding_loss(x, t, reduction="avg")):
+        try:
+            call()
+        except ValueError as e:
+            print(e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

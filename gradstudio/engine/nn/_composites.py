@@ -1,10 +1,16 @@
 """``torch.nn.functional`` functions that PyTorch composes of other ops (in Python, or in
 ATen's composite kernels), composed here of the same ops in the same order so that their
-values and ``grad_fn`` chains are PyTorch's: ``softsign``, ``tanhshrink`` and
-``margin_ranking_loss`` (``softmin`` is in ``functional``, beside ``softmax``)."""
+values and ``grad_fn`` chains are PyTorch's: ``softsign``, ``tanhshrink``,
+``margin_ranking_loss``, ``hinge_embedding_loss`` and ``poisson_nll_loss`` (``softmin``
+is in ``functional``, beside ``softmax``)."""
+import math
+
+from .._torch_functions.factory import zeros_like
+from .._torch_functions.general import where
 from ._elementwise_losses import _legacy_reduction, _reduction_enum
 
-__all__ = ["softsign", "tanhshrink", "margin_ranking_loss"]
+__all__ = ["softsign", "tanhshrink", "margin_ranking_loss", "hinge_embedding_loss",
+           "poisson_nll_loss"]
 
 
 def softsign(input):
@@ -28,3 +34,38 @@ def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, red
                            f"{input2.size()}, target: {target.size()} ")
     output = (-target * (input1 - input2) + margin).clamp_min(0)
     return output if code == 0 else output.mean() if code == 1 else output.sum()
+
+
+def _reduced(output, code):
+    """ATen's ``apply_loss_reduction``."""
+    return output if code == 0 else output.mean() if code == 1 else output.sum()
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None,
+                         reduction="mean"):
+    """``margin - input`` clamped at 0 where the target is not 1, plus ``input`` where it
+    is not -1, reduced (ATen's composite)."""
+    code = _reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+    zeros = zeros_like(input)
+    margin_clamp = (margin - input).clamp_min_(0)
+    output_margin = where(target != 1, margin_clamp, zeros)
+    output_self = where(target != -1, input, zeros)
+    return _reduced(output_margin + output_self, code)
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8,
+                     reduce=None, reduction="mean"):
+    """``exp(input) - target * input`` (or ``input - target * log(input + eps)``), plus
+    Stirling's term where the target is above 1 when ``full``, reduced (ATen's
+    composite)."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(reduction + " is not a valid value for reduction")
+    if log_input:
+        loss = input.exp() - target * input
+    else:
+        loss = input - target * (input + eps).log()
+    if full:
+        stirling = target * target.log() - target + 0.5 * (2 * math.pi * target).log()
+        loss += stirling.masked_fill(target <= 1, 0)
+    return _reduced(loss, _reduction_enum(reduction))

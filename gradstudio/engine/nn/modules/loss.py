@@ -3,7 +3,8 @@ from .. import functional as F
 from ..module import Module
 
 __all__ = ["MSELoss", "L1Loss", "NLLLoss", "CrossEntropyLoss", "BCELoss", "BCEWithLogitsLoss",
-           "SmoothL1Loss", "HuberLoss", "KLDivLoss", "MarginRankingLoss"]
+           "SmoothL1Loss", "HuberLoss", "KLDivLoss", "MarginRankingLoss",
+           "HingeEmbeddingLoss", "PoissonNLLLoss"]
 
 
 class _Loss(Module):
@@ -110,3 +111,30 @@ class MarginRankingLoss(_Loss):
     def forward(self, input1, input2, target):
         return F.margin_ranking_loss(input1, input2, target, margin=self.margin,
                                      reduction=self.reduction)
+
+
+class HingeEmbeddingLoss(_Loss):
+    __constants__ = ["margin", "reduction"]
+
+    def __init__(self, margin=1.0, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input, target):
+        return F.hinge_embedding_loss(input, target, margin=self.margin,
+                                      reduction=self.reduction)
+
+
+class PoissonNLLLoss(_Loss):
+    __constants__ = ["log_input", "full", "eps", "reduction"]
+
+    def __init__(self, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
+                 reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        self.log_input = log_input
+        self.full = full
+        self.eps = eps
+
+    def forward(self, log_input, target):
+        return F.poisson_nll_loss(log_input, target, log_input=self.log_input, full=self.full,
+                                  eps=self.eps, reduction=self.reduction)
