@@ -78,5 +78,31 @@ prog("hinge_embedding_and_poisson_nll_losses", """
             print(e)
 """)
 
+prog("gaussian_nll_loss", """
+    import torch.nn as nn
+    import torch.nn.functional as F
+    mu = torch.tensor([[0.3, -1.2, 2.0], [1.5, 0.2, -0.4]], requires_grad=True)
+    y = torch.tensor([[0.0, -1.0, 2.5], [1.0, 1.0, 0.0]])
+    v = torch.tensor([[0.5, 1e-8, 2.0], [1.0, 0.3, 0.1]], requires_grad=True)
+    for loss, var in ((nn.GaussianNLLLoss(), v), (nn.GaussianNLLLoss(full=True, reduction="sum"), v),
+                      (nn.GaussianNLLLoss(eps=1e-3, reduction="none"), v[:, :1]),
+                      (nn.GaussianNLLLoss(), v[:, 0])):
+        out = loss(mu, y, var)
+        print(loss, loss.full, loss.eps, out, out.grad_fn.name())
+        mu.grad = v.grad = None
+        out.sum().backward()
+        print(mu.grad, v.grad)
+    print(F.gaussian_nll_loss(mu, y, 0.5), F.gaussian_nll_loss(mu, y, 2.0, full=True))
+    for call in (lambda: F.gaussian_nll_loss(mu, y, -1.0),
+                 lambda: F.gaussian_nll_loss(mu, y, -v),
+                 lambda: F.gaussian_nll_loss(mu, y, v[:1, :2]),
+                 lambda: F.gaussian_nll_loss(mu, y, v, reduction="avg"),
+                 lambda: nn.GaussianNLLLoss(True)):
+        try:
+            call()
+        except (ValueError, TypeError) as e:
+            print(type(e).__name__, e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

@@ -1,16 +1,18 @@
 """``torch.nn.functional`` functions that PyTorch composes of other ops (in Python, or in
 ATen's composite kernels), composed here of the same ops in the same order so that their
 values and ``grad_fn`` chains are PyTorch's: ``softsign``, ``tanhshrink``,
-``margin_ranking_loss``, ``hinge_embedding_loss`` and ``poisson_nll_loss`` (``softmin``
+``margin_ranking_loss``, ``hinge_embedding_loss``, ``poisson_nll_loss`` and
+``gaussian_nll_loss`` (``softmin``
 is in ``functional``, beside ``softmax``)."""
 import math
 
-from .._torch_functions.factory import zeros_like
+from .._autograd.grad_mode import no_grad
+from .._torch_functions.factory import ones_like, zeros_like
 from .._torch_functions.general import where
 from ._elementwise_losses import _legacy_reduction, _reduction_enum
 
 __all__ = ["softsign", "tanhshrink", "margin_ranking_loss", "hinge_embedding_loss",
-           "poisson_nll_loss"]
+           "poisson_nll_loss", "gaussian_nll_loss"]
 
 
 def softsign(input):
@@ -69,3 +71,37 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
         stirling = target * target.log() - target + 0.5 * (2 * math.pi * target).log()
         loss += stirling.masked_fill(target <= 1, 0)
     return _reduced(loss, _reduction_enum(reduction))
+
+
+def _checked_var(input, var):
+    """``var`` as a tensor broadcastable to ``input`` (PyTorch's checks and words)."""
+    if isinstance(var, float):
+        if var < 0:
+            raise ValueError("var has negative entry/entries")
+        var = var * ones_like(input)
+    elif (var < 0).any():
+        raise ValueError("var has negative entry/entries")
+    if var.size() != input.size():
+        if input.size()[:-1] == var.size():
+            var = var.unsqueeze(-1)
+        elif input.ndim == var.ndim and \
+                sum(y for x, y in zip(input.size(), var.size()) if x != y) == 1:
+            pass
+        else:
+            raise ValueError("var is of incorrect size")
+    return var
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    """``0.5 * (log(var) + (input - target) ** 2 / var)`` (plus ``0.5 * log(2 pi)`` when
+    ``full``), var clamped at ``eps`` outside the graph, reduced (PyTorch's Python)."""
+    var = _checked_var(input, var)
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(reduction + " is not valid")
+    var = var.clone()
+    with no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (var.log() + (input - target) ** 2 / var)
+    if full:
+        loss += 0.5 * math.log(2 * math.pi)
+    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss

@@ -21,8 +21,8 @@ from .._ops.dispatch import inplace as _inplace
 from .._torch_functions.general import embedding as _torch_embedding
 from .._torch_functions.batch_norm import functional_batch_norm as _batch_norm
 from ._normalization import group_norm, layer_norm  # noqa: F401
-from ._composites import (hinge_embedding_loss, margin_ranking_loss,  # noqa: F401
-                          poisson_nll_loss, softsign, tanhshrink)
+from ._composites import (gaussian_nll_loss, hinge_embedding_loss,  # noqa: F401
+                          margin_ranking_loss, poisson_nll_loss, softsign, tanhshrink)
 from .._torch_functions.general import (log_softmax as _log_softmax, relu as _relu, sigmoid,
                                         softmax as _softmax, tanh)
 
@@ -32,7 +32,7 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
            "cosine_similarity", "embedding", "batch_norm", "layer_norm", "group_norm",
            "softsign", "tanhshrink", "softmin", "margin_ranking_loss", "hinge_embedding_loss",
-           "poisson_nll_loss"]
+           "poisson_nll_loss", "gaussian_nll_loss"]
 
 
 # --------------------------------------------------------------------------- activations
