@@ -104,5 +104,25 @@ prog("gaussian_nll_loss", """
             print(type(e).__name__, e)
 """)
 
+prog("multilabel_soft_margin_loss", """
+    import torch.nn as nn
+    import torch.nn.functional as F
+    x = torch.tensor([[0.3, -1.2, 2.0], [1.5, 0.2, -0.4]], requires_grad=True)
+    t = torch.tensor([[1.0, 0.0, 1.0], [0.0, 1.0, 1.0]])
+    for loss in (nn.MultiLabelSoftMarginLoss(),
+                 nn.MultiLabelSoftMarginLoss(weight=torch.tensor([1.0, 2.0, 0.5]), reduction="sum"),
+                 nn.MultiLabelSoftMarginLoss(reduction="none")):
+        out = loss(x, t)
+        print(loss, loss.weight, list(loss.state_dict()), out, out.grad_fn.name())
+        x.grad = None
+        out.sum().backward()
+        print(x.grad)
+    print(F.multilabel_soft_margin_loss(x[0], t[0]))
+    try:
+        F.multilabel_soft_margin_loss(x, t, reduction="avg")
+    except ValueError as e:
+        print(e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

@@ -32,7 +32,7 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
            "cosine_similarity", "embedding", "batch_norm", "layer_norm", "group_norm",
            "softsign", "tanhshrink", "softmin", "margin_ranking_loss", "hinge_embedding_loss",
-           "poisson_nll_loss", "gaussian_nll_loss"]
+           "poisson_nll_loss", "gaussian_nll_loss", "multilabel_soft_margin_loss"]
 
 
 # --------------------------------------------------------------------------- activations
@@ -104,6 +104,23 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _softmax_dim("softmin", input.dim(), _stacklevel)
     return (-input).softmax(dim) if dtype is None else (-input).softmax(dim, dtype=dtype)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None,
+                                reduction="mean"):
+    """Each class's binary cross-entropy of logits, averaged over the classes (the last
+    dimension), then reduced, as PyTorch's Python composes it."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.size(class_dim)
+    if reduction == "none":
+        return loss
+    if reduction in ("mean", "sum"):
+        return loss.mean() if reduction == "mean" else loss.sum()
+    raise ValueError(reduction + " is not valid")
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
