@@ -55,13 +55,17 @@ def _grad(which):
     return vjp
 
 
-_ROWS = "input.reshape(N, num_groups, -1)"
+# (the formulas over each sample's groups: input.reshape(N, num_groups, -1))
+_GX = "input.reshape(input.shape[0], num_groups, -1)"
+_MU = f"{_GX}.mean(2, keepdim=True)"
+_RS = f"torch.rsqrt((({_GX} - {_MU}) ** 2).mean(2, keepdim=True) + eps)"
+_XHAT = f"(({_GX} - {_MU}) * {_RS})"
+_H = "(grad.transpose(1, -1) * weight).transpose(1, -1).reshape(input.shape[0], num_groups, -1)"
 _FORMULAS = (
-    "rstd / M * (M * h - h.sum(2, keepdim=True) - xhat * (h * xhat).sum(2, keepdim=True)) "
-    f"with h = (grad * weight[channel]).reshape(N, num_groups, -1), xhat the normalized "
-    f"{_ROWS}",
-    "(grad * xhat).sum(every dim but 1)",
-    "grad.sum(every dim but 1)")
+    f"({_RS} * ({_H} - {_H}.mean(2, keepdim=True) - {_XHAT} * ({_H} * {_XHAT}).mean(2, "
+    "keepdim=True))).reshape(input.shape)",
+    f"(grad * {_XHAT}.reshape(input.shape)).transpose(0, 1).flatten(1).sum(1)",
+    "grad.transpose(0, 1).flatten(1).sum(1)")
 
 defop("group_norm", "NativeGroupNormBackward0", _group_norm,
       *(Grad(_grad(k), (0, 1), formula=_FORMULAS[k]) for k in range(3)),

@@ -84,13 +84,19 @@ def _grad(which):
     return vjp
 
 
-_DIMS = "range(input.dim() - len(normalized_shape), input.dim())"
-_XHAT = f"(input - input.mean({_DIMS}, keepdim=True)) * rstd"
+# (the formulas over rows of the normalized dimensions: torch.zeros(normalized_shape).numel()
+# values each)
+_N = "torch.zeros(normalized_shape).numel()"
+_XR = f"input.reshape(-1, {_N})"
+_MU = f"{_XR}.mean(1, keepdim=True)"
+_RS = f"torch.rsqrt((({_XR} - {_MU}) ** 2).mean(1, keepdim=True) + eps)"
+_XHAT = f"(({_XR} - {_MU}) * {_RS})"
+_H = f"(grad * weight).reshape(-1, {_N})"
 _FORMULAS = (
-    f"rstd / N * (N * grad * weight - (grad * weight).sum({_DIMS}, keepdim=True) - "
-    f"{_XHAT} * (grad * weight * {_XHAT}).sum({_DIMS}, keepdim=True))",
-    f"(grad * {_XHAT}).sum(leading dims)",
-    "grad.sum(leading dims)")
+    f"({_RS} * ({_H} - {_H}.mean(1, keepdim=True) - {_XHAT} * ({_H} * {_XHAT}).mean(1, "
+    "keepdim=True))).reshape(input.shape)",
+    f"(grad.reshape(-1, {_N}) * {_XHAT}).sum(0).reshape(normalized_shape)",
+    f"grad.reshape(-1, {_N}).sum(0).reshape(normalized_shape)")
 
 defop("layer_norm", "NativeLayerNormBackward0", _layer_norm,
       *(Grad(_grad(k), (0, 1), formula=_FORMULAS[k]) for k in range(3)),
