@@ -316,12 +316,12 @@ def _grad_name(op):
     return op.grad_fn if isinstance(op.grad_fn, str) else op.grad_fn({})
 
 
-# methods called with every argument by keyword (their params come first, or are
-# keyword-only), the method a kind's op is reached through when its name differs, and the
+# methods (and functions) called with every argument by keyword (their params come first,
+# or are keyword-only), the method a kind's op is reached through when its name differs, and the
 # methods whose node shows the values of a (values, indices) pair
 _BY_KEYWORD = {"gather", "index_select", "sort", "argsort", "topk", "scatter", "scatter_value",
                "scatter_add", "index_add", "addmm", "roll", "diagonal", "count_nonzero",
-               "round_decimals", "div_rounded", "mode"}
+               "round_decimals", "div_rounded", "mode", "layer_norm", "group_norm"}
 _METHOD = {"scatter_value": "scatter", "round_decimals": "round", "div_rounded": "div"}
 _VALUES_OF = {"sort", "topk", "mode"}
 
@@ -351,6 +351,8 @@ def _function_call(name, ports, param_names):
     """Evaluates a kind whose first input is not ``self`` as ``torch.<name>`` with the
     tensors in the table's order (``torch.embedding(weight, input)``)."""
     def evaluate(p, **inputs):
+        if name in _BY_KEYWORD:
+            return getattr(torch, name)(**inputs, **{n: p[n] for n in param_names})
         return getattr(torch, name)(*(inputs[q] for q in ports),
                                     **{n: p[n] for n in param_names})
     return evaluate

@@ -32,11 +32,13 @@ from ._torch_functions.linalg_more import (logdet, pinverse, torch_slogdet as sl
                                            torch_svd as svd)
 from ._torch_functions.small import mode, ravel, relu_, round, std_mean, var_mean  # noqa: A004
 from ._torch_functions.batch_norm import batch_norm, get_num_threads, set_num_threads
+from .nn._normalization import _group_norm as group_norm
 from ._torch_functions.sampling import bernoulli, multinomial, normal, randint_like
 from . import autograd, linalg, nn, optim, return_types, serialization, utils
 from .serialization import load, save
 
 cosine_similarity = nn.functional.cosine_similarity
+layer_norm = nn.functional.layer_norm
 pi, e, inf, nan = math.pi, math.e, math.inf, math.nan
 float = float32
 double = float64

@@ -48,6 +48,14 @@ def every_kind_document():
                   bias=node("zeros", {"shape": (3,), "requires_grad": True}, "beta"),
                   running_mean=node("tensor", {"value": [0.5, 1.0, 1.5]}, "avg_mean"),
                   running_var=node("tensor", {"value": [0.25, 1.0, 4.0]}, "avg_var"))
+    # layer_norm over the last dimension (3) of a (2x3)
+    node("layer_norm", {"normalized_shape": (3,), "eps": 0.001}, input=a,
+         weight=node("uniform", {"shape": (3,), "requires_grad": True}, "ln_gamma"),
+         bias=node("zeros", {"shape": (3,), "requires_grad": True}, "ln_beta"))
+    # group_norm of a (2x3) as 3 groups of one channel
+    node("group_norm", {"num_groups": 3}, input=a,
+         weight=node("uniform", {"shape": (3,), "requires_grad": True}, "gn_gamma"),
+         bias=node("zeros", {"shape": (3,), "requires_grad": True}, "gn_beta"))
     node("dropout", {"p": 0.25}, self=b)
     node("dropout", {"p": 0.5, "manual_seed": 11}, self=a)
     node("tensor", {"value": [[1, -2], [120, 7]], "dtype": "int8"})

@@ -18,7 +18,8 @@ SHAPES = ((2, 3), (4,))
 # as source text
 SETTINGS = {"squeeze": {"dim": "0"}, "argsort": {"stable": "False"}, "slice": {"end": "1"},
             "to": {"dtype": "torch.float64"}, "where": {"condition": "t0 > 1"},
-            "nll_loss": {"target": "torch.zeros(t0.shape[:-1], dtype=torch.long)"}}
+            "nll_loss": {"target": "torch.zeros(t0.shape[:-1], dtype=torch.long)"},
+            "layer_norm": {"normalized_shape": "t0.shape[-1]"}}
 # Known differences, each a value printed differently in its last digit (never an error
 # or a dtype; docs/engine.md lists them): float16 softmax, log_softmax and
 # binary_cross_entropy_with_logits, whose kernels round intermediate values the engine

@@ -215,6 +215,18 @@ case("batch_norm", "train-4d-plain", lambda x: torch.nn.functional.batch_norm(
     x, None, None, training=True, eps=1e-3), ((2, 3, 2, 2), anywhere))
 case("batch_norm", "eval", lambda x, w, b: torch.nn.functional.batch_norm(
     x, _RM, _RV, w, b), ((2, 3, 4), anywhere), ((3,), anywhere), ((3,), anywhere))
+# layer norm: a row's statistics over the last dimensions (second derivatives through the
+# composite the tensor path records)
+case("layer_norm", "affine", lambda x, w, b: torch.nn.functional.layer_norm(
+    x, (4,), w, b), ((3, 4), anywhere), ((4,), anywhere), ((4,), anywhere))
+case("layer_norm", "two-dims-plain", lambda x: torch.nn.functional.layer_norm(
+    x, (3, 4), eps=1e-3), ((2, 3, 4), anywhere))
+case("layer_norm", "weight-only", lambda x, w: torch.nn.functional.layer_norm(
+    x, (5,), w), ((2, 5), anywhere), ((5,), anywhere))
+case("group_norm", "affine", lambda x, w, b: torch.nn.functional.group_norm(
+    x, 2, w, b), ((3, 4, 2), anywhere), ((4,), anywhere), ((4,), anywhere))
+case("group_norm", "plain-4d", lambda x: torch.nn.functional.group_norm(
+    x, 1, eps=1e-3), ((2, 3, 2, 2), anywhere))
 case("logsumexp", "keepdim", lambda a: torch.logsumexp(a, (0, 1), keepdim=True), ((3, 4), anywhere))
 case("sort", "descending", lambda a: a.sort(1, descending=True).values, ((3, 4), distinct))
 case("sort", "stable", lambda a: torch.sort(a, dim=0, stable=True).values, ((3, 4), distinct))

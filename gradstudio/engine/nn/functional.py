@@ -20,6 +20,9 @@ from ._elementwise_losses import (_legacy_reduction, _reduction_enum,  # noqa: F
 from .._ops.dispatch import inplace as _inplace
 from .._torch_functions.general import embedding as _torch_embedding
 from .._torch_functions.batch_norm import functional_batch_norm as _batch_norm
+from ._normalization import group_norm, layer_norm  # noqa: F401
+from ._composites import (gaussian_nll_loss, hinge_embedding_loss,  # noqa: F401
+                          margin_ranking_loss, poisson_nll_loss, softsign, tanhshrink)
 from .._torch_functions.general import (log_softmax as _log_softmax, relu as _relu, sigmoid,
                                         softmax as _softmax, tanh)
 
@@ -27,7 +30,9 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "elu", "gelu", "silu",
            "softplus", "hardtanh", "relu6", "logsigmoid", "dropout", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
-           "cosine_similarity", "embedding", "batch_norm"]
+           "cosine_similarity", "embedding", "batch_norm", "layer_norm", "group_norm",
+           "softsign", "tanhshrink", "softmin", "margin_ranking_loss", "hinge_embedding_loss",
+           "poisson_nll_loss", "gaussian_nll_loss", "multilabel_soft_margin_loss"]
 
 
 # --------------------------------------------------------------------------- activations
@@ -92,6 +97,30 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _softmax_dim("softmax", input.dim(), _stacklevel)
     return _softmax(input, dim, dtype=dtype)
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """``(-input).softmax(dim)``, as PyTorch composes it."""
+    if dim is None:
+        dim = _softmax_dim("softmin", input.dim(), _stacklevel)
+    return (-input).softmax(dim) if dtype is None else (-input).softmax(dim, dtype=dtype)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None,
+                                reduction="mean"):
+    """Each class's binary cross-entropy of logits, averaged over the classes (the last
+    dimension), then reduced, as PyTorch's Python composes it."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.size(class_dim)
+    if reduction == "none":
+        return loss
+    if reduction in ("mean", "sum"):
+        return loss.mean() if reduction == "mean" else loss.sum()
+    raise ValueError(reduction + " is not valid")
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
