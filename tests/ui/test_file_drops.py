@@ -28,14 +28,23 @@ def _mime(*paths):
     return mime
 
 
+def _event(cls, at, *args):
+    """A drag event at ``at``: PySide6 6.12 takes the position as a QPointF (its QPoint
+    form is deprecated), earlier versions only as a QPoint."""
+    try:
+        return cls(at, *args)
+    except TypeError:
+        return cls(at.toPoint(), *args)
+
+
 def _drop(widget, mime):
     """A drag entering ``widget``, moving over it and dropped: whether each was accepted."""
     at = QPointF(widget.rect().center())
     copy, left, none = (Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton,
                         Qt.KeyboardModifier.NoModifier)
     accepted = []
-    for event in (QDragEnterEvent(at.toPoint(), copy, mime, left, none),
-                  QDragMoveEvent(at.toPoint(), copy, mime, left, none),
+    for event in (_event(QDragEnterEvent, at, copy, mime, left, none),
+                  _event(QDragMoveEvent, at, copy, mime, left, none),
                   QDropEvent(at, copy, mime, left, none)):
         event.setAccepted(False)
         QApplication.sendEvent(widget, event)
