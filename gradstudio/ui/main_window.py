@@ -24,11 +24,9 @@ from gradstudio.ui.busy_status import BusyStatus
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui.canvas.node_item import HEADER, WIDTH
 from gradstudio.ui.code_view import CodePanel
-from gradstudio.ui.commands import (AddAction, AddLinearLayer, AddRegion,
-                                   MoveNodes)
+from gradstudio.ui.commands import AddAction, AddLinearLayer, AddRegion, MoveNodes
 from gradstudio.ui.docks import DockedPanel, WindowDocks, first_size
 from gradstudio.ui.file_drops import FileDrops, open_path
-from gradstudio.ui.widgets import takes_args
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
@@ -36,6 +34,7 @@ from gradstudio.ui.plain import ask_plain, show_plain_error
 from gradstudio.ui import error_report, heap, shortcuts
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
+from gradstudio.ui.widgets import takes_args
 from gradstudio.ui.window_files import WindowFiles, example_paths, example_title
 
 __all__ = ["MainWindow", "main", "example_paths", "APP_NAME"]
