@@ -5,6 +5,7 @@ import gc
 import os
 import subprocess
 import sys
+import warnings
 from collections import Counter
 
 from PySide6.QtCore import QPoint, QSettings, Qt
@@ -110,5 +111,7 @@ def dead_items():
     holds (an item the scene owns lets go of its wrapper when it is deleted, so a dead
     wrapper that is still alive is a Python reference that outlived its scene)."""
     gc.collect()
-    return Counter(type(o).__qualname__ for o in gc.get_objects()
-                   if isinstance(o, QGraphicsItem) and not Shiboken.isValid(o))
+    with warnings.catch_warnings():     # (isinstance on every live object reaches
+        warnings.simplefilter("ignore")  # deprecated module attributes, torch's among them)
+        return Counter(type(o).__qualname__ for o in gc.get_objects()
+                       if isinstance(o, QGraphicsItem) and not Shiboken.isValid(o))
