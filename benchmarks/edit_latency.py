@@ -41,7 +41,7 @@ the undo stack, the document edit, Qt's signal dispatch.
 
 Before the first edit of each case the script pauses as a user does after opening a
 file (``HEAP_IDLE_MS`` and a little more), so the window has settled its heap
-(``gradstudio.ui.heap``) as it would have.
+(``gradstudio.gc_policy.settle``) as it would have.
 
 The machine's load average is printed: on a shared machine other processes take the CPU
 for milliseconds at a time, which shows in the p90 and max before the median.

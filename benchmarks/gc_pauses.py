@@ -1,5 +1,5 @@
 """Garbage-collector pauses while editing a 1,000-node graph in the window, with and
-without the heap settled (``gradstudio.ui.heap``: what the window does after a pause).
+without the heap settled (``gradstudio.gc_policy.settle``: what the window does after a pause).
 
 Opens the real window on ``document_run.big`` (1,000 nodes, laid out, the last node
 selected), toggles the first source's ``requires_grad`` ``--edits`` times, and records
@@ -25,7 +25,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from gradstudio.document.layout import apply_layered_layout
-from gradstudio.ui import heap
+from gradstudio import gc_policy
 from gradstudio.ui.commands import SetParam
 from gradstudio.ui.main_window import MainWindow
 from gradstudio.ui.session import Session
@@ -39,7 +39,7 @@ for _ in range(20):
     app.processEvents()
 w.session.select([doc.node_ids[-1]])
 if sys.argv[1] == "settled":
-    heap.settle()
+    gc_policy.settle()
 pauses, start = {0: [], 1: [], 2: []}, {}
 def watch(phase, info):
     if phase == "start":

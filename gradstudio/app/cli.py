@@ -308,12 +308,12 @@ def _gui(args):
     """Opens the window on the first of ``args`` (graph files or notebooks). Every word
     must be a file (or at least name a ``.gsg`` or ``.ipynb`` one, whose problem the window
     then explains), and the display must be usable: Qt would otherwise abort the process."""
-    from gradstudio.ui import heap
-    heap.hold()         # no garbage collection while the window starts (see heap)
+    from gradstudio import gc_policy
+    gc_policy.hold()    # no garbage collection while the window starts (see gc_policy)
     try:
         return _open_window(args)
     finally:
-        heap.release(freeze=False)  # (the shown window has released it: nothing to do)
+        gc_policy.release(freeze=False)  # (the shown window has released it: nothing to do)
 
 
 def _open_window(args):

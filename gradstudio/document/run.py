@@ -16,11 +16,10 @@ What a run may compute and keep is bounded (``limits``): a node whose tensor wou
 the element limit fails before anything is allocated, and once the run keeps more than
 ``limits.MAX_RUN_BYTES`` the remaining nodes and actions are not run, each saying why.
 """
-import contextlib
-import gc
 import warnings
 
 import gradstudio.engine as torch
+from gradstudio import gc_policy
 from gradstudio.engine import inspect as raw
 from gradstudio.hook_text import printing
 
@@ -39,7 +38,9 @@ def run(doc, focus=None) -> RunResult:
     ``focus`` maps a loop action's id to the iteration (from 0) whose steps the result
     keeps for the views (by default the last one each loop ran)."""
     focus = dict(focus or {})
-    with _collector_paused():
+    # a run leaves no cycles (its tensors, grad_fns and snapshots are freed by reference
+    # counting): the collections its allocations would trigger only walk its new objects
+    with gc_policy.paused():
         result = _run(doc, focus)
         if result.refocus:            # a loop ended early, before the iteration to keep
             focus.update(result.refocus)
@@ -47,24 +48,6 @@ def run(doc, focus=None) -> RunResult:
             result = _run(doc, focus, result.stopped_at)
             result.refocus = {}
     return result
-
-
-@contextlib.contextmanager
-def _collector_paused():
-    """Python's cyclic garbage collector paused for a run: a run leaves no cycles (its
-    tensors, grad_fns and snapshots are freed by reference counting), and the collections
-    its allocations would trigger only walk the run's own new objects again and again,
-    and promote them towards the full collections an edit waits for. What it allocated
-    is counted as usual once the collector is back (one young collection). Left alone
-    when something else has paused it."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _run(doc, focus, limits=None):

@@ -17,7 +17,7 @@ from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 
-from gradstudio import __version__
+from gradstudio import __version__, gc_policy
 from gradstudio.document import files
 from gradstudio.document.layout import COLUMN_WIDTH, layered_positions
 from gradstudio.ui.busy_status import BusyStatus
@@ -31,7 +31,7 @@ from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
 from gradstudio.ui.plain import ask_plain, show_plain_error
-from gradstudio.ui import error_report, heap, shortcuts
+from gradstudio.ui import error_report, shortcuts
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
 from gradstudio.ui.widgets import takes_args
@@ -42,7 +42,7 @@ __all__ = ["MainWindow", "main", "example_paths", "APP_NAME"]
 APP_NAME = "GradStudio"
 LAYOUT_VERSION = 1
 ARRANGE_ZOOM = 0.8      # Arrange Graph wraps columns that would not fit at this zoom
-HEAP_IDLE_MS = 2000     # after this long without an edit or a new document: heap.settle
+HEAP_IDLE_MS = 2000     # after this long without an edit or a new document: gc_policy.settle
 _STOCK = QMessageBox.StandardButton
 # the room a node added from the palette needs (a card with a value and two badge rows)
 NEW_CARD = QRectF(0.0, 0.0, WIDTH, 150.0)
@@ -87,7 +87,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         self._heap_timer = QTimer(self)
         self._heap_timer.setSingleShot(True)
         self._heap_timer.setInterval(HEAP_IDLE_MS)
-        self._heap_timer.timeout.connect(heap.settle)
+        self._heap_timer.timeout.connect(gc_policy.settle)
         self._room_timer = QTimer(self)
         self._room_timer.setSingleShot(True)
         self._room_timer.setInterval(0)
@@ -751,15 +751,15 @@ def main(argv=None, settings=None) -> int:
     """Opens the window with ``FILE.gsg`` or ``NOTEBOOK.ipynb`` (the first argument; the
     status bar says the others were not opened) or the autograd tutorial example, and
     runs the event loop until the window closes. No garbage collection until the window
-    is shown (``heap.hold``; gradstudio's command holds it from its own start)."""
-    heap.hold()
+    is shown (``gc_policy.hold``; gradstudio's command holds it from its own start)."""
+    gc_policy.hold()
     try:
         app, window, previous_hook = _shown_window(
             list(sys.argv[1:] if argv is None else argv), settings)
     except BaseException:
-        heap.release(freeze=False)
+        gc_policy.release(freeze=False)
         raise
-    heap.release()
+    gc_policy.release()
     window.offer_recovery()
     try:
         return app.exec()

@@ -12,11 +12,12 @@ A newer submission supersedes an older one: a run waiting to start is then dropp
 without running, and ``current`` tells the owner whether a finished job is still the one
 it wants (its result is never shown otherwise)."""
 import collections
-import gc
 import threading
 import weakref
 
 from PySide6.QtCore import QObject, Signal
+
+from gradstudio import gc_policy
 
 __all__ = ["RunWorker", "RunJob", "WAIT_SECONDS", "ENGINE_LOCK"]
 
@@ -104,8 +105,7 @@ class _Relay(QObject):
 
     def handed(self, job):
         if not self.out:
-            self.resume = gc.isenabled()
-            gc.disable()
+            self.resume = gc_policy.stop()
         self.out.add(id(job))
 
     def back(self, job):
@@ -115,8 +115,7 @@ class _Relay(QObject):
         self.out.discard(id(job))
         if not self.out:
             with _thread().ready:     # the worker waits for work: it allocates nothing
-                if self.resume:
-                    gc.enable()
+                gc_policy.restart(self.resume)
 
     def _on_arrived(self, job):
         self.back(job)

@@ -15,7 +15,7 @@ CPU_TORCH = ("python -m pip install torch==2.13.0 --index-url "
 
 
 def _named_paths(text):
-    """Paths in inline code (``gradstudio/ui/heap.py``), image links and ``python
+    """Paths in inline code (``gradstudio/ui/lazy.py``), image links and ``python
     benchmarks/x.py`` commands."""
     found = set(re.findall(r"`([\w.-]+(?:/[\w.-]+)+/?)`", text))
     found |= set(re.findall(r"\]\(([\w./-]+)\)", text))

@@ -629,7 +629,7 @@ def test_arrange_graph_wraps_a_chain_too_long_for_the_canvas(window):
 
 def test_an_open_document_is_kept_out_of_full_collections_and_freed_when_replaced(window,
                                                                                 qtbot):
-    """heap.settle: after a pause, what lives with the document is frozen out of the
+    """gc_policy.settle: after a pause, what lives with the document is frozen out of the
     cyclic collector's full passes; opening another brings it back, so the old document
     (and its run) is freed, not leaked."""
     import gc

@@ -1,14 +1,14 @@
-"""Python's cyclic garbage collector waits while the window starts (``heap.hold``): what
+"""Python's cyclic garbage collector waits while the window starts (``gc_policy.hold``): what
 the start makes lives as long as the window, and the collections it would trigger (some
 50 ms) walk it for nothing. Once the window is shown the collector runs again, what the
-start made frozen out of its sight (``heap.release``); a start that fails leaves the
+start made frozen out of its sight (``gc_policy.release``); a start that fails leaves the
 collector as it found it."""
 import gc
 import sys
 import types
 
 from gradstudio.app import cli
-from gradstudio.ui import heap
+from gradstudio import gc_policy
 
 from driving import started
 
@@ -65,11 +65,11 @@ def test_a_start_that_fails_leaves_the_collector_as_it_was(monkeypatch):
 def test_hold_and_release_keep_a_collector_that_was_off_off():
     gc.disable()
     try:
-        heap.hold()
-        heap.hold()                                 # (one hold)
-        heap.release(freeze=False)
+        gc_policy.hold()
+        gc_policy.hold()                                 # (one hold)
+        gc_policy.release(freeze=False)
         assert not gc.isenabled()
-        heap.release()                              # nothing held: nothing done
+        gc_policy.release()                              # nothing held: nothing done
         assert not gc.isenabled()
     finally:
         gc.enable()

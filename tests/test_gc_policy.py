@@ -1,0 +1,101 @@
+"""One module owns the garbage-collector policy (``gradstudio.gc_policy``): its pieces do
+what they say, a document run computes with the collector paused, and no other module of
+the package turns the collector itself."""
+import ast
+import gc
+import pathlib
+
+import pytest
+
+from gradstudio import gc_policy
+
+ROOT = pathlib.Path(__file__).resolve().parents[1] / "gradstudio"
+TURNS = {"disable", "enable", "collect", "freeze", "unfreeze"}
+# the tracer's child still turns it itself; the lead moves these to gc_policy.frozen() and
+# gc_policy.freeze_survivors() (trace/ is another helper's area)
+NOT_YET = {"trace/child.py", "trace/recorder.py"}
+
+
+@pytest.fixture
+def collector_restored():
+    was = gc.isenabled()
+    yield
+    gc.unfreeze()
+    (gc.enable if was else gc.disable)()
+
+
+def _turns(path):
+    """The ``gc.<turn>(...)`` calls a file makes (by the module's name ``gc``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return sorted(f"{node.func.attr}:{node.lineno}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr in TURNS and isinstance(node.func.value, ast.Name)
+                  and node.func.value.id == "gc")
+
+
+def _turned_elsewhere(root):
+    return {str(p.relative_to(root)): _turns(p) for p in sorted(root.rglob("*.py"))
+            if p.name != "gc_policy.py" and str(p.relative_to(root)) not in NOT_YET
+            and _turns(p)}
+
+
+def test_no_other_module_turns_the_collector():
+    assert _turned_elsewhere(ROOT) == {}
+
+
+def test_the_checker_sees_a_planted_turn(tmp_path):
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "x.py").write_text("import gc\n\ndef f():\n    gc.disable()\n")
+    assert _turned_elsewhere(tmp_path) == {"ui/x.py": ["disable:4"]}
+
+
+def test_paused_pauses_and_leaves_a_pause_of_someone_else_alone(collector_restored):
+    gc.enable()
+    with gc_policy.paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    with gc_policy.paused():
+        assert not gc.isenabled()
+    assert not gc.isenabled()
+
+
+def test_stop_and_restart_give_back_what_was(collector_restored):
+    gc.enable()
+    ran = gc_policy.stop()
+    assert ran and not gc.isenabled()
+    gc_policy.restart(ran)
+    assert gc.isenabled()
+    gc.disable()
+    ran = gc_policy.stop()
+    gc_policy.restart(ran)
+    assert not ran and not gc.isenabled()
+
+
+def test_frozen_freezes_for_the_block_and_settle_freezes_what_survives(collector_restored):
+    gc.unfreeze()
+    with gc_policy.frozen():
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0
+    gc_policy.settle()
+    assert gc.get_freeze_count() > 0
+    gc.unfreeze()
+    gc_policy.freeze_survivors()
+    assert gc.get_freeze_count() > 0
+
+
+def test_a_document_run_computes_with_the_collector_paused(collector_restored, monkeypatch):
+    import importlib
+    from gradstudio.document import examples
+    run_module = importlib.import_module("gradstudio.document.run")
+    seen = []
+    real = run_module._run
+
+    def spy(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(run_module, "_run", spy)
+    gc.enable()
+    run_module.run(examples.autograd_tutorial())
+    assert seen == [False] and gc.isenabled()
