@@ -31,11 +31,22 @@ from gradstudio.document.walk import walk as walk_of
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui.run_worker import RunWorker
 
-__all__ = ["Session", "NodeChange", "summarize_changes"]
+__all__ = ["Session", "NodeChange", "summarize_changes", "CHANGE_SIGNALS"]
 
 
 class Session(QObject):
-    document_changed = Signal(object)     # a gradstudio.document.Change
+    document_changed = Signal(object)     # a gradstudio.document.Change (any of them)
+    # ... and each change again as its own typed signal (``CHANGE_SIGNALS``), first the one
+    # above: connect the one a view mirrors, with one handler each
+    node_added = Signal(str)              # node id
+    node_removed = Signal(str)
+    node_changed = Signal(str)
+    edge_added = Signal(str, str, str)    # source, target, port
+    edge_removed = Signal(str, str, str)
+    region_changed = Signal(str)          # region id (added, changed or removed)
+    timeline_changed = Signal(str)        # action id
+    settings_changed = Signal(str)        # the setting's name ("seed")
+    document_reset = Signal()             # everything may have changed
     document_replaced = Signal()          # a new document object (New/Open), not yet run
     run_finished = Signal(object)         # RunResult
     selection_changed = Signal(list)      # selected node ids
@@ -297,7 +308,18 @@ def _forward_changes(session):
         s = ref()
         if s is not None:
             s.document_changed.emit(change)
+            target = change.target
+            args = target if isinstance(target, tuple) else () if target is None else (target,)
+            getattr(s, CHANGE_SIGNALS[change.kind]).emit(*args)
     return forward
+
+
+# a document Change's kind -> the Session signal that carries it
+CHANGE_SIGNALS = {"node_added": "node_added", "node_removed": "node_removed",
+                  "node_changed": "node_changed", "edge_added": "edge_added",
+                  "edge_removed": "edge_removed", "region_changed": "region_changed",
+                  "timeline_changed": "timeline_changed",
+                  "settings_changed": "settings_changed", "reset": "document_reset"}
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,14 @@ class CanvasScene(QGraphicsScene):
         self.marks = ChangeMarks(self)   # what the last edit changed
         self.walk_marks = ChangeMarks(self)  # the node a step-through is at
         self.check_marks = ChangeMarks(self)  # gradient checks: ✓ or ✗ on their leaf
-        session.document_changed.connect(self._on_document_changed)
+        session.document_changed.connect(self._on_document_edited)
+        session.node_added.connect(self._on_node_added)
+        session.node_removed.connect(self._on_node_removed)
+        session.node_changed.connect(self._on_node_changed)
+        session.edge_added.connect(self._on_edge_added)
+        session.edge_removed.connect(self._on_edge_removed)
+        session.region_changed.connect(self._on_region_changed)
+        session.document_reset.connect(self.rebuild)
         session.document_replaced.connect(self._on_document_replaced)
         session.run_finished.connect(self._on_run_or_step_changed)
         session.step_changed.connect(self._on_run_or_step_changed)
@@ -243,30 +250,35 @@ class CanvasScene(QGraphicsScene):
             self._regions_of.setdefault(n.node_id, []).append(item)
 
     # ------------------------------------------------------------------ document events
-    def _on_document_changed(self, change):
+    def _on_document_edited(self, _change):
+        """Any edit (it arrives before its typed signal): the last edit's marks are out of
+        date, and so is the overview's drawing."""
         self._batch = None
-        self.marks.clear()               # an edit: the last edit's marks are out of date
-        kind, target = change.kind, change.target
-        if kind == "node_added":
-            self._add_node(target)
-        elif kind == "node_removed":
-            self._remove_node(target)
-        elif kind == "node_changed":
-            item = self.nodes.get(target)
-            if item is not None:
-                item.set_data(self.document.node(target), self.document.display_name(target))
-                for e in self.edges_of(target):
-                    self._route(e)
-                for r in self._regions_of.get(target, ()):
-                    r.update_frame()     # (its size may follow its name or params)
-        elif kind == "edge_added":
-            self._add_edge(*target)
-        elif kind == "edge_removed":
-            self._remove_edge(target)
-        elif kind == "region_changed":
-            self._update_region(target)
-        elif kind == "reset":
-            self.rebuild()
+        self.marks.clear()
+
+    def _on_node_added(self, node_id):
+        self._add_node(node_id)
+
+    def _on_node_removed(self, node_id):
+        self._remove_node(node_id)
+
+    def _on_node_changed(self, node_id):
+        item = self.nodes.get(node_id)
+        if item is not None:
+            item.set_data(self.document.node(node_id), self.document.display_name(node_id))
+            for e in self.edges_of(node_id):
+                self._route(e)
+            for r in self._regions_of.get(node_id, ()):
+                r.update_frame()     # (its size may follow its name or params)
+
+    def _on_edge_added(self, source, target, port):
+        self._add_edge(source, target, port)
+
+    def _on_edge_removed(self, source, target, port):
+        self._remove_edge((source, target, port))
+
+    def _on_region_changed(self, region_id):
+        self._update_region(region_id)
 
     def _on_document_replaced(self):
         self.rebuild()
