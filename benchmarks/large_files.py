@@ -140,7 +140,7 @@ def child_window(path):
             not busy and len(scene.nodes) == len(session.document.node_ids)
 
     t0, c0 = time.perf_counter(), time.process_time()
-    window.open_file(path)
+    window.files.open_file(path)
     wait_until(app, shown)
     out["open"] = time.perf_counter() - t0
     out["open_cpu"] = time.process_time() - c0

@@ -84,7 +84,7 @@ def exec_a_while(self=None):
     session = window.session
     session.select([session.document.node_ids[-1]])
     window.step_through()
-    window.arrange()
+    window.edits.arrange()
     for _ in range(20):
         app.processEvents()
     assert session.current_walk() is not None and window.autograd_view.items

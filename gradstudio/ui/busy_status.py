@@ -68,13 +68,13 @@ class BusyStatus(QObject):
         scene = window.canvas.scene()
         if not scene.building:
             return
-        if window.session.is_modified and not window.maybe_save():
+        if window.session.is_modified and not window.files.maybe_save():
             return                    # (edited meanwhile and the user kept it)
         scene.cancel_build()
         path = window.session.path
         for widget in (self.label, self.progress, self.cancel_button):
             widget.hide()
-        window.set_document(Document())
+        window.files.set_document(Document())
         if path:
             window.statusBar().showMessage(
                 f"Stopped opening “{Path(path).name}”; the file is unchanged.", 10000)

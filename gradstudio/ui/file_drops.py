@@ -17,8 +17,8 @@ def open_path(window, path):
     """Opens a graph or a notebook in ``window`` as File ▸ Open does, and traces a ``.py``
     script as File ▸ Import PyTorch Script does; returns what that command returns."""
     if Path(path).suffix.lower() == ".py":
-        return window.import_script(path)
-    return window.open_file(path)
+        return window.files.import_script(path)
+    return window.files.open_file(path)
 
 
 def dropped_file(mime):

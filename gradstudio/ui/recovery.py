@@ -19,12 +19,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer
+from PySide6.QtCore import QLockFile, QObject, QStandardPaths, Qt, QTimer
+from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import files
 
-__all__ = ["AUTOSAVE_MS", "FIRST_AUTOSAVE_MS", "Autosaver", "Recovered", "recovery_dir",
-           "orphans", "discard"]
+__all__ = ["ask_restore", "AUTOSAVE_MS", "FIRST_AUTOSAVE_MS", "Autosaver", "Recovered",
+           "recovery_dir", "orphans", "discard"]
 
 AUTOSAVE_MS = 60_000
 FIRST_AUTOSAVE_MS = 3_000
@@ -196,3 +197,22 @@ class Autosaver(QObject):
             self._lock.unlock()
             self._lock = None
         self.path = None
+
+
+def ask_restore(parent, newest, others):
+    """Restore, Discard or Later (``"restore"``, ``"discard"``, ``"later"``) for unsaved
+    work a crashed window left: ``newest`` (a ``Recovered``) and ``others`` more."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Restore unsaved work?")
+    box.setTextFormat(Qt.TextFormat.PlainText)   # (a file's name is never HTML)
+    more = (f" {others} more can be restored at the next start." if others else "")
+    box.setText(f"GradStudio did not close properly. Unsaved work on "
+                f"{newest.describe()} can be restored.{more}")
+    restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
+    discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(restore)
+    box.exec()
+    clicked = box.clickedButton()
+    return "restore" if clicked is restore else "discard" if clicked is discard else "later"

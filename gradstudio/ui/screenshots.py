@@ -31,7 +31,7 @@ def render(outdir, size=(1600, 1000), examples=None):
             window.show_error = lambda title, text: print(f"{title}: {text}", file=sys.stderr)
             window.resize(*size)
             window.show()
-            if not window.open_example(path):
+            if not window.files.open_example(path):
                 window.close()
                 continue
             _settle(app)

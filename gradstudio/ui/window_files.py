@@ -1,24 +1,27 @@
 """The main window's File menu: New, Open (a graph, or a Jupyter notebook traced in a
 worker with a Cancel button and opened with its lesson), Open Recent, the examples, Save,
-Save As, the recent-files list (kept in QSettings), Import PyTorch Script (traced in a
-worker too) and the exports (a PyTorch script, a notebook, the canvas as a picture).
-A notebook or script not picked in a dialog just now asks before it runs (``trust``). A
-mixin of ``MainWindow``: it uses the window's ``session``, ``settings``, ``canvas``,
-``docks``, ``show_error``, ``ask_*`` and ``statusBar()``."""
+Save As, the recent-files list (kept in QSettings), crash recovery and Import PyTorch
+Script (traced in a worker too); the exports are ``window_exports``'. A notebook or script
+not picked in a dialog just now asks before it runs (``trust``).
+
+``WindowFiles`` is an object of its own, made by the window with its collaborators: the
+``session``, the ``settings``, the ``canvas`` it fits after an open, and the window itself
+(held weakly: the window holds this object), for what it asks of it (``FileHost``)."""
 import os
 import weakref
 from pathlib import Path
+from typing import Protocol
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from gradstudio.document import Document, export, files
+from gradstudio.document import Document, files
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
-from gradstudio.ui import export_prints, loading, recovery, save_guard, trust
+from gradstudio.ui import loading, recovery, save_guard, trust
 from gradstudio.ui.tasks import Task
 
-__all__ = ["WindowFiles", "example_paths", "example_title", "EXTENSION", "GRAPH_FILTER",
-           "OPEN_FILTER", "NOTEBOOK_FILTER", "SCRIPT_FILTER", "MAX_RECENT"]
+__all__ = ["WindowFiles", "FileHost", "file_problem", "example_paths", "example_title",
+           "EXTENSION", "GRAPH_FILTER", "OPEN_FILTER", "NOTEBOOK_FILTER", "SCRIPT_FILTER",
+           "MAX_RECENT"]
 
 EXTENSION = files.EXTENSION
 # notebook_trace.NOTEBOOK_SUFFIX; the tracer it imports (and its subprocess) is imported
@@ -31,15 +34,6 @@ SCRIPT_SUFFIX = ".py"
 SCRIPT_FILTER = f"Python scripts (*{SCRIPT_SUFFIX})"
 MAX_RECENT = 10
 _STOCK = QMessageBox.StandardButton
-
-
-def _notebook_exporter():
-    """``export_notebook(doc, result)``, or None while this build has no notebook export."""
-    try:
-        from gradstudio.document.notebook_export import export_notebook
-    except ImportError:
-        return None
-    return export_notebook
 
 
 def example_paths():
@@ -58,15 +52,74 @@ def example_title(path):
     return (stem[:1].upper() + stem[1:]) if stem else Path(path).stem
 
 
+def file_problem(exc, otherwise):
+    """What went wrong with a file, naming it once. A ``FileError`` says it all and
+    starts with the path it was given (often a long one): its message is used, with
+    the file's name. Anything else reads ``otherwise``."""
+    if not isinstance(exc, files.FileError):
+        return otherwise
+    where = f"{exc.place}: " if exc.place else ""
+    return f"{Path(exc.source).name}: {where}{exc.detail}"
+
+
+class FileHost(Protocol):
+    """What ``WindowFiles`` asks of its window (``MainWindow`` is one): the questions
+    (tests replace them), the status bar, the title, the Lesson panel, the guard that
+    turns a failing menu command into a message; and it is the parent of the dialogs
+    and the tasks the files start."""
+
+    def ask_save_changes(self): ...
+    def ask_open_path(self, caption, file_filter): ...
+    def ask_save_path(self, caption, file_filter, suggested): ...
+    def show_error(self, title, text): ...
+    def statusBar(self): ...
+    def update_title(self, *_): ...
+    def show_lesson(self): ...
+    def guard(self, slot, what): ...
+
+
 class WindowFiles:
-    """File commands of the main window (see the module's docstring)."""
+    """File commands of the main window (see the module's docstring). ``task`` is the
+    worker opening a notebook, a big file or a script (None, or finished, when none
+    runs); ``untitled_name`` names a document that has no file; ``autosaver`` exists
+    once ``start_autosave`` ran; the Open Recent menu is the one given to
+    ``attach_recent_menu``."""
+
+    def __init__(self, session, settings, canvas, window: FileHost):
+        self.session = session
+        self.settings = settings
+        self.canvas = canvas
+        self._window = weakref.ref(window)
+        self.untitled_name = "Untitled"
+        self.task = None
+        self.autosaver = None
+        self.recent_menu = None
+        self._disk_stamp = None
+
+    @property
+    def window(self) -> FileHost:
+        """The window these are the file commands of."""
+        return self._window()
+
+    def status(self, text, ms):
+        """Shows ``text`` in the window's status bar for ``ms`` milliseconds."""
+        self.window.statusBar().showMessage(text, ms)
+
+    def document_name(self):
+        """The open document's name: its file's, else ``untitled_name``."""
+        return Path(self.session.path).name if self.session.path else self.untitled_name
+
+    def suggested_name(self):
+        """A file name for Save As and the exports: ``detach_and_no_grad`` while the
+        example ``detach and no_grad (example)`` is open."""
+        return Path(self.document_name()).stem.split(" (")[0].replace(" ", "_")
 
     # ================================================================== documents
     def maybe_save(self):
         """True when the current document may be replaced (saved, discarded or clean)."""
         if not self.session.is_modified:
             return True
-        answer = self.ask_save_changes()
+        answer = self.window.ask_save_changes()
         if answer == _STOCK.Save:
             return self.save()
         return answer == _STOCK.Discard
@@ -75,8 +128,8 @@ class WindowFiles:
         self.untitled_name = name
         self.session.set_document(doc, str(path) if path else "", unsaved=unsaved,
                                   result=result)
-        self._update_title()
-        self._canvas_call("fit_to_view")
+        self.window.update_title()
+        self.canvas.fit_to_view()
 
     def new_document(self):
         if self.maybe_save():
@@ -97,8 +150,8 @@ class WindowFiles:
         if not self.maybe_save():
             return False
         if path is None:
-            path = self.ask_open_path("Open Graph or Notebook — a notebook's cells will be "
-                                      "run", OPEN_FILTER)
+            path = self.window.ask_open_path("Open Graph or Notebook — a notebook's cells "
+                                             "will be run", OPEN_FILTER)
             if not path:
                 return False
         path = Path(path)
@@ -118,10 +171,10 @@ class WindowFiles:
         document stays as it is until the new one is ready. Returns the ``Task``."""
         if self.task is not None and self.task.running:
             return None
-        task = loading.start_loading(path, self)
+        task = loading.start_loading(path, self.window)
         task.succeeded.connect(lambda loaded: self._opened(path, *loaded))
         task.failed.connect(lambda exc: self._open_failed(path, exc))
-        task.cancelled.connect(lambda: self.statusBar().showMessage(
+        task.cancelled.connect(lambda: self.status(
             f"Opening {path.name} was cancelled; the open graph is unchanged.", 5000))
         self.task = task
         return task
@@ -134,7 +187,7 @@ class WindowFiles:
     def _show_notebook_lesson(self, doc):
         """Raises the Lesson dock for a graph traced from a notebook (opened or restored)."""
         if doc.lesson is not None and doc.lesson.code_cells():
-            self.show_lesson()
+            self.window.show_lesson()
 
     def _open_notebook(self, path, chosen=False):
         """Traces a notebook's cells in a worker (progress dialog, Cancel) and opens the
@@ -147,21 +200,21 @@ class WindowFiles:
         try:
             data = path.read_bytes()
         except OSError as exc:
-            self.show_error("Could not open the notebook",
-                            f"“{path.name}” could not be read ({exc.strerror or exc}).")
+            self.window.show_error("Could not open the notebook",
+                                   f"“{path.name}” could not be read ({exc.strerror or exc}).")
             if not path.exists():
                 self._remove_recent(path)
             return False
-        if not trust.may_run(self, path, data, chosen):
+        if not trust.may_run(self.window, path, data, chosen):
             return self._not_run(path)
         from gradstudio.document.notebook_trace import trace_notebook
         task = Task(lambda token: trace_notebook(data, path.name, should_cancel=token),
                     "Open Notebook", f"Running the cells of “{path.name}” to trace the "
-                    "tensors they compute…", self)
+                    "tensors they compute…", self.window)
         task.succeeded.connect(lambda doc: self._notebook_opened(path, doc))
-        task.failed.connect(lambda exc: self.show_error(
+        task.failed.connect(lambda exc: self.window.show_error(
             "Could not open the notebook", _notebook_problem(path, exc)))
-        task.cancelled.connect(lambda: self.statusBar().showMessage(
+        task.cancelled.connect(lambda: self.status(
             f"Opening {path.name} was cancelled; the open graph is unchanged.", 5000))
         self.task = task
         task.start()
@@ -170,36 +223,30 @@ class WindowFiles:
     def _notebook_opened(self, path, doc):
         self.set_document(doc, "", name=f"{path.stem} (notebook)", unsaved=True)
         self.add_recent(path)
-        self.show_lesson()
+        self.window.show_lesson()
         cells = doc.lesson.cells if doc.lesson is not None else ()
         failed = sum(1 for c in cells if c.is_code and c.error)
-        self.statusBar().showMessage(
+        self.status(
             f"Traced {path.name}: {len(doc.node_ids)} nodes from "
             f"{sum(1 for c in cells if c.is_code)} code cells"
             + (f"; {failed} cell{'s' * (failed != 1)} raised an error, shown in the Lesson "
                "panel" if failed else "") + ".", 10000)
 
-    def show_lesson(self):
-        """Shows the Lesson panel in front of its tab group."""
-        dock = self.docks["lesson"]
-        dock.show()
-        dock.raise_()
-
     def _open_failed(self, path, exc):
-        self.show_error("Could not open the graph", self._file_problem(
+        self.window.show_error("Could not open the graph", file_problem(
             exc, f"“{path.name}” could not be opened: {exc}"))
         if not path.exists():
             self._remove_recent(path)
         return False
 
     # ================================================================== crash recovery
-    def _start_autosave(self):
+    def start_autosave(self):
         """Unsaved work goes to a recovery file a few seconds after the first change,
         then every minute (see ``recovery``); the file on disk is stamped whenever the
         window's path is set, for Save to see whether someone changed it meanwhile."""
-        window = weakref.ref(self)        # the autosaver is the window's: it must not
-        self.autosaver = recovery.Autosaver(  # hold the window
-            self.session, lambda: window()._recovery_description(), self)
+        me = weakref.ref(self)            # the autosaver is the window's: it must not
+        self.autosaver = recovery.Autosaver(  # hold the window (nor this)
+            self.session, lambda: me()._recovery_description(), self.window)
         self.session.document_replaced.connect(self.autosaver.save_now)
         self._stamp_file()
         self.session.path_changed.connect(self._stamp_file)
@@ -217,7 +264,7 @@ class WindowFiles:
         return files.remove_stale_temporaries(folders)
 
     def _recovery_description(self):
-        return self.session.path, self._document_name()
+        return self.session.path, self.document_name()
 
     def offer_recovery(self):
         """After a crash or a kill: offers the newest graph a window left unsaved
@@ -234,36 +281,23 @@ class WindowFiles:
             try:
                 doc = files.loads(newest.text, source=newest.describe())
             except files.FileError as exc:
-                self.show_error("Could not restore the graph", str(exc))
+                self.window.show_error("Could not restore the graph", str(exc))
                 return answer
             path = newest.file if newest.file and Path(newest.file).parent.is_dir() else ""
             name = newest.title if not path else "Untitled"
             self.set_document(doc, path, name=name, unsaved=True)
             self._show_notebook_lesson(doc)
             recovery.discard(newest)
-            self.statusBar().showMessage(f"Restored {newest.describe()}; save it to keep it.",
-                                         15000)
+            self.status(f"Restored {newest.describe()}; save it to keep it.", 15000)
         elif answer == "discard":
             for entry in found:
                 recovery.discard(entry)
         return answer
 
     def ask_restore(self, newest, others):
-        """Restore, Discard or Later for unsaved work a crashed window left."""
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle("Restore unsaved work?")
-        box.setTextFormat(Qt.TextFormat.PlainText)   # (a file's name is never HTML)
-        more = (f" {others} more can be restored at the next start." if others else "")
-        box.setText(f"GradStudio did not close properly. Unsaved work on "
-                    f"{newest.describe()} can be restored.{more}")
-        restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
-        discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(restore)
-        box.exec()
-        clicked = box.clickedButton()
-        return "restore" if clicked is restore else "discard" if clicked is discard else "later"
+        """Restore, Discard or Later for unsaved work a crashed window left (tests
+        replace this)."""
+        return recovery.ask_restore(self.window, newest, others)
 
     def open_example(self, path):
         """Opens a bundled example as a new, untitled graph (Save asks for a name)."""
@@ -272,7 +306,7 @@ class WindowFiles:
         try:
             doc = files.load(path)
         except Exception as exc:  # noqa: BLE001
-            self.show_error("Could not open the example", self._file_problem(
+            self.window.show_error("Could not open the example", file_problem(
                 exc, f"The example “{Path(path).name}” could not be opened: {exc}"))
             return False
         self.set_document(doc, "", name=f"{example_title(path)} (example)")
@@ -290,8 +324,8 @@ class WindowFiles:
 
     def save_as(self, path=None):
         if path is None:
-            path = self.ask_save_path("Save Graph As", GRAPH_FILTER,
-                                      self._suggested_name() + EXTENSION)
+            path = self.window.ask_save_path("Save Graph As", GRAPH_FILTER,
+                                             self.suggested_name() + EXTENSION)
             if not path:
                 return False
         path = Path(path)
@@ -318,22 +352,22 @@ class WindowFiles:
 
     def ask_overwrite(self, reason):
         """Overwrite, Save As… or Cancel (tests replace this)."""
-        return save_guard.ask_overwrite(self, reason)
+        return save_guard.ask_overwrite(self.window, reason)
 
     def _write_document(self, path):
         try:
             files.save(self.session.document, path)
         except Exception as exc:  # noqa: BLE001
-            self.show_error("Could not save the graph", self._file_problem(
+            self.window.show_error("Could not save the graph", file_problem(
                 exc, f"“{Path(path).name}” was not saved ({exc}); the graph is still open, "
                      "so try another folder or name."))
             return False
         self.session.mark_saved()
         self._disk_stamp = save_guard.stamp_of(path)   # (Save As: stamped again after)
         self.autosaver.save_now()         # saved: its recovery file goes
-        self._update_title()
+        self.window.update_title()
         self.add_recent(path)
-        self.statusBar().showMessage(f"Saved {Path(path).name}", 4000)
+        self.status(f"Saved {Path(path).name}", 4000)
         return True
 
     # ================================================================== recent files
@@ -359,15 +393,23 @@ class WindowFiles:
         self.settings.setValue("recent_files", [])
         self._fill_recent_menu()
 
+    def attach_recent_menu(self, menu):
+        """``menu`` (File ▸ Open Recent) lists the recent files, filled as it opens."""
+        self.recent_menu = menu
+        menu.aboutToShow.connect(self._fill_recent_menu)
+        self._fill_recent_menu()
+
     def _fill_recent_menu(self):
         menu = self.recent_menu
+        if menu is None:
+            return
         menu.clear()
         items = self.recent_files()
         for i, p in enumerate(items, 1):
             act = menu.addAction(f"&{i % 10}  {Path(p).name}")
             act.setStatusTip(p)
             act.setData(p)
-            act.triggered.connect(self._guard(lambda _=False, p=p: self.open_file(p),
+            act.triggered.connect(self.window.guard(lambda _=False, p=p: self.open_file(p),
                                               "Open recent file"))
         if items:
             menu.addSeparator()
@@ -375,82 +417,11 @@ class WindowFiles:
         clear.setEnabled(bool(items))
         clear.triggered.connect(self.clear_recent)
 
-    def _last_dir(self):
+    def last_dir(self):
+        """The folder the file dialogs start in (the last one used)."""
         return str(self.settings.value("last_dir", str(Path.home())))
 
-    # ================================================================== import & export
-    def export_script(self, path=None):
-        """Writes the graph as a PyTorch script. One that would print nothing is said so
-        first, with the choice to print the graph's outputs (``ask_print_outputs``)."""
-        outputs = export_prints.outputs_to_print(self.session)
-        if outputs:
-            doc = self.session.document
-            answer = self.ask_print_outputs([doc.display_name(n) for n in outputs])
-            if answer is None:
-                return False
-            if answer == export_prints.PRINT:
-                export_prints.watch(self.session, outputs)
-
-        def write(target):
-            script = export.export_script(self.session.document, self.session.result)
-            files.write_atomically(target, script.text.encode("utf-8"))
-        return self._export("script", "Export PyTorch Script", SCRIPT_FILTER, ".py", path, write)
-
-    def ask_print_outputs(self, names):
-        """"print", "as_is" or None for a script that would print nothing (tests
-        replace this)."""
-        return export_prints.ask_print_outputs(self, names)
-
-    def export_notebook(self, path=None):
-        """Writes the graph (with its lesson's text, if any) as a Jupyter notebook."""
-        exporter = _notebook_exporter()
-        if exporter is None:
-            self.show_error("Could not export the notebook",
-                            "Export Notebook is not available in this build yet.")
-            return False
-
-        def write(target):
-            text = exporter(self.session.document, self.session.result)
-            files.write_atomically(target, text.encode("utf-8"))
-        name = self._suggested_name()
-        lesson = self.session.document.lesson
-        if lesson is not None and Path(lesson.name).stem == name:   # not over the notebook
-            name += "_gradstudio"
-        return self._export("notebook", "Export Notebook", NOTEBOOK_FILTER, NOTEBOOK_SUFFIX,
-                            path, write, name)
-
-    def export_png(self, path=None):
-        return self._export_canvas(path, "png", "PNG images (*.png)")
-
-    def export_svg(self, path=None):
-        return self._export_canvas(path, "svg", "SVG drawings (*.svg)")
-
-    def _export_canvas(self, path, fmt, file_filter):
-        def write(target):
-            ok = getattr(self.canvas, f"render_{fmt}")(str(target))
-            if ok is False or not Path(target).is_file() or Path(target).stat().st_size == 0:
-                raise OSError("nothing could be written there")
-        return self._export("canvas", f"Export Canvas as {fmt.upper()}", file_filter,
-                            f".{fmt}", path, write)
-
-    def _export(self, what, caption, file_filter, suffix, path, write, name=None):
-        """Asks where to write (unless ``path`` is given; the name ``name`` suggested),
-        calls ``write(path)`` and says how it went; True when the file was written."""
-        if path is None:
-            path = self.ask_save_path(caption, file_filter,
-                                      (name or self._suggested_name()) + suffix)
-            if not path:
-                return False
-        try:
-            write(path)
-        except Exception as exc:  # noqa: BLE001
-            self.show_error(f"Could not export the {what}",
-                            f"“{Path(path).name}” was not written ({exc}); try another "
-                            "folder or name.")
-            return False
-        self.statusBar().showMessage(f"Exported {Path(path).name}", 4000)
-        return True
-
+    # ================================================================== import
     def import_script(self, path=None):
         """Runs a PyTorch script with GradStudio's engine (in a worker thread, with a
         Cancel button) and opens the traced graph as a new, untitled document."""
@@ -460,8 +431,8 @@ class WindowFiles:
             return None
         chosen = path is None                 # (picked in the dialog just now)
         if path is None:
-            path = self.ask_open_path("Import PyTorch Script — the script will be run",
-                                      SCRIPT_FILTER)
+            path = self.window.ask_open_path("Import PyTorch Script — the script will be run",
+                                             SCRIPT_FILTER)
             if not path:
                 return None
         path = Path(path)
@@ -469,19 +440,19 @@ class WindowFiles:
             data = path.read_bytes()
             source = data.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            self.show_error("Could not import the script",
-                            f"“{path.name}” could not be read: {exc}")
+            self.window.show_error("Could not import the script",
+                                   f"“{path.name}” could not be read: {exc}")
             return None
-        if not trust.may_run(self, path, data, chosen):
+        if not trust.may_run(self.window, path, data, chosen):
             return self._not_run(path)
         from gradstudio.document import trace
         task = Task(lambda token: trace.trace(source, should_cancel=token, filename=path.name),
                     "Import PyTorch Script",
-                    f"Running “{path.name}” to trace the tensors it computes…", self)
+                    f"Running “{path.name}” to trace the tensors it computes…", self.window)
         task.succeeded.connect(lambda result: self._on_traced(path, result))
-        task.failed.connect(lambda exc: self.show_error(
+        task.failed.connect(lambda exc: self.window.show_error(
             "Could not import the script", f"Tracing “{path.name}” failed: {exc}"))
-        task.cancelled.connect(lambda: self.statusBar().showMessage(
+        task.cancelled.connect(lambda: self.status(
             f"Import of {path.name} cancelled; nothing changed.", 5000))
         self.task = task
         task.start()
@@ -489,14 +460,13 @@ class WindowFiles:
 
     def _not_run(self, path):
         """The user declined to run ``path``: nothing opened, nothing ran."""
-        self.statusBar().showMessage(f"{path.name} was not run; the open graph is "
-                                     "unchanged.", 10000)
+        self.status(f"{path.name} was not run; the open graph is unchanged.", 10000)
         return None
 
     def _on_traced(self, path, result):
         doc = getattr(result, "document", result)
         self.set_document(doc, "", name=f"{path.stem} (imported)", unsaved=True)
-        self.statusBar().showMessage(f"Imported {path.name}", 5000)
+        self.status(f"Imported {path.name}", 5000)
 
 
 def _notebook_problem(path, exc):

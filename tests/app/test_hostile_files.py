@@ -109,7 +109,7 @@ def test_the_window_opens_the_worst_files(qtbot, tmp_path):
     for name in ("retained_backwards", "many_big_sources"):
         path = tmp_path / f"{name}.gsg"
         files.save(HOSTILE[name](), path)
-        assert w.open_file(path)
+        assert w.files.open_file(path)
         assert w.session.result is not None and not errors
     last = w.session.result.state(w.session.result.order[-1])
     assert last.error.startswith("Not computed: the run keeps more than 64 MB")

@@ -81,7 +81,7 @@ def test_cancel_closes_the_graph_being_drawn_and_leaves_its_file(qtbot, tmp_path
     files.save(chain(), path)
     before = path.read_bytes()
     w = main_window(qtbot, tmp_path)
-    w.open_file(path)
+    w.files.open_file(path)
     scene = w.canvas.scene()
     assert scene.building
     qtbot.waitUntil(lambda: w.busy.cancel_button.isVisible())
@@ -107,7 +107,7 @@ def test_a_big_graph_opened_in_the_window_is_all_in_view_once_drawn(qtbot, tmp_p
     path = tmp_path / "big.gsg"
     files.save(chain(), path)
     w = main_window(qtbot, tmp_path)
-    w.open_file(path)
+    w.files.open_file(path)
     scene, view = w.canvas.scene(), w.canvas               # (a QGraphicsView)
     assert scene.building                  # in view from the start: where nodes will be
     places = [d.position for d in w.session.document.nodes()]

@@ -30,7 +30,7 @@ def test_a_panel_that_fails_is_named_and_the_advice_is_not_to_undo(window, tmp_p
                                                                     monkeypatch):
     def broken(marks):                   # (called by the canvas's slot for the verdicts)
         raise RuntimeError("libshiboken: Internal C++ object (_Overlay) already deleted.")
-    window.open_example(example_paths()[0])
+    window.files.open_example(example_paths()[0])
     monkeypatch.setattr(window.canvas.scene().check_marks, "show_marks", broken)
     window.show_probe()
     window.probe_panel.show_tab(CHECK)
@@ -51,8 +51,8 @@ def test_a_panel_that_fails_is_named_and_the_advice_is_not_to_undo(window, tmp_p
 
 
 def test_an_edit_that_fails_is_told_to_undo(window, monkeypatch):
-    window.open_example(example_paths()[0])
-    window.add_node("ones")
+    window.files.open_example(example_paths()[0])
+    window.edits.add_node("ones")
 
     def broken(self, node_id):           # (called by the undo command)
         raise ValueError("the node could not be taken out.")

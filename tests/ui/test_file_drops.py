@@ -53,7 +53,7 @@ def _drop(widget, mime):
 
 
 def _traced(qtbot, w):
-    qtbot.waitUntil(lambda: w.task is not None and not w.task.running, timeout=30000)
+    qtbot.waitUntil(lambda: w.files.task is not None and not w.files.task.running, timeout=30000)
 
 
 def test_a_graph_dropped_on_the_window_or_the_canvas_opens(qtbot, tmp_path):
@@ -75,16 +75,16 @@ def test_a_script_dropped_is_traced_and_a_notebook_opened(qtbot, tmp_path):
     script = tmp_path / "grads.py"
     script.write_text(SCRIPT, encoding="utf-8")
     assert _drop(w.canvas.viewport(), _mime(script)) == [True, True, True]
-    qtbot.waitUntil(lambda: w.task is not None)
+    qtbot.waitUntil(lambda: w.files.task is not None)
     _traced(qtbot, w)
     assert w.windowTitle().startswith("grads (imported)") and w.errors == []
     nb = nbformat.v4.new_notebook()
     nb.cells.append(nbformat.v4.new_code_cell(SCRIPT))
     notebook = tmp_path / "lesson.ipynb"
     notebook.write_text(nbformat.writes(nb), encoding="utf-8")
-    task = w.task
+    task = w.files.task
     assert _drop(w, _mime(notebook)) == [True, True, True]
-    qtbot.waitUntil(lambda: w.task is not task)
+    qtbot.waitUntil(lambda: w.files.task is not task)
     _traced(qtbot, w)
     assert w.windowTitle().startswith("lesson (notebook)") and w.errors == []
 
@@ -120,7 +120,7 @@ def test_the_command_lines_script_is_traced_not_read_as_a_graph(qtbot, tmp_path,
     _app, w, previous_hook = main_window_module._shown_window([str(script)], settings)
     try:
         qtbot.addWidget(w)
-        assert errors == [] and w.task is not None
+        assert errors == [] and w.files.task is not None
         _traced(qtbot, w)
         assert w.windowTitle().startswith("script (imported)") and errors == []
         assert len(w.session.document.node_ids) >= 3

@@ -69,7 +69,7 @@ def test_the_autograd_tutorial_story(window, tmp_path):
     s = w.session
     w.new_action.trigger()
     start = tmp_path / "start.gsg"
-    assert w.save_as(start)
+    assert w.files.save_as(start)
 
     # x = torch.ones(2, 2, requires_grad=True); y = x + 2; z = y * y * 3; out = z.mean()
     x = palette_add(w, "ones")
@@ -93,7 +93,7 @@ def test_the_autograd_tutorial_story(window, tmp_path):
     assert "MulBackward0" in badges
     assert "MeanBackward0" in [t for _, t in w.canvas.item(out).badges]
     built = tmp_path / "built.gsg"
-    assert w.save_as(built)
+    assert w.files.save_as(built)
     built_index = s.undo_stack.index()
 
     # out.backward(): x.grad is 4.5 everywhere, in the inspector as PyTorch prints it
@@ -167,10 +167,10 @@ def test_the_autograd_tutorial_story(window, tmp_path):
         w.redo_action.trigger()
     assert s.state(out).grad_fn is None
     final = tmp_path / "final.gsg"
-    assert w.save_as(final)
-    assert w.open_file(final)
+    assert w.files.save_as(final)
+    assert w.files.open_file(final)
     again = tmp_path / "again.gsg"
-    assert w.save_as(again)
+    assert w.files.save_as(again)
     assert final.read_bytes() == again.read_bytes()
     # the reopened graph runs the same: no_grad around y leaves nothing to differentiate
     assert s.state(x).grad is None

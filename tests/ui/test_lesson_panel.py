@@ -18,7 +18,7 @@ from gradstudio.document.notebook_trace import trace_notebook
 from gradstudio.ui import lesson_panel as lp
 from gradstudio.ui.lesson_markdown import MarkdownView
 from gradstudio.ui import main_window as mw
-from gradstudio.ui import window_files
+from gradstudio.ui import window_exports
 from gradstudio.ui.canvas.node_item import HEADER, WIDTH
 from gradstudio.ui.commands import SetParam
 from gradstudio.ui.help import ShortcutsDialog
@@ -44,7 +44,7 @@ def open_notebook(qtbot, w, path):
     w.ask_open_path = lambda caption, flt: asked.append(flt) or str(path)
     menu_action(w, "File", "Open…").trigger()
     assert asked == ["GradStudio graphs and notebooks (*.gsg *.ipynb)"]
-    finish(qtbot, w.task)
+    finish(qtbot, w.files.task)
 
 
 @pytest.fixture
@@ -84,7 +84,7 @@ def test_opening_a_notebook_traces_it_and_shows_every_cell(lesson_window, tmp_pa
     assert w.windowTitle().startswith("002_6260b20a9b8b3ca4 (notebook)")
     assert w.isWindowModified() and w.session.path == ""       # Save asks for a .gsg name
     assert not w.docks["lesson"].visibleRegion().isEmpty()      # raised over the inspector
-    assert w.recent_files()[0] == str(AUTOGRAD.resolve())
+    assert w.files.recent_files()[0] == str(AUTOGRAD.resolve())
     assert [v.cell.kind for v in panel.cells] == [c.kind for c in lesson.cells]
     assert len(panel.cells) == 11 and panel.title.text() == AUTOGRAD.name
     assert not panel.hint.isVisibleTo(panel)
@@ -109,7 +109,7 @@ def test_the_open_dialog_and_recent_files_reopen_a_notebook(lesson_window, qtbot
     first = w.session.document
     (entry,) = [a for a in w.recent_menu.actions() if a.data() == str(AUTOGRAD.resolve())]
     entry.trigger()
-    finish(qtbot, w.task)
+    finish(qtbot, w.files.task)
     assert w.errors == []
     assert w.session.document is not first and w.session.document.lesson is not None
     assert w.lesson_panel.lesson is w.session.document.lesson
@@ -123,7 +123,7 @@ def test_the_command_line_opens_a_notebook(qtbot, tmp_path):
     def close_when_traced():
         for top in QApplication.topLevelWidgets():
             if isinstance(top, mw.MainWindow) and top.isVisible():
-                done = top.task is not None and not top.task.running
+                done = top.files.task is not None and not top.files.task.running
                 if done or time.monotonic() > deadline:
                     seen.append((top.windowTitle(), top.session.document.lesson is not None,
                                  len(top.lesson_panel.cells)))
@@ -312,7 +312,7 @@ def test_an_edit_says_the_outputs_are_the_traced_notebook_s(lesson_window, qtbot
 # ---------------------------------------------------------------------- without a notebook
 def test_an_example_shows_its_text_or_how_to_get_a_lesson(window, qtbot):
     panel = window.lesson_panel
-    window.open_example(mw.example_paths()[0])
+    window.files.open_example(mw.example_paths()[0])
     window.show_lesson()
     doc = window.session.document
     if doc.lesson is None:
@@ -330,7 +330,7 @@ def test_an_example_shows_its_text_or_how_to_get_a_lesson(window, qtbot):
     assert not panel.hint.isVisibleTo(panel) and not panel.nav.isVisibleTo(panel)
     assert not panel.edited_note.isVisibleTo(panel) and not panel.seed_note.isVisibleTo(panel)
     assert not panel.title.isVisibleTo(panel)
-    window.new_document()
+    window.files.new_document()
     assert panel.cells == [] and panel.hint.isVisibleTo(panel)
 
 
@@ -363,20 +363,20 @@ def test_a_broken_notebook_is_one_message_and_the_open_graph_stays(qtbot, tmp_pa
     w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
     w.show()
     qtbot.waitExposed(w)
-    w.open_example(mw.example_paths()[0])
+    w.files.open_example(mw.example_paths()[0])
     doc, title = w.session.document, w.windowTitle()
     bad = tmp_path / "broken.ipynb"
     bad.write_bytes(b"this is not JSON {")
-    finish(qtbot, w.open_file(bad))
+    finish(qtbot, w.files.open_file(bad))
     assert len(boxes) == 1
     (text,) = boxes
     assert text.startswith("broken.ipynb") and "not valid JSON" in text
     assert text.count(". ") == 0 and text.endswith(".")                  # one sentence
     assert w.session.document is doc and w.windowTitle() == title
-    assert str(bad.resolve()) not in w.recent_files()
+    assert str(bad.resolve()) not in w.files.recent_files()
     assert w.lesson_panel.cells == []
     missing = tmp_path / "gone.ipynb"
-    assert w.open_file(missing) is False
+    assert w.files.open_file(missing) is False
     assert len(boxes) == 2 and boxes[1].startswith("“gone.ipynb” could not be read")
     assert w.session.document is doc
 
@@ -387,9 +387,9 @@ def test_cancel_while_a_notebook_runs_keeps_the_open_graph(window, qtbot, tmp_pa
          "source": "import time\ntime.sleep(30)"}]}
     slow = tmp_path / "slow.ipynb"
     slow.write_text(json.dumps(notebook), encoding="utf-8")
-    window.open_example(mw.example_paths()[0])
+    window.files.open_example(mw.example_paths()[0])
     doc = window.session.document
-    task = window.open_file(slow)
+    task = window.files.open_file(slow)
     assert task.running
     qtbot.waitUntil(task.dialog.isVisible, timeout=5000)             # progress, Cancel
     started = time.monotonic()
@@ -420,13 +420,13 @@ def test_export_notebook_writes_what_the_exporter_makes(lesson_window, tmp_path)
 def test_export_notebook_says_so_when_it_cannot(window, tmp_path, monkeypatch):
     target = tmp_path / "out.ipynb"
     window.ask_save_path = lambda caption, flt, suggested: str(target)
-    monkeypatch.setattr(window_files, "_notebook_exporter", lambda: None)
+    monkeypatch.setattr(window_exports, "_notebook_exporter", lambda: None)
     menu_action(window, "File", "Export Notebook…").trigger()
     assert window.errors == ["Export Notebook is not available in this build yet."]
 
     def broken(doc, result):
         raise ValueError("no cells to write")
-    monkeypatch.setattr(window_files, "_notebook_exporter", lambda: broken)
+    monkeypatch.setattr(window_exports, "_notebook_exporter", lambda: broken)
     menu_action(window, "File", "Export Notebook…").trigger()
     assert len(window.errors) == 2 and "out.ipynb" in window.errors[1]
     assert "no cells to write" in window.errors[1] and not target.exists()

@@ -231,7 +231,7 @@ app = QApplication([])
 from gradstudio.ui import main_window as mw
 w = mw.MainWindow(settings=QSettings(tempfile.mkdtemp() + "/s.ini",
                                      QSettings.Format.IniFormat))
-w.open_example(mw.example_paths()[0])
+w.files.open_example(mw.example_paths()[0])
 # (once shown, the code panel imports Pygments after its first frame:
 # test_startup_imports.py)
 print("at start", "pygments" in sys.modules)

@@ -41,7 +41,7 @@ def window(qtbot, tmp_path):
     qtbot.addWidget(w)
     errors = w.errors = []          # the lambda holds the list, not the window
     w.show_error = lambda title, text: errors.append((title, text))
-    w.set_document(chain(3), "", name="Old")
+    w.files.set_document(chain(3), "", name="Old")
     w.show()
     qtbot.waitExposed(w)
     return w
@@ -81,7 +81,7 @@ def test_a_big_file_is_read_and_run_in_a_worker_while_the_window_keeps_ticking(
 
     real_run = loading.run
     monkeypatch.setattr(loading, "run", run_once_the_window_has_ticked)
-    task = window.open_file(big_file)
+    task = window.files.open_file(big_file)
     assert task is not None and task.running         # open_file returned at once
     assert window.windowTitle().startswith("Old")    # nothing replaced yet
     with qtbot.waitSignal(task.succeeded, timeout=120_000):
@@ -93,13 +93,13 @@ def test_a_big_file_is_read_and_run_in_a_worker_while_the_window_keeps_ticking(
     assert files.dumps(doc) == big_file.read_text(encoding="utf-8")
     assert window.windowTitle().startswith("big.gsg") and not window.session.is_modified
     assert runs_here == [] and window.session.result.order == doc.topological_order()
-    assert window.recent_files()[0] == str(big_file.resolve())
+    assert window.files.recent_files()[0] == str(big_file.resolve())
     assert not task.dialog.isVisible()
 
 
 def test_cancel_leaves_the_open_document_untouched(qtbot, window, big_file):
     before, text = window.session.document, files.dumps(window.session.document)
-    task = window.open_file(big_file)
+    task = window.files.open_file(big_file)
     with qtbot.waitSignal(task.cancelled, timeout=120_000):
         task.dialog.findChild(QPushButton).click()   # the dialog's Cancel button
     assert window.session.document is before and files.dumps(before) == text
@@ -114,7 +114,7 @@ def test_a_defect_in_a_big_file_is_reported_and_the_open_document_kept(
     bad.write_text(big_file.read_text(encoding="utf-8").replace('"other": 1.0', '"other": "x"'),
                    encoding="utf-8")
     before = window.session.document
-    task = window.open_file(bad)
+    task = window.files.open_file(bad)
     with qtbot.waitSignal(task.failed, timeout=120_000):
         pass
     assert window.session.document is before
@@ -125,7 +125,7 @@ def test_a_defect_in_a_big_file_is_reported_and_the_open_document_kept(
 def test_a_small_file_still_opens_at_once(window, tmp_path):
     path = tmp_path / "small.gsg"
     path.write_text(files.dumps(chain(5)), encoding="utf-8")
-    assert window.open_file(path) is True
+    assert window.files.open_file(path) is True
     assert len(window.session.document.node_ids) == 5
 
 

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import Document, files
@@ -52,7 +52,7 @@ def make_window(qtbot, settings, answers):
     def ask_print_outputs(names):
         answers.outputs_offered.append(names)
         return answers.print_outputs
-    w.ask_print_outputs = ask_print_outputs
+    w.exports.ask_print_outputs = ask_print_outputs
     return w
 
 
@@ -83,24 +83,24 @@ def build_small_graph(w):
 
 
 def test_menus_have_the_issue_commands_with_standard_shortcuts(window):
-    K = mw.QKeySequence.StandardKey
+    K = QKeySequence.StandardKey
     for menu, text, key in [("File", "New", K.New), ("File", "Open…", K.Open),
                             ("File", "Save", K.Save), ("File", "Save As…", K.SaveAs),
                             ("Edit", "Copy", K.Copy), ("Edit", "Paste", K.Paste),
                             ("Edit", "Cut", K.Cut), ("Edit", "Delete", K.Delete)]:
         act = menu_action(window, menu, text)
-        assert act.shortcuts() == mw.QKeySequence.keyBindings(key)
+        assert act.shortcuts() == QKeySequence.keyBindings(key)
     for text in ("Import PyTorch Script…", "Export PyTorch Script…",
                  "Export Canvas as PNG…", "Export Canvas as SVG…"):
         menu_action(window, "File", text)
     assert "run" in window.import_action.statusTip().lower()
     edit = [a.text() for a in window.menuBar().actions()[1].menu().actions()]
     assert edit[0].startswith("&Undo") and edit[1].startswith("&Redo")
-    assert window.undo_action.shortcuts() == mw.QKeySequence.keyBindings(K.Undo)
+    assert window.undo_action.shortcuts() == QKeySequence.keyBindings(K.Undo)
 
 
 def test_ctrl_0_is_100_percent_and_f_fits_as_the_readme_says(window, qtbot):
-    window.open_example(mw.example_paths()[0])
+    window.files.open_example(mw.example_paths()[0])
     canvas = window.canvas
     canvas.setFocus()
     canvas.set_zoom(2.0)
@@ -178,7 +178,7 @@ def test_new_with_unsaved_changes_asks_and_cancel_keeps_everything(window, answe
 def test_a_broken_file_shows_one_error_and_keeps_the_document(window, answers, tmp_path):
     x, y = build_small_graph(window)
     good = tmp_path / "good.gsg"
-    assert window.save_as(good)
+    assert window.files.save_as(good)
     bad = tmp_path / "broken.gsg"
     bad.write_text('{"format_version": 2, "nodes": [{"kind": "no_such_op"}]', encoding="utf-8")
     answers.open_path = str(bad)
@@ -196,7 +196,7 @@ def test_a_broken_file_shows_one_error_and_keeps_the_document(window, answers, t
 def test_a_failing_save_says_so_and_nothing_is_lost(window, answers, tmp_path):
     build_small_graph(window)
     target = tmp_path / "no_such_folder" / "x.gsg"
-    assert not window.save_as(target)
+    assert not window.files.save_as(target)
     assert len(answers.errors) == 1 and window.isWindowModified()
     assert answers.errors[0][1].count("x.gsg") == 1
     assert len(window.session.document.node_ids) == 2
@@ -205,21 +205,21 @@ def test_a_failing_save_says_so_and_nothing_is_lost(window, answers, tmp_path):
 def test_saving_is_atomic(window, tmp_path, monkeypatch):
     build_small_graph(window)
     path = tmp_path / "g.gsg"
-    assert window.save_as(path)
+    assert window.files.save_as(path)
     before = path.read_bytes()
-    monkeypatch.setattr(mw.files, "dumps", lambda doc: 1 / 0)
+    monkeypatch.setattr(files, "dumps", lambda doc: 1 / 0)
     window.session.push(AddNode(window.session.document, "zeros"))
-    assert not window.save()
+    assert not window.files.save()
     assert path.read_bytes() == before
 
 
 def test_saving_keeps_the_previous_file_as_bak_as_the_command_line_does(window, tmp_path):
     build_small_graph(window)
     path = tmp_path / "g.gsg"
-    assert window.save_as(path)
+    assert window.files.save_as(path)
     first = path.read_bytes()
     window.session.push(AddNode(window.session.document, "zeros"))
-    assert window.save()
+    assert window.files.save()
     assert (tmp_path / "g.gsg.bak").read_bytes() == first != path.read_bytes()
 
 
@@ -229,14 +229,14 @@ def test_a_save_that_fails_before_the_file_is_replaced_leaves_it_and_no_debris(
     folder = tmp_path / "graphs"
     folder.mkdir()
     path = folder / "g.gsg"
-    assert window.save_as(path)
+    assert window.files.save_as(path)
     before = path.read_bytes()
 
     def refuse(p):
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(mw.files, "keep_backup", refuse)
+    monkeypatch.setattr(files, "keep_backup", refuse)
     window.session.push(AddNode(window.session.document, "zeros"))
-    assert not window.save()
+    assert not window.files.save()
     assert path.read_bytes() == before
     assert sorted(p.name for p in folder.iterdir()) == ["g.gsg"]
     assert "Permission denied" in answers.errors[-1][1] and window.session.is_modified
@@ -245,16 +245,16 @@ def test_a_save_that_fails_before_the_file_is_replaced_leaves_it_and_no_debris(
 def test_saving_through_a_symbolic_link_replaces_its_file_and_keeps_the_link(window, tmp_path):
     build_small_graph(window)
     real = tmp_path / "real.gsg"
-    assert window.save_as(real)
+    assert window.files.save_as(real)
     link = tmp_path / "link.gsg"
     link.symlink_to(real)
     window.session.push(AddNode(window.session.document, "zeros"))
-    assert window.save_as(link)
+    assert window.files.save_as(link)
     assert link.is_symlink() and real.read_bytes() == files.dumps(window.session.document).encode()
 
 
 def test_menu_commands_never_let_an_exception_escape(window, answers, monkeypatch):
-    monkeypatch.setattr(mw.files, "load", lambda path: (_ for _ in ()).throw(RuntimeError("boom")))
+    monkeypatch.setattr(files, "load", lambda path: (_ for _ in ()).throw(RuntimeError("boom")))
     answers.open_path = "/nowhere/x.gsg"
     menu_action(window, "File", "Open…").trigger()
     assert len(answers.errors) == 1 and "boom" in answers.errors[0][1]
@@ -345,12 +345,12 @@ def test_recent_files_persist_across_windows(qtbot, settings, answers, tmp_path)
     build_small_graph(first)
     paths = [tmp_path / "one.gsg", tmp_path / "two.gsg"]
     for p in paths:
-        assert first.save_as(p)
+        assert first.files.save_as(p)
     assert first.close()
     second = make_window(qtbot, settings, answers)
-    assert second.recent_files() == [str(paths[1].resolve()), str(paths[0].resolve())]
+    assert second.files.recent_files() == [str(paths[1].resolve()), str(paths[0].resolve())]
     entries = [a for a in second.recent_menu.actions() if a.data()]
-    assert [a.data() for a in entries] == second.recent_files()
+    assert [a.data() for a in entries] == second.files.recent_files()
     entries[1].trigger()
     assert second.session.path == str(paths[0].resolve())
     assert answers.errors == []
@@ -415,7 +415,7 @@ def test_copy_paste_delete_of_a_subgraph(window):
 def test_paste_of_foreign_clipboard_text_does_nothing(window, answers):
     QGuiApplication.clipboard().setText("not a graph")
     assert not window.paste_action.isEnabled()
-    window.paste()
+    window.edits.paste()
     assert window.session.document.node_ids == [] and answers.errors == []
 
 
@@ -429,11 +429,11 @@ def test_open_recent_of_a_missing_file_says_so_and_forgets_it(window, answers, t
     p = tmp_path / "gone.gsg"
     window.session.set_document(Document())
     build_small_graph(window)
-    assert window.save_as(p)
+    assert window.files.save_as(p)
     p.unlink()
-    assert not window.open_file(p)
+    assert not window.files.open_file(p)
     assert len(answers.errors) == 1
-    assert window.recent_files() == []
+    assert window.files.recent_files() == []
 
 
 def test_main_opens_the_tutorial_or_the_given_file_and_returns_on_close(qtbot, settings,
@@ -454,7 +454,7 @@ def test_main_opens_the_tutorial_or_the_given_file_and_returns_on_close(qtbot, s
     w = MainWindow(settings=settings)
     qtbot.addWidget(w)
     build_small_graph(w)
-    assert w.save_as(p)
+    assert w.files.save_as(p)
     w.close()
     QTimer.singleShot(0, close_all)
     assert main([str(p)], settings=settings) == 0
@@ -497,7 +497,7 @@ def test_import_script_runs_it_in_the_background_and_opens_the_graph(window, ans
                       encoding="utf-8")
     answers.open_path = str(script)
     menu_action(window, "File", "Import PyTorch Script…").trigger()
-    task = window.task
+    task = window.files.task
     assert task is not None
     with qtbot.waitSignal(task.finished, timeout=30000):
         pass
@@ -515,7 +515,7 @@ def test_import_script_can_be_cancelled_and_nothing_changes(window, answers, qtb
     script = tmp_path / "forever.py"
     script.write_text("while True:\n    pass\n", encoding="utf-8")
     answers.save_changes = DISCARD      # the question comes before the script runs
-    task = window.import_script(script)
+    task = window.files.import_script(script)
     assert task.running
     assert window.isEnabled()                              # the GUI thread is free
     with qtbot.waitSignal(task.cancelled, timeout=20000):
@@ -528,7 +528,7 @@ def test_import_script_can_be_cancelled_and_nothing_changes(window, answers, qtb
 def test_a_failing_script_import_shows_one_error(window, answers, qtbot, tmp_path):
     script = tmp_path / "bad.py"
     script.write_text("import torch\nraise ValueError('nope')\n", encoding="utf-8")
-    task = window.import_script(script)
+    task = window.files.import_script(script)
     with qtbot.waitSignal(task.finished, timeout=30000):
         pass
     assert len(answers.errors) == 1 and "bad.py" in answers.errors[0][1]
@@ -600,7 +600,7 @@ def test_f2_puts_the_selected_node_s_name_under_the_keyboard(window, qtbot):
 
 
 def test_the_status_bar_says_what_unticking_requires_grad_changed(window):
-    window.open_example(mw.example_paths()[0])          # the autograd tutorial
+    window.files.open_example(mw.example_paths()[0])          # the autograd tutorial
     doc = window.session.document
     x = next(n for n in doc.node_ids if doc.node(n).label == "x")
     window.session.select([x])
@@ -634,7 +634,7 @@ def test_an_open_document_is_kept_out_of_full_collections_and_freed_when_replace
     (and its run) is freed, not leaked."""
     import gc
     import weakref
-    window.open_example(mw.example_paths()[0])
+    window.files.open_example(mw.example_paths()[0])
     gc.unfreeze()
     doc = window.session.document
     cycle = [doc]
@@ -643,7 +643,7 @@ def test_an_open_document_is_kept_out_of_full_collections_and_freed_when_replace
     old_run = weakref.ref(window.session.result)
     del doc, cycle
     qtbot.waitUntil(lambda: gc.get_freeze_count() > 0, timeout=mw.HEAP_IDLE_MS + 3000)
-    window.open_example(mw.example_paths()[1])
+    window.files.open_example(mw.example_paths()[1])
     qtbot.waitUntil(lambda: old() is None and old_run() is None,
                     timeout=mw.HEAP_IDLE_MS + 3000)
     assert gc.get_freeze_count() > 0

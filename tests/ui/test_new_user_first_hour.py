@@ -49,7 +49,7 @@ def test_kinds_added_with_nothing_selected_do_not_pile_up(window, qtbot):
 
 def open_example(w, stem):
     (path,) = [p for p in example_paths() if p.stem == stem]
-    assert w.open_example(path)
+    assert w.files.open_example(path)
 
 
 @pytest.mark.parametrize("size", [(1500, 940), (1024, 700)])

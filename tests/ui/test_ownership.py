@@ -107,7 +107,7 @@ def test_a_main_window_with_a_document_is_freed_without_the_collector(qtbot, tmp
         names = ids(window.session)
         window.session.select([names["y"]])          # the inspector's editors and plot
         QApplication.processEvents()
-        window.add_node("exp")
+        window.edits.add_node("exp")
         window.session.undo_stack.undo()
         window.session.select([names["out"]])
         QApplication.processEvents()

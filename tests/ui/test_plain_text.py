@@ -64,7 +64,7 @@ def test_a_file_with_a_tag_for_a_field_name_is_refused_in_plain_text(qtbot, tmp_
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     w = shown(qtbot, MainWindow(settings=settings))
     w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
-    assert w.open_file(path) is False
+    assert w.files.open_file(path) is False
     qtbot.waitUntil(lambda: bool(boxes))
     ((text_format, text),) = boxes
     assert text == f"hostile.gsg: unknown field '{HOSTILE}'."
@@ -77,7 +77,7 @@ def test_the_unsaved_changes_question_names_a_tagged_file_in_plain_text(qtbot, t
     w = main_window(qtbot, tmp_path)
     del w.ask_save_changes                 # (the real question)
     path = tmp_path / "<img src=picture.png>.gsg"
-    w.set_document(Document(), str(path))
+    w.files.set_document(Document(), str(path))
     w.ask_save_changes()
     qtbot.waitUntil(lambda: bool(boxes))
     ((text_format, text),) = boxes

@@ -28,7 +28,7 @@ def _nodes(w):
 def _add(w, rng):
     if _nodes(w):
         w.session.select([rng.choice(_nodes(w))])
-    w.add_node(rng.choice(KINDS))
+    w.edits.add_node(rng.choice(KINDS))
 
 
 def _select(w, rng):
@@ -90,7 +90,7 @@ OPERATIONS = {
     "no_grad": lambda w, rng: w.no_grad_action.trigger(),
     "probe": _probe, "walk": _walk, "panel": _panel,
     "new": lambda w, rng: w.new_action.trigger(),
-    "example": lambda w, rng: w.open_example(rng.choice(example_paths())),
+    "example": lambda w, rng: w.files.open_example(rng.choice(example_paths())),
 }
 
 
@@ -111,7 +111,7 @@ def _check_whole(w, where):
 def test_random_operations_keep_the_window_whole(qtbot, tmp_path, seed):
     rng = random.Random(seed)
     w = main_window(qtbot, tmp_path, size=(1400, 900))
-    w.open_example(example_paths()[0])
+    w.files.open_example(example_paths()[0])
     earlier = dead_items()
     names = sorted(OPERATIONS) + ["drag", "open"]
     for step in range(STEPS):

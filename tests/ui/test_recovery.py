@@ -77,8 +77,8 @@ def test_a_restored_graph_opens_unsaved_under_its_file_s_name(folder, qtbot, tmp
                                 "graph": files.dumps(edited)}), encoding="utf-8")
     w = main_window(qtbot, tmp_path)
     asked = []
-    w.ask_restore = lambda newest, others: asked.append((newest.title, others)) or "restore"
-    assert w.offer_recovery() == "restore" and asked == [("lesson.gsg", 0)]
+    w.files.ask_restore = lambda newest, others: asked.append((newest.title, others)) or "restore"
+    assert w.files.offer_recovery() == "restore" and asked == [("lesson.gsg", 0)]
     assert files.dumps(w.session.document) == files.dumps(edited)
     assert w.session.is_modified and w.session.path == str(original)
     assert w.windowTitle().startswith("lesson.gsg")
@@ -96,10 +96,10 @@ def test_a_restored_notebook_graph_keeps_its_lesson_and_shows_it(folder, qtbot, 
         {"kind": "gradstudio-recovery", "file": "", "title": "002 (notebook)",
          "saved_at": time.time(), "graph": files.dumps(traced)}), encoding="utf-8")
     w = main_window(qtbot, tmp_path)
-    w.ask_restore = lambda newest, others: "restore"
+    w.files.ask_restore = lambda newest, others: "restore"
     w.docks["inspector"].raise_()
     qtbot.waitUntil(lambda: w.docks["lesson"].visibleRegion().isEmpty(), timeout=5000)
-    assert w.offer_recovery() == "restore"
+    assert w.files.offer_recovery() == "restore"
     assert w.session.document.lesson == traced.lesson
     qtbot.waitUntil(lambda: not w.docks["lesson"].visibleRegion().isEmpty(), timeout=5000)
 
@@ -111,8 +111,8 @@ def test_discard_removes_what_was_left(folder, qtbot, tmp_path):
             {"kind": "gradstudio-recovery", "file": "", "title": f"g{n}", "saved_at": n,
              "graph": files.dumps(build("01_autograd_tutorial"))}), encoding="utf-8")
     w = main_window(qtbot, tmp_path)
-    w.ask_restore = lambda newest, others: "discard"
-    assert w.offer_recovery() == "discard"
+    w.files.ask_restore = lambda newest, others: "discard"
+    assert w.files.offer_recovery() == "discard"
     assert list(folder.glob("*" + recovery.SUFFIX)) == []
 
 
@@ -124,11 +124,11 @@ _EDIT_AND_WAIT = textwrap.dedent("""
     from gradstudio.ui.commands import AddNode
     from gradstudio.ui.main_window import MainWindow
     w = MainWindow(settings=sys.argv[1])
-    w.set_document(build("01_autograd_tutorial"), sys.argv[2])
+    w.files.set_document(build("01_autograd_tutorial"), sys.argv[2])
     s = w.session
     s.push(AddNode(s.document, "exp", position=(0.0, 300.0), inputs={"self": s.document.node_ids[0]}))
     deadline = time.monotonic() + 20
-    while w.autosaver.path is None or not w.autosaver.path.exists():
+    while w.files.autosaver.path is None or not w.files.autosaver.path.exists():
         app.processEvents()
         time.sleep(0.01)
         assert time.monotonic() < deadline
@@ -141,9 +141,9 @@ _START_AND_RESTORE = textwrap.dedent("""
     import sys, time
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
-    from gradstudio.ui import main_window
+    from gradstudio.ui import main_window, window_files
     start = float(sys.argv[2])
-    main_window.MainWindow.ask_restore = lambda self, newest, others: "restore"
+    window_files.WindowFiles.ask_restore = lambda self, newest, others: "restore"
     def report():
         for w in QApplication.topLevelWidgets():
             if isinstance(w, main_window.MainWindow) and w.isVisible():
@@ -190,8 +190,8 @@ def test_the_first_change_is_autosaved_within_seconds_then_every_minute(folder, 
     recovery file is written FIRST_AUTOSAVE_MS later (the timer's timeout is triggered
     here instead of waited for), and the minute counts from there."""
     w = main_window(qtbot, tmp_path)
-    w.open_example(build_path("01_autograd_tutorial"))
-    saver = w.autosaver
+    w.files.open_example(build_path("01_autograd_tutorial"))
+    saver = w.files.autosaver
     assert not saver.soon.isActive()
     _edit(w.session)
     assert saver.soon.isActive() and saver.soon.interval() == recovery.FIRST_AUTOSAVE_MS
@@ -206,7 +206,7 @@ def test_the_first_change_is_autosaved_within_seconds_then_every_minute(folder, 
     assert json.loads(saver.path.read_text(encoding="utf-8"))["graph"] == \
         files.dumps(w.session.document)
     w.ask_save_path = lambda *_: str(tmp_path / "kept.gsg")
-    assert w.save_as()
+    assert w.files.save_as()
     assert not saver.path.exists()                        # saved: the copy goes
     _edit(w.session)                                      # a new first change
     assert saver.soon.isActive()
@@ -232,9 +232,9 @@ def test_temporaries_of_a_killed_save_are_removed_at_the_next_start(folder, qtbo
     for p in left + kept:
         p.write_bytes(b"x")
     w = main_window(qtbot, tmp_path)
-    w.add_recent(lesson)
-    w.ask_restore = lambda newest, others: "later"
-    w.offer_recovery()
+    w.files.add_recent(lesson)
+    w.files.ask_restore = lambda newest, others: "later"
+    w.files.offer_recovery()
     assert [p for p in left if p.exists()] == []
     assert all(p.exists() for p in kept) and lesson.exists()
 

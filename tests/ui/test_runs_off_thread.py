@@ -110,7 +110,7 @@ def test_opening_another_document_drops_the_pending_run(qtbot, gate):
 def test_the_status_bar_says_a_run_is_going_on(qtbot, gate, tmp_path):
     from driving import main_window
     w = main_window(qtbot, tmp_path)
-    w.set_document(autograd_tutorial())
+    w.files.set_document(autograd_tutorial())
     gate.close()
     label = w.busy.label
     assert not label.isVisible()

@@ -20,7 +20,7 @@ def _window(qtbot, tmp_path, name, answer=save_guard.CANCEL):
     w = main_window(qtbot, tmp_path / name)
     w.asked = []
     asked = w.asked                 # (the lambda holds the list, not the window)
-    w.ask_overwrite = lambda reason: asked.append(reason) or answer
+    w.files.ask_overwrite = lambda reason: asked.append(reason) or answer
     return w
 
 
@@ -43,14 +43,14 @@ def test_two_windows_on_one_file_do_not_overwrite_each_other_silently(qtbot, tmp
                                                                       shared, answer):
     first = _window(qtbot, tmp_path, "a", answer)
     second = _window(qtbot, tmp_path, "b")
-    assert first.open_file(shared) and second.open_file(shared)
+    assert first.files.open_file(shared) and second.files.open_file(shared)
     _edit(second, "sin")
-    assert second.save() and second.asked == []           # unchanged on disk: no question
+    assert second.files.save() and second.asked == []           # unchanged on disk: no question
     theirs = shared.read_bytes()
     _edit(first, "cos")
     other = tmp_path / "mine.gsg"
     first.ask_save_path = lambda *_: str(other)
-    saved = first.save()
+    saved = first.files.save()
     assert len(first.asked) == 1 and "lesson.gsg" in first.asked[0]
     assert "changed on disk" in first.asked[0]
     if answer == save_guard.OVERWRITE:
@@ -67,46 +67,46 @@ def test_two_windows_on_one_file_do_not_overwrite_each_other_silently(qtbot, tmp
 def test_a_file_touched_but_not_changed_and_a_window_s_own_saves_ask_nothing(qtbot,
                                                                             tmp_path, shared):
     w = _window(qtbot, tmp_path, "a")
-    assert w.open_file(shared)
+    assert w.files.open_file(shared)
     os.utime(shared, ns=(0, 10**18))                      # touched: same bytes, new time
     _edit(w)
-    assert w.save()
+    assert w.files.save()
     _edit(w, "sin")
-    assert w.save() and w.asked == []
+    assert w.files.save() and w.asked == []
 
 
 def test_a_file_changed_by_another_program_of_the_same_size_is_seen(qtbot, tmp_path, shared):
     w = _window(qtbot, tmp_path, "a")
-    assert w.open_file(shared)
+    assert w.files.open_file(shared)
     text = shared.read_bytes()
     shared.write_bytes(text.replace(b'"seed": 0', b'"seed": 1'))   # same size
     st = os.stat(shared)
     assert st.st_size == len(text)
     _edit(w)
-    assert not w.save() and len(w.asked) == 1
+    assert not w.files.save() and len(w.asked) == 1
 
 
 def test_a_read_only_file_is_replaced_only_when_the_user_says_so(qtbot, tmp_path, shared):
     w = _window(qtbot, tmp_path, "a")
-    assert w.open_file(shared)
+    assert w.files.open_file(shared)
     shared.chmod(stat.S_IRUSR)
     before = shared.read_bytes()
     _edit(w)
-    assert not w.save()
+    assert not w.files.save()
     assert w.asked == ["“lesson.gsg” is read-only; saving now would replace it anyway."]
     assert shared.read_bytes() == before
-    w.ask_overwrite = lambda reason: save_guard.OVERWRITE
-    assert w.save() and shared.read_bytes() == files.dumps(w.session.document).encode()
+    w.files.ask_overwrite = lambda reason: save_guard.OVERWRITE
+    assert w.files.save() and shared.read_bytes() == files.dumps(w.session.document).encode()
 
 
 def test_save_as_over_another_read_only_file_asks_too(qtbot, tmp_path, shared):
     w = _window(qtbot, tmp_path, "a")
-    w.open_example(example_paths()[0])
+    w.files.open_example(example_paths()[0])
     target = tmp_path / "protected.gsg"
     files.save(build("05_retain_graph"), target)
     target.chmod(stat.S_IRUSR)
     before = target.read_bytes()
-    assert not w.save_as(target)
+    assert not w.files.save_as(target)
     assert len(w.asked) == 1 and "read-only" in w.asked[0]
     assert target.read_bytes() == before
 

@@ -41,12 +41,12 @@ def test_new_after_a_gradient_check_leaves_a_working_session(qtbot, tmp_path):
     assert w.canvas.scene().check_marks.marks       # ✓ on the checked leaves
     press(qtbot, w, "Ctrl+N")
     assert w.session.document.node_ids == []
-    w.add_node("ones")                     # the first edit of the new document
+    w.edits.add_node("ones")                     # the first edit of the new document
     w.session.undo_stack.undo()
     w.session.undo_stack.redo()
     assert len(w.canvas.scene().nodes) == 1
     assert w.run_label.text().startswith("1 node · 0 actions")
-    w.open_example(_example("Vector-Jacobian product"))   # and back: panels follow
+    w.files.open_example(_example("Vector-Jacobian product"))   # and back: panels follow
     n = len(w.session.document.node_ids)
     assert len(w.canvas.scene().nodes) == n
     assert w.run_label.text().startswith(f"{n} nodes")
@@ -58,10 +58,10 @@ def test_new_after_a_gradient_check_leaves_a_working_session(qtbot, tmp_path):
 def test_open_while_stepping_through_a_backward_leaves_a_working_session(qtbot, tmp_path):
     """The step-through rings the node it is at; File ▸ Open replaces the document."""
     w = main_window(qtbot, tmp_path, size=(1400, 900))
-    w.open_example(_example("Autograd tutorial"))
+    w.files.open_example(_example("Autograd tutorial"))
     saved = tmp_path / "saved.gsg"
     w.ask_save_path = lambda *_: str(saved)
-    assert w.save_as()
+    assert w.files.save_as()
     w.session.push(commands.AddNode(w.session.document, "exp", position=(0.0, 400.0)))
     press(qtbot, w, "Ctrl+Shift+B")
     press(qtbot, w, "F10")
@@ -73,5 +73,5 @@ def test_open_while_stepping_through_a_backward_leaves_a_working_session(qtbot, 
     assert len(w.canvas.scene().nodes) == n and w.run_label.text().startswith(f"{n} nodes")
     press(qtbot, w, "Ctrl+Shift+B")
     press(qtbot, w, "F10")
-    w.add_node("ones")
+    w.edits.add_node("ones")
     assert w.errors == []

@@ -28,7 +28,7 @@ MODULES = ("gradstudio.ui.autograd_view", "gradstudio.ui.lesson_panel",
 def tutorial(qtbot, tmp_path):
     """A shown window on the autograd tutorial, its docks as they start."""
     w = main_window(qtbot, tmp_path, (1500, 950))
-    w.open_example(mw.example_paths()[0])
+    w.files.open_example(mw.example_paths()[0])
     return w
 
 

@@ -14,7 +14,7 @@ app = QApplication([])
 from gradstudio.ui import main_window as mw
 settings = QSettings(tempfile.mkdtemp() + "/s.ini", QSettings.Format.IniFormat)
 w = mw.MainWindow(settings=settings)
-w.open_example(mw.example_paths()[0])
+w.files.open_example(mw.example_paths()[0])
 w.show()
 for _ in range(20):
     app.processEvents()
@@ -41,7 +41,7 @@ app = QApplication([])
 from gradstudio.ui import main_window as mw
 settings = QSettings(tempfile.mkdtemp() + "/s.ini", QSettings.Format.IniFormat)
 w = mw.MainWindow(settings=settings)
-w.open_example(mw.example_paths()[0])
+w.files.open_example(mw.example_paths()[0])
 painted = []
 
 class FirstPaint(QObject):

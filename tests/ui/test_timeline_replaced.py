@@ -19,7 +19,7 @@ def window(qtbot, tmp_path):
 @pytest.mark.parametrize("row", [0, 1, -1])
 def test_new_with_an_action_selected_raises_nothing(window, row):
     window.timeline.select_action(window.session.document.timeline[row].id)
-    window.new_document()
+    window.files.new_document()
     assert window.errors == []
     assert window.timeline.list.count() == 0 and window.timeline.current_action_id is None
     assert window.timeline.hint.isVisibleTo(window.timeline)
@@ -28,7 +28,7 @@ def test_new_with_an_action_selected_raises_nothing(window, row):
 def test_open_with_the_first_action_selected_shows_the_new_timeline(window):
     window.timeline.select_action(window.session.document.timeline[0].id)
     tutorial = example_paths()[0]
-    assert window.open_file(tutorial)
+    assert window.files.open_file(tutorial)
     assert window.errors == []
     assert window.timeline.list.count() == len(window.session.document.timeline)
     window.timeline.list.setCurrentRow(0)            # the new document's own actions work

@@ -44,7 +44,7 @@ def finish(qtbot, task):
 
 def opened_example(qtbot, tmp_path):
     w = main_window(qtbot, tmp_path)
-    w.open_example(mw.example_paths()[0])
+    w.files.open_example(mw.example_paths()[0])
     return w
 
 
@@ -84,13 +84,13 @@ def test_a_notebook_from_the_command_line_asks_and_declining_runs_nothing(
     w = opened_example(qtbot, tmp_path)
     doc, title = w.session.document, w.windowTitle()
     trust_answers.reply = False
-    assert not w.open_file(path)                           # as `gradstudio lesson.ipynb`
+    assert not w.files.open_file(path)                           # as `gradstudio lesson.ipynb`
     assert trust_answers == [str(path)]
-    assert w.task is None and not marker.exists()          # nothing ran
+    assert w.files.task is None and not marker.exists()          # nothing ran
     assert w.session.document is doc and w.windowTitle() == title
     assert "lesson.ipynb was not run" in w.statusBar().currentMessage()
-    assert str(path.resolve()) not in w.recent_files()
-    assert w.isEnabled() and w.new_document()              # the window is usable
+    assert str(path.resolve()) not in w.files.recent_files()
+    assert w.isEnabled() and w.files.new_document()              # the window is usable
 
 
 def test_an_allowed_notebook_is_not_asked_about_again_until_it_changes(
@@ -98,15 +98,15 @@ def test_an_allowed_notebook_is_not_asked_about_again_until_it_changes(
     marker = tmp_path / "ran.txt"
     path = notebook(tmp_path / "lesson.ipynb", marker)
     w = main_window(qtbot, tmp_path)
-    finish(qtbot, w.open_file(path))
+    finish(qtbot, w.files.open_file(path))
     assert trust_answers == [str(path)] and marker.exists()
     assert w.session.document.lesson is not None and not w.errors
     marker.unlink()
-    finish(qtbot, w.open_file(path))                       # the same bytes: no question
+    finish(qtbot, w.files.open_file(path))                       # the same bytes: no question
     assert trust_answers == [str(path)] and marker.exists()
     notebook(path, marker, factor=5)                       # changed: asked again
     trust_answers.reply = False
-    assert not w.open_file(path)
+    assert not w.files.open_file(path)
     assert trust_answers == [str(path)] * 2
 
 
@@ -116,10 +116,10 @@ def test_open_recent_asks_and_the_file_dialog_does_not(qtbot, tmp_path, trust_an
     w = main_window(qtbot, tmp_path)
     w.ask_open_path = lambda caption, flt: str(picked)
     menu_action(w, "File", "Open…").trigger()              # chosen in the dialog: runs
-    finish(qtbot, w.task)
+    finish(qtbot, w.files.task)
     assert trust_answers == [] and marker.exists()
     other = notebook(tmp_path / "other.ipynb", tmp_path / "other.txt", factor=7)
-    w.add_recent(other)
+    w.files.add_recent(other)
     trust_answers.reply = False
     recent = [a for a in w.recent_menu.actions() if a.data() == str(other.resolve())]
     recent[0].trigger()
@@ -127,7 +127,7 @@ def test_open_recent_asks_and_the_file_dialog_does_not(qtbot, tmp_path, trust_an
     assert not (tmp_path / "other.txt").exists()
     picked_again = [a for a in w.recent_menu.actions() if a.data() == str(picked.resolve())]
     picked_again[0].trigger()                              # picked (and run) before: runs
-    finish(qtbot, w.task)
+    finish(qtbot, w.files.task)
     assert trust_answers == [str(other.resolve())]
 
 
@@ -142,7 +142,7 @@ def test_the_gradstudio_command_asks_before_running_a_notebook(qtbot, tmp_path,
     try:
         qtbot.addWidget(w)
         assert trust_answers == [str(path)]
-        assert w.task is None and not marker.exists() and w.isVisible()
+        assert w.files.task is None and not marker.exists() and w.isVisible()
     finally:
         import sys
         sys.excepthook = hook
@@ -156,11 +156,11 @@ def test_a_script_from_the_command_line_asks_and_declining_runs_nothing(
     w = opened_example(qtbot, tmp_path)
     doc = w.session.document
     trust_answers.reply = False
-    assert not w.open_file(path)                           # as `gradstudio lesson.py`
-    assert trust_answers == [str(path)] and w.task is None and not marker.exists()
+    assert not w.files.open_file(path)                           # as `gradstudio lesson.py`
+    assert trust_answers == [str(path)] and w.files.task is None and not marker.exists()
     assert w.session.document is doc
     trust_answers.reply = True
-    finish(qtbot, w.open_file(path))                       # allowed: imported
+    finish(qtbot, w.files.open_file(path))                       # allowed: imported
     assert marker.exists() and w.windowTitle().startswith("lesson (imported)")
 
 
@@ -171,7 +171,7 @@ def test_a_script_picked_in_import_script_runs_without_a_question(qtbot, tmp_pat
     w = main_window(qtbot, tmp_path)
     w.ask_open_path = lambda caption, flt: str(path)
     menu_action(w, "File", "Import PyTorch Script…").trigger()
-    finish(qtbot, w.task)
+    finish(qtbot, w.files.task)
     assert trust_answers == [] and marker.exists()
     assert trust.is_trusted(path.read_bytes())             # later opens do not ask
 

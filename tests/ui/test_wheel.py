@@ -59,7 +59,7 @@ def test_the_wheel_over_a_step_slider_changes_no_step_unless_it_has_the_focus(qt
                                                                               tmp_path):
     from gradstudio.ui import main_window as mw
     w = main_window(qtbot, tmp_path, (1500, 940))
-    w.open_example(mw.example_paths()[0])
+    w.files.open_example(mw.example_paths()[0])
     w.step_through()
     sliders = [w.timeline.slider, w.timeline.walk_slider, w.walk_panel.slider]
     for slider in sliders:

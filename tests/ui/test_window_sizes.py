@@ -13,7 +13,7 @@ from driving import main_window
 @pytest.mark.parametrize("bottom", ["code", "probe", "walk", "training"])
 def test_the_canvas_keeps_most_of_a_small_window(qtbot, tmp_path, size, bottom):
     w = main_window(qtbot, tmp_path, (1500, 940))
-    w.open_example(mw.example_paths()[0])
+    w.files.open_example(mw.example_paths()[0])
     w.docks[bottom].raise_()             # (the Jacobian panel is the tallest)
     w.resize(*size)
 
@@ -25,7 +25,7 @@ def test_the_canvas_keeps_most_of_a_small_window(qtbot, tmp_path, size, bottom):
 
 def test_a_dock_holds_its_panel_in_a_scroll_area(qtbot, tmp_path):
     w = main_window(qtbot, tmp_path, (900, 560))
-    w.open_example(mw.example_paths()[0])
+    w.files.open_example(mw.example_paths()[0])
     w.docks["probe"].raise_()
     qtbot.waitUntil(lambda: w.built_panels() == ["probe"])
     assert w.dock_content("probe") is w.probe_panel
@@ -52,7 +52,7 @@ def test_the_first_size_fits_the_screens_available_room():
 
 def test_the_step_through_explanation_has_room_at_1366_by_768(qtbot, tmp_path):
     w = main_window(qtbot, tmp_path, (1350, 720))
-    w.open_example(mw.example_paths()[0])
+    w.files.open_example(mw.example_paths()[0])
     w.step_through()
     explanation = w.walk_panel.explanation
     qtbot.waitUntil(lambda: explanation.isVisible() and explanation.width() >= 300,
@@ -62,7 +62,7 @@ def test_the_step_through_explanation_has_room_at_1366_by_768(qtbot, tmp_path):
 @pytest.mark.parametrize("size", [(1366, 768), (900, 560)])
 def test_vtj_shows_every_row_in_the_docked_probe_panel(qtbot, tmp_path, size):
     w = main_window(qtbot, tmp_path, size)
-    w.open_example(mw.example_paths()[0])
+    w.files.open_example(mw.example_paths()[0])
     w.show_probe()
     panel = w.probe_panel
     qtbot.waitUntil(lambda: panel.vtj_text.isVisible() and panel.vjp_row is not None,
