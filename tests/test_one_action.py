@@ -55,8 +55,9 @@ _PROGRAM = textwrap.dedent('''
     panel = TimelinePanel(session)
     panel.list.setCurrentRow(1)
     report["ui"] = [panel.add_actions["scale_grad"].text(), panel.list.item(1).text(),
-                    panel.params_box.title(), list(panel.param_editors), panel.about.text()]
-    panel.param_editors["factor"].setValue(0.25)        # the editor its setting's type makes
+                    panel.details.params_box.title(), list(panel.details.param_editors),
+                    panel.details.about.text()]
+    panel.details.param_editors["factor"].setValue(0.25)   # the editor its setting's type makes
     report["edited"] = [d.action(scale).params["factor"], session.result.state(x).grad_text]
     from PySide6.QtGui import QAction
     menu = context_menu(panel, 1)                  # Insert after ▸ grad.mul_(factor)

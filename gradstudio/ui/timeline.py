@@ -3,39 +3,28 @@
 forward again, loops), their parameters, PyTorch's error at the step that raises it, and
 the scrubbers choosing which step (and, inside a loop, which iteration) every view
 shows."""
-import html
-
-import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QBrush, QColor
-from PySide6.QtWidgets import (QBoxLayout, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout,
-                               QFrame, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
-                               QListWidgetItem, QMenu, QPushButton, QScrollArea, QSlider,
-                               QSpinBox, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QBoxLayout, QFrame, QHBoxLayout, QListWidget, QListWidgetItem,
+                               QMenu, QScrollArea, QSlider, QToolButton, QVBoxLayout, QWidget)
 
-from gradstudio.document import DocumentError
-from gradstudio.document.actions import CHOICES, MAX_COUNT, loop_structure
-from gradstudio.document.explain import freeing_action
-from gradstudio.ui.untracked_fix import UntrackedFix
-from gradstudio.document.export import action_text, optimizer_names
-from gradstudio.document.walk import explain_action
+from gradstudio.document.actions import loop_structure
+from gradstudio.document.export import action_text
 from gradstudio.ui import commands
 from gradstudio.ui.train_dialog import TrainDialog
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.panel import SessionPanel
-from gradstudio.ui.timeline_editors import (ID_ROLE, NONE, PerOutputEditor, clip,
-                                            default_text, printed_text, short, show_value)
+from gradstudio.ui.timeline_details import NO_ACTIONS_HINT, ActionDetails
+from gradstudio.ui.timeline_editors import ID_ROLE, clip, printed_text, short
 from gradstudio.ui.timeline_menu import add_menu, context_menu
 from gradstudio.timeline import ACTIONS, Picks
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
 
-__all__ = ["TimelinePanel", "printed_text"]
+__all__ = ["TimelinePanel", "printed_text", "NO_ACTIONS_HINT"]
 
 GREY = QColor("#757575")
 ERROR_COLOR = QColor("#c62828")
 SIDE_BY_SIDE_WIDTH = 400     # narrower, the action's details go below the list
-NO_ACTIONS_HINT = ("No actions yet: only the forward pass runs. Select a node and press "
-                   "Ctrl+B (or Add ▸ backward()) to call its backward() after it.")
 
 
 class TimelinePanel(SessionPanel):
@@ -48,6 +37,42 @@ class TimelinePanel(SessionPanel):
         self.list.setAlternatingRowColors(True)
         self.list.setWordWrap(True)
         self._rows_shown = None      # the rows the list was filled with (``_rows``)
+        buttons = self._make_buttons()
+        self.slider = wheel_only_when_focused(QSlider(Qt.Orientation.Horizontal))
+        self.slider.setPageStep(1)
+        self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
+        self.slider.setTickInterval(1)
+        self.step_label = PlainLabel()
+        font = self.step_label.font()
+        font.setBold(True)
+        self.step_label.setFont(font)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(buttons)
+        # the selected action's error and parameters beside the list, in a scroll area:
+        # a long PyTorch error in a short panel scrolls instead of squashing the editors
+        self.body = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        layout.addLayout(self.body, 1)
+        self.body.addWidget(self.list, 1)
+        self.details_area = QScrollArea(self)
+        self.details_area.setWidgetResizable(True)
+        self.details_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.details_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body.addWidget(self.details_area, 1)
+        self.details = ActionDetails(session, self.details_area)
+        self.details_area.setWidget(self.details)
+        scrub = QHBoxLayout()
+        layout.addLayout(scrub)
+        scrub.addWidget(PlainLabel("Show the tensors", self))
+        scrub.addWidget(self.slider, 1)
+        layout.addWidget(self.step_label)
+        layout.addWidget(self._make_iteration_row())
+        layout.addWidget(self._make_walk_row())
+        self._connect(session)
+
+    def _make_buttons(self):
+        """Add (its menu: every action kind, Train…), Remove, ▲ and ▼, in a row."""
         self.add_button = QToolButton(text="Add")
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.add_button)
@@ -70,90 +95,10 @@ class TimelinePanel(SessionPanel):
         for b in (self.add_button, self.remove_button, self.up_button, self.down_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
+        return buttons
 
-        self.error = PlainLabel()
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c62828;")
-        self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.error.hide()
-        # under a "second time" error: which earlier step freed the graph, and a fix
-        self.fix_text = PlainLabel()
-        self.fix_text.setWordWrap(True)
-        self.fix_button = QPushButton()
-        self.fix_button.clicked.connect(self._keep_graph_at_freeing_step)
-        self.fix_text.hide()
-        self.fix_button.hide()
-        self._freeing = None
-        self._ones_for = None
-        # under "does not require grad and does not have a grad_fn": why, and a fix
-        self.untracked_fix = UntrackedFix(session)
-        # under a non-scalar backward without a gradient: pass ones_like(target)
-        self.ones_button = QPushButton()
-        self.ones_button.clicked.connect(self._pass_ones_gradient)
-        self.ones_button.hide()
-        # what an autograd.grad action returned
-        self.results = QLabel()
-        self.results.setWordWrap(True)
-        self.results.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.results.setStyleSheet("font-family: monospace;")
-        self.results.hide()
-        self.params_box = QGroupBox("Action")
-        self.params_form = QFormLayout(self.params_box)
-        # what the selected action does, in words (its record's explanation)
-        self.about = PlainLabel()
-        self.about.setWordWrap(True)
-        self.about.setStyleSheet("color: palette(placeholder-text);")
-        self.about.hide()
-        self.param_editors = {}
-        self._editor_key = None
-
-        self.slider = wheel_only_when_focused(QSlider(Qt.Orientation.Horizontal))
-        self.slider.setPageStep(1)
-        self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
-        self.slider.setTickInterval(1)
-        self.step_label = PlainLabel()
-        font = self.step_label.font()
-        font.setBold(True)
-        self.step_label.setFont(font)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(buttons)
-        # the selected action's error and parameters beside the list, in a scroll area:
-        # a long PyTorch error in a short panel scrolls instead of squashing the editors
-        self.body = QBoxLayout(QBoxLayout.Direction.LeftToRight)
-        layout.addLayout(self.body, 1)
-        self.body.addWidget(self.list, 1)
-        self.details = QScrollArea(self)
-        self.details.setWidgetResizable(True)
-        self.details.setFrameShape(QFrame.Shape.NoFrame)
-        self.details.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.body.addWidget(self.details, 1)
-        details = QWidget(self.details)
-        details_layout = QVBoxLayout(details)
-        details_layout.setContentsMargins(0, 0, 0, 0)
-        self.hint = PlainLabel(details)
-        self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: palette(placeholder-text);")
-        details_layout.addWidget(self.hint)
-        # a failing step's fix (when GradStudio knows one) and error come first: they are
-        # what the student reads
-        details_layout.addWidget(self.fix_text)
-        details_layout.addWidget(self.fix_button, 0, Qt.AlignmentFlag.AlignLeft)
-        details_layout.addWidget(self.untracked_fix)
-        details_layout.addWidget(self.ones_button, 0, Qt.AlignmentFlag.AlignLeft)
-        details_layout.addWidget(self.error)
-        details_layout.addWidget(self.results)
-        details_layout.addWidget(self.params_box)
-        details_layout.addWidget(self.about)
-        details_layout.addStretch(1)
-        self.details.setWidget(details)
-        scrub = QHBoxLayout()
-        layout.addLayout(scrub)
-        scrub.addWidget(PlainLabel("Show the tensors", self))
-        scrub.addWidget(self.slider, 1)
-        layout.addWidget(self.step_label)
-        # inside a loop: which iteration the steps show
+    def _make_iteration_row(self):
+        """Inside a loop: which iteration the steps show (hidden elsewhere)."""
         self.iteration_row = QWidget(self)
         iteration = QHBoxLayout(self.iteration_row)
         iteration.setContentsMargins(0, 0, 0, 0)
@@ -165,10 +110,12 @@ class TimelinePanel(SessionPanel):
         iteration.addWidget(self.iteration_slider, 1)
         self.iteration_label = PlainLabel(self.iteration_row)
         iteration.addWidget(self.iteration_label)
-        layout.addWidget(self.iteration_row)
         self.iteration_row.hide()
         self._loop_shown = None
-        # at a backward action: each engine step of its pass (the step-through)
+        return self.iteration_row
+
+    def _make_walk_row(self):
+        """At a backward action: each engine step of its pass (the step-through)."""
         self.walk_row = QWidget(self)
         walk = QHBoxLayout(self.walk_row)
         walk.setContentsMargins(0, 0, 0, 0)
@@ -185,12 +132,13 @@ class TimelinePanel(SessionPanel):
             metrics.horizontalAdvance(t) for t in ("no backward pass at this step",
                                                    "999 of 999: AccumulateGrad")))
         walk.addWidget(self.walk_label)
-        layout.addWidget(self.walk_row)
         self._walk_index = None
+        return self.walk_row
+
+    def _connect(self, session):
         self.walk_slider.valueChanged.connect(self._on_walk_value)
         self.iteration_slider.sliderReleased.connect(self._on_iteration_chosen)
         self.iteration_slider.valueChanged.connect(self._on_iteration_value)
-
         self.remove_button.clicked.connect(self._on_remove_clicked)
         self.up_button.clicked.connect(lambda: self.move_selected(-1))
         self.down_button.clicked.connect(lambda: self.move_selected(+1))
@@ -303,7 +251,7 @@ class TimelinePanel(SessionPanel):
             if current is not None:
                 self.select_action(current)
         self._update_buttons()
-        self._show_action()
+        self.details.show_action(self.current_action_id)
         self._sync_slider()
 
     # ------------------------------------------------------------------ internals
@@ -431,212 +379,6 @@ class TimelinePanel(SessionPanel):
         if self._loop_shown is not None:
             self.session.set_iteration(self._loop_shown, self.iteration_slider.value())
 
-    def _show_action(self):
-        """The current action's error and parameter editors. The editors are made again
-        only for another action (or another list of nodes to choose from); a re-run after
-        an edit updates them in place, so the one being used keeps the keyboard focus."""
-        action_id = self.current_action_id
-        if action_id is None:
-            self._clear_editors()
-            self.params_box.hide()
-            self.about.hide()
-            self.error.hide()
-            self._show_fix(None)
-            self.untracked_fix.show_for(None)
-            self.ones_button.hide()
-            self.results.hide()
-            self.hint.setText(NO_ACTIONS_HINT if not self.session.document.timeline
-                              else "Select an action to change it.")
-            self.hint.show()
-            return
-        doc = self.session.document
-        action = doc.action(action_id)
-        outcome = self.session.result.outcome(action_id) if self.session.result else None
-        error = outcome.error if outcome else None
-        hint = outcome.note if outcome and outcome.note else ""
-        if outcome is not None and outcome.printed:
-            hint = "\n".join(filter(None, [hint, printed_text(outcome.printed)]))
-        self.hint.setText(hint)
-        self.hint.setVisible(bool(hint))
-        self.error.setText(error or "")
-        self.error.setVisible(bool(error))
-        self._show_fix(freeing_action(doc, self.session.result, action_id))
-        self.untracked_fix.show_for(action_id)
-        self._show_ones_fix(action, error)
-        self._show_results(action, outcome)
-        kind = ACTIONS[action.kind]
-        self.params_box.setTitle(kind.title)
-        about = explain_action(doc, action)
-        self.about.setText(about)
-        self.about.setVisible(bool(about))
-        self.params_box.show()
-        choices = [(doc.display_name(n), n) for n in doc.node_ids]
-        names = optimizer_names(doc.timeline)
-        optimizers = [(f"{names[a.id]} ({a.params['algorithm']})", a.id)
-                      for a in doc.timeline if ACTIONS[a.kind].makes == "optimizer"]
-        fields = [(name, typ, typ == "node?" or (typ in ("node", "action") and
-                                                 action.params.get(name) is None))
-                  for name, typ, _ in kind.settings if kind.applies(action.params, name)]
-        key = (action_id, tuple(fields), tuple(choices), tuple(optimizers),
-               action.params.get("algorithm"), tuple(action.params.get("outputs") or ()))
-        if key != self._editor_key:
-            self._clear_editors()
-            self._editor_key = key
-            for name, typ, with_none in fields:
-                w = self._make_editor(name, typ, optimizers if typ == "action" else choices,
-                                      with_none)
-                self.param_editors[name] = w
-                self.params_form.addRow(name, w)
-        for name, typ, _ in fields:
-            show_value(self.param_editors[name], typ, action.params.get(name))
-            self.param_editors[name].setEnabled(kind.enabled(action.params, name))
-
-    def _show_fix(self, freeing):
-        """Points from a "second time" error to the backward that freed the graph."""
-        self._freeing = None if freeing is None else freeing.id
-        if freeing is not None:
-            doc = self.session.document
-            step = doc.timeline.index(freeing) + 1
-            self.fix_text.setText(
-                f"Step {step}, {action_text(doc, freeing)}, freed the saved tensors this "
-                "step needs. Passing retain_graph=True there keeps them (ticking it on this "
-                "step only keeps them for a later one).")
-            self.fix_button.setText(f"Tick retain_graph on step {step}")
-        self.fix_text.setVisible(freeing is not None)
-        self.fix_button.setVisible(freeing is not None)
-
-    def _show_ones_fix(self, action, error):
-        """A backward of a non-scalar tensor without a gradient: one click passes
-        ``gradient=torch.ones_like(target)``."""
-        target = ACTIONS[action.kind].target
-        target = action.params.get(target) if target else None
-        state = self.session.state(target) if target and error and \
-            "implicitly created only for scalar outputs" in error else None
-        self._ones_for = action.id if state is not None and state.ok else None
-        if self._ones_for is not None:
-            name = self.session.document.display_name(target)
-            self.ones_button.setText(f"Pass gradient=torch.ones_like({name})")
-            self.ones_button.setToolTip(plain_tooltip(
-                f"backward() of a tensor with {int(np.prod(state.shape))} elements needs "
-                f"the vector v of the vector-Jacobian product vᵀJ: ones add up every "
-                f"element's gradient, as {name}.sum().backward() would."))
-        self.ones_button.setVisible(self._ones_for is not None)
-
-    def _pass_ones_gradient(self):
-        if self._ones_for is None:
-            return
-        doc = self.session.document
-        target = doc.action(self._ones_for).params["target"]
-        state = self.session.state(target)
-        x, y = doc.node(target).position
-        self.session.push(commands.PassOnesGradient(doc, self._ones_for, state.shape,
-                                                    state.dtype, (x, y + 220.0)))
-
-    def _show_results(self, action, outcome):
-        """The gradients an ``autograd.grad`` action returned, as PyTorch prints them."""
-        returns = ACTIONS[action.kind].returns        # (autograd.grad's inputs)
-        shown = returns and outcome is not None and outcome.results
-        if shown:
-            doc = self.session.document
-            lines = []
-            for node, g in zip(action.params[returns], outcome.results):
-                name = doc.display_name(node) if node in doc.graph else "?"
-                text = "None (unused)" if g is None else g.text
-                lines.append(html.escape(f"d/d{name} = {text}").replace("\n", "<br>")
-                             .replace("  ", "&nbsp;&nbsp;"))
-            self.results.setText("<b>returned</b><br>" + "<br>".join(lines))
-        self.results.setVisible(bool(shown))
-
-    def _keep_graph_at_freeing_step(self):
-        if self._freeing is not None:
-            self.session.push(commands.SetActionParam(self.session.document, self._freeing,
-                                                      "retain_graph", True))
-
-    def _clear_editors(self):
-        # deleteLater: this may run inside a signal of one of these editors
-        while self.params_form.rowCount():
-            row = self.params_form.takeRow(0)
-            for item in (row.labelItem, row.fieldItem):
-                if item is not None and item.widget() is not None:
-                    item.widget().hide()
-                    item.widget().deleteLater()
-        self.param_editors = {}
-        self._editor_key = None
-
-    def _make_editor(self, name, typ, choices, with_none):
-        if typ == "bool":
-            w = QCheckBox()
-            w.toggled.connect(lambda v, n=name: self._set(n, bool(v)))
-        elif typ in ("node", "node?", "action", "choice"):
-            w = wheel_only_when_focused(QComboBox())
-            if with_none:
-                w.addItem(NONE, None)
-            for label, nid in (choices if typ != "choice" else
-                               [(c, c) for c in CHOICES[name]]):
-                w.addItem(label, nid)
-            w.currentIndexChanged.connect(
-                lambda i, n=name, box=w: self._set(n, box.itemData(i)))
-        elif typ == "float":
-            w = wheel_only_when_focused(QDoubleSpinBox())
-            w.setDecimals(6)
-            w.setRange(-1e6, 1e6)
-            w.setSingleStep(0.01)
-            w.setKeyboardTracking(False)       # a value, once typed, not every keystroke
-            w.valueChanged.connect(lambda v, n=name: self._set(n, float(v)))
-        elif typ == "int":
-            w = wheel_only_when_focused(QSpinBox())
-            w.setRange(1, MAX_COUNT)
-            w.setKeyboardTracking(False)
-            w.valueChanged.connect(lambda v, n=name: self._set(n, int(v)))
-        elif typ == "nodes?":       # one node (or none) per output: grad_outputs
-            action = self.session.document.action(self.current_action_id)
-            w = PerOutputEditor([self.session.document.display_name(n)
-                                  if n in self.session.document.graph else "?"
-                                  for n in action.params.get("outputs") or ()], choices)
-            w.changed.connect(lambda value, n=name: self._set(n, value))
-        elif typ == "float?":
-            w = QLineEdit()
-            action = self.session.document.action(self.current_action_id)
-            w.setPlaceholderText(f"PyTorch's default ({default_text(action, name)})")
-            w.editingFinished.connect(lambda n=name, box=w: self._set_number(n, box))
-        else:   # nodes: a checkable list
-            w = QListWidget()
-            w.setMaximumHeight(90)
-            for label, nid in choices:
-                it = QListWidgetItem(label)
-                it.setData(ID_ROLE, nid)
-                it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                w.addItem(it)
-            w.itemChanged.connect(lambda _it, n=name, box=w: self._set(n, [
-                box.item(i).data(ID_ROLE) for i in range(box.count())
-                if box.item(i).checkState() == Qt.CheckState.Checked]))
-        return w
-
-    def _set(self, name, value):
-        action_id = self.current_action_id
-        doc = self.session.document
-        if action_id is None or doc.action(action_id).params.get(name) == value:
-            return
-        self.session.push(commands.SetActionParam(doc, action_id, name, value))
-
-    def _set_number(self, name, box):
-        """A setting typed as text: a number, or nothing for PyTorch's default."""
-        text = box.text().strip()
-        try:
-            value = None if not text else float(text)
-        except ValueError:
-            box.setStyleSheet("color: #c62828;")
-            box.setToolTip(plain_tooltip(
-                f"'{text}' is not a number; leave it empty for PyTorch's default."))
-            return
-        box.setStyleSheet("")
-        box.setToolTip("")
-        try:
-            self._set(name, value)
-        except DocumentError as exc:
-            box.setStyleSheet("color: #c62828;")
-            box.setToolTip(plain_tooltip(str(exc)))
-
     def move_selected(self, delta):
         """Moves the selected action ``delta`` places (-1: earlier)."""
         row = self.list.currentRow()
@@ -658,7 +400,7 @@ class TimelinePanel(SessionPanel):
 
     def _on_current_row_changed(self, _row):
         self._update_buttons()
-        self._show_action()
+        self.details.show_action(self.current_action_id)
 
     def _on_slider_value_changed(self, value):
         self.session.set_step(-1 if value >= self.slider.maximum() else value)
@@ -677,5 +419,5 @@ class TimelinePanel(SessionPanel):
         self.list.clear()
         self.list.blockSignals(False)
         self._rows_shown = None
-        self._editor_key = None
-        self._show_action()
+        self.details.clear_editors()
+        self.details.show_action(self.current_action_id)

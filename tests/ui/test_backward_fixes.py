@@ -25,16 +25,16 @@ def test_a_non_scalar_backward_gets_the_ones_like_fix_in_one_click(qtbot):
     session = Session(doc)
     panel = shown(qtbot, TimelinePanel(session), (900, 420))
     panel.list.setCurrentRow(0)
-    assert "implicitly created only for scalar outputs" in panel.error.text()
-    assert not panel.ones_button.isHidden()
-    assert panel.ones_button.text() == "Pass gradient=torch.ones_like(y)"
-    panel.ones_button.click()
+    assert "implicitly created only for scalar outputs" in panel.details.error.text()
+    assert not panel.details.ones_button.isHidden()
+    assert panel.details.ones_button.text() == "Pass gradient=torch.ones_like(y)"
+    panel.details.ones_button.click()
     assert session.result.action_error(doc.timeline[0].id) is None
     np.testing.assert_array_equal(session.state(x).grad, [2.0, 2.0, 2.0])
     gradient = doc.timeline[0].params["gradient"]
     assert doc.node(gradient).kind == "ones" and tuple(doc.node(gradient).params["shape"]) == (3,)
     assert "y.backward(ones_like_y)" in export_script(doc).text
-    assert panel.ones_button.isHidden()
+    assert panel.details.ones_button.isHidden()
     session.undo_stack.undo()                       # one step: node and gradient together
     assert doc.timeline[0].params["gradient"] is None and gradient not in doc.graph
     assert "scalar outputs" in session.result.action_error(doc.timeline[0].id)
@@ -53,7 +53,7 @@ def test_an_autograd_grad_action_shows_what_it_returned(qtbot):
     session = Session(doc)
     panel = shown(qtbot, TimelinePanel(session), (900, 420))
     panel.list.setCurrentRow(0)
-    assert not panel.results.isHidden()
-    text = panel.results.text()
+    assert not panel.details.results.isHidden()
+    text = panel.details.results.text()
     assert "d/dx = tensor([3., 4.])" in text.replace("&nbsp;", " ")
     assert "d/dw = tensor([1., 2.])" in text.replace("&nbsp;", " ")

@@ -114,7 +114,7 @@ def test_the_autograd_tutorial_story(window, tmp_path):
 
     # retain_graph=True on the first backward: the second one accumulates, grad doubles
     w.timeline.list.setCurrentRow(0)
-    w.timeline.param_editors["retain_graph"].click()
+    w.timeline.details.param_editors["retain_graph"].click()
     assert s.document.timeline[0].params["retain_graph"] is True
     assert w.timeline.row_error(1) == ""
     assert np.allclose(x_grad(w, x), 9.0)

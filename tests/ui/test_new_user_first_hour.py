@@ -59,8 +59,8 @@ def test_an_action_with_a_long_error_still_shows_its_parameters_whole(window, qt
     open_example(w, "05_retain_graph")
     timeline = w.timeline
     timeline.list.setCurrentRow(2)
-    assert "backward through the graph a second time" in timeline.error.text()
-    editors = [timeline.param_editors[n]
+    assert "backward through the graph a second time" in timeline.details.error.text()
+    editors = [timeline.details.param_editors[n]
                for n in ("target", "gradient", "retain_graph", "create_graph")]
 
     def laid_out_whole():
@@ -74,12 +74,12 @@ def test_an_action_with_a_long_error_still_shows_its_parameters_whole(window, qt
 def test_an_empty_timeline_says_how_to_add_a_backward(window):
     w = window
     w.new_action.trigger()
-    assert w.timeline.hint.isVisible()
-    assert "Ctrl+B" in w.timeline.hint.text()
+    assert w.timeline.details.hint.isVisible()
+    assert "Ctrl+B" in w.timeline.details.hint.text()
     w.palette.kind_activated.emit("ones")
     w.backward_action.trigger()
     assert len(w.session.document.timeline) == 1
-    assert "Ctrl+B" not in w.timeline.hint.text()
+    assert "Ctrl+B" not in w.timeline.details.hint.text()
 
 
 def test_an_empty_canvas_says_how_to_start_until_a_node_is_added(window, qtbot):

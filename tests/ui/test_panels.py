@@ -187,11 +187,11 @@ def test_timeline_param_editor_changes_action(qtbot, session):
     qtbot.addWidget(w)
     doc = session.document
     w.list.setCurrentRow(0)
-    box = w.param_editors["retain_graph"]
+    box = w.details.param_editors["retain_graph"]
     box.click()
     assert doc.timeline[0].params["retain_graph"] is True
     assert w.list.item(0).text() == "1.  out.backward(retain_graph=True)"
-    target = w.param_editors["target"]
+    target = w.details.param_editors["target"]
     target.setCurrentIndex(target.findText("z"))
     assert doc.timeline[0].params["target"] == ids(session)["z"]
 
@@ -203,13 +203,13 @@ def test_timeline_editor_in_use_survives_the_rerun_and_keeps_focus(qtbot, sessio
         w.show()
         w.activateWindow()
     w.list.setCurrentRow(0)
-    target = w.param_editors["target"]
+    target = w.details.param_editors["target"]
     target.setFocus()
     qtbot.waitUntil(target.hasFocus)
     qtbot.keyClick(target, Qt.Key.Key_Up)              # out -> the node before it
     assert session.document.timeline[0].params["target"] == target.currentData()
     assert session.undo_stack.count() == 1
-    assert w.param_editors["target"] is target and target.hasFocus()
+    assert w.details.param_editors["target"] is target and target.hasFocus()
     session.undo_stack.undo()                          # the document drives it back
     assert target.currentText() == "out"
 
@@ -243,7 +243,7 @@ def test_second_backward_shows_pytorch_error_in_row(qtbot, session):
     assert w.row_error(1).startswith("RuntimeError: Trying to backward through the graph a "
                                      "second time")
     assert w.list.item(1).foreground().color().name() == "#c62828"
-    assert "second time" in w.error.text() and w.error.isVisibleTo(w)
+    assert "second time" in w.details.error.text() and w.details.error.isVisibleTo(w)
     shot(w, "timeline", (420, 460))
 
 
@@ -256,19 +256,19 @@ def test_a_second_time_error_points_to_the_backward_that_freed_the_graph(qtbot, 
     w.list.setCurrentRow(0)
     w.add_actions["backward"].trigger()          # out.backward() twice
     w.list.setCurrentRow(0)
-    assert not w.fix_button.isVisibleTo(w)       # the first step did not fail
+    assert not w.details.fix_button.isVisibleTo(w)       # the first step did not fail
     w.list.setCurrentRow(1)
-    assert w.fix_button.isVisibleTo(w) and "Step 1, out.backward(), freed" in \
-        w.fix_text.text()
-    qtbot.mouseClick(w.fix_button, Qt.MouseButton.LeftButton)
+    assert w.details.fix_button.isVisibleTo(w) and "Step 1, out.backward(), freed" in \
+        w.details.fix_text.text()
+    qtbot.mouseClick(w.details.fix_button, Qt.MouseButton.LeftButton)
     first, second = session.document.timeline
     assert first.params["retain_graph"] and not second.params["retain_graph"]
-    assert w.row_error(1) == "" and not w.fix_button.isVisibleTo(w)
+    assert w.row_error(1) == "" and not w.details.fix_button.isVisibleTo(w)
     assert session.state(ids(session)["x"]).grad.tolist() == [[9.0, 9.0], [9.0, 9.0]]
     session.undo_stack.undo()
     assert not session.document.timeline[0].params["retain_graph"]
     w.list.setCurrentRow(1)
-    assert w.fix_button.isVisibleTo(w)
+    assert w.details.fix_button.isVisibleTo(w)
 
 
 # ----------------------------------------------------------------------------- autograd view
@@ -395,7 +395,8 @@ def test_a_new_document_is_shown_once_and_nothing_of_the_old_one_stays(qtbot, se
     session.set_document(autograd_tutorial())  # the same action ids as the old document
     assert results_seen == [None]             # the old run is never shown on the new nodes
     assert exported == [session.result]       # exported once, with the new document's run
-    assert timeline.current_action_id is None and not timeline.params_box.isVisibleTo(timeline)
+    assert timeline.current_action_id is None
+    assert not timeline.details.params_box.isVisibleTo(timeline)
 
 
 def test_code_panel_without_exporter_says_so(qtbot, session, monkeypatch):

@@ -91,7 +91,7 @@ def test_a_tooltip_of_a_typed_number_with_a_tag_shows_the_tag_as_text(qtbot):
     session = Session(doc)
     panel = shown(qtbot, TimelinePanel(session), (900, 500))
     panel.select_action(optimizer)
-    box = panel.param_editors["momentum"]
+    box = panel.details.param_editors["momentum"]
     assert isinstance(box, QLineEdit)
     box.setText(HOSTILE)
     box.editingFinished.emit()
@@ -136,9 +136,9 @@ def test_a_plain_label_made_with_a_parent_only_is_empty_and_plain(qtbot):
 
 # the labels that show a file's, a name's, a typed text's or an error's words
 LABELS = {
-    "timeline error": lambda w: w.timeline.error,
-    "timeline fix": lambda w: w.timeline.fix_text,
-    "timeline hint": lambda w: w.timeline.hint,
+    "timeline error": lambda w: w.timeline.details.error,
+    "timeline fix": lambda w: w.timeline.details.fix_text,
+    "timeline hint": lambda w: w.timeline.details.hint,
     "timeline step": lambda w: w.timeline.step_label,
     "timeline walk": lambda w: w.timeline.walk_label,
     "code notice": lambda w: w.code_panel.notice,

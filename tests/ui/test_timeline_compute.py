@@ -57,7 +57,7 @@ def test_add_compute_puts_the_selected_node_at_that_step_and_undo_takes_it_back(
 
     # unticking g in the step's checklist puts it back in the forward pass
     w.timeline.list.setCurrentRow(1)
-    box = w.timeline.param_editors["nodes"]
+    box = w.timeline.details.param_editors["nodes"]
     (item,) = [box.item(i) for i in range(box.count())
                if box.item(i).data(Qt.ItemDataRole.UserRole) == g]
     assert item.checkState() == Qt.CheckState.Checked

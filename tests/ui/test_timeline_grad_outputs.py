@@ -26,8 +26,8 @@ def test_grad_outputs_is_chosen_per_output_in_the_timeline(qtbot):
     session = Session(doc)
     panel = shown(qtbot, TimelinePanel(session), (900, 420))
     panel.list.setCurrentRow(0)
-    assert "implicitly created only for scalar outputs" in panel.error.text()
-    editor = panel.param_editors["grad_outputs"]
+    assert "implicitly created only for scalar outputs" in panel.details.error.text()
+    editor = panel.details.param_editors["grad_outputs"]
     assert len(editor.combos) == 1 and editor.combos[0].currentData() is None
     box = editor.combos[0]
     box.setCurrentIndex(box.findData(v))
@@ -38,13 +38,13 @@ def test_grad_outputs_is_chosen_per_output_in_the_timeline(qtbot):
     np.testing.assert_allclose(g.value, [2.0, 2.0, 0.6], rtol=1e-6)
     assert panel.list.item(0).text().startswith(
         "1.  torch.autograd.grad([y], [x], grad_outputs=[v], allow_unused=True)")
-    editor = panel.param_editors["grad_outputs"]       # (updated in place after the re-run)
+    editor = panel.details.param_editors["grad_outputs"]   # (updated in place after the re-run)
     assert editor.combos[0].currentData() == v
     editor.combos[0].setCurrentIndex(0)                 # (none): no grad_outputs again
     assert doc.timeline[0].params["grad_outputs"] == []
     session.undo_stack.undo()
     assert doc.timeline[0].params["grad_outputs"] == [v]
-    assert panel.param_editors["grad_outputs"].combos[0].currentData() == v
+    assert panel.details.param_editors["grad_outputs"].combos[0].currentData() == v
 
 
 def test_there_is_one_choice_for_each_output(qtbot):
@@ -56,7 +56,7 @@ def test_there_is_one_choice_for_each_output(qtbot):
     session = Session(doc)
     panel = shown(qtbot, TimelinePanel(session), (900, 420))
     panel.list.setCurrentRow(0)
-    editor = panel.param_editors["grad_outputs"]
+    editor = panel.details.param_editors["grad_outputs"]
     assert [c.currentData() for c in editor.combos] == [v, None]
     assert session.result.action_error(doc.timeline[0].id) is None
     g = session.result.outcome(doc.timeline[0].id).results[0]

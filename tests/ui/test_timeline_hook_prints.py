@@ -27,8 +27,8 @@ def test_the_step_shows_what_its_hooks_printed(qtbot):
     assert panel.list.item(0).text().splitlines()[1].strip() == \
         "printed: g of x: tensor([1., 1.])"
     panel.list.setCurrentRow(0)
-    assert panel.hint.isVisible()
-    assert panel.hint.text() == "Its hooks printed:\ng of x: tensor([1., 1.])"
+    assert panel.details.hint.isVisible()
+    assert panel.details.hint.text() == "Its hooks printed:\ng of x: tensor([1., 1.])"
     session.push(SetParam(doc, h, "hook", "print('twice', grad * 2)"))
     assert panel.list.item(0).text().splitlines()[1].strip() == \
         "printed: twice tensor([2., 2.])"

@@ -22,7 +22,7 @@ def test_new_with_an_action_selected_raises_nothing(window, row):
     window.files.new_document()
     assert window.errors == []
     assert window.timeline.list.count() == 0 and window.timeline.current_action_id is None
-    assert window.timeline.hint.isVisibleTo(window.timeline)
+    assert window.timeline.details.hint.isVisibleTo(window.timeline)
 
 
 def test_open_with_the_first_action_selected_shows_the_new_timeline(window):

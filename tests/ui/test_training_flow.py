@@ -105,7 +105,7 @@ def test_a_new_learning_rate_reruns_the_loop(regression):
     loss = ids(session)["loss"]
     old = session.result.histories[loop].scalar(loss).copy()
     panel.list.setCurrentRow(_row_of(panel, "update"))
-    editor = panel.param_editors["lr"]
+    editor = panel.details.param_editors["lr"]
     editor.setValue(0.001)
     new = session.result.histories[loop].scalar(loss)
     assert session.document.timeline[3].params["lr"] == 0.001
@@ -139,19 +139,19 @@ def test_an_optimizer_shows_only_its_algorithms_settings(qtbot):
     session = Session(build("13_xor_mlp_adam"))
     panel = shown(qtbot, TimelinePanel(session), (800, 420))
     panel.list.setCurrentRow(0)
-    assert set(panel.param_editors) == {"algorithm", "params", "lr", "weight_decay", "beta1",
-                                        "beta2"}
-    panel.param_editors["algorithm"].setCurrentText("SGD")
+    assert set(panel.details.param_editors) == {"algorithm", "params", "lr", "weight_decay",
+                                                "beta1", "beta2"}
+    panel.details.param_editors["algorithm"].setCurrentText("SGD")
     assert session.document.timeline[0].params["algorithm"] == "SGD"
-    assert {"momentum", "nesterov"} <= set(panel.param_editors)
-    assert "beta1" not in panel.param_editors
+    assert {"momentum", "nesterov"} <= set(panel.details.param_editors)
+    assert "beta1" not in panel.details.param_editors
 
 
 def test_a_typed_setting_that_is_not_a_number_changes_nothing(qtbot):
     session = Session(build("13_xor_mlp_adam"))
     panel = shown(qtbot, TimelinePanel(session), (800, 420))
     panel.list.setCurrentRow(0)
-    box = panel.param_editors["beta1"]
+    box = panel.details.param_editors["beta1"]
     box.setText("nine tenths")
     box.editingFinished.emit()
     assert session.document.timeline[0].params["beta1"] is None

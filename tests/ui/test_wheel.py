@@ -22,7 +22,7 @@ def test_the_wheel_over_an_unfocused_timeline_combo_changes_nothing(qtbot, tmp_p
     w = main_window(qtbot, tmp_path, (1400, 900))
     w.session.set_document(build("05_retain_graph"))
     w.timeline.select_action(w.session.document.timeline[0].id)
-    combo = w.timeline.param_editors["target"]
+    combo = w.timeline.details.param_editors["target"]
     assert isinstance(combo, QComboBox)
     qtbot.waitUntil(combo.isVisible)                  # a new editor is shown by the loop
     before = files.dumps(w.session.document)

@@ -64,8 +64,8 @@ def test_a_backward_of_an_untracked_tensor_is_explained_and_fixed_in_one_click(q
     session = Session(_untracked_doc())
     w = shown(qtbot, TimelinePanel(session), (420, 600))
     w.list.setCurrentRow(0)
-    assert "does not require grad and does not have a grad_fn" in w.error.text()
-    fix = w.untracked_fix
+    assert "does not require grad and does not have a grad_fn" in w.details.error.text()
+    fix = w.details.untracked_fix
     assert fix.isVisibleTo(w) and "nothing it is computed from requires grad" in \
         fix.text.text()
     assert fix.button.text() == "Tick requires_grad on x"
@@ -86,6 +86,6 @@ def test_inside_no_grad_the_explanation_names_it_and_offers_no_tick(qtbot):
     session = Session(_untracked_doc(no_grad=True))
     w = shown(qtbot, TimelinePanel(session), (420, 600))
     w.list.setCurrentRow(0)
-    fix = w.untracked_fix
+    fix = w.details.untracked_fix
     assert fix.isVisibleTo(w) and "inside torch.no_grad()" in fix.text.text()
     assert not fix.button.isVisibleTo(w)
