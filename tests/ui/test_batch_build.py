@@ -123,7 +123,7 @@ def test_a_big_graph_opened_in_the_window_is_all_in_view_once_drawn(qtbot, tmp_p
 def test_the_overview_is_made_again_only_as_the_cards_double_while_drawn(qtbot, monkeypatch):
     # the zoomed-out overview walks every card when it is made: made again after every
     # batch, drawing 100,000 cards would take time growing with the square of their number
-    from gradstudio.ui.canvas.scene import CanvasScene
+    from gradstudio.ui.canvas.drawing import SceneDrawing
     monkeypatch.setattr(batch_build, "BATCH", 20)
     session = Session(chain())
     canvas = shown(qtbot, Canvas(session), (800, 600))
@@ -132,17 +132,17 @@ def test_the_overview_is_made_again_only_as_the_cards_double_while_drawn(qtbot, 
     builder = scene._builder
     builder.cancel()                       # driven by hand below, a paint after each batch
     made = []
-    real = CanvasScene._overview_batch
+    real = SceneDrawing.lists
 
-    def counted(self):
-        if self._batch is None:
-            made.append(len(self.nodes))
-        return real(self)
+    def counted(self, scene):
+        if self.batch is None:
+            made.append(len(scene.nodes))
+        return real(self, scene)
 
-    monkeypatch.setattr(CanvasScene, "_overview_batch", counted)
+    monkeypatch.setattr(SceneDrawing, "lists", counted)
     while scene.building:
         builder._step()
-        scene._overview_batch()
+        scene.drawing.lists(scene)
     assert len(scene.nodes) == NODES and made[-1] == NODES
     assert all(b >= 2 * a for a, b in zip(made[1:-2], made[2:-1])), made
     assert len(made) <= 8, made

@@ -22,6 +22,7 @@ from gradstudio.ui.node_search import NodeSearch
 
 from . import theme
 from .context_menu import build_menu
+from .drawing import detailed
 from .node_item import HEADER, WIDTH
 from .quick_add import QuickAdd
 from .scene import GRID, CanvasScene
@@ -377,7 +378,7 @@ class Canvas(CanvasView):
         painter = QPainter(image)
         painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing |
                                QPainter.SmoothPixmapTransform)
-        with self.scene().detailed(), self.scene().marks.hidden():
+        with detailed(self.scene()), self.scene().marks.hidden():
             self.scene().render(painter, QRectF(image.rect()), rect)
         painter.end()
         return image
@@ -396,7 +397,7 @@ class Canvas(CanvasView):
         gen.setTitle("GradStudio graph")
         painter = QPainter(gen)
         painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        with self.scene().detailed(), self.scene().marks.hidden():
+        with detailed(self.scene()), self.scene().marks.hidden():
             self.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
         return painter.end()
 
