@@ -102,6 +102,101 @@ def _mean(values):
     return sum(values) / len(values) if values else 0.0
 
 
+def graph_caption(s, part, root, drawn, walk=None):
+    """The text above the backward graph of ``root`` (``part``: what of it the run
+    has, ``drawn`` grad_fns of it drawn), or of the step-through ``walk``, in the
+    session ``s``."""
+    doc = s.document
+    if walk is not None:
+        k = s.walk[1]
+        now = (f"step {k} of {len(walk.steps)}: <b>{escaped(walk.steps[k - 1].name)}</b> ran"
+               if k else "before the first step")
+        return (f"Stepping through <b>{escaped(walk.title)}</b>, {now}. Arrows carry the "
+                f"gradients sent so far; greyed buffers are freed.")
+    text = f"Backward graph of <b>{escaped(doc.display_name(root))}</b>.grad_fn"
+    if not s.selection:
+        text += " (the first backward's target: select a node to see its own)"
+    if drawn < part.total:
+        text += (f"<br>Drawn: the {drawn} grad_fns nearest to it, of "
+                 f"{part.total:,}. Select a node further back on the canvas to see "
+                 "the graph from there.")
+    steps = part.freed_steps
+    if steps:
+        by = ", ".join(f"step {i} ({action_text(doc, doc.timeline[i - 1])})"
+                       if 0 < i <= len(doc.timeline) else f"step {i}" for i in steps)
+        text += (f"<br><span style='color:#616161'>Greyed, struck-through buffers were "
+                 f"freed by {escaped(by)}: pass retain_graph=True there to backward through "
+                 f"this graph again.</span>")
+    return text
+
+
+def _names_and_owners(doc, result, nodes):
+    """The display names of the document nodes the grad_fns ``nodes`` (``(key,
+    attrs)``) refer to, and per grad_fn the nodes its box names (one per tensor)."""
+    names, owners = {}, {}
+    for key, attrs in nodes:
+        owners[key] = result.distinct_tensors(attrs["tensors"])
+        for n in attrs["tensors"] + ((attrs["variable"],) if attrs["variable"] else ()):
+            if n in doc.graph:
+                names[n] = doc.display_name(n)
+    return names, owners
+
+
+def restacked(stack, want, added):
+    """Puts a scene's top-level items in the order a new view adds them (``want``: boxes,
+    arrows, stubs, the legend: where arrows cross, which is drawn over which), moving only
+    those out of place; returns ``want``, the new stack. Kept items are where they were in
+    ``stack``; ``added`` ones were added after them, in that order."""
+    fresh = {id(it) for it in added}
+    present = {id(it) for it in want}
+    now = [it for it in stack if id(it) in present and id(it) not in fresh]
+    now += added
+    if len(now) == len(want) and all(a is b for a, b in zip(now, want)):
+        return want
+    rank = {id(it): i for i, it in enumerate(now)}
+    # from the top down: an item above the next one (in ``want``) goes just below it
+    after = rank[id(want[-1])]
+    for i in range(len(want) - 2, -1, -1):
+        item, r = want[i], rank[id(want[i])]
+        if r > after:
+            item.stackBefore(want[i + 1])
+            item.update()
+            r = after - 1e-6        # just below it (and so below all above it)
+        after = r
+    return want
+
+
+def _kept_boxes(spare, contents):
+    """``(kept, alike)``: of the boxes drawn before (``spare``, by key), those whose key
+    shows the same now (``contents[key]``), taken out of ``spare``, by key; the others by
+    what they show, for a key that shows the same."""
+    kept = {}
+    for key, content in contents.items():       # the same key showing the same
+        item = spare.get(key)
+        if item is not None and item.content == content:
+            kept[key] = spare.pop(key)
+    alike = {}
+    for item in spare.values():
+        alike.setdefault(item.content, []).append(item)
+    return kept, alike
+
+
+def _stub(x, y, count):
+    """A short dashed arrow down from ``(x, y)``: ``count`` more grad_fns, not drawn."""
+    path = QPainterPath(QPointF(x, y))
+    path.lineTo(x, y + GAP_Y * 0.6)
+    stub = QGraphicsPathItem(path)
+    stub.placed = (x, y, count)
+    stub.setPen(QPen(EDGE, 1.4, Qt.PenStyle.DashLine))
+    stub.setZValue(-1)
+    text = QGraphicsSimpleTextItem(f"{count} more, not drawn", stub)
+    text.setBrush(QBrush(LABEL))
+    text.setPos(x + 6, y + 4)
+    stub.setToolTip("next_functions leading further back than this view draws: "
+                    "select a node further back on the canvas to see its graph")
+    return stub
+
+
 class AutogradView(SessionPanel):
     """The backward graph of the selected node at ``session.step``."""
 
@@ -182,7 +277,7 @@ class AutogradView(SessionPanel):
         graph = part.graph
         nodes = list(graph.nodes(data=True))
         entries = list(graph.edges(keys=True))
-        names, owners = self._names_and_owners(nodes)
+        names, owners = _names_and_owners(s.document, s.result, nodes)
         picture = (self.root, nodes, entries, names, owners, part.hidden)
         self.part = part
         # (the caption first: showing the view lays the panel out for it)
@@ -220,21 +315,39 @@ class AutogradView(SessionPanel):
         them, so an edit near the root renumbers most of the graph. A box is kept for the
         grad_fn of its own key when that one shows the same, else for another showing the
         same (it takes that one's key)."""
-        drawn, scene = self.drawn, self.scene
+        drawn = self.drawn
         pos, routes = layered_layout(drawn)
         old = self.items
+        added, heights = [], {}
+        items, gone = self._boxes(names, owners, renamed, pos, added, heights)
+        tops, y = {}, 0.0
+        for d in sorted(heights):
+            tops[d] = y
+            y += heights[d] + GAP_Y
+        changed = bool(added or gone)
+        for key, item in items.items():
+            x, d = pos[key]
+            x, y = x - BOX_W / 2, tops[d]
+            if (item.x(), item.y()) != (x, y):     # (exactly: QPointF's == is fuzzy)
+                item.setPos(x, y)
+                changed = True
+        changed |= self._draw_edges(pos, {
+            pair: [(x, tops[d], tops[d] + heights[d])
+                   for d, x in enumerate(xs, start=pos[pair[0]][1] + 1)]
+            for pair, xs in routes.items()}, old, added)
+        changed |= self._draw_stubs(hidden, old, added)
+        self._draw_legend(changed, added)
+        self._stack = restacked(self._stack, [*self.items.values(), *self.edges,
+                                              *self.stubs, self.legend], added)
+
+    def _boxes(self, names, owners, renamed, pos, added, heights):
+        """The boxes of ``drawn``, by key: the old ones kept (``_kept_boxes``), the others
+        made and appended to ``added``; ``heights`` gets each row's tallest box. Removes
+        the boxes gone from the scene; returns ``(items, gone)``."""
+        drawn, scene, old = self.drawn, self.scene, self.items
         contents = {key: _content(attrs, names, owners[key])
                     for key, attrs in drawn.nodes(data=True)}
-        items = {}
-        spare = {} if renamed else dict(old)
-        for key, content in contents.items():       # the same key showing the same
-            item = spare.get(key)
-            if item is not None and item.content == content:
-                items[key] = spare.pop(key)
-        alike = {}
-        for item in spare.values():
-            alike.setdefault(item.content, []).append(item)
-        added, heights = [], {}
+        items, alike = _kept_boxes({} if renamed else dict(old), contents)
         for key, attrs in drawn.nodes(data=True):
             item = items.get(key)
             if item is None:
@@ -259,26 +372,15 @@ class AutogradView(SessionPanel):
         for item in gone:
             scene.removeItem(item)
         self.items = items
-        tops, y = {}, 0.0
-        for d in sorted(heights):
-            tops[d] = y
-            y += heights[d] + GAP_Y
-        changed = bool(added or gone)
-        for key, item in items.items():
-            x, d = pos[key]
-            x, y = x - BOX_W / 2, tops[d]
-            if (item.x(), item.y()) != (x, y):     # (exactly: QPointF's == is fuzzy)
-                item.setPos(x, y)
-                changed = True
-        changed |= self._draw_edges(pos, {
-            pair: [(x, tops[d], tops[d] + heights[d])
-                   for d, x in enumerate(xs, start=pos[pair[0]][1] + 1)]
-            for pair, xs in routes.items()}, old, added)
-        changed |= self._draw_stubs(hidden, old, added)
+        return items, gone
+
+    def _draw_legend(self, changed, added):
+        """The key under the graph, placed again when anything changed (then appended to
+        ``added``)."""
         labelled = any(e.label is not None for e in self.edges)
         text = ("arrows: next_functions, the way gradients flow" +
                 ("\n[i]: the entry's index in next_functions" if labelled else ""))
-        legend = self.legend
+        legend, scene = self.legend, self.scene
         if legend is None or changed or legend.text() != text:
             if legend is None:
                 self.legend = legend = QGraphicsSimpleTextItem()
@@ -291,7 +393,6 @@ class AutogradView(SessionPanel):
                           bounds.bottom() + 8)
             scene.addItem(legend)
             added.append(legend)
-        self._restack(added)
 
     def _draw_edges(self, pos, lanes, boxes, added):
         """One ``EdgeItem`` per next_functions entry. A box's outgoing arrows leave it side
@@ -356,17 +457,7 @@ class AutogradView(SessionPanel):
                 self.scene.removeItem(stub)
                 stub = None
             if stub is None:
-                path = QPainterPath(QPointF(x, y))
-                path.lineTo(x, y + GAP_Y * 0.6)
-                stub = QGraphicsPathItem(path)
-                stub.placed = (x, y, count)
-                stub.setPen(QPen(EDGE, 1.4, Qt.PenStyle.DashLine))
-                stub.setZValue(-1)
-                text = QGraphicsSimpleTextItem(f"{count} more, not drawn", stub)
-                text.setBrush(QBrush(LABEL))
-                text.setPos(x + 6, y + 4)
-                stub.setToolTip("next_functions leading further back than this view draws: "
-                                "select a node further back on the canvas to see its graph")
+                stub = _stub(x, y, count)
                 self.scene.addItem(stub)
                 added.append(stub)
                 changed = True
@@ -375,30 +466,6 @@ class AutogradView(SessionPanel):
         for stub in old.values():
             self.scene.removeItem(stub)
         return changed or bool(old)
-
-    def _restack(self, added):
-        """Puts the scene's top-level items in the order a new view adds them (boxes,
-        arrows, stubs, the legend: where arrows cross, which is drawn over which), moving
-        only those out of place. Kept items are where they were; ``added`` ones were
-        added after them, in that order."""
-        want = [*self.items.values(), *self.edges, *self.stubs, self.legend]
-        fresh = {id(it) for it in added}
-        present = {id(it) for it in want}
-        now = [it for it in self._stack if id(it) in present and id(it) not in fresh]
-        now += added
-        self._stack = want
-        if len(now) == len(want) and all(a is b for a, b in zip(now, want)):
-            return
-        rank = {id(it): i for i, it in enumerate(now)}
-        # from the top down: an item above the next one (in ``want``) goes just below it
-        after = rank[id(want[-1])]
-        for i in range(len(want) - 2, -1, -1):
-            item, r = want[i], rank[id(want[i])]
-            if r > after:
-                item.stackBefore(want[i + 1])
-                item.update()
-                r = after - 1e-6        # just below it (and so below all above it)
-            after = r
 
     def edges_between(self, source, target):
         """The arrows drawn from grad_fn ``source`` to grad_fn ``target`` (keys)."""
@@ -414,18 +481,6 @@ class AutogradView(SessionPanel):
         self.drawn = _NONE.graph
         self.caption.setText(text)
         self.view.hide()
-
-    def _names_and_owners(self, nodes):
-        """The display names of the document nodes the grad_fns ``nodes`` (``(key,
-        attrs)``) refer to, and per grad_fn the nodes its box names (one per tensor)."""
-        doc, result = self.session.document, self.session.result
-        names, owners = {}, {}
-        for key, attrs in nodes:
-            owners[key] = result.distinct_tensors(attrs["tensors"])
-            for n in attrs["tensors"] + ((attrs["variable"],) if attrs["variable"] else ()):
-                if n in doc.graph:
-                    names[n] = doc.display_name(n)
-        return names, owners
 
     def _mark_walk(self, walk):
         """The step-through on the graph: the grad_fn running now, those already run,
@@ -469,30 +524,8 @@ class AutogradView(SessionPanel):
     def _caption(self, walk=None, drawn=None):
         """The text above the graph; ``drawn``: how many grad_fns are drawn (those of
         ``self.drawn`` if None)."""
-        s = self.session
         drawn = len(self.drawn) if drawn is None else drawn
-        doc = s.document
-        if walk is not None:
-            k = s.walk[1]
-            now = (f"step {k} of {len(walk.steps)}: <b>{escaped(walk.steps[k - 1].name)}</b> ran"
-                   if k else "before the first step")
-            return (f"Stepping through <b>{escaped(walk.title)}</b>, {now}. Arrows carry the "
-                    f"gradients sent so far; greyed buffers are freed.")
-        text = f"Backward graph of <b>{escaped(doc.display_name(self.root))}</b>.grad_fn"
-        if not s.selection:
-            text += " (the first backward's target: select a node to see its own)"
-        if drawn < self.part.total:
-            text += (f"<br>Drawn: the {drawn} grad_fns nearest to it, of "
-                     f"{self.part.total:,}. Select a node further back on the canvas to see "
-                     "the graph from there.")
-        steps = self.part.freed_steps
-        if steps:
-            by = ", ".join(f"step {i} ({action_text(doc, doc.timeline[i - 1])})"
-                           if 0 < i <= len(doc.timeline) else f"step {i}" for i in steps)
-            text += (f"<br><span style='color:#616161'>Greyed, struck-through buffers were "
-                     f"freed by {escaped(by)}: pass retain_graph=True there to backward through "
-                     f"this graph again.</span>")
-        return text
+        return graph_caption(self.session, self.part, self.root, drawn, walk)
 
     # ------------------------------------------------------------------ internals
     def _choose_root(self):

@@ -48,7 +48,36 @@ class Inspector(SessionPanel):
         self.error = error_label()
         self.tensor_text = text_box(4)
         self.grad_text = text_box(3)
+        attrs = self._make_attributes()
+        self.params_box = QGroupBox("Parameters")
+        self.params_form = QFormLayout(self.params_box)
+        self.params_form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self._plot = None                   # made when first needed (see ``plot``)
+        self.node_view = self._make_node_view(attrs)    # shown while a node is selected
+        self.settings = SeedField(session)  # shown while nothing is selected
 
+        self.body = QWidget()
+        body = QVBoxLayout(self.body)
+        body.addWidget(self.title)
+        body.addWidget(self.node_view)
+        body.addWidget(self.settings)
+        body.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll)
+
+        for signal in (session.selection_changed, session.run_finished, session.step_changed):
+            self.follow(signal, self.refresh)
+        session.document_replaced.connect(self._on_document_replaced)
+        self.refresh()
+
+    def _make_attributes(self):
+        """The tensor's attributes as PyTorch names them (shape ... retains_grad), and the
+        watched mark, in a form."""
         self.shape = PlainLabel()
         self.dtype = PlainLabel()
         self.requires_grad = QCheckBox()
@@ -72,14 +101,13 @@ class Inspector(SessionPanel):
                         ("grad_fn", self.grad_fn), ("retains_grad", self.retains_grad),
                         ("watched", self.watched)):
             attrs.addRow(name, w)
+        return attrs
 
-        self.params_box = QGroupBox("Parameters")
-        self.params_form = QFormLayout(self.params_box)
-        self.params_form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        self._plot = None                   # made when first needed (see ``plot``)
-
-        self.node_view = QWidget()          # shown while a node is selected
-        node = QVBoxLayout(self.node_view)
+    def _make_node_view(self, attrs):
+        """What shows a selected node: its name, error, value, attributes, grad and
+        parameters (a plot, once made, goes last)."""
+        view = QWidget()
+        node = QVBoxLayout(view)
         node.setContentsMargins(0, 0, 0, 0)
         naming = QFormLayout()
         naming.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
@@ -94,26 +122,7 @@ class Inspector(SessionPanel):
         node.addWidget(self.grad_text)
         node.addWidget(self.params_box)
         self._node_layout = node            # the plot goes last, once made
-        self.settings = SeedField(session)  # shown while nothing is selected
-
-        self.body = QWidget()
-        body = QVBoxLayout(self.body)
-        body.addWidget(self.title)
-        body.addWidget(self.node_view)
-        body.addWidget(self.settings)
-        body.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.body)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(scroll)
-
-        for signal in (session.selection_changed, session.run_finished, session.step_changed):
-            self.follow(signal, self.refresh)
-        session.document_replaced.connect(self._on_document_replaced)
-        self.refresh()
+        return view
 
     # ------------------------------------------------------------------ API
     def set_param(self, name, value):

@@ -48,30 +48,7 @@ class WalkPanel(SessionPanel):
         top.addWidget(PlainLabel("Step through:"))
         top.addWidget(self.action_box, 1)
         top.addWidget(self.export_button)
-        P = QStyle.StandardPixmap
-        self.first_button = self._button(P.SP_MediaSkipBackward, "Before the first step",
-                                         lambda: self.go(0))
-        self.back_button = self._button(P.SP_MediaSeekBackward, "Previous step (F9)",
-                                        lambda: self.go(self.k - 1))
-        self.play_button = self._button(P.SP_MediaPlay, "Play the pass step by step",
-                                        self.toggle_play)
-        self.next_button = self._button(P.SP_MediaSeekForward, "Next step (F10)",
-                                        lambda: self.go(self.k + 1))
-        self.last_button = self._button(P.SP_MediaSkipForward, "After the last step",
-                                        lambda: self.go(self.count))
-        self.speed_box = QComboBox()
-        for text, ms in SPEEDS:
-            self.speed_box.addItem(text, ms)
-        self.speed_box.setCurrentIndex(1)
-        self.speed_box.currentIndexChanged.connect(self._on_speed)
-        self.position = PlainLabel()
-        controls = QHBoxLayout()
-        for b in (self.first_button, self.back_button, self.play_button, self.next_button,
-                  self.last_button):
-            controls.addWidget(b)
-        controls.addWidget(self.speed_box)
-        controls.addStretch(1)
-        controls.addWidget(self.position)
+        controls = self._make_controls()
         self.slider = wheel_only_when_focused(QSlider(Qt.Orientation.Horizontal))
         self.slider.setPageStep(1)
         self.slider.setToolTip("Engine steps of the pass: drag, or use the arrow keys")
@@ -98,6 +75,34 @@ class WalkPanel(SessionPanel):
         self.follow(session.walk_changed, self._show_walk)
         self.follow(session.step_changed, self._on_step)
         self.refresh()
+
+    def _make_controls(self):
+        """First, back, play, next, last, the speed and where the walk is, in a row."""
+        P = QStyle.StandardPixmap
+        self.first_button = self._button(P.SP_MediaSkipBackward, "Before the first step",
+                                         lambda: self.go(0))
+        self.back_button = self._button(P.SP_MediaSeekBackward, "Previous step (F9)",
+                                        lambda: self.go(self.k - 1))
+        self.play_button = self._button(P.SP_MediaPlay, "Play the pass step by step",
+                                        self.toggle_play)
+        self.next_button = self._button(P.SP_MediaSeekForward, "Next step (F10)",
+                                        lambda: self.go(self.k + 1))
+        self.last_button = self._button(P.SP_MediaSkipForward, "After the last step",
+                                        lambda: self.go(self.count))
+        self.speed_box = QComboBox()
+        for text, ms in SPEEDS:
+            self.speed_box.addItem(text, ms)
+        self.speed_box.setCurrentIndex(1)
+        self.speed_box.currentIndexChanged.connect(self._on_speed)
+        self.position = PlainLabel()
+        controls = QHBoxLayout()
+        for b in (self.first_button, self.back_button, self.play_button, self.next_button,
+                  self.last_button):
+            controls.addWidget(b)
+        controls.addWidget(self.speed_box)
+        controls.addStretch(1)
+        controls.addWidget(self.position)
+        return controls
 
     def _button(self, icon, tip, slot):
         b = QToolButton()
