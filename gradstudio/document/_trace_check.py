@@ -71,41 +71,45 @@ def check_trace(doc, data, ids, source):
     trained = {ids[i] for a in data["actions"]
                for i in ACTIONS[a["kind"]].changed(a["params"])}
     if not found:
-        last = data["actions"][-1].get("line") if data["actions"] else None
-        for n in data["nodes"]:
-            nid, seen = ids[n["id"]], n.get("recorded")
-            if seen is None:
-                continue
-            name = f"'{doc.display_name(nid)}'"
-            what = _grad_difference(f"{doc.display_name(nid)}.grad",
-                                   result.state(nid).grad, seen["grad"])
+        found.extend(_end_difference(doc, result, data, ids, trained))
+    if found:
+        _, line, what = min(found, key=lambda f: f[0])
+        raise Difference(f"The graph would differ from the script from "
+                         f"{_where(line, source)}: {what}, so it was not drawn.")
+
+
+def _end_difference(doc, result, data, ids, trained):
+    """``[(order, line, what)]``: the first node whose grad or value differs from the
+    script's at the end (none: ``[]``); ``trained``: the nodes the timeline changes."""
+    last = data["actions"][-1].get("line") if data["actions"] else None
+    for n in data["nodes"]:
+        nid, seen = ids[n["id"]], n.get("recorded")
+        if seen is None:
+            continue
+        name = f"'{doc.display_name(nid)}'"
+        what = _grad_difference(f"{doc.display_name(nid)}.grad",
+                               result.state(nid).grad, seen["grad"])
+        if what:
+            return [((math.inf, 0), last or n.get("line"), what + " at the end")]
+        if "value_end" in seen:
+            what = _array_difference(name, result.state(nid).value, seen["value_end"],
+                                     tuple(seen.get("shape", ())))
+            if what and nid in trained:
+                return [((math.inf, 1), last or n.get("line"), what + " at the end")]
             if what:
-                found.append(((math.inf, 0), last or n.get("line"), what + " at the end"))
-                break
-            if "value_end" in seen:
-                what = _array_difference(name, result.state(nid).value, seen["value_end"],
-                                         tuple(seen.get("shape", ())))
-                if what and nid in trained:
-                    found.append(((math.inf, 1), last or n.get("line"), what + " at the end"))
-                    break
-                if what:
-                    found.append(((math.inf, 1), n.get("line"), f"{name} is changed later "
-                                                               "by something the graph "
-                                                               "cannot show"))
-                    break
-    if not found:
-        return
-    _, line, what = min(found, key=lambda f: f[0])
+                return [((math.inf, 1), n.get("line"), f"{name} is changed later by "
+                                                       "something the graph cannot show")]
+    return []
+
+
+def _where(line, source):
+    """``line 3 (y = x * 2)``, or ``the start`` for no line."""
     lines = source.splitlines()
-    where = "the start"
     if line is not None and 0 < line <= len(lines):
         code = lines[line - 1].strip()
         code = code if len(code) <= 60 else code[:59] + "…"
-        where = f"line {line} ({code})"
-    elif line is not None:
-        where = f"line {line}"
-    raise Difference(f"The graph would differ from the script from {where}: {what}, so it "
-                     "was not drawn.")
+        return f"line {line} ({code})"
+    return "the start" if line is None else f"line {line}"
 
 
 def _node_difference(doc, result, nid, seen, step=0):

@@ -232,135 +232,178 @@ def export_script(doc, result=None) -> ExportedScript:
     document's run (computed here when not given): it decides which nodes are kept as
     comments and which actions are wrapped in ``try``/``except``."""
     result = result if result is not None else run(doc)
-    order = result.order
-    names, namer = _names(doc, order)
-    optimizers = {aid: namer.claim(name) for aid, name in optimizer_names(doc.timeline).items()}
-    lines, node_lines, action_lines, line_nodes = [], {}, {}, {}
+    return _Script(doc, result).write()
 
-    def emit(text, indent=0):
-        lines.append(_INDENT * indent + text)
-        return len(lines)
 
-    def emit_nodes(nodes, indent):
+class _Script:
+    """One export being written: its lines, and where each node and action landed."""
+
+    def __init__(self, doc, result):
+        self.doc, self.result = doc, result
+        self.names, self.namer = _names(doc, result.order)
+        self.optimizers = {aid: self.namer.claim(name)
+                           for aid, name in optimizer_names(doc.timeline).items()}
+        self.lines, self.node_lines, self.action_lines, self.line_nodes = [], {}, {}, {}
+        self.grad_watch = _grad_watch(doc, result)
+        self.error_name = None           # the name ``except Exception as ...`` binds
+        self.loop, self.loop_var = None, None     # the loop being written, its variable
+
+    def write(self):
+        """The header, the forward pass, the watched prints, then the timeline."""
+        doc, result = self.doc, self.result
+        self.emit('"""Exported from GradStudio. Run it with PyTorch: python <this file>."""')
+        self.emit("import torch")
+        self.emit("")
+        if doc.seed is not None:
+            self.emit(f"torch.manual_seed({doc.seed})")
+            self.emit("")
+        forward_line = len(self.lines) + 1
+        order = result.order
+        self.emit_nodes([n for n in order if n not in result.late] if result.late else order, 0)
+        watched = _watched(doc, result)
+        if watched:
+            self.emit("")
+            for nid in watched:
+                self.emit(f"print({self.names[nid]})")
+        if doc.timeline:
+            self.emit("")
+        self.emit_timeline()
+        return ExportedScript("\n".join(self.lines) + "\n", self.node_lines, self.action_lines,
+                              dict(self.names), self.optimizers, self.line_nodes, forward_line)
+
+    def emit(self, text, indent=0):
+        """Appends one line; returns its number."""
+        self.lines.append(_INDENT * indent + text)
+        return len(self.lines)
+
+    def emit_nodes(self, nodes, indent):
+        """The nodes' statements, those in a no-grad region inside ``with
+        torch.no_grad():``; returns the first line written (None: none)."""
         block = None                 # the statements of an open no_grad block
         first = None
         for nid in nodes:
-            in_region = doc.in_no_grad(nid)
+            in_region = self.doc.in_no_grad(nid)
             if not in_region and block is not None:
                 if not block:
-                    emit("pass", indent + 1)
+                    self.emit("pass", indent + 1)
                 block = None
             if in_region and block is None:
-                line = emit("with torch.no_grad():", indent)
+                line = self.emit("with torch.no_grad():", indent)
                 first = first or line
                 block = []
-            stmts, live = _node_lines(doc, nid, names, result)
+            stmts, live = _node_lines(self.doc, nid, self.names, self.result)
             for i, s in enumerate(stmts):
-                line = emit(s, indent + (1 if in_region else 0))
+                line = self.emit(s, indent + (1 if in_region else 0))
                 first = first or line
-                line_nodes[line] = nid
+                self.line_nodes[line] = nid
                 if i == 0:
-                    node_lines.setdefault(nid, line)
+                    self.node_lines.setdefault(nid, line)
             if in_region and live:
                 block.append(nid)
         if block is not None and not block:
-            emit("pass", indent + 1)
+            self.emit("pass", indent + 1)
         return first
 
-    emit('"""Exported from GradStudio. Run it with PyTorch: python <this file>."""')
-    emit("import torch")
-    emit("")
-    if doc.seed is not None:
-        emit(f"torch.manual_seed({doc.seed})")
-        emit("")
-    forward_line = len(lines) + 1
-    emit_nodes([n for n in order if n not in result.late] if result.late else order, 0)
+    def ref(self, node):
+        return _ref(self.names, node)
 
-    watched = _watched(doc, result)
-    if watched:
-        emit("")
-        for nid in watched:
-            emit(f"print({names[nid]})")
+    def emit_timeline(self):
+        """Every action in order: a loop's body indented under its ``for``."""
+        _, problems = loop_structure(self.doc.timeline)
+        for i, (action, outcome) in enumerate(zip(self.doc.timeline, self.result.outcomes)):
+            indent = 0 if self.loop is None else 1
+            if i in problems:
+                stmts = _action_code(action, self.ref, None, self.optimizers.get,
+                                     self.loop_var or "epoch")[0]
+                line = self.emit(f"# {stmts[0]}  # {_not_run(outcome.error)}", indent)
+            elif ACTIONS[action.kind].loop == "opens":
+                line = self.open_loop(action)
+            elif ACTIONS[action.kind].loop == "closes":
+                line = self.close_loop()
+            else:
+                line = self.emit_action(action, outcome, ACTIONS[action.kind], indent)
+                if line is None:
+                    continue
+            self.action_lines[action.id] = line
 
-    grad_watch = _grad_watch(doc, result)
-    error_name = None
-    if doc.timeline:
-        emit("")
-    ends, problems = loop_structure(doc.timeline)
-    loop, loop_var = None, None
-    for i, (action, outcome) in enumerate(zip(doc.timeline, result.outcomes)):
-        indent = 0 if loop is None else 1
-        if i in problems:
-            stmts = _action_code(action, lambda n: _ref(names, n), None,
-                                 optimizers.get, loop_var or "epoch")[0]
-            action_lines[action.id] = emit(f"# {stmts[0]}  # {_not_run(outcome.error)}",
-                                           indent)
-            continue
-        kind = ACTIONS[action.kind]
-        if kind.loop == "opens":
-            loop = action
-            loop_var = loop_var or namer.claim("epoch")
-            action_lines[action.id] = emit(_action_code(action, None, None,
-                                                        loop_var=loop_var)[0][0])
-            continue
-        if kind.loop == "closes":
-            prints = _loop_prints(doc, result, loop.id)
-            first = None
-            if prints:
-                items = " ".join(f"{names[n]}={{{names[n]}.item():.4f}}" for n in prints)
-                first = emit(f'print(f"{{{loop_var}}}: {items}")', 1)
-            if first is None and (lines[-1].startswith("for ") or not lines[-1].strip()):
-                first = emit("pass", 1)
-            action_lines[action.id] = first or len(lines)
-            loop = None
-            for nid in grad_watch:
-                emit(f"print({names[nid]}.grad)")
-            continue
+    def open_loop(self, action):
+        self.loop = action
+        self.loop_var = self.loop_var or self.namer.claim("epoch")
+        return self.emit(_action_code(action, None, None, loop_var=self.loop_var)[0][0])
+
+    def close_loop(self):
+        """The loop's end: its prints each iteration (or ``pass``), then the watched
+        grads once it is over."""
+        prints = _loop_prints(self.doc, self.result, self.loop.id)
+        first = None
+        if prints:
+            names = self.names
+            items = " ".join(f"{names[n]}={{{names[n]}.item():.4f}}" for n in prints)
+            first = self.emit(f'print(f"{{{self.loop_var}}}: {items}")', 1)
+        if first is None and (self.lines[-1].startswith("for ") or not self.lines[-1].strip()):
+            first = self.emit("pass", 1)
+        line = first or len(self.lines)
+        self.loop = None
+        for nid in self.grad_watch:
+            self.emit(f"print({self.names[nid]}.grad)")
+        return line
+
+    def emit_action(self, action, outcome, kind, indent):
+        """One action's statements (commented out when the run could not run it, in a
+        ``try`` when it raised); returns its first line."""
+        loop = self.loop
         blocked = outcome.error is not None and outcome.error_type is None
-        stmts, _ = _action_code(action, lambda n: _ref(names, n),
-                                None if blocked or loop is not None else namer,
-                                lambda a: optimizers.get(a, "?"))
+        stmts, _ = _action_code(action, self.ref,
+                                None if blocked or loop is not None else self.namer,
+                                lambda a: self.optimizers.get(a, "?"))
         if loop is not None:
             stmts = [s for s in stmts if not s.startswith("print(")]
             if not stmts:         # a print action: the loop prints its losses instead
-                action_lines[action.id] = emit(
-                    f"pass  # {action_text(doc, action)}: not printed inside a loop", indent)
-                continue
+                self.action_lines[action.id] = self.emit(
+                    f"pass  # {action_text(self.doc, action)}: not printed inside a loop",
+                    indent)
+                return None
         if blocked:
-            first = emit(f"# {one_statement(stmts)}  # {_not_run(outcome.error)}", indent)
+            first = self.emit(f"# {one_statement(stmts)}  # {_not_run(outcome.error)}", indent)
         elif outcome.error_type is not None:
-            if error_name is None:
-                error_name = namer.claim("error")
-            first = emit("try:", indent)
-            again = kind.recomputes == "forward"
-            body = emit_nodes(result.forward_nodes, indent + 1) if again else None
-            for s in ([] if again else stmts):
-                emit(s, indent + 1)
-            if again and body is None:
-                emit("pass", indent + 1)
-            emit(f"except Exception as {error_name}:", indent)
-            emit(f'print(f"{{type({error_name}).__name__}}: {{{error_name}}}")', indent + 1)
-            if loop is not None:
-                emit("break", indent + 1)
+            first = self.emit_try(stmts, kind, indent)
         elif kind.recomputes == "forward":
-            first = emit_nodes(result.forward_nodes, indent) or emit("pass", indent)
+            first = self.emit_nodes(self.result.forward_nodes, indent) or self.emit("pass",
+                                                                                    indent)
         elif kind.recomputes == "late":
-            late = result.late.at.get(action.id, [])
-            first = emit_nodes(late, indent) or emit(f"pass  # {stmts[0][2:]}: nothing",
-                                                     indent)
+            late = self.result.late.at.get(action.id, [])
+            first = self.emit_nodes(late, indent) or self.emit(
+                f"pass  # {stmts[0][2:]}: nothing", indent)
             if loop is None:
-                for nid in _watched(doc, result, late):
-                    emit(f"print({names[nid]})", indent)
+                for nid in _watched(self.doc, self.result, late):
+                    self.emit(f"print({self.names[nid]})", indent)
         else:
-            first = emit(stmts[0], indent)
+            first = self.emit(stmts[0], indent)
             for s in stmts[1:]:
-                emit(s, indent)
-        action_lines[action.id] = first
+                self.emit(s, indent)
         if loop is None and kind.then_grads:
-            for nid in grad_watch:
-                emit(f"print({names[nid]}.grad)")
-    return ExportedScript("\n".join(lines) + "\n", node_lines, action_lines, dict(names),
-                          optimizers, line_nodes, forward_line)
+            for nid in self.grad_watch:
+                self.emit(f"print({self.names[nid]}.grad)")
+        return first
+
+    def emit_try(self, stmts, kind, indent):
+        """An action that raised: in ``try``, printing the error as PyTorch words it (and
+        leaving the loop it is in)."""
+        if self.error_name is None:
+            self.error_name = self.namer.claim("error")
+        first = self.emit("try:", indent)
+        again = kind.recomputes == "forward"
+        body = self.emit_nodes(self.result.forward_nodes, indent + 1) if again else None
+        for s in ([] if again else stmts):
+            self.emit(s, indent + 1)
+        if again and body is None:
+            self.emit("pass", indent + 1)
+        self.emit(f"except Exception as {self.error_name}:", indent)
+        self.emit(f'print(f"{{type({self.error_name}).__name__}}: {{{self.error_name}}}")',
+                  indent + 1)
+        if self.loop is not None:
+            self.emit("break", indent + 1)
+        return first
 
 
 def graph_outputs(doc, result=None):

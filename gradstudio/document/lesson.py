@@ -104,64 +104,90 @@ class Lesson:
     def from_json(cls, value, fail, exists):
         """Checks the file's ``lesson`` object; ``fail(place, message)`` makes the error
         to raise, ``exists(id)`` tells whether a node or action id exists."""
-        total = [0]
+        read = _LessonReader(fail)
+        read.obj(value, "lesson", ("cells",), ("name", "fingerprint", "seeded", "origins"))
+        cells = read.cells(value["cells"])
+        checked = read.origins(value.get("origins", {}), cells, exists)
+        name = read.text(value.get("name", ""), "lesson.name", limit=1000)
+        fingerprint = value.get("fingerprint")
+        if fingerprint is not None and (not isinstance(fingerprint, str) or
+                                        len(fingerprint) != 64):
+            raise fail("lesson.fingerprint", "must be a 64-digit hash or null.")
+        seeded = value.get("seeded", True)
+        if not isinstance(seeded, bool):
+            raise fail("lesson.seeded", "must be true or false.")
+        return cls(tuple(cells), checked, name, fingerprint, seeded)
 
-        def text(v, place, optional=False, limit=MAX_CELL_TEXT):
-            if v is None and optional:
-                return None
-            if not isinstance(v, str):
-                raise fail(place, "must be text.")
-            if len(v) > limit:
-                raise fail(place, f"is longer than {limit:,} characters.")
-            total[0] += len(v)
-            if total[0] > MAX_LESSON_TEXT:
-                raise fail(place, f"the lesson holds more than {MAX_LESSON_TEXT:,} "
-                           "characters of text.")
-            return v
 
-        def obj(v, place, required, optional=()):
-            if not isinstance(v, dict):
-                raise fail(place, "must be an object { ... }.")
-            if getattr(v, "duplicate", None) is not None:
-                raise fail(place, "has a field that appears twice.")
-            for key in v:
-                if key not in required and key not in optional:
-                    raise fail(place, f"unknown field '{str(key)[:40]}'.")
-            for key in required:
-                if key not in v:
-                    raise fail(place, f"the field '{key}' is missing.")
-            return v
+class _LessonReader:
+    """The checks of a file's ``lesson`` object, in the order its defects are reported;
+    counts the text read against ``MAX_LESSON_TEXT``."""
 
-        obj(value, "lesson", ("cells",), ("name", "fingerprint", "seeded", "origins"))
-        cells_in = value["cells"]
+    def __init__(self, fail):
+        self.fail = fail
+        self.total = 0
+
+    def text(self, v, place, optional=False, limit=MAX_CELL_TEXT):
+        if v is None and optional:
+            return None
+        if not isinstance(v, str):
+            raise self.fail(place, "must be text.")
+        if len(v) > limit:
+            raise self.fail(place, f"is longer than {limit:,} characters.")
+        self.total += len(v)
+        if self.total > MAX_LESSON_TEXT:
+            raise self.fail(place, f"the lesson holds more than {MAX_LESSON_TEXT:,} "
+                            "characters of text.")
+        return v
+
+    def obj(self, v, place, required, optional=()):
+        if not isinstance(v, dict):
+            raise self.fail(place, "must be an object { ... }.")
+        if getattr(v, "duplicate", None) is not None:
+            raise self.fail(place, "has a field that appears twice.")
+        for key in v:
+            if key not in required and key not in optional:
+                raise self.fail(place, f"unknown field '{str(key)[:40]}'.")
+        for key in required:
+            if key not in v:
+                raise self.fail(place, f"the field '{key}' is missing.")
+        return v
+
+    def cells(self, cells_in):
+        fail = self.fail
         if not isinstance(cells_in, list):
             raise fail("lesson.cells", "must be a list [ ... ].")
         if len(cells_in) > MAX_CELLS:
             raise fail("lesson.cells", f"has {len(cells_in):,} cells; at most {MAX_CELLS:,} "
                        "are allowed.")
-        cells = []
-        for i, c in enumerate(cells_in):
-            place = f"lesson.cells[{i}]"
-            obj(c, place, ("kind", "source"),
-                ("stored", "output", "error", "notes", "execution_count"))
-            if c["kind"] not in CELL_KINDS:
-                raise fail(place + ".kind", "must be 'markdown' or 'code'.")
-            if c["kind"] == "markdown" and len(c) > 2:
-                raise fail(place, "a markdown cell has only a kind and a source.")
-            notes = c.get("notes", [])
-            if not isinstance(notes, list) or len(notes) > 1000:
-                raise fail(place + ".notes", "must be a list of at most 1,000 texts.")
-            count = c.get("execution_count")
-            if count is not None and (type(count) is not int or not 0 <= count < 10 ** 9):
-                raise fail(place + ".execution_count", "must be a whole number or null.")
-            cells.append(Cell(c["kind"], text(c["source"], place + ".source"),
-                              text(c.get("stored"), place + ".stored", optional=True),
-                              text(c.get("output", ""), place + ".output"),
-                              text(c.get("error"), place + ".error", optional=True),
-                              tuple(text(n, f"{place}.notes[{k}]", limit=1000)
-                                    for k, n in enumerate(notes)), count))
-        origins = value.get("origins", {})
-        obj(origins, "lesson.origins", (), tuple(origins) if isinstance(origins, dict) else ())
+        return [self.cell(c, f"lesson.cells[{i}]") for i, c in enumerate(cells_in)]
+
+    def cell(self, c, place):
+        fail, text = self.fail, self.text
+        self.obj(c, place, ("kind", "source"),
+                 ("stored", "output", "error", "notes", "execution_count"))
+        if c["kind"] not in CELL_KINDS:
+            raise fail(place + ".kind", "must be 'markdown' or 'code'.")
+        if c["kind"] == "markdown" and len(c) > 2:
+            raise fail(place, "a markdown cell has only a kind and a source.")
+        notes = c.get("notes", [])
+        if not isinstance(notes, list) or len(notes) > 1000:
+            raise fail(place + ".notes", "must be a list of at most 1,000 texts.")
+        count = c.get("execution_count")
+        if count is not None and (type(count) is not int or not 0 <= count < 10 ** 9):
+            raise fail(place + ".execution_count", "must be a whole number or null.")
+        return Cell(c["kind"], text(c["source"], place + ".source"),
+                    text(c.get("stored"), place + ".stored", optional=True),
+                    text(c.get("output", ""), place + ".output"),
+                    text(c.get("error"), place + ".error", optional=True),
+                    tuple(text(n, f"{place}.notes[{k}]", limit=1000)
+                          for k, n in enumerate(notes)), count)
+
+    def origins(self, origins, cells, exists):
+        """``{node or action id: (cell, line)}``, each checked against ``cells``."""
+        fail = self.fail
+        self.obj(origins, "lesson.origins", (),
+                 tuple(origins) if isinstance(origins, dict) else ())
         checked = {}
         for item, where in origins.items():
             place = f"lesson.origins.{str(item)[:64]}"
@@ -177,15 +203,7 @@ class Lesson:
             if not 1 <= line <= cells[cell].source.count("\n") + 1:
                 raise fail(place, f"line {line} is not a line of cell {cell}.")
             checked[item] = (cell, line)
-        name = text(value.get("name", ""), "lesson.name", limit=1000)
-        fingerprint = value.get("fingerprint")
-        if fingerprint is not None and (not isinstance(fingerprint, str) or
-                                        len(fingerprint) != 64):
-            raise fail("lesson.fingerprint", "must be a 64-digit hash or null.")
-        seeded = value.get("seeded", True)
-        if not isinstance(seeded, bool):
-            raise fail("lesson.seeded", "must be true or false.")
-        return cls(tuple(cells), checked, name, fingerprint, seeded)
+        return checked
 
 
 def example_lesson(text):

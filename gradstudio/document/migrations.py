@@ -76,23 +76,7 @@ def _v2_to_v3(data):
     if not marks:
         data["format_version"] = 3
         return data
-
-    def is_mark(value):
-        return isinstance(value, str) and value in marks
-
-    fed_by = {}
-    for e in edges:
-        if isinstance(e, dict) and is_mark(e.get("target")) and e.get("port") == "self":
-            fed_by.setdefault(e["target"], e.get("source"))
-
-    def origin(node_id):
-        seen = set()
-        while is_mark(node_id) and node_id not in seen:
-            seen.add(node_id)
-            node_id = fed_by.get(node_id)
-        return node_id if isinstance(node_id, str) and not is_mark(node_id) else None
-
-    to = {m: origin(m) for m in marks}
+    to = _mark_origins(marks, edges)
     for m in sorted(marks):                  # (a stable order: names go to the first)
         mark, target = by_id[m], by_id.get(to[m])
         if target is None:
@@ -102,44 +86,79 @@ def _v2_to_v3(data):
             target["watched"] = True
         if target.get("label") is None and mark.get("label") is not None:
             target["label"] = mark["label"]
-    data["nodes"] = [n for n in nodes if not (isinstance(n, dict) and is_mark(n.get("id")))]
+    data["nodes"] = [n for n in nodes
+                     if not (isinstance(n, dict) and _is_mark(n.get("id"), marks))]
+    data["edges"] = _edges_past_marks(edges, marks, to)
+    regions = data.get("regions")
+    if isinstance(regions, list):
+        data["regions"] = _regions_without_marks(regions, marks)
+    timeline = data.get("timeline")
+    for action in timeline if isinstance(timeline, list) else []:
+        _action_past_marks(action, marks, to)
+    data["format_version"] = 3
+    return data
+
+
+def _is_mark(value, marks):
+    return isinstance(value, str) and value in marks
+
+
+def _mark_origins(marks, edges):
+    """Each ``retain_grad`` node -> the node that feeds its chain of them (None: none)."""
+    fed_by = {}
+    for e in edges:
+        if isinstance(e, dict) and _is_mark(e.get("target"), marks) and e.get("port") == "self":
+            fed_by.setdefault(e["target"], e.get("source"))
+
+    def origin(node_id):
+        seen = set()
+        while _is_mark(node_id, marks) and node_id not in seen:
+            seen.add(node_id)
+            node_id = fed_by.get(node_id)
+        return node_id if isinstance(node_id, str) and not _is_mark(node_id, marks) else None
+    return {m: origin(m) for m in marks}
+
+
+def _edges_past_marks(edges, marks, to):
+    """The edges into a mark dropped; those out of one start at its origin (or go)."""
     kept = []
     for e in edges:
-        if isinstance(e, dict) and is_mark(e.get("target")):
+        if isinstance(e, dict) and _is_mark(e.get("target"), marks):
             continue
-        if isinstance(e, dict) and is_mark(e.get("source")):
+        if isinstance(e, dict) and _is_mark(e.get("source"), marks):
             if to[e["source"]] is None:
                 continue
             e["source"] = to[e["source"]]
         kept.append(e)
-    data["edges"] = kept
-    regions = data.get("regions")
-    if isinstance(regions, list):
-        kept = []
-        for region in regions:
-            members = region.get("nodes") if isinstance(region, dict) else None
-            if isinstance(members, list) and any(is_mark(n) for n in members):
-                region["nodes"] = [n for n in members if not is_mark(n)]
-                if not region["nodes"]:
-                    continue              # a region of retain_grad nodes only
-            kept.append(region)
-        data["regions"] = kept
-    timeline = data.get("timeline")
-    for action in timeline if isinstance(timeline, list) else []:
-        if not isinstance(action, dict) or not isinstance(action.get("params"), dict):
+    return kept
+
+
+def _regions_without_marks(regions, marks):
+    kept = []
+    for region in regions:
+        members = region.get("nodes") if isinstance(region, dict) else None
+        if isinstance(members, list) and any(_is_mark(n, marks) for n in members):
+            region["nodes"] = [n for n in members if not _is_mark(n, marks)]
+            if not region["nodes"]:
+                continue              # a region of retain_grad nodes only
+        kept.append(region)
+    return kept
+
+
+def _action_past_marks(action, marks, to):
+    """An action's node settings that name a mark name its origin."""
+    if not isinstance(action, dict) or not isinstance(action.get("params"), dict):
+        return
+    kind = action.get("kind")
+    types = {n: t for n, t, _ in (ACTION_KINDS.get(kind, ()) if isinstance(kind, str) else ())}
+    params = action["params"]
+    for name, value in params.items():
+        if types.get(name) not in NODE_TYPES:
             continue
-        kind = action.get("kind")
-        types = {n: t for n, t, _ in (ACTION_KINDS.get(kind, ()) if isinstance(kind, str) else ())}
-        params = action["params"]
-        for name, value in params.items():
-            if types.get(name) not in NODE_TYPES:
-                continue
-            if isinstance(value, list):
-                params[name] = [to[v] or v if is_mark(v) else v for v in value]
-            elif is_mark(value) and to[value] is not None:
-                params[name] = to[value]
-    data["format_version"] = 3
-    return data
+        if isinstance(value, list):
+            params[name] = [to[v] or v if _is_mark(v, marks) else v for v in value]
+        elif _is_mark(value, marks) and to[value] is not None:
+            params[name] = to[value]
 
 
 def _v3_to_v4(data):

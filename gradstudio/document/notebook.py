@@ -157,6 +157,15 @@ def _depth_ok(text):
 def read_notebook(data, source="notebook.ipynb") -> Notebook:
     """Parses and checks ``data`` (bytes or text of a ``.ipynb`` file)."""
     name = str(source).replace("\\", "/").rsplit("/", 1)[-1]
+    nb = _validated(_format_4(_json_of(data, name), name), name)
+    if len(nb.cells) > MAX_CELLS:
+        raise NotebookError(f"{name} has {len(nb.cells):,} cells; GradStudio reads notebooks "
+                            f"of up to {MAX_CELLS:,}.")
+    return Notebook(_cells(nb, name), name)
+
+
+def _json_of(data, name):
+    """``data`` (bytes or text) read as JSON, within the size and depth limits."""
     if len(data) > MAX_NOTEBOOK_BYTES:
         raise NotebookError(f"{name} is larger than {MAX_NOTEBOOK_BYTES // 2 ** 20} MB, the "
                             "most GradStudio reads as a notebook.")
@@ -170,11 +179,15 @@ def read_notebook(data, source="notebook.ipynb") -> Notebook:
         raise NotebookError(f"{name} is nested more than {MAX_DEPTH} levels deep; it is not "
                             "a Jupyter notebook.")
     try:
-        raw = json.loads(data)
+        return json.loads(data)
     except (ValueError, RecursionError) as e:
         where = f" (line {e.lineno}, column {e.colno})" if hasattr(e, "lineno") else ""
         raise NotebookError(f"{name} is not valid JSON{where}, so it is not a Jupyter "
                             "notebook.") from None
+
+
+def _format_4(raw, name):
+    """``raw`` itself, once it is a notebook of format 4."""
     if not isinstance(raw, dict) or "cells" not in raw and "worksheets" not in raw:
         raise NotebookError(f"{name} is JSON but not a Jupyter notebook (it has no cells).")
     version = raw.get("nbformat")
@@ -182,6 +195,11 @@ def read_notebook(data, source="notebook.ipynb") -> Notebook:
         raise NotebookError(f"{name} is a notebook in format {version!r}; GradStudio reads "
                             "format 4 (Jupyter's since 2015). Open it in Jupyter and save "
                             "it again to convert it.")
+    return raw
+
+
+def _validated(raw, name):
+    """``raw`` as nbformat's notebook, checked against format 4's schema."""
     import warnings
 
     import nbformat
@@ -193,9 +211,11 @@ def read_notebook(data, source="notebook.ipynb") -> Notebook:
     except Exception as e:  # nbformat raises ValidationError and others
         detail = str(getattr(e, "message", e)).splitlines()[0][:200]
         raise NotebookError(f"{name} is not a valid format 4 notebook: {detail}.") from None
-    if len(nb.cells) > MAX_CELLS:
-        raise NotebookError(f"{name} has {len(nb.cells):,} cells; GradStudio reads notebooks "
-                            f"of up to {MAX_CELLS:,}.")
+    return nb
+
+
+def _cells(nb, name):
+    """The notebook's cells, within the limits of text and code."""
     cells = []
     code = text = 0
     for k, c in enumerate(nb.cells, start=1):
@@ -219,7 +239,7 @@ def read_notebook(data, source="notebook.ipynb") -> Notebook:
     if code > MAX_CODE_CHARS:
         raise NotebookError(f"{name} has more than {MAX_CODE_CHARS // 1024 ** 2} MB of code; "
                             "trace a shorter notebook.")
-    return Notebook(tuple(cells), name)
+    return tuple(cells)
 
 
 _MAGIC = re.compile(r"^(\s*)(%|!)")

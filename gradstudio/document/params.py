@@ -42,68 +42,92 @@ def check_param(spec, name, value):
         if p.optional or p.default is None:
             return None
         raise _error(f"'{name}' of {spec.name} needs a value.")
+    check = _CHECKS.get(p.kind)
+    if check is None:
+        raise _error(f"'{name}' has an unknown kind of setting '{p.kind}'.")
+    return check(spec, p, name, value)
+
+
+def _scalar(spec, p, name, value):
+    if not _is_number(value):
+        raise _error(f"'{name}' of {spec.name} must be a number.")
+    return value
+
+
+def _int(spec, p, name, value):
+    wide = _WIDE_INTS.get(name)
+    if wide is not None and _is_int(value) and not wide[0] <= value <= wide[1]:
+        raise _error(f"'{name}' of {spec.name} must be a whole number from {wide[2]}.")
+    if not _is_int(value) or wide is None and abs(value) > 2 ** 31:
+        raise _error(f"'{name}' of {spec.name} must be a whole number.")
+    if name in ("count",) and not 1 <= value <= 64:
+        raise _error("The number of inputs must be from 1 to 64.")
+    if name in ("n", "steps") and not 0 <= value <= MAX_ELEMENTS:
+        raise _error(f"'{name}' of {spec.name} must be from 0 to {MAX_ELEMENTS}.")
+    return value
+
+
+def _bool(spec, p, name, value):
+    if not isinstance(value, bool):
+        raise _error(f"'{name}' of {spec.name} must be true or false.")
+    return value
+
+
+def _dims_or_shape(spec, p, name, value):
     k = p.kind
-    if k == "scalar":
-        if not _is_number(value):
-            raise _error(f"'{name}' of {spec.name} must be a number.")
+    if k == "dims" and _is_int(value):
         return value
-    if k == "int":
-        wide = _WIDE_INTS.get(name)
-        if wide is not None and _is_int(value) and not wide[0] <= value <= wide[1]:
-            raise _error(f"'{name}' of {spec.name} must be a whole number from {wide[2]}.")
-        if not _is_int(value) or wide is None and abs(value) > 2 ** 31:
-            raise _error(f"'{name}' of {spec.name} must be a whole number.")
-        if name in ("count",) and not 1 <= value <= 64:
-            raise _error("The number of inputs must be from 1 to 64.")
-        if name in ("n", "steps") and not 0 <= value <= MAX_ELEMENTS:
-            raise _error(f"'{name}' of {spec.name} must be from 0 to {MAX_ELEMENTS}.")
-        return value
-    if k == "bool":
-        if not isinstance(value, bool):
-            raise _error(f"'{name}' of {spec.name} must be true or false.")
-        return value
-    if k in ("dims", "shape"):
-        if k == "dims" and _is_int(value):
-            return value
-        if not isinstance(value, (list, tuple)) or not all(_is_int(v) for v in value):
-            raise _error(f"'{name}' of {spec.name} must be a list of whole numbers, "
-                         "such as (2, 3).")
-        if len(value) > MAX_DIMS:
-            raise _error(f"'{name}' of {spec.name} has more than {MAX_DIMS} dimensions.")
-        if k == "shape":
-            if any(v < -1 for v in value):
-                raise _error(f"Sizes in '{name}' must be 0 or more (-1 means 'infer').")
-            n = 1
-            for v in value:
-                n *= max(v, 1)
-            if n > MAX_ELEMENTS:
-                raise _error(f"A shape of {tuple(value)} has more than {MAX_ELEMENTS:,} "
-                             "elements, too many for GradStudio.")
-        return tuple(value)
-    if k == "choice":
-        if value not in p.choices:
-            raise _error(f"'{name}' of {spec.name} must be one of "
-                         f"{', '.join(repr(c) for c in p.choices)}.")
-        return value
-    if k == "dtype":
-        if value not in DTYPES:
-            raise _error(f"'{name}' must be one of {', '.join(DTYPES)}.")
-        return value
-    if k == "values":
-        return _check_values(value)
-    if k == "index":
-        try:
-            parse_index(value)
-        except ValueError as e:
-            raise _error(f"Index of {spec.name}: {e}.") from None
-        return value
-    if k == "hook":
-        try:
-            parse_hook(value)
-        except ValueError as e:
-            raise _error(f"Hook of {spec.name}: {e}.") from None
-        return value.strip()
-    raise _error(f"'{name}' has an unknown kind of setting '{k}'.")
+    if not isinstance(value, (list, tuple)) or not all(_is_int(v) for v in value):
+        raise _error(f"'{name}' of {spec.name} must be a list of whole numbers, "
+                     "such as (2, 3).")
+    if len(value) > MAX_DIMS:
+        raise _error(f"'{name}' of {spec.name} has more than {MAX_DIMS} dimensions.")
+    if k == "shape":
+        if any(v < -1 for v in value):
+            raise _error(f"Sizes in '{name}' must be 0 or more (-1 means 'infer').")
+        n = 1
+        for v in value:
+            n *= max(v, 1)
+        if n > MAX_ELEMENTS:
+            raise _error(f"A shape of {tuple(value)} has more than {MAX_ELEMENTS:,} "
+                         "elements, too many for GradStudio.")
+    return tuple(value)
+
+
+def _choice(spec, p, name, value):
+    if value not in p.choices:
+        raise _error(f"'{name}' of {spec.name} must be one of "
+                     f"{', '.join(repr(c) for c in p.choices)}.")
+    return value
+
+
+def _dtype(spec, p, name, value):
+    if value not in DTYPES:
+        raise _error(f"'{name}' must be one of {', '.join(DTYPES)}.")
+    return value
+
+
+def _index(spec, p, name, value):
+    try:
+        parse_index(value)
+    except ValueError as e:
+        raise _error(f"Index of {spec.name}: {e}.") from None
+    return value
+
+
+def _hook(spec, p, name, value):
+    try:
+        parse_hook(value)
+    except ValueError as e:
+        raise _error(f"Hook of {spec.name}: {e}.") from None
+    return value.strip()
+
+
+# a setting's kind -> its check: ``(spec, param, name, value) -> canonical value``
+_CHECKS = {"scalar": _scalar, "int": _int, "bool": _bool, "dims": _dims_or_shape,
+           "shape": _dims_or_shape, "choice": _choice, "dtype": _dtype,
+           "values": lambda spec, p, name, value: _check_values(value),
+           "index": _index, "hook": _hook}
 
 
 def _check_values(value):

@@ -240,9 +240,26 @@ class _Program:
             raise ProbeError(f"{self.out_name} does not depend on {self.in_name}: no path "
                              f"leads from {self.in_name} to {self.out_name}.")
         order = doc.topological_order()
+        self.path = self._path_checked(order)
+        on_path = set(self.path) | {input}
+        needed = [input] + self.path + sorted(
+            {src for n in self.path for src in doc.inputs_of(n).values()} - on_path,
+            key=order.index)
+        states = self._states(result, needed, step)
+        x, y = states[input], states[output]
+        self._check_sizes(x, y, limit, outputs)
+        self.dtype = "float64" if float64 else x.dtype
+        self.x0 = np.array(x.value, dtype=np.float64 if float64 else x.value.dtype)
+        self.constants = {n: self._constant(states[n]) for n in needed
+                          if n not in on_path and n not in self.path}
+
+    def _path_checked(self, order):
+        """The nodes from the input to the output, in run order; none may draw random
+        numbers or be a ``.grad``."""
+        doc, input, output = self.doc, self.input, self.output
         after, before = doc.graph.descendants(input), doc.graph.ancestors(output)
-        self.path = [n for n in order if n in after and (n in before or n == output)]
-        for nid in self.path:
+        path = [n for n in order if n in after and (n in before or n == output)]
+        for nid in path:
             kind = doc.node(nid).kind
             if is_random(kind):
                 raise ProbeError(f"{self.names[nid]} draws random numbers ({kind}) on the "
@@ -253,10 +270,10 @@ class _Program:
                                  f"{self.in_name} to {self.out_name}: what a backward left, "
                                  f"not a function of {self.in_name} computed again, so it "
                                  "cannot be probed.")
-        on_path = set(self.path) | {input}
-        needed = [input] + self.path + sorted(
-            {src for n in self.path for src in doc.inputs_of(n).values()} - on_path,
-            key=order.index)
+        return path
+
+    def _states(self, result, needed, step):
+        """The run's state of each needed node at ``step``; each must have a value."""
         states = {}
         for nid in needed:
             state = result.state(nid, step)
@@ -267,7 +284,11 @@ class _Program:
                 raise ProbeError(f"{self.names[nid]} has no value in this run (it has an "
                                  "error): fix it first.")
             states[nid] = state
-        x, y = states[input], states[output]
+        return states
+
+    def _check_sizes(self, x, y, limit, outputs):
+        """Floating-point input and output, a Jacobian of at most ``limit`` entries and
+        at most ``outputs`` backward passes; sets the shapes and sizes."""
         if not _floating(x.dtype):
             raise ProbeError(f"{self.in_name} holds {x.dtype} values: only a floating-point "
                              "tensor has derivatives.")
@@ -285,10 +306,6 @@ class _Program:
             raise ProbeError(
                 f"{self.out_name} has {self.n_out:,} elements, more than the {outputs:,} "
                 "backward passes (one per element) a probe takes: choose a smaller output.")
-        self.dtype = "float64" if float64 else x.dtype
-        self.x0 = np.array(x.value, dtype=np.float64 if float64 else x.value.dtype)
-        self.constants = {n: self._constant(states[n]) for n in needed
-                          if n not in on_path and n not in self.path}
 
     def _constant(self, state):
         dtype = state.dtype

@@ -326,16 +326,10 @@ class TimelineRun:
         """Runs the loop at ``start`` (its body up to ``end``), keeping the outcomes and
         snapshots of one iteration: the focused one, else the last. An action PyTorch
         rejects ends the loop there, as the exception ends a script's loop."""
-        result, timeline = self.result, self.doc.timeline
-        loop, body = timeline[start], timeline[start + 1:end]
+        loop, body = self.doc.timeline[start], self.doc.timeline[start + 1:end]
         count = loop.params["count"]
         shown = max(0, min(self.focus.get(loop.id, count - 1), count - 1))
-        losses = [a.params[ACTIONS[a.kind].target] for a in body if ACTIONS[a.kind].target]
-        tracked = list(dict.fromkeys(
-            losses + [n for n in result.order if self.doc.node(n).watched] +
-            [n for n in result.order if id(self.tensors.get(n)) in self.mutable]))
-        history = LoopHistory(loop.id, count, self.tensors, tracked, losses, self.budget)
-        result.histories[loop.id] = history
+        history = self._loop_history(loop, body, count)
         start_snap, outcomes, snaps = None, [None] * len(body), [None] * len(body)
         failed = stopped = None
         limit = self.limits.get(loop.id)
@@ -346,37 +340,68 @@ class TimelineRun:
             keep = k == shown
             if keep:
                 start_snap = self.snapshot()
-            for j, action in enumerate(body):
-                if self.budget.exceeded:
-                    failed = failed or (k, j)
-                    outcomes[j] = self._not_run(action)
-                    break
-                outcome = self._do(action, start + 2 + j, keep, k)
-                if outcome.printed:
-                    history.printed.setdefault(k, []).extend(outcome.printed)
-                if ACTIONS[action.kind].target:          # (a backward pass)
-                    history.sample_grads(k, self.tensors)
-                if keep:
-                    outcomes[j], snaps[j] = outcome, self.snapshot()
-                if outcome.error_type is not None:
-                    failed = (k, j)
-                    outcomes[j] = outcome
-                    break
+            failed = self._iteration(body, start, k, keep, history, outcomes, snaps)
             if failed is not None:
                 break
             history.sample_values(k, self.tensors)
-        note = None
+        note = self._loop_stopped(loop, history, shown, failed, stopped)
+        self._keep_loop(loop, body, start_snap, outcomes, snaps, failed, note)
+
+    def _loop_history(self, loop, body, count):
+        """The loop's ``LoopHistory``: its losses, the watched nodes and what the body
+        changes in place, sampled every iteration."""
+        result = self.result
+        losses = [a.params[ACTIONS[a.kind].target] for a in body if ACTIONS[a.kind].target]
+        tracked = list(dict.fromkeys(
+            losses + [n for n in result.order if self.doc.node(n).watched] +
+            [n for n in result.order if id(self.tensors.get(n)) in self.mutable]))
+        history = LoopHistory(loop.id, count, self.tensors, tracked, losses, self.budget)
+        result.histories[loop.id] = history
+        return history
+
+    def _iteration(self, body, start, k, keep, history, outcomes, snaps):
+        """Iteration ``k`` of the loop's ``body`` (its outcomes and snapshots kept when
+        ``keep``); returns ``(k, j)`` when action ``j`` ended the loop, else None."""
+        for j, action in enumerate(body):
+            if self.budget.exceeded:
+                outcomes[j] = self._not_run(action)
+                return (k, j)
+            outcome = self._do(action, start + 2 + j, keep, k)
+            if outcome.printed:
+                history.printed.setdefault(k, []).extend(outcome.printed)
+            if ACTIONS[action.kind].target:          # (a backward pass)
+                history.sample_grads(k, self.tensors)
+            if keep:
+                outcomes[j], snaps[j] = outcome, self.snapshot()
+            if outcome.error_type is not None:
+                outcomes[j] = outcome
+                return (k, j)
+        return None
+
+    def _loop_stopped(self, loop, history, shown, failed, stopped):
+        """Where the views look after a loop that failed or ran out of time; the note
+        on the loop's row (None: it ran to its end or failed)."""
+        result = self.result
         if failed is not None:
             history.failed = failed[0]
             if failed[0] != shown:
                 result.refocus[loop.id] = failed[0]
-        elif stopped is not None:
-            note = (f"Stopped after {stopped:,} of {count:,} iterations: the run took "
-                    f"longer than {MAX_RUN_SECONDS:g} s. Lower the count to see the end.")
-            result.stopped = result.stopped or note
-            result.stopped_at[loop.id] = stopped
-            if shown >= stopped:
-                result.refocus[loop.id] = stopped - 1
+            return None
+        if stopped is None:
+            return None
+        count = loop.params["count"]
+        note = (f"Stopped after {stopped:,} of {count:,} iterations: the run took "
+                f"longer than {MAX_RUN_SECONDS:g} s. Lower the count to see the end.")
+        result.stopped = result.stopped or note
+        result.stopped_at[loop.id] = stopped
+        if shown >= stopped:
+            result.refocus[loop.id] = stopped - 1
+        return note
+
+    def _keep_loop(self, loop, body, start_snap, outcomes, snaps, failed, note):
+        """The outcomes and snapshots of the loop's row and its body's rows (the kept
+        iteration's; a row not reached says why)."""
+        result = self.result
         last = start_snap if start_snap is not None else self.snapshot()
         result.outcomes.append(ActionOutcome(loop.id, None, [], note=note))
         result._snaps.append(last)
