@@ -11,8 +11,11 @@ from gradstudio import gc_policy
 
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "gradstudio"
 TURNS = {"disable", "enable", "collect", "freeze", "unfreeze"}
-# the tracer's child still turns it itself; the lead moves these to gc_policy.frozen() and
-# gc_policy.freeze_survivors() (trace/ is another helper's area)
+# the tracer's child still turns it itself (trace/ is another helper's area); to switch:
+# child.py (trace_source): ``gc.freeze()`` ... ``finally: gc.unfreeze()`` around the
+# listened exec becomes ``with gc_policy.frozen():``; recorder.py (Recorder._commit): the
+# ``gc.freeze()`` every FREEZE_EVERY nodes becomes ``gc_policy.freeze_survivors()``; then
+# both drop ``import gc`` and come off this list
 NOT_YET = {"trace/child.py", "trace/recorder.py"}
 
 
