@@ -9,6 +9,8 @@ from gradstudio.ui.plain import PlainLabel
 
 __all__ = ["CancelToken", "Task"]
 
+DIALOG_WIDTH = 460      # the progress dialog's width, whatever its label says
+
 
 class CancelToken:
     """Set by the Cancel button; the work checks ``cancelled`` (or calls the token)."""
@@ -65,6 +67,10 @@ class Task(QObject):
         self._worker.failed.connect(self._on_failed)
         self.dialog = QProgressDialog(parent)
         self.dialog.setLabel(PlainLabel())      # (the label names a file: never HTML)
+        # a fixed width, the label wrapped: the dialog does not widen with each report
+        # (its Cancel button moving sideways from under the pointer)
+        self.dialog.findChild(PlainLabel).setWordWrap(True)
+        self.dialog.setFixedWidth(DIALOG_WIDTH)
         self.dialog.setLabelText(label)
         self.dialog.setCancelButtonText("Cancel")
         self.dialog.setRange(0, 0)

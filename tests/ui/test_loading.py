@@ -146,3 +146,20 @@ def test_the_worker_reports_progress_and_stops_when_cancelled(big_file):
     with pytest.raises(loading.LoadCancelled):
         loading.load_and_run(big_file, token, cancel_after_two)
     assert len(reports) == 2
+
+
+def test_the_progress_dialog_keeps_its_width_as_its_reports_grow(qtbot, window):
+    # issue 29, seen under Xvfb: each longer report widened the dialog, moving Cancel
+    # sideways from under the pointer (a wrapped label may still add a line below)
+    from gradstudio.ui.tasks import Task
+    task = Task(lambda token: None, "Open Graph", "Reading “big.gsg”…", window)
+    task.dialog.show()
+    qtbot.waitExposed(task.dialog)
+    width, cancel = task.dialog.width(), task.dialog.findChild(QPushButton)
+    where = cancel.mapTo(task.dialog, cancel.rect().topLeft())
+    task.dialog.setLabelText("Reading “a file with a rather long name.gsg”: 189,000 of "
+                             "199,999 nodes and edges checked…")
+    qtbot.wait(10)                      # (a layout pass)
+    assert task.dialog.width() == width
+    assert cancel.mapTo(task.dialog, cancel.rect().topLeft()).x() == where.x()
+    task.dialog.hide()
