@@ -32,8 +32,11 @@ EXTENSION = ".gsg"
 
 
 # ----------------------------------------------------------------------------- writing
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+
+
 def _line(value):
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return _ENCODER.encode(value)     # (json.dumps would make an encoder for each line)
 
 
 def _sorted(d):

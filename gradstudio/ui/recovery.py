@@ -10,6 +10,10 @@ file for as long as it lives, so after a crash or a kill the next start finds re
 files whose lock nobody holds and offers to restore them; a second window running at the
 same time never takes a live window's file.
 
+A big graph's file text (more than ``BACKGROUND_NODES`` nodes: seconds of work for
+100,000) is written out in the run worker's thread, so the window goes on meanwhile; it is
+thrown away, and written again a moment later, if the graph was edited in the meantime.
+
 The folder is ``$GRADSTUDIO_RECOVERY_DIR`` when set (tests), else the platform's
 application-data folder; ``$GRADSTUDIO_AUTOSAVE_MS`` overrides the interval."""
 import functools
@@ -23,12 +27,14 @@ from PySide6.QtCore import QLockFile, QObject, QStandardPaths, Qt, QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import files
+from gradstudio.ui.run_worker import RunWorker
 
 __all__ = ["ask_restore", "AUTOSAVE_MS", "FIRST_AUTOSAVE_MS", "Autosaver", "Recovered",
            "recovery_dir", "orphans", "discard"]
 
 AUTOSAVE_MS = 60_000
 FIRST_AUTOSAVE_MS = 3_000
+BACKGROUND_NODES = 2_000    # a bigger graph is written out off the GUI thread
 SUFFIX = ".gsg-recovery"
 _KIND = "gradstudio-recovery"
 
@@ -118,6 +124,9 @@ class Autosaver(QObject):
         self._lock = None
         self._written = None              # the text last written
         self.problem = None               # why the last autosave failed, if it did
+        self._edits = 0                   # changes so far (a text made meanwhile is old)
+        self._worker = None               # writes a big graph's text off the GUI thread
+        self._closed = False
         self.timer = QTimer(self)             # every minute while there are changes
         self.timer.setInterval(_interval())
         self.timer.timeout.connect(self.save_now)
@@ -131,6 +140,7 @@ class Autosaver(QObject):
     def _on_edited(self, _change):
         """A change the recovery file does not hold yet is written a moment later (an
         edit, an undo or a redo; ``save_now`` then writes only what is unsaved)."""
+        self._edits += 1
         if self._written is None and not self.soon.isActive():
             self.soon.start()
 
@@ -145,11 +155,46 @@ class Autosaver(QObject):
         if not self.session.is_modified:
             self.remove()
             return
+        doc = self.session.document
+        if len(doc.node_ids) > BACKGROUND_NODES:
+            self._dump_later(doc)
+            return
         try:
-            text = files.dumps(self.session.document)
+            text = files.dumps(doc)
         except Exception as exc:  # noqa: BLE001 - a safety copy must never stop the user
             self.problem = f"the graph could not be written ({exc})"
             return
+        self._write(text)
+
+    def _dump_later(self, doc):
+        """Makes a big graph's text in the worker thread; ``_on_dumped`` writes it."""
+        if self._worker is None:
+            self._worker = RunWorker(self)
+            self._worker.finished.connect(self._on_dumped)
+        if self._worker.pending:
+            return                        # (one at a time: the next tick writes the rest)
+        job = self._worker.submit(lambda: files.dumps(doc), info=(doc, self._edits), wait=0)
+        if job is not None:
+            self._dumped(job)
+
+    def _on_dumped(self, job):
+        if self._worker.current(job):     # (and no longer pending)
+            self._dumped(job)
+
+    def _dumped(self, job):
+        doc, edits = job.info
+        if self._closed or doc is not self.session.document:
+            return
+        if edits != self._edits:          # edited meanwhile: the text may be torn
+            self.soon.start()
+            return
+        if job.error is not None:
+            self.problem = f"the graph could not be written ({job.error})"
+            return
+        if self.session.is_modified:
+            self._write(job.result)
+
+    def _write(self, text):
         if text == self._written:
             return
         file, title = self.describe()
@@ -190,6 +235,7 @@ class Autosaver(QObject):
 
     def close(self):
         """A clean exit: no recovery file is left, and the lock goes."""
+        self._closed = True
         self.timer.stop()
         self.soon.stop()
         self.remove()

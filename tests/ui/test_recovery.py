@@ -254,3 +254,33 @@ def _a_finished_pid():
     except ProcessLookupError:
         return pid
     pytest.skip("the finished process's id was taken again")
+
+
+def test_a_big_graph_is_written_out_off_the_gui_thread_and_never_torn(folder, qtbot,
+                                                                       monkeypatch):
+    # issue 29: a 100,000-node graph's text takes seconds to make; the window goes on
+    import threading
+    monkeypatch.setattr(recovery, "BACKGROUND_NODES", 3)
+    made_in = []
+    real = files.dumps
+    monkeypatch.setattr(files, "dumps", lambda doc: made_in.append(
+        threading.current_thread() is threading.main_thread()) or real(doc))
+    session = Session(build("01_autograd_tutorial"))
+    saver = recovery.Autosaver(session, lambda: ("", "Untitled"))
+    _edit(session)
+    saver.save_now()
+    qtbot.waitUntil(lambda: saver.path is not None and saver.path.exists(), timeout=30000)
+    assert made_in == [False]                          # made in the worker thread
+    record = json.loads(saver.path.read_text(encoding="utf-8"))
+    assert record["graph"] == real(session.document)
+    _edit(session)
+    saver.save_now()
+    written = saver.path.read_text(encoding="utf-8")
+    _edit(session)                                     # edited while the text was made:
+    qtbot.waitUntil(lambda: len(made_in) == 2 and not saver._worker.pending, timeout=30000)
+    assert saver.path.read_text(encoding="utf-8") == written       # not written
+    assert saver.soon.isActive()                       # ... but again shortly
+    saver.soon.timeout.emit()
+    qtbot.waitUntil(lambda: json.loads(saver.path.read_text(encoding="utf-8"))["graph"] ==
+                    real(session.document), timeout=30000)
+    saver.close()
