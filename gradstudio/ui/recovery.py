@@ -10,8 +10,9 @@ file for as long as it lives, so after a crash or a kill the next start finds re
 files whose lock nobody holds and offers to restore them; a second window running at the
 same time never takes a live window's file.
 
-A big graph's file text (more than ``BACKGROUND_NODES`` nodes: seconds of work for
-100,000) is written out in the run worker's thread, so the window goes on meanwhile; it is
+A big graph's file text (more than ``BACKGROUND_NODES`` nodes, or ``BACKGROUND_NUMBERS``
+numbers in its literals: seconds of work for 100,000 nodes or a million numbers) is
+written out in the run worker's thread, so the window goes on meanwhile; it is
 thrown away, and written again a moment later, if the graph was edited in the meantime.
 
 The folder is ``$GRADSTUDIO_RECOVERY_DIR`` when set (tests), else the platform's
@@ -34,7 +35,26 @@ __all__ = ["ask_restore", "AUTOSAVE_MS", "FIRST_AUTOSAVE_MS", "Autosaver", "Reco
 
 AUTOSAVE_MS = 60_000
 FIRST_AUTOSAVE_MS = 3_000
-BACKGROUND_NODES = 2_000    # a bigger graph is written out off the GUI thread
+BACKGROUND_NODES = 2_000    # a bigger graph is written out off the GUI thread,
+BACKGROUND_NUMBERS = 50_000   # ... and one with more numbers in its literals
+
+
+def _numbers(value):
+    """How many numbers a param holds (a nested list's, read along its first items)."""
+    n = 1
+    while isinstance(value, (list, tuple)):
+        if not value:
+            return 0
+        n, value = n * len(value), value[0]
+    return n
+
+
+def _big(doc):
+    """Whether writing ``doc``'s text takes long enough to leave the GUI thread."""
+    if len(doc.node_ids) > BACKGROUND_NODES:
+        return True
+    return sum(_numbers(v) for d in doc.nodes() for v in d.params.values()) > \
+        BACKGROUND_NUMBERS
 SUFFIX = ".gsg-recovery"
 _KIND = "gradstudio-recovery"
 
@@ -156,7 +176,7 @@ class Autosaver(QObject):
             self.remove()
             return
         doc = self.session.document
-        if len(doc.node_ids) > BACKGROUND_NODES:
+        if _big(doc):
             self._dump_later(doc)
             return
         try:

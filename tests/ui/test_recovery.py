@@ -284,3 +284,27 @@ def test_a_big_graph_is_written_out_off_the_gui_thread_and_never_torn(folder, qt
     qtbot.waitUntil(lambda: json.loads(saver.path.read_text(encoding="utf-8"))["graph"] ==
                     real(session.document), timeout=30000)
     saver.close()
+
+
+def test_a_graph_with_a_big_literal_is_written_out_off_the_gui_thread(folder, qtbot,
+                                                                       monkeypatch):
+    # issue 29: a million-number literal took seconds to write, a few seconds after an edit
+    import threading
+    from gradstudio.document import Document
+    from gradstudio.ui.commands import SetParam
+    monkeypatch.setattr(recovery, "BACKGROUND_NUMBERS", 500)
+    made_in = []
+    real = files.dumps
+    monkeypatch.setattr(files, "dumps", lambda doc: made_in.append(
+        threading.current_thread() is threading.main_thread()) or real(doc))
+    doc = Document()
+    x = doc.add_node("tensor", {"value": [[0.5] * 30] * 20}, (0.0, 0.0))
+    session = Session(doc)
+    saver = recovery.Autosaver(session, lambda: ("", "Untitled"))
+    session.push(SetParam(doc, x, "requires_grad", True))
+    saver.save_now()
+    qtbot.waitUntil(lambda: saver.path is not None and saver.path.exists(), timeout=30000)
+    assert made_in == [False]                          # 600 numbers: in the worker thread
+    record = json.loads(saver.path.read_text(encoding="utf-8"))
+    assert record["graph"] == real(session.document)
+    saver.close()
