@@ -35,8 +35,41 @@ EXTENSION = ".gsg"
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
 
 
+CHUNK_NUMBERS = 20_000    # a long list is encoded this many numbers at a time
+
+
 def _line(value):
     return _ENCODER.encode(value)     # (json.dumps would make an encoder for each line)
+
+
+def _numbers(value):
+    """How many numbers a nested list holds (read along its first items)."""
+    n = 1
+    while isinstance(value, list):
+        if not value:
+            return 0
+        n, value = n * len(value), value[0]
+    return n
+
+
+def _chunked(value):
+    """The JSON text of a JSON value, the same as ``_line``'s, with its long lists (a big
+    literal) encoded a slice at a time: one call of the C encoder holds the interpreter
+    for as long as it takes, so a file written in a worker thread (the window's
+    autosave) would hold the window for seconds over a million numbers."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_ENCODER.encode(k)}: {_chunked(v)}"
+                               for k, v in value.items()) + "}"
+    if isinstance(value, list) and _numbers(value) > CHUNK_NUMBERS:
+        step = max(1, CHUNK_NUMBERS * len(value) // _numbers(value))
+        return "[" + ", ".join(_ENCODER.encode(value[i:i + step])[1:-1]
+                               for i in range(0, len(value), step)) + "]"
+    return _ENCODER.encode(value)
+
+
+def _node_line(item):
+    big = any(_numbers(v) > CHUNK_NUMBERS for v in item["params"].values())
+    return _chunked(item) if big else _line(item)
 
 
 def _sorted(d):
@@ -61,7 +94,8 @@ def dumps(doc: Document) -> str:
     for name, items in (("nodes", nodes), ("edges", edges), ("regions", regions),
                         ("timeline", timeline)):
         if items:
-            body = ",\n".join("    " + _line(item) for item in items)
+            line = _node_line if name == "nodes" else _line
+            body = ",\n".join("    " + line(item) for item in items)
             out.append(f'  "{name}": [\n{body}\n  ],')
         else:
             out.append(f'  "{name}": [],')

@@ -440,3 +440,30 @@ def test_action_kinds_all_round_trip():
         d.add_action(kind)
     d.add_action("grad", {"outputs": [n], "inputs": [n], "create_graph": True})
     assert dumps(loads(dumps(d))) == dumps(d)
+
+
+def test_a_big_literal_is_written_a_slice_at_a_time_and_the_text_is_the_same(monkeypatch):
+    # issue 29: one call of the C JSON encoder over a million numbers holds the interpreter
+    # for seconds, and the window with it while its autosave writes in a worker thread
+    import json
+    from gradstudio.document import files as files_module
+    doc = Document()
+    x = doc.add_node("tensor", {"value": [[float(i % 7) / 3, 1.5, -2.0] for i in range(900)]},
+                     (0.0, 0.0))
+    doc.add_node("tensor", {"value": [0.25] * 50}, (0.0, 200.0))
+    whole = files_module.dumps(doc)
+    monkeypatch.setattr(files_module, "CHUNK_NUMBERS", 100)
+    calls = []
+    real = files_module._ENCODER.encode
+
+    class Spy:
+        def encode(self, value):
+            calls.append(value)
+            return real(value)
+
+    monkeypatch.setattr(files_module, "_ENCODER", Spy())
+    assert files_module.dumps(doc) == whole              # byte for byte the same text
+    assert json.loads(whole)["nodes"][0]["params"]["value"] == doc.node(x).params["value"]
+    longest = max(files_module._numbers(v) for v in calls if isinstance(v, list))
+    assert longest <= 100                                # ... each call a slice of it
+    assert len([v for v in calls if isinstance(v, list)]) >= 27
