@@ -66,6 +66,9 @@ def dumps(doc: Document) -> str:
         actions = {a.id for a in doc.timeline}
         lesson = doc.lesson.without(lambda i: i in doc.graph or i in actions)
         out.append(f'  "lesson": {_line(lesson.to_json())},')
+    if doc.exercise is not None:
+        exercise = doc.exercise.without_missing(lambda i: i in doc.graph)
+        out.append(f'  "exercise": {_line(exercise.to_json())},')
     out.append(f'  "view": {_line(_sorted(doc.view))}')
     out.append("}")
     return "\n".join(out) + "\n"

@@ -87,6 +87,7 @@ class Document:
         self.seed: int | None = 0
         self.view: dict = {}
         self.lesson = None              # lesson.Lesson: the notebook it was traced from
+        self.exercise = None            # exercise.Exercise: what a student predicts
         self._order: list[str] = []     # creation order: ties in the topological sort
         self._shape = 0                 # bumped by every change of nodes or edges
         self._known = (None, None, {})  # (shape, topological order, inputs) as of then
@@ -420,6 +421,12 @@ class Document:
         self._emit("settings_changed", "seed")
         return old
 
+    def set_exercise(self, exercise):
+        """Sets the exercise (an ``exercise.Exercise`` or None); returns the old one."""
+        old, self.exercise = self.exercise, exercise
+        self._emit("exercise_changed")
+        return old
+
     def clear(self):
         """Empties the document (a fresh, unsaved program)."""
         self.graph.clear()
@@ -430,6 +437,7 @@ class Document:
         self.seed = 0
         self.view = {}
         self.lesson = None
+        self.exercise = None
         self._counter = 0
         self._emit("reset")
 
