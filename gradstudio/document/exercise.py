@@ -23,7 +23,8 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 __all__ = ["ASKS", "Question", "Attempt", "Exercise", "Verdict", "check", "expected_text",
-           "hidden", "parse_numbers", "ASK_TITLES", "EXERCISE_LIMITS", "LEARNING_AID"]
+           "hidden", "parse_numbers", "ASK_TITLES", "EXERCISE_LIMITS", "LEARNING_AID",
+           "HiddenState", "shown_state", "HIDDEN_TEXT", "hides_errors"]
 
 ASKS = ("value", "grad", "grad_fn", "requires_grad", "raises")
 ASK_TITLES = {"value": "its values", "grad": "its .grad", "grad_fn": "its grad_fn",
@@ -208,6 +209,13 @@ def hidden(exercise, node_id):
     return frozenset(out)
 
 
+def hides_errors(exercise):
+    """Whether the timeline's errors are kept out of sight: a 'which step raises'
+    question is open."""
+    return exercise is not None and any(
+        q.asks == "raises" and not exercise.solved(q.id) for q in exercise.questions)
+
+
 # ------------------------------------------------------------------------ checking
 @dataclass(frozen=True)
 class Verdict:
@@ -341,3 +349,76 @@ def check(question, predicted, result):
         return Verdict(False, expected, "Type True or False.")
     ok = (said in ("true", "yes")) == s.requires_grad
     return Verdict(ok, expected, "Right." if ok else "Not so.")
+
+
+# ------------------------------------------------------------------------ what views see
+HIDDEN_TEXT = "?"
+_SUFFIX = re.compile(r",\s*(?:requires_grad=True|grad_fn=<\w+>)")
+
+
+class HiddenState:
+    """A run's ``TensorState`` as a view may show it while an exercise is open: the
+    fields in ``hidden`` (see ``hidden``) read as unknown (``text``/``grad_text`` "?",
+    ``grad``/``grad_fn``/``requires_grad``/``is_leaf`` None, ``value`` NaN of the same
+    shape, so sizes still lay out); everything else is the state's own."""
+
+    def __init__(self, state, fields):
+        self._state, self.hidden = state, frozenset(fields)
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+    def _asked(self, field_name):
+        return field_name in self.hidden and self._state.ok and not self._state.pending
+
+    @property
+    def text(self):
+        st = self._state
+        if self._asked("value") and st.value is not None:
+            return HIDDEN_TEXT
+        if not (self._asked("grad_fn") or self._asked("requires_grad")) or not st.text:
+            return st.text
+        # PyTorch's print says both: keep the numbers, write "?" for what is asked
+        body = _SUFFIX.sub("", st.text).rstrip()
+        parts = ["grad_fn=?" if self._asked("grad_fn") else
+                 f"grad_fn=<{st.grad_fn}>" if st.grad_fn else None,
+                 "requires_grad=?" if self._asked("requires_grad") else None]
+        if body.endswith(")") and any(parts):
+            body = body[:-1] + ", " + ", ".join(p for p in parts if p) + ")"
+        return body
+
+    @property
+    def value(self):
+        v = self._state.value
+        if v is None or not self._asked("value"):
+            return v
+        return np.full(v.shape, np.nan)
+
+    @property
+    def grad(self):
+        return None if self._asked("grad") else self._state.grad
+
+    @property
+    def grad_text(self):
+        return HIDDEN_TEXT if self._asked("grad") else self._state.grad_text
+
+    @property
+    def grad_fn(self):
+        return None if self._asked("grad_fn") else self._state.grad_fn
+
+    @property
+    def requires_grad(self):
+        return None if self._asked("requires_grad") else self._state.requires_grad
+
+    @property
+    def is_leaf(self):
+        return None if self._asked("is_leaf") else self._state.is_leaf
+
+
+def shown_state(exercise, state):
+    """``state`` as a view may show it: a ``HiddenState`` where ``exercise`` keeps part
+    of it out of sight, else ``state`` itself (None stays None)."""
+    if state is None or exercise is None:
+        return state
+    fields = hidden(exercise, state.node_id) - {"raises"}
+    return HiddenState(state, fields) if fields else state

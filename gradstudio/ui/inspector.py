@@ -182,9 +182,11 @@ class Inspector(SessionPanel):
         set_text(self.grad_text, state.grad_text if ok else "")
         self.shape.setText(f"torch.Size({list(state.shape)})" if ok else "—")
         self.dtype.setText(f"torch.{state.dtype}" if ok else "—")
-        self.is_leaf.setText(str(state.is_leaf) if ok else "—")
-        self.grad_fn.setText((f"<{state.grad_fn}>" if state.grad_fn else "None") if ok else "—")
-        why = ok and not state.grad_fn and self.session.result is not None
+        hidden = getattr(state, "hidden", frozenset())     # an open exercise's unknowns
+        self.is_leaf.setText("?" if "is_leaf" in hidden else str(state.is_leaf) if ok else "—")
+        self.grad_fn.setText("?" if "grad_fn" in hidden else (
+            f"<{state.grad_fn}>" if state.grad_fn else "None") if ok else "—")
+        why = ok and not state.grad_fn and self.session.result is not None and not hidden
         self.why.setText(why_no_graph(self.session.document, self.session.result,
                                       self.node_id, self.session.step) if why else "")
         self.why.setVisible(bool(why))
@@ -199,8 +201,16 @@ class Inspector(SessionPanel):
             rg.setToolTip("Only source tensors (ones, tensor, rand …) set requires_grad; a "
                           "computed tensor requires grad when any of its inputs does. Use "
                           "detach or requires_grad_ nodes to change it.")
+        if "requires_grad" in hidden:
+            rg.setEnabled(False)
+            rg.setText("?")
+            rg.setToolTip("The exercise asks for this: predict it in the Exercise panel.")
+        else:
+            rg.setText("")
         rg.blockSignals(False)
         usable, text, tip = retain_grad_choice(state, data.retains_grad)
+        if "requires_grad" in hidden:
+            usable, text, tip = False, "?", "Hidden until you check your prediction."
         kept = self.retains_grad
         kept.blockSignals(True)
         kept.setChecked(data.retains_grad)
@@ -212,7 +222,7 @@ class Inspector(SessionPanel):
         self.watched.setEnabled(True)
         self.watched.setChecked(data.watched)
         self.watched.blockSignals(False)
-        if ok:
+        if ok and not hidden:
             self.plot.show()
             self.plot.show_arrays(state.value, state.grad)
         elif self._plot is not None:

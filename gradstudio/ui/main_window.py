@@ -25,6 +25,7 @@ from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui.canvas.node_item import HEADER, WIDTH
 from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.commands import AddAction, AddLinearLayer, AddRegion, MoveNodes
+from gradstudio.ui import classroom
 from gradstudio.ui.docks import DockedPanel, WindowDocks, first_size
 from gradstudio.ui.file_drops import FileDrops, open_path
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
@@ -135,6 +136,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         self._late_dock("training", "Training", bottom)
         self._late_dock("walk", "Step Through Backward", bottom)
         self._late_dock("probe", "Jacobian and Gradient Check", bottom)
+        classroom.install(self)          # the Exercise dock (gradstudio/ui/classroom.py)
         self.tabifyDockWidget(self.docks["inspector"], self.docks["autograd"])
         self.tabifyDockWidget(self.docks["inspector"], self.docks["lesson"])
         self.tabifyDockWidget(self.docks["code"], self.docks["training"])

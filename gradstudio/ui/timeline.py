@@ -283,7 +283,7 @@ class TimelinePanel(SessionPanel):
     def refresh(self):
         doc = self.session.document
         current = self.current_action_id
-        rows = self._rows(doc, self.session.result)
+        rows = self._rows(doc, self.session.result, self.session.errors_hidden())
         if rows != self._rows_shown:    # the same rows are left as they are: no relayout
             self._rows_shown = rows
             self.list.blockSignals(True)
@@ -308,15 +308,16 @@ class TimelinePanel(SessionPanel):
 
     # ------------------------------------------------------------------ internals
     @staticmethod
-    def _rows(doc, result):
-        """What the list shows, row by row: ``(text, action id, error, note)``."""
+    def _rows(doc, result, errors_hidden=False):
+        """What the list shows, row by row: ``(text, action id, error, note)``; with
+        ``errors_hidden`` (an exercise asks which step raises) no error is shown."""
         rows = []
         ends, _ = loop_structure(doc.timeline)
         inside = {j for start, end in ends.items() for j in range(start + 1, end)}
         for i, action in enumerate(doc.timeline, start=1):
             outcome = result.outcome(action.id) if result else None
-            error = outcome.error if outcome else None
-            note = outcome.note if outcome else None
+            error = outcome.error if outcome and not errors_hidden else None
+            note = outcome.note if outcome and not errors_hidden else None
             indent = "      " if i - 1 in inside else ""
             text = f"{i}.  {indent}{action_text(doc, action)}"
             if error or note:
@@ -452,6 +453,9 @@ class TimelinePanel(SessionPanel):
         doc = self.session.document
         action = doc.action(action_id)
         outcome = self.session.result.outcome(action_id) if self.session.result else None
+        hide = self.session.errors_hidden()
+        if hide:
+            outcome = None                # an exercise asks which step raises
         error = outcome.error if outcome else None
         hint = outcome.note if outcome and outcome.note else ""
         if outcome is not None and outcome.printed:
@@ -460,7 +464,7 @@ class TimelinePanel(SessionPanel):
         self.hint.setVisible(bool(hint))
         self.error.setText(error or "")
         self.error.setVisible(bool(error))
-        self._show_fix(freeing_action(doc, self.session.result, action_id))
+        self._show_fix(None if hide else freeing_action(doc, self.session.result, action_id))
         self.untracked_fix.show_for(action_id)
         self._show_ones_fix(action, error)
         self._show_results(action, outcome)
