@@ -9,6 +9,8 @@ from PySide6.QtCore import Qt
 
 __all__ = ["install", "show_exercise_if_any"]
 
+EXERCISE_WIDTH = 330     # pixels: a question, its box and Check side by side
+
 
 def install(window):
     """Adds the classroom's docks and commands to ``window`` (a ``MainWindow``, while it
@@ -36,3 +38,4 @@ def show_exercise_if_any(window):
         dock = window.docks["exercise"]
         dock.show()
         dock.raise_()
+        window.resizeDocks([dock], [EXERCISE_WIDTH], Qt.Orientation.Horizontal)

@@ -15,7 +15,7 @@ this is a learning aid, not an exam.
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QFrame,
-                               QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+                               QGridLayout, QGroupBox, QLabel, QLineEdit,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from gradstudio.document.exercise import (ASK_TITLES, ASKS, DEFAULT_TOLERANCE, LEARNING_AID,
@@ -74,7 +74,10 @@ class _Row(QFrame):
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse |
                                              Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.verdict.setFocusPolicy(Qt.FocusPolicy.StrongFocus)   # readable by keyboard
-        self.hint = QPushButton("Hint: step through the backward pass")
+        self.answer.setMinimumWidth(60)
+        self.hint = QPushButton("Hint: step through")
+        self.hint.setToolTip("Step through the backward pass, node by node, with the chain "
+                             "rule in numbers (this shows the gradients).")
         self.hint.hide()
         grid.addWidget(self.ask, 0, 0, 1, 2)
         grid.addWidget(self.answer, 1, 0)
@@ -162,7 +165,7 @@ class ExercisePanel(SessionPanel):
         self.tolerance.setValue(DEFAULT_TOLERANCE)
         self.tolerance.setAccessibleName("Tolerance for numbers")
         buttons = QWidget()
-        row = QHBoxLayout(buttons)
+        row = QVBoxLayout(buttons)       # (stacked: the dock beside the canvas is narrow)
         row.setContentsMargins(0, 0, 0, 0)
         self.add_button = QPushButton("Add question")
         self.add_button.clicked.connect(self.add_question)
@@ -173,6 +176,8 @@ class ExercisePanel(SessionPanel):
         for b in (self.add_button, self.remove_button, self.reset_button):
             row.addWidget(b)
         self.target = QLabel()
+        self.target.setWordWrap(True)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(self.show_answers)
         form.addRow("Ask about", self.target)
         form.addRow("Predict", self.asks)
