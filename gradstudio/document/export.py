@@ -46,6 +46,7 @@ from gradstudio.timeline import ACTIONS, Spell, one_statement
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
+from .notes import comment_lines
 from .run import run
 
 __all__ = ["ExportedScript", "export_script", "transcript", "transcript_sections",
@@ -255,6 +256,9 @@ def export_script(doc, result=None) -> ExportedScript:
                 first = first or line
                 block = []
             stmts, live = _node_lines(doc, nid, names, result)
+            for note in pinned.get(nid, ()):           # a note on the canvas, as comments
+                for c in comment_lines(note.text):
+                    emit(c, indent + (1 if in_region else 0))
             for i, s in enumerate(stmts):
                 line = emit(s, indent + (1 if in_region else 0))
                 first = first or line
@@ -268,6 +272,13 @@ def export_script(doc, result=None) -> ExportedScript:
         return first
 
     emit('"""Exported from GradStudio. Run it with PyTorch: python <this file>."""')
+    pinned = {}
+    for note in doc.notes.values():
+        if note.node in doc.graph:
+            pinned.setdefault(note.node, []).append(note)
+        else:                                        # a free note: at the top
+            for c in comment_lines(note.text):
+                emit(c)
     emit("import torch")
     emit("")
     if doc.seed is not None:

@@ -15,7 +15,8 @@ Version history
   4  an optional ``lesson``: the notebook a graph was traced from, or an example's text
      (``lesson.Lesson``); nothing else changed.
   5  an optional ``exercise``: questions a student predicts and their attempts
-     (``exercise.Exercise``); nothing else changed.
+     (``exercise.Exercise``), and optional ``notes`` on the canvas (``notes.Note``);
+     nothing else changed.
 """
 from .actions import ACTION_KINDS, NODE_TYPES
 from .params import _is_number
@@ -151,7 +152,7 @@ def _v3_to_v4(data):
 
 
 def _v4_to_v5(data):
-    """Nothing to change: a version 4 file has no exercise."""
+    """Nothing to change: a version 4 file has no exercise and no notes."""
     data["format_version"] = 5
     return data
 
