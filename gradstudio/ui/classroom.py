@@ -6,8 +6,13 @@ weakly: nothing here makes a reference cycle through a Qt wrapper."""
 import weakref
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
 
-__all__ = ["install", "show_exercise_if_any"]
+from gradstudio.ui.canvas.notes import NotesLayer, add_note
+
+__all__ = ["install", "install_menus", "show_exercise_if_any", "NOTE_KEY"]
+
+NOTE_KEY = "Ctrl+Shift+N"
 
 EXERCISE_WIDTH = 330     # pixels: a question, its box and Check side by side
 
@@ -30,6 +35,32 @@ def install(window):
     window.tabifyDockWidget(window.docks["palette"], dock)
     window.docks["palette"].raise_()
     session.document_replaced.connect(lambda: ref() is not None and show_exercise_if_any(ref()))
+    NotesLayer(window.canvas.scene(), session)      # (a child of the scene)
+
+
+def install_menus(window):
+    """Adds the classroom's commands to the window's menus (after they are built)."""
+    ref = weakref.ref(window)
+
+    def add():
+        w = ref()
+        if w is not None:
+            canvas = w.canvas
+            centre = canvas.mapToScene(canvas.viewport().rect().center())
+            add_note(w.session, w, centre)
+
+    action = QAction("Add &Note…", window)
+    action.setShortcut(QKeySequence(NOTE_KEY))
+    action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    tip = ("Add a Markdown note on the canvas, pinned to the selected node (or free); "
+           "double-click a note to edit it")
+    action.setStatusTip(tip)
+    action.setToolTip(tip)
+    action.triggered.connect(add)
+    window.add_note_action = action
+    graph = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Graph")
+    graph.addSeparator()
+    graph.addAction(action)
 
 
 def show_exercise_if_any(window):

@@ -350,6 +350,7 @@ class MainWindow(WindowFiles, WindowDocks, QMainWindow):
         view.addAction(self.reset_layout_action)
         self.view_menu = view
 
+        classroom.install_menus(self)    # Graph ▸ Add Note (gradstudio/ui/classroom.py)
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.shortcuts_action, self.about_action])
 
