@@ -108,7 +108,7 @@ class NoteItem(QGraphicsRectItem):
             self._markdown = note.text
         self.text_item.setTextWidth(max(10.0, note.size[0] - 2 * PAD))
         self.setToolTip("A note: drag to move, drag the corner to resize, double-click to "
-                        "edit; 📌 pins it to the selected node.")
+                        "edit; ◉/○ in its header pins it to the selected node or frees it; × deletes it.")
 
     def shown_text(self):
         """The note's text as rendered (plain)."""
@@ -126,7 +126,7 @@ class NoteItem(QGraphicsRectItem):
         painter.setPen(INK)
         b = self._buttons()
         painter.drawText(b["close"], Qt.AlignCenter, "×")
-        painter.drawText(b["pin"], Qt.AlignCenter, "📌" if self.pinned else "📍")
+        painter.drawText(b["pin"], Qt.AlignCenter, "◉" if self.pinned else "○")
         painter.drawText(QRectF(PAD, 0, r.width() - 2 * HEAD - PAD, HEAD),
                          Qt.AlignVCenter | Qt.AlignLeft, "pinned" if self.pinned else "note")
         painter.drawLine(QPointF(r.width() - GRIP, r.height()), QPointF(r.width(),
