@@ -6,8 +6,9 @@ weakly: nothing here makes a reference cycle through a Qt wrapper."""
 import weakref
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 
+from gradstudio.ui.canvas.keyboard import PORT_PICKER_KEY, CanvasKeys
 from gradstudio.ui.canvas.notes import NotesLayer, add_note
 
 __all__ = ["install", "install_menus", "show_exercise_if_any", "NOTE_KEY"]
@@ -38,6 +39,17 @@ def install(window):
     NotesLayer(window.canvas.scene(), session)      # (a child of the scene)
 
 
+def install_keys(window):
+    """The canvas's keyboard paths (arrows, the port picker, Return to the parameters)
+    and Esc from the inspector back to the canvas (after the panels are built)."""
+    ref = weakref.ref(window)
+    window.canvas_keys = CanvasKeys(window.canvas, window.inspector)
+    back = QShortcut(QKeySequence(Qt.Key_Escape), window.inspector)
+    back.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+    back.activated.connect(lambda: ref() is not None and ref().canvas.setFocus(
+        Qt.FocusReason.ShortcutFocusReason))
+
+
 def install_menus(window):
     """Adds the classroom's commands to the window's menus (after they are built)."""
     ref = weakref.ref(window)
@@ -61,6 +73,16 @@ def install_menus(window):
     graph = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Graph")
     graph.addSeparator()
     graph.addAction(action)
+    install_keys(window)
+    picker = QAction("&Connect Output To…", window)
+    picker.setShortcut(QKeySequence(PORT_PICKER_KEY))
+    picker.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    tip = "Connect the selected node's output to an input chosen from a list (the keyboard's drag)"
+    picker.setStatusTip(tip)
+    picker.setToolTip(tip)
+    picker.triggered.connect(lambda: ref() is not None and ref().canvas_keys.open_port_picker())
+    window.port_picker_action = picker
+    graph.insertAction(action, picker)
 
 
 def show_exercise_if_any(window):

@@ -126,6 +126,19 @@ class Inspector(SessionPanel):
         except DocumentError as exc:     # refused by the document: said under the field
             self._editors[name].show_error(str(exc))
 
+    def start_param_edit(self):
+        """Puts the keyboard in the inspected node's first parameter (its text selected);
+        returns False when there is none."""
+        for editor in self._editors.values():
+            widget = editor.widget
+            if widget.isEnabled() and widget.focusPolicy() != Qt.FocusPolicy.NoFocus:
+                widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
+                select_all = getattr(widget, "selectAll", None)
+                if select_all is not None:
+                    select_all()
+                return True
+        return False
+
     def start_rename(self):
         """Puts the keyboard in the inspected node's name field with its text selected
         (for a Rename command); returns False when no node is inspected."""
