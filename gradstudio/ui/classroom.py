@@ -38,6 +38,16 @@ def install(window):
     session.document_replaced.connect(lambda: ref() is not None and show_exercise_if_any(ref()))
     NotesLayer(window.canvas.scene(), session)      # (a child of the scene)
 
+    def make_graph_list_panel():
+        from gradstudio.ui.graph_list import GraphList
+        return GraphList(session)
+
+    window._make_graph_list_panel = make_graph_list_panel
+    nodes = window._late_dock("graph_list", "Graph as a List",
+                              Qt.DockWidgetArea.RightDockWidgetArea)
+    nodes.setAccessibleName("Graph as a list, for screen readers")
+    window.tabifyDockWidget(window.docks["inspector"], nodes)
+
 
 def install_keys(window):
     """The canvas's keyboard paths (arrows, the port picker, Return to the parameters)
@@ -83,6 +93,16 @@ def install_menus(window):
     picker.triggered.connect(lambda: ref() is not None and ref().canvas_keys.open_port_picker())
     window.port_picker_action = picker
     graph.insertAction(action, picker)
+    name_all(window)
+    for dock in window.docks.values():   # a late panel is built when its dock is shown
+        dock.visibilityChanged.connect(
+            lambda shown: shown and ref() is not None and name_all(ref()))
+
+
+def name_all(window):
+    """Accessible names for every widget of the window (``accessible_names``)."""
+    from gradstudio.ui.accessible_names import name_widgets
+    return name_widgets(window)
 
 
 def show_exercise_if_any(window):

@@ -21,6 +21,7 @@ from PySide6.QtGui import QPen, QColor
 from PySide6.QtWidgets import QGraphicsRectItem, QMenu
 
 from gradstudio.document.catalogue import CATALOGUE
+from gradstudio.document.spoken import spoken_state
 from gradstudio.ui.commands import Connect
 
 __all__ = ["CanvasKeys", "nearest_in_direction", "feedable_ports", "PORT_PICKER_KEY"]
@@ -93,6 +94,7 @@ class CanvasKeys(QObject):
         canvas.scene().addItem(self.ring)
         canvas.scene().about_to_clear.connect(self._on_scene_clearing)
         canvas.installEventFilter(self)
+        canvas.setAccessibleName("Graph canvas")
         canvas.session.selection_changed.connect(self.update_ring)
         canvas.session.run_finished.connect(self.update_ring)
 
@@ -113,6 +115,7 @@ class CanvasKeys(QObject):
         if self.ring.scene() is None:
             scene.addItem(self.ring)
         sel = [n for n in canvas.session.selection if n in scene.nodes]
+        self._describe(sel)
         if not sel or not canvas.hasFocus():
             self.ring.hide()
             return
@@ -121,6 +124,19 @@ class CanvasKeys(QObject):
         self.ring.setRect(item.sceneBoundingRect().adjusted(-RING_PAD, -RING_PAD,
                                                             RING_PAD, RING_PAD))
         self.ring.show()
+
+    def _describe(self, sel):
+        """The canvas's accessible description: what is selected, in words."""
+        session = self.canvas.session
+        doc = session.document
+        count = len(doc.node_ids)
+        said = "; ".join(f"{doc.display_name(n)}, {spoken_state(session.state(n))}"
+                         for n in sel[:3])
+        self.canvas.setAccessibleDescription(
+            f"{count} node{'s' if count != 1 else ''}. " +
+            (f"Selected: {said}. " if said else "Nothing selected. ") +
+            "Arrow keys move between nodes, Tab adds one, Ctrl+K connects; the Graph as "
+            "a List panel reads every node.")
 
     # ------------------------------------------------------------------ keys
     def eventFilter(self, obj, event):
