@@ -14,6 +14,7 @@ from gradstudio.ui.canvas.notes import NotesLayer, add_note
 __all__ = ["install", "install_menus", "show_exercise_if_any", "NOTE_KEY"]
 
 NOTE_KEY = "Ctrl+Shift+N"
+CANVAS_KEY = "Ctrl+1"
 
 EXERCISE_WIDTH = 330     # pixels: a question, its box and Check side by side
 
@@ -93,6 +94,16 @@ def install_menus(window):
     picker.triggered.connect(lambda: ref() is not None and ref().canvas_keys.open_port_picker())
     window.port_picker_action = picker
     graph.insertAction(action, picker)
+    focus = QAction("Put the Keyboard on the &Canvas", window)
+    focus.setShortcut(QKeySequence(CANVAS_KEY))
+    focus.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    focus.setStatusTip("Moves the keyboard focus to the canvas, from any panel")
+    focus.triggered.connect(lambda: ref() is not None and ref().canvas.setFocus(
+        Qt.FocusReason.ShortcutFocusReason))
+    window.focus_canvas_action = focus
+    view = window.view_menu
+    view.insertAction(view.actions()[0], focus)
+    view.insertSeparator(view.actions()[1])
     name_all(window)
     for dock in window.docks.values():   # a late panel is built when its dock is shown
         dock.visibilityChanged.connect(

@@ -62,7 +62,8 @@ def _type_into_focus(qtbot, w, text):
 def test_y_equals_x_plus_2_by_keyboard_alone(qtbot, window):
     w, s = window, window.session
     w.activateWindow()
-    w.canvas.setFocus()
+    w.palette.setFocus()                            # somewhere else: Ctrl+1 brings it
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_1, Qt.ControlModifier)
     qtbot.waitUntil(w.canvas.hasFocus)
     _quick_add(qtbot, w, "ones")
     (x,) = s.selection
@@ -127,5 +128,5 @@ def test_the_shortcut_list_names_the_canvas_keys(qtbot, window):
     rows = ShortcutsDialog(window).rows()
     keys = " | ".join(r[2] for r in rows)
     for wanted in ("Tab", "Space+drag or middle drag", "Left, Right, Up, Down", "Return",
-                   "Ctrl+K", "Ctrl+Shift+N"):
+                   "Ctrl+K", "Ctrl+Shift+N", "Ctrl+1"):
         assert wanted in keys
