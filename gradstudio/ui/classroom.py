@@ -44,6 +44,20 @@ def install(window):
         return GraphList(session)
 
     window._make_graph_list_panel = make_graph_list_panel
+
+    def make_compare_panel():
+        from gradstudio.ui.canvas.change_marks import ChangeMarks
+        from gradstudio.ui.compare_panel import ComparePanel
+        w = ref()
+        marks = None
+        if w is not None:
+            marks = ChangeMarks(w.canvas.scene())
+            w.canvas.scene().about_to_clear.connect(marks.clear)   # (its overlay goes)
+        return ComparePanel(session, marks)
+
+    window._make_compare_panel = make_compare_panel
+    window._late_dock("compare", "Compare Runs", Qt.DockWidgetArea.BottomDockWidgetArea)
+    window.tabifyDockWidget(window.docks["code"], window.docks["compare"])
     nodes = window._late_dock("graph_list", "Graph as a List",
                               Qt.DockWidgetArea.RightDockWidgetArea)
     nodes.setAccessibleName("Graph as a list, for screen readers")
