@@ -15,6 +15,7 @@ __all__ = ["install", "install_menus", "show_exercise_if_any", "NOTE_KEY"]
 
 NOTE_KEY = "Ctrl+Shift+N"
 CANVAS_KEY = "Ctrl+1"
+EXERCISE_KEY = "Ctrl+2"
 
 EXERCISE_WIDTH = 330     # pixels: a question, its box and Check side by side
 
@@ -115,9 +116,27 @@ def install_menus(window):
     focus.triggered.connect(lambda: ref() is not None and ref().canvas.setFocus(
         Qt.FocusReason.ShortcutFocusReason))
     window.focus_canvas_action = focus
+
+    def to_exercise():
+        w = ref()
+        if w is not None:
+            dock = w.docks["exercise"]
+            dock.show()
+            dock.raise_()
+            if not w.panel("exercise").focus_first_open():
+                w.panel("exercise").setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    answer = QAction("Put the Keyboard on the &Exercise", window)
+    answer.setShortcut(QKeySequence(EXERCISE_KEY))
+    answer.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    answer.setStatusTip("Moves the keyboard to the first question of the exercise not yet "
+                        "answered right")
+    answer.triggered.connect(to_exercise)
+    window.focus_exercise_action = answer
     view = window.view_menu
     view.insertAction(view.actions()[0], focus)
-    view.insertSeparator(view.actions()[1])
+    view.insertAction(view.actions()[1], answer)
+    view.insertSeparator(view.actions()[2])
     name_all(window)
     for dock in window.docks.values():   # a late panel is built when its dock is shown
         dock.visibilityChanged.connect(

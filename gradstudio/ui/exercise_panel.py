@@ -12,6 +12,8 @@ While an exercise is open the canvas and the inspector show "?" where an answer 
 be (``Session.exercise``); **Show answers** is the teacher's view. The panel says that
 this is a learning aid, not an exam.
 """
+import weakref
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QFrame,
@@ -84,10 +86,10 @@ class _Row(QFrame):
         grid.addWidget(self.check_button, 1, 1)
         grid.addWidget(self.verdict, 2, 0, 1, 2)
         grid.addWidget(self.hint, 3, 0, 1, 2)
-        qid = q.id
-        self.check_button.clicked.connect(lambda: panel.check(qid))
-        self.answer.returnPressed.connect(lambda: panel.check(qid))
-        self.hint.clicked.connect(panel.hint_requested.emit)
+        qid, ref = q.id, weakref.ref(panel)      # (the row holds its panel weakly)
+        self.check_button.clicked.connect(lambda: ref() is not None and ref().check(qid))
+        self.answer.returnPressed.connect(lambda: ref() is not None and ref().check(qid))
+        self.hint.clicked.connect(lambda: ref() is not None and ref().hint_requested.emit())
         self.show_attempt(attempt, None)
 
     def show_attempt(self, attempt, verdict):
@@ -117,6 +119,8 @@ class ExercisePanel(SessionPanel):
         super().__init__(session, parent)
         self.rows = []
         self._verdicts = {}        # question id -> the last Verdict this panel showed
+        self._drafts = {}          # question id -> a prediction typed and not yet checked
+        self._focus_next = None    # the question whose box gets the keyboard after a run
         self.setAccessibleName("Exercise")
         layout = QVBoxLayout(self)
         self.title = QLabel()
@@ -138,6 +142,7 @@ class ExercisePanel(SessionPanel):
         layout.addStretch(1)
         self.follow(session.run_finished, self.refresh)
         self.follow(session.selection_changed, self._update_teacher)
+        session.document_replaced.connect(self._forget_drafts)
         self.follow(session.document_replaced, self.refresh)
         self.first_refresh()
 
@@ -195,6 +200,9 @@ class ExercisePanel(SessionPanel):
         self.show_answers.blockSignals(True)
         self.show_answers.setChecked(s.answers_shown)
         self.show_answers.blockSignals(False)
+        focused = next((r.question_id for r in self.rows if r.answer.hasFocus()), None)
+        focus = self._focus_next or focused
+        self._focus_next = None
         for row in self.rows:
             row.setParent(None)
             row.deleteLater()
@@ -209,9 +217,25 @@ class ExercisePanel(SessionPanel):
             row = _Row(self, i, doc, q, ex.attempts.get(q.id))
             if q.id in self._verdicts and ex.attempts.get(q.id) is not None:
                 row.show_attempt(ex.attempts[q.id], self._verdicts[q.id])
+            if q.id in self._drafts:       # typed before another edit re-ran the graph
+                row.answer.setText(self._drafts[q.id])
+            drafts = self._drafts              # (the dict, not the panel: no cycle)
+            row.answer.textEdited.connect(lambda text, qid=q.id: drafts.__setitem__(qid, text))
             self.rows_box.addWidget(row)
             self.rows.append(row)
+        if focus is not None and any(r.question_id == focus for r in self.rows):
+            self.row(focus).answer.setFocus(Qt.FocusReason.OtherFocusReason)
         self._update_teacher()
+
+    def focus_first_open(self):
+        """Puts the keyboard in the first question not yet answered right; returns
+        whether there was one."""
+        ex = self.session.document.exercise
+        for row in self.rows:
+            if ex is None or not ex.solved(row.question_id):
+                row.answer.setFocus(Qt.FocusReason.ShortcutFocusReason)
+                return True
+        return False
 
     def _update_teacher(self, *_):
         s = self.session
@@ -272,8 +296,18 @@ class ExercisePanel(SessionPanel):
         typed = self.row(question_id).answer.text()
         verdict = check(q, typed, s.result)
         self._verdicts[question_id] = verdict
+        self._drafts.pop(question_id, None)
+        self._focus_next = question_id
+        if verdict.correct:               # on to the next open question
+            ids = [x.id for x in ex.questions]
+            later = ids[ids.index(question_id) + 1:] + ids[:ids.index(question_id)]
+            self._focus_next = next((x for x in later if not ex.solved(x)), question_id)
         self._push(ex.with_attempt(question_id, Attempt(typed, verdict.correct)),
                    "Check prediction")
+
+    def _forget_drafts(self):
+        self._drafts.clear()
+        self._verdicts.clear()
 
     def _on_show_answers(self, shown):
         self.session.answers_shown = bool(shown)

@@ -143,3 +143,34 @@ def test_a_teacher_writes_an_exercise_and_a_student_sees_it_hidden(qtbot, tmp_pa
 def test_the_panel_says_it_is_a_learning_aid(qtbot, tmp_path):
     w = main_window(qtbot, tmp_path)
     assert "not an exam" in w.panel("exercise").aid.text()
+
+
+def test_a_student_solves_an_exercise_by_keyboard_alone(qtbot, tmp_path):
+    from PySide6.QtWidgets import QApplication
+    w = main_window(qtbot, tmp_path, (1366, 768))
+    doc = open_example(w, qtbot, "16_exercise_zero_grad")
+    w.activateWindow()
+    w.canvas.setFocus()
+    qtbot.waitUntil(w.canvas.hasFocus)
+    qtbot.keyClick(w.canvas, Qt.Key_2, Qt.ControlModifier)        # to the exercise
+    panel = w.panel("exercise")
+    qtbot.waitUntil(lambda: panel.row("q1").answer.hasFocus())
+    # a draft typed in one box survives another question's check (a re-run)
+    for text in ("[[9, 9], [9, 9]]", "[[0, 0], [0, 0]]", "[[4.5, 4.5], [4.5, 4.5]]"):
+        box = QApplication.focusWidget()
+        qtbot.keyClicks(box, text)
+        with qtbot.waitSignal(w.session.run_finished):
+            qtbot.keyClick(box, Qt.Key_Return)
+    assert all(doc.exercise.solved(q) for q in ("q1", "q2", "q3"))
+    assert panel.progress.text() == "3 of 3 right"
+
+
+def test_a_draft_survives_a_check_of_another_question(qtbot, tmp_path):
+    w = main_window(qtbot, tmp_path, (1366, 768))
+    open_example(w, qtbot, "16_exercise_zero_grad")
+    panel = w.panel("exercise")
+    qtbot.keyClicks(panel.row("q3").answer, "[[1, 1]]")
+    panel.row("q1").answer.setText("[[9, 9], [9, 9]]")
+    with qtbot.waitSignal(w.session.run_finished):
+        panel.check("q1")
+    assert panel.row("q3").answer.text() == "[[1, 1]]"

@@ -81,10 +81,10 @@ def test_y_equals_x_plus_2_by_keyboard_alone(qtbot, window):
     # the selected card is ringed while the canvas has the keyboard
     keys = w.canvas_keys
     assert keys.ring.isVisible() and keys.ring.node_id == y
-    # the arrow keys walk the graph
-    _key(qtbot, w, Qt.Key_Left)
+    # the arrow keys walk the graph (y was placed below x: the spot was taken)
+    _key(qtbot, w, Qt.Key_Up)
     assert s.selection == [x] and keys.ring.node_id == x
-    _key(qtbot, w, Qt.Key_Right)
+    _key(qtbot, w, Qt.Key_Down)
     assert s.selection == [y]
     assert w.mouse_counter.seen == []
 

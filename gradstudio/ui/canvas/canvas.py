@@ -37,7 +37,6 @@ MAX_IMAGE_SIDE = 12_000
 # card is moved down at a time until it covers no other
 NEW_CARD = QRectF(0.0, 0.0, WIDTH, 150.0)
 FREE_STEP = ROW_HEIGHT / 4
-QUICK_ADD_GAP = 60.0    # between a selected node and the node quick add wires to it
 # what the empty canvas's hint says when the canvas is too small for all of it
 EMPTY_HINT_SHORT = "An empty graph: press Tab to add a node, or open File\u00a0▸\u00a0Examples."
 HINT_MARGIN = 20
@@ -292,13 +291,9 @@ class Canvas(CanvasView):
             if not self.viewport().rect().contains(view_pos):
                 view_pos = self.viewport().rect().center()
         self._quick_add_pos = self.mapToScene(view_pos)
-        # one node selected: the new node takes it as its first input, to its right
+        # one node selected: the new node takes it as its first input
         sel = [n for n in self.session.selection if n in self.scene().nodes]
         self._quick_add_source = sel[0] if len(sel) == 1 else None
-        if self._quick_add_source is not None:
-            box = self.scene().nodes[sel[0]].sceneBoundingRect()
-            self._quick_add_pos = QPointF(box.right() + QUICK_ADD_GAP + WIDTH / 2,
-                                          box.top() + HEADER / 2)
         self.quick_add.open_at(self.viewport().mapToGlobal(view_pos))
 
     def _on_kind_chosen(self, kind):

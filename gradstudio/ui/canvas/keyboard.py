@@ -15,6 +15,7 @@ a keyboard user sees where they are. The filter and the ring keep no Python refe
 the canvas (a Qt child reaches its parent by ``parent()``).
 """
 import math
+import weakref
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import QPen, QColor
@@ -84,10 +85,7 @@ class CanvasKeys(QObject):
 
     def __init__(self, canvas, inspector=None):
         super().__init__(canvas)
-        self._inspector_ref = None
-        if inspector is not None:
-            import weakref
-            self._inspector_ref = weakref.ref(inspector)
+        self._inspector_ref = None if inspector is None else weakref.ref(inspector)
         self.ring = FocusRing()
         self.ring.hide()
         self.picker = None
@@ -194,7 +192,8 @@ class CanvasKeys(QObject):
             action.setData((target, port))
         if menu.isEmpty():
             menu.addAction("No input can take it").setEnabled(False)
-        menu.triggered.connect(lambda a: self._connect(source, a.data()))
+        ref = weakref.ref(self)             # (the menu holds its filter weakly)
+        menu.triggered.connect(lambda a: ref() is not None and ref()._connect(source, a.data()))
         item = canvas.scene().nodes.get(source)
         at = canvas.mapFromScene(item.sceneBoundingRect().topRight()) if item else \
             canvas.viewport().rect().center()
