@@ -24,7 +24,10 @@ from gradstudio.document.exercise import (ASK_TITLES, ASKS, DEFAULT_TOLERANCE, L
                                           Attempt, Exercise, Question, check)
 from gradstudio.ui.panel import SessionPanel
 
-__all__ = ["ExercisePanel", "SetExercise", "question_text"]
+__all__ = ["ExercisePanel", "SetExercise", "question_text", "PANELS_ARE_HINTS"]
+
+PANELS_ARE_HINTS = ("The Autograd Graph, Step Through Backward and Lesson panels show what "
+                    "the run did: open them as hints.")
 
 
 class SetExercise(QUndoCommand):
@@ -125,7 +128,7 @@ class ExercisePanel(SessionPanel):
         layout = QVBoxLayout(self)
         self.title = QLabel()
         self.title.setWordWrap(True)
-        self.aid = QLabel(LEARNING_AID)
+        self.aid = QLabel(LEARNING_AID + " " + PANELS_ARE_HINTS)
         self.aid.setWordWrap(True)
         self.aid.setStyleSheet("color: #666; font-style: italic;")
         self.progress = QLabel()
