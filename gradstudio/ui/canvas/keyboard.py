@@ -112,7 +112,8 @@ class CanvasKeys(QObject):
         scene = canvas.scene()
         if self.ring.scene() is None:
             scene.addItem(self.ring)
-        sel = [n for n in canvas.session.selection if n in scene.nodes]
+        graph = canvas.session.document.graph      # (the scene may not have caught up)
+        sel = [n for n in canvas.session.selection if n in scene.nodes and n in graph]
         self._describe(sel)
         if not sel or not canvas.hasFocus():
             self.ring.hide()
