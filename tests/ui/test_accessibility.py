@@ -10,7 +10,7 @@ from gradstudio.document.examples import EXAMPLES_DIR
 from gradstudio.document.files import load
 from gradstudio.ui.classroom import name_all
 from gradstudio.ui.commands import SetParam
-from tests.ui.driving import main_window
+from driving import main_window
 
 
 def _open(w, qtbot, name):

@@ -4,7 +4,7 @@ from PySide6.QtCore import Qt
 
 from gradstudio.document.examples import autograd_tutorial
 from gradstudio.ui.commands import AddAction, SetActionParam
-from tests.ui.driving import main_window
+from driving import main_window
 
 
 def test_what_changed_since_the_kept_run(qtbot, tmp_path):

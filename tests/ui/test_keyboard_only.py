@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication
 from gradstudio.document.export import export_script
 from gradstudio.ui.canvas.keyboard import nearest_in_direction
 from gradstudio.ui.help import ShortcutsDialog
-from tests.ui.driving import main_window
+from driving import main_window
 
 _MOUSE = {QEvent.MouseButtonPress, QEvent.MouseButtonRelease, QEvent.MouseButtonDblClick,
           QEvent.MouseMove, QEvent.Wheel, QEvent.GraphicsSceneMousePress,

@@ -8,7 +8,7 @@ from PySide6.QtGui import QImage, QPainter
 
 from gradstudio.document.examples import EXAMPLES_DIR
 from gradstudio.document.files import load, save
-from tests.ui.driving import main_window
+from driving import main_window
 
 
 class _RecordingPainter(QPainter):

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from gradstudio.document.examples import autograd_tutorial
 from gradstudio.document.files import load, save
 from gradstudio.ui.canvas import notes as notes_module
-from tests.ui.driving import main_window
+from driving import main_window
 
 
 @pytest.fixture
