@@ -149,6 +149,14 @@ class ExercisePanel(SessionPanel):
         self.follow(session.document_replaced, self.refresh)
         self.first_refresh()
 
+    def minimumSizeHint(self):
+        """Tall enough for its wrapped text at its width (the dock scrolls the rest)."""
+        hint = super().minimumSizeHint()
+        layout = self.layout()
+        if layout is not None and layout.hasHeightForWidth() and self.width() > 0:
+            hint.setHeight(max(hint.height(), layout.totalHeightForWidth(self.width())))
+        return hint
+
     # ------------------------------------------------------------------ building
     def _teacher_box(self):
         box = QGroupBox("For the teacher")

@@ -174,3 +174,17 @@ def test_a_draft_survives_a_check_of_another_question(qtbot, tmp_path):
     with qtbot.waitSignal(w.session.run_finished):
         panel.check("q1")
     assert panel.row("q3").answer.text() == "[[1, 1]]"
+
+
+def test_a_card_shows_no_question_mark_in_its_numbers_once_answered(qtbot, tmp_path):
+    w = main_window(qtbot, tmp_path, (1366, 768))
+    doc = open_example(w, qtbot, "17_exercise_detach")
+    assert "requires_grad=?" not in painted_text(w.canvas)     # (the badges say it)
+    panel = w.panel("exercise")
+    for qid, said in (("q1", "False"), ("q2", "None"), ("q3", "True"), ("q4", "[2, 2, 2]")):
+        panel.row(qid).answer.setText(said)
+        with qtbot.waitSignal(w.session.run_finished):
+            panel.check(qid)
+    assert all(doc.exercise.solved(q.id) for q in doc.exercise.questions)
+    text = painted_text(w.canvas)
+    assert "?" not in text and "PowBackward0" in text
