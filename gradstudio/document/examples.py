@@ -2,7 +2,8 @@
 data), built through the public ``Document`` API so they never drift from the model.
 
 Five follow the seed notebooks of PyTorch's autograd tutorial step by step; three show
-broadcasting, a matrix product and a softmax; five train (``examples_training``). Each builder returns a fresh document laid
+broadcasting, a matrix product and a softmax; five train (``examples_training``); four are
+exercises (``examples_exercises``). Each builder returns a fresh document laid
 out in layers. ``python -m gradstudio.document.examples`` rewrites the ``.gsg`` files; a
 test checks the checked-in files are exactly what the builders produce.
 """
@@ -13,6 +14,7 @@ from gradstudio.resources import EXAMPLES_DIR
 
 from .examples_training import (forgot_zero_grad, linear_layer_fit, linear_regression,
                                 logistic_regression, xor_mlp)
+from .examples_exercises import EXERCISE_TITLES, EXERCISES
 from .layout import apply_layered_layout
 from .lesson import example_lesson
 from .model import Document
@@ -253,6 +255,7 @@ EXAMPLES = {
     "11_logistic_regression_sgd": logistic_regression,
     "12_linear_layer_fit": linear_layer_fit,
     "13_xor_mlp_adam": xor_mlp,
+    **EXERCISES,
 }
 
 
@@ -272,6 +275,7 @@ TITLES = {
     "11_logistic_regression_sgd": "Training: logistic regression with optim.SGD",
     "12_linear_layer_fit": "Training: nn.Linear and MSE loss",
     "13_xor_mlp_adam": "Training: XOR network with Adam",
+    **EXERCISE_TITLES,
 }
 
 

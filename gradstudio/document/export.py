@@ -46,6 +46,7 @@ from gradstudio.timeline import ACTIONS, Spell, one_statement
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
+from .notes import comment_lines
 from .run import run
 
 __all__ = ["ExportedScript", "export_script", "transcript", "transcript_sections",
@@ -247,11 +248,19 @@ class _Script:
         self.grad_watch = _grad_watch(doc, result)
         self.error_name = None           # the name ``except Exception as ...`` binds
         self.loop, self.loop_var = None, None     # the loop being written, its variable
+        self.pinned = {}
 
     def write(self):
         """The header, the forward pass, the watched prints, then the timeline."""
         doc, result = self.doc, self.result
         self.emit('"""Exported from GradStudio. Run it with PyTorch: python <this file>."""')
+        self.pinned = {}                 # node id -> the notes pinned to it, as comments
+        for note in doc.notes.values():
+            if note.node in doc.graph:
+                self.pinned.setdefault(note.node, []).append(note)
+            else:                        # a free note: at the top
+                for c in comment_lines(note.text):
+                    self.emit(c)
         self.emit("import torch")
         self.emit("")
         if doc.seed is not None:
@@ -292,6 +301,9 @@ class _Script:
                 first = first or line
                 block = []
             stmts, live = _node_lines(self.doc, nid, self.names, self.result)
+            for note in self.pinned.get(nid, ()):      # a note on the canvas, as comments
+                for c in comment_lines(note.text):
+                    self.emit(c, indent + (1 if in_region else 0))
             for i, s in enumerate(stmts):
                 line = self.emit(s, indent + (1 if in_region else 0))
                 first = first or line

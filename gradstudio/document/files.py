@@ -103,6 +103,16 @@ def dumps(doc: Document) -> str:
         actions = {a.id for a in doc.timeline}
         lesson = doc.lesson.without(lambda i: i in doc.graph or i in actions)
         out.append(f'  "lesson": {_line(lesson.to_json())},')
+    if doc.notes:
+        notes = [n.to_json() for n in doc.notes.values()]
+        for n in notes:
+            if n["node"] is not None and n["node"] not in doc.graph:
+                n["node"] = None       # its node was deleted: the note stays, free
+        body = ",\n".join("    " + _line(n) for n in notes)
+        out.append(f'  "notes": [\n{body}\n  ],')
+    if doc.exercise is not None:
+        exercise = doc.exercise.without_missing(lambda i: i in doc.graph)
+        out.append(f'  "exercise": {_line(exercise.to_json())},')
     out.append(f'  "view": {_line(_sorted(doc.view))}')
     out.append("}")
     return "\n".join(out) + "\n"

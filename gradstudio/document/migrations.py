@@ -14,6 +14,9 @@ Version history
      its node), no longer a ``retain_grad`` node passing its input on.
   4  an optional ``lesson``: the notebook a graph was traced from, or an example's text
      (``lesson.Lesson``); nothing else changed.
+  5  an optional ``exercise``: questions a student predicts and their attempts
+     (``exercise.Exercise``), and optional ``notes`` on the canvas (``notes.Note``);
+     nothing else changed.
 """
 from .actions import ACTION_KINDS, NODE_TYPES
 from .params import _is_number
@@ -167,5 +170,11 @@ def _v3_to_v4(data):
     return data
 
 
-MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+def _v4_to_v5(data):
+    """Nothing to change: a version 4 file has no exercise and no notes."""
+    data["format_version"] = 5
+    return data
+
+
+MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 FORMAT_VERSION = max(MIGRATIONS) + 1    # the version this GradStudio writes

@@ -87,6 +87,8 @@ class Document:
         self.seed: int | None = 0
         self.view: dict = {}
         self.lesson = None              # lesson.Lesson: the notebook it was traced from
+        self.exercise = None            # exercise.Exercise: what a student predicts
+        self.notes = {}                 # note id -> notes.Note, in the order added
         self._order: list[str] = []     # creation order: ties in the topological sort
         self._shape = 0                 # bumped by every change of nodes or edges
         self._known = (None, None, {})  # (shape, topological order, inputs) as of then
@@ -110,6 +112,7 @@ class Document:
             self._counter += 1
             candidate = f"{prefix}{self._counter}"
             if candidate not in self.graph and candidate not in self.regions and \
+                    candidate not in self.notes and \
                     all(a.id != candidate for a in self.timeline):
                 return candidate
 
@@ -420,6 +423,33 @@ class Document:
         self._emit("settings_changed", "seed")
         return old
 
+    def set_exercise(self, exercise):
+        """Sets the exercise (an ``exercise.Exercise`` or None); returns the old one."""
+        old, self.exercise = self.exercise, exercise
+        self._emit("exercise_changed")
+        return old
+
+    def set_note(self, note_id, note):
+        """Adds, replaces (``note`` a ``notes.Note`` with id ``note_id``) or removes
+        (``note`` None) a note; returns the old one (None if it is new). A replaced note
+        keeps its place in the order."""
+        from .notes import check_note
+        if note is not None:
+            check_note(note, lambda place, msg: DocumentError(f"{place}: {msg}"))
+            if note.id != note_id:
+                raise DocumentError("A note keeps its id.")
+            if note.node is not None and note.node not in self.graph:
+                raise DocumentError(f"Node '{note.node}' does not exist.")
+            if note_id not in self.notes and len(self.notes) >= 1000:
+                raise DocumentError("A graph holds at most 1,000 notes.")
+        old = self.notes.get(note_id)
+        if note is None:
+            self.notes.pop(note_id, None)
+        else:
+            self.notes[note_id] = note
+        self._emit("note_changed", note_id)
+        return old
+
     def clear(self):
         """Empties the document (a fresh, unsaved program)."""
         self.graph.clear()
@@ -430,6 +460,8 @@ class Document:
         self.seed = 0
         self.view = {}
         self.lesson = None
+        self.exercise = None
+        self.notes = {}
         self._counter = 0
         self._emit("reset")
 

@@ -95,6 +95,7 @@ def export_notebook(doc, result=None, title=None) -> str:
         cells = _traced_cells(doc, lesson, v4)
     else:
         cells = _script_cells(doc, result, title, v4)
+    cells[1:1] = [v4.new_markdown_cell(_safe(text)) for text in note_cells(doc)]
     count = 0
     for i, cell in enumerate(cells, start=1):
         cell.id = f"cell-{i}"                # the same notebook for the same graph
@@ -104,6 +105,18 @@ def export_notebook(doc, result=None, title=None) -> str:
     nb = v4.new_notebook(cells=cells, metadata=copy.deepcopy(NOTEBOOK_METADATA))
     nbformat.validate(nb)
     return nbformat.writes(nb, version=4)
+
+
+def note_cells(doc):
+    """The canvas's notes as Markdown cells' text, in the order they were added: a
+    pinned note says which tensor it is about."""
+    out = []
+    for note in doc.notes.values():
+        if note.node is not None and note.node in doc.graph:
+            out.append(f"*Note on `{doc.display_name(note.node)}`:*\n\n{note.text}")
+        else:
+            out.append(note.text)
+    return out
 
 
 # ----------------------------------------------------------------------------- traced

@@ -16,7 +16,9 @@ from .catalogue import CATALOGUE
 from .migrations import FORMAT_VERSION, MIGRATIONS, MigrationDefect
 from .actions import NODE_TYPES
 from .digraph import CycleError, MultiDiGraph
+from .exercise import Exercise
 from .lesson import Lesson
+from .notes import notes_from_json
 from .model import ACTION_KINDS, Document, DocumentError
 from .params import _is_int, _is_number, check_param
 
@@ -39,7 +41,8 @@ LIMITS = dict(bytes=MAX_BYTES, depth=MAX_DEPTH, nodes=MAX_NODES, edges=MAX_EDGES
 
 _PROGRESS_EVERY = 1000          # nodes or edges between two calls of ``progress``
 _ID = re.compile(r"[A-Za-z0-9_.:\-]{1,64}\Z")
-_TOP = ("format_version", "seed", "nodes", "edges", "regions", "timeline", "view", "lesson")
+_TOP = ("format_version", "seed", "nodes", "edges", "regions", "timeline", "view", "lesson",
+        "exercise", "notes")
 
 
 class FileError(DocumentError):
@@ -290,6 +293,12 @@ class _Builder:
             actions = {a.id for a in self.doc.timeline}
             self.doc.lesson = Lesson.from_json(
                 data["lesson"], self.fail, lambda i: i in self.doc.graph or i in actions)
+        if data.get("notes") is not None:
+            self.doc.notes = notes_from_json(data["notes"], self.fail,
+                                             lambda i: i in self.doc.graph)
+        if data.get("exercise") is not None:
+            self.doc.exercise = Exercise.from_json(data["exercise"], self.fail,
+                                                   lambda i: i in self.doc.graph)
         return self.doc
 
     def node(self, node, place):

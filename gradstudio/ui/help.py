@@ -59,14 +59,27 @@ def shortcut_rows(menu_bar):
     return rows
 
 
+# keys that belong to the canvas or a panel rather than to a menu command
+CANVAS_ROWS = [
+    ("Canvas", "Quick add a node (wired to the selected node)", "Tab"),
+    ("Canvas", "Select the nearest node that way", "Left, Right, Up, Down"),
+    ("Canvas", "Edit the selected node's parameters in the inspector", "Return"),
+    ("Canvas", "Delete the selection", "Delete or Backspace"),
+    ("Canvas", "Pan", "Space+drag or middle drag"),
+    ("Canvas", "Commands for a node, a region or the background", "right click"),
+    ("Inspector", "Back to the canvas", "Esc"),
+    ("Exercise", "Check the prediction typed", "Return"),
+]
+
+
 class ShortcutsDialog(QDialog):
     """Help ▸ Keyboard Shortcuts: one row per menu command with a shortcut, read from
-    the menus when the dialog is made."""
+    the menus when the dialog is made, then the canvas's own keys (``CANVAS_ROWS``)."""
 
     def __init__(self, window):
         super().__init__(window)
         self.setWindowTitle("Keyboard Shortcuts")
-        rows = shortcut_rows(window.menuBar())
+        rows = shortcut_rows(window.menuBar()) + CANVAS_ROWS
         self.table = QTableWidget(len(rows), 3, self)
         self.table.setHorizontalHeaderLabels(["Menu", "Command", "Keys"])
         self.table.verticalHeader().hide()

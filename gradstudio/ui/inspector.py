@@ -135,6 +135,19 @@ class Inspector(SessionPanel):
         except DocumentError as exc:     # refused by the document: said under the field
             self._editors[name].show_error(str(exc))
 
+    def start_param_edit(self):
+        """Puts the keyboard in the inspected node's first parameter (its text selected);
+        returns False when there is none."""
+        for editor in self._editors.values():
+            widget = editor.widget
+            if widget.isEnabled() and widget.focusPolicy() != Qt.FocusPolicy.NoFocus:
+                widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
+                select_all = getattr(widget, "selectAll", None)
+                if select_all is not None:
+                    select_all()
+                return True
+        return False
+
     def start_rename(self):
         """Puts the keyboard in the inspected node's name field with its text selected
         (for a Rename command); returns False when no node is inspected."""
@@ -191,9 +204,11 @@ class Inspector(SessionPanel):
         set_text(self.grad_text, state.grad_text if ok else "")
         self.shape.setText(f"torch.Size({list(state.shape)})" if ok else "—")
         self.dtype.setText(f"torch.{state.dtype}" if ok else "—")
-        self.is_leaf.setText(str(state.is_leaf) if ok else "—")
-        self.grad_fn.setText((f"<{state.grad_fn}>" if state.grad_fn else "None") if ok else "—")
-        why = ok and not state.grad_fn and self.session.result is not None
+        hidden = getattr(state, "hidden", frozenset())     # an open exercise's unknowns
+        self.is_leaf.setText("?" if "is_leaf" in hidden else str(state.is_leaf) if ok else "—")
+        self.grad_fn.setText("?" if "grad_fn" in hidden else (
+            f"<{state.grad_fn}>" if state.grad_fn else "None") if ok else "—")
+        why = ok and not state.grad_fn and self.session.result is not None and not hidden
         self.why.setText(why_no_graph(self.session.document, self.session.result,
                                       self.node_id, self.session.step) if why else "")
         self.why.setVisible(bool(why))
@@ -208,8 +223,16 @@ class Inspector(SessionPanel):
             rg.setToolTip("Only source tensors (ones, tensor, rand …) set requires_grad; a "
                           "computed tensor requires grad when any of its inputs does. Use "
                           "detach or requires_grad_ nodes to change it.")
+        if "requires_grad" in hidden:
+            rg.setEnabled(False)
+            rg.setText("?")
+            rg.setToolTip("The exercise asks for this: predict it in the Exercise panel.")
+        else:
+            rg.setText("")
         rg.blockSignals(False)
         usable, text, tip = retain_grad_choice(state, data.retains_grad)
+        if "requires_grad" in hidden:
+            usable, text, tip = False, "?", "Hidden until you check your prediction."
         kept = self.retains_grad
         kept.blockSignals(True)
         kept.setChecked(data.retains_grad)
@@ -221,7 +244,7 @@ class Inspector(SessionPanel):
         self.watched.setEnabled(True)
         self.watched.setChecked(data.watched)
         self.watched.blockSignals(False)
-        if ok:
+        if ok and not hidden:
             self.plot.show()
             self.plot.show_arrays(state.value, state.grad)
         elif self._plot is not None:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 from gradstudio import __version__, gc_policy
 from gradstudio.ui.busy_status import BusyStatus
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
+from gradstudio.ui import classroom
 from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.docks import DockedPanel, WindowDocks, first_size
 from gradstudio.ui.file_drops import FileDrops, open_path
@@ -138,6 +139,7 @@ class MainWindow(WindowDocks, QMainWindow):
         self._late_dock("training", "Training", bottom)
         self._late_dock("walk", "Step Through Backward", bottom)
         self._late_dock("probe", "Jacobian and Gradient Check", bottom)
+        classroom.install(self)          # the Exercise dock (gradstudio/ui/classroom.py)
         self.tabifyDockWidget(self.docks["inspector"], self.docks["autograd"])
         self.tabifyDockWidget(self.docks["inspector"], self.docks["lesson"])
         self.tabifyDockWidget(self.docks["code"], self.docks["training"])

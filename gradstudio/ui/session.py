@@ -27,6 +27,7 @@ from PySide6.QtGui import QUndoStack
 
 from gradstudio.document import Document, run
 from gradstudio.document.actions import loop_structure
+from gradstudio.document.exercise import hides_errors, shown_state
 from gradstudio.document.walk import walk as walk_of
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui.run_worker import RunWorker
@@ -68,6 +69,7 @@ class Session(QObject):
         self.path = ""
         self.changes = {}                 # what the last edit changed (node id -> NodeChange)
         self.walk = None                  # (action index, engine steps done) or None
+        self.answers_shown = False        # an exercise's answers shown (the teacher's view)
         self._walks = {}                  # action index -> document.walk.Walk of this run
         self._ends = None                 # self.result.digest(): what the next edit compares
         self._unsubscribe = None
@@ -92,6 +94,7 @@ class Session(QObject):
         self.undo_stack.setClean()
         self.selection = []
         self.step = -1
+        self.answers_shown = False        # an exercise opens with its answers out of sight
         self.focus = {}
         self.path = path
         self.document_replaced.emit()
@@ -275,7 +278,7 @@ class Session(QObject):
         """The selected step's state of a node (or None before the first run)."""
         if self.result is None or node_id not in self.document.graph:
             return None
-        return self.result.state(node_id, self.step)
+        return shown_state(self.exercise, self.result.state(node_id, self.step))
 
     def states(self, node_ids):
         """``{node id: state(node id)}`` for nodes of the document, in one pass (empty
@@ -283,7 +286,23 @@ class Session(QObject):
         if self.result is None:
             return {}
         graph = self.document.graph
-        return self.result.states([n for n in node_ids if n in graph], self.step)
+        states = self.result.states([n for n in node_ids if n in graph], self.step)
+        exercise = self.exercise
+        if exercise is not None:
+            states = {n: shown_state(exercise, st) for n, st in states.items()}
+        return states
+
+    @property
+    def exercise(self):
+        """The document's exercise while its answers are kept out of sight (views show
+        states through it: ``state``/``states``), None otherwise."""
+        doc = self.document
+        return None if self.answers_shown or doc is None else doc.exercise
+
+    def errors_hidden(self):
+        """Whether views keep the timeline's errors out of sight (an open exercise asks
+        which step raises)."""
+        return hides_errors(self.exercise)
 
     @property
     def is_modified(self):

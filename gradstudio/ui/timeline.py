@@ -231,7 +231,7 @@ class TimelinePanel(SessionPanel):
     def refresh(self):
         doc = self.session.document
         current = self.current_action_id
-        rows = self._rows(doc, self.session.result)
+        rows = self._rows(doc, self.session.result, self.session.errors_hidden())
         if rows != self._rows_shown:    # the same rows are left as they are: no relayout
             self._rows_shown = rows
             self.list.blockSignals(True)
@@ -256,15 +256,15 @@ class TimelinePanel(SessionPanel):
 
     # ------------------------------------------------------------------ internals
     @staticmethod
-    def _rows(doc, result):
+    def _rows(doc, result, errors_hidden=False):
         """What the list shows, row by row: ``(text, action id, error, note)``."""
         rows = []
         ends, _ = loop_structure(doc.timeline)
         inside = {j for start, end in ends.items() for j in range(start + 1, end)}
         for i, action in enumerate(doc.timeline, start=1):
             outcome = result.outcome(action.id) if result else None
-            error = outcome.error if outcome else None
-            note = outcome.note if outcome else None
+            error = outcome.error if outcome and not errors_hidden else None
+            note = outcome.note if outcome and not errors_hidden else None
             indent = "      " if i - 1 in inside else ""
             text = f"{i}.  {indent}{action_text(doc, action)}"
             if error or note:

@@ -114,6 +114,9 @@ class ActionDetails(QWidget):
         doc = self.session.document
         action = doc.action(action_id)
         outcome = self.session.result.outcome(action_id) if self.session.result else None
+        hide = self.session.errors_hidden()
+        if hide:
+            outcome = None                # an exercise asks which step raises
         error = outcome.error if outcome else None
         hint = outcome.note if outcome and outcome.note else ""
         if outcome is not None and outcome.printed:
@@ -122,7 +125,7 @@ class ActionDetails(QWidget):
         self.hint.setVisible(bool(hint))
         self.error.setText(error or "")
         self.error.setVisible(bool(error))
-        self._show_fix(freeing_action(doc, self.session.result, action_id))
+        self._show_fix(None if hide else freeing_action(doc, self.session.result, action_id))
         self.untracked_fix.show_for(action_id)
         self._show_ones_fix(action, error)
         self._show_results(action, outcome)

@@ -6,7 +6,7 @@ lets an exception reach the event loop; its keys are set once every command exis
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
-from gradstudio.ui import shortcuts
+from gradstudio.ui import classroom, shortcuts
 from gradstudio.ui.window_files import example_paths, example_title
 
 __all__ = ["build_actions", "build_menus"]
@@ -176,6 +176,7 @@ def build_menus(window):
     graph.addAction(window.rename_action)
     graph.addAction(window.arrange_action)
     window.view_menu = _view_menu(window, bar.addMenu("&View"))
+    classroom.install_menus(window)    # Graph ▸ Add Note (gradstudio/ui/classroom.py)
     help_menu = bar.addMenu("&Help")
     help_menu.addActions([window.shortcuts_action, window.about_action])
 

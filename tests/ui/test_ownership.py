@@ -209,3 +209,43 @@ def test_dead_items_finds_an_item_held_past_its_scene(qtbot):
     assert dead_items() - earlier == Counter({"NodeItem": 1})
     del held
     assert dead_items() - earlier == Counter()
+
+
+def test_a_window_with_the_classroom_panels_used_is_freed_without_the_collector(
+        qtbot, tmp_path, monkeypatch):
+    """The exercise, notes, keyboard, graph list and compare panels, each used once."""
+    from gradstudio.document.files import load
+    from gradstudio.document.examples import EXAMPLES_DIR
+    from gradstudio.ui.canvas import notes as notes_module
+    monkeypatch.setattr(notes_module, "ask_note_text", lambda parent, text: "a *note*")
+
+    def build():
+        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings=settings)
+        window.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
+        window.resize(1366, 768)
+        window.show()
+        qtbot.waitExposed(window)
+        s = window.session
+        s.set_document(load(EXAMPLES_DIR / "14_exercise_tutorial_x_grad.gsg"))
+        QApplication.processEvents()
+        for name in ("exercise", "graph_list", "compare"):
+            window.docks[name].show()
+            window.docks[name].raise_()
+        QApplication.processEvents()
+        panel = window.panel("exercise")
+        panel.row("q1").answer.setText("AddBackward0")
+        panel.check("q1")
+        window.panel("compare").keep_run()
+        s.select(["n2"])
+        window.add_note_action.trigger()
+        window.canvas_keys.open_port_picker()
+        window.canvas_keys.picker.close()
+        window.canvas_keys.move_selection((1, 0))
+        s.undo_stack.undo()
+        QApplication.processEvents()
+        window.close()
+        window.deleteLater()
+        return [weakref.ref(window), weakref.ref(window.session), weakref.ref(panel)]
+    found = _qt_wrappers_in_cycles(build)
+    assert found == Counter(), found

@@ -292,10 +292,14 @@ class Canvas(CanvasView):
             if not self.viewport().rect().contains(view_pos):
                 view_pos = self.viewport().rect().center()
         self._quick_add_pos = self.mapToScene(view_pos)
+        # one node selected: the new node takes it as its first input
+        sel = [n for n in self.session.selection if n in self.scene().nodes]
+        self._quick_add_source = sel[0] if len(sel) == 1 else None
         self.quick_add.open_at(self.viewport().mapToGlobal(view_pos))
 
     def _on_kind_chosen(self, kind):
-        item = self.item(self.add_node_at(kind, self._quick_add_pos, free=True))
+        item = self.item(self.add_node_at(kind, self._quick_add_pos, free=True,
+                                          source=getattr(self, "_quick_add_source", None)))
         if item is not None and not item.sceneBoundingRect().contains(self._quick_add_pos):
             self.ensureVisible(item, 24, 24)    # moved off other cards, maybe out of sight
         self.setFocus()

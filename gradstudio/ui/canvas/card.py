@@ -118,7 +118,8 @@ def display_key(state, in_no_grad, value):
         return (in_no_grad, "error", state.error, False)
     return (in_no_grad, "ok", None, state.requires_grad, state.is_leaf, state.grad_fn,
             state.retains_grad, state.grad is not None,
-            None if value is None else value.shape, state.dtype, state.step)
+            None if value is None else value.shape, state.dtype, state.step,
+            getattr(state, "hidden", frozenset()))   # an exercise's unknowns (``?``)
 
 
 FLOW_KEY = 4
@@ -139,19 +140,26 @@ def card_look(key, ports, need, detach, marked=False):
         lines = min(5, int(_advance(error, "small") / (MAX_WIDTH - 2 * PAD) * 1.15) + 1)
         return (), MAX_WIDTH, body + lines * LINE + PAD, lines, body
     (_, _, _, requires_grad, is_leaf, grad_fn, retains_grad, has_grad, shape, dtype,
-     step) = key
+     step, hidden) = key
     badges = []
-    if requires_grad:
+    if "requires_grad" in hidden:      # an exercise asks: "?" until checked
+        badges.append(("hidden", "requires_grad ?"))
+    elif requires_grad:
         badges.append(("requires_grad", "requires_grad"))
-    badges.append(("leaf", "leaf") if is_leaf else ("non-leaf", "non-leaf"))
-    if grad_fn:
+    if "is_leaf" not in hidden:
+        badges.append(("leaf", "leaf") if is_leaf else ("non-leaf", "non-leaf"))
+    if "grad_fn" in hidden:
+        badges.append(("hidden", "grad_fn ?"))
+    elif grad_fn:
         badges.append(("grad_fn", grad_fn))
     if retains_grad:
         badges.append(("retains_grad", "retain_grad"))
     elif marked:       # the mark does nothing here: say so rather than hide it
         badges.append(("retain_off", "retain_grad (leaf: no effect)" if requires_grad
                        else "retain_grad left out"))
-    if has_grad:
+    if "grad" in hidden:
+        badges.append(("hidden", ".grad ?"))
+    elif has_grad:
         badges.append(("grad", ".grad ✓"))
     if step is not None:      # computed by a compute step of the timeline, not the forward
         badges.append(("step", f"at step {step}"))
@@ -283,7 +291,7 @@ class Card:
         asks for 10,000 edges after a run, so the flags are kept, not recomputed. Read
         from the display ``key`` (its first ``FLOW_KEY`` entries)."""
         ok = key[1] == "ok"
-        self.gives_grad = requires_grad = ok and key[3]
+        self.gives_grad = requires_grad = bool(ok and key[3])
         self.takes_grad = not self.detach and not key[0] and (not ok or requires_grad)
 
     def _relayout(self, key):

@@ -50,7 +50,8 @@ CARD_NAME_PAD = 4.0
 _update = QGraphicsItem.update
 _prepare_geometry_change = QGraphicsItem.prepareGeometryChange
 
-_SUFFIX = re.compile(r",\s*(requires_grad=True|grad_fn=<\w+>|dtype=[\w.]+)")
+_SUFFIX = re.compile(r",\s*(requires_grad=True|grad_fn=<\w+>|dtype=[\w.]+|"
+                     r"requires_grad=\?|grad_fn=\?)")     # (an exercise's unknowns: "?")
 
 
 def _static(text, role, width=None):

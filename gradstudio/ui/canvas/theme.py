@@ -54,6 +54,7 @@ BADGE = {
     "retains_grad": (QColor("#1c3b57"), QColor("#8cc8ff")),
     "retain_off": (QColor("#2a2f36"), QColor("#7d8fa3")),
     "step": (QColor("#3d3a17"), QColor("#e6d36a")),
+    "hidden": (QColor("#0f3a4d"), QColor("#7fd4f5")),     # an exercise's unknown
 }
 
 
