@@ -19,10 +19,12 @@ from gradstudio.vocabulary import RESERVED_NAMES
 from .actions import ACTION_KINDS, ActionParamError, check_action_param
 from .catalogue import CATALOGUE, returns_input
 from .digraph import MultiDiGraph
+from .model_classroom import ClassroomParts
 from .params import check_param
 
 __all__ = ["Document", "DocumentError", "NodeData", "Region", "Action", "Change", "ACTION_KINDS",
            "check_label", "check_seed"]
+
 
 
 class DocumentError(ValueError):
@@ -75,7 +77,7 @@ class RemovedNode:
     emptied: list = field(default_factory=list)
 
 
-class Document:
+class Document(ClassroomParts):
     """A graph program. Nodes live in a ``digraph.MultiDiGraph`` (node attribute ``data``:
     the ``NodeData``) whose edge keys are destination port names, so ``y * y`` is two
     edges from ``y`` into one node."""
@@ -421,33 +423,6 @@ class Document:
         returns the old one."""
         old, self.seed = self.seed, check_seed(seed)
         self._emit("settings_changed", "seed")
-        return old
-
-    def set_exercise(self, exercise):
-        """Sets the exercise (an ``exercise.Exercise`` or None); returns the old one."""
-        old, self.exercise = self.exercise, exercise
-        self._emit("exercise_changed")
-        return old
-
-    def set_note(self, note_id, note):
-        """Adds, replaces (``note`` a ``notes.Note`` with id ``note_id``) or removes
-        (``note`` None) a note; returns the old one (None if it is new). A replaced note
-        keeps its place in the order."""
-        from .notes import check_note
-        if note is not None:
-            check_note(note, lambda place, msg: DocumentError(f"{place}: {msg}"))
-            if note.id != note_id:
-                raise DocumentError("A note keeps its id.")
-            if note.node is not None and note.node not in self.graph:
-                raise DocumentError(f"Node '{note.node}' does not exist.")
-            if note_id not in self.notes and len(self.notes) >= 1000:
-                raise DocumentError("A graph holds at most 1,000 notes.")
-        old = self.notes.get(note_id)
-        if note is None:
-            self.notes.pop(note_id, None)
-        else:
-            self.notes[note_id] = note
-        self._emit("note_changed", note_id)
         return old
 
     def clear(self):

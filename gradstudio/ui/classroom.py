@@ -76,6 +76,17 @@ def install_keys(window):
         Qt.FocusReason.ShortcutFocusReason))
 
 
+def _command(window, text, key, tip, slot):
+    """A window-wide command with its shortcut and tip, connected to ``slot``."""
+    action = QAction(text, window)
+    action.setShortcut(QKeySequence(key))
+    action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    action.setStatusTip(tip)
+    action.setToolTip(tip)
+    action.triggered.connect(slot)
+    return action
+
+
 def install_menus(window):
     """Adds the classroom's commands to the window's menus (after they are built)."""
     ref = weakref.ref(window)
@@ -87,34 +98,34 @@ def install_menus(window):
             centre = canvas.mapToScene(canvas.viewport().rect().center())
             add_note(w.session, w, centre)
 
-    action = QAction("Add &Note…", window)
-    action.setShortcut(QKeySequence(NOTE_KEY))
-    action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-    tip = ("Add a Markdown note on the canvas, pinned to the selected node (or free); "
-           "double-click a note to edit it")
-    action.setStatusTip(tip)
-    action.setToolTip(tip)
-    action.triggered.connect(add)
+    action = _command(window, "Add &Note…", NOTE_KEY,
+                      "Add a Markdown note on the canvas, pinned to the selected node (or "
+                      "free); double-click a note to edit it", add)
     window.add_note_action = action
     graph = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Graph")
     graph.addSeparator()
     graph.addAction(action)
     install_keys(window)
-    picker = QAction("&Connect Output To…", window)
-    picker.setShortcut(QKeySequence(PORT_PICKER_KEY))
-    picker.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-    tip = "Connect the selected node's output to an input chosen from a list (the keyboard's drag)"
-    picker.setStatusTip(tip)
-    picker.setToolTip(tip)
-    picker.triggered.connect(lambda: ref() is not None and ref().canvas_keys.open_port_picker())
+    picker = _command(window, "&Connect Output To…", PORT_PICKER_KEY,
+                      "Connect the selected node's output to an input chosen from a list "
+                      "(the keyboard's drag)",
+                      lambda: ref() is not None and ref().canvas_keys.open_port_picker())
     window.port_picker_action = picker
     graph.insertAction(action, picker)
-    focus = QAction("Put the Keyboard on the &Canvas", window)
-    focus.setShortcut(QKeySequence(CANVAS_KEY))
-    focus.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-    focus.setStatusTip("Moves the keyboard focus to the canvas, from any panel")
-    focus.triggered.connect(lambda: ref() is not None and ref().canvas.setFocus(
-        Qt.FocusReason.ShortcutFocusReason))
+    _install_focus_keys(window, ref)
+    name_all(window)
+    for dock in window.docks.values():   # a late panel is built when its dock is shown
+        dock.visibilityChanged.connect(
+            lambda shown: shown and ref() is not None and name_all(ref()))
+
+
+def _install_focus_keys(window, ref):
+    """View ▸ Put the Keyboard on the Canvas / on the Exercise."""
+    focus = _command(window, "Put the Keyboard on the &Canvas", CANVAS_KEY,
+                     "Moves the keyboard focus to the canvas, from any panel",
+                     lambda: ref() is not None and ref().canvas.setFocus(
+                         Qt.FocusReason.ShortcutFocusReason))
+    focus.setToolTip("")
     window.focus_canvas_action = focus
 
     def to_exercise():
@@ -126,21 +137,15 @@ def install_menus(window):
             if not w.panel("exercise").focus_first_open():
                 w.panel("exercise").setFocus(Qt.FocusReason.ShortcutFocusReason)
 
-    answer = QAction("Put the Keyboard on the &Exercise", window)
-    answer.setShortcut(QKeySequence(EXERCISE_KEY))
-    answer.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-    answer.setStatusTip("Moves the keyboard to the first question of the exercise not yet "
-                        "answered right")
-    answer.triggered.connect(to_exercise)
+    answer = _command(window, "Put the Keyboard on the &Exercise", EXERCISE_KEY,
+                      "Moves the keyboard to the first question of the exercise not yet "
+                      "answered right", to_exercise)
+    answer.setToolTip("")
     window.focus_exercise_action = answer
     view = window.view_menu
     view.insertAction(view.actions()[0], focus)
     view.insertAction(view.actions()[1], answer)
     view.insertSeparator(view.actions()[2])
-    name_all(window)
-    for dock in window.docks.values():   # a late panel is built when its dock is shown
-        dock.visibilityChanged.connect(
-            lambda shown: shown and ref() is not None and name_all(ref()))
 
 
 def name_all(window):

@@ -47,6 +47,8 @@ class Session(QObject):
     region_changed = Signal(str)          # region id (added, changed or removed)
     timeline_changed = Signal(str)        # action id
     settings_changed = Signal(str)        # the setting's name ("seed")
+    note_changed = Signal(str)            # note id (added, changed or removed)
+    exercise_changed = Signal()           # the exercise's questions or answers
     document_reset = Signal()             # everything may have changed
     document_replaced = Signal()          # a new document object (New/Open), not yet run
     run_finished = Signal(object)         # RunResult
@@ -338,7 +340,8 @@ CHANGE_SIGNALS = {"node_added": "node_added", "node_removed": "node_removed",
                   "node_changed": "node_changed", "edge_added": "edge_added",
                   "edge_removed": "edge_removed", "region_changed": "region_changed",
                   "timeline_changed": "timeline_changed",
-                  "settings_changed": "settings_changed", "reset": "document_reset"}
+                  "settings_changed": "settings_changed", "note_changed": "note_changed",
+                  "exercise_changed": "exercise_changed", "reset": "document_reset"}
 
 
 @dataclass(frozen=True)

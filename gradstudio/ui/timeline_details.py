@@ -92,6 +92,12 @@ class ActionDetails(QWidget):
         layout.addWidget(self.about)
         layout.addStretch(1)
 
+    def _outcome(self, action_id):
+        """``(outcome or None, hidden)``: hidden while an exercise asks which step raises."""
+        hide = self.session.errors_hidden()
+        result = self.session.result
+        return (None if hide or result is None else result.outcome(action_id)), hide
+
     def show_action(self, action_id):
         """``action_id``'s error and parameter editors (None: the hint alone). The editors
         are made again only for another action (or another list of nodes to choose from); a
@@ -113,10 +119,7 @@ class ActionDetails(QWidget):
             return
         doc = self.session.document
         action = doc.action(action_id)
-        outcome = self.session.result.outcome(action_id) if self.session.result else None
-        hide = self.session.errors_hidden()
-        if hide:
-            outcome = None                # an exercise asks which step raises
+        outcome, hide = self._outcome(action_id)
         error = outcome.error if outcome else None
         hint = outcome.note if outcome and outcome.note else ""
         if outcome is not None and outcome.printed:

@@ -104,7 +104,7 @@ def test_which_step_raises_is_hidden_in_the_timeline(qtbot, tmp_path):
     rows = [timeline.list.item(i).text() for i in range(timeline.list.count())]
     assert len(rows) == 3 and not any("RuntimeError" in r for r in rows)
     timeline.list.setCurrentRow(2)
-    assert not timeline.error.isVisibleTo(timeline)
+    assert not timeline.details.error.isVisibleTo(timeline)
     panel = w.panel("exercise")
     panel.row("q3").answer.setText("3: Trying to backward through the graph a second time")
     with qtbot.waitSignal(w.session.run_finished):
