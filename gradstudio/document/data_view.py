@@ -3,8 +3,7 @@ the input plane (two inputs) or the input line (one), what it would make of any 
 
 ``data_view(doc, result)`` reads the program as a person would:
 
-- the **loss** is the target of the first backward pass (inside the first loop, if there
-  is one), a loss node (``mse_loss``, ``binary_cross_entropy``, ``cross_entropy`` ...);
+- the **loss** is the target of the first backward pass inside the first loop, a loss node (``mse_loss``, ``binary_cross_entropy``, ``cross_entropy`` ...);
 - the **model's output** feeds the loss's first port and the **targets** its ``target``;
 - the **inputs** are the first node (in the run's order) upstream of the output that does
   not require grad and holds one or two columns of as many rows as the output: the
@@ -12,7 +11,7 @@ the input plane (two inputs) or the input line (one), what it would make of any 
 
 The model is shown as it was in the iteration the views show: the parameters just after
 that iteration's *forward again* (the ones its output and loss were computed from), or
-after the forward pass when the loss is not recomputed in a loop. The points' outputs,
+after the forward pass when the loop does not compute the forward again. The points' outputs,
 accuracy and loss are the run's own; the boundary is the nodes between the inputs and the
 output computed once more by the engine, under ``no_grad``, on a grid of inputs in one
 batched forward, every other input of those nodes taken at that same step.
@@ -76,16 +75,19 @@ def _empty(message):
 def _loss_and_step(doc):
     """(loss node, the step to read the model at) or (None, why)."""
     ends, _ = loop_structure(doc.timeline)
+    if not ends:
+        return None, ("No training loop yet: the Data panel shows a model trained on "
+                      "points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in "
+                      "the timeline).")
     timeline = doc.timeline
-    start, end = next(iter(ends.items()), (None, None))
-    body = range(start + 1, end) if start is not None else range(len(timeline))
+    start, end = next(iter(ends.items()))
+    body = range(start + 1, end)
     loss = next((timeline[i].params.get(ACTIONS[timeline[i].kind].target) for i in body
                  if ACTIONS[timeline[i].kind].target), None)
     if loss is None:
-        return None, ("No loss to learn from yet: the Data panel shows a model trained by "
-                      "a loop (Add ▸ Train… in the timeline).")
+        return None, "The loop has no backward pass: add loss.backward() to it."
     forward = next((i for i in body if ACTIONS[timeline[i].kind].recomputes == "forward"),
-                   None) if start is not None else None
+                   None)
     return loss, 0 if forward is None else forward + 1
 
 

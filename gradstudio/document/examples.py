@@ -2,7 +2,8 @@
 data), built through the public ``Document`` API so they never drift from the model.
 
 Five follow the seed notebooks of PyTorch's autograd tutorial step by step; three show
-broadcasting, a matrix product and a softmax; five train (``examples_training``). Each builder returns a fresh document laid
+broadcasting, a matrix product and a softmax; five train (``examples_training``); four are TensorFlow Playground's data sets
+with a small network each (``examples_playground``). Each builder returns a fresh document laid
 out in layers. ``python -m gradstudio.document.examples`` rewrites the ``.gsg`` files; a
 test checks the checked-in files are exactly what the builders produce.
 """
@@ -11,6 +12,8 @@ from pathlib import Path
 import gradstudio.engine as torch
 from gradstudio.resources import EXAMPLES_DIR
 
+from .examples_playground import (circles_playground, moons_playground, spirals_playground,
+                                  xor_playground)
 from .examples_training import (forgot_zero_grad, linear_layer_fit, linear_regression,
                                 logistic_regression, xor_mlp)
 from .layout import apply_layered_layout
@@ -253,6 +256,10 @@ EXAMPLES = {
     "11_logistic_regression_sgd": logistic_regression,
     "12_linear_layer_fit": linear_layer_fit,
     "13_xor_mlp_adam": xor_mlp,
+    "14_playground_xor": xor_playground,
+    "15_playground_circles": circles_playground,
+    "16_playground_spirals": spirals_playground,
+    "17_playground_moons": moons_playground,
 }
 
 
@@ -272,6 +279,10 @@ TITLES = {
     "11_logistic_regression_sgd": "Training: logistic regression with optim.SGD",
     "12_linear_layer_fit": "Training: nn.Linear and MSE loss",
     "13_xor_mlp_adam": "Training: XOR network with Adam",
+    "14_playground_xor": "Playground: XOR",
+    "15_playground_circles": "Playground: circles",
+    "16_playground_spirals": "Playground: spirals",
+    "17_playground_moons": "Playground: two moons",
 }
 
 

@@ -61,10 +61,10 @@ def xor_playground():
     doc.lesson = _lesson(
         "XOR",
         "Class 1 where x₁ and x₂ have opposite signs. One straight line cannot separate "
-        "the classes, so the network needs its hidden layer. **Try**: set `layer1`'s "
-        "size to 1 by deleting the hidden layer (connect `x` straight to `logits`) and "
-        "watch the accuracy stop near 50 %; or raise the Adam learning rate to 1.0 and "
-        "watch the loss curve jump instead of falling.")
+        "the classes, so the network needs its hidden layer of four tanh units. **Try**: "
+        "shrink it to one unit (`layer1_weight` of shape (1, 2), `layer1_bias` (1,), "
+        "`logits_weight` (1, 1)): one unit draws one line, and the accuracy stops near "
+        "67 %. Or give Adam `lr=1.0`: the loss jumps up to about 1.45 before it settles.")
     return doc
 
 
@@ -76,20 +76,21 @@ def circles_playground():
         "One class inside the other: the boundary has to close on itself, which a single "
         "linear layer cannot draw. **Look for** the boundary starting as a slanted line "
         "and bending into a closed curve around the inner ring. **Try**: raise the "
-        "dataset's `noise` to 0.3 and see the rings overlap and the accuracy fall; lower "
-        "the number of iterations and see where it stops.")
+        "dataset's `noise` to 0.3: the rings overlap and the accuracy falls to about "
+        "80 %; scrub back to early iterations to see where the curve came from.")
     return doc
 
 
 def spirals_playground():
     """Two interleaved spirals, a 2-16-16-1 tanh network."""
-    doc = playground("make_spirals", hidden=(16, 16), count=400, lr=0.03)
+    doc = playground("make_spirals", hidden=(16, 16), count=200, lr=0.05)
     doc.lesson = _lesson(
         "spirals",
         "The hardest of the four: each arm winds almost twice round the centre, so the "
-        "boundary has to wind with it. It takes two hidden layers of 16 and a few hundred "
-        "steps. **Try**: fewer iterations (the boundary is still a few broad bands), or a "
-        "learning rate of 0.3 (the loss swings and the bands flip).")
+        "boundary has to wind with it. It takes two hidden layers of 16 units and 200 "
+        "steps. **Look for** broad bands early on, winding tighter as it trains. **Try**: "
+        "a learning rate of 0.3: the loss leaps to 1.33 early and is still 0.21 after 200 "
+        "steps, the accuracy 89 %: too large a step overshoots.")
     return doc
 
 
@@ -101,5 +102,6 @@ def moons_playground():
         "Two half circles hooked into each other, micrograd's demo set. A straight line "
         "gets most points right, the tips of the moons need the curve. **Look for** the "
         "crosses on the tips disappearing as the boundary bends. **Try**: a learning "
-        "rate of 0.001 in the optimizer step (the boundary hardly moves in 200 steps).")
+        "rate of 0.001 in the optimizer (Adam): after 200 steps the loss is still 0.47 "
+        "and the accuracy 86 %, the boundary still nearly straight.")
     return doc

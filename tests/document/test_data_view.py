@@ -114,4 +114,4 @@ def test_a_one_input_model_shows_its_fitted_curve():
 def test_a_program_without_a_loss_to_show_says_so():
     doc = Document()
     doc.add_node("make_moons")
-    assert "No loss" in data_view(doc, run(doc)).message
+    assert "No training loop" in data_view(doc, run(doc)).message
