@@ -27,7 +27,8 @@ import gradstudio.engine as torch
 from .catalogue_autograd import NotComputable
 from .spelling import number
 
-__all__ = ["register", "DATASETS", "DATASET_KINDS", "MAX_POINTS", "dataset_lines"]
+__all__ = ["register", "DATASETS", "DATASET_KINDS", "MAX_POINTS", "dataset_lines",
+           "has_dataset"]
 
 MAX_POINTS = 100_000      # the most rows a dataset node makes
 _PI = repr(math.pi)
@@ -98,6 +99,11 @@ DATASETS = {d.name: d for d in (
             features=1),
 )}
 DATASET_KINDS = tuple(DATASETS)
+
+
+def has_dataset(doc):
+    """Whether ``doc`` holds a dataset node."""
+    return any(n.kind in DATASETS for n in doc.nodes())
 
 
 def _filled(p):

@@ -63,8 +63,8 @@ def xor_playground():
         "Class 1 where x₁ and x₂ have opposite signs. One straight line cannot separate "
         "the classes, so the network needs its hidden layer of four tanh units. **Try**: "
         "shrink it to one unit (`layer1_weight` of shape (1, 2), `layer1_bias` (1,), "
-        "`logits_weight` (1, 1)): one unit draws one line, and the accuracy stops near "
-        "67 %. Or give Adam `lr=1.0`: the loss jumps up to about 1.45 before it settles.")
+        "`logits_weight` (1, 1)): one unit draws one line, and the accuracy stalls well "
+        "short of 100 %. Or give Adam `lr=1.0`: the loss jumps up to about 1.45 before it settles.")
     return doc
 
 
@@ -82,15 +82,15 @@ def circles_playground():
 
 
 def spirals_playground():
-    """Two interleaved spirals, a 2-16-16-1 tanh network."""
-    doc = playground("make_spirals", hidden=(16, 16), count=200, lr=0.05)
+    """Two interleaved spirals, a 2-12-12-1 tanh network."""
+    doc = playground("make_spirals", hidden=(12, 12), count=200, lr=0.05)
     doc.lesson = _lesson(
         "spirals",
         "The hardest of the four: each arm winds almost twice round the centre, so the "
-        "boundary has to wind with it. It takes two hidden layers of 16 units and 200 "
-        "steps. **Look for** broad bands early on, winding tighter as it trains. **Try**: "
-        "a learning rate of 0.3: the loss leaps to 1.33 early and is still 0.21 after 200 "
-        "steps, the accuracy 89 %: too large a step overshoots.")
+        "boundary has to wind with it. It takes two hidden layers of 12 units and 200 "
+        "steps. **Look for** broad bands early on, winding tighter as it trains: at iteration "
+        "50 the accuracy is only 60.5 %. **Try**: one hidden layer of 4 units (too little "
+        "capacity): after 200 steps the loss is still 0.59 and the accuracy 70.5 %.")
     return doc
 
 

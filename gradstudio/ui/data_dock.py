@@ -6,14 +6,9 @@ import weakref
 
 from PySide6.QtCore import Qt
 
-from gradstudio.document.catalogue_data import DATASET_KINDS
+from gradstudio.document.catalogue_data import has_dataset
 
-__all__ = ["install_data_dock", "has_dataset"]
-
-
-def has_dataset(doc):
-    """Whether ``doc`` holds a dataset node (``catalogue_data``)."""
-    return any(n.kind in DATASET_KINDS for n in doc.nodes())
+__all__ = ["install_data_dock"]
 
 
 def install_data_dock(window, beside="inspector"):

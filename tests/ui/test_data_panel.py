@@ -76,3 +76,18 @@ def test_opening_a_playground_example_brings_the_data_dock_to_the_front(qtbot, t
     qtbot.waitUntil(lambda: panel.image_values() is not None)
     assert panel.status_text().startswith("iteration 150 of 150")
     assert w.docks["data"].isVisible()
+
+
+def test_a_dataset_node_offers_no_requires_grad_to_tick(qtbot):
+    """A dataset is data: its node has no requires_grad setting, so the inspector's box
+    is greyed (ticking it once failed with "'make_moons' has no setting")."""
+    from gradstudio.ui.inspector import Inspector
+    session = Session(_short_moons())
+    inspector = Inspector(session)
+    qtbot.addWidget(inspector)
+    data = next(n.id for n in session.document.nodes() if n.kind == "make_moons")
+    session.select([data])
+    assert not inspector.requires_grad.isEnabled()
+    weight = next(n.id for n in session.document.nodes() if n.label == "layer1_weight")
+    session.select([weight])
+    assert inspector.requires_grad.isEnabled()
