@@ -91,6 +91,7 @@ class DataPanel(SessionPanel):
         self._show_empty(None)
         self.status.setText(self._figures(view))
         two = view.inputs.shape[1] == 2
+        self.plot.setAspectLocked(two)     # (the plane's true shapes: circles stay round)
         x = view.inputs[:, 0]
         y = view.inputs[:, 1] if two else view.targets
         labels = view.targets if view.classes else None

@@ -90,3 +90,11 @@ def test_the_exported_script_makes_the_same_data_bit_for_bit_under_torch():
     got = json.loads(out.strip().splitlines()[-1])
     for n in nodes:
         assert got[names[n]] == _bits(result.state(n).value), names[n]
+
+
+def test_a_dataset_is_explained_as_data_not_as_a_leaf_to_tick():
+    from gradstudio.document.explain import why_no_graph
+    d = Document()
+    n = d.add_node("make_circles", label="points")
+    text = why_no_graph(d, run(d), n)
+    assert text.startswith("points is data") and "Tick" not in text

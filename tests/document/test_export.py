@@ -42,8 +42,10 @@ def exported():
 
 def _outputs(exported, backend):
     names = list(exported)
+    # (one process runs them all: the Playground examples' loops take a while on a busy
+    # machine)
     return dict(zip(names, script_runner.run_scripts([exported[n][0] for n in names],
-                                                     backend)))
+                                                     backend, timeout=900)))
 
 
 @pytest.fixture(scope="module")
