@@ -5,17 +5,22 @@ For a model of two inputs the background is its probability of class 1 (blue for
 orange for class 1, white at one half), its predicted class when there are more, or its
 output; for one input, its fitted curve over the points. Points the model gets wrong are
 crossed out in red; the line above says the iteration, the accuracy and the loss. All of
-it is ``document.data_view``'s: the panel draws, it does not compute."""
+it is ``document.data_view``'s: the panel draws, it does not compute. ▶ plays the
+boundary's history: it shows the loop's iterations in turn (``session.set_iteration``,
+about ``FRAMES`` of them), each the exact run of that iteration."""
 import numpy as np
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtWidgets import QHBoxLayout, QToolButton, QVBoxLayout
 
 from gradstudio.document.data_view import data_view
 from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel
 
-__all__ = ["DataPanel", "CLASS_COLOURS", "EMPTY_TEXT"]
+__all__ = ["DataPanel", "CLASS_COLOURS", "EMPTY_TEXT", "FRAMES", "FRAME_MS"]
+
+FRAMES = 50          # the history plays in about this many steps, whatever the loop's count
+FRAME_MS = 40        # the pause after each frame is shown
 
 EMPTY_TEXT = ("No data to show: the Data panel shows a model trained on points, such as "
               "File ▸ Examples ▸ Playground.")
@@ -44,9 +49,19 @@ class DataPanel(SessionPanel):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: palette(placeholder-text);")
         self.plot = None                # made when there is something to show
+        self.play = QToolButton()
+        self.play.setText("▶")
+        self.play.setCheckable(True)
+        self.play.setEnabled(False)
+        self.play.setToolTip("Play the boundary's history: the loop's iterations one after "
+                             "another, from the first (click again to stop).")
+        self.play.toggled.connect(self._on_play_toggled)
+        top = QHBoxLayout()
+        top.addWidget(self.play, 0, Qt.AlignmentFlag.AlignTop)
+        top.addWidget(self.status, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.status)
+        layout.addLayout(top)
         layout.addWidget(self.empty, 1)
         self.follow(session.run_finished, self.refresh)
         session.document_replaced.connect(self._on_document_replaced)
@@ -84,9 +99,13 @@ class DataPanel(SessionPanel):
         if result is None:
             return
         self.view = view = data_view(self.session.document, result)
+        self.play.setEnabled(view.inputs is not None)
         if view.inputs is None:
+            self.play.setChecked(False)
             self._show_empty(view.message or EMPTY_TEXT)
             return
+        if self.play.isChecked():
+            QTimer.singleShot(FRAME_MS, self._next_frame)
         self._ensure_plot()
         self._show_empty(None)
         self.status.setText(self._figures(view))
@@ -170,6 +189,36 @@ class DataPanel(SessionPanel):
             self.plot.addItem(item)
         self.layout().addWidget(self.plot, 1)
 
+    # ------------------------------------------------------------------ the history
+    def _loop(self):
+        doc = self.session.document
+        return next((a.id for a in doc.timeline if a.kind == "loop"), None)
+
+    def _on_play_toggled(self, playing):
+        loop = self._loop()
+        if not playing or loop is None or self.session.iteration(loop) is None:
+            return
+        history = self.session.result.histories[loop]
+        self._stride = max(1, history.iterations // FRAMES)
+        if history.iterations <= 1:
+            self.play.setChecked(False)                # (nothing to play)
+        elif self.session.iteration(loop) >= history.iterations - 1:
+            self.session.set_iteration(loop, 0)        # (its run draws the first frame)
+        else:
+            self._next_frame()
+
+    def _next_frame(self):
+        """Shows the next iteration of the history, or stops at the last."""
+        loop = self._loop()
+        k = None if loop is None else self.session.iteration(loop)
+        if not self.play.isChecked() or k is None or self.session.run_pending:
+            return
+        last = self.session.result.histories[loop].iterations - 1
+        if k >= last:
+            self.play.setChecked(False)
+            return
+        self.session.set_iteration(loop, min(k + self._stride, last))
+
     def _show_empty(self, text):
         self.empty.setVisible(text is not None)
         if text is not None:
@@ -180,5 +229,6 @@ class DataPanel(SessionPanel):
 
     def _on_document_replaced(self):
         self.view = None
+        self.play.setChecked(False)
         if self.plot is not None:
             self.plot.enableAutoRange()

@@ -115,3 +115,29 @@ def test_a_program_without_a_loss_to_show_says_so():
     doc = Document()
     doc.add_node("make_moons")
     assert "No training loop" in data_view(doc, run(doc)).message
+
+
+def test_several_classes_show_the_predicted_class_over_the_plane():
+    doc = Document()
+    data = doc.add_node("make_blobs", {"n": 90, "centers": 3, "manual_seed": 2}, label="data")
+    x = doc.add_node("index", {"key": ":, :2"}, label="x")
+    label = doc.add_node("index", {"key": ":, 2"}, label="label")
+    y = doc.add_node("to", {"dtype": "int64"}, label="y")
+    doc.connect(data, x, "self")
+    doc.connect(data, label, "self")
+    doc.connect(label, y, "self")
+    w, b, out = add_linear(doc, x, 2, 3, "logits")
+    loss = doc.add_node("cross_entropy", label="loss")
+    doc.connect(out, loss, "input")
+    doc.connect(y, loss, "target")
+    add_train_loop(doc, [w, b], loss, count=10, lr=0.1, optimizer="Adam")
+    result = run(doc)
+    view = data_view(doc, result)
+    assert view.classes and view.class_count == 3 and view.image_kind == "class"
+    gx, gy = np.meshgrid(view.xs, view.ys, indexing="ij")
+    grid = torch.from_numpy(np.stack([gx.ravel(), gy.ravel()], 1).astype(np.float32))
+    logits = torch.nn.functional.linear(grid, torch.from_numpy(result.state(w, view.step).value),
+                                        torch.from_numpy(result.state(b, view.step).value))
+    agree = view.image.ravel() == logits.argmax(1).numpy()
+    assert agree.mean() > 0.999          # (a tie a last bit apart may go either way)
+    assert set(np.unique(view.image)) == {0.0, 1.0, 2.0}

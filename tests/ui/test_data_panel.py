@@ -91,3 +91,16 @@ def test_a_dataset_node_offers_no_requires_grad_to_tick(qtbot):
     weight = next(n.id for n in session.document.nodes() if n.label == "layer1_weight")
     session.select([weight])
     assert inspector.requires_grad.isEnabled()
+
+
+def test_play_shows_the_history_from_the_first_iteration_to_the_last(qtbot):
+    session, panel = panel_on(qtbot, _short_moons())
+    loop = next(a.id for a in session.document.timeline if a.kind == "loop")
+    shown = []
+    session.run_finished.connect(lambda _r: shown.append(session.iteration(loop)))
+    assert panel.play.isEnabled()
+    panel.play.click()
+    qtbot.waitUntil(lambda: not panel.play.isChecked(), timeout=60000)
+    assert shown[0] == 0 and shown[-1] == 14
+    assert shown == sorted(set(shown)) and len(shown) == 15     # every iteration, in order
+    assert panel.status_text().startswith("iteration 15 of 15")
