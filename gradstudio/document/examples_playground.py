@@ -52,7 +52,8 @@ def _lesson(title, body):
         f"## Playground: {title}\n\n{body}\n\n"
         "Open **View ▸ Data**: the points are coloured by class, the background is the "
         "network's probability of class 1 over the plane, crosses mark the points it gets "
-        "wrong. Drag the line in the Training panel to see the boundary at any iteration.")
+        "wrong. Drag the line in the Training panel to see the boundary at any iteration, "
+        "or press ▶ in the Data panel to watch it form.")
 
 
 def xor_playground():

@@ -195,6 +195,7 @@ class DataPanel(SessionPanel):
         return next((a.id for a in doc.timeline if a.kind == "loop"), None)
 
     def _on_play_toggled(self, playing):
+        self.play.setText("❚❚" if playing else "▶")
         loop = self._loop()
         if not playing or loop is None or self.session.iteration(loop) is None:
             return
