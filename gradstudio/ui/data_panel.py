@@ -13,6 +13,7 @@ from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QToolButton, QVBoxLayout
 
 from gradstudio.document.data_view import data_view
+from gradstudio.timeline import ACTIONS
 from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel
@@ -131,10 +132,10 @@ class DataPanel(SessionPanel):
     def _figures(self, view):
         doc = self.session.document
         parts = []
-        loops = [a.id for a in doc.timeline if a.kind == "loop"]
-        k = self.session.iteration(loops[0]) if loops else None
+        loop = self._loop()
+        k = None if loop is None else self.session.iteration(loop)
         if k is not None:
-            history = self.session.result.histories[loops[0]]
+            history = self.session.result.histories[loop]
             parts.append(f"iteration {k + 1} of {history.count}")
         if view.accuracy is not None:
             n = int(view.wrong.sum())
@@ -191,8 +192,9 @@ class DataPanel(SessionPanel):
 
     # ------------------------------------------------------------------ the history
     def _loop(self):
-        doc = self.session.document
-        return next((a.id for a in doc.timeline if a.kind == "loop"), None)
+        """The id of the loop the view follows (the first), or None."""
+        return next((a.id for a in self.session.document.timeline
+                     if ACTIONS[a.kind].loop == "opens"), None)
 
     def _on_play_toggled(self, playing):
         self.play.setText("❚❚" if playing else "▶")
