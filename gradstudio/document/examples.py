@@ -3,7 +3,8 @@ data), built through the public ``Document`` API so they never drift from the mo
 
 Five follow the seed notebooks of PyTorch's autograd tutorial step by step; three show
 broadcasting, a matrix product and a softmax; five train (``examples_training``); four are
-exercises (``examples_exercises``). Each builder returns a fresh document laid
+exercises (``examples_exercises``); four are TensorFlow Playground's data sets with a small
+network each (``examples_playground``). Each builder returns a fresh document laid
 out in layers. ``python -m gradstudio.document.examples`` rewrites the ``.gsg`` files; a
 test checks the checked-in files are exactly what the builders produce.
 """
@@ -12,6 +13,8 @@ from pathlib import Path
 import gradstudio.engine as torch
 from gradstudio.resources import EXAMPLES_DIR
 
+from .examples_playground import (circles_playground, moons_playground, spirals_playground,
+                                  xor_playground)
 from .examples_training import (forgot_zero_grad, linear_layer_fit, linear_regression,
                                 logistic_regression, xor_mlp)
 from .examples_exercises import EXERCISE_TITLES, EXERCISES
@@ -256,6 +259,10 @@ EXAMPLES = {
     "12_linear_layer_fit": linear_layer_fit,
     "13_xor_mlp_adam": xor_mlp,
     **EXERCISES,
+    "18_playground_xor": xor_playground,
+    "19_playground_circles": circles_playground,
+    "20_playground_spirals": spirals_playground,
+    "21_playground_moons": moons_playground,
 }
 
 
@@ -276,6 +283,10 @@ TITLES = {
     "12_linear_layer_fit": "Training: nn.Linear and MSE loss",
     "13_xor_mlp_adam": "Training: XOR network with Adam",
     **EXERCISE_TITLES,
+    "18_playground_xor": "Playground: XOR",
+    "19_playground_circles": "Playground: circles",
+    "20_playground_spirals": "Playground: spirals",
+    "21_playground_moons": "Playground: two moons",
 }
 
 

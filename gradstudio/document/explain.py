@@ -33,6 +33,9 @@ def why_no_graph(doc, result, node, step=-1, emphasis=_plain):
                 f"backward() stores its gradient in {name}.grad. Select a node computed "
                 "from it to see a backward graph.")
     if not doc.inputs_of(node):
+        if "requires_grad" not in doc.node(node).params:     # a dataset: data, not a leaf
+            return (f"{name} is data: it does not require grad, so PyTorch records no "
+                    "graph for it; the model's parameters are what training tracks.")
         return (f"{name} does not require grad, so PyTorch records no graph for it. "
                 "Tick requires_grad in the Inspector to track it.")
     stop = where_grad_stops(doc, result, node, step)

@@ -215,7 +215,7 @@ class Inspector(SessionPanel):
         rg = self.requires_grad
         rg.blockSignals(True)
         rg.setChecked(bool(ok and state.requires_grad))
-        if spec.is_source:
+        if spec.is_source and "requires_grad" in data.params:    # (not a dataset's)
             rg.setEnabled(True)
             rg.setToolTip("requires_grad=True makes this leaf track operations for autograd.")
         else:

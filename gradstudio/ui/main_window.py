@@ -28,6 +28,7 @@ from gradstudio.ui.busy_status import BusyStatus
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui import classroom
 from gradstudio.ui.code_view import CodePanel
+from gradstudio.ui.data_dock import install_data_dock
 from gradstudio.ui.docks import DockedPanel, WindowDocks, first_size
 from gradstudio.ui.file_drops import FileDrops, open_path
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
@@ -145,6 +146,7 @@ class MainWindow(WindowDocks, QMainWindow):
         self.tabifyDockWidget(self.docks["code"], self.docks["training"])
         self.tabifyDockWidget(self.docks["code"], self.docks["walk"])
         self.tabifyDockWidget(self.docks["code"], self.docks["probe"])
+        install_data_dock(self)                    # (its own module: ui/data_dock.py)
         self.docks["inspector"].raise_()
         self.docks["code"].raise_()
         self.resizeDocks([self.docks["palette"], self.docks["inspector"]], [230, 390],

@@ -1,6 +1,7 @@
 """A document that uses every node kind of the catalogue at least once, with inputs that
 make each one succeed, non-default parameters, and every node watched."""
 from gradstudio.document import CATALOGUE, Document
+from gradstudio.document.catalogue_data import DATASET_KINDS
 
 
 def every_kind_document():
@@ -237,6 +238,9 @@ def every_kind_document():
     for g in graded[1:]:
         spread = node("add", self=spread, other=node("sum", self=g))
     d.add_action("backward", {"target": spread})
+    # the teaching sets (catalogue_data), one with a seed of its own
+    for i, name in enumerate(DATASET_KINDS):
+        node(name, {"n": 5, "noise": 0.2, "manual_seed": 4 if i == 1 else None})
     # an elementwise op, comparison or activation added to the table is covered without a
     # line here: its tensor ports take a (the 2x3 float leaf above), its params keep their
     # defaults

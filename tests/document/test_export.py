@@ -12,6 +12,7 @@ from random_docs import random_document
 
 from gradstudio.document import Document, run
 from gradstudio.document.catalogue import CATALOGUE
+from gradstudio.document.catalogue_data import DATASET_KINDS
 from gradstudio.document.examples import EXAMPLES, build
 from gradstudio.document.export import RESERVED_NAMES, export_script, transcript
 
@@ -41,8 +42,10 @@ def exported():
 
 def _outputs(exported, backend):
     names = list(exported)
+    # (one process runs them all: the Playground examples' loops take a while on a busy
+    # machine)
     return dict(zip(names, script_runner.run_scripts([exported[n][0] for n in names],
-                                                     backend)))
+                                                     backend, timeout=900)))
 
 
 @pytest.fixture(scope="module")
@@ -282,7 +285,8 @@ def _another_value(pspec, value):
 # manual_seed is a torch.manual_seed(n) line before it: test_trace_dtypes_and_args)
 _WRITTEN_AROUND = {("rand", "manual_seed"), ("randn", "manual_seed"),
                    ("uniform", "manual_seed"), ("randperm", "manual_seed"),
-                   ("randint", "manual_seed"), ("dropout", "manual_seed")}
+                   ("randint", "manual_seed"), ("dropout", "manual_seed")} | \
+    {(k, "manual_seed") for k in DATASET_KINDS}
 
 
 @pytest.mark.parametrize("kind", sorted(CATALOGUE))

@@ -15,6 +15,7 @@ import pytest
 from kinds_doc import every_kind_document
 
 from gradstudio.document.catalogue import RETURNS_INPUT
+from gradstudio.document.catalogue_data import has_dataset
 from gradstudio.document import run
 from gradstudio.document.examples import EXAMPLES, build
 from gradstudio.document.export import export_script, transcript
@@ -110,7 +111,11 @@ def round_trips():
             zip(docs, scripts, traced)}
 
 
-TRAINING = [name for name in EXAMPLES if any(a.kind == "loop" for a in build(name).timeline)]
+# (a dataset node, as in the Playground examples, is traced back as the torch calls that
+# make it, not folded into one node: their export and trace print the same all the same,
+# test_exported_script_traces_back_to_a_document_that_prints_the_same)
+TRAINING = [name for name in EXAMPLES if any(a.kind == "loop" for a in build(name).timeline)
+            and not has_dataset(build(name))]
 
 
 def test_every_training_example_is_checked():

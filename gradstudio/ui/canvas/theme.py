@@ -40,6 +40,7 @@ CATEGORY = {
     "shape": QColor("#50606e"),
     "autograd": QColor("#9b3d5a"),
     "comparison": QColor("#5a6b2f"),
+    "datasets": QColor("#8a6d1f"),
 }
 CATEGORY_DEFAULT = QColor("#4a5361")
 

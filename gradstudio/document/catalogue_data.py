@@ -1,0 +1,160 @@
+"""The dataset kinds: the classic teaching sets (two moons, circles, XOR, spirals, Gaussian
+blobs, a noisy line or sine for regression) as source nodes.
+
+A dataset node is one tensor of ``n`` rows: the features first (two columns, or one for
+regression) and the label (or the regression target) in the last column, float32, rows
+alternating between the classes. ``data[:, :2]`` and ``data[:, 2:]`` (index nodes) feed
+a model and its loss.
+
+Each set is written once, as the few lines of plain PyTorch that make it
+(``DATASETS``): the exported script writes exactly those lines, and the node evaluates
+exactly those lines with the engine (``gradstudio.engine`` in the place of ``torch``), so
+the script reproduces the document's data bit for bit, drawing ``torch.rand`` and
+``torch.randn`` from the generator in the same order. Angles are drawn and their sines
+and cosines taken in float64, then rounded to float32 once: float32 ``sin`` and ``cos``
+may differ from PyTorch's vectorised kernels in the last bit, the rounded float64 ones do
+not (``tests/document/test_datasets.py`` checks it under torch). The only names the lines use are
+``torch`` and the node's own, so they can never clash with another node's. A set's
+``manual_seed`` setting seeds the generator just before it draws (the data stays the same
+whatever the model draws before it). Registered into the catalogue by ``catalogue``
+itself.
+"""
+import math
+from dataclasses import dataclass
+
+import gradstudio.engine as torch
+
+from .catalogue_autograd import NotComputable
+from .spelling import number
+
+__all__ = ["register", "DATASETS", "DATASET_KINDS", "MAX_POINTS", "dataset_lines",
+           "has_dataset"]
+
+MAX_POINTS = 100_000      # the most rows a dataset node makes
+_PI = repr(math.pi)
+_TAU = repr(2 * math.pi)
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """One teaching set: ``lines`` are the statements that make it, with ``{d}`` the
+    node's name and ``{name}`` each setting; ``settings`` are ``(name, kind, default,
+    doc)`` besides the size ``n``, ``noise`` and ``manual_seed`` every set has."""
+    name: str
+    doc: str
+    lines: tuple
+    noise: float = 0.1
+    settings: tuple = ()
+    features: int = 2
+
+
+_LABEL = "torch.arange({n}).reshape({n}, 1) % 2 * 1.0"     # 0, 1, 0, 1 ... as float32
+_F64 = "torch.rand({n}, 1, dtype=torch.float64)"            # angles and radii in float64
+DATASETS = {d.name: d for d in (
+    Dataset("make_moons", "Two interleaving half circles (class 0 above, class 1 below): "
+            "no straight line separates them.",
+            ("{d} = " + _F64 + " * " + _PI,
+             "{d} = torch.cat([{d}.cos(), {d}.sin(), " + _LABEL + "], 1).float()",
+             "{d} = torch.cat([(1 - 2 * {d}[:, 2:]) * {d}[:, :2] + ({d}[:, 2:] - 0.5) * "
+             "torch.tensor([1.0, 0.5]) + {noise} * torch.randn({n}, 2), {d}[:, 2:]], 1)")),
+    Dataset("make_circles", "A circle of radius 1 (class 0) around one of radius 0.5 "
+            "(class 1): a boundary that closes on itself.",
+            ("{d} = " + _F64 + " * " + _TAU,
+             "{d} = torch.cat([{d}.cos(), {d}.sin(), " + _LABEL + "], 1).float()",
+             "{d} = torch.cat([(1 - 0.5 * {d}[:, 2:]) * {d}[:, :2] + {noise} * "
+             "torch.randn({n}, 2), {d}[:, 2:]], 1)")),
+    Dataset("make_xor", "Points in the square [-1, 1]²: class 1 where x₁ and x₂ have "
+            "opposite signs (XOR), which needs a hidden layer.",
+            ("{d} = torch.rand({n}, 2) * 2 - 1",
+             "{d} = torch.cat([{d} + {noise} * torch.randn({n}, 2), "
+             "({d}[:, :1] * {d}[:, 1:] < 0) * 1.0], 1)"), noise=0.05),
+    Dataset("make_spirals", "Two spiral arms, almost two turns each, wound into each "
+            "other: the hardest of the four, it needs capacity.",
+            ("{d} = " + _F64 + " * 0.9 + 0.1",
+             "{d} = torch.cat([{d}, {d} * " + repr(4 * math.pi) + " + " + _LABEL + " * "
+             + _PI + ", " + _LABEL + "], 1)",
+             "{d} = torch.cat([{d}[:, :1] * {d}[:, 1:2].cos(), {d}[:, :1] * "
+             "{d}[:, 1:2].sin(), {d}[:, 2:]], 1).float()",
+             "{d} = torch.cat([{d}[:, :2] + {noise} * torch.randn({n}, 2), {d}[:, 2:]], 1)"),
+            noise=0.02),
+    Dataset("make_blobs", "Gaussian blobs, one per class, their centres on a circle of "
+            "radius 2; the label is the blob's number (0, 1, 2 ...).",
+            ("{d} = (torch.arange({n}).reshape({n}, 1) % {centers}).double()",
+             "{d} = torch.cat([({d} * {angle}).cos() * 2, ({d} * {angle}).sin() * 2, {d}], "
+             "1).float()",
+             "{d} = torch.cat([{d}[:, :2] + {noise} * torch.randn({n}, 2), {d}[:, 2:]], 1)"),
+            noise=0.5, settings=(("centers", "int", 3, "how many blobs (classes)"),)),
+    Dataset("make_line", "A noisy line for regression: x in [-1, 1), target slope x + "
+            "intercept plus noise.",
+            ("{d} = torch.rand({n}, 1) * 2 - 1",
+             "{d} = torch.cat([{d}, {d} * {slope} + {intercept} + {noise} * "
+             "torch.randn({n}, 1)], 1)"),
+            settings=(("slope", "scalar", 2.0, "the line's slope"),
+                      ("intercept", "scalar", 1.0, "the line's value at x = 0")), features=1),
+    Dataset("make_sine", "A noisy sine wave for regression: x in [-π, π), target sin x "
+            "plus noise.",
+            ("{d} = " + _F64 + " * " + _TAU + " - " + _PI,
+             "{d} = torch.cat([{d}, {d}.sin()], 1).float()",
+             "{d} = torch.cat([{d}[:, :1], {d}[:, 1:] + {noise} * torch.randn({n}, 1)], 1)"),
+            features=1),
+)}
+DATASET_KINDS = tuple(DATASETS)
+
+
+def has_dataset(doc):
+    """Whether ``doc`` holds a dataset node."""
+    return any(n.kind in DATASETS for n in doc.nodes())
+
+
+def _filled(p):
+    """The settings as source text: whole numbers and floats, written as Python reads
+    them back (``angle`` is derived from ``centers``)."""
+    n = int(p["n"])
+    if not 1 <= n <= MAX_POINTS:
+        raise NotComputable(f"A dataset has from 1 to {MAX_POINTS:,} points: set n "
+                            "within that.")
+    out = {k: number(float(v)) if isinstance(v, float) else number(v)
+           for k, v in p.items() if k not in ("manual_seed",)}
+    if "centers" in p:
+        if not 1 <= p["centers"] <= 64:
+            raise NotComputable("A dataset has from 1 to 64 blobs: set centers within "
+                                "that.")
+        out["angle"] = repr(2 * math.pi / p["centers"])
+    return out
+
+
+def dataset_lines(kind, params, name):
+    """The statements that make dataset ``kind`` with ``params`` as ``name``."""
+    values = _filled(params)
+    return [line.format(d=name, **values) for line in DATASETS[kind].lines]
+
+
+def _evaluate(kind):
+    def evaluate(p):
+        if p.get("manual_seed") is not None:     # (as the export writes it first)
+            torch.manual_seed(p["manual_seed"])
+        space = {"__builtins__": {}, "torch": torch}
+        # (the lines are the catalogue's own, filled with checked numbers only)
+        exec("\n".join(dataset_lines(kind, p, "data")), space)  # noqa: S102
+        return space["data"]
+    return evaluate
+
+
+def register(add, NodeKind, Port, ParamSpec):
+    """Adds the dataset kinds to the catalogue (``add`` is the catalogue's ``_add``)."""
+    for d in DATASETS.values():
+        params = (ParamSpec("n", "int", 200, "how many points (rows)"),
+                  ParamSpec("noise", "scalar", d.noise, "the standard deviation of the "
+                            "Gaussian noise added to each point"),
+                  *(ParamSpec(*s) for s in d.settings),
+                  ParamSpec("manual_seed", "int", None, "torch.manual_seed(n) just before "
+                            "the data is drawn; empty: none (it continues from the "
+                            "graph's seed)", optional=True))
+        add(NodeKind(d.name, "datasets", d.doc + f" An (n, {d.features + 1}) tensor: "
+                     "the features, then the label or target in the last column.",
+                     (), params, _evaluate(d.name), "torch.rand / torch.randn",
+                     is_source=True,
+                     code=(lambda k: lambda p, a: dataset_lines(k, p, "data")[0].split(
+                         " = ", 1)[1])(d.name),
+                     then=(lambda k: lambda p, a, name: dataset_lines(k, p, name)[1:])(
+                         d.name)))

@@ -1,0 +1,226 @@
+"""What the Data panel shows: the training points, what the model makes of them and, over
+the input plane (two inputs) or the input line (one), what it would make of any point.
+
+``data_view(doc, result)`` reads the program as a person would:
+
+- the **loss** is the target of the first backward pass inside the first loop, a loss node (``mse_loss``, ``binary_cross_entropy``, ``cross_entropy`` ...);
+- the **model's output** feeds the loss's first port and the **targets** its ``target``;
+- the **inputs** are the first node (in the run's order) upstream of the output that does
+  not require grad and holds one or two columns of as many rows as the output: the
+  ``x`` of ``x = data[:, :2]``.
+
+The model is shown as it was in the iteration the views show: the parameters just after
+that iteration's *forward again* (the ones its output and loss were computed from), or
+after the forward pass when the loop does not compute the forward again. The points' outputs,
+accuracy and loss are the run's own; the boundary is the nodes between the inputs and the
+output computed once more by the engine, under ``no_grad``, on a grid of inputs in one
+batched forward, every other input of those nodes taken at that same step.
+"""
+from dataclasses import dataclass, field
+
+import numpy as np
+
+import gradstudio.engine as torch
+from gradstudio.engine import inspect as raw
+from gradstudio.timeline import ACTIONS
+
+from .actions import loop_structure
+from .catalogue import CATALOGUE
+from .run_timeline import NodeFailure, compute
+
+__all__ = ["DataView", "data_view", "GRID", "CURVE_POINTS"]
+
+GRID = 100              # grid cells along each axis of the input plane
+CURVE_POINTS = 200      # points of a one-input model's curve
+_PAD = 0.1              # of the points' span, added around them
+_SIGMOID_OUTPUT = {"binary_cross_entropy_with_logits"}     # outputs are logits
+_CLASS_INDEX = {"cross_entropy", "nll_loss"}                # one column per class
+
+
+@dataclass
+class DataView:
+    """The Data panel's content. ``message`` says why there is nothing to show (then the
+    rest is empty). ``inputs`` (n, d) and ``targets`` (n,) are the points;
+    ``classes`` whether the targets are classes (then ``predicted`` and ``wrong`` per
+    point, and ``accuracy``); ``loss`` the loss's value. Two inputs: ``image`` (GRID,
+    GRID), indexed ``[i, j]`` at ``(xs[i], ys[j])``: the probability of class 1, the
+    output, or (several classes) the predicted class. One input: ``curve`` = (xs, ys).
+    ``step`` is the timeline step the model was read at; ``names`` (inputs, output,
+    target, loss) the nodes' names."""
+    message: str = ""
+    inputs: np.ndarray = None
+    targets: np.ndarray = None
+    outputs: np.ndarray = None
+    classes: bool = False
+    class_count: int = 0
+    predicted: np.ndarray = None
+    wrong: np.ndarray = None
+    accuracy: float | None = None
+    loss: float | None = None
+    xs: np.ndarray = None
+    ys: np.ndarray = None
+    image: np.ndarray = None
+    image_kind: str = ""          # "probability", "class" or "output"
+    grid_outputs: np.ndarray = None   # the model's output at each grid point, (GRID², ...)
+    curve: tuple = None
+    step: int = 0
+    loss_kind: str = ""
+    nodes: dict = field(default_factory=dict)     # role -> node id
+
+
+def _empty(message):
+    return DataView(message=message)
+
+
+def _loss_and_step(doc):
+    """(loss node, the step to read the model at) or (None, why)."""
+    ends, _ = loop_structure(doc.timeline)
+    if not ends:
+        return None, ("No training loop yet: the Data panel shows a model trained on "
+                      "points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in "
+                      "the timeline).")
+    timeline = doc.timeline
+    start, end = next(iter(ends.items()))
+    body = range(start + 1, end)
+    loss = next((timeline[i].params.get(ACTIONS[timeline[i].kind].target) for i in body
+                 if ACTIONS[timeline[i].kind].target), None)
+    if loss is None:
+        return None, "The loop has no backward pass: add loss.backward() to it."
+    forward = next((i for i in body if ACTIONS[timeline[i].kind].recomputes == "forward"),
+                   None)
+    return loss, 0 if forward is None else forward + 1
+
+
+def _find_inputs(doc, result, output, target, rows, step):
+    ancestors = doc.graph.ancestors(output) - doc.graph.ancestors(target) - {target}
+    for n in result.order:
+        if n not in ancestors:
+            continue
+        s = result.state(n, step)
+        if s.ok and s.value is not None and not s.requires_grad and s.value.ndim == 2 \
+                and s.value.shape[0] == rows and s.value.shape[1] in (1, 2) \
+                and s.value.dtype.kind == "f":
+            return n
+    return None
+
+
+def data_view(doc, result, grid=GRID):
+    """The ``DataView`` of ``doc``'s run ``result`` (see the module's docstring)."""
+    loss, step = _loss_and_step(doc)
+    if loss is None:
+        return _empty(step)
+    data = doc.node(loss)
+    ports = CATALOGUE[data.kind].input_names(data.params)
+    output, target = (doc.source_of(loss, ports[0]), doc.source_of(loss, "target")) \
+        if "target" in ports[1:] else (None, None)
+    if output is None or target is None:
+        return _empty(f"The loss {doc.display_name(loss)} is not a loss node with a target "
+                      "(mse_loss, binary_cross_entropy, cross_entropy ...): the Data panel "
+                      "cannot tell the model's output from the targets.")
+    out_s, tgt_s = result.state(output, step), result.state(target, step)
+    if not (out_s.ok and tgt_s.ok) or out_s.value is None or tgt_s.value is None:
+        return _empty("The model's output or the targets could not be computed: see the "
+                      "node in red.")
+    outputs = np.asarray(out_s.value, dtype=np.float64)
+    rows = outputs.shape[0] if outputs.ndim else 0
+    x = _find_inputs(doc, result, output, target, rows, step) if rows else None
+    if x is None:
+        return _empty("The Data panel shows models of one or two inputs: no tensor of one "
+                      "or two columns, one row per point, feeds the model's output.")
+    view = DataView(step=step, nodes={"inputs": x, "output": output, "target": target,
+                                      "loss": loss})
+    view.inputs = np.asarray(result.state(x, step).value, dtype=np.float64)
+    view.outputs = outputs
+    view.targets = np.asarray(tgt_s.value, dtype=np.float64).reshape(rows, -1)[:, 0] \
+        if tgt_s.value.size == rows else np.asarray(tgt_s.value, dtype=np.float64)
+    loss_s = result.state(loss, step)
+    if loss_s.ok and loss_s.value is not None and loss_s.value.size == 1:
+        view.loss = float(loss_s.value)
+    _classify(view, data.kind)
+    try:
+        if view.inputs.shape[1] == 2:
+            _boundary(doc, result, view, grid)
+        else:
+            _curve(doc, result, view)
+    except NodeFailure as exc:
+        view.message = f"The model could not be computed over the input plane: {exc}"
+    return view
+
+
+def _decide(outputs, loss_kind):
+    """(class per row, probability of class 1 or None) from the model's outputs."""
+    outputs = np.asarray(outputs, dtype=np.float64)
+    if loss_kind in _CLASS_INDEX:
+        return outputs.reshape(len(outputs), -1).argmax(1), None
+    flat = outputs.reshape(len(outputs), -1)[:, 0]
+    if loss_kind in _SIGMOID_OUTPUT:
+        p = 1 / (1 + np.exp(-flat))
+        return (flat > 0).astype(int), p
+    return (flat > 0.5).astype(int), flat
+
+
+def _classify(view, loss_kind):
+    t = view.targets
+    whole = t.ndim == 1 and np.all(np.isfinite(t)) and np.all(t == np.round(t)) and \
+        t.min(initial=0) >= 0
+    binary = whole and t.max(initial=0) <= 1
+    if loss_kind in _CLASS_INDEX and whole or binary:
+        view.classes = True
+        view.class_count = int(max(t.max(initial=0) + 1, 2 if binary else 1,
+                                   view.outputs.reshape(len(t), -1).shape[1]
+                                   if loss_kind in _CLASS_INDEX else 2))
+        view.predicted, _ = _decide(view.outputs, loss_kind)
+        view.wrong = view.predicted != t.astype(int)
+        view.accuracy = float(1 - view.wrong.mean()) if len(t) else None
+    view.loss_kind = loss_kind
+
+
+def _span(values, count):
+    lo, hi = float(values.min()), float(values.max())
+    pad = _PAD * (hi - lo) if hi > lo else 1.0
+    return np.linspace(lo - pad, hi + pad, count)
+
+
+def _forward(doc, result, view, inputs):
+    """The model's output for ``inputs`` (an (m, d) float array): the nodes between the
+    inputs and the output computed again by the engine, in one batch, under no_grad."""
+    x, output, step = view.nodes["inputs"], view.nodes["output"], view.step
+    path = (doc.graph.descendants(x) & doc.graph.ancestors(output)) | {output}
+    dtype = result.state(x, step).value.dtype
+    tensors = {x: torch.from_numpy(np.ascontiguousarray(inputs, dtype=dtype))}
+    names = {n: doc.display_name(n) for n in doc.node_ids}
+    with torch.no_grad():
+        for n in result.order:
+            if n not in path:
+                continue
+            for src in doc.inputs_of(n).values():
+                if src not in tensors:
+                    value = result.state(src, step).value
+                    if value is None:
+                        raise NodeFailure(f"{names[src]} has no value at this step.")
+                    tensors[src] = torch.from_numpy(np.array(value))
+            tensors[n] = compute(doc, n, tensors, names)
+    return np.array(raw.data(tensors[output]))
+
+
+def _boundary(doc, result, view, grid):
+    view.xs, view.ys = _span(view.inputs[:, 0], grid), _span(view.inputs[:, 1], grid)
+    gx, gy = np.meshgrid(view.xs, view.ys, indexing="ij")
+    out = view.grid_outputs = _forward(doc, result, view,
+                                       np.stack([gx.ravel(), gy.ravel()], 1))
+    kind = view.loss_kind
+    if view.classes and view.class_count > 2 or kind in _CLASS_INDEX:
+        cls, _ = _decide(out, kind)
+        view.image, view.image_kind = cls.reshape(grid, grid).astype(np.float64), "class"
+    elif view.classes:
+        _, p = _decide(out, kind)
+        view.image, view.image_kind = p.reshape(grid, grid), "probability"
+    else:
+        view.image = out.reshape(len(out), -1)[:, 0].reshape(grid, grid).astype(np.float64)
+        view.image_kind = "output"
+
+
+def _curve(doc, result, view):
+    xs = _span(view.inputs[:, 0], CURVE_POINTS)
+    out = _forward(doc, result, view, xs.reshape(-1, 1))
+    view.curve = (xs, out.reshape(len(out), -1)[:, 0].astype(np.float64))

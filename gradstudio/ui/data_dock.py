@@ -1,0 +1,42 @@
+"""The Data dock, put into the main window by one call (``install_data_dock``) so the
+window's own module only names it: a late dock (``docks``) tabbed with the inspector,
+its panel (``data_panel.DataPanel``) built when first shown, and brought to the front
+when a document with a dataset node is opened or first gets one."""
+import weakref
+
+from PySide6.QtCore import Qt
+
+from gradstudio.document.catalogue_data import has_dataset
+
+__all__ = ["install_data_dock"]
+
+
+def install_data_dock(window, beside="inspector"):
+    """Adds the dock ``data`` ("Data") to ``window`` (a ``MainWindow`` while it builds
+    its panels), tabbed with the dock ``beside``. The window keeps no reference to
+    itself through it: the panel maker and the slot hold it weakly."""
+    ref = weakref.ref(window)
+
+    def make_panel():
+        from gradstudio.ui.data_panel import DataPanel
+        return DataPanel(ref().session)
+
+    window._make_data_panel = make_panel
+    window._late_dock("data", "Data", Qt.DockWidgetArea.RightDockWidgetArea)
+    window.tabifyDockWidget(window.docks[beside], window.docks["data"])
+    shown = {"before": False}
+
+    def on_run_finished(_result):
+        w = ref()
+        if w is None:
+            return
+        now = has_dataset(w.session.document)
+        if now and not shown["before"]:
+            w.docks["data"].raise_()
+        shown["before"] = now
+
+    def on_document_replaced():
+        shown["before"] = False
+
+    window.session.run_finished.connect(on_run_finished)
+    window.session.document_replaced.connect(on_document_replaced)
