@@ -103,3 +103,6 @@ def det(A):
 def inv(A):
     _tensor(A, "inv", "A")
     return A.inverse()
+
+from ._messages.missing import missing as _missing  # noqa: E402
+__getattr__ = _missing(__name__)

@@ -327,3 +327,6 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     also updates the running averages in place) or by ``running_mean`` and ``running_var``,
     then scaled by ``weight`` and shifted by ``bias`` (NativeBatchNormBackward0)."""
     return _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+from .._messages.missing import missing as _missing  # noqa: E402
+__getattr__ = _missing(__name__)

@@ -113,3 +113,6 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gener
     std = gain / math.sqrt(fan)
     with no_grad():
         return tensor.normal_(0, std, generator=generator)
+
+from .._messages.missing import missing as _missing  # noqa: E402
+__getattr__ = _missing(__name__)
