@@ -14,6 +14,8 @@ from .._tensor_class.shape import expanded_shape
 from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn
 from . import _cross_entropy, _kl_div
+from ._activations_more import (celu, glu, hardshrink, hardsigmoid, hardswish,  # noqa: F401
+                               mish, prelu, rrelu, selu, softshrink, threshold)
 from ._elementwise_losses import (_legacy_reduction, _reduction_enum,  # noqa: F401
                                   binary_cross_entropy, binary_cross_entropy_with_logits,
                                   huber_loss, l1_loss, mse_loss, smooth_l1_loss)
@@ -32,7 +34,9 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
            "cosine_similarity", "embedding", "batch_norm", "layer_norm", "group_norm",
            "softsign", "tanhshrink", "softmin", "margin_ranking_loss", "hinge_embedding_loss",
-           "poisson_nll_loss", "gaussian_nll_loss", "multilabel_soft_margin_loss"]
+           "poisson_nll_loss", "gaussian_nll_loss", "multilabel_soft_margin_loss",
+           "selu", "celu", "hardswish", "hardsigmoid", "mish", "threshold", "hardshrink",
+           "softshrink", "rrelu", "glu", "prelu"]
 
 
 # --------------------------------------------------------------------------- activations
