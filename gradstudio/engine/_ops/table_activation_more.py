@@ -229,7 +229,9 @@ def _shrink_backward(g, a, lambd=0.5):
 
 def _softshrink(a, lambd=0.5):
     lam = _scale(a, lambd)
-    return np.where(a > lam, a - lam, np.where(a < -lam, a + lam, a * _scale(a, 0))) \
+    # (PyTorch's float kernels keep the sign of a zero inside the band, its double one not)
+    zero = _scale(a, 0) if a.dtype == np.float64 else a * _scale(a, 0)
+    return np.where(a > lam, a - lam, np.where(a < -lam, a + lam, zero)) \
         .astype(a.dtype, copy=False)
 
 

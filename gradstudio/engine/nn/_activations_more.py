@@ -52,9 +52,10 @@ def hardshrink(input, lambd=0.5):
 
 
 def softshrink(input, lambd=0.5):
-    if lambd < 0:
-        raise RuntimeError("lambda must be greater or equal to 0, but found to be "
-                           f"{lambd}.")
+    top = {D.float64: 1.79769e+308, D.float16: 65504.0}.get(input.dtype, 3.40282e+38)
+    if input.dtype.is_floating_point and not 0 <= lambd <= top:
+        raise RuntimeError(f"lambda must be in range [0, {top:g}] for input dtype "
+                           f"{D.scalar_type(input.dtype)}, but found {lambd:g}")
     return _call("softshrink", input, lambd=lambd)
 
 
