@@ -365,6 +365,20 @@ case("glu", "last", lambda a: _F.glu(a), ((3, 4), anywhere))
 case("glu", "dim0", lambda a: _F.glu(a, 0), ((4, 3), anywhere))
 case("prelu", "channels", lambda a, w: _F.prelu(a, w), ((2, 3, 2), away0), ((3,), anywhere))
 case("prelu", "one", lambda a, w: _F.prelu(a, w), ((3, 4), away0), ((1,), anywhere))
+_SIGNS = torch.tensor([[1.0, -1.0, 1.0, -1.0], [-1.0, 1.0, 1.0, -1.0], [1.0, 1.0, -1.0, -1.0]])
+for _red in ("mean", "sum", "none"):
+    case("soft_margin_loss", _red, lambda a, r=_red: _F.soft_margin_loss(a, _SIGNS, reduction=r),
+         ((3, 4), anywhere))
+    # (the hinge losses are piecewise linear: inputs spread out keep them off their kinks)
+    case("multi_margin_loss", _red, lambda a, r=_red: _F.multi_margin_loss(
+        a * 3, torch.tensor([2, 0, 3]), reduction=r), ((3, 4), distinct))
+    case("multilabel_margin_loss", _red, lambda a, r=_red: _F.multilabel_margin_loss(
+        a * 3, torch.tensor([[2, 0, -1, 1], [1, -1, 0, 0], [3, 2, 1, 0]]), reduction=r),
+         ((3, 4), distinct))
+case("norm_p_dim", "triplet", lambda a, b, c: _F.triplet_margin_loss(a, b, c, margin=5.0),
+     ((3, 4), anywhere), ((3, 4), anywhere), ((3, 4), anywhere))
+case("norm_p_dim", "p1", lambda a, b: _F.pairwise_distance(a, b, p=3.0), ((3, 4), anywhere),
+     ((3, 4), anywhere))
 for _red in ("mean", "sum", "none"):
     case("binary_cross_entropy", _red, lambda a, b, r=_red: _F.binary_cross_entropy(
         a.sigmoid(), b.sigmoid(), reduction=r), ((3, 4), anywhere), ((3, 4), anywhere))

@@ -14,6 +14,9 @@ from .._tensor_class.shape import expanded_shape
 from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn
 from . import _cross_entropy, _kl_div
+from ._margin_losses import (cosine_embedding_loss, multi_margin_loss,  # noqa: F401
+                             multilabel_margin_loss, pairwise_distance, soft_margin_loss,
+                             triplet_margin_loss)
 from ._activations_more import (celu, glu, hardshrink, hardsigmoid, hardswish,  # noqa: F401
                                mish, prelu, rrelu, selu, softshrink, threshold)
 from ._elementwise_losses import (_legacy_reduction, _reduction_enum,  # noqa: F401
@@ -36,7 +39,9 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "softsign", "tanhshrink", "softmin", "margin_ranking_loss", "hinge_embedding_loss",
            "poisson_nll_loss", "gaussian_nll_loss", "multilabel_soft_margin_loss",
            "selu", "celu", "hardswish", "hardsigmoid", "mish", "threshold", "hardshrink",
-           "softshrink", "rrelu", "glu", "prelu"]
+           "softshrink", "rrelu", "glu", "prelu", "soft_margin_loss", "multi_margin_loss",
+           "multilabel_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
+           "pairwise_distance"]
 
 
 # --------------------------------------------------------------------------- activations
