@@ -377,6 +377,21 @@ for _red in ("mean", "sum", "none"):
          ((3, 4), distinct))
 case("norm_p_dim", "triplet", lambda a, b, c: _F.triplet_margin_loss(a, b, c, margin=5.0),
      ((3, 4), anywhere), ((3, 4), anywhere), ((3, 4), anywhere))
+case("convolution", "2d", lambda x, w, b: _F.conv2d(x, w, b, stride=(2, 1), padding=1,
+                                                    dilation=(1, 2), groups=2),
+     ((2, 4, 5, 4), anywhere), ((4, 2, 2, 2), anywhere), ((4,), anywhere))
+case("convolution", "1d-no-bias", lambda x, w: _F.conv1d(x, w, padding="same"),
+     ((2, 5), anywhere), ((3, 2, 3), anywhere))
+case("im2col", "unfold", lambda x: _F.unfold(x, (2, 3), padding=1, stride=2),
+     ((1, 2, 4, 5), anywhere))
+case("col2im", "fold", lambda x: _F.fold(x, (3, 4), 2), ((1, 8, 6), anywhere))
+case("max_pool2d", "overlap", lambda x: _F.max_pool2d(x, 3, 2, 1), ((2, 5, 5), distinct))
+case("max_pool2d", "1d", lambda x: _F.max_pool1d(x, 2, ceil_mode=True), ((2, 5), distinct))
+case("avg_pool2d", "pad", lambda x: _F.avg_pool2d(x, 3, 2, 1, count_include_pad=False),
+     ((1, 2, 5, 4), anywhere))
+case("avg_pool2d", "1d", lambda x: _F.avg_pool1d(x, 2), ((2, 6), anywhere))
+case("adaptive_avg_pool2d", "", lambda x: _F.adaptive_avg_pool2d(x, (2, 3)),
+     ((2, 5, 4), anywhere))
 case("norm_p_dim", "p1", lambda a, b: _F.pairwise_distance(a, b, p=3.0), ((3, 4), anywhere),
      ((3, 4), anywhere))
 for _red in ("mean", "sum", "none"):

@@ -14,6 +14,9 @@ from .._tensor_class.shape import expanded_shape
 from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn
 from . import _cross_entropy, _kl_div
+from ._conv import conv1d, conv2d, fold, ntuple, unfold  # noqa: F401
+from ._pool import (adaptive_avg_pool1d, adaptive_avg_pool2d, avg_pool1d,  # noqa: F401
+                    avg_pool2d, max_pool1d, max_pool2d)
 from ._margin_losses import (cosine_embedding_loss, multi_margin_loss,  # noqa: F401
                              multilabel_margin_loss, pairwise_distance, soft_margin_loss,
                              triplet_margin_loss)
@@ -41,7 +44,9 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "selu", "celu", "hardswish", "hardsigmoid", "mish", "threshold", "hardshrink",
            "softshrink", "rrelu", "glu", "prelu", "soft_margin_loss", "multi_margin_loss",
            "multilabel_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
-           "pairwise_distance"]
+           "pairwise_distance", "conv1d", "conv2d", "unfold", "fold", "max_pool2d",
+           "avg_pool2d", "adaptive_avg_pool2d", "max_pool1d", "avg_pool1d",
+           "adaptive_avg_pool1d"]
 
 
 # --------------------------------------------------------------------------- activations
