@@ -44,8 +44,8 @@ class _ConvNd(Module):
             padding = F.ntuple(padding, n)
         modes = ("zeros", "reflect", "replicate", "circular")
         if padding_mode not in modes:
-            raise ValueError("padding_mode must be one of {'zeros', 'reflect', 'replicate', "
-                             f"'circular'}}, but got padding_mode='{padding_mode}'")
+            raise ValueError(f"padding_mode must be one of {set(modes)}, but got "
+                             f"padding_mode='{padding_mode}'")
         self.in_channels, self.out_channels = in_channels, out_channels
         self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
         self.dilation, self.transposed = dilation, False
