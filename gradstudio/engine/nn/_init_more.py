@@ -53,7 +53,7 @@ def _by_uniform_proposals(tensor, mean, std, a, b, generator):
 def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
     if (mean < a - 2 * std) or (mean > b + 2 * std):
         warnings.warn("mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
-                      "The distribution of values may be incorrect.", stacklevel=3)
+                      "The distribution of values may be incorrect.", stacklevel=1)
     with no_grad():
         p = _norm_cdf((b - mean) / std) - _norm_cdf((a - mean) / std)
         if p > 0.3:
