@@ -394,6 +394,10 @@ case("adaptive_avg_pool2d", "", lambda x: _F.adaptive_avg_pool2d(x, (2, 3)),
      ((2, 5, 4), anywhere))
 case("trilinear", "bilinear", lambda a, b, w, c: _F.bilinear(a, b, w, c),
      ((3, 2), anywhere), ((3, 4), anywhere), ((5, 2, 4), anywhere), ((5,), anywhere))
+for _mode in ("sum", "mean", "max"):
+    case("embedding_bag", _mode, lambda w, m=_mode: _F.embedding_bag(
+        torch.tensor([1, 2, 4, 0, 4, 3]), w, torch.tensor([0, 3, 3]), mode=m),
+         ((5, 3), distinct))
 case("norm_p_dim", "p1", lambda a, b: _F.pairwise_distance(a, b, p=3.0), ((3, 4), anywhere),
      ((3, 4), anywhere))
 for _red in ("mean", "sum", "none"):

@@ -1,4 +1,5 @@
-"""``nn.Bilinear`` / ``F.bilinear`` (TrilinearBackward0) and ``nn.Embedding(max_norm=)``
+"""``nn.Bilinear`` / ``F.bilinear`` (TrilinearBackward0), ``nn.Embedding(max_norm=)`` and
+``nn.EmbeddingBag`` (sum, mean, max; offsets, padding_idx, include_last_offset)
 (issue 31): values, gradients, ``grad_fn`` chains, reprs, errors and the weight's version
 after renormalising (transcripts compared exactly)."""
 import parity
@@ -46,6 +47,28 @@ prog("embedding_max_norm_version", """
     print(e.weight._version)
     y = e(torch.tensor([[0, 2], [2, 4]]))
     print(e.weight._version, e(torch.tensor([1])), e.weight._version)
+""")
+
+prog("embedding_bag", """
+    torch.manual_seed(0)
+    for bag in (nn.EmbeddingBag(6, 3, mode='sum'), nn.EmbeddingBag(6, 3), nn.EmbeddingBag(6, 3, mode='max'),
+                nn.EmbeddingBag(6, 3, mode='sum', padding_idx=0), nn.EmbeddingBag(6, 3, max_norm=1.0, include_last_offset=True)):
+        idx = torch.tensor([1, 2, 4, 5, 4, 3, 2, 0])
+        off = torch.tensor([0, 3, 3, 6]) if not bag.include_last_offset else torch.tensor([0, 3, 6, 8])
+        y = bag(idx, off)
+        print(bag, y, y.grad_fn.name(), list(bag.state_dict()))
+        bag.weight.grad = None
+        (y * torch.arange(float(y.numel())).view(y.shape)).sum().backward()
+        print(bag.weight.grad)
+    w = torch.randn(5, 2, requires_grad=True)
+    print(F.embedding_bag(torch.tensor([[0, 1], [2, 4]]), w, mode='mean'), F.embedding_bag(torch.tensor([[0, 1], [2, 4]]), w, mode='max'))
+    for call in (lambda: F.embedding_bag(torch.tensor([1, 2]), w), lambda: F.embedding_bag(torch.tensor([[1, 2]]), w, torch.tensor([0])),
+                 lambda: F.embedding_bag(torch.tensor([1, 2]), w, torch.tensor([0]), mode='median'),
+                 lambda: F.embedding_bag(torch.tensor([1, 7]), w, torch.tensor([0]))):
+        try:
+            print(call())
+        except (ValueError, RuntimeError, IndexError) as e:
+            print(type(e).__name__, e)
 """)
 
 PROGRAMS = parity.programs(P)

@@ -15,6 +15,7 @@ from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn
 from . import _cross_entropy, _kl_div
 from ._bilinear import bilinear  # noqa: F401
+from ._embedding_bag import _embedding_renorm_, embedding_bag  # noqa: F401
 from ._conv import conv1d, conv2d, fold, ntuple, unfold  # noqa: F401
 from ._pool import (adaptive_avg_pool1d, adaptive_avg_pool2d, avg_pool1d,  # noqa: F401
                     avg_pool2d, max_pool1d, max_pool2d)
@@ -47,7 +48,7 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "multilabel_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
            "pairwise_distance", "conv1d", "conv2d", "unfold", "fold", "max_pool2d",
            "avg_pool2d", "adaptive_avg_pool2d", "max_pool1d", "avg_pool1d",
-           "adaptive_avg_pool1d", "bilinear"]
+           "adaptive_avg_pool1d", "bilinear", "embedding_bag"]
 
 
 # --------------------------------------------------------------------------- activations
@@ -280,19 +281,6 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
         _embedding_renorm_(weight, input, max_norm, norm_type)
     return _torch_embedding(weight, input, _padding_row(padding_idx, weight.shape[0]),
                             scale_grad_by_freq, sparse)
-
-
-def _embedding_renorm_(weight, input, max_norm, norm_type):
-    """PyTorch's ``embedding_renorm_`` (under no_grad, one in-place op: the weight's
-    version goes up once): each row the input names, once, in sorted order, scaled by
-    max_norm / (norm + 1e-7) where its norm exceeds max_norm."""
-    with no_grad():
-        table = weight.detach().clone()
-        for row in sorted(set(int(i) for i in input._data.reshape(-1))):
-            norm = float(table[row].norm(norm_type).item())
-            if norm > max_norm:
-                table[row] = table[row] * (max_norm / (norm + 1e-7))
-        weight.copy_(table)
 
 
 def _padding_row(padding_idx, rows):
