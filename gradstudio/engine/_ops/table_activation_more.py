@@ -45,7 +45,7 @@ def _pair(name, grad_fn, forward, backward, second, params, doc, code, formula,
         grads = (second, second)
     else:
         grads = (Grad(lambda F, gg, res, g, a, **p: F.fused(bname, gg, a, **p), (1,),
-                      formula=formula),
+                      formula=_BACKWARD_FORMULAS.get(bname, formula)),
                  Grad(lambda F, gg, res, g, a, **p: second(F, gg, g, a, **p), (0, 1),
                       formula=second_formula))
     defop(bname, backward_grad_fn or grad_fn.replace("Backward0", "BackwardBackward0"),
@@ -69,6 +69,7 @@ def _to_backward(bname):
 _ELU_PARAMS = (Param("alpha", "scalar", 1.0), Param("scale", "scalar", 1.0),
                Param("input_scale", "scalar", 1.0))
 _BACKWARD_PARAMS = {"elu_backward_scaled": _ELU_PARAMS}
+_BACKWARD_FORMULAS = {}     # (a backward op's own rule, where its forward ops' differ)
 
 
 # ------------------------------------------------------------------ elu with scales
@@ -108,6 +109,7 @@ _ELU_FORMULA = ("torch.where(self <= 0, grad * input_scale * alpha * scale "
 _ELU_SECOND = ("torch.where(self <= 0, grad * grad_output * input_scale ** 2 * alpha * scale "
                "* torch.exp(self * input_scale), 0)")
 _ELU_REFUSES = no_kernel("elu_cpu", INTEGRAL)
+_BACKWARD_FORMULAS["elu_backward_scaled"] = _ELU_FORMULA
 
 
 def _elu_result_grad(F, g, out, alpha, scale, input_scale):
@@ -120,8 +122,8 @@ def _elu_result_grad(F, g, out, alpha, scale, input_scale):
 
 
 _SELU_RESULT = Grad(lambda F, g, out, a: _elu_result_grad(F, g, out, SELU_ALPHA, SELU_SCALE, 1.0),
-                    ("out",), formula="torch.where(result <= 0, grad * (result + alpha * scale), "
-                    "grad * scale)")
+                    ("out",), formula="torch.where(result <= 0, grad * (result + "
+                    "1.7580993408473766), grad * 1.0507009873554805)")
 _CELU_RESULT = Grad(lambda F, g, out, a, alpha=1.0: _elu_result_grad(F, g, out, alpha, 1.0,
                                                                      1.0 / alpha),
                     ("out",), formula="torch.where(result <= 0, grad / alpha * (result + alpha), "
@@ -130,13 +132,15 @@ _pair("selu", "EluBackward0", lambda a: _elu_scaled(a, SELU_ALPHA, SELU_SCALE, 1
       _elu_scaled_backward, _elu_scaled_second, (),
       "Scaled ELU: scale * (x where x > 0, else alpha * (exp(x) - 1)), with the constants "
       "that keep activations normalized.", "torch.nn.functional.selu({self})",
-      _ELU_FORMULA, _ELU_SECOND, _ELU_REFUSES, backward_name="elu_backward_scaled",
+      "torch.where(self <= 0, grad * 1.7580993408473766 * torch.exp(self), "
+      "grad * 1.0507009873554805)", _ELU_SECOND, _ELU_REFUSES, backward_name="elu_backward_scaled",
       backward_grad_fn="EluBackwardBackward0", inplace=("EluBackward1", _SELU_RESULT))
 _pair("celu", "CeluBackward0", lambda a, alpha=1.0: _elu_scaled(a, alpha, 1.0, 1.0 / alpha),
       _elu_scaled_backward, _elu_scaled_second,
       (Param("alpha", "scalar", 1.0, "the value the curve approaches far left of zero"),),
       "Continuously differentiable ELU: x where x > 0, else alpha * (exp(x / alpha) - 1).",
-      "torch.nn.functional.celu({self}, {alpha})", _ELU_FORMULA, _ELU_SECOND, _ELU_REFUSES,
+      "torch.nn.functional.celu({self}, {alpha})",
+      "torch.where(self <= 0, grad * torch.exp(self / alpha), grad)", _ELU_SECOND, _ELU_REFUSES,
       backward_name="elu_backward_scaled", backward_grad_fn="EluBackwardBackward0",
       inplace=("CeluBackward1", _CELU_RESULT))
 
@@ -197,7 +201,8 @@ _pair("mish", "MishBackward0", lambda a: a * K.tanh(_log1p(K.exp(a))), _mish_bac
       lambda F, gg, g, a: F.zeros(gg), (),
       "x * tanh(softplus(x)).", "torch.nn.functional.mish({self})",
       "grad * (torch.tanh(torch.log1p(torch.exp(self))) + self * torch.sigmoid(self) "
-      "* (1 - torch.tanh(torch.log1p(torch.exp(self))) ** 2))", None,
+      "* (1 - torch.tanh(torch.log1p(torch.exp(self))) ** 2))",
+      "torch.zeros_like(grad)  # (the tensor path records the composite instead)",
       no_kernel("mish_cpu", INTEGRAL), first=_mish_composite)
 
 

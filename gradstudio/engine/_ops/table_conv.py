@@ -133,11 +133,11 @@ def _conv_bias_grad(F, g, out, x, w, b, **params):
 _CONV_PARAMS = (Param("stride", "shape", (1,)), Param("padding", "shape", (0,)),
                 Param("dilation", "shape", (1,)), Param("groups", "int", 1))
 defop("convolution", "ConvolutionBackward0", _convolution,
-      Grad(_conv_input_grad, (1,), formula="torch.nn.functional.fold(weight.T @ grad): the "
-           "transposed convolution of grad with weight"),
-      Grad(_conv_weight_grad, (0,), formula="(grad @ unfold(input).T).sum(0): grad "
-           "correlated with the input's patches"),
-      Grad(_conv_bias_grad, (), formula="grad.sum over the batch and every position"),
+      Grad(_conv_input_grad, (1,), formula="torch.nn.grad.conv2d_input(input.shape, weight, "
+           "grad, stride, padding, dilation, groups)"),
+      Grad(_conv_weight_grad, (0,), formula="torch.nn.grad.conv2d_weight(input, weight.shape, "
+           "grad, stride, padding, dilation, groups)"),
+      Grad(_conv_bias_grad, (), formula="grad.sum(0).flatten(1).sum(1)"),
       args=("input", "weight", "bias"), params=_CONV_PARAMS, dtype="keep",
       category="internal",
       code="torch.convolution({input}, {weight}, {bias}, {stride}, {padding}, {dilation}, "

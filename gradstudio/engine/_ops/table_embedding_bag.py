@@ -69,8 +69,8 @@ def _embedding_bag_grad(F, g, out, w, bags=(), mode=MEAN, padding_idx=None):
 
 
 defop("embedding_bag", "EmbeddingBagBackward0", _embedding_bag,
-      Grad(_embedding_bag_grad, (0,), formula="each bag's grad added to the rows it read "
-           "(divided by the bag's size for a mean; to each feature's largest row for a max)"),
+      Grad(_embedding_bag_grad, (0,), formula="torch.ops.aten._embedding_bag_backward(grad, "
+           "bags, mode, padding_idx)"),
       args=("weight",), params=(Param("bags", "dims", ()), Param("mode", "int", MEAN),
                                 Param("padding_idx", "int", None)),
       dtype="keep", category="internal",

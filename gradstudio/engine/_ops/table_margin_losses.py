@@ -107,8 +107,8 @@ def _multi_margin_grad(F, g, out, a, target=None, p=1, margin=1.0, weight=None,
 
 
 defop("multi_margin_loss", "MultiMarginLossBackward0", _multi_margin,
-      Grad(_multi_margin_grad, (0,), formula="for each sample: (margin - x[target] + x[d]) "
-           "> 0 adds grad / dim (p == 1) to x[d] and takes it from x[target]"),
+      Grad(_multi_margin_grad, (0,), formula="torch.ops.aten.multi_margin_loss_backward(grad, "
+           "self, target, p, margin, weight, reduction)"),
       params=(_TARGET, Param("p", "int", 1), Param("margin", "scalar", 1.0),
               Param("weight", "tensor", None), _REDUCTION),
       dtype="float_only", category="internal",
@@ -178,8 +178,8 @@ def _multilabel_margin_grad(F, g, out, a, target=None, reduction=MEAN):
 
 
 defop("multilabel_margin_loss", "MultilabelMarginLossBackward0", _multilabel_margin,
-      Grad(_multilabel_margin_grad, (0,), formula="for each sample, target class j and "
-           "other class d with 1 - x[j] + x[d] > 0: grad / dim to x[d], taken from x[j]"),
+      Grad(_multilabel_margin_grad, (0,), formula="torch.ops.aten.multilabel_margin_loss_"
+           "backward(grad, self, target, reduction, is_target)"),
       params=(_TARGET, _REDUCTION), dtype="float_only", category="internal",
       code="torch.nn.functional.multilabel_margin_loss({self}, {target})",
       doc="A multi-label hinge loss: every listed class against every other class.")

@@ -73,7 +73,8 @@ def _max_pool_grad(F, g, out, a, indices=None, **params):
 
 
 defop("max_pool2d", "MaxPool2DWithIndicesBackward0", _max_pool,
-      Grad(_max_pool_grad, (), formula="grad added at each window's largest input"),
+      Grad(_max_pool_grad, (), formula="torch.zeros_like(self).flatten(-2).scatter_add("
+           "-1, indices.flatten(-2), grad.flatten(-2)).view_as(self)"),
       params=_POOL + (Param("dilation", "shape", (1, 1)),), saved_params=("indices",),
       dtype="keep", category="internal",
       code="torch.nn.functional.max_pool2d({self}, {kernel_size}, {stride}, {padding})",
@@ -159,7 +160,8 @@ def _spread(F, g, m, a):
 
 
 defop("avg_pool2d", "AvgPool2DBackward0", _avg_pool,
-      Grad(_avg_pool_grad, (), formula="grad spread evenly over each window"),
+      Grad(_avg_pool_grad, (), formula="torch.ops.aten.avg_pool2d_backward(grad, self, "
+           "kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)"),
       params=_POOL + (Param("count_include_pad", "bool", True),
                       Param("divisor_override", "int", None)),
       dtype="keep", category="internal",
@@ -198,7 +200,8 @@ def _adaptive_avg_grad(F, g, out, a, output_size=(1, 1)):
 
 
 defop("adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", _adaptive_avg,
-      Grad(_adaptive_avg_grad, (), formula="grad spread evenly over each window"),
+      Grad(_adaptive_avg_grad, (), formula="torch.ops.aten._adaptive_avg_pool2d_backward("
+           "grad, self)"),
       params=(Param("output_size", "shape", (1, 1)),), dtype="keep", category="internal",
       code="torch.nn.functional.adaptive_avg_pool2d({self}, {output_size})",
       doc="The mean of each of output_size windows that tile the input.")
