@@ -16,8 +16,9 @@ from .observer import observed
 from ._torch_functions.linalg_factor import (cholesky, cholesky_ex, eig, eigvals,  # noqa: F401
                                               lu, lu_factor, lu_factor_ex)
 
-__all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError", "solve", "eigh",
-           "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv", "lstsq", "cholesky", "cholesky_ex", "lu_factor", "lu_factor_ex", "lu", "eig", "eigvals"]
+__all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError", "solve",
+           "eigh", "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv", "lstsq",
+           "cholesky", "cholesky_ex", "lu_factor", "lu_factor_ex", "lu", "eig", "eigvals"]
 
 
 def _tensor(x, name, arg):

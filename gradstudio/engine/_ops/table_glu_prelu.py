@@ -40,9 +40,9 @@ def _glu_grad(F, g, out, a, dim=-1):
 
 
 defop("glu", "GluBackward0", _glu,
-      Grad(_glu_grad, (0,), formula="torch.cat([grad * torch.sigmoid(self.chunk(2, dim)[1]), grad * "
-           "self.chunk(2, dim)[0] * torch.sigmoid(self.chunk(2, dim)[1]) * (1 - torch.sigmoid("
-           "self.chunk(2, dim)[1]))], dim)"),
+      Grad(_glu_grad, (0,), formula="torch.cat([grad * torch.sigmoid(self.chunk(2, dim)[1]), "
+           "grad * self.chunk(2, dim)[0] * torch.sigmoid(self.chunk(2, dim)[1]) "
+           "* (1 - torch.sigmoid(self.chunk(2, dim)[1]))], dim)"),
       params=(Param("dim", "int", -1, "the dimension split in halves"),),
       dtype="float_only", category="internal", code="torch.nn.functional.glu({self}, {dim})",
       doc="Gated linear unit: the first half of dim times the sigmoid of the second half.")

@@ -61,8 +61,9 @@ def softshrink(input, lambd=0.5):
 
 def _draw_slopes(input, lower, upper):
     """PyTorch's ``_rrelu_with_noise_train``: for each element at or below zero, in order,
-    a slope drawn uniformly from [lower, upper) (as the input's dtype) in double precision (the draws of
-    ``torch.rand(n, dtype=torch.float64)``), rounded to the input's dtype; 1 elsewhere."""
+    a slope drawn uniformly from [lower, upper) (both as the input's dtype) in double
+    precision (the draws of ``torch.rand(n, dtype=torch.float64)``), rounded to the input's
+    dtype; 1 elsewhere."""
     a = input._data.reshape(-1)
     low = a <= 0
     lo, hi = (float(a.dtype.type(v)) for v in (lower, upper))   # (in the input's dtype)

@@ -15,6 +15,21 @@ __all__ = ["RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell"]
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
 
 
+def _check_state_dims(hx, batched, lstm):
+    """PyTorch's check that the initial state has the input's number of dimensions."""
+    want = 3 if batched else 2
+    states = hx if lstm else (hx,)
+    if all(h.dim() == want for h in states):
+        return
+    kind = "batched 3" if batched else "unbatched 2"
+    if lstm:
+        got = "(" + ", ".join(f"{h.dim()}-D" for h in states) + ") tensors"
+        raise RuntimeError(f"For {kind}-D input, hx and cx should also be {want}-D but got "
+                           f"{got}")
+    raise RuntimeError(f"For {kind}-D input, hx should also be {want}-D but got "
+                       f"{hx.dim()}-D tensor")
+
+
 class RNNBase(Module):
     __module__ = "torch.nn.modules.rnn"
     __constants__ = ["mode", "input_size", "hidden_size", "num_layers", "bias",
@@ -80,14 +95,7 @@ class RNNBase(Module):
             input = input.unsqueeze(0 if self.batch_first else 1)
         hs = hx if not lstm or hx is None else hx
         if hx is not None:
-            for h in (hx if lstm else (hx,)):
-                want = 3 if batched else 2
-                if h.dim() != want:
-                    raise RuntimeError(f"For {'batched 3' if batched else 'unbatched 2'}-D "
-                                       f"input, {'hx and cx' if lstm else 'hx'} should also "
-                                       f"be {want}-D but got "
-                                       f"{'(' + ', '.join(f'{t.dim()}-D' for t in hx) + ')' if lstm else f'{h.dim()}-D'} tensor"
-                                       + ("s" if lstm else ""))
+            _check_state_dims(hx, batched, lstm)
             if not batched:
                 hs = tuple(h.unsqueeze(1) for h in hx) if lstm else hx.unsqueeze(1)
         batch = input.shape[0] if self.batch_first else input.shape[1]
