@@ -112,5 +112,25 @@ prog("conv_errors", """
             print(type(e).__name__, e)
 """)
 
+prog("dtypes_of_the_rest_of_nn", """
+    x = (torch.arange(32.0).view(1, 2, 4, 4) / 8)
+    w = torch.ones(3, 2, 2, 2) / 4
+    for dt in (torch.float16, torch.float64, torch.int64, torch.bool, torch.int32):
+        for name, f in (("conv2d", lambda: F.conv2d(x.to(dt), w.to(dt))), ("max_pool2d", lambda: F.max_pool2d(x.to(dt), 2)),
+                        ("avg_pool2d", lambda: F.avg_pool2d(x.to(dt), 2)), ("adaptive", lambda: F.adaptive_avg_pool2d(x.to(dt), (2, 3))),
+                        ("unfold", lambda: F.unfold(x.to(dt), 2)), ("soft_margin", lambda: F.soft_margin_loss(x.to(dt), torch.ones(1, 2, 4, 4, dtype=dt))),
+                        ("multi_margin", lambda: F.multi_margin_loss(x[0, 0].to(dt), torch.tensor([0, 1, 2, 3]))),
+                        ("bilinear", lambda: F.bilinear(x[0, 0].to(dt), x[0, 1].to(dt), torch.ones(2, 4, 4, dtype=dt))),
+                        ("embedding_bag", lambda: F.embedding_bag(torch.tensor([[0, 1]]), x[0, 0].to(dt))),
+                        ("glu", lambda: F.glu(x[0, 0].to(dt))), ("prelu", lambda: F.prelu(x[0].to(dt), torch.ones(2, dtype=dt)))):
+            if not dt.is_floating_point and dt is not torch.bool and name in (
+                    "conv2d", "max_pool2d", "avg_pool2d", "bilinear"):
+                continue    # (integer convolutions: refused in words, docs/engine.md)
+            try:
+                print(dt, name, f())
+            except Exception as e:
+                print(dt, name, type(e).__name__, e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

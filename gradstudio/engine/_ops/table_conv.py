@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from .._cpu_kernels.cascade_sum import cascade_sum
-from .record import Grad, Param, defop
+from .record import INTEGERS, Grad, Param, defop, no_kernel
 
 _GEOMETRY = (Param("kernel_size", "shape", (1,)), Param("dilation", "shape", (1,)),
              Param("padding", "shape", (0,)), Param("stride", "shape", (1,)))
@@ -74,13 +74,14 @@ defop("im2col", "Im2ColBackward0", im2col,
                                              **p), (), formula="torch.nn.functional.fold("
            "grad, self.shape[2:], kernel_size, dilation, padding, stride)"),
       params=_GEOMETRY, dtype="keep", category="internal",
+      refuses=no_kernel("im2col_out_cpu", INTEGERS),
       code="torch.nn.functional.unfold({self}, {kernel_size})",
       doc="The patches of an image as columns (nn.functional.unfold).")
 defop("col2im", "Col2ImBackward0", col2im,
       Grad(lambda F, g, out, a, output_size, **p: F.fused("im2col", g, **p), (),
            formula="torch.nn.functional.unfold(grad, kernel_size, dilation, padding, stride)"),
       params=(Param("output_size", "shape", (1,)),) + _GEOMETRY, dtype="keep",
-      category="internal", code="torch.nn.functional.fold({self}, {output_size}, "
+      category="internal", refuses=no_kernel("col2im_out_cpu", INTEGERS), code="torch.nn.functional.fold({self}, {output_size}, "
                                 "{kernel_size})",
       doc="Columns summed back into an image (nn.functional.fold).")
 

@@ -9,7 +9,7 @@ document does not make."""
 import numpy as np
 
 from .._cpu_kernels import elementwise as K
-from .record import Grad, Param, defop
+from .record import INTEGRAL, Grad, Param, defop, no_kernel
 
 
 def _halves(a, dim):
@@ -45,6 +45,7 @@ defop("glu", "GluBackward0", _glu,
            "* (1 - torch.sigmoid(self.chunk(2, dim)[1]))], dim)"),
       params=(Param("dim", "int", -1, "the dimension split in halves"),),
       dtype="float_only", category="internal", code="torch.nn.functional.glu({self}, {dim})",
+      refuses=no_kernel("glu_cpu", INTEGRAL),
       doc="Gated linear unit: the first half of dim times the sigmoid of the second half.")
 
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from .._cpu_kernels import elementwise as K
 from .._cpu_kernels.cascade_sum import cascade_sum
-from .record import Grad, Param, defop
+from .record import INTEGRAL, Grad, Param, defop, no_kernel
 from .table_helpers import _norm_fwd, _norm_grad
 
 NONE, MEAN, SUM = 0, 1, 2
@@ -112,6 +112,7 @@ defop("multi_margin_loss", "MultiMarginLossBackward0", _multi_margin,
       params=(_TARGET, Param("p", "int", 1), Param("margin", "scalar", 1.0),
               Param("weight", "tensor", None), _REDUCTION),
       dtype="float_only", category="internal",
+      refuses=no_kernel("multi_margin_loss_cpu_kernel", INTEGRAL),
       code="torch.nn.functional.multi_margin_loss({self}, {target})",
       doc="A multi-class hinge loss: each class's score within margin of the target's costs.")
 
@@ -181,6 +182,7 @@ defop("multilabel_margin_loss", "MultilabelMarginLossBackward0", _multilabel_mar
       Grad(_multilabel_margin_grad, (0,), formula="torch.ops.aten.multilabel_margin_loss_"
            "backward(grad, self, target, reduction, is_target)"),
       params=(_TARGET, _REDUCTION), dtype="float_only", category="internal",
+      refuses=no_kernel("multilabel_margin_loss_forward_out_frame", INTEGRAL),
       code="torch.nn.functional.multilabel_margin_loss({self}, {target})",
       doc="A multi-label hinge loss: every listed class against every other class.")
 

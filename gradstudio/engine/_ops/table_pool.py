@@ -9,7 +9,7 @@ are (an ``_embed`` of the gradient at the indices, or a pooling again). None is 
 kind of its own yet (``category="internal"``)."""
 import numpy as np
 
-from .record import Grad, Param, defop
+from .record import INTEGRAL, Grad, Param, defop, no_kernel
 
 
 def pool_out(size, k, s, p, d, ceil_mode):
@@ -203,5 +203,6 @@ defop("adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", _adaptive_avg,
       Grad(_adaptive_avg_grad, (), formula="torch.ops.aten._adaptive_avg_pool2d_backward("
            "grad, self)"),
       params=(Param("output_size", "shape", (1, 1)),), dtype="keep", category="internal",
+      refuses=no_kernel("adaptive_avg_pool2d", INTEGRAL),
       code="torch.nn.functional.adaptive_avg_pool2d({self}, {output_size})",
       doc="The mean of each of output_size windows that tile the input.")

@@ -2,6 +2,7 @@
 flattened to rows, ``_trilinear``, the result reshaped, the bias added)."""
 from .._ops.dispatch import apply
 from .._ops.record import OPS
+from .._types import dtype as D
 
 __all__ = ["bilinear"]
 
@@ -23,6 +24,11 @@ def bilinear(input1, input2, weight, bias=None):
     if bias is not None and bias.shape[0] != weight.shape[0]:
         raise RuntimeError("bilinear(): bias size does not match weight size: got "
                            f"{bias.shape[0]} but expected {weight.shape[0]}")
+    if not input1.dtype.is_floating_point:     # (PyTorch's _trilinear multiplies with bmm)
+        raise NotImplementedError("GradStudio's engine computes bilinear of floating-point "
+                                  f"tensors only, not {input1.dtype}"
+                                  if input1.dtype is not D.bool_ else
+                                  "\"bmm\" not implemented for 'Bool'")
     size = tuple(input1.shape[:-1]) + (weight.shape[0],)
     x1 = input1.reshape(-1, input1.shape[-1])
     x2 = input2.reshape(-1, input2.shape[-1])

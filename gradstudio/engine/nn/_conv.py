@@ -76,6 +76,8 @@ def _check(input, weight, bias, stride, padding, dilation, groups):
                            f"{' x '.join(map(str, padded))}). Kernel size: ("
                            f"{' x '.join(map(str, kernel))}). Kernel size can't be greater "
                            "than actual input size")
+    if input.dtype is D.bool_:
+        raise NotImplementedError("\"slow_conv2d_cpu\" not implemented for 'Bool'")
     if not input.dtype.is_floating_point:
         raise NotImplementedError("GradStudio's engine convolves floating-point tensors only, "
                                   f"not {input.dtype}")

@@ -44,6 +44,11 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2,
     if weight.dim() != 2:
         raise ValueError(f"weight has to be a 2D Tensor, but got Tensor of dimension "
                          f"{weight.dim()}")
+    if not weight.dtype.is_floating_point:
+        kind = "CPUBoolType" if weight.dtype is D.bool_ else D.type_string(weight.dtype)
+        raise RuntimeError("Expected tensor for argument #1 'weight' to have one of the "
+                           "following scalar types: Half, BFloat16, Float, Double; but got "
+                           f"{kind} instead (while checking arguments for embedding_bag)")
     bags = _bags(input, offsets, include_last_offset)
     if mode not in _MODES:
         raise ValueError("mode has to be one of sum, mean or max")

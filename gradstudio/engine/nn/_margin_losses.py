@@ -27,8 +27,20 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with "
                            "respect to argument 'target'. This input cannot have "
                            "requires_grad True.")
+    if input.dtype is D.bool_:
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If "
+                           "you are trying to invert a mask, use the `~` or `logical_not()` "
+                           "operator instead.")
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(f"result type Float can't be cast to the desired output type "
+                           f"{D.scalar_type(input.dtype)}")
     input, target = _broadcast_pair(input, target)
     return apply(OPS["soft_margin_loss"], (input,), {"target": target, "reduction": code})
+
+
+def _no_half(input, kernel):
+    if input.dtype is D.float16:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Half\'')
 
 
 def _class_targets(input, target, what):
@@ -53,6 +65,7 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
         raise RuntimeError(f"inconsistent target size, expected {n} but got "
                            f"{list(target.shape)}")
     _class_targets(input, target, "multi")
+    _no_half(input, "multi_margin_loss_cpu_kernel")
     return apply(OPS["multi_margin_loss"], (input,),
                  {"target": target, "p": p, "margin": margin, "weight": weight,
                   "reduction": code})
@@ -66,6 +79,7 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
         raise RuntimeError(f"inconsistent target size: {list(target.shape)} for input of "
                            f"size: {list(input.shape)}")
     _class_targets(input, target, "multilabel")
+    _no_half(input, "multilabel_margin_loss_forward_out_frame")
     return apply(OPS["multilabel_margin_loss"], (input,), {"target": target,
                                                            "reduction": code})
 

@@ -22,7 +22,7 @@ def _input_dims(input, name):
                            "non-empty 3D or 4D (batch mode) tensor expected for input")
 
 
-def _check_pool(input, kernel_size, stride, padding, dilation, ceil_mode):
+def _check_pool(input, kernel_size, stride, padding, dilation, ceil_mode, name="max_pool2d"):
     if any(k <= 0 for k in kernel_size):
         raise RuntimeError("kernel size should be greater than zero, but got kH: "
                            f"{kernel_size[0]} kW: {kernel_size[1]}")
@@ -40,6 +40,8 @@ def _check_pool(input, kernel_size, stride, padding, dilation, ceil_mode):
         c = input.shape[-3]
         raise RuntimeError(f"Given input size: ({c}x{h}x{w}). Calculated output size: "
                            f"({c}x{oh}x{ow}). Output size is too small")
+    if input.dtype is D.bool_:
+        raise NotImplementedError(f"\"{name}\" not implemented for 'Bool'")
     if not input.dtype.is_floating_point:
         raise NotImplementedError("GradStudio's engine pools floating-point tensors only, not "
                                   f"{input.dtype}")
@@ -68,7 +70,7 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
     p = ntuple(padding, 2)
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
-    _check_pool(input, k, s, p, (1, 1), ceil_mode)
+    _check_pool(input, k, s, p, (1, 1), ceil_mode, "avg_pool2d")
     return apply(OPS["avg_pool2d"], (input,), {
         "kernel_size": k, "stride": s, "padding": p, "ceil_mode": bool(ceil_mode),
         "count_include_pad": bool(count_include_pad), "divisor_override": divisor_override})
