@@ -58,7 +58,7 @@ prog("activation_gradients_second_order_and_inplace", """
                     ("hardswish", F.hardswish), ("mish", F.mish),
                     ("threshold", lambda t: F.threshold(t, 0.1, 20.0)),
                     ("hardshrink", F.hardshrink), ("softshrink", F.softshrink),
-                    ("rrelu", F.rrelu)):
+                    ("rrelu", F.rrelu), ("glu", lambda t: F.glu(t[:8]))):
         y = f(x)
         g, = torch.autograd.grad((y * y).sum(), x, create_graph=True)
         print(name, y.grad_fn.name(), g, g.grad_fn.name())
