@@ -12,6 +12,7 @@ from ._types.dtype import (Size, bool_ as bool, can_cast, dtype, float16, float3
 from ._types.device import device
 from ._tensor_class.tensor import Tensor
 from ._tensor_class.variants import FUNCTIONS as _TABLE_FUNCTIONS
+from ._messages.missing import missing as _missing
 from ._torch_functions.factory import (arange, as_tensor, empty, empty_like, eye, from_numpy, full,
                                        full_like, linspace, ones, ones_like, rand, rand_like,
                                        randint, randn, randn_like, randperm, scalar_tensor, tensor,
@@ -101,13 +102,9 @@ def torch_modules():
             "torch.utils.data.dataloader": utils.data.dataloader}
 
 
-def __getattr__(name):
-    # ``torch.<op>`` for the ops of the table that declare a function variant (also those
-    # registered after import)
-    fn = _TABLE_FUNCTIONS.get(name)
-    if fn is None:
-        raise AttributeError(f"module 'torch' has no attribute '{name}'")
-    return fn
+# ``torch.<op>`` for the ops of the table that declare a function variant (also those
+# registered after import); a name the engine lacks says so in GradStudio's words
+__getattr__ = _missing(__name__, _TABLE_FUNCTIONS.get)
 
 
 def __dir__():

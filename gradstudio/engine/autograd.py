@@ -51,3 +51,6 @@ class Variable(metaclass=_VariableType):
                           "torch.no_grad():` instead.", UserWarning, stacklevel=2)
         t = data.detach()
         return t.requires_grad_(True) if requires_grad else t
+
+from ._messages.missing import missing as _missing  # noqa: E402
+__getattr__ = _missing(__name__)

@@ -13,9 +13,12 @@ from ._torch_functions.linalg_more import _low_precision
 from ._torch_functions.linalg_more import (eigh, eigvalsh, lstsq, pinv, qr, slogdet, solve,
                                            svd, svdvals)
 from .observer import observed
+from ._torch_functions.linalg_factor import (cholesky, cholesky_ex, eig, eigvals,  # noqa: F401
+                                              lu, lu_factor, lu_factor_ex)
 
-__all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError", "solve", "eigh",
-           "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv", "lstsq"]
+__all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError", "solve",
+           "eigh", "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv", "lstsq",
+           "cholesky", "cholesky_ex", "lu_factor", "lu_factor_ex", "lu", "eig", "eigvals"]
 
 
 def _tensor(x, name, arg):
@@ -103,3 +106,6 @@ def det(A):
 def inv(A):
     _tensor(A, "inv", "A")
     return A.inverse()
+
+from ._messages.missing import missing as _missing  # noqa: E402
+__getattr__ = _missing(__name__)

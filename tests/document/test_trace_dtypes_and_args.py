@@ -430,8 +430,8 @@ REFUSED = [
     ("""
         import torch
         import torch.nn.functional as F
-        y = F.conv1d(torch.ones(1, 1, 4), torch.ones(1, 1, 2))
-    """, 3, "torch.nn.functional.conv1d is not in GradStudio yet."),
+        y = F.conv_transpose1d(torch.ones(1, 1, 4), torch.ones(1, 1, 2))
+    """, 3, "torch.nn.functional.conv_transpose1d is not in GradStudio yet."),
 ]
 
 

@@ -32,6 +32,12 @@ WORDS = {
     "masked_fill", "masked_scatter", "one_hot", "zeros", "zeros_like", "where", "clamp",
     "exp", "log", "log1p", "sqrt", "rsqrt", "sin", "cos", "sinh", "cosh", "sign", "abs",
     "erf", "tanh", "sigmoid", "logsigmoid", "outer", "inverse", "cumsum", "to", "keepdim",
+    # the functions the rules of convolutions, pooling and the kernel losses name
+    # (torch.nn.grad's, nn.functional's and ATen's backward ops)
+    "nn", "functional", "fold", "unfold", "chunk", "einsum", "conv2d_input", "conv2d_weight",
+    "ops", "aten", "avg_pool2d_backward", "_adaptive_avg_pool2d_backward",
+    "multi_margin_loss_backward", "multilabel_margin_loss_backward", "is_target",
+    "_embedding_bag_backward",
 }
 
 

@@ -14,6 +14,16 @@ from .._tensor_class.shape import expanded_shape
 from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn
 from . import _cross_entropy, _kl_div
+from ._bilinear import bilinear  # noqa: F401
+from ._embedding_bag import _embedding_renorm_, embedding_bag  # noqa: F401
+from ._conv import conv1d, conv2d, fold, ntuple, unfold  # noqa: F401
+from ._pool import (adaptive_avg_pool1d, adaptive_avg_pool2d, avg_pool1d,  # noqa: F401
+                    avg_pool2d, max_pool1d, max_pool2d)
+from ._margin_losses import (cosine_embedding_loss, multi_margin_loss,  # noqa: F401
+                             multilabel_margin_loss, pairwise_distance, soft_margin_loss,
+                             triplet_margin_loss)
+from ._activations_more import (celu, glu, hardshrink, hardsigmoid, hardswish,  # noqa: F401
+                               mish, prelu, rrelu, selu, softshrink, threshold)
 from ._elementwise_losses import (_legacy_reduction, _reduction_enum,  # noqa: F401
                                   binary_cross_entropy, binary_cross_entropy_with_logits,
                                   huber_loss, l1_loss, mse_loss, smooth_l1_loss)
@@ -32,7 +42,13 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
            "cosine_similarity", "embedding", "batch_norm", "layer_norm", "group_norm",
            "softsign", "tanhshrink", "softmin", "margin_ranking_loss", "hinge_embedding_loss",
-           "poisson_nll_loss", "gaussian_nll_loss", "multilabel_soft_margin_loss"]
+           "poisson_nll_loss", "gaussian_nll_loss", "multilabel_soft_margin_loss",
+           "selu", "celu", "hardswish", "hardsigmoid", "mish", "threshold", "hardshrink",
+           "softshrink", "rrelu", "glu", "prelu", "soft_margin_loss", "multi_margin_loss",
+           "multilabel_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
+           "pairwise_distance", "conv1d", "conv2d", "unfold", "fold", "max_pool2d",
+           "avg_pool2d", "adaptive_avg_pool2d", "max_pool1d", "avg_pool1d",
+           "adaptive_avg_pool1d", "bilinear", "embedding_bag"]
 
 
 # --------------------------------------------------------------------------- activations
@@ -262,7 +278,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False, sparse=False):
     """The rows of ``weight`` that ``input``'s class indices name (EmbeddingBackward0)."""
     if max_norm is not None:
-        raise NotImplementedError("GradStudio's embedding has no max_norm yet")
+        _embedding_renorm_(weight, input, max_norm, norm_type)
     return _torch_embedding(weight, input, _padding_row(padding_idx, weight.shape[0]),
                             scale_grad_by_freq, sparse)
 
@@ -327,3 +343,6 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     also updates the running averages in place) or by ``running_mean`` and ``running_var``,
     then scaled by ``weight`` and shifted by ``bias`` (NativeBatchNormBackward0)."""
     return _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+from .._messages.missing import missing as _missing  # noqa: E402
+__getattr__ = _missing(__name__)

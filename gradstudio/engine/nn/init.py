@@ -7,7 +7,8 @@ import warnings
 from .._autograd.grad_mode import no_grad
 
 __all__ = ["calculate_gain", "uniform_", "normal_", "constant_", "ones_", "zeros_",
-           "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_"]
+           "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_",
+           "trunc_normal_", "eye_", "dirac_", "orthogonal_", "sparse_"]
 
 
 def calculate_gain(nonlinearity, param=None):
@@ -113,3 +114,7 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gener
     std = gain / math.sqrt(fan)
     with no_grad():
         return tensor.normal_(0, std, generator=generator)
+
+from ._init_more import dirac_, eye_, orthogonal_, sparse_, trunc_normal_  # noqa: E402,F401
+from .._messages.missing import missing as _missing  # noqa: E402
+__getattr__ = _missing(__name__)

@@ -14,3 +14,6 @@ from .sgd import SGD
 
 __all__ = ["Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "LBFGS", "NAdam", "Optimizer", "RAdam",
            "RMSprop", "SGD", "lr_scheduler"]
+
+from .._messages.missing import missing as _missing  # noqa: E402
+__getattr__ = _missing(__name__)

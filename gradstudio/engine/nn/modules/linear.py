@@ -8,7 +8,7 @@ from ..module import Module
 from ..parameter import Parameter
 from ...observer import observed
 
-__all__ = ["Identity", "Linear", "Flatten", "Dropout"]
+__all__ = ["Identity", "Linear", "Bilinear", "Flatten", "Dropout"]
 
 
 class Identity(Module):
@@ -52,6 +52,39 @@ class Linear(Module):
     def extra_repr(self):
         return (f"in_features={self.in_features}, out_features={self.out_features}, "
                 f"bias={self.bias is not None}")
+
+
+class Bilinear(Module):
+    """``y = x1 @ weight[o] @ x2 + bias[o]`` for each output o; weight and bias uniform
+    within 1/sqrt(in1_features), as PyTorch draws them."""
+    __module__ = "torch.nn.modules.linear"
+    __constants__ = ["in1_features", "in2_features", "out_features"]
+
+    def __init__(self, in1_features, in2_features, out_features, bias=True, device=None,
+                 dtype=None):
+        super().__init__()
+        self.in1_features, self.in2_features = in1_features, in2_features
+        self.out_features = out_features
+        self.weight = Parameter(empty((out_features, in1_features, in2_features),
+                                      device=device, dtype=dtype))
+        if bias:
+            self.bias = Parameter(empty(out_features, device=device, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        bound = 1 / math.sqrt(self.weight.size(1))
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input1, input2):
+        return F.bilinear(input1, input2, self.weight, self.bias)
+
+    def extra_repr(self):
+        return (f"in1_features={self.in1_features}, in2_features={self.in2_features}, "
+                f"out_features={self.out_features}, bias={self.bias is not None}")
 
 
 class Flatten(Module):

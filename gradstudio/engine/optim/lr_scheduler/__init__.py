@@ -13,3 +13,6 @@ __all__ = ["LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR"
            "ExponentialLR", "SequentialLR", "CosineAnnealingLR", "ChainedScheduler",
            "ReduceLROnPlateau", "CyclicLR", "CosineAnnealingWarmRestarts", "OneCycleLR",
            "PolynomialLR", "LRScheduler"]
+
+from ..._messages.missing import missing as _missing  # noqa: E402
+__getattr__ = _missing(__name__)

@@ -11,3 +11,6 @@ __all__ = ["BatchSampler", "ChainDataset", "ConcatDataset", "DataLoader", "Datas
            "IterableDataset", "RandomSampler", "Sampler", "SequentialSampler", "Subset",
            "SubsetRandomSampler", "TensorDataset", "WeightedRandomSampler", "default_collate",
            "default_convert", "get_worker_info", "random_split"]
+
+from ..._messages.missing import missing as _missing  # noqa: E402
+__getattr__ = _missing(__name__)
