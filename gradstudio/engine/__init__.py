@@ -83,6 +83,7 @@ def torch_modules():
     return {"torch": sys.modules[__name__], "torch.autograd": autograd, "torch.linalg": linalg,
             "torch.autograd.function": autograd.function,
             "torch.autograd.functional": autograd.functional,
+            "torch.autograd.forward_ad": autograd.forward_ad,
             "torch.nn": nn, "torch.nn.functional": nn.functional, "torch.nn.init": nn.init,
             "torch.nn.parameter": nn.parameter, "torch.nn.utils": nn.utils,
             "torch.nn.utils.clip_grad": nn.utils.clip_grad, "torch.nn.modules": modules,

@@ -4,6 +4,7 @@ from .._autograd import grad_mode as _grad_mode
 from .core import TensorCore
 from .._torch_functions.factory import tensor
 from .printing import format_tensor
+from .._forward import state as _FW
 from ..observer import observed
 from .._messages.warn import warn
 
@@ -84,8 +85,10 @@ class ConversionMixin:
 
     def __repr__(self):
         fn = self._sync()._grad_fn
+        tangent = _FW.tangent_of(self) if _FW.LEVEL is not None else None
         return format_tensor(self._data, self._dtype, requires_grad=self._requires_grad,
-                             grad_fn_name=None if fn is None else type(fn).__name__)
+                             grad_fn_name=None if fn is None else type(fn).__name__,
+                             tangent=None if tangent is None else repr(tangent))
 
     __str__ = __repr__
 
