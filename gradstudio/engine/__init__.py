@@ -85,7 +85,7 @@ def torch_modules():
             "torch.autograd.function": autograd.function,
             "torch.autograd.functional": autograd.functional,
             "torch.autograd.forward_ad": autograd.forward_ad,
-            "torch.func": func,
+            "torch.func": func, "torch.autograd.graph": autograd.graph,
             "torch.nn": nn, "torch.nn.functional": nn.functional, "torch.nn.init": nn.init,
             "torch.nn.parameter": nn.parameter, "torch.nn.utils": nn.utils,
             "torch.nn.utils.clip_grad": nn.utils.clip_grad, "torch.nn.modules": modules,

@@ -10,6 +10,7 @@ from ._autograd.nodes import AccumulateGrad, Node
 from ._autograd.gradcheck import GradcheckError, gradcheck, gradgradcheck
 from ._autograd import grad_mode
 from ._forward import forward_ad
+from ._autograd import graph
 from ._tensor_class.tensor import Tensor
 from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
                                   set_grad_enabled)
@@ -17,7 +18,7 @@ from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "observe", "BackwardStep", "Node", "AccumulateGrad", "set_detect_anomaly",
            "detect_anomaly", "gradcheck", "gradgradcheck", "GradcheckError", "Variable",
-           "Function", "function", "functional", "forward_ad"]
+           "Function", "function", "functional", "forward_ad", "graph"]
 
 
 class set_detect_anomaly:

@@ -21,7 +21,8 @@ class ConversionMixin:
     __slots__ = ()
 
     def numpy(self, force=False):
-        if self._requires_grad and not force:
+        if self._requires_grad and not force and _grad_mode.STATE.enabled:
+            # (PyTorch checks ``requires_grad() && GradMode::is_enabled()``)
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
                                "tensor.detach().numpy() instead.")
         return self._data
