@@ -36,6 +36,8 @@ from .nn._normalization import _group_norm as group_norm
 from ._torch_functions.sampling import bernoulli, multinomial, normal, randint_like
 from . import autograd, func, linalg, nn, optim, return_types, serialization, utils
 from .func import vmap
+from ._autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
+                                set_anomaly_enabled)
 from .serialization import load, save
 
 cosine_similarity = nn.functional.cosine_similarity

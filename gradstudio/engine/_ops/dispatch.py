@@ -18,7 +18,7 @@ from . import (table, table_shape, table_loss, table_stats, table_backward, tabl
 from .._tensor_class.core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
 from .._autograd.grad_mode import STATE
 from .._forward import state as _FW
-from .._autograd import saved_hooks as _SAVED_HOOKS
+from .._autograd import anomaly as _ANOMALY, saved_hooks as _SAVED_HOOKS
 from .._autograd.nodes import _ERRSTATE, _QUIET, _SEQ, expose, node_class
 from .._autograd.plans import _PLANS, _STAND_INS, new_node, plan_for, stand_in
 from ..observer import observed
@@ -294,6 +294,8 @@ def record(t, op, operands, params):
     t._requires_grad = True
     if _SAVED_HOOKS.STACK:   # (saved_tensors_hooks: pack what the node saved)
         _SAVED_HOOKS.pack(node, t)
+    if _ANOMALY.ENABLED:     # (detect_anomaly: the stack that made the node)
+        _ANOMALY.remember(node)
     return node
 
 
