@@ -3,7 +3,7 @@ buffers replaced by the given tensors, for this call only (PyTorch's
 ``torch/nn/utils/stateless.py``)."""
 from .._tensor_class.core import TensorCore
 
-__all__ = ["functional_call"]
+__all__ = ["functional_call", "stack_module_state"]
 
 
 def _owner(module, name):
@@ -79,3 +79,30 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
     finally:
         for restore in reversed(restores):
             restore()
+
+
+def _stacked_leaf(tensors, name):
+    from .._torch_functions.general import stack
+    if len({t.requires_grad for t in tensors}) > 1:
+        raise RuntimeError(f"Expected {name} from each model to have the same .requires_grad")
+    result = stack(tensors)
+    if tensors[0].requires_grad:
+        result = result.detach().requires_grad_()
+    return result
+
+
+def stack_module_state(models):
+    """``(params, buffers)``: each parameter and buffer of ``models`` (modules of one
+    class) stacked along a new first dimension; the stacked parameters are new leaves."""
+    if len(models) == 0:
+        raise RuntimeError("stack_module_state: Expected at least one model, got 0.")
+    if not (all(m.training for m in models) or all(not m.training for m in models)):
+        raise RuntimeError("stack_module_state: Expected all models to have the same "
+                           "training/eval mode.")
+    if not all(type(m) is type(models[0]) for m in models):
+        raise RuntimeError("stack_module_state: Expected all models to be of the same class.")
+    all_params = [dict(m.named_parameters()) for m in models]
+    all_buffers = [dict(m.named_buffers()) for m in models]
+    params = {k: _stacked_leaf(tuple(p[k] for p in all_params), k) for k in all_params[0]}
+    buffers = {k: _stacked_leaf(tuple(b[k] for b in all_buffers), k) for k in all_buffers[0]}
+    return params, buffers

@@ -63,18 +63,6 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
     return wrapper
 
 
-def _check_tuple(elts, api, argname):
-    if not isinstance(elts, tuple):
-        raise RuntimeError(f"{api}: Expected {argname} to be a tuple of Tensors, got "
-                           f"{type(elts)}")
-    for e in elts:
-        if not isinstance(e, TensorCore):
-            raise RuntimeError(f"{api}: Expected {argname} to be a tuple of Tensors, got a "
-                               f"tuple with an element of type {type(e)}")
-    if len(elts) == 0:
-        raise RuntimeError(f"{api}: Expected {argname} to be a non-empty tuple of Tensors.")
-
-
 _JVP = "jvp(f, primals, tangents)"
 
 
@@ -123,10 +111,20 @@ def _jvp_flat(func, primals, tangents, strict=False, has_aux=False):
     return prims, tans, spec, aux
 
 
+def _check_tensors(flat, argname):
+    if len(flat) == 0:
+        raise RuntimeError(f"{_JVP}: Expected {argname} to contain at least one Tensor.")
+    for x in flat:
+        if not isinstance(x, TensorCore):
+            raise RuntimeError(f"{_JVP}: Expected {argname} to only contain Tensors, got "
+                               f"{type(x)}")
+
+
 def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     """``(func(*primals), the Jacobian of func times tangents)``."""
-    _check_tuple(primals, _JVP, "primals")
-    _check_tuple(tangents, _JVP, "tangents")
+    if not isinstance(primals, tuple):
+        raise RuntimeError(f"{_JVP}: Expected primals to be a tuple. E.g. it should be valid "
+                           "to call f(*primals).")
     flat_p, spec_p = pt.tree_flatten(primals)
     flat_t, spec_t = pt.tree_flatten(tangents)
     if spec_p != spec_t:
@@ -134,11 +132,8 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
                            f"structure. For example, if primals is a tuple of 3 tensors, "
                            f"tangents also must be. Got primals with structure {spec_p} and "
                            f"tangents with structure {spec_t}")
-    for p, t in zip(flat_p, flat_t):
-        if tuple(p.shape) != tuple(t.shape):
-            raise RuntimeError(f"{_JVP}: Expected primals and tangents to have the same "
-                               f"shape. Got primals of shape {list(p.shape)} and tangents of "
-                               f"shape {list(t.shape)}")
+    _check_tensors(flat_p, "primals")
+    _check_tensors(flat_t, "tangents")
     prims, tans, spec, aux = _jvp_flat(func, flat_p, flat_t, strict, has_aux)
     res = (pt.tree_unflatten(prims, spec), pt.tree_unflatten(tans, spec))
     return res + (aux,) if has_aux else res

@@ -16,17 +16,20 @@ class Spec:
         return (isinstance(other, Spec) and self.kind == other.kind and
                 self.keys == other.keys and self.children == other.children)
 
-    def __repr__(self):
+    def __repr__(self, indent=0):
+        # PyTorch's ``TreeSpec`` repr: ``TreeSpec(tuple, None, [*, *])``
         if self.kind is None:
             return "*"
-        inner = ", ".join(repr(c) for c in self.children)
-        if self.kind is dict:
-            return "{" + ", ".join(f"{k!r}: {c!r}" for k, c in zip(self.keys, self.children)) + "}"
-        if self.kind is list:
-            return f"[{inner}]"
-        if self.kind is tuple:
-            return f"({inner}{',' if len(self.children) == 1 else ''})"
-        return f"{self.kind.__name__}({inner})"
+        ctx = self.keys if self.kind is dict else self.kind if self.kind not in (tuple, list) \
+            else None
+        kids = ""
+        if self.children:
+            indent += 2
+            kids = self.children[0].__repr__(indent)
+            kids += "," if len(self.children) > 1 else ""
+            kids += ",".join("\n" + " " * indent + c.__repr__(indent)
+                             for c in self.children[1:])
+        return f"TreeSpec({self.kind.__name__}, {ctx}, [{kids}])"
 
 
 _LEAF = Spec(None, None, ())
