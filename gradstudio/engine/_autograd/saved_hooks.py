@@ -1,8 +1,8 @@
 """``torch.autograd.graph.saved_tensors_hooks``: while one is active, every tensor a new
 grad_fn node saves for its backward goes through ``pack_hook`` as the node is recorded,
 and through ``unpack_hook`` when the backward (or ``grad_fn._saved_<name>``) reads it, in
-PyTorch's order (a node's saved tensors in the order its derivative formulas first use
-them: ``MulBackward0`` packs ``other`` before ``self``). The node keeps only what
+PyTorch's order: the inputs by name, the result last (``MulBackward0`` packs ``other``
+before ``self``, ``AddmmBackward0`` ``mat1`` before ``mat2``). The node keeps only what
 ``pack_hook`` returned, so, as in PyTorch, no in-place check applies to it.
 ``_ops.dispatch.record`` calls ``pack`` when ``STACK`` is not empty."""
 
@@ -106,18 +106,17 @@ class _PackedResult(tuple):
 
 
 def _order(node):
-    """The operand indices and ``"out"`` a node saved, in the order its VJPs first name
-    them (PyTorch's order of ``SavedVariable``s)."""
-    order = []
+    """The operand indices and ``"out"`` a node saved, in PyTorch's order of its
+    ``SavedVariable``s: the inputs by name, then the result."""
+    needs = set()
     grads = node._op.grads
     for i in node._plan.edges:
-        g = grads[i]
-        if g is None:
-            continue
-        for n in g.needs:
-            if n not in order:
-                order.append(n)
-    return order
+        if grads[i] is not None:
+            needs.update(grads[i].needs)
+    names = node._op.arg_names
+    inputs = sorted((i for i in needs if i != "out"),
+                    key=lambda i: (names[min(i, len(names) - 1)], i))
+    return inputs + (["out"] if "out" in needs else [])
 
 
 def pack(node, out):

@@ -139,8 +139,8 @@ def _mse_loss(out, ins, ts, p):      # apply_loss_reduction(2 * diff_p * diff_t,
     x, y = ins
     diff_t = -ts[1] if ts[0] is None else ts[0] if ts[1] is None else ts[0] - ts[1]
     loss = 2 * (x - y) * diff_t
-    reduction = p.get("reduction", "mean")
-    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+    reduction = p.get("reduction", 1)      # (PyTorch's enum: 0 none, 1 mean, 2 sum)
+    return loss.mean() if reduction == 1 else loss.sum() if reduction == 2 else loss
 
 
 def kind(op):

@@ -41,15 +41,15 @@ def propagate(out, op, operands, params):
         if how == "rule":
             tangent = RULES[op.name](out, operands, ts, params)
         elif how == "linear":
-            tangent = _linear(op, operands, ts, params)
+            tangent = _linear(op, out, operands, ts, params)
         elif how == "elementwise":
             tangent = _elementwise(op, out, operands, ts, params)
         else:
             tangent = _by_vjp(op, out, operands, ts, params)
     if tangent is None:
         tangent = zeros_like(out)
-    if tuple(tangent.shape) != tuple(out.shape):
-        tangent = tangent.expand(*out.shape)
+    if tuple(tangent.shape) != tuple(out.shape):     # (a broadcast operand's tangent)
+        tangent = tangent.expand(*out.shape) if out.ndim else tangent.reshape(())
     state.set_tangent(out, tangent)
     node = out._grad_fn
     if node is not None and node._result is not None:
@@ -74,11 +74,12 @@ def _zero(o):
     return type(o)(0) if type(o) in (int, float) else o
 
 
-def _linear(op, operands, ts, params):
+def _linear(op, out, operands, ts, params):
     """PyTorch's ``auto_linear``: the op itself on the tangents (zeros for operands
     without one; index tensors stay)."""
     args = [t if t is not None else _zero(o) for o, t in zip(operands, ts)]
-    return apply(op, args, params or None)
+    return apply(op, args, params or None,
+                 out_dtype=out._dtype if op.dtype_rule == "param" else None)
 
 
 def _elementwise(op, out, operands, ts, params):

@@ -89,7 +89,8 @@ class ConversionMixin:
         tangent = _FW.tangent_of(self) if _FW.LEVEL is not None else None
         return format_tensor(self._data, self._dtype, requires_grad=self._requires_grad,
                              grad_fn_name=None if fn is None else type(fn).__name__,
-                             tangent=None if tangent is None else repr(tangent))
+                             # (a 0-d tangent prints as its number: PyTorch formats it)
+                             tangent=None if tangent is None else format(tangent, ""))
 
     __str__ = __repr__
 
