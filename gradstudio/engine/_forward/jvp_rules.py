@@ -13,6 +13,8 @@ returns the result's tangent. Most ops need no rule of their own:
   linear in ``g``: the JVP is the VJP's own VJP), exact in value, possibly not in the
   last bit of PyTorch's formula.
 """
+import math
+
 from .._ops.record import OPS
 
 __all__ = ["RULES", "LINEAR", "ELEMENTWISE", "rule"]
@@ -110,16 +112,15 @@ def _addmm(out, ins, ts, p):
                 None if ts[2] is None else _times(m1.mm(ts[2]), alpha))
 
 
-@rule("softmax")
-def _softmax(out, ins, ts, p):  # result * (self_t - (result * self_t).sum(dim, true))
-    dim = p["dim"]
-    return out * (ts[0] - (out * ts[0]).sum(dim, keepdim=True))
-
-
 def logsumexp_jvp(x, t, dim, keepdim):
     """PyTorch's ``logsumexp_jvp``: ``sum(exp(x - amax) * t) / sum(exp(x - amax))``."""
     e = (x - x.amax(dim, keepdim=True)).exp() if x.numel() > 0 else x.exp()
     return (e * t).sum(dim, keepdim=keepdim) / e.sum(dim, keepdim=keepdim)
+
+
+@rule("softmax")
+def _softmax(out, ins, ts, p):  # result * (self_t - logsumexp_jvp(self_p, self_t, {dim}, true))
+    return out * (ts[0] - logsumexp_jvp(ins[0], ts[0], p["dim"], True))
 
 
 @rule("log_softmax")
@@ -141,6 +142,60 @@ def _mse_loss(out, ins, ts, p):      # apply_loss_reduction(2 * diff_p * diff_t,
     loss = 2 * (x - y) * diff_t
     reduction = p.get("reduction", 1)      # (PyTorch's enum: 0 none, 1 mean, 2 sum)
     return loss.mean() if reduction == 1 else loss.sum() if reduction == 2 else loss
+
+
+def _extremum(pick):
+    def fn(out, ins, ts, p):
+        # other_t + where(self_p == other_p, 0.5, pick(self_p, other_p)) * (self_t - other_t)
+        a, b = ins
+        mask = (a == b).to(out.dtype) * 0.5 + pick(a, b).to(out.dtype) * (a != b).to(out.dtype)
+        diff = ts[0] if ts[1] is None else -ts[1] if ts[0] is None else ts[0] - ts[1]
+        return _sum(ts[1], mask * diff)
+    return fn
+
+
+RULES["maximum"] = _extremum(lambda a, b: a > b)
+RULES["minimum"] = _extremum(lambda a, b: a < b)
+
+
+@rule("reciprocal")
+def _reciprocal(out, ins, ts, p):    # -self_t * (result * result)
+    return -ts[0] * (out * out)
+
+
+@rule("exp2")
+def _exp2(out, ins, ts, p):          # self_t * result * log(2)
+    return ts[0] * out * math.log(2.0)
+
+
+@rule("atan2")
+def _atan2(out, ins, ts, p):
+    # (other_p * self_t - self_p * other_t) / (self_p.pow(2) + other_p.pow(2))
+    a, b = ins
+    num = _sum(None if ts[0] is None else b * ts[0], None if ts[1] is None else -(a * ts[1]))
+    return num / (a.pow(2) + b.pow(2))
+
+
+@rule("silu")
+def _silu(out, ins, ts, p):          # self_t * sigmoid(x) * (1 + x * (1 - sigmoid(x)))
+    x = ins[0]
+    sg = x.sigmoid()
+    return ts[0] * sg * (1 + x * (1 - sg))
+
+
+@rule("var")
+def _var(out, ins, ts, p):
+    # ((self_p - mean) * self_t * (2 / (N - correction))).sum(dim, keepdim)
+    x = ins[0]
+    dim = p.get("dim")
+    dims = tuple(range(x.ndim)) if dim is None else (dim,) if isinstance(dim, int) else dim
+    n = 1
+    for d in dims:
+        n *= x.shape[d]
+    correction = 1 if p.get("correction") is None else p["correction"]
+    centred = x - x.mean(dims, keepdim=True)
+    return (centred * ts[0] * (2.0 / (n - correction))).sum(dims, keepdim=p.get("keepdim",
+                                                                                False))
 
 
 def kind(op):

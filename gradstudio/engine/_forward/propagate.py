@@ -9,6 +9,7 @@ from .._ops.vjp_tensor import TF
 from .._autograd.grad_mode import enable_grad
 from .._autograd.node_vjps import _sum_to
 from .._autograd import api as _api
+from .._autograd.custom_function import Function
 from .._torch_functions.factory import zeros, zeros_like
 from . import state
 from .jvp_rules import RULES, _sum, kind
@@ -126,5 +127,32 @@ def copy_tangent(src, dst):
         state.set_tangent(dst, t)
 
 
+def function_jvp(cls, ctx, args, outputs):
+    """The tangents of a custom ``autograd.Function``'s outputs: its ``jvp(ctx,
+    *input_tangents)`` (None for an input without one), as PyTorch's."""
+    if getattr(cls, "jvp") is Function.jvp:
+        if cls.__module__.startswith("gradstudio."):
+            raise NotImplementedError(f"Forward-mode AD through {cls.__name__.lstrip('_')} is "
+                                      "not supported by the engine yet; compute this "
+                                      "derivative in reverse mode (backward, jacrev).")
+        raise NotImplementedError("You must implement the jvp function for custom "
+                                  "autograd.Function to use it with forward mode AD.")
+    kept = getattr(ctx, "saved_for_forward", None)
+    prev = ctx._saved, ctx._versions
+    if kept is not None:        # (``ctx.saved_tensors`` in jvp: what save_for_forward kept)
+        ctx._saved, ctx._versions = tuple(kept), tuple(
+            None if t is None else t._vc[0] for t in kept)
+    try:
+        with state.suspended():
+            res = cls.jvp(ctx, *_tangents(args))
+    finally:
+        ctx._saved, ctx._versions = prev
+    res = res if isinstance(res, tuple) else (res,)
+    for out, t in zip(outputs, res):
+        if isinstance(out, TensorCore) and t is not None and out._dtype.is_floating_point:
+            state.set_tangent(out, t)
+
+
 state.HOOK = propagate
 state.MOVE = copy_tangent
+state.FUNCTION_JVP = function_jvp

@@ -14,6 +14,7 @@ TANGENTS = {}       # id(tensor) -> (tensor, tangent)
 RESULTS = {}        # id(node) -> (node, tangent of the output it saved)
 HOOK = None         # propagate(result, op, operands, params), set by ``propagate``
 MOVE = None         # moves a tangent onto a tensor written in place, set by ``propagate``
+FUNCTION_JVP = None  # a custom autograd.Function's jvp, set by ``propagate``
 
 
 def tangent_of(t):
