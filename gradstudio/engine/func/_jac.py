@@ -169,6 +169,31 @@ def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
     return wrapper
 
 
+def forward_jacobian(func, inputs):
+    """``autograd.functional.jacobian(..., strategy="forward-mode")``: for each output,
+    its Jacobian with respect to each input, and whether ``func`` returned a tuple."""
+    cols, outs, is_tuple = [], None, False
+    for _, vec in _basis_vectors(list(inputs)):
+        _enter_forward("jacobian")
+        try:
+            res = func(*[fwAD.make_dual(p, t) for p, t in zip(inputs, vec)])
+            is_tuple = isinstance(res, tuple)
+            pairs = [fwAD.unpack_dual(o) for o in (res if is_tuple else (res,))]
+            outs = [p.detach() for p, _ in pairs]
+            cols.append([zeros_like(p) if t is None else t.detach() for p, t in pairs])
+        finally:
+            fwAD.exit_dual_level()
+    jac = []
+    for j, o in enumerate(outs):
+        full, start, per_in = stack([c[j] for c in cols], -1), 0, []
+        for p in inputs:
+            per_in.append(full[..., start:start + p.numel()].reshape(
+                tuple(o.shape) + tuple(p.shape)))
+            start += p.numel()
+        jac.append(per_in)
+    return jac, is_tuple        # (lists, as PyTorch's forward-mode jacobian returns)
+
+
 def hessian(func, argnums=0):
     """``jacfwd(jacrev(func, argnums), argnums)``: forward over reverse, as PyTorch."""
     return jacfwd(jacrev(func, argnums), argnums)
