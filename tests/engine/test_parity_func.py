@@ -241,6 +241,30 @@ prog("func_errors", """
     print(grad(lambda x, y: y.sum(), argnums=0)(x, x))
 """)
 
+prog("printing_inside_transforms", """
+    import torch
+    from torch.func import grad, vjp, jacrev
+    def f(x):
+        y = x * 2
+        print("x:", x)
+        print("y:", y)
+        s = (y ** 2).sum()
+        print("s:", s)
+        return s
+    x = torch.tensor([1.0, 2.0])
+    print(grad(f)(x))
+    print(grad(lambda x: grad(f)(x).sum())(x))
+    M = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+    def g(m):
+        print(m)
+        return m.sum()
+    print(vjp(g, M)[0])
+    print(jacrev(lambda z: (print(z), z * 2)[1])(x))
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+    print(grad(g)(w))
+    print(x, w)
+""")
+
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

@@ -17,6 +17,9 @@ _TO_SCALAR_WARNING = (
 _warned_to_scalar = []     # PyTorch warns once per process (TORCH_WARN_ONCE)
 
 
+REPR_HOOK = None     # set by ``func._levels`` while a function transform runs
+
+
 class ConversionMixin:
     __slots__ = ()
 
@@ -85,6 +88,10 @@ class ConversionMixin:
         return repr(self)
 
     def __repr__(self):
+        if REPR_HOOK is not None:       # (inside a torch.func transform: see func._levels)
+            text = REPR_HOOK(self)
+            if text is not None:
+                return text
         fn = self._sync()._grad_fn
         tangent = _FW.tangent_of(self) if _FW.LEVEL is not None else None
         return format_tensor(self._data, self._dtype, requires_grad=self._requires_grad,

@@ -7,14 +7,16 @@ from .._autograd.grad_mode import enable_grad, is_grad_enabled
 from .._tensor_class.core import TensorCore
 from .._torch_functions.factory import zeros_like
 from . import _pytree as pt
-from ._levels import argnums_slice, differentiable, outer_active, replace_args, unwrap
+from ._levels import (Level, argnums_slice, differentiable, outer_active, replace_args,
+                      unwrap)
 
 __all__ = ["grad", "grad_and_value", "vjp", "autograd_grad"]
 
 
-def autograd_grad(outputs, inputs, grad_outputs=None, retain_graph=False, create_graph=True):
+def autograd_grad(outputs, inputs, grad_outputs=None, retain_graph=True, create_graph=True):
     """functorch's ``_autograd_grad``: gradients of the outputs that require grad, zeros
-    for inputs they do not reach."""
+    for inputs they do not reach. The graph is kept (PyTorch frees this level's copy of
+    it; here it is the one an outer level differentiates again)."""
     if grad_outputs is None:
         pairs = [(o, None) for o in outputs if o.requires_grad]
     else:
@@ -29,12 +31,13 @@ def autograd_grad(outputs, inputs, grad_outputs=None, retain_graph=False, create
 
 
 def _grad_and_value_impl(func, argnums, has_aux, args, kwargs):
-    own = set()
+    own = Level()
     with enable_grad():
         argnums, diff = argnums_slice(args, argnums)
         diff = differentiable(diff, own)
         args = replace_args(args, argnums, diff)
-        output = func(*args, **kwargs)
+        with own:
+            output = func(*args, **kwargs)
         aux = None
         if has_aux:
             if not (isinstance(output, tuple) and len(output) == 2):
@@ -85,7 +88,7 @@ def _check_outputs(flat_out, api):
 
 def vjp_with_argnums(func, *primals, argnums=None, has_aux=False):
     """``vjp`` differentiating only the primals at ``argnums`` (all when None)."""
-    own = set()
+    own = Level()
     with enable_grad():
         outer = outer_active(primals)
         if argnums is None:
@@ -95,7 +98,8 @@ def vjp_with_argnums(func, *primals, argnums=None, has_aux=False):
             argnums, diff = argnums_slice(primals, argnums)
             diff = differentiable(diff, own)
             primals = replace_args(primals, argnums, diff)
-        out = func(*primals)
+        with own:
+            out = func(*primals)
         aux = None
         if has_aux:
             if not (isinstance(out, tuple) and len(out) == 2):

@@ -7,11 +7,87 @@ autograd: an input is made differentiable as a fresh leaf (a view of the input w
 input already requires grad, so an outer level still reaches it), and a result is
 detached unless its graph reaches a leaf that is not one of this level's own.
 A tangent (forward-mode AD) stays with the tensor across both steps."""
+import textwrap
+
+from .._tensor_class import convert as _convert
 from .._tensor_class.core import TensorCore
+from .._tensor_class.printing import format_tensor
 from .._forward import state as _fw
 from . import _pytree as pt
 
-__all__ = ["argnums_slice", "differentiable", "unwrap", "check_argnums"]
+__all__ = ["argnums_slice", "differentiable", "unwrap", "check_argnums", "Level", "ACTIVE"]
+
+
+class Level(set):
+    """The ids of one transform's own leaves (``differentiable``), the tensors they stand
+    for (``orig``) and the level's number (PyTorch's ``lvl``, counting vmap's too)."""
+
+    def __init__(self, tracking=True):
+        super().__init__()
+        self.orig, self.tracking, self.lvl = {}, tracking, 0
+        self.nodes = set()      # the grad_fn ids of own leaves that are views of an input
+
+    def __enter__(self):
+        ACTIVE.append(self)
+        self.lvl = len(ACTIVE)
+        _convert.REPR_HOOK = _repr_inside
+        return self
+
+    def __exit__(self, *exc):
+        ACTIVE.remove(self)
+        if not ACTIVE:
+            _convert.REPR_HOOK = None
+        return False
+
+    __hash__ = object.__hash__
+    __eq__ = object.__eq__
+
+
+ACTIVE = []     # the transforms running now, outermost first
+
+
+def _repr_inside(t):
+    """What PyTorch prints for ``t`` inside ``grad``/``vjp``/``jacrev``: a tensor of a
+    level as ``GradTrackingTensor(lvl=N, value=...)`` around its value, or None (printed
+    as usual) for a tensor of no level (one made inside without reaching an input prints
+    as usual here, where PyTorch wraps it too)."""
+    levels = [lv for lv in ACTIVE if lv.tracking and (id(t) in lv or _reaches(t, lv))]
+    if not levels:
+        return None
+    hook, _convert.REPR_HOOK = _convert.REPR_HOOK, None
+    try:
+        root = t
+        while any(id(root) in lv for lv in ACTIVE):
+            root = next(lv.orig[id(root)] for lv in ACTIVE if id(root) in lv)
+        text = repr(root) if root is not t else format_tensor(t._data, t._dtype)
+        if root is not t and not any(id(t) in lv for lv in ACTIVE):
+            text = format_tensor(t._data, t._dtype)
+    finally:
+        _convert.REPR_HOOK = hook
+    for lv in levels:
+        text = f"GradTrackingTensor(lvl={lv.lvl}, value=\n{textwrap.indent(text, ' ' * 4)}\n)"
+    return text
+
+
+def _reaches(t, own):
+    """Whether ``t``'s graph reaches one of ``own``'s leaves."""
+    if not t.requires_grad or t.grad_fn is None:
+        return False
+    seen, todo = set(), [t.grad_fn]
+    while todo:
+        node = todo.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if id(node) in own.nodes:
+            return True
+        var = getattr(node, "variable", None)
+        if var is not None and type(node).__name__ == "AccumulateGrad":
+            if id(var) in own:
+                return True
+            continue
+        todo.extend(n for n, _ in node.next_functions)
+    return False
 
 
 def check_argnum(argnum, num_args):
@@ -65,6 +141,10 @@ def differentiable(tree, own):
             if t is not None:
                 _fw.set_tangent(w, t)
         own.add(id(w))
+        if isinstance(own, Level):
+            own.orig[id(w)] = x
+            if w.grad_fn is not None:
+                own.nodes.add(id(w.grad_fn))
         return w
     return pt.tree_map(make, tree)
 

@@ -14,6 +14,7 @@ from .._tensor_class.core import TensorCore
 from .._torch_functions.general import stack
 from .._cpu_kernels.generator import default_generator
 from . import _pytree as pt
+from ._levels import Level
 
 __all__ = ["vmap"]
 
@@ -108,7 +109,8 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
         for i in range(n):
             sliced = [a if d is None else a.select(d, i) for a, d in zip(flat, dims)]
             state = default_generator.get_state()
-            samples.append(func(*pt.tree_unflatten(sliced, spec), **kwargs))
+            with Level(tracking=False):   # (counts as a level, as PyTorch's vmap does)
+                samples.append(func(*pt.tree_unflatten(sliced, spec), **kwargs))
             if not (default_generator.get_state() == state).all():
                 default_generator.set_state(state)
                 if randomness == "error":
