@@ -167,6 +167,11 @@ prog("saved_tensors_hooks_demo", _HEAD + """
     x.grad = None
     q.backward()
     print(x.grad)
+    with torch.autograd.graph.save_on_cpu():
+        r = (x.exp() * x).sum()
+    x.grad = None
+    r.backward()
+    print(x.grad)
     with torch.autograd.graph.disable_saved_tensors_hooks("no hooks in this part"):
         try:
             with torch.autograd.graph.saved_tensors_hooks(pack_hook, unpack_hook):
