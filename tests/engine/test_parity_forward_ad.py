@@ -43,7 +43,7 @@ prog("dual_numbers_basics", _HEAD + """
 
 prog("tangents_through_a_network", _HEAD + """
     import torch.nn.functional as F
-    torch.set_default_dtype(torch.float64)  # (float32 matrix products differ from MKL's in the last bit)
+    torch.set_default_dtype(torch.float64)  # (float32 products differ from MKL's in the last bit)
     torch.manual_seed(0)
     W = torch.randn(4, 3)
     b = torch.randn(4)
