@@ -226,6 +226,36 @@ prog("gradcheck_and_post_accumulate_hooks", _HEAD + """
             (a,) = ctx.saved_tensors
             return 3 * a ** 2 * g
     print(gradcheck(Cube.apply, (x,)), gradgradcheck(Cube.apply, (x,)))
+    class Exp(torch.autograd.Function):     # the forward-AD tutorial's Function
+        @staticmethod
+        def forward(ctx, foo):
+            result = torch.exp(foo)
+            ctx.result = result
+            return result
+        @staticmethod
+        def jvp(ctx, gI):
+            gO = gI * ctx.result
+            del ctx.result
+            return gO
+    print(gradcheck(Exp.apply, (x,), check_forward_ad=True, check_backward_ad=False,
+                    check_undefined_grad=False, check_batched_grad=False))
+    print(gradcheck(lambda a, b: a.sin() * b, (x, y), check_forward_ad=True))
+    class WrongJvp(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            ctx.a = a
+            return a ** 2
+        @staticmethod
+        def backward(ctx, g):
+            return 2 * ctx.a * g
+        @staticmethod
+        def jvp(ctx, t):
+            return 3 * ctx.a * t
+    w = torch.tensor([1.0, 2.0], dtype=torch.float64, requires_grad=True)
+    try:
+        gradcheck(WrongJvp.apply, (w,), check_forward_ad=True, check_undefined_grad=False)
+    except Exception as e:
+        print(type(e).__name__, e)
     # the optimizer-in-backward pattern
     torch.manual_seed(0)
     model = torch.nn.Linear(3, 1)
