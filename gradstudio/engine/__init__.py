@@ -35,7 +35,10 @@ from ._torch_functions.small import mode, ravel, relu_, round, std_mean, var_mea
 from ._torch_functions.batch_norm import batch_norm, get_num_threads, set_num_threads
 from .nn._normalization import _group_norm as group_norm
 from ._torch_functions.sampling import bernoulli, multinomial, normal, randint_like
-from . import autograd, linalg, nn, optim, return_types, serialization, utils
+from . import autograd, func, linalg, nn, optim, return_types, serialization, utils
+from .func import vmap
+from ._autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
+                                set_anomaly_enabled)
 from .serialization import load, save
 
 cosine_similarity = nn.functional.cosine_similarity
@@ -84,6 +87,8 @@ def torch_modules():
     return {"torch": sys.modules[__name__], "torch.autograd": autograd, "torch.linalg": linalg,
             "torch.autograd.function": autograd.function,
             "torch.autograd.functional": autograd.functional,
+            "torch.autograd.forward_ad": autograd.forward_ad,
+            "torch.func": func, "torch.autograd.graph": autograd.graph,
             "torch.nn": nn, "torch.nn.functional": nn.functional, "torch.nn.init": nn.init,
             "torch.nn.parameter": nn.parameter, "torch.nn.utils": nn.utils,
             "torch.nn.utils.clip_grad": nn.utils.clip_grad, "torch.nn.modules": modules,

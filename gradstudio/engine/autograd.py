@@ -9,6 +9,9 @@ from ._autograd.observe import BackwardStep, observe
 from ._autograd.nodes import AccumulateGrad, Node
 from ._autograd.gradcheck import GradcheckError, gradcheck, gradgradcheck
 from ._autograd import grad_mode
+from ._forward import forward_ad
+from ._autograd import graph
+from ._autograd.anomaly import detect_anomaly, set_detect_anomaly
 from ._tensor_class.tensor import Tensor
 from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
                                   set_grad_enabled)
@@ -16,23 +19,7 @@ from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "observe", "BackwardStep", "Node", "AccumulateGrad", "set_detect_anomaly",
            "detect_anomaly", "gradcheck", "gradgradcheck", "GradcheckError", "Variable",
-           "Function", "function", "functional"]
-
-
-class set_detect_anomaly:
-    """Accepted for compatibility; the engine's error messages already name the node."""
-
-    def __init__(self, mode, check_nan=True):
-        self.mode = mode
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-
-detect_anomaly = set_detect_anomaly
+           "Function", "function", "functional", "forward_ad", "graph"]
 
 
 class _VariableType(type):

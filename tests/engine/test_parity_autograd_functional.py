@@ -2,9 +2,7 @@
 ``hessian`` of one or several inputs and outputs (with ``create_graph``, ``strict``),
 ``vjp``, ``jvp``, ``vhp`` and ``hvp`` (the double-backward trick), under no_grad, with
 their errors (programs run under torch and under the engine, transcripts compared
-exactly); ``vectorize=True`` and forward mode are refused in plain words."""
-import pytest
-
+exactly); ``vectorize=True`` and ``strategy="forward-mode"``."""
 import parity
 
 P, prog = parity.table()
@@ -76,15 +74,24 @@ w = torch.tensor([0.1, -0.2])
 print(jacobian(lambda w: sig_loss(w, X, Y), w), hessian(lambda w: sig_loss(w, X, Y), w))
 """)
 
+prog("vectorized_and_forward_mode", """
+    import warnings
+    warnings.filterwarnings("ignore", category=DeprecationWarning)  # (torch.jit's, on first use)
+    import torch
+    from torch.autograd.functional import jacobian, hessian
+    x = torch.tensor([0.5, 1.0, 2.0]); y = torch.tensor([1.0, -1.0])
+    print(jacobian(torch.sin, x, vectorize=True, strategy="forward-mode"))
+    print(jacobian(torch.sin, x, vectorize=True))
+    f = lambda a, b: (a.sum() * b, a.exp())
+    print(jacobian(f, (x, y), vectorize=True, strategy="forward-mode"))
+    print(jacobian(f, (x, y), vectorize=True))
+    print(hessian(lambda a: (a ** 3).sum(), x, vectorize=True))
+    try:
+        jacobian(torch.sin, x, strategy="forward-mode")
+    except NotImplementedError as e:
+        print("NotImplementedError:", e)
+""")
+
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
-
-
-@pytest.mark.parametrize("kwargs, words", [({"vectorize": True}, "has no vmap"),
-                                           ({"vectorize": True, "strategy": "forward-mode"},
-                                            "has no forward-mode AD")])
-def test_what_needs_vmap_or_forward_mode_is_refused_in_plain_words(kwargs, words):
-    import gradstudio.engine as engine
-    with pytest.raises(RuntimeError, match=words):
-        engine.autograd.functional.jacobian(lambda a: a * 2, engine.ones(2), **kwargs)

@@ -8,12 +8,14 @@ forward set. The backward engine (``_autograd.engine``) calls ``node.run_backwar
 calls the user's ``backward`` with one gradient per output and checks what it returns the
 way PyTorch's ``validate_outputs`` does (count, shape, dtype). Messages are PyTorch's.
 """
+import contextlib
 import functools
 import warnings
 
 import numpy as np
 
 from . import grad_mode as _grad_mode, views as _views
+from .._forward import state as _FW
 from .._tensor_class.core import TensorCore
 from .nodes import _FREED_MSG, _SEQ, Node, _check_version, expose
 from .plans import stand_in
@@ -34,6 +36,14 @@ class FunctionCtx:
                 raise TypeError(f"save_for_backward can only save variables, but argument "
                                 f"{i} is of type {type(t).__name__}")
         self.to_save = tensors
+
+    def save_for_forward(self, *tensors):
+        """Keeps tensors for ``jvp`` (``ctx.saved_tensors`` reads them there)."""
+        for t in tensors:
+            if t is not None and not isinstance(t, TensorCore):
+                raise AssertionError("save_for_forward expects all arguments to be tensors; "
+                                     f"you should save non-tensors as attributes on ctx.")
+        self.saved_for_forward = tensors
 
     def mark_dirty(self, *args):
         self.dirty_tensors = args
@@ -196,10 +206,18 @@ class Function(metaclass=_FunctionMeta):
 
     vjp = backward
 
+    @staticmethod
+    def jvp(ctx, *grad_inputs):
+        raise NotImplementedError("You must implement the jvp function for custom "
+                                  "autograd.Function to use it with forward mode AD.")
+
     @classmethod
     @observed("torch.autograd.Function.apply")
     def apply(cls, *args, **kwargs):
         return _apply(cls, args, kwargs)
+
+
+_NO_CONTEXT = contextlib.nullcontext()
 
 
 def _apply(cls, args, kwargs):
@@ -208,7 +226,9 @@ def _apply(cls, args, kwargs):
     ctx = _new_node(cls._backward_cls)
     ctx.needs_input_grad = tuple(executable and isinstance(a, TensorCore) and a._requires_grad
                                  for a in args)
-    with _grad_mode.no_grad():
+    # (a dual input: its tangent follows the Function's jvp, not the ops of its forward)
+    dual = _FW.ON and any(_FW.tangent_of(args[i]) is not None for i in positions)
+    with _grad_mode.no_grad(), _FW.suspended() if dual else _NO_CONTEXT:
         if cls.setup_context is Function.setup_context:
             output = cls.forward(ctx, *args, **kwargs)
         else:
@@ -231,6 +251,8 @@ def _apply(cls, args, kwargs):
         t._vc[0] += 1
     if executable:
         _connect(ctx, args, positions, outputs, dirty)
+    if dual:
+        _FW.FUNCTION_JVP(cls, ctx, args, outputs)
     return tuple(outputs) if is_tuple else outputs[0]
 
 

@@ -19,7 +19,7 @@ import sys
 
 import numpy as np
 
-from . import grad_mode as _grad_mode
+from . import anomaly as _anomaly, grad_mode as _grad_mode
 from .._tensor_class.core import TensorCore
 from .nodes import _ERRSTATE, _QUIET, AccumulateGrad
 from .node_vjps import _vjps
@@ -258,21 +258,28 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
             nexts = node.next_functions
             runs = need is None or node in runs_set
             if g is not None and runs:
-                grad_ins = _vjps(node, g, F, create_graph, need)
-                if node._hooks:
-                    if observing and not create_graph:
-                        g = _private(g)
-                    outs = tuple(None if x is None else (x if create_graph else wrap(x))
-                                 for x in grad_ins)
-                    seen = tuple(None if x is None else (x if create_graph else wrap(x))
-                                 for x in (g if node._outputs else (g,)))
-                    for fn in list(node._hooks.values()):
-                        r = fn(outs, seen)
-                        if r is not None:
-                            outs = tuple(r)
-                    grad_ins = [None if x is None else (x if create_graph else x._data)
-                                for x in outs]
-                    outs = r = None
+                try:
+                    grad_ins = _vjps(node, g, F, create_graph, need)
+                    if node._hooks:
+                        if observing and not create_graph:
+                            g = _private(g)
+                        outs = tuple(None if x is None else (x if create_graph else wrap(x))
+                                     for x in grad_ins)
+                        seen = tuple(None if x is None else (x if create_graph else wrap(x))
+                                     for x in (g if node._outputs else (g,)))
+                        for fn in list(node._hooks.values()):
+                            r = fn(outs, seen)
+                            if r is not None:
+                                outs = tuple(r)
+                        grad_ins = [None if x is None else (x if create_graph else x._data)
+                                    for x in outs]
+                        outs = r = None
+                    if _anomaly.ENABLED:
+                        _anomaly.check(node, grad_ins)
+                except Exception:
+                    if _anomaly.ENABLED:   # (the forward stack that made the node)
+                        _anomaly.report(node)
+                    raise
             else:
                 grad_ins = [None] * len(nexts)
             if retain_graph or not runs:

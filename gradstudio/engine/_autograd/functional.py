@@ -2,8 +2,8 @@
 ``hvp`` of a function of tensors, ported from PyTorch's ``torch/autograd/functional.py``
 (BSD licence) step for step, so that they run the same backward passes in the same order
 and fail with the same messages. ``jvp`` and ``hvp`` use the double-backward trick, as
-PyTorch's do. The engine has neither ``vmap`` nor forward-mode AD: ``vectorize=True`` and
-``strategy="forward-mode"`` are refused in plain words."""
+PyTorch's do. ``vectorize=True`` computes the same rows one backward pass at a time;
+``strategy="forward-mode"`` runs one JVP per input element (``func._jac``)."""
 from .._tensor_class.core import TensorCore
 from .._torch_functions.factory import zeros_like
 from .._torch_functions.general import stack
@@ -217,12 +217,13 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False,
                 'torch.autograd.functional.jacobian: `strict=True` and `strategy="forward-mode"'
                 '` are not supported together (yet). Please either set `strict=False` or '
                 '`strategy="reverse-mode"`.')
-        _as_tuple(inputs, "inputs", "jacobian")
+        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
         if not vectorize:
             raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-"
                                       "reverse Hessian isonly implemented for `vectorize=True`.")
-        raise RuntimeError("GradStudio's engine has no forward-mode AD: use "
-                           'strategy="reverse-mode" (the default)')
+        from ..func._jac import forward_jacobian   # (one JVP per input element, as jacfwd)
+        jac, is_outputs_tuple = forward_jacobian(func, inputs)
+        return _tuple_postprocess(jac, (is_outputs_tuple, is_inputs_tuple))
     with enable_grad():
         is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
         inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
@@ -235,9 +236,7 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False,
                 raise RuntimeError("torch.autograd.functional.jacobian: `strict=True` and "
                                    "`vectorized=True` are not supported together. Please either "
                                    "set `strict=False` or `vectorize=False`.")
-            raise RuntimeError("GradStudio's engine has no vmap: leave vectorize=False (the "
-                               "Jacobian is then computed one backward pass per output "
-                               "element, with the same values)")
+            # (PyTorch vmaps one VJP over the basis: the same rows as one pass per element)
         result = tuple(_jacobian_of(i, out, inputs, create_graph, strict)
                        for i, out in enumerate(outputs))
         result = _grad_postprocess(result, create_graph)

@@ -97,27 +97,59 @@ def analytical_jacobian(func, inputs, check_grad_dtypes=False):
     return jac
 
 
+def forward_jacobian(func, inputs):
+    """``{(i, j): J}`` like ``analytical_jacobian``, from forward-mode AD: one JVP per
+    element of each input that requires grad."""
+    from .._forward import forward_ad as fwAD
+    jac = {}
+    for i in _differentiable(inputs):
+        x = inputs[i]
+        for k in range(x._data.size):
+            basis = np.zeros(x._data.size, x._dtype.np)
+            basis[k] = 1
+            with fwAD.dual_level():
+                dual = fwAD.make_dual(x.detach(), TensorCore._make(
+                    basis.reshape(x._data.shape), x._dtype))
+                outs = _as_tuple(func(*(dual if m == i else a for m, a in enumerate(inputs))))
+                for j in _floating(outs):
+                    tangent = fwAD.unpack_dual(outs[j]).tangent
+                    col = jac.setdefault((i, j), np.zeros((x._data.size, outs[j]._data.size)))
+                    if tangent is not None:
+                        col[k, :] = tangent._data.reshape(-1)
+    return jac
+
+
 def _show(a):
     return repr(TensorCore._make(np.asarray(a, np.float64)))
 
 
 def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True,
-              check_grad_dtypes=False):
+              check_grad_dtypes=False, nondet_tol=0.0, check_undefined_grad=True,
+              check_batched_grad=False, check_batched_forward_grad=False,
+              check_forward_ad=False, check_backward_ad=True, fast_mode=False, masked=None):
     """True if the gradients of ``func(*inputs)`` with respect to every input that
-    requires grad agree with central differences; otherwise raises ``GradcheckError``
-    (or returns False when ``raise_exception=False``). Use float64 inputs."""
+    requires grad agree with central differences (those of the backward pass, and with
+    ``check_forward_ad`` those of forward-mode AD); otherwise raises ``GradcheckError``
+    (or returns False when ``raise_exception=False``). Use float64 inputs. The batched
+    and undefined-gradient checks of PyTorch are not made."""
     inputs = _as_tuple(inputs)
     if not _differentiable(inputs):
         raise ValueError("gradcheck expects at least one input tensor to require gradient, "
                          "but none of them have requires_grad=True.")
     try:
-        analytical = analytical_jacobian(func, inputs, check_grad_dtypes)
         numerical = numerical_jacobian(func, inputs, eps)
-        for (i, j), num in numerical.items():
-            ana = analytical[i, j]
-            if not np.all(np.abs(ana - num) <= atol + rtol * np.abs(num)):
-                raise GradcheckError(f"Jacobian mismatch for output {j} with respect to input "
-                                     f"{i},\nnumerical:{_show(num)}\nanalytical:{_show(ana)}\n")
+        checks = []
+        if check_backward_ad:
+            checks.append(("", analytical_jacobian(func, inputs, check_grad_dtypes)))
+        if check_forward_ad:
+            checks.append(("computed with forward mode ", forward_jacobian(func, inputs)))
+        for mode, analytical in checks:
+            for (i, j), num in numerical.items():
+                ana = analytical[i, j]
+                if not np.all(np.abs(ana - num) <= atol + rtol * np.abs(num)):
+                    raise GradcheckError(f"Jacobian {mode}mismatch for output {j} with respect "
+                                         f"to input {i},\nnumerical:{_show(num)}\n"
+                                         f"analytical:{_show(ana)}\n")
     except GradcheckError:
         if raise_exception:
             raise

@@ -16,6 +16,7 @@ import numpy as np
 from .._types import dtype as D
 from .._tensor_class.core import TensorCore
 from ..observer import observed
+from .._forward import state as _FW
 
 __all__ = ["Node", "AccumulateGrad", "Meta", "node_class", "short_name"]
 
@@ -316,4 +317,6 @@ def _result_tensor(node):
     t = TensorCore._make(data, node._meta[0].dtype, True)
     t._grad_fn = node
     t._vc = vc
+    if _FW.ON:  # (its tangent, when a tangent follows a backward pass)
+        _FW.result_tangent(node, t)
     return t

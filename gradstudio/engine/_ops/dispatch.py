@@ -19,6 +19,8 @@ from . import (table, table_shape, table_loss, table_stats, table_backward, tabl
                table_matrix, table_linalg, table_norm, table_small)
 from .._tensor_class.core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
 from .._autograd.grad_mode import STATE
+from .._forward import state as _FW
+from .._autograd import anomaly as _ANOMALY, saved_hooks as _SAVED_HOOKS
 from .._autograd.nodes import _ERRSTATE, _QUIET, _SEQ, expose, node_class
 from .._autograd.plans import _PLANS, _STAND_INS, new_node, plan_for, stand_in
 from ..observer import observed
@@ -179,6 +181,8 @@ def apply(op, operands, params=None, out_dtype=None):
     if req and STATE.enabled and op.differentiable and odt.is_floating_point:
         # (an integer or bool result never requires grad, as in PyTorch)
         record(t, op, operands, _NO_PARAMS if params is None else params)
+    if _FW.ON:   # (a dual tensor exists: its tangent follows the op)
+        _FW.HOOK(t, op, operands, params)
     return t
 
 
@@ -207,6 +211,8 @@ def apply_views(op, src, params):
             t._grad_fn = node
             t._requires_grad = True
     outs = tuple(outs)
+    if _FW.ON:
+        _FW.HOOK(outs, op, (src,), params)
     if observer.LISTENER is not None:
         observer.LISTENER.views(op, src, params, outs)
     return outs
@@ -288,6 +294,10 @@ def record(t, op, operands, params):
     node._result = (t._data, t._vc, t._vc[0], None) if plan.save_out else None
     t._grad_fn = node
     t._requires_grad = True
+    if _SAVED_HOOKS.STACK:   # (saved_tensors_hooks: pack what the node saved)
+        _SAVED_HOOKS.pack(node, t)
+    if _ANOMALY.ENABLED:     # (detect_anomaly: the stack that made the node)
+        _ANOMALY.remember(node)
     return node
 
 
@@ -326,6 +336,8 @@ def inplace(self, op, operands, params=None):
         snap = _make(self._data.copy(), self._dtype, self._requires_grad)
         snap._grad_fn = self._grad_fn
         snap._acc = self._acc
+        if _FW.ON:
+            _FW.MOVE(self, snap)
         operands = (snap,) + operands[1:]
     result = apply(op, operands, params, out_dtype=self._dtype)
     if self._data.shape != result._data.shape:
@@ -338,6 +350,8 @@ def inplace(self, op, operands, params=None):
             raise
         _views.write_readonly(self, result._data)
     self._vc[0] += 1
+    if _FW.ON:
+        _FW.MOVE(result, self)
     node = result._grad_fn
     if node is not None:
         if base is not None:

@@ -4,6 +4,7 @@ from .._autograd import grad_mode as _grad_mode
 from .core import TensorCore
 from .._torch_functions.factory import tensor
 from .printing import format_tensor
+from .._forward import state as _FW
 from ..observer import observed
 from .._messages.warn import warn
 
@@ -16,11 +17,15 @@ _TO_SCALAR_WARNING = (
 _warned_to_scalar = []     # PyTorch warns once per process (TORCH_WARN_ONCE)
 
 
+REPR_HOOK = None     # set by ``func._levels`` while a function transform runs
+
+
 class ConversionMixin:
     __slots__ = ()
 
     def numpy(self, force=False):
-        if self._requires_grad and not force:
+        if self._requires_grad and not force and _grad_mode.STATE.enabled:
+            # (PyTorch checks ``requires_grad() && GradMode::is_enabled()``)
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
                                "tensor.detach().numpy() instead.")
         return self._data
@@ -83,9 +88,16 @@ class ConversionMixin:
         return repr(self)
 
     def __repr__(self):
+        if REPR_HOOK is not None:       # (inside a torch.func transform: see func._levels)
+            text = REPR_HOOK(self)
+            if text is not None:
+                return text
         fn = self._sync()._grad_fn
+        tangent = _FW.tangent_of(self) if _FW.LEVEL is not None else None
         return format_tensor(self._data, self._dtype, requires_grad=self._requires_grad,
-                             grad_fn_name=None if fn is None else type(fn).__name__)
+                             grad_fn_name=None if fn is None else type(fn).__name__,
+                             # (a 0-d tangent prints as its number: PyTorch formats it)
+                             tangent=None if tangent is None else format(tangent, ""))
 
     __str__ = __repr__
 

@@ -212,12 +212,13 @@ def _add_suffixes(tensor_str, suffixes, indent, force_newline):
 
 
 def format_tensor(data, dtype, *, requires_grad=False, grad_fn_name=None,
-                  tensor_class_name="tensor"):
+                  tensor_class_name="tensor", tangent=None):
     """Exactly what ``repr(torch_tensor)`` prints for a CPU tensor holding ``data``.
 
     ``data`` is a numpy array of any shape (0-d, empty, non-contiguous all fine); it is
     viewed as ``dtype`` (a ``gradstudio.engine._types.dtype.dtype``). ``grad_fn_name`` adds
     ``grad_fn=<NAME>``; otherwise ``requires_grad`` adds ``requires_grad=True``.
+    ``tangent``, the text of a dual tensor's tangent, adds ``tangent=...``.
     """
     a = np.asarray(data).astype(dtype.np, copy=False)
     prefix = tensor_class_name + "("
@@ -245,5 +246,7 @@ def format_tensor(data, dtype, *, requires_grad=False, grad_fn_name=None,
         suffixes.append(f"grad_fn=<{grad_fn_name}>")
     elif requires_grad:
         suffixes.append("requires_grad=True")
+    if tangent is not None:
+        suffixes.append("tangent=" + tangent)
 
     return _add_suffixes(prefix + tensor_str, suffixes, indent, force_newline=False)
