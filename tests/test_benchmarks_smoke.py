@@ -21,7 +21,7 @@ def test_engine_vs_torch_quick_run_prints_every_row():
     rows = [line for line in proc.stdout.splitlines() if line.startswith("| ")]
     assert rows[0].startswith("| workload | engine ms | torch ms | ratio | target | met? |")
     timed = [r for r in rows if r.split("|")[5].strip().startswith("<=")]
-    assert len(timed) == 5, proc.stdout
+    assert len(timed) == 6, proc.stdout
     for row in timed:
         engine_ms, torch_ms, ratio = (float(c) for c in row.split("|")[2:5])
         assert engine_ms > 0 and torch_ms > 0 and ratio > 0
