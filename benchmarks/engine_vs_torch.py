@@ -63,6 +63,18 @@ def chain_2x2(T, n_ops=200):
     return run
 
 
+def record_mul(T):
+    """Recording one ``y * w`` on 2x2 float32 tensors, ``y`` computed from a leaf that
+    requires grad (so a ``MulBackward0`` is made, saving ``w``), ``w`` a constant: the
+    cost of one recorded op, all dispatch and no arithmetic to speak of."""
+    y = T.ones(2, 2, requires_grad=True) * 1.0
+    w = T.full((2, 2), 0.9)
+
+    def run():
+        return y * w
+    return run
+
+
 def tutorial(T):
     """The autograd tutorial's example: ``y = x + 2; z = y * y * 3; out = z.mean()``."""
     x = T.ones(2, 2, requires_grad=True)
@@ -159,7 +171,9 @@ def scalar_chain_micrograd(Value, n_ops=200):
 
 # name, factory, target (engine / torch, the speed issue's), quick-mode kwargs
 WORKLOADS = [
-    ("2x2 float32 chain of 200 ops, fwd+bwd", chain_2x2, 1.0, {}),
+    ("2x2 float32 chain of 200 ops, fwd+bwd", chain_2x2, 0.8, {}),
+    # the issue's 1.5 us against torch's 1.70 us, as a ratio (the machine's speed varies)
+    ("record one y * w (2x2), forward only", record_mul, 0.88, {}),
     ("tutorial: x+2, y*y*3, mean, backward", tutorial, 1.0, {}),
     ("1M-element mul, add, tanh, sum, fwd+bwd", elementwise_1m, 1.0, {"n": 100_000}),
     ("512x512 matmul, fwd+bwd", matmul_512, 1.05, {"n": 128}),
@@ -248,7 +262,8 @@ def main(argv=None):
     p.add_argument("--min-run", type=float, default=None,
                    help="seconds each timed run lasts at least (default 0.2, quick 0.02)")
     p.add_argument("--only", default="",
-                   help="run only the workloads whose name contains this text")
+                   help="run only the workloads whose name contains this text (several: "
+                        "separated by commas)")
     args = p.parse_args(argv)
     min_run = args.min_run if args.min_run is not None else (0.02 if args.quick else 0.2)
     long_ops = 10_000 if args.quick else 100_000
@@ -277,7 +292,7 @@ def main(argv=None):
     print("| --- | ---: | ---: | ---: | ---: | --- |")
     missed = []
     for name, factory, target, quick_kw in WORKLOADS:
-        if args.only.lower() not in name.lower():
+        if not _wanted(args.only, name):
             continue
         kw = quick_kw if args.quick else {}
         e_ms, t_ms = (s * 1e3 for s in time_pair(factory(engine, **kw), factory(torch, **kw),
@@ -292,7 +307,7 @@ def main(argv=None):
     _micrograd_row(engine, torch, args, min_run, missed)
 
     results = {}
-    if args.only and args.only.lower() not in "long chain":
+    if args.only and not _wanted(args.only, "long chain"):
         return _summary(missed, args.quick)
     for label, T in (("engine", engine), ("torch", torch)):
         results[label] = long_chain(T, long_ops)
@@ -345,24 +360,28 @@ def _micrograd_row(engine, torch, args, min_run, missed):
     """The 200-op scalar chain in the engine, torch and micrograd (the speed issue's
     target: engine / micrograd <= 1.0), when micrograd is installed."""
     name = "scalar chain of 200 ops (mul, add, relu, sub), fwd+bwd"
-    if args.only.lower() not in name:
+    if not _wanted(args.only, name):
         return
     try:
         from micrograd.engine import Value
-    except ImportError:
-        print(f"| {name} | micrograd is not installed (pip install micrograd==0.1.0) | | | | |")
-        return
+    except ImportError:     # (micrograd's Value, copied with attribution)
+        from _micrograd import Value
     e_s, m_s = time_pair(scalar_chain(engine), scalar_chain_micrograd(Value), args.repeat,
                          min_run)
     t_s = time_pair(scalar_chain(torch), scalar_chain(torch), 1, min_run, warmup=1)[0]
     ratio = e_s / m_s
-    if ratio > 1.0:
-        missed.append(f"{name}: {ratio:.2f} of micrograd > 1.0")
+    if ratio > 0.8:
+        missed.append(f"{name}: {ratio:.2f} of micrograd > 0.8")
     print()
     print("| workload | engine ms | micrograd ms | torch ms | engine / micrograd | target | met? |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
     print(f"| {name} | {e_s * 1e3:.3f} | {m_s * 1e3:.3f} | {t_s * 1e3:.3f} | {ratio:.2f} | "
-          f"<= 1.0 | {'yes' if ratio <= 1.0 else 'NO'} |")
+          f"<= 0.8 | {'yes' if ratio <= 0.8 else 'NO'} |")
+
+
+def _wanted(only, name):
+    """Whether ``--only`` (comma-separated texts, empty for all) selects workload ``name``."""
+    return not only or any(part.strip().lower() in name.lower() for part in only.split(","))
 
 
 def _summary(missed, quick):

@@ -174,9 +174,8 @@ class Session(QObject):
             self.step = -1
         walk = self.walk
         if walk is not None:             # the same action, as far as it still goes
-            w = self.walk_record(walk[0])
-            self.walk = None if w is None or not w.steps else (walk[0], min(walk[1],
-                                                                          len(w.steps)))
+            n = self.walk_length(walk[0])
+            self.walk = (walk[0], min(walk[1], n)) if n else None
         self.run_finished.emit(self.result)
         if walk != self.walk:
             self.walk_changed.emit()
@@ -211,6 +210,17 @@ class Session(QObject):
             w = self._walks[index] = walk_of(self.document, self.result, index)
         return w
 
+    def walk_length(self, index):
+        """How many engine steps the step-through of the action at ``index`` has (0 when
+        it has none or cannot be stepped through), read from the run's own record of the
+        pass: no ``Walk`` is built (explaining every step is a panel's work, done when a
+        panel shows it)."""
+        if self.result is None or not 0 <= index < len(self.document.timeline) or \
+                ACTIONS[self.document.timeline[index].kind].walk is None:
+            return 0
+        outcomes = self.result.outcomes
+        return len(outcomes[index].steps or ()) if index < len(outcomes) else 0
+
     def current_walk(self):
         """The ``Walk`` being stepped through, or None."""
         return None if self.walk is None else self.walk_record(self.walk[0])
@@ -223,10 +233,9 @@ class Session(QObject):
                 self.walk = None
                 self.walk_changed.emit()
             return
-        w = self.walk_record(index)
-        if w is None:
+        if self.walk_record(index) is None:
             return
-        walk = (index, max(0, min(int(k), len(w.steps))))
+        walk = (index, max(0, min(int(k), self.walk_length(index))))
         if walk == self.walk:
             return
         self.walk = walk
@@ -239,8 +248,8 @@ class Session(QObject):
     def _walk_step(self, index, k):
         """The timeline step shown at engine step ``k`` of action ``index``: before the
         action until its pass is complete."""
-        w = self.walk_record(index)
-        return index + 1 if w is not None and w.steps and k >= len(w.steps) else index
+        n = self.walk_length(index)
+        return index + 1 if n and k >= n else index
 
     def iteration(self, loop_id):
         """The iteration (from 0) of loop ``loop_id`` the views show: the chosen one, else

@@ -48,3 +48,71 @@ def test_lerp_addcmul_addcdiv_match_torch(torch, dtype, n):
                                       T(a).addcdiv_(T(b), T(c), value=v).numpy())
     np.testing.assert_array_equal(K.maximum_out(G(a), G(b), out=G(a)).numpy(),
                                   torch.maximum(T(a), T(b)).numpy())
+
+
+# ------------------------------------------------------------------ add_ (SGD's update)
+# A float64 sum that lands exactly on a float32 tie although the exact value is below it:
+# rounding twice (to float64, then float32) gives 1 + 2**-22, the fused result 1 + 2**-23.
+# param -(1 + 2**-23), grad 2**-24 * (1 + 2**-23), lr 1 - 2**-23: param - lr * grad is
+# -(1 + 2**-23 + 2**-24 - 2**-70).
+_TIE_PARAM = -(1 + 2.0 ** -23)
+_TIE_GRAD = 2.0 ** -24 * (1 + 2.0 ** -23)
+_TIE_LR = 1 - 2.0 ** -23
+
+
+def _tie_arrays(n):
+    """``n`` float32 params and grads: random, with the tie case at every 7th place from
+    1 and a subnormal result at every 11th from 2."""
+    rng = np.random.default_rng(n)
+    p = rng.standard_normal(n).astype(np.float32)
+    g = rng.standard_normal(n).astype(np.float32)
+    p[1::7], g[1::7] = _TIE_PARAM, _TIE_GRAD
+    p[2::11], g[2::11] = np.float32(3e-39), np.float32(1e-39)
+    return p, g
+
+
+@pytest.mark.parametrize("n", [7, 100_003])      # (scratch made afresh, and reused)
+def test_sgd_add_rounds_the_tie_case_once(n):
+    p, g = _tie_arrays(n)
+    lr = float(np.float32(_TIE_LR))
+    # exact: the float64 product is exact, the sum of two float64s rounded to odd and
+    # then to float32 is correctly rounded
+    from fractions import Fraction
+    exact = Fraction(float(p[1])) - Fraction(lr) * Fraction(float(g[1]))
+    twice = np.float32(float(p[1]) - lr * float(g[1]))      # rounded to float64, then float32
+    assert twice == np.float32(-(1 + 2.0 ** -22)) and exact > -(1 + 2.0 ** -23 + 2.0 ** -24)
+    for _ in range(2):
+        t = E.from_numpy(p.copy())
+        with E.no_grad():            # (as an optimizer's step runs)
+            K.add_(t, E.from_numpy(g), -lr)
+        assert t._version == 1
+        assert t.numpy()[1] == np.float32(-(1 + 2.0 ** -23))
+        expected = E.from_numpy(p.copy()).add(E.from_numpy(g), alpha=-lr)  # the op's path
+        assert t.numpy().tobytes() == expected.numpy().tobytes()
+
+
+def test_sgd_add_matches_torch_on_ties_subnormals_and_infinities(torch):
+    p, g = _tie_arrays(20_011)
+    p[5], g[5] = np.float32(3e38), np.float32(-3e38)     # overflows to -inf
+    p[6], g[6] = np.inf, np.inf                           # inf - inf: nan
+    for lr in (_TIE_LR, 0.01, 0.1, 1.0):
+        lr = float(np.float32(lr))
+        t = E.from_numpy(p.copy())
+        with E.no_grad():
+            K.add_(t, E.from_numpy(g), -lr)
+        want = torch.from_numpy(p.copy()).add_(torch.from_numpy(g), alpha=-lr).numpy()
+        np.testing.assert_array_equal(t.numpy(), want)
+        assert np.array_equal(np.isnan(t.numpy()), np.isnan(want))
+
+
+def test_sgd_step_takes_the_same_steps_as_torch_at_the_tie(torch):
+    for lib in (E, torch):
+        w = lib.tensor([_TIE_PARAM] * 3, requires_grad=True)
+        opt = lib.optim.SGD([w], lr=_TIE_LR, momentum=0.5)
+        for _ in range(2):
+            w.grad = lib.tensor([_TIE_GRAD] * 3)
+            opt.step()
+        if lib is E:
+            got = w.detach().numpy().copy()
+        else:
+            assert got.tobytes() == w.detach().numpy().tobytes()

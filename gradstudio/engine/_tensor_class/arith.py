@@ -9,6 +9,7 @@ from .._types import dtype as D
 from .._ops.record import OPS
 from .core import TensorCore
 from .._ops.dispatch import apply
+from .._ops.fast import Fast, binary, unary
 from .rounding import divide_rounded, round_decimals
 from .operands import (_broadcast_check, _divisor_check, _is_operand, _no_bool_subtraction,
                        _operand, _renamed)
@@ -61,17 +62,22 @@ class ArithmeticMixin:
 
     # the operators: NotImplemented for operands they cannot take (so Python raises its
     # own TypeError, as for torch.Tensor)
+    # (``binary``/``unary``: the fast path of the commonest calls, None for the others)
     def __add__(self, other):
-        return _operator(self, other, "add")
+        t = binary(_ADD, self, other)
+        return _operator(self, other, "add") if t is None else t
 
     def __sub__(self, other):
-        return _operator(self, other, "sub")
+        t = binary(_SUB, self, other)
+        return _operator(self, other, "sub") if t is None else t
 
     def __mul__(self, other):
-        return _operator(self, other, "mul")
+        t = binary(_MUL, self, other)
+        return _operator(self, other, "mul") if t is None else t
 
     def __truediv__(self, other):
-        return _operator(self, other, "div")
+        t = binary(_DIV, self, other)
+        return _operator(self, other, "div") if t is None else t
 
     def __radd__(self, other):
         return _reflected(self, other, "add") if _is_operand(other) else NotImplemented
@@ -223,28 +229,36 @@ class ArithmeticMixin:
     __abs__ = absolute = abs
 
     def exp(self):
-        return apply(OPS["exp"], (self,))
+        t = unary(_UNARY["exp"], self)
+        return apply(OPS["exp"], (self,)) if t is None else t
 
     def log(self):
-        return apply(OPS["log"], (self,))
+        t = unary(_UNARY["log"], self)
+        return apply(OPS["log"], (self,)) if t is None else t
 
     def sin(self):
-        return apply(OPS["sin"], (self,))
+        t = unary(_UNARY["sin"], self)
+        return apply(OPS["sin"], (self,)) if t is None else t
 
     def cos(self):
-        return apply(OPS["cos"], (self,))
+        t = unary(_UNARY["cos"], self)
+        return apply(OPS["cos"], (self,)) if t is None else t
 
     def tanh(self):
-        return apply(OPS["tanh"], (self,))
+        t = unary(_UNARY["tanh"], self)
+        return apply(OPS["tanh"], (self,)) if t is None else t
 
     def sigmoid(self):
-        return apply(OPS["sigmoid"], (self,))
+        t = unary(_UNARY["sigmoid"], self)
+        return apply(OPS["sigmoid"], (self,)) if t is None else t
 
     def relu(self):
-        return apply(OPS["relu"], (self,))
+        t = unary(_UNARY["relu"], self)
+        return apply(OPS["relu"], (self,)) if t is None else t
 
     def sqrt(self):
-        return apply(OPS["sqrt"], (self,))
+        t = unary(_UNARY["sqrt"], self)
+        return apply(OPS["sqrt"], (self,)) if t is None else t
 
     def rsqrt(self):
         return apply(OPS["rsqrt"], (self,))
@@ -308,6 +322,14 @@ class ArithmeticMixin:
 
 def _overload(bound):
     return "1" if isinstance(bound, (TensorCore, np.ndarray)) else "0"
+
+
+# the fast path's ops (``_ops.fast``): the operators compute with numpy's ufuncs, which is
+# what the records' ``a + b`` forwards call
+_ADD, _SUB, _MUL, _DIV = (Fast(OPS[name], fn) for name, fn in (
+    ("add", np.add), ("sub", np.subtract), ("mul", np.multiply), ("div", np.true_divide)))
+_UNARY = {name: Fast(OPS[name], n=1) for name in
+          ("exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "sqrt")}
 
 
 def _binary(self, other, name, alpha):

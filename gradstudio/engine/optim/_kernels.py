@@ -13,15 +13,18 @@ What PyTorch computes (ATen's CPU kernels, checked against torch bit for bit):
 * ``addcmul_(t1, t2, value=v)``: ``self + (v * t1) * t2``, the last multiply and the add
   fused.
 * ``addcdiv_(t1, t2, value=v)``: ``self + (v * t1) / t2``, every step rounded.
+* ``add_(other, alpha=a)``: ``self + a * other`` with ``a`` cast to the dtype, fused (the
+  engine's ``add``; for float32 ``add_`` below computes it in place, in reused scratch).
 * ``sqrt``: the engine's own (``engine._cpu_kernels.elementwise.sqrt``, MKL's float32
   square root).
 """
 import numpy as np
 
-from .._cpu_kernels.fma import fma32, fma64
+from .._autograd.grad_mode import STATE
+from .._cpu_kernels.fma import fma32, fma32_into, fma64
 from .._cpu_kernels.elementwise import sqrt as _sqrt
 
-__all__ = ["lerp_", "addcmul", "addcmul_", "addcdiv_", "sqrt", "sqrt_", "maximum_out"]
+__all__ = ["add_", "lerp_", "addcmul", "addcmul_", "addcdiv_", "sqrt", "sqrt_", "maximum_out"]
 
 _F32 = np.dtype(np.float32)
 
@@ -35,6 +38,21 @@ def write(t, values):
     np.copyto(t._data, values, casting="unsafe")
     t._vc[0] += 1
     return t
+
+
+def add_(t, other, alpha):
+    """``t.add_(other, alpha=alpha)`` with no graph recorded: a float32 tensor that is not
+    a view, ``other`` float32 of its shape and ``alpha`` a Python number are updated in
+    place by ``fma32_into`` (no array of their size is made); anything else is the
+    tensor's own ``add_``, which gives the same bits."""
+    d, o = t._data, other._data
+    ta = type(alpha)
+    if (d.dtype == _F32 and o.dtype == _F32 and d.shape == o.shape and t._base is None
+            and (ta is float or ta is int) and d.flags.writeable and not STATE.enabled):
+        fma32_into(o, np.float32(alpha), d, d)
+        t._vc[0] += 1
+        return t
+    return t.add_(other, alpha=alpha)
 
 
 def _scalar(value, dtype):

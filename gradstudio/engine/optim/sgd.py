@@ -5,6 +5,7 @@ kernels compute). ``foreach=True`` runs the same loop: PyTorch's foreach kernels
 same bits on the CPU."""
 from .._tensor_class.core import TensorCore
 from .optimizer import Optimizer, check_fused, check_non_negative, _engine_limits
+from ._kernels import add_
 
 __all__ = ["SGD"]
 
@@ -54,7 +55,7 @@ class SGD(Optimizer):
                 if buf is None:
                     buf = grad.detach().clone()
                 else:
-                    buf.mul_(momentum).add_(grad, alpha=1 - group["dampening"])
+                    add_(buf.mul_(momentum), grad, 1 - group["dampening"])
                 state["momentum_buffer"] = buf
                 grad = grad.add(buf, alpha=momentum) if group["nesterov"] else buf
-            p.add_(grad, alpha=-lr)
+            add_(p, grad, -lr)
