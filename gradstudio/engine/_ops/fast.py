@@ -10,6 +10,8 @@ stays the definition: ``tests/engine/test_hot_paths.py`` compares the two.
 import numpy as np
 
 from .. import observer
+from .._forward import state as _FW
+from .._autograd import anomaly as _ANOMALY, saved_hooks as _SAVED_HOOKS
 from .._types import dtype as D
 from .._autograd.grad_mode import STATE
 from .._autograd.nodes import _ERRSTATE, _QUIET, _SEQ
@@ -108,8 +110,9 @@ def binary(fast, a, b):
         metas = _SAME
     else:
         return None
-    if dt not in _FLOATS or a._base is not None or observer.LISTENER is not None:
-        return None
+    if dt not in _FLOATS or a._base is not None or observer.LISTENER is not None or \
+            _FW.ON or _SAVED_HOOKS.STACK or _ANOMALY.ENABLED:
+        return None      # (a dual tensor's tangent, saved-tensor hooks, anomaly mode)
     token = _ERRSTATE.set(_QUIET)
     try:
         out = fast.forward(a._data, bd)
@@ -135,7 +138,8 @@ def binary(fast, a, b):
 def unary(fast, a):
     """``fast.op`` on tensor ``a``, or None when the call is not one the fast path takes."""
     dt = a._dtype
-    if dt not in _FLOATS or a._base is not None or observer.LISTENER is not None:
+    if dt not in _FLOATS or a._base is not None or observer.LISTENER is not None or \
+            _FW.ON or _SAVED_HOOKS.STACK or _ANOMALY.ENABLED:
         return None
     token = _ERRSTATE.set(_QUIET)
     try:
