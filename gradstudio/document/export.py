@@ -219,6 +219,13 @@ def action_text(doc, action):
 
 
 # ----------------------------------------------------------------------------- export
+def prints_as_script(doc):
+    """Whether the document prints what a traced script printed: its say steps (a
+    ``transcript`` kind) print, and nothing is printed for it (no watched tensors, no
+    gradients after a step, no loop summary line, no step's error)."""
+    return any(ACTIONS[a.kind].transcript for a in doc.timeline)
+
+
 def _loop_prints(doc, result, loop_id):
     """The watched one-element nodes a loop prints at the end of every iteration."""
     history = result.histories.get(loop_id)
@@ -276,13 +283,14 @@ def export_script(doc, result=None) -> ExportedScript:
     forward_line = len(lines) + 1
     emit_nodes([n for n in order if n not in result.late] if result.late else order, 0)
 
-    watched = _watched(doc, result)
+    script = prints_as_script(doc)
+    watched = [] if script else _watched(doc, result)
     if watched:
         emit("")
         for nid in watched:
             emit(f"print({names[nid]})")
 
-    grad_watch = _grad_watch(doc, result)
+    grad_watch = [] if script else _grad_watch(doc, result)
     error_name = None
     if doc.timeline:
         emit("")
@@ -304,7 +312,7 @@ def export_script(doc, result=None) -> ExportedScript:
                                                         loop_var=loop_var)[0][0])
             continue
         if kind.loop == "closes":
-            prints = _loop_prints(doc, result, loop.id)
+            prints = [] if script else _loop_prints(doc, result, loop.id)
             first = None
             if prints:
                 items = " ".join(f"{names[n]}={{{names[n]}.item():.4f}}" for n in prints)
@@ -320,7 +328,7 @@ def export_script(doc, result=None) -> ExportedScript:
         stmts, _ = _action_code(action, lambda n: _ref(names, n),
                                 None if blocked or loop is not None else namer,
                                 lambda a: optimizers.get(a, "?"))
-        if loop is not None:
+        if loop is not None and not kind.transcript:
             stmts = [s for s in stmts if not s.startswith("print(")]
             if not stmts:         # a print action: the loop prints its losses instead
                 action_lines[action.id] = emit(
@@ -339,7 +347,9 @@ def export_script(doc, result=None) -> ExportedScript:
             if again and body is None:
                 emit("pass", indent + 1)
             emit(f"except Exception as {error_name}:", indent)
-            emit(f'print(f"{{type({error_name}).__name__}}: {{{error_name}}}")', indent + 1)
+            # (a traced script printed its error itself, if it did: a say step)
+            emit("pass" if script else
+                 f'print(f"{{type({error_name}).__name__}}: {{{error_name}}}")', indent + 1)
             if loop is not None:
                 emit("break", indent + 1)
         elif kind.recomputes == "forward":
@@ -348,7 +358,7 @@ def export_script(doc, result=None) -> ExportedScript:
             late = result.late.at.get(action.id, [])
             first = emit_nodes(late, indent) or emit(f"pass  # {stmts[0][2:]}: nothing",
                                                      indent)
-            if loop is None:
+            if loop is None and not script:
                 for nid in _watched(doc, result, late):
                     emit(f"print({names[nid]})", indent)
         else:
@@ -388,9 +398,11 @@ def transcript_sections(doc, result=None):
     and the gradient prints after it print, and for a loop everything the whole loop
     prints up to and after its end. Concatenated, the texts are ``transcript``."""
     result = result if result is not None else run(doc)
+    script = prints_as_script(doc)
+    watched = [] if script else _watched(doc, result)
     sections = [("forward", list(result.printed) +
-                 [result.state(nid, 0).text for nid in _watched(doc, result)])]
-    grad_watch = _grad_watch(doc, result)
+                 [result.state(nid, 0).text for nid in watched])]
+    grad_watch = [] if script else _grad_watch(doc, result)
     names = node_names(doc, result.order)
     ends, problems = loop_structure(doc.timeline)
     loop, loop_error = None, None
@@ -406,14 +418,14 @@ def transcript_sections(doc, result=None):
             continue
         if kind.loop == "closes":
             history = result.histories[loop.id]
-            prints = _loop_prints(doc, result, loop.id)
+            prints = [] if script else _loop_prints(doc, result, loop.id)
             ran = history.iterations + (history.failed is not None)
             for k in range(ran):
                 out.extend(history.printed.get(k, ()))      # (hooks, during its backward)
                 if prints and k < history.iterations:
                     out.append(f"{k}: " + " ".join(
                         f"{names[n]}={float(history.scalar(n)[k]):.4f}" for n in prints))
-            if loop_error is not None:
+            if loop_error is not None and not script:
                 out.append(loop_error)
             loop = None
         elif loop is not None:
@@ -422,6 +434,8 @@ def transcript_sections(doc, result=None):
             continue
         else:
             out.extend(outcome.printed)      # printing hooks, while the action ran
+            if script:
+                continue
             if outcome.error_type is not None:
                 out.append(outcome.error)
             elif outcome.error is None and outcome.results is not None:

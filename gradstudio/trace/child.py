@@ -165,15 +165,20 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
     real_print = builtins.print
 
     def traced_print(*args, **kwargs):
+        said = not rec.quiet and kwargs.get("file") is None
         if not rec.quiet:
             for a in args:
                 rec.print_tensor(a)
             rec.printed()
         rec.quiet += 1
         try:
+            texts = [str(a) for a in args] if said else None
             real_print(*args, **kwargs)
         finally:
             rec.quiet -= 1
+        if said:
+            sep, end = kwargs.get("sep"), kwargs.get("end")
+            rec.say(args, texts, " " if sep is None else sep, "\n" if end is None else end)
 
     traced_print.__name__ = traced_print.__qualname__ = "print"    # (as the script sees it)
     namespace = {"__name__": "__main__", "__file__": filename, "print": traced_print}
@@ -182,14 +187,18 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
     def display(value):
         if value is None:
             return
+        said = not rec.quiet
         if not rec.quiet:
             rec.mark_watched(value)
             rec.printed()
         rec.quiet += 1
         try:
-            real_print(display_text(value))
+            text = display_text(value)
+            real_print(text)
         finally:
             rec.quiet -= 1
+        if said:
+            rec.say([value], [text], " ", "\n")
 
     def run_cells():
         for cell, first, last in cells:

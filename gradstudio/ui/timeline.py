@@ -3,6 +3,7 @@
 forward again, loops), their parameters, PyTorch's error at the step that raises it, and
 the scrubbers choosing which step (and, inside a loop, which iteration) every view
 shows."""
+import codecs
 import html
 
 import numpy as np
@@ -594,6 +595,9 @@ class TimelinePanel(SessionPanel):
                                   if n in self.session.document.graph else "?"
                                   for n in action.params.get("outputs") or ()], choices)
             w.changed.connect(lambda value, n=name: self._set(n, value))
+        elif typ == "text":         # a print's sep or end, escapes shown as typed: \\n
+            w = QLineEdit()
+            w.editingFinished.connect(lambda n=name, box=w: self._set_text(n, box))
         elif typ == "float?":
             w = QLineEdit()
             action = self.session.document.action(self.current_action_id)
@@ -611,6 +615,13 @@ class TimelinePanel(SessionPanel):
                 box.item(i).data(ID_ROLE) for i in range(box.count())
                 if box.item(i).checkState() == Qt.CheckState.Checked]))
         return w
+
+    def _set_text(self, name, box):
+        try:
+            value = codecs.decode(box.text(), "unicode_escape")
+        except (UnicodeDecodeError, ValueError):
+            value = box.text()
+        self._set(name, value)
 
     def _set(self, name, value):
         action_id = self.current_action_id
