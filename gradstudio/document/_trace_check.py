@@ -107,8 +107,10 @@ def check_trace(doc, data, ids, source):
         where = f"line {line} ({code})"
     elif line is not None:
         where = f"line {line}"
-    raise Difference(f"The graph would differ from the script from {where}: {what}, so it "
+    exc = Difference(f"The graph would differ from the script from {where}: {what}, so it "
                      "was not drawn.")
+    exc.line = line
+    raise exc
 
 
 def _node_difference(doc, result, nid, seen, step=0):

@@ -65,7 +65,7 @@ def _say_code(action, spell):
     code = f"print({', '.join(args)})"
     if any("text" in part or "texts" in part for part in p["parts"]):
         line = p.get("line")
-        code += f"  # recorded: what line {line} printed" if line else "  # recorded"
+        code += f"  # recorded (line {line})" if line else "  # recorded"
     return [code], []
 
 

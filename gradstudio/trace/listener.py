@@ -31,6 +31,7 @@ from gradstudio.engine.observer import Listener
 from gradstudio.timeline import ACTIONS, Seen, calls, grad_points, traced
 from gradstudio.vocabulary import DTYPES
 
+from .cut import tick
 from .hooks import register_hook
 from .parameters import embedding_layer, parameter
 from .ops import _index_key_text, op_record, view_records
@@ -86,8 +87,13 @@ class Tracer(Listener):
 
     # ------------------------------------------------------------ the observer's events
     def op(self, op, operands, params, out):
-        if not self.rec.quiet:
-            self.rec.emit((op, operands, params, out))
+        rec = self.rec
+        if rec.quiet:
+            return
+        if len(rec.frames) == 1:
+            tick(rec)
+        if rec.cut is None:
+            rec.emit((op, operands, params, out))
 
     def views(self, op, src, params, outs):
         # the pieces share one multi-output node in the engine; each is drawn as the
@@ -95,13 +101,20 @@ class Tracer(Listener):
         rec = self.rec
         if rec.quiet:
             return
+        if len(rec.frames) == 1:
+            tick(rec)
+        if rec.cut is not None:
+            return
         for r in view_records(op, src, params, outs):
             if has_marked(params):
                 r.taint = (rec.line(), SCALAR_FED_BACK)
             rec.emit(r)
 
     def call(self, name, func, args, kwargs):
-        handler = self.handlers.get(name)
+        rec = self.rec
+        if not rec.quiet and len(rec.frames) == 1:
+            tick(rec)
+        handler = self.handlers.get(name) if rec.cut is None else None
         if handler is None:
             return func(*args, **kwargs)
         return handler(func, args, kwargs)

@@ -19,6 +19,7 @@ from gradstudio.vocabulary import DTYPES, RESERVED_NAMES
 from .fold import fold
 from .late import place_computes
 from .ops import op_record
+from .cut import recorded_event
 from .said import said_event
 from .writes import VIEW_WRITE
 from .values import (NODE_PARAMS, RANDOM_KINDS, SCALAR_FED_BACK, ActionRef, TraceError,
@@ -64,6 +65,13 @@ class Recorder:
         self.item_prints = []         # (node, nodes, actions) for each such node printed
         self.watched_prints = []      # (node, nodes, actions, line): a print that watched
         self.said = []                # every print, in order (see ``said``)
+        self.clock = 0                # the script's own events so far (see ``cut``)
+        self.line_clock = {}          # line -> the count of its first event
+        self.cut_at = None            # the count at which to stop drawing (``cut``)
+        self.cut = None               # once cut: the result finished there, its line
+        self.said_after = []          # the prints made after the cut: text only
+        self.namespace = {}           # the script's globals (names for the nodes)
+        self.refusal_clock = None     # the count at which ``refusal`` was found
         self.refusal = None           # the first TraceError found outside the observer
         self.uids = 0
         self.grad_holders = {}        # id(tensor) -> tensor that may get a .grad
@@ -358,8 +366,9 @@ class Recorder:
     def refuse(self, message):
         """Keeps the first refusal found outside the observer's events (an optimizer's
         call): the script goes on, the trace is refused at the end."""
-        if self.refusal is None:
+        if self.refusal is None and self.cut is None:
             self.refusal = TraceError(message, line=self.line())
+            self.refusal_clock = self.clock
 
     def action(self, kind, params):
         """Records a timeline action made at the current script line."""
@@ -522,6 +531,9 @@ class Recorder:
         happened (``said``); a tensor the graph holds is printed by the graph, a
         ``.grad`` as its owner's, anything else is the text it printed. A print made
         while an action runs is a hook's (``hooks``), not one of these."""
+        if self.cut is not None:
+            self.said_after.append(recorded_event(self, texts, sep, end))
+            return
         if self.action_lines is not None:
             return
         parts = []
@@ -534,6 +546,10 @@ class Recorder:
                 parts.append(("text", None))
         self.said.append(said_event(parts, texts, sep, end, self.line(), len(self.nodes),
                                     len(self.actions)))
+
+    def said_before_cut(self):
+        """The prints made before the cut, for a result that draws nothing."""
+        return list(self.said)
 
     def item_read(self, t):
         self.settle_view()
