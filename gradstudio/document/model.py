@@ -87,6 +87,8 @@ class Document:
         self.seed: int | None = 0
         self.view: dict = {}
         self.lesson = None              # lesson.Lesson: the notebook it was traced from
+        self.trace_note = None          # a trace's word on what it recorded, not drew
+        #                                 (``trace.TraceJob.note``; not saved)
         self._order: list[str] = []     # creation order: ties in the topological sort
         self._shape = 0                 # bumped by every change of nodes or edges
         self._known = (None, None, {})  # (shape, topological order, inputs) as of then

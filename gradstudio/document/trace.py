@@ -235,7 +235,7 @@ class TraceJob:
         doc, ids, data = self._checked(data)
         cut = data.get("cut")
         if cut is not None:
-            self.note = _cut_note(cut)
+            self.note = doc.trace_note = _cut_note(cut)
         self.recorded = {ids[n["id"]]: n["recorded"] for n in data["nodes"]
                          if "recorded" in n}
         self.data, self.ids = data, ids
