@@ -206,6 +206,12 @@ class Tracer(Listener):
                 return None
             return _Record("reshape", {"shape": list(out.shape)}, {"self": a}, out)
 
+        def contiguous_map(out, a, memory_format=None):
+            # (a copy only where a is not contiguous: else no op ran and out is a)
+            if out is a or memory_format is not None:
+                return None
+            return _Record("contiguous", {}, {"self": a}, out)
+
         def getitem_map(out, a, key):
             text, ports = _index_key_text(key, raw.is_tensor)
             if text is None:
@@ -271,6 +277,7 @@ class Tracer(Listener):
         h["torch.nn.functional.linear"] = self.composite(linear_map)
         h["Tensor.matmul"] = self.composite(matmul_map)
         h["Tensor.reshape"] = self.composite(reshape_map)
+        h["Tensor.contiguous"] = self.composite(contiguous_map)
         h["Tensor.__getitem__"] = self.composite(getitem_map)
         h["torch.where"] = self.composite(where_map)
         for name in ("cross_entropy", "nll_loss"):
