@@ -22,6 +22,7 @@ Part of the tracing child (``child.py``); imports only the engine's public API, 
 action records (``gradstudio.timeline``: which action a trace point is) and its sibling
 modules.
 """
+import contextlib
 import math
 
 from gradstudio.engine import inspect as raw
@@ -93,7 +94,8 @@ class Tracer(Listener):
         if len(rec.frames) == 1:
             tick(rec)
         if rec.cut is None:
-            rec.emit((op, operands, params, out))
+            with self.refusals():
+                rec.emit((op, operands, params, out))
 
     def views(self, op, src, params, outs):
         # the pieces share one multi-output node in the engine; each is drawn as the
@@ -105,10 +107,11 @@ class Tracer(Listener):
             tick(rec)
         if rec.cut is not None:
             return
-        for r in view_records(op, src, params, outs):
-            if has_marked(params):
-                r.taint = (rec.line(), SCALAR_FED_BACK)
-            rec.emit(r)
+        with self.refusals():
+            for r in view_records(op, src, params, outs):
+                if has_marked(params):
+                    r.taint = (rec.line(), SCALAR_FED_BACK)
+                rec.emit(r)
 
     def call(self, name, func, args, kwargs):
         rec = self.rec
@@ -117,7 +120,22 @@ class Tracer(Listener):
         handler = self.handlers.get(name) if rec.cut is None else None
         if handler is None:
             return func(*args, **kwargs)
-        return handler(func, args, kwargs)
+        with self.refusals():
+            return handler(func, args, kwargs)
+
+    @contextlib.contextmanager
+    def refusals(self):
+        """Keeps the first refusal raised into the script, with its count (``cut``):
+        code between may catch it (``load_state_dict`` turns every error into its own)."""
+        try:
+            yield
+        except TraceError as exc:
+            rec = self.rec
+            if rec.refusal is None and rec.cut is None:
+                rec.refusal, rec.refusal_clock = exc, rec.clock
+                if exc.line is None:
+                    exc.line = rec.line()
+            raise
 
     # ------------------------------------------------------------ kinds of calls
     def composite(self, mapper):
@@ -619,6 +637,13 @@ class Tracer(Listener):
         h["torch.autograd.Function.apply"] = refused(
             "a custom autograd.Function cannot be drawn yet: its backward is code of your own, "
             "which the graph cannot show")
+        h["torch.nn.Module.load_state_dict"] = refused(
+            "loading a state_dict into a module (load_state_dict) cannot be drawn yet: it "
+            "overwrites the parameters with saved values")
+        for name in ("clip_grad_norm_", "clip_grad_value_"):
+            h["torch.nn.utils." + name] = refused(
+                f"gradient clipping ({name}) cannot be drawn yet: it changes the "
+                "parameters' .grad in place")
         for name in ("register_forward_hook", "register_forward_pre_hook"):
             h["torch.nn.Module." + name] = refused(
                 f"a module's {name.replace('register_', '').replace('_', ' ')} cannot be drawn "
