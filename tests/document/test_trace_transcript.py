@@ -203,9 +203,11 @@ def test_a_missing_api_is_still_refused_naming_the_line_and_the_name():
 
 
 def test_a_say_step_is_saved_and_read_back_and_a_bad_one_refused(traced):
+    for name in ("prints_of_every_kind", "training_loop_prints", "scheduler_cut"):
+        doc = traced[name]                 # (sep " | ", end "", recorded texts, loops)
+        again = read(dumps(doc))
+        assert transcript(again) == transcript(doc)
     doc = traced["prints_of_every_kind"]
-    again = read(dumps(doc))
-    assert transcript(again) == transcript(doc)
     data = json.loads(dumps(doc))
     say = next(a for a in data["timeline"] if a["kind"] == "say")
     say["params"]["parts"] = [{"tensor": 0, "text": "both"}]
