@@ -373,6 +373,8 @@ def main():
     except BaseException as exc:  # a bug of the tracer itself: still one message
         result = {"ok": False, "error": "The tracer failed: " + "".join(
             traceback.format_exception_only(type(exc), exc)).strip()}
+        if request.get("cut_at") is None:      # (traced again drawing nothing: recorded)
+            result["refused_at"] = 0
     _send(fd, identity, frame(key, json.dumps(result).encode("utf-8")))
     # done: threads the script started and its exit handlers do not keep us waiting
     os._exit(0)
