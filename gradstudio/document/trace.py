@@ -246,6 +246,9 @@ def _cut_note(cut):
     """What a cut trace drew and what it recorded, in words."""
     reason = str(cut.get("reason") or "").strip()
     reason = reason.split("GradStudio cannot trace this: ", 1)[-1].rstrip(".")
+    reason = reason.removesuffix(", so it was not drawn")
+    if reason.startswith("The graph would differ"):
+        reason = "t" + reason[1:]
     if not cut.get("drawn"):
         return (f"Nothing of this program could be drawn ({reason}); what it printed is "
                 "recorded, as text.")
