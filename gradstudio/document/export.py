@@ -328,11 +328,15 @@ def export_script(doc, result=None) -> ExportedScript:
         stmts, _ = _action_code(action, lambda n: _ref(names, n),
                                 None if blocked or loop is not None else namer,
                                 lambda a: optimizers.get(a, "?"))
-        if loop is not None and not kind.transcript:
+        if (loop is not None or script) and not kind.transcript:
+            # (a print inside a loop: the loop prints its losses instead; a script's
+            # prints: its say steps print what it printed)
             stmts = [s for s in stmts if not s.startswith("print(")]
-            if not stmts:         # a print action: the loop prints its losses instead
-                action_lines[action.id] = emit(
-                    f"pass  # {action_text(doc, action)}: not printed inside a loop", indent)
+            if not stmts:
+                why = "the script's prints are its say steps" if script else \
+                    "not printed inside a loop"
+                action_lines[action.id] = emit(f"pass  # {action_text(doc, action)}: {why}",
+                                               indent)
                 continue
         if blocked:
             first = emit(f"# {one_statement(stmts)}  # {_not_run(outcome.error)}", indent)

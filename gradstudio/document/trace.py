@@ -121,35 +121,31 @@ class TraceJob:
 
     def _wait(self):
         """Traces; a refusal traces again with the cut where it happened (``trace/cut``),
-        and when that cannot be drawn either, with nothing drawn."""
+        and when the tracer cannot make that either, with nothing drawn. A program that
+        fails on its own after the cut is reported with its own error (it would fail
+        under PyTorch as well); a trace that cannot finish keeps the refusal."""
         self._wait_child()
-        status, data = self._outcome
+        first = self._outcome
+        status, data = first
         if status != "ok" or data.get("ok") or data.get("refused_at") is None:
             return
         reason = str(data.get("error") or "")
-        for cut_at in (data["refused_at"], 0):
-            if not self._again(cut_at, reason):
+        for cut_at in dict.fromkeys((data["refused_at"], 0)):
+            if self._cancelled:
                 return
-
-    def _again(self, cut_at, reason):
-        """Traces once more with the cut at ``cut_at``; False once that gave a graph
-        (or the trace cannot go on: cancelled, out of time)."""
-        if self._cancelled:
-            return False
-        first = self._outcome
-        request = dict(self._request, cut_at=cut_at, cut_reason=reason)
-        try:
-            self._child = self._start(json.dumps(request))
-        except TraceError:
-            return False
-        self._wait_child()
-        status, data = self._outcome
-        if status == "ok" and data.get("ok"):
-            return False
-        if cut_at == 0 or status != "ok":
-            self._outcome = first        # (the refusal itself is the clearer message)
-            return False
-        return True
+            request = dict(self._request, cut_at=cut_at, cut_reason=reason)
+            try:
+                self._child = self._start(json.dumps(request))
+            except TraceError:
+                break
+            self._wait_child()
+            status, data = self._outcome
+            if status != "ok":
+                break
+            if data.get("ok") or not str(data.get("error", "")).startswith(
+                    "The tracer failed"):
+                return
+        self._outcome = first        # (the refusal itself is the clearer message)
 
     def _wait_child(self):
         # the child stops the script itself after ``timeout`` seconds of running it; this
