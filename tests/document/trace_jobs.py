@@ -28,6 +28,14 @@ def outcomes(sources, limit=3):
     return results
 
 
+def drawn_up_to(got, words):
+    """``got`` (a trace's outcome) opened, drawn up to a part it cannot draw, its note
+    saying why in ``words`` (issue 32: never refused for what the graph cannot show)."""
+    assert not isinstance(got, Exception), got
+    assert got.trace_note is not None and words in got.trace_note, got.trace_note
+    return got.trace_note
+
+
 def check_round_trip(traced, sources):
     """The traced documents' exported scripts print, under the engine and under PyTorch,
     exactly what the documents' runs print (their transcripts), and that is exactly what
