@@ -21,7 +21,7 @@ import ast
 import operator
 
 __all__ = ["HOOK_METHODS", "MAX_HOOK_TEXT", "parse_hook", "hook_function", "hook_code",
-           "hook_prints", "is_print", "printing"]
+           "hook_prints", "is_print", "printing", "say"]
 
 MAX_HOOK_TEXT = 500       # characters
 _MAX_DEPTH = 30           # nested operations
@@ -71,6 +71,25 @@ def hook_prints(text):
 
 
 _LINES = []         # the lists of the open ``printing`` blocks, innermost last
+
+
+class _Partial(str):
+    """The end of a printed line still open (``print(..., end="")``)."""
+
+
+def say(text):
+    """Writes ``text`` (what one ``print`` call printed, its ``end`` included) to the
+    innermost ``printing`` block, as lines (a line still open is continued by the next
+    text said in the same block)."""
+    if not _LINES:
+        return
+    lines = _LINES[-1]
+    if lines and isinstance(lines[-1], _Partial):
+        text = lines.pop() + text
+    *full, rest = text.split("\n")
+    lines.extend(full)
+    if rest:
+        lines.append(_Partial(rest))
 
 
 class printing:

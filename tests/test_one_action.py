@@ -43,7 +43,8 @@ _PROGRAM = textwrap.dedent('''
     labels = {n["id"]: n.get("label") for n in traced.get("nodes", ())}
     report["trace"] = traced.get("error") or [
         [a["kind"], {k: labels.get(v, v) for k, v in a["params"].items()}]
-        for a in traced["actions"]]
+        for a in traced["actions"] if a["kind"] != "say"]
+    report["said"] = [a["said"] for a in traced.get("actions", ()) if a["kind"] == "say"]
     report["explain"] = explain_text(d, result, 1)
 
     from PySide6.QtWidgets import QApplication
@@ -88,6 +89,8 @@ def test_a_throwaway_action_works_everywhere_from_its_one_entry():
     assert r["trace"] == [["backward", {"target": "s", "gradient": None,
                                         "retain_graph": False, "create_graph": False}],
                           ["scale_grad", {"tensor": "x", "factor": 0.5}]]
+    # (what the exported script printed, its prints traced back as say steps)
+    assert "".join(r["said"]) == r["exported_prints"][0]
     assert r["explain"] == ("Action 2: x.grad.mul_(0.5)\n  x.grad.mul_() scales the gradient "
                             "in place. Only a backward() or an autograd.grad() action can be "
                             "stepped through.")

@@ -301,6 +301,8 @@ def _trace(args, out):
     nodes, steps = len(doc.node_ids), len(doc.timeline)
     out.write(f"{target}: traced {nodes} node{'s' * (nodes != 1)} and {steps} timeline "
               f"action{'s' * (steps != 1)} from {script.name}\n")
+    if doc.trace_note:
+        out.write(f"{script.name}: {doc.trace_note}\n")
     return 0
 
 

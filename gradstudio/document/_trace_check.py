@@ -29,6 +29,8 @@ import numpy as np
 
 from gradstudio.timeline import ACTIONS
 
+from gradstudio.hook_text import printing, say
+
 from .run import run
 
 __all__ = ["check_trace", "PIECE_GRAD_FN"]
@@ -47,6 +49,7 @@ def check_trace(doc, data, ids, source):
     """Runs ``doc`` (built from the child's ``data``, ``ids`` mapping its node ids to the
     document's) and raises ``Difference`` at the first place it differs from the script."""
     result = run(doc)
+    _settle_said(doc, data, result)
     found = []            # (order, line, what): the first difference of each kind
     if list(result.printed) != list(data.get("printed", ())):
         found.append(((0, 0), None, "its hooks would print other lines during the forward "
@@ -63,7 +66,7 @@ def check_trace(doc, data, ids, source):
             found.append(((a.get("after", 0), 0), a.get("line"), what))
             break
     for loop in data.get("loops", ()):
-        what = _loop_difference(doc, result, ids, loop)
+        what = _loop_difference(doc, result, ids, loop, data["actions"])
         if what:
             a = data["actions"][loop["loop"]]
             found.append(((a.get("after", 0), 0), a.get("line"), what))
@@ -74,8 +77,10 @@ def check_trace(doc, data, ids, source):
         found.extend(_end_difference(doc, result, data, ids, trained))
     if found:
         _, line, what = min(found, key=lambda f: f[0])
-        raise Difference(f"The graph would differ from the script from "
+        exc = Difference(f"The graph would differ from the script from "
                          f"{_where(line, source)}: {what}, so it was not drawn.")
+        exc.line = line                  # (where the trace is cut: document/trace.py)
+        raise exc
 
 
 def _end_difference(doc, result, data, ids, trained):
@@ -169,7 +174,7 @@ def _action_difference(doc, result, ids, k, a):
     return None
 
 
-def _loop_difference(doc, result, ids, loop):
+def _loop_difference(doc, result, ids, loop, actions):
     """A folded loop: every iteration ran, each left what the script's did (the values
     the loop's history keeps), and its last iteration's nodes are the script's."""
     history = result.histories.get(doc.timeline[loop["loop"]].id)
@@ -177,8 +182,11 @@ def _loop_difference(doc, result, ids, loop):
     if history is None or history.iterations < count:
         done = 0 if history is None else history.iterations
         return f"the loop would stop after {done} of its {count} iterations"
+    said = [a["said"] for a in actions[loop["loop"]:loop["end"]]
+            if isinstance(a.get("said"), list)]
     for k, lines in enumerate(loop.get("printed", ())):
-        if list(history.printed.get(k, ())) != list(lines):
+        lines = list(lines) + _lines("".join(texts[k] for texts in said))
+        if list(history.printed.get(k, ())) != lines:
             return f"what its hooks print would differ in iteration {k + 1} of the loop"
     for k, values in enumerate(loop["iterations"]):
         for node_id, want in values.items():
@@ -196,6 +204,31 @@ def _loop_difference(doc, result, ids, loop):
         if what:
             return f"{what} in the last iteration of the loop"
     return None
+
+
+def _lines(text):
+    """``text`` as the lines a run's ``printing`` block keeps of it."""
+    with printing([]) as lines:
+        say(text)
+    return lines
+
+
+def _settle_said(doc, data, result):
+    """A say step printing a tensor of the graph must print what the script's print did
+    at that moment; one that would not (the tensor changed in a way the step's place
+    does not show) prints the text the script printed instead: recorded."""
+    for k, a in enumerate(data["actions"]):
+        if a["kind"] != "say" or not isinstance(a.get("said"), str) or \
+                k >= len(result.outcomes):
+            continue
+        outcome = result.outcomes[k]
+        if outcome.error is None and list(outcome.printed) == _lines(a["said"]):
+            continue
+        action = doc.timeline[k]
+        doc.set_action_param(action.id, "tensors", [])
+        doc.set_action_param(action.id, "parts", a["said_parts"])
+        outcome.printed = tuple(_lines(a["said"]))
+        outcome.error = None
 
 
 def _grad_difference(name, got, want):

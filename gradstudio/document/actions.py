@@ -10,7 +10,9 @@ node ids or None, one per entry of another list: autograd.grad's ``grad_outputs`
 per output, None for a scalar output's implicit 1; empty when none is given), ``bool``,
 ``float``
 (finite), ``float?`` (finite or None: PyTorch's default), ``int`` (1 to ``MAX_COUNT``),
-``action`` (the id of an ``optimizer`` action) and ``choice`` (one of ``CHOICES``).
+``action`` (the id of an ``optimizer`` action), ``choice`` (one of ``CHOICES``),
+``text`` (a short string: a print's ``sep``), ``line`` (a script's line number, or None)
+and ``parts`` (what a ``say`` step prints: see ``timeline/kinds_steps.py``).
 """
 import math
 
@@ -22,6 +24,9 @@ __all__ = ["ACTION_KINDS", "ActionParamError", "CHOICES", "OPTIMIZER_SETTINGS", 
            "loop_structure", "NODE_TYPES", "optimizer_arguments"]
 
 MAX_COUNT = MAX_LOOP_COUNT  # iterations of one loop
+MAX_TEXT = 1000             # characters of a text setting (a print's sep or end)
+MAX_PARTS = 1000            # arguments of one print
+MAX_SAID = 2_000_000        # characters of recorded text one print step holds
 
 NODE_TYPES = ("node", "node?", "nodes", "nodes?")
 
@@ -60,10 +65,49 @@ def check_action_param(kind, name, value):
         if isinstance(value, bool) or not isinstance(value, int) or \
                 not 1 <= value <= MAX_COUNT:
             raise ActionParamError(f"'{name}' must be a whole number from 1 to {MAX_COUNT:,}.")
+    elif t == "text":
+        if not isinstance(value, str) or len(value) > MAX_TEXT:
+            raise ActionParamError(f"'{name}' must be a text of at most {MAX_TEXT:,} "
+                                   "characters.")
+    elif t == "line":
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 1):
+            raise ActionParamError(f"'{name}' must be a line number.")
+    elif t == "parts":
+        value = _checked_parts(name, value)
     elif t == "choice":
         if value not in CHOICES[name]:
             raise ActionParamError(f"'{name}' must be one of {', '.join(CHOICES[name])}.")
     return value
+
+
+def _checked_parts(name, value):
+    """A say step's ``parts`` (see ``timeline/kinds_steps.py``), as a fresh list."""
+    bad = ActionParamError(f"'{name}' must list what is printed: tensors (by their place "
+                           "in 'tensors') and recorded texts.")
+    if not isinstance(value, (list, tuple)) or len(value) > MAX_PARTS:
+        raise bad
+    out, size = [], 0
+    for part in value:
+        if not isinstance(part, dict) or len(part) != 1:
+            raise bad
+        (key, v), = part.items()
+        if key in ("tensor", "grad"):
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < MAX_PARTS:
+                raise bad
+        elif key == "text" and isinstance(v, str):
+            size += len(v)
+        elif key == "texts" and isinstance(v, (list, tuple)) and \
+                all(isinstance(x, str) for x in v):
+            v = list(v)
+            size += sum(len(x) for x in v)
+        else:
+            raise bad
+        out.append({key: v})
+    if size > MAX_SAID:
+        raise ActionParamError(f"'{name}' holds more than {MAX_SAID:,} characters of "
+                               "recorded text.")
+    return out
 
 
 def loop_structure(timeline):

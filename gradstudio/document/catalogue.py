@@ -130,7 +130,7 @@ CATALOGUE: dict[str, NodeKind] = {}
 _HAND_BUILT = {"pow": ("pow", "pow_tensor"), "rsub": ("rsub",), "rpow": ("rpow",),
                "max": ("max", "max_dim"), "min": ("min", "min_dim"),
                "median": ("median", "median_dim"), "matmul": (), "linear": (),
-               "reshape": ("_unsafe_view",), "index": ("slice", "index"), "where": ("where",),
+               "reshape": ("_unsafe_view",), "contiguous": (), "index": ("slice", "index"), "where": ("where",),
                "to": ("to",), "cat": ("cat",), "stack": ("stack",),
                "floor_divide": ("floor_divide", "floor_divide_scalar"),
                "rfloor_divide": ("floor_divide_scalar",),
@@ -713,6 +713,11 @@ _add(NodeKind("linear", "linear algebra", "A linear layer: input @ weight.T + bi
               "are leaves you train.", (Port("input"), Port("weight"), Port("bias", optional=True)),
               (), _linear_eval, "torch.nn.functional.linear({input}, {weight}, {bias})",
               "AddmmBackward0", code=_linear_code))
+_add(NodeKind("contiguous", "shape", "The same values laid out in memory row by row: "
+              "a copy (CloneBackward0) when the input is a view such as x.t(), else the "
+              "input itself.", (Port("self"),), (),
+              lambda p, self: self.contiguous(), "{self}.contiguous()", "CloneBackward0",
+              code=lambda p, a: f"{a['self']}.contiguous()"))
 _add(NodeKind("reshape", "shape", "Same elements with a new shape (copies if it must).",
               (Port("self"),), (ParamSpec("shape", "shape", (-1,)),),
               lambda p, self: self.reshape(tuple(p["shape"])), "{self}.reshape({shape})",

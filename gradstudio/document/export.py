@@ -220,6 +220,13 @@ def action_text(doc, action):
 
 
 # ----------------------------------------------------------------------------- export
+def prints_as_script(doc):
+    """Whether the document prints what a traced script printed: its say steps (a
+    ``transcript`` kind) print, and nothing is printed for it (no watched tensors, no
+    gradients after a step, no loop summary line, no step's error)."""
+    return any(ACTIONS[a.kind].transcript for a in doc.timeline)
+
+
 def _loop_prints(doc, result, loop_id):
     """The watched one-element nodes a loop prints at the end of every iteration."""
     history = result.histories.get(loop_id)
@@ -245,7 +252,8 @@ class _Script:
         self.optimizers = {aid: self.namer.claim(name)
                            for aid, name in optimizer_names(doc.timeline).items()}
         self.lines, self.node_lines, self.action_lines, self.line_nodes = [], {}, {}, {}
-        self.grad_watch = _grad_watch(doc, result)
+        self.script = prints_as_script(doc)     # (its say steps print, nothing else)
+        self.grad_watch = [] if self.script else _grad_watch(doc, result)
         self.error_name = None           # the name ``except Exception as ...`` binds
         self.loop, self.loop_var = None, None     # the loop being written, its variable
         self.pinned = {}
@@ -269,7 +277,7 @@ class _Script:
         forward_line = len(self.lines) + 1
         order = result.order
         self.emit_nodes([n for n in order if n not in result.late] if result.late else order, 0)
-        watched = _watched(doc, result)
+        watched = [] if self.script else _watched(doc, result)
         if watched:
             self.emit("")
             for nid in watched:
@@ -346,7 +354,7 @@ class _Script:
     def close_loop(self):
         """The loop's end: its prints each iteration (or ``pass``), then the watched
         grads once it is over."""
-        prints = _loop_prints(self.doc, self.result, self.loop.id)
+        prints = [] if self.script else _loop_prints(self.doc, self.result, self.loop.id)
         first = None
         if prints:
             names = self.names
@@ -368,12 +376,15 @@ class _Script:
         stmts, _ = _action_code(action, self.ref,
                                 None if blocked or loop is not None else self.namer,
                                 lambda a: self.optimizers.get(a, "?"))
-        if loop is not None:
+        if (loop is not None or self.script) and not kind.transcript:
+            # (a print inside a loop: the loop prints its losses instead; a traced
+            # script's prints: its say steps print what it printed)
             stmts = [s for s in stmts if not s.startswith("print(")]
-            if not stmts:         # a print action: the loop prints its losses instead
+            if not stmts:
+                why = "the script's prints are its say steps" if self.script else \
+                    "not printed inside a loop"
                 self.action_lines[action.id] = self.emit(
-                    f"pass  # {action_text(self.doc, action)}: not printed inside a loop",
-                    indent)
+                    f"pass  # {action_text(self.doc, action)}: {why}", indent)
                 return None
         if blocked:
             first = self.emit(f"# {one_statement(stmts)}  # {_not_run(outcome.error)}", indent)
@@ -386,7 +397,7 @@ class _Script:
             late = self.result.late.at.get(action.id, [])
             first = self.emit_nodes(late, indent) or self.emit(
                 f"pass  # {stmts[0][2:]}: nothing", indent)
-            if loop is None:
+            if loop is None and not self.script:
                 for nid in _watched(self.doc, self.result, late):
                     self.emit(f"print({self.names[nid]})", indent)
         else:
@@ -411,7 +422,9 @@ class _Script:
         if again and body is None:
             self.emit("pass", indent + 1)
         self.emit(f"except Exception as {self.error_name}:", indent)
-        self.emit(f'print(f"{{type({self.error_name}).__name__}}: {{{self.error_name}}}")',
+        # (a traced script printed its error itself, if it did: a say step)
+        self.emit("pass" if self.script else
+                  f'print(f"{{type({self.error_name}).__name__}}: {{{self.error_name}}}")',
                   indent + 1)
         if self.loop is not None:
             self.emit("break", indent + 1)
@@ -443,9 +456,11 @@ def transcript_sections(doc, result=None):
     and the gradient prints after it print, and for a loop everything the whole loop
     prints up to and after its end. Concatenated, the texts are ``transcript``."""
     result = result if result is not None else run(doc)
+    script = prints_as_script(doc)
+    watched = [] if script else _watched(doc, result)
     sections = [("forward", list(result.printed) +
-                 [result.state(nid, 0).text for nid in _watched(doc, result)])]
-    grad_watch = _grad_watch(doc, result)
+                 [result.state(nid, 0).text for nid in watched])]
+    grad_watch = [] if script else _grad_watch(doc, result)
     names = node_names(doc, result.order)
     ends, problems = loop_structure(doc.timeline)
     loop, loop_error = None, None
@@ -461,14 +476,14 @@ def transcript_sections(doc, result=None):
             continue
         if kind.loop == "closes":
             history = result.histories[loop.id]
-            prints = _loop_prints(doc, result, loop.id)
+            prints = [] if script else _loop_prints(doc, result, loop.id)
             ran = history.iterations + (history.failed is not None)
             for k in range(ran):
                 out.extend(history.printed.get(k, ()))      # (hooks, during its backward)
                 if prints and k < history.iterations:
                     out.append(f"{k}: " + " ".join(
                         f"{names[n]}={float(history.scalar(n)[k]):.4f}" for n in prints))
-            if loop_error is not None:
+            if loop_error is not None and not script:
                 out.append(loop_error)
             loop = None
         elif loop is not None:
@@ -477,6 +492,8 @@ def transcript_sections(doc, result=None):
             continue
         else:
             out.extend(outcome.printed)      # printing hooks, while the action ran
+            if script:
+                continue
             if outcome.error_type is not None:
                 out.append(outcome.error)
             elif outcome.error is None and outcome.results is not None:

@@ -89,6 +89,8 @@ class NotebookTraceJob:
         except TraceError as e:
             raise TraceError(self.located(str(e))) from None
         doc.lesson = self.lesson(doc, self._job.data, self._job.ids)
+        if doc.trace_note:
+            doc.trace_note = self.located(doc.trace_note)
         return doc
 
     def lesson(self, doc, data, ids):

@@ -13,7 +13,7 @@ import warnings
 from dataclasses import dataclass
 
 from gradstudio.engine.autograd import observe
-from gradstudio.hook_text import printing
+from gradstudio.hook_text import printing, say
 from gradstudio.timeline import ACTIONS, ActionError, RunContext
 
 __all__ = ["ActionOutcome", "ActionError", "perform", "message"]
@@ -74,11 +74,11 @@ def perform(action, run, steps, iteration=None):
     kept (a loop's iterations the views do not show: the caller silences them)."""
     with printing([]) as printed:
         if steps is None:
-            outcome = _perform(action, run, steps)
+            outcome = _perform(action, run, steps, iteration)
         else:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                outcome = _perform(action, run, steps)
+                outcome = _perform(action, run, steps, iteration)
             outcome.warnings = tuple(f"{w.category.__name__}: {w.message}" for w in caught)
     outcome.printed = tuple(printed)
     outcome.iteration = iteration
@@ -89,9 +89,10 @@ class _Context(RunContext):
     """The run as an action's ``run`` sees it (``timeline.RunContext``): its tensors, its
     optimizers, and the forward and compute steps, for the action ``action_id``."""
 
-    def __init__(self, run, action_id):
+    def __init__(self, run, action_id, iteration=None):
         self._run, self._id = run, action_id
         self.tensor = _Tensors(run.tensors, run.names, run.result.late)
+        self.iteration = iteration
 
     def optimizer(self, action_id):
         return self._run.optimizer(action_id)
@@ -106,14 +107,17 @@ class _Context(RunContext):
     def compute_late(self):
         self._run.compute_late(self._id)
 
+    def say(self, text):
+        say(text)
 
-def _perform(action, run, steps):
+
+def _perform(action, run, steps, iteration=None):
     results = None
     watch = observe(steps.append) if steps is not None else contextlib.nullcontext()
     try:
         with watch:
             kind = ACTIONS[action.kind]
-            returned = kind.run(_Context(run, action.id), action)
+            returned = kind.run(_Context(run, action.id, iteration), action)
             results = list(returned) if kind.returns else None
     except ActionError as exc:
         return ActionOutcome(action.id, str(exc), steps or [])

@@ -88,8 +88,10 @@ class TraceJob:
                    "record_values": True}
         if cells is not None:        # a notebook's cells: [[cell, first line, last line]]
             request["cells"] = [list(c) for c in cells]
+        self._request = request
         request = json.dumps(request)
         self._source = text
+        self.note = None              # after result(): what was recorded, not drawn, why
         self.recorded = {}
         self.data = None              # after result(): the child's JSON and node ids
         self.ids = {}
@@ -99,6 +101,12 @@ class TraceJob:
         self.output = ""
         self._cancelled = False
         self._outcome = None          # ("ok", data) or ("error", message)
+        self._child = self._start(request)
+        self._thread = threading.Thread(target=self._wait, daemon=True)
+        self._thread.start()
+
+    @staticmethod
+    def _start(request):
         env = dict(os.environ)
         env["PYTHONPATH"] = _PACKAGE_ROOT + os.pathsep + env.get("PYTHONPATH", "")
         env["PYTHONIOENCODING"] = "utf-8"
@@ -106,14 +114,40 @@ class TraceJob:
         try:
             # run by path (only the engine is imported); -P: neither the current folder
             # nor this one can shadow numpy or gradstudio
-            self._child = Child([sys.executable, "-P", _CHILD], env,
-                                request.encode("utf-8"), MAX_RESULT_BYTES)
+            return Child([sys.executable, "-P", _CHILD], env, request.encode("utf-8"),
+                         MAX_RESULT_BYTES)
         except OSError as exc:
             raise TraceError(f"Could not start Python to run the script ({exc}).") from None
-        self._thread = threading.Thread(target=self._wait, daemon=True)
-        self._thread.start()
 
     def _wait(self):
+        """Traces; a refusal traces again with the cut where it happened (``trace/cut``),
+        and when the tracer cannot make that either, with nothing drawn. A program that
+        fails on its own after the cut is reported with its own error (it would fail
+        under PyTorch as well); a trace that cannot finish keeps the refusal."""
+        self._wait_child()
+        first = self._outcome
+        status, data = first
+        if status != "ok" or data.get("ok") or data.get("refused_at") is None:
+            return
+        reason = str(data.get("error") or "")
+        for cut_at in dict.fromkeys((data["refused_at"], 0)):
+            if self._cancelled:
+                return
+            request = dict(self._request, cut_at=cut_at, cut_reason=reason)
+            try:
+                self._child = self._start(json.dumps(request))
+            except TraceError:
+                break
+            self._wait_child()
+            status, data = self._outcome
+            if status != "ok":
+                break
+            if data.get("ok") or not str(data.get("error", "")).startswith(
+                    "The tracer failed"):
+                return
+        self._outcome = first        # (the refusal itself is the clearer message)
+
+    def _wait_child(self):
         # the child stops the script itself after ``timeout`` seconds of running it; this
         # limit also covers starting Python and code stuck outside Python
         out, err = self._child.wait(self.timeout + STARTUP_GRACE)
@@ -142,6 +176,32 @@ class TraceJob:
             data["output"] = str(data.get("output", "")) + "\n" + cut.strip() + "\n"
         self._outcome = ("ok", data)
 
+    def _checked(self, data):
+        """The document built from ``data`` and checked against the script; one that
+        would differ is traced again cut where it starts to (then with nothing drawn)."""
+        for attempt in range(3):
+            try:
+                doc, ids = _build(data)
+            except (DocumentError, KeyError, TypeError, ValueError) as exc:
+                raise TraceError(f"The traced program could not be drawn: {exc}") from None
+            try:
+                check_trace(doc, data, ids, self._source)
+                return doc, ids, data
+            except Difference as exc:
+                cut = data.get("cut")
+                if attempt == 2 or (cut is not None and not cut.get("drawn")):
+                    raise TraceError(str(exc)) from None
+                clock = data.get("line_clock", {}).get(str(getattr(exc, "line", None)))
+                cut_at = clock if cut is None and clock else 0
+                request = dict(self._request, cut_at=cut_at, cut_reason=str(exc))
+                self._child = self._start(json.dumps(request))
+                self._wait_child()
+                status, again = self._outcome
+                if status != "ok" or not isinstance(again, dict) or not again.get("ok"):
+                    raise TraceError(str(exc)) from None
+                data = again
+        raise AssertionError("unreachable")
+
     def _kill(self):
         self._child.kill()
 
@@ -168,18 +228,30 @@ class TraceJob:
         if not isinstance(data, dict) or not data.get("ok"):
             message = data.get("error") if isinstance(data, dict) else None
             raise TraceError(str(message or "The script could not be traced."))
-        try:
-            doc, ids = _build(data)
-        except (DocumentError, KeyError, TypeError, ValueError) as exc:
-            raise TraceError(f"The traced program could not be drawn: {exc}") from None
-        try:
-            check_trace(doc, data, ids, self._source)
-        except Difference as exc:
-            raise TraceError(str(exc)) from None
+        doc, ids, data = self._checked(data)
+        cut = data.get("cut")
+        if cut is not None:
+            self.note = doc.trace_note = _cut_note(cut)
         self.recorded = {ids[n["id"]]: n["recorded"] for n in data["nodes"]
                          if "recorded" in n}
         self.data, self.ids = data, ids
         return doc
+
+
+def _cut_note(cut):
+    """What a cut trace drew and what it recorded, in words."""
+    reason = str(cut.get("reason") or "").strip()
+    reason = reason.split("GradStudio cannot trace this: ", 1)[-1].rstrip(".")
+    reason = reason.removesuffix(", so it was not drawn")
+    if reason.startswith("The graph would differ"):
+        reason = "t" + reason[1:]
+    if not cut.get("drawn"):
+        return (f"Nothing of this program could be drawn ({reason}); what it printed is "
+                "recorded, as text.")
+    line = cut.get("line")
+    where = f"up to line {line}" if line else "up to where it could"
+    return (f"Drawn {where}; from there on, what the program printed is recorded, as "
+            f"text, because {reason}.")
 
 
 def start_trace(text, timeout=DEFAULT_TIMEOUT, filename="<script>",

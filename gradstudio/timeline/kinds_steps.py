@@ -33,3 +33,75 @@ defaction("compute", (("nodes", "nodes", []),), "compute nodes here", _compute_c
               f"Computes {', '.join(spell.node(n) for n in a.params['nodes']) or 'nothing'} "
               "at this moment, from the tensors as they are now (and every node built on "
               "them that no later step computes)."))
+
+
+# ------------------------------------------------------------------------------ say
+# ``print(...)`` as the script wrote it: its arguments in order, each a part of
+# ``parts``: ``{"tensor": k}`` (the node ``tensors[k]`` as it is at this moment),
+# ``{"grad": k}`` (that node's ``.grad``), ``{"text": s}`` (text the trace recorded: a
+# string, a number, an f-string, a model's repr) or ``{"texts": [s0, s1, ...]}`` (what
+# was recorded in each iteration of the loop the step is in). A document with a say
+# step prints what its say steps print (see ``document/export.py``), nothing else.
+
+
+
+def _part_code(part, tensors, spell):
+    if "tensor" in part or "grad" in part:
+        k = part.get("tensor", part.get("grad"))
+        node = tensors[k] if 0 <= k < len(tensors) else None
+        return spell.node(node) + (".grad" if "grad" in part else "")
+    if "text" in part:
+        return repr(part["text"])
+    return f"{tuple(part['texts'])!r}[{spell.loop_var}]"
+
+
+def _say_code(action, spell):
+    p = action.params
+    args = [_part_code(part, p["tensors"], spell) for part in p["parts"]]
+    if p["sep"] != " ":
+        args.append(f"sep={p['sep']!r}")
+    if p["end"] != "\n":
+        args.append(f"end={p['end']!r}")
+    code = f"print({', '.join(args)})"
+    if any("text" in part or "texts" in part for part in p["parts"]):
+        line = p.get("line")
+        code += f"  # recorded (line {line})" if line else "  # recorded"
+    return [code], []
+
+
+def _say_text(ctx, action):
+    p = action.params
+    out = []
+    for part in p["parts"]:
+        if "text" in part:
+            out.append(part["text"])
+        elif "texts" in part:
+            texts = part["texts"]
+            k = ctx.iteration or 0
+            if not texts:
+                out.append("")
+            else:
+                out.append(texts[min(k, len(texts) - 1)])
+        else:
+            k = part.get("tensor", part.get("grad"))
+            node = p["tensors"][k] if 0 <= k < len(p["tensors"]) else None
+            t = ctx.tensor(node, "printed tensor")
+            out.append(str(t.grad if "grad" in part else t))
+    return p["sep"].join(out) + p["end"]
+
+
+def _say_listed(action, spell):
+    return _say_code(action, spell)[0][0].split("  # recorded")[0]
+
+
+defaction("say", (("tensors", "nodes?", []), ("parts", "parts", []), ("sep", "text", " "),
+                  ("end", "text", "\n"), ("line", "line", None)),
+          "print(...) as the script did", _say_code,
+          run=lambda ctx, a: ctx.say(_say_text(ctx, a)),
+          aim=lambda k: {"tensors": [k.picked or k.last], "parts": [{"tensor": 0}]},
+          then_grads=False, listed=_say_listed, transcript=True,
+          applies=lambda params, name: name in ("sep", "end"),
+          explain=lambda a, spell: (
+              "Prints what the script printed here: " + _say_listed(a, spell)
+              + (" (text GradStudio recorded from the script, which edits do not change)"
+                 if any("text" in q or "texts" in q for q in a.params["parts"]) else "")))

@@ -100,6 +100,8 @@ class ActionKind:
     then_grads: bool = True
     distinct: tuple = ()          # node-list settings that name each node once
     trains: bool = False          # it changes the parameters' values (an update, a step)
+    transcript: bool = False      # its steps print what the script printed: a document
+    #                               with one prints nothing else (``document/export.py``)
 
     def __repr__(self):
         return f"ActionKind({self.name!r})"
@@ -163,6 +165,14 @@ class RunContext:
     def compute_late(self):
         """This compute step's nodes computed now."""
         raise NotImplementedError
+
+    def say(self, text):
+        """Writes ``text`` to what the run prints at this step (``print`` as the script
+        wrote it: ``text`` ends with the print's ``end``)."""
+        raise NotImplementedError
+
+    #: inside a loop, the iteration (from 0) this step runs in; None outside one
+    iteration = None
 
 
 @dataclass

@@ -60,6 +60,7 @@ from .listener import Tracer  # noqa: E402
 from .naming import LineNamer  # noqa: E402
 from .optim import OptimizerWatch  # noqa: E402
 from .process import watch_parent  # noqa: E402
+from .cut import cut_result, refused_at, tick  # noqa: E402
 from .recorder import UNSEEDED, Recorder  # noqa: E402
 from .values import TraceError  # noqa: E402
 
@@ -142,7 +143,7 @@ def _cell_parts(source, first, last, filename):
 
 
 def trace_source(source, filename="<script>", record_values=False, timeout=None, cells=None,
-                 on_start=None):
+                 on_start=None, cut_at=None, cut_reason=None):
     """Runs ``source`` with the engine as torch; returns the result dict. With
     ``record_values`` each node also carries what the script computed (its value, dtype,
     grad_fn and final .grad), so a caller can check the document reproduces it.
@@ -152,11 +153,16 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
     expression is displayed, and an error ends its cell (shown in its output as
     ``RuntimeError: ...``) while the next cells still run. The result then says, per
     cell, what it printed and the error it raised (``"cells"``). ``on_start(timeout)``
-    is called just before the script's first line runs (``main``: its limits)."""
+    is called just before the script's first line runs (``main``: its limits).
+
+    A refusal says at which of the script's events it happened (``refused_at``); with
+    ``cut_at`` that count, the graph is drawn up to there and what the script prints
+    after it is recorded (``cut``, ``cut_reason`` saying why)."""
     import gradstudio.engine as engine
     from gradstudio.engine.observer import listen
     rec = Recorder(engine, filename, record_values)
     rec.source = source
+    rec.cut_at = cut_at
     watch = OptimizerWatch(rec, engine)
     engine.default_generator.manual_seed(UNSEEDED)
     # the script's ``import torch`` gets the engine
@@ -165,31 +171,45 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
     real_print = builtins.print
 
     def traced_print(*args, **kwargs):
+        said = not rec.quiet and kwargs.get("file") is None
         if not rec.quiet:
+            tick(rec)
+        if not rec.quiet and rec.cut is None:
             for a in args:
                 rec.print_tensor(a)
             rec.printed()
         rec.quiet += 1
         try:
+            texts = [str(a) for a in args] if said else None
             real_print(*args, **kwargs)
         finally:
             rec.quiet -= 1
+        if said:
+            sep, end = kwargs.get("sep"), kwargs.get("end")
+            rec.say(args, texts, " " if sep is None else sep, "\n" if end is None else end)
 
     traced_print.__name__ = traced_print.__qualname__ = "print"    # (as the script sees it)
     namespace = {"__name__": "__main__", "__file__": filename, "print": traced_print}
+    rec.namespace = namespace
     cell_results = []
 
     def display(value):
         if value is None:
             return
+        said = not rec.quiet
         if not rec.quiet:
+            tick(rec)
+        if not rec.quiet and rec.cut is None:
             rec.mark_watched(value)
             rec.printed()
         rec.quiet += 1
         try:
-            real_print(display_text(value))
+            text = display_text(value)
+            real_print(text)
         finally:
             rec.quiet -= 1
+        if said:
+            rec.say([value], [text], " ", "\n")
 
     def run_cells():
         for cell, first, last in cells:
@@ -200,7 +220,8 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
                 if shown is not None:
                     display(eval(shown, namespace))
             except Exception as exc:  # the cell's error, shown at the cell as Jupyter does
-                if isinstance(exc, TraceError) or rec.refusal is not None:
+                if rec.cut is None and (isinstance(exc, TraceError) or
+                                        rec.refusal is not None):
                     raise
                 where = _error_line(exc, filename).split(": ", 1)
                 error = where[-1] if where[0].startswith("line ") else ": ".join(where)
@@ -215,6 +236,8 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
 
     def global_tracer(frame, event, arg):
         code = frame.f_code
+        if rec.cut is not None:
+            return None
         if code.co_filename == filename:
             return namer.frame_tracer(frame)
         if code in hooks:               # an optimizer's call
@@ -252,15 +275,23 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
             result = {"ok": False, "error": f"The script stopped with exit status {exc.code}."}
     except BaseException as exc:  # the user's error, reported as one message
         # (unless something was refused before it: that came first)
-        result = {"ok": False, "error": _error_line(rec.refusal or exc, filename)}
+        refusal = rec.refusal if rec.cut is None else None
+        result = {"ok": False, "error": _error_line(refusal or exc, filename)}
+        if isinstance(refusal or exc, TraceError) and rec.cut is None:
+            result["refused_at"] = refused_at(rec, refusal or exc)
     finally:
         sys.stdout, sys.stderr = old_out, old_err
-    if result is None:
+    if result is None and cut_at is not None:
+        result = cut_result(rec, cut_reason)
+    elif result is None:
         rec.name_tensors(namespace)
         try:
             result = rec.finish()
         except TraceError as exc:
-            result = {"ok": False, "error": _error_line(exc, filename)}
+            result = {"ok": False, "error": _error_line(exc, filename),
+                      "refused_at": refused_at(rec, exc)}
+    if result.get("ok"):
+        result["line_clock"] = {str(k): v for k, v in rec.line_clock.items()}
     text = output.getvalue()
     result["output"] = text[:MAX_OUTPUT]
     if cells is not None:
@@ -336,10 +367,14 @@ def main():
     try:
         result = trace_source(request["source"], request.get("filename") or "<script>",
                               bool(request.get("record_values")), request.get("timeout"),
-                              request.get("cells"), on_start=_go)
+                              request.get("cells"), on_start=_go,
+                              cut_at=request.get("cut_at"),
+                              cut_reason=request.get("cut_reason"))
     except BaseException as exc:  # a bug of the tracer itself: still one message
         result = {"ok": False, "error": "The tracer failed: " + "".join(
             traceback.format_exception_only(type(exc), exc)).strip()}
+        if request.get("cut_at") is None:      # (traced again drawing nothing: recorded)
+            result["refused_at"] = 0
     _send(fd, identity, frame(key, json.dumps(result).encode("utf-8")))
     # done: threads the script started and its exit handlers do not keep us waiting
     os._exit(0)

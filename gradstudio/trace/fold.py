@@ -38,6 +38,7 @@ import json
 from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import HISTORY_ELEMENTS, MAX_LOOP_COUNT
 
+from .said import Said
 from .values import NODE_PARAMS, RANDOM_KINDS, ActionRef, TraceError
 
 MAX_CHANGES_PER_ITERATION = 64
@@ -281,7 +282,9 @@ class Folded:
         st, rec = self.st, self.rec
         out, q = [], 0
         starts = {loop.start: loop for loop in self.loops}
+        self.said = Said(rec.said, self.real, len(rec.actions))
         while q < len(st.events):
+            out.extend(self.said.before(q, self._printable))
             loop = starts.get(q)
             if loop is not None:
                 self._fold(loop, out)
@@ -299,8 +302,14 @@ class Folded:
             else:
                 self._remap_node(k)
             q += 1
+        out.extend(self.said.before(len(st.events), self._printable))
         rec.actions = out
         self._watch_printed_items()
+
+    def _printable(self, i):
+        """The node drawn for node ``i`` where a print outside a loop shows it, or None
+        (one of a folded loop's earlier iterations)."""
+        return None if i is None or i in self.stale else self.rep.get(i, i)
 
     def _fold(self, loop, out):
         st, rec = self.st, self.rec
@@ -361,6 +370,9 @@ class Folded:
                     "watched"] = True
             elif is_action:
                 out.append(dict(self._remap_action(rec.actions[k]), after=after))
+        said = self.said.in_loop(s, loop.end, p, n)
+        if said is not None:
+            out.append(dict(said, after=after))
         end = {"kind": "end_loop", "params": {}, "line": st.line(loop.end - 1),
                "after": after}
         out.append(end)

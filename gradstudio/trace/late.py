@@ -56,10 +56,14 @@ def place_computes(rec, alive):
         if anchor is None:
             return -1
         k = position.get(anchor)
-        if k is not None and k in looped and ACTIONS[actions[k + 1]["kind"]].loop == "closes":
+        after = k + 1 if k is not None else len(actions)
+        while after < len(actions) and ACTIONS[actions[after]["kind"]].transcript:
+            after += 1          # (the loop's prints: a say step before its end)
+        if k is not None and k in looped and after < len(actions) and \
+                ACTIONS[actions[after]["kind"]].loop == "closes":
             # the last step of a folded loop's last iteration, whose nodes are gone: a
             # node still here came after the loop
-            k += 1
+            k = after
         if k is None or k in looped:
             raise TraceError(IN_LOOP, line=rec.nodes[i]["line"])
         return k

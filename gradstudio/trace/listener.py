@@ -22,6 +22,7 @@ Part of the tracing child (``child.py``); imports only the engine's public API, 
 action records (``gradstudio.timeline``: which action a trace point is) and its sibling
 modules.
 """
+import contextlib
 import math
 
 from gradstudio.engine import inspect as raw
@@ -31,6 +32,7 @@ from gradstudio.engine.observer import Listener
 from gradstudio.timeline import ACTIONS, Seen, calls, grad_points, traced
 from gradstudio.vocabulary import DTYPES
 
+from .cut import tick
 from .hooks import register_hook
 from .parameters import embedding_layer, parameter
 from .ops import _index_key_text, op_record, view_records
@@ -86,8 +88,14 @@ class Tracer(Listener):
 
     # ------------------------------------------------------------ the observer's events
     def op(self, op, operands, params, out):
-        if not self.rec.quiet:
-            self.rec.emit((op, operands, params, out))
+        rec = self.rec
+        if rec.quiet:
+            return
+        if len(rec.frames) == 1:
+            tick(rec)
+        if rec.cut is None:
+            with self.refusals():
+                rec.emit((op, operands, params, out))
 
     def views(self, op, src, params, outs):
         # the pieces share one multi-output node in the engine; each is drawn as the
@@ -95,16 +103,39 @@ class Tracer(Listener):
         rec = self.rec
         if rec.quiet:
             return
-        for r in view_records(op, src, params, outs):
-            if has_marked(params):
-                r.taint = (rec.line(), SCALAR_FED_BACK)
-            rec.emit(r)
+        if len(rec.frames) == 1:
+            tick(rec)
+        if rec.cut is not None:
+            return
+        with self.refusals():
+            for r in view_records(op, src, params, outs):
+                if has_marked(params):
+                    r.taint = (rec.line(), SCALAR_FED_BACK)
+                rec.emit(r)
 
     def call(self, name, func, args, kwargs):
-        handler = self.handlers.get(name)
+        rec = self.rec
+        if not rec.quiet and len(rec.frames) == 1:
+            tick(rec)
+        handler = self.handlers.get(name) if rec.cut is None else None
         if handler is None:
             return func(*args, **kwargs)
-        return handler(func, args, kwargs)
+        with self.refusals():
+            return handler(func, args, kwargs)
+
+    @contextlib.contextmanager
+    def refusals(self):
+        """Keeps the first refusal raised into the script, with its count (``cut``):
+        code between may catch it (``load_state_dict`` turns every error into its own)."""
+        try:
+            yield
+        except TraceError as exc:
+            rec = self.rec
+            if rec.refusal is None and rec.cut is None:
+                rec.refusal, rec.refusal_clock = exc, rec.clock
+                if exc.line is None:
+                    exc.line = rec.line()
+            raise
 
     # ------------------------------------------------------------ kinds of calls
     def composite(self, mapper):
@@ -193,6 +224,12 @@ class Tracer(Listener):
                 return None
             return _Record("reshape", {"shape": list(out.shape)}, {"self": a}, out)
 
+        def contiguous_map(out, a, memory_format=None):
+            # (a copy only where a is not contiguous: else no op ran and out is a)
+            if out is a or memory_format is not None:
+                return None
+            return _Record("contiguous", {}, {"self": a}, out)
+
         def getitem_map(out, a, key):
             text, ports = _index_key_text(key, raw.is_tensor)
             if text is None:
@@ -258,6 +295,7 @@ class Tracer(Listener):
         h["torch.nn.functional.linear"] = self.composite(linear_map)
         h["Tensor.matmul"] = self.composite(matmul_map)
         h["Tensor.reshape"] = self.composite(reshape_map)
+        h["Tensor.contiguous"] = self.composite(contiguous_map)
         h["Tensor.__getitem__"] = self.composite(getitem_map)
         h["torch.where"] = self.composite(where_map)
         for name in ("cross_entropy", "nll_loss"):
@@ -599,6 +637,13 @@ class Tracer(Listener):
         h["torch.autograd.Function.apply"] = refused(
             "a custom autograd.Function cannot be drawn yet: its backward is code of your own, "
             "which the graph cannot show")
+        h["torch.nn.Module.load_state_dict"] = refused(
+            "loading a state_dict into a module (load_state_dict) cannot be drawn yet: it "
+            "overwrites the parameters with saved values")
+        for name in ("clip_grad_norm_", "clip_grad_value_"):
+            h["torch.nn.utils." + name] = refused(
+                f"gradient clipping ({name}) cannot be drawn yet: it changes the "
+                "parameters' .grad in place")
         for name in ("register_forward_hook", "register_forward_pre_hook"):
             h["torch.nn.Module." + name] = refused(
                 f"a module's {name.replace('register_', '').replace('_', ' ')} cannot be drawn "

@@ -26,6 +26,7 @@ from gradstudio.engine import inspect as raw
 
 from gradstudio.timeline import Seen, traced
 
+from .cut import tick
 from .values import ActionRef, has_marked
 
 # per algorithm: its document settings as (setting, key of the parameter group, PyTorch's
@@ -93,6 +94,9 @@ class OptimizerWatch:
         handler = self.hooks.get(frame.f_code)
         rec = self.rec
         if handler is None or rec.quiet or len(rec.frames) > 1:
+            return None
+        tick(rec)
+        if rec.cut is not None:
             return None
         frame.f_trace_lines = False
         done = handler(frame.f_locals)

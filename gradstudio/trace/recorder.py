@@ -19,6 +19,8 @@ from gradstudio.vocabulary import DTYPES, RESERVED_NAMES
 from .fold import fold
 from .late import place_computes
 from .ops import op_record
+from .cut import recorded_event
+from .said import said_event
 from .writes import VIEW_WRITE
 from .values import (NODE_PARAMS, RANDOM_KINDS, SCALAR_FED_BACK, ActionRef, TraceError,
                      _inferred_dtype, _jsonable, _Record, _values, has_marked)
@@ -62,6 +64,14 @@ class Recorder:
         self.item_reads = []          # nodes whose .item() was read since the last print
         self.item_prints = []         # (node, nodes, actions) for each such node printed
         self.watched_prints = []      # (node, nodes, actions, line): a print that watched
+        self.said = []                # every print, in order (see ``said``)
+        self.clock = 0                # the script's own events so far (see ``cut``)
+        self.line_clock = {}          # line -> the count of its first event
+        self.cut_at = None            # the count at which to stop drawing (``cut``)
+        self.cut = None               # once cut: the result finished there, its line
+        self.said_after = []          # the prints made after the cut: text only
+        self.namespace = {}           # the script's globals (names for the nodes)
+        self.refusal_clock = None     # the count at which ``refusal`` was found
         self.refusal = None           # the first TraceError found outside the observer
         self.uids = 0
         self.grad_holders = {}        # id(tensor) -> tensor that may get a .grad
@@ -356,8 +366,9 @@ class Recorder:
     def refuse(self, message):
         """Keeps the first refusal found outside the observer's events (an optimizer's
         call): the script goes on, the trace is refused at the end."""
-        if self.refusal is None:
+        if self.refusal is None and self.cut is None:
             self.refusal = TraceError(message, line=self.line())
+            self.refusal_clock = self.clock
 
     def action(self, kind, params):
         """Records a timeline action made at the current script line."""
@@ -515,6 +526,31 @@ class Recorder:
             a["failed"] = False
             a["values"] = {i: np.array(raw.data(value))}
 
+    def say(self, args, texts, sep, end):
+        """A ``print`` of ``args`` (``texts``: what each printed): a say step where it
+        happened (``said``); a tensor the graph holds is printed by the graph, a
+        ``.grad`` as its owner's, anything else is the text it printed. A print made
+        while an action runs is a hook's (``hooks``), not one of these."""
+        if self.cut is not None:
+            self.said_after.append(recorded_event(self, texts, sep, end))
+            return
+        if self.action_lines is not None:
+            return
+        parts = []
+        for a in args:
+            if self.is_tensor(a) and id(a) in self.grad_of:
+                parts.append(("grad", self.grad_of[id(a)]))
+            elif self.is_tensor(a) and self.node_of.get(id(a)) is not None:
+                parts.append(("tensor", self.node_of[id(a)]))
+            else:
+                parts.append(("text", None))
+        self.said.append(said_event(parts, texts, sep, end, self.line(), len(self.nodes),
+                                    len(self.actions)))
+
+    def said_before_cut(self):
+        """The prints made before the cut, for a result that draws nothing."""
+        return list(self.said)
+
     def item_read(self, t):
         self.settle_view()
         i = self.node_of.get(id(t))
@@ -544,6 +580,8 @@ class Recorder:
         alive = self._alive()
         folded.place_computes(alive)
         place_computes(self, alive)
+        if self.said:       # the script's prints are its say steps (``said``)
+            self.actions = [a for a in self.actions if not ACTIONS[a["kind"]].prints]
         if sum(alive) > MAX_NODES:
             raise TraceError(f"the script made more than {MAX_NODES:,} tensor operations, "
                              "too many to draw")
@@ -621,6 +659,9 @@ class Recorder:
             if "values" in a:
                 action["values"] = {new_id[i]: v.tolist() for i, v in a["values"].items()
                                     if i in new_id}
+            for key in ("said", "said_parts"):        # (a say step's, for the check)
+                if key in a:
+                    action[key] = a[key]
             actions.append(action)
         seed = self.seed
         if seed is None and any(n["kind"] in _RANDOM_KINDS for n in nodes):

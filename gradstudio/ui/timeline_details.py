@@ -3,6 +3,7 @@ PyTorch's error at it and, when GradStudio knows one, its fix (the backward that
 graph, ``ones_like`` for a non-scalar backward, an untracked input), what an
 ``autograd.grad`` returned, the editors of its settings (made from the settings' types)
 and what it does in words."""
+import codecs
 import html
 
 import numpy as np
@@ -263,6 +264,9 @@ class ActionDetails(QWidget):
                                   if n in self.session.document.graph else "?"
                                   for n in action.params.get("outputs") or ()], choices)
             w.changed.connect(lambda value, n=name: self._set(n, value))
+        elif typ == "text":         # a print's sep or end, escapes shown as typed: \\n
+            w = QLineEdit()
+            w.editingFinished.connect(lambda n=name, box=w: self._set_text(n, box))
         elif typ == "float?":
             w = QLineEdit()
             action = self.session.document.action(self.action_id)
@@ -280,6 +284,13 @@ class ActionDetails(QWidget):
                 box.item(i).data(ID_ROLE) for i in range(box.count())
                 if box.item(i).checkState() == Qt.CheckState.Checked]))
         return w
+
+    def _set_text(self, name, box):
+        try:
+            value = codecs.decode(box.text(), "unicode_escape")
+        except (UnicodeDecodeError, ValueError):
+            value = box.text()
+        self._set(name, value)
 
     def _set(self, name, value):
         action_id = self.action_id

@@ -25,6 +25,9 @@ def show_value(editor, typ, value):
             editor.setCurrentIndex(max(0, editor.findData(value)))
         elif typ in ("float", "int"):
             editor.setValue(value)
+        elif typ == "text":
+            if not editor.hasFocus():
+                editor.setText(value.encode("unicode_escape").decode("ascii"))
         elif typ == "float?":
             if not editor.hasFocus():
                 editor.setText("" if value is None else repr(value))

@@ -222,6 +222,9 @@ class WindowFiles:
 
     def _notebook_opened(self, path, doc):
         self.set_document(doc, "", name=f"{path.stem} (notebook)", unsaved=True)
+        if doc.trace_note:
+            self.window.show_error("Part of the notebook is recorded",
+                            f"{path.name}: {doc.trace_note}")
         self.add_recent(path)
         self.window.show_lesson()
         cells = doc.lesson.cells if doc.lesson is not None else ()
@@ -467,6 +470,9 @@ class WindowFiles:
         doc = getattr(result, "document", result)
         self.set_document(doc, "", name=f"{path.stem} (imported)", unsaved=True)
         self.status(f"Imported {path.name}", 5000)
+        if doc.trace_note:
+            self.window.show_error("Part of the script is recorded",
+                                   f"{path.name}: {doc.trace_note}")
 
 
 def _notebook_problem(path, exc):

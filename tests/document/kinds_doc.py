@@ -196,6 +196,9 @@ def every_kind_document():
     node("min", {"dim": 0, "keepdim": True}, self=a)
     node("matmul", self=a, other=m)
     node("reshape", {"shape": (-1,)}, self=a)
+    # a copy of a transposed view (CloneBackward0), and of a contiguous tensor: itself
+    node("view", {"shape": (6,)}, self=node("contiguous", self=node("t", self=a)))
+    node("contiguous", self=a)
     node("reshape", {"shape": ()}, self=node("sum", self=b))
     node("index", {"key": "..., 1:3"}, self=a)
     node("index", {"key": "0, None, ::2"}, self=a)

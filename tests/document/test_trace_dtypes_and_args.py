@@ -254,14 +254,15 @@ def test_where_takes_a_number_for_input_or_other(traced):
     result = run(doc)
     assert result.state(relu, 0).grad_fn == "WhereBackward0"
     assert result.state(clipped, 0).grad_fn == "WhereBackward0"
-    assert result.state(_nid(doc, "x"), 1).grad_text == "tensor([-2.,  3., -6.,  3.])"
+    after = [a.kind for a in doc.timeline].index("backward") + 1
+    assert result.state(_nid(doc, "x"), after).grad_text == "tensor([-2.,  3., -6.,  3.])"
 
 
 def test_autograd_grad_keeps_its_grad_outputs(traced):
     doc = traced[3]
     v = _nid(doc, "v")
-    first, second, fourth, third = doc.timeline
-    assert [a.kind for a in doc.timeline] == ["grad"] * 4
+    first, second, fourth, third = [a for a in doc.timeline if a.kind != "say"]
+    assert [a.kind for a in doc.timeline if a.kind != "say"] == ["grad"] * 4
     assert fourth.params["grad_outputs"] == [v, None]
     assert first.params["grad_outputs"] == [v]
     assert second.params["grad_outputs"][0] == v and len(second.params["grad_outputs"]) == 2
@@ -409,8 +410,7 @@ REFUSED = [
         y = x * x
         s = y.sum()
         g = torch.autograd.grad([y, s], [x], grad_outputs=[torch.ones(2), 2.0])
-    """, 5, "torch.autograd.grad's grad_outputs can be drawn only as one tensor or None "
-            "per output."),
+    """, 5, "TypeError: gradients can be either Tensors or None, but got float"),
     ("""
         import torch
         x = torch.tensor([1.0, -2.0])
@@ -435,7 +435,15 @@ REFUSED = [
 ]
 
 
-def test_what_is_still_refused_names_the_construct_and_its_line():
+def test_what_cannot_be_drawn_names_the_construct_and_its_line():
+    """A name the engine lacks is refused, naming the line and the name; a program whose
+    arguments torch itself refuses fails with torch's error; anything else the graph
+    cannot draw opens drawn up to there, the reason said in the same words (issue 32)."""
     got = outcomes([src for src, _, _ in REFUSED])
     for (src, line, message), outcome in zip(REFUSED, got):
-        assert str(outcome) == f"line {line}: {PREFIX}{message}"
+        if message.endswith("is not in GradStudio yet.") or message.startswith("TypeError"):
+            prefix = "" if message.startswith("TypeError") else PREFIX
+            assert str(outcome) == f"line {line}: {prefix}{message}"
+        else:
+            assert not isinstance(outcome, Exception), outcome
+            assert message.rstrip(".") in outcome.trace_note, outcome.trace_note

@@ -13,7 +13,7 @@ that is anything but arithmetic on ``grad`` (or a print of it) is refused.
 import json
 
 import pytest
-from trace_jobs import check_round_trip, outcomes, traced_documents
+from trace_jobs import check_round_trip, outcomes, traced_documents, drawn_up_to
 
 from gradstudio.document import CATALOGUE, Document, DocumentError, export, run
 from gradstudio.document.files import load, save
@@ -125,7 +125,8 @@ def test_a_printing_hook_prints_where_the_script_did(traced):
     assert sorted(doc.node(h).params["hook"] for h in _hooks(doc)) == [
         "print('grad of h:', grad)", "print('twice:', grad * 2, 3)"]
     result = run(doc)
-    first, second = (o.printed for o in result.outcomes if o.printed)
+    first, second = (o.printed for a, o in zip(doc.timeline, result.outcomes)
+                     if o.printed and a.kind != "say")
     assert first == second == ("grad of h: tensor([ 5.4366, 14.7781])",
                                "twice: tensor([ 29.5562, 218.3926]) 3")
     text = export.transcript(doc, result)
@@ -140,8 +141,7 @@ def test_a_printing_hook_registered_after_a_backward_is_refused():
     a line the script's did not, which the tracer's check finds."""
     (got,) = outcomes([PRINTS.replace("    x.register_hook(show)\n", "").replace(
         "    print(x.grad)\n    loss.backward()", "    x.register_hook(show)\n    loss.backward()")])
-    assert isinstance(got, TraceError), got
-    assert "what its hooks print during the backward step would differ" in str(got), str(got)
+    drawn_up_to(got, "what its hooks print during the backward step would differ")
 
 
 def test_a_printing_hook_in_a_loop_prints_every_iteration(traced):
@@ -207,9 +207,10 @@ def test_a_hook_the_graph_cannot_hold_is_refused_with_its_line(body, words):
     source = "import torch\nscale = 3\nx = torch.ones(2, requires_grad=True)\ny = x * 2\n" + body + \
         "\ny.sum().backward()\n"
     (got,) = outcomes([source])
-    assert isinstance(got, TraceError), got
-    line = 6 if "remove" in body else 5
-    assert words in str(got) and f"line {line}:" in str(got), str(got)
+    if "numpy" in body:        # (the hook runs after the cut: the engine's own error)
+        assert "TypeError" in str(got), got
+    else:
+        drawn_up_to(got, words)
 
 
 @pytest.mark.parametrize("text", ["__import__('os').system('true')", "grad.__class__",

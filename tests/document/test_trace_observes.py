@@ -60,7 +60,8 @@ def test_tracing_changes_nothing_in_the_engine():
     import json
     report = json.loads(out.stdout.strip().splitlines()[-1])
     assert report["changed"] == []
-    assert report["actions"] == ["backward", "grad", "zero_grad", "set_grad_none"]
+    assert [a for a in report["actions"] if a != "say"] == [
+        "backward", "grad", "zero_grad", "set_grad_none"]
     assert report["nodes"] > 10
 
 

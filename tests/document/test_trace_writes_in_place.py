@@ -10,7 +10,7 @@ as it did in the script). After an action a write still goes into a copy.
 from pathlib import Path
 
 import pytest
-from trace_jobs import check_exports, check_round_trip, outcomes, traced_documents
+from trace_jobs import check_exports, check_round_trip, outcomes, traced_documents, drawn_up_to
 
 from gradstudio.document import Document, export, files, run
 from gradstudio.document.catalogue import returns_input
@@ -98,7 +98,8 @@ def test_a_write_into_a_computed_tensor_is_copy_slices_and_its_grad_is_torchs(tr
         assert result.state(n).value.tolist() == [0.0, 4.0, 6.0]
         assert result.state(n).grad_fn == "CopySlices"
     x = next(n for n in doc.node_ids if doc.node(n).label == "x")
-    assert result.state(x, 1).grad.tolist() == [0.0, 2.0, 2.0]
+    after = [a.kind for a in doc.timeline].index("backward") + 1
+    assert result.state(x, after).grad.tolist() == [0.0, 2.0, 2.0]
     code = export.export_script(doc, result).text
     assert "y = x * 2\ny[0] = 0.0\n" in code and "clone" not in code
 
@@ -151,7 +152,7 @@ def test_after_an_action_a_write_is_a_compute_step_that_writes_in_place():
     assert isinstance(copied, Document), copied
     (write,) = _writes(copied)
     assert copied.node(write).params["in_place"]
-    assert [a.kind for a in copied.timeline] == ["backward", "compute"]
+    assert [a.kind for a in copied.timeline] == ["backward", "compute", "say"]
     assert "x = torch.ones(2)\n" in export.export_script(copied).text
     assert "backward()\nx[0] = 5.0\nprint(x)\n" in export.export_script(copied).text
     x = copied.source_of(write, "self")
@@ -176,7 +177,7 @@ def test_a_view_of_a_tensor_written_in_place_is_still_refused_by_the_check():
         x[1] = 5.0
         print(v)
         """])
-    assert isinstance(got, TraceError), got
+    drawn_up_to(got, "would differ")
 
 
 # ----------------------------------------------------------------------------- documents

@@ -295,7 +295,8 @@ class ShapeMixin:
     def expand_as(self, other):
         return _expand(self, other.shape)
 
-    def contiguous(self):
+    @observed("Tensor.contiguous")
+    def contiguous(self, memory_format=None):
         return self if self._data.flags.c_contiguous else self.clone()
 
     select, narrow = _select, _narrow

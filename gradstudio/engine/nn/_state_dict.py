@@ -7,6 +7,7 @@ from itertools import chain
 
 from .._tensor_class.core import TensorCore
 from .._autograd.grad_mode import no_grad
+from ..observer import observed
 
 __all__ = ["StateDictMixin"]
 
@@ -91,6 +92,7 @@ class StateDictMixin:
                     elif input_name[0] not in local_state:
                         unexpected_keys.append(key)
 
+    @observed("torch.nn.Module.load_state_dict")
     def load_state_dict(self, state_dict, strict=True, assign=False):
         if not isinstance(state_dict, Mapping):
             raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")

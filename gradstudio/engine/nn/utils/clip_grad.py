@@ -9,6 +9,7 @@ import types
 import warnings
 
 from ... import linalg
+from ...observer import observed
 from ..._tensor_class.core import TensorCore as Tensor
 from ..._torch_functions.factory import tensor
 from ..._torch_functions.general import stack
@@ -68,6 +69,7 @@ def clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
             g.mul_(clip_coef_clamped)
 
 
+@observed("torch.nn.utils.clip_grad_norm_")
 @_no_grad
 def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False,
                     foreach=None):
@@ -95,6 +97,7 @@ def clip_grad_norm(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False
     return clip_grad_norm_(parameters, max_norm, norm_type, error_if_nonfinite, foreach)
 
 
+@observed("torch.nn.utils.clip_grad_value_")
 @_no_grad
 def clip_grad_value_(parameters, clip_value, foreach=None):
     """Clamps every gradient to ``[-clip_value, clip_value]`` in place."""
