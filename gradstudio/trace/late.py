@@ -51,24 +51,7 @@ def place_computes(rec, alive):
         elif inside:
             looped.add(k)
 
-    def at(i):
-        anchor = rec.nodes[i]["late"]
-        if anchor is None:
-            return -1
-        k = position.get(anchor)
-        after = k + 1 if k is not None else len(actions)
-        while after < len(actions) and ACTIONS[actions[after]["kind"]].transcript:
-            after += 1          # (the loop's prints: a say step before its end)
-        if k is not None and k in looped and after < len(actions) and \
-                ACTIONS[actions[after]["kind"]].loop == "closes":
-            # the last step of a folded loop's last iteration, whose nodes are gone: a
-            # node still here came after the loop
-            k = after
-        if k is None or k in looped:
-            raise TraceError(IN_LOOP, line=rec.nodes[i]["line"])
-        return k
-
-    anchors = {i: at(i) for i in late}
+    anchors = {i: _anchor(rec, position, looped, i) for i in late}
     listed = {}             # anchor position -> the nodes its compute step lists
     for i in late:
         node = rec.nodes[i]
@@ -89,3 +72,24 @@ def place_computes(rec, alive):
         computes[k] = action
     for i in late:
         rec.nodes[i]["check_after"] = computes[anchors[i]]
+
+
+def _anchor(rec, position, looped, i):
+    """The index of the action after which late node ``i`` is computed (-1: before any);
+    refuses one inside a folded loop."""
+    actions = rec.actions
+    anchor = rec.nodes[i]["late"]
+    if anchor is None:
+        return -1
+    k = position.get(anchor)
+    after = k + 1 if k is not None else len(actions)
+    while after < len(actions) and ACTIONS[actions[after]["kind"]].transcript:
+        after += 1          # (the loop's prints: a say step before its end)
+    if k is not None and k in looped and after < len(actions) and \
+            ACTIONS[actions[after]["kind"]].loop == "closes":
+        # the last step of a folded loop's last iteration, whose nodes are gone: a
+        # node still here came after the loop
+        k = after
+    if k is None or k in looped:
+        raise TraceError(IN_LOOP, line=rec.nodes[i]["line"])
+    return k
