@@ -13,7 +13,6 @@ trailing expression displayed unless it ends in ``;``).
 import json
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -46,15 +45,13 @@ TORCH_EXAMPLES = ["01_autograd_tutorial", "04_detach_and_no_grad", "05_retain_gr
                   "13_xor_mlp_adam"]
 
 
-def run_notebooks(notebooks, timeout=300):
-    """Each notebook's code cells run in order under PyTorch (one child process)."""
+def run_notebooks(notebooks):
+    """Each notebook's code cells run in order under PyTorch (this file is the runner: one
+    child process for the test session, ``child_pool``)."""
+    import child_pool
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
                OMP_NUM_THREADS="1")
-    proc = subprocess.run([sys.executable, __file__, "torch"], input=json.dumps(notebooks),
-                          capture_output=True, text=True, env=env, timeout=timeout)
-    if proc.returncode != 0:
-        raise RuntimeError(f"the notebook runner failed:\n{proc.stderr[-4000:]}")
-    return json.loads(proc.stdout)
+    return child_pool.reply(child_pool.request(__file__, "torch", env, notebooks))
 
 
 def _plain(text):
@@ -421,11 +418,17 @@ def _run_cell(source, namespace, display):
 
 
 def _child():
-    import warnings
     from gradstudio.trace.display import display_text   # what IPython displays
     import torch
+    sys.path.insert(0, str(ROOT / "tests"))
+    import child_pool
+    child_pool.serve(lambda notebooks: _run_notebooks(torch, display_text, notebooks))
+
+
+def _run_notebooks(torch, display_text, notebooks):
+    import warnings
     results = []
-    for cells in json.loads(sys.stdin.read()):
+    for cells in notebooks:
         torch.set_grad_enabled(True)
         torch.set_default_dtype(torch.float32)
         torch.set_printoptions(profile="default")
@@ -434,10 +437,10 @@ def _child():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             results.append([_run_cell(src, namespace, display_text) for src in cells])
-    json.dump(results, sys.stdout)
+    return results
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["torch"]:
-        raise SystemExit("usage: python test_notebook_export.py torch")
+    if sys.argv[1:] != ["torch", "--serve"]:
+        raise SystemExit("usage: python test_notebook_export.py torch --serve")
     _child()

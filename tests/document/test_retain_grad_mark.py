@@ -4,8 +4,6 @@ the call is left out, so the program fails where it would fail without it. Old f
 with retain_grad nodes open as marks, running exactly as before."""
 import json
 import pathlib
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -155,11 +153,12 @@ def test_a_mark_holds_in_every_iteration_of_a_loop():
 
 
 def _torch_stdout(script):
+    """What ``script`` prints under PyTorch (the session's one torch child)."""
     pytest.importorskip("torch")
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    return proc.stdout
+    import script_runner
+    ((out, error),) = script_runner.run_scripts([script], "torch")
+    assert error is None, error
+    return out
 
 
 @pytest.mark.parametrize("requires_grad", [True, False])

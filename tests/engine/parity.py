@@ -9,19 +9,21 @@ it, or ``@lib`` when it points into the library), and every uncaught exception (
 ``check(...)`` are compared separately with torch's float32/float64 tolerances, so a
 program can test numbers whose last bits may legitimately differ.
 
-Many programs share one process per backend (starting torch costs seconds): before each,
-the RNG is seeded, grad mode is switched on and print options and the default dtype are
-reset, and each runs in a new namespace. ``cells=True`` runs a notebook: cells are split
+Many programs share one process per backend (starting torch costs seconds): torch's is
+the test session's one child (``tests/child_pool.py``), the engine's is fresh for each
+test module. Before each program the RNG is seeded, grad mode is switched on, and print
+options, the default dtype and the thread count are reset, and each runs in a new
+namespace. ``cells=True`` runs a notebook: cells are split
 on ``# %%`` lines, an exception ends only its cell, and a cell's trailing expression is
 displayed as IPython displays it.
 
 Run as a script (``python parity.py torch|engine``) this file is the runner: it reads the
-programs as JSON on stdin and writes the results as JSON on stdout.
+programs as JSON on stdin and writes the results as JSON on stdout (with ``--serve``: one
+request a line, until stdin closes).
 """
 import json
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 from textwrap import dedent
@@ -95,25 +97,21 @@ def parity_tests(progs, exclude=()):
     return results, test
 
 
-def _start(backend, progs):
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               PYTHONHASHSEED="0", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
-    proc = subprocess.Popen([sys.executable, __file__, backend], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT),
-                            env=env, text=True)
-    return proc, json.dumps([p.as_json() for p in progs])
+def _env():
+    return dict(os.environ,
+                PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+                PYTHONHASHSEED="0", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
 
 
-def run_both(progs, timeout=600):
-    """Runs ``progs`` under torch and under the engine (concurrently); returns
+def run_both(progs):
+    """Runs ``progs`` under torch and under the engine (concurrently, each in the
+    session's one runner child of its backend: ``child_pool``); returns
     ``(torch_results, engine_results)``, each ``{name: {"out": str, "values": [...]}}``."""
-    procs = [_start(b, progs) for b in ("torch", "engine")]
-    results = []
-    for proc, payload in procs:
-        out, err = proc.communicate(payload, timeout=timeout)
-        if proc.returncode != 0:
-            raise RuntimeError(f"parity runner failed ({proc.returncode}):\n{err[-4000:]}")
-        results.append(json.loads(out))
+    import child_pool
+    payload = [p.as_json() for p in progs]
+    children = [child_pool.request(__file__, b, _env(), payload, cwd=str(ROOT),
+                                   fresh=b == "engine") for b in ("torch", "engine")]
+    results = [child_pool.reply(child) for child in children]
     # each backend really ran what it claims to
     assert results[0].pop("__module__")["out"] == "torch"
     assert results[1].pop("__module__")["out"] == "gradstudio.engine"
@@ -191,6 +189,8 @@ def _run_one(torch, prog):
     import io
     import warnings
     torch.set_grad_enabled(True)
+    if torch.get_num_threads() != _THREADS:
+        torch.set_num_threads(_THREADS)
     torch.set_default_dtype(torch.float32)
     torch.set_printoptions(profile="default")
     torch.manual_seed(prog["seed"])
@@ -218,10 +218,7 @@ def _run_one(torch, prog):
     return {"out": ADDRESS.sub("0x?", buf.getvalue()), "values": values}
 
 
-def _main(backend):
-    progs = json.loads(sys.stdin.read())
-    real_stdout = sys.stdout
-    torch = _install(backend)
+def _answer(torch, progs):
     results = {}
     for prog in progs:
         try:
@@ -229,8 +226,21 @@ def _main(backend):
         except BaseException as e:  # noqa: BLE001 (a runner bug must not hide the others)
             results[prog["name"]] = {"out": f"RUNNER {type(e).__name__}: {e}", "values": []}
     results["__module__"] = {"out": torch.__name__, "values": []}
-    json.dump(results, real_stdout)
+    return results
+
+
+def _main(backend, serving):
+    global _THREADS
+    torch = _install(backend)
+    _THREADS = torch.get_num_threads()
+    if serving:                     # the session's child: one request per line
+        sys.path.insert(0, str(ROOT / "tests"))
+        import child_pool
+        child_pool.serve(lambda progs: _answer(torch, progs))
+        return
+    progs = json.loads(sys.stdin.read())
+    json.dump(_answer(torch, progs), sys.stdout)
 
 
 if __name__ == "__main__":
-    _main(sys.argv[1])
+    _main(sys.argv[1], "--serve" in sys.argv[2:])
