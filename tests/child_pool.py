@@ -22,32 +22,28 @@ import tempfile
 __all__ = ["request", "reply", "serve"]
 
 _CHILDREN = {}          # (runner file, backend) -> (Popen, stderr file)
+_FAILED = "__runner_failed__"
 
 
-def _child(runner, backend, env, cwd, fresh):
+def _child(runner, backend, env, cwd):
     key = (str(runner), backend)
-    known = None if fresh else _CHILDREN.get(key)
+    known = _CHILDREN.get(key)
     if known is not None and known[0].poll() is None:
         return known
     err = tempfile.TemporaryFile(mode="w+")
     proc = subprocess.Popen([sys.executable, str(runner), backend, "--serve"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
                             cwd=cwd, env=env, text=True)
-    if not fresh:
-        _CHILDREN[key] = (proc, err)
+    _CHILDREN[key] = (proc, err)
     return proc, err
 
 
-def request(runner, backend, env, payload, cwd=None, fresh=False):
+def request(runner, backend, env, payload, cwd=None):
     """Sends ``payload`` (JSON-able) to the runner child of ``backend`` (started with
-    ``env`` and ``cwd`` if it is not running yet); returns the child, for ``reply``.
-    ``fresh``: a new child that ends after its reply (the engine's side, whose state a
-    program may change for good: a fresh process per request, as before)."""
-    child = _child(runner, backend, env, cwd, fresh)
+    ``env`` and ``cwd`` if it is not running yet); returns the child, for ``reply``."""
+    child = _child(runner, backend, env, cwd)
     child[0].stdin.write(json.dumps(payload) + "\n")
     child[0].stdin.flush()
-    if fresh:
-        child[0].stdin.close()
     return child
 
 
@@ -56,9 +52,6 @@ def reply(child):
     RuntimeError with the end of what it wrote to stderr."""
     proc, err = child
     line = proc.stdout.readline()
-    if child not in _CHILDREN.values():         # a fresh child: it ends now
-        proc.stdout.close()
-        proc.wait()
     if not line:
         proc.wait()
         err.seek(0)
@@ -67,17 +60,41 @@ def reply(child):
                 del _CHILDREN[key]
         raise RuntimeError(f"the runner {proc.args[1:]} ended ({proc.returncode}):\n"
                            f"{err.read()[-4000:]}")
-    return json.loads(line)
+    answer = json.loads(line)
+    if isinstance(answer, dict) and _FAILED in answer:
+        raise RuntimeError(f"the runner {proc.args[1:]} failed: {answer[_FAILED]}")
+    return answer
 
 
 def serve(answer):
-    """The child's loop: ``answer(payload)`` for every request line on stdin, each answer
-    one line on the real stdout. What the programs write to the stdout file itself (not
-    through ``sys.stdout``) goes to stderr, so it cannot break the protocol."""
-    out = os.fdopen(os.dup(1), "w")
+    """The child's loop: for every request line on stdin, a fork of this process (which
+    has imported torch or the engine, and run nothing) answers it with
+    ``answer(payload)``, one line on the real stdout, and ends; so every request sees a
+    fresh process, as when each started its own, without paying the import again. What
+    a program writes to the stdout file itself (not through ``sys.stdout``) goes to
+    stderr, so it cannot break the protocol."""
+    out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     for line in sys.stdin:
-        out.write(json.dumps(answer(json.loads(line))) + "\n")
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:                                    # the fresh process
+            os.close(read_end)
+            status = 0
+            try:
+                text = json.dumps(answer(json.loads(line)))
+            except BaseException as exc:  # noqa: BLE001 (reported to the test)
+                text, status = json.dumps({_FAILED: f"{type(exc).__name__}: {exc}"}), 1
+            with os.fdopen(write_end, "wb") as pipe:
+                pipe.write(text.encode("utf-8"))
+            os._exit(status)
+        os.close(write_end)
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        _, status = os.waitpid(pid, 0)
+        if not data:
+            data = json.dumps({_FAILED: f"the runner died (wait status {status})"}).encode()
+        out.write(data + b"\n")
         out.flush()
 
 

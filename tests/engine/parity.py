@@ -9,11 +9,11 @@ it, or ``@lib`` when it points into the library), and every uncaught exception (
 ``check(...)`` are compared separately with torch's float32/float64 tolerances, so a
 program can test numbers whose last bits may legitimately differ.
 
-Many programs share one process per backend (starting torch costs seconds): torch's is
-the test session's one child (``tests/child_pool.py``), the engine's is fresh for each
-test module. Before each program the RNG is seeded, grad mode is switched on, and print
-options, the default dtype and the thread count are reset, and each runs in a new
-namespace. ``cells=True`` runs a notebook: cells are split
+Many programs share one process per backend (starting torch costs seconds): a fresh fork,
+for each test module, of the session's one runner child of that backend
+(``tests/child_pool.py``), which imported torch or the engine once. Before each program
+the RNG is seeded, grad mode is switched on and print options and the default dtype are
+reset, and each runs in a new namespace. ``cells=True`` runs a notebook: cells are split
 on ``# %%`` lines, an exception ends only its cell, and a cell's trailing expression is
 displayed as IPython displays it.
 
@@ -104,13 +104,13 @@ def _env():
 
 
 def run_both(progs):
-    """Runs ``progs`` under torch and under the engine (concurrently, each in the
-    session's one runner child of its backend: ``child_pool``); returns
+    """Runs ``progs`` under torch and under the engine (concurrently, each in a fresh
+    fork of the session's runner child of its backend: ``child_pool``); returns
     ``(torch_results, engine_results)``, each ``{name: {"out": str, "values": [...]}}``."""
     import child_pool
     payload = [p.as_json() for p in progs]
-    children = [child_pool.request(__file__, b, _env(), payload, cwd=str(ROOT),
-                                   fresh=b == "engine") for b in ("torch", "engine")]
+    children = [child_pool.request(__file__, b, _env(), payload, cwd=str(ROOT))
+                for b in ("torch", "engine")]
     results = [child_pool.reply(child) for child in children]
     # each backend really ran what it claims to
     assert results[0].pop("__module__")["out"] == "torch"
@@ -189,8 +189,6 @@ def _run_one(torch, prog):
     import io
     import warnings
     torch.set_grad_enabled(True)
-    if torch.get_num_threads() != _THREADS:
-        torch.set_num_threads(_THREADS)
     torch.set_default_dtype(torch.float32)
     torch.set_printoptions(profile="default")
     torch.manual_seed(prog["seed"])
@@ -230,9 +228,7 @@ def _answer(torch, progs):
 
 
 def _main(backend, serving):
-    global _THREADS
     torch = _install(backend)
-    _THREADS = torch.get_num_threads()
     if serving:                     # the session's child: one request per line
         sys.path.insert(0, str(ROOT / "tests"))
         import child_pool
