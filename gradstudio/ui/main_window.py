@@ -34,7 +34,7 @@ from gradstudio.ui.file_drops import FileDrops, open_path
 from gradstudio.ui.help import ShortcutsDialog, about_text, app_icon
 from gradstudio.ui.inspector import Inspector
 from gradstudio.ui.palette import Palette
-from gradstudio.ui.plain import ask_plain, show_plain_error
+from gradstudio.ui.plain import ask_plain, show_plain_error, show_plain_notice
 from gradstudio.ui import error_report
 from gradstudio.ui.session import Session
 from gradstudio.ui.timeline import TimelinePanel
@@ -205,6 +205,11 @@ class MainWindow(WindowDocks, QMainWindow):
     def show_error(self, title, text):
         """Tells the user something went wrong (tests replace this)."""
         show_plain_error(self, title, text)
+
+    def show_notice(self, title, text):
+        """Tells the user something worth knowing that is not an error (tests replace
+        this): what a trace recorded instead of drawing."""
+        show_plain_notice(self, title, text)
 
     def ask_save_changes(self):
         """Save, Discard or Cancel for a document with unsaved changes."""

@@ -62,6 +62,11 @@ def show_plain_error(parent, title, text):
     plain_box(parent, QMessageBox.Icon.Critical, title, text).exec()
 
 
+def show_plain_notice(parent, title, text):
+    """``QMessageBox.information`` with ``text`` shown as plain text."""
+    plain_box(parent, QMessageBox.Icon.Information, title, text).exec()
+
+
 def ask_plain(parent, title, text, buttons, default):
     """``QMessageBox.question`` with ``text`` shown as plain text; the button pressed."""
     box = plain_box(parent, QMessageBox.Icon.Question, title, text, buttons, default)

@@ -72,6 +72,7 @@ class FileHost(Protocol):
     def ask_open_path(self, caption, file_filter): ...
     def ask_save_path(self, caption, file_filter, suggested): ...
     def show_error(self, title, text): ...
+    def show_notice(self, title, text): ...
     def statusBar(self): ...
     def update_title(self, *_): ...
     def show_lesson(self): ...
@@ -223,8 +224,8 @@ class WindowFiles:
     def _notebook_opened(self, path, doc):
         self.set_document(doc, "", name=f"{path.stem} (notebook)", unsaved=True)
         if doc.trace_note:
-            self.window.show_error("Part of the notebook is recorded",
-                            f"{path.name}: {doc.trace_note}")
+            self.window.show_notice("Part of the notebook is recorded",
+                                    f"{path.name}: {doc.trace_note}")
         self.add_recent(path)
         self.window.show_lesson()
         cells = doc.lesson.cells if doc.lesson is not None else ()
@@ -471,7 +472,7 @@ class WindowFiles:
         self.set_document(doc, "", name=f"{path.stem} (imported)", unsaved=True)
         self.status(f"Imported {path.name}", 5000)
         if doc.trace_note:
-            self.window.show_error("Part of the script is recorded",
+            self.window.show_notice("Part of the script is recorded",
                                    f"{path.name}: {doc.trace_note}")
 
 
