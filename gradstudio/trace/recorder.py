@@ -20,7 +20,7 @@ from .fold import fold
 from .late import place_computes
 from .ops import op_record
 from .cut import recorded_event
-from .said import said_event
+from .said import merge_adjacent, said_event
 from .writes import VIEW_WRITE
 from .values import (NODE_PARAMS, RANDOM_KINDS, SCALAR_FED_BACK, ActionRef, TraceError,
                      _inferred_dtype, _jsonable, _Record, _values, has_marked)
@@ -581,7 +581,8 @@ class Recorder:
         folded.place_computes(alive)
         place_computes(self, alive)
         if self.said:       # the script's prints are its say steps (``said``)
-            self.actions = [a for a in self.actions if not ACTIONS[a["kind"]].prints]
+            self.actions = merge_adjacent([a for a in self.actions
+                                           if not ACTIONS[a["kind"]].prints])
         if sum(alive) > MAX_NODES:
             raise TraceError(f"the script made more than {MAX_NODES:,} tensor operations, "
                              "too many to draw")

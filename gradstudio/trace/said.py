@@ -90,3 +90,56 @@ class Said:
                                           "line": event["line"]},
                 "line": event["line"], "after": event["nodes"], "said": event["text"],
                 "said_parts": [{"text": t} for t in event["texts"]]}
+
+
+MAX_SAY_STEPS = 1000     # say steps one trace draws; past that, adjacent ones are merged
+
+
+def _flat(step):
+    """A say step's parts with its ``sep`` and ``end`` as text parts, and its tensors."""
+    p = step["params"]
+    parts = []
+    for k, part in enumerate(p["parts"]):
+        if k:
+            parts.append({"text": p["sep"]})
+        parts.append(part)
+    parts.append({"text": p["end"]})
+    return parts, list(p["tensors"])
+
+
+def _joined(parts):
+    """``parts`` with neighbouring texts joined and empty texts dropped."""
+    out = []
+    for part in parts:
+        if "text" in part and out and "text" in out[-1]:
+            out[-1] = {"text": out[-1]["text"] + part["text"]}
+        elif "text" not in part or part["text"]:
+            out.append(part)
+    return out
+
+
+def merge_adjacent(actions):
+    """``actions`` with every run of adjacent say steps (outside a loop's per-iteration
+    texts) made one say step printing the same text, when a trace made more than
+    ``MAX_SAY_STEPS`` of them (a document's timeline has a limit)."""
+    if sum(a["kind"] == "say" for a in actions) <= MAX_SAY_STEPS:
+        return actions
+    out = []
+    for a in actions:
+        prev = out[-1] if out else None
+        mergeable = a["kind"] == "say" and isinstance(a.get("said"), str)
+        if mergeable and prev is not None and prev["kind"] == "say" and \
+                isinstance(prev.get("said"), str):
+            parts, tensors = _flat(prev)
+            more, more_tensors = _flat(a)
+            shift = len(tensors)
+            parts += [{k: v + shift} if k in ("tensor", "grad") else {k: v}
+                      for part in more for k, v in part.items()]
+            said = prev["said"] + a["said"]
+            out[-1] = dict(prev, params=dict(prev["params"], parts=_joined(parts),
+                                             tensors=tensors + more_tensors, sep="",
+                                             end=""),
+                           said=said, said_parts=[{"text": said}])
+        else:
+            out.append(a)
+    return out

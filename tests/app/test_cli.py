@@ -93,7 +93,8 @@ def test_trace_saves_the_graph(tmp_path, capsys):
     code, out, err = call(capsys, "trace", script)
     assert code == 0 and err == ""
     saved = tmp_path / "lesson.gsg"
-    assert out == f"{saved}: traced 3 nodes and 1 timeline action from lesson.py\n"
+    # (the backward, and print(x.grad): a say step)
+    assert out == f"{saved}: traced 3 nodes and 2 timeline actions from lesson.py\n"
     doc = load(saved)
     assert [n.kind for n in doc.nodes()] == ["ones", "mul", "sum"]
     assert doc.nodes()[0].label == "x" and doc.nodes()[0].watched

@@ -90,7 +90,7 @@ def test_nodes_and_actions_remember_their_cell_and_line(traced):
     z_cell, z_line = lesson.origin(by_label["z"])
     assert lesson.cells[z_cell].source.split("\n")[z_line - 1] == "z = y * y * 3"
     assert lesson.origin(by_label["out"])[0] == z_cell
-    backward = doc.timeline[0]
+    (backward,) = [a for a in doc.timeline if a.kind == "backward"]
     cell, line = lesson.origin(backward.id)
     assert lesson.cells[cell].source.split("\n")[line - 1] == "out.backward()"
     assert backward.id in lesson.items_of(cell)
@@ -132,7 +132,8 @@ def test_a_failing_cell_shows_its_error_and_the_next_cells_still_run():
     assert cells[2].output.startswith("RuntimeError: Trying to backward")
     assert cells[3].output == "tensor([3., 3.])\n" and cells[3].error is None
     # the rejected backward stays a timeline action with PyTorch's error
-    assert [a.kind for a in doc.timeline] == ["backward", "backward"]
+    # (print(x.grad) in the last cell: a say step)
+    assert [a.kind for a in doc.timeline] == ["backward", "backward", "say"]
     outcome = run(doc).outcomes[1]
     assert outcome.error_type == "RuntimeError"
     assert doc.lesson.origin(doc.timeline[1].id) == (2, 1)
@@ -203,12 +204,14 @@ def test_a_seeded_notebook_keeps_its_seed():
         str(engine.randn(2, requires_grad=True)).split(",")[0])
 
 
-def test_a_refusal_names_the_cell_and_its_line():
-    with pytest.raises(TraceError, match=r"^cell 3, line 2: GradStudio cannot trace this"):
-        trace_notebook(_nb(("code", "import torch"), ("markdown", "text"),
-                           ("code", "x = torch.ones(2, requires_grad=True)\n"
-                                    "x.register_hook(lambda g: print(g.shape))\n(x * 1).sum()"
-                                    ".backward()")), "hook.ipynb")
+def test_a_part_that_cannot_be_drawn_names_the_cell_and_its_line():
+    """Not refused (issue 32): drawn up to there, the note naming the cell and line."""
+    doc = trace_notebook(_nb(("code", "import torch"), ("markdown", "text"),
+                             ("code", "x = torch.ones(2, requires_grad=True)\n"
+                                      "x.register_hook(lambda g: print(g.shape))\n(x * 1).sum()"
+                                      ".backward()")), "hook.ipynb")
+    assert doc.trace_note.startswith("Drawn up to cell 3, line 2;"), doc.trace_note
+    assert "cannot be part of a hook" in doc.trace_note
 
 
 @pytest.mark.parametrize("data, message", [
