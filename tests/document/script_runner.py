@@ -21,8 +21,10 @@ def torch_available():
     return importlib.util.find_spec("torch") is not None
 
 
-def run_scripts(scripts, backend="torch"):
-    """``[(stdout, error_or_None), ...]`` for ``scripts`` (a list of source texts)."""
+def run_scripts(scripts, backend="torch", timeout=None):
+    """``[(stdout, error_or_None), ...]`` for ``scripts`` (a list of source texts).
+    ``timeout`` is accepted for older callers: the shared child has none of its own (the
+    test's own timeout stops a hung one)."""
     import child_pool
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     child = child_pool.request(__file__, backend, env, list(scripts))

@@ -195,8 +195,8 @@ def test_retain_grad_after_a_backward_is_refused_not_drawn_earlier():
     source = ("import torch\nx = torch.ones(2, requires_grad=True)\ny = x * 2\n"
               "y.sum().backward(retain_graph=True)\ny.retain_grad()\n"
               "y.sum().backward()\nprint(y.grad)\n")
-    with pytest.raises(TraceError, match="after a backward pass"):
-        trace(source)
+    doc = trace(source)          # (drawn up to it: issue 32)
+    assert "after a backward pass" in doc.trace_note
 
 
 def test_a_tensor_retained_in_every_iteration_of_a_traced_loop_ends_as_the_script_did():
