@@ -31,7 +31,6 @@ import script_runner
 from trace_jobs import PREFIX, outcomes
 
 from gradstudio.document import Document, export, run
-from gradstudio.document.trace import TraceError
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 PROGRAMS = sorted(p.stem for p in CORPUS.glob("*.py"))
