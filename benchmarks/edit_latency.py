@@ -240,7 +240,7 @@ def open_window(app, frames, doc, settings, select):
     window.resize(*SIZE)
     window.show()
     # every dock on screen: the autograd view leaves the inspector's tab group
-    for name in ("autograd", "lesson"):
+    for name in ("autograd", "lesson", "graph_list", "data"):
         dock = window.docks[name]
         window.removeDockWidget(dock)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock,
@@ -250,6 +250,11 @@ def open_window(app, frames, doc, settings, select):
         window.removeDockWidget(dock)
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock,
                              Qt.Orientation.Horizontal)
+    for name in ("exercise", "compare"):           # and those tabbed with the palette
+        dock = window.docks[name]
+        window.removeDockWidget(dock)
+        window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock,
+                             Qt.Orientation.Vertical)
     for dock in window.docks.values():
         dock.show()
     settle(app, frames)

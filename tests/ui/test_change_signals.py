@@ -12,10 +12,13 @@ ROOT = pathlib.Path(__file__).resolve().parents[2] / "gradstudio"
 
 def _emitted_kinds():
     """Every kind ``Document._emit`` is called with in the model."""
-    tree = ast.parse((ROOT / "document" / "model.py").read_text(encoding="utf-8"))
-    return {node.args[0].value for node in ast.walk(tree)
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "_emit" and isinstance(node.args[0], ast.Constant)}
+    kinds = set()
+    for name in ("model.py", "model_classroom.py"):      # (the document and its parts)
+        tree = ast.parse((ROOT / "document" / name).read_text(encoding="utf-8"))
+        kinds |= {node.args[0].value for node in ast.walk(tree)
+                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr == "_emit" and isinstance(node.args[0], ast.Constant)}
+    return kinds
 
 
 def test_every_kind_the_document_emits_has_its_signal():
