@@ -358,6 +358,7 @@ class LessonPanel(SessionPanel):
         self.hint = PlainLabel(HINT)
         self.hint.setWordWrap(True)
         self.seed_note = self._note()
+        self.cut_note = self._note()      # what the trace recorded instead of drawing
         self.edited_note = self._note()
         self.edited_note.setText(EDITED_NOTE)
         self.previous_button = QPushButton("Previous cell")
@@ -384,7 +385,8 @@ class LessonPanel(SessionPanel):
         self._scroll_timer.timeout.connect(self._scroll_now)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        for w in (self.title, self.hint, self.seed_note, self.edited_note, self.nav):
+        for w in (self.title, self.hint, self.cut_note, self.seed_note, self.edited_note,
+                  self.nav):
             layout.addWidget(w)
         layout.addWidget(self.scroll, 1)
         self.follow(session.run_finished, self._sync_lesson)
@@ -412,6 +414,7 @@ class LessonPanel(SessionPanel):
         self.hint.setStyleSheet(f"color: {colors.muted};")
         self.position.setStyleSheet(f"color: {colors.muted};")
         for note, background in ((self.seed_note, colors.seed_bg),
+                                 (self.cut_note, colors.edited_bg),
                                  (self.edited_note, colors.edited_bg)):
             note.setStyleSheet(f"background: {background}; color: {colors.note_text}; "
                                "padding: 4px; border-radius: 3px;")
@@ -460,14 +463,18 @@ class LessonPanel(SessionPanel):
         self._update_notes()
 
     def _update_notes(self):
-        """The notes above the cells: an unseeded notebook's random numbers, an edit since
-        the notebook was traced."""
+        """The notes above the cells: what the trace recorded instead of drawing (the
+        cells after that point ran, but the graph stops there), an unseeded notebook's
+        random numbers, an edit since the notebook was traced."""
         doc, lesson = self.session.document, self.lesson
         unseeded = (lesson is not None and not lesson.seeded and doc.seed is not None and
                     draws_random(doc))
         if unseeded:
             self.seed_note.setText(seed_note(doc.seed))
         self.seed_note.setVisible(unseeded)
+        cut = doc.trace_note if lesson is not None else None
+        self.cut_note.setText(cut or "")
+        self.cut_note.setVisible(bool(cut))
         self.edited_note.setVisible(lesson is not None and lesson.fingerprint is not None
                                     and not lesson.matches(doc))
 

@@ -437,3 +437,26 @@ def test_export_notebook_says_so_when_it_cannot(window, tmp_path, monkeypatch):
     menu_action(window, "File", "Export Notebook…").trigger()
     assert len(window.errors) == 2 and "out.ipynb" in window.errors[1]
     assert "no cells to write" in window.errors[1] and not target.exists()
+
+
+def test_a_notebook_drawn_only_up_to_a_cell_says_so_at_the_top(window, qtbot, tmp_path):
+    """Issue 32: a part the graph cannot draw is said on opening (a notice) and at the
+    top of the Lesson panel, naming the cell and line where the graph stops."""
+    import nbformat
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import torch\nw = torch.ones(2, requires_grad=True)"
+                                          "\nopt = torch.optim.SGD([w], lr=0.1)"),
+                nbformat.v4.new_code_cell("sched = torch.optim.lr_scheduler.StepLR(opt, 1)\n"
+                                          "print(sched.get_last_lr())")]
+    path = tmp_path / "cut.ipynb"
+    nbformat.write(nb, str(path))
+    notices = []
+    window.show_notice = lambda title, text: notices.append(text)
+    open_notebook(qtbot, window, path)
+    panel = window.lesson_panel
+    qtbot.waitUntil(lambda: panel.cut_note.isVisibleTo(panel))
+    assert panel.cut_note.text().startswith("Drawn up to cell 2, line 1;")
+    assert "learning-rate scheduler" in panel.cut_note.text()
+    assert notices == ["cut.ipynb: " + panel.cut_note.text()]
+    window.files.new_document()
+    assert not panel.cut_note.isVisibleTo(panel)
