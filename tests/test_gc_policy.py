@@ -16,7 +16,7 @@ TURNS = {"disable", "enable", "collect", "freeze", "unfreeze"}
 # listened exec becomes ``with gc_policy.frozen():``; recorder.py (Recorder._commit): the
 # ``gc.freeze()`` every FREEZE_EVERY nodes becomes ``gc_policy.freeze_survivors()``; then
 # both drop ``import gc`` and come off this list
-NOT_YET = {"trace/child.py", "trace/recorder.py"}
+NOT_YET = set()
 
 
 @pytest.fixture

@@ -33,7 +33,6 @@ supervisor between them and the limits), ``channel`` (the signed result) and thi
 (limits, running the script, the JSON result).
 """
 import builtins
-import gc
 import io
 import json
 import os
@@ -52,6 +51,8 @@ if not __package__:
     _spec.submodule_search_locations = [os.path.dirname(os.path.abspath(__file__))]
     sys.modules[_spec.name] = importlib.util.module_from_spec(_spec)
     __package__ = _spec.name
+
+from gradstudio import gc_policy  # noqa: E402
 
 from .channel import frame, hide, read_header  # noqa: E402
 from .contain import GO_ENV, NOFILE_LIMIT, set_limits  # noqa: E402
@@ -255,9 +256,9 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
                 on_start(timeout)
             sys.settrace(global_tracer)
             _start_timer(timeout)
-            gc.freeze()     # the modules imported: not garbage, not walked again (and
-            try:            # what the recorder keeps, as it grows: Recorder._commit)
-                with listen(Tracer(rec)):
+            try:            # (the modules imported: not garbage, not walked again; and
+                #             what the recorder keeps, as it grows: Recorder._commit)
+                with gc_policy.frozen(), listen(Tracer(rec)):
                     if cells is None:
                         exec(code, namespace)
                     else:
@@ -265,7 +266,6 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
             finally:
                 _stop_timer()
                 sys.settrace(None)
-                gc.unfreeze()
     except _OutOfTime:
         result = {"ok": False, "timeout": True,
                   "error": f"The script did not finish within {timeout:g} seconds (an endless "

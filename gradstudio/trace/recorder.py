@@ -6,12 +6,12 @@ returns the JSON-able result.
 Part of the tracing child (``child.py``); imports only numpy, the engine's public API, the
 action records (``gradstudio.timeline``) and its sibling modules.
 """
-import gc
 import keyword
 import sys
 
 import numpy as np
 
+from gradstudio import gc_policy
 from gradstudio.engine import inspect as raw
 from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import DTYPES, RESERVED_NAMES
@@ -230,7 +230,7 @@ class Recorder:
         if len(self.nodes) % FREEZE_EVERY == FREEZE_EVERY - 1:
             # what the trace keeps (every tensor seen) lives to the end: out of the cyclic
             # collector's sight, its full collections walk only what came since
-            gc.freeze()
+            gc_policy.freeze_survivors()
         inputs = {}
         taint = taint or rec.taint
         if taint is None and has_marked(rec.params):
