@@ -375,7 +375,8 @@ class _Script:
         blocked = outcome.error is not None and outcome.error_type is None
         stmts, _ = _action_code(action, self.ref,
                                 None if blocked or loop is not None else self.namer,
-                                lambda a: self.optimizers.get(a, "?"))
+                                lambda a: self.optimizers.get(a, "?"),
+                                self.loop_var if loop is not None else None)
         if (loop is not None or self.script) and not kind.transcript:
             # (a print inside a loop: the loop prints its losses instead; a traced
             # script's prints: its say steps print what it printed)

@@ -52,7 +52,11 @@ def _part_code(part, tensors, spell):
         return spell.node(node) + (".grad" if "grad" in part else "")
     if "text" in part:
         return repr(part["text"])
-    return f"{tuple(part['texts'])!r}[{spell.loop_var}]"
+    texts, var = part["texts"], spell.loop_var
+    if var is None:               # (moved out of its loop: what its first iteration printed)
+        return repr(texts[0] if texts else "")
+    # past the iterations recorded (the loop's count raised), nothing more
+    return f"{tuple(texts)!r}[{var}] if {var} < {len(texts)} else ''"
 
 
 def _say_code(action, spell):
@@ -76,12 +80,9 @@ def _say_text(ctx, action):
         if "text" in part:
             out.append(part["text"])
         elif "texts" in part:
-            texts = part["texts"]
-            k = ctx.iteration or 0
-            if not texts:
-                out.append("")
-            else:
-                out.append(texts[min(k, len(texts) - 1)])
+            texts, k = part["texts"], ctx.iteration
+            k = 0 if k is None else k     # (outside a loop: its first iteration's)
+            out.append(texts[k] if k < len(texts) else "")
         else:
             k = part.get("tensor", part.get("grad"))
             node = p["tensors"][k] if 0 <= k < len(p["tensors"]) else None

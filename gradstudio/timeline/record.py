@@ -184,7 +184,7 @@ class Spell:
     node: Callable
     optimizer: Callable = lambda action_id: "?"
     claim: Callable | None = None
-    loop_var: str = "epoch"
+    loop_var: str | None = "epoch"    # (None: the export writes a step outside any loop)
 
 
 @dataclass

@@ -224,3 +224,29 @@ def test_editing_a_say_steps_sep_and_end_changes_what_it_prints():
     doc.set_action_param(say, "end", "!\n")
     assert transcript(doc) == "x:=tensor([1., 2.])!\n"
     assert "print('x:', x, sep='=', end='!\\n')  # recorded" in export_script(doc).text
+
+
+def test_a_loops_recorded_prints_follow_its_count_and_its_place_in_the_export_too():
+    """A loop's recorded prints, one text per iteration: raising the loop's count prints
+    nothing in the iterations not recorded (run and export alike: the export must not
+    crash on them), and the step moved out of its loop prints its first iteration's."""
+    doc = Document()
+    x = doc.add_node("tensor", {"value": [1.0]}, label="x")
+    loop = doc.add_action("loop", {"count": 2})
+    say = doc.add_action("say", {"tensors": [], "parts": [{"texts": ["a\n", "b\n"]}],
+                                 "sep": " ", "end": ""})
+    doc.add_action("end_loop", {})
+    doc.set_action_param(loop, "count", 3)
+    assert transcript(doc) == "a\nb\n"
+    code = export_script(doc).text
+    moved = Document()
+    moved.add_node("tensor", {"value": [1.0]}, label="x")
+    moved.add_action("say", {"tensors": [], "parts": [{"texts": ["a\n", "b\n"]}],
+                             "sep": " ", "end": ""})
+    assert transcript(moved) == "a\n"
+    codes = [code, export_script(moved).text]
+    assert "epoch" not in codes[1]
+    runs = run_scripts(codes, "engine") + (run_scripts(codes) if torch_available() else [])
+    for (out, error), want in zip(runs, ["a\nb\n", "a\n"] * 2):
+        assert error is None and out == want, (out, error)
+    assert x and say
