@@ -20,8 +20,6 @@ ALLOWED = {
     "engine/_torch_functions/einsum.py:einsum": "engine: another helper's area in issue 30",
     "trace/child.py:trace_source": "trace: its owner cuts it into steps (issue 30)",
     "trace/fold.py:Folded._fold": "trace: its owner cuts it into steps (issue 30)",
-    "trace/recorder.py:Recorder": "trace: its owner splits it (issue 30)",
-    "trace/recorder.py:Recorder.finish": "trace: its owner cuts it into steps (issue 30)",
 }
 
 
