@@ -18,7 +18,6 @@ ALLOWED = {
     "engine/_ops/dispatch.py:record": "records every op's node: hot",
     "engine/_autograd/node_vjps.py:_vjps": "engine: another helper's area in issue 30",
     "engine/_torch_functions/einsum.py:einsum": "engine: another helper's area in issue 30",
-    "trace/fold.py:Folded._fold": "trace: its owner cuts it into steps (issue 30)",
 }
 
 

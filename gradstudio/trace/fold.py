@@ -312,6 +312,35 @@ class Folded:
         return None if i is None or i in self.stale else self.rep.get(i, i)
 
     def _fold(self, loop, out):
+        """Folds ``loop`` into ``out`` (the timeline being rewritten): its first
+        iteration's nodes (or the forward computed just before it) stand for every
+        iteration's, and its actions become ``loop`` ... ``end_loop``."""
+        st = self.st
+        s, p, n = loop.start, loop.period, loop.count
+        drawn = self._drawn_in_loop(loop)
+        offsets = [t for t in range(p) if st.is_node[s + t]]
+        reps = [st.events[c][1] for c in loop.pre] if loop.pre else \
+            [st.events[s + t][1] for t in offsets]
+        self._merge_iterations(loop, offsets, reps)
+        after = st.nodes_before[s + p]
+        loop_action = {"kind": "loop", "params": {"count": n}, "line": st.line(s),
+                       "after": st.nodes_before[s]}
+        out.append(loop_action)
+        late = self._late_in_loop(offsets, reps, drawn)
+        self._loop_body(loop, out, after, offsets, drawn, late)
+        said = self.said.in_loop(s, loop.end, p, n)
+        if said is not None:
+            out.append(dict(said, after=after))
+        end = {"kind": "end_loop", "params": {}, "line": st.line(loop.end - 1),
+               "after": after}
+        out.append(end)
+        self.groups.append((s, loop.end - 1, end))
+        self._loop_values(loop, offsets, reps, loop_action, end)
+
+    def _drawn_in_loop(self, loop):
+        """The offsets in ``loop``'s iteration of the nodes a compute step of its body
+        makes (``_computed_in_loop``); a loop too long, or one whose forward is computed
+        once more before it and has such nodes, is refused."""
         st, rec = self.st, self.rec
         s, p, n = loop.start, loop.period, loop.count
         if n > MAX_LOOP_COUNT:
@@ -323,9 +352,13 @@ class Folded:
             raise TraceError(RANDOM_IN_LOOP if any(
                 rec.nodes[st.events[s + t][1]]["kind"] in RANDOM_KINDS for t in drawn)
                 else GRAD_IN_LOOP, line=st.line(s))
-        offsets = [t for t in range(p) if st.is_node[s + t]]
-        reps = [st.events[c][1] for c in loop.pre] if loop.pre else \
-            [st.events[s + t][1] for t in offsets]
+        return drawn
+
+    def _merge_iterations(self, loop, offsets, reps):
+        """Each iteration's node at offset ``offsets[j]`` becomes ``reps[j]`` (the node
+        drawn for it), which takes its marks; the last iteration's is ``last_copy``."""
+        st, rec = self.st, self.rec
+        s, p, n = loop.start, loop.period, loop.count
         for j, t in enumerate(offsets):
             rep = reps[j]
             if not loop.pre:
@@ -345,12 +378,13 @@ class Folded:
                     self.stale.add(i)
                 else:
                     node["last_copy"] = i     # its tensor is the one the run ends with
-        after = st.nodes_before[s + p]
-        loop_action = {"kind": "loop", "params": {"count": n}, "line": st.line(s),
-                       "after": st.nodes_before[s]}
-        out.append(loop_action)
-        last = s + (n - 1) * p
-        late = self._late_in_loop(offsets, reps, drawn)
+
+    def _loop_body(self, loop, out, after, offsets, drawn, late):
+        """The loop's body in ``out``: ``forward`` where its nodes were, a ``compute``
+        step where it drew (``drawn``), and its last iteration's actions."""
+        st, rec = self.st, self.rec
+        s, p = loop.start, loop.period
+        last = s + (loop.count - 1) * p
         for t in range(p):
             # (no forward when every node of the iteration is a compute step's)
             if offsets and t == offsets[0] and len(late) < len(offsets):
@@ -370,14 +404,6 @@ class Folded:
                     "watched"] = True
             elif is_action:
                 out.append(dict(self._remap_action(rec.actions[k]), after=after))
-        said = self.said.in_loop(s, loop.end, p, n)
-        if said is not None:
-            out.append(dict(said, after=after))
-        end = {"kind": "end_loop", "params": {}, "line": st.line(loop.end - 1),
-               "after": after}
-        out.append(end)
-        self.groups.append((s, loop.end - 1, end))
-        self._loop_values(loop, offsets, reps, loop_action, end)
 
     def _computed_in_loop(self, node):
         """Whether a node of a loop's iteration is computed by a compute step of the
