@@ -28,7 +28,7 @@ value helpers), ``ops`` (op-table calls to node kinds), ``recorder`` (the ``Reco
 its parts in ``recorder_nodes``, ``recorder_timeline``, ``recorder_names`` and
 ``recorder_finish``), ``listener`` (the ``Tracer``) and ``handlers`` (how it records
 each observed call, one module per family), ``updates`` (training steps written by
-hand), ``optim`` (``torch.optim``'s calls, seen through the trace function), ``fold``
+hand), ``optim`` (``torch.optim``'s calls, observed like every other), ``fold``
 (training loops folded), ``naming`` (variables' names for the nodes, line by line),
 ``process`` (the child's process as the application starts it, and output caps),
 ``contain`` (the supervisor between them and the limits), ``channel`` (the signed
@@ -61,7 +61,6 @@ from .contain import GO_ENV, NOFILE_LIMIT, set_limits  # noqa: E402
 from .display import display_text  # noqa: E402
 from .listener import Tracer  # noqa: E402
 from .naming import LineNamer  # noqa: E402
-from .optim import OptimizerWatch  # noqa: E402
 from .process import watch_parent  # noqa: E402
 from .cut import cut_result, refused_at, tick  # noqa: E402
 from .recorder import UNSEEDED, Recorder  # noqa: E402
@@ -179,7 +178,6 @@ class _ScriptRun:
         self.rec = rec = Recorder(engine, filename, record_values)
         rec.source = source
         rec.cut_at = cut_at
-        self.watch = OptimizerWatch(rec, engine)
         engine.default_generator.manual_seed(UNSEEDED)
         # the script's ``import torch`` gets the engine
         sys.modules.update(engine.torch_modules())
@@ -240,14 +238,12 @@ class _ScriptRun:
 
     def _global_tracer(self, frame, event, arg):
         """The trace function: names tensors line by line in the script's frames
-        (``naming``) and watches an optimizer's calls (``optim``)."""
+        (``naming``)."""
         code = frame.f_code
         if self.rec.cut is not None:
             return None
         if code.co_filename == self.filename:
             return self.namer.frame_tracer(frame)
-        if code in self.watch.hooks:               # an optimizer's call
-            return self.watch.enter(frame)
         return None
 
     # ------------------------------------------------------------ running it

@@ -16,8 +16,7 @@ how to record them in one table, ``Tracer.handlers``, made of the tables of ``ha
 - reads of autograd state keep a node alive, numbers read out of tensors are marked, and
   what the graph cannot show (hooks, writes through ``.data``) is refused in plain words;
 - a training step written by hand (``w -= lr * w.grad``, ``w.data -= lr * w.grad``) is an
-  ``update`` action (``updates``); ``torch.optim`` is watched by ``optim`` instead (its
-  calls are not observed ones).
+  ``update`` action (``updates``); ``torch.optim``'s calls are ``optim``'s.
 
 Part of the tracing child (``child.py``); imports only the engine's public API, the
 action records (``gradstudio.timeline``: which action a trace point is) and its sibling

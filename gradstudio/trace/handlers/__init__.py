@@ -10,15 +10,17 @@ makes it (``Tracer.call`` looks them up):
   ``.grad``, ``item``, grad-mode blocks;
 - ``refusals``: what the graph cannot show (hooks, clipping, buffers ...);
 - ``modules``: ``nn.Linear``, ``nn.Embedding``, ``nn.Parameter``, dropout;
+- ``optimizers``: ``torch.optim``'s optimizers and schedulers, a module's ``zero_grad``
+  (``optim``);
 - ``actions``: ``backward``, ``autograd.grad`` (the timeline's trace points).
 
 ``kinds`` holds the four ways a family's function becomes a handler (composite,
 special, at_top, recorded_first).
 """
-from . import actions, autograd_state, composites, factories, modules, refusals
+from . import actions, autograd_state, composites, factories, modules, optimizers, refusals
 
 # later families' entries win (refusals' printing ``Tensor.register_hook``)
-FAMILIES = (composites, factories, autograd_state, refusals, modules, actions)
+FAMILIES = (composites, factories, autograd_state, refusals, modules, optimizers, actions)
 
 
 def handlers(rec):

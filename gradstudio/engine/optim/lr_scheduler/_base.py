@@ -10,6 +10,7 @@ from collections import Counter
 from functools import wraps
 from weakref import ref
 
+from ...observer import observed
 from ..optimizer import Optimizer
 
 __all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR",
@@ -35,6 +36,7 @@ class LRScheduler:
     _get_lr_called_within_step = False
     _is_initial = False
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, last_epoch=-1):
         if not isinstance(optimizer, Optimizer):
             raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
