@@ -18,14 +18,6 @@ ALLOWED = {
     "engine/_ops/dispatch.py:record": "records every op's node: hot",
     "engine/_autograd/node_vjps.py:_vjps": "engine: another helper's area in issue 30",
     "engine/_torch_functions/einsum.py:einsum": "engine: another helper's area in issue 30",
-    "trace/child.py:trace_source": "trace: its owner cuts it into steps (issue 30)",
-    "trace/fold.py:Folded._fold": "trace: its owner cuts it into steps (issue 30)",
-    "trace/listener.py:Tracer": "trace: handlers becoming tables, one module per family",
-    "trace/listener.py:Tracer._composites": "trace: handlers becoming tables (issue 30)",
-    "trace/listener.py:Tracer._factories": "trace: handlers becoming tables (issue 30)",
-    "trace/listener.py:Tracer._autograd_state": "trace: handlers becoming tables (issue 30)",
-    "trace/recorder.py:Recorder": "trace: its owner splits it (issue 30)",
-    "trace/recorder.py:Recorder.finish": "trace: its owner cuts it into steps (issue 30)",
 }
 
 

@@ -10,7 +10,9 @@ A ``Listener`` sees what a program does with the engine, as it happens:
   ``@observed(name)``: the composite calls that are one node to a reader (``Tensor.matmul``,
   ``Tensor.__getitem__``, ``torch.nn.functional.cross_entropy``), the factories
   (``torch.ones``), the autograd state (``Tensor.detach``, ``Tensor.grad``'s getter and
-  setter, ``Tensor.backward``, ``torch.autograd.grad``) and grad-mode blocks. The listener
+  setter, ``Tensor.backward``, ``torch.autograd.grad``), grad-mode blocks and
+  ``torch.optim``'s calls (``torch.optim.Optimizer`` for making one, ``...Optimizer.step``,
+  ``zero_grad``, ``load_state_dict``, ``torch.nn.Module.zero_grad``, a scheduler). The listener
   makes the call itself (``func(*args, **kwargs)``) and returns its result, so it can see
   what happens inside it and what it returned, as PyTorch's ``TorchFunctionMode`` does.
 

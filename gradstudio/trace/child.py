@@ -24,13 +24,15 @@ repeats the same forward, backward and update is folded into one graph and a loo
 (``fold``); a loop whose iterations differ stays unrolled.
 
 The package is split by responsibility: ``values`` (the record type, TraceError and
-value helpers), ``ops`` (op-table calls to node kinds), ``recorder`` (the ``Recorder``),
-``listener`` (the ``Tracer``), ``updates`` (training steps written by hand), ``optim``
-(``torch.optim``'s calls, seen through the trace function), ``fold`` (training loops
-folded), ``naming`` (variables' names for the nodes, line by line), ``process`` (the
-child's process as the application starts it, and output caps), ``contain`` (the
-supervisor between them and the limits), ``channel`` (the signed result) and this module
-(limits, running the script, the JSON result).
+value helpers), ``ops`` (op-table calls to node kinds), ``recorder`` (the ``Recorder``;
+its parts in ``recorder_nodes``, ``recorder_timeline``, ``recorder_names`` and
+``recorder_finish``), ``listener`` (the ``Tracer``) and ``handlers`` (how it records
+each observed call, one module per family), ``updates`` (training steps written by
+hand), ``optim`` (``torch.optim``'s calls, observed like every other), ``fold``
+(training loops folded), ``naming`` (variables' names for the nodes, line by line),
+``process`` (the child's process as the application starts it, and output caps),
+``contain`` (the supervisor between them and the limits), ``channel`` (the signed
+result) and this module (limits, running the script, the JSON result).
 """
 import builtins
 import io
@@ -59,7 +61,6 @@ from .contain import GO_ENV, NOFILE_LIMIT, set_limits  # noqa: E402
 from .display import display_text  # noqa: E402
 from .listener import Tracer  # noqa: E402
 from .naming import LineNamer  # noqa: E402
-from .optim import OptimizerWatch  # noqa: E402
 from .process import watch_parent  # noqa: E402
 from .cut import cut_result, refused_at, tick  # noqa: E402
 from .recorder import UNSEEDED, Recorder  # noqa: E402
@@ -159,42 +160,65 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
     A refusal says at which of the script's events it happened (``refused_at``); with
     ``cut_at`` that count, the graph is drawn up to there and what the script prints
     after it is recorded (``cut``, ``cut_reason`` saying why)."""
-    import gradstudio.engine as engine
-    from gradstudio.engine.observer import listen
-    rec = Recorder(engine, filename, record_values)
-    rec.source = source
-    rec.cut_at = cut_at
-    watch = OptimizerWatch(rec, engine)
-    engine.default_generator.manual_seed(UNSEEDED)
-    # the script's ``import torch`` gets the engine
-    sys.modules.update(engine.torch_modules())
-    output = io.StringIO()
-    real_print = builtins.print
+    run = _ScriptRun(source, filename, record_values, cells, cut_at)
+    result = run.execute(timeout, on_start)
+    if result is None:
+        result = run.finished(cut_reason)
+    return run.with_output(result)
 
-    def traced_print(*args, **kwargs):
-        said = not rec.quiet and kwargs.get("file") is None
-        if not rec.quiet:
-            tick(rec)
-        if not rec.quiet and rec.cut is None:
-            for a in args:
-                rec.print_tensor(a)
-            rec.printed()
-        rec.quiet += 1
-        try:
-            texts = [str(a) for a in args] if said else None
-            real_print(*args, **kwargs)
-        finally:
-            rec.quiet -= 1
-        if said:
-            sep, end = kwargs.get("sep"), kwargs.get("end")
-            rec.say(args, texts, " " if sep is None else sep, "\n" if end is None else end)
 
-    traced_print.__name__ = traced_print.__qualname__ = "print"    # (as the script sees it)
-    namespace = {"__name__": "__main__", "__file__": filename, "print": traced_print}
-    rec.namespace = namespace
-    cell_results = []
+class _ScriptRun:
+    """One run of a script for ``trace_source``, step by step: made ready (the engine as
+    torch, the recorder, the script's ``print``), executed (``execute``), finished
+    (``finished``: the graph) and its output added (``with_output``)."""
 
-    def display(value):
+    def __init__(self, source, filename, record_values, cells, cut_at):
+        import gradstudio.engine as engine
+        self.source, self.filename, self.cells, self.cut_at = source, filename, cells, cut_at
+        self.rec = rec = Recorder(engine, filename, record_values)
+        rec.source = source
+        rec.cut_at = cut_at
+        engine.default_generator.manual_seed(UNSEEDED)
+        # the script's ``import torch`` gets the engine
+        sys.modules.update(engine.torch_modules())
+        self.output = io.StringIO()
+        self.real_print = builtins.print
+        self.namespace = {"__name__": "__main__", "__file__": filename,
+                          "print": self._traced_print()}
+        rec.namespace = self.namespace
+        self.cell_results = []
+        self.namer = LineNamer(rec, source)
+
+    # ------------------------------------------------------------ what the script sees
+    def _traced_print(self):
+        """The script's ``print``: a tensor printed is watched (or a print step), every
+        print a say step (``Recorder.say``)."""
+        rec, real_print = self.rec, self.real_print
+
+        def traced_print(*args, **kwargs):
+            said = not rec.quiet and kwargs.get("file") is None
+            if not rec.quiet:
+                tick(rec)
+            if not rec.quiet and rec.cut is None:
+                for a in args:
+                    rec.print_tensor(a)
+                rec.printed()
+            rec.quiet += 1
+            try:
+                texts = [str(a) for a in args] if said else None
+                real_print(*args, **kwargs)
+            finally:
+                rec.quiet -= 1
+            if said:
+                sep, end = kwargs.get("sep"), kwargs.get("end")
+                rec.say(args, texts, " " if sep is None else sep, "\n" if end is None else end)
+
+        traced_print.__name__ = traced_print.__qualname__ = "print"    # (as the script sees it)
+        return traced_print
+
+    def _display(self, value):
+        """A cell's trailing expression, displayed as Jupyter displays it."""
+        rec = self.rec
         if value is None:
             return
         said = not rec.quiet
@@ -206,100 +230,122 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
         rec.quiet += 1
         try:
             text = display_text(value)
-            real_print(text)
+            self.real_print(text)
         finally:
             rec.quiet -= 1
         if said:
             rec.say([value], [text], " ", "\n")
 
-    def run_cells():
-        for cell, first, last in cells:
+    def _global_tracer(self, frame, event, arg):
+        """The trace function: names tensors line by line in the script's frames
+        (``naming``)."""
+        code = frame.f_code
+        if self.rec.cut is not None:
+            return None
+        if code.co_filename == self.filename:
+            return self.namer.frame_tracer(frame)
+        return None
+
+    # ------------------------------------------------------------ running it
+    def _run_cells(self):
+        rec, output, namespace = self.rec, self.output, self.namespace
+        for cell, first, last in self.cells:
             start, error = len(output.getvalue()), None
             try:
-                code, shown = _cell_parts(source, first, last, filename)
+                code, shown = _cell_parts(self.source, first, last, self.filename)
                 exec(code, namespace)
                 if shown is not None:
-                    display(eval(shown, namespace))
+                    self._display(eval(shown, namespace))
             except Exception as exc:  # the cell's error, shown at the cell as Jupyter does
                 if rec.cut is None and (isinstance(exc, TraceError) or
                                         rec.refusal is not None):
                     raise
-                where = _error_line(exc, filename).split(": ", 1)
-                error = where[-1] if where[0].startswith("line ") else ": ".join(where)
-                line = where[0][5:] if where[0].startswith("line ") else None
-                real_print(error)
-                error = {"text": error, "line": int(line) if line else None}
-            cell_results.append({"cell": cell, "output": output.getvalue()[start:],
-                                 "error": error})
+                error = self._cell_error(exc)
+            self.cell_results.append({"cell": cell, "output": output.getvalue()[start:],
+                                      "error": error})
 
-    namer = LineNamer(rec, source)
-    hooks = watch.hooks
+    def _cell_error(self, exc):
+        """A cell's error, printed in its output, as the result's ``cells`` hold it."""
+        where = _error_line(exc, self.filename).split(": ", 1)
+        error = where[-1] if where[0].startswith("line ") else ": ".join(where)
+        line = where[0][5:] if where[0].startswith("line ") else None
+        self.real_print(error)
+        return {"text": error, "line": int(line) if line else None}
 
-    def global_tracer(frame, event, arg):
-        code = frame.f_code
-        if rec.cut is not None:
-            return None
-        if code.co_filename == filename:
-            return namer.frame_tracer(frame)
-        if code in hooks:               # an optimizer's call
-            return watch.enter(frame)
-        return None
-
-    result = None
-    old_out, old_err = sys.stdout, sys.stderr
-    sys.stdout = sys.stderr = output
-    try:
-        code = compile(source, filename, "exec") if cells is None else None
+    def _listened(self, code, timeout, on_start):
+        """Runs the script (``code``, or its cells) listened to and traced."""
+        from gradstudio.engine.observer import listen
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             if on_start is not None:
                 on_start(timeout)
-            sys.settrace(global_tracer)
+            sys.settrace(self._global_tracer)
             _start_timer(timeout)
             try:            # (the modules imported: not garbage, not walked again; and
                 #             what the recorder keeps, as it grows: Recorder._commit)
-                with gc_policy.frozen(), listen(Tracer(rec)):
-                    if cells is None:
-                        exec(code, namespace)
+                with gc_policy.frozen(), listen(Tracer(self.rec)):
+                    if self.cells is None:
+                        exec(code, self.namespace)
                     else:
-                        run_cells()
+                        self._run_cells()
             finally:
                 _stop_timer()
                 sys.settrace(None)
-    except _OutOfTime:
-        result = {"ok": False, "timeout": True,
-                  "error": f"The script did not finish within {timeout:g} seconds (an endless "
-                           "loop?) and was stopped."}
-    except SystemExit as exc:
-        if exc.code not in (None, 0):
-            result = {"ok": False, "error": f"The script stopped with exit status {exc.code}."}
-    except BaseException as exc:  # the user's error, reported as one message
-        # (unless something was refused before it: that came first)
-        refusal = rec.refusal if rec.cut is None else None
-        result = {"ok": False, "error": _error_line(refusal or exc, filename)}
-        if isinstance(refusal or exc, TraceError) and rec.cut is None:
-            result["refused_at"] = refused_at(rec, refusal or exc)
-    finally:
-        sys.stdout, sys.stderr = old_out, old_err
-    if result is None and cut_at is not None:
-        result = cut_result(rec, cut_reason)
-    elif result is None:
-        rec.name_tensors(namespace)
+
+    def execute(self, timeout, on_start):
+        """Runs the script, its output captured: None, or the result of a script that
+        ran out of time, exited or raised."""
+        rec, filename = self.rec, self.filename
+        result = None
+        old_out, old_err = sys.stdout, sys.stderr
+        sys.stdout = sys.stderr = self.output
         try:
-            result = rec.finish()
+            code = compile(self.source, filename, "exec") if self.cells is None else None
+            self._listened(code, timeout, on_start)
+        except _OutOfTime:
+            result = {"ok": False, "timeout": True,
+                      "error": f"The script did not finish within {timeout:g} seconds (an "
+                               "endless loop?) and was stopped."}
+        except SystemExit as exc:
+            if exc.code not in (None, 0):
+                result = {"ok": False,
+                          "error": f"The script stopped with exit status {exc.code}."}
+        except BaseException as exc:  # the user's error, reported as one message
+            # (unless something was refused before it: that came first)
+            refusal = rec.refusal if rec.cut is None else None
+            result = {"ok": False, "error": _error_line(refusal or exc, filename)}
+            if isinstance(refusal or exc, TraceError) and rec.cut is None:
+                result["refused_at"] = refused_at(rec, refusal or exc)
+        finally:
+            sys.stdout, sys.stderr = old_out, old_err
+        return result
+
+    # ------------------------------------------------------------ the result
+    def finished(self, cut_reason):
+        """The result of a script that ran to its end: the graph (cut at ``cut_at``)."""
+        rec = self.rec
+        if self.cut_at is not None:
+            return cut_result(rec, cut_reason)
+        rec.name_tensors(self.namespace)
+        try:
+            return rec.finish()
         except TraceError as exc:
-            result = {"ok": False, "error": _error_line(exc, filename),
-                      "refused_at": refused_at(rec, exc)}
-    if result.get("ok"):
-        result["line_clock"] = {str(k): v for k, v in rec.line_clock.items()}
-    text = output.getvalue()
-    result["output"] = text[:MAX_OUTPUT]
-    if cells is not None:
-        for c in cell_results:
-            c["output"] = c["output"][:MAX_OUTPUT]
-        result["cells"] = cell_results
-        result["script_seeded"] = rec.seed is not None
-    return result
+            return {"ok": False, "error": _error_line(exc, self.filename),
+                    "refused_at": refused_at(rec, exc)}
+
+    def with_output(self, result):
+        """``result`` with what the script printed (per cell for a notebook)."""
+        rec = self.rec
+        if result.get("ok"):
+            result["line_clock"] = {str(k): v for k, v in rec.line_clock.items()}
+        text = self.output.getvalue()
+        result["output"] = text[:MAX_OUTPUT]
+        if self.cells is not None:
+            for c in self.cell_results:
+                c["output"] = c["output"][:MAX_OUTPUT]
+            result["cells"] = self.cell_results
+            result["script_seeded"] = rec.seed is not None
+        return result
 
 
 MEMORY_LIMIT = 4 * 1024 ** 3     # bytes of address space for the script

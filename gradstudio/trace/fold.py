@@ -2,11 +2,12 @@
 forward, backward and update becomes one graph and a loop block, not hundreds of nodes.
 
 The recorder's nodes and actions, in the order the script made them, are one stream of
-events. A *parameter change* (an ``update`` action, an optimizer's ``step``) anchors the
-search: from it, the stream is scanned for the shortest period ``p`` (the distance to a
-later change) such that each event is the same as the one ``p`` events later: the same
-kind and settings, and every tensor it uses either the same node (made before the loop:
-data, parameters, an optimizer) or the node ``p`` events later (made in the iteration).
+events (``fold_find``: the search). A *parameter change* (an ``update`` action, an
+optimizer's ``step``) anchors the search: from it, the stream is scanned for the shortest
+period ``p`` (the distance to a later change) such that each event is the same as the
+one ``p`` events later: the same kind and settings, and every tensor it uses either the
+same node (made before the loop: data, parameters, an optimizer) or the node ``p``
+events later (made in the iteration).
 The periodic stretch is cut into whole iterations where
 
 - every node of an iteration comes before its first parameter change (a document's
@@ -33,15 +34,14 @@ action records (``gradstudio.timeline``: which kinds train, print, close a loop)
 standard library.
 """
 import bisect
-import json
 
 from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import HISTORY_ELEMENTS, MAX_LOOP_COUNT
 
+from .fold_find import Stream, find_loops, same_forward_before
 from .said import Said
-from .values import NODE_PARAMS, RANDOM_KINDS, ActionRef, TraceError
+from .values import NODE_PARAMS, RANDOM_KINDS, TraceError
 
-MAX_CHANGES_PER_ITERATION = 64
 MAX_UNROLLED_STEPS = 20
 MAX_LOOP_VALUES = 2_000_000       # elements of per-iteration values sent for the check
 
@@ -62,181 +62,6 @@ UNROLLED = (f"this training loop's iterations are not the same steps each time (
 CARRIED = (f"this training loop carries a tensor from one iteration to the next (such as "
            f"total = total + loss), so it cannot be folded into a loop block, and drawn "
            f"unrolled it would take more than {MAX_UNROLLED_STEPS} training steps")
-
-
-def _canon(v):
-    return json.dumps(v, sort_keys=True, default=repr)
-
-
-class _Stream:
-    """The nodes and actions in the order they were made, each with a signature:
-    ``(static, refs)``, ``refs`` the stream positions of the nodes (and no_grad block,
-    and optimizer) it uses."""
-
-    def __init__(self, nodes, actions):
-        self.nodes, self.actions = nodes, actions
-        events, i = [], 0
-        for j, a in enumerate(actions):
-            while i < a["after"]:
-                events.append((False, i))
-                i += 1
-            events.append((True, j))
-        events.extend((False, k) for k in range(i, len(nodes)))
-        self.events = events
-        self.npos, self.apos = [0] * len(nodes), [0] * len(actions)
-        self.nodes_before = [0]
-        for q, (is_action, k) in enumerate(events):
-            (self.apos if is_action else self.npos)[k] = q
-            self.nodes_before.append(self.nodes_before[-1] + (not is_action))
-        self.uid_pos = {a["uid"]: self.apos[j] for j, a in enumerate(actions) if "uid" in a}
-        self.block_pos = {}
-        for k, node in enumerate(nodes):
-            region = node["region"]
-            if region not in (None, "global"):
-                self.block_pos.setdefault(region, self.npos[k])
-        self.sig = [self._action_sig(actions[k]) if a else self._node_sig(nodes[k])
-                    for a, k in events]
-        self.is_node = [not a for a, _ in events]
-        self.is_change = [a and ACTIONS[actions[k]["kind"]].trains for a, k in events]
-        self.carried = False     # a repeating stretch used a tensor of an earlier iteration
-
-    def _node_sig(self, node):
-        ports = tuple(sorted(node["inputs"]))
-        region = node["region"]
-        where = None if region is None else "global" if region == "global" else "block"
-        static = ("n", node["kind"], _canon(node["params"]), node["alias"], node["retains_grad"],
-                  node["taint"] is not None, where, ports)
-        refs = [self.npos[node["inputs"][p]] for p in ports]
-        if where == "block":
-            refs.append(self.block_pos[region])
-        return static, tuple(refs)
-
-    def _action_sig(self, a):
-        static, refs = ["a", a["kind"], bool(a.get("failed"))], []
-        for k in sorted(a["params"]):
-            v = a["params"][k]
-            if isinstance(v, ActionRef):
-                static.append((k, "optimizer"))
-                refs.append(self.uid_pos.get(v.uid))
-            elif k not in NODE_PARAMS or v is None:
-                static.append((k, _canon(v)))
-            elif isinstance(v, list):
-                static.append((k, "nodes", len(v)))
-                refs.extend(None if x is None else self.npos[x] for x in v)
-            else:
-                static.append((k, "node"))
-                refs.append(self.npos[v])
-        return tuple(static), tuple(refs)
-
-    def same(self, q, r, p):
-        """Whether event ``r`` repeats event ``q``, ``p`` events later."""
-        (sa, ra), (sb, rb) = self.sig[q], self.sig[r]
-        if sa != sb:
-            return False
-        return all(x == y or (x is not None and y == x + p) for x, y in zip(ra, rb))
-
-    def line(self, q):
-        is_action, k = self.events[q]
-        return (self.actions if is_action else self.nodes)[k]["line"]
-
-
-class _Loop:
-    __slots__ = ("start", "period", "count", "pre")
-
-    def __init__(self, start, period, count):
-        self.start, self.period, self.count = start, period, count
-        self.pre = None          # stream positions of the same forward just before the loop
-
-    @property
-    def end(self):
-        return self.start + self.period * self.count
-
-
-def _find_loops(st):
-    n = len(st.events)
-    changes = [q for q in range(n) if st.is_change[q]]
-    loops, done = [], 0
-    failed = {}          # period -> end of a repeating stretch that held no loop
-    for i, u in enumerate(changes):
-        if u < done:
-            continue
-        for m in range(i + 1, min(len(changes), i + 1 + MAX_CHANGES_PER_ITERATION)):
-            p = changes[m] - u
-            if u + 2 * p > n or failed.get(p, -1) > u or \
-                    not all(st.same(u + t, u + p + t, p) for t in range(p)):
-                continue
-            loop, hi = _best_loop(st, u, p, done)
-            if loop is not None:
-                loops.append(loop)
-                done = loop.end
-                break
-            failed[p] = hi
-    return loops
-
-
-def _best_loop(st, u, p, done):
-    """The loop of the most whole iterations in the periodic stretch around ``u``."""
-    lo = u
-    while lo - 1 >= done and st.same(lo - 1, lo - 1 + p, p):
-        lo -= 1
-    q = u
-    while q + p < len(st.events) and st.same(q, q + p, p):
-        q += 1
-    hi = q + p
-    best = None
-    for s in range(lo, min(lo + p, hi)):
-        count = (hi - s) // p
-        if count >= 2 and (best is None or count > best.count) and _valid(st, s, p, count):
-            best = _Loop(s, p, count)
-    return best, hi
-
-
-def _valid(st, s, p, count):
-    first_change = next(q for q in range(s, s + p) if st.is_change[q])
-    if any(st.is_node[q] for q in range(first_change, s + p)):
-        return False
-    for k in range(count):
-        base = s + k * p
-        for q in range(base, base + p):
-            for r in st.sig[q][1]:      # (a block's first node names its own position)
-                if r is not None and r >= s and not base <= r <= q:
-                    st.carried = True
-                    return False
-    return True
-
-
-def _same_forward_before(st, loop, lower):
-    """The positions of the nodes before the loop (after the last parameter change) that
-    compute what its first iteration's nodes compute, or None; nothing from the loop on
-    may use them. Other nodes may come between (the parameters made along the way)."""
-    s, p = loop.start, loop.period
-    forward = [q for q in range(s, s + p) if st.is_node[q]]
-    found, q = [], s - 1
-    while q >= lower and len(found) < len(forward):
-        if st.is_change[q]:
-            return None
-        if st.is_node[q] and st.sig[q][0] == st.sig[forward[-1 - len(found)]][0]:
-            found.append(q)
-        q -= 1
-    if not forward or len(found) < len(forward):
-        return None
-    found.reverse()
-    index = {x: j for j, x in enumerate(forward)}
-    taken = set(found)
-    for x, c in zip(forward, found):
-        (s1, r1), (s0, r0) = st.sig[x], st.sig[c]
-        if s1 != s0:
-            return None
-        for a, b in zip(r1, r0):
-            if a >= s:
-                if a not in index or b != found[index[a]]:
-                    return None
-            elif a != b or a in taken:
-                return None
-    for q in range(s, len(st.events)):
-        if any(r in taken for r in st.sig[q][1]):
-            return None
-    return found
 
 
 class Folded:
@@ -312,6 +137,35 @@ class Folded:
         return None if i is None or i in self.stale else self.rep.get(i, i)
 
     def _fold(self, loop, out):
+        """Folds ``loop`` into ``out`` (the timeline being rewritten): its first
+        iteration's nodes (or the forward computed just before it) stand for every
+        iteration's, and its actions become ``loop`` ... ``end_loop``."""
+        st = self.st
+        s, p, n = loop.start, loop.period, loop.count
+        drawn = self._drawn_in_loop(loop)
+        offsets = [t for t in range(p) if st.is_node[s + t]]
+        reps = [st.events[c][1] for c in loop.pre] if loop.pre else \
+            [st.events[s + t][1] for t in offsets]
+        self._merge_iterations(loop, offsets, reps)
+        after = st.nodes_before[s + p]
+        loop_action = {"kind": "loop", "params": {"count": n}, "line": st.line(s),
+                       "after": st.nodes_before[s]}
+        out.append(loop_action)
+        late = self._late_in_loop(offsets, reps, drawn)
+        self._loop_body(loop, out, after, offsets, drawn, late)
+        said = self.said.in_loop(s, loop.end, p, n)
+        if said is not None:
+            out.append(dict(said, after=after))
+        end = {"kind": "end_loop", "params": {}, "line": st.line(loop.end - 1),
+               "after": after}
+        out.append(end)
+        self.groups.append((s, loop.end - 1, end))
+        self._loop_values(loop, offsets, reps, loop_action, end)
+
+    def _drawn_in_loop(self, loop):
+        """The offsets in ``loop``'s iteration of the nodes a compute step of its body
+        makes (``_computed_in_loop``); a loop too long, or one whose forward is computed
+        once more before it and has such nodes, is refused."""
         st, rec = self.st, self.rec
         s, p, n = loop.start, loop.period, loop.count
         if n > MAX_LOOP_COUNT:
@@ -323,9 +177,13 @@ class Folded:
             raise TraceError(RANDOM_IN_LOOP if any(
                 rec.nodes[st.events[s + t][1]]["kind"] in RANDOM_KINDS for t in drawn)
                 else GRAD_IN_LOOP, line=st.line(s))
-        offsets = [t for t in range(p) if st.is_node[s + t]]
-        reps = [st.events[c][1] for c in loop.pre] if loop.pre else \
-            [st.events[s + t][1] for t in offsets]
+        return drawn
+
+    def _merge_iterations(self, loop, offsets, reps):
+        """Each iteration's node at offset ``offsets[j]`` becomes ``reps[j]`` (the node
+        drawn for it), which takes its marks; the last iteration's is ``last_copy``."""
+        st, rec = self.st, self.rec
+        s, p, n = loop.start, loop.period, loop.count
         for j, t in enumerate(offsets):
             rep = reps[j]
             if not loop.pre:
@@ -345,12 +203,13 @@ class Folded:
                     self.stale.add(i)
                 else:
                     node["last_copy"] = i     # its tensor is the one the run ends with
-        after = st.nodes_before[s + p]
-        loop_action = {"kind": "loop", "params": {"count": n}, "line": st.line(s),
-                       "after": st.nodes_before[s]}
-        out.append(loop_action)
-        last = s + (n - 1) * p
-        late = self._late_in_loop(offsets, reps, drawn)
+
+    def _loop_body(self, loop, out, after, offsets, drawn, late):
+        """The loop's body in ``out``: ``forward`` where its nodes were, a ``compute``
+        step where it drew (``drawn``), and its last iteration's actions."""
+        st, rec = self.st, self.rec
+        s, p = loop.start, loop.period
+        last = s + (loop.count - 1) * p
         for t in range(p):
             # (no forward when every node of the iteration is a compute step's)
             if offsets and t == offsets[0] and len(late) < len(offsets):
@@ -370,14 +229,6 @@ class Folded:
                     "watched"] = True
             elif is_action:
                 out.append(dict(self._remap_action(rec.actions[k]), after=after))
-        said = self.said.in_loop(s, loop.end, p, n)
-        if said is not None:
-            out.append(dict(said, after=after))
-        end = {"kind": "end_loop", "params": {}, "line": st.line(loop.end - 1),
-               "after": after}
-        out.append(end)
-        self.groups.append((s, loop.end - 1, end))
-        self._loop_values(loop, offsets, reps, loop_action, end)
 
     def _computed_in_loop(self, node):
         """Whether a node of a loop's iteration is computed by a compute step of the
@@ -541,11 +392,11 @@ def fold(rec):
     """Finds the training loops of ``rec`` (a ``Recorder``) and rewrites its actions (and
     marks the nodes of the folded iterations ``removed``); returns the ``Folded``."""
     rec.actions, real = _with_watched_prints(rec)
-    st = _Stream(rec.nodes, rec.actions)
-    loops = _find_loops(st) if any(st.is_change) else []
+    st = Stream(rec.nodes, rec.actions)
+    loops = find_loops(st) if any(st.is_change) else []
     lower = 0
     for loop in loops:
-        loop.pre = _same_forward_before(st, loop, lower)
+        loop.pre = same_forward_before(st, loop, lower)
         lower = loop.end
     folded = Folded(rec, st, loops)
     folded.real = real

@@ -4,11 +4,11 @@ actions whose records claim the trace points ``torch.optim.Optimizer(...)``,
 ``optimizer.step()`` and ``optimizer.zero_grad()``, and a module's ``zero_grad()`` the
 actions of ``x.grad = None`` (or ``x.grad.zero_()``) for each parameter.
 
-The engine's optimizers are plain Python, not observed calls, and the tracer changes
-nothing in the engine; so the child's trace function (``sys.settrace``, which already
-names the script's tensors) hands every new frame to ``OptimizerWatch.enter``, which
-picks the frames of these methods by their code objects. The call is recorded from its
-arguments, nothing inside it is (the recorder is quiet until the frame returns).
+The engine marks these calls ``@observed`` (``torch.optim.Optimizer``,
+``torch.optim.Optimizer.step`` ...), so they reach the ``Tracer`` like every other
+observed call; ``handlers.optimizers`` hands each the method of ``OptimizerWatch`` that
+records it from its arguments, nothing inside it is recorded (the recorder is quiet until
+the call returns).
 
 A document's optimizer is ``torch.optim.SGD``, ``Adam``, ``AdamW`` or ``RMSprop`` over
 one list of tensors, with the settings its ``optimizer`` action has (lr; momentum,
@@ -27,7 +27,6 @@ from gradstudio.engine import inspect as raw
 
 from gradstudio.timeline import Seen, traced
 
-from .cut import tick
 from .schedulers import SchedulerWatch
 from .values import ActionRef, has_marked
 
@@ -77,48 +76,11 @@ class OptimizerWatch:
         self.algorithms = {getattr(optim, name): name for name in _KNOWN}
         self.engine_classes = {getattr(optim, name) for name in optim.__all__}
         self.made = {}         # id(optimizer) -> (action uid, settings, [(node, tensor)])
-        hooks = {}
-        for cls in (optim.Optimizer, optim.SGD, optim.Adam, optim.AdamW, optim.RMSprop,
-                    optim.Adagrad):
-            for name, handler in (("__init__", self._made), ("step", self._step),
-                                  ("zero_grad", self._zero_grad),
-                                  ("load_state_dict", self._load_state)):
-                code = getattr(cls.__dict__.get(name), "__code__", None)
-                if code is not None and code.co_name == name:
-                    hooks[code] = handler
-        hooks[engine.nn.Module.zero_grad.__code__] = self._module_zero_grad
         self.Tensor = engine.Tensor
         self.schedulers = SchedulerWatch(self, engine)
-        hooks.update(self.schedulers.hooks)
-        self.hooks = hooks
-
-    def enter(self, frame):
-        """For the trace function's ``call`` event: a local trace function for a frame
-        of an optimizer's method the script called itself, else None."""
-        handler = self.hooks.get(frame.f_code)
-        rec = self.rec
-        if handler is None or rec.quiet or len(rec.frames) > 1:
-            return None
-        tick(rec)
-        if rec.cut is not None:
-            return None
-        frame.f_trace_lines = False
-        done = handler(frame.f_locals)
-        rec.quiet += 1
-        raised = []
-
-        def local(frame, event, arg):
-            if event == "exception":
-                raised.append(True)
-            elif event == "return":
-                rec.quiet -= 1
-                if done is not None:
-                    done(bool(raised))
-            return local
-        return local
 
     # ------------------------------------------------------------------ optimizers
-    def _made(self, args):
+    def created(self, args):
         optimizer = args.get("self")
 
         def done(raised):
@@ -188,7 +150,7 @@ class OptimizerWatch:
             return None
         return made
 
-    def _step(self, args):
+    def step(self, args):
         rec = self.rec
         if args.get("closure") is not None:
             rec.refuse("optimizer.step(closure) cannot be drawn yet: call loss.backward() "
@@ -200,7 +162,7 @@ class OptimizerWatch:
         rec.action(*traced("optimizer.step()", Seen(optimizer=ActionRef(made[0]))))
         return lambda raised: rec.action_done(failed=raised, values=made[2])
 
-    def _zero_grad(self, args):
+    def zero_grad(self, args):
         rec = self.rec
         made = self._known(args.get("self"), "zero_grad")
         if made is None:
@@ -209,8 +171,14 @@ class OptimizerWatch:
                            Seen(optimizer=ActionRef(made[0]), params=dict(args))))
         return lambda raised: rec.action_done(failed=raised)
 
-    def _load_state(self, args):
+    def load_state(self, args):
         self.rec.refuse("loading an optimizer's state (load_state_dict) cannot be drawn yet")
+
+    def scheduler(self, args):
+        return self.schedulers.created(args)
+
+    def scheduler_step(self, args):
+        return self.schedulers.step(args)
 
     def settled(self, optimizer):
         """After a scheduler drawn in the graph set ``optimizer``'s learning rate: its
@@ -220,7 +188,7 @@ class OptimizerWatch:
             self.made[id(optimizer)] = (made[0], _settings(optimizer), made[2])
 
     # ------------------------------------------------------------------ modules
-    def _module_zero_grad(self, args):
+    def module_zero_grad(self, args):
         """``model.zero_grad()``: ``p.grad = None`` for each parameter (a no-op for one
         without a gradient), or with ``set_to_none=False``, ``p.grad.zero_()`` for each
         that has one."""

@@ -3,10 +3,12 @@ scheduler of an optimizer the trace drew, and its ``step()``, become the ``sched
 and ``scheduler_step`` actions (``timeline/kinds_schedulers.py``), whose records claim the
 trace points ``torch.optim.lr_scheduler.LRScheduler(...)`` and ``scheduler.step()``.
 
-``OptimizerWatch`` (``optim.py``) hands these methods' frames here, as it does its own:
-the constructor is recognised from its arguments, the step from its own (for
-``ReduceLROnPlateau``, the metric: a tensor of the graph, or a number, recorded with its
-line). A scheduler changes its optimizer's learning rate, which the optimizer's record
+The engine marks each schedule's constructor ``@observed`` as
+``torch.optim.lr_scheduler.LRScheduler`` and its ``step`` as
+``torch.optim.lr_scheduler.LRScheduler.step``; ``handlers.optimizers`` hands them here
+through the ``OptimizerWatch`` (``optim.py``): the constructor is recognised from its
+arguments, the step from its own (for ``ReduceLROnPlateau``, the metric: a tensor of the
+graph, or a number, recorded with its line). A scheduler changes its optimizer's learning rate, which the optimizer's record
 then takes as its own (``OptimizerWatch.settled``). Schedules of a lambda, cyclic or
 composite schedules, ``last_epoch`` and ``step(epoch)`` are refused in one sentence.
 
@@ -30,20 +32,14 @@ class SchedulerWatch:
         self.known = {getattr(lr_scheduler, name): name for name in SCHEDULER_SETTINGS}
         self.plateau = lr_scheduler.ReduceLROnPlateau
         self.made = {}          # id(scheduler) -> its action's uid
-        self.hooks = {lr_scheduler.LRScheduler.__init__.__code__: self._other}
-        for cls in self.known:
-            self.hooks[cls.__init__.__code__] = self._made
-        for cls in (lr_scheduler.LRScheduler, *self.known):
-            step = cls.__dict__.get("step")
-            if step is not None:
-                self.hooks[step.__code__] = self._step
 
     def _other(self, args):
         self.rec.refuse(f"a learning-rate scheduler (torch.optim.lr_scheduler."
                         f"{type(args.get('self')).__name__}) cannot be drawn yet: a "
                         f"document's scheduler is one of {', '.join(SCHEDULER_SETTINGS)}")
 
-    def _made(self, args):
+    def created(self, args):
+        """A scheduler's constructor (its arguments by name): None, or ``done(raised)``."""
         scheduler, rec = args.get("self"), self.rec
         name = self.known[type(scheduler)] if type(scheduler) in self.known else None
         if name is None:
@@ -100,7 +96,8 @@ class SchedulerWatch:
             params[setting] = value if keep else float(value)
         return params
 
-    def _step(self, args):
+    def step(self, args):
+        """A scheduler's ``step`` (its arguments by name): None, or ``done(raised)``."""
         scheduler, rec = args.get("self"), self.rec
         uid = self.made.get(id(scheduler))
         if uid is None:

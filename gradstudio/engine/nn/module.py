@@ -310,6 +310,7 @@ class Module(StateDictMixin, TraversalMixin):
             p.requires_grad_(requires_grad)
         return self
 
+    @observed("torch.nn.Module.zero_grad")
     def zero_grad(self, set_to_none=True):
         zero_grads(self.parameters(), set_to_none)
 

@@ -5,6 +5,7 @@ As in PyTorch, the constructor already makes every parameter's state (``step`` a
 ``sum``). ``foreach=True`` runs the same loop (PyTorch's foreach kernels give the same
 bits on the CPU)."""
 from .._tensor_class.core import TensorCore
+from ..observer import observed
 from .._torch_functions.factory import full_like, tensor
 from . import _kernels as K
 from .optimizer import (Optimizer, check_fused, check_non_negative, _engine_limits,
@@ -16,6 +17,7 @@ __all__ = ["Adagrad"]
 class Adagrad(Optimizer):
     __module__ = "torch.optim.adagrad"
 
+    @observed("torch.optim.Optimizer")
     def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0,
                  initial_accumulator_value=0, eps=1e-10, foreach=None, *, maximize=False,
                  differentiable=False, fused=None):
@@ -61,6 +63,7 @@ class Adagrad(Optimizer):
         return {"step": _step_counter(),
                 "sum": full_like(p, self.defaults["initial_accumulator_value"])}
 
+    @observed("torch.optim.Optimizer.step")
     def step(self, closure=None):
         return self._stepped(closure, self._step_group)
 

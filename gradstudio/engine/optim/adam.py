@@ -9,6 +9,7 @@ the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
 import numpy as np
 
 from .._tensor_class.core import TensorCore
+from ..observer import observed
 from .._torch_functions.factory import tensor, zeros_like
 from .._cpu_kernels.elementwise import EXACT_LIMIT, sqrt
 from .._ops.record import plus_scaled
@@ -30,6 +31,7 @@ def _tensor_steps(optimizer):
 class Adam(Optimizer):
     __module__ = "torch.optim.adam"
 
+    @observed("torch.optim.Optimizer")
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
                  amsgrad=False, *, foreach=None, maximize=False, capturable=False,
                  differentiable=False, fused=None, decoupled_weight_decay=False):
@@ -83,6 +85,7 @@ class Adam(Optimizer):
             state["max_exp_avg_sq"] = zeros_like(p)
         return state
 
+    @observed("torch.optim.Optimizer.step")
     def step(self, closure=None):
         return self._stepped(closure, self._step_group)
 
@@ -158,6 +161,7 @@ class AdamW(Adam):
     """Adam with decoupled weight decay (``decoupled_weight_decay=True`` always)."""
     __module__ = "torch.optim.adamw"
 
+    @observed("torch.optim.Optimizer")
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2,
                  amsgrad=False, *, maximize=False, foreach=None, capturable=False,
                  differentiable=False, fused=None):

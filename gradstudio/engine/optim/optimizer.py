@@ -2,6 +2,7 @@
 ``state_dict``/``load_state_dict`` and the repr, as ``torch/optim/optimizer.py`` has them
 (its hooks, ``foreach``/``fused`` kernels and capturable graphs are not modelled: every
 update here is PyTorch's single-tensor CPU path)."""
+import sys
 import warnings
 from collections import defaultdict
 from copy import deepcopy
@@ -12,6 +13,7 @@ from .._autograd import grad_mode as _grad_mode
 from .._tensor_class.core import TensorCore
 from .._torch_functions.factory import tensor
 from .._tensor_class.autograd_state import zero_grads
+from ..observer import observed
 
 __all__ = ["Optimizer", "required"]
 
@@ -27,6 +29,21 @@ required = _RequiredParameter()
 
 
 _CAPTURABLE_DEVICES = "['cuda', 'xpu', 'hpu', 'privateuseone', 'xla']"
+# the code of an observed call's wrapper (``observer.observed``): a frame PyTorch has not
+_WRAPPER = observed("")(len).__code__
+
+
+def _caller_of_init():
+    """``stacklevel`` for a warning of ``add_param_group``: the frame that called its caller,
+    as PyTorch's ``stacklevel=3``; when that caller is ``Optimizer.__init__``, the frame that
+    called it past its observed wrapper (and a listener's frames between them)."""
+    caller = sys._getframe(2)
+    if caller.f_code is not _INIT_CODE:
+        return 3
+    frame, n = caller.f_back, 3
+    while frame is not None and frame.f_code is not _WRAPPER:
+        frame, n = frame.f_back, n + 1
+    return 3 if frame is None else n + 1
 
 
 def _typename(obj):
@@ -85,6 +102,7 @@ class Optimizer:
 
     __module__ = "torch.optim.optimizer"
 
+    @observed("torch.optim.Optimizer")
     def __init__(self, params, defaults):
         self.defaults = defaults
         if isinstance(params, TensorCore):
@@ -156,7 +174,7 @@ class Optimizer:
             warnings.warn("optimizer contains a parameter group with duplicate parameters; "
                           "in future, this will cause an error; see "
                           "github.com/pytorch/pytorch/issues/40967 for more information",
-                          stacklevel=3)
+                          stacklevel=_caller_of_init())
         seen = set()
         for group in self.param_groups:
             seen.update(id(p) for p in group["params"])
@@ -169,6 +187,7 @@ class Optimizer:
         self.param_groups.append(param_group)
 
     # ------------------------------------------------------------------ gradients
+    @observed("torch.optim.Optimizer.zero_grad")
     def zero_grad(self, set_to_none=True):
         zero_grads((p for group in self.param_groups for p in group["params"]), set_to_none)
 
@@ -222,6 +241,7 @@ class Optimizer:
                  for k, v in self.state.items()}
         return {"state": state, "param_groups": groups}
 
+    @observed("torch.optim.Optimizer.load_state_dict")
     def load_state_dict(self, state_dict):
         state_dict = state_dict.copy()
         groups = self.param_groups
@@ -256,5 +276,9 @@ class Optimizer:
                 new_group["param_names"] = group["param_names"]
         self.__setstate__({"state": state, "param_groups": saved_groups})
 
+    @observed("torch.optim.Optimizer.step")
     def step(self, closure=None):
         raise NotImplementedError
+
+
+_INIT_CODE = Optimizer.__init__.__wrapped__.__code__

@@ -3,6 +3,7 @@ the order of operations of PyTorch's ``_single_tensor_rmsprop`` with PyTorch's k
 (see ``_kernels``), so float32 parameters follow PyTorch's bit for bit. ``foreach=True``
 runs the same loop (PyTorch's foreach kernels give the same bits on the CPU)."""
 from .._tensor_class.core import TensorCore
+from ..observer import observed
 from .._torch_functions.factory import zeros_like
 from . import _kernels as K
 from .adam import _tensor_steps
@@ -14,6 +15,7 @@ __all__ = ["RMSprop"]
 class RMSprop(Optimizer):
     __module__ = "torch.optim.rmsprop"
 
+    @observed("torch.optim.Optimizer")
     def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0,
                  centered=False, capturable=False, foreach=None, maximize=False,
                  differentiable=False):
@@ -49,6 +51,7 @@ class RMSprop(Optimizer):
             state["grad_avg"] = zeros_like(p)
         return state
 
+    @observed("torch.optim.Optimizer.step")
     def step(self, closure=None):
         return self._stepped(closure, self._step_group)
 

@@ -4,6 +4,7 @@ results match it bit for bit: ``add`` with ``alpha`` is the fused multiply-add P
 kernels compute). ``foreach=True`` runs the same loop: PyTorch's foreach kernels give the
 same bits on the CPU."""
 from .._tensor_class.core import TensorCore
+from ..observer import observed
 from .optimizer import Optimizer, check_fused, check_non_negative, _engine_limits
 from ._kernels import add_
 
@@ -13,6 +14,7 @@ __all__ = ["SGD"]
 class SGD(Optimizer):
     __module__ = "torch.optim.sgd"
 
+    @observed("torch.optim.Optimizer")
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0,
                  nesterov=False, *, maximize=False, foreach=None, differentiable=False,
                  fused=None):
@@ -38,6 +40,7 @@ class SGD(Optimizer):
             group.setdefault("differentiable", False)
             group.setdefault("fused", False)
 
+    @observed("torch.optim.Optimizer.step")
     def step(self, closure=None):
         return self._stepped(closure, self._update)
 

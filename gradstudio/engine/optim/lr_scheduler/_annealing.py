@@ -5,6 +5,7 @@ uses) and its closed form (what ``step(epoch)`` uses), written as
 import math
 
 from ._base import LRScheduler, _lrs, _warn_get_lr_called_within_step
+from ...observer import observed
 
 __all__ = ["ConstantLR", "LinearLR", "PolynomialLR", "CosineAnnealingLR",
            "CosineAnnealingWarmRestarts"]
@@ -13,6 +14,7 @@ __all__ = ["ConstantLR", "LinearLR", "PolynomialLR", "CosineAnnealingLR",
 class ConstantLR(LRScheduler):
     """lr = initial lr * factor until ``total_iters``, then initial lr."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, factor=1.0 / 3, total_iters=5, last_epoch=-1):
         if factor > 1.0 or factor < 0:
             raise ValueError("Constant multiplicative factor expected to be between 0 and 1.")
@@ -36,6 +38,7 @@ class ConstantLR(LRScheduler):
 class LinearLR(LRScheduler):
     """lr grows (or shrinks) linearly from start_factor to end_factor of the initial lr."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, start_factor=1.0 / 3, end_factor=1.0, total_iters=5,
                  last_epoch=-1):
         if start_factor > 1.0 or start_factor <= 0:
@@ -68,6 +71,7 @@ class LinearLR(LRScheduler):
 class PolynomialLR(LRScheduler):
     """lr decays as (1 - t / total_iters) ** power."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, total_iters=5, power=1.0, last_epoch=-1):
         self.total_iters = total_iters
         self.power = power
@@ -89,6 +93,7 @@ class PolynomialLR(LRScheduler):
 class CosineAnnealingLR(LRScheduler):
     """lr follows half a cosine from the initial lr down to eta_min over T_max epochs."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, T_max, eta_min=0.0, last_epoch=-1):
         self.T_max = T_max
         self.eta_min = eta_min
@@ -120,6 +125,7 @@ class CosineAnnealingLR(LRScheduler):
 class CosineAnnealingWarmRestarts(LRScheduler):
     """Cosine annealing restarted every T_i epochs, T_i growing by T_mult each restart."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, T_0, T_mult=1, eta_min=0.0, last_epoch=-1):
         if T_0 <= 0 or not isinstance(T_0, int):
             raise ValueError(f"Expected positive integer T_0, but got {T_0}")
@@ -141,6 +147,7 @@ class CosineAnnealingWarmRestarts(LRScheduler):
                 * (1 + math.cos(math.pi * self.T_cur / self.T_i)) / 2
                 for base_lr in self.base_lrs]
 
+    @observed("torch.optim.lr_scheduler.LRScheduler.step")
     def step(self, epoch=None):
         if epoch is None and self.last_epoch < 0:
             epoch = 0

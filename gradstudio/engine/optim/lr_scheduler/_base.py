@@ -10,6 +10,7 @@ from collections import Counter
 from functools import wraps
 from weakref import ref
 
+from ...observer import observed
 from ..optimizer import Optimizer
 
 __all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR",
@@ -35,6 +36,7 @@ class LRScheduler:
     _get_lr_called_within_step = False
     _is_initial = False
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, last_epoch=-1):
         if not isinstance(optimizer, Optimizer):
             raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
@@ -76,6 +78,7 @@ class LRScheduler:
     def get_lr(self):
         raise NotImplementedError
 
+    @observed("torch.optim.lr_scheduler.LRScheduler.step")
     def step(self, epoch=None):
         if self._step_count == 1:
             if not hasattr(self.optimizer.step, "_wrapped_by_lr_sched"):
@@ -211,6 +214,7 @@ class MultiplicativeLR(_LambdaState, LRScheduler):
 class StepLR(LRScheduler):
     """lr *= gamma every step_size epochs."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, step_size, gamma=0.1, last_epoch=-1):
         self.step_size = step_size
         self.gamma = gamma
@@ -230,6 +234,7 @@ class StepLR(LRScheduler):
 class MultiStepLR(LRScheduler):
     """lr *= gamma at each milestone."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, milestones, gamma=0.1, last_epoch=-1):
         self.milestones = Counter(milestones)
         self.gamma = gamma
@@ -251,6 +256,7 @@ class MultiStepLR(LRScheduler):
 class ExponentialLR(LRScheduler):
     """lr *= gamma every epoch."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, gamma, last_epoch=-1):
         self.gamma = gamma
         super().__init__(optimizer, last_epoch)

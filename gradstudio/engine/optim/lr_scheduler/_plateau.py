@@ -5,6 +5,7 @@ import warnings
 
 from ..optimizer import Optimizer
 from ._base import EPOCH_DEPRECATION_WARNING, LRScheduler, _lrs
+from ...observer import observed
 
 __all__ = ["ReduceLROnPlateau"]
 
@@ -12,6 +13,7 @@ __all__ = ["ReduceLROnPlateau"]
 class ReduceLROnPlateau(LRScheduler):
     """Reduces the learning rate when a metric has stopped improving."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, mode="min", factor=0.1, patience=10, threshold=1e-4,
                  threshold_mode="rel", cooldown=0, min_lr=0, eps=1e-8):
         if factor >= 1.0:
@@ -42,6 +44,7 @@ class ReduceLROnPlateau(LRScheduler):
         self.cooldown_counter = 0
         self.num_bad_epochs = 0
 
+    @observed("torch.optim.lr_scheduler.LRScheduler.step")
     def step(self, metrics, epoch=None):
         current = float(metrics)
         if epoch is None:

@@ -1,0 +1,168 @@
+"""Factories (``torch.tensor``, ``torch.zeros``, ``torch.randn``, ``torch.*_like`` ...),
+``torch.empty(...).uniform_(...)`` and ``torch.manual_seed``: calls recorded from their
+arguments and result, nothing inside them (``kinds.special``). ``FACTORIES`` maps each
+factory's name to the node kind it makes and how that node's params are read."""
+from functools import partial
+
+from gradstudio.engine import inspect as raw
+
+from gradstudio.vocabulary import DTYPES
+
+from ..values import (TraceError, _inferred_dtype, _jsonable, _number, _plain, _Record,
+                      _shape, _values)
+from .kinds import special
+
+# the kinds a factory call makes: requires_grad_() right after one is its requires_grad
+FACTORY_KINDS = {"tensor", "ones", "zeros", "rand", "randn", "full", "eye", "arange",
+                 "linspace", "uniform", "empty", "randperm", "randint"}
+_RANDOM_FILLS = ("Tensor.normal_",)
+_REFUSED_FACTORIES = ("torch.empty_like",)
+
+
+def dtype_param(t, kind, params):
+    """``params`` with the dtype of ``t`` when it is not the one ``kind`` infers, and its
+    requires_grad."""
+    name = t.dtype.name
+    default = _inferred_dtype(params["value"]) if kind == "tensor" else \
+        ("int64" if kind in ("randperm", "randint") or kind == "arange" and all(
+            isinstance(params[k], int) for k in ("start", "end", "step"))
+         else "float32")
+    if name != default:
+        if name not in DTYPES:
+            raise TraceError(f"a {name} tensor cannot be drawn")
+        params["dtype"] = name
+    params["requires_grad"] = bool(raw.requires_grad(t))
+    return params
+
+
+# ---------------------------------------------------------------- each factory's params
+def tensor_params(out, data, *a, **k):
+    value = _jsonable(data) if isinstance(data, (list, tuple, int, float, bool)) \
+        else None
+    if value is None or _shape(value) != tuple(out.shape) or not _plain(value):
+        value = _values(out)
+    return {"value": value}
+
+
+def shape_params(out, *a, **k):
+    return {"shape": list(out.shape)}
+
+
+def arange_params(out, start, end=None, step=1, **k):
+    if end is None:
+        start, end = 0, start
+    return {"start": _number(start, "arange's start"),
+            "end": _number(end, "arange's end"), "step": _number(step, "arange's step")}
+
+
+def linspace_params(out, start, end, steps, **k):
+    return {"start": _number(start, "linspace's start"),
+            "end": _number(end, "linspace's end"), "steps": int(steps)}
+
+
+def full_params(out, size, fill_value, **k):
+    return {"shape": list(out.shape),
+            "fill_value": _number(fill_value, "the fill value")}
+
+
+def randperm_params(out, n, **k):
+    return {"n": int(n)}
+
+
+def randint_params(out, low, high=None, size=None, **k):
+    # torch.randint(high, size) or (low, high, size), read as the engine reads them
+    if size is None:
+        low, high = 0, low
+    elif high is None:
+        low, high = 0, low
+    return {"low": int(low), "high": int(high), "shape": list(out.shape)}
+
+
+def eye_params(out, n, m=None, **k):
+    if m is not None and m != n:
+        raise TraceError("torch.eye with two sizes cannot be drawn")
+    return {"n": int(n)}
+
+
+def full_like_params(out, other, fill_value, **k):
+    return full_params(out, None, fill_value)
+
+
+# torch.<name> -> (the node kind it makes, its params from (out, *args, **kwargs))
+FACTORIES = {
+    "tensor": ("tensor", tensor_params),
+    "ones": ("ones", shape_params),
+    "zeros": ("zeros", shape_params),
+    "rand": ("rand", shape_params),
+    "randn": ("randn", shape_params),
+    "full": ("full", full_params),
+    "eye": ("eye", eye_params),
+    "arange": ("arange", arange_params),
+    "linspace": ("linspace", linspace_params),
+    "randperm": ("randperm", randperm_params),
+    "randint": ("randint", randint_params),
+    "ones_like": ("ones", shape_params),
+    "zeros_like": ("zeros", shape_params),
+    "rand_like": ("rand", shape_params),
+    "randn_like": ("randn", shape_params),
+    "full_like": ("full", full_like_params),
+}
+
+
+# ---------------------------------------------------------------- handlers
+def factory(rec, kind, make_params, out, *args, **kwargs):
+    if kwargs.get("generator") is not None:
+        raise TraceError("random numbers from a separate torch.Generator cannot "
+                         "be drawn; use torch.manual_seed")
+    params = dtype_param(out, kind, make_params(out, *args, **kwargs))
+    rec.emit(_Record(kind, params, {}, out))
+
+
+def unsupported(what, out, *a, **k):
+    raise TraceError(f"{what} cannot be drawn yet")
+
+
+# torch.empty(...).uniform_(low, high): a uniform node (as an exported nn.Linear weight
+# reads); an empty tensor used before it is filled is refused. ``empties``: the ids of
+# the empty tensors not filled yet
+def empty_handler(rec, empties, out, *a, **k):
+    params = dtype_param(out, "empty", {"shape": list(out.shape)})
+    empties.add(id(out))
+    rec.emit(_Record("empty", params, {}, out, taint=(
+        None, "torch.empty cannot be drawn: its values are whatever memory held; "
+              "fill it first (uniform_) or use torch.zeros")))
+
+
+def uniform_handler(rec, empties, out, t, a=0.0, b=1.0, *, generator=None):
+    if id(t) not in empties or generator is not None:
+        raise TraceError("Tensor.uniform_ cannot be drawn yet, except on a new "
+                         "torch.empty tensor with the default generator")
+    empties.discard(id(t))
+    params = dtype_param(t, "uniform", {"shape": list(t.shape),
+                                        "low": _number(a, "uniform_'s low"),
+                                        "high": _number(b, "uniform_'s high")})
+    rec.emit(_Record("uniform", params, {}, t))
+
+
+def seed_handler(rec, out, seed):
+    value = int(seed) % 2 ** 64
+    if rec.random_drawn:
+        # seeded again: the next random source re-seeds before it draws
+        rec.reseed = value
+        return
+    if value >= 2 ** 63:
+        raise TraceError("a document's seed is from 0 to 2**63 - 1")
+    rec.seed = value
+
+
+def handlers(rec):
+    """The factories' handlers for ``rec``, by observed name."""
+    h = {"torch." + name: special(rec, partial(factory, rec, kind, make))
+         for name, (kind, make) in FACTORIES.items()}
+    for name in _REFUSED_FACTORIES + _RANDOM_FILLS:
+        h[name] = special(rec, partial(unsupported, name))
+    empties = set()
+    h["torch.empty"] = special(rec, partial(empty_handler, rec, empties))
+    h["Tensor.uniform_"] = special(rec, partial(uniform_handler, rec, empties))
+    h["torch.manual_seed"] = special(rec, partial(seed_handler, rec))
+    return h

@@ -1,0 +1,73 @@
+"""What the graph cannot show, refused in plain words when the script calls it: hooks
+on gradients (but a printing ``Tensor.register_hook``: see ``hooks``), a custom
+``autograd.Function`` and BatchNorm's buffers. ``REFUSED`` maps each observed name to its
+sentence. (``load_state_dict`` and gradient clipping are timeline actions; a module's
+forward hooks, its other buffers and ``state_dict()`` are the script's own code, traced
+as it runs: ``quietly``.)"""
+from functools import partial
+
+from ..hooks import register_hook
+from ..values import TraceError
+from .kinds import at_top
+
+_HOOKS = ("Tensor.register_hook", "Tensor.register_post_accumulate_grad_hook",
+          "Node.register_hook", "Node.register_prehook")
+
+
+def _hook_sentence(name):
+    what = name.replace("Tensor.", "").replace("Node.", "grad_fn.")
+    return (f"{what} cannot be drawn yet: a hook changes or reads gradients during "
+            "backward, which the graph cannot show")
+
+
+REFUSED = {
+    **{name: _hook_sentence(name) for name in _HOOKS},
+    "torch.autograd.Function.apply":
+        "a custom autograd.Function cannot be drawn yet: its backward is code of your own, "
+        "which the graph cannot show",
+}
+
+
+def refused(rec, sentence, func, args, kwargs):
+    if not rec.quiet:
+        raise TraceError(sentence)
+    return func(*args, **kwargs)
+
+
+def buffer(rec, func, args, kwargs):
+    # a buffer is a tensor of the script the module holds (a loss registers its weight
+    # as one, None when it has none), drawn as any other; but BatchNorm writes its
+    # running statistics into its buffers during the forward pass
+    tensor = args[2] if len(args) > 2 else kwargs.get("tensor")
+    if not rec.quiet and tensor is not None:
+        name = type(args[0]).__name__ if args else ""
+        if name.startswith("BatchNorm"):
+            raise TraceError(f"torch.nn.{name} cannot be drawn yet: its running "
+                             "statistics are buffers it writes during the forward "
+                             "pass, which the graph cannot show")
+    return func(*args, **kwargs)
+
+
+def quietly(rec, func, args, kwargs):
+    """``module.state_dict()``: its values are detached aliases of the parameters, a
+    tensor the trace did not see made, so where one is used, a literal of its values
+    then (``Recorder.node_index``)."""
+    rec.quiet += 1
+    try:
+        return func(*args, **kwargs)
+    finally:
+        rec.quiet -= 1
+
+
+def _register_hook(rec, func, args, kwargs):
+    return register_hook(rec, func, *args, **kwargs)
+
+
+def handlers(rec):
+    """The refusals' handlers for ``rec``, by observed name; ``Tensor.register_hook``
+    called by the script itself is ``hooks.register_hook``'s (a hook that prints)."""
+    h = {name: partial(refused, rec, sentence) for name, sentence in REFUSED.items()}
+    h["torch.nn.Module.register_buffer"] = partial(buffer, rec)
+    h["torch.nn.Module.state_dict"] = partial(quietly, rec)
+    h["Tensor.register_hook"] = at_top(rec, partial(_register_hook, rec))
+    return h

@@ -1,0 +1,253 @@
+"""The nodes a ``Recorder`` keeps (a mixin of it): a tensor's node (``node_index``: an
+unknown tensor becomes a literal, a gradient a ``grad_of`` or ``autograd_grad`` node),
+records committed as nodes (``emit``, ``_commit``: inside a composite call kept until
+the call is known to have no kind of its own), tensors sharing memory, and the nodes an
+update consumed (``drop_tail``).
+
+Part of the tracing child (``child.py``); imports only numpy, the engine's public API and
+its sibling modules.
+"""
+import numpy as np
+
+from gradstudio import gc_policy
+from gradstudio.engine import inspect as raw
+from gradstudio.vocabulary import DTYPES
+
+from .ops import op_record
+from .writes import VIEW_WRITE
+from .values import (RANDOM_KINDS, SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
+                     _Record, _values, has_marked)
+
+MAX_RECORDED = 200_000        # operations recorded (a training loop's iterations included)
+FREEZE_EVERY = 1000    # recorded nodes between two gc.freeze() (see _commit)
+
+
+class RecordedNodes:
+    """The node-building part of ``Recorder`` (its state: ``Recorder.__init__``)."""
+
+    def node_index(self, t):
+        """The node holding tensor ``t``; an unknown tensor becomes a literal node. A
+        gradient (a ``.grad`` or what ``torch.autograd.grad`` returned) becomes a literal
+        marked as such: a document computes every tensor before its timeline, so a value
+        computed from a gradient would be frozen there; ``finish`` refuses it if it is
+        still part of the graph at the end."""
+        i = self.node_of.get(id(t))
+        if i is not None:
+            return i
+        if id(t) in self.grad_calls:
+            i = self._grad_node(t)
+            if i is not None:
+                return i
+        if id(t) in self.absorbed:
+            raise TraceError("the step of a parameter update (lr * w.grad) is used again "
+                             "after the update, which cannot be drawn yet")
+        if id(t) in self.retired:
+            raise TraceError(self.retired[id(t)])
+        if raw.grad_fn(t) is not None:
+            raise TraceError("a tensor computed outside the traced operations (for example a "
+                             "gradient returned with create_graph=True) is used here; "
+                             "GradStudio cannot draw where it came from")
+        if id(t) in self.grad_of:
+            return self._grad_value(t)
+        taint = None
+        if id(t) in self.grad_results:
+            taint = ("a gradient returned by torch.autograd.grad is used as a value to "
+                     "compute a new tensor, which cannot be drawn yet: a graph computes every "
+                     "tensor before its backward steps, so the gradient would be frozen into "
+                     "a number")
+        dtype = t.dtype.name
+        value = _values(t)
+        params = {"value": value, "requires_grad": bool(raw.requires_grad(t))}
+        if dtype != _inferred_dtype(value):
+            if dtype not in DTYPES:
+                raise TraceError(f"a {dtype} tensor cannot be drawn; GradStudio documents "
+                                 f"hold {', '.join(DTYPES)} tensors")
+            params["dtype"] = dtype
+        return self._commit(_Record("tensor", params, {}, t),
+                            taint=None if taint is None else (self.line(), taint))
+
+    def _grad_value(self, t):
+        """``x.grad`` (``t``) computed with (``x.grad - by_hand``): a ``grad_of`` node of
+        its owner, computed at this moment of the timeline (``late``: after the last
+        action so far; ``finish`` makes the ``compute`` step), as is everything computed
+        from it. A parameter update consumes it instead (``updates``: ``lr * w.grad``)."""
+        owner = self.grad_of[id(t)]
+        alias = self.grad_alias.get(id(t))          # x.grad.data: the .grad itself
+        index = self._commit(_Record("grad_of", {}, {"self": self.objects[owner]},
+                                     t if alias is None else alias))
+        self.node_of[id(t)] = index
+        self.nodes[index]["grad_owner"] = owner
+        return index
+
+    def grads_returned(self, result):
+        """What the last action, ``torch.autograd.grad``, returned: each gradient may
+        become a node if the script computes with it (``_grad_node``)."""
+        a = self.actions[-1]
+        for g in result:
+            if g is not None:
+                self.grad_results.add(id(g))
+                self.grad_calls[id(g)] = (a, g)
+                self.keep.append(g)
+
+    def _grad_node(self, t):
+        """A gradient ``torch.autograd.grad`` returned, now computed with (a second
+        derivative, a gradient penalty, a Jacobian's row): its call becomes an
+        ``autograd_grad`` node of the forward pass instead of a timeline step, if the
+        call came before every other step (a graph computes its nodes before its
+        timeline) and asked for one output's gradient with respect to one input. None
+        otherwise: the caller then refuses it in words."""
+        a, g = self.grad_calls.pop(id(t))
+        p = a["params"]
+        # (found by identity: actions are dicts holding arrays, which == cannot compare)
+        at = next((k for k, b in enumerate(self.actions) if b is a), None)
+        if at is None or any(b["kind"] != "grad" for b in self.actions[:at]):
+            return None
+        if len(p["outputs"]) != 1 or len(p["inputs"]) != 1:
+            raise TraceError("a gradient torch.autograd.grad returned for several outputs or "
+                             "inputs is used as a value, which cannot be drawn yet; ask for "
+                             "one output's gradient with respect to one input per call",
+                             line=a["line"])
+        del self.actions[at]
+        inputs = {"outputs": self.objects[p["outputs"][0]],
+                  "inputs": self.objects[p["inputs"][0]]}
+        if p["grad_outputs"] and p["grad_outputs"][0] is not None:
+            inputs["grad_outputs"] = self.objects[p["grad_outputs"][0]]
+        i = self._commit(_Record("autograd_grad", {"retain_graph": p["retain_graph"],
+                                                   "create_graph": p["create_graph"]},
+                                 inputs, g))
+        node = self.nodes[i]
+        node["line"] = a["line"]
+        node["watched"] = id(g) in self.printed_grads
+        for name in sorted(self.bound.get(id(g), ())):
+            self._name_variable(name, g)
+        return i
+
+    # ---------------------------------------------------------------- records
+    def emit(self, rec):
+        """Commits ``rec`` (a ``_Record``, or an op call still to be mapped) or, inside a
+        composite call, keeps it until that call is known to have no kind of its own."""
+        if len(self.frames) > 1:
+            self.frames[-1].append(rec)
+        else:
+            rec = op_record(*rec) if isinstance(rec, tuple) else rec
+            if rec.taint is not None and rec.taint[0] is None:     # (refused if it stays)
+                rec.taint = (self.line(), rec.taint[1])
+            self._commit(rec)
+
+    def settle_view(self):
+        """Refuses an in-place update of a view that no ``x[key] = view`` followed
+        (see ``writes``): called before anything else is recorded."""
+        pending, self.pending_view = self.pending_view, None
+        if pending is not None:
+            raise TraceError(VIEW_WRITE, line=pending.line)
+
+    def _commit(self, rec, taint=None):
+        if self.pending_view is not None:
+            self.settle_view()
+        if len(self.nodes) >= MAX_RECORDED:
+            raise TraceError(f"the script made more than {MAX_RECORDED:,} tensor operations, "
+                             "too many to trace")
+        if len(self.nodes) % FREEZE_EVERY == FREEZE_EVERY - 1:
+            # what the trace keeps (every tensor seen) lives to the end: out of the cyclic
+            # collector's sight, its full collections walk only what came since
+            gc_policy.freeze_survivors()
+        inputs = {}
+        taint = taint or rec.taint
+        if taint is None and has_marked(rec.params):
+            taint = (self.line(), SCALAR_FED_BACK)
+        late = rec.kind == "grad_of"          # computed at a timeline step (``_grad_value``)
+        for port, t in rec.inputs.items():
+            inputs[port] = self.node_index(t)
+            taint = taint or self.nodes[inputs[port]]["taint"]
+            late = late or "late" in self.nodes[inputs[port]]
+        if rec.kind in RANDOM_KINDS:
+            self.random_drawn = True
+            if self.reseed is not None:       # torch.manual_seed(n) since the last draw
+                rec.params["manual_seed"], self.reseed = self.reseed, None
+        grad_on = self.torch.is_grad_enabled()
+        region = None
+        if not grad_on:
+            region = self.block_stack[-1] if self.block_stack else "global"
+        index = len(self.nodes)
+        self.nodes.append({"kind": rec.kind, "params": _jsonable(rec.params), "inputs": inputs,
+                           "label": None, "watched": False, "retains_grad": False,
+                           "region": region,
+                           "line": self.line(), "alias": rec.alias, "keep": False,
+                           "taint": taint,
+                           "leaf_rg": bool(raw.requires_grad(rec.output) and
+                                           raw.grad_fn(rec.output) is None)})
+        if late:         # (after the last action: the .grad exists only after one)
+            self.nodes[index]["late"] = self.last_uid()
+        t = rec.output
+        self.node_of[id(t)] = index
+        self.keep.append(t)
+        self.objects.append(t)
+        if raw.requires_grad(t) and raw.grad_fn(t) is None:
+            self.grad_holders[id(t)] = t
+        if self.record_values:
+            self.values[index] = _value_of(t)
+        return index
+
+    def written_in_place(self, i):
+        """Node ``i`` wrote into its input tensor itself (``trace.writes``): that node
+        and the nodes its chain of same-tensor nodes goes back to (``requires_grad_``,
+        earlier writes in place, down to the node that made the tensor) are one tensor,
+        in the document too, so their recorded values are taken again, as they are now
+        (the check compares them with the document's after its forward pass)."""
+        for k in self.same_tensor(i):
+            if self.record_values:
+                self.values[k] = _value_of(self.objects[k])
+
+    def same_tensor(self, i):
+        """Node ``i`` and the nodes its chain of same-tensor nodes goes back to (see
+        ``written_in_place``)."""
+        t = self.objects[i]
+        while i is not None and self.objects[i] is t:
+            yield i
+            if not self.nodes[i]["alias"]:
+                break
+            i = self.nodes[i]["inputs"].get("self")
+
+    def share_memory(self, a, b):
+        """``b`` (``a.detach()`` or ``a.data``) shares ``a``'s memory."""
+        group = self.memory.get(id(a)) or [a]
+        for t in self.memory.get(id(b)) or [b]:
+            if all(t is not u for u in group):
+                group.append(t)
+        for t in group:
+            self.memory[id(t)] = group
+
+    def taint_sharers(self, t, message):
+        """An in-place update of ``t``: the nodes of the tensors sharing its memory no
+        longer hold what the script's tensors do."""
+        for other in self.memory.get(id(t), ()):
+            i = self.node_of.get(id(other))
+            if other is not t and i is not None and self.nodes[i]["taint"] is None:
+                self.nodes[i]["taint"] = (self.line(), message)
+
+    def drop_tail(self, indices):
+        """Removes the nodes ``indices`` (the last ones made, unused) that an update
+        consumed; their tensors may not be used again (``node_index``)."""
+        for i in sorted(indices, reverse=True):
+            assert i == len(self.nodes) - 1
+            t = self.objects.pop()
+            self.nodes.pop()
+            self.values.pop(i, None)
+            if self.node_of.get(id(t)) == i:
+                del self.node_of[id(t)]
+            if id(t) not in self.grad_of:          # (a gradient may be read again)
+                self.absorbed.add(id(t))
+            group = self.memory.pop(id(t), None)
+            if group is not None:
+                group[:] = [u for u in group if u is not t]
+
+    def mark_kept(self, t):
+        i = self.node_of.get(id(t))
+        if i is not None:
+            self.nodes[i]["keep"] = True
+
+
+def _value_of(t):
+    """What a node's recorded values hold: (a copy of the data, dtype, grad_fn name)."""
+    fn = raw.grad_fn(t)
+    return np.array(raw.data(t)), t.dtype.name, None if fn is None else type(fn).__name__
