@@ -78,12 +78,15 @@ class _Namer:
     def __init__(self):
         self.taken = set(RESERVED_NAMES)
 
-    def claim(self, wanted):
+    def claim(self, wanted, suffixes=()):
+        """A free name like ``wanted``; with ``suffixes``, one whose ``name + suffix``
+        names are free too (they are claimed with it)."""
         name, n = wanted, 1
-        while name in self.taken or keyword.iskeyword(name):
+        while any(v in self.taken or keyword.iskeyword(v)
+                  for v in (name, *(name + s for s in suffixes))):
             n += 1
             name = f"{wanted}_{n}"
-        self.taken.add(name)
+        self.taken.update((name, *(name + s for s in suffixes)))
         return name
 
 
@@ -103,7 +106,9 @@ def _names(doc, order):
         if returns_input(data) and data.label is None and src is not None:
             names[nid] = names[src]
         else:
-            names[nid] = namer.claim(doc.display_name(nid))
+            binds = CATALOGUE[data.kind].binds
+            names[nid] = namer.claim(doc.display_name(nid),
+                                     binds(data.params) if binds is not None else ())
     return names, namer
 
 
