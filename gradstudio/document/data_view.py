@@ -15,6 +15,13 @@ after the forward pass when the loop does not compute the forward again. The poi
 accuracy and loss are the run's own; the boundary is the nodes between the inputs and the
 output computed once more by the engine, under ``no_grad``, on a grid of inputs in one
 batched forward, every other input of those nodes taken at that same step.
+
+When the data node upstream of the inputs holds points out as a test set (its
+``test_fraction``), the run keeps those rows (``RunResult.held_out``) and the view
+computes them the same way: the nodes between the data node and the loss (the inputs,
+targets, model and loss) again, on the test rows, in one batch under ``no_grad``, with
+the parameters of the step shown. ``test`` then holds the test points' inputs, targets,
+outputs, mistakes, accuracy and loss.
 """
 from dataclasses import dataclass, field
 
@@ -28,7 +35,7 @@ from .actions import loop_structure
 from .catalogue import CATALOGUE
 from .run_timeline import NodeFailure, compute
 
-__all__ = ["DataView", "data_view", "GRID", "CURVE_POINTS"]
+__all__ = ["DataView", "TestPoints", "data_view", "GRID", "CURVE_POINTS"]
 
 GRID = 100              # grid cells along each axis of the input plane
 CURVE_POINTS = 200      # points of a one-input model's curve
@@ -66,6 +73,22 @@ class DataView:
     step: int = 0
     loss_kind: str = ""
     nodes: dict = field(default_factory=dict)     # role -> node id
+    test: "TestPoints" = None         # the held-out points, when the data node splits
+
+
+@dataclass
+class TestPoints:
+    """The points a data node held out as a test set, as the model at the view's step
+    sees them: ``inputs`` (m, d), ``targets`` (m,), ``outputs``; ``wrong`` and
+    ``accuracy`` for classes; ``loss`` the loss node computed on them (None when it is
+    not one number). ``message`` says why they could not be computed (the rest None)."""
+    message: str = ""
+    inputs: np.ndarray = None
+    targets: np.ndarray = None
+    outputs: np.ndarray = None
+    wrong: np.ndarray = None
+    accuracy: float | None = None
+    loss: float | None = None
 
 
 def _empty(message):
@@ -137,6 +160,7 @@ def data_view(doc, result, grid=GRID):
     if loss_s.ok and loss_s.value is not None and loss_s.value.size == 1:
         view.loss = float(loss_s.value)
     _classify(view, data.kind)
+    view.test = _test_points(doc, result, view)
     try:
         if view.inputs.shape[1] == 2:
             _boundary(doc, result, view, grid)
@@ -181,17 +205,18 @@ def _span(values, count):
     return np.linspace(lo - pad, hi + pad, count)
 
 
-def _forward(doc, result, view, inputs):
-    """The model's output for ``inputs`` (an (m, d) float array): the nodes between the
-    inputs and the output computed again by the engine, in one batch, under no_grad."""
-    x, output, step = view.nodes["inputs"], view.nodes["output"], view.step
-    path = (doc.graph.descendants(x) & doc.graph.ancestors(output)) | {output}
-    dtype = result.state(x, step).value.dtype
-    tensors = {x: torch.from_numpy(np.ascontiguousarray(inputs, dtype=dtype))}
+def _again(doc, result, step, given, dest):
+    """The tensors of the nodes between the nodes ``given`` (id -> tensor) and ``dest``,
+    computed again by the engine in one batch under no_grad, every other input taken
+    from the run at ``step``."""
+    graph = doc.graph
+    below = set().union(*(graph.descendants(n) for n in given))
+    path = (below & graph.ancestors(dest)) | {dest}
+    tensors = dict(given)
     names = {n: doc.display_name(n) for n in doc.node_ids}
     with torch.no_grad():
         for n in result.order:
-            if n not in path:
+            if n not in path or n in given:
                 continue
             for src in doc.inputs_of(n).values():
                 if src not in tensors:
@@ -200,7 +225,46 @@ def _forward(doc, result, view, inputs):
                         raise NodeFailure(f"{names[src]} has no value at this step.")
                     tensors[src] = torch.from_numpy(np.array(value))
             tensors[n] = compute(doc, n, tensors, names)
-    return np.array(raw.data(tensors[output]))
+    return tensors
+
+
+def _forward(doc, result, view, inputs):
+    """The model's output for ``inputs`` (an (m, d) float array): the nodes between the
+    inputs and the output computed again by the engine, in one batch, under no_grad."""
+    x, output, step = view.nodes["inputs"], view.nodes["output"], view.step
+    dtype = result.state(x, step).value.dtype
+    given = {x: torch.from_numpy(np.ascontiguousarray(inputs, dtype=dtype))}
+    return np.array(raw.data(_again(doc, result, step, given, output)[output]))
+
+
+def _test_points(doc, result, view):
+    """The ``TestPoints`` of the data node upstream of the inputs, or None (no split)."""
+    x, nodes = view.nodes["inputs"], view.nodes
+    source = next((n for n in result.order if n in result.held_out and
+                   (n == x or n in doc.graph.ancestors(x))), None)
+    if source is None:
+        return None
+    given = {source: torch.from_numpy(result.held_out[source].copy())}
+    try:
+        t = _again(doc, result, view.step, given, nodes["loss"])
+    except NodeFailure as exc:
+        return TestPoints(message=f"The test points could not be computed: {exc}")
+    if not all(nodes[k] in t for k in ("inputs", "output", "target")):
+        return TestPoints(message="The model's inputs or targets are not made from the "
+                          "data node's rows alone, so its test rows cannot be shown.")
+    rows = raw.data(t[x]).shape[0]
+    test = TestPoints(inputs=np.asarray(raw.data(t[x]), dtype=np.float64),
+                      outputs=np.asarray(raw.data(t[nodes["output"]]), dtype=np.float64))
+    targets = np.asarray(raw.data(t[nodes["target"]]), dtype=np.float64)
+    test.targets = targets.reshape(rows, -1)[:, 0] if targets.size == rows else targets
+    loss = t.get(nodes["loss"])
+    if loss is not None and loss.numel() == 1:
+        test.loss = float(raw.data(loss))
+    if view.classes:
+        predicted, _ = _decide(test.outputs, view.loss_kind)
+        test.wrong = predicted != test.targets.astype(int)
+        test.accuracy = float(1 - test.wrong.mean()) if rows else None
+    return test
 
 
 def _boundary(doc, result, view, grid):
