@@ -781,3 +781,4 @@ from . import catalogue_autograd, catalogue_data, catalogue_writes  # noqa: E402
 catalogue_autograd.register(_add, NodeKind, Port, ParamSpec)
 catalogue_writes.register(_add, NodeKind, Port, ParamSpec)
 catalogue_data.register(_add, NodeKind, Port, ParamSpec)
+catalogue_data.register_imported(_add, NodeKind, ParamSpec)

@@ -30,10 +30,12 @@ import math
 import weakref
 from dataclasses import dataclass
 
+import numpy as np
+
 import gradstudio.engine as torch
 
 from .catalogue_autograd import NotComputable
-from .spelling import number
+from .spelling import literal, number
 
 __all__ = ["register", "DATASETS", "DATASET_KINDS", "MAX_POINTS", "dataset_lines",
            "has_dataset", "held_out", "split_lines", "split_params", "DATA_KINDS",
@@ -227,3 +229,39 @@ def register(add, NodeKind, Port, ParamSpec):
                          " = ", 1)[1])(d.name),
                      then=(lambda k: lambda p, a, name: dataset_lines(k, p, name)[1:])(
                          d.name), binds=split_binds))
+
+
+# ----------------------------------------------------------------------------- imported data
+IMPORTED_DOC = ("Data imported from a CSV or .npy file (File ▸ Import Data…) and stored in "
+                "the graph file, so the file carries it: an (n, k + 1) float32 tensor, the "
+                "k feature columns chosen, then the label or target in the last column.")
+
+
+def _imported(p):
+    """The imported rows as a float32 tensor (then split, as a dataset is)."""
+    value = p["value"]
+    if not (isinstance(value, list) and value and isinstance(value[0], list)
+            and len(value[0]) >= 2):
+        raise NotComputable("Imported data is a table of rows of at least two numbers (the "
+                            "features, then the label).")
+    # (torch.tensor(value, dtype=torch.float32) rounds each number to float32 as numpy
+    # does: the same bits, made without walking the lists in Python)
+    rows = np.array(value, dtype=np.float32)
+    space = {"__builtins__": {}, "torch": torch, "data": torch.from_numpy(rows)}
+    # (the split lines are the catalogue's own, filled with checked numbers only)
+    exec("\n".join(split_lines(p, len(value), "data")), space)  # noqa: S102
+    if "data_test" in space:
+        _keep_held_out(space["data"], space["data_test"])
+    return space["data"]
+
+
+def register_imported(add, NodeKind, ParamSpec):
+    """Adds the ``imported_data`` kind (File ▸ Import Data… makes its nodes)."""
+    add(NodeKind("imported_data", "datasets", IMPORTED_DOC, (),
+                 (ParamSpec("value", "values", [[0.0, 0.0, 0.0], [1.0, 1.0, 1.0]],
+                            "the rows: the features, then the label"),
+                  *split_params(ParamSpec)),
+                 _imported, "torch.tensor", is_source=True,
+                 code=lambda p, a: f"torch.tensor({literal(p['value'])}, dtype=torch.float32)",
+                 then=lambda p, a, name: split_lines(p, len(p["value"]), name),
+                 binds=split_binds))
