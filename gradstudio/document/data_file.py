@@ -218,6 +218,9 @@ def _read_text(path, delimiter, header, progress, limit):
     text, complete = _text(path, limit, progress)
     columns, skip = _first_row(text, delimiter, header, path)
     body = text.split("\n", skip)[-1] if skip else text
+    if not body.strip():
+        raise DataFileError(f"{_name(path)} has no rows of data below its header: there is "
+                            "nothing to import.")
     try:
         values = np.loadtxt(io.StringIO(body), delimiter=None if delimiter == " " else
                             delimiter, dtype=np.float64, ndmin=2, comments=None,
@@ -229,9 +232,6 @@ def _read_text(path, delimiter, header, progress, limit):
         raise DataFileError(_where_wrong(path, text, delimiter, columns, skip) or
                             f"{_name(path)} could not be read as a table of numbers: "
                             "check the delimiter and the header.")
-    if values.shape[0] == 0:
-        raise DataFileError(f"{_name(path)} has no rows of data below its header: there is "
-                            "nothing to import.")
     capped = values.shape[0] > limit or not complete
     top = "\n".join(text.split("\n", skip + 12)[:skip + 12])
     preview = [row for n, row in _cells(top, delimiter) if n > skip][:10]
