@@ -60,8 +60,8 @@ class Table:
         """What the user should know of the read ("" when nothing): that rows were cut."""
         if not self.capped:
             return ""
-        return (f"The file has more than {MAX_ROWS:,} rows: only the first {MAX_ROWS:,} "
-                "are imported.")
+        return (f"The file has more rows than GradStudio reads (at most {MAX_ROWS:,}): only "
+                f"its first {self.values.shape[0]:,} rows are imported.")
 
 
 def _name(path):
@@ -217,6 +217,9 @@ def _read_text(path, delimiter, header, progress, limit):
     one pass; a file it refuses is read again cell by cell to say where it is wrong."""
     text, complete = _text(path, limit, progress)
     columns, skip = _first_row(text, delimiter, header, path)
+    lines = text.split("\n", skip + limit)
+    if len(lines) > skip + limit and lines[-1].strip():     # (more than is kept: cut)
+        text, complete = "\n".join(lines[:-1]) + "\n", False
     body = text.split("\n", skip)[-1] if skip else text
     if not body.strip():
         raise DataFileError(f"{_name(path)} has no rows of data below its header: there is "
@@ -232,7 +235,7 @@ def _read_text(path, delimiter, header, progress, limit):
         raise DataFileError(_where_wrong(path, text, delimiter, columns, skip) or
                             f"{_name(path)} could not be read as a table of numbers: "
                             "check the delimiter and the header.")
-    capped = values.shape[0] > limit or not complete
+    capped = not complete
     top = "\n".join(text.split("\n", skip + 12)[:skip + 12])
     preview = [row for n, row in _cells(top, delimiter) if n > skip][:10]
     return values[:limit], columns, capped, preview
