@@ -343,7 +343,9 @@ def check_room(doc, rows):
     ``MAX_BYTES``), so that the import never makes a file that cannot be opened again."""
     from .files import dumps
     from .reader import MAX_BYTES
-    size = len(dumps(doc).encode("utf-8")) + len(repr(rows.tolist())) + 1024
+    sample = rows[:1000]             # (the rows' text, from the first thousand's length)
+    per_row = len(repr(sample.tolist())) / max(len(sample), 1)
+    size = len(dumps(doc).encode("utf-8")) + int(per_row * len(rows)) + 1024
     if size > MAX_BYTES:
         raise DataFileError(f"With these {rows.shape[0]:,} rows the graph file would hold "
                             f"about {size / 2 ** 20:.0f} MB, more than the "

@@ -2,8 +2,6 @@
 import itertools
 import math
 
-import numpy as np
-
 from .catalogue import DTYPES
 from gradstudio.hook_text import parse_hook
 
@@ -156,23 +154,18 @@ def _check_values(value):
 
 
 def _table(value):
-    """A copy of ``value`` when it is a table (a list of lists of numbers or booleans, as
-    many in each, at most MAX_ELEMENTS), checked by numpy in one pass (an imported data
-    file's hundred thousand rows); None when it is anything else (checked one by one)."""
+    """A copy of ``value`` when it is a table (a list of two or more lists of numbers or
+    booleans, as many in each, at most MAX_ELEMENTS): an imported data file's hundred
+    thousand rows, checked in a few passes made in C; None when it is anything else
+    (checked one by one)."""
     if type(value) is not list or len(value) < 2 or set(map(type, value)) != {list}:
         return None
-    try:
-        a = np.array(value)
-    except (ValueError, TypeError, OverflowError):
+    widths = set(map(len, value))
+    if len(widths) != 1 or not 0 < len(value) * min(widths) <= MAX_ELEMENTS:
         return None
-    if a.ndim != 2 or a.dtype.kind not in "fib" or a.size > MAX_ELEMENTS:
-        return None
-    types = set(map(type, itertools.chain.from_iterable(value)))
-    if types == {float}:
-        return a.tolist()         # (the same floats, made in C)
-    if not types <= _PLAIN:
-        return None               # (numpy scalars, huge ints: one by one)
-    return [list(r) for r in value]
+    if not set(map(type, itertools.chain.from_iterable(value))) <= _PLAIN:
+        return None               # (numpy scalars, deeper lists, text: one by one)
+    return [row[:] for row in value]
 
 
 _PLAIN = {float, int, bool}
@@ -190,6 +183,11 @@ def literal_shape(value):
     when its rows differ in length (PyTorch refuses such a literal)."""
     if not isinstance(value, (list, tuple)):
         return ()
+    if type(value) is list and value and set(map(type, value)) == {list}:
+        widths = set(map(len, value))          # (a table, such as imported data: in C)
+        cells = set(map(type, itertools.chain.from_iterable(value)))
+        if len(widths) == 1 and not any(issubclass(t, (list, tuple)) for t in cells):
+            return (len(value), widths.pop())
     shape, level, seq = [], [value], (list, tuple)
     while True:                     # one dimension at a time (a million numbers: ~0.1 s)
         if not isinstance(level[0], seq):

@@ -176,3 +176,14 @@ def test_the_export_holds_the_data_and_torch_makes_the_same_bits(tmp_path):
     assert dtype == "torch.float32"
     assert train == result.state(n).value.tobytes().hex()
     assert test == result.held_out[n].tobytes().hex()
+
+
+def test_a_table_of_values_is_checked_as_strictly_as_any_literal_and_copied():
+    from gradstudio.document.params import _check_values
+    rows = [[0.5, 1], [True, 2.0]]
+    copied = _check_values(rows)
+    assert copied == rows and copied is not rows and copied[0] is not rows[0]
+    for bad in ([[np.float32(1.0), 2.0], [1.0, 2.0]], [["1.5", 2.0], [1.0, 2.0]],
+                [[None, 1.0], [1.0, 2.0]], [[{}, 1.0], [1.0, 2.0]]):
+        with pytest.raises(Exception, match="must be numbers"):
+            _check_values(bad)
