@@ -35,13 +35,14 @@ from .actions import loop_structure
 from .catalogue import CATALOGUE
 from .run_timeline import NodeFailure, compute
 
-__all__ = ["DataView", "TestPoints", "data_view", "GRID", "CURVE_POINTS"]
+__all__ = ["DataView", "TestPoints", "data_view", "data_points", "span", "GRID",
+           "CURVE_POINTS", "LOGIT_LOSSES", "CLASS_LOSSES"]
 
 GRID = 100              # grid cells along each axis of the input plane
 CURVE_POINTS = 200      # points of a one-input model's curve
 _PAD = 0.1              # of the points' span, added around them
-_SIGMOID_OUTPUT = {"binary_cross_entropy_with_logits"}     # outputs are logits
-_CLASS_INDEX = {"cross_entropy", "nll_loss"}                # one column per class
+LOGIT_LOSSES = {"binary_cross_entropy_with_logits"}     # outputs are logits
+CLASS_LOSSES = {"cross_entropy", "nll_loss"}                # one column per class
 
 
 @dataclass
@@ -129,6 +130,24 @@ def _find_inputs(doc, result, output, target, rows, step):
 
 def data_view(doc, result, grid=GRID):
     """The ``DataView`` of ``doc``'s run ``result`` (see the module's docstring)."""
+    view = data_points(doc, result)
+    if view.inputs is None:
+        return view
+    view.test = _test_points(doc, result, view)
+    try:
+        if view.inputs.shape[1] == 2:
+            _boundary(doc, result, view, grid)
+        else:
+            _curve(doc, result, view)
+    except NodeFailure as exc:
+        view.message = f"The model could not be computed over the input plane: {exc}"
+    return view
+
+
+def data_points(doc, result):
+    """The ``DataView`` without what takes the model's forward again (the test points,
+    the boundary or curve): the nodes, the points, their classes, mistakes and loss.
+    ``inputs`` is None (and ``message`` says why) when the program shows no data."""
     loss, step = _loss_and_step(doc)
     if loss is None:
         return _empty(step)
@@ -160,24 +179,16 @@ def data_view(doc, result, grid=GRID):
     if loss_s.ok and loss_s.value is not None and loss_s.value.size == 1:
         view.loss = float(loss_s.value)
     _classify(view, data.kind)
-    view.test = _test_points(doc, result, view)
-    try:
-        if view.inputs.shape[1] == 2:
-            _boundary(doc, result, view, grid)
-        else:
-            _curve(doc, result, view)
-    except NodeFailure as exc:
-        view.message = f"The model could not be computed over the input plane: {exc}"
     return view
 
 
 def _decide(outputs, loss_kind):
     """(class per row, probability of class 1 or None) from the model's outputs."""
     outputs = np.asarray(outputs, dtype=np.float64)
-    if loss_kind in _CLASS_INDEX:
+    if loss_kind in CLASS_LOSSES:
         return outputs.reshape(len(outputs), -1).argmax(1), None
     flat = outputs.reshape(len(outputs), -1)[:, 0]
-    if loss_kind in _SIGMOID_OUTPUT:
+    if loss_kind in LOGIT_LOSSES:
         p = 1 / (1 + np.exp(-flat))
         return (flat > 0).astype(int), p
     return (flat > 0.5).astype(int), flat
@@ -188,21 +199,27 @@ def _classify(view, loss_kind):
     whole = t.ndim == 1 and np.all(np.isfinite(t)) and np.all(t == np.round(t)) and \
         t.min(initial=0) >= 0
     binary = whole and t.max(initial=0) <= 1
-    if loss_kind in _CLASS_INDEX and whole or binary:
+    if loss_kind in CLASS_LOSSES and whole or binary:
         view.classes = True
         view.class_count = int(max(t.max(initial=0) + 1, 2 if binary else 1,
                                    view.outputs.reshape(len(t), -1).shape[1]
-                                   if loss_kind in _CLASS_INDEX else 2))
+                                   if loss_kind in CLASS_LOSSES else 2))
         view.predicted, _ = _decide(view.outputs, loss_kind)
         view.wrong = view.predicted != t.astype(int)
         view.accuracy = float(1 - view.wrong.mean()) if len(t) else None
     view.loss_kind = loss_kind
 
 
-def _span(values, count):
+def span(values):
+    """``(low, high)``: the range the view shows along one input, the points' own
+    widened by a tenth on each side."""
     lo, hi = float(values.min()), float(values.max())
     pad = _PAD * (hi - lo) if hi > lo else 1.0
-    return np.linspace(lo - pad, hi + pad, count)
+    return lo - pad, hi + pad
+
+
+def _span(values, count):
+    return np.linspace(*span(values), count)
 
 
 def _again(doc, result, step, given, dest):
@@ -273,7 +290,7 @@ def _boundary(doc, result, view, grid):
     out = view.grid_outputs = _forward(doc, result, view,
                                        np.stack([gx.ravel(), gy.ravel()], 1))
     kind = view.loss_kind
-    if view.classes and view.class_count > 2 or kind in _CLASS_INDEX:
+    if view.classes and view.class_count > 2 or kind in CLASS_LOSSES:
         cls, _ = _decide(out, kind)
         view.image, view.image_kind = cls.reshape(grid, grid).astype(np.float64), "class"
     elif view.classes:

@@ -46,6 +46,8 @@ from gradstudio.timeline import ACTIONS, Spell, one_statement
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
+from .catalogue_data import has_dataset
+from .export_plot import plot_lines
 from .notes import comment_lines
 from .run import run
 
@@ -71,6 +73,7 @@ class ExportedScript:
     optimizers: dict = field(default_factory=dict)
     line_nodes: dict = field(default_factory=dict)
     forward_line: int = 0
+    plot_line: int = 0          # where the plot of the trained model starts (0: none)
 
 
 # ----------------------------------------------------------------------------- names
@@ -290,8 +293,15 @@ class _Script:
         if doc.timeline:
             self.emit("")
         self.emit_timeline()
+        plot = [] if self.script or not has_dataset(doc) else \
+            plot_lines(doc, result, self.names, self.namer.claim)
+        plot_line = 0
+        for i, line in enumerate(plot):          # (a blank line, then the part itself)
+            number = self.emit(line)
+            plot_line = number if i == 1 else plot_line
         return ExportedScript("\n".join(self.lines) + "\n", self.node_lines, self.action_lines,
-                              dict(self.names), self.optimizers, self.line_nodes, forward_line)
+                              dict(self.names), self.optimizers, self.line_nodes, forward_line,
+                              plot_line)
 
     def emit(self, text, indent=0):
         """Appends one line; returns its number."""
