@@ -110,14 +110,15 @@ def plot_lines(doc, result, names, claim):
     if two:
         shown, title = _shown(view, out)
         lines += [f"    {plt}.contourf({g0}.numpy(), {g1}.numpy(), {shown}.reshape({GRID}, "
-                  f"{GRID}).numpy(), levels=20, cmap=\"{_CMAP}\", alpha=0.8)",
+                  f"{GRID}).numpy(), levels=20, cmap=\"{_CMAP}\", alpha=0.6)",
                   f"    {plt}.scatter({names[x]}[:, 0].detach().numpy(), {names[x]}[:, 1]"
                   f".detach().numpy(), c={y}.detach().reshape(len({names[x]}), -1)[:, 0]"
-                  f".numpy(), cmap=\"{_CMAP}\", edgecolors=\"white\", s=25)"]
+                  f".numpy(), cmap=\"{_CMAP}\", edgecolors=\"black\", linewidths=0.5, s=25)"]
         if test is not None:
             xt = test[1]
             lines.append(f"    {plt}.scatter({xt}[:, 0].numpy(), {xt}[:, 1].numpy(), "
-                         "facecolors=\"none\", edgecolors=\"black\", s=30)  # test points")
+                         "facecolors=\"none\", edgecolors=\"black\", linewidths=1.5, s=40)"
+                         "  # the test points, hollow")
     else:
         title = "the fitted curve"
         lines += [f"    {plt}.scatter({names[x]}[:, 0].detach().numpy(), {y}.detach()"
