@@ -130,21 +130,28 @@ def split_params(ParamSpec):
                       "shuffles the rows before the test rows are taken from the end"))
 
 
+def _check_split(params, rows):
+    """Raises ``NotComputable`` when the split would leave no test or no training rows."""
+    fraction = params.get("test_fraction") or 0.0
+    if fraction == 0:
+        return
+    if not 0 <= fraction <= MAX_TEST_FRACTION:
+        raise NotComputable(f"test_fraction is from 0 to {MAX_TEST_FRACTION}: set it within "
+                            "that.")
+    test = round(rows * fraction)
+    if test == 0 or test == rows:
+        raise NotComputable(f"A test fraction of {fraction} of {rows} points leaves "
+                            f"{test} test and {rows - test} training points: choose a "
+                            "fraction that leaves some of each.")
+
+
 def split_lines(params, rows, name):
     """The statements that split ``name`` (``rows`` rows) into its training rows (still
     ``name``) and ``{name}_test``; none when ``test_fraction`` is 0."""
     fraction = params.get("test_fraction") or 0.0
     if fraction == 0:
         return []
-    if not 0 <= fraction <= MAX_TEST_FRACTION:
-        raise NotComputable(f"test_fraction is from 0 to {MAX_TEST_FRACTION}: set it within "
-                            "that.")
-    test = round(rows * fraction)
-    train = rows - test
-    if test == 0 or train == 0:
-        raise NotComputable(f"A test fraction of {fraction} of {rows} points leaves "
-                            f"{test} test and {train} training points: choose a fraction "
-                            "that leaves some of each.")
+    train = rows - round(rows * fraction)
     seed = int(params.get("split_seed") or 0)
     return [f"{name} = {name}[torch.randperm({rows}, generator=torch.Generator()"
             f".manual_seed({seed}))]",
@@ -199,6 +206,7 @@ def dataset_lines(kind, params, name):
 
 def _evaluate(kind):
     def evaluate(p):
+        _check_split(p, int(p["n"]))
         if p.get("manual_seed") is not None:     # (as the export writes it first)
             torch.manual_seed(p["manual_seed"])
         space = {"__builtins__": {}, "torch": torch}
@@ -244,6 +252,7 @@ def _imported(p):
             and len(value[0]) >= 2):
         raise NotComputable("Imported data is a table of rows of at least two numbers (the "
                             "features, then the label).")
+    _check_split(p, len(value))
     # (torch.tensor(value, dtype=torch.float32) rounds each number to float32 as numpy
     # does: the same bits, made without walking the lists in Python)
     rows = np.array(value, dtype=np.float32)

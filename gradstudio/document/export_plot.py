@@ -106,32 +106,41 @@ def plot_lines(doc, result, names, claim):
              "with torch.no_grad():"] + ["    " + s for s in body]
     lines += ["try:", f"    import matplotlib.pyplot as {plt}", "except ImportError:",
               f"    {plt} = None", f"if {plt} is not None:"]
-    y, out = names[target], local[output]
+    drawn = {"x": names[x], "y": names[target], "out": local[output], "grid": grid,
+             "test": test}
     if two:
-        shown, title = _shown(view, out)
-        lines += [f"    {plt}.contourf({g0}.numpy(), {g1}.numpy(), {shown}.reshape({GRID}, "
-                  f"{GRID}).numpy(), levels=20, cmap=\"{_CMAP}\", alpha=0.6)",
-                  f"    {plt}.scatter({names[x]}[:, 0].detach().numpy(), {names[x]}[:, 1]"
-                  f".detach().numpy(), c={y}.detach().reshape(len({names[x]}), -1)[:, 0]"
-                  f".numpy(), cmap=\"{_CMAP}\", edgecolors=\"black\", linewidths=0.5, s=25)"]
+        drawn.update(g0=g0, g1=g1)
+    return lines + ["    " + s for s in _drawing(view, plt, two, drawn)]
+
+
+def _drawing(view, plt, two, n):
+    """The statements that draw, given the names ``n`` of the points, the grid, the
+    model's output on it and the test points (``test``: None, or its statements and
+    names)."""
+    x, y, test = n["x"], n["y"], n["test"]
+    targets = f"{y}.detach().reshape(len({x}), -1)[:, 0].numpy()"
+    if two:
+        shown, title = _shown(view, n["out"])
+        out = [f"{plt}.contourf({n['g0']}.numpy(), {n['g1']}.numpy(), {shown}.reshape({GRID}, "
+               f"{GRID}).numpy(), levels=20, cmap=\"{_CMAP}\", alpha=0.6)",
+               f"{plt}.scatter({x}[:, 0].detach().numpy(), {x}[:, 1].detach().numpy(), "
+               f"c={targets}, cmap=\"{_CMAP}\", edgecolors=\"black\", linewidths=0.5, s=25)"]
         if test is not None:
             xt = test[1]
-            lines.append(f"    {plt}.scatter({xt}[:, 0].numpy(), {xt}[:, 1].numpy(), "
-                         "facecolors=\"none\", edgecolors=\"black\", linewidths=1.5, s=40)"
-                         "  # the test points, hollow")
+            out.append(f"{plt}.scatter({xt}[:, 0].numpy(), {xt}[:, 1].numpy(), facecolors="
+                       "\"none\", edgecolors=\"black\", linewidths=1.5, s=40)  # the test "
+                       "points, hollow")
     else:
         title = "the fitted curve"
-        lines += [f"    {plt}.scatter({names[x]}[:, 0].detach().numpy(), {y}.detach()"
-                  f".reshape(len({names[x]}), -1)[:, 0].numpy(), s=12)",
-                  f"    {plt}.plot({grid}[:, 0].numpy(), {out}[:, 0].numpy(), "
-                  "color=\"black\")"]
+        out = [f"{plt}.scatter({x}[:, 0].detach().numpy(), {targets}, s=12)",
+               f"{plt}.plot({n['grid']}[:, 0].numpy(), {n['out']}[:, 0].numpy(), "
+               "color=\"black\")"]
         if test is not None:
             xt, yt = test[1], test[2]
-            lines.append(f"    {plt}.scatter({xt}[:, 0].numpy(), {yt}.reshape(len({xt}), "
-                         "-1)[:, 0].numpy(), facecolors=\"none\", edgecolors=\"black\", "
-                         "s=16)  # test points")
-    lines += [f"    {plt}.title(\"The trained model: {title}\")", f"    {plt}.show()"]
-    return lines
+            out.append(f"{plt}.scatter({xt}[:, 0].numpy(), {yt}.reshape(len({xt}), -1)[:, 0]"
+                       ".numpy(), facecolors=\"none\", edgecolors=\"black\", s=16)  # the "
+                       "test points, hollow")
+    return out + [f"{plt}.title(\"The trained model: {title}\")", f"{plt}.show()"]
 
 
 def _test_lines(doc, result, names, claim, data, x, target):

@@ -23,7 +23,8 @@ from gradstudio.ui.canvas.canvas import NEW_CARD
 from gradstudio.ui.commands import AddNode
 from gradstudio.ui.plain import PlainLabel
 
-__all__ = ["ImportDataDialog", "Imported", "import_data", "PREVIEW_ROWS", "DATA_FILTER"]
+__all__ = ["ImportDataDialog", "Imported", "import_data", "ask_import_data", "PREVIEW_ROWS",
+           "DATA_FILTER"]
 
 PREVIEW_ROWS = 10
 DATA_FILTER = "Data files (*.csv *.tsv *.txt *.npy);;All files (*)"
@@ -214,6 +215,15 @@ class ImportDataDialog(QDialog):
             progress.deleteLater()
         self.imported = Imported(rows, table, self.test.value() / 100)
         super().accept()
+
+
+def ask_import_data(window, path):
+    """The dialog for ``path`` over ``window``, modal; what it read (``Imported``) once
+    the user pressed Import, None when cancelled."""
+    dialog = ImportDataDialog(path, window.session.document, window)
+    dialog.exec()
+    dialog.deleteLater()
+    return dialog.imported
 
 
 def import_data(window, path=None):

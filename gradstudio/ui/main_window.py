@@ -223,15 +223,6 @@ class MainWindow(WindowDocks, QMainWindow):
         path, _ = QFileDialog.getOpenFileName(self, caption, self.files.last_dir(), file_filter)
         return path
 
-    def ask_import_data(self, path):
-        """What the Import Data dialog for ``path`` read (``import_data.Imported``) once
-        the user pressed Import, None when cancelled: tests answer it themselves."""
-        from gradstudio.ui.import_data import ImportDataDialog
-        dialog = ImportDataDialog(path, self.session.document, self)
-        dialog.exec()
-        dialog.deleteLater()
-        return dialog.imported
-
     def ask_folder(self, caption):
         from PySide6.QtWidgets import QFileDialog
         return QFileDialog.getExistingDirectory(self, caption, self.files.last_dir())
