@@ -253,6 +253,9 @@ def import_data(window, path=None):
     command = AddNode(doc, "imported_data", params, (corner.x(), corner.y()), label)
     session.push(command)
     session.select([command.node_id])
+    item = canvas.item(command.node_id)
+    if item is not None:
+        canvas.ensureVisible(item, 24, 24)
     rows = imported.rows.shape[0]
     said = f"Imported {rows:,} rows of {os.path.basename(os.fspath(path))} as {label}."
     if imported.table.note:

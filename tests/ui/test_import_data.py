@@ -100,7 +100,8 @@ def _answer(qtbot, window, fraction):
 
 
 def test_import_data_adds_one_node_in_one_undo_step_carried_by_the_file(qtbot, tmp_path):
-    w = main_window(qtbot, tmp_path)
+    w = main_window(qtbot, tmp_path, size=(1366, 768))
+    w.session.set_document(playground("make_xor", hidden=(4,), count=5))   # cards in the middle
     path = _csv(tmp_path, rows=40)
     w.ask_open_path = lambda caption, file_filter: str(path)
     w.ask_import_data = _answer(qtbot, w, 25)
@@ -112,6 +113,8 @@ def test_import_data_adds_one_node_in_one_undo_step_carried_by_the_file(qtbot, t
     qtbot.waitUntil(lambda: w.session.result is not None and node in w.session.result.held_out)
     assert w.session.result.state(node).value.shape == (30, 3)
     assert w.session.selection == [node] and not w.errors
+    card = w.canvas.mapFromScene(w.canvas.item(node).sceneBoundingRect()).boundingRect()
+    assert w.canvas.viewport().rect().contains(card)          # (scrolled into view)
     w.undo_action.trigger()
     assert node not in doc.graph
     w.redo_action.trigger()
