@@ -96,7 +96,7 @@ def main():
     args = parser.parse_args()
     rows = 10_000 if args.quick else 100_000
     repeat = 1 if args.quick else args.repeat
-    print("load average", " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print("load average:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as folder:
@@ -122,7 +122,7 @@ def main():
         print(f"| {step} | {ms:.0f} | {target} |")
     total = statistics.median(r["whole import in the window"] for r in runs)
     print("Target met." if total <= TARGET_MS else "Target missed.")
-    print("load average", " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print("load average:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -81,7 +81,8 @@ def sniff(path, lines=20):
     """``(delimiter, header)`` guessed from the first ``lines`` lines of a text file: the
     delimiter that splits every line into the same number (more than one) of cells, and
     whether the first row has a cell that is not a number."""
-    head = [line for line in _text(path, lines, None)[0].split("\n") if line.strip()][:lines]
+    first = _text(path, lines, None)[0].split("\n", 4 * lines)[:4 * lines]
+    head = [line for line in first if line.strip()][:lines]
     if not head:
         raise DataFileError(f"{_name(path)} is empty: there is nothing to import.")
     best, best_count = ",", 1
