@@ -187,3 +187,18 @@ def test_a_table_of_values_is_checked_as_strictly_as_any_literal_and_copied():
                 [[None, 1.0], [1.0, 2.0]], [[{}, 1.0], [1.0, 2.0]]):
         with pytest.raises(Exception, match="must be numbers"):
             _check_values(bad)
+
+
+@pytest.mark.parametrize("name, content, delimiter", [
+    ("windows.csv", "a,b,c\r\n1,2,0\r\n3,4,1\r\n", ","),
+    ("excel.tsv", "\ufeffa\tb\tc\n1\t2\t0\n3\t4\t1\n", "\t"),
+    ("aligned.txt", "a  b  c\n1  2  0\n3   4 1\n", " "),
+    ("quoted.csv", 'a|b|c\n"1"|2|0\n3|"4"|1\n', "|"),
+])
+def test_windows_line_ends_a_byte_order_mark_spaces_and_quotes_are_read(tmp_path, name,
+                                                                      content, delimiter):
+    path = tmp_path / name
+    path.write_bytes(content.encode("utf-8"))
+    table = read_table(path)
+    assert table.delimiter == delimiter and table.header and table.columns == ["a", "b", "c"]
+    assert table.values.tolist() == [[1.0, 2.0, 0.0], [3.0, 4.0, 1.0]]
