@@ -143,3 +143,18 @@ def test_the_data_panel_trains_on_imported_rows_and_draws_the_test_rows_hollow(q
     assert len(panel.points()[0]) == 60 and len(panel.test_points()[0]) == 20
     assert np.array_equal(panel.test_points()[0], want.test.inputs[:, 0])
     assert "test (hollow): accuracy" in panel.status_text()
+
+
+def test_a_file_longer_than_the_cap_is_imported_up_to_it_and_says_so(qtbot, tmp_path,
+                                                                     monkeypatch):
+    from gradstudio.document import data_file
+    monkeypatch.setattr(data_file, "MAX_ROWS", 25)
+    w = main_window(qtbot, tmp_path)
+    notices = []
+    w.show_notice = lambda title, text: notices.append(text)
+    w.ask_open_path = lambda caption, file_filter: str(_csv(tmp_path, rows=60))
+    w.ask_import_data = _answer(qtbot, w, 0)
+    w.import_data_action.trigger()
+    node = ids(w.session)["points"]
+    assert len(w.session.document.node(node).params["value"]) == 25
+    assert len(notices) == 1 and "only its first 25 rows are imported" in notices[0]
