@@ -93,6 +93,9 @@ class NodeKind:
     # then(params, inputs, name) -> the statements that finish the node after
     # ``name = code(...)``: a write into a copy (``x_2 = x.clone()``, ``x_2[0] = 5``)
     then: Callable = field(default=None, repr=False, compare=False)
+    # binds(params) -> the suffixes of the names its statements bind besides its own
+    # (a data node's split binds ``{name}_test``): the export keeps them free
+    binds: Callable = field(default=None, repr=False, compare=False)
 
     def param(self, name):
         for p in self.params:
@@ -778,3 +781,4 @@ from . import catalogue_autograd, catalogue_data, catalogue_writes  # noqa: E402
 catalogue_autograd.register(_add, NodeKind, Port, ParamSpec)
 catalogue_writes.register(_add, NodeKind, Port, ParamSpec)
 catalogue_data.register(_add, NodeKind, Port, ParamSpec)
+catalogue_data.register_imported(_add, NodeKind, ParamSpec)

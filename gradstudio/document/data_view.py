@@ -15,6 +15,13 @@ after the forward pass when the loop does not compute the forward again. The poi
 accuracy and loss are the run's own; the boundary is the nodes between the inputs and the
 output computed once more by the engine, under ``no_grad``, on a grid of inputs in one
 batched forward, every other input of those nodes taken at that same step.
+
+When the data node upstream of the inputs holds points out as a test set (its
+``test_fraction``), the run keeps those rows (``RunResult.held_out``) and the view
+computes them the same way: the nodes between the data node and the loss (the inputs,
+targets, model and loss) again, on the test rows, in one batch under ``no_grad``, with
+the parameters of the step shown. ``test`` then holds the test points' inputs, targets,
+outputs, mistakes, accuracy and loss.
 """
 from dataclasses import dataclass, field
 
@@ -28,13 +35,14 @@ from .actions import loop_structure
 from .catalogue import CATALOGUE
 from .run_timeline import NodeFailure, compute
 
-__all__ = ["DataView", "data_view", "GRID", "CURVE_POINTS"]
+__all__ = ["DataView", "TestPoints", "data_view", "data_points", "span", "GRID",
+           "CURVE_POINTS", "LOGIT_LOSSES", "CLASS_LOSSES"]
 
 GRID = 100              # grid cells along each axis of the input plane
 CURVE_POINTS = 200      # points of a one-input model's curve
 _PAD = 0.1              # of the points' span, added around them
-_SIGMOID_OUTPUT = {"binary_cross_entropy_with_logits"}     # outputs are logits
-_CLASS_INDEX = {"cross_entropy", "nll_loss"}                # one column per class
+LOGIT_LOSSES = {"binary_cross_entropy_with_logits"}     # outputs are logits
+CLASS_LOSSES = {"cross_entropy", "nll_loss"}                # one column per class
 
 
 @dataclass
@@ -66,6 +74,22 @@ class DataView:
     step: int = 0
     loss_kind: str = ""
     nodes: dict = field(default_factory=dict)     # role -> node id
+    test: "TestPoints" = None         # the held-out points, when the data node splits
+
+
+@dataclass
+class TestPoints:
+    """The points a data node held out as a test set, as the model at the view's step
+    sees them: ``inputs`` (m, d), ``targets`` (m,), ``outputs``; ``wrong`` and
+    ``accuracy`` for classes; ``loss`` the loss node computed on them (None when it is
+    not one number). ``message`` says why they could not be computed (the rest None)."""
+    message: str = ""
+    inputs: np.ndarray = None
+    targets: np.ndarray = None
+    outputs: np.ndarray = None
+    wrong: np.ndarray = None
+    accuracy: float | None = None
+    loss: float | None = None
 
 
 def _empty(message):
@@ -106,6 +130,24 @@ def _find_inputs(doc, result, output, target, rows, step):
 
 def data_view(doc, result, grid=GRID):
     """The ``DataView`` of ``doc``'s run ``result`` (see the module's docstring)."""
+    view = data_points(doc, result)
+    if view.inputs is None:
+        return view
+    view.test = _test_points(doc, result, view)
+    try:
+        if view.inputs.shape[1] == 2:
+            _boundary(doc, result, view, grid)
+        else:
+            _curve(doc, result, view)
+    except NodeFailure as exc:
+        view.message = f"The model could not be computed over the input plane: {exc}"
+    return view
+
+
+def data_points(doc, result):
+    """The ``DataView`` without what takes the model's forward again (the test points,
+    the boundary or curve): the nodes, the points, their classes, mistakes and loss.
+    ``inputs`` is None (and ``message`` says why) when the program shows no data."""
     loss, step = _loss_and_step(doc)
     if loss is None:
         return _empty(step)
@@ -137,23 +179,16 @@ def data_view(doc, result, grid=GRID):
     if loss_s.ok and loss_s.value is not None and loss_s.value.size == 1:
         view.loss = float(loss_s.value)
     _classify(view, data.kind)
-    try:
-        if view.inputs.shape[1] == 2:
-            _boundary(doc, result, view, grid)
-        else:
-            _curve(doc, result, view)
-    except NodeFailure as exc:
-        view.message = f"The model could not be computed over the input plane: {exc}"
     return view
 
 
 def _decide(outputs, loss_kind):
     """(class per row, probability of class 1 or None) from the model's outputs."""
     outputs = np.asarray(outputs, dtype=np.float64)
-    if loss_kind in _CLASS_INDEX:
+    if loss_kind in CLASS_LOSSES:
         return outputs.reshape(len(outputs), -1).argmax(1), None
     flat = outputs.reshape(len(outputs), -1)[:, 0]
-    if loss_kind in _SIGMOID_OUTPUT:
+    if loss_kind in LOGIT_LOSSES:
         p = 1 / (1 + np.exp(-flat))
         return (flat > 0).astype(int), p
     return (flat > 0.5).astype(int), flat
@@ -164,34 +199,41 @@ def _classify(view, loss_kind):
     whole = t.ndim == 1 and np.all(np.isfinite(t)) and np.all(t == np.round(t)) and \
         t.min(initial=0) >= 0
     binary = whole and t.max(initial=0) <= 1
-    if loss_kind in _CLASS_INDEX and whole or binary:
+    if loss_kind in CLASS_LOSSES and whole or binary:
         view.classes = True
         view.class_count = int(max(t.max(initial=0) + 1, 2 if binary else 1,
                                    view.outputs.reshape(len(t), -1).shape[1]
-                                   if loss_kind in _CLASS_INDEX else 2))
+                                   if loss_kind in CLASS_LOSSES else 2))
         view.predicted, _ = _decide(view.outputs, loss_kind)
         view.wrong = view.predicted != t.astype(int)
         view.accuracy = float(1 - view.wrong.mean()) if len(t) else None
     view.loss_kind = loss_kind
 
 
-def _span(values, count):
+def span(values):
+    """``(low, high)``: the range the view shows along one input, the points' own
+    widened by a tenth on each side."""
     lo, hi = float(values.min()), float(values.max())
     pad = _PAD * (hi - lo) if hi > lo else 1.0
-    return np.linspace(lo - pad, hi + pad, count)
+    return lo - pad, hi + pad
 
 
-def _forward(doc, result, view, inputs):
-    """The model's output for ``inputs`` (an (m, d) float array): the nodes between the
-    inputs and the output computed again by the engine, in one batch, under no_grad."""
-    x, output, step = view.nodes["inputs"], view.nodes["output"], view.step
-    path = (doc.graph.descendants(x) & doc.graph.ancestors(output)) | {output}
-    dtype = result.state(x, step).value.dtype
-    tensors = {x: torch.from_numpy(np.ascontiguousarray(inputs, dtype=dtype))}
+def _span(values, count):
+    return np.linspace(*span(values), count)
+
+
+def _again(doc, result, step, given, dest):
+    """The tensors of the nodes between the nodes ``given`` (id -> tensor) and ``dest``,
+    computed again by the engine in one batch under no_grad, every other input taken
+    from the run at ``step``."""
+    graph = doc.graph
+    below = set().union(*(graph.descendants(n) for n in given))
+    path = (below & graph.ancestors(dest)) | {dest}
+    tensors = dict(given)
     names = {n: doc.display_name(n) for n in doc.node_ids}
     with torch.no_grad():
         for n in result.order:
-            if n not in path:
+            if n not in path or n in given:
                 continue
             for src in doc.inputs_of(n).values():
                 if src not in tensors:
@@ -200,7 +242,46 @@ def _forward(doc, result, view, inputs):
                         raise NodeFailure(f"{names[src]} has no value at this step.")
                     tensors[src] = torch.from_numpy(np.array(value))
             tensors[n] = compute(doc, n, tensors, names)
-    return np.array(raw.data(tensors[output]))
+    return tensors
+
+
+def _forward(doc, result, view, inputs):
+    """The model's output for ``inputs`` (an (m, d) float array): the nodes between the
+    inputs and the output computed again by the engine, in one batch, under no_grad."""
+    x, output, step = view.nodes["inputs"], view.nodes["output"], view.step
+    dtype = result.state(x, step).value.dtype
+    given = {x: torch.from_numpy(np.ascontiguousarray(inputs, dtype=dtype))}
+    return np.array(raw.data(_again(doc, result, step, given, output)[output]))
+
+
+def _test_points(doc, result, view):
+    """The ``TestPoints`` of the data node upstream of the inputs, or None (no split)."""
+    x, nodes = view.nodes["inputs"], view.nodes
+    source = next((n for n in result.order if n in result.held_out and
+                   (n == x or n in doc.graph.ancestors(x))), None)
+    if source is None:
+        return None
+    given = {source: torch.from_numpy(result.held_out[source].copy())}
+    try:
+        t = _again(doc, result, view.step, given, nodes["loss"])
+    except NodeFailure as exc:
+        return TestPoints(message=f"The test points could not be computed: {exc}")
+    if not all(nodes[k] in t for k in ("inputs", "output", "target")):
+        return TestPoints(message="The model's inputs or targets are not made from the "
+                          "data node's rows alone, so its test rows cannot be shown.")
+    rows = raw.data(t[x]).shape[0]
+    test = TestPoints(inputs=np.asarray(raw.data(t[x]), dtype=np.float64),
+                      outputs=np.asarray(raw.data(t[nodes["output"]]), dtype=np.float64))
+    targets = np.asarray(raw.data(t[nodes["target"]]), dtype=np.float64)
+    test.targets = targets.reshape(rows, -1)[:, 0] if targets.size == rows else targets
+    loss = t.get(nodes["loss"])
+    if loss is not None and loss.numel() == 1:
+        test.loss = float(raw.data(loss))
+    if view.classes:
+        predicted, _ = _decide(test.outputs, view.loss_kind)
+        test.wrong = predicted != test.targets.astype(int)
+        test.accuracy = float(1 - test.wrong.mean()) if rows else None
+    return test
 
 
 def _boundary(doc, result, view, grid):
@@ -209,7 +290,7 @@ def _boundary(doc, result, view, grid):
     out = view.grid_outputs = _forward(doc, result, view,
                                        np.stack([gx.ravel(), gy.ravel()], 1))
     kind = view.loss_kind
-    if view.classes and view.class_count > 2 or kind in _CLASS_INDEX:
+    if view.classes and view.class_count > 2 or kind in CLASS_LOSSES:
         cls, _ = _decide(out, kind)
         view.image, view.image_kind = cls.reshape(grid, grid).astype(np.float64), "class"
     elif view.classes:

@@ -18,12 +18,14 @@ __all__ = ["playground", "xor_playground", "circles_playground", "spirals_playgr
 
 
 def playground(dataset, hidden=(8,), count=200, lr=0.03, points=200, noise=None,
-               data_seed=0, activation="tanh"):
+               data_seed=0, activation="tanh", test_fraction=0.0):
     """A document training an MLP with ``hidden`` layer widths on ``dataset`` (a dataset
-    kind such as ``"make_moons"``): ``count`` Adam steps at ``lr``. Returns it, with the
-    ids of its dataset, loss and loop in ``doc.playground`` order (data, loss, loop)."""
+    kind such as ``"make_moons"``): ``count`` Adam steps at ``lr``, on all the points or,
+    with ``test_fraction``, on the rest of them."""
     doc = Document()
     settings = {"n": points, "manual_seed": data_seed}
+    if test_fraction:
+        settings["test_fraction"] = test_fraction
     if noise is not None:
         settings["noise"] = noise
     data = doc.add_node(dataset, settings, label="data")

@@ -46,6 +46,8 @@ from gradstudio.timeline import ACTIONS, Spell, one_statement
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
+from .catalogue_data import has_dataset
+from .export_plot import plot_lines
 from .notes import comment_lines
 from .recorded import is_stale
 from .run import run
@@ -72,6 +74,7 @@ class ExportedScript:
     optimizers: dict = field(default_factory=dict)
     line_nodes: dict = field(default_factory=dict)
     forward_line: int = 0
+    plot_line: int = 0          # where the plot of the trained model starts (0: none)
 
 
 # ----------------------------------------------------------------------------- names
@@ -79,12 +82,15 @@ class _Namer:
     def __init__(self):
         self.taken = set(RESERVED_NAMES)
 
-    def claim(self, wanted):
+    def claim(self, wanted, suffixes=()):
+        """A free name like ``wanted``; with ``suffixes``, one whose ``name + suffix``
+        names are free too (they are claimed with it)."""
         name, n = wanted, 1
-        while name in self.taken or keyword.iskeyword(name):
+        while any(v in self.taken or keyword.iskeyword(v)
+                  for v in (name, *(name + s for s in suffixes))):
             n += 1
             name = f"{wanted}_{n}"
-        self.taken.add(name)
+        self.taken.update((name, *(name + s for s in suffixes)))
         return name
 
 
@@ -104,7 +110,9 @@ def _names(doc, order):
         if returns_input(data) and data.label is None and src is not None:
             names[nid] = names[src]
         else:
-            names[nid] = namer.claim(doc.display_name(nid))
+            binds = CATALOGUE[data.kind].binds
+            names[nid] = namer.claim(doc.display_name(nid),
+                                     binds(data.params) if binds is not None else ())
     return names, namer
 
 
@@ -293,8 +301,15 @@ class _Script:
         if doc.timeline:
             self.emit("")
         self.emit_timeline()
+        plot = [] if self.script or not has_dataset(doc) else \
+            plot_lines(doc, result, self.names, self.namer.claim)
+        plot_line = 0
+        for i, line in enumerate(plot):          # (a blank line, then the part itself)
+            number = self.emit(line)
+            plot_line = number if i == 1 else plot_line
         return ExportedScript("\n".join(self.lines) + "\n", self.node_lines, self.action_lines,
-                              dict(self.names), self.optimizers, self.line_nodes, forward_line)
+                              dict(self.names), self.optimizers, self.line_nodes, forward_line,
+                              plot_line)
 
     def emit(self, text, indent=0):
         """Appends one line; returns its number."""

@@ -15,8 +15,9 @@ what the document's run shows.
   (``export.export_script``) cut into cells along its sections: the setup (import and
   seed), the forward pass with the watched tensors it prints, then one cell per
   timeline action with the gradients printed after it, a whole training loop as one
-  cell. Each cell's output is the part of ``export.transcript`` that cell prints
-  (``export.transcript_sections``). The cells' code is the script's, line for line
+  cell, and the plot of the trained model (``export_plot``) as the last cell, where
+  Jupyter shows the figure. Each cell's output is the part of ``export.transcript``
+  that cell prints (``export.transcript_sections``). The cells' code is the script's, line for line
   (``script_sections``), with the blank lines between sections left out and one
   exception: a cell whose last statement is an expression with a value (say
   ``x.grad.zero_()``) ends in ``;``, as Jupyter would otherwise display that value,
@@ -52,8 +53,8 @@ _EXPORTED = ("*Exported from GradStudio. Run the cells in order with PyTorch: ea
 
 @dataclass(frozen=True)
 class Section:
-    """One cell of the ``.py`` export: ``key`` is ``"setup"``, ``"forward"`` or the id of
-    the timeline action it starts with; ``code`` its lines of the script exactly (blank
+    """One cell of the ``.py`` export: ``key`` is ``"setup"``, ``"forward"``, the id of
+    the timeline action it starts with, or ``"plot"`` (the trained model drawn); ``code`` its lines of the script exactly (blank
     lines between sections included), ``output`` what they print."""
     key: str
     code: str
@@ -76,6 +77,8 @@ def script_sections(doc, result=None):
     printed = transcript_sections(doc, result)
     starts = [("setup", 2, ""), ("forward", script.forward_line, printed[0][1])]
     starts += [(key, script.action_lines[key], text) for key, text in printed[1:]]
+    if script.plot_line:                 # the trained model's plot: a cell of its own
+        starts.append(("plot", script.plot_line, ""))
     sections = []
     for i, (key, first, text) in enumerate(starts):
         last = starts[i + 1][1] if i + 1 < len(starts) else len(lines) + 1

@@ -23,6 +23,7 @@ from gradstudio import gc_policy
 from gradstudio.engine import inspect as raw
 from gradstudio.hook_text import printing
 
+from .catalogue_data import held_out
 from .limits import RunBudget
 from .run_actions import ActionOutcome
 from .run_late import plan_late
@@ -77,6 +78,9 @@ def _run(doc, focus, limits=None):
                 result.errors[nid] = str(exc)
                 continue
             tensors[nid] = t
+            test = held_out(t)
+            if test is not None:           # a data node's test rows, for the Data panel
+                result.held_out[nid] = raw.data(test).copy()
             if d.retains_grad and not t.requires_grad:
                 result.retain_left_out.add(nid)
             budget.add_array(raw.data(t))      # (what ``add(t)`` counts)

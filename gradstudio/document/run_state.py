@@ -150,6 +150,7 @@ class RunResult:
         #                               require grad: the call is left out (``retain``)
         self.printed = []          # lines printing hooks wrote during the forward pass
         self.late = LatePlan()     # nodes computed at a timeline step (``run_late``)
+        self.held_out = {}         # data node id -> its test rows (numpy), if it splits
 
     @property
     def step_count(self):

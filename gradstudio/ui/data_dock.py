@@ -1,7 +1,8 @@
 """The Data dock, put into the main window by one call (``install_data_dock``) so the
 window's own module only names it: a late dock (``docks``) tabbed with the inspector,
 its panel (``data_panel.DataPanel``) built when first shown, and brought to the front
-when a document with a dataset node is opened or first gets one."""
+when a document with a dataset node is opened or first gets one; and the window's
+``ask_import_data`` (File ▸ Import Data…'s dialog, ``import_data``)."""
 import weakref
 
 from PySide6.QtCore import Qt
@@ -21,7 +22,13 @@ def install_data_dock(window, beside="inspector"):
         from gradstudio.ui.data_panel import DataPanel
         return DataPanel(ref().session)
 
+    def ask_import_data(path):
+        """What the Import Data dialog read, None when cancelled (tests answer it)."""
+        from gradstudio.ui.import_data import ask_import_data
+        return ask_import_data(ref(), path)
+
     window._make_data_panel = make_panel
+    window.ask_import_data = ask_import_data
     window._late_dock("data", "Data", Qt.DockWidgetArea.RightDockWidgetArea)
     window.tabifyDockWidget(window.docks[beside], window.docks["data"])
     shown = {"before": False}

@@ -4,7 +4,9 @@ input plane, at the iteration the views show (it follows the Training panel's li
 For a model of two inputs the background is its probability of class 1 (blue for class 0,
 orange for class 1, white at one half), its predicted class when there are more, or its
 output; for one input, its fitted curve over the points. Points the model gets wrong are
-crossed out in red; the line above says the iteration, the accuracy and the loss. All of
+crossed out in red; the line above says the iteration, the accuracy and the loss. When
+the data node holds points out as a test set, they are drawn hollow (a ring in their
+class's colour) and the line gives accuracy and loss on train and test apart. All of
 it is ``document.data_view``'s: the panel draws, it does not compute. ▶ plays the
 boundary's history: it shows the loop's iterations in turn (``session.set_iteration``,
 about ``FRAMES`` of them), each the exact run of that iteration."""
@@ -83,8 +85,15 @@ class DataPanel(SessionPanel):
         x, y = self.dots.getData()
         return np.asarray(x), np.asarray(y)
 
+    def test_points(self):
+        """``(x, y)`` of the held-out test points drawn hollow (empty without a split)."""
+        if self.plot is None or not self.test_dots.isVisible():
+            return np.zeros(0), np.zeros(0)
+        x, y = self.test_dots.getData()
+        return np.asarray(x), np.asarray(y)
+
     def mistakes(self):
-        """How many points are marked wrong."""
+        """How many points (training and test) are marked wrong."""
         return 0 if self.plot is None else len(self.crosses.getData()[0])
 
     def status_text(self):
@@ -119,7 +128,9 @@ class DataPanel(SessionPanel):
             pg.mkBrush(60, 60, 60, 200)
         self.dots.setData(x, y, brush=brushes)
         wrong = view.wrong if view.wrong is not None else np.zeros(len(x), bool)
-        self.crosses.setData(x[wrong], y[wrong])
+        tx, ty, twrong = self._show_test(view, two)
+        self.crosses.setData(np.concatenate([x[wrong], tx[twrong]]),
+                             np.concatenate([y[wrong], ty[twrong]]))
         self._show_background(view)
         if view.curve is not None:
             self.curve.setData(*view.curve)
@@ -129,6 +140,36 @@ class DataPanel(SessionPanel):
         self.plot.setLabel("left", names(view.nodes["inputs"]) + "[:, 1]" if two else
                            names(view.nodes["target"]))
 
+    def _show_test(self, view, two):
+        """Draws the test points hollow; returns their x, y and which are wrong."""
+        test = view.test
+        if test is None or test.inputs is None:
+            self.test_dots.setVisible(False)
+            return np.zeros(0), np.zeros(0), np.zeros(0, bool)
+        x = test.inputs[:, 0]
+        y = test.inputs[:, 1] if two else test.targets
+        if view.classes:
+            pens = [pg.mkPen(*CLASS_COLOURS[int(c) % len(CLASS_COLOURS)], width=2)
+                    for c in test.targets]
+        else:
+            pens = pg.mkPen(60, 60, 60, 220, width=2)
+        self.test_dots.setData(x, y, pen=pens)
+        self.test_dots.setVisible(True)
+        wrong = test.wrong if test.wrong is not None else np.zeros(len(x), bool)
+        return x, y, wrong
+
+    @staticmethod
+    def _scores(view, test, loss_name):
+        """``accuracy … · loss …`` of the training points (``test`` False) or the test."""
+        part = view.test if test else view
+        parts = []
+        if part.accuracy is not None:
+            parts.append(f"accuracy {100 * part.accuracy:.1f} % ({int(part.wrong.sum())} "
+                         f"of {len(part.wrong)} wrong)")
+        if part.loss is not None:
+            parts.append(f"{loss_name} {part.loss:.4f}")
+        return parts
+
     def _figures(self, view):
         doc = self.session.document
         parts = []
@@ -137,12 +178,15 @@ class DataPanel(SessionPanel):
         if k is not None:
             history = self.session.result.histories[loop]
             parts.append(f"iteration {k + 1} of {history.count}")
-        if view.accuracy is not None:
-            n = int(view.wrong.sum())
-            parts.append(f"accuracy {100 * view.accuracy:.1f} % ({n} of {len(view.wrong)} "
-                         "wrong)")
-        if view.loss is not None:
-            parts.append(f"{doc.display_name(view.nodes['loss'])} {view.loss:.4f}")
+        loss_name = doc.display_name(view.nodes["loss"])
+        train = self._scores(view, False, loss_name)
+        test = view.test
+        if test is None:
+            parts += train
+        else:
+            parts.append("train: " + ", ".join(train))
+            parts.append(test.message or "test (hollow): " + ", ".join(
+                self._scores(view, True, loss_name)))
         if view.message:
             parts.append(view.message)
         return " · ".join(parts)
@@ -184,9 +228,10 @@ class DataPanel(SessionPanel):
         self.plot.addItem(self.image)
         self.curve = pg.PlotDataItem(pen=pg.mkPen((20, 20, 20), width=2))
         self.dots = pg.ScatterPlotItem(size=7, pen=pg.mkPen("w", width=0.8))
+        self.test_dots = pg.ScatterPlotItem(size=8, brush=pg.mkBrush(255, 255, 255, 200))
         self.crosses = pg.ScatterPlotItem(size=11, symbol="x", pen=None,
                                           brush=pg.mkBrush(*_MISTAKE))
-        for item in (self.curve, self.dots, self.crosses):
+        for item in (self.curve, self.dots, self.test_dots, self.crosses):
             self.plot.addItem(item)
         self.layout().addWidget(self.plot, 1)
 

@@ -286,10 +286,10 @@ class ValuesGrid(QTableWidget):
 GRID_CELLS = 1_000       # a bigger literal is edited as text only
 
 
-def is_grid(values):
+def is_grid(values, shape=None):
     """Whether a literal is shown as a grid: 1-D or 2-D, rectangular, not empty and at
-    most ``GRID_CELLS`` numbers."""
-    shape = literal_shape(values)
+    most ``GRID_CELLS`` numbers (``shape``: its ``literal_shape``, when known)."""
+    shape = literal_shape(values) if shape is None else shape
     return (shape is not None and len(shape) in (1, 2) and
             0 < shape[0] * (shape[1] if len(shape) == 2 else 1) <= GRID_CELLS)
 

@@ -104,7 +104,7 @@ class LiteralEditor(ParamEditor):
                 field.blockSignals(True)
                 field.setText(text)
                 field.blockSignals(False)
-        grid = is_grid(value)
+        grid = is_grid(value, shape)
         self.grid.setVisible(grid)
         if grid:
             self.grid.set_values(value)

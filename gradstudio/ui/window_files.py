@@ -462,6 +462,11 @@ class WindowFiles:
         task.start()
         return task
 
+    def import_data(self, path=None):
+        """File ▸ Import Data…: a CSV or .npy file as a data node (``import_data``)."""
+        from gradstudio.ui.import_data import import_data
+        return import_data(self.window, path)
+
     def _not_run(self, path):
         """The user declined to run ``path``: nothing opened, nothing ran."""
         self.status(f"{path.name} was not run; the open graph is unchanged.", 10000)

@@ -69,6 +69,10 @@ def _file_actions(w, files, exports, a):
         "&Import PyTorch Script…", files.import_script, None,
         "Runs a PyTorch script with GradStudio's engine and turns what it computed "
         "into a graph")
+    w.import_data_action = a(
+        "Import &Data…", files.import_data, None,
+        "Reads a CSV or .npy file into a data node (features, then the label) stored in "
+        "the graph file")
     w.export_script_action = a("&Export PyTorch Script…", exports.export_script, None,
                                "Write the graph as a PyTorch script")
     w.export_notebook_action = a("Export Note&book…", exports.export_notebook, None,
@@ -195,7 +199,7 @@ def _file_menu(w, file):
     file.addSeparator()
     file.addActions([w.save_action, w.save_as_action])
     file.addSeparator()
-    file.addActions([w.import_action, w.export_script_action, w.export_notebook_action,
+    file.addActions([w.import_action, w.import_data_action, w.export_script_action, w.export_notebook_action,
                      w.export_png_action, w.export_svg_action])
     file.addSeparator()
     file.addAction(w.quit_action)

@@ -243,7 +243,10 @@ def every_kind_document():
     d.add_action("backward", {"target": spread})
     # the teaching sets (catalogue_data), one with a seed of its own
     for i, name in enumerate(DATASET_KINDS):
-        node(name, {"n": 5, "noise": 0.2, "manual_seed": 4 if i == 1 else None})
+        node(name, {"n": 5, "noise": 0.2, "manual_seed": 4 if i == 1 else None,
+                    "test_fraction": 0.4 if i == 2 else 0.0})
+    node("imported_data", {"value": [[0.5, -1.0, 0.0], [1.5, 2.25, 1.0], [3.0, 0.1, 1.0]],
+                           "test_fraction": 0.34, "split_seed": 3})     # (File ▸ Import Data…)
     # an elementwise op, comparison or activation added to the table is covered without a
     # line here: its tensor ports take a (the 2x3 float leaf above), its params keep their
     # defaults

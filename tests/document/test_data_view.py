@@ -141,3 +141,38 @@ def test_several_classes_show_the_predicted_class_over_the_plane():
     agree = view.image.ravel() == logits.argmax(1).numpy()
     assert agree.mean() > 0.999          # (a tie a last bit apart may go either way)
     assert set(np.unique(view.image)) == {0.0, 1.0, 2.0}
+
+
+def test_held_out_points_are_pytorchs_forward_and_loss_on_the_test_rows():
+    doc = playground("make_moons", hidden=(8,), count=12, lr=0.05, points=60,
+                     test_fraction=0.25)
+    loop, k = _loop(doc), 4
+    result = run(doc, focus={loop: k})
+    view = data_view(doc, result)
+    names = _by_label(doc)
+    assert view.inputs.shape == (45, 2) and view.message == ""
+    rows = result.held_out[names["data"]]
+    test = view.test
+    assert test.message == "" and test.inputs.shape == (15, 2)
+    assert np.array_equal(test.inputs, rows[:, :2].astype(np.float64))
+    assert np.array_equal(test.targets, rows[:, 2].astype(np.float64))
+    history = result.histories[loop]
+    params = {n: torch.from_numpy(history.values[names[n]][k - 1].astype(np.float32))
+              for n in ("layer1_weight", "layer1_bias", "logits_weight", "logits_bias")}
+    with torch.no_grad():
+        h = torch.tanh(torch.nn.functional.linear(torch.from_numpy(rows[:, :2]),
+                                                  params["layer1_weight"], params["layer1_bias"]))
+        logits = torch.nn.functional.linear(h, params["logits_weight"], params["logits_bias"])
+        loss = torch.nn.functional.binary_cross_entropy_with_logits(
+            logits, torch.from_numpy(rows[:, 2:]))
+    np.testing.assert_allclose(test.outputs, logits.numpy(), rtol=2e-6, atol=2e-7)
+    assert test.loss == pytest.approx(loss.item(), rel=1e-6)
+    want_wrong = (logits.numpy()[:, 0] > 0) != (rows[:, 2] == 1)
+    assert np.array_equal(test.wrong, want_wrong)
+    assert test.accuracy == pytest.approx(1 - want_wrong.mean())
+    assert test.loss != view.loss           # (not the training loss again)
+
+
+def test_without_a_split_there_are_no_test_points(moons):
+    doc, result = moons
+    assert data_view(doc, result).test is None

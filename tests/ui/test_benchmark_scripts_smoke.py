@@ -30,3 +30,11 @@ def test_the_startup_benchmark_times_both_windows_and_lists_imports():
 def test_the_gc_pause_benchmark_prints_both_heaps():
     rows = _run("gc_pauses.py", "--edits", "3", "--rounds", "1")
     assert [r.split("|")[1].strip() for r in rows[1:]] == ["as loaded", "settled"]
+
+
+def test_the_import_data_benchmark_times_every_step():
+    rows = _run("import_data.py", "--quick")
+    assert [r.split("|")[1].strip() for r in rows[1:]] == [
+        "read the file", "rows and room check", "add the node", "run it (20 % split)",
+        "whole import in the window"]
+    assert all(float(r.split("|")[2]) > 0 for r in rows[1:])

@@ -10,6 +10,7 @@ from gradstudio.document import run
 from gradstudio.document.data_view import GRID, data_view
 from gradstudio.document.examples import autograd_tutorial, build
 from gradstudio.document.examples_playground import playground
+from gradstudio.ui.commands import SetParam
 from gradstudio.ui.data_panel import DataPanel
 from gradstudio.ui.session import Session
 
@@ -106,3 +107,24 @@ def test_play_shows_the_history_from_the_first_iteration_to_the_last(qtbot):
     assert shown[0] == 0 and shown[-1] == 14
     assert shown == sorted(set(shown)) and len(shown) == 15     # every iteration, in order
     assert panel.status_text().startswith("iteration 15 of 15")
+
+
+def test_held_out_points_are_drawn_hollow_with_their_own_accuracy_and_loss(qtbot):
+    doc = playground("make_moons", hidden=(8,), count=15, lr=0.05, points=80,
+                     test_fraction=0.25)
+    session, panel = panel_on(qtbot, doc)
+    want = data_view(session.document, session.result)
+    x, _ = panel.points()
+    tx, ty = panel.test_points()
+    assert len(x) == 60 and np.array_equal(tx, want.test.inputs[:, 0]) and \
+        np.array_equal(ty, want.test.inputs[:, 1])
+    assert panel.mistakes() == int(want.wrong.sum()) + int(want.test.wrong.sum())
+    text = panel.status_text()
+    assert f"train: accuracy {100 * want.accuracy:.1f} % ({int(want.wrong.sum())} of 60 " \
+        f"wrong), loss {want.loss:.4f}" in text
+    assert f"test (hollow): accuracy {100 * want.test.accuracy:.1f} % " \
+        f"({int(want.test.wrong.sum())} of 20 wrong), loss {want.test.loss:.4f}" in text
+    data = next(n for n in doc.node_ids if doc.node(n).label == "data")
+    session.push(SetParam(session.document, data, "test_fraction", 0.0))   # no split
+    qtbot.waitUntil(lambda: len(panel.points()[0]) == 80)
+    assert len(panel.test_points()[0]) == 0 and "test" not in panel.status_text()

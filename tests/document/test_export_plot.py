@@ -1,0 +1,109 @@
+"""The exported script of a program the Data panel shows: under torch it prints what the
+run shows (the loop's losses, the final one included), makes the same test rows, and ends
+with the trained model over the input plane, the grid computed by the nodes' own code
+(compared with PyTorch's forward at the parameters the run ended with) and drawn with
+matplotlib only when it is installed; the notebook gives the plot a cell of its own."""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from gradstudio.document import Document, run
+from gradstudio.document.data_view import GRID, span
+from gradstudio.document.examples import autograd_tutorial
+from gradstudio.document.examples_playground import playground
+from gradstudio.document.export import export_script, node_names, transcript
+from gradstudio.document.notebook_export import export_notebook
+from gradstudio.document.training import add_linear, add_train_loop
+
+from script_runner import run_scripts
+
+torch = pytest.importorskip("torch")
+
+_DUMP = ("\nimport json as _json\n"
+         "print(_json.dumps([loss.item(), logits_grid.numpy().tobytes().hex(), "
+         "x_test.numpy().tobytes().hex(), y_test.numpy().tobytes().hex()]))\n")
+
+
+@pytest.fixture(scope="module")
+def moons():
+    doc = playground("make_moons", hidden=(8,), count=12, lr=0.05, points=80,
+                     test_fraction=0.25)
+    return doc, run(doc), {doc.node(n).label: n for n in doc.node_ids}
+
+
+def _torch_logits(result, named, inputs):
+    p = {k: torch.from_numpy(result.state(named[k]).value)
+         for k in ("layer1_weight", "layer1_bias", "logits_weight", "logits_bias")}
+    h = torch.tanh(torch.nn.functional.linear(inputs, p["layer1_weight"], p["layer1_bias"]))
+    return torch.nn.functional.linear(h, p["logits_weight"], p["logits_bias"])
+
+
+def test_the_script_prints_the_run_and_ends_with_the_trained_model_on_a_grid(moons):
+    doc, result, named = moons
+    script = export_script(doc, result)
+    (out, error), = run_scripts([script.text + _DUMP], "torch")
+    assert error is None, error
+    *printed, dumped = out.splitlines(keepends=True)
+    assert "".join(printed) == transcript(doc, result)        # the final loss included
+    final_loss, grid, x_test, y_test = json.loads(dumped)
+    history = result.histories[next(a.id for a in doc.timeline if a.kind == "loop")]
+    # (the same to the last bits but one: a matrix product may differ from MKL's in the
+    # last bit, docs/engine.md)
+    assert final_loss == pytest.approx(history.scalar(named["loss"])[-1], rel=1e-6)
+    held_out = result.held_out[named["data"]]
+    assert x_test == held_out[:, :2].tobytes().hex() and y_test == held_out[:, 2:].tobytes().hex()
+    x = result.state(named["x"]).value
+    axes = [torch.linspace(*span(x[:, j]), GRID) for j in (0, 1)]
+    gx, gy = torch.meshgrid(*axes, indexing="ij")
+    with torch.no_grad():       # the parameters as the loop left them
+        want = _torch_logits(result, named, torch.stack([gx.reshape(-1), gy.reshape(-1)], 1))
+    got = np.frombuffer(bytes.fromhex(grid), dtype=np.float32).reshape(-1, 1)
+    np.testing.assert_allclose(got, want.numpy(), rtol=2e-6, atol=2e-7)
+    assert script.plot_line and script.text.splitlines()[script.plot_line - 1].startswith(
+        "# The trained model")
+
+
+def test_the_notebook_draws_the_trained_model_in_a_cell_of_its_own(moons):
+    doc, result, _ = moons
+    cells = json.loads(export_notebook(doc, result))["cells"]
+    last = cells[-1]
+    assert last["cell_type"] == "code" and not last["outputs"]
+    assert "".join(last["source"]).startswith("# The trained model")
+    assert "plt.show()" in "".join(last["source"])
+    assert "plt" not in "".join("".join(c["source"]) for c in cells[:-1])
+
+
+def test_a_one_input_model_draws_its_curve_and_a_graph_without_data_draws_nothing():
+    doc = Document()
+    data = doc.add_node("make_sine", {"n": 30, "manual_seed": 1}, label="data")
+    x = doc.add_node("index", {"key": ":, :1"}, label="x")
+    y = doc.add_node("index", {"key": ":, 1:"}, label="y")
+    doc.connect(data, x, "self")
+    doc.connect(data, y, "self")
+    w, b, pred = add_linear(doc, x, 1, 1, "model")
+    loss = doc.add_node("mse_loss", label="loss")
+    doc.connect(pred, loss, "input")
+    doc.connect(y, loss, "target")
+    add_train_loop(doc, [w, b], loss, count=3, lr=0.1, optimizer="SGD")
+    text = export_script(doc).text
+    assert "plt.plot(x_grid[:, 0].numpy(), model_grid[:, 0].numpy()" in text
+    assert "meshgrid" not in text
+    assert "matplotlib" not in export_script(autograd_tutorial()).text
+    assert export_script(autograd_tutorial()).plot_line == 0
+
+
+def test_with_matplotlib_the_plot_is_drawn_and_the_output_is_the_same(moons, tmp_path):
+    pytest.importorskip("matplotlib")
+    doc, result, _ = moons
+    picture = tmp_path / "boundary.png"
+    script = export_script(doc, result).text + (
+        f"plt.gcf().savefig({str(picture)!r})\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "MPLBACKEND": "Agg"})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == transcript(doc, result)
+    assert picture.stat().st_size > 10_000
