@@ -26,9 +26,10 @@ from gradstudio.timeline import ACTIONS
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE
+from .catalogue_data import has_dataset
 from .run_timeline import NodeFailure, compute
 
-__all__ = ["DataView", "data_view", "GRID", "CURVE_POINTS"]
+__all__ = ["DataView", "data_view", "prepare", "GRID", "CURVE_POINTS"]
 
 GRID = 100              # grid cells along each axis of the input plane
 CURVE_POINTS = 200      # points of a one-input model's curve
@@ -145,6 +146,16 @@ def data_view(doc, result, grid=GRID):
     except NodeFailure as exc:
         view.message = f"The model could not be computed over the input plane: {exc}"
     return view
+
+
+def prepare(doc, result):
+    """Computes ``data_view(doc, result)`` now, where the run ran (its thread holds the
+    engine), into ``result.prepared``, for a document with a dataset node; returns
+    ``result``. (The boundary's forward runs under ``no_grad``, which the engine keeps
+    for the whole process: it must never overlap a run in another thread.)"""
+    if has_dataset(doc):
+        result.prepared["data_view"] = data_view(doc, result)
+    return result
 
 
 def _decide(outputs, loss_kind):

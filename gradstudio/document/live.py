@@ -25,6 +25,7 @@ from gradstudio.timeline import ACTIONS
 from gradstudio.timeline.kinds_training import set_lr
 
 from .actions import loop_structure
+from .data_view import prepare
 from .run import start
 from .run_actions import ActionOutcome
 
@@ -150,8 +151,10 @@ class LiveRun:
                 self.finished = True
             if ran:
                 self.seconds = (time.perf_counter() - began) / ran
+            result = self._timeline.result if self.finished else self._so_far()
+            prepare(self.doc, result)
             self._rng = torch.get_rng_state()
-            return self._timeline.result if self.finished else self._so_far()
+            return result
 
     def _start(self):
         loops = {a.id: a.params["count"] for a in self.doc.timeline
@@ -166,7 +169,7 @@ class LiveRun:
         r.outcomes, r._snaps = list(r.outcomes), list(r._snaps)
         r.errors, r._tensors = dict(r.errors), dict(r._tensors)
         r._fn_keys, r._fn_by_key = dict(r._fn_keys), dict(r._fn_by_key)
-        r._freed_at, r._producers_at = dict(r._freed_at), {}
+        r._freed_at, r._producers_at, r.prepared = dict(r._freed_at), {}, {}
         r.histories = dict(r.histories)
         history = r.histories[self.loop] = copy.copy(r.histories[self.loop])
         history.printed = dict(history.printed)

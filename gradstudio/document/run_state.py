@@ -150,6 +150,8 @@ class RunResult:
         #                               require grad: the call is left out (``retain``)
         self.printed = []          # lines printing hooks wrote during the forward pass
         self.late = LatePlan()     # nodes computed at a timeline step (``run_late``)
+        self.prepared = {}         # what views show of it, computed where it ran (the
+        #                            data view: ``data_view.prepare``)
 
     @property
     def step_count(self):

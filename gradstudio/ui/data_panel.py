@@ -5,9 +5,11 @@ For a model of two inputs the background is its probability of class 1 (blue for
 orange for class 1, white at one half), its predicted class when there are more, or its
 output; for one input, its fitted curve over the points. Points the model gets wrong are
 crossed out in red; the line above says the iteration, the accuracy and the loss. All of
-it is ``document.data_view``'s: the panel draws, it does not compute. ▶ plays the
-boundary's history: it shows the loop's iterations in turn (``session.set_iteration``,
-about ``FRAMES`` of them), each the exact run of that iteration."""
+it is ``document.data_view``'s: the panel draws, it does not compute. The live bar
+(``live.LiveBar``) trains live: ▶ runs the loop iteration by iteration and the boundary
+forms as it trains. ⟲ replays the boundary's history: it shows the loop's iterations in
+turn (``session.set_iteration``, about ``FRAMES`` of them), each the exact run of that
+iteration."""
 import numpy as np
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QToolButton, QVBoxLayout
@@ -15,11 +17,14 @@ from PySide6.QtWidgets import QHBoxLayout, QToolButton, QVBoxLayout
 from gradstudio.document.data_view import data_view
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui.lazy import pyqtgraph as pg
+from gradstudio.ui.live import LiveBar, live_session
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.run_worker import ENGINE_LOCK
 
-__all__ = ["DataPanel", "CLASS_COLOURS", "EMPTY_TEXT", "FRAMES", "FRAME_MS"]
+__all__ = ["DataPanel", "CLASS_COLOURS", "EMPTY_TEXT", "FRAMES", "FRAME_MS", "REPLAY", "STOP"]
 
+REPLAY, STOP = "⟲", "■"   # the history's replay button
 FRAMES = 50          # the history plays in about this many steps, whatever the loop's count
 FRAME_MS = 40        # the pause after each frame is shown
 
@@ -51,17 +56,20 @@ class DataPanel(SessionPanel):
         self.empty.setStyleSheet("color: palette(placeholder-text);")
         self.plot = None                # made when there is something to show
         self.play = QToolButton()
-        self.play.setText("▶")
+        self.play.setText(REPLAY)
         self.play.setCheckable(True)
         self.play.setEnabled(False)
-        self.play.setToolTip("Play the boundary's history: the loop's iterations one after "
-                             "another, from the first (click again to stop).")
+        self.play.setToolTip("Replay the boundary's history: the loop's iterations one "
+                             "after another, from the first (click again to stop).")
+        self.play.setAccessibleName("Replay the boundary's history")
+        self.live_bar = LiveBar(live_session(session))
         self.play.toggled.connect(self._on_play_toggled)
         top = QHBoxLayout()
         top.addWidget(self.play, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.status, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.live_bar)
         layout.addLayout(top)
         layout.addWidget(self.empty, 1)
         self.follow(session.run_finished, self.refresh)
@@ -99,7 +107,11 @@ class DataPanel(SessionPanel):
         result = self.session.result
         if result is None:
             return
-        self.view = view = data_view(self.session.document, result)
+        view = result.prepared.get("data_view")
+        if view is None:                  # (a run given to the session, made in place)
+            with ENGINE_LOCK:             # (its no_grad must not overlap a run)
+                view = data_view(self.session.document, result)
+        self.view = view
         self.play.setEnabled(view.inputs is not None)
         if view.inputs is None:
             self.play.setChecked(False)
@@ -197,7 +209,7 @@ class DataPanel(SessionPanel):
                      if ACTIONS[a.kind].loop == "opens"), None)
 
     def _on_play_toggled(self, playing):
-        self.play.setText("❚❚" if playing else "▶")
+        self.play.setText(STOP if playing else REPLAY)
         loop = self._loop()
         if not playing or loop is None or self.session.iteration(loop) is None:
             return

@@ -12,8 +12,10 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QVBoxLayout
 
 from gradstudio.document.export import action_text
+from gradstudio.document.live import lr_marks
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui.lazy import pyqtgraph as pg
+from gradstudio.ui.live import LiveBar, live_session
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
@@ -141,6 +143,8 @@ class TrainingPanel(SessionPanel):
         # _ensure_plots when first needed: they are most of the panel's start-up, and
         # the dock starts behind another tab and most documents have no loop
         self.curves_view = self.strips_view = None
+        self.live_bar = LiveBar(live_session(session))
+        self._marks, self._mark_lines = None, []    # the learning-rate changes drawn
 
         top = QHBoxLayout()
         top.addWidget(self.chooser)
@@ -148,6 +152,7 @@ class TrainingPanel(SessionPanel):
         top.addWidget(self.log_scale)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.live_bar)
         layout.addLayout(top)
         layout.addWidget(self.empty, 1)
 
@@ -273,11 +278,13 @@ class TrainingPanel(SessionPanel):
         if history.failed is not None:
             text += f" · stopped at an error in iteration {history.failed + 1}"
         self.status.setText(text)
-        if last + 1 != self._span:
-            self._span = last + 1
+        live = self.session.live
+        span = history.count if live is not None else last + 1    # (live: it grows)
+        if span != self._span:
+            self._span = span
             for plot in self.all_plots:     # whole iterations only on a short axis
-                plot.setXRange(-0.5, last + 0.5, padding=0.02)
-                plot.getAxis("bottom").setTickSpacing(*((1, 1) if last < 10 else ()))
+                plot.setXRange(-0.5, span - 0.5, padding=0.02)
+                plot.getAxis("bottom").setTickSpacing(*((1, 1) if span < 11 else ()))
         title = "Loss per iteration" + ("" if history.iterations else
                                         ": no iteration completed")
         if title != self.loss_plot.titleLabel.text:
@@ -293,9 +300,32 @@ class TrainingPanel(SessionPanel):
         self._show_node(history, node, metrics)
         self._show_strips(history, node if node is not None else next(
             (n for n in history.nodes if history.values[n][0].size > 1), None))
-        self._place_markers(k, last)
+        self._place_markers(k, self._last(history))
+        self._show_marks(lr_marks(self.session.document, self.loop_id,
+                                  () if live is None else live.changes))
+
+    def mark_texts(self):
+        """``[(iteration, text)]`` of the learning-rate changes marked on the curves."""
+        return [(int(line.value()), line.label.format) for line in self._mark_lines]
 
     # ------------------------------------------------------------------ internals
+    def _show_marks(self, marks):
+        """A dashed line with its new value where the learning rate changes."""
+        if marks == self._marks:
+            return
+        self._marks = marks
+        for line in self._mark_lines:
+            self.loss_plot.removeItem(line)
+        self._mark_lines = []
+        for at, text in marks:
+            line = pg.InfiniteLine(at, angle=90, movable=False,
+                                   pen=pg.mkPen("#e07000", width=1.5,
+                                                style=Qt.PenStyle.DashLine),
+                                   label=text, labelOpts={"position": 0.88,
+                                                          "color": "#b05000",
+                                                          "fill": (255, 255, 255, 200)})
+            self.loss_plot.addItem(line, ignoreBounds=True)
+            self._mark_lines.append(line)
     def _plots(self):
         view = pg.GraphicsLayoutWidget()
         view.setBackground("w")
