@@ -37,8 +37,24 @@ _BACKGROUND = ((120, 160, 225), (247, 247, 247), (240, 170, 110))   # p = 0, 1/2
 _MISTAKE = (200, 0, 0)
 
 
+_BRUSHES = {}         # class -> its brush, made once: the points share them
+
+
 def _class_brushes(labels):
-    return [pg.mkBrush(*CLASS_COLOURS[int(c) % len(CLASS_COLOURS)]) for c in labels]
+    if not _BRUSHES:
+        _BRUSHES.update((i, pg.mkBrush(*c)) for i, c in enumerate(CLASS_COLOURS))
+    return [_BRUSHES[int(c) % len(CLASS_COLOURS)] for c in labels]
+
+
+def _colour_map(kind, count):
+    """The background's colours: a probability, a predicted class, or an output."""
+    if kind == "probability":
+        return pg.ColorMap([0.0, 0.5, 1.0], _BACKGROUND)
+    if kind == "class":
+        colours = [tuple(int(0.55 * c + 0.45 * 255) for c in CLASS_COLOURS[i % 8])
+                   for i in range(count)]
+        return pg.ColorMap(np.linspace(0, 1, count), colours)
+    return pg.colormap.get("CET-D1")
 
 
 class DataPanel(SessionPanel):
@@ -55,6 +71,9 @@ class DataPanel(SessionPanel):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: palette(placeholder-text);")
         self.plot = None                # made when there is something to show
+        self._dots = None               # (x, y, labels) of the points drawn
+        self._colours = None            # (image kind, classes) of the background's map
+        self._labels = None             # the axes' labels
         self.play = QToolButton()
         self.play.setText(REPLAY)
         self.play.setCheckable(True)
@@ -123,13 +142,20 @@ class DataPanel(SessionPanel):
         self._show_empty(None)
         self.status.setText(self._figures(view))
         two = view.inputs.shape[1] == 2
-        self.plot.setAspectLocked(two)     # (the plane's true shapes: circles stay round)
+        if self.plot.getViewBox().state["aspectLocked"] != (1.0 if two else False):
+            self.plot.setAspectLocked(two)  # (the plane's true shapes: circles stay round)
         x = view.inputs[:, 0]
         y = view.inputs[:, 1] if two else view.targets
         labels = view.targets if view.classes else None
-        brushes = _class_brushes(labels) if labels is not None else \
-            pg.mkBrush(60, 60, 60, 200)
-        self.dots.setData(x, y, brush=brushes)
+        drawn = (x, y, labels)
+        if self._dots is None or not all(
+                np.array_equal(a, b) for a, b in zip(drawn, self._dots) if a is not None) \
+                or (labels is None) != (self._dots[2] is None):
+            # (the points stay put while a loop trains: drawn again only when they move)
+            self._dots = drawn
+            brushes = _class_brushes(labels) if labels is not None else \
+                pg.mkBrush(60, 60, 60, 200)
+            self.dots.setData(x, y, brush=brushes)
         wrong = view.wrong if view.wrong is not None else np.zeros(len(x), bool)
         self.crosses.setData(x[wrong], y[wrong])
         self._show_background(view)
@@ -137,9 +163,13 @@ class DataPanel(SessionPanel):
             self.curve.setData(*view.curve)
         self.curve.setVisible(view.curve is not None)
         names = self.session.document.display_name
-        self.plot.setLabel("bottom", names(view.nodes["inputs"]) + ("[:, 0]" if two else ""))
-        self.plot.setLabel("left", names(view.nodes["inputs"]) + "[:, 1]" if two else
-                           names(view.nodes["target"]))
+        labels = (names(view.nodes["inputs"]) + ("[:, 0]" if two else ""),
+                  names(view.nodes["inputs"]) + "[:, 1]" if two else
+                  names(view.nodes["target"]))
+        if labels != self._labels:        # (an axis set again draws itself again)
+            self._labels = labels
+            self.plot.setLabel("bottom", labels[0])
+            self.plot.setLabel("left", labels[1])
 
     def _figures(self, view):
         doc = self.session.document
@@ -165,17 +195,15 @@ class DataPanel(SessionPanel):
             return
         xs, ys = view.xs, view.ys
         dx, dy = xs[1] - xs[0], ys[1] - ys[0]
+        count = max(view.class_count, 2)
+        if (view.image_kind, count) != self._colours:      # (set again only when it changes)
+            self._colours = (view.image_kind, count)
+            self.image.setColorMap(_colour_map(view.image_kind, count))
         if view.image_kind == "probability":
-            self.image.setColorMap(pg.ColorMap([0.0, 0.5, 1.0], _BACKGROUND))
             levels = (0.0, 1.0)
         elif view.image_kind == "class":
-            count = max(view.class_count, 2)
-            colours = [tuple(int(0.55 * c + 0.45 * 255) for c in CLASS_COLOURS[i % 8])
-                       for i in range(count)]
-            self.image.setColorMap(pg.ColorMap(np.linspace(0, 1, count), colours))
             levels = (0.0, count - 1.0)
         else:
-            self.image.setColorMap(pg.colormap.get("CET-D1"))
             top = float(np.nanmax(np.abs(view.image))) or 1.0
             levels = (-top, top)
         self.image.setImage(view.image, levels=levels, autoLevels=False)

@@ -9,6 +9,7 @@ scrub, the pause) are the exact re-run of what it did so far (``run(doc, live=pl
 Playing shows the live run's own results; pausing, stepping and scrubbing show the
 exact re-run. Keep turns it into the document's loop in one undo step; Discard, or any
 edit of the document, drops it and the document's run comes back."""
+import time
 import weakref
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -21,8 +22,8 @@ from gradstudio.ui.widgets import wheel_only_when_focused
 
 __all__ = ["LiveSession", "LiveBar", "live_session", "FRAME_SECONDS", "MOST_PER_FRAME"]
 
-FRAME_SECONDS = 0.03     # the engine time one job (one frame shown) aims at
-MOST_PER_FRAME = 20      # iterations one job runs at most
+FRAME_SECONDS = 0.03     # the engine time one job (one frame shown) aims at, at least
+MOST_PER_FRAME = 50      # iterations one job runs at most
 NO_LOOP = "No loop to play: Add ▸ Train… in the timeline inserts one."
 DISCARDED = "The live run was discarded: the document was edited."
 
@@ -49,6 +50,7 @@ class LiveSession(QObject):
         self.playing = False
         self.in_flight = False
         self.message = ""
+        self._sent = (0.0, 0)           # when the last job was handed over, its iterations
         self._worker = RunWorker(self)
         self._worker.finished.connect(self._on_arrived)
         session.document_changed.connect(self._on_document_changed)
@@ -164,10 +166,20 @@ class LiveSession(QObject):
     def _submit(self, iterations=None):
         run = self.run
         if iterations is None:
-            iterations = 1 if not run.seconds else \
-                max(1, min(MOST_PER_FRAME, int(FRAME_SECONDS / run.seconds)))
+            iterations = self._batch(run)
         self.in_flight = True
+        self._sent = (time.perf_counter(), iterations)     # (see _batch)
         self._worker.submit(lambda: run.advance(iterations), info=run, wait=0)
+
+    def _batch(self, run):
+        """How many iterations the next job runs: about as much engine time as the last
+        frame took (at least ``FRAME_SECONDS``): the worker trains while the window shows
+        the frame before, and the curves grow by every iteration whatever a frame
+        costs."""
+        if not run.seconds:
+            return 1
+        aim = max(FRAME_SECONDS, time.perf_counter() - self._sent[0])
+        return max(1, min(MOST_PER_FRAME, int(aim / run.seconds)))
 
     def _on_arrived(self, job):
         if not self._worker.current(job) or job.info is not self.run:
