@@ -13,7 +13,8 @@ import time
 import weakref
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import (QDoubleSpinBox, QHBoxLayout, QLabel, QToolButton, QWidget)
+from PySide6.QtWidgets import (QDoubleSpinBox, QHBoxLayout, QLabel, QToolButton,
+                               QVBoxLayout, QWidget)
 
 from gradstudio.document.live import LiveRun, keep_edits, live_setting
 from gradstudio.ui.commands import KeepLiveRun
@@ -243,6 +244,7 @@ class LiveBar(QWidget):
         self.lr.setSingleStep(0.01)
         self.lr.setKeyboardTracking(False)
         self.lr.setPrefix("lr ")
+        self.lr.setMaximumWidth(110)
         self.lr.setToolTip("The learning rate: changed while the loop plays, it takes "
                            "effect from the next iteration and is marked on the curves.")
         self.lr.setAccessibleName("learning rate")
@@ -256,11 +258,21 @@ class LiveBar(QWidget):
         self.discard.clicked.connect(live.discard)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        layout = QHBoxLayout(self)
+        self.status.setToolTip("The live run: the iterations it ran of the loop's count. "
+                               "Paused or ended, scrub to inspect any iteration; Keep "
+                               "makes it the document's loop, Discard drops it.")
+        # two rows, so that a narrow dock keeps every control in sight: what plays, and
+        # where the live run is with what to do with it
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        for w in (self.play, self.step, self.lr, self.keep, self.discard):
-            layout.addWidget(w, 0, Qt.AlignmentFlag.AlignVCenter)
-        layout.addWidget(self.status, 1)
+        layout.setSpacing(2)
+        for row in ((self.play, self.step, self.lr), (self.keep, self.discard, self.status)):
+            line = QHBoxLayout()
+            for w in row:
+                line.addWidget(w, 1 if w is self.status else 0, Qt.AlignmentFlag.AlignVCenter)
+            if self.status not in row:
+                line.addStretch(1)
+            layout.addLayout(line)
         live.changed.connect(self.refresh)
         live.said.connect(self.refresh)
         live.session.run_finished.connect(self.refresh)
@@ -293,17 +305,18 @@ class LiveBar(QWidget):
         self.discard.setVisible(not idle)
         self.keep.setEnabled(not busy and live.run is not None and live.run.done > 0)
         self.discard.setEnabled(not busy)
-        self.status.setText(self._text(state))
+        text = self._text(state)
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
 
     def _text(self, state):
         live = self.live
         if state == "idle":
             return live.message
         run = live.run
-        where = f"{run.done:,} of {run.count:,} iterations"
-        return {"playing": f"Playing live: {where}",
-                "paused": f"Paused at {where}: scrub, step, or Keep / Discard",
-                "ended": f"Ended after {where}: Keep or Discard"}[state]
+        where = f"{run.done:,} / {run.count:,}"
+        return {"playing": f"playing: {where}", "paused": f"paused at {where}",
+                "ended": f"ended at {where}"}[state]
 
     def _on_play_clicked(self):
         if self.live.playing:
