@@ -30,3 +30,12 @@ def test_the_startup_benchmark_times_both_windows_and_lists_imports():
 def test_the_gc_pause_benchmark_prints_both_heaps():
     rows = _run("gc_pauses.py", "--edits", "3", "--rounds", "1")
     assert [r.split("|")[1].strip() for r in rows[1:]] == ["as loaded", "settled"]
+
+
+def test_the_live_play_benchmark_prints_its_rows():
+    rows = _run("live_play.py", "--repeat", "1", "--seconds", "1")
+    names = [r.split("|")[1].strip() for r in rows]
+    assert names[1:5] == ["engine forward (data_view)", "image update (Data panel drawn)",
+                          "both (target <= 15 ms)", "both, CPU time of the thread"]
+    assert names[-2:] == ["18_playground_xor", "19_playground_circles"]
+    assert all(float(r.split("|")[2]) > 0 for r in rows[-2:])
