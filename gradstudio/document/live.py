@@ -120,8 +120,8 @@ class LiveRun:
         return self.doc.action(action).params[setting]
 
     def plan(self):
-        """``LivePlan`` of the run so far."""
-        return LivePlan(((self.loop, self.done),) if self.loop and not self.finished
+        """``LivePlan`` of the run so far (its first iteration before it ran one)."""
+        return LivePlan(((self.loop, max(self.done, 1)),) if self.loop and not self.finished
                         else (), tuple(self.changes))
 
     def advance(self, iterations=1):
