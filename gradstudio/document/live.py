@@ -151,10 +151,9 @@ class LiveRun:
                 self.finished = True
             if ran:
                 self.seconds = (time.perf_counter() - began) / ran
+            self._rng = torch.get_rng_state()     # (before the boundary's forward draws)
             result = self._timeline.result if self.finished else self._so_far()
-            prepare(self.doc, result)
-            self._rng = torch.get_rng_state()
-            return result
+            return prepare(self.doc, result)
 
     def _start(self):
         loops = {a.id: a.params["count"] for a in self.doc.timeline

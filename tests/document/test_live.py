@@ -148,3 +148,22 @@ def test_a_kept_live_run_prints_the_same_under_pytorch():
     for doc, script, (out, error) in zip(docs, scripts, run_scripts(scripts)):
         assert error is None, script + error
         assert out == transcript(doc), script
+
+
+def test_a_live_run_draws_the_random_numbers_the_exact_run_draws():
+    """Dropout draws from the generator every iteration; whatever else runs between two
+    batches (the boundary's forward through the dropout, another run), the live run goes
+    on with its own generator's state."""
+    doc = _xor(count=9)
+    h1 = next(n.id for n in doc.nodes() if n.label == "h1")
+    layer = next(n.id for n in doc.nodes() if n.label == "logits")
+    drop = doc.add_node("dropout", {"p": 0.3}, label="drop")
+    doc.connect(h1, drop, "self")
+    doc.connect(drop, layer, "input")          # (in place of h1)
+    live = LiveRun(doc)
+    for batch in (2, 1, 3):
+        result = live.advance(batch)
+        run(doc)                                     # (another run reseeds meanwhile)
+    _same_histories(result, run(doc, live=live.plan()), live.loop)
+    result = live.advance(9)
+    _same_histories(result, run(doc), live.loop)
