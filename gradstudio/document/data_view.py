@@ -154,7 +154,10 @@ def prepare(doc, result):
     ``result``. (The boundary's forward runs under ``no_grad``, which the engine keeps
     for the whole process: it must never overlap a run in another thread.)"""
     if has_dataset(doc):
-        result.prepared["data_view"] = data_view(doc, result)
+        try:
+            result.prepared["data_view"] = data_view(doc, result)
+        except Exception:      # (a defect here must not lose the run: the Data panel
+            pass               # computes it itself, and shows what went wrong there)
     return result
 
 
