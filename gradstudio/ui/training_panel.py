@@ -306,26 +306,30 @@ class TrainingPanel(SessionPanel):
 
     def mark_texts(self):
         """``[(iteration, text)]`` of the learning-rate changes marked on the curves."""
-        return [(int(line.value()), line.label.format) for line in self._mark_lines]
+        return [(int(line.value()), line.label.format) for plot, line in self._mark_lines
+                if plot is self.loss_plot]
 
     # ------------------------------------------------------------------ internals
     def _show_marks(self, marks):
-        """A dashed line with its new value where the learning rate changes."""
+        """A dashed line where the learning rate changes, on the loss and the
+        parameters' curves, the new value written on the loss's."""
         if marks == self._marks:
             return
         self._marks = marks
-        for line in self._mark_lines:
-            self.loss_plot.removeItem(line)
+        for plot, line in self._mark_lines:
+            plot.removeItem(line)
         self._mark_lines = []
+        pen = pg.mkPen("#e07000", width=1.5, style=Qt.PenStyle.DashLine)
         for at, text in marks:
-            line = pg.InfiniteLine(at, angle=90, movable=False,
-                                   pen=pg.mkPen("#e07000", width=1.5,
-                                                style=Qt.PenStyle.DashLine),
-                                   label=text, labelOpts={"position": 0.88,
-                                                          "color": "#b05000",
-                                                          "fill": (255, 255, 255, 200)})
-            self.loss_plot.addItem(line, ignoreBounds=True)
-            self._mark_lines.append(line)
+            for plot in (self.loss_plot, self.node_plot):
+                labelled = plot is self.loss_plot
+                line = pg.InfiniteLine(at, angle=90, movable=False, pen=pen,
+                                       label=text if labelled else None,
+                                       labelOpts={"position": 0.88, "color": "#b05000",
+                                                  "fill": (255, 255, 255, 200)})
+                plot.addItem(line, ignoreBounds=True)
+                self._mark_lines.append((plot, line))
+
     def _plots(self):
         view = pg.GraphicsLayoutWidget()
         view.setBackground("w")
