@@ -116,6 +116,36 @@ class _Strip:
             self.plot.setYRange(-0.5, rows - 0.5, padding=0)
 
 
+class _Marks:
+    """Where the learning rate changes: a dashed line on the loss's and the parameters'
+    curves, the new value written on the loss's."""
+
+    def __init__(self, labelled, other):
+        self.plots, self.marks, self.lines = (labelled, other), None, []
+
+    def show(self, marks):
+        """``marks``: ``[(iteration, text)]`` (``document.live.lr_marks``)."""
+        if marks == self.marks:
+            return
+        self.marks = marks
+        for plot, line in self.lines:
+            plot.removeItem(line)
+        self.lines = []
+        pen = pg.mkPen("#e07000", width=1.5, style=Qt.PenStyle.DashLine)
+        for at, text in marks:
+            for plot in self.plots:
+                line = pg.InfiniteLine(at, angle=90, movable=False, pen=pen,
+                                       label=text if plot is self.plots[0] else None,
+                                       labelOpts={"position": 0.88, "color": "#b05000",
+                                                  "fill": (255, 255, 255, 200)})
+                plot.addItem(line, ignoreBounds=True)
+                self.lines.append((plot, line))
+
+    def texts(self):
+        return [(int(line.value()), line.label.format) for plot, line in self.lines
+                if plot is self.plots[0]]
+
+
 class TrainingPanel(SessionPanel):
     """The chosen loop's history (``loop_id``): loss, the selected node and its heatmaps
     per iteration, the shown iteration marked on each. The plots are made the first time
@@ -144,7 +174,6 @@ class TrainingPanel(SessionPanel):
         # the dock starts behind another tab and most documents have no loop
         self.curves_view = self.strips_view = None
         self.live_bar = LiveBar(live_session(session))
-        self._marks, self._mark_lines = None, []    # the learning-rate changes drawn
 
         top = QHBoxLayout()
         top.addWidget(self.chooser)
@@ -182,6 +211,7 @@ class TrainingPanel(SessionPanel):
         self.loss_curves = _Curves(self.loss_plot)
         self.value_curves = _Curves(self.node_plot)
         self.grad_curves = _Curves(self.grad_view)
+        self.marks = _Marks(self.loss_plot, self.node_plot)
 
         self.strips_view = self._plots()
         self.strips_view.setMinimumHeight(90)       # a third of the height, at most 170
@@ -301,35 +331,14 @@ class TrainingPanel(SessionPanel):
         self._show_strips(history, node if node is not None else next(
             (n for n in history.nodes if history.values[n][0].size > 1), None))
         self._place_markers(k, self._last(history))
-        self._show_marks(lr_marks(self.session.document, self.loop_id,
-                                  () if live is None else live.changes))
+        self.marks.show(lr_marks(self.session.document, self.loop_id,
+                                 () if live is None else live.changes))
 
     def mark_texts(self):
         """``[(iteration, text)]`` of the learning-rate changes marked on the curves."""
-        return [(int(line.value()), line.label.format) for plot, line in self._mark_lines
-                if plot is self.loss_plot]
+        return self.marks.texts() if self.curves_view is not None else []
 
     # ------------------------------------------------------------------ internals
-    def _show_marks(self, marks):
-        """A dashed line where the learning rate changes, on the loss and the
-        parameters' curves, the new value written on the loss's."""
-        if marks == self._marks:
-            return
-        self._marks = marks
-        for plot, line in self._mark_lines:
-            plot.removeItem(line)
-        self._mark_lines = []
-        pen = pg.mkPen("#e07000", width=1.5, style=Qt.PenStyle.DashLine)
-        for at, text in marks:
-            for plot in (self.loss_plot, self.node_plot):
-                labelled = plot is self.loss_plot
-                line = pg.InfiniteLine(at, angle=90, movable=False, pen=pen,
-                                       label=text if labelled else None,
-                                       labelOpts={"position": 0.88, "color": "#b05000",
-                                                  "fill": (255, 255, 255, 200)})
-                plot.addItem(line, ignoreBounds=True)
-                self._mark_lines.append((plot, line))
-
     def _plots(self):
         view = pg.GraphicsLayoutWidget()
         view.setBackground("w")
