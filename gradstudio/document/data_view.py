@@ -33,9 +33,10 @@ from gradstudio.timeline import ACTIONS
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE
+from .catalogue_data import has_dataset
 from .run_timeline import NodeFailure, compute
 
-__all__ = ["DataView", "TestPoints", "data_view", "data_points", "span", "GRID",
+__all__ = ["DataView", "TestPoints", "data_view", "data_points", "prepare", "span", "GRID",
            "CURVE_POINTS", "LOGIT_LOSSES", "CLASS_LOSSES"]
 
 GRID = 100              # grid cells along each axis of the input plane
@@ -180,6 +181,19 @@ def data_points(doc, result):
         view.loss = float(loss_s.value)
     _classify(view, data.kind)
     return view
+
+
+def prepare(doc, result):
+    """Computes ``data_view(doc, result)`` now, where the run ran (its thread holds the
+    engine), into ``result.prepared``, for a document with a dataset node; returns
+    ``result``. (The boundary's forward runs under ``no_grad``, which the engine keeps
+    for the whole process: it must never overlap a run in another thread.)"""
+    if has_dataset(doc):
+        try:
+            result.prepared["data_view"] = data_view(doc, result)
+        except Exception:      # (a defect here must not lose the run: the Data panel
+            pass               # computes it itself, and shows what went wrong there)
+    return result
 
 
 def _decide(outputs, loss_kind):

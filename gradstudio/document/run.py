@@ -34,24 +34,36 @@ __all__ = ["run", "RunResult", "TensorState", "ActionOutcome", "BackwardStepStat
            "NodeFailure"]
 
 
-def run(doc, focus=None) -> RunResult:
+def run(doc, focus=None, live=None) -> RunResult:
     """Runs ``doc`` from scratch and returns every node's state at every step.
     ``focus`` maps a loop action's id to the iteration (from 0) whose steps the result
-    keeps for the views (by default the last one each loop ran)."""
+    keeps for the views (by default the last one each loop ran). ``live`` (a
+    ``live.LivePlan``): the run of a live session so far, its loop stopped where the
+    session is and its settings changed where the session changed them."""
     focus = dict(focus or {})
+    limits, changes = (None, ()) if live is None else (dict(live.limits), live.changes)
     # a run leaves no cycles (its tensors, grad_fns and snapshots are freed by reference
     # counting): the collections its allocations would trigger only walk its new objects
     with gc_policy.paused():
-        result = _run(doc, focus)
+        result = _run(doc, focus, limits, changes, live is not None)
         if result.refocus:            # a loop ended early, before the iteration to keep
             focus.update(result.refocus)
             # loops the clock stopped run again exactly as far, not as far as time allows
-            result = _run(doc, focus, result.stopped_at)
+            result = _run(doc, focus, {**result.stopped_at, **(limits or {})}, changes,
+                          live is not None)
             result.refocus = {}
     return result
 
 
-def _run(doc, focus, limits=None):
+def _run(doc, focus, limits=None, changes=(), live=False):
+    timeline = start(doc, focus, limits, changes, live)
+    timeline.run()
+    return timeline.result
+
+
+def start(doc, focus, limits=None, changes=(), live=False):
+    """The forward pass of a run of ``doc``; returns the ``TimelineRun`` that replays its
+    timeline (``run()`` at once, or ``steps()`` iteration by iteration)."""
     result = RunResult(doc)
     if doc.seed is not None:
         torch.manual_seed(doc.seed)
@@ -86,7 +98,6 @@ def _run(doc, focus, limits=None):
             budget.add_array(raw.data(t))      # (what ``add(t)`` counts)
             if budget.exceeded:
                 result.stopped = "Stopped early: " + budget.message()
-    TimelineRun(doc, result, budget, focus, limits).run()
-    return result
+    return TimelineRun(doc, result, budget, focus, limits, changes, live)
 
 

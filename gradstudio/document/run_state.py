@@ -151,6 +151,8 @@ class RunResult:
         self.printed = []          # lines printing hooks wrote during the forward pass
         self.late = LatePlan()     # nodes computed at a timeline step (``run_late``)
         self.held_out = {}         # data node id -> its test rows (numpy), if it splits
+        self.prepared = {}         # what views show of it, computed where it ran (the
+        #                            data view: ``data_view.prepare``)
 
     @property
     def step_count(self):

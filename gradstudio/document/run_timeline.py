@@ -1,6 +1,7 @@
 """Replaying the timeline: actions in order, loops repeated, the forward pass computed
 again, a snapshot of every tensor after each step the views can show."""
 import time
+from dataclasses import replace
 import warnings
 
 import numpy as np
@@ -17,7 +18,7 @@ from .limits import MAX_ELEMENTS, check_tensor, may_grow, planned_elements, too_
 from .run_actions import ActionError, ActionOutcome, message, perform
 from .run_state import result_state, snapshot, step_states
 
-__all__ = ["TimelineRun", "LoopHistory", "compute", "NodeFailure", "MAX_RUN_SECONDS"]
+__all__ = ["TimelineRun", "LoopHistory", "LoopState", "compute", "NodeFailure", "MAX_RUN_SECONDS"]
 
 
 class NodeFailure(Exception):
@@ -176,15 +177,31 @@ class LoopHistory:
         self.iterations = k + 1
 
 
+class LoopState:
+    """The loop a run is in: its action, index and body, and what the iteration kept so
+    far left (``kept``, from 0; None before one is): the snapshot at its start and each
+    body step's outcome and snapshot."""
+
+    def __init__(self, loop, start, body):
+        self.loop, self.start, self.body = loop, start, body
+        self.kept = self.start_snap = None
+        self.outcomes, self.snaps = [None] * len(body), [None] * len(body)
+
+
 class TimelineRun:
     """The timeline of one run: the tensors the actions work on (the forward pass's, then
     those a ``forward`` action computes again), the optimizers made so far, and the
     snapshots and outcomes left in ``result``."""
 
-    def __init__(self, doc, result, budget, focus, limits=None):
+    def __init__(self, doc, result, budget, focus, limits=None, changes=(), live=False):
         self.doc, self.result, self.budget, self.focus = doc, result, budget, focus
         self.deadline = time.perf_counter() + MAX_RUN_SECONDS
         self.limits = limits or {}      # loop id -> iterations a timed-out run reached
+        self.changes = list(changes)    # settings changed at an iteration (a live run's)
+        self.live = live                # a live session's run: its limits are where it is
+        self.overrides = {}             # action id -> {setting: value} a change set
+        self.loop_state = None          # the loop being run (``LoopState``), or None
+        self._kept_base = {}            # loop id -> what was kept before it kept any
         self.tensors, self.names = result._tensors, result._names
         self.optimizers = {}
         self.copied = {}
@@ -299,6 +316,14 @@ class TimelineRun:
 
     # ------------------------------------------------------------------ replay
     def run(self):
+        """Replays the whole timeline."""
+        for _ in self.steps():
+            pass
+
+    def steps(self):
+        """The replay, pausing after each iteration of a loop: yields the iteration (from
+        0) that just completed, ``loop_state`` holding its loop (a live run goes on from
+        there; ``run`` goes on at once)."""
         result, timeline = self.result, self.doc.timeline
         result._snaps.append(self.snapshot())
         ends, problems = loop_structure(timeline)
@@ -313,9 +338,14 @@ class TimelineRun:
                 result.outcomes.append(ActionOutcome(action.id, problems[i], []))
                 result._snaps.append(result._snaps[-1])
             elif ACTIONS[action.kind].loop == "opens":
-                with warnings.catch_warnings():     # iterations not shown warn nowhere
-                    warnings.simplefilter("ignore")
-                    self._loop(i, ends[i])
+                iterations = self._loop(i, ends[i])
+                while True:
+                    with warnings.catch_warnings():     # iterations not shown warn nowhere
+                        warnings.simplefilter("ignore")
+                        k = next(iterations, None)
+                    if k is None:
+                        break
+                    yield k
                 i = ends[i]                         # the end of the loop: after it all
                 result.outcomes.append(ActionOutcome(timeline[i].id, None, []))
                 result._snaps.append(self.snapshot())
@@ -328,27 +358,55 @@ class TimelineRun:
     def _loop(self, start, end):
         """Runs the loop at ``start`` (its body up to ``end``), keeping the outcomes and
         snapshots of one iteration: the focused one, else the last. An action PyTorch
-        rejects ends the loop there, as the exception ends a script's loop."""
+        rejects ends the loop there, as the exception ends a script's loop. A generator:
+        it yields each iteration once it completed. Before iteration ``k``, the settings
+        ``changes`` (``LiveChange``) name for it take effect."""
         loop, body = self.doc.timeline[start], self.doc.timeline[start + 1:end]
         count = loop.params["count"]
-        shown = max(0, min(self.focus.get(loop.id, count - 1), count - 1))
         history = self._loop_history(loop, body, count)
-        start_snap, outcomes, snaps = None, [None] * len(body), [None] * len(body)
+        state = self.loop_state = LoopState(loop, start, body)
         failed = stopped = None
         limit = self.limits.get(loop.id)
         for k in range(count):
             if k and (k == limit or limit is None and time.perf_counter() > self.deadline):
                 stopped = k                 # a run stays interactive: the loop ends here
                 break
-            keep = k == shown
+            for change in self.changes:
+                if change.loop == loop.id and change.at == k:
+                    change.apply(self)
+            keep = k == max(0, min(self.focus.get(loop.id, count - 1), count - 1))
             if keep:
-                start_snap = self.snapshot()
-            failed = self._iteration(body, start, k, keep, history, outcomes, snaps)
+                self._forget_kept(loop.id)
+                state.start_snap = self.snapshot()
+                state.outcomes, state.snaps = [None] * len(body), [None] * len(body)
+            failed = self._iteration(body, start, k, keep, history, state.outcomes,
+                                     state.snaps)
             if failed is not None:
                 break
             history.sample_values(k, self.tensors)
+            state.kept = k if keep else state.kept
+            yield k
+        shown = max(0, min(self.focus.get(loop.id, count - 1), count - 1))
         note = self._loop_stopped(loop, history, shown, failed, stopped)
-        self._keep_loop(loop, body, start_snap, outcomes, snaps, failed, note)
+        self._keep_loop(loop, body, state.start_snap, state.outcomes, state.snaps, failed,
+                        note)
+        self.loop_state = None
+
+    def _forget_kept(self, loop_id):
+        """Before an iteration is kept: what the run had counted and registered before
+        the loop kept any (a live run keeps one iteration after another, each instead of
+        the one before, so what it keeps stays bounded)."""
+        result, budget = self.result, self.budget
+        base = self._kept_base.get(loop_id)
+        if base is None:
+            self._kept_base[loop_id] = (budget.used, set(budget._seen), dict(result._freed_at),
+                                        dict(result._fn_keys), dict(result._fn_by_key))
+            return
+        budget.used, seen, freed, keys, by_key = base
+        budget._seen = set(seen)
+        result._freed_at, result._fn_keys, result._fn_by_key = dict(freed), dict(keys), \
+            dict(by_key)
+        result._producers_at = {}
 
     def _loop_history(self, loop, body, count):
         """The loop's ``LoopHistory``: its losses, the watched nodes and what the body
@@ -365,10 +423,13 @@ class TimelineRun:
     def _iteration(self, body, start, k, keep, history, outcomes, snaps):
         """Iteration ``k`` of the loop's ``body`` (its outcomes and snapshots kept when
         ``keep``); returns ``(k, j)`` when action ``j`` ended the loop, else None."""
+        overrides = self.overrides
         for j, action in enumerate(body):
             if self.budget.exceeded:
                 outcomes[j] = self._not_run(action)
                 return (k, j)
+            if action.id in overrides:
+                action = replace(action, params={**action.params, **overrides[action.id]})
             outcome = self._do(action, start + 2 + j, keep, k)
             if outcome.printed:
                 history.printed.setdefault(k, []).extend(outcome.printed)
@@ -393,9 +454,13 @@ class TimelineRun:
         if stopped is None:
             return None
         count = loop.params["count"]
-        note = (f"Stopped after {stopped:,} of {count:,} iterations: the run took "
-                f"longer than {MAX_RUN_SECONDS:g} s. Lower the count to see the end.")
-        result.stopped = result.stopped or note
+        if self.live:
+            note = (f"Live run: {stopped:,} of {count:,} iterations so far (Keep makes it "
+                    "the document's loop, Discard goes back to the document's run).")
+        else:
+            note = (f"Stopped after {stopped:,} of {count:,} iterations: the run took "
+                    f"longer than {MAX_RUN_SECONDS:g} s. Lower the count to see the end.")
+            result.stopped = result.stopped or note
         result.stopped_at[loop.id] = stopped
         if shown >= stopped:
             result.refocus[loop.id] = stopped - 1

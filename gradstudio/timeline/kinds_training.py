@@ -161,3 +161,43 @@ defaction("loop", (("count", "int", 100),), "loop: repeat the steps below",
 defaction("end_loop", (), "end of loop", lambda a, spell: (["# end of the loop"], []),
           group="training", loop="closes", listed=lambda a, spell: "end of loop",
           explain=lambda a, spell: "The end of the steps the loop above repeats.")
+
+
+# ----------------------------------------------------------------------------- lr changes
+def set_lr(optimizer, lr):
+    """``for group in optimizer.param_groups: group["lr"] = lr``: the optimizer's next
+    step uses ``lr`` (what a live run's learning-rate change does, and ``change_lr``)."""
+    for group in optimizer.param_groups:
+        group["lr"] = lr
+
+
+def _change_lr_run(ctx, action):
+    p = action.params
+    if ctx.iteration is None or ctx.iteration == p["at"]:     # (outside a loop: always)
+        set_lr(ctx.optimizer(p["optimizer"]), p["lr"])
+
+
+def _change_lr_code(action, spell):
+    p = action.params
+    stmts = [f"for group in {spell.optimizer(p['optimizer'])}.param_groups:",
+             f'{_INDENT}group["lr"] = {number(p["lr"])}']
+    if spell.loop_var is None:
+        return stmts, []
+    return [f"if {spell.loop_var} == {p['at']}:"] + [_INDENT + s for s in stmts], []
+
+
+def _change_lr_listed(action, spell):
+    p = action.params
+    when = f"if {spell.loop_var} == {p['at']}: " if spell.loop_var else ""
+    return f"{when}{spell.optimizer(p['optimizer'])} lr = {number(p['lr'])}"
+
+
+defaction("change_lr", (("optimizer", "action", None), ("lr", "float", 0.01), ("at", "int", 1)),
+          "change the learning rate", _change_lr_code, run=_change_lr_run,
+          group="training", aim=_optimizer_aim, listed=_change_lr_listed,
+          explain=lambda a, spell: (
+              f"Sets the learning rate of {spell.optimizer(a.params['optimizer'])} to "
+              f"{a.params['lr']:g}" + (f" at iteration {a.params['at']} of the loop (the "
+                                       "loop variable's value), before its other steps"
+                                       if spell.loop_var else "") +
+              ": every step after it uses the new rate."))

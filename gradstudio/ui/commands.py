@@ -8,7 +8,7 @@ from gradstudio.document.training import linear_bounds, place_train_loop
 __all__ = ["AddNode", "RemoveNodes", "Connect", "Disconnect", "MoveNodes", "SetParam",
            "SetLabel", "SetWatched", "AddRegion", "RemoveRegion", "SetRegionNodes",
            "AddAction", "RemoveAction", "MoveAction", "SetActionParam", "SetSeed", "Paste",
-           "SetRetainsGrad", "AddLoop", "TrainLoop", "AddLinearLayer"]
+           "SetRetainsGrad", "AddLoop", "TrainLoop", "AddLinearLayer", "KeepLiveRun"]
 
 MOVE_ID = 1001
 
@@ -283,6 +283,14 @@ def TrainLoop(doc, params, loss, index=None, **settings):
                    f"Train with {settings['optimizer']}", steps)
     macro.action_id = steps[0].action_id
     return macro
+
+
+def KeepLiveRun(doc, edits):
+    """A kept live run (``document.live.keep_edits``: its settings set, its
+    ``change_lr`` steps added) as one undo step."""
+    steps = [SetActionParam(doc, *edit[1:]) if edit[0] == "set" else
+             AddAction(doc, edit[1], edit[2], edit[3]) for edit in edits]
+    return _Macro(doc, "Keep the live run", steps)
 
 
 def AddLinearLayer(doc, source, in_features, out_features, positions=((0.0, 0.0),) * 3):

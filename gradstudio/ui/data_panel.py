@@ -7,9 +7,11 @@ output; for one input, its fitted curve over the points. Points the model gets w
 crossed out in red; the line above says the iteration, the accuracy and the loss. When
 the data node holds points out as a test set, they are drawn hollow (a ring in their
 class's colour) and the line gives accuracy and loss on train and test apart. All of
-it is ``document.data_view``'s: the panel draws, it does not compute. ▶ plays the
-boundary's history: it shows the loop's iterations in turn (``session.set_iteration``,
-about ``FRAMES`` of them), each the exact run of that iteration."""
+it is ``document.data_view``'s: the panel draws, it does not compute. The live bar
+(``live.LiveBar``) trains live: ▶ runs the loop iteration by iteration and the boundary
+forms as it trains. ⟲ replays the boundary's history: it shows the loop's iterations in
+turn (``session.set_iteration``, about ``FRAMES`` of them), each the exact run of that
+iteration."""
 import numpy as np
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QToolButton, QVBoxLayout
@@ -17,11 +19,14 @@ from PySide6.QtWidgets import QHBoxLayout, QToolButton, QVBoxLayout
 from gradstudio.document.data_view import data_view
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui.lazy import pyqtgraph as pg
+from gradstudio.ui.live import LiveBar, live_session
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.run_worker import ENGINE_LOCK
 
-__all__ = ["DataPanel", "CLASS_COLOURS", "EMPTY_TEXT", "FRAMES", "FRAME_MS"]
+__all__ = ["DataPanel", "CLASS_COLOURS", "EMPTY_TEXT", "FRAMES", "FRAME_MS", "REPLAY", "STOP"]
 
+REPLAY, STOP = "⟲", "■"   # the history's replay button
 FRAMES = 50          # the history plays in about this many steps, whatever the loop's count
 FRAME_MS = 40        # the pause after each frame is shown
 
@@ -34,8 +39,24 @@ _BACKGROUND = ((120, 160, 225), (247, 247, 247), (240, 170, 110))   # p = 0, 1/2
 _MISTAKE = (200, 0, 0)
 
 
+_BRUSHES = {}         # class -> its brush, made once: the points share them
+
+
 def _class_brushes(labels):
-    return [pg.mkBrush(*CLASS_COLOURS[int(c) % len(CLASS_COLOURS)]) for c in labels]
+    if not _BRUSHES:
+        _BRUSHES.update((i, pg.mkBrush(*c)) for i, c in enumerate(CLASS_COLOURS))
+    return [_BRUSHES[int(c) % len(CLASS_COLOURS)] for c in labels]
+
+
+def _colour_map(kind, count):
+    """The background's colours: a probability, a predicted class, or an output."""
+    if kind == "probability":
+        return pg.ColorMap([0.0, 0.5, 1.0], _BACKGROUND)
+    if kind == "class":
+        colours = [tuple(int(0.55 * c + 0.45 * 255) for c in CLASS_COLOURS[i % 8])
+                   for i in range(count)]
+        return pg.ColorMap(np.linspace(0, 1, count), colours)
+    return pg.colormap.get("CET-D1")
 
 
 class DataPanel(SessionPanel):
@@ -52,18 +73,24 @@ class DataPanel(SessionPanel):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: palette(placeholder-text);")
         self.plot = None                # made when there is something to show
+        self._dots = None               # (x, y, labels) of the points drawn
+        self._colours = None            # (image kind, classes) of the background's map
+        self._labels = None             # the axes' labels
         self.play = QToolButton()
-        self.play.setText("▶")
+        self.play.setText(REPLAY)
         self.play.setCheckable(True)
         self.play.setEnabled(False)
-        self.play.setToolTip("Play the boundary's history: the loop's iterations one after "
-                             "another, from the first (click again to stop).")
+        self.play.setToolTip("Replay the boundary's history: the loop's iterations one "
+                             "after another, from the first (click again to stop).")
+        self.play.setAccessibleName("Replay the boundary's history")
+        self.live_bar = LiveBar(live_session(session))
         self.play.toggled.connect(self._on_play_toggled)
         top = QHBoxLayout()
         top.addWidget(self.play, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.status, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.live_bar)
         layout.addLayout(top)
         layout.addWidget(self.empty, 1)
         self.follow(session.run_finished, self.refresh)
@@ -108,7 +135,11 @@ class DataPanel(SessionPanel):
         result = self.session.result
         if result is None:
             return
-        self.view = view = data_view(self.session.document, result)
+        view = result.prepared.get("data_view")
+        if view is None:                  # (a run given to the session, made in place)
+            with ENGINE_LOCK:             # (its no_grad must not overlap a run)
+                view = data_view(self.session.document, result)
+        self.view = view
         self.play.setEnabled(view.inputs is not None)
         if view.inputs is None:
             self.play.setChecked(False)
@@ -120,13 +151,20 @@ class DataPanel(SessionPanel):
         self._show_empty(None)
         self.status.setText(self._figures(view))
         two = view.inputs.shape[1] == 2
-        self.plot.setAspectLocked(two)     # (the plane's true shapes: circles stay round)
+        if self.plot.getViewBox().state["aspectLocked"] != (1.0 if two else False):
+            self.plot.setAspectLocked(two)  # (the plane's true shapes: circles stay round)
         x = view.inputs[:, 0]
         y = view.inputs[:, 1] if two else view.targets
         labels = view.targets if view.classes else None
-        brushes = _class_brushes(labels) if labels is not None else \
-            pg.mkBrush(60, 60, 60, 200)
-        self.dots.setData(x, y, brush=brushes)
+        drawn = (x, y, labels)
+        if self._dots is None or not all(
+                np.array_equal(a, b) for a, b in zip(drawn, self._dots) if a is not None) \
+                or (labels is None) != (self._dots[2] is None):
+            # (the points stay put while a loop trains: drawn again only when they move)
+            self._dots = drawn
+            brushes = _class_brushes(labels) if labels is not None else \
+                pg.mkBrush(60, 60, 60, 200)
+            self.dots.setData(x, y, brush=brushes)
         wrong = view.wrong if view.wrong is not None else np.zeros(len(x), bool)
         tx, ty, twrong = self._show_test(view, two)
         self.crosses.setData(np.concatenate([x[wrong], tx[twrong]]),
@@ -136,9 +174,13 @@ class DataPanel(SessionPanel):
             self.curve.setData(*view.curve)
         self.curve.setVisible(view.curve is not None)
         names = self.session.document.display_name
-        self.plot.setLabel("bottom", names(view.nodes["inputs"]) + ("[:, 0]" if two else ""))
-        self.plot.setLabel("left", names(view.nodes["inputs"]) + "[:, 1]" if two else
-                           names(view.nodes["target"]))
+        labels = (names(view.nodes["inputs"]) + ("[:, 0]" if two else ""),
+                  names(view.nodes["inputs"]) + "[:, 1]" if two else
+                  names(view.nodes["target"]))
+        if labels != self._labels:        # (an axis set again draws itself again)
+            self._labels = labels
+            self.plot.setLabel("bottom", labels[0])
+            self.plot.setLabel("left", labels[1])
 
     def _show_test(self, view, two):
         """Draws the test points hollow; returns their x, y and which are wrong."""
@@ -197,17 +239,15 @@ class DataPanel(SessionPanel):
             return
         xs, ys = view.xs, view.ys
         dx, dy = xs[1] - xs[0], ys[1] - ys[0]
+        count = max(view.class_count, 2)
+        if (view.image_kind, count) != self._colours:      # (set again only when it changes)
+            self._colours = (view.image_kind, count)
+            self.image.setColorMap(_colour_map(view.image_kind, count))
         if view.image_kind == "probability":
-            self.image.setColorMap(pg.ColorMap([0.0, 0.5, 1.0], _BACKGROUND))
             levels = (0.0, 1.0)
         elif view.image_kind == "class":
-            count = max(view.class_count, 2)
-            colours = [tuple(int(0.55 * c + 0.45 * 255) for c in CLASS_COLOURS[i % 8])
-                       for i in range(count)]
-            self.image.setColorMap(pg.ColorMap(np.linspace(0, 1, count), colours))
             levels = (0.0, count - 1.0)
         else:
-            self.image.setColorMap(pg.colormap.get("CET-D1"))
             top = float(np.nanmax(np.abs(view.image))) or 1.0
             levels = (-top, top)
         self.image.setImage(view.image, levels=levels, autoLevels=False)
@@ -242,7 +282,7 @@ class DataPanel(SessionPanel):
                      if ACTIONS[a.kind].loop == "opens"), None)
 
     def _on_play_toggled(self, playing):
-        self.play.setText("❚❚" if playing else "▶")
+        self.play.setText(STOP if playing else REPLAY)
         loop = self._loop()
         if not playing or loop is None or self.session.iteration(loop) is None:
             return

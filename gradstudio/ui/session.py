@@ -27,6 +27,7 @@ from PySide6.QtGui import QUndoStack
 
 from gradstudio.document import Document, run
 from gradstudio.document.actions import loop_structure
+from gradstudio.document.data_view import prepare
 from gradstudio.document.exercise import hides_errors, shown_state
 from gradstudio.document.walk import walk as walk_of
 from gradstudio.timeline import ACTIONS
@@ -58,6 +59,7 @@ class Session(QObject):
     autograd_changed = Signal(dict)       # node id -> NodeChange, after every edit
     walk_changed = Signal()               # the backward step being stepped through
     run_pending_changed = Signal(bool)    # a run is going on off the GUI thread (or ended)
+    iteration_asked = Signal(str)         # a view asked for an iteration of this loop
 
     def __init__(self, document=None, parent=None):
         super().__init__(parent)
@@ -72,6 +74,8 @@ class Session(QObject):
         self.changes = {}                 # what the last edit changed (node id -> NodeChange)
         self.walk = None                  # (action index, engine steps done) or None
         self.answers_shown = False        # an exercise's answers shown (the teacher's view)
+        self.live = None                  # a live run (document.live.LiveRun) not yet kept
+        #                                   or discarded: runs are its exact re-run
         self._walks = {}                  # action index -> document.walk.Walk of this run
         self._ends = None                 # self.result.digest(): what the next edit compares
         self._unsubscribe = None
@@ -142,7 +146,9 @@ class Session(QObject):
         if result is None:
             was_pending = self.run_pending
             document, focus = self.document, dict(self.focus)
-            job = self._runs.submit(lambda: run(document, focus), info=compare)
+            live = None if self.live is None else self.live.plan()
+            job = self._runs.submit(lambda: prepare(document, run(document, focus, live)),
+                                    info=compare)
             if job is None:
                 if not was_pending:
                     self.run_pending_changed.emit(True)
@@ -262,7 +268,9 @@ class Session(QObject):
 
     def set_iteration(self, loop_id, iteration):
         """Shows iteration ``iteration`` (from 0) of the loop ``loop_id``: the document is
-        run again keeping that iteration's steps (nothing is edited, nothing to undo)."""
+        run again keeping that iteration's steps (nothing is edited, nothing to undo).
+        A live run that is playing pauses first (``iteration_asked``)."""
+        self.iteration_asked.emit(loop_id)
         inside = self._loop_steps(loop_id)
         if self.iteration(loop_id) == iteration and loop_id in self.focus and \
                 self.step in inside:

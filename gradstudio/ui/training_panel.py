@@ -12,8 +12,10 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QVBoxLayout
 
 from gradstudio.document.export import action_text
+from gradstudio.document.live import lr_marks
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui.lazy import pyqtgraph as pg
+from gradstudio.ui.live import LiveBar, live_session
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
@@ -114,6 +116,36 @@ class _Strip:
             self.plot.setYRange(-0.5, rows - 0.5, padding=0)
 
 
+class _Marks:
+    """Where the learning rate changes: a dashed line on the loss's and the parameters'
+    curves, the new value written on the loss's."""
+
+    def __init__(self, labelled, other):
+        self.plots, self.marks, self.lines = (labelled, other), None, []
+
+    def show(self, marks):
+        """``marks``: ``[(iteration, text)]`` (``document.live.lr_marks``)."""
+        if marks == self.marks:
+            return
+        self.marks = marks
+        for plot, line in self.lines:
+            plot.removeItem(line)
+        self.lines = []
+        pen = pg.mkPen("#e07000", width=1.5, style=Qt.PenStyle.DashLine)
+        for at, text in marks:
+            for plot in self.plots:
+                line = pg.InfiniteLine(at, angle=90, movable=False, pen=pen,
+                                       label=text if plot is self.plots[0] else None,
+                                       labelOpts={"position": 0.88, "color": "#b05000",
+                                                  "fill": (255, 255, 255, 200)})
+                plot.addItem(line, ignoreBounds=True)
+                self.lines.append((plot, line))
+
+    def texts(self):
+        return [(int(line.value()), line.label.format) for plot, line in self.lines
+                if plot is self.plots[0]]
+
+
 class TrainingPanel(SessionPanel):
     """The chosen loop's history (``loop_id``): loss, the selected node and its heatmaps
     per iteration, the shown iteration marked on each. The plots are made the first time
@@ -141,6 +173,7 @@ class TrainingPanel(SessionPanel):
         # _ensure_plots when first needed: they are most of the panel's start-up, and
         # the dock starts behind another tab and most documents have no loop
         self.curves_view = self.strips_view = None
+        self.live_bar = LiveBar(live_session(session))
 
         top = QHBoxLayout()
         top.addWidget(self.chooser)
@@ -148,6 +181,7 @@ class TrainingPanel(SessionPanel):
         top.addWidget(self.log_scale)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.live_bar)
         layout.addLayout(top)
         layout.addWidget(self.empty, 1)
 
@@ -177,6 +211,7 @@ class TrainingPanel(SessionPanel):
         self.loss_curves = _Curves(self.loss_plot)
         self.value_curves = _Curves(self.node_plot)
         self.grad_curves = _Curves(self.grad_view)
+        self.marks = _Marks(self.loss_plot, self.node_plot)
 
         self.strips_view = self._plots()
         self.strips_view.setMinimumHeight(90)       # a third of the height, at most 170
@@ -273,11 +308,13 @@ class TrainingPanel(SessionPanel):
         if history.failed is not None:
             text += f" · stopped at an error in iteration {history.failed + 1}"
         self.status.setText(text)
-        if last + 1 != self._span:
-            self._span = last + 1
+        live = self.session.live
+        span = history.count if live is not None else last + 1    # (live: it grows)
+        if span != self._span:
+            self._span = span
             for plot in self.all_plots:     # whole iterations only on a short axis
-                plot.setXRange(-0.5, last + 0.5, padding=0.02)
-                plot.getAxis("bottom").setTickSpacing(*((1, 1) if last < 10 else ()))
+                plot.setXRange(-0.5, span - 0.5, padding=0.02)
+                plot.getAxis("bottom").setTickSpacing(*((1, 1) if span < 11 else ()))
         title = "Loss per iteration" + ("" if history.iterations else
                                         ": no iteration completed")
         if title != self.loss_plot.titleLabel.text:
@@ -293,7 +330,13 @@ class TrainingPanel(SessionPanel):
         self._show_node(history, node, metrics)
         self._show_strips(history, node if node is not None else next(
             (n for n in history.nodes if history.values[n][0].size > 1), None))
-        self._place_markers(k, last)
+        self._place_markers(k, self._last(history))
+        self.marks.show(lr_marks(self.session.document, self.loop_id,
+                                 () if live is None else live.changes))
+
+    def mark_texts(self):
+        """``[(iteration, text)]`` of the learning-rate changes marked on the curves."""
+        return self.marks.texts() if self.curves_view is not None else []
 
     # ------------------------------------------------------------------ internals
     def _plots(self):

@@ -285,6 +285,11 @@ def _random_training_doc(rng):
         d.set_action_param(ids[0], "momentum", 0.9)
     if rng.random() < 0.15:
         d.remove_action(next(a.id for a in d.timeline if a.kind == "forward"))
+    count = d.action(ids[1]).params["count"] if optimizer else 0
+    if count > 1 and rng.random() < 0.4:          # a learning rate a live run changed
+        d.add_action("change_lr", {"optimizer": ids[0], "lr": rng.choice([0.02, 0.5]),
+                                   "at": rng.randint(1, count - 1)},
+                     index=rng.choice([2, len(d.timeline) - 1]))
     return d
 
 

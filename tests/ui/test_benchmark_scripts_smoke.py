@@ -38,3 +38,12 @@ def test_the_import_data_benchmark_times_every_step():
         "read the file", "rows and room check", "add the node", "run it (20 % split)",
         "whole import in the window"]
     assert all(float(r.split("|")[2]) > 0 for r in rows[1:])
+
+
+def test_the_live_play_benchmark_prints_its_rows():
+    rows = _run("live_play.py", "--repeat", "1", "--seconds", "1")
+    names = [r.split("|")[1].strip() for r in rows]
+    assert names[1:5] == ["engine forward (data_view)", "image update (Data panel drawn)",
+                          "both (target <= 15 ms)", "both, CPU time of the thread"]
+    assert names[-2:] == ["18_playground_xor", "19_playground_circles"]
+    assert all(float(r.split("|")[2]) > 0 for r in rows[-2:])

@@ -11,7 +11,7 @@ from gradstudio.document.data_view import GRID, data_view
 from gradstudio.document.examples import autograd_tutorial, build
 from gradstudio.document.examples_playground import playground
 from gradstudio.ui.commands import SetParam
-from gradstudio.ui.data_panel import DataPanel
+from gradstudio.ui.data_panel import REPLAY, STOP, DataPanel
 from gradstudio.ui.session import Session
 
 from driving import main_window
@@ -101,9 +101,9 @@ def test_play_shows_the_history_from_the_first_iteration_to_the_last(qtbot):
     session.run_finished.connect(lambda _r: shown.append(session.iteration(loop)))
     assert panel.play.isEnabled()
     panel.play.click()
-    assert panel.play.text() == "❚❚"
+    assert panel.play.text() == STOP
     qtbot.waitUntil(lambda: not panel.play.isChecked(), timeout=60000)
-    assert panel.play.text() == "▶"
+    assert panel.play.text() == REPLAY
     assert shown[0] == 0 and shown[-1] == 14
     assert shown == sorted(set(shown)) and len(shown) == 15     # every iteration, in order
     assert panel.status_text().startswith("iteration 15 of 15")

@@ -26,9 +26,9 @@ def gate(monkeypatch):
     opened = threading.Event()
     real = session_module.run
 
-    def slow_run(doc, focus=None):
+    def slow_run(doc, focus=None, live=None):
         opened.wait()
-        return real(doc, focus)
+        return real(doc, focus, live)
 
     def close():
         monkeypatch.setattr(run_worker, "WAIT_SECONDS", 0.0)

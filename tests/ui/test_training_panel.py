@@ -239,9 +239,9 @@ def test_the_plots_are_made_when_a_loop_first_needs_them(qtbot):
     assert panel.node_curve_names() == ["w", "b"] and panel.marker_iteration() == 29
     assert panel.loss_plot.getAxis("left").logMode
     layout = panel.layout()                          # in the panel's layout as before
-    assert [layout.itemAt(i).widget() for i in range(1, 4)] == [
-        panel.empty, panel.curves_view, panel.strips_view]
-    assert [layout.stretch(i) for i in range(4)] == [0, 1, 2, 1]
+    assert [layout.itemAt(i).widget() for i in (0, 2, 3, 4)] == [
+        panel.live_bar, panel.empty, panel.curves_view, panel.strips_view]
+    assert [layout.stretch(i) for i in range(5)] == [0, 0, 1, 2, 1]
     assert panel.curves_view.isVisible() and panel.empty.isHidden()
     assert panel.strips_view.isHidden()              # w and b have one element each
 

@@ -1,13 +1,15 @@
 """Grad mode: ``no_grad``, ``enable_grad``, ``set_grad_enabled``, ``is_grad_enabled``."""
 import functools
+import threading
 
 from ..observer import observed
 
 __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode"]
 
 
-class _GradState:
-    __slots__ = ("enabled",)
+class _GradState(threading.local):
+    """Grad mode, one per thread as in PyTorch: a ``no_grad`` block in one thread leaves
+    every other thread's mode alone, and a new thread starts with grad enabled."""
 
     def __init__(self):
         self.enabled = True
