@@ -324,6 +324,8 @@ def inplace(self, op, operands, params=None):
             raise RuntimeError("a leaf Variable that requires grad is being used in an "
                                "in-place operation.")
     dt = D.result_type(*operands) if op.dtype_rule != "keep" else self._dtype
+    if op.refuses is not None:      # (PyTorch's kernel has no such dtype: ``elu_`` of Long)
+        op.refuses(dt.name)
     if op.dtype_rule == "float" and not dt.is_floating_point:
         dt = D.get_default_dtype()
     if dt is not self._dtype and D.promote_types(dt, self._dtype) is not self._dtype:
