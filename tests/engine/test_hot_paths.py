@@ -161,3 +161,25 @@ def test_reduced_gradients_come_back_in_the_inputs_shape():
     x.grad = None
     x.mean(1).sum().backward()
     assert np.array_equal(x.grad.numpy(), np.full((2, 3, 4), 1 / 3, np.float32))
+
+
+def test_a_tensor_datasets_batches_take_the_shortcut_and_equal_the_general_path():
+    """A DataLoader over a TensorDataset (or a Subset of one) batches each tensor's rows in
+    one step; the general path (one row at a time, then default_collate) gives equal
+    batches, and what the shortcut cannot follow takes the general path."""
+    from gradstudio.engine.utils.data import DataLoader, Subset, TensorDataset, default_collate
+    from gradstudio.engine.utils.data._rows_at_once import rows_at_once
+    x, y = torch.arange(30.).reshape(10, 3).t().contiguous().t(), torch.arange(10)
+    ds = TensorDataset(x, y)
+    for dataset, index in ((ds, [3, 0, 9]), (Subset(Subset(ds, [9, 8, 7, 1]), [3, 0]), [1, 0])):
+        quick = rows_at_once(dataset, index, default_collate)
+        slow = default_collate([dataset[i] for i in index])
+        assert quick is not None and type(quick) is type(slow)
+        for q, s in zip(quick, slow):
+            assert q.dtype == s.dtype and q.stride() == s.stride() and torch.equal(q, s)
+    assert rows_at_once(ds, [0, 10], default_collate) is None
+    assert rows_at_once(ds, [0], lambda b: b) is None
+    assert rows_at_once(TensorDataset(torch.ones(2, requires_grad=True)), [0], default_collate) \
+        is None
+    assert [b[0].tolist() for b in DataLoader(ds, batch_size=4)][2] == [[24.0, 25.0, 26.0],
+                                                                        [27.0, 28.0, 29.0]]
