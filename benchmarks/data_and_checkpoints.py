@@ -3,7 +3,8 @@ process, one thread each, alternating, medians of ``--repeat`` runs after a warm
 
 * one epoch of a ``DataLoader`` over a ``TensorDataset`` of 10,000 x 20 float32 inputs
   and int64 labels, batch 64, ``shuffle=True`` with a seeded ``generator``
-  (157 batches, each collated by ``default_collate``), and
+  (157 batches, each collated by ``default_collate``), and the same over a ``Dataset``
+  class of the program's own whose ``__getitem__`` returns ``self.x[i], self.y[i]``, and
 * a checkpoint round trip: ``torch.save`` then ``torch.load`` of a small MLP's
   ``state_dict`` (20-64-64-2) with its Adam optimizer's ``state_dict`` (after one step),
   to an ``io.BytesIO`` and to a file.
@@ -28,6 +29,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 def _libraries():
     import torch
+    import torch.utils.data  # noqa: F401
     torch.set_num_threads(1)
     import gradstudio.engine as engine
     return {"engine": engine, "torch": torch}
@@ -35,12 +37,29 @@ def _libraries():
 
 def data_epoch(T):
     """One epoch's callable: every batch of a shuffled DataLoader, touched."""
-    from_data = sys.modules[T.__name__ + ".utils.data"] if T.__name__ == "torch" else T.utils.data
+    return _epoch(T, T.utils.data.TensorDataset)
+
+
+def custom_epoch(T):
+    """The same epoch over a Dataset class of the program's own (rows taken one by one)."""
+    class Rows(T.utils.data.Dataset):
+        def __init__(self, x, y):
+            self.x, self.y = x, y
+
+        def __len__(self):
+            return len(self.x)
+
+        def __getitem__(self, i):
+            return self.x[i], self.y[i]
+    return _epoch(T, Rows)
+
+
+def _epoch(T, dataset):
     g = T.Generator().manual_seed(0)
     x = T.randn(10_000, 20, generator=g)
     y = T.randint(0, 2, (10_000,), generator=g)
-    loader = from_data.DataLoader(from_data.TensorDataset(x, y), batch_size=64, shuffle=True,
-                                  generator=T.Generator().manual_seed(1))
+    loader = T.utils.data.DataLoader(dataset(x, y), batch_size=64, shuffle=True,
+                                     generator=T.Generator().manual_seed(1))
 
     def epoch():
         n = 0
@@ -100,7 +119,9 @@ def main():
     repeat = 3 if args.quick else args.repeat
     libs = _libraries()
     folder = tempfile.mkdtemp()
-    workloads = [("DataLoader epoch (10,000 x 20, batch 64, shuffled)", data_epoch, 1),
+    workloads = [("DataLoader epoch, TensorDataset (10,000 x 20, batch 64, shuffled)",
+                  data_epoch, 1),
+                 ("DataLoader epoch, a Dataset class of its own (same data)", custom_epoch, 1),
                  ("save + load to BytesIO (MLP + Adam state)", round_trip_bytes, 10),
                  ("save + load to a file (MLP + Adam state)",
                   lambda T: round_trip_file(T, folder), 10)]

@@ -183,3 +183,25 @@ def test_a_tensor_datasets_batches_take_the_shortcut_and_equal_the_general_path(
         is None
     assert [b[0].tolist() for b in DataLoader(ds, batch_size=4)][2] == [[24.0, 25.0, 26.0],
                                                                         [27.0, 28.0, 29.0]]
+
+
+def test_an_int_index_taken_quickly_is_the_same_view_as_the_general_paths():
+    """``x[i]`` of a tensor that records nothing skips apply's general steps; the row is
+    still a view: same base, shared version counter and memory, made under no_grad or not."""
+    from gradstudio.engine import observer
+    base = torch.tensor([[0.0, 1.0], [2.0, 3.0], [4.0, 5.0]])
+    row = base[1]
+    with observer.listen(observer.Listener()):     # (a listener: the general path)
+        general = base[1]
+    for r in (row, general):
+        assert r._base is base and r._vc is base._vc and _alias(r, base)
+    assert row._creation == general._creation and row.stride() == general.stride()
+    base.add_(1)
+    assert row.tolist() == [3.0, 4.0] and row._version == base._version == 1
+    with torch.no_grad():
+        quiet = base[0]
+    with observer.listen(observer.Listener()), torch.no_grad():
+        quiet_general = base[0]
+    assert quiet._creation == quiet_general._creation
+    leaf = torch.ones(2, 2, requires_grad=True)
+    assert leaf[0].grad_fn is not None and type(leaf[0].grad_fn).__name__ == "SelectBackward0"

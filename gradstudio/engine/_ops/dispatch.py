@@ -161,29 +161,44 @@ def apply(op, operands, params=None, out_dtype=None):
         out = out.astype(onp)
     t = _make(out, odt)
     if op.view:
-        src = operands[0]
-        vc = t._vc = src._vc
-        t._view_ver = vc[0]
-        base = src._base
-        if base is None:
-            t._base = src
-            t._creation = _DEFAULT
-        else:  # (a view of a view views the same base, and inherits how it was made)
-            t._base = base
-            t._creation = src._creation
-        if not STATE.enabled:
-            t._creation = _views.NO_GRAD
-            if src._requires_grad:
-                # PyTorch: a view made under no_grad still requires grad, but is a leaf that
-                # no gradient reaches, and in-place ops on it with grad mode on are refused
-                t._requires_grad = True
-                t._acc = NO_GRAD_VIEW
+        _viewing(t, operands[0])
     if req and STATE.enabled and op.differentiable and odt.is_floating_point:
         # (an integer or bool result never requires grad, as in PyTorch)
         record(t, op, operands, _NO_PARAMS if params is None else params)
     if _FW.ON:   # (a dual tensor exists: its tangent follows the op)
         _FW.HOOK(t, op, operands, params)
     return t
+
+
+def _viewing(t, src):
+    """Makes ``t`` a view of ``src``: its base, version counter and how it was made."""
+    vc = t._vc = src._vc
+    t._view_ver = vc[0]
+    base = src._base
+    if base is None:
+        t._base = src
+        t._creation = _DEFAULT
+    else:  # (a view of a view views the same base, and inherits how it was made)
+        t._base = base
+        t._creation = src._creation
+    if not STATE.enabled:
+        t._creation = _views.NO_GRAD
+        if src._requires_grad:
+            # PyTorch: a view made under no_grad still requires grad, but is a leaf that
+            # no gradient reaches, and in-place ops on it with grad mode on are refused
+            t._requires_grad = True
+            t._acc = NO_GRAD_VIEW
+    return t
+
+
+def quick_view(op, src, params):
+    """``apply(op, (src,), params)`` for a view op (``select``: a Dataset's ``x[i]``) of a
+    source that records nothing (no listener, no dual tensor, no grad, its view state
+    fresh), without apply's general steps; None where apply must run."""
+    if observer.LISTENER is not None or _FW.ON or src._requires_grad or \
+            (src._base is not None and src._vc[0] != src._view_ver):
+        return None
+    return _viewing(_make(op.forward(src._data, **params), src._dtype), src)
 
 
 def apply_views(op, src, params):

@@ -117,7 +117,7 @@ def stack(tensors, dim=0):
     d = _wrap_dim(dim, first._data.ndim + 1)  # a new dimension may go after the last
     dt = D.result_type(*tensors)
     return apply(OPS["stack"], tuple(t if t._dtype is dt else t.to(dt) for t in tensors),
-                 {"dim": d})
+                 {"dim": d}, out_dtype=dt)      # (worked out once: a batch's 64 rows)
 
 
 def _where_scalar(x, dt):
