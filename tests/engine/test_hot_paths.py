@@ -205,3 +205,21 @@ def test_an_int_index_taken_quickly_is_the_same_view_as_the_general_paths():
     assert quiet._creation == quiet_general._creation
     leaf = torch.ones(2, 2, requires_grad=True)
     assert leaf[0].grad_fn is not None and type(leaf[0].grad_fn).__name__ == "SelectBackward0"
+
+
+def test_a_stack_that_records_nothing_equals_the_general_paths():
+    """``torch.stack`` of tensors needing no graph (a batch's rows) stacks the values at
+    once; the general path (a listener watching) gives the same tensor."""
+    from gradstudio.engine import observer
+    x = torch.arange(12.).reshape(4, 3)
+    cases = ([x[i] for i in range(4)], [torch.tensor(1), torch.tensor(2.5)],
+             [torch.ones(2, dtype=torch.float16), torch.zeros(2, dtype=torch.float16)])
+    for tensors in cases:
+        for dim in (0, -1):
+            quick = torch.stack(tensors, dim)
+            with observer.listen(observer.Listener()):
+                general = torch.stack(tensors, dim)
+            assert quick.dtype == general.dtype and quick.stride() == general.stride()
+            assert torch.equal(quick, general) and quick.grad_fn is None and quick._base is None
+    w = torch.ones(2, requires_grad=True)
+    assert type(torch.stack([w, w]).grad_fn).__name__ == "StackBackward0"

@@ -191,10 +191,21 @@ def _viewing(t, src):
     return t
 
 
+def records_nothing(tensors):
+    """Whether ``apply`` over ``tensors`` would record nothing and tell nobody: no
+    listener, no dual tensor, and none requires grad (its view state fresh)."""
+    if observer.LISTENER is not None or _FW.ON:
+        return False
+    for t in tensors:
+        if t._requires_grad or (t._base is not None and t._vc[0] != t._view_ver):
+            return False
+    return True
+
+
 def quick_view(op, src, params):
     """``apply(op, (src,), params)`` for a view op (``select``: a Dataset's ``x[i]``) of a
-    source that records nothing (no listener, no dual tensor, no grad, its view state
-    fresh), without apply's general steps; None where apply must run."""
+    source that records nothing, without apply's general steps; None where apply must
+    run."""
     if observer.LISTENER is not None or _FW.ON or src._requires_grad or \
             (src._base is not None and src._vc[0] != src._view_ver):
         return None
