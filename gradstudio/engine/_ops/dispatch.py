@@ -328,6 +328,19 @@ def record(t, op, operands, params):
 
 
 # ---------------------------------------------------------------------- in-place ops
+def _check_inplace(self, base):
+    """PyTorch's check_inplace: leaves that require grad and views of them refuse."""
+    if base is not None:
+        if self._creation != _views.DEFAULT:
+            raise _views.rebase_error(self, indirect=False)
+        if base._grad_fn is None and (base._requires_grad or self._sync()._requires_grad):
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used "
+                               "in an in-place operation.")
+    if self._sync()._requires_grad and self._grad_fn is None:
+        raise RuntimeError("a leaf Variable that requires grad is being used in an "
+                           "in-place operation.")
+
+
 @observed("inplace")
 def inplace(self, op, operands, params=None):
     """Applies ``op`` and writes the result into ``self`` (operands[0]), with PyTorch's
@@ -339,16 +352,8 @@ def inplace(self, op, operands, params=None):
     base = self._base
     tracked = STATE.enabled and any((type(o) is Tensor or type(o) in TENSOR_TYPES) and o.requires_grad
                                     for o in operands)
-    if tracked:  # PyTorch's check_inplace
-        if base is not None:
-            if self._creation != _views.DEFAULT:
-                raise _views.rebase_error(self, indirect=False)
-            if base._grad_fn is None and (base._requires_grad or self._sync()._requires_grad):
-                raise RuntimeError("a view of a leaf Variable that requires grad is being used "
-                                   "in an in-place operation.")
-        if self._sync()._requires_grad and self._grad_fn is None:
-            raise RuntimeError("a leaf Variable that requires grad is being used in an "
-                               "in-place operation.")
+    if tracked:
+        _check_inplace(self, base)
     dt = D.result_type(*operands) if op.dtype_rule != "keep" else self._dtype
     if op.refuses is not None:      # (PyTorch's kernel has no such dtype: ``elu_`` of Long)
         op.refuses(dt.name)
