@@ -49,6 +49,18 @@ prog("leaky_relu_and_elu_in_place_record_backward1", """
             print(e)
 """)
 
+prog("selu_and_celu_in_place_second_order_nodes", """
+    import torch.nn.functional as F
+    for f in (lambda y: F.selu(y, inplace=True), lambda y: F.celu(y, 0.5, inplace=True),
+              lambda y: F.elu(y, 2.0, inplace=True)):
+        x = torch.tensor([-1., 2., -0.3], requires_grad=True)
+        y = f(x * 1.5)
+        g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+        print(y.grad_fn, g, g.grad_fn.next_functions)
+        gg, = torch.autograd.grad((g * torch.tensor([1., 2., 3.])).sum(), x, create_graph=True)
+        print(gg, gg.grad_fn)
+""")
+
 prog("cross_entropy_with_a_2d_class_target", """
     import torch.nn.functional as F
     ce = torch.nn.CrossEntropyLoss()

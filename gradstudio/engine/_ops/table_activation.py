@@ -99,18 +99,23 @@ def _leaky_result_grad(F, g, out, a, negative_slope=0.01):
     return F.fused("leaky_relu_backward", g, out, negative_slope=negative_slope)
 
 
-def _elu_result_backward(g, out, alpha=1.0):
-    return np.where(out <= 0, g * (out + _scale(out, alpha)), g).astype(g.dtype, copy=False)
+def _elu_result_backward(g, out, alpha=1.0, scale=1.0, input_scale=1.0):
+    dt = out.dtype.type       # (PyTorch's negcoef is alpha * scale, rounded in the dtype)
+    neg, pos, inp = dt(dt(alpha) * dt(scale)), dt(scale), dt(input_scale)
+    return np.where(out <= 0, g * inp * (out + neg), g * pos).astype(g.dtype, copy=False)
 
 
+_ELU_RESULT_PARAMS = (Param("alpha", "scalar", 1.0), Param("scale", "scalar", 1.0),
+                      Param("input_scale", "scalar", 1.0))
 defop("elu_backward_result", "EluBackwardBackward0", _elu_result_backward,
-      Grad(lambda F, gg, res, g, out, alpha=1.0: F.fused("elu_backward_result", gg, out,
-                                                          alpha=alpha), (1,),
-           formula="torch.where(result <= 0, grad * (result + alpha), grad)"),
-      Grad(lambda F, gg, res, g, out, alpha=1.0: F.where(out <= 0, gg * g, 0.0), (0, 1),
-           formula="torch.where(result <= 0, grad * grad_output, 0)"),
-      args=("grad_output", "self"), params=(Param("alpha", "scalar", 1.0),),
-      dtype="float_only", category="internal", doc="The backward of elu_, from its result.")
+      Grad(lambda F, gg, res, g, out, **p: F.fused("elu_backward_result", gg, out, **p), (1,),
+           formula="torch.where(result <= 0, grad * input_scale * (result + alpha * scale), "
+           "grad * scale)"),
+      Grad(lambda F, gg, res, g, out, alpha=1.0, scale=1.0, input_scale=1.0:
+           F.where(out <= 0, gg * g * input_scale, 0.0), (0, 1),
+           formula="torch.where(result <= 0, grad * grad_output * input_scale, 0)"),
+      args=("grad_output", "self"), params=_ELU_RESULT_PARAMS, dtype="float_only",
+      category="internal", doc="The backward of elu_ (selu_, celu_), from its result.")
 
 
 def _elu_result_grad(F, g, out, a, alpha=1.0):
