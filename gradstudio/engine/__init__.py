@@ -22,8 +22,8 @@ from ._torch_functions.factory import (BoolTensor, ByteTensor, CharTensor,  # no
                                        LongTensor, ShortTensor)
 from ._torch_functions.general import *  # noqa: F401,F403
 from ._torch_functions.general import __all__ as _functions_all
-from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, no_grad,
-                                  set_grad_enabled)
+from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled,
+                                  is_inference_mode_enabled, no_grad, set_grad_enabled)
 from ._tensor_class.printing import get_printoptions, set_printoptions
 from ._cpu_kernels.generator import Generator as _RawGenerator, default_generator
 from ._cpu_kernels.generator import get_rng_state, initial_seed, manual_seed, seed, set_rng_state

@@ -7,8 +7,9 @@ here and a file saved here loads in real torch.
 Loading is always what torch calls ``weights_only``: a restricted unpickler that finds
 only an allow-list of globals (torch's tensor, parameter, storage, dtype, Size and device
 rebuilders, ``OrderedDict``, ``Counter``, ``set``, ``bytes``, ``complex``, and what
-``add_safe_globals`` adds), so a checkpoint can never run code. A tensor saved as a view
-is saved as its own values (the storage it shared is not kept shared)."""
+``add_safe_globals`` adds), so a checkpoint can never run code. Tensors that share
+memory (a view and its base, the rows of one tensor) are saved as one storage with each
+tensor's offset and strides, and load sharing it again, as torch's do."""
 import io
 import os
 import pickle
@@ -21,7 +22,6 @@ import numpy as np
 from ._types import dtype as D
 from ._tensor_class.core import TensorCore
 from ._types.device import device
-from ._torch_functions.factory import tensor as _tensor
 from .nn.parameter import Parameter
 
 __all__ = ["save", "load", "add_safe_globals", "get_safe_globals", "clear_safe_globals",
@@ -77,12 +77,15 @@ class _Pickler(pickle._Pickler):
     def __init__(self, file):
         super().__init__(file, protocol=2)
         self.storages = []
+        self.keys = {}          # id(array) -> its storage key (each memory saved once)
 
     def persistent_id(self, obj):
         if not isinstance(obj, _Storage):
             return None
-        key = str(len(self.storages))
-        self.storages.append((key, obj.array))
+        key = self.keys.get(id(obj.array))
+        if key is None:
+            key = self.keys[id(obj.array)] = str(len(self.storages))
+            self.storages.append((key, obj.array))
         return ("storage", _STORAGE_GLOBALS[obj.dtype_name], key, "cpu", obj.array.size)
 
     def reducer_override(self, obj):
@@ -106,21 +109,57 @@ class _Pickler(pickle._Pickler):
         else:
             text = getattr(obj, "_torch_global", None)
         if text is None:
-            return super().save_global(obj, name)
+            try:
+                return super().save_global(obj, name)
+            except pickle.PicklingError as e:   # (in the words of torch's C pickler)
+                raise pickle.PicklingError(_c_words(str(e))) from None
         self.write(pickle.GLOBAL + text.encode("utf-8"))
         self.memoize(obj)
 
 
+def _c_words(message):
+    """The pure-Python pickler's "Can't pickle X: it's not found as m.n" as the C pickler
+    torch uses says it."""
+    head, sep, where = message.rpartition(": it's not found as ")
+    if not sep:
+        return message
+    module, _, name = where.rpartition(".")
+    return f"{head}: attribute lookup {name} on {module} failed"
+
+
 def _tensor_args(t, requires_grad):
-    """``_rebuild_tensor_v2``'s arguments for ``t``'s values as a new contiguous storage."""
+    """``_rebuild_tensor_v2``'s arguments for ``t``: the memory it shares with other tensors
+    as the storage, with its offset and strides there, or else its values as a new
+    contiguous storage."""
     name = str(t.dtype).replace("torch.", "")
     if name not in _STORAGES:
         raise RuntimeError(f"GradStudio's engine cannot save a {t.dtype} tensor; convert it "
                            "to a float or integer dtype first.")
-    array = np.array(t.detach().numpy(), order="C")         # (0-d stays 0-d)
+    shared = _in_memory(t._data)
+    if shared is not None:
+        root, offset, strides = shared
+        return (_Storage(root, name), offset, tuple(t._data.shape), strides, requires_grad,
+                OrderedDict())
+    array = np.array(t._data, order="C")         # (0-d stays 0-d)
     shape = tuple(array.shape)
     return (_Storage(array.reshape(-1), name), 0, shape, _contiguous_strides(shape),
             requires_grad, OrderedDict())
+
+
+def _in_memory(a):
+    """``(memory, offset, strides)`` of array ``a`` in the flat array whose memory it views
+    (in elements), or None when it owns no such plain memory."""
+    root = a
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    if root.dtype != a.dtype or not root.flags.c_contiguous or root.base is not None:
+        return None
+    size = a.itemsize
+    offset, rest = divmod(a.__array_interface__["data"][0] - root.__array_interface__["data"][0],
+                          size)
+    if rest or offset < 0 or any(s < 0 or s % size for s in a.strides):
+        return None
+    return root, offset, tuple(s // size for s in a.strides)
 
 
 # ----------------------------------------------------------------------------- writing
@@ -206,10 +245,9 @@ def _rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad=Fals
     itemsize = array.itemsize
     view = np.lib.stride_tricks.as_strided(
         array[storage_offset:], shape=tuple(size), strides=tuple(s * itemsize for s in stride))
-    t = _tensor(np.array(view), dtype=dtype)
-    if requires_grad:
-        t.requires_grad_(True)
-    return t
+    if any(s == 0 for s in stride) and view.size > 1:     # (an expanded tensor: its own copy)
+        view = np.array(view)
+    return TensorCore._make(view, dtype, bool(requires_grad))
 
 
 def _rebuild_parameter(data, requires_grad, backward_hooks=None):
@@ -269,7 +307,9 @@ class _WeightsUnpickler(pickle.Unpickler):
                                          "checkpoint; it cannot be read.")
         if key not in self.loaded:
             raw = self.archive.read(f"{self.root}/data/{key}")
-            self.loaded[key] = np.frombuffer(raw, dtype=np.dtype(dtype.np).newbyteorder("<"))
+            # (one writable array a storage: the tensors loaded from it share it)
+            self.loaded[key] = np.frombuffer(raw, dtype=np.dtype(dtype.np).newbyteorder("<")
+                                             ).astype(dtype.np)
         return self.loaded[key], dtype
 
 

@@ -85,7 +85,42 @@ def test_op_over_dtypes_as_torch(name):
     assert not wrong, "\n".join(wrong)
 
 
+VARIADIC = sorted(name for name, op in OPS.items()
+                  if op.category != "internal" and isinstance(op.code, str) and op.variadic)
+
+
+def _call_variadic(lib, op, dtypes, shape):
+    """A variadic op (``cat``, ``stack``) over one operand of each dtype (promotion)."""
+    env = {"torch": lib}
+    for i, dtype in enumerate(dtypes):
+        env[f"t{i}"] = _operand(lib, dtype, shape, i, "tensors")
+    source = op.code.format(tensors=", ".join(f"t{i}" for i in range(len(dtypes))), dim="0")
+    try:
+        return source, ("computes", str(eval(source, env)))
+    except Exception as e:  # noqa: BLE001
+        return source, ("raises", type(e).__name__, str(e).split("\n")[0])
+
+
+@pytest.mark.parametrize("name", VARIADIC)
+def test_variadic_op_over_dtype_pairs_as_torch(name):
+    op = OPS[name]
+    wrong = []
+    for first in DTYPES:
+        for second in DTYPES:
+            for shape in SHAPES:
+                source, theirs = _call_variadic(torch, op, (first, second), shape)
+                _, ours = _call_variadic(E, op, (first, second), shape)
+                if ours != theirs:
+                    wrong.append(f"{first}+{second} {shape}: {source}\n  torch:  {theirs}\n"
+                                 f"  engine: {ours}")
+    assert not wrong, "\n".join(wrong)
+
+
 def test_the_walk_covers_the_table():
+    # every op a student places (not ``internal``) is walked, alone or in pairs of dtypes
+    public = {n for n, op in OPS.items() if op.category != "internal"}
+    assert public == set(WALKED) | set(VARIADIC)
+    assert {"cat", "stack"} <= set(VARIADIC)
     # (a new op with a code template is walked without being listed anywhere)
     assert len(WALKED) > 150
     assert {"mse_loss", "relu", "abs", "trace", "all", "hardtanh", "gelu"} <= set(WALKED)

@@ -161,3 +161,65 @@ def test_reduced_gradients_come_back_in_the_inputs_shape():
     x.grad = None
     x.mean(1).sum().backward()
     assert np.array_equal(x.grad.numpy(), np.full((2, 3, 4), 1 / 3, np.float32))
+
+
+def test_a_tensor_datasets_batches_take_the_shortcut_and_equal_the_general_path():
+    """A DataLoader over a TensorDataset (or a Subset of one) batches each tensor's rows in
+    one step; the general path (one row at a time, then default_collate) gives equal
+    batches, and what the shortcut cannot follow takes the general path."""
+    from gradstudio.engine.utils.data import DataLoader, Subset, TensorDataset, default_collate
+    from gradstudio.engine.utils.data._rows_at_once import rows_at_once
+    x, y = torch.arange(30.).reshape(10, 3).t().contiguous().t(), torch.arange(10)
+    ds = TensorDataset(x, y)
+    for dataset, index in ((ds, [3, 0, 9]), (Subset(Subset(ds, [9, 8, 7, 1]), [3, 0]), [1, 0])):
+        quick = rows_at_once(dataset, index, default_collate)
+        slow = default_collate([dataset[i] for i in index])
+        assert quick is not None and type(quick) is type(slow)
+        for q, s in zip(quick, slow):
+            assert q.dtype == s.dtype and q.stride() == s.stride() and torch.equal(q, s)
+    assert rows_at_once(ds, [0, 10], default_collate) is None
+    assert rows_at_once(ds, [0], lambda b: b) is None
+    assert rows_at_once(TensorDataset(torch.ones(2, requires_grad=True)), [0], default_collate) \
+        is None
+    assert [b[0].tolist() for b in DataLoader(ds, batch_size=4)][2] == [[24.0, 25.0, 26.0],
+                                                                        [27.0, 28.0, 29.0]]
+
+
+def test_an_int_index_taken_quickly_is_the_same_view_as_the_general_paths():
+    """``x[i]`` of a tensor that records nothing skips apply's general steps; the row is
+    still a view: same base, shared version counter and memory, made under no_grad or not."""
+    from gradstudio.engine import observer
+    base = torch.tensor([[0.0, 1.0], [2.0, 3.0], [4.0, 5.0]])
+    row = base[1]
+    with observer.listen(observer.Listener()):     # (a listener: the general path)
+        general = base[1]
+    for r in (row, general):
+        assert r._base is base and r._vc is base._vc and _alias(r, base)
+    assert row._creation == general._creation and row.stride() == general.stride()
+    base.add_(1)
+    assert row.tolist() == [3.0, 4.0] and row._version == base._version == 1
+    with torch.no_grad():
+        quiet = base[0]
+    with observer.listen(observer.Listener()), torch.no_grad():
+        quiet_general = base[0]
+    assert quiet._creation == quiet_general._creation
+    leaf = torch.ones(2, 2, requires_grad=True)
+    assert leaf[0].grad_fn is not None and type(leaf[0].grad_fn).__name__ == "SelectBackward0"
+
+
+def test_a_stack_that_records_nothing_equals_the_general_paths():
+    """``torch.stack`` of tensors needing no graph (a batch's rows) stacks the values at
+    once; the general path (a listener watching) gives the same tensor."""
+    from gradstudio.engine import observer
+    x = torch.arange(12.).reshape(4, 3)
+    cases = ([x[i] for i in range(4)], [torch.tensor(1), torch.tensor(2.5)],
+             [torch.ones(2, dtype=torch.float16), torch.zeros(2, dtype=torch.float16)])
+    for tensors in cases:
+        for dim in (0, -1):
+            quick = torch.stack(tensors, dim)
+            with observer.listen(observer.Listener()):
+                general = torch.stack(tensors, dim)
+            assert quick.dtype == general.dtype and quick.stride() == general.stride()
+            assert torch.equal(quick, general) and quick.grad_fn is None and quick._base is None
+    w = torch.ones(2, requires_grad=True)
+    assert type(torch.stack([w, w]).grad_fn).__name__ == "StackBackward0"

@@ -182,6 +182,37 @@ prog("shuffles_of_dataset_sizes", """
     print(torch.rand(1))
 """)
 
+prog("batches_of_a_tensor_dataset", """
+    from torch.utils.data import DataLoader, TensorDataset, Subset, BatchSampler, random_split
+    x = torch.arange(60.).reshape(20, 3)[:, ::-1]
+    y = torch.arange(20) % 3
+    ds = TensorDataset(x, y)
+    def show(loader):
+        for batch in loader:
+            print(type(batch).__name__, batch, [b.stride() for b in batch],
+                  [b.is_contiguous() for b in batch], [b.grad_fn for b in batch],
+                  [b._base is None for b in batch])
+    show(DataLoader(ds, batch_size=8, shuffle=True, generator=torch.Generator().manual_seed(3)))
+    a, b = random_split(ds, [0.75, 0.25], generator=torch.Generator().manual_seed(0))
+    show(DataLoader(b, batch_size=3))
+    show(DataLoader(Subset(a, range(2, 6)), batch_size=4, drop_last=True))
+    w = torch.ones(4, 2, requires_grad=True) * 2
+    show(DataLoader(TensorDataset(w), batch_size=3))
+    show(DataLoader(TensorDataset(x.int(), y.bool()), batch_size=5, shuffle=True))
+    first = next(iter(DataLoader(ds, batch_size=4)))
+    first[0][0, 0] = -1.0
+    print(x[0])
+    for bad in ([[0, 20]], [[1, -1]], [[0, 1.0]]):
+        try:
+            show(DataLoader(ds, batch_sampler=bad))
+        except (IndexError, TypeError) as e:
+            print(type(e).__name__, e)
+    try:
+        show(DataLoader(Subset(ds, [0, 25]), batch_size=2))
+    except IndexError as e:
+        print(e)
+""")
+
 prog("dataloader_workers", """
     from torch.utils.data import DataLoader, TensorDataset
     torch.manual_seed(3)

@@ -82,6 +82,31 @@ prog("weights_only_refuses_other_objects", """
         print(type(e).__name__, str(e)[-120:])
 """)
 
+prog("views_load_sharing_their_storage", """
+    import io
+    base = torch.arange(12.).reshape(3, 4)
+    buf = io.BytesIO()
+    torch.save({"base": base, "row": base[1], "col": base[:, 2], "t": base.t(),
+                "tail": base.view(-1)[5:], "other": torch.ones(2)}, buf)
+    buf.seek(0)
+    d = torch.load(buf)
+    d["base"][1, 2] = -1.0
+    print(d["row"], d["col"], d["tail"], d["t"])
+    print(d["col"].stride(), d["col"].is_contiguous(), d["t"].stride(), d["col"]._base)
+    d["other"].add_(1)
+    print(d["other"], d["base"][0])
+""")
+
+prog("an_object_it_cannot_find_is_refused_in_torchs_words", """
+    import io
+    class Local:
+        pass
+    try:
+        torch.save({"x": Local()}, io.BytesIO())
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
 
@@ -126,6 +151,23 @@ def test_files_cross_between_torch_and_the_engine(tmp_path, writer):
     libs[writer].save(_sample(libs[writer]), buf)
     buf.seek(0)
     assert _plain(reader.load(buf)) == expected
+
+
+@pytest.mark.parametrize("writer", ["torch", "engine"])
+def test_shared_storage_crosses_between_torch_and_the_engine(writer):
+    """A view saved with its base loads sharing memory with it in the other library."""
+    torch = pytest.importorskip("torch")
+    import gradstudio.engine as engine
+    libs = {"torch": torch, "engine": engine}
+    lib, reader = libs[writer], libs["engine" if writer == "torch" else "torch"]
+    base = lib.arange(12.).reshape(3, 4)
+    buf = io.BytesIO()
+    lib.save([base, base[:, 1], base.t()], buf)
+    buf.seek(0)
+    b, col, t = reader.load(buf)
+    b[2, 1] = 100.0
+    assert col.tolist() == [1.0, 5.0, 100.0] and col.stride() == (4,)
+    assert t[1, 2].item() == 100.0 and t.stride() == (1, 4)
 
 
 def test_the_engine_never_unpickles_other_objects_even_when_asked_to(tmp_path):

@@ -4,7 +4,8 @@ import threading
 
 from ..observer import observed
 
-__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode"]
+__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode",
+           "is_inference_mode_enabled"]
 
 
 class _GradState(threading.local):
@@ -69,6 +70,13 @@ class enable_grad(_Mode):
 INFERENCE_TENSORS_MADE = False   # whether an inference_mode() block ever ran (is_inference)
 
 
+_INFERENCE = []                  # the inference_mode blocks entered: whether each is on
+
+
+def is_inference_mode_enabled():
+    return bool(_INFERENCE) and _INFERENCE[-1]
+
+
 class inference_mode(_Mode):
     """Like ``no_grad`` (the engine has no separate inference tensors, so once a block
     has run, ``Tensor.is_inference()`` refuses to answer)."""
@@ -78,7 +86,12 @@ class inference_mode(_Mode):
         global INFERENCE_TENSORS_MADE
         if not self._target:
             INFERENCE_TENSORS_MADE = True
+        _INFERENCE.append(not self._target)
         return super().__enter__()
+
+    def __exit__(self, *exc):
+        _INFERENCE.pop()
+        return super().__exit__(*exc)
 
     def __init__(self, mode=True):
         self._target = not mode

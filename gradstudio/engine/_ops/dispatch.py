@@ -161,29 +161,55 @@ def apply(op, operands, params=None, out_dtype=None):
         out = out.astype(onp)
     t = _make(out, odt)
     if op.view:
-        src = operands[0]
-        vc = t._vc = src._vc
-        t._view_ver = vc[0]
-        base = src._base
-        if base is None:
-            t._base = src
-            t._creation = _DEFAULT
-        else:  # (a view of a view views the same base, and inherits how it was made)
-            t._base = base
-            t._creation = src._creation
-        if not STATE.enabled:
-            t._creation = _views.NO_GRAD
-            if src._requires_grad:
-                # PyTorch: a view made under no_grad still requires grad, but is a leaf that
-                # no gradient reaches, and in-place ops on it with grad mode on are refused
-                t._requires_grad = True
-                t._acc = NO_GRAD_VIEW
+        _viewing(t, operands[0])
     if req and STATE.enabled and op.differentiable and odt.is_floating_point:
         # (an integer or bool result never requires grad, as in PyTorch)
         record(t, op, operands, _NO_PARAMS if params is None else params)
     if _FW.ON:   # (a dual tensor exists: its tangent follows the op)
         _FW.HOOK(t, op, operands, params)
     return t
+
+
+def _viewing(t, src):
+    """Makes ``t`` a view of ``src``: its base, version counter and how it was made."""
+    vc = t._vc = src._vc
+    t._view_ver = vc[0]
+    base = src._base
+    if base is None:
+        t._base = src
+        t._creation = _DEFAULT
+    else:  # (a view of a view views the same base, and inherits how it was made)
+        t._base = base
+        t._creation = src._creation
+    if not STATE.enabled:
+        t._creation = _views.NO_GRAD
+        if src._requires_grad:
+            # PyTorch: a view made under no_grad still requires grad, but is a leaf that
+            # no gradient reaches, and in-place ops on it with grad mode on are refused
+            t._requires_grad = True
+            t._acc = NO_GRAD_VIEW
+    return t
+
+
+def records_nothing(tensors):
+    """Whether ``apply`` over ``tensors`` would record nothing and tell nobody: no
+    listener, no dual tensor, and none requires grad (its view state fresh)."""
+    if observer.LISTENER is not None or _FW.ON:
+        return False
+    for t in tensors:
+        if t._requires_grad or (t._base is not None and t._vc[0] != t._view_ver):
+            return False
+    return True
+
+
+def quick_view(op, src, params):
+    """``apply(op, (src,), params)`` for a view op (``select``: a Dataset's ``x[i]``) of a
+    source that records nothing, without apply's general steps; None where apply must
+    run."""
+    if observer.LISTENER is not None or _FW.ON or src._requires_grad or \
+            (src._base is not None and src._vc[0] != src._view_ver):
+        return None
+    return _viewing(_make(op.forward(src._data, **params), src._dtype), src)
 
 
 def apply_views(op, src, params):
@@ -302,6 +328,19 @@ def record(t, op, operands, params):
 
 
 # ---------------------------------------------------------------------- in-place ops
+def _check_inplace(self, base):
+    """PyTorch's check_inplace: leaves that require grad and views of them refuse."""
+    if base is not None:
+        if self._creation != _views.DEFAULT:
+            raise _views.rebase_error(self, indirect=False)
+        if base._grad_fn is None and (base._requires_grad or self._sync()._requires_grad):
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used "
+                               "in an in-place operation.")
+    if self._sync()._requires_grad and self._grad_fn is None:
+        raise RuntimeError("a leaf Variable that requires grad is being used in an "
+                           "in-place operation.")
+
+
 @observed("inplace")
 def inplace(self, op, operands, params=None):
     """Applies ``op`` and writes the result into ``self`` (operands[0]), with PyTorch's
@@ -313,17 +352,11 @@ def inplace(self, op, operands, params=None):
     base = self._base
     tracked = STATE.enabled and any((type(o) is Tensor or type(o) in TENSOR_TYPES) and o.requires_grad
                                     for o in operands)
-    if tracked:  # PyTorch's check_inplace
-        if base is not None:
-            if self._creation != _views.DEFAULT:
-                raise _views.rebase_error(self, indirect=False)
-            if base._grad_fn is None and (base._requires_grad or self._sync()._requires_grad):
-                raise RuntimeError("a view of a leaf Variable that requires grad is being used "
-                                   "in an in-place operation.")
-        if self._sync()._requires_grad and self._grad_fn is None:
-            raise RuntimeError("a leaf Variable that requires grad is being used in an "
-                               "in-place operation.")
+    if tracked:
+        _check_inplace(self, base)
     dt = D.result_type(*operands) if op.dtype_rule != "keep" else self._dtype
+    if op.refuses is not None:      # (PyTorch's kernel has no such dtype: ``elu_`` of Long)
+        op.refuses(dt.name)
     if op.dtype_rule == "float" and not dt.is_floating_point:
         dt = D.get_default_dtype()
     if dt is not self._dtype and D.promote_types(dt, self._dtype) is not self._dtype:

@@ -11,6 +11,7 @@ nan where the incoming gradient is inf or nan, and -0. where it is negative.
 import numpy as np
 
 from .._cpu_kernels import elementwise as K
+from .._cpu_kernels import gemm_order as _gemm_order
 from .._cpu_kernels.cascade_sum import cascade_sum
 from .record import (INTEGRAL, Grad, Param, defembed, defop, no_derivative, no_kernel,
                      plus_scaled, sign)
@@ -330,7 +331,7 @@ defop("log_softmax", "LogSoftmaxBackward0", _log_softmax_fwd,
       code="torch.log_softmax({self}, dim={dim})", doc="log(softmax(x)) along dim.")
 
 # --- linear algebra ----------------------------------------------------------------------
-defop("mm", "MmBackward0", np.matmul,
+defop("mm", "MmBackward0", _gemm_order.matmul,
       Grad(lambda F, g, out, a, b: F.matmul(g, F.mT(b)), (1,), formula="grad @ mat2.T"),
       Grad(lambda F, g, out, a, b: F.matmul(F.mT(a), g), (0,), formula="self.T @ grad"),
       args=("self", "mat2"), category="linear algebra", code="{self} @ {mat2}",

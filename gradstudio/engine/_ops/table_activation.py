@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from .._cpu_kernels import elementwise as K
-from .record import INTEGRAL, Grad, Param, defop, no_kernel
+from .record import INTEGRAL, OPS, Grad, Param, defop, no_kernel
 
 _SQRT1_2 = 1 / math.sqrt(2)
 _PHI = 1 / math.sqrt(2 * math.pi)
@@ -58,9 +58,12 @@ def _scale(a, x):
 
 
 # leaky_relu: x > 0 ? x : x * negative_slope
+def _leaky_relu(a, negative_slope=0.01):
+    return np.where(a > 0, a, a * _scale(a, negative_slope))
+
+
 _activation(
-    "leaky_relu", "LeakyReluBackward0",
-    lambda a, negative_slope=0.01: np.where(a > 0, a, a * _scale(a, negative_slope)),
+    "leaky_relu", "LeakyReluBackward0", _leaky_relu,
     lambda g, a, negative_slope=0.01: np.where(a > 0, g, g * _scale(g, negative_slope)),
     lambda F, gg, g, a, negative_slope=0.01: F.zeros(gg),
     (Param("negative_slope", "scalar", 0.01, "the slope left of zero"),),
@@ -87,6 +90,46 @@ _activation(
     "torch.nn.functional.elu({self}, {alpha})",
     "torch.where(self > 0, grad, grad * alpha * torch.exp(self))",
     "torch.where(self > 0, 0, grad * grad_output * alpha * torch.exp(self))")
+
+
+# In place (``leaky_relu_``, ``elu_``, ``inplace=True``) PyTorch differentiates from the
+# result (``is_result=True`` in derivatives.yaml), and names the node ``...Backward1``.
+def _leaky_result_grad(F, g, out, a, negative_slope=0.01):
+    # (the result has the input's sign: leaky_relu_backward reads either)
+    return F.fused("leaky_relu_backward", g, out, negative_slope=negative_slope)
+
+
+def _elu_result_backward(g, out, alpha=1.0, scale=1.0, input_scale=1.0):
+    dt = out.dtype.type       # (PyTorch's negcoef is alpha * scale, rounded in the dtype)
+    neg, pos, inp = dt(dt(alpha) * dt(scale)), dt(scale), dt(input_scale)
+    return np.where(out <= 0, g * inp * (out + neg), g * pos).astype(g.dtype, copy=False)
+
+
+_ELU_RESULT_PARAMS = (Param("alpha", "scalar", 1.0), Param("scale", "scalar", 1.0),
+                      Param("input_scale", "scalar", 1.0))
+defop("elu_backward_result", "EluBackwardBackward0", _elu_result_backward,
+      Grad(lambda F, gg, res, g, out, **p: F.fused("elu_backward_result", gg, out, **p), (1,),
+           formula="torch.where(result <= 0, grad * input_scale * (result + alpha * scale), "
+           "grad * scale)"),
+      Grad(lambda F, gg, res, g, out, alpha=1.0, scale=1.0, input_scale=1.0:
+           F.where(out <= 0, gg * g * input_scale, 0.0), (0, 1),
+           formula="torch.where(result <= 0, grad * grad_output * input_scale, 0)"),
+      args=("grad_output", "self"), params=_ELU_RESULT_PARAMS, dtype="float_only",
+      category="internal", doc="The backward of elu_ (selu_, celu_), from its result.")
+
+
+def _elu_result_grad(F, g, out, a, alpha=1.0):
+    return F.fused("elu_backward_result", g, out, alpha=alpha)
+
+
+for _name, _grad_fn, _forward, _grad, _formula in (
+        ("leaky_relu", "LeakyReluBackward1", _leaky_relu, _leaky_result_grad,
+         "torch.where(result > 0, grad, grad * negative_slope)"),
+        ("elu", "EluBackward1", _elu, _elu_result_grad,
+         "torch.where(result <= 0, grad * (result + alpha), grad)")):
+    defop(_name + "_inplace", _grad_fn, _forward, Grad(_grad, ("out",), formula=_formula),
+          params=OPS[_name].params, dtype="float_only", category="internal",
+          doc=f"{_name} in place.", refuses=_REFUSALS[_name])
 
 
 # gelu: x * Phi(x), or its tanh approximation

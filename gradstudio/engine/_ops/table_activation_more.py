@@ -115,10 +115,8 @@ _BACKWARD_FORMULAS["elu_backward_scaled"] = _ELU_FORMULA
 def _elu_result_grad(F, g, out, alpha, scale, input_scale):
     """PyTorch's ``elu_backward`` from the result (``is_result``), as its in-place forms
     differentiate: grad * input_scale * (result + alpha * scale) left of zero."""
-    if F.is_tensor:
-        return F.where(out <= 0, g * input_scale * (out + alpha * scale), g * scale)
-    neg, pos, inp = _coefs(out, alpha, scale, input_scale)
-    return np.where(out <= 0, g * inp * (out + neg), g * pos).astype(g.dtype, copy=False)
+    return F.fused("elu_backward_result", g, out, alpha=alpha, scale=scale,
+                   input_scale=input_scale)
 
 
 _SELU_RESULT = Grad(lambda F, g, out, a: _elu_result_grad(F, g, out, SELU_ALPHA, SELU_SCALE, 1.0),

@@ -6,13 +6,14 @@ import math
 import numpy as np
 
 from .._cpu_kernels import elementwise as K
+from .._cpu_kernels import gemm_order as _gemm_order
 from .._cpu_kernels.cascade_sum import cascade_sum
 from .record import INTEGRAL, Grad, Param, defembed, defop, no_kernel
 
 NONE, MEAN, SUM = 0, 1, 2
 
 def _addmm(b, m1, m2, beta=1, alpha=1):
-    product = np.matmul(m1, m2)
+    product = _gemm_order.matmul(m1, m2)
     if alpha != 1:
         product = product * np.asarray(alpha, product.dtype)
     if beta == 0:            # (PyTorch ignores self then: its nans do not show)

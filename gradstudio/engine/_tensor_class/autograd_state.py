@@ -194,9 +194,13 @@ class AutogradMixin:
             return
         if cur is None:
             dt = self._dtype
+            # PyTorch's layout contract: the first gradient takes the leaf's strides
+            # (a Linear weight's grad is contiguous though mm's backward made it transposed)
+            data = self._data
+            order = "F" if data.flags.f_contiguous and not data.flags.c_contiguous else "C"
             if not (owned and type(g) is np.ndarray and g.base is None and g.dtype == dt.np
-                    and g.flags.c_contiguous and g.flags.writeable):
-                g = np.array(g, dtype=dt.np, copy=True)
+                    and g.flags[f"{order}_CONTIGUOUS"] and g.flags.writeable):
+                g = np.array(g, dtype=dt.np, order=order, copy=True)
             self._grad = TensorCore._make(g, dt)
         elif cur._requires_grad or not cur._data.flags.writeable or \
                 cur._data.shape != np.shape(g) or self._grad_fn is not None:

@@ -9,7 +9,7 @@ import numpy as np
 from .._types import dtype as D
 from .._torch_functions.factory import tensor
 from .._ops.record import OPS
-from .._ops.dispatch import apply, inplace
+from .._ops.dispatch import apply, inplace, quick_view
 from .core import TensorCore, _list, _wrap_dim
 from .._autograd.grad_mode import STATE
 from .operands import _broadcast_shapes, _no_grad_if, _operand, _renamed
@@ -83,6 +83,9 @@ def _index_array(k):
     return a.astype(np.int64, copy=False)
 
 
+_SELECT = OPS["select"]
+
+
 def _select_at(t, dim, index, real_dim):
     if t._data.ndim == 0:
         if index == 0:
@@ -93,7 +96,10 @@ def _select_at(t, dim, index, real_dim):
     if not -size <= index < size:
         raise IndexError(f"index {index} is out of bounds for dimension {real_dim} with size "
                          f"{size}")
-    return apply(OPS["select"], (t,), {"dim": dim, "index": index % size})
+    params = {"dim": dim, "index": index % size}
+    op = OPS["select"]
+    view = quick_view(op, t, params)
+    return apply(op, (t,), params) if view is None else view
 
 
 def _slice_at(t, dim, k, skip_trivial):
@@ -197,6 +203,12 @@ def _alias(t):
 @observed("Tensor.__getitem__")
 def _getitem(self, key):
     # PyTorch's single-index fast paths first: a lone slice is never skipped
+    if type(key) is int:                # (a Dataset's ``x[i]``: the quickest way there)
+        shape = self._data.shape
+        if shape and -shape[0] <= key < shape[0]:
+            view = quick_view(_SELECT, self, {"dim": 0, "index": key % shape[0]})
+            if view is not None:
+                return view
     if _is_int_index(key):
         return _select_at(self, 0, int(key), 0)
     if type(key) is slice:

@@ -6,7 +6,7 @@ import numpy as np
 from .._types import dtype as D
 from .._ops.record import OPS
 from .._tensor_class.core import TensorCore, _wrap_dim, _list
-from .._ops.dispatch import apply
+from .._ops.dispatch import apply, records_nothing
 from .._messages.reduce_errors import extreme_keepdim_without_dim, keepdim_without_dim
 from ..observer import observed
 
@@ -116,8 +116,13 @@ def stack(tensors, dim=0):
                                f"{_list(t._data.shape)} at entry {i}")
     d = _wrap_dim(dim, first._data.ndim + 1)  # a new dimension may go after the last
     dt = D.result_type(*tensors)
+    if records_nothing(tensors):    # (a batch's 64 rows: the values at once, as apply's)
+        arrays = [t._data if t._dtype is dt else t._data.astype(dt.np) for t in tensors]
+        # (np.array stacks equal shapes of one dtype along a new first axis, quickest)
+        return TensorCore._make(np.array(arrays, dtype=dt.np) if d == 0 else
+                                np.stack(arrays, axis=d), dt)
     return apply(OPS["stack"], tuple(t if t._dtype is dt else t.to(dt) for t in tensors),
-                 {"dim": d})
+                 {"dim": d}, out_dtype=dt)      # (worked out once)
 
 
 def _where_scalar(x, dt):

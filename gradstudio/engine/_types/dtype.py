@@ -165,6 +165,9 @@ def _scalar_dtype(value):
 def result_type(*operands):
     """Result dtype of an op over tensors and Python scalars, by PyTorch's three tiers:
     dimensioned tensors, zero-dim tensors, then Python numbers (wrapped scalars)."""
+    first = getattr(operands[0], "_dtype", None) if operands else None
+    if first is not None and all(getattr(o, "_dtype", None) is first for o in operands):
+        return first        # (tensors of one dtype: a stack of a batch's rows)
     dim = zero = wrapped = None
     for op in operands:
         d = getattr(op, "_dtype", None)

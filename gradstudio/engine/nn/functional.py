@@ -37,8 +37,8 @@ from .._torch_functions.general import (log_softmax as _log_softmax, relu as _re
                                         softmax as _softmax, tanh)
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
-           "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "elu", "gelu", "silu",
-           "softplus", "hardtanh", "relu6", "logsigmoid", "dropout", "binary_cross_entropy",
+           "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "leaky_relu_", "elu", "elu_",
+           "gelu", "silu", "softplus", "hardtanh", "relu6", "logsigmoid", "dropout", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
            "cosine_similarity", "embedding", "batch_norm", "layer_norm", "group_norm",
            "softsign", "tanhshrink", "softmin", "margin_ranking_loss", "hinge_embedding_loss",
@@ -53,10 +53,9 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
 
 # --------------------------------------------------------------------------- activations
 def _activation(name, input, inplace=False, **params):
-    op = OPS[name]
-    if inplace:
-        return _inplace(input, op, (input,), params)
-    return apply(op, (input,), params)
+    if inplace:   # (PyTorch's in-place form, where it has a grad_fn of its own)
+        return _inplace(input, OPS.get(name + "_inplace", OPS[name]), (input,), params)
+    return apply(OPS[name], (input,), params)
 
 
 def relu(input, inplace=False):
@@ -69,6 +68,14 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
 
 def elu(input, alpha=1.0, inplace=False):
     return _activation("elu", input, inplace, alpha=alpha)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return leaky_relu(input, negative_slope, True)
+
+
+def elu_(input, alpha=1.0):
+    return elu(input, alpha, True)
 
 
 def gelu(input, approximate="none"):
@@ -210,6 +217,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if input._data.ndim >= 2 and tshape[:1] != shape[:1]:
         raise ValueError(f"Expected input batch_size ({shape[0]}) to match target batch_size "
                          f"({tshape[0] if tshape else 0}).")
+    if input._data.ndim <= 2 and len(tshape) > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     if input._data.ndim > 2 and tshape != shape[:1] + shape[2:]:
         raise RuntimeError(f"Expected target size {_list(shape[:1] + shape[2:])}, got "
                            f"{_list(tshape)}")

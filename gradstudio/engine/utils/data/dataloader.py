@@ -14,6 +14,7 @@ from typing import Generic, TypeVar
 
 from .. import _torch as torch
 from ._collate import default_collate, default_convert
+from ._rows_at_once import rows_at_once
 from .dataset import IterableDataset
 from .sampler import BatchSampler, RandomSampler, Sampler, SequentialSampler
 
@@ -225,6 +226,9 @@ class _SingleProcessDataLoaderIter:
         if self._iterable:
             return self._fetch_iterable(index)
         if self._auto_collation:
+            batch = rows_at_once(self._dataset, index, self._collate_fn)
+            if batch is not None:
+                return batch
             if hasattr(self._dataset, "__getitems__") and self._dataset.__getitems__:
                 data = self._dataset.__getitems__(index)
             else:

@@ -1,0 +1,25 @@
+"""The order PyTorch's CPU matrix product (MKL's ``sgemm``) adds a float32 product's terms
+in, where it was measured for the small shapes of teaching examples: an ``(M, K) @ (K,
+N)`` product with ``M <= 2`` or ``2 <= N <= 8`` adds ``a[i, k] * b[k, j]`` (each product
+rounded) one ``k`` after another from ``k = 0``, which ``np.cumsum`` does exactly
+(numpy's BLAS adds in blocks, a last digit apart). Other shapes (``M >= 4`` and ``N >=
+12``: fused multiply-adds one ``k`` after another, and blocks of ``K`` past about 130;
+``N == 1``: MKL's ``sgemv``; ``N`` from 9 to 11: a mix) keep numpy's product; docs/engine.md
+says where the last digit may still differ."""
+import numpy as np
+
+__all__ = ["matmul"]
+
+_MOST = 1 << 20         # (M * K * N: the products held at once, 4 MB of float32)
+
+
+def matmul(a, b):
+    """``np.matmul(a, b)``, adding in PyTorch's order for 2-D float32 operands of the
+    shapes above."""
+    if a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and b.dtype == np.float32:
+        (m, k), n = a.shape, b.shape[1]
+        if k > 1 and (m <= 2 or 2 <= n <= 8) and n > 1 and m * k * n <= _MOST \
+                and k == b.shape[0]:
+            products = a[:, :, None] * b[None, :, :]
+            return np.cumsum(products, axis=1)[:, -1, :]
+    return np.matmul(a, b)

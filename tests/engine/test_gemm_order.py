@@ -1,0 +1,40 @@
+"""Matrix products of float32 in PyTorch's order where it was measured (``M <= 2`` rows,
+or 2 to 8 columns: each product rounded, added one ``k`` after another), so a small
+network's gradient prints PyTorch's last digit: the product, the gradients ``mm`` sends
+back and ``nn.Linear``'s weight gradient, bit for bit against torch."""
+import numpy as np
+import pytest
+
+import gradstudio.engine as E
+
+torch = pytest.importorskip("torch")
+
+SHAPES = [(1, 16, 64), (2, 90, 8), (8, 90, 2), (16, 64, 4), (64, 100, 3), (32, 784, 8),
+          (2, 5, 32), (100, 64, 8)]
+
+
+@pytest.mark.parametrize("m,k,n", SHAPES)
+def test_a_small_product_adds_in_torchs_order(m, k, n):
+    rng = np.random.default_rng(m * 1000 + k * 10 + n)
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((k, n)).astype(np.float32)
+    theirs = (torch.from_numpy(a) @ torch.from_numpy(b)).numpy()
+    ours = (E.tensor(a) @ E.tensor(b)).numpy()
+    assert np.array_equal(ours, theirs)
+    at = np.ascontiguousarray(a.T)                      # (a transposed operand, as backward's)
+    theirs_t = (torch.from_numpy(at).t() @ torch.from_numpy(b)).numpy()
+    assert np.array_equal((E.tensor(at).t() @ E.tensor(b)).numpy(), theirs_t)
+
+
+@pytest.mark.parametrize("batch,inputs,outputs", [(64, 4, 8), (90, 2, 8), (50, 3, 2), (30, 1, 16)])
+def test_a_linear_layers_weight_gradient_is_torchs_bit_for_bit(batch, inputs, outputs):
+    rng = np.random.default_rng(batch + inputs + outputs)
+    x = rng.standard_normal((batch, inputs)).astype(np.float32)
+    w = rng.standard_normal((outputs, inputs)).astype(np.float32)
+    g = rng.standard_normal((batch, outputs)).astype(np.float32)
+    grads = []
+    for lib in (torch, E):
+        weight = lib.tensor(w, requires_grad=True)
+        (lib.nn.functional.linear(lib.tensor(x), weight) * lib.tensor(g)).sum().backward()
+        grads.append(weight.grad.numpy())
+    assert np.array_equal(grads[1], grads[0])
