@@ -106,8 +106,8 @@ def view_written(rec, t):
     current, else the update is refused. Returns the ``PendingView`` to keep."""
     i = rec.node_of.get(id(t))
     node = None if i is None else rec.nodes[i]
-    if node is None or node["kind"] != "index" or set(node["inputs"]) != {"self"}:
-        raise TraceError(VIEW_WRITE)
+    if node is None or node["kind"] != "index" or "self" not in node["inputs"]:
+        raise TraceError(VIEW_WRITE)      # (x[t, p] += 1: its key's tensors are inputs too)
     base = rec.objects[node["inputs"]["self"]]
     if rec.node_of.get(id(base)) != node["inputs"]["self"]:
         raise TraceError(VIEW_WRITE)
@@ -153,5 +153,5 @@ def setitem(rec, func, t, key, value):
     if pending is not None:
         # the view is a view of the tensor as written now (its node before the write
         # stays the value the write used)
-        rec.emit(_Record("index", {"key": text}, {"self": t}, value))
+        rec.emit(_Record("index", {"key": text}, {"self": t, **ports}, value))
     return out
