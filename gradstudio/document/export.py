@@ -332,6 +332,11 @@ class _Script:
                 first = first or line
                 block = []
             stmts, live = _node_lines(self.doc, nid, self.names, self.result)
+            recorded = self.doc.node(nid).recorded
+            if recorded is not None and stmts and "\n" not in stmts[-1]:
+                # (what the script had there, as data: not computed by the graph)
+                stmts = stmts[:-1] + [stmts[-1] + Spell(None, stale=self.stale).recorded(
+                    recorded)]
             for note in self.pinned.get(nid, ()):      # a note on the canvas, as comments
                 for c in comment_lines(note.text):
                     self.emit(c, indent + (1 if in_region else 0))

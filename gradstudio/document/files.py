@@ -84,7 +84,8 @@ def dumps(doc: Document) -> str:
     rank = {n: i for i, n in enumerate(doc.node_ids)}
     nodes = [{"id": d.id, "kind": d.kind, "label": d.label, "params": _sorted(d.params),
               "position": [float(d.position[0]), float(d.position[1])],
-              "retains_grad": bool(d.retains_grad), "watched": bool(d.watched)}
+              "retains_grad": bool(d.retains_grad), "watched": bool(d.watched),
+              **({"recorded": d.recorded} if d.recorded is not None else {})}
              for d in doc.nodes()]
     edges = [{"source": u, "target": v, "port": k} for u, v, k in doc.edges()]
     regions = [{"id": r.id, "label": r.label, "nodes": sorted(r.nodes, key=rank.__getitem__)}

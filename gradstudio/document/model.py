@@ -40,6 +40,8 @@ class NodeData:
     label: str | None = None
     watched: bool = False
     retains_grad: bool = False      # marked with retain_grad(): see Document.set_retains_grad
+    recorded: int | None = None     # a traced script's line whose value it holds, as the
+    #                                 script had it there (not computed by the graph)
 
 
 @dataclass
@@ -136,7 +138,7 @@ class Document(ClassroomParts):
         return [self.graph.nodes[n]["data"] for n in self._order]
 
     def add_node(self, kind, params=None, position=(0.0, 0.0), label=None, node_id=None,
-                 watched=False, index=None, retains_grad=False):
+                 watched=False, index=None, retains_grad=False, recorded=None):
         """Adds a node of ``kind`` (defaults filled in) and returns its id."""
         spec = CATALOGUE.get(kind)
         if spec is None:
@@ -147,8 +149,11 @@ class Document(ClassroomParts):
         node_id = node_id or self.new_id()
         if node_id in self.graph:
             raise DocumentError(f"A node with id '{node_id}' already exists.")
+        if recorded is not None and (isinstance(recorded, bool) or
+                                     not isinstance(recorded, int) or recorded < 1):
+            raise DocumentError("A recorded value's line must be a line number.")
         data = NodeData(node_id, kind, full, _position(position), check_label(label), bool(watched),
-                        bool(retains_grad))
+                        bool(retains_grad), recorded)
         self.graph.add_node(node_id, data=data)
         self._shape += 1
         if index is None:
@@ -189,7 +194,7 @@ class Document(ClassroomParts):
         """Undoes ``remove_node``."""
         d = removed.node
         self.add_node(d.kind, d.params, d.position, d.label, d.id, d.watched, removed.index,
-                      d.retains_grad)
+                      d.retains_grad, d.recorded)
         for u, v, k in removed.edges:
             self.connect(u, v, k)
         for index, region in removed.emptied:

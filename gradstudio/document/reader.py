@@ -310,7 +310,7 @@ class _Builder:
 
     def node(self, node, place):
         self.obj(node, place, ("id", "kind"),
-                 ("params", "position", "label", "watched", "retains_grad"))
+                 ("params", "position", "label", "watched", "retains_grad", "recorded"))
         node_id = self.ident(node["id"], f"{place}.id")
         kind = self.name(node["kind"], f"{place}.kind", "a kind of node")
         spec = CATALOGUE.get(kind)
@@ -330,6 +330,11 @@ class _Builder:
             flags[flag] = node.get(flag, False)
             if not isinstance(flags[flag], bool):
                 raise self.fail(f"{place}.{flag}", "must be true or false.")
+        recorded = node.get("recorded")
+        if recorded is not None:
+            if isinstance(recorded, bool) or not isinstance(recorded, int) or recorded < 1:
+                raise self.fail(f"{place}.recorded", "must be a line number.")
+            flags["recorded"] = recorded
         try:
             self.doc.add_node(kind, params, position, label, node_id, **flags)
         except DocumentError as e:

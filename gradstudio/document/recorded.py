@@ -15,10 +15,19 @@ Imports nothing of Qt.
 import hashlib
 import json
 
-__all__ = ["fingerprint", "mark_traced", "is_stale", "recorded_parts", "STALE_WORDS"]
+__all__ = ["fingerprint", "mark_traced", "is_stale", "recorded_parts", "STALE_WORDS",
+           "recorded_words"]
 
 STALE_WORDS = ("recorded when the script ran; the graph has been edited since, so it may "
                "no longer be what the program would print")
+
+
+def recorded_words(line):
+    """What a node holding a value the trace recorded at ``line`` is, in words."""
+    return (f"Recorded from line {line} of the script: its values are what the script "
+            "had there (a tensor the trace did not see made, such as what torch.load read "
+            "or a deep copy), not computed by the graph; an edit upstream does not change "
+            "them.")
 
 
 def recorded_parts(action):

@@ -282,7 +282,8 @@ def _build(data):
     for n in data["nodes"]:
         nid = doc.add_node(n["kind"], n["params"], label=n.get("label"),
                            watched=bool(n.get("watched")),
-                           retains_grad=bool(n.get("retains_grad")))
+                           retains_grad=bool(n.get("retains_grad")),
+                           recorded=n.get("recorded_at"))
         ids[n["id"]] = nid
         for port, src in n["inputs"].items():
             doc.connect(ids[src], nid, port)

@@ -63,8 +63,10 @@ class RecordedNodes:
                 raise TraceError(f"a {dtype} tensor cannot be drawn; GradStudio documents "
                                  f"hold {', '.join(DTYPES)} tensors")
             params["dtype"] = dtype
-        return self._commit(_Record("tensor", params, {}, t),
-                            taint=None if taint is None else (self.line(), taint))
+        i = self._commit(_Record("tensor", params, {}, t),
+                         taint=None if taint is None else (self.line(), taint))
+        self.nodes[i]["recorded_at"] = self.line()     # (its values: the script's here)
+        return i
 
     def _grad_value(self, t):
         """``x.grad`` (``t``) computed with (``x.grad - by_hand``): a ``grad_of`` node of

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGroupBox, QLabel
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document import DocumentError
 from gradstudio.document.explain import why_no_graph
+from gradstudio.document.recorded import recorded_words
 from gradstudio.ui import commands
 from gradstudio.ui.inspector_fields import (ERROR_STYLE, PENDING_STYLE, NameField,
                                             ParamEditor, SeedField, error_label, mono_font,
@@ -176,8 +177,12 @@ class Inspector(SessionPanel):
         data = s.document.node(self.node_id)
         spec = CATALOGUE[data.kind]
         state = s.state(self.node_id)
+        recorded = "" if data.recorded is None else (
+            f"<br><span style='font-weight:normal'>{escaped(recorded_words(data.recorded))}"
+            "</span>")
         self.title.setText(f"{escaped(s.document.display_name(self.node_id))} <span style="
-                           f"'font-weight:normal;color:#666'>· {escaped(data.kind)}</span>")
+                           f"'font-weight:normal;color:#666'>· {escaped(data.kind)}</span>"
+                           + recorded)
         self.settings.hide()
         self.node_view.show()
         self.name.show_node(self.node_id)

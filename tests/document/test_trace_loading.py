@@ -128,3 +128,14 @@ def test_what_a_document_cannot_load_is_drawn_up_to_its_line(call, words):
         {call}
         print(model.weight)
     """), words, 4)
+
+
+def test_what_was_loaded_is_a_literal_marked_with_the_line_it_was_loaded_at(traced):
+    doc = traced["early_stopping_keeps_the_best_model"]
+    recorded = {doc.node(n).recorded for n in doc.node_ids if doc.node(n).recorded}
+    assert recorded == {24}                         # model.load_state_dict(best_state)
+    script = export_script(doc).text
+    marked = [line for line in script.splitlines() if line.endswith("# recorded (line 24)")]
+    assert len(marked) == 2 and all("= torch.tensor(" in line for line in marked)
+    assert not any(doc.node(n).recorded for n in traced[
+        "a_clone_taken_before_training_is_restored"].node_ids)   # (clones are the graph's)

@@ -125,11 +125,11 @@ def display_key(state, in_no_grad, value):
 FLOW_KEY = 4
 
 @lru_cache(maxsize=4096)
-def card_look(key, ports, need, detach, marked=False):
+def card_look(key, ports, need, detach, marked=False, recorded=None):
     """What a card shows and how big it is, from its display key, its number of input
-    ports, the width its header and port names need, whether it is a detach and whether
-    it is marked with retain_grad(): ``(badges, width, height, value lines, badge
-    top)``. Shared by every card that looks the same, so a run that changes many cards
+    ports, the width its header and port names need, whether it is a detach, whether
+    it is marked with retain_grad() and the script line a traced value was recorded at
+    (or None): ``(badges, width, height, value lines, badge top)``. Shared by every card that looks the same, so a run that changes many cards
     costs a lookup each."""
     in_no_grad, shown, error = key[:3]
     ports_bottom = PORT_TOP + max(1, ports) * PORT_ROW
@@ -167,6 +167,8 @@ def card_look(key, ports, need, detach, marked=False):
         badges.append(("no_grad", "no_grad"))
     if detach:
         badges.append(("cut", "✂ gradient cut"))
+    if recorded is not None:      # its values are the script's, not the graph's
+        badges.append(("recorded", f"recorded · line {recorded}"))
     badges = tuple(badges)
     lines = preview_lines(shape, dtype)
     meta = _advance(f"{shape_text(shape)}   {dtype}", "small")
@@ -180,9 +182,9 @@ def card_look(key, ports, need, detach, marked=False):
 
 
 @lru_cache(maxsize=4096)
-def _look(key, ports, need, detach, marked):
+def _look(key, ports, need, detach, marked, recorded):
     """``card_look`` and the card's two rectangles (``_card_rects``), in one lookup."""
-    look = card_look(key, ports, need, detach, marked)
+    look = card_look(key, ports, need, detach, marked, recorded)
     return (*look, *_card_rects(look[1], look[2]))
 
 
@@ -238,13 +240,13 @@ class Card:
         self.value_lines, self.badge_top = 0, 0.0
         self.rect = self.bounds = self.shown_bounds = QRectF()
 
-    def set_data(self, ports, need, detach, marked):
+    def set_data(self, ports, need, detach, marked, recorded=None):
         """The node's side of its look: its number of input ports, the width its header
-        and port names need, whether it is a detach and whether it is marked with
-        retain_grad(). The next ``set_state`` counts as a change (e.g. a detach's edges
+        and port names need, whether it is a detach, whether it is marked with
+        retain_grad() and the line a traced value was recorded at. The next ``set_state`` counts as a change (e.g. a detach's edges
         are checked again). Returns ``RESIZED`` and ``WIDER`` flags, or 0."""
         self.detach = detach
-        self.look_args = (ports, need, detach, marked)
+        self.look_args = (ports, need, detach, marked, recorded)
         self.text_dirty = True
         key = display_key(self.state, self.in_no_grad, self.value)
         changed = self._relayout(key)

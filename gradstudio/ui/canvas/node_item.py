@@ -26,6 +26,7 @@ from PySide6.QtGui import QStaticText, QTextOption
 from PySide6.QtWidgets import QGraphicsItem, QStyle
 
 from gradstudio.document.catalogue import CATALOGUE, returns_input
+from gradstudio.document.recorded import recorded_words
 from gradstudio.document.spelling import brief_literals, number
 from gradstudio.ui.plain import plain_tooltip
 
@@ -179,7 +180,7 @@ class NodeItem(QGraphicsItem):
         self.card.card_name = None
         # (the next run counts as a change: e.g. a detach's edges are checked again)
         if self.card.set_data(len(self.ports), self._need, data.kind == "detach",
-                              data.retains_grad) & RESIZED:
+                              data.retains_grad, data.recorded) & RESIZED:
             self._resized()
         self._tip = None
         self._set_tooltip()
@@ -234,7 +235,9 @@ class NodeItem(QGraphicsItem):
         if self._tip is not None:
             self.setToolTip(plain_tooltip(f"{self.data.kind}: {self._tip}"))
         else:
-            self.setToolTip(plain_tooltip(f"{self.data.kind} — {self.spec.doc}"))
+            recorded = "" if self.data.recorded is None else \
+                "\n\n" + recorded_words(self.data.recorded)
+            self.setToolTip(plain_tooltip(f"{self.data.kind} — {self.spec.doc}{recorded}"))
 
     # ------------------------------------------------------------------ geometry
     @property

@@ -56,6 +56,7 @@ BADGE = {
     "retain_off": (QColor("#2a2f36"), QColor("#7d8fa3")),
     "step": (QColor("#3d3a17"), QColor("#e6d36a")),
     "hidden": (QColor("#0f3a4d"), QColor("#7fd4f5")),     # an exercise's unknown
+    "recorded": (QColor("#4a2f1c"), QColor("#f2b27a")),   # the script's value, as data
 }
 
 
