@@ -1,7 +1,7 @@
 """Navigation of the canvas: zoom (wheel about the cursor; Ctrl+= / Ctrl+- / Ctrl+0),
 pan (middle drag, or Space + drag), fit-to-view, rubber-band selection on empty space,
 and the dispatch of mouse presses to the modes in ``interactions``."""
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
@@ -52,6 +52,7 @@ class CanvasView(QGraphicsView):
         self.scale(factor / self.zoom, factor / self.zoom)
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
         self.scene().set_overview(self.zoom < LOD_CARD)
+        self.scene().view_moved()
 
     def zoom_in(self):
         self.set_zoom(self.zoom * ZOOM_STEP)
@@ -78,6 +79,14 @@ class CanvasView(QGraphicsView):
     def visible_scene_rect(self):
         return self.mapToScene(self.viewport().rect()).boundingRect()
 
+    def scrollContentsBy(self, dx, dy):
+        super().scrollContentsBy(dx, dy)
+        self.scene().view_moved()        # (a big document's cards coming into view)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self.scene().view_moved()
+
     def wheelEvent(self, event):
         delta = event.angleDelta().y()
         if delta == 0:
@@ -90,6 +99,9 @@ class CanvasView(QGraphicsView):
         if self.mode is not None:
             return
         pos = self.mapToScene(event.position().toPoint())
+        scene = self.scene()
+        if scene.sparse:                 # a big document: the card under the press, now
+            scene.realize(scene.places.in_rect(QRectF(pos.x() - 10, pos.y() - 10, 20, 20)))
         mode = mode_for_press(self, pos, event)
         if mode is None:
             super().mousePressEvent(event)       # rubber band / clear selection
