@@ -202,3 +202,22 @@ def test_showing_a_big_selection_makes_no_card_for_each_node(qtbot, tmp_path):
     w.session.select(doc.node_ids)
     w._show_selection()
     assert len(scene.nodes) < NODES / 2
+
+
+def test_fit_to_view_shows_a_graph_too_big_for_the_least_zoom(qtbot):
+    # seen under Xvfb: the 100,000-node chain (66,000 by 53,000) stayed cut at 3 %, the
+    # least zoom, so neither Fit Graph in View nor the wheel ever showed all of it
+    from gradstudio.ui.canvas.view import MIN_ZOOM
+    session = Session(chain())
+    canvas = shown(qtbot, Canvas(session), (800, 600))
+    far = AddNode(session.document, "ones", {"shape": (2,)}, (60000.0, 40000.0))
+    session.push(far)
+    canvas.fit_to_view()
+    shown_rect = canvas.mapToScene(canvas.viewport().rect()).boundingRect()
+    assert canvas.zoom < MIN_ZOOM and shown_rect.contains(canvas.scene().nodes_rect())
+    fit = canvas.zoom
+    canvas.zoom_out()                                  # the wheel stops there too
+    assert canvas.zoom == pytest.approx(fit)
+    canvas.reset_zoom()
+    canvas.zoom_out()                                  # (a small step is still a step)
+    assert canvas.zoom == pytest.approx(1 / 1.2)

@@ -46,7 +46,9 @@ class CanvasView(QGraphicsView):
         return self.transform().m11()
 
     def set_zoom(self, factor, anchor_under_mouse=False):
-        factor = max(MIN_ZOOM, min(MAX_ZOOM, factor))
+        factor = min(MAX_ZOOM, factor)
+        if factor < MIN_ZOOM:            # (a graph too big to fit at MIN_ZOOM: as far as
+            factor = max(factor, min(MIN_ZOOM, self.fit_zoom()))   # fit-to-view needs)
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse if anchor_under_mouse
                                      else QGraphicsView.AnchorViewCenter)
         self.scale(factor / self.zoom, factor / self.zoom)
@@ -63,6 +65,16 @@ class CanvasView(QGraphicsView):
     def reset_zoom(self):
         self.set_zoom(1.0)
 
+    def fit_zoom(self, rect=None):
+        """The scale at which every node is in view (never beyond 100 %): zooming out
+        stops at ``MIN_ZOOM`` or there, whichever is further out."""
+        rect = self.scene().nodes_rect() if rect is None else rect
+        if rect.isNull():
+            return 1.0
+        vp = self.viewport().rect()
+        return max(min((vp.width() - 2 * FIT_MARGIN) / rect.width(),
+                       (vp.height() - 2 * FIT_MARGIN) / rect.height(), 1.0), 1e-4)
+
     def fit_to_view(self):
         """Zooms and scrolls so that every node is visible (never beyond 100 %)."""
         rect = self.scene().nodes_rect()
@@ -70,10 +82,7 @@ class CanvasView(QGraphicsView):
             self.reset_zoom()
             self.centerOn(0, 0)
             return
-        vp = self.viewport().rect()
-        factor = min((vp.width() - 2 * FIT_MARGIN) / rect.width(),
-                     (vp.height() - 2 * FIT_MARGIN) / rect.height(), 1.0)
-        self.set_zoom(factor)
+        self.set_zoom(self.fit_zoom(rect))
         self.centerOn(rect.center())
 
     def visible_scene_rect(self):
