@@ -221,3 +221,26 @@ def test_fit_to_view_shows_a_graph_too_big_for_the_least_zoom(qtbot):
     canvas.reset_zoom()
     canvas.zoom_out()                                  # (a small step is still a step)
     assert canvas.zoom == pytest.approx(1 / 1.2)
+
+
+def test_a_rubber_band_over_the_overview_selects_the_nodes_it_covers(qtbot):
+    # seen under Xvfb: zoomed out on a big graph no card exists, so a rubber band
+    # selected nothing; it selects the nodes whose places it covers
+    from PySide6.QtCore import QPoint, Qt
+    session = Session(chain())
+    canvas = shown(qtbot, Canvas(session), (800, 600))
+    scene, doc = canvas.scene(), session.document
+    canvas.fit_to_view()
+    settled(qtbot, scene)
+    assert scene.overview and not scene.nodes
+    first_row = [n for n in doc.node_ids if doc.node(n).position[1] == 0.0]
+    x0, y0 = first_row[0], first_row[-1]
+    a = canvas.mapFromScene(QPointF(-30.0, -20.0))
+    b = canvas.mapFromScene(QPointF(*doc.node(y0).position) + QPointF(130.0, 40.0))
+    qtbot.mousePress(canvas.viewport(), Qt.LeftButton, pos=a)
+    for t in (0.3, 0.6, 1.0):
+        qtbot.mouseMove(canvas.viewport(), a + QPoint(int((b.x() - a.x()) * t),
+                                                      int((b.y() - a.y()) * t)))
+    qtbot.mouseRelease(canvas.viewport(), Qt.LeftButton, pos=b)
+    assert session.selection == first_row and x0 in session.selection
+    assert scene.selected_ids() == first_row

@@ -292,6 +292,13 @@ class SparseCards:
         finally:
             self._syncing = was
 
+    def select_band(self, rect):
+        """A rubber band over ``rect`` ended: the nodes without a card whose places it
+        covers are selected with the cards it selected."""
+        chosen = set(self._selected_cards())
+        chosen.update(n for n in self.places.in_rect(rect) if n not in self.nodes)
+        self.session.select([n for n in self.document.node_ids if n in chosen])
+
     def update_region_item(self, rid):
         """The frame of region ``rid`` made again around the cards that exist."""
         self._update_region(rid)

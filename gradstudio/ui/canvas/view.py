@@ -33,6 +33,8 @@ class CanvasView(QGraphicsView):
         self.setResizeAnchor(QGraphicsView.AnchorViewCenter)
         self.setDragMode(QGraphicsView.RubberBandDrag)
         self.setRubberBandSelectionMode(Qt.IntersectsItemShape)
+        self._band = QRectF()            # the rubber band's last scene rectangle
+        self.rubberBandChanged.connect(self._on_rubber_band_changed)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.NoFrame)
@@ -133,6 +135,13 @@ class CanvasView(QGraphicsView):
             event.accept()
             return
         super().mouseReleaseEvent(event)
+        band, self._band = self._band, QRectF()
+        if not band.isNull() and self.scene().sparse:   # (nodes without a card too)
+            self.scene().select_band(band)
+
+    def _on_rubber_band_changed(self, rect, _start, _end):
+        if not rect.isNull():            # (``rect`` is where the band is; ``_end`` lags)
+            self._band = self.mapToScene(rect).boundingRect()
 
     def cancel_mode(self):
         if self.mode is not None:
