@@ -233,6 +233,7 @@ def test_a_rubber_band_over_the_overview_selects_the_nodes_it_covers(qtbot):
     canvas.fit_to_view()
     settled(qtbot, scene)
     assert scene.overview and not scene.nodes
+    scene.drawing.lists(scene)                         # (painted once, as on screen)
     first_row = [n for n in doc.node_ids if doc.node(n).position[1] == 0.0]
     x0, y0 = first_row[0], first_row[-1]
     a = canvas.mapFromScene(QPointF(-30.0, -20.0))
@@ -244,3 +245,6 @@ def test_a_rubber_band_over_the_overview_selects_the_nodes_it_covers(qtbot):
     qtbot.mouseRelease(canvas.viewport(), Qt.LeftButton, pos=b)
     assert session.selection == first_row and x0 in session.selection
     assert scene.selected_ids() == first_row
+    from gradstudio.ui.canvas import theme              # the overview shows it selected
+    chosen = [b for c, b in scene.drawing.lists(scene)[0] if c == theme.NODE_SELECTED]
+    assert chosen and len(chosen[0]) == len(first_row)

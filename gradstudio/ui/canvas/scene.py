@@ -331,6 +331,8 @@ class CanvasScene(sparse.SparseCards, QGraphicsScene):
         if self.marks.marks and not self.marks.settling:
             self.marks.clear()           # the user moved on: the last edit's marks go
             self.overview_changed()
+        elif self.sparse:                # (nodes selected without a card: in the overview)
+            self.overview_changed()
         if self._syncing:
             return
         self._syncing = True
