@@ -185,7 +185,7 @@ class MainWindow(WindowDocks, QMainWindow):
     def _build_status_bar(self):
         self.run_label = QLabel()
         self.statusBar().addPermanentWidget(self.run_label)
-        self.busy = BusyStatus(self)     # drawing a big graph, a run off the GUI thread
+        self.busy = BusyStatus(self)     # a run off the GUI thread
 
     # ================================================================== errors & questions
     def guard(self, slot, what):
@@ -342,8 +342,8 @@ class MainWindow(WindowDocks, QMainWindow):
 
     def _show_selection(self):
         """Scrolls the canvas to the selected nodes (a lesson cell's)."""
-        items = [self.canvas.item(n) for n in self.session.selection]
-        rects = [i.sceneBoundingRect() for i in items if i is not None]
+        scene = self.canvas.scene()      # (a big graph's cards not made yet: their places)
+        rects = [r for r in map(scene.node_rect, self.session.selection) if r is not None]
         if rects:
             whole = rects[0]
             for r in rects[1:]:

@@ -398,9 +398,10 @@ def _compare(old, new):
 
 
 def _names(ids, name_of, most=4):
-    names = [name_of(n) for n in ids]
-    if len(names) > most:
-        names = names[:most - 1] + [f"{len(names) - most + 1} more"]
+    if len(ids) > most:        # (only the names said are looked up: 100,000 may change)
+        names = [name_of(n) for n in ids[:most - 1]] + [f"{len(ids) - most + 1} more"]
+    else:
+        names = [name_of(n) for n in ids]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 

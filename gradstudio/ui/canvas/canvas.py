@@ -96,8 +96,12 @@ class Canvas(CanvasView):
         self._update_empty_hint()
 
     def item(self, node_id):
-        """The NodeItem mirroring a node id (or None)."""
-        return self.scene().nodes.get(node_id)
+        """The NodeItem mirroring a node id (or None); of a big document (``sparse``),
+        made now if it was not in view yet."""
+        scene = self.scene()
+        if scene.sparse and node_id not in scene.nodes:
+            scene.realize([node_id])
+        return scene.nodes.get(node_id)
 
     def _on_scene_clearing(self):
         """Every item is about to go (a new document): a drag in progress (it holds

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QImage, QPainter, QPixmap, QTransform
 
-from . import theme
+from . import sparse, theme
 
 __all__ = ["SceneDrawing", "GRID", "detailed"]
 
@@ -43,6 +43,8 @@ class SceneDrawing:
         ``batch = None``)."""
         if self.batch is not None:
             return self.batch
+        if scene.sparse:                 # a big document: read from the document itself
+            return self._set_lists(scene, *sparse.overview_batch(scene, scene.places))
         rects, lines = {}, {True: [], False: []}
         for item in scene.nodes.values():
             if item.isSelected():
@@ -55,8 +57,11 @@ class SceneDrawing:
                 QRectF(item.pos(), item.card.rect.size()))
         for edge in scene.edges.values():
             lines[edge.carries_grad].append(QLineF(edge._a, edge._b))
+        return self._set_lists(scene, list(rects.values()), lines)
+
+    def _set_lists(self, scene, rects, lines):
         regions = [r._rect for r in scene.regions.values() if not r._rect.isNull()]
-        self.batch = (list(rects.values()), lines, regions, scene.marks.overview_rects())
+        self.batch = (rects, lines, regions, scene.marks.overview_rects())
         self.picture = None
         self.batch_nodes = len(scene.nodes)
         return self.batch

@@ -2,12 +2,13 @@
 outside it), in a no-grad frame or its title strip; and the rectangle the graph takes."""
 from PySide6.QtCore import QRectF
 
-from .card import HEADER, MAX_WIDTH
+from .card import MAX_WIDTH
 from .node_item import NodeItem
 from .region_item import MARGIN, TITLE
 from .regions import smallest_frame_at
+from .sparse import CARD_HEIGHT
 
-__all__ = ["node_at", "port_at", "region_at", "region_title_at", "nodes_rect"]
+__all__ = ["node_at", "port_at", "region_at", "region_title_at", "nodes_rect", "node_rect"]
 
 
 def node_at(scene, scene_pos):
@@ -43,14 +44,22 @@ def region_title_at(regions, scene_pos):
     return regions.get(rid)
 
 
+def node_rect(scene, node_id):
+    """Where a node's card is (a big document's card not made yet: where it will be, as
+    large as a card can be); None for no such node."""
+    item = scene.nodes.get(node_id)
+    if item is not None:
+        return item.sceneBoundingRect()
+    if node_id not in scene.document.graph:
+        return None
+    x, y = scene.document.node(node_id).position
+    return QRectF(x, y, MAX_WIDTH, CARD_HEIGHT)
+
+
 def nodes_rect(scene):
-    """The scene rectangle holding every card and frame (while a big graph is being
-    drawn: every node's place, read from the document, and a card's least size)."""
-    if scene.building:
-        xs, ys = zip(*(d.position for d in scene.document.nodes()))
-        return QRectF(min(xs), min(ys), max(xs) - min(xs) + MAX_WIDTH,
-                      max(ys) - min(ys) + HEADER)
-    rect = QRectF()
+    """The scene rectangle holding every card and frame (a big document's cards not made
+    yet, ``sparse``, as large as a card can be where their nodes are)."""
+    rect = scene.places.bounds() if scene.sparse else QRectF()
     for item in scene.nodes.values():
         rect = rect.united(item.sceneBoundingRect())
     for item in scene.regions.values():

@@ -4,7 +4,7 @@ place; nothing is rebuilt except when the whole document is replaced."""
 from PySide6.QtCore import QRectF, Signal
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from . import batch_build, hits
+from . import batch_build, hits, sparse
 from .change_marks import ChangeMarks
 from .drawing import GRID, SceneDrawing
 from .edge_item import EdgeItem
@@ -17,12 +17,11 @@ __all__ = ["CanvasScene", "GRID"]
 EXTENT = 200_000.0
 
 
-class CanvasScene(QGraphicsScene):
+class CanvasScene(sparse.SparseCards, QGraphicsScene):
     """A ``QGraphicsScene`` over a ``Session``. Selection is kept in step with
-    ``session.select`` / ``session.selection_changed`` in both directions. A big document's
-    items are made a batch at a time (``batch_build``): ``building`` meanwhile,
-    ``build_progressed(done, total)`` after each batch, ``build_finished`` once every item
-    exists.
+    ``session.select`` / ``session.selection_changed`` in both directions. A big
+    document's cards are made only as they come into view (``sparse``): ``realizing``
+    meanwhile, ``realized`` once the cards in view have been made.
 
     A new document drops every item (``rebuild``). Nothing may keep a Python reference
     to an item past that: ``about_to_clear`` is emitted first, while the items still
@@ -30,8 +29,7 @@ class CanvasScene(QGraphicsScene):
     holders (the item maps, the three kinds of marks) are emptied."""
 
     about_to_clear = Signal()    # every item is about to go: drop your references to them
-    build_progressed = Signal(int, int)
-    build_finished = Signal()
+    realized = Signal()          # (a big document) the cards in view are made
 
     def __init__(self, session, parent=None):
         super().__init__(parent)
@@ -43,7 +41,10 @@ class CanvasScene(QGraphicsScene):
         self.regions = {}     # region id -> RegionItem
         self.regions_of = {}  # node id -> [RegionItem]
         self._syncing = False
-        self._builder = None           # the BatchBuild making a big document's items
+        self.sparse = False            # a big document: cards only where the view is
+        self.places = None             # ... where its nodes are (``sparse.Places``)
+        self.complete = set()          # ... the nodes whose card and edges are made
+        self._realizer = sparse.Realizer(self)
         self._applying = None          # the BatchApply showing a run on a big graph
         self.overview = False          # zoomed far out: drawn in one batch, not per item
         self.drawing = SceneDrawing()  # the grid, and the overview's batched drawing
@@ -53,10 +54,10 @@ class CanvasScene(QGraphicsScene):
         self.walk_marks = ChangeMarks(self)  # the node a step-through is at
         self.check_marks = ChangeMarks(self)  # gradient checks: ✓ or ✗ on their leaf
         session.document_changed.connect(self._on_document_edited)
-        session.node_added.connect(self._add_node)      # one handler per change (see
+        session.node_added.connect(self._on_node_added)   # one handler per change (see
         session.node_removed.connect(self._remove_node)  # ``Session.CHANGE_SIGNALS``)
         session.node_changed.connect(self._on_node_changed)
-        session.edge_added.connect(self._add_edge)
+        session.edge_added.connect(self._on_edge_added)
         session.edge_removed.connect(self._on_edge_removed)
         session.region_changed.connect(self._update_region)
         session.document_reset.connect(self.rebuild)
@@ -75,10 +76,10 @@ class CanvasScene(QGraphicsScene):
 
     # ------------------------------------------------------------------ building
     def rebuild(self):
-        """Drops every item and mirrors the document afresh (a big one a batch at a time,
-        see ``batch_build``)."""
+        """Drops every item and mirrors the document afresh (a big one only where the view
+        is, see ``sparse``)."""
         self.about_to_clear.emit()
-        self.cancel_build()
+        self._realizer.cancel()
         self._stop_applying()
         self._syncing = True
         try:
@@ -86,65 +87,28 @@ class CanvasScene(QGraphicsScene):
                 marks.clear()            # (their overlay items go with the scene's)
             self.clear()
             self.nodes, self.edges, self.regions, self.regions_of = {}, {}, {}, {}
-            self.cards, self.edge_keys = {}, {}
+            self.cards, self.edge_keys, self.complete = {}, {}, set()
             doc = self.document
-            if len(doc.node_ids) > batch_build.EAGER_NODES:
-                self._builder = batch_build.BatchBuild(self)
-                self._builder.start()
-                return
-            for data in doc.nodes():
-                self._add_node(data.id)
-            for u, v, k in doc.edges():
-                self._add_edge(u, v, k)
-        finally:
-            self._syncing = False
-        self.batch_built()
-
-    @property
-    def building(self):
-        """Whether the items of a big document are still being made."""
-        return self._builder is not None
-
-    def cancel_build(self):
-        """Stops making a big document's items (those made so far stay)."""
-        if self._builder is not None:
-            self._builder.cancel()
-            self._builder.deleteLater()
-            self._builder = None
-
-    def add_node_item(self, node_id):
-        """The card of ``node_id`` (a batch of the build)."""
-        self._syncing = True
-        try:
-            return self._add_node(node_id)
-        finally:
-            self._syncing = False
-
-    def add_edge_item(self, u, v, k):
-        """The edge ``(u, v, k)`` (a batch of the build)."""
-        self._syncing = True
-        try:
-            self._add_edge(u, v, k)
-        finally:
-            self._syncing = False
-
-    def batch_built(self, shown=False):
-        """Every node and edge has its item: the frames, the run (unless ``shown`` on
-        each card as it was made) and the selection follow."""
-        if self._builder is not None:
-            self._builder.deleteLater()
-            self._builder = None
-        self._syncing = True
-        try:
-            for rid in self.document.regions:
+            self.sparse = len(doc.node_ids) > sparse.SPARSE_NODES
+            self.places = sparse.Places(doc) if self.sparse else None
+            if self.sparse:
+                framed = set().union(*(r.nodes for r in doc.regions.values()))
+                if len(framed) <= sparse.REALIZE_MOST:   # (a frame holds all its cards)
+                    sparse.realize(self, [n for n in doc.node_ids if n in framed])
+            else:
+                for data in doc.nodes():
+                    self._add_node(data.id)
+                for u, v, k in doc.edges():
+                    self._add_edge(u, v, k)
+            for rid in doc.regions:
                 self._update_region(rid)
         finally:
             self._syncing = False
-        if not shown:
-            self.apply_run()
+        self.apply_run()
         self.overview_changed()
         self._on_session_selection_changed(self.session.selection)
-        self.build_finished.emit()
+        if self.sparse:
+            self._realizer.schedule()
 
     def _add_node(self, node_id):
         doc = self.document
@@ -158,6 +122,7 @@ class CanvasScene(QGraphicsScene):
         return item
 
     def _remove_node(self, node_id):
+        self.complete.discard(node_id)
         item = self.nodes.pop(node_id, None)
         if item is None:
             return
@@ -231,11 +196,23 @@ class CanvasScene(QGraphicsScene):
             self.regions_of.setdefault(n.node_id, []).append(item)
 
     # ------------------------------------------------------------------ document events
-    def _on_document_edited(self, _change):
+    def _on_document_edited(self, change):
         """Any edit (it arrives before its typed signal): the last edit's marks are out of
         date, and so is the overview's drawing."""
         self.drawing.batch = None
         self.marks.clear()
+        if self.sparse and change.kind.startswith(("node_", "edge_")):
+            self.places.stale(edges=change.kind.startswith("edge_"))   # (or moved)
+            self._realizer.schedule()
+
+    def _on_node_added(self, node_id):
+        self._add_node(node_id)
+        self.complete.add(node_id)       # (its edges come as edge_added)
+
+    def _on_edge_added(self, source, target, port):
+        if self.sparse and (source in self.nodes) != (target in self.nodes):
+            self.add_node_item(target if source in self.nodes else source)
+        self._add_edge(source, target, port)
 
     def _on_node_changed(self, node_id):
         item = self.nodes.get(node_id)
@@ -330,7 +307,14 @@ class CanvasScene(QGraphicsScene):
 
     # ------------------------------------------------------------------ selection
     def selected_ids(self):
-        """Selected node ids in document order."""
+        """Selected node ids in document order (of a big document, ``sparse``, also those
+        selected without a card yet: the session's selection)."""
+        if self.sparse:
+            chosen = set(self.session.selection)
+            return [n for n in self.document.node_ids if n in chosen]
+        return self._selected_cards()
+
+    def _selected_cards(self):
         chosen = {i.node_id for i in self.selectedItems() if isinstance(i, NodeItem)}
         return [n for n in self.document.node_ids if n in chosen]
 
@@ -339,13 +323,15 @@ class CanvasScene(QGraphicsScene):
         if not self._syncing:
             self._syncing = True
             try:
-                self.session.select(self.selected_ids())
+                self.session.select(self._selected_cards())
             finally:
                 self._syncing = False
 
     def _on_session_selection_changed(self, node_ids):
         if self.marks.marks and not self.marks.settling:
             self.marks.clear()           # the user moved on: the last edit's marks go
+            self.overview_changed()
+        elif self.sparse:                # (nodes selected without a card: in the overview)
             self.overview_changed()
         if self._syncing:
             return
@@ -374,6 +360,10 @@ class CanvasScene(QGraphicsScene):
     def region_title_at(self, scene_pos):
         """The RegionItem whose title strip (above its nodes) holds a scene point."""
         return hits.region_title_at(self.regions, scene_pos)
+
+    def node_rect(self, node_id):
+        """Where a node's card is (see ``hits.node_rect``); None for no such node."""
+        return hits.node_rect(self, node_id)
 
     def nodes_rect(self):
         """The scene rectangle holding every card and frame (see ``hits.nodes_rect``)."""

@@ -1,7 +1,7 @@
 """Navigation of the canvas: zoom (wheel about the cursor; Ctrl+= / Ctrl+- / Ctrl+0),
 pan (middle drag, or Space + drag), fit-to-view, rubber-band selection on empty space,
 and the dispatch of mouse presses to the modes in ``interactions``."""
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
@@ -33,6 +33,8 @@ class CanvasView(QGraphicsView):
         self.setResizeAnchor(QGraphicsView.AnchorViewCenter)
         self.setDragMode(QGraphicsView.RubberBandDrag)
         self.setRubberBandSelectionMode(Qt.IntersectsItemShape)
+        self._band = QRectF()            # the rubber band's last scene rectangle
+        self.rubberBandChanged.connect(self._on_rubber_band_changed)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.NoFrame)
@@ -46,12 +48,15 @@ class CanvasView(QGraphicsView):
         return self.transform().m11()
 
     def set_zoom(self, factor, anchor_under_mouse=False):
-        factor = max(MIN_ZOOM, min(MAX_ZOOM, factor))
+        factor = min(MAX_ZOOM, factor)
+        if factor < MIN_ZOOM:            # (a graph too big to fit at MIN_ZOOM: as far as
+            factor = max(factor, min(MIN_ZOOM, self.fit_zoom()))   # fit-to-view needs)
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse if anchor_under_mouse
                                      else QGraphicsView.AnchorViewCenter)
         self.scale(factor / self.zoom, factor / self.zoom)
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
         self.scene().set_overview(self.zoom < LOD_CARD)
+        self.scene().view_moved()
 
     def zoom_in(self):
         self.set_zoom(self.zoom * ZOOM_STEP)
@@ -62,6 +67,16 @@ class CanvasView(QGraphicsView):
     def reset_zoom(self):
         self.set_zoom(1.0)
 
+    def fit_zoom(self, rect=None):
+        """The scale at which every node is in view (never beyond 100 %): zooming out
+        stops at ``MIN_ZOOM`` or there, whichever is further out."""
+        rect = self.scene().nodes_rect() if rect is None else rect
+        if rect.isNull():
+            return 1.0
+        vp = self.viewport().rect()
+        return max(min((vp.width() - 2 * FIT_MARGIN) / rect.width(),
+                       (vp.height() - 2 * FIT_MARGIN) / rect.height(), 1.0), 1e-4)
+
     def fit_to_view(self):
         """Zooms and scrolls so that every node is visible (never beyond 100 %)."""
         rect = self.scene().nodes_rect()
@@ -69,14 +84,19 @@ class CanvasView(QGraphicsView):
             self.reset_zoom()
             self.centerOn(0, 0)
             return
-        vp = self.viewport().rect()
-        factor = min((vp.width() - 2 * FIT_MARGIN) / rect.width(),
-                     (vp.height() - 2 * FIT_MARGIN) / rect.height(), 1.0)
-        self.set_zoom(factor)
+        self.set_zoom(self.fit_zoom(rect))
         self.centerOn(rect.center())
 
     def visible_scene_rect(self):
         return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def scrollContentsBy(self, dx, dy):
+        super().scrollContentsBy(dx, dy)
+        self.scene().view_moved()        # (a big document's cards coming into view)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self.scene().view_moved()
 
     def wheelEvent(self, event):
         delta = event.angleDelta().y()
@@ -90,6 +110,9 @@ class CanvasView(QGraphicsView):
         if self.mode is not None:
             return
         pos = self.mapToScene(event.position().toPoint())
+        scene = self.scene()
+        if scene.sparse:                 # a big document: the card under the press, now
+            scene.realize(scene.places.in_rect(QRectF(pos.x() - 10, pos.y() - 10, 20, 20)))
         mode = mode_for_press(self, pos, event)
         if mode is None:
             super().mousePressEvent(event)       # rubber band / clear selection
@@ -112,6 +135,13 @@ class CanvasView(QGraphicsView):
             event.accept()
             return
         super().mouseReleaseEvent(event)
+        band, self._band = self._band, QRectF()
+        if not band.isNull() and self.scene().sparse:   # (nodes without a card too)
+            self.scene().select_band(band)
+
+    def _on_rubber_band_changed(self, rect, _start, _end):
+        if not rect.isNull():            # (``rect`` is where the band is; ``_end`` lags)
+            self._band = self.mapToScene(rect).boundingRect()
 
     def cancel_mode(self):
         if self.mode is not None:
