@@ -10,6 +10,7 @@ from collections import Counter
 from functools import wraps
 from weakref import ref
 
+from ..._messages.warn import warn
 from ...observer import observed
 from ..optimizer import Optimizer
 
@@ -82,21 +83,21 @@ class LRScheduler:
     def step(self, epoch=None):
         if self._step_count == 1:
             if not hasattr(self.optimizer.step, "_wrapped_by_lr_sched"):
-                warnings.warn(
+                warn(
                     "Seems like `optimizer.step()` has been overridden after learning rate "
                     "scheduler initialization. Please, make sure to call `optimizer.step()` "
                     f"before `lr_scheduler.step()`. See more details at {_URL}",
-                    UserWarning, stacklevel=2)
+                    UserWarning)
             elif not getattr(self.optimizer, "_opt_called", False):
-                warnings.warn(
+                warn(
                     "Detected call of `lr_scheduler.step()` before `optimizer.step()`. In "
                     "PyTorch 1.1.0 and later, you should call them in the opposite order: "
                     "`optimizer.step()` before `lr_scheduler.step()`.  Failure to do this "
                     "will result in PyTorch skipping the first value of the learning rate "
-                    f"schedule. See more details at {_URL}", UserWarning, stacklevel=2)
+                    f"schedule. See more details at {_URL}", UserWarning)
         self._step_count += 1
         if epoch is not None:
-            warnings.warn(EPOCH_DEPRECATION_WARNING, UserWarning, stacklevel=2)
+            warn(EPOCH_DEPRECATION_WARNING, UserWarning)
         self._update_lr(epoch)
 
     def _update_lr(self, epoch=None):

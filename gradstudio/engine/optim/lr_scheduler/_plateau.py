@@ -5,6 +5,7 @@ import warnings
 
 from ..optimizer import Optimizer
 from ._base import EPOCH_DEPRECATION_WARNING, LRScheduler, _lrs
+from ..._messages.warn import warn
 from ...observer import observed
 
 __all__ = ["ReduceLROnPlateau"]
@@ -50,7 +51,7 @@ class ReduceLROnPlateau(LRScheduler):
         if epoch is None:
             epoch = self.last_epoch + 1
         else:
-            warnings.warn(EPOCH_DEPRECATION_WARNING, UserWarning, stacklevel=2)
+            warn(EPOCH_DEPRECATION_WARNING, UserWarning)
         self.last_epoch = epoch
         if self._is_better(current, self.best):
             self.best = current
