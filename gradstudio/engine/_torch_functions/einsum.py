@@ -198,7 +198,8 @@ def _sumproduct_pair(left, right, sum_dims):
 
 
 @observed("torch.einsum")
-def einsum(equation, *operands, path=None):
+def _checked_operands(equation, operands, path):
+    """The operands (a list given alone unpacked), after torch's checks of the call."""
     if not operands:        # (torch/functional.py's own check)
         raise ValueError("einsum(): must specify the equation string and at least one "
                          "operand, or at least one operand and its subscripts list")
@@ -216,9 +217,12 @@ def einsum(equation, *operands, path=None):
         if not isinstance(t, TensorCore):
             raise TypeError(f"einsum(): argument 'operands' must be tuple of Tensors, not "
                             f"{type(t).__name__}")
-    arrow = equation.find("->")
-    lhs = equation if arrow < 0 else equation[:arrow]
-    op_labels = _parse_inputs(lhs, len(operands))
+    return operands
+
+
+def _label_counts(operands, op_labels):
+    """How many operands each label appears in, and the most dimensions an ellipsis
+    stands for; raises torch's error for an operand whose subscripts do not fit it."""
     label_count, ell_num_dim = [0] * (2 * _LETTERS), 0
     for i, (op, labels) in enumerate(zip(operands, op_labels)):
         nlabels, has_ellipsis = len(labels), _ELLIPSIS in labels
@@ -234,10 +238,12 @@ def einsum(equation, *operands, path=None):
                 ("is more than the number of dimensions (" if has_ellipsis else
                  "does not match the number of dimensions (") + f"{op.dim()}) for operand {i}" +
                 ("" if has_ellipsis else " and no ellipsis was given"))
-    perm_index_of, ell_index, out_num_dim, perm_count = _output_order(
-        equation, arrow, lhs, label_count, ell_num_dim)
-    ops, dim_counts = _aligned(operands, op_labels, perm_index_of, ell_index, ell_num_dim,
-                               perm_count)
+    return label_count, ell_num_dim
+
+
+def _contract(ops, dim_counts, out_num_dim, perm_count):
+    """The aligned operands contracted left to right, as torch's einsum pairs them: a
+    dimension is summed out as soon as no operand left needs it."""
     while len(ops) > 1:
         a, b = ops.pop(0), ops.pop(0)
         sum_dims, a_sum, b_sum = [], [], []
@@ -259,7 +265,20 @@ def einsum(equation, *operands, path=None):
         if b_sum:
             b = b.sum(b_sum, True)
         ops.insert(0, _sumproduct_pair(a, b, sum_dims))
-    result = ops[0]
+    return ops[0]
+
+
+def einsum(equation, *operands, path=None):
+    operands = _checked_operands(equation, operands, path)
+    arrow = equation.find("->")
+    lhs = equation if arrow < 0 else equation[:arrow]
+    op_labels = _parse_inputs(lhs, len(operands))
+    label_count, ell_num_dim = _label_counts(operands, op_labels)
+    perm_index_of, ell_index, out_num_dim, perm_count = _output_order(
+        equation, arrow, lhs, label_count, ell_num_dim)
+    ops, dim_counts = _aligned(operands, op_labels, perm_index_of, ell_index, ell_num_dim,
+                               perm_count)
+    result = _contract(ops, dim_counts, out_num_dim, perm_count)
     if perm_count - out_num_dim > 0:
         if len(operands) > 1:
             return result.view(tuple(result.shape[:out_num_dim]))
