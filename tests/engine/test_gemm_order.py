@@ -38,3 +38,14 @@ def test_a_linear_layers_weight_gradient_is_torchs_bit_for_bit(batch, inputs, ou
         (lib.nn.functional.linear(lib.tensor(x), weight) * lib.tensor(g)).sum().backward()
         grads.append(weight.grad.numpy())
     assert np.array_equal(grads[1], grads[0])
+
+
+def test_a_product_added_in_torchs_order_is_a_contiguous_array_as_numpys():
+    """(A slice of the running sum is a strided view: the product's tensor would not be
+    contiguous where torch's is.)"""
+    import numpy as np
+    from gradstudio.engine._cpu_kernels.gemm_order import matmul
+    a = np.ones((2, 4), dtype=np.float32)
+    b = np.ones((4, 5), dtype=np.float32)
+    out = matmul(a, b)
+    assert out.flags.c_contiguous

@@ -21,5 +21,6 @@ def matmul(a, b):
         if k > 1 and (m <= 2 or 2 <= n <= 8) and n > 1 and m * k * n <= _MOST \
                 and k == b.shape[0]:
             products = a[:, :, None] * b[None, :, :]
-            return np.cumsum(products, axis=1)[:, -1, :]
+            # (a fresh, contiguous array as np.matmul's: the slice is a strided view)
+            return np.ascontiguousarray(np.cumsum(products, axis=1)[:, -1, :])
     return np.matmul(a, b)
