@@ -11,7 +11,8 @@ from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from gradstudio.ui.canvas.keyboard import PORT_PICKER_KEY, CanvasKeys
 from gradstudio.ui.canvas.notes import NotesLayer, add_note
 
-__all__ = ["install", "install_menus", "show_exercise_if_any", "NOTE_KEY"]
+__all__ = ["install", "install_menus", "show_exercise_if_any", "NOTE_KEY", "covered",
+           "take_hint"]
 
 NOTE_KEY = "Ctrl+Shift+N"
 CANVAS_KEY = "Ctrl+1"
@@ -29,7 +30,7 @@ def install(window):
     def make_exercise_panel():
         from gradstudio.ui.exercise_panel import ExercisePanel
         panel = ExercisePanel(session)
-        panel.hint_requested.connect(lambda: ref() is not None and ref().step_through())
+        panel.hint_requested.connect(lambda: ref() is not None and take_hint(ref()))
         return panel
 
     window._make_exercise_panel = make_exercise_panel
@@ -63,6 +64,27 @@ def install(window):
                               Qt.DockWidgetArea.RightDockWidgetArea)
     nodes.setAccessibleName("Graph as a list, for screen readers")
     window.tabifyDockWidget(window.docks["inspector"], nodes)
+
+
+def covered(name, panel, session):
+    """What the dock ``name`` holds for ``panel``: an ``AnswerCover`` around it for the
+    panels that would show an exercise's answers, else the panel itself."""
+    from gradstudio.ui.answer_cover import COVERED, HINT_PANELS, AnswerCover
+    if name not in COVERED:
+        return panel
+    return AnswerCover(panel, session, hint_opens=name in HINT_PANELS)
+
+
+def take_hint(window):
+    """The student asked for the hint: the step-through and the autograd graph open
+    (their answers with them), at the backward pass."""
+    from gradstudio.ui.answer_cover import AnswerCover
+    window.session.hint_shown = True
+    for dock in window.docks.values():
+        content = dock.widget().widget()
+        if isinstance(content, AnswerCover):
+            content.update_cover()
+    window.step_through()
 
 
 def install_keys(window):

@@ -155,6 +155,9 @@ class MainWindow(WindowDocks, QMainWindow):
         self.resizeDocks([self.docks["timeline"], self.docks["code"]], [440, 440],
                          Qt.Orientation.Horizontal)
 
+    def _dock_content_for(self, name, panel):
+        return classroom.covered(name, panel, self.session)
+
     # the panels of the late docks (``WindowDocks.panel`` calls them once)
     def _make_autograd_panel(self):
         from gradstudio.ui.autograd_view import AutogradView

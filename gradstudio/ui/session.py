@@ -72,6 +72,7 @@ class Session(QObject):
         self.changes = {}                 # what the last edit changed (node id -> NodeChange)
         self.walk = None                  # (action index, engine steps done) or None
         self.answers_shown = False        # an exercise's answers shown (the teacher's view)
+        self.hint_shown = False           # the student opened the step-through as a hint
         self._walks = {}                  # action index -> document.walk.Walk of this run
         self._ends = None                 # self.result.digest(): what the next edit compares
         self._unsubscribe = None
@@ -97,6 +98,7 @@ class Session(QObject):
         self.selection = []
         self.step = -1
         self.answers_shown = False        # an exercise opens with its answers out of sight
+        self.hint_shown = False
         self.focus = {}
         self.path = path
         self.document_replaced.emit()
