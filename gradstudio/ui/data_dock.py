@@ -7,6 +7,7 @@ import weakref
 from PySide6.QtCore import Qt
 
 from gradstudio.document.catalogue_data import has_dataset
+from gradstudio.ui.i18n import translate
 
 __all__ = ["install_data_dock"]
 
@@ -22,7 +23,7 @@ def install_data_dock(window, beside="inspector"):
         return DataPanel(ref().session)
 
     window._make_data_panel = make_panel
-    window._late_dock("data", "Data", Qt.DockWidgetArea.RightDockWidgetArea)
+    window._late_dock("data", translate("DataDock", "Data"), Qt.DockWidgetArea.RightDockWidgetArea)
     window.tabifyDockWidget(window.docks[beside], window.docks["data"])
     shown = {"before": False}
 

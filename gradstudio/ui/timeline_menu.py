@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QMenu
 
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui import commands
+from gradstudio.ui.i18n import translate
 
 __all__ = ["add_menu", "context_menu", "GROUPS"]
 
@@ -39,7 +40,7 @@ def context_menu(panel, row):
         panel.list.setCurrentRow(row)
     else:
         panel.list.setCurrentRow(-1)
-    insert = menu.addMenu("Insert after" if row >= 0 else "Add")
+    insert = menu.addMenu(translate("TimelineMenu", "Insert after") if row >= 0 else translate("TimelineMenu", "Add"))
     add_menu(insert, panel.add_action, "insert_")
     action_id = panel.current_action_id
     doc = panel.session.document
