@@ -19,6 +19,7 @@ from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document.layout import ROW_HEIGHT
 from gradstudio.ui.commands import AddNode, Connect, Paste, RemoveNodes
 from gradstudio.ui.node_search import NodeSearch
+from gradstudio.ui.i18n import translate
 
 from . import theme
 from .context_menu import build_menu
@@ -398,7 +399,7 @@ class Canvas(CanvasView):
         gen.setFileName(str(path))
         gen.setSize(QSize(math.ceil(rect.width()), math.ceil(rect.height())))
         gen.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
-        gen.setTitle("GradStudio graph")
+        gen.setTitle(translate("Canvas", "GradStudio graph"))
         painter = QPainter(gen)
         painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         with detailed(self.scene()), self.scene().marks.hidden():

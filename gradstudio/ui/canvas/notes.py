@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsTextIte
 
 from gradstudio.document.notes import DEFAULT_SIZE, MAX_SIDE, MIN_SIDE, Note
 from gradstudio.ui.lesson_markdown import SafeDocument
+from gradstudio.ui.i18n import translate
 
 __all__ = ["NotesLayer", "NoteItem", "SetNote", "ask_note_text", "add_note"]
 
@@ -107,8 +108,8 @@ class NoteItem(QGraphicsRectItem):
             doc.setMarkdown(note.text)
             self._markdown = note.text
         self.text_item.setTextWidth(max(10.0, note.size[0] - 2 * PAD))
-        self.setToolTip("A note: drag to move, drag the corner to resize, double-click to "
-                        "edit; ◉/○ in its header pins it to the selected node or frees it; × deletes it.")
+        self.setToolTip(translate("Notes", "A note: drag to move, drag the corner to resize, double-click to "
+                        "edit; ◉/○ in its header pins it to the selected node or frees it; × deletes it."))
 
     def shown_text(self):
         """The note's text as rendered (plain)."""
