@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDialog, QDialog
 
 from gradstudio import __version__
 from gradstudio.resources import ICON_PNG, ICON_SVG
+from gradstudio.ui.i18n import translate
 
 __all__ = ["app_icon", "about_text", "shortcut_rows", "ShortcutsDialog"]
 
@@ -78,7 +79,7 @@ class ShortcutsDialog(QDialog):
 
     def __init__(self, window):
         super().__init__(window)
-        self.setWindowTitle("Keyboard Shortcuts")
+        self.setWindowTitle(translate("Help", "Keyboard Shortcuts"))
         rows = shortcut_rows(window.menuBar()) + CANVAS_ROWS
         self.table = QTableWidget(len(rows), 3, self)
         self.table.setHorizontalHeaderLabels(["Menu", "Command", "Keys"])

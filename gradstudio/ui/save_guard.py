@@ -13,6 +13,7 @@ import stat
 from dataclasses import dataclass
 
 from PySide6.QtWidgets import QMessageBox
+from gradstudio.ui.i18n import translate
 
 __all__ = ["Stamp", "stamp_of", "changed_since", "is_read_only", "conflict", "ask_overwrite",
            "OVERWRITE", "SAVE_AS", "CANCEL"]
@@ -94,11 +95,11 @@ def ask_overwrite(parent, reason):
     """Overwrite, Save As… or Cancel for a save that would replace ``reason``."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle("Replace the file?")
+    box.setWindowTitle(translate("SaveGuard", "Replace the file?"))
     box.setText(reason)
-    box.setInformativeText("Overwrite it, save under another name, or cancel the save.")
-    overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
-    save_as = box.addButton("Save As…", QMessageBox.ButtonRole.AcceptRole)
+    box.setInformativeText(translate("SaveGuard", "Overwrite it, save under another name, or cancel the save."))
+    overwrite = box.addButton(translate("SaveGuard", "Overwrite"), QMessageBox.ButtonRole.DestructiveRole)
+    save_as = box.addButton(translate("SaveGuard", "Save As…"), QMessageBox.ButtonRole.AcceptRole)
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(save_as)
     box.setEscapeButton(cancel)

@@ -14,6 +14,7 @@ from typing import Protocol
 from gradstudio.document import export, files
 from gradstudio.ui import export_prints
 from gradstudio.ui.window_files import NOTEBOOK_FILTER, NOTEBOOK_SUFFIX, SCRIPT_FILTER
+from gradstudio.ui.i18n import translate
 
 __all__ = ["WindowExports", "ExportHost"]
 
@@ -75,8 +76,8 @@ class WindowExports:
         """Writes the graph (with its lesson's text, if any) as a Jupyter notebook."""
         exporter = _notebook_exporter()
         if exporter is None:
-            self.window.show_error("Could not export the notebook",
-                                   "Export Notebook is not available in this build yet.")
+            self.window.show_error(translate("WindowExports", "Could not export the notebook"),
+                                   translate("WindowExports", "Export Notebook is not available in this build yet."))
             return False
 
         def write(target):
@@ -114,9 +115,9 @@ class WindowExports:
         try:
             write(path)
         except Exception as exc:  # noqa: BLE001
-            self.window.show_error(f"Could not export the {what}",
-                                   f"“{Path(path).name}” was not written ({exc}); try another "
-                                   "folder or name.")
+            self.window.show_error(translate("WindowExports", "Could not export the {what}").format(what=what),
+                                   translate("WindowExports", "“{name}” was not written ({exc}); try another "
+                                   "folder or name.").format(name=Path(path).name, exc=exc))
             return False
-        self.files.status(f"Exported {Path(path).name}", 4000)
+        self.files.status(translate("WindowExports", "Exported {name}").format(name=Path(path).name), 4000)
         return True

@@ -18,6 +18,7 @@ from gradstudio.document import Document, files
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
 from gradstudio.ui import loading, recovery, save_guard, trust
 from gradstudio.ui.tasks import Task
+from gradstudio.ui.i18n import translate
 
 __all__ = ["WindowFiles", "FileHost", "file_problem", "example_paths", "example_title",
            "EXTENSION", "GRAPH_FILTER", "OPEN_FILTER", "NOTEBOOK_FILTER", "SCRIPT_FILTER",
@@ -151,8 +152,8 @@ class WindowFiles:
         if not self.maybe_save():
             return False
         if path is None:
-            path = self.window.ask_open_path("Open Graph or Notebook — a notebook's cells "
-                                             "will be run", OPEN_FILTER)
+            path = self.window.ask_open_path(translate("WindowFiles", "Open Graph or Notebook — a notebook's cells "
+                                             "will be run"), OPEN_FILTER)
             if not path:
                 return False
         path = Path(path)
@@ -176,7 +177,7 @@ class WindowFiles:
         task.succeeded.connect(lambda loaded: self._opened(path, *loaded))
         task.failed.connect(lambda exc: self._open_failed(path, exc))
         task.cancelled.connect(lambda: self.status(
-            f"Opening {path.name} was cancelled; the open graph is unchanged.", 5000))
+            translate("WindowFiles", "Opening {name} was cancelled; the open graph is unchanged.").format(name=path.name), 5000))
         self.task = task
         return task
 
@@ -201,8 +202,8 @@ class WindowFiles:
         try:
             data = path.read_bytes()
         except OSError as exc:
-            self.window.show_error("Could not open the notebook",
-                                   f"“{path.name}” could not be read ({exc.strerror or exc}).")
+            self.window.show_error(translate("WindowFiles", "Could not open the notebook"),
+                                   translate("WindowFiles", "“{name}” could not be read ({v}).").format(name=path.name, v=exc.strerror or exc))
             if not path.exists():
                 self._remove_recent(path)
             return False
@@ -214,9 +215,9 @@ class WindowFiles:
                     "tensors they compute…", self.window)
         task.succeeded.connect(lambda doc: self._notebook_opened(path, doc))
         task.failed.connect(lambda exc: self.window.show_error(
-            "Could not open the notebook", _notebook_problem(path, exc)))
+            translate("WindowFiles", "Could not open the notebook"), _notebook_problem(path, exc)))
         task.cancelled.connect(lambda: self.status(
-            f"Opening {path.name} was cancelled; the open graph is unchanged.", 5000))
+            translate("WindowFiles", "Opening {name} was cancelled; the open graph is unchanged.").format(name=path.name), 5000))
         self.task = task
         task.start()
         return task
@@ -224,7 +225,7 @@ class WindowFiles:
     def _notebook_opened(self, path, doc):
         self.set_document(doc, "", name=f"{path.stem} (notebook)", unsaved=True)
         if doc.trace_note:
-            self.window.show_notice("Part of the notebook is recorded",
+            self.window.show_notice(translate("WindowFiles", "Part of the notebook is recorded"),
                                     f"{path.name}: {doc.trace_note}")
         self.add_recent(path)
         self.window.show_lesson()
@@ -237,7 +238,7 @@ class WindowFiles:
                "panel" if failed else "") + ".", 10000)
 
     def _open_failed(self, path, exc):
-        self.window.show_error("Could not open the graph", file_problem(
+        self.window.show_error(translate("WindowFiles", "Could not open the graph"), file_problem(
             exc, f"“{path.name}” could not be opened: {exc}"))
         if not path.exists():
             self._remove_recent(path)
@@ -285,14 +286,14 @@ class WindowFiles:
             try:
                 doc = files.loads(newest.text, source=newest.describe())
             except files.FileError as exc:
-                self.window.show_error("Could not restore the graph", str(exc))
+                self.window.show_error(translate("WindowFiles", "Could not restore the graph"), str(exc))
                 return answer
             path = newest.file if newest.file and Path(newest.file).parent.is_dir() else ""
             name = newest.title if not path else "Untitled"
             self.set_document(doc, path, name=name, unsaved=True)
             self._show_notebook_lesson(doc)
             recovery.discard(newest)
-            self.status(f"Restored {newest.describe()}; save it to keep it.", 15000)
+            self.status(translate("WindowFiles", "Restored {v}; save it to keep it.").format(v=newest.describe()), 15000)
         elif answer == "discard":
             for entry in found:
                 recovery.discard(entry)
@@ -310,7 +311,7 @@ class WindowFiles:
         try:
             doc = files.load(path)
         except Exception as exc:  # noqa: BLE001
-            self.window.show_error("Could not open the example", file_problem(
+            self.window.show_error(translate("WindowFiles", "Could not open the example"), file_problem(
                 exc, f"The example “{Path(path).name}” could not be opened: {exc}"))
             return False
         self.set_document(doc, "", name=f"{example_title(path)} (example)")
@@ -328,7 +329,7 @@ class WindowFiles:
 
     def save_as(self, path=None):
         if path is None:
-            path = self.window.ask_save_path("Save Graph As", GRAPH_FILTER,
+            path = self.window.ask_save_path(translate("WindowFiles", "Save Graph As"), GRAPH_FILTER,
                                              self.suggested_name() + EXTENSION)
             if not path:
                 return False
@@ -362,7 +363,7 @@ class WindowFiles:
         try:
             files.save(self.session.document, path)
         except Exception as exc:  # noqa: BLE001
-            self.window.show_error("Could not save the graph", file_problem(
+            self.window.show_error(translate("WindowFiles", "Could not save the graph"), file_problem(
                 exc, f"“{Path(path).name}” was not saved ({exc}); the graph is still open, "
                      "so try another folder or name."))
             return False
@@ -371,7 +372,7 @@ class WindowFiles:
         self.autosaver.save_now()         # saved: its recovery file goes
         self.window.update_title()
         self.add_recent(path)
-        self.status(f"Saved {Path(path).name}", 4000)
+        self.status(translate("WindowFiles", "Saved {name}").format(name=Path(path).name), 4000)
         return True
 
     # ================================================================== recent files
@@ -417,7 +418,7 @@ class WindowFiles:
                                               "Open recent file"))
         if items:
             menu.addSeparator()
-        clear = menu.addAction("Clear Recent Files")
+        clear = menu.addAction(translate("WindowFiles", "Clear Recent Files"))
         clear.setEnabled(bool(items))
         clear.triggered.connect(self.clear_recent)
 
@@ -435,7 +436,7 @@ class WindowFiles:
             return None
         chosen = path is None                 # (picked in the dialog just now)
         if path is None:
-            path = self.window.ask_open_path("Import PyTorch Script — the script will be run",
+            path = self.window.ask_open_path(translate("WindowFiles", "Import PyTorch Script — the script will be run"),
                                              SCRIPT_FILTER)
             if not path:
                 return None
@@ -444,8 +445,8 @@ class WindowFiles:
             data = path.read_bytes()
             source = data.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            self.window.show_error("Could not import the script",
-                                   f"“{path.name}” could not be read: {exc}")
+            self.window.show_error(translate("WindowFiles", "Could not import the script"),
+                                   translate("WindowFiles", "“{name}” could not be read: {exc}").format(name=path.name, exc=exc))
             return None
         if not trust.may_run(self.window, path, data, chosen):
             return self._not_run(path)
@@ -455,24 +456,24 @@ class WindowFiles:
                     f"Running “{path.name}” to trace the tensors it computes…", self.window)
         task.succeeded.connect(lambda result: self._on_traced(path, result))
         task.failed.connect(lambda exc: self.window.show_error(
-            "Could not import the script", f"Tracing “{path.name}” failed: {exc}"))
+            translate("WindowFiles", "Could not import the script"), translate("WindowFiles", "Tracing “{name}” failed: {exc}").format(name=path.name, exc=exc)))
         task.cancelled.connect(lambda: self.status(
-            f"Import of {path.name} cancelled; nothing changed.", 5000))
+            translate("WindowFiles", "Import of {name} cancelled; nothing changed.").format(name=path.name), 5000))
         self.task = task
         task.start()
         return task
 
     def _not_run(self, path):
         """The user declined to run ``path``: nothing opened, nothing ran."""
-        self.status(f"{path.name} was not run; the open graph is unchanged.", 10000)
+        self.status(translate("WindowFiles", "{name} was not run; the open graph is unchanged.").format(name=path.name), 10000)
         return None
 
     def _on_traced(self, path, result):
         doc = getattr(result, "document", result)
         self.set_document(doc, "", name=f"{path.stem} (imported)", unsaved=True)
-        self.status(f"Imported {path.name}", 5000)
+        self.status(translate("WindowFiles", "Imported {name}").format(name=path.name), 5000)
         if doc.trace_note:
-            self.window.show_notice("Part of the script is recorded",
+            self.window.show_notice(translate("WindowFiles", "Part of the script is recorded"),
                                    f"{path.name}: {doc.trace_note}")
 
 
