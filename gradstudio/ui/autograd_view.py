@@ -25,6 +25,7 @@ from gradstudio.timeline import ACTIONS
 from gradstudio.ui.autograd_items import BOX_W, EDGE, LABEL, SPREAD, EdgeItem, FunctionItem
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import escaped
+from gradstudio.ui.i18n import translate
 
 __all__ = ["AutogradView", "FunctionItem", "EdgeItem"]
 
@@ -189,11 +190,11 @@ def _stub(x, y, count):
     stub.placed = (x, y, count)
     stub.setPen(QPen(EDGE, 1.4, Qt.PenStyle.DashLine))
     stub.setZValue(-1)
-    text = QGraphicsSimpleTextItem(f"{count} more, not drawn", stub)
+    text = QGraphicsSimpleTextItem(translate("AutogradView", "{count} more, not drawn").format(count=count), stub)
     text.setBrush(QBrush(LABEL))
     text.setPos(x + 6, y + 4)
-    stub.setToolTip("next_functions leading further back than this view draws: "
-                    "select a node further back on the canvas to see its graph")
+    stub.setToolTip(translate("AutogradView", "next_functions leading further back than this view draws: "
+                    "select a node further back on the canvas to see its graph"))
     return stub
 
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton
 
 from gradstudio.document import Document
+from gradstudio.ui.i18n import translate
 
 __all__ = ["BusyStatus"]
 
@@ -24,9 +25,9 @@ class BusyStatus(QObject):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(220)
         self.progress.setTextVisible(False)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop drawing this graph and close it (the file is "
-                                      "left as it is)")
+        self.cancel_button = QPushButton(translate("BusyStatus", "Cancel"))
+        self.cancel_button.setToolTip(translate("BusyStatus", "Stop drawing this graph and close it (the file is "
+                                      "left as it is)"))
         for widget in (self.label, self.progress, self.cancel_button):
             bar.addWidget(widget)
             widget.hide()
@@ -43,7 +44,7 @@ class BusyStatus(QObject):
     def _on_build_progressed(self, done, total):
         self.progress.setRange(0, total)
         self.progress.setValue(done)
-        self.label.setText(f"Drawing the graph: {done:,} of {total:,} items…")
+        self.label.setText(translate("BusyStatus", "Drawing the graph: {done:,} of {total:,} items…").format(done=done, total=total))
         for widget in (self.label, self.progress, self.cancel_button):
             widget.show()
 
@@ -58,8 +59,8 @@ class BusyStatus(QObject):
     def _on_run_pending_changed(self, pending):
         if not self.progress.isHidden():
             return                    # (drawing the graph says more)
-        self.label.setText("Running the graph… the views show the previous run until it "
-                           "is done.")
+        self.label.setText(translate("BusyStatus", "Running the graph… the views show the previous run until it "
+                           "is done."))
         self.label.setVisible(pending)
 
     def cancel_build(self):
@@ -77,4 +78,4 @@ class BusyStatus(QObject):
         window.files.set_document(Document())
         if path:
             window.statusBar().showMessage(
-                f"Stopped opening “{Path(path).name}”; the file is unchanged.", 10000)
+                translate("BusyStatus", "Stopped opening “{name}”; the file is unchanged.").format(name=Path(path).name), 10000)

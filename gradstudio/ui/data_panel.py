@@ -17,6 +17,7 @@ from gradstudio.timeline import ACTIONS
 from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import translate
 
 __all__ = ["DataPanel", "CLASS_COLOURS", "EMPTY_TEXT", "FRAMES", "FRAME_MS"]
 
@@ -54,8 +55,8 @@ class DataPanel(SessionPanel):
         self.play.setText("▶")
         self.play.setCheckable(True)
         self.play.setEnabled(False)
-        self.play.setToolTip("Play the boundary's history: the loop's iterations one after "
-                             "another, from the first (click again to stop).")
+        self.play.setToolTip(translate("DataPanel", "Play the boundary's history: the loop's iterations one after "
+                             "another, from the first (click again to stop)."))
         self.play.toggled.connect(self._on_play_toggled)
         top = QHBoxLayout()
         top.addWidget(self.play, 0, Qt.AlignmentFlag.AlignTop)

@@ -6,6 +6,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetrics
 from gradstudio.ui.plain import plain_tooltip
+from gradstudio.ui.i18n import translate
 
 __all__ = ["Heatmap", "MAX_CELL_TEXTS"]
 
@@ -48,7 +49,7 @@ class Heatmap(pg.PlotWidget):
             self.colours = matrix
             finite = np.abs(matrix[np.isfinite(matrix)])
             top = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
-            self.setTitle(f"{title} (colour scale ±{top:.3g})", **_TITLE)
+            self.setTitle(translate("Heatmap", "{title} (colour scale ±{top:.3g})").format(title=title, top=top), **_TITLE)
         else:
             self.colours = _beyond(matrix, tolerance)
             finite = np.abs(self.colours[np.isfinite(self.colours)])

@@ -18,6 +18,7 @@ from gradstudio.ui.inspector_fields import (ERROR_STYLE, PENDING_STYLE, NameFiel
 from gradstudio.ui.inspector_literal import LiteralEditor
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel, escaped
+from gradstudio.ui.i18n import translate
 
 __all__ = ["Inspector"]
 
@@ -49,7 +50,7 @@ class Inspector(SessionPanel):
         self.tensor_text = text_box(4)
         self.grad_text = text_box(3)
         attrs = self._make_attributes()
-        self.params_box = QGroupBox("Parameters")
+        self.params_box = QGroupBox(translate("Inspector", "Parameters"))
         self.params_form = QFormLayout(self.params_box)
         self.params_form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self._plot = None                   # made when first needed (see ``plot``)
@@ -111,7 +112,7 @@ class Inspector(SessionPanel):
         node.setContentsMargins(0, 0, 0, 0)
         naming = QFormLayout()
         naming.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        naming.addRow("name", self.name)
+        naming.addRow(translate("Inspector", "name"), self.name)
         node.addLayout(naming)
         node.addWidget(self.error)
         node.addWidget(PlainLabel("print(tensor)"))
@@ -176,8 +177,8 @@ class Inspector(SessionPanel):
         data = s.document.node(self.node_id)
         spec = CATALOGUE[data.kind]
         state = s.state(self.node_id)
-        self.title.setText(f"{escaped(s.document.display_name(self.node_id))} <span style="
-                           f"'font-weight:normal;color:#666'>· {escaped(data.kind)}</span>")
+        self.title.setText(translate("Inspector", "{v} <span style="
+                           "'font-weight:normal;color:#666'>· {v2}</span>").format(v=escaped(s.document.display_name(self.node_id)), v2=escaped(data.kind)))
         self.settings.hide()
         self.node_view.show()
         self.name.show_node(self.node_id)
@@ -186,7 +187,7 @@ class Inspector(SessionPanel):
 
     # ------------------------------------------------------------------ display
     def _show_settings(self):
-        self.title.setText("Select a node to inspect it.")
+        self.title.setText(translate("Inspector", "Select a node to inspect it."))
         self.node_view.hide()
         self._clear_params()
         self.settings.show()
@@ -217,16 +218,16 @@ class Inspector(SessionPanel):
         rg.setChecked(bool(ok and state.requires_grad))
         if spec.is_source and "requires_grad" in data.params:    # (not a dataset's)
             rg.setEnabled(True)
-            rg.setToolTip("requires_grad=True makes this leaf track operations for autograd.")
+            rg.setToolTip(translate("Inspector", "requires_grad=True makes this leaf track operations for autograd."))
         else:
             rg.setEnabled(False)
-            rg.setToolTip("Only source tensors (ones, tensor, rand …) set requires_grad; a "
+            rg.setToolTip(translate("Inspector", "Only source tensors (ones, tensor, rand …) set requires_grad; a "
                           "computed tensor requires grad when any of its inputs does. Use "
-                          "detach or requires_grad_ nodes to change it.")
+                          "detach or requires_grad_ nodes to change it."))
         if "requires_grad" in hidden:
             rg.setEnabled(False)
             rg.setText("?")
-            rg.setToolTip("The exercise asks for this: predict it in the Exercise panel.")
+            rg.setToolTip(translate("Inspector", "The exercise asks for this: predict it in the Exercise panel."))
         else:
             rg.setText("")
         rg.blockSignals(False)

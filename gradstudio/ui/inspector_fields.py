@@ -19,6 +19,7 @@ from gradstudio.document.params import check_param, literal_shape
 from gradstudio.ui import commands
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
+from gradstudio.ui.i18n import translate
 
 __all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "retain_grad_choice",
            "label_error", "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
@@ -336,9 +337,9 @@ class NameField(QWidget):
         self.node_id = None
         self.edit = _NameEdit()
         self.edit.escaped.connect(self._on_escaped)
-        self.edit.setToolTip("The tensor's name, as in the exported PyTorch code: letters, "
+        self.edit.setToolTip(translate("InspectorFields", "The tensor's name, as in the exported PyTorch code: letters, "
                              "digits and _, not starting with a digit. Leave it empty for "
-                             "no name.")
+                             "no name."))
         self.edit.editingFinished.connect(self._on_editing_finished)
         self.error = error_label()
         layout = QVBoxLayout(self)
@@ -355,7 +356,7 @@ class NameField(QWidget):
         self.node_id = node_id
         doc = self.session.document
         data = doc.node(node_id)
-        self.edit.setPlaceholderText(f"no name (shown as {doc.auto_name(node_id)})")
+        self.edit.setPlaceholderText(translate("InspectorFields", "no name (shown as {v})").format(v=doc.auto_name(node_id)))
         if not self.error.isVisibleTo(self) and self.edit.text() != (data.label or ""):
             self.edit.setText(data.label or "")
 
@@ -415,7 +416,7 @@ class SeedField(QGroupBox):
         super().__init__("Graph settings")
         self.session = session
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText("none")
+        self.edit.setPlaceholderText(translate("InspectorFields", "none"))
         self.edit.setToolTip(SEED_HELP)
         self.edit.editingFinished.connect(self._on_editing_finished)
         self.error = error_label()
@@ -430,7 +431,7 @@ class SeedField(QGroupBox):
         column.addWidget(self.error)
         form = QFormLayout(self)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        form.addRow("random seed", field)
+        form.addRow(translate("InspectorFields", "random seed"), field)
         form.addRow(self.help)
 
     def show_seed(self):

@@ -14,6 +14,7 @@ from gradstudio.document.spelling import brief_literals, literal
 from gradstudio.ui.inspector_fields import (ParamEditor, ValuesGrid, is_grid, mono_font,
                                             parse_literal)
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import translate
 
 __all__ = ["LiteralEditor", "shape_from_text", "literal_from_text", "TEXT_ELEMENTS"]
 
@@ -73,7 +74,7 @@ class LiteralEditor(ParamEditor):
         self.widget.setPlaceholderText("[0.1, 1.0, 0.0001]")
         self.widget.setToolTip(_LITERAL_HELP)
         self.shape_edit = QLineEdit()
-        self.shape_edit.setPlaceholderText("one number (0-d)")
+        self.shape_edit.setPlaceholderText(translate("InspectorLiteral", "one number (0-d)"))
         self.shape_edit.setToolTip(_SHAPE_HELP)
         self.shape_edit.editingFinished.connect(self._on_shape_edited)
         row = QWidget()

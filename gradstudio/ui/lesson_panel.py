@@ -30,6 +30,7 @@ from gradstudio.ui.lesson_style import lesson_colors
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.shortcuts import NEXT_CELL_KEY, PREVIOUS_CELL_KEY
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import translate
 
 __all__ = ["LessonPanel", "CellView", "TextBlock", "cell_nodes", "cell_step",
            "selection_cell", "draws_random", "seed_note", "label_markdown", "HINT",
@@ -235,8 +236,8 @@ class CellView(QFrame):
         if cell.is_code:
             self._build_code(layout)
             self.setCursor(Qt.CursorShape.PointingHandCursor)
-            self.setToolTip("Click to select this cell's nodes and see the program at "
-                            "this cell's moment on the timeline")
+            self.setToolTip(translate("LessonPanel", "Click to select this cell's nodes and see the program at "
+                            "this cell's moment on the timeline"))
         else:
             self.text = MarkdownView(cell.source)      # (loads no file: lesson_markdown)
             layout.addWidget(self.text)
@@ -361,12 +362,12 @@ class LessonPanel(SessionPanel):
         self.cut_note = self._note()      # what the trace recorded instead of drawing
         self.edited_note = self._note()
         self.edited_note.setText(EDITED_NOTE)
-        self.previous_button = QPushButton("Previous cell")
-        self.previous_button.setToolTip(f"The previous code cell ({PREVIOUS_CELL_KEY})")
+        self.previous_button = QPushButton(translate("LessonPanel", "Previous cell"))
+        self.previous_button.setToolTip(translate("LessonPanel", "The previous code cell ({PREVIOUS_CELL_KEY})").format(PREVIOUS_CELL_KEY=PREVIOUS_CELL_KEY))
         self.previous_button.clicked.connect(self.previous_cell)
-        self.next_button = QPushButton("Next cell")
-        self.next_button.setToolTip(f"The next code cell: its nodes selected, the timeline "
-                                    f"at its moment ({NEXT_CELL_KEY})")
+        self.next_button = QPushButton(translate("LessonPanel", "Next cell"))
+        self.next_button.setToolTip(translate("LessonPanel", "The next code cell: its nodes selected, the timeline "
+                                    "at its moment ({NEXT_CELL_KEY})").format(NEXT_CELL_KEY=NEXT_CELL_KEY))
         self.next_button.clicked.connect(self.next_cell)
         self.position = PlainLabel()
         self.nav = QWidget()
@@ -551,9 +552,9 @@ class LessonPanel(SessionPanel):
         self.previous_button.setEnabled(self._neighbour(-1) is not None)
         self.next_button.setEnabled(self._neighbour(1) is not None)
         if self.current is None:
-            self.position.setText(f"{len(code)} code cell{'s' * (len(code) != 1)}")
+            self.position.setText((translate("LessonPanel", "{n} code cells") if len(code) != 1 else translate("LessonPanel", "{n} code cell")).format(n=len(code)))
         else:
-            self.position.setText(f"cell {self.current + 1} of {len(self.cells)}")
+            self.position.setText(translate("LessonPanel", "cell {v} of {v2}").format(v=self.current + 1, v2=len(self.cells)))
 
     # ------------------------------------------------------------------ scrolling
     def _scroll_to(self, index, line=None):

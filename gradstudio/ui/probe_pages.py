@@ -17,6 +17,7 @@ from gradstudio.ui.inspector_fields import error_label, mono_font
 from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.plain import PlainLabel
 from gradstudio.ui.widgets import wheel_only_when_focused
+from gradstudio.ui.i18n import translate
 
 __all__ = ["jacobian_page", "check_page", "sweep_page", "sweep_view", "draw_sweep",
            "vjp_texts", "check_texts", "jacobian_caption", "set_sweep_ranges", "JACOBIAN",
@@ -75,13 +76,13 @@ def check_page(panel):
     """The gradient-check tab: Check, Check every leaf, the verdict, the largest error,
 every leaf's verdict, its message and the place of the differences' heatmap."""
     page = QWidget()
-    panel.check_button = QPushButton("Check")
-    panel.check_button.setToolTip("Compare autograd with central finite differences in "
-                                 "float64 for the chosen input.")
+    panel.check_button = QPushButton(translate("ProbePages", "Check"))
+    panel.check_button.setToolTip(translate("ProbePages", "Compare autograd with central finite differences in "
+                                 "float64 for the chosen input."))
     panel.check_button.clicked.connect(panel.check_input)
-    panel.check_all_button = QPushButton("Check every leaf")
-    panel.check_all_button.setToolTip("Check every leaf (and retained tensor) the "
-                                     "output depends on.")
+    panel.check_all_button = QPushButton(translate("ProbePages", "Check every leaf"))
+    panel.check_all_button.setToolTip(translate("ProbePages", "Check every leaf (and retained tensor) the "
+                                     "output depends on."))
     panel.check_all_button.clicked.connect(panel.check_every_leaf)
     buttons = QHBoxLayout()
     buttons.addWidget(panel.check_button)
@@ -112,15 +113,15 @@ def sweep_page(panel):
 and the place of its plots."""
     page = QWidget()
     panel.element_box = wheel_only_when_focused(QSpinBox())
-    panel.element_box.setToolTip("Which element of the input moves (flat index).")
+    panel.element_box.setToolTip(translate("ProbePages", "Which element of the input moves (flat index)."))
     panel.output_element_box = wheel_only_when_focused(QSpinBox())
-    panel.output_element_box.setToolTip("Which element of the output is plotted.")
+    panel.output_element_box.setToolTip(translate("ProbePages", "Which element of the output is plotted."))
     panel.span_box = wheel_only_when_focused(QDoubleSpinBox())
     panel.span_box.setRange(1e-3, 1e6)
     panel.span_box.setDecimals(3)
     panel.span_box.setValue(3.0)
-    panel.span_box.setToolTip("The element goes from its value − span to its value + "
-                             "span (101 points).")
+    panel.span_box.setToolTip(translate("ProbePages", "The element goes from its value − span to its value + "
+                             "span (101 points)."))
     panel.element_name, panel.output_element_name = PlainLabel(), PlainLabel()
     for box in (panel.element_box, panel.output_element_box, panel.span_box):
         box.setKeyboardTracking(False)
@@ -173,10 +174,10 @@ def sweep_view(panel):
 def draw_sweep(panel, s):
     """Draws the sweep ``s`` in the panel's plots (``sweep_view``): the output and its
     tangent at the current point, the derivative, the point and its marker."""
-    panel.value_plot.setTitle(f"{s.output_label} as {s.input_label} varies "
-                             f"(dashed: the tangent at {s.x0:.4g})", **TITLE)
-    panel.slope_plot.setTitle(f"∂{s.output_label}/∂{s.input_label} = {s.slope0:.4g} "
-                             "here", **TITLE)
+    panel.value_plot.setTitle(translate("ProbePages", "{output_label} as {input_label} varies "
+                             "(dashed: the tangent at {x0:.4g})").format(output_label=s.output_label, input_label=s.input_label, x0=s.x0), **TITLE)
+    panel.slope_plot.setTitle(translate("ProbePages", "∂{output_label}/∂{input_label} = {slope0:.4g} "
+                             "here").format(output_label=s.output_label, input_label=s.input_label, slope0=s.slope0), **TITLE)
     panel.value_curve.setData(s.xs, s.ys)
     finite = s.ys[np.isfinite(s.ys)]
     low, high = (float(finite.min()), float(finite.max())) if finite.size else (0., 1.)

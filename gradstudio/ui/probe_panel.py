@@ -28,6 +28,7 @@ from gradstudio.ui.probe_choices import (NO_OP_TEXT, NO_OUTPUT_TEXT, backward_sh
                                          floating)
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import translate
 
 __all__ = ["ProbePanel", "JACOBIAN", "CHECK", "SWEEP", "NO_OUTPUT_TEXT", "NO_OP_TEXT"]
 
@@ -89,8 +90,8 @@ class ProbePanel(SessionPanel):
 
         self.output_box = wheel_only_when_focused(QComboBox())
         self.input_box = wheel_only_when_focused(QComboBox())
-        self.output_box.setToolTip("The result whose derivatives are shown (y).")
-        self.input_box.setToolTip("The tensor it is differentiated with respect to (x).")
+        self.output_box.setToolTip(translate("ProbePanel", "The result whose derivatives are shown (y)."))
+        self.input_box.setToolTip(translate("ProbePanel", "The tensor it is differentiated with respect to (x)."))
         self.output_box.currentIndexChanged.connect(self._on_output_chosen)
         self.input_box.currentIndexChanged.connect(self._on_input_chosen)
         choose = QHBoxLayout()
@@ -103,9 +104,9 @@ class ProbePanel(SessionPanel):
         self.empty.hide()
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(jacobian_page(self), "Jacobian")
-        self.tabs.addTab(check_page(self), "Gradient check")
-        self.tabs.addTab(sweep_page(self), "Sweep")
+        self.tabs.addTab(jacobian_page(self), translate("ProbePanel", "Jacobian"))
+        self.tabs.addTab(check_page(self), translate("ProbePanel", "Gradient check"))
+        self.tabs.addTab(sweep_page(self), translate("ProbePanel", "Sweep"))
         self.tabs.currentChanged.connect(self._on_tab_changed)
         self._messages = {JACOBIAN: self.jacobian_message, CHECK: self.check_message,
                           SWEEP: self.sweep_message}

@@ -19,6 +19,7 @@ from gradstudio.ui.timeline_editors import ID_ROLE, clip, printed_text, short
 from gradstudio.ui.timeline_menu import add_menu, context_menu
 from gradstudio.timeline import ACTIONS, Picks
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
+from gradstudio.ui.i18n import translate
 
 __all__ = ["TimelinePanel", "printed_text", "NO_ACTIONS_HINT"]
 
@@ -73,24 +74,24 @@ class TimelinePanel(SessionPanel):
 
     def _make_buttons(self):
         """Add (its menu: every action kind, Train…), Remove, ▲ and ▼, in a row."""
-        self.add_button = QToolButton(text="Add")
+        self.add_button = QToolButton(text=translate("Timeline", "Add"))
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.add_button)
         self.add_actions = add_menu(menu, self.add_action)
-        self.train_action = QAction("Train…", menu)
-        self.train_action.setToolTip("Insert a training loop for a loss: forward, backward, "
-                                     "update, zero_grad, repeated")
+        self.train_action = QAction(translate("Timeline", "Train…"), menu)
+        self.train_action.setToolTip(translate("Timeline", "Insert a training loop for a loss: forward, backward, "
+                                     "update, zero_grad, repeated"))
         self.train_action.triggered.connect(self.open_train_dialog)
         menu.addAction(self.train_action)
         self.add_button.setMenu(menu)
         # right-click on the list: insert, duplicate, move and delete actions
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.list.customContextMenuRequested.connect(self._on_context_menu)
-        self.remove_button = QToolButton(text="Remove")
+        self.remove_button = QToolButton(text=translate("Timeline", "Remove"))
         self.up_button = QToolButton(text="▲")
-        self.up_button.setToolTip("Move the action earlier")
+        self.up_button.setToolTip(translate("Timeline", "Move the action earlier"))
         self.down_button = QToolButton(text="▼")
-        self.down_button.setToolTip("Move the action later")
+        self.down_button.setToolTip(translate("Timeline", "Move the action later"))
         buttons = QHBoxLayout()
         for b in (self.add_button, self.remove_button, self.up_button, self.down_button):
             buttons.addWidget(b)
@@ -123,8 +124,8 @@ class TimelinePanel(SessionPanel):
         self.walk_slider = wheel_only_when_focused(
             QSlider(Qt.Orientation.Horizontal, self.walk_row))
         self.walk_slider.setPageStep(1)
-        self.walk_slider.setToolTip("Each grad_fn the backward pass runs, in engine order "
-                                    "(Step Through Backward shows the chain rule)")
+        self.walk_slider.setToolTip(translate("Timeline", "Each grad_fn the backward pass runs, in engine order "
+                                    "(Step Through Backward shows the chain rule)"))
         walk.addWidget(self.walk_slider, 1)
         self.walk_label = PlainLabel(self.walk_row)
         metrics = self.walk_label.fontMetrics()     # wide enough for any of its texts:
@@ -313,7 +314,7 @@ class TimelinePanel(SessionPanel):
             self.walk_slider.blockSignals(True)
             self.walk_slider.setRange(0, 0)
             self.walk_slider.blockSignals(False)
-            self.walk_label.setText("no backward pass at this step")
+            self.walk_label.setText(translate("Timeline", "no backward pass at this step"))
             return
         self._walk_index = index
         n = len(steps)
@@ -368,7 +369,7 @@ class TimelinePanel(SessionPanel):
     def _label_iteration(self, k, history=None):
         history = history or self.session.result.histories.get(self._loop_shown)
         total = history.count if history is not None else 0
-        self.iteration_label.setText(f"{k + 1} of {total}")
+        self.iteration_label.setText(translate("Timeline", "{v} of {total}").format(v=k + 1, total=total))
 
     def _on_iteration_value(self, value):
         self._label_iteration(value)

@@ -24,6 +24,7 @@ from gradstudio.ui.timeline_editors import (ID_ROLE, NONE, PerOutputEditor, defa
                                             printed_text, show_value)
 from gradstudio.ui.untracked_fix import UntrackedFix
 from gradstudio.ui.widgets import wheel_only_when_focused
+from gradstudio.ui.i18n import translate
 
 __all__ = ["ActionDetails", "NO_ACTIONS_HINT"]
 
@@ -65,7 +66,7 @@ class ActionDetails(QWidget):
         self.results.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.results.setStyleSheet("font-family: monospace;")
         self.results.hide()
-        self.params_box = QGroupBox("Action")
+        self.params_box = QGroupBox(translate("TimelineDetails", "Action"))
         self.params_form = QFormLayout(self.params_box)
         # what the selected action does, in words (its record's explanation)
         self.about = PlainLabel()
@@ -115,7 +116,7 @@ class ActionDetails(QWidget):
             self.ones_button.hide()
             self.results.hide()
             self.hint.setText(NO_ACTIONS_HINT if not self.session.document.timeline
-                              else "Select an action to change it.")
+                              else translate("TimelineDetails", "Select an action to change it."))
             self.hint.show()
             return
         doc = self.session.document
@@ -167,10 +168,10 @@ class ActionDetails(QWidget):
             doc = self.session.document
             step = doc.timeline.index(freeing) + 1
             self.fix_text.setText(
-                f"Step {step}, {action_text(doc, freeing)}, freed the saved tensors this "
+                translate("TimelineDetails", "Step {step}, {v}, freed the saved tensors this "
                 "step needs. Passing retain_graph=True there keeps them (ticking it on this "
-                "step only keeps them for a later one).")
-            self.fix_button.setText(f"Tick retain_graph on step {step}")
+                "step only keeps them for a later one).").format(step=step, v=action_text(doc, freeing)))
+            self.fix_button.setText(translate("TimelineDetails", "Tick retain_graph on step {step}").format(step=step))
         self.fix_text.setVisible(freeing is not None)
         self.fix_button.setVisible(freeing is not None)
 
@@ -184,7 +185,7 @@ class ActionDetails(QWidget):
         self._ones_for = action.id if state is not None and state.ok else None
         if self._ones_for is not None:
             name = self.session.document.display_name(target)
-            self.ones_button.setText(f"Pass gradient=torch.ones_like({name})")
+            self.ones_button.setText(translate("TimelineDetails", "Pass gradient=torch.ones_like({name})").format(name=name))
             self.ones_button.setToolTip(plain_tooltip(
                 f"backward() of a tensor with {int(np.prod(state.shape))} elements needs "
                 f"the vector v of the vector-Jacobian product vᵀJ: ones add up every "
@@ -270,7 +271,7 @@ class ActionDetails(QWidget):
         elif typ == "float?":
             w = QLineEdit()
             action = self.session.document.action(self.action_id)
-            w.setPlaceholderText(f"PyTorch's default ({default_text(action, name)})")
+            w.setPlaceholderText(translate("TimelineDetails", "PyTorch's default ({v})").format(v=default_text(action, name)))
             w.editingFinished.connect(lambda n=name, box=w: self._set_number(n, box))
         else:   # nodes: a checkable list
             w = QListWidget()

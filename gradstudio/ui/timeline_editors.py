@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QWidget
 from gradstudio.document.actions import OPTIMIZER_SETTINGS
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
 from gradstudio.ui.widgets import wheel_only_when_focused
+from gradstudio.ui.i18n import translate
 
 __all__ = ["show_value", "PerOutputEditor", "default_text", "printed_text", "clip", "short",
            "ID_ROLE", "NONE"]
@@ -61,7 +62,7 @@ class PerOutputEditor(QWidget):
                 f"The gradient flowing into {name}: the vector v of vᵀJ, shaped "
                 f"like {name} ((none): 1, for a one-element {name})"))
             box.currentIndexChanged.connect(self._changed)
-            form.addRow(f"for {name}", box)
+            form.addRow(translate("TimelineEditors", "for {name}").format(name=name), box)
             self.combos.append(box)
         if not outputs:
             form.addRow(PlainLabel("Choose the outputs first."))

@@ -17,6 +17,7 @@ from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import translate
 
 __all__ = ["TrainingPanel", "EMPTY_TEXT", "NOT_RUN_TEXT", "MAX_CURVES"]
 
@@ -130,8 +131,8 @@ class TrainingPanel(SessionPanel):
         self.chooser.currentIndexChanged.connect(self._on_loop_chosen)
         self.status = PlainLabel()
         self.status.setToolTip(SCRUB_TIP)
-        self.log_scale = QCheckBox("log scale")
-        self.log_scale.setToolTip("A logarithmic loss axis: losses span orders of magnitude.")
+        self.log_scale = QCheckBox(translate("TrainingPanel", "log scale"))
+        self.log_scale.setToolTip(translate("TrainingPanel", "A logarithmic loss axis: losses span orders of magnitude."))
         self.log_scale.toggled.connect(self._on_log_scale_toggled)
         self.empty = PlainLabel(EMPTY_TEXT)
         self.empty.setWordWrap(True)

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gradstudio.document.explain import untracked_backward
 from gradstudio.ui import commands
+from gradstudio.ui.i18n import translate
 
 __all__ = ["UntrackedFix"]
 
@@ -42,7 +43,7 @@ class UntrackedFix(QWidget):
                 name = s.document.display_name(self.source)
                 why += (f" backward() needs a graph: ticking requires_grad on {name} makes "
                         f"PyTorch record one from it.")
-                self.button.setText(f"Tick requires_grad on {name}")
+                self.button.setText(translate("UntrackedFix", "Tick requires_grad on {name}").format(name=name))
             self.text.setText(why)
         self.button.setVisible(self.source is not None)
         self.setVisible(found is not None)

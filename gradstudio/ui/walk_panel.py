@@ -22,6 +22,7 @@ from gradstudio.document.walk import preview, step_lines, walk_actions
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import translate
 
 __all__ = ["WalkPanel", "export_frames", "SPEEDS"]
 
@@ -39,10 +40,10 @@ class WalkPanel(SessionPanel):
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._tick)
         self.action_box = QComboBox()
-        self.action_box.setToolTip("The backward pass to step through")
+        self.action_box.setToolTip(translate("WalkPanel", "The backward pass to step through"))
         self.action_box.activated.connect(self._on_action_chosen)
-        self.export_button = QPushButton("Export Frames…")
-        self.export_button.setToolTip("Save every step as a numbered PNG, for slides")
+        self.export_button = QPushButton(translate("WalkPanel", "Export Frames…"))
+        self.export_button.setToolTip(translate("WalkPanel", "Save every step as a numbered PNG, for slides"))
         self.export_button.clicked.connect(self.export_requested)
         top = QHBoxLayout()
         top.addWidget(PlainLabel("Step through:"))
@@ -51,7 +52,7 @@ class WalkPanel(SessionPanel):
         controls = self._make_controls()
         self.slider = wheel_only_when_focused(QSlider(Qt.Orientation.Horizontal))
         self.slider.setPageStep(1)
-        self.slider.setToolTip("Engine steps of the pass: drag, or use the arrow keys")
+        self.slider.setToolTip(translate("WalkPanel", "Engine steps of the pass: drag, or use the arrow keys"))
         self.slider.valueChanged.connect(self.go)
         self.steps = QListWidget()
         self._rows = None        # the texts the list shows
@@ -79,15 +80,15 @@ class WalkPanel(SessionPanel):
     def _make_controls(self):
         """First, back, play, next, last, the speed and where the walk is, in a row."""
         P = QStyle.StandardPixmap
-        self.first_button = self._button(P.SP_MediaSkipBackward, "Before the first step",
+        self.first_button = self._button(P.SP_MediaSkipBackward, translate("WalkPanel", "Before the first step"),
                                          lambda: self.go(0))
-        self.back_button = self._button(P.SP_MediaSeekBackward, "Previous step (F9)",
+        self.back_button = self._button(P.SP_MediaSeekBackward, translate("WalkPanel", "Previous step (F9)"),
                                         lambda: self.go(self.k - 1))
-        self.play_button = self._button(P.SP_MediaPlay, "Play the pass step by step",
+        self.play_button = self._button(P.SP_MediaPlay, translate("WalkPanel", "Play the pass step by step"),
                                         self.toggle_play)
-        self.next_button = self._button(P.SP_MediaSeekForward, "Next step (F10)",
+        self.next_button = self._button(P.SP_MediaSeekForward, translate("WalkPanel", "Next step (F10)"),
                                         lambda: self.go(self.k + 1))
-        self.last_button = self._button(P.SP_MediaSkipForward, "After the last step",
+        self.last_button = self._button(P.SP_MediaSkipForward, translate("WalkPanel", "After the last step"),
                                         lambda: self.go(self.count))
         self.speed_box = QComboBox()
         for text, ms in SPEEDS:
@@ -236,8 +237,8 @@ class WalkPanel(SessionPanel):
             (widget.setValue if widget is self.slider else widget.setCurrentRow)(value)
             widget.blockSignals(False)
         walking = self.session.walk is not None and self.session.walk[0] == self.index
-        self.position.setText(f"step {k} of {self.count}" if walking else
-                              f"{self.count} steps")
+        self.position.setText(translate("WalkPanel", "step {k} of {count}").format(k=k, count=self.count) if walking else
+                              translate("WalkPanel", "{count} steps").format(count=self.count))
         self.back_button.setEnabled(walking and k > 0)
         self.next_button.setEnabled(k < self.count or not walking)
         self.explanation.setHtml(explanation_html(w, k, self.session.document))
