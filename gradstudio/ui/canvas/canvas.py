@@ -190,7 +190,7 @@ class Canvas(CanvasView):
         x, y = doc.node(source).position
         corner = self.free_corner(QPointF(x + 60.0, y + 60.0), self.card_rects())
         stack = self.session.undo_stack
-        stack.beginMacro(f"Insert detach after {doc.display_name(source)}")
+        stack.beginMacro(translate("Canvas", "Insert detach after {v}").format(v=doc.display_name(source)))
         try:
             add = AddNode(doc, "detach", position=(corner.x(), corner.y()))
             self.session.push(add)

@@ -133,10 +133,10 @@ class CanvasKeys(QObject):
         said = "; ".join(f"{doc.display_name(n)}, {spoken_state(session.state(n))}"
                          for n in sel[:3])
         self.canvas.setAccessibleDescription(
-            f"{count} node{'s' if count != 1 else ''}. " +
-            (f"Selected: {said}. " if said else "Nothing selected. ") +
-            "Arrow keys move between nodes, Tab adds one, Ctrl+K connects; the Graph as "
-            "a List panel reads every node.")
+            (translate("Keyboard", "{count} nodes. ") if count != 1 else translate("Keyboard", "{count} node. ")).format(count=count) +
+            (translate("Keyboard", "Selected: {said}. ").format(said=said) if said else translate("Keyboard", "Nothing selected. ")) +
+            translate("Keyboard", "Arrow keys move between nodes, Tab adds one, Ctrl+K connects; the Graph as "
+            "a List panel reads every node."))
 
     # ------------------------------------------------------------------ keys
     def eventFilter(self, obj, event):
@@ -189,7 +189,7 @@ class CanvasKeys(QObject):
         for target, port, fed in feedable_ports(doc, source):
             text = f"{doc.display_name(target)}.{port}"
             if fed is not None:
-                text += f"   (now {doc.display_name(fed)})"
+                text += translate("Keyboard", "   (now {v})").format(v=doc.display_name(fed))
             action = menu.addAction(text)
             action.setData((target, port))
         if menu.isEmpty():
