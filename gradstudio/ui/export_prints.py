@@ -39,7 +39,7 @@ def ask_print_outputs(parent, names):
 def watch(session, node_ids):
     """Marks ``node_ids`` watched (printed by the script), in one undo step."""
     stack, doc = session.undo_stack, session.document
-    stack.beginMacro("Print the outputs in the exported script")
+    stack.beginMacro(translate("ExportPrints", "Print the outputs in the exported script"))
     try:
         for nid in node_ids:
             session.push(SetWatched(doc, nid, True))

@@ -86,7 +86,7 @@ def start_loading(path, parent):
     name = Path(path).name
     reports = []                    # the _Progress, once the task that owns it exists
     task = Task(lambda token: load_and_run(path, token, reports[0].changed.emit),
-                "Open Graph", f"Reading “{name}”…", parent)
+                translate("Loading", "Open Graph"), translate("Loading", "Reading “{name}”…").format(name=name), parent)
     reports.append(_Progress(task, name))
     task.start()
     return task

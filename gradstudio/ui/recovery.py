@@ -87,7 +87,7 @@ class Recovered:
 
     def describe(self):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
-        return f"{self.title} (autosaved {when})"
+        return translate("Recovery", "{title} (autosaved {when})").format(title=self.title, when=when)
 
 
 def _lock_for(path):
@@ -183,7 +183,7 @@ class Autosaver(QObject):
         try:
             text = files.dumps(doc)
         except Exception as exc:  # noqa: BLE001 - a safety copy must never stop the user
-            self.problem = f"the graph could not be written ({exc})"
+            self.problem = translate("Recovery", "the graph could not be written ({exc})").format(exc=exc)
             return
         self._write(text)
 
@@ -210,7 +210,7 @@ class Autosaver(QObject):
             self.soon.start()
             return
         if job.error is not None:
-            self.problem = f"the graph could not be written ({job.error})"
+            self.problem = translate("Recovery", "the graph could not be written ({error})").format(error=job.error)
             return
         if self.session.is_modified:
             self._write(job.result)
@@ -273,7 +273,7 @@ def ask_restore(parent, newest, others):
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle(translate("Recovery", "Restore unsaved work?"))
     box.setTextFormat(Qt.TextFormat.PlainText)   # (a file's name is never HTML)
-    more = (f" {others} more can be restored at the next start." if others else "")
+    more = (translate("Recovery", " {others} more can be restored at the next start.").format(others=others) if others else "")
     box.setText(translate("Recovery", "GradStudio did not close properly. Unsaved work on "
                 "{v} can be restored.{more}").format(v=newest.describe(), more=more))
     restore = box.addButton(translate("Recovery", "Restore"), QMessageBox.ButtonRole.AcceptRole)

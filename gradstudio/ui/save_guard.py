@@ -84,10 +84,10 @@ def conflict(path, stamp, own_file):
     the window has open (only then can it have changed behind the window's back)."""
     name = os.path.basename(path)
     if own_file and changed_since(path, stamp):
-        return (f"“{name}” was changed on disk since you opened or last saved it (by "
-                "another window or program); saving now would replace those changes.")
+        return (translate("SaveGuard", "“{name}” was changed on disk since you opened or last saved it (by "
+                "another window or program); saving now would replace those changes.").format(name=name))
     if is_read_only(path):
-        return f"“{name}” is read-only; saving now would replace it anyway."
+        return translate("SaveGuard", "“{name}” is read-only; saving now would replace it anyway.").format(name=name)
     return None
 
 

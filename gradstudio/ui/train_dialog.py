@@ -111,13 +111,13 @@ class TrainDialog(QDialog):
 
     def _check(self, *_):
         if self.loss.currentData() is None:
-            text = ("Add a loss first: a one-element node computed from leaves that "
-                    "require grad.")
+            text = (translate("TrainDialog", "Add a loss first: a one-element node computed from leaves that "
+                    "require grad."))
         elif not self.params.count():
-            text = ("Nothing upstream of this loss requires grad: tick requires_grad on a "
-                    "leaf it is computed from.")
+            text = (translate("TrainDialog", "Nothing upstream of this loss requires grad: tick requires_grad on a "
+                    "leaf it is computed from."))
         elif not self.chosen_params():
-            text = "Tick at least one parameter to train."
+            text = translate("TrainDialog", "Tick at least one parameter to train.")
         else:
             text = ""
         self.message.setText(text)

@@ -41,8 +41,8 @@ class UntrackedFix(QWidget):
             why = found[0]
             if self.source is not None:
                 name = s.document.display_name(self.source)
-                why += (f" backward() needs a graph: ticking requires_grad on {name} makes "
-                        f"PyTorch record one from it.")
+                why += (translate("UntrackedFix", " backward() needs a graph: ticking requires_grad on {name} makes "
+                        "PyTorch record one from it.").format(name=name))
                 self.button.setText(translate("UntrackedFix", "Tick requires_grad on {name}").format(name=name))
             self.text.setText(why)
         self.button.setVisible(self.source is not None)

@@ -116,7 +116,7 @@ class GraphEdits:
                                    "dimension: the layer takes its last dimension as inputs."))
             return
         in_features = state.shape[-1]
-        out = self.window.ask_int(f"nn.Linear({in_features}, …)", "Outputs (out_features):",
+        out = self.window.ask_int(translate("WindowEdits", "nn.Linear({in_features}, …)").format(in_features=in_features), translate("WindowEdits", "Outputs (out_features):"),
                                   in_features, 1, 4096)
         if out is None:
             return

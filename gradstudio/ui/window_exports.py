@@ -64,8 +64,8 @@ class WindowExports:
 
         def write(target):
             script = export.export_script(self.session.document, self.session.result)
-            files.write_atomically(target, script.text.encode("utf-8"))
-        return self._export("script", "Export PyTorch Script", SCRIPT_FILTER, ".py", path, write)
+            files.write_atomically(target, script.text.encode(translate("WindowExports", "utf-8")))
+        return self._export("script", translate("WindowExports", "Export PyTorch Script"), SCRIPT_FILTER, ".py", path, write)
 
     def ask_print_outputs(self, names):
         """"print", "as_is" or None for a script that would print nothing (tests
@@ -82,26 +82,26 @@ class WindowExports:
 
         def write(target):
             text = exporter(self.session.document, self.session.result)
-            files.write_atomically(target, text.encode("utf-8"))
+            files.write_atomically(target, text.encode(translate("WindowExports", "utf-8")))
         name = self.files.suggested_name()
         lesson = self.session.document.lesson
         if lesson is not None and Path(lesson.name).stem == name:   # not over the notebook
             name += "_gradstudio"
-        return self._export("notebook", "Export Notebook", NOTEBOOK_FILTER, NOTEBOOK_SUFFIX,
+        return self._export("notebook", translate("WindowExports", "Export Notebook"), NOTEBOOK_FILTER, NOTEBOOK_SUFFIX,
                             path, write, name)
 
     def export_png(self, path=None):
-        return self._export_canvas(path, "png", "PNG images (*.png)")
+        return self._export_canvas(path, "png", translate("WindowExports", "PNG images (*.png)"))
 
     def export_svg(self, path=None):
-        return self._export_canvas(path, "svg", "SVG drawings (*.svg)")
+        return self._export_canvas(path, "svg", translate("WindowExports", "SVG drawings (*.svg)"))
 
     def _export_canvas(self, path, fmt, file_filter):
         def write(target):
-            ok = getattr(self.canvas, f"render_{fmt}")(str(target))
+            ok = getattr(self.canvas, translate("WindowExports", "render_{fmt}").format(fmt=fmt))(str(target))
             if ok is False or not Path(target).is_file() or Path(target).stat().st_size == 0:
-                raise OSError("nothing could be written there")
-        return self._export("canvas", f"Export Canvas as {fmt.upper()}", file_filter,
+                raise OSError(translate("WindowExports", "nothing could be written there"))
+        return self._export("canvas", translate("WindowExports", "Export Canvas as {v}").format(v=fmt.upper()), file_filter,
                             f".{fmt}", path, write)
 
     def _export(self, what, caption, file_filter, suffix, path, write, name=None):

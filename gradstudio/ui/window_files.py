@@ -92,7 +92,7 @@ class WindowFiles:
         self.settings = settings
         self.canvas = canvas
         self._window = weakref.ref(window)
-        self.untitled_name = "Untitled"
+        self.untitled_name = translate("WindowFiles", "Untitled")
         self.task = None
         self.autosaver = None
         self.recent_menu = None
@@ -211,8 +211,8 @@ class WindowFiles:
             return self._not_run(path)
         from gradstudio.document.notebook_trace import trace_notebook
         task = Task(lambda token: trace_notebook(data, path.name, should_cancel=token),
-                    "Open Notebook", f"Running the cells of “{path.name}” to trace the "
-                    "tensors they compute…", self.window)
+                    translate("WindowFiles", "Open Notebook"), translate("WindowFiles", "Running the cells of “{name}” to trace the "
+                    "tensors they compute…").format(name=path.name), self.window)
         task.succeeded.connect(lambda doc: self._notebook_opened(path, doc))
         task.failed.connect(lambda exc: self.window.show_error(
             translate("WindowFiles", "Could not open the notebook"), _notebook_problem(path, exc)))
@@ -223,7 +223,7 @@ class WindowFiles:
         return task
 
     def _notebook_opened(self, path, doc):
-        self.set_document(doc, "", name=f"{path.stem} (notebook)", unsaved=True)
+        self.set_document(doc, "", name=translate("WindowFiles", "{stem} (notebook)").format(stem=path.stem), unsaved=True)
         if doc.trace_note:
             self.window.show_notice(translate("WindowFiles", "Part of the notebook is recorded"),
                                     f"{path.name}: {doc.trace_note}")
@@ -232,14 +232,14 @@ class WindowFiles:
         cells = doc.lesson.cells if doc.lesson is not None else ()
         failed = sum(1 for c in cells if c.is_code and c.error)
         self.status(
-            f"Traced {path.name}: {len(doc.node_ids)} nodes from "
-            f"{sum(1 for c in cells if c.is_code)} code cells"
-            + (f"; {failed} cell{'s' * (failed != 1)} raised an error, shown in the Lesson "
-               "panel" if failed else "") + ".", 10000)
+            translate("WindowFiles", "Traced {name}: {v} nodes from "
+            "{v2} code cells").format(name=path.name, v=len(doc.node_ids), v2=sum(1 for c in cells if c.is_code))
+            + (translate("WindowFiles", "; {failed} cell{v} raised an error, shown in the Lesson "
+               "panel").format(failed=failed, v='s' * (failed != 1)) if failed else "") + ".", 10000)
 
     def _open_failed(self, path, exc):
         self.window.show_error(translate("WindowFiles", "Could not open the graph"), file_problem(
-            exc, f"“{path.name}” could not be opened: {exc}"))
+            exc, translate("WindowFiles", "“{name}” could not be opened: {exc}").format(name=path.name, exc=exc)))
         if not path.exists():
             self._remove_recent(path)
         return False
@@ -289,7 +289,7 @@ class WindowFiles:
                 self.window.show_error(translate("WindowFiles", "Could not restore the graph"), str(exc))
                 return answer
             path = newest.file if newest.file and Path(newest.file).parent.is_dir() else ""
-            name = newest.title if not path else "Untitled"
+            name = newest.title if not path else translate("WindowFiles", "Untitled")
             self.set_document(doc, path, name=name, unsaved=True)
             self._show_notebook_lesson(doc)
             recovery.discard(newest)
@@ -312,9 +312,9 @@ class WindowFiles:
             doc = files.load(path)
         except Exception as exc:  # noqa: BLE001
             self.window.show_error(translate("WindowFiles", "Could not open the example"), file_problem(
-                exc, f"The example “{Path(path).name}” could not be opened: {exc}"))
+                exc, translate("WindowFiles", "The example “{name}” could not be opened: {exc}").format(name=Path(path).name, exc=exc)))
             return False
-        self.set_document(doc, "", name=f"{example_title(path)} (example)")
+        self.set_document(doc, "", name=translate("WindowFiles", "{v} (example)").format(v=example_title(path)))
         return True
 
     def save(self):
@@ -364,8 +364,8 @@ class WindowFiles:
             files.save(self.session.document, path)
         except Exception as exc:  # noqa: BLE001
             self.window.show_error(translate("WindowFiles", "Could not save the graph"), file_problem(
-                exc, f"“{Path(path).name}” was not saved ({exc}); the graph is still open, "
-                     "so try another folder or name."))
+                exc, translate("WindowFiles", "“{name}” was not saved ({exc}); the graph is still open, "
+                     "so try another folder or name.").format(name=Path(path).name, exc=exc)))
             return False
         self.session.mark_saved()
         self._disk_stamp = save_guard.stamp_of(path)   # (Save As: stamped again after)
@@ -415,7 +415,7 @@ class WindowFiles:
             act.setStatusTip(p)
             act.setData(p)
             act.triggered.connect(self.window.guard(lambda _=False, p=p: self.open_file(p),
-                                              "Open recent file"))
+                                              translate("WindowFiles", "Open recent file")))
         if items:
             menu.addSeparator()
         clear = menu.addAction(translate("WindowFiles", "Clear Recent Files"))
@@ -443,7 +443,7 @@ class WindowFiles:
         path = Path(path)
         try:
             data = path.read_bytes()
-            source = data.decode("utf-8")
+            source = data.decode(translate("WindowFiles", "utf-8"))
         except (OSError, UnicodeDecodeError) as exc:
             self.window.show_error(translate("WindowFiles", "Could not import the script"),
                                    translate("WindowFiles", "“{name}” could not be read: {exc}").format(name=path.name, exc=exc))
@@ -452,8 +452,8 @@ class WindowFiles:
             return self._not_run(path)
         from gradstudio.document import trace
         task = Task(lambda token: trace.trace(source, should_cancel=token, filename=path.name),
-                    "Import PyTorch Script",
-                    f"Running “{path.name}” to trace the tensors it computes…", self.window)
+                    translate("WindowFiles", "Import PyTorch Script"),
+                    translate("WindowFiles", "Running “{name}” to trace the tensors it computes…").format(name=path.name), self.window)
         task.succeeded.connect(lambda result: self._on_traced(path, result))
         task.failed.connect(lambda exc: self.window.show_error(
             translate("WindowFiles", "Could not import the script"), translate("WindowFiles", "Tracing “{name}” failed: {exc}").format(name=path.name, exc=exc)))
@@ -470,7 +470,7 @@ class WindowFiles:
 
     def _on_traced(self, path, result):
         doc = getattr(result, "document", result)
-        self.set_document(doc, "", name=f"{path.stem} (imported)", unsaved=True)
+        self.set_document(doc, "", name=translate("WindowFiles", "{stem} (imported)").format(stem=path.stem), unsaved=True)
         self.status(translate("WindowFiles", "Imported {name}").format(name=path.name), 5000)
         if doc.trace_note:
             self.window.show_notice(translate("WindowFiles", "Part of the script is recorded"),
@@ -480,4 +480,4 @@ class WindowFiles:
 def _notebook_problem(path, exc):
     """Why a notebook did not open, in one sentence naming it."""
     text = str(exc).strip() or type(exc).__name__
-    return text if path.name in text else f"“{path.name}” could not be opened: {text}"
+    return text if path.name in text else translate("WindowFiles", "“{name}” could not be opened: {text}").format(name=path.name, text=text)
