@@ -7,7 +7,6 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QPainter, QPainterPath, QPaint
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem,
                                QGraphicsPolygonItem, QGraphicsSimpleTextItem)
 from gradstudio.ui.plain import plain_tooltip
-from gradstudio.ui.i18n import translate
 
 __all__ = ["FunctionItem", "EdgeItem", "BOX_W", "ROW_H", "SPREAD", "BOW", "EDGE", "LABEL"]
 

@@ -62,8 +62,8 @@ class ComparePanel(SessionPanel):
     def keep_run(self):
         """Keeps the run shown now."""
         s = self.session
-        step = "the end" if s.step < 0 else f"step {s.step}"
-        self.kept = keep(s.document, self._states(), f"kept at {step}", self._errors())
+        step = translate("ComparePanel", "the end") if s.step < 0 else translate("ComparePanel", "step {step}").format(step=s.step)
+        self.kept = keep(s.document, self._states(), translate("ComparePanel", "kept at {step}").format(step=step), self._errors())
         self.refresh()
 
     def forget(self):
@@ -85,9 +85,9 @@ class ComparePanel(SessionPanel):
             return
         found = differences(self.kept, self.session.document, self._states(),
                             self._errors())
-        self.status.setText(f"Since the run {self.kept.label}: " + (
-            f"{len(found)} change{'s' if len(found) != 1 else ''}." if found else
-            "nothing changed."))
+        self.status.setText(translate("ComparePanel", "Since the run {label}: ").format(label=self.kept.label) + (
+            (translate("ComparePanel", "{n} changes.") if len(found) != 1 else translate("ComparePanel", "{n} change.")).format(n=len(found)) if found else
+            translate("ComparePanel", "nothing changed.")))
         for d in found:
             item = QListWidgetItem(d.text)
             item.setData(ID_ROLE, d.node_id)

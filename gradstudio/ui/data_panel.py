@@ -137,11 +137,11 @@ class DataPanel(SessionPanel):
         k = None if loop is None else self.session.iteration(loop)
         if k is not None:
             history = self.session.result.histories[loop]
-            parts.append(f"iteration {k + 1} of {history.count}")
+            parts.append(translate("DataPanel", "iteration {v} of {count}").format(v=k + 1, count=history.count))
         if view.accuracy is not None:
             n = int(view.wrong.sum())
-            parts.append(f"accuracy {100 * view.accuracy:.1f} % ({n} of {len(view.wrong)} "
-                         "wrong)")
+            parts.append(translate("DataPanel", "accuracy {v:.1f} % ({n} of {v2} "
+                         "wrong)").format(v=100 * view.accuracy, n=n, v2=len(view.wrong)))
         if view.loss is not None:
             parts.append(f"{doc.display_name(view.nodes['loss'])} {view.loss:.4f}")
         if view.message:

@@ -49,13 +49,13 @@ class SetExercise(QUndoCommand):
 def question_text(doc, q):
     """What a question asks, in words: ``x.grad after step 2``."""
     if q.asks == "raises":
-        return "Which step raises, and what does it say? (e.g. 3: RuntimeError: …, or none)"
+        return translate("ExercisePanel", "Which step raises, and what does it say? (e.g. 3: RuntimeError: …, or none)")
     name = doc.display_name(q.node) if q.node in doc.graph else q.node
     what = {"value": f"{name} (its values)", "grad": f"{name}.grad",
             "grad_fn": f"{name}.grad_fn", "requires_grad": f"{name}.requires_grad"}[q.asks]
-    when = "at the end" if q.step < 0 else "after the forward pass" if q.step == 0 \
-        else f"after step {q.step}"
-    tol = f" (within {q.tolerance:g})" if q.asks in ("value", "grad") else ""
+    when = translate("ExercisePanel", "at the end") if q.step < 0 else translate("ExercisePanel", "after the forward pass") if q.step == 0 \
+        else translate("ExercisePanel", "after step {step}").format(step=q.step)
+    tol = translate("ExercisePanel", " (within {tolerance:g})").format(tolerance=q.tolerance) if q.asks in ("value", "grad") else ""
     return f"{what} {when}{tol}"
 
 
@@ -105,10 +105,10 @@ class _Row(QFrame):
         text = f"{mark} {verdict.message}" if verdict is not None else \
             f"{mark} {'Right.' if attempt.correct else 'Not yet right.'}"
         if attempt.correct and verdict is not None:
-            text += f"\nThe run: {verdict.expected}"
+            text += translate("ExercisePanel", "\nThe run: {expected}").format(expected=verdict.expected)
         self.verdict.setText(text)
         self.verdict.setStyleSheet("color: #2e7d32;" if attempt.correct else "color: #c62828;")
-        self.verdict.setAccessibleName(("Right: " if attempt.correct else "Wrong: ") + text)
+        self.verdict.setAccessibleName((translate("ExercisePanel", "Right: ") if attempt.correct else translate("ExercisePanel", "Wrong: ")) + text)
         self.verdict.setVisible(True)
         self.hint.setVisible(not attempt.correct)
 
@@ -284,19 +284,19 @@ class ExercisePanel(SessionPanel):
                      float(self.tolerance.value()))
         if not s.document.exercise:
             s.answers_shown = True        # the teacher writing it sees the answers
-        self._push(ex.with_question(q), "Add question")
+        self._push(ex.with_question(q), translate("ExercisePanel", "Add question"))
 
     def remove_last(self):
         ex = self.session.document.exercise
         if ex and ex.questions:
             new = ex.without_question(ex.questions[-1].id)
-            self._push(new if new.questions else None, "Remove question")
+            self._push(new if new.questions else None, translate("ExercisePanel", "Remove question"))
 
     def clear_progress(self):
         ex = self.session.document.exercise
         if ex and ex.attempts:
             self._verdicts.clear()
-            self._push(ex.without_attempts(), "Clear progress")
+            self._push(ex.without_attempts(), translate("ExercisePanel", "Clear progress"))
 
     def check(self, question_id):
         """Checks the prediction typed for ``question_id`` against the run."""
@@ -315,7 +315,7 @@ class ExercisePanel(SessionPanel):
             later = ids[ids.index(question_id) + 1:] + ids[:ids.index(question_id)]
             self._focus_next = next((x for x in later if not ex.solved(x)), question_id)
         self._push(ex.with_attempt(question_id, Attempt(typed, verdict.correct)),
-                   "Check prediction")
+                   translate("ExercisePanel", "Check prediction"))
 
     def _forget_drafts(self):
         self._drafts.clear()

@@ -233,7 +233,7 @@ class Inspector(SessionPanel):
         rg.blockSignals(False)
         usable, text, tip = retain_grad_choice(state, data.retains_grad)
         if "requires_grad" in hidden:
-            usable, text, tip = False, "?", "Hidden until you check your prediction."
+            usable, text, tip = False, "?", translate("Inspector", "Hidden until you check your prediction.")
         kept = self.retains_grad
         kept.blockSignals(True)
         kept.setChecked(data.retains_grad)

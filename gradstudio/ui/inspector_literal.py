@@ -37,8 +37,8 @@ def shape_from_text(text):
         text = text[1:-1]
     parts = [p for p in re.split(r"[\s,x×*]+", text.strip()) if p]
     if not all(p.isdigit() for p in parts) or len(parts) > MAX_DIMS:
-        raise DocumentError(f"'{text}' is not a shape: type sizes separated by commas, such "
-                            "as 3 or 2, 3, or nothing for a single number.")
+        raise DocumentError(translate("InspectorLiteral", "'{text}' is not a shape: type sizes separated by commas, such "
+                            "as 3 or 2, 3, or nothing for a single number.").format(text=text))
     return tuple(int(p) for p in parts)
 
 
@@ -49,11 +49,11 @@ def literal_from_text(text):
     call = _TENSOR_CALL.fullmatch(text.strip())
     value = parse_literal(call.group(1) if call else text)
     if value is None:
-        raise DocumentError("A tensor literal needs values: type a number or a list of "
-                            "numbers, such as [0.1, 1.0, 0.0001].")
+        raise DocumentError(translate("InspectorLiteral", "A tensor literal needs values: type a number or a list of "
+                            "numbers, such as [0.1, 1.0, 0.0001]."))
     if isinstance(value, (list, tuple)) and literal_shape(value) is None:
-        raise DocumentError("Every row of a tensor literal must have the same length, as "
-                            "PyTorch requires.")
+        raise DocumentError(translate("InspectorLiteral", "Every row of a tensor literal must have the same length, as "
+                            "PyTorch requires."))
     return value
 
 

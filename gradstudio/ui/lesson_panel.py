@@ -49,10 +49,10 @@ MAX_SHOWN_CHARS = 30_000
 
 
 def seed_note(seed):
-    return (f"This notebook never calls torch.manual_seed, so its own random numbers differ "
-            f"from run to run; GradStudio draws them with seed {seed} so the graph's numbers "
-            f"are reproducible. The stored outputs below come from the notebook's last run "
-            f"and may differ.")
+    return (translate("LessonPanel", "This notebook never calls torch.manual_seed, so its own random numbers differ "
+            "from run to run; GradStudio draws them with seed {seed} so the graph's numbers "
+            "are reproducible. The stored outputs below come from the notebook's last run "
+            "and may differ.").format(seed=seed))
 
 
 # ---------------------------------------------------------------------- what a cell means
@@ -97,7 +97,7 @@ def _shown(text):
     if len(shown) > MAX_SHOWN_CHARS:
         shown = shown[:MAX_SHOWN_CHARS]
         more = max(more, 1)
-    return shown + (f"\n… {more:,} more line{'s' * (more != 1)} not shown" if more else "")
+    return shown + ((translate("LessonPanel", "\n… {more:,} more lines not shown") if more != 1 else translate("LessonPanel", "\n… {more:,} more line not shown")).format(more=more) if more else "")
 
 
 def _fixed_font():
@@ -247,7 +247,7 @@ class CellView(QFrame):
         cell = self.cell
         head = QHBoxLayout()
         count = "" if cell.execution_count is None else str(cell.execution_count)
-        self.title = PlainLabel(f"Cell {self.index + 1} · In [{count or ' '}]:")
+        self.title = PlainLabel(translate("LessonPanel", "Cell {v} · In [{v2}]:").format(v=self.index + 1, v2=count or ' '))
         self.title.setStyleSheet(f"color: {self.colors.muted};")
         head.addWidget(self.title)
         head.addStretch(1)
@@ -260,19 +260,19 @@ class CellView(QFrame):
         layout.addWidget(self.code)
         output, stored = cell.output, cell.stored
         if self.differs:
-            self._add_output(layout, "stored", "The notebook's stored output:",
-                             stored or "(no output)")
-            self._add_output(layout, "output", "GradStudio's run:",
-                             output or "(no output)")
+            self._add_output(layout, "stored", translate("LessonPanel", "The notebook's stored output:"),
+                             stored or translate("LessonPanel", "(no output)"))
+            self._add_output(layout, "output", translate("LessonPanel", "GradStudio's run:"),
+                             output or translate("LessonPanel", "(no output)"))
         elif output.strip():
-            self._add_output(layout, "output", "Output · GradStudio's run, the same as the "
-                             "notebook's:" if stored is not None else
-                             "Output · GradStudio's run (the notebook stored none):", output)
+            self._add_output(layout, "output", translate("LessonPanel", "Output · GradStudio's run, the same as the "
+                             "notebook's:") if stored is not None else
+                             translate("LessonPanel", "Output · GradStudio's run (the notebook stored none):"), output)
         if cell.error:
-            self._add_output(layout, "error", "Error in GradStudio's run:", cell.error,
+            self._add_output(layout, "error", translate("LessonPanel", "Error in GradStudio's run:"), cell.error,
                              color=self.colors.error, background=self.colors.error_bg)
         for note in cell.notes:
-            label = PlainLabel(f"Not run: {note}")
+            label = PlainLabel(translate("LessonPanel", "Not run: {note}").format(note=note))
             label.setTextFormat(Qt.TextFormat.PlainText)   # (a file's text: never HTML)
             label.setWordWrap(True)
             label.setStyleSheet(f"color: {self.colors.muted}; font-style: italic;")
@@ -453,7 +453,7 @@ class LessonPanel(SessionPanel):
             column.addWidget(view)
             self.cells.append(view)
         if lesson is not None and not lesson.cells:
-            column.addWidget(PlainLabel("This notebook has no cells."))
+            column.addWidget(PlainLabel(translate("LessonPanel", "This notebook has no cells.")))
         column.addStretch(1)
         self.scroll.setWidget(body)          # (the old cells' widget is deleted)
         self.title.setText(lesson.name if lesson is not None else "")

@@ -273,8 +273,8 @@ class MainWindow(WindowDocks, QMainWindow):
         doc = self.session.document
         n, a = len(doc.node_ids), len(doc.timeline)
         errors = len(result.errors) + sum(1 for o in result.outcomes if o.error)
-        parts = [f"{n} node{'s' * (n != 1)}", f"{a} action{'s' * (a != 1)}"]
-        parts.append(f"{errors} error{'s' * (errors != 1)}" if errors else "runs cleanly")
+        parts = [(translate("MainWindow", "{n} nodes") if n != 1 else translate("MainWindow", "{n} node")).format(n=n), (translate("MainWindow", "{a} actions") if a != 1 else translate("MainWindow", "{a} action")).format(a=a)]
+        parts.append((translate("MainWindow", "{errors} errors") if errors != 1 else translate("MainWindow", "{errors} error")).format(errors=errors) if errors else translate("MainWindow", "runs cleanly"))
         self.run_label.setText(" · ".join(parts))
         self.update_edit_actions()
         # a loop appeared (Train…, an example, a file): show its curve
@@ -374,7 +374,7 @@ class MainWindow(WindowDocks, QMainWindow):
             self.step_through()
         if self.session.walk is None:
             return
-        folder = self.ask_folder("Export Step-Through Frames")
+        folder = self.ask_folder(translate("MainWindow", "Export Step-Through Frames"))
         if not folder:
             return
         self.docks["autograd"].raise_()

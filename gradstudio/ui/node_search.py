@@ -34,7 +34,7 @@ def matching_nodes(session, text):
     starts, contains = [], []
     for node_id in doc.node_ids:
         data = doc.node(node_id)
-        kind = f"{data.kind} · retain_grad" if data.retains_grad else data.kind
+        kind = translate("NodeSearch", "{kind} · retain_grad").format(kind=data.kind) if data.retains_grad else data.kind
         row = (node_id, doc.display_name(node_id), kind, _grad_fn(session, node_id))
         if row[1].lower().startswith(text):
             starts.append(row)

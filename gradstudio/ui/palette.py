@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QLineEdit
 from gradstudio.document.catalogue import categories
 from gradstudio.ui.canvas import KIND_MIME
 from gradstudio.ui.plain import escaped
+from gradstudio.ui.i18n import translate
 
 __all__ = ["Palette", "KIND_MIME"]
 
@@ -29,9 +30,9 @@ def tooltip(k):
     lines = [f"<b>{escaped(k.name)}</b> &nbsp; <code>{escaped(spelling(k))}</code>",
              escaped(k.doc)]
     if k.grad_fn:
-        lines.append(f"grad_fn: <code>{escaped(k.grad_fn)}</code>")
+        lines.append(translate("Palette", "grad_fn: <code>{v}</code>").format(v=escaped(k.grad_fn)))
     elif k.is_source:
-        lines.append("A source: its tensor is a leaf.")
+        lines.append(translate("Palette", "A source: its tensor is a leaf."))
     return "<br>".join(lines)
 
 
@@ -58,7 +59,7 @@ class Palette(QWidget):
     def __init__(self, session, parent=None):
         super().__init__(parent)
         self.session = session
-        self.search = QLineEdit(placeholderText="Search name, torch code, doc")
+        self.search = QLineEdit(placeholderText=translate("Palette", "Search name, torch code, doc"))
         self.search.setClearButtonEnabled(True)
         self.tree = _KindTree()
         self.tree.setHeaderHidden(True)

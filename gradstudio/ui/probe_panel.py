@@ -262,7 +262,7 @@ class ProbePanel(SessionPanel):
 
     def _pair(self):
         if self.output is None or self.input is None:
-            raise probe.ProbeError("Choose an output and an input above.")
+            raise probe.ProbeError(translate("ProbePanel", "Choose an output and an input above."))
         return self.session.document, self.session.result
 
     def _show_jacobian(self):
@@ -355,9 +355,9 @@ class ProbePanel(SessionPanel):
             verdicts[nid] = check.ok
             self.check, problem = check, None
         if not inputs:
-            problem = "Choose an output and an input above."
+            problem = translate("ProbePanel", "Choose an output and an input above.")
         self._show_check(problem)
-        self.leaves_text.setText("Every leaf: " + " · ".join(
+        self.leaves_text.setText(translate("ProbePanel", "Every leaf: ") + " · ".join(
             f"{doc.display_name(n)} {'✓' if verdicts[n] else '✗'}"
             for n in inputs if n in verdicts) if len(inputs) > 1 else "")
         self._set_verdicts(verdicts)
@@ -378,7 +378,7 @@ class ProbePanel(SessionPanel):
     def _draw_check(self):
         check = self.check
         self.difference_map.show_matrix(check.difference, check.row_labels,
-                                        check.column_labels, "analytic − numeric",
+                                        check.column_labels, translate("ProbePanel", "analytic − numeric"),
                                         tolerance=check.tolerance)
 
     def _set_verdicts(self, verdicts):

@@ -30,6 +30,7 @@ from gradstudio.document.actions import loop_structure
 from gradstudio.document.exercise import hides_errors, shown_state
 from gradstudio.document.walk import walk as walk_of
 from gradstudio.timeline import ACTIONS
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 from gradstudio.ui.run_worker import RunWorker
 
 __all__ = ["Session", "NodeChange", "summarize_changes", "CHANGE_SIGNALS"]
@@ -394,8 +395,10 @@ def _compare(old, new):
 def _names(ids, name_of, most=4):
     names = [name_of(n) for n in ids]
     if len(names) > most:
-        names = names[:most - 1] + [f"{len(names) - most + 1} more"]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        names = names[:most - 1] + [translate("Session", "{n} more").format(
+            n=len(names) - most + 1)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + translate(
+        "Session", " and ") + names[-1]
 
 
 def summarize_changes(changes, name_of, order=()):
@@ -409,18 +412,19 @@ def summarize_changes(changes, name_of, order=()):
 
     parts = []
     for chosen, one, many in (
-            (pick(lambda c: c.grad_fn and not c.grad_fn[1]), "lost its grad_fn",
-             "lost their grad_fn"),
-            (pick(lambda c: c.grad_fn and c.grad_fn[1]), "gained a grad_fn",
-             "gained a grad_fn"),
-            (pick(lambda c: c.grad and not c.grad[1]), "lost its .grad", "lost their .grad"),
-            (pick(lambda c: c.grad and c.grad[1]), "gained a .grad", "gained a .grad"),
-            (pick(lambda c: c.error and c.error[1]), "now fails", "now fail"),
-            (pick(lambda c: c.error and not c.error[1]), "no longer fails",
-             "no longer fail")):
+            (pick(lambda c: c.grad_fn and not c.grad_fn[1]), QT_TRANSLATE_NOOP("Session", "lost its grad_fn"),
+             QT_TRANSLATE_NOOP("Session", "lost their grad_fn")),
+            (pick(lambda c: c.grad_fn and c.grad_fn[1]), QT_TRANSLATE_NOOP("Session", "gained a grad_fn"),
+             QT_TRANSLATE_NOOP("Session", "gained a grad_fn")),
+            (pick(lambda c: c.grad and not c.grad[1]), QT_TRANSLATE_NOOP("Session", "lost its .grad"), QT_TRANSLATE_NOOP("Session", "lost their .grad")),
+            (pick(lambda c: c.grad and c.grad[1]), QT_TRANSLATE_NOOP("Session", "gained a .grad"), QT_TRANSLATE_NOOP("Session", "gained a .grad")),
+            (pick(lambda c: c.error and c.error[1]), QT_TRANSLATE_NOOP("Session", "now fails"), QT_TRANSLATE_NOOP("Session", "now fail")),
+            (pick(lambda c: c.error and not c.error[1]), QT_TRANSLATE_NOOP("Session", "no longer fails"),
+             QT_TRANSLATE_NOOP("Session", "no longer fail"))):
         if chosen:
-            text = f"{_names(chosen, name_of)} {one if len(chosen) == 1 else many}"
-            if one == "gained a grad_fn" and len(chosen) == 1:
+            said = translate("Session", one if len(chosen) == 1 else many)
+            text = f"{_names(chosen, name_of)} {said}"
+            if one == QT_TRANSLATE_NOOP("Session", "gained a grad_fn") and len(chosen) == 1:
                 text += f" ({changes[chosen[0]].grad_fn[1]})"
             parts.append(text)
     return " · ".join(parts)

@@ -65,7 +65,7 @@ class TimelinePanel(SessionPanel):
         self.details_area.setWidget(self.details)
         scrub = QHBoxLayout()
         layout.addLayout(scrub)
-        scrub.addWidget(PlainLabel("Show the tensors", self))
+        scrub.addWidget(PlainLabel(translate("Timeline", "Show the tensors"), self))
         scrub.addWidget(self.slider, 1)
         layout.addWidget(self.step_label)
         layout.addWidget(self._make_iteration_row())
@@ -103,7 +103,7 @@ class TimelinePanel(SessionPanel):
         self.iteration_row = QWidget(self)
         iteration = QHBoxLayout(self.iteration_row)
         iteration.setContentsMargins(0, 0, 0, 0)
-        self.iteration_title = PlainLabel("Iteration", self.iteration_row)
+        self.iteration_title = PlainLabel(translate("Timeline", "Iteration"), self.iteration_row)
         iteration.addWidget(self.iteration_title)
         self.iteration_slider = wheel_only_when_focused(
             QSlider(Qt.Orientation.Horizontal, self.iteration_row))
@@ -120,7 +120,7 @@ class TimelinePanel(SessionPanel):
         self.walk_row = QWidget(self)
         walk = QHBoxLayout(self.walk_row)
         walk.setContentsMargins(0, 0, 0, 0)
-        walk.addWidget(PlainLabel("Backward step", self.walk_row))
+        walk.addWidget(PlainLabel(translate("Timeline", "Backward step"), self.walk_row))
         self.walk_slider = wheel_only_when_focused(
             QSlider(Qt.Orientation.Horizontal, self.walk_row))
         self.walk_slider.setPageStep(1)
@@ -130,8 +130,8 @@ class TimelinePanel(SessionPanel):
         self.walk_label = PlainLabel(self.walk_row)
         metrics = self.walk_label.fontMetrics()     # wide enough for any of its texts:
         self.walk_label.setMinimumWidth(max(        # no relayout when it changes
-            metrics.horizontalAdvance(t) for t in ("no backward pass at this step",
-                                                   "999 of 999: AccumulateGrad")))
+            metrics.horizontalAdvance(t) for t in (translate("Timeline", "no backward pass at this step"),
+                                                   translate("Timeline", "999 of 999: AccumulateGrad"))))
         walk.addWidget(self.walk_label)
         self._walk_index = None
         return self.walk_row
@@ -213,16 +213,16 @@ class TimelinePanel(SessionPanel):
         """``after forward`` or ``after step 2: out.backward()``."""
         doc = self.session.document
         if step == 0 or not doc.timeline:
-            return "after forward"
+            return translate("Timeline", "after forward")
         step = len(doc.timeline) if step < 0 else step
-        title = f"after step {step}: {action_text(doc, doc.timeline[step - 1])}"
+        title = translate("Timeline", "after step {step}: {v}").format(step=step, v=action_text(doc, doc.timeline[step - 1]))
         ends, _ = loop_structure(doc.timeline)
         for start, end in ends.items():
             if start < step - 1 < end:
                 loop = doc.timeline[start].id
                 k = self.session.iteration(loop)
                 if k is not None:
-                    title += f", in iteration {k + 1} of {doc.timeline[start].params['count']}"
+                    title += translate("Timeline", ", in iteration {v} of {v2}").format(v=k + 1, v2=doc.timeline[start].params['count'])
         return title
 
     def row_error(self, row):
@@ -271,7 +271,7 @@ class TimelinePanel(SessionPanel):
             if error or note:
                 text += "\n      " + indent + short(error or note)
             if outcome is not None and outcome.printed:      # (printing hooks)
-                text += "\n      " + indent + clip("printed: " + outcome.printed[0])
+                text += "\n      " + indent + clip(translate("Timeline", "printed: ") + outcome.printed[0])
             rows.append((text, action.id, error, note))
         return rows
 
@@ -324,7 +324,7 @@ class TimelinePanel(SessionPanel):
         self.walk_slider.setValue(k)
         self.walk_slider.blockSignals(False)
         self.walk_label.setText(f"{k} of {n}" + (f": {steps[k - 1].name}" if k else
-                                                 ": before it"))
+                                                 translate("Timeline", ": before it")))
 
     def _on_walk_value(self, value):
         if self._walk_index is not None:

@@ -187,9 +187,9 @@ class ActionDetails(QWidget):
             name = self.session.document.display_name(target)
             self.ones_button.setText(translate("TimelineDetails", "Pass gradient=torch.ones_like({name})").format(name=name))
             self.ones_button.setToolTip(plain_tooltip(
-                f"backward() of a tensor with {int(np.prod(state.shape))} elements needs "
-                f"the vector v of the vector-Jacobian product vᵀJ: ones add up every "
-                f"element's gradient, as {name}.sum().backward() would."))
+                translate("TimelineDetails", "backward() of a tensor with {v} elements needs "
+                "the vector v of the vector-Jacobian product vᵀJ: ones add up every "
+                "element's gradient, as {name}.sum().backward() would.").format(v=int(np.prod(state.shape)), name=name)))
         self.ones_button.setVisible(self._ones_for is not None)
 
     def _pass_ones_gradient(self):
@@ -211,10 +211,10 @@ class ActionDetails(QWidget):
             lines = []
             for node, g in zip(action.params[returns], outcome.results):
                 name = doc.display_name(node) if node in doc.graph else "?"
-                text = "None (unused)" if g is None else g.text
+                text = translate("TimelineDetails", "None (unused)") if g is None else g.text
                 lines.append(html.escape(f"d/d{name} = {text}").replace("\n", "<br>")
                              .replace("  ", "&nbsp;&nbsp;"))
-            self.results.setText("<b>returned</b><br>" + "<br>".join(lines))
+            self.results.setText(translate("TimelineDetails", "<b>returned</b><br>") + "<br>".join(lines))
         self.results.setVisible(bool(shown))
 
     def _keep_graph_at_freeing_step(self):
@@ -309,7 +309,7 @@ class ActionDetails(QWidget):
         except ValueError:
             box.setStyleSheet("color: #c62828;")
             box.setToolTip(plain_tooltip(
-                f"'{text}' is not a number; leave it empty for PyTorch's default."))
+                translate("TimelineDetails", "'{text}' is not a number; leave it empty for PyTorch's default.").format(text=text)))
             return
         box.setStyleSheet("")
         box.setToolTip("")

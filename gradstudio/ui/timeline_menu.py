@@ -47,12 +47,12 @@ def context_menu(panel, row):
     action = doc.action(action_id) if action_id is not None else None
     count = panel.list.count()
     entries = (
-        ("duplicate", "Duplicate", lambda: _duplicate(panel, action_id),
+        ("duplicate", translate("TimelineMenu", "Duplicate"), lambda: _duplicate(panel, action_id),
          action is not None and ACTIONS[action.kind].loop is None),
-        ("up", "Move up", lambda: panel.move_selected(-1), action is not None and row > 0),
-        ("down", "Move down", lambda: panel.move_selected(+1),
+        ("up", translate("TimelineMenu", "Move up"), lambda: panel.move_selected(-1), action is not None and row > 0),
+        ("down", translate("TimelineMenu", "Move down"), lambda: panel.move_selected(+1),
          action is not None and row < count - 1),
-        ("delete", "Delete", lambda: panel.remove_action(action_id), action is not None),
+        ("delete", translate("TimelineMenu", "Delete"), lambda: panel.remove_action(action_id), action is not None),
     )
     menu.addSeparator()
     for key, text, do, enabled in entries:

@@ -46,7 +46,7 @@ class WalkPanel(SessionPanel):
         self.export_button.setToolTip(translate("WalkPanel", "Save every step as a numbered PNG, for slides"))
         self.export_button.clicked.connect(self.export_requested)
         top = QHBoxLayout()
-        top.addWidget(PlainLabel("Step through:"))
+        top.addWidget(PlainLabel(translate("WalkPanel", "Step through:")))
         top.addWidget(self.action_box, 1)
         top.addWidget(self.export_button)
         controls = self._make_controls()
@@ -150,11 +150,11 @@ class WalkPanel(SessionPanel):
         if self.k >= self.count:
             self.go(0)
         self.timer.start(self.speed_box.currentData())
-        self._set_play_icon(QStyle.StandardPixmap.SP_MediaPause, "Pause")
+        self._set_play_icon(QStyle.StandardPixmap.SP_MediaPause, translate("WalkPanel", "Pause"))
 
     def stop(self):
         self.timer.stop()
-        self._set_play_icon(QStyle.StandardPixmap.SP_MediaPlay, "Play the pass step by step")
+        self._set_play_icon(QStyle.StandardPixmap.SP_MediaPlay, translate("WalkPanel", "Play the pass step by step"))
 
     def _set_play_icon(self, icon, tip):
         self.play_button.setIcon(self.style().standardIcon(icon))
@@ -214,7 +214,7 @@ class WalkPanel(SessionPanel):
     def _fill(self):
         w = self.walk
         rows = () if w is None else \
-            ("0. before the pass", *(f"{step.number}. {_short(step)}" for step in w.steps))
+            (translate("WalkPanel", "0. before the pass"), *(f"{step.number}. {_short(step)}" for step in w.steps))
         if rows != self._rows:     # (an edit that changes values keeps the steps' names)
             self._rows = rows
             self.steps.blockSignals(True)
@@ -279,12 +279,12 @@ def explanation_html(w, k, doc):
         if not w.steps:
             return head + f"<p>{html.escape(w.problem or 'Nothing ran.')}</p>"
         first = w.steps[0]
-        seed = ("the gradient you passed, v = " + preview(first.received)) if w.seeded else \
-            f"gradient {preview(first.received)} ({first.received_name})"
-        return head + (f"<p>Before the pass. backward starts at {html.escape(first.name)}, "
-                       f"the grad_fn of the output, with {html.escape(seed)}. Each step "
-                       f"runs one grad_fn: it receives a gradient and sends one to each "
-                       f"of its inputs by the chain rule.</p>")
+        seed = (translate("WalkPanel", "the gradient you passed, v = ") + preview(first.received)) if w.seeded else \
+            translate("WalkPanel", "gradient {v} ({received_name})").format(v=preview(first.received), received_name=first.received_name)
+        return head + (translate("WalkPanel", "<p>Before the pass. backward starts at {v}, "
+                       "the grad_fn of the output, with {v2}. Each step "
+                       "runs one grad_fn: it receives a gradient and sends one to each "
+                       "of its inputs by the chain rule.</p>").format(v=html.escape(first.name), v2=html.escape(seed)))
     step = w.steps[k - 1]
     lines = step_lines(step)
     body = "<br>".join(_indented(line) for line in lines[1:])
@@ -292,7 +292,7 @@ def explanation_html(w, k, doc):
     if k == len(w.steps) and w.problem:
         tail = f"<p style='color:#c5221f'>{html.escape(w.problem)}</p>"
     elif k == len(w.steps):
-        tail = "<p style='color:#188038'>The pass is complete.</p>"
+        tail = translate("WalkPanel", "<p style='color:#188038'>The pass is complete.</p>")
     return (head + f"<p><b>{html.escape(lines[0])}</b></p>"
             f"<p style='font-family:monospace'>{body}</p>" + tail)
 
@@ -305,7 +305,7 @@ def export_frames(session, folder, widgets, on_frame=None):
     Returns the paths; restores the walk position it started from."""
     walk = session.walk
     if walk is None:
-        raise ValueError("Choose a backward pass to step through first.")
+        raise ValueError(translate("WalkPanel", "Choose a backward pass to step through first."))
     index, start = walk
     count = len(session.walk_record(index).steps)
     os.makedirs(folder, exist_ok=True)
@@ -317,7 +317,7 @@ def export_frames(session, folder, widgets, on_frame=None):
             path = os.path.join(folder, f"step_{k:03d}.png")
             text = explanation_html(session.walk_record(index), k, session.document)
             if not _compose([_picture(w) for w in widgets], text).save(path):
-                raise OSError(f"could not write {path}")
+                raise OSError(translate("WalkPanel", "could not write {path}").format(path=path))
             paths.append(path)
             if on_frame is not None:
                 on_frame(k, count)
