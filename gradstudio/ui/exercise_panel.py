@@ -23,12 +23,15 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
 from gradstudio.document.exercise import (ASK_TITLES, ASKS, DEFAULT_TOLERANCE, LEARNING_AID,
                                           Attempt, Exercise, Question, check)
 from gradstudio.ui.panel import SessionPanel
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.document_words import document_word
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["ExercisePanel", "SetExercise", "question_text", "PANELS_ARE_HINTS"]
 
-PANELS_ARE_HINTS = ("The Autograd Graph, Step Through Backward and Lesson panels show what "
-                    "the run did: open them as hints.")
+PANELS_ARE_HINTS = QT_TRANSLATE_NOOP("ExercisePanel", "The Autograd Graph, Step Through "
+                                     "Backward, Lesson and Jacobian panels stay hidden until "
+                                     "you check; after a wrong check, Hint opens the "
+                                     "step-through.")
 
 
 class SetExercise(QUndoCommand):
@@ -51,7 +54,8 @@ def question_text(doc, q):
     if q.asks == "raises":
         return translate("ExercisePanel", "Which step raises, and what does it say? (e.g. 3: RuntimeError: …, or none)")
     name = doc.display_name(q.node) if q.node in doc.graph else q.node
-    what = {"value": f"{name} (its values)", "grad": f"{name}.grad",
+    what = {"value": translate("ExercisePanel", "{name} (its values)").format(name=name),
+            "grad": f"{name}.grad",
             "grad_fn": f"{name}.grad_fn", "requires_grad": f"{name}.requires_grad"}[q.asks]
     when = translate("ExercisePanel", "at the end") if q.step < 0 else translate("ExercisePanel", "after the forward pass") if q.step == 0 \
         else translate("ExercisePanel", "after step {step}").format(step=q.step)
@@ -129,7 +133,7 @@ class ExercisePanel(SessionPanel):
         layout = QVBoxLayout(self)
         self.title = QLabel()
         self.title.setWordWrap(True)
-        self.aid = QLabel(LEARNING_AID + " " + PANELS_ARE_HINTS)
+        self.aid = QLabel(document_word(LEARNING_AID) + " " + translate("ExercisePanel", PANELS_ARE_HINTS))
         self.aid.setWordWrap(True)
         self.aid.setStyleSheet("color: #666; font-style: italic;")
         self.progress = QLabel()
@@ -168,7 +172,7 @@ class ExercisePanel(SessionPanel):
         self.show_answers.toggled.connect(self._on_show_answers)
         self.asks = QComboBox()
         for a in ASKS:
-            self.asks.addItem(ASK_TITLES[a], a)
+            self.asks.addItem(document_word(ASK_TITLES[a]), a)
         self.asks.setAccessibleName(translate("ExercisePanel", "What to predict"))
         self.step = QSpinBox()
         self.step.setRange(-1, 100_000)

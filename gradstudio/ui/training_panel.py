@@ -269,7 +269,7 @@ class TrainingPanel(SessionPanel):
         if history is None:
             return
         k, last = self.session.iteration(self.loop_id), self._last(history)
-        var = re.match(translate("TrainingPanel", r"for (\w+) in"), dict(loops)[self.loop_id])
+        var = re.match(r"for (\w+) in", dict(loops)[self.loop_id])
         text = translate("TrainingPanel", "iteration {v} of {count}").format(v=k + 1, count=history.count) + (f" ({var[1]} = {k})" if var else "")
         if history.failed is not None:
             text += translate("TrainingPanel", " · stopped at an error in iteration {v}").format(v=history.failed + 1)

@@ -64,7 +64,7 @@ class WindowExports:
 
         def write(target):
             script = export.export_script(self.session.document, self.session.result)
-            files.write_atomically(target, script.text.encode(translate("WindowExports", "utf-8")))
+            files.write_atomically(target, script.text.encode("utf-8"))
         return self._export("script", translate("WindowExports", "Export PyTorch Script"), SCRIPT_FILTER, ".py", path, write)
 
     def ask_print_outputs(self, names):
@@ -82,7 +82,7 @@ class WindowExports:
 
         def write(target):
             text = exporter(self.session.document, self.session.result)
-            files.write_atomically(target, text.encode(translate("WindowExports", "utf-8")))
+            files.write_atomically(target, text.encode("utf-8"))
         name = self.files.suggested_name()
         lesson = self.session.document.lesson
         if lesson is not None and Path(lesson.name).stem == name:   # not over the notebook
@@ -98,7 +98,7 @@ class WindowExports:
 
     def _export_canvas(self, path, fmt, file_filter):
         def write(target):
-            ok = getattr(self.canvas, translate("WindowExports", "render_{fmt}").format(fmt=fmt))(str(target))
+            ok = getattr(self.canvas, f"render_{fmt}")(str(target))
             if ok is False or not Path(target).is_file() or Path(target).stat().st_size == 0:
                 raise OSError(translate("WindowExports", "nothing could be written there"))
         return self._export("canvas", translate("WindowExports", "Export Canvas as {v}").format(v=fmt.upper()), file_filter,

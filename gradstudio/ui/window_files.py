@@ -234,8 +234,9 @@ class WindowFiles:
         self.status(
             translate("WindowFiles", "Traced {name}: {v} nodes from "
             "{v2} code cells").format(name=path.name, v=len(doc.node_ids), v2=sum(1 for c in cells if c.is_code))
-            + (translate("WindowFiles", "; {failed} cell{v} raised an error, shown in the Lesson "
-               "panel").format(failed=failed, v='s' * (failed != 1)) if failed else "") + ".", 10000)
+            + ((translate("WindowFiles", "; {failed} cells raised an error, shown in the Lesson "
+               "panel") if failed != 1 else translate("WindowFiles", "; {failed} cell raised an "
+               "error, shown in the Lesson panel")).format(failed=failed) if failed else "") + ".", 10000)
 
     def _open_failed(self, path, exc):
         self.window.show_error(translate("WindowFiles", "Could not open the graph"), file_problem(
@@ -443,7 +444,7 @@ class WindowFiles:
         path = Path(path)
         try:
             data = path.read_bytes()
-            source = data.decode(translate("WindowFiles", "utf-8"))
+            source = data.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             self.window.show_error(translate("WindowFiles", "Could not import the script"),
                                    translate("WindowFiles", "“{name}” could not be read: {exc}").format(name=path.name, exc=exc))

@@ -8,6 +8,7 @@ from PySide6.QtGui import QAction, QKeySequence
 
 from gradstudio.ui import classroom, shortcuts
 from gradstudio.ui.window_files import example_paths, example_title
+from gradstudio.ui.document_words import document_word
 from gradstudio.ui.i18n import add_language_menu, translate
 
 __all__ = ["build_actions", "build_menus"]
@@ -188,7 +189,7 @@ def _file_menu(w, file):
     w.recent_menu = file.addMenu(translate("WindowMenus", "Open &Recent"))
     w.examples_menu = file.addMenu(translate("WindowMenus", "E&xamples"))
     for path in example_paths():
-        act = w.examples_menu.addAction(example_title(path))
+        act = w.examples_menu.addAction(document_word(example_title(path)))
         act.setStatusTip(translate("WindowMenus", "Open the bundled example {name}").format(name=path.name))
         act.triggered.connect(w.guard(lambda _=False, p=path: files.open_example(p),
                                       "Open example"))

@@ -1,0 +1,42 @@
+"""Words the document layer (which imports no Qt) says in the window, marked here for
+the translations: the example titles (``document.examples.TITLES``), what an exercise
+asks (``exercise.ASK_TITLES``) and its learning-aid note. ``document_word(text)`` is
+their translation (any other text comes back unchanged)."""
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+
+__all__ = ["document_word", "WORDS"]
+
+WORDS = (
+    QT_TRANSLATE_NOOP("Document", "Autograd tutorial"),
+    QT_TRANSLATE_NOOP("Document", "requires_grad_ on a computed tensor"),
+    QT_TRANSLATE_NOOP("Document", "Vector-Jacobian product"),
+    QT_TRANSLATE_NOOP("Document", "detach and no_grad"),
+    QT_TRANSLATE_NOOP("Document", "retain_graph"),
+    QT_TRANSLATE_NOOP("Document", "Broadcasting"),
+    QT_TRANSLATE_NOOP("Document", "Matrix product (matmul)"),
+    QT_TRANSLATE_NOOP("Document", "Softmax"),
+    QT_TRANSLATE_NOOP("Document", "Training: linear regression"),
+    QT_TRANSLATE_NOOP("Document", "Training: forgetting zero_grad"),
+    QT_TRANSLATE_NOOP("Document", "Training: logistic regression with optim.SGD"),
+    QT_TRANSLATE_NOOP("Document", "Training: nn.Linear and MSE loss"),
+    QT_TRANSLATE_NOOP("Document", "Training: XOR network with Adam"),
+    QT_TRANSLATE_NOOP("Document", "Exercise: the tutorial's x.grad"),
+    QT_TRANSLATE_NOOP("Document", "Exercise: retain_graph"),
+    QT_TRANSLATE_NOOP("Document", "Exercise: zero_grad"),
+    QT_TRANSLATE_NOOP("Document", "Exercise: detach"),
+    QT_TRANSLATE_NOOP("Document", "Playground: XOR"),
+    QT_TRANSLATE_NOOP("Document", "Playground: circles"),
+    QT_TRANSLATE_NOOP("Document", "Playground: spirals"),
+    QT_TRANSLATE_NOOP("Document", "Playground: two moons"),
+    QT_TRANSLATE_NOOP("Document", "its values"),
+    QT_TRANSLATE_NOOP("Document", "its .grad"),
+    QT_TRANSLATE_NOOP("Document", "its grad_fn"),
+    QT_TRANSLATE_NOOP("Document", "requires_grad"),
+    QT_TRANSLATE_NOOP("Document", "which step raises, and what"),
+    QT_TRANSLATE_NOOP("Document", "A learning aid, not an exam: the answers are in the file, and are only kept out of sight until you check."),
+)
+
+
+def document_word(text):
+    """``text`` (one of ``WORDS``) in the window's language."""
+    return translate("Document", text)
