@@ -17,15 +17,16 @@ from gradstudio.timeline import ACTIONS
 from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.document_words import document_word
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["DataPanel", "CLASS_COLOURS", "EMPTY_TEXT", "FRAMES", "FRAME_MS"]
 
 FRAMES = 50          # the history plays in about this many steps, whatever the loop's count
 FRAME_MS = 40        # the pause after each frame is shown
 
-EMPTY_TEXT = ("No data to show: the Data panel shows a model trained on points, such as "
-              "File ▸ Examples ▸ Playground.")
+EMPTY_TEXT = (QT_TRANSLATE_NOOP("DataPanel", "No data to show: the Data panel shows a model trained on points, such as "
+              "File ▸ Examples ▸ Playground."))
 # points of each class (class 0 blue, class 1 orange, as TensorFlow Playground)
 CLASS_COLOURS = ((31, 96, 196), (232, 119, 34), (44, 160, 44), (148, 103, 189),
                  (214, 39, 40), (140, 86, 75), (227, 119, 194), (23, 190, 207))
@@ -46,7 +47,7 @@ class DataPanel(SessionPanel):
         self.view = None
         self.status = PlainLabel()
         self.status.setWordWrap(True)
-        self.empty = PlainLabel(EMPTY_TEXT)
+        self.empty = PlainLabel(translate("DataPanel", EMPTY_TEXT))
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: palette(placeholder-text);")
@@ -104,7 +105,7 @@ class DataPanel(SessionPanel):
         self.play.setEnabled(view.inputs is not None)
         if view.inputs is None:
             self.play.setChecked(False)
-            self._show_empty(view.message or EMPTY_TEXT)
+            self._show_empty(document_word(view.message) or translate("DataPanel", EMPTY_TEXT))
             return
         if self.play.isChecked():
             QTimer.singleShot(FRAME_MS, self._next_frame)
@@ -145,7 +146,7 @@ class DataPanel(SessionPanel):
         if view.loss is not None:
             parts.append(f"{doc.display_name(view.nodes['loss'])} {view.loss:.4f}")
         if view.message:
-            parts.append(view.message)
+            parts.append(document_word(view.message))
         return " · ".join(parts)
 
     def _show_background(self, view):

@@ -1,12 +1,32 @@
 """Words the document layer (which imports no Qt) says in the window, marked here for
-the translations: the example titles (``document.examples.TITLES``), what an exercise
-asks (``exercise.ASK_TITLES``) and its learning-aid note. ``document_word(text)`` is
+the translations: the timeline's action titles (``timeline.ACTIONS``), the example
+titles (``document.examples.TITLES``), what an exercise
+asks (``exercise.ASK_TITLES``), its learning-aid note and the Data panel's fixed
+messages (``document.data_view``). ``document_word(text)`` is
 their translation (any other text comes back unchanged)."""
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["document_word", "WORDS"]
 
 WORDS = (
+    QT_TRANSLATE_NOOP("Document", "No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline)."),
+    QT_TRANSLATE_NOOP("Document", "The loop has no backward pass: add loss.backward() to it."),
+    QT_TRANSLATE_NOOP("Document", "The model's output or the targets could not be computed: see the node in red."),
+    QT_TRANSLATE_NOOP("Document", "The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model's output."),
+    QT_TRANSLATE_NOOP("Document", "backward()"),
+    QT_TRANSLATE_NOOP("Document", "grad.zero_()"),
+    QT_TRANSLATE_NOOP("Document", "set grad to None"),
+    QT_TRANSLATE_NOOP("Document", "torch.autograd.grad()"),
+    QT_TRANSLATE_NOOP("Document", "update: p -= lr * p.grad"),
+    QT_TRANSLATE_NOOP("Document", "make an optimizer"),
+    QT_TRANSLATE_NOOP("Document", "optimizer.step()"),
+    QT_TRANSLATE_NOOP("Document", "optimizer.zero_grad()"),
+    QT_TRANSLATE_NOOP("Document", "forward again"),
+    QT_TRANSLATE_NOOP("Document", "loop: repeat the steps below"),
+    QT_TRANSLATE_NOOP("Document", "end of loop"),
+    QT_TRANSLATE_NOOP("Document", "print(tensor)"),
+    QT_TRANSLATE_NOOP("Document", "compute nodes here"),
+    QT_TRANSLATE_NOOP("Document", "print(...) as the script did"),
     QT_TRANSLATE_NOOP("Document", "Autograd tutorial"),
     QT_TRANSLATE_NOOP("Document", "requires_grad_ on a computed tensor"),
     QT_TRANSLATE_NOOP("Document", "Vector-Jacobian product"),

@@ -18,15 +18,15 @@ from gradstudio.ui.inspector_fields import (ERROR_STYLE, PENDING_STYLE, NameFiel
 from gradstudio.ui.inspector_literal import LiteralEditor
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel, escaped
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["Inspector"]
 
 # what "watched" does: the exporter prints watched tensors (export._watched, _grad_watch)
-WATCHED_TEXT = "print it in the exported script"
-WATCHED_TIP = ("Adds print(tensor) after the forward pass to the exported PyTorch script, "
+WATCHED_TEXT = QT_TRANSLATE_NOOP("Inspector", "print it in the exported script")
+WATCHED_TIP = (QT_TRANSLATE_NOOP("Inspector", "Adds print(tensor) after the forward pass to the exported PyTorch script, "
                "and print(tensor.grad) after each timeline step when PyTorch keeps its "
-               ".grad. The canvas shows every tensor's value either way.")
+               ".grad. The canvas shows every tensor's value either way."))
 
 
 class Inspector(SessionPanel):
@@ -91,8 +91,8 @@ class Inspector(SessionPanel):
         self.why.setStyleSheet(PENDING_STYLE)
         self.retains_grad = QCheckBox()
         self.retains_grad.toggled.connect(self._on_retains_grad_toggled)
-        self.watched = QCheckBox(WATCHED_TEXT)
-        self.watched.setToolTip(WATCHED_TIP)
+        self.watched = QCheckBox(translate("Inspector", WATCHED_TEXT))
+        self.watched.setToolTip(translate("Inspector", WATCHED_TIP))
         self.watched.toggled.connect(self._on_watched_toggled)
 
         attrs = QFormLayout()

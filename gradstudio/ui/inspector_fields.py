@@ -19,7 +19,7 @@ from gradstudio.document.params import check_param, literal_shape
 from gradstudio.ui import commands
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "retain_grad_choice",
            "label_error", "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
@@ -403,9 +403,9 @@ def seed_from_text(text):
     return value
 
 
-SEED_HELP = ("GradStudio calls torch.manual_seed(seed) before every run, so rand and randn "
+SEED_HELP = (QT_TRANSLATE_NOOP("InspectorFields", "GradStudio calls torch.manual_seed(seed) before every run, so rand and randn "
              "draw the same numbers each time; leave it empty to draw new numbers on every "
-             "run.")
+             "run."))
 
 
 class SeedField(QGroupBox):
@@ -417,10 +417,10 @@ class SeedField(QGroupBox):
         self.session = session
         self.edit = QLineEdit()
         self.edit.setPlaceholderText(translate("InspectorFields", "none"))
-        self.edit.setToolTip(SEED_HELP)
+        self.edit.setToolTip(translate("InspectorFields", SEED_HELP))
         self.edit.editingFinished.connect(self._on_editing_finished)
         self.error = error_label()
-        self.help = PlainLabel(SEED_HELP)
+        self.help = PlainLabel(translate("InspectorFields", SEED_HELP))
         self.help.setWordWrap(True)
         self.help.setStyleSheet("color: #555;")
         field = QWidget()

@@ -30,17 +30,17 @@ from gradstudio.ui.lesson_style import lesson_colors
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.shortcuts import NEXT_CELL_KEY, PREVIOUS_CELL_KEY
 from gradstudio.ui.plain import PlainLabel
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["LessonPanel", "CellView", "TextBlock", "cell_nodes", "cell_step",
            "selection_cell", "draws_random", "seed_note", "label_markdown", "HINT",
            "EDITED_NOTE", "DIFFERS", "NEXT_CELL_KEY", "PREVIOUS_CELL_KEY"]
 
-HINT = ("No lesson for this graph: open a Jupyter notebook (.ipynb) with File ▸ Open to "
-        "read it here cell by cell beside its graph.")
-EDITED_NOTE = ("The graph has been edited since it was traced; the outputs below are those "
-               "of the traced notebook.")
-DIFFERS = "differs from the notebook"
+HINT = (QT_TRANSLATE_NOOP("LessonPanel", "No lesson for this graph: open a Jupyter notebook (.ipynb) with File ▸ Open to "
+        "read it here cell by cell beside its graph."))
+EDITED_NOTE = (QT_TRANSLATE_NOOP("LessonPanel", "The graph has been edited since it was traced; the outputs below are those "
+               "of the traced notebook."))
+DIFFERS = QT_TRANSLATE_NOOP("LessonPanel", "differs from the notebook")
 DIFFERS_COLOR = "#ef6c00"
 CURRENT_COLOR = "#1565c0"
 ERROR_COLOR = "#c62828"
@@ -251,7 +251,7 @@ class CellView(QFrame):
         self.title.setStyleSheet(f"color: {self.colors.muted};")
         head.addWidget(self.title)
         head.addStretch(1)
-        self.differs_label = PlainLabel(DIFFERS)
+        self.differs_label = PlainLabel(translate("LessonPanel", DIFFERS))
         self.differs_label.setStyleSheet(f"color: {DIFFERS_COLOR}; font-weight: bold;")
         self.differs_label.setVisible(self.differs)
         head.addWidget(self.differs_label)
@@ -356,12 +356,12 @@ class LessonPanel(SessionPanel):
         font.setWeight(QFont.Weight.Bold)
         self.title.setFont(font)
         self.title.setWordWrap(True)
-        self.hint = PlainLabel(HINT)
+        self.hint = PlainLabel(translate("LessonPanel", HINT))
         self.hint.setWordWrap(True)
         self.seed_note = self._note()
         self.cut_note = self._note()      # what the trace recorded instead of drawing
         self.edited_note = self._note()
-        self.edited_note.setText(EDITED_NOTE)
+        self.edited_note.setText(translate("LessonPanel", EDITED_NOTE))
         self.previous_button = QPushButton(translate("LessonPanel", "Previous cell"))
         self.previous_button.setToolTip(translate("LessonPanel", "The previous code cell ({PREVIOUS_CELL_KEY})").format(PREVIOUS_CELL_KEY=PREVIOUS_CELL_KEY))
         self.previous_button.clicked.connect(self.previous_cell)

@@ -10,14 +10,14 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QLineEdit
 from gradstudio.document.catalogue import categories
 from gradstudio.ui.canvas import KIND_MIME
 from gradstudio.ui.plain import escaped
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["Palette", "KIND_MIME"]
 
 _KIND_ROLE = Qt.ItemDataRole.UserRole
 # what searching for retain_grad finds: it marks a tensor, it is not a node of its own
-MARK_HINT = ("retain_grad() marks a tensor rather than adding a node: right-click the "
-             "tensor's node ▸ Keep .grad, or tick retains_grad in the inspector.")
+MARK_HINT = (QT_TRANSLATE_NOOP("Palette", "retain_grad() marks a tensor rather than adding a node: right-click the "
+             "tensor's node ▸ Keep .grad, or tick retains_grad in the inspector."))
 
 
 def spelling(k):
@@ -80,7 +80,7 @@ class Palette(QWidget):
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        self.hint = QLabel(MARK_HINT)
+        self.hint = QLabel(translate("Palette", MARK_HINT))
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #9aa0a6; padding: 2px;")
         self.hint.hide()

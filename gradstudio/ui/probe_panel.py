@@ -98,7 +98,7 @@ class ProbePanel(SessionPanel):
         for text, box in (("output", self.output_box), ("input", self.input_box)):
             choose.addWidget(PlainLabel(text))
             choose.addWidget(box, 1)
-        self.empty = PlainLabel(NO_OUTPUT_TEXT)
+        self.empty = PlainLabel(translate("ProbeChoices", NO_OUTPUT_TEXT))
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.hide()

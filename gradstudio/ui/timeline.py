@@ -323,7 +323,7 @@ class TimelinePanel(SessionPanel):
         self.walk_slider.setRange(0, n)
         self.walk_slider.setValue(k)
         self.walk_slider.blockSignals(False)
-        self.walk_label.setText(f"{k} of {n}" + (f": {steps[k - 1].name}" if k else
+        self.walk_label.setText(translate("Timeline", "{v} of {total}").format(v=k, total=n) + (f": {steps[k - 1].name}" if k else
                                                  translate("Timeline", ": before it")))
 
     def _on_walk_value(self, value):

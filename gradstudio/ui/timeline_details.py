@@ -24,12 +24,13 @@ from gradstudio.ui.timeline_editors import (ID_ROLE, NONE, PerOutputEditor, defa
                                             printed_text, show_value)
 from gradstudio.ui.untracked_fix import UntrackedFix
 from gradstudio.ui.widgets import wheel_only_when_focused
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.document_words import document_word
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["ActionDetails", "NO_ACTIONS_HINT"]
 
-NO_ACTIONS_HINT = ("No actions yet: only the forward pass runs. Select a node and press "
-                   "Ctrl+B (or Add ▸ backward()) to call its backward() after it.")
+NO_ACTIONS_HINT = (QT_TRANSLATE_NOOP("TimelineDetails", "No actions yet: only the forward pass runs. Select a node and press "
+                   "Ctrl+B (or Add ▸ backward()) to call its backward() after it."))
 
 
 class ActionDetails(QWidget):
@@ -115,7 +116,7 @@ class ActionDetails(QWidget):
             self.untracked_fix.show_for(None)
             self.ones_button.hide()
             self.results.hide()
-            self.hint.setText(NO_ACTIONS_HINT if not self.session.document.timeline
+            self.hint.setText(translate("TimelineDetails", NO_ACTIONS_HINT) if not self.session.document.timeline
                               else translate("TimelineDetails", "Select an action to change it."))
             self.hint.show()
             return
@@ -135,7 +136,7 @@ class ActionDetails(QWidget):
         self._show_ones_fix(action, error)
         self._show_results(action, outcome)
         kind = ACTIONS[action.kind]
-        self.params_box.setTitle(kind.title)
+        self.params_box.setTitle(document_word(kind.title))
         about = explain_action(doc, action)
         self.about.setText(about)
         self.about.setVisible(bool(about))

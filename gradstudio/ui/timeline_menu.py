@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QMenu
 
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui import commands
+from gradstudio.ui.document_words import document_word
 from gradstudio.ui.i18n import translate
 
 __all__ = ["add_menu", "context_menu", "GROUPS"]
@@ -21,7 +22,7 @@ def add_menu(menu, add, prefix="add_"):
     entries = {}
     for group in GROUPS:
         for kind in [k for k in ACTIONS.values() if k.group == group]:
-            act = QAction(kind.title, menu)
+            act = QAction(document_word(kind.title), menu)
             act.setObjectName(prefix + kind.name)
             act.triggered.connect(lambda _=False, k=kind.name: add(k))
             menu.addAction(act)

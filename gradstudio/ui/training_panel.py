@@ -17,13 +17,13 @@ from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["TrainingPanel", "EMPTY_TEXT", "NOT_RUN_TEXT", "MAX_CURVES"]
 
-EMPTY_TEXT = "No training loop yet: Add ▸ Train… in the timeline inserts one."
-NOT_RUN_TEXT = "This loop did not run: its error is shown in the timeline."
-SCRUB_TIP = "Drag the line, or click a plot, to show that iteration in every view."
+EMPTY_TEXT = QT_TRANSLATE_NOOP("TrainingPanel", "No training loop yet: Add ▸ Train… in the timeline inserts one.")
+NOT_RUN_TEXT = QT_TRANSLATE_NOOP("TrainingPanel", "This loop did not run: its error is shown in the timeline.")
+SCRUB_TIP = QT_TRANSLATE_NOOP("TrainingPanel", "Drag the line, or click a plot, to show that iteration in every view.")
 MAX_CURVES = 8           # the most elements of one node drawn as curves
 STRIPS_MIN_HEIGHT = 330   # below it, the heatmap strips leave the room to the curves
 _COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
@@ -130,11 +130,11 @@ class TrainingPanel(SessionPanel):
         self.chooser = wheel_only_when_focused(QComboBox())
         self.chooser.currentIndexChanged.connect(self._on_loop_chosen)
         self.status = PlainLabel()
-        self.status.setToolTip(SCRUB_TIP)
+        self.status.setToolTip(translate("TrainingPanel", SCRUB_TIP))
         self.log_scale = QCheckBox(translate("TrainingPanel", "log scale"))
         self.log_scale.setToolTip(translate("TrainingPanel", "A logarithmic loss axis: losses span orders of magnitude."))
         self.log_scale.toggled.connect(self._on_log_scale_toggled)
-        self.empty = PlainLabel(EMPTY_TEXT)
+        self.empty = PlainLabel(translate("TrainingPanel", EMPTY_TEXT))
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: palette(placeholder-text);")
@@ -264,8 +264,8 @@ class TrainingPanel(SessionPanel):
                  for a in doc.timeline if ACTIONS[a.kind].loop == "opens"]
         self._show_loops([(i, translate("TrainingPanel", "loop {n}: {text}").format(n=n, text=text)) for n, (i, text) in enumerate(loops, 1)])
         history = self.history
-        self._show_empty(None if history is not None else NOT_RUN_TEXT if loops else
-                         EMPTY_TEXT)
+        self._show_empty(None if history is not None else translate("TrainingPanel", NOT_RUN_TEXT) if loops else
+                         translate("TrainingPanel", EMPTY_TEXT))
         if history is None:
             return
         k, last = self.session.iteration(self.loop_id), self._last(history)
@@ -323,7 +323,7 @@ class TrainingPanel(SessionPanel):
         line = pg.InfiniteLine(0, angle=90, movable=True, pen=pg.mkPen("#222", width=2),
                                hoverPen=pg.mkPen("#000", width=4))
         line.setZValue(10)
-        line.setToolTip(SCRUB_TIP)
+        line.setToolTip(translate("TrainingPanel", SCRUB_TIP))
         line.sigPositionChangeFinished.connect(self._on_marker_dropped)
         plot.addItem(line, ignoreBounds=True)
         return line

@@ -22,11 +22,11 @@ from gradstudio.document.walk import preview, step_lines, walk_actions
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["WalkPanel", "export_frames", "SPEEDS"]
 
-SPEEDS = (("0.5 step/s", 2000), ("1 step/s", 1000), ("2 steps/s", 500), ("4 steps/s", 250))
+SPEEDS = ((QT_TRANSLATE_NOOP("WalkPanel", "0.5 step/s"), 2000), (QT_TRANSLATE_NOOP("WalkPanel", "1 step/s"), 1000), (QT_TRANSLATE_NOOP("WalkPanel", "2 steps/s"), 500), (QT_TRANSLATE_NOOP("WalkPanel", "4 steps/s"), 250))
 
 
 class WalkPanel(SessionPanel):
@@ -91,7 +91,7 @@ class WalkPanel(SessionPanel):
         self.last_button = self._button(P.SP_MediaSkipForward, translate("WalkPanel", "After the last step"),
                                         lambda: self.go(self.count))
         self.speed_box = QComboBox()
-        for text, ms in SPEEDS:
+        for text, ms in ((translate("WalkPanel", t), ms) for t, ms in SPEEDS):
             self.speed_box.addItem(text, ms)
         self.speed_box.setCurrentIndex(1)
         self.speed_box.currentIndexChanged.connect(self._on_speed)
@@ -229,7 +229,7 @@ class WalkPanel(SessionPanel):
         w = self.walk
         if w is None:
             self.position.setText("")
-            self.explanation.setHtml(_NOTHING)
+            self.explanation.setHtml(translate("WalkPanel", _NOTHING))
             return
         k = self.k
         for widget, value in ((self.slider, k), (self.steps, k)):
@@ -255,9 +255,9 @@ class WalkPanel(SessionPanel):
         self.choose(self.action_box.itemData(i))
 
 
-_NOTHING = ("<p style='color:#5f6368'>No backward pass to step through: add a "
+_NOTHING = (QT_TRANSLATE_NOOP("WalkPanel", "<p style='color:#5f6368'>No backward pass to step through: add a "
             "<b>backward()</b> action to the timeline (Ctrl+B), then step through it "
-            "here.</p>")
+            "here.</p>"))
 
 
 def _short(step):

@@ -45,6 +45,14 @@
 <context>
     <name>Canvas</name>
     <message>
+        <source>An empty graph: press Tab to add a node, or open File&#xa0;▸&#xa0;Examples.</source>
+        <translation>Ein leerer Graph: Drücke Tab, um einen Knoten hinzuzufügen, oder öffne Datei&#xa0;▸&#xa0;Beispiele.</translation>
+    </message>
+    <message>
+        <source>An empty graph. Double-click a kind in the Palette, drag it here, or press Tab for quick add; then drag from an output port to an input port to connect them. File ▸ Examples has the autograd tutorial.</source>
+        <translation>Ein leerer Graph. Doppelklicke eine Art in der Palette, ziehe sie hierher oder drücke Tab zum schnellen Hinzufügen; ziehe dann von einem Ausgang zu einem Eingang, um sie zu verbinden. Datei ▸ Beispiele enthält das Autograd-Tutorial.</translation>
+    </message>
+    <message>
         <source>Insert detach after {v}</source>
         <translation>detach nach {v} einfügen</translation>
     </message>
@@ -306,6 +314,10 @@
 <context>
     <name>DataPanel</name>
     <message>
+        <source>No data to show: the Data panel shows a model trained on points, such as File ▸ Examples ▸ Playground.</source>
+        <translation>Keine Daten zu zeigen: Der Bereich Daten zeigt ein Modell, das auf Punkten trainiert wird, etwa Datei ▸ Beispiele ▸ Spielwiese.</translation>
+    </message>
+    <message>
         <source>Play the boundary&apos;s history: the loop&apos;s iterations one after another, from the first (click again to stop).</source>
         <translation>Die Geschichte der Grenze abspielen: die Iterationen der Schleife nacheinander, ab der ersten (erneut klicken zum Anhalten).</translation>
     </message>
@@ -320,6 +332,78 @@
 </context>
 <context>
     <name>Document</name>
+    <message>
+        <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
+        <translation>Noch keine Trainingsschleife: Der Bereich Daten zeigt ein Modell, das von einer Schleife auf Punkten trainiert wird (Datei ▸ Beispiele ▸ Spielwiese, oder Hinzufügen ▸ Trainieren… in der Zeitleiste).</translation>
+    </message>
+    <message>
+        <source>The loop has no backward pass: add loss.backward() to it.</source>
+        <translation>Die Schleife hat keinen Rückwärtsdurchlauf: Füge ihr loss.backward() hinzu.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s output or the targets could not be computed: see the node in red.</source>
+        <translation>Die Ausgabe des Modells oder die Ziele konnten nicht berechnet werden: Siehe den roten Knoten.</translation>
+    </message>
+    <message>
+        <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
+        <translation>Der Bereich Daten zeigt Modelle mit einem oder zwei Eingängen: Kein Tensor mit einer oder zwei Spalten, eine Zeile pro Punkt, speist die Ausgabe des Modells.</translation>
+    </message>
+    <message>
+        <source>backward()</source>
+        <translation>backward()</translation>
+    </message>
+    <message>
+        <source>grad.zero_()</source>
+        <translation>grad.zero_()</translation>
+    </message>
+    <message>
+        <source>set grad to None</source>
+        <translation>grad auf None setzen</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad()</source>
+        <translation>torch.autograd.grad()</translation>
+    </message>
+    <message>
+        <source>update: p -= lr * p.grad</source>
+        <translation>Update: p -= lr * p.grad</translation>
+    </message>
+    <message>
+        <source>make an optimizer</source>
+        <translation>einen Optimierer anlegen</translation>
+    </message>
+    <message>
+        <source>optimizer.step()</source>
+        <translation>optimizer.step()</translation>
+    </message>
+    <message>
+        <source>optimizer.zero_grad()</source>
+        <translation>optimizer.zero_grad()</translation>
+    </message>
+    <message>
+        <source>forward again</source>
+        <translation>erneut forward</translation>
+    </message>
+    <message>
+        <source>loop: repeat the steps below</source>
+        <translation>Schleife: die Schritte darunter wiederholen</translation>
+    </message>
+    <message>
+        <source>end of loop</source>
+        <translation>Ende der Schleife</translation>
+    </message>
+    <message>
+        <source>print(tensor)</source>
+        <translation>print(tensor)</translation>
+    </message>
+    <message>
+        <source>compute nodes here</source>
+        <translation>Knoten hier berechnen</translation>
+    </message>
+    <message>
+        <source>print(...) as the script did</source>
+        <translation>print(...) wie im Skript</translation>
+    </message>
     <message>
         <source>Autograd tutorial</source>
         <translation>Autograd-Tutorial</translation>
@@ -828,6 +912,14 @@ Der Lauf: {expected}</translation>
 <context>
     <name>Inspector</name>
     <message>
+        <source>print it in the exported script</source>
+        <translation>im exportierten Skript ausgeben</translation>
+    </message>
+    <message>
+        <source>Adds print(tensor) after the forward pass to the exported PyTorch script, and print(tensor.grad) after each timeline step when PyTorch keeps its .grad. The canvas shows every tensor&apos;s value either way.</source>
+        <translation>Fügt dem exportierten PyTorch-Skript print(tensor) nach dem Vorwärtsdurchlauf hinzu und print(tensor.grad) nach jedem Schritt der Zeitleiste, wenn PyTorch sein .grad behält. Die Zeichenfläche zeigt den Wert jedes Tensors ohnehin.</translation>
+    </message>
+    <message>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
@@ -899,6 +991,10 @@ Der Lauf: {expected}</translation>
         <translation>kein Name (angezeigt als {v})</translation>
     </message>
     <message>
+        <source>GradStudio calls torch.manual_seed(seed) before every run, so rand and randn draw the same numbers each time; leave it empty to draw new numbers on every run.</source>
+        <translation>GradStudio ruft vor jedem Lauf torch.manual_seed(seed) auf, sodass rand und randn jedes Mal dieselben Zahlen ziehen; leer lassen, um bei jedem Lauf neue Zahlen zu ziehen.</translation>
+    </message>
+    <message>
         <source>Graph settings</source>
         <translation>Einstellungen des Graphen</translation>
     </message>
@@ -953,6 +1049,18 @@ Der Lauf: {expected}</translation>
 </context>
 <context>
     <name>InspectorLiteral</name>
+    <message>
+        <source>Too many numbers to edit as text (the text shows them as torch prints them): change the shape here, or build the tensor from a smaller one.</source>
+        <translation>Zu viele Zahlen, um sie als Text zu bearbeiten (der Text zeigt sie, wie torch sie ausgibt): Ändere hier die Form oder baue den Tensor aus einem kleineren.</translation>
+    </message>
+    <message>
+        <source>The tensor&apos;s shape: its sizes separated by commas, such as 3 or 2, 3; leave it empty for a single number (a 0-d tensor). Numbers that still fit are kept.</source>
+        <translation>Die Form des Tensors: seine Größen durch Kommas getrennt, etwa 3 oder 2, 3; leer lassen für eine einzelne Zahl (ein 0-d-Tensor). Zahlen, die noch passen, bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>The values as a Python list, as in torch.tensor(...): [0.1, 1.0, 0.0001], [[1, 2], [3, 4]], or a single number for a 0-d tensor.</source>
+        <translation>Die Werte als Python-Liste, wie in torch.tensor(...): [0.1, 1.0, 0.0001], [[1, 2], [3, 4]] oder eine einzelne Zahl für einen 0-d-Tensor.</translation>
+    </message>
     <message>
         <source>&apos;{text}&apos; is not a shape: type sizes separated by commas, such as 3 or 2, 3, or nothing for a single number.</source>
         <translation>„{text}“ ist keine Form: Tippe Größen durch Kommas getrennt, etwa 3 oder 2, 3, oder nichts für eine einzelne Zahl.</translation>
@@ -1045,6 +1153,18 @@ Der Lauf: {expected}</translation>
 </context>
 <context>
     <name>LessonPanel</name>
+    <message>
+        <source>No lesson for this graph: open a Jupyter notebook (.ipynb) with File ▸ Open to read it here cell by cell beside its graph.</source>
+        <translation>Keine Lektion zu diesem Graphen: Öffne ein Jupyter-Notebook (.ipynb) mit Datei ▸ Öffnen, um es hier Zelle für Zelle neben seinem Graphen zu lesen.</translation>
+    </message>
+    <message>
+        <source>The graph has been edited since it was traced; the outputs below are those of the traced notebook.</source>
+        <translation>Der Graph wurde seit dem Verfolgen bearbeitet; die Ausgaben unten sind die des verfolgten Notebooks.</translation>
+    </message>
+    <message>
+        <source>differs from the notebook</source>
+        <translation>weicht vom Notebook ab</translation>
+    </message>
     <message>
         <source>This notebook never calls torch.manual_seed, so its own random numbers differ from run to run; GradStudio draws them with seed {seed} so the graph&apos;s numbers are reproducible. The stored outputs below come from the notebook&apos;s last run and may differ.</source>
         <translation>Dieses Notebook ruft nie torch.manual_seed auf, also ändern sich seine Zufallszahlen von Lauf zu Lauf; GradStudio zieht sie mit dem Startwert {seed}, damit die Zahlen des Graphen reproduzierbar sind. Die gespeicherten Ausgaben unten stammen aus dem letzten Lauf des Notebooks und können abweichen.</translation>
@@ -1317,6 +1437,10 @@ Der Lauf: {expected}</translation>
 <context>
     <name>Palette</name>
     <message>
+        <source>retain_grad() marks a tensor rather than adding a node: right-click the tensor&apos;s node ▸ Keep .grad, or tick retains_grad in the inspector.</source>
+        <translation>retain_grad() markiert einen Tensor, statt einen Knoten hinzuzufügen: Rechtsklick auf den Knoten des Tensors ▸ .grad behalten, oder retains_grad im Inspektor anhaken.</translation>
+    </message>
+    <message>
         <source>grad_fn: &lt;code&gt;{v}&lt;/code&gt;</source>
         <translation>grad_fn: &lt;code&gt;{v}&lt;/code&gt;</translation>
     </message>
@@ -1327,6 +1451,21 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Search name, torch code, doc</source>
         <translation>Name, torch-Code, Doku durchsuchen</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeChoices</name>
+    <message>
+        <source>Nothing to probe yet: the program has no floating-point result.</source>
+        <translation>Noch nichts zu untersuchen: Das Programm hat kein Gleitkomma-Ergebnis.</translation>
+    </message>
+    <message>
+        <source>Nothing to probe yet: {names} are floating-point, but nothing is computed from them; add an operation on them to see its derivatives.</source>
+        <translation>Noch nichts zu untersuchen: {names} sind Gleitkommazahlen, aber nichts wird aus ihnen berechnet; füge eine Operation auf ihnen hinzu, um ihre Ableitungen zu sehen.</translation>
+    </message>
+    <message>
+        <source>Nothing to probe yet: {names} is floating-point, but nothing is computed from it; add an operation on it to see its derivatives.</source>
+        <translation>Noch nichts zu untersuchen: {names} ist Gleitkomma, aber nichts wird daraus berechnet; füge eine Operation darauf hinzu, um ihre Ableitungen zu sehen.</translation>
     </message>
 </context>
 <context>
@@ -1731,6 +1870,10 @@ Warum keine grad_fn: </translation>
 <context>
     <name>TimelineDetails</name>
     <message>
+        <source>No actions yet: only the forward pass runs. Select a node and press Ctrl+B (or Add ▸ backward()) to call its backward() after it.</source>
+        <translation>Noch keine Aktionen: Nur der Vorwärtsdurchlauf läuft. Wähle einen Knoten und drücke Strg+B (oder Hinzufügen ▸ backward()), um danach sein backward() aufzurufen.</translation>
+    </message>
+    <message>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
@@ -1877,6 +2020,18 @@ Warum keine grad_fn: </translation>
 <context>
     <name>TrainingPanel</name>
     <message>
+        <source>No training loop yet: Add ▸ Train… in the timeline inserts one.</source>
+        <translation>Noch keine Trainingsschleife: Hinzufügen ▸ Trainieren… in der Zeitleiste fügt eine ein.</translation>
+    </message>
+    <message>
+        <source>This loop did not run: its error is shown in the timeline.</source>
+        <translation>Diese Schleife lief nicht: Ihr Fehler steht in der Zeitleiste.</translation>
+    </message>
+    <message>
+        <source>Drag the line, or click a plot, to show that iteration in every view.</source>
+        <translation>Ziehe die Linie oder klicke in ein Diagramm, um diese Iteration in jeder Ansicht zu zeigen.</translation>
+    </message>
+    <message>
         <source>{title}: none</source>
         <translation>{title}: keiner</translation>
     </message>
@@ -1978,6 +2133,22 @@ Warum keine grad_fn: </translation>
 <context>
     <name>WalkPanel</name>
     <message>
+        <source>0.5 step/s</source>
+        <translation>0,5 Schritte/s</translation>
+    </message>
+    <message>
+        <source>1 step/s</source>
+        <translation>1 Schritt/s</translation>
+    </message>
+    <message>
+        <source>2 steps/s</source>
+        <translation>2 Schritte/s</translation>
+    </message>
+    <message>
+        <source>4 steps/s</source>
+        <translation>4 Schritte/s</translation>
+    </message>
+    <message>
         <source>The backward pass to step through</source>
         <translation>Der Rückwärtsdurchlauf, der durchgegangen wird</translation>
     </message>
@@ -2032,6 +2203,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>{count} steps</source>
         <translation>{count} Schritte</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:#5f6368&apos;&gt;No backward pass to step through: add a &lt;b&gt;backward()&lt;/b&gt; action to the timeline (Ctrl+B), then step through it here.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#5f6368&apos;&gt;Kein Rückwärtsdurchlauf zum Durchgehen: Füge der Zeitleiste eine &lt;b&gt;backward()&lt;/b&gt;-Aktion hinzu (Strg+B) und gehe sie dann hier Schritt für Schritt durch.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>the gradient you passed, v = </source>

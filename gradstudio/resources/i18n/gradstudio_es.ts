@@ -45,6 +45,14 @@
 <context>
     <name>Canvas</name>
     <message>
+        <source>An empty graph: press Tab to add a node, or open File&#xa0;▸&#xa0;Examples.</source>
+        <translation>Un grafo vacío: pulsa Tab para añadir un nodo, o abre Archivo&#xa0;▸&#xa0;Ejemplos.</translation>
+    </message>
+    <message>
+        <source>An empty graph. Double-click a kind in the Palette, drag it here, or press Tab for quick add; then drag from an output port to an input port to connect them. File ▸ Examples has the autograd tutorial.</source>
+        <translation>Un grafo vacío. Haz doble clic en un tipo de la Paleta, arrástralo aquí o pulsa Tab para añadir rápido; luego arrastra de un puerto de salida a uno de entrada para conectarlos. Archivo ▸ Ejemplos tiene el tutorial de autograd.</translation>
+    </message>
+    <message>
         <source>Insert detach after {v}</source>
         <translation>Insertar detach después de {v}</translation>
     </message>
@@ -306,6 +314,10 @@
 <context>
     <name>DataPanel</name>
     <message>
+        <source>No data to show: the Data panel shows a model trained on points, such as File ▸ Examples ▸ Playground.</source>
+        <translation>No hay datos que mostrar: el panel Datos muestra un modelo entrenado sobre puntos, como Archivo ▸ Ejemplos ▸ Zona de juegos.</translation>
+    </message>
+    <message>
         <source>Play the boundary&apos;s history: the loop&apos;s iterations one after another, from the first (click again to stop).</source>
         <translation>Reproducir la historia de la frontera: las iteraciones del bucle una tras otra, desde la primera (haz clic otra vez para parar).</translation>
     </message>
@@ -320,6 +332,78 @@
 </context>
 <context>
     <name>Document</name>
+    <message>
+        <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
+        <translation>Aún no hay bucle de entrenamiento: el panel Datos muestra un modelo entrenado sobre puntos por un bucle (Archivo ▸ Ejemplos ▸ Zona de juegos, o Añadir ▸ Entrenar… en la línea de tiempo).</translation>
+    </message>
+    <message>
+        <source>The loop has no backward pass: add loss.backward() to it.</source>
+        <translation>El bucle no tiene pase hacia atrás: añádele loss.backward().</translation>
+    </message>
+    <message>
+        <source>The model&apos;s output or the targets could not be computed: see the node in red.</source>
+        <translation>La salida del modelo o los objetivos no se pudieron calcular: mira el nodo en rojo.</translation>
+    </message>
+    <message>
+        <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
+        <translation>El panel Datos muestra modelos de una o dos entradas: ningún tensor de una o dos columnas, una fila por punto, alimenta la salida del modelo.</translation>
+    </message>
+    <message>
+        <source>backward()</source>
+        <translation>backward()</translation>
+    </message>
+    <message>
+        <source>grad.zero_()</source>
+        <translation>grad.zero_()</translation>
+    </message>
+    <message>
+        <source>set grad to None</source>
+        <translation>poner grad a None</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad()</source>
+        <translation>torch.autograd.grad()</translation>
+    </message>
+    <message>
+        <source>update: p -= lr * p.grad</source>
+        <translation>actualización: p -= lr * p.grad</translation>
+    </message>
+    <message>
+        <source>make an optimizer</source>
+        <translation>crear un optimizador</translation>
+    </message>
+    <message>
+        <source>optimizer.step()</source>
+        <translation>optimizer.step()</translation>
+    </message>
+    <message>
+        <source>optimizer.zero_grad()</source>
+        <translation>optimizer.zero_grad()</translation>
+    </message>
+    <message>
+        <source>forward again</source>
+        <translation>forward de nuevo</translation>
+    </message>
+    <message>
+        <source>loop: repeat the steps below</source>
+        <translation>bucle: repetir los pasos de abajo</translation>
+    </message>
+    <message>
+        <source>end of loop</source>
+        <translation>fin del bucle</translation>
+    </message>
+    <message>
+        <source>print(tensor)</source>
+        <translation>print(tensor)</translation>
+    </message>
+    <message>
+        <source>compute nodes here</source>
+        <translation>calcular nodos aquí</translation>
+    </message>
+    <message>
+        <source>print(...) as the script did</source>
+        <translation>print(...) como hizo el script</translation>
+    </message>
     <message>
         <source>Autograd tutorial</source>
         <translation>Tutorial de autograd</translation>
@@ -828,6 +912,14 @@ La ejecución: {expected}</translation>
 <context>
     <name>Inspector</name>
     <message>
+        <source>print it in the exported script</source>
+        <translation>imprimirlo en el script exportado</translation>
+    </message>
+    <message>
+        <source>Adds print(tensor) after the forward pass to the exported PyTorch script, and print(tensor.grad) after each timeline step when PyTorch keeps its .grad. The canvas shows every tensor&apos;s value either way.</source>
+        <translation>Añade print(tensor) después del pase hacia adelante al script de PyTorch exportado, y print(tensor.grad) después de cada paso de la línea de tiempo cuando PyTorch conserva su .grad. El lienzo muestra el valor de cada tensor de todos modos.</translation>
+    </message>
+    <message>
         <source>Parameters</source>
         <translation>Parámetros</translation>
     </message>
@@ -899,6 +991,10 @@ La ejecución: {expected}</translation>
         <translation>sin nombre (se muestra como {v})</translation>
     </message>
     <message>
+        <source>GradStudio calls torch.manual_seed(seed) before every run, so rand and randn draw the same numbers each time; leave it empty to draw new numbers on every run.</source>
+        <translation>GradStudio llama a torch.manual_seed(seed) antes de cada ejecución, así que rand y randn generan los mismos números cada vez; déjalo vacío para generar números nuevos en cada ejecución.</translation>
+    </message>
+    <message>
         <source>Graph settings</source>
         <translation>Ajustes del grafo</translation>
     </message>
@@ -953,6 +1049,18 @@ La ejecución: {expected}</translation>
 </context>
 <context>
     <name>InspectorLiteral</name>
+    <message>
+        <source>Too many numbers to edit as text (the text shows them as torch prints them): change the shape here, or build the tensor from a smaller one.</source>
+        <translation>Demasiados números para editarlos como texto (el texto los muestra como los imprime torch): cambia aquí la forma o construye el tensor a partir de uno más pequeño.</translation>
+    </message>
+    <message>
+        <source>The tensor&apos;s shape: its sizes separated by commas, such as 3 or 2, 3; leave it empty for a single number (a 0-d tensor). Numbers that still fit are kept.</source>
+        <translation>La forma del tensor: sus tamaños separados por comas, como 3 o 2, 3; déjalo vacío para un solo número (un tensor 0-d). Los números que aún caben se conservan.</translation>
+    </message>
+    <message>
+        <source>The values as a Python list, as in torch.tensor(...): [0.1, 1.0, 0.0001], [[1, 2], [3, 4]], or a single number for a 0-d tensor.</source>
+        <translation>Los valores como lista de Python, como en torch.tensor(...): [0.1, 1.0, 0.0001], [[1, 2], [3, 4]] o un solo número para un tensor 0-d.</translation>
+    </message>
     <message>
         <source>&apos;{text}&apos; is not a shape: type sizes separated by commas, such as 3 or 2, 3, or nothing for a single number.</source>
         <translation>«{text}» no es una forma: escribe tamaños separados por comas, como 3 o 2, 3, o nada para un solo número.</translation>
@@ -1045,6 +1153,18 @@ La ejecución: {expected}</translation>
 </context>
 <context>
     <name>LessonPanel</name>
+    <message>
+        <source>No lesson for this graph: open a Jupyter notebook (.ipynb) with File ▸ Open to read it here cell by cell beside its graph.</source>
+        <translation>No hay lección para este grafo: abre un notebook de Jupyter (.ipynb) con Archivo ▸ Abrir para leerlo aquí celda a celda junto a su grafo.</translation>
+    </message>
+    <message>
+        <source>The graph has been edited since it was traced; the outputs below are those of the traced notebook.</source>
+        <translation>El grafo se ha editado desde que se rastreó; las salidas de abajo son las del notebook rastreado.</translation>
+    </message>
+    <message>
+        <source>differs from the notebook</source>
+        <translation>difiere del notebook</translation>
+    </message>
     <message>
         <source>This notebook never calls torch.manual_seed, so its own random numbers differ from run to run; GradStudio draws them with seed {seed} so the graph&apos;s numbers are reproducible. The stored outputs below come from the notebook&apos;s last run and may differ.</source>
         <translation>Este notebook nunca llama a torch.manual_seed, así que sus números aleatorios cambian de una ejecución a otra; GradStudio los genera con la semilla {seed} para que los números del grafo sean reproducibles. Las salidas guardadas de abajo vienen de la última ejecución del notebook y pueden diferir.</translation>
@@ -1317,6 +1437,10 @@ La ejecución: {expected}</translation>
 <context>
     <name>Palette</name>
     <message>
+        <source>retain_grad() marks a tensor rather than adding a node: right-click the tensor&apos;s node ▸ Keep .grad, or tick retains_grad in the inspector.</source>
+        <translation>retain_grad() marca un tensor en lugar de añadir un nodo: clic derecho en el nodo del tensor ▸ Conservar .grad, o marca retains_grad en el inspector.</translation>
+    </message>
+    <message>
         <source>grad_fn: &lt;code&gt;{v}&lt;/code&gt;</source>
         <translation>grad_fn: &lt;code&gt;{v}&lt;/code&gt;</translation>
     </message>
@@ -1327,6 +1451,21 @@ La ejecución: {expected}</translation>
     <message>
         <source>Search name, torch code, doc</source>
         <translation>Buscar nombre, código torch, documentación</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeChoices</name>
+    <message>
+        <source>Nothing to probe yet: the program has no floating-point result.</source>
+        <translation>Aún no hay nada que examinar: el programa no tiene ningún resultado de coma flotante.</translation>
+    </message>
+    <message>
+        <source>Nothing to probe yet: {names} are floating-point, but nothing is computed from them; add an operation on them to see its derivatives.</source>
+        <translation>Aún no hay nada que examinar: {names} son de coma flotante, pero no se calcula nada a partir de ellos; añade una operación sobre ellos para ver sus derivadas.</translation>
+    </message>
+    <message>
+        <source>Nothing to probe yet: {names} is floating-point, but nothing is computed from it; add an operation on it to see its derivatives.</source>
+        <translation>Aún no hay nada que examinar: {names} es de coma flotante, pero no se calcula nada a partir de él; añade una operación sobre él para ver sus derivadas.</translation>
     </message>
 </context>
 <context>
@@ -1731,6 +1870,10 @@ Por qué no hay grad_fn: </translation>
 <context>
     <name>TimelineDetails</name>
     <message>
+        <source>No actions yet: only the forward pass runs. Select a node and press Ctrl+B (or Add ▸ backward()) to call its backward() after it.</source>
+        <translation>Aún no hay acciones: solo se ejecuta el pase hacia adelante. Selecciona un nodo y pulsa Ctrl+B (o Añadir ▸ backward()) para llamar a su backward() después.</translation>
+    </message>
+    <message>
         <source>Action</source>
         <translation>Acción</translation>
     </message>
@@ -1877,6 +2020,18 @@ Por qué no hay grad_fn: </translation>
 <context>
     <name>TrainingPanel</name>
     <message>
+        <source>No training loop yet: Add ▸ Train… in the timeline inserts one.</source>
+        <translation>Aún no hay bucle de entrenamiento: Añadir ▸ Entrenar… en la línea de tiempo inserta uno.</translation>
+    </message>
+    <message>
+        <source>This loop did not run: its error is shown in the timeline.</source>
+        <translation>Este bucle no se ejecutó: su error se muestra en la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>Drag the line, or click a plot, to show that iteration in every view.</source>
+        <translation>Arrastra la línea o haz clic en un gráfico para mostrar esa iteración en todas las vistas.</translation>
+    </message>
+    <message>
         <source>{title}: none</source>
         <translation>{title}: ninguno</translation>
     </message>
@@ -1978,6 +2133,22 @@ Por qué no hay grad_fn: </translation>
 <context>
     <name>WalkPanel</name>
     <message>
+        <source>0.5 step/s</source>
+        <translation>0,5 pasos/s</translation>
+    </message>
+    <message>
+        <source>1 step/s</source>
+        <translation>1 paso/s</translation>
+    </message>
+    <message>
+        <source>2 steps/s</source>
+        <translation>2 pasos/s</translation>
+    </message>
+    <message>
+        <source>4 steps/s</source>
+        <translation>4 pasos/s</translation>
+    </message>
+    <message>
         <source>The backward pass to step through</source>
         <translation>El pase hacia atrás que se recorre</translation>
     </message>
@@ -2032,6 +2203,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>{count} steps</source>
         <translation>{count} pasos</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:#5f6368&apos;&gt;No backward pass to step through: add a &lt;b&gt;backward()&lt;/b&gt; action to the timeline (Ctrl+B), then step through it here.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#5f6368&apos;&gt;No hay pase hacia atrás que recorrer: añade una acción &lt;b&gt;backward()&lt;/b&gt; a la línea de tiempo (Ctrl+B) y luego recórrela aquí paso a paso.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>the gradient you passed, v = </source>
