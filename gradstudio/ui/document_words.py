@@ -1,5 +1,5 @@
 """Words the document layer (which imports no Qt) says in the window, marked here for
-the translations: the timeline's action titles (``timeline.ACTIONS``), the example
+the translations: the palette's categories (``catalogue``), the timeline's action titles (``timeline.ACTIONS``), the example
 titles (``document.examples.TITLES``), what an exercise
 asks (``exercise.ASK_TITLES``), its learning-aid note and the Data panel's fixed
 messages (``document.data_view``). ``document_word(text)`` is
@@ -9,6 +9,18 @@ from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 __all__ = ["document_word", "WORDS"]
 
 WORDS = (
+    QT_TRANSLATE_NOOP("Document", "Sources"),
+    QT_TRANSLATE_NOOP("Document", "Activation"),
+    QT_TRANSLATE_NOOP("Document", "Arithmetic"),
+    QT_TRANSLATE_NOOP("Document", "Elementwise"),
+    QT_TRANSLATE_NOOP("Document", "Reduction"),
+    QT_TRANSLATE_NOOP("Document", "Linear algebra"),
+    QT_TRANSLATE_NOOP("Document", "Shape"),
+    QT_TRANSLATE_NOOP("Document", "Autograd"),
+    QT_TRANSLATE_NOOP("Document", "Comparison"),
+    QT_TRANSLATE_NOOP("Document", "Loss"),
+    QT_TRANSLATE_NOOP("Document", "Normalization"),
+    QT_TRANSLATE_NOOP("Document", "Datasets"),
     QT_TRANSLATE_NOOP("Document", "No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline)."),
     QT_TRANSLATE_NOOP("Document", "The loop has no backward pass: add loss.backward() to it."),
     QT_TRANSLATE_NOOP("Document", "The model's output or the targets could not be computed: see the node in red."),

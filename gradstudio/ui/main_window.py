@@ -276,6 +276,8 @@ class MainWindow(WindowDocks, QMainWindow):
         parts = [(translate("MainWindow", "{n} nodes") if n != 1 else translate("MainWindow", "{n} node")).format(n=n), (translate("MainWindow", "{a} actions") if a != 1 else translate("MainWindow", "{a} action")).format(a=a)]
         parts.append((translate("MainWindow", "{errors} errors") if errors != 1 else translate("MainWindow", "{errors} error")).format(errors=errors) if errors else translate("MainWindow", "runs cleanly"))
         self.run_label.setText(" · ".join(parts))
+        # (the status bar squeezes a permanent label below its text otherwise)
+        self.run_label.setMinimumWidth(self.run_label.sizeHint().width())
         self.update_edit_actions()
         # a loop appeared (Train…, an example, a file): show its curve
         has_loop = bool(result.histories)

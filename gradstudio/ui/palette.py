@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QLineEdit
 from gradstudio.document.catalogue import categories
 from gradstudio.ui.canvas import KIND_MIME
 from gradstudio.ui.plain import escaped
+from gradstudio.ui.document_words import document_word
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["Palette", "KIND_MIME"]
@@ -91,7 +92,7 @@ class Palette(QWidget):
         self._haystack = {}         # kind name -> lower-case text searched
         code_font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         for category, kinds in categories().items():
-            top = QTreeWidgetItem([category.capitalize()])
+            top = QTreeWidgetItem([document_word(category.capitalize())])
             top.setFlags(Qt.ItemFlag.ItemIsEnabled)
             font = top.font(0)
             font.setBold(True)
@@ -109,7 +110,8 @@ class Palette(QWidget):
                 top.addChild(item)
                 self._items[k.name] = item
                 self._haystack[k.name] = " ".join(
-                    (k.name, spelling(k), k.torch_name, k.doc, k.grad_fn or "", category)).lower()
+                    (k.name, spelling(k), k.torch_name, k.doc, k.grad_fn or "", category,
+                     document_word(category.capitalize()))).lower()
         self.tree.expandAll()
         self.search.textChanged.connect(self._on_search_text_changed)
         self.search.returnPressed.connect(self._on_search_return_pressed)

@@ -333,6 +333,54 @@
 <context>
     <name>Document</name>
     <message>
+        <source>Sources</source>
+        <translation>Quellen</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>Aktivierung</translation>
+    </message>
+    <message>
+        <source>Arithmetic</source>
+        <translation>Arithmetik</translation>
+    </message>
+    <message>
+        <source>Elementwise</source>
+        <translation>Elementweise</translation>
+    </message>
+    <message>
+        <source>Reduction</source>
+        <translation>Reduktion</translation>
+    </message>
+    <message>
+        <source>Linear algebra</source>
+        <translation>Lineare Algebra</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>Autograd</source>
+        <translation>Autograd</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>Normalisierung</translation>
+    </message>
+    <message>
+        <source>Datasets</source>
+        <translation>Datensätze</translation>
+    </message>
+    <message>
         <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
         <translation>Noch keine Trainingsschleife: Der Bereich Daten zeigt ein Modell, das von einer Schleife auf Punkten trainiert wird (Datei ▸ Beispiele ▸ Spielwiese, oder Hinzufügen ▸ Trainieren… in der Zeitleiste).</translation>
     </message>

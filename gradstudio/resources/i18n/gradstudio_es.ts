@@ -333,6 +333,54 @@
 <context>
     <name>Document</name>
     <message>
+        <source>Sources</source>
+        <translation>Fuentes</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>Activación</translation>
+    </message>
+    <message>
+        <source>Arithmetic</source>
+        <translation>Aritmética</translation>
+    </message>
+    <message>
+        <source>Elementwise</source>
+        <translation>Elemento a elemento</translation>
+    </message>
+    <message>
+        <source>Reduction</source>
+        <translation>Reducción</translation>
+    </message>
+    <message>
+        <source>Linear algebra</source>
+        <translation>Álgebra lineal</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Forma</translation>
+    </message>
+    <message>
+        <source>Autograd</source>
+        <translation>Autograd</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Comparación</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Pérdida</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>Normalización</translation>
+    </message>
+    <message>
+        <source>Datasets</source>
+        <translation>Conjuntos de datos</translation>
+    </message>
+    <message>
         <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
         <translation>Aún no hay bucle de entrenamiento: el panel Datos muestra un modelo entrenado sobre puntos por un bucle (Archivo ▸ Ejemplos ▸ Zona de juegos, o Añadir ▸ Entrenar… en la línea de tiempo).</translation>
     </message>
