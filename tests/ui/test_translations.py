@@ -94,3 +94,21 @@ def test_installing_a_language_translates_and_english_removes_it(qapp):
     finally:
         i18n.install_translators(qapp, "en")
     assert QCoreApplication.translate("WindowMenus", "&File") == "&File"
+
+
+def test_the_window_starts_in_the_language_asked_on_the_command_line(qapp, qtbot, tmp_path,
+                                                                     monkeypatch):
+    import sys
+    from gradstudio.ui import main_window
+    monkeypatch.delenv(i18n.ENV, raising=False)
+    hook = sys.excepthook
+    try:
+        _, window, previous = main_window._shown_window(
+            ["--lang", "es"], str(tmp_path / "settings.ini"))
+        qtbot.addWidget(window)
+        window.ask_save_changes = lambda: main_window.QMessageBox.StandardButton.Discard
+        assert [a.text() for a in window.menuBar().actions()][0] == "&Archivo"
+        assert window.docks["timeline"].windowTitle() == "Línea de tiempo"
+    finally:
+        i18n.install_translators(qapp, "en")
+        sys.excepthook = hook
