@@ -174,6 +174,9 @@ class ExercisePanel(SessionPanel):
         for a in ASKS:
             self.asks.addItem(document_word(ASK_TITLES[a]), a)
         self.asks.setAccessibleName(translate("ExercisePanel", "What to predict"))
+        # (as wide as the panel allows, not as its longest item: a translated one is long)
+        self.asks.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.asks.setMinimumContentsLength(12)
         self.step = QSpinBox()
         self.step.setRange(-1, 100_000)
         self.step.setSpecialValueText(translate("ExercisePanel", "the end"))

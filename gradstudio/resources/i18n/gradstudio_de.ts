@@ -554,7 +554,7 @@
     </message>
     <message>
         <source>which step raises, and what</source>
-        <translation>welcher Schritt einen Fehler auslöst, und welchen</translation>
+        <translation>welcher Schritt scheitert, und wie</translation>
     </message>
     <message>
         <source>A learning aid, not an exam: the answers are in the file, and are only kept out of sight until you check.</source>
@@ -1844,7 +1844,7 @@ Warum keine grad_fn: </translation>
     <name>Timeline</name>
     <message>
         <source>Show the tensors</source>
-        <translation>Die Tensoren zeigen</translation>
+        <translation>Tensoren zeigen</translation>
     </message>
     <message>
         <source>Add</source>
@@ -1876,7 +1876,7 @@ Warum keine grad_fn: </translation>
     </message>
     <message>
         <source>Backward step</source>
-        <translation>Backward-Schritt</translation>
+        <translation>Backward</translation>
     </message>
     <message>
         <source>Each grad_fn the backward pass runs, in engine order (Step Through Backward shows the chain rule)</source>
@@ -1884,11 +1884,11 @@ Warum keine grad_fn: </translation>
     </message>
     <message>
         <source>no backward pass at this step</source>
-        <translation>kein Rückwärtsdurchlauf bei diesem Schritt</translation>
+        <translation>hier kein Rückwärtsdurchlauf</translation>
     </message>
     <message>
         <source>999 of 999: AccumulateGrad</source>
-        <translation>999 von 999: AccumulateGrad</translation>
+        <translation>999/999: AccumulateGrad</translation>
     </message>
     <message>
         <source>after forward</source>
@@ -1912,7 +1912,7 @@ Warum keine grad_fn: </translation>
     </message>
     <message>
         <source>{v} of {total}</source>
-        <translation>{v} von {total}</translation>
+        <translation>{v}/{total}</translation>
     </message>
 </context>
 <context>
@@ -2182,19 +2182,19 @@ Warum keine grad_fn: </translation>
     <name>WalkPanel</name>
     <message>
         <source>0.5 step/s</source>
-        <translation>0,5 Schritte/s</translation>
+        <translation>0,5 Schr./s</translation>
     </message>
     <message>
         <source>1 step/s</source>
-        <translation>1 Schritt/s</translation>
+        <translation>1 Schr./s</translation>
     </message>
     <message>
         <source>2 steps/s</source>
-        <translation>2 Schritte/s</translation>
+        <translation>2 Schr./s</translation>
     </message>
     <message>
         <source>4 steps/s</source>
-        <translation>4 Schritte/s</translation>
+        <translation>4 Schr./s</translation>
     </message>
     <message>
         <source>The backward pass to step through</source>
@@ -2202,7 +2202,7 @@ Warum keine grad_fn: </translation>
     </message>
     <message>
         <source>Export Frames…</source>
-        <translation>Bilder exportieren…</translation>
+        <translation>PNG-Bilder…</translation>
     </message>
     <message>
         <source>Save every step as a numbered PNG, for slides</source>
@@ -2246,7 +2246,7 @@ Warum keine grad_fn: </translation>
     </message>
     <message>
         <source>step {k} of {count}</source>
-        <translation>Schritt {k} von {count}</translation>
+        <translation>Schritt {k}/{count}</translation>
     </message>
     <message>
         <source>{count} steps</source>

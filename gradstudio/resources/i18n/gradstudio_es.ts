@@ -554,7 +554,7 @@
     </message>
     <message>
         <source>which step raises, and what</source>
-        <translation>qué paso lanza un error, y cuál</translation>
+        <translation>qué paso falla, y cómo</translation>
     </message>
     <message>
         <source>A learning aid, not an exam: the answers are in the file, and are only kept out of sight until you check.</source>
@@ -1876,7 +1876,7 @@ Por qué no hay grad_fn: </translation>
     </message>
     <message>
         <source>Backward step</source>
-        <translation>Paso de backward</translation>
+        <translation>Backward</translation>
     </message>
     <message>
         <source>Each grad_fn the backward pass runs, in engine order (Step Through Backward shows the chain rule)</source>
@@ -1884,11 +1884,11 @@ Por qué no hay grad_fn: </translation>
     </message>
     <message>
         <source>no backward pass at this step</source>
-        <translation>no hay pase hacia atrás en este paso</translation>
+        <translation>aquí no hay pase hacia atrás</translation>
     </message>
     <message>
         <source>999 of 999: AccumulateGrad</source>
-        <translation>999 de 999: AccumulateGrad</translation>
+        <translation>999/999: AccumulateGrad</translation>
     </message>
     <message>
         <source>after forward</source>
@@ -1912,7 +1912,7 @@ Por qué no hay grad_fn: </translation>
     </message>
     <message>
         <source>{v} of {total}</source>
-        <translation>{v} de {total}</translation>
+        <translation>{v}/{total}</translation>
     </message>
 </context>
 <context>
