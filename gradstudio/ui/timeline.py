@@ -19,6 +19,7 @@ from gradstudio.ui.timeline_editors import ID_ROLE, clip, printed_text, short
 from gradstudio.ui.timeline_menu import add_menu, context_menu
 from gradstudio.timeline import ACTIONS, Picks
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
+from gradstudio.ui.document_words import document_word
 from gradstudio.ui.i18n import translate
 
 __all__ = ["TimelinePanel", "printed_text", "NO_ACTIONS_HINT"]
@@ -215,7 +216,7 @@ class TimelinePanel(SessionPanel):
         if step == 0 or not doc.timeline:
             return translate("Timeline", "after forward")
         step = len(doc.timeline) if step < 0 else step
-        title = translate("Timeline", "after step {step}: {v}").format(step=step, v=action_text(doc, doc.timeline[step - 1]))
+        title = translate("Timeline", "after step {step}: {v}").format(step=step, v=document_word(action_text(doc, doc.timeline[step - 1])))
         ends, _ = loop_structure(doc.timeline)
         for start, end in ends.items():
             if start < step - 1 < end:
@@ -267,7 +268,7 @@ class TimelinePanel(SessionPanel):
             error = outcome.error if outcome and not errors_hidden else None
             note = outcome.note if outcome and not errors_hidden else None
             indent = "      " if i - 1 in inside else ""
-            text = f"{i}.  {indent}{action_text(doc, action)}"
+            text = f"{i}.  {indent}{document_word(action_text(doc, action))}"
             if error or note:
                 text += "\n      " + indent + short(error or note)
             if outcome is not None and outcome.printed:      # (printing hooks)

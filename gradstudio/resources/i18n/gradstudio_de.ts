@@ -11,12 +11,78 @@
 <context>
     <name>AutogradView</name>
     <message>
+        <source>received {name} = {value}</source>
+        <translation>erhielt {name} = {value}</translation>
+    </message>
+    <message>
+        <source>
+sent [{nr}] {name}: {value}</source>
+        <translation>
+sandte [{nr}] {name}: {value}</translation>
+    </message>
+    <message>
+        <source>
+.grad after: {after}</source>
+        <translation>
+.grad danach: {after}</translation>
+    </message>
+    <message>
+        <source>step {k} of {n}: &lt;b&gt;{name}&lt;/b&gt; ran</source>
+        <translation>Schritt {k} von {n}: &lt;b&gt;{name}&lt;/b&gt; lief</translation>
+    </message>
+    <message>
+        <source>before the first step</source>
+        <translation>vor dem ersten Schritt</translation>
+    </message>
+    <message>
+        <source>Stepping through &lt;b&gt;{title}&lt;/b&gt;, {now}. Arrows carry the gradients sent so far; greyed buffers are freed.</source>
+        <translation>&lt;b&gt;{title}&lt;/b&gt; schrittweise, {now}. Pfeile tragen die bisher gesendeten Gradienten; graue Puffer sind freigegeben.</translation>
+    </message>
+    <message>
+        <source>Backward graph of &lt;b&gt;{name}&lt;/b&gt;.grad_fn</source>
+        <translation>Backward-Graph von &lt;b&gt;{name}&lt;/b&gt;.grad_fn</translation>
+    </message>
+    <message>
+        <source> (the first backward&apos;s target: select a node to see its own)</source>
+        <translation> (das Ziel des ersten backward: Wähle einen Knoten, um seinen zu sehen)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Drawn: the {drawn} grad_fns nearest to it, of {total:,}. Select a node further back on the canvas to see the graph from there.</source>
+        <translation>&lt;br&gt;Gezeichnet: die {drawn} nächsten grad_fns von {total:,}. Wähle einen Knoten weiter hinten auf der Zeichenfläche, um den Graphen von dort zu sehen.</translation>
+    </message>
+    <message>
+        <source>step {i} ({action})</source>
+        <translation>Schritt {i} ({action})</translation>
+    </message>
+    <message>
+        <source>step {step}</source>
+        <translation>Schritt {step}</translation>
+    </message>
+    <message>
+        <source>Greyed, struck-through buffers were freed by {by}: pass retain_graph=True there to backward through this graph again.</source>
+        <translation>Graue, durchgestrichene Puffer wurden von {by} freigegeben: Übergib dort retain_graph=True, um erneut rückwärts durch diesen Graphen zu gehen.</translation>
+    </message>
+    <message>
         <source>{count} more, not drawn</source>
         <translation>{count} weitere, nicht gezeichnet</translation>
     </message>
     <message>
         <source>next_functions leading further back than this view draws: select a node further back on the canvas to see its graph</source>
         <translation>next_functions, die weiter zurückführen, als diese Ansicht zeichnet: Wähle einen Knoten weiter hinten auf der Zeichenfläche, um seinen Graphen zu sehen</translation>
+    </message>
+    <message>
+        <source>Select a node computed from tensors that require grad to see its backward graph: the grad_fn objects PyTorch recorded and the next_functions that link them.</source>
+        <translation>Wähle einen Knoten, der aus Tensoren berechnet wird, die Gradienten benötigen, um seinen Backward-Graphen zu sehen: die grad_fn-Objekte, die PyTorch aufgezeichnet hat, und die next_functions, die sie verbinden.</translation>
+    </message>
+    <message>
+        <source>arrows: next_functions, the way gradients flow</source>
+        <translation>Pfeile: next_functions, der Weg, den die Gradienten fließen</translation>
+    </message>
+    <message>
+        <source>
+[i]: the entry&apos;s index in next_functions</source>
+        <translation>
+[i]: der Index des Eintrags in next_functions</translation>
     </message>
 </context>
 <context>

@@ -11,12 +11,78 @@
 <context>
     <name>AutogradView</name>
     <message>
+        <source>received {name} = {value}</source>
+        <translation>recibió {name} = {value}</translation>
+    </message>
+    <message>
+        <source>
+sent [{nr}] {name}: {value}</source>
+        <translation>
+envió [{nr}] {name}: {value}</translation>
+    </message>
+    <message>
+        <source>
+.grad after: {after}</source>
+        <translation>
+.grad después: {after}</translation>
+    </message>
+    <message>
+        <source>step {k} of {n}: &lt;b&gt;{name}&lt;/b&gt; ran</source>
+        <translation>paso {k} de {n}: se ejecutó &lt;b&gt;{name}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>before the first step</source>
+        <translation>antes del primer paso</translation>
+    </message>
+    <message>
+        <source>Stepping through &lt;b&gt;{title}&lt;/b&gt;, {now}. Arrows carry the gradients sent so far; greyed buffers are freed.</source>
+        <translation>Recorriendo &lt;b&gt;{title}&lt;/b&gt;, {now}. Las flechas llevan los gradientes enviados hasta ahora; los búferes en gris están liberados.</translation>
+    </message>
+    <message>
+        <source>Backward graph of &lt;b&gt;{name}&lt;/b&gt;.grad_fn</source>
+        <translation>Grafo backward de &lt;b&gt;{name}&lt;/b&gt;.grad_fn</translation>
+    </message>
+    <message>
+        <source> (the first backward&apos;s target: select a node to see its own)</source>
+        <translation> (el objetivo del primer backward: selecciona un nodo para ver el suyo)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Drawn: the {drawn} grad_fns nearest to it, of {total:,}. Select a node further back on the canvas to see the graph from there.</source>
+        <translation>&lt;br&gt;Dibujadas: las {drawn} grad_fns más cercanas, de {total:,}. Selecciona un nodo más atrás en el lienzo para ver el grafo desde allí.</translation>
+    </message>
+    <message>
+        <source>step {i} ({action})</source>
+        <translation>paso {i} ({action})</translation>
+    </message>
+    <message>
+        <source>step {step}</source>
+        <translation>paso {step}</translation>
+    </message>
+    <message>
+        <source>Greyed, struck-through buffers were freed by {by}: pass retain_graph=True there to backward through this graph again.</source>
+        <translation>Los búferes en gris y tachados los liberó {by}: pasa retain_graph=True allí para volver a hacer backward por este grafo.</translation>
+    </message>
+    <message>
         <source>{count} more, not drawn</source>
         <translation>{count} más, sin dibujar</translation>
     </message>
     <message>
         <source>next_functions leading further back than this view draws: select a node further back on the canvas to see its graph</source>
         <translation>next_functions que llevan más atrás de lo que dibuja esta vista: selecciona un nodo más atrás en el lienzo para ver su grafo</translation>
+    </message>
+    <message>
+        <source>Select a node computed from tensors that require grad to see its backward graph: the grad_fn objects PyTorch recorded and the next_functions that link them.</source>
+        <translation>Selecciona un nodo calculado a partir de tensores que requieren gradiente para ver su grafo backward: los objetos grad_fn que registró PyTorch y las next_functions que los enlazan.</translation>
+    </message>
+    <message>
+        <source>arrows: next_functions, the way gradients flow</source>
+        <translation>flechas: next_functions, el camino por el que fluyen los gradientes</translation>
+    </message>
+    <message>
+        <source>
+[i]: the entry&apos;s index in next_functions</source>
+        <translation>
+[i]: el índice de la entrada en next_functions</translation>
     </message>
 </context>
 <context>
