@@ -9,6 +9,45 @@
     </message>
 </context>
 <context>
+    <name>AutogradItems</name>
+    <message>
+        <source>→ (a leaf)</source>
+        <translation>→ (ein Blatt)</translation>
+    </message>
+    <message>
+        <source>of {names}</source>
+        <translation>von {names}</translation>
+    </message>
+    <message>
+        <source>(intermediate)</source>
+        <translation>(Zwischenwert)</translation>
+    </message>
+    <message>
+        <source>the same tensor as {names}</source>
+        <translation>derselbe Tensor wie {names}</translation>
+    </message>
+    <message>
+        <source>saved for backward: {names}</source>
+        <translation>für backward gespeichert: {names}</translation>
+    </message>
+    <message>
+        <source> (freed by backward: pass retain_graph=True to keep them)</source>
+        <translation> (von backward freigegeben: Übergib retain_graph=True, um sie zu behalten)</translation>
+    </message>
+    <message>
+        <source>saved {name}</source>
+        <translation>gespeichert {name}</translation>
+    </message>
+    <message>
+        <source>  (freed)</source>
+        <translation>  (freigegeben)</translation>
+    </message>
+    <message>
+        <source>next_functions[{nr}]: the gradient for input {nr} of {source} flows on to {target}</source>
+        <translation>next_functions[{nr}]: Der Gradient für Eingang {nr} von {source} fließt weiter zu {target}</translation>
+    </message>
+</context>
+<context>
     <name>AutogradView</name>
     <message>
         <source>received {name} = {value}</source>

@@ -9,6 +9,45 @@
     </message>
 </context>
 <context>
+    <name>AutogradItems</name>
+    <message>
+        <source>→ (a leaf)</source>
+        <translation>→ (una hoja)</translation>
+    </message>
+    <message>
+        <source>of {names}</source>
+        <translation>de {names}</translation>
+    </message>
+    <message>
+        <source>(intermediate)</source>
+        <translation>(intermedio)</translation>
+    </message>
+    <message>
+        <source>the same tensor as {names}</source>
+        <translation>el mismo tensor que {names}</translation>
+    </message>
+    <message>
+        <source>saved for backward: {names}</source>
+        <translation>guardados para backward: {names}</translation>
+    </message>
+    <message>
+        <source> (freed by backward: pass retain_graph=True to keep them)</source>
+        <translation> (liberados por backward: pasa retain_graph=True para conservarlos)</translation>
+    </message>
+    <message>
+        <source>saved {name}</source>
+        <translation>guardado {name}</translation>
+    </message>
+    <message>
+        <source>  (freed)</source>
+        <translation>  (liberado)</translation>
+    </message>
+    <message>
+        <source>next_functions[{nr}]: the gradient for input {nr} of {source} flows on to {target}</source>
+        <translation>next_functions[{nr}]: el gradiente para la entrada {nr} de {source} sigue hacia {target}</translation>
+    </message>
+</context>
+<context>
     <name>AutogradView</name>
     <message>
         <source>received {name} = {value}</source>
