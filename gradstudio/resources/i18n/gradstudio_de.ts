@@ -36,11 +36,11 @@
     </message>
     <message>
         <source>saved {name}</source>
-        <translation>gespeichert {name}</translation>
+        <translation>gesp. {name}</translation>
     </message>
     <message>
         <source>  (freed)</source>
-        <translation>  (freigegeben)</translation>
+        <translation>  (frei)</translation>
     </message>
     <message>
         <source>next_functions[{nr}]: the gradient for input {nr} of {source} flows on to {target}</source>

@@ -36,11 +36,11 @@
     </message>
     <message>
         <source>saved {name}</source>
-        <translation>guardado {name}</translation>
+        <translation>guard. {name}</translation>
     </message>
     <message>
         <source>  (freed)</source>
-        <translation>  (liberado)</translation>
+        <translation>  (libre)</translation>
     </message>
     <message>
         <source>next_functions[{nr}]: the gradient for input {nr} of {source} flows on to {target}</source>
