@@ -3,7 +3,8 @@
     gradstudio [FILE.gsg|NOTEBOOK.ipynb|SCRIPT.py ...]
                                                    open the desktop window (on the first file;
                                                    a notebook or script asks before it runs)
-    gradstudio run FILE.gsg [--json]               run a graph, print every node's end state
+    gradstudio run FILE.gsg [--json|--prints]      run a graph, print every node's end state
+                                                   (--prints: what its run prints)
     gradstudio export FILE.gsg [-o SCRIPT.py]      write the graph as a PyTorch script
     gradstudio export FILE.gsg -o LESSON.ipynb     ... or as a Jupyter notebook whose cells
                                                    show what the graph's run prints
@@ -81,6 +82,9 @@ def _parser():
                        "its timeline")
     r.add_argument("file", metavar="FILE.gsg", help=FILE_HELP)
     r.add_argument("--json", action="store_true", help="print the states as JSON")
+    r.add_argument("--prints", action="store_true",
+                   help="print only what the graph's run prints: for a traced program, what "
+                   "the program printed (as its exported script prints it)")
     e = sub.add_parser("export", help="write a graph as a PyTorch script, or as a Jupyter "
                        "notebook when the output's name ends in .ipynb")
     e.add_argument("file", metavar="FILE.gsg", help=FILE_HELP)
@@ -130,11 +134,24 @@ def _indent(prefix, text):
     return prefix + text.replace("\n", pad)
 
 
+def _prints(doc, result, out):
+    """What the run prints (``export.transcript``); a word on stderr when the graph was
+    edited since the trace recorded part of it."""
+    from gradstudio.document.export import transcript
+    from gradstudio.document.recorded import STALE_WORDS, is_stale
+    if is_stale(doc):
+        print(f"{PROG}: note: part of what this prints was {STALE_WORDS}.", file=sys.stderr)
+    out.write(transcript(doc, result))
+    return 0
+
+
 def _run(args, out):
     from gradstudio.document import run
     from gradstudio.document.export import action_code, node_names, optimizer_names
     doc = _load(args.file)
     result = run(doc)
+    if args.prints:
+        return _prints(doc, result, out)
     names = node_names(doc, result.order)
     if args.json:
         json.dump(_as_json(doc, result, names), out)

@@ -10,7 +10,9 @@ node ids or None, one per entry of another list: autograd.grad's ``grad_outputs`
 per output, None for a scalar output's implicit 1; empty when none is given), ``bool``,
 ``float``
 (finite), ``float?`` (finite or None: PyTorch's default), ``int`` (1 to ``MAX_COUNT``),
-``action`` (the id of an ``optimizer`` action), ``choice`` (one of ``CHOICES``),
+``count`` (0 to ``MAX_COUNT``), ``counts`` (a list of those: a scheduler's milestones),
+``action`` (the id of the action making the optimizer or scheduler the setting is named
+after), ``choice`` (one of ``CHOICES``),
 ``text`` (a short string: a print's ``sep``), ``line`` (a script's line number, or None)
 and ``parts`` (what a ``say`` step prints: see ``timeline/kinds_steps.py``).
 """
@@ -61,10 +63,19 @@ def check_action_param(kind, name, value):
                 not math.isfinite(value) or abs(value) > 1e30:
             raise ActionParamError(f"'{name}' must be a finite number.")
         value = float(value)
-    elif t == "int":
+    elif t in ("int", "count"):
+        low = 1 if t == "int" else 0
         if isinstance(value, bool) or not isinstance(value, int) or \
-                not 1 <= value <= MAX_COUNT:
-            raise ActionParamError(f"'{name}' must be a whole number from 1 to {MAX_COUNT:,}.")
+                not low <= value <= MAX_COUNT:
+            raise ActionParamError(f"'{name}' must be a whole number from {low} to "
+                                   f"{MAX_COUNT:,}.")
+    elif t == "counts":
+        if not isinstance(value, (list, tuple)) or len(value) > MAX_PARTS or not all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_COUNT
+                for v in value):
+            raise ActionParamError(f"'{name}' must list whole numbers from 0 to "
+                                   f"{MAX_COUNT:,}.")
+        value = list(value)
     elif t == "text":
         if not isinstance(value, str) or len(value) > MAX_TEXT:
             raise ActionParamError(f"'{name}' must be a text of at most {MAX_TEXT:,} "

@@ -47,6 +47,7 @@ from gradstudio.timeline import ACTIONS, Spell, one_statement
 from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
 from .notes import comment_lines
+from .recorded import is_stale
 from .run import run
 
 __all__ = ["ExportedScript", "export_script", "transcript", "transcript_sections",
@@ -185,17 +186,23 @@ def _ref(names, node_id):
 
 
 def optimizer_names(timeline):
-    """action id -> the name of the optimizer an ``optimizer`` action makes
-    (``optimizer``, then ``optimizer_2``, ...)."""
-    ids = [a.id for a in timeline if ACTIONS[a.kind].makes == "optimizer"]
-    return {aid: "optimizer" if i == 0 else f"optimizer_{i + 1}" for i, aid in enumerate(ids)}
+    """action id -> the name of what the action makes: an optimizer (``optimizer``, then
+    ``optimizer_2``, ...) or a scheduler (``scheduler``, ...)."""
+    names, counts = {}, {}
+    for a in timeline:
+        what = ACTIONS[a.kind].makes
+        if what:
+            counts[what] = counts.get(what, 0) + 1
+            names[a.id] = what if counts[what] == 1 else f"{what}_{counts[what]}"
+    return names
 
 
-def _action_code(action, ref, namer, oref=lambda a: "?", loop_var="epoch"):
+def _action_code(action, ref, namer, oref=lambda a: "?", loop_var="epoch", stale=False):
     """(statements, result names) for one timeline action, as its record writes them;
-    ``ref(node_id)`` spells a node, ``oref(action_id)`` an optimizer. Statements after a
+    ``ref(node_id)`` spells a node, ``oref(action_id)`` an optimizer; ``stale``: what the
+    trace recorded may no longer match (``recorded.is_stale``). Statements after a
     ``with`` line carry their own indentation."""
-    spell = Spell(ref, oref, namer.claim if namer is not None else None, loop_var)
+    spell = Spell(ref, oref, namer.claim if namer is not None else None, loop_var, stale)
     return ACTIONS[action.kind].code(action, spell)
 
 
@@ -253,6 +260,7 @@ class _Script:
                            for aid, name in optimizer_names(doc.timeline).items()}
         self.lines, self.node_lines, self.action_lines, self.line_nodes = [], {}, {}, {}
         self.script = prints_as_script(doc)     # (its say steps print, nothing else)
+        self.stale = is_stale(doc)
         self.grad_watch = [] if self.script else _grad_watch(doc, result)
         self.error_name = None           # the name ``except Exception as ...`` binds
         self.loop, self.loop_var = None, None     # the loop being written, its variable
@@ -376,7 +384,7 @@ class _Script:
         stmts, _ = _action_code(action, self.ref,
                                 None if blocked or loop is not None else self.namer,
                                 lambda a: self.optimizers.get(a, "?"),
-                                self.loop_var if loop is not None else None)
+                                self.loop_var if loop is not None else None, self.stale)
         if (loop is not None or self.script) and not kind.transcript:
             # (a print inside a loop: the loop prints its losses instead; a traced
             # script's prints: its say steps print what it printed)

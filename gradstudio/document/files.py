@@ -113,6 +113,8 @@ def dumps(doc: Document) -> str:
     if doc.exercise is not None:
         exercise = doc.exercise.without_missing(lambda i: i in doc.graph)
         out.append(f'  "exercise": {_line(exercise.to_json())},')
+    if doc.recorded_against is not None:
+        out.append(f'  "recorded_against": {_line(doc.recorded_against)},')
     out.append(f'  "view": {_line(_sorted(doc.view))}')
     out.append("}")
     return "\n".join(out) + "\n"

@@ -17,6 +17,8 @@ Version history
   5  an optional ``exercise``: questions a student predicts and their attempts
      (``exercise.Exercise``), and optional ``notes`` on the canvas (``notes.Note``);
      nothing else changed.
+  6  an optional ``recorded_against``: the digest of what a traced graph computed when
+     its recorded text was recorded (``recorded.py``); nothing else changed.
 """
 from .actions import ACTION_KINDS, NODE_TYPES
 from .params import _is_number
@@ -176,5 +178,11 @@ def _v4_to_v5(data):
     return data
 
 
-MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+def _v5_to_v6(data):
+    """Nothing to change: a version 5 file recorded nothing it could find stale."""
+    data["format_version"] = 6
+    return data
+
+
+MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6}
 FORMAT_VERSION = max(MIGRATIONS) + 1    # the version this GradStudio writes

@@ -93,6 +93,7 @@ class Document(ClassroomParts):
         self.notes = {}                 # note id -> notes.Note, in the order added
         self.trace_note = None          # a trace's word on what it recorded, not drew
         #                                 (``trace.TraceJob.note``; not saved)
+        self.recorded_against = None    # what it computed when traced (``recorded.py``)
         self._order: list[str] = []     # creation order: ties in the topological sort
         self._shape = 0                 # bumped by every change of nodes or edges
         self._known = (None, None, {})  # (shape, topological order, inputs) as of then

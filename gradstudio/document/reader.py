@@ -42,7 +42,7 @@ LIMITS = dict(bytes=MAX_BYTES, depth=MAX_DEPTH, nodes=MAX_NODES, edges=MAX_EDGES
 _PROGRESS_EVERY = 1000          # nodes or edges between two calls of ``progress``
 _ID = re.compile(r"[A-Za-z0-9_.:\-]{1,64}\Z")
 _TOP = ("format_version", "seed", "nodes", "edges", "regions", "timeline", "view", "lesson",
-        "exercise", "notes")
+        "exercise", "notes", "recorded_against")
 
 
 class FileError(DocumentError):
@@ -299,6 +299,13 @@ class _Builder:
         if data.get("exercise") is not None:
             self.doc.exercise = Exercise.from_json(data["exercise"], self.fail,
                                                    lambda i: i in self.doc.graph)
+        against = data.get("recorded_against")
+        if against is not None:
+            if not isinstance(against, str) or len(against) != 64 or \
+                    any(c not in "0123456789abcdef" for c in against):
+                raise self.fail("recorded_against", "must be the 64 hexadecimal digits of "
+                                "a digest.")
+            self.doc.recorded_against = against
         return self.doc
 
     def node(self, node, place):

@@ -94,10 +94,10 @@ class _Context(RunContext):
         self.tensor = _Tensors(run.tensors, run.names, run.result.late)
         self.iteration = iteration
 
-    def optimizer(self, action_id):
-        return self._run.optimizer(action_id)
+    def made(self, action_id, what):
+        return self._run.made(action_id, what)
 
-    def keep_optimizer(self, make):
+    def keep(self, make):
         self._run.optimizers[self._id] = None      # made (or failed) here
         self._run.optimizers[self._id] = make()
 

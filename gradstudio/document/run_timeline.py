@@ -262,19 +262,22 @@ class TimelineRun:
             tensors[nid] = t
             self.mutable.add(id(t))
 
-    def optimizer(self, action_id):
+    def made(self, action_id, what):
+        """The optimizer or scheduler (``what``) the action ``action_id`` made so far in
+        this run, or ``ActionError`` saying why there is none."""
         if action_id is None:
-            raise ActionError("Choose the optimizer of this step.")
-        if action_id not in self.optimizers:
+            raise ActionError(f"Choose the {what} of this step.")
+        if action_id not in self.optimizers or \
+                ACTIONS[self.doc.action(action_id).kind].makes != what:
             if self.doc.has_action(action_id) and \
-                    ACTIONS[self.doc.action(action_id).kind].makes == "optimizer":
-                raise ActionError("Its optimizer is made at a later step: move the "
-                                  "optimizer before this step.")
-            raise ActionError("Its optimizer no longer exists: choose another.")
-        optimizer = self.optimizers[action_id]
-        if optimizer is None:
-            raise ActionError("Its optimizer could not be made: see the error at its step.")
-        return optimizer
+                    ACTIONS[self.doc.action(action_id).kind].makes == what:
+                raise ActionError(f"Its {what} is made at a later step: move the "
+                                  f"{what} before this step.")
+            raise ActionError(f"Its {what} no longer exists: choose another.")
+        made = self.optimizers[action_id]
+        if made is None:
+            raise ActionError(f"Its {what} could not be made: see the error at its step.")
+        return made
 
     def snapshot(self):
         return snapshot(self.result.order, self.tensors, self.copied, self.budget,

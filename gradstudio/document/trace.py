@@ -56,6 +56,7 @@ from ._trace_check import Difference, check_trace
 from gradstudio.trace.process import MAX_STDERR, Child
 from .layout import apply_layered_layout
 from .model import ACTION_KINDS, Document, DocumentError
+from .recorded import mark_traced
 
 __all__ = ["trace", "start_trace", "TraceJob", "TraceError", "DEFAULT_TIMEOUT"]
 
@@ -229,6 +230,7 @@ class TraceJob:
             message = data.get("error") if isinstance(data, dict) else None
             raise TraceError(str(message or "The script could not be traced."))
         doc, ids, data = self._checked(data)
+        mark_traced(doc)
         cut = data.get("cut")
         if cut is not None:
             self.note = doc.trace_note = _cut_note(cut)

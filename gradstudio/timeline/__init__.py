@@ -4,10 +4,13 @@ the document, the tracer and the window, which all look them up: ``ACTIONS``,
 from .record import (ACTION_KINDS, ACTIONS, TRACED, ActionError, ActionKind, Picks,
                      RunContext, Seen, Spell, calls, defaction, grad_points, one_statement,
                      traced)
-from .settings import CHOICES, OPTIMIZER_SETTINGS, optimizer_arguments
-from . import kinds_autograd, kinds_training, kinds_steps  # noqa: F401  (the entries)
+from .settings import (CHOICES, OPTIMIZER_SETTINGS, SCHEDULER_SETTINGS, optimizer_arguments,
+                       scheduler_arguments)
+from . import (kinds_autograd, kinds_training, kinds_clipping,  # noqa: F401  (the entries)
+               kinds_loading, kinds_schedulers, kinds_steps)
 
 __all__ = ["ACTIONS", "ACTION_KINDS", "TRACED", "ActionError", "ActionKind", "Picks",
            "RunContext", "Seen", "Spell", "calls", "defaction", "grad_points",
            "one_statement", "traced", "CHOICES",
-           "OPTIMIZER_SETTINGS", "optimizer_arguments"]
+           "OPTIMIZER_SETTINGS", "optimizer_arguments", "SCHEDULER_SETTINGS",
+           "scheduler_arguments"]

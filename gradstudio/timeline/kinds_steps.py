@@ -68,8 +68,7 @@ def _say_code(action, spell):
         args.append(f"end={p['end']!r}")
     code = f"print({', '.join(args)})"
     if any("text" in part or "texts" in part for part in p["parts"]):
-        line = p.get("line")
-        code += f"  # recorded (line {line})" if line else "  # recorded"
+        code += spell.recorded(p.get("line"))
     return [code], []
 
 

@@ -70,7 +70,7 @@ def _optimizer_run(ctx, action):
     p = action.params
     params = [ctx.tensor(n, "parameter") for n in p["params"]]
     cls = getattr(torch.optim, p["algorithm"])
-    ctx.keep_optimizer(lambda: cls(params, **dict(optimizer_arguments(p))))
+    ctx.keep(lambda: cls(params, **dict(optimizer_arguments(p))))
 
 
 def _optimizer_applies(params, name):

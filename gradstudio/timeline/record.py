@@ -149,13 +149,22 @@ class RunContext:
         (``role`` names it: "target", "tensor", ...)."""
         raise NotImplementedError
 
-    def optimizer(self, action_id):
-        """The optimizer the action ``action_id`` made, or ``ActionError``."""
+    def made(self, action_id, what):
+        """The object (``what``: "optimizer", "scheduler") the action ``action_id``
+        made, or ``ActionError`` saying in words why there is none."""
         raise NotImplementedError
 
-    def keep_optimizer(self, make):
-        """The optimizer this action makes: ``make()``, kept under its id (even when it
-        fails, so that its steps say so)."""
+    def optimizer(self, action_id):
+        """The optimizer the action ``action_id`` made, or ``ActionError``."""
+        return self.made(action_id, "optimizer")
+
+    def scheduler(self, action_id):
+        """The learning-rate scheduler the action ``action_id`` made, or ``ActionError``."""
+        return self.made(action_id, "scheduler")
+
+    def keep(self, make):
+        """The object this action makes (an optimizer, a scheduler): ``make()``, kept
+        under its id (even when it fails, so that its steps say so)."""
         raise NotImplementedError
 
     def forward(self):
@@ -180,23 +189,33 @@ class Spell:
     """How an action's ``code`` spells what it refers to: ``node(id)`` and
     ``optimizer(action_id)`` name them (``?`` for a missing one); ``claim(wanted)`` (None
     when the statement binds no name) gives a fresh script name; ``loop_var`` is the
-    loop's variable."""
+    loop's variable; ``stale``: the document was edited since the trace recorded what its
+    steps hold (``recorded`` writes the comment saying so)."""
     node: Callable
     optimizer: Callable = lambda action_id: "?"
     claim: Callable | None = None
     loop_var: str | None = "epoch"    # (None: the export writes a step outside any loop)
+    stale: bool = False               # the graph was edited since its text was recorded
+
+    def recorded(self, line):
+        """The comment after a statement holding data the trace recorded at ``line``."""
+        where = f" (line {line})" if line else ""
+        return f"  # recorded{where}" + (", before the graph was edited: it may no longer "
+                                         "match" if self.stale else "")
 
 
 @dataclass
 class Picks:
     """What a new action can aim at: ``picked`` (the selected node or None),
     ``selection`` (every selected node), ``last`` (the last node), ``leaves`` (the leaves
-    that require grad) and ``optimizers`` (the optimizer actions before it)."""
+    that require grad), ``optimizers`` and ``schedulers`` (the actions before it making
+    one)."""
     picked: str | None
     selection: list
     last: str | None
     leaves: list
     optimizers: list
+    schedulers: list = field(default_factory=list)
 
 
 def _refused(text):

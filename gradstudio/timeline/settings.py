@@ -1,12 +1,20 @@
 """The values some settings of timeline actions take: ``CHOICES`` (by setting name), the
 optimizers' settings (``OPTIMIZER_SETTINGS``) and the keyword arguments an ``optimizer``
-action passes to ``torch.optim`` (``optimizer_arguments``)."""
-__all__ = ["CHOICES", "OPTIMIZER_SETTINGS", "optimizer_arguments"]
+action passes to ``torch.optim`` (``optimizer_arguments``); the learning-rate schedulers'
+(``SCHEDULER_SETTINGS``, ``scheduler_arguments``)."""
+__all__ = ["CHOICES", "OPTIMIZER_SETTINGS", "optimizer_arguments", "SCHEDULER_SETTINGS",
+           "scheduler_arguments", "REQUIRED"]
 
 # the values a "choice" setting takes, by setting name
 CHOICES = {
     "style": ("-=", "data", "sub_"),
     "algorithm": ("SGD", "Adam", "AdamW", "RMSprop"),
+    "schedule": ("StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR",
+                 "CosineAnnealingWarmRestarts", "LinearLR", "ConstantLR", "PolynomialLR",
+                 "ReduceLROnPlateau"),
+    "mode": ("min", "max"),
+    "threshold_mode": ("rel", "abs"),
+    "norm_type": ("2", "1", "inf"),
 }
 
 # per algorithm: the settings it takes, as (setting, keyword of torch.optim, torch's
@@ -41,4 +49,35 @@ def optimizer_arguments(params):
                 args.append(("betas", betas))
         elif value is not None and value != default:
             args.append((keyword, value))
+    return args
+
+
+REQUIRED = object()     # a scheduler's argument PyTorch has no default for
+
+# per schedule: its arguments after the optimizer, as (setting, PyTorch's default), each
+# setting named as torch.optim.lr_scheduler's keyword (``factor`` None: PyTorch's)
+SCHEDULER_SETTINGS = {
+    "StepLR": (("step_size", REQUIRED), ("gamma", 0.1)),
+    "MultiStepLR": (("milestones", REQUIRED), ("gamma", 0.1)),
+    "ExponentialLR": (("gamma", REQUIRED),),
+    "CosineAnnealingLR": (("T_max", REQUIRED), ("eta_min", 0.0)),
+    "CosineAnnealingWarmRestarts": (("T_0", REQUIRED), ("T_mult", 1), ("eta_min", 0.0)),
+    "LinearLR": (("start_factor", None), ("end_factor", 1.0), ("total_iters", 5)),
+    "ConstantLR": (("factor", None), ("total_iters", 5)),
+    "PolynomialLR": (("total_iters", 5), ("power", 1.0)),
+    "ReduceLROnPlateau": (("mode", "min"), ("factor", None), ("patience", 10),
+                          ("threshold", 1e-4), ("threshold_mode", "rel"), ("cooldown", 0),
+                          ("min_lr", 0.0), ("eps", 1e-8)),
+}
+
+
+def scheduler_arguments(params):
+    """The keyword arguments a ``scheduler`` action passes to its
+    ``torch.optim.lr_scheduler`` class after the optimizer: each argument PyTorch has no
+    default for, then each that differs from PyTorch's default, as ``[(keyword, value)]``."""
+    args = []
+    for name, default in SCHEDULER_SETTINGS[params["schedule"]]:
+        value = params.get(name)
+        if default is REQUIRED or (value is not None and value != default):
+            args.append((name, list(value) if isinstance(value, (list, tuple)) else value))
     return args

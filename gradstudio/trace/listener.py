@@ -24,6 +24,7 @@ modules.
 """
 import contextlib
 import math
+from types import GeneratorType
 
 from gradstudio.engine import inspect as raw
 from gradstudio.engine.nn import init as nn_init
@@ -193,6 +194,8 @@ class Tracer(Listener):
         rec = self.rec
 
         def handle(func, args, kwargs):
+            # (a generator, model.parameters(), is read once: here, for both)
+            args = tuple(list(a) if isinstance(a, GeneratorType) else a for a in args)
             handler(None, *args, **kwargs)
             rec.quiet += 1
             rec.action_lines = printed = []      # (what printing hooks write meanwhile)
@@ -637,19 +640,22 @@ class Tracer(Listener):
         h["torch.autograd.Function.apply"] = refused(
             "a custom autograd.Function cannot be drawn yet: its backward is code of your own, "
             "which the graph cannot show")
-        h["torch.nn.Module.load_state_dict"] = refused(
-            "loading a state_dict into a module (load_state_dict) cannot be drawn yet: it "
-            "overwrites the parameters with saved values")
-        for name in ("clip_grad_norm_", "clip_grad_value_"):
-            h["torch.nn.utils." + name] = refused(
-                f"gradient clipping ({name}) cannot be drawn yet: it changes the "
-                "parameters' .grad in place")
-        for name in ("register_forward_hook", "register_forward_pre_hook"):
-            h["torch.nn.Module." + name] = refused(
-                f"a module's {name.replace('register_', '').replace('_', ' ')} cannot be drawn "
-                "yet: it runs code of your own around the layer, which the graph cannot show")
+        def quietly(func, args, kwargs):
+            # (its values are detached aliases of the parameters: a tensor the trace did
+            # not see made, so where it is used, a literal of its values then)
+            rec.quiet += 1
+            try:
+                return func(*args, **kwargs)
+            finally:
+                rec.quiet -= 1
+        h["torch.nn.Module.state_dict"] = quietly
+        # (a module's forward hooks are the script's own code, traced as it runs: what
+        # they compute is drawn into the graph, what they print is said)
+
         def buffer(func, args, kwargs):
-            # (a loss registers its weight as a buffer, None when it has none)
+            # a buffer is a tensor of the script the module holds (a loss registers its
+            # weight as one, None when it has none), drawn as any other; but BatchNorm
+            # writes its running statistics into its buffers during the forward pass
             tensor = args[2] if len(args) > 2 else kwargs.get("tensor")
             if not rec.quiet and tensor is not None:
                 name = type(args[0]).__name__ if args else ""
@@ -657,8 +663,6 @@ class Tracer(Listener):
                     raise TraceError(f"torch.nn.{name} cannot be drawn yet: its running "
                                      "statistics are buffers it writes during the forward "
                                      "pass, which the graph cannot show")
-                raise TraceError("a module's buffer cannot be drawn yet: use a tensor of the "
-                                 "script instead")
             return func(*args, **kwargs)
         h["torch.nn.Module.register_buffer"] = buffer
         h["torch.nn.Linear"] = self.special(self._linear_layer)

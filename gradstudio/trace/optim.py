@@ -13,8 +13,9 @@ arguments, nothing inside it is (the recorder is quiet until the frame returns).
 A document's optimizer is ``torch.optim.SGD``, ``Adam``, ``AdamW`` or ``RMSprop`` over
 one list of tensors, with the settings its ``optimizer`` action has (lr; momentum,
 nesterov and weight_decay; betas; alpha); anything else the call was given (``amsgrad``,
-``eps``, ``foreach``, parameter groups, a closure), a scheduler or a change of an
-optimizer's settings after it was made is refused in one sentence (``Recorder.refuse``:
+``eps``, ``foreach``, parameter groups, a closure) or a change of an optimizer's settings
+after it was made (but by a scheduler the trace drew: ``schedulers.py``) is refused in one
+sentence (``Recorder.refuse``:
 the trace is refused at the end, the script runs on untouched).
 
 Imports only the engine's public API, the action records (``gradstudio.timeline``)
@@ -27,6 +28,7 @@ from gradstudio.engine import inspect as raw
 from gradstudio.timeline import Seen, traced
 
 from .cut import tick
+from .schedulers import SchedulerWatch
 from .values import ActionRef, has_marked
 
 # per algorithm: its document settings as (setting, key of the parameter group, PyTorch's
@@ -85,7 +87,9 @@ class OptimizerWatch:
                 if code is not None and code.co_name == name:
                     hooks[code] = handler
         hooks[engine.nn.Module.zero_grad.__code__] = self._module_zero_grad
-        hooks[optim.lr_scheduler.LRScheduler.__init__.__code__] = self._scheduler
+        self.Tensor = engine.Tensor
+        self.schedulers = SchedulerWatch(self, engine)
+        hooks.update(self.schedulers.hooks)
         self.hooks = hooks
 
     def enter(self, frame):
@@ -208,10 +212,12 @@ class OptimizerWatch:
     def _load_state(self, args):
         self.rec.refuse("loading an optimizer's state (load_state_dict) cannot be drawn yet")
 
-    def _scheduler(self, args):
-        self.rec.refuse(f"a learning-rate scheduler (torch.optim.lr_scheduler."
-                        f"{type(args.get('self')).__name__}) cannot be drawn yet: a "
-                        "document's optimizer keeps the learning rate it was made with")
+    def settled(self, optimizer):
+        """After a scheduler drawn in the graph set ``optimizer``'s learning rate: its
+        settings as they now are become the ones its later calls are checked against."""
+        made = self.made.get(id(optimizer))
+        if made is not None:
+            self.made[id(optimizer)] = (made[0], _settings(optimizer), made[2])
 
     # ------------------------------------------------------------------ modules
     def _module_zero_grad(self, args):

@@ -3,14 +3,15 @@ when an operation cannot be drawn, the ``_Record`` of one node still to be commi
 the helpers that turn tensor data and call arguments into JSON-able values (literal
 values, their inferred dtype, plain numbers, nested-list shapes).
 
-Part of the tracing child (``child.py``); imports only numpy and the engine's public API, never the document
-package.
+Part of the tracing child (``child.py``); imports only numpy, the engine's public API and
+the action records (``gradstudio.timeline``), never the document package.
 """
 import math
 
 import numpy as np
 
 from gradstudio.engine import inspect as raw
+from gradstudio.timeline import ACTION_KINDS
 
 
 class TraceError(Exception):
@@ -25,9 +26,10 @@ class TraceError(Exception):
 RANDOM_KINDS = frozenset({"rand", "randn", "uniform", "randperm", "randint", "dropout"})     # node kinds that draw numbers
 
 
-# the settings of timeline actions that name nodes (by index while recording)
-NODE_PARAMS = frozenset({"target", "gradient", "tensor", "outputs", "inputs", "tensors",
-                         "grad_outputs", "params", "nodes"})
+# the settings of timeline actions that name nodes (by index while recording), read off
+# the action records: a setting's name names a node in every kind that has it
+NODE_PARAMS = frozenset(name for settings in ACTION_KINDS.values()
+                        for name, typ, _ in settings if typ.startswith("node"))
 
 
 class ActionRef:

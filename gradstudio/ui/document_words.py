@@ -9,6 +9,11 @@ from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 __all__ = ["document_word", "WORDS"]
 
 WORDS = (
+    QT_TRANSLATE_NOOP("Document", "clip the gradients' norm"),
+    QT_TRANSLATE_NOOP("Document", "clip the gradients' values"),
+    QT_TRANSLATE_NOOP("Document", "load values into tensors (load_state_dict)"),
+    QT_TRANSLATE_NOOP("Document", "make a learning-rate scheduler"),
+    QT_TRANSLATE_NOOP("Document", "scheduler.step()"),
     QT_TRANSLATE_NOOP("Document", "Sources"),
     QT_TRANSLATE_NOOP("Document", "Activation"),
     QT_TRANSLATE_NOOP("Document", "Arithmetic"),

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QBoxLayout, QFrame, QHBoxLayout, QListWidget, QLi
 
 from gradstudio.document.actions import loop_structure
 from gradstudio.document.export import action_text
+from gradstudio.document.recorded import STALE_WORDS, is_stale, recorded_parts
 from gradstudio.ui import commands
 from gradstudio.ui.train_dialog import TrainDialog
 from gradstudio.ui.widgets import wheel_only_when_focused
@@ -181,10 +182,13 @@ class TimelinePanel(SessionPanel):
         leaves = [n for n in order if self.session.state(n) and self.session.state(n).is_leaf
                   and self.session.state(n).requires_grad]
         last = order[-1] if order else None
-        made = [a.id for a in doc.timeline if ACTIONS[a.kind].makes == "optimizer"]
-        before = [a.id for a in doc.timeline[:index] if a.id in made]
-        params = ACTIONS[kind].aim(Picks(picked, list(self.session.selection), last, leaves,
-                                         before or made))
+        made = {what: [a.id for a in doc.timeline if ACTIONS[a.kind].makes == what]
+                for what in ("optimizer", "scheduler")}
+        before = {what: [a.id for a in doc.timeline[:index] if a.id in ids]
+                  for what, ids in made.items()}
+        params = ACTIONS[kind].aim(Picks(
+            picked, list(self.session.selection), last, leaves,
+            before["optimizer"] or made["optimizer"], before["scheduler"] or made["scheduler"]))
         if ACTIONS[kind].loop == "opens":   # a loop comes with its end, the steps between
             command = commands.AddLoop(doc, index)
         else:
@@ -233,7 +237,7 @@ class TimelinePanel(SessionPanel):
     def refresh(self):
         doc = self.session.document
         current = self.current_action_id
-        rows = self._rows(doc, self.session.result, self.session.errors_hidden())
+        rows = timeline_rows(doc, self.session.result, self.session.errors_hidden())
         if rows != self._rows_shown:    # the same rows are left as they are: no relayout
             self._rows_shown = rows
             self.list.blockSignals(True)
@@ -257,25 +261,6 @@ class TimelinePanel(SessionPanel):
         self._sync_slider()
 
     # ------------------------------------------------------------------ internals
-    @staticmethod
-    def _rows(doc, result, errors_hidden=False):
-        """What the list shows, row by row: ``(text, action id, error, note)``."""
-        rows = []
-        ends, _ = loop_structure(doc.timeline)
-        inside = {j for start, end in ends.items() for j in range(start + 1, end)}
-        for i, action in enumerate(doc.timeline, start=1):
-            outcome = result.outcome(action.id) if result else None
-            error = outcome.error if outcome and not errors_hidden else None
-            note = outcome.note if outcome and not errors_hidden else None
-            indent = "      " if i - 1 in inside else ""
-            text = f"{i}.  {indent}{document_word(action_text(doc, action))}"
-            if error or note:
-                text += "\n      " + indent + short(error or note)
-            if outcome is not None and outcome.printed:      # (printing hooks)
-                text += "\n      " + indent + clip(translate("Timeline", "printed: ") + outcome.printed[0])
-            rows.append((text, action.id, error, note))
-        return rows
-
     def _update_buttons(self):
         row = self.list.currentRow()
         has = row >= 0
@@ -423,3 +408,27 @@ class TimelinePanel(SessionPanel):
         self._rows_shown = None
         self.details.clear_editors()
         self.details.show_action(self.current_action_id)
+
+
+def timeline_rows(doc, result, errors_hidden=False):
+    """What the list shows, row by row: ``(text, action id, error, note)``."""
+    rows = []
+    ends, _ = loop_structure(doc.timeline)
+    inside = {j for start, end in ends.items() for j in range(start + 1, end)}
+    stale = is_stale(doc)
+    for i, action in enumerate(doc.timeline, start=1):
+        outcome = result.outcome(action.id) if result else None
+        error = outcome.error if outcome and not errors_hidden else None
+        note = outcome.note if outcome and not errors_hidden else None
+        indent = "      " if i - 1 in inside else ""
+        text = f"{i}.  {indent}{document_word(action_text(doc, action))}"
+        if error or note:
+            text += "\n      " + indent + short(error or note)
+        if stale and recorded_parts(action):       # (the words: its tooltip)
+            marker = translate("Timeline", "   ⚠ recorded before your edits")
+            text = text.replace("\n", marker + "\n", 1) if "\n" in text else text + marker
+            note = note or "What this step holds was " + STALE_WORDS + "."
+        if outcome is not None and outcome.printed:      # (printing hooks)
+            text += "\n      " + indent + clip(translate("Timeline", "printed: ") + outcome.printed[0])
+        rows.append((text, action.id, error, note))
+    return rows

@@ -16,6 +16,7 @@ from gradstudio.document import DocumentError
 from gradstudio.document.actions import CHOICES, MAX_COUNT
 from gradstudio.document.explain import freeing_action
 from gradstudio.document.export import action_text, optimizer_names
+from gradstudio.document.recorded import STALE_WORDS, is_stale, recorded_parts
 from gradstudio.document.walk import explain_action
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui import commands
@@ -138,24 +139,33 @@ class ActionDetails(QWidget):
         kind = ACTIONS[action.kind]
         self.params_box.setTitle(document_word(kind.title))
         about = explain_action(doc, action)
+        if recorded_parts(action) and is_stale(doc):
+            about += "\n\nWhat this step holds was " + STALE_WORDS + "."
         self.about.setText(about)
         self.about.setVisible(bool(about))
         self.params_box.show()
+        self._show_editors(doc, action, kind)
+
+    def _show_editors(self, doc, action, kind):
+        """One editor per setting the action shows (made again when what they offer
+        changed), each showing the action's value."""
         choices = [(doc.display_name(n), n) for n in doc.node_ids]
         names = optimizer_names(doc.timeline)
-        optimizers = [(f"{names[a.id]} ({a.params['algorithm']})", a.id)
-                      for a in doc.timeline if ACTIONS[a.kind].makes == "optimizer"]
+        made = [(f"{names[a.id]} ({a.params.get('algorithm') or a.params.get('schedule')})",
+                 a.id, ACTIONS[a.kind].makes) for a in doc.timeline if ACTIONS[a.kind].makes]
         fields = [(name, typ, typ == "node?" or (typ in ("node", "action") and
                                                  action.params.get(name) is None))
                   for name, typ, _ in kind.settings if kind.applies(action.params, name)]
-        key = (action_id, tuple(fields), tuple(choices), tuple(optimizers),
-               action.params.get("algorithm"), tuple(action.params.get("outputs") or ()))
+        key = (action.id, tuple(fields), tuple(choices), tuple(made),
+               action.params.get("algorithm"), action.params.get("schedule"),
+               tuple(action.params.get("outputs") or ()))
         if key != self._editor_key:
             self.clear_editors()
             self._editor_key = key
             for name, typ, with_none in fields:
-                w = self._make_editor(name, typ, optimizers if typ == "action" else choices,
-                                      with_none)
+                w = self._make_editor(
+                    name, typ, [(label, aid) for label, aid, what in made if what == name]
+                    if typ == "action" else choices, with_none)
                 self.param_editors[name] = w
                 self.params_form.addRow(name, w)
         for name, typ, _ in fields:
@@ -255,9 +265,9 @@ class ActionDetails(QWidget):
             w.setSingleStep(0.01)
             w.setKeyboardTracking(False)       # a value, once typed, not every keystroke
             w.valueChanged.connect(lambda v, n=name: self._set(n, float(v)))
-        elif typ == "int":
+        elif typ in ("int", "count"):
             w = wheel_only_when_focused(QSpinBox())
-            w.setRange(1, MAX_COUNT)
+            w.setRange(1 if typ == "int" else 0, MAX_COUNT)
             w.setKeyboardTracking(False)
             w.valueChanged.connect(lambda v, n=name: self._set(n, int(v)))
         elif typ == "nodes?":       # one node (or none) per output: grad_outputs
@@ -269,6 +279,10 @@ class ActionDetails(QWidget):
         elif typ == "text":         # a print's sep or end, escapes shown as typed: \\n
             w = QLineEdit()
             w.editingFinished.connect(lambda n=name, box=w: self._set_text(n, box))
+        elif typ == "counts":      # a scheduler's milestones: 30, 80
+            w = QLineEdit()
+            w.setPlaceholderText("whole numbers: 30, 80")
+            w.editingFinished.connect(lambda n=name, box=w: self._set_counts(n, box))
         elif typ == "float?":
             w = QLineEdit()
             action = self.session.document.action(self.action_id)
@@ -286,6 +300,14 @@ class ActionDetails(QWidget):
                 box.item(i).data(ID_ROLE) for i in range(box.count())
                 if box.item(i).checkState() == Qt.CheckState.Checked]))
         return w
+
+    def _set_counts(self, name, box):
+        words = box.text().replace(",", " ").split()
+        if all(w.isdigit() for w in words):
+            self._set(name, [int(w) for w in words])
+        else:       # (not whole numbers: the value it had comes back)
+            box.setText(", ".join(str(v) for v in self.session.document.action(
+                self.action_id).params.get(name) or ()))
 
     def _set_text(self, name, box):
         try:

@@ -24,8 +24,11 @@ def show_value(editor, typ, value):
             editor.setChecked(bool(value))
         elif typ in ("node", "node?", "action", "choice"):
             editor.setCurrentIndex(max(0, editor.findData(value)))
-        elif typ in ("float", "int"):
+        elif typ in ("float", "int", "count"):
             editor.setValue(value)
+        elif typ == "counts":
+            if not editor.hasFocus():
+                editor.setText(", ".join(str(v) for v in value))
         elif typ == "text":
             if not editor.hasFocus():
                 editor.setText(value.encode("unicode_escape").decode("ascii"))
@@ -83,10 +86,13 @@ class PerOutputEditor(QWidget):
 
 
 def default_text(action, name):
-    """PyTorch's default of an optimizer's setting, as the placeholder says it."""
+    """PyTorch's default of an optimizer's or a scheduler's setting, as the placeholder
+    says it."""
     for setting, _, default in OPTIMIZER_SETTINGS.get(action.params.get("algorithm"), ()):
         if setting == name:
             return default
+    if name in ("factor", "start_factor") and action.params.get("schedule"):
+        return "0.1" if action.params["schedule"] == "ReduceLROnPlateau" else "1/3"
     return "none"
 
 

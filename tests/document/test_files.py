@@ -119,24 +119,25 @@ def test_unicode_identifier_labels_are_kept_and_other_labels_refused():
 
 
 # ----------------------------------------------------------------------------- versions
-def test_version_1_fixture_migrates_to_the_version_5_fixture():
+def test_version_1_fixture_migrates_to_the_version_6_fixture():
     old = load(FIXTURES / "v1_lesson.gsg")
-    expected = (FIXTURES / "v5_lesson.gsg").read_text(encoding="utf-8")
+    expected = (FIXTURES / "v6_lesson.gsg").read_text(encoding="utf-8")
     assert dumps(old) == expected
     assert old.node("n2").position == (0.0, 120.5)
     assert old.inputs_of("n4") == {"self": "n1", "other": "n2"}
     assert old.regions["r1"].label == "no_grad" and old.view == {}
 
 
-@pytest.mark.parametrize("name", ["v2_lesson.gsg", "v3_lesson.gsg", "v4_lesson.gsg"])
-def test_older_fixtures_migrate_to_the_version_5_fixture(name):
+@pytest.mark.parametrize("name", ["v2_lesson.gsg", "v3_lesson.gsg", "v4_lesson.gsg",
+                                  "v5_lesson.gsg"])
+def test_older_fixtures_migrate_to_the_version_6_fixture(name):
     doc = load(FIXTURES / name)
-    assert dumps(doc) == (FIXTURES / "v5_lesson.gsg").read_text(encoding="utf-8")
+    assert dumps(doc) == (FIXTURES / "v6_lesson.gsg").read_text(encoding="utf-8")
     assert doc.lesson is None and doc.exercise is None
 
 
-def test_version_5_fixture_loads_and_saves_identically():
-    text = (FIXTURES / "v5_lesson.gsg").read_text(encoding="utf-8")
+def test_version_6_fixture_loads_and_saves_identically():
+    text = (FIXTURES / "v6_lesson.gsg").read_text(encoding="utf-8")
     doc = loads(text)
     assert dumps(doc) == text
     assert [a.kind for a in doc.timeline] == ["backward", "zero_grad"]

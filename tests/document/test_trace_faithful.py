@@ -142,25 +142,6 @@ SAME_KIND = {
         step = w - 0.1 * g
         print(step)
     """, 5, "a gradient returned by torch.autograd.grad is used as a value"),
-    "forward hook": ("""
-        import torch
-        import torch.nn as nn
-        torch.manual_seed(0)
-        layer = nn.Linear(2, 1)
-        layer.register_forward_hook(lambda module, inputs, output: output * 2)
-        layer(torch.ones(3, 2)).sum().backward()
-    """, 5, "a module's forward hook cannot be drawn yet"),
-    "module buffer": ("""
-        import torch
-        class Net(torch.nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.register_buffer("scale", torch.ones(2))
-            def forward(self, x):
-                return x * self.scale
-        net = Net()
-        print(net(torch.ones(2)))
-    """, 5, "a module's buffer cannot be drawn yet"),
     "dropout in place": ("""
         import torch
         import torch.nn.functional as F

@@ -523,15 +523,17 @@ REFUSED = {
         import torch
         w = torch.zeros(2, requires_grad=True)
         optimizer = torch.optim.SGD([w], lr=0.1)
-        scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=2, gamma=0.5)
+        scheduler = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=0.5, total_steps=5)
         for epoch in range(5):
             loss = ((w - 1) ** 2).sum()
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
             scheduler.step()
-    """, 4, "a learning-rate scheduler (torch.optim.lr_scheduler.StepLR) cannot be drawn "
-            "yet: a document's optimizer keeps the learning rate it was made with."),
+    """, 4, "a learning-rate scheduler (torch.optim.lr_scheduler.OneCycleLR) cannot be "
+            "drawn yet: a document's scheduler is one of StepLR, MultiStepLR, ExponentialLR, "
+            "CosineAnnealingLR, CosineAnnealingWarmRestarts, LinearLR, ConstantLR, "
+            "PolynomialLR, ReduceLROnPlateau."),
     "losses kept from every iteration": ("""
         import torch
         w = torch.zeros(2, requires_grad=True)

@@ -66,7 +66,7 @@ PROGRAMS = {
         w = torch.randn(3, requires_grad=True)
         opt = torch.optim.SGD([w], lr=0.5, momentum=0.9)
         print("start", w)
-        sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2, gamma=0.5)
+        sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda e: 0.5 ** (e // 2))
         for epoch in range(6):
             opt.zero_grad()
             loss = (w ** 2).sum()

@@ -446,7 +446,7 @@ def test_a_notebook_drawn_only_up_to_a_cell_says_so_at_the_top(window, qtbot, tm
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell("import torch\nw = torch.ones(2, requires_grad=True)"
                                           "\nopt = torch.optim.SGD([w], lr=0.1)"),
-                nbformat.v4.new_code_cell("sched = torch.optim.lr_scheduler.StepLR(opt, 1)\n"
+                nbformat.v4.new_code_cell("sched = torch.optim.lr_scheduler.LambdaLR(opt, abs)\n"
                                           "print(sched.get_last_lr())")]
     path = tmp_path / "cut.ipynb"
     nbformat.write(nb, str(path))

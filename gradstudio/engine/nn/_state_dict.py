@@ -35,6 +35,7 @@ class StateDictMixin:
             if buf is not None and name not in self._non_persistent_buffers_set:
                 destination[prefix + name] = buf if keep_vars else buf.detach()
 
+    @observed("torch.nn.Module.state_dict")
     def state_dict(self, *, destination=None, prefix="", keep_vars=False):
         if destination is None:
             destination = OrderedDict()

@@ -438,6 +438,26 @@ sandte [{nr}] {name}: {value}</translation>
 <context>
     <name>Document</name>
     <message>
+        <source>clip the gradients&apos; norm</source>
+        <translation>die Norm der Gradienten begrenzen</translation>
+    </message>
+    <message>
+        <source>clip the gradients&apos; values</source>
+        <translation>die Werte der Gradienten begrenzen</translation>
+    </message>
+    <message>
+        <source>load values into tensors (load_state_dict)</source>
+        <translation>Werte in Tensoren laden (load_state_dict)</translation>
+    </message>
+    <message>
+        <source>make a learning-rate scheduler</source>
+        <translation>einen Lernraten-Scheduler anlegen</translation>
+    </message>
+    <message>
+        <source>scheduler.step()</source>
+        <translation>scheduler.step()</translation>
+    </message>
+    <message>
         <source>Sources</source>
         <translation>Quellen</translation>
     </message>
@@ -2006,6 +2026,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>, in iteration {v} of {v2}</source>
         <translation>, in Iteration {v} von {v2}</translation>
+    </message>
+    <message>
+        <source>   ⚠ recorded before your edits</source>
+        <translation>   ⚠ vor deinen Änderungen aufgezeichnet</translation>
     </message>
     <message>
         <source>printed: </source>

@@ -438,6 +438,26 @@ envió [{nr}] {name}: {value}</translation>
 <context>
     <name>Document</name>
     <message>
+        <source>clip the gradients&apos; norm</source>
+        <translation>recortar la norma de los gradientes</translation>
+    </message>
+    <message>
+        <source>clip the gradients&apos; values</source>
+        <translation>recortar los valores de los gradientes</translation>
+    </message>
+    <message>
+        <source>load values into tensors (load_state_dict)</source>
+        <translation>cargar valores en tensores (load_state_dict)</translation>
+    </message>
+    <message>
+        <source>make a learning-rate scheduler</source>
+        <translation>crear un planificador de la tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>scheduler.step()</source>
+        <translation>scheduler.step()</translation>
+    </message>
+    <message>
         <source>Sources</source>
         <translation>Fuentes</translation>
     </message>
@@ -2006,6 +2026,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>, in iteration {v} of {v2}</source>
         <translation>, en la iteración {v} de {v2}</translation>
+    </message>
+    <message>
+        <source>   ⚠ recorded before your edits</source>
+        <translation>   ⚠ grabado antes de tus cambios</translation>
     </message>
     <message>
         <source>printed: </source>

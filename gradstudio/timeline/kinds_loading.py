@@ -1,0 +1,74 @@
+"""Loading saved values into tensors, one entry: ``load_values``, each tensor's
+``copy_`` of its source inside ``torch.no_grad()``, exactly what ``load_state_dict``
+does to a module's parameters (restoring a checkpoint, keeping the best model of an
+early stop). The sources are nodes of the graph: a tensor the trace did not see made (a
+``copy.deepcopy`` of a ``state_dict``, what ``torch.load`` read) is a literal node holding
+the values it had when they were loaded."""
+import gradstudio.engine as torch
+
+from .record import ActionError, defaction
+
+_INDENT = "    "
+
+
+def _pairs(action, spell):
+    p = action.params
+    return [(spell.node(t), spell.node(s)) for t, s in zip(p["tensors"], p["sources"])]
+
+
+def _run(ctx, action):
+    p = action.params
+    if not p["tensors"]:
+        raise ActionError("Choose the tensors this step loads values into.")
+    if len(p["sources"]) != len(p["tensors"]):
+        raise ActionError("Choose one source for each tensor this step loads values into.")
+    pairs = [(ctx.tensor(t, "tensor"), ctx.tensor(s, "source"))
+             for t, s in zip(p["tensors"], p["sources"])]
+    with torch.no_grad():
+        for target, source in pairs:
+            target.copy_(source)
+
+
+def _code(action, spell):
+    return ["with torch.no_grad():"] + [f"{_INDENT}{t}.copy_({s})"
+                                         for t, s in _pairs(action, spell) or [("?", "?")]], []
+
+
+def _traced(seen):
+    """``module.load_state_dict(state_dict, strict=True, assign=False)``: each parameter
+    of the module takes the value saved under its name."""
+    return _params(seen, *seen.args, **seen.kwargs)
+
+
+def _params(seen, module, state_dict, strict=True, assign=False):
+    if assign:
+        seen.refuse("load_state_dict(..., assign=True) cannot be drawn yet: it replaces the "
+                    "parameters instead of loading values into them")
+    names = dict(module.named_parameters())
+    buffers = [name for name, _ in module.named_buffers()]
+    if buffers:
+        seen.refuse(f"load_state_dict of a module with buffers ({', '.join(buffers)}) "
+                    "cannot be drawn yet")
+    if not hasattr(state_dict, "keys") or set(state_dict.keys()) != set(names):
+        seen.refuse("load_state_dict cannot be drawn unless the state_dict holds exactly "
+                    "the module's parameters, by name")
+    tensors, sources = [], []
+    for name, param in names.items():
+        source = state_dict[name]
+        if not hasattr(source, "shape") or tuple(source.shape) != tuple(param.shape):
+            seen.refuse(f"load_state_dict cannot be drawn unless {name} is a tensor of "
+                        "the parameter's shape")
+        tensors.append(seen.index(param))
+        sources.append(seen.index(source))
+    return {"tensors": tensors, "sources": sources}
+
+
+defaction("load_values", (("tensors", "nodes", []), ("sources", "nodes", [])),
+          "load values into tensors (load_state_dict)", _code, run=_run, group="training",
+          aim=lambda k: {"tensors": k.leaves, "sources": []}, changes="tensors", trains=True,
+          traced={"torch.nn.Module.load_state_dict": _traced},
+          explain=lambda a, spell: (
+              "Copies, in place and outside the graph (torch.no_grad()), the values of "
+              + (", ".join(f"{s} into {t}" for t, s in _pairs(a, spell)) or "nothing")
+              + ", as model.load_state_dict does: each keeps its own .grad and "
+              "requires_grad."))

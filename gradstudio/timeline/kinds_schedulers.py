@@ -1,0 +1,111 @@
+"""Learning-rate schedulers' actions, one entry each: ``scheduler``
+(``torch.optim.lr_scheduler.StepLR(optimizer, step_size=2, gamma=0.5)`` and the other
+schedules of ``SCHEDULER_SETTINGS``) and ``scheduler_step`` (its ``step()``, or
+``ReduceLROnPlateau``'s ``step(metric)``)."""
+import gradstudio.engine as torch
+
+from .record import ActionError, defaction
+from .settings import SCHEDULER_SETTINGS, scheduler_arguments
+
+# what each schedule does at a step, for the step-through
+_RULES = {
+    "StepLR": "multiplies the learning rate by gamma every step_size steps",
+    "MultiStepLR": "multiplies the learning rate by gamma at each milestone",
+    "ExponentialLR": "multiplies the learning rate by gamma at every step",
+    "CosineAnnealingLR": "lowers the learning rate along a cosine to eta_min over T_max "
+                         "steps",
+    "CosineAnnealingWarmRestarts": "lowers the learning rate along a cosine to eta_min, "
+                                   "starting again after T_0 steps (then T_0 * T_mult)",
+    "LinearLR": "scales the learning rate from start_factor to end_factor over "
+                "total_iters steps",
+    "ConstantLR": "scales the learning rate by factor until total_iters steps have passed",
+    "PolynomialLR": "lowers the learning rate to zero over total_iters steps, by a "
+                    "polynomial of the given power",
+    "ReduceLROnPlateau": "multiplies the learning rate by factor when the metric it is "
+                         "given has not improved for patience steps",
+}
+
+
+def _argument(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return repr(list(value) if isinstance(value, tuple) else value)
+    return repr(value)
+
+
+def _scheduler_run(ctx, action):
+    p = action.params
+    optimizer = ctx.optimizer(p["optimizer"])
+    cls = getattr(torch.optim.lr_scheduler, p["schedule"])
+    ctx.keep(lambda: cls(optimizer, **dict(scheduler_arguments(p))))
+
+
+def _scheduler_code(action, spell):
+    p = action.params
+    args = "".join(f", {k}={_argument(v)}" for k, v in scheduler_arguments(p))
+    return [f"{spell.optimizer(action.id)} = torch.optim.lr_scheduler.{p['schedule']}("
+            f"{spell.optimizer(p['optimizer'])}{args})"], []
+
+
+def _scheduler_applies(params, name):
+    """A scheduler shows only its schedule's settings."""
+    return name in ("schedule", "optimizer") or any(
+        name == s for s, _ in SCHEDULER_SETTINGS[params["schedule"]])
+
+
+defaction("scheduler",
+          (("schedule", "choice", "StepLR"), ("optimizer", "action", None),
+           ("step_size", "int", 10), ("milestones", "counts", []), ("gamma", "float", 0.1),
+           ("T_max", "int", 10), ("T_0", "int", 10), ("T_mult", "int", 1),
+           ("eta_min", "float", 0.0), ("start_factor", "float?", None),
+           ("end_factor", "float", 1.0), ("total_iters", "count", 5), ("power", "float", 1.0),
+           ("factor", "float?", None), ("mode", "choice", "min"), ("patience", "count", 10),
+           ("threshold", "float", 1e-4), ("threshold_mode", "choice", "rel"),
+           ("cooldown", "count", 0), ("min_lr", "float", 0.0), ("eps", "float", 1e-8)),
+          "make a learning-rate scheduler", _scheduler_code, run=_scheduler_run,
+          group="training", makes="scheduler", applies=_scheduler_applies,
+          aim=lambda k: {"optimizer": k.optimizers[-1] if k.optimizers else None},
+          traced={"torch.optim.lr_scheduler.LRScheduler(...)": lambda seen: seen.params},
+          explain=lambda a, spell: (
+              f"Makes torch.optim.lr_scheduler.{a.params['schedule']} over "
+              f"{spell.optimizer(a.params['optimizer'])}: from here on each of its step() "
+              f"{_RULES[a.params['schedule']]}."))
+
+
+# ------------------------------------------------------------------------------ step
+def _scheduler_step_run(ctx, action):
+    p = action.params
+    scheduler = ctx.scheduler(p["scheduler"])
+    metric = ctx.tensor(p["metric"], "metric") if p["metric"] is not None else p["value"]
+    plateau = isinstance(scheduler, torch.optim.lr_scheduler.ReduceLROnPlateau)
+    if plateau and metric is None:
+        raise ActionError("ReduceLROnPlateau's step needs the metric it watches: choose a "
+                          "tensor (the loss) or give a number.")
+    if not plateau and metric is not None:
+        raise ActionError("Only ReduceLROnPlateau's step takes a metric: clear the metric "
+                          "and the value.")
+    scheduler.step(metric) if plateau else scheduler.step()
+
+
+def _scheduler_step_code(action, spell):
+    p = action.params
+    name = spell.optimizer(p["scheduler"])
+    if p["metric"] is not None:
+        return [f"{name}.step({spell.node(p['metric'])})"], []
+    if p["value"] is not None:
+        return [f"{name}.step({p['value']!r})" + spell.recorded(p.get("line"))], []
+    return [f"{name}.step()"], []
+
+
+defaction("scheduler_step",
+          (("scheduler", "action", None), ("metric", "node?", None), ("value", "float?", None),
+           ("line", "line", None)),
+          "scheduler.step()", _scheduler_step_code, run=_scheduler_step_run,
+          group="training", applies=lambda params, name: name != "line",   # (the trace's)
+          aim=lambda k: {"scheduler": k.schedulers[-1] if k.schedulers else None},
+          traced={"scheduler.step()": lambda seen: dict(seen.params,
+                                                        scheduler=seen.optimizer)},
+          explain=lambda a, spell: (
+              f"{spell.optimizer(a.params['scheduler'])}.step() sets the learning rate of "
+              "its optimizer for the steps after it, by its schedule" +
+              (" and the metric it is given." if a.params["metric"] is not None or
+               a.params["value"] is not None else ".")))

@@ -1,0 +1,143 @@
+"""``torch.optim.lr_scheduler`` in a trace (part of the tracing child): making a
+scheduler of an optimizer the trace drew, and its ``step()``, become the ``scheduler``
+and ``scheduler_step`` actions (``timeline/kinds_schedulers.py``), whose records claim the
+trace points ``torch.optim.lr_scheduler.LRScheduler(...)`` and ``scheduler.step()``.
+
+``OptimizerWatch`` (``optim.py``) hands these methods' frames here, as it does its own:
+the constructor is recognised from its arguments, the step from its own (for
+``ReduceLROnPlateau``, the metric: a tensor of the graph, or a number, recorded with its
+line). A scheduler changes its optimizer's learning rate, which the optimizer's record
+then takes as its own (``OptimizerWatch.settled``). Schedules of a lambda, cyclic or
+composite schedules, ``last_epoch`` and ``step(epoch)`` are refused in one sentence.
+
+Imports only the engine's public API, the action records and its sibling modules.
+"""
+from gradstudio.timeline import CHOICES, SCHEDULER_SETTINGS, Seen, traced
+
+from .values import ActionRef, plain
+
+_WHOLE = ("step_size", "T_max", "T_0", "T_mult", "total_iters", "patience", "cooldown")
+_AT_LEAST_ONE = ("step_size", "T_max", "T_0", "T_mult")
+_MOST = 1_000_000        # the largest whole number a document's setting takes
+
+
+class SchedulerWatch:
+    """Turns the script's schedulers into actions, for ``watch`` (an ``OptimizerWatch``)."""
+
+    def __init__(self, watch, engine):
+        self.watch, self.rec = watch, watch.rec
+        lr_scheduler = engine.optim.lr_scheduler
+        self.known = {getattr(lr_scheduler, name): name for name in SCHEDULER_SETTINGS}
+        self.plateau = lr_scheduler.ReduceLROnPlateau
+        self.made = {}          # id(scheduler) -> its action's uid
+        self.hooks = {lr_scheduler.LRScheduler.__init__.__code__: self._other}
+        for cls in self.known:
+            self.hooks[cls.__init__.__code__] = self._made
+        for cls in (lr_scheduler.LRScheduler, *self.known):
+            step = cls.__dict__.get("step")
+            if step is not None:
+                self.hooks[step.__code__] = self._step
+
+    def _other(self, args):
+        self.rec.refuse(f"a learning-rate scheduler (torch.optim.lr_scheduler."
+                        f"{type(args.get('self')).__name__}) cannot be drawn yet: a "
+                        f"document's scheduler is one of {', '.join(SCHEDULER_SETTINGS)}")
+
+    def _made(self, args):
+        scheduler, rec = args.get("self"), self.rec
+        name = self.known[type(scheduler)] if type(scheduler) in self.known else None
+        if name is None:
+            return self._other(args)
+        if args.get("last_epoch", -1) != -1:
+            rec.refuse(f"torch.optim.lr_scheduler.{name}(..., last_epoch=...) cannot be drawn "
+                       "yet: a document's scheduler starts from its optimizer's first step")
+            return None
+        made = self.watch.made.get(id(args.get("optimizer")))
+        if made is None:
+            rec.refuse(f"a {name} over an optimizer the trace could not draw cannot be drawn")
+            return None
+        params = self._settings(name, args)
+        if params is None:
+            return None
+        params.update(schedule=name, optimizer=ActionRef(made[0]))
+
+        def done(raised):
+            if raised:
+                return
+            action = rec.action(*traced("torch.optim.lr_scheduler.LRScheduler(...)",
+                                        Seen(params=params)))
+            rec.action_done()
+            rec.keep.append(scheduler)
+            self.made[id(scheduler)] = action["uid"]
+            self.watch.settled(scheduler.optimizer)
+        return done
+
+    def _settings(self, name, args):
+        """The action's settings from the constructor's arguments, or None (refused)."""
+        params = {}
+        for setting, default in SCHEDULER_SETTINGS[name]:
+            value = plain(args.get(setting, default))
+            if setting == "milestones":
+                value = [plain(v) for v in value] if isinstance(value, (list, tuple)) else None
+                ok = value is not None and all(_whole(v, 0) for v in value)
+            elif setting in CHOICES:
+                ok = value in CHOICES[setting]
+            elif setting in _WHOLE:
+                ok = _whole(value, 1 if setting in _AT_LEAST_ONE else 0)
+            elif setting in ("factor", "start_factor"):
+                value = None if value == default else value
+                ok = value is None or _number(value)
+            else:
+                ok = _number(value)
+            if not ok:
+                self.rec.refuse(f"torch.optim.lr_scheduler.{name}'s {setting} cannot be "
+                                f"drawn as {value!r}: give it a plain "
+                                + ("list of whole numbers" if setting == "milestones" else
+                                   "whole number" if setting in _WHOLE else "number"))
+                return None
+            keep = value is None or setting in _WHOLE or setting in CHOICES or \
+                setting == "milestones"
+            params[setting] = value if keep else float(value)
+        return params
+
+    def _step(self, args):
+        scheduler, rec = args.get("self"), self.rec
+        uid = self.made.get(id(scheduler))
+        if uid is None:
+            rec.refuse("scheduler.step() of a scheduler the trace could not draw cannot be "
+                       "drawn")
+            return None
+        if args.get("epoch") is not None:
+            rec.refuse("scheduler.step(epoch) cannot be drawn: call scheduler.step() "
+                       "without an epoch, once per epoch")
+            return None
+        params = {"metric": None, "value": None, "line": None}
+        if isinstance(scheduler, self.plateau):
+            metric = args.get("metrics")
+            if isinstance(metric, self.watch.Tensor):
+                params["metric"] = rec.node_of.get(id(metric))
+                if params["metric"] is None:
+                    rec.refuse("ReduceLROnPlateau.step() of a tensor the trace did not see "
+                               "made cannot be drawn")
+                    return None
+            elif _number(plain(metric)):
+                params["value"], params["line"] = float(plain(metric)), rec.line()
+            else:
+                rec.refuse("ReduceLROnPlateau.step() cannot be drawn unless its metric is a "
+                           "number or a tensor")
+                return None
+        rec.action(*traced("scheduler.step()", Seen(optimizer=ActionRef(uid), params=params)))
+
+        def done(raised):
+            rec.action_done(failed=raised)
+            self.watch.settled(scheduler.optimizer)
+        return done
+
+
+def _whole(v, low):
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= _MOST
+
+
+def _number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and \
+        abs(v) <= 1e30 and v == v
