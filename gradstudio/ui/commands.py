@@ -291,7 +291,7 @@ def KeepLiveRun(doc, edits):
     ``change_lr`` steps added) as one undo step."""
     steps = [SetActionParam(doc, *edit[1:]) if edit[0] == "set" else
              AddAction(doc, edit[1], edit[2], edit[3]) for edit in edits]
-    return _Macro(doc, "Keep the live run", steps)
+    return _Macro(doc, translate("Commands", "Keep the live run"), steps)
 
 
 def AddLinearLayer(doc, source, in_features, out_features, positions=((0.0, 0.0),) * 3):

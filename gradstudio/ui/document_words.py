@@ -9,6 +9,13 @@ from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 __all__ = ["document_word", "WORDS"]
 
 WORDS = (
+    QT_TRANSLATE_NOOP("Document", "change the learning rate"),
+    QT_TRANSLATE_NOOP("Document", "comma"),
+    QT_TRANSLATE_NOOP("Document", "semicolon"),
+    QT_TRANSLATE_NOOP("Document", "tab"),
+    QT_TRANSLATE_NOOP("Document", "space"),
+    QT_TRANSLATE_NOOP("Document", "bar"),
+    QT_TRANSLATE_NOOP("Document", "The model's inputs or targets are not made from the data node's rows alone, so its test rows cannot be shown."),
     QT_TRANSLATE_NOOP("Document", "clip the gradients' norm"),
     QT_TRANSLATE_NOOP("Document", "clip the gradients' values"),
     QT_TRANSLATE_NOOP("Document", "load values into tensors (load_state_dict)"),

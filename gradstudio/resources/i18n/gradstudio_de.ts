@@ -127,24 +127,8 @@ sandte [{nr}] {name}: {value}</translation>
 <context>
     <name>BusyStatus</name>
     <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Stop drawing this graph and close it (the file is left as it is)</source>
-        <translation>Das Zeichnen dieses Graphen beenden und ihn schließen (die Datei bleibt, wie sie ist)</translation>
-    </message>
-    <message>
-        <source>Drawing the graph: {done:,} of {total:,} items…</source>
-        <translation>Graph wird gezeichnet: {done:,} von {total:,} Elementen…</translation>
-    </message>
-    <message>
         <source>Running the graph… the views show the previous run until it is done.</source>
         <translation>Der Graph läuft… die Ansichten zeigen den vorigen Lauf, bis er fertig ist.</translation>
-    </message>
-    <message>
-        <source>Stopped opening “{name}”; the file is unchanged.</source>
-        <translation>Öffnen von „{name}“ abgebrochen; die Datei ist unverändert.</translation>
     </message>
 </context>
 <context>
@@ -164,6 +148,13 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>GradStudio graph</source>
         <translation>GradStudio-Graph</translation>
+    </message>
+</context>
+<context>
+    <name>Card</name>
+    <message>
+        <source>recorded · line {line}</source>
+        <translation>aufgezeichnet · Zeile {line}</translation>
     </message>
 </context>
 <context>
@@ -273,6 +264,10 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>Remove action</source>
         <translation>Aktion entfernen</translation>
+    </message>
+    <message>
+        <source>Keep the live run</source>
+        <translation>Live-Lauf übernehmen</translation>
     </message>
     <message>
         <source>Paste</source>
@@ -423,8 +418,20 @@ sandte [{nr}] {name}: {value}</translation>
         <translation>Keine Daten zu zeigen: Der Bereich Daten zeigt ein Modell, das auf Punkten trainiert wird, etwa Datei ▸ Beispiele ▸ Spielwiese.</translation>
     </message>
     <message>
-        <source>Play the boundary&apos;s history: the loop&apos;s iterations one after another, from the first (click again to stop).</source>
-        <translation>Die Geschichte der Grenze abspielen: die Iterationen der Schleife nacheinander, ab der ersten (erneut klicken zum Anhalten).</translation>
+        <source>Replay the boundary&apos;s history: the loop&apos;s iterations one after another, from the first (click again to stop).</source>
+        <translation>Die Geschichte der Grenze erneut abspielen: die Iterationen der Schleife nacheinander, ab der ersten (erneut klicken zum Anhalten).</translation>
+    </message>
+    <message>
+        <source>Replay the boundary&apos;s history</source>
+        <translation>Die Geschichte der Grenze erneut abspielen</translation>
+    </message>
+    <message>
+        <source>train: {scores}</source>
+        <translation>Training: {scores}</translation>
+    </message>
+    <message>
+        <source>test (hollow): {scores}</source>
+        <translation>Test (hohl): {scores}</translation>
     </message>
     <message>
         <source>iteration {v} of {count}</source>
@@ -437,6 +444,34 @@ sandte [{nr}] {name}: {value}</translation>
 </context>
 <context>
     <name>Document</name>
+    <message>
+        <source>change the learning rate</source>
+        <translation>die Lernrate ändern</translation>
+    </message>
+    <message>
+        <source>comma</source>
+        <translation>Komma</translation>
+    </message>
+    <message>
+        <source>semicolon</source>
+        <translation>Semikolon</translation>
+    </message>
+    <message>
+        <source>tab</source>
+        <translation>Tabulator</translation>
+    </message>
+    <message>
+        <source>space</source>
+        <translation>Leerzeichen</translation>
+    </message>
+    <message>
+        <source>bar</source>
+        <translation>senkrechter Strich</translation>
+    </message>
+    <message>
+        <source>The model&apos;s inputs or targets are not made from the data node&apos;s rows alone, so its test rows cannot be shown.</source>
+        <translation>Die Eingaben oder Ziele des Modells entstehen nicht allein aus den Zeilen des Datenknotens, daher können seine Testzeilen nicht gezeigt werden.</translation>
+    </message>
     <message>
         <source>clip the gradients&apos; norm</source>
         <translation>die Norm der Gradienten begrenzen</translation>
@@ -1083,6 +1118,61 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>ImportData</name>
+    <message>
+        <source>Import Data — {name}</source>
+        <translation>Daten importieren — {name}</translation>
+    </message>
+    <message>
+        <source>First row is a header (column names)</source>
+        <translation>Erste Zeile ist eine Kopfzeile (Spaltennamen)</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>Delimiter:</source>
+        <translation>Trennzeichen:</translation>
+    </message>
+    <message>
+        <source>Label (the last column of the node):</source>
+        <translation>Label (die letzte Spalte des Knotens):</translation>
+    </message>
+    <message>
+        <source>Features:</source>
+        <translation>Merkmale:</translation>
+    </message>
+    <message>
+        <source>Hold out for testing:</source>
+        <translation>Für den Test zurückhalten:</translation>
+    </message>
+    <message>
+        <source>The first {n} rows:</source>
+        <translation>Die ersten {n} Zeilen:</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>Die Datei wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Import Data</source>
+        <translation>Daten importieren</translation>
+    </message>
+    <message>
+        <source>Checking the rows…</source>
+        <translation>Die Zeilen werden geprüft…</translation>
+    </message>
+    <message>
+        <source>Imported {rows:,} rows of {name} as {label}.</source>
+        <translation>{rows:,} Zeilen von {name} als {label} importiert.</translation>
+    </message>
+    <message>
+        <source>Data imported</source>
+        <translation>Daten importiert</translation>
+    </message>
+</context>
+<context>
     <name>Inspector</name>
     <message>
         <source>print it in the exported script</source>
@@ -1421,6 +1511,69 @@ Der Lauf: {expected}</translation>
     <message>
         <source>cell {v} of {v2}</source>
         <translation>Zelle {v} von {v2}</translation>
+    </message>
+</context>
+<context>
+    <name>LiveBar</name>
+    <message>
+        <source>No loop to play: Add ▸ Train… in the timeline inserts one.</source>
+        <translation>Keine Schleife zum Abspielen: Hinzufügen ▸ Trainieren… in der Zeitleiste fügt eine ein.</translation>
+    </message>
+    <message>
+        <source>The live run was discarded: the document was edited.</source>
+        <translation>Der Live-Lauf wurde verworfen: Das Dokument wurde bearbeitet.</translation>
+    </message>
+    <message>
+        <source>Kept: the document&apos;s loop is the run played.</source>
+        <translation>Übernommen: Die Schleife des Dokuments ist der abgespielte Lauf.</translation>
+    </message>
+    <message>
+        <source>Train live: run the loop iteration by iteration and watch every view follow (again to pause).</source>
+        <translation>Live trainieren: die Schleife Iteration für Iteration ausführen und jeder Ansicht beim Folgen zusehen (erneut zum Pausieren).</translation>
+    </message>
+    <message>
+        <source>One more iteration of the live run.</source>
+        <translation>Eine Iteration mehr im Live-Lauf.</translation>
+    </message>
+    <message>
+        <source>The learning rate: changed while the loop plays, it takes effect from the next iteration and is marked on the curves.</source>
+        <translation>Die Lernrate: Während die Schleife läuft geändert, gilt sie ab der nächsten Iteration und wird auf den Kurven markiert.</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Übernehmen</translation>
+    </message>
+    <message>
+        <source>Make the live run the document&apos;s loop (its learning-rate changes and the iterations played); undo takes it back.</source>
+        <translation>Den Live-Lauf zur Schleife des Dokuments machen (seine Lernratenänderungen und die abgespielten Iterationen); Rückgängig nimmt es zurück.</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Drop the live run and go back to the document&apos;s own run.</source>
+        <translation>Den Live-Lauf verwerfen und zum eigenen Lauf des Dokuments zurückkehren.</translation>
+    </message>
+    <message>
+        <source>The live run: the iterations it ran of the loop&apos;s count. Paused or ended, scrub to inspect any iteration; Keep makes it the document&apos;s loop, Discard drops it.</source>
+        <translation>Der Live-Lauf: die Iterationen, die er von der Anzahl der Schleife ausgeführt hat. Pausiert oder beendet, mit dem Regler jede Iteration ansehen; Übernehmen macht ihn zur Schleife des Dokuments, Verwerfen verwirft ihn.</translation>
+    </message>
+    <message>
+        <source>playing: {where}</source>
+        <translation>läuft: {where}</translation>
+    </message>
+    <message>
+        <source>paused at {where}</source>
+        <translation>pausiert bei {where}</translation>
+    </message>
+    <message>
+        <source>ended at {where}</source>
+        <translation>beendet bei {where}</translation>
     </message>
 </context>
 <context>
@@ -2672,6 +2825,14 @@ Warum keine grad_fn: </translation>
     <message>
         <source>Runs a PyTorch script with GradStudio&apos;s engine and turns what it computed into a graph</source>
         <translation>Führt ein PyTorch-Skript mit der Engine von GradStudio aus und macht aus dem Berechneten einen Graphen</translation>
+    </message>
+    <message>
+        <source>Import &amp;Data…</source>
+        <translation>&amp;Daten importieren…</translation>
+    </message>
+    <message>
+        <source>Reads a CSV or .npy file into a data node (features, then the label) stored in the graph file</source>
+        <translation>Liest eine CSV- oder .npy-Datei in einen Datenknoten (Merkmale, dann das Label), der in der Graph-Datei gespeichert wird</translation>
     </message>
     <message>
         <source>&amp;Export PyTorch Script…</source>

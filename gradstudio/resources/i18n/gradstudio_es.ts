@@ -127,24 +127,8 @@ envió [{nr}] {name}: {value}</translation>
 <context>
     <name>BusyStatus</name>
     <message>
-        <source>Cancel</source>
-        <translation>Cancelar</translation>
-    </message>
-    <message>
-        <source>Stop drawing this graph and close it (the file is left as it is)</source>
-        <translation>Dejar de dibujar este grafo y cerrarlo (el archivo queda como está)</translation>
-    </message>
-    <message>
-        <source>Drawing the graph: {done:,} of {total:,} items…</source>
-        <translation>Dibujando el grafo: {done:,} de {total:,} elementos…</translation>
-    </message>
-    <message>
         <source>Running the graph… the views show the previous run until it is done.</source>
         <translation>Ejecutando el grafo… las vistas muestran la ejecución anterior hasta que termine.</translation>
-    </message>
-    <message>
-        <source>Stopped opening “{name}”; the file is unchanged.</source>
-        <translation>Se dejó de abrir «{name}»; el archivo no ha cambiado.</translation>
     </message>
 </context>
 <context>
@@ -164,6 +148,13 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>GradStudio graph</source>
         <translation>Grafo de GradStudio</translation>
+    </message>
+</context>
+<context>
+    <name>Card</name>
+    <message>
+        <source>recorded · line {line}</source>
+        <translation>grabado · línea {line}</translation>
     </message>
 </context>
 <context>
@@ -273,6 +264,10 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>Remove action</source>
         <translation>Quitar la acción</translation>
+    </message>
+    <message>
+        <source>Keep the live run</source>
+        <translation>Conservar la ejecución en vivo</translation>
     </message>
     <message>
         <source>Paste</source>
@@ -423,8 +418,20 @@ envió [{nr}] {name}: {value}</translation>
         <translation>No hay datos que mostrar: el panel Datos muestra un modelo entrenado sobre puntos, como Archivo ▸ Ejemplos ▸ Zona de juegos.</translation>
     </message>
     <message>
-        <source>Play the boundary&apos;s history: the loop&apos;s iterations one after another, from the first (click again to stop).</source>
-        <translation>Reproducir la historia de la frontera: las iteraciones del bucle una tras otra, desde la primera (haz clic otra vez para parar).</translation>
+        <source>Replay the boundary&apos;s history: the loop&apos;s iterations one after another, from the first (click again to stop).</source>
+        <translation>Volver a reproducir la historia de la frontera: las iteraciones del bucle una tras otra, desde la primera (haz clic otra vez para parar).</translation>
+    </message>
+    <message>
+        <source>Replay the boundary&apos;s history</source>
+        <translation>Volver a reproducir la historia de la frontera</translation>
+    </message>
+    <message>
+        <source>train: {scores}</source>
+        <translation>entrenamiento: {scores}</translation>
+    </message>
+    <message>
+        <source>test (hollow): {scores}</source>
+        <translation>prueba (huecos): {scores}</translation>
     </message>
     <message>
         <source>iteration {v} of {count}</source>
@@ -437,6 +444,34 @@ envió [{nr}] {name}: {value}</translation>
 </context>
 <context>
     <name>Document</name>
+    <message>
+        <source>change the learning rate</source>
+        <translation>cambiar la tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>comma</source>
+        <translation>coma</translation>
+    </message>
+    <message>
+        <source>semicolon</source>
+        <translation>punto y coma</translation>
+    </message>
+    <message>
+        <source>tab</source>
+        <translation>tabulador</translation>
+    </message>
+    <message>
+        <source>space</source>
+        <translation>espacio</translation>
+    </message>
+    <message>
+        <source>bar</source>
+        <translation>barra vertical</translation>
+    </message>
+    <message>
+        <source>The model&apos;s inputs or targets are not made from the data node&apos;s rows alone, so its test rows cannot be shown.</source>
+        <translation>Las entradas o los objetivos del modelo no se obtienen solo de las filas del nodo de datos, así que sus filas de prueba no se pueden mostrar.</translation>
+    </message>
     <message>
         <source>clip the gradients&apos; norm</source>
         <translation>recortar la norma de los gradientes</translation>
@@ -1083,6 +1118,61 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>ImportData</name>
+    <message>
+        <source>Import Data — {name}</source>
+        <translation>Importar datos — {name}</translation>
+    </message>
+    <message>
+        <source>First row is a header (column names)</source>
+        <translation>La primera fila es un encabezado (nombres de columna)</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importar</translation>
+    </message>
+    <message>
+        <source>Delimiter:</source>
+        <translation>Delimitador:</translation>
+    </message>
+    <message>
+        <source>Label (the last column of the node):</source>
+        <translation>Etiqueta (la última columna del nodo):</translation>
+    </message>
+    <message>
+        <source>Features:</source>
+        <translation>Características:</translation>
+    </message>
+    <message>
+        <source>Hold out for testing:</source>
+        <translation>Reservar para prueba:</translation>
+    </message>
+    <message>
+        <source>The first {n} rows:</source>
+        <translation>Las primeras {n} filas:</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>Leyendo el archivo…</translation>
+    </message>
+    <message>
+        <source>Import Data</source>
+        <translation>Importar datos</translation>
+    </message>
+    <message>
+        <source>Checking the rows…</source>
+        <translation>Comprobando las filas…</translation>
+    </message>
+    <message>
+        <source>Imported {rows:,} rows of {name} as {label}.</source>
+        <translation>Se importaron {rows:,} filas de {name} como {label}.</translation>
+    </message>
+    <message>
+        <source>Data imported</source>
+        <translation>Datos importados</translation>
+    </message>
+</context>
+<context>
     <name>Inspector</name>
     <message>
         <source>print it in the exported script</source>
@@ -1421,6 +1511,69 @@ La ejecución: {expected}</translation>
     <message>
         <source>cell {v} of {v2}</source>
         <translation>celda {v} de {v2}</translation>
+    </message>
+</context>
+<context>
+    <name>LiveBar</name>
+    <message>
+        <source>No loop to play: Add ▸ Train… in the timeline inserts one.</source>
+        <translation>No hay bucle que reproducir: Añadir ▸ Entrenar… en la línea de tiempo inserta uno.</translation>
+    </message>
+    <message>
+        <source>The live run was discarded: the document was edited.</source>
+        <translation>Se descartó la ejecución en vivo: el documento se editó.</translation>
+    </message>
+    <message>
+        <source>Kept: the document&apos;s loop is the run played.</source>
+        <translation>Conservada: el bucle del documento es la ejecución reproducida.</translation>
+    </message>
+    <message>
+        <source>Train live: run the loop iteration by iteration and watch every view follow (again to pause).</source>
+        <translation>Entrenar en vivo: ejecutar el bucle iteración a iteración y ver cómo lo sigue cada vista (de nuevo para pausar).</translation>
+    </message>
+    <message>
+        <source>One more iteration of the live run.</source>
+        <translation>Una iteración más de la ejecución en vivo.</translation>
+    </message>
+    <message>
+        <source>The learning rate: changed while the loop plays, it takes effect from the next iteration and is marked on the curves.</source>
+        <translation>La tasa de aprendizaje: cambiada mientras el bucle se reproduce, rige desde la siguiente iteración y se marca en las curvas.</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Conservar</translation>
+    </message>
+    <message>
+        <source>Make the live run the document&apos;s loop (its learning-rate changes and the iterations played); undo takes it back.</source>
+        <translation>Convertir la ejecución en vivo en el bucle del documento (sus cambios de tasa de aprendizaje y las iteraciones reproducidas); deshacer lo revierte.</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Descartar</translation>
+    </message>
+    <message>
+        <source>Drop the live run and go back to the document&apos;s own run.</source>
+        <translation>Descartar la ejecución en vivo y volver a la ejecución propia del documento.</translation>
+    </message>
+    <message>
+        <source>The live run: the iterations it ran of the loop&apos;s count. Paused or ended, scrub to inspect any iteration; Keep makes it the document&apos;s loop, Discard drops it.</source>
+        <translation>La ejecución en vivo: las iteraciones que ejecutó del total del bucle. En pausa o terminada, desliza para inspeccionar cualquier iteración; Conservar la convierte en el bucle del documento, Descartar la elimina.</translation>
+    </message>
+    <message>
+        <source>playing: {where}</source>
+        <translation>reproduciendo: {where}</translation>
+    </message>
+    <message>
+        <source>paused at {where}</source>
+        <translation>en pausa en {where}</translation>
+    </message>
+    <message>
+        <source>ended at {where}</source>
+        <translation>terminada en {where}</translation>
     </message>
 </context>
 <context>
@@ -2672,6 +2825,14 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>Runs a PyTorch script with GradStudio&apos;s engine and turns what it computed into a graph</source>
         <translation>Ejecuta un script de PyTorch con el motor de GradStudio y convierte lo que calculó en un grafo</translation>
+    </message>
+    <message>
+        <source>Import &amp;Data…</source>
+        <translation>Importar &amp;datos…</translation>
+    </message>
+    <message>
+        <source>Reads a CSV or .npy file into a data node (features, then the label) stored in the graph file</source>
+        <translation>Lee un archivo CSV o .npy en un nodo de datos (características, luego la etiqueta) guardado en el archivo del grafo</translation>
     </message>
     <message>
         <source>&amp;Export PyTorch Script…</source>
