@@ -57,7 +57,7 @@ class _Usage(Exception):
 
 FILE_HELP = f"a graph file, or a bundled example's name ('{PROG} examples' lists them)"
 # the first line follows argparse's "usage: "
-USAGE = f"""{PROG} [FILE.gsg|NOTEBOOK.ipynb|SCRIPT.py ...]
+USAGE = f"""{PROG} [--lang en|de|es] [FILE.gsg|NOTEBOOK.ipynb|SCRIPT.py ...]
        {PROG} {{{','.join(COMMANDS)}}} ...
        {PROG} --install-desktop | --uninstall-desktop | --version | --help"""
 
@@ -69,6 +69,8 @@ def _parser():
                 "asks before it runs).")
     p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     p.usage = USAGE
+    p.add_argument("--lang", metavar="LANG", help="the window's language: en, de or es "
+                   "(else $GRADSTUDIO_LANG, View ▸ Language, the system's)")
     p.add_argument("--install-desktop", action="store_true",
                    help="add GradStudio to the desktop's application menu and make it open "
                    ".gsg files (under $XDG_DATA_HOME, for this user)")
@@ -337,10 +339,18 @@ def _gui(args):
 
 def _open_window(args):
     from gradstudio.document.files import EXTENSION
-    options = [a for a in args if a.startswith("-")]
+    try:
+        from gradstudio.ui.i18n import LANGUAGES, language_code, split_lang_option
+    except ImportError as exc:
+        raise _Fail(f"the desktop window cannot start ({exc}); the commands "
+                    f"{', '.join(COMMANDS)} work without it") from None
+    asked, words = split_lang_option(args)
+    options = [a for a in words if a.startswith("-")]
     if options:
         raise _Usage(f"unrecognized arguments: {' '.join(options)} (see '{PROG} --help')")
-    for word in args:
+    if asked is not None and language_code(asked) is None:
+        raise _Usage(f"--lang: choose one of {', '.join(LANGUAGES)} (not '{asked}')")
+    for word in words:
         if not (Path(word).is_file() or word.endswith((EXTENSION, ".ipynb"))):
             raise _Usage(f"invalid choice: '{word}' is neither a command "
                          f"({', '.join(COMMANDS)}) nor a file (see '{PROG} --help')")
@@ -391,7 +401,8 @@ def _desktop(ns, out):
 def main(argv=None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        if not args or (args[0] not in COMMANDS and not args[0].startswith("-")):
+        if not args or (args[0] not in COMMANDS and not args[0].startswith("-")) or \
+                args[0].startswith("--lang"):
             return _gui(args)
         ns = _parser().parse_args(args)
         if ns.install_desktop or ns.uninstall_desktop:

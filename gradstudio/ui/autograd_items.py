@@ -6,6 +6,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QPainter, QPainterPath, QPaint
                            QPen, QPolygonF)
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem,
                                QGraphicsPolygonItem, QGraphicsSimpleTextItem)
+from gradstudio.ui.i18n import translate
 from gradstudio.ui.plain import plain_tooltip
 
 __all__ = ["FunctionItem", "EdgeItem", "BOX_W", "ROW_H", "SPREAD", "BOW", "EDGE", "LABEL"]
@@ -39,10 +40,10 @@ class FunctionItem(QGraphicsObject):
         self.content = None        # what the view made it from (kept while it is the same)
         if attrs["accumulate"]:
             var = attrs["variable"]
-            self.subtitle = f"→ {names.get(var, '?')}.grad" if var else "→ (a leaf)"
+            self.subtitle = f"→ {names.get(var, '?')}.grad" if var else translate("AutogradItems", "→ (a leaf)")
         else:
             shown = [names.get(n, n) for n in (attrs["tensors"] if owners is None else owners)]
-            self.subtitle = "of " + ", ".join(shown) if shown else "(intermediate)"
+            self.subtitle = translate("AutogradItems", "of {names}").format(names=", ".join(shown)) if shown else translate("AutogradItems", "(intermediate)")
         self.saved = list(attrs["saved"])
         self.freed = attrs["freed"]
         self.height = ROW_H * (2 + len(self.saved)) + 8
@@ -51,11 +52,11 @@ class FunctionItem(QGraphicsObject):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
         tip = [attrs["name"], self.subtitle]
         if owners is not None and len(owners) < len(attrs["tensors"]):
-            tip.append("the same tensor as " + ", ".join(names.get(n, n)
-                                                         for n in attrs["tensors"]))
+            tip.append(translate("AutogradItems", "the same tensor as {names}").format(names=", ".join(names.get(n, n)
+                                                         for n in attrs["tensors"])))
         if self.saved:
-            tip.append("saved for backward: " + ", ".join(self.saved) +
-                       (" (freed by backward: pass retain_graph=True to keep them)"
+            tip.append(translate("AutogradItems", "saved for backward: {names}").format(names=", ".join(self.saved)) +
+                       (translate("AutogradItems", " (freed by backward: pass retain_graph=True to keep them)")
                         if self.freed else ""))
         self.base_tip = "\n".join(tip)
         self.setToolTip(plain_tooltip(self.base_tip))
@@ -120,7 +121,7 @@ class FunctionItem(QGraphicsObject):
         painter.setFont(font)
         painter.setPen(FREED if self.freed else QColor("#3c4043"))
         for i, name in enumerate(self.saved):
-            label = f"saved {name}" + ("  (freed)" if self.freed else "")
+            label = translate("AutogradItems", "saved {name}").format(name=name) + (translate("AutogradItems", "  (freed)") if self.freed else "")
             painter.drawText(QRectF(12, 6 + (2 + i) * ROW_H, BOX_W - 20, ROW_H),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
 
@@ -194,8 +195,8 @@ class EdgeItem(QGraphicsPathItem):
         elif self.label is not None:
             self.label = _drop(self.label)
         self.setToolTip(plain_tooltip(
-            f"next_functions[{input_nr}]: the gradient for input {input_nr} of "
-            f"{source.attrs['name']} flows on to {target.attrs['name']}"))
+            translate("AutogradItems", "next_functions[{nr}]: the gradient for input {nr} of "
+                      "{source} flows on to {target}").format(nr=input_nr, source=source.attrs['name'], target=target.attrs['name'])))
         return True
 
     def clear_flow(self):

@@ -25,6 +25,8 @@ from gradstudio.timeline import ACTIONS
 from gradstudio.ui.autograd_items import BOX_W, EDGE, LABEL, SPREAD, EdgeItem, FunctionItem
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import escaped
+from gradstudio.ui.document_words import document_word
+from gradstudio.ui.i18n import translate
 
 __all__ = ["AutogradView", "FunctionItem", "EdgeItem"]
 
@@ -37,11 +39,12 @@ def _flow(st):
     """A walk step's gradients as tooltip lines ("" for None)."""
     if st is None:
         return ""
-    flow = f"received {st.received_name} = {preview(st.received)}"
-    flow += "".join(f"\nsent [{x.input_nr}] {x.input_name}: {preview(x.gradient)}"
-                    for x in st.sends)
+    flow = translate("AutogradView", "received {name} = {value}").format(
+        name=st.received_name, value=preview(st.received))
+    flow += "".join(translate("AutogradView", "\nsent [{nr}] {name}: {value}").format(
+        nr=x.input_nr, name=x.input_name, value=preview(x.gradient)) for x in st.sends)
     if st.accumulate:
-        flow += f"\n.grad after: {preview(st.after)}"
+        flow += translate("AutogradView", "\n.grad after: {after}").format(after=preview(st.after))
     return flow
 
 
@@ -109,24 +112,31 @@ def graph_caption(s, part, root, drawn, walk=None):
     doc = s.document
     if walk is not None:
         k = s.walk[1]
-        now = (f"step {k} of {len(walk.steps)}: <b>{escaped(walk.steps[k - 1].name)}</b> ran"
-               if k else "before the first step")
-        return (f"Stepping through <b>{escaped(walk.title)}</b>, {now}. Arrows carry the "
-                f"gradients sent so far; greyed buffers are freed.")
-    text = f"Backward graph of <b>{escaped(doc.display_name(root))}</b>.grad_fn"
+        now = translate("AutogradView", "step {k} of {n}: <b>{name}</b> ran").format(
+            k=k, n=len(walk.steps), name=escaped(walk.steps[k - 1].name)) if k else \
+            translate("AutogradView", "before the first step")
+        return translate("AutogradView", "Stepping through <b>{title}</b>, {now}. Arrows carry "
+                         "the gradients sent so far; greyed buffers are freed.").format(
+            title=escaped(walk.title), now=now)
+    text = translate("AutogradView", "Backward graph of <b>{name}</b>.grad_fn").format(
+        name=escaped(doc.display_name(root)))
     if not s.selection:
-        text += " (the first backward's target: select a node to see its own)"
+        text += translate("AutogradView", " (the first backward's target: select a node to "
+                          "see its own)")
     if drawn < part.total:
-        text += (f"<br>Drawn: the {drawn} grad_fns nearest to it, of "
-                 f"{part.total:,}. Select a node further back on the canvas to see "
-                 "the graph from there.")
+        text += translate("AutogradView", "<br>Drawn: the {drawn} grad_fns nearest to it, of "
+                          "{total:,}. Select a node further back on the canvas to see the "
+                          "graph from there.").format(drawn=drawn, total=part.total)
     steps = part.freed_steps
     if steps:
-        by = ", ".join(f"step {i} ({action_text(doc, doc.timeline[i - 1])})"
-                       if 0 < i <= len(doc.timeline) else f"step {i}" for i in steps)
-        text += (f"<br><span style='color:#616161'>Greyed, struck-through buffers were "
-                 f"freed by {escaped(by)}: pass retain_graph=True there to backward through "
-                 f"this graph again.</span>")
+        by = ", ".join(translate("AutogradView", "step {i} ({action})").format(
+                           i=i, action=document_word(action_text(doc, doc.timeline[i - 1])))
+                       if 0 < i <= len(doc.timeline) else
+                       translate("AutogradView", "step {step}").format(step=i) for i in steps)
+        text += "<br><span style='color:#616161'>" + translate(
+            "AutogradView", "Greyed, struck-through buffers were freed by {by}: pass "
+            "retain_graph=True there to backward through this graph again.").format(
+            by=escaped(by)) + "</span>"
     return text
 
 
@@ -189,11 +199,11 @@ def _stub(x, y, count):
     stub.placed = (x, y, count)
     stub.setPen(QPen(EDGE, 1.4, Qt.PenStyle.DashLine))
     stub.setZValue(-1)
-    text = QGraphicsSimpleTextItem(f"{count} more, not drawn", stub)
+    text = QGraphicsSimpleTextItem(translate("AutogradView", "{count} more, not drawn").format(count=count), stub)
     text.setBrush(QBrush(LABEL))
     text.setPos(x + 6, y + 4)
-    stub.setToolTip("next_functions leading further back than this view draws: "
-                    "select a node further back on the canvas to see its graph")
+    stub.setToolTip(translate("AutogradView", "next_functions leading further back than this view draws: "
+                    "select a node further back on the canvas to see its graph"))
     return stub
 
 
@@ -258,9 +268,9 @@ class AutogradView(SessionPanel):
         picture is updated in place (``_update``): it ends as a new view would draw it."""
         s = self.session
         if self.root is None or self.root not in s.document.graph or s.result is None:
-            self._show_message("Select a node computed from tensors that require grad to "
+            self._show_message(translate("AutogradView", "Select a node computed from tensors that require grad to "
                                "see its backward graph: the grad_fn objects PyTorch "
-                               "recorded and the next_functions that link them.")
+                               "recorded and the next_functions that link them."))
             return
         walk = s.current_walk()
         if walk is not None and walk.graph is not None and len(walk.graph):
@@ -378,8 +388,8 @@ class AutogradView(SessionPanel):
         """The key under the graph, placed again when anything changed (then appended to
         ``added``)."""
         labelled = any(e.label is not None for e in self.edges)
-        text = ("arrows: next_functions, the way gradients flow" +
-                ("\n[i]: the entry's index in next_functions" if labelled else ""))
+        text = (translate("AutogradView", "arrows: next_functions, the way gradients flow") +
+                (translate("AutogradView", "\n[i]: the entry's index in next_functions") if labelled else ""))
         legend, scene = self.legend, self.scene
         if legend is None or changed or legend.text() != text:
             if legend is None:

@@ -5,6 +5,8 @@ come into view, ``canvas.sparse``, which takes no time worth showing.)"""
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel
 
+from gradstudio.ui.i18n import translate
+
 __all__ = ["BusyStatus"]
 
 
@@ -19,6 +21,6 @@ class BusyStatus(QObject):
         window.session.run_pending_changed.connect(self._on_run_pending_changed)
 
     def _on_run_pending_changed(self, pending):
-        self.label.setText("Running the graph… the views show the previous run until it "
-                           "is done.")
+        self.label.setText(translate("BusyStatus", "Running the graph… the views show the "
+                                     "previous run until it is done."))
         self.label.setVisible(pending)

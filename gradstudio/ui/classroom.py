@@ -10,8 +10,10 @@ from PySide6.QtGui import QAction, QKeySequence, QShortcut
 
 from gradstudio.ui.canvas.keyboard import PORT_PICKER_KEY, CanvasKeys
 from gradstudio.ui.canvas.notes import NotesLayer, add_note
+from gradstudio.ui.i18n import translate
 
-__all__ = ["install", "install_menus", "show_exercise_if_any", "NOTE_KEY"]
+__all__ = ["install", "install_menus", "show_exercise_if_any", "NOTE_KEY", "covered",
+           "take_hint"]
 
 NOTE_KEY = "Ctrl+Shift+N"
 CANVAS_KEY = "Ctrl+1"
@@ -29,12 +31,12 @@ def install(window):
     def make_exercise_panel():
         from gradstudio.ui.exercise_panel import ExercisePanel
         panel = ExercisePanel(session)
-        panel.hint_requested.connect(lambda: ref() is not None and ref().step_through())
+        panel.hint_requested.connect(lambda: ref() is not None and take_hint(ref()))
         return panel
 
     window._make_exercise_panel = make_exercise_panel
-    dock = window._late_dock("exercise", "Exercise", Qt.DockWidgetArea.LeftDockWidgetArea)
-    dock.setAccessibleName("Exercise panel: predict, then check")
+    dock = window._late_dock("exercise", translate("Classroom", "Exercise"), Qt.DockWidgetArea.LeftDockWidgetArea)
+    dock.setAccessibleName(translate("Classroom", "Exercise panel: predict, then check"))
     window.tabifyDockWidget(window.docks["palette"], dock)
     window.docks["palette"].raise_()
     session.document_replaced.connect(lambda: ref() is not None and show_exercise_if_any(ref()))
@@ -57,12 +59,33 @@ def install(window):
         return ComparePanel(session, marks)
 
     window._make_compare_panel = make_compare_panel
-    window._late_dock("compare", "Compare Runs", Qt.DockWidgetArea.BottomDockWidgetArea)
+    window._late_dock("compare", translate("Classroom", "Compare Runs"), Qt.DockWidgetArea.BottomDockWidgetArea)
     window.tabifyDockWidget(window.docks["code"], window.docks["compare"])
-    nodes = window._late_dock("graph_list", "Graph as a List",
+    nodes = window._late_dock("graph_list", translate("Classroom", "Graph as a List"),
                               Qt.DockWidgetArea.RightDockWidgetArea)
-    nodes.setAccessibleName("Graph as a list, for screen readers")
+    nodes.setAccessibleName(translate("Classroom", "Graph as a list, for screen readers"))
     window.tabifyDockWidget(window.docks["inspector"], nodes)
+
+
+def covered(name, panel, session):
+    """What the dock ``name`` holds for ``panel``: an ``AnswerCover`` around it for the
+    panels that would show an exercise's answers, else the panel itself."""
+    from gradstudio.ui.answer_cover import COVERED, HINT_PANELS, AnswerCover
+    if name not in COVERED:
+        return panel
+    return AnswerCover(panel, session, hint_opens=name in HINT_PANELS)
+
+
+def take_hint(window):
+    """The student asked for the hint: the step-through and the autograd graph open
+    (their answers with them), at the backward pass."""
+    from gradstudio.ui.answer_cover import AnswerCover
+    window.session.hint_shown = True
+    for dock in window.docks.values():
+        content = dock.widget().widget()
+        if isinstance(content, AnswerCover):
+            content.update_cover()
+    window.step_through()
 
 
 def install_keys(window):
@@ -98,17 +121,17 @@ def install_menus(window):
             centre = canvas.mapToScene(canvas.viewport().rect().center())
             add_note(w.session, w, centre)
 
-    action = _command(window, "Add &Note…", NOTE_KEY,
-                      "Add a Markdown note on the canvas, pinned to the selected node (or "
-                      "free); double-click a note to edit it", add)
+    action = _command(window, translate("Classroom", "Add &Note…"), NOTE_KEY,
+                      translate("Classroom", "Add a Markdown note on the canvas, pinned to the selected node (or "
+                      "free); double-click a note to edit it"), add)
     window.add_note_action = action
-    graph = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Graph")
+    graph = window.graph_menu
     graph.addSeparator()
     graph.addAction(action)
     install_keys(window)
-    picker = _command(window, "&Connect Output To…", PORT_PICKER_KEY,
-                      "Connect the selected node's output to an input chosen from a list "
-                      "(the keyboard's drag)",
+    picker = _command(window, translate("Classroom", "&Connect Output To…"), PORT_PICKER_KEY,
+                      translate("Classroom", "Connect the selected node's output to an input chosen from a list "
+                      "(the keyboard's drag)"),
                       lambda: ref() is not None and ref().canvas_keys.open_port_picker())
     window.port_picker_action = picker
     graph.insertAction(action, picker)
@@ -121,8 +144,8 @@ def install_menus(window):
 
 def _install_focus_keys(window, ref):
     """View ▸ Put the Keyboard on the Canvas / on the Exercise."""
-    focus = _command(window, "Put the Keyboard on the &Canvas", CANVAS_KEY,
-                     "Moves the keyboard focus to the canvas, from any panel",
+    focus = _command(window, translate("Classroom", "Put the Keyboard on the &Canvas"), CANVAS_KEY,
+                     translate("Classroom", "Moves the keyboard focus to the canvas, from any panel"),
                      lambda: ref() is not None and ref().canvas.setFocus(
                          Qt.FocusReason.ShortcutFocusReason))
     focus.setToolTip("")
@@ -137,9 +160,9 @@ def _install_focus_keys(window, ref):
             if not w.panel("exercise").focus_first_open():
                 w.panel("exercise").setFocus(Qt.FocusReason.ShortcutFocusReason)
 
-    answer = _command(window, "Put the Keyboard on the &Exercise", EXERCISE_KEY,
-                      "Moves the keyboard to the first question of the exercise not yet "
-                      "answered right", to_exercise)
+    answer = _command(window, translate("Classroom", "Put the Keyboard on the &Exercise"), EXERCISE_KEY,
+                      translate("Classroom", "Moves the keyboard to the first question of the exercise not yet "
+                      "answered right"), to_exercise)
     answer.setToolTip("")
     window.focus_exercise_action = answer
     view = window.view_menu

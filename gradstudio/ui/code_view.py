@@ -12,6 +12,7 @@ from gradstudio.ui.lesson_style import is_dark, lesson_colors
 from gradstudio.document.spelling import brief_literals
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import translate
 
 MAX_SHOWN_NODES = 2000    # a bigger graph's code is not shown (writing it would stall edits)
 
@@ -72,13 +73,13 @@ class CodePanel(SessionPanel):
     def refresh(self):
         export_script = _export_script()
         if export_script is None:
-            self._show_notice("Export to PyTorch is not available in this build yet, so "
-                              "there is no code to show.")
+            self._show_notice(translate("CodeView", "Export to PyTorch is not available in this build yet, so "
+                              "there is no code to show."))
             return
         nodes = len(self.session.document.node_ids)
         if nodes > MAX_SHOWN_NODES:
-            self._show_notice(f"This graph has {nodes:,} nodes, too many to show its PyTorch "
-                              "code here; File ▸ Export to PyTorch writes it whole.")
+            self._show_notice(translate("CodeView", "This graph has {nodes:,} nodes, too many to show its PyTorch "
+                              "code here; File ▸ Export to PyTorch writes it whole.").format(nodes=nodes))
             return
         try:
             # the session's run: without it the exporter would run the document again;
@@ -86,7 +87,7 @@ class CodePanel(SessionPanel):
             with brief_literals():
                 script = export_script(self.session.document, self.session.result)
         except Exception as exc:  # an exporter defect must not take the window down
-            self._show_notice(f"The document could not be written as PyTorch code: {exc}")
+            self._show_notice(translate("CodeView", "The document could not be written as PyTorch code: {exc}").format(exc=exc))
             return
         self.notice.hide()
         self.lines = dict(script.lines)

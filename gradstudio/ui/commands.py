@@ -4,6 +4,7 @@ from PySide6.QtGui import QUndoCommand
 
 from gradstudio.document.model import Action, DocumentError, check_label
 from gradstudio.document.training import linear_bounds, place_train_loop
+from gradstudio.ui.i18n import translate
 
 __all__ = ["AddNode", "RemoveNodes", "Connect", "Disconnect", "MoveNodes", "SetParam",
            "SetLabel", "SetWatched", "AddRegion", "RemoveRegion", "SetRegionNodes",
@@ -66,7 +67,7 @@ class AddNode(_Command):
 
     def __init__(self, doc, kind, params=None, position=(0.0, 0.0), label=None, inputs=None):
         article = "an" if kind[:1] in "aeiou" else "a"
-        super().__init__(doc, f"Add {article} {kind} node")     # not "Add add"
+        super().__init__(doc, translate("Commands", "Add {article} {kind} node").format(article=article, kind=kind))     # not "Add add"
         self.kind, self.params, self.position, self.label = kind, params, position, label
         self.inputs = dict(inputs or {})
         self.node_id = doc.new_id()
@@ -82,8 +83,8 @@ class AddNode(_Command):
 
 class RemoveNodes(_Command):
     def __init__(self, doc, node_ids):
-        super().__init__(doc, "Delete" if len(node_ids) != 1 else
-                         f"Delete {doc.display_name(node_ids[0])}")
+        super().__init__(doc, translate("Commands", "Delete") if len(node_ids) != 1 else
+                         translate("Commands", "Delete {v}").format(v=doc.display_name(node_ids[0])))
         self.node_ids = list(node_ids)
         self.removed = []
 
@@ -104,8 +105,8 @@ class RemoveNodes(_Command):
 
 class Connect(_Command):
     def __init__(self, doc, source, target, port):
-        super().__init__(doc, f"Connect {doc.display_name(source)} → "
-                              f"{doc.display_name(target)}.{port}")
+        super().__init__(doc, translate("Commands", "Connect {v} → "
+                              "{v2}.{port}").format(v=doc.display_name(source), v2=doc.display_name(target), port=port))
         self.source, self.target, self.port = source, target, port
         self.previous = None
 
@@ -120,7 +121,7 @@ class Connect(_Command):
 
 class Disconnect(_Command):
     def __init__(self, doc, target, port):
-        super().__init__(doc, f"Disconnect {doc.display_name(target)}.{port}")
+        super().__init__(doc, translate("Commands", "Disconnect {v}.{port}").format(v=doc.display_name(target), port=port))
         self.target, self.port = target, port
         self.source = doc.source_of(target, port)
 
@@ -136,7 +137,7 @@ class MoveNodes(_Command):
     """Moves nodes; consecutive moves of the same nodes (one drag) merge into one step."""
 
     def __init__(self, doc, moves, merge=True):
-        super().__init__(doc, "Move")
+        super().__init__(doc, translate("Commands", "Move"))
         self.new = {n: tuple(p) for n, p in moves.items()}
         self.old = {n: doc.node(n).position for n in moves}
         self.merge = merge
@@ -201,7 +202,7 @@ def SetSeed(doc, seed):
 
 class AddRegion(_Command):
     def __init__(self, doc, nodes, label="no_grad"):
-        super().__init__(doc, "Wrap in no_grad")
+        super().__init__(doc, translate("Commands", "Wrap in no_grad"))
         self.nodes, self.label = list(nodes), label
         self.region_id = doc.new_id("r")
 
@@ -214,7 +215,7 @@ class AddRegion(_Command):
 
 class RemoveRegion(_Command):
     def __init__(self, doc, region_id):
-        super().__init__(doc, "Remove no_grad region")
+        super().__init__(doc, translate("Commands", "Remove no_grad region"))
         self.region_id = region_id
         self.region = None
 
@@ -234,7 +235,7 @@ def SetRegionNodes(doc, region_id, nodes):
 class AddAction(_Command):
     def __init__(self, doc, kind, params=None, index=None):
         article = "an" if kind[:1] in "aeiou" else "a"
-        super().__init__(doc, f"Add {article} {kind} node")     # not "Add add"
+        super().__init__(doc, translate("Commands", "Add {article} {kind} node").format(article=article, kind=kind))     # not "Add add"
         self.kind, self.params, self.index = kind, params, index
         self.action_id = doc.new_id("a")
 
@@ -247,7 +248,7 @@ class AddAction(_Command):
 
 class RemoveAction(_Command):
     def __init__(self, doc, action_id):
-        super().__init__(doc, "Remove action")
+        super().__init__(doc, translate("Commands", "Remove action"))
         self.action_id = action_id
         self.saved = None
 
@@ -290,7 +291,7 @@ def KeepLiveRun(doc, edits):
     ``change_lr`` steps added) as one undo step."""
     steps = [SetActionParam(doc, *edit[1:]) if edit[0] == "set" else
              AddAction(doc, edit[1], edit[2], edit[3]) for edit in edits]
-    return _Macro(doc, "Keep the live run", steps)
+    return _Macro(doc, translate("Commands", "Keep the live run"), steps)
 
 
 def AddLinearLayer(doc, source, in_features, out_features, positions=((0.0, 0.0),) * 3):
@@ -329,7 +330,7 @@ class Paste(_Command):
     copies keep their watched and ``retain_grad()`` marks."""
 
     def __init__(self, doc, nodes, edges, offset=(30.0, 30.0)):
-        super().__init__(doc, "Paste")
+        super().__init__(doc, translate("Commands", "Paste"))
         self.ids = {}
         self.nodes = []
         taken = {doc.display_name(n) for n in doc.node_ids}

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem
 
 from gradstudio.document.compare import differences, keep, step_errors
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.i18n import translate
 
 __all__ = ["ComparePanel"]
 
@@ -23,15 +24,15 @@ class ComparePanel(SessionPanel):
         super().__init__(session, parent)
         self.kept = None
         self.marks = marks
-        self.keep_button = QPushButton("Keep This Run")
-        self.keep_button.setToolTip("Keep the values, gradients and grad_fns shown now, to "
-                                    "compare with after your edits.")
-        self.forget_button = QPushButton("Forget It")
-        self.status = QLabel("Keep a run, then edit the graph: what changed is listed "
-                             "here and ringed on the canvas.")
+        self.keep_button = QPushButton(translate("ComparePanel", "Keep This Run"))
+        self.keep_button.setToolTip(translate("ComparePanel", "Keep the values, gradients and grad_fns shown now, to "
+                                    "compare with after your edits."))
+        self.forget_button = QPushButton(translate("ComparePanel", "Forget It"))
+        self.status = QLabel(translate("ComparePanel", "Keep a run, then edit the graph: what changed is listed "
+                             "here and ringed on the canvas."))
         self.status.setWordWrap(True)
         self.list = QListWidget()
-        self.list.setAccessibleName("What changed since the kept run")
+        self.list.setAccessibleName(translate("ComparePanel", "What changed since the kept run"))
         buttons = QHBoxLayout()
         buttons.addWidget(self.keep_button)
         buttons.addWidget(self.forget_button)
@@ -61,8 +62,8 @@ class ComparePanel(SessionPanel):
     def keep_run(self):
         """Keeps the run shown now."""
         s = self.session
-        step = "the end" if s.step < 0 else f"step {s.step}"
-        self.kept = keep(s.document, self._states(), f"kept at {step}", self._errors())
+        step = translate("ComparePanel", "the end") if s.step < 0 else translate("ComparePanel", "step {step}").format(step=s.step)
+        self.kept = keep(s.document, self._states(), translate("ComparePanel", "kept at {step}").format(step=step), self._errors())
         self.refresh()
 
     def forget(self):
@@ -77,16 +78,16 @@ class ComparePanel(SessionPanel):
         self.forget_button.setEnabled(self.kept is not None)
         self.list.clear()
         if self.kept is None:
-            self.status.setText("Keep a run, then edit the graph: what changed is listed "
-                                "here and ringed on the canvas.")
+            self.status.setText(translate("ComparePanel", "Keep a run, then edit the graph: what changed is listed "
+                                "here and ringed on the canvas."))
             if self.marks is not None:
                 self.marks.clear()
             return
         found = differences(self.kept, self.session.document, self._states(),
                             self._errors())
-        self.status.setText(f"Since the run {self.kept.label}: " + (
-            f"{len(found)} change{'s' if len(found) != 1 else ''}." if found else
-            "nothing changed."))
+        self.status.setText(translate("ComparePanel", "Since the run {label}: ").format(label=self.kept.label) + (
+            (translate("ComparePanel", "{n} changes.") if len(found) != 1 else translate("ComparePanel", "{n} change.")).format(n=len(found)) if found else
+            translate("ComparePanel", "nothing changed.")))
         for d in found:
             item = QListWidgetItem(d.text)
             item.setData(ID_ROLE, d.node_id)

@@ -8,6 +8,7 @@ import weakref
 from PySide6.QtCore import Qt
 
 from gradstudio.document.catalogue_data import has_dataset
+from gradstudio.ui.i18n import translate
 
 __all__ = ["install_data_dock"]
 
@@ -29,7 +30,7 @@ def install_data_dock(window, beside="inspector"):
 
     window._make_data_panel = make_panel
     window.ask_import_data = ask_import_data
-    window._late_dock("data", "Data", Qt.DockWidgetArea.RightDockWidgetArea)
+    window._late_dock("data", translate("DataDock", "Data"), Qt.DockWidgetArea.RightDockWidgetArea)
     window.tabifyDockWidget(window.docks[beside], window.docks["data"])
     shown = {"before": False}
 

@@ -23,6 +23,8 @@ from gradstudio.ui.live import LiveBar, live_session
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel
 from gradstudio.ui.run_worker import ENGINE_LOCK
+from gradstudio.ui.document_words import document_word
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["DataPanel", "CLASS_COLOURS", "EMPTY_TEXT", "FRAMES", "FRAME_MS", "REPLAY", "STOP"]
 
@@ -30,8 +32,8 @@ REPLAY, STOP = "⟲", "■"   # the history's replay button
 FRAMES = 50          # the history plays in about this many steps, whatever the loop's count
 FRAME_MS = 40        # the pause after each frame is shown
 
-EMPTY_TEXT = ("No data to show: the Data panel shows a model trained on points, such as "
-              "File ▸ Examples ▸ Playground.")
+EMPTY_TEXT = (QT_TRANSLATE_NOOP("DataPanel", "No data to show: the Data panel shows a model trained on points, such as "
+              "File ▸ Examples ▸ Playground."))
 # points of each class (class 0 blue, class 1 orange, as TensorFlow Playground)
 CLASS_COLOURS = ((31, 96, 196), (232, 119, 34), (44, 160, 44), (148, 103, 189),
                  (214, 39, 40), (140, 86, 75), (227, 119, 194), (23, 190, 207))
@@ -68,7 +70,7 @@ class DataPanel(SessionPanel):
         self.view = None
         self.status = PlainLabel()
         self.status.setWordWrap(True)
-        self.empty = PlainLabel(EMPTY_TEXT)
+        self.empty = PlainLabel(translate("DataPanel", EMPTY_TEXT))
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: palette(placeholder-text);")
@@ -80,9 +82,10 @@ class DataPanel(SessionPanel):
         self.play.setText(REPLAY)
         self.play.setCheckable(True)
         self.play.setEnabled(False)
-        self.play.setToolTip("Replay the boundary's history: the loop's iterations one "
-                             "after another, from the first (click again to stop).")
-        self.play.setAccessibleName("Replay the boundary's history")
+        self.play.setToolTip(translate("DataPanel", "Replay the boundary's history: the "
+                                       "loop's iterations one after another, from the "
+                                       "first (click again to stop)."))
+        self.play.setAccessibleName(translate("DataPanel", "Replay the boundary's history"))
         self.live_bar = LiveBar(live_session(session))
         self.play.toggled.connect(self._on_play_toggled)
         top = QHBoxLayout()
@@ -143,7 +146,7 @@ class DataPanel(SessionPanel):
         self.play.setEnabled(view.inputs is not None)
         if view.inputs is None:
             self.play.setChecked(False)
-            self._show_empty(view.message or EMPTY_TEXT)
+            self._show_empty(document_word(view.message) or translate("DataPanel", EMPTY_TEXT))
             return
         if self.play.isChecked():
             QTimer.singleShot(FRAME_MS, self._next_frame)
@@ -206,8 +209,10 @@ class DataPanel(SessionPanel):
         part = view.test if test else view
         parts = []
         if part.accuracy is not None:
-            parts.append(f"accuracy {100 * part.accuracy:.1f} % ({int(part.wrong.sum())} "
-                         f"of {len(part.wrong)} wrong)")
+            parts.append(translate("DataPanel", "accuracy {v:.1f} % ({n} of {v2} "
+                                   "wrong)").format(v=100 * part.accuracy,
+                                                    n=int(part.wrong.sum()),
+                                                    v2=len(part.wrong)))
         if part.loss is not None:
             parts.append(f"{loss_name} {part.loss:.4f}")
         return parts
@@ -219,18 +224,21 @@ class DataPanel(SessionPanel):
         k = None if loop is None else self.session.iteration(loop)
         if k is not None:
             history = self.session.result.histories[loop]
-            parts.append(f"iteration {k + 1} of {history.count}")
+            parts.append(translate("DataPanel", "iteration {v} of {count}").format(
+                v=k + 1, count=history.count))
         loss_name = doc.display_name(view.nodes["loss"])
         train = self._scores(view, False, loss_name)
         test = view.test
         if test is None:
             parts += train
         else:
-            parts.append("train: " + ", ".join(train))
-            parts.append(test.message or "test (hollow): " + ", ".join(
-                self._scores(view, True, loss_name)))
+            parts.append(translate("DataPanel", "train: {scores}").format(
+                scores=", ".join(train)))
+            parts.append(document_word(test.message) if test.message else translate(
+                "DataPanel", "test (hollow): {scores}").format(
+                    scores=", ".join(self._scores(view, True, loss_name))))
         if view.message:
-            parts.append(view.message)
+            parts.append(document_word(view.message))
         return " · ".join(parts)
 
     def _show_background(self, view):

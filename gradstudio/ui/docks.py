@@ -180,16 +180,25 @@ class WindowDocks:
             panel = self._panels[name] = getattr(self, f"_make_{name}_panel")()
         dock = self.docks[name]
         placeholder = dock.widget().takeWidget()
-        dock.widget().setWidget(panel)
+        content = self._dock_content_for(name, panel)
+        dock.widget().setWidget(content)
         placeholder.deleteLater()
         if dock.isVisible():
-            panel.show()           # (else shown later by its layout: as if it had been)
+            content.show()         # (else shown later by its layout: as if it had been)
         dock.visibilityChanged.connect(panel.set_shown)
         return panel
 
+    def _dock_content_for(self, name, panel):
+        """What the dock ``name`` holds for its new ``panel``: the panel itself, or a
+        widget around it that a window adds (``AnswerCover``, which keeps it as
+        ``panel``)."""
+        return panel
+
     def dock_content(self, name):
-        """The widget that the dock ``name`` holds (in its scroll area)."""
-        return self.docks[name].widget().widget()
+        """The widget that the dock ``name`` holds (in its scroll area): its panel
+        (inside an ``AnswerCover`` if it has one)."""
+        content = self.docks[name].widget().widget()
+        return getattr(content, "panel", content)
 
     def give_canvas_room(self, share=CANVAS_SHARE):
         """Makes the docks around the central widget smaller, down to ``_LEAST_DOCK``,

@@ -13,6 +13,7 @@ import traceback
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["uncaught_message", "again", "cause_of", "error_log_path", "keep_details",
            "VIEWS"]
@@ -21,15 +22,15 @@ MAX_LOG_BYTES = 1_000_000      # a log grown past this starts again
 
 # module (under gradstudio/ui) -> the view a user knows it as
 VIEWS = {
-    "canvas": "The canvas", "probe_panel": "The Jacobian and Gradient Check panel",
-    "heatmap": "The Jacobian and Gradient Check panel",
-    "walk_panel": "The Step Through panel", "training_panel": "The Training panel",
-    "train_dialog": "The Train dialog", "lesson_panel": "The Lesson panel",
-    "timeline": "The Timeline panel", "inspector": "The Inspector",
-    "inspector_fields": "The Inspector", "inspector_literal": "The Inspector",
-    "tensor_plot": "The Inspector's plot", "autograd_view": "The Autograd Graph panel",
-    "autograd_items": "The Autograd Graph panel", "code_view": "The Code panel",
-    "palette": "The Palette", "node_search": "The node search",
+    "canvas": QT_TRANSLATE_NOOP("ErrorReport", "The canvas"), "probe_panel": QT_TRANSLATE_NOOP("ErrorReport", "The Jacobian and Gradient Check panel"),
+    "heatmap": QT_TRANSLATE_NOOP("ErrorReport", "The Jacobian and Gradient Check panel"),
+    "walk_panel": QT_TRANSLATE_NOOP("ErrorReport", "The Step Through panel"), "training_panel": QT_TRANSLATE_NOOP("ErrorReport", "The Training panel"),
+    "train_dialog": QT_TRANSLATE_NOOP("ErrorReport", "The Train dialog"), "lesson_panel": QT_TRANSLATE_NOOP("ErrorReport", "The Lesson panel"),
+    "timeline": QT_TRANSLATE_NOOP("ErrorReport", "The Timeline panel"), "inspector": QT_TRANSLATE_NOOP("ErrorReport", "The Inspector"),
+    "inspector_fields": QT_TRANSLATE_NOOP("ErrorReport", "The Inspector"), "inspector_literal": QT_TRANSLATE_NOOP("ErrorReport", "The Inspector"),
+    "tensor_plot": QT_TRANSLATE_NOOP("ErrorReport", "The Inspector's plot"), "autograd_view": QT_TRANSLATE_NOOP("ErrorReport", "The Autograd Graph panel"),
+    "autograd_items": QT_TRANSLATE_NOOP("ErrorReport", "The Autograd Graph panel"), "code_view": QT_TRANSLATE_NOOP("ErrorReport", "The Code panel"),
+    "palette": QT_TRANSLATE_NOOP("ErrorReport", "The Palette"), "node_search": QT_TRANSLATE_NOOP("ErrorReport", "The node search"),
 }
 _EDITS = ("commands",)         # gradstudio/ui modules whose code performs an edit
 # what PySide puts before the message of an exception raised in a Qt virtual (such as an
@@ -60,7 +61,7 @@ def cause_of(tb, exc=None):
         return "edit", None
     for m in modules:
         if m in VIEWS:
-            return "view", VIEWS[m]
+            return "view", translate("ErrorReport", VIEWS[m])
     return "other", None
 
 
@@ -76,26 +77,26 @@ def uncaught_message(exc_type, exc, tb, log_path=None):
     the details were kept (None: they were printed only)."""
     cause, view = cause_of(tb, exc)
     what = _what(exc_type, exc)
-    where = (f"the details are in {log_path}" if log_path else
-             "the details were printed where GradStudio was started")
+    where = (translate("ErrorReport", "the details are in {log_path}").format(log_path=log_path) if log_path else
+             translate("ErrorReport", "the details were printed where GradStudio was started"))
     if cause == "view":
-        return (f"{view} failed",
-                f"{view} could not show the graph ({what}); your graph is safe and "
-                f"unchanged, so close and reopen the panel, or save and restart "
-                f"GradStudio if it happens again ({where}).")
+        return (translate("ErrorReport", "{view} failed").format(view=view),
+                translate("ErrorReport", "{view} could not show the graph ({what}); your graph is safe and "
+                "unchanged, so close and reopen the panel, or save and restart "
+                "GradStudio if it happens again ({where}).").format(view=view, what=what, where=where))
     if cause == "edit":
-        return ("The edit failed",
-                f"The last edit failed ({what}); the graph is still open, so undo the "
-                f"last step if something looks wrong ({where}).")
-    return ("Something went wrong",
-            f"Something went wrong ({what}); the graph is still open, so save it and "
-            f"restart GradStudio if something looks wrong ({where}).")
+        return (translate("ErrorReport", "The edit failed"),
+                translate("ErrorReport", "The last edit failed ({what}); the graph is still open, so undo the "
+                "last step if something looks wrong ({where}).").format(what=what, where=where))
+    return (translate("ErrorReport", "Something went wrong"),
+            translate("ErrorReport", "Something went wrong ({what}); the graph is still open, so save it and "
+            "restart GradStudio if something looks wrong ({where}).").format(what=what, where=where))
 
 
 def again(title):
     """What the status bar says when the failure just shown happens again (a view that
     fails on every edit would otherwise open a dialog per edit)."""
-    return f"{title} again, with the same error as the message before."
+    return translate("ErrorReport", "{title} again, with the same error as the message before.").format(title=title)
 
 
 def error_log_path():

@@ -23,11 +23,15 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
 from gradstudio.document.exercise import (ASK_TITLES, ASKS, DEFAULT_TOLERANCE, LEARNING_AID,
                                           Attempt, Exercise, Question, check)
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.document_words import document_word
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["ExercisePanel", "SetExercise", "question_text", "PANELS_ARE_HINTS"]
 
-PANELS_ARE_HINTS = ("The Autograd Graph, Step Through Backward and Lesson panels show what "
-                    "the run did: open them as hints.")
+PANELS_ARE_HINTS = QT_TRANSLATE_NOOP("ExercisePanel", "The Autograd Graph, Step Through "
+                                     "Backward, Lesson and Jacobian panels stay hidden until "
+                                     "you check; after a wrong check, Hint opens the "
+                                     "step-through.")
 
 
 class SetExercise(QUndoCommand):
@@ -48,13 +52,14 @@ class SetExercise(QUndoCommand):
 def question_text(doc, q):
     """What a question asks, in words: ``x.grad after step 2``."""
     if q.asks == "raises":
-        return "Which step raises, and what does it say? (e.g. 3: RuntimeError: …, or none)"
+        return translate("ExercisePanel", "Which step raises, and what does it say? (e.g. 3: RuntimeError: …, or none)")
     name = doc.display_name(q.node) if q.node in doc.graph else q.node
-    what = {"value": f"{name} (its values)", "grad": f"{name}.grad",
+    what = {"value": translate("ExercisePanel", "{name} (its values)").format(name=name),
+            "grad": f"{name}.grad",
             "grad_fn": f"{name}.grad_fn", "requires_grad": f"{name}.requires_grad"}[q.asks]
-    when = "at the end" if q.step < 0 else "after the forward pass" if q.step == 0 \
-        else f"after step {q.step}"
-    tol = f" (within {q.tolerance:g})" if q.asks in ("value", "grad") else ""
+    when = translate("ExercisePanel", "at the end") if q.step < 0 else translate("ExercisePanel", "after the forward pass") if q.step == 0 \
+        else translate("ExercisePanel", "after step {step}").format(step=q.step)
+    tol = translate("ExercisePanel", " (within {tolerance:g})").format(tolerance=q.tolerance) if q.asks in ("value", "grad") else ""
     return f"{what} {when}{tol}"
 
 
@@ -69,20 +74,20 @@ class _Row(QFrame):
         self.ask = QLabel(f"{number}. {question_text(doc, q)}")
         self.ask.setWordWrap(True)
         self.answer = QLineEdit(attempt.answer if attempt else "")
-        self.answer.setPlaceholderText("your prediction")
-        self.answer.setAccessibleName(f"Prediction for question {number}")
+        self.answer.setPlaceholderText(translate("ExercisePanel", "your prediction"))
+        self.answer.setAccessibleName(translate("ExercisePanel", "Prediction for question {number}").format(number=number))
         self.answer.setAccessibleDescription(question_text(doc, q))
-        self.check_button = QPushButton("Check")
-        self.check_button.setAccessibleName(f"Check question {number}")
+        self.check_button = QPushButton(translate("ExercisePanel", "Check"))
+        self.check_button.setAccessibleName(translate("ExercisePanel", "Check question {number}").format(number=number))
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse |
                                              Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.verdict.setFocusPolicy(Qt.FocusPolicy.StrongFocus)   # readable by keyboard
         self.answer.setMinimumWidth(60)
-        self.hint = QPushButton("Hint: step through")
-        self.hint.setToolTip("Step through the backward pass, node by node, with the chain "
-                             "rule in numbers (this shows the gradients).")
+        self.hint = QPushButton(translate("ExercisePanel", "Hint: step through"))
+        self.hint.setToolTip(translate("ExercisePanel", "Step through the backward pass, node by node, with the chain "
+                             "rule in numbers (this shows the gradients)."))
         self.hint.hide()
         grid.addWidget(self.ask, 0, 0, 1, 2)
         grid.addWidget(self.answer, 1, 0)
@@ -104,10 +109,10 @@ class _Row(QFrame):
         text = f"{mark} {verdict.message}" if verdict is not None else \
             f"{mark} {'Right.' if attempt.correct else 'Not yet right.'}"
         if attempt.correct and verdict is not None:
-            text += f"\nThe run: {verdict.expected}"
+            text += translate("ExercisePanel", "\nThe run: {expected}").format(expected=verdict.expected)
         self.verdict.setText(text)
         self.verdict.setStyleSheet("color: #2e7d32;" if attempt.correct else "color: #c62828;")
-        self.verdict.setAccessibleName(("Right: " if attempt.correct else "Wrong: ") + text)
+        self.verdict.setAccessibleName((translate("ExercisePanel", "Right: ") if attempt.correct else translate("ExercisePanel", "Wrong: ")) + text)
         self.verdict.setVisible(True)
         self.hint.setVisible(not attempt.correct)
 
@@ -124,16 +129,16 @@ class ExercisePanel(SessionPanel):
         self._verdicts = {}        # question id -> the last Verdict this panel showed
         self._drafts = {}          # question id -> a prediction typed and not yet checked
         self._focus_next = None    # the question whose box gets the keyboard after a run
-        self.setAccessibleName("Exercise")
+        self.setAccessibleName(translate("ExercisePanel", "Exercise"))
         layout = QVBoxLayout(self)
         self.title = QLabel()
         self.title.setWordWrap(True)
-        self.aid = QLabel(LEARNING_AID + " " + PANELS_ARE_HINTS)
+        self.aid = QLabel(document_word(LEARNING_AID) + " " + translate("ExercisePanel", PANELS_ARE_HINTS))
         self.aid.setWordWrap(True)
         self.aid.setStyleSheet("color: #666; font-style: italic;")
         self.progress = QLabel()
-        self.empty = QLabel("No exercise yet. A teacher selects a node and adds a question "
-                            "below.")
+        self.empty = QLabel(translate("ExercisePanel", "No exercise yet. A teacher selects a node and adds a question "
+                            "below."))
         self.empty.setWordWrap(True)
         self.rows_box = QVBoxLayout()
         layout.addWidget(self.title)
@@ -159,35 +164,38 @@ class ExercisePanel(SessionPanel):
 
     # ------------------------------------------------------------------ building
     def _teacher_box(self):
-        box = QGroupBox("For the teacher")
+        box = QGroupBox(translate("ExercisePanel", "For the teacher"))
         form = QFormLayout(box)
-        self.show_answers = QCheckBox("Show answers")
-        self.show_answers.setToolTip("Shows the values, gradients and grad_fns the "
-                                     "exercise asks for on the canvas and in the inspector.")
+        self.show_answers = QCheckBox(translate("ExercisePanel", "Show answers"))
+        self.show_answers.setToolTip(translate("ExercisePanel", "Shows the values, gradients and grad_fns the "
+                                     "exercise asks for on the canvas and in the inspector."))
         self.show_answers.toggled.connect(self._on_show_answers)
         self.asks = QComboBox()
         for a in ASKS:
-            self.asks.addItem(ASK_TITLES[a], a)
-        self.asks.setAccessibleName("What to predict")
+            self.asks.addItem(document_word(ASK_TITLES[a]), a)
+        self.asks.setAccessibleName(translate("ExercisePanel", "What to predict"))
+        # (as wide as the panel allows, not as its longest item: a translated one is long)
+        self.asks.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.asks.setMinimumContentsLength(12)
         self.step = QSpinBox()
         self.step.setRange(-1, 100_000)
-        self.step.setSpecialValueText("the end")
+        self.step.setSpecialValueText(translate("ExercisePanel", "the end"))
         self.step.setValue(-1)
-        self.step.setAccessibleName("At timeline step")
+        self.step.setAccessibleName(translate("ExercisePanel", "At timeline step"))
         self.tolerance = QDoubleSpinBox()
         self.tolerance.setDecimals(6)
         self.tolerance.setRange(0.0, 1e6)
         self.tolerance.setSingleStep(0.001)
         self.tolerance.setValue(DEFAULT_TOLERANCE)
-        self.tolerance.setAccessibleName("Tolerance for numbers")
+        self.tolerance.setAccessibleName(translate("ExercisePanel", "Tolerance for numbers"))
         buttons = QWidget()
         row = QVBoxLayout(buttons)       # (stacked: the dock beside the canvas is narrow)
         row.setContentsMargins(0, 0, 0, 0)
-        self.add_button = QPushButton("Add question")
+        self.add_button = QPushButton(translate("ExercisePanel", "Add question"))
         self.add_button.clicked.connect(self.add_question)
-        self.remove_button = QPushButton("Remove last")
+        self.remove_button = QPushButton(translate("ExercisePanel", "Remove last"))
         self.remove_button.clicked.connect(self.remove_last)
-        self.reset_button = QPushButton("Clear progress")
+        self.reset_button = QPushButton(translate("ExercisePanel", "Clear progress"))
         self.reset_button.clicked.connect(self.clear_progress)
         for b in (self.add_button, self.remove_button, self.reset_button):
             row.addWidget(b)
@@ -195,10 +203,10 @@ class ExercisePanel(SessionPanel):
         self.target.setWordWrap(True)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(self.show_answers)
-        form.addRow("Ask about", self.target)
-        form.addRow("Predict", self.asks)
-        form.addRow("At step", self.step)
-        form.addRow("Tolerance", self.tolerance)
+        form.addRow(translate("ExercisePanel", "Ask about"), self.target)
+        form.addRow(translate("ExercisePanel", "Predict"), self.asks)
+        form.addRow(translate("ExercisePanel", "At step"), self.step)
+        form.addRow(translate("ExercisePanel", "Tolerance"), self.tolerance)
         form.addRow(buttons)
         self.asks.currentIndexChanged.connect(self._update_teacher)
         return box
@@ -220,10 +228,10 @@ class ExercisePanel(SessionPanel):
         self.rows = []
         questions = ex.questions if ex is not None else ()
         self.empty.setVisible(not questions)
-        self.title.setText(f"<b>{ex.title or 'Exercise'}</b>" if questions else
-                           "<b>Exercise</b>")
+        self.title.setText("<b>{}</b>".format(ex.title or translate("ExercisePanel", "Exercise")) if questions else
+                           translate("ExercisePanel", "<b>Exercise</b>"))
         solved = sum(ex.solved(q.id) for q in questions) if questions else 0
-        self.progress.setText(f"{solved} of {len(questions)} right" if questions else "")
+        self.progress.setText(translate("ExercisePanel", "{solved} of {v} right").format(solved=solved, v=len(questions)) if questions else "")
         for i, q in enumerate(questions, start=1):
             row = _Row(self, i, doc, q, ex.attempts.get(q.id))
             if q.id in self._verdicts and ex.attempts.get(q.id) is not None:
@@ -252,9 +260,9 @@ class ExercisePanel(SessionPanel):
         s = self.session
         sel = [n for n in s.selection if n in s.document.graph]
         raises = self.asks.currentData() == "raises"
-        self.target.setText("the whole timeline" if raises else
+        self.target.setText(translate("ExercisePanel", "the whole timeline") if raises else
                             s.document.display_name(sel[-1]) if sel else
-                            "(select a node on the canvas)")
+                            translate("ExercisePanel", "(select a node on the canvas)"))
         self.add_button.setEnabled(raises or bool(sel))
         ex = s.document.exercise
         self.remove_button.setEnabled(bool(ex and ex.questions))
@@ -283,19 +291,19 @@ class ExercisePanel(SessionPanel):
                      float(self.tolerance.value()))
         if not s.document.exercise:
             s.answers_shown = True        # the teacher writing it sees the answers
-        self._push(ex.with_question(q), "Add question")
+        self._push(ex.with_question(q), translate("ExercisePanel", "Add question"))
 
     def remove_last(self):
         ex = self.session.document.exercise
         if ex and ex.questions:
             new = ex.without_question(ex.questions[-1].id)
-            self._push(new if new.questions else None, "Remove question")
+            self._push(new if new.questions else None, translate("ExercisePanel", "Remove question"))
 
     def clear_progress(self):
         ex = self.session.document.exercise
         if ex and ex.attempts:
             self._verdicts.clear()
-            self._push(ex.without_attempts(), "Clear progress")
+            self._push(ex.without_attempts(), translate("ExercisePanel", "Clear progress"))
 
     def check(self, question_id):
         """Checks the prediction typed for ``question_id`` against the run."""
@@ -314,7 +322,7 @@ class ExercisePanel(SessionPanel):
             later = ids[ids.index(question_id) + 1:] + ids[:ids.index(question_id)]
             self._focus_next = next((x for x in later if not ex.solved(x)), question_id)
         self._push(ex.with_attempt(question_id, Attempt(typed, verdict.correct)),
-                   "Check prediction")
+                   translate("ExercisePanel", "Check prediction"))
 
     def _forget_drafts(self):
         self._drafts.clear()

@@ -4,6 +4,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import export
 from gradstudio.ui.commands import SetWatched
+from gradstudio.ui.i18n import translate
 
 __all__ = ["PRINT", "AS_IS", "ask_print_outputs", "outputs_to_print", "watch"]
 
@@ -23,11 +24,11 @@ def ask_print_outputs(parent, names):
     nothing; ``names`` are its outputs' names."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle("The script prints nothing")
-    box.setText("Nothing in this graph is printed, so the exported script would run "
-                f"without showing anything. Print its outputs ({', '.join(names)})?")
-    printed = box.addButton("Print the Outputs", QMessageBox.ButtonRole.AcceptRole)
-    as_is = box.addButton("Export as Is", QMessageBox.ButtonRole.DestructiveRole)
+    box.setWindowTitle(translate("ExportPrints", "The script prints nothing"))
+    box.setText(translate("ExportPrints", "Nothing in this graph is printed, so the exported script would run "
+                "without showing anything. Print its outputs ({v})?").format(v=', '.join(names)))
+    printed = box.addButton(translate("ExportPrints", "Print the Outputs"), QMessageBox.ButtonRole.AcceptRole)
+    as_is = box.addButton(translate("ExportPrints", "Export as Is"), QMessageBox.ButtonRole.DestructiveRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(printed)
     box.exec()
@@ -38,7 +39,7 @@ def ask_print_outputs(parent, names):
 def watch(session, node_ids):
     """Marks ``node_ids`` watched (printed by the script), in one undo step."""
     stack, doc = session.undo_stack, session.document
-    stack.beginMacro("Print the outputs in the exported script")
+    stack.beginMacro(translate("ExportPrints", "Print the outputs in the exported script"))
     try:
         for nid in node_ids:
             session.push(SetWatched(doc, nid, True))

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout
 
 from gradstudio.document.spoken import spoken_node
 from gradstudio.ui.panel import SessionPanel
+from gradstudio.ui.i18n import translate
 
 __all__ = ["GraphList", "MAX_LISTED"]
 
@@ -22,10 +23,10 @@ class GraphList(SessionPanel):
     def __init__(self, session, parent=None):
         super().__init__(session, parent)
         self.list = QListWidget()
-        self.list.setAccessibleName("Graph nodes")
+        self.list.setAccessibleName(translate("GraphList", "Graph nodes"))
         self.list.setAccessibleDescription(
-            "Each node of the graph as its line of code and its state; selecting one "
-            "selects it on the canvas.")
+            translate("GraphList", "Each node of the graph as its line of code and its state; selecting one "
+            "selects it on the canvas."))
         self.list.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -6,6 +6,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetrics
 from gradstudio.ui.plain import plain_tooltip
+from gradstudio.ui.i18n import translate
 
 __all__ = ["Heatmap", "MAX_CELL_TEXTS"]
 
@@ -48,14 +49,14 @@ class Heatmap(pg.PlotWidget):
             self.colours = matrix
             finite = np.abs(matrix[np.isfinite(matrix)])
             top = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
-            self.setTitle(f"{title} (colour scale ±{top:.3g})", **_TITLE)
+            self.setTitle(translate("Heatmap", "{title} (colour scale ±{top:.3g})").format(title=title, top=top), **_TITLE)
         else:
             self.colours = _beyond(matrix, tolerance)
             finite = np.abs(self.colours[np.isfinite(self.colours)])
             worst = float(finite.max(initial=0.0))
             top = max(2.0, worst)
-            self.setTitle(f"{title} (grey: within the tolerance" + (
-                f"; up to {worst:.3g} × it past it)" if worst else ")"), **_TITLE)
+            self.setTitle(translate("Heatmap", "{title} (grey: within the tolerance").format(title=title) + (
+                translate("Heatmap", "; up to {worst:.3g} × it past it)").format(worst=worst) if worst else ")"), **_TITLE)
         rows, cols = matrix.shape
         self.image.setImage(self.colours, levels=(-top, top), autoLevels=False)
         self.image.setRect(QRectF(-0.5, -0.5, cols, rows))
@@ -67,8 +68,8 @@ class Heatmap(pg.PlotWidget):
         left.setWidth(widest + 16)
         self.getAxis("top").setTicks(_ticks(column_labels))
         self.setToolTip(plain_tooltip(
-            f"{rows} × {cols}: rows {row_labels[0]} … {row_labels[-1]}, "
-            f"columns {column_labels[0]} … {column_labels[-1]}" if rows and cols else ""))
+            translate("Heatmap", "{rows} × {cols}: rows {v} … {v2}, "
+            "columns {v3} … {v4}").format(rows=rows, cols=cols, v=row_labels[0], v2=row_labels[-1], v3=column_labels[0], v4=column_labels[-1]) if rows and cols else ""))
         self.setXRange(-0.5, cols - 0.5, padding=0)
         self.setYRange(-0.5, rows - 0.5, padding=0)
         for item in self.cell_texts:

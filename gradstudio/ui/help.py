@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDialog, QDialog
 
 from gradstudio import __version__
 from gradstudio.resources import ICON_PNG, ICON_SVG
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["app_icon", "about_text", "shortcut_rows", "ShortcutsDialog"]
 
@@ -22,8 +23,8 @@ def app_icon():
 
 def about_text(name):
     version = QApplication.applicationVersion() or __version__
-    return (f"<b>{name}</b> {version}<p>Build, run and understand PyTorch-style autograd "
-            "graphs.</p>")
+    return (f"<b>{name}</b> {version}<p>" + translate(
+        "Help", "Build, run and understand PyTorch-style autograd graphs.") + "</p>")
 
 
 def _typable(sequence):
@@ -61,14 +62,14 @@ def shortcut_rows(menu_bar):
 
 # keys that belong to the canvas or a panel rather than to a menu command
 CANVAS_ROWS = [
-    ("Canvas", "Quick add a node (wired to the selected node)", "Tab"),
-    ("Canvas", "Select the nearest node that way", "Left, Right, Up, Down"),
-    ("Canvas", "Edit the selected node's parameters in the inspector", "Return"),
-    ("Canvas", "Delete the selection", "Delete or Backspace"),
-    ("Canvas", "Pan", "Space+drag or middle drag"),
-    ("Canvas", "Commands for a node, a region or the background", "right click"),
-    ("Inspector", "Back to the canvas", "Esc"),
-    ("Exercise", "Check the prediction typed", "Return"),
+    (QT_TRANSLATE_NOOP("Help", "Canvas"), QT_TRANSLATE_NOOP("Help", "Quick add a node (wired to the selected node)"), QT_TRANSLATE_NOOP("Help", "Tab")),
+    (QT_TRANSLATE_NOOP("Help", "Canvas"), QT_TRANSLATE_NOOP("Help", "Select the nearest node that way"), QT_TRANSLATE_NOOP("Help", "Left, Right, Up, Down")),
+    (QT_TRANSLATE_NOOP("Help", "Canvas"), QT_TRANSLATE_NOOP("Help", "Edit the selected node's parameters in the inspector"), QT_TRANSLATE_NOOP("Help", "Return")),
+    (QT_TRANSLATE_NOOP("Help", "Canvas"), QT_TRANSLATE_NOOP("Help", "Delete the selection"), QT_TRANSLATE_NOOP("Help", "Delete or Backspace")),
+    (QT_TRANSLATE_NOOP("Help", "Canvas"), QT_TRANSLATE_NOOP("Help", "Pan"), QT_TRANSLATE_NOOP("Help", "Space+drag or middle drag")),
+    (QT_TRANSLATE_NOOP("Help", "Canvas"), QT_TRANSLATE_NOOP("Help", "Commands for a node, a region or the background"), QT_TRANSLATE_NOOP("Help", "right click")),
+    (QT_TRANSLATE_NOOP("Help", "Inspector"), QT_TRANSLATE_NOOP("Help", "Back to the canvas"), QT_TRANSLATE_NOOP("Help", "Esc")),
+    (QT_TRANSLATE_NOOP("Help", "Exercise"), QT_TRANSLATE_NOOP("Help", "Check the prediction typed"), QT_TRANSLATE_NOOP("Help", "Return")),
 ]
 
 
@@ -78,10 +79,13 @@ class ShortcutsDialog(QDialog):
 
     def __init__(self, window):
         super().__init__(window)
-        self.setWindowTitle("Keyboard Shortcuts")
-        rows = shortcut_rows(window.menuBar()) + CANVAS_ROWS
+        self.setWindowTitle(translate("Help", "Keyboard Shortcuts"))
+        rows = shortcut_rows(window.menuBar()) + [
+            tuple(translate("Help", text) for text in row) for row in CANVAS_ROWS]
         self.table = QTableWidget(len(rows), 3, self)
-        self.table.setHorizontalHeaderLabels(["Menu", "Command", "Keys"])
+        self.table.setHorizontalHeaderLabels([translate("Help", "Menu"),
+                                              translate("Help", "Command"),
+                                              translate("Help", "Keys")])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

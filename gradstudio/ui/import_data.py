@@ -21,6 +21,8 @@ from gradstudio.document.data_file import (DELIMITERS, DataFileError, check_room
                                            data_rows, node_name, read_table, sniff)
 from gradstudio.ui.canvas.canvas import NEW_CARD
 from gradstudio.ui.commands import AddNode
+from gradstudio.ui.document_words import document_word
+from gradstudio.ui.i18n import translate
 from gradstudio.ui.plain import PlainLabel
 
 __all__ = ["ImportDataDialog", "Imported", "import_data", "ask_import_data", "PREVIEW_ROWS",
@@ -50,11 +52,12 @@ class ImportDataDialog(QDialog):
         self.imported = None
         self.columns = []
         self.npy = self.path.lower().endswith(".npy")
-        self.setWindowTitle(f"Import Data — {os.path.basename(self.path)}")
-        self.header = QCheckBox("First row is a header (column names)")
+        self.setWindowTitle(translate("ImportData", "Import Data — {name}").format(
+            name=os.path.basename(self.path)))
+        self.header = QCheckBox(translate("ImportData", "First row is a header (column names)"))
         self.delimiter = QComboBox()
         for char, name in DELIMITERS.items():
-            self.delimiter.addItem(name, char)
+            self.delimiter.addItem(document_word(name), char)
         self.preview = QTableWidget()
         self.preview.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.label = QComboBox()
@@ -68,7 +71,7 @@ class ImportDataDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                         QDialogButtonBox.StandardButton.Cancel)
         self.import_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.import_button.setText("Import")
+        self.import_button.setText(translate("ImportData", "Import"))
         self._lay_out()
         self._guess()
         self.header.toggled.connect(self.refresh)
@@ -82,15 +85,16 @@ class ImportDataDialog(QDialog):
         reading = QHBoxLayout()
         reading.addWidget(self.header)
         reading.addStretch(1)
-        reading.addWidget(PlainLabel("Delimiter:"))
+        reading.addWidget(PlainLabel(translate("ImportData", "Delimiter:")))
         reading.addWidget(self.delimiter)
         form = QFormLayout()
-        form.addRow("Label (the last column of the node):", self.label)
-        form.addRow("Features:", self.features)
-        form.addRow("Hold out for testing:", self.test)
+        form.addRow(translate("ImportData", "Label (the last column of the node):"), self.label)
+        form.addRow(translate("ImportData", "Features:"), self.features)
+        form.addRow(translate("ImportData", "Hold out for testing:"), self.test)
         layout = QVBoxLayout(self)
         layout.addLayout(reading)
-        layout.addWidget(PlainLabel(f"The first {PREVIEW_ROWS} rows:"))
+        layout.addWidget(PlainLabel(translate("ImportData", "The first {n} rows:").format(
+            n=PREVIEW_ROWS)))
         layout.addWidget(self.preview, 1)
         layout.addLayout(form)
         layout.addWidget(self.message)
@@ -196,15 +200,16 @@ class ImportDataDialog(QDialog):
     def accept(self):
         """Reads the whole file (a progress bar meanwhile) and keeps the rows chosen; on
         any problem says it and stays open."""
-        progress = QProgressDialog("Reading the file…", "", 0, 100, self)
+        progress = QProgressDialog(translate("ImportData", "Reading the file…"), "", 0, 100,
+                                   self)
         progress.setCancelButton(None)
-        progress.setWindowTitle("Import Data")
+        progress.setWindowTitle(translate("ImportData", "Import Data"))
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setMinimumDuration(200)
         try:
             table = read_table(self.path, self.chosen_delimiter(), self.header.isChecked(),
                                progress=lambda f: progress.setValue(int(90 * f)))
-            progress.setLabelText("Checking the rows…")
+            progress.setLabelText(translate("ImportData", "Checking the rows…"))
             rows = data_rows(table, self.chosen_features(), self.chosen_label())
             check_room(self.document, rows)
         except DataFileError as exc:
@@ -232,7 +237,7 @@ def import_data(window, path=None):
     in the middle of the visible canvas, in one undo step; returns its id (None when
     the user cancelled)."""
     if path is None:
-        path = window.ask_open_path("Import Data", DATA_FILTER)
+        path = window.ask_open_path(translate("ImportData", "Import Data"), DATA_FILTER)
         if not path:
             return None
     imported = window.ask_import_data(path)
@@ -257,8 +262,9 @@ def import_data(window, path=None):
     if item is not None:
         canvas.ensureVisible(item, 24, 24)
     rows = imported.rows.shape[0]
-    said = f"Imported {rows:,} rows of {os.path.basename(os.fspath(path))} as {label}."
+    said = translate("ImportData", "Imported {rows:,} rows of {name} as {label}.").format(
+        rows=rows, name=os.path.basename(os.fspath(path)), label=label)
     if imported.table.note:
-        window.show_notice("Data imported", f"{imported.table.note} {said}")
+        window.show_notice(translate("ImportData", "Data imported"), f"{imported.table.note} {said}")
     window.statusBar().showMessage(said, 8000)
     return command.node_id

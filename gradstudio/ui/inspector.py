@@ -19,14 +19,15 @@ from gradstudio.ui.inspector_fields import (ERROR_STYLE, PENDING_STYLE, NameFiel
 from gradstudio.ui.inspector_literal import LiteralEditor
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel, escaped
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["Inspector"]
 
 # what "watched" does: the exporter prints watched tensors (export._watched, _grad_watch)
-WATCHED_TEXT = "print it in the exported script"
-WATCHED_TIP = ("Adds print(tensor) after the forward pass to the exported PyTorch script, "
+WATCHED_TEXT = QT_TRANSLATE_NOOP("Inspector", "print it in the exported script")
+WATCHED_TIP = (QT_TRANSLATE_NOOP("Inspector", "Adds print(tensor) after the forward pass to the exported PyTorch script, "
                "and print(tensor.grad) after each timeline step when PyTorch keeps its "
-               ".grad. The canvas shows every tensor's value either way.")
+               ".grad. The canvas shows every tensor's value either way."))
 
 
 class Inspector(SessionPanel):
@@ -50,7 +51,7 @@ class Inspector(SessionPanel):
         self.tensor_text = text_box(4)
         self.grad_text = text_box(3)
         attrs = self._make_attributes()
-        self.params_box = QGroupBox("Parameters")
+        self.params_box = QGroupBox(translate("Inspector", "Parameters"))
         self.params_form = QFormLayout(self.params_box)
         self.params_form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self._plot = None                   # made when first needed (see ``plot``)
@@ -91,8 +92,8 @@ class Inspector(SessionPanel):
         self.why.setStyleSheet(PENDING_STYLE)
         self.retains_grad = QCheckBox()
         self.retains_grad.toggled.connect(self._on_retains_grad_toggled)
-        self.watched = QCheckBox(WATCHED_TEXT)
-        self.watched.setToolTip(WATCHED_TIP)
+        self.watched = QCheckBox(translate("Inspector", WATCHED_TEXT))
+        self.watched.setToolTip(translate("Inspector", WATCHED_TIP))
         self.watched.toggled.connect(self._on_watched_toggled)
 
         attrs = QFormLayout()
@@ -112,7 +113,7 @@ class Inspector(SessionPanel):
         node.setContentsMargins(0, 0, 0, 0)
         naming = QFormLayout()
         naming.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        naming.addRow("name", self.name)
+        naming.addRow(translate("Inspector", "name"), self.name)
         node.addLayout(naming)
         node.addWidget(self.error)
         node.addWidget(PlainLabel("print(tensor)"))
@@ -180,9 +181,10 @@ class Inspector(SessionPanel):
         recorded = "" if data.recorded is None else (
             f"<br><span style='font-weight:normal'>{escaped(recorded_words(data.recorded))}"
             "</span>")
-        self.title.setText(f"{escaped(s.document.display_name(self.node_id))} <span style="
-                           f"'font-weight:normal;color:#666'>· {escaped(data.kind)}</span>"
-                           + recorded)
+        self.title.setText(translate("Inspector", "{v} <span style="
+                           "'font-weight:normal;color:#666'>· {v2}</span>").format(
+                               v=escaped(s.document.display_name(self.node_id)),
+                               v2=escaped(data.kind)) + recorded)
         self.settings.hide()
         self.node_view.show()
         self.name.show_node(self.node_id)
@@ -191,7 +193,7 @@ class Inspector(SessionPanel):
 
     # ------------------------------------------------------------------ display
     def _show_settings(self):
-        self.title.setText("Select a node to inspect it.")
+        self.title.setText(translate("Inspector", "Select a node to inspect it."))
         self.node_view.hide()
         self._clear_params()
         self.settings.show()
@@ -222,22 +224,22 @@ class Inspector(SessionPanel):
         rg.setChecked(bool(ok and state.requires_grad))
         if spec.is_source and "requires_grad" in data.params:    # (not a dataset's)
             rg.setEnabled(True)
-            rg.setToolTip("requires_grad=True makes this leaf track operations for autograd.")
+            rg.setToolTip(translate("Inspector", "requires_grad=True makes this leaf track operations for autograd."))
         else:
             rg.setEnabled(False)
-            rg.setToolTip("Only source tensors (ones, tensor, rand …) set requires_grad; a "
+            rg.setToolTip(translate("Inspector", "Only source tensors (ones, tensor, rand …) set requires_grad; a "
                           "computed tensor requires grad when any of its inputs does. Use "
-                          "detach or requires_grad_ nodes to change it.")
+                          "detach or requires_grad_ nodes to change it."))
         if "requires_grad" in hidden:
             rg.setEnabled(False)
             rg.setText("?")
-            rg.setToolTip("The exercise asks for this: predict it in the Exercise panel.")
+            rg.setToolTip(translate("Inspector", "The exercise asks for this: predict it in the Exercise panel."))
         else:
             rg.setText("")
         rg.blockSignals(False)
         usable, text, tip = retain_grad_choice(state, data.retains_grad)
         if "requires_grad" in hidden:
-            usable, text, tip = False, "?", "Hidden until you check your prediction."
+            usable, text, tip = False, "?", translate("Inspector", "Hidden until you check your prediction.")
         kept = self.retains_grad
         kept.blockSignals(True)
         kept.setChecked(data.retains_grad)

@@ -19,6 +19,7 @@ from gradstudio.document.params import check_param, literal_shape
 from gradstudio.ui import commands
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "retain_grad_choice",
            "label_error", "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
@@ -75,11 +76,11 @@ def parse_literal(text):
     except ValueError:
         pass                    # perhaps nan or inf, which literal_eval does not know
     except (SyntaxError, MemoryError, RecursionError):
-        raise DocumentError(f"'{text}' is not a number or a list of numbers.") from None
+        raise DocumentError(translate("InspectorFields", "'{text}' is not a number or a list of numbers.").format(text=text)) from None
     try:
         return _special_numbers(ast.parse(text, mode="eval").body)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
-        raise DocumentError(f"'{text}' is not a number or a list of numbers.") from None
+        raise DocumentError(translate("InspectorFields", "'{text}' is not a number or a list of numbers.").format(text=text)) from None
 
 
 _SPECIAL = {"nan": math.nan, "inf": math.inf, "infinity": math.inf}
@@ -109,7 +110,7 @@ def _special_numbers(node):
         sign = -1.0 if word.startswith("-") else 1.0
         if word.lstrip("+-") in _SPECIAL:
             return sign * _SPECIAL[word.lstrip("+-")]
-    raise ValueError("not a number")
+    raise ValueError(translate("InspectorFields", "not a number"))
 
 
 def format_param(kind, value):
@@ -187,7 +188,7 @@ class ParamEditor(QWidget):
             self.show_error("")         # typed text that was refused no longer matters
         self.widget.setEnabled(not connected)
         self.widget.setToolTip(plain_tooltip(
-            f"connected to {source}; disconnect to type a value" if connected
+            translate("InspectorFields", "connected to {source}; disconnect to type a value").format(source=source) if connected
             else self.pspec.doc))
 
     def _on_editing_finished(self):
@@ -268,10 +269,10 @@ class ValuesGrid(QTableWidget):
         try:
             number = parse_literal(text)
             if isinstance(number, (list, tuple)):
-                raise DocumentError(f"'{text}' is not a number: a cell holds one number; "
-                                    "type a whole list in the field under the grid.")
+                raise DocumentError(translate("InspectorFields", "'{text}' is not a number: a cell holds one number; "
+                                    "type a whole list in the field under the grid.").format(text=text))
             if isinstance(number, bool) or not isinstance(number, (int, float, bool)):
-                raise DocumentError(f"'{text}' is not a number.")
+                raise DocumentError(translate("InspectorFields", "'{text}' is not a number.").format(text=text))
         except DocumentError as exc:
             self.refused.emit(str(exc))
             return
@@ -307,8 +308,8 @@ def label_error(doc, node_id, label):
     except DocumentError as exc:
         return str(exc)
     if any(other != node_id and doc.display_name(other) == name for other in doc.node_ids):
-        same = "" if name == label else f" ('{label}' is '{name}' to Python)"
-        return f"Another node is already called '{name}'{same}; choose a different name."
+        same = "" if name == label else translate("InspectorFields", " ('{label}' is '{name}' to Python)").format(label=label, name=name)
+        return translate("InspectorFields", "Another node is already called '{name}'{same}; choose a different name.").format(name=name, same=same)
     return None
 
 
@@ -336,9 +337,9 @@ class NameField(QWidget):
         self.node_id = None
         self.edit = _NameEdit()
         self.edit.escaped.connect(self._on_escaped)
-        self.edit.setToolTip("The tensor's name, as in the exported PyTorch code: letters, "
+        self.edit.setToolTip(translate("InspectorFields", "The tensor's name, as in the exported PyTorch code: letters, "
                              "digits and _, not starting with a digit. Leave it empty for "
-                             "no name.")
+                             "no name."))
         self.edit.editingFinished.connect(self._on_editing_finished)
         self.error = error_label()
         layout = QVBoxLayout(self)
@@ -355,7 +356,7 @@ class NameField(QWidget):
         self.node_id = node_id
         doc = self.session.document
         data = doc.node(node_id)
-        self.edit.setPlaceholderText(f"no name (shown as {doc.auto_name(node_id)})")
+        self.edit.setPlaceholderText(translate("InspectorFields", "no name (shown as {v})").format(v=doc.auto_name(node_id)))
         if not self.error.isVisibleTo(self) and self.edit.text() != (data.label or ""):
             self.edit.setText(data.label or "")
 
@@ -402,9 +403,9 @@ def seed_from_text(text):
     return value
 
 
-SEED_HELP = ("GradStudio calls torch.manual_seed(seed) before every run, so rand and randn "
+SEED_HELP = (QT_TRANSLATE_NOOP("InspectorFields", "GradStudio calls torch.manual_seed(seed) before every run, so rand and randn "
              "draw the same numbers each time; leave it empty to draw new numbers on every "
-             "run.")
+             "run."))
 
 
 class SeedField(QGroupBox):
@@ -412,14 +413,14 @@ class SeedField(QGroupBox):
     undo step and re-runs the graph."""
 
     def __init__(self, session):
-        super().__init__("Graph settings")
+        super().__init__(translate("InspectorFields", "Graph settings"))
         self.session = session
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText("none")
-        self.edit.setToolTip(SEED_HELP)
+        self.edit.setPlaceholderText(translate("InspectorFields", "none"))
+        self.edit.setToolTip(translate("InspectorFields", SEED_HELP))
         self.edit.editingFinished.connect(self._on_editing_finished)
         self.error = error_label()
-        self.help = PlainLabel(SEED_HELP)
+        self.help = PlainLabel(translate("InspectorFields", SEED_HELP))
         self.help.setWordWrap(True)
         self.help.setStyleSheet("color: #555;")
         field = QWidget()
@@ -430,7 +431,7 @@ class SeedField(QGroupBox):
         column.addWidget(self.error)
         form = QFormLayout(self)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        form.addRow("random seed", field)
+        form.addRow(translate("InspectorFields", "random seed"), field)
         form.addRow(self.help)
 
     def show_seed(self):
@@ -463,24 +464,24 @@ def retain_grad_choice(state, marked):
     because of it."""
     ok = state is not None and state.error is None and state.value is not None
     if not ok:
-        return marked, "—", ("This node is in error, so it has no tensor to keep a .grad "
-                             "for." + (" Untick to take retain_grad() off." if marked else ""))
+        return marked, "—", (translate("InspectorFields", "This node is in error, so it has no tensor to keep a .grad "
+                             "for.") + (translate("InspectorFields", " Untick to take retain_grad() off.") if marked else ""))
     text = str(bool(state.retains_grad))
     if not state.requires_grad:
         if marked:
-            return True, f"{text} (left out)", (
-                "Marked with retain_grad(), but this tensor does not require grad: PyTorch "
+            return True, translate("InspectorFields", "{text} (left out)").format(text=text), (
+                translate("InspectorFields", "Marked with retain_grad(), but this tensor does not require grad: PyTorch "
                 "refuses retain_grad() on it, so the call is left out of the run and the "
-                "code. Untick to take the mark off.")
-        return False, text, ("This tensor does not require grad, so it never gets a .grad: "
-                             "PyTorch refuses retain_grad() on it.")
+                "code. Untick to take the mark off."))
+        return False, text, (translate("InspectorFields", "This tensor does not require grad, so it never gets a .grad: "
+                             "PyTorch refuses retain_grad() on it."))
     if state.is_leaf:
-        return marked, f"{text} (leaf)" if marked else text, (
-            "A leaf keeps its .grad after backward anyway; retain_grad() does nothing on "
-            "it." + (" Untick to take the mark off." if marked else ""))
+        return marked, translate("InspectorFields", "{text} (leaf)").format(text=text) if marked else text, (
+            translate("InspectorFields", "A leaf keeps its .grad after backward anyway; retain_grad() does nothing on "
+            "it.") + (translate("InspectorFields", " Untick to take the mark off.") if marked else ""))
     if marked:
-        return True, text, ("Marked with retain_grad(): this tensor keeps its .grad after "
-                            "backward. Untick to take the mark off.")
-    return True, text, ("Tick to keep this computed tensor's .grad after backward (the code "
+        return True, text, (translate("InspectorFields", "Marked with retain_grad(): this tensor keeps its .grad after "
+                            "backward. Untick to take the mark off."))
+    return True, text, (translate("InspectorFields", "Tick to keep this computed tensor's .grad after backward (the code "
                         "calls retain_grad() on it); without it PyTorch computes the "
-                        "gradient but does not keep it.")
+                        "gradient but does not keep it."))

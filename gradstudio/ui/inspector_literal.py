@@ -14,18 +14,19 @@ from gradstudio.document.spelling import brief_literals, literal
 from gradstudio.ui.inspector_fields import (ParamEditor, ValuesGrid, is_grid, mono_font,
                                             parse_literal)
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["LiteralEditor", "shape_from_text", "literal_from_text", "TEXT_ELEMENTS"]
 
 TEXT_ELEMENTS = 10_000    # a bigger literal's text is shown summarised, not editable
-_BIG_HELP = ("Too many numbers to edit as text (the text shows them as torch prints them): "
-             "change the shape here, or build the tensor from a smaller one.")
+_BIG_HELP = (QT_TRANSLATE_NOOP("InspectorLiteral", "Too many numbers to edit as text (the text shows them as torch prints them): "
+             "change the shape here, or build the tensor from a smaller one."))
 
 _TENSOR_CALL = re.compile(r"(?:torch\s*\.\s*)?tensor\s*\((.*)\)", re.DOTALL)
-_SHAPE_HELP = ("The tensor's shape: its sizes separated by commas, such as 3 or 2, 3; leave "
-               "it empty for a single number (a 0-d tensor). Numbers that still fit are kept.")
-_LITERAL_HELP = ("The values as a Python list, as in torch.tensor(...): [0.1, 1.0, 0.0001], "
-                 "[[1, 2], [3, 4]], or a single number for a 0-d tensor.")
+_SHAPE_HELP = (QT_TRANSLATE_NOOP("InspectorLiteral", "The tensor's shape: its sizes separated by commas, such as 3 or 2, 3; leave "
+               "it empty for a single number (a 0-d tensor). Numbers that still fit are kept."))
+_LITERAL_HELP = (QT_TRANSLATE_NOOP("InspectorLiteral", "The values as a Python list, as in torch.tensor(...): [0.1, 1.0, 0.0001], "
+                 "[[1, 2], [3, 4]], or a single number for a 0-d tensor."))
 
 
 def shape_from_text(text):
@@ -36,8 +37,8 @@ def shape_from_text(text):
         text = text[1:-1]
     parts = [p for p in re.split(r"[\s,x×*]+", text.strip()) if p]
     if not all(p.isdigit() for p in parts) or len(parts) > MAX_DIMS:
-        raise DocumentError(f"'{text}' is not a shape: type sizes separated by commas, such "
-                            "as 3 or 2, 3, or nothing for a single number.")
+        raise DocumentError(translate("InspectorLiteral", "'{text}' is not a shape: type sizes separated by commas, such "
+                            "as 3 or 2, 3, or nothing for a single number.").format(text=text))
     return tuple(int(p) for p in parts)
 
 
@@ -48,11 +49,11 @@ def literal_from_text(text):
     call = _TENSOR_CALL.fullmatch(text.strip())
     value = parse_literal(call.group(1) if call else text)
     if value is None:
-        raise DocumentError("A tensor literal needs values: type a number or a list of "
-                            "numbers, such as [0.1, 1.0, 0.0001].")
+        raise DocumentError(translate("InspectorLiteral", "A tensor literal needs values: type a number or a list of "
+                            "numbers, such as [0.1, 1.0, 0.0001]."))
     if isinstance(value, (list, tuple)) and literal_shape(value) is None:
-        raise DocumentError("Every row of a tensor literal must have the same length, as "
-                            "PyTorch requires.")
+        raise DocumentError(translate("InspectorLiteral", "Every row of a tensor literal must have the same length, as "
+                            "PyTorch requires."))
     return value
 
 
@@ -71,10 +72,10 @@ class LiteralEditor(ParamEditor):
         self._refused = None              # the field holding refused text, kept as typed
         self.widget.setFont(mono_font())
         self.widget.setPlaceholderText("[0.1, 1.0, 0.0001]")
-        self.widget.setToolTip(_LITERAL_HELP)
+        self.widget.setToolTip(translate("InspectorLiteral", _LITERAL_HELP))
         self.shape_edit = QLineEdit()
-        self.shape_edit.setPlaceholderText("one number (0-d)")
-        self.shape_edit.setToolTip(_SHAPE_HELP)
+        self.shape_edit.setPlaceholderText(translate("InspectorLiteral", "one number (0-d)"))
+        self.shape_edit.setToolTip(translate("InspectorLiteral", _SHAPE_HELP))
         self.shape_edit.editingFinished.connect(self._on_shape_edited)
         row = QWidget()
         line = QHBoxLayout(row)
@@ -98,7 +99,7 @@ class LiteralEditor(ParamEditor):
         else:
             text = repr(value)
         self.widget.setReadOnly(big)
-        self.widget.setToolTip(_BIG_HELP if big else _LITERAL_HELP)
+        self.widget.setToolTip(translate("InspectorLiteral", _BIG_HELP) if big else translate("InspectorLiteral", _LITERAL_HELP))
         for field, text in ((self.shape_edit, _shape_text(shape)), (self.widget, text)):
             if field is not self._refused and field.text() != text:
                 field.blockSignals(True)

@@ -24,6 +24,7 @@ from PySide6.QtGui import QColor, QDesktopServices, QImage, QPainter, QTextDocum
 from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser
 
 from gradstudio.ui.tex_text import tex_to_text
+from gradstudio.ui.i18n import translate
 
 __all__ = ["MarkdownView", "SafeDocument", "prepare_markdown", "label_markdown",
            "embedded_image", "WEB_SCHEMES", "MAX_EMBEDDED"]
@@ -48,7 +49,7 @@ _TOKEN = re.compile(
 
 def _image_link(alt, src):
     """An image as a link to it: the panel loads nothing from the web or the disk."""
-    words = f"[image: {alt}]" if alt else "[image]"
+    words = translate("LessonMarkdown", "[image: {alt}]").format(alt=alt) if alt else translate("LessonMarkdown", "[image]")
     return f"{words}({src})" if src.lower().startswith(("http://", "https://")) else \
         words.replace("[", "\\[").replace("]", "\\]")
 

@@ -30,16 +30,17 @@ from gradstudio.ui.lesson_style import lesson_colors
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.shortcuts import NEXT_CELL_KEY, PREVIOUS_CELL_KEY
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["LessonPanel", "CellView", "TextBlock", "cell_nodes", "cell_step",
            "selection_cell", "draws_random", "seed_note", "label_markdown", "HINT",
            "EDITED_NOTE", "DIFFERS", "NEXT_CELL_KEY", "PREVIOUS_CELL_KEY"]
 
-HINT = ("No lesson for this graph: open a Jupyter notebook (.ipynb) with File ▸ Open to "
-        "read it here cell by cell beside its graph.")
-EDITED_NOTE = ("The graph has been edited since it was traced; the outputs below are those "
-               "of the traced notebook.")
-DIFFERS = "differs from the notebook"
+HINT = (QT_TRANSLATE_NOOP("LessonPanel", "No lesson for this graph: open a Jupyter notebook (.ipynb) with File ▸ Open to "
+        "read it here cell by cell beside its graph."))
+EDITED_NOTE = (QT_TRANSLATE_NOOP("LessonPanel", "The graph has been edited since it was traced; the outputs below are those "
+               "of the traced notebook."))
+DIFFERS = QT_TRANSLATE_NOOP("LessonPanel", "differs from the notebook")
 DIFFERS_COLOR = "#ef6c00"
 CURRENT_COLOR = "#1565c0"
 ERROR_COLOR = "#c62828"
@@ -48,10 +49,10 @@ MAX_SHOWN_CHARS = 30_000
 
 
 def seed_note(seed):
-    return (f"This notebook never calls torch.manual_seed, so its own random numbers differ "
-            f"from run to run; GradStudio draws them with seed {seed} so the graph's numbers "
-            f"are reproducible. The stored outputs below come from the notebook's last run "
-            f"and may differ.")
+    return (translate("LessonPanel", "This notebook never calls torch.manual_seed, so its own random numbers differ "
+            "from run to run; GradStudio draws them with seed {seed} so the graph's numbers "
+            "are reproducible. The stored outputs below come from the notebook's last run "
+            "and may differ.").format(seed=seed))
 
 
 # ---------------------------------------------------------------------- what a cell means
@@ -96,7 +97,7 @@ def _shown(text):
     if len(shown) > MAX_SHOWN_CHARS:
         shown = shown[:MAX_SHOWN_CHARS]
         more = max(more, 1)
-    return shown + (f"\n… {more:,} more line{'s' * (more != 1)} not shown" if more else "")
+    return shown + ((translate("LessonPanel", "\n… {more:,} more lines not shown") if more != 1 else translate("LessonPanel", "\n… {more:,} more line not shown")).format(more=more) if more else "")
 
 
 def _fixed_font():
@@ -235,8 +236,8 @@ class CellView(QFrame):
         if cell.is_code:
             self._build_code(layout)
             self.setCursor(Qt.CursorShape.PointingHandCursor)
-            self.setToolTip("Click to select this cell's nodes and see the program at "
-                            "this cell's moment on the timeline")
+            self.setToolTip(translate("LessonPanel", "Click to select this cell's nodes and see the program at "
+                            "this cell's moment on the timeline"))
         else:
             self.text = MarkdownView(cell.source)      # (loads no file: lesson_markdown)
             layout.addWidget(self.text)
@@ -246,11 +247,11 @@ class CellView(QFrame):
         cell = self.cell
         head = QHBoxLayout()
         count = "" if cell.execution_count is None else str(cell.execution_count)
-        self.title = PlainLabel(f"Cell {self.index + 1} · In [{count or ' '}]:")
+        self.title = PlainLabel(translate("LessonPanel", "Cell {v} · In [{v2}]:").format(v=self.index + 1, v2=count or ' '))
         self.title.setStyleSheet(f"color: {self.colors.muted};")
         head.addWidget(self.title)
         head.addStretch(1)
-        self.differs_label = PlainLabel(DIFFERS)
+        self.differs_label = PlainLabel(translate("LessonPanel", DIFFERS))
         self.differs_label.setStyleSheet(f"color: {DIFFERS_COLOR}; font-weight: bold;")
         self.differs_label.setVisible(self.differs)
         head.addWidget(self.differs_label)
@@ -259,19 +260,19 @@ class CellView(QFrame):
         layout.addWidget(self.code)
         output, stored = cell.output, cell.stored
         if self.differs:
-            self._add_output(layout, "stored", "The notebook's stored output:",
-                             stored or "(no output)")
-            self._add_output(layout, "output", "GradStudio's run:",
-                             output or "(no output)")
+            self._add_output(layout, "stored", translate("LessonPanel", "The notebook's stored output:"),
+                             stored or translate("LessonPanel", "(no output)"))
+            self._add_output(layout, "output", translate("LessonPanel", "GradStudio's run:"),
+                             output or translate("LessonPanel", "(no output)"))
         elif output.strip():
-            self._add_output(layout, "output", "Output · GradStudio's run, the same as the "
-                             "notebook's:" if stored is not None else
-                             "Output · GradStudio's run (the notebook stored none):", output)
+            self._add_output(layout, "output", translate("LessonPanel", "Output · GradStudio's run, the same as the "
+                             "notebook's:") if stored is not None else
+                             translate("LessonPanel", "Output · GradStudio's run (the notebook stored none):"), output)
         if cell.error:
-            self._add_output(layout, "error", "Error in GradStudio's run:", cell.error,
+            self._add_output(layout, "error", translate("LessonPanel", "Error in GradStudio's run:"), cell.error,
                              color=self.colors.error, background=self.colors.error_bg)
         for note in cell.notes:
-            label = PlainLabel(f"Not run: {note}")
+            label = PlainLabel(translate("LessonPanel", "Not run: {note}").format(note=note))
             label.setTextFormat(Qt.TextFormat.PlainText)   # (a file's text: never HTML)
             label.setWordWrap(True)
             label.setStyleSheet(f"color: {self.colors.muted}; font-style: italic;")
@@ -355,18 +356,18 @@ class LessonPanel(SessionPanel):
         font.setWeight(QFont.Weight.Bold)
         self.title.setFont(font)
         self.title.setWordWrap(True)
-        self.hint = PlainLabel(HINT)
+        self.hint = PlainLabel(translate("LessonPanel", HINT))
         self.hint.setWordWrap(True)
         self.seed_note = self._note()
         self.cut_note = self._note()      # what the trace recorded instead of drawing
         self.edited_note = self._note()
-        self.edited_note.setText(EDITED_NOTE)
-        self.previous_button = QPushButton("Previous cell")
-        self.previous_button.setToolTip(f"The previous code cell ({PREVIOUS_CELL_KEY})")
+        self.edited_note.setText(translate("LessonPanel", EDITED_NOTE))
+        self.previous_button = QPushButton(translate("LessonPanel", "Previous cell"))
+        self.previous_button.setToolTip(translate("LessonPanel", "The previous code cell ({PREVIOUS_CELL_KEY})").format(PREVIOUS_CELL_KEY=PREVIOUS_CELL_KEY))
         self.previous_button.clicked.connect(self.previous_cell)
-        self.next_button = QPushButton("Next cell")
-        self.next_button.setToolTip(f"The next code cell: its nodes selected, the timeline "
-                                    f"at its moment ({NEXT_CELL_KEY})")
+        self.next_button = QPushButton(translate("LessonPanel", "Next cell"))
+        self.next_button.setToolTip(translate("LessonPanel", "The next code cell: its nodes selected, the timeline "
+                                    "at its moment ({NEXT_CELL_KEY})").format(NEXT_CELL_KEY=NEXT_CELL_KEY))
         self.next_button.clicked.connect(self.next_cell)
         self.position = PlainLabel()
         self.nav = QWidget()
@@ -452,7 +453,7 @@ class LessonPanel(SessionPanel):
             column.addWidget(view)
             self.cells.append(view)
         if lesson is not None and not lesson.cells:
-            column.addWidget(PlainLabel("This notebook has no cells."))
+            column.addWidget(PlainLabel(translate("LessonPanel", "This notebook has no cells.")))
         column.addStretch(1)
         self.scroll.setWidget(body)          # (the old cells' widget is deleted)
         self.title.setText(lesson.name if lesson is not None else "")
@@ -551,9 +552,9 @@ class LessonPanel(SessionPanel):
         self.previous_button.setEnabled(self._neighbour(-1) is not None)
         self.next_button.setEnabled(self._neighbour(1) is not None)
         if self.current is None:
-            self.position.setText(f"{len(code)} code cell{'s' * (len(code) != 1)}")
+            self.position.setText((translate("LessonPanel", "{n} code cells") if len(code) != 1 else translate("LessonPanel", "{n} code cell")).format(n=len(code)))
         else:
-            self.position.setText(f"cell {self.current + 1} of {len(self.cells)}")
+            self.position.setText(translate("LessonPanel", "cell {v} of {v2}").format(v=self.current + 1, v2=len(self.cells)))
 
     # ------------------------------------------------------------------ scrolling
     def _scroll_to(self, index, line=None):

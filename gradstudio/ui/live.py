@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QDoubleSpinBox, QHBoxLayout, QLabel, QToolButton,
 
 from gradstudio.document.live import LiveRun, keep_edits, live_setting
 from gradstudio.ui.commands import KeepLiveRun
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 from gradstudio.ui.run_worker import RunWorker
 from gradstudio.ui.widgets import wheel_only_when_focused
 
@@ -25,8 +26,8 @@ __all__ = ["LiveSession", "LiveBar", "live_session", "FRAME_SECONDS", "MOST_PER_
 
 FRAME_SECONDS = 0.03     # the engine time one job (one frame shown) aims at, at least
 MOST_PER_FRAME = 50      # iterations one job runs at most
-NO_LOOP = "No loop to play: Add ▸ Train… in the timeline inserts one."
-DISCARDED = "The live run was discarded: the document was edited."
+NO_LOOP = QT_TRANSLATE_NOOP("LiveBar", "No loop to play: Add ▸ Train… in the timeline inserts one.")
+DISCARDED = QT_TRANSLATE_NOOP("LiveBar", "The live run was discarded: the document was edited.")
 
 
 def live_session(session):
@@ -133,7 +134,7 @@ class LiveSession(QObject):
             session.push(KeepLiveRun(session.document, edits))
         else:
             session.rerun()
-        self._say(note or "Kept: the document's loop is the run played.")
+        self._say(note or translate("LiveBar", "Kept: the document's loop is the run played."))
 
     def discard(self):
         """Drops the live run: the document's own run comes back."""
@@ -149,7 +150,7 @@ class LiveSession(QObject):
             return True
         run = LiveRun(self.session.document)
         if run.loop is None:
-            self._say(NO_LOOP)
+            self._say(translate("LiveBar", NO_LOOP))
             return False
         self.run = self.session.live = run
         self.message = ""
@@ -204,7 +205,7 @@ class LiveSession(QObject):
     def _on_document_changed(self, _change):
         if self.run is not None:
             self._end()                      # (the edit's own run follows)
-            self._say(DISCARDED)
+            self._say(translate("LiveBar", DISCARDED))
 
     def _on_iteration_asked(self, _loop_id):
         if self.playing:
@@ -233,10 +234,10 @@ class LiveBar(QWidget):
     def __init__(self, live, parent=None):
         super().__init__(parent)
         self.live = live
-        self.play = self._button("▶", "Train live: run the loop iteration by iteration "
-                                 "and watch every view follow (again to pause).")
+        self.play = self._button("▶", translate("LiveBar", "Train live: run the loop iteration by "
+                                 "iteration and watch every view follow (again to pause)."))
         self.play.clicked.connect(self._on_play_clicked)
-        self.step = self._button("▶|", "One more iteration of the live run.")
+        self.step = self._button("▶|", translate("LiveBar", "One more iteration of the live run."))
         self.step.clicked.connect(live.step)
         self.lr = wheel_only_when_focused(QDoubleSpinBox())
         self.lr.setDecimals(4)
@@ -245,22 +246,24 @@ class LiveBar(QWidget):
         self.lr.setKeyboardTracking(False)
         self.lr.setPrefix("lr ")
         self.lr.setMaximumWidth(110)
-        self.lr.setToolTip("The learning rate: changed while the loop plays, it takes "
-                           "effect from the next iteration and is marked on the curves.")
-        self.lr.setAccessibleName("learning rate")
+        self.lr.setToolTip(translate("LiveBar", "The learning rate: changed while the loop "
+                                     "plays, it takes effect from the next iteration and "
+                                     "is marked on the curves."))
+        self.lr.setAccessibleName(translate("LiveBar", "learning rate"))
         self.lr.valueChanged.connect(self._on_lr_changed)
-        self.keep = self._button("Keep", "Make the live run the document's loop (its "
-                                 "learning-rate changes and the iterations played); undo "
-                                 "takes it back.")
+        self.keep = self._button(translate("LiveBar", "Keep"), translate(
+            "LiveBar", "Make the live run the document's loop (its learning-rate changes "
+            "and the iterations played); undo takes it back."))
         self.keep.clicked.connect(live.keep)
-        self.discard = self._button("Discard", "Drop the live run and go back to the "
-                                    "document's own run.")
+        self.discard = self._button(translate("LiveBar", "Discard"), translate(
+            "LiveBar", "Drop the live run and go back to the document's own run."))
         self.discard.clicked.connect(live.discard)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        self.status.setToolTip("The live run: the iterations it ran of the loop's count. "
-                               "Paused or ended, scrub to inspect any iteration; Keep "
-                               "makes it the document's loop, Discard drops it.")
+        self.status.setToolTip(translate(
+            "LiveBar", "The live run: the iterations it ran of the loop's count. Paused or "
+            "ended, scrub to inspect any iteration; Keep makes it the document's loop, "
+            "Discard drops it."))
         # two rows, so that a narrow dock keeps every control in sight: what plays, and
         # where the live run is with what to do with it
         layout = QVBoxLayout(self)
@@ -315,8 +318,9 @@ class LiveBar(QWidget):
             return live.message
         run = live.run
         where = f"{run.done:,} / {run.count:,}"
-        return {"playing": f"playing: {where}", "paused": f"paused at {where}",
-                "ended": f"ended at {where}"}[state]
+        return {"playing": translate("LiveBar", "playing: {where}"),
+                "paused": translate("LiveBar", "paused at {where}"),
+                "ended": translate("LiveBar", "ended at {where}")}[state].format(where=where)
 
     def _on_play_clicked(self):
         if self.live.playing:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from gradstudio.document import files, run
 from gradstudio.ui.run_worker import ENGINE_LOCK
 from gradstudio.ui.tasks import Task
+from gradstudio.ui.i18n import translate
 
 __all__ = ["BACKGROUND_BYTES", "LoadCancelled", "in_background", "load_and_run",
            "start_loading"]
@@ -72,11 +73,11 @@ class _Progress(QObject):
         if total:
             self.dialog.setRange(0, total)
             self.dialog.setValue(done)
-            self.dialog.setLabelText(f"Reading “{self.name}”: {done:,} of {total:,} nodes "
-                                     "and edges checked…")
+            self.dialog.setLabelText(translate("Loading", "Reading “{name}”: {done:,} of {total:,} nodes "
+                                     "and edges checked…").format(name=self.name, done=done, total=total))
         else:
             self.dialog.setRange(0, 0)
-            self.dialog.setLabelText(f"Running “{self.name}”…")
+            self.dialog.setLabelText(translate("Loading", "Running “{name}”…").format(name=self.name))
 
 
 def start_loading(path, parent):
@@ -85,7 +86,7 @@ def start_loading(path, parent):
     name = Path(path).name
     reports = []                    # the _Progress, once the task that owns it exists
     task = Task(lambda token: load_and_run(path, token, reports[0].changed.emit),
-                "Open Graph", f"Reading “{name}”…", parent)
+                translate("Loading", "Open Graph"), translate("Loading", "Reading “{name}”…").format(name=name), parent)
     reports.append(_Progress(task, name))
     task.start()
     return task

@@ -43,6 +43,9 @@ from gradstudio.ui.window_edits import GraphEdits
 from gradstudio.ui.window_exports import WindowExports
 from gradstudio.ui.window_files import WindowFiles, example_paths
 from gradstudio.ui.window_menus import build_actions, build_menus
+from gradstudio.ui.i18n import (chosen_language, install_translators, split_lang_option,
+                                translate)
+from gradstudio.ui.i18n import translate
 
 __all__ = ["MainWindow", "main", "example_paths", "APP_NAME"]
 
@@ -68,10 +71,7 @@ class MainWindow(WindowDocks, QMainWindow):
         self.setObjectName("MainWindow")
         self.setWindowIcon(app_icon())
         self.session = session if session is not None else Session(parent=self)
-        if isinstance(settings, (str, Path)):
-            settings = QSettings(str(settings), QSettings.Format.IniFormat)
-        self.settings = settings if settings is not None else QSettings(
-            QSettings.Format.IniFormat, QSettings.Scope.UserScope, APP_NAME, APP_NAME)
+        self.settings = window_settings(settings)
         self._init_docks()
         self._had_loop = False
         self.setDockNestingEnabled(True)
@@ -131,15 +131,15 @@ class MainWindow(WindowDocks, QMainWindow):
         self.code_panel = CodePanel(self.session)
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-        self._dock("palette", "Palette", self.palette, left)
-        self._dock("inspector", "Inspector", self.inspector, right)
-        self._late_dock("autograd", "Autograd Graph", right)
-        self._late_dock("lesson", "Lesson", right)
-        self._dock("timeline", "Timeline", self.timeline, bottom)
-        self._dock("code", "PyTorch Code", self.code_panel, bottom)
-        self._late_dock("training", "Training", bottom)
-        self._late_dock("walk", "Step Through Backward", bottom)
-        self._late_dock("probe", "Jacobian and Gradient Check", bottom)
+        self._dock("palette", translate("MainWindow", "Palette"), self.palette, left)
+        self._dock("inspector", translate("MainWindow", "Inspector"), self.inspector, right)
+        self._late_dock("autograd", translate("MainWindow", "Autograd Graph"), right)
+        self._late_dock("lesson", translate("MainWindow", "Lesson"), right)
+        self._dock("timeline", translate("MainWindow", "Timeline"), self.timeline, bottom)
+        self._dock("code", translate("MainWindow", "PyTorch Code"), self.code_panel, bottom)
+        self._late_dock("training", translate("MainWindow", "Training"), bottom)
+        self._late_dock("walk", translate("MainWindow", "Step Through Backward"), bottom)
+        self._late_dock("probe", translate("MainWindow", "Jacobian and Gradient Check"), bottom)
         classroom.install(self)          # the Exercise dock (gradstudio/ui/classroom.py)
         self.tabifyDockWidget(self.docks["inspector"], self.docks["autograd"])
         self.tabifyDockWidget(self.docks["inspector"], self.docks["lesson"])
@@ -154,6 +154,9 @@ class MainWindow(WindowDocks, QMainWindow):
         self.resizeDocks([self.docks["timeline"]], [260], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["timeline"], self.docks["code"]], [440, 440],
                          Qt.Orientation.Horizontal)
+
+    def _dock_content_for(self, name, panel):
+        return classroom.covered(name, panel, self.session)
 
     # the panels of the late docks (``WindowDocks.panel`` calls them once)
     def _make_autograd_panel(self):
@@ -200,7 +203,7 @@ class MainWindow(WindowDocks, QMainWindow):
 
     def report_exception(self, what, exc):
         detail = str(exc) or type(exc).__name__
-        self.show_error(f"{what} failed", f"{what} failed: {detail}")
+        self.show_error(translate("MainWindow", "{what} failed").format(what=what), translate("MainWindow", "{what} failed: {detail}").format(what=what, detail=detail))
 
     def show_error(self, title, text):
         """Tells the user something went wrong (tests replace this)."""
@@ -215,7 +218,7 @@ class MainWindow(WindowDocks, QMainWindow):
         """Save, Discard or Cancel for a document with unsaved changes."""
         name = self.files.document_name()
         return ask_plain(
-            self, "Unsaved changes", f"Save the changes to “{name}” before closing it?",
+            self, translate("MainWindow", "Unsaved changes"), translate("MainWindow", "Save the changes to “{name}” before closing it?").format(name=name),
             _STOCK.Save | _STOCK.Discard | _STOCK.Cancel, _STOCK.Save)
 
     def ask_open_path(self, caption, file_filter):
@@ -270,9 +273,11 @@ class MainWindow(WindowDocks, QMainWindow):
         doc = self.session.document
         n, a = len(doc.node_ids), len(doc.timeline)
         errors = len(result.errors) + sum(1 for o in result.outcomes if o.error)
-        parts = [f"{n} node{'s' * (n != 1)}", f"{a} action{'s' * (a != 1)}"]
-        parts.append(f"{errors} error{'s' * (errors != 1)}" if errors else "runs cleanly")
+        parts = [(translate("MainWindow", "{n} nodes") if n != 1 else translate("MainWindow", "{n} node")).format(n=n), (translate("MainWindow", "{a} actions") if a != 1 else translate("MainWindow", "{a} action")).format(a=a)]
+        parts.append((translate("MainWindow", "{errors} errors") if errors != 1 else translate("MainWindow", "{errors} error")).format(errors=errors) if errors else translate("MainWindow", "runs cleanly"))
         self.run_label.setText(" · ".join(parts))
+        # (the status bar squeezes a permanent label below its text otherwise)
+        self.run_label.setMinimumWidth(self.run_label.sizeHint().width())
         self.update_edit_actions()
         # a loop appeared (Train…, an example, a file): show its curve
         has_loop = bool(result.histories)
@@ -319,8 +324,8 @@ class MainWindow(WindowDocks, QMainWindow):
         panel = self.walk_panel
         panel.refresh()
         if panel.index is None:
-            self.statusBar().showMessage("No backward pass to step through: add a "
-                                         "backward() action first (Ctrl+B).", 5000)
+            self.statusBar().showMessage(translate("MainWindow", "No backward pass to step through: add a "
+                                         "backward() action first (Ctrl+B)."), 5000)
             return
         self.docks["walk"].show()
         self.docks["walk"].raise_()
@@ -371,13 +376,13 @@ class MainWindow(WindowDocks, QMainWindow):
             self.step_through()
         if self.session.walk is None:
             return
-        folder = self.ask_folder("Export Step-Through Frames")
+        folder = self.ask_folder(translate("MainWindow", "Export Step-Through Frames"))
         if not folder:
             return
         self.docks["autograd"].raise_()
         from gradstudio.ui.walk_panel import export_frames
         paths = export_frames(self.session, folder, [self.canvas, self.autograd_view])
-        self.statusBar().showMessage(f"Saved {len(paths)} frames in {folder}", 5000)
+        self.statusBar().showMessage(translate("MainWindow", "Saved {v} frames in {folder}").format(v=len(paths), folder=folder), 5000)
 
     def ask_int(self, title, label, value, low, high):
         """A whole number from the user, or None (tests replace this)."""
@@ -452,6 +457,15 @@ class MainWindow(WindowDocks, QMainWindow):
         event.accept()
 
 
+def window_settings(settings=None):
+    """The ``QSettings`` a window keeps: ``settings`` itself, an ini file at the path
+    ``settings``, or (None) the user's GradStudio settings."""
+    if isinstance(settings, (str, Path)):
+        return QSettings(str(settings), QSettings.Format.IniFormat)
+    return settings if settings is not None else QSettings(
+        QSettings.Format.IniFormat, QSettings.Scope.UserScope, APP_NAME, APP_NAME)
+
+
 def main(argv=None, settings=None) -> int:
     """Opens the window with ``FILE.gsg`` or ``NOTEBOOK.ipynb`` (the first argument; the
     status bar says the others were not opened) or the autograd tutorial example, and
@@ -481,6 +495,9 @@ def _shown_window(args, settings):
     app.setApplicationVersion(__version__)
     app.setWindowIcon(app_icon())
     app.setDesktopFileName("gradstudio")        # gradstudio.desktop, for the task bar
+    asked, args = split_lang_option(args)
+    settings = window_settings(settings)
+    install_translators(app, chosen_language(settings, asked))   # (before any widget)
     window = MainWindow(settings=settings)
     previous_hook = window.install_excepthook()
     paths = [a for a in args if not a.startswith("-")]
@@ -489,9 +506,11 @@ def _shown_window(args, settings):
         if len(paths) > 1:
             rest = [Path(p).name for p in paths[1:]]
             window.statusBar().showMessage(
-                f"A window shows one graph, so {', '.join(rest)} "
-                f"{'was' if len(rest) == 1 else 'were'} not opened; use File ▸ Open for "
-                f"{'it' if len(rest) == 1 else 'them'}.", 30000)
+                (translate("MainWindow", "A window shows one graph, so {names} was not opened; "
+                           "use File ▸ Open for it.") if len(rest) == 1 else
+                 translate("MainWindow", "A window shows one graph, so {names} were not "
+                           "opened; use File ▸ Open for them.")).format(names=", ".join(rest)),
+                30000)
     else:
         examples = example_paths()
         if examples:

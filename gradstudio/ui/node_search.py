@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QFrame, QLineEdit, QListWidget, QListWidgetItem,
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.ui.widgets import popup_key, popup_style
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import translate
 
 __all__ = ["NodeSearch", "matching_nodes"]
 
@@ -33,7 +34,7 @@ def matching_nodes(session, text):
     starts, contains = [], []
     for node_id in doc.node_ids:
         data = doc.node(node_id)
-        kind = f"{data.kind} · retain_grad" if data.retains_grad else data.kind
+        kind = translate("NodeSearch", "{kind} · retain_grad").format(kind=data.kind) if data.retains_grad else data.kind
         row = (node_id, doc.display_name(node_id), kind, _grad_fn(session, node_id))
         if row[1].lower().startswith(text):
             starts.append(row)
@@ -58,7 +59,7 @@ class NodeSearch(QFrame):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.setSpacing(4)
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText("Find node: name, kind or grad_fn…")
+        self.search.setPlaceholderText(translate("NodeSearch", "Find node: name, kind or grad_fn…"))
         self.list = QListWidget(self)
         self.list.setFixedHeight(180)
         self.list.setFocusPolicy(Qt.NoFocus)
@@ -96,8 +97,8 @@ class NodeSearch(QFrame):
         if found:
             self.list.setCurrentRow(0)
         else:
-            self.message.setText(f"No node matches “{text.strip()}”." if text.strip()
-                                 else "The graph has no nodes yet.")
+            self.message.setText(translate("NodeSearch", "No node matches “{v}”.").format(v=text.strip()) if text.strip()
+                                 else translate("NodeSearch", "The graph has no nodes yet."))
         self.list.setVisible(found)
         self.message.setVisible(not found)
         self.adjustSize()

@@ -10,13 +10,15 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QLineEdit
 from gradstudio.document.catalogue import categories
 from gradstudio.ui.canvas import KIND_MIME
 from gradstudio.ui.plain import escaped
+from gradstudio.ui.document_words import document_word
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["Palette", "KIND_MIME"]
 
 _KIND_ROLE = Qt.ItemDataRole.UserRole
 # what searching for retain_grad finds: it marks a tensor, it is not a node of its own
-MARK_HINT = ("retain_grad() marks a tensor rather than adding a node: right-click the "
-             "tensor's node ▸ Keep .grad, or tick retains_grad in the inspector.")
+MARK_HINT = (QT_TRANSLATE_NOOP("Palette", "retain_grad() marks a tensor rather than adding a node: right-click the "
+             "tensor's node ▸ Keep .grad, or tick retains_grad in the inspector."))
 
 
 def spelling(k):
@@ -29,9 +31,9 @@ def tooltip(k):
     lines = [f"<b>{escaped(k.name)}</b> &nbsp; <code>{escaped(spelling(k))}</code>",
              escaped(k.doc)]
     if k.grad_fn:
-        lines.append(f"grad_fn: <code>{escaped(k.grad_fn)}</code>")
+        lines.append(translate("Palette", "grad_fn: <code>{v}</code>").format(v=escaped(k.grad_fn)))
     elif k.is_source:
-        lines.append("A source: its tensor is a leaf.")
+        lines.append(translate("Palette", "A source: its tensor is a leaf."))
     return "<br>".join(lines)
 
 
@@ -58,7 +60,7 @@ class Palette(QWidget):
     def __init__(self, session, parent=None):
         super().__init__(parent)
         self.session = session
-        self.search = QLineEdit(placeholderText="Search name, torch code, doc")
+        self.search = QLineEdit(placeholderText=translate("Palette", "Search name, torch code, doc"))
         self.search.setClearButtonEnabled(True)
         self.tree = _KindTree()
         self.tree.setHeaderHidden(True)
@@ -79,7 +81,7 @@ class Palette(QWidget):
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        self.hint = QLabel(MARK_HINT)
+        self.hint = QLabel(translate("Palette", MARK_HINT))
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #9aa0a6; padding: 2px;")
         self.hint.hide()
@@ -90,7 +92,7 @@ class Palette(QWidget):
         self._haystack = {}         # kind name -> lower-case text searched
         code_font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         for category, kinds in categories().items():
-            top = QTreeWidgetItem([category.capitalize()])
+            top = QTreeWidgetItem([document_word(category.capitalize())])
             top.setFlags(Qt.ItemFlag.ItemIsEnabled)
             font = top.font(0)
             font.setBold(True)
@@ -108,7 +110,8 @@ class Palette(QWidget):
                 top.addChild(item)
                 self._items[k.name] = item
                 self._haystack[k.name] = " ".join(
-                    (k.name, spelling(k), k.torch_name, k.doc, k.grad_fn or "", category)).lower()
+                    (k.name, spelling(k), k.torch_name, k.doc, k.grad_fn or "", category,
+                     document_word(category.capitalize()))).lower()
         self.tree.expandAll()
         self.search.textChanged.connect(self._on_search_text_changed)
         self.search.returnPressed.connect(self._on_search_return_pressed)

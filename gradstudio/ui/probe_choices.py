@@ -4,13 +4,18 @@ backward step the Jacobian tab shows, and the default output and input (a backwa
 step's target, the selection). Pure reads of a ``Session``: no widget here."""
 import gradstudio.engine as engine
 from gradstudio.document import probe
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["floating", "empty_text", "backward_shown", "shown_action", "default_output",
            "default_input", "NO_OUTPUT_TEXT", "NO_OP_TEXT"]
 
-NO_OUTPUT_TEXT = "Nothing to probe yet: the program has no floating-point result."
-NO_OP_TEXT = ("Nothing to probe yet: {names} {verb} floating-point, but nothing is computed "
-              "from {them}; add an operation on {them} to see its derivatives.")
+NO_OUTPUT_TEXT = QT_TRANSLATE_NOOP("ProbeChoices", "Nothing to probe yet: the program has no floating-point result.")
+NO_OP_TEXT = (QT_TRANSLATE_NOOP("ProbeChoices", "Nothing to probe yet: {names} are floating-point, but "
+                                 "nothing is computed from them; add an operation on them "
+                                 "to see its derivatives."))
+NO_OP_TEXT_ONE = QT_TRANSLATE_NOOP("ProbeChoices", "Nothing to probe yet: {names} is "
+                                   "floating-point, but nothing is computed from it; add an "
+                                   "operation on it to see its derivatives.")
 
 
 def floating(session):
@@ -35,15 +40,14 @@ def empty_text(doc, floating):
     """Why there is nothing to probe: no floating-point tensor at all, or only ones
     that nothing is computed from (floating leaves alone)."""
     if not floating:
-        return NO_OUTPUT_TEXT
+        return translate("ProbeChoices", NO_OUTPUT_TEXT)
     names = [doc.display_name(n) for n in floating[:3]]
     listed = names[0] if len(names) == 1 else \
         ", ".join(names[:-1]) + (" and " if len(floating) <= 3 else ", ") + names[-1]
     if len(floating) > 3:
         listed += " …"
     one = len(floating) == 1
-    return NO_OP_TEXT.format(names=listed, verb="is" if one else "are",
-                             them="it" if one else "them")
+    return translate("ProbeChoices", NO_OP_TEXT_ONE if one else NO_OP_TEXT).format(names=listed)
 
 
 def backward_shown(session, output):

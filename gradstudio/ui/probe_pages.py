@@ -17,6 +17,7 @@ from gradstudio.ui.inspector_fields import error_label, mono_font
 from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.plain import PlainLabel
 from gradstudio.ui.widgets import wheel_only_when_focused
+from gradstudio.ui.i18n import translate
 
 __all__ = ["jacobian_page", "check_page", "sweep_page", "sweep_view", "draw_sweep",
            "vjp_texts", "check_texts", "jacobian_caption", "set_sweep_ranges", "JACOBIAN",
@@ -75,13 +76,13 @@ def check_page(panel):
     """The gradient-check tab: Check, Check every leaf, the verdict, the largest error,
 every leaf's verdict, its message and the place of the differences' heatmap."""
     page = QWidget()
-    panel.check_button = QPushButton("Check")
-    panel.check_button.setToolTip("Compare autograd with central finite differences in "
-                                 "float64 for the chosen input.")
+    panel.check_button = QPushButton(translate("ProbePages", "Check"))
+    panel.check_button.setToolTip(translate("ProbePages", "Compare autograd with central finite differences in "
+                                 "float64 for the chosen input."))
     panel.check_button.clicked.connect(panel.check_input)
-    panel.check_all_button = QPushButton("Check every leaf")
-    panel.check_all_button.setToolTip("Check every leaf (and retained tensor) the "
-                                     "output depends on.")
+    panel.check_all_button = QPushButton(translate("ProbePages", "Check every leaf"))
+    panel.check_all_button.setToolTip(translate("ProbePages", "Check every leaf (and retained tensor) the "
+                                     "output depends on."))
     panel.check_all_button.clicked.connect(panel.check_every_leaf)
     buttons = QHBoxLayout()
     buttons.addWidget(panel.check_button)
@@ -112,15 +113,15 @@ def sweep_page(panel):
 and the place of its plots."""
     page = QWidget()
     panel.element_box = wheel_only_when_focused(QSpinBox())
-    panel.element_box.setToolTip("Which element of the input moves (flat index).")
+    panel.element_box.setToolTip(translate("ProbePages", "Which element of the input moves (flat index)."))
     panel.output_element_box = wheel_only_when_focused(QSpinBox())
-    panel.output_element_box.setToolTip("Which element of the output is plotted.")
+    panel.output_element_box.setToolTip(translate("ProbePages", "Which element of the output is plotted."))
     panel.span_box = wheel_only_when_focused(QDoubleSpinBox())
     panel.span_box.setRange(1e-3, 1e6)
     panel.span_box.setDecimals(3)
     panel.span_box.setValue(3.0)
-    panel.span_box.setToolTip("The element goes from its value − span to its value + "
-                             "span (101 points).")
+    panel.span_box.setToolTip(translate("ProbePages", "The element goes from its value − span to its value + "
+                             "span (101 points)."))
     panel.element_name, panel.output_element_name = PlainLabel(), PlainLabel()
     for box in (panel.element_box, panel.output_element_box, panel.span_box):
         box.setKeyboardTracking(False)
@@ -128,7 +129,7 @@ and the place of its plots."""
     controls = QHBoxLayout()
     for text, box, name in (("move", panel.element_box, panel.element_name),
                             ("plot", panel.output_element_box, panel.output_element_name),
-                            ("± span", panel.span_box, None)):
+                            (translate("ProbePages", "± span"), panel.span_box, None)):
         controls.addWidget(PlainLabel(text))
         controls.addWidget(box)
         if name is not None:
@@ -173,10 +174,10 @@ def sweep_view(panel):
 def draw_sweep(panel, s):
     """Draws the sweep ``s`` in the panel's plots (``sweep_view``): the output and its
     tangent at the current point, the derivative, the point and its marker."""
-    panel.value_plot.setTitle(f"{s.output_label} as {s.input_label} varies "
-                             f"(dashed: the tangent at {s.x0:.4g})", **TITLE)
-    panel.slope_plot.setTitle(f"∂{s.output_label}/∂{s.input_label} = {s.slope0:.4g} "
-                             "here", **TITLE)
+    panel.value_plot.setTitle(translate("ProbePages", "{output_label} as {input_label} varies "
+                             "(dashed: the tangent at {x0:.4g})").format(output_label=s.output_label, input_label=s.input_label, x0=s.x0), **TITLE)
+    panel.slope_plot.setTitle(translate("ProbePages", "∂{output_label}/∂{input_label} = {slope0:.4g} "
+                             "here").format(output_label=s.output_label, input_label=s.input_label, slope0=s.slope0), **TITLE)
     panel.value_curve.setData(s.xs, s.ys)
     finite = s.ys[np.isfinite(s.ys)]
     low, high = (float(finite.min()), float(finite.max())) if finite.size else (0., 1.)
@@ -207,44 +208,44 @@ def vjp_texts(doc, output, input, index, action, vjp, row):
     before and after (None: the input keeps no .grad), and ``(text, ok)`` saying whether
     vᵀJ is what the step added (None with no rows)."""
     target, x = doc.display_name(output), doc.display_name(input)
-    caption = f"Step {index + 1}: {action_text(doc, action)} computes vᵀJ" + (
-        ", v = ones (its target has one element)." if vjp.implied else ".")
+    caption = translate("ProbePages", "Step {v}: {v2} computes vᵀJ").format(v=index + 1, v2=action_text(doc, action)) + (
+        translate("ProbePages", ", v = ones (its target has one element).") if vjp.implied else ".")
     v = "v" if vjp.implied else doc.display_name(action.params["gradient"])
     v = "v" if v == "v" else f"v ({v})"
     if row is None:
-        return (caption + f" {x} keeps no .grad (not a leaf that requires grad nor a "
-                "retained tensor).", None, None)
+        return (caption + translate("ProbePages", " {x} keeps no .grad (not a leaf that requires grad nor a "
+                "retained tensor).").format(x=x), None, None)
     rows = [(v, _tensor_text(vjp.v, vjp.v_dtype)),
             ("vᵀJ", row.problem or _tensor_text(row.vtj, row.dtype)),
-            (f"{x}.grad before", None if row.grad_before is None
+            (translate("ProbePages", "{x}.grad before").format(x=x), None if row.grad_before is None
              else _tensor_text(row.grad_before, row.dtype)),
-            (f"{x}.grad after", _tensor_text(row.grad, row.dtype))]
-    equal, added = row.equal, "" if row.grad_before is None else " what this step added to"
+            (translate("ProbePages", "{x}.grad after").format(x=x), _tensor_text(row.grad, row.dtype))]
+    equal, added = row.equal, "" if row.grad_before is None else translate("ProbePages", " what this step added to")
     if equal is None:
-        return caption, rows, (f"{x}.grad was not set by this step.", None)
+        return caption, rows, (translate("ProbePages", "{x}.grad was not set by this step.").format(x=x), None)
     if equal:
-        return caption, rows, (f"✓ vᵀJ equals{added} {x}.grad (∂{target}/∂{x} weighted by "
-                               "v).", True)
-    return caption, rows, (f"✗ vᵀJ differs from{added} {x}.grad by up to "
-                           f"{row.max_difference:.3g}.", False)
+        return caption, rows, (translate("ProbePages", "✓ vᵀJ equals{added} {x}.grad (∂{target}/∂{x} weighted by "
+                               "v).").format(added=added, x=x, target=target), True)
+    return caption, rows, (translate("ProbePages", "✗ vᵀJ differs from{added} {x}.grad by up to "
+                           "{max_difference:.3g}.").format(added=added, x=x, max_difference=row.max_difference), False)
 
 
 def check_texts(check):
     """``(verdict, largest error)`` of a gradient check, in words."""
     y, x = check.output_name, check.input_name
     if check.ok:
-        verdict = f"✓ autograd agrees with finite differences for ∂{y}/∂{x} (float64)."
+        verdict = translate("ProbePages", "✓ autograd agrees with finite differences for ∂{y}/∂{x} (float64).").format(y=y, x=x)
     else:
-        verdict = f"✗ autograd disagrees with finite differences for ∂{y}/∂{x}."
+        verdict = translate("ProbePages", "✗ autograd disagrees with finite differences for ∂{y}/∂{x}.").format(y=y, x=x)
     if not check.difference.size:
         return verdict, ""
     r, c = check.worst
     where = f" at ∂{check.row_labels[r]}/∂{check.column_labels[c]}"
     return verdict, (
-        f"Largest error {check.max_error:.3g}{where}: analytic "
-        f"{check.analytic[r, c]:.6g}, numeric {check.numeric[r, c]:.6g} "
-        f"(central differences, eps = {probe.EPS:g}; agreement within "
-        f"{probe.ATOL:g} + {probe.RTOL:g} × |numeric|).")
+        translate("ProbePages", "Largest error {max_error:.3g}{where}: analytic "
+        "{v:.6g}, numeric {v2:.6g} "
+        "(central differences, eps = {EPS:g}; agreement within "
+        "{ATOL:g} + {RTOL:g} × |numeric|).").format(max_error=check.max_error, where=where, v=check.analytic[r, c], v2=check.numeric[r, c], EPS=probe.EPS, ATOL=probe.ATOL, RTOL=probe.RTOL))
 
 
 def set_sweep_ranges(panel, result, step):
@@ -265,7 +266,7 @@ def jacobian_caption(jac, doc, index, action):
     """What the Jacobian ``jac`` is, and the backward step ``index`` (``action``) it is
     taken before (None: at the step shown)."""
     rows, cols = jac.matrix.shape
-    when = "" if index is None else f", before step {index + 1} " \
-        f"({action_text(doc, action)})"
-    return (f"∂{jac.output_name}/∂{jac.input_name}: {rows} × {cols}, row m column k is "
-            f"∂{jac.output_name}[m] / ∂{jac.input_name}[k]{when}.")
+    when = "" if index is None else translate("ProbePages", ", before step {v} " \
+        "({v2})").format(v=index + 1, v2=action_text(doc, action))
+    return (translate("ProbePages", "∂{output_name}/∂{input_name}: {rows} × {cols}, row m column k is "
+            "∂{output_name}[m] / ∂{input_name}[k]{when}.").format(output_name=jac.output_name, input_name=jac.input_name, rows=rows, cols=cols, when=when))

@@ -28,6 +28,7 @@ from gradstudio.ui.probe_choices import (NO_OP_TEXT, NO_OUTPUT_TEXT, backward_sh
                                          floating)
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import translate
 
 __all__ = ["ProbePanel", "JACOBIAN", "CHECK", "SWEEP", "NO_OUTPUT_TEXT", "NO_OP_TEXT"]
 
@@ -89,23 +90,23 @@ class ProbePanel(SessionPanel):
 
         self.output_box = wheel_only_when_focused(QComboBox())
         self.input_box = wheel_only_when_focused(QComboBox())
-        self.output_box.setToolTip("The result whose derivatives are shown (y).")
-        self.input_box.setToolTip("The tensor it is differentiated with respect to (x).")
+        self.output_box.setToolTip(translate("ProbePanel", "The result whose derivatives are shown (y)."))
+        self.input_box.setToolTip(translate("ProbePanel", "The tensor it is differentiated with respect to (x)."))
         self.output_box.currentIndexChanged.connect(self._on_output_chosen)
         self.input_box.currentIndexChanged.connect(self._on_input_chosen)
         choose = QHBoxLayout()
         for text, box in (("output", self.output_box), ("input", self.input_box)):
             choose.addWidget(PlainLabel(text))
             choose.addWidget(box, 1)
-        self.empty = PlainLabel(NO_OUTPUT_TEXT)
+        self.empty = PlainLabel(translate("ProbeChoices", NO_OUTPUT_TEXT))
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.hide()
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(jacobian_page(self), "Jacobian")
-        self.tabs.addTab(check_page(self), "Gradient check")
-        self.tabs.addTab(sweep_page(self), "Sweep")
+        self.tabs.addTab(jacobian_page(self), translate("ProbePanel", "Jacobian"))
+        self.tabs.addTab(check_page(self), translate("ProbePanel", "Gradient check"))
+        self.tabs.addTab(sweep_page(self), translate("ProbePanel", "Sweep"))
         self.tabs.currentChanged.connect(self._on_tab_changed)
         self._messages = {JACOBIAN: self.jacobian_message, CHECK: self.check_message,
                           SWEEP: self.sweep_message}
@@ -261,7 +262,7 @@ class ProbePanel(SessionPanel):
 
     def _pair(self):
         if self.output is None or self.input is None:
-            raise probe.ProbeError("Choose an output and an input above.")
+            raise probe.ProbeError(translate("ProbePanel", "Choose an output and an input above."))
         return self.session.document, self.session.result
 
     def _show_jacobian(self):
@@ -354,9 +355,9 @@ class ProbePanel(SessionPanel):
             verdicts[nid] = check.ok
             self.check, problem = check, None
         if not inputs:
-            problem = "Choose an output and an input above."
+            problem = translate("ProbePanel", "Choose an output and an input above.")
         self._show_check(problem)
-        self.leaves_text.setText("Every leaf: " + " · ".join(
+        self.leaves_text.setText(translate("ProbePanel", "Every leaf: ") + " · ".join(
             f"{doc.display_name(n)} {'✓' if verdicts[n] else '✗'}"
             for n in inputs if n in verdicts) if len(inputs) > 1 else "")
         self._set_verdicts(verdicts)
@@ -377,7 +378,7 @@ class ProbePanel(SessionPanel):
     def _draw_check(self):
         check = self.check
         self.difference_map.show_matrix(check.difference, check.row_labels,
-                                        check.column_labels, "analytic − numeric",
+                                        check.column_labels, translate("ProbePanel", "analytic − numeric"),
                                         tolerance=check.tolerance)
 
     def _set_verdicts(self, verdicts):

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import files
 from gradstudio.ui.run_worker import RunWorker
+from gradstudio.ui.i18n import translate
 
 __all__ = ["ask_restore", "AUTOSAVE_MS", "FIRST_AUTOSAVE_MS", "Autosaver", "Recovered",
            "recovery_dir", "orphans", "discard"]
@@ -86,7 +87,7 @@ class Recovered:
 
     def describe(self):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
-        return f"{self.title} (autosaved {when})"
+        return translate("Recovery", "{title} (autosaved {when})").format(title=self.title, when=when)
 
 
 def _lock_for(path):
@@ -182,7 +183,7 @@ class Autosaver(QObject):
         try:
             text = files.dumps(doc)
         except Exception as exc:  # noqa: BLE001 - a safety copy must never stop the user
-            self.problem = f"the graph could not be written ({exc})"
+            self.problem = translate("Recovery", "the graph could not be written ({exc})").format(exc=exc)
             return
         self._write(text)
 
@@ -209,7 +210,7 @@ class Autosaver(QObject):
             self.soon.start()
             return
         if job.error is not None:
-            self.problem = f"the graph could not be written ({job.error})"
+            self.problem = translate("Recovery", "the graph could not be written ({error})").format(error=job.error)
             return
         if self.session.is_modified:
             self._write(job.result)
@@ -270,14 +271,14 @@ def ask_restore(parent, newest, others):
     work a crashed window left: ``newest`` (a ``Recovered``) and ``others`` more."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle("Restore unsaved work?")
+    box.setWindowTitle(translate("Recovery", "Restore unsaved work?"))
     box.setTextFormat(Qt.TextFormat.PlainText)   # (a file's name is never HTML)
-    more = (f" {others} more can be restored at the next start." if others else "")
-    box.setText(f"GradStudio did not close properly. Unsaved work on "
-                f"{newest.describe()} can be restored.{more}")
-    restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
-    discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
-    box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+    more = (translate("Recovery", " {others} more can be restored at the next start.").format(others=others) if others else "")
+    box.setText(translate("Recovery", "GradStudio did not close properly. Unsaved work on "
+                "{v} can be restored.{more}").format(v=newest.describe(), more=more))
+    restore = box.addButton(translate("Recovery", "Restore"), QMessageBox.ButtonRole.AcceptRole)
+    discard = box.addButton(translate("Recovery", "Discard"), QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(translate("Recovery", "Later"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(restore)
     box.exec()
     clicked = box.clickedButton()

@@ -13,6 +13,7 @@ import stat
 from dataclasses import dataclass
 
 from PySide6.QtWidgets import QMessageBox
+from gradstudio.ui.i18n import translate
 
 __all__ = ["Stamp", "stamp_of", "changed_since", "is_read_only", "conflict", "ask_overwrite",
            "OVERWRITE", "SAVE_AS", "CANCEL"]
@@ -83,10 +84,10 @@ def conflict(path, stamp, own_file):
     the window has open (only then can it have changed behind the window's back)."""
     name = os.path.basename(path)
     if own_file and changed_since(path, stamp):
-        return (f"“{name}” was changed on disk since you opened or last saved it (by "
-                "another window or program); saving now would replace those changes.")
+        return (translate("SaveGuard", "“{name}” was changed on disk since you opened or last saved it (by "
+                "another window or program); saving now would replace those changes.").format(name=name))
     if is_read_only(path):
-        return f"“{name}” is read-only; saving now would replace it anyway."
+        return translate("SaveGuard", "“{name}” is read-only; saving now would replace it anyway.").format(name=name)
     return None
 
 
@@ -94,11 +95,11 @@ def ask_overwrite(parent, reason):
     """Overwrite, Save As… or Cancel for a save that would replace ``reason``."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle("Replace the file?")
+    box.setWindowTitle(translate("SaveGuard", "Replace the file?"))
     box.setText(reason)
-    box.setInformativeText("Overwrite it, save under another name, or cancel the save.")
-    overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
-    save_as = box.addButton("Save As…", QMessageBox.ButtonRole.AcceptRole)
+    box.setInformativeText(translate("SaveGuard", "Overwrite it, save under another name, or cancel the save."))
+    overwrite = box.addButton(translate("SaveGuard", "Overwrite"), QMessageBox.ButtonRole.DestructiveRole)
+    save_as = box.addButton(translate("SaveGuard", "Save As…"), QMessageBox.ButtonRole.AcceptRole)
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(save_as)
     box.setEscapeButton(cancel)

@@ -8,6 +8,7 @@ import argparse
 import os
 import sys
 import tempfile
+from gradstudio.ui.i18n import translate
 from pathlib import Path
 
 
@@ -115,7 +116,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m gradstudio.ui.screenshots",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("outdir")
-    parser.add_argument("--size", default="1600x1000", help="window size, WIDTHxHEIGHT")
+    parser.add_argument("--size", default="1600x1000", help=translate("Screenshots", "window size, WIDTHxHEIGHT"))
     args = parser.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
     for p in render(args.outdir, (w, h)):

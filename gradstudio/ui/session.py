@@ -31,6 +31,7 @@ from gradstudio.document.data_view import prepare
 from gradstudio.document.exercise import hides_errors, shown_state
 from gradstudio.document.walk import walk as walk_of
 from gradstudio.timeline import ACTIONS
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 from gradstudio.ui.run_worker import RunWorker
 
 __all__ = ["Session", "NodeChange", "summarize_changes", "CHANGE_SIGNALS"]
@@ -76,6 +77,7 @@ class Session(QObject):
         self.answers_shown = False        # an exercise's answers shown (the teacher's view)
         self.live = None                  # a live run (document.live.LiveRun) not yet kept
         #                                   or discarded: runs are its exact re-run
+        self.hint_shown = False           # the student opened the step-through as a hint
         self._walks = {}                  # action index -> document.walk.Walk of this run
         self._ends = None                 # self.result.digest(): what the next edit compares
         self._unsubscribe = None
@@ -101,6 +103,7 @@ class Session(QObject):
         self.selection = []
         self.step = -1
         self.answers_shown = False        # an exercise opens with its answers out of sight
+        self.hint_shown = False
         self.focus = {}
         self.path = path
         self.document_replaced.emit()
@@ -399,10 +402,12 @@ def _compare(old, new):
 
 def _names(ids, name_of, most=4):
     if len(ids) > most:        # (only the names said are looked up: 100,000 may change)
-        names = [name_of(n) for n in ids[:most - 1]] + [f"{len(ids) - most + 1} more"]
+        names = [name_of(n) for n in ids[:most - 1]] + [translate("Session", "{n} more").format(
+            n=len(ids) - most + 1)]
     else:
         names = [name_of(n) for n in ids]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + translate(
+        "Session", " and ") + names[-1]
 
 
 def summarize_changes(changes, name_of, order=()):
@@ -416,18 +421,19 @@ def summarize_changes(changes, name_of, order=()):
 
     parts = []
     for chosen, one, many in (
-            (pick(lambda c: c.grad_fn and not c.grad_fn[1]), "lost its grad_fn",
-             "lost their grad_fn"),
-            (pick(lambda c: c.grad_fn and c.grad_fn[1]), "gained a grad_fn",
-             "gained a grad_fn"),
-            (pick(lambda c: c.grad and not c.grad[1]), "lost its .grad", "lost their .grad"),
-            (pick(lambda c: c.grad and c.grad[1]), "gained a .grad", "gained a .grad"),
-            (pick(lambda c: c.error and c.error[1]), "now fails", "now fail"),
-            (pick(lambda c: c.error and not c.error[1]), "no longer fails",
-             "no longer fail")):
+            (pick(lambda c: c.grad_fn and not c.grad_fn[1]), QT_TRANSLATE_NOOP("Session", "lost its grad_fn"),
+             QT_TRANSLATE_NOOP("Session", "lost their grad_fn")),
+            (pick(lambda c: c.grad_fn and c.grad_fn[1]), QT_TRANSLATE_NOOP("Session", "gained a grad_fn"),
+             QT_TRANSLATE_NOOP("Session", "gained a grad_fn")),
+            (pick(lambda c: c.grad and not c.grad[1]), QT_TRANSLATE_NOOP("Session", "lost its .grad"), QT_TRANSLATE_NOOP("Session", "lost their .grad")),
+            (pick(lambda c: c.grad and c.grad[1]), QT_TRANSLATE_NOOP("Session", "gained a .grad"), QT_TRANSLATE_NOOP("Session", "gained a .grad")),
+            (pick(lambda c: c.error and c.error[1]), QT_TRANSLATE_NOOP("Session", "now fails"), QT_TRANSLATE_NOOP("Session", "now fail")),
+            (pick(lambda c: c.error and not c.error[1]), QT_TRANSLATE_NOOP("Session", "no longer fails"),
+             QT_TRANSLATE_NOOP("Session", "no longer fail"))):
         if chosen:
-            text = f"{_names(chosen, name_of)} {one if len(chosen) == 1 else many}"
-            if one == "gained a grad_fn" and len(chosen) == 1:
+            said = translate("Session", one if len(chosen) == 1 else many)
+            text = f"{_names(chosen, name_of)} {said}"
+            if one == QT_TRANSLATE_NOOP("Session", "gained a grad_fn") and len(chosen) == 1:
                 text += f" ({changes[chosen[0]].grad_fn[1]})"
             parts.append(text)
     return " · ".join(parts)

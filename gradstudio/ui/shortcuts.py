@@ -7,6 +7,7 @@ Ctrl+Shift+Z. A sequence that two commands hold is ambiguous, and Qt then runs n
 command's shortcuts are its explicit ones plus its standard key's platform bindings, less
 any binding another command names explicitly; no sequence is held twice."""
 from PySide6.QtGui import QKeySequence
+from gradstudio.ui.i18n import translate
 
 __all__ = ["resolve", "apply", "EXTRA", "NEXT_CELL_KEY", "PREVIOUS_CELL_KEY"]
 
@@ -32,7 +33,7 @@ def resolve(wanted, bindings=None):
         for s in seqs:
             key = QKeySequence(s).toString()
             if key in explicit:
-                raise ValueError(f"'{key}' is the shortcut of both {explicit[key]} and {name}")
+                raise ValueError(translate("Shortcuts", "'{key}' is the shortcut of both {v} and {name}").format(key=key, v=explicit[key], name=name))
             explicit[key] = name
     bindings = bindings or QKeySequence.keyBindings     # the platform's, looked up now
     taken = set(explicit)

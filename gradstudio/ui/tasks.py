@@ -6,6 +6,7 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import QProgressDialog
 
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import translate
 
 __all__ = ["CancelToken", "Task"]
 
@@ -72,7 +73,7 @@ class Task(QObject):
         self.dialog.findChild(PlainLabel).setWordWrap(True)
         self.dialog.setFixedWidth(DIALOG_WIDTH)
         self.dialog.setLabelText(label)
-        self.dialog.setCancelButtonText("Cancel")
+        self.dialog.setCancelButtonText(translate("Tasks", "Cancel"))
         self.dialog.setRange(0, 0)
         self.dialog.setWindowTitle(title)
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
@@ -88,7 +89,7 @@ class Task(QObject):
     def cancel(self):
         """Asks the work to stop; ``cancelled`` follows once it has."""
         self.token.cancel()
-        self.dialog.setLabelText("Cancelling…")
+        self.dialog.setLabelText(translate("Tasks", "Cancelling…"))
 
     def wait(self, msecs=5000):
         return self._worker.wait(msecs)

@@ -4,6 +4,7 @@ second to import, and the window starts with nothing selected."""
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
+from gradstudio.ui.i18n import translate
 
 __all__ = ["TensorPlot"]
 
@@ -40,7 +41,7 @@ class _Pane:
 
     def show(self, a, levels):
         """Shows array ``a`` (2-D at most; None for no tensor) at the shared ``levels``."""
-        title = self.name if a is not None else f"{self.name}: None"
+        title = self.name if a is not None else translate("TensorPlot", "{name}: None").format(name=self.name)
         if title != self.title:
             self.plot.setTitle(title)
             self.title = title

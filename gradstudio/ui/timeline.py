@@ -20,6 +20,8 @@ from gradstudio.ui.timeline_editors import ID_ROLE, clip, printed_text, short
 from gradstudio.ui.timeline_menu import add_menu, context_menu
 from gradstudio.timeline import ACTIONS, Picks
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
+from gradstudio.ui.document_words import document_word
+from gradstudio.ui.i18n import translate
 
 __all__ = ["TimelinePanel", "printed_text", "NO_ACTIONS_HINT"]
 
@@ -65,7 +67,7 @@ class TimelinePanel(SessionPanel):
         self.details_area.setWidget(self.details)
         scrub = QHBoxLayout()
         layout.addLayout(scrub)
-        scrub.addWidget(PlainLabel("Show the tensors", self))
+        scrub.addWidget(PlainLabel(translate("Timeline", "Show the tensors"), self))
         scrub.addWidget(self.slider, 1)
         layout.addWidget(self.step_label)
         layout.addWidget(self._make_iteration_row())
@@ -74,24 +76,24 @@ class TimelinePanel(SessionPanel):
 
     def _make_buttons(self):
         """Add (its menu: every action kind, Train…), Remove, ▲ and ▼, in a row."""
-        self.add_button = QToolButton(text="Add")
+        self.add_button = QToolButton(text=translate("Timeline", "Add"))
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.add_button)
         self.add_actions = add_menu(menu, self.add_action)
-        self.train_action = QAction("Train…", menu)
-        self.train_action.setToolTip("Insert a training loop for a loss: forward, backward, "
-                                     "update, zero_grad, repeated")
+        self.train_action = QAction(translate("Timeline", "Train…"), menu)
+        self.train_action.setToolTip(translate("Timeline", "Insert a training loop for a loss: forward, backward, "
+                                     "update, zero_grad, repeated"))
         self.train_action.triggered.connect(self.open_train_dialog)
         menu.addAction(self.train_action)
         self.add_button.setMenu(menu)
         # right-click on the list: insert, duplicate, move and delete actions
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.list.customContextMenuRequested.connect(self._on_context_menu)
-        self.remove_button = QToolButton(text="Remove")
+        self.remove_button = QToolButton(text=translate("Timeline", "Remove"))
         self.up_button = QToolButton(text="▲")
-        self.up_button.setToolTip("Move the action earlier")
+        self.up_button.setToolTip(translate("Timeline", "Move the action earlier"))
         self.down_button = QToolButton(text="▼")
-        self.down_button.setToolTip("Move the action later")
+        self.down_button.setToolTip(translate("Timeline", "Move the action later"))
         buttons = QHBoxLayout()
         for b in (self.add_button, self.remove_button, self.up_button, self.down_button):
             buttons.addWidget(b)
@@ -103,7 +105,7 @@ class TimelinePanel(SessionPanel):
         self.iteration_row = QWidget(self)
         iteration = QHBoxLayout(self.iteration_row)
         iteration.setContentsMargins(0, 0, 0, 0)
-        self.iteration_title = PlainLabel("Iteration", self.iteration_row)
+        self.iteration_title = PlainLabel(translate("Timeline", "Iteration"), self.iteration_row)
         iteration.addWidget(self.iteration_title)
         self.iteration_slider = wheel_only_when_focused(
             QSlider(Qt.Orientation.Horizontal, self.iteration_row))
@@ -120,18 +122,18 @@ class TimelinePanel(SessionPanel):
         self.walk_row = QWidget(self)
         walk = QHBoxLayout(self.walk_row)
         walk.setContentsMargins(0, 0, 0, 0)
-        walk.addWidget(PlainLabel("Backward step", self.walk_row))
+        walk.addWidget(PlainLabel(translate("Timeline", "Backward step"), self.walk_row))
         self.walk_slider = wheel_only_when_focused(
             QSlider(Qt.Orientation.Horizontal, self.walk_row))
         self.walk_slider.setPageStep(1)
-        self.walk_slider.setToolTip("Each grad_fn the backward pass runs, in engine order "
-                                    "(Step Through Backward shows the chain rule)")
+        self.walk_slider.setToolTip(translate("Timeline", "Each grad_fn the backward pass runs, in engine order "
+                                    "(Step Through Backward shows the chain rule)"))
         walk.addWidget(self.walk_slider, 1)
         self.walk_label = PlainLabel(self.walk_row)
         metrics = self.walk_label.fontMetrics()     # wide enough for any of its texts:
         self.walk_label.setMinimumWidth(max(        # no relayout when it changes
-            metrics.horizontalAdvance(t) for t in ("no backward pass at this step",
-                                                   "999 of 999: AccumulateGrad")))
+            metrics.horizontalAdvance(t) for t in (translate("Timeline", "no backward pass at this step"),
+                                                   translate("Timeline", "999 of 999: AccumulateGrad"))))
         walk.addWidget(self.walk_label)
         self._walk_index = None
         return self.walk_row
@@ -216,16 +218,16 @@ class TimelinePanel(SessionPanel):
         """``after forward`` or ``after step 2: out.backward()``."""
         doc = self.session.document
         if step == 0 or not doc.timeline:
-            return "after forward"
+            return translate("Timeline", "after forward")
         step = len(doc.timeline) if step < 0 else step
-        title = f"after step {step}: {action_text(doc, doc.timeline[step - 1])}"
+        title = translate("Timeline", "after step {step}: {v}").format(step=step, v=document_word(action_text(doc, doc.timeline[step - 1])))
         ends, _ = loop_structure(doc.timeline)
         for start, end in ends.items():
             if start < step - 1 < end:
                 loop = doc.timeline[start].id
                 k = self.session.iteration(loop)
                 if k is not None:
-                    title += f", in iteration {k + 1} of {doc.timeline[start].params['count']}"
+                    title += translate("Timeline", ", in iteration {v} of {v2}").format(v=k + 1, v2=doc.timeline[start].params['count'])
         return title
 
     def row_error(self, row):
@@ -298,7 +300,7 @@ class TimelinePanel(SessionPanel):
             self.walk_slider.blockSignals(True)
             self.walk_slider.setRange(0, 0)
             self.walk_slider.blockSignals(False)
-            self.walk_label.setText("no backward pass at this step")
+            self.walk_label.setText(translate("Timeline", "no backward pass at this step"))
             return
         self._walk_index = index
         n = len(steps)
@@ -307,8 +309,8 @@ class TimelinePanel(SessionPanel):
         self.walk_slider.setRange(0, n)
         self.walk_slider.setValue(k)
         self.walk_slider.blockSignals(False)
-        self.walk_label.setText(f"{k} of {n}" + (f": {steps[k - 1].name}" if k else
-                                                 ": before it"))
+        self.walk_label.setText(translate("Timeline", "{v} of {total}").format(v=k, total=n) + (f": {steps[k - 1].name}" if k else
+                                                 translate("Timeline", ": before it")))
 
     def _on_walk_value(self, value):
         if self._walk_index is not None:
@@ -353,7 +355,7 @@ class TimelinePanel(SessionPanel):
     def _label_iteration(self, k, history=None):
         history = history or self.session.result.histories.get(self._loop_shown)
         total = history.count if history is not None else 0
-        self.iteration_label.setText(f"{k + 1} of {total}")
+        self.iteration_label.setText(translate("Timeline", "{v} of {total}").format(v=k + 1, total=total))
 
     def _on_iteration_value(self, value):
         self._label_iteration(value)
@@ -419,14 +421,14 @@ def timeline_rows(doc, result, errors_hidden=False):
         error = outcome.error if outcome and not errors_hidden else None
         note = outcome.note if outcome and not errors_hidden else None
         indent = "      " if i - 1 in inside else ""
-        text = f"{i}.  {indent}{action_text(doc, action)}"
+        text = f"{i}.  {indent}{document_word(action_text(doc, action))}"
         if error or note:
             text += "\n      " + indent + short(error or note)
         if stale and recorded_parts(action):       # (the words: its tooltip)
-            text = text.replace("\n", "   ⚠ recorded before your edits\n", 1) \
-                if "\n" in text else text + "   ⚠ recorded before your edits"
+            marker = translate("Timeline", "   ⚠ recorded before your edits")
+            text = text.replace("\n", marker + "\n", 1) if "\n" in text else text + marker
             note = note or "What this step holds was " + STALE_WORDS + "."
         if outcome is not None and outcome.printed:      # (printing hooks)
-            text += "\n      " + indent + clip("printed: " + outcome.printed[0])
+            text += "\n      " + indent + clip(translate("Timeline", "printed: ") + outcome.printed[0])
         rows.append((text, action.id, error, note))
     return rows

@@ -25,11 +25,13 @@ from gradstudio.ui.timeline_editors import (ID_ROLE, NONE, PerOutputEditor, defa
                                             printed_text, show_value)
 from gradstudio.ui.untracked_fix import UntrackedFix
 from gradstudio.ui.widgets import wheel_only_when_focused
+from gradstudio.ui.document_words import document_word
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["ActionDetails", "NO_ACTIONS_HINT"]
 
-NO_ACTIONS_HINT = ("No actions yet: only the forward pass runs. Select a node and press "
-                   "Ctrl+B (or Add ▸ backward()) to call its backward() after it.")
+NO_ACTIONS_HINT = (QT_TRANSLATE_NOOP("TimelineDetails", "No actions yet: only the forward pass runs. Select a node and press "
+                   "Ctrl+B (or Add ▸ backward()) to call its backward() after it."))
 
 
 class ActionDetails(QWidget):
@@ -66,7 +68,7 @@ class ActionDetails(QWidget):
         self.results.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.results.setStyleSheet("font-family: monospace;")
         self.results.hide()
-        self.params_box = QGroupBox("Action")
+        self.params_box = QGroupBox(translate("TimelineDetails", "Action"))
         self.params_form = QFormLayout(self.params_box)
         # what the selected action does, in words (its record's explanation)
         self.about = PlainLabel()
@@ -115,8 +117,8 @@ class ActionDetails(QWidget):
             self.untracked_fix.show_for(None)
             self.ones_button.hide()
             self.results.hide()
-            self.hint.setText(NO_ACTIONS_HINT if not self.session.document.timeline
-                              else "Select an action to change it.")
+            self.hint.setText(translate("TimelineDetails", NO_ACTIONS_HINT) if not self.session.document.timeline
+                              else translate("TimelineDetails", "Select an action to change it."))
             self.hint.show()
             return
         doc = self.session.document
@@ -135,7 +137,7 @@ class ActionDetails(QWidget):
         self._show_ones_fix(action, error)
         self._show_results(action, outcome)
         kind = ACTIONS[action.kind]
-        self.params_box.setTitle(kind.title)
+        self.params_box.setTitle(document_word(kind.title))
         about = explain_action(doc, action)
         if recorded_parts(action) and is_stale(doc):
             about += "\n\nWhat this step holds was " + STALE_WORDS + "."
@@ -177,10 +179,10 @@ class ActionDetails(QWidget):
             doc = self.session.document
             step = doc.timeline.index(freeing) + 1
             self.fix_text.setText(
-                f"Step {step}, {action_text(doc, freeing)}, freed the saved tensors this "
+                translate("TimelineDetails", "Step {step}, {v}, freed the saved tensors this "
                 "step needs. Passing retain_graph=True there keeps them (ticking it on this "
-                "step only keeps them for a later one).")
-            self.fix_button.setText(f"Tick retain_graph on step {step}")
+                "step only keeps them for a later one).").format(step=step, v=action_text(doc, freeing)))
+            self.fix_button.setText(translate("TimelineDetails", "Tick retain_graph on step {step}").format(step=step))
         self.fix_text.setVisible(freeing is not None)
         self.fix_button.setVisible(freeing is not None)
 
@@ -194,11 +196,11 @@ class ActionDetails(QWidget):
         self._ones_for = action.id if state is not None and state.ok else None
         if self._ones_for is not None:
             name = self.session.document.display_name(target)
-            self.ones_button.setText(f"Pass gradient=torch.ones_like({name})")
+            self.ones_button.setText(translate("TimelineDetails", "Pass gradient=torch.ones_like({name})").format(name=name))
             self.ones_button.setToolTip(plain_tooltip(
-                f"backward() of a tensor with {int(np.prod(state.shape))} elements needs "
-                f"the vector v of the vector-Jacobian product vᵀJ: ones add up every "
-                f"element's gradient, as {name}.sum().backward() would."))
+                translate("TimelineDetails", "backward() of a tensor with {v} elements needs "
+                "the vector v of the vector-Jacobian product vᵀJ: ones add up every "
+                "element's gradient, as {name}.sum().backward() would.").format(v=int(np.prod(state.shape)), name=name)))
         self.ones_button.setVisible(self._ones_for is not None)
 
     def _pass_ones_gradient(self):
@@ -220,10 +222,10 @@ class ActionDetails(QWidget):
             lines = []
             for node, g in zip(action.params[returns], outcome.results):
                 name = doc.display_name(node) if node in doc.graph else "?"
-                text = "None (unused)" if g is None else g.text
+                text = translate("TimelineDetails", "None (unused)") if g is None else g.text
                 lines.append(html.escape(f"d/d{name} = {text}").replace("\n", "<br>")
                              .replace("  ", "&nbsp;&nbsp;"))
-            self.results.setText("<b>returned</b><br>" + "<br>".join(lines))
+            self.results.setText(translate("TimelineDetails", "<b>returned</b><br>") + "<br>".join(lines))
         self.results.setVisible(bool(shown))
 
     def _keep_graph_at_freeing_step(self):
@@ -284,7 +286,7 @@ class ActionDetails(QWidget):
         elif typ == "float?":
             w = QLineEdit()
             action = self.session.document.action(self.action_id)
-            w.setPlaceholderText(f"PyTorch's default ({default_text(action, name)})")
+            w.setPlaceholderText(translate("TimelineDetails", "PyTorch's default ({v})").format(v=default_text(action, name)))
             w.editingFinished.connect(lambda n=name, box=w: self._set_number(n, box))
         else:   # nodes: a checkable list
             w = QListWidget()
@@ -330,7 +332,7 @@ class ActionDetails(QWidget):
         except ValueError:
             box.setStyleSheet("color: #c62828;")
             box.setToolTip(plain_tooltip(
-                f"'{text}' is not a number; leave it empty for PyTorch's default."))
+                translate("TimelineDetails", "'{text}' is not a number; leave it empty for PyTorch's default.").format(text=text)))
             return
         box.setStyleSheet("")
         box.setToolTip("")

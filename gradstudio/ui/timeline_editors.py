@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QWidget
 from gradstudio.document.actions import OPTIMIZER_SETTINGS
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
 from gradstudio.ui.widgets import wheel_only_when_focused
+from gradstudio.ui.i18n import translate
 
 __all__ = ["show_value", "PerOutputEditor", "default_text", "printed_text", "clip", "short",
            "ID_ROLE", "NONE"]
@@ -61,13 +62,13 @@ class PerOutputEditor(QWidget):
             for label, nid in choices:
                 box.addItem(label, nid)
             box.setToolTip(plain_tooltip(
-                f"The gradient flowing into {name}: the vector v of vᵀJ, shaped "
-                f"like {name} ((none): 1, for a one-element {name})"))
+                translate("TimelineEditors", "The gradient flowing into {name}: the vector v of vᵀJ, shaped "
+                "like {name} ((none): 1, for a one-element {name})").format(name=name)))
             box.currentIndexChanged.connect(self._changed)
-            form.addRow(f"for {name}", box)
+            form.addRow(translate("TimelineEditors", "for {name}").format(name=name), box)
             self.combos.append(box)
         if not outputs:
-            form.addRow(PlainLabel("Choose the outputs first."))
+            form.addRow(PlainLabel(translate("TimelineEditors", "Choose the outputs first.")))
 
     def value(self):
         chosen = [box.currentData() for box in self.combos]
@@ -97,9 +98,9 @@ def default_text(action, name):
 
 def printed_text(lines, most=8):
     """What printing hooks wrote during a step, as the step's details show it."""
-    shown = list(lines[:most]) + ([f"… and {len(lines) - most} more lines"]
+    shown = list(lines[:most]) + ([translate("TimelineEditors", "… and {v} more lines").format(v=len(lines) - most)]
                                   if len(lines) > most else [])
-    return "Its hooks printed:\n" + "\n".join(clip(line, 200) for line in shown)
+    return translate("TimelineEditors", "Its hooks printed:\n") + "\n".join(clip(line, 200) for line in shown)
 
 
 def clip(text, limit=90):

@@ -6,6 +6,8 @@ from PySide6.QtWidgets import QMenu
 
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui import commands
+from gradstudio.ui.document_words import document_word
+from gradstudio.ui.i18n import translate
 
 __all__ = ["add_menu", "context_menu", "GROUPS"]
 
@@ -20,7 +22,7 @@ def add_menu(menu, add, prefix="add_"):
     entries = {}
     for group in GROUPS:
         for kind in [k for k in ACTIONS.values() if k.group == group]:
-            act = QAction(kind.title, menu)
+            act = QAction(document_word(kind.title), menu)
             act.setObjectName(prefix + kind.name)
             act.triggered.connect(lambda _=False, k=kind.name: add(k))
             menu.addAction(act)
@@ -39,19 +41,19 @@ def context_menu(panel, row):
         panel.list.setCurrentRow(row)
     else:
         panel.list.setCurrentRow(-1)
-    insert = menu.addMenu("Insert after" if row >= 0 else "Add")
+    insert = menu.addMenu(translate("TimelineMenu", "Insert after") if row >= 0 else translate("TimelineMenu", "Add"))
     add_menu(insert, panel.add_action, "insert_")
     action_id = panel.current_action_id
     doc = panel.session.document
     action = doc.action(action_id) if action_id is not None else None
     count = panel.list.count()
     entries = (
-        ("duplicate", "Duplicate", lambda: _duplicate(panel, action_id),
+        ("duplicate", translate("TimelineMenu", "Duplicate"), lambda: _duplicate(panel, action_id),
          action is not None and ACTIONS[action.kind].loop is None),
-        ("up", "Move up", lambda: panel.move_selected(-1), action is not None and row > 0),
-        ("down", "Move down", lambda: panel.move_selected(+1),
+        ("up", translate("TimelineMenu", "Move up"), lambda: panel.move_selected(-1), action is not None and row > 0),
+        ("down", translate("TimelineMenu", "Move down"), lambda: panel.move_selected(+1),
          action is not None and row < count - 1),
-        ("delete", "Delete", lambda: panel.remove_action(action_id), action is not None),
+        ("delete", translate("TimelineMenu", "Delete"), lambda: panel.remove_action(action_id), action is not None),
     )
     menu.addSeparator()
     for key, text, do, enabled in entries:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox,
 from gradstudio.document.actions import CHOICES, MAX_COUNT
 from gradstudio.document.training import trainable_leaves
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import translate
 
 __all__ = ["TrainDialog", "MANUAL"]
 
@@ -22,7 +23,7 @@ _ID_ROLE = Qt.ItemDataRole.UserRole
 class TrainDialog(QDialog):
     def __init__(self, session, parent=None):
         super().__init__(parent)
-        self.setWindowTitle("Train")
+        self.setWindowTitle(translate("TrainDialog", "Train"))
         self.session = session
         doc = session.document
         self.loss = QComboBox()
@@ -41,23 +42,23 @@ class TrainDialog(QDialog):
         self.count = QSpinBox()
         self.count.setRange(1, MAX_COUNT)
         self.count.setValue(100)
-        self.zero_grad = QCheckBox("zero the gradients every iteration")
+        self.zero_grad = QCheckBox(translate("TrainDialog", "zero the gradients every iteration"))
         self.zero_grad.setChecked(True)
-        self.zero_grad.setToolTip("Untick it to see the most common bug of a training loop: "
-                                  "each backward adds to .grad, the gradients pile up.")
+        self.zero_grad.setToolTip(translate("TrainDialog", "Untick it to see the most common bug of a training loop: "
+                                  "each backward adds to .grad, the gradients pile up."))
         self.message = PlainLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #c62828;")
         form = QFormLayout()
-        form.addRow("Loss", self.loss)
-        form.addRow("Parameters", self.params)
-        form.addRow("Update", self.update)
-        form.addRow("Learning rate", self.lr)
-        form.addRow("Iterations", self.count)
+        form.addRow(translate("TrainDialog", "Loss"), self.loss)
+        form.addRow(translate("TrainDialog", "Parameters"), self.params)
+        form.addRow(translate("TrainDialog", "Update"), self.update)
+        form.addRow(translate("TrainDialog", "Learning rate"), self.lr)
+        form.addRow(translate("TrainDialog", "Iterations"), self.count)
         form.addRow("", self.zero_grad)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                         QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Insert loop")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(translate("TrainDialog", "Insert loop"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -110,13 +111,13 @@ class TrainDialog(QDialog):
 
     def _check(self, *_):
         if self.loss.currentData() is None:
-            text = ("Add a loss first: a one-element node computed from leaves that "
-                    "require grad.")
+            text = (translate("TrainDialog", "Add a loss first: a one-element node computed from leaves that "
+                    "require grad."))
         elif not self.params.count():
-            text = ("Nothing upstream of this loss requires grad: tick requires_grad on a "
-                    "leaf it is computed from.")
+            text = (translate("TrainDialog", "Nothing upstream of this loss requires grad: tick requires_grad on a "
+                    "leaf it is computed from."))
         elif not self.chosen_params():
-            text = "Tick at least one parameter to train."
+            text = translate("TrainDialog", "Tick at least one parameter to train.")
         else:
             text = ""
         self.message.setText(text)

@@ -19,12 +19,13 @@ from gradstudio.ui.live import LiveBar, live_session
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["TrainingPanel", "EMPTY_TEXT", "NOT_RUN_TEXT", "MAX_CURVES"]
 
-EMPTY_TEXT = "No training loop yet: Add ▸ Train… in the timeline inserts one."
-NOT_RUN_TEXT = "This loop did not run: its error is shown in the timeline."
-SCRUB_TIP = "Drag the line, or click a plot, to show that iteration in every view."
+EMPTY_TEXT = QT_TRANSLATE_NOOP("TrainingPanel", "No training loop yet: Add ▸ Train… in the timeline inserts one.")
+NOT_RUN_TEXT = QT_TRANSLATE_NOOP("TrainingPanel", "This loop did not run: its error is shown in the timeline.")
+SCRUB_TIP = QT_TRANSLATE_NOOP("TrainingPanel", "Drag the line, or click a plot, to show that iteration in every view.")
 MAX_CURVES = 8           # the most elements of one node drawn as curves
 STRIPS_MIN_HEIGHT = 330   # below it, the heatmap strips leave the room to the curves
 _COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
@@ -100,7 +101,7 @@ class _Strip:
         """``a``: (iterations, elements) of a node of tensor shape ``shape``."""
         finite = np.abs(a[np.isfinite(a)])
         m = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
-        title = f"{title} (±{m:.3g})" if finite.size else f"{title}: none"
+        title = f"{title} (±{m:.3g})" if finite.size else translate("TrainingPanel", "{title}: none").format(title=title)
         if title != self.title:
             self.plot.setTitle(title, **_TITLE)
             self.title = title
@@ -161,11 +162,11 @@ class TrainingPanel(SessionPanel):
         self.chooser = wheel_only_when_focused(QComboBox())
         self.chooser.currentIndexChanged.connect(self._on_loop_chosen)
         self.status = PlainLabel()
-        self.status.setToolTip(SCRUB_TIP)
-        self.log_scale = QCheckBox("log scale")
-        self.log_scale.setToolTip("A logarithmic loss axis: losses span orders of magnitude.")
+        self.status.setToolTip(translate("TrainingPanel", SCRUB_TIP))
+        self.log_scale = QCheckBox(translate("TrainingPanel", "log scale"))
+        self.log_scale.setToolTip(translate("TrainingPanel", "A logarithmic loss axis: losses span orders of magnitude."))
         self.log_scale.toggled.connect(self._on_log_scale_toggled)
-        self.empty = PlainLabel(EMPTY_TEXT)
+        self.empty = PlainLabel(translate("TrainingPanel", EMPTY_TEXT))
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: palette(placeholder-text);")
@@ -196,7 +197,7 @@ class TrainingPanel(SessionPanel):
         if self.curves_view is not None:
             return
         self.curves_view = self._plots()
-        self.loss_plot = self._plot(self.curves_view, 0, "Loss per iteration")
+        self.loss_plot = self._plot(self.curves_view, 0, translate("TrainingPanel", "Loss per iteration"))
         self.node_plot = self._plot(self.curves_view, 1, "")
         self.loss_legend, self.node_legend = (
             p.addLegend(offset=(-8, 8), brush=(255, 255, 255, 180), labelTextColor="#333")
@@ -205,7 +206,7 @@ class TrainingPanel(SessionPanel):
         self.grad_view = pg.ViewBox()
         self.node_plot.scene().addItem(self.grad_view)
         self.node_plot.getAxis("right").linkToView(self.grad_view)
-        self.node_plot.setLabel("right", ".grad (dashed)")
+        self.node_plot.setLabel("right", translate("TrainingPanel", ".grad (dashed)"))
         self.grad_view.setXLink(self.node_plot)
         self.node_plot.getViewBox().sigResized.connect(self._on_node_plot_resized)
         self.loss_curves = _Curves(self.loss_plot)
@@ -296,17 +297,17 @@ class TrainingPanel(SessionPanel):
         doc = self.session.document
         loops = [(a.id, action_text(doc, a).rstrip(":"))
                  for a in doc.timeline if ACTIONS[a.kind].loop == "opens"]
-        self._show_loops([(i, f"loop {n}: {text}") for n, (i, text) in enumerate(loops, 1)])
+        self._show_loops([(i, translate("TrainingPanel", "loop {n}: {text}").format(n=n, text=text)) for n, (i, text) in enumerate(loops, 1)])
         history = self.history
-        self._show_empty(None if history is not None else NOT_RUN_TEXT if loops else
-                         EMPTY_TEXT)
+        self._show_empty(None if history is not None else translate("TrainingPanel", NOT_RUN_TEXT) if loops else
+                         translate("TrainingPanel", EMPTY_TEXT))
         if history is None:
             return
         k, last = self.session.iteration(self.loop_id), self._last(history)
         var = re.match(r"for (\w+) in", dict(loops)[self.loop_id])
-        text = f"iteration {k + 1} of {history.count}" + (f" ({var[1]} = {k})" if var else "")
+        text = translate("TrainingPanel", "iteration {v} of {count}").format(v=k + 1, count=history.count) + (f" ({var[1]} = {k})" if var else "")
         if history.failed is not None:
-            text += f" · stopped at an error in iteration {history.failed + 1}"
+            text += translate("TrainingPanel", " · stopped at an error in iteration {v}").format(v=history.failed + 1)
         self.status.setText(text)
         live = self.session.live
         span = history.count if live is not None else last + 1    # (live: it grows)
@@ -315,8 +316,8 @@ class TrainingPanel(SessionPanel):
             for plot in self.all_plots:     # whole iterations only on a short axis
                 plot.setXRange(-0.5, span - 0.5, padding=0.02)
                 plot.getAxis("bottom").setTickSpacing(*((1, 1) if span < 11 else ()))
-        title = "Loss per iteration" + ("" if history.iterations else
-                                        ": no iteration completed")
+        title = translate("TrainingPanel", "Loss per iteration") + (
+            "" if history.iterations else translate("TrainingPanel", ": no iteration completed"))
         if title != self.loss_plot.titleLabel.text:
             self.loss_plot.setTitle(title, **_TITLE)
         names = self.session.document.display_name
@@ -365,7 +366,7 @@ class TrainingPanel(SessionPanel):
         line = pg.InfiniteLine(0, angle=90, movable=True, pen=pg.mkPen("#222", width=2),
                                hoverPen=pg.mkPen("#000", width=4))
         line.setZValue(10)
-        line.setToolTip(SCRUB_TIP)
+        line.setToolTip(translate("TrainingPanel", SCRUB_TIP))
         line.sigPositionChangeFinished.connect(self._on_marker_dropped)
         plot.addItem(line, ignoreBounds=True)
         return line
@@ -399,13 +400,13 @@ class TrainingPanel(SessionPanel):
                       if n not in history.losses and history.scalar(n) is not None]
             values = [(doc.display_name(n), history.scalar(n), i, False)
                       for i, n in enumerate(params)]
-            title = "Parameters per iteration" if params else "Select a tracked node"
+            title = translate("TrainingPanel", "Parameters per iteration") if params else translate("TrainingPanel", "Select a tracked node")
             picked = next((n for n in self.session.selection if n in doc.graph), None)
             if picked in metrics:
-                title = f"{doc.display_name(picked)} is on the loss plot · " + \
+                title = translate("TrainingPanel", "{v} is on the loss plot · ").format(v=doc.display_name(picked)) + \
                     title[0].lower() + title[1:]
             elif picked is not None:   # the loop keeps the watched nodes' values
-                title = f"{doc.display_name(picked)} is not tracked (tick watched) · " + \
+                title = translate("TrainingPanel", "{v} is not tracked (tick watched) · ").format(v=doc.display_name(picked)) + \
                     title[0].lower() + title[1:]
         else:
             size = history.values[node][0].size
@@ -419,9 +420,9 @@ class TrainingPanel(SessionPanel):
                 if has_grad:
                     grads.append((label.replace(name, name + ".grad", 1), g[:, i],
                                   i if size > 1 else 1, True))
-            title = f"{name} per iteration" + (
-                f": first {MAX_CURVES} of {size} elements" if size > MAX_CURVES else "") + (
-                "" if has_grad else " (no .grad kept)")
+            title = translate("TrainingPanel", "{name} per iteration").format(name=name) + (
+                translate("TrainingPanel", ": first {MAX_CURVES} of {size} elements").format(MAX_CURVES=MAX_CURVES, size=size) if size > MAX_CURVES else "") + (
+                "" if has_grad else translate("TrainingPanel", " (no .grad kept)"))
         if title != self.node_plot.titleLabel.text:
             self.node_plot.setTitle(title, **_TITLE)
         changed = self.value_curves.show(values)
@@ -448,9 +449,9 @@ class TrainingPanel(SessionPanel):
         if node is not None:
             name, shape = self.session.document.display_name(node), \
                 history.values[node].shape[1:]
-            self.value_strip.show(f"{name} per iteration",
+            self.value_strip.show(translate("TrainingPanel", "{name} per iteration").format(name=name),
                                   _rows(history, history.values[node]), shape)
-            self.grad_strip.show(f"{name}.grad per iteration",
+            self.grad_strip.show(translate("TrainingPanel", "{name}.grad per iteration").format(name=name),
                                  _rows(history, history.grads[node], failed_row=True), shape)
 
     def _show_loops(self, loops):

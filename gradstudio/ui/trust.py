@@ -20,6 +20,7 @@ from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import files
+from gradstudio.ui.i18n import translate
 
 __all__ = ["trust_file", "content_hash", "is_trusted", "remember", "ask_to_run", "may_run",
            "MAX_REMEMBERED"]
@@ -81,13 +82,13 @@ def ask_to_run(parent, path) -> bool:
     what = "notebook" if Path(path).suffix.lower() == ".ipynb" else "script"
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle(f"Run this {what}?")
+    box.setWindowTitle(translate("Trust", "Run this {what}?").format(what=what))
     box.setTextFormat(Qt.TextFormat.PlainText)   # (a file's name is never HTML)
-    box.setText(f"Opening “{Path(path).name}” runs its code on this computer, with your "
-                f"permissions; run it only if you trust where it came from.")
-    box.setInformativeText("GradStudio asks once for each file, and again when the file "
-                           "changes.")
-    run = box.addButton(f"Run the {what}", QMessageBox.ButtonRole.AcceptRole)
+    box.setText(translate("Trust", "Opening “{name}” runs its code on this computer, with your "
+                "permissions; run it only if you trust where it came from.").format(name=Path(path).name))
+    box.setInformativeText(translate("Trust", "GradStudio asks once for each file, and again when the file "
+                           "changes."))
+    run = box.addButton(translate("Trust", "Run the {what}").format(what=what), QMessageBox.ButtonRole.AcceptRole)
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(cancel)
     box.setEscapeButton(cancel)

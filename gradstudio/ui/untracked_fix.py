@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gradstudio.document.explain import untracked_backward
 from gradstudio.ui import commands
+from gradstudio.ui.i18n import translate
 
 __all__ = ["UntrackedFix"]
 
@@ -40,9 +41,9 @@ class UntrackedFix(QWidget):
             why = found[0]
             if self.source is not None:
                 name = s.document.display_name(self.source)
-                why += (f" backward() needs a graph: ticking requires_grad on {name} makes "
-                        f"PyTorch record one from it.")
-                self.button.setText(f"Tick requires_grad on {name}")
+                why += (translate("UntrackedFix", " backward() needs a graph: ticking requires_grad on {name} makes "
+                        "PyTorch record one from it.").format(name=name))
+                self.button.setText(translate("UntrackedFix", "Tick requires_grad on {name}").format(name=name))
             self.text.setText(why)
         self.button.setVisible(self.source is not None)
         self.setVisible(found is not None)

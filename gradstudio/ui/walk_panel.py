@@ -22,10 +22,11 @@ from gradstudio.document.walk import preview, step_lines, walk_actions
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["WalkPanel", "export_frames", "SPEEDS"]
 
-SPEEDS = (("0.5 step/s", 2000), ("1 step/s", 1000), ("2 steps/s", 500), ("4 steps/s", 250))
+SPEEDS = ((QT_TRANSLATE_NOOP("WalkPanel", "0.5 step/s"), 2000), (QT_TRANSLATE_NOOP("WalkPanel", "1 step/s"), 1000), (QT_TRANSLATE_NOOP("WalkPanel", "2 steps/s"), 500), (QT_TRANSLATE_NOOP("WalkPanel", "4 steps/s"), 250))
 
 
 class WalkPanel(SessionPanel):
@@ -39,19 +40,19 @@ class WalkPanel(SessionPanel):
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._tick)
         self.action_box = QComboBox()
-        self.action_box.setToolTip("The backward pass to step through")
+        self.action_box.setToolTip(translate("WalkPanel", "The backward pass to step through"))
         self.action_box.activated.connect(self._on_action_chosen)
-        self.export_button = QPushButton("Export Frames…")
-        self.export_button.setToolTip("Save every step as a numbered PNG, for slides")
+        self.export_button = QPushButton(translate("WalkPanel", "Export Frames…"))
+        self.export_button.setToolTip(translate("WalkPanel", "Save every step as a numbered PNG, for slides"))
         self.export_button.clicked.connect(self.export_requested)
         top = QHBoxLayout()
-        top.addWidget(PlainLabel("Step through:"))
+        top.addWidget(PlainLabel(translate("WalkPanel", "Step through:")))
         top.addWidget(self.action_box, 1)
         top.addWidget(self.export_button)
         controls = self._make_controls()
         self.slider = wheel_only_when_focused(QSlider(Qt.Orientation.Horizontal))
         self.slider.setPageStep(1)
-        self.slider.setToolTip("Engine steps of the pass: drag, or use the arrow keys")
+        self.slider.setToolTip(translate("WalkPanel", "Engine steps of the pass: drag, or use the arrow keys"))
         self.slider.valueChanged.connect(self.go)
         self.steps = QListWidget()
         self._rows = None        # the texts the list shows
@@ -79,18 +80,18 @@ class WalkPanel(SessionPanel):
     def _make_controls(self):
         """First, back, play, next, last, the speed and where the walk is, in a row."""
         P = QStyle.StandardPixmap
-        self.first_button = self._button(P.SP_MediaSkipBackward, "Before the first step",
+        self.first_button = self._button(P.SP_MediaSkipBackward, translate("WalkPanel", "Before the first step"),
                                          lambda: self.go(0))
-        self.back_button = self._button(P.SP_MediaSeekBackward, "Previous step (F9)",
+        self.back_button = self._button(P.SP_MediaSeekBackward, translate("WalkPanel", "Previous step (F9)"),
                                         lambda: self.go(self.k - 1))
-        self.play_button = self._button(P.SP_MediaPlay, "Play the pass step by step",
+        self.play_button = self._button(P.SP_MediaPlay, translate("WalkPanel", "Play the pass step by step"),
                                         self.toggle_play)
-        self.next_button = self._button(P.SP_MediaSeekForward, "Next step (F10)",
+        self.next_button = self._button(P.SP_MediaSeekForward, translate("WalkPanel", "Next step (F10)"),
                                         lambda: self.go(self.k + 1))
-        self.last_button = self._button(P.SP_MediaSkipForward, "After the last step",
+        self.last_button = self._button(P.SP_MediaSkipForward, translate("WalkPanel", "After the last step"),
                                         lambda: self.go(self.count))
         self.speed_box = QComboBox()
-        for text, ms in SPEEDS:
+        for text, ms in ((translate("WalkPanel", t), ms) for t, ms in SPEEDS):
             self.speed_box.addItem(text, ms)
         self.speed_box.setCurrentIndex(1)
         self.speed_box.currentIndexChanged.connect(self._on_speed)
@@ -149,11 +150,11 @@ class WalkPanel(SessionPanel):
         if self.k >= self.count:
             self.go(0)
         self.timer.start(self.speed_box.currentData())
-        self._set_play_icon(QStyle.StandardPixmap.SP_MediaPause, "Pause")
+        self._set_play_icon(QStyle.StandardPixmap.SP_MediaPause, translate("WalkPanel", "Pause"))
 
     def stop(self):
         self.timer.stop()
-        self._set_play_icon(QStyle.StandardPixmap.SP_MediaPlay, "Play the pass step by step")
+        self._set_play_icon(QStyle.StandardPixmap.SP_MediaPlay, translate("WalkPanel", "Play the pass step by step"))
 
     def _set_play_icon(self, icon, tip):
         self.play_button.setIcon(self.style().standardIcon(icon))
@@ -213,7 +214,7 @@ class WalkPanel(SessionPanel):
     def _fill(self):
         w = self.walk
         rows = () if w is None else \
-            ("0. before the pass", *(f"{step.number}. {_short(step)}" for step in w.steps))
+            (translate("WalkPanel", "0. before the pass"), *(f"{step.number}. {_short(step)}" for step in w.steps))
         if rows != self._rows:     # (an edit that changes values keeps the steps' names)
             self._rows = rows
             self.steps.blockSignals(True)
@@ -228,7 +229,7 @@ class WalkPanel(SessionPanel):
         w = self.walk
         if w is None:
             self.position.setText("")
-            self.explanation.setHtml(_NOTHING)
+            self.explanation.setHtml(translate("WalkPanel", _NOTHING))
             return
         k = self.k
         for widget, value in ((self.slider, k), (self.steps, k)):
@@ -236,8 +237,8 @@ class WalkPanel(SessionPanel):
             (widget.setValue if widget is self.slider else widget.setCurrentRow)(value)
             widget.blockSignals(False)
         walking = self.session.walk is not None and self.session.walk[0] == self.index
-        self.position.setText(f"step {k} of {self.count}" if walking else
-                              f"{self.count} steps")
+        self.position.setText(translate("WalkPanel", "step {k} of {count}").format(k=k, count=self.count) if walking else
+                              translate("WalkPanel", "{count} steps").format(count=self.count))
         self.back_button.setEnabled(walking and k > 0)
         self.next_button.setEnabled(k < self.count or not walking)
         self.explanation.setHtml(explanation_html(w, k, self.session.document))
@@ -254,9 +255,9 @@ class WalkPanel(SessionPanel):
         self.choose(self.action_box.itemData(i))
 
 
-_NOTHING = ("<p style='color:#5f6368'>No backward pass to step through: add a "
+_NOTHING = (QT_TRANSLATE_NOOP("WalkPanel", "<p style='color:#5f6368'>No backward pass to step through: add a "
             "<b>backward()</b> action to the timeline (Ctrl+B), then step through it "
-            "here.</p>")
+            "here.</p>"))
 
 
 def _short(step):
@@ -278,12 +279,12 @@ def explanation_html(w, k, doc):
         if not w.steps:
             return head + f"<p>{html.escape(w.problem or 'Nothing ran.')}</p>"
         first = w.steps[0]
-        seed = ("the gradient you passed, v = " + preview(first.received)) if w.seeded else \
-            f"gradient {preview(first.received)} ({first.received_name})"
-        return head + (f"<p>Before the pass. backward starts at {html.escape(first.name)}, "
-                       f"the grad_fn of the output, with {html.escape(seed)}. Each step "
-                       f"runs one grad_fn: it receives a gradient and sends one to each "
-                       f"of its inputs by the chain rule.</p>")
+        seed = (translate("WalkPanel", "the gradient you passed, v = ") + preview(first.received)) if w.seeded else \
+            translate("WalkPanel", "gradient {v} ({received_name})").format(v=preview(first.received), received_name=first.received_name)
+        return head + (translate("WalkPanel", "<p>Before the pass. backward starts at {v}, "
+                       "the grad_fn of the output, with {v2}. Each step "
+                       "runs one grad_fn: it receives a gradient and sends one to each "
+                       "of its inputs by the chain rule.</p>").format(v=html.escape(first.name), v2=html.escape(seed)))
     step = w.steps[k - 1]
     lines = step_lines(step)
     body = "<br>".join(_indented(line) for line in lines[1:])
@@ -291,7 +292,7 @@ def explanation_html(w, k, doc):
     if k == len(w.steps) and w.problem:
         tail = f"<p style='color:#c5221f'>{html.escape(w.problem)}</p>"
     elif k == len(w.steps):
-        tail = "<p style='color:#188038'>The pass is complete.</p>"
+        tail = translate("WalkPanel", "<p style='color:#188038'>The pass is complete.</p>")
     return (head + f"<p><b>{html.escape(lines[0])}</b></p>"
             f"<p style='font-family:monospace'>{body}</p>" + tail)
 
@@ -304,7 +305,7 @@ def export_frames(session, folder, widgets, on_frame=None):
     Returns the paths; restores the walk position it started from."""
     walk = session.walk
     if walk is None:
-        raise ValueError("Choose a backward pass to step through first.")
+        raise ValueError(translate("WalkPanel", "Choose a backward pass to step through first."))
     index, start = walk
     count = len(session.walk_record(index).steps)
     os.makedirs(folder, exist_ok=True)
@@ -316,7 +317,7 @@ def export_frames(session, folder, widgets, on_frame=None):
             path = os.path.join(folder, f"step_{k:03d}.png")
             text = explanation_html(session.walk_record(index), k, session.document)
             if not _compose([_picture(w) for w in widgets], text).save(path):
-                raise OSError(f"could not write {path}")
+                raise OSError(translate("WalkPanel", "could not write {path}").format(path=path))
             paths.append(path)
             if on_frame is not None:
                 on_frame(k, count)

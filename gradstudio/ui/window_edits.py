@@ -15,6 +15,7 @@ from gradstudio.document.layout import COLUMN_WIDTH, layered_positions
 from gradstudio.ui.canvas.canvas import NEW_CARD
 from gradstudio.ui.canvas.node_item import HEADER
 from gradstudio.ui.commands import AddAction, AddLinearLayer, AddRegion, MoveNodes
+from gradstudio.ui.i18n import translate
 
 __all__ = ["GraphEdits", "EditHost", "ARRANGE_ZOOM"]
 
@@ -111,11 +112,11 @@ class GraphEdits:
         ids = self._selected()
         state = self.session.state(ids[-1]) if ids else None
         if state is None or not state.ok or not state.shape:
-            self.window.show_error("Add nn.Linear", "Select a computed tensor with at least one "
-                                   "dimension: the layer takes its last dimension as inputs.")
+            self.window.show_error(translate("WindowEdits", "Add nn.Linear"), translate("WindowEdits", "Select a computed tensor with at least one "
+                                   "dimension: the layer takes its last dimension as inputs."))
             return
         in_features = state.shape[-1]
-        out = self.window.ask_int(f"nn.Linear({in_features}, …)", "Outputs (out_features):",
+        out = self.window.ask_int(translate("WindowEdits", "nn.Linear({in_features}, …)").format(in_features=in_features), translate("WindowEdits", "Outputs (out_features):"),
                                   in_features, 1, 4096)
         if out is None:
             return
@@ -156,6 +157,6 @@ class GraphEdits:
                  if tuple(p) != tuple(doc.node(n).position)}
         if moves:
             command = MoveNodes(doc, moves, merge=False)
-            command.setText("Arrange graph")
+            command.setText(translate("WindowEdits", "Arrange graph"))
             self.session.push(command)
         self.canvas.fit_to_view()

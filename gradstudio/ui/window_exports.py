@@ -14,6 +14,7 @@ from typing import Protocol
 from gradstudio.document import export, files
 from gradstudio.ui import export_prints
 from gradstudio.ui.window_files import NOTEBOOK_FILTER, NOTEBOOK_SUFFIX, SCRIPT_FILTER
+from gradstudio.ui.i18n import translate
 
 __all__ = ["WindowExports", "ExportHost"]
 
@@ -64,7 +65,7 @@ class WindowExports:
         def write(target):
             script = export.export_script(self.session.document, self.session.result)
             files.write_atomically(target, script.text.encode("utf-8"))
-        return self._export("script", "Export PyTorch Script", SCRIPT_FILTER, ".py", path, write)
+        return self._export("script", translate("WindowExports", "Export PyTorch Script"), SCRIPT_FILTER, ".py", path, write)
 
     def ask_print_outputs(self, names):
         """"print", "as_is" or None for a script that would print nothing (tests
@@ -75,8 +76,8 @@ class WindowExports:
         """Writes the graph (with its lesson's text, if any) as a Jupyter notebook."""
         exporter = _notebook_exporter()
         if exporter is None:
-            self.window.show_error("Could not export the notebook",
-                                   "Export Notebook is not available in this build yet.")
+            self.window.show_error(translate("WindowExports", "Could not export the notebook"),
+                                   translate("WindowExports", "Export Notebook is not available in this build yet."))
             return False
 
         def write(target):
@@ -86,21 +87,21 @@ class WindowExports:
         lesson = self.session.document.lesson
         if lesson is not None and Path(lesson.name).stem == name:   # not over the notebook
             name += "_gradstudio"
-        return self._export("notebook", "Export Notebook", NOTEBOOK_FILTER, NOTEBOOK_SUFFIX,
+        return self._export("notebook", translate("WindowExports", "Export Notebook"), NOTEBOOK_FILTER, NOTEBOOK_SUFFIX,
                             path, write, name)
 
     def export_png(self, path=None):
-        return self._export_canvas(path, "png", "PNG images (*.png)")
+        return self._export_canvas(path, "png", translate("WindowExports", "PNG images (*.png)"))
 
     def export_svg(self, path=None):
-        return self._export_canvas(path, "svg", "SVG drawings (*.svg)")
+        return self._export_canvas(path, "svg", translate("WindowExports", "SVG drawings (*.svg)"))
 
     def _export_canvas(self, path, fmt, file_filter):
         def write(target):
             ok = getattr(self.canvas, f"render_{fmt}")(str(target))
             if ok is False or not Path(target).is_file() or Path(target).stat().st_size == 0:
-                raise OSError("nothing could be written there")
-        return self._export("canvas", f"Export Canvas as {fmt.upper()}", file_filter,
+                raise OSError(translate("WindowExports", "nothing could be written there"))
+        return self._export("canvas", translate("WindowExports", "Export Canvas as {v}").format(v=fmt.upper()), file_filter,
                             f".{fmt}", path, write)
 
     def _export(self, what, caption, file_filter, suffix, path, write, name=None):
@@ -114,9 +115,9 @@ class WindowExports:
         try:
             write(path)
         except Exception as exc:  # noqa: BLE001
-            self.window.show_error(f"Could not export the {what}",
-                                   f"“{Path(path).name}” was not written ({exc}); try another "
-                                   "folder or name.")
+            self.window.show_error(translate("WindowExports", "Could not export the {what}").format(what=what),
+                                   translate("WindowExports", "“{name}” was not written ({exc}); try another "
+                                   "folder or name.").format(name=Path(path).name, exc=exc))
             return False
-        self.files.status(f"Exported {Path(path).name}", 4000)
+        self.files.status(translate("WindowExports", "Exported {name}").format(name=Path(path).name), 4000)
         return True

@@ -18,6 +18,7 @@ from gradstudio.document import Document, files
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
 from gradstudio.ui import loading, recovery, save_guard, trust
 from gradstudio.ui.tasks import Task
+from gradstudio.ui.i18n import translate
 
 __all__ = ["WindowFiles", "FileHost", "file_problem", "example_paths", "example_title",
            "EXTENSION", "GRAPH_FILTER", "OPEN_FILTER", "NOTEBOOK_FILTER", "SCRIPT_FILTER",
@@ -91,7 +92,7 @@ class WindowFiles:
         self.settings = settings
         self.canvas = canvas
         self._window = weakref.ref(window)
-        self.untitled_name = "Untitled"
+        self.untitled_name = translate("WindowFiles", "Untitled")
         self.task = None
         self.autosaver = None
         self.recent_menu = None
@@ -151,8 +152,8 @@ class WindowFiles:
         if not self.maybe_save():
             return False
         if path is None:
-            path = self.window.ask_open_path("Open Graph or Notebook — a notebook's cells "
-                                             "will be run", OPEN_FILTER)
+            path = self.window.ask_open_path(translate("WindowFiles", "Open Graph or Notebook — a notebook's cells "
+                                             "will be run"), OPEN_FILTER)
             if not path:
                 return False
         path = Path(path)
@@ -176,7 +177,7 @@ class WindowFiles:
         task.succeeded.connect(lambda loaded: self._opened(path, *loaded))
         task.failed.connect(lambda exc: self._open_failed(path, exc))
         task.cancelled.connect(lambda: self.status(
-            f"Opening {path.name} was cancelled; the open graph is unchanged.", 5000))
+            translate("WindowFiles", "Opening {name} was cancelled; the open graph is unchanged.").format(name=path.name), 5000))
         self.task = task
         return task
 
@@ -201,8 +202,8 @@ class WindowFiles:
         try:
             data = path.read_bytes()
         except OSError as exc:
-            self.window.show_error("Could not open the notebook",
-                                   f"“{path.name}” could not be read ({exc.strerror or exc}).")
+            self.window.show_error(translate("WindowFiles", "Could not open the notebook"),
+                                   translate("WindowFiles", "“{name}” could not be read ({v}).").format(name=path.name, v=exc.strerror or exc))
             if not path.exists():
                 self._remove_recent(path)
             return False
@@ -210,35 +211,36 @@ class WindowFiles:
             return self._not_run(path)
         from gradstudio.document.notebook_trace import trace_notebook
         task = Task(lambda token: trace_notebook(data, path.name, should_cancel=token),
-                    "Open Notebook", f"Running the cells of “{path.name}” to trace the "
-                    "tensors they compute…", self.window)
+                    translate("WindowFiles", "Open Notebook"), translate("WindowFiles", "Running the cells of “{name}” to trace the "
+                    "tensors they compute…").format(name=path.name), self.window)
         task.succeeded.connect(lambda doc: self._notebook_opened(path, doc))
         task.failed.connect(lambda exc: self.window.show_error(
-            "Could not open the notebook", _notebook_problem(path, exc)))
+            translate("WindowFiles", "Could not open the notebook"), _notebook_problem(path, exc)))
         task.cancelled.connect(lambda: self.status(
-            f"Opening {path.name} was cancelled; the open graph is unchanged.", 5000))
+            translate("WindowFiles", "Opening {name} was cancelled; the open graph is unchanged.").format(name=path.name), 5000))
         self.task = task
         task.start()
         return task
 
     def _notebook_opened(self, path, doc):
-        self.set_document(doc, "", name=f"{path.stem} (notebook)", unsaved=True)
+        self.set_document(doc, "", name=translate("WindowFiles", "{stem} (notebook)").format(stem=path.stem), unsaved=True)
         if doc.trace_note:
-            self.window.show_notice("Part of the notebook is recorded",
+            self.window.show_notice(translate("WindowFiles", "Part of the notebook is recorded"),
                                     f"{path.name}: {doc.trace_note}")
         self.add_recent(path)
         self.window.show_lesson()
         cells = doc.lesson.cells if doc.lesson is not None else ()
         failed = sum(1 for c in cells if c.is_code and c.error)
         self.status(
-            f"Traced {path.name}: {len(doc.node_ids)} nodes from "
-            f"{sum(1 for c in cells if c.is_code)} code cells"
-            + (f"; {failed} cell{'s' * (failed != 1)} raised an error, shown in the Lesson "
-               "panel" if failed else "") + ".", 10000)
+            translate("WindowFiles", "Traced {name}: {v} nodes from "
+            "{v2} code cells").format(name=path.name, v=len(doc.node_ids), v2=sum(1 for c in cells if c.is_code))
+            + ((translate("WindowFiles", "; {failed} cells raised an error, shown in the Lesson "
+               "panel") if failed != 1 else translate("WindowFiles", "; {failed} cell raised an "
+               "error, shown in the Lesson panel")).format(failed=failed) if failed else "") + ".", 10000)
 
     def _open_failed(self, path, exc):
-        self.window.show_error("Could not open the graph", file_problem(
-            exc, f"“{path.name}” could not be opened: {exc}"))
+        self.window.show_error(translate("WindowFiles", "Could not open the graph"), file_problem(
+            exc, translate("WindowFiles", "“{name}” could not be opened: {exc}").format(name=path.name, exc=exc)))
         if not path.exists():
             self._remove_recent(path)
         return False
@@ -285,14 +287,14 @@ class WindowFiles:
             try:
                 doc = files.loads(newest.text, source=newest.describe())
             except files.FileError as exc:
-                self.window.show_error("Could not restore the graph", str(exc))
+                self.window.show_error(translate("WindowFiles", "Could not restore the graph"), str(exc))
                 return answer
             path = newest.file if newest.file and Path(newest.file).parent.is_dir() else ""
-            name = newest.title if not path else "Untitled"
+            name = newest.title if not path else translate("WindowFiles", "Untitled")
             self.set_document(doc, path, name=name, unsaved=True)
             self._show_notebook_lesson(doc)
             recovery.discard(newest)
-            self.status(f"Restored {newest.describe()}; save it to keep it.", 15000)
+            self.status(translate("WindowFiles", "Restored {v}; save it to keep it.").format(v=newest.describe()), 15000)
         elif answer == "discard":
             for entry in found:
                 recovery.discard(entry)
@@ -310,10 +312,10 @@ class WindowFiles:
         try:
             doc = files.load(path)
         except Exception as exc:  # noqa: BLE001
-            self.window.show_error("Could not open the example", file_problem(
-                exc, f"The example “{Path(path).name}” could not be opened: {exc}"))
+            self.window.show_error(translate("WindowFiles", "Could not open the example"), file_problem(
+                exc, translate("WindowFiles", "The example “{name}” could not be opened: {exc}").format(name=Path(path).name, exc=exc)))
             return False
-        self.set_document(doc, "", name=f"{example_title(path)} (example)")
+        self.set_document(doc, "", name=translate("WindowFiles", "{v} (example)").format(v=example_title(path)))
         return True
 
     def save(self):
@@ -328,7 +330,7 @@ class WindowFiles:
 
     def save_as(self, path=None):
         if path is None:
-            path = self.window.ask_save_path("Save Graph As", GRAPH_FILTER,
+            path = self.window.ask_save_path(translate("WindowFiles", "Save Graph As"), GRAPH_FILTER,
                                              self.suggested_name() + EXTENSION)
             if not path:
                 return False
@@ -362,16 +364,16 @@ class WindowFiles:
         try:
             files.save(self.session.document, path)
         except Exception as exc:  # noqa: BLE001
-            self.window.show_error("Could not save the graph", file_problem(
-                exc, f"“{Path(path).name}” was not saved ({exc}); the graph is still open, "
-                     "so try another folder or name."))
+            self.window.show_error(translate("WindowFiles", "Could not save the graph"), file_problem(
+                exc, translate("WindowFiles", "“{name}” was not saved ({exc}); the graph is still open, "
+                     "so try another folder or name.").format(name=Path(path).name, exc=exc)))
             return False
         self.session.mark_saved()
         self._disk_stamp = save_guard.stamp_of(path)   # (Save As: stamped again after)
         self.autosaver.save_now()         # saved: its recovery file goes
         self.window.update_title()
         self.add_recent(path)
-        self.status(f"Saved {Path(path).name}", 4000)
+        self.status(translate("WindowFiles", "Saved {name}").format(name=Path(path).name), 4000)
         return True
 
     # ================================================================== recent files
@@ -414,10 +416,10 @@ class WindowFiles:
             act.setStatusTip(p)
             act.setData(p)
             act.triggered.connect(self.window.guard(lambda _=False, p=p: self.open_file(p),
-                                              "Open recent file"))
+                                              translate("WindowFiles", "Open recent file")))
         if items:
             menu.addSeparator()
-        clear = menu.addAction("Clear Recent Files")
+        clear = menu.addAction(translate("WindowFiles", "Clear Recent Files"))
         clear.setEnabled(bool(items))
         clear.triggered.connect(self.clear_recent)
 
@@ -435,7 +437,7 @@ class WindowFiles:
             return None
         chosen = path is None                 # (picked in the dialog just now)
         if path is None:
-            path = self.window.ask_open_path("Import PyTorch Script — the script will be run",
+            path = self.window.ask_open_path(translate("WindowFiles", "Import PyTorch Script — the script will be run"),
                                              SCRIPT_FILTER)
             if not path:
                 return None
@@ -444,20 +446,20 @@ class WindowFiles:
             data = path.read_bytes()
             source = data.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            self.window.show_error("Could not import the script",
-                                   f"“{path.name}” could not be read: {exc}")
+            self.window.show_error(translate("WindowFiles", "Could not import the script"),
+                                   translate("WindowFiles", "“{name}” could not be read: {exc}").format(name=path.name, exc=exc))
             return None
         if not trust.may_run(self.window, path, data, chosen):
             return self._not_run(path)
         from gradstudio.document import trace
         task = Task(lambda token: trace.trace(source, should_cancel=token, filename=path.name),
-                    "Import PyTorch Script",
-                    f"Running “{path.name}” to trace the tensors it computes…", self.window)
+                    translate("WindowFiles", "Import PyTorch Script"),
+                    translate("WindowFiles", "Running “{name}” to trace the tensors it computes…").format(name=path.name), self.window)
         task.succeeded.connect(lambda result: self._on_traced(path, result))
         task.failed.connect(lambda exc: self.window.show_error(
-            "Could not import the script", f"Tracing “{path.name}” failed: {exc}"))
+            translate("WindowFiles", "Could not import the script"), translate("WindowFiles", "Tracing “{name}” failed: {exc}").format(name=path.name, exc=exc)))
         task.cancelled.connect(lambda: self.status(
-            f"Import of {path.name} cancelled; nothing changed.", 5000))
+            translate("WindowFiles", "Import of {name} cancelled; nothing changed.").format(name=path.name), 5000))
         self.task = task
         task.start()
         return task
@@ -469,19 +471,18 @@ class WindowFiles:
 
     def _not_run(self, path):
         """The user declined to run ``path``: nothing opened, nothing ran."""
-        self.status(f"{path.name} was not run; the open graph is unchanged.", 10000)
-        return None
+        self.status(translate("WindowFiles", "{name} was not run; the open graph is unchanged.").format(name=path.name), 10000)
 
     def _on_traced(self, path, result):
         doc = getattr(result, "document", result)
-        self.set_document(doc, "", name=f"{path.stem} (imported)", unsaved=True)
-        self.status(f"Imported {path.name}", 5000)
+        self.set_document(doc, "", name=translate("WindowFiles", "{stem} (imported)").format(stem=path.stem), unsaved=True)
+        self.status(translate("WindowFiles", "Imported {name}").format(name=path.name), 5000)
         if doc.trace_note:
-            self.window.show_notice("Part of the script is recorded",
+            self.window.show_notice(translate("WindowFiles", "Part of the script is recorded"),
                                    f"{path.name}: {doc.trace_note}")
 
 
 def _notebook_problem(path, exc):
     """Why a notebook did not open, in one sentence naming it."""
     text = str(exc).strip() or type(exc).__name__
-    return text if path.name in text else f"“{path.name}” could not be opened: {text}"
+    return text if path.name in text else translate("WindowFiles", "“{name}” could not be opened: {text}").format(name=path.name, text=text)

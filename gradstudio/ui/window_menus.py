@@ -8,6 +8,8 @@ from PySide6.QtGui import QAction, QKeySequence
 
 from gradstudio.ui import classroom, shortcuts
 from gradstudio.ui.window_files import example_paths, example_title
+from gradstudio.ui.document_words import document_word
+from gradstudio.ui.i18n import add_language_menu, translate
 
 __all__ = ["build_actions", "build_menus"]
 
@@ -59,108 +61,108 @@ def build_actions(window):
 
 
 def _file_actions(w, files, exports, a):
-    w.new_action = a("&New", files.new_document, K.New, "Start an empty graph")
-    w.open_action = a("&Open…", files.open_file, K.Open, "Open a GradStudio graph, or a "
-                      "Jupyter notebook: its cells are run to trace their graph")
-    w.save_action = a("&Save", files.save, K.Save, "Save the graph")
-    w.save_as_action = a("Save &As…", files.save_as, K.SaveAs,
-                         "Save the graph under a new name")
+    w.new_action = a(translate("WindowMenus", "&New"), files.new_document, K.New, translate("WindowMenus", "Start an empty graph"))
+    w.open_action = a(translate("WindowMenus", "&Open…"), files.open_file, K.Open, translate("WindowMenus", "Open a GradStudio graph, or a "
+                      "Jupyter notebook: its cells are run to trace their graph"))
+    w.save_action = a(translate("WindowMenus", "&Save"), files.save, K.Save, translate("WindowMenus", "Save the graph"))
+    w.save_as_action = a(translate("WindowMenus", "Save &As…"), files.save_as, K.SaveAs,
+                         translate("WindowMenus", "Save the graph under a new name"))
     w.import_action = a(
-        "&Import PyTorch Script…", files.import_script, None,
-        "Runs a PyTorch script with GradStudio's engine and turns what it computed "
-        "into a graph")
+        translate("WindowMenus", "&Import PyTorch Script…"), files.import_script, None,
+        translate("WindowMenus", "Runs a PyTorch script with GradStudio's engine and turns what it computed "
+        "into a graph"))
     w.import_data_action = a(
-        "Import &Data…", files.import_data, None,
-        "Reads a CSV or .npy file into a data node (features, then the label) stored in "
-        "the graph file")
-    w.export_script_action = a("&Export PyTorch Script…", exports.export_script, None,
-                               "Write the graph as a PyTorch script")
-    w.export_notebook_action = a("Export Note&book…", exports.export_notebook, None,
-                                 "Write the graph as a Jupyter notebook")
-    w.export_png_action = a("Export Canvas as &PNG…", exports.export_png, None,
-                            "Save a picture of the canvas")
-    w.export_svg_action = a("Export Canvas as S&VG…", exports.export_svg, None,
-                            "Save the canvas as a scalable drawing")
-    w.quit_action = a("&Quit", w.close, K.Quit, "Close GradStudio")
+        translate("WindowMenus", "Import &Data…"), files.import_data, None,
+        translate("WindowMenus", "Reads a CSV or .npy file into a data node (features, then "
+                  "the label) stored in the graph file"))
+    w.export_script_action = a(translate("WindowMenus", "&Export PyTorch Script…"), exports.export_script, None,
+                               translate("WindowMenus", "Write the graph as a PyTorch script"))
+    w.export_notebook_action = a(translate("WindowMenus", "Export Note&book…"), exports.export_notebook, None,
+                                 translate("WindowMenus", "Write the graph as a Jupyter notebook"))
+    w.export_png_action = a(translate("WindowMenus", "Export Canvas as &PNG…"), exports.export_png, None,
+                            translate("WindowMenus", "Save a picture of the canvas"))
+    w.export_svg_action = a(translate("WindowMenus", "Export Canvas as S&VG…"), exports.export_svg, None,
+                            translate("WindowMenus", "Save the canvas as a scalable drawing"))
+    w.quit_action = a(translate("WindowMenus", "&Quit"), w.close, K.Quit, translate("WindowMenus", "Close GradStudio"))
     w.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
 
 
 def _edit_actions(w, edits, a):
     stack = w.session.undo_stack
-    w.undo_action = stack.createUndoAction(w, "&Undo")
+    w.undo_action = stack.createUndoAction(w, translate("WindowMenus", "&Undo"))
     a.wanted[w.undo_action] = (shortcuts.EXTRA["undo"], K.Undo)
-    w.redo_action = stack.createRedoAction(w, "&Redo")
+    w.redo_action = stack.createRedoAction(w, translate("WindowMenus", "&Redo"))
     a.wanted[w.redo_action] = (shortcuts.EXTRA["redo"], K.Redo)
-    w.cut_action = a("Cu&t", edits.cut, K.Cut, "Cut the selected nodes")
-    w.copy_action = a("&Copy", edits.copy, K.Copy, "Copy the selected nodes")
-    w.paste_action = a("&Paste", edits.paste, K.Paste, "Paste copied nodes")
-    w.delete_action = a("&Delete", edits.delete_selection, K.Delete,
-                        "Delete the selected nodes")
-    w.select_all_action = a("Select &All", edits.select_all, K.SelectAll)
-    w.find_action = a("&Find Node…", w.find_node, "Ctrl+F",
-                      "Find a node by name, kind or grad_fn, select it and show it")
+    w.cut_action = a(translate("WindowMenus", "Cu&t"), edits.cut, K.Cut, translate("WindowMenus", "Cut the selected nodes"))
+    w.copy_action = a(translate("WindowMenus", "&Copy"), edits.copy, K.Copy, translate("WindowMenus", "Copy the selected nodes"))
+    w.paste_action = a(translate("WindowMenus", "&Paste"), edits.paste, K.Paste, translate("WindowMenus", "Paste copied nodes"))
+    w.delete_action = a(translate("WindowMenus", "&Delete"), edits.delete_selection, K.Delete,
+                        translate("WindowMenus", "Delete the selected nodes"))
+    w.select_all_action = a(translate("WindowMenus", "Select &All"), edits.select_all, K.SelectAll)
+    w.find_action = a(translate("WindowMenus", "&Find Node…"), w.find_node, "Ctrl+F",
+                      translate("WindowMenus", "Find a node by name, kind or grad_fn, select it and show it"))
 
 
 def _graph_actions(w, edits, a):
-    w.backward_action = a("Add &Backward of Selection", edits.add_backward, "Ctrl+B",
-                          "Append selected.backward() to the timeline")
-    w.detach_action = a("Insert &detach() After Selection", edits.insert_detach,
-                        "Ctrl+D", "Cut the graph: consumers get a detached copy")
-    w.no_grad_action = a("Wrap Selection in &no_grad", edits.wrap_no_grad, "Ctrl+G",
-                         "Evaluate the selected nodes inside torch.no_grad()")
-    w.linear_action = a("Add nn.&Linear Layer After Selection…", edits.add_linear_layer,
-                        None, "nn.Linear(in, out) on the selected tensor: a weight "
-                        "and a bias drawn as PyTorch draws them, and F.linear")
-    w.train_action = a("&Train…", w.timeline.open_train_dialog, "Ctrl+T",
-                       "Insert a training loop for a loss: forward, backward, "
-                       "update, zero_grad, repeated")
-    w.walk_action = a("&Step Through Backward Pass", w.step_through, "Ctrl+Shift+B",
-                      "Play the backward pass node by node: each grad_fn, the "
-                      "gradient it receives and sends, the chain rule in numbers")
-    w.walk_next_action = a("Next Backward Step", lambda: w.walk_by(1), "F10",
-                           "Run the next grad_fn of the backward pass being "
-                           "stepped through")
-    w.probe_action = a("&Jacobian and Gradient Check", w.show_probe, "Ctrl+J",
-                       "The Jacobian behind a backward pass, vᵀJ next to .grad, a "
-                       "finite-difference check of the gradients and a sweep plot")
-    w.walk_back_action = a("Previous Backward Step", lambda: w.walk_by(-1), "F9",
-                           "Go back one grad_fn in the backward pass being stepped "
-                           "through")
-    w.rename_action = a("&Rename…", w.rename, "F2",
-                        "Give the selected node a name (its variable in the code)")
-    w.arrange_action = a("&Arrange Graph", edits.arrange, "Ctrl+L",
-                         "Lay the nodes out in columns, inputs on the left")
+    w.backward_action = a(translate("WindowMenus", "Add &Backward of Selection"), edits.add_backward, "Ctrl+B",
+                          translate("WindowMenus", "Append selected.backward() to the timeline"))
+    w.detach_action = a(translate("WindowMenus", "Insert &detach() After Selection"), edits.insert_detach,
+                        "Ctrl+D", translate("WindowMenus", "Cut the graph: consumers get a detached copy"))
+    w.no_grad_action = a(translate("WindowMenus", "Wrap Selection in &no_grad"), edits.wrap_no_grad, "Ctrl+G",
+                         translate("WindowMenus", "Evaluate the selected nodes inside torch.no_grad()"))
+    w.linear_action = a(translate("WindowMenus", "Add nn.&Linear Layer After Selection…"), edits.add_linear_layer,
+                        None, translate("WindowMenus", "nn.Linear(in, out) on the selected tensor: a weight "
+                        "and a bias drawn as PyTorch draws them, and F.linear"))
+    w.train_action = a(translate("WindowMenus", "&Train…"), w.timeline.open_train_dialog, "Ctrl+T",
+                       translate("WindowMenus", "Insert a training loop for a loss: forward, backward, "
+                       "update, zero_grad, repeated"))
+    w.walk_action = a(translate("WindowMenus", "&Step Through Backward Pass"), w.step_through, "Ctrl+Shift+B",
+                      translate("WindowMenus", "Play the backward pass node by node: each grad_fn, the "
+                      "gradient it receives and sends, the chain rule in numbers"))
+    w.walk_next_action = a(translate("WindowMenus", "Next Backward Step"), lambda: w.walk_by(1), "F10",
+                           translate("WindowMenus", "Run the next grad_fn of the backward pass being "
+                           "stepped through"))
+    w.probe_action = a(translate("WindowMenus", "&Jacobian and Gradient Check"), w.show_probe, "Ctrl+J",
+                       translate("WindowMenus", "The Jacobian behind a backward pass, vᵀJ next to .grad, a "
+                       "finite-difference check of the gradients and a sweep plot"))
+    w.walk_back_action = a(translate("WindowMenus", "Previous Backward Step"), lambda: w.walk_by(-1), "F9",
+                           translate("WindowMenus", "Go back one grad_fn in the backward pass being stepped "
+                           "through"))
+    w.rename_action = a(translate("WindowMenus", "&Rename…"), w.rename, "F2",
+                        translate("WindowMenus", "Give the selected node a name (its variable in the code)"))
+    w.arrange_action = a(translate("WindowMenus", "&Arrange Graph"), edits.arrange, "Ctrl+L",
+                         translate("WindowMenus", "Lay the nodes out in columns, inputs on the left"))
 
 
 def _view_actions(w, a):
     canvas = w.canvas
-    w.zoom_in_action = a("Zoom &In", lambda: canvas.zoom_in(), K.ZoomIn)
-    w.zoom_out_action = a("Zoom &Out", lambda: canvas.zoom_out(), K.ZoomOut)
-    w.actual_size_action = a("&Actual Size", lambda: canvas.reset_zoom(),
-                             "Ctrl+0", "Zoom to 100 %")
-    w.fit_action = a("&Fit Graph in View", lambda: canvas.fit_to_view(),
-                     "F", "Zoom and scroll so that every node is visible")
-    w.snap_action = a("&Snap to Grid", w.set_snapping, None,
-                      "Dragged and added nodes land on the background grid",
+    w.zoom_in_action = a(translate("WindowMenus", "Zoom &In"), lambda: canvas.zoom_in(), K.ZoomIn)
+    w.zoom_out_action = a(translate("WindowMenus", "Zoom &Out"), lambda: canvas.zoom_out(), K.ZoomOut)
+    w.actual_size_action = a(translate("WindowMenus", "&Actual Size"), lambda: canvas.reset_zoom(),
+                             "Ctrl+0", translate("WindowMenus", "Zoom to 100 %"))
+    w.fit_action = a(translate("WindowMenus", "&Fit Graph in View"), lambda: canvas.fit_to_view(),
+                     "F", translate("WindowMenus", "Zoom and scroll so that every node is visible"))
+    w.snap_action = a(translate("WindowMenus", "&Snap to Grid"), w.set_snapping, None,
+                      translate("WindowMenus", "Dragged and added nodes land on the background grid"),
                       checkable=True)
-    w.next_cell_action = a("&Next Cell", lambda: w.lesson_by(1),
-                           shortcuts.NEXT_CELL_KEY, "The lesson's next code cell: its "
-                           "nodes selected, the timeline at its moment")
-    w.previous_cell_action = a("&Previous Cell", lambda: w.lesson_by(-1),
+    w.next_cell_action = a(translate("WindowMenus", "&Next Cell"), lambda: w.lesson_by(1),
+                           shortcuts.NEXT_CELL_KEY, translate("WindowMenus", "The lesson's next code cell: its "
+                           "nodes selected, the timeline at its moment"))
+    w.previous_cell_action = a(translate("WindowMenus", "&Previous Cell"), lambda: w.lesson_by(-1),
                                shortcuts.PREVIOUS_CELL_KEY,
-                               "The lesson's previous code cell")
-    w.reset_layout_action = a("&Reset Panel Layout", w.reset_layout)
-    w.shortcuts_action = a("&Keyboard Shortcuts…", w.show_shortcuts, None,
-                           "List every command that has a keyboard shortcut")
-    w.about_action = a("&About GradStudio", w.show_about)
+                               translate("WindowMenus", "The lesson's previous code cell"))
+    w.reset_layout_action = a(translate("WindowMenus", "&Reset Panel Layout"), w.reset_layout)
+    w.shortcuts_action = a(translate("WindowMenus", "&Keyboard Shortcuts…"), w.show_shortcuts, None,
+                           translate("WindowMenus", "List every command that has a keyboard shortcut"))
+    w.about_action = a(translate("WindowMenus", "&About GradStudio"), w.show_about)
     w.about_action.setMenuRole(QAction.MenuRole.AboutRole)
 
 
 def build_menus(window):
     """The menu bar of ``window``, from its ``*_action`` commands."""
     bar = window.menuBar()
-    _file_menu(window, bar.addMenu("&File"))
-    edit = bar.addMenu("&Edit")
+    _file_menu(window, bar.addMenu(translate("WindowMenus", "&File")))
+    edit = bar.addMenu(translate("WindowMenus", "&Edit"))
     edit.addActions([window.undo_action, window.redo_action])
     edit.addSeparator()
     edit.addActions([window.cut_action, window.copy_action, window.paste_action,
@@ -169,7 +171,7 @@ def build_menus(window):
     edit.addAction(window.select_all_action)
     edit.addAction(window.find_action)
 
-    graph = bar.addMenu("&Graph")
+    graph = window.graph_menu = bar.addMenu(translate("WindowMenus", "&Graph"))
     graph.addActions([window.backward_action, window.detach_action, window.no_grad_action])
     graph.addSeparator()
     graph.addActions([window.linear_action, window.train_action])
@@ -179,20 +181,20 @@ def build_menus(window):
     graph.addSeparator()
     graph.addAction(window.rename_action)
     graph.addAction(window.arrange_action)
-    window.view_menu = _view_menu(window, bar.addMenu("&View"))
+    window.view_menu = _view_menu(window, bar.addMenu(translate("WindowMenus", "&View")))
     classroom.install_menus(window)    # Graph ▸ Add Note (gradstudio/ui/classroom.py)
-    help_menu = bar.addMenu("&Help")
+    help_menu = bar.addMenu(translate("WindowMenus", "&Help"))
     help_menu.addActions([window.shortcuts_action, window.about_action])
 
 
 def _file_menu(w, file):
     files = w.files
     file.addActions([w.new_action, w.open_action])
-    w.recent_menu = file.addMenu("Open &Recent")
-    w.examples_menu = file.addMenu("E&xamples")
+    w.recent_menu = file.addMenu(translate("WindowMenus", "Open &Recent"))
+    w.examples_menu = file.addMenu(translate("WindowMenus", "E&xamples"))
     for path in example_paths():
-        act = w.examples_menu.addAction(example_title(path))
-        act.setStatusTip(f"Open the bundled example {path.name}")
+        act = w.examples_menu.addAction(document_word(example_title(path)))
+        act.setStatusTip(translate("WindowMenus", "Open the bundled example {name}").format(name=path.name))
         act.triggered.connect(w.guard(lambda _=False, p=path: files.open_example(p),
                                       "Open example"))
     w.examples_menu.setEnabled(bool(w.examples_menu.actions()))
@@ -218,4 +220,5 @@ def _view_menu(w, view):
         view.addAction(dock.toggleViewAction())
     view.addSeparator()
     view.addAction(w.reset_layout_action)
+    add_language_menu(w, view)
     return view

@@ -120,6 +120,8 @@ def test_trace_saves_the_graph(tmp_path, capsys):
     (["frobnicate"], 2, "'frobnicate' is neither a command (run, export, explain, trace, examples) nor a file"),
     (["{folder}"], 2, "is neither a command (run, export, explain, trace, examples) nor a file"),
     (["lesson.gsg", "--jsn"], 2, "unrecognized arguments: --jsn"),
+    (["--lang", "fr", "lesson.gsg"], 2, "--lang: choose one of en, de, es (not 'fr')"),
+    (["--lang=de", "frobnicate"], 2, "'frobnicate' is neither a command"),
     (["export", "{broken}", "-o", "{folder}"], 1, "this is not valid JSON"),
     (["export", str(RETAIN), "-o", "{folder}"], 1, "could not write the file"),
     (["frobnicate", "x.gsg"], 2, "invalid choice: 'frobnicate'"),

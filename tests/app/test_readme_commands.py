@@ -55,6 +55,6 @@ def test_the_command_line_section_lists_every_command_and_option():
     section = README.split("## The command line", 1)[1].split("\n## ", 1)[0]
     for command in cli.COMMANDS:
         assert f"gradstudio {command}" in section, command
-    for option in ("--install-desktop", "--uninstall-desktop"):
+    for option in ("--install-desktop", "--uninstall-desktop", "--lang"):
         assert f"gradstudio {option}" in section
     assert "gradstudio [FILE.gsg|NOTEBOOK.ipynb|SCRIPT.py]" in section

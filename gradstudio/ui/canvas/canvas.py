@@ -19,6 +19,7 @@ from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document.layout import ROW_HEIGHT
 from gradstudio.ui.commands import AddNode, Connect, Paste, RemoveNodes
 from gradstudio.ui.node_search import NodeSearch
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 from . import theme
 from .context_menu import build_menu
@@ -39,12 +40,12 @@ MAX_IMAGE_SIDE = 12_000
 NEW_CARD = QRectF(0.0, 0.0, WIDTH, 150.0)
 FREE_STEP = ROW_HEIGHT / 4
 # what the empty canvas's hint says when the canvas is too small for all of it
-EMPTY_HINT_SHORT = "An empty graph: press Tab to add a node, or open File\u00a0▸\u00a0Examples."
+EMPTY_HINT_SHORT = QT_TRANSLATE_NOOP("Canvas", "An empty graph: press Tab to add a node, or open File\u00a0▸\u00a0Examples.")
 HINT_MARGIN = 20
 QWIDGETSIZE_MAX = (1 << 24) - 1
-EMPTY_HINT = ("An empty graph. Double-click a kind in the Palette, drag it here, or press "
+EMPTY_HINT = (QT_TRANSLATE_NOOP("Canvas", "An empty graph. Double-click a kind in the Palette, drag it here, or press "
               "Tab for quick add; then drag from an output port to an input port to connect "
-              "them. File ▸ Examples has the autograd tutorial.")
+              "them. File ▸ Examples has the autograd tutorial."))
 
 
 @functools.cache
@@ -82,7 +83,7 @@ class Canvas(CanvasView):
         self._paste_count = 0
         self.context_menu = None     # the last right-click menu (open until chosen)
         # an empty canvas says how to start; the hint lets clicks and drops through
-        self.empty_hint = QLabel(EMPTY_HINT, self.viewport())
+        self.empty_hint = QLabel(translate("Canvas", EMPTY_HINT), self.viewport())
         self.empty_hint.setAlignment(Qt.AlignCenter)
         self.empty_hint.setWordWrap(True)
         self.empty_hint.setAttribute(Qt.WA_TransparentForMouseEvents)
@@ -140,7 +141,7 @@ class Canvas(CanvasView):
         width = max(min(rect.width() - 2 * HINT_MARGIN, 460), 60)
         hint.setMinimumSize(0, 0)           # (a fixed size would bound heightForWidth)
         hint.setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX)
-        for text in (EMPTY_HINT, EMPTY_HINT_SHORT):
+        for text in (translate("Canvas", EMPTY_HINT), translate("Canvas", EMPTY_HINT_SHORT)):
             hint.setText(text)
             height = hint.heightForWidth(width)
             if height <= rect.height() - 2 * HINT_MARGIN:
@@ -193,7 +194,7 @@ class Canvas(CanvasView):
         x, y = doc.node(source).position
         corner = self.free_corner(QPointF(x + 60.0, y + 60.0), self.card_rects())
         stack = self.session.undo_stack
-        stack.beginMacro(f"Insert detach after {doc.display_name(source)}")
+        stack.beginMacro(translate("Canvas", "Insert detach after {v}").format(v=doc.display_name(source)))
         try:
             add = AddNode(doc, "detach", position=(corner.x(), corner.y()))
             self.session.push(add)
@@ -402,7 +403,7 @@ class Canvas(CanvasView):
         gen.setFileName(str(path))
         gen.setSize(QSize(math.ceil(rect.width()), math.ceil(rect.height())))
         gen.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
-        gen.setTitle("GradStudio graph")
+        gen.setTitle(translate("Canvas", "GradStudio graph"))
         painter = QPainter(gen)
         painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         with detailed(self.scene()), self.scene().marks.hidden():

@@ -13,6 +13,8 @@ from functools import lru_cache
 
 from PySide6.QtCore import QRectF
 
+from gradstudio.ui.i18n import translate
+
 from . import theme
 
 __all__ = ["Card", "display_key", "card_look", "same_numbers", "FLOW_KEY", "REPAINT", "LOOK",
@@ -168,7 +170,8 @@ def card_look(key, ports, need, detach, marked=False, recorded=None):
     if detach:
         badges.append(("cut", "✂ gradient cut"))
     if recorded is not None:      # its values are the script's, not the graph's
-        badges.append(("recorded", f"recorded · line {recorded}"))
+        badges.append(("recorded", translate("Card", "recorded · line {line}").format(
+            line=recorded)))
     badges = tuple(badges)
     lines = preview_lines(shape, dtype)
     meta = _advance(f"{shape_text(shape)}   {dtype}", "small")

@@ -10,6 +10,7 @@ from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.ui.commands import (AddAction, AddRegion, RemoveRegion, SetParam,
                                    SetRetainsGrad)
 from gradstudio.ui.inspector_fields import retain_grad_choice
+from gradstudio.ui.i18n import translate
 
 from .regions import take_out
 
@@ -29,7 +30,7 @@ def build_menu(canvas, view_pos):
     if region is not None:
         return _region_menu(canvas, region)
     menu = QMenu(canvas)
-    menu.addAction("Add node here…", lambda: canvas.open_quick_add(view_pos))
+    menu.addAction(translate("ContextMenu", "Add node here…"), lambda: canvas.open_quick_add(view_pos))
     return menu
 
 
@@ -43,7 +44,7 @@ def _node_menu(canvas):
         _one_node_entries(canvas, menu, ids[0], name)
         marked = doc.node(ids[0]).retains_grad
         usable, _, tip = retain_grad_choice(session.state(ids[0]), marked)
-        keep = menu.addAction(f"Keep .grad: {name}.retain_grad()", lambda: session.push(
+        keep = menu.addAction(translate("ContextMenu", "Keep .grad: {name}.retain_grad()").format(name=name), lambda: session.push(
             SetRetainsGrad(doc, ids[0], not marked)))
         keep.setCheckable(True)
         keep.setChecked(marked)
@@ -51,20 +52,20 @@ def _node_menu(canvas):
         keep.setToolTip(tip)
         keep.setStatusTip(tip)
         menu.setToolTipsVisible(True)
-        menu.addAction("Rename…", lambda: canvas.rename_requested.emit(ids[0])) \
-            .setStatusTip("Give the node a name (its variable in the code)")
+        menu.addAction(translate("ContextMenu", "Rename…"), lambda: canvas.rename_requested.emit(ids[0])) \
+            .setStatusTip(translate("ContextMenu", "Give the node a name (its variable in the code)"))
         menu.addSeparator()
     outside = [n for n in ids if not doc.in_no_grad(n)]
     if outside:
-        menu.addAction(f"Wrap {name} in no_grad",
+        menu.addAction(translate("ContextMenu", "Wrap {name} in no_grad").format(name=name),
                        lambda: session.push(AddRegion(doc, ids))).setStatusTip(
-            "Evaluate these nodes inside torch.no_grad()")
+            translate("ContextMenu", "Evaluate these nodes inside torch.no_grad()"))
     if len(outside) < len(ids):
-        menu.addAction("Remove from no_grad region", lambda: take_out(session, ids)) \
-            .setStatusTip("Evaluate these nodes with gradients tracked again")
+        menu.addAction(translate("ContextMenu", "Remove from no_grad region"), lambda: take_out(session, ids)) \
+            .setStatusTip(translate("ContextMenu", "Evaluate these nodes with gradients tracked again"))
     menu.addSeparator()
-    menu.addAction("Copy", canvas.copy_selection)
-    menu.addAction(f"Delete {name}", canvas.delete_selection)
+    menu.addAction(translate("ContextMenu", "Copy"), canvas.copy_selection)
+    menu.addAction(translate("ContextMenu", "Delete {name}").format(name=name), canvas.delete_selection)
     return menu
 
 
@@ -72,19 +73,19 @@ def _one_node_entries(canvas, menu, node_id, name):
     """backward(), detach() after it and, on a source, requires_grad."""
     session = canvas.session
     doc = session.document
-    menu.addAction(f"{name}.backward()", lambda: session.push(
+    menu.addAction(translate("ContextMenu", "{name}.backward()").format(name=name), lambda: session.push(
         AddAction(doc, "backward", {"target": node_id}))).setStatusTip(
-        f"Append {name}.backward() to the timeline")
-    menu.addAction(f"Insert detach() after {name}", lambda: canvas.insert_detach(node_id)) \
-        .setStatusTip("Cut the graph: what uses it gets a detached copy")
+        translate("ContextMenu", "Append {name}.backward() to the timeline").format(name=name))
+    menu.addAction(translate("ContextMenu", "Insert detach() after {name}").format(name=name), lambda: canvas.insert_detach(node_id)) \
+        .setStatusTip(translate("ContextMenu", "Cut the graph: what uses it gets a detached copy"))
     spec = CATALOGUE.get(doc.node(node_id).kind)
     if spec is not None and spec.is_source and "requires_grad" in doc.node(node_id).params:
         tracked = bool(doc.node(node_id).params["requires_grad"])
-        toggle = menu.addAction(f"requires_grad: {name}", lambda: session.push(
+        toggle = menu.addAction(translate("ContextMenu", "requires_grad: {name}").format(name=name), lambda: session.push(
             SetParam(doc, node_id, "requires_grad", not tracked)))
         toggle.setCheckable(True)
         toggle.setChecked(tracked)
-        toggle.setStatusTip("Track operations on this leaf for autograd")
+        toggle.setStatusTip(translate("ContextMenu", "Track operations on this leaf for autograd"))
     menu.addSeparator()
 
 
@@ -93,9 +94,9 @@ def _region_menu(canvas, region):
     rid = region.region_id
     members = [n.node_id for n in region.nodes]   # (ids: the menu must not hold items)
     menu = QMenu(canvas)
-    menu.addAction("Remove no_grad region",
+    menu.addAction(translate("ContextMenu", "Remove no_grad region"),
                    lambda: session.push(RemoveRegion(session.document, rid))).setStatusTip(
-        "Its nodes stay and are evaluated with gradients tracked again")
-    menu.addAction("Select its nodes",
+        translate("ContextMenu", "Its nodes stay and are evaluated with gradients tracked again"))
+    menu.addAction(translate("ContextMenu", "Select its nodes"),
                    lambda: session.select(members))
     return menu

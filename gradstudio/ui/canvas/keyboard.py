@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QMenu
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document.spoken import spoken_state
 from gradstudio.ui.commands import Connect
+from gradstudio.ui.i18n import translate
 
 __all__ = ["CanvasKeys", "nearest_in_direction", "feedable_ports", "PORT_PICKER_KEY"]
 
@@ -92,7 +93,7 @@ class CanvasKeys(QObject):
         canvas.scene().addItem(self.ring)
         canvas.scene().about_to_clear.connect(self._on_scene_clearing)
         canvas.installEventFilter(self)
-        canvas.setAccessibleName("Graph canvas")
+        canvas.setAccessibleName(translate("Keyboard", "Graph canvas"))
         canvas.session.selection_changed.connect(self.update_ring)
         canvas.session.run_finished.connect(self.update_ring)
 
@@ -132,10 +133,10 @@ class CanvasKeys(QObject):
         said = "; ".join(f"{doc.display_name(n)}, {spoken_state(session.state(n))}"
                          for n in sel[:3])
         self.canvas.setAccessibleDescription(
-            f"{count} node{'s' if count != 1 else ''}. " +
-            (f"Selected: {said}. " if said else "Nothing selected. ") +
-            "Arrow keys move between nodes, Tab adds one, Ctrl+K connects; the Graph as "
-            "a List panel reads every node.")
+            (translate("Keyboard", "{count} nodes. ") if count != 1 else translate("Keyboard", "{count} node. ")).format(count=count) +
+            (translate("Keyboard", "Selected: {said}. ").format(said=said) if said else translate("Keyboard", "Nothing selected. ")) +
+            translate("Keyboard", "Arrow keys move between nodes, Tab adds one, Ctrl+K connects; the Graph as "
+            "a List panel reads every node."))
 
     # ------------------------------------------------------------------ keys
     def eventFilter(self, obj, event):
@@ -183,16 +184,16 @@ class CanvasKeys(QObject):
             return None
         source = sel[-1]
         menu = QMenu(canvas)
-        menu.setAccessibleName(f"Connect {doc.display_name(source)} to an input")
-        menu.setTitle(f"Connect {doc.display_name(source)} to")
+        menu.setAccessibleName(translate("Keyboard", "Connect {v} to an input").format(v=doc.display_name(source)))
+        menu.setTitle(translate("Keyboard", "Connect {v} to").format(v=doc.display_name(source)))
         for target, port, fed in feedable_ports(doc, source):
             text = f"{doc.display_name(target)}.{port}"
             if fed is not None:
-                text += f"   (now {doc.display_name(fed)})"
+                text += translate("Keyboard", "   (now {v})").format(v=doc.display_name(fed))
             action = menu.addAction(text)
             action.setData((target, port))
         if menu.isEmpty():
-            menu.addAction("No input can take it").setEnabled(False)
+            menu.addAction(translate("Keyboard", "No input can take it")).setEnabled(False)
         ref = weakref.ref(self)             # (the menu holds its filter weakly)
         menu.triggered.connect(lambda a: ref() is not None and ref()._connect(source, a.data()))
         item = canvas.scene().nodes.get(source)

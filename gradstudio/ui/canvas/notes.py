@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsTextIte
 
 from gradstudio.document.notes import DEFAULT_SIZE, MAX_SIDE, MIN_SIDE, Note
 from gradstudio.ui.lesson_markdown import SafeDocument
+from gradstudio.ui.i18n import translate
 
 __all__ = ["NotesLayer", "NoteItem", "SetNote", "ask_note_text", "add_note"]
 
@@ -46,8 +47,8 @@ def ask_note_text(parent, text):
     """Asks for a note's Markdown; returns it, or None when cancelled. (Tests replace
     this function.)"""
     value, ok = QInputDialog.getMultiLineText(
-        parent, "Note", "Markdown text of the note (**bold**, *italic*, `code`, lists, # "
-        "headings):", text)
+        parent, translate("Notes", "Note"), translate("Notes", "Markdown text of the note (**bold**, *italic*, `code`, lists, # "
+        "headings):"), text)
     return value if ok else None
 
 
@@ -65,7 +66,7 @@ def add_note(session, parent=None, centre=QPointF(0, 0)):
     else:
         note = Note(note_id, text, (centre.x() - DEFAULT_SIZE[0] / 2,
                                     centre.y() - DEFAULT_SIZE[1] / 2))
-    session.push(SetNote(doc, note_id, None, note, "Add note"))
+    session.push(SetNote(doc, note_id, None, note, translate("Notes", "Add note")))
     return note_id
 
 
@@ -107,8 +108,8 @@ class NoteItem(QGraphicsRectItem):
             doc.setMarkdown(note.text)
             self._markdown = note.text
         self.text_item.setTextWidth(max(10.0, note.size[0] - 2 * PAD))
-        self.setToolTip("A note: drag to move, drag the corner to resize, double-click to "
-                        "edit; ◉/○ in its header pins it to the selected node or frees it; × deletes it.")
+        self.setToolTip(translate("Notes", "A note: drag to move, drag the corner to resize, double-click to "
+                        "edit; ◉/○ in its header pins it to the selected node or frees it; × deletes it."))
 
     def shown_text(self):
         """The note's text as rendered (plain)."""
@@ -252,21 +253,21 @@ class NotesLayer(QObject):
         note = doc.notes[note_id]
         base = note_origin(doc, note) - QPointF(*note.position)
         offset = pos - base
-        self._push(note_id, _with(note, position=(offset.x(), offset.y())), "Move note")
+        self._push(note_id, _with(note, position=(offset.x(), offset.y())), translate("Notes", "Move note"))
 
     def resized(self, note_id, width, height):
         note = self.session.document.notes[note_id]
-        self._push(note_id, _with(note, size=(width, height)), "Resize note")
+        self._push(note_id, _with(note, size=(width, height)), translate("Notes", "Resize note"))
 
     def remove(self, note_id):
-        self._push(note_id, None, "Delete note")
+        self._push(note_id, None, translate("Notes", "Delete note"))
 
     def edit(self, note_id):
         note = self.session.document.notes[note_id]
         views = self.parent().views()
         text = ask_note_text(views[0] if views else None, note.text)
         if text is not None and text != note.text:
-            self._push(note_id, _with(note, text=text), "Edit note")
+            self._push(note_id, _with(note, text=text), translate("Notes", "Edit note"))
 
     def toggle_pin(self, note_id):
         """Pins the note to the selected node (keeping where it is on the canvas), or
@@ -279,11 +280,11 @@ class NotesLayer(QObject):
             new = _with(note, node=None, position=(where.x(), where.y()))
             if note.node is None:
                 return                     # nothing selected to pin to
-            self._push(note_id, new, "Unpin note")
+            self._push(note_id, new, translate("Notes", "Unpin note"))
             return
         x, y = doc.node(sel[-1]).position
         self._push(note_id, _with(note, node=sel[-1], position=(where.x() - x, where.y() - y)),
-                   "Pin note")
+                   translate("Notes", "Pin note"))
 
 
 def _with(note, **changes):

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (QFrame, QLineEdit, QListWidget, QListWidgetItem,
 
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.ui.widgets import popup_key, popup_style
+from gradstudio.ui.i18n import translate
 
 __all__ = ["QuickAdd", "matching_kinds"]
 
@@ -42,7 +43,7 @@ class QuickAdd(QFrame):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.setSpacing(4)
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText("Add node…")
+        self.search.setPlaceholderText(translate("QuickAdd", "Add node…"))
         self.list = QListWidget(self)
         self.list.setFixedHeight(220)
         self.list.setFocusPolicy(Qt.NoFocus)

@@ -2,6 +2,7 @@
 and one undo step for a move together with the membership it changes (a region whose
 last node leaves is removed in the same step)."""
 from gradstudio.ui.commands import MoveNodes, RemoveRegion, SetRegionNodes
+from gradstudio.ui.i18n import translate
 
 __all__ = ["LEAVE_SLACK", "smallest_frame_at", "plan_membership", "push_region_edit",
            "take_out"]
@@ -74,7 +75,7 @@ def take_out(session, node_ids):
         return False
     names = [doc.display_name(n) for n in node_ids
              if any(n in doc.regions[rid].nodes for rid in memberships)]
-    push_region_edit(session, f"Take {_names(names)} out of no_grad", memberships)
+    push_region_edit(session, translate("Regions", "Take {v} out of no_grad").format(v=_names(names)), memberships)
     return True
 
 

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from gradstudio.document.explain import why_no_graph
 from gradstudio.document.walk import flow_text, grad_fn_summary
 from gradstudio.ui.plain import plain_tooltip
+from gradstudio.ui.i18n import translate
 
 from .card import FLOW, REPAINT, RESIZED, WIDER
 from .node_item import NodeItem
@@ -74,8 +75,8 @@ def node_tooltip(doc, result, item, step):
     (``explain.why_no_graph``)."""
     lines = grad_fn_summary(doc, result, item.node_id, step)
     return plain_tooltip(f"{item.data.kind} — {item.spec.doc}" + (
-        "\n\ngrad_fn: " + "\n".join(lines) if lines else
-        "\n\nWhy no grad_fn: " + why_no_graph(doc, result, item.node_id, step)))
+        translate("RunShown", "\n\ngrad_fn: ") + "\n".join(lines) if lines else
+        translate("RunShown", "\n\nWhy no grad_fn: ") + why_no_graph(doc, result, item.node_id, step)))
 
 
 def walk_marks(session):
@@ -92,5 +93,5 @@ def walk_marks(session):
 def check_marks(verdicts):
     """``{node id: passed}`` as marks: "gradcheck ✓" (green) or "gradcheck ✗" (amber)."""
     return [(n, "gained" if ok else "lost",
-             [("gradcheck ✓" if ok else "gradcheck ✗", "gained" if ok else "lost")])
+             [(translate("RunShown", "gradcheck ✓") if ok else translate("RunShown", "gradcheck ✗"), "gained" if ok else "lost")])
             for n, ok in verdicts.items()]

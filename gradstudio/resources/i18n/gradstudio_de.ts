@@ -1,0 +1,3114 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>AnswerCover</name>
+    <message>
+        <source>Hidden until you check: this panel would show answers of the open exercise. Check your predictions in the Exercise panel first (a wrong one offers the step-through as a hint).</source>
+        <translation>Verborgen bis zur Prüfung: Dieser Bereich würde Antworten der offenen Übung zeigen. Prüfe zuerst deine Vorhersagen im Bereich Übung (eine falsche bietet das Schritt-für-Schritt als Hinweis an).</translation>
+    </message>
+</context>
+<context>
+    <name>AutogradItems</name>
+    <message>
+        <source>→ (a leaf)</source>
+        <translation>→ (ein Blatt)</translation>
+    </message>
+    <message>
+        <source>of {names}</source>
+        <translation>von {names}</translation>
+    </message>
+    <message>
+        <source>(intermediate)</source>
+        <translation>(Zwischenwert)</translation>
+    </message>
+    <message>
+        <source>the same tensor as {names}</source>
+        <translation>derselbe Tensor wie {names}</translation>
+    </message>
+    <message>
+        <source>saved for backward: {names}</source>
+        <translation>für backward gespeichert: {names}</translation>
+    </message>
+    <message>
+        <source> (freed by backward: pass retain_graph=True to keep them)</source>
+        <translation> (von backward freigegeben: Übergib retain_graph=True, um sie zu behalten)</translation>
+    </message>
+    <message>
+        <source>saved {name}</source>
+        <translation>gesp. {name}</translation>
+    </message>
+    <message>
+        <source>  (freed)</source>
+        <translation>  (frei)</translation>
+    </message>
+    <message>
+        <source>next_functions[{nr}]: the gradient for input {nr} of {source} flows on to {target}</source>
+        <translation>next_functions[{nr}]: Der Gradient für Eingang {nr} von {source} fließt weiter zu {target}</translation>
+    </message>
+</context>
+<context>
+    <name>AutogradView</name>
+    <message>
+        <source>received {name} = {value}</source>
+        <translation>erhielt {name} = {value}</translation>
+    </message>
+    <message>
+        <source>
+sent [{nr}] {name}: {value}</source>
+        <translation>
+sandte [{nr}] {name}: {value}</translation>
+    </message>
+    <message>
+        <source>
+.grad after: {after}</source>
+        <translation>
+.grad danach: {after}</translation>
+    </message>
+    <message>
+        <source>step {k} of {n}: &lt;b&gt;{name}&lt;/b&gt; ran</source>
+        <translation>Schritt {k} von {n}: &lt;b&gt;{name}&lt;/b&gt; lief</translation>
+    </message>
+    <message>
+        <source>before the first step</source>
+        <translation>vor dem ersten Schritt</translation>
+    </message>
+    <message>
+        <source>Stepping through &lt;b&gt;{title}&lt;/b&gt;, {now}. Arrows carry the gradients sent so far; greyed buffers are freed.</source>
+        <translation>&lt;b&gt;{title}&lt;/b&gt; schrittweise, {now}. Pfeile tragen die bisher gesendeten Gradienten; graue Puffer sind freigegeben.</translation>
+    </message>
+    <message>
+        <source>Backward graph of &lt;b&gt;{name}&lt;/b&gt;.grad_fn</source>
+        <translation>Backward-Graph von &lt;b&gt;{name}&lt;/b&gt;.grad_fn</translation>
+    </message>
+    <message>
+        <source> (the first backward&apos;s target: select a node to see its own)</source>
+        <translation> (das Ziel des ersten backward: Wähle einen Knoten, um seinen zu sehen)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Drawn: the {drawn} grad_fns nearest to it, of {total:,}. Select a node further back on the canvas to see the graph from there.</source>
+        <translation>&lt;br&gt;Gezeichnet: die {drawn} nächsten grad_fns von {total:,}. Wähle einen Knoten weiter hinten auf der Zeichenfläche, um den Graphen von dort zu sehen.</translation>
+    </message>
+    <message>
+        <source>step {i} ({action})</source>
+        <translation>Schritt {i} ({action})</translation>
+    </message>
+    <message>
+        <source>step {step}</source>
+        <translation>Schritt {step}</translation>
+    </message>
+    <message>
+        <source>Greyed, struck-through buffers were freed by {by}: pass retain_graph=True there to backward through this graph again.</source>
+        <translation>Graue, durchgestrichene Puffer wurden von {by} freigegeben: Übergib dort retain_graph=True, um erneut rückwärts durch diesen Graphen zu gehen.</translation>
+    </message>
+    <message>
+        <source>{count} more, not drawn</source>
+        <translation>{count} weitere, nicht gezeichnet</translation>
+    </message>
+    <message>
+        <source>next_functions leading further back than this view draws: select a node further back on the canvas to see its graph</source>
+        <translation>next_functions, die weiter zurückführen, als diese Ansicht zeichnet: Wähle einen Knoten weiter hinten auf der Zeichenfläche, um seinen Graphen zu sehen</translation>
+    </message>
+    <message>
+        <source>Select a node computed from tensors that require grad to see its backward graph: the grad_fn objects PyTorch recorded and the next_functions that link them.</source>
+        <translation>Wähle einen Knoten, der aus Tensoren berechnet wird, die Gradienten benötigen, um seinen Backward-Graphen zu sehen: die grad_fn-Objekte, die PyTorch aufgezeichnet hat, und die next_functions, die sie verbinden.</translation>
+    </message>
+    <message>
+        <source>arrows: next_functions, the way gradients flow</source>
+        <translation>Pfeile: next_functions, der Weg, den die Gradienten fließen</translation>
+    </message>
+    <message>
+        <source>
+[i]: the entry&apos;s index in next_functions</source>
+        <translation>
+[i]: der Index des Eintrags in next_functions</translation>
+    </message>
+</context>
+<context>
+    <name>BusyStatus</name>
+    <message>
+        <source>Running the graph… the views show the previous run until it is done.</source>
+        <translation>Der Graph läuft… die Ansichten zeigen den vorigen Lauf, bis er fertig ist.</translation>
+    </message>
+</context>
+<context>
+    <name>Canvas</name>
+    <message>
+        <source>An empty graph: press Tab to add a node, or open File&#xa0;▸&#xa0;Examples.</source>
+        <translation>Ein leerer Graph: Drücke Tab, um einen Knoten hinzuzufügen, oder öffne Datei&#xa0;▸&#xa0;Beispiele.</translation>
+    </message>
+    <message>
+        <source>An empty graph. Double-click a kind in the Palette, drag it here, or press Tab for quick add; then drag from an output port to an input port to connect them. File ▸ Examples has the autograd tutorial.</source>
+        <translation>Ein leerer Graph. Doppelklicke eine Art in der Palette, ziehe sie hierher oder drücke Tab zum schnellen Hinzufügen; ziehe dann von einem Ausgang zu einem Eingang, um sie zu verbinden. Datei ▸ Beispiele enthält das Autograd-Tutorial.</translation>
+    </message>
+    <message>
+        <source>Insert detach after {v}</source>
+        <translation>detach nach {v} einfügen</translation>
+    </message>
+    <message>
+        <source>GradStudio graph</source>
+        <translation>GradStudio-Graph</translation>
+    </message>
+</context>
+<context>
+    <name>Card</name>
+    <message>
+        <source>recorded · line {line}</source>
+        <translation>aufgezeichnet · Zeile {line}</translation>
+    </message>
+</context>
+<context>
+    <name>Classroom</name>
+    <message>
+        <source>Exercise</source>
+        <translation>Übung</translation>
+    </message>
+    <message>
+        <source>Exercise panel: predict, then check</source>
+        <translation>Übungsbereich: vorhersagen, dann prüfen</translation>
+    </message>
+    <message>
+        <source>Compare Runs</source>
+        <translation>Läufe vergleichen</translation>
+    </message>
+    <message>
+        <source>Graph as a List</source>
+        <translation>Graph als Liste</translation>
+    </message>
+    <message>
+        <source>Graph as a list, for screen readers</source>
+        <translation>Graph als Liste, für Bildschirmleser</translation>
+    </message>
+    <message>
+        <source>Add &amp;Note…</source>
+        <translation>&amp;Notiz hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add a Markdown note on the canvas, pinned to the selected node (or free); double-click a note to edit it</source>
+        <translation>Eine Markdown-Notiz auf der Zeichenfläche hinzufügen, an den gewählten Knoten geheftet (oder frei); Doppelklick auf eine Notiz bearbeitet sie</translation>
+    </message>
+    <message>
+        <source>&amp;Connect Output To…</source>
+        <translation>Ausgang &amp;verbinden mit…</translation>
+    </message>
+    <message>
+        <source>Connect the selected node&apos;s output to an input chosen from a list (the keyboard&apos;s drag)</source>
+        <translation>Den Ausgang des gewählten Knotens mit einem Eingang aus einer Liste verbinden (das Ziehen der Tastatur)</translation>
+    </message>
+    <message>
+        <source>Put the Keyboard on the &amp;Canvas</source>
+        <translation>Tastatur auf die &amp;Zeichenfläche</translation>
+    </message>
+    <message>
+        <source>Moves the keyboard focus to the canvas, from any panel</source>
+        <translation>Setzt den Tastaturfokus auf die Zeichenfläche, von jedem Bereich aus</translation>
+    </message>
+    <message>
+        <source>Put the Keyboard on the &amp;Exercise</source>
+        <translation>Tastatur auf die &amp;Übung</translation>
+    </message>
+    <message>
+        <source>Moves the keyboard to the first question of the exercise not yet answered right</source>
+        <translation>Setzt die Tastatur auf die erste Frage der Übung, die noch nicht richtig beantwortet ist</translation>
+    </message>
+</context>
+<context>
+    <name>CodeView</name>
+    <message>
+        <source>Export to PyTorch is not available in this build yet, so there is no code to show.</source>
+        <translation>Der Export nach PyTorch ist in diesem Build noch nicht verfügbar, daher gibt es keinen Code zu zeigen.</translation>
+    </message>
+    <message>
+        <source>This graph has {nodes:,} nodes, too many to show its PyTorch code here; File ▸ Export to PyTorch writes it whole.</source>
+        <translation>Dieser Graph hat {nodes:,} Knoten, zu viele, um seinen PyTorch-Code hier zu zeigen; Datei ▸ Nach PyTorch exportieren schreibt ihn vollständig.</translation>
+    </message>
+    <message>
+        <source>The document could not be written as PyTorch code: {exc}</source>
+        <translation>Das Dokument konnte nicht als PyTorch-Code geschrieben werden: {exc}</translation>
+    </message>
+</context>
+<context>
+    <name>Commands</name>
+    <message>
+        <source>Add {article} {kind} node</source>
+        <translation>{kind}-Knoten hinzufügen</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Delete {v}</source>
+        <translation>{v} löschen</translation>
+    </message>
+    <message>
+        <source>Connect {v} → {v2}.{port}</source>
+        <translation>{v} → {v2}.{port} verbinden</translation>
+    </message>
+    <message>
+        <source>Disconnect {v}.{port}</source>
+        <translation>{v}.{port} trennen</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Verschieben</translation>
+    </message>
+    <message>
+        <source>Wrap in no_grad</source>
+        <translation>In no_grad einschließen</translation>
+    </message>
+    <message>
+        <source>Remove no_grad region</source>
+        <translation>no_grad-Region entfernen</translation>
+    </message>
+    <message>
+        <source>Remove action</source>
+        <translation>Aktion entfernen</translation>
+    </message>
+    <message>
+        <source>Keep the live run</source>
+        <translation>Live-Lauf übernehmen</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>Einfügen</translation>
+    </message>
+</context>
+<context>
+    <name>ComparePanel</name>
+    <message>
+        <source>Keep This Run</source>
+        <translation>Diesen Lauf behalten</translation>
+    </message>
+    <message>
+        <source>Keep the values, gradients and grad_fns shown now, to compare with after your edits.</source>
+        <translation>Die jetzt gezeigten Werte, Gradienten und grad_fns behalten, um nach deinen Änderungen zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Forget It</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Keep a run, then edit the graph: what changed is listed here and ringed on the canvas.</source>
+        <translation>Behalte einen Lauf und ändere dann den Graphen: Was sich geändert hat, steht hier und wird auf der Zeichenfläche eingekreist.</translation>
+    </message>
+    <message>
+        <source>What changed since the kept run</source>
+        <translation>Was sich seit dem behaltenen Lauf geändert hat</translation>
+    </message>
+    <message>
+        <source>the end</source>
+        <translation>das Ende</translation>
+    </message>
+    <message>
+        <source>step {step}</source>
+        <translation>Schritt {step}</translation>
+    </message>
+    <message>
+        <source>kept at {step}</source>
+        <translation>behalten bei {step}</translation>
+    </message>
+    <message>
+        <source>Since the run {label}: </source>
+        <translation>Seit dem Lauf {label}: </translation>
+    </message>
+    <message>
+        <source>{n} changes.</source>
+        <translation>{n} Änderungen.</translation>
+    </message>
+    <message>
+        <source>{n} change.</source>
+        <translation>{n} Änderung.</translation>
+    </message>
+    <message>
+        <source>nothing changed.</source>
+        <translation>nichts geändert.</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMenu</name>
+    <message>
+        <source>Add node here…</source>
+        <translation>Knoten hier hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Keep .grad: {name}.retain_grad()</source>
+        <translation>.grad behalten: {name}.retain_grad()</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Umbenennen…</translation>
+    </message>
+    <message>
+        <source>Give the node a name (its variable in the code)</source>
+        <translation>Dem Knoten einen Namen geben (seine Variable im Code)</translation>
+    </message>
+    <message>
+        <source>Wrap {name} in no_grad</source>
+        <translation>{name} in no_grad einschließen</translation>
+    </message>
+    <message>
+        <source>Evaluate these nodes inside torch.no_grad()</source>
+        <translation>Diese Knoten in torch.no_grad() auswerten</translation>
+    </message>
+    <message>
+        <source>Remove from no_grad region</source>
+        <translation>Aus der no_grad-Region nehmen</translation>
+    </message>
+    <message>
+        <source>Evaluate these nodes with gradients tracked again</source>
+        <translation>Diese Knoten wieder mit verfolgten Gradienten auswerten</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Delete {name}</source>
+        <translation>{name} löschen</translation>
+    </message>
+    <message>
+        <source>{name}.backward()</source>
+        <translation>{name}.backward()</translation>
+    </message>
+    <message>
+        <source>Append {name}.backward() to the timeline</source>
+        <translation>{name}.backward() an die Zeitleiste anhängen</translation>
+    </message>
+    <message>
+        <source>Insert detach() after {name}</source>
+        <translation>detach() nach {name} einfügen</translation>
+    </message>
+    <message>
+        <source>Cut the graph: what uses it gets a detached copy</source>
+        <translation>Den Graphen schneiden: Was ihn nutzt, erhält eine abgetrennte Kopie</translation>
+    </message>
+    <message>
+        <source>requires_grad: {name}</source>
+        <translation>requires_grad: {name}</translation>
+    </message>
+    <message>
+        <source>Track operations on this leaf for autograd</source>
+        <translation>Operationen auf diesem Blatt für Autograd verfolgen</translation>
+    </message>
+    <message>
+        <source>Remove no_grad region</source>
+        <translation>no_grad-Region entfernen</translation>
+    </message>
+    <message>
+        <source>Its nodes stay and are evaluated with gradients tracked again</source>
+        <translation>Ihre Knoten bleiben und werden wieder mit verfolgten Gradienten ausgewertet</translation>
+    </message>
+    <message>
+        <source>Select its nodes</source>
+        <translation>Ihre Knoten auswählen</translation>
+    </message>
+</context>
+<context>
+    <name>DataDock</name>
+    <message>
+        <source>Data</source>
+        <translation>Daten</translation>
+    </message>
+</context>
+<context>
+    <name>DataPanel</name>
+    <message>
+        <source>No data to show: the Data panel shows a model trained on points, such as File ▸ Examples ▸ Playground.</source>
+        <translation>Keine Daten zu zeigen: Der Bereich Daten zeigt ein Modell, das auf Punkten trainiert wird, etwa Datei ▸ Beispiele ▸ Spielwiese.</translation>
+    </message>
+    <message>
+        <source>Replay the boundary&apos;s history: the loop&apos;s iterations one after another, from the first (click again to stop).</source>
+        <translation>Die Geschichte der Grenze erneut abspielen: die Iterationen der Schleife nacheinander, ab der ersten (erneut klicken zum Anhalten).</translation>
+    </message>
+    <message>
+        <source>Replay the boundary&apos;s history</source>
+        <translation>Die Geschichte der Grenze erneut abspielen</translation>
+    </message>
+    <message>
+        <source>train: {scores}</source>
+        <translation>Training: {scores}</translation>
+    </message>
+    <message>
+        <source>test (hollow): {scores}</source>
+        <translation>Test (hohl): {scores}</translation>
+    </message>
+    <message>
+        <source>iteration {v} of {count}</source>
+        <translation>Iteration {v} von {count}</translation>
+    </message>
+    <message>
+        <source>accuracy {v:.1f} % ({n} of {v2} wrong)</source>
+        <translation>Genauigkeit {v:.1f} % ({n} von {v2} falsch)</translation>
+    </message>
+</context>
+<context>
+    <name>Document</name>
+    <message>
+        <source>change the learning rate</source>
+        <translation>die Lernrate ändern</translation>
+    </message>
+    <message>
+        <source>comma</source>
+        <translation>Komma</translation>
+    </message>
+    <message>
+        <source>semicolon</source>
+        <translation>Semikolon</translation>
+    </message>
+    <message>
+        <source>tab</source>
+        <translation>Tabulator</translation>
+    </message>
+    <message>
+        <source>space</source>
+        <translation>Leerzeichen</translation>
+    </message>
+    <message>
+        <source>bar</source>
+        <translation>senkrechter Strich</translation>
+    </message>
+    <message>
+        <source>The model&apos;s inputs or targets are not made from the data node&apos;s rows alone, so its test rows cannot be shown.</source>
+        <translation>Die Eingaben oder Ziele des Modells entstehen nicht allein aus den Zeilen des Datenknotens, daher können seine Testzeilen nicht gezeigt werden.</translation>
+    </message>
+    <message>
+        <source>clip the gradients&apos; norm</source>
+        <translation>die Norm der Gradienten begrenzen</translation>
+    </message>
+    <message>
+        <source>clip the gradients&apos; values</source>
+        <translation>die Werte der Gradienten begrenzen</translation>
+    </message>
+    <message>
+        <source>load values into tensors (load_state_dict)</source>
+        <translation>Werte in Tensoren laden (load_state_dict)</translation>
+    </message>
+    <message>
+        <source>make a learning-rate scheduler</source>
+        <translation>einen Lernraten-Scheduler anlegen</translation>
+    </message>
+    <message>
+        <source>scheduler.step()</source>
+        <translation>scheduler.step()</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Quellen</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>Aktivierung</translation>
+    </message>
+    <message>
+        <source>Arithmetic</source>
+        <translation>Arithmetik</translation>
+    </message>
+    <message>
+        <source>Elementwise</source>
+        <translation>Elementweise</translation>
+    </message>
+    <message>
+        <source>Reduction</source>
+        <translation>Reduktion</translation>
+    </message>
+    <message>
+        <source>Linear algebra</source>
+        <translation>Lineare Algebra</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>Autograd</source>
+        <translation>Autograd</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>Normalisierung</translation>
+    </message>
+    <message>
+        <source>Datasets</source>
+        <translation>Datensätze</translation>
+    </message>
+    <message>
+        <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
+        <translation>Noch keine Trainingsschleife: Der Bereich Daten zeigt ein Modell, das von einer Schleife auf Punkten trainiert wird (Datei ▸ Beispiele ▸ Spielwiese, oder Hinzufügen ▸ Trainieren… in der Zeitleiste).</translation>
+    </message>
+    <message>
+        <source>The loop has no backward pass: add loss.backward() to it.</source>
+        <translation>Die Schleife hat keinen Rückwärtsdurchlauf: Füge ihr loss.backward() hinzu.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s output or the targets could not be computed: see the node in red.</source>
+        <translation>Die Ausgabe des Modells oder die Ziele konnten nicht berechnet werden: Siehe den roten Knoten.</translation>
+    </message>
+    <message>
+        <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
+        <translation>Der Bereich Daten zeigt Modelle mit einem oder zwei Eingängen: Kein Tensor mit einer oder zwei Spalten, eine Zeile pro Punkt, speist die Ausgabe des Modells.</translation>
+    </message>
+    <message>
+        <source>backward()</source>
+        <translation>backward()</translation>
+    </message>
+    <message>
+        <source>grad.zero_()</source>
+        <translation>grad.zero_()</translation>
+    </message>
+    <message>
+        <source>set grad to None</source>
+        <translation>grad auf None setzen</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad()</source>
+        <translation>torch.autograd.grad()</translation>
+    </message>
+    <message>
+        <source>update: p -= lr * p.grad</source>
+        <translation>Update: p -= lr * p.grad</translation>
+    </message>
+    <message>
+        <source>make an optimizer</source>
+        <translation>einen Optimierer anlegen</translation>
+    </message>
+    <message>
+        <source>optimizer.step()</source>
+        <translation>optimizer.step()</translation>
+    </message>
+    <message>
+        <source>optimizer.zero_grad()</source>
+        <translation>optimizer.zero_grad()</translation>
+    </message>
+    <message>
+        <source>forward again</source>
+        <translation>erneut forward</translation>
+    </message>
+    <message>
+        <source>loop: repeat the steps below</source>
+        <translation>Schleife: die Schritte darunter wiederholen</translation>
+    </message>
+    <message>
+        <source>end of loop</source>
+        <translation>Ende der Schleife</translation>
+    </message>
+    <message>
+        <source>print(tensor)</source>
+        <translation>print(tensor)</translation>
+    </message>
+    <message>
+        <source>compute nodes here</source>
+        <translation>Knoten hier berechnen</translation>
+    </message>
+    <message>
+        <source>print(...) as the script did</source>
+        <translation>print(...) wie im Skript</translation>
+    </message>
+    <message>
+        <source>Autograd tutorial</source>
+        <translation>Autograd-Tutorial</translation>
+    </message>
+    <message>
+        <source>requires_grad_ on a computed tensor</source>
+        <translation>requires_grad_ auf einem berechneten Tensor</translation>
+    </message>
+    <message>
+        <source>Vector-Jacobian product</source>
+        <translation>Vektor-Jacobi-Produkt</translation>
+    </message>
+    <message>
+        <source>detach and no_grad</source>
+        <translation>detach und no_grad</translation>
+    </message>
+    <message>
+        <source>retain_graph</source>
+        <translation>retain_graph</translation>
+    </message>
+    <message>
+        <source>Broadcasting</source>
+        <translation>Broadcasting</translation>
+    </message>
+    <message>
+        <source>Matrix product (matmul)</source>
+        <translation>Matrixprodukt (matmul)</translation>
+    </message>
+    <message>
+        <source>Softmax</source>
+        <translation>Softmax</translation>
+    </message>
+    <message>
+        <source>Training: linear regression</source>
+        <translation>Training: lineare Regression</translation>
+    </message>
+    <message>
+        <source>Training: forgetting zero_grad</source>
+        <translation>Training: zero_grad vergessen</translation>
+    </message>
+    <message>
+        <source>Training: logistic regression with optim.SGD</source>
+        <translation>Training: logistische Regression mit optim.SGD</translation>
+    </message>
+    <message>
+        <source>Training: nn.Linear and MSE loss</source>
+        <translation>Training: nn.Linear und MSE-Verlust</translation>
+    </message>
+    <message>
+        <source>Training: XOR network with Adam</source>
+        <translation>Training: XOR-Netz mit Adam</translation>
+    </message>
+    <message>
+        <source>Exercise: the tutorial&apos;s x.grad</source>
+        <translation>Übung: x.grad aus dem Tutorial</translation>
+    </message>
+    <message>
+        <source>Exercise: retain_graph</source>
+        <translation>Übung: retain_graph</translation>
+    </message>
+    <message>
+        <source>Exercise: zero_grad</source>
+        <translation>Übung: zero_grad</translation>
+    </message>
+    <message>
+        <source>Exercise: detach</source>
+        <translation>Übung: detach</translation>
+    </message>
+    <message>
+        <source>Playground: XOR</source>
+        <translation>Spielwiese: XOR</translation>
+    </message>
+    <message>
+        <source>Playground: circles</source>
+        <translation>Spielwiese: Kreise</translation>
+    </message>
+    <message>
+        <source>Playground: spirals</source>
+        <translation>Spielwiese: Spiralen</translation>
+    </message>
+    <message>
+        <source>Playground: two moons</source>
+        <translation>Spielwiese: zwei Monde</translation>
+    </message>
+    <message>
+        <source>its values</source>
+        <translation>seine Werte</translation>
+    </message>
+    <message>
+        <source>its .grad</source>
+        <translation>sein .grad</translation>
+    </message>
+    <message>
+        <source>its grad_fn</source>
+        <translation>seine grad_fn</translation>
+    </message>
+    <message>
+        <source>requires_grad</source>
+        <translation>requires_grad</translation>
+    </message>
+    <message>
+        <source>which step raises, and what</source>
+        <translation>welcher Schritt scheitert, und wie</translation>
+    </message>
+    <message>
+        <source>A learning aid, not an exam: the answers are in the file, and are only kept out of sight until you check.</source>
+        <translation>Eine Lernhilfe, keine Prüfung: Die Antworten stehen in der Datei und werden nur verborgen, bis du prüfst.</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorReport</name>
+    <message>
+        <source>The canvas</source>
+        <translation>Die Zeichenfläche</translation>
+    </message>
+    <message>
+        <source>The Jacobian and Gradient Check panel</source>
+        <translation>Der Bereich Jacobi-Matrix und Gradientenprüfung</translation>
+    </message>
+    <message>
+        <source>The Step Through panel</source>
+        <translation>Der Bereich Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>The Training panel</source>
+        <translation>Der Bereich Training</translation>
+    </message>
+    <message>
+        <source>The Train dialog</source>
+        <translation>Der Dialog Trainieren</translation>
+    </message>
+    <message>
+        <source>The Lesson panel</source>
+        <translation>Der Bereich Lektion</translation>
+    </message>
+    <message>
+        <source>The Timeline panel</source>
+        <translation>Der Bereich Zeitleiste</translation>
+    </message>
+    <message>
+        <source>The Inspector</source>
+        <translation>Der Inspektor</translation>
+    </message>
+    <message>
+        <source>The Inspector&apos;s plot</source>
+        <translation>Das Diagramm des Inspektors</translation>
+    </message>
+    <message>
+        <source>The Autograd Graph panel</source>
+        <translation>Der Bereich Autograd-Graph</translation>
+    </message>
+    <message>
+        <source>The Code panel</source>
+        <translation>Der Bereich Code</translation>
+    </message>
+    <message>
+        <source>The Palette</source>
+        <translation>Die Palette</translation>
+    </message>
+    <message>
+        <source>The node search</source>
+        <translation>Die Knotensuche</translation>
+    </message>
+    <message>
+        <source>the details are in {log_path}</source>
+        <translation>die Einzelheiten stehen in {log_path}</translation>
+    </message>
+    <message>
+        <source>the details were printed where GradStudio was started</source>
+        <translation>die Einzelheiten wurden dort ausgegeben, wo GradStudio gestartet wurde</translation>
+    </message>
+    <message>
+        <source>{view} failed</source>
+        <translation>{view} ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>{view} could not show the graph ({what}); your graph is safe and unchanged, so close and reopen the panel, or save and restart GradStudio if it happens again ({where}).</source>
+        <translation>{view} konnte den Graphen nicht zeigen ({what}); dein Graph ist sicher und unverändert, also schließe den Bereich und öffne ihn wieder, oder speichere und starte GradStudio neu, wenn es wieder passiert ({where}).</translation>
+    </message>
+    <message>
+        <source>The edit failed</source>
+        <translation>Die Bearbeitung ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The last edit failed ({what}); the graph is still open, so undo the last step if something looks wrong ({where}).</source>
+        <translation>Die letzte Bearbeitung ist fehlgeschlagen ({what}); der Graph ist noch offen, also mache den letzten Schritt rückgängig, wenn etwas falsch aussieht ({where}).</translation>
+    </message>
+    <message>
+        <source>Something went wrong</source>
+        <translation>Etwas ist schiefgegangen</translation>
+    </message>
+    <message>
+        <source>Something went wrong ({what}); the graph is still open, so save it and restart GradStudio if something looks wrong ({where}).</source>
+        <translation>Etwas ist schiefgegangen ({what}); der Graph ist noch offen, also speichere ihn und starte GradStudio neu, wenn etwas falsch aussieht ({where}).</translation>
+    </message>
+    <message>
+        <source>{title} again, with the same error as the message before.</source>
+        <translation>{title} erneut, mit demselben Fehler wie in der vorigen Meldung.</translation>
+    </message>
+</context>
+<context>
+    <name>ExercisePanel</name>
+    <message>
+        <source>The Autograd Graph, Step Through Backward, Lesson and Jacobian panels stay hidden until you check; after a wrong check, Hint opens the step-through.</source>
+        <translation>Die Bereiche Autograd-Graph, Backward schrittweise, Lektion und Jacobi-Matrix bleiben verborgen, bis du prüfst; nach einer falschen Prüfung öffnet Hinweis das Schritt-für-Schritt.</translation>
+    </message>
+    <message>
+        <source>Which step raises, and what does it say? (e.g. 3: RuntimeError: …, or none)</source>
+        <translation>Welcher Schritt löst einen Fehler aus, und was sagt er? (z. B. 3: RuntimeError: … oder none)</translation>
+    </message>
+    <message>
+        <source>{name} (its values)</source>
+        <translation>{name} (seine Werte)</translation>
+    </message>
+    <message>
+        <source>at the end</source>
+        <translation>am Ende</translation>
+    </message>
+    <message>
+        <source>after the forward pass</source>
+        <translation>nach dem Vorwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>after step {step}</source>
+        <translation>nach Schritt {step}</translation>
+    </message>
+    <message>
+        <source> (within {tolerance:g})</source>
+        <translation> (auf {tolerance:g} genau)</translation>
+    </message>
+    <message>
+        <source>your prediction</source>
+        <translation>deine Vorhersage</translation>
+    </message>
+    <message>
+        <source>Prediction for question {number}</source>
+        <translation>Vorhersage für Frage {number}</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Check question {number}</source>
+        <translation>Frage {number} prüfen</translation>
+    </message>
+    <message>
+        <source>Hint: step through</source>
+        <translation>Hinweis: Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>Step through the backward pass, node by node, with the chain rule in numbers (this shows the gradients).</source>
+        <translation>Den Rückwärtsdurchlauf Knoten für Knoten durchgehen, mit der Kettenregel in Zahlen (das zeigt die Gradienten).</translation>
+    </message>
+    <message>
+        <source>
+The run: {expected}</source>
+        <translation>
+Der Lauf: {expected}</translation>
+    </message>
+    <message>
+        <source>Right: </source>
+        <translation>Richtig: </translation>
+    </message>
+    <message>
+        <source>Wrong: </source>
+        <translation>Falsch: </translation>
+    </message>
+    <message>
+        <source>Exercise</source>
+        <translation>Übung</translation>
+    </message>
+    <message>
+        <source>No exercise yet. A teacher selects a node and adds a question below.</source>
+        <translation>Noch keine Übung. Eine Lehrkraft wählt einen Knoten und fügt unten eine Frage hinzu.</translation>
+    </message>
+    <message>
+        <source>For the teacher</source>
+        <translation>Für die Lehrkraft</translation>
+    </message>
+    <message>
+        <source>Show answers</source>
+        <translation>Antworten zeigen</translation>
+    </message>
+    <message>
+        <source>Shows the values, gradients and grad_fns the exercise asks for on the canvas and in the inspector.</source>
+        <translation>Zeigt die Werte, Gradienten und grad_fns, nach denen die Übung fragt, auf der Zeichenfläche und im Inspektor.</translation>
+    </message>
+    <message>
+        <source>What to predict</source>
+        <translation>Was vorherzusagen ist</translation>
+    </message>
+    <message>
+        <source>the end</source>
+        <translation>das Ende</translation>
+    </message>
+    <message>
+        <source>At timeline step</source>
+        <translation>Bei Schritt der Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Tolerance for numbers</source>
+        <translation>Toleranz für Zahlen</translation>
+    </message>
+    <message>
+        <source>Add question</source>
+        <translation>Frage hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove last</source>
+        <translation>Letzte entfernen</translation>
+    </message>
+    <message>
+        <source>Clear progress</source>
+        <translation>Fortschritt löschen</translation>
+    </message>
+    <message>
+        <source>Ask about</source>
+        <translation>Frage zu</translation>
+    </message>
+    <message>
+        <source>Predict</source>
+        <translation>Vorhersagen</translation>
+    </message>
+    <message>
+        <source>At step</source>
+        <translation>Bei Schritt</translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation>Toleranz</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Exercise&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Übung&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>{solved} of {v} right</source>
+        <translation>{solved} von {v} richtig</translation>
+    </message>
+    <message>
+        <source>the whole timeline</source>
+        <translation>die ganze Zeitleiste</translation>
+    </message>
+    <message>
+        <source>(select a node on the canvas)</source>
+        <translation>(einen Knoten auf der Zeichenfläche wählen)</translation>
+    </message>
+    <message>
+        <source>Remove question</source>
+        <translation>Frage entfernen</translation>
+    </message>
+    <message>
+        <source>Check prediction</source>
+        <translation>Vorhersage prüfen</translation>
+    </message>
+</context>
+<context>
+    <name>ExportPrints</name>
+    <message>
+        <source>The script prints nothing</source>
+        <translation>Das Skript gibt nichts aus</translation>
+    </message>
+    <message>
+        <source>Nothing in this graph is printed, so the exported script would run without showing anything. Print its outputs ({v})?</source>
+        <translation>In diesem Graphen wird nichts ausgegeben, also liefe das exportierte Skript, ohne etwas zu zeigen. Seine Ausgaben ausgeben ({v})?</translation>
+    </message>
+    <message>
+        <source>Print the Outputs</source>
+        <translation>Ausgaben ausgeben</translation>
+    </message>
+    <message>
+        <source>Export as Is</source>
+        <translation>Unverändert exportieren</translation>
+    </message>
+    <message>
+        <source>Print the outputs in the exported script</source>
+        <translation>Die Ausgaben im exportierten Skript ausgeben</translation>
+    </message>
+</context>
+<context>
+    <name>GraphList</name>
+    <message>
+        <source>Graph nodes</source>
+        <translation>Knoten des Graphen</translation>
+    </message>
+    <message>
+        <source>Each node of the graph as its line of code and its state; selecting one selects it on the canvas.</source>
+        <translation>Jeder Knoten des Graphen als seine Codezeile und sein Zustand; einen auszuwählen wählt ihn auf der Zeichenfläche aus.</translation>
+    </message>
+</context>
+<context>
+    <name>Heatmap</name>
+    <message>
+        <source>{title} (colour scale ±{top:.3g})</source>
+        <translation>{title} (Farbskala ±{top:.3g})</translation>
+    </message>
+    <message>
+        <source>{title} (grey: within the tolerance</source>
+        <translation>{title} (grau: innerhalb der Toleranz</translation>
+    </message>
+    <message>
+        <source>; up to {worst:.3g} × it past it)</source>
+        <translation>; bis zum {worst:.3g}-Fachen darüber)</translation>
+    </message>
+    <message>
+        <source>{rows} × {cols}: rows {v} … {v2}, columns {v3} … {v4}</source>
+        <translation>{rows} × {cols}: Zeilen {v} … {v2}, Spalten {v3} … {v4}</translation>
+    </message>
+</context>
+<context>
+    <name>Help</name>
+    <message>
+        <source>Build, run and understand PyTorch-style autograd graphs.</source>
+        <translation>Autograd-Graphen im Stil von PyTorch bauen, ausführen und verstehen.</translation>
+    </message>
+    <message>
+        <source>Canvas</source>
+        <translation>Zeichenfläche</translation>
+    </message>
+    <message>
+        <source>Quick add a node (wired to the selected node)</source>
+        <translation>Schnell einen Knoten hinzufügen (mit dem gewählten Knoten verbunden)</translation>
+    </message>
+    <message>
+        <source>Tab</source>
+        <translation>Tab</translation>
+    </message>
+    <message>
+        <source>Select the nearest node that way</source>
+        <translation>Den nächsten Knoten in dieser Richtung wählen</translation>
+    </message>
+    <message>
+        <source>Left, Right, Up, Down</source>
+        <translation>Links, Rechts, Hoch, Runter</translation>
+    </message>
+    <message>
+        <source>Edit the selected node&apos;s parameters in the inspector</source>
+        <translation>Die Parameter des gewählten Knotens im Inspektor bearbeiten</translation>
+    </message>
+    <message>
+        <source>Return</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Delete the selection</source>
+        <translation>Die Auswahl löschen</translation>
+    </message>
+    <message>
+        <source>Delete or Backspace</source>
+        <translation>Entf oder Rücktaste</translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation>Verschieben der Ansicht</translation>
+    </message>
+    <message>
+        <source>Space+drag or middle drag</source>
+        <translation>Leertaste+Ziehen oder Ziehen mit der mittleren Taste</translation>
+    </message>
+    <message>
+        <source>Commands for a node, a region or the background</source>
+        <translation>Befehle für einen Knoten, eine Region oder den Hintergrund</translation>
+    </message>
+    <message>
+        <source>right click</source>
+        <translation>Rechtsklick</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>Inspektor</translation>
+    </message>
+    <message>
+        <source>Back to the canvas</source>
+        <translation>Zurück zur Zeichenfläche</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Exercise</source>
+        <translation>Übung</translation>
+    </message>
+    <message>
+        <source>Check the prediction typed</source>
+        <translation>Die eingetippte Vorhersage prüfen</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>Menü</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+</context>
+<context>
+    <name>ImportData</name>
+    <message>
+        <source>Import Data — {name}</source>
+        <translation>Daten importieren — {name}</translation>
+    </message>
+    <message>
+        <source>First row is a header (column names)</source>
+        <translation>Erste Zeile ist eine Kopfzeile (Spaltennamen)</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>Delimiter:</source>
+        <translation>Trennzeichen:</translation>
+    </message>
+    <message>
+        <source>Label (the last column of the node):</source>
+        <translation>Label (die letzte Spalte des Knotens):</translation>
+    </message>
+    <message>
+        <source>Features:</source>
+        <translation>Merkmale:</translation>
+    </message>
+    <message>
+        <source>Hold out for testing:</source>
+        <translation>Für den Test zurückhalten:</translation>
+    </message>
+    <message>
+        <source>The first {n} rows:</source>
+        <translation>Die ersten {n} Zeilen:</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>Die Datei wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Import Data</source>
+        <translation>Daten importieren</translation>
+    </message>
+    <message>
+        <source>Checking the rows…</source>
+        <translation>Die Zeilen werden geprüft…</translation>
+    </message>
+    <message>
+        <source>Imported {rows:,} rows of {name} as {label}.</source>
+        <translation>{rows:,} Zeilen von {name} als {label} importiert.</translation>
+    </message>
+    <message>
+        <source>Data imported</source>
+        <translation>Daten importiert</translation>
+    </message>
+</context>
+<context>
+    <name>Inspector</name>
+    <message>
+        <source>print it in the exported script</source>
+        <translation>im exportierten Skript ausgeben</translation>
+    </message>
+    <message>
+        <source>Adds print(tensor) after the forward pass to the exported PyTorch script, and print(tensor.grad) after each timeline step when PyTorch keeps its .grad. The canvas shows every tensor&apos;s value either way.</source>
+        <translation>Fügt dem exportierten PyTorch-Skript print(tensor) nach dem Vorwärtsdurchlauf hinzu und print(tensor.grad) nach jedem Schritt der Zeitleiste, wenn PyTorch sein .grad behält. Die Zeichenfläche zeigt den Wert jedes Tensors ohnehin.</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>{v} &lt;span style=&apos;font-weight:normal;color:#666&apos;&gt;· {v2}&lt;/span&gt;</source>
+        <translation>{v} &lt;span style=&apos;font-weight:normal;color:#666&apos;&gt;· {v2}&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Select a node to inspect it.</source>
+        <translation>Wähle einen Knoten, um ihn zu untersuchen.</translation>
+    </message>
+    <message>
+        <source>requires_grad=True makes this leaf track operations for autograd.</source>
+        <translation>requires_grad=True lässt dieses Blatt Operationen für Autograd verfolgen.</translation>
+    </message>
+    <message>
+        <source>Only source tensors (ones, tensor, rand …) set requires_grad; a computed tensor requires grad when any of its inputs does. Use detach or requires_grad_ nodes to change it.</source>
+        <translation>Nur Quelltensoren (ones, tensor, rand …) setzen requires_grad; ein berechneter Tensor benötigt Gradienten, wenn einer seiner Eingänge sie benötigt. Nutze detach- oder requires_grad_-Knoten, um das zu ändern.</translation>
+    </message>
+    <message>
+        <source>The exercise asks for this: predict it in the Exercise panel.</source>
+        <translation>Die Übung fragt danach: Sage es im Bereich Übung vorher.</translation>
+    </message>
+    <message>
+        <source>Hidden until you check your prediction.</source>
+        <translation>Verborgen, bis du deine Vorhersage prüfst.</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorFields</name>
+    <message>
+        <source>&apos;{text}&apos; is not a number or a list of numbers.</source>
+        <translation>„{text}“ ist keine Zahl und keine Liste von Zahlen.</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>keine Zahl</translation>
+    </message>
+    <message>
+        <source>connected to {source}; disconnect to type a value</source>
+        <translation>verbunden mit {source}; trenne die Verbindung, um einen Wert einzugeben</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not a number: a cell holds one number; type a whole list in the field under the grid.</source>
+        <translation>„{text}“ ist keine Zahl: Eine Zelle enthält eine Zahl; tippe eine ganze Liste in das Feld unter dem Raster.</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not a number.</source>
+        <translation>„{text}“ ist keine Zahl.</translation>
+    </message>
+    <message>
+        <source> (&apos;{label}&apos; is &apos;{name}&apos; to Python)</source>
+        <translation> („{label}“ ist für Python „{name}“)</translation>
+    </message>
+    <message>
+        <source>Another node is already called &apos;{name}&apos;{same}; choose a different name.</source>
+        <translation>Ein anderer Knoten heißt bereits „{name}“{same}; wähle einen anderen Namen.</translation>
+    </message>
+    <message>
+        <source>The tensor&apos;s name, as in the exported PyTorch code: letters, digits and _, not starting with a digit. Leave it empty for no name.</source>
+        <translation>Der Name des Tensors wie im exportierten PyTorch-Code: Buchstaben, Ziffern und _, nicht mit einer Ziffer beginnend. Leer lassen für keinen Namen.</translation>
+    </message>
+    <message>
+        <source>no name (shown as {v})</source>
+        <translation>kein Name (angezeigt als {v})</translation>
+    </message>
+    <message>
+        <source>GradStudio calls torch.manual_seed(seed) before every run, so rand and randn draw the same numbers each time; leave it empty to draw new numbers on every run.</source>
+        <translation>GradStudio ruft vor jedem Lauf torch.manual_seed(seed) auf, sodass rand und randn jedes Mal dieselben Zahlen ziehen; leer lassen, um bei jedem Lauf neue Zahlen zu ziehen.</translation>
+    </message>
+    <message>
+        <source>Graph settings</source>
+        <translation>Einstellungen des Graphen</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>random seed</source>
+        <translation>Zufallsstartwert</translation>
+    </message>
+    <message>
+        <source>This node is in error, so it has no tensor to keep a .grad for.</source>
+        <translation>Dieser Knoten ist fehlerhaft, also hat er keinen Tensor, für den er ein .grad behalten könnte.</translation>
+    </message>
+    <message>
+        <source> Untick to take retain_grad() off.</source>
+        <translation> Haken entfernen, um retain_grad() wegzunehmen.</translation>
+    </message>
+    <message>
+        <source>{text} (left out)</source>
+        <translation>{text} (weggelassen)</translation>
+    </message>
+    <message>
+        <source>Marked with retain_grad(), but this tensor does not require grad: PyTorch refuses retain_grad() on it, so the call is left out of the run and the code. Untick to take the mark off.</source>
+        <translation>Mit retain_grad() markiert, aber dieser Tensor benötigt keine Gradienten: PyTorch lehnt retain_grad() auf ihm ab, also fehlt der Aufruf im Lauf und im Code. Haken entfernen, um die Markierung wegzunehmen.</translation>
+    </message>
+    <message>
+        <source>This tensor does not require grad, so it never gets a .grad: PyTorch refuses retain_grad() on it.</source>
+        <translation>Dieser Tensor benötigt keine Gradienten, also bekommt er nie ein .grad: PyTorch lehnt retain_grad() auf ihm ab.</translation>
+    </message>
+    <message>
+        <source>{text} (leaf)</source>
+        <translation>{text} (Blatt)</translation>
+    </message>
+    <message>
+        <source>A leaf keeps its .grad after backward anyway; retain_grad() does nothing on it.</source>
+        <translation>Ein Blatt behält sein .grad nach backward ohnehin; retain_grad() bewirkt auf ihm nichts.</translation>
+    </message>
+    <message>
+        <source> Untick to take the mark off.</source>
+        <translation> Haken entfernen, um die Markierung wegzunehmen.</translation>
+    </message>
+    <message>
+        <source>Marked with retain_grad(): this tensor keeps its .grad after backward. Untick to take the mark off.</source>
+        <translation>Mit retain_grad() markiert: Dieser Tensor behält sein .grad nach backward. Haken entfernen, um die Markierung wegzunehmen.</translation>
+    </message>
+    <message>
+        <source>Tick to keep this computed tensor&apos;s .grad after backward (the code calls retain_grad() on it); without it PyTorch computes the gradient but does not keep it.</source>
+        <translation>Anhaken, um das .grad dieses berechneten Tensors nach backward zu behalten (der Code ruft retain_grad() auf ihm auf); ohne es berechnet PyTorch den Gradienten, behält ihn aber nicht.</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorLiteral</name>
+    <message>
+        <source>Too many numbers to edit as text (the text shows them as torch prints them): change the shape here, or build the tensor from a smaller one.</source>
+        <translation>Zu viele Zahlen, um sie als Text zu bearbeiten (der Text zeigt sie, wie torch sie ausgibt): Ändere hier die Form oder baue den Tensor aus einem kleineren.</translation>
+    </message>
+    <message>
+        <source>The tensor&apos;s shape: its sizes separated by commas, such as 3 or 2, 3; leave it empty for a single number (a 0-d tensor). Numbers that still fit are kept.</source>
+        <translation>Die Form des Tensors: seine Größen durch Kommas getrennt, etwa 3 oder 2, 3; leer lassen für eine einzelne Zahl (ein 0-d-Tensor). Zahlen, die noch passen, bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>The values as a Python list, as in torch.tensor(...): [0.1, 1.0, 0.0001], [[1, 2], [3, 4]], or a single number for a 0-d tensor.</source>
+        <translation>Die Werte als Python-Liste, wie in torch.tensor(...): [0.1, 1.0, 0.0001], [[1, 2], [3, 4]] oder eine einzelne Zahl für einen 0-d-Tensor.</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not a shape: type sizes separated by commas, such as 3 or 2, 3, or nothing for a single number.</source>
+        <translation>„{text}“ ist keine Form: Tippe Größen durch Kommas getrennt, etwa 3 oder 2, 3, oder nichts für eine einzelne Zahl.</translation>
+    </message>
+    <message>
+        <source>A tensor literal needs values: type a number or a list of numbers, such as [0.1, 1.0, 0.0001].</source>
+        <translation>Ein Tensor-Literal braucht Werte: Tippe eine Zahl oder eine Liste von Zahlen, etwa [0.1, 1.0, 0.0001].</translation>
+    </message>
+    <message>
+        <source>Every row of a tensor literal must have the same length, as PyTorch requires.</source>
+        <translation>Jede Zeile eines Tensor-Literals muss dieselbe Länge haben, wie PyTorch es verlangt.</translation>
+    </message>
+    <message>
+        <source>one number (0-d)</source>
+        <translation>eine Zahl (0-d)</translation>
+    </message>
+</context>
+<context>
+    <name>Keyboard</name>
+    <message>
+        <source>Graph canvas</source>
+        <translation>Zeichenfläche des Graphen</translation>
+    </message>
+    <message>
+        <source>{count} nodes. </source>
+        <translation>{count} Knoten. </translation>
+    </message>
+    <message>
+        <source>{count} node. </source>
+        <translation>{count} Knoten. </translation>
+    </message>
+    <message>
+        <source>Selected: {said}. </source>
+        <translation>Ausgewählt: {said}. </translation>
+    </message>
+    <message>
+        <source>Nothing selected. </source>
+        <translation>Nichts ausgewählt. </translation>
+    </message>
+    <message>
+        <source>Arrow keys move between nodes, Tab adds one, Ctrl+K connects; the Graph as a List panel reads every node.</source>
+        <translation>Pfeiltasten wechseln zwischen Knoten, Tab fügt einen hinzu, Strg+K verbindet; der Bereich Graph als Liste liest jeden Knoten vor.</translation>
+    </message>
+    <message>
+        <source>Connect {v} to an input</source>
+        <translation>{v} mit einem Eingang verbinden</translation>
+    </message>
+    <message>
+        <source>Connect {v} to</source>
+        <translation>{v} verbinden mit</translation>
+    </message>
+    <message>
+        <source>   (now {v})</source>
+        <translation>   (jetzt {v})</translation>
+    </message>
+    <message>
+        <source>No input can take it</source>
+        <translation>Kein Eingang kann ihn aufnehmen</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>System Language</source>
+        <translation>Sprache des Systems</translation>
+    </message>
+    <message>
+        <source>Used from the next start of GradStudio</source>
+        <translation>Gilt ab dem nächsten Start von GradStudio</translation>
+    </message>
+    <message>
+        <source>The language changes when GradStudio starts again.</source>
+        <translation>Die Sprache wechselt beim nächsten Start von GradStudio.</translation>
+    </message>
+</context>
+<context>
+    <name>LessonMarkdown</name>
+    <message>
+        <source>[image: {alt}]</source>
+        <translation>[Bild: {alt}]</translation>
+    </message>
+    <message>
+        <source>[image]</source>
+        <translation>[Bild]</translation>
+    </message>
+</context>
+<context>
+    <name>LessonPanel</name>
+    <message>
+        <source>No lesson for this graph: open a Jupyter notebook (.ipynb) with File ▸ Open to read it here cell by cell beside its graph.</source>
+        <translation>Keine Lektion zu diesem Graphen: Öffne ein Jupyter-Notebook (.ipynb) mit Datei ▸ Öffnen, um es hier Zelle für Zelle neben seinem Graphen zu lesen.</translation>
+    </message>
+    <message>
+        <source>The graph has been edited since it was traced; the outputs below are those of the traced notebook.</source>
+        <translation>Der Graph wurde seit dem Verfolgen bearbeitet; die Ausgaben unten sind die des verfolgten Notebooks.</translation>
+    </message>
+    <message>
+        <source>differs from the notebook</source>
+        <translation>weicht vom Notebook ab</translation>
+    </message>
+    <message>
+        <source>This notebook never calls torch.manual_seed, so its own random numbers differ from run to run; GradStudio draws them with seed {seed} so the graph&apos;s numbers are reproducible. The stored outputs below come from the notebook&apos;s last run and may differ.</source>
+        <translation>Dieses Notebook ruft nie torch.manual_seed auf, also ändern sich seine Zufallszahlen von Lauf zu Lauf; GradStudio zieht sie mit dem Startwert {seed}, damit die Zahlen des Graphen reproduzierbar sind. Die gespeicherten Ausgaben unten stammen aus dem letzten Lauf des Notebooks und können abweichen.</translation>
+    </message>
+    <message>
+        <source>
+… {more:,} more lines not shown</source>
+        <translation>
+… {more:,} weitere Zeilen nicht gezeigt</translation>
+    </message>
+    <message>
+        <source>
+… {more:,} more line not shown</source>
+        <translation>
+… {more:,} weitere Zeile nicht gezeigt</translation>
+    </message>
+    <message>
+        <source>Click to select this cell&apos;s nodes and see the program at this cell&apos;s moment on the timeline</source>
+        <translation>Klicken, um die Knoten dieser Zelle zu wählen und das Programm zum Zeitpunkt dieser Zelle auf der Zeitleiste zu sehen</translation>
+    </message>
+    <message>
+        <source>Cell {v} · In [{v2}]:</source>
+        <translation>Zelle {v} · In [{v2}]:</translation>
+    </message>
+    <message>
+        <source>The notebook&apos;s stored output:</source>
+        <translation>Die gespeicherte Ausgabe des Notebooks:</translation>
+    </message>
+    <message>
+        <source>(no output)</source>
+        <translation>(keine Ausgabe)</translation>
+    </message>
+    <message>
+        <source>GradStudio&apos;s run:</source>
+        <translation>Lauf von GradStudio:</translation>
+    </message>
+    <message>
+        <source>Output · GradStudio&apos;s run, the same as the notebook&apos;s:</source>
+        <translation>Ausgabe · Lauf von GradStudio, gleich der des Notebooks:</translation>
+    </message>
+    <message>
+        <source>Output · GradStudio&apos;s run (the notebook stored none):</source>
+        <translation>Ausgabe · Lauf von GradStudio (das Notebook hat keine gespeichert):</translation>
+    </message>
+    <message>
+        <source>Error in GradStudio&apos;s run:</source>
+        <translation>Fehler im Lauf von GradStudio:</translation>
+    </message>
+    <message>
+        <source>Not run: {note}</source>
+        <translation>Nicht ausgeführt: {note}</translation>
+    </message>
+    <message>
+        <source>Previous cell</source>
+        <translation>Vorige Zelle</translation>
+    </message>
+    <message>
+        <source>The previous code cell ({PREVIOUS_CELL_KEY})</source>
+        <translation>Die vorige Codezelle ({PREVIOUS_CELL_KEY})</translation>
+    </message>
+    <message>
+        <source>Next cell</source>
+        <translation>Nächste Zelle</translation>
+    </message>
+    <message>
+        <source>The next code cell: its nodes selected, the timeline at its moment ({NEXT_CELL_KEY})</source>
+        <translation>Die nächste Codezelle: ihre Knoten ausgewählt, die Zeitleiste zu ihrem Zeitpunkt ({NEXT_CELL_KEY})</translation>
+    </message>
+    <message>
+        <source>This notebook has no cells.</source>
+        <translation>Dieses Notebook hat keine Zellen.</translation>
+    </message>
+    <message>
+        <source>{n} code cells</source>
+        <translation>{n} Codezellen</translation>
+    </message>
+    <message>
+        <source>{n} code cell</source>
+        <translation>{n} Codezelle</translation>
+    </message>
+    <message>
+        <source>cell {v} of {v2}</source>
+        <translation>Zelle {v} von {v2}</translation>
+    </message>
+</context>
+<context>
+    <name>LiveBar</name>
+    <message>
+        <source>No loop to play: Add ▸ Train… in the timeline inserts one.</source>
+        <translation>Keine Schleife zum Abspielen: Hinzufügen ▸ Trainieren… in der Zeitleiste fügt eine ein.</translation>
+    </message>
+    <message>
+        <source>The live run was discarded: the document was edited.</source>
+        <translation>Der Live-Lauf wurde verworfen: Das Dokument wurde bearbeitet.</translation>
+    </message>
+    <message>
+        <source>Kept: the document&apos;s loop is the run played.</source>
+        <translation>Übernommen: Die Schleife des Dokuments ist der abgespielte Lauf.</translation>
+    </message>
+    <message>
+        <source>Train live: run the loop iteration by iteration and watch every view follow (again to pause).</source>
+        <translation>Live trainieren: die Schleife Iteration für Iteration ausführen und jeder Ansicht beim Folgen zusehen (erneut zum Pausieren).</translation>
+    </message>
+    <message>
+        <source>One more iteration of the live run.</source>
+        <translation>Eine Iteration mehr im Live-Lauf.</translation>
+    </message>
+    <message>
+        <source>The learning rate: changed while the loop plays, it takes effect from the next iteration and is marked on the curves.</source>
+        <translation>Die Lernrate: Während die Schleife läuft geändert, gilt sie ab der nächsten Iteration und wird auf den Kurven markiert.</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Übernehmen</translation>
+    </message>
+    <message>
+        <source>Make the live run the document&apos;s loop (its learning-rate changes and the iterations played); undo takes it back.</source>
+        <translation>Den Live-Lauf zur Schleife des Dokuments machen (seine Lernratenänderungen und die abgespielten Iterationen); Rückgängig nimmt es zurück.</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Drop the live run and go back to the document&apos;s own run.</source>
+        <translation>Den Live-Lauf verwerfen und zum eigenen Lauf des Dokuments zurückkehren.</translation>
+    </message>
+    <message>
+        <source>The live run: the iterations it ran of the loop&apos;s count. Paused or ended, scrub to inspect any iteration; Keep makes it the document&apos;s loop, Discard drops it.</source>
+        <translation>Der Live-Lauf: die Iterationen, die er von der Anzahl der Schleife ausgeführt hat. Pausiert oder beendet, mit dem Regler jede Iteration ansehen; Übernehmen macht ihn zur Schleife des Dokuments, Verwerfen verwirft ihn.</translation>
+    </message>
+    <message>
+        <source>playing: {where}</source>
+        <translation>läuft: {where}</translation>
+    </message>
+    <message>
+        <source>paused at {where}</source>
+        <translation>pausiert bei {where}</translation>
+    </message>
+    <message>
+        <source>ended at {where}</source>
+        <translation>beendet bei {where}</translation>
+    </message>
+</context>
+<context>
+    <name>Loading</name>
+    <message>
+        <source>Reading “{name}”: {done:,} of {total:,} nodes and edges checked…</source>
+        <translation>„{name}“ wird gelesen: {done:,} von {total:,} Knoten und Kanten geprüft…</translation>
+    </message>
+    <message>
+        <source>Running “{name}”…</source>
+        <translation>„{name}“ läuft…</translation>
+    </message>
+    <message>
+        <source>Open Graph</source>
+        <translation>Graph öffnen</translation>
+    </message>
+    <message>
+        <source>Reading “{name}”…</source>
+        <translation>„{name}“ wird gelesen…</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Palette</source>
+        <translation>Palette</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>Inspektor</translation>
+    </message>
+    <message>
+        <source>Autograd Graph</source>
+        <translation>Autograd-Graph</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>PyTorch Code</source>
+        <translation>PyTorch-Code</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Step Through Backward</source>
+        <translation>Backward schrittweise</translation>
+    </message>
+    <message>
+        <source>Jacobian and Gradient Check</source>
+        <translation>Jacobi-Matrix und Gradientenprüfung</translation>
+    </message>
+    <message>
+        <source>{what} failed</source>
+        <translation>{what} ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>{what} failed: {detail}</source>
+        <translation>{what} ist fehlgeschlagen: {detail}</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Ungesicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>Save the changes to “{name}” before closing it?</source>
+        <translation>Die Änderungen an „{name}“ vor dem Schließen speichern?</translation>
+    </message>
+    <message>
+        <source>{n} nodes</source>
+        <translation>{n} Knoten</translation>
+    </message>
+    <message>
+        <source>{n} node</source>
+        <translation>{n} Knoten</translation>
+    </message>
+    <message>
+        <source>{a} actions</source>
+        <translation>{a} Aktionen</translation>
+    </message>
+    <message>
+        <source>{a} action</source>
+        <translation>{a} Aktion</translation>
+    </message>
+    <message>
+        <source>{errors} errors</source>
+        <translation>{errors} Fehler</translation>
+    </message>
+    <message>
+        <source>{errors} error</source>
+        <translation>{errors} Fehler</translation>
+    </message>
+    <message>
+        <source>runs cleanly</source>
+        <translation>läuft fehlerfrei</translation>
+    </message>
+    <message>
+        <source>No backward pass to step through: add a backward() action first (Ctrl+B).</source>
+        <translation>Kein Rückwärtsdurchlauf zum Durchgehen: Füge zuerst eine backward()-Aktion hinzu (Strg+B).</translation>
+    </message>
+    <message>
+        <source>Export Step-Through Frames</source>
+        <translation>Bilder des Schritt-für-Schritt exportieren</translation>
+    </message>
+    <message>
+        <source>Saved {v} frames in {folder}</source>
+        <translation>{v} Bilder in {folder} gespeichert</translation>
+    </message>
+    <message>
+        <source>A window shows one graph, so {names} was not opened; use File ▸ Open for it.</source>
+        <translation>Ein Fenster zeigt einen Graphen, also wurde {names} nicht geöffnet; nutze Datei ▸ Öffnen dafür.</translation>
+    </message>
+    <message>
+        <source>A window shows one graph, so {names} were not opened; use File ▸ Open for them.</source>
+        <translation>Ein Fenster zeigt einen Graphen, also wurden {names} nicht geöffnet; nutze Datei ▸ Öffnen dafür.</translation>
+    </message>
+</context>
+<context>
+    <name>NodeSearch</name>
+    <message>
+        <source>{kind} · retain_grad</source>
+        <translation>{kind} · retain_grad</translation>
+    </message>
+    <message>
+        <source>Find node: name, kind or grad_fn…</source>
+        <translation>Knoten finden: Name, Art oder grad_fn…</translation>
+    </message>
+    <message>
+        <source>No node matches “{v}”.</source>
+        <translation>Kein Knoten passt zu „{v}“.</translation>
+    </message>
+    <message>
+        <source>The graph has no nodes yet.</source>
+        <translation>Der Graph hat noch keine Knoten.</translation>
+    </message>
+</context>
+<context>
+    <name>Notes</name>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>Markdown text of the note (**bold**, *italic*, `code`, lists, # headings):</source>
+        <translation>Markdown-Text der Notiz (**fett**, *kursiv*, `Code`, Listen, # Überschriften):</translation>
+    </message>
+    <message>
+        <source>Add note</source>
+        <translation>Notiz hinzufügen</translation>
+    </message>
+    <message>
+        <source>A note: drag to move, drag the corner to resize, double-click to edit; ◉/○ in its header pins it to the selected node or frees it; × deletes it.</source>
+        <translation>Eine Notiz: Ziehen verschiebt, Ziehen an der Ecke ändert die Größe, Doppelklick bearbeitet; ◉/○ in ihrem Kopf heftet sie an den gewählten Knoten oder löst sie; × löscht sie.</translation>
+    </message>
+    <message>
+        <source>Move note</source>
+        <translation>Notiz verschieben</translation>
+    </message>
+    <message>
+        <source>Resize note</source>
+        <translation>Notizgröße ändern</translation>
+    </message>
+    <message>
+        <source>Delete note</source>
+        <translation>Notiz löschen</translation>
+    </message>
+    <message>
+        <source>Edit note</source>
+        <translation>Notiz bearbeiten</translation>
+    </message>
+    <message>
+        <source>Unpin note</source>
+        <translation>Notiz lösen</translation>
+    </message>
+    <message>
+        <source>Pin note</source>
+        <translation>Notiz anheften</translation>
+    </message>
+</context>
+<context>
+    <name>Palette</name>
+    <message>
+        <source>retain_grad() marks a tensor rather than adding a node: right-click the tensor&apos;s node ▸ Keep .grad, or tick retains_grad in the inspector.</source>
+        <translation>retain_grad() markiert einen Tensor, statt einen Knoten hinzuzufügen: Rechtsklick auf den Knoten des Tensors ▸ .grad behalten, oder retains_grad im Inspektor anhaken.</translation>
+    </message>
+    <message>
+        <source>grad_fn: &lt;code&gt;{v}&lt;/code&gt;</source>
+        <translation>grad_fn: &lt;code&gt;{v}&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>A source: its tensor is a leaf.</source>
+        <translation>Eine Quelle: Ihr Tensor ist ein Blatt.</translation>
+    </message>
+    <message>
+        <source>Search name, torch code, doc</source>
+        <translation>Name, torch-Code, Doku durchsuchen</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeChoices</name>
+    <message>
+        <source>Nothing to probe yet: the program has no floating-point result.</source>
+        <translation>Noch nichts zu untersuchen: Das Programm hat kein Gleitkomma-Ergebnis.</translation>
+    </message>
+    <message>
+        <source>Nothing to probe yet: {names} are floating-point, but nothing is computed from them; add an operation on them to see its derivatives.</source>
+        <translation>Noch nichts zu untersuchen: {names} sind Gleitkommazahlen, aber nichts wird aus ihnen berechnet; füge eine Operation auf ihnen hinzu, um ihre Ableitungen zu sehen.</translation>
+    </message>
+    <message>
+        <source>Nothing to probe yet: {names} is floating-point, but nothing is computed from it; add an operation on it to see its derivatives.</source>
+        <translation>Noch nichts zu untersuchen: {names} ist Gleitkomma, aber nichts wird daraus berechnet; füge eine Operation darauf hinzu, um ihre Ableitungen zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>ProbePages</name>
+    <message>
+        <source>Check</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Compare autograd with central finite differences in float64 for the chosen input.</source>
+        <translation>Autograd mit zentralen finiten Differenzen in float64 für den gewählten Eingang vergleichen.</translation>
+    </message>
+    <message>
+        <source>Check every leaf</source>
+        <translation>Jedes Blatt prüfen</translation>
+    </message>
+    <message>
+        <source>Check every leaf (and retained tensor) the output depends on.</source>
+        <translation>Jedes Blatt (und jeden behaltenen Tensor) prüfen, von dem die Ausgabe abhängt.</translation>
+    </message>
+    <message>
+        <source>Which element of the input moves (flat index).</source>
+        <translation>Welches Element des Eingangs sich bewegt (flacher Index).</translation>
+    </message>
+    <message>
+        <source>Which element of the output is plotted.</source>
+        <translation>Welches Element der Ausgabe gezeichnet wird.</translation>
+    </message>
+    <message>
+        <source>The element goes from its value − span to its value + span (101 points).</source>
+        <translation>Das Element läuft von seinem Wert − Spanne bis zu seinem Wert + Spanne (101 Punkte).</translation>
+    </message>
+    <message>
+        <source>± span</source>
+        <translation>± Spanne</translation>
+    </message>
+    <message>
+        <source>{output_label} as {input_label} varies (dashed: the tangent at {x0:.4g})</source>
+        <translation>{output_label}, wenn sich {input_label} ändert (gestrichelt: die Tangente bei {x0:.4g})</translation>
+    </message>
+    <message>
+        <source>∂{output_label}/∂{input_label} = {slope0:.4g} here</source>
+        <translation>∂{output_label}/∂{input_label} = {slope0:.4g} hier</translation>
+    </message>
+    <message>
+        <source>Step {v}: {v2} computes vᵀJ</source>
+        <translation>Schritt {v}: {v2} berechnet vᵀJ</translation>
+    </message>
+    <message>
+        <source>, v = ones (its target has one element).</source>
+        <translation>, v = Einsen (sein Ziel hat ein Element).</translation>
+    </message>
+    <message>
+        <source> {x} keeps no .grad (not a leaf that requires grad nor a retained tensor).</source>
+        <translation> {x} behält kein .grad (weder ein Blatt, das Gradienten benötigt, noch ein behaltener Tensor).</translation>
+    </message>
+    <message>
+        <source>{x}.grad before</source>
+        <translation>{x}.grad vorher</translation>
+    </message>
+    <message>
+        <source>{x}.grad after</source>
+        <translation>{x}.grad nachher</translation>
+    </message>
+    <message>
+        <source> what this step added to</source>
+        <translation> dem, was dieser Schritt hinzufügte zu</translation>
+    </message>
+    <message>
+        <source>{x}.grad was not set by this step.</source>
+        <translation>{x}.grad wurde von diesem Schritt nicht gesetzt.</translation>
+    </message>
+    <message>
+        <source>✓ vᵀJ equals{added} {x}.grad (∂{target}/∂{x} weighted by v).</source>
+        <translation>✓ vᵀJ gleicht{added} {x}.grad (∂{target}/∂{x} gewichtet mit v).</translation>
+    </message>
+    <message>
+        <source>✗ vᵀJ differs from{added} {x}.grad by up to {max_difference:.3g}.</source>
+        <translation>✗ vᵀJ weicht von{added} {x}.grad um bis zu {max_difference:.3g} ab.</translation>
+    </message>
+    <message>
+        <source>✓ autograd agrees with finite differences for ∂{y}/∂{x} (float64).</source>
+        <translation>✓ Autograd stimmt mit finiten Differenzen für ∂{y}/∂{x} überein (float64).</translation>
+    </message>
+    <message>
+        <source>✗ autograd disagrees with finite differences for ∂{y}/∂{x}.</source>
+        <translation>✗ Autograd weicht von finiten Differenzen für ∂{y}/∂{x} ab.</translation>
+    </message>
+    <message>
+        <source>Largest error {max_error:.3g}{where}: analytic {v:.6g}, numeric {v2:.6g} (central differences, eps = {EPS:g}; agreement within {ATOL:g} + {RTOL:g} × |numeric|).</source>
+        <translation>Größter Fehler {max_error:.3g}{where}: analytisch {v:.6g}, numerisch {v2:.6g} (zentrale Differenzen, eps = {EPS:g}; Übereinstimmung innerhalb {ATOL:g} + {RTOL:g} × |numerisch|).</translation>
+    </message>
+    <message>
+        <source>, before step {v} ({v2})</source>
+        <translation>, vor Schritt {v} ({v2})</translation>
+    </message>
+    <message>
+        <source>∂{output_name}/∂{input_name}: {rows} × {cols}, row m column k is ∂{output_name}[m] / ∂{input_name}[k]{when}.</source>
+        <translation>∂{output_name}/∂{input_name}: {rows} × {cols}, Zeile m Spalte k ist ∂{output_name}[m] / ∂{input_name}[k]{when}.</translation>
+    </message>
+</context>
+<context>
+    <name>ProbePanel</name>
+    <message>
+        <source>The result whose derivatives are shown (y).</source>
+        <translation>Das Ergebnis, dessen Ableitungen gezeigt werden (y).</translation>
+    </message>
+    <message>
+        <source>The tensor it is differentiated with respect to (x).</source>
+        <translation>Der Tensor, nach dem abgeleitet wird (x).</translation>
+    </message>
+    <message>
+        <source>Jacobian</source>
+        <translation>Jacobi-Matrix</translation>
+    </message>
+    <message>
+        <source>Gradient check</source>
+        <translation>Gradientenprüfung</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Abtastung</translation>
+    </message>
+    <message>
+        <source>Choose an output and an input above.</source>
+        <translation>Wähle oben eine Ausgabe und einen Eingang.</translation>
+    </message>
+    <message>
+        <source>Every leaf: </source>
+        <translation>Jedes Blatt: </translation>
+    </message>
+    <message>
+        <source>analytic − numeric</source>
+        <translation>analytisch − numerisch</translation>
+    </message>
+</context>
+<context>
+    <name>QuickAdd</name>
+    <message>
+        <source>Add node…</source>
+        <translation>Knoten hinzufügen…</translation>
+    </message>
+</context>
+<context>
+    <name>Recovery</name>
+    <message>
+        <source>{title} (autosaved {when})</source>
+        <translation>{title} (automatisch gesichert {when})</translation>
+    </message>
+    <message>
+        <source>the graph could not be written ({exc})</source>
+        <translation>der Graph konnte nicht geschrieben werden ({exc})</translation>
+    </message>
+    <message>
+        <source>the graph could not be written ({error})</source>
+        <translation>der Graph konnte nicht geschrieben werden ({error})</translation>
+    </message>
+    <message>
+        <source>Restore unsaved work?</source>
+        <translation>Ungesicherte Arbeit wiederherstellen?</translation>
+    </message>
+    <message>
+        <source> {others} more can be restored at the next start.</source>
+        <translation> {others} weitere können beim nächsten Start wiederhergestellt werden.</translation>
+    </message>
+    <message>
+        <source>GradStudio did not close properly. Unsaved work on {v} can be restored.{more}</source>
+        <translation>GradStudio wurde nicht ordnungsgemäß beendet. Ungesicherte Arbeit an {v} kann wiederhergestellt werden.{more}</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Später</translation>
+    </message>
+</context>
+<context>
+    <name>Regions</name>
+    <message>
+        <source>Take {v} out of no_grad</source>
+        <translation>{v} aus no_grad nehmen</translation>
+    </message>
+</context>
+<context>
+    <name>RunShown</name>
+    <message>
+        <source>
+
+grad_fn: </source>
+        <translation>
+
+grad_fn: </translation>
+    </message>
+    <message>
+        <source>
+
+Why no grad_fn: </source>
+        <translation>
+
+Warum keine grad_fn: </translation>
+    </message>
+    <message>
+        <source>gradcheck ✓</source>
+        <translation>gradcheck ✓</translation>
+    </message>
+    <message>
+        <source>gradcheck ✗</source>
+        <translation>gradcheck ✗</translation>
+    </message>
+</context>
+<context>
+    <name>SaveGuard</name>
+    <message>
+        <source>“{name}” was changed on disk since you opened or last saved it (by another window or program); saving now would replace those changes.</source>
+        <translation>„{name}“ wurde auf der Festplatte geändert, seit du die Datei geöffnet oder zuletzt gespeichert hast (von einem anderen Fenster oder Programm); jetzt zu speichern, würde diese Änderungen ersetzen.</translation>
+    </message>
+    <message>
+        <source>“{name}” is read-only; saving now would replace it anyway.</source>
+        <translation>„{name}“ ist schreibgeschützt; jetzt zu speichern, würde die Datei trotzdem ersetzen.</translation>
+    </message>
+    <message>
+        <source>Replace the file?</source>
+        <translation>Die Datei ersetzen?</translation>
+    </message>
+    <message>
+        <source>Overwrite it, save under another name, or cancel the save.</source>
+        <translation>Überschreiben, unter einem anderen Namen speichern oder das Speichern abbrechen.</translation>
+    </message>
+    <message>
+        <source>Overwrite</source>
+        <translation>Überschreiben</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>Speichern unter…</translation>
+    </message>
+</context>
+<context>
+    <name>Screenshots</name>
+    <message>
+        <source>window size, WIDTHxHEIGHT</source>
+        <translation>Fenstergröße, BREITExHÖHE</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>{n} more</source>
+        <translation>{n} weitere</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
+        <source>lost its grad_fn</source>
+        <translation>verlor seine grad_fn</translation>
+    </message>
+    <message>
+        <source>lost their grad_fn</source>
+        <translation>verloren ihre grad_fn</translation>
+    </message>
+    <message>
+        <source>gained a grad_fn</source>
+        <translation>bekam eine grad_fn</translation>
+    </message>
+    <message>
+        <source>lost its .grad</source>
+        <translation>verlor sein .grad</translation>
+    </message>
+    <message>
+        <source>lost their .grad</source>
+        <translation>verloren ihr .grad</translation>
+    </message>
+    <message>
+        <source>gained a .grad</source>
+        <translation>bekam ein .grad</translation>
+    </message>
+    <message>
+        <source>now fails</source>
+        <translation>schlägt jetzt fehl</translation>
+    </message>
+    <message>
+        <source>now fail</source>
+        <translation>schlagen jetzt fehl</translation>
+    </message>
+    <message>
+        <source>no longer fails</source>
+        <translation>schlägt nicht mehr fehl</translation>
+    </message>
+    <message>
+        <source>no longer fail</source>
+        <translation>schlagen nicht mehr fehl</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <source>&apos;{key}&apos; is the shortcut of both {v} and {name}</source>
+        <translation>„{key}“ ist das Tastenkürzel von {v} und von {name}</translation>
+    </message>
+</context>
+<context>
+    <name>Tasks</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+</context>
+<context>
+    <name>TensorPlot</name>
+    <message>
+        <source>{name}: None</source>
+        <translation>{name}: None</translation>
+    </message>
+</context>
+<context>
+    <name>Timeline</name>
+    <message>
+        <source>Show the tensors</source>
+        <translation>Tensoren zeigen</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Train…</source>
+        <translation>Trainieren…</translation>
+    </message>
+    <message>
+        <source>Insert a training loop for a loss: forward, backward, update, zero_grad, repeated</source>
+        <translation>Eine Trainingsschleife für einen Verlust einfügen: forward, backward, Update, zero_grad, wiederholt</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Move the action earlier</source>
+        <translation>Die Aktion früher ausführen</translation>
+    </message>
+    <message>
+        <source>Move the action later</source>
+        <translation>Die Aktion später ausführen</translation>
+    </message>
+    <message>
+        <source>Iteration</source>
+        <translation>Iteration</translation>
+    </message>
+    <message>
+        <source>Backward step</source>
+        <translation>Backward</translation>
+    </message>
+    <message>
+        <source>Each grad_fn the backward pass runs, in engine order (Step Through Backward shows the chain rule)</source>
+        <translation>Jede grad_fn, die der Rückwärtsdurchlauf ausführt, in der Reihenfolge der Engine (Backward schrittweise zeigt die Kettenregel)</translation>
+    </message>
+    <message>
+        <source>no backward pass at this step</source>
+        <translation>hier kein Rückwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>999 of 999: AccumulateGrad</source>
+        <translation>999/999: AccumulateGrad</translation>
+    </message>
+    <message>
+        <source>after forward</source>
+        <translation>nach forward</translation>
+    </message>
+    <message>
+        <source>after step {step}: {v}</source>
+        <translation>nach Schritt {step}: {v}</translation>
+    </message>
+    <message>
+        <source>, in iteration {v} of {v2}</source>
+        <translation>, in Iteration {v} von {v2}</translation>
+    </message>
+    <message>
+        <source>   ⚠ recorded before your edits</source>
+        <translation>   ⚠ vor deinen Änderungen aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>printed: </source>
+        <translation>ausgegeben: </translation>
+    </message>
+    <message>
+        <source>: before it</source>
+        <translation>: davor</translation>
+    </message>
+    <message>
+        <source>{v} of {total}</source>
+        <translation>{v}/{total}</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineDetails</name>
+    <message>
+        <source>No actions yet: only the forward pass runs. Select a node and press Ctrl+B (or Add ▸ backward()) to call its backward() after it.</source>
+        <translation>Noch keine Aktionen: Nur der Vorwärtsdurchlauf läuft. Wähle einen Knoten und drücke Strg+B (oder Hinzufügen ▸ backward()), um danach sein backward() aufzurufen.</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Select an action to change it.</source>
+        <translation>Wähle eine Aktion, um sie zu ändern.</translation>
+    </message>
+    <message>
+        <source>Step {step}, {v}, freed the saved tensors this step needs. Passing retain_graph=True there keeps them (ticking it on this step only keeps them for a later one).</source>
+        <translation>Schritt {step}, {v}, hat die gespeicherten Tensoren freigegeben, die dieser Schritt braucht. retain_graph=True dort zu übergeben, behält sie (es auf diesem Schritt anzuhaken, behält sie nur für einen späteren).</translation>
+    </message>
+    <message>
+        <source>Tick retain_graph on step {step}</source>
+        <translation>retain_graph bei Schritt {step} anhaken</translation>
+    </message>
+    <message>
+        <source>Pass gradient=torch.ones_like({name})</source>
+        <translation>gradient=torch.ones_like({name}) übergeben</translation>
+    </message>
+    <message>
+        <source>backward() of a tensor with {v} elements needs the vector v of the vector-Jacobian product vᵀJ: ones add up every element&apos;s gradient, as {name}.sum().backward() would.</source>
+        <translation>backward() eines Tensors mit {v} Elementen braucht den Vektor v des Vektor-Jacobi-Produkts vᵀJ: Einsen summieren den Gradienten jedes Elements, wie es {name}.sum().backward() täte.</translation>
+    </message>
+    <message>
+        <source>None (unused)</source>
+        <translation>None (ungenutzt)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;returned&lt;/b&gt;&lt;br&gt;</source>
+        <translation>&lt;b&gt;zurückgegeben&lt;/b&gt;&lt;br&gt;</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s default ({v})</source>
+        <translation>PyTorchs Vorgabe ({v})</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not a number; leave it empty for PyTorch&apos;s default.</source>
+        <translation>„{text}“ ist keine Zahl; leer lassen für PyTorchs Vorgabe.</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineEditors</name>
+    <message>
+        <source>The gradient flowing into {name}: the vector v of vᵀJ, shaped like {name} ((none): 1, for a one-element {name})</source>
+        <translation>Der Gradient, der in {name} fließt: der Vektor v von vᵀJ, geformt wie {name} ((none): 1, für ein {name} mit einem Element)</translation>
+    </message>
+    <message>
+        <source>for {name}</source>
+        <translation>für {name}</translation>
+    </message>
+    <message>
+        <source>Choose the outputs first.</source>
+        <translation>Wähle zuerst die Ausgaben.</translation>
+    </message>
+    <message>
+        <source>… and {v} more lines</source>
+        <translation>… und {v} weitere Zeilen</translation>
+    </message>
+    <message>
+        <source>Its hooks printed:
+</source>
+        <translation>Seine Hooks gaben aus:
+</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineMenu</name>
+    <message>
+        <source>Insert after</source>
+        <translation>Einfügen nach</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplizieren</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+</context>
+<context>
+    <name>TrainDialog</name>
+    <message>
+        <source>Train</source>
+        <translation>Trainieren</translation>
+    </message>
+    <message>
+        <source>zero the gradients every iteration</source>
+        <translation>die Gradienten in jeder Iteration nullen</translation>
+    </message>
+    <message>
+        <source>Untick it to see the most common bug of a training loop: each backward adds to .grad, the gradients pile up.</source>
+        <translation>Entferne den Haken, um den häufigsten Fehler einer Trainingsschleife zu sehen: Jedes backward addiert zu .grad, die Gradienten häufen sich an.</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation>Update</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>Iterationen</translation>
+    </message>
+    <message>
+        <source>Insert loop</source>
+        <translation>Schleife einfügen</translation>
+    </message>
+    <message>
+        <source>Add a loss first: a one-element node computed from leaves that require grad.</source>
+        <translation>Füge zuerst einen Verlust hinzu: einen Knoten mit einem Element, berechnet aus Blättern, die Gradienten benötigen.</translation>
+    </message>
+    <message>
+        <source>Nothing upstream of this loss requires grad: tick requires_grad on a leaf it is computed from.</source>
+        <translation>Nichts oberhalb dieses Verlusts benötigt Gradienten: Hake requires_grad auf einem Blatt an, aus dem er berechnet wird.</translation>
+    </message>
+    <message>
+        <source>Tick at least one parameter to train.</source>
+        <translation>Hake mindestens einen Parameter zum Trainieren an.</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPanel</name>
+    <message>
+        <source>No training loop yet: Add ▸ Train… in the timeline inserts one.</source>
+        <translation>Noch keine Trainingsschleife: Hinzufügen ▸ Trainieren… in der Zeitleiste fügt eine ein.</translation>
+    </message>
+    <message>
+        <source>This loop did not run: its error is shown in the timeline.</source>
+        <translation>Diese Schleife lief nicht: Ihr Fehler steht in der Zeitleiste.</translation>
+    </message>
+    <message>
+        <source>Drag the line, or click a plot, to show that iteration in every view.</source>
+        <translation>Ziehe die Linie oder klicke in ein Diagramm, um diese Iteration in jeder Ansicht zu zeigen.</translation>
+    </message>
+    <message>
+        <source>{title}: none</source>
+        <translation>{title}: keiner</translation>
+    </message>
+    <message>
+        <source>log scale</source>
+        <translation>logarithmisch</translation>
+    </message>
+    <message>
+        <source>A logarithmic loss axis: losses span orders of magnitude.</source>
+        <translation>Eine logarithmische Verlustachse: Verluste erstrecken sich über Größenordnungen.</translation>
+    </message>
+    <message>
+        <source>Loss per iteration</source>
+        <translation>Verlust pro Iteration</translation>
+    </message>
+    <message>
+        <source>.grad (dashed)</source>
+        <translation>.grad (gestrichelt)</translation>
+    </message>
+    <message>
+        <source>loop {n}: {text}</source>
+        <translation>Schleife {n}: {text}</translation>
+    </message>
+    <message>
+        <source>iteration {v} of {count}</source>
+        <translation>Iteration {v} von {count}</translation>
+    </message>
+    <message>
+        <source> · stopped at an error in iteration {v}</source>
+        <translation> · bei einem Fehler in Iteration {v} angehalten</translation>
+    </message>
+    <message>
+        <source>: no iteration completed</source>
+        <translation>: keine Iteration abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Parameters per iteration</source>
+        <translation>Parameter pro Iteration</translation>
+    </message>
+    <message>
+        <source>Select a tracked node</source>
+        <translation>Einen verfolgten Knoten wählen</translation>
+    </message>
+    <message>
+        <source>{v} is on the loss plot · </source>
+        <translation>{v} ist im Verlustdiagramm · </translation>
+    </message>
+    <message>
+        <source>{v} is not tracked (tick watched) · </source>
+        <translation>{v} wird nicht verfolgt (watched anhaken) · </translation>
+    </message>
+    <message>
+        <source>{name} per iteration</source>
+        <translation>{name} pro Iteration</translation>
+    </message>
+    <message>
+        <source>: first {MAX_CURVES} of {size} elements</source>
+        <translation>: erste {MAX_CURVES} von {size} Elementen</translation>
+    </message>
+    <message>
+        <source> (no .grad kept)</source>
+        <translation> (kein .grad behalten)</translation>
+    </message>
+    <message>
+        <source>{name}.grad per iteration</source>
+        <translation>{name}.grad pro Iteration</translation>
+    </message>
+</context>
+<context>
+    <name>Trust</name>
+    <message>
+        <source>Run this {what}?</source>
+        <translation>Dieses {what} ausführen?</translation>
+    </message>
+    <message>
+        <source>Opening “{name}” runs its code on this computer, with your permissions; run it only if you trust where it came from.</source>
+        <translation>„{name}“ zu öffnen, führt seinen Code auf diesem Computer mit deinen Rechten aus; führe ihn nur aus, wenn du seiner Herkunft vertraust.</translation>
+    </message>
+    <message>
+        <source>GradStudio asks once for each file, and again when the file changes.</source>
+        <translation>GradStudio fragt einmal für jede Datei und erneut, wenn sich die Datei ändert.</translation>
+    </message>
+    <message>
+        <source>Run the {what}</source>
+        <translation>{what} ausführen</translation>
+    </message>
+</context>
+<context>
+    <name>UntrackedFix</name>
+    <message>
+        <source> backward() needs a graph: ticking requires_grad on {name} makes PyTorch record one from it.</source>
+        <translation> backward() braucht einen Graphen: requires_grad auf {name} anzuhaken, lässt PyTorch einen daraus aufzeichnen.</translation>
+    </message>
+    <message>
+        <source>Tick requires_grad on {name}</source>
+        <translation>requires_grad auf {name} anhaken</translation>
+    </message>
+</context>
+<context>
+    <name>WalkPanel</name>
+    <message>
+        <source>0.5 step/s</source>
+        <translation>0,5 Schr./s</translation>
+    </message>
+    <message>
+        <source>1 step/s</source>
+        <translation>1 Schr./s</translation>
+    </message>
+    <message>
+        <source>2 steps/s</source>
+        <translation>2 Schr./s</translation>
+    </message>
+    <message>
+        <source>4 steps/s</source>
+        <translation>4 Schr./s</translation>
+    </message>
+    <message>
+        <source>The backward pass to step through</source>
+        <translation>Der Rückwärtsdurchlauf, der durchgegangen wird</translation>
+    </message>
+    <message>
+        <source>Export Frames…</source>
+        <translation>PNG-Bilder…</translation>
+    </message>
+    <message>
+        <source>Save every step as a numbered PNG, for slides</source>
+        <translation>Jeden Schritt als nummeriertes PNG speichern, für Folien</translation>
+    </message>
+    <message>
+        <source>Step through:</source>
+        <translation>Durchgehen:</translation>
+    </message>
+    <message>
+        <source>Engine steps of the pass: drag, or use the arrow keys</source>
+        <translation>Engine-Schritte des Durchlaufs: ziehen oder die Pfeiltasten nutzen</translation>
+    </message>
+    <message>
+        <source>Before the first step</source>
+        <translation>Vor dem ersten Schritt</translation>
+    </message>
+    <message>
+        <source>Previous step (F9)</source>
+        <translation>Voriger Schritt (F9)</translation>
+    </message>
+    <message>
+        <source>Play the pass step by step</source>
+        <translation>Den Durchlauf Schritt für Schritt abspielen</translation>
+    </message>
+    <message>
+        <source>Next step (F10)</source>
+        <translation>Nächster Schritt (F10)</translation>
+    </message>
+    <message>
+        <source>After the last step</source>
+        <translation>Nach dem letzten Schritt</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>0. before the pass</source>
+        <translation>0. vor dem Durchlauf</translation>
+    </message>
+    <message>
+        <source>step {k} of {count}</source>
+        <translation>Schritt {k}/{count}</translation>
+    </message>
+    <message>
+        <source>{count} steps</source>
+        <translation>{count} Schritte</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:#5f6368&apos;&gt;No backward pass to step through: add a &lt;b&gt;backward()&lt;/b&gt; action to the timeline (Ctrl+B), then step through it here.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#5f6368&apos;&gt;Kein Rückwärtsdurchlauf zum Durchgehen: Füge der Zeitleiste eine &lt;b&gt;backward()&lt;/b&gt;-Aktion hinzu (Strg+B) und gehe sie dann hier Schritt für Schritt durch.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>the gradient you passed, v = </source>
+        <translation>der Gradient, den du übergeben hast, v = </translation>
+    </message>
+    <message>
+        <source>gradient {v} ({received_name})</source>
+        <translation>Gradient {v} ({received_name})</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Before the pass. backward starts at {v}, the grad_fn of the output, with {v2}. Each step runs one grad_fn: it receives a gradient and sends one to each of its inputs by the chain rule.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Vor dem Durchlauf. backward beginnt bei {v}, der grad_fn der Ausgabe, mit {v2}. Jeder Schritt führt eine grad_fn aus: Sie erhält einen Gradienten und sendet nach der Kettenregel einen an jeden ihrer Eingänge.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:#188038&apos;&gt;The pass is complete.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#188038&apos;&gt;Der Durchlauf ist vollständig.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Choose a backward pass to step through first.</source>
+        <translation>Wähle zuerst einen Rückwärtsdurchlauf zum Durchgehen.</translation>
+    </message>
+    <message>
+        <source>could not write {path}</source>
+        <translation>{path} konnte nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>WindowEdits</name>
+    <message>
+        <source>Add nn.Linear</source>
+        <translation>nn.Linear hinzufügen</translation>
+    </message>
+    <message>
+        <source>Select a computed tensor with at least one dimension: the layer takes its last dimension as inputs.</source>
+        <translation>Wähle einen berechneten Tensor mit mindestens einer Dimension: Die Schicht nimmt seine letzte Dimension als Eingänge.</translation>
+    </message>
+    <message>
+        <source>nn.Linear({in_features}, …)</source>
+        <translation>nn.Linear({in_features}, …)</translation>
+    </message>
+    <message>
+        <source>Outputs (out_features):</source>
+        <translation>Ausgänge (out_features):</translation>
+    </message>
+    <message>
+        <source>Arrange graph</source>
+        <translation>Graph anordnen</translation>
+    </message>
+</context>
+<context>
+    <name>WindowExports</name>
+    <message>
+        <source>Export PyTorch Script</source>
+        <translation>PyTorch-Skript exportieren</translation>
+    </message>
+    <message>
+        <source>Could not export the notebook</source>
+        <translation>Das Notebook konnte nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>Export Notebook is not available in this build yet.</source>
+        <translation>Notebook exportieren ist in diesem Build noch nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Export Notebook</source>
+        <translation>Notebook exportieren</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG-Zeichnungen (*.svg)</translation>
+    </message>
+    <message>
+        <source>nothing could be written there</source>
+        <translation>dort konnte nichts geschrieben werden</translation>
+    </message>
+    <message>
+        <source>Export Canvas as {v}</source>
+        <translation>Zeichenfläche als {v} exportieren</translation>
+    </message>
+    <message>
+        <source>Could not export the {what}</source>
+        <translation>Export fehlgeschlagen: {what}</translation>
+    </message>
+    <message>
+        <source>“{name}” was not written ({exc}); try another folder or name.</source>
+        <translation>„{name}“ wurde nicht geschrieben ({exc}); versuche einen anderen Ordner oder Namen.</translation>
+    </message>
+    <message>
+        <source>Exported {name}</source>
+        <translation>{name} exportiert</translation>
+    </message>
+</context>
+<context>
+    <name>WindowFiles</name>
+    <message>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+    <message>
+        <source>Open Graph or Notebook — a notebook&apos;s cells will be run</source>
+        <translation>Graph oder Notebook öffnen — die Zellen eines Notebooks werden ausgeführt</translation>
+    </message>
+    <message>
+        <source>Opening {name} was cancelled; the open graph is unchanged.</source>
+        <translation>Öffnen von {name} abgebrochen; der offene Graph ist unverändert.</translation>
+    </message>
+    <message>
+        <source>Could not open the notebook</source>
+        <translation>Das Notebook konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>“{name}” could not be read ({v}).</source>
+        <translation>„{name}“ konnte nicht gelesen werden ({v}).</translation>
+    </message>
+    <message>
+        <source>Open Notebook</source>
+        <translation>Notebook öffnen</translation>
+    </message>
+    <message>
+        <source>Running the cells of “{name}” to trace the tensors they compute…</source>
+        <translation>Die Zellen von „{name}“ laufen, um die berechneten Tensoren zu verfolgen…</translation>
+    </message>
+    <message>
+        <source>{stem} (notebook)</source>
+        <translation>{stem} (Notebook)</translation>
+    </message>
+    <message>
+        <source>Part of the notebook is recorded</source>
+        <translation>Ein Teil des Notebooks ist aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Traced {name}: {v} nodes from {v2} code cells</source>
+        <translation>{name} verfolgt: {v} Knoten aus {v2} Codezellen</translation>
+    </message>
+    <message>
+        <source>; {failed} cells raised an error, shown in the Lesson panel</source>
+        <translation>; {failed} Zellen lösten einen Fehler aus, gezeigt im Bereich Lektion</translation>
+    </message>
+    <message>
+        <source>; {failed} cell raised an error, shown in the Lesson panel</source>
+        <translation>; {failed} Zelle löste einen Fehler aus, gezeigt im Bereich Lektion</translation>
+    </message>
+    <message>
+        <source>Could not open the graph</source>
+        <translation>Der Graph konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>“{name}” could not be opened: {exc}</source>
+        <translation>„{name}“ konnte nicht geöffnet werden: {exc}</translation>
+    </message>
+    <message>
+        <source>Could not restore the graph</source>
+        <translation>Der Graph konnte nicht wiederhergestellt werden</translation>
+    </message>
+    <message>
+        <source>Restored {v}; save it to keep it.</source>
+        <translation>{v} wiederhergestellt; speichere ihn, um ihn zu behalten.</translation>
+    </message>
+    <message>
+        <source>Could not open the example</source>
+        <translation>Das Beispiel konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The example “{name}” could not be opened: {exc}</source>
+        <translation>Das Beispiel „{name}“ konnte nicht geöffnet werden: {exc}</translation>
+    </message>
+    <message>
+        <source>{v} (example)</source>
+        <translation>{v} (Beispiel)</translation>
+    </message>
+    <message>
+        <source>Save Graph As</source>
+        <translation>Graph speichern unter</translation>
+    </message>
+    <message>
+        <source>Could not save the graph</source>
+        <translation>Der Graph konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>“{name}” was not saved ({exc}); the graph is still open, so try another folder or name.</source>
+        <translation>„{name}“ wurde nicht gespeichert ({exc}); der Graph ist noch offen, also versuche einen anderen Ordner oder Namen.</translation>
+    </message>
+    <message>
+        <source>Saved {name}</source>
+        <translation>{name} gespeichert</translation>
+    </message>
+    <message>
+        <source>Open recent file</source>
+        <translation>Zuletzt geöffnete Datei öffnen</translation>
+    </message>
+    <message>
+        <source>Clear Recent Files</source>
+        <translation>Liste leeren</translation>
+    </message>
+    <message>
+        <source>Import PyTorch Script — the script will be run</source>
+        <translation>PyTorch-Skript importieren — das Skript wird ausgeführt</translation>
+    </message>
+    <message>
+        <source>Could not import the script</source>
+        <translation>Das Skript konnte nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>“{name}” could not be read: {exc}</source>
+        <translation>„{name}“ konnte nicht gelesen werden: {exc}</translation>
+    </message>
+    <message>
+        <source>Import PyTorch Script</source>
+        <translation>PyTorch-Skript importieren</translation>
+    </message>
+    <message>
+        <source>Running “{name}” to trace the tensors it computes…</source>
+        <translation>„{name}“ läuft, um die berechneten Tensoren zu verfolgen…</translation>
+    </message>
+    <message>
+        <source>Tracing “{name}” failed: {exc}</source>
+        <translation>Verfolgen von „{name}“ fehlgeschlagen: {exc}</translation>
+    </message>
+    <message>
+        <source>Import of {name} cancelled; nothing changed.</source>
+        <translation>Import von {name} abgebrochen; nichts hat sich geändert.</translation>
+    </message>
+    <message>
+        <source>{name} was not run; the open graph is unchanged.</source>
+        <translation>{name} wurde nicht ausgeführt; der offene Graph ist unverändert.</translation>
+    </message>
+    <message>
+        <source>{stem} (imported)</source>
+        <translation>{stem} (importiert)</translation>
+    </message>
+    <message>
+        <source>Imported {name}</source>
+        <translation>{name} importiert</translation>
+    </message>
+    <message>
+        <source>Part of the script is recorded</source>
+        <translation>Ein Teil des Skripts ist aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>“{name}” could not be opened: {text}</source>
+        <translation>„{name}“ konnte nicht geöffnet werden: {text}</translation>
+    </message>
+</context>
+<context>
+    <name>WindowMenus</name>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Neu</translation>
+    </message>
+    <message>
+        <source>Start an empty graph</source>
+        <translation>Einen leeren Graphen beginnen</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open a GradStudio graph, or a Jupyter notebook: its cells are run to trace their graph</source>
+        <translation>Einen GradStudio-Graphen oder ein Jupyter-Notebook öffnen: Seine Zellen laufen, um ihren Graphen zu verfolgen</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save the graph</source>
+        <translation>Den Graphen speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Save the graph under a new name</source>
+        <translation>Den Graphen unter einem neuen Namen speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Import PyTorch Script…</source>
+        <translation>PyTorch-Skript &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Runs a PyTorch script with GradStudio&apos;s engine and turns what it computed into a graph</source>
+        <translation>Führt ein PyTorch-Skript mit der Engine von GradStudio aus und macht aus dem Berechneten einen Graphen</translation>
+    </message>
+    <message>
+        <source>Import &amp;Data…</source>
+        <translation>&amp;Daten importieren…</translation>
+    </message>
+    <message>
+        <source>Reads a CSV or .npy file into a data node (features, then the label) stored in the graph file</source>
+        <translation>Liest eine CSV- oder .npy-Datei in einen Datenknoten (Merkmale, dann das Label), der in der Graph-Datei gespeichert wird</translation>
+    </message>
+    <message>
+        <source>&amp;Export PyTorch Script…</source>
+        <translation>PyTorch-Skript &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the graph as a PyTorch script</source>
+        <translation>Den Graphen als PyTorch-Skript schreiben</translation>
+    </message>
+    <message>
+        <source>Export Note&amp;book…</source>
+        <translation>Note&amp;book exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the graph as a Jupyter notebook</source>
+        <translation>Den Graphen als Jupyter-Notebook schreiben</translation>
+    </message>
+    <message>
+        <source>Export Canvas as &amp;PNG…</source>
+        <translation>Zeichenfläche als &amp;PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>Save a picture of the canvas</source>
+        <translation>Ein Bild der Zeichenfläche speichern</translation>
+    </message>
+    <message>
+        <source>Export Canvas as S&amp;VG…</source>
+        <translation>Zeichenfläche als S&amp;VG exportieren…</translation>
+    </message>
+    <message>
+        <source>Save the canvas as a scalable drawing</source>
+        <translation>Die Zeichenfläche als skalierbare Zeichnung speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>Close GradStudio</source>
+        <translation>GradStudio schließen</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>&amp;Ausschneiden</translation>
+    </message>
+    <message>
+        <source>Cut the selected nodes</source>
+        <translation>Die gewählten Knoten ausschneiden</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the selected nodes</source>
+        <translation>Die gewählten Knoten kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>&amp;Einfügen</translation>
+    </message>
+    <message>
+        <source>Paste copied nodes</source>
+        <translation>Kopierte Knoten einfügen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>Delete the selected nodes</source>
+        <translation>Die gewählten Knoten löschen</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>&amp;Alles auswählen</translation>
+    </message>
+    <message>
+        <source>&amp;Find Node…</source>
+        <translation>Knoten &amp;finden…</translation>
+    </message>
+    <message>
+        <source>Find a node by name, kind or grad_fn, select it and show it</source>
+        <translation>Einen Knoten nach Name, Art oder grad_fn finden, auswählen und zeigen</translation>
+    </message>
+    <message>
+        <source>Add &amp;Backward of Selection</source>
+        <translation>&amp;Backward der Auswahl hinzufügen</translation>
+    </message>
+    <message>
+        <source>Append selected.backward() to the timeline</source>
+        <translation>auswahl.backward() an die Zeitleiste anhängen</translation>
+    </message>
+    <message>
+        <source>Insert &amp;detach() After Selection</source>
+        <translation>&amp;detach() nach der Auswahl einfügen</translation>
+    </message>
+    <message>
+        <source>Cut the graph: consumers get a detached copy</source>
+        <translation>Den Graphen schneiden: Verbraucher erhalten eine abgetrennte Kopie</translation>
+    </message>
+    <message>
+        <source>Wrap Selection in &amp;no_grad</source>
+        <translation>Auswahl in &amp;no_grad einschließen</translation>
+    </message>
+    <message>
+        <source>Evaluate the selected nodes inside torch.no_grad()</source>
+        <translation>Die gewählten Knoten in torch.no_grad() auswerten</translation>
+    </message>
+    <message>
+        <source>Add nn.&amp;Linear Layer After Selection…</source>
+        <translation>nn.&amp;Linear-Schicht nach der Auswahl hinzufügen…</translation>
+    </message>
+    <message>
+        <source>nn.Linear(in, out) on the selected tensor: a weight and a bias drawn as PyTorch draws them, and F.linear</source>
+        <translation>nn.Linear(in, out) auf dem gewählten Tensor: ein Gewicht und ein Bias, gezogen wie in PyTorch, und F.linear</translation>
+    </message>
+    <message>
+        <source>&amp;Train…</source>
+        <translation>&amp;Trainieren…</translation>
+    </message>
+    <message>
+        <source>Insert a training loop for a loss: forward, backward, update, zero_grad, repeated</source>
+        <translation>Eine Trainingsschleife für einen Verlust einfügen: forward, backward, Update, zero_grad, wiederholt</translation>
+    </message>
+    <message>
+        <source>&amp;Step Through Backward Pass</source>
+        <translation>Backward &amp;schrittweise durchgehen</translation>
+    </message>
+    <message>
+        <source>Play the backward pass node by node: each grad_fn, the gradient it receives and sends, the chain rule in numbers</source>
+        <translation>Den Rückwärtsdurchlauf Knoten für Knoten abspielen: jede grad_fn, der Gradient, den sie erhält und sendet, die Kettenregel in Zahlen</translation>
+    </message>
+    <message>
+        <source>Next Backward Step</source>
+        <translation>Nächster Backward-Schritt</translation>
+    </message>
+    <message>
+        <source>Run the next grad_fn of the backward pass being stepped through</source>
+        <translation>Die nächste grad_fn des durchgegangenen Rückwärtsdurchlaufs ausführen</translation>
+    </message>
+    <message>
+        <source>&amp;Jacobian and Gradient Check</source>
+        <translation>&amp;Jacobi-Matrix und Gradientenprüfung</translation>
+    </message>
+    <message>
+        <source>The Jacobian behind a backward pass, vᵀJ next to .grad, a finite-difference check of the gradients and a sweep plot</source>
+        <translation>Die Jacobi-Matrix hinter einem Rückwärtsdurchlauf, vᵀJ neben .grad, eine Prüfung der Gradienten mit finiten Differenzen und ein Abtastdiagramm</translation>
+    </message>
+    <message>
+        <source>Previous Backward Step</source>
+        <translation>Voriger Backward-Schritt</translation>
+    </message>
+    <message>
+        <source>Go back one grad_fn in the backward pass being stepped through</source>
+        <translation>Eine grad_fn im durchgegangenen Rückwärtsdurchlauf zurückgehen</translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>&amp;Umbenennen…</translation>
+    </message>
+    <message>
+        <source>Give the selected node a name (its variable in the code)</source>
+        <translation>Dem gewählten Knoten einen Namen geben (seine Variable im Code)</translation>
+    </message>
+    <message>
+        <source>&amp;Arrange Graph</source>
+        <translation>Graph &amp;anordnen</translation>
+    </message>
+    <message>
+        <source>Lay the nodes out in columns, inputs on the left</source>
+        <translation>Die Knoten in Spalten anordnen, Eingänge links</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation>&amp;Originalgröße</translation>
+    </message>
+    <message>
+        <source>Zoom to 100 %</source>
+        <translation>Auf 100 % zoomen</translation>
+    </message>
+    <message>
+        <source>&amp;Fit Graph in View</source>
+        <translation>Graph ein&amp;passen</translation>
+    </message>
+    <message>
+        <source>Zoom and scroll so that every node is visible</source>
+        <translation>Zoomen und scrollen, sodass jeder Knoten sichtbar ist</translation>
+    </message>
+    <message>
+        <source>&amp;Snap to Grid</source>
+        <translation>Am &amp;Raster ausrichten</translation>
+    </message>
+    <message>
+        <source>Dragged and added nodes land on the background grid</source>
+        <translation>Gezogene und hinzugefügte Knoten landen auf dem Hintergrundraster</translation>
+    </message>
+    <message>
+        <source>&amp;Next Cell</source>
+        <translation>&amp;Nächste Zelle</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s next code cell: its nodes selected, the timeline at its moment</source>
+        <translation>Die nächste Codezelle der Lektion: ihre Knoten ausgewählt, die Zeitleiste zu ihrem Zeitpunkt</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Cell</source>
+        <translation>&amp;Vorige Zelle</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s previous code cell</source>
+        <translation>Die vorige Codezelle der Lektion</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Panel Layout</source>
+        <translation>Bereichsanordnung &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts…</source>
+        <translation>&amp;Tastenkürzel…</translation>
+    </message>
+    <message>
+        <source>List every command that has a keyboard shortcut</source>
+        <translation>Jeden Befehl mit Tastenkürzel auflisten</translation>
+    </message>
+    <message>
+        <source>&amp;About GradStudio</source>
+        <translation>&amp;Über GradStudio</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>&amp;Graph</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>E&amp;xamples</source>
+        <translation>&amp;Beispiele</translation>
+    </message>
+    <message>
+        <source>Open the bundled example {name}</source>
+        <translation>Das mitgelieferte Beispiel {name} öffnen</translation>
+    </message>
+</context>
+</TS>

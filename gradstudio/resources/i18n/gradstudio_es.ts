@@ -1,0 +1,3114 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es_ES">
+<context>
+    <name>AnswerCover</name>
+    <message>
+        <source>Hidden until you check: this panel would show answers of the open exercise. Check your predictions in the Exercise panel first (a wrong one offers the step-through as a hint).</source>
+        <translation>Oculto hasta que compruebes: este panel mostraría respuestas del ejercicio abierto. Comprueba primero tus predicciones en el panel Ejercicio (una incorrecta ofrece el paso a paso como pista).</translation>
+    </message>
+</context>
+<context>
+    <name>AutogradItems</name>
+    <message>
+        <source>→ (a leaf)</source>
+        <translation>→ (una hoja)</translation>
+    </message>
+    <message>
+        <source>of {names}</source>
+        <translation>de {names}</translation>
+    </message>
+    <message>
+        <source>(intermediate)</source>
+        <translation>(intermedio)</translation>
+    </message>
+    <message>
+        <source>the same tensor as {names}</source>
+        <translation>el mismo tensor que {names}</translation>
+    </message>
+    <message>
+        <source>saved for backward: {names}</source>
+        <translation>guardados para backward: {names}</translation>
+    </message>
+    <message>
+        <source> (freed by backward: pass retain_graph=True to keep them)</source>
+        <translation> (liberados por backward: pasa retain_graph=True para conservarlos)</translation>
+    </message>
+    <message>
+        <source>saved {name}</source>
+        <translation>guard. {name}</translation>
+    </message>
+    <message>
+        <source>  (freed)</source>
+        <translation>  (libre)</translation>
+    </message>
+    <message>
+        <source>next_functions[{nr}]: the gradient for input {nr} of {source} flows on to {target}</source>
+        <translation>next_functions[{nr}]: el gradiente para la entrada {nr} de {source} sigue hacia {target}</translation>
+    </message>
+</context>
+<context>
+    <name>AutogradView</name>
+    <message>
+        <source>received {name} = {value}</source>
+        <translation>recibió {name} = {value}</translation>
+    </message>
+    <message>
+        <source>
+sent [{nr}] {name}: {value}</source>
+        <translation>
+envió [{nr}] {name}: {value}</translation>
+    </message>
+    <message>
+        <source>
+.grad after: {after}</source>
+        <translation>
+.grad después: {after}</translation>
+    </message>
+    <message>
+        <source>step {k} of {n}: &lt;b&gt;{name}&lt;/b&gt; ran</source>
+        <translation>paso {k} de {n}: se ejecutó &lt;b&gt;{name}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>before the first step</source>
+        <translation>antes del primer paso</translation>
+    </message>
+    <message>
+        <source>Stepping through &lt;b&gt;{title}&lt;/b&gt;, {now}. Arrows carry the gradients sent so far; greyed buffers are freed.</source>
+        <translation>Recorriendo &lt;b&gt;{title}&lt;/b&gt;, {now}. Las flechas llevan los gradientes enviados hasta ahora; los búferes en gris están liberados.</translation>
+    </message>
+    <message>
+        <source>Backward graph of &lt;b&gt;{name}&lt;/b&gt;.grad_fn</source>
+        <translation>Grafo backward de &lt;b&gt;{name}&lt;/b&gt;.grad_fn</translation>
+    </message>
+    <message>
+        <source> (the first backward&apos;s target: select a node to see its own)</source>
+        <translation> (el objetivo del primer backward: selecciona un nodo para ver el suyo)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Drawn: the {drawn} grad_fns nearest to it, of {total:,}. Select a node further back on the canvas to see the graph from there.</source>
+        <translation>&lt;br&gt;Dibujadas: las {drawn} grad_fns más cercanas, de {total:,}. Selecciona un nodo más atrás en el lienzo para ver el grafo desde allí.</translation>
+    </message>
+    <message>
+        <source>step {i} ({action})</source>
+        <translation>paso {i} ({action})</translation>
+    </message>
+    <message>
+        <source>step {step}</source>
+        <translation>paso {step}</translation>
+    </message>
+    <message>
+        <source>Greyed, struck-through buffers were freed by {by}: pass retain_graph=True there to backward through this graph again.</source>
+        <translation>Los búferes en gris y tachados los liberó {by}: pasa retain_graph=True allí para volver a hacer backward por este grafo.</translation>
+    </message>
+    <message>
+        <source>{count} more, not drawn</source>
+        <translation>{count} más, sin dibujar</translation>
+    </message>
+    <message>
+        <source>next_functions leading further back than this view draws: select a node further back on the canvas to see its graph</source>
+        <translation>next_functions que llevan más atrás de lo que dibuja esta vista: selecciona un nodo más atrás en el lienzo para ver su grafo</translation>
+    </message>
+    <message>
+        <source>Select a node computed from tensors that require grad to see its backward graph: the grad_fn objects PyTorch recorded and the next_functions that link them.</source>
+        <translation>Selecciona un nodo calculado a partir de tensores que requieren gradiente para ver su grafo backward: los objetos grad_fn que registró PyTorch y las next_functions que los enlazan.</translation>
+    </message>
+    <message>
+        <source>arrows: next_functions, the way gradients flow</source>
+        <translation>flechas: next_functions, el camino por el que fluyen los gradientes</translation>
+    </message>
+    <message>
+        <source>
+[i]: the entry&apos;s index in next_functions</source>
+        <translation>
+[i]: el índice de la entrada en next_functions</translation>
+    </message>
+</context>
+<context>
+    <name>BusyStatus</name>
+    <message>
+        <source>Running the graph… the views show the previous run until it is done.</source>
+        <translation>Ejecutando el grafo… las vistas muestran la ejecución anterior hasta que termine.</translation>
+    </message>
+</context>
+<context>
+    <name>Canvas</name>
+    <message>
+        <source>An empty graph: press Tab to add a node, or open File&#xa0;▸&#xa0;Examples.</source>
+        <translation>Un grafo vacío: pulsa Tab para añadir un nodo, o abre Archivo&#xa0;▸&#xa0;Ejemplos.</translation>
+    </message>
+    <message>
+        <source>An empty graph. Double-click a kind in the Palette, drag it here, or press Tab for quick add; then drag from an output port to an input port to connect them. File ▸ Examples has the autograd tutorial.</source>
+        <translation>Un grafo vacío. Haz doble clic en un tipo de la Paleta, arrástralo aquí o pulsa Tab para añadir rápido; luego arrastra de un puerto de salida a uno de entrada para conectarlos. Archivo ▸ Ejemplos tiene el tutorial de autograd.</translation>
+    </message>
+    <message>
+        <source>Insert detach after {v}</source>
+        <translation>Insertar detach después de {v}</translation>
+    </message>
+    <message>
+        <source>GradStudio graph</source>
+        <translation>Grafo de GradStudio</translation>
+    </message>
+</context>
+<context>
+    <name>Card</name>
+    <message>
+        <source>recorded · line {line}</source>
+        <translation>grabado · línea {line}</translation>
+    </message>
+</context>
+<context>
+    <name>Classroom</name>
+    <message>
+        <source>Exercise</source>
+        <translation>Ejercicio</translation>
+    </message>
+    <message>
+        <source>Exercise panel: predict, then check</source>
+        <translation>Panel de ejercicio: predice y luego comprueba</translation>
+    </message>
+    <message>
+        <source>Compare Runs</source>
+        <translation>Comparar ejecuciones</translation>
+    </message>
+    <message>
+        <source>Graph as a List</source>
+        <translation>Grafo como lista</translation>
+    </message>
+    <message>
+        <source>Graph as a list, for screen readers</source>
+        <translation>Grafo como lista, para lectores de pantalla</translation>
+    </message>
+    <message>
+        <source>Add &amp;Note…</source>
+        <translation>Añadir &amp;nota…</translation>
+    </message>
+    <message>
+        <source>Add a Markdown note on the canvas, pinned to the selected node (or free); double-click a note to edit it</source>
+        <translation>Añadir una nota Markdown en el lienzo, fijada al nodo seleccionado (o libre); doble clic en una nota para editarla</translation>
+    </message>
+    <message>
+        <source>&amp;Connect Output To…</source>
+        <translation>&amp;Conectar la salida a…</translation>
+    </message>
+    <message>
+        <source>Connect the selected node&apos;s output to an input chosen from a list (the keyboard&apos;s drag)</source>
+        <translation>Conectar la salida del nodo seleccionado a una entrada elegida de una lista (el arrastre del teclado)</translation>
+    </message>
+    <message>
+        <source>Put the Keyboard on the &amp;Canvas</source>
+        <translation>Llevar el teclado al &amp;lienzo</translation>
+    </message>
+    <message>
+        <source>Moves the keyboard focus to the canvas, from any panel</source>
+        <translation>Lleva el foco del teclado al lienzo, desde cualquier panel</translation>
+    </message>
+    <message>
+        <source>Put the Keyboard on the &amp;Exercise</source>
+        <translation>Llevar el teclado al &amp;ejercicio</translation>
+    </message>
+    <message>
+        <source>Moves the keyboard to the first question of the exercise not yet answered right</source>
+        <translation>Lleva el teclado a la primera pregunta del ejercicio aún no respondida correctamente</translation>
+    </message>
+</context>
+<context>
+    <name>CodeView</name>
+    <message>
+        <source>Export to PyTorch is not available in this build yet, so there is no code to show.</source>
+        <translation>La exportación a PyTorch aún no está disponible en esta versión, así que no hay código que mostrar.</translation>
+    </message>
+    <message>
+        <source>This graph has {nodes:,} nodes, too many to show its PyTorch code here; File ▸ Export to PyTorch writes it whole.</source>
+        <translation>Este grafo tiene {nodes:,} nodos, demasiados para mostrar aquí su código PyTorch; Archivo ▸ Exportar a PyTorch lo escribe entero.</translation>
+    </message>
+    <message>
+        <source>The document could not be written as PyTorch code: {exc}</source>
+        <translation>El documento no se pudo escribir como código PyTorch: {exc}</translation>
+    </message>
+</context>
+<context>
+    <name>Commands</name>
+    <message>
+        <source>Add {article} {kind} node</source>
+        <translation>Añadir un nodo {kind}</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Eliminar</translation>
+    </message>
+    <message>
+        <source>Delete {v}</source>
+        <translation>Eliminar {v}</translation>
+    </message>
+    <message>
+        <source>Connect {v} → {v2}.{port}</source>
+        <translation>Conectar {v} → {v2}.{port}</translation>
+    </message>
+    <message>
+        <source>Disconnect {v}.{port}</source>
+        <translation>Desconectar {v}.{port}</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Mover</translation>
+    </message>
+    <message>
+        <source>Wrap in no_grad</source>
+        <translation>Envolver en no_grad</translation>
+    </message>
+    <message>
+        <source>Remove no_grad region</source>
+        <translation>Quitar la región no_grad</translation>
+    </message>
+    <message>
+        <source>Remove action</source>
+        <translation>Quitar la acción</translation>
+    </message>
+    <message>
+        <source>Keep the live run</source>
+        <translation>Conservar la ejecución en vivo</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>Pegar</translation>
+    </message>
+</context>
+<context>
+    <name>ComparePanel</name>
+    <message>
+        <source>Keep This Run</source>
+        <translation>Guardar esta ejecución</translation>
+    </message>
+    <message>
+        <source>Keep the values, gradients and grad_fns shown now, to compare with after your edits.</source>
+        <translation>Guardar los valores, gradientes y grad_fns que se ven ahora, para comparar después de tus cambios.</translation>
+    </message>
+    <message>
+        <source>Forget It</source>
+        <translation>Olvidarla</translation>
+    </message>
+    <message>
+        <source>Keep a run, then edit the graph: what changed is listed here and ringed on the canvas.</source>
+        <translation>Guarda una ejecución y luego edita el grafo: lo que cambió aparece aquí y se marca con un círculo en el lienzo.</translation>
+    </message>
+    <message>
+        <source>What changed since the kept run</source>
+        <translation>Lo que cambió desde la ejecución guardada</translation>
+    </message>
+    <message>
+        <source>the end</source>
+        <translation>el final</translation>
+    </message>
+    <message>
+        <source>step {step}</source>
+        <translation>paso {step}</translation>
+    </message>
+    <message>
+        <source>kept at {step}</source>
+        <translation>guardada en {step}</translation>
+    </message>
+    <message>
+        <source>Since the run {label}: </source>
+        <translation>Desde la ejecución {label}: </translation>
+    </message>
+    <message>
+        <source>{n} changes.</source>
+        <translation>{n} cambios.</translation>
+    </message>
+    <message>
+        <source>{n} change.</source>
+        <translation>{n} cambio.</translation>
+    </message>
+    <message>
+        <source>nothing changed.</source>
+        <translation>nada cambió.</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMenu</name>
+    <message>
+        <source>Add node here…</source>
+        <translation>Añadir un nodo aquí…</translation>
+    </message>
+    <message>
+        <source>Keep .grad: {name}.retain_grad()</source>
+        <translation>Conservar .grad: {name}.retain_grad()</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Renombrar…</translation>
+    </message>
+    <message>
+        <source>Give the node a name (its variable in the code)</source>
+        <translation>Dar un nombre al nodo (su variable en el código)</translation>
+    </message>
+    <message>
+        <source>Wrap {name} in no_grad</source>
+        <translation>Envolver {name} en no_grad</translation>
+    </message>
+    <message>
+        <source>Evaluate these nodes inside torch.no_grad()</source>
+        <translation>Evaluar estos nodos dentro de torch.no_grad()</translation>
+    </message>
+    <message>
+        <source>Remove from no_grad region</source>
+        <translation>Sacar de la región no_grad</translation>
+    </message>
+    <message>
+        <source>Evaluate these nodes with gradients tracked again</source>
+        <translation>Evaluar estos nodos de nuevo con seguimiento de gradientes</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Delete {name}</source>
+        <translation>Eliminar {name}</translation>
+    </message>
+    <message>
+        <source>{name}.backward()</source>
+        <translation>{name}.backward()</translation>
+    </message>
+    <message>
+        <source>Append {name}.backward() to the timeline</source>
+        <translation>Añadir {name}.backward() a la línea de tiempo</translation>
+    </message>
+    <message>
+        <source>Insert detach() after {name}</source>
+        <translation>Insertar detach() después de {name}</translation>
+    </message>
+    <message>
+        <source>Cut the graph: what uses it gets a detached copy</source>
+        <translation>Cortar el grafo: lo que lo usa recibe una copia separada</translation>
+    </message>
+    <message>
+        <source>requires_grad: {name}</source>
+        <translation>requires_grad: {name}</translation>
+    </message>
+    <message>
+        <source>Track operations on this leaf for autograd</source>
+        <translation>Seguir las operaciones sobre esta hoja para autograd</translation>
+    </message>
+    <message>
+        <source>Remove no_grad region</source>
+        <translation>Quitar la región no_grad</translation>
+    </message>
+    <message>
+        <source>Its nodes stay and are evaluated with gradients tracked again</source>
+        <translation>Sus nodos se quedan y se evalúan de nuevo con seguimiento de gradientes</translation>
+    </message>
+    <message>
+        <source>Select its nodes</source>
+        <translation>Seleccionar sus nodos</translation>
+    </message>
+</context>
+<context>
+    <name>DataDock</name>
+    <message>
+        <source>Data</source>
+        <translation>Datos</translation>
+    </message>
+</context>
+<context>
+    <name>DataPanel</name>
+    <message>
+        <source>No data to show: the Data panel shows a model trained on points, such as File ▸ Examples ▸ Playground.</source>
+        <translation>No hay datos que mostrar: el panel Datos muestra un modelo entrenado sobre puntos, como Archivo ▸ Ejemplos ▸ Zona de juegos.</translation>
+    </message>
+    <message>
+        <source>Replay the boundary&apos;s history: the loop&apos;s iterations one after another, from the first (click again to stop).</source>
+        <translation>Volver a reproducir la historia de la frontera: las iteraciones del bucle una tras otra, desde la primera (haz clic otra vez para parar).</translation>
+    </message>
+    <message>
+        <source>Replay the boundary&apos;s history</source>
+        <translation>Volver a reproducir la historia de la frontera</translation>
+    </message>
+    <message>
+        <source>train: {scores}</source>
+        <translation>entrenamiento: {scores}</translation>
+    </message>
+    <message>
+        <source>test (hollow): {scores}</source>
+        <translation>prueba (huecos): {scores}</translation>
+    </message>
+    <message>
+        <source>iteration {v} of {count}</source>
+        <translation>iteración {v} de {count}</translation>
+    </message>
+    <message>
+        <source>accuracy {v:.1f} % ({n} of {v2} wrong)</source>
+        <translation>precisión {v:.1f} % ({n} de {v2} incorrectos)</translation>
+    </message>
+</context>
+<context>
+    <name>Document</name>
+    <message>
+        <source>change the learning rate</source>
+        <translation>cambiar la tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>comma</source>
+        <translation>coma</translation>
+    </message>
+    <message>
+        <source>semicolon</source>
+        <translation>punto y coma</translation>
+    </message>
+    <message>
+        <source>tab</source>
+        <translation>tabulador</translation>
+    </message>
+    <message>
+        <source>space</source>
+        <translation>espacio</translation>
+    </message>
+    <message>
+        <source>bar</source>
+        <translation>barra vertical</translation>
+    </message>
+    <message>
+        <source>The model&apos;s inputs or targets are not made from the data node&apos;s rows alone, so its test rows cannot be shown.</source>
+        <translation>Las entradas o los objetivos del modelo no se obtienen solo de las filas del nodo de datos, así que sus filas de prueba no se pueden mostrar.</translation>
+    </message>
+    <message>
+        <source>clip the gradients&apos; norm</source>
+        <translation>recortar la norma de los gradientes</translation>
+    </message>
+    <message>
+        <source>clip the gradients&apos; values</source>
+        <translation>recortar los valores de los gradientes</translation>
+    </message>
+    <message>
+        <source>load values into tensors (load_state_dict)</source>
+        <translation>cargar valores en tensores (load_state_dict)</translation>
+    </message>
+    <message>
+        <source>make a learning-rate scheduler</source>
+        <translation>crear un planificador de la tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>scheduler.step()</source>
+        <translation>scheduler.step()</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Fuentes</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>Activación</translation>
+    </message>
+    <message>
+        <source>Arithmetic</source>
+        <translation>Aritmética</translation>
+    </message>
+    <message>
+        <source>Elementwise</source>
+        <translation>Elemento a elemento</translation>
+    </message>
+    <message>
+        <source>Reduction</source>
+        <translation>Reducción</translation>
+    </message>
+    <message>
+        <source>Linear algebra</source>
+        <translation>Álgebra lineal</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Forma</translation>
+    </message>
+    <message>
+        <source>Autograd</source>
+        <translation>Autograd</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Comparación</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Pérdida</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>Normalización</translation>
+    </message>
+    <message>
+        <source>Datasets</source>
+        <translation>Conjuntos de datos</translation>
+    </message>
+    <message>
+        <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
+        <translation>Aún no hay bucle de entrenamiento: el panel Datos muestra un modelo entrenado sobre puntos por un bucle (Archivo ▸ Ejemplos ▸ Zona de juegos, o Añadir ▸ Entrenar… en la línea de tiempo).</translation>
+    </message>
+    <message>
+        <source>The loop has no backward pass: add loss.backward() to it.</source>
+        <translation>El bucle no tiene pase hacia atrás: añádele loss.backward().</translation>
+    </message>
+    <message>
+        <source>The model&apos;s output or the targets could not be computed: see the node in red.</source>
+        <translation>La salida del modelo o los objetivos no se pudieron calcular: mira el nodo en rojo.</translation>
+    </message>
+    <message>
+        <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
+        <translation>El panel Datos muestra modelos de una o dos entradas: ningún tensor de una o dos columnas, una fila por punto, alimenta la salida del modelo.</translation>
+    </message>
+    <message>
+        <source>backward()</source>
+        <translation>backward()</translation>
+    </message>
+    <message>
+        <source>grad.zero_()</source>
+        <translation>grad.zero_()</translation>
+    </message>
+    <message>
+        <source>set grad to None</source>
+        <translation>poner grad a None</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad()</source>
+        <translation>torch.autograd.grad()</translation>
+    </message>
+    <message>
+        <source>update: p -= lr * p.grad</source>
+        <translation>actualización: p -= lr * p.grad</translation>
+    </message>
+    <message>
+        <source>make an optimizer</source>
+        <translation>crear un optimizador</translation>
+    </message>
+    <message>
+        <source>optimizer.step()</source>
+        <translation>optimizer.step()</translation>
+    </message>
+    <message>
+        <source>optimizer.zero_grad()</source>
+        <translation>optimizer.zero_grad()</translation>
+    </message>
+    <message>
+        <source>forward again</source>
+        <translation>forward de nuevo</translation>
+    </message>
+    <message>
+        <source>loop: repeat the steps below</source>
+        <translation>bucle: repetir los pasos de abajo</translation>
+    </message>
+    <message>
+        <source>end of loop</source>
+        <translation>fin del bucle</translation>
+    </message>
+    <message>
+        <source>print(tensor)</source>
+        <translation>print(tensor)</translation>
+    </message>
+    <message>
+        <source>compute nodes here</source>
+        <translation>calcular nodos aquí</translation>
+    </message>
+    <message>
+        <source>print(...) as the script did</source>
+        <translation>print(...) como hizo el script</translation>
+    </message>
+    <message>
+        <source>Autograd tutorial</source>
+        <translation>Tutorial de autograd</translation>
+    </message>
+    <message>
+        <source>requires_grad_ on a computed tensor</source>
+        <translation>requires_grad_ sobre un tensor calculado</translation>
+    </message>
+    <message>
+        <source>Vector-Jacobian product</source>
+        <translation>Producto vector-jacobiana</translation>
+    </message>
+    <message>
+        <source>detach and no_grad</source>
+        <translation>detach y no_grad</translation>
+    </message>
+    <message>
+        <source>retain_graph</source>
+        <translation>retain_graph</translation>
+    </message>
+    <message>
+        <source>Broadcasting</source>
+        <translation>Broadcasting</translation>
+    </message>
+    <message>
+        <source>Matrix product (matmul)</source>
+        <translation>Producto de matrices (matmul)</translation>
+    </message>
+    <message>
+        <source>Softmax</source>
+        <translation>Softmax</translation>
+    </message>
+    <message>
+        <source>Training: linear regression</source>
+        <translation>Entrenamiento: regresión lineal</translation>
+    </message>
+    <message>
+        <source>Training: forgetting zero_grad</source>
+        <translation>Entrenamiento: olvidar zero_grad</translation>
+    </message>
+    <message>
+        <source>Training: logistic regression with optim.SGD</source>
+        <translation>Entrenamiento: regresión logística con optim.SGD</translation>
+    </message>
+    <message>
+        <source>Training: nn.Linear and MSE loss</source>
+        <translation>Entrenamiento: nn.Linear y pérdida MSE</translation>
+    </message>
+    <message>
+        <source>Training: XOR network with Adam</source>
+        <translation>Entrenamiento: red XOR con Adam</translation>
+    </message>
+    <message>
+        <source>Exercise: the tutorial&apos;s x.grad</source>
+        <translation>Ejercicio: el x.grad del tutorial</translation>
+    </message>
+    <message>
+        <source>Exercise: retain_graph</source>
+        <translation>Ejercicio: retain_graph</translation>
+    </message>
+    <message>
+        <source>Exercise: zero_grad</source>
+        <translation>Ejercicio: zero_grad</translation>
+    </message>
+    <message>
+        <source>Exercise: detach</source>
+        <translation>Ejercicio: detach</translation>
+    </message>
+    <message>
+        <source>Playground: XOR</source>
+        <translation>Zona de juegos: XOR</translation>
+    </message>
+    <message>
+        <source>Playground: circles</source>
+        <translation>Zona de juegos: círculos</translation>
+    </message>
+    <message>
+        <source>Playground: spirals</source>
+        <translation>Zona de juegos: espirales</translation>
+    </message>
+    <message>
+        <source>Playground: two moons</source>
+        <translation>Zona de juegos: dos lunas</translation>
+    </message>
+    <message>
+        <source>its values</source>
+        <translation>sus valores</translation>
+    </message>
+    <message>
+        <source>its .grad</source>
+        <translation>su .grad</translation>
+    </message>
+    <message>
+        <source>its grad_fn</source>
+        <translation>su grad_fn</translation>
+    </message>
+    <message>
+        <source>requires_grad</source>
+        <translation>requires_grad</translation>
+    </message>
+    <message>
+        <source>which step raises, and what</source>
+        <translation>qué paso falla, y cómo</translation>
+    </message>
+    <message>
+        <source>A learning aid, not an exam: the answers are in the file, and are only kept out of sight until you check.</source>
+        <translation>Una ayuda para aprender, no un examen: las respuestas están en el archivo y solo se ocultan hasta que compruebes.</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorReport</name>
+    <message>
+        <source>The canvas</source>
+        <translation>El lienzo</translation>
+    </message>
+    <message>
+        <source>The Jacobian and Gradient Check panel</source>
+        <translation>El panel Jacobiana y comprobación de gradientes</translation>
+    </message>
+    <message>
+        <source>The Step Through panel</source>
+        <translation>El panel Paso a paso</translation>
+    </message>
+    <message>
+        <source>The Training panel</source>
+        <translation>El panel Entrenamiento</translation>
+    </message>
+    <message>
+        <source>The Train dialog</source>
+        <translation>El diálogo Entrenar</translation>
+    </message>
+    <message>
+        <source>The Lesson panel</source>
+        <translation>El panel Lección</translation>
+    </message>
+    <message>
+        <source>The Timeline panel</source>
+        <translation>El panel Línea de tiempo</translation>
+    </message>
+    <message>
+        <source>The Inspector</source>
+        <translation>El Inspector</translation>
+    </message>
+    <message>
+        <source>The Inspector&apos;s plot</source>
+        <translation>El gráfico del Inspector</translation>
+    </message>
+    <message>
+        <source>The Autograd Graph panel</source>
+        <translation>El panel Grafo de autograd</translation>
+    </message>
+    <message>
+        <source>The Code panel</source>
+        <translation>El panel Código</translation>
+    </message>
+    <message>
+        <source>The Palette</source>
+        <translation>La Paleta</translation>
+    </message>
+    <message>
+        <source>The node search</source>
+        <translation>La búsqueda de nodos</translation>
+    </message>
+    <message>
+        <source>the details are in {log_path}</source>
+        <translation>los detalles están en {log_path}</translation>
+    </message>
+    <message>
+        <source>the details were printed where GradStudio was started</source>
+        <translation>los detalles se imprimieron donde se inició GradStudio</translation>
+    </message>
+    <message>
+        <source>{view} failed</source>
+        <translation>{view} falló</translation>
+    </message>
+    <message>
+        <source>{view} could not show the graph ({what}); your graph is safe and unchanged, so close and reopen the panel, or save and restart GradStudio if it happens again ({where}).</source>
+        <translation>{view} no pudo mostrar el grafo ({what}); tu grafo está a salvo y sin cambios, así que cierra y vuelve a abrir el panel, o guarda y reinicia GradStudio si vuelve a ocurrir ({where}).</translation>
+    </message>
+    <message>
+        <source>The edit failed</source>
+        <translation>La edición falló</translation>
+    </message>
+    <message>
+        <source>The last edit failed ({what}); the graph is still open, so undo the last step if something looks wrong ({where}).</source>
+        <translation>La última edición falló ({what}); el grafo sigue abierto, así que deshaz el último paso si algo parece mal ({where}).</translation>
+    </message>
+    <message>
+        <source>Something went wrong</source>
+        <translation>Algo salió mal</translation>
+    </message>
+    <message>
+        <source>Something went wrong ({what}); the graph is still open, so save it and restart GradStudio if something looks wrong ({where}).</source>
+        <translation>Algo salió mal ({what}); el grafo sigue abierto, así que guárdalo y reinicia GradStudio si algo parece mal ({where}).</translation>
+    </message>
+    <message>
+        <source>{title} again, with the same error as the message before.</source>
+        <translation>{title} otra vez, con el mismo error que el mensaje anterior.</translation>
+    </message>
+</context>
+<context>
+    <name>ExercisePanel</name>
+    <message>
+        <source>The Autograd Graph, Step Through Backward, Lesson and Jacobian panels stay hidden until you check; after a wrong check, Hint opens the step-through.</source>
+        <translation>Los paneles Grafo de autograd, Backward paso a paso, Lección y Jacobiana permanecen ocultos hasta que compruebes; tras una comprobación incorrecta, Pista abre el paso a paso.</translation>
+    </message>
+    <message>
+        <source>Which step raises, and what does it say? (e.g. 3: RuntimeError: …, or none)</source>
+        <translation>¿Qué paso lanza un error y qué dice? (p. ej. 3: RuntimeError: …, o none)</translation>
+    </message>
+    <message>
+        <source>{name} (its values)</source>
+        <translation>{name} (sus valores)</translation>
+    </message>
+    <message>
+        <source>at the end</source>
+        <translation>al final</translation>
+    </message>
+    <message>
+        <source>after the forward pass</source>
+        <translation>después del pase hacia adelante</translation>
+    </message>
+    <message>
+        <source>after step {step}</source>
+        <translation>después del paso {step}</translation>
+    </message>
+    <message>
+        <source> (within {tolerance:g})</source>
+        <translation> (con tolerancia {tolerance:g})</translation>
+    </message>
+    <message>
+        <source>your prediction</source>
+        <translation>tu predicción</translation>
+    </message>
+    <message>
+        <source>Prediction for question {number}</source>
+        <translation>Predicción para la pregunta {number}</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Comprobar</translation>
+    </message>
+    <message>
+        <source>Check question {number}</source>
+        <translation>Comprobar la pregunta {number}</translation>
+    </message>
+    <message>
+        <source>Hint: step through</source>
+        <translation>Pista: paso a paso</translation>
+    </message>
+    <message>
+        <source>Step through the backward pass, node by node, with the chain rule in numbers (this shows the gradients).</source>
+        <translation>Recorrer el pase hacia atrás nodo a nodo, con la regla de la cadena en números (esto muestra los gradientes).</translation>
+    </message>
+    <message>
+        <source>
+The run: {expected}</source>
+        <translation>
+La ejecución: {expected}</translation>
+    </message>
+    <message>
+        <source>Right: </source>
+        <translation>Correcto: </translation>
+    </message>
+    <message>
+        <source>Wrong: </source>
+        <translation>Incorrecto: </translation>
+    </message>
+    <message>
+        <source>Exercise</source>
+        <translation>Ejercicio</translation>
+    </message>
+    <message>
+        <source>No exercise yet. A teacher selects a node and adds a question below.</source>
+        <translation>Aún no hay ejercicio. Un profesor selecciona un nodo y añade una pregunta abajo.</translation>
+    </message>
+    <message>
+        <source>For the teacher</source>
+        <translation>Para el profesor</translation>
+    </message>
+    <message>
+        <source>Show answers</source>
+        <translation>Mostrar respuestas</translation>
+    </message>
+    <message>
+        <source>Shows the values, gradients and grad_fns the exercise asks for on the canvas and in the inspector.</source>
+        <translation>Muestra en el lienzo y en el inspector los valores, gradientes y grad_fns por los que pregunta el ejercicio.</translation>
+    </message>
+    <message>
+        <source>What to predict</source>
+        <translation>Qué predecir</translation>
+    </message>
+    <message>
+        <source>the end</source>
+        <translation>el final</translation>
+    </message>
+    <message>
+        <source>At timeline step</source>
+        <translation>En el paso de la línea de tiempo</translation>
+    </message>
+    <message>
+        <source>Tolerance for numbers</source>
+        <translation>Tolerancia para números</translation>
+    </message>
+    <message>
+        <source>Add question</source>
+        <translation>Añadir pregunta</translation>
+    </message>
+    <message>
+        <source>Remove last</source>
+        <translation>Quitar la última</translation>
+    </message>
+    <message>
+        <source>Clear progress</source>
+        <translation>Borrar el progreso</translation>
+    </message>
+    <message>
+        <source>Ask about</source>
+        <translation>Preguntar por</translation>
+    </message>
+    <message>
+        <source>Predict</source>
+        <translation>Predecir</translation>
+    </message>
+    <message>
+        <source>At step</source>
+        <translation>En el paso</translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation>Tolerancia</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Exercise&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Ejercicio&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>{solved} of {v} right</source>
+        <translation>{solved} de {v} correctas</translation>
+    </message>
+    <message>
+        <source>the whole timeline</source>
+        <translation>toda la línea de tiempo</translation>
+    </message>
+    <message>
+        <source>(select a node on the canvas)</source>
+        <translation>(selecciona un nodo en el lienzo)</translation>
+    </message>
+    <message>
+        <source>Remove question</source>
+        <translation>Quitar la pregunta</translation>
+    </message>
+    <message>
+        <source>Check prediction</source>
+        <translation>Comprobar la predicción</translation>
+    </message>
+</context>
+<context>
+    <name>ExportPrints</name>
+    <message>
+        <source>The script prints nothing</source>
+        <translation>El script no imprime nada</translation>
+    </message>
+    <message>
+        <source>Nothing in this graph is printed, so the exported script would run without showing anything. Print its outputs ({v})?</source>
+        <translation>En este grafo no se imprime nada, así que el script exportado se ejecutaría sin mostrar nada. ¿Imprimir sus salidas ({v})?</translation>
+    </message>
+    <message>
+        <source>Print the Outputs</source>
+        <translation>Imprimir las salidas</translation>
+    </message>
+    <message>
+        <source>Export as Is</source>
+        <translation>Exportar tal cual</translation>
+    </message>
+    <message>
+        <source>Print the outputs in the exported script</source>
+        <translation>Imprimir las salidas en el script exportado</translation>
+    </message>
+</context>
+<context>
+    <name>GraphList</name>
+    <message>
+        <source>Graph nodes</source>
+        <translation>Nodos del grafo</translation>
+    </message>
+    <message>
+        <source>Each node of the graph as its line of code and its state; selecting one selects it on the canvas.</source>
+        <translation>Cada nodo del grafo como su línea de código y su estado; seleccionar uno lo selecciona en el lienzo.</translation>
+    </message>
+</context>
+<context>
+    <name>Heatmap</name>
+    <message>
+        <source>{title} (colour scale ±{top:.3g})</source>
+        <translation>{title} (escala de color ±{top:.3g})</translation>
+    </message>
+    <message>
+        <source>{title} (grey: within the tolerance</source>
+        <translation>{title} (gris: dentro de la tolerancia</translation>
+    </message>
+    <message>
+        <source>; up to {worst:.3g} × it past it)</source>
+        <translation>; hasta {worst:.3g} veces por encima)</translation>
+    </message>
+    <message>
+        <source>{rows} × {cols}: rows {v} … {v2}, columns {v3} … {v4}</source>
+        <translation>{rows} × {cols}: filas {v} … {v2}, columnas {v3} … {v4}</translation>
+    </message>
+</context>
+<context>
+    <name>Help</name>
+    <message>
+        <source>Build, run and understand PyTorch-style autograd graphs.</source>
+        <translation>Construye, ejecuta y entiende grafos de autograd al estilo de PyTorch.</translation>
+    </message>
+    <message>
+        <source>Canvas</source>
+        <translation>Lienzo</translation>
+    </message>
+    <message>
+        <source>Quick add a node (wired to the selected node)</source>
+        <translation>Añadir rápidamente un nodo (conectado al nodo seleccionado)</translation>
+    </message>
+    <message>
+        <source>Tab</source>
+        <translation>Tab</translation>
+    </message>
+    <message>
+        <source>Select the nearest node that way</source>
+        <translation>Seleccionar el nodo más cercano en esa dirección</translation>
+    </message>
+    <message>
+        <source>Left, Right, Up, Down</source>
+        <translation>Izquierda, Derecha, Arriba, Abajo</translation>
+    </message>
+    <message>
+        <source>Edit the selected node&apos;s parameters in the inspector</source>
+        <translation>Editar los parámetros del nodo seleccionado en el inspector</translation>
+    </message>
+    <message>
+        <source>Return</source>
+        <translation>Intro</translation>
+    </message>
+    <message>
+        <source>Delete the selection</source>
+        <translation>Eliminar la selección</translation>
+    </message>
+    <message>
+        <source>Delete or Backspace</source>
+        <translation>Supr o Retroceso</translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation>Desplazar la vista</translation>
+    </message>
+    <message>
+        <source>Space+drag or middle drag</source>
+        <translation>Espacio+arrastrar o arrastrar con el botón central</translation>
+    </message>
+    <message>
+        <source>Commands for a node, a region or the background</source>
+        <translation>Comandos para un nodo, una región o el fondo</translation>
+    </message>
+    <message>
+        <source>right click</source>
+        <translation>clic derecho</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>Inspector</translation>
+    </message>
+    <message>
+        <source>Back to the canvas</source>
+        <translation>Volver al lienzo</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Exercise</source>
+        <translation>Ejercicio</translation>
+    </message>
+    <message>
+        <source>Check the prediction typed</source>
+        <translation>Comprobar la predicción escrita</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>Menú</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Comando</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Teclas</translation>
+    </message>
+</context>
+<context>
+    <name>ImportData</name>
+    <message>
+        <source>Import Data — {name}</source>
+        <translation>Importar datos — {name}</translation>
+    </message>
+    <message>
+        <source>First row is a header (column names)</source>
+        <translation>La primera fila es un encabezado (nombres de columna)</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importar</translation>
+    </message>
+    <message>
+        <source>Delimiter:</source>
+        <translation>Delimitador:</translation>
+    </message>
+    <message>
+        <source>Label (the last column of the node):</source>
+        <translation>Etiqueta (la última columna del nodo):</translation>
+    </message>
+    <message>
+        <source>Features:</source>
+        <translation>Características:</translation>
+    </message>
+    <message>
+        <source>Hold out for testing:</source>
+        <translation>Reservar para prueba:</translation>
+    </message>
+    <message>
+        <source>The first {n} rows:</source>
+        <translation>Las primeras {n} filas:</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>Leyendo el archivo…</translation>
+    </message>
+    <message>
+        <source>Import Data</source>
+        <translation>Importar datos</translation>
+    </message>
+    <message>
+        <source>Checking the rows…</source>
+        <translation>Comprobando las filas…</translation>
+    </message>
+    <message>
+        <source>Imported {rows:,} rows of {name} as {label}.</source>
+        <translation>Se importaron {rows:,} filas de {name} como {label}.</translation>
+    </message>
+    <message>
+        <source>Data imported</source>
+        <translation>Datos importados</translation>
+    </message>
+</context>
+<context>
+    <name>Inspector</name>
+    <message>
+        <source>print it in the exported script</source>
+        <translation>imprimirlo en el script exportado</translation>
+    </message>
+    <message>
+        <source>Adds print(tensor) after the forward pass to the exported PyTorch script, and print(tensor.grad) after each timeline step when PyTorch keeps its .grad. The canvas shows every tensor&apos;s value either way.</source>
+        <translation>Añade print(tensor) después del pase hacia adelante al script de PyTorch exportado, y print(tensor.grad) después de cada paso de la línea de tiempo cuando PyTorch conserva su .grad. El lienzo muestra el valor de cada tensor de todos modos.</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parámetros</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>nombre</translation>
+    </message>
+    <message>
+        <source>{v} &lt;span style=&apos;font-weight:normal;color:#666&apos;&gt;· {v2}&lt;/span&gt;</source>
+        <translation>{v} &lt;span style=&apos;font-weight:normal;color:#666&apos;&gt;· {v2}&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Select a node to inspect it.</source>
+        <translation>Selecciona un nodo para inspeccionarlo.</translation>
+    </message>
+    <message>
+        <source>requires_grad=True makes this leaf track operations for autograd.</source>
+        <translation>requires_grad=True hace que esta hoja siga las operaciones para autograd.</translation>
+    </message>
+    <message>
+        <source>Only source tensors (ones, tensor, rand …) set requires_grad; a computed tensor requires grad when any of its inputs does. Use detach or requires_grad_ nodes to change it.</source>
+        <translation>Solo los tensores fuente (ones, tensor, rand …) fijan requires_grad; un tensor calculado requiere gradiente cuando alguna de sus entradas lo requiere. Usa nodos detach o requires_grad_ para cambiarlo.</translation>
+    </message>
+    <message>
+        <source>The exercise asks for this: predict it in the Exercise panel.</source>
+        <translation>El ejercicio pregunta por esto: predícelo en el panel Ejercicio.</translation>
+    </message>
+    <message>
+        <source>Hidden until you check your prediction.</source>
+        <translation>Oculto hasta que compruebes tu predicción.</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorFields</name>
+    <message>
+        <source>&apos;{text}&apos; is not a number or a list of numbers.</source>
+        <translation>«{text}» no es un número ni una lista de números.</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>no es un número</translation>
+    </message>
+    <message>
+        <source>connected to {source}; disconnect to type a value</source>
+        <translation>conectado a {source}; desconecta para escribir un valor</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not a number: a cell holds one number; type a whole list in the field under the grid.</source>
+        <translation>«{text}» no es un número: una celda contiene un número; escribe una lista entera en el campo bajo la cuadrícula.</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not a number.</source>
+        <translation>«{text}» no es un número.</translation>
+    </message>
+    <message>
+        <source> (&apos;{label}&apos; is &apos;{name}&apos; to Python)</source>
+        <translation> («{label}» es «{name}» para Python)</translation>
+    </message>
+    <message>
+        <source>Another node is already called &apos;{name}&apos;{same}; choose a different name.</source>
+        <translation>Otro nodo ya se llama «{name}»{same}; elige otro nombre.</translation>
+    </message>
+    <message>
+        <source>The tensor&apos;s name, as in the exported PyTorch code: letters, digits and _, not starting with a digit. Leave it empty for no name.</source>
+        <translation>El nombre del tensor, como en el código PyTorch exportado: letras, dígitos y _, sin empezar por un dígito. Déjalo vacío para no tener nombre.</translation>
+    </message>
+    <message>
+        <source>no name (shown as {v})</source>
+        <translation>sin nombre (se muestra como {v})</translation>
+    </message>
+    <message>
+        <source>GradStudio calls torch.manual_seed(seed) before every run, so rand and randn draw the same numbers each time; leave it empty to draw new numbers on every run.</source>
+        <translation>GradStudio llama a torch.manual_seed(seed) antes de cada ejecución, así que rand y randn generan los mismos números cada vez; déjalo vacío para generar números nuevos en cada ejecución.</translation>
+    </message>
+    <message>
+        <source>Graph settings</source>
+        <translation>Ajustes del grafo</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <source>random seed</source>
+        <translation>semilla aleatoria</translation>
+    </message>
+    <message>
+        <source>This node is in error, so it has no tensor to keep a .grad for.</source>
+        <translation>Este nodo tiene un error, así que no tiene tensor para el que conservar un .grad.</translation>
+    </message>
+    <message>
+        <source> Untick to take retain_grad() off.</source>
+        <translation> Desmarca para quitar retain_grad().</translation>
+    </message>
+    <message>
+        <source>{text} (left out)</source>
+        <translation>{text} (omitido)</translation>
+    </message>
+    <message>
+        <source>Marked with retain_grad(), but this tensor does not require grad: PyTorch refuses retain_grad() on it, so the call is left out of the run and the code. Untick to take the mark off.</source>
+        <translation>Marcado con retain_grad(), pero este tensor no requiere gradiente: PyTorch rechaza retain_grad() sobre él, así que la llamada queda fuera de la ejecución y del código. Desmarca para quitar la marca.</translation>
+    </message>
+    <message>
+        <source>This tensor does not require grad, so it never gets a .grad: PyTorch refuses retain_grad() on it.</source>
+        <translation>Este tensor no requiere gradiente, así que nunca recibe un .grad: PyTorch rechaza retain_grad() sobre él.</translation>
+    </message>
+    <message>
+        <source>{text} (leaf)</source>
+        <translation>{text} (hoja)</translation>
+    </message>
+    <message>
+        <source>A leaf keeps its .grad after backward anyway; retain_grad() does nothing on it.</source>
+        <translation>Una hoja conserva su .grad después de backward de todos modos; retain_grad() no hace nada sobre ella.</translation>
+    </message>
+    <message>
+        <source> Untick to take the mark off.</source>
+        <translation> Desmarca para quitar la marca.</translation>
+    </message>
+    <message>
+        <source>Marked with retain_grad(): this tensor keeps its .grad after backward. Untick to take the mark off.</source>
+        <translation>Marcado con retain_grad(): este tensor conserva su .grad después de backward. Desmarca para quitar la marca.</translation>
+    </message>
+    <message>
+        <source>Tick to keep this computed tensor&apos;s .grad after backward (the code calls retain_grad() on it); without it PyTorch computes the gradient but does not keep it.</source>
+        <translation>Marca para conservar el .grad de este tensor calculado después de backward (el código llama a retain_grad() sobre él); sin ello PyTorch calcula el gradiente pero no lo conserva.</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorLiteral</name>
+    <message>
+        <source>Too many numbers to edit as text (the text shows them as torch prints them): change the shape here, or build the tensor from a smaller one.</source>
+        <translation>Demasiados números para editarlos como texto (el texto los muestra como los imprime torch): cambia aquí la forma o construye el tensor a partir de uno más pequeño.</translation>
+    </message>
+    <message>
+        <source>The tensor&apos;s shape: its sizes separated by commas, such as 3 or 2, 3; leave it empty for a single number (a 0-d tensor). Numbers that still fit are kept.</source>
+        <translation>La forma del tensor: sus tamaños separados por comas, como 3 o 2, 3; déjalo vacío para un solo número (un tensor 0-d). Los números que aún caben se conservan.</translation>
+    </message>
+    <message>
+        <source>The values as a Python list, as in torch.tensor(...): [0.1, 1.0, 0.0001], [[1, 2], [3, 4]], or a single number for a 0-d tensor.</source>
+        <translation>Los valores como lista de Python, como en torch.tensor(...): [0.1, 1.0, 0.0001], [[1, 2], [3, 4]] o un solo número para un tensor 0-d.</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not a shape: type sizes separated by commas, such as 3 or 2, 3, or nothing for a single number.</source>
+        <translation>«{text}» no es una forma: escribe tamaños separados por comas, como 3 o 2, 3, o nada para un solo número.</translation>
+    </message>
+    <message>
+        <source>A tensor literal needs values: type a number or a list of numbers, such as [0.1, 1.0, 0.0001].</source>
+        <translation>Un literal de tensor necesita valores: escribe un número o una lista de números, como [0.1, 1.0, 0.0001].</translation>
+    </message>
+    <message>
+        <source>Every row of a tensor literal must have the same length, as PyTorch requires.</source>
+        <translation>Todas las filas de un literal de tensor deben tener la misma longitud, como exige PyTorch.</translation>
+    </message>
+    <message>
+        <source>one number (0-d)</source>
+        <translation>un número (0-d)</translation>
+    </message>
+</context>
+<context>
+    <name>Keyboard</name>
+    <message>
+        <source>Graph canvas</source>
+        <translation>Lienzo del grafo</translation>
+    </message>
+    <message>
+        <source>{count} nodes. </source>
+        <translation>{count} nodos. </translation>
+    </message>
+    <message>
+        <source>{count} node. </source>
+        <translation>{count} nodo. </translation>
+    </message>
+    <message>
+        <source>Selected: {said}. </source>
+        <translation>Seleccionado: {said}. </translation>
+    </message>
+    <message>
+        <source>Nothing selected. </source>
+        <translation>Nada seleccionado. </translation>
+    </message>
+    <message>
+        <source>Arrow keys move between nodes, Tab adds one, Ctrl+K connects; the Graph as a List panel reads every node.</source>
+        <translation>Las flechas se mueven entre nodos, Tab añade uno, Ctrl+K conecta; el panel Grafo como lista lee cada nodo.</translation>
+    </message>
+    <message>
+        <source>Connect {v} to an input</source>
+        <translation>Conectar {v} a una entrada</translation>
+    </message>
+    <message>
+        <source>Connect {v} to</source>
+        <translation>Conectar {v} a</translation>
+    </message>
+    <message>
+        <source>   (now {v})</source>
+        <translation>   (ahora {v})</translation>
+    </message>
+    <message>
+        <source>No input can take it</source>
+        <translation>Ninguna entrada puede recibirlo</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <source>System Language</source>
+        <translation>Idioma del sistema</translation>
+    </message>
+    <message>
+        <source>Used from the next start of GradStudio</source>
+        <translation>Se usa desde el próximo inicio de GradStudio</translation>
+    </message>
+    <message>
+        <source>The language changes when GradStudio starts again.</source>
+        <translation>El idioma cambia cuando GradStudio se inicie de nuevo.</translation>
+    </message>
+</context>
+<context>
+    <name>LessonMarkdown</name>
+    <message>
+        <source>[image: {alt}]</source>
+        <translation>[imagen: {alt}]</translation>
+    </message>
+    <message>
+        <source>[image]</source>
+        <translation>[imagen]</translation>
+    </message>
+</context>
+<context>
+    <name>LessonPanel</name>
+    <message>
+        <source>No lesson for this graph: open a Jupyter notebook (.ipynb) with File ▸ Open to read it here cell by cell beside its graph.</source>
+        <translation>No hay lección para este grafo: abre un notebook de Jupyter (.ipynb) con Archivo ▸ Abrir para leerlo aquí celda a celda junto a su grafo.</translation>
+    </message>
+    <message>
+        <source>The graph has been edited since it was traced; the outputs below are those of the traced notebook.</source>
+        <translation>El grafo se ha editado desde que se rastreó; las salidas de abajo son las del notebook rastreado.</translation>
+    </message>
+    <message>
+        <source>differs from the notebook</source>
+        <translation>difiere del notebook</translation>
+    </message>
+    <message>
+        <source>This notebook never calls torch.manual_seed, so its own random numbers differ from run to run; GradStudio draws them with seed {seed} so the graph&apos;s numbers are reproducible. The stored outputs below come from the notebook&apos;s last run and may differ.</source>
+        <translation>Este notebook nunca llama a torch.manual_seed, así que sus números aleatorios cambian de una ejecución a otra; GradStudio los genera con la semilla {seed} para que los números del grafo sean reproducibles. Las salidas guardadas de abajo vienen de la última ejecución del notebook y pueden diferir.</translation>
+    </message>
+    <message>
+        <source>
+… {more:,} more lines not shown</source>
+        <translation>
+… {more:,} líneas más sin mostrar</translation>
+    </message>
+    <message>
+        <source>
+… {more:,} more line not shown</source>
+        <translation>
+… {more:,} línea más sin mostrar</translation>
+    </message>
+    <message>
+        <source>Click to select this cell&apos;s nodes and see the program at this cell&apos;s moment on the timeline</source>
+        <translation>Haz clic para seleccionar los nodos de esta celda y ver el programa en el momento de esta celda en la línea de tiempo</translation>
+    </message>
+    <message>
+        <source>Cell {v} · In [{v2}]:</source>
+        <translation>Celda {v} · In [{v2}]:</translation>
+    </message>
+    <message>
+        <source>The notebook&apos;s stored output:</source>
+        <translation>La salida guardada del notebook:</translation>
+    </message>
+    <message>
+        <source>(no output)</source>
+        <translation>(sin salida)</translation>
+    </message>
+    <message>
+        <source>GradStudio&apos;s run:</source>
+        <translation>Ejecución de GradStudio:</translation>
+    </message>
+    <message>
+        <source>Output · GradStudio&apos;s run, the same as the notebook&apos;s:</source>
+        <translation>Salida · ejecución de GradStudio, igual a la del notebook:</translation>
+    </message>
+    <message>
+        <source>Output · GradStudio&apos;s run (the notebook stored none):</source>
+        <translation>Salida · ejecución de GradStudio (el notebook no guardó ninguna):</translation>
+    </message>
+    <message>
+        <source>Error in GradStudio&apos;s run:</source>
+        <translation>Error en la ejecución de GradStudio:</translation>
+    </message>
+    <message>
+        <source>Not run: {note}</source>
+        <translation>No ejecutada: {note}</translation>
+    </message>
+    <message>
+        <source>Previous cell</source>
+        <translation>Celda anterior</translation>
+    </message>
+    <message>
+        <source>The previous code cell ({PREVIOUS_CELL_KEY})</source>
+        <translation>La celda de código anterior ({PREVIOUS_CELL_KEY})</translation>
+    </message>
+    <message>
+        <source>Next cell</source>
+        <translation>Celda siguiente</translation>
+    </message>
+    <message>
+        <source>The next code cell: its nodes selected, the timeline at its moment ({NEXT_CELL_KEY})</source>
+        <translation>La siguiente celda de código: sus nodos seleccionados, la línea de tiempo en su momento ({NEXT_CELL_KEY})</translation>
+    </message>
+    <message>
+        <source>This notebook has no cells.</source>
+        <translation>Este notebook no tiene celdas.</translation>
+    </message>
+    <message>
+        <source>{n} code cells</source>
+        <translation>{n} celdas de código</translation>
+    </message>
+    <message>
+        <source>{n} code cell</source>
+        <translation>{n} celda de código</translation>
+    </message>
+    <message>
+        <source>cell {v} of {v2}</source>
+        <translation>celda {v} de {v2}</translation>
+    </message>
+</context>
+<context>
+    <name>LiveBar</name>
+    <message>
+        <source>No loop to play: Add ▸ Train… in the timeline inserts one.</source>
+        <translation>No hay bucle que reproducir: Añadir ▸ Entrenar… en la línea de tiempo inserta uno.</translation>
+    </message>
+    <message>
+        <source>The live run was discarded: the document was edited.</source>
+        <translation>Se descartó la ejecución en vivo: el documento se editó.</translation>
+    </message>
+    <message>
+        <source>Kept: the document&apos;s loop is the run played.</source>
+        <translation>Conservada: el bucle del documento es la ejecución reproducida.</translation>
+    </message>
+    <message>
+        <source>Train live: run the loop iteration by iteration and watch every view follow (again to pause).</source>
+        <translation>Entrenar en vivo: ejecutar el bucle iteración a iteración y ver cómo lo sigue cada vista (de nuevo para pausar).</translation>
+    </message>
+    <message>
+        <source>One more iteration of the live run.</source>
+        <translation>Una iteración más de la ejecución en vivo.</translation>
+    </message>
+    <message>
+        <source>The learning rate: changed while the loop plays, it takes effect from the next iteration and is marked on the curves.</source>
+        <translation>La tasa de aprendizaje: cambiada mientras el bucle se reproduce, rige desde la siguiente iteración y se marca en las curvas.</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Conservar</translation>
+    </message>
+    <message>
+        <source>Make the live run the document&apos;s loop (its learning-rate changes and the iterations played); undo takes it back.</source>
+        <translation>Convertir la ejecución en vivo en el bucle del documento (sus cambios de tasa de aprendizaje y las iteraciones reproducidas); deshacer lo revierte.</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Descartar</translation>
+    </message>
+    <message>
+        <source>Drop the live run and go back to the document&apos;s own run.</source>
+        <translation>Descartar la ejecución en vivo y volver a la ejecución propia del documento.</translation>
+    </message>
+    <message>
+        <source>The live run: the iterations it ran of the loop&apos;s count. Paused or ended, scrub to inspect any iteration; Keep makes it the document&apos;s loop, Discard drops it.</source>
+        <translation>La ejecución en vivo: las iteraciones que ejecutó del total del bucle. En pausa o terminada, desliza para inspeccionar cualquier iteración; Conservar la convierte en el bucle del documento, Descartar la elimina.</translation>
+    </message>
+    <message>
+        <source>playing: {where}</source>
+        <translation>reproduciendo: {where}</translation>
+    </message>
+    <message>
+        <source>paused at {where}</source>
+        <translation>en pausa en {where}</translation>
+    </message>
+    <message>
+        <source>ended at {where}</source>
+        <translation>terminada en {where}</translation>
+    </message>
+</context>
+<context>
+    <name>Loading</name>
+    <message>
+        <source>Reading “{name}”: {done:,} of {total:,} nodes and edges checked…</source>
+        <translation>Leyendo «{name}»: {done:,} de {total:,} nodos y aristas comprobados…</translation>
+    </message>
+    <message>
+        <source>Running “{name}”…</source>
+        <translation>Ejecutando «{name}»…</translation>
+    </message>
+    <message>
+        <source>Open Graph</source>
+        <translation>Abrir grafo</translation>
+    </message>
+    <message>
+        <source>Reading “{name}”…</source>
+        <translation>Leyendo «{name}»…</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Palette</source>
+        <translation>Paleta</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>Inspector</translation>
+    </message>
+    <message>
+        <source>Autograd Graph</source>
+        <translation>Grafo de autograd</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lección</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Línea de tiempo</translation>
+    </message>
+    <message>
+        <source>PyTorch Code</source>
+        <translation>Código PyTorch</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Entrenamiento</translation>
+    </message>
+    <message>
+        <source>Step Through Backward</source>
+        <translation>Backward paso a paso</translation>
+    </message>
+    <message>
+        <source>Jacobian and Gradient Check</source>
+        <translation>Jacobiana y comprobación de gradientes</translation>
+    </message>
+    <message>
+        <source>{what} failed</source>
+        <translation>{what} falló</translation>
+    </message>
+    <message>
+        <source>{what} failed: {detail}</source>
+        <translation>{what} falló: {detail}</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Cambios sin guardar</translation>
+    </message>
+    <message>
+        <source>Save the changes to “{name}” before closing it?</source>
+        <translation>¿Guardar los cambios de «{name}» antes de cerrarlo?</translation>
+    </message>
+    <message>
+        <source>{n} nodes</source>
+        <translation>{n} nodos</translation>
+    </message>
+    <message>
+        <source>{n} node</source>
+        <translation>{n} nodo</translation>
+    </message>
+    <message>
+        <source>{a} actions</source>
+        <translation>{a} acciones</translation>
+    </message>
+    <message>
+        <source>{a} action</source>
+        <translation>{a} acción</translation>
+    </message>
+    <message>
+        <source>{errors} errors</source>
+        <translation>{errors} errores</translation>
+    </message>
+    <message>
+        <source>{errors} error</source>
+        <translation>{errors} error</translation>
+    </message>
+    <message>
+        <source>runs cleanly</source>
+        <translation>se ejecuta sin errores</translation>
+    </message>
+    <message>
+        <source>No backward pass to step through: add a backward() action first (Ctrl+B).</source>
+        <translation>No hay pase hacia atrás que recorrer: añade primero una acción backward() (Ctrl+B).</translation>
+    </message>
+    <message>
+        <source>Export Step-Through Frames</source>
+        <translation>Exportar las imágenes del paso a paso</translation>
+    </message>
+    <message>
+        <source>Saved {v} frames in {folder}</source>
+        <translation>{v} imágenes guardadas en {folder}</translation>
+    </message>
+    <message>
+        <source>A window shows one graph, so {names} was not opened; use File ▸ Open for it.</source>
+        <translation>Una ventana muestra un grafo, así que {names} no se abrió; usa Archivo ▸ Abrir para ello.</translation>
+    </message>
+    <message>
+        <source>A window shows one graph, so {names} were not opened; use File ▸ Open for them.</source>
+        <translation>Una ventana muestra un grafo, así que {names} no se abrieron; usa Archivo ▸ Abrir para ellos.</translation>
+    </message>
+</context>
+<context>
+    <name>NodeSearch</name>
+    <message>
+        <source>{kind} · retain_grad</source>
+        <translation>{kind} · retain_grad</translation>
+    </message>
+    <message>
+        <source>Find node: name, kind or grad_fn…</source>
+        <translation>Buscar nodo: nombre, tipo o grad_fn…</translation>
+    </message>
+    <message>
+        <source>No node matches “{v}”.</source>
+        <translation>Ningún nodo coincide con «{v}».</translation>
+    </message>
+    <message>
+        <source>The graph has no nodes yet.</source>
+        <translation>El grafo aún no tiene nodos.</translation>
+    </message>
+</context>
+<context>
+    <name>Notes</name>
+    <message>
+        <source>Note</source>
+        <translation>Nota</translation>
+    </message>
+    <message>
+        <source>Markdown text of the note (**bold**, *italic*, `code`, lists, # headings):</source>
+        <translation>Texto Markdown de la nota (**negrita**, *cursiva*, `código`, listas, # títulos):</translation>
+    </message>
+    <message>
+        <source>Add note</source>
+        <translation>Añadir nota</translation>
+    </message>
+    <message>
+        <source>A note: drag to move, drag the corner to resize, double-click to edit; ◉/○ in its header pins it to the selected node or frees it; × deletes it.</source>
+        <translation>Una nota: arrastra para moverla, arrastra la esquina para cambiar su tamaño, doble clic para editarla; ◉/○ en su cabecera la fija al nodo seleccionado o la libera; × la elimina.</translation>
+    </message>
+    <message>
+        <source>Move note</source>
+        <translation>Mover nota</translation>
+    </message>
+    <message>
+        <source>Resize note</source>
+        <translation>Cambiar el tamaño de la nota</translation>
+    </message>
+    <message>
+        <source>Delete note</source>
+        <translation>Eliminar nota</translation>
+    </message>
+    <message>
+        <source>Edit note</source>
+        <translation>Editar nota</translation>
+    </message>
+    <message>
+        <source>Unpin note</source>
+        <translation>Soltar nota</translation>
+    </message>
+    <message>
+        <source>Pin note</source>
+        <translation>Fijar nota</translation>
+    </message>
+</context>
+<context>
+    <name>Palette</name>
+    <message>
+        <source>retain_grad() marks a tensor rather than adding a node: right-click the tensor&apos;s node ▸ Keep .grad, or tick retains_grad in the inspector.</source>
+        <translation>retain_grad() marca un tensor en lugar de añadir un nodo: clic derecho en el nodo del tensor ▸ Conservar .grad, o marca retains_grad en el inspector.</translation>
+    </message>
+    <message>
+        <source>grad_fn: &lt;code&gt;{v}&lt;/code&gt;</source>
+        <translation>grad_fn: &lt;code&gt;{v}&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>A source: its tensor is a leaf.</source>
+        <translation>Una fuente: su tensor es una hoja.</translation>
+    </message>
+    <message>
+        <source>Search name, torch code, doc</source>
+        <translation>Buscar nombre, código torch, documentación</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeChoices</name>
+    <message>
+        <source>Nothing to probe yet: the program has no floating-point result.</source>
+        <translation>Aún no hay nada que examinar: el programa no tiene ningún resultado de coma flotante.</translation>
+    </message>
+    <message>
+        <source>Nothing to probe yet: {names} are floating-point, but nothing is computed from them; add an operation on them to see its derivatives.</source>
+        <translation>Aún no hay nada que examinar: {names} son de coma flotante, pero no se calcula nada a partir de ellos; añade una operación sobre ellos para ver sus derivadas.</translation>
+    </message>
+    <message>
+        <source>Nothing to probe yet: {names} is floating-point, but nothing is computed from it; add an operation on it to see its derivatives.</source>
+        <translation>Aún no hay nada que examinar: {names} es de coma flotante, pero no se calcula nada a partir de él; añade una operación sobre él para ver sus derivadas.</translation>
+    </message>
+</context>
+<context>
+    <name>ProbePages</name>
+    <message>
+        <source>Check</source>
+        <translation>Comprobar</translation>
+    </message>
+    <message>
+        <source>Compare autograd with central finite differences in float64 for the chosen input.</source>
+        <translation>Comparar autograd con diferencias finitas centrales en float64 para la entrada elegida.</translation>
+    </message>
+    <message>
+        <source>Check every leaf</source>
+        <translation>Comprobar cada hoja</translation>
+    </message>
+    <message>
+        <source>Check every leaf (and retained tensor) the output depends on.</source>
+        <translation>Comprobar cada hoja (y cada tensor conservado) de la que depende la salida.</translation>
+    </message>
+    <message>
+        <source>Which element of the input moves (flat index).</source>
+        <translation>Qué elemento de la entrada se mueve (índice plano).</translation>
+    </message>
+    <message>
+        <source>Which element of the output is plotted.</source>
+        <translation>Qué elemento de la salida se dibuja.</translation>
+    </message>
+    <message>
+        <source>The element goes from its value − span to its value + span (101 points).</source>
+        <translation>El elemento va de su valor − amplitud a su valor + amplitud (101 puntos).</translation>
+    </message>
+    <message>
+        <source>± span</source>
+        <translation>± amplitud</translation>
+    </message>
+    <message>
+        <source>{output_label} as {input_label} varies (dashed: the tangent at {x0:.4g})</source>
+        <translation>{output_label} según varía {input_label} (discontinua: la tangente en {x0:.4g})</translation>
+    </message>
+    <message>
+        <source>∂{output_label}/∂{input_label} = {slope0:.4g} here</source>
+        <translation>∂{output_label}/∂{input_label} = {slope0:.4g} aquí</translation>
+    </message>
+    <message>
+        <source>Step {v}: {v2} computes vᵀJ</source>
+        <translation>Paso {v}: {v2} calcula vᵀJ</translation>
+    </message>
+    <message>
+        <source>, v = ones (its target has one element).</source>
+        <translation>, v = unos (su objetivo tiene un elemento).</translation>
+    </message>
+    <message>
+        <source> {x} keeps no .grad (not a leaf that requires grad nor a retained tensor).</source>
+        <translation> {x} no conserva .grad (ni es una hoja que requiere gradiente ni un tensor conservado).</translation>
+    </message>
+    <message>
+        <source>{x}.grad before</source>
+        <translation>{x}.grad antes</translation>
+    </message>
+    <message>
+        <source>{x}.grad after</source>
+        <translation>{x}.grad después</translation>
+    </message>
+    <message>
+        <source> what this step added to</source>
+        <translation> lo que este paso añadió a</translation>
+    </message>
+    <message>
+        <source>{x}.grad was not set by this step.</source>
+        <translation>{x}.grad no lo fijó este paso.</translation>
+    </message>
+    <message>
+        <source>✓ vᵀJ equals{added} {x}.grad (∂{target}/∂{x} weighted by v).</source>
+        <translation>✓ vᵀJ es igual a{added} {x}.grad (∂{target}/∂{x} ponderado por v).</translation>
+    </message>
+    <message>
+        <source>✗ vᵀJ differs from{added} {x}.grad by up to {max_difference:.3g}.</source>
+        <translation>✗ vᵀJ difiere de{added} {x}.grad hasta en {max_difference:.3g}.</translation>
+    </message>
+    <message>
+        <source>✓ autograd agrees with finite differences for ∂{y}/∂{x} (float64).</source>
+        <translation>✓ autograd coincide con las diferencias finitas para ∂{y}/∂{x} (float64).</translation>
+    </message>
+    <message>
+        <source>✗ autograd disagrees with finite differences for ∂{y}/∂{x}.</source>
+        <translation>✗ autograd no coincide con las diferencias finitas para ∂{y}/∂{x}.</translation>
+    </message>
+    <message>
+        <source>Largest error {max_error:.3g}{where}: analytic {v:.6g}, numeric {v2:.6g} (central differences, eps = {EPS:g}; agreement within {ATOL:g} + {RTOL:g} × |numeric|).</source>
+        <translation>Mayor error {max_error:.3g}{where}: analítico {v:.6g}, numérico {v2:.6g} (diferencias centrales, eps = {EPS:g}; coincidencia dentro de {ATOL:g} + {RTOL:g} × |numérico|).</translation>
+    </message>
+    <message>
+        <source>, before step {v} ({v2})</source>
+        <translation>, antes del paso {v} ({v2})</translation>
+    </message>
+    <message>
+        <source>∂{output_name}/∂{input_name}: {rows} × {cols}, row m column k is ∂{output_name}[m] / ∂{input_name}[k]{when}.</source>
+        <translation>∂{output_name}/∂{input_name}: {rows} × {cols}, la fila m columna k es ∂{output_name}[m] / ∂{input_name}[k]{when}.</translation>
+    </message>
+</context>
+<context>
+    <name>ProbePanel</name>
+    <message>
+        <source>The result whose derivatives are shown (y).</source>
+        <translation>El resultado cuyas derivadas se muestran (y).</translation>
+    </message>
+    <message>
+        <source>The tensor it is differentiated with respect to (x).</source>
+        <translation>El tensor respecto al que se deriva (x).</translation>
+    </message>
+    <message>
+        <source>Jacobian</source>
+        <translation>Jacobiana</translation>
+    </message>
+    <message>
+        <source>Gradient check</source>
+        <translation>Comprobación de gradientes</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Barrido</translation>
+    </message>
+    <message>
+        <source>Choose an output and an input above.</source>
+        <translation>Elige arriba una salida y una entrada.</translation>
+    </message>
+    <message>
+        <source>Every leaf: </source>
+        <translation>Cada hoja: </translation>
+    </message>
+    <message>
+        <source>analytic − numeric</source>
+        <translation>analítico − numérico</translation>
+    </message>
+</context>
+<context>
+    <name>QuickAdd</name>
+    <message>
+        <source>Add node…</source>
+        <translation>Añadir nodo…</translation>
+    </message>
+</context>
+<context>
+    <name>Recovery</name>
+    <message>
+        <source>{title} (autosaved {when})</source>
+        <translation>{title} (guardado automáticamente {when})</translation>
+    </message>
+    <message>
+        <source>the graph could not be written ({exc})</source>
+        <translation>el grafo no se pudo escribir ({exc})</translation>
+    </message>
+    <message>
+        <source>the graph could not be written ({error})</source>
+        <translation>el grafo no se pudo escribir ({error})</translation>
+    </message>
+    <message>
+        <source>Restore unsaved work?</source>
+        <translation>¿Restaurar el trabajo sin guardar?</translation>
+    </message>
+    <message>
+        <source> {others} more can be restored at the next start.</source>
+        <translation> {others} más se pueden restaurar en el próximo inicio.</translation>
+    </message>
+    <message>
+        <source>GradStudio did not close properly. Unsaved work on {v} can be restored.{more}</source>
+        <translation>GradStudio no se cerró correctamente. Se puede restaurar el trabajo sin guardar de {v}.{more}</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Restaurar</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Descartar</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Más tarde</translation>
+    </message>
+</context>
+<context>
+    <name>Regions</name>
+    <message>
+        <source>Take {v} out of no_grad</source>
+        <translation>Sacar {v} de no_grad</translation>
+    </message>
+</context>
+<context>
+    <name>RunShown</name>
+    <message>
+        <source>
+
+grad_fn: </source>
+        <translation>
+
+grad_fn: </translation>
+    </message>
+    <message>
+        <source>
+
+Why no grad_fn: </source>
+        <translation>
+
+Por qué no hay grad_fn: </translation>
+    </message>
+    <message>
+        <source>gradcheck ✓</source>
+        <translation>gradcheck ✓</translation>
+    </message>
+    <message>
+        <source>gradcheck ✗</source>
+        <translation>gradcheck ✗</translation>
+    </message>
+</context>
+<context>
+    <name>SaveGuard</name>
+    <message>
+        <source>“{name}” was changed on disk since you opened or last saved it (by another window or program); saving now would replace those changes.</source>
+        <translation>«{name}» cambió en el disco desde que lo abriste o guardaste por última vez (otra ventana u otro programa); guardar ahora reemplazaría esos cambios.</translation>
+    </message>
+    <message>
+        <source>“{name}” is read-only; saving now would replace it anyway.</source>
+        <translation>«{name}» es de solo lectura; guardar ahora lo reemplazaría de todos modos.</translation>
+    </message>
+    <message>
+        <source>Replace the file?</source>
+        <translation>¿Reemplazar el archivo?</translation>
+    </message>
+    <message>
+        <source>Overwrite it, save under another name, or cancel the save.</source>
+        <translation>Sobrescribirlo, guardar con otro nombre o cancelar el guardado.</translation>
+    </message>
+    <message>
+        <source>Overwrite</source>
+        <translation>Sobrescribir</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>Guardar como…</translation>
+    </message>
+</context>
+<context>
+    <name>Screenshots</name>
+    <message>
+        <source>window size, WIDTHxHEIGHT</source>
+        <translation>tamaño de la ventana, ANCHOxALTO</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>{n} more</source>
+        <translation>{n} más</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> y </translation>
+    </message>
+    <message>
+        <source>lost its grad_fn</source>
+        <translation>perdió su grad_fn</translation>
+    </message>
+    <message>
+        <source>lost their grad_fn</source>
+        <translation>perdieron su grad_fn</translation>
+    </message>
+    <message>
+        <source>gained a grad_fn</source>
+        <translation>ganó una grad_fn</translation>
+    </message>
+    <message>
+        <source>lost its .grad</source>
+        <translation>perdió su .grad</translation>
+    </message>
+    <message>
+        <source>lost their .grad</source>
+        <translation>perdieron su .grad</translation>
+    </message>
+    <message>
+        <source>gained a .grad</source>
+        <translation>ganó un .grad</translation>
+    </message>
+    <message>
+        <source>now fails</source>
+        <translation>ahora falla</translation>
+    </message>
+    <message>
+        <source>now fail</source>
+        <translation>ahora fallan</translation>
+    </message>
+    <message>
+        <source>no longer fails</source>
+        <translation>ya no falla</translation>
+    </message>
+    <message>
+        <source>no longer fail</source>
+        <translation>ya no fallan</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <source>&apos;{key}&apos; is the shortcut of both {v} and {name}</source>
+        <translation>«{key}» es el atajo de {v} y de {name}</translation>
+    </message>
+</context>
+<context>
+    <name>Tasks</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Cancelando…</translation>
+    </message>
+</context>
+<context>
+    <name>TensorPlot</name>
+    <message>
+        <source>{name}: None</source>
+        <translation>{name}: None</translation>
+    </message>
+</context>
+<context>
+    <name>Timeline</name>
+    <message>
+        <source>Show the tensors</source>
+        <translation>Mostrar los tensores</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Añadir</translation>
+    </message>
+    <message>
+        <source>Train…</source>
+        <translation>Entrenar…</translation>
+    </message>
+    <message>
+        <source>Insert a training loop for a loss: forward, backward, update, zero_grad, repeated</source>
+        <translation>Insertar un bucle de entrenamiento para una pérdida: forward, backward, actualización, zero_grad, repetidos</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Quitar</translation>
+    </message>
+    <message>
+        <source>Move the action earlier</source>
+        <translation>Mover la acción antes</translation>
+    </message>
+    <message>
+        <source>Move the action later</source>
+        <translation>Mover la acción después</translation>
+    </message>
+    <message>
+        <source>Iteration</source>
+        <translation>Iteración</translation>
+    </message>
+    <message>
+        <source>Backward step</source>
+        <translation>Backward</translation>
+    </message>
+    <message>
+        <source>Each grad_fn the backward pass runs, in engine order (Step Through Backward shows the chain rule)</source>
+        <translation>Cada grad_fn que ejecuta el pase hacia atrás, en el orden del motor (Backward paso a paso muestra la regla de la cadena)</translation>
+    </message>
+    <message>
+        <source>no backward pass at this step</source>
+        <translation>aquí no hay pase hacia atrás</translation>
+    </message>
+    <message>
+        <source>999 of 999: AccumulateGrad</source>
+        <translation>999/999: AccumulateGrad</translation>
+    </message>
+    <message>
+        <source>after forward</source>
+        <translation>después de forward</translation>
+    </message>
+    <message>
+        <source>after step {step}: {v}</source>
+        <translation>después del paso {step}: {v}</translation>
+    </message>
+    <message>
+        <source>, in iteration {v} of {v2}</source>
+        <translation>, en la iteración {v} de {v2}</translation>
+    </message>
+    <message>
+        <source>   ⚠ recorded before your edits</source>
+        <translation>   ⚠ grabado antes de tus cambios</translation>
+    </message>
+    <message>
+        <source>printed: </source>
+        <translation>impreso: </translation>
+    </message>
+    <message>
+        <source>: before it</source>
+        <translation>: antes</translation>
+    </message>
+    <message>
+        <source>{v} of {total}</source>
+        <translation>{v}/{total}</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineDetails</name>
+    <message>
+        <source>No actions yet: only the forward pass runs. Select a node and press Ctrl+B (or Add ▸ backward()) to call its backward() after it.</source>
+        <translation>Aún no hay acciones: solo se ejecuta el pase hacia adelante. Selecciona un nodo y pulsa Ctrl+B (o Añadir ▸ backward()) para llamar a su backward() después.</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Acción</translation>
+    </message>
+    <message>
+        <source>Select an action to change it.</source>
+        <translation>Selecciona una acción para cambiarla.</translation>
+    </message>
+    <message>
+        <source>Step {step}, {v}, freed the saved tensors this step needs. Passing retain_graph=True there keeps them (ticking it on this step only keeps them for a later one).</source>
+        <translation>El paso {step}, {v}, liberó los tensores guardados que necesita este paso. Pasar retain_graph=True allí los conserva (marcarlo en este paso solo los conserva para uno posterior).</translation>
+    </message>
+    <message>
+        <source>Tick retain_graph on step {step}</source>
+        <translation>Marcar retain_graph en el paso {step}</translation>
+    </message>
+    <message>
+        <source>Pass gradient=torch.ones_like({name})</source>
+        <translation>Pasar gradient=torch.ones_like({name})</translation>
+    </message>
+    <message>
+        <source>backward() of a tensor with {v} elements needs the vector v of the vector-Jacobian product vᵀJ: ones add up every element&apos;s gradient, as {name}.sum().backward() would.</source>
+        <translation>backward() de un tensor con {v} elementos necesita el vector v del producto vector-jacobiana vᵀJ: los unos suman el gradiente de cada elemento, como haría {name}.sum().backward().</translation>
+    </message>
+    <message>
+        <source>None (unused)</source>
+        <translation>None (sin usar)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;returned&lt;/b&gt;&lt;br&gt;</source>
+        <translation>&lt;b&gt;devuelto&lt;/b&gt;&lt;br&gt;</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s default ({v})</source>
+        <translation>Valor por defecto de PyTorch ({v})</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not a number; leave it empty for PyTorch&apos;s default.</source>
+        <translation>«{text}» no es un número; déjalo vacío para el valor por defecto de PyTorch.</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineEditors</name>
+    <message>
+        <source>The gradient flowing into {name}: the vector v of vᵀJ, shaped like {name} ((none): 1, for a one-element {name})</source>
+        <translation>El gradiente que fluye hacia {name}: el vector v de vᵀJ, con la forma de {name} ((none): 1, para un {name} de un elemento)</translation>
+    </message>
+    <message>
+        <source>for {name}</source>
+        <translation>para {name}</translation>
+    </message>
+    <message>
+        <source>Choose the outputs first.</source>
+        <translation>Elige primero las salidas.</translation>
+    </message>
+    <message>
+        <source>… and {v} more lines</source>
+        <translation>… y {v} líneas más</translation>
+    </message>
+    <message>
+        <source>Its hooks printed:
+</source>
+        <translation>Sus hooks imprimieron:
+</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineMenu</name>
+    <message>
+        <source>Insert after</source>
+        <translation>Insertar después</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Añadir</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplicar</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>Subir</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Bajar</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Eliminar</translation>
+    </message>
+</context>
+<context>
+    <name>TrainDialog</name>
+    <message>
+        <source>Train</source>
+        <translation>Entrenar</translation>
+    </message>
+    <message>
+        <source>zero the gradients every iteration</source>
+        <translation>poner los gradientes a cero en cada iteración</translation>
+    </message>
+    <message>
+        <source>Untick it to see the most common bug of a training loop: each backward adds to .grad, the gradients pile up.</source>
+        <translation>Desmárcalo para ver el error más común de un bucle de entrenamiento: cada backward suma a .grad y los gradientes se acumulan.</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Pérdida</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parámetros</translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation>Actualización</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>Iteraciones</translation>
+    </message>
+    <message>
+        <source>Insert loop</source>
+        <translation>Insertar bucle</translation>
+    </message>
+    <message>
+        <source>Add a loss first: a one-element node computed from leaves that require grad.</source>
+        <translation>Añade primero una pérdida: un nodo de un elemento calculado a partir de hojas que requieren gradiente.</translation>
+    </message>
+    <message>
+        <source>Nothing upstream of this loss requires grad: tick requires_grad on a leaf it is computed from.</source>
+        <translation>Nada por encima de esta pérdida requiere gradiente: marca requires_grad en una hoja de la que se calcula.</translation>
+    </message>
+    <message>
+        <source>Tick at least one parameter to train.</source>
+        <translation>Marca al menos un parámetro para entrenar.</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPanel</name>
+    <message>
+        <source>No training loop yet: Add ▸ Train… in the timeline inserts one.</source>
+        <translation>Aún no hay bucle de entrenamiento: Añadir ▸ Entrenar… en la línea de tiempo inserta uno.</translation>
+    </message>
+    <message>
+        <source>This loop did not run: its error is shown in the timeline.</source>
+        <translation>Este bucle no se ejecutó: su error se muestra en la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>Drag the line, or click a plot, to show that iteration in every view.</source>
+        <translation>Arrastra la línea o haz clic en un gráfico para mostrar esa iteración en todas las vistas.</translation>
+    </message>
+    <message>
+        <source>{title}: none</source>
+        <translation>{title}: ninguno</translation>
+    </message>
+    <message>
+        <source>log scale</source>
+        <translation>escala log.</translation>
+    </message>
+    <message>
+        <source>A logarithmic loss axis: losses span orders of magnitude.</source>
+        <translation>Un eje de pérdida logarítmico: las pérdidas abarcan órdenes de magnitud.</translation>
+    </message>
+    <message>
+        <source>Loss per iteration</source>
+        <translation>Pérdida por iteración</translation>
+    </message>
+    <message>
+        <source>.grad (dashed)</source>
+        <translation>.grad (discontinua)</translation>
+    </message>
+    <message>
+        <source>loop {n}: {text}</source>
+        <translation>bucle {n}: {text}</translation>
+    </message>
+    <message>
+        <source>iteration {v} of {count}</source>
+        <translation>iteración {v} de {count}</translation>
+    </message>
+    <message>
+        <source> · stopped at an error in iteration {v}</source>
+        <translation> · detenido por un error en la iteración {v}</translation>
+    </message>
+    <message>
+        <source>: no iteration completed</source>
+        <translation>: ninguna iteración completada</translation>
+    </message>
+    <message>
+        <source>Parameters per iteration</source>
+        <translation>Parámetros por iteración</translation>
+    </message>
+    <message>
+        <source>Select a tracked node</source>
+        <translation>Selecciona un nodo seguido</translation>
+    </message>
+    <message>
+        <source>{v} is on the loss plot · </source>
+        <translation>{v} está en el gráfico de pérdida · </translation>
+    </message>
+    <message>
+        <source>{v} is not tracked (tick watched) · </source>
+        <translation>{v} no se sigue (marca watched) · </translation>
+    </message>
+    <message>
+        <source>{name} per iteration</source>
+        <translation>{name} por iteración</translation>
+    </message>
+    <message>
+        <source>: first {MAX_CURVES} of {size} elements</source>
+        <translation>: primeros {MAX_CURVES} de {size} elementos</translation>
+    </message>
+    <message>
+        <source> (no .grad kept)</source>
+        <translation> (sin .grad conservado)</translation>
+    </message>
+    <message>
+        <source>{name}.grad per iteration</source>
+        <translation>{name}.grad por iteración</translation>
+    </message>
+</context>
+<context>
+    <name>Trust</name>
+    <message>
+        <source>Run this {what}?</source>
+        <translation>¿Ejecutar este {what}?</translation>
+    </message>
+    <message>
+        <source>Opening “{name}” runs its code on this computer, with your permissions; run it only if you trust where it came from.</source>
+        <translation>Abrir «{name}» ejecuta su código en este ordenador, con tus permisos; ejecútalo solo si confías en su procedencia.</translation>
+    </message>
+    <message>
+        <source>GradStudio asks once for each file, and again when the file changes.</source>
+        <translation>GradStudio pregunta una vez por cada archivo, y otra vez cuando el archivo cambia.</translation>
+    </message>
+    <message>
+        <source>Run the {what}</source>
+        <translation>Ejecutar el {what}</translation>
+    </message>
+</context>
+<context>
+    <name>UntrackedFix</name>
+    <message>
+        <source> backward() needs a graph: ticking requires_grad on {name} makes PyTorch record one from it.</source>
+        <translation> backward() necesita un grafo: marcar requires_grad en {name} hace que PyTorch registre uno a partir de él.</translation>
+    </message>
+    <message>
+        <source>Tick requires_grad on {name}</source>
+        <translation>Marcar requires_grad en {name}</translation>
+    </message>
+</context>
+<context>
+    <name>WalkPanel</name>
+    <message>
+        <source>0.5 step/s</source>
+        <translation>0,5 pasos/s</translation>
+    </message>
+    <message>
+        <source>1 step/s</source>
+        <translation>1 paso/s</translation>
+    </message>
+    <message>
+        <source>2 steps/s</source>
+        <translation>2 pasos/s</translation>
+    </message>
+    <message>
+        <source>4 steps/s</source>
+        <translation>4 pasos/s</translation>
+    </message>
+    <message>
+        <source>The backward pass to step through</source>
+        <translation>El pase hacia atrás que se recorre</translation>
+    </message>
+    <message>
+        <source>Export Frames…</source>
+        <translation>Exportar imágenes…</translation>
+    </message>
+    <message>
+        <source>Save every step as a numbered PNG, for slides</source>
+        <translation>Guardar cada paso como un PNG numerado, para diapositivas</translation>
+    </message>
+    <message>
+        <source>Step through:</source>
+        <translation>Recorrer:</translation>
+    </message>
+    <message>
+        <source>Engine steps of the pass: drag, or use the arrow keys</source>
+        <translation>Pasos del motor en el pase: arrastra o usa las flechas</translation>
+    </message>
+    <message>
+        <source>Before the first step</source>
+        <translation>Antes del primer paso</translation>
+    </message>
+    <message>
+        <source>Previous step (F9)</source>
+        <translation>Paso anterior (F9)</translation>
+    </message>
+    <message>
+        <source>Play the pass step by step</source>
+        <translation>Reproducir el pase paso a paso</translation>
+    </message>
+    <message>
+        <source>Next step (F10)</source>
+        <translation>Paso siguiente (F10)</translation>
+    </message>
+    <message>
+        <source>After the last step</source>
+        <translation>Después del último paso</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+    <message>
+        <source>0. before the pass</source>
+        <translation>0. antes del pase</translation>
+    </message>
+    <message>
+        <source>step {k} of {count}</source>
+        <translation>paso {k} de {count}</translation>
+    </message>
+    <message>
+        <source>{count} steps</source>
+        <translation>{count} pasos</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:#5f6368&apos;&gt;No backward pass to step through: add a &lt;b&gt;backward()&lt;/b&gt; action to the timeline (Ctrl+B), then step through it here.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#5f6368&apos;&gt;No hay pase hacia atrás que recorrer: añade una acción &lt;b&gt;backward()&lt;/b&gt; a la línea de tiempo (Ctrl+B) y luego recórrela aquí paso a paso.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>the gradient you passed, v = </source>
+        <translation>el gradiente que pasaste, v = </translation>
+    </message>
+    <message>
+        <source>gradient {v} ({received_name})</source>
+        <translation>gradiente {v} ({received_name})</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Before the pass. backward starts at {v}, the grad_fn of the output, with {v2}. Each step runs one grad_fn: it receives a gradient and sends one to each of its inputs by the chain rule.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Antes del pase. backward empieza en {v}, la grad_fn de la salida, con {v2}. Cada paso ejecuta una grad_fn: recibe un gradiente y envía uno a cada una de sus entradas por la regla de la cadena.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:#188038&apos;&gt;The pass is complete.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#188038&apos;&gt;El pase está completo.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Choose a backward pass to step through first.</source>
+        <translation>Elige primero un pase hacia atrás para recorrer.</translation>
+    </message>
+    <message>
+        <source>could not write {path}</source>
+        <translation>no se pudo escribir {path}</translation>
+    </message>
+</context>
+<context>
+    <name>WindowEdits</name>
+    <message>
+        <source>Add nn.Linear</source>
+        <translation>Añadir nn.Linear</translation>
+    </message>
+    <message>
+        <source>Select a computed tensor with at least one dimension: the layer takes its last dimension as inputs.</source>
+        <translation>Selecciona un tensor calculado con al menos una dimensión: la capa toma su última dimensión como entradas.</translation>
+    </message>
+    <message>
+        <source>nn.Linear({in_features}, …)</source>
+        <translation>nn.Linear({in_features}, …)</translation>
+    </message>
+    <message>
+        <source>Outputs (out_features):</source>
+        <translation>Salidas (out_features):</translation>
+    </message>
+    <message>
+        <source>Arrange graph</source>
+        <translation>Ordenar el grafo</translation>
+    </message>
+</context>
+<context>
+    <name>WindowExports</name>
+    <message>
+        <source>Export PyTorch Script</source>
+        <translation>Exportar script de PyTorch</translation>
+    </message>
+    <message>
+        <source>Could not export the notebook</source>
+        <translation>No se pudo exportar el notebook</translation>
+    </message>
+    <message>
+        <source>Export Notebook is not available in this build yet.</source>
+        <translation>Exportar notebook aún no está disponible en esta versión.</translation>
+    </message>
+    <message>
+        <source>Export Notebook</source>
+        <translation>Exportar notebook</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Imágenes PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>Dibujos SVG (*.svg)</translation>
+    </message>
+    <message>
+        <source>nothing could be written there</source>
+        <translation>no se pudo escribir nada allí</translation>
+    </message>
+    <message>
+        <source>Export Canvas as {v}</source>
+        <translation>Exportar el lienzo como {v}</translation>
+    </message>
+    <message>
+        <source>Could not export the {what}</source>
+        <translation>No se pudo exportar: {what}</translation>
+    </message>
+    <message>
+        <source>“{name}” was not written ({exc}); try another folder or name.</source>
+        <translation>«{name}» no se escribió ({exc}); prueba otra carpeta u otro nombre.</translation>
+    </message>
+    <message>
+        <source>Exported {name}</source>
+        <translation>{name} exportado</translation>
+    </message>
+</context>
+<context>
+    <name>WindowFiles</name>
+    <message>
+        <source>Untitled</source>
+        <translation>Sin título</translation>
+    </message>
+    <message>
+        <source>Open Graph or Notebook — a notebook&apos;s cells will be run</source>
+        <translation>Abrir grafo o notebook — las celdas de un notebook se ejecutarán</translation>
+    </message>
+    <message>
+        <source>Opening {name} was cancelled; the open graph is unchanged.</source>
+        <translation>Se canceló la apertura de {name}; el grafo abierto no ha cambiado.</translation>
+    </message>
+    <message>
+        <source>Could not open the notebook</source>
+        <translation>No se pudo abrir el notebook</translation>
+    </message>
+    <message>
+        <source>“{name}” could not be read ({v}).</source>
+        <translation>«{name}» no se pudo leer ({v}).</translation>
+    </message>
+    <message>
+        <source>Open Notebook</source>
+        <translation>Abrir notebook</translation>
+    </message>
+    <message>
+        <source>Running the cells of “{name}” to trace the tensors they compute…</source>
+        <translation>Ejecutando las celdas de «{name}» para rastrear los tensores que calculan…</translation>
+    </message>
+    <message>
+        <source>{stem} (notebook)</source>
+        <translation>{stem} (notebook)</translation>
+    </message>
+    <message>
+        <source>Part of the notebook is recorded</source>
+        <translation>Parte del notebook está grabada</translation>
+    </message>
+    <message>
+        <source>Traced {name}: {v} nodes from {v2} code cells</source>
+        <translation>{name} rastreado: {v} nodos de {v2} celdas de código</translation>
+    </message>
+    <message>
+        <source>; {failed} cells raised an error, shown in the Lesson panel</source>
+        <translation>; {failed} celdas lanzaron un error, mostrado en el panel Lección</translation>
+    </message>
+    <message>
+        <source>; {failed} cell raised an error, shown in the Lesson panel</source>
+        <translation>; {failed} celda lanzó un error, mostrado en el panel Lección</translation>
+    </message>
+    <message>
+        <source>Could not open the graph</source>
+        <translation>No se pudo abrir el grafo</translation>
+    </message>
+    <message>
+        <source>“{name}” could not be opened: {exc}</source>
+        <translation>«{name}» no se pudo abrir: {exc}</translation>
+    </message>
+    <message>
+        <source>Could not restore the graph</source>
+        <translation>No se pudo restaurar el grafo</translation>
+    </message>
+    <message>
+        <source>Restored {v}; save it to keep it.</source>
+        <translation>{v} restaurado; guárdalo para conservarlo.</translation>
+    </message>
+    <message>
+        <source>Could not open the example</source>
+        <translation>No se pudo abrir el ejemplo</translation>
+    </message>
+    <message>
+        <source>The example “{name}” could not be opened: {exc}</source>
+        <translation>El ejemplo «{name}» no se pudo abrir: {exc}</translation>
+    </message>
+    <message>
+        <source>{v} (example)</source>
+        <translation>{v} (ejemplo)</translation>
+    </message>
+    <message>
+        <source>Save Graph As</source>
+        <translation>Guardar grafo como</translation>
+    </message>
+    <message>
+        <source>Could not save the graph</source>
+        <translation>No se pudo guardar el grafo</translation>
+    </message>
+    <message>
+        <source>“{name}” was not saved ({exc}); the graph is still open, so try another folder or name.</source>
+        <translation>«{name}» no se guardó ({exc}); el grafo sigue abierto, así que prueba otra carpeta u otro nombre.</translation>
+    </message>
+    <message>
+        <source>Saved {name}</source>
+        <translation>{name} guardado</translation>
+    </message>
+    <message>
+        <source>Open recent file</source>
+        <translation>Abrir un archivo reciente</translation>
+    </message>
+    <message>
+        <source>Clear Recent Files</source>
+        <translation>Borrar archivos recientes</translation>
+    </message>
+    <message>
+        <source>Import PyTorch Script — the script will be run</source>
+        <translation>Importar script de PyTorch — el script se ejecutará</translation>
+    </message>
+    <message>
+        <source>Could not import the script</source>
+        <translation>No se pudo importar el script</translation>
+    </message>
+    <message>
+        <source>“{name}” could not be read: {exc}</source>
+        <translation>«{name}» no se pudo leer: {exc}</translation>
+    </message>
+    <message>
+        <source>Import PyTorch Script</source>
+        <translation>Importar script de PyTorch</translation>
+    </message>
+    <message>
+        <source>Running “{name}” to trace the tensors it computes…</source>
+        <translation>Ejecutando «{name}» para rastrear los tensores que calcula…</translation>
+    </message>
+    <message>
+        <source>Tracing “{name}” failed: {exc}</source>
+        <translation>El rastreo de «{name}» falló: {exc}</translation>
+    </message>
+    <message>
+        <source>Import of {name} cancelled; nothing changed.</source>
+        <translation>Importación de {name} cancelada; nada cambió.</translation>
+    </message>
+    <message>
+        <source>{name} was not run; the open graph is unchanged.</source>
+        <translation>{name} no se ejecutó; el grafo abierto no ha cambiado.</translation>
+    </message>
+    <message>
+        <source>{stem} (imported)</source>
+        <translation>{stem} (importado)</translation>
+    </message>
+    <message>
+        <source>Imported {name}</source>
+        <translation>{name} importado</translation>
+    </message>
+    <message>
+        <source>Part of the script is recorded</source>
+        <translation>Parte del script está grabada</translation>
+    </message>
+    <message>
+        <source>“{name}” could not be opened: {text}</source>
+        <translation>«{name}» no se pudo abrir: {text}</translation>
+    </message>
+</context>
+<context>
+    <name>WindowMenus</name>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Nuevo</translation>
+    </message>
+    <message>
+        <source>Start an empty graph</source>
+        <translation>Empezar un grafo vacío</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Abrir…</translation>
+    </message>
+    <message>
+        <source>Open a GradStudio graph, or a Jupyter notebook: its cells are run to trace their graph</source>
+        <translation>Abrir un grafo de GradStudio o un notebook de Jupyter: sus celdas se ejecutan para rastrear su grafo</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <source>Save the graph</source>
+        <translation>Guardar el grafo</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Guardar &amp;como…</translation>
+    </message>
+    <message>
+        <source>Save the graph under a new name</source>
+        <translation>Guardar el grafo con un nombre nuevo</translation>
+    </message>
+    <message>
+        <source>&amp;Import PyTorch Script…</source>
+        <translation>&amp;Importar script de PyTorch…</translation>
+    </message>
+    <message>
+        <source>Runs a PyTorch script with GradStudio&apos;s engine and turns what it computed into a graph</source>
+        <translation>Ejecuta un script de PyTorch con el motor de GradStudio y convierte lo que calculó en un grafo</translation>
+    </message>
+    <message>
+        <source>Import &amp;Data…</source>
+        <translation>Importar &amp;datos…</translation>
+    </message>
+    <message>
+        <source>Reads a CSV or .npy file into a data node (features, then the label) stored in the graph file</source>
+        <translation>Lee un archivo CSV o .npy en un nodo de datos (características, luego la etiqueta) guardado en el archivo del grafo</translation>
+    </message>
+    <message>
+        <source>&amp;Export PyTorch Script…</source>
+        <translation>&amp;Exportar script de PyTorch…</translation>
+    </message>
+    <message>
+        <source>Write the graph as a PyTorch script</source>
+        <translation>Escribir el grafo como un script de PyTorch</translation>
+    </message>
+    <message>
+        <source>Export Note&amp;book…</source>
+        <translation>Exportar note&amp;book…</translation>
+    </message>
+    <message>
+        <source>Write the graph as a Jupyter notebook</source>
+        <translation>Escribir el grafo como un notebook de Jupyter</translation>
+    </message>
+    <message>
+        <source>Export Canvas as &amp;PNG…</source>
+        <translation>Exportar el lienzo como &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Save a picture of the canvas</source>
+        <translation>Guardar una imagen del lienzo</translation>
+    </message>
+    <message>
+        <source>Export Canvas as S&amp;VG…</source>
+        <translation>Exportar el lienzo como S&amp;VG…</translation>
+    </message>
+    <message>
+        <source>Save the canvas as a scalable drawing</source>
+        <translation>Guardar el lienzo como un dibujo escalable</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <source>Close GradStudio</source>
+        <translation>Cerrar GradStudio</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Deshacer</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rehacer</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>Cor&amp;tar</translation>
+    </message>
+    <message>
+        <source>Cut the selected nodes</source>
+        <translation>Cortar los nodos seleccionados</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copiar</translation>
+    </message>
+    <message>
+        <source>Copy the selected nodes</source>
+        <translation>Copiar los nodos seleccionados</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>&amp;Pegar</translation>
+    </message>
+    <message>
+        <source>Paste copied nodes</source>
+        <translation>Pegar los nodos copiados</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Eliminar</translation>
+    </message>
+    <message>
+        <source>Delete the selected nodes</source>
+        <translation>Eliminar los nodos seleccionados</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>Seleccionar &amp;todo</translation>
+    </message>
+    <message>
+        <source>&amp;Find Node…</source>
+        <translation>&amp;Buscar nodo…</translation>
+    </message>
+    <message>
+        <source>Find a node by name, kind or grad_fn, select it and show it</source>
+        <translation>Buscar un nodo por nombre, tipo o grad_fn, seleccionarlo y mostrarlo</translation>
+    </message>
+    <message>
+        <source>Add &amp;Backward of Selection</source>
+        <translation>Añadir &amp;backward de la selección</translation>
+    </message>
+    <message>
+        <source>Append selected.backward() to the timeline</source>
+        <translation>Añadir seleccion.backward() a la línea de tiempo</translation>
+    </message>
+    <message>
+        <source>Insert &amp;detach() After Selection</source>
+        <translation>Insertar &amp;detach() después de la selección</translation>
+    </message>
+    <message>
+        <source>Cut the graph: consumers get a detached copy</source>
+        <translation>Cortar el grafo: los consumidores reciben una copia separada</translation>
+    </message>
+    <message>
+        <source>Wrap Selection in &amp;no_grad</source>
+        <translation>Envolver la selección en &amp;no_grad</translation>
+    </message>
+    <message>
+        <source>Evaluate the selected nodes inside torch.no_grad()</source>
+        <translation>Evaluar los nodos seleccionados dentro de torch.no_grad()</translation>
+    </message>
+    <message>
+        <source>Add nn.&amp;Linear Layer After Selection…</source>
+        <translation>Añadir una capa nn.&amp;Linear después de la selección…</translation>
+    </message>
+    <message>
+        <source>nn.Linear(in, out) on the selected tensor: a weight and a bias drawn as PyTorch draws them, and F.linear</source>
+        <translation>nn.Linear(in, out) sobre el tensor seleccionado: un peso y un sesgo generados como los genera PyTorch, y F.linear</translation>
+    </message>
+    <message>
+        <source>&amp;Train…</source>
+        <translation>&amp;Entrenar…</translation>
+    </message>
+    <message>
+        <source>Insert a training loop for a loss: forward, backward, update, zero_grad, repeated</source>
+        <translation>Insertar un bucle de entrenamiento para una pérdida: forward, backward, actualización, zero_grad, repetidos</translation>
+    </message>
+    <message>
+        <source>&amp;Step Through Backward Pass</source>
+        <translation>Backward &amp;paso a paso</translation>
+    </message>
+    <message>
+        <source>Play the backward pass node by node: each grad_fn, the gradient it receives and sends, the chain rule in numbers</source>
+        <translation>Reproducir el pase hacia atrás nodo a nodo: cada grad_fn, el gradiente que recibe y envía, la regla de la cadena en números</translation>
+    </message>
+    <message>
+        <source>Next Backward Step</source>
+        <translation>Paso siguiente de backward</translation>
+    </message>
+    <message>
+        <source>Run the next grad_fn of the backward pass being stepped through</source>
+        <translation>Ejecutar la siguiente grad_fn del pase hacia atrás que se recorre</translation>
+    </message>
+    <message>
+        <source>&amp;Jacobian and Gradient Check</source>
+        <translation>&amp;Jacobiana y comprobación de gradientes</translation>
+    </message>
+    <message>
+        <source>The Jacobian behind a backward pass, vᵀJ next to .grad, a finite-difference check of the gradients and a sweep plot</source>
+        <translation>La jacobiana detrás de un pase hacia atrás, vᵀJ junto a .grad, una comprobación de los gradientes por diferencias finitas y un gráfico de barrido</translation>
+    </message>
+    <message>
+        <source>Previous Backward Step</source>
+        <translation>Paso anterior de backward</translation>
+    </message>
+    <message>
+        <source>Go back one grad_fn in the backward pass being stepped through</source>
+        <translation>Retroceder una grad_fn en el pase hacia atrás que se recorre</translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>&amp;Renombrar…</translation>
+    </message>
+    <message>
+        <source>Give the selected node a name (its variable in the code)</source>
+        <translation>Dar un nombre al nodo seleccionado (su variable en el código)</translation>
+    </message>
+    <message>
+        <source>&amp;Arrange Graph</source>
+        <translation>&amp;Ordenar el grafo</translation>
+    </message>
+    <message>
+        <source>Lay the nodes out in columns, inputs on the left</source>
+        <translation>Colocar los nodos en columnas, las entradas a la izquierda</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>&amp;Acercar</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>A&amp;lejar</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation>&amp;Tamaño real</translation>
+    </message>
+    <message>
+        <source>Zoom to 100 %</source>
+        <translation>Zoom al 100 %</translation>
+    </message>
+    <message>
+        <source>&amp;Fit Graph in View</source>
+        <translation>A&amp;justar el grafo a la vista</translation>
+    </message>
+    <message>
+        <source>Zoom and scroll so that every node is visible</source>
+        <translation>Hacer zoom y desplazar para que todos los nodos se vean</translation>
+    </message>
+    <message>
+        <source>&amp;Snap to Grid</source>
+        <translation>Ajustar a la &amp;cuadrícula</translation>
+    </message>
+    <message>
+        <source>Dragged and added nodes land on the background grid</source>
+        <translation>Los nodos arrastrados y añadidos caen en la cuadrícula de fondo</translation>
+    </message>
+    <message>
+        <source>&amp;Next Cell</source>
+        <translation>Celda &amp;siguiente</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s next code cell: its nodes selected, the timeline at its moment</source>
+        <translation>La siguiente celda de código de la lección: sus nodos seleccionados, la línea de tiempo en su momento</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Cell</source>
+        <translation>Celda &amp;anterior</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s previous code cell</source>
+        <translation>La celda de código anterior de la lección</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Panel Layout</source>
+        <translation>&amp;Restablecer la disposición de paneles</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts…</source>
+        <translation>Atajos de &amp;teclado…</translation>
+    </message>
+    <message>
+        <source>List every command that has a keyboard shortcut</source>
+        <translation>Listar todos los comandos que tienen atajo de teclado</translation>
+    </message>
+    <message>
+        <source>&amp;About GradStudio</source>
+        <translation>&amp;Acerca de GradStudio</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Editar</translation>
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>&amp;Grafo</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;yuda</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Abrir &amp;reciente</translation>
+    </message>
+    <message>
+        <source>E&amp;xamples</source>
+        <translation>E&amp;jemplos</translation>
+    </message>
+    <message>
+        <source>Open the bundled example {name}</source>
+        <translation>Abrir el ejemplo incluido {name}</translation>
+    </message>
+</context>
+</TS>

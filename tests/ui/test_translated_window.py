@@ -1,0 +1,193 @@
+"""The window in German and in Spanish (issue 34): no text a person reads bypasses the
+translations, and the translated widgets lay out without clipping their text.
+
+The same window is built in English and in the language, every dock shown and its late
+panel built, and the texts of every action, menu, label, button, tooltip, window and
+dock title, group box, tab, placeholder, combo box item and tree category are read from both in the
+same order. A text the language shows exactly as English does must be one of the
+untranslatable ones: a name, code PyTorch prints or the user wrote, a number, a key, or
+a word the ``.ts`` deliberately translates as itself ("Tab", "Softmax")."""
+import re
+import pytest
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QComboBox, QGroupBox, QLabel,
+                               QLineEdit, QMenu, QPushButton, QTabBar, QToolButton, QTreeWidget,
+                               QWidget)
+
+from gradstudio.ui import i18n, i18n_update
+from driving import main_window
+from test_exercise_panel import open_example
+from test_translations import messages
+
+LANGS = ("de", "es")
+SIZE = (1366, 768)
+
+# texts no language translates: code and what PyTorch prints, names, numbers, keys
+UNTRANSLATED = [
+    r"[^A-Za-z]*",                                  # numbers, symbols, "—"
+    r"GradStudio.*",                                # the name (and its version line)
+    r"[\w.\[\]]+(\(.*\))?(\s*[-+*/@=]\s*[\w.\[\]]+(\(.*\))?)*",   # x.grad, y = x + 2, f(x)
+    r"(tensor|torch|nn|F)\b.*",                     # tensor reprs, torch.Size, torch calls
+    r"<?\w*Backward\d*>?.*|AccumulateGrad.*",       # grad_fn names
+    r"(print|with|for|def|import|return)\b.*",      # code lines
+    r"(Ctrl|Shift|Alt|F\d+)\b.*",                   # keys
+    r".*\.(gsg|ipynb|py|png|svg)",                  # file names
+    r"\d+\. .*\(.*\)",                              # a numbered timeline action: 1. out.backward()
+    r"\w+ <span[^>]*>· \w+</span>",                  # the inspector's title: y · add
+]
+
+
+# Known gaps, not translated yet: sentences the document layer writes in English (it
+# imports no Qt), shown as they are: why a node has no grad_fn (document/explain.py)
+# and why a probe is refused (document/probe.py).
+NOT_YET = [r"(<b>)?\w+(</b>)? has no grad_fn: .*", r"The Jacobian of .* entries, more than .*"]
+
+
+def _same_in_ts(code):
+    """Sources the ``.ts`` of ``code`` translates as themselves (a deliberate choice)."""
+    return {s for _, s, tr in messages(i18n_update.ts_path(code)) if tr.text == s}
+
+
+def _untranslatable(text, same):
+    plain = text.replace("&", "").strip()
+    return plain in same or text in same or any(
+        re.fullmatch(p, plain, flags=re.S) for p in UNTRANSLATED + NOT_YET)
+
+
+def _written(w):
+    """What the file's author wrote (the exercise's title): shown as written."""
+    ex = w.session.document.exercise
+    return {f"<b>{ex.title}</b>"} if ex is not None and ex.title else set()
+
+
+def _texts(w):
+    """``[(where, text)]`` of everything ``w`` shows, in a fixed order."""
+    out = []
+    for i, action in enumerate(w.findChildren(QAction)):
+        for attr in ("text", "toolTip", "statusTip"):
+            out.append((f"QAction {i} {attr}", getattr(action, attr)()))
+    for i, widget in enumerate(w.findChildren(QWidget)):
+        where = f"{type(widget).__name__} {i} {widget.objectName()}"
+        if isinstance(widget, QMenu):
+            out.append((where + " title", widget.title()))
+            continue
+        if not widget.isVisible():
+            continue
+        out.append((where + " tooltip", widget.toolTip()))
+        out.append((where + " window title", widget.windowTitle()))
+        if isinstance(widget, (QLabel, QAbstractButton)):
+            out.append((where + " text", widget.text()))
+        elif isinstance(widget, QGroupBox):
+            out.append((where + " title", widget.title()))
+        elif isinstance(widget, QLineEdit):
+            out.append((where + " placeholder", widget.placeholderText()))
+        elif isinstance(widget, QTabBar):
+            out += [(f"{where} tab {k}", widget.tabText(k)) for k in range(widget.count())]
+        elif isinstance(widget, QTreeWidget):         # (the palette's categories)
+            out += [(f"{where} item {k}", widget.topLevelItem(k).text(0))
+                    for k in range(widget.topLevelItemCount())]
+        elif isinstance(widget, QComboBox):
+            out += [(f"{where} item {k}", widget.itemText(k)) for k in range(widget.count())]
+    return [(where, text) for where, text in out if text and text.strip()]
+
+
+EXAMPLES = ("01_autograd_tutorial", "14_exercise_tutorial_x_grad", "21_playground_moons")
+
+
+def _window(qtbot, tmp_path, code, example=EXAMPLES[0]):
+    """The window built in ``code`` (its translators installed: see ``language``) on
+    ``example``, every panel built."""
+    w = main_window(qtbot, tmp_path / code, SIZE)
+    open_example(w, qtbot, example)
+    w.session.select(["n2"])
+    for name in w.docks:
+        if hasattr(w, f"_make_{name}_panel"):
+            w.panel(name)
+    return w
+
+
+@pytest.fixture
+def language(qapp):
+    """``language(code)`` installs the translators of ``code`` until the test ends."""
+    yield lambda code: i18n.install_translators(qapp, code)
+    i18n.install_translators(qapp, "en")
+
+
+def _each_dock_shown(w):
+    """Yields once per dock, that dock shown and raised and its panel up to date."""
+    for name, dock in w.docks.items():
+        dock.show()
+        dock.raise_()
+        content = w.dock_content(name)
+        if hasattr(content, "refresh"):
+            content.refresh()
+        yield name
+
+
+def _all_texts(w):
+    return [_texts(w) for _ in _each_dock_shown(w)]
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("code", LANGS)
+def test_no_visible_text_bypasses_the_translation(qtbot, tmp_path, language, code, example):
+    english_window = _window(qtbot, tmp_path, "en", example)
+    english = _all_texts(english_window)
+    language(code)
+    other = _all_texts(_window(qtbot, tmp_path, code, example))
+    same = _same_in_ts(code) | _written(english_window)
+    untranslated = []
+    for a, b in zip(english, other):
+        assert [w for w, _ in a] == [w for w, _ in b]
+        untranslated += [(where, text) for (where, text), (_, theirs) in zip(a, b)
+                         if text == theirs and not _untranslatable(text, same)]
+    found = sorted(set(untranslated))
+    assert not found, "untranslated:\n" + "\n".join(map(repr, found))
+
+
+def _clipped(w):
+    """The labels and buttons shown whose text does not fit their geometry."""
+    out = []
+    for widget in w.findChildren(QWidget):
+        if not widget.isVisible() or widget.visibleRegion().isEmpty():
+            continue
+        if isinstance(widget, QLabel) and widget.text() and not widget.wordWrap():
+            need = widget.sizeHint()
+        elif isinstance(widget, (QPushButton, QToolButton, QCheckBox)) and widget.text():
+            need = widget.minimumSizeHint()
+        else:
+            continue
+        if need.width() > widget.width() + 1 or (isinstance(widget, QLabel) and widget.wordWrap()
+                                                 and widget.heightForWidth(widget.width())
+                                                 > widget.height() + 1):
+            out.append((type(widget).__name__, widget.text()[:60], need.width(),
+                        widget.width()))
+    return out
+
+
+def _scrolled_sideways(w):
+    """The docks whose panel is wider than the dock shows (a horizontal scroll bar)."""
+    out = set()
+    for name in _each_dock_shown(w):
+        scroll = w.docks[name].widget()
+        if scroll.widget().minimumSizeHint().width() > scroll.viewport().width():
+            out.add(name)
+    return out
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("code", LANGS)
+def test_the_translated_window_lays_out_without_clipping(qtbot, tmp_path, language, code,
+                                                        example):
+    english = _scrolled_sideways(_window(qtbot, tmp_path, "en", example))
+    language(code)
+    w = _window(qtbot, tmp_path, code, example)
+    clipped = []
+    for name in _each_dock_shown(w):
+        qtbot.waitUntil(lambda: w.docks[name].isVisible())
+        clipped += [(name,) + c for c in _clipped(w)]
+    # a panel that fits its dock in English fits it in the language too
+    clipped += [(name, "wider than its dock") for name in _scrolled_sideways(w) - english]
+    w.grab().save(str(tmp_path / f"window_{code}_{example}.png"))
+    found = sorted(set(clipped))
+    assert not found, "clipped:\n" + "\n".join(map(repr, found))
