@@ -205,6 +205,15 @@ def _close_all():
         server.close()
 
 
+def _forget():
+    """In a fork of the application: the servers' sockets are the parent's to talk on."""
+    _servers.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget)
+
+
 # ======================================================================= the server's side
 def _close_except(keep):
     low = 0

@@ -68,3 +68,12 @@ def test_the_servers_end_with_the_application():
     zygote._close_all()                  # what runs at exit: the socket closed, waited for
     with pytest.raises(ProcessLookupError):
         os.kill(server, 0)
+
+
+def test_a_fork_of_the_application_does_not_talk_on_its_parents_server():
+    _seen()
+    assert zygote._servers                # (the server this process talks to)
+    pid = os.fork()
+    if pid == 0:                          # the fork would interleave its messages with ours
+        os._exit(0 if not zygote._servers else 1)
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
