@@ -111,6 +111,8 @@ class _Server:
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self._lock = threading.Lock()
         self._sock = mine
+        self._users = 0              # supervisors not yet released
+        self._retired = False
         try:
             self._proc = subprocess.Popen(
                 [argv[0], "-P", _SERVER, str(theirs.fileno())], env=env,
@@ -139,6 +141,7 @@ class _Server:
             with self._lock:
                 socket.send_fds(self._sock, [message], theirs)
                 answer = self._sock.recv(_MESSAGE)
+                self._users += 1
             answer = json.loads(answer) if answer else {}
             pid, result_at = answer.get("pid"), answer.get("fd")
         except (OSError, ValueError, KeyError, TypeError):
@@ -154,11 +157,23 @@ class _Server:
         return Forked(self, pid, in_w, st_r, err_r, life_r, result_at)
 
     def release(self, pid):
-        try:
-            with self._lock:
+        with self._lock:
+            self._users -= 1
+            try:
                 self._sock.send(json.dumps({"release": pid}).encode("ascii"))
-        except OSError:
-            pass
+            except OSError:
+                pass
+            done = self._retired and self._users <= 0
+        if done:
+            self.close()
+
+    def retire(self):
+        """No new trace: the server ends once its running traces have (``release``)."""
+        with self._lock:
+            self._retired = True
+            done = self._users <= 0
+        if done:
+            self.close()
 
     @property
     def alive(self):
@@ -173,26 +188,39 @@ class _Server:
             self._proc.kill()
 
 
-_servers = {}
+# What shapes the server's imports (the interpreter's own variables, the native libraries,
+# numpy's and the engine's threads and kernels); every other variable is only handed on.
+_IMPORT_ENV = ("PYTHON", "LD_", "OMP_", "MKL_", "OPENBLAS_", "GOTO", "NUMPY_", "ATEN_")
+_servers = {}            # the one key -> its server (False: it could not start)
 _servers_lock = threading.Lock()
+
+
+def _import_key(argv, env):
+    return (argv[0],) + tuple(sorted((k, v) for k, v in env.items()
+                                     if k.startswith(_IMPORT_ENV)))
 
 
 def zygote_for(argv, env):
     """The running fork server for the tracing child ``argv`` started with ``env`` (started
     now, waiting for its imports, the first time); None where there is none: not POSIX,
-    another program than ``child.py``, or a server that could not start."""
+    another program than ``child.py``, or a server that could not start. One server runs
+    at a time: a change to a variable that shapes the imports (``_IMPORT_ENV``) starts
+    another, and the previous one ends when its traces have."""
     if not hasattr(os, "fork") or not hasattr(socket, "send_fds") or \
             len(argv) != 3 or argv[1:] != ["-P", _CHILD]:
         return None
     env = {k: v for k, v in env.items() if k not in (PARENT_ENV, KEEP_ENV)}
-    key = (argv[0], tuple(sorted(env.items())))
+    key = _import_key(argv, env)
     with _servers_lock:
         server = _servers.get(key)
         if server is None or (server is not False and not server.alive):
-            server = _servers[key] = _Server(argv, env)
-            server = server if server.ready else False
-            _servers[key] = server
-        return server or None
+            for old in _servers.values():
+                if old:
+                    old.retire()
+            _servers.clear()
+            server = _Server(argv, env)
+            _servers[key] = server if server.ready else False
+        return _servers[key] or None
 
 
 @atexit.register

@@ -55,6 +55,17 @@ def test_the_script_sees_the_environment_as_it_is_at_the_trace(monkeypatch):
     monkeypatch.setenv("GRADSTUDIO_TEST_MARK", "changed")
     after = _seen()
     assert before[2] == "None" and after[2] == "changed"
+    assert after[0] == before[0]         # (handed on: the same server; pytest itself
+    #                                       changes PYTEST_CURRENT_TEST at every test)
+
+
+def test_a_variable_that_shapes_the_imports_starts_another_server_alone(monkeypatch):
+    first = _seen()[0]
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")       # (numpy's and the engine's threads)
+    second = _seen()[0]
+    assert second != first
+    with pytest.raises(ProcessLookupError):          # the previous one ended: one at a time
+        os.kill(first, 0)
 
 
 def test_a_server_that_died_is_replaced():
