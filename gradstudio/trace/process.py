@@ -1,7 +1,9 @@
 """The tracing child process as the parent runs it, and the child's guard against
 outliving the parent.
 
-On POSIX the child runs under a supervisor (``contain.py``): a small process that keeps
+On POSIX the supervisor and the child are forked from a server that has imported the
+engine once (``zygote.py``; a new interpreter where there is none), and the child runs
+under the supervisor (``contain.py``): a small process that keeps
 every process the script starts as its descendant (a subreaper on Linux), gives the
 script its time limit on the wall clock, cuts the network where it can and kills
 everything when the child finishes (the trace is done when the script is, not when every
