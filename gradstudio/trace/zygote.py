@@ -73,17 +73,16 @@ class Forked:
         self._lock = threading.Lock()
 
     def poll(self):
-        return self.returncode if self.returncode is not None or not self._ended(0) else 0
+        return 0 if self._ended(0) else None
 
     def _ended(self, timeout):
+        """Whether the supervisor has ended, waiting ``timeout`` seconds at most (never
+        under the lock: a timer's ``kill`` waits with its own patience meanwhile)."""
         import select
-        with self._lock:
-            if self.returncode is not None:
-                return True
+        if self.returncode is None:
             if not select.select([self._life], [], [], timeout)[0]:
                 return False
             self.returncode = 0          # nothing is ever written: readable is the end
-            os.close(self._life)
         return True
 
     def wait(self, timeout=None):
@@ -93,6 +92,7 @@ class Forked:
         with self._lock:
             server, self._server = self._server, None
         if server is not None:
+            os.close(self._life)
             server.release(self.pid)
         return self.returncode
 
