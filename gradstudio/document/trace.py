@@ -116,7 +116,7 @@ class TraceJob:
             # run by path (only the engine is imported); -P: neither the current folder
             # nor this one can shadow numpy or gradstudio
             return Child([sys.executable, "-P", _CHILD], env, request.encode("utf-8"),
-                         MAX_RESULT_BYTES)
+                         MAX_RESULT_BYTES, fork_server=True)
         except OSError as exc:
             raise TraceError(f"Could not start Python to run the script ({exc}).") from None
 

@@ -241,9 +241,18 @@ def _wait(tracer, go, limit, parent, stop):
             go = None
 
 
-def supervise(limit, argv):
-    """The supervisor's whole life (see the module's docstring); returns its exit code."""
+def _popen(argv, folder, env, keep):
+    """Starts the tracing child ``argv`` in ``folder`` with ``env``, handing on ``keep``
+    (descriptors), in a process group of its own; returns its pid."""
     import subprocess
+    return subprocess.Popen(argv, cwd=folder, env=env, stdout=subprocess.DEVNULL,
+                            pass_fds=keep, process_group=0).pid
+
+
+def supervise(limit, argv, start=_popen):
+    """The supervisor's whole life (see the module's docstring); returns its exit code.
+    ``start(argv, folder, env, keep)`` starts the tracing child and returns its pid (a
+    new interpreter by default; ``zygote.py`` forks one that has imported the engine)."""
     import tempfile
     parent = os.getppid()
     stop = []
@@ -259,8 +268,7 @@ def supervise(limit, argv):
     env[GO_ENV] = str(go_write)
     keep = tuple(int(fd) for fd in env.pop(KEEP_ENV, "").split(",") if fd)
     try:
-        tracer = subprocess.Popen(argv, cwd=folder, env=env, stdout=subprocess.DEVNULL,
-                                  pass_fds=(go_write,) + keep, process_group=0)
+        tracer = start(argv, folder, env, (go_write,) + keep)
     except OSError as exc:
         _say(f"failed {exc}")
         _remove(folder)
@@ -268,9 +276,9 @@ def supervise(limit, argv):
     os.close(go_write)
     for fd in keep:
         os.close(fd)
-    _say(f"tracer {tracer.pid}")
-    ended = _wait(tracer.pid, go_read, limit, parent, stop)
-    kill_tree(tracer.pid)
+    _say(f"tracer {tracer}")
+    ended = _wait(tracer, go_read, limit, parent, stop)
+    kill_tree(tracer)
     _remove(folder)
     _say("timeout" if ended == "timeout" else f"exit {ended}" if ended is not None else "stopped")
     return 0

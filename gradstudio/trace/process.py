@@ -1,7 +1,9 @@
 """The tracing child process as the parent runs it, and the child's guard against
 outliving the parent.
 
-On POSIX the child runs under a supervisor (``contain.py``): a small process that keeps
+On POSIX the supervisor and the child are forked from a server that has imported the
+engine once (``zygote.py``; a new interpreter where there is none), and the child runs
+under the supervisor (``contain.py``): a small process that keeps
 every process the script starts as its descendant (a subreaper on Linux), gives the
 script its time limit on the wall clock, cuts the network where it can and kills
 everything when the child finishes (the trace is done when the script is, not when every
@@ -28,6 +30,7 @@ import time
 
 from .channel import FRAME_OVERHEAD, header, new_key, unframe
 from .contain import KEEP_ENV, PARENT_ENV as _PARENT_ENV
+from .zygote import Forked, zygote_for
 
 __all__ = ["Child", "MAX_STDERR", "REJECTED", "watch_parent"]
 
@@ -88,7 +91,7 @@ class Child:
     everything was killed after ``timeout`` seconds) and nothing it started is left.
     ``isolation`` says afterwards whether the network was cut (``"isolated"``) or why not."""
 
-    def __init__(self, argv, env, request: bytes, max_result):
+    def __init__(self, argv, env, request: bytes, max_result, fork_server=False):
         env = dict(env)
         env[_PARENT_ENV] = str(os.getpid())
         self._key = new_key()
@@ -99,7 +102,7 @@ class Child:
         self._lock = threading.Lock()
         read, write = os.pipe()
         try:
-            self._proc = self._start(argv, env, request, write)
+            self._proc = self._start(argv, env, request, write, fork_server)
         except BaseException:
             os.close(read)
             raise
@@ -116,14 +119,18 @@ class Child:
             os.close(read)
         self._out = _Capped(result, max_result + FRAME_OVERHEAD + 1)
         self._err = _Capped(self._proc.stderr, MAX_STDERR)
-        fd = write if _POSIX else None
+        fd = getattr(self._proc, "result_fd", write) if _POSIX else None
         threading.Thread(target=self._send, args=(header(self._key, fd) + request,),
                          daemon=True).start()
 
     @staticmethod
-    def _start(argv, env, request, write):
+    def _start(argv, env, request, write, fork_server):
         pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE,
                  "stderr": subprocess.PIPE, "env": env}
+        server = zygote_for(argv, env) if fork_server and _POSIX else None
+        forked = server.spawn(_limit(request), env, write) if server is not None else None
+        if forked is not None:
+            return forked
         if not _POSIX:               # no descriptors handed on, no supervisor: the
             return subprocess.Popen(argv, creationflags=getattr(   # group is killed
                 subprocess, "CREATE_NEW_PROCESS_GROUP", 0), **pipes)
@@ -152,7 +159,9 @@ class Child:
         timer.daemon = True
         timer.start()
         try:
-            if _POSIX and hasattr(os, "waitid"):
+            if isinstance(self._proc, Forked):
+                self._proc.wait()
+            elif _POSIX and hasattr(os, "waitid"):
                 # exited but not reaped: its pid, the group's id, cannot be reused while
                 # the group is killed
                 while True:

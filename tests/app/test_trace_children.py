@@ -111,15 +111,19 @@ def test_a_crash_after_huge_output_says_the_output_was_cut():
 def test_killing_gradstudio_trace_leaves_no_process_behind(tmp_path, qtbot, how):
     pidfile = tmp_path / "pids"
     script = tmp_path / "slow.py"
+    # the script, what it started and the process its supervisor was forked from (the
+    # tracing fork server, which must end with the command too)
     script.write_text("import os, subprocess, time\np = subprocess.Popen(['sleep', '60'])\n"
-                      f"open({str(pidfile)!r}, 'w').write(f'{{os.getpid()}} {{p.pid}}')\n"
+                      "up = open(f'/proc/{os.getppid()}/stat').read().rsplit(')', 1)[1]\n"
+                      f"open({str(pidfile)!r}, 'w').write(f'{{os.getpid()}} {{p.pid}} '\n"
+                      "                                   f'{up.split()[1]}')\n"
                       "time.sleep(60)\n")
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     cli = subprocess.Popen([sys.executable, "-m", "gradstudio.app.cli", "trace", str(script),
                             "--timeout", "60"], cwd=ROOT, env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        qtbot.waitUntil(lambda: pidfile.exists() and len(_pids(pidfile)) == 2, timeout=20000)
+        qtbot.waitUntil(lambda: pidfile.exists() and len(_pids(pidfile)) == 3, timeout=20000)
         cli.send_signal(how)
         cli.wait(timeout=10)
         for pid in _pids(pidfile):
