@@ -102,10 +102,12 @@ def plot_lines(doc, result, names, claim):
     if test is not None:
         body += test[0]
     plt = claim("plt")
+    # (computed only where it is drawn: without matplotlib the script computes nothing
+    # more than the program, so it traces back to the same graph)
     lines = ["", "# The trained model over its inputs, drawn if matplotlib is installed",
-             "with torch.no_grad():"] + ["    " + s for s in body]
-    lines += ["try:", f"    import matplotlib.pyplot as {plt}", "except ImportError:",
-              f"    {plt} = None", f"if {plt} is not None:"]
+             "try:", f"    import matplotlib.pyplot as {plt}", "except ImportError:",
+             f"    {plt} = None", f"if {plt} is not None:", "    with torch.no_grad():"]
+    lines += ["        " + s for s in body]
     drawn = {"x": names[x], "y": names[target], "out": local[output], "grid": grid,
              "test": test}
     if two:

@@ -106,10 +106,19 @@ def _one_watch_per_tensor(doc):
     return doc
 
 
+def _without_splits(doc):
+    """A data node's train/test split is exported with a torch.Generator of its own,
+    which a trace cuts at (``test_a_split_data_node_traces_back_drawn_up_to_its_generator``)."""
+    for n in doc.nodes():
+        if n.params.get("test_fraction"):
+            doc.set_param(n.id, "test_fraction", 0.0)
+    return doc
+
+
 @pytest.fixture(scope="module")
 def round_trips():
     docs = [(name, build(name)) for name in EXAMPLES] + \
-        [("every-kind", _one_watch_per_tensor(every_kind_document()))]
+        [("every-kind", _without_splits(_one_watch_per_tensor(every_kind_document())))]
     scripts = [export_script(d).text for _, d in docs]
     traced = _trace_all(scripts)
     return {name: (d, script, got) for (name, d), script, (_, got) in
@@ -499,3 +508,18 @@ def test_an_in_place_update_of_a_view_is_refused_not_drawn_wrong():
                    "as text, because an in-place update of a part of a tensor that requires "
                    "grad (such as y[0] += 5 or y[1:].mul_(3)) cannot be drawn yet; compute a "
                    "new tensor instead (for example with torch.cat)."] * 2
+
+
+def test_a_split_data_node_traces_back_drawn_up_to_its_generator():
+    """(Not silently different: its export's separate torch.Generator is said, and what
+    the script printed from there on is recorded.)"""
+    from gradstudio.document import Document
+    doc = Document()
+    data = doc.add_node("make_moons", {"n": 20, "noise": 0.1, "test_fraction": 0.25},
+                        label="data")
+    x = doc.add_node("sum", {}, label="total")
+    doc.connect(data, x, "self")
+    doc.set_watched(x, True)
+    traced = trace(export_script(doc).text)
+    assert "torch.Generator" in traced.trace_note
+    assert transcript(traced) == transcript(doc)

@@ -2,7 +2,9 @@
 in, where it was measured for the small shapes of teaching examples: an ``(M, K) @ (K,
 N)`` product with ``M <= 2`` or ``2 <= N <= 8`` adds ``a[i, k] * b[k, j]`` (each product
 rounded) one ``k`` after another from ``k = 0``, which ``np.cumsum`` does exactly
-(numpy's BLAS adds in blocks, a last digit apart). Other shapes (``M >= 4`` and ``N >=
+(numpy's BLAS adds in blocks, a last digit apart), for at most 128 terms (``K``: past it,
+a shipped Playground example's training printed a last digit apart from PyTorch's, so
+longer sums keep numpy's order). Other shapes (``M >= 4`` and ``N >=
 12``: fused multiply-adds one ``k`` after another, and blocks of ``K`` past about 130;
 ``N == 1``: MKL's ``sgemv``; ``N`` from 9 to 11: a mix) keep numpy's product; docs/engine.md
 says where the last digit may still differ."""
@@ -18,9 +20,10 @@ def matmul(a, b):
     shapes above."""
     if a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and b.dtype == np.float32:
         (m, k), n = a.shape, b.shape[1]
-        if k > 1 and (m <= 2 or 2 <= n <= 8) and n > 1 and m * k * n <= _MOST \
+        if 1 < k <= 128 and (m <= 2 or 2 <= n <= 8) and n > 1 and m * k * n <= _MOST \
                 and k == b.shape[0]:
             products = a[:, :, None] * b[None, :, :]
-            # (a fresh, contiguous array as np.matmul's: the slice is a strided view)
-            return np.ascontiguousarray(np.cumsum(products, axis=1)[:, -1, :])
+            # (a fresh, contiguous array as np.matmul's: the slice is a strided view;
+            # + 0.0: the sum starts from zero, so a sum of -0.0 terms is +0.0)
+            return np.ascontiguousarray(np.cumsum(products, axis=1)[:, -1, :]) + 0.0
     return np.matmul(a, b)
