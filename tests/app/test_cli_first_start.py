@@ -22,7 +22,8 @@ def test_help_names_the_form_that_opens_files(capsys):
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     usage = capsys.readouterr().out.split("\n\n", 1)[0]
-    assert usage.startswith("usage: gradstudio [FILE.gsg|NOTEBOOK.ipynb|SCRIPT.py ...]\n")
+    assert usage.startswith("usage: gradstudio [--lang en|de|es] "
+                            "[FILE.gsg|NOTEBOOK.ipynb|SCRIPT.py ...]\n")
     assert "gradstudio {run,export,explain,trace,examples} ..." in usage
     assert "--install-desktop" in usage
     with pytest.raises(SystemExit):
