@@ -130,3 +130,21 @@ def test_the_shortcut_list_names_the_canvas_keys(qtbot, window):
     for wanted in ("Tab", "Space+drag or middle drag", "Left, Right, Up, Down", "Return",
                    "Ctrl+K", "Ctrl+Shift+N", "Ctrl+1"):
         assert wanted in keys
+
+
+def test_the_canvas_keys_ignore_events_once_their_canvas_is_gone(qtbot):
+    """At exit Qt sends a focus-out to the canvas's filter after the Python canvas is
+    gone (its parent is then a bare QWidget): it is let through, not a traceback."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QFocusEvent
+    from PySide6.QtWidgets import QWidget
+    from gradstudio.ui.canvas.keyboard import CanvasKeys
+    from gradstudio.document import Document
+    from driving import canvas_on
+    doc = Document()
+    doc.add_node("ones", {"shape": (2,)}, label="x")
+    session, canvas = canvas_on(qtbot, doc)
+    keys = CanvasKeys(canvas)
+    bare = QWidget()
+    keys.setParent(bare)
+    assert keys.eventFilter(bare, QFocusEvent(QEvent.FocusOut)) is False

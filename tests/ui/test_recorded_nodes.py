@@ -43,3 +43,4 @@ def test_a_recorded_value_says_so_on_its_card_and_in_the_inspector(qtbot):
     session.undo_stack.undo()
     assert doc.node(node).recorded == 8
     assert loads(dumps(doc)).node(node).recorded == 8
+

@@ -140,6 +140,8 @@ class CanvasKeys(QObject):
 
     # ------------------------------------------------------------------ keys
     def eventFilter(self, obj, event):
+        if not hasattr(self.canvas, "session"):     # (the canvas is going: at exit, Qt's
+            return False                           # focus-out reaches a bare QWidget)
         t = event.type()
         if t in (QEvent.FocusIn, QEvent.FocusOut):
             self.update_ring()
