@@ -10,6 +10,8 @@ from gradstudio.document.data_view import GRID, data_view
 from gradstudio.document.examples_playground import playground
 from gradstudio.document.training import add_linear, add_train_loop
 
+from data_docs import one_input_regression
+
 torch = pytest.importorskip("torch")
 
 
@@ -89,17 +91,7 @@ def test_points_classes_accuracy_and_mistakes_are_the_runs_own(moons):
 
 
 def test_a_one_input_model_shows_its_fitted_curve():
-    doc = Document()
-    data = doc.add_node("make_line", {"n": 40, "manual_seed": 1}, label="data")
-    x = doc.add_node("index", {"key": ":, :1"}, label="x")
-    y = doc.add_node("index", {"key": ":, 1:"}, label="y")
-    doc.connect(data, x, "self")
-    doc.connect(data, y, "self")
-    w, b, pred = add_linear(doc, x, 1, 1, "model")
-    loss = doc.add_node("mse_loss", label="loss")
-    doc.connect(pred, loss, "input")
-    doc.connect(y, loss, "target")
-    add_train_loop(doc, [w, b], loss, count=5, lr=0.1, optimizer="SGD")
+    doc, w, b = one_input_regression("make_line", 40, 5)
     result = run(doc)
     view = data_view(doc, result)
     assert view.message == "" and not view.classes and view.image is None

@@ -11,13 +11,14 @@ import sys
 import numpy as np
 import pytest
 
-from gradstudio.document import Document, run
+from gradstudio.document import run
 from gradstudio.document.data_view import GRID, span
 from gradstudio.document.examples import autograd_tutorial
 from gradstudio.document.examples_playground import playground
-from gradstudio.document.export import export_script, node_names, transcript
+from gradstudio.document.export import export_script, transcript
 from gradstudio.document.notebook_export import export_notebook
-from gradstudio.document.training import add_linear, add_train_loop
+
+from data_docs import one_input_regression
 
 from script_runner import run_scripts
 
@@ -93,17 +94,7 @@ def test_the_notebook_draws_the_trained_model_in_a_cell_of_its_own(moons):
 
 
 def test_a_one_input_model_draws_its_curve_and_a_graph_without_data_draws_nothing():
-    doc = Document()
-    data = doc.add_node("make_sine", {"n": 30, "manual_seed": 1}, label="data")
-    x = doc.add_node("index", {"key": ":, :1"}, label="x")
-    y = doc.add_node("index", {"key": ":, 1:"}, label="y")
-    doc.connect(data, x, "self")
-    doc.connect(data, y, "self")
-    w, b, pred = add_linear(doc, x, 1, 1, "model")
-    loss = doc.add_node("mse_loss", label="loss")
-    doc.connect(pred, loss, "input")
-    doc.connect(y, loss, "target")
-    add_train_loop(doc, [w, b], loss, count=3, lr=0.1, optimizer="SGD")
+    doc, _, _ = one_input_regression("make_sine", 30, 3)
     text = export_script(doc).text
     assert "plt.plot(x_grid[:, 0].numpy(), model_grid[:, 0].numpy()" in text
     assert "meshgrid" not in text
