@@ -10,7 +10,10 @@ import gradstudio.engine as E
 torch = pytest.importorskip("torch")
 
 SHAPES = [(1, 16, 64), (2, 90, 8), (8, 90, 2), (16, 64, 4), (64, 100, 3), (32, 128, 8),
-          (2, 5, 32), (100, 64, 8)]
+          (2, 5, 32), (100, 64, 8),
+          # (many rows: a Data panel's 100x100 grid through a 2-8-8-1 MLP, and past the
+          # 4 MB of products the one-cumsum way held at once)
+          (10000, 2, 8), (10000, 8, 8), (3000, 64, 8)]
 
 
 @pytest.mark.parametrize("m,k,n", SHAPES)
@@ -49,3 +52,26 @@ def test_a_product_added_in_torchs_order_is_a_contiguous_array_as_numpys():
     b = np.ones((4, 5), dtype=np.float32)
     out = matmul(a, b)
     assert out.flags.c_contiguous
+
+
+@pytest.mark.parametrize("m,k,n", [(10000, 8, 8), (600, 128, 4), (2, 128, 300)])
+def test_a_product_of_many_rows_adds_in_order_without_holding_every_term(m, k, n):
+    """(The Data panel's boundary takes a 10,000-row product at every iteration of a live
+    run: holding all M*K*N rounded terms, then their running sums, made it 30 times
+    slower than the product itself.)"""
+    import tracemalloc
+    from gradstudio.engine._cpu_kernels.gemm_order import _by_cumsum, matmul
+    rng = np.random.default_rng(m + k + n)
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((k, n)).astype(np.float32)
+    a[0, :] = -0.0                      # (a sum of -0.0 terms is +0.0, as from zero)
+    tracemalloc.start()
+    try:
+        ours = matmul(a, b)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < m * k * n * 4
+    expected = _by_cumsum(a, b)
+    assert np.array_equal(ours.view(np.uint32), expected.view(np.uint32))
+    assert ours.flags.c_contiguous and ours.dtype == np.float32
