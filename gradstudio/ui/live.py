@@ -12,7 +12,7 @@ edit of the document, drops it and the document's run comes back."""
 import time
 import weakref
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (QDoubleSpinBox, QHBoxLayout, QLabel, QToolButton,
                                QVBoxLayout, QWidget)
 
@@ -25,7 +25,11 @@ from gradstudio.ui.widgets import wheel_only_when_focused
 __all__ = ["LiveSession", "LiveBar", "live_session", "FRAME_SECONDS", "MOST_PER_FRAME"]
 
 FRAME_SECONDS = 0.03     # the engine time one job (one frame shown) aims at, at least
-MOST_PER_FRAME = 50      # iterations one job runs at most
+MOST_PER_FRAME = 100     # iterations one job runs at most
+WINDOW_SHARE = 0.25      # the share of the playing time the window spends showing frames
+# (posted below every paint a frame asks for: Qt posts its paints at LowEventPriority)
+_PAINTED = QEvent.Type(QEvent.registerEventType())
+_AFTER_PAINTS = int(Qt.EventPriority.LowEventPriority.value) - 1
 NO_LOOP = QT_TRANSLATE_NOOP("LiveBar", "No loop to play: Add ▸ Train… in the timeline inserts one.")
 DISCARDED = QT_TRANSLATE_NOOP("LiveBar", "The live run was discarded: the document was edited.")
 
@@ -52,7 +56,8 @@ class LiveSession(QObject):
         self.playing = False
         self.in_flight = False
         self.message = ""
-        self._sent = (0.0, 0)           # when the last job was handed over, its iterations
+        self._shown_at = 0.0            # when the last frame began to be shown
+        self._showing = 0.0             # how long the window took to show it, paints too
         self._worker = RunWorker(self)
         self._worker.finished.connect(self._on_arrived)
         session.document_changed.connect(self._on_document_changed)
@@ -170,18 +175,31 @@ class LiveSession(QObject):
         if iterations is None:
             iterations = self._batch(run)
         self.in_flight = True
-        self._sent = (time.perf_counter(), iterations)     # (see _batch)
         self._worker.submit(lambda: run.advance(iterations), info=run, wait=0)
 
     def _batch(self, run):
-        """How many iterations the next job runs: about as much engine time as the last
-        frame took (at least ``FRAME_SECONDS``): the worker trains while the window shows
-        the frame before, and the curves grow by every iteration whatever a frame
-        costs."""
+        """How many iterations the next job runs: enough engine time (at least
+        ``FRAME_SECONDS``) that showing the last frame took ``WINDOW_SHARE`` of the
+        playing time; the curves grow by every iteration whatever a frame costs."""
         if not run.seconds:
             return 1
-        aim = max(FRAME_SECONDS, time.perf_counter() - self._sent[0])
+        aim = max(FRAME_SECONDS, self._showing * (1 - WINDOW_SHARE) / WINDOW_SHARE)
         return max(1, min(MOST_PER_FRAME, int(aim / run.seconds)))
+
+    def event(self, event):
+        if event.type() == _PAINTED:
+            self._on_frame_painted()
+            return True
+        return super().event(event)
+
+    def _on_frame_painted(self):
+        """The frame is shown and painted: the next job starts only now. (Run beside the
+        window's painting, the worker's Python took the GIL back at every Qt call a paint
+        made: 25 ms of painting took 150 ms, and a key press waited for all of it.)"""
+        self._showing = time.perf_counter() - self._shown_at
+        if self.playing and self.run is not None and not self.run.finished \
+                and not self.in_flight:
+            self._submit()
 
     def _on_arrived(self, job):
         if not self._worker.current(job) or job.info is not self.run:
@@ -192,15 +210,16 @@ class LiveSession(QObject):
             self.playing = False
             self.changed.emit()
             raise job.error
-        if self.playing and not self.run.finished:
-            self._submit()                   # (the worker runs it while this one shows)
-        elif self.run.finished:
+        if self.run.finished:
             self.playing = False
+        self._shown_at = time.perf_counter()
         if self.playing or self.run.finished:
             session.rerun(result=job.result)
         else:
             session.rerun()                  # paused: the exact re-run up to here
         self.changed.emit()
+        if self.playing:                     # (the next job once this frame is painted)
+            QCoreApplication.postEvent(self, QEvent(_PAINTED), _AFTER_PAINTS)
 
     def _on_document_changed(self, _change):
         if self.run is not None:

@@ -134,3 +134,44 @@ def test_an_edit_while_playing_discards_the_live_run_and_says_so(qtbot, tmp_path
     session.undo_stack.undo()                  # (the edit, nothing of the live run)
     qtbot.waitUntil(lambda: not session.run_pending, timeout=TIMEOUT)
     assert session.result.histories[loop].iterations == 150
+
+
+def test_the_next_iterations_run_only_once_the_window_has_painted_the_frame(
+        qtbot, tmp_path, monkeypatch):
+    """(Run beside the window's painting, the worker's Python took the GIL back at every
+    Qt call a paint made: a frame's 25 ms of painting took 150 ms, and a key press
+    pressed meanwhile waited for all of it.)"""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QGraphicsView
+    from gradstudio.document.live import LiveRun
+
+    w, data, training, loop, loss = _open(qtbot, tmp_path)
+    viewport = data.findChildren(QGraphicsView)[0].viewport()
+    seen = []
+
+    class Paints(QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Paint:
+                seen.append("paint")
+            return False
+
+    paints = Paints(viewport)
+    viewport.installEventFilter(paints)
+    advance = LiveRun.advance
+
+    def advancing(run, iterations=1):
+        seen.append("advance")                 # (in the worker thread)
+        return advance(run, iterations)
+
+    monkeypatch.setattr(LiveRun, "advance", advancing)
+    w.session.run_finished.connect(lambda _r: seen.append("frame"))
+    data.live_bar.play.click()
+    qtbot.waitUntil(lambda: seen.count("frame") >= 4, timeout=TIMEOUT)
+    data.live_bar.play.click()
+    qtbot.waitUntil(lambda: _settled(w, data.live_bar.live), timeout=TIMEOUT)
+    viewport.removeEventFilter(paints)
+    runs = [i for i, s in enumerate(seen) if s == "advance"]
+    assert len(runs) >= 3
+    for a, b in zip(runs, runs[1:]):        # between two jobs: a frame, then its paint
+        between = seen[a + 1:b]
+        assert "frame" in between and "paint" in between[between.index("frame"):], seen
