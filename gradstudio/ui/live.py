@@ -13,10 +13,12 @@ import time
 import weakref
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QDoubleSpinBox, QHBoxLayout, QLabel, QToolButton,
                                QVBoxLayout, QWidget)
 
 from gradstudio.document.live import LiveRun, keep_edits, live_setting
+from gradstudio.ui import shortcuts
 from gradstudio.ui.commands import KeepLiveRun
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 from gradstudio.ui.run_worker import RunWorker
@@ -106,6 +108,13 @@ class LiveSession(QObject):
         if not self.in_flight:
             self.session.rerun()
         self.changed.emit()
+
+    def toggle(self):
+        """Pauses when playing, else plays (the ▶/❚❚ button, Graph ▸ Play or Pause)."""
+        if self.playing:
+            self.pause()
+        else:
+            self.play()
 
     def step(self):
         """One more iteration (pausing first when playing)."""
@@ -254,9 +263,11 @@ class LiveBar(QWidget):
         super().__init__(parent)
         self.live = live
         self.play = self._button("▶", translate("LiveBar", "Train live: run the loop iteration by "
-                                 "iteration and watch every view follow (again to pause)."))
-        self.play.clicked.connect(self._on_play_clicked)
-        self.step = self._button("▶|", translate("LiveBar", "One more iteration of the live run."))
+                                 "iteration and watch every view follow (again to pause)."),
+                                 shortcuts.PLAY_KEY)
+        self.play.clicked.connect(live.toggle)
+        self.step = self._button("▶|", translate("LiveBar", "One more iteration of the live run."),
+                                 shortcuts.STEP_KEY)
         self.step.clicked.connect(live.step)
         self.lr = wheel_only_when_focused(QDoubleSpinBox())
         self.lr.setDecimals(4)
@@ -300,11 +311,14 @@ class LiveBar(QWidget):
         live.session.run_finished.connect(self.refresh)
         self.refresh()
 
-    def _button(self, text, tip):
+    def _button(self, text, tip, key=None):
         button = QToolButton()
         button.setText(text)
-        button.setToolTip(tip)
         button.setAccessibleName(tip.split(":")[0])
+        if key is not None:     # (the window's Graph menu holds the key: see shortcuts)
+            key = QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)
+            tip = translate("LiveBar", "{tip} Key: {key}").format(tip=tip, key=key)
+        button.setToolTip(tip)
         return button
 
     def refresh(self, *_):
@@ -340,12 +354,6 @@ class LiveBar(QWidget):
         return {"playing": translate("LiveBar", "playing: {where}"),
                 "paused": translate("LiveBar", "paused at {where}"),
                 "ended": translate("LiveBar", "ended at {where}")}[state].format(where=where)
-
-    def _on_play_clicked(self):
-        if self.live.playing:
-            self.live.pause()
-        else:
-            self.live.play()
 
     def _on_lr_changed(self, value):
         self.live.set_lr(value)

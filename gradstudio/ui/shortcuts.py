@@ -9,7 +9,8 @@ any binding another command names explicitly; no sequence is held twice."""
 from PySide6.QtGui import QKeySequence
 from gradstudio.ui.i18n import translate
 
-__all__ = ["resolve", "apply", "EXTRA", "NEXT_CELL_KEY", "PREVIOUS_CELL_KEY"]
+__all__ = ["resolve", "apply", "EXTRA", "NEXT_CELL_KEY", "PREVIOUS_CELL_KEY", "PLAY_KEY",
+           "STEP_KEY"]
 
 # explicit sequences some commands get on every platform, besides their standard key
 EXTRA = {
@@ -21,6 +22,10 @@ EXTRA = {
 # View ▸ Next / Previous Cell (the lesson panel's cells)
 NEXT_CELL_KEY = "Alt+PgDown"          # (Alt+Down would take a combo box's own key)
 PREVIOUS_CELL_KEY = "Alt+PgUp"
+# Graph ▸ Play or Pause Training Live, Graph ▸ One Training Iteration (the live bar's ▶/❚❚
+# and ▶| buttons: F5 runs in most editors; F9 and F10 step the backward pass)
+PLAY_KEY = "F5"
+STEP_KEY = "F6"
 
 
 def resolve(wanted, bindings=None):

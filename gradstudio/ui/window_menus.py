@@ -116,6 +116,14 @@ def _graph_actions(w, edits, a):
     w.train_action = a(translate("WindowMenus", "&Train…"), w.timeline.open_train_dialog, "Ctrl+T",
                        translate("WindowMenus", "Insert a training loop for a loss: forward, backward, "
                        "update, zero_grad, repeated"))
+    w.play_action = a(translate("WindowMenus", "&Play or Pause Training Live"),
+                      lambda: _live(w, "toggle"), shortcuts.PLAY_KEY,
+                      translate("WindowMenus", "Run the training loop iteration by iteration "
+                                "and watch every view follow (again to pause)"))
+    w.step_live_action = a(translate("WindowMenus", "One Training &Iteration"),
+                           lambda: _live(w, "step"), shortcuts.STEP_KEY,
+                           translate("WindowMenus", "Run one more iteration of the live "
+                                     "training (pausing it when it plays)"))
     w.walk_action = a(translate("WindowMenus", "&Step Through Backward Pass"), w.step_through, "Ctrl+Shift+B",
                       translate("WindowMenus", "Play the backward pass node by node: each grad_fn, the "
                       "gradient it receives and sends, the chain rule in numbers"))
@@ -132,6 +140,11 @@ def _graph_actions(w, edits, a):
                         translate("WindowMenus", "Give the selected node a name (its variable in the code)"))
     w.arrange_action = a(translate("WindowMenus", "&Arrange Graph"), edits.arrange, "Ctrl+L",
                          translate("WindowMenus", "Lay the nodes out in columns, inputs on the left"))
+
+
+def _live(w, command):
+    from gradstudio.ui.live import live_session     # (not at start-up)
+    getattr(live_session(w.session), command)()
 
 
 def _view_actions(w, a):
@@ -174,7 +187,8 @@ def build_menus(window):
     graph = window.graph_menu = bar.addMenu(translate("WindowMenus", "&Graph"))
     graph.addActions([window.backward_action, window.detach_action, window.no_grad_action])
     graph.addSeparator()
-    graph.addActions([window.linear_action, window.train_action])
+    graph.addActions([window.linear_action, window.train_action, window.play_action,
+                      window.step_live_action])
     graph.addSeparator()
     graph.addActions([window.walk_action, window.walk_next_action, window.walk_back_action,
                       window.probe_action])

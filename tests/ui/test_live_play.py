@@ -175,3 +175,33 @@ def test_the_next_iterations_run_only_once_the_window_has_painted_the_frame(
     for a, b in zip(runs, runs[1:]):        # between two jobs: a frame, then its paint
         between = seen[a + 1:b]
         assert "frame" in between and "paint" in between[between.index("frame"):], seen
+
+
+def test_f5_plays_and_pauses_f6_steps_and_both_keys_are_shown(qtbot, tmp_path,
+                                                                monkeypatch):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+    from gradstudio.ui.help import ShortcutsDialog
+
+    monkeypatch.setattr(live_module, "MOST_PER_FRAME", 1)
+    w, data, training, loop, loss = _open(qtbot, tmp_path)
+    session, bar = w.session, data.live_bar
+    live = bar.live
+    assert bar.play.toolTip().endswith("Key: F5")
+    assert bar.step.toolTip().endswith("Key: F6")
+    rows = ShortcutsDialog(w).rows()
+    assert ("Graph", "Play or Pause Training Live", "F5") in rows
+    assert ("Graph", "One Training Iteration", "F6") in rows
+
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow, timeout=TIMEOUT)
+    w.canvas.setFocus()
+    key = lambda k: qtbot.keyClick(QApplication.focusWidget() or w, k)
+    key(Qt.Key.Key_F6)                                # one iteration
+    qtbot.waitUntil(lambda: _settled(w, live) and live.run.done == 1, timeout=TIMEOUT)
+    key(Qt.Key.Key_F5)                                # ▶
+    assert live.state == "playing" and bar.play.text() == "❚❚"
+    qtbot.waitUntil(lambda: _playing_shown(session, loop, 3), timeout=TIMEOUT)
+    key(Qt.Key.Key_F5)                                # ❚❚
+    qtbot.waitUntil(lambda: _settled(w, live), timeout=TIMEOUT)
+    assert live.state == "paused" and bar.play.text() == "▶" and live.run.done >= 3

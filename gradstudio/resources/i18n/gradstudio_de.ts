@@ -1564,6 +1564,10 @@ Der Lauf: {expected}</translation>
         <translation>Der Live-Lauf: die Iterationen, die er von der Anzahl der Schleife ausgeführt hat. Pausiert oder beendet, mit dem Regler jede Iteration ansehen; Übernehmen macht ihn zur Schleife des Dokuments, Verwerfen verwirft ihn.</translation>
     </message>
     <message>
+        <source>{tip} Key: {key}</source>
+        <translation>{tip} Taste: {key}</translation>
+    </message>
+    <message>
         <source>playing: {where}</source>
         <translation>läuft: {where}</translation>
     </message>
@@ -2965,6 +2969,22 @@ Warum keine grad_fn: </translation>
     <message>
         <source>Insert a training loop for a loss: forward, backward, update, zero_grad, repeated</source>
         <translation>Eine Trainingsschleife für einen Verlust einfügen: forward, backward, Update, zero_grad, wiederholt</translation>
+    </message>
+    <message>
+        <source>&amp;Play or Pause Training Live</source>
+        <translation>Live-Training abs&amp;pielen oder pausieren</translation>
+    </message>
+    <message>
+        <source>Run the training loop iteration by iteration and watch every view follow (again to pause)</source>
+        <translation>Die Trainingsschleife Iteration für Iteration ausführen und jeder Ansicht beim Folgen zusehen (erneut zum Pausieren)</translation>
+    </message>
+    <message>
+        <source>One Training &amp;Iteration</source>
+        <translation>Eine Trainings&amp;iteration</translation>
+    </message>
+    <message>
+        <source>Run one more iteration of the live training (pausing it when it plays)</source>
+        <translation>Eine Iteration mehr im Live-Training ausführen (pausiert es, wenn es läuft)</translation>
     </message>
     <message>
         <source>&amp;Step Through Backward Pass</source>

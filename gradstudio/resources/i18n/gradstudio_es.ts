@@ -1564,6 +1564,10 @@ La ejecución: {expected}</translation>
         <translation>La ejecución en vivo: las iteraciones que ejecutó del total del bucle. En pausa o terminada, desliza para inspeccionar cualquier iteración; Conservar la convierte en el bucle del documento, Descartar la elimina.</translation>
     </message>
     <message>
+        <source>{tip} Key: {key}</source>
+        <translation>{tip} Tecla: {key}</translation>
+    </message>
+    <message>
         <source>playing: {where}</source>
         <translation>reproduciendo: {where}</translation>
     </message>
@@ -2965,6 +2969,22 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>Insert a training loop for a loss: forward, backward, update, zero_grad, repeated</source>
         <translation>Insertar un bucle de entrenamiento para una pérdida: forward, backward, actualización, zero_grad, repetidos</translation>
+    </message>
+    <message>
+        <source>&amp;Play or Pause Training Live</source>
+        <translation>Reproducir o pausar el entrenamiento en &amp;vivo</translation>
+    </message>
+    <message>
+        <source>Run the training loop iteration by iteration and watch every view follow (again to pause)</source>
+        <translation>Ejecutar el bucle de entrenamiento iteración a iteración y ver cómo lo sigue cada vista (de nuevo para pausar)</translation>
+    </message>
+    <message>
+        <source>One Training &amp;Iteration</source>
+        <translation>Una &amp;iteración de entrenamiento</translation>
+    </message>
+    <message>
+        <source>Run one more iteration of the live training (pausing it when it plays)</source>
+        <translation>Ejecutar una iteración más del entrenamiento en vivo (pausándolo si se está reproduciendo)</translation>
     </message>
     <message>
         <source>&amp;Step Through Backward Pass</source>
