@@ -1,6 +1,7 @@
 """The words every layer of GradStudio agrees on, kept once (the tracer, the document and
 the window all read them here)."""
-__all__ = ["DTYPES", "RESERVED_NAMES", "SCRIPT_NAMES", "MAX_LOOP_COUNT", "HISTORY_ELEMENTS"]
+__all__ = ["DTYPES", "RESERVED_NAMES", "SCRIPT_NAMES", "MAX_LOOP_COUNT", "HISTORY_ELEMENTS",
+           "TRACING_ENV"]
 
 # the dtypes a node's tensor may have (every one the engine prints and promotes as torch)
 DTYPES = ("float32", "float64", "float16", "int64", "int32", "int16", "int8", "uint8", "bool")
@@ -16,3 +17,7 @@ MAX_LOOP_COUNT = 10_000
 
 # the largest tensor (in elements) whose values a loop keeps for every iteration
 HISTORY_ELEMENTS = 256
+
+# set while GradStudio's tracer runs a script: an exported script's plot of the trained
+# model, which draws and is not the program, leaves itself out when it is set
+TRACING_ENV = "GRADSTUDIO_TRACING"

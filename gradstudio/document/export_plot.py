@@ -10,11 +10,15 @@ inputs, ``GRID`` × ``GRID`` points, over the range the panel shows) or on a lin
 input), with the parameters as the loop left them, each statement the node's own code
 with ``_grid`` names; the test rows a data node holds out go through the nodes between it
 and the inputs the same way (``_test`` names). Then, only if matplotlib can be imported,
-it draws: the probability of class 1 (or the predicted class, or the output) behind the
+it draws (and not where GradStudio's tracer runs the script, which sets
+``vocabulary.TRACING_ENV``: opening the export traces the program, not its plot): the
+probability of class 1 (or the predicted class, or the output) behind the
 points coloured by their target, the test points hollow; for one input, the fitted curve
 over the points. The part prints nothing, so the script prints the same with or without
 matplotlib.
 """
+from gradstudio.vocabulary import TRACING_ENV
+
 from .catalogue import CATALOGUE
 from .catalogue_data import DATA_KINDS
 from .data_view import CLASS_LOSSES, CURVE_POINTS, GRID, LOGIT_LOSSES, data_points, span
@@ -101,12 +105,15 @@ def plot_lines(doc, result, names, claim):
     test = _test_lines(doc, result, names, claim, data, x, target)
     if test is not None:
         body += test[0]
-    plt = claim("plt")
-    # (computed only where it is drawn: without matplotlib the script computes nothing
-    # more than the program, so it traces back to the same graph)
+    plt, os_ = claim("plt"), claim("os")
+    # (computed only where it is drawn: without matplotlib, or opened in GradStudio, the
+    # script computes nothing more than the program, so it traces back to the same graph)
     lines = ["", "# The trained model over its inputs, drawn if matplotlib is installed",
-             "try:", f"    import matplotlib.pyplot as {plt}", "except ImportError:",
-             f"    {plt} = None", f"if {plt} is not None:", "    with torch.no_grad():"]
+             f"# (not when GradStudio opens this script: it sets {TRACING_ENV})",
+             f"import os as {os_}" if os_ != "os" else "import os", f"{plt} = None",
+             f"if not {os_}.environ.get(\"{TRACING_ENV}\"):", "    try:",
+             f"        import matplotlib.pyplot as {plt}", "    except ImportError:",
+             "        pass", f"if {plt} is not None:", "    with torch.no_grad():"]
     lines += ["        " + s for s in body]
     drawn = {"x": names[x], "y": names[target], "out": local[output], "grid": grid,
              "test": test}

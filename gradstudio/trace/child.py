@@ -55,6 +55,7 @@ if not __package__:
     __package__ = _spec.name
 
 from gradstudio import gc_policy  # noqa: E402
+from gradstudio.vocabulary import TRACING_ENV  # noqa: E402
 
 from .channel import frame, hide, read_header  # noqa: E402
 from .contain import GO_ENV, NOFILE_LIMIT, set_limits  # noqa: E402
@@ -299,6 +300,8 @@ class _ScriptRun:
         result = None
         old_out, old_err = sys.stdout, sys.stderr
         sys.stdout = sys.stderr = self.output
+        tracing = os.environ.get(TRACING_ENV)
+        os.environ[TRACING_ENV] = "1"           # (an exported plot leaves itself out)
         try:
             code = compile(self.source, filename, "exec") if self.cells is None else None
             self._listened(code, timeout, on_start)
@@ -318,6 +321,10 @@ class _ScriptRun:
                 result["refused_at"] = refused_at(rec, refusal or exc)
         finally:
             sys.stdout, sys.stderr = old_out, old_err
+            if tracing is None:
+                os.environ.pop(TRACING_ENV, None)
+            else:
+                os.environ[TRACING_ENV] = tracing
         return result
 
     # ------------------------------------------------------------ the result

@@ -116,24 +116,47 @@ def _without_splits(doc):
 
 
 @pytest.fixture(scope="module")
-def round_trips(tmp_path_factory):
+def round_trips():
     docs = [(name, build(name)) for name in EXAMPLES] + \
         [("every-kind", _without_splits(_one_watch_per_tensor(every_kind_document())))]
     scripts = [export_script(d).text for _, d in docs]
-    # the program, not its plot: an export ends with a plot of the trained model that
-    # runs only where matplotlib imports (it computes the model over a grid and draws
-    # it); the traced scripts are given a matplotlib that does not import
-    hidden = tmp_path_factory.mktemp("no_matplotlib")
-    (hidden / "matplotlib").mkdir()
-    (hidden / "matplotlib" / "__init__.py").write_text(
-        'raise ImportError("matplotlib is left out of this test")\n')
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PYTHONPATH", os.pathsep.join(
-            [str(hidden)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
-                             if p]))
-        traced = _trace_all(scripts)
+    traced = _trace_all(scripts)
     return {name: (d, script, got) for (name, d), script, (_, got) in
             zip(docs, scripts, traced)}
+
+
+def _matplotlib(folder, body):
+    """``folder`` on the traced scripts' path holding a ``matplotlib`` package whose
+    ``__init__`` is ``body``."""
+    (folder / "matplotlib").mkdir()
+    (folder / "matplotlib" / "__init__.py").write_text(body)
+    (folder / "matplotlib" / "pyplot.py").write_text(
+        "def __getattr__(name):\n    return lambda *args, **kwargs: None\n")
+    return pytest.MonkeyPatch.context()
+
+
+def test_an_exported_playground_traces_to_the_same_graph_with_matplotlib_or_without(
+        tmp_path):
+    """The export ends with a plot of the trained model, computed over a 100x100 grid
+    where matplotlib imports: opened in GradStudio (which sets ``TRACING_ENV``), that part
+    is left out, so the graph is the program's, matplotlib installed or not (it added
+    the grid's forward to the graph, and took 6.8 s)."""
+    from gradstudio.document.files import dumps
+    script = export_script(build("18_playground_xor")).text
+    assert "import matplotlib.pyplot as plt" in script
+    graphs = []
+    for name, body in (("with", ""), ("without", 'raise ImportError("no matplotlib")\n')):
+        folder = tmp_path / name
+        folder.mkdir()
+        with _matplotlib(folder, body) as mp:
+            mp.setenv("PYTHONPATH", os.pathsep.join(
+                [str(folder)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
+                                 if p]))
+            (_, traced), = _trace_all([script])
+        assert not isinstance(traced, Exception), traced
+        graphs.append(traced)
+    assert dumps(graphs[0]) == dumps(graphs[1])
+    assert not [n.label for n in graphs[0].nodes() if "grid" in (n.label or "")]
 
 
 # (a dataset node, as in the Playground examples, is traced back as the torch calls that
