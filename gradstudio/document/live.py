@@ -101,12 +101,19 @@ class LiveRun:
         self.finished = False
         self.changes = []
         self.seconds = 0.0             # the engine's time per iteration, last measured
+        self.halting = False           # (see halt)
         self._pending = collections.deque()
         self._timeline = self._steps = self._rng = None
 
     def request(self, action, setting, value):
         """Asks for a change from the next iteration run (from any thread)."""
         self._pending.append((action, setting, float(value)))
+
+    def halt(self):
+        """Ends the ``advance`` running now after its iteration in progress (from any
+        thread: a pause). Its result is then the run so far; the next call of
+        ``advance`` runs again as asked."""
+        self.halting = True
 
     def setting(self, action, setting):
         """The value the setting has now in this run (the last change, else the
@@ -138,7 +145,7 @@ class LiveRun:
             self._timeline.changes = self.changes
             self._timeline.focus[self.loop] = min(self.done + iterations, self.count) - 1
             began, ran = time.perf_counter(), 0
-            while not self.finished and ran < iterations:
+            while not self.finished and ran < iterations and not (ran and self.halting):
                 k = next(self._steps, None)
                 state = self._timeline.loop_state
                 if k is None:
@@ -151,6 +158,7 @@ class LiveRun:
                 self.finished = True
             if ran:
                 self.seconds = (time.perf_counter() - began) / ran
+            self.halting = False
             self._rng = torch.get_rng_state()     # (before the boundary's forward draws)
             result = self._timeline.result if self.finished else self._so_far()
             return prepare(self.doc, result)

@@ -27,7 +27,7 @@ from gradstudio.ui.widgets import wheel_only_when_focused
 __all__ = ["LiveSession", "LiveBar", "live_session", "FRAME_SECONDS", "MOST_PER_FRAME"]
 
 FRAME_SECONDS = 0.03     # the engine time one job (one frame shown) aims at, at least
-MOST_PER_FRAME = 100     # iterations one job runs at most
+MOST_PER_FRAME = 100     # iterations one job runs at most (a pause ends the job sooner)
 WINDOW_SHARE = 0.25      # the share of the playing time the window spends showing frames
 # (posted below every paint a frame asks for: Qt posts its paints at LowEventPriority)
 _PAINTED = QEvent.Type(QEvent.registerEventType())
@@ -105,7 +105,9 @@ class LiveSession(QObject):
         if not self.playing:
             return
         self.playing = False
-        if not self.in_flight:
+        if self.in_flight:
+            self.run.halt()                  # (the job ends after its iteration running)
+        else:
             self.session.rerun()
         self.changed.emit()
 

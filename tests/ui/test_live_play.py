@@ -205,3 +205,25 @@ def test_f5_plays_and_pauses_f6_steps_and_both_keys_are_shown(qtbot, tmp_path,
     key(Qt.Key.Key_F5)                                # ❚❚
     qtbot.waitUntil(lambda: _settled(w, live), timeout=TIMEOUT)
     assert live.state == "paused" and bar.play.text() == "▶" and live.run.done >= 3
+
+
+def test_a_pause_ends_the_iterations_running_at_once_not_at_the_end_of_their_job(
+        qtbot, tmp_path, monkeypatch):
+    """(A job runs as many iterations as keep the window a quarter of the time showing
+    frames, up to ``MOST_PER_FRAME``: ❚❚ pressed in its middle went on to its end.)"""
+    monkeypatch.setattr(live_module, "MOST_PER_FRAME", 10_000)
+    monkeypatch.setattr(live_module, "FRAME_SECONDS", 1_000.0)   # the rest in one job
+    w, data, training, loop, loss = _open(qtbot, tmp_path)
+    session, bar = w.session, data.live_bar
+    live = bar.live
+    bar.play.click()
+    qtbot.waitUntil(lambda: live.run.done >= 3, timeout=TIMEOUT)     # the second job
+    bar.play.click()                                  # ❚❚
+    qtbot.waitUntil(lambda: _settled(w, live), timeout=TIMEOUT)
+    done = live.run.done
+    assert live.state == "paused" and done < 150
+    assert session.result.histories[loop].iterations == done
+    assert data.status_text().startswith(f"iteration {done} of 150")
+    bar.play.click()                                  # ▶ again: on to the end
+    qtbot.waitUntil(lambda: live.state == "ended" and _settled(w, live), timeout=TIMEOUT)
+    assert live.run.done == 150
