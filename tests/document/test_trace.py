@@ -125,33 +125,31 @@ def round_trips():
             zip(docs, scripts, traced)}
 
 
-def _matplotlib(folder, body):
-    """``folder`` on the traced scripts' path holding a ``matplotlib`` package whose
-    ``__init__`` is ``body``."""
-    (folder / "matplotlib").mkdir()
+def _matplotlib(monkeypatch, folder, body):
+    """Puts ``folder`` first on the traced scripts' path, holding a ``matplotlib``
+    package whose ``__init__`` is ``body`` and whose pyplot draws nothing."""
+    (folder / "matplotlib").mkdir(parents=True)
     (folder / "matplotlib" / "__init__.py").write_text(body)
     (folder / "matplotlib" / "pyplot.py").write_text(
         "def __getattr__(name):\n    return lambda *args, **kwargs: None\n")
-    return pytest.MonkeyPatch.context()
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        [str(folder)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
 
 
 def test_an_exported_playground_traces_to_the_same_graph_with_matplotlib_or_without(
-        tmp_path):
+        tmp_path, monkeypatch):
     """The export ends with a plot of the trained model, computed over a 100x100 grid
     where matplotlib imports: opened in GradStudio (which sets ``TRACING_ENV``), that part
     is left out, so the graph is the program's, matplotlib installed or not (it added
-    the grid's forward to the graph, and took 6.8 s)."""
+    the grid's forward to the graph, and took 6.8 s). (``round_trips`` traces every
+    example with the matplotlib installed here, if any.)"""
     from gradstudio.document.files import dumps
     script = export_script(build("18_playground_xor")).text
     assert "import matplotlib.pyplot as plt" in script
     graphs = []
     for name, body in (("with", ""), ("without", 'raise ImportError("no matplotlib")\n')):
-        folder = tmp_path / name
-        folder.mkdir()
-        with _matplotlib(folder, body) as mp:
-            mp.setenv("PYTHONPATH", os.pathsep.join(
-                [str(folder)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
-                                 if p]))
+        with monkeypatch.context() as mp:
+            _matplotlib(mp, tmp_path / name, body)
             (_, traced), = _trace_all([script])
         assert not isinstance(traced, Exception), traced
         graphs.append(traced)
