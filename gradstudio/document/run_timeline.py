@@ -10,6 +10,7 @@ import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
 from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import HISTORY_ELEMENTS
+from gradstudio.words import translate
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
@@ -283,17 +284,20 @@ class TimelineRun:
         """The optimizer or scheduler (``what``) the action ``action_id`` made so far in
         this run, or ``ActionError`` saying why there is none."""
         if action_id is None:
-            raise ActionError(f"Choose the {what} of this step.")
+            raise ActionError(translate("Run", "Choose the {what} of this step.").format(
+                what=what))
         if action_id not in self.optimizers or \
                 ACTIONS[self.doc.action(action_id).kind].makes != what:
             if self.doc.has_action(action_id) and \
                     ACTIONS[self.doc.action(action_id).kind].makes == what:
-                raise ActionError(f"Its {what} is made at a later step: move the "
-                                  f"{what} before this step.")
-            raise ActionError(f"Its {what} no longer exists: choose another.")
+                raise ActionError(translate("Run", "Its {what} is made at a later step: move "
+                                            "the {what} before this step.").format(what=what))
+            raise ActionError(translate("Run", "Its {what} no longer exists: choose "
+                                        "another.").format(what=what))
         made = self.optimizers[action_id]
         if made is None:
-            raise ActionError(f"Its {what} could not be made: see the error at its step.")
+            raise ActionError(translate("Run", "Its {what} could not be made: see the error "
+                                        "at its step.").format(what=what))
         return made
 
     def snapshot(self):
