@@ -2,6 +2,209 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Actions</name>
+    <message>
+        <source>with {gradient} as the vector v of vᵀJ</source>
+        <translation>mit {gradient} als Vektor v von vᵀJ</translation>
+    </message>
+    <message>
+        <source>starting from 1 (a one-element tensor)</source>
+        <translation>beginnend mit 1 (ein Tensor mit einem Element)</translation>
+    </message>
+    <message>
+        <source>It keeps the saved tensors (retain_graph=True).</source>
+        <translation>Die gespeicherten Tensoren bleiben erhalten (retain_graph=True).</translation>
+    </message>
+    <message>
+        <source>It frees the saved tensors as it goes: a second backward through them fails.</source>
+        <translation>Die gespeicherten Tensoren werden unterwegs freigegeben: ein zweites backward durch sie schlägt fehl.</translation>
+    </message>
+    <message>
+        <source>{name}.backward() runs the backward pass from {name}, {seed}: each grad_fn passes its gradient on, and every leaf that requires grad adds its part to its .grad.</source>
+        <translation>{name}.backward() führt den Rückwärtsdurchlauf ab {name} aus, {seed}: Jede grad_fn gibt ihren Gradienten weiter, und jedes Blatt, das Gradienten benötigt, addiert seinen Anteil zu seinem .grad.</translation>
+    </message>
+    <message>
+        <source>{name}.grad.zero_() sets every element of the gradient to 0, in place: the next backward adds to zeros instead of to this backward&apos;s gradient.</source>
+        <translation>{name}.grad.zero_() setzt jedes Element des Gradienten an Ort und Stelle auf 0: Das nächste backward addiert zu Nullen statt zum Gradienten dieses backward.</translation>
+    </message>
+    <message>
+        <source>{name}.grad = None drops the gradient: the next backward stores a fresh one instead of adding to it.</source>
+        <translation>{name}.grad = None verwirft den Gradienten: Das nächste backward speichert einen neuen, statt zu ihm zu addieren.</translation>
+    </message>
+    <message>
+        <source>Choose at least one output and one input.</source>
+        <translation>Wähle mindestens eine Ausgabe und eine Eingabe.</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad runs the backward pass from {outputs} and returns the gradients with respect to {inputs}, without touching any .grad.</source>
+        <translation>torch.autograd.grad führt den Rückwärtsdurchlauf ab {outputs} aus und gibt die Gradienten nach {inputs} zurück, ohne ein .grad zu verändern.</translation>
+    </message>
+    <message>
+        <source>2-norm</source>
+        <translation>2-Norm</translation>
+    </message>
+    <message>
+        <source>1-norm</source>
+        <translation>1-Norm</translation>
+    </message>
+    <message>
+        <source>largest absolute value</source>
+        <translation>größter Betrag</translation>
+    </message>
+    <message>
+        <source>Choose the tensors whose gradients this step clips.</source>
+        <translation>Wähle die Tensoren, deren Gradienten dieser Schritt begrenzt.</translation>
+    </message>
+    <message>
+        <source>Scales the gradients of {tensors} together, in place, so that their {norm} (all of them as one vector) is at most {max_norm}; gradients already within it stay as they are.</source>
+        <translation>Skaliert die Gradienten von {tensors} gemeinsam an Ort und Stelle, sodass ihre {norm} (alle zusammen als ein Vektor) höchstens {max_norm} ist; Gradienten, die schon darunter liegen, bleiben, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>Clamps every element of the gradients of {tensors} to [-{value}, {value}], in place.</source>
+        <translation>Begrenzt jedes Element der Gradienten von {tensors} an Ort und Stelle auf [-{value}, {value}].</translation>
+    </message>
+    <message>
+        <source>Choose the tensors this step loads values into.</source>
+        <translation>Wähle die Tensoren, in die dieser Schritt Werte lädt.</translation>
+    </message>
+    <message>
+        <source>Choose one source for each tensor this step loads values into.</source>
+        <translation>Wähle eine Quelle für jeden Tensor, in den dieser Schritt Werte lädt.</translation>
+    </message>
+    <message>
+        <source>Copies, in place and outside the graph (torch.no_grad()), the values of {pairs}, as model.load_state_dict does: each keeps its own .grad and requires_grad.</source>
+        <translation>Kopiert an Ort und Stelle und außerhalb des Graphen (torch.no_grad()) die Werte von {pairs}, wie model.load_state_dict es tut: Jeder behält sein eigenes .grad und requires_grad.</translation>
+    </message>
+    <message>
+        <source>{source} into {target}</source>
+        <translation>{source} nach {target}</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by gamma every step_size steps</source>
+        <translation>multipliziert die Lernrate alle step_size Schritte mit gamma</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by gamma at each milestone</source>
+        <translation>multipliziert die Lernrate an jedem Meilenstein mit gamma</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by gamma at every step</source>
+        <translation>multipliziert die Lernrate bei jedem Schritt mit gamma</translation>
+    </message>
+    <message>
+        <source>lowers the learning rate along a cosine to eta_min over T_max steps</source>
+        <translation>senkt die Lernrate entlang eines Kosinus über T_max Schritte auf eta_min</translation>
+    </message>
+    <message>
+        <source>lowers the learning rate along a cosine to eta_min, starting again after T_0 steps (then T_0 * T_mult)</source>
+        <translation>senkt die Lernrate entlang eines Kosinus auf eta_min und beginnt nach T_0 Schritten von vorn (dann nach T_0 * T_mult)</translation>
+    </message>
+    <message>
+        <source>scales the learning rate from start_factor to end_factor over total_iters steps</source>
+        <translation>skaliert die Lernrate über total_iters Schritte von start_factor bis end_factor</translation>
+    </message>
+    <message>
+        <source>scales the learning rate by factor until total_iters steps have passed</source>
+        <translation>skaliert die Lernrate mit factor, bis total_iters Schritte vergangen sind</translation>
+    </message>
+    <message>
+        <source>lowers the learning rate to zero over total_iters steps, by a polynomial of the given power</source>
+        <translation>senkt die Lernrate über total_iters Schritte auf null, nach einem Polynom der angegebenen Potenz</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by factor when the metric it is given has not improved for patience steps</source>
+        <translation>multipliziert die Lernrate mit factor, wenn sich die übergebene Metrik patience Schritte lang nicht verbessert hat</translation>
+    </message>
+    <message>
+        <source>Makes torch.optim.lr_scheduler.{schedule} over {optimizer}: from here on each of its step() {rule}.</source>
+        <translation>Erstellt torch.optim.lr_scheduler.{schedule} über {optimizer}: Von hier an {rule} jedes seiner step().</translation>
+    </message>
+    <message>
+        <source>ReduceLROnPlateau&apos;s step needs the metric it watches: choose a tensor (the loss) or give a number.</source>
+        <translation>Der step von ReduceLROnPlateau braucht die Metrik, die er beobachtet: Wähle einen Tensor (den Verlust) oder gib eine Zahl an.</translation>
+    </message>
+    <message>
+        <source>Only ReduceLROnPlateau&apos;s step takes a metric: clear the metric and the value.</source>
+        <translation>Nur der step von ReduceLROnPlateau nimmt eine Metrik: Leere die Metrik und den Wert.</translation>
+    </message>
+    <message>
+        <source>{scheduler}.step() sets the learning rate of its optimizer for the steps after it, by its schedule and the metric it is given.</source>
+        <translation>{scheduler}.step() setzt die Lernrate seines Optimierers für die folgenden Schritte, nach seinem Zeitplan und der übergebenen Metrik.</translation>
+    </message>
+    <message>
+        <source>{scheduler}.step() sets the learning rate of its optimizer for the steps after it, by its schedule.</source>
+        <translation>{scheduler}.step() setzt die Lernrate seines Optimierers für die folgenden Schritte, nach seinem Zeitplan.</translation>
+    </message>
+    <message>
+        <source>Prints {name} as it is at this moment.</source>
+        <translation>Gibt {name} so aus, wie er in diesem Moment ist.</translation>
+    </message>
+    <message>
+        <source>Computes {names} at this moment, from the tensors as they are now (and every node built on them that no later step computes).</source>
+        <translation>Berechnet {names} in diesem Moment, aus den Tensoren, wie sie jetzt sind (und jeden darauf aufbauenden Knoten, den kein späterer Schritt berechnet).</translation>
+    </message>
+    <message>
+        <source>Prints what the script printed here: {printed}</source>
+        <translation>Gibt aus, was das Skript hier ausgab: {printed}</translation>
+    </message>
+    <message>
+        <source>(text GradStudio recorded from the script, which edits do not change)</source>
+        <translation>(Text, den GradStudio aus dem Skript aufgezeichnet hat und den Bearbeitungen nicht ändern)</translation>
+    </message>
+    <message>
+        <source>Choose the tensors this update changes.</source>
+        <translation>Wähle die Tensoren, die diese Aktualisierung ändert.</translation>
+    </message>
+    <message>
+        <source>Gradient descent by hand: each of {tensors} moves {lr} times its gradient against it, in place, outside the graph (torch.no_grad()).</source>
+        <translation>Gradientenabstieg von Hand: Jeder von {tensors} bewegt sich um das {lr}-Fache seines Gradienten gegen ihn, an Ort und Stelle, außerhalb des Graphen (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Gradient descent by hand: each of {tensors} moves {lr} times its gradient against it, in place.</source>
+        <translation>Gradientenabstieg von Hand: Jeder von {tensors} bewegt sich um das {lr}-Fache seines Gradienten gegen ihn, an Ort und Stelle.</translation>
+    </message>
+    <message>
+        <source>Makes torch.optim.{algorithm} over {tensors}: its state (momentum, running averages) lives from this step on.</source>
+        <translation>Erstellt torch.optim.{algorithm} über {tensors}: Sein Zustand (Momentum, laufende Mittelwerte) lebt ab diesem Schritt.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.step() moves every parameter of the optimizer by its rule, from the gradients in their .grad.</source>
+        <translation>{optimizer}.step() bewegt jeden Parameter des Optimierers nach seiner Regel, ausgehend von den Gradienten in ihrem .grad.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.zero_grad() clears the gradient of each of its parameters (sets .grad to None) so that the next backward does not add to it.</source>
+        <translation>{optimizer}.zero_grad() löscht den Gradienten jedes seiner Parameter (setzt .grad auf None), damit das nächste backward nicht dazu addiert.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.zero_grad() clears the gradient of each of its parameters (fills .grad with zeros) so that the next backward does not add to it.</source>
+        <translation>{optimizer}.zero_grad() löscht den Gradienten jedes seiner Parameter (füllt .grad mit Nullen), damit das nächste backward nicht dazu addiert.</translation>
+    </message>
+    <message>
+        <source>Computes again every node after the parameters, from their values now: a new graph, as the next iteration of a training loop builds.</source>
+        <translation>Berechnet jeden Knoten nach den Parametern neu, aus ihren jetzigen Werten: ein neuer Graph, wie ihn die nächste Iteration einer Trainingsschleife aufbaut.</translation>
+    </message>
+    <message>
+        <source>Repeats the steps up to its end {count} times.</source>
+        <translation>Wiederholt die Schritte bis zu ihrem Ende {count}-mal.</translation>
+    </message>
+    <message>
+        <source>The end of the steps the loop above repeats.</source>
+        <translation>Das Ende der Schritte, die die Schleife darüber wiederholt.</translation>
+    </message>
+    <message>
+        <source>Sets the learning rate of {optimizer} to {lr} at iteration {at} of the loop (the loop variable&apos;s value), before its other steps: every step after it uses the new rate.</source>
+        <translation>Setzt die Lernrate von {optimizer} in Iteration {at} der Schleife (dem Wert der Schleifenvariable) vor ihren anderen Schritten auf {lr}: Jeder Schritt danach verwendet die neue Rate.</translation>
+    </message>
+    <message>
+        <source>Sets the learning rate of {optimizer} to {lr}: every step after it uses the new rate.</source>
+        <translation>Setzt die Lernrate von {optimizer} auf {lr}: Jeder Schritt danach verwendet die neue Rate.</translation>
+    </message>
+</context>
+<context>
     <name>AnswerCover</name>
     <message>
         <source>Hidden until you check: this panel would show answers of the open exercise. Check your predictions in the Exercise panel first (a wrong one offers the step-through as a hint).</source>
@@ -443,6 +646,45 @@ sandte [{nr}] {name}: {value}</translation>
     </message>
 </context>
 <context>
+    <name>DataView</name>
+    <message>
+        <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
+        <translation>Noch keine Trainingsschleife: Der Bereich Daten zeigt ein Modell, das von einer Schleife auf Punkten trainiert wird (Datei ▸ Beispiele ▸ Spielwiese, oder Hinzufügen ▸ Trainieren… in der Zeitleiste).</translation>
+    </message>
+    <message>
+        <source>The loop has no backward pass: add loss.backward() to it.</source>
+        <translation>Die Schleife hat keinen Rückwärtsdurchlauf: Füge ihr loss.backward() hinzu.</translation>
+    </message>
+    <message>
+        <source>The model could not be computed over the input plane: {error}</source>
+        <translation>Das Modell konnte über der Eingabeebene nicht berechnet werden: {error}</translation>
+    </message>
+    <message>
+        <source>This program has no data to show: add a dataset from the palette&apos;s Datasets or File ▸ Import Data…, and train on it with a loss node such as mse_loss; or open File ▸ Examples ▸ Playground.</source>
+        <translation>Dieses Programm hat keine Daten zum Anzeigen: Füge einen Datensatz aus den Datensätzen der Palette oder über Datei ▸ Daten importieren… hinzu und trainiere darauf mit einem Verlustknoten wie mse_loss; oder öffne Datei ▸ Beispiele ▸ Spielwiese.</translation>
+    </message>
+    <message>
+        <source>{name}, which the loop&apos;s backward() starts from, is not a loss node with a target (mse_loss, binary_cross_entropy, cross_entropy …): compute it with one, so the Data panel can tell the model&apos;s output from the targets.</source>
+        <translation>{name}, wo das backward() der Schleife beginnt, ist kein Verlustknoten mit Ziel (mse_loss, binary_cross_entropy, cross_entropy …): Berechne ihn mit einem solchen, damit der Bereich Daten die Ausgabe des Modells von den Zielen unterscheiden kann.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s output or the targets could not be computed: see the node in red.</source>
+        <translation>Die Ausgabe des Modells oder die Ziele konnten nicht berechnet werden: Siehe den roten Knoten.</translation>
+    </message>
+    <message>
+        <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
+        <translation>Der Bereich Daten zeigt Modelle mit einem oder zwei Eingängen: Kein Tensor mit einer oder zwei Spalten, eine Zeile pro Punkt, speist die Ausgabe des Modells.</translation>
+    </message>
+    <message>
+        <source>The test points could not be computed: {error}</source>
+        <translation>Die Testpunkte konnten nicht berechnet werden: {error}</translation>
+    </message>
+    <message>
+        <source>The model&apos;s inputs or targets are not made from the data node&apos;s rows alone, so its test rows cannot be shown.</source>
+        <translation>Die Eingaben oder Ziele des Modells entstehen nicht allein aus den Zeilen des Datenknotens, daher können seine Testzeilen nicht gezeigt werden.</translation>
+    </message>
+</context>
+<context>
     <name>Document</name>
     <message>
         <source>change the learning rate</source>
@@ -467,10 +709,6 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>bar</source>
         <translation>senkrechter Strich</translation>
-    </message>
-    <message>
-        <source>The model&apos;s inputs or targets are not made from the data node&apos;s rows alone, so its test rows cannot be shown.</source>
-        <translation>Die Eingaben oder Ziele des Modells entstehen nicht allein aus den Zeilen des Datenknotens, daher können seine Testzeilen nicht gezeigt werden.</translation>
     </message>
     <message>
         <source>clip the gradients&apos; norm</source>
@@ -539,22 +777,6 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>Datasets</source>
         <translation>Datensätze</translation>
-    </message>
-    <message>
-        <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
-        <translation>Noch keine Trainingsschleife: Der Bereich Daten zeigt ein Modell, das von einer Schleife auf Punkten trainiert wird (Datei ▸ Beispiele ▸ Spielwiese, oder Hinzufügen ▸ Trainieren… in der Zeitleiste).</translation>
-    </message>
-    <message>
-        <source>The loop has no backward pass: add loss.backward() to it.</source>
-        <translation>Die Schleife hat keinen Rückwärtsdurchlauf: Füge ihr loss.backward() hinzu.</translation>
-    </message>
-    <message>
-        <source>The model&apos;s output or the targets could not be computed: see the node in red.</source>
-        <translation>Die Ausgabe des Modells oder die Ziele konnten nicht berechnet werden: Siehe den roten Knoten.</translation>
-    </message>
-    <message>
-        <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
-        <translation>Der Bereich Daten zeigt Modelle mit einem oder zwei Eingängen: Kein Tensor mit einer oder zwei Spalten, eine Zeile pro Punkt, speist die Ausgabe des Modells.</translation>
     </message>
     <message>
         <source>backward()</source>
@@ -970,6 +1192,57 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Explain</name>
+    <message>
+        <source>{name} was not computed (its error is shown on its node and in the Inspector), so it has no backward graph.</source>
+        <translation>{name} wurde nicht berechnet (der Fehler steht an seinem Knoten und im Inspektor), daher hat er keinen Rückwärtsgraphen.</translation>
+    </message>
+    <message>
+        <source>{name} is a detached copy: it shares its input&apos;s values, but gradients stop at it, so it has no grad_fn and nothing flows back from it.</source>
+        <translation>{name} ist eine abgetrennte Kopie: Sie teilt die Werte ihrer Eingabe, aber Gradienten enden an ihr, daher hat sie keine grad_fn und nichts fließt von ihr zurück.</translation>
+    </message>
+    <message>
+        <source>{name} is computed inside torch.no_grad(): PyTorch recorded no graph for it, so it has no grad_fn.</source>
+        <translation>{name} wird innerhalb von torch.no_grad() berechnet: PyTorch hat dafür keinen Graphen aufgezeichnet, daher hat er keine grad_fn.</translation>
+    </message>
+    <message>
+        <source>{name} is a leaf that requires grad: it has no grad_fn of its own; backward() stores its gradient in {name}.grad. Select a node computed from it to see a backward graph.</source>
+        <translation>{name} ist ein Blatt, das Gradienten benötigt: Es hat keine eigene grad_fn; backward() speichert seinen Gradienten in {name}.grad. Wähle einen daraus berechneten Knoten, um einen Rückwärtsgraphen zu sehen.</translation>
+    </message>
+    <message>
+        <source>{name} is data: it does not require grad, so PyTorch records no graph for it; the model&apos;s parameters are what training tracks.</source>
+        <translation>{name} sind Daten: Sie benötigen keine Gradienten, daher zeichnet PyTorch keinen Graphen für sie auf; verfolgt werden beim Training die Parameter des Modells.</translation>
+    </message>
+    <message>
+        <source>{name} does not require grad, so PyTorch records no graph for it. Tick requires_grad in the Inspector to track it.</source>
+        <translation>{name} benötigt keine Gradienten, daher zeichnet PyTorch keinen Graphen dafür auf. Hake requires_grad im Inspektor an, um ihn zu verfolgen.</translation>
+    </message>
+    <message>
+        <source>{name} has no grad_fn: {kind} has no gradient, so PyTorch records no graph through it.</source>
+        <translation>{name} hat keine grad_fn: {kind} hat keinen Gradienten, daher zeichnet PyTorch keinen Graphen durch ihn auf.</translation>
+    </message>
+    <message>
+        <source>it is a detach()</source>
+        <translation>es ist ein detach()</translation>
+    </message>
+    <message>
+        <source>it is inside torch.no_grad()</source>
+        <translation>es liegt innerhalb von torch.no_grad()</translation>
+    </message>
+    <message>
+        <source>{kind} has no gradient</source>
+        <translation>{kind} hat keinen Gradienten</translation>
+    </message>
+    <message>
+        <source>{name} has no grad_fn: the gradient stops further up, at {stop} ({why}).</source>
+        <translation>{name} hat keine grad_fn: Der Gradient endet weiter oben, bei {stop} ({why}).</translation>
+    </message>
+    <message>
+        <source>{name} has no grad_fn: nothing it is computed from requires grad. Tick requires_grad on a source in the Inspector to track it.</source>
+        <translation>{name} hat keine grad_fn: Nichts, woraus er berechnet wird, benötigt Gradienten. Hake requires_grad bei einer Quelle im Inspektor an, um ihn zu verfolgen.</translation>
+    </message>
+</context>
+<context>
     <name>ExportPrints</name>
     <message>
         <source>The script prints nothing</source>
@@ -990,6 +1263,105 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Print the outputs in the exported script</source>
         <translation>Die Ausgaben im exportierten Skript ausgeben</translation>
+    </message>
+</context>
+<context>
+    <name>Files</name>
+    <message>
+        <source>the disk is full</source>
+        <translation>der Datenträger ist voll</translation>
+    </message>
+    <message>
+        <source>Free some space and save again.</source>
+        <translation>Schaffe etwas Platz und speichere erneut.</translation>
+    </message>
+    <message>
+        <source>your disk quota is used up</source>
+        <translation>dein Speicherkontingent ist aufgebraucht</translation>
+    </message>
+    <message>
+        <source>permission was denied</source>
+        <translation>die Berechtigung wurde verweigert</translation>
+    </message>
+    <message>
+        <source>Save it in a folder you can write to.</source>
+        <translation>Speichere in einem Ordner, in den du schreiben darfst.</translation>
+    </message>
+    <message>
+        <source>the disk is read-only</source>
+        <translation>der Datenträger ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>Save it on another disk.</source>
+        <translation>Speichere auf einem anderen Datenträger.</translation>
+    </message>
+    <message>
+        <source>the file name is too long</source>
+        <translation>der Dateiname ist zu lang</translation>
+    </message>
+    <message>
+        <source>Choose a shorter name.</source>
+        <translation>Wähle einen kürzeren Namen.</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>der Ordner existiert nicht</translation>
+    </message>
+    <message>
+        <source>Choose an existing folder.</source>
+        <translation>Wähle einen vorhandenen Ordner.</translation>
+    </message>
+    <message>
+        <source>part of the path is not a folder</source>
+        <translation>ein Teil des Pfads ist kein Ordner</translation>
+    </message>
+    <message>
+        <source>a folder has that name</source>
+        <translation>ein Ordner hat diesen Namen</translation>
+    </message>
+    <message>
+        <source>Choose another name.</source>
+        <translation>Wähle einen anderen Namen.</translation>
+    </message>
+    <message>
+        <source>the disk reported an error</source>
+        <translation>der Datenträger hat einen Fehler gemeldet</translation>
+    </message>
+    <message>
+        <source>Check the disk and save again.</source>
+        <translation>Prüfe den Datenträger und speichere erneut.</translation>
+    </message>
+    <message>
+        <source>Check the folder exists and is writable.</source>
+        <translation>Prüfe, ob der Ordner existiert und beschreibbar ist.</translation>
+    </message>
+    <message>
+        <source>the system gave no reason</source>
+        <translation>das System nannte keinen Grund</translation>
+    </message>
+    <message>
+        <source>of an error</source>
+        <translation>ein Fehler trat auf</translation>
+    </message>
+    <message>
+        <source>Choose another folder.</source>
+        <translation>Wähle einen anderen Ordner.</translation>
+    </message>
+    <message>
+        <source>could not save there because {reason}; nothing was written.</source>
+        <translation>konnte dort nicht speichern: {reason}; es wurde nichts geschrieben.</translation>
+    </message>
+    <message>
+        <source>could not save because {reason}; the previous file and its backup are unchanged.</source>
+        <translation>konnte nicht speichern: {reason}; die vorige Datei und ihre Sicherung sind unverändert.</translation>
+    </message>
+    <message>
+        <source>could not save because {reason}; the previous file is unchanged.</source>
+        <translation>konnte nicht speichern: {reason}; die vorige Datei ist unverändert.</translation>
+    </message>
+    <message>
+        <source>could not open the file ({reason}).</source>
+        <translation>konnte die Datei nicht öffnen ({reason}).</translation>
     </message>
 </context>
 <context>
@@ -1936,6 +2308,192 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Reader</name>
+    <message>
+        <source>the file is larger than {megabytes} MB, the most GradStudio reads; check in its folder that it is the graph you meant, or choose another file.</source>
+        <translation>die Datei ist größer als {megabytes} MB, das Höchste, was GradStudio liest; prüfe in ihrem Ordner, ob es der gemeinte Graph ist, oder wähle eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>byte {number}</source>
+        <translation>Byte {number}</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text; is it a GradStudio graph?</source>
+        <translation>die Datei ist kein UTF-8-Text; ist es ein GradStudio-Graph?</translation>
+    </message>
+    <message>
+        <source>line {line}, column {column}</source>
+        <translation>Zeile {line}, Spalte {column}</translation>
+    </message>
+    <message>
+        <source>this is not valid JSON ({msg}).</source>
+        <translation>das ist kein gültiges JSON ({msg}).</translation>
+    </message>
+    <message>
+        <source>the file is nested more than {MAX_DEPTH} levels deep.</source>
+        <translation>die Datei ist mehr als {MAX_DEPTH} Ebenen tief verschachtelt.</translation>
+    </message>
+    <message>
+        <source>the file holds no JSON object; is it a GradStudio graph?</source>
+        <translation>die Datei enthält kein JSON-Objekt; ist es ein GradStudio-Graph?</translation>
+    </message>
+    <message>
+        <source>missing; is this a GradStudio graph file?</source>
+        <translation>fehlt; ist das eine GradStudio-Graphdatei?</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1.</source>
+        <translation>muss eine ganze Zahl ab 1 sein.</translation>
+    </message>
+    <message>
+        <source>the file was written by a newer GradStudio (format {version}); this one reads formats up to {newest}. Update GradStudio to open it.</source>
+        <translation>die Datei wurde von einem neueren GradStudio geschrieben (Format {version}); dieses liest Formate bis {newest}. Aktualisiere GradStudio, um sie zu öffnen.</translation>
+    </message>
+    <message>
+        <source>must be an object of settings.</source>
+        <translation>muss ein Objekt mit Einstellungen sein.</translation>
+    </message>
+    <message>
+        <source>has more than {MAX_VIEW_KEYS} settings.</source>
+        <translation>hat mehr als {MAX_VIEW_KEYS} Einstellungen.</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; is not a valid setting name (letters, digits, _ . : -, at most 64).</source>
+        <translation>&apos;{key}&apos; ist kein gültiger Einstellungsname (Buchstaben, Ziffern, _ . : -, höchstens 64).</translation>
+    </message>
+    <message>
+        <source>a list of at most {MAX_VIEW_LIST} values.</source>
+        <translation>eine Liste von höchstens {MAX_VIEW_LIST} Werten.</translation>
+    </message>
+    <message>
+        <source>text must be UTF-8, at most {MAX_STRING} characters.</source>
+        <translation>Text muss UTF-8 sein, höchstens {MAX_STRING} Zeichen.</translation>
+    </message>
+    <message>
+        <source>must be a number within ±1e15, text, true/false, null or a short list of these.</source>
+        <translation>muss eine Zahl innerhalb von ±1e15, Text, true/false, null oder eine kurze Liste davon sein.</translation>
+    </message>
+    <message>
+        <source>must be an object { ... }.</source>
+        <translation>muss ein Objekt { ... } sein.</translation>
+    </message>
+    <message>
+        <source>the field &apos;{duplicate}&apos; appears twice.</source>
+        <translation>das Feld &apos;{duplicate}&apos; kommt zweimal vor.</translation>
+    </message>
+    <message>
+        <source>unknown field &apos;{key}&apos;.</source>
+        <translation>unbekanntes Feld &apos;{key}&apos;.</translation>
+    </message>
+    <message>
+        <source>the field &apos;{key}&apos; is missing.</source>
+        <translation>das Feld &apos;{key}&apos; fehlt.</translation>
+    </message>
+    <message>
+        <source>must be a list [ ... ].</source>
+        <translation>muss eine Liste [ ... ] sein.</translation>
+    </message>
+    <message>
+        <source>has {count:,} entries; at most {limit:,} are allowed.</source>
+        <translation>hat {count:,} Einträge; höchstens {limit:,} sind erlaubt.</translation>
+    </message>
+    <message>
+        <source>must be an id: 1 to 64 letters, digits or _ . : -.</source>
+        <translation>muss eine ID sein: 1 bis 64 Buchstaben, Ziffern oder _ . : -.</translation>
+    </message>
+    <message>
+        <source>must be {what}, a text of 1 to {MAX_NAME} characters.</source>
+        <translation>muss {what} sein, ein Text von 1 bis {MAX_NAME} Zeichen.</translation>
+    </message>
+    <message>
+        <source>node &apos;{value}&apos; does not exist.</source>
+        <translation>Knoten &apos;{value}&apos; existiert nicht.</translation>
+    </message>
+    <message>
+        <source>must be the 64 hexadecimal digits of a digest.</source>
+        <translation>muss aus den 64 Hexadezimalziffern eines Hashwerts bestehen.</translation>
+    </message>
+    <message>
+        <source>a kind of node</source>
+        <translation>eine Knotenart</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a kind of node GradStudio knows.</source>
+        <translation>&apos;{kind}&apos; ist keine Knotenart, die GradStudio kennt.</translation>
+    </message>
+    <message>
+        <source>must be a pair of numbers [x, y].</source>
+        <translation>muss ein Zahlenpaar [x, y] sein.</translation>
+    </message>
+    <message>
+        <source>a name</source>
+        <translation>ein Name</translation>
+    </message>
+    <message>
+        <source>must be true or false.</source>
+        <translation>muss true oder false sein.</translation>
+    </message>
+    <message>
+        <source>must be a line number.</source>
+        <translation>muss eine Zeilennummer sein.</translation>
+    </message>
+    <message>
+        <source>NaN (not a number) is not allowed here.</source>
+        <translation>NaN (keine Zahl) ist hier nicht erlaubt.</translation>
+    </message>
+    <message>
+        <source>an input name</source>
+        <translation>ein Eingangsname</translation>
+    </message>
+    <message>
+        <source>node &apos;{target}&apos; ({kind}) has no input &apos;{port}&apos;; its inputs are {inputs}.</source>
+        <translation>Knoten &apos;{target}&apos; ({kind}) hat keinen Eingang &apos;{port}&apos;; seine Eingänge sind {inputs}.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>input &apos;{port}&apos; of node &apos;{target}&apos; is already connected by edges[{taken}].</source>
+        <translation>Eingang &apos;{port}&apos; von Knoten &apos;{target}&apos; ist bereits durch edges[{taken}] verbunden.</translation>
+    </message>
+    <message>
+        <source>this edge closes a cycle ({path}); a tensor cannot depend on itself.</source>
+        <translation>diese Kante schließt einen Zyklus ({path}); ein Tensor kann nicht von sich selbst abhängen.</translation>
+    </message>
+    <message>
+        <source>node &apos;{n}&apos; is listed twice.</source>
+        <translation>Knoten &apos;{n}&apos; ist zweimal aufgeführt.</translation>
+    </message>
+    <message>
+        <source>a kind of action</source>
+        <translation>eine Aktionsart</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a timeline action; use one of {value}.</source>
+        <translation>&apos;{kind}&apos; ist keine Aktion der Zeitleiste; verwende eine von {value}.</translation>
+    </message>
+    <message>
+        <source>a choice</source>
+        <translation>eine Auswahl</translation>
+    </message>
+    <message>
+        <source>a whole number with more than {MAX_DIGITS} digits.</source>
+        <translation>eine ganze Zahl mit mehr als {MAX_DIGITS} Ziffern.</translation>
+    </message>
+</context>
+<context>
+    <name>Recorded</name>
+    <message>
+        <source>Recorded from line {line} of the script: its values are what the script had there (a tensor the trace did not see made, such as what torch.load read or a deep copy), not computed by the graph; an edit upstream does not change them.</source>
+        <translation>Aufgezeichnet aus Zeile {line} des Skripts: Seine Werte sind die, die das Skript dort hatte (ein Tensor, dessen Entstehung die Verfolgung nicht gesehen hat, etwa was torch.load gelesen hat oder eine tiefe Kopie), nicht vom Graphen berechnet; eine Änderung weiter oben ändert sie nicht.</translation>
+    </message>
+    <message>
+        <source>What this step holds was recorded when the script ran; the graph has been edited since, so it may no longer be what the program would print.</source>
+        <translation>Was dieser Schritt enthält, wurde beim Lauf des Skripts aufgezeichnet; der Graph wurde seitdem bearbeitet, daher ist es womöglich nicht mehr das, was das Programm ausgeben würde.</translation>
+    </message>
+</context>
+<context>
     <name>Recovery</name>
     <message>
         <source>{title} (autosaved {when})</source>
@@ -1979,6 +2537,41 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Take {v} out of no_grad</source>
         <translation>{v} aus no_grad nehmen</translation>
+    </message>
+</context>
+<context>
+    <name>Run</name>
+    <message>
+        <source>Choose the {role} of this action.</source>
+        <translation>Wähle {role} dieser Aktion.</translation>
+    </message>
+    <message>
+        <source>The {role} node &apos;{node}&apos; no longer exists.</source>
+        <translation>Der Knoten &apos;{node}&apos; ({role}) existiert nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Its {role} &apos;{node}&apos; is computed later, at {when}: move this step after that one.</source>
+        <translation>&apos;{node}&apos; ({role}) wird erst später berechnet, bei {when}: Verschiebe diesen Schritt hinter jenen.</translation>
+    </message>
+    <message>
+        <source>Its {role} &apos;{node}&apos; has an error; fix that node first.</source>
+        <translation>&apos;{node}&apos; ({role}) hat einen Fehler; behebe zuerst diesen Knoten.</translation>
+    </message>
+    <message>
+        <source>Choose the {what} of this step.</source>
+        <translation>Wähle {what} dieses Schritts.</translation>
+    </message>
+    <message>
+        <source>Its {what} is made at a later step: move the {what} before this step.</source>
+        <translation>{what} wird erst in einem späteren Schritt erstellt: Verschiebe {what} vor diesen Schritt.</translation>
+    </message>
+    <message>
+        <source>Its {what} no longer exists: choose another.</source>
+        <translation>{what} existiert nicht mehr: Wähle einen anderen.</translation>
+    </message>
+    <message>
+        <source>Its {what} could not be made: see the error at its step.</source>
+        <translation>{what} konnte nicht erstellt werden: Siehe den Fehler bei seinem Schritt.</translation>
     </message>
 </context>
 <context>
@@ -2458,6 +3051,129 @@ Warum keine grad_fn: </translation>
     <message>
         <source>Tick requires_grad on {name}</source>
         <translation>requires_grad auf {name} anhaken</translation>
+    </message>
+</context>
+<context>
+    <name>Walk</name>
+    <message>
+        <source>Only a backward() or an autograd.grad() action can be stepped through.</source>
+        <translation>Nur eine backward()- oder autograd.grad()-Aktion lässt sich schrittweise durchgehen.</translation>
+    </message>
+    <message>
+        <source>This action ran no backward step.</source>
+        <translation>Diese Aktion hat keinen Rückwärtsschritt ausgeführt.</translation>
+    </message>
+    <message>
+        <source>a leaf</source>
+        <translation>ein Blatt</translation>
+    </message>
+    <message>
+        <source>AccumulateGrad into {leaf}.grad</source>
+        <translation>AccumulateGrad in {leaf}.grad</translation>
+    </message>
+    <message>
+        <source>the gradient of an intermediate tensor of {root}</source>
+        <translation>der Gradient eines Zwischentensors von {root}</translation>
+    </message>
+    <message>
+        <source>{formula}: nothing flows</source>
+        <translation>{formula}: nichts fließt</translation>
+    </message>
+    <message>
+        <source>{gradient}: computed by {grad_fn}</source>
+        <translation>{gradient}: berechnet von {grad_fn}</translation>
+    </message>
+    <message>
+        <source>{grad_fn} of {node} = {forward}</source>
+        <translation>{grad_fn} von {node} = {forward}</translation>
+    </message>
+    <message>
+        <source>{grad_fn} of {node}</source>
+        <translation>{grad_fn} von {node}</translation>
+    </message>
+    <message>
+        <source>{grad_fn}, a step inside computing {node}</source>
+        <translation>{grad_fn}, ein Schritt innerhalb der Berechnung von {node}</translation>
+    </message>
+    <message>
+        <source>{grad_fn} (inside {root}&apos;s graph)</source>
+        <translation>{grad_fn} (im Graphen von {root})</translation>
+    </message>
+    <message>
+        <source>{grad_fn}, recorded by {node} = {forward}</source>
+        <translation>{grad_fn}, aufgezeichnet von {node} = {forward}</translation>
+    </message>
+    <message>
+        <source>in backward it receives grad (the gradient of the output with respect to {node}) and sends</source>
+        <translation>im Rückwärtsdurchlauf erhält sie grad (den Gradienten der Ausgabe nach {node}) und sendet</translation>
+    </message>
+    <message>
+        <source>to {input}: {formula}</source>
+        <translation>an {input}: {formula}</translation>
+    </message>
+    <message>
+        <source>Step {number}: {title}</source>
+        <translation>Schritt {number}: {title}</translation>
+    </message>
+    <message>
+        <source>(the sum of the {count} gradients sent to it)</source>
+        <translation>(die Summe der {count} an sie gesendeten Gradienten)</translation>
+    </message>
+    <message>
+        <source>received {gradient} = {value}</source>
+        <translation>erhalten: {gradient} = {value}</translation>
+    </message>
+    <message>
+        <source>{leaf}.grad was None, so it becomes the gradient: {after} = 0 + {received}</source>
+        <translation>{leaf}.grad war None, also wird es zum Gradienten: {after} = 0 + {received}</translation>
+    </message>
+    <message>
+        <source>{leaf}.grad += gradient: {after} = {before} + {received}</source>
+        <translation>{leaf}.grad += Gradient: {after} = {before} + {received}</translation>
+    </message>
+    <message>
+        <source>received grad = {gradient} = {value}</source>
+        <translation>erhalten: grad = {gradient} = {value}</translation>
+    </message>
+    <message>
+        <source>sends nothing further (no input requires grad)</source>
+        <translation>sendet nichts weiter (kein Eingang benötigt Gradienten)</translation>
+    </message>
+    <message>
+        <source>frees its saved {tensors} (a second backward through it needs retain_graph=True)</source>
+        <translation>gibt ihre gespeicherten {tensors} frei (ein zweites backward durch sie braucht retain_graph=True)</translation>
+    </message>
+    <message>
+        <source>to {input} (next: {grad_fn}):</source>
+        <translation>an {input} (als Nächstes: {grad_fn}):</translation>
+    </message>
+    <message>
+        <source>rule      {input}: {rule}</source>
+        <translation>Regel     {input}: {rule}</translation>
+    </message>
+    <message>
+        <source>chain     {formula}</source>
+        <translation>Kette     {formula}</translation>
+    </message>
+    <message>
+        <source>numbers   {formula}</source>
+        <translation>Zahlen    {formula}</translation>
+    </message>
+    <message>
+        <source>Action {number}: {title}</source>
+        <translation>Aktion {number}: {title}</translation>
+    </message>
+    <message>
+        <source>(iteration {number})</source>
+        <translation>(Iteration {number})</translation>
+    </message>
+    <message>
+        <source>(with a gradient v: each ∂ below is v-weighted, the vector-Jacobian product vᵀ·J)</source>
+        <translation>(mit einem Gradienten v: jedes ∂ unten ist mit v gewichtet, das Vektor-Jacobi-Produkt vᵀ·J)</translation>
+    </message>
+    <message>
+        <source>stopped: {problem}</source>
+        <translation>angehalten: {problem}</translation>
     </message>
 </context>
 <context>

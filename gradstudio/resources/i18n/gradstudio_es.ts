@@ -2,6 +2,209 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
+    <name>Actions</name>
+    <message>
+        <source>with {gradient} as the vector v of vᵀJ</source>
+        <translation>con {gradient} como el vector v de vᵀJ</translation>
+    </message>
+    <message>
+        <source>starting from 1 (a one-element tensor)</source>
+        <translation>empezando por 1 (un tensor de un elemento)</translation>
+    </message>
+    <message>
+        <source>It keeps the saved tensors (retain_graph=True).</source>
+        <translation>Conserva los tensores guardados (retain_graph=True).</translation>
+    </message>
+    <message>
+        <source>It frees the saved tensors as it goes: a second backward through them fails.</source>
+        <translation>Libera los tensores guardados sobre la marcha: un segundo backward a través de ellos falla.</translation>
+    </message>
+    <message>
+        <source>{name}.backward() runs the backward pass from {name}, {seed}: each grad_fn passes its gradient on, and every leaf that requires grad adds its part to its .grad.</source>
+        <translation>{name}.backward() ejecuta el pase hacia atrás desde {name}, {seed}: cada grad_fn pasa su gradiente y cada hoja que requiere gradiente suma su parte a su .grad.</translation>
+    </message>
+    <message>
+        <source>{name}.grad.zero_() sets every element of the gradient to 0, in place: the next backward adds to zeros instead of to this backward&apos;s gradient.</source>
+        <translation>{name}.grad.zero_() pone a 0 cada elemento del gradiente, en el sitio: el siguiente backward suma a ceros en lugar de al gradiente de este backward.</translation>
+    </message>
+    <message>
+        <source>{name}.grad = None drops the gradient: the next backward stores a fresh one instead of adding to it.</source>
+        <translation>{name}.grad = None descarta el gradiente: el siguiente backward guarda uno nuevo en lugar de sumarle.</translation>
+    </message>
+    <message>
+        <source>Choose at least one output and one input.</source>
+        <translation>Elige al menos una salida y una entrada.</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad runs the backward pass from {outputs} and returns the gradients with respect to {inputs}, without touching any .grad.</source>
+        <translation>torch.autograd.grad ejecuta el pase hacia atrás desde {outputs} y devuelve los gradientes respecto a {inputs}, sin tocar ningún .grad.</translation>
+    </message>
+    <message>
+        <source>2-norm</source>
+        <translation>norma 2</translation>
+    </message>
+    <message>
+        <source>1-norm</source>
+        <translation>norma 1</translation>
+    </message>
+    <message>
+        <source>largest absolute value</source>
+        <translation>mayor valor absoluto</translation>
+    </message>
+    <message>
+        <source>Choose the tensors whose gradients this step clips.</source>
+        <translation>Elige los tensores cuyos gradientes recorta este paso.</translation>
+    </message>
+    <message>
+        <source>Scales the gradients of {tensors} together, in place, so that their {norm} (all of them as one vector) is at most {max_norm}; gradients already within it stay as they are.</source>
+        <translation>Escala juntos los gradientes de {tensors}, en el sitio, para que su {norm} (todos como un solo vector) sea como mucho {max_norm}; los gradientes que ya están por debajo quedan como están.</translation>
+    </message>
+    <message>
+        <source>Clamps every element of the gradients of {tensors} to [-{value}, {value}], in place.</source>
+        <translation>Limita cada elemento de los gradientes de {tensors} a [-{value}, {value}], en el sitio.</translation>
+    </message>
+    <message>
+        <source>Choose the tensors this step loads values into.</source>
+        <translation>Elige los tensores en los que este paso carga valores.</translation>
+    </message>
+    <message>
+        <source>Choose one source for each tensor this step loads values into.</source>
+        <translation>Elige una fuente para cada tensor en el que este paso carga valores.</translation>
+    </message>
+    <message>
+        <source>Copies, in place and outside the graph (torch.no_grad()), the values of {pairs}, as model.load_state_dict does: each keeps its own .grad and requires_grad.</source>
+        <translation>Copia, en el sitio y fuera del grafo (torch.no_grad()), los valores de {pairs}, como hace model.load_state_dict: cada uno conserva su propio .grad y requires_grad.</translation>
+    </message>
+    <message>
+        <source>{source} into {target}</source>
+        <translation>{source} en {target}</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nada</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by gamma every step_size steps</source>
+        <translation>multiplica la tasa de aprendizaje por gamma cada step_size pasos</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by gamma at each milestone</source>
+        <translation>multiplica la tasa de aprendizaje por gamma en cada hito</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by gamma at every step</source>
+        <translation>multiplica la tasa de aprendizaje por gamma en cada paso</translation>
+    </message>
+    <message>
+        <source>lowers the learning rate along a cosine to eta_min over T_max steps</source>
+        <translation>baja la tasa de aprendizaje siguiendo un coseno hasta eta_min en T_max pasos</translation>
+    </message>
+    <message>
+        <source>lowers the learning rate along a cosine to eta_min, starting again after T_0 steps (then T_0 * T_mult)</source>
+        <translation>baja la tasa de aprendizaje siguiendo un coseno hasta eta_min, y vuelve a empezar tras T_0 pasos (luego T_0 * T_mult)</translation>
+    </message>
+    <message>
+        <source>scales the learning rate from start_factor to end_factor over total_iters steps</source>
+        <translation>escala la tasa de aprendizaje de start_factor a end_factor en total_iters pasos</translation>
+    </message>
+    <message>
+        <source>scales the learning rate by factor until total_iters steps have passed</source>
+        <translation>escala la tasa de aprendizaje por factor hasta que pasan total_iters pasos</translation>
+    </message>
+    <message>
+        <source>lowers the learning rate to zero over total_iters steps, by a polynomial of the given power</source>
+        <translation>baja la tasa de aprendizaje a cero en total_iters pasos, según un polinomio de la potencia dada</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by factor when the metric it is given has not improved for patience steps</source>
+        <translation>multiplica la tasa de aprendizaje por factor cuando la métrica que recibe no ha mejorado en patience pasos</translation>
+    </message>
+    <message>
+        <source>Makes torch.optim.lr_scheduler.{schedule} over {optimizer}: from here on each of its step() {rule}.</source>
+        <translation>Crea torch.optim.lr_scheduler.{schedule} sobre {optimizer}: de aquí en adelante cada uno de sus step() {rule}.</translation>
+    </message>
+    <message>
+        <source>ReduceLROnPlateau&apos;s step needs the metric it watches: choose a tensor (the loss) or give a number.</source>
+        <translation>El step de ReduceLROnPlateau necesita la métrica que vigila: elige un tensor (la pérdida) o da un número.</translation>
+    </message>
+    <message>
+        <source>Only ReduceLROnPlateau&apos;s step takes a metric: clear the metric and the value.</source>
+        <translation>Solo el step de ReduceLROnPlateau toma una métrica: borra la métrica y el valor.</translation>
+    </message>
+    <message>
+        <source>{scheduler}.step() sets the learning rate of its optimizer for the steps after it, by its schedule and the metric it is given.</source>
+        <translation>{scheduler}.step() fija la tasa de aprendizaje de su optimizador para los pasos siguientes, según su calendario y la métrica que recibe.</translation>
+    </message>
+    <message>
+        <source>{scheduler}.step() sets the learning rate of its optimizer for the steps after it, by its schedule.</source>
+        <translation>{scheduler}.step() fija la tasa de aprendizaje de su optimizador para los pasos siguientes, según su calendario.</translation>
+    </message>
+    <message>
+        <source>Prints {name} as it is at this moment.</source>
+        <translation>Imprime {name} tal como está en este momento.</translation>
+    </message>
+    <message>
+        <source>Computes {names} at this moment, from the tensors as they are now (and every node built on them that no later step computes).</source>
+        <translation>Calcula {names} en este momento, a partir de los tensores tal como están ahora (y cada nodo construido sobre ellos que ningún paso posterior calcula).</translation>
+    </message>
+    <message>
+        <source>Prints what the script printed here: {printed}</source>
+        <translation>Imprime lo que el script imprimió aquí: {printed}</translation>
+    </message>
+    <message>
+        <source>(text GradStudio recorded from the script, which edits do not change)</source>
+        <translation>(texto que GradStudio grabó del script y que las ediciones no cambian)</translation>
+    </message>
+    <message>
+        <source>Choose the tensors this update changes.</source>
+        <translation>Elige los tensores que cambia esta actualización.</translation>
+    </message>
+    <message>
+        <source>Gradient descent by hand: each of {tensors} moves {lr} times its gradient against it, in place, outside the graph (torch.no_grad()).</source>
+        <translation>Descenso de gradiente a mano: cada uno de {tensors} se mueve {lr} veces su gradiente en contra de él, en el sitio, fuera del grafo (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Gradient descent by hand: each of {tensors} moves {lr} times its gradient against it, in place.</source>
+        <translation>Descenso de gradiente a mano: cada uno de {tensors} se mueve {lr} veces su gradiente en contra de él, en el sitio.</translation>
+    </message>
+    <message>
+        <source>Makes torch.optim.{algorithm} over {tensors}: its state (momentum, running averages) lives from this step on.</source>
+        <translation>Crea torch.optim.{algorithm} sobre {tensors}: su estado (momento, medias móviles) vive a partir de este paso.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.step() moves every parameter of the optimizer by its rule, from the gradients in their .grad.</source>
+        <translation>{optimizer}.step() mueve cada parámetro del optimizador según su regla, a partir de los gradientes de su .grad.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.zero_grad() clears the gradient of each of its parameters (sets .grad to None) so that the next backward does not add to it.</source>
+        <translation>{optimizer}.zero_grad() borra el gradiente de cada uno de sus parámetros (pone .grad a None) para que el siguiente backward no le sume.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.zero_grad() clears the gradient of each of its parameters (fills .grad with zeros) so that the next backward does not add to it.</source>
+        <translation>{optimizer}.zero_grad() borra el gradiente de cada uno de sus parámetros (llena .grad de ceros) para que el siguiente backward no le sume.</translation>
+    </message>
+    <message>
+        <source>Computes again every node after the parameters, from their values now: a new graph, as the next iteration of a training loop builds.</source>
+        <translation>Calcula de nuevo cada nodo después de los parámetros, a partir de sus valores actuales: un grafo nuevo, como el que construye la siguiente iteración de un bucle de entrenamiento.</translation>
+    </message>
+    <message>
+        <source>Repeats the steps up to its end {count} times.</source>
+        <translation>Repite {count} veces los pasos hasta su final.</translation>
+    </message>
+    <message>
+        <source>The end of the steps the loop above repeats.</source>
+        <translation>El final de los pasos que repite el bucle de arriba.</translation>
+    </message>
+    <message>
+        <source>Sets the learning rate of {optimizer} to {lr} at iteration {at} of the loop (the loop variable&apos;s value), before its other steps: every step after it uses the new rate.</source>
+        <translation>Fija la tasa de aprendizaje de {optimizer} en {lr} en la iteración {at} del bucle (el valor de la variable del bucle), antes de sus otros pasos: cada paso posterior usa la nueva tasa.</translation>
+    </message>
+    <message>
+        <source>Sets the learning rate of {optimizer} to {lr}: every step after it uses the new rate.</source>
+        <translation>Fija la tasa de aprendizaje de {optimizer} en {lr}: cada paso posterior usa la nueva tasa.</translation>
+    </message>
+</context>
+<context>
     <name>AnswerCover</name>
     <message>
         <source>Hidden until you check: this panel would show answers of the open exercise. Check your predictions in the Exercise panel first (a wrong one offers the step-through as a hint).</source>
@@ -443,6 +646,45 @@ envió [{nr}] {name}: {value}</translation>
     </message>
 </context>
 <context>
+    <name>DataView</name>
+    <message>
+        <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
+        <translation>Aún no hay bucle de entrenamiento: el panel Datos muestra un modelo entrenado sobre puntos por un bucle (Archivo ▸ Ejemplos ▸ Zona de juegos, o Añadir ▸ Entrenar… en la línea de tiempo).</translation>
+    </message>
+    <message>
+        <source>The loop has no backward pass: add loss.backward() to it.</source>
+        <translation>El bucle no tiene pase hacia atrás: añádele loss.backward().</translation>
+    </message>
+    <message>
+        <source>The model could not be computed over the input plane: {error}</source>
+        <translation>No se pudo calcular el modelo sobre el plano de entrada: {error}</translation>
+    </message>
+    <message>
+        <source>This program has no data to show: add a dataset from the palette&apos;s Datasets or File ▸ Import Data…, and train on it with a loss node such as mse_loss; or open File ▸ Examples ▸ Playground.</source>
+        <translation>Este programa no tiene datos que mostrar: añade un conjunto de datos desde los Conjuntos de datos de la paleta o con Archivo ▸ Importar datos…, y entrena con él usando un nodo de pérdida como mse_loss; o abre Archivo ▸ Ejemplos ▸ Zona de juegos.</translation>
+    </message>
+    <message>
+        <source>{name}, which the loop&apos;s backward() starts from, is not a loss node with a target (mse_loss, binary_cross_entropy, cross_entropy …): compute it with one, so the Data panel can tell the model&apos;s output from the targets.</source>
+        <translation>{name}, desde donde empieza el backward() del bucle, no es un nodo de pérdida con objetivo (mse_loss, binary_cross_entropy, cross_entropy …): calcúlalo con uno, para que el panel Datos distinga la salida del modelo de los objetivos.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s output or the targets could not be computed: see the node in red.</source>
+        <translation>La salida del modelo o los objetivos no se pudieron calcular: mira el nodo en rojo.</translation>
+    </message>
+    <message>
+        <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
+        <translation>El panel Datos muestra modelos de una o dos entradas: ningún tensor de una o dos columnas, una fila por punto, alimenta la salida del modelo.</translation>
+    </message>
+    <message>
+        <source>The test points could not be computed: {error}</source>
+        <translation>No se pudieron calcular los puntos de prueba: {error}</translation>
+    </message>
+    <message>
+        <source>The model&apos;s inputs or targets are not made from the data node&apos;s rows alone, so its test rows cannot be shown.</source>
+        <translation>Las entradas o los objetivos del modelo no se obtienen solo de las filas del nodo de datos, así que sus filas de prueba no se pueden mostrar.</translation>
+    </message>
+</context>
+<context>
     <name>Document</name>
     <message>
         <source>change the learning rate</source>
@@ -467,10 +709,6 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>bar</source>
         <translation>barra vertical</translation>
-    </message>
-    <message>
-        <source>The model&apos;s inputs or targets are not made from the data node&apos;s rows alone, so its test rows cannot be shown.</source>
-        <translation>Las entradas o los objetivos del modelo no se obtienen solo de las filas del nodo de datos, así que sus filas de prueba no se pueden mostrar.</translation>
     </message>
     <message>
         <source>clip the gradients&apos; norm</source>
@@ -539,22 +777,6 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>Datasets</source>
         <translation>Conjuntos de datos</translation>
-    </message>
-    <message>
-        <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
-        <translation>Aún no hay bucle de entrenamiento: el panel Datos muestra un modelo entrenado sobre puntos por un bucle (Archivo ▸ Ejemplos ▸ Zona de juegos, o Añadir ▸ Entrenar… en la línea de tiempo).</translation>
-    </message>
-    <message>
-        <source>The loop has no backward pass: add loss.backward() to it.</source>
-        <translation>El bucle no tiene pase hacia atrás: añádele loss.backward().</translation>
-    </message>
-    <message>
-        <source>The model&apos;s output or the targets could not be computed: see the node in red.</source>
-        <translation>La salida del modelo o los objetivos no se pudieron calcular: mira el nodo en rojo.</translation>
-    </message>
-    <message>
-        <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
-        <translation>El panel Datos muestra modelos de una o dos entradas: ningún tensor de una o dos columnas, una fila por punto, alimenta la salida del modelo.</translation>
     </message>
     <message>
         <source>backward()</source>
@@ -970,6 +1192,57 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Explain</name>
+    <message>
+        <source>{name} was not computed (its error is shown on its node and in the Inspector), so it has no backward graph.</source>
+        <translation>{name} no se calculó (su error se muestra en su nodo y en el Inspector), así que no tiene grafo hacia atrás.</translation>
+    </message>
+    <message>
+        <source>{name} is a detached copy: it shares its input&apos;s values, but gradients stop at it, so it has no grad_fn and nothing flows back from it.</source>
+        <translation>{name} es una copia separada (detach): comparte los valores de su entrada, pero los gradientes se detienen en ella, así que no tiene grad_fn y nada fluye hacia atrás desde ella.</translation>
+    </message>
+    <message>
+        <source>{name} is computed inside torch.no_grad(): PyTorch recorded no graph for it, so it has no grad_fn.</source>
+        <translation>{name} se calcula dentro de torch.no_grad(): PyTorch no registró ningún grafo para él, así que no tiene grad_fn.</translation>
+    </message>
+    <message>
+        <source>{name} is a leaf that requires grad: it has no grad_fn of its own; backward() stores its gradient in {name}.grad. Select a node computed from it to see a backward graph.</source>
+        <translation>{name} es una hoja que requiere gradiente: no tiene grad_fn propia; backward() guarda su gradiente en {name}.grad. Selecciona un nodo calculado a partir de ella para ver un grafo hacia atrás.</translation>
+    </message>
+    <message>
+        <source>{name} is data: it does not require grad, so PyTorch records no graph for it; the model&apos;s parameters are what training tracks.</source>
+        <translation>{name} son datos: no requieren gradiente, así que PyTorch no registra ningún grafo para ellos; lo que sigue el entrenamiento son los parámetros del modelo.</translation>
+    </message>
+    <message>
+        <source>{name} does not require grad, so PyTorch records no graph for it. Tick requires_grad in the Inspector to track it.</source>
+        <translation>{name} no requiere gradiente, así que PyTorch no registra ningún grafo para él. Marca requires_grad en el Inspector para seguirlo.</translation>
+    </message>
+    <message>
+        <source>{name} has no grad_fn: {kind} has no gradient, so PyTorch records no graph through it.</source>
+        <translation>{name} no tiene grad_fn: {kind} no tiene gradiente, así que PyTorch no registra ningún grafo a través de él.</translation>
+    </message>
+    <message>
+        <source>it is a detach()</source>
+        <translation>es un detach()</translation>
+    </message>
+    <message>
+        <source>it is inside torch.no_grad()</source>
+        <translation>está dentro de torch.no_grad()</translation>
+    </message>
+    <message>
+        <source>{kind} has no gradient</source>
+        <translation>{kind} no tiene gradiente</translation>
+    </message>
+    <message>
+        <source>{name} has no grad_fn: the gradient stops further up, at {stop} ({why}).</source>
+        <translation>{name} no tiene grad_fn: el gradiente se detiene más arriba, en {stop} ({why}).</translation>
+    </message>
+    <message>
+        <source>{name} has no grad_fn: nothing it is computed from requires grad. Tick requires_grad on a source in the Inspector to track it.</source>
+        <translation>{name} no tiene grad_fn: nada de lo que se calcula requiere gradiente. Marca requires_grad en una fuente en el Inspector para seguirlo.</translation>
+    </message>
+</context>
+<context>
     <name>ExportPrints</name>
     <message>
         <source>The script prints nothing</source>
@@ -990,6 +1263,105 @@ La ejecución: {expected}</translation>
     <message>
         <source>Print the outputs in the exported script</source>
         <translation>Imprimir las salidas en el script exportado</translation>
+    </message>
+</context>
+<context>
+    <name>Files</name>
+    <message>
+        <source>the disk is full</source>
+        <translation>el disco está lleno</translation>
+    </message>
+    <message>
+        <source>Free some space and save again.</source>
+        <translation>Libera algo de espacio y vuelve a guardar.</translation>
+    </message>
+    <message>
+        <source>your disk quota is used up</source>
+        <translation>tu cuota de disco está agotada</translation>
+    </message>
+    <message>
+        <source>permission was denied</source>
+        <translation>se denegó el permiso</translation>
+    </message>
+    <message>
+        <source>Save it in a folder you can write to.</source>
+        <translation>Guárdalo en una carpeta en la que puedas escribir.</translation>
+    </message>
+    <message>
+        <source>the disk is read-only</source>
+        <translation>el disco es de solo lectura</translation>
+    </message>
+    <message>
+        <source>Save it on another disk.</source>
+        <translation>Guárdalo en otro disco.</translation>
+    </message>
+    <message>
+        <source>the file name is too long</source>
+        <translation>el nombre del archivo es demasiado largo</translation>
+    </message>
+    <message>
+        <source>Choose a shorter name.</source>
+        <translation>Elige un nombre más corto.</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>la carpeta no existe</translation>
+    </message>
+    <message>
+        <source>Choose an existing folder.</source>
+        <translation>Elige una carpeta existente.</translation>
+    </message>
+    <message>
+        <source>part of the path is not a folder</source>
+        <translation>parte de la ruta no es una carpeta</translation>
+    </message>
+    <message>
+        <source>a folder has that name</source>
+        <translation>una carpeta tiene ese nombre</translation>
+    </message>
+    <message>
+        <source>Choose another name.</source>
+        <translation>Elige otro nombre.</translation>
+    </message>
+    <message>
+        <source>the disk reported an error</source>
+        <translation>el disco informó de un error</translation>
+    </message>
+    <message>
+        <source>Check the disk and save again.</source>
+        <translation>Revisa el disco y vuelve a guardar.</translation>
+    </message>
+    <message>
+        <source>Check the folder exists and is writable.</source>
+        <translation>Comprueba que la carpeta existe y se puede escribir en ella.</translation>
+    </message>
+    <message>
+        <source>the system gave no reason</source>
+        <translation>el sistema no dio ningún motivo</translation>
+    </message>
+    <message>
+        <source>of an error</source>
+        <translation>hubo un error</translation>
+    </message>
+    <message>
+        <source>Choose another folder.</source>
+        <translation>Elige otra carpeta.</translation>
+    </message>
+    <message>
+        <source>could not save there because {reason}; nothing was written.</source>
+        <translation>no se pudo guardar ahí: {reason}; no se escribió nada.</translation>
+    </message>
+    <message>
+        <source>could not save because {reason}; the previous file and its backup are unchanged.</source>
+        <translation>no se pudo guardar: {reason}; el archivo anterior y su copia de seguridad no han cambiado.</translation>
+    </message>
+    <message>
+        <source>could not save because {reason}; the previous file is unchanged.</source>
+        <translation>no se pudo guardar: {reason}; el archivo anterior no ha cambiado.</translation>
+    </message>
+    <message>
+        <source>could not open the file ({reason}).</source>
+        <translation>no se pudo abrir el archivo ({reason}).</translation>
     </message>
 </context>
 <context>
@@ -1936,6 +2308,192 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Reader</name>
+    <message>
+        <source>the file is larger than {megabytes} MB, the most GradStudio reads; check in its folder that it is the graph you meant, or choose another file.</source>
+        <translation>el archivo ocupa más de {megabytes} MB, lo máximo que lee GradStudio; comprueba en su carpeta que es el grafo que querías o elige otro archivo.</translation>
+    </message>
+    <message>
+        <source>byte {number}</source>
+        <translation>byte {number}</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text; is it a GradStudio graph?</source>
+        <translation>el archivo no es texto UTF-8; ¿es un grafo de GradStudio?</translation>
+    </message>
+    <message>
+        <source>line {line}, column {column}</source>
+        <translation>línea {line}, columna {column}</translation>
+    </message>
+    <message>
+        <source>this is not valid JSON ({msg}).</source>
+        <translation>esto no es JSON válido ({msg}).</translation>
+    </message>
+    <message>
+        <source>the file is nested more than {MAX_DEPTH} levels deep.</source>
+        <translation>el archivo está anidado a más de {MAX_DEPTH} niveles de profundidad.</translation>
+    </message>
+    <message>
+        <source>the file holds no JSON object; is it a GradStudio graph?</source>
+        <translation>el archivo no contiene ningún objeto JSON; ¿es un grafo de GradStudio?</translation>
+    </message>
+    <message>
+        <source>missing; is this a GradStudio graph file?</source>
+        <translation>falta; ¿es un archivo de grafo de GradStudio?</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1.</source>
+        <translation>debe ser un número entero a partir de 1.</translation>
+    </message>
+    <message>
+        <source>the file was written by a newer GradStudio (format {version}); this one reads formats up to {newest}. Update GradStudio to open it.</source>
+        <translation>el archivo lo escribió un GradStudio más reciente (formato {version}); este lee formatos hasta el {newest}. Actualiza GradStudio para abrirlo.</translation>
+    </message>
+    <message>
+        <source>must be an object of settings.</source>
+        <translation>debe ser un objeto de ajustes.</translation>
+    </message>
+    <message>
+        <source>has more than {MAX_VIEW_KEYS} settings.</source>
+        <translation>tiene más de {MAX_VIEW_KEYS} ajustes.</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; is not a valid setting name (letters, digits, _ . : -, at most 64).</source>
+        <translation>&apos;{key}&apos; no es un nombre de ajuste válido (letras, dígitos, _ . : -, como mucho 64).</translation>
+    </message>
+    <message>
+        <source>a list of at most {MAX_VIEW_LIST} values.</source>
+        <translation>una lista de como mucho {MAX_VIEW_LIST} valores.</translation>
+    </message>
+    <message>
+        <source>text must be UTF-8, at most {MAX_STRING} characters.</source>
+        <translation>el texto debe ser UTF-8, de como mucho {MAX_STRING} caracteres.</translation>
+    </message>
+    <message>
+        <source>must be a number within ±1e15, text, true/false, null or a short list of these.</source>
+        <translation>debe ser un número dentro de ±1e15, texto, true/false, null o una lista corta de ellos.</translation>
+    </message>
+    <message>
+        <source>must be an object { ... }.</source>
+        <translation>debe ser un objeto { ... }.</translation>
+    </message>
+    <message>
+        <source>the field &apos;{duplicate}&apos; appears twice.</source>
+        <translation>el campo &apos;{duplicate}&apos; aparece dos veces.</translation>
+    </message>
+    <message>
+        <source>unknown field &apos;{key}&apos;.</source>
+        <translation>campo desconocido &apos;{key}&apos;.</translation>
+    </message>
+    <message>
+        <source>the field &apos;{key}&apos; is missing.</source>
+        <translation>falta el campo &apos;{key}&apos;.</translation>
+    </message>
+    <message>
+        <source>must be a list [ ... ].</source>
+        <translation>debe ser una lista [ ... ].</translation>
+    </message>
+    <message>
+        <source>has {count:,} entries; at most {limit:,} are allowed.</source>
+        <translation>tiene {count:,} entradas; se permiten como mucho {limit:,}.</translation>
+    </message>
+    <message>
+        <source>must be an id: 1 to 64 letters, digits or _ . : -.</source>
+        <translation>debe ser un id: de 1 a 64 letras, dígitos o _ . : -.</translation>
+    </message>
+    <message>
+        <source>must be {what}, a text of 1 to {MAX_NAME} characters.</source>
+        <translation>debe ser {what}, un texto de 1 a {MAX_NAME} caracteres.</translation>
+    </message>
+    <message>
+        <source>node &apos;{value}&apos; does not exist.</source>
+        <translation>el nodo &apos;{value}&apos; no existe.</translation>
+    </message>
+    <message>
+        <source>must be the 64 hexadecimal digits of a digest.</source>
+        <translation>deben ser los 64 dígitos hexadecimales de un resumen (hash).</translation>
+    </message>
+    <message>
+        <source>a kind of node</source>
+        <translation>un tipo de nodo</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a kind of node GradStudio knows.</source>
+        <translation>&apos;{kind}&apos; no es un tipo de nodo que GradStudio conozca.</translation>
+    </message>
+    <message>
+        <source>must be a pair of numbers [x, y].</source>
+        <translation>debe ser un par de números [x, y].</translation>
+    </message>
+    <message>
+        <source>a name</source>
+        <translation>un nombre</translation>
+    </message>
+    <message>
+        <source>must be true or false.</source>
+        <translation>debe ser true o false.</translation>
+    </message>
+    <message>
+        <source>must be a line number.</source>
+        <translation>debe ser un número de línea.</translation>
+    </message>
+    <message>
+        <source>NaN (not a number) is not allowed here.</source>
+        <translation>NaN (no es un número) no se permite aquí.</translation>
+    </message>
+    <message>
+        <source>an input name</source>
+        <translation>un nombre de entrada</translation>
+    </message>
+    <message>
+        <source>node &apos;{target}&apos; ({kind}) has no input &apos;{port}&apos;; its inputs are {inputs}.</source>
+        <translation>el nodo &apos;{target}&apos; ({kind}) no tiene la entrada &apos;{port}&apos;; sus entradas son {inputs}.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <source>input &apos;{port}&apos; of node &apos;{target}&apos; is already connected by edges[{taken}].</source>
+        <translation>la entrada &apos;{port}&apos; del nodo &apos;{target}&apos; ya está conectada por edges[{taken}].</translation>
+    </message>
+    <message>
+        <source>this edge closes a cycle ({path}); a tensor cannot depend on itself.</source>
+        <translation>esta arista cierra un ciclo ({path}); un tensor no puede depender de sí mismo.</translation>
+    </message>
+    <message>
+        <source>node &apos;{n}&apos; is listed twice.</source>
+        <translation>el nodo &apos;{n}&apos; aparece dos veces.</translation>
+    </message>
+    <message>
+        <source>a kind of action</source>
+        <translation>un tipo de acción</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a timeline action; use one of {value}.</source>
+        <translation>&apos;{kind}&apos; no es una acción de la línea de tiempo; usa una de {value}.</translation>
+    </message>
+    <message>
+        <source>a choice</source>
+        <translation>una opción</translation>
+    </message>
+    <message>
+        <source>a whole number with more than {MAX_DIGITS} digits.</source>
+        <translation>un número entero de más de {MAX_DIGITS} dígitos.</translation>
+    </message>
+</context>
+<context>
+    <name>Recorded</name>
+    <message>
+        <source>Recorded from line {line} of the script: its values are what the script had there (a tensor the trace did not see made, such as what torch.load read or a deep copy), not computed by the graph; an edit upstream does not change them.</source>
+        <translation>Grabado de la línea {line} del script: sus valores son los que tenía el script ahí (un tensor cuya creación el rastreo no vio, como lo que leyó torch.load o una copia profunda), no calculados por el grafo; una edición más arriba no los cambia.</translation>
+    </message>
+    <message>
+        <source>What this step holds was recorded when the script ran; the graph has been edited since, so it may no longer be what the program would print.</source>
+        <translation>Lo que contiene este paso se grabó cuando se ejecutó el script; el grafo se ha editado desde entonces, así que puede que ya no sea lo que imprimiría el programa.</translation>
+    </message>
+</context>
+<context>
     <name>Recovery</name>
     <message>
         <source>{title} (autosaved {when})</source>
@@ -1979,6 +2537,41 @@ La ejecución: {expected}</translation>
     <message>
         <source>Take {v} out of no_grad</source>
         <translation>Sacar {v} de no_grad</translation>
+    </message>
+</context>
+<context>
+    <name>Run</name>
+    <message>
+        <source>Choose the {role} of this action.</source>
+        <translation>Elige {role} de esta acción.</translation>
+    </message>
+    <message>
+        <source>The {role} node &apos;{node}&apos; no longer exists.</source>
+        <translation>El nodo &apos;{node}&apos; ({role}) ya no existe.</translation>
+    </message>
+    <message>
+        <source>Its {role} &apos;{node}&apos; is computed later, at {when}: move this step after that one.</source>
+        <translation>&apos;{node}&apos; ({role}) se calcula más tarde, en {when}: mueve este paso detrás de aquel.</translation>
+    </message>
+    <message>
+        <source>Its {role} &apos;{node}&apos; has an error; fix that node first.</source>
+        <translation>&apos;{node}&apos; ({role}) tiene un error; corrige primero ese nodo.</translation>
+    </message>
+    <message>
+        <source>Choose the {what} of this step.</source>
+        <translation>Elige {what} de este paso.</translation>
+    </message>
+    <message>
+        <source>Its {what} is made at a later step: move the {what} before this step.</source>
+        <translation>{what} se crea en un paso posterior: mueve {what} antes de este paso.</translation>
+    </message>
+    <message>
+        <source>Its {what} no longer exists: choose another.</source>
+        <translation>{what} ya no existe: elige otro.</translation>
+    </message>
+    <message>
+        <source>Its {what} could not be made: see the error at its step.</source>
+        <translation>{what} no se pudo crear: mira el error en su paso.</translation>
     </message>
 </context>
 <context>
@@ -2458,6 +3051,129 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>Tick requires_grad on {name}</source>
         <translation>Marcar requires_grad en {name}</translation>
+    </message>
+</context>
+<context>
+    <name>Walk</name>
+    <message>
+        <source>Only a backward() or an autograd.grad() action can be stepped through.</source>
+        <translation>Solo una acción backward() o autograd.grad() se puede recorrer paso a paso.</translation>
+    </message>
+    <message>
+        <source>This action ran no backward step.</source>
+        <translation>Esta acción no ejecutó ningún paso hacia atrás.</translation>
+    </message>
+    <message>
+        <source>a leaf</source>
+        <translation>una hoja</translation>
+    </message>
+    <message>
+        <source>AccumulateGrad into {leaf}.grad</source>
+        <translation>AccumulateGrad en {leaf}.grad</translation>
+    </message>
+    <message>
+        <source>the gradient of an intermediate tensor of {root}</source>
+        <translation>el gradiente de un tensor intermedio de {root}</translation>
+    </message>
+    <message>
+        <source>{formula}: nothing flows</source>
+        <translation>{formula}: no fluye nada</translation>
+    </message>
+    <message>
+        <source>{gradient}: computed by {grad_fn}</source>
+        <translation>{gradient}: calculado por {grad_fn}</translation>
+    </message>
+    <message>
+        <source>{grad_fn} of {node} = {forward}</source>
+        <translation>{grad_fn} de {node} = {forward}</translation>
+    </message>
+    <message>
+        <source>{grad_fn} of {node}</source>
+        <translation>{grad_fn} de {node}</translation>
+    </message>
+    <message>
+        <source>{grad_fn}, a step inside computing {node}</source>
+        <translation>{grad_fn}, un paso dentro del cálculo de {node}</translation>
+    </message>
+    <message>
+        <source>{grad_fn} (inside {root}&apos;s graph)</source>
+        <translation>{grad_fn} (dentro del grafo de {root})</translation>
+    </message>
+    <message>
+        <source>{grad_fn}, recorded by {node} = {forward}</source>
+        <translation>{grad_fn}, registrada por {node} = {forward}</translation>
+    </message>
+    <message>
+        <source>in backward it receives grad (the gradient of the output with respect to {node}) and sends</source>
+        <translation>en el pase hacia atrás recibe grad (el gradiente de la salida respecto a {node}) y envía</translation>
+    </message>
+    <message>
+        <source>to {input}: {formula}</source>
+        <translation>a {input}: {formula}</translation>
+    </message>
+    <message>
+        <source>Step {number}: {title}</source>
+        <translation>Paso {number}: {title}</translation>
+    </message>
+    <message>
+        <source>(the sum of the {count} gradients sent to it)</source>
+        <translation>(la suma de los {count} gradientes que le llegaron)</translation>
+    </message>
+    <message>
+        <source>received {gradient} = {value}</source>
+        <translation>recibido: {gradient} = {value}</translation>
+    </message>
+    <message>
+        <source>{leaf}.grad was None, so it becomes the gradient: {after} = 0 + {received}</source>
+        <translation>{leaf}.grad era None, así que pasa a ser el gradiente: {after} = 0 + {received}</translation>
+    </message>
+    <message>
+        <source>{leaf}.grad += gradient: {after} = {before} + {received}</source>
+        <translation>{leaf}.grad += gradiente: {after} = {before} + {received}</translation>
+    </message>
+    <message>
+        <source>received grad = {gradient} = {value}</source>
+        <translation>recibido: grad = {gradient} = {value}</translation>
+    </message>
+    <message>
+        <source>sends nothing further (no input requires grad)</source>
+        <translation>no envía nada más (ninguna entrada requiere gradiente)</translation>
+    </message>
+    <message>
+        <source>frees its saved {tensors} (a second backward through it needs retain_graph=True)</source>
+        <translation>libera sus {tensors} guardados (un segundo backward a través de ella necesita retain_graph=True)</translation>
+    </message>
+    <message>
+        <source>to {input} (next: {grad_fn}):</source>
+        <translation>a {input} (siguiente: {grad_fn}):</translation>
+    </message>
+    <message>
+        <source>rule      {input}: {rule}</source>
+        <translation>regla     {input}: {rule}</translation>
+    </message>
+    <message>
+        <source>chain     {formula}</source>
+        <translation>cadena    {formula}</translation>
+    </message>
+    <message>
+        <source>numbers   {formula}</source>
+        <translation>números   {formula}</translation>
+    </message>
+    <message>
+        <source>Action {number}: {title}</source>
+        <translation>Acción {number}: {title}</translation>
+    </message>
+    <message>
+        <source>(iteration {number})</source>
+        <translation>(iteración {number})</translation>
+    </message>
+    <message>
+        <source>(with a gradient v: each ∂ below is v-weighted, the vector-Jacobian product vᵀ·J)</source>
+        <translation>(con un gradiente v: cada ∂ de abajo está ponderada por v, el producto vector-jacobiana vᵀ·J)</translation>
+    </message>
+    <message>
+        <source>stopped: {problem}</source>
+        <translation>detenido: {problem}</translation>
     </message>
 </context>
 <context>
