@@ -144,3 +144,15 @@ def test_translate_returns_the_english_until_a_translator_is_installed():
         assert words.QT_TRANSLATE_NOOP("Explain", "it is a detach()") == "it is a detach()"
     finally:
         words.install(None)
+
+
+def test_the_op_docs_marked_for_translation_are_the_catalogues():
+    """``document/op_words.py``'s marks are the docs of the catalogue today (else run
+    ``python -m gradstudio.document.op_words``): every kind's and every setting's."""
+    from gradstudio.document import op_words
+    from gradstudio.document.catalogue import CATALOGUE
+    text = (ROOT / "document" / "op_words.py").read_text(encoding="utf-8")
+    assert text.endswith(op_words.generated()), "run python -m gradstudio.document.op_words"
+    assert set(op_words.KIND_DOCS) == {k.doc for k in CATALOGUE.values() if k.doc}
+    assert set(op_words.PARAM_DOCS) == {p.doc for k in CATALOGUE.values()
+                                        for p in k.params if p.doc}

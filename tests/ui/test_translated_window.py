@@ -254,3 +254,22 @@ def test_the_document_layers_sentences_are_shown_translated(qtbot, tmp_path, lan
         assert not left, (where, text, left)
     assert "∂out/∂y_times_y" in other["step-through"]          # the formulas stay as code
     assert "AccumulateGrad" in other["step-through, AccumulateGrad"]
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_palettes_op_docs_are_shown_translated(qtbot, tmp_path, language, code):
+    """The palette's tooltip and the inspector's setting tooltips say what an op does in
+    the window's language (the op table's docs, ``document/op_words.py``)."""
+    from gradstudio.document.catalogue import CATALOGUE
+    from gradstudio.ui.palette import tooltip
+    english = tooltip(CATALOGUE["mul"]), tooltip(CATALOGUE["sum"])
+    language(code)
+    theirs = tooltip(CATALOGUE["mul"]), tooltip(CATALOGUE["sum"])
+    for a, b in zip(english, theirs):
+        assert a != b and b.startswith(a.split("<br>")[0])     # the name and code stay
+    assert "Elementwise product" not in theirs[0]
+    w = _window(qtbot, tmp_path, code)                 # y = x + 2 selected: "other"
+    tips = [label.toolTip() for label in w.inspector.findChildren(QLabel)
+            if label.text() == "other"]
+    english_doc = CATALOGUE["add"].params[0].doc if CATALOGUE["add"].params else ""
+    assert tips and all(t and t != english_doc for t in tips), tips

@@ -2133,6 +2133,1116 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>OpSettings</name>
+    <message>
+        <source>a target class that is skipped</source>
+        <translation>eine Zielklasse, die übersprungen wird</translation>
+    </message>
+    <message>
+        <source>above beta * x &gt; threshold, x itself</source>
+        <translation>oberhalb von beta * x &gt; threshold x selbst</translation>
+    </message>
+    <message>
+        <source>added to the variance before its square root</source>
+        <translation>vor der Quadratwurzel zur Varianz addiert</translation>
+    </message>
+    <message>
+        <source>at or below it, x becomes value</source>
+        <translation>an oder unter ihm wird x zu value</translation>
+    </message>
+    <message>
+        <source>digits after the point (negative: before)</source>
+        <translation>Stellen nach dem Komma (negativ: davor)</translation>
+    </message>
+    <message>
+        <source>dimension to add up along</source>
+        <translation>Dimension, entlang der summiert wird</translation>
+    </message>
+    <message>
+        <source>dimension(s) to reduce; None for all</source>
+        <translation>zu reduzierende Dimension(en); None für alle</translation>
+    </message>
+    <message>
+        <source>dimension(s), or None for all</source>
+        <translation>Dimension(en) oder None für alle</translation>
+    </message>
+    <message>
+        <source>dimension, or None for all</source>
+        <translation>Dimension oder None für alle</translation>
+    </message>
+    <message>
+        <source>element type (default float32)</source>
+        <translation>Elementtyp (standardmäßig float32)</translation>
+    </message>
+    <message>
+        <source>element type (default int64)</source>
+        <translation>Elementtyp (standardmäßig int64)</translation>
+    </message>
+    <message>
+        <source>how far a training step moves the running averages toward the batch&apos;s statistics</source>
+        <translation>wie weit ein Trainingsschritt die laufenden Mittelwerte zu den Statistiken des Batches bewegt</translation>
+    </message>
+    <message>
+        <source>how far to move along each dimension</source>
+        <translation>wie weit entlang jeder Dimension verschoben wird</translation>
+    </message>
+    <message>
+        <source>how many</source>
+        <translation>wie viele</translation>
+    </message>
+    <message>
+        <source>how many blobs (classes)</source>
+        <translation>wie viele Punktwolken (Klassen)</translation>
+    </message>
+    <message>
+        <source>how many copies along each dimension</source>
+        <translation>wie viele Kopien entlang jeder Dimension</translation>
+    </message>
+    <message>
+        <source>how many groups the channels are cut into</source>
+        <translation>in wie viele Gruppen die Kanäle geteilt werden</translation>
+    </message>
+    <message>
+        <source>how many numbers</source>
+        <translation>wie viele Zahlen</translation>
+    </message>
+    <message>
+        <source>how many points (rows)</source>
+        <translation>wie viele Punkte (Zeilen)</translation>
+    </message>
+    <message>
+        <source>how the quotient is rounded</source>
+        <translation>wie der Quotient gerundet wird</translation>
+    </message>
+    <message>
+        <source>in order</source>
+        <translation>in Reihenfolge</translation>
+    </message>
+    <message>
+        <source>keep equal elements in their order (None: not given, PyTorch&apos;s other overload)</source>
+        <translation>gleiche Elemente in ihrer Reihenfolge lassen (None: nicht angegeben, die andere Überladung von PyTorch)</translation>
+    </message>
+    <message>
+        <source>keep reduced dimensions with size 1</source>
+        <translation>reduzierte Dimensionen mit Größe 1 behalten</translation>
+    </message>
+    <message>
+        <source>keep the reduced dimensions with size 1</source>
+        <translation>die reduzierten Dimensionen mit Größe 1 behalten</translation>
+    </message>
+    <message>
+        <source>keep y&apos;s graph for later backward passes (with create_graph it is kept anyway)</source>
+        <translation>den Graphen von y für spätere Rückwärtsdurchläufe behalten (mit create_graph bleibt er ohnehin)</translation>
+    </message>
+    <message>
+        <source>largest first</source>
+        <translation>größte zuerst</translation>
+    </message>
+    <message>
+        <source>mean: the average of the squared differences; sum: their total; none: one per element</source>
+        <translation>mean: der Mittelwert der quadrierten Differenzen; sum: ihre Summe; none: einer pro Element</translation>
+    </message>
+    <message>
+        <source>mean: the average over the elements; sum: their total; none: one loss per element</source>
+        <translation>mean: der Mittelwert über die Elemente; sum: ihre Summe; none: ein Verlust pro Element</translation>
+    </message>
+    <message>
+        <source>mean: the average over the targets that count; sum: their total; none: one loss per target</source>
+        <translation>mean: der Mittelwert über die zählenden Ziele; sum: ihre Summe; none: ein Verlust pro Ziel</translation>
+    </message>
+    <message>
+        <source>multiplier of other</source>
+        <translation>Faktor von other</translation>
+    </message>
+    <message>
+        <source>none: x * Phi(x) exactly; tanh: PyTorch&apos;s tanh approximation</source>
+        <translation>none: genau x * Phi(x); tanh: die tanh-Näherung von PyTorch</translation>
+    </message>
+    <message>
+        <source>normalize with the batch&apos;s own mean and variance (and move the running averages toward them), else with running_mean and running_var</source>
+        <translation>mit Mittelwert und Varianz des Batches normalisieren (und die laufenden Mittelwerte zu ihnen hin bewegen), sonst mit running_mean und running_var</translation>
+    </message>
+    <message>
+        <source>number of inputs</source>
+        <translation>Anzahl der Eingaben</translation>
+    </message>
+    <message>
+        <source>one more than the largest number drawn</source>
+        <translation>eins mehr als die größte gezogene Zahl</translation>
+    </message>
+    <message>
+        <source>order of the norm</source>
+        <translation>Ordnung der Norm</translation>
+    </message>
+    <message>
+        <source>record the gradient&apos;s own graph, to differentiate it again</source>
+        <translation>den eigenen Graphen des Gradienten aufzeichnen, um ihn erneut abzuleiten</translation>
+    </message>
+    <message>
+        <source>rows and columns</source>
+        <translation>Zeilen und Spalten</translation>
+    </message>
+    <message>
+        <source>size of each dimension</source>
+        <translation>Größe jeder Dimension</translation>
+    </message>
+    <message>
+        <source>subtracted from the count: 1 (Bessel&apos;s) for a sample, 0 for the whole population</source>
+        <translation>von der Anzahl abgezogen: 1 (Bessel) für eine Stichprobe, 0 für die ganze Grundgesamtheit</translation>
+    </message>
+    <message>
+        <source>the dimension the index runs along</source>
+        <translation>die Dimension, entlang der der Index läuft</translation>
+    </message>
+    <message>
+        <source>the dimension to sort along</source>
+        <translation>die Dimension, entlang der sortiert wird</translation>
+    </message>
+    <message>
+        <source>the dimensions (none: the flattened tensor)</source>
+        <translation>die Dimensionen (keine: der abgeflachte Tensor)</translation>
+    </message>
+    <message>
+        <source>the dimensions to act on</source>
+        <translation>die Dimensionen, auf die gewirkt wird</translation>
+    </message>
+    <message>
+        <source>the dimensions to reduce (all by default)</source>
+        <translation>die zu reduzierenden Dimensionen (standardmäßig alle)</translation>
+    </message>
+    <message>
+        <source>the factor of mat1 @ mat2</source>
+        <translation>der Faktor von mat1 @ mat2</translation>
+    </message>
+    <message>
+        <source>the factor of self</source>
+        <translation>der Faktor von self</translation>
+    </message>
+    <message>
+        <source>the factor source is multiplied by</source>
+        <translation>der Faktor, mit dem source multipliziert wird</translation>
+    </message>
+    <message>
+        <source>the half-width of the band set to zero</source>
+        <translation>die halbe Breite des auf null gesetzten Bands</translation>
+    </message>
+    <message>
+        <source>the largest (else the smallest)</source>
+        <translation>die größten (sonst die kleinsten)</translation>
+    </message>
+    <message>
+        <source>the largest slope left of zero</source>
+        <translation>die größte Steigung links von null</translation>
+    </message>
+    <message>
+        <source>the line&apos;s slope</source>
+        <translation>die Steigung der Geraden</translation>
+    </message>
+    <message>
+        <source>the line&apos;s value at x = 0</source>
+        <translation>der Wert der Geraden bei x = 0</translation>
+    </message>
+    <message>
+        <source>the lower limit</source>
+        <translation>die untere Grenze</translation>
+    </message>
+    <message>
+        <source>the number on the left</source>
+        <translation>die Zahl links</translation>
+    </message>
+    <message>
+        <source>the number written when &apos;value&apos; is not connected</source>
+        <translation>die geschriebene Zahl, wenn &apos;value&apos; nicht verbunden ist</translation>
+    </message>
+    <message>
+        <source>the numbers, as nested lists</source>
+        <translation>die Zahlen, als verschachtelte Listen</translation>
+    </message>
+    <message>
+        <source>the probability of an element being zeroed, from 0 to 1</source>
+        <translation>die Wahrscheinlichkeit, dass ein Element auf null gesetzt wird, von 0 bis 1</translation>
+    </message>
+    <message>
+        <source>the rows: the features, then the label</source>
+        <translation>die Zeilen: die Merkmale, dann das Label</translation>
+    </message>
+    <message>
+        <source>the seed of the split&apos;s own generator, which shuffles the rows before the test rows are taken from the end</source>
+        <translation>der Startwert des eigenen Generators der Aufteilung, der die Zeilen mischt, bevor die Testzeilen vom Ende genommen werden</translation>
+    </message>
+    <message>
+        <source>the share of the points held out as a test set, from 0 (none) to 0.9: the model trains on the rest; the Data panel draws the test points hollow</source>
+        <translation>der Anteil der Punkte, der als Testmenge zurückgehalten wird, von 0 (keiner) bis 0.9: Das Modell trainiert auf dem Rest; der Bereich Daten zeichnet die Testpunkte hohl</translation>
+    </message>
+    <message>
+        <source>the sharpness of the bend</source>
+        <translation>die Schärfe des Knicks</translation>
+    </message>
+    <message>
+        <source>the slope left of zero</source>
+        <translation>die Steigung links von null</translation>
+    </message>
+    <message>
+        <source>the smallest number drawn</source>
+        <translation>die kleinste gezogene Zahl</translation>
+    </message>
+    <message>
+        <source>the smallest slope left of zero</source>
+        <translation>die kleinste Steigung links von null</translation>
+    </message>
+    <message>
+        <source>the standard deviation of the Gaussian noise added to each point</source>
+        <translation>die Standardabweichung des Gaußschen Rauschens, das zu jedem Punkt addiert wird</translation>
+    </message>
+    <message>
+        <source>the trailing dimensions normalized together</source>
+        <translation>die hinteren Dimensionen, die gemeinsam normalisiert werden</translation>
+    </message>
+    <message>
+        <source>the upper limit</source>
+        <translation>die obere Grenze</translation>
+    </message>
+    <message>
+        <source>the value the curve approaches far left of zero</source>
+        <translation>der Wert, dem sich die Kurve weit links von null nähert</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed(n) just before the data is drawn; empty: none (it continues from the graph&apos;s seed)</source>
+        <translation>torch.manual_seed(n) direkt bevor die Daten gezogen werden; leer: keiner (es geht mit dem Startwert des Graphen weiter)</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed(n) just before this draw; empty: none (the draw continues from the graph&apos;s seed)</source>
+        <translation>torch.manual_seed(n) direkt vor dieser Ziehung; leer: keiner (die Ziehung geht mit dem Startwert des Graphen weiter)</translation>
+    </message>
+    <message>
+        <source>track operations for autograd</source>
+        <translation>Operationen für Autograd verfolgen</translation>
+    </message>
+    <message>
+        <source>used elsewhere when &apos;other&apos; is not connected</source>
+        <translation>anderswo verwendet, wenn &apos;other&apos; nicht verbunden ist</translation>
+    </message>
+    <message>
+        <source>used when &apos;exponent&apos; is not connected</source>
+        <translation>verwendet, wenn &apos;exponent&apos; nicht verbunden ist</translation>
+    </message>
+    <message>
+        <source>used when &apos;other&apos; is not connected</source>
+        <translation>verwendet, wenn &apos;other&apos; nicht verbunden ist</translation>
+    </message>
+    <message>
+        <source>used where the condition holds when &apos;input&apos; is not connected</source>
+        <translation>verwendet, wo die Bedingung gilt, wenn &apos;input&apos; nicht verbunden ist</translation>
+    </message>
+    <message>
+        <source>what goes inside [ ]: i and j are the tensors on those ports</source>
+        <translation>was in [ ] steht: i und j sind die Tensoren an diesen Eingängen</translation>
+    </message>
+    <message>
+        <source>what replaces x at or below the threshold</source>
+        <translation>was x an oder unter der Schwelle ersetzt</translation>
+    </message>
+    <message>
+        <source>what the gradient becomes: an expression of grad, or print(...) of it</source>
+        <translation>was aus dem Gradienten wird: ein Ausdruck in grad oder print(...) davon</translation>
+    </message>
+    <message>
+        <source>where the squared part ends</source>
+        <translation>wo der quadratische Teil endet</translation>
+    </message>
+    <message>
+        <source>which diagonal: 0 the main one, &gt;0 above, &lt;0 below</source>
+        <translation>welche Diagonale: 0 die Hauptdiagonale, &gt;0 darüber, &lt;0 darunter</translation>
+    </message>
+    <message>
+        <source>write into the input tensor itself, as PyTorch does (the input&apos;s node then shows the written values too), instead of into a copy of it</source>
+        <translation>in den Eingabetensor selbst schreiben, wie PyTorch es tut (der Knoten der Eingabe zeigt dann auch die geschriebenen Werte), statt in eine Kopie davon</translation>
+    </message>
+</context>
+<context>
+    <name>Ops</name>
+    <message>
+        <source>0 where -lambd &lt;= x &lt;= lambd, else x.</source>
+        <translation>0, wo -lambd &lt;= x &lt;= lambd, sonst x.</translation>
+    </message>
+    <message>
+        <source>1 / sqrt of every element.</source>
+        <translation>1 / sqrt jedes Elements.</translation>
+    </message>
+    <message>
+        <source>1 / x for every element.</source>
+        <translation>1 / x für jedes Element.</translation>
+    </message>
+    <message>
+        <source>2 to the power of every element.</source>
+        <translation>2 hoch jedes Element.</translation>
+    </message>
+    <message>
+        <source>A circle of radius 1 (class 0) around one of radius 0.5 (class 1): a boundary that closes on itself. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Ein Kreis mit Radius 1 (Klasse 0) um einen mit Radius 0.5 (Klasse 1): eine Grenze, die sich in sich schließt. Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>A copy that stays in the graph.</source>
+        <translation>Eine Kopie, die im Graphen bleibt.</translation>
+    </message>
+    <message>
+        <source>A copy with source&apos;s slices added at the positions index lists along dim.</source>
+        <translation>Eine Kopie, bei der die Scheiben von source an den Positionen addiert sind, die index entlang dim aufführt.</translation>
+    </message>
+    <message>
+        <source>A copy with src&apos;s elements added at the positions index names along dim.</source>
+        <translation>Eine Kopie, bei der die Elemente von src an den Positionen addiert sind, die index entlang dim nennt.</translation>
+    </message>
+    <message>
+        <source>A copy with src&apos;s elements written at the positions index names along dim.</source>
+        <translation>Eine Kopie, bei der die Elemente von src an die Positionen geschrieben sind, die index entlang dim nennt.</translation>
+    </message>
+    <message>
+        <source>A copy with value written at the positions index names along dim.</source>
+        <translation>Eine Kopie, bei der value an die Positionen geschrieben ist, die index entlang dim nennt.</translation>
+    </message>
+    <message>
+        <source>A linear layer: input @ weight.T + bias, as nn.Linear computes it (AddmmBackward0 for a matrix of inputs); weight and bias are leaves you train.</source>
+        <translation>Eine lineare Schicht: input @ weight.T + bias, wie nn.Linear sie berechnet (AddmmBackward0 bei einer Matrix von Eingaben); weight und bias sind Blätter, die du trainierst.</translation>
+    </message>
+    <message>
+        <source>A new leaf sharing the same values, cut from the graph: no gradient flows back through it.</source>
+        <translation>Ein neues Blatt mit denselben Werten, vom Graphen getrennt: Kein Gradient fließt durch es zurück.</translation>
+    </message>
+    <message>
+        <source>A noisy line for regression: x in [-1, 1), target slope x + intercept plus noise. An (n, 2) tensor: the features, then the label or target in the last column.</source>
+        <translation>Eine verrauschte Gerade für Regression: x in [-1, 1), Ziel slope x + intercept plus Rauschen. Ein (n, 2)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>A noisy sine wave for regression: x in [-π, π), target sin x plus noise. An (n, 2) tensor: the features, then the label or target in the last column.</source>
+        <translation>Eine verrauschte Sinuswelle für Regression: x in [-π, π), Ziel sin x plus Rauschen. Ein (n, 2)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>A number divided by a tensor, rounded down (PyTorch has no gradient for it).</source>
+        <translation>Eine Zahl geteilt durch einen Tensor, abgerundet (PyTorch hat dafür keinen Gradienten).</translation>
+    </message>
+    <message>
+        <source>A number minus a tensor.</source>
+        <translation>Eine Zahl minus ein Tensor.</translation>
+    </message>
+    <message>
+        <source>A number raised to a tensor.</source>
+        <translation>Eine Zahl hoch ein Tensor.</translation>
+    </message>
+    <message>
+        <source>A smooth ReLU: log(1 + exp(beta * x)) / beta.</source>
+        <translation>Eine glatte ReLU: log(1 + exp(beta * x)) / beta.</translation>
+    </message>
+    <message>
+        <source>A tensor filled with one number.</source>
+        <translation>Ein Tensor, gefüllt mit einer Zahl.</translation>
+    </message>
+    <message>
+        <source>A tensor filled with ones.</source>
+        <translation>Ein Tensor, gefüllt mit Einsen.</translation>
+    </message>
+    <message>
+        <source>A tensor filled with zeros.</source>
+        <translation>Ein Tensor, gefüllt mit Nullen.</translation>
+    </message>
+    <message>
+        <source>A tensor from literal values.</source>
+        <translation>Ein Tensor aus angegebenen Werten.</translation>
+    </message>
+    <message>
+        <source>A tensor&apos;s .grad as a value to compute with (x.grad - by_hand, x.grad.float()): the very tensor backward accumulates into. It exists only after a backward, so put the node in a &apos;compute&apos; step of the timeline after it.</source>
+        <translation>Das .grad eines Tensors als Wert zum Weiterrechnen (x.grad - by_hand, x.grad.float()): genau der Tensor, in den backward akkumuliert. Es existiert erst nach einem backward, also setze den Knoten in einen &apos;compute&apos;-Schritt der Zeitleiste danach.</translation>
+    </message>
+    <message>
+        <source>A vector as the diagonal of a square matrix, or a matrix&apos;s diagonal as a vector.</source>
+        <translation>Ein Vektor als Diagonale einer quadratischen Matrix, oder die Diagonale einer Matrix als Vektor.</translation>
+    </message>
+    <message>
+        <source>Absolute value of every element.</source>
+        <translation>Betrag jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Arccosine of every element (nan outside [-1, 1]).</source>
+        <translation>Arkuskosinus jedes Elements (nan außerhalb von [-1, 1]).</translation>
+    </message>
+    <message>
+        <source>Arcsine of every element (nan outside [-1, 1]).</source>
+        <translation>Arkussinus jedes Elements (nan außerhalb von [-1, 1]).</translation>
+    </message>
+    <message>
+        <source>Arctangent of every element.</source>
+        <translation>Arkustangens jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Base-10 logarithm of every element.</source>
+        <translation>Zehnerlogarithmus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Base-2 logarithm of every element.</source>
+        <translation>Zweierlogarithmus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Batch normalization: each channel (dim 1) minus its mean, over its standard deviation (the batch&apos;s in training, which also moves running_mean and running_var toward them; those running averages in eval mode), times weight, plus bias: nn.BatchNorm1d / 2d.</source>
+        <translation>Batch-Normalisierung: jeder Kanal (dim 1) minus sein Mittelwert, geteilt durch seine Standardabweichung (im Training die des Batches, was auch running_mean und running_var zu ihnen hin bewegt; im eval-Modus diese laufenden Mittelwerte), mal weight, plus bias: nn.BatchNorm1d / 2d.</translation>
+    </message>
+    <message>
+        <source>Batched matrix product.</source>
+        <translation>Matrixprodukt über einen Batch.</translation>
+    </message>
+    <message>
+        <source>Binary cross-entropy of probabilities in [0, 1] against targets in [0, 1].</source>
+        <translation>Binäre Kreuzentropie von Wahrscheinlichkeiten in [0, 1] gegen Ziele in [0, 1].</translation>
+    </message>
+    <message>
+        <source>Binary cross-entropy of scores (logits), sigmoid included, without overflow.</source>
+        <translation>Binäre Kreuzentropie von Scores (Logits), Sigmoid eingeschlossen, ohne Überlauf.</translation>
+    </message>
+    <message>
+        <source>Changes the gradient that flows back into a tensor during backward, as x.register_hook(lambda grad: grad * 10) does: what reaches the nodes before it, and a leaf&apos;s .grad, is the hook&apos;s result. A hook that prints, print(&apos;g:&apos;, grad), shows the gradient at that step and changes nothing.</source>
+        <translation>Ändert den Gradienten, der während backward in einen Tensor zurückfließt, wie x.register_hook(lambda grad: grad * 10): Was die Knoten davor und das .grad eines Blatts erreicht, ist das Ergebnis des Hooks. Ein Hook, der ausgibt, print(&apos;g:&apos;, grad), zeigt den Gradienten an dieser Stelle und ändert nichts.</translation>
+    </message>
+    <message>
+        <source>Continuously differentiable ELU: x where x &gt; 0, else alpha * (exp(x / alpha) - 1).</source>
+        <translation>Stetig differenzierbare ELU: x, wo x &gt; 0, sonst alpha * (exp(x / alpha) - 1).</translation>
+    </message>
+    <message>
+        <source>Converts to another dtype.</source>
+        <translation>Wandelt in einen anderen dtype um.</translation>
+    </message>
+    <message>
+        <source>Cosine of every element.</source>
+        <translation>Kosinus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Data imported from a CSV or .npy file (File ▸ Import Data…) and stored in the graph file, so the file carries it: an (n, k + 1) float32 tensor, the k feature columns chosen, then the label or target in the last column.</source>
+        <translation>Daten, aus einer CSV- oder .npy-Datei importiert (Datei ▸ Daten importieren…) und in der Graphdatei gespeichert, sodass die Datei sie mitbringt: ein float32-Tensor (n, k + 1), die k gewählten Merkmalsspalten, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>Dot product of two vectors.</source>
+        <translation>Skalarprodukt zweier Vektoren.</translation>
+    </message>
+    <message>
+        <source>Dropout while training: zeros each element with probability p, drawn from the generator (seeded, in the graph&apos;s order, as the script draws it), and scales the others by 1 / (1 - p): F.dropout(x, p) or an nn.Dropout in training mode. In eval mode dropout is the tensor itself: leave the node out.</source>
+        <translation>Dropout im Training: setzt jedes Element mit Wahrscheinlichkeit p auf null, gezogen aus dem Generator (mit Startwert, in der Reihenfolge des Graphen, wie das Skript zieht), und skaliert die übrigen mit 1 / (1 - p): F.dropout(x, p) oder ein nn.Dropout im Trainingsmodus. Im eval-Modus ist Dropout der Tensor selbst: Lass den Knoten weg.</translation>
+    </message>
+    <message>
+        <source>Each class index as a row of zeros with a one at that index.</source>
+        <translation>Jeder Klassenindex als Zeile aus Nullen mit einer Eins an diesem Index.</translation>
+    </message>
+    <message>
+        <source>Elementwise != comparison (a bool tensor, never requires grad).</source>
+        <translation>Elementweiser Vergleich != (ein bool-Tensor, benötigt nie Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise &lt; comparison (a bool tensor, never requires grad).</source>
+        <translation>Elementweiser Vergleich &lt; (ein bool-Tensor, benötigt nie Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise &lt;= comparison (a bool tensor, never requires grad).</source>
+        <translation>Elementweiser Vergleich &lt;= (ein bool-Tensor, benötigt nie Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise == comparison (a bool tensor, never requires grad).</source>
+        <translation>Elementweiser Vergleich == (ein bool-Tensor, benötigt nie Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise &gt; comparison (a bool tensor, never requires grad).</source>
+        <translation>Elementweiser Vergleich &gt; (ein bool-Tensor, benötigt nie Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise &gt;= comparison (a bool tensor, never requires grad).</source>
+        <translation>Elementweiser Vergleich &gt;= (ein bool-Tensor, benötigt nie Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise and of bools (logical) or integers (bitwise).</source>
+        <translation>Elementweises Und von bools (logisch) oder ganzen Zahlen (bitweise).</translation>
+    </message>
+    <message>
+        <source>Elementwise and of the truth of each element (a bool tensor).</source>
+        <translation>Elementweises Und des Wahrheitswerts jedes Elements (ein bool-Tensor).</translation>
+    </message>
+    <message>
+        <source>Elementwise difference, broadcasting shapes.</source>
+        <translation>Elementweise Differenz, mit Broadcasting der Formen.</translation>
+    </message>
+    <message>
+        <source>Elementwise division rounded down (PyTorch has no gradient for it).</source>
+        <translation>Elementweise Division, abgerundet (PyTorch hat dafür keinen Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise division rounded towards zero (trunc) or down (floor); integers stay integers (its gradient is zero).</source>
+        <translation>Elementweise Division, zur Null hin (trunc) oder nach unten (floor) gerundet; ganze Zahlen bleiben ganze Zahlen (ihr Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>Elementwise maximum of two tensors.</source>
+        <translation>Elementweises Maximum zweier Tensoren.</translation>
+    </message>
+    <message>
+        <source>Elementwise minimum of two tensors.</source>
+        <translation>Elementweises Minimum zweier Tensoren.</translation>
+    </message>
+    <message>
+        <source>Elementwise not of bools (logical) or integers (bitwise).</source>
+        <translation>Elementweises Nicht von bools (logisch) oder ganzen Zahlen (bitweise).</translation>
+    </message>
+    <message>
+        <source>Elementwise or of bools (logical) or integers (bitwise).</source>
+        <translation>Elementweises Oder von bools (logisch) oder ganzen Zahlen (bitweise).</translation>
+    </message>
+    <message>
+        <source>Elementwise or of the truth of each element (a bool tensor).</source>
+        <translation>Elementweises Oder des Wahrheitswerts jedes Elements (ein bool-Tensor).</translation>
+    </message>
+    <message>
+        <source>Elementwise product, broadcasting shapes.</source>
+        <translation>Elementweises Produkt, mit Broadcasting der Formen.</translation>
+    </message>
+    <message>
+        <source>Elementwise remainder of floor division (the sign of other).</source>
+        <translation>Elementweiser Rest der abrundenden Division (mit dem Vorzeichen von other).</translation>
+    </message>
+    <message>
+        <source>Elementwise sum, broadcasting shapes.</source>
+        <translation>Elementweise Summe, mit Broadcasting der Formen.</translation>
+    </message>
+    <message>
+        <source>Elementwise true division.</source>
+        <translation>Elementweise echte Division.</translation>
+    </message>
+    <message>
+        <source>Elementwise xor of bools (logical) or integers (bitwise).</source>
+        <translation>Elementweises Xor von bools (logisch) oder ganzen Zahlen (bitweise).</translation>
+    </message>
+    <message>
+        <source>Elementwise xor of the truth of each element (a bool tensor).</source>
+        <translation>Elementweises Xor des Wahrheitswerts jedes Elements (ein bool-Tensor).</translation>
+    </message>
+    <message>
+        <source>Evenly spaced values in [start, end).</source>
+        <translation>Gleichmäßig verteilte Werte in [start, end).</translation>
+    </message>
+    <message>
+        <source>Every element rounded half to even to a number of decimals (its gradient is zero).</source>
+        <translation>Jedes Element auf eine Anzahl Nachkommastellen gerundet, Hälften zur geraden Zahl (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>Exponential linear unit: x where x &gt; 0, else alpha * (exp(x) - 1).</source>
+        <translation>Exponential Linear Unit: x, wo x &gt; 0, sonst alpha * (exp(x) - 1).</translation>
+    </message>
+    <message>
+        <source>Gaussian blobs, one per class, their centres on a circle of radius 2; the label is the blob&apos;s number (0, 1, 2 ...). An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Gaußsche Punktwolken, eine pro Klasse, ihre Zentren auf einem Kreis mit Radius 2; das Label ist die Nummer der Wolke (0, 1, 2 ...). Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>Gaussian error linear unit: x times the standard normal CDF of x.</source>
+        <translation>Gaussian Error Linear Unit: x mal die Verteilungsfunktion der Standardnormalverteilung von x.</translation>
+    </message>
+    <message>
+        <source>Group normalization: each sample&apos;s channels, cut into num_groups groups, minus the group&apos;s mean, over its standard deviation, times weight, plus bias (per channel): nn.GroupNorm.</source>
+        <translation>Gruppennormalisierung: die Kanäle jeder Stichprobe, in num_groups Gruppen geteilt, minus dem Mittelwert der Gruppe, geteilt durch ihre Standardabweichung, mal weight, plus bias (je Kanal): nn.GroupNorm.</translation>
+    </message>
+    <message>
+        <source>How many elements are not zero (over dim, or all).</source>
+        <translation>Wie viele Elemente nicht null sind (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>Hyperbolic cosine of every element.</source>
+        <translation>Kosinus hyperbolicus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Hyperbolic sine of every element.</source>
+        <translation>Sinus hyperbolicus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Hyperbolic tangent of every element.</source>
+        <translation>Tangens hyperbolicus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Index of the largest element.</source>
+        <translation>Index des größten Elements.</translation>
+    </message>
+    <message>
+        <source>Index of the smallest element.</source>
+        <translation>Index des kleinsten Elements.</translation>
+    </message>
+    <message>
+        <source>Indexing such as x[0], x[:, 1:3], x[..., None] or x[[0, 2]]; with a tensor on port i (and j) the index names it: x[i] for a mask or positions, x[:, i], x[i, j].</source>
+        <translation>Indizierung wie x[0], x[:, 1:3], x[..., None] oder x[[0, 2]]; mit einem Tensor am Eingang i (und j) nennt der Index ihn: x[i] für eine Maske oder Positionen, x[:, i], x[i, j].</translation>
+    </message>
+    <message>
+        <source>Inserts a dimension of size 1.</source>
+        <translation>Fügt eine Dimension der Größe 1 ein.</translation>
+    </message>
+    <message>
+        <source>Inverse hyperbolic cosine of every element (nan below 1).</source>
+        <translation>Areakosinus hyperbolicus jedes Elements (nan unter 1).</translation>
+    </message>
+    <message>
+        <source>Inverse hyperbolic sine of every element.</source>
+        <translation>Areasinus hyperbolicus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Inverse hyperbolic tangent of every element (nan outside [-1, 1]).</source>
+        <translation>Areatangens hyperbolicus jedes Elements (nan außerhalb von [-1, 1]).</translation>
+    </message>
+    <message>
+        <source>Joins tensors along a new dimension.</source>
+        <translation>Verbindet Tensoren entlang einer neuen Dimension.</translation>
+    </message>
+    <message>
+        <source>Joins tensors along an existing dimension.</source>
+        <translation>Verbindet Tensoren entlang einer vorhandenen Dimension.</translation>
+    </message>
+    <message>
+        <source>Keeps positive elements, zeroes the rest.</source>
+        <translation>Behält positive Elemente, setzt den Rest auf null.</translation>
+    </message>
+    <message>
+        <source>Keeps the lower triangle of the last two dimensions (from the given diagonal), zeroing the rest.</source>
+        <translation>Behält das untere Dreieck der letzten beiden Dimensionen (ab der angegebenen Diagonale) und setzt den Rest auf null.</translation>
+    </message>
+    <message>
+        <source>Keeps the upper triangle of the last two dimensions (from the given diagonal), zeroing the rest.</source>
+        <translation>Behält das obere Dreieck der letzten beiden Dimensionen (ab der angegebenen Diagonale) und setzt den Rest auf null.</translation>
+    </message>
+    <message>
+        <source>Layer normalization: each sample&apos;s last dimensions (normalized_shape) minus their mean, over their standard deviation, times weight, plus bias: nn.LayerNorm.</source>
+        <translation>Layer-Normalisierung: die letzten Dimensionen jeder Stichprobe (normalized_shape) minus ihrem Mittelwert, geteilt durch ihre Standardabweichung, mal weight, plus bias: nn.LayerNorm.</translation>
+    </message>
+    <message>
+        <source>Leaky ReLU: x where x &gt; 0, else negative_slope * x.</source>
+        <translation>Leaky ReLU: x, wo x &gt; 0, sonst negative_slope * x.</translation>
+    </message>
+    <message>
+        <source>Limits every element to [min, max].</source>
+        <translation>Begrenzt jedes Element auf [min, max].</translation>
+    </message>
+    <message>
+        <source>Logistic sigmoid 1/(1+e^-x).</source>
+        <translation>Logistisches Sigmoid 1/(1+e^-x).</translation>
+    </message>
+    <message>
+        <source>Makes a tensor that was computed without gradients a leaf that requires grad (in place, as a.requires_grad_(True)).</source>
+        <translation>Macht einen ohne Gradienten berechneten Tensor zu einem Blatt, das Gradienten benötigt (an Ort und Stelle, wie a.requires_grad_(True)).</translation>
+    </message>
+    <message>
+        <source>Matrix product a @ b (dot, matrix-vector, matrix or batched, by the inputs&apos; dimensions).</source>
+        <translation>Matrixprodukt a @ b (Skalar-, Matrix-Vektor-, Matrix- oder Batch-Produkt, je nach den Dimensionen der Eingaben).</translation>
+    </message>
+    <message>
+        <source>Matrix product of two matrices.</source>
+        <translation>Matrixprodukt zweier Matrizen.</translation>
+    </message>
+    <message>
+        <source>Matrix-vector product.</source>
+        <translation>Matrix-Vektor-Produkt.</translation>
+    </message>
+    <message>
+        <source>Mean of elements (over dim, or all).</source>
+        <translation>Mittelwert der Elemente (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>Natural logarithm of every element.</source>
+        <translation>Natürlicher Logarithmus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Negates every element.</source>
+        <translation>Negiert jedes Element.</translation>
+    </message>
+    <message>
+        <source>One index along a dimension.</source>
+        <translation>Ein Index entlang einer Dimension.</translation>
+    </message>
+    <message>
+        <source>Picks from input where the condition holds, else from other.</source>
+        <translation>Nimmt aus input, wo die Bedingung gilt, sonst aus other.</translation>
+    </message>
+    <message>
+        <source>Picks, along dim, the element each entry of index names.</source>
+        <translation>Nimmt entlang dim das Element, das jeder Eintrag von index nennt.</translation>
+    </message>
+    <message>
+        <source>Points in the square [-1, 1]²: class 1 where x₁ and x₂ have opposite signs (XOR), which needs a hidden layer. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Punkte im Quadrat [-1, 1]²: Klasse 1, wo x₁ und x₂ entgegengesetzte Vorzeichen haben (XOR), was eine verborgene Schicht braucht. Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>Product of elements (along dim, or all).</source>
+        <translation>Produkt der Elemente (entlang dim oder alle).</translation>
+    </message>
+    <message>
+        <source>Raises every element to a number.</source>
+        <translation>Potenziert jedes Element mit einer Zahl.</translation>
+    </message>
+    <message>
+        <source>Random whole numbers in [low, high) (seeded): random labels, or the rows of a minibatch.</source>
+        <translation>Zufällige ganze Zahlen in [low, high) (mit Startwert): zufällige Labels oder die Zeilen eines Minibatches.</translation>
+    </message>
+    <message>
+        <source>Randomized leaky ReLU in evaluation: the slope left of zero is (lower + upper) / 2.</source>
+        <translation>Randomisierte Leaky ReLU in der Auswertung: Die Steigung links von null ist (lower + upper) / 2.</translation>
+    </message>
+    <message>
+        <source>Removes dimensions of size 1.</source>
+        <translation>Entfernt Dimensionen der Größe 1.</translation>
+    </message>
+    <message>
+        <source>Reorders dimensions.</source>
+        <translation>Ordnet Dimensionen um.</translation>
+    </message>
+    <message>
+        <source>Repeats size-1 dimensions without copying.</source>
+        <translation>Wiederholt Dimensionen der Größe 1, ohne zu kopieren.</translation>
+    </message>
+    <message>
+        <source>Reverses the order of elements along the given dimensions.</source>
+        <translation>Kehrt die Reihenfolge der Elemente entlang der angegebenen Dimensionen um.</translation>
+    </message>
+    <message>
+        <source>Running products along a dimension.</source>
+        <translation>Laufende Produkte entlang einer Dimension.</translation>
+    </message>
+    <message>
+        <source>Running totals along a dimension.</source>
+        <translation>Laufende Summen entlang einer Dimension.</translation>
+    </message>
+    <message>
+        <source>Same data seen with a new shape.</source>
+        <translation>Dieselben Daten mit einer neuen Form gesehen.</translation>
+    </message>
+    <message>
+        <source>Same elements with a new shape (copies if it must).</source>
+        <translation>Dieselben Elemente mit einer neuen Form (kopiert, wenn nötig).</translation>
+    </message>
+    <message>
+        <source>Scaled ELU: scale * (x where x &gt; 0, else alpha * (exp(x) - 1)), with the constants that keep activations normalized.</source>
+        <translation>Skalierte ELU: scale * (x, wo x &gt; 0, sonst alpha * (exp(x) - 1)), mit den Konstanten, die Aktivierungen normalisiert halten.</translation>
+    </message>
+    <message>
+        <source>Sets every element of a tensor (or of a copy of it) to one number (or the one-element tensor on port value): x.fill_(v).</source>
+        <translation>Setzt jedes Element eines Tensors (oder einer Kopie davon) auf eine Zahl (oder den Tensor mit einem Element am Eingang value): x.fill_(v).</translation>
+    </message>
+    <message>
+        <source>Sets every element of a tensor (or of a copy of it) to zero: x.zero_().</source>
+        <translation>Setzt jedes Element eines Tensors (oder einer Kopie davon) auf null: x.zero_().</translation>
+    </message>
+    <message>
+        <source>Sets the elements where mask is true to value.</source>
+        <translation>Setzt die Elemente, wo mask wahr ist, auf value.</translation>
+    </message>
+    <message>
+        <source>Shifts elements along dimensions, wrapping around the end.</source>
+        <translation>Verschiebt Elemente entlang von Dimensionen, über das Ende hinaus umlaufend.</translation>
+    </message>
+    <message>
+        <source>Sigmoid linear unit (swish): x * sigmoid(x).</source>
+        <translation>Sigmoid Linear Unit (Swish): x * sigmoid(x).</translation>
+    </message>
+    <message>
+        <source>Sine of every element.</source>
+        <translation>Sinus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Square root of every element.</source>
+        <translation>Quadratwurzel jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Squared error below beta, absolute error above (scaled to meet).</source>
+        <translation>Quadratischer Fehler unter beta, absoluter Fehler darüber (so skaliert, dass sie sich treffen).</translation>
+    </message>
+    <message>
+        <source>Squared error below delta, delta times the absolute error above.</source>
+        <translation>Quadratischer Fehler unter delta, darüber delta mal der absolute Fehler.</translation>
+    </message>
+    <message>
+        <source>Standard deviation (over dim, or all), by default with Bessel&apos;s correction.</source>
+        <translation>Standardabweichung (über dim oder alle), standardmäßig mit Bessel-Korrektur.</translation>
+    </message>
+    <message>
+        <source>Standard normal random numbers (seeded).</source>
+        <translation>Standardnormalverteilte Zufallszahlen (mit Startwert).</translation>
+    </message>
+    <message>
+        <source>Sum of elements (over dim, or all).</source>
+        <translation>Summe der Elemente (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>Swaps two dimensions.</source>
+        <translation>Vertauscht zwei Dimensionen.</translation>
+    </message>
+    <message>
+        <source>Tangent of every element.</source>
+        <translation>Tangens jedes Elements.</translation>
+    </message>
+    <message>
+        <source>The angle of the point (other, self), elementwise: atan(self / other), in the right quadrant.</source>
+        <translation>Der Winkel des Punkts (other, self), elementweise: atan(self / other), im richtigen Quadranten.</translation>
+    </message>
+    <message>
+        <source>The complementary error function 1 - erf(x) of every element.</source>
+        <translation>Die komplementäre Fehlerfunktion 1 - erf(x) jedes Elements.</translation>
+    </message>
+    <message>
+        <source>The cross-entropy of class-index targets (an int64 tensor) from unnormalised scores (logits): nll_loss(log_softmax(input, 1), target).</source>
+        <translation>Die Kreuzentropie von Klassenindex-Zielen (ein int64-Tensor) aus unnormierten Scores (Logits): nll_loss(log_softmax(input, 1), target).</translation>
+    </message>
+    <message>
+        <source>The determinant of a square matrix (of each, for a batch).</source>
+        <translation>Die Determinante einer quadratischen Matrix (jeder einzelnen, bei einem Batch).</translation>
+    </message>
+    <message>
+        <source>The diagonal of dim1 and dim2 (a view), as the last dimension.</source>
+        <translation>Die Diagonale von dim1 und dim2 (eine Ansicht), als letzte Dimension.</translation>
+    </message>
+    <message>
+        <source>The elements sorted along dim (their indices: argsort).</source>
+        <translation>Die Elemente, entlang dim sortiert (ihre Indizes: argsort).</translation>
+    </message>
+    <message>
+        <source>The elements where mask is true, as a vector.</source>
+        <translation>Die Elemente, wo mask wahr ist, als Vektor.</translation>
+    </message>
+    <message>
+        <source>The error function of every element.</source>
+        <translation>Die Fehlerfunktion jedes Elements.</translation>
+    </message>
+    <message>
+        <source>The fractional part of every element (x - trunc(x)).</source>
+        <translation>Der Nachkommaanteil jedes Elements (x - trunc(x)).</translation>
+    </message>
+    <message>
+        <source>The gradient of outputs with respect to inputs, as a tensor to compute with: torch.autograd.grad(y, x)[0]. With create_graph the gradient has a graph of its own (a second derivative, a gradient penalty).</source>
+        <translation>Der Gradient der Ausgaben nach den Eingaben, als Tensor zum Weiterrechnen: torch.autograd.grad(y, x)[0]. Mit create_graph hat der Gradient einen eigenen Graphen (eine zweite Ableitung, ein Gradienten-Strafterm).</translation>
+    </message>
+    <message>
+        <source>The identity matrix.</source>
+        <translation>Die Einheitsmatrix.</translation>
+    </message>
+    <message>
+        <source>The indices of the nonzero elements, one row each.</source>
+        <translation>Die Indizes der Elemente ungleich null, je eine Zeile.</translation>
+    </message>
+    <message>
+        <source>The indices that sort the tensor along dim.</source>
+        <translation>Die Indizes, die den Tensor entlang dim sortieren.</translation>
+    </message>
+    <message>
+        <source>The inverse of a square matrix (of each, for a batch).</source>
+        <translation>Die Inverse einer quadratischen Matrix (jeder einzelnen, bei einem Batch).</translation>
+    </message>
+    <message>
+        <source>The k largest (or smallest) elements along dim.</source>
+        <translation>Die k größten (oder kleinsten) Elemente entlang dim.</translation>
+    </message>
+    <message>
+        <source>The largest element (over dim, or all).</source>
+        <translation>Das größte Element (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>The largest elements over dim (or all), ties sharing the gradient.</source>
+        <translation>Die größten Elemente über dim (oder alle); gleich große teilen sich den Gradienten.</translation>
+    </message>
+    <message>
+        <source>The lower median (over dim, or all).</source>
+        <translation>Der untere Median (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>The mean squared error between input and target: ((input - target) ** 2).mean(), as one op.</source>
+        <translation>Der mittlere quadratische Fehler zwischen input und target: ((input - target) ** 2).mean(), als eine Operation.</translation>
+    </message>
+    <message>
+        <source>The most frequent value along a dimension (the smallest of equally frequent ones).</source>
+        <translation>Der häufigste Wert entlang einer Dimension (der kleinste unter gleich häufigen).</translation>
+    </message>
+    <message>
+        <source>The negative log likelihood of class-index targets (an int64 tensor) from log-probabilities.</source>
+        <translation>Die negative Log-Likelihood von Klassenindex-Zielen (ein int64-Tensor) aus Log-Wahrscheinlichkeiten.</translation>
+    </message>
+    <message>
+        <source>The remainder of dividing a number by a tensor (PyTorch has no gradient for it).</source>
+        <translation>Der Rest der Division einer Zahl durch einen Tensor (PyTorch hat dafür keinen Gradienten).</translation>
+    </message>
+    <message>
+        <source>The rows of weight (a table of learned vectors) that input&apos;s class indices name, in input&apos;s shape: nn.Embedding.</source>
+        <translation>Die Zeilen von weight (einer Tabelle gelernter Vektoren), die die Klassenindizes von input nennen, in der Form von input: nn.Embedding.</translation>
+    </message>
+    <message>
+        <source>The same values laid out in memory row by row: a copy (CloneBackward0) when the input is a view such as x.t(), else the input itself.</source>
+        <translation>Dieselben Werte, Zeile für Zeile im Speicher abgelegt: eine Kopie (CloneBackward0), wenn die Eingabe eine Ansicht wie x.t() ist, sonst die Eingabe selbst.</translation>
+    </message>
+    <message>
+        <source>The slices along dim that index lists, in its order.</source>
+        <translation>Die Scheiben entlang dim, die index aufführt, in seiner Reihenfolge.</translation>
+    </message>
+    <message>
+        <source>The smallest element (over dim, or all).</source>
+        <translation>Das kleinste Element (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>The smallest elements over dim (or all), ties sharing the gradient.</source>
+        <translation>Die kleinsten Elemente über dim (oder alle); gleich kleine teilen sich den Gradienten.</translation>
+    </message>
+    <message>
+        <source>The sum of the main diagonal of a matrix.</source>
+        <translation>Die Summe der Hauptdiagonale einer Matrix.</translation>
+    </message>
+    <message>
+        <source>The whole numbers 0 to n - 1 in a random order (seeded): what shuffles a dataset.</source>
+        <translation>Die ganzen Zahlen 0 bis n - 1 in zufälliger Reihenfolge (mit Startwert): das, was einen Datensatz mischt.</translation>
+    </message>
+    <message>
+        <source>Tiles the tensor: copies it along each dimension (new leading ones included).</source>
+        <translation>Kachelt den Tensor: kopiert ihn entlang jeder Dimension (neue führende eingeschlossen).</translation>
+    </message>
+    <message>
+        <source>Transposes a matrix.</source>
+        <translation>Transponiert eine Matrix.</translation>
+    </message>
+    <message>
+        <source>True if any element is true (over dim, or all).</source>
+        <translation>Wahr, wenn irgendein Element wahr ist (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>True if every element is true (over dim, or all).</source>
+        <translation>Wahr, wenn jedes Element wahr ist (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>Two interleaving half circles (class 0 above, class 1 below): no straight line separates them. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Zwei ineinandergreifende Halbkreise (Klasse 0 oben, Klasse 1 unten): Keine Gerade trennt sie. Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>Two spiral arms, almost two turns each, wound into each other: the hardest of the four, it needs capacity. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Zwei Spiralarme mit je fast zwei Windungen, ineinander gewunden: der schwerste der vier, er braucht Kapazität. Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>Uniform random numbers in [0, 1) (seeded).</source>
+        <translation>Gleichverteilte Zufallszahlen in [0, 1) (mit Startwert).</translation>
+    </message>
+    <message>
+        <source>Uniform random numbers in [low, high) (seeded): what nn.Linear draws its weight and bias from.</source>
+        <translation>Gleichverteilte Zufallszahlen in [low, high) (mit Startwert): woraus nn.Linear sein weight und bias zieht.</translation>
+    </message>
+    <message>
+        <source>Variance (over dim, or all), by default with Bessel&apos;s correction.</source>
+        <translation>Varianz (über dim oder alle), standardmäßig mit Bessel-Korrektur.</translation>
+    </message>
+    <message>
+        <source>Vector p-norm (default 2).</source>
+        <translation>Vektor-p-Norm (standardmäßig 2).</translation>
+    </message>
+    <message>
+        <source>Whether each element is +inf or -inf.</source>
+        <translation>Ob jedes Element +inf oder -inf ist.</translation>
+    </message>
+    <message>
+        <source>Whether each element is finite.</source>
+        <translation>Ob jedes Element endlich ist.</translation>
+    </message>
+    <message>
+        <source>Whether each element is nan.</source>
+        <translation>Ob jedes Element nan ist.</translation>
+    </message>
+    <message>
+        <source>Whether each element is zero.</source>
+        <translation>Ob jedes Element null ist.</translation>
+    </message>
+    <message>
+        <source>Whether each pair of elements is equal within atol + rtol * |other|.</source>
+        <translation>Ob jedes Elementpaar innerhalb von atol + rtol * |other| gleich ist.</translation>
+    </message>
+    <message>
+        <source>Writes into a tensor (or into a copy of it): x[key] = v (a number, or the tensor on port value), as x[0] = 5, x[1:] = 0 or x[mask] = 0 do; with a tensor on port i (and j) the key names it.</source>
+        <translation>Schreibt in einen Tensor (oder in eine Kopie davon): x[key] = v (eine Zahl oder der Tensor am Eingang value), wie x[0] = 5, x[1:] = 0 oder x[mask] = 0; mit einem Tensor am Eingang i (und j) nennt der Schlüssel ihn.</translation>
+    </message>
+    <message>
+        <source>Writes the values of src into a tensor (or into a copy of it), broadcast to its shape, in its dtype: x.copy_(src).</source>
+        <translation>Schreibt die Werte von src in einen Tensor (oder in eine Kopie davon), auf seine Form gebroadcastet, in seinem dtype: x.copy_(src).</translation>
+    </message>
+    <message>
+        <source>beta * self + alpha * (mat1 @ mat2): a matrix product plus a bias, in one op (nn.Linear&apos;s).</source>
+        <translation>beta * self + alpha * (mat1 @ mat2): ein Matrixprodukt plus ein Bias, in einer Operation (die von nn.Linear).</translation>
+    </message>
+    <message>
+        <source>ceil of every element (its gradient is zero).</source>
+        <translation>ceil jedes Elements (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>e to the power of every element.</source>
+        <translation>e hoch jedes Element.</translation>
+    </message>
+    <message>
+        <source>e^x - 1, accurate for small x.</source>
+        <translation>e^x - 1, genau für kleine x.</translation>
+    </message>
+    <message>
+        <source>exp(x) / sum(exp(x)) along dim.</source>
+        <translation>exp(x) / sum(exp(x)) entlang dim.</translation>
+    </message>
+    <message>
+        <source>floor of every element (its gradient is zero).</source>
+        <translation>floor jedes Elements (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>log(1 + x), accurate for small x.</source>
+        <translation>log(1 + x), genau für kleine x.</translation>
+    </message>
+    <message>
+        <source>log(sigmoid(x)), computed without overflow.</source>
+        <translation>log(sigmoid(x)), ohne Überlauf berechnet.</translation>
+    </message>
+    <message>
+        <source>log(softmax(x)) along dim.</source>
+        <translation>log(softmax(x)) entlang dim.</translation>
+    </message>
+    <message>
+        <source>log(sum(exp(x))) along dim, computed stably.</source>
+        <translation>log(sum(exp(x))) entlang dim, numerisch stabil berechnet.</translation>
+    </message>
+    <message>
+        <source>relu6(x + 3) / 6: a cheap sigmoid.</source>
+        <translation>relu6(x + 3) / 6: ein billiges Sigmoid.</translation>
+    </message>
+    <message>
+        <source>round of every element (its gradient is zero).</source>
+        <translation>round jedes Elements (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>self * log(other), and 0 where self is 0.</source>
+        <translation>self * log(other), und 0, wo self 0 ist.</translation>
+    </message>
+    <message>
+        <source>sign of every element (its gradient is zero).</source>
+        <translation>sign jedes Elements (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>steps evenly spaced values from start to end.</source>
+        <translation>steps gleichmäßig verteilte Werte von start bis end.</translation>
+    </message>
+    <message>
+        <source>trunc of every element (its gradient is zero).</source>
+        <translation>trunc jedes Elements (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>x * relu6(x + 3) / 6: a cheap swish.</source>
+        <translation>x * relu6(x + 3) / 6: ein billiges Swish.</translation>
+    </message>
+    <message>
+        <source>x * tanh(softplus(x)).</source>
+        <translation>x * tanh(softplus(x)).</translation>
+    </message>
+    <message>
+        <source>x clamped to [min_val, max_val] (relu6 is hardtanh(x, 0, 6)).</source>
+        <translation>x, auf [min_val, max_val] begrenzt (relu6 ist hardtanh(x, 0, 6)).</translation>
+    </message>
+    <message>
+        <source>x moved lambd toward zero, 0 within lambd of it.</source>
+        <translation>x um lambd zur Null hin verschoben, 0 innerhalb von lambd um sie.</translation>
+    </message>
+    <message>
+        <source>x where x &gt; threshold, else value.</source>
+        <translation>x, wo x &gt; threshold, sonst value.</translation>
+    </message>
+</context>
+<context>
     <name>Palette</name>
     <message>
         <source>retain_grad() marks a tensor rather than adding a node: right-click the tensor&apos;s node ▸ Keep .grad, or tick retains_grad in the inspector.</source>

@@ -2133,6 +2133,1116 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>OpSettings</name>
+    <message>
+        <source>a target class that is skipped</source>
+        <translation>una clase objetivo que se omite</translation>
+    </message>
+    <message>
+        <source>above beta * x &gt; threshold, x itself</source>
+        <translation>por encima de beta * x &gt; threshold, el propio x</translation>
+    </message>
+    <message>
+        <source>added to the variance before its square root</source>
+        <translation>sumado a la varianza antes de su raíz cuadrada</translation>
+    </message>
+    <message>
+        <source>at or below it, x becomes value</source>
+        <translation>en él o por debajo, x pasa a ser value</translation>
+    </message>
+    <message>
+        <source>digits after the point (negative: before)</source>
+        <translation>dígitos tras el punto decimal (negativo: antes)</translation>
+    </message>
+    <message>
+        <source>dimension to add up along</source>
+        <translation>dimensión a lo largo de la que sumar</translation>
+    </message>
+    <message>
+        <source>dimension(s) to reduce; None for all</source>
+        <translation>dimensión(es) a reducir; None para todas</translation>
+    </message>
+    <message>
+        <source>dimension(s), or None for all</source>
+        <translation>dimensión(es), o None para todas</translation>
+    </message>
+    <message>
+        <source>dimension, or None for all</source>
+        <translation>dimensión, o None para todas</translation>
+    </message>
+    <message>
+        <source>element type (default float32)</source>
+        <translation>tipo de elemento (por defecto float32)</translation>
+    </message>
+    <message>
+        <source>element type (default int64)</source>
+        <translation>tipo de elemento (por defecto int64)</translation>
+    </message>
+    <message>
+        <source>how far a training step moves the running averages toward the batch&apos;s statistics</source>
+        <translation>cuánto acerca un paso de entrenamiento las medias móviles a las estadísticas del lote</translation>
+    </message>
+    <message>
+        <source>how far to move along each dimension</source>
+        <translation>cuánto desplazar a lo largo de cada dimensión</translation>
+    </message>
+    <message>
+        <source>how many</source>
+        <translation>cuántos</translation>
+    </message>
+    <message>
+        <source>how many blobs (classes)</source>
+        <translation>cuántas nubes (clases)</translation>
+    </message>
+    <message>
+        <source>how many copies along each dimension</source>
+        <translation>cuántas copias a lo largo de cada dimensión</translation>
+    </message>
+    <message>
+        <source>how many groups the channels are cut into</source>
+        <translation>en cuántos grupos se dividen los canales</translation>
+    </message>
+    <message>
+        <source>how many numbers</source>
+        <translation>cuántos números</translation>
+    </message>
+    <message>
+        <source>how many points (rows)</source>
+        <translation>cuántos puntos (filas)</translation>
+    </message>
+    <message>
+        <source>how the quotient is rounded</source>
+        <translation>cómo se redondea el cociente</translation>
+    </message>
+    <message>
+        <source>in order</source>
+        <translation>en orden</translation>
+    </message>
+    <message>
+        <source>keep equal elements in their order (None: not given, PyTorch&apos;s other overload)</source>
+        <translation>mantener en su orden los elementos iguales (None: sin indicar, la otra sobrecarga de PyTorch)</translation>
+    </message>
+    <message>
+        <source>keep reduced dimensions with size 1</source>
+        <translation>conservar las dimensiones reducidas con tamaño 1</translation>
+    </message>
+    <message>
+        <source>keep the reduced dimensions with size 1</source>
+        <translation>conservar las dimensiones reducidas con tamaño 1</translation>
+    </message>
+    <message>
+        <source>keep y&apos;s graph for later backward passes (with create_graph it is kept anyway)</source>
+        <translation>conservar el grafo de y para pases hacia atrás posteriores (con create_graph se conserva de todos modos)</translation>
+    </message>
+    <message>
+        <source>largest first</source>
+        <translation>los mayores primero</translation>
+    </message>
+    <message>
+        <source>mean: the average of the squared differences; sum: their total; none: one per element</source>
+        <translation>mean: la media de las diferencias al cuadrado; sum: su total; none: una por elemento</translation>
+    </message>
+    <message>
+        <source>mean: the average over the elements; sum: their total; none: one loss per element</source>
+        <translation>mean: la media sobre los elementos; sum: su total; none: una pérdida por elemento</translation>
+    </message>
+    <message>
+        <source>mean: the average over the targets that count; sum: their total; none: one loss per target</source>
+        <translation>mean: la media sobre los objetivos que cuentan; sum: su total; none: una pérdida por objetivo</translation>
+    </message>
+    <message>
+        <source>multiplier of other</source>
+        <translation>multiplicador de other</translation>
+    </message>
+    <message>
+        <source>none: x * Phi(x) exactly; tanh: PyTorch&apos;s tanh approximation</source>
+        <translation>none: x * Phi(x) exacto; tanh: la aproximación tanh de PyTorch</translation>
+    </message>
+    <message>
+        <source>normalize with the batch&apos;s own mean and variance (and move the running averages toward them), else with running_mean and running_var</source>
+        <translation>normalizar con la media y la varianza del propio lote (y acercarles las medias móviles); si no, con running_mean y running_var</translation>
+    </message>
+    <message>
+        <source>number of inputs</source>
+        <translation>número de entradas</translation>
+    </message>
+    <message>
+        <source>one more than the largest number drawn</source>
+        <translation>uno más que el mayor número sorteado</translation>
+    </message>
+    <message>
+        <source>order of the norm</source>
+        <translation>orden de la norma</translation>
+    </message>
+    <message>
+        <source>record the gradient&apos;s own graph, to differentiate it again</source>
+        <translation>registrar el propio grafo del gradiente, para derivarlo de nuevo</translation>
+    </message>
+    <message>
+        <source>rows and columns</source>
+        <translation>filas y columnas</translation>
+    </message>
+    <message>
+        <source>size of each dimension</source>
+        <translation>tamaño de cada dimensión</translation>
+    </message>
+    <message>
+        <source>subtracted from the count: 1 (Bessel&apos;s) for a sample, 0 for the whole population</source>
+        <translation>restado del recuento: 1 (Bessel) para una muestra, 0 para toda la población</translation>
+    </message>
+    <message>
+        <source>the dimension the index runs along</source>
+        <translation>la dimensión a lo largo de la que corre el índice</translation>
+    </message>
+    <message>
+        <source>the dimension to sort along</source>
+        <translation>la dimensión a lo largo de la que ordenar</translation>
+    </message>
+    <message>
+        <source>the dimensions (none: the flattened tensor)</source>
+        <translation>las dimensiones (ninguna: el tensor aplanado)</translation>
+    </message>
+    <message>
+        <source>the dimensions to act on</source>
+        <translation>las dimensiones sobre las que actuar</translation>
+    </message>
+    <message>
+        <source>the dimensions to reduce (all by default)</source>
+        <translation>las dimensiones a reducir (todas por defecto)</translation>
+    </message>
+    <message>
+        <source>the factor of mat1 @ mat2</source>
+        <translation>el factor de mat1 @ mat2</translation>
+    </message>
+    <message>
+        <source>the factor of self</source>
+        <translation>el factor de self</translation>
+    </message>
+    <message>
+        <source>the factor source is multiplied by</source>
+        <translation>el factor por el que se multiplica source</translation>
+    </message>
+    <message>
+        <source>the half-width of the band set to zero</source>
+        <translation>la semianchura de la banda que se pone a cero</translation>
+    </message>
+    <message>
+        <source>the largest (else the smallest)</source>
+        <translation>los mayores (si no, los menores)</translation>
+    </message>
+    <message>
+        <source>the largest slope left of zero</source>
+        <translation>la mayor pendiente a la izquierda de cero</translation>
+    </message>
+    <message>
+        <source>the line&apos;s slope</source>
+        <translation>la pendiente de la recta</translation>
+    </message>
+    <message>
+        <source>the line&apos;s value at x = 0</source>
+        <translation>el valor de la recta en x = 0</translation>
+    </message>
+    <message>
+        <source>the lower limit</source>
+        <translation>el límite inferior</translation>
+    </message>
+    <message>
+        <source>the number on the left</source>
+        <translation>el número de la izquierda</translation>
+    </message>
+    <message>
+        <source>the number written when &apos;value&apos; is not connected</source>
+        <translation>el número que se escribe cuando &apos;value&apos; no está conectado</translation>
+    </message>
+    <message>
+        <source>the numbers, as nested lists</source>
+        <translation>los números, como listas anidadas</translation>
+    </message>
+    <message>
+        <source>the probability of an element being zeroed, from 0 to 1</source>
+        <translation>la probabilidad de que un elemento se ponga a cero, de 0 a 1</translation>
+    </message>
+    <message>
+        <source>the rows: the features, then the label</source>
+        <translation>las filas: las características y luego la etiqueta</translation>
+    </message>
+    <message>
+        <source>the seed of the split&apos;s own generator, which shuffles the rows before the test rows are taken from the end</source>
+        <translation>la semilla del generador propio de la división, que baraja las filas antes de tomar del final las filas de prueba</translation>
+    </message>
+    <message>
+        <source>the share of the points held out as a test set, from 0 (none) to 0.9: the model trains on the rest; the Data panel draws the test points hollow</source>
+        <translation>la proporción de puntos reservada como conjunto de prueba, de 0 (ninguno) a 0.9: el modelo entrena con el resto; el panel Datos dibuja huecos los puntos de prueba</translation>
+    </message>
+    <message>
+        <source>the sharpness of the bend</source>
+        <translation>la brusquedad de la curva</translation>
+    </message>
+    <message>
+        <source>the slope left of zero</source>
+        <translation>la pendiente a la izquierda de cero</translation>
+    </message>
+    <message>
+        <source>the smallest number drawn</source>
+        <translation>el menor número sorteado</translation>
+    </message>
+    <message>
+        <source>the smallest slope left of zero</source>
+        <translation>la menor pendiente a la izquierda de cero</translation>
+    </message>
+    <message>
+        <source>the standard deviation of the Gaussian noise added to each point</source>
+        <translation>la desviación típica del ruido gaussiano que se suma a cada punto</translation>
+    </message>
+    <message>
+        <source>the trailing dimensions normalized together</source>
+        <translation>las dimensiones finales que se normalizan juntas</translation>
+    </message>
+    <message>
+        <source>the upper limit</source>
+        <translation>el límite superior</translation>
+    </message>
+    <message>
+        <source>the value the curve approaches far left of zero</source>
+        <translation>el valor al que se acerca la curva muy a la izquierda de cero</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed(n) just before the data is drawn; empty: none (it continues from the graph&apos;s seed)</source>
+        <translation>torch.manual_seed(n) justo antes de sortear los datos; vacío: ninguno (continúa desde la semilla del grafo)</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed(n) just before this draw; empty: none (the draw continues from the graph&apos;s seed)</source>
+        <translation>torch.manual_seed(n) justo antes de este sorteo; vacío: ninguno (el sorteo continúa desde la semilla del grafo)</translation>
+    </message>
+    <message>
+        <source>track operations for autograd</source>
+        <translation>seguir las operaciones para autograd</translation>
+    </message>
+    <message>
+        <source>used elsewhere when &apos;other&apos; is not connected</source>
+        <translation>se usa en el resto cuando &apos;other&apos; no está conectado</translation>
+    </message>
+    <message>
+        <source>used when &apos;exponent&apos; is not connected</source>
+        <translation>se usa cuando &apos;exponent&apos; no está conectado</translation>
+    </message>
+    <message>
+        <source>used when &apos;other&apos; is not connected</source>
+        <translation>se usa cuando &apos;other&apos; no está conectado</translation>
+    </message>
+    <message>
+        <source>used where the condition holds when &apos;input&apos; is not connected</source>
+        <translation>se usa donde se cumple la condición cuando &apos;input&apos; no está conectado</translation>
+    </message>
+    <message>
+        <source>what goes inside [ ]: i and j are the tensors on those ports</source>
+        <translation>lo que va dentro de [ ]: i y j son los tensores de esas entradas</translation>
+    </message>
+    <message>
+        <source>what replaces x at or below the threshold</source>
+        <translation>lo que sustituye a x en el umbral o por debajo</translation>
+    </message>
+    <message>
+        <source>what the gradient becomes: an expression of grad, or print(...) of it</source>
+        <translation>en qué se convierte el gradiente: una expresión de grad, o print(...) de él</translation>
+    </message>
+    <message>
+        <source>where the squared part ends</source>
+        <translation>dónde termina la parte cuadrática</translation>
+    </message>
+    <message>
+        <source>which diagonal: 0 the main one, &gt;0 above, &lt;0 below</source>
+        <translation>qué diagonal: 0 la principal, &gt;0 por encima, &lt;0 por debajo</translation>
+    </message>
+    <message>
+        <source>write into the input tensor itself, as PyTorch does (the input&apos;s node then shows the written values too), instead of into a copy of it</source>
+        <translation>escribir en el propio tensor de entrada, como hace PyTorch (el nodo de la entrada muestra entonces también los valores escritos), en lugar de en una copia</translation>
+    </message>
+</context>
+<context>
+    <name>Ops</name>
+    <message>
+        <source>0 where -lambd &lt;= x &lt;= lambd, else x.</source>
+        <translation>0 donde -lambd &lt;= x &lt;= lambd; si no, x.</translation>
+    </message>
+    <message>
+        <source>1 / sqrt of every element.</source>
+        <translation>1 / sqrt de cada elemento.</translation>
+    </message>
+    <message>
+        <source>1 / x for every element.</source>
+        <translation>1 / x para cada elemento.</translation>
+    </message>
+    <message>
+        <source>2 to the power of every element.</source>
+        <translation>2 elevado a cada elemento.</translation>
+    </message>
+    <message>
+        <source>A circle of radius 1 (class 0) around one of radius 0.5 (class 1): a boundary that closes on itself. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Un círculo de radio 1 (clase 0) alrededor de otro de radio 0.5 (clase 1): una frontera que se cierra sobre sí misma. Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>A copy that stays in the graph.</source>
+        <translation>Una copia que se queda en el grafo.</translation>
+    </message>
+    <message>
+        <source>A copy with source&apos;s slices added at the positions index lists along dim.</source>
+        <translation>Una copia con los cortes de source sumados en las posiciones que enumera index a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>A copy with src&apos;s elements added at the positions index names along dim.</source>
+        <translation>Una copia con los elementos de src sumados en las posiciones que indica index a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>A copy with src&apos;s elements written at the positions index names along dim.</source>
+        <translation>Una copia con los elementos de src escritos en las posiciones que indica index a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>A copy with value written at the positions index names along dim.</source>
+        <translation>Una copia con value escrito en las posiciones que indica index a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>A linear layer: input @ weight.T + bias, as nn.Linear computes it (AddmmBackward0 for a matrix of inputs); weight and bias are leaves you train.</source>
+        <translation>Una capa lineal: input @ weight.T + bias, como la calcula nn.Linear (AddmmBackward0 para una matriz de entradas); weight y bias son hojas que entrenas.</translation>
+    </message>
+    <message>
+        <source>A new leaf sharing the same values, cut from the graph: no gradient flows back through it.</source>
+        <translation>Una hoja nueva que comparte los mismos valores, separada del grafo: ningún gradiente fluye hacia atrás a través de ella.</translation>
+    </message>
+    <message>
+        <source>A noisy line for regression: x in [-1, 1), target slope x + intercept plus noise. An (n, 2) tensor: the features, then the label or target in the last column.</source>
+        <translation>Una recta con ruido para regresión: x en [-1, 1), objetivo slope x + intercept más ruido. Un tensor (n, 2): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>A noisy sine wave for regression: x in [-π, π), target sin x plus noise. An (n, 2) tensor: the features, then the label or target in the last column.</source>
+        <translation>Una onda senoidal con ruido para regresión: x en [-π, π), objetivo sin x más ruido. Un tensor (n, 2): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>A number divided by a tensor, rounded down (PyTorch has no gradient for it).</source>
+        <translation>Un número dividido entre un tensor, redondeado hacia abajo (PyTorch no tiene gradiente para ello).</translation>
+    </message>
+    <message>
+        <source>A number minus a tensor.</source>
+        <translation>Un número menos un tensor.</translation>
+    </message>
+    <message>
+        <source>A number raised to a tensor.</source>
+        <translation>Un número elevado a un tensor.</translation>
+    </message>
+    <message>
+        <source>A smooth ReLU: log(1 + exp(beta * x)) / beta.</source>
+        <translation>Una ReLU suave: log(1 + exp(beta * x)) / beta.</translation>
+    </message>
+    <message>
+        <source>A tensor filled with one number.</source>
+        <translation>Un tensor lleno de un mismo número.</translation>
+    </message>
+    <message>
+        <source>A tensor filled with ones.</source>
+        <translation>Un tensor lleno de unos.</translation>
+    </message>
+    <message>
+        <source>A tensor filled with zeros.</source>
+        <translation>Un tensor lleno de ceros.</translation>
+    </message>
+    <message>
+        <source>A tensor from literal values.</source>
+        <translation>Un tensor a partir de valores literales.</translation>
+    </message>
+    <message>
+        <source>A tensor&apos;s .grad as a value to compute with (x.grad - by_hand, x.grad.float()): the very tensor backward accumulates into. It exists only after a backward, so put the node in a &apos;compute&apos; step of the timeline after it.</source>
+        <translation>El .grad de un tensor como valor con el que calcular (x.grad - by_hand, x.grad.float()): el mismo tensor en el que acumula backward. Solo existe después de un backward, así que pon el nodo en un paso &apos;compute&apos; de la línea de tiempo posterior.</translation>
+    </message>
+    <message>
+        <source>A vector as the diagonal of a square matrix, or a matrix&apos;s diagonal as a vector.</source>
+        <translation>Un vector como diagonal de una matriz cuadrada, o la diagonal de una matriz como vector.</translation>
+    </message>
+    <message>
+        <source>Absolute value of every element.</source>
+        <translation>Valor absoluto de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Arccosine of every element (nan outside [-1, 1]).</source>
+        <translation>Arcocoseno de cada elemento (nan fuera de [-1, 1]).</translation>
+    </message>
+    <message>
+        <source>Arcsine of every element (nan outside [-1, 1]).</source>
+        <translation>Arcoseno de cada elemento (nan fuera de [-1, 1]).</translation>
+    </message>
+    <message>
+        <source>Arctangent of every element.</source>
+        <translation>Arcotangente de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Base-10 logarithm of every element.</source>
+        <translation>Logaritmo en base 10 de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Base-2 logarithm of every element.</source>
+        <translation>Logaritmo en base 2 de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Batch normalization: each channel (dim 1) minus its mean, over its standard deviation (the batch&apos;s in training, which also moves running_mean and running_var toward them; those running averages in eval mode), times weight, plus bias: nn.BatchNorm1d / 2d.</source>
+        <translation>Normalización por lotes: cada canal (dim 1) menos su media, entre su desviación típica (las del lote en entrenamiento, que además acercan running_mean y running_var a ellas; esas medias móviles en modo eval), por weight, más bias: nn.BatchNorm1d / 2d.</translation>
+    </message>
+    <message>
+        <source>Batched matrix product.</source>
+        <translation>Producto de matrices por lotes.</translation>
+    </message>
+    <message>
+        <source>Binary cross-entropy of probabilities in [0, 1] against targets in [0, 1].</source>
+        <translation>Entropía cruzada binaria de probabilidades en [0, 1] frente a objetivos en [0, 1].</translation>
+    </message>
+    <message>
+        <source>Binary cross-entropy of scores (logits), sigmoid included, without overflow.</source>
+        <translation>Entropía cruzada binaria de puntuaciones (logits), con la sigmoide incluida, sin desbordamiento.</translation>
+    </message>
+    <message>
+        <source>Changes the gradient that flows back into a tensor during backward, as x.register_hook(lambda grad: grad * 10) does: what reaches the nodes before it, and a leaf&apos;s .grad, is the hook&apos;s result. A hook that prints, print(&apos;g:&apos;, grad), shows the gradient at that step and changes nothing.</source>
+        <translation>Cambia el gradiente que fluye hacia atrás a un tensor durante backward, como hace x.register_hook(lambda grad: grad * 10): lo que llega a los nodos anteriores, y al .grad de una hoja, es el resultado del hook. Un hook que imprime, print(&apos;g:&apos;, grad), muestra el gradiente en ese paso y no cambia nada.</translation>
+    </message>
+    <message>
+        <source>Continuously differentiable ELU: x where x &gt; 0, else alpha * (exp(x / alpha) - 1).</source>
+        <translation>ELU continuamente diferenciable: x donde x &gt; 0; si no, alpha * (exp(x / alpha) - 1).</translation>
+    </message>
+    <message>
+        <source>Converts to another dtype.</source>
+        <translation>Convierte a otro dtype.</translation>
+    </message>
+    <message>
+        <source>Cosine of every element.</source>
+        <translation>Coseno de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Data imported from a CSV or .npy file (File ▸ Import Data…) and stored in the graph file, so the file carries it: an (n, k + 1) float32 tensor, the k feature columns chosen, then the label or target in the last column.</source>
+        <translation>Datos importados de un archivo CSV o .npy (Archivo ▸ Importar datos…) y guardados en el archivo del grafo, que así los lleva consigo: un tensor float32 (n, k + 1), las k columnas de características elegidas y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>Dot product of two vectors.</source>
+        <translation>Producto escalar de dos vectores.</translation>
+    </message>
+    <message>
+        <source>Dropout while training: zeros each element with probability p, drawn from the generator (seeded, in the graph&apos;s order, as the script draws it), and scales the others by 1 / (1 - p): F.dropout(x, p) or an nn.Dropout in training mode. In eval mode dropout is the tensor itself: leave the node out.</source>
+        <translation>Dropout durante el entrenamiento: pone a cero cada elemento con probabilidad p, sorteada con el generador (con semilla, en el orden del grafo, como lo sortea el script), y escala los demás por 1 / (1 - p): F.dropout(x, p) o un nn.Dropout en modo de entrenamiento. En modo eval el dropout es el propio tensor: omite el nodo.</translation>
+    </message>
+    <message>
+        <source>Each class index as a row of zeros with a one at that index.</source>
+        <translation>Cada índice de clase como una fila de ceros con un uno en ese índice.</translation>
+    </message>
+    <message>
+        <source>Elementwise != comparison (a bool tensor, never requires grad).</source>
+        <translation>Comparación != elemento a elemento (un tensor bool, nunca requiere gradiente).</translation>
+    </message>
+    <message>
+        <source>Elementwise &lt; comparison (a bool tensor, never requires grad).</source>
+        <translation>Comparación &lt; elemento a elemento (un tensor bool, nunca requiere gradiente).</translation>
+    </message>
+    <message>
+        <source>Elementwise &lt;= comparison (a bool tensor, never requires grad).</source>
+        <translation>Comparación &lt;= elemento a elemento (un tensor bool, nunca requiere gradiente).</translation>
+    </message>
+    <message>
+        <source>Elementwise == comparison (a bool tensor, never requires grad).</source>
+        <translation>Comparación == elemento a elemento (un tensor bool, nunca requiere gradiente).</translation>
+    </message>
+    <message>
+        <source>Elementwise &gt; comparison (a bool tensor, never requires grad).</source>
+        <translation>Comparación &gt; elemento a elemento (un tensor bool, nunca requiere gradiente).</translation>
+    </message>
+    <message>
+        <source>Elementwise &gt;= comparison (a bool tensor, never requires grad).</source>
+        <translation>Comparación &gt;= elemento a elemento (un tensor bool, nunca requiere gradiente).</translation>
+    </message>
+    <message>
+        <source>Elementwise and of bools (logical) or integers (bitwise).</source>
+        <translation>Y elemento a elemento de bools (lógico) o enteros (bit a bit).</translation>
+    </message>
+    <message>
+        <source>Elementwise and of the truth of each element (a bool tensor).</source>
+        <translation>Y elemento a elemento del valor de verdad de cada elemento (un tensor bool).</translation>
+    </message>
+    <message>
+        <source>Elementwise difference, broadcasting shapes.</source>
+        <translation>Diferencia elemento a elemento, con broadcasting de formas.</translation>
+    </message>
+    <message>
+        <source>Elementwise division rounded down (PyTorch has no gradient for it).</source>
+        <translation>División elemento a elemento redondeada hacia abajo (PyTorch no tiene gradiente para ello).</translation>
+    </message>
+    <message>
+        <source>Elementwise division rounded towards zero (trunc) or down (floor); integers stay integers (its gradient is zero).</source>
+        <translation>División elemento a elemento redondeada hacia cero (trunc) o hacia abajo (floor); los enteros siguen siendo enteros (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>Elementwise maximum of two tensors.</source>
+        <translation>Máximo elemento a elemento de dos tensores.</translation>
+    </message>
+    <message>
+        <source>Elementwise minimum of two tensors.</source>
+        <translation>Mínimo elemento a elemento de dos tensores.</translation>
+    </message>
+    <message>
+        <source>Elementwise not of bools (logical) or integers (bitwise).</source>
+        <translation>No elemento a elemento de bools (lógico) o enteros (bit a bit).</translation>
+    </message>
+    <message>
+        <source>Elementwise or of bools (logical) or integers (bitwise).</source>
+        <translation>O elemento a elemento de bools (lógico) o enteros (bit a bit).</translation>
+    </message>
+    <message>
+        <source>Elementwise or of the truth of each element (a bool tensor).</source>
+        <translation>O elemento a elemento del valor de verdad de cada elemento (un tensor bool).</translation>
+    </message>
+    <message>
+        <source>Elementwise product, broadcasting shapes.</source>
+        <translation>Producto elemento a elemento, con broadcasting de formas.</translation>
+    </message>
+    <message>
+        <source>Elementwise remainder of floor division (the sign of other).</source>
+        <translation>Resto elemento a elemento de la división hacia abajo (con el signo de other).</translation>
+    </message>
+    <message>
+        <source>Elementwise sum, broadcasting shapes.</source>
+        <translation>Suma elemento a elemento, con broadcasting de formas.</translation>
+    </message>
+    <message>
+        <source>Elementwise true division.</source>
+        <translation>División real elemento a elemento.</translation>
+    </message>
+    <message>
+        <source>Elementwise xor of bools (logical) or integers (bitwise).</source>
+        <translation>Xor elemento a elemento de bools (lógico) o enteros (bit a bit).</translation>
+    </message>
+    <message>
+        <source>Elementwise xor of the truth of each element (a bool tensor).</source>
+        <translation>Xor elemento a elemento del valor de verdad de cada elemento (un tensor bool).</translation>
+    </message>
+    <message>
+        <source>Evenly spaced values in [start, end).</source>
+        <translation>Valores equiespaciados en [start, end).</translation>
+    </message>
+    <message>
+        <source>Every element rounded half to even to a number of decimals (its gradient is zero).</source>
+        <translation>Cada elemento redondeado a un número de decimales, mitades al par (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>Exponential linear unit: x where x &gt; 0, else alpha * (exp(x) - 1).</source>
+        <translation>Unidad lineal exponencial: x donde x &gt; 0; si no, alpha * (exp(x) - 1).</translation>
+    </message>
+    <message>
+        <source>Gaussian blobs, one per class, their centres on a circle of radius 2; the label is the blob&apos;s number (0, 1, 2 ...). An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Nubes gaussianas, una por clase, con sus centros en un círculo de radio 2; la etiqueta es el número de la nube (0, 1, 2 ...). Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>Gaussian error linear unit: x times the standard normal CDF of x.</source>
+        <translation>Unidad lineal de error gaussiano: x por la función de distribución normal estándar de x.</translation>
+    </message>
+    <message>
+        <source>Group normalization: each sample&apos;s channels, cut into num_groups groups, minus the group&apos;s mean, over its standard deviation, times weight, plus bias (per channel): nn.GroupNorm.</source>
+        <translation>Normalización por grupos: los canales de cada muestra, divididos en num_groups grupos, menos la media del grupo, entre su desviación típica, por weight, más bias (por canal): nn.GroupNorm.</translation>
+    </message>
+    <message>
+        <source>How many elements are not zero (over dim, or all).</source>
+        <translation>Cuántos elementos no son cero (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>Hyperbolic cosine of every element.</source>
+        <translation>Coseno hiperbólico de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Hyperbolic sine of every element.</source>
+        <translation>Seno hiperbólico de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Hyperbolic tangent of every element.</source>
+        <translation>Tangente hiperbólica de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Index of the largest element.</source>
+        <translation>Índice del elemento mayor.</translation>
+    </message>
+    <message>
+        <source>Index of the smallest element.</source>
+        <translation>Índice del elemento menor.</translation>
+    </message>
+    <message>
+        <source>Indexing such as x[0], x[:, 1:3], x[..., None] or x[[0, 2]]; with a tensor on port i (and j) the index names it: x[i] for a mask or positions, x[:, i], x[i, j].</source>
+        <translation>Indexación como x[0], x[:, 1:3], x[..., None] o x[[0, 2]]; con un tensor en la entrada i (y j) el índice lo nombra: x[i] para una máscara o posiciones, x[:, i], x[i, j].</translation>
+    </message>
+    <message>
+        <source>Inserts a dimension of size 1.</source>
+        <translation>Inserta una dimensión de tamaño 1.</translation>
+    </message>
+    <message>
+        <source>Inverse hyperbolic cosine of every element (nan below 1).</source>
+        <translation>Coseno hiperbólico inverso de cada elemento (nan por debajo de 1).</translation>
+    </message>
+    <message>
+        <source>Inverse hyperbolic sine of every element.</source>
+        <translation>Seno hiperbólico inverso de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Inverse hyperbolic tangent of every element (nan outside [-1, 1]).</source>
+        <translation>Tangente hiperbólica inversa de cada elemento (nan fuera de [-1, 1]).</translation>
+    </message>
+    <message>
+        <source>Joins tensors along a new dimension.</source>
+        <translation>Une tensores a lo largo de una dimensión nueva.</translation>
+    </message>
+    <message>
+        <source>Joins tensors along an existing dimension.</source>
+        <translation>Une tensores a lo largo de una dimensión existente.</translation>
+    </message>
+    <message>
+        <source>Keeps positive elements, zeroes the rest.</source>
+        <translation>Conserva los elementos positivos y pone a cero el resto.</translation>
+    </message>
+    <message>
+        <source>Keeps the lower triangle of the last two dimensions (from the given diagonal), zeroing the rest.</source>
+        <translation>Conserva el triángulo inferior de las dos últimas dimensiones (desde la diagonal dada) y pone a cero el resto.</translation>
+    </message>
+    <message>
+        <source>Keeps the upper triangle of the last two dimensions (from the given diagonal), zeroing the rest.</source>
+        <translation>Conserva el triángulo superior de las dos últimas dimensiones (desde la diagonal dada) y pone a cero el resto.</translation>
+    </message>
+    <message>
+        <source>Layer normalization: each sample&apos;s last dimensions (normalized_shape) minus their mean, over their standard deviation, times weight, plus bias: nn.LayerNorm.</source>
+        <translation>Normalización por capa: las últimas dimensiones de cada muestra (normalized_shape) menos su media, entre su desviación típica, por weight, más bias: nn.LayerNorm.</translation>
+    </message>
+    <message>
+        <source>Leaky ReLU: x where x &gt; 0, else negative_slope * x.</source>
+        <translation>Leaky ReLU: x donde x &gt; 0; si no, negative_slope * x.</translation>
+    </message>
+    <message>
+        <source>Limits every element to [min, max].</source>
+        <translation>Limita cada elemento a [min, max].</translation>
+    </message>
+    <message>
+        <source>Logistic sigmoid 1/(1+e^-x).</source>
+        <translation>Sigmoide logística 1/(1+e^-x).</translation>
+    </message>
+    <message>
+        <source>Makes a tensor that was computed without gradients a leaf that requires grad (in place, as a.requires_grad_(True)).</source>
+        <translation>Convierte un tensor calculado sin gradientes en una hoja que requiere gradiente (en el sitio, como a.requires_grad_(True)).</translation>
+    </message>
+    <message>
+        <source>Matrix product a @ b (dot, matrix-vector, matrix or batched, by the inputs&apos; dimensions).</source>
+        <translation>Producto de matrices a @ b (escalar, matriz-vector, de matrices o por lotes, según las dimensiones de las entradas).</translation>
+    </message>
+    <message>
+        <source>Matrix product of two matrices.</source>
+        <translation>Producto de dos matrices.</translation>
+    </message>
+    <message>
+        <source>Matrix-vector product.</source>
+        <translation>Producto matriz-vector.</translation>
+    </message>
+    <message>
+        <source>Mean of elements (over dim, or all).</source>
+        <translation>Media de los elementos (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>Natural logarithm of every element.</source>
+        <translation>Logaritmo natural de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Negates every element.</source>
+        <translation>Cambia el signo de cada elemento.</translation>
+    </message>
+    <message>
+        <source>One index along a dimension.</source>
+        <translation>Un índice a lo largo de una dimensión.</translation>
+    </message>
+    <message>
+        <source>Picks from input where the condition holds, else from other.</source>
+        <translation>Toma de input donde se cumple la condición; si no, de other.</translation>
+    </message>
+    <message>
+        <source>Picks, along dim, the element each entry of index names.</source>
+        <translation>Toma, a lo largo de dim, el elemento que indica cada entrada de index.</translation>
+    </message>
+    <message>
+        <source>Points in the square [-1, 1]²: class 1 where x₁ and x₂ have opposite signs (XOR), which needs a hidden layer. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Puntos en el cuadrado [-1, 1]²: clase 1 donde x₁ y x₂ tienen signos opuestos (XOR), lo que necesita una capa oculta. Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>Product of elements (along dim, or all).</source>
+        <translation>Producto de los elementos (a lo largo de dim, o todos).</translation>
+    </message>
+    <message>
+        <source>Raises every element to a number.</source>
+        <translation>Eleva cada elemento a un número.</translation>
+    </message>
+    <message>
+        <source>Random whole numbers in [low, high) (seeded): random labels, or the rows of a minibatch.</source>
+        <translation>Números enteros aleatorios en [low, high) (con semilla): etiquetas aleatorias, o las filas de un minilote.</translation>
+    </message>
+    <message>
+        <source>Randomized leaky ReLU in evaluation: the slope left of zero is (lower + upper) / 2.</source>
+        <translation>Leaky ReLU aleatorizada en evaluación: la pendiente a la izquierda de cero es (lower + upper) / 2.</translation>
+    </message>
+    <message>
+        <source>Removes dimensions of size 1.</source>
+        <translation>Quita las dimensiones de tamaño 1.</translation>
+    </message>
+    <message>
+        <source>Reorders dimensions.</source>
+        <translation>Reordena las dimensiones.</translation>
+    </message>
+    <message>
+        <source>Repeats size-1 dimensions without copying.</source>
+        <translation>Repite dimensiones de tamaño 1 sin copiar.</translation>
+    </message>
+    <message>
+        <source>Reverses the order of elements along the given dimensions.</source>
+        <translation>Invierte el orden de los elementos a lo largo de las dimensiones dadas.</translation>
+    </message>
+    <message>
+        <source>Running products along a dimension.</source>
+        <translation>Productos acumulados a lo largo de una dimensión.</translation>
+    </message>
+    <message>
+        <source>Running totals along a dimension.</source>
+        <translation>Sumas acumuladas a lo largo de una dimensión.</translation>
+    </message>
+    <message>
+        <source>Same data seen with a new shape.</source>
+        <translation>Los mismos datos vistos con una forma nueva.</translation>
+    </message>
+    <message>
+        <source>Same elements with a new shape (copies if it must).</source>
+        <translation>Los mismos elementos con una forma nueva (copia si hace falta).</translation>
+    </message>
+    <message>
+        <source>Scaled ELU: scale * (x where x &gt; 0, else alpha * (exp(x) - 1)), with the constants that keep activations normalized.</source>
+        <translation>ELU escalada: scale * (x donde x &gt; 0; si no, alpha * (exp(x) - 1)), con las constantes que mantienen normalizadas las activaciones.</translation>
+    </message>
+    <message>
+        <source>Sets every element of a tensor (or of a copy of it) to one number (or the one-element tensor on port value): x.fill_(v).</source>
+        <translation>Pone cada elemento de un tensor (o de una copia) a un número (o al tensor de un elemento de la entrada value): x.fill_(v).</translation>
+    </message>
+    <message>
+        <source>Sets every element of a tensor (or of a copy of it) to zero: x.zero_().</source>
+        <translation>Pone a cero cada elemento de un tensor (o de una copia): x.zero_().</translation>
+    </message>
+    <message>
+        <source>Sets the elements where mask is true to value.</source>
+        <translation>Pone a value los elementos donde mask es verdadero.</translation>
+    </message>
+    <message>
+        <source>Shifts elements along dimensions, wrapping around the end.</source>
+        <translation>Desplaza los elementos a lo largo de dimensiones, dando la vuelta al final.</translation>
+    </message>
+    <message>
+        <source>Sigmoid linear unit (swish): x * sigmoid(x).</source>
+        <translation>Unidad lineal sigmoide (swish): x * sigmoid(x).</translation>
+    </message>
+    <message>
+        <source>Sine of every element.</source>
+        <translation>Seno de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Square root of every element.</source>
+        <translation>Raíz cuadrada de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Squared error below beta, absolute error above (scaled to meet).</source>
+        <translation>Error cuadrático por debajo de beta, error absoluto por encima (escalados para que coincidan).</translation>
+    </message>
+    <message>
+        <source>Squared error below delta, delta times the absolute error above.</source>
+        <translation>Error cuadrático por debajo de delta; por encima, delta por el error absoluto.</translation>
+    </message>
+    <message>
+        <source>Standard deviation (over dim, or all), by default with Bessel&apos;s correction.</source>
+        <translation>Desviación típica (sobre dim, o todos), por defecto con la corrección de Bessel.</translation>
+    </message>
+    <message>
+        <source>Standard normal random numbers (seeded).</source>
+        <translation>Números aleatorios normales estándar (con semilla).</translation>
+    </message>
+    <message>
+        <source>Sum of elements (over dim, or all).</source>
+        <translation>Suma de los elementos (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>Swaps two dimensions.</source>
+        <translation>Intercambia dos dimensiones.</translation>
+    </message>
+    <message>
+        <source>Tangent of every element.</source>
+        <translation>Tangente de cada elemento.</translation>
+    </message>
+    <message>
+        <source>The angle of the point (other, self), elementwise: atan(self / other), in the right quadrant.</source>
+        <translation>El ángulo del punto (other, self), elemento a elemento: atan(self / other), en el cuadrante correcto.</translation>
+    </message>
+    <message>
+        <source>The complementary error function 1 - erf(x) of every element.</source>
+        <translation>La función de error complementaria 1 - erf(x) de cada elemento.</translation>
+    </message>
+    <message>
+        <source>The cross-entropy of class-index targets (an int64 tensor) from unnormalised scores (logits): nll_loss(log_softmax(input, 1), target).</source>
+        <translation>La entropía cruzada de objetivos de índice de clase (un tensor int64) a partir de puntuaciones sin normalizar (logits): nll_loss(log_softmax(input, 1), target).</translation>
+    </message>
+    <message>
+        <source>The determinant of a square matrix (of each, for a batch).</source>
+        <translation>El determinante de una matriz cuadrada (de cada una, en un lote).</translation>
+    </message>
+    <message>
+        <source>The diagonal of dim1 and dim2 (a view), as the last dimension.</source>
+        <translation>La diagonal de dim1 y dim2 (una vista), como última dimensión.</translation>
+    </message>
+    <message>
+        <source>The elements sorted along dim (their indices: argsort).</source>
+        <translation>Los elementos ordenados a lo largo de dim (sus índices: argsort).</translation>
+    </message>
+    <message>
+        <source>The elements where mask is true, as a vector.</source>
+        <translation>Los elementos donde mask es verdadero, como vector.</translation>
+    </message>
+    <message>
+        <source>The error function of every element.</source>
+        <translation>La función de error de cada elemento.</translation>
+    </message>
+    <message>
+        <source>The fractional part of every element (x - trunc(x)).</source>
+        <translation>La parte fraccionaria de cada elemento (x - trunc(x)).</translation>
+    </message>
+    <message>
+        <source>The gradient of outputs with respect to inputs, as a tensor to compute with: torch.autograd.grad(y, x)[0]. With create_graph the gradient has a graph of its own (a second derivative, a gradient penalty).</source>
+        <translation>El gradiente de las salidas respecto a las entradas, como tensor con el que calcular: torch.autograd.grad(y, x)[0]. Con create_graph el gradiente tiene su propio grafo (una segunda derivada, una penalización de gradiente).</translation>
+    </message>
+    <message>
+        <source>The identity matrix.</source>
+        <translation>La matriz identidad.</translation>
+    </message>
+    <message>
+        <source>The indices of the nonzero elements, one row each.</source>
+        <translation>Los índices de los elementos distintos de cero, una fila cada uno.</translation>
+    </message>
+    <message>
+        <source>The indices that sort the tensor along dim.</source>
+        <translation>Los índices que ordenan el tensor a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>The inverse of a square matrix (of each, for a batch).</source>
+        <translation>La inversa de una matriz cuadrada (de cada una, en un lote).</translation>
+    </message>
+    <message>
+        <source>The k largest (or smallest) elements along dim.</source>
+        <translation>Los k elementos mayores (o menores) a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>The largest element (over dim, or all).</source>
+        <translation>El elemento mayor (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>The largest elements over dim (or all), ties sharing the gradient.</source>
+        <translation>Los elementos mayores sobre dim (o todos); los empates se reparten el gradiente.</translation>
+    </message>
+    <message>
+        <source>The lower median (over dim, or all).</source>
+        <translation>La mediana inferior (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>The mean squared error between input and target: ((input - target) ** 2).mean(), as one op.</source>
+        <translation>El error cuadrático medio entre input y target: ((input - target) ** 2).mean(), como una sola operación.</translation>
+    </message>
+    <message>
+        <source>The most frequent value along a dimension (the smallest of equally frequent ones).</source>
+        <translation>El valor más frecuente a lo largo de una dimensión (el menor de los igual de frecuentes).</translation>
+    </message>
+    <message>
+        <source>The negative log likelihood of class-index targets (an int64 tensor) from log-probabilities.</source>
+        <translation>La log-verosimilitud negativa de objetivos de índice de clase (un tensor int64) a partir de log-probabilidades.</translation>
+    </message>
+    <message>
+        <source>The remainder of dividing a number by a tensor (PyTorch has no gradient for it).</source>
+        <translation>El resto de dividir un número entre un tensor (PyTorch no tiene gradiente para ello).</translation>
+    </message>
+    <message>
+        <source>The rows of weight (a table of learned vectors) that input&apos;s class indices name, in input&apos;s shape: nn.Embedding.</source>
+        <translation>Las filas de weight (una tabla de vectores aprendidos) que indican los índices de clase de input, con la forma de input: nn.Embedding.</translation>
+    </message>
+    <message>
+        <source>The same values laid out in memory row by row: a copy (CloneBackward0) when the input is a view such as x.t(), else the input itself.</source>
+        <translation>Los mismos valores dispuestos en memoria fila a fila: una copia (CloneBackward0) cuando la entrada es una vista como x.t(); si no, la propia entrada.</translation>
+    </message>
+    <message>
+        <source>The slices along dim that index lists, in its order.</source>
+        <translation>Los cortes a lo largo de dim que enumera index, en su orden.</translation>
+    </message>
+    <message>
+        <source>The smallest element (over dim, or all).</source>
+        <translation>El elemento menor (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>The smallest elements over dim (or all), ties sharing the gradient.</source>
+        <translation>Los elementos menores sobre dim (o todos); los empates se reparten el gradiente.</translation>
+    </message>
+    <message>
+        <source>The sum of the main diagonal of a matrix.</source>
+        <translation>La suma de la diagonal principal de una matriz.</translation>
+    </message>
+    <message>
+        <source>The whole numbers 0 to n - 1 in a random order (seeded): what shuffles a dataset.</source>
+        <translation>Los números enteros de 0 a n - 1 en orden aleatorio (con semilla): lo que baraja un conjunto de datos.</translation>
+    </message>
+    <message>
+        <source>Tiles the tensor: copies it along each dimension (new leading ones included).</source>
+        <translation>Repite el tensor en mosaico: lo copia a lo largo de cada dimensión (incluidas nuevas dimensiones iniciales).</translation>
+    </message>
+    <message>
+        <source>Transposes a matrix.</source>
+        <translation>Traspone una matriz.</translation>
+    </message>
+    <message>
+        <source>True if any element is true (over dim, or all).</source>
+        <translation>Verdadero si algún elemento es verdadero (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>True if every element is true (over dim, or all).</source>
+        <translation>Verdadero si todos los elementos son verdaderos (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>Two interleaving half circles (class 0 above, class 1 below): no straight line separates them. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Dos semicírculos entrelazados (clase 0 arriba, clase 1 abajo): ninguna recta los separa. Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>Two spiral arms, almost two turns each, wound into each other: the hardest of the four, it needs capacity. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Dos brazos de espiral, de casi dos vueltas cada uno, enrollados entre sí: el más difícil de los cuatro, necesita capacidad. Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>Uniform random numbers in [0, 1) (seeded).</source>
+        <translation>Números aleatorios uniformes en [0, 1) (con semilla).</translation>
+    </message>
+    <message>
+        <source>Uniform random numbers in [low, high) (seeded): what nn.Linear draws its weight and bias from.</source>
+        <translation>Números aleatorios uniformes en [low, high) (con semilla): de donde nn.Linear saca su weight y su bias.</translation>
+    </message>
+    <message>
+        <source>Variance (over dim, or all), by default with Bessel&apos;s correction.</source>
+        <translation>Varianza (sobre dim, o todos), por defecto con la corrección de Bessel.</translation>
+    </message>
+    <message>
+        <source>Vector p-norm (default 2).</source>
+        <translation>Norma p de un vector (por defecto 2).</translation>
+    </message>
+    <message>
+        <source>Whether each element is +inf or -inf.</source>
+        <translation>Si cada elemento es +inf o -inf.</translation>
+    </message>
+    <message>
+        <source>Whether each element is finite.</source>
+        <translation>Si cada elemento es finito.</translation>
+    </message>
+    <message>
+        <source>Whether each element is nan.</source>
+        <translation>Si cada elemento es nan.</translation>
+    </message>
+    <message>
+        <source>Whether each element is zero.</source>
+        <translation>Si cada elemento es cero.</translation>
+    </message>
+    <message>
+        <source>Whether each pair of elements is equal within atol + rtol * |other|.</source>
+        <translation>Si cada par de elementos es igual dentro de atol + rtol * |other|.</translation>
+    </message>
+    <message>
+        <source>Writes into a tensor (or into a copy of it): x[key] = v (a number, or the tensor on port value), as x[0] = 5, x[1:] = 0 or x[mask] = 0 do; with a tensor on port i (and j) the key names it.</source>
+        <translation>Escribe en un tensor (o en una copia): x[key] = v (un número, o el tensor de la entrada value), como hacen x[0] = 5, x[1:] = 0 o x[mask] = 0; con un tensor en la entrada i (y j) la clave lo nombra.</translation>
+    </message>
+    <message>
+        <source>Writes the values of src into a tensor (or into a copy of it), broadcast to its shape, in its dtype: x.copy_(src).</source>
+        <translation>Escribe los valores de src en un tensor (o en una copia), con broadcasting a su forma, en su dtype: x.copy_(src).</translation>
+    </message>
+    <message>
+        <source>beta * self + alpha * (mat1 @ mat2): a matrix product plus a bias, in one op (nn.Linear&apos;s).</source>
+        <translation>beta * self + alpha * (mat1 @ mat2): un producto de matrices más un sesgo, en una sola operación (la de nn.Linear).</translation>
+    </message>
+    <message>
+        <source>ceil of every element (its gradient is zero).</source>
+        <translation>ceil de cada elemento (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>e to the power of every element.</source>
+        <translation>e elevado a cada elemento.</translation>
+    </message>
+    <message>
+        <source>e^x - 1, accurate for small x.</source>
+        <translation>e^x - 1, exacto para x pequeños.</translation>
+    </message>
+    <message>
+        <source>exp(x) / sum(exp(x)) along dim.</source>
+        <translation>exp(x) / sum(exp(x)) a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>floor of every element (its gradient is zero).</source>
+        <translation>floor de cada elemento (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>log(1 + x), accurate for small x.</source>
+        <translation>log(1 + x), exacto para x pequeños.</translation>
+    </message>
+    <message>
+        <source>log(sigmoid(x)), computed without overflow.</source>
+        <translation>log(sigmoid(x)), calculado sin desbordamiento.</translation>
+    </message>
+    <message>
+        <source>log(softmax(x)) along dim.</source>
+        <translation>log(softmax(x)) a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>log(sum(exp(x))) along dim, computed stably.</source>
+        <translation>log(sum(exp(x))) a lo largo de dim, calculado de forma estable.</translation>
+    </message>
+    <message>
+        <source>relu6(x + 3) / 6: a cheap sigmoid.</source>
+        <translation>relu6(x + 3) / 6: una sigmoide barata.</translation>
+    </message>
+    <message>
+        <source>round of every element (its gradient is zero).</source>
+        <translation>round de cada elemento (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>self * log(other), and 0 where self is 0.</source>
+        <translation>self * log(other), y 0 donde self es 0.</translation>
+    </message>
+    <message>
+        <source>sign of every element (its gradient is zero).</source>
+        <translation>sign de cada elemento (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>steps evenly spaced values from start to end.</source>
+        <translation>steps valores equiespaciados de start a end.</translation>
+    </message>
+    <message>
+        <source>trunc of every element (its gradient is zero).</source>
+        <translation>trunc de cada elemento (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>x * relu6(x + 3) / 6: a cheap swish.</source>
+        <translation>x * relu6(x + 3) / 6: un swish barato.</translation>
+    </message>
+    <message>
+        <source>x * tanh(softplus(x)).</source>
+        <translation>x * tanh(softplus(x)).</translation>
+    </message>
+    <message>
+        <source>x clamped to [min_val, max_val] (relu6 is hardtanh(x, 0, 6)).</source>
+        <translation>x limitado a [min_val, max_val] (relu6 es hardtanh(x, 0, 6)).</translation>
+    </message>
+    <message>
+        <source>x moved lambd toward zero, 0 within lambd of it.</source>
+        <translation>x desplazado lambd hacia cero; 0 a menos de lambd de él.</translation>
+    </message>
+    <message>
+        <source>x where x &gt; threshold, else value.</source>
+        <translation>x donde x &gt; threshold; si no, value.</translation>
+    </message>
+</context>
+<context>
     <name>Palette</name>
     <message>
         <source>retain_grad() marks a tensor rather than adding a node: right-click the tensor&apos;s node ▸ Keep .grad, or tick retains_grad in the inspector.</source>
