@@ -269,7 +269,9 @@ def _again(doc, result, step, given, dest):
                 if src not in tensors:
                     value = result.state(src, step).value
                     if value is None:
-                        raise NodeFailure(f"{names[src]} has no value at this step.")
+                        raise NodeFailure(translate(
+                                "DataView", "{names} has no value at this step.").format(
+                                names=names[src]))
                     tensors[src] = torch.from_numpy(np.array(value))
             tensors[n] = compute(doc, n, tensors, names)
     return tensors

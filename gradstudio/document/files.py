@@ -82,7 +82,9 @@ def dumps(doc: Document) -> str:
     """The canonical file text of ``doc``: nodes in document order, edges in the
     document's stable edge order, params and view keys sorted, one item per line."""
     check_view(doc.view, lambda place, msg: DocumentError(
-        f"The view state cannot be saved: {place}: {msg}"))
+        translate(
+                "Files", "The view state cannot be saved: {place}: {msg}").format(
+                place=place, msg=msg)))
     rank = {n: i for i, n in enumerate(doc.node_ids)}
     nodes = [{"id": d.id, "kind": d.kind, "label": d.label, "params": _sorted(d.params),
               "position": [float(d.position[0]), float(d.position[1])],

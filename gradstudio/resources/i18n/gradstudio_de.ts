@@ -203,6 +203,58 @@
         <source>Sets the learning rate of {optimizer} to {lr}: every step after it uses the new rate.</source>
         <translation>Setzt die Lernrate von {optimizer} auf {lr}: Jeder Schritt danach verwendet die neue Rate.</translation>
     </message>
+    <message>
+        <source>A {kind} action has no setting &apos;{name}&apos;.</source>
+        <translation>Eine Aktion {kind} hat keine Einstellung &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be true or false.</source>
+        <translation>&apos;{name}&apos; muss true oder false sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must name a node.</source>
+        <translation>&apos;{name}&apos; muss einen Knoten nennen.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must name an optimizer step of the timeline.</source>
+        <translation>&apos;{name}&apos; muss einen Optimierer-Schritt der Zeitleiste nennen.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a list of nodes.</source>
+        <translation>&apos;{name}&apos; muss eine Liste von Knoten sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a finite number.</source>
+        <translation>&apos;{name}&apos; muss eine endliche Zahl sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a whole number from {low} to {MAX_COUNT:,}.</source>
+        <translation>&apos;{name}&apos; muss eine ganze Zahl von {low} bis {MAX_COUNT:,} sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must list whole numbers from 0 to {MAX_COUNT:,}.</source>
+        <translation>&apos;{name}&apos; muss ganze Zahlen von 0 bis {MAX_COUNT:,} aufführen.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a text of at most {MAX_TEXT:,} characters.</source>
+        <translation>&apos;{name}&apos; muss ein Text von höchstens {MAX_TEXT:,} Zeichen sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a line number.</source>
+        <translation>&apos;{name}&apos; muss eine Zeilennummer sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be one of {value}.</source>
+        <translation>&apos;{name}&apos; muss eines von {value} sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must list what is printed: tensors (by their place in &apos;tensors&apos;) and recorded texts.</source>
+        <translation>&apos;{name}&apos; muss aufführen, was ausgegeben wird: Tensoren (nach ihrer Stelle in &apos;tensors&apos;) und aufgezeichnete Texte.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; holds more than {MAX_SAID:,} characters of recorded text.</source>
+        <translation>&apos;{name}&apos; enthält mehr als {MAX_SAID:,} Zeichen aufgezeichneten Text.</translation>
+    </message>
 </context>
 <context>
     <name>AnswerCover</name>
@@ -358,6 +410,33 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>recorded · line {line}</source>
         <translation>aufgezeichnet · Zeile {line}</translation>
+    </message>
+</context>
+<context>
+    <name>Catalogue</name>
+    <message>
+        <source>Its .grad is None here: no backward has given this tensor a gradient yet{why}. Compute it at a step after a backward (timeline: Add ▸ compute nodes here).</source>
+        <translation>Sein .grad ist hier None: Noch kein backward hat diesem Tensor einen Gradienten gegeben{why}. Berechne ihn in einem Schritt nach einem backward (Zeitleiste: Hinzufügen ▸ compute nodes here).</translation>
+    </message>
+    <message>
+        <source>test_fraction is from 0 to {MAX_TEST_FRACTION}: set it within that.</source>
+        <translation>test_fraction liegt zwischen 0 und {MAX_TEST_FRACTION}: Setze es in diesen Bereich.</translation>
+    </message>
+    <message>
+        <source>A test fraction of {fraction} of {rows} points leaves {test} test and {rows2} training points: choose a fraction that leaves some of each.</source>
+        <translation>Ein Testanteil von {fraction} bei {rows} Punkten lässt {test} Test- und {rows2} Trainingspunkte: Wähle einen Anteil, der von beiden einige lässt.</translation>
+    </message>
+    <message>
+        <source>A dataset has from 1 to {MAX_POINTS:,} points: set n within that.</source>
+        <translation>Ein Datensatz hat 1 bis {MAX_POINTS:,} Punkte: Setze n in diesen Bereich.</translation>
+    </message>
+    <message>
+        <source>A dataset has from 1 to 64 blobs: set centers within that.</source>
+        <translation>Ein Datensatz hat 1 bis 64 Punktwolken: Setze centers in diesen Bereich.</translation>
+    </message>
+    <message>
+        <source>Imported data is a table of rows of at least two numbers (the features, then the label).</source>
+        <translation>Importierte Daten sind eine Tabelle aus Zeilen mit mindestens zwei Zahlen (die Merkmale, dann das Label).</translation>
     </message>
 </context>
 <context>
@@ -615,6 +694,101 @@ sandte [{nr}] {name}: {value}</translation>
     </message>
 </context>
 <context>
+    <name>DataFile</name>
+    <message>
+        <source>{value} is empty: there is nothing to import.</source>
+        <translation>{value} ist leer: Es gibt nichts zu importieren.</translation>
+    </message>
+    <message>
+        <source>The file has {count} columns; GradStudio imports at most {MAX_COLUMNS}.</source>
+        <translation>Die Datei hat {count} Spalten; GradStudio importiert höchstens {MAX_COLUMNS}.</translation>
+    </message>
+    <message>
+        <source>{value} is not a text file (it holds bytes that are not UTF-8 text): import a CSV or .npy file.</source>
+        <translation>{value} ist keine Textdatei (sie enthält Bytes, die kein UTF-8-Text sind): Importiere eine CSV- oder .npy-Datei.</translation>
+    </message>
+    <message>
+        <source>{value} is a binary file, not CSV text: import a CSV or .npy file.</source>
+        <translation>{value} ist eine Binärdatei, kein CSV-Text: Importiere eine CSV- oder .npy-Datei.</translation>
+    </message>
+    <message>
+        <source>{value} has a line longer than {MAX_LINE:,} characters: this is not a table GradStudio can import.</source>
+        <translation>{value} hat eine Zeile mit mehr als {MAX_LINE:,} Zeichen: Das ist keine Tabelle, die GradStudio importieren kann.</translation>
+    </message>
+    <message>
+        <source>Line {line_num} cannot be read as delimited text ({e}): check the file.</source>
+        <translation>Zeile {line_num} lässt sich nicht als getrennter Text lesen ({e}): Prüfe die Datei.</translation>
+    </message>
+    <message>
+        <source>{value} has {count} columns; GradStudio imports at most {MAX_COLUMNS}.</source>
+        <translation>{value} hat {count} Spalten; GradStudio importiert höchstens {MAX_COLUMNS}.</translation>
+    </message>
+    <message>
+        <source>{value} has no rows of data below its header: there is nothing to import.</source>
+        <translation>{value} hat unter der Kopfzeile keine Datenzeilen: Es gibt nichts zu importieren.</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as a table of numbers: check the delimiter and the header.</source>
+        <translation>{name} ließ sich nicht als Zahlentabelle lesen: Prüfe das Trennzeichen und die Kopfzeile.</translation>
+    </message>
+    <message>
+        <source>Row {i}, column {j} of {value} is {what}: fill it with a number or remove that row.</source>
+        <translation>Zeile {i}, Spalte {j} von {value} ist {what}: Trage eine Zahl ein oder entferne diese Zeile.</translation>
+    </message>
+    <message>
+        <source>{value} could not be opened ({value2}): check the file and try again.</source>
+        <translation>{value} ließ sich nicht öffnen ({value2}): Prüfe die Datei und versuche es erneut.</translation>
+    </message>
+    <message>
+        <source>{value} is not a NumPy .npy file: import a .npy file saved by numpy.save, or a CSV file.</source>
+        <translation>{value} ist keine NumPy-.npy-Datei: Importiere eine mit numpy.save gespeicherte .npy-Datei oder eine CSV-Datei.</translation>
+    </message>
+    <message>
+        <source>{value} holds Python objects (a pickled array), which GradStudio never loads: save it as an array of numbers.</source>
+        <translation>{value} enthält Python-Objekte (ein gepickeltes Array), die GradStudio nie lädt: Speichere es als Array von Zahlen.</translation>
+    </message>
+    <message>
+        <source>{value} holds {dtype} values, not numbers: save it as an array of numbers (float or int).</source>
+        <translation>{value} enthält Werte vom Typ {dtype}, keine Zahlen: Speichere es als Array von Zahlen (float oder int).</translation>
+    </message>
+    <message>
+        <source>{value} holds an array of {count} dimensions; GradStudio imports a table: one row per point (2 dimensions).</source>
+        <translation>{value} enthält ein Array mit {count} Dimensionen; GradStudio importiert eine Tabelle: eine Zeile pro Punkt (2 Dimensionen).</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as a .npy file ({error}): check the file.</source>
+        <translation>{name} ließ sich nicht als .npy-Datei lesen ({error}): Prüfe die Datei.</translation>
+    </message>
+    <message>
+        <source>{value} has {shape} columns; GradStudio imports at most {MAX_COLUMNS}.</source>
+        <translation>{value} hat {shape} Spalten; GradStudio importiert höchstens {MAX_COLUMNS}.</translation>
+    </message>
+    <message>
+        <source>{value} has no rows: there is nothing to import.</source>
+        <translation>{value} hat keine Zeilen: Es gibt nichts zu importieren.</translation>
+    </message>
+    <message>
+        <source>unknown .npy version {version}</source>
+        <translation>unbekannte .npy-Version {version}</translation>
+    </message>
+    <message>
+        <source>{value} is not a file: choose a CSV or .npy file.</source>
+        <translation>{value} ist keine Datei: Wähle eine CSV- oder .npy-Datei.</translation>
+    </message>
+    <message>
+        <source>Choose at least one feature column besides the label.</source>
+        <translation>Wähle neben dem Label mindestens eine Merkmalsspalte.</translation>
+    </message>
+    <message>
+        <source>{rows:,} rows of {count} columns are {count2:,} numbers; a data node holds at most {MAX_ELEMENTS:,}: choose fewer columns.</source>
+        <translation>{rows:,} Zeilen mit {count} Spalten sind {count2:,} Zahlen; ein Datenknoten fasst höchstens {MAX_ELEMENTS:,}: Wähle weniger Spalten.</translation>
+    </message>
+    <message>
+        <source>With these {shape:,} rows the graph file would hold about {size:.0f} MB, more than the {MAX_BYTES} MB a graph file may: choose fewer columns, or remove other imported data first.</source>
+        <translation>Mit diesen {shape:,} Zeilen wäre die Graphdatei etwa {size:.0f} MB groß, mehr als die {MAX_BYTES} MB, die eine Graphdatei haben darf: Wähle weniger Spalten oder entferne zuerst andere importierte Daten.</translation>
+    </message>
+</context>
+<context>
     <name>DataPanel</name>
     <message>
         <source>No data to show: the Data panel shows a model trained on points, such as File ▸ Examples ▸ Playground.</source>
@@ -674,6 +848,10 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
         <translation>Der Bereich Daten zeigt Modelle mit einem oder zwei Eingängen: Kein Tensor mit einer oder zwei Spalten, eine Zeile pro Punkt, speist die Ausgabe des Modells.</translation>
+    </message>
+    <message>
+        <source>{names} has no value at this step.</source>
+        <translation>{names} hat in diesem Schritt keinen Wert.</translation>
     </message>
     <message>
         <source>The test points could not be computed: {error}</source>
@@ -1035,6 +1213,13 @@ sandte [{nr}] {name}: {value}</translation>
     </message>
 </context>
 <context>
+    <name>Exercise</name>
+    <message>
+        <source>An exercise holds at most {MAX_QUESTIONS} questions.</source>
+        <translation>Eine Übung enthält höchstens {MAX_QUESTIONS} Fragen.</translation>
+    </message>
+</context>
+<context>
     <name>ExercisePanel</name>
     <message>
         <source>The Autograd Graph, Step Through Backward, Lesson and Jacobian panels stay hidden until you check; after a wrong check, Hint opens the step-through.</source>
@@ -1268,6 +1453,10 @@ Der Lauf: {expected}</translation>
 <context>
     <name>Files</name>
     <message>
+        <source>The view state cannot be saved: {place}: {msg}</source>
+        <translation>Der Ansichtszustand lässt sich nicht speichern: {place}: {msg}</translation>
+    </message>
+    <message>
         <source>the disk is full</source>
         <translation>der Datenträger ist voll</translation>
     </message>
@@ -1490,6 +1679,49 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Hook</name>
+    <message>
+        <source>a hook is text such as grad * 10</source>
+        <translation>ein Hook ist Text wie grad * 10</translation>
+    </message>
+    <message>
+        <source>a hook is at most {MAX_HOOK_TEXT} characters</source>
+        <translation>ein Hook hat höchstens {MAX_HOOK_TEXT} Zeichen</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not an expression such as grad * 10</source>
+        <translation>&apos;{text}&apos; ist kein Ausdruck wie grad * 10</translation>
+    </message>
+    <message>
+        <source>a hook&apos;s print takes its values one by one, without sep= or end=</source>
+        <translation>das print eines Hooks nimmt seine Werte einzeln, ohne sep= oder end=</translation>
+    </message>
+    <message>
+        <source>a hook nests at most {MAX_DEPTH} operations</source>
+        <translation>ein Hook schachtelt höchstens {MAX_DEPTH} Operationen</translation>
+    </message>
+    <message>
+        <source>a hook computes from grad and numbers only, not &apos;{id}&apos;</source>
+        <translation>ein Hook rechnet nur mit grad und Zahlen, nicht mit &apos;{id}&apos;</translation>
+    </message>
+    <message>
+        <source>a hook uses numbers only, not {value!r}</source>
+        <translation>ein Hook verwendet nur Zahlen, nicht {value!r}</translation>
+    </message>
+    <message>
+        <source>a hook cannot call {attr}: only tensor methods such as clamp, abs, sign, mul and norm</source>
+        <translation>ein Hook kann {attr} nicht aufrufen: nur Tensormethoden wie clamp, abs, sign, mul und norm</translation>
+    </message>
+    <message>
+        <source>a hook&apos;s calls name their arguments one by one</source>
+        <translation>die Aufrufe eines Hooks nennen ihre Argumente einzeln</translation>
+    </message>
+    <message>
+        <source>&apos;{value}&apos; cannot be part of a hook: use grad, numbers, + - * / ** and tensor methods such as clamp</source>
+        <translation>&apos;{value}&apos; kann nicht Teil eines Hooks sein: Verwende grad, Zahlen, + - * / ** und Tensormethoden wie clamp</translation>
+    </message>
+</context>
+<context>
     <name>ImportData</name>
     <message>
         <source>Import Data — {name}</source>
@@ -1542,6 +1774,57 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Data imported</source>
         <translation>Daten importiert</translation>
+    </message>
+</context>
+<context>
+    <name>IndexText</name>
+    <message>
+        <source>a &apos;]&apos; has no &apos;[&apos; before it</source>
+        <translation>vor einem &apos;]&apos; steht kein &apos;[&apos;</translation>
+    </message>
+    <message>
+        <source>a &apos;[&apos; is not closed</source>
+        <translation>ein &apos;[&apos; ist nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>&apos;{part}&apos; is not a list of whole numbers or of True/False</source>
+        <translation>&apos;{part}&apos; ist keine Liste ganzer Zahlen oder von True/False</translation>
+    </message>
+    <message>
+        <source>the list &apos;{part}&apos; is nested too deeply</source>
+        <translation>die Liste &apos;{part}&apos; ist zu tief verschachtelt</translation>
+    </message>
+    <message>
+        <source>&apos;{part}&apos; mixes whole numbers and True/False</source>
+        <translation>&apos;{part}&apos; mischt ganze Zahlen und True/False</translation>
+    </message>
+    <message>
+        <source>&apos;{whole}&apos; is not a whole number, a slice, a list, None, ... or an index port ({value})</source>
+        <translation>&apos;{whole}&apos; ist keine ganze Zahl, kein Slice, keine Liste, nicht None, ... und kein Index-Eingang ({value})</translation>
+    </message>
+    <message>
+        <source>an index is text such as 0, 1:3, [0, 2], i or ..., None</source>
+        <translation>ein Index ist Text wie 0, 1:3, [0, 2], i oder ..., None</translation>
+    </message>
+    <message>
+        <source>the index is empty; write for example 0 or 1:3</source>
+        <translation>der Index ist leer; schreibe zum Beispiel 0 oder 1:3</translation>
+    </message>
+    <message>
+        <source>the index uses {part} twice</source>
+        <translation>der Index verwendet {part} zweimal</translation>
+    </message>
+    <message>
+        <source>&apos;{part}&apos; is not a slice; write start:stop:step</source>
+        <translation>&apos;{part}&apos; ist kein Slice; schreibe start:stop:step</translation>
+    </message>
+    <message>
+        <source>the index uses {name}, but nothing is connected to port {name}</source>
+        <translation>der Index verwendet {name}, aber am Eingang {name} ist nichts verbunden</translation>
+    </message>
+    <message>
+        <source>port {name} is connected but the index does not use it; write {name} where it goes, for example {name} or :, {name}</source>
+        <translation>Eingang {name} ist verbunden, aber der Index verwendet ihn nicht; schreibe {name} dorthin, wo er hingehört, zum Beispiel {name} oder :, {name}</translation>
     </message>
 </context>
 <context>
@@ -2071,6 +2354,77 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Model</name>
+    <message>
+        <source>There is no node &apos;{node_id}&apos;.</source>
+        <translation>Es gibt keinen Knoten &apos;{node_id}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a kind of node GradStudio knows.</source>
+        <translation>&apos;{kind}&apos; ist keine Knotenart, die GradStudio kennt.</translation>
+    </message>
+    <message>
+        <source>A node with id &apos;{node_id}&apos; already exists.</source>
+        <translation>Ein Knoten mit der ID &apos;{node_id}&apos; existiert bereits.</translation>
+    </message>
+    <message>
+        <source>A recorded value&apos;s line must be a line number.</source>
+        <translation>Die Zeile eines aufgezeichneten Werts muss eine Zeilennummer sein.</translation>
+    </message>
+    <message>
+        <source>Disconnect input &apos;{port}&apos; before lowering the number of inputs.</source>
+        <translation>Trenne den Eingang &apos;{port}&apos;, bevor du die Anzahl der Eingänge verringerst.</translation>
+    </message>
+    <message>
+        <source>&apos;{value}&apos; has no input named &apos;{port}&apos;.</source>
+        <translation>&apos;{value}&apos; hat keinen Eingang namens &apos;{port}&apos;.</translation>
+    </message>
+    <message>
+        <source>Connecting &apos;{value}&apos; to &apos;{value2}&apos; would make a cycle: a tensor cannot depend on itself.</source>
+        <translation>&apos;{value}&apos; mit &apos;{value2}&apos; zu verbinden ergäbe einen Zyklus: Ein Tensor kann nicht von sich selbst abhängen.</translation>
+    </message>
+    <message>
+        <source>A region with id &apos;{region_id}&apos; already exists.</source>
+        <translation>Eine Region mit der ID &apos;{region_id}&apos; existiert bereits.</translation>
+    </message>
+    <message>
+        <source>There is no region &apos;{region_id}&apos;.</source>
+        <translation>Es gibt keine Region &apos;{region_id}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a timeline action. Use one of: {value}.</source>
+        <translation>&apos;{kind}&apos; ist keine Aktion der Zeitleiste. Verwende eine von: {value}.</translation>
+    </message>
+    <message>
+        <source>An action with id &apos;{id}&apos; already exists.</source>
+        <translation>Eine Aktion mit der ID &apos;{id}&apos; existiert bereits.</translation>
+    </message>
+    <message>
+        <source>There is no timeline action &apos;{action_id}&apos;.</source>
+        <translation>Es gibt keine Aktion &apos;{action_id}&apos; in der Zeitleiste.</translation>
+    </message>
+    <message>
+        <source>A position is a pair of numbers (x, y).</source>
+        <translation>Eine Position ist ein Zahlenpaar (x, y).</translation>
+    </message>
+    <message>
+        <source>A position must be a finite pair of numbers within ±1e9.</source>
+        <translation>Eine Position muss ein endliches Zahlenpaar innerhalb von ±1e9 sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{label}&apos; cannot be a name: use letters, digits and _, not starting with a digit (at most 64 characters).</source>
+        <translation>&apos;{label}&apos; kann kein Name sein: Verwende Buchstaben, Ziffern und _, nicht mit einer Ziffer am Anfang (höchstens 64 Zeichen).</translation>
+    </message>
+    <message>
+        <source>{said} is reserved in Python; choose another name.</source>
+        <translation>{said} ist in Python reserviert; wähle einen anderen Namen.</translation>
+    </message>
+    <message>
+        <source>The seed must be a whole number from 0 to 2**63 - 1, or none.</source>
+        <translation>Der Startwert muss eine ganze Zahl von 0 bis 2**63 - 1 sein, oder keiner.</translation>
+    </message>
+</context>
+<context>
     <name>NodeSearch</name>
     <message>
         <source>{kind} · retain_grad</source>
@@ -2087,6 +2441,53 @@ Der Lauf: {expected}</translation>
     <message>
         <source>The graph has no nodes yet.</source>
         <translation>Der Graph hat noch keine Knoten.</translation>
+    </message>
+</context>
+<context>
+    <name>Notebook</name>
+    <message>
+        <source>{name} has {count:,} cells; GradStudio reads notebooks of up to {MAX_CELLS:,}.</source>
+        <translation>{name} hat {count:,} Zellen; GradStudio liest Notebooks mit bis zu {MAX_CELLS:,}.</translation>
+    </message>
+    <message>
+        <source>{name} is larger than {MAX_NOTEBOOK_BYTES} MB, the most GradStudio reads as a notebook.</source>
+        <translation>{name} ist größer als {MAX_NOTEBOOK_BYTES} MB, das Höchste, was GradStudio als Notebook liest.</translation>
+    </message>
+    <message>
+        <source>{name} is not UTF-8 text, so it is not a Jupyter notebook.</source>
+        <translation>{name} ist kein UTF-8-Text, also kein Jupyter-Notebook.</translation>
+    </message>
+    <message>
+        <source>{name} is nested more than {MAX_DEPTH} levels deep; it is not a Jupyter notebook.</source>
+        <translation>{name} ist mehr als {MAX_DEPTH} Ebenen tief verschachtelt; es ist kein Jupyter-Notebook.</translation>
+    </message>
+    <message>
+        <source>{name} is not valid JSON{where}, so it is not a Jupyter notebook.</source>
+        <translation>{name} ist kein gültiges JSON{where}, also kein Jupyter-Notebook.</translation>
+    </message>
+    <message>
+        <source>{name} is JSON but not a Jupyter notebook (it has no cells).</source>
+        <translation>{name} ist JSON, aber kein Jupyter-Notebook (es hat keine Zellen).</translation>
+    </message>
+    <message>
+        <source>{name} is a notebook in format {version!r}; GradStudio reads format 4 (Jupyter&apos;s since 2015). Open it in Jupyter and save it again to convert it.</source>
+        <translation>{name} ist ein Notebook im Format {version!r}; GradStudio liest Format 4 (das von Jupyter seit 2015). Öffne es in Jupyter und speichere es erneut, um es umzuwandeln.</translation>
+    </message>
+    <message>
+        <source>{name} is not a valid format 4 notebook: {detail}.</source>
+        <translation>{name} ist kein gültiges Notebook im Format 4: {detail}.</translation>
+    </message>
+    <message>
+        <source>cell {k} of {name} holds {count:,} characters; GradStudio reads cells of up to {MAX_CELL_CHARS:,}.</source>
+        <translation>Zelle {k} von {name} enthält {count:,} Zeichen; GradStudio liest Zellen mit bis zu {MAX_CELL_CHARS:,}.</translation>
+    </message>
+    <message>
+        <source>{name} holds more than {MAX_TEXT_CHARS} MB of cell text; GradStudio reads notebooks of up to that.</source>
+        <translation>{name} enthält mehr als {MAX_TEXT_CHARS} MB Zelltext; GradStudio liest Notebooks bis zu dieser Größe.</translation>
+    </message>
+    <message>
+        <source>{name} has more than {MAX_CODE_CHARS} MB of code; trace a shorter notebook.</source>
+        <translation>{name} hat mehr als {MAX_CODE_CHARS} MB Code; verfolge ein kürzeres Notebook.</translation>
     </message>
 </context>
 <context>
@@ -3262,6 +3663,121 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Probe</name>
+    <message>
+        <source>Choose an output and an input that are nodes of the program.</source>
+        <translation>Wähle eine Ausgabe und eine Eingabe, die Knoten des Programms sind.</translation>
+    </message>
+    <message>
+        <source>{out_name} does not depend on {in_name}: no path leads from {in_name} to {out_name}.</source>
+        <translation>{out_name} hängt nicht von {in_name} ab: Kein Weg führt von {in_name} zu {out_name}.</translation>
+    </message>
+    <message>
+        <source>{name} draws random numbers ({kind}) on the way from {in_name} to {out_name}: computed again it would draw new ones, so it cannot be probed.</source>
+        <translation>{name} zieht Zufallszahlen ({kind}) auf dem Weg von {in_name} zu {out_name}: Neu berechnet würde es neue ziehen, daher lässt es sich nicht untersuchen.</translation>
+    </message>
+    <message>
+        <source>{names} is a .grad on the way from {in_name} to {out_name}: what a backward left, not a function of {in_name} computed again, so it cannot be probed.</source>
+        <translation>{names} ist ein .grad auf dem Weg von {in_name} zu {out_name}: das, was ein backward hinterließ, keine neu berechnete Funktion von {in_name}, daher lässt es sich nicht untersuchen.</translation>
+    </message>
+    <message>
+        <source>{names} is not computed yet at this step: it is computed at {value}.</source>
+        <translation>{names} ist in diesem Schritt noch nicht berechnet: Es wird bei {value} berechnet.</translation>
+    </message>
+    <message>
+        <source>{names} has no value in this run (it has an error): fix it first.</source>
+        <translation>{names} hat in diesem Lauf keinen Wert (es hat einen Fehler): Behebe ihn zuerst.</translation>
+    </message>
+    <message>
+        <source>{in_name} holds {dtype} values: only a floating-point tensor has derivatives.</source>
+        <translation>{in_name} enthält Werte vom Typ {dtype}: Nur ein Gleitkomma-Tensor hat Ableitungen.</translation>
+    </message>
+    <message>
+        <source>{out_name} holds {dtype} values: only a floating-point result has derivatives.</source>
+        <translation>{out_name} enthält Werte vom Typ {dtype}: Nur ein Gleitkomma-Ergebnis hat Ableitungen.</translation>
+    </message>
+    <message>
+        <source>The Jacobian of {out_name} with respect to {in_name} has {n_out:,} × {n_in:,} = {entries:,} entries, more than the {limit:,} a probe computes: choose smaller tensors.</source>
+        <translation>Die Jacobi-Matrix von {out_name} nach {in_name} hat {n_out:,} × {n_in:,} = {entries:,} Einträge, mehr als die {limit:,}, die eine Untersuchung berechnet: Wähle kleinere Tensoren.</translation>
+    </message>
+    <message>
+        <source>{out_name} has {n_out:,} elements, more than the {outputs:,} backward passes (one per element) a probe takes: choose a smaller output.</source>
+        <translation>{out_name} hat {n_out:,} Elemente, mehr als die {outputs:,} Rückwärtsdurchläufe (einer pro Element), die eine Untersuchung macht: Wähle eine kleinere Ausgabe.</translation>
+    </message>
+    <message>
+        <source>{names} could not be computed again: {exc}</source>
+        <translation>{names} ließ sich nicht neu berechnen: {exc}</translation>
+    </message>
+    <message>
+        <source>{names} computes in {name}, too coarse for finite differences: the check needs float64 all the way.</source>
+        <translation>{names} rechnet in {name}, zu grob für finite Differenzen: Die Prüfung braucht durchgehend float64.</translation>
+    </message>
+    <message>
+        <source>No gradient flows from {in_name} to {out_name}: a detach, a no-grad region or a non-differentiable step cuts every path.</source>
+        <translation>Kein Gradient fließt von {in_name} zu {out_name}: Ein detach, eine no-grad-Region oder ein nicht differenzierbarer Schritt unterbricht jeden Weg.</translation>
+    </message>
+    <message>
+        <source>Choose a backward step of the timeline.</source>
+        <translation>Wähle einen backward-Schritt der Zeitleiste.</translation>
+    </message>
+    <message>
+        <source>This backward step failed: {error}</source>
+        <translation>Dieser backward-Schritt ist fehlgeschlagen: {error}</translation>
+    </message>
+    <message>
+        <source>This backward step has no target: choose one in the timeline.</source>
+        <translation>Dieser backward-Schritt hat kein Ziel: Wähle eines in der Zeitleiste.</translation>
+    </message>
+    <message>
+        <source>{name} has no value in this run (it has an error): fix it first.</source>
+        <translation>{name} hat in diesem Lauf keinen Wert (es hat einen Fehler): Behebe ihn zuerst.</translation>
+    </message>
+    <message>
+        <source>The gradient {value} has no value in this run: fix it first.</source>
+        <translation>Der Gradient {value} hat in diesem Lauf keinen Wert: Behebe das zuerst.</translation>
+    </message>
+    <message>
+        <source>{name} has {size} elements: its backward needs a gradient v of the same shape.</source>
+        <translation>{name} hat {size} Elemente: Sein backward braucht einen Gradienten v derselben Form.</translation>
+    </message>
+    <message>
+        <source>The function must return a tensor.</source>
+        <translation>Die Funktion muss einen Tensor zurückgeben.</translation>
+    </message>
+    <message>
+        <source>{output_name} holds {name} values: only a floating-point result has derivatives.</source>
+        <translation>{output_name} enthält Werte vom Typ {name}: Nur ein Gleitkomma-Ergebnis hat Ableitungen.</translation>
+    </message>
+    <message>
+        <source>{in_name} has {n_in:,} elements, more than the {MAX_CHECK_ELEMENTS:,} a gradient check moves one by one: choose a smaller tensor.</source>
+        <translation>{in_name} hat {n_in:,} Elemente, mehr als die {MAX_CHECK_ELEMENTS:,}, die eine Gradientenprüfung einzeln verschiebt: Wähle einen kleineren Tensor.</translation>
+    </message>
+    <message>
+        <source>The function failed: {name__}: {exc}</source>
+        <translation>Die Funktion ist fehlgeschlagen: {name__}: {exc}</translation>
+    </message>
+    <message>
+        <source>x has {size:,} elements, more than the {MAX_CHECK_ELEMENTS:,} a gradient check moves one by one.</source>
+        <translation>x hat {size:,} Elemente, mehr als die {MAX_CHECK_ELEMENTS:,}, die eine Gradientenprüfung einzeln verschiebt.</translation>
+    </message>
+    <message>
+        <source>{in_name} has {n_in} elements: choose one from 0 to {n_in2}.</source>
+        <translation>{in_name} hat {n_in} Elemente: Wähle eines von 0 bis {n_in2}.</translation>
+    </message>
+    <message>
+        <source>{out_name} has {n_out} elements: choose one from 0 to {n_out2}.</source>
+        <translation>{out_name} hat {n_out} Elemente: Wähle eines von 0 bis {n_out2}.</translation>
+    </message>
+    <message>
+        <source>The span must be a positive number.</source>
+        <translation>Die Spanne muss eine positive Zahl sein.</translation>
+    </message>
+    <message>
+        <source>A sweep takes from 2 to {MAX_SWEEP_POINTS} points.</source>
+        <translation>Eine Abtastung nimmt 2 bis {MAX_SWEEP_POINTS} Punkte.</translation>
+    </message>
+</context>
+<context>
     <name>ProbeChoices</name>
     <message>
         <source>Nothing to probe yet: the program has no floating-point result.</source>
@@ -3492,6 +4008,30 @@ Der Lauf: {expected}</translation>
         <translation>das Feld &apos;{duplicate}&apos; kommt zweimal vor.</translation>
     </message>
     <message>
+        <source>must be a text of at most {MAX_TITLE} characters.</source>
+        <translation>muss ein Text von höchstens {MAX_TITLE} Zeichen sein.</translation>
+    </message>
+    <message>
+        <source>must be a list of at most {MAX_QUESTIONS}.</source>
+        <translation>muss eine Liste von höchstens {MAX_QUESTIONS} sein.</translation>
+    </message>
+    <message>
+        <source>node &apos;{node}&apos; does not exist.</source>
+        <translation>Knoten &apos;{node}&apos; existiert nicht.</translation>
+    </message>
+    <message>
+        <source>&apos;{id}&apos; is used twice.</source>
+        <translation>&apos;{id}&apos; wird zweimal verwendet.</translation>
+    </message>
+    <message>
+        <source>must be a text of at most {MAX_ANSWER} characters.</source>
+        <translation>muss ein Text von höchstens {MAX_ANSWER} Zeichen sein.</translation>
+    </message>
+    <message>
+        <source>has a field that appears twice.</source>
+        <translation>hat ein Feld, das zweimal vorkommt.</translation>
+    </message>
+    <message>
         <source>unknown field &apos;{key}&apos;.</source>
         <translation>unbekanntes Feld &apos;{key}&apos;.</translation>
     </message>
@@ -3500,8 +4040,80 @@ Der Lauf: {expected}</translation>
         <translation>das Feld &apos;{key}&apos; fehlt.</translation>
     </message>
     <message>
+        <source>must be one of {value}.</source>
+        <translation>muss eines von {value} sein.</translation>
+    </message>
+    <message>
+        <source>a &apos;raises&apos; question names no node; every other question names one.</source>
+        <translation>eine &apos;raises&apos;-Frage nennt keinen Knoten; jede andere Frage nennt einen.</translation>
+    </message>
+    <message>
+        <source>must be a node id.</source>
+        <translation>muss eine Knoten-ID sein.</translation>
+    </message>
+    <message>
+        <source>must be a whole number from -1 (the end) to 100,000.</source>
+        <translation>muss eine ganze Zahl von -1 (das Ende) bis 100,000 sein.</translation>
+    </message>
+    <message>
+        <source>must be a number from 0 to 1,000,000.</source>
+        <translation>muss eine Zahl von 0 bis 1,000,000 sein.</translation>
+    </message>
+    <message>
+        <source>must be a 64-digit hash or null.</source>
+        <translation>muss ein 64-stelliger Hash oder null sein.</translation>
+    </message>
+    <message>
+        <source>must be text.</source>
+        <translation>muss Text sein.</translation>
+    </message>
+    <message>
+        <source>is longer than {limit:,} characters.</source>
+        <translation>ist länger als {limit:,} Zeichen.</translation>
+    </message>
+    <message>
+        <source>the lesson holds more than {MAX_LESSON_TEXT:,} characters of text.</source>
+        <translation>die Lektion enthält mehr als {MAX_LESSON_TEXT:,} Zeichen Text.</translation>
+    </message>
+    <message>
         <source>must be a list [ ... ].</source>
         <translation>muss eine Liste [ ... ] sein.</translation>
+    </message>
+    <message>
+        <source>has {count:,} cells; at most {MAX_CELLS:,} are allowed.</source>
+        <translation>hat {count:,} Zellen; höchstens {MAX_CELLS:,} sind erlaubt.</translation>
+    </message>
+    <message>
+        <source>must be &apos;markdown&apos; or &apos;code&apos;.</source>
+        <translation>muss &apos;markdown&apos; oder &apos;code&apos; sein.</translation>
+    </message>
+    <message>
+        <source>a markdown cell has only a kind and a source.</source>
+        <translation>eine Markdown-Zelle hat nur eine Art und einen Quelltext.</translation>
+    </message>
+    <message>
+        <source>must be a list of at most 1,000 texts.</source>
+        <translation>muss eine Liste von höchstens 1,000 Texten sein.</translation>
+    </message>
+    <message>
+        <source>must be a whole number or null.</source>
+        <translation>muss eine ganze Zahl oder null sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{item}&apos; is no node or timeline action of this graph.</source>
+        <translation>&apos;{item}&apos; ist kein Knoten und keine Aktion der Zeitleiste dieses Graphen.</translation>
+    </message>
+    <message>
+        <source>must be [cell, line], two whole numbers.</source>
+        <translation>muss [cell, line] sein, zwei ganze Zahlen.</translation>
+    </message>
+    <message>
+        <source>cell {cell} is not a code cell of the lesson.</source>
+        <translation>Zelle {cell} ist keine Codezelle der Lektion.</translation>
+    </message>
+    <message>
+        <source>line {line} is not a line of cell {cell}.</source>
+        <translation>Zeile {line} ist keine Zeile von Zelle {cell}.</translation>
     </message>
     <message>
         <source>has {count:,} entries; at most {limit:,} are allowed.</source>
@@ -3591,6 +4203,38 @@ Der Lauf: {expected}</translation>
         <source>a whole number with more than {MAX_DIGITS} digits.</source>
         <translation>eine ganze Zahl mit mehr als {MAX_DIGITS} Ziffern.</translation>
     </message>
+    <message>
+        <source>a version 1 file stores the position as separate x and y fields</source>
+        <translation>eine Datei der Version 1 speichert die Position als getrennte Felder x und y</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>muss eine Zahl sein</translation>
+    </message>
+    <message>
+        <source>a version 1 file names this field &apos;{old}&apos;</source>
+        <translation>eine Datei der Version 1 nennt dieses Feld &apos;{old}&apos;</translation>
+    </message>
+    <message>
+        <source>must be a text of at most {MAX_NOTE_TEXT:,} characters.</source>
+        <translation>muss ein Text von höchstens {MAX_NOTE_TEXT:,} Zeichen sein.</translation>
+    </message>
+    <message>
+        <source>must be a pair of numbers from {low:g} to {high:g}.</source>
+        <translation>muss ein Zahlenpaar von {low:g} bis {high:g} sein.</translation>
+    </message>
+    <message>
+        <source>must be a node id or null.</source>
+        <translation>muss eine Knoten-ID oder null sein.</translation>
+    </message>
+    <message>
+        <source>must be a list of at most {MAX_NOTES:,} notes.</source>
+        <translation>muss eine Liste von höchstens {MAX_NOTES:,} Notizen sein.</translation>
+    </message>
+    <message>
+        <source>must be an object { ... } with each field once.</source>
+        <translation>muss ein Objekt { ... } mit jedem Feld genau einmal sein.</translation>
+    </message>
 </context>
 <context>
     <name>Recorded</name>
@@ -3668,6 +4312,18 @@ Der Lauf: {expected}</translation>
         <translation>&apos;{node}&apos; ({role}) hat einen Fehler; behebe zuerst diesen Knoten.</translation>
     </message>
     <message>
+        <source>{kind} did not produce a tensor.</source>
+        <translation>{kind} hat keinen Tensor erzeugt.</translation>
+    </message>
+    <message>
+        <source>Connect an input to &apos;{missing}&apos; to compute this node.</source>
+        <translation>Verbinde eine Eingabe mit &apos;{missing}&apos;, um diesen Knoten zu berechnen.</translation>
+    </message>
+    <message>
+        <source>Not computed: its input &apos;{name}&apos; has an error.</source>
+        <translation>Nicht berechnet: Seine Eingabe &apos;{name}&apos; hat einen Fehler.</translation>
+    </message>
+    <message>
         <source>Choose the {what} of this step.</source>
         <translation>Wähle {what} dieses Schritts.</translation>
     </message>
@@ -3682,6 +4338,22 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Its {what} could not be made: see the error at its step.</source>
         <translation>{what} konnte nicht erstellt werden: Siehe den Fehler bei seinem Schritt.</translation>
+    </message>
+    <message>
+        <source>Live run: {stopped:,} of {count:,} iterations so far (Keep makes it the document&apos;s loop, Discard goes back to the document&apos;s run).</source>
+        <translation>Live-Lauf: bisher {stopped:,} von {count:,} Iterationen (Übernehmen macht ihn zur Schleife des Dokuments, Verwerfen kehrt zum Lauf des Dokuments zurück).</translation>
+    </message>
+    <message>
+        <source>Stopped after {stopped:,} of {count:,} iterations: the run took longer than {seconds} s. Lower the count to see the end.</source>
+        <translation>Nach {stopped:,} von {count:,} Iterationen angehalten: Der Lauf dauerte länger als {seconds} s. Verringere die Anzahl, um das Ende zu sehen.</translation>
+    </message>
+    <message>
+        <source>Not reached in iteration {number}: the loop stopped at the error above.</source>
+        <translation>In Iteration {number} nicht erreicht: Die Schleife hielt beim Fehler oben an.</translation>
+    </message>
+    <message>
+        <source>Not run in the iteration asked for: the loop stopped early.</source>
+        <translation>In der gewünschten Iteration nicht ausgeführt: Die Schleife hielt früher an.</translation>
     </message>
 </context>
 <context>
@@ -4000,6 +4672,33 @@ Warum keine grad_fn: </translation>
     </message>
 </context>
 <context>
+    <name>Trace</name>
+    <message>
+        <source>The script must be text.</source>
+        <translation>Das Skript muss Text sein.</translation>
+    </message>
+    <message>
+        <source>The script is larger than 1 MB; trace a shorter one.</source>
+        <translation>Das Skript ist größer als 1 MB; verfolge ein kürzeres.</translation>
+    </message>
+    <message>
+        <source>Could not start Python to run the script ({exc}).</source>
+        <translation>Python ließ sich nicht starten, um das Skript auszuführen ({exc}).</translation>
+    </message>
+    <message>
+        <source>The traced program could not be drawn: {exc}</source>
+        <translation>Das verfolgte Programm ließ sich nicht zeichnen: {exc}</translation>
+    </message>
+    <message>
+        <source>The trace was cancelled.</source>
+        <translation>Die Verfolgung wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The script could not be traced.</source>
+        <translation>Das Skript ließ sich nicht verfolgen.</translation>
+    </message>
+</context>
+<context>
     <name>TrainDialog</name>
     <message>
         <source>Train</source>
@@ -4048,6 +4747,13 @@ Warum keine grad_fn: </translation>
     <message>
         <source>Tick at least one parameter to train.</source>
         <translation>Hake mindestens einen Parameter zum Trainieren an.</translation>
+    </message>
+</context>
+<context>
+    <name>Training</name>
+    <message>
+        <source>&apos;{optimizer}&apos; is not an optimizer GradStudio knows.</source>
+        <translation>&apos;{optimizer}&apos; ist kein Optimierer, den GradStudio kennt.</translation>
     </message>
 </context>
 <context>

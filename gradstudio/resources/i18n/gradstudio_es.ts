@@ -203,6 +203,58 @@
         <source>Sets the learning rate of {optimizer} to {lr}: every step after it uses the new rate.</source>
         <translation>Fija la tasa de aprendizaje de {optimizer} en {lr}: cada paso posterior usa la nueva tasa.</translation>
     </message>
+    <message>
+        <source>A {kind} action has no setting &apos;{name}&apos;.</source>
+        <translation>Una acción {kind} no tiene el ajuste &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be true or false.</source>
+        <translation>&apos;{name}&apos; debe ser true o false.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must name a node.</source>
+        <translation>&apos;{name}&apos; debe nombrar un nodo.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must name an optimizer step of the timeline.</source>
+        <translation>&apos;{name}&apos; debe nombrar un paso de optimizador de la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a list of nodes.</source>
+        <translation>&apos;{name}&apos; debe ser una lista de nodos.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a finite number.</source>
+        <translation>&apos;{name}&apos; debe ser un número finito.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a whole number from {low} to {MAX_COUNT:,}.</source>
+        <translation>&apos;{name}&apos; debe ser un número entero de {low} a {MAX_COUNT:,}.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must list whole numbers from 0 to {MAX_COUNT:,}.</source>
+        <translation>&apos;{name}&apos; debe enumerar números enteros de 0 a {MAX_COUNT:,}.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a text of at most {MAX_TEXT:,} characters.</source>
+        <translation>&apos;{name}&apos; debe ser un texto de como mucho {MAX_TEXT:,} caracteres.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a line number.</source>
+        <translation>&apos;{name}&apos; debe ser un número de línea.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be one of {value}.</source>
+        <translation>&apos;{name}&apos; debe ser uno de {value}.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must list what is printed: tensors (by their place in &apos;tensors&apos;) and recorded texts.</source>
+        <translation>&apos;{name}&apos; debe enumerar lo que se imprime: tensores (por su posición en &apos;tensors&apos;) y textos grabados.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; holds more than {MAX_SAID:,} characters of recorded text.</source>
+        <translation>&apos;{name}&apos; contiene más de {MAX_SAID:,} caracteres de texto grabado.</translation>
+    </message>
 </context>
 <context>
     <name>AnswerCover</name>
@@ -358,6 +410,33 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>recorded · line {line}</source>
         <translation>grabado · línea {line}</translation>
+    </message>
+</context>
+<context>
+    <name>Catalogue</name>
+    <message>
+        <source>Its .grad is None here: no backward has given this tensor a gradient yet{why}. Compute it at a step after a backward (timeline: Add ▸ compute nodes here).</source>
+        <translation>Su .grad es None aquí: ningún backward ha dado todavía un gradiente a este tensor{why}. Calcúlalo en un paso posterior a un backward (línea de tiempo: Añadir ▸ compute nodes here).</translation>
+    </message>
+    <message>
+        <source>test_fraction is from 0 to {MAX_TEST_FRACTION}: set it within that.</source>
+        <translation>test_fraction va de 0 a {MAX_TEST_FRACTION}: ponlo dentro de ese rango.</translation>
+    </message>
+    <message>
+        <source>A test fraction of {fraction} of {rows} points leaves {test} test and {rows2} training points: choose a fraction that leaves some of each.</source>
+        <translation>Una fracción de prueba de {fraction} de {rows} puntos deja {test} puntos de prueba y {rows2} de entrenamiento: elige una fracción que deje algunos de cada.</translation>
+    </message>
+    <message>
+        <source>A dataset has from 1 to {MAX_POINTS:,} points: set n within that.</source>
+        <translation>Un conjunto de datos tiene de 1 a {MAX_POINTS:,} puntos: pon n dentro de ese rango.</translation>
+    </message>
+    <message>
+        <source>A dataset has from 1 to 64 blobs: set centers within that.</source>
+        <translation>Un conjunto de datos tiene de 1 a 64 nubes: pon centers dentro de ese rango.</translation>
+    </message>
+    <message>
+        <source>Imported data is a table of rows of at least two numbers (the features, then the label).</source>
+        <translation>Los datos importados son una tabla de filas de al menos dos números (las características y luego la etiqueta).</translation>
     </message>
 </context>
 <context>
@@ -615,6 +694,101 @@ envió [{nr}] {name}: {value}</translation>
     </message>
 </context>
 <context>
+    <name>DataFile</name>
+    <message>
+        <source>{value} is empty: there is nothing to import.</source>
+        <translation>{value} está vacío: no hay nada que importar.</translation>
+    </message>
+    <message>
+        <source>The file has {count} columns; GradStudio imports at most {MAX_COLUMNS}.</source>
+        <translation>El archivo tiene {count} columnas; GradStudio importa como mucho {MAX_COLUMNS}.</translation>
+    </message>
+    <message>
+        <source>{value} is not a text file (it holds bytes that are not UTF-8 text): import a CSV or .npy file.</source>
+        <translation>{value} no es un archivo de texto (contiene bytes que no son texto UTF-8): importa un archivo CSV o .npy.</translation>
+    </message>
+    <message>
+        <source>{value} is a binary file, not CSV text: import a CSV or .npy file.</source>
+        <translation>{value} es un archivo binario, no texto CSV: importa un archivo CSV o .npy.</translation>
+    </message>
+    <message>
+        <source>{value} has a line longer than {MAX_LINE:,} characters: this is not a table GradStudio can import.</source>
+        <translation>{value} tiene una línea de más de {MAX_LINE:,} caracteres: no es una tabla que GradStudio pueda importar.</translation>
+    </message>
+    <message>
+        <source>Line {line_num} cannot be read as delimited text ({e}): check the file.</source>
+        <translation>La línea {line_num} no se puede leer como texto delimitado ({e}): revisa el archivo.</translation>
+    </message>
+    <message>
+        <source>{value} has {count} columns; GradStudio imports at most {MAX_COLUMNS}.</source>
+        <translation>{value} tiene {count} columnas; GradStudio importa como mucho {MAX_COLUMNS}.</translation>
+    </message>
+    <message>
+        <source>{value} has no rows of data below its header: there is nothing to import.</source>
+        <translation>{value} no tiene filas de datos bajo su cabecera: no hay nada que importar.</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as a table of numbers: check the delimiter and the header.</source>
+        <translation>{name} no se pudo leer como una tabla de números: revisa el delimitador y la cabecera.</translation>
+    </message>
+    <message>
+        <source>Row {i}, column {j} of {value} is {what}: fill it with a number or remove that row.</source>
+        <translation>La fila {i}, columna {j} de {value} es {what}: rellénala con un número o quita esa fila.</translation>
+    </message>
+    <message>
+        <source>{value} could not be opened ({value2}): check the file and try again.</source>
+        <translation>{value} no se pudo abrir ({value2}): revisa el archivo y vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>{value} is not a NumPy .npy file: import a .npy file saved by numpy.save, or a CSV file.</source>
+        <translation>{value} no es un archivo .npy de NumPy: importa un archivo .npy guardado con numpy.save, o un archivo CSV.</translation>
+    </message>
+    <message>
+        <source>{value} holds Python objects (a pickled array), which GradStudio never loads: save it as an array of numbers.</source>
+        <translation>{value} contiene objetos de Python (un array serializado con pickle), que GradStudio nunca carga: guárdalo como un array de números.</translation>
+    </message>
+    <message>
+        <source>{value} holds {dtype} values, not numbers: save it as an array of numbers (float or int).</source>
+        <translation>{value} contiene valores {dtype}, no números: guárdalo como un array de números (float o int).</translation>
+    </message>
+    <message>
+        <source>{value} holds an array of {count} dimensions; GradStudio imports a table: one row per point (2 dimensions).</source>
+        <translation>{value} contiene un array de {count} dimensiones; GradStudio importa una tabla: una fila por punto (2 dimensiones).</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as a .npy file ({error}): check the file.</source>
+        <translation>{name} no se pudo leer como archivo .npy ({error}): revisa el archivo.</translation>
+    </message>
+    <message>
+        <source>{value} has {shape} columns; GradStudio imports at most {MAX_COLUMNS}.</source>
+        <translation>{value} tiene {shape} columnas; GradStudio importa como mucho {MAX_COLUMNS}.</translation>
+    </message>
+    <message>
+        <source>{value} has no rows: there is nothing to import.</source>
+        <translation>{value} no tiene filas: no hay nada que importar.</translation>
+    </message>
+    <message>
+        <source>unknown .npy version {version}</source>
+        <translation>versión de .npy desconocida {version}</translation>
+    </message>
+    <message>
+        <source>{value} is not a file: choose a CSV or .npy file.</source>
+        <translation>{value} no es un archivo: elige un archivo CSV o .npy.</translation>
+    </message>
+    <message>
+        <source>Choose at least one feature column besides the label.</source>
+        <translation>Elige al menos una columna de características además de la etiqueta.</translation>
+    </message>
+    <message>
+        <source>{rows:,} rows of {count} columns are {count2:,} numbers; a data node holds at most {MAX_ELEMENTS:,}: choose fewer columns.</source>
+        <translation>{rows:,} filas de {count} columnas son {count2:,} números; un nodo de datos contiene como mucho {MAX_ELEMENTS:,}: elige menos columnas.</translation>
+    </message>
+    <message>
+        <source>With these {shape:,} rows the graph file would hold about {size:.0f} MB, more than the {MAX_BYTES} MB a graph file may: choose fewer columns, or remove other imported data first.</source>
+        <translation>Con estas {shape:,} filas el archivo del grafo ocuparía unos {size:.0f} MB, más de los {MAX_BYTES} MB que puede ocupar: elige menos columnas o quita antes otros datos importados.</translation>
+    </message>
+</context>
+<context>
     <name>DataPanel</name>
     <message>
         <source>No data to show: the Data panel shows a model trained on points, such as File ▸ Examples ▸ Playground.</source>
@@ -674,6 +848,10 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
         <translation>El panel Datos muestra modelos de una o dos entradas: ningún tensor de una o dos columnas, una fila por punto, alimenta la salida del modelo.</translation>
+    </message>
+    <message>
+        <source>{names} has no value at this step.</source>
+        <translation>{names} no tiene valor en este paso.</translation>
     </message>
     <message>
         <source>The test points could not be computed: {error}</source>
@@ -1035,6 +1213,13 @@ envió [{nr}] {name}: {value}</translation>
     </message>
 </context>
 <context>
+    <name>Exercise</name>
+    <message>
+        <source>An exercise holds at most {MAX_QUESTIONS} questions.</source>
+        <translation>Un ejercicio contiene como mucho {MAX_QUESTIONS} preguntas.</translation>
+    </message>
+</context>
+<context>
     <name>ExercisePanel</name>
     <message>
         <source>The Autograd Graph, Step Through Backward, Lesson and Jacobian panels stay hidden until you check; after a wrong check, Hint opens the step-through.</source>
@@ -1268,6 +1453,10 @@ La ejecución: {expected}</translation>
 <context>
     <name>Files</name>
     <message>
+        <source>The view state cannot be saved: {place}: {msg}</source>
+        <translation>El estado de la vista no se puede guardar: {place}: {msg}</translation>
+    </message>
+    <message>
         <source>the disk is full</source>
         <translation>el disco está lleno</translation>
     </message>
@@ -1490,6 +1679,49 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Hook</name>
+    <message>
+        <source>a hook is text such as grad * 10</source>
+        <translation>un hook es un texto como grad * 10</translation>
+    </message>
+    <message>
+        <source>a hook is at most {MAX_HOOK_TEXT} characters</source>
+        <translation>un hook tiene como mucho {MAX_HOOK_TEXT} caracteres</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not an expression such as grad * 10</source>
+        <translation>&apos;{text}&apos; no es una expresión como grad * 10</translation>
+    </message>
+    <message>
+        <source>a hook&apos;s print takes its values one by one, without sep= or end=</source>
+        <translation>el print de un hook toma sus valores uno a uno, sin sep= ni end=</translation>
+    </message>
+    <message>
+        <source>a hook nests at most {MAX_DEPTH} operations</source>
+        <translation>un hook anida como mucho {MAX_DEPTH} operaciones</translation>
+    </message>
+    <message>
+        <source>a hook computes from grad and numbers only, not &apos;{id}&apos;</source>
+        <translation>un hook calcula solo con grad y números, no con &apos;{id}&apos;</translation>
+    </message>
+    <message>
+        <source>a hook uses numbers only, not {value!r}</source>
+        <translation>un hook usa solo números, no {value!r}</translation>
+    </message>
+    <message>
+        <source>a hook cannot call {attr}: only tensor methods such as clamp, abs, sign, mul and norm</source>
+        <translation>un hook no puede llamar a {attr}: solo a métodos de tensor como clamp, abs, sign, mul y norm</translation>
+    </message>
+    <message>
+        <source>a hook&apos;s calls name their arguments one by one</source>
+        <translation>las llamadas de un hook nombran sus argumentos uno a uno</translation>
+    </message>
+    <message>
+        <source>&apos;{value}&apos; cannot be part of a hook: use grad, numbers, + - * / ** and tensor methods such as clamp</source>
+        <translation>&apos;{value}&apos; no puede formar parte de un hook: usa grad, números, + - * / ** y métodos de tensor como clamp</translation>
+    </message>
+</context>
+<context>
     <name>ImportData</name>
     <message>
         <source>Import Data — {name}</source>
@@ -1542,6 +1774,57 @@ La ejecución: {expected}</translation>
     <message>
         <source>Data imported</source>
         <translation>Datos importados</translation>
+    </message>
+</context>
+<context>
+    <name>IndexText</name>
+    <message>
+        <source>a &apos;]&apos; has no &apos;[&apos; before it</source>
+        <translation>un &apos;]&apos; no tiene un &apos;[&apos; antes</translation>
+    </message>
+    <message>
+        <source>a &apos;[&apos; is not closed</source>
+        <translation>un &apos;[&apos; no está cerrado</translation>
+    </message>
+    <message>
+        <source>&apos;{part}&apos; is not a list of whole numbers or of True/False</source>
+        <translation>&apos;{part}&apos; no es una lista de números enteros ni de True/False</translation>
+    </message>
+    <message>
+        <source>the list &apos;{part}&apos; is nested too deeply</source>
+        <translation>la lista &apos;{part}&apos; está anidada demasiado</translation>
+    </message>
+    <message>
+        <source>&apos;{part}&apos; mixes whole numbers and True/False</source>
+        <translation>&apos;{part}&apos; mezcla números enteros y True/False</translation>
+    </message>
+    <message>
+        <source>&apos;{whole}&apos; is not a whole number, a slice, a list, None, ... or an index port ({value})</source>
+        <translation>&apos;{whole}&apos; no es un número entero, un corte, una lista, None, ... ni una entrada de índice ({value})</translation>
+    </message>
+    <message>
+        <source>an index is text such as 0, 1:3, [0, 2], i or ..., None</source>
+        <translation>un índice es un texto como 0, 1:3, [0, 2], i o ..., None</translation>
+    </message>
+    <message>
+        <source>the index is empty; write for example 0 or 1:3</source>
+        <translation>el índice está vacío; escribe por ejemplo 0 o 1:3</translation>
+    </message>
+    <message>
+        <source>the index uses {part} twice</source>
+        <translation>el índice usa {part} dos veces</translation>
+    </message>
+    <message>
+        <source>&apos;{part}&apos; is not a slice; write start:stop:step</source>
+        <translation>&apos;{part}&apos; no es un corte; escribe start:stop:step</translation>
+    </message>
+    <message>
+        <source>the index uses {name}, but nothing is connected to port {name}</source>
+        <translation>el índice usa {name}, pero no hay nada conectado a la entrada {name}</translation>
+    </message>
+    <message>
+        <source>port {name} is connected but the index does not use it; write {name} where it goes, for example {name} or :, {name}</source>
+        <translation>la entrada {name} está conectada pero el índice no la usa; escribe {name} donde vaya, por ejemplo {name} o :, {name}</translation>
     </message>
 </context>
 <context>
@@ -2071,6 +2354,77 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Model</name>
+    <message>
+        <source>There is no node &apos;{node_id}&apos;.</source>
+        <translation>No hay ningún nodo &apos;{node_id}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a kind of node GradStudio knows.</source>
+        <translation>&apos;{kind}&apos; no es un tipo de nodo que GradStudio conozca.</translation>
+    </message>
+    <message>
+        <source>A node with id &apos;{node_id}&apos; already exists.</source>
+        <translation>Ya existe un nodo con el id &apos;{node_id}&apos;.</translation>
+    </message>
+    <message>
+        <source>A recorded value&apos;s line must be a line number.</source>
+        <translation>La línea de un valor grabado debe ser un número de línea.</translation>
+    </message>
+    <message>
+        <source>Disconnect input &apos;{port}&apos; before lowering the number of inputs.</source>
+        <translation>Desconecta la entrada &apos;{port}&apos; antes de reducir el número de entradas.</translation>
+    </message>
+    <message>
+        <source>&apos;{value}&apos; has no input named &apos;{port}&apos;.</source>
+        <translation>&apos;{value}&apos; no tiene ninguna entrada llamada &apos;{port}&apos;.</translation>
+    </message>
+    <message>
+        <source>Connecting &apos;{value}&apos; to &apos;{value2}&apos; would make a cycle: a tensor cannot depend on itself.</source>
+        <translation>Conectar &apos;{value}&apos; a &apos;{value2}&apos; formaría un ciclo: un tensor no puede depender de sí mismo.</translation>
+    </message>
+    <message>
+        <source>A region with id &apos;{region_id}&apos; already exists.</source>
+        <translation>Ya existe una región con el id &apos;{region_id}&apos;.</translation>
+    </message>
+    <message>
+        <source>There is no region &apos;{region_id}&apos;.</source>
+        <translation>No hay ninguna región &apos;{region_id}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a timeline action. Use one of: {value}.</source>
+        <translation>&apos;{kind}&apos; no es una acción de la línea de tiempo. Usa una de: {value}.</translation>
+    </message>
+    <message>
+        <source>An action with id &apos;{id}&apos; already exists.</source>
+        <translation>Ya existe una acción con el id &apos;{id}&apos;.</translation>
+    </message>
+    <message>
+        <source>There is no timeline action &apos;{action_id}&apos;.</source>
+        <translation>No hay ninguna acción &apos;{action_id}&apos; en la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>A position is a pair of numbers (x, y).</source>
+        <translation>Una posición es un par de números (x, y).</translation>
+    </message>
+    <message>
+        <source>A position must be a finite pair of numbers within ±1e9.</source>
+        <translation>Una posición debe ser un par de números finitos dentro de ±1e9.</translation>
+    </message>
+    <message>
+        <source>&apos;{label}&apos; cannot be a name: use letters, digits and _, not starting with a digit (at most 64 characters).</source>
+        <translation>&apos;{label}&apos; no puede ser un nombre: usa letras, dígitos y _, sin empezar por un dígito (como mucho 64 caracteres).</translation>
+    </message>
+    <message>
+        <source>{said} is reserved in Python; choose another name.</source>
+        <translation>{said} está reservado en Python; elige otro nombre.</translation>
+    </message>
+    <message>
+        <source>The seed must be a whole number from 0 to 2**63 - 1, or none.</source>
+        <translation>La semilla debe ser un número entero de 0 a 2**63 - 1, o ninguna.</translation>
+    </message>
+</context>
+<context>
     <name>NodeSearch</name>
     <message>
         <source>{kind} · retain_grad</source>
@@ -2087,6 +2441,53 @@ La ejecución: {expected}</translation>
     <message>
         <source>The graph has no nodes yet.</source>
         <translation>El grafo aún no tiene nodos.</translation>
+    </message>
+</context>
+<context>
+    <name>Notebook</name>
+    <message>
+        <source>{name} has {count:,} cells; GradStudio reads notebooks of up to {MAX_CELLS:,}.</source>
+        <translation>{name} tiene {count:,} celdas; GradStudio lee notebooks de hasta {MAX_CELLS:,}.</translation>
+    </message>
+    <message>
+        <source>{name} is larger than {MAX_NOTEBOOK_BYTES} MB, the most GradStudio reads as a notebook.</source>
+        <translation>{name} ocupa más de {MAX_NOTEBOOK_BYTES} MB, lo máximo que GradStudio lee como notebook.</translation>
+    </message>
+    <message>
+        <source>{name} is not UTF-8 text, so it is not a Jupyter notebook.</source>
+        <translation>{name} no es texto UTF-8, así que no es un notebook de Jupyter.</translation>
+    </message>
+    <message>
+        <source>{name} is nested more than {MAX_DEPTH} levels deep; it is not a Jupyter notebook.</source>
+        <translation>{name} está anidado a más de {MAX_DEPTH} niveles; no es un notebook de Jupyter.</translation>
+    </message>
+    <message>
+        <source>{name} is not valid JSON{where}, so it is not a Jupyter notebook.</source>
+        <translation>{name} no es JSON válido{where}, así que no es un notebook de Jupyter.</translation>
+    </message>
+    <message>
+        <source>{name} is JSON but not a Jupyter notebook (it has no cells).</source>
+        <translation>{name} es JSON pero no un notebook de Jupyter (no tiene celdas).</translation>
+    </message>
+    <message>
+        <source>{name} is a notebook in format {version!r}; GradStudio reads format 4 (Jupyter&apos;s since 2015). Open it in Jupyter and save it again to convert it.</source>
+        <translation>{name} es un notebook en formato {version!r}; GradStudio lee el formato 4 (el de Jupyter desde 2015). Ábrelo en Jupyter y guárdalo de nuevo para convertirlo.</translation>
+    </message>
+    <message>
+        <source>{name} is not a valid format 4 notebook: {detail}.</source>
+        <translation>{name} no es un notebook válido de formato 4: {detail}.</translation>
+    </message>
+    <message>
+        <source>cell {k} of {name} holds {count:,} characters; GradStudio reads cells of up to {MAX_CELL_CHARS:,}.</source>
+        <translation>la celda {k} de {name} contiene {count:,} caracteres; GradStudio lee celdas de hasta {MAX_CELL_CHARS:,}.</translation>
+    </message>
+    <message>
+        <source>{name} holds more than {MAX_TEXT_CHARS} MB of cell text; GradStudio reads notebooks of up to that.</source>
+        <translation>{name} contiene más de {MAX_TEXT_CHARS} MB de texto en celdas; GradStudio lee notebooks de hasta ese tamaño.</translation>
+    </message>
+    <message>
+        <source>{name} has more than {MAX_CODE_CHARS} MB of code; trace a shorter notebook.</source>
+        <translation>{name} tiene más de {MAX_CODE_CHARS} MB de código; rastrea un notebook más corto.</translation>
     </message>
 </context>
 <context>
@@ -3262,6 +3663,121 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Probe</name>
+    <message>
+        <source>Choose an output and an input that are nodes of the program.</source>
+        <translation>Elige una salida y una entrada que sean nodos del programa.</translation>
+    </message>
+    <message>
+        <source>{out_name} does not depend on {in_name}: no path leads from {in_name} to {out_name}.</source>
+        <translation>{out_name} no depende de {in_name}: ningún camino lleva de {in_name} a {out_name}.</translation>
+    </message>
+    <message>
+        <source>{name} draws random numbers ({kind}) on the way from {in_name} to {out_name}: computed again it would draw new ones, so it cannot be probed.</source>
+        <translation>{name} sortea números aleatorios ({kind}) en el camino de {in_name} a {out_name}: calculado de nuevo sortearía otros, así que no se puede sondear.</translation>
+    </message>
+    <message>
+        <source>{names} is a .grad on the way from {in_name} to {out_name}: what a backward left, not a function of {in_name} computed again, so it cannot be probed.</source>
+        <translation>{names} es un .grad en el camino de {in_name} a {out_name}: lo que dejó un backward, no una función de {in_name} calculada de nuevo, así que no se puede sondear.</translation>
+    </message>
+    <message>
+        <source>{names} is not computed yet at this step: it is computed at {value}.</source>
+        <translation>{names} aún no está calculado en este paso: se calcula en {value}.</translation>
+    </message>
+    <message>
+        <source>{names} has no value in this run (it has an error): fix it first.</source>
+        <translation>{names} no tiene valor en esta ejecución (tiene un error): corrígelo primero.</translation>
+    </message>
+    <message>
+        <source>{in_name} holds {dtype} values: only a floating-point tensor has derivatives.</source>
+        <translation>{in_name} contiene valores {dtype}: solo un tensor de coma flotante tiene derivadas.</translation>
+    </message>
+    <message>
+        <source>{out_name} holds {dtype} values: only a floating-point result has derivatives.</source>
+        <translation>{out_name} contiene valores {dtype}: solo un resultado de coma flotante tiene derivadas.</translation>
+    </message>
+    <message>
+        <source>The Jacobian of {out_name} with respect to {in_name} has {n_out:,} × {n_in:,} = {entries:,} entries, more than the {limit:,} a probe computes: choose smaller tensors.</source>
+        <translation>La jacobiana de {out_name} respecto a {in_name} tiene {n_out:,} × {n_in:,} = {entries:,} entradas, más de las {limit:,} que calcula un sondeo: elige tensores más pequeños.</translation>
+    </message>
+    <message>
+        <source>{out_name} has {n_out:,} elements, more than the {outputs:,} backward passes (one per element) a probe takes: choose a smaller output.</source>
+        <translation>{out_name} tiene {n_out:,} elementos, más de los {outputs:,} pases hacia atrás (uno por elemento) que hace un sondeo: elige una salida más pequeña.</translation>
+    </message>
+    <message>
+        <source>{names} could not be computed again: {exc}</source>
+        <translation>{names} no se pudo calcular de nuevo: {exc}</translation>
+    </message>
+    <message>
+        <source>{names} computes in {name}, too coarse for finite differences: the check needs float64 all the way.</source>
+        <translation>{names} calcula en {name}, demasiado burdo para diferencias finitas: la comprobación necesita float64 en todo el camino.</translation>
+    </message>
+    <message>
+        <source>No gradient flows from {in_name} to {out_name}: a detach, a no-grad region or a non-differentiable step cuts every path.</source>
+        <translation>Ningún gradiente fluye de {in_name} a {out_name}: un detach, una región no_grad o un paso no diferenciable corta todos los caminos.</translation>
+    </message>
+    <message>
+        <source>Choose a backward step of the timeline.</source>
+        <translation>Elige un paso backward de la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>This backward step failed: {error}</source>
+        <translation>Este paso backward falló: {error}</translation>
+    </message>
+    <message>
+        <source>This backward step has no target: choose one in the timeline.</source>
+        <translation>Este paso backward no tiene objetivo: elige uno en la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>{name} has no value in this run (it has an error): fix it first.</source>
+        <translation>{name} no tiene valor en esta ejecución (tiene un error): corrígelo primero.</translation>
+    </message>
+    <message>
+        <source>The gradient {value} has no value in this run: fix it first.</source>
+        <translation>El gradiente {value} no tiene valor en esta ejecución: corrígelo primero.</translation>
+    </message>
+    <message>
+        <source>{name} has {size} elements: its backward needs a gradient v of the same shape.</source>
+        <translation>{name} tiene {size} elementos: su backward necesita un gradiente v de la misma forma.</translation>
+    </message>
+    <message>
+        <source>The function must return a tensor.</source>
+        <translation>La función debe devolver un tensor.</translation>
+    </message>
+    <message>
+        <source>{output_name} holds {name} values: only a floating-point result has derivatives.</source>
+        <translation>{output_name} contiene valores {name}: solo un resultado de coma flotante tiene derivadas.</translation>
+    </message>
+    <message>
+        <source>{in_name} has {n_in:,} elements, more than the {MAX_CHECK_ELEMENTS:,} a gradient check moves one by one: choose a smaller tensor.</source>
+        <translation>{in_name} tiene {n_in:,} elementos, más de los {MAX_CHECK_ELEMENTS:,} que una comprobación de gradientes mueve uno a uno: elige un tensor más pequeño.</translation>
+    </message>
+    <message>
+        <source>The function failed: {name__}: {exc}</source>
+        <translation>La función falló: {name__}: {exc}</translation>
+    </message>
+    <message>
+        <source>x has {size:,} elements, more than the {MAX_CHECK_ELEMENTS:,} a gradient check moves one by one.</source>
+        <translation>x tiene {size:,} elementos, más de los {MAX_CHECK_ELEMENTS:,} que una comprobación de gradientes mueve uno a uno.</translation>
+    </message>
+    <message>
+        <source>{in_name} has {n_in} elements: choose one from 0 to {n_in2}.</source>
+        <translation>{in_name} tiene {n_in} elementos: elige uno de 0 a {n_in2}.</translation>
+    </message>
+    <message>
+        <source>{out_name} has {n_out} elements: choose one from 0 to {n_out2}.</source>
+        <translation>{out_name} tiene {n_out} elementos: elige uno de 0 a {n_out2}.</translation>
+    </message>
+    <message>
+        <source>The span must be a positive number.</source>
+        <translation>El intervalo debe ser un número positivo.</translation>
+    </message>
+    <message>
+        <source>A sweep takes from 2 to {MAX_SWEEP_POINTS} points.</source>
+        <translation>Un barrido toma de 2 a {MAX_SWEEP_POINTS} puntos.</translation>
+    </message>
+</context>
+<context>
     <name>ProbeChoices</name>
     <message>
         <source>Nothing to probe yet: the program has no floating-point result.</source>
@@ -3492,6 +4008,30 @@ La ejecución: {expected}</translation>
         <translation>el campo &apos;{duplicate}&apos; aparece dos veces.</translation>
     </message>
     <message>
+        <source>must be a text of at most {MAX_TITLE} characters.</source>
+        <translation>debe ser un texto de como mucho {MAX_TITLE} caracteres.</translation>
+    </message>
+    <message>
+        <source>must be a list of at most {MAX_QUESTIONS}.</source>
+        <translation>debe ser una lista de como mucho {MAX_QUESTIONS}.</translation>
+    </message>
+    <message>
+        <source>node &apos;{node}&apos; does not exist.</source>
+        <translation>el nodo &apos;{node}&apos; no existe.</translation>
+    </message>
+    <message>
+        <source>&apos;{id}&apos; is used twice.</source>
+        <translation>&apos;{id}&apos; se usa dos veces.</translation>
+    </message>
+    <message>
+        <source>must be a text of at most {MAX_ANSWER} characters.</source>
+        <translation>debe ser un texto de como mucho {MAX_ANSWER} caracteres.</translation>
+    </message>
+    <message>
+        <source>has a field that appears twice.</source>
+        <translation>tiene un campo que aparece dos veces.</translation>
+    </message>
+    <message>
         <source>unknown field &apos;{key}&apos;.</source>
         <translation>campo desconocido &apos;{key}&apos;.</translation>
     </message>
@@ -3500,8 +4040,80 @@ La ejecución: {expected}</translation>
         <translation>falta el campo &apos;{key}&apos;.</translation>
     </message>
     <message>
+        <source>must be one of {value}.</source>
+        <translation>debe ser uno de {value}.</translation>
+    </message>
+    <message>
+        <source>a &apos;raises&apos; question names no node; every other question names one.</source>
+        <translation>una pregunta &apos;raises&apos; no nombra ningún nodo; todas las demás nombran uno.</translation>
+    </message>
+    <message>
+        <source>must be a node id.</source>
+        <translation>debe ser un id de nodo.</translation>
+    </message>
+    <message>
+        <source>must be a whole number from -1 (the end) to 100,000.</source>
+        <translation>debe ser un número entero de -1 (el final) a 100,000.</translation>
+    </message>
+    <message>
+        <source>must be a number from 0 to 1,000,000.</source>
+        <translation>debe ser un número de 0 a 1,000,000.</translation>
+    </message>
+    <message>
+        <source>must be a 64-digit hash or null.</source>
+        <translation>debe ser un hash de 64 dígitos o null.</translation>
+    </message>
+    <message>
+        <source>must be text.</source>
+        <translation>debe ser texto.</translation>
+    </message>
+    <message>
+        <source>is longer than {limit:,} characters.</source>
+        <translation>tiene más de {limit:,} caracteres.</translation>
+    </message>
+    <message>
+        <source>the lesson holds more than {MAX_LESSON_TEXT:,} characters of text.</source>
+        <translation>la lección contiene más de {MAX_LESSON_TEXT:,} caracteres de texto.</translation>
+    </message>
+    <message>
         <source>must be a list [ ... ].</source>
         <translation>debe ser una lista [ ... ].</translation>
+    </message>
+    <message>
+        <source>has {count:,} cells; at most {MAX_CELLS:,} are allowed.</source>
+        <translation>tiene {count:,} celdas; se permiten como mucho {MAX_CELLS:,}.</translation>
+    </message>
+    <message>
+        <source>must be &apos;markdown&apos; or &apos;code&apos;.</source>
+        <translation>debe ser &apos;markdown&apos; o &apos;code&apos;.</translation>
+    </message>
+    <message>
+        <source>a markdown cell has only a kind and a source.</source>
+        <translation>una celda markdown solo tiene un tipo y un texto fuente.</translation>
+    </message>
+    <message>
+        <source>must be a list of at most 1,000 texts.</source>
+        <translation>debe ser una lista de como mucho 1,000 textos.</translation>
+    </message>
+    <message>
+        <source>must be a whole number or null.</source>
+        <translation>debe ser un número entero o null.</translation>
+    </message>
+    <message>
+        <source>&apos;{item}&apos; is no node or timeline action of this graph.</source>
+        <translation>&apos;{item}&apos; no es ningún nodo ni acción de la línea de tiempo de este grafo.</translation>
+    </message>
+    <message>
+        <source>must be [cell, line], two whole numbers.</source>
+        <translation>debe ser [cell, line], dos números enteros.</translation>
+    </message>
+    <message>
+        <source>cell {cell} is not a code cell of the lesson.</source>
+        <translation>la celda {cell} no es una celda de código de la lección.</translation>
+    </message>
+    <message>
+        <source>line {line} is not a line of cell {cell}.</source>
+        <translation>la línea {line} no es una línea de la celda {cell}.</translation>
     </message>
     <message>
         <source>has {count:,} entries; at most {limit:,} are allowed.</source>
@@ -3591,6 +4203,38 @@ La ejecución: {expected}</translation>
         <source>a whole number with more than {MAX_DIGITS} digits.</source>
         <translation>un número entero de más de {MAX_DIGITS} dígitos.</translation>
     </message>
+    <message>
+        <source>a version 1 file stores the position as separate x and y fields</source>
+        <translation>un archivo de la versión 1 guarda la posición como campos x e y separados</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>debe ser un número</translation>
+    </message>
+    <message>
+        <source>a version 1 file names this field &apos;{old}&apos;</source>
+        <translation>un archivo de la versión 1 llama a este campo &apos;{old}&apos;</translation>
+    </message>
+    <message>
+        <source>must be a text of at most {MAX_NOTE_TEXT:,} characters.</source>
+        <translation>debe ser un texto de como mucho {MAX_NOTE_TEXT:,} caracteres.</translation>
+    </message>
+    <message>
+        <source>must be a pair of numbers from {low:g} to {high:g}.</source>
+        <translation>debe ser un par de números de {low:g} a {high:g}.</translation>
+    </message>
+    <message>
+        <source>must be a node id or null.</source>
+        <translation>debe ser un id de nodo o null.</translation>
+    </message>
+    <message>
+        <source>must be a list of at most {MAX_NOTES:,} notes.</source>
+        <translation>debe ser una lista de como mucho {MAX_NOTES:,} notas.</translation>
+    </message>
+    <message>
+        <source>must be an object { ... } with each field once.</source>
+        <translation>debe ser un objeto { ... } con cada campo una sola vez.</translation>
+    </message>
 </context>
 <context>
     <name>Recorded</name>
@@ -3668,6 +4312,18 @@ La ejecución: {expected}</translation>
         <translation>&apos;{node}&apos; ({role}) tiene un error; corrige primero ese nodo.</translation>
     </message>
     <message>
+        <source>{kind} did not produce a tensor.</source>
+        <translation>{kind} no produjo un tensor.</translation>
+    </message>
+    <message>
+        <source>Connect an input to &apos;{missing}&apos; to compute this node.</source>
+        <translation>Conecta una entrada a &apos;{missing}&apos; para calcular este nodo.</translation>
+    </message>
+    <message>
+        <source>Not computed: its input &apos;{name}&apos; has an error.</source>
+        <translation>No calculado: su entrada &apos;{name}&apos; tiene un error.</translation>
+    </message>
+    <message>
         <source>Choose the {what} of this step.</source>
         <translation>Elige {what} de este paso.</translation>
     </message>
@@ -3682,6 +4338,22 @@ La ejecución: {expected}</translation>
     <message>
         <source>Its {what} could not be made: see the error at its step.</source>
         <translation>{what} no se pudo crear: mira el error en su paso.</translation>
+    </message>
+    <message>
+        <source>Live run: {stopped:,} of {count:,} iterations so far (Keep makes it the document&apos;s loop, Discard goes back to the document&apos;s run).</source>
+        <translation>Ejecución en vivo: {stopped:,} de {count:,} iteraciones hasta ahora (Conservar la convierte en el bucle del documento, Descartar vuelve a la ejecución del documento).</translation>
+    </message>
+    <message>
+        <source>Stopped after {stopped:,} of {count:,} iterations: the run took longer than {seconds} s. Lower the count to see the end.</source>
+        <translation>Detenido tras {stopped:,} de {count:,} iteraciones: la ejecución tardó más de {seconds} s. Reduce el número para ver el final.</translation>
+    </message>
+    <message>
+        <source>Not reached in iteration {number}: the loop stopped at the error above.</source>
+        <translation>No alcanzado en la iteración {number}: el bucle se detuvo en el error de arriba.</translation>
+    </message>
+    <message>
+        <source>Not run in the iteration asked for: the loop stopped early.</source>
+        <translation>No ejecutado en la iteración pedida: el bucle se detuvo antes.</translation>
     </message>
 </context>
 <context>
@@ -4000,6 +4672,33 @@ Por qué no hay grad_fn: </translation>
     </message>
 </context>
 <context>
+    <name>Trace</name>
+    <message>
+        <source>The script must be text.</source>
+        <translation>El script debe ser texto.</translation>
+    </message>
+    <message>
+        <source>The script is larger than 1 MB; trace a shorter one.</source>
+        <translation>El script ocupa más de 1 MB; rastrea uno más corto.</translation>
+    </message>
+    <message>
+        <source>Could not start Python to run the script ({exc}).</source>
+        <translation>No se pudo iniciar Python para ejecutar el script ({exc}).</translation>
+    </message>
+    <message>
+        <source>The traced program could not be drawn: {exc}</source>
+        <translation>El programa rastreado no se pudo dibujar: {exc}</translation>
+    </message>
+    <message>
+        <source>The trace was cancelled.</source>
+        <translation>Se canceló el rastreo.</translation>
+    </message>
+    <message>
+        <source>The script could not be traced.</source>
+        <translation>No se pudo rastrear el script.</translation>
+    </message>
+</context>
+<context>
     <name>TrainDialog</name>
     <message>
         <source>Train</source>
@@ -4048,6 +4747,13 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>Tick at least one parameter to train.</source>
         <translation>Marca al menos un parámetro para entrenar.</translation>
+    </message>
+</context>
+<context>
+    <name>Training</name>
+    <message>
+        <source>&apos;{optimizer}&apos; is not an optimizer GradStudio knows.</source>
+        <translation>&apos;{optimizer}&apos; no es un optimizador que GradStudio conozca.</translation>
     </message>
 </context>
 <context>
