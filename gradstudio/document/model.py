@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gradstudio.vocabulary import RESERVED_NAMES
-from gradstudio.words import translate
+from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
 from .actions import ACTION_KINDS, ActionParamError, check_action_param
 from .catalogue import CATALOGUE, returns_input
@@ -30,6 +30,33 @@ __all__ = ["Document", "DocumentError", "NodeData", "Region", "Action", "Change"
 
 class DocumentError(ValueError):
     """An edit or a file the document refuses; the message is written for the user."""
+
+
+# what the document says when an edit cannot be made (in the window's language)
+_SAID = {
+    "no node": QT_TRANSLATE_NOOP("Model", "There is no node '{node_id}'."),
+    "no kind": QT_TRANSLATE_NOOP("Model", "'{kind}' is not a kind of node GradStudio knows."),
+    "node exists": QT_TRANSLATE_NOOP("Model", "A node with id '{node_id}' already exists."),
+    "recorded line": QT_TRANSLATE_NOOP("Model", "A recorded value's line must be a line "
+                                       "number."),
+    "disconnect first": QT_TRANSLATE_NOOP("Model", "Disconnect input '{port}' before "
+                                          "lowering the number of inputs."),
+    "no input": QT_TRANSLATE_NOOP("Model", "'{value}' has no input named '{port}'."),
+    "cycle": QT_TRANSLATE_NOOP("Model", "Connecting '{value}' to '{value2}' would make a "
+                               "cycle: a tensor cannot depend on itself."),
+    "region exists": QT_TRANSLATE_NOOP("Model", "A region with id '{region_id}' already "
+                                       "exists."),
+    "no region": QT_TRANSLATE_NOOP("Model", "There is no region '{region_id}'."),
+    "no action kind": QT_TRANSLATE_NOOP("Model", "'{kind}' is not a timeline action. Use "
+                                        "one of: {value}."),
+    "action exists": QT_TRANSLATE_NOOP("Model", "An action with id '{id}' already exists."),
+    "no action": QT_TRANSLATE_NOOP("Model", "There is no timeline action '{action_id}'."),
+}
+
+
+def _error(key, **fields):
+    """The ``DocumentError`` saying ``_SAID[key]`` with its ``fields``."""
+    return DocumentError(translate("Model", _SAID[key]).format(**fields))
 
 
 @dataclass
@@ -133,9 +160,7 @@ class Document(ClassroomParts):
         try:
             return self.graph.nodes[node_id]["data"]
         except KeyError:
-            raise DocumentError(translate(
-                    "Model", "There is no node '{node_id}'.").format(
-                    node_id=node_id)) from None
+            raise _error("no node", node_id=node_id) from None
 
     def nodes(self):
         return [self.graph.nodes[n]["data"] for n in self._order]
@@ -145,21 +170,16 @@ class Document(ClassroomParts):
         """Adds a node of ``kind`` (defaults filled in) and returns its id."""
         spec = CATALOGUE.get(kind)
         if spec is None:
-            raise DocumentError(translate(
-                    "Model", "'{kind}' is not a kind of node GradStudio knows.").format(
-                    kind=kind))
+            raise _error("no kind", kind=kind)
         full = spec.defaults()
         for name, value in (params or {}).items():
             full[name] = check_param(spec, name, value)
         node_id = node_id or self.new_id()
         if node_id in self.graph:
-            raise DocumentError(translate(
-                    "Model", "A node with id '{node_id}' already exists.").format(
-                    node_id=node_id))
+            raise _error("node exists", node_id=node_id)
         if recorded is not None and (isinstance(recorded, bool) or
                                      not isinstance(recorded, int) or recorded < 1):
-            raise DocumentError(translate(
-                    "Model", "A recorded value's line must be a line number."))
+            raise _error("recorded line")
         data = NodeData(node_id, kind, full, _position(position), check_label(label), bool(watched),
                         bool(retains_grad), recorded)
         self.graph.add_node(node_id, data=data)
@@ -221,10 +241,7 @@ class Document(ClassroomParts):
         if spec.variadic and name == "count":
             for port in spec.input_names(data.params)[value:]:
                 if self.source_of(node_id, port) is not None:
-                    raise DocumentError(translate(
-                            "Model", "Disconnect input '{port}' before lowering the number "
-                            "of inputs.").format(
-                            port=port))
+                    raise _error("disconnect first", port=port)
         data.params[name] = value
         self._emit("node_changed", node_id)
         return old
@@ -293,16 +310,11 @@ class Document(ClassroomParts):
         tdata = self.node(target)
         spec = CATALOGUE[tdata.kind]
         if port not in spec.input_names(tdata.params):
-            raise DocumentError(translate(
-                    "Model", "'{value}' has no input named '{port}'.").format(
-                    value=_name(tdata), port=port))
+            raise _error("no input", value=_name(tdata), port=port)
         # (a target nothing reads yet cannot reach its source: no search)
         if source == target or self.graph.out_degree(target) and \
                 self.graph.has_path(target, source):
-            raise DocumentError(translate(
-                    "Model", "Connecting '{value}' to '{value2}' would make a cycle: a "
-                    "tensor cannot depend on itself.").format(
-                    value=_name(self.node(source)), value2=_name(tdata)))
+            raise _error("cycle", value=_name(self.node(source)), value2=_name(tdata))
         previous = self.source_of(target, port)
         if previous is not None:
             self.graph.remove_edge(previous, target, port)
@@ -348,9 +360,7 @@ class Document(ClassroomParts):
         back); returns its id."""
         region_id = region_id or self.new_id("r")
         if region_id in self.regions:
-            raise DocumentError(translate(
-                    "Model", "A region with id '{region_id}' already exists.").format(
-                    region_id=region_id))
+            raise _error("region exists", region_id=region_id)
         for n in nodes:
             self.node(n)
         region = Region(region_id, set(nodes), check_label(label) or "no_grad")
@@ -386,25 +396,19 @@ class Document(ClassroomParts):
         try:
             return self.regions[region_id]
         except KeyError:
-            raise DocumentError(translate(
-                    "Model", "There is no region '{region_id}'.").format(
-                    region_id=region_id)) from None
+            raise _error("no region", region_id=region_id) from None
 
     # ------------------------------------------------------------------ timeline
     def add_action(self, kind, params=None, index=None, action_id=None):
         """Adds a timeline action (at the end, or at ``index``); returns its id."""
         if kind not in ACTION_KINDS:
-            raise DocumentError(translate(
-                    "Model", "'{kind}' is not a timeline action. Use one of: {value}.").format(
-                    kind=kind, value=', '.join(ACTION_KINDS)))
+            raise _error("no action kind", kind=kind, value=", ".join(ACTION_KINDS))
         full = {name: (list(d) if isinstance(d, list) else d) for name, _, d in ACTION_KINDS[kind]}
         for name, value in (params or {}).items():
             full[name] = _check_action_param(kind, name, value)
         action = Action(action_id or self.new_id("a"), kind, full)
         if any(a.id == action.id for a in self.timeline):
-            raise DocumentError(translate(
-                    "Model", "An action with id '{id}' already exists.").format(
-                    id=action.id))
+            raise _error("action exists", id=action.id)
         self.timeline.insert(len(self.timeline) if index is None else index, action)
         self._emit("timeline_changed", action.id)
         return action.id
@@ -416,9 +420,7 @@ class Document(ClassroomParts):
         for a in self.timeline:
             if a.id == action_id:
                 return a
-        raise DocumentError(translate(
-                "Model", "There is no timeline action '{action_id}'.").format(
-                action_id=action_id))
+        raise _error("no action", action_id=action_id)
 
     def remove_action(self, action_id):
         """Removes an action; returns ``(index, action)`` for undo."""
