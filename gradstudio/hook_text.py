@@ -20,6 +20,8 @@ script's lambda into this text); imports nothing of either.
 import ast
 import operator
 
+from gradstudio.words import translate
+
 __all__ = ["HOOK_METHODS", "MAX_HOOK_TEXT", "parse_hook", "hook_function", "hook_code",
            "hook_prints", "is_print", "printing", "say"]
 
@@ -41,17 +43,21 @@ def parse_hook(text):
     """The checked expression tree of ``text``; ValueError in words when it is not a
     hook GradStudio can hold."""
     if not isinstance(text, str):
-        raise ValueError("a hook is text such as grad * 10")
+        raise ValueError(translate("Hook", "a hook is text such as grad * 10"))
     if len(text) > MAX_HOOK_TEXT:
-        raise ValueError(f"a hook is at most {MAX_HOOK_TEXT} characters")
+        raise ValueError(translate(
+                "Hook", "a hook is at most {MAX_HOOK_TEXT} characters").format(
+                MAX_HOOK_TEXT=MAX_HOOK_TEXT))
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError:
-        raise ValueError(f"'{_short(text)}' is not an expression such as grad * 10") from None
+        raise ValueError(translate(
+                "Hook", "'{text}' is not an expression such as grad * 10").format(
+                text=_short(text))) from None
     if is_print(tree.body):
         if tree.body.keywords:
-            raise ValueError("a hook's print takes its values one by one, without sep= "
-                             "or end=")
+            raise ValueError(translate(
+                    "Hook", "a hook's print takes its values one by one, without sep= or end="))
         for a in tree.body.args:
             if not (isinstance(a, ast.Constant) and type(a.value) is str):
                 _check(a, 1)
@@ -109,14 +115,20 @@ class printing:
 
 def _check(node, depth):
     if depth > _MAX_DEPTH:
-        raise ValueError(f"a hook nests at most {_MAX_DEPTH} operations")
+        raise ValueError(translate(
+                "Hook", "a hook nests at most {MAX_DEPTH} operations").format(
+                MAX_DEPTH=_MAX_DEPTH))
     if isinstance(node, ast.Name):
         if node.id != "grad":
-            raise ValueError(f"a hook computes from grad and numbers only, not '{node.id}'")
+            raise ValueError(translate(
+                    "Hook", "a hook computes from grad and numbers only, not '{id}'").format(
+                    id=node.id))
         return
     if isinstance(node, ast.Constant):
         if type(node.value) not in (int, float):
-            raise ValueError(f"a hook uses numbers only, not {node.value!r}")
+            raise ValueError(translate(
+                    "Hook", "a hook uses numbers only, not {value!r}").format(
+                    value=node.value))
         return
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         _check(node.left, depth + 1)
@@ -127,18 +139,23 @@ def _check(node, depth):
         return
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         if node.func.attr not in HOOK_METHODS:
-            raise ValueError(f"a hook cannot call {node.func.attr}: only tensor methods "
-                             "such as clamp, abs, sign, mul and norm")
+            raise ValueError(translate(
+                    "Hook", "a hook cannot call {attr}: only tensor methods such as clamp, "
+                    "abs, sign, mul and norm").format(
+                    attr=node.func.attr))
         _check(node.func.value, depth + 1)
         for a in node.args:
             _check(a, depth + 1)
         for k in node.keywords:
             if k.arg is None:
-                raise ValueError("a hook's calls name their arguments one by one")
+                raise ValueError(translate(
+                        "Hook", "a hook's calls name their arguments one by one"))
             _check(k.value, depth + 1)
         return
-    raise ValueError(f"'{_short(ast.unparse(node))}' cannot be part of a hook: use grad, "
-                     "numbers, + - * / ** and tensor methods such as clamp")
+    raise ValueError(translate(
+            "Hook", "'{value}' cannot be part of a hook: use grad, numbers, + - * / ** and "
+            "tensor methods such as clamp").format(
+            value=_short(ast.unparse(node))))
 
 
 def hook_function(text):

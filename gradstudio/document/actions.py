@@ -21,6 +21,7 @@ import math
 from gradstudio.timeline import (ACTION_KINDS, ACTIONS, CHOICES, OPTIMIZER_SETTINGS,
                                  optimizer_arguments)
 from gradstudio.vocabulary import MAX_LOOP_COUNT
+from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["ACTION_KINDS", "ActionParamError", "CHOICES", "OPTIMIZER_SETTINGS", "MAX_COUNT", "check_action_param",
            "loop_structure", "NODE_TYPES", "optimizer_arguments"]
@@ -37,65 +38,77 @@ class ActionParamError(ValueError):
     """A setting an action cannot take; the message is written for the user."""
 
 
+def _refused(text, name, **fields):
+    """The ``ActionParamError`` saying ``text`` (a sentence about the setting ``name``)."""
+    return ActionParamError(translate("Actions", text).format(
+        name=name, MAX_COUNT=MAX_COUNT, MAX_TEXT=MAX_TEXT, **fields))
+
+
 def check_action_param(kind, name, value):
     """``value`` as the setting ``name`` of a ``kind`` action keeps it; raises
     ``ActionParamError`` in plain words when it cannot be one."""
     specs = {n: t for n, t, _ in ACTION_KINDS[kind]}
     if name not in specs:
-        raise ActionParamError(f"A {kind} action has no setting '{name}'.")
+        raise _refused(QT_TRANSLATE_NOOP("Actions", "A {kind} action has no setting '{name}'."),
+                       name, kind=kind)
     t = specs[name]
     if t == "bool":
         if not isinstance(value, bool):
-            raise ActionParamError(f"'{name}' must be true or false.")
+            raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be true or false."), name)
     elif t in ("node", "action") or (t == "node?" and value is not None):
         if not isinstance(value, str) and not (t != "node?" and value is None):
-            raise ActionParamError(f"'{name}' must name a node." if t != "action" else
-                                   f"'{name}' must name an optimizer step of the timeline.")
+            raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must name a node.")
+                           if t != "action" else QT_TRANSLATE_NOOP(
+                               "Actions", "'{name}' must name an optimizer step of the "
+                               "timeline."), name)
     elif t in ("nodes", "nodes?"):
         if not isinstance(value, (list, tuple)) or not all(
                 isinstance(v, str) or (t == "nodes?" and v is None) for v in value):
-            raise ActionParamError(f"'{name}' must be a list of nodes.")
+            raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be a list of nodes."), name)
         value = list(value)
         if name in ACTIONS[kind].distinct:   # (listed twice, a node is there once)
             value = list(dict.fromkeys(value))
     elif t == "float" or (t == "float?" and value is not None):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or \
                 not math.isfinite(value) or abs(value) > 1e30:
-            raise ActionParamError(f"'{name}' must be a finite number.")
+            raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be a finite number."), name)
         value = float(value)
     elif t in ("int", "count"):
         low = 1 if t == "int" else 0
         if isinstance(value, bool) or not isinstance(value, int) or \
                 not low <= value <= MAX_COUNT:
-            raise ActionParamError(f"'{name}' must be a whole number from {low} to "
-                                   f"{MAX_COUNT:,}.")
+            raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be a whole number from "
+                                             "{low} to {MAX_COUNT:,}."), name, low=low)
     elif t == "counts":
         if not isinstance(value, (list, tuple)) or len(value) > MAX_PARTS or not all(
                 isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_COUNT
                 for v in value):
-            raise ActionParamError(f"'{name}' must list whole numbers from 0 to "
-                                   f"{MAX_COUNT:,}.")
+            raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must list whole numbers from 0 "
+                                             "to {MAX_COUNT:,}."), name)
         value = list(value)
     elif t == "text":
         if not isinstance(value, str) or len(value) > MAX_TEXT:
-            raise ActionParamError(f"'{name}' must be a text of at most {MAX_TEXT:,} "
-                                   "characters.")
+            raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be a text of at most "
+                                             "{MAX_TEXT:,} characters."), name)
     elif t == "line":
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                   or value < 1):
-            raise ActionParamError(f"'{name}' must be a line number.")
+            raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be a line number."), name)
     elif t == "parts":
         value = _checked_parts(name, value)
     elif t == "choice":
         if value not in CHOICES[name]:
-            raise ActionParamError(f"'{name}' must be one of {', '.join(CHOICES[name])}.")
+            raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be one of {value}."), name,
+                           value=", ".join(CHOICES[name]))
     return value
 
 
 def _checked_parts(name, value):
     """A say step's ``parts`` (see ``timeline/kinds_steps.py``), as a fresh list."""
-    bad = ActionParamError(f"'{name}' must list what is printed: tensors (by their place "
-                           "in 'tensors') and recorded texts.")
+    bad = ActionParamError(translate(
+            "Actions", "'{name}' must list what is printed: tensors (by their place in "
+            "'tensors') and recorded texts.").format(
+            name=name))
     if not isinstance(value, (list, tuple)) or len(value) > MAX_PARTS:
         raise bad
     out, size = [], 0
@@ -116,8 +129,10 @@ def _checked_parts(name, value):
             raise bad
         out.append({key: v})
     if size > MAX_SAID:
-        raise ActionParamError(f"'{name}' holds more than {MAX_SAID:,} characters of "
-                               "recorded text.")
+        raise ActionParamError(translate(
+                "Actions", "'{name}' holds more than {MAX_SAID:,} characters of recorded "
+                "text.").format(
+                name=name, MAX_SAID=MAX_SAID))
     return out
 
 

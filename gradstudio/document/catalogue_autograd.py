@@ -12,6 +12,7 @@ Registered into the catalogue by ``catalogue`` itself.
 """
 import gradstudio.engine as torch
 from gradstudio.hook_text import hook_code, hook_function
+from gradstudio.words import translate
 
 from .spelling import number
 
@@ -37,9 +38,11 @@ def _grad_of(p, self):
     if g is None:
         why = "" if self.is_leaf else \
             " (a tensor that is not a leaf keeps its .grad only when marked retain_grad)"
-        raise NotComputable("Its .grad is None here: no backward has given this tensor a "
-                            f"gradient yet{why}. Compute it at a step after a backward "
-                            "(timeline: Add ▸ compute nodes here).")
+        raise NotComputable(translate(
+                "Catalogue", "Its .grad is None here: no backward has given this tensor a "
+                "gradient yet{why}. Compute it at a step after a backward (timeline: Add ▸ "
+                "compute nodes here).").format(
+                why=why))
     return g
 
 

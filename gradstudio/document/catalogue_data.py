@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import gradstudio.engine as torch
+from gradstudio.words import translate
 
 from .catalogue_autograd import NotComputable
 from .spelling import literal, number
@@ -136,13 +137,17 @@ def _check_split(params, rows):
     if fraction == 0:
         return
     if not 0 <= fraction <= MAX_TEST_FRACTION:
-        raise NotComputable(f"test_fraction is from 0 to {MAX_TEST_FRACTION}: set it within "
-                            "that.")
+        raise NotComputable(translate(
+                "Catalogue", "test_fraction is from 0 to {MAX_TEST_FRACTION}: set it within "
+                "that.").format(
+                MAX_TEST_FRACTION=MAX_TEST_FRACTION))
     test = round(rows * fraction)
     if test == 0 or test == rows:
-        raise NotComputable(f"A test fraction of {fraction} of {rows} points leaves "
-                            f"{test} test and {rows - test} training points: choose a "
-                            "fraction that leaves some of each.")
+        raise NotComputable(translate(
+                "Catalogue", "A test fraction of {fraction} of {rows} points leaves {test} "
+                "test and {rows2} training points: choose a fraction that leaves some of "
+                "each.").format(
+                fraction=fraction, rows=rows, test=test, rows2=rows - test))
 
 
 def split_lines(params, rows, name):
@@ -185,14 +190,16 @@ def _filled(p):
     them back (``angle`` is derived from ``centers``)."""
     n = int(p["n"])
     if not 1 <= n <= MAX_POINTS:
-        raise NotComputable(f"A dataset has from 1 to {MAX_POINTS:,} points: set n "
-                            "within that.")
+        raise NotComputable(translate(
+                "Catalogue", "A dataset has from 1 to {MAX_POINTS:,} points: set n within "
+                "that.").format(
+                MAX_POINTS=MAX_POINTS))
     out = {k: number(float(v)) if isinstance(v, float) else number(v)
            for k, v in p.items() if k not in ("manual_seed", "test_fraction", "split_seed")}
     if "centers" in p:
         if not 1 <= p["centers"] <= 64:
-            raise NotComputable("A dataset has from 1 to 64 blobs: set centers within "
-                                "that.")
+            raise NotComputable(translate(
+                    "Catalogue", "A dataset has from 1 to 64 blobs: set centers within that."))
         out["angle"] = repr(2 * math.pi / p["centers"])
     return out
 
@@ -250,8 +257,9 @@ def _imported(p):
     value = p["value"]
     if not (isinstance(value, list) and value and isinstance(value[0], list)
             and len(value[0]) >= 2):
-        raise NotComputable("Imported data is a table of rows of at least two numbers (the "
-                            "features, then the label).")
+        raise NotComputable(translate(
+                "Catalogue", "Imported data is a table of rows of at least two numbers (the "
+                "features, then the label)."))
     _check_split(p, len(value))
     # (torch.tensor(value, dtype=torch.float32) rounds each number to float32 as numpy
     # does: the same bits, made without walking the lists in Python)

@@ -22,6 +22,7 @@ import re
 import numpy as np
 
 from gradstudio.vocabulary import SCRIPT_NAMES
+from gradstudio.words import translate
 
 from .catalogue_data import MAX_POINTS
 from .params import MAX_ELEMENTS
@@ -84,7 +85,9 @@ def sniff(path, lines=20):
     first = _text(path, lines, None)[0].split("\n", 4 * lines)[:4 * lines]
     head = [line for line in first if line.strip()][:lines]
     if not head:
-        raise DataFileError(f"{_name(path)} is empty: there is nothing to import.")
+        raise DataFileError(translate(
+                "DataFile", "{value} is empty: there is nothing to import.").format(
+                value=_name(path)))
     best, best_count = ",", 1
     for d in DELIMITERS:
         rows = list(csv.reader(head, delimiter=d, skipinitialspace=True))
@@ -120,8 +123,10 @@ def _bad_cell(path, row, line, columns, delimiter):
 
 def _columns(first, header):
     if len(first) > MAX_COLUMNS:
-        raise DataFileError(f"The file has {len(first)} columns; GradStudio imports at most "
-                            f"{MAX_COLUMNS}.")
+        raise DataFileError(translate(
+                "DataFile", "The file has {count} columns; GradStudio imports at most "
+                "{MAX_COLUMNS}.").format(
+                count=len(first), MAX_COLUMNS=MAX_COLUMNS))
     if header:
         return [c.strip() or f"column {j + 1}" for j, c in enumerate(first)]
     return [f"column {j + 1}" for j in range(len(first))]
@@ -141,17 +146,23 @@ def _text(path, limit, progress):
             try:
                 text = decoder.decode(chunk, final=not chunk)
             except UnicodeDecodeError:
-                raise DataFileError(f"{_name(path)} is not a text file (it holds bytes that "
-                                    "are not UTF-8 text): import a CSV or .npy file.") from None
+                raise DataFileError(translate(
+                        "DataFile", "{value} is not a text file (it holds bytes that are not "
+                        "UTF-8 text): import a CSV or .npy file.").format(
+                        value=_name(path))) from None
             if "\0" in text:
-                raise DataFileError(f"{_name(path)} is a binary file, not CSV text: import a "
-                                    "CSV or .npy file.")
+                raise DataFileError(translate(
+                        "DataFile", "{value} is a binary file, not CSV text: import a CSV or "
+                        ".npy file.").format(
+                        value=_name(path)))
             pieces = text.split("\n")
             longest = max(carried + len(pieces[0]), max(map(len, pieces[1:-1]), default=0))
             carried = len(pieces[-1]) if len(pieces) > 1 else carried + len(pieces[0])
             if max(longest, carried) > MAX_LINE:
-                raise DataFileError(f"{_name(path)} has a line longer than {MAX_LINE:,} "
-                                    "characters: this is not a table GradStudio can import.")
+                raise DataFileError(translate(
+                        "DataFile", "{value} has a line longer than {MAX_LINE:,} characters: "
+                        "this is not a table GradStudio can import.").format(
+                        value=_name(path), MAX_LINE=MAX_LINE))
             parts.append(text)
             lines += len(pieces) - 1
             read += len(chunk)
@@ -172,18 +183,24 @@ def _cells(text, delimiter):
             if row and any(c.strip() for c in row):
                 yield reader.line_num, row
     except csv.Error as e:
-        raise DataFileError(f"Line {reader.line_num} cannot be read as delimited text "
-                            f"({e}): check the file.") from None
+        raise DataFileError(translate(
+                "DataFile", "Line {line_num} cannot be read as delimited text ({e}): check "
+                "the file.").format(
+                line_num=reader.line_num, e=e)) from None
 
 
 def _first_row(text, delimiter, header, path):
     first = next(_cells(text, delimiter), None)
     if first is None:
-        raise DataFileError(f"{_name(path)} is empty: there is nothing to import.")
+        raise DataFileError(translate(
+                "DataFile", "{value} is empty: there is nothing to import.").format(
+                value=_name(path)))
     row = first[1]
     if len(row) > MAX_COLUMNS:
-        raise DataFileError(f"{_name(path)} has {len(row)} columns; GradStudio imports at "
-                            f"most {MAX_COLUMNS}.")
+        raise DataFileError(translate(
+                "DataFile", "{value} has {count} columns; GradStudio imports at most "
+                "{MAX_COLUMNS}.").format(
+                value=_name(path), count=len(row), MAX_COLUMNS=MAX_COLUMNS))
     if header:
         return [c.strip() or f"column {j + 1}" for j, c in enumerate(row)], first[0]
     return [f"column {j + 1}" for j in range(len(row))], 0
@@ -223,8 +240,10 @@ def _read_text(path, delimiter, header, progress, limit):
         text, complete = "\n".join(lines[:-1]) + "\n", False
     body = text.split("\n", skip)[-1] if skip else text
     if not body.strip():
-        raise DataFileError(f"{_name(path)} has no rows of data below its header: there is "
-                            "nothing to import.")
+        raise DataFileError(translate(
+                "DataFile", "{value} has no rows of data below its header: there is nothing "
+                "to import.").format(
+                value=_name(path)))
     try:
         values = np.loadtxt(io.StringIO(body), delimiter=None if delimiter == " " else
                             delimiter, dtype=np.float64, ndmin=2, comments=None,
@@ -233,9 +252,9 @@ def _read_text(path, delimiter, header, progress, limit):
     except ValueError:
         wrong = True
     if wrong:
-        raise DataFileError(_where_wrong(path, text, delimiter, columns, skip) or
-                            f"{_name(path)} could not be read as a table of numbers: "
-                            "check the delimiter and the header.")
+        raise DataFileError(_where_wrong(path, text, delimiter, columns, skip) or translate(
+            "DataFile", "{name} could not be read as a table of numbers: check the "
+            "delimiter and the header.").format(name=_name(path)))
     capped = not complete
     top = "\n".join(text.split("\n", skip + 12)[:skip + 12])
     preview = [row for n, row in _cells(top, delimiter) if n > skip][:10]
@@ -248,8 +267,10 @@ def _check_finite(path, values, columns):
         return
     i, j = map(int, np.argwhere(bad)[0])
     what = "NaN (not a number)" if np.isnan(values[i, j]) else "infinite"
-    raise DataFileError(f"Row {i + 1}, column {j + 1} of {_name(path)} is {what}: fill it "
-                        "with a number or remove that row.")
+    raise DataFileError(translate(
+            "DataFile", "Row {i}, column {j} of {value} is {what}: fill it with a number or "
+            "remove that row.").format(
+            i=i + 1, j=j + 1, value=_name(path), what=what))
 
 
 # ----------------------------------------------------------------------------- .npy files
@@ -259,32 +280,47 @@ def _read_npy(path, limit):
             version = np.lib.format.read_magic(f)
             shape, _fortran, dtype = _header(f, version)
     except OSError as e:
-        raise DataFileError(f"{_name(path)} could not be opened ({e.strerror or e}): "
-                            "check the file and try again.") from None
+        raise DataFileError(translate(
+                "DataFile", "{value} could not be opened ({value2}): check the file and try "
+                "again.").format(
+                value=_name(path), value2=e.strerror or e)) from None
     except ValueError:
-        raise DataFileError(f"{_name(path)} is not a NumPy .npy file: import a .npy file "
-                            "saved by numpy.save, or a CSV file.") from None
+        raise DataFileError(translate(
+                "DataFile", "{value} is not a NumPy .npy file: import a .npy file saved by "
+                "numpy.save, or a CSV file.").format(
+                value=_name(path))) from None
     if dtype.hasobject:
-        raise DataFileError(f"{_name(path)} holds Python objects (a pickled array), which "
-                            "GradStudio never loads: save it as an array of numbers.")
+        raise DataFileError(translate(
+                "DataFile", "{value} holds Python objects (a pickled array), which "
+                "GradStudio never loads: save it as an array of numbers.").format(
+                value=_name(path)))
     if dtype.kind not in "biuf" or dtype.names is not None:
-        raise DataFileError(f"{_name(path)} holds {dtype} values, not numbers: save it as "
-                            "an array of numbers (float or int).")
+        raise DataFileError(translate(
+                "DataFile", "{value} holds {dtype} values, not numbers: save it as an array "
+                "of numbers (float or int).").format(
+                value=_name(path), dtype=dtype))
     if len(shape) not in (1, 2):
-        raise DataFileError(f"{_name(path)} holds an array of {len(shape)} dimensions; "
-                            "GradStudio imports a table: one row per point (2 dimensions).")
+        raise DataFileError(translate(
+                "DataFile", "{value} holds an array of {count} dimensions; GradStudio "
+                "imports a table: one row per point (2 dimensions).").format(
+                value=_name(path), count=len(shape)))
     try:
         array = np.load(path, mmap_mode="r", allow_pickle=False)
     except (ValueError, OSError) as e:
-        raise DataFileError(f"{_name(path)} could not be read as a .npy file ({e}): check "
-                            "the file.") from None
+        raise DataFileError(translate(
+                "DataFile", "{name} could not be read as a .npy file ({error}): check the "
+                "file.").format(name=_name(path), error=e)) from None
     if array.ndim == 1:
         array = array.reshape(-1, 1)
     if array.shape[1] > MAX_COLUMNS:
-        raise DataFileError(f"{_name(path)} has {array.shape[1]} columns; GradStudio "
-                            f"imports at most {MAX_COLUMNS}.")
+        raise DataFileError(translate(
+                "DataFile", "{value} has {shape} columns; GradStudio imports at most "
+                "{MAX_COLUMNS}.").format(
+                value=_name(path), shape=array.shape[1], MAX_COLUMNS=MAX_COLUMNS))
     if array.shape[0] == 0:
-        raise DataFileError(f"{_name(path)} has no rows: there is nothing to import.")
+        raise DataFileError(translate(
+                "DataFile", "{value} has no rows: there is nothing to import.").format(
+                value=_name(path)))
     capped = array.shape[0] > limit
     values = np.array(array[:limit], dtype=np.float64)       # (only these rows are read)
     return values, capped
@@ -294,7 +330,9 @@ def _header(f, version):
     reader = {(1, 0): np.lib.format.read_array_header_1_0,
               (2, 0): np.lib.format.read_array_header_2_0}.get(version)
     if reader is None:
-        raise ValueError(f"unknown .npy version {version}")
+        raise ValueError(translate(
+                "DataFile", "unknown .npy version {version}").format(
+                version=version))
     return reader(f)
 
 
@@ -307,7 +345,9 @@ def read_table(path, delimiter=None, header=None, progress=None, rows=None):
     path = os.fspath(path)
     limit = MAX_ROWS if rows is None else min(rows, MAX_ROWS)
     if not os.path.isfile(path):
-        raise DataFileError(f"{_name(path)} is not a file: choose a CSV or .npy file.")
+        raise DataFileError(translate(
+                "DataFile", "{value} is not a file: choose a CSV or .npy file.").format(
+                value=_name(path)))
     if path.lower().endswith(".npy"):
         values, capped = _read_npy(path, limit)
         columns = [f"column {j + 1}" for j in range(values.shape[1])]
@@ -328,13 +368,15 @@ def data_rows(table, features, label):
     ``DataFileError`` when none is chosen or they are too many numbers for a graph file."""
     features = [int(j) for j in features if j != label]
     if not features:
-        raise DataFileError("Choose at least one feature column besides the label.")
+        raise DataFileError(translate(
+                "DataFile", "Choose at least one feature column besides the label."))
     rows = table.values.shape[0]
     count = rows * (len(features) + 1)
     if count > MAX_ELEMENTS:
-        raise DataFileError(f"{rows:,} rows of {len(features) + 1} columns are {count:,} "
-                            f"numbers; a data node holds at most {MAX_ELEMENTS:,}: choose "
-                            "fewer columns.")
+        raise DataFileError(translate(
+                "DataFile", "{rows:,} rows of {count} columns are {count2:,} numbers; a data "
+                "node holds at most {MAX_ELEMENTS:,}: choose fewer columns.").format(
+                rows=rows, count=len(features) + 1, count2=count, MAX_ELEMENTS=MAX_ELEMENTS))
     return np.ascontiguousarray(table.values[:, features + [int(label)]])
 
 
@@ -348,10 +390,11 @@ def check_room(doc, rows):
     per_row = len(repr(sample.tolist())) / max(len(sample), 1)
     size = len(dumps(doc).encode("utf-8")) + int(per_row * len(rows)) + 1024
     if size > MAX_BYTES:
-        raise DataFileError(f"With these {rows.shape[0]:,} rows the graph file would hold "
-                            f"about {size / 2 ** 20:.0f} MB, more than the "
-                            f"{MAX_BYTES // 2 ** 20} MB a graph file may: choose fewer "
-                            "columns, or remove other imported data first.")
+        raise DataFileError(translate(
+                "DataFile", "With these {shape:,} rows the graph file would hold about "
+                "{size:.0f} MB, more than the {MAX_BYTES} MB a graph file may: choose fewer "
+                "columns, or remove other imported data first.").format(
+                shape=rows.shape[0], size=size / 2 ** 20, MAX_BYTES=MAX_BYTES // 2 ** 20))
 
 
 def node_name(path):

@@ -30,6 +30,7 @@ import numpy as np
 import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
 from gradstudio.timeline import ACTIONS
+from gradstudio.words import translate
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE
@@ -101,16 +102,17 @@ def _loss_and_step(doc):
     """(loss node, the step to read the model at) or (None, why)."""
     ends, _ = loop_structure(doc.timeline)
     if not ends:
-        return None, ("No training loop yet: the Data panel shows a model trained on "
-                      "points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in "
-                      "the timeline).")
+        return None, translate("DataView", "No training loop yet: the Data panel shows a "
+                               "model trained on points by a loop (File ▸ Examples ▸ "
+                               "Playground, or Add ▸ Train… in the timeline).")
     timeline = doc.timeline
     start, end = next(iter(ends.items()))
     body = range(start + 1, end)
     loss = next((timeline[i].params.get(ACTIONS[timeline[i].kind].target) for i in body
                  if ACTIONS[timeline[i].kind].target), None)
     if loss is None:
-        return None, "The loop has no backward pass: add loss.backward() to it."
+        return None, translate("DataView", "The loop has no backward pass: add "
+                               "loss.backward() to it.")
     forward = next((i for i in body if ACTIONS[timeline[i].kind].recomputes == "forward"),
                    None)
     return loss, 0 if forward is None else forward + 1
@@ -141,8 +143,23 @@ def data_view(doc, result, grid=GRID):
         else:
             _curve(doc, result, view)
     except NodeFailure as exc:
-        view.message = f"The model could not be computed over the input plane: {exc}"
+        view.message = translate("DataView", "The model could not be computed over the "
+                                 "input plane: {error}").format(error=exc)
     return view
+
+
+def _no_loss_node(doc, loss):
+    """Why the loop's loss shows no points: with no data node, what to add; else that
+    the loss is computed by hand, not by a loss node that takes the targets."""
+    if not has_dataset(doc):
+        return translate("DataView", "This program has no data to show: add a dataset from "
+                         "the palette's Datasets or File ▸ Import Data…, and train on it "
+                         "with a loss node such as mse_loss; or open File ▸ Examples ▸ "
+                         "Playground.")
+    return translate("DataView", "{name}, which the loop's backward() starts from, is not "
+                     "a loss node with a target (mse_loss, binary_cross_entropy, "
+                     "cross_entropy …): compute it with one, so the Data panel can tell the "
+                     "model's output from the targets.").format(name=doc.display_name(loss))
 
 
 def data_points(doc, result):
@@ -157,19 +174,18 @@ def data_points(doc, result):
     output, target = (doc.source_of(loss, ports[0]), doc.source_of(loss, "target")) \
         if "target" in ports[1:] else (None, None)
     if output is None or target is None:
-        return _empty(f"The loss {doc.display_name(loss)} is not a loss node with a target "
-                      "(mse_loss, binary_cross_entropy, cross_entropy ...): the Data panel "
-                      "cannot tell the model's output from the targets.")
+        return _empty(_no_loss_node(doc, loss))
     out_s, tgt_s = result.state(output, step), result.state(target, step)
     if not (out_s.ok and tgt_s.ok) or out_s.value is None or tgt_s.value is None:
-        return _empty("The model's output or the targets could not be computed: see the "
-                      "node in red.")
+        return _empty(translate("DataView", "The model's output or the targets could not be "
+                                "computed: see the node in red."))
     outputs = np.asarray(out_s.value, dtype=np.float64)
     rows = outputs.shape[0] if outputs.ndim else 0
     x = _find_inputs(doc, result, output, target, rows, step) if rows else None
     if x is None:
-        return _empty("The Data panel shows models of one or two inputs: no tensor of one "
-                      "or two columns, one row per point, feeds the model's output.")
+        return _empty(translate("DataView", "The Data panel shows models of one or two "
+                                "inputs: no tensor of one or two columns, one row per point, "
+                                "feeds the model's output."))
     view = DataView(step=step, nodes={"inputs": x, "output": output, "target": target,
                                       "loss": loss})
     view.inputs = np.asarray(result.state(x, step).value, dtype=np.float64)
@@ -253,7 +269,9 @@ def _again(doc, result, step, given, dest):
                 if src not in tensors:
                     value = result.state(src, step).value
                     if value is None:
-                        raise NodeFailure(f"{names[src]} has no value at this step.")
+                        raise NodeFailure(translate(
+                                "DataView", "{names} has no value at this step.").format(
+                                names=names[src]))
                     tensors[src] = torch.from_numpy(np.array(value))
             tensors[n] = compute(doc, n, tensors, names)
     return tensors
@@ -279,10 +297,12 @@ def _test_points(doc, result, view):
     try:
         t = _again(doc, result, view.step, given, nodes["loss"])
     except NodeFailure as exc:
-        return TestPoints(message=f"The test points could not be computed: {exc}")
+        return TestPoints(message=translate("DataView", "The test points could not be "
+                                            "computed: {error}").format(error=exc))
     if not all(nodes[k] in t for k in ("inputs", "output", "target")):
-        return TestPoints(message="The model's inputs or targets are not made from the "
-                          "data node's rows alone, so its test rows cannot be shown.")
+        return TestPoints(message=translate(
+            "DataView", "The model's inputs or targets are not made from the data node's "
+            "rows alone, so its test rows cannot be shown."))
     rows = raw.data(t[x]).shape[0]
     test = TestPoints(inputs=np.asarray(raw.data(t[x]), dtype=np.float64),
                       outputs=np.asarray(raw.data(t[nodes["output"]]), dtype=np.float64))

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 import numpy as np
+from gradstudio.words import translate
 
 __all__ = ["ASKS", "Question", "Attempt", "Exercise", "Verdict", "check", "expected_text",
            "hidden", "parse_numbers", "ASK_TITLES", "EXERCISE_LIMITS", "LEARNING_AID",
@@ -79,7 +80,9 @@ class Exercise:
 
     def with_question(self, question):
         if len(self.questions) >= MAX_QUESTIONS:
-            raise ValueError(f"An exercise holds at most {MAX_QUESTIONS} questions.")
+            raise ValueError(translate(
+                    "Exercise", "An exercise holds at most {MAX_QUESTIONS} questions.").format(
+                    MAX_QUESTIONS=MAX_QUESTIONS))
         _check_question(question, lambda place, msg: ValueError(msg))
         kept = tuple(q for q in self.questions if q.id != question.id)
         return replace(self, questions=kept + (question,))
@@ -123,10 +126,14 @@ class Exercise:
         _obj(value, "exercise", fail, (), ("title", "questions", "attempts"))
         title = value.get("title", "")
         if not isinstance(title, str) or len(title) > MAX_TITLE:
-            raise fail("exercise.title", f"must be a text of at most {MAX_TITLE} characters.")
+            raise fail("exercise.title", translate(
+                    "Reader", "must be a text of at most {MAX_TITLE} characters.").format(
+                    MAX_TITLE=MAX_TITLE))
         raw = value.get("questions", [])
         if not isinstance(raw, list) or len(raw) > MAX_QUESTIONS:
-            raise fail("exercise.questions", f"must be a list of at most {MAX_QUESTIONS}.")
+            raise fail("exercise.questions", translate(
+                    "Reader", "must be a list of at most {MAX_QUESTIONS}.").format(
+                    MAX_QUESTIONS=MAX_QUESTIONS))
         questions, seen = [], set()
         for i, q in enumerate(raw):
             place = f"exercise.questions[{i}]"
@@ -135,9 +142,13 @@ class Exercise:
                                 q.get("tolerance", DEFAULT_TOLERANCE))
             _check_question(question, fail, place)
             if question.node is not None and not exists(question.node):
-                raise fail(f"{place}.node", f"node '{str(question.node)[:40]}' does not exist.")
+                raise fail(f"{place}.node", translate(
+                        "Reader", "node '{node}' does not exist.").format(
+                        node=str(question.node)[:40]))
             if question.id in seen:
-                raise fail(f"{place}.id", f"'{question.id}' is used twice.")
+                raise fail(f"{place}.id", translate(
+                        "Reader", "'{id}' is used twice.").format(
+                        id=question.id))
             seen.add(question.id)
             questions.append(question)
         attempts = {}
@@ -147,10 +158,11 @@ class Exercise:
             place = f"exercise.attempts.{k}"
             _obj(a, place, fail, ("answer", "correct"))
             if not isinstance(a["answer"], str) or len(a["answer"]) > MAX_ANSWER:
-                raise fail(f"{place}.answer", f"must be a text of at most {MAX_ANSWER} "
-                           "characters.")
+                raise fail(f"{place}.answer", translate(
+                        "Reader", "must be a text of at most {MAX_ANSWER} characters.").format(
+                        MAX_ANSWER=MAX_ANSWER))
             if not isinstance(a["correct"], bool):
-                raise fail(f"{place}.correct", "must be true or false.")
+                raise fail(f"{place}.correct", translate("Reader", "must be true or false."))
             attempts[k] = Attempt(a["answer"], a["correct"])
         return cls(tuple(questions), attempts, title)
 
@@ -160,33 +172,42 @@ _ID = re.compile(r"[A-Za-z0-9_.:\-]{1,64}\Z")
 
 def _obj(v, place, fail, required, optional=()):
     if not isinstance(v, dict):
-        raise fail(place, "must be an object { ... }.")
+        raise fail(place, translate("Reader", "must be an object { ... }."))
     if getattr(v, "duplicate", None) is not None:
-        raise fail(place, "has a field that appears twice.")
+        raise fail(place, translate("Reader", "has a field that appears twice."))
     for key in v:
         if key not in required and key not in optional:
-            raise fail(place, f"unknown field '{str(key)[:40]}'.")
+            raise fail(place, translate(
+                    "Reader", "unknown field '{key}'.").format(
+                    key=str(key)[:40]))
     for key in required:
         if key not in v:
-            raise fail(place, f"the field '{key}' is missing.")
+            raise fail(place, translate(
+                    "Reader", "the field '{key}' is missing.").format(
+                    key=key))
 
 
 def _check_question(q, fail, place="question"):
     if not isinstance(q.id, str) or not _ID.match(q.id):
-        raise fail(f"{place}.id", "must be an id: 1 to 64 letters, digits or _ . : -.")
+        raise fail(f"{place}.id", translate(
+                "Reader", "must be an id: 1 to 64 letters, digits or _ . : -."))
     if q.asks not in ASKS:
-        raise fail(f"{place}.asks", f"must be one of {', '.join(ASKS)}.")
+        raise fail(f"{place}.asks", translate(
+                "Reader", "must be one of {value}.").format(
+                value=', '.join(ASKS)))
     if (q.asks == "raises") != (q.node is None):
-        raise fail(f"{place}.node", "a 'raises' question names no node; every other "
-                   "question names one.")
+        raise fail(f"{place}.node", translate(
+                "Reader", "a 'raises' question names no node; every other question names one."))
     if q.node is not None and (not isinstance(q.node, str) or not _ID.match(q.node)):
-        raise fail(f"{place}.node", "must be a node id.")
+        raise fail(f"{place}.node", translate("Reader", "must be a node id."))
     if isinstance(q.step, bool) or not isinstance(q.step, int) or not -1 <= q.step <= 100_000:
-        raise fail(f"{place}.step", "must be a whole number from -1 (the end) to 100,000.")
+        raise fail(f"{place}.step", translate(
+                "Reader", "must be a whole number from -1 (the end) to 100,000."))
     t = q.tolerance
     if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t <= 1e6 \
             or math.isnan(t):
-        raise fail(f"{place}.tolerance", "must be a number from 0 to 1,000,000.")
+        raise fail(f"{place}.tolerance", translate(
+                "Reader", "must be a number from 0 to 1,000,000."))
 
 
 # ------------------------------------------------------------------------ hiding

@@ -1,8 +1,10 @@
 """Autograd explained in the user's terms, from a document and its run: why a node has no
 backward graph, where a gradient stops, which action freed the buffers a later backward
 needs. Plain text (names go through ``emphasis``, so the window can bold them); the
-window's panels and the command line say the same thing."""
+window's panels and the command line say the same thing (the window in its language:
+``gradstudio.words``)."""
 from gradstudio.timeline import ACTIONS
+from gradstudio.words import translate
 
 __all__ = ["why_no_graph", "where_grad_stops", "freeing_action", "untracked_backward",
            "SECOND_BACKWARD", "NOT_TRACKED"]
@@ -20,37 +22,44 @@ def why_no_graph(doc, result, node, step=-1, emphasis=_plain):
     name = emphasis(doc.display_name(node))
     state = result.state(node, step) if result is not None else None
     if state is None or not state.ok:
-        return (f"{name} was not computed (its error is shown on its node and in the "
-                "Inspector), so it has no backward graph.")
+        return translate("Explain", "{name} was not computed (its error is shown on its "
+                         "node and in the Inspector), so it has no backward graph.").format(
+            name=name)
     if doc.node(node).kind == "detach":
-        return (f"{name} is a detached copy: it shares its input's values, but gradients "
-                "stop at it, so it has no grad_fn and nothing flows back from it.")
+        return translate("Explain", "{name} is a detached copy: it shares its input's "
+                         "values, but gradients stop at it, so it has no grad_fn and "
+                         "nothing flows back from it.").format(name=name)
     if doc.in_no_grad(node):
-        return (f"{name} is computed inside torch.no_grad(): PyTorch recorded no graph "
-                "for it, so it has no grad_fn.")
+        return translate("Explain", "{name} is computed inside torch.no_grad(): PyTorch "
+                         "recorded no graph for it, so it has no grad_fn.").format(name=name)
     if state.is_leaf and state.requires_grad:
-        return (f"{name} is a leaf that requires grad: it has no grad_fn of its own; "
-                f"backward() stores its gradient in {name}.grad. Select a node computed "
-                "from it to see a backward graph.")
+        return translate("Explain", "{name} is a leaf that requires grad: it has no grad_fn "
+                         "of its own; backward() stores its gradient in {name}.grad. Select "
+                         "a node computed from it to see a backward graph.").format(name=name)
     if not doc.inputs_of(node):
         if "requires_grad" not in doc.node(node).params:     # a dataset: data, not a leaf
-            return (f"{name} is data: it does not require grad, so PyTorch records no "
-                    "graph for it; the model's parameters are what training tracks.")
-        return (f"{name} does not require grad, so PyTorch records no graph for it. "
-                "Tick requires_grad in the Inspector to track it.")
+            return translate("Explain", "{name} is data: it does not require grad, so "
+                             "PyTorch records no graph for it; the model's parameters are "
+                             "what training tracks.").format(name=name)
+        return translate("Explain", "{name} does not require grad, so PyTorch records no "
+                         "graph for it. Tick requires_grad in the Inspector to track "
+                         "it.").format(name=name)
     stop = where_grad_stops(doc, result, node, step)
     if stop == node:
-        return (f"{name} has no grad_fn: {doc.node(node).kind} has no gradient, so "
-                "PyTorch records no graph through it.")
+        return translate("Explain", "{name} has no grad_fn: {kind} has no gradient, so "
+                         "PyTorch records no graph through it.").format(
+            name=name, kind=doc.node(node).kind)
     if stop is not None:
         kind = doc.node(stop).kind
-        why = ("it is a detach()" if kind == "detach" else
-               "it is inside torch.no_grad()" if doc.in_no_grad(stop) else
-               f"{kind} has no gradient")
-        return (f"{name} has no grad_fn: the gradient stops further up, at "
-                f"{emphasis(doc.display_name(stop))} ({why}).")
-    return (f"{name} has no grad_fn: nothing it is computed from requires grad. Tick "
-            "requires_grad on a source in the Inspector to track it.")
+        why = (translate("Explain", "it is a detach()") if kind == "detach" else
+               translate("Explain", "it is inside torch.no_grad()") if doc.in_no_grad(stop)
+               else translate("Explain", "{kind} has no gradient").format(kind=kind))
+        return translate("Explain", "{name} has no grad_fn: the gradient stops further up, "
+                         "at {stop} ({why}).").format(
+            name=name, stop=emphasis(doc.display_name(stop)), why=why)
+    return translate("Explain", "{name} has no grad_fn: nothing it is computed from "
+                     "requires grad. Tick requires_grad on a source in the Inspector to "
+                     "track it.").format(name=name)
 
 
 def where_grad_stops(doc, result, node, step=-1):

@@ -19,6 +19,8 @@ import shutil
 import stat
 import time
 
+from gradstudio.words import QT_TRANSLATE_NOOP, translate
+
 from . import reader
 from .migrations import FORMAT_VERSION
 from .model import Document, DocumentError
@@ -80,7 +82,9 @@ def dumps(doc: Document) -> str:
     """The canonical file text of ``doc``: nodes in document order, edges in the
     document's stable edge order, params and view keys sorted, one item per line."""
     check_view(doc.view, lambda place, msg: DocumentError(
-        f"The view state cannot be saved: {place}: {msg}"))
+        translate(
+                "Files", "The view state cannot be saved: {place}: {msg}").format(
+                place=place, msg=msg)))
     rank = {n: i for i, n in enumerate(doc.node_ids)}
     nodes = [{"id": d.id, "kind": d.kind, "label": d.label, "params": _sorted(d.params),
               "position": [float(d.position[0]), float(d.position[1])],
@@ -137,16 +141,26 @@ def save(doc: Document, path):
 
 # errno -> (what happened, what to do)
 _REASONS = {
-    errno.ENOSPC: ("the disk is full", "Free some space and save again."),
-    errno.EDQUOT: ("your disk quota is used up", "Free some space and save again."),
-    errno.EACCES: ("permission was denied", "Save it in a folder you can write to."),
-    errno.EPERM: ("permission was denied", "Save it in a folder you can write to."),
-    errno.EROFS: ("the disk is read-only", "Save it on another disk."),
-    errno.ENAMETOOLONG: ("the file name is too long", "Choose a shorter name."),
-    errno.ENOENT: ("the folder does not exist", "Choose an existing folder."),
-    errno.ENOTDIR: ("part of the path is not a folder", "Choose an existing folder."),
-    errno.EISDIR: ("a folder has that name", "Choose another name."),
-    errno.EIO: ("the disk reported an error", "Check the disk and save again."),
+    errno.ENOSPC: (QT_TRANSLATE_NOOP("Files", "the disk is full"),
+                   QT_TRANSLATE_NOOP("Files", "Free some space and save again.")),
+    errno.EDQUOT: (QT_TRANSLATE_NOOP("Files", "your disk quota is used up"),
+                   QT_TRANSLATE_NOOP("Files", "Free some space and save again.")),
+    errno.EACCES: (QT_TRANSLATE_NOOP("Files", "permission was denied"),
+                   QT_TRANSLATE_NOOP("Files", "Save it in a folder you can write to.")),
+    errno.EPERM: (QT_TRANSLATE_NOOP("Files", "permission was denied"),
+                  QT_TRANSLATE_NOOP("Files", "Save it in a folder you can write to.")),
+    errno.EROFS: (QT_TRANSLATE_NOOP("Files", "the disk is read-only"),
+                  QT_TRANSLATE_NOOP("Files", "Save it on another disk.")),
+    errno.ENAMETOOLONG: (QT_TRANSLATE_NOOP("Files", "the file name is too long"),
+                         QT_TRANSLATE_NOOP("Files", "Choose a shorter name.")),
+    errno.ENOENT: (QT_TRANSLATE_NOOP("Files", "the folder does not exist"),
+                   QT_TRANSLATE_NOOP("Files", "Choose an existing folder.")),
+    errno.ENOTDIR: (QT_TRANSLATE_NOOP("Files", "part of the path is not a folder"),
+                    QT_TRANSLATE_NOOP("Files", "Choose an existing folder.")),
+    errno.EISDIR: (QT_TRANSLATE_NOOP("Files", "a folder has that name"),
+                   QT_TRANSLATE_NOOP("Files", "Choose another name.")),
+    errno.EIO: (QT_TRANSLATE_NOOP("Files", "the disk reported an error"),
+                QT_TRANSLATE_NOOP("Files", "Check the disk and save again.")),
 }
 
 
@@ -156,19 +170,29 @@ def why_not_saved(e: OSError, existed=True, backed_up=True) -> str:
     file and its backup are unchanged. Free some space and save again.`` For a file
     that did not exist yet (``existed`` False) it says nothing was written there, and a
     folder the user may not write to calls for another folder."""
-    what, todo = _REASONS.get(e.errno, (None, "Check the folder exists and is writable."))
+    what, todo = _REASONS.get(e.errno, (None, QT_TRANSLATE_NOOP(
+        "Files", "Check the folder exists and is writable.")))
+    what = what and translate("Files", what)
+    todo = translate("Files", todo)
     detail = e.strerror or (str(e) if e.errno is None else "")
     if not detail or detail.strip().lower() == "unknown error":
         detail = ""
     if what is None:
-        what = "the system gave no reason" if not detail else "of an error"
+        what = translate("Files", "the system gave no reason") if not detail else \
+            translate("Files", "of an error")
     reason = f"{what} ({detail})" if detail and detail.lower() != what else what
     if not existed:
         if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-            todo = "Choose another folder."
-        return f"could not save there because {reason}; nothing was written. {todo}"
-    kept = "the previous file and its backup are" if backed_up else "the previous file is"
-    return f"could not save because {reason}; {kept} unchanged. {todo}"
+            todo = translate("Files", "Choose another folder.")
+        return translate("Files", "could not save there because {reason}; nothing was "
+                         "written.").format(reason=reason) + " " + todo
+    if backed_up:
+        said = translate("Files", "could not save because {reason}; the previous file and "
+                         "its backup are unchanged.")
+    else:
+        said = translate("Files", "could not save because {reason}; the previous file is "
+                         "unchanged.")
+    return said.format(reason=reason) + " " + todo
 
 
 def write_atomically(path, data: bytes, backup=False):
@@ -338,7 +362,9 @@ def load(path, progress=None) -> Document:
         with open(source, "rb") as f:
             data = f.read(reader.MAX_BYTES + 1)
     except OSError as e:
-        raise FileError(source, "", f"could not open the file ({e.strerror or e}).") from None
+        raise FileError(source, "", translate("Files", "could not open the file "
+                                              "({reason}).").format(
+            reason=e.strerror or e)) from None
     return loads(data, source=source, progress=progress)
 
 

@@ -9,6 +9,8 @@ where a tensor is the index (``x[mask]``, ``x[:, idx]``, ``logp[rows, target]``)
 """
 import ast
 
+from gradstudio.words import translate
+
 INDEX_PORTS = ("i", "j")
 MAX_TEXT = 4000
 
@@ -28,12 +30,12 @@ def _parts(text):
         elif c == "]":
             depth -= 1
             if depth < 0:
-                raise ValueError("a ']' has no '[' before it")
+                raise ValueError(translate("IndexText", "a ']' has no '[' before it"))
         elif c == "," and depth == 0:
             parts.append(text[start:k].strip())
             start = k + 1
     if depth:
-        raise ValueError("a '[' is not closed")
+        raise ValueError(translate("IndexText", "a '[' is not closed"))
     parts.append(text[start:].strip())
     return parts
 
@@ -45,20 +47,28 @@ def _list(part):
     except (ValueError, SyntaxError, MemoryError, RecursionError):
         value = None
     if not isinstance(value, list):
-        raise ValueError(f"'{part[:40]}' is not a list of whole numbers or of True/False")
+        raise ValueError(translate(
+                "IndexText", "'{part}' is not a list of whole numbers or of True/False").format(
+                part=part[:40]))
     stack, kinds = [(value, 0)], set()
     while stack:
         v, depth = stack.pop()
         if isinstance(v, list):
             if depth > 8:
-                raise ValueError(f"the list '{part[:40]}' is nested too deeply")
+                raise ValueError(translate(
+                        "IndexText", "the list '{part}' is nested too deeply").format(
+                        part=part[:40]))
             stack.extend((x, depth + 1) for x in v)
         elif isinstance(v, (bool, int)):
             kinds.add(type(v))
         else:
-            raise ValueError(f"'{part[:40]}' is not a list of whole numbers or of True/False")
+            raise ValueError(translate(
+                    "IndexText", "'{part}' is not a list of whole numbers or of True/False").format(
+                    part=part[:40]))
     if len(kinds) > 1:
-        raise ValueError(f"'{part[:40]}' mixes whole numbers and True/False")
+        raise ValueError(translate(
+                "IndexText", "'{part}' mixes whole numbers and True/False").format(
+                part=part[:40]))
     return value
 
 
@@ -66,17 +76,21 @@ def _int(s, whole):
     try:
         return int(s.strip())
     except ValueError:
-        raise ValueError(f"'{whole}' is not a whole number, a slice, a list, None, ... or "
-                         f"an index port ({' or '.join(INDEX_PORTS)})") from None
+        raise ValueError(translate(
+                "IndexText", "'{whole}' is not a whole number, a slice, a list, None, ... or "
+                "an index port ({value})").format(
+                whole=whole, value=' or '.join(INDEX_PORTS))) from None
 
 
 def parse_index(text):
     """The key ``text`` stands for; raises ValueError saying what is wrong."""
     if not isinstance(text, str) or len(text) > MAX_TEXT:
-        raise ValueError("an index is text such as 0, 1:3, [0, 2], i or ..., None")
+        raise ValueError(translate(
+                "IndexText", "an index is text such as 0, 1:3, [0, 2], i or ..., None"))
     parts = _parts(text) if text.strip() else []
     if not parts or parts == [""]:
-        raise ValueError("the index is empty; write for example 0 or 1:3")
+        raise ValueError(translate(
+                "IndexText", "the index is empty; write for example 0 or 1:3"))
     key = []
     for part in parts:
         if part == "...":
@@ -85,14 +99,18 @@ def parse_index(text):
             key.append(None)
         elif part in INDEX_PORTS:
             if part in key:
-                raise ValueError(f"the index uses {part} twice")
+                raise ValueError(translate(
+                        "IndexText", "the index uses {part} twice").format(
+                        part=part))
             key.append(PortName(part))
         elif part.startswith("["):
             key.append(_list(part))
         elif ":" in part:
             bits = part.split(":")
             if len(bits) > 3:
-                raise ValueError(f"'{part}' is not a slice; write start:stop:step")
+                raise ValueError(translate(
+                        "IndexText", "'{part}' is not a slice; write start:stop:step").format(
+                        part=part))
             key.append(slice(*(_int(b, part) if b.strip() else None for b in bits)))
         else:
             key.append(_int(part, part))
@@ -110,11 +128,16 @@ def bind_index(key, tensors):
     used = ports_used(key)
     for name in used:
         if tensors.get(name) is None:
-            raise ValueError(f"the index uses {name}, but nothing is connected to port {name}")
+            raise ValueError(translate(
+                    "IndexText", "the index uses {name}, but nothing is connected to port "
+                    "{name}").format(
+                    name=name))
     for name, t in tensors.items():
         if t is not None and name not in used:
-            raise ValueError(f"port {name} is connected but the index does not use it; "
-                             f"write {name} where it goes, for example {name} or :, {name}")
+            raise ValueError(translate(
+                    "IndexText", "port {name} is connected but the index does not use it; "
+                    "write {name} where it goes, for example {name} or :, {name}").format(
+                    name=name))
     if isinstance(key, PortName):
         return tensors[key]
     if isinstance(key, tuple):

@@ -18,6 +18,7 @@ reader's located error.
 import hashlib
 import json
 from dataclasses import dataclass, field
+from gradstudio.words import translate
 
 __all__ = ["Cell", "Lesson", "program_fingerprint", "LESSON_LIMITS", "example_lesson"]
 
@@ -112,10 +113,11 @@ class Lesson:
         fingerprint = value.get("fingerprint")
         if fingerprint is not None and (not isinstance(fingerprint, str) or
                                         len(fingerprint) != 64):
-            raise fail("lesson.fingerprint", "must be a 64-digit hash or null.")
+            raise fail("lesson.fingerprint", translate(
+                    "Reader", "must be a 64-digit hash or null."))
         seeded = value.get("seeded", True)
         if not isinstance(seeded, bool):
-            raise fail("lesson.seeded", "must be true or false.")
+            raise fail("lesson.seeded", translate("Reader", "must be true or false."))
         return cls(tuple(cells), checked, name, fingerprint, seeded)
 
 
@@ -131,35 +133,44 @@ class _LessonReader:
         if v is None and optional:
             return None
         if not isinstance(v, str):
-            raise self.fail(place, "must be text.")
+            raise self.fail(place, translate("Reader", "must be text."))
         if len(v) > limit:
-            raise self.fail(place, f"is longer than {limit:,} characters.")
+            raise self.fail(place, translate(
+                    "Reader", "is longer than {limit:,} characters.").format(
+                    limit=limit))
         self.total += len(v)
         if self.total > MAX_LESSON_TEXT:
-            raise self.fail(place, f"the lesson holds more than {MAX_LESSON_TEXT:,} "
-                            "characters of text.")
+            raise self.fail(place, translate(
+                    "Reader", "the lesson holds more than {MAX_LESSON_TEXT:,} characters of "
+                    "text.").format(
+                    MAX_LESSON_TEXT=MAX_LESSON_TEXT))
         return v
 
     def obj(self, v, place, required, optional=()):
         if not isinstance(v, dict):
-            raise self.fail(place, "must be an object { ... }.")
+            raise self.fail(place, translate("Reader", "must be an object { ... }."))
         if getattr(v, "duplicate", None) is not None:
-            raise self.fail(place, "has a field that appears twice.")
+            raise self.fail(place, translate("Reader", "has a field that appears twice."))
         for key in v:
             if key not in required and key not in optional:
-                raise self.fail(place, f"unknown field '{str(key)[:40]}'.")
+                raise self.fail(place, translate(
+                        "Reader", "unknown field '{key}'.").format(
+                        key=str(key)[:40]))
         for key in required:
             if key not in v:
-                raise self.fail(place, f"the field '{key}' is missing.")
+                raise self.fail(place, translate(
+                        "Reader", "the field '{key}' is missing.").format(
+                        key=key))
         return v
 
     def cells(self, cells_in):
         fail = self.fail
         if not isinstance(cells_in, list):
-            raise fail("lesson.cells", "must be a list [ ... ].")
+            raise fail("lesson.cells", translate("Reader", "must be a list [ ... ]."))
         if len(cells_in) > MAX_CELLS:
-            raise fail("lesson.cells", f"has {len(cells_in):,} cells; at most {MAX_CELLS:,} "
-                       "are allowed.")
+            raise fail("lesson.cells", translate(
+                    "Reader", "has {count:,} cells; at most {MAX_CELLS:,} are allowed.").format(
+                    count=len(cells_in), MAX_CELLS=MAX_CELLS))
         return [self.cell(c, f"lesson.cells[{i}]") for i, c in enumerate(cells_in)]
 
     def cell(self, c, place):
@@ -167,15 +178,18 @@ class _LessonReader:
         self.obj(c, place, ("kind", "source"),
                  ("stored", "output", "error", "notes", "execution_count"))
         if c["kind"] not in CELL_KINDS:
-            raise fail(place + ".kind", "must be 'markdown' or 'code'.")
+            raise fail(place + ".kind", translate("Reader", "must be 'markdown' or 'code'."))
         if c["kind"] == "markdown" and len(c) > 2:
-            raise fail(place, "a markdown cell has only a kind and a source.")
+            raise fail(place, translate(
+                    "Reader", "a markdown cell has only a kind and a source."))
         notes = c.get("notes", [])
         if not isinstance(notes, list) or len(notes) > 1000:
-            raise fail(place + ".notes", "must be a list of at most 1,000 texts.")
+            raise fail(place + ".notes", translate(
+                    "Reader", "must be a list of at most 1,000 texts."))
         count = c.get("execution_count")
         if count is not None and (type(count) is not int or not 0 <= count < 10 ** 9):
-            raise fail(place + ".execution_count", "must be a whole number or null.")
+            raise fail(place + ".execution_count", translate(
+                    "Reader", "must be a whole number or null."))
         return Cell(c["kind"], text(c["source"], place + ".source"),
                     text(c.get("stored"), place + ".stored", optional=True),
                     text(c.get("output", ""), place + ".output"),
@@ -192,16 +206,22 @@ class _LessonReader:
         for item, where in origins.items():
             place = f"lesson.origins.{str(item)[:64]}"
             if not exists(item):
-                raise fail(place, f"'{str(item)[:40]}' is no node or timeline action of "
-                           "this graph.")
+                raise fail(place, translate(
+                        "Reader", "'{item}' is no node or timeline action of this graph.").format(
+                        item=str(item)[:40]))
             if not (isinstance(where, list) and len(where) == 2 and
                     all(type(x) is int for x in where)):
-                raise fail(place, "must be [cell, line], two whole numbers.")
+                raise fail(place, translate(
+                        "Reader", "must be [cell, line], two whole numbers."))
             cell, line = where
             if not 0 <= cell < len(cells) or not cells[cell].is_code:
-                raise fail(place, f"cell {cell} is not a code cell of the lesson.")
+                raise fail(place, translate(
+                        "Reader", "cell {cell} is not a code cell of the lesson.").format(
+                        cell=cell))
             if not 1 <= line <= cells[cell].source.count("\n") + 1:
-                raise fail(place, f"line {line} is not a line of cell {cell}.")
+                raise fail(place, translate(
+                        "Reader", "line {line} is not a line of cell {cell}.").format(
+                        line=line, cell=cell))
             checked[item] = (cell, line)
         return checked
 

@@ -20,6 +20,8 @@ Version history
   6  an optional ``recorded_against``: the digest of what a traced graph computed when
      its recorded text was recorded (``recorded.py``); nothing else changed.
 """
+from gradstudio.words import translate
+
 from .actions import ACTION_KINDS, NODE_TYPES
 from .params import _is_number
 
@@ -42,13 +44,15 @@ def _v1_to_v2(data):
             if not isinstance(node, dict):
                 continue          # the loader reports it at the same place
             if "position" in node:
-                raise MigrationDefect(f"nodes[{i}].position", "a version 1 file stores the "
-                                      "position as separate x and y fields")
+                raise MigrationDefect(f"nodes[{i}].position", translate(
+                        "Reader", "a version 1 file stores the position as separate x and y "
+                        "fields"))
             xy = []
             for axis in ("x", "y"):
                 value = node.pop(axis, 0.0)
                 if not _is_number(value):
-                    raise MigrationDefect(f"nodes[{i}].{axis}", "must be a number")
+                    raise MigrationDefect(f"nodes[{i}].{axis}", translate(
+                            "Reader", "must be a number"))
                 xy.append(value)
             node["position"] = xy
     edges = data.get("edges", [])
@@ -58,8 +62,9 @@ def _v1_to_v2(data):
                 continue
             for old, new in (("from", "source"), ("to", "target"), ("input", "port")):
                 if new in edge:
-                    raise MigrationDefect(f"edges[{i}].{new}", f"a version 1 file names this "
-                                          f"field '{old}'")
+                    raise MigrationDefect(f"edges[{i}].{new}", translate(
+                            "Reader", "a version 1 file names this field '{old}'").format(
+                            old=old))
                 if old in edge:
                     edge[new] = edge.pop(old)
     data["format_version"] = 2

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gradstudio.vocabulary import RESERVED_NAMES
+from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
 from .actions import ACTION_KINDS, ActionParamError, check_action_param
 from .catalogue import CATALOGUE, returns_input
@@ -29,6 +30,33 @@ __all__ = ["Document", "DocumentError", "NodeData", "Region", "Action", "Change"
 
 class DocumentError(ValueError):
     """An edit or a file the document refuses; the message is written for the user."""
+
+
+# what the document says when an edit cannot be made (in the window's language)
+_SAID = {
+    "no node": QT_TRANSLATE_NOOP("Model", "There is no node '{node_id}'."),
+    "no kind": QT_TRANSLATE_NOOP("Model", "'{kind}' is not a kind of node GradStudio knows."),
+    "node exists": QT_TRANSLATE_NOOP("Model", "A node with id '{node_id}' already exists."),
+    "recorded line": QT_TRANSLATE_NOOP("Model", "A recorded value's line must be a line "
+                                       "number."),
+    "disconnect first": QT_TRANSLATE_NOOP("Model", "Disconnect input '{port}' before "
+                                          "lowering the number of inputs."),
+    "no input": QT_TRANSLATE_NOOP("Model", "'{value}' has no input named '{port}'."),
+    "cycle": QT_TRANSLATE_NOOP("Model", "Connecting '{value}' to '{value2}' would make a "
+                               "cycle: a tensor cannot depend on itself."),
+    "region exists": QT_TRANSLATE_NOOP("Model", "A region with id '{region_id}' already "
+                                       "exists."),
+    "no region": QT_TRANSLATE_NOOP("Model", "There is no region '{region_id}'."),
+    "no action kind": QT_TRANSLATE_NOOP("Model", "'{kind}' is not a timeline action. Use "
+                                        "one of: {value}."),
+    "action exists": QT_TRANSLATE_NOOP("Model", "An action with id '{id}' already exists."),
+    "no action": QT_TRANSLATE_NOOP("Model", "There is no timeline action '{action_id}'."),
+}
+
+
+def _error(key, **fields):
+    """The ``DocumentError`` saying ``_SAID[key]`` with its ``fields``."""
+    return DocumentError(translate("Model", _SAID[key]).format(**fields))
 
 
 @dataclass
@@ -132,7 +160,7 @@ class Document(ClassroomParts):
         try:
             return self.graph.nodes[node_id]["data"]
         except KeyError:
-            raise DocumentError(f"There is no node '{node_id}'.") from None
+            raise _error("no node", node_id=node_id) from None
 
     def nodes(self):
         return [self.graph.nodes[n]["data"] for n in self._order]
@@ -142,16 +170,16 @@ class Document(ClassroomParts):
         """Adds a node of ``kind`` (defaults filled in) and returns its id."""
         spec = CATALOGUE.get(kind)
         if spec is None:
-            raise DocumentError(f"'{kind}' is not a kind of node GradStudio knows.")
+            raise _error("no kind", kind=kind)
         full = spec.defaults()
         for name, value in (params or {}).items():
             full[name] = check_param(spec, name, value)
         node_id = node_id or self.new_id()
         if node_id in self.graph:
-            raise DocumentError(f"A node with id '{node_id}' already exists.")
+            raise _error("node exists", node_id=node_id)
         if recorded is not None and (isinstance(recorded, bool) or
                                      not isinstance(recorded, int) or recorded < 1):
-            raise DocumentError("A recorded value's line must be a line number.")
+            raise _error("recorded line")
         data = NodeData(node_id, kind, full, _position(position), check_label(label), bool(watched),
                         bool(retains_grad), recorded)
         self.graph.add_node(node_id, data=data)
@@ -213,8 +241,7 @@ class Document(ClassroomParts):
         if spec.variadic and name == "count":
             for port in spec.input_names(data.params)[value:]:
                 if self.source_of(node_id, port) is not None:
-                    raise DocumentError(f"Disconnect input '{port}' before lowering the "
-                                        "number of inputs.")
+                    raise _error("disconnect first", port=port)
         data.params[name] = value
         self._emit("node_changed", node_id)
         return old
@@ -283,12 +310,11 @@ class Document(ClassroomParts):
         tdata = self.node(target)
         spec = CATALOGUE[tdata.kind]
         if port not in spec.input_names(tdata.params):
-            raise DocumentError(f"'{_name(tdata)}' has no input named '{port}'.")
+            raise _error("no input", value=_name(tdata), port=port)
         # (a target nothing reads yet cannot reach its source: no search)
         if source == target or self.graph.out_degree(target) and \
                 self.graph.has_path(target, source):
-            raise DocumentError(f"Connecting '{_name(self.node(source))}' to '{_name(tdata)}' "
-                                "would make a cycle: a tensor cannot depend on itself.")
+            raise _error("cycle", value=_name(self.node(source)), value2=_name(tdata))
         previous = self.source_of(target, port)
         if previous is not None:
             self.graph.remove_edge(previous, target, port)
@@ -334,7 +360,7 @@ class Document(ClassroomParts):
         back); returns its id."""
         region_id = region_id or self.new_id("r")
         if region_id in self.regions:
-            raise DocumentError(f"A region with id '{region_id}' already exists.")
+            raise _error("region exists", region_id=region_id)
         for n in nodes:
             self.node(n)
         region = Region(region_id, set(nodes), check_label(label) or "no_grad")
@@ -370,20 +396,19 @@ class Document(ClassroomParts):
         try:
             return self.regions[region_id]
         except KeyError:
-            raise DocumentError(f"There is no region '{region_id}'.") from None
+            raise _error("no region", region_id=region_id) from None
 
     # ------------------------------------------------------------------ timeline
     def add_action(self, kind, params=None, index=None, action_id=None):
         """Adds a timeline action (at the end, or at ``index``); returns its id."""
         if kind not in ACTION_KINDS:
-            raise DocumentError(f"'{kind}' is not a timeline action. Use one of: "
-                                f"{', '.join(ACTION_KINDS)}.")
+            raise _error("no action kind", kind=kind, value=", ".join(ACTION_KINDS))
         full = {name: (list(d) if isinstance(d, list) else d) for name, _, d in ACTION_KINDS[kind]}
         for name, value in (params or {}).items():
             full[name] = _check_action_param(kind, name, value)
         action = Action(action_id or self.new_id("a"), kind, full)
         if any(a.id == action.id for a in self.timeline):
-            raise DocumentError(f"An action with id '{action.id}' already exists.")
+            raise _error("action exists", id=action.id)
         self.timeline.insert(len(self.timeline) if index is None else index, action)
         self._emit("timeline_changed", action.id)
         return action.id
@@ -395,7 +420,7 @@ class Document(ClassroomParts):
         for a in self.timeline:
             if a.id == action_id:
                 return a
-        raise DocumentError(f"There is no timeline action '{action_id}'.")
+        raise _error("no action", action_id=action_id)
 
     def remove_action(self, action_id):
         """Removes an action; returns ``(index, action)`` for undo."""
@@ -491,9 +516,10 @@ def _position(pos):
         x, y = pos
         x, y = float(x), float(y)
     except (TypeError, ValueError):
-        raise DocumentError("A position is a pair of numbers (x, y).") from None
+        raise DocumentError(translate("Model", "A position is a pair of numbers (x, y).")) from None
     if not (abs(x) < 1e9 and abs(y) < 1e9):
-        raise DocumentError("A position must be a finite pair of numbers within ±1e9.")
+        raise DocumentError(translate(
+                "Model", "A position must be a finite pair of numbers within ±1e9."))
     return (x, y)
 
 
@@ -508,12 +534,16 @@ def check_label(label):
     if label is None or label == "":
         return None
     if not isinstance(label, str) or not label.isidentifier() or len(label) > 64:
-        raise DocumentError(f"'{label}' cannot be a name: use letters, digits and _, not "
-                            "starting with a digit (at most 64 characters).")
+        raise DocumentError(translate(
+                "Model", "'{label}' cannot be a name: use letters, digits and _, not "
+                "starting with a digit (at most 64 characters).").format(
+                label=label))
     name = unicodedata.normalize("NFKC", label)
     if keyword.iskeyword(name) or name in RESERVED_NAMES:
         said = f"'{label}'" if name == label else f"'{label}' (which Python reads as '{name}')"
-        raise DocumentError(f"{said} is reserved in Python; choose another name.")
+        raise DocumentError(translate(
+                "Model", "{said} is reserved in Python; choose another name.").format(
+                said=said))
     return name
 
 
@@ -522,7 +552,8 @@ def check_seed(seed):
     ``DocumentError`` in plain words otherwise."""
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                              or not 0 <= seed < 2 ** 63):
-        raise DocumentError("The seed must be a whole number from 0 to 2**63 - 1, or none.")
+        raise DocumentError(translate(
+                "Model", "The seed must be a whole number from 0 to 2**63 - 1, or none."))
     return seed
 
 

@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from urllib.parse import unquote
 
+from gradstudio.words import translate
+
 __all__ = ["Notebook", "NotebookError", "Program", "read_notebook", "program",
            "with_attachments", "MAX_NOTEBOOK_BYTES", "MAX_CODE_CHARS"]
 
@@ -159,42 +161,55 @@ def read_notebook(data, source="notebook.ipynb") -> Notebook:
     name = str(source).replace("\\", "/").rsplit("/", 1)[-1]
     nb = _validated(_format_4(_json_of(data, name), name), name)
     if len(nb.cells) > MAX_CELLS:
-        raise NotebookError(f"{name} has {len(nb.cells):,} cells; GradStudio reads notebooks "
-                            f"of up to {MAX_CELLS:,}.")
+        raise NotebookError(translate(
+                "Notebook", "{name} has {count:,} cells; GradStudio reads notebooks of up to "
+                "{MAX_CELLS:,}.").format(
+                name=name, count=len(nb.cells), MAX_CELLS=MAX_CELLS))
     return Notebook(_cells(nb, name), name)
 
 
 def _json_of(data, name):
     """``data`` (bytes or text) read as JSON, within the size and depth limits."""
     if len(data) > MAX_NOTEBOOK_BYTES:
-        raise NotebookError(f"{name} is larger than {MAX_NOTEBOOK_BYTES // 2 ** 20} MB, the "
-                            "most GradStudio reads as a notebook.")
+        raise NotebookError(translate(
+                "Notebook", "{name} is larger than {MAX_NOTEBOOK_BYTES} MB, the most "
+                "GradStudio reads as a notebook.").format(
+                name=name, MAX_NOTEBOOK_BYTES=MAX_NOTEBOOK_BYTES // 2 ** 20))
     if isinstance(data, (bytes, bytearray)):
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise NotebookError(f"{name} is not UTF-8 text, so it is not a Jupyter "
-                                "notebook.") from None
+            raise NotebookError(translate(
+                    "Notebook", "{name} is not UTF-8 text, so it is not a Jupyter "
+                    "notebook.").format(name=name)) from None
     if not _depth_ok(data):
-        raise NotebookError(f"{name} is nested more than {MAX_DEPTH} levels deep; it is not "
-                            "a Jupyter notebook.")
+        raise NotebookError(translate(
+                "Notebook", "{name} is nested more than {MAX_DEPTH} levels deep; it is not a "
+                "Jupyter notebook.").format(
+                name=name, MAX_DEPTH=MAX_DEPTH))
     try:
         return json.loads(data)
     except (ValueError, RecursionError) as e:
         where = f" (line {e.lineno}, column {e.colno})" if hasattr(e, "lineno") else ""
-        raise NotebookError(f"{name} is not valid JSON{where}, so it is not a Jupyter "
-                            "notebook.") from None
+        raise NotebookError(translate(
+                "Notebook", "{name} is not valid JSON{where}, so it is not a Jupyter "
+                "notebook.").format(
+                name=name, where=where)) from None
 
 
 def _format_4(raw, name):
     """``raw`` itself, once it is a notebook of format 4."""
     if not isinstance(raw, dict) or "cells" not in raw and "worksheets" not in raw:
-        raise NotebookError(f"{name} is JSON but not a Jupyter notebook (it has no cells).")
+        raise NotebookError(translate(
+                "Notebook", "{name} is JSON but not a Jupyter notebook (it has no cells).").format(
+                name=name))
     version = raw.get("nbformat")
     if version != 4:
-        raise NotebookError(f"{name} is a notebook in format {version!r}; GradStudio reads "
-                            "format 4 (Jupyter's since 2015). Open it in Jupyter and save "
-                            "it again to convert it.")
+        raise NotebookError(translate(
+                "Notebook", "{name} is a notebook in format {version!r}; GradStudio reads "
+                "format 4 (Jupyter's since 2015). Open it in Jupyter and save it again to "
+                "convert it.").format(
+                name=name, version=version))
     return raw
 
 
@@ -210,7 +225,9 @@ def _validated(raw, name):
             nbformat.validate(nb, version=4)
     except Exception as e:  # nbformat raises ValidationError and others
         detail = str(getattr(e, "message", e)).splitlines()[0][:200]
-        raise NotebookError(f"{name} is not a valid format 4 notebook: {detail}.") from None
+        raise NotebookError(translate(
+                "Notebook", "{name} is not a valid format 4 notebook: {detail}.").format(
+                name=name, detail=detail)) from None
     return nb
 
 
@@ -222,11 +239,15 @@ def _cells(nb, name):
         src = _text(c.get("source"))
         text += len(src)
         if len(src) > MAX_CELL_CHARS:
-            raise NotebookError(f"cell {k} of {name} holds {len(src):,} characters; "
-                                f"GradStudio reads cells of up to {MAX_CELL_CHARS:,}.")
+            raise NotebookError(translate(
+                    "Notebook", "cell {k} of {name} holds {count:,} characters; GradStudio "
+                    "reads cells of up to {MAX_CELL_CHARS:,}.").format(
+                    k=k, name=name, count=len(src), MAX_CELL_CHARS=MAX_CELL_CHARS))
         if text > MAX_TEXT_CHARS:
-            raise NotebookError(f"{name} holds more than {MAX_TEXT_CHARS // 1024 ** 2} MB of "
-                                "cell text; GradStudio reads notebooks of up to that.")
+            raise NotebookError(translate(
+                    "Notebook", "{name} holds more than {MAX_TEXT_CHARS} MB of cell text; "
+                    "GradStudio reads notebooks of up to that.").format(
+                    name=name, MAX_TEXT_CHARS=MAX_TEXT_CHARS // 1024 ** 2))
         if c.cell_type == "code":
             code += len(src)
             count = c.get("execution_count")
@@ -237,8 +258,10 @@ def _cells(nb, name):
             text += len(shown) - len(src)
             cells.append(NotebookCell("markdown", shown))
     if code > MAX_CODE_CHARS:
-        raise NotebookError(f"{name} has more than {MAX_CODE_CHARS // 1024 ** 2} MB of code; "
-                            "trace a shorter notebook.")
+        raise NotebookError(translate(
+                "Notebook", "{name} has more than {MAX_CODE_CHARS} MB of code; trace a "
+                "shorter notebook.").format(
+                name=name, MAX_CODE_CHARS=MAX_CODE_CHARS // 1024 ** 2))
     return tuple(cells)
 
 

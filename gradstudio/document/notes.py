@@ -11,6 +11,7 @@ export as Markdown cells.
 import math
 import re
 from dataclasses import dataclass
+from gradstudio.words import translate
 
 __all__ = ["Note", "notes_from_json", "NOTE_LIMITS", "comment_lines", "DEFAULT_SIZE"]
 
@@ -42,43 +43,58 @@ class Note:
 def check_note(note, fail, place="note"):
     """Raises ``fail(place, message)`` for a note outside the limits."""
     if not isinstance(note.id, str) or not _ID.match(note.id):
-        raise fail(f"{place}.id", "must be an id: 1 to 64 letters, digits or _ . : -.")
+        raise fail(f"{place}.id", translate(
+                "Reader", "must be an id: 1 to 64 letters, digits or _ . : -."))
     if not isinstance(note.text, str) or len(note.text) > MAX_NOTE_TEXT:
-        raise fail(f"{place}.text", f"must be a text of at most {MAX_NOTE_TEXT:,} characters.")
+        raise fail(f"{place}.text", translate(
+                "Reader", "must be a text of at most {MAX_NOTE_TEXT:,} characters.").format(
+                MAX_NOTE_TEXT=MAX_NOTE_TEXT))
     for name, pair, low, high in (("position", note.position, -MAX_COORD, MAX_COORD),
                                   ("size", note.size, MIN_SIDE, MAX_SIDE)):
         if not (isinstance(pair, (list, tuple)) and len(pair) == 2 and all(
                 isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
                 and low <= v <= high for v in pair)):
-            raise fail(f"{place}.{name}", f"must be a pair of numbers from {low:g} to "
-                       f"{high:g}.")
+            raise fail(f"{place}.{name}", translate(
+                    "Reader", "must be a pair of numbers from {low:g} to {high:g}.").format(
+                    low=low, high=high))
     if note.node is not None and (not isinstance(note.node, str) or not _ID.match(note.node)):
-        raise fail(f"{place}.node", "must be a node id or null.")
+        raise fail(f"{place}.node", translate("Reader", "must be a node id or null."))
 
 
 def notes_from_json(value, fail, exists):
     """The file's ``notes`` list as ``{id: Note}``; ``exists(id)`` tells whether a node
     exists."""
     if not isinstance(value, list) or len(value) > MAX_NOTES:
-        raise fail("notes", f"must be a list of at most {MAX_NOTES:,} notes.")
+        raise fail("notes", translate(
+                "Reader", "must be a list of at most {MAX_NOTES:,} notes.").format(
+                MAX_NOTES=MAX_NOTES))
     notes = {}
     for i, n in enumerate(value):
         place = f"notes[{i}]"
         if not isinstance(n, dict) or getattr(n, "duplicate", None) is not None:
-            raise fail(place, "must be an object { ... } with each field once.")
+            raise fail(place, translate(
+                    "Reader", "must be an object { ... } with each field once."))
         for key in n:
             if key not in ("id", "text", "position", "size", "node"):
-                raise fail(place, f"unknown field '{str(key)[:40]}'.")
+                raise fail(place, translate(
+                        "Reader", "unknown field '{key}'.").format(
+                        key=str(key)[:40]))
         for key in ("id", "text", "position"):
             if key not in n:
-                raise fail(place, f"the field '{key}' is missing.")
+                raise fail(place, translate(
+                        "Reader", "the field '{key}' is missing.").format(
+                        key=key))
         note = Note(n["id"], n["text"], _pair(n["position"]), _pair(n.get("size", DEFAULT_SIZE)),
                     n.get("node"))
         check_note(note, fail, place)
         if note.node is not None and not exists(note.node):
-            raise fail(f"{place}.node", f"node '{note.node}' does not exist.")
+            raise fail(f"{place}.node", translate(
+                    "Reader", "node '{node}' does not exist.").format(
+                    node=note.node))
         if note.id in notes:
-            raise fail(f"{place}.id", f"'{note.id}' is used twice.")
+            raise fail(f"{place}.id", translate(
+                    "Reader", "'{id}' is used twice.").format(
+                    id=note.id))
         notes[note.id] = note
     return notes
 

@@ -25,6 +25,7 @@ import numpy as np
 import gradstudio.engine as torch
 from gradstudio.engine import autograd
 from gradstudio.timeline import ACTIONS
+from gradstudio.words import translate
 
 from .catalogue import CATALOGUE
 from .run_timeline import NodeFailure, compute
@@ -232,13 +233,16 @@ class _Program:
         self.names = {n: doc.display_name(n) for n in doc.node_ids}
         for nid in (output, input):
             if nid is None or nid not in doc.graph:
-                raise ProbeError("Choose an output and an input that are nodes of the "
-                                 "program.")
+                raise ProbeError(translate(
+                        "Probe", "Choose an output and an input that are nodes of the "
+                        "program."))
         self.output, self.input = output, input
         self.out_name, self.in_name = self.names[output], self.names[input]
         if output != input and not doc.graph.has_path(input, output):
-            raise ProbeError(f"{self.out_name} does not depend on {self.in_name}: no path "
-                             f"leads from {self.in_name} to {self.out_name}.")
+            raise ProbeError(translate(
+                    "Probe", "{out_name} does not depend on {in_name}: no path leads from "
+                    "{in_name} to {out_name}.").format(
+                    out_name=self.out_name, in_name=self.in_name))
         order = doc.topological_order()
         self.path = self._path_checked(order)
         on_path = set(self.path) | {input}
@@ -262,14 +266,18 @@ class _Program:
         for nid in path:
             kind = doc.node(nid).kind
             if is_random(kind):
-                raise ProbeError(f"{self.names[nid]} draws random numbers ({kind}) on the "
-                                 f"way from {self.in_name} to {self.out_name}: computed "
-                                 "again it would draw new ones, so it cannot be probed.")
+                raise ProbeError(translate(
+                        "Probe", "{name} draws random numbers ({kind}) on the way from "
+                        "{in_name} to {out_name}: computed again it would draw new ones, so "
+                        "it cannot be probed.").format(
+                        name=self.names[nid], kind=kind, in_name=self.in_name,
+                        out_name=self.out_name))
             if kind == "grad_of":
-                raise ProbeError(f"{self.names[nid]} is a .grad on the way from "
-                                 f"{self.in_name} to {self.out_name}: what a backward left, "
-                                 f"not a function of {self.in_name} computed again, so it "
-                                 "cannot be probed.")
+                raise ProbeError(translate(
+                        "Probe", "{names} is a .grad on the way from {in_name} to "
+                        "{out_name}: what a backward left, not a function of {in_name} "
+                        "computed again, so it cannot be probed.").format(
+                        names=self.names[nid], in_name=self.in_name, out_name=self.out_name))
         return path
 
     def _states(self, result, needed, step):
@@ -278,11 +286,15 @@ class _Program:
         for nid in needed:
             state = result.state(nid, step)
             if state.pending:
-                raise ProbeError(f"{self.names[nid]} is not computed yet at this step: it "
-                                 f"is computed at {result.late.when(nid)}.")
+                raise ProbeError(translate(
+                        "Probe", "{names} is not computed yet at this step: it is computed "
+                        "at {value}.").format(
+                        names=self.names[nid], value=result.late.when(nid)))
             if not state.ok or state.value is None:
-                raise ProbeError(f"{self.names[nid]} has no value in this run (it has an "
-                                 "error): fix it first.")
+                raise ProbeError(translate(
+                        "Probe", "{names} has no value in this run (it has an error): fix it "
+                        "first.").format(
+                        names=self.names[nid]))
             states[nid] = state
         return states
 
@@ -290,22 +302,32 @@ class _Program:
         """Floating-point input and output, a Jacobian of at most ``limit`` entries and
         at most ``outputs`` backward passes; sets the shapes and sizes."""
         if not _floating(x.dtype):
-            raise ProbeError(f"{self.in_name} holds {x.dtype} values: only a floating-point "
-                             "tensor has derivatives.")
+            raise ProbeError(translate(
+                    "Probe", "{in_name} holds {dtype} values: only a floating-point tensor "
+                    "has derivatives.").format(
+                    in_name=self.in_name, dtype=x.dtype))
         if not _floating(y.dtype):
-            raise ProbeError(f"{self.out_name} holds {y.dtype} values: only a floating-point "
-                             "result has derivatives.")
+            raise ProbeError(translate(
+                    "Probe", "{out_name} holds {dtype} values: only a floating-point result "
+                    "has derivatives.").format(
+                    out_name=self.out_name, dtype=y.dtype))
         self.in_shape, self.out_shape = tuple(x.shape), tuple(y.shape)
         self.n_in, self.n_out = x.value.size, y.value.size
         if self.n_in * self.n_out > limit:
             raise ProbeError(
-                f"The Jacobian of {self.out_name} with respect to {self.in_name} has "
-                f"{self.n_out:,} × {self.n_in:,} = {self.n_in * self.n_out:,} entries, more "
-                f"than the {limit:,} a probe computes: choose smaller tensors.")
+                translate(
+                        "Probe", "The Jacobian of {out_name} with respect to {in_name} has "
+                        "{n_out:,} × {n_in:,} = {entries:,} entries, more than the {limit:,} "
+                        "a probe computes: choose smaller tensors.").format(
+                        out_name=self.out_name, in_name=self.in_name, n_out=self.n_out,
+                        n_in=self.n_in, entries=self.n_in * self.n_out, limit=limit))
         if self.n_out > outputs:
             raise ProbeError(
-                f"{self.out_name} has {self.n_out:,} elements, more than the {outputs:,} "
-                "backward passes (one per element) a probe takes: choose a smaller output.")
+                translate(
+                        "Probe", "{out_name} has {n_out:,} elements, more than the "
+                        "{outputs:,} backward passes (one per element) a probe takes: choose "
+                        "a smaller output.").format(
+                        out_name=self.out_name, n_out=self.n_out, outputs=outputs))
 
     def _constant(self, state):
         dtype = state.dtype
@@ -328,16 +350,18 @@ class _Program:
                     try:
                         tensors[nid] = compute(self.doc, nid, tensors, self.names)
                     except NodeFailure as exc:
-                        raise ProbeError(f"{self.names[nid]} could not be computed again: "
-                                         f"{exc}") from None
+                        raise ProbeError(translate(
+                                "Probe", "{names} could not be computed again: {exc}").format(
+                                names=self.names[nid], exc=exc)) from None
         y = tensors[self.output]
         if self.float64:
             for nid in self.path:
                 t = tensors[nid]
                 if t.dtype.is_floating_point and t.dtype != torch.float64:
-                    raise ProbeError(f"{self.names[nid]} computes in {t.dtype.name}, too "
-                                     "coarse for finite differences: the check needs "
-                                     "float64 all the way.")
+                    raise ProbeError(translate(
+                            "Probe", "{names} computes in {name}, too coarse for finite "
+                            "differences: the check needs float64 all the way.").format(
+                            names=self.names[nid], name=t.dtype.name))
         return y
 
 
@@ -345,8 +369,10 @@ def _flows(y, x, out_name, in_name):
     """Refuses an output no gradient reaches from ``x`` (a detach, no_grad or an integer
     step cuts every path)."""
     if y is not x and not y.requires_grad:
-        raise ProbeError(f"No gradient flows from {in_name} to {out_name}: a detach, a "
-                         "no-grad region or a non-differentiable step cuts every path.")
+        raise ProbeError(translate(
+                "Probe", "No gradient flows from {in_name} to {out_name}: a detach, a "
+                "no-grad region or a non-differentiable step cuts every path.").format(
+                in_name=in_name, out_name=out_name))
 
 
 def _analytic(y, x):
@@ -437,30 +463,38 @@ def vjp(doc, result, action_index) -> VJP:
     step, vᵀJ and the ``.grad`` before and after it. Raises ``ProbeError``."""
     if not 0 <= action_index < len(doc.timeline) or \
             not ACTIONS[doc.timeline[action_index].kind].target:
-        raise ProbeError("Choose a backward step of the timeline.")
+        raise ProbeError(translate("Probe", "Choose a backward step of the timeline."))
     action = doc.timeline[action_index]
     before, after = action_index, action_index + 1       # steps around the action
     outcome = result.outcome(action.id)
     if outcome is not None and outcome.error:
-        raise ProbeError(f"This backward step failed: {outcome.error}")
+        raise ProbeError(translate(
+                "Probe", "This backward step failed: {error}").format(
+                error=outcome.error))
     target, gradient = action.params.get("target"), action.params.get("gradient")
     if target is None or target not in doc.graph:
-        raise ProbeError("This backward step has no target: choose one in the timeline.")
+        raise ProbeError(translate(
+                "Probe", "This backward step has no target: choose one in the timeline."))
     name = doc.display_name(target)
     t_state = result.state(target, before)
     if not t_state.ok or t_state.value is None:
-        raise ProbeError(f"{name} has no value in this run (it has an error): fix it first.")
+        raise ProbeError(translate(
+                "Probe", "{name} has no value in this run (it has an error): fix it first.").format(
+                name=name))
     if gradient is not None and gradient in doc.graph:
         g_state = result.state(gradient, before)
         if not g_state.ok or g_state.value is None:
-            raise ProbeError(f"The gradient {doc.display_name(gradient)} has no value in "
-                             "this run: fix it first.")
+            raise ProbeError(translate(
+                    "Probe", "The gradient {value} has no value in this run: fix it first.").format(
+                    value=doc.display_name(gradient)))
         v, v_dtype, implied = np.array(g_state.value), g_state.dtype, False
     elif t_state.value.size == 1:
         v, v_dtype, implied = np.ones(t_state.shape, t_state.value.dtype), t_state.dtype, True
     else:
-        raise ProbeError(f"{name} has {t_state.value.size} elements: its backward needs a "
-                         "gradient v of the same shape.")
+        raise ProbeError(translate(
+                "Probe", "{name} has {size} elements: its backward needs a gradient v of the "
+                "same shape.").format(
+                name=name, size=t_state.value.size))
     rows = []
     for nid in gradient_holders(doc, result, target, before):
         s_before, s_after = result.state(nid, before), result.state(nid, after)
@@ -488,10 +522,12 @@ def _check(f, x0, make, output_name="y", input_name="x"):
     x = make(x0)
     y = f(x)
     if not isinstance(y, torch.Tensor):
-        raise ProbeError("The function must return a tensor.")
+        raise ProbeError(translate("Probe", "The function must return a tensor."))
     if not y.dtype.is_floating_point:
-        raise ProbeError(f"{output_name} holds {y.dtype.name} values: only a floating-point "
-                         "result has derivatives.")
+        raise ProbeError(translate(
+                "Probe", "{output_name} holds {name} values: only a floating-point result "
+                "has derivatives.").format(
+                output_name=output_name, name=y.dtype.name))
     _flows(y, x, output_name, input_name)
     analytic = _analytic(y, x)
     numeric = _numeric(f, x0, make)
@@ -512,9 +548,11 @@ def gradient_check(doc, result, leaf, output, step=-1) -> GradientCheck:
     program = _Program(doc, result, output, leaf, step, float64=True,
                        outputs=MAX_CHECK_ELEMENTS)
     if program.n_in > MAX_CHECK_ELEMENTS:
-        raise ProbeError(f"{program.in_name} has {program.n_in:,} elements, more than the "
-                         f"{MAX_CHECK_ELEMENTS:,} a gradient check moves one by one: "
-                         "choose a smaller tensor.")
+        raise ProbeError(translate(
+                "Probe", "{in_name} has {n_in:,} elements, more than the "
+                "{MAX_CHECK_ELEMENTS:,} a gradient check moves one by one: choose a smaller "
+                "tensor.").format(in_name=program.in_name, n_in=program.n_in,
+                                  MAX_CHECK_ELEMENTS=MAX_CHECK_ELEMENTS))
     check = _check(program, program.x0, program.leaf, program.out_name, program.in_name)
     check.output_shape, check.input = program.out_shape, leaf
     check.output = output
@@ -536,10 +574,14 @@ def check_function(f, x, eps=EPS):
         except ProbeError:
             raise
         except Exception as exc:  # the user's function failed: say so in its words
-            raise ProbeError(f"The function failed: {type(exc).__name__}: {exc}") from None
+            raise ProbeError(translate(
+                    "Probe", "The function failed: {name__}: {exc}").format(
+                    name__=type(exc).__name__, exc=exc)) from None
     if x0.size > MAX_CHECK_ELEMENTS:
-        raise ProbeError(f"x has {x0.size:,} elements, more than the "
-                         f"{MAX_CHECK_ELEMENTS:,} a gradient check moves one by one.")
+        raise ProbeError(translate(
+                "Probe", "x has {size:,} elements, more than the {MAX_CHECK_ELEMENTS:,} a "
+                "gradient check moves one by one.").format(
+                size=x0.size, MAX_CHECK_ELEMENTS=MAX_CHECK_ELEMENTS))
     return _check(call, x0, make)
 
 
@@ -551,16 +593,20 @@ def sweep(doc, result, leaf, element, output, output_element=0, span=3.0, points
     program = _Program(doc, result, output, leaf, step, limit=float("inf"),
                        outputs=float("inf"))
     if not 0 <= element < program.n_in:
-        raise ProbeError(f"{program.in_name} has {program.n_in} elements: choose one from 0 "
-                         f"to {program.n_in - 1}.")
+        raise ProbeError(translate(
+                "Probe", "{in_name} has {n_in} elements: choose one from 0 to {n_in2}.").format(
+                in_name=program.in_name, n_in=program.n_in, n_in2=program.n_in - 1))
     if not 0 <= output_element < program.n_out:
-        raise ProbeError(f"{program.out_name} has {program.n_out} elements: choose one from 0 "
-                         f"to {program.n_out - 1}.")
+        raise ProbeError(translate(
+                "Probe", "{out_name} has {n_out} elements: choose one from 0 to {n_out2}.").format(
+                out_name=program.out_name, n_out=program.n_out, n_out2=program.n_out - 1))
     if not (np.isfinite(span) and span > 0):
-        raise ProbeError("The span must be a positive number.")
+        raise ProbeError(translate("Probe", "The span must be a positive number."))
     points = int(points)
     if not 2 <= points <= MAX_SWEEP_POINTS:
-        raise ProbeError(f"A sweep takes from 2 to {MAX_SWEEP_POINTS} points.")
+        raise ProbeError(translate(
+                "Probe", "A sweep takes from 2 to {MAX_SWEEP_POINTS} points.").format(
+                MAX_SWEEP_POINTS=MAX_SWEEP_POINTS))
     x0 = float(program.x0.flat[element])
 
     def at(value):

@@ -12,6 +12,8 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from gradstudio.words import translate
+
 from .catalogue import CATALOGUE
 from .migrations import FORMAT_VERSION, MIGRATIONS, MigrationDefect
 from .actions import NODE_TYPES
@@ -62,15 +64,17 @@ def read(text, source="<string>", progress=None) -> Document:
     def fail(place, msg):
         return FileError(source, place, msg)
     if len(text) > MAX_BYTES:
-        raise fail("", f"the file is larger than {MAX_BYTES // 2 ** 20} MB, the most "
-                   "GradStudio reads; check in its folder that it is the graph you meant, "
-                   "or choose another file.")
+        raise fail("", translate(
+                "Reader", "the file is larger than {megabytes} MB, the most GradStudio "
+                "reads; check in its folder that it is the graph you meant, or choose "
+                "another file.").format(
+                megabytes=MAX_BYTES // 2 ** 20))
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            raise fail(f"byte {e.start}", "the file is not UTF-8 text; is it a GradStudio "
-                       "graph?") from None
+            raise fail(translate("Reader", "byte {number}").format(number=e.start), translate(
+                    "Reader", "the file is not UTF-8 text; is it a GradStudio graph?")) from None
     elif text.startswith("\ufeff"):
         text = text[1:]
     _check_depth(text, fail)
@@ -78,10 +82,14 @@ def read(text, source="<string>", progress=None) -> Document:
         data = json.loads(text, object_pairs_hook=_Object.from_pairs,
                           parse_constant=_CONSTANTS.__getitem__, parse_int=_parse_int)
     except json.JSONDecodeError as e:
-        raise fail(f"line {e.lineno}, column {e.colno}", f"this is not valid JSON "
-                   f"({e.msg}).") from None
+        raise fail(translate("Reader", "line {line}, column {column}").format(
+                line=e.lineno, column=e.colno), translate(
+                "Reader", "this is not valid JSON ({msg}).").format(
+                msg=e.msg)) from None
     except RecursionError:               # _check_depth should make this impossible
-        raise fail("", f"the file is nested more than {MAX_DEPTH} levels deep.") from None
+        raise fail("", translate(
+                "Reader", "the file is nested more than {MAX_DEPTH} levels deep.").format(
+                MAX_DEPTH=MAX_DEPTH)) from None
     data = _migrate(data, fail)
     return _Builder(fail, progress).build(data)
 
@@ -133,22 +141,27 @@ def _check_depth(text, fail):
         steps -= ((c == 93) | (c == 125)) & outside
         running = np.cumsum(steps) + depth
         if running.max() > MAX_DEPTH:
-            raise fail("", f"the file is nested more than {MAX_DEPTH} levels deep.")
+            raise fail("", translate(
+                    "Reader", "the file is nested more than {MAX_DEPTH} levels deep.").format(
+                    MAX_DEPTH=MAX_DEPTH))
         depth, inside, run = int(running[-1]), int(quotes[-1] % 2), int(len(c) - 1 - last[-1])
 
 
 def _migrate(data, fail):
     if not isinstance(data, dict):
-        raise fail("", "the file holds no JSON object; is it a GradStudio graph?")
+        raise fail("", translate(
+                "Reader", "the file holds no JSON object; is it a GradStudio graph?"))
     version = data.get("format_version")
     if version is None:
-        raise fail("format_version", "missing; is this a GradStudio graph file?")
+        raise fail("format_version", translate(
+                "Reader", "missing; is this a GradStudio graph file?"))
     if not _is_int(version) or version < 1:
-        raise fail("format_version", "must be a whole number from 1.")
+        raise fail("format_version", translate("Reader", "must be a whole number from 1."))
     if version > FORMAT_VERSION:
-        raise fail("format_version", f"the file was written by a newer GradStudio (format "
-                   f"{version}); this one reads formats up to {FORMAT_VERSION}. Update "
-                   "GradStudio to open it.")
+        raise fail("format_version", translate(
+                "Reader", "the file was written by a newer GradStudio (format {version}); "
+                "this one reads formats up to {newest}. Update GradStudio to open "
+                "it.").format(version=version, newest=FORMAT_VERSION))
     try:
         while data["format_version"] < FORMAT_VERSION:
             data = MIGRATIONS[data["format_version"]](data)
@@ -169,26 +182,34 @@ def check_view(view, fail):
     MAX_VIEW_KEYS names, each a finite number, short text, true/false, null or a short
     list of these. ``fail(place, message)`` makes the exception to raise."""
     if not isinstance(view, dict):
-        raise fail("view", "must be an object of settings.")
+        raise fail("view", translate("Reader", "must be an object of settings."))
     if len(view) > MAX_VIEW_KEYS:
-        raise fail("view", f"has more than {MAX_VIEW_KEYS} settings.")
+        raise fail("view", translate(
+                "Reader", "has more than {MAX_VIEW_KEYS} settings.").format(
+                MAX_VIEW_KEYS=MAX_VIEW_KEYS))
     for key, value in view.items():
         if not isinstance(key, str) or not _ID.match(key):
-            raise fail("view", f"'{_show(key)}' is not a valid setting name (letters, digits, "
-                       "_ . : -, at most 64).")
+            raise fail("view", translate(
+                    "Reader", "'{key}' is not a valid setting name (letters, digits, _ . : "
+                    "-, at most 64).").format(
+                    key=_show(key)))
         items = value if isinstance(value, (list, tuple)) else [value]
         if len(items) > MAX_VIEW_LIST:
-            raise fail(f"view.{key}", f"a list of at most {MAX_VIEW_LIST} values.")
+            raise fail(f"view.{key}", translate(
+                    "Reader", "a list of at most {MAX_VIEW_LIST} values.").format(
+                    MAX_VIEW_LIST=MAX_VIEW_LIST))
         for v in items:
             if v is None or isinstance(v, bool):
                 continue
             if isinstance(v, str):
                 if len(v) > MAX_STRING or not _utf8(v):
-                    raise fail(f"view.{key}", f"text must be UTF-8, at most {MAX_STRING} "
-                               "characters.")
+                    raise fail(f"view.{key}", translate(
+                            "Reader", "text must be UTF-8, at most {MAX_STRING} "
+                            "characters.").format(MAX_STRING=MAX_STRING))
             elif not (_is_number(v) and abs(v) <= 1e15):
-                raise fail(f"view.{key}", "must be a number within ±1e15, text, true/false, "
-                           "null or a short list of these.")
+                raise fail(f"view.{key}", translate(
+                        "Reader", "must be a number within ±1e15, text, true/false, null or "
+                        "a short list of these."))
 
 
 def _utf8(s):
@@ -230,38 +251,51 @@ class _Builder:
 
     def obj(self, value, place, required=(), optional=()):
         if not isinstance(value, dict):
-            raise self.fail(place, "must be an object { ... }.")
+            raise self.fail(place, translate("Reader", "must be an object { ... }."))
         if value.duplicate is not None:
-            raise self.fail(place, f"the field '{_show(value.duplicate)}' appears twice.")
+            raise self.fail(place, translate(
+                    "Reader", "the field '{duplicate}' appears twice.").format(
+                    duplicate=_show(value.duplicate)))
         for key in value:
             if key not in required and key not in optional:
-                raise self.fail(place, f"unknown field '{_show(key)}'.")
+                raise self.fail(place, translate(
+                        "Reader", "unknown field '{key}'.").format(
+                        key=_show(key)))
         for key in required:
             if key not in value:
-                raise self.fail(place, f"the field '{key}' is missing.")
+                raise self.fail(place, translate(
+                        "Reader", "the field '{key}' is missing.").format(
+                        key=key))
         return value
 
     def list(self, value, place, limit):
         if not isinstance(value, list):
-            raise self.fail(place, "must be a list [ ... ].")
+            raise self.fail(place, translate("Reader", "must be a list [ ... ]."))
         if len(value) > limit:
-            raise self.fail(place, f"has {len(value):,} entries; at most {limit:,} are allowed.")
+            raise self.fail(place, translate(
+                    "Reader", "has {count:,} entries; at most {limit:,} are allowed.").format(
+                    count=len(value), limit=limit))
         return value
 
     def ident(self, value, place):
         if not isinstance(value, str) or not _ID.match(value):
-            raise self.fail(place, "must be an id: 1 to 64 letters, digits or _ . : -.")
+            raise self.fail(place, translate(
+                    "Reader", "must be an id: 1 to 64 letters, digits or _ . : -."))
         return value
 
     def name(self, value, place, what):
         if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME:
-            raise self.fail(place, f"must be {what}, a text of 1 to {MAX_NAME} characters.")
+            raise self.fail(place, translate(
+                    "Reader", "must be {what}, a text of 1 to {MAX_NAME} characters.").format(
+                    what=what, MAX_NAME=MAX_NAME))
         return value
 
     def node_ref(self, value, place):
         self.ident(value, place)
         if value not in self.doc.graph:
-            raise self.fail(place, f"node '{value}' does not exist.")
+            raise self.fail(place, translate(
+                    "Reader", "node '{value}' does not exist.").format(
+                    value=value))
         return value
 
     def build(self, data):
@@ -286,7 +320,9 @@ class _Builder:
             self.doc.set_seed(seed)
         view = data.get("view", {})
         if isinstance(view, _Object) and view.duplicate is not None:
-            raise self.fail("view", f"the field '{_show(view.duplicate)}' appears twice.")
+            raise self.fail("view", translate(
+                    "Reader", "the field '{duplicate}' appears twice.").format(
+                    duplicate=_show(view.duplicate)))
         check_view(view, self.fail)
         self.doc.view = dict(view)
         if data.get("lesson") is not None:
@@ -303,8 +339,8 @@ class _Builder:
         if against is not None:
             if not isinstance(against, str) or len(against) != 64 or \
                     any(c not in "0123456789abcdef" for c in against):
-                raise self.fail("recorded_against", "must be the 64 hexadecimal digits of "
-                                "a digest.")
+                raise self.fail("recorded_against", translate(
+                        "Reader", "must be the 64 hexadecimal digits of a digest."))
             self.doc.recorded_against = against
         return self.doc
 
@@ -312,28 +348,32 @@ class _Builder:
         self.obj(node, place, ("id", "kind"),
                  ("params", "position", "label", "watched", "retains_grad", "recorded"))
         node_id = self.ident(node["id"], f"{place}.id")
-        kind = self.name(node["kind"], f"{place}.kind", "a kind of node")
+        kind = self.name(node["kind"], f"{place}.kind", translate("Reader", "a kind of node"))
         spec = CATALOGUE.get(kind)
         if spec is None:
-            raise self.fail(f"{place}.kind", f"'{_show(kind)}' is not a kind of node "
-                            "GradStudio knows.")
+            raise self.fail(f"{place}.kind", translate(
+                    "Reader", "'{kind}' is not a kind of node GradStudio knows.").format(
+                    kind=_show(kind)))
         params = self.obj(node.get("params", _Object()), f"{place}.params", (),
                           tuple(p.name for p in spec.params))
         position = self.list(node.get("position", [0.0, 0.0]), f"{place}.position", 2)
         if len(position) != 2 or not all(_is_number(v) for v in position):
-            raise self.fail(f"{place}.position", "must be a pair of numbers [x, y].")
+            raise self.fail(f"{place}.position", translate(
+                    "Reader", "must be a pair of numbers [x, y]."))
         label = node.get("label")
         if label is not None:
-            self.name(label, f"{place}.label", "a name")
+            self.name(label, f"{place}.label", translate("Reader", "a name"))
         flags = {}
         for flag in ("watched", "retains_grad"):
             flags[flag] = node.get(flag, False)
             if not isinstance(flags[flag], bool):
-                raise self.fail(f"{place}.{flag}", "must be true or false.")
+                raise self.fail(f"{place}.{flag}", translate(
+                        "Reader", "must be true or false."))
         recorded = node.get("recorded")
         if recorded is not None:
             if isinstance(recorded, bool) or not isinstance(recorded, int) or recorded < 1:
-                raise self.fail(f"{place}.recorded", "must be a line number.")
+                raise self.fail(f"{place}.recorded", translate(
+                        "Reader", "must be a line number."))
             flags["recorded"] = recorded
         try:
             self.doc.add_node(kind, params, position, label, node_id, **flags)
@@ -341,7 +381,8 @@ class _Builder:
             for name, value in params.items():      # which param was it?
                 where = f"{place}.params.{name}"
                 if _has_nan(value):
-                    raise self.fail(where, "NaN (not a number) is not allowed here.") from None
+                    raise self.fail(where, translate(
+                            "Reader", "NaN (not a number) is not allowed here.")) from None
                 with self.at(where):
                     _check_param(spec, name, value)
             raise self.fail(place, str(e)) from None
@@ -358,15 +399,20 @@ class _Builder:
             self.obj(edge, place, ("source", "target", "port"))
             source = self.node_ref(edge["source"], f"{place}.source")
             target = self.node_ref(edge["target"], f"{place}.target")
-            port = self.name(edge["port"], f"{place}.port", "an input name")
+            port = self.name(edge["port"], f"{place}.port", translate("Reader", "an input name"))
             data = self.doc.node(target)
             ports = CATALOGUE[data.kind].input_names(data.params)
             if port not in ports:
-                raise self.fail(f"{place}.port", f"node '{target}' ({data.kind}) has no input "
-                                f"'{_show(port)}'; its inputs are {', '.join(ports) or 'none'}.")
+                raise self.fail(f"{place}.port", translate(
+                        "Reader", "node '{target}' ({kind}) has no input '{port}'; its "
+                        "inputs are {inputs}.").format(
+                        target=target, kind=data.kind, port=_show(port),
+                        inputs=", ".join(ports) or translate("Reader", "none")))
             if (target, port) in taken:
-                raise self.fail(place, f"input '{port}' of node '{target}' is already "
-                                f"connected by edges[{taken[target, port]}].")
+                raise self.fail(place, translate(
+                        "Reader", "input '{port}' of node '{target}' is already connected by "
+                        "edges[{taken}].").format(
+                        port=port, target=target, taken=taken[target, port]))
             taken[target, port] = i
             cycles.add_edge(source, target, port)
             last[source, target] = i
@@ -376,8 +422,10 @@ class _Builder:
             cycle = cycles.find_cycle()
             closing = max(last[edge] for edge in cycle)
             path = " -> ".join([cycle[0][0]] + [v for _, v in cycle])
-            raise self.fail(f"edges[{closing}]", f"this edge closes a cycle ({_show(path)}); "
-                            "a tensor cannot depend on itself.")
+            raise self.fail(f"edges[{closing}]", translate(
+                    "Reader", "this edge closes a cycle ({path}); a tensor cannot depend on "
+                    "itself.").format(
+                    path=_show(path)))
         # Connecting in topological order of the targets keeps each cycle check trivial.
         rank = {n: r for r, n in enumerate(order)}
         for i in sorted(range(len(edges)), key=lambda i: (rank[edges[i]["target"]], i)):
@@ -392,20 +440,23 @@ class _Builder:
         for j, n in enumerate(members):
             self.node_ref(n, f"{place}.nodes[{j}]")
             if n in seen:
-                raise self.fail(f"{place}.nodes[{j}]", f"node '{n}' is listed twice.")
+                raise self.fail(f"{place}.nodes[{j}]", translate(
+                        "Reader", "node '{n}' is listed twice.").format(
+                        n=n))
             seen.add(n)
         label = region.get("label", "no_grad")
-        self.name(label, f"{place}.label", "a name")
+        self.name(label, f"{place}.label", translate("Reader", "a name"))
         with self.at(place):
             self.doc.add_region(members, label, region_id)
 
     def action(self, action, place):
         self.obj(action, place, ("id", "kind"), ("params",))
         action_id = self.ident(action["id"], f"{place}.id")
-        kind = self.name(action["kind"], f"{place}.kind", "a kind of action")
+        kind = self.name(action["kind"], f"{place}.kind", translate("Reader", "a kind of action"))
         if kind not in ACTION_KINDS:
-            raise self.fail(f"{place}.kind", f"'{_show(kind)}' is not a timeline action; use "
-                            f"one of {', '.join(ACTION_KINDS)}.")
+            raise self.fail(f"{place}.kind", translate(
+                    "Reader", "'{kind}' is not a timeline action; use one of {value}.").format(
+                    kind=_show(kind), value=', '.join(ACTION_KINDS)))
         types = {n: t for n, t, _ in ACTION_KINDS[kind]}
         params = self.obj(action.get("params", _Object()), f"{place}.params", (), tuple(types))
         for name, value in params.items():
@@ -416,12 +467,14 @@ class _Builder:
                     self.ident(v, f"{place}.params.{name}" +
                                (f"[{j}]" if isinstance(value, list) else ""))
                 elif isinstance(v, str) and types[name] != "text":   # (texts: their own)
-                    self.name(v, f"{place}.params.{name}", "a choice")
+                    self.name(v, f"{place}.params.{name}", translate("Reader", "a choice"))
         with self.at(f"{place}.params"):
             self.doc.add_action(kind, params, action_id=action_id)
 
 
 def _check_param(spec, name, value):
     if isinstance(value, _TooLong):
-        raise DocumentError(f"a whole number with more than {MAX_DIGITS} digits.")
+        raise DocumentError(translate(
+                "Reader", "a whole number with more than {MAX_DIGITS} digits.").format(
+                MAX_DIGITS=MAX_DIGITS))
     return check_param(spec, name, value)

@@ -15,8 +15,10 @@ Imports nothing of Qt.
 import hashlib
 import json
 
+from gradstudio.words import translate
+
 __all__ = ["fingerprint", "mark_traced", "is_stale", "recorded_parts", "STALE_WORDS",
-           "recorded_words"]
+           "recorded_words", "stale_step_words"]
 
 STALE_WORDS = ("recorded when the script ran; the graph has been edited since, so it may "
                "no longer be what the program would print")
@@ -24,10 +26,18 @@ STALE_WORDS = ("recorded when the script ran; the graph has been edited since, s
 
 def recorded_words(line):
     """What a node holding a value the trace recorded at ``line`` is, in words."""
-    return (f"Recorded from line {line} of the script: its values are what the script "
-            "had there (a tensor the trace did not see made, such as what torch.load read "
-            "or a deep copy), not computed by the graph; an edit upstream does not change "
-            "them.")
+    return translate("Recorded", "Recorded from line {line} of the script: its values are "
+                     "what the script had there (a tensor the trace did not see made, such "
+                     "as what torch.load read or a deep copy), not computed by the graph; "
+                     "an edit upstream does not change them.").format(line=line)
+
+
+def stale_step_words():
+    """What a timeline step holding recorded data is once the graph was edited, in
+    words (the timeline's tooltip and its details)."""
+    return translate("Recorded", "What this step holds was recorded when the script ran; "
+                     "the graph has been edited since, so it may no longer be what the "
+                     "program would print.")
 
 
 def recorded_parts(action):

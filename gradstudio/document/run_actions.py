@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from gradstudio.engine.autograd import observe
 from gradstudio.hook_text import printing, say
 from gradstudio.timeline import ACTIONS, ActionError, RunContext
+from gradstudio.words import translate
 
 __all__ = ["ActionOutcome", "ActionError", "perform", "message"]
 
@@ -54,16 +55,20 @@ class _Tensors:
 
     def __call__(self, node_id, role):
         if node_id is None:
-            raise ActionError(f"Choose the {role} of this action.")
+            raise ActionError(translate("Run", "Choose the {role} of this action.").format(
+                role=role))
         if node_id not in self.names:
-            raise ActionError(f"The {role} node '{node_id}' no longer exists.")
+            raise ActionError(translate("Run", "The {role} node '{node}' no longer exists.").format(
+                role=role, node=node_id))
         t = self.tensors.get(node_id)
         if t is None and self.late and node_id in self.late.step:
-            raise ActionError(f"Its {role} '{self.names[node_id]}' is computed later, at "
-                              f"{self.late.when(node_id)}: move this step after that one.")
+            raise ActionError(translate("Run", "Its {role} '{node}' is computed later, at "
+                                        "{when}: move this step after that one.").format(
+                role=role, node=self.names[node_id], when=self.late.when(node_id)))
         if t is None:
-            raise ActionError(f"Its {role} '{self.names[node_id]}' has an error; fix that "
-                              "node first.")
+            raise ActionError(translate("Run", "Its {role} '{node}' has an error; fix that "
+                                        "node first.").format(role=role,
+                                                              node=self.names[node_id]))
         return t
 
 

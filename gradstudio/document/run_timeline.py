@@ -10,6 +10,7 @@ import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
 from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import HISTORY_ELEMENTS
+from gradstudio.words import translate
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
@@ -71,7 +72,9 @@ def compute(doc, nid, tensors, names, data=None, no_grad=None):
     except Exception as exc:  # the user's program failed: show it on the node
         raise NodeFailure(message(exc), exc) from None
     if not isinstance(t, torch.Tensor):
-        raise NodeFailure(f"{data.kind} did not produce a tensor.")
+        raise NodeFailure(translate(
+                "Run", "{kind} did not produce a tensor.").format(
+                kind=data.kind))
     problem = check_tensor(raw.data(t).shape)
     if problem is not None:
         raise NodeFailure(problem)
@@ -85,11 +88,14 @@ def _checked_inputs(doc, nid, inputs, ports, tensors, names):
     not connected or has no tensor."""
     missing = doc.missing_inputs(nid, inputs)
     if missing:
-        raise NodeFailure(f"Connect an input to '{missing[0]}' to compute this node.")
+        raise NodeFailure(translate(
+                "Run", "Connect an input to '{missing}' to compute this node.").format(
+                missing=missing[0]))
     failed = [p for p, src in inputs.items() if src not in tensors]
     if failed:
-        raise NodeFailure(f"Not computed: its input '{names[inputs[failed[0]]]}' has an "
-                          "error.")
+        raise NodeFailure(translate(
+                "Run", "Not computed: its input '{name}' has an error.").format(
+                name=names[inputs[failed[0]]]))
     return {p: tensors[inputs[p]] for p in ports if p in inputs}
 
 
@@ -283,17 +289,20 @@ class TimelineRun:
         """The optimizer or scheduler (``what``) the action ``action_id`` made so far in
         this run, or ``ActionError`` saying why there is none."""
         if action_id is None:
-            raise ActionError(f"Choose the {what} of this step.")
+            raise ActionError(translate("Run", "Choose the {what} of this step.").format(
+                what=what))
         if action_id not in self.optimizers or \
                 ACTIONS[self.doc.action(action_id).kind].makes != what:
             if self.doc.has_action(action_id) and \
                     ACTIONS[self.doc.action(action_id).kind].makes == what:
-                raise ActionError(f"Its {what} is made at a later step: move the "
-                                  f"{what} before this step.")
-            raise ActionError(f"Its {what} no longer exists: choose another.")
+                raise ActionError(translate("Run", "Its {what} is made at a later step: move "
+                                            "the {what} before this step.").format(what=what))
+            raise ActionError(translate("Run", "Its {what} no longer exists: choose "
+                                        "another.").format(what=what))
         made = self.optimizers[action_id]
         if made is None:
-            raise ActionError(f"Its {what} could not be made: see the error at its step.")
+            raise ActionError(translate("Run", "Its {what} could not be made: see the error "
+                                        "at its step.").format(what=what))
         return made
 
     def snapshot(self):
@@ -455,11 +464,14 @@ class TimelineRun:
             return None
         count = loop.params["count"]
         if self.live:
-            note = (f"Live run: {stopped:,} of {count:,} iterations so far (Keep makes it "
-                    "the document's loop, Discard goes back to the document's run).")
+            note = translate("Run", "Live run: {stopped:,} of {count:,} iterations so far "
+                             "(Keep makes it the document's loop, Discard goes back to the "
+                             "document's run).").format(stopped=stopped, count=count)
         else:
-            note = (f"Stopped after {stopped:,} of {count:,} iterations: the run took "
-                    f"longer than {MAX_RUN_SECONDS:g} s. Lower the count to see the end.")
+            note = translate("Run", "Stopped after {stopped:,} of {count:,} iterations: the "
+                             "run took longer than {seconds} s. Lower the count to see the "
+                             "end.").format(stopped=stopped, count=count,
+                                            seconds=f"{MAX_RUN_SECONDS:g}")
             result.stopped = result.stopped or note
         result.stopped_at[loop.id] = stopped
         if shown >= stopped:
@@ -477,9 +489,11 @@ class TimelineRun:
             if outcomes[j] is None:
                 outcomes[j] = ActionOutcome(
                     action.id, None, [], iteration=failed[0] if failed else None,
-                    note=f"Not reached in iteration {failed[0] + 1}: the loop stopped at "
-                         "the error above." if failed else
-                    "Not run in the iteration asked for: the loop stopped early.")
+                    note=translate("Run", "Not reached in iteration {number}: the loop "
+                                   "stopped at the error above.").format(
+                                       number=failed[0] + 1) if failed else
+                    translate("Run", "Not run in the iteration asked for: the loop stopped "
+                              "early."))
             if snaps[j] is not None:
                 last = snaps[j]
             result.outcomes.append(outcomes[j])

@@ -54,6 +54,7 @@ from pathlib import Path
 
 from ._trace_check import Difference, check_trace
 from gradstudio.trace.process import MAX_STDERR, Child
+from gradstudio.words import translate
 from .layout import apply_layered_layout
 from .model import ACTION_KINDS, Document, DocumentError
 from .recorded import mark_traced
@@ -83,7 +84,7 @@ class TraceJob:
     def __init__(self, text, timeout=DEFAULT_TIMEOUT, filename="<script>",
                  record_values=False, cells=None):
         if not isinstance(text, str):
-            raise TraceError("The script must be text.")
+            raise TraceError(translate("Trace", "The script must be text."))
         # what the script computed is always recorded: the document is checked against it
         request = {"source": text, "filename": filename, "timeout": float(timeout),
                    "record_values": True}
@@ -97,7 +98,8 @@ class TraceJob:
         self.data = None              # after result(): the child's JSON and node ids
         self.ids = {}
         if len(request) > MAX_SCRIPT_BYTES:
-            raise TraceError("The script is larger than 1 MB; trace a shorter one.")
+            raise TraceError(translate(
+                    "Trace", "The script is larger than 1 MB; trace a shorter one."))
         self.timeout = float(timeout)
         self.output = ""
         self._cancelled = False
@@ -118,7 +120,9 @@ class TraceJob:
             return Child([sys.executable, "-P", _CHILD], env, request.encode("utf-8"),
                          MAX_RESULT_BYTES, fork_server=True)
         except OSError as exc:
-            raise TraceError(f"Could not start Python to run the script ({exc}).") from None
+            raise TraceError(translate(
+                    "Trace", "Could not start Python to run the script ({exc}).").format(
+                    exc=exc)) from None
 
     def _wait(self):
         """Traces; a refusal traces again with the cut where it happened (``trace/cut``),
@@ -184,7 +188,9 @@ class TraceJob:
             try:
                 doc, ids = _build(data)
             except (DocumentError, KeyError, TypeError, ValueError) as exc:
-                raise TraceError(f"The traced program could not be drawn: {exc}") from None
+                raise TraceError(translate(
+                        "Trace", "The traced program could not be drawn: {exc}").format(
+                        exc=exc)) from None
             try:
                 check_trace(doc, data, ids, self._source)
                 return doc, ids, data
@@ -221,14 +227,15 @@ class TraceJob:
         if self._thread.is_alive():
             raise TimeoutError("the trace is still running")
         if self._cancelled:
-            raise TraceError("The trace was cancelled.")
+            raise TraceError(translate("Trace", "The trace was cancelled."))
         status, data = self._outcome
         if status == "error":
             raise TraceError(data)
         self.output = data.get("output", "") if isinstance(data, dict) else ""
         if not isinstance(data, dict) or not data.get("ok"):
             message = data.get("error") if isinstance(data, dict) else None
-            raise TraceError(str(message or "The script could not be traced."))
+            raise TraceError(str(message or translate("Trace", "The script could not be "
+                                                      "traced.")))
         doc, ids, data = self._checked(data)
         mark_traced(doc)
         cut = data.get("cut")

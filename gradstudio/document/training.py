@@ -22,6 +22,7 @@ With an optimizer, as PyTorch's "Optimizing model parameters" tutorial::
 import math
 
 from gradstudio.engine.nn import init as nn_init
+from gradstudio.words import translate
 
 from .actions import CHOICES
 
@@ -46,7 +47,9 @@ def train_loop(params, loss, count=100, lr=0.1, optimizer=None, zero_grad=True):
     actions = []
     if optimizer is not None:
         if optimizer not in CHOICES["algorithm"]:
-            raise ValueError(f"'{optimizer}' is not an optimizer GradStudio knows.")
+            raise ValueError(translate(
+                    "Training", "'{optimizer}' is not an optimizer GradStudio knows.").format(
+                    optimizer=optimizer))
         actions.append(("optimizer", {"algorithm": optimizer, "params": params, "lr": lr}))
     actions += [("loop", {"count": count}), ("forward", {}),
                 ("backward", {"target": loss})]

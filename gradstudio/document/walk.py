@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gradstudio.timeline import ACTIONS, Spell
+from gradstudio.words import translate
 
 from .digraph import MultiDiGraph
 from .export import action_text, optimizer_names
@@ -70,6 +71,7 @@ class WalkStep:
     before: object = None           # ... its .grad before (None: it had none)
     after: object = None            # ... and after
     arrived: int = 0                # how many gradients reached it (summed), 0 for a root
+    leaf_name: str = ""             # AccumulateGrad: the leaf's name
 
     @property
     def accumulate(self):
@@ -241,8 +243,9 @@ def walk(doc, result, index):
     kind = ACTIONS[action.kind]
     if kind.walk is None:
         return Walk(index, action_text(doc, action), (), problem=" ".join(filter(None, (
-            explain_action(doc, action), "Only a backward() or an autograd.grad() "
-            "action can be stepped through."))))
+            explain_action(doc, action), translate(
+                "Walk", "Only a backward() or an autograd.grad() action can be stepped "
+                "through.")))))
     outcome = result.outcomes[index] if index < len(result.outcomes) else None
     roots, seeded = kind.walk(action.params)
     roots = [r for r in roots if r in doc.graph]
@@ -251,7 +254,8 @@ def walk(doc, result, index):
                             else None, root_name)
     if outcome is None or not outcome.steps:
         why = (outcome.error or outcome.note) if outcome is not None else None
-        return Walk(index, title, (), problem=why or "This action ran no backward step.",
+        return Walk(index, title, (), problem=why or translate(
+            "Walk", "This action ran no backward step."),
                     roots=tuple(roots))
     ctx = _Context(doc, result, index, roots, root_name if len(roots) == 1 else "L",
                    seeded)
@@ -288,18 +292,20 @@ def _step(ctx, s, number, arrived=0):
     nodes = tuple(attrs.get("tensors", ()))
     if s.name == "AccumulateGrad":
         leaf = s.variable or attrs.get("variable")
-        leaf_name = ctx.name(leaf) if leaf else "a leaf"
+        leaf_name = ctx.name(leaf) if leaf else translate("Walk", "a leaf")
         state = ctx.result.state(leaf, ctx.before) if leaf else None
         before = state.grad if state is not None else None
         return WalkStep(number, s.name, s.key, nodes,
-                        f"AccumulateGrad into {leaf_name}.grad", s.grad_output,
+                        translate("Walk", "AccumulateGrad into {leaf}.grad").format(
+                            leaf=leaf_name), s.grad_output,
                         _grad_name(ctx.root_name, leaf_name), (), tuple(s.freed),
-                        None, leaf, before, s.accumulated, arrived)
+                        None, leaf, before, s.accumulated, arrived, leaf_name)
     own = ctx.name(owner) if owner else None
     middle = ctx.intermediate.get(s.key)
     received_name = (_grad_name(ctx.root_name, own) if own else
                      _grad_name(ctx.root_name, middle) if middle else
-                     f"the gradient of an intermediate tensor of {ctx.root_name}")
+                     translate("Walk", "the gradient of an intermediate tensor of "
+                               "{root}").format(root=ctx.root_name))
     rule = ctx.result.derivative(s.key)
     targets = ctx.targets(s.key)
     if own is not None and owner in ctx.roots and number == 1 and ctx.seeded:
@@ -312,13 +318,11 @@ def _step(ctx, s, number, arrived=0):
             values.extend(_symbols(ctx, owner, rule, targets, received_name,
                                    s.grad_output, values=True))
         shown = _substitute(formula, *values)
-        return f"{shown} = {preview(g)}" if g is not None else f"{shown}: nothing flows"
+        return f"{shown} = {preview(g)}" if g is not None else translate(
+            "Walk", "{formula}: nothing flows").format(formula=shown)
     forward = _substitute(rule.forward, names) if rule is not None and rule.forward else ""
     inside = ctx.inside.get(s.key) if owner is None else None
-    title = f"{s.name} of {own} = {forward}" if own and forward else \
-        f"{s.name} of {own}" if own else \
-        f"{s.name}, a step inside computing {ctx.name(inside)}" if inside else \
-        f"{s.name} (inside {ctx.root_name}'s graph)"
+    title = _step_title(s.name, own, forward, inside and ctx.name(inside), ctx.root_name)
     sends = []
     for i, g in enumerate(s.grad_inputs):
         target = targets.get(i)
@@ -335,12 +339,28 @@ def _step(ctx, s, number, arrived=0):
             named = f"{lhs} = {_substitute(formula, names)}"
             numbers = (lambda formula=formula, g=g: numbers_line(formula, g))
         else:
-            named = f"{lhs}: computed by {s.name}"
+            named = translate("Walk", "{gradient}: computed by {grad_fn}").format(
+                gradient=lhs, grad_fn=s.name)
             numbers = (lambda g=g: preview(g))
         sends.append(Send(i, input_name, target, ctx.graph.nodes[target]["name"], node, g,
                           formula, named, numbers))
     return WalkStep(number, s.name, s.key, nodes, title, s.grad_output, received_name,
                     tuple(sends), tuple(s.freed), owner or inside, arrived=arrived)
+
+
+def _step_title(grad_fn, own, forward, inside, root_name):
+    """A step's title: ``MulBackward0 of z = y * 3`` (what the panel shortens keeps its
+    `` = ``)."""
+    if own and forward:
+        return translate("Walk", "{grad_fn} of {node} = {forward}").format(
+            grad_fn=grad_fn, node=own, forward=forward)
+    if own:
+        return translate("Walk", "{grad_fn} of {node}").format(grad_fn=grad_fn, node=own)
+    if inside:
+        return translate("Walk", "{grad_fn}, a step inside computing {node}").format(
+            grad_fn=grad_fn, node=inside)
+    return translate("Walk", "{grad_fn} (inside {root}'s graph)").format(
+        grad_fn=grad_fn, root=root_name)
 
 
 def _symbols(ctx, owner, rule, targets, received_name, received, values=False):
@@ -404,50 +424,66 @@ def grad_fn_summary(doc, result, node_id, step=-1):
         if isinstance(v, (int, float, bool)):
             names.setdefault(k, _param(v))
     forward = _substitute(rule.forward, names) if rule.forward else ""
-    lines = [f"{rule.name}" + (f", recorded by {doc.display_name(node_id)} = {forward}"
-                               if forward else "")]
-    lines.append("in backward it receives grad (the gradient of the output with respect "
-                 f"to {doc.display_name(node_id)}) and sends")
+    name = doc.display_name(node_id)
+    lines = [translate("Walk", "{grad_fn}, recorded by {node} = {forward}").format(
+        grad_fn=rule.name, node=name, forward=forward) if forward else rule.name]
+    lines.append(translate("Walk", "in backward it receives grad (the gradient of the "
+                           "output with respect to {node}) and sends").format(node=name))
     for arg, formula in zip(rule.inputs, rule.formulas):
         if formula:
-            lines.append(f"  to {names.get(arg, arg)}: {_substitute(formula, names)}")
+            lines.append("  " + translate("Walk", "to {input}: {formula}").format(
+                input=names.get(arg, arg), formula=_substitute(formula, names)))
     return lines
 
 
 # ------------------------------------------------------------------------------ as text
 def step_lines(step, root_name=None):
     """One step explained in words and formulas, line by line."""
-    lines = [f"Step {step.number}: {step.title}"]
+    lines = [translate("Walk", "Step {number}: {title}").format(number=step.number,
+                                                                 title=step.title)]
+    summed = "  " + translate("Walk", "(the sum of the {count} gradients sent to it)").format(
+        count=step.arrived) if step.arrived > 1 else ""
     if step.accumulate:
-        leaf = step.title.split(" into ", 1)[1][:-len(".grad")]
-        lines.append(f"  received {step.received_name} = {preview(step.received)}" +
-                     (f"  (the sum of the {step.arrived} gradients sent to it)"
-                      if step.arrived > 1 else ""))
+        leaf = step.leaf_name
+        lines.append("  " + translate("Walk", "received {gradient} = {value}").format(
+            gradient=step.received_name, value=preview(step.received)) + summed)
         if step.before is None:
-            lines.append(f"  {leaf}.grad was None, so it becomes the gradient: "
-                         f"{preview(step.after)} = 0 + {preview(step.received)}")
+            lines.append("  " + translate("Walk", "{leaf}.grad was None, so it becomes the "
+                                          "gradient: {after} = 0 + {received}").format(
+                leaf=leaf, after=preview(step.after), received=preview(step.received)))
         else:
-            lines.append(f"  {leaf}.grad += gradient: {preview(step.after)} = "
-                         f"{preview(step.before)} + {preview(step.received)}")
+            lines.append("  " + translate("Walk", "{leaf}.grad += gradient: {after} = "
+                                          "{before} + {received}").format(
+                leaf=leaf, after=preview(step.after), before=preview(step.before),
+                received=preview(step.received)))
         return lines
-    summed = f"  (the sum of the {step.arrived} gradients sent to it)" \
-        if step.arrived > 1 else ""
-    lines.append(f"  received grad = {step.received_name} = {preview(step.received)}"
-                 + summed)
+    lines.append("  " + translate("Walk", "received grad = {gradient} = {value}").format(
+        gradient=step.received_name, value=preview(step.received)) + summed)
     for send in step.sends:
-        target = _target_name(send)
-        to = send.input_name if target == send.input_name else \
-            f"{send.input_name} = {target}"
-        lines.append(f"  to {to} (next: {send.target_name}):")
-        if send.rule:
-            lines.append(f"    rule      {send.input_name}: {send.rule}")
-        lines.append(f"    chain     {send.named}")
-        lines.append(f"    numbers   {send.numbers}")
+        lines.extend(_send_lines(send))
     if not step.sends:
-        lines.append("  sends nothing further (no input requires grad)")
+        lines.append("  " + translate("Walk", "sends nothing further (no input requires "
+                                      "grad)"))
     if step.freed:
-        lines.append("  frees its saved " + ", ".join(step.freed) +
-                     " (a second backward through it needs retain_graph=True)")
+        lines.append("  " + translate("Walk", "frees its saved {tensors} (a second backward "
+                                      "through it needs retain_graph=True)").format(
+            tensors=", ".join(step.freed)))
+    return lines
+
+
+def _send_lines(send):
+    """What one step sends along one edge: the rule, the chain rule, the numbers."""
+    target = _target_name(send)
+    to = send.input_name if target == send.input_name else \
+        f"{send.input_name} = {target}"
+    lines = ["  " + translate("Walk", "to {input} (next: {grad_fn}):").format(
+        input=to, grad_fn=send.target_name)]
+    if send.rule:
+        lines.append("    " + translate("Walk", "rule      {input}: {rule}").format(
+            input=send.input_name, rule=send.rule))
+    lines.append("    " + translate("Walk", "chain     {formula}").format(formula=send.named))
+    lines.append("    " + translate("Walk", "numbers   {formula}").format(
+        formula=send.numbers))
     return lines
 
 
@@ -459,15 +495,18 @@ def _target_name(send):
 def explain_text(doc, result, index):
     """The step-through of one action as text (what ``gradstudio explain`` prints)."""
     w = walk(doc, result, index)
-    lines = [f"Action {index + 1}: {w.title}"]
+    lines = [translate("Walk", "Action {number}: {title}").format(number=index + 1,
+                                                                   title=w.title)]
     outcome = result.outcomes[index]
     if outcome.iteration is not None:
-        lines[0] += f"  (iteration {outcome.iteration + 1})"
+        lines[0] += "  " + translate("Walk", "(iteration {number})").format(
+            number=outcome.iteration + 1)
     if w.seeded:
-        lines.append("  (with a gradient v: each ∂ below is v-weighted, the "
-                     "vector-Jacobian product vᵀ·J)")
+        lines.append("  " + translate("Walk", "(with a gradient v: each ∂ below is "
+                                      "v-weighted, the vector-Jacobian product vᵀ·J)"))
     for step in w.steps:
         lines.extend(step_lines(step))
     if w.problem:
-        lines.append(("  stopped: " if w.steps else "  ") + w.problem)
+        lines.append("  " + (translate("Walk", "stopped: {problem}").format(
+            problem=w.problem) if w.steps else w.problem))
     return "\n".join(lines)

@@ -4,6 +4,8 @@
 import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
 
+from gradstudio.words import translate
+
 from .record import ActionError, defaction
 
 _FLAGS = ("retain_graph", "create_graph")
@@ -31,13 +33,18 @@ def _backward_code(action, spell):
 def _backward_explain(action, spell):
     p = action.params
     name = spell.node(p["target"])
-    seed = (f"with {spell.node(p['gradient'])} as the vector v of vᵀJ" if
-            p.get("gradient") is not None else "starting from 1 (a one-element tensor)")
-    keep = ("keeps the saved tensors (retain_graph=True)" if p["retain_graph"] else
-            "frees the saved tensors as it goes: a second backward through them fails")
-    return (f"{name}.backward() runs the backward pass from {name}, {seed}: each grad_fn "
-            f"passes its gradient on, and every leaf that requires grad adds its part to "
-            f"its .grad. It {keep}.")
+    seed = (translate("Actions", "with {gradient} as the vector v of vᵀJ").format(
+        gradient=spell.node(p["gradient"])) if p.get("gradient") is not None else
+        translate("Actions", "starting from 1 (a one-element tensor)"))
+    if p["retain_graph"]:
+        keep = translate("Actions", "It keeps the saved tensors (retain_graph=True).")
+    else:
+        keep = translate("Actions", "It frees the saved tensors as it goes: a second "
+                         "backward through them fails.")
+    return translate("Actions", "{name}.backward() runs the backward pass from {name}, "
+                     "{seed}: each grad_fn passes its gradient on, and every leaf that "
+                     "requires grad adds its part to its .grad.").format(
+        name=name, seed=seed) + " " + keep
 
 
 def _backward_walk(params):
@@ -107,18 +114,18 @@ def _none_run(ctx, action):
 defaction("zero_grad", (("tensor", "node", None),), "grad.zero_()",
           lambda a, spell: ([f"{spell.node(a.params['tensor'])}.grad.zero_()"], []),
           run=_zero_run, aim=_tensor_aim,
-          explain=lambda a, spell: (
-              f"{spell.node(a.params['tensor'])}.grad.zero_() sets every element of the "
-              "gradient to 0, in place: the next backward adds to zeros instead of to "
-              "this backward's gradient."),
+          explain=lambda a, spell: translate(
+              "Actions", "{name}.grad.zero_() sets every element of the gradient to 0, in "
+              "place: the next backward adds to zeros instead of to this backward's "
+              "gradient.").format(name=spell.node(a.params["tensor"])),
           traced={"x.grad.zero_()": lambda seen: {"tensor": seen.node}})
 
 defaction("set_grad_none", (("tensor", "node", None),), "set grad to None",
           lambda a, spell: ([f"{spell.node(a.params['tensor'])}.grad = None"], []),
           run=_none_run, aim=_tensor_aim,
-          explain=lambda a, spell: (
-              f"{spell.node(a.params['tensor'])}.grad = None drops the gradient: the next "
-              "backward stores a fresh one instead of adding to it."),
+          explain=lambda a, spell: translate(
+              "Actions", "{name}.grad = None drops the gradient: the next backward stores "
+              "a fresh one instead of adding to it.").format(name=spell.node(a.params["tensor"])),
           traced={"x.grad = None": lambda seen: {"tensor": seen.node}})
 
 
@@ -128,7 +135,7 @@ def _grad_run(ctx, action):
     outs = [ctx.tensor(n, "output") for n in p["outputs"]]
     ins = [ctx.tensor(n, "input") for n in p["inputs"]]
     if not outs or not ins:
-        raise ActionError("Choose at least one output and one input.")
+        raise ActionError(translate("Actions", "Choose at least one output and one input."))
     given = p.get("grad_outputs") or []
     vs = [None if n is None else ctx.tensor(n, "grad_outputs") for n in given] \
         if any(n is not None for n in given) else None
@@ -176,9 +183,10 @@ def _grad_title(action, name, root_name):
 def _grad_explain(action, spell):
     p = action.params
     ins = ", ".join(spell.node(n) for n in p["inputs"]) or "?"
-    return (f"torch.autograd.grad runs the backward pass from "
-            f"{', '.join(spell.node(n) for n in p['outputs']) or '?'} and returns the "
-            f"gradients with respect to {ins}, without touching any .grad.")
+    outs = ", ".join(spell.node(n) for n in p["outputs"]) or "?"
+    return translate("Actions", "torch.autograd.grad runs the backward pass from "
+                     "{outputs} and returns the gradients with respect to {inputs}, "
+                     "without touching any .grad.").format(outputs=outs, inputs=ins)
 
 
 def _grad_traced(seen):

@@ -6,16 +6,21 @@ import math
 
 import gradstudio.engine as torch
 
+from gradstudio.words import QT_TRANSLATE_NOOP, translate
+
 from .record import ActionError, defaction
 
 _NORMS = {"2": 2.0, "1": 1.0, "inf": math.inf}      # (the choice -> norm_type)
-_NORM_WORDS = {"2": "2-norm", "1": "1-norm", "inf": "largest absolute value"}
+_NORM_WORDS = {"2": QT_TRANSLATE_NOOP("Actions", "2-norm"),
+               "1": QT_TRANSLATE_NOOP("Actions", "1-norm"),
+               "inf": QT_TRANSLATE_NOOP("Actions", "largest absolute value")}
 
 
 def _tensors(ctx, action):
     tensors = [ctx.tensor(n, "tensor") for n in action.params["params"]]
     if not tensors:
-        raise ActionError("Choose the tensors whose gradients this step clips.")
+        raise ActionError(translate("Actions", "Choose the tensors whose gradients this "
+                                    "step clips."))
     return tensors
 
 
@@ -83,11 +88,13 @@ defaction("clip_grad_norm",
           "clip the gradients' norm", _norm_code, run=_norm_run, group="training",
           aim=lambda k: {"params": k.leaves}, distinct=("params",),
           traced={"torch.nn.utils.clip_grad_norm_": _norm_traced},
-          explain=lambda a, spell: (
-              f"Scales the gradients of {_listed(a, spell)} together, in place, so that "
-              f"their {_NORM_WORDS[a.params['norm_type']]} (all of them as one vector) is at "
-              f"most {a.params['max_norm']:g}; gradients already within it stay as they "
-              "are."))
+          explain=lambda a, spell: translate(
+              "Actions", "Scales the gradients of {tensors} together, in place, so that "
+              "their {norm} (all of them as one vector) is at most {max_norm}; gradients "
+              "already within it stay as they are.").format(
+              tensors=_listed(a, spell),
+              norm=translate("Actions", _NORM_WORDS[a.params["norm_type"]]),
+              max_norm=f"{a.params['max_norm']:g}"))
 
 
 # ----------------------------------------------------------------------------- by value
@@ -112,6 +119,7 @@ defaction("clip_grad_value", (("params", "nodes", []), ("clip_value", "float", 1
                              f"clip_value={a.params['clip_value']!r})"], []),
           run=_value_run, group="training", aim=lambda k: {"params": k.leaves},
           distinct=("params",), traced={"torch.nn.utils.clip_grad_value_": _value_traced},
-          explain=lambda a, spell: (
-              f"Clamps every element of the gradients of {_listed(a, spell)} to "
-              f"[-{a.params['clip_value']:g}, {a.params['clip_value']:g}], in place."))
+          explain=lambda a, spell: translate(
+              "Actions", "Clamps every element of the gradients of {tensors} to "
+              "[-{value}, {value}], in place.").format(
+              tensors=_listed(a, spell), value=f"{a.params['clip_value']:g}"))

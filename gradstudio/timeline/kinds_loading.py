@@ -6,6 +6,8 @@ early stop). The sources are nodes of the graph: a tensor the trace did not see 
 the values it had when they were loaded."""
 import gradstudio.engine as torch
 
+from gradstudio.words import translate
+
 from .record import ActionError, defaction
 
 _INDENT = "    "
@@ -19,9 +21,10 @@ def _pairs(action, spell):
 def _run(ctx, action):
     p = action.params
     if not p["tensors"]:
-        raise ActionError("Choose the tensors this step loads values into.")
+        raise ActionError(translate("Actions", "Choose the tensors this step loads values into."))
     if len(p["sources"]) != len(p["tensors"]):
-        raise ActionError("Choose one source for each tensor this step loads values into.")
+        raise ActionError(translate(
+            "Actions", "Choose one source for each tensor this step loads values into."))
     pairs = [(ctx.tensor(t, "tensor"), ctx.tensor(s, "source"))
              for t, s in zip(p["tensors"], p["sources"])]
     with torch.no_grad():
@@ -67,8 +70,9 @@ defaction("load_values", (("tensors", "nodes", []), ("sources", "nodes", [])),
           "load values into tensors (load_state_dict)", _code, run=_run, group="training",
           aim=lambda k: {"tensors": k.leaves, "sources": []}, changes="tensors", trains=True,
           traced={"torch.nn.Module.load_state_dict": _traced},
-          explain=lambda a, spell: (
-              "Copies, in place and outside the graph (torch.no_grad()), the values of "
-              + (", ".join(f"{s} into {t}" for t, s in _pairs(a, spell)) or "nothing")
-              + ", as model.load_state_dict does: each keeps its own .grad and "
-              "requires_grad."))
+          explain=lambda a, spell: translate(
+              "Actions", "Copies, in place and outside the graph (torch.no_grad()), the "
+              "values of {pairs}, as model.load_state_dict does: each keeps its own .grad "
+              "and requires_grad.").format(pairs=", ".join(
+                  translate("Actions", "{source} into {target}").format(source=s, target=t)
+                  for t, s in _pairs(a, spell)) or translate("Actions", "nothing")))

@@ -4,25 +4,35 @@ schedules of ``SCHEDULER_SETTINGS``) and ``scheduler_step`` (its ``step()``, or
 ``ReduceLROnPlateau``'s ``step(metric)``)."""
 import gradstudio.engine as torch
 
+from gradstudio.words import QT_TRANSLATE_NOOP, translate
+
 from .record import ActionError, defaction
 from .settings import SCHEDULER_SETTINGS, scheduler_arguments
 
 # what each schedule does at a step, for the step-through
 _RULES = {
-    "StepLR": "multiplies the learning rate by gamma every step_size steps",
-    "MultiStepLR": "multiplies the learning rate by gamma at each milestone",
-    "ExponentialLR": "multiplies the learning rate by gamma at every step",
-    "CosineAnnealingLR": "lowers the learning rate along a cosine to eta_min over T_max "
-                         "steps",
-    "CosineAnnealingWarmRestarts": "lowers the learning rate along a cosine to eta_min, "
-                                   "starting again after T_0 steps (then T_0 * T_mult)",
-    "LinearLR": "scales the learning rate from start_factor to end_factor over "
-                "total_iters steps",
-    "ConstantLR": "scales the learning rate by factor until total_iters steps have passed",
-    "PolynomialLR": "lowers the learning rate to zero over total_iters steps, by a "
-                    "polynomial of the given power",
-    "ReduceLROnPlateau": "multiplies the learning rate by factor when the metric it is "
-                         "given has not improved for patience steps",
+    "StepLR": QT_TRANSLATE_NOOP(
+        "Actions", "multiplies the learning rate by gamma every step_size steps"),
+    "MultiStepLR": QT_TRANSLATE_NOOP(
+        "Actions", "multiplies the learning rate by gamma at each milestone"),
+    "ExponentialLR": QT_TRANSLATE_NOOP(
+        "Actions", "multiplies the learning rate by gamma at every step"),
+    "CosineAnnealingLR": QT_TRANSLATE_NOOP(
+        "Actions", "lowers the learning rate along a cosine to eta_min over T_max steps"),
+    "CosineAnnealingWarmRestarts": QT_TRANSLATE_NOOP(
+        "Actions", "lowers the learning rate along a cosine to eta_min, starting again "
+        "after T_0 steps (then T_0 * T_mult)"),
+    "LinearLR": QT_TRANSLATE_NOOP(
+        "Actions", "scales the learning rate from start_factor to end_factor over "
+        "total_iters steps"),
+    "ConstantLR": QT_TRANSLATE_NOOP(
+        "Actions", "scales the learning rate by factor until total_iters steps have passed"),
+    "PolynomialLR": QT_TRANSLATE_NOOP(
+        "Actions", "lowers the learning rate to zero over total_iters steps, by a "
+        "polynomial of the given power"),
+    "ReduceLROnPlateau": QT_TRANSLATE_NOOP(
+        "Actions", "multiplies the learning rate by factor when the metric it is given has "
+        "not improved for patience steps"),
 }
 
 
@@ -65,10 +75,11 @@ defaction("scheduler",
           group="training", makes="scheduler", applies=_scheduler_applies,
           aim=lambda k: {"optimizer": k.optimizers[-1] if k.optimizers else None},
           traced={"torch.optim.lr_scheduler.LRScheduler(...)": lambda seen: seen.params},
-          explain=lambda a, spell: (
-              f"Makes torch.optim.lr_scheduler.{a.params['schedule']} over "
-              f"{spell.optimizer(a.params['optimizer'])}: from here on each of its step() "
-              f"{_RULES[a.params['schedule']]}."))
+          explain=lambda a, spell: translate(
+              "Actions", "Makes torch.optim.lr_scheduler.{schedule} over {optimizer}: from "
+              "here on each of its step() {rule}.").format(
+              schedule=a.params["schedule"], optimizer=spell.optimizer(a.params["optimizer"]),
+              rule=translate("Actions", _RULES[a.params["schedule"]])))
 
 
 # ------------------------------------------------------------------------------ step
@@ -78,11 +89,13 @@ def _scheduler_step_run(ctx, action):
     metric = ctx.tensor(p["metric"], "metric") if p["metric"] is not None else p["value"]
     plateau = isinstance(scheduler, torch.optim.lr_scheduler.ReduceLROnPlateau)
     if plateau and metric is None:
-        raise ActionError("ReduceLROnPlateau's step needs the metric it watches: choose a "
-                          "tensor (the loss) or give a number.")
+        raise ActionError(translate(
+            "Actions", "ReduceLROnPlateau's step needs the metric it watches: choose a "
+            "tensor (the loss) or give a number."))
     if not plateau and metric is not None:
-        raise ActionError("Only ReduceLROnPlateau's step takes a metric: clear the metric "
-                          "and the value.")
+        raise ActionError(translate(
+            "Actions", "Only ReduceLROnPlateau's step takes a metric: clear the metric and "
+            "the value."))
     scheduler.step(metric) if plateau else scheduler.step()
 
 
@@ -104,8 +117,10 @@ defaction("scheduler_step",
           aim=lambda k: {"scheduler": k.schedulers[-1] if k.schedulers else None},
           traced={"scheduler.step()": lambda seen: dict(seen.params,
                                                         scheduler=seen.optimizer)},
-          explain=lambda a, spell: (
-              f"{spell.optimizer(a.params['scheduler'])}.step() sets the learning rate of "
-              "its optimizer for the steps after it, by its schedule" +
-              (" and the metric it is given." if a.params["metric"] is not None or
-               a.params["value"] is not None else ".")))
+          explain=lambda a, spell: (translate(
+              "Actions", "{scheduler}.step() sets the learning rate of its optimizer for the "
+              "steps after it, by its schedule and the metric it is given.")
+              if a.params["metric"] is not None or a.params["value"] is not None else
+              translate("Actions", "{scheduler}.step() sets the learning rate of its "
+                        "optimizer for the steps after it, by its schedule.")).format(
+              scheduler=spell.optimizer(a.params["scheduler"])))

@@ -2,6 +2,8 @@
 (``print(x)``: inside a loop it prints nothing, the loop prints its one-element tensors)
 and ``compute`` (the chosen nodes computed at this step instead of in the forward pass,
 ``document/run_late.py``)."""
+from gradstudio.words import translate
+
 from .record import defaction
 
 
@@ -13,8 +15,9 @@ defaction("print", (("tensor", "node", None),), "print(tensor)",
           lambda a, spell: ([f"print({spell.node(a.params['tensor'])})"], []),
           run=_print_run, aim=lambda k: {"tensor": k.picked or k.last}, prints="tensor",
           then_grads=False,
-          explain=lambda a, spell: (
-              f"Prints {spell.node(a.params['tensor'])} as it is at this moment."))
+          explain=lambda a, spell: translate(
+              "Actions", "Prints {name} as it is at this moment.").format(
+              name=spell.node(a.params["tensor"])))
 
 
 def _compute_listed(action, spell):
@@ -29,10 +32,11 @@ def _compute_code(action, spell):
 defaction("compute", (("nodes", "nodes", []),), "compute nodes here", _compute_code,
           run=lambda ctx, a: ctx.compute_late(), aim=lambda k: {"nodes": list(k.selection)},
           recomputes="late", then_grads=False, listed=_compute_listed, distinct=("nodes",),
-          explain=lambda a, spell: (
-              f"Computes {', '.join(spell.node(n) for n in a.params['nodes']) or 'nothing'} "
-              "at this moment, from the tensors as they are now (and every node built on "
-              "them that no later step computes)."))
+          explain=lambda a, spell: translate(
+              "Actions", "Computes {names} at this moment, from the tensors as they are now "
+              "(and every node built on them that no later step computes).").format(
+              names=", ".join(spell.node(n) for n in a.params["nodes"])
+              or translate("Actions", "nothing")))
 
 
 # ------------------------------------------------------------------------------ say
@@ -102,6 +106,8 @@ defaction("say", (("tensors", "nodes?", []), ("parts", "parts", []), ("sep", "te
           then_grads=False, listed=_say_listed, transcript=True,
           applies=lambda params, name: name in ("sep", "end"),
           explain=lambda a, spell: (
-              "Prints what the script printed here: " + _say_listed(a, spell)
-              + (" (text GradStudio recorded from the script, which edits do not change)"
+              translate("Actions", "Prints what the script printed here: {printed}").format(
+                  printed=_say_listed(a, spell))
+              + (" " + translate("Actions", "(text GradStudio recorded from the script, "
+                                 "which edits do not change)")
                  if any("text" in q or "texts" in q for q in a.params["parts"]) else "")))

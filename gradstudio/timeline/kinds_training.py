@@ -5,6 +5,8 @@ import contextlib
 
 import gradstudio.engine as torch
 
+from gradstudio.words import translate
+
 from .record import ActionError, defaction
 from .settings import OPTIMIZER_SETTINGS, optimizer_arguments
 
@@ -25,7 +27,7 @@ def _update_run(ctx, action):
     p = action.params
     params = [ctx.tensor(n, "tensor") for n in p["tensors"]]
     if not params:
-        raise ActionError("Choose the tensors this update changes.")
+        raise ActionError(translate("Actions", "Choose the tensors this update changes."))
     lr, style = p["lr"], p["style"]
     mode = torch.no_grad() if p["no_grad"] and style != "data" else contextlib.nullcontext()
     with mode:
@@ -58,11 +60,14 @@ defaction("update", (("tensors", "nodes", []), ("lr", "float", 0.1), ("style", "
           trains=True,
           # (.data needs no no_grad block)
           enabled=lambda p, name: name != "no_grad" or p["style"] != "data",
-          explain=lambda a, spell: (
-              f"Gradient descent by hand: each of "
-              f"{', '.join(spell.node(n) for n in a.params['tensors']) or '?'} moves "
-              f"{a.params['lr']:g} times its gradient against it, in place"
-              + (", outside the graph (torch.no_grad())." if a.params["no_grad"] else ".")))
+          explain=lambda a, spell: (translate(
+              "Actions", "Gradient descent by hand: each of {tensors} moves {lr} times its "
+              "gradient against it, in place, outside the graph (torch.no_grad()).")
+              if a.params["no_grad"] else translate(
+              "Actions", "Gradient descent by hand: each of {tensors} moves {lr} times its "
+              "gradient against it, in place.")).format(
+              tensors=", ".join(spell.node(n) for n in a.params["tensors"]) or "?",
+              lr=f"{a.params['lr']:g}"))
 
 
 # ----------------------------------------------------------------------------- optimizers
@@ -96,10 +101,11 @@ defaction("optimizer", (("algorithm", "choice", "SGD"), ("params", "nodes", []),
           aim=lambda k: {"params": k.leaves}, changes="params", makes="optimizer",
           traced={"torch.optim.Optimizer(...)": lambda seen: seen.params},
           applies=_optimizer_applies,
-          explain=lambda a, spell: (
-              f"Makes torch.optim.{a.params['algorithm']} over "
-              f"{', '.join(spell.node(n) for n in a.params['params']) or '?'}: its state "
-              "(momentum, running averages) lives from this step on."))
+          explain=lambda a, spell: translate(
+              "Actions", "Makes torch.optim.{algorithm} over {tensors}: its state "
+              "(momentum, running averages) lives from this step on.").format(
+              algorithm=a.params["algorithm"],
+              tensors=", ".join(spell.node(n) for n in a.params["params"]) or "?"))
 
 
 def _optimizer_aim(picks):
@@ -124,9 +130,10 @@ defaction("step", (("optimizer", "action", None),), "optimizer.step()",
           lambda a, spell: ([f"{spell.optimizer(a.params['optimizer'])}.step()"], []),
           run=_step_run, group="training", aim=_optimizer_aim, trains=True,
           traced={"optimizer.step()": lambda seen: {"optimizer": seen.optimizer}},
-          explain=lambda a, spell: (
-              f"{spell.optimizer(a.params['optimizer'])}.step() moves every parameter of "
-              "the optimizer by its rule, from the gradients in their .grad."))
+          explain=lambda a, spell: translate(
+              "Actions", "{optimizer}.step() moves every parameter of the optimizer by its "
+              "rule, from the gradients in their .grad.").format(
+              optimizer=spell.optimizer(a.params["optimizer"])))
 
 defaction("optimizer_zero_grad",
           (("optimizer", "action", None), ("set_to_none", "bool", True)),
@@ -135,12 +142,13 @@ defaction("optimizer_zero_grad",
           traced={"optimizer.zero_grad()": lambda seen: {
               "optimizer": seen.optimizer,
               "set_to_none": bool(seen.params.get("set_to_none", True))}},
-          explain=lambda a, spell: (
-              f"{spell.optimizer(a.params['optimizer'])}.zero_grad() clears the gradient "
-              "of each of its parameters (" + ("sets .grad to None" if
-                                              a.params["set_to_none"] else
-                                              "fills .grad with zeros") +
-              ") so that the next backward does not add to it."))
+          explain=lambda a, spell: (translate(
+              "Actions", "{optimizer}.zero_grad() clears the gradient of each of its "
+              "parameters (sets .grad to None) so that the next backward does not add to "
+              "it.") if a.params["set_to_none"] else translate(
+              "Actions", "{optimizer}.zero_grad() clears the gradient of each of its "
+              "parameters (fills .grad with zeros) so that the next backward does not add "
+              "to it.")).format(optimizer=spell.optimizer(a.params["optimizer"])))
 
 
 # ----------------------------------------------------------------------------- the loop
@@ -148,19 +156,21 @@ defaction("forward", (), "forward again",
           lambda a, spell: (["# forward again: every node after the parameters"], []),
           run=lambda ctx, a: ctx.forward(), group="training", recomputes="forward",
           listed=lambda a, spell: "forward again",
-          explain=lambda a, spell: (
-              "Computes again every node after the parameters, from their values now: a "
-              "new graph, as the next iteration of a training loop builds."))
+          explain=lambda a, spell: translate(
+              "Actions", "Computes again every node after the parameters, from their values "
+              "now: a new graph, as the next iteration of a training loop builds."))
 
 defaction("loop", (("count", "int", 100),), "loop: repeat the steps below",
           lambda a, spell: ([f"for {spell.loop_var} in range({a.params['count']}):"], []),
           group="training", loop="opens",
-          explain=lambda a, spell: (
-              f"Repeats the steps up to its end {a.params['count']:,} times."))
+          explain=lambda a, spell: translate(
+              "Actions", "Repeats the steps up to its end {count} times.").format(
+              count=f"{a.params['count']:,}"))
 
 defaction("end_loop", (), "end of loop", lambda a, spell: (["# end of the loop"], []),
           group="training", loop="closes", listed=lambda a, spell: "end of loop",
-          explain=lambda a, spell: "The end of the steps the loop above repeats.")
+          explain=lambda a, spell: translate(
+              "Actions", "The end of the steps the loop above repeats."))
 
 
 # ----------------------------------------------------------------------------- lr changes
@@ -195,9 +205,11 @@ def _change_lr_listed(action, spell):
 defaction("change_lr", (("optimizer", "action", None), ("lr", "float", 0.01), ("at", "int", 1)),
           "change the learning rate", _change_lr_code, run=_change_lr_run,
           group="training", aim=_optimizer_aim, listed=_change_lr_listed,
-          explain=lambda a, spell: (
-              f"Sets the learning rate of {spell.optimizer(a.params['optimizer'])} to "
-              f"{a.params['lr']:g}" + (f" at iteration {a.params['at']} of the loop (the "
-                                       "loop variable's value), before its other steps"
-                                       if spell.loop_var else "") +
-              ": every step after it uses the new rate."))
+          explain=lambda a, spell: (translate(
+              "Actions", "Sets the learning rate of {optimizer} to {lr} at iteration {at} "
+              "of the loop (the loop variable's value), before its other steps: every step "
+              "after it uses the new rate.") if spell.loop_var else translate(
+              "Actions", "Sets the learning rate of {optimizer} to {lr}: every step after "
+              "it uses the new rate.")).format(
+              optimizer=spell.optimizer(a.params["optimizer"]), lr=f"{a.params['lr']:g}",
+              at=a.params["at"]))

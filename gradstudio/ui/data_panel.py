@@ -23,7 +23,6 @@ from gradstudio.ui.live import LiveBar, live_session
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel
 from gradstudio.ui.run_worker import ENGINE_LOCK
-from gradstudio.ui.document_words import document_word
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["DataPanel", "CLASS_COLOURS", "EMPTY_TEXT", "FRAMES", "FRAME_MS", "REPLAY", "STOP"]
@@ -146,7 +145,7 @@ class DataPanel(SessionPanel):
         self.play.setEnabled(view.inputs is not None)
         if view.inputs is None:
             self.play.setChecked(False)
-            self._show_empty(document_word(view.message) or translate("DataPanel", EMPTY_TEXT))
+            self._show_empty(view.message or translate("DataPanel", EMPTY_TEXT))
             return
         if self.play.isChecked():
             QTimer.singleShot(FRAME_MS, self._next_frame)
@@ -234,11 +233,11 @@ class DataPanel(SessionPanel):
         else:
             parts.append(translate("DataPanel", "train: {scores}").format(
                 scores=", ".join(train)))
-            parts.append(document_word(test.message) if test.message else translate(
+            parts.append(test.message if test.message else translate(
                 "DataPanel", "test (hollow): {scores}").format(
                     scores=", ".join(self._scores(view, True, loss_name))))
         if view.message:
-            parts.append(document_word(view.message))
+            parts.append(view.message)
         return " · ".join(parts)
 
     def _show_background(self, view):

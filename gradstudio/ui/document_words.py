@@ -1,8 +1,7 @@
 """Words the document layer (which imports no Qt) says in the window, marked here for
 the translations: the palette's categories (``catalogue``), the timeline's action titles (``timeline.ACTIONS``), the example
 titles (``document.examples.TITLES``), what an exercise
-asks (``exercise.ASK_TITLES``), its learning-aid note and the Data panel's fixed
-messages (``document.data_view``). ``document_word(text)`` is
+asks (``exercise.ASK_TITLES``), its learning-aid note. ``document_word(text)`` is
 their translation (any other text comes back unchanged)."""
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
@@ -15,7 +14,6 @@ WORDS = (
     QT_TRANSLATE_NOOP("Document", "tab"),
     QT_TRANSLATE_NOOP("Document", "space"),
     QT_TRANSLATE_NOOP("Document", "bar"),
-    QT_TRANSLATE_NOOP("Document", "The model's inputs or targets are not made from the data node's rows alone, so its test rows cannot be shown."),
     QT_TRANSLATE_NOOP("Document", "clip the gradients' norm"),
     QT_TRANSLATE_NOOP("Document", "clip the gradients' values"),
     QT_TRANSLATE_NOOP("Document", "load values into tensors (load_state_dict)"),
@@ -33,10 +31,6 @@ WORDS = (
     QT_TRANSLATE_NOOP("Document", "Loss"),
     QT_TRANSLATE_NOOP("Document", "Normalization"),
     QT_TRANSLATE_NOOP("Document", "Datasets"),
-    QT_TRANSLATE_NOOP("Document", "No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline)."),
-    QT_TRANSLATE_NOOP("Document", "The loop has no backward pass: add loss.backward() to it."),
-    QT_TRANSLATE_NOOP("Document", "The model's output or the targets could not be computed: see the node in red."),
-    QT_TRANSLATE_NOOP("Document", "The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model's output."),
     QT_TRANSLATE_NOOP("Document", "backward()"),
     QT_TRANSLATE_NOOP("Document", "grad.zero_()"),
     QT_TRANSLATE_NOOP("Document", "set grad to None"),

@@ -14,12 +14,16 @@ The language is chosen once, at start-up, before the window is built
 (``chosen_language``): ``--lang``, else ``GRADSTUDIO_LANG``, else View ▸ Language (the
 setting ``ui/language``), else the system's locale; anything else is English.
 ``install_translators`` installs GradStudio's translator and Qt's own (the buttons of
-standard dialogs)."""
+standard dialogs), and hands ``QCoreApplication.translate`` to ``gradstudio.words`` so the
+sentences of the layers below the window (which import no Qt) are translated too.
+The command line installs nothing: what ``gradstudio run/trace/explain`` prints stays
+English."""
 import os
 
 from PySide6.QtCore import (QCoreApplication, QLibraryInfo, QLocale, QT_TRANSLATE_NOOP,
                             QTranslator)
 
+from gradstudio import words
 from gradstudio.resources import resource_path
 
 __all__ = ["LANGUAGES", "SETTING", "ENV", "translate", "QT_TRANSLATE_NOOP",
@@ -68,6 +72,7 @@ def install_translators(app, code):
         app.removeTranslator(translator)
     _installed.clear()
     _language[0] = "en"
+    words.install(None)
     if code == "en" or code not in LANGUAGES:
         return code == "en"
     ours = QTranslator(app)
@@ -80,6 +85,7 @@ def install_translators(app, code):
     app.installTranslator(ours)
     _installed.append(ours)
     _language[0] = code
+    words.install(translate)
     return True
 
 

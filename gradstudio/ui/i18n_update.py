@@ -1,7 +1,8 @@
 """Keeps the translations in step with the code: ``python -m gradstudio.ui.i18n_update``.
 
 ``pyside6-lupdate`` reads every ``translate("Context", "text")`` and
-``QT_TRANSLATE_NOOP`` of ``gradstudio/ui`` into ``gradstudio/resources/i18n/
+``QT_TRANSLATE_NOOP`` of ``gradstudio/ui`` and of the layers below it that write
+sentences (``gradstudio.words``: the document, the timeline's actions) into ``gradstudio/resources/i18n/
 gradstudio_<lang>.ts`` (a new string arrives there unfinished, a string gone from the
 code is dropped), then ``pyside6-lrelease`` compiles each ``.ts`` to the ``.qm`` that
 ships with the package. Translate the unfinished messages (Qt Linguist, or any editor;
@@ -16,9 +17,12 @@ import PySide6
 
 from gradstudio.resources import resource_path
 
-__all__ = ["UI_DIR", "ts_path", "sources", "tool", "update_ts", "compile_qm", "main"]
+__all__ = ["UI_DIR", "WORDS_SOURCES", "ts_path", "sources", "tool", "update_ts", "compile_qm", "main"]
 
 UI_DIR = Path(__file__).resolve().parent
+PACKAGE = UI_DIR.parent
+# the layers below the window whose sentences go through gradstudio.words.translate
+WORDS_SOURCES = ("document", "timeline", "vocabulary.py", "hook_text.py")
 TRANSLATED = ("de", "es")
 
 
@@ -28,8 +32,13 @@ def ts_path(code):
 
 
 def sources():
-    """The Python files whose strings are translated."""
-    return sorted(str(p) for p in UI_DIR.rglob("*.py"))
+    """The Python files whose strings are translated: the window's and those of the
+    layers below it (``WORDS_SOURCES``)."""
+    files = set(UI_DIR.rglob("*.py"))
+    for name in WORDS_SOURCES:
+        path = PACKAGE / name
+        files.update(path.rglob("*.py") if path.is_dir() else [path])
+    return sorted(str(p) for p in files)
 
 
 def tool(name):

@@ -20,6 +20,7 @@ from gradstudio.ui.inspector_literal import LiteralEditor
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel, escaped
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+from gradstudio.document.op_words import param_doc
 
 __all__ = ["Inspector"]
 
@@ -285,7 +286,7 @@ class Inspector(SessionPanel):
                 editor.committed.connect(self.set_param)
                 self._editors[p.name] = editor
                 label = PlainLabel(p.name)
-                label.setToolTip(p.doc)
+                label.setToolTip(param_doc(p))
                 self.params_form.addRow(label, editor)
         self.params_box.setVisible(bool(names))
         doc = self.session.document

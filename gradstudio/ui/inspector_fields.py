@@ -20,6 +20,7 @@ from gradstudio.ui import commands
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+from gradstudio.document.op_words import param_doc
 
 __all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "retain_grad_choice",
            "label_error", "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
@@ -159,7 +160,7 @@ class ParamEditor(QWidget):
             self.widget = QLineEdit()
             self.widget.setPlaceholderText("None" if pspec.optional else "")
             self.widget.editingFinished.connect(self._on_editing_finished)
-        self.widget.setToolTip(plain_tooltip(pspec.doc))
+        self.widget.setToolTip(plain_tooltip(param_doc(pspec)))
         layout.addWidget(self.widget)
         layout.addWidget(self.error)
 
@@ -189,7 +190,7 @@ class ParamEditor(QWidget):
         self.widget.setEnabled(not connected)
         self.widget.setToolTip(plain_tooltip(
             translate("InspectorFields", "connected to {source}; disconnect to type a value").format(source=source) if connected
-            else self.pspec.doc))
+            else param_doc(self.pspec)))
 
     def _on_editing_finished(self):
         if self.pspec.kind in ("index", "hook"):    # text: 1:3, or grad * 10 (checked on commit)

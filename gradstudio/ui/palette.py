@@ -12,6 +12,7 @@ from gradstudio.ui.canvas import KIND_MIME
 from gradstudio.ui.plain import escaped
 from gradstudio.ui.document_words import document_word
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+from gradstudio.document.op_words import kind_doc
 
 __all__ = ["Palette", "KIND_MIME"]
 
@@ -29,7 +30,7 @@ def spelling(k):
 
 def tooltip(k):
     lines = [f"<b>{escaped(k.name)}</b> &nbsp; <code>{escaped(spelling(k))}</code>",
-             escaped(k.doc)]
+             escaped(kind_doc(k))]
     if k.grad_fn:
         lines.append(translate("Palette", "grad_fn: <code>{v}</code>").format(v=escaped(k.grad_fn)))
     elif k.is_source:
@@ -110,8 +111,8 @@ class Palette(QWidget):
                 top.addChild(item)
                 self._items[k.name] = item
                 self._haystack[k.name] = " ".join(
-                    (k.name, spelling(k), k.torch_name, k.doc, k.grad_fn or "", category,
-                     document_word(category.capitalize()))).lower()
+                    (k.name, spelling(k), k.torch_name, k.doc, kind_doc(k), k.grad_fn or "",
+                     category, document_word(category.capitalize()))).lower()
         self.tree.expandAll()
         self.search.textChanged.connect(self._on_search_text_changed)
         self.search.returnPressed.connect(self._on_search_return_pressed)

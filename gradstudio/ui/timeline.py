@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QBoxLayout, QFrame, QHBoxLayout, QListWidget, QLi
 
 from gradstudio.document.actions import loop_structure
 from gradstudio.document.export import action_text
-from gradstudio.document.recorded import STALE_WORDS, is_stale, recorded_parts
+from gradstudio.document.recorded import is_stale, recorded_parts, stale_step_words
 from gradstudio.ui import commands
 from gradstudio.ui.train_dialog import TrainDialog
 from gradstudio.ui.widgets import wheel_only_when_focused
@@ -427,7 +427,7 @@ def timeline_rows(doc, result, errors_hidden=False):
         if stale and recorded_parts(action):       # (the words: its tooltip)
             marker = translate("Timeline", "   ⚠ recorded before your edits")
             text = text.replace("\n", marker + "\n", 1) if "\n" in text else text + marker
-            note = note or "What this step holds was " + STALE_WORDS + "."
+            note = note or stale_step_words()
         if outcome is not None and outcome.printed:      # (printing hooks)
             text += "\n      " + indent + clip(translate("Timeline", "printed: ") + outcome.printed[0])
         rows.append((text, action.id, error, note))

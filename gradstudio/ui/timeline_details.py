@@ -16,7 +16,7 @@ from gradstudio.document import DocumentError
 from gradstudio.document.actions import CHOICES, MAX_COUNT
 from gradstudio.document.explain import freeing_action
 from gradstudio.document.export import action_text, optimizer_names
-from gradstudio.document.recorded import STALE_WORDS, is_stale, recorded_parts
+from gradstudio.document.recorded import is_stale, recorded_parts, stale_step_words
 from gradstudio.document.walk import explain_action
 from gradstudio.timeline import ACTIONS
 from gradstudio.ui import commands
@@ -140,7 +140,7 @@ class ActionDetails(QWidget):
         self.params_box.setTitle(document_word(kind.title))
         about = explain_action(doc, action)
         if recorded_parts(action) and is_stale(doc):
-            about += "\n\nWhat this step holds was " + STALE_WORDS + "."
+            about += "\n\n" + stale_step_words()
         self.about.setText(about)
         self.about.setVisible(bool(about))
         self.params_box.show()

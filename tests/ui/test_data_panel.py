@@ -10,6 +10,8 @@ from gradstudio.document import run
 from gradstudio.document.data_view import GRID, data_view
 from gradstudio.document.examples import autograd_tutorial, build
 from gradstudio.document.examples_playground import playground
+from gradstudio.document.model import Document
+from gradstudio.document.training import add_train_loop
 from gradstudio.ui.commands import SetParam
 from gradstudio.ui.data_panel import REPLAY, STOP, DataPanel
 from gradstudio.ui.session import Session
@@ -64,6 +66,37 @@ def test_a_program_without_data_shows_what_the_panel_is_for(qtbot):
     session.set_document(autograd_tutorial())
     assert "No training loop" in panel.empty_text()
     assert not panel.plot.isVisibleTo(panel)
+
+
+def _hand_written_loss(with_data):
+    """w trained by a loop on loss = mean(w * w), a loss computed by hand (no loss node
+    taking targets); with ``with_data`` a dataset node sits beside it, unused."""
+    doc = Document()
+    w = doc.add_node("tensor", {"value": [1.0, 2.0], "requires_grad": True}, label="w")
+    square = doc.add_node("mul", label="square")
+    doc.connect(w, square, "self")
+    doc.connect(w, square, "other")
+    loss = doc.add_node("mean", label="loss")
+    doc.connect(square, loss, "self")
+    if with_data:
+        doc.add_node("make_moons", label="data")
+    add_train_loop(doc, [w], loss, count=3, lr=0.1)
+    return doc
+
+
+def test_a_loop_without_a_data_node_says_what_to_add(qtbot):
+    """Not "The loss loss is not a loss node…": a program with no data node is told to
+    add one (or open a Playground example); with a data node, the loss node is what is
+    missing, named once."""
+    _, panel = panel_on(qtbot, _hand_written_loss(with_data=False))
+    text = panel.empty_text()
+    assert "no data to show" in text and "Datasets" in text and "Playground" in text
+    assert "The loss loss" not in text
+    _, panel = panel_on(qtbot, _hand_written_loss(with_data=True))
+    text = panel.empty_text()
+    assert text.startswith("loss, which the loop's backward() starts from, is not a loss "
+                           "node with a target")
+    assert "The loss loss" not in text
 
 
 @pytest.mark.parametrize("name", ["18_playground_xor"])

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QComboBox, QGroupBox,
                                QWidget)
 
 from gradstudio.ui import i18n, i18n_update
-from driving import main_window
+from driving import ids, main_window
 from test_exercise_panel import open_example
 from test_translations import messages
 
@@ -37,10 +37,9 @@ UNTRANSLATED = [
 ]
 
 
-# Known gaps, not translated yet: sentences the document layer writes in English (it
-# imports no Qt), shown as they are: why a node has no grad_fn (document/explain.py)
-# and why a probe is refused (document/probe.py).
-NOT_YET = [r"(<b>)?\w+(</b>)? has no grad_fn: .*", r"The Jacobian of .* entries, more than .*"]
+# Known gaps, not translated yet (none: the document layer's sentences go through
+# gradstudio.words, tests/test_words.py)
+NOT_YET = []
 
 
 def _same_in_ts(code):
@@ -191,3 +190,87 @@ def test_the_translated_window_lays_out_without_clipping(qtbot, tmp_path, langua
     w.grab().save(str(tmp_path / f"window_{code}_{example}.png"))
     found = sorted(set(clipped))
     assert not found, "clipped:\n" + "\n".join(map(repr, found))
+
+
+# ------------------------------------------------------------------ the document's sentences
+# the contexts of the sentences the layers below the window write (gradstudio.words)
+DOCUMENT_CONTEXTS = ("Walk", "Explain", "Actions", "Reader", "Files", "Recorded", "DataView",
+                     "Run", "Model", "Probe", "Hook", "DataFile", "Notebook", "Trace",
+                     "IndexText", "Catalogue", "Exercise", "Training")
+
+
+def _english_only(code):
+    """The pieces of English the document's sentences hold that their translation into
+    ``code`` does not (between their {fields}, at least three words): none may be left
+    in what the translated window shows."""
+    pieces = set()
+    for context, source, tr in messages(i18n_update.ts_path(code)):
+        if context not in DOCUMENT_CONTEXTS:
+            continue
+        for piece in re.split(r"\{[^{}]*\}", source):
+            piece = piece.strip(" .,:;()")
+            if len(re.findall(r"[A-Za-z]{2,}", piece)) >= 3 and piece not in (tr.text or ""):
+                pieces.add(piece)
+    return pieces
+
+
+def _document_sentences(w, qtbot, tmp_path):
+    """What the window shows of the document layer's sentences on the tutorial: the
+    step-through's explanation at its first and second step, why x has no grad_fn in the
+    inspector, the timeline's explanation of the backward step, and the error box of a
+    file that is not a graph."""
+    shown = {}
+    w.step_through()
+    w.session.set_walk(0, 2)
+    shown["step-through"] = w.walk_panel.explanation.toPlainText()
+    w.session.set_walk(0, 5)
+    shown["step-through, AccumulateGrad"] = w.walk_panel.explanation.toPlainText()
+    w.session.set_walk(None, 0)
+    w.docks["inspector"].raise_()
+    w.session.select([ids(w.session)["x"]])               # a leaf: no grad_fn
+    qtbot.waitUntil(lambda: w.inspector.why.text() != "")
+    shown["inspector"] = w.inspector.why.text()
+    w.timeline.select_action(w.session.document.timeline[0].id)
+    shown["timeline"] = w.timeline.details.about.text()
+    bad = tmp_path / "not_a_graph.gsg"
+    bad.write_text('{"format_version": 1, "nodes": 3}', encoding="utf-8")
+    assert w.files.open_file(bad) is False
+    shown["file error"] = w.errors[-1]
+    return shown
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_document_layers_sentences_are_shown_translated(qtbot, tmp_path, language, code):
+    """The sentences the document layer writes (it imports no Qt: ``gradstudio.words``)
+    reach the translated window in its language: each differs from the English window's
+    and holds no piece of an English sentence."""
+    english = _document_sentences(_window(qtbot, tmp_path, "en"), qtbot, tmp_path)
+    language(code)
+    other = _document_sentences(_window(qtbot, tmp_path, code), qtbot, tmp_path)
+    english_only = _english_only(code)
+    assert len(english_only) > 100
+    for where, text in other.items():
+        assert text and text != english[where], (where, text)
+        left = [piece for piece in english_only if piece in text]
+        assert not left, (where, text, left)
+    assert "∂out/∂y_times_y" in other["step-through"]          # the formulas stay as code
+    assert "AccumulateGrad" in other["step-through, AccumulateGrad"]
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_palettes_op_docs_are_shown_translated(qtbot, tmp_path, language, code):
+    """The palette's tooltip and the inspector's setting tooltips say what an op does in
+    the window's language (the op table's docs, ``document/op_words.py``)."""
+    from gradstudio.document.catalogue import CATALOGUE
+    from gradstudio.ui.palette import tooltip
+    english = tooltip(CATALOGUE["mul"]), tooltip(CATALOGUE["sum"])
+    language(code)
+    theirs = tooltip(CATALOGUE["mul"]), tooltip(CATALOGUE["sum"])
+    for a, b in zip(english, theirs):
+        assert a != b and b.startswith(a.split("<br>")[0])     # the name and code stay
+    assert "Elementwise product" not in theirs[0]
+    w = _window(qtbot, tmp_path, code)                 # y = x + 2 selected: "other"
+    tips = [label.toolTip() for label in w.inspector.findChildren(QLabel)
+            if label.text() == "other"]
+    english_doc = CATALOGUE["add"].params[0].doc if CATALOGUE["add"].params else ""
+    assert tips and all(t and t != english_doc for t in tips), tips

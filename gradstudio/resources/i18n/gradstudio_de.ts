@@ -2,6 +2,261 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Actions</name>
+    <message>
+        <source>with {gradient} as the vector v of vᵀJ</source>
+        <translation>mit {gradient} als Vektor v von vᵀJ</translation>
+    </message>
+    <message>
+        <source>starting from 1 (a one-element tensor)</source>
+        <translation>beginnend mit 1 (ein Tensor mit einem Element)</translation>
+    </message>
+    <message>
+        <source>It keeps the saved tensors (retain_graph=True).</source>
+        <translation>Die gespeicherten Tensoren bleiben erhalten (retain_graph=True).</translation>
+    </message>
+    <message>
+        <source>It frees the saved tensors as it goes: a second backward through them fails.</source>
+        <translation>Die gespeicherten Tensoren werden unterwegs freigegeben: ein zweites backward durch sie schlägt fehl.</translation>
+    </message>
+    <message>
+        <source>{name}.backward() runs the backward pass from {name}, {seed}: each grad_fn passes its gradient on, and every leaf that requires grad adds its part to its .grad.</source>
+        <translation>{name}.backward() führt den Rückwärtsdurchlauf ab {name} aus, {seed}: Jede grad_fn gibt ihren Gradienten weiter, und jedes Blatt, das Gradienten benötigt, addiert seinen Anteil zu seinem .grad.</translation>
+    </message>
+    <message>
+        <source>{name}.grad.zero_() sets every element of the gradient to 0, in place: the next backward adds to zeros instead of to this backward&apos;s gradient.</source>
+        <translation>{name}.grad.zero_() setzt jedes Element des Gradienten an Ort und Stelle auf 0: Das nächste backward addiert zu Nullen statt zum Gradienten dieses backward.</translation>
+    </message>
+    <message>
+        <source>{name}.grad = None drops the gradient: the next backward stores a fresh one instead of adding to it.</source>
+        <translation>{name}.grad = None verwirft den Gradienten: Das nächste backward speichert einen neuen, statt zu ihm zu addieren.</translation>
+    </message>
+    <message>
+        <source>Choose at least one output and one input.</source>
+        <translation>Wähle mindestens eine Ausgabe und eine Eingabe.</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad runs the backward pass from {outputs} and returns the gradients with respect to {inputs}, without touching any .grad.</source>
+        <translation>torch.autograd.grad führt den Rückwärtsdurchlauf ab {outputs} aus und gibt die Gradienten nach {inputs} zurück, ohne ein .grad zu verändern.</translation>
+    </message>
+    <message>
+        <source>2-norm</source>
+        <translation>2-Norm</translation>
+    </message>
+    <message>
+        <source>1-norm</source>
+        <translation>1-Norm</translation>
+    </message>
+    <message>
+        <source>largest absolute value</source>
+        <translation>größter Betrag</translation>
+    </message>
+    <message>
+        <source>Choose the tensors whose gradients this step clips.</source>
+        <translation>Wähle die Tensoren, deren Gradienten dieser Schritt begrenzt.</translation>
+    </message>
+    <message>
+        <source>Scales the gradients of {tensors} together, in place, so that their {norm} (all of them as one vector) is at most {max_norm}; gradients already within it stay as they are.</source>
+        <translation>Skaliert die Gradienten von {tensors} gemeinsam an Ort und Stelle, sodass ihre {norm} (alle zusammen als ein Vektor) höchstens {max_norm} ist; Gradienten, die schon darunter liegen, bleiben, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>Clamps every element of the gradients of {tensors} to [-{value}, {value}], in place.</source>
+        <translation>Begrenzt jedes Element der Gradienten von {tensors} an Ort und Stelle auf [-{value}, {value}].</translation>
+    </message>
+    <message>
+        <source>Choose the tensors this step loads values into.</source>
+        <translation>Wähle die Tensoren, in die dieser Schritt Werte lädt.</translation>
+    </message>
+    <message>
+        <source>Choose one source for each tensor this step loads values into.</source>
+        <translation>Wähle eine Quelle für jeden Tensor, in den dieser Schritt Werte lädt.</translation>
+    </message>
+    <message>
+        <source>Copies, in place and outside the graph (torch.no_grad()), the values of {pairs}, as model.load_state_dict does: each keeps its own .grad and requires_grad.</source>
+        <translation>Kopiert an Ort und Stelle und außerhalb des Graphen (torch.no_grad()) die Werte von {pairs}, wie model.load_state_dict es tut: Jeder behält sein eigenes .grad und requires_grad.</translation>
+    </message>
+    <message>
+        <source>{source} into {target}</source>
+        <translation>{source} nach {target}</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by gamma every step_size steps</source>
+        <translation>multipliziert die Lernrate alle step_size Schritte mit gamma</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by gamma at each milestone</source>
+        <translation>multipliziert die Lernrate an jedem Meilenstein mit gamma</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by gamma at every step</source>
+        <translation>multipliziert die Lernrate bei jedem Schritt mit gamma</translation>
+    </message>
+    <message>
+        <source>lowers the learning rate along a cosine to eta_min over T_max steps</source>
+        <translation>senkt die Lernrate entlang eines Kosinus über T_max Schritte auf eta_min</translation>
+    </message>
+    <message>
+        <source>lowers the learning rate along a cosine to eta_min, starting again after T_0 steps (then T_0 * T_mult)</source>
+        <translation>senkt die Lernrate entlang eines Kosinus auf eta_min und beginnt nach T_0 Schritten von vorn (dann nach T_0 * T_mult)</translation>
+    </message>
+    <message>
+        <source>scales the learning rate from start_factor to end_factor over total_iters steps</source>
+        <translation>skaliert die Lernrate über total_iters Schritte von start_factor bis end_factor</translation>
+    </message>
+    <message>
+        <source>scales the learning rate by factor until total_iters steps have passed</source>
+        <translation>skaliert die Lernrate mit factor, bis total_iters Schritte vergangen sind</translation>
+    </message>
+    <message>
+        <source>lowers the learning rate to zero over total_iters steps, by a polynomial of the given power</source>
+        <translation>senkt die Lernrate über total_iters Schritte auf null, nach einem Polynom der angegebenen Potenz</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by factor when the metric it is given has not improved for patience steps</source>
+        <translation>multipliziert die Lernrate mit factor, wenn sich die übergebene Metrik patience Schritte lang nicht verbessert hat</translation>
+    </message>
+    <message>
+        <source>Makes torch.optim.lr_scheduler.{schedule} over {optimizer}: from here on each of its step() {rule}.</source>
+        <translation>Erstellt torch.optim.lr_scheduler.{schedule} über {optimizer}: Von hier an {rule} jedes seiner step().</translation>
+    </message>
+    <message>
+        <source>ReduceLROnPlateau&apos;s step needs the metric it watches: choose a tensor (the loss) or give a number.</source>
+        <translation>Der step von ReduceLROnPlateau braucht die Metrik, die er beobachtet: Wähle einen Tensor (den Verlust) oder gib eine Zahl an.</translation>
+    </message>
+    <message>
+        <source>Only ReduceLROnPlateau&apos;s step takes a metric: clear the metric and the value.</source>
+        <translation>Nur der step von ReduceLROnPlateau nimmt eine Metrik: Leere die Metrik und den Wert.</translation>
+    </message>
+    <message>
+        <source>{scheduler}.step() sets the learning rate of its optimizer for the steps after it, by its schedule and the metric it is given.</source>
+        <translation>{scheduler}.step() setzt die Lernrate seines Optimierers für die folgenden Schritte, nach seinem Zeitplan und der übergebenen Metrik.</translation>
+    </message>
+    <message>
+        <source>{scheduler}.step() sets the learning rate of its optimizer for the steps after it, by its schedule.</source>
+        <translation>{scheduler}.step() setzt die Lernrate seines Optimierers für die folgenden Schritte, nach seinem Zeitplan.</translation>
+    </message>
+    <message>
+        <source>Prints {name} as it is at this moment.</source>
+        <translation>Gibt {name} so aus, wie er in diesem Moment ist.</translation>
+    </message>
+    <message>
+        <source>Computes {names} at this moment, from the tensors as they are now (and every node built on them that no later step computes).</source>
+        <translation>Berechnet {names} in diesem Moment, aus den Tensoren, wie sie jetzt sind (und jeden darauf aufbauenden Knoten, den kein späterer Schritt berechnet).</translation>
+    </message>
+    <message>
+        <source>Prints what the script printed here: {printed}</source>
+        <translation>Gibt aus, was das Skript hier ausgab: {printed}</translation>
+    </message>
+    <message>
+        <source>(text GradStudio recorded from the script, which edits do not change)</source>
+        <translation>(Text, den GradStudio aus dem Skript aufgezeichnet hat und den Bearbeitungen nicht ändern)</translation>
+    </message>
+    <message>
+        <source>Choose the tensors this update changes.</source>
+        <translation>Wähle die Tensoren, die diese Aktualisierung ändert.</translation>
+    </message>
+    <message>
+        <source>Gradient descent by hand: each of {tensors} moves {lr} times its gradient against it, in place, outside the graph (torch.no_grad()).</source>
+        <translation>Gradientenabstieg von Hand: Jeder von {tensors} bewegt sich um das {lr}-Fache seines Gradienten gegen ihn, an Ort und Stelle, außerhalb des Graphen (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Gradient descent by hand: each of {tensors} moves {lr} times its gradient against it, in place.</source>
+        <translation>Gradientenabstieg von Hand: Jeder von {tensors} bewegt sich um das {lr}-Fache seines Gradienten gegen ihn, an Ort und Stelle.</translation>
+    </message>
+    <message>
+        <source>Makes torch.optim.{algorithm} over {tensors}: its state (momentum, running averages) lives from this step on.</source>
+        <translation>Erstellt torch.optim.{algorithm} über {tensors}: Sein Zustand (Momentum, laufende Mittelwerte) lebt ab diesem Schritt.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.step() moves every parameter of the optimizer by its rule, from the gradients in their .grad.</source>
+        <translation>{optimizer}.step() bewegt jeden Parameter des Optimierers nach seiner Regel, ausgehend von den Gradienten in ihrem .grad.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.zero_grad() clears the gradient of each of its parameters (sets .grad to None) so that the next backward does not add to it.</source>
+        <translation>{optimizer}.zero_grad() löscht den Gradienten jedes seiner Parameter (setzt .grad auf None), damit das nächste backward nicht dazu addiert.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.zero_grad() clears the gradient of each of its parameters (fills .grad with zeros) so that the next backward does not add to it.</source>
+        <translation>{optimizer}.zero_grad() löscht den Gradienten jedes seiner Parameter (füllt .grad mit Nullen), damit das nächste backward nicht dazu addiert.</translation>
+    </message>
+    <message>
+        <source>Computes again every node after the parameters, from their values now: a new graph, as the next iteration of a training loop builds.</source>
+        <translation>Berechnet jeden Knoten nach den Parametern neu, aus ihren jetzigen Werten: ein neuer Graph, wie ihn die nächste Iteration einer Trainingsschleife aufbaut.</translation>
+    </message>
+    <message>
+        <source>Repeats the steps up to its end {count} times.</source>
+        <translation>Wiederholt die Schritte bis zu ihrem Ende {count}-mal.</translation>
+    </message>
+    <message>
+        <source>The end of the steps the loop above repeats.</source>
+        <translation>Das Ende der Schritte, die die Schleife darüber wiederholt.</translation>
+    </message>
+    <message>
+        <source>Sets the learning rate of {optimizer} to {lr} at iteration {at} of the loop (the loop variable&apos;s value), before its other steps: every step after it uses the new rate.</source>
+        <translation>Setzt die Lernrate von {optimizer} in Iteration {at} der Schleife (dem Wert der Schleifenvariable) vor ihren anderen Schritten auf {lr}: Jeder Schritt danach verwendet die neue Rate.</translation>
+    </message>
+    <message>
+        <source>Sets the learning rate of {optimizer} to {lr}: every step after it uses the new rate.</source>
+        <translation>Setzt die Lernrate von {optimizer} auf {lr}: Jeder Schritt danach verwendet die neue Rate.</translation>
+    </message>
+    <message>
+        <source>A {kind} action has no setting &apos;{name}&apos;.</source>
+        <translation>Eine Aktion {kind} hat keine Einstellung &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be true or false.</source>
+        <translation>&apos;{name}&apos; muss true oder false sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must name a node.</source>
+        <translation>&apos;{name}&apos; muss einen Knoten nennen.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must name an optimizer step of the timeline.</source>
+        <translation>&apos;{name}&apos; muss einen Optimierer-Schritt der Zeitleiste nennen.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a list of nodes.</source>
+        <translation>&apos;{name}&apos; muss eine Liste von Knoten sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a finite number.</source>
+        <translation>&apos;{name}&apos; muss eine endliche Zahl sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a whole number from {low} to {MAX_COUNT:,}.</source>
+        <translation>&apos;{name}&apos; muss eine ganze Zahl von {low} bis {MAX_COUNT:,} sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must list whole numbers from 0 to {MAX_COUNT:,}.</source>
+        <translation>&apos;{name}&apos; muss ganze Zahlen von 0 bis {MAX_COUNT:,} aufführen.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a text of at most {MAX_TEXT:,} characters.</source>
+        <translation>&apos;{name}&apos; muss ein Text von höchstens {MAX_TEXT:,} Zeichen sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a line number.</source>
+        <translation>&apos;{name}&apos; muss eine Zeilennummer sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be one of {value}.</source>
+        <translation>&apos;{name}&apos; muss eines von {value} sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must list what is printed: tensors (by their place in &apos;tensors&apos;) and recorded texts.</source>
+        <translation>&apos;{name}&apos; muss aufführen, was ausgegeben wird: Tensoren (nach ihrer Stelle in &apos;tensors&apos;) und aufgezeichnete Texte.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; holds more than {MAX_SAID:,} characters of recorded text.</source>
+        <translation>&apos;{name}&apos; enthält mehr als {MAX_SAID:,} Zeichen aufgezeichneten Text.</translation>
+    </message>
+</context>
+<context>
     <name>AnswerCover</name>
     <message>
         <source>Hidden until you check: this panel would show answers of the open exercise. Check your predictions in the Exercise panel first (a wrong one offers the step-through as a hint).</source>
@@ -155,6 +410,33 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>recorded · line {line}</source>
         <translation>aufgezeichnet · Zeile {line}</translation>
+    </message>
+</context>
+<context>
+    <name>Catalogue</name>
+    <message>
+        <source>Its .grad is None here: no backward has given this tensor a gradient yet{why}. Compute it at a step after a backward (timeline: Add ▸ compute nodes here).</source>
+        <translation>Sein .grad ist hier None: Noch kein backward hat diesem Tensor einen Gradienten gegeben{why}. Berechne ihn in einem Schritt nach einem backward (Zeitleiste: Hinzufügen ▸ compute nodes here).</translation>
+    </message>
+    <message>
+        <source>test_fraction is from 0 to {MAX_TEST_FRACTION}: set it within that.</source>
+        <translation>test_fraction liegt zwischen 0 und {MAX_TEST_FRACTION}: Setze es in diesen Bereich.</translation>
+    </message>
+    <message>
+        <source>A test fraction of {fraction} of {rows} points leaves {test} test and {rows2} training points: choose a fraction that leaves some of each.</source>
+        <translation>Ein Testanteil von {fraction} bei {rows} Punkten lässt {test} Test- und {rows2} Trainingspunkte: Wähle einen Anteil, der von beiden einige lässt.</translation>
+    </message>
+    <message>
+        <source>A dataset has from 1 to {MAX_POINTS:,} points: set n within that.</source>
+        <translation>Ein Datensatz hat 1 bis {MAX_POINTS:,} Punkte: Setze n in diesen Bereich.</translation>
+    </message>
+    <message>
+        <source>A dataset has from 1 to 64 blobs: set centers within that.</source>
+        <translation>Ein Datensatz hat 1 bis 64 Punktwolken: Setze centers in diesen Bereich.</translation>
+    </message>
+    <message>
+        <source>Imported data is a table of rows of at least two numbers (the features, then the label).</source>
+        <translation>Importierte Daten sind eine Tabelle aus Zeilen mit mindestens zwei Zahlen (die Merkmale, dann das Label).</translation>
     </message>
 </context>
 <context>
@@ -412,6 +694,101 @@ sandte [{nr}] {name}: {value}</translation>
     </message>
 </context>
 <context>
+    <name>DataFile</name>
+    <message>
+        <source>{value} is empty: there is nothing to import.</source>
+        <translation>{value} ist leer: Es gibt nichts zu importieren.</translation>
+    </message>
+    <message>
+        <source>The file has {count} columns; GradStudio imports at most {MAX_COLUMNS}.</source>
+        <translation>Die Datei hat {count} Spalten; GradStudio importiert höchstens {MAX_COLUMNS}.</translation>
+    </message>
+    <message>
+        <source>{value} is not a text file (it holds bytes that are not UTF-8 text): import a CSV or .npy file.</source>
+        <translation>{value} ist keine Textdatei (sie enthält Bytes, die kein UTF-8-Text sind): Importiere eine CSV- oder .npy-Datei.</translation>
+    </message>
+    <message>
+        <source>{value} is a binary file, not CSV text: import a CSV or .npy file.</source>
+        <translation>{value} ist eine Binärdatei, kein CSV-Text: Importiere eine CSV- oder .npy-Datei.</translation>
+    </message>
+    <message>
+        <source>{value} has a line longer than {MAX_LINE:,} characters: this is not a table GradStudio can import.</source>
+        <translation>{value} hat eine Zeile mit mehr als {MAX_LINE:,} Zeichen: Das ist keine Tabelle, die GradStudio importieren kann.</translation>
+    </message>
+    <message>
+        <source>Line {line_num} cannot be read as delimited text ({e}): check the file.</source>
+        <translation>Zeile {line_num} lässt sich nicht als getrennter Text lesen ({e}): Prüfe die Datei.</translation>
+    </message>
+    <message>
+        <source>{value} has {count} columns; GradStudio imports at most {MAX_COLUMNS}.</source>
+        <translation>{value} hat {count} Spalten; GradStudio importiert höchstens {MAX_COLUMNS}.</translation>
+    </message>
+    <message>
+        <source>{value} has no rows of data below its header: there is nothing to import.</source>
+        <translation>{value} hat unter der Kopfzeile keine Datenzeilen: Es gibt nichts zu importieren.</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as a table of numbers: check the delimiter and the header.</source>
+        <translation>{name} ließ sich nicht als Zahlentabelle lesen: Prüfe das Trennzeichen und die Kopfzeile.</translation>
+    </message>
+    <message>
+        <source>Row {i}, column {j} of {value} is {what}: fill it with a number or remove that row.</source>
+        <translation>Zeile {i}, Spalte {j} von {value} ist {what}: Trage eine Zahl ein oder entferne diese Zeile.</translation>
+    </message>
+    <message>
+        <source>{value} could not be opened ({value2}): check the file and try again.</source>
+        <translation>{value} ließ sich nicht öffnen ({value2}): Prüfe die Datei und versuche es erneut.</translation>
+    </message>
+    <message>
+        <source>{value} is not a NumPy .npy file: import a .npy file saved by numpy.save, or a CSV file.</source>
+        <translation>{value} ist keine NumPy-.npy-Datei: Importiere eine mit numpy.save gespeicherte .npy-Datei oder eine CSV-Datei.</translation>
+    </message>
+    <message>
+        <source>{value} holds Python objects (a pickled array), which GradStudio never loads: save it as an array of numbers.</source>
+        <translation>{value} enthält Python-Objekte (ein gepickeltes Array), die GradStudio nie lädt: Speichere es als Array von Zahlen.</translation>
+    </message>
+    <message>
+        <source>{value} holds {dtype} values, not numbers: save it as an array of numbers (float or int).</source>
+        <translation>{value} enthält Werte vom Typ {dtype}, keine Zahlen: Speichere es als Array von Zahlen (float oder int).</translation>
+    </message>
+    <message>
+        <source>{value} holds an array of {count} dimensions; GradStudio imports a table: one row per point (2 dimensions).</source>
+        <translation>{value} enthält ein Array mit {count} Dimensionen; GradStudio importiert eine Tabelle: eine Zeile pro Punkt (2 Dimensionen).</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as a .npy file ({error}): check the file.</source>
+        <translation>{name} ließ sich nicht als .npy-Datei lesen ({error}): Prüfe die Datei.</translation>
+    </message>
+    <message>
+        <source>{value} has {shape} columns; GradStudio imports at most {MAX_COLUMNS}.</source>
+        <translation>{value} hat {shape} Spalten; GradStudio importiert höchstens {MAX_COLUMNS}.</translation>
+    </message>
+    <message>
+        <source>{value} has no rows: there is nothing to import.</source>
+        <translation>{value} hat keine Zeilen: Es gibt nichts zu importieren.</translation>
+    </message>
+    <message>
+        <source>unknown .npy version {version}</source>
+        <translation>unbekannte .npy-Version {version}</translation>
+    </message>
+    <message>
+        <source>{value} is not a file: choose a CSV or .npy file.</source>
+        <translation>{value} ist keine Datei: Wähle eine CSV- oder .npy-Datei.</translation>
+    </message>
+    <message>
+        <source>Choose at least one feature column besides the label.</source>
+        <translation>Wähle neben dem Label mindestens eine Merkmalsspalte.</translation>
+    </message>
+    <message>
+        <source>{rows:,} rows of {count} columns are {count2:,} numbers; a data node holds at most {MAX_ELEMENTS:,}: choose fewer columns.</source>
+        <translation>{rows:,} Zeilen mit {count} Spalten sind {count2:,} Zahlen; ein Datenknoten fasst höchstens {MAX_ELEMENTS:,}: Wähle weniger Spalten.</translation>
+    </message>
+    <message>
+        <source>With these {shape:,} rows the graph file would hold about {size:.0f} MB, more than the {MAX_BYTES} MB a graph file may: choose fewer columns, or remove other imported data first.</source>
+        <translation>Mit diesen {shape:,} Zeilen wäre die Graphdatei etwa {size:.0f} MB groß, mehr als die {MAX_BYTES} MB, die eine Graphdatei haben darf: Wähle weniger Spalten oder entferne zuerst andere importierte Daten.</translation>
+    </message>
+</context>
+<context>
     <name>DataPanel</name>
     <message>
         <source>No data to show: the Data panel shows a model trained on points, such as File ▸ Examples ▸ Playground.</source>
@@ -443,6 +820,49 @@ sandte [{nr}] {name}: {value}</translation>
     </message>
 </context>
 <context>
+    <name>DataView</name>
+    <message>
+        <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
+        <translation>Noch keine Trainingsschleife: Der Bereich Daten zeigt ein Modell, das von einer Schleife auf Punkten trainiert wird (Datei ▸ Beispiele ▸ Spielwiese, oder Hinzufügen ▸ Trainieren… in der Zeitleiste).</translation>
+    </message>
+    <message>
+        <source>The loop has no backward pass: add loss.backward() to it.</source>
+        <translation>Die Schleife hat keinen Rückwärtsdurchlauf: Füge ihr loss.backward() hinzu.</translation>
+    </message>
+    <message>
+        <source>The model could not be computed over the input plane: {error}</source>
+        <translation>Das Modell konnte über der Eingabeebene nicht berechnet werden: {error}</translation>
+    </message>
+    <message>
+        <source>This program has no data to show: add a dataset from the palette&apos;s Datasets or File ▸ Import Data…, and train on it with a loss node such as mse_loss; or open File ▸ Examples ▸ Playground.</source>
+        <translation>Dieses Programm hat keine Daten zum Anzeigen: Füge einen Datensatz aus den Datensätzen der Palette oder über Datei ▸ Daten importieren… hinzu und trainiere darauf mit einem Verlustknoten wie mse_loss; oder öffne Datei ▸ Beispiele ▸ Spielwiese.</translation>
+    </message>
+    <message>
+        <source>{name}, which the loop&apos;s backward() starts from, is not a loss node with a target (mse_loss, binary_cross_entropy, cross_entropy …): compute it with one, so the Data panel can tell the model&apos;s output from the targets.</source>
+        <translation>{name}, wo das backward() der Schleife beginnt, ist kein Verlustknoten mit Ziel (mse_loss, binary_cross_entropy, cross_entropy …): Berechne ihn mit einem solchen, damit der Bereich Daten die Ausgabe des Modells von den Zielen unterscheiden kann.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s output or the targets could not be computed: see the node in red.</source>
+        <translation>Die Ausgabe des Modells oder die Ziele konnten nicht berechnet werden: Siehe den roten Knoten.</translation>
+    </message>
+    <message>
+        <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
+        <translation>Der Bereich Daten zeigt Modelle mit einem oder zwei Eingängen: Kein Tensor mit einer oder zwei Spalten, eine Zeile pro Punkt, speist die Ausgabe des Modells.</translation>
+    </message>
+    <message>
+        <source>{names} has no value at this step.</source>
+        <translation>{names} hat in diesem Schritt keinen Wert.</translation>
+    </message>
+    <message>
+        <source>The test points could not be computed: {error}</source>
+        <translation>Die Testpunkte konnten nicht berechnet werden: {error}</translation>
+    </message>
+    <message>
+        <source>The model&apos;s inputs or targets are not made from the data node&apos;s rows alone, so its test rows cannot be shown.</source>
+        <translation>Die Eingaben oder Ziele des Modells entstehen nicht allein aus den Zeilen des Datenknotens, daher können seine Testzeilen nicht gezeigt werden.</translation>
+    </message>
+</context>
+<context>
     <name>Document</name>
     <message>
         <source>change the learning rate</source>
@@ -467,10 +887,6 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>bar</source>
         <translation>senkrechter Strich</translation>
-    </message>
-    <message>
-        <source>The model&apos;s inputs or targets are not made from the data node&apos;s rows alone, so its test rows cannot be shown.</source>
-        <translation>Die Eingaben oder Ziele des Modells entstehen nicht allein aus den Zeilen des Datenknotens, daher können seine Testzeilen nicht gezeigt werden.</translation>
     </message>
     <message>
         <source>clip the gradients&apos; norm</source>
@@ -539,22 +955,6 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>Datasets</source>
         <translation>Datensätze</translation>
-    </message>
-    <message>
-        <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
-        <translation>Noch keine Trainingsschleife: Der Bereich Daten zeigt ein Modell, das von einer Schleife auf Punkten trainiert wird (Datei ▸ Beispiele ▸ Spielwiese, oder Hinzufügen ▸ Trainieren… in der Zeitleiste).</translation>
-    </message>
-    <message>
-        <source>The loop has no backward pass: add loss.backward() to it.</source>
-        <translation>Die Schleife hat keinen Rückwärtsdurchlauf: Füge ihr loss.backward() hinzu.</translation>
-    </message>
-    <message>
-        <source>The model&apos;s output or the targets could not be computed: see the node in red.</source>
-        <translation>Die Ausgabe des Modells oder die Ziele konnten nicht berechnet werden: Siehe den roten Knoten.</translation>
-    </message>
-    <message>
-        <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
-        <translation>Der Bereich Daten zeigt Modelle mit einem oder zwei Eingängen: Kein Tensor mit einer oder zwei Spalten, eine Zeile pro Punkt, speist die Ausgabe des Modells.</translation>
     </message>
     <message>
         <source>backward()</source>
@@ -813,6 +1213,13 @@ sandte [{nr}] {name}: {value}</translation>
     </message>
 </context>
 <context>
+    <name>Exercise</name>
+    <message>
+        <source>An exercise holds at most {MAX_QUESTIONS} questions.</source>
+        <translation>Eine Übung enthält höchstens {MAX_QUESTIONS} Fragen.</translation>
+    </message>
+</context>
+<context>
     <name>ExercisePanel</name>
     <message>
         <source>The Autograd Graph, Step Through Backward, Lesson and Jacobian panels stay hidden until you check; after a wrong check, Hint opens the step-through.</source>
@@ -970,6 +1377,57 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Explain</name>
+    <message>
+        <source>{name} was not computed (its error is shown on its node and in the Inspector), so it has no backward graph.</source>
+        <translation>{name} wurde nicht berechnet (der Fehler steht an seinem Knoten und im Inspektor), daher hat er keinen Rückwärtsgraphen.</translation>
+    </message>
+    <message>
+        <source>{name} is a detached copy: it shares its input&apos;s values, but gradients stop at it, so it has no grad_fn and nothing flows back from it.</source>
+        <translation>{name} ist eine abgetrennte Kopie: Sie teilt die Werte ihrer Eingabe, aber Gradienten enden an ihr, daher hat sie keine grad_fn und nichts fließt von ihr zurück.</translation>
+    </message>
+    <message>
+        <source>{name} is computed inside torch.no_grad(): PyTorch recorded no graph for it, so it has no grad_fn.</source>
+        <translation>{name} wird innerhalb von torch.no_grad() berechnet: PyTorch hat dafür keinen Graphen aufgezeichnet, daher hat er keine grad_fn.</translation>
+    </message>
+    <message>
+        <source>{name} is a leaf that requires grad: it has no grad_fn of its own; backward() stores its gradient in {name}.grad. Select a node computed from it to see a backward graph.</source>
+        <translation>{name} ist ein Blatt, das Gradienten benötigt: Es hat keine eigene grad_fn; backward() speichert seinen Gradienten in {name}.grad. Wähle einen daraus berechneten Knoten, um einen Rückwärtsgraphen zu sehen.</translation>
+    </message>
+    <message>
+        <source>{name} is data: it does not require grad, so PyTorch records no graph for it; the model&apos;s parameters are what training tracks.</source>
+        <translation>{name} sind Daten: Sie benötigen keine Gradienten, daher zeichnet PyTorch keinen Graphen für sie auf; verfolgt werden beim Training die Parameter des Modells.</translation>
+    </message>
+    <message>
+        <source>{name} does not require grad, so PyTorch records no graph for it. Tick requires_grad in the Inspector to track it.</source>
+        <translation>{name} benötigt keine Gradienten, daher zeichnet PyTorch keinen Graphen dafür auf. Hake requires_grad im Inspektor an, um ihn zu verfolgen.</translation>
+    </message>
+    <message>
+        <source>{name} has no grad_fn: {kind} has no gradient, so PyTorch records no graph through it.</source>
+        <translation>{name} hat keine grad_fn: {kind} hat keinen Gradienten, daher zeichnet PyTorch keinen Graphen durch ihn auf.</translation>
+    </message>
+    <message>
+        <source>it is a detach()</source>
+        <translation>es ist ein detach()</translation>
+    </message>
+    <message>
+        <source>it is inside torch.no_grad()</source>
+        <translation>es liegt innerhalb von torch.no_grad()</translation>
+    </message>
+    <message>
+        <source>{kind} has no gradient</source>
+        <translation>{kind} hat keinen Gradienten</translation>
+    </message>
+    <message>
+        <source>{name} has no grad_fn: the gradient stops further up, at {stop} ({why}).</source>
+        <translation>{name} hat keine grad_fn: Der Gradient endet weiter oben, bei {stop} ({why}).</translation>
+    </message>
+    <message>
+        <source>{name} has no grad_fn: nothing it is computed from requires grad. Tick requires_grad on a source in the Inspector to track it.</source>
+        <translation>{name} hat keine grad_fn: Nichts, woraus er berechnet wird, benötigt Gradienten. Hake requires_grad bei einer Quelle im Inspektor an, um ihn zu verfolgen.</translation>
+    </message>
+</context>
+<context>
     <name>ExportPrints</name>
     <message>
         <source>The script prints nothing</source>
@@ -990,6 +1448,109 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Print the outputs in the exported script</source>
         <translation>Die Ausgaben im exportierten Skript ausgeben</translation>
+    </message>
+</context>
+<context>
+    <name>Files</name>
+    <message>
+        <source>The view state cannot be saved: {place}: {msg}</source>
+        <translation>Der Ansichtszustand lässt sich nicht speichern: {place}: {msg}</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>der Datenträger ist voll</translation>
+    </message>
+    <message>
+        <source>Free some space and save again.</source>
+        <translation>Schaffe etwas Platz und speichere erneut.</translation>
+    </message>
+    <message>
+        <source>your disk quota is used up</source>
+        <translation>dein Speicherkontingent ist aufgebraucht</translation>
+    </message>
+    <message>
+        <source>permission was denied</source>
+        <translation>die Berechtigung wurde verweigert</translation>
+    </message>
+    <message>
+        <source>Save it in a folder you can write to.</source>
+        <translation>Speichere in einem Ordner, in den du schreiben darfst.</translation>
+    </message>
+    <message>
+        <source>the disk is read-only</source>
+        <translation>der Datenträger ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>Save it on another disk.</source>
+        <translation>Speichere auf einem anderen Datenträger.</translation>
+    </message>
+    <message>
+        <source>the file name is too long</source>
+        <translation>der Dateiname ist zu lang</translation>
+    </message>
+    <message>
+        <source>Choose a shorter name.</source>
+        <translation>Wähle einen kürzeren Namen.</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>der Ordner existiert nicht</translation>
+    </message>
+    <message>
+        <source>Choose an existing folder.</source>
+        <translation>Wähle einen vorhandenen Ordner.</translation>
+    </message>
+    <message>
+        <source>part of the path is not a folder</source>
+        <translation>ein Teil des Pfads ist kein Ordner</translation>
+    </message>
+    <message>
+        <source>a folder has that name</source>
+        <translation>ein Ordner hat diesen Namen</translation>
+    </message>
+    <message>
+        <source>Choose another name.</source>
+        <translation>Wähle einen anderen Namen.</translation>
+    </message>
+    <message>
+        <source>the disk reported an error</source>
+        <translation>der Datenträger hat einen Fehler gemeldet</translation>
+    </message>
+    <message>
+        <source>Check the disk and save again.</source>
+        <translation>Prüfe den Datenträger und speichere erneut.</translation>
+    </message>
+    <message>
+        <source>Check the folder exists and is writable.</source>
+        <translation>Prüfe, ob der Ordner existiert und beschreibbar ist.</translation>
+    </message>
+    <message>
+        <source>the system gave no reason</source>
+        <translation>das System nannte keinen Grund</translation>
+    </message>
+    <message>
+        <source>of an error</source>
+        <translation>ein Fehler trat auf</translation>
+    </message>
+    <message>
+        <source>Choose another folder.</source>
+        <translation>Wähle einen anderen Ordner.</translation>
+    </message>
+    <message>
+        <source>could not save there because {reason}; nothing was written.</source>
+        <translation>konnte dort nicht speichern: {reason}; es wurde nichts geschrieben.</translation>
+    </message>
+    <message>
+        <source>could not save because {reason}; the previous file and its backup are unchanged.</source>
+        <translation>konnte nicht speichern: {reason}; die vorige Datei und ihre Sicherung sind unverändert.</translation>
+    </message>
+    <message>
+        <source>could not save because {reason}; the previous file is unchanged.</source>
+        <translation>konnte nicht speichern: {reason}; die vorige Datei ist unverändert.</translation>
+    </message>
+    <message>
+        <source>could not open the file ({reason}).</source>
+        <translation>konnte die Datei nicht öffnen ({reason}).</translation>
     </message>
 </context>
 <context>
@@ -1118,6 +1679,49 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Hook</name>
+    <message>
+        <source>a hook is text such as grad * 10</source>
+        <translation>ein Hook ist Text wie grad * 10</translation>
+    </message>
+    <message>
+        <source>a hook is at most {MAX_HOOK_TEXT} characters</source>
+        <translation>ein Hook hat höchstens {MAX_HOOK_TEXT} Zeichen</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not an expression such as grad * 10</source>
+        <translation>&apos;{text}&apos; ist kein Ausdruck wie grad * 10</translation>
+    </message>
+    <message>
+        <source>a hook&apos;s print takes its values one by one, without sep= or end=</source>
+        <translation>das print eines Hooks nimmt seine Werte einzeln, ohne sep= oder end=</translation>
+    </message>
+    <message>
+        <source>a hook nests at most {MAX_DEPTH} operations</source>
+        <translation>ein Hook schachtelt höchstens {MAX_DEPTH} Operationen</translation>
+    </message>
+    <message>
+        <source>a hook computes from grad and numbers only, not &apos;{id}&apos;</source>
+        <translation>ein Hook rechnet nur mit grad und Zahlen, nicht mit &apos;{id}&apos;</translation>
+    </message>
+    <message>
+        <source>a hook uses numbers only, not {value!r}</source>
+        <translation>ein Hook verwendet nur Zahlen, nicht {value!r}</translation>
+    </message>
+    <message>
+        <source>a hook cannot call {attr}: only tensor methods such as clamp, abs, sign, mul and norm</source>
+        <translation>ein Hook kann {attr} nicht aufrufen: nur Tensormethoden wie clamp, abs, sign, mul und norm</translation>
+    </message>
+    <message>
+        <source>a hook&apos;s calls name their arguments one by one</source>
+        <translation>die Aufrufe eines Hooks nennen ihre Argumente einzeln</translation>
+    </message>
+    <message>
+        <source>&apos;{value}&apos; cannot be part of a hook: use grad, numbers, + - * / ** and tensor methods such as clamp</source>
+        <translation>&apos;{value}&apos; kann nicht Teil eines Hooks sein: Verwende grad, Zahlen, + - * / ** und Tensormethoden wie clamp</translation>
+    </message>
+</context>
+<context>
     <name>ImportData</name>
     <message>
         <source>Import Data — {name}</source>
@@ -1170,6 +1774,57 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Data imported</source>
         <translation>Daten importiert</translation>
+    </message>
+</context>
+<context>
+    <name>IndexText</name>
+    <message>
+        <source>a &apos;]&apos; has no &apos;[&apos; before it</source>
+        <translation>vor einem &apos;]&apos; steht kein &apos;[&apos;</translation>
+    </message>
+    <message>
+        <source>a &apos;[&apos; is not closed</source>
+        <translation>ein &apos;[&apos; ist nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>&apos;{part}&apos; is not a list of whole numbers or of True/False</source>
+        <translation>&apos;{part}&apos; ist keine Liste ganzer Zahlen oder von True/False</translation>
+    </message>
+    <message>
+        <source>the list &apos;{part}&apos; is nested too deeply</source>
+        <translation>die Liste &apos;{part}&apos; ist zu tief verschachtelt</translation>
+    </message>
+    <message>
+        <source>&apos;{part}&apos; mixes whole numbers and True/False</source>
+        <translation>&apos;{part}&apos; mischt ganze Zahlen und True/False</translation>
+    </message>
+    <message>
+        <source>&apos;{whole}&apos; is not a whole number, a slice, a list, None, ... or an index port ({value})</source>
+        <translation>&apos;{whole}&apos; ist keine ganze Zahl, kein Slice, keine Liste, nicht None, ... und kein Index-Eingang ({value})</translation>
+    </message>
+    <message>
+        <source>an index is text such as 0, 1:3, [0, 2], i or ..., None</source>
+        <translation>ein Index ist Text wie 0, 1:3, [0, 2], i oder ..., None</translation>
+    </message>
+    <message>
+        <source>the index is empty; write for example 0 or 1:3</source>
+        <translation>der Index ist leer; schreibe zum Beispiel 0 oder 1:3</translation>
+    </message>
+    <message>
+        <source>the index uses {part} twice</source>
+        <translation>der Index verwendet {part} zweimal</translation>
+    </message>
+    <message>
+        <source>&apos;{part}&apos; is not a slice; write start:stop:step</source>
+        <translation>&apos;{part}&apos; ist kein Slice; schreibe start:stop:step</translation>
+    </message>
+    <message>
+        <source>the index uses {name}, but nothing is connected to port {name}</source>
+        <translation>der Index verwendet {name}, aber am Eingang {name} ist nichts verbunden</translation>
+    </message>
+    <message>
+        <source>port {name} is connected but the index does not use it; write {name} where it goes, for example {name} or :, {name}</source>
+        <translation>Eingang {name} ist verbunden, aber der Index verwendet ihn nicht; schreibe {name} dorthin, wo er hingehört, zum Beispiel {name} oder :, {name}</translation>
     </message>
 </context>
 <context>
@@ -1703,6 +2358,77 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Model</name>
+    <message>
+        <source>There is no node &apos;{node_id}&apos;.</source>
+        <translation>Es gibt keinen Knoten &apos;{node_id}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a kind of node GradStudio knows.</source>
+        <translation>&apos;{kind}&apos; ist keine Knotenart, die GradStudio kennt.</translation>
+    </message>
+    <message>
+        <source>A node with id &apos;{node_id}&apos; already exists.</source>
+        <translation>Ein Knoten mit der ID &apos;{node_id}&apos; existiert bereits.</translation>
+    </message>
+    <message>
+        <source>A recorded value&apos;s line must be a line number.</source>
+        <translation>Die Zeile eines aufgezeichneten Werts muss eine Zeilennummer sein.</translation>
+    </message>
+    <message>
+        <source>Disconnect input &apos;{port}&apos; before lowering the number of inputs.</source>
+        <translation>Trenne den Eingang &apos;{port}&apos;, bevor du die Anzahl der Eingänge verringerst.</translation>
+    </message>
+    <message>
+        <source>&apos;{value}&apos; has no input named &apos;{port}&apos;.</source>
+        <translation>&apos;{value}&apos; hat keinen Eingang namens &apos;{port}&apos;.</translation>
+    </message>
+    <message>
+        <source>Connecting &apos;{value}&apos; to &apos;{value2}&apos; would make a cycle: a tensor cannot depend on itself.</source>
+        <translation>&apos;{value}&apos; mit &apos;{value2}&apos; zu verbinden ergäbe einen Zyklus: Ein Tensor kann nicht von sich selbst abhängen.</translation>
+    </message>
+    <message>
+        <source>A region with id &apos;{region_id}&apos; already exists.</source>
+        <translation>Eine Region mit der ID &apos;{region_id}&apos; existiert bereits.</translation>
+    </message>
+    <message>
+        <source>There is no region &apos;{region_id}&apos;.</source>
+        <translation>Es gibt keine Region &apos;{region_id}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a timeline action. Use one of: {value}.</source>
+        <translation>&apos;{kind}&apos; ist keine Aktion der Zeitleiste. Verwende eine von: {value}.</translation>
+    </message>
+    <message>
+        <source>An action with id &apos;{id}&apos; already exists.</source>
+        <translation>Eine Aktion mit der ID &apos;{id}&apos; existiert bereits.</translation>
+    </message>
+    <message>
+        <source>There is no timeline action &apos;{action_id}&apos;.</source>
+        <translation>Es gibt keine Aktion &apos;{action_id}&apos; in der Zeitleiste.</translation>
+    </message>
+    <message>
+        <source>A position is a pair of numbers (x, y).</source>
+        <translation>Eine Position ist ein Zahlenpaar (x, y).</translation>
+    </message>
+    <message>
+        <source>A position must be a finite pair of numbers within ±1e9.</source>
+        <translation>Eine Position muss ein endliches Zahlenpaar innerhalb von ±1e9 sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{label}&apos; cannot be a name: use letters, digits and _, not starting with a digit (at most 64 characters).</source>
+        <translation>&apos;{label}&apos; kann kein Name sein: Verwende Buchstaben, Ziffern und _, nicht mit einer Ziffer am Anfang (höchstens 64 Zeichen).</translation>
+    </message>
+    <message>
+        <source>{said} is reserved in Python; choose another name.</source>
+        <translation>{said} ist in Python reserviert; wähle einen anderen Namen.</translation>
+    </message>
+    <message>
+        <source>The seed must be a whole number from 0 to 2**63 - 1, or none.</source>
+        <translation>Der Startwert muss eine ganze Zahl von 0 bis 2**63 - 1 sein, oder keiner.</translation>
+    </message>
+</context>
+<context>
     <name>NodeSearch</name>
     <message>
         <source>{kind} · retain_grad</source>
@@ -1719,6 +2445,53 @@ Der Lauf: {expected}</translation>
     <message>
         <source>The graph has no nodes yet.</source>
         <translation>Der Graph hat noch keine Knoten.</translation>
+    </message>
+</context>
+<context>
+    <name>Notebook</name>
+    <message>
+        <source>{name} has {count:,} cells; GradStudio reads notebooks of up to {MAX_CELLS:,}.</source>
+        <translation>{name} hat {count:,} Zellen; GradStudio liest Notebooks mit bis zu {MAX_CELLS:,}.</translation>
+    </message>
+    <message>
+        <source>{name} is larger than {MAX_NOTEBOOK_BYTES} MB, the most GradStudio reads as a notebook.</source>
+        <translation>{name} ist größer als {MAX_NOTEBOOK_BYTES} MB, das Höchste, was GradStudio als Notebook liest.</translation>
+    </message>
+    <message>
+        <source>{name} is not UTF-8 text, so it is not a Jupyter notebook.</source>
+        <translation>{name} ist kein UTF-8-Text, also kein Jupyter-Notebook.</translation>
+    </message>
+    <message>
+        <source>{name} is nested more than {MAX_DEPTH} levels deep; it is not a Jupyter notebook.</source>
+        <translation>{name} ist mehr als {MAX_DEPTH} Ebenen tief verschachtelt; es ist kein Jupyter-Notebook.</translation>
+    </message>
+    <message>
+        <source>{name} is not valid JSON{where}, so it is not a Jupyter notebook.</source>
+        <translation>{name} ist kein gültiges JSON{where}, also kein Jupyter-Notebook.</translation>
+    </message>
+    <message>
+        <source>{name} is JSON but not a Jupyter notebook (it has no cells).</source>
+        <translation>{name} ist JSON, aber kein Jupyter-Notebook (es hat keine Zellen).</translation>
+    </message>
+    <message>
+        <source>{name} is a notebook in format {version!r}; GradStudio reads format 4 (Jupyter&apos;s since 2015). Open it in Jupyter and save it again to convert it.</source>
+        <translation>{name} ist ein Notebook im Format {version!r}; GradStudio liest Format 4 (das von Jupyter seit 2015). Öffne es in Jupyter und speichere es erneut, um es umzuwandeln.</translation>
+    </message>
+    <message>
+        <source>{name} is not a valid format 4 notebook: {detail}.</source>
+        <translation>{name} ist kein gültiges Notebook im Format 4: {detail}.</translation>
+    </message>
+    <message>
+        <source>cell {k} of {name} holds {count:,} characters; GradStudio reads cells of up to {MAX_CELL_CHARS:,}.</source>
+        <translation>Zelle {k} von {name} enthält {count:,} Zeichen; GradStudio liest Zellen mit bis zu {MAX_CELL_CHARS:,}.</translation>
+    </message>
+    <message>
+        <source>{name} holds more than {MAX_TEXT_CHARS} MB of cell text; GradStudio reads notebooks of up to that.</source>
+        <translation>{name} enthält mehr als {MAX_TEXT_CHARS} MB Zelltext; GradStudio liest Notebooks bis zu dieser Größe.</translation>
+    </message>
+    <message>
+        <source>{name} has more than {MAX_CODE_CHARS} MB of code; trace a shorter notebook.</source>
+        <translation>{name} hat mehr als {MAX_CODE_CHARS} MB Code; verfolge ein kürzeres Notebook.</translation>
     </message>
 </context>
 <context>
@@ -1765,6 +2538,1116 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>OpSettings</name>
+    <message>
+        <source>a target class that is skipped</source>
+        <translation>eine Zielklasse, die übersprungen wird</translation>
+    </message>
+    <message>
+        <source>above beta * x &gt; threshold, x itself</source>
+        <translation>oberhalb von beta * x &gt; threshold x selbst</translation>
+    </message>
+    <message>
+        <source>added to the variance before its square root</source>
+        <translation>vor der Quadratwurzel zur Varianz addiert</translation>
+    </message>
+    <message>
+        <source>at or below it, x becomes value</source>
+        <translation>an oder unter ihm wird x zu value</translation>
+    </message>
+    <message>
+        <source>digits after the point (negative: before)</source>
+        <translation>Stellen nach dem Komma (negativ: davor)</translation>
+    </message>
+    <message>
+        <source>dimension to add up along</source>
+        <translation>Dimension, entlang der summiert wird</translation>
+    </message>
+    <message>
+        <source>dimension(s) to reduce; None for all</source>
+        <translation>zu reduzierende Dimension(en); None für alle</translation>
+    </message>
+    <message>
+        <source>dimension(s), or None for all</source>
+        <translation>Dimension(en) oder None für alle</translation>
+    </message>
+    <message>
+        <source>dimension, or None for all</source>
+        <translation>Dimension oder None für alle</translation>
+    </message>
+    <message>
+        <source>element type (default float32)</source>
+        <translation>Elementtyp (standardmäßig float32)</translation>
+    </message>
+    <message>
+        <source>element type (default int64)</source>
+        <translation>Elementtyp (standardmäßig int64)</translation>
+    </message>
+    <message>
+        <source>how far a training step moves the running averages toward the batch&apos;s statistics</source>
+        <translation>wie weit ein Trainingsschritt die laufenden Mittelwerte zu den Statistiken des Batches bewegt</translation>
+    </message>
+    <message>
+        <source>how far to move along each dimension</source>
+        <translation>wie weit entlang jeder Dimension verschoben wird</translation>
+    </message>
+    <message>
+        <source>how many</source>
+        <translation>wie viele</translation>
+    </message>
+    <message>
+        <source>how many blobs (classes)</source>
+        <translation>wie viele Punktwolken (Klassen)</translation>
+    </message>
+    <message>
+        <source>how many copies along each dimension</source>
+        <translation>wie viele Kopien entlang jeder Dimension</translation>
+    </message>
+    <message>
+        <source>how many groups the channels are cut into</source>
+        <translation>in wie viele Gruppen die Kanäle geteilt werden</translation>
+    </message>
+    <message>
+        <source>how many numbers</source>
+        <translation>wie viele Zahlen</translation>
+    </message>
+    <message>
+        <source>how many points (rows)</source>
+        <translation>wie viele Punkte (Zeilen)</translation>
+    </message>
+    <message>
+        <source>how the quotient is rounded</source>
+        <translation>wie der Quotient gerundet wird</translation>
+    </message>
+    <message>
+        <source>in order</source>
+        <translation>in Reihenfolge</translation>
+    </message>
+    <message>
+        <source>keep equal elements in their order (None: not given, PyTorch&apos;s other overload)</source>
+        <translation>gleiche Elemente in ihrer Reihenfolge lassen (None: nicht angegeben, die andere Überladung von PyTorch)</translation>
+    </message>
+    <message>
+        <source>keep reduced dimensions with size 1</source>
+        <translation>reduzierte Dimensionen mit Größe 1 behalten</translation>
+    </message>
+    <message>
+        <source>keep the reduced dimensions with size 1</source>
+        <translation>die reduzierten Dimensionen mit Größe 1 behalten</translation>
+    </message>
+    <message>
+        <source>keep y&apos;s graph for later backward passes (with create_graph it is kept anyway)</source>
+        <translation>den Graphen von y für spätere Rückwärtsdurchläufe behalten (mit create_graph bleibt er ohnehin)</translation>
+    </message>
+    <message>
+        <source>largest first</source>
+        <translation>größte zuerst</translation>
+    </message>
+    <message>
+        <source>mean: the average of the squared differences; sum: their total; none: one per element</source>
+        <translation>mean: der Mittelwert der quadrierten Differenzen; sum: ihre Summe; none: einer pro Element</translation>
+    </message>
+    <message>
+        <source>mean: the average over the elements; sum: their total; none: one loss per element</source>
+        <translation>mean: der Mittelwert über die Elemente; sum: ihre Summe; none: ein Verlust pro Element</translation>
+    </message>
+    <message>
+        <source>mean: the average over the targets that count; sum: their total; none: one loss per target</source>
+        <translation>mean: der Mittelwert über die zählenden Ziele; sum: ihre Summe; none: ein Verlust pro Ziel</translation>
+    </message>
+    <message>
+        <source>multiplier of other</source>
+        <translation>Faktor von other</translation>
+    </message>
+    <message>
+        <source>none: x * Phi(x) exactly; tanh: PyTorch&apos;s tanh approximation</source>
+        <translation>none: genau x * Phi(x); tanh: die tanh-Näherung von PyTorch</translation>
+    </message>
+    <message>
+        <source>normalize with the batch&apos;s own mean and variance (and move the running averages toward them), else with running_mean and running_var</source>
+        <translation>mit Mittelwert und Varianz des Batches normalisieren (und die laufenden Mittelwerte zu ihnen hin bewegen), sonst mit running_mean und running_var</translation>
+    </message>
+    <message>
+        <source>number of inputs</source>
+        <translation>Anzahl der Eingaben</translation>
+    </message>
+    <message>
+        <source>one more than the largest number drawn</source>
+        <translation>eins mehr als die größte gezogene Zahl</translation>
+    </message>
+    <message>
+        <source>order of the norm</source>
+        <translation>Ordnung der Norm</translation>
+    </message>
+    <message>
+        <source>record the gradient&apos;s own graph, to differentiate it again</source>
+        <translation>den eigenen Graphen des Gradienten aufzeichnen, um ihn erneut abzuleiten</translation>
+    </message>
+    <message>
+        <source>rows and columns</source>
+        <translation>Zeilen und Spalten</translation>
+    </message>
+    <message>
+        <source>size of each dimension</source>
+        <translation>Größe jeder Dimension</translation>
+    </message>
+    <message>
+        <source>subtracted from the count: 1 (Bessel&apos;s) for a sample, 0 for the whole population</source>
+        <translation>von der Anzahl abgezogen: 1 (Bessel) für eine Stichprobe, 0 für die ganze Grundgesamtheit</translation>
+    </message>
+    <message>
+        <source>the dimension the index runs along</source>
+        <translation>die Dimension, entlang der der Index läuft</translation>
+    </message>
+    <message>
+        <source>the dimension to sort along</source>
+        <translation>die Dimension, entlang der sortiert wird</translation>
+    </message>
+    <message>
+        <source>the dimensions (none: the flattened tensor)</source>
+        <translation>die Dimensionen (keine: der abgeflachte Tensor)</translation>
+    </message>
+    <message>
+        <source>the dimensions to act on</source>
+        <translation>die Dimensionen, auf die gewirkt wird</translation>
+    </message>
+    <message>
+        <source>the dimensions to reduce (all by default)</source>
+        <translation>die zu reduzierenden Dimensionen (standardmäßig alle)</translation>
+    </message>
+    <message>
+        <source>the factor of mat1 @ mat2</source>
+        <translation>der Faktor von mat1 @ mat2</translation>
+    </message>
+    <message>
+        <source>the factor of self</source>
+        <translation>der Faktor von self</translation>
+    </message>
+    <message>
+        <source>the factor source is multiplied by</source>
+        <translation>der Faktor, mit dem source multipliziert wird</translation>
+    </message>
+    <message>
+        <source>the half-width of the band set to zero</source>
+        <translation>die halbe Breite des auf null gesetzten Bands</translation>
+    </message>
+    <message>
+        <source>the largest (else the smallest)</source>
+        <translation>die größten (sonst die kleinsten)</translation>
+    </message>
+    <message>
+        <source>the largest slope left of zero</source>
+        <translation>die größte Steigung links von null</translation>
+    </message>
+    <message>
+        <source>the line&apos;s slope</source>
+        <translation>die Steigung der Geraden</translation>
+    </message>
+    <message>
+        <source>the line&apos;s value at x = 0</source>
+        <translation>der Wert der Geraden bei x = 0</translation>
+    </message>
+    <message>
+        <source>the lower limit</source>
+        <translation>die untere Grenze</translation>
+    </message>
+    <message>
+        <source>the number on the left</source>
+        <translation>die Zahl links</translation>
+    </message>
+    <message>
+        <source>the number written when &apos;value&apos; is not connected</source>
+        <translation>die geschriebene Zahl, wenn &apos;value&apos; nicht verbunden ist</translation>
+    </message>
+    <message>
+        <source>the numbers, as nested lists</source>
+        <translation>die Zahlen, als verschachtelte Listen</translation>
+    </message>
+    <message>
+        <source>the probability of an element being zeroed, from 0 to 1</source>
+        <translation>die Wahrscheinlichkeit, dass ein Element auf null gesetzt wird, von 0 bis 1</translation>
+    </message>
+    <message>
+        <source>the rows: the features, then the label</source>
+        <translation>die Zeilen: die Merkmale, dann das Label</translation>
+    </message>
+    <message>
+        <source>the seed of the split&apos;s own generator, which shuffles the rows before the test rows are taken from the end</source>
+        <translation>der Startwert des eigenen Generators der Aufteilung, der die Zeilen mischt, bevor die Testzeilen vom Ende genommen werden</translation>
+    </message>
+    <message>
+        <source>the share of the points held out as a test set, from 0 (none) to 0.9: the model trains on the rest; the Data panel draws the test points hollow</source>
+        <translation>der Anteil der Punkte, der als Testmenge zurückgehalten wird, von 0 (keiner) bis 0.9: Das Modell trainiert auf dem Rest; der Bereich Daten zeichnet die Testpunkte hohl</translation>
+    </message>
+    <message>
+        <source>the sharpness of the bend</source>
+        <translation>die Schärfe des Knicks</translation>
+    </message>
+    <message>
+        <source>the slope left of zero</source>
+        <translation>die Steigung links von null</translation>
+    </message>
+    <message>
+        <source>the smallest number drawn</source>
+        <translation>die kleinste gezogene Zahl</translation>
+    </message>
+    <message>
+        <source>the smallest slope left of zero</source>
+        <translation>die kleinste Steigung links von null</translation>
+    </message>
+    <message>
+        <source>the standard deviation of the Gaussian noise added to each point</source>
+        <translation>die Standardabweichung des Gaußschen Rauschens, das zu jedem Punkt addiert wird</translation>
+    </message>
+    <message>
+        <source>the trailing dimensions normalized together</source>
+        <translation>die hinteren Dimensionen, die gemeinsam normalisiert werden</translation>
+    </message>
+    <message>
+        <source>the upper limit</source>
+        <translation>die obere Grenze</translation>
+    </message>
+    <message>
+        <source>the value the curve approaches far left of zero</source>
+        <translation>der Wert, dem sich die Kurve weit links von null nähert</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed(n) just before the data is drawn; empty: none (it continues from the graph&apos;s seed)</source>
+        <translation>torch.manual_seed(n) direkt bevor die Daten gezogen werden; leer: keiner (es geht mit dem Startwert des Graphen weiter)</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed(n) just before this draw; empty: none (the draw continues from the graph&apos;s seed)</source>
+        <translation>torch.manual_seed(n) direkt vor dieser Ziehung; leer: keiner (die Ziehung geht mit dem Startwert des Graphen weiter)</translation>
+    </message>
+    <message>
+        <source>track operations for autograd</source>
+        <translation>Operationen für Autograd verfolgen</translation>
+    </message>
+    <message>
+        <source>used elsewhere when &apos;other&apos; is not connected</source>
+        <translation>anderswo verwendet, wenn &apos;other&apos; nicht verbunden ist</translation>
+    </message>
+    <message>
+        <source>used when &apos;exponent&apos; is not connected</source>
+        <translation>verwendet, wenn &apos;exponent&apos; nicht verbunden ist</translation>
+    </message>
+    <message>
+        <source>used when &apos;other&apos; is not connected</source>
+        <translation>verwendet, wenn &apos;other&apos; nicht verbunden ist</translation>
+    </message>
+    <message>
+        <source>used where the condition holds when &apos;input&apos; is not connected</source>
+        <translation>verwendet, wo die Bedingung gilt, wenn &apos;input&apos; nicht verbunden ist</translation>
+    </message>
+    <message>
+        <source>what goes inside [ ]: i and j are the tensors on those ports</source>
+        <translation>was in [ ] steht: i und j sind die Tensoren an diesen Eingängen</translation>
+    </message>
+    <message>
+        <source>what replaces x at or below the threshold</source>
+        <translation>was x an oder unter der Schwelle ersetzt</translation>
+    </message>
+    <message>
+        <source>what the gradient becomes: an expression of grad, or print(...) of it</source>
+        <translation>was aus dem Gradienten wird: ein Ausdruck in grad oder print(...) davon</translation>
+    </message>
+    <message>
+        <source>where the squared part ends</source>
+        <translation>wo der quadratische Teil endet</translation>
+    </message>
+    <message>
+        <source>which diagonal: 0 the main one, &gt;0 above, &lt;0 below</source>
+        <translation>welche Diagonale: 0 die Hauptdiagonale, &gt;0 darüber, &lt;0 darunter</translation>
+    </message>
+    <message>
+        <source>write into the input tensor itself, as PyTorch does (the input&apos;s node then shows the written values too), instead of into a copy of it</source>
+        <translation>in den Eingabetensor selbst schreiben, wie PyTorch es tut (der Knoten der Eingabe zeigt dann auch die geschriebenen Werte), statt in eine Kopie davon</translation>
+    </message>
+</context>
+<context>
+    <name>Ops</name>
+    <message>
+        <source>0 where -lambd &lt;= x &lt;= lambd, else x.</source>
+        <translation>0, wo -lambd &lt;= x &lt;= lambd, sonst x.</translation>
+    </message>
+    <message>
+        <source>1 / sqrt of every element.</source>
+        <translation>1 / sqrt jedes Elements.</translation>
+    </message>
+    <message>
+        <source>1 / x for every element.</source>
+        <translation>1 / x für jedes Element.</translation>
+    </message>
+    <message>
+        <source>2 to the power of every element.</source>
+        <translation>2 hoch jedes Element.</translation>
+    </message>
+    <message>
+        <source>A circle of radius 1 (class 0) around one of radius 0.5 (class 1): a boundary that closes on itself. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Ein Kreis mit Radius 1 (Klasse 0) um einen mit Radius 0.5 (Klasse 1): eine Grenze, die sich in sich schließt. Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>A copy that stays in the graph.</source>
+        <translation>Eine Kopie, die im Graphen bleibt.</translation>
+    </message>
+    <message>
+        <source>A copy with source&apos;s slices added at the positions index lists along dim.</source>
+        <translation>Eine Kopie, bei der die Scheiben von source an den Positionen addiert sind, die index entlang dim aufführt.</translation>
+    </message>
+    <message>
+        <source>A copy with src&apos;s elements added at the positions index names along dim.</source>
+        <translation>Eine Kopie, bei der die Elemente von src an den Positionen addiert sind, die index entlang dim nennt.</translation>
+    </message>
+    <message>
+        <source>A copy with src&apos;s elements written at the positions index names along dim.</source>
+        <translation>Eine Kopie, bei der die Elemente von src an die Positionen geschrieben sind, die index entlang dim nennt.</translation>
+    </message>
+    <message>
+        <source>A copy with value written at the positions index names along dim.</source>
+        <translation>Eine Kopie, bei der value an die Positionen geschrieben ist, die index entlang dim nennt.</translation>
+    </message>
+    <message>
+        <source>A linear layer: input @ weight.T + bias, as nn.Linear computes it (AddmmBackward0 for a matrix of inputs); weight and bias are leaves you train.</source>
+        <translation>Eine lineare Schicht: input @ weight.T + bias, wie nn.Linear sie berechnet (AddmmBackward0 bei einer Matrix von Eingaben); weight und bias sind Blätter, die du trainierst.</translation>
+    </message>
+    <message>
+        <source>A new leaf sharing the same values, cut from the graph: no gradient flows back through it.</source>
+        <translation>Ein neues Blatt mit denselben Werten, vom Graphen getrennt: Kein Gradient fließt durch es zurück.</translation>
+    </message>
+    <message>
+        <source>A noisy line for regression: x in [-1, 1), target slope x + intercept plus noise. An (n, 2) tensor: the features, then the label or target in the last column.</source>
+        <translation>Eine verrauschte Gerade für Regression: x in [-1, 1), Ziel slope x + intercept plus Rauschen. Ein (n, 2)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>A noisy sine wave for regression: x in [-π, π), target sin x plus noise. An (n, 2) tensor: the features, then the label or target in the last column.</source>
+        <translation>Eine verrauschte Sinuswelle für Regression: x in [-π, π), Ziel sin x plus Rauschen. Ein (n, 2)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>A number divided by a tensor, rounded down (PyTorch has no gradient for it).</source>
+        <translation>Eine Zahl geteilt durch einen Tensor, abgerundet (PyTorch hat dafür keinen Gradienten).</translation>
+    </message>
+    <message>
+        <source>A number minus a tensor.</source>
+        <translation>Eine Zahl minus ein Tensor.</translation>
+    </message>
+    <message>
+        <source>A number raised to a tensor.</source>
+        <translation>Eine Zahl hoch ein Tensor.</translation>
+    </message>
+    <message>
+        <source>A smooth ReLU: log(1 + exp(beta * x)) / beta.</source>
+        <translation>Eine glatte ReLU: log(1 + exp(beta * x)) / beta.</translation>
+    </message>
+    <message>
+        <source>A tensor filled with one number.</source>
+        <translation>Ein Tensor, gefüllt mit einer Zahl.</translation>
+    </message>
+    <message>
+        <source>A tensor filled with ones.</source>
+        <translation>Ein Tensor, gefüllt mit Einsen.</translation>
+    </message>
+    <message>
+        <source>A tensor filled with zeros.</source>
+        <translation>Ein Tensor, gefüllt mit Nullen.</translation>
+    </message>
+    <message>
+        <source>A tensor from literal values.</source>
+        <translation>Ein Tensor aus angegebenen Werten.</translation>
+    </message>
+    <message>
+        <source>A tensor&apos;s .grad as a value to compute with (x.grad - by_hand, x.grad.float()): the very tensor backward accumulates into. It exists only after a backward, so put the node in a &apos;compute&apos; step of the timeline after it.</source>
+        <translation>Das .grad eines Tensors als Wert zum Weiterrechnen (x.grad - by_hand, x.grad.float()): genau der Tensor, in den backward akkumuliert. Es existiert erst nach einem backward, also setze den Knoten in einen &apos;compute&apos;-Schritt der Zeitleiste danach.</translation>
+    </message>
+    <message>
+        <source>A vector as the diagonal of a square matrix, or a matrix&apos;s diagonal as a vector.</source>
+        <translation>Ein Vektor als Diagonale einer quadratischen Matrix, oder die Diagonale einer Matrix als Vektor.</translation>
+    </message>
+    <message>
+        <source>Absolute value of every element.</source>
+        <translation>Betrag jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Arccosine of every element (nan outside [-1, 1]).</source>
+        <translation>Arkuskosinus jedes Elements (nan außerhalb von [-1, 1]).</translation>
+    </message>
+    <message>
+        <source>Arcsine of every element (nan outside [-1, 1]).</source>
+        <translation>Arkussinus jedes Elements (nan außerhalb von [-1, 1]).</translation>
+    </message>
+    <message>
+        <source>Arctangent of every element.</source>
+        <translation>Arkustangens jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Base-10 logarithm of every element.</source>
+        <translation>Zehnerlogarithmus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Base-2 logarithm of every element.</source>
+        <translation>Zweierlogarithmus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Batch normalization: each channel (dim 1) minus its mean, over its standard deviation (the batch&apos;s in training, which also moves running_mean and running_var toward them; those running averages in eval mode), times weight, plus bias: nn.BatchNorm1d / 2d.</source>
+        <translation>Batch-Normalisierung: jeder Kanal (dim 1) minus sein Mittelwert, geteilt durch seine Standardabweichung (im Training die des Batches, was auch running_mean und running_var zu ihnen hin bewegt; im eval-Modus diese laufenden Mittelwerte), mal weight, plus bias: nn.BatchNorm1d / 2d.</translation>
+    </message>
+    <message>
+        <source>Batched matrix product.</source>
+        <translation>Matrixprodukt über einen Batch.</translation>
+    </message>
+    <message>
+        <source>Binary cross-entropy of probabilities in [0, 1] against targets in [0, 1].</source>
+        <translation>Binäre Kreuzentropie von Wahrscheinlichkeiten in [0, 1] gegen Ziele in [0, 1].</translation>
+    </message>
+    <message>
+        <source>Binary cross-entropy of scores (logits), sigmoid included, without overflow.</source>
+        <translation>Binäre Kreuzentropie von Scores (Logits), Sigmoid eingeschlossen, ohne Überlauf.</translation>
+    </message>
+    <message>
+        <source>Changes the gradient that flows back into a tensor during backward, as x.register_hook(lambda grad: grad * 10) does: what reaches the nodes before it, and a leaf&apos;s .grad, is the hook&apos;s result. A hook that prints, print(&apos;g:&apos;, grad), shows the gradient at that step and changes nothing.</source>
+        <translation>Ändert den Gradienten, der während backward in einen Tensor zurückfließt, wie x.register_hook(lambda grad: grad * 10): Was die Knoten davor und das .grad eines Blatts erreicht, ist das Ergebnis des Hooks. Ein Hook, der ausgibt, print(&apos;g:&apos;, grad), zeigt den Gradienten an dieser Stelle und ändert nichts.</translation>
+    </message>
+    <message>
+        <source>Continuously differentiable ELU: x where x &gt; 0, else alpha * (exp(x / alpha) - 1).</source>
+        <translation>Stetig differenzierbare ELU: x, wo x &gt; 0, sonst alpha * (exp(x / alpha) - 1).</translation>
+    </message>
+    <message>
+        <source>Converts to another dtype.</source>
+        <translation>Wandelt in einen anderen dtype um.</translation>
+    </message>
+    <message>
+        <source>Cosine of every element.</source>
+        <translation>Kosinus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Data imported from a CSV or .npy file (File ▸ Import Data…) and stored in the graph file, so the file carries it: an (n, k + 1) float32 tensor, the k feature columns chosen, then the label or target in the last column.</source>
+        <translation>Daten, aus einer CSV- oder .npy-Datei importiert (Datei ▸ Daten importieren…) und in der Graphdatei gespeichert, sodass die Datei sie mitbringt: ein float32-Tensor (n, k + 1), die k gewählten Merkmalsspalten, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>Dot product of two vectors.</source>
+        <translation>Skalarprodukt zweier Vektoren.</translation>
+    </message>
+    <message>
+        <source>Dropout while training: zeros each element with probability p, drawn from the generator (seeded, in the graph&apos;s order, as the script draws it), and scales the others by 1 / (1 - p): F.dropout(x, p) or an nn.Dropout in training mode. In eval mode dropout is the tensor itself: leave the node out.</source>
+        <translation>Dropout im Training: setzt jedes Element mit Wahrscheinlichkeit p auf null, gezogen aus dem Generator (mit Startwert, in der Reihenfolge des Graphen, wie das Skript zieht), und skaliert die übrigen mit 1 / (1 - p): F.dropout(x, p) oder ein nn.Dropout im Trainingsmodus. Im eval-Modus ist Dropout der Tensor selbst: Lass den Knoten weg.</translation>
+    </message>
+    <message>
+        <source>Each class index as a row of zeros with a one at that index.</source>
+        <translation>Jeder Klassenindex als Zeile aus Nullen mit einer Eins an diesem Index.</translation>
+    </message>
+    <message>
+        <source>Elementwise != comparison (a bool tensor, never requires grad).</source>
+        <translation>Elementweiser Vergleich != (ein bool-Tensor, benötigt nie Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise &lt; comparison (a bool tensor, never requires grad).</source>
+        <translation>Elementweiser Vergleich &lt; (ein bool-Tensor, benötigt nie Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise &lt;= comparison (a bool tensor, never requires grad).</source>
+        <translation>Elementweiser Vergleich &lt;= (ein bool-Tensor, benötigt nie Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise == comparison (a bool tensor, never requires grad).</source>
+        <translation>Elementweiser Vergleich == (ein bool-Tensor, benötigt nie Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise &gt; comparison (a bool tensor, never requires grad).</source>
+        <translation>Elementweiser Vergleich &gt; (ein bool-Tensor, benötigt nie Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise &gt;= comparison (a bool tensor, never requires grad).</source>
+        <translation>Elementweiser Vergleich &gt;= (ein bool-Tensor, benötigt nie Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise and of bools (logical) or integers (bitwise).</source>
+        <translation>Elementweises Und von bools (logisch) oder ganzen Zahlen (bitweise).</translation>
+    </message>
+    <message>
+        <source>Elementwise and of the truth of each element (a bool tensor).</source>
+        <translation>Elementweises Und des Wahrheitswerts jedes Elements (ein bool-Tensor).</translation>
+    </message>
+    <message>
+        <source>Elementwise difference, broadcasting shapes.</source>
+        <translation>Elementweise Differenz, mit Broadcasting der Formen.</translation>
+    </message>
+    <message>
+        <source>Elementwise division rounded down (PyTorch has no gradient for it).</source>
+        <translation>Elementweise Division, abgerundet (PyTorch hat dafür keinen Gradienten).</translation>
+    </message>
+    <message>
+        <source>Elementwise division rounded towards zero (trunc) or down (floor); integers stay integers (its gradient is zero).</source>
+        <translation>Elementweise Division, zur Null hin (trunc) oder nach unten (floor) gerundet; ganze Zahlen bleiben ganze Zahlen (ihr Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>Elementwise maximum of two tensors.</source>
+        <translation>Elementweises Maximum zweier Tensoren.</translation>
+    </message>
+    <message>
+        <source>Elementwise minimum of two tensors.</source>
+        <translation>Elementweises Minimum zweier Tensoren.</translation>
+    </message>
+    <message>
+        <source>Elementwise not of bools (logical) or integers (bitwise).</source>
+        <translation>Elementweises Nicht von bools (logisch) oder ganzen Zahlen (bitweise).</translation>
+    </message>
+    <message>
+        <source>Elementwise or of bools (logical) or integers (bitwise).</source>
+        <translation>Elementweises Oder von bools (logisch) oder ganzen Zahlen (bitweise).</translation>
+    </message>
+    <message>
+        <source>Elementwise or of the truth of each element (a bool tensor).</source>
+        <translation>Elementweises Oder des Wahrheitswerts jedes Elements (ein bool-Tensor).</translation>
+    </message>
+    <message>
+        <source>Elementwise product, broadcasting shapes.</source>
+        <translation>Elementweises Produkt, mit Broadcasting der Formen.</translation>
+    </message>
+    <message>
+        <source>Elementwise remainder of floor division (the sign of other).</source>
+        <translation>Elementweiser Rest der abrundenden Division (mit dem Vorzeichen von other).</translation>
+    </message>
+    <message>
+        <source>Elementwise sum, broadcasting shapes.</source>
+        <translation>Elementweise Summe, mit Broadcasting der Formen.</translation>
+    </message>
+    <message>
+        <source>Elementwise true division.</source>
+        <translation>Elementweise echte Division.</translation>
+    </message>
+    <message>
+        <source>Elementwise xor of bools (logical) or integers (bitwise).</source>
+        <translation>Elementweises Xor von bools (logisch) oder ganzen Zahlen (bitweise).</translation>
+    </message>
+    <message>
+        <source>Elementwise xor of the truth of each element (a bool tensor).</source>
+        <translation>Elementweises Xor des Wahrheitswerts jedes Elements (ein bool-Tensor).</translation>
+    </message>
+    <message>
+        <source>Evenly spaced values in [start, end).</source>
+        <translation>Gleichmäßig verteilte Werte in [start, end).</translation>
+    </message>
+    <message>
+        <source>Every element rounded half to even to a number of decimals (its gradient is zero).</source>
+        <translation>Jedes Element auf eine Anzahl Nachkommastellen gerundet, Hälften zur geraden Zahl (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>Exponential linear unit: x where x &gt; 0, else alpha * (exp(x) - 1).</source>
+        <translation>Exponential Linear Unit: x, wo x &gt; 0, sonst alpha * (exp(x) - 1).</translation>
+    </message>
+    <message>
+        <source>Gaussian blobs, one per class, their centres on a circle of radius 2; the label is the blob&apos;s number (0, 1, 2 ...). An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Gaußsche Punktwolken, eine pro Klasse, ihre Zentren auf einem Kreis mit Radius 2; das Label ist die Nummer der Wolke (0, 1, 2 ...). Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>Gaussian error linear unit: x times the standard normal CDF of x.</source>
+        <translation>Gaussian Error Linear Unit: x mal die Verteilungsfunktion der Standardnormalverteilung von x.</translation>
+    </message>
+    <message>
+        <source>Group normalization: each sample&apos;s channels, cut into num_groups groups, minus the group&apos;s mean, over its standard deviation, times weight, plus bias (per channel): nn.GroupNorm.</source>
+        <translation>Gruppennormalisierung: die Kanäle jeder Stichprobe, in num_groups Gruppen geteilt, minus dem Mittelwert der Gruppe, geteilt durch ihre Standardabweichung, mal weight, plus bias (je Kanal): nn.GroupNorm.</translation>
+    </message>
+    <message>
+        <source>How many elements are not zero (over dim, or all).</source>
+        <translation>Wie viele Elemente nicht null sind (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>Hyperbolic cosine of every element.</source>
+        <translation>Kosinus hyperbolicus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Hyperbolic sine of every element.</source>
+        <translation>Sinus hyperbolicus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Hyperbolic tangent of every element.</source>
+        <translation>Tangens hyperbolicus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Index of the largest element.</source>
+        <translation>Index des größten Elements.</translation>
+    </message>
+    <message>
+        <source>Index of the smallest element.</source>
+        <translation>Index des kleinsten Elements.</translation>
+    </message>
+    <message>
+        <source>Indexing such as x[0], x[:, 1:3], x[..., None] or x[[0, 2]]; with a tensor on port i (and j) the index names it: x[i] for a mask or positions, x[:, i], x[i, j].</source>
+        <translation>Indizierung wie x[0], x[:, 1:3], x[..., None] oder x[[0, 2]]; mit einem Tensor am Eingang i (und j) nennt der Index ihn: x[i] für eine Maske oder Positionen, x[:, i], x[i, j].</translation>
+    </message>
+    <message>
+        <source>Inserts a dimension of size 1.</source>
+        <translation>Fügt eine Dimension der Größe 1 ein.</translation>
+    </message>
+    <message>
+        <source>Inverse hyperbolic cosine of every element (nan below 1).</source>
+        <translation>Areakosinus hyperbolicus jedes Elements (nan unter 1).</translation>
+    </message>
+    <message>
+        <source>Inverse hyperbolic sine of every element.</source>
+        <translation>Areasinus hyperbolicus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Inverse hyperbolic tangent of every element (nan outside [-1, 1]).</source>
+        <translation>Areatangens hyperbolicus jedes Elements (nan außerhalb von [-1, 1]).</translation>
+    </message>
+    <message>
+        <source>Joins tensors along a new dimension.</source>
+        <translation>Verbindet Tensoren entlang einer neuen Dimension.</translation>
+    </message>
+    <message>
+        <source>Joins tensors along an existing dimension.</source>
+        <translation>Verbindet Tensoren entlang einer vorhandenen Dimension.</translation>
+    </message>
+    <message>
+        <source>Keeps positive elements, zeroes the rest.</source>
+        <translation>Behält positive Elemente, setzt den Rest auf null.</translation>
+    </message>
+    <message>
+        <source>Keeps the lower triangle of the last two dimensions (from the given diagonal), zeroing the rest.</source>
+        <translation>Behält das untere Dreieck der letzten beiden Dimensionen (ab der angegebenen Diagonale) und setzt den Rest auf null.</translation>
+    </message>
+    <message>
+        <source>Keeps the upper triangle of the last two dimensions (from the given diagonal), zeroing the rest.</source>
+        <translation>Behält das obere Dreieck der letzten beiden Dimensionen (ab der angegebenen Diagonale) und setzt den Rest auf null.</translation>
+    </message>
+    <message>
+        <source>Layer normalization: each sample&apos;s last dimensions (normalized_shape) minus their mean, over their standard deviation, times weight, plus bias: nn.LayerNorm.</source>
+        <translation>Layer-Normalisierung: die letzten Dimensionen jeder Stichprobe (normalized_shape) minus ihrem Mittelwert, geteilt durch ihre Standardabweichung, mal weight, plus bias: nn.LayerNorm.</translation>
+    </message>
+    <message>
+        <source>Leaky ReLU: x where x &gt; 0, else negative_slope * x.</source>
+        <translation>Leaky ReLU: x, wo x &gt; 0, sonst negative_slope * x.</translation>
+    </message>
+    <message>
+        <source>Limits every element to [min, max].</source>
+        <translation>Begrenzt jedes Element auf [min, max].</translation>
+    </message>
+    <message>
+        <source>Logistic sigmoid 1/(1+e^-x).</source>
+        <translation>Logistisches Sigmoid 1/(1+e^-x).</translation>
+    </message>
+    <message>
+        <source>Makes a tensor that was computed without gradients a leaf that requires grad (in place, as a.requires_grad_(True)).</source>
+        <translation>Macht einen ohne Gradienten berechneten Tensor zu einem Blatt, das Gradienten benötigt (an Ort und Stelle, wie a.requires_grad_(True)).</translation>
+    </message>
+    <message>
+        <source>Matrix product a @ b (dot, matrix-vector, matrix or batched, by the inputs&apos; dimensions).</source>
+        <translation>Matrixprodukt a @ b (Skalar-, Matrix-Vektor-, Matrix- oder Batch-Produkt, je nach den Dimensionen der Eingaben).</translation>
+    </message>
+    <message>
+        <source>Matrix product of two matrices.</source>
+        <translation>Matrixprodukt zweier Matrizen.</translation>
+    </message>
+    <message>
+        <source>Matrix-vector product.</source>
+        <translation>Matrix-Vektor-Produkt.</translation>
+    </message>
+    <message>
+        <source>Mean of elements (over dim, or all).</source>
+        <translation>Mittelwert der Elemente (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>Natural logarithm of every element.</source>
+        <translation>Natürlicher Logarithmus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Negates every element.</source>
+        <translation>Negiert jedes Element.</translation>
+    </message>
+    <message>
+        <source>One index along a dimension.</source>
+        <translation>Ein Index entlang einer Dimension.</translation>
+    </message>
+    <message>
+        <source>Picks from input where the condition holds, else from other.</source>
+        <translation>Nimmt aus input, wo die Bedingung gilt, sonst aus other.</translation>
+    </message>
+    <message>
+        <source>Picks, along dim, the element each entry of index names.</source>
+        <translation>Nimmt entlang dim das Element, das jeder Eintrag von index nennt.</translation>
+    </message>
+    <message>
+        <source>Points in the square [-1, 1]²: class 1 where x₁ and x₂ have opposite signs (XOR), which needs a hidden layer. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Punkte im Quadrat [-1, 1]²: Klasse 1, wo x₁ und x₂ entgegengesetzte Vorzeichen haben (XOR), was eine verborgene Schicht braucht. Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>Product of elements (along dim, or all).</source>
+        <translation>Produkt der Elemente (entlang dim oder alle).</translation>
+    </message>
+    <message>
+        <source>Raises every element to a number.</source>
+        <translation>Potenziert jedes Element mit einer Zahl.</translation>
+    </message>
+    <message>
+        <source>Random whole numbers in [low, high) (seeded): random labels, or the rows of a minibatch.</source>
+        <translation>Zufällige ganze Zahlen in [low, high) (mit Startwert): zufällige Labels oder die Zeilen eines Minibatches.</translation>
+    </message>
+    <message>
+        <source>Randomized leaky ReLU in evaluation: the slope left of zero is (lower + upper) / 2.</source>
+        <translation>Randomisierte Leaky ReLU in der Auswertung: Die Steigung links von null ist (lower + upper) / 2.</translation>
+    </message>
+    <message>
+        <source>Removes dimensions of size 1.</source>
+        <translation>Entfernt Dimensionen der Größe 1.</translation>
+    </message>
+    <message>
+        <source>Reorders dimensions.</source>
+        <translation>Ordnet Dimensionen um.</translation>
+    </message>
+    <message>
+        <source>Repeats size-1 dimensions without copying.</source>
+        <translation>Wiederholt Dimensionen der Größe 1, ohne zu kopieren.</translation>
+    </message>
+    <message>
+        <source>Reverses the order of elements along the given dimensions.</source>
+        <translation>Kehrt die Reihenfolge der Elemente entlang der angegebenen Dimensionen um.</translation>
+    </message>
+    <message>
+        <source>Running products along a dimension.</source>
+        <translation>Laufende Produkte entlang einer Dimension.</translation>
+    </message>
+    <message>
+        <source>Running totals along a dimension.</source>
+        <translation>Laufende Summen entlang einer Dimension.</translation>
+    </message>
+    <message>
+        <source>Same data seen with a new shape.</source>
+        <translation>Dieselben Daten mit einer neuen Form gesehen.</translation>
+    </message>
+    <message>
+        <source>Same elements with a new shape (copies if it must).</source>
+        <translation>Dieselben Elemente mit einer neuen Form (kopiert, wenn nötig).</translation>
+    </message>
+    <message>
+        <source>Scaled ELU: scale * (x where x &gt; 0, else alpha * (exp(x) - 1)), with the constants that keep activations normalized.</source>
+        <translation>Skalierte ELU: scale * (x, wo x &gt; 0, sonst alpha * (exp(x) - 1)), mit den Konstanten, die Aktivierungen normalisiert halten.</translation>
+    </message>
+    <message>
+        <source>Sets every element of a tensor (or of a copy of it) to one number (or the one-element tensor on port value): x.fill_(v).</source>
+        <translation>Setzt jedes Element eines Tensors (oder einer Kopie davon) auf eine Zahl (oder den Tensor mit einem Element am Eingang value): x.fill_(v).</translation>
+    </message>
+    <message>
+        <source>Sets every element of a tensor (or of a copy of it) to zero: x.zero_().</source>
+        <translation>Setzt jedes Element eines Tensors (oder einer Kopie davon) auf null: x.zero_().</translation>
+    </message>
+    <message>
+        <source>Sets the elements where mask is true to value.</source>
+        <translation>Setzt die Elemente, wo mask wahr ist, auf value.</translation>
+    </message>
+    <message>
+        <source>Shifts elements along dimensions, wrapping around the end.</source>
+        <translation>Verschiebt Elemente entlang von Dimensionen, über das Ende hinaus umlaufend.</translation>
+    </message>
+    <message>
+        <source>Sigmoid linear unit (swish): x * sigmoid(x).</source>
+        <translation>Sigmoid Linear Unit (Swish): x * sigmoid(x).</translation>
+    </message>
+    <message>
+        <source>Sine of every element.</source>
+        <translation>Sinus jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Square root of every element.</source>
+        <translation>Quadratwurzel jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Squared error below beta, absolute error above (scaled to meet).</source>
+        <translation>Quadratischer Fehler unter beta, absoluter Fehler darüber (so skaliert, dass sie sich treffen).</translation>
+    </message>
+    <message>
+        <source>Squared error below delta, delta times the absolute error above.</source>
+        <translation>Quadratischer Fehler unter delta, darüber delta mal der absolute Fehler.</translation>
+    </message>
+    <message>
+        <source>Standard deviation (over dim, or all), by default with Bessel&apos;s correction.</source>
+        <translation>Standardabweichung (über dim oder alle), standardmäßig mit Bessel-Korrektur.</translation>
+    </message>
+    <message>
+        <source>Standard normal random numbers (seeded).</source>
+        <translation>Standardnormalverteilte Zufallszahlen (mit Startwert).</translation>
+    </message>
+    <message>
+        <source>Sum of elements (over dim, or all).</source>
+        <translation>Summe der Elemente (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>Swaps two dimensions.</source>
+        <translation>Vertauscht zwei Dimensionen.</translation>
+    </message>
+    <message>
+        <source>Tangent of every element.</source>
+        <translation>Tangens jedes Elements.</translation>
+    </message>
+    <message>
+        <source>The angle of the point (other, self), elementwise: atan(self / other), in the right quadrant.</source>
+        <translation>Der Winkel des Punkts (other, self), elementweise: atan(self / other), im richtigen Quadranten.</translation>
+    </message>
+    <message>
+        <source>The complementary error function 1 - erf(x) of every element.</source>
+        <translation>Die komplementäre Fehlerfunktion 1 - erf(x) jedes Elements.</translation>
+    </message>
+    <message>
+        <source>The cross-entropy of class-index targets (an int64 tensor) from unnormalised scores (logits): nll_loss(log_softmax(input, 1), target).</source>
+        <translation>Die Kreuzentropie von Klassenindex-Zielen (ein int64-Tensor) aus unnormierten Scores (Logits): nll_loss(log_softmax(input, 1), target).</translation>
+    </message>
+    <message>
+        <source>The determinant of a square matrix (of each, for a batch).</source>
+        <translation>Die Determinante einer quadratischen Matrix (jeder einzelnen, bei einem Batch).</translation>
+    </message>
+    <message>
+        <source>The diagonal of dim1 and dim2 (a view), as the last dimension.</source>
+        <translation>Die Diagonale von dim1 und dim2 (eine Ansicht), als letzte Dimension.</translation>
+    </message>
+    <message>
+        <source>The elements sorted along dim (their indices: argsort).</source>
+        <translation>Die Elemente, entlang dim sortiert (ihre Indizes: argsort).</translation>
+    </message>
+    <message>
+        <source>The elements where mask is true, as a vector.</source>
+        <translation>Die Elemente, wo mask wahr ist, als Vektor.</translation>
+    </message>
+    <message>
+        <source>The error function of every element.</source>
+        <translation>Die Fehlerfunktion jedes Elements.</translation>
+    </message>
+    <message>
+        <source>The fractional part of every element (x - trunc(x)).</source>
+        <translation>Der Nachkommaanteil jedes Elements (x - trunc(x)).</translation>
+    </message>
+    <message>
+        <source>The gradient of outputs with respect to inputs, as a tensor to compute with: torch.autograd.grad(y, x)[0]. With create_graph the gradient has a graph of its own (a second derivative, a gradient penalty).</source>
+        <translation>Der Gradient der Ausgaben nach den Eingaben, als Tensor zum Weiterrechnen: torch.autograd.grad(y, x)[0]. Mit create_graph hat der Gradient einen eigenen Graphen (eine zweite Ableitung, ein Gradienten-Strafterm).</translation>
+    </message>
+    <message>
+        <source>The identity matrix.</source>
+        <translation>Die Einheitsmatrix.</translation>
+    </message>
+    <message>
+        <source>The indices of the nonzero elements, one row each.</source>
+        <translation>Die Indizes der Elemente ungleich null, je eine Zeile.</translation>
+    </message>
+    <message>
+        <source>The indices that sort the tensor along dim.</source>
+        <translation>Die Indizes, die den Tensor entlang dim sortieren.</translation>
+    </message>
+    <message>
+        <source>The inverse of a square matrix (of each, for a batch).</source>
+        <translation>Die Inverse einer quadratischen Matrix (jeder einzelnen, bei einem Batch).</translation>
+    </message>
+    <message>
+        <source>The k largest (or smallest) elements along dim.</source>
+        <translation>Die k größten (oder kleinsten) Elemente entlang dim.</translation>
+    </message>
+    <message>
+        <source>The largest element (over dim, or all).</source>
+        <translation>Das größte Element (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>The largest elements over dim (or all), ties sharing the gradient.</source>
+        <translation>Die größten Elemente über dim (oder alle); gleich große teilen sich den Gradienten.</translation>
+    </message>
+    <message>
+        <source>The lower median (over dim, or all).</source>
+        <translation>Der untere Median (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>The mean squared error between input and target: ((input - target) ** 2).mean(), as one op.</source>
+        <translation>Der mittlere quadratische Fehler zwischen input und target: ((input - target) ** 2).mean(), als eine Operation.</translation>
+    </message>
+    <message>
+        <source>The most frequent value along a dimension (the smallest of equally frequent ones).</source>
+        <translation>Der häufigste Wert entlang einer Dimension (der kleinste unter gleich häufigen).</translation>
+    </message>
+    <message>
+        <source>The negative log likelihood of class-index targets (an int64 tensor) from log-probabilities.</source>
+        <translation>Die negative Log-Likelihood von Klassenindex-Zielen (ein int64-Tensor) aus Log-Wahrscheinlichkeiten.</translation>
+    </message>
+    <message>
+        <source>The remainder of dividing a number by a tensor (PyTorch has no gradient for it).</source>
+        <translation>Der Rest der Division einer Zahl durch einen Tensor (PyTorch hat dafür keinen Gradienten).</translation>
+    </message>
+    <message>
+        <source>The rows of weight (a table of learned vectors) that input&apos;s class indices name, in input&apos;s shape: nn.Embedding.</source>
+        <translation>Die Zeilen von weight (einer Tabelle gelernter Vektoren), die die Klassenindizes von input nennen, in der Form von input: nn.Embedding.</translation>
+    </message>
+    <message>
+        <source>The same values laid out in memory row by row: a copy (CloneBackward0) when the input is a view such as x.t(), else the input itself.</source>
+        <translation>Dieselben Werte, Zeile für Zeile im Speicher abgelegt: eine Kopie (CloneBackward0), wenn die Eingabe eine Ansicht wie x.t() ist, sonst die Eingabe selbst.</translation>
+    </message>
+    <message>
+        <source>The slices along dim that index lists, in its order.</source>
+        <translation>Die Scheiben entlang dim, die index aufführt, in seiner Reihenfolge.</translation>
+    </message>
+    <message>
+        <source>The smallest element (over dim, or all).</source>
+        <translation>Das kleinste Element (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>The smallest elements over dim (or all), ties sharing the gradient.</source>
+        <translation>Die kleinsten Elemente über dim (oder alle); gleich kleine teilen sich den Gradienten.</translation>
+    </message>
+    <message>
+        <source>The sum of the main diagonal of a matrix.</source>
+        <translation>Die Summe der Hauptdiagonale einer Matrix.</translation>
+    </message>
+    <message>
+        <source>The whole numbers 0 to n - 1 in a random order (seeded): what shuffles a dataset.</source>
+        <translation>Die ganzen Zahlen 0 bis n - 1 in zufälliger Reihenfolge (mit Startwert): das, was einen Datensatz mischt.</translation>
+    </message>
+    <message>
+        <source>Tiles the tensor: copies it along each dimension (new leading ones included).</source>
+        <translation>Kachelt den Tensor: kopiert ihn entlang jeder Dimension (neue führende eingeschlossen).</translation>
+    </message>
+    <message>
+        <source>Transposes a matrix.</source>
+        <translation>Transponiert eine Matrix.</translation>
+    </message>
+    <message>
+        <source>True if any element is true (over dim, or all).</source>
+        <translation>Wahr, wenn irgendein Element wahr ist (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>True if every element is true (over dim, or all).</source>
+        <translation>Wahr, wenn jedes Element wahr ist (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>Two interleaving half circles (class 0 above, class 1 below): no straight line separates them. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Zwei ineinandergreifende Halbkreise (Klasse 0 oben, Klasse 1 unten): Keine Gerade trennt sie. Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>Two spiral arms, almost two turns each, wound into each other: the hardest of the four, it needs capacity. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Zwei Spiralarme mit je fast zwei Windungen, ineinander gewunden: der schwerste der vier, er braucht Kapazität. Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>Uniform random numbers in [0, 1) (seeded).</source>
+        <translation>Gleichverteilte Zufallszahlen in [0, 1) (mit Startwert).</translation>
+    </message>
+    <message>
+        <source>Uniform random numbers in [low, high) (seeded): what nn.Linear draws its weight and bias from.</source>
+        <translation>Gleichverteilte Zufallszahlen in [low, high) (mit Startwert): woraus nn.Linear sein weight und bias zieht.</translation>
+    </message>
+    <message>
+        <source>Variance (over dim, or all), by default with Bessel&apos;s correction.</source>
+        <translation>Varianz (über dim oder alle), standardmäßig mit Bessel-Korrektur.</translation>
+    </message>
+    <message>
+        <source>Vector p-norm (default 2).</source>
+        <translation>Vektor-p-Norm (standardmäßig 2).</translation>
+    </message>
+    <message>
+        <source>Whether each element is +inf or -inf.</source>
+        <translation>Ob jedes Element +inf oder -inf ist.</translation>
+    </message>
+    <message>
+        <source>Whether each element is finite.</source>
+        <translation>Ob jedes Element endlich ist.</translation>
+    </message>
+    <message>
+        <source>Whether each element is nan.</source>
+        <translation>Ob jedes Element nan ist.</translation>
+    </message>
+    <message>
+        <source>Whether each element is zero.</source>
+        <translation>Ob jedes Element null ist.</translation>
+    </message>
+    <message>
+        <source>Whether each pair of elements is equal within atol + rtol * |other|.</source>
+        <translation>Ob jedes Elementpaar innerhalb von atol + rtol * |other| gleich ist.</translation>
+    </message>
+    <message>
+        <source>Writes into a tensor (or into a copy of it): x[key] = v (a number, or the tensor on port value), as x[0] = 5, x[1:] = 0 or x[mask] = 0 do; with a tensor on port i (and j) the key names it.</source>
+        <translation>Schreibt in einen Tensor (oder in eine Kopie davon): x[key] = v (eine Zahl oder der Tensor am Eingang value), wie x[0] = 5, x[1:] = 0 oder x[mask] = 0; mit einem Tensor am Eingang i (und j) nennt der Schlüssel ihn.</translation>
+    </message>
+    <message>
+        <source>Writes the values of src into a tensor (or into a copy of it), broadcast to its shape, in its dtype: x.copy_(src).</source>
+        <translation>Schreibt die Werte von src in einen Tensor (oder in eine Kopie davon), auf seine Form gebroadcastet, in seinem dtype: x.copy_(src).</translation>
+    </message>
+    <message>
+        <source>beta * self + alpha * (mat1 @ mat2): a matrix product plus a bias, in one op (nn.Linear&apos;s).</source>
+        <translation>beta * self + alpha * (mat1 @ mat2): ein Matrixprodukt plus ein Bias, in einer Operation (die von nn.Linear).</translation>
+    </message>
+    <message>
+        <source>ceil of every element (its gradient is zero).</source>
+        <translation>ceil jedes Elements (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>e to the power of every element.</source>
+        <translation>e hoch jedes Element.</translation>
+    </message>
+    <message>
+        <source>e^x - 1, accurate for small x.</source>
+        <translation>e^x - 1, genau für kleine x.</translation>
+    </message>
+    <message>
+        <source>exp(x) / sum(exp(x)) along dim.</source>
+        <translation>exp(x) / sum(exp(x)) entlang dim.</translation>
+    </message>
+    <message>
+        <source>floor of every element (its gradient is zero).</source>
+        <translation>floor jedes Elements (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>log(1 + x), accurate for small x.</source>
+        <translation>log(1 + x), genau für kleine x.</translation>
+    </message>
+    <message>
+        <source>log(sigmoid(x)), computed without overflow.</source>
+        <translation>log(sigmoid(x)), ohne Überlauf berechnet.</translation>
+    </message>
+    <message>
+        <source>log(softmax(x)) along dim.</source>
+        <translation>log(softmax(x)) entlang dim.</translation>
+    </message>
+    <message>
+        <source>log(sum(exp(x))) along dim, computed stably.</source>
+        <translation>log(sum(exp(x))) entlang dim, numerisch stabil berechnet.</translation>
+    </message>
+    <message>
+        <source>relu6(x + 3) / 6: a cheap sigmoid.</source>
+        <translation>relu6(x + 3) / 6: ein billiges Sigmoid.</translation>
+    </message>
+    <message>
+        <source>round of every element (its gradient is zero).</source>
+        <translation>round jedes Elements (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>self * log(other), and 0 where self is 0.</source>
+        <translation>self * log(other), und 0, wo self 0 ist.</translation>
+    </message>
+    <message>
+        <source>sign of every element (its gradient is zero).</source>
+        <translation>sign jedes Elements (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>steps evenly spaced values from start to end.</source>
+        <translation>steps gleichmäßig verteilte Werte von start bis end.</translation>
+    </message>
+    <message>
+        <source>trunc of every element (its gradient is zero).</source>
+        <translation>trunc jedes Elements (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>x * relu6(x + 3) / 6: a cheap swish.</source>
+        <translation>x * relu6(x + 3) / 6: ein billiges Swish.</translation>
+    </message>
+    <message>
+        <source>x * tanh(softplus(x)).</source>
+        <translation>x * tanh(softplus(x)).</translation>
+    </message>
+    <message>
+        <source>x clamped to [min_val, max_val] (relu6 is hardtanh(x, 0, 6)).</source>
+        <translation>x, auf [min_val, max_val] begrenzt (relu6 ist hardtanh(x, 0, 6)).</translation>
+    </message>
+    <message>
+        <source>x moved lambd toward zero, 0 within lambd of it.</source>
+        <translation>x um lambd zur Null hin verschoben, 0 innerhalb von lambd um sie.</translation>
+    </message>
+    <message>
+        <source>x where x &gt; threshold, else value.</source>
+        <translation>x, wo x &gt; threshold, sonst value.</translation>
+    </message>
+</context>
+<context>
     <name>Palette</name>
     <message>
         <source>retain_grad() marks a tensor rather than adding a node: right-click the tensor&apos;s node ▸ Keep .grad, or tick retains_grad in the inspector.</source>
@@ -1781,6 +3664,121 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Search name, torch code, doc</source>
         <translation>Name, torch-Code, Doku durchsuchen</translation>
+    </message>
+</context>
+<context>
+    <name>Probe</name>
+    <message>
+        <source>Choose an output and an input that are nodes of the program.</source>
+        <translation>Wähle eine Ausgabe und eine Eingabe, die Knoten des Programms sind.</translation>
+    </message>
+    <message>
+        <source>{out_name} does not depend on {in_name}: no path leads from {in_name} to {out_name}.</source>
+        <translation>{out_name} hängt nicht von {in_name} ab: Kein Weg führt von {in_name} zu {out_name}.</translation>
+    </message>
+    <message>
+        <source>{name} draws random numbers ({kind}) on the way from {in_name} to {out_name}: computed again it would draw new ones, so it cannot be probed.</source>
+        <translation>{name} zieht Zufallszahlen ({kind}) auf dem Weg von {in_name} zu {out_name}: Neu berechnet würde es neue ziehen, daher lässt es sich nicht untersuchen.</translation>
+    </message>
+    <message>
+        <source>{names} is a .grad on the way from {in_name} to {out_name}: what a backward left, not a function of {in_name} computed again, so it cannot be probed.</source>
+        <translation>{names} ist ein .grad auf dem Weg von {in_name} zu {out_name}: das, was ein backward hinterließ, keine neu berechnete Funktion von {in_name}, daher lässt es sich nicht untersuchen.</translation>
+    </message>
+    <message>
+        <source>{names} is not computed yet at this step: it is computed at {value}.</source>
+        <translation>{names} ist in diesem Schritt noch nicht berechnet: Es wird bei {value} berechnet.</translation>
+    </message>
+    <message>
+        <source>{names} has no value in this run (it has an error): fix it first.</source>
+        <translation>{names} hat in diesem Lauf keinen Wert (es hat einen Fehler): Behebe ihn zuerst.</translation>
+    </message>
+    <message>
+        <source>{in_name} holds {dtype} values: only a floating-point tensor has derivatives.</source>
+        <translation>{in_name} enthält Werte vom Typ {dtype}: Nur ein Gleitkomma-Tensor hat Ableitungen.</translation>
+    </message>
+    <message>
+        <source>{out_name} holds {dtype} values: only a floating-point result has derivatives.</source>
+        <translation>{out_name} enthält Werte vom Typ {dtype}: Nur ein Gleitkomma-Ergebnis hat Ableitungen.</translation>
+    </message>
+    <message>
+        <source>The Jacobian of {out_name} with respect to {in_name} has {n_out:,} × {n_in:,} = {entries:,} entries, more than the {limit:,} a probe computes: choose smaller tensors.</source>
+        <translation>Die Jacobi-Matrix von {out_name} nach {in_name} hat {n_out:,} × {n_in:,} = {entries:,} Einträge, mehr als die {limit:,}, die eine Untersuchung berechnet: Wähle kleinere Tensoren.</translation>
+    </message>
+    <message>
+        <source>{out_name} has {n_out:,} elements, more than the {outputs:,} backward passes (one per element) a probe takes: choose a smaller output.</source>
+        <translation>{out_name} hat {n_out:,} Elemente, mehr als die {outputs:,} Rückwärtsdurchläufe (einer pro Element), die eine Untersuchung macht: Wähle eine kleinere Ausgabe.</translation>
+    </message>
+    <message>
+        <source>{names} could not be computed again: {exc}</source>
+        <translation>{names} ließ sich nicht neu berechnen: {exc}</translation>
+    </message>
+    <message>
+        <source>{names} computes in {name}, too coarse for finite differences: the check needs float64 all the way.</source>
+        <translation>{names} rechnet in {name}, zu grob für finite Differenzen: Die Prüfung braucht durchgehend float64.</translation>
+    </message>
+    <message>
+        <source>No gradient flows from {in_name} to {out_name}: a detach, a no-grad region or a non-differentiable step cuts every path.</source>
+        <translation>Kein Gradient fließt von {in_name} zu {out_name}: Ein detach, eine no-grad-Region oder ein nicht differenzierbarer Schritt unterbricht jeden Weg.</translation>
+    </message>
+    <message>
+        <source>Choose a backward step of the timeline.</source>
+        <translation>Wähle einen backward-Schritt der Zeitleiste.</translation>
+    </message>
+    <message>
+        <source>This backward step failed: {error}</source>
+        <translation>Dieser backward-Schritt ist fehlgeschlagen: {error}</translation>
+    </message>
+    <message>
+        <source>This backward step has no target: choose one in the timeline.</source>
+        <translation>Dieser backward-Schritt hat kein Ziel: Wähle eines in der Zeitleiste.</translation>
+    </message>
+    <message>
+        <source>{name} has no value in this run (it has an error): fix it first.</source>
+        <translation>{name} hat in diesem Lauf keinen Wert (es hat einen Fehler): Behebe ihn zuerst.</translation>
+    </message>
+    <message>
+        <source>The gradient {value} has no value in this run: fix it first.</source>
+        <translation>Der Gradient {value} hat in diesem Lauf keinen Wert: Behebe das zuerst.</translation>
+    </message>
+    <message>
+        <source>{name} has {size} elements: its backward needs a gradient v of the same shape.</source>
+        <translation>{name} hat {size} Elemente: Sein backward braucht einen Gradienten v derselben Form.</translation>
+    </message>
+    <message>
+        <source>The function must return a tensor.</source>
+        <translation>Die Funktion muss einen Tensor zurückgeben.</translation>
+    </message>
+    <message>
+        <source>{output_name} holds {name} values: only a floating-point result has derivatives.</source>
+        <translation>{output_name} enthält Werte vom Typ {name}: Nur ein Gleitkomma-Ergebnis hat Ableitungen.</translation>
+    </message>
+    <message>
+        <source>{in_name} has {n_in:,} elements, more than the {MAX_CHECK_ELEMENTS:,} a gradient check moves one by one: choose a smaller tensor.</source>
+        <translation>{in_name} hat {n_in:,} Elemente, mehr als die {MAX_CHECK_ELEMENTS:,}, die eine Gradientenprüfung einzeln verschiebt: Wähle einen kleineren Tensor.</translation>
+    </message>
+    <message>
+        <source>The function failed: {name__}: {exc}</source>
+        <translation>Die Funktion ist fehlgeschlagen: {name__}: {exc}</translation>
+    </message>
+    <message>
+        <source>x has {size:,} elements, more than the {MAX_CHECK_ELEMENTS:,} a gradient check moves one by one.</source>
+        <translation>x hat {size:,} Elemente, mehr als die {MAX_CHECK_ELEMENTS:,}, die eine Gradientenprüfung einzeln verschiebt.</translation>
+    </message>
+    <message>
+        <source>{in_name} has {n_in} elements: choose one from 0 to {n_in2}.</source>
+        <translation>{in_name} hat {n_in} Elemente: Wähle eines von 0 bis {n_in2}.</translation>
+    </message>
+    <message>
+        <source>{out_name} has {n_out} elements: choose one from 0 to {n_out2}.</source>
+        <translation>{out_name} hat {n_out} Elemente: Wähle eines von 0 bis {n_out2}.</translation>
+    </message>
+    <message>
+        <source>The span must be a positive number.</source>
+        <translation>Die Spanne muss eine positive Zahl sein.</translation>
+    </message>
+    <message>
+        <source>A sweep takes from 2 to {MAX_SWEEP_POINTS} points.</source>
+        <translation>Eine Abtastung nimmt 2 bis {MAX_SWEEP_POINTS} Punkte.</translation>
     </message>
 </context>
 <context>
@@ -1940,6 +3938,320 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Reader</name>
+    <message>
+        <source>the file is larger than {megabytes} MB, the most GradStudio reads; check in its folder that it is the graph you meant, or choose another file.</source>
+        <translation>die Datei ist größer als {megabytes} MB, das Höchste, was GradStudio liest; prüfe in ihrem Ordner, ob es der gemeinte Graph ist, oder wähle eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>byte {number}</source>
+        <translation>Byte {number}</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text; is it a GradStudio graph?</source>
+        <translation>die Datei ist kein UTF-8-Text; ist es ein GradStudio-Graph?</translation>
+    </message>
+    <message>
+        <source>line {line}, column {column}</source>
+        <translation>Zeile {line}, Spalte {column}</translation>
+    </message>
+    <message>
+        <source>this is not valid JSON ({msg}).</source>
+        <translation>das ist kein gültiges JSON ({msg}).</translation>
+    </message>
+    <message>
+        <source>the file is nested more than {MAX_DEPTH} levels deep.</source>
+        <translation>die Datei ist mehr als {MAX_DEPTH} Ebenen tief verschachtelt.</translation>
+    </message>
+    <message>
+        <source>the file holds no JSON object; is it a GradStudio graph?</source>
+        <translation>die Datei enthält kein JSON-Objekt; ist es ein GradStudio-Graph?</translation>
+    </message>
+    <message>
+        <source>missing; is this a GradStudio graph file?</source>
+        <translation>fehlt; ist das eine GradStudio-Graphdatei?</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1.</source>
+        <translation>muss eine ganze Zahl ab 1 sein.</translation>
+    </message>
+    <message>
+        <source>the file was written by a newer GradStudio (format {version}); this one reads formats up to {newest}. Update GradStudio to open it.</source>
+        <translation>die Datei wurde von einem neueren GradStudio geschrieben (Format {version}); dieses liest Formate bis {newest}. Aktualisiere GradStudio, um sie zu öffnen.</translation>
+    </message>
+    <message>
+        <source>must be an object of settings.</source>
+        <translation>muss ein Objekt mit Einstellungen sein.</translation>
+    </message>
+    <message>
+        <source>has more than {MAX_VIEW_KEYS} settings.</source>
+        <translation>hat mehr als {MAX_VIEW_KEYS} Einstellungen.</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; is not a valid setting name (letters, digits, _ . : -, at most 64).</source>
+        <translation>&apos;{key}&apos; ist kein gültiger Einstellungsname (Buchstaben, Ziffern, _ . : -, höchstens 64).</translation>
+    </message>
+    <message>
+        <source>a list of at most {MAX_VIEW_LIST} values.</source>
+        <translation>eine Liste von höchstens {MAX_VIEW_LIST} Werten.</translation>
+    </message>
+    <message>
+        <source>text must be UTF-8, at most {MAX_STRING} characters.</source>
+        <translation>Text muss UTF-8 sein, höchstens {MAX_STRING} Zeichen.</translation>
+    </message>
+    <message>
+        <source>must be a number within ±1e15, text, true/false, null or a short list of these.</source>
+        <translation>muss eine Zahl innerhalb von ±1e15, Text, true/false, null oder eine kurze Liste davon sein.</translation>
+    </message>
+    <message>
+        <source>must be an object { ... }.</source>
+        <translation>muss ein Objekt { ... } sein.</translation>
+    </message>
+    <message>
+        <source>the field &apos;{duplicate}&apos; appears twice.</source>
+        <translation>das Feld &apos;{duplicate}&apos; kommt zweimal vor.</translation>
+    </message>
+    <message>
+        <source>must be a text of at most {MAX_TITLE} characters.</source>
+        <translation>muss ein Text von höchstens {MAX_TITLE} Zeichen sein.</translation>
+    </message>
+    <message>
+        <source>must be a list of at most {MAX_QUESTIONS}.</source>
+        <translation>muss eine Liste von höchstens {MAX_QUESTIONS} sein.</translation>
+    </message>
+    <message>
+        <source>node &apos;{node}&apos; does not exist.</source>
+        <translation>Knoten &apos;{node}&apos; existiert nicht.</translation>
+    </message>
+    <message>
+        <source>&apos;{id}&apos; is used twice.</source>
+        <translation>&apos;{id}&apos; wird zweimal verwendet.</translation>
+    </message>
+    <message>
+        <source>must be a text of at most {MAX_ANSWER} characters.</source>
+        <translation>muss ein Text von höchstens {MAX_ANSWER} Zeichen sein.</translation>
+    </message>
+    <message>
+        <source>has a field that appears twice.</source>
+        <translation>hat ein Feld, das zweimal vorkommt.</translation>
+    </message>
+    <message>
+        <source>unknown field &apos;{key}&apos;.</source>
+        <translation>unbekanntes Feld &apos;{key}&apos;.</translation>
+    </message>
+    <message>
+        <source>the field &apos;{key}&apos; is missing.</source>
+        <translation>das Feld &apos;{key}&apos; fehlt.</translation>
+    </message>
+    <message>
+        <source>must be one of {value}.</source>
+        <translation>muss eines von {value} sein.</translation>
+    </message>
+    <message>
+        <source>a &apos;raises&apos; question names no node; every other question names one.</source>
+        <translation>eine &apos;raises&apos;-Frage nennt keinen Knoten; jede andere Frage nennt einen.</translation>
+    </message>
+    <message>
+        <source>must be a node id.</source>
+        <translation>muss eine Knoten-ID sein.</translation>
+    </message>
+    <message>
+        <source>must be a whole number from -1 (the end) to 100,000.</source>
+        <translation>muss eine ganze Zahl von -1 (das Ende) bis 100,000 sein.</translation>
+    </message>
+    <message>
+        <source>must be a number from 0 to 1,000,000.</source>
+        <translation>muss eine Zahl von 0 bis 1,000,000 sein.</translation>
+    </message>
+    <message>
+        <source>must be a 64-digit hash or null.</source>
+        <translation>muss ein 64-stelliger Hash oder null sein.</translation>
+    </message>
+    <message>
+        <source>must be text.</source>
+        <translation>muss Text sein.</translation>
+    </message>
+    <message>
+        <source>is longer than {limit:,} characters.</source>
+        <translation>ist länger als {limit:,} Zeichen.</translation>
+    </message>
+    <message>
+        <source>the lesson holds more than {MAX_LESSON_TEXT:,} characters of text.</source>
+        <translation>die Lektion enthält mehr als {MAX_LESSON_TEXT:,} Zeichen Text.</translation>
+    </message>
+    <message>
+        <source>must be a list [ ... ].</source>
+        <translation>muss eine Liste [ ... ] sein.</translation>
+    </message>
+    <message>
+        <source>has {count:,} cells; at most {MAX_CELLS:,} are allowed.</source>
+        <translation>hat {count:,} Zellen; höchstens {MAX_CELLS:,} sind erlaubt.</translation>
+    </message>
+    <message>
+        <source>must be &apos;markdown&apos; or &apos;code&apos;.</source>
+        <translation>muss &apos;markdown&apos; oder &apos;code&apos; sein.</translation>
+    </message>
+    <message>
+        <source>a markdown cell has only a kind and a source.</source>
+        <translation>eine Markdown-Zelle hat nur eine Art und einen Quelltext.</translation>
+    </message>
+    <message>
+        <source>must be a list of at most 1,000 texts.</source>
+        <translation>muss eine Liste von höchstens 1,000 Texten sein.</translation>
+    </message>
+    <message>
+        <source>must be a whole number or null.</source>
+        <translation>muss eine ganze Zahl oder null sein.</translation>
+    </message>
+    <message>
+        <source>&apos;{item}&apos; is no node or timeline action of this graph.</source>
+        <translation>&apos;{item}&apos; ist kein Knoten und keine Aktion der Zeitleiste dieses Graphen.</translation>
+    </message>
+    <message>
+        <source>must be [cell, line], two whole numbers.</source>
+        <translation>muss [cell, line] sein, zwei ganze Zahlen.</translation>
+    </message>
+    <message>
+        <source>cell {cell} is not a code cell of the lesson.</source>
+        <translation>Zelle {cell} ist keine Codezelle der Lektion.</translation>
+    </message>
+    <message>
+        <source>line {line} is not a line of cell {cell}.</source>
+        <translation>Zeile {line} ist keine Zeile von Zelle {cell}.</translation>
+    </message>
+    <message>
+        <source>has {count:,} entries; at most {limit:,} are allowed.</source>
+        <translation>hat {count:,} Einträge; höchstens {limit:,} sind erlaubt.</translation>
+    </message>
+    <message>
+        <source>must be an id: 1 to 64 letters, digits or _ . : -.</source>
+        <translation>muss eine ID sein: 1 bis 64 Buchstaben, Ziffern oder _ . : -.</translation>
+    </message>
+    <message>
+        <source>must be {what}, a text of 1 to {MAX_NAME} characters.</source>
+        <translation>muss {what} sein, ein Text von 1 bis {MAX_NAME} Zeichen.</translation>
+    </message>
+    <message>
+        <source>node &apos;{value}&apos; does not exist.</source>
+        <translation>Knoten &apos;{value}&apos; existiert nicht.</translation>
+    </message>
+    <message>
+        <source>must be the 64 hexadecimal digits of a digest.</source>
+        <translation>muss aus den 64 Hexadezimalziffern eines Hashwerts bestehen.</translation>
+    </message>
+    <message>
+        <source>a kind of node</source>
+        <translation>eine Knotenart</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a kind of node GradStudio knows.</source>
+        <translation>&apos;{kind}&apos; ist keine Knotenart, die GradStudio kennt.</translation>
+    </message>
+    <message>
+        <source>must be a pair of numbers [x, y].</source>
+        <translation>muss ein Zahlenpaar [x, y] sein.</translation>
+    </message>
+    <message>
+        <source>a name</source>
+        <translation>ein Name</translation>
+    </message>
+    <message>
+        <source>must be true or false.</source>
+        <translation>muss true oder false sein.</translation>
+    </message>
+    <message>
+        <source>must be a line number.</source>
+        <translation>muss eine Zeilennummer sein.</translation>
+    </message>
+    <message>
+        <source>NaN (not a number) is not allowed here.</source>
+        <translation>NaN (keine Zahl) ist hier nicht erlaubt.</translation>
+    </message>
+    <message>
+        <source>an input name</source>
+        <translation>ein Eingangsname</translation>
+    </message>
+    <message>
+        <source>node &apos;{target}&apos; ({kind}) has no input &apos;{port}&apos;; its inputs are {inputs}.</source>
+        <translation>Knoten &apos;{target}&apos; ({kind}) hat keinen Eingang &apos;{port}&apos;; seine Eingänge sind {inputs}.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>input &apos;{port}&apos; of node &apos;{target}&apos; is already connected by edges[{taken}].</source>
+        <translation>Eingang &apos;{port}&apos; von Knoten &apos;{target}&apos; ist bereits durch edges[{taken}] verbunden.</translation>
+    </message>
+    <message>
+        <source>this edge closes a cycle ({path}); a tensor cannot depend on itself.</source>
+        <translation>diese Kante schließt einen Zyklus ({path}); ein Tensor kann nicht von sich selbst abhängen.</translation>
+    </message>
+    <message>
+        <source>node &apos;{n}&apos; is listed twice.</source>
+        <translation>Knoten &apos;{n}&apos; ist zweimal aufgeführt.</translation>
+    </message>
+    <message>
+        <source>a kind of action</source>
+        <translation>eine Aktionsart</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a timeline action; use one of {value}.</source>
+        <translation>&apos;{kind}&apos; ist keine Aktion der Zeitleiste; verwende eine von {value}.</translation>
+    </message>
+    <message>
+        <source>a choice</source>
+        <translation>eine Auswahl</translation>
+    </message>
+    <message>
+        <source>a whole number with more than {MAX_DIGITS} digits.</source>
+        <translation>eine ganze Zahl mit mehr als {MAX_DIGITS} Ziffern.</translation>
+    </message>
+    <message>
+        <source>a version 1 file stores the position as separate x and y fields</source>
+        <translation>eine Datei der Version 1 speichert die Position als getrennte Felder x und y</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>muss eine Zahl sein</translation>
+    </message>
+    <message>
+        <source>a version 1 file names this field &apos;{old}&apos;</source>
+        <translation>eine Datei der Version 1 nennt dieses Feld &apos;{old}&apos;</translation>
+    </message>
+    <message>
+        <source>must be a text of at most {MAX_NOTE_TEXT:,} characters.</source>
+        <translation>muss ein Text von höchstens {MAX_NOTE_TEXT:,} Zeichen sein.</translation>
+    </message>
+    <message>
+        <source>must be a pair of numbers from {low:g} to {high:g}.</source>
+        <translation>muss ein Zahlenpaar von {low:g} bis {high:g} sein.</translation>
+    </message>
+    <message>
+        <source>must be a node id or null.</source>
+        <translation>muss eine Knoten-ID oder null sein.</translation>
+    </message>
+    <message>
+        <source>must be a list of at most {MAX_NOTES:,} notes.</source>
+        <translation>muss eine Liste von höchstens {MAX_NOTES:,} Notizen sein.</translation>
+    </message>
+    <message>
+        <source>must be an object { ... } with each field once.</source>
+        <translation>muss ein Objekt { ... } mit jedem Feld genau einmal sein.</translation>
+    </message>
+</context>
+<context>
+    <name>Recorded</name>
+    <message>
+        <source>Recorded from line {line} of the script: its values are what the script had there (a tensor the trace did not see made, such as what torch.load read or a deep copy), not computed by the graph; an edit upstream does not change them.</source>
+        <translation>Aufgezeichnet aus Zeile {line} des Skripts: Seine Werte sind die, die das Skript dort hatte (ein Tensor, dessen Entstehung die Verfolgung nicht gesehen hat, etwa was torch.load gelesen hat oder eine tiefe Kopie), nicht vom Graphen berechnet; eine Änderung weiter oben ändert sie nicht.</translation>
+    </message>
+    <message>
+        <source>What this step holds was recorded when the script ran; the graph has been edited since, so it may no longer be what the program would print.</source>
+        <translation>Was dieser Schritt enthält, wurde beim Lauf des Skripts aufgezeichnet; der Graph wurde seitdem bearbeitet, daher ist es womöglich nicht mehr das, was das Programm ausgeben würde.</translation>
+    </message>
+</context>
+<context>
     <name>Recovery</name>
     <message>
         <source>{title} (autosaved {when})</source>
@@ -1983,6 +4295,69 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Take {v} out of no_grad</source>
         <translation>{v} aus no_grad nehmen</translation>
+    </message>
+</context>
+<context>
+    <name>Run</name>
+    <message>
+        <source>Choose the {role} of this action.</source>
+        <translation>Wähle {role} dieser Aktion.</translation>
+    </message>
+    <message>
+        <source>The {role} node &apos;{node}&apos; no longer exists.</source>
+        <translation>Der Knoten &apos;{node}&apos; ({role}) existiert nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Its {role} &apos;{node}&apos; is computed later, at {when}: move this step after that one.</source>
+        <translation>&apos;{node}&apos; ({role}) wird erst später berechnet, bei {when}: Verschiebe diesen Schritt hinter jenen.</translation>
+    </message>
+    <message>
+        <source>Its {role} &apos;{node}&apos; has an error; fix that node first.</source>
+        <translation>&apos;{node}&apos; ({role}) hat einen Fehler; behebe zuerst diesen Knoten.</translation>
+    </message>
+    <message>
+        <source>{kind} did not produce a tensor.</source>
+        <translation>{kind} hat keinen Tensor erzeugt.</translation>
+    </message>
+    <message>
+        <source>Connect an input to &apos;{missing}&apos; to compute this node.</source>
+        <translation>Verbinde eine Eingabe mit &apos;{missing}&apos;, um diesen Knoten zu berechnen.</translation>
+    </message>
+    <message>
+        <source>Not computed: its input &apos;{name}&apos; has an error.</source>
+        <translation>Nicht berechnet: Seine Eingabe &apos;{name}&apos; hat einen Fehler.</translation>
+    </message>
+    <message>
+        <source>Choose the {what} of this step.</source>
+        <translation>Wähle {what} dieses Schritts.</translation>
+    </message>
+    <message>
+        <source>Its {what} is made at a later step: move the {what} before this step.</source>
+        <translation>{what} wird erst in einem späteren Schritt erstellt: Verschiebe {what} vor diesen Schritt.</translation>
+    </message>
+    <message>
+        <source>Its {what} no longer exists: choose another.</source>
+        <translation>{what} existiert nicht mehr: Wähle einen anderen.</translation>
+    </message>
+    <message>
+        <source>Its {what} could not be made: see the error at its step.</source>
+        <translation>{what} konnte nicht erstellt werden: Siehe den Fehler bei seinem Schritt.</translation>
+    </message>
+    <message>
+        <source>Live run: {stopped:,} of {count:,} iterations so far (Keep makes it the document&apos;s loop, Discard goes back to the document&apos;s run).</source>
+        <translation>Live-Lauf: bisher {stopped:,} von {count:,} Iterationen (Übernehmen macht ihn zur Schleife des Dokuments, Verwerfen kehrt zum Lauf des Dokuments zurück).</translation>
+    </message>
+    <message>
+        <source>Stopped after {stopped:,} of {count:,} iterations: the run took longer than {seconds} s. Lower the count to see the end.</source>
+        <translation>Nach {stopped:,} von {count:,} Iterationen angehalten: Der Lauf dauerte länger als {seconds} s. Verringere die Anzahl, um das Ende zu sehen.</translation>
+    </message>
+    <message>
+        <source>Not reached in iteration {number}: the loop stopped at the error above.</source>
+        <translation>In Iteration {number} nicht erreicht: Die Schleife hielt beim Fehler oben an.</translation>
+    </message>
+    <message>
+        <source>Not run in the iteration asked for: the loop stopped early.</source>
+        <translation>In der gewünschten Iteration nicht ausgeführt: Die Schleife hielt früher an.</translation>
     </message>
 </context>
 <context>
@@ -2301,6 +4676,33 @@ Warum keine grad_fn: </translation>
     </message>
 </context>
 <context>
+    <name>Trace</name>
+    <message>
+        <source>The script must be text.</source>
+        <translation>Das Skript muss Text sein.</translation>
+    </message>
+    <message>
+        <source>The script is larger than 1 MB; trace a shorter one.</source>
+        <translation>Das Skript ist größer als 1 MB; verfolge ein kürzeres.</translation>
+    </message>
+    <message>
+        <source>Could not start Python to run the script ({exc}).</source>
+        <translation>Python ließ sich nicht starten, um das Skript auszuführen ({exc}).</translation>
+    </message>
+    <message>
+        <source>The traced program could not be drawn: {exc}</source>
+        <translation>Das verfolgte Programm ließ sich nicht zeichnen: {exc}</translation>
+    </message>
+    <message>
+        <source>The trace was cancelled.</source>
+        <translation>Die Verfolgung wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The script could not be traced.</source>
+        <translation>Das Skript ließ sich nicht verfolgen.</translation>
+    </message>
+</context>
+<context>
     <name>TrainDialog</name>
     <message>
         <source>Train</source>
@@ -2349,6 +4751,13 @@ Warum keine grad_fn: </translation>
     <message>
         <source>Tick at least one parameter to train.</source>
         <translation>Hake mindestens einen Parameter zum Trainieren an.</translation>
+    </message>
+</context>
+<context>
+    <name>Training</name>
+    <message>
+        <source>&apos;{optimizer}&apos; is not an optimizer GradStudio knows.</source>
+        <translation>&apos;{optimizer}&apos; ist kein Optimierer, den GradStudio kennt.</translation>
     </message>
 </context>
 <context>
@@ -2462,6 +4871,129 @@ Warum keine grad_fn: </translation>
     <message>
         <source>Tick requires_grad on {name}</source>
         <translation>requires_grad auf {name} anhaken</translation>
+    </message>
+</context>
+<context>
+    <name>Walk</name>
+    <message>
+        <source>Only a backward() or an autograd.grad() action can be stepped through.</source>
+        <translation>Nur eine backward()- oder autograd.grad()-Aktion lässt sich schrittweise durchgehen.</translation>
+    </message>
+    <message>
+        <source>This action ran no backward step.</source>
+        <translation>Diese Aktion hat keinen Rückwärtsschritt ausgeführt.</translation>
+    </message>
+    <message>
+        <source>a leaf</source>
+        <translation>ein Blatt</translation>
+    </message>
+    <message>
+        <source>AccumulateGrad into {leaf}.grad</source>
+        <translation>AccumulateGrad in {leaf}.grad</translation>
+    </message>
+    <message>
+        <source>the gradient of an intermediate tensor of {root}</source>
+        <translation>der Gradient eines Zwischentensors von {root}</translation>
+    </message>
+    <message>
+        <source>{formula}: nothing flows</source>
+        <translation>{formula}: nichts fließt</translation>
+    </message>
+    <message>
+        <source>{gradient}: computed by {grad_fn}</source>
+        <translation>{gradient}: berechnet von {grad_fn}</translation>
+    </message>
+    <message>
+        <source>{grad_fn} of {node} = {forward}</source>
+        <translation>{grad_fn} von {node} = {forward}</translation>
+    </message>
+    <message>
+        <source>{grad_fn} of {node}</source>
+        <translation>{grad_fn} von {node}</translation>
+    </message>
+    <message>
+        <source>{grad_fn}, a step inside computing {node}</source>
+        <translation>{grad_fn}, ein Schritt innerhalb der Berechnung von {node}</translation>
+    </message>
+    <message>
+        <source>{grad_fn} (inside {root}&apos;s graph)</source>
+        <translation>{grad_fn} (im Graphen von {root})</translation>
+    </message>
+    <message>
+        <source>{grad_fn}, recorded by {node} = {forward}</source>
+        <translation>{grad_fn}, aufgezeichnet von {node} = {forward}</translation>
+    </message>
+    <message>
+        <source>in backward it receives grad (the gradient of the output with respect to {node}) and sends</source>
+        <translation>im Rückwärtsdurchlauf erhält sie grad (den Gradienten der Ausgabe nach {node}) und sendet</translation>
+    </message>
+    <message>
+        <source>to {input}: {formula}</source>
+        <translation>an {input}: {formula}</translation>
+    </message>
+    <message>
+        <source>Step {number}: {title}</source>
+        <translation>Schritt {number}: {title}</translation>
+    </message>
+    <message>
+        <source>(the sum of the {count} gradients sent to it)</source>
+        <translation>(die Summe der {count} an sie gesendeten Gradienten)</translation>
+    </message>
+    <message>
+        <source>received {gradient} = {value}</source>
+        <translation>erhalten: {gradient} = {value}</translation>
+    </message>
+    <message>
+        <source>{leaf}.grad was None, so it becomes the gradient: {after} = 0 + {received}</source>
+        <translation>{leaf}.grad war None, also wird es zum Gradienten: {after} = 0 + {received}</translation>
+    </message>
+    <message>
+        <source>{leaf}.grad += gradient: {after} = {before} + {received}</source>
+        <translation>{leaf}.grad += Gradient: {after} = {before} + {received}</translation>
+    </message>
+    <message>
+        <source>received grad = {gradient} = {value}</source>
+        <translation>erhalten: grad = {gradient} = {value}</translation>
+    </message>
+    <message>
+        <source>sends nothing further (no input requires grad)</source>
+        <translation>sendet nichts weiter (kein Eingang benötigt Gradienten)</translation>
+    </message>
+    <message>
+        <source>frees its saved {tensors} (a second backward through it needs retain_graph=True)</source>
+        <translation>gibt ihre gespeicherten {tensors} frei (ein zweites backward durch sie braucht retain_graph=True)</translation>
+    </message>
+    <message>
+        <source>to {input} (next: {grad_fn}):</source>
+        <translation>an {input} (als Nächstes: {grad_fn}):</translation>
+    </message>
+    <message>
+        <source>rule      {input}: {rule}</source>
+        <translation>Regel     {input}: {rule}</translation>
+    </message>
+    <message>
+        <source>chain     {formula}</source>
+        <translation>Kette     {formula}</translation>
+    </message>
+    <message>
+        <source>numbers   {formula}</source>
+        <translation>Zahlen    {formula}</translation>
+    </message>
+    <message>
+        <source>Action {number}: {title}</source>
+        <translation>Aktion {number}: {title}</translation>
+    </message>
+    <message>
+        <source>(iteration {number})</source>
+        <translation>(Iteration {number})</translation>
+    </message>
+    <message>
+        <source>(with a gradient v: each ∂ below is v-weighted, the vector-Jacobian product vᵀ·J)</source>
+        <translation>(mit einem Gradienten v: jedes ∂ unten ist mit v gewichtet, das Vektor-Jacobi-Produkt vᵀ·J)</translation>
+    </message>
+    <message>
+        <source>stopped: {problem}</source>
+        <translation>angehalten: {problem}</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,261 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
+    <name>Actions</name>
+    <message>
+        <source>with {gradient} as the vector v of vᵀJ</source>
+        <translation>con {gradient} como el vector v de vᵀJ</translation>
+    </message>
+    <message>
+        <source>starting from 1 (a one-element tensor)</source>
+        <translation>empezando por 1 (un tensor de un elemento)</translation>
+    </message>
+    <message>
+        <source>It keeps the saved tensors (retain_graph=True).</source>
+        <translation>Conserva los tensores guardados (retain_graph=True).</translation>
+    </message>
+    <message>
+        <source>It frees the saved tensors as it goes: a second backward through them fails.</source>
+        <translation>Libera los tensores guardados sobre la marcha: un segundo backward a través de ellos falla.</translation>
+    </message>
+    <message>
+        <source>{name}.backward() runs the backward pass from {name}, {seed}: each grad_fn passes its gradient on, and every leaf that requires grad adds its part to its .grad.</source>
+        <translation>{name}.backward() ejecuta el pase hacia atrás desde {name}, {seed}: cada grad_fn pasa su gradiente y cada hoja que requiere gradiente suma su parte a su .grad.</translation>
+    </message>
+    <message>
+        <source>{name}.grad.zero_() sets every element of the gradient to 0, in place: the next backward adds to zeros instead of to this backward&apos;s gradient.</source>
+        <translation>{name}.grad.zero_() pone a 0 cada elemento del gradiente, en el sitio: el siguiente backward suma a ceros en lugar de al gradiente de este backward.</translation>
+    </message>
+    <message>
+        <source>{name}.grad = None drops the gradient: the next backward stores a fresh one instead of adding to it.</source>
+        <translation>{name}.grad = None descarta el gradiente: el siguiente backward guarda uno nuevo en lugar de sumarle.</translation>
+    </message>
+    <message>
+        <source>Choose at least one output and one input.</source>
+        <translation>Elige al menos una salida y una entrada.</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad runs the backward pass from {outputs} and returns the gradients with respect to {inputs}, without touching any .grad.</source>
+        <translation>torch.autograd.grad ejecuta el pase hacia atrás desde {outputs} y devuelve los gradientes respecto a {inputs}, sin tocar ningún .grad.</translation>
+    </message>
+    <message>
+        <source>2-norm</source>
+        <translation>norma 2</translation>
+    </message>
+    <message>
+        <source>1-norm</source>
+        <translation>norma 1</translation>
+    </message>
+    <message>
+        <source>largest absolute value</source>
+        <translation>mayor valor absoluto</translation>
+    </message>
+    <message>
+        <source>Choose the tensors whose gradients this step clips.</source>
+        <translation>Elige los tensores cuyos gradientes recorta este paso.</translation>
+    </message>
+    <message>
+        <source>Scales the gradients of {tensors} together, in place, so that their {norm} (all of them as one vector) is at most {max_norm}; gradients already within it stay as they are.</source>
+        <translation>Escala juntos los gradientes de {tensors}, en el sitio, para que su {norm} (todos como un solo vector) sea como mucho {max_norm}; los gradientes que ya están por debajo quedan como están.</translation>
+    </message>
+    <message>
+        <source>Clamps every element of the gradients of {tensors} to [-{value}, {value}], in place.</source>
+        <translation>Limita cada elemento de los gradientes de {tensors} a [-{value}, {value}], en el sitio.</translation>
+    </message>
+    <message>
+        <source>Choose the tensors this step loads values into.</source>
+        <translation>Elige los tensores en los que este paso carga valores.</translation>
+    </message>
+    <message>
+        <source>Choose one source for each tensor this step loads values into.</source>
+        <translation>Elige una fuente para cada tensor en el que este paso carga valores.</translation>
+    </message>
+    <message>
+        <source>Copies, in place and outside the graph (torch.no_grad()), the values of {pairs}, as model.load_state_dict does: each keeps its own .grad and requires_grad.</source>
+        <translation>Copia, en el sitio y fuera del grafo (torch.no_grad()), los valores de {pairs}, como hace model.load_state_dict: cada uno conserva su propio .grad y requires_grad.</translation>
+    </message>
+    <message>
+        <source>{source} into {target}</source>
+        <translation>{source} en {target}</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nada</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by gamma every step_size steps</source>
+        <translation>multiplica la tasa de aprendizaje por gamma cada step_size pasos</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by gamma at each milestone</source>
+        <translation>multiplica la tasa de aprendizaje por gamma en cada hito</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by gamma at every step</source>
+        <translation>multiplica la tasa de aprendizaje por gamma en cada paso</translation>
+    </message>
+    <message>
+        <source>lowers the learning rate along a cosine to eta_min over T_max steps</source>
+        <translation>baja la tasa de aprendizaje siguiendo un coseno hasta eta_min en T_max pasos</translation>
+    </message>
+    <message>
+        <source>lowers the learning rate along a cosine to eta_min, starting again after T_0 steps (then T_0 * T_mult)</source>
+        <translation>baja la tasa de aprendizaje siguiendo un coseno hasta eta_min, y vuelve a empezar tras T_0 pasos (luego T_0 * T_mult)</translation>
+    </message>
+    <message>
+        <source>scales the learning rate from start_factor to end_factor over total_iters steps</source>
+        <translation>escala la tasa de aprendizaje de start_factor a end_factor en total_iters pasos</translation>
+    </message>
+    <message>
+        <source>scales the learning rate by factor until total_iters steps have passed</source>
+        <translation>escala la tasa de aprendizaje por factor hasta que pasan total_iters pasos</translation>
+    </message>
+    <message>
+        <source>lowers the learning rate to zero over total_iters steps, by a polynomial of the given power</source>
+        <translation>baja la tasa de aprendizaje a cero en total_iters pasos, según un polinomio de la potencia dada</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by factor when the metric it is given has not improved for patience steps</source>
+        <translation>multiplica la tasa de aprendizaje por factor cuando la métrica que recibe no ha mejorado en patience pasos</translation>
+    </message>
+    <message>
+        <source>Makes torch.optim.lr_scheduler.{schedule} over {optimizer}: from here on each of its step() {rule}.</source>
+        <translation>Crea torch.optim.lr_scheduler.{schedule} sobre {optimizer}: de aquí en adelante cada uno de sus step() {rule}.</translation>
+    </message>
+    <message>
+        <source>ReduceLROnPlateau&apos;s step needs the metric it watches: choose a tensor (the loss) or give a number.</source>
+        <translation>El step de ReduceLROnPlateau necesita la métrica que vigila: elige un tensor (la pérdida) o da un número.</translation>
+    </message>
+    <message>
+        <source>Only ReduceLROnPlateau&apos;s step takes a metric: clear the metric and the value.</source>
+        <translation>Solo el step de ReduceLROnPlateau toma una métrica: borra la métrica y el valor.</translation>
+    </message>
+    <message>
+        <source>{scheduler}.step() sets the learning rate of its optimizer for the steps after it, by its schedule and the metric it is given.</source>
+        <translation>{scheduler}.step() fija la tasa de aprendizaje de su optimizador para los pasos siguientes, según su calendario y la métrica que recibe.</translation>
+    </message>
+    <message>
+        <source>{scheduler}.step() sets the learning rate of its optimizer for the steps after it, by its schedule.</source>
+        <translation>{scheduler}.step() fija la tasa de aprendizaje de su optimizador para los pasos siguientes, según su calendario.</translation>
+    </message>
+    <message>
+        <source>Prints {name} as it is at this moment.</source>
+        <translation>Imprime {name} tal como está en este momento.</translation>
+    </message>
+    <message>
+        <source>Computes {names} at this moment, from the tensors as they are now (and every node built on them that no later step computes).</source>
+        <translation>Calcula {names} en este momento, a partir de los tensores tal como están ahora (y cada nodo construido sobre ellos que ningún paso posterior calcula).</translation>
+    </message>
+    <message>
+        <source>Prints what the script printed here: {printed}</source>
+        <translation>Imprime lo que el script imprimió aquí: {printed}</translation>
+    </message>
+    <message>
+        <source>(text GradStudio recorded from the script, which edits do not change)</source>
+        <translation>(texto que GradStudio grabó del script y que las ediciones no cambian)</translation>
+    </message>
+    <message>
+        <source>Choose the tensors this update changes.</source>
+        <translation>Elige los tensores que cambia esta actualización.</translation>
+    </message>
+    <message>
+        <source>Gradient descent by hand: each of {tensors} moves {lr} times its gradient against it, in place, outside the graph (torch.no_grad()).</source>
+        <translation>Descenso de gradiente a mano: cada uno de {tensors} se mueve {lr} veces su gradiente en contra de él, en el sitio, fuera del grafo (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Gradient descent by hand: each of {tensors} moves {lr} times its gradient against it, in place.</source>
+        <translation>Descenso de gradiente a mano: cada uno de {tensors} se mueve {lr} veces su gradiente en contra de él, en el sitio.</translation>
+    </message>
+    <message>
+        <source>Makes torch.optim.{algorithm} over {tensors}: its state (momentum, running averages) lives from this step on.</source>
+        <translation>Crea torch.optim.{algorithm} sobre {tensors}: su estado (momento, medias móviles) vive a partir de este paso.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.step() moves every parameter of the optimizer by its rule, from the gradients in their .grad.</source>
+        <translation>{optimizer}.step() mueve cada parámetro del optimizador según su regla, a partir de los gradientes de su .grad.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.zero_grad() clears the gradient of each of its parameters (sets .grad to None) so that the next backward does not add to it.</source>
+        <translation>{optimizer}.zero_grad() borra el gradiente de cada uno de sus parámetros (pone .grad a None) para que el siguiente backward no le sume.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.zero_grad() clears the gradient of each of its parameters (fills .grad with zeros) so that the next backward does not add to it.</source>
+        <translation>{optimizer}.zero_grad() borra el gradiente de cada uno de sus parámetros (llena .grad de ceros) para que el siguiente backward no le sume.</translation>
+    </message>
+    <message>
+        <source>Computes again every node after the parameters, from their values now: a new graph, as the next iteration of a training loop builds.</source>
+        <translation>Calcula de nuevo cada nodo después de los parámetros, a partir de sus valores actuales: un grafo nuevo, como el que construye la siguiente iteración de un bucle de entrenamiento.</translation>
+    </message>
+    <message>
+        <source>Repeats the steps up to its end {count} times.</source>
+        <translation>Repite {count} veces los pasos hasta su final.</translation>
+    </message>
+    <message>
+        <source>The end of the steps the loop above repeats.</source>
+        <translation>El final de los pasos que repite el bucle de arriba.</translation>
+    </message>
+    <message>
+        <source>Sets the learning rate of {optimizer} to {lr} at iteration {at} of the loop (the loop variable&apos;s value), before its other steps: every step after it uses the new rate.</source>
+        <translation>Fija la tasa de aprendizaje de {optimizer} en {lr} en la iteración {at} del bucle (el valor de la variable del bucle), antes de sus otros pasos: cada paso posterior usa la nueva tasa.</translation>
+    </message>
+    <message>
+        <source>Sets the learning rate of {optimizer} to {lr}: every step after it uses the new rate.</source>
+        <translation>Fija la tasa de aprendizaje de {optimizer} en {lr}: cada paso posterior usa la nueva tasa.</translation>
+    </message>
+    <message>
+        <source>A {kind} action has no setting &apos;{name}&apos;.</source>
+        <translation>Una acción {kind} no tiene el ajuste &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be true or false.</source>
+        <translation>&apos;{name}&apos; debe ser true o false.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must name a node.</source>
+        <translation>&apos;{name}&apos; debe nombrar un nodo.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must name an optimizer step of the timeline.</source>
+        <translation>&apos;{name}&apos; debe nombrar un paso de optimizador de la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a list of nodes.</source>
+        <translation>&apos;{name}&apos; debe ser una lista de nodos.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a finite number.</source>
+        <translation>&apos;{name}&apos; debe ser un número finito.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a whole number from {low} to {MAX_COUNT:,}.</source>
+        <translation>&apos;{name}&apos; debe ser un número entero de {low} a {MAX_COUNT:,}.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must list whole numbers from 0 to {MAX_COUNT:,}.</source>
+        <translation>&apos;{name}&apos; debe enumerar números enteros de 0 a {MAX_COUNT:,}.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a text of at most {MAX_TEXT:,} characters.</source>
+        <translation>&apos;{name}&apos; debe ser un texto de como mucho {MAX_TEXT:,} caracteres.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a line number.</source>
+        <translation>&apos;{name}&apos; debe ser un número de línea.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be one of {value}.</source>
+        <translation>&apos;{name}&apos; debe ser uno de {value}.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must list what is printed: tensors (by their place in &apos;tensors&apos;) and recorded texts.</source>
+        <translation>&apos;{name}&apos; debe enumerar lo que se imprime: tensores (por su posición en &apos;tensors&apos;) y textos grabados.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; holds more than {MAX_SAID:,} characters of recorded text.</source>
+        <translation>&apos;{name}&apos; contiene más de {MAX_SAID:,} caracteres de texto grabado.</translation>
+    </message>
+</context>
+<context>
     <name>AnswerCover</name>
     <message>
         <source>Hidden until you check: this panel would show answers of the open exercise. Check your predictions in the Exercise panel first (a wrong one offers the step-through as a hint).</source>
@@ -155,6 +410,33 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>recorded · line {line}</source>
         <translation>grabado · línea {line}</translation>
+    </message>
+</context>
+<context>
+    <name>Catalogue</name>
+    <message>
+        <source>Its .grad is None here: no backward has given this tensor a gradient yet{why}. Compute it at a step after a backward (timeline: Add ▸ compute nodes here).</source>
+        <translation>Su .grad es None aquí: ningún backward ha dado todavía un gradiente a este tensor{why}. Calcúlalo en un paso posterior a un backward (línea de tiempo: Añadir ▸ compute nodes here).</translation>
+    </message>
+    <message>
+        <source>test_fraction is from 0 to {MAX_TEST_FRACTION}: set it within that.</source>
+        <translation>test_fraction va de 0 a {MAX_TEST_FRACTION}: ponlo dentro de ese rango.</translation>
+    </message>
+    <message>
+        <source>A test fraction of {fraction} of {rows} points leaves {test} test and {rows2} training points: choose a fraction that leaves some of each.</source>
+        <translation>Una fracción de prueba de {fraction} de {rows} puntos deja {test} puntos de prueba y {rows2} de entrenamiento: elige una fracción que deje algunos de cada.</translation>
+    </message>
+    <message>
+        <source>A dataset has from 1 to {MAX_POINTS:,} points: set n within that.</source>
+        <translation>Un conjunto de datos tiene de 1 a {MAX_POINTS:,} puntos: pon n dentro de ese rango.</translation>
+    </message>
+    <message>
+        <source>A dataset has from 1 to 64 blobs: set centers within that.</source>
+        <translation>Un conjunto de datos tiene de 1 a 64 nubes: pon centers dentro de ese rango.</translation>
+    </message>
+    <message>
+        <source>Imported data is a table of rows of at least two numbers (the features, then the label).</source>
+        <translation>Los datos importados son una tabla de filas de al menos dos números (las características y luego la etiqueta).</translation>
     </message>
 </context>
 <context>
@@ -412,6 +694,101 @@ envió [{nr}] {name}: {value}</translation>
     </message>
 </context>
 <context>
+    <name>DataFile</name>
+    <message>
+        <source>{value} is empty: there is nothing to import.</source>
+        <translation>{value} está vacío: no hay nada que importar.</translation>
+    </message>
+    <message>
+        <source>The file has {count} columns; GradStudio imports at most {MAX_COLUMNS}.</source>
+        <translation>El archivo tiene {count} columnas; GradStudio importa como mucho {MAX_COLUMNS}.</translation>
+    </message>
+    <message>
+        <source>{value} is not a text file (it holds bytes that are not UTF-8 text): import a CSV or .npy file.</source>
+        <translation>{value} no es un archivo de texto (contiene bytes que no son texto UTF-8): importa un archivo CSV o .npy.</translation>
+    </message>
+    <message>
+        <source>{value} is a binary file, not CSV text: import a CSV or .npy file.</source>
+        <translation>{value} es un archivo binario, no texto CSV: importa un archivo CSV o .npy.</translation>
+    </message>
+    <message>
+        <source>{value} has a line longer than {MAX_LINE:,} characters: this is not a table GradStudio can import.</source>
+        <translation>{value} tiene una línea de más de {MAX_LINE:,} caracteres: no es una tabla que GradStudio pueda importar.</translation>
+    </message>
+    <message>
+        <source>Line {line_num} cannot be read as delimited text ({e}): check the file.</source>
+        <translation>La línea {line_num} no se puede leer como texto delimitado ({e}): revisa el archivo.</translation>
+    </message>
+    <message>
+        <source>{value} has {count} columns; GradStudio imports at most {MAX_COLUMNS}.</source>
+        <translation>{value} tiene {count} columnas; GradStudio importa como mucho {MAX_COLUMNS}.</translation>
+    </message>
+    <message>
+        <source>{value} has no rows of data below its header: there is nothing to import.</source>
+        <translation>{value} no tiene filas de datos bajo su cabecera: no hay nada que importar.</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as a table of numbers: check the delimiter and the header.</source>
+        <translation>{name} no se pudo leer como una tabla de números: revisa el delimitador y la cabecera.</translation>
+    </message>
+    <message>
+        <source>Row {i}, column {j} of {value} is {what}: fill it with a number or remove that row.</source>
+        <translation>La fila {i}, columna {j} de {value} es {what}: rellénala con un número o quita esa fila.</translation>
+    </message>
+    <message>
+        <source>{value} could not be opened ({value2}): check the file and try again.</source>
+        <translation>{value} no se pudo abrir ({value2}): revisa el archivo y vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>{value} is not a NumPy .npy file: import a .npy file saved by numpy.save, or a CSV file.</source>
+        <translation>{value} no es un archivo .npy de NumPy: importa un archivo .npy guardado con numpy.save, o un archivo CSV.</translation>
+    </message>
+    <message>
+        <source>{value} holds Python objects (a pickled array), which GradStudio never loads: save it as an array of numbers.</source>
+        <translation>{value} contiene objetos de Python (un array serializado con pickle), que GradStudio nunca carga: guárdalo como un array de números.</translation>
+    </message>
+    <message>
+        <source>{value} holds {dtype} values, not numbers: save it as an array of numbers (float or int).</source>
+        <translation>{value} contiene valores {dtype}, no números: guárdalo como un array de números (float o int).</translation>
+    </message>
+    <message>
+        <source>{value} holds an array of {count} dimensions; GradStudio imports a table: one row per point (2 dimensions).</source>
+        <translation>{value} contiene un array de {count} dimensiones; GradStudio importa una tabla: una fila por punto (2 dimensiones).</translation>
+    </message>
+    <message>
+        <source>{name} could not be read as a .npy file ({error}): check the file.</source>
+        <translation>{name} no se pudo leer como archivo .npy ({error}): revisa el archivo.</translation>
+    </message>
+    <message>
+        <source>{value} has {shape} columns; GradStudio imports at most {MAX_COLUMNS}.</source>
+        <translation>{value} tiene {shape} columnas; GradStudio importa como mucho {MAX_COLUMNS}.</translation>
+    </message>
+    <message>
+        <source>{value} has no rows: there is nothing to import.</source>
+        <translation>{value} no tiene filas: no hay nada que importar.</translation>
+    </message>
+    <message>
+        <source>unknown .npy version {version}</source>
+        <translation>versión de .npy desconocida {version}</translation>
+    </message>
+    <message>
+        <source>{value} is not a file: choose a CSV or .npy file.</source>
+        <translation>{value} no es un archivo: elige un archivo CSV o .npy.</translation>
+    </message>
+    <message>
+        <source>Choose at least one feature column besides the label.</source>
+        <translation>Elige al menos una columna de características además de la etiqueta.</translation>
+    </message>
+    <message>
+        <source>{rows:,} rows of {count} columns are {count2:,} numbers; a data node holds at most {MAX_ELEMENTS:,}: choose fewer columns.</source>
+        <translation>{rows:,} filas de {count} columnas son {count2:,} números; un nodo de datos contiene como mucho {MAX_ELEMENTS:,}: elige menos columnas.</translation>
+    </message>
+    <message>
+        <source>With these {shape:,} rows the graph file would hold about {size:.0f} MB, more than the {MAX_BYTES} MB a graph file may: choose fewer columns, or remove other imported data first.</source>
+        <translation>Con estas {shape:,} filas el archivo del grafo ocuparía unos {size:.0f} MB, más de los {MAX_BYTES} MB que puede ocupar: elige menos columnas o quita antes otros datos importados.</translation>
+    </message>
+</context>
+<context>
     <name>DataPanel</name>
     <message>
         <source>No data to show: the Data panel shows a model trained on points, such as File ▸ Examples ▸ Playground.</source>
@@ -443,6 +820,49 @@ envió [{nr}] {name}: {value}</translation>
     </message>
 </context>
 <context>
+    <name>DataView</name>
+    <message>
+        <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
+        <translation>Aún no hay bucle de entrenamiento: el panel Datos muestra un modelo entrenado sobre puntos por un bucle (Archivo ▸ Ejemplos ▸ Zona de juegos, o Añadir ▸ Entrenar… en la línea de tiempo).</translation>
+    </message>
+    <message>
+        <source>The loop has no backward pass: add loss.backward() to it.</source>
+        <translation>El bucle no tiene pase hacia atrás: añádele loss.backward().</translation>
+    </message>
+    <message>
+        <source>The model could not be computed over the input plane: {error}</source>
+        <translation>No se pudo calcular el modelo sobre el plano de entrada: {error}</translation>
+    </message>
+    <message>
+        <source>This program has no data to show: add a dataset from the palette&apos;s Datasets or File ▸ Import Data…, and train on it with a loss node such as mse_loss; or open File ▸ Examples ▸ Playground.</source>
+        <translation>Este programa no tiene datos que mostrar: añade un conjunto de datos desde los Conjuntos de datos de la paleta o con Archivo ▸ Importar datos…, y entrena con él usando un nodo de pérdida como mse_loss; o abre Archivo ▸ Ejemplos ▸ Zona de juegos.</translation>
+    </message>
+    <message>
+        <source>{name}, which the loop&apos;s backward() starts from, is not a loss node with a target (mse_loss, binary_cross_entropy, cross_entropy …): compute it with one, so the Data panel can tell the model&apos;s output from the targets.</source>
+        <translation>{name}, desde donde empieza el backward() del bucle, no es un nodo de pérdida con objetivo (mse_loss, binary_cross_entropy, cross_entropy …): calcúlalo con uno, para que el panel Datos distinga la salida del modelo de los objetivos.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s output or the targets could not be computed: see the node in red.</source>
+        <translation>La salida del modelo o los objetivos no se pudieron calcular: mira el nodo en rojo.</translation>
+    </message>
+    <message>
+        <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
+        <translation>El panel Datos muestra modelos de una o dos entradas: ningún tensor de una o dos columnas, una fila por punto, alimenta la salida del modelo.</translation>
+    </message>
+    <message>
+        <source>{names} has no value at this step.</source>
+        <translation>{names} no tiene valor en este paso.</translation>
+    </message>
+    <message>
+        <source>The test points could not be computed: {error}</source>
+        <translation>No se pudieron calcular los puntos de prueba: {error}</translation>
+    </message>
+    <message>
+        <source>The model&apos;s inputs or targets are not made from the data node&apos;s rows alone, so its test rows cannot be shown.</source>
+        <translation>Las entradas o los objetivos del modelo no se obtienen solo de las filas del nodo de datos, así que sus filas de prueba no se pueden mostrar.</translation>
+    </message>
+</context>
+<context>
     <name>Document</name>
     <message>
         <source>change the learning rate</source>
@@ -467,10 +887,6 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>bar</source>
         <translation>barra vertical</translation>
-    </message>
-    <message>
-        <source>The model&apos;s inputs or targets are not made from the data node&apos;s rows alone, so its test rows cannot be shown.</source>
-        <translation>Las entradas o los objetivos del modelo no se obtienen solo de las filas del nodo de datos, así que sus filas de prueba no se pueden mostrar.</translation>
     </message>
     <message>
         <source>clip the gradients&apos; norm</source>
@@ -539,22 +955,6 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>Datasets</source>
         <translation>Conjuntos de datos</translation>
-    </message>
-    <message>
-        <source>No training loop yet: the Data panel shows a model trained on points by a loop (File ▸ Examples ▸ Playground, or Add ▸ Train… in the timeline).</source>
-        <translation>Aún no hay bucle de entrenamiento: el panel Datos muestra un modelo entrenado sobre puntos por un bucle (Archivo ▸ Ejemplos ▸ Zona de juegos, o Añadir ▸ Entrenar… en la línea de tiempo).</translation>
-    </message>
-    <message>
-        <source>The loop has no backward pass: add loss.backward() to it.</source>
-        <translation>El bucle no tiene pase hacia atrás: añádele loss.backward().</translation>
-    </message>
-    <message>
-        <source>The model&apos;s output or the targets could not be computed: see the node in red.</source>
-        <translation>La salida del modelo o los objetivos no se pudieron calcular: mira el nodo en rojo.</translation>
-    </message>
-    <message>
-        <source>The Data panel shows models of one or two inputs: no tensor of one or two columns, one row per point, feeds the model&apos;s output.</source>
-        <translation>El panel Datos muestra modelos de una o dos entradas: ningún tensor de una o dos columnas, una fila por punto, alimenta la salida del modelo.</translation>
     </message>
     <message>
         <source>backward()</source>
@@ -813,6 +1213,13 @@ envió [{nr}] {name}: {value}</translation>
     </message>
 </context>
 <context>
+    <name>Exercise</name>
+    <message>
+        <source>An exercise holds at most {MAX_QUESTIONS} questions.</source>
+        <translation>Un ejercicio contiene como mucho {MAX_QUESTIONS} preguntas.</translation>
+    </message>
+</context>
+<context>
     <name>ExercisePanel</name>
     <message>
         <source>The Autograd Graph, Step Through Backward, Lesson and Jacobian panels stay hidden until you check; after a wrong check, Hint opens the step-through.</source>
@@ -970,6 +1377,57 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Explain</name>
+    <message>
+        <source>{name} was not computed (its error is shown on its node and in the Inspector), so it has no backward graph.</source>
+        <translation>{name} no se calculó (su error se muestra en su nodo y en el Inspector), así que no tiene grafo hacia atrás.</translation>
+    </message>
+    <message>
+        <source>{name} is a detached copy: it shares its input&apos;s values, but gradients stop at it, so it has no grad_fn and nothing flows back from it.</source>
+        <translation>{name} es una copia separada (detach): comparte los valores de su entrada, pero los gradientes se detienen en ella, así que no tiene grad_fn y nada fluye hacia atrás desde ella.</translation>
+    </message>
+    <message>
+        <source>{name} is computed inside torch.no_grad(): PyTorch recorded no graph for it, so it has no grad_fn.</source>
+        <translation>{name} se calcula dentro de torch.no_grad(): PyTorch no registró ningún grafo para él, así que no tiene grad_fn.</translation>
+    </message>
+    <message>
+        <source>{name} is a leaf that requires grad: it has no grad_fn of its own; backward() stores its gradient in {name}.grad. Select a node computed from it to see a backward graph.</source>
+        <translation>{name} es una hoja que requiere gradiente: no tiene grad_fn propia; backward() guarda su gradiente en {name}.grad. Selecciona un nodo calculado a partir de ella para ver un grafo hacia atrás.</translation>
+    </message>
+    <message>
+        <source>{name} is data: it does not require grad, so PyTorch records no graph for it; the model&apos;s parameters are what training tracks.</source>
+        <translation>{name} son datos: no requieren gradiente, así que PyTorch no registra ningún grafo para ellos; lo que sigue el entrenamiento son los parámetros del modelo.</translation>
+    </message>
+    <message>
+        <source>{name} does not require grad, so PyTorch records no graph for it. Tick requires_grad in the Inspector to track it.</source>
+        <translation>{name} no requiere gradiente, así que PyTorch no registra ningún grafo para él. Marca requires_grad en el Inspector para seguirlo.</translation>
+    </message>
+    <message>
+        <source>{name} has no grad_fn: {kind} has no gradient, so PyTorch records no graph through it.</source>
+        <translation>{name} no tiene grad_fn: {kind} no tiene gradiente, así que PyTorch no registra ningún grafo a través de él.</translation>
+    </message>
+    <message>
+        <source>it is a detach()</source>
+        <translation>es un detach()</translation>
+    </message>
+    <message>
+        <source>it is inside torch.no_grad()</source>
+        <translation>está dentro de torch.no_grad()</translation>
+    </message>
+    <message>
+        <source>{kind} has no gradient</source>
+        <translation>{kind} no tiene gradiente</translation>
+    </message>
+    <message>
+        <source>{name} has no grad_fn: the gradient stops further up, at {stop} ({why}).</source>
+        <translation>{name} no tiene grad_fn: el gradiente se detiene más arriba, en {stop} ({why}).</translation>
+    </message>
+    <message>
+        <source>{name} has no grad_fn: nothing it is computed from requires grad. Tick requires_grad on a source in the Inspector to track it.</source>
+        <translation>{name} no tiene grad_fn: nada de lo que se calcula requiere gradiente. Marca requires_grad en una fuente en el Inspector para seguirlo.</translation>
+    </message>
+</context>
+<context>
     <name>ExportPrints</name>
     <message>
         <source>The script prints nothing</source>
@@ -990,6 +1448,109 @@ La ejecución: {expected}</translation>
     <message>
         <source>Print the outputs in the exported script</source>
         <translation>Imprimir las salidas en el script exportado</translation>
+    </message>
+</context>
+<context>
+    <name>Files</name>
+    <message>
+        <source>The view state cannot be saved: {place}: {msg}</source>
+        <translation>El estado de la vista no se puede guardar: {place}: {msg}</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>el disco está lleno</translation>
+    </message>
+    <message>
+        <source>Free some space and save again.</source>
+        <translation>Libera algo de espacio y vuelve a guardar.</translation>
+    </message>
+    <message>
+        <source>your disk quota is used up</source>
+        <translation>tu cuota de disco está agotada</translation>
+    </message>
+    <message>
+        <source>permission was denied</source>
+        <translation>se denegó el permiso</translation>
+    </message>
+    <message>
+        <source>Save it in a folder you can write to.</source>
+        <translation>Guárdalo en una carpeta en la que puedas escribir.</translation>
+    </message>
+    <message>
+        <source>the disk is read-only</source>
+        <translation>el disco es de solo lectura</translation>
+    </message>
+    <message>
+        <source>Save it on another disk.</source>
+        <translation>Guárdalo en otro disco.</translation>
+    </message>
+    <message>
+        <source>the file name is too long</source>
+        <translation>el nombre del archivo es demasiado largo</translation>
+    </message>
+    <message>
+        <source>Choose a shorter name.</source>
+        <translation>Elige un nombre más corto.</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>la carpeta no existe</translation>
+    </message>
+    <message>
+        <source>Choose an existing folder.</source>
+        <translation>Elige una carpeta existente.</translation>
+    </message>
+    <message>
+        <source>part of the path is not a folder</source>
+        <translation>parte de la ruta no es una carpeta</translation>
+    </message>
+    <message>
+        <source>a folder has that name</source>
+        <translation>una carpeta tiene ese nombre</translation>
+    </message>
+    <message>
+        <source>Choose another name.</source>
+        <translation>Elige otro nombre.</translation>
+    </message>
+    <message>
+        <source>the disk reported an error</source>
+        <translation>el disco informó de un error</translation>
+    </message>
+    <message>
+        <source>Check the disk and save again.</source>
+        <translation>Revisa el disco y vuelve a guardar.</translation>
+    </message>
+    <message>
+        <source>Check the folder exists and is writable.</source>
+        <translation>Comprueba que la carpeta existe y se puede escribir en ella.</translation>
+    </message>
+    <message>
+        <source>the system gave no reason</source>
+        <translation>el sistema no dio ningún motivo</translation>
+    </message>
+    <message>
+        <source>of an error</source>
+        <translation>hubo un error</translation>
+    </message>
+    <message>
+        <source>Choose another folder.</source>
+        <translation>Elige otra carpeta.</translation>
+    </message>
+    <message>
+        <source>could not save there because {reason}; nothing was written.</source>
+        <translation>no se pudo guardar ahí: {reason}; no se escribió nada.</translation>
+    </message>
+    <message>
+        <source>could not save because {reason}; the previous file and its backup are unchanged.</source>
+        <translation>no se pudo guardar: {reason}; el archivo anterior y su copia de seguridad no han cambiado.</translation>
+    </message>
+    <message>
+        <source>could not save because {reason}; the previous file is unchanged.</source>
+        <translation>no se pudo guardar: {reason}; el archivo anterior no ha cambiado.</translation>
+    </message>
+    <message>
+        <source>could not open the file ({reason}).</source>
+        <translation>no se pudo abrir el archivo ({reason}).</translation>
     </message>
 </context>
 <context>
@@ -1118,6 +1679,49 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Hook</name>
+    <message>
+        <source>a hook is text such as grad * 10</source>
+        <translation>un hook es un texto como grad * 10</translation>
+    </message>
+    <message>
+        <source>a hook is at most {MAX_HOOK_TEXT} characters</source>
+        <translation>un hook tiene como mucho {MAX_HOOK_TEXT} caracteres</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not an expression such as grad * 10</source>
+        <translation>&apos;{text}&apos; no es una expresión como grad * 10</translation>
+    </message>
+    <message>
+        <source>a hook&apos;s print takes its values one by one, without sep= or end=</source>
+        <translation>el print de un hook toma sus valores uno a uno, sin sep= ni end=</translation>
+    </message>
+    <message>
+        <source>a hook nests at most {MAX_DEPTH} operations</source>
+        <translation>un hook anida como mucho {MAX_DEPTH} operaciones</translation>
+    </message>
+    <message>
+        <source>a hook computes from grad and numbers only, not &apos;{id}&apos;</source>
+        <translation>un hook calcula solo con grad y números, no con &apos;{id}&apos;</translation>
+    </message>
+    <message>
+        <source>a hook uses numbers only, not {value!r}</source>
+        <translation>un hook usa solo números, no {value!r}</translation>
+    </message>
+    <message>
+        <source>a hook cannot call {attr}: only tensor methods such as clamp, abs, sign, mul and norm</source>
+        <translation>un hook no puede llamar a {attr}: solo a métodos de tensor como clamp, abs, sign, mul y norm</translation>
+    </message>
+    <message>
+        <source>a hook&apos;s calls name their arguments one by one</source>
+        <translation>las llamadas de un hook nombran sus argumentos uno a uno</translation>
+    </message>
+    <message>
+        <source>&apos;{value}&apos; cannot be part of a hook: use grad, numbers, + - * / ** and tensor methods such as clamp</source>
+        <translation>&apos;{value}&apos; no puede formar parte de un hook: usa grad, números, + - * / ** y métodos de tensor como clamp</translation>
+    </message>
+</context>
+<context>
     <name>ImportData</name>
     <message>
         <source>Import Data — {name}</source>
@@ -1170,6 +1774,57 @@ La ejecución: {expected}</translation>
     <message>
         <source>Data imported</source>
         <translation>Datos importados</translation>
+    </message>
+</context>
+<context>
+    <name>IndexText</name>
+    <message>
+        <source>a &apos;]&apos; has no &apos;[&apos; before it</source>
+        <translation>un &apos;]&apos; no tiene un &apos;[&apos; antes</translation>
+    </message>
+    <message>
+        <source>a &apos;[&apos; is not closed</source>
+        <translation>un &apos;[&apos; no está cerrado</translation>
+    </message>
+    <message>
+        <source>&apos;{part}&apos; is not a list of whole numbers or of True/False</source>
+        <translation>&apos;{part}&apos; no es una lista de números enteros ni de True/False</translation>
+    </message>
+    <message>
+        <source>the list &apos;{part}&apos; is nested too deeply</source>
+        <translation>la lista &apos;{part}&apos; está anidada demasiado</translation>
+    </message>
+    <message>
+        <source>&apos;{part}&apos; mixes whole numbers and True/False</source>
+        <translation>&apos;{part}&apos; mezcla números enteros y True/False</translation>
+    </message>
+    <message>
+        <source>&apos;{whole}&apos; is not a whole number, a slice, a list, None, ... or an index port ({value})</source>
+        <translation>&apos;{whole}&apos; no es un número entero, un corte, una lista, None, ... ni una entrada de índice ({value})</translation>
+    </message>
+    <message>
+        <source>an index is text such as 0, 1:3, [0, 2], i or ..., None</source>
+        <translation>un índice es un texto como 0, 1:3, [0, 2], i o ..., None</translation>
+    </message>
+    <message>
+        <source>the index is empty; write for example 0 or 1:3</source>
+        <translation>el índice está vacío; escribe por ejemplo 0 o 1:3</translation>
+    </message>
+    <message>
+        <source>the index uses {part} twice</source>
+        <translation>el índice usa {part} dos veces</translation>
+    </message>
+    <message>
+        <source>&apos;{part}&apos; is not a slice; write start:stop:step</source>
+        <translation>&apos;{part}&apos; no es un corte; escribe start:stop:step</translation>
+    </message>
+    <message>
+        <source>the index uses {name}, but nothing is connected to port {name}</source>
+        <translation>el índice usa {name}, pero no hay nada conectado a la entrada {name}</translation>
+    </message>
+    <message>
+        <source>port {name} is connected but the index does not use it; write {name} where it goes, for example {name} or :, {name}</source>
+        <translation>la entrada {name} está conectada pero el índice no la usa; escribe {name} donde vaya, por ejemplo {name} o :, {name}</translation>
     </message>
 </context>
 <context>
@@ -1703,6 +2358,77 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Model</name>
+    <message>
+        <source>There is no node &apos;{node_id}&apos;.</source>
+        <translation>No hay ningún nodo &apos;{node_id}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a kind of node GradStudio knows.</source>
+        <translation>&apos;{kind}&apos; no es un tipo de nodo que GradStudio conozca.</translation>
+    </message>
+    <message>
+        <source>A node with id &apos;{node_id}&apos; already exists.</source>
+        <translation>Ya existe un nodo con el id &apos;{node_id}&apos;.</translation>
+    </message>
+    <message>
+        <source>A recorded value&apos;s line must be a line number.</source>
+        <translation>La línea de un valor grabado debe ser un número de línea.</translation>
+    </message>
+    <message>
+        <source>Disconnect input &apos;{port}&apos; before lowering the number of inputs.</source>
+        <translation>Desconecta la entrada &apos;{port}&apos; antes de reducir el número de entradas.</translation>
+    </message>
+    <message>
+        <source>&apos;{value}&apos; has no input named &apos;{port}&apos;.</source>
+        <translation>&apos;{value}&apos; no tiene ninguna entrada llamada &apos;{port}&apos;.</translation>
+    </message>
+    <message>
+        <source>Connecting &apos;{value}&apos; to &apos;{value2}&apos; would make a cycle: a tensor cannot depend on itself.</source>
+        <translation>Conectar &apos;{value}&apos; a &apos;{value2}&apos; formaría un ciclo: un tensor no puede depender de sí mismo.</translation>
+    </message>
+    <message>
+        <source>A region with id &apos;{region_id}&apos; already exists.</source>
+        <translation>Ya existe una región con el id &apos;{region_id}&apos;.</translation>
+    </message>
+    <message>
+        <source>There is no region &apos;{region_id}&apos;.</source>
+        <translation>No hay ninguna región &apos;{region_id}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a timeline action. Use one of: {value}.</source>
+        <translation>&apos;{kind}&apos; no es una acción de la línea de tiempo. Usa una de: {value}.</translation>
+    </message>
+    <message>
+        <source>An action with id &apos;{id}&apos; already exists.</source>
+        <translation>Ya existe una acción con el id &apos;{id}&apos;.</translation>
+    </message>
+    <message>
+        <source>There is no timeline action &apos;{action_id}&apos;.</source>
+        <translation>No hay ninguna acción &apos;{action_id}&apos; en la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>A position is a pair of numbers (x, y).</source>
+        <translation>Una posición es un par de números (x, y).</translation>
+    </message>
+    <message>
+        <source>A position must be a finite pair of numbers within ±1e9.</source>
+        <translation>Una posición debe ser un par de números finitos dentro de ±1e9.</translation>
+    </message>
+    <message>
+        <source>&apos;{label}&apos; cannot be a name: use letters, digits and _, not starting with a digit (at most 64 characters).</source>
+        <translation>&apos;{label}&apos; no puede ser un nombre: usa letras, dígitos y _, sin empezar por un dígito (como mucho 64 caracteres).</translation>
+    </message>
+    <message>
+        <source>{said} is reserved in Python; choose another name.</source>
+        <translation>{said} está reservado en Python; elige otro nombre.</translation>
+    </message>
+    <message>
+        <source>The seed must be a whole number from 0 to 2**63 - 1, or none.</source>
+        <translation>La semilla debe ser un número entero de 0 a 2**63 - 1, o ninguna.</translation>
+    </message>
+</context>
+<context>
     <name>NodeSearch</name>
     <message>
         <source>{kind} · retain_grad</source>
@@ -1719,6 +2445,53 @@ La ejecución: {expected}</translation>
     <message>
         <source>The graph has no nodes yet.</source>
         <translation>El grafo aún no tiene nodos.</translation>
+    </message>
+</context>
+<context>
+    <name>Notebook</name>
+    <message>
+        <source>{name} has {count:,} cells; GradStudio reads notebooks of up to {MAX_CELLS:,}.</source>
+        <translation>{name} tiene {count:,} celdas; GradStudio lee notebooks de hasta {MAX_CELLS:,}.</translation>
+    </message>
+    <message>
+        <source>{name} is larger than {MAX_NOTEBOOK_BYTES} MB, the most GradStudio reads as a notebook.</source>
+        <translation>{name} ocupa más de {MAX_NOTEBOOK_BYTES} MB, lo máximo que GradStudio lee como notebook.</translation>
+    </message>
+    <message>
+        <source>{name} is not UTF-8 text, so it is not a Jupyter notebook.</source>
+        <translation>{name} no es texto UTF-8, así que no es un notebook de Jupyter.</translation>
+    </message>
+    <message>
+        <source>{name} is nested more than {MAX_DEPTH} levels deep; it is not a Jupyter notebook.</source>
+        <translation>{name} está anidado a más de {MAX_DEPTH} niveles; no es un notebook de Jupyter.</translation>
+    </message>
+    <message>
+        <source>{name} is not valid JSON{where}, so it is not a Jupyter notebook.</source>
+        <translation>{name} no es JSON válido{where}, así que no es un notebook de Jupyter.</translation>
+    </message>
+    <message>
+        <source>{name} is JSON but not a Jupyter notebook (it has no cells).</source>
+        <translation>{name} es JSON pero no un notebook de Jupyter (no tiene celdas).</translation>
+    </message>
+    <message>
+        <source>{name} is a notebook in format {version!r}; GradStudio reads format 4 (Jupyter&apos;s since 2015). Open it in Jupyter and save it again to convert it.</source>
+        <translation>{name} es un notebook en formato {version!r}; GradStudio lee el formato 4 (el de Jupyter desde 2015). Ábrelo en Jupyter y guárdalo de nuevo para convertirlo.</translation>
+    </message>
+    <message>
+        <source>{name} is not a valid format 4 notebook: {detail}.</source>
+        <translation>{name} no es un notebook válido de formato 4: {detail}.</translation>
+    </message>
+    <message>
+        <source>cell {k} of {name} holds {count:,} characters; GradStudio reads cells of up to {MAX_CELL_CHARS:,}.</source>
+        <translation>la celda {k} de {name} contiene {count:,} caracteres; GradStudio lee celdas de hasta {MAX_CELL_CHARS:,}.</translation>
+    </message>
+    <message>
+        <source>{name} holds more than {MAX_TEXT_CHARS} MB of cell text; GradStudio reads notebooks of up to that.</source>
+        <translation>{name} contiene más de {MAX_TEXT_CHARS} MB de texto en celdas; GradStudio lee notebooks de hasta ese tamaño.</translation>
+    </message>
+    <message>
+        <source>{name} has more than {MAX_CODE_CHARS} MB of code; trace a shorter notebook.</source>
+        <translation>{name} tiene más de {MAX_CODE_CHARS} MB de código; rastrea un notebook más corto.</translation>
     </message>
 </context>
 <context>
@@ -1765,6 +2538,1116 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>OpSettings</name>
+    <message>
+        <source>a target class that is skipped</source>
+        <translation>una clase objetivo que se omite</translation>
+    </message>
+    <message>
+        <source>above beta * x &gt; threshold, x itself</source>
+        <translation>por encima de beta * x &gt; threshold, el propio x</translation>
+    </message>
+    <message>
+        <source>added to the variance before its square root</source>
+        <translation>sumado a la varianza antes de su raíz cuadrada</translation>
+    </message>
+    <message>
+        <source>at or below it, x becomes value</source>
+        <translation>en él o por debajo, x pasa a ser value</translation>
+    </message>
+    <message>
+        <source>digits after the point (negative: before)</source>
+        <translation>dígitos tras el punto decimal (negativo: antes)</translation>
+    </message>
+    <message>
+        <source>dimension to add up along</source>
+        <translation>dimensión a lo largo de la que sumar</translation>
+    </message>
+    <message>
+        <source>dimension(s) to reduce; None for all</source>
+        <translation>dimensión(es) a reducir; None para todas</translation>
+    </message>
+    <message>
+        <source>dimension(s), or None for all</source>
+        <translation>dimensión(es), o None para todas</translation>
+    </message>
+    <message>
+        <source>dimension, or None for all</source>
+        <translation>dimensión, o None para todas</translation>
+    </message>
+    <message>
+        <source>element type (default float32)</source>
+        <translation>tipo de elemento (por defecto float32)</translation>
+    </message>
+    <message>
+        <source>element type (default int64)</source>
+        <translation>tipo de elemento (por defecto int64)</translation>
+    </message>
+    <message>
+        <source>how far a training step moves the running averages toward the batch&apos;s statistics</source>
+        <translation>cuánto acerca un paso de entrenamiento las medias móviles a las estadísticas del lote</translation>
+    </message>
+    <message>
+        <source>how far to move along each dimension</source>
+        <translation>cuánto desplazar a lo largo de cada dimensión</translation>
+    </message>
+    <message>
+        <source>how many</source>
+        <translation>cuántos</translation>
+    </message>
+    <message>
+        <source>how many blobs (classes)</source>
+        <translation>cuántas nubes (clases)</translation>
+    </message>
+    <message>
+        <source>how many copies along each dimension</source>
+        <translation>cuántas copias a lo largo de cada dimensión</translation>
+    </message>
+    <message>
+        <source>how many groups the channels are cut into</source>
+        <translation>en cuántos grupos se dividen los canales</translation>
+    </message>
+    <message>
+        <source>how many numbers</source>
+        <translation>cuántos números</translation>
+    </message>
+    <message>
+        <source>how many points (rows)</source>
+        <translation>cuántos puntos (filas)</translation>
+    </message>
+    <message>
+        <source>how the quotient is rounded</source>
+        <translation>cómo se redondea el cociente</translation>
+    </message>
+    <message>
+        <source>in order</source>
+        <translation>en orden</translation>
+    </message>
+    <message>
+        <source>keep equal elements in their order (None: not given, PyTorch&apos;s other overload)</source>
+        <translation>mantener en su orden los elementos iguales (None: sin indicar, la otra sobrecarga de PyTorch)</translation>
+    </message>
+    <message>
+        <source>keep reduced dimensions with size 1</source>
+        <translation>conservar las dimensiones reducidas con tamaño 1</translation>
+    </message>
+    <message>
+        <source>keep the reduced dimensions with size 1</source>
+        <translation>conservar las dimensiones reducidas con tamaño 1</translation>
+    </message>
+    <message>
+        <source>keep y&apos;s graph for later backward passes (with create_graph it is kept anyway)</source>
+        <translation>conservar el grafo de y para pases hacia atrás posteriores (con create_graph se conserva de todos modos)</translation>
+    </message>
+    <message>
+        <source>largest first</source>
+        <translation>los mayores primero</translation>
+    </message>
+    <message>
+        <source>mean: the average of the squared differences; sum: their total; none: one per element</source>
+        <translation>mean: la media de las diferencias al cuadrado; sum: su total; none: una por elemento</translation>
+    </message>
+    <message>
+        <source>mean: the average over the elements; sum: their total; none: one loss per element</source>
+        <translation>mean: la media sobre los elementos; sum: su total; none: una pérdida por elemento</translation>
+    </message>
+    <message>
+        <source>mean: the average over the targets that count; sum: their total; none: one loss per target</source>
+        <translation>mean: la media sobre los objetivos que cuentan; sum: su total; none: una pérdida por objetivo</translation>
+    </message>
+    <message>
+        <source>multiplier of other</source>
+        <translation>multiplicador de other</translation>
+    </message>
+    <message>
+        <source>none: x * Phi(x) exactly; tanh: PyTorch&apos;s tanh approximation</source>
+        <translation>none: x * Phi(x) exacto; tanh: la aproximación tanh de PyTorch</translation>
+    </message>
+    <message>
+        <source>normalize with the batch&apos;s own mean and variance (and move the running averages toward them), else with running_mean and running_var</source>
+        <translation>normalizar con la media y la varianza del propio lote (y acercarles las medias móviles); si no, con running_mean y running_var</translation>
+    </message>
+    <message>
+        <source>number of inputs</source>
+        <translation>número de entradas</translation>
+    </message>
+    <message>
+        <source>one more than the largest number drawn</source>
+        <translation>uno más que el mayor número sorteado</translation>
+    </message>
+    <message>
+        <source>order of the norm</source>
+        <translation>orden de la norma</translation>
+    </message>
+    <message>
+        <source>record the gradient&apos;s own graph, to differentiate it again</source>
+        <translation>registrar el propio grafo del gradiente, para derivarlo de nuevo</translation>
+    </message>
+    <message>
+        <source>rows and columns</source>
+        <translation>filas y columnas</translation>
+    </message>
+    <message>
+        <source>size of each dimension</source>
+        <translation>tamaño de cada dimensión</translation>
+    </message>
+    <message>
+        <source>subtracted from the count: 1 (Bessel&apos;s) for a sample, 0 for the whole population</source>
+        <translation>restado del recuento: 1 (Bessel) para una muestra, 0 para toda la población</translation>
+    </message>
+    <message>
+        <source>the dimension the index runs along</source>
+        <translation>la dimensión a lo largo de la que corre el índice</translation>
+    </message>
+    <message>
+        <source>the dimension to sort along</source>
+        <translation>la dimensión a lo largo de la que ordenar</translation>
+    </message>
+    <message>
+        <source>the dimensions (none: the flattened tensor)</source>
+        <translation>las dimensiones (ninguna: el tensor aplanado)</translation>
+    </message>
+    <message>
+        <source>the dimensions to act on</source>
+        <translation>las dimensiones sobre las que actuar</translation>
+    </message>
+    <message>
+        <source>the dimensions to reduce (all by default)</source>
+        <translation>las dimensiones a reducir (todas por defecto)</translation>
+    </message>
+    <message>
+        <source>the factor of mat1 @ mat2</source>
+        <translation>el factor de mat1 @ mat2</translation>
+    </message>
+    <message>
+        <source>the factor of self</source>
+        <translation>el factor de self</translation>
+    </message>
+    <message>
+        <source>the factor source is multiplied by</source>
+        <translation>el factor por el que se multiplica source</translation>
+    </message>
+    <message>
+        <source>the half-width of the band set to zero</source>
+        <translation>la semianchura de la banda que se pone a cero</translation>
+    </message>
+    <message>
+        <source>the largest (else the smallest)</source>
+        <translation>los mayores (si no, los menores)</translation>
+    </message>
+    <message>
+        <source>the largest slope left of zero</source>
+        <translation>la mayor pendiente a la izquierda de cero</translation>
+    </message>
+    <message>
+        <source>the line&apos;s slope</source>
+        <translation>la pendiente de la recta</translation>
+    </message>
+    <message>
+        <source>the line&apos;s value at x = 0</source>
+        <translation>el valor de la recta en x = 0</translation>
+    </message>
+    <message>
+        <source>the lower limit</source>
+        <translation>el límite inferior</translation>
+    </message>
+    <message>
+        <source>the number on the left</source>
+        <translation>el número de la izquierda</translation>
+    </message>
+    <message>
+        <source>the number written when &apos;value&apos; is not connected</source>
+        <translation>el número que se escribe cuando &apos;value&apos; no está conectado</translation>
+    </message>
+    <message>
+        <source>the numbers, as nested lists</source>
+        <translation>los números, como listas anidadas</translation>
+    </message>
+    <message>
+        <source>the probability of an element being zeroed, from 0 to 1</source>
+        <translation>la probabilidad de que un elemento se ponga a cero, de 0 a 1</translation>
+    </message>
+    <message>
+        <source>the rows: the features, then the label</source>
+        <translation>las filas: las características y luego la etiqueta</translation>
+    </message>
+    <message>
+        <source>the seed of the split&apos;s own generator, which shuffles the rows before the test rows are taken from the end</source>
+        <translation>la semilla del generador propio de la división, que baraja las filas antes de tomar del final las filas de prueba</translation>
+    </message>
+    <message>
+        <source>the share of the points held out as a test set, from 0 (none) to 0.9: the model trains on the rest; the Data panel draws the test points hollow</source>
+        <translation>la proporción de puntos reservada como conjunto de prueba, de 0 (ninguno) a 0.9: el modelo entrena con el resto; el panel Datos dibuja huecos los puntos de prueba</translation>
+    </message>
+    <message>
+        <source>the sharpness of the bend</source>
+        <translation>la brusquedad de la curva</translation>
+    </message>
+    <message>
+        <source>the slope left of zero</source>
+        <translation>la pendiente a la izquierda de cero</translation>
+    </message>
+    <message>
+        <source>the smallest number drawn</source>
+        <translation>el menor número sorteado</translation>
+    </message>
+    <message>
+        <source>the smallest slope left of zero</source>
+        <translation>la menor pendiente a la izquierda de cero</translation>
+    </message>
+    <message>
+        <source>the standard deviation of the Gaussian noise added to each point</source>
+        <translation>la desviación típica del ruido gaussiano que se suma a cada punto</translation>
+    </message>
+    <message>
+        <source>the trailing dimensions normalized together</source>
+        <translation>las dimensiones finales que se normalizan juntas</translation>
+    </message>
+    <message>
+        <source>the upper limit</source>
+        <translation>el límite superior</translation>
+    </message>
+    <message>
+        <source>the value the curve approaches far left of zero</source>
+        <translation>el valor al que se acerca la curva muy a la izquierda de cero</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed(n) just before the data is drawn; empty: none (it continues from the graph&apos;s seed)</source>
+        <translation>torch.manual_seed(n) justo antes de sortear los datos; vacío: ninguno (continúa desde la semilla del grafo)</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed(n) just before this draw; empty: none (the draw continues from the graph&apos;s seed)</source>
+        <translation>torch.manual_seed(n) justo antes de este sorteo; vacío: ninguno (el sorteo continúa desde la semilla del grafo)</translation>
+    </message>
+    <message>
+        <source>track operations for autograd</source>
+        <translation>seguir las operaciones para autograd</translation>
+    </message>
+    <message>
+        <source>used elsewhere when &apos;other&apos; is not connected</source>
+        <translation>se usa en el resto cuando &apos;other&apos; no está conectado</translation>
+    </message>
+    <message>
+        <source>used when &apos;exponent&apos; is not connected</source>
+        <translation>se usa cuando &apos;exponent&apos; no está conectado</translation>
+    </message>
+    <message>
+        <source>used when &apos;other&apos; is not connected</source>
+        <translation>se usa cuando &apos;other&apos; no está conectado</translation>
+    </message>
+    <message>
+        <source>used where the condition holds when &apos;input&apos; is not connected</source>
+        <translation>se usa donde se cumple la condición cuando &apos;input&apos; no está conectado</translation>
+    </message>
+    <message>
+        <source>what goes inside [ ]: i and j are the tensors on those ports</source>
+        <translation>lo que va dentro de [ ]: i y j son los tensores de esas entradas</translation>
+    </message>
+    <message>
+        <source>what replaces x at or below the threshold</source>
+        <translation>lo que sustituye a x en el umbral o por debajo</translation>
+    </message>
+    <message>
+        <source>what the gradient becomes: an expression of grad, or print(...) of it</source>
+        <translation>en qué se convierte el gradiente: una expresión de grad, o print(...) de él</translation>
+    </message>
+    <message>
+        <source>where the squared part ends</source>
+        <translation>dónde termina la parte cuadrática</translation>
+    </message>
+    <message>
+        <source>which diagonal: 0 the main one, &gt;0 above, &lt;0 below</source>
+        <translation>qué diagonal: 0 la principal, &gt;0 por encima, &lt;0 por debajo</translation>
+    </message>
+    <message>
+        <source>write into the input tensor itself, as PyTorch does (the input&apos;s node then shows the written values too), instead of into a copy of it</source>
+        <translation>escribir en el propio tensor de entrada, como hace PyTorch (el nodo de la entrada muestra entonces también los valores escritos), en lugar de en una copia</translation>
+    </message>
+</context>
+<context>
+    <name>Ops</name>
+    <message>
+        <source>0 where -lambd &lt;= x &lt;= lambd, else x.</source>
+        <translation>0 donde -lambd &lt;= x &lt;= lambd; si no, x.</translation>
+    </message>
+    <message>
+        <source>1 / sqrt of every element.</source>
+        <translation>1 / sqrt de cada elemento.</translation>
+    </message>
+    <message>
+        <source>1 / x for every element.</source>
+        <translation>1 / x para cada elemento.</translation>
+    </message>
+    <message>
+        <source>2 to the power of every element.</source>
+        <translation>2 elevado a cada elemento.</translation>
+    </message>
+    <message>
+        <source>A circle of radius 1 (class 0) around one of radius 0.5 (class 1): a boundary that closes on itself. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Un círculo de radio 1 (clase 0) alrededor de otro de radio 0.5 (clase 1): una frontera que se cierra sobre sí misma. Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>A copy that stays in the graph.</source>
+        <translation>Una copia que se queda en el grafo.</translation>
+    </message>
+    <message>
+        <source>A copy with source&apos;s slices added at the positions index lists along dim.</source>
+        <translation>Una copia con los cortes de source sumados en las posiciones que enumera index a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>A copy with src&apos;s elements added at the positions index names along dim.</source>
+        <translation>Una copia con los elementos de src sumados en las posiciones que indica index a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>A copy with src&apos;s elements written at the positions index names along dim.</source>
+        <translation>Una copia con los elementos de src escritos en las posiciones que indica index a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>A copy with value written at the positions index names along dim.</source>
+        <translation>Una copia con value escrito en las posiciones que indica index a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>A linear layer: input @ weight.T + bias, as nn.Linear computes it (AddmmBackward0 for a matrix of inputs); weight and bias are leaves you train.</source>
+        <translation>Una capa lineal: input @ weight.T + bias, como la calcula nn.Linear (AddmmBackward0 para una matriz de entradas); weight y bias son hojas que entrenas.</translation>
+    </message>
+    <message>
+        <source>A new leaf sharing the same values, cut from the graph: no gradient flows back through it.</source>
+        <translation>Una hoja nueva que comparte los mismos valores, separada del grafo: ningún gradiente fluye hacia atrás a través de ella.</translation>
+    </message>
+    <message>
+        <source>A noisy line for regression: x in [-1, 1), target slope x + intercept plus noise. An (n, 2) tensor: the features, then the label or target in the last column.</source>
+        <translation>Una recta con ruido para regresión: x en [-1, 1), objetivo slope x + intercept más ruido. Un tensor (n, 2): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>A noisy sine wave for regression: x in [-π, π), target sin x plus noise. An (n, 2) tensor: the features, then the label or target in the last column.</source>
+        <translation>Una onda senoidal con ruido para regresión: x en [-π, π), objetivo sin x más ruido. Un tensor (n, 2): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>A number divided by a tensor, rounded down (PyTorch has no gradient for it).</source>
+        <translation>Un número dividido entre un tensor, redondeado hacia abajo (PyTorch no tiene gradiente para ello).</translation>
+    </message>
+    <message>
+        <source>A number minus a tensor.</source>
+        <translation>Un número menos un tensor.</translation>
+    </message>
+    <message>
+        <source>A number raised to a tensor.</source>
+        <translation>Un número elevado a un tensor.</translation>
+    </message>
+    <message>
+        <source>A smooth ReLU: log(1 + exp(beta * x)) / beta.</source>
+        <translation>Una ReLU suave: log(1 + exp(beta * x)) / beta.</translation>
+    </message>
+    <message>
+        <source>A tensor filled with one number.</source>
+        <translation>Un tensor lleno de un mismo número.</translation>
+    </message>
+    <message>
+        <source>A tensor filled with ones.</source>
+        <translation>Un tensor lleno de unos.</translation>
+    </message>
+    <message>
+        <source>A tensor filled with zeros.</source>
+        <translation>Un tensor lleno de ceros.</translation>
+    </message>
+    <message>
+        <source>A tensor from literal values.</source>
+        <translation>Un tensor a partir de valores literales.</translation>
+    </message>
+    <message>
+        <source>A tensor&apos;s .grad as a value to compute with (x.grad - by_hand, x.grad.float()): the very tensor backward accumulates into. It exists only after a backward, so put the node in a &apos;compute&apos; step of the timeline after it.</source>
+        <translation>El .grad de un tensor como valor con el que calcular (x.grad - by_hand, x.grad.float()): el mismo tensor en el que acumula backward. Solo existe después de un backward, así que pon el nodo en un paso &apos;compute&apos; de la línea de tiempo posterior.</translation>
+    </message>
+    <message>
+        <source>A vector as the diagonal of a square matrix, or a matrix&apos;s diagonal as a vector.</source>
+        <translation>Un vector como diagonal de una matriz cuadrada, o la diagonal de una matriz como vector.</translation>
+    </message>
+    <message>
+        <source>Absolute value of every element.</source>
+        <translation>Valor absoluto de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Arccosine of every element (nan outside [-1, 1]).</source>
+        <translation>Arcocoseno de cada elemento (nan fuera de [-1, 1]).</translation>
+    </message>
+    <message>
+        <source>Arcsine of every element (nan outside [-1, 1]).</source>
+        <translation>Arcoseno de cada elemento (nan fuera de [-1, 1]).</translation>
+    </message>
+    <message>
+        <source>Arctangent of every element.</source>
+        <translation>Arcotangente de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Base-10 logarithm of every element.</source>
+        <translation>Logaritmo en base 10 de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Base-2 logarithm of every element.</source>
+        <translation>Logaritmo en base 2 de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Batch normalization: each channel (dim 1) minus its mean, over its standard deviation (the batch&apos;s in training, which also moves running_mean and running_var toward them; those running averages in eval mode), times weight, plus bias: nn.BatchNorm1d / 2d.</source>
+        <translation>Normalización por lotes: cada canal (dim 1) menos su media, entre su desviación típica (las del lote en entrenamiento, que además acercan running_mean y running_var a ellas; esas medias móviles en modo eval), por weight, más bias: nn.BatchNorm1d / 2d.</translation>
+    </message>
+    <message>
+        <source>Batched matrix product.</source>
+        <translation>Producto de matrices por lotes.</translation>
+    </message>
+    <message>
+        <source>Binary cross-entropy of probabilities in [0, 1] against targets in [0, 1].</source>
+        <translation>Entropía cruzada binaria de probabilidades en [0, 1] frente a objetivos en [0, 1].</translation>
+    </message>
+    <message>
+        <source>Binary cross-entropy of scores (logits), sigmoid included, without overflow.</source>
+        <translation>Entropía cruzada binaria de puntuaciones (logits), con la sigmoide incluida, sin desbordamiento.</translation>
+    </message>
+    <message>
+        <source>Changes the gradient that flows back into a tensor during backward, as x.register_hook(lambda grad: grad * 10) does: what reaches the nodes before it, and a leaf&apos;s .grad, is the hook&apos;s result. A hook that prints, print(&apos;g:&apos;, grad), shows the gradient at that step and changes nothing.</source>
+        <translation>Cambia el gradiente que fluye hacia atrás a un tensor durante backward, como hace x.register_hook(lambda grad: grad * 10): lo que llega a los nodos anteriores, y al .grad de una hoja, es el resultado del hook. Un hook que imprime, print(&apos;g:&apos;, grad), muestra el gradiente en ese paso y no cambia nada.</translation>
+    </message>
+    <message>
+        <source>Continuously differentiable ELU: x where x &gt; 0, else alpha * (exp(x / alpha) - 1).</source>
+        <translation>ELU continuamente diferenciable: x donde x &gt; 0; si no, alpha * (exp(x / alpha) - 1).</translation>
+    </message>
+    <message>
+        <source>Converts to another dtype.</source>
+        <translation>Convierte a otro dtype.</translation>
+    </message>
+    <message>
+        <source>Cosine of every element.</source>
+        <translation>Coseno de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Data imported from a CSV or .npy file (File ▸ Import Data…) and stored in the graph file, so the file carries it: an (n, k + 1) float32 tensor, the k feature columns chosen, then the label or target in the last column.</source>
+        <translation>Datos importados de un archivo CSV o .npy (Archivo ▸ Importar datos…) y guardados en el archivo del grafo, que así los lleva consigo: un tensor float32 (n, k + 1), las k columnas de características elegidas y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>Dot product of two vectors.</source>
+        <translation>Producto escalar de dos vectores.</translation>
+    </message>
+    <message>
+        <source>Dropout while training: zeros each element with probability p, drawn from the generator (seeded, in the graph&apos;s order, as the script draws it), and scales the others by 1 / (1 - p): F.dropout(x, p) or an nn.Dropout in training mode. In eval mode dropout is the tensor itself: leave the node out.</source>
+        <translation>Dropout durante el entrenamiento: pone a cero cada elemento con probabilidad p, sorteada con el generador (con semilla, en el orden del grafo, como lo sortea el script), y escala los demás por 1 / (1 - p): F.dropout(x, p) o un nn.Dropout en modo de entrenamiento. En modo eval el dropout es el propio tensor: omite el nodo.</translation>
+    </message>
+    <message>
+        <source>Each class index as a row of zeros with a one at that index.</source>
+        <translation>Cada índice de clase como una fila de ceros con un uno en ese índice.</translation>
+    </message>
+    <message>
+        <source>Elementwise != comparison (a bool tensor, never requires grad).</source>
+        <translation>Comparación != elemento a elemento (un tensor bool, nunca requiere gradiente).</translation>
+    </message>
+    <message>
+        <source>Elementwise &lt; comparison (a bool tensor, never requires grad).</source>
+        <translation>Comparación &lt; elemento a elemento (un tensor bool, nunca requiere gradiente).</translation>
+    </message>
+    <message>
+        <source>Elementwise &lt;= comparison (a bool tensor, never requires grad).</source>
+        <translation>Comparación &lt;= elemento a elemento (un tensor bool, nunca requiere gradiente).</translation>
+    </message>
+    <message>
+        <source>Elementwise == comparison (a bool tensor, never requires grad).</source>
+        <translation>Comparación == elemento a elemento (un tensor bool, nunca requiere gradiente).</translation>
+    </message>
+    <message>
+        <source>Elementwise &gt; comparison (a bool tensor, never requires grad).</source>
+        <translation>Comparación &gt; elemento a elemento (un tensor bool, nunca requiere gradiente).</translation>
+    </message>
+    <message>
+        <source>Elementwise &gt;= comparison (a bool tensor, never requires grad).</source>
+        <translation>Comparación &gt;= elemento a elemento (un tensor bool, nunca requiere gradiente).</translation>
+    </message>
+    <message>
+        <source>Elementwise and of bools (logical) or integers (bitwise).</source>
+        <translation>Y elemento a elemento de bools (lógico) o enteros (bit a bit).</translation>
+    </message>
+    <message>
+        <source>Elementwise and of the truth of each element (a bool tensor).</source>
+        <translation>Y elemento a elemento del valor de verdad de cada elemento (un tensor bool).</translation>
+    </message>
+    <message>
+        <source>Elementwise difference, broadcasting shapes.</source>
+        <translation>Diferencia elemento a elemento, con broadcasting de formas.</translation>
+    </message>
+    <message>
+        <source>Elementwise division rounded down (PyTorch has no gradient for it).</source>
+        <translation>División elemento a elemento redondeada hacia abajo (PyTorch no tiene gradiente para ello).</translation>
+    </message>
+    <message>
+        <source>Elementwise division rounded towards zero (trunc) or down (floor); integers stay integers (its gradient is zero).</source>
+        <translation>División elemento a elemento redondeada hacia cero (trunc) o hacia abajo (floor); los enteros siguen siendo enteros (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>Elementwise maximum of two tensors.</source>
+        <translation>Máximo elemento a elemento de dos tensores.</translation>
+    </message>
+    <message>
+        <source>Elementwise minimum of two tensors.</source>
+        <translation>Mínimo elemento a elemento de dos tensores.</translation>
+    </message>
+    <message>
+        <source>Elementwise not of bools (logical) or integers (bitwise).</source>
+        <translation>No elemento a elemento de bools (lógico) o enteros (bit a bit).</translation>
+    </message>
+    <message>
+        <source>Elementwise or of bools (logical) or integers (bitwise).</source>
+        <translation>O elemento a elemento de bools (lógico) o enteros (bit a bit).</translation>
+    </message>
+    <message>
+        <source>Elementwise or of the truth of each element (a bool tensor).</source>
+        <translation>O elemento a elemento del valor de verdad de cada elemento (un tensor bool).</translation>
+    </message>
+    <message>
+        <source>Elementwise product, broadcasting shapes.</source>
+        <translation>Producto elemento a elemento, con broadcasting de formas.</translation>
+    </message>
+    <message>
+        <source>Elementwise remainder of floor division (the sign of other).</source>
+        <translation>Resto elemento a elemento de la división hacia abajo (con el signo de other).</translation>
+    </message>
+    <message>
+        <source>Elementwise sum, broadcasting shapes.</source>
+        <translation>Suma elemento a elemento, con broadcasting de formas.</translation>
+    </message>
+    <message>
+        <source>Elementwise true division.</source>
+        <translation>División real elemento a elemento.</translation>
+    </message>
+    <message>
+        <source>Elementwise xor of bools (logical) or integers (bitwise).</source>
+        <translation>Xor elemento a elemento de bools (lógico) o enteros (bit a bit).</translation>
+    </message>
+    <message>
+        <source>Elementwise xor of the truth of each element (a bool tensor).</source>
+        <translation>Xor elemento a elemento del valor de verdad de cada elemento (un tensor bool).</translation>
+    </message>
+    <message>
+        <source>Evenly spaced values in [start, end).</source>
+        <translation>Valores equiespaciados en [start, end).</translation>
+    </message>
+    <message>
+        <source>Every element rounded half to even to a number of decimals (its gradient is zero).</source>
+        <translation>Cada elemento redondeado a un número de decimales, mitades al par (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>Exponential linear unit: x where x &gt; 0, else alpha * (exp(x) - 1).</source>
+        <translation>Unidad lineal exponencial: x donde x &gt; 0; si no, alpha * (exp(x) - 1).</translation>
+    </message>
+    <message>
+        <source>Gaussian blobs, one per class, their centres on a circle of radius 2; the label is the blob&apos;s number (0, 1, 2 ...). An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Nubes gaussianas, una por clase, con sus centros en un círculo de radio 2; la etiqueta es el número de la nube (0, 1, 2 ...). Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>Gaussian error linear unit: x times the standard normal CDF of x.</source>
+        <translation>Unidad lineal de error gaussiano: x por la función de distribución normal estándar de x.</translation>
+    </message>
+    <message>
+        <source>Group normalization: each sample&apos;s channels, cut into num_groups groups, minus the group&apos;s mean, over its standard deviation, times weight, plus bias (per channel): nn.GroupNorm.</source>
+        <translation>Normalización por grupos: los canales de cada muestra, divididos en num_groups grupos, menos la media del grupo, entre su desviación típica, por weight, más bias (por canal): nn.GroupNorm.</translation>
+    </message>
+    <message>
+        <source>How many elements are not zero (over dim, or all).</source>
+        <translation>Cuántos elementos no son cero (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>Hyperbolic cosine of every element.</source>
+        <translation>Coseno hiperbólico de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Hyperbolic sine of every element.</source>
+        <translation>Seno hiperbólico de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Hyperbolic tangent of every element.</source>
+        <translation>Tangente hiperbólica de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Index of the largest element.</source>
+        <translation>Índice del elemento mayor.</translation>
+    </message>
+    <message>
+        <source>Index of the smallest element.</source>
+        <translation>Índice del elemento menor.</translation>
+    </message>
+    <message>
+        <source>Indexing such as x[0], x[:, 1:3], x[..., None] or x[[0, 2]]; with a tensor on port i (and j) the index names it: x[i] for a mask or positions, x[:, i], x[i, j].</source>
+        <translation>Indexación como x[0], x[:, 1:3], x[..., None] o x[[0, 2]]; con un tensor en la entrada i (y j) el índice lo nombra: x[i] para una máscara o posiciones, x[:, i], x[i, j].</translation>
+    </message>
+    <message>
+        <source>Inserts a dimension of size 1.</source>
+        <translation>Inserta una dimensión de tamaño 1.</translation>
+    </message>
+    <message>
+        <source>Inverse hyperbolic cosine of every element (nan below 1).</source>
+        <translation>Coseno hiperbólico inverso de cada elemento (nan por debajo de 1).</translation>
+    </message>
+    <message>
+        <source>Inverse hyperbolic sine of every element.</source>
+        <translation>Seno hiperbólico inverso de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Inverse hyperbolic tangent of every element (nan outside [-1, 1]).</source>
+        <translation>Tangente hiperbólica inversa de cada elemento (nan fuera de [-1, 1]).</translation>
+    </message>
+    <message>
+        <source>Joins tensors along a new dimension.</source>
+        <translation>Une tensores a lo largo de una dimensión nueva.</translation>
+    </message>
+    <message>
+        <source>Joins tensors along an existing dimension.</source>
+        <translation>Une tensores a lo largo de una dimensión existente.</translation>
+    </message>
+    <message>
+        <source>Keeps positive elements, zeroes the rest.</source>
+        <translation>Conserva los elementos positivos y pone a cero el resto.</translation>
+    </message>
+    <message>
+        <source>Keeps the lower triangle of the last two dimensions (from the given diagonal), zeroing the rest.</source>
+        <translation>Conserva el triángulo inferior de las dos últimas dimensiones (desde la diagonal dada) y pone a cero el resto.</translation>
+    </message>
+    <message>
+        <source>Keeps the upper triangle of the last two dimensions (from the given diagonal), zeroing the rest.</source>
+        <translation>Conserva el triángulo superior de las dos últimas dimensiones (desde la diagonal dada) y pone a cero el resto.</translation>
+    </message>
+    <message>
+        <source>Layer normalization: each sample&apos;s last dimensions (normalized_shape) minus their mean, over their standard deviation, times weight, plus bias: nn.LayerNorm.</source>
+        <translation>Normalización por capa: las últimas dimensiones de cada muestra (normalized_shape) menos su media, entre su desviación típica, por weight, más bias: nn.LayerNorm.</translation>
+    </message>
+    <message>
+        <source>Leaky ReLU: x where x &gt; 0, else negative_slope * x.</source>
+        <translation>Leaky ReLU: x donde x &gt; 0; si no, negative_slope * x.</translation>
+    </message>
+    <message>
+        <source>Limits every element to [min, max].</source>
+        <translation>Limita cada elemento a [min, max].</translation>
+    </message>
+    <message>
+        <source>Logistic sigmoid 1/(1+e^-x).</source>
+        <translation>Sigmoide logística 1/(1+e^-x).</translation>
+    </message>
+    <message>
+        <source>Makes a tensor that was computed without gradients a leaf that requires grad (in place, as a.requires_grad_(True)).</source>
+        <translation>Convierte un tensor calculado sin gradientes en una hoja que requiere gradiente (en el sitio, como a.requires_grad_(True)).</translation>
+    </message>
+    <message>
+        <source>Matrix product a @ b (dot, matrix-vector, matrix or batched, by the inputs&apos; dimensions).</source>
+        <translation>Producto de matrices a @ b (escalar, matriz-vector, de matrices o por lotes, según las dimensiones de las entradas).</translation>
+    </message>
+    <message>
+        <source>Matrix product of two matrices.</source>
+        <translation>Producto de dos matrices.</translation>
+    </message>
+    <message>
+        <source>Matrix-vector product.</source>
+        <translation>Producto matriz-vector.</translation>
+    </message>
+    <message>
+        <source>Mean of elements (over dim, or all).</source>
+        <translation>Media de los elementos (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>Natural logarithm of every element.</source>
+        <translation>Logaritmo natural de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Negates every element.</source>
+        <translation>Cambia el signo de cada elemento.</translation>
+    </message>
+    <message>
+        <source>One index along a dimension.</source>
+        <translation>Un índice a lo largo de una dimensión.</translation>
+    </message>
+    <message>
+        <source>Picks from input where the condition holds, else from other.</source>
+        <translation>Toma de input donde se cumple la condición; si no, de other.</translation>
+    </message>
+    <message>
+        <source>Picks, along dim, the element each entry of index names.</source>
+        <translation>Toma, a lo largo de dim, el elemento que indica cada entrada de index.</translation>
+    </message>
+    <message>
+        <source>Points in the square [-1, 1]²: class 1 where x₁ and x₂ have opposite signs (XOR), which needs a hidden layer. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Puntos en el cuadrado [-1, 1]²: clase 1 donde x₁ y x₂ tienen signos opuestos (XOR), lo que necesita una capa oculta. Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>Product of elements (along dim, or all).</source>
+        <translation>Producto de los elementos (a lo largo de dim, o todos).</translation>
+    </message>
+    <message>
+        <source>Raises every element to a number.</source>
+        <translation>Eleva cada elemento a un número.</translation>
+    </message>
+    <message>
+        <source>Random whole numbers in [low, high) (seeded): random labels, or the rows of a minibatch.</source>
+        <translation>Números enteros aleatorios en [low, high) (con semilla): etiquetas aleatorias, o las filas de un minilote.</translation>
+    </message>
+    <message>
+        <source>Randomized leaky ReLU in evaluation: the slope left of zero is (lower + upper) / 2.</source>
+        <translation>Leaky ReLU aleatorizada en evaluación: la pendiente a la izquierda de cero es (lower + upper) / 2.</translation>
+    </message>
+    <message>
+        <source>Removes dimensions of size 1.</source>
+        <translation>Quita las dimensiones de tamaño 1.</translation>
+    </message>
+    <message>
+        <source>Reorders dimensions.</source>
+        <translation>Reordena las dimensiones.</translation>
+    </message>
+    <message>
+        <source>Repeats size-1 dimensions without copying.</source>
+        <translation>Repite dimensiones de tamaño 1 sin copiar.</translation>
+    </message>
+    <message>
+        <source>Reverses the order of elements along the given dimensions.</source>
+        <translation>Invierte el orden de los elementos a lo largo de las dimensiones dadas.</translation>
+    </message>
+    <message>
+        <source>Running products along a dimension.</source>
+        <translation>Productos acumulados a lo largo de una dimensión.</translation>
+    </message>
+    <message>
+        <source>Running totals along a dimension.</source>
+        <translation>Sumas acumuladas a lo largo de una dimensión.</translation>
+    </message>
+    <message>
+        <source>Same data seen with a new shape.</source>
+        <translation>Los mismos datos vistos con una forma nueva.</translation>
+    </message>
+    <message>
+        <source>Same elements with a new shape (copies if it must).</source>
+        <translation>Los mismos elementos con una forma nueva (copia si hace falta).</translation>
+    </message>
+    <message>
+        <source>Scaled ELU: scale * (x where x &gt; 0, else alpha * (exp(x) - 1)), with the constants that keep activations normalized.</source>
+        <translation>ELU escalada: scale * (x donde x &gt; 0; si no, alpha * (exp(x) - 1)), con las constantes que mantienen normalizadas las activaciones.</translation>
+    </message>
+    <message>
+        <source>Sets every element of a tensor (or of a copy of it) to one number (or the one-element tensor on port value): x.fill_(v).</source>
+        <translation>Pone cada elemento de un tensor (o de una copia) a un número (o al tensor de un elemento de la entrada value): x.fill_(v).</translation>
+    </message>
+    <message>
+        <source>Sets every element of a tensor (or of a copy of it) to zero: x.zero_().</source>
+        <translation>Pone a cero cada elemento de un tensor (o de una copia): x.zero_().</translation>
+    </message>
+    <message>
+        <source>Sets the elements where mask is true to value.</source>
+        <translation>Pone a value los elementos donde mask es verdadero.</translation>
+    </message>
+    <message>
+        <source>Shifts elements along dimensions, wrapping around the end.</source>
+        <translation>Desplaza los elementos a lo largo de dimensiones, dando la vuelta al final.</translation>
+    </message>
+    <message>
+        <source>Sigmoid linear unit (swish): x * sigmoid(x).</source>
+        <translation>Unidad lineal sigmoide (swish): x * sigmoid(x).</translation>
+    </message>
+    <message>
+        <source>Sine of every element.</source>
+        <translation>Seno de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Square root of every element.</source>
+        <translation>Raíz cuadrada de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Squared error below beta, absolute error above (scaled to meet).</source>
+        <translation>Error cuadrático por debajo de beta, error absoluto por encima (escalados para que coincidan).</translation>
+    </message>
+    <message>
+        <source>Squared error below delta, delta times the absolute error above.</source>
+        <translation>Error cuadrático por debajo de delta; por encima, delta por el error absoluto.</translation>
+    </message>
+    <message>
+        <source>Standard deviation (over dim, or all), by default with Bessel&apos;s correction.</source>
+        <translation>Desviación típica (sobre dim, o todos), por defecto con la corrección de Bessel.</translation>
+    </message>
+    <message>
+        <source>Standard normal random numbers (seeded).</source>
+        <translation>Números aleatorios normales estándar (con semilla).</translation>
+    </message>
+    <message>
+        <source>Sum of elements (over dim, or all).</source>
+        <translation>Suma de los elementos (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>Swaps two dimensions.</source>
+        <translation>Intercambia dos dimensiones.</translation>
+    </message>
+    <message>
+        <source>Tangent of every element.</source>
+        <translation>Tangente de cada elemento.</translation>
+    </message>
+    <message>
+        <source>The angle of the point (other, self), elementwise: atan(self / other), in the right quadrant.</source>
+        <translation>El ángulo del punto (other, self), elemento a elemento: atan(self / other), en el cuadrante correcto.</translation>
+    </message>
+    <message>
+        <source>The complementary error function 1 - erf(x) of every element.</source>
+        <translation>La función de error complementaria 1 - erf(x) de cada elemento.</translation>
+    </message>
+    <message>
+        <source>The cross-entropy of class-index targets (an int64 tensor) from unnormalised scores (logits): nll_loss(log_softmax(input, 1), target).</source>
+        <translation>La entropía cruzada de objetivos de índice de clase (un tensor int64) a partir de puntuaciones sin normalizar (logits): nll_loss(log_softmax(input, 1), target).</translation>
+    </message>
+    <message>
+        <source>The determinant of a square matrix (of each, for a batch).</source>
+        <translation>El determinante de una matriz cuadrada (de cada una, en un lote).</translation>
+    </message>
+    <message>
+        <source>The diagonal of dim1 and dim2 (a view), as the last dimension.</source>
+        <translation>La diagonal de dim1 y dim2 (una vista), como última dimensión.</translation>
+    </message>
+    <message>
+        <source>The elements sorted along dim (their indices: argsort).</source>
+        <translation>Los elementos ordenados a lo largo de dim (sus índices: argsort).</translation>
+    </message>
+    <message>
+        <source>The elements where mask is true, as a vector.</source>
+        <translation>Los elementos donde mask es verdadero, como vector.</translation>
+    </message>
+    <message>
+        <source>The error function of every element.</source>
+        <translation>La función de error de cada elemento.</translation>
+    </message>
+    <message>
+        <source>The fractional part of every element (x - trunc(x)).</source>
+        <translation>La parte fraccionaria de cada elemento (x - trunc(x)).</translation>
+    </message>
+    <message>
+        <source>The gradient of outputs with respect to inputs, as a tensor to compute with: torch.autograd.grad(y, x)[0]. With create_graph the gradient has a graph of its own (a second derivative, a gradient penalty).</source>
+        <translation>El gradiente de las salidas respecto a las entradas, como tensor con el que calcular: torch.autograd.grad(y, x)[0]. Con create_graph el gradiente tiene su propio grafo (una segunda derivada, una penalización de gradiente).</translation>
+    </message>
+    <message>
+        <source>The identity matrix.</source>
+        <translation>La matriz identidad.</translation>
+    </message>
+    <message>
+        <source>The indices of the nonzero elements, one row each.</source>
+        <translation>Los índices de los elementos distintos de cero, una fila cada uno.</translation>
+    </message>
+    <message>
+        <source>The indices that sort the tensor along dim.</source>
+        <translation>Los índices que ordenan el tensor a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>The inverse of a square matrix (of each, for a batch).</source>
+        <translation>La inversa de una matriz cuadrada (de cada una, en un lote).</translation>
+    </message>
+    <message>
+        <source>The k largest (or smallest) elements along dim.</source>
+        <translation>Los k elementos mayores (o menores) a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>The largest element (over dim, or all).</source>
+        <translation>El elemento mayor (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>The largest elements over dim (or all), ties sharing the gradient.</source>
+        <translation>Los elementos mayores sobre dim (o todos); los empates se reparten el gradiente.</translation>
+    </message>
+    <message>
+        <source>The lower median (over dim, or all).</source>
+        <translation>La mediana inferior (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>The mean squared error between input and target: ((input - target) ** 2).mean(), as one op.</source>
+        <translation>El error cuadrático medio entre input y target: ((input - target) ** 2).mean(), como una sola operación.</translation>
+    </message>
+    <message>
+        <source>The most frequent value along a dimension (the smallest of equally frequent ones).</source>
+        <translation>El valor más frecuente a lo largo de una dimensión (el menor de los igual de frecuentes).</translation>
+    </message>
+    <message>
+        <source>The negative log likelihood of class-index targets (an int64 tensor) from log-probabilities.</source>
+        <translation>La log-verosimilitud negativa de objetivos de índice de clase (un tensor int64) a partir de log-probabilidades.</translation>
+    </message>
+    <message>
+        <source>The remainder of dividing a number by a tensor (PyTorch has no gradient for it).</source>
+        <translation>El resto de dividir un número entre un tensor (PyTorch no tiene gradiente para ello).</translation>
+    </message>
+    <message>
+        <source>The rows of weight (a table of learned vectors) that input&apos;s class indices name, in input&apos;s shape: nn.Embedding.</source>
+        <translation>Las filas de weight (una tabla de vectores aprendidos) que indican los índices de clase de input, con la forma de input: nn.Embedding.</translation>
+    </message>
+    <message>
+        <source>The same values laid out in memory row by row: a copy (CloneBackward0) when the input is a view such as x.t(), else the input itself.</source>
+        <translation>Los mismos valores dispuestos en memoria fila a fila: una copia (CloneBackward0) cuando la entrada es una vista como x.t(); si no, la propia entrada.</translation>
+    </message>
+    <message>
+        <source>The slices along dim that index lists, in its order.</source>
+        <translation>Los cortes a lo largo de dim que enumera index, en su orden.</translation>
+    </message>
+    <message>
+        <source>The smallest element (over dim, or all).</source>
+        <translation>El elemento menor (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>The smallest elements over dim (or all), ties sharing the gradient.</source>
+        <translation>Los elementos menores sobre dim (o todos); los empates se reparten el gradiente.</translation>
+    </message>
+    <message>
+        <source>The sum of the main diagonal of a matrix.</source>
+        <translation>La suma de la diagonal principal de una matriz.</translation>
+    </message>
+    <message>
+        <source>The whole numbers 0 to n - 1 in a random order (seeded): what shuffles a dataset.</source>
+        <translation>Los números enteros de 0 a n - 1 en orden aleatorio (con semilla): lo que baraja un conjunto de datos.</translation>
+    </message>
+    <message>
+        <source>Tiles the tensor: copies it along each dimension (new leading ones included).</source>
+        <translation>Repite el tensor en mosaico: lo copia a lo largo de cada dimensión (incluidas nuevas dimensiones iniciales).</translation>
+    </message>
+    <message>
+        <source>Transposes a matrix.</source>
+        <translation>Traspone una matriz.</translation>
+    </message>
+    <message>
+        <source>True if any element is true (over dim, or all).</source>
+        <translation>Verdadero si algún elemento es verdadero (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>True if every element is true (over dim, or all).</source>
+        <translation>Verdadero si todos los elementos son verdaderos (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>Two interleaving half circles (class 0 above, class 1 below): no straight line separates them. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Dos semicírculos entrelazados (clase 0 arriba, clase 1 abajo): ninguna recta los separa. Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>Two spiral arms, almost two turns each, wound into each other: the hardest of the four, it needs capacity. An (n, 3) tensor: the features, then the label or target in the last column.</source>
+        <translation>Dos brazos de espiral, de casi dos vueltas cada uno, enrollados entre sí: el más difícil de los cuatro, necesita capacidad. Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>Uniform random numbers in [0, 1) (seeded).</source>
+        <translation>Números aleatorios uniformes en [0, 1) (con semilla).</translation>
+    </message>
+    <message>
+        <source>Uniform random numbers in [low, high) (seeded): what nn.Linear draws its weight and bias from.</source>
+        <translation>Números aleatorios uniformes en [low, high) (con semilla): de donde nn.Linear saca su weight y su bias.</translation>
+    </message>
+    <message>
+        <source>Variance (over dim, or all), by default with Bessel&apos;s correction.</source>
+        <translation>Varianza (sobre dim, o todos), por defecto con la corrección de Bessel.</translation>
+    </message>
+    <message>
+        <source>Vector p-norm (default 2).</source>
+        <translation>Norma p de un vector (por defecto 2).</translation>
+    </message>
+    <message>
+        <source>Whether each element is +inf or -inf.</source>
+        <translation>Si cada elemento es +inf o -inf.</translation>
+    </message>
+    <message>
+        <source>Whether each element is finite.</source>
+        <translation>Si cada elemento es finito.</translation>
+    </message>
+    <message>
+        <source>Whether each element is nan.</source>
+        <translation>Si cada elemento es nan.</translation>
+    </message>
+    <message>
+        <source>Whether each element is zero.</source>
+        <translation>Si cada elemento es cero.</translation>
+    </message>
+    <message>
+        <source>Whether each pair of elements is equal within atol + rtol * |other|.</source>
+        <translation>Si cada par de elementos es igual dentro de atol + rtol * |other|.</translation>
+    </message>
+    <message>
+        <source>Writes into a tensor (or into a copy of it): x[key] = v (a number, or the tensor on port value), as x[0] = 5, x[1:] = 0 or x[mask] = 0 do; with a tensor on port i (and j) the key names it.</source>
+        <translation>Escribe en un tensor (o en una copia): x[key] = v (un número, o el tensor de la entrada value), como hacen x[0] = 5, x[1:] = 0 o x[mask] = 0; con un tensor en la entrada i (y j) la clave lo nombra.</translation>
+    </message>
+    <message>
+        <source>Writes the values of src into a tensor (or into a copy of it), broadcast to its shape, in its dtype: x.copy_(src).</source>
+        <translation>Escribe los valores de src en un tensor (o en una copia), con broadcasting a su forma, en su dtype: x.copy_(src).</translation>
+    </message>
+    <message>
+        <source>beta * self + alpha * (mat1 @ mat2): a matrix product plus a bias, in one op (nn.Linear&apos;s).</source>
+        <translation>beta * self + alpha * (mat1 @ mat2): un producto de matrices más un sesgo, en una sola operación (la de nn.Linear).</translation>
+    </message>
+    <message>
+        <source>ceil of every element (its gradient is zero).</source>
+        <translation>ceil de cada elemento (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>e to the power of every element.</source>
+        <translation>e elevado a cada elemento.</translation>
+    </message>
+    <message>
+        <source>e^x - 1, accurate for small x.</source>
+        <translation>e^x - 1, exacto para x pequeños.</translation>
+    </message>
+    <message>
+        <source>exp(x) / sum(exp(x)) along dim.</source>
+        <translation>exp(x) / sum(exp(x)) a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>floor of every element (its gradient is zero).</source>
+        <translation>floor de cada elemento (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>log(1 + x), accurate for small x.</source>
+        <translation>log(1 + x), exacto para x pequeños.</translation>
+    </message>
+    <message>
+        <source>log(sigmoid(x)), computed without overflow.</source>
+        <translation>log(sigmoid(x)), calculado sin desbordamiento.</translation>
+    </message>
+    <message>
+        <source>log(softmax(x)) along dim.</source>
+        <translation>log(softmax(x)) a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>log(sum(exp(x))) along dim, computed stably.</source>
+        <translation>log(sum(exp(x))) a lo largo de dim, calculado de forma estable.</translation>
+    </message>
+    <message>
+        <source>relu6(x + 3) / 6: a cheap sigmoid.</source>
+        <translation>relu6(x + 3) / 6: una sigmoide barata.</translation>
+    </message>
+    <message>
+        <source>round of every element (its gradient is zero).</source>
+        <translation>round de cada elemento (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>self * log(other), and 0 where self is 0.</source>
+        <translation>self * log(other), y 0 donde self es 0.</translation>
+    </message>
+    <message>
+        <source>sign of every element (its gradient is zero).</source>
+        <translation>sign de cada elemento (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>steps evenly spaced values from start to end.</source>
+        <translation>steps valores equiespaciados de start a end.</translation>
+    </message>
+    <message>
+        <source>trunc of every element (its gradient is zero).</source>
+        <translation>trunc de cada elemento (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>x * relu6(x + 3) / 6: a cheap swish.</source>
+        <translation>x * relu6(x + 3) / 6: un swish barato.</translation>
+    </message>
+    <message>
+        <source>x * tanh(softplus(x)).</source>
+        <translation>x * tanh(softplus(x)).</translation>
+    </message>
+    <message>
+        <source>x clamped to [min_val, max_val] (relu6 is hardtanh(x, 0, 6)).</source>
+        <translation>x limitado a [min_val, max_val] (relu6 es hardtanh(x, 0, 6)).</translation>
+    </message>
+    <message>
+        <source>x moved lambd toward zero, 0 within lambd of it.</source>
+        <translation>x desplazado lambd hacia cero; 0 a menos de lambd de él.</translation>
+    </message>
+    <message>
+        <source>x where x &gt; threshold, else value.</source>
+        <translation>x donde x &gt; threshold; si no, value.</translation>
+    </message>
+</context>
+<context>
     <name>Palette</name>
     <message>
         <source>retain_grad() marks a tensor rather than adding a node: right-click the tensor&apos;s node ▸ Keep .grad, or tick retains_grad in the inspector.</source>
@@ -1781,6 +3664,121 @@ La ejecución: {expected}</translation>
     <message>
         <source>Search name, torch code, doc</source>
         <translation>Buscar nombre, código torch, documentación</translation>
+    </message>
+</context>
+<context>
+    <name>Probe</name>
+    <message>
+        <source>Choose an output and an input that are nodes of the program.</source>
+        <translation>Elige una salida y una entrada que sean nodos del programa.</translation>
+    </message>
+    <message>
+        <source>{out_name} does not depend on {in_name}: no path leads from {in_name} to {out_name}.</source>
+        <translation>{out_name} no depende de {in_name}: ningún camino lleva de {in_name} a {out_name}.</translation>
+    </message>
+    <message>
+        <source>{name} draws random numbers ({kind}) on the way from {in_name} to {out_name}: computed again it would draw new ones, so it cannot be probed.</source>
+        <translation>{name} sortea números aleatorios ({kind}) en el camino de {in_name} a {out_name}: calculado de nuevo sortearía otros, así que no se puede sondear.</translation>
+    </message>
+    <message>
+        <source>{names} is a .grad on the way from {in_name} to {out_name}: what a backward left, not a function of {in_name} computed again, so it cannot be probed.</source>
+        <translation>{names} es un .grad en el camino de {in_name} a {out_name}: lo que dejó un backward, no una función de {in_name} calculada de nuevo, así que no se puede sondear.</translation>
+    </message>
+    <message>
+        <source>{names} is not computed yet at this step: it is computed at {value}.</source>
+        <translation>{names} aún no está calculado en este paso: se calcula en {value}.</translation>
+    </message>
+    <message>
+        <source>{names} has no value in this run (it has an error): fix it first.</source>
+        <translation>{names} no tiene valor en esta ejecución (tiene un error): corrígelo primero.</translation>
+    </message>
+    <message>
+        <source>{in_name} holds {dtype} values: only a floating-point tensor has derivatives.</source>
+        <translation>{in_name} contiene valores {dtype}: solo un tensor de coma flotante tiene derivadas.</translation>
+    </message>
+    <message>
+        <source>{out_name} holds {dtype} values: only a floating-point result has derivatives.</source>
+        <translation>{out_name} contiene valores {dtype}: solo un resultado de coma flotante tiene derivadas.</translation>
+    </message>
+    <message>
+        <source>The Jacobian of {out_name} with respect to {in_name} has {n_out:,} × {n_in:,} = {entries:,} entries, more than the {limit:,} a probe computes: choose smaller tensors.</source>
+        <translation>La jacobiana de {out_name} respecto a {in_name} tiene {n_out:,} × {n_in:,} = {entries:,} entradas, más de las {limit:,} que calcula un sondeo: elige tensores más pequeños.</translation>
+    </message>
+    <message>
+        <source>{out_name} has {n_out:,} elements, more than the {outputs:,} backward passes (one per element) a probe takes: choose a smaller output.</source>
+        <translation>{out_name} tiene {n_out:,} elementos, más de los {outputs:,} pases hacia atrás (uno por elemento) que hace un sondeo: elige una salida más pequeña.</translation>
+    </message>
+    <message>
+        <source>{names} could not be computed again: {exc}</source>
+        <translation>{names} no se pudo calcular de nuevo: {exc}</translation>
+    </message>
+    <message>
+        <source>{names} computes in {name}, too coarse for finite differences: the check needs float64 all the way.</source>
+        <translation>{names} calcula en {name}, demasiado burdo para diferencias finitas: la comprobación necesita float64 en todo el camino.</translation>
+    </message>
+    <message>
+        <source>No gradient flows from {in_name} to {out_name}: a detach, a no-grad region or a non-differentiable step cuts every path.</source>
+        <translation>Ningún gradiente fluye de {in_name} a {out_name}: un detach, una región no_grad o un paso no diferenciable corta todos los caminos.</translation>
+    </message>
+    <message>
+        <source>Choose a backward step of the timeline.</source>
+        <translation>Elige un paso backward de la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>This backward step failed: {error}</source>
+        <translation>Este paso backward falló: {error}</translation>
+    </message>
+    <message>
+        <source>This backward step has no target: choose one in the timeline.</source>
+        <translation>Este paso backward no tiene objetivo: elige uno en la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>{name} has no value in this run (it has an error): fix it first.</source>
+        <translation>{name} no tiene valor en esta ejecución (tiene un error): corrígelo primero.</translation>
+    </message>
+    <message>
+        <source>The gradient {value} has no value in this run: fix it first.</source>
+        <translation>El gradiente {value} no tiene valor en esta ejecución: corrígelo primero.</translation>
+    </message>
+    <message>
+        <source>{name} has {size} elements: its backward needs a gradient v of the same shape.</source>
+        <translation>{name} tiene {size} elementos: su backward necesita un gradiente v de la misma forma.</translation>
+    </message>
+    <message>
+        <source>The function must return a tensor.</source>
+        <translation>La función debe devolver un tensor.</translation>
+    </message>
+    <message>
+        <source>{output_name} holds {name} values: only a floating-point result has derivatives.</source>
+        <translation>{output_name} contiene valores {name}: solo un resultado de coma flotante tiene derivadas.</translation>
+    </message>
+    <message>
+        <source>{in_name} has {n_in:,} elements, more than the {MAX_CHECK_ELEMENTS:,} a gradient check moves one by one: choose a smaller tensor.</source>
+        <translation>{in_name} tiene {n_in:,} elementos, más de los {MAX_CHECK_ELEMENTS:,} que una comprobación de gradientes mueve uno a uno: elige un tensor más pequeño.</translation>
+    </message>
+    <message>
+        <source>The function failed: {name__}: {exc}</source>
+        <translation>La función falló: {name__}: {exc}</translation>
+    </message>
+    <message>
+        <source>x has {size:,} elements, more than the {MAX_CHECK_ELEMENTS:,} a gradient check moves one by one.</source>
+        <translation>x tiene {size:,} elementos, más de los {MAX_CHECK_ELEMENTS:,} que una comprobación de gradientes mueve uno a uno.</translation>
+    </message>
+    <message>
+        <source>{in_name} has {n_in} elements: choose one from 0 to {n_in2}.</source>
+        <translation>{in_name} tiene {n_in} elementos: elige uno de 0 a {n_in2}.</translation>
+    </message>
+    <message>
+        <source>{out_name} has {n_out} elements: choose one from 0 to {n_out2}.</source>
+        <translation>{out_name} tiene {n_out} elementos: elige uno de 0 a {n_out2}.</translation>
+    </message>
+    <message>
+        <source>The span must be a positive number.</source>
+        <translation>El intervalo debe ser un número positivo.</translation>
+    </message>
+    <message>
+        <source>A sweep takes from 2 to {MAX_SWEEP_POINTS} points.</source>
+        <translation>Un barrido toma de 2 a {MAX_SWEEP_POINTS} puntos.</translation>
     </message>
 </context>
 <context>
@@ -1940,6 +3938,320 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Reader</name>
+    <message>
+        <source>the file is larger than {megabytes} MB, the most GradStudio reads; check in its folder that it is the graph you meant, or choose another file.</source>
+        <translation>el archivo ocupa más de {megabytes} MB, lo máximo que lee GradStudio; comprueba en su carpeta que es el grafo que querías o elige otro archivo.</translation>
+    </message>
+    <message>
+        <source>byte {number}</source>
+        <translation>byte {number}</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text; is it a GradStudio graph?</source>
+        <translation>el archivo no es texto UTF-8; ¿es un grafo de GradStudio?</translation>
+    </message>
+    <message>
+        <source>line {line}, column {column}</source>
+        <translation>línea {line}, columna {column}</translation>
+    </message>
+    <message>
+        <source>this is not valid JSON ({msg}).</source>
+        <translation>esto no es JSON válido ({msg}).</translation>
+    </message>
+    <message>
+        <source>the file is nested more than {MAX_DEPTH} levels deep.</source>
+        <translation>el archivo está anidado a más de {MAX_DEPTH} niveles de profundidad.</translation>
+    </message>
+    <message>
+        <source>the file holds no JSON object; is it a GradStudio graph?</source>
+        <translation>el archivo no contiene ningún objeto JSON; ¿es un grafo de GradStudio?</translation>
+    </message>
+    <message>
+        <source>missing; is this a GradStudio graph file?</source>
+        <translation>falta; ¿es un archivo de grafo de GradStudio?</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1.</source>
+        <translation>debe ser un número entero a partir de 1.</translation>
+    </message>
+    <message>
+        <source>the file was written by a newer GradStudio (format {version}); this one reads formats up to {newest}. Update GradStudio to open it.</source>
+        <translation>el archivo lo escribió un GradStudio más reciente (formato {version}); este lee formatos hasta el {newest}. Actualiza GradStudio para abrirlo.</translation>
+    </message>
+    <message>
+        <source>must be an object of settings.</source>
+        <translation>debe ser un objeto de ajustes.</translation>
+    </message>
+    <message>
+        <source>has more than {MAX_VIEW_KEYS} settings.</source>
+        <translation>tiene más de {MAX_VIEW_KEYS} ajustes.</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; is not a valid setting name (letters, digits, _ . : -, at most 64).</source>
+        <translation>&apos;{key}&apos; no es un nombre de ajuste válido (letras, dígitos, _ . : -, como mucho 64).</translation>
+    </message>
+    <message>
+        <source>a list of at most {MAX_VIEW_LIST} values.</source>
+        <translation>una lista de como mucho {MAX_VIEW_LIST} valores.</translation>
+    </message>
+    <message>
+        <source>text must be UTF-8, at most {MAX_STRING} characters.</source>
+        <translation>el texto debe ser UTF-8, de como mucho {MAX_STRING} caracteres.</translation>
+    </message>
+    <message>
+        <source>must be a number within ±1e15, text, true/false, null or a short list of these.</source>
+        <translation>debe ser un número dentro de ±1e15, texto, true/false, null o una lista corta de ellos.</translation>
+    </message>
+    <message>
+        <source>must be an object { ... }.</source>
+        <translation>debe ser un objeto { ... }.</translation>
+    </message>
+    <message>
+        <source>the field &apos;{duplicate}&apos; appears twice.</source>
+        <translation>el campo &apos;{duplicate}&apos; aparece dos veces.</translation>
+    </message>
+    <message>
+        <source>must be a text of at most {MAX_TITLE} characters.</source>
+        <translation>debe ser un texto de como mucho {MAX_TITLE} caracteres.</translation>
+    </message>
+    <message>
+        <source>must be a list of at most {MAX_QUESTIONS}.</source>
+        <translation>debe ser una lista de como mucho {MAX_QUESTIONS}.</translation>
+    </message>
+    <message>
+        <source>node &apos;{node}&apos; does not exist.</source>
+        <translation>el nodo &apos;{node}&apos; no existe.</translation>
+    </message>
+    <message>
+        <source>&apos;{id}&apos; is used twice.</source>
+        <translation>&apos;{id}&apos; se usa dos veces.</translation>
+    </message>
+    <message>
+        <source>must be a text of at most {MAX_ANSWER} characters.</source>
+        <translation>debe ser un texto de como mucho {MAX_ANSWER} caracteres.</translation>
+    </message>
+    <message>
+        <source>has a field that appears twice.</source>
+        <translation>tiene un campo que aparece dos veces.</translation>
+    </message>
+    <message>
+        <source>unknown field &apos;{key}&apos;.</source>
+        <translation>campo desconocido &apos;{key}&apos;.</translation>
+    </message>
+    <message>
+        <source>the field &apos;{key}&apos; is missing.</source>
+        <translation>falta el campo &apos;{key}&apos;.</translation>
+    </message>
+    <message>
+        <source>must be one of {value}.</source>
+        <translation>debe ser uno de {value}.</translation>
+    </message>
+    <message>
+        <source>a &apos;raises&apos; question names no node; every other question names one.</source>
+        <translation>una pregunta &apos;raises&apos; no nombra ningún nodo; todas las demás nombran uno.</translation>
+    </message>
+    <message>
+        <source>must be a node id.</source>
+        <translation>debe ser un id de nodo.</translation>
+    </message>
+    <message>
+        <source>must be a whole number from -1 (the end) to 100,000.</source>
+        <translation>debe ser un número entero de -1 (el final) a 100,000.</translation>
+    </message>
+    <message>
+        <source>must be a number from 0 to 1,000,000.</source>
+        <translation>debe ser un número de 0 a 1,000,000.</translation>
+    </message>
+    <message>
+        <source>must be a 64-digit hash or null.</source>
+        <translation>debe ser un hash de 64 dígitos o null.</translation>
+    </message>
+    <message>
+        <source>must be text.</source>
+        <translation>debe ser texto.</translation>
+    </message>
+    <message>
+        <source>is longer than {limit:,} characters.</source>
+        <translation>tiene más de {limit:,} caracteres.</translation>
+    </message>
+    <message>
+        <source>the lesson holds more than {MAX_LESSON_TEXT:,} characters of text.</source>
+        <translation>la lección contiene más de {MAX_LESSON_TEXT:,} caracteres de texto.</translation>
+    </message>
+    <message>
+        <source>must be a list [ ... ].</source>
+        <translation>debe ser una lista [ ... ].</translation>
+    </message>
+    <message>
+        <source>has {count:,} cells; at most {MAX_CELLS:,} are allowed.</source>
+        <translation>tiene {count:,} celdas; se permiten como mucho {MAX_CELLS:,}.</translation>
+    </message>
+    <message>
+        <source>must be &apos;markdown&apos; or &apos;code&apos;.</source>
+        <translation>debe ser &apos;markdown&apos; o &apos;code&apos;.</translation>
+    </message>
+    <message>
+        <source>a markdown cell has only a kind and a source.</source>
+        <translation>una celda markdown solo tiene un tipo y un texto fuente.</translation>
+    </message>
+    <message>
+        <source>must be a list of at most 1,000 texts.</source>
+        <translation>debe ser una lista de como mucho 1,000 textos.</translation>
+    </message>
+    <message>
+        <source>must be a whole number or null.</source>
+        <translation>debe ser un número entero o null.</translation>
+    </message>
+    <message>
+        <source>&apos;{item}&apos; is no node or timeline action of this graph.</source>
+        <translation>&apos;{item}&apos; no es ningún nodo ni acción de la línea de tiempo de este grafo.</translation>
+    </message>
+    <message>
+        <source>must be [cell, line], two whole numbers.</source>
+        <translation>debe ser [cell, line], dos números enteros.</translation>
+    </message>
+    <message>
+        <source>cell {cell} is not a code cell of the lesson.</source>
+        <translation>la celda {cell} no es una celda de código de la lección.</translation>
+    </message>
+    <message>
+        <source>line {line} is not a line of cell {cell}.</source>
+        <translation>la línea {line} no es una línea de la celda {cell}.</translation>
+    </message>
+    <message>
+        <source>has {count:,} entries; at most {limit:,} are allowed.</source>
+        <translation>tiene {count:,} entradas; se permiten como mucho {limit:,}.</translation>
+    </message>
+    <message>
+        <source>must be an id: 1 to 64 letters, digits or _ . : -.</source>
+        <translation>debe ser un id: de 1 a 64 letras, dígitos o _ . : -.</translation>
+    </message>
+    <message>
+        <source>must be {what}, a text of 1 to {MAX_NAME} characters.</source>
+        <translation>debe ser {what}, un texto de 1 a {MAX_NAME} caracteres.</translation>
+    </message>
+    <message>
+        <source>node &apos;{value}&apos; does not exist.</source>
+        <translation>el nodo &apos;{value}&apos; no existe.</translation>
+    </message>
+    <message>
+        <source>must be the 64 hexadecimal digits of a digest.</source>
+        <translation>deben ser los 64 dígitos hexadecimales de un resumen (hash).</translation>
+    </message>
+    <message>
+        <source>a kind of node</source>
+        <translation>un tipo de nodo</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a kind of node GradStudio knows.</source>
+        <translation>&apos;{kind}&apos; no es un tipo de nodo que GradStudio conozca.</translation>
+    </message>
+    <message>
+        <source>must be a pair of numbers [x, y].</source>
+        <translation>debe ser un par de números [x, y].</translation>
+    </message>
+    <message>
+        <source>a name</source>
+        <translation>un nombre</translation>
+    </message>
+    <message>
+        <source>must be true or false.</source>
+        <translation>debe ser true o false.</translation>
+    </message>
+    <message>
+        <source>must be a line number.</source>
+        <translation>debe ser un número de línea.</translation>
+    </message>
+    <message>
+        <source>NaN (not a number) is not allowed here.</source>
+        <translation>NaN (no es un número) no se permite aquí.</translation>
+    </message>
+    <message>
+        <source>an input name</source>
+        <translation>un nombre de entrada</translation>
+    </message>
+    <message>
+        <source>node &apos;{target}&apos; ({kind}) has no input &apos;{port}&apos;; its inputs are {inputs}.</source>
+        <translation>el nodo &apos;{target}&apos; ({kind}) no tiene la entrada &apos;{port}&apos;; sus entradas son {inputs}.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <source>input &apos;{port}&apos; of node &apos;{target}&apos; is already connected by edges[{taken}].</source>
+        <translation>la entrada &apos;{port}&apos; del nodo &apos;{target}&apos; ya está conectada por edges[{taken}].</translation>
+    </message>
+    <message>
+        <source>this edge closes a cycle ({path}); a tensor cannot depend on itself.</source>
+        <translation>esta arista cierra un ciclo ({path}); un tensor no puede depender de sí mismo.</translation>
+    </message>
+    <message>
+        <source>node &apos;{n}&apos; is listed twice.</source>
+        <translation>el nodo &apos;{n}&apos; aparece dos veces.</translation>
+    </message>
+    <message>
+        <source>a kind of action</source>
+        <translation>un tipo de acción</translation>
+    </message>
+    <message>
+        <source>&apos;{kind}&apos; is not a timeline action; use one of {value}.</source>
+        <translation>&apos;{kind}&apos; no es una acción de la línea de tiempo; usa una de {value}.</translation>
+    </message>
+    <message>
+        <source>a choice</source>
+        <translation>una opción</translation>
+    </message>
+    <message>
+        <source>a whole number with more than {MAX_DIGITS} digits.</source>
+        <translation>un número entero de más de {MAX_DIGITS} dígitos.</translation>
+    </message>
+    <message>
+        <source>a version 1 file stores the position as separate x and y fields</source>
+        <translation>un archivo de la versión 1 guarda la posición como campos x e y separados</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>debe ser un número</translation>
+    </message>
+    <message>
+        <source>a version 1 file names this field &apos;{old}&apos;</source>
+        <translation>un archivo de la versión 1 llama a este campo &apos;{old}&apos;</translation>
+    </message>
+    <message>
+        <source>must be a text of at most {MAX_NOTE_TEXT:,} characters.</source>
+        <translation>debe ser un texto de como mucho {MAX_NOTE_TEXT:,} caracteres.</translation>
+    </message>
+    <message>
+        <source>must be a pair of numbers from {low:g} to {high:g}.</source>
+        <translation>debe ser un par de números de {low:g} a {high:g}.</translation>
+    </message>
+    <message>
+        <source>must be a node id or null.</source>
+        <translation>debe ser un id de nodo o null.</translation>
+    </message>
+    <message>
+        <source>must be a list of at most {MAX_NOTES:,} notes.</source>
+        <translation>debe ser una lista de como mucho {MAX_NOTES:,} notas.</translation>
+    </message>
+    <message>
+        <source>must be an object { ... } with each field once.</source>
+        <translation>debe ser un objeto { ... } con cada campo una sola vez.</translation>
+    </message>
+</context>
+<context>
+    <name>Recorded</name>
+    <message>
+        <source>Recorded from line {line} of the script: its values are what the script had there (a tensor the trace did not see made, such as what torch.load read or a deep copy), not computed by the graph; an edit upstream does not change them.</source>
+        <translation>Grabado de la línea {line} del script: sus valores son los que tenía el script ahí (un tensor cuya creación el rastreo no vio, como lo que leyó torch.load o una copia profunda), no calculados por el grafo; una edición más arriba no los cambia.</translation>
+    </message>
+    <message>
+        <source>What this step holds was recorded when the script ran; the graph has been edited since, so it may no longer be what the program would print.</source>
+        <translation>Lo que contiene este paso se grabó cuando se ejecutó el script; el grafo se ha editado desde entonces, así que puede que ya no sea lo que imprimiría el programa.</translation>
+    </message>
+</context>
+<context>
     <name>Recovery</name>
     <message>
         <source>{title} (autosaved {when})</source>
@@ -1983,6 +4295,69 @@ La ejecución: {expected}</translation>
     <message>
         <source>Take {v} out of no_grad</source>
         <translation>Sacar {v} de no_grad</translation>
+    </message>
+</context>
+<context>
+    <name>Run</name>
+    <message>
+        <source>Choose the {role} of this action.</source>
+        <translation>Elige {role} de esta acción.</translation>
+    </message>
+    <message>
+        <source>The {role} node &apos;{node}&apos; no longer exists.</source>
+        <translation>El nodo &apos;{node}&apos; ({role}) ya no existe.</translation>
+    </message>
+    <message>
+        <source>Its {role} &apos;{node}&apos; is computed later, at {when}: move this step after that one.</source>
+        <translation>&apos;{node}&apos; ({role}) se calcula más tarde, en {when}: mueve este paso detrás de aquel.</translation>
+    </message>
+    <message>
+        <source>Its {role} &apos;{node}&apos; has an error; fix that node first.</source>
+        <translation>&apos;{node}&apos; ({role}) tiene un error; corrige primero ese nodo.</translation>
+    </message>
+    <message>
+        <source>{kind} did not produce a tensor.</source>
+        <translation>{kind} no produjo un tensor.</translation>
+    </message>
+    <message>
+        <source>Connect an input to &apos;{missing}&apos; to compute this node.</source>
+        <translation>Conecta una entrada a &apos;{missing}&apos; para calcular este nodo.</translation>
+    </message>
+    <message>
+        <source>Not computed: its input &apos;{name}&apos; has an error.</source>
+        <translation>No calculado: su entrada &apos;{name}&apos; tiene un error.</translation>
+    </message>
+    <message>
+        <source>Choose the {what} of this step.</source>
+        <translation>Elige {what} de este paso.</translation>
+    </message>
+    <message>
+        <source>Its {what} is made at a later step: move the {what} before this step.</source>
+        <translation>{what} se crea en un paso posterior: mueve {what} antes de este paso.</translation>
+    </message>
+    <message>
+        <source>Its {what} no longer exists: choose another.</source>
+        <translation>{what} ya no existe: elige otro.</translation>
+    </message>
+    <message>
+        <source>Its {what} could not be made: see the error at its step.</source>
+        <translation>{what} no se pudo crear: mira el error en su paso.</translation>
+    </message>
+    <message>
+        <source>Live run: {stopped:,} of {count:,} iterations so far (Keep makes it the document&apos;s loop, Discard goes back to the document&apos;s run).</source>
+        <translation>Ejecución en vivo: {stopped:,} de {count:,} iteraciones hasta ahora (Conservar la convierte en el bucle del documento, Descartar vuelve a la ejecución del documento).</translation>
+    </message>
+    <message>
+        <source>Stopped after {stopped:,} of {count:,} iterations: the run took longer than {seconds} s. Lower the count to see the end.</source>
+        <translation>Detenido tras {stopped:,} de {count:,} iteraciones: la ejecución tardó más de {seconds} s. Reduce el número para ver el final.</translation>
+    </message>
+    <message>
+        <source>Not reached in iteration {number}: the loop stopped at the error above.</source>
+        <translation>No alcanzado en la iteración {number}: el bucle se detuvo en el error de arriba.</translation>
+    </message>
+    <message>
+        <source>Not run in the iteration asked for: the loop stopped early.</source>
+        <translation>No ejecutado en la iteración pedida: el bucle se detuvo antes.</translation>
     </message>
 </context>
 <context>
@@ -2301,6 +4676,33 @@ Por qué no hay grad_fn: </translation>
     </message>
 </context>
 <context>
+    <name>Trace</name>
+    <message>
+        <source>The script must be text.</source>
+        <translation>El script debe ser texto.</translation>
+    </message>
+    <message>
+        <source>The script is larger than 1 MB; trace a shorter one.</source>
+        <translation>El script ocupa más de 1 MB; rastrea uno más corto.</translation>
+    </message>
+    <message>
+        <source>Could not start Python to run the script ({exc}).</source>
+        <translation>No se pudo iniciar Python para ejecutar el script ({exc}).</translation>
+    </message>
+    <message>
+        <source>The traced program could not be drawn: {exc}</source>
+        <translation>El programa rastreado no se pudo dibujar: {exc}</translation>
+    </message>
+    <message>
+        <source>The trace was cancelled.</source>
+        <translation>Se canceló el rastreo.</translation>
+    </message>
+    <message>
+        <source>The script could not be traced.</source>
+        <translation>No se pudo rastrear el script.</translation>
+    </message>
+</context>
+<context>
     <name>TrainDialog</name>
     <message>
         <source>Train</source>
@@ -2349,6 +4751,13 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>Tick at least one parameter to train.</source>
         <translation>Marca al menos un parámetro para entrenar.</translation>
+    </message>
+</context>
+<context>
+    <name>Training</name>
+    <message>
+        <source>&apos;{optimizer}&apos; is not an optimizer GradStudio knows.</source>
+        <translation>&apos;{optimizer}&apos; no es un optimizador que GradStudio conozca.</translation>
     </message>
 </context>
 <context>
@@ -2462,6 +4871,129 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>Tick requires_grad on {name}</source>
         <translation>Marcar requires_grad en {name}</translation>
+    </message>
+</context>
+<context>
+    <name>Walk</name>
+    <message>
+        <source>Only a backward() or an autograd.grad() action can be stepped through.</source>
+        <translation>Solo una acción backward() o autograd.grad() se puede recorrer paso a paso.</translation>
+    </message>
+    <message>
+        <source>This action ran no backward step.</source>
+        <translation>Esta acción no ejecutó ningún paso hacia atrás.</translation>
+    </message>
+    <message>
+        <source>a leaf</source>
+        <translation>una hoja</translation>
+    </message>
+    <message>
+        <source>AccumulateGrad into {leaf}.grad</source>
+        <translation>AccumulateGrad en {leaf}.grad</translation>
+    </message>
+    <message>
+        <source>the gradient of an intermediate tensor of {root}</source>
+        <translation>el gradiente de un tensor intermedio de {root}</translation>
+    </message>
+    <message>
+        <source>{formula}: nothing flows</source>
+        <translation>{formula}: no fluye nada</translation>
+    </message>
+    <message>
+        <source>{gradient}: computed by {grad_fn}</source>
+        <translation>{gradient}: calculado por {grad_fn}</translation>
+    </message>
+    <message>
+        <source>{grad_fn} of {node} = {forward}</source>
+        <translation>{grad_fn} de {node} = {forward}</translation>
+    </message>
+    <message>
+        <source>{grad_fn} of {node}</source>
+        <translation>{grad_fn} de {node}</translation>
+    </message>
+    <message>
+        <source>{grad_fn}, a step inside computing {node}</source>
+        <translation>{grad_fn}, un paso dentro del cálculo de {node}</translation>
+    </message>
+    <message>
+        <source>{grad_fn} (inside {root}&apos;s graph)</source>
+        <translation>{grad_fn} (dentro del grafo de {root})</translation>
+    </message>
+    <message>
+        <source>{grad_fn}, recorded by {node} = {forward}</source>
+        <translation>{grad_fn}, registrada por {node} = {forward}</translation>
+    </message>
+    <message>
+        <source>in backward it receives grad (the gradient of the output with respect to {node}) and sends</source>
+        <translation>en el pase hacia atrás recibe grad (el gradiente de la salida respecto a {node}) y envía</translation>
+    </message>
+    <message>
+        <source>to {input}: {formula}</source>
+        <translation>a {input}: {formula}</translation>
+    </message>
+    <message>
+        <source>Step {number}: {title}</source>
+        <translation>Paso {number}: {title}</translation>
+    </message>
+    <message>
+        <source>(the sum of the {count} gradients sent to it)</source>
+        <translation>(la suma de los {count} gradientes que le llegaron)</translation>
+    </message>
+    <message>
+        <source>received {gradient} = {value}</source>
+        <translation>recibido: {gradient} = {value}</translation>
+    </message>
+    <message>
+        <source>{leaf}.grad was None, so it becomes the gradient: {after} = 0 + {received}</source>
+        <translation>{leaf}.grad era None, así que pasa a ser el gradiente: {after} = 0 + {received}</translation>
+    </message>
+    <message>
+        <source>{leaf}.grad += gradient: {after} = {before} + {received}</source>
+        <translation>{leaf}.grad += gradiente: {after} = {before} + {received}</translation>
+    </message>
+    <message>
+        <source>received grad = {gradient} = {value}</source>
+        <translation>recibido: grad = {gradient} = {value}</translation>
+    </message>
+    <message>
+        <source>sends nothing further (no input requires grad)</source>
+        <translation>no envía nada más (ninguna entrada requiere gradiente)</translation>
+    </message>
+    <message>
+        <source>frees its saved {tensors} (a second backward through it needs retain_graph=True)</source>
+        <translation>libera sus {tensors} guardados (un segundo backward a través de ella necesita retain_graph=True)</translation>
+    </message>
+    <message>
+        <source>to {input} (next: {grad_fn}):</source>
+        <translation>a {input} (siguiente: {grad_fn}):</translation>
+    </message>
+    <message>
+        <source>rule      {input}: {rule}</source>
+        <translation>regla     {input}: {rule}</translation>
+    </message>
+    <message>
+        <source>chain     {formula}</source>
+        <translation>cadena    {formula}</translation>
+    </message>
+    <message>
+        <source>numbers   {formula}</source>
+        <translation>números   {formula}</translation>
+    </message>
+    <message>
+        <source>Action {number}: {title}</source>
+        <translation>Acción {number}: {title}</translation>
+    </message>
+    <message>
+        <source>(iteration {number})</source>
+        <translation>(iteración {number})</translation>
+    </message>
+    <message>
+        <source>(with a gradient v: each ∂ below is v-weighted, the vector-Jacobian product vᵀ·J)</source>
+        <translation>(con un gradiente v: cada ∂ de abajo está ponderada por v, el producto vector-jacobiana vᵀ·J)</translation>
+    </message>
+    <message>
+        <source>stopped: {problem}</source>
+        <translation>detenido: {problem}</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,7 @@ from gradstudio.document.catalogue import CATALOGUE, returns_input
 from gradstudio.document.recorded import recorded_words
 from gradstudio.document.spelling import brief_literals, number
 from gradstudio.ui.plain import plain_tooltip
+from gradstudio.document.op_words import kind_doc
 
 from . import theme
 from .card import STALE as _STALE
@@ -237,7 +238,7 @@ class NodeItem(QGraphicsItem):
         else:
             recorded = "" if self.data.recorded is None else \
                 "\n\n" + recorded_words(self.data.recorded)
-            self.setToolTip(plain_tooltip(f"{self.data.kind} — {self.spec.doc}{recorded}"))
+            self.setToolTip(plain_tooltip(f"{self.data.kind} — {kind_doc(self.spec)}{recorded}"))
 
     # ------------------------------------------------------------------ geometry
     @property

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QFrame, QLineEdit, QListWidget, QListWidgetItem,
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.ui.widgets import popup_key, popup_style
 from gradstudio.ui.i18n import translate
+from gradstudio.document.op_words import kind_doc
 
 __all__ = ["QuickAdd", "matching_kinds"]
 
@@ -24,7 +25,8 @@ def matching_kinds(text):
         if name.lower().startswith(text):
             starts.append(name)
         elif text in name.lower() or text in (k.torch_name or "").lower() \
-                or text in k.category.lower() or text in k.doc.lower():
+                or text in k.category.lower() or text in k.doc.lower() \
+                or text in kind_doc(k).lower():
             contains.append(name)
     return starts + contains
 
@@ -68,7 +70,7 @@ class QuickAdd(QFrame):
             k = CATALOGUE[name]
             item = QListWidgetItem(f"{name}    ·  {k.category}")
             item.setData(Qt.UserRole, name)
-            item.setToolTip(k.doc)
+            item.setToolTip(kind_doc(k))
             self.list.addItem(item)
         if self.list.count():
             self.list.setCurrentRow(0)

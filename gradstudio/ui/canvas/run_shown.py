@@ -7,6 +7,7 @@ from gradstudio.document.explain import why_no_graph
 from gradstudio.document.walk import flow_text, grad_fn_summary
 from gradstudio.ui.plain import plain_tooltip
 from gradstudio.ui.i18n import translate
+from gradstudio.document.op_words import kind_doc
 
 from .card import FLOW, REPAINT, RESIZED, WIDER
 from .node_item import NodeItem
@@ -74,7 +75,7 @@ def node_tooltip(doc, result, item, step):
     rule, in the document's names) at ``step``, or why it has none
     (``explain.why_no_graph``)."""
     lines = grad_fn_summary(doc, result, item.node_id, step)
-    return plain_tooltip(f"{item.data.kind} — {item.spec.doc}" + (
+    return plain_tooltip(f"{item.data.kind} — {kind_doc(item.spec)}" + (
         translate("RunShown", "\n\ngrad_fn: ") + "\n".join(lines) if lines else
         translate("RunShown", "\n\nWhy no grad_fn: ") + why_no_graph(doc, result, item.node_id, step)))
 

@@ -1,0 +1,145 @@
+"""The sentences the layers below the window write (issue 34) go through
+``gradstudio.words.translate``, the Qt-free hook the window fills with
+``QCoreApplication.translate``: checked statically, like ``test_layers.py``.
+
+A sentence is a string literal (or f-string) of two words or more. It must be inside a
+``translate(...)`` or ``QT_TRANSLATE_NOOP(...)`` call wherever it becomes what a person
+reads: the message of an error the window shows (``fail``, ``FileError``,
+``ActionError``, ``DocumentError``, ``ValueError`` …), a Data panel message, a
+step-through's ``problem``, an action's ``explain=``, and what the explanation builders
+(``why_no_graph``, ``step_lines``, ``*_explain`` …) return or append. Exported code,
+PyTorch's own messages and the tracer's refusals (it runs in a child process, which has
+no translator) are not sentences of this kind; nor are the errors of GradStudio's own
+code (``NOT_FOR_PEOPLE``)."""
+import ast
+import pathlib
+import re
+
+import pytest
+
+from gradstudio import words
+
+ROOT = pathlib.Path(__file__).resolve().parents[1] / "gradstudio"
+MARKERS = {"translate", "QT_TRANSLATE_NOOP"}
+# calls whose arguments a person reads, and keywords that hold a sentence
+SINKS = {"fail", "FileError", "ActionError", "DocumentError", "_empty", "TestPoints", "Walk",
+         "NodeFailure", "MigrationDefect", "DataFileError", "NotComputable", "ValueError",
+         "ProbeError", "ActionParamError", "NotebookError", "TraceError"}
+KEYWORDS = {"message", "problem", "explain", "note", "error"}
+# functions that build explanations: what they return or append is read
+BUILDERS = re.compile(r"why_no_graph|step_lines|_send_lines|_step_title|explain_text|"
+                      r"grad_fn_summary|recorded_words|stale_step_words|why_not_saved|"
+                      r"_no_loss_node|_loss_and_step|.*_explain")
+_WORDS = re.compile(r"[A-Za-z]{2,}")
+
+# Errors of GradStudio's own code (raised when it is imported, never by a user's action):
+# English, as a traceback is.
+NOT_FOR_PEOPLE = {"timeline/record.py"}
+
+
+def _name(f):
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) \
+        else None
+
+
+def _raw_sentences(node, marked):
+    """``(line, text)`` of each sentence literal under ``node`` not inside a marker."""
+    parts = {id(v) for sub in ast.walk(node) if isinstance(sub, ast.JoinedStr)
+             for v in sub.values}                  # (an f-string is read whole)
+    for sub in ast.walk(node):
+        if id(sub) in marked or id(sub) in parts:
+            continue
+        if isinstance(sub, ast.JoinedStr):
+            text = "".join(v.value for v in sub.values if isinstance(v, ast.Constant))
+        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+            text = sub.value
+        else:
+            continue
+        if len(_WORDS.findall(text)) >= 2 and " " in text.strip():
+            yield sub.lineno, text
+
+
+def untranslated_sentences(source):
+    """The sentences of ``source`` (Python text) that a person reads untranslated:
+    ``[(line, text)]``."""
+    tree = ast.parse(source)
+    marked = {id(sub) for node in ast.walk(tree)
+              if isinstance(node, ast.Call) and _name(node.func) in MARKERS
+              for sub in ast.walk(node)}
+    read = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            if _name(node.func) in SINKS:
+                read += node.args
+            read += [k.value for k in node.keywords if k.arg in KEYWORDS]
+        elif isinstance(node, ast.FunctionDef) and BUILDERS.fullmatch(node.name):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Return) and sub.value is not None:
+                    read.append(sub.value)
+                elif isinstance(sub, ast.Call) and _name(sub.func) in ("append", "extend"):
+                    read += sub.args
+    return sorted({found for node in read for found in _raw_sentences(node, marked)})
+
+
+def _files():
+    layers = [*ROOT.glob("document/*.py"), *ROOT.glob("timeline/*.py"),
+              ROOT / "hook_text.py", ROOT / "vocabulary.py", ROOT / "words.py"]
+    return {p.relative_to(ROOT).as_posix(): p for p in sorted(layers)}
+
+
+def test_the_checker_finds_a_planted_sentence():
+    planted = '''
+def why_no_graph(doc, node):
+    return f"{node} has no grad_fn: it is a leaf."
+def _backward_explain(action, spell):
+    return translate("Actions", "{name}.backward() runs the pass.").format(name="x")
+def check(value):
+    if value < 0:
+        raise ActionError("Choose a positive " + "value, please.")
+    raise ActionError(translate("Run", "Choose the {role} of this action."))
+defaction("print", (), "print(tensor)", explain=lambda a, s: f"Prints {a} as it is now.")
+CODE = f"{name}.backward(retain_graph=True)"          # exported code: not a sentence
+'''
+    assert sorted({line for line, _ in untranslated_sentences(planted)}) == [3, 8, 10]
+
+
+def test_every_sentence_of_the_lower_layers_goes_through_translate():
+    found = {name: untranslated_sentences(path.read_text(encoding="utf-8"))
+             for name, path in _files().items()}
+    left = {name: found for name, found in found.items()
+            if found and name not in NOT_FOR_PEOPLE}
+    assert not left, "mark these with gradstudio.words.translate: " + repr(left)
+    assert all(found[name] for name in NOT_FOR_PEOPLE)     # (the exemption is still needed)
+
+
+@pytest.mark.parametrize("name", ["document/explain.py", "document/walk.py",
+                                  "document/reader.py", "document/recorded.py",
+                                  "document/data_view.py", "timeline/kinds_autograd.py",
+                                  "timeline/kinds_training.py"])
+def test_the_translations_read_the_lower_layers(name):
+    """``pyside6-lupdate`` is given the files whose sentences are marked."""
+    from gradstudio.ui import i18n_update
+    assert str(ROOT / name) in i18n_update.sources()
+
+
+def test_translate_returns_the_english_until_a_translator_is_installed():
+    assert words.installed() is None
+    assert words.translate("Explain", "it is a detach()") == "it is a detach()"
+    try:
+        words.install(lambda context, text: f"{context}:{text.upper()}")
+        assert words.translate("Explain", "it is a detach()") == "Explain:IT IS A DETACH()"
+        assert words.QT_TRANSLATE_NOOP("Explain", "it is a detach()") == "it is a detach()"
+    finally:
+        words.install(None)
+
+
+def test_the_op_docs_marked_for_translation_are_the_catalogues():
+    """``document/op_words.py``'s marks are the docs of the catalogue today (else run
+    ``python -m gradstudio.document.op_words``): every kind's and every setting's."""
+    from gradstudio.document import op_words
+    from gradstudio.document.catalogue import CATALOGUE
+    text = (ROOT / "document" / "op_words.py").read_text(encoding="utf-8")
+    assert text.endswith(op_words.generated()), "run python -m gradstudio.document.op_words"
+    assert set(op_words.KIND_DOCS) == {k.doc for k in CATALOGUE.values() if k.doc}
+    assert set(op_words.PARAM_DOCS) == {p.doc for k in CATALOGUE.values()
+                                        for p in k.params if p.doc}
