@@ -25,8 +25,8 @@ from .model import Document, DocumentError
 from .reader import LIMITS, FileError, check_view
 
 __all__ = ["FORMAT_VERSION", "EXTENSION", "FileError", "LIMITS", "dumps", "loads", "save",
-           "load", "write_atomically", "keep_backup", "why_not_saved", "stale_temporaries",
-           "remove_stale_temporaries"]
+           "load", "write_atomically", "why_not_readable", "keep_backup", "why_not_saved",
+           "stale_temporaries", "remove_stale_temporaries"]
 
 EXTENSION = ".gsg"
 
@@ -129,10 +129,36 @@ def save(doc: Document, path):
     path = os.path.realpath(os.fspath(path))
     data = dumps(doc).encode("utf-8")
     existed, backed_up = os.path.exists(path), os.path.exists(path + ".bak")
+    too_big = why_not_readable(doc, len(data))
+    if too_big is not None:
+        kept = "the previous file is unchanged" if existed else "nothing was written"
+        raise FileError(path, "", f"could not save because {too_big}; {kept} and the graph "
+                        "stays open.")
     try:
         write_atomically(path, data, backup=True)
     except OSError as e:
         raise FileError(path, "", why_not_saved(e, existed, backed_up)) from e
+
+
+def why_not_readable(doc: Document, size: int):
+    """Why the file text of ``doc`` (``size`` bytes of it) would be refused by the
+    reader (``reader.LIMITS``: the file's bytes, nodes, edges, regions and actions), in
+    words with what to do, or None: a save never writes a file that cannot be opened."""
+    counts = (("nodes", len(doc.graph), reader.MAX_NODES, "remove some nodes"),
+              ("edges", sum(1 for _ in doc.graph.edges()), reader.MAX_EDGES,
+               "remove some edges"),
+              ("no-grad regions", len(doc.regions), reader.MAX_REGIONS, "remove some regions"),
+              ("timeline actions", len(doc.timeline), reader.MAX_ACTIONS,
+               "remove some actions"))
+    for what, count, limit, todo in counts:
+        if count > limit:
+            return (f"the graph has {count:,} {what}, more than the {limit:,} a graph file "
+                    f"may hold ({todo} and save again)")
+    if size > reader.MAX_BYTES:
+        return (f"the file would be {size / 2 ** 20:.1f} MB, more than the "
+                f"{reader.MAX_BYTES // 2 ** 20} MB GradStudio opens (make the large "
+                "literals or datasets smaller and save again)")
+    return None
 
 
 # errno -> (what happened, what to do)
