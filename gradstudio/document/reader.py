@@ -44,6 +44,7 @@ _ID = re.compile(r"[A-Za-z0-9_.:\-]{1,64}\Z")
 _TOP = ("format_version", "seed", "nodes", "edges", "regions", "timeline", "view", "lesson",
         "exercise", "notes", "recorded_against")
 _NODE_FIELDS = ("params", "position", "label", "watched", "retains_grad", "recorded")
+_EDGE_FIELDS = {"source", "target", "port"}
 _FIELDS = {}                    # (required, optional) -> the fields an object may have
 
 
@@ -388,13 +389,19 @@ class _Builder:
         joins = {}                      # source -> target -> how many edges join them
         last = {}                       # (source, target) -> the last edge joining them
         ports_of = {}                   # target -> its input names
+        nodes = self.doc.graph.nodes
         for i, edge in enumerate(edges):
             if i % _PROGRESS_EVERY == 0:
                 self.progress(done + i, total)
             place = f"edges[{i}]"
-            self.obj(edge, place, ("source", "target", "port"))
-            source = self.node_ref(edge["source"], place, ".source")
-            target = self.node_ref(edge["target"], place, ".target")
+            if type(edge) is not _Object or edge.duplicate is not None or \
+                    edge.keys() != _EDGE_FIELDS:
+                self.obj(edge, place, ("source", "target", "port"))
+            source, target = edge["source"], edge["target"]
+            if type(source) is not str or source not in nodes:   # (a node's id: checked)
+                self.node_ref(source, place, ".source")
+            if type(target) is not str or target not in nodes:
+                self.node_ref(target, place, ".target")
             port = self.name(edge["port"], place, "an input name", ".port")
             ports = ports_of.get(target)
             if ports is None:
