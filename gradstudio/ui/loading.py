@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 
 from gradstudio.document import files, run
+from gradstudio.document.data_view import prepare
 from gradstudio.ui.run_worker import ENGINE_LOCK
 from gradstudio.ui.tasks import Task
 from gradstudio.ui.i18n import translate
@@ -47,7 +48,7 @@ def load_and_run(path, token, report=lambda done, total: None):
         raise LoadCancelled()
     report(0, 0)
     with ENGINE_LOCK:               # (not while a run of the open document goes on)
-        return doc, run(doc)
+        return doc, prepare(doc, run(doc))     # (as the session's own runs: data view too)
 
 
 class _Progress(QObject):
