@@ -48,7 +48,9 @@ def load_and_run(path, token, report=lambda done, total: None):
         raise LoadCancelled()
     report(0, 0)
     with ENGINE_LOCK:               # (not while a run of the open document goes on)
-        return doc, prepare(doc, run(doc))     # (as the session's own runs: data view too)
+        result = prepare(doc, run(doc))     # (as the session's own runs: data view too)
+    result.digest()                 # (made here, kept: the window compares runs by it)
+    return doc, result
 
 
 class _Progress(QObject):
