@@ -12,6 +12,8 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from gradstudio import gc_policy
+
 from .catalogue import CATALOGUE
 from .migrations import FORMAT_VERSION, MIGRATIONS, MigrationDefect
 from .actions import NODE_TYPES
@@ -77,16 +79,19 @@ def read(text, source="<string>", progress=None) -> Document:
     elif text.startswith("\ufeff"):
         text = text[1:]
     _check_depth(text, fail)
-    try:
-        data = json.loads(text, object_pairs_hook=_Object.from_pairs,
-                          parse_constant=_CONSTANTS.__getitem__, parse_int=_parse_int)
-    except json.JSONDecodeError as e:
-        raise fail(f"line {e.lineno}, column {e.colno}", f"this is not valid JSON "
-                   f"({e.msg}).") from None
-    except RecursionError:               # _check_depth should make this impossible
-        raise fail("", f"the file is nested more than {MAX_DEPTH} levels deep.") from None
-    data = _migrate(data, fail)
-    return _Builder(fail, progress).build(data)
+    # the parsed file and the document hold no cycles: the collector, which would walk
+    # their hundreds of thousands of new objects again and again, waits (as for a run)
+    with gc_policy.paused():
+        try:
+            data = json.loads(text, object_pairs_hook=_Object.from_pairs,
+                              parse_constant=_CONSTANTS.__getitem__, parse_int=_parse_int)
+        except json.JSONDecodeError as e:
+            raise fail(f"line {e.lineno}, column {e.colno}", f"this is not valid JSON "
+                       f"({e.msg}).") from None
+        except RecursionError:           # _check_depth should make this impossible
+            raise fail("", f"the file is nested more than {MAX_DEPTH} levels deep.") from None
+        data = _migrate(data, fail)
+        return _Builder(fail, progress).build(data)
 
 
 class _Object(dict):
