@@ -294,8 +294,11 @@ class Document(ClassroomParts):
                 self.graph.has_path(target, source):
             raise DocumentError(f"Connecting '{_name(self.node(source))}' to '{_name(tdata)}' "
                                 "would make a cycle: a tensor cannot depend on itself.")
-        previous = next((u for u, keys in self.graph.pred[target].items() if port in keys),
-                        None)
+        previous = None
+        for u, keys in self.graph.pred[target].items():
+            if port in keys:
+                previous = u
+                break
         if previous is not None:
             self.graph.remove_edge(previous, target, port)
             self._shape += 1
