@@ -47,6 +47,7 @@ _TOP = ("format_version", "seed", "nodes", "edges", "regions", "timeline", "view
         "exercise", "notes", "recorded_against")
 _NODE_FIELDS = ("params", "position", "label", "watched", "retains_grad", "recorded")
 _EDGE_FIELDS = {"source", "target", "port"}
+_NODE_ALL = frozenset(("id", "kind") + _NODE_FIELDS)
 _FIELDS = {}                    # (required, optional) -> the fields an object may have
 
 
@@ -249,7 +250,7 @@ class _Builder:
         self.fail = fail
         self.doc = Document()
         self.progress = progress or (lambda done, total: None)
-        self.param_names = {}           # kind -> the names of its params
+        self.param_names = {}           # kind -> the names of its params (tuple, set)
 
     @contextmanager
     def at(self, place):
@@ -346,7 +347,9 @@ class _Builder:
         return self.doc
 
     def node(self, node, place):
-        self.obj(node, place, ("id", "kind"), _NODE_FIELDS)
+        if type(node) is not _Object or node.duplicate is not None or \
+                not _NODE_ALL.issuperset(node) or "id" not in node or "kind" not in node:
+            self.obj(node, place, ("id", "kind"), _NODE_FIELDS)
         node_id = self.ident(node["id"], place, ".id")
         kind = self.name(node["kind"], place, "a kind of node", ".kind")
         spec = CATALOGUE.get(kind)
@@ -355,10 +358,14 @@ class _Builder:
                             "GradStudio knows.")
         names = self.param_names.get(kind)
         if names is None:
-            names = self.param_names[kind] = tuple(p.name for p in spec.params)
+            names = self.param_names[kind] = (tuple(p.name for p in spec.params),
+                                              frozenset(p.name for p in spec.params))
         params = node.get("params")
-        params = _EMPTY if params is None and "params" not in node else \
-            self.obj(params, f"{place}.params", (), names)
+        if params is None and "params" not in node:
+            params = _EMPTY
+        elif type(params) is not _Object or params.duplicate is not None or \
+                not names[1].issuperset(params):
+            self.obj(params, f"{place}.params", (), names[0])
         position = node.get("position", _ORIGIN)
         if type(position) is not list or len(position) != 2 or \
                 not (_is_number(position[0]) and _is_number(position[1])):
