@@ -98,12 +98,17 @@ class NodeKind:
     binds: Callable = field(default=None, repr=False, compare=False)
 
     def param(self, name):
-        for p in self.params:
-            if p.name == name:
-                return p
-        raise KeyError(name)
+        return self._params_by_name[name]       # (KeyError for no such param)
+
+    @functools.cached_property
+    def _params_by_name(self):
+        return {p.name: p for p in self.params}
 
     def defaults(self):
+        return dict(self._defaults)
+
+    @functools.cached_property
+    def _defaults(self):
         return {p.name: p.default for p in self.params}
 
     def input_names(self, params=None):
@@ -112,6 +117,12 @@ class NodeKind:
             n = int((params or {}).get("count", 2))
             return tuple(f"t{i}" for i in range(n))
         return self._port_names
+
+    @functools.cached_property
+    def required_inputs(self):
+        """The names of the ports that must be connected (of a kind that is not
+        variadic: every port of a variadic one must be)."""
+        return tuple(p.name for p in self.inputs if not p.optional)
 
     @functools.cached_property
     def _port_names(self):

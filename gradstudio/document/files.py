@@ -27,8 +27,8 @@ from .model import Document, DocumentError
 from .reader import LIMITS, FileError, check_view
 
 __all__ = ["FORMAT_VERSION", "EXTENSION", "FileError", "LIMITS", "dumps", "loads", "save",
-           "load", "write_atomically", "keep_backup", "why_not_saved", "stale_temporaries",
-           "remove_stale_temporaries"]
+           "load", "write_atomically", "why_not_readable", "keep_backup", "why_not_saved",
+           "stale_temporaries", "remove_stale_temporaries"]
 
 EXTENSION = ".gsg"
 
@@ -133,10 +133,42 @@ def save(doc: Document, path):
     path = os.path.realpath(os.fspath(path))
     data = dumps(doc).encode("utf-8")
     existed, backed_up = os.path.exists(path), os.path.exists(path + ".bak")
+    too_big = why_not_readable(doc, len(data))
+    if too_big is not None:
+        kept = "the previous file is unchanged" if existed else "nothing was written"
+        raise FileError(path, "", f"could not save because {too_big}; {kept} and the graph "
+                        "stays open.")
     try:
         write_atomically(path, data, backup=True)
     except OSError as e:
         raise FileError(path, "", why_not_saved(e, existed, backed_up)) from e
+
+
+def why_not_readable(doc: Document, size: int):
+    """Why the file text of ``doc`` (``size`` bytes of it) would be refused by the
+    reader (``reader.LIMITS``: the file's bytes, nodes, edges, regions and actions), in
+    words with what to do, or None: a save never writes a file that cannot be opened."""
+    counts = ((QT_TRANSLATE_NOOP("Files", "nodes"), len(doc.graph), reader.MAX_NODES,
+               QT_TRANSLATE_NOOP("Files", "remove some nodes")),
+              (QT_TRANSLATE_NOOP("Files", "edges"), sum(1 for _ in doc.graph.edges()),
+               reader.MAX_EDGES, QT_TRANSLATE_NOOP("Files", "remove some edges")),
+              (QT_TRANSLATE_NOOP("Files", "no-grad regions"), len(doc.regions),
+               reader.MAX_REGIONS, QT_TRANSLATE_NOOP("Files", "remove some regions")),
+              (QT_TRANSLATE_NOOP("Files", "timeline actions"), len(doc.timeline),
+               reader.MAX_ACTIONS, QT_TRANSLATE_NOOP("Files", "remove some actions")))
+    for what, count, limit, todo in counts:
+        if count > limit:
+            return translate(
+                "Files", "the graph has {count:,} {what}, more than the {limit:,} a graph file "
+                "may hold ({todo} and save again)").format(
+                count=count, what=translate("Files", what), limit=limit,
+                todo=translate("Files", todo))
+    if size > reader.MAX_BYTES:
+        return translate(
+            "Files", "the file would be {size:.1f} MB, more than the {most} MB GradStudio "
+            "opens (make the large literals or datasets smaller and save again)").format(
+            size=size / 2 ** 20, most=reader.MAX_BYTES // 2 ** 20)
+    return None
 
 
 # errno -> (what happened, what to do)

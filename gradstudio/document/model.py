@@ -137,6 +137,8 @@ class Document(ClassroomParts):
         return lambda: self._subscribers.remove(callback)
 
     def _emit(self, kind, target=None):
+        if not self._subscribers:
+            return                      # (a file being read: 200,000 changes nobody hears)
         change = Change(kind, target)
         for cb in list(self._subscribers):
             cb(change)
@@ -172,15 +174,17 @@ class Document(ClassroomParts):
         if spec is None:
             raise _error("no kind", kind=kind)
         full = spec.defaults()
-        for name, value in (params or {}).items():
-            full[name] = check_param(spec, name, value)
+        if params:
+            for name, value in params.items():
+                full[name] = check_param(spec, name, value)
         node_id = node_id or self.new_id()
         if node_id in self.graph:
             raise _error("node exists", node_id=node_id)
         if recorded is not None and (isinstance(recorded, bool) or
                                      not isinstance(recorded, int) or recorded < 1):
             raise _error("recorded line")
-        data = NodeData(node_id, kind, full, _position(position), check_label(label), bool(watched),
+        data = NodeData(node_id, kind, full, _position(position),
+                        None if label is None else check_label(label), bool(watched),
                         bool(retains_grad), recorded)
         self.graph.add_node(node_id, data=data)
         self._shape += 1
@@ -306,16 +310,21 @@ class Document(ClassroomParts):
     def connect(self, source, target, port):
         """Connects ``source``'s output to ``target``'s input ``port``. Returns the source
         that was connected there before (it is replaced), or None."""
-        self.node(source)
+        if source not in self.graph:
+            self.node(source)               # (says there is no such node)
         tdata = self.node(target)
         spec = CATALOGUE[tdata.kind]
         if port not in spec.input_names(tdata.params):
             raise _error("no input", value=_name(tdata), port=port)
         # (a target nothing reads yet cannot reach its source: no search)
-        if source == target or self.graph.out_degree(target) and \
+        if source == target or self.graph.succ[target] and \
                 self.graph.has_path(target, source):
             raise _error("cycle", value=_name(self.node(source)), value2=_name(tdata))
-        previous = self.source_of(target, port)
+        previous = None
+        for u, keys in self.graph.pred[target].items():
+            if port in keys:
+                previous = u
+                break
         if previous is not None:
             self.graph.remove_edge(previous, target, port)
             self._shape += 1

@@ -50,6 +50,8 @@ def check_param(spec, name, value):
 
 
 def _scalar(spec, p, name, value):
+    if type(value) is float and value == value:
+        return value                    # (the usual case, at once)
     if not _is_number(value):
         raise _error(f"'{name}' of {spec.name} must be a number.")
     return value

@@ -49,10 +49,13 @@ def compute(doc, nid, tensors, names, data=None, no_grad=None):
             if t is None:
                 break
             kwargs[p] = t
-    if len(kwargs) != len(ports) or len(inputs) != len(ports):
-        # not every port connected to a computed tensor (or an edge into a port the kind
-        # no longer has): the checks in full. (With every port's tensor there, nothing
-        # is missing and nothing failed, and ``kwargs`` is what they would give.)
+    if (len(kwargs) != len(ports) or len(inputs) != len(ports)) and (
+            spec.variadic or len(kwargs) != len(inputs) or
+            any(p not in kwargs for p in spec.required_inputs)):
+        # not every input's tensor there, an edge into a port the kind no longer has, or
+        # a required port not connected: the checks in full. (Else nothing is missing and
+        # nothing failed, and ``kwargs`` is what they would give: an optional port left
+        # free, such as add's ``other`` given as a number, needs no more.)
         kwargs = _checked_inputs(doc, nid, inputs, ports, tensors, names)
     if may_grow(spec, len(kwargs)):
         planned = planned_elements(spec, params,

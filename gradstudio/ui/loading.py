@@ -11,6 +11,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 
 from gradstudio.document import files, run
+from gradstudio.document.data_view import prepare
+from gradstudio.ui.canvas.sparse import forget_prepared, prepare_places
 from gradstudio.ui.run_worker import ENGINE_LOCK
 from gradstudio.ui.tasks import Task
 from gradstudio.ui.i18n import translate
@@ -47,7 +49,12 @@ def load_and_run(path, token, report=lambda done, total: None):
         raise LoadCancelled()
     report(0, 0)
     with ENGINE_LOCK:               # (not while a run of the open document goes on)
-        return doc, run(doc)
+        result = prepare(doc, run(doc))     # (as the session's own runs: data view too)
+    result.digest()                 # (made here, kept: the window compares runs by it)
+    if token.cancelled:
+        raise LoadCancelled()
+    prepare_places(doc)             # (the overview's rectangles and lines, made here too)
+    return doc, result
 
 
 class _Progress(QObject):
@@ -88,5 +95,6 @@ def start_loading(path, parent):
     task = Task(lambda token: load_and_run(path, token, reports[0].changed.emit),
                 translate("Loading", "Open Graph"), translate("Loading", "Reading “{name}”…").format(name=name), parent)
     reports.append(_Progress(task, name))
+    task.cancelled.connect(forget_prepared)     # (what the worker made for the overview)
     task.start()
     return task

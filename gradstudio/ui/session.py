@@ -150,8 +150,7 @@ class Session(QObject):
             was_pending = self.run_pending
             document, focus = self.document, dict(self.focus)
             live = None if self.live is None else self.live.plan()
-            job = self._runs.submit(lambda: prepare(document, run(document, focus, live)),
-                                    info=compare)
+            job = self._runs.submit(lambda: _ran(document, focus, live), info=compare)
             if job is None:
                 if not was_pending:
                     self.run_pending_changed.emit(True)
@@ -381,6 +380,14 @@ class NodeChange:
     @property
     def lost(self):
         return bool((self.grad_fn and not self.grad_fn[1]) or (self.grad and not self.grad[1]))
+
+
+def _ran(document, focus, live):
+    """``run(document, ...)`` with what the views take from it made in the same thread:
+    the data view (``prepare``) and the digest that ``_show`` compares."""
+    result = prepare(document, run(document, focus, live))
+    result.digest()
+    return result
 
 
 def _compare(old, new):

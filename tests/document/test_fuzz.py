@@ -168,6 +168,17 @@ def _reference_depth(text):
 @FUZZ
 @given(st.text(alphabet='[]{}"\\ab', max_size=80), st.integers(1, 9))
 def test_depth_scan_agrees_with_a_plain_scan(text, chunk):
+    _depth_scan_agrees(text, chunk)
+
+
+@FUZZ
+@given(st.text(alphabet='[]{}"aé ', max_size=80), st.integers(1, 9))
+def test_depth_scan_of_a_text_without_backslashes_agrees_with_a_plain_scan(text, chunk):
+    """(Such a text, a graph file's usual one, takes the scan of quotes and brackets only.)"""
+    _depth_scan_agrees(text, chunk)
+
+
+def _depth_scan_agrees(text, chunk):
     """The vectorised depth check (in chunks of any size) refuses exactly the texts whose
     nesting outside strings exceeds the limit."""
     from gradstudio.document import reader

@@ -76,3 +76,22 @@ def test_the_walk_finds_a_tensor_where_one_is_left():
     found = []
     _engine_objects(result, "result", set(), found)
     assert found and "Tensor" in found[0]
+
+
+def test_a_digest_is_kept_for_its_snapshot_and_made_again_for_another():
+    # a big run's digest is made once, in the thread that ran it (issue 29: the window
+    # made it again in the GUI thread, a third of a second for 100,000 nodes)
+    from gradstudio.document import Document
+    doc = Document()
+    x = doc.add_node("ones", {"requires_grad": True}, (0.0, 0.0), "x")
+    y = doc.add_node("sum", {}, (200.0, 0.0), "y")
+    doc.connect(x, y, "self")
+    doc.add_action("backward", {"target": y})
+    result = run(doc)
+    end = result.digest()
+    assert result.digest() is end and end[x] == (False, None, True)
+    start = result.digest(0)
+    assert start is not end and start[x] == (False, None, False)
+    assert result.digest() is not end and result.digest() == end   # (made again)
+    result.errors[y] = "planted"
+    assert result.digest()[y] == (True, "SumBackward0", False)

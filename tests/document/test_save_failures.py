@@ -148,3 +148,52 @@ def test_temporaries_are_named_so_that_a_later_start_can_tell_them_apart(tmp_pat
     assert [os.path.basename(p) for p in files.stale_temporaries(tmp_path)] == sorted(left)
     assert files.remove_stale_temporaries([tmp_path, tmp_path]) != []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.gsg"]
+
+
+@pytest.mark.parametrize("limit, grow", [
+    ("MAX_BYTES", lambda doc: doc.add_node("tensor", {"value": [0.125] * 400})),
+    ("MAX_NODES", lambda doc: doc.add_node("ones")),
+    ("MAX_EDGES", lambda doc: doc.connect(doc.node_ids[0], doc.add_node("neg"), "self")),
+    ("MAX_REGIONS", lambda doc: doc.add_region([doc.node_ids[0]])),
+    ("MAX_ACTIONS", lambda doc: doc.add_action("zero_grad", {"tensor": doc.node_ids[0]})),
+])
+def test_saving_refuses_a_file_the_reader_would_refuse(saved_twice, monkeypatch, limit, grow):
+    # issue 29: "Saving never checks the reader's 64 MB limit": a graph saved past one of
+    # the reader's limits could never be opened again. One limit is lowered to what the
+    # saved file holds now (so the file saved before still opens), then the graph grows
+    # past it: the save refuses in one sentence and the file and its .bak stay as they were
+    path, before, bak = saved_twice
+    doc = files.load(path)
+    doc.add_region([doc.node_ids[0]])
+    doc.add_action("zero_grad", {"tensor": doc.node_ids[0]})
+    doc.connect(doc.node_ids[0], doc.add_node("neg"), "self")
+    save(doc, path)                       # (at the limits about to be set: it opens)
+    before, bak = path.read_bytes(), (path.parent / "g.gsg.bak").read_bytes()
+    held = {"MAX_BYTES": len(before), "MAX_NODES": 3, "MAX_EDGES": 1, "MAX_REGIONS": 1,
+            "MAX_ACTIONS": 1}
+    monkeypatch.setattr(files.reader, limit, held[limit])
+    assert len(files.load(path).node_ids) == 3
+    grow(doc)
+    text = files.dumps(doc)
+    with pytest.raises(FileError) as e:
+        save(doc, path)
+    _unchanged(path, before, bak)
+    assert e.value.detail.startswith("could not save because ") and \
+        e.value.detail.endswith("; the previous file is unchanged and the graph stays open.")
+    assert e.value.detail.count(". ") == 0     # one sentence
+    assert files.dumps(doc) == text            # the document itself is untouched
+    with pytest.raises(FileError):             # (what the reader would have said)
+        files.loads(text)
+
+
+def test_saving_past_the_size_limit_says_how_big_the_file_would_be(tmp_path, monkeypatch):
+    monkeypatch.setattr(files.reader, "MAX_BYTES", 3 * 2 ** 20)
+    doc = Document()
+    doc.add_node("tensor", {"value": [1 / 7] * 200_000})    # about 4 MB of text
+    with pytest.raises(FileError) as e:
+        save(doc, tmp_path / "big.gsg")
+    assert e.value.detail == (
+        "could not save because the file would be 4.0 MB, more than the 3 MB GradStudio "
+        "opens (make the large literals or datasets smaller and save again); nothing was "
+        "written and the graph stays open.")
+    assert list(tmp_path.iterdir()) == []

@@ -163,3 +163,47 @@ def test_the_progress_dialog_keeps_its_width_as_its_reports_grow(qtbot, window):
     assert task.dialog.width() == width
     assert cancel.mapTo(task.dialog, cancel.rect().topLeft()).x() == where.x()
     task.dialog.hide()
+
+
+def test_the_overview_of_a_big_file_is_made_in_the_worker_and_shown_by_the_scene(
+        qtbot, window, big_file, monkeypatch):
+    # issue 29: the first frame of a 100,000-node file made every card's rectangle and
+    # every edge's line in the GUI thread (a third of its stall); the worker makes them
+    import threading
+    from gradstudio.ui.canvas import sparse
+    made = []
+    real_lines = sparse.Places.lines
+
+    def lines(places):
+        if places._lines is None:
+            made.append(threading.current_thread() is threading.main_thread())
+        return real_lines(places)
+    monkeypatch.setattr(sparse.Places, "lines", lines)
+    task = window.files.open_file(big_file)
+    with qtbot.waitSignal(task.succeeded, timeout=120_000):
+        pass
+    scene = window.canvas.scene()
+    assert scene.sparse and scene.places is not None
+    window.canvas.viewport().repaint()              # (the overview, drawn)
+    assert made == [False]                          # made once, in the worker
+    assert len(scene.places.lines()) == NODES - 1
+
+
+def test_a_cancelled_open_keeps_nothing_the_worker_made(qtbot, window, big_file,
+                                                       monkeypatch):
+    # Cancel pressed just as the worker has made the overview: it is let go, not kept
+    # for a scene that never shows its document
+    from gradstudio.ui.canvas import sparse
+    tasks = []
+
+    def prepare_then_cancel(doc):
+        real_prepare(doc)
+        assert sparse._PREPARED
+        tasks[0].token.cancel()
+    real_prepare = loading.prepare_places
+    monkeypatch.setattr(loading, "prepare_places", prepare_then_cancel)
+    before = window.session.document
+    tasks.append(window.files.open_file(big_file))
+    with qtbot.waitSignal(tasks[0].cancelled, timeout=120_000):
+        pass
+    assert window.session.document is before and sparse._PREPARED == []

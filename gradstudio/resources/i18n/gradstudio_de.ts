@@ -1457,6 +1457,46 @@ Der Lauf: {expected}</translation>
         <translation>Der Ansichtszustand lässt sich nicht speichern: {place}: {msg}</translation>
     </message>
     <message>
+        <source>nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remove some nodes</source>
+        <translation>entferne einige Knoten</translation>
+    </message>
+    <message>
+        <source>edges</source>
+        <translation>Kanten</translation>
+    </message>
+    <message>
+        <source>remove some edges</source>
+        <translation>entferne einige Kanten</translation>
+    </message>
+    <message>
+        <source>no-grad regions</source>
+        <translation>No-grad-Bereiche</translation>
+    </message>
+    <message>
+        <source>remove some regions</source>
+        <translation>entferne einige Bereiche</translation>
+    </message>
+    <message>
+        <source>timeline actions</source>
+        <translation>Zeitleistenaktionen</translation>
+    </message>
+    <message>
+        <source>remove some actions</source>
+        <translation>entferne einige Aktionen</translation>
+    </message>
+    <message>
+        <source>the graph has {count:,} {what}, more than the {limit:,} a graph file may hold ({todo} and save again)</source>
+        <translation>der Graph hat {count:,} {what}, mehr als die {limit:,}, die eine Graphdatei enthalten darf ({todo} und speichere erneut)</translation>
+    </message>
+    <message>
+        <source>the file would be {size:.1f} MB, more than the {most} MB GradStudio opens (make the large literals or datasets smaller and save again)</source>
+        <translation>die Datei wäre {size:.1f} MB groß, mehr als die {most} MB, die GradStudio öffnet (verkleinere die großen Literale oder Datensätze und speichere erneut)</translation>
+    </message>
+    <message>
         <source>the disk is full</source>
         <translation>der Datenträger ist voll</translation>
     </message>

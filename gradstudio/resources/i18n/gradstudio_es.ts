@@ -1457,6 +1457,46 @@ La ejecución: {expected}</translation>
         <translation>El estado de la vista no se puede guardar: {place}: {msg}</translation>
     </message>
     <message>
+        <source>nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remove some nodes</source>
+        <translation>quita algunos nodos</translation>
+    </message>
+    <message>
+        <source>edges</source>
+        <translation>aristas</translation>
+    </message>
+    <message>
+        <source>remove some edges</source>
+        <translation>quita algunas aristas</translation>
+    </message>
+    <message>
+        <source>no-grad regions</source>
+        <translation>regiones no-grad</translation>
+    </message>
+    <message>
+        <source>remove some regions</source>
+        <translation>quita algunas regiones</translation>
+    </message>
+    <message>
+        <source>timeline actions</source>
+        <translation>acciones de la línea de tiempo</translation>
+    </message>
+    <message>
+        <source>remove some actions</source>
+        <translation>quita algunas acciones</translation>
+    </message>
+    <message>
+        <source>the graph has {count:,} {what}, more than the {limit:,} a graph file may hold ({todo} and save again)</source>
+        <translation>el grafo tiene {count:,} {what}, más de los {limit:,} que puede contener un archivo de grafo ({todo} y guarda de nuevo)</translation>
+    </message>
+    <message>
+        <source>the file would be {size:.1f} MB, more than the {most} MB GradStudio opens (make the large literals or datasets smaller and save again)</source>
+        <translation>el archivo ocuparía {size:.1f} MB, más de los {most} MB que abre GradStudio (reduce los literales o conjuntos de datos grandes y guarda de nuevo)</translation>
+    </message>
+    <message>
         <source>the disk is full</source>
         <translation>el disco está lleno</translation>
     </message>

@@ -90,7 +90,7 @@ class CanvasScene(sparse.SparseCards, QGraphicsScene):
             self.cards, self.edge_keys, self.complete = {}, {}, set()
             doc = self.document
             self.sparse = len(doc.node_ids) > sparse.SPARSE_NODES
-            self.places = sparse.Places(doc) if self.sparse else None
+            self.places = sparse.places_of(doc) if self.sparse else None
             if self.sparse:
                 framed = set().union(*(r.nodes for r in doc.regions.values()))
                 if len(framed) <= sparse.REALIZE_MOST:   # (a frame holds all its cards)

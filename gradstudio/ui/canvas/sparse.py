@@ -24,7 +24,8 @@ from . import theme
 from .card import HEADER, MAX_WIDTH, PORT_ROW, PORT_TOP, WIDTH
 from .node_item import LOD_CARD
 
-__all__ = ["Places", "Realizer", "SparseCards", "overview_batch", "realize", "SPARSE_NODES",
+__all__ = ["Places", "Realizer", "SparseCards", "overview_batch", "realize", "prepare_places",
+           "places_of", "forget_prepared", "SPARSE_NODES",
            "REALIZE_MOST", "CARD_HEIGHT", "SLICE_SECONDS"]
 
 SPARSE_NODES = 2000   # a document with more nodes gets cards only where the view is
@@ -112,6 +113,35 @@ class Places:
                                    (ys[ends[:, 0]] + dy).tolist(), xs[ends[:, 1]].tolist(),
                                    (ys[ends[:, 1]] + dy).tolist()))
         return self._lines
+
+
+_PREPARED = []        # [(document, its Places)]: made off the GUI thread, not yet shown
+
+
+def prepare_places(document):
+    """Makes the ``Places`` of a big ``document`` (every card's rectangle and every edge's
+    line, for the overview) now, in the thread that read it, for the scene that shows it
+    next (``places_of``): a 100,000-node file's first frame no longer makes them in the
+    GUI thread. Only the last document prepared is held."""
+    _PREPARED.clear()
+    if len(document.node_ids) > SPARSE_NODES:
+        places = Places(document)
+        places.rects()
+        places.lines()
+        _PREPARED.append((document, places))
+
+
+def forget_prepared():
+    """Drops what ``prepare_places`` made (its document's open was cancelled)."""
+    _PREPARED.clear()
+
+
+def places_of(document):
+    """``document``'s ``Places``: those ``prepare_places`` made for it, else new ones."""
+    if _PREPARED and _PREPARED[0][0] is document:
+        return _PREPARED.pop()[1]
+    _PREPARED.clear()                 # (a document prepared but never shown: let it go)
+    return Places(document)
 
 
 def near(rect):
