@@ -1458,7 +1458,7 @@ Der Lauf: {expected}</translation>
     </message>
     <message>
         <source>nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>Knoten</translation>
     </message>
     <message>
         <source>remove some nodes</source>

@@ -1458,7 +1458,7 @@ La ejecución: {expected}</translation>
     </message>
     <message>
         <source>nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>nodos</translation>
     </message>
     <message>
         <source>remove some nodes</source>
