@@ -135,9 +135,12 @@ def save(doc: Document, path):
     existed, backed_up = os.path.exists(path), os.path.exists(path + ".bak")
     too_big = why_not_readable(doc, len(data))
     if too_big is not None:
-        kept = "the previous file is unchanged" if existed else "nothing was written"
-        raise FileError(path, "", f"could not save because {too_big}; {kept} and the graph "
-                        "stays open.")
+        said = translate(
+            "Files", "could not save because {reason}; the previous file is unchanged and the "
+            "graph stays open.") if existed else translate(
+            "Files", "could not save because {reason}; nothing was written and the graph "
+            "stays open.")
+        raise FileError(path, "", said.format(reason=too_big))
     try:
         write_atomically(path, data, backup=True)
     except OSError as e:

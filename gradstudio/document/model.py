@@ -107,6 +107,15 @@ class RemovedNode:
     emptied: list = field(default_factory=list)
 
 
+def _source_at(graph, target, port):
+    """The node connected to ``target``'s input ``port``, or None (without the document's
+    cached inputs, which a file's many connects would rebuild each time)."""
+    for u, keys in graph.pred[target].items():
+        if port in keys:
+            return u
+    return None
+
+
 class Document(ClassroomParts):
     """A graph program. Nodes live in a ``digraph.MultiDiGraph`` (node attribute ``data``:
     the ``NodeData``) whose edge keys are destination port names, so ``y * y`` is two
@@ -320,11 +329,7 @@ class Document(ClassroomParts):
         if source == target or self.graph.succ[target] and \
                 self.graph.has_path(target, source):
             raise _error("cycle", value=_name(self.node(source)), value2=_name(tdata))
-        previous = None
-        for u, keys in self.graph.pred[target].items():
-            if port in keys:
-                previous = u
-                break
+        previous = _source_at(self.graph, target, port)
         if previous is not None:
             self.graph.remove_edge(previous, target, port)
             self._shape += 1

@@ -1457,6 +1457,14 @@ Der Lauf: {expected}</translation>
         <translation>Der Ansichtszustand lässt sich nicht speichern: {place}: {msg}</translation>
     </message>
     <message>
+        <source>could not save because {reason}; the previous file is unchanged and the graph stays open.</source>
+        <translation>konnte nicht speichern: {reason}; die vorige Datei ist unverändert und der Graph bleibt geöffnet.</translation>
+    </message>
+    <message>
+        <source>could not save because {reason}; nothing was written and the graph stays open.</source>
+        <translation>konnte nicht speichern: {reason}; nichts wurde geschrieben und der Graph bleibt geöffnet.</translation>
+    </message>
+    <message>
         <source>nodes</source>
         <translation>Knoten</translation>
     </message>

@@ -1457,6 +1457,14 @@ La ejecución: {expected}</translation>
         <translation>El estado de la vista no se puede guardar: {place}: {msg}</translation>
     </message>
     <message>
+        <source>could not save because {reason}; the previous file is unchanged and the graph stays open.</source>
+        <translation>no se pudo guardar: {reason}; el archivo anterior no ha cambiado y el grafo sigue abierto.</translation>
+    </message>
+    <message>
+        <source>could not save because {reason}; nothing was written and the graph stays open.</source>
+        <translation>no se pudo guardar: {reason}; no se escribió nada y el grafo sigue abierto.</translation>
+    </message>
+    <message>
         <source>nodes</source>
         <translation>nodos</translation>
     </message>
