@@ -13,6 +13,7 @@ from gradstudio import gc_policy
 from gradstudio.engine import inspect as raw
 from gradstudio.vocabulary import DTYPES
 
+from .cut import made_line
 from .ops import op_record
 from .writes import VIEW_WRITE
 from .values import (RANDOM_KINDS, SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
@@ -43,7 +44,8 @@ class RecordedNodes:
                              "after the update, which cannot be drawn yet")
         if id(t) in self.retired:
             raise TraceError(self.retired[id(t)])
-        if raw.grad_fn(t) is not None:
+        made_in = made_line(self, t) if self.parts else None
+        if raw.grad_fn(t) is not None and not self.parts:
             raise TraceError("a tensor computed outside the traced operations (for example a "
                              "gradient returned with create_graph=True) is used here; "
                              "GradStudio cannot draw where it came from")
@@ -65,7 +67,17 @@ class RecordedNodes:
             params["dtype"] = dtype
         i = self._commit(_Record("tensor", params, {}, t),
                          taint=None if taint is None else (self.line(), taint))
-        self.nodes[i]["recorded_at"] = self.line()     # (its values: the script's here)
+        # (its values: the script's here; one a recorded part made: at the line making it)
+        self.nodes[i]["recorded_at"] = made_in or self.line()
+        if self.parts:         # (its .grad is checked from here on: ``recorder_finish``)
+            self.nodes[i]["since"] = len(self.actions)
+        if raw.grad_fn(t) is not None:
+            # made by a recorded part from other tensors: a leaf of the graph holding
+            # its values (its grad_fn is the part's; backward stops at it, and the check
+            # refuses a graph whose gradients would then differ: ``cut``)
+            self.nodes[i]["leaf_rg"] = True
+            if self.record_values:
+                self.values[i] = self.values[i][:2] + (None,)
         return i
 
     def _grad_value(self, t):
@@ -162,6 +174,11 @@ class RecordedNodes:
             inputs[port] = self.node_index(t)
             taint = taint or self.nodes[inputs[port]]["taint"]
             late = late or "late" in self.nodes[inputs[port]]
+        if rec.kind in RANDOM_KINDS and self.random_dirty and not rec.inputs and \
+                self.reseed is None:
+            # a recorded part drew random numbers: the graph's stream is not the
+            # script's any more, so what this source drew is recorded (``cut``)
+            return self.node_index(rec.output)
         if rec.kind in RANDOM_KINDS:
             self.random_drawn = True
             if self.reseed is not None:       # torch.manual_seed(n) since the last draw

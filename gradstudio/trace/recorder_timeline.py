@@ -113,6 +113,10 @@ class Timeline:
         happened (``said``); a tensor the graph holds is printed by the graph, a
         ``.grad`` as its owner's, anything else is the text it printed. A print made
         while an action runs is a hook's (``hooks``), not one of these."""
+        if self.part is not None:       # inside a recorded part: its text, where it was
+            self.said.append(said_event([("text", None)] * len(texts), texts, sep, end,
+                                        self.line(), len(self.nodes), len(self.actions)))
+            return
         if self.cut is not None:
             self.said_after.append(recorded_event(self, texts, sep, end))
             return
