@@ -211,8 +211,9 @@ class TraceJob:
 
     def _checked(self, data):
         """The document built from ``data`` and checked against the script; one that
-        would differ is traced again cut where it starts to (then with nothing drawn)."""
-        for attempt in range(3):
+        would differ is traced again with a recorded part where it starts to, drawn on
+        after it, else cut there (then with nothing drawn)."""
+        for attempt in range(4):
             try:
                 doc, ids = _build(data)
             except (DocumentError, KeyError, TypeError, ValueError) as exc:
@@ -222,7 +223,7 @@ class TraceJob:
                 return doc, ids, data
             except Difference as exc:
                 cut = data.get("cut")
-                if cut is not None and cut.get("parts") and attempt < 2:
+                if cut is not None and cut.get("parts") and attempt < 3:
                     # drawn on after a recorded part, the graph would differ (a gradient
                     # that flows through the part): cut there, as before, and say why
                     self._not_drawn_on = str(exc)
@@ -230,9 +231,13 @@ class TraceJob:
                     data = self._again(dict(self._request, cut_at=at, cut_reason=reason),
                                        exc)
                     continue
-                if attempt == 2 or (cut is not None and not cut.get("drawn")):
+                if attempt == 3 or (cut is not None and not cut.get("drawn")):
                     raise TraceError(str(exc)) from None
                 clock = data.get("line_clock", {}).get(str(getattr(exc, "line", None)))
+                if cut is None and clock and self._parts_at is None and \
+                        self._draw_on(clock, str(exc)):
+                    data = self._outcome[1]
+                    continue
                 cut_at = clock if cut is None and clock else 0
                 data = self._again(dict(self._request, cut_at=cut_at,
                                         cut_reason=str(exc)), exc)
