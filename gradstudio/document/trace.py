@@ -304,7 +304,7 @@ def _cut_note(cut, not_drawn_on=None):
     """What a cut trace drew and what it recorded, in words (``not_drawn_on``: why the
     graph could not be drawn on after the cut with recorded values)."""
     reason = _plain(cut.get("reason"))
-    if cut.get("parts"):
+    if cut.get("parts") and cut.get("drawn"):
         return _drawn_on_note(cut)
     if not cut.get("drawn"):
         return (f"Nothing of this program could be drawn ({reason}); what it printed is "
@@ -330,12 +330,13 @@ def _drawn_on_note(cut):
         why = f" ({_plain(reason)})" if reason else ""
         parts.append(f"{lines}{at}{why}")
     count = cut.get("recorded", 0)
-    values = ("no tensor the graph uses from it is recorded" if count == 0 else
-              "1 tensor the graph uses from it is a recorded value" if count == 1 else
-              f"{count} tensors the graph uses from it are recorded values")
-    return (f"Not drawn: {'; '.join(parts)}. What it printed is recorded as text, "
-            f"{values} (marked with the line that made it), and everything after it is "
-            "drawn.")
+    values = ("" if count == 0 else
+              ", 1 tensor the graph uses from it is a recorded value (marked with the line "
+              "that made it)," if count == 1 else
+              f", {count} tensors the graph uses from it are recorded values (marked with "
+              "the line that made each),")
+    return (f"Not drawn: {'; '.join(parts)}. What it printed is recorded as text{values} "
+            "and everything after it is drawn.")
 
 
 def start_trace(text, timeout=DEFAULT_TIMEOUT, filename="<script>",

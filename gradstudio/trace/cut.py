@@ -211,7 +211,7 @@ def drawn_on_result(rec, reason):
     result = rec.finish()
     recorded = sum(1 for n in result["nodes"] if n.get("recorded_at"))
     result["cut"] = {"line": rec.parts[0]["line"] if rec.parts else None,
-                     "reason": reason, "drawn": True,
+                     "reason": reason, "drawn": bool(result["nodes"]),
                      "parts": [[p["line"], *(p["span"] or (p["line"], p["line"]))]
                                for p in rec.parts], "recorded": recorded}
     return result

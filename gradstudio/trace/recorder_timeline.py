@@ -12,7 +12,7 @@ import numpy as np
 from gradstudio.engine import inspect as raw
 from gradstudio.timeline import ACTIONS
 
-from .cut import recorded_event
+from .cut import made_line, recorded_event
 from .said import said_event
 from .values import TraceError
 
@@ -97,6 +97,9 @@ class Timeline:
         if not self.is_tensor(value):
             return
         i = self.node_of.get(id(value))
+        if i is None and made_line(self, value) is not None and id(value) not in \
+                self.grad_of and id(value) not in self.grad_calls:
+            i = self.node_index(value)     # (made by a recorded part: its literal, printed)
         if i is None or id(value) in self.grad_of or not self.params_changed:
             self.mark_watched(value)
             if i is not None and id(value) not in self.grad_of:   # (for ``fold``)
