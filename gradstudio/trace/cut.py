@@ -31,7 +31,8 @@ from gradstudio.engine import inspect as raw
 from .said import said_event
 from .values import TraceError
 
-__all__ = ["tick", "cut_result", "drawn_on_result", "refused_at", "made_in_part", "end_part", "made_line"]
+__all__ = ["tick", "cut_result", "drawn_on_result", "refused_at", "made_in_part",
+           "end_part", "made_line"]
 
 
 def tick(rec):
