@@ -315,8 +315,7 @@ def _cut_note(cut, not_drawn_on=None):
             f"text, because {reason}.")
     if not_drawn_on:
         note += (" It could not be drawn on after that with the values it computed "
-                 f"recorded, because {_plain(not_drawn_on)}: the gradients would not "
-                 "flow through the recorded values as they did in the program.")
+                 f"recorded, because {_plain(not_drawn_on)}.")
     return note
 
 
