@@ -62,6 +62,7 @@ __all__ = ["trace", "start_trace", "TraceJob", "TraceError", "DEFAULT_TIMEOUT"]
 
 DEFAULT_TIMEOUT = 10.0
 MAX_RECORDED_PARTS = 8   # parts of a program recorded, not drawn, before it is cut instead
+MAX_CHECKS = 6           # documents built and checked for one trace
 STARTUP_GRACE = 20.0     # seconds for the child to start Python and the engine
 MAX_SCRIPT_BYTES = 1024 * 1024
 MAX_RESULT_BYTES = 64 * 1024 * 1024
@@ -211,9 +212,8 @@ class TraceJob:
 
     def _checked(self, data):
         """The document built from ``data`` and checked against the script; one that
-        would differ is traced again with a recorded part where it starts to, drawn on
-        after it, else cut there (then with nothing drawn)."""
-        for attempt in range(4):
+        would differ is traced again (``_traced_again``) until one does not."""
+        for attempt in range(MAX_CHECKS):
             try:
                 doc, ids = _build(data)
             except (DocumentError, KeyError, TypeError, ValueError) as exc:
@@ -222,26 +222,32 @@ class TraceJob:
                 check_trace(doc, data, ids, self._source)
                 return doc, ids, data
             except Difference as exc:
-                cut = data.get("cut")
-                if cut is not None and cut.get("parts") and attempt < 3:
-                    # drawn on after a recorded part, the graph would differ (a gradient
-                    # that flows through the part): cut there, as before, and say why
-                    self._not_drawn_on = str(exc)
-                    at, reason = self._parts_at
-                    data = self._again(dict(self._request, cut_at=at, cut_reason=reason),
-                                       exc)
-                    continue
-                if attempt == 3 or (cut is not None and not cut.get("drawn")):
+                if attempt == MAX_CHECKS - 1:
                     raise TraceError(str(exc)) from None
-                clock = data.get("line_clock", {}).get(str(getattr(exc, "line", None)))
-                if cut is None and clock and self._parts_at is None and \
-                        self._draw_on(clock, str(exc)):
-                    data = self._outcome[1]
-                    continue
-                cut_at = clock if cut is None and clock else 0
-                data = self._again(dict(self._request, cut_at=cut_at,
-                                        cut_reason=str(exc)), exc)
+                data = self._traced_again(data, exc)
         raise AssertionError("unreachable")
+
+    def _traced_again(self, data, exc):
+        """The trace to check after the difference ``exc`` found in ``data``: with a
+        recorded part where it starts, drawn on after it; drawn on already, a part there
+        too when it comes before the first part, else cut at the first part as before
+        (what comes after needs what the part did: a gradient through it); cut already,
+        with nothing drawn."""
+        cut = data.get("cut")
+        clock = data.get("line_clock", {}).get(str(getattr(exc, "line", None)))
+        if cut is not None and cut.get("parts") and cut.get("drawn"):
+            first, reason = self._parts_at
+            if clock and clock < first and self._draw_on(clock, str(exc)):
+                return self._outcome[1]
+            self._not_drawn_on = str(exc)
+            return self._again(dict(self._request, cut_at=first, cut_reason=reason), exc)
+        if cut is not None and not cut.get("drawn"):
+            raise TraceError(str(exc)) from None
+        if cut is None and clock and self._parts_at is None and \
+                self._draw_on(clock, str(exc)):
+            return self._outcome[1]
+        cut_at = clock if cut is None and clock else 0
+        return self._again(dict(self._request, cut_at=cut_at, cut_reason=str(exc)), exc)
 
     def _again(self, request, exc):
         """The child's result for ``request`` (a trace cut again), or the difference
@@ -329,13 +335,15 @@ def _drawn_on_note(cut):
         why = f" ({_plain(reason)})" if reason else ""
         parts.append(f"{lines}{at}{why}")
     count = cut.get("recorded", 0)
+    it = "it" if len(parts) == 1 else "them"
     values = ("" if count == 0 else
-              ", 1 tensor the graph uses from it is a recorded value (marked with the line "
-              "that made it)," if count == 1 else
-              f", {count} tensors the graph uses from it are recorded values (marked with "
-              "the line that made each),")
-    return (f"Not drawn: {'; '.join(parts)}. What it printed is recorded as text{values} "
-            "and everything after it is drawn.")
+              f", 1 tensor the graph uses from {it} is a recorded value (marked with the "
+              "line that made it)," if count == 1 else
+              f", {count} tensors the graph uses from {it} are recorded values (marked "
+              "with the line that made each),")
+    return (f"Not drawn: {'; '.join(parts)}. What {'it' if it == 'it' else 'they'} "
+            f"printed is recorded as text{values} and everything after "
+            f"{it} is drawn.")
 
 
 def start_trace(text, timeout=DEFAULT_TIMEOUT, filename="<script>",

@@ -91,6 +91,28 @@ PROGRAMS = {
         c.backward()
         print(a.grad, c)
     """, {5: 2}, 2),
+    # the self-check's difference at line 7 comes before the refusal at line 12: both
+    # are recorded parts
+    "two_parts": ("""
+        import torch
+        a = torch.tensor([1.0, 2.0], requires_grad=True)
+        b = a.sigmoid()
+        c = b * 2
+        b.mul_(3)
+        try:
+            c.sum().backward()
+            print("no error")
+        except RuntimeError as e:
+            print("error:", str(e)[:60])
+        w = torch.tensor([1.0, 2.0], requires_grad=True)
+        w.data.mul_(2)
+        (w * w).sum().backward()
+        print(w, w.grad)
+        try:
+            w.add_(1)
+        except RuntimeError as e:
+            print(e)
+    """, {12: 1}, 2),
 }
 
 # gradients flow through the part: cut there, as before, saying why
@@ -141,12 +163,14 @@ def test_the_part_is_recorded_and_the_rest_drawn(traced, name):
     assert _recorded(doc) == lines
     assert len(_drawn_after(doc)) >= at_least
     assert doc.trace_note.startswith("Not drawn: ") and \
-        doc.trace_note.endswith("everything after it is drawn."), doc.trace_note
+        doc.trace_note.endswith(("everything after it is drawn.",
+                                 "everything after them is drawn.")), doc.trace_note
     assert "recorded value" in doc.trace_note
     # the prints after the part that print a drawn tensor are drawn prints
     drawn = [a.params["tensors"][p["tensor"]] for a in doc.timeline if a.kind == "say"
              for p in a.params["parts"] if "tensor" in p]
-    assert set(drawn) & _drawn_after(doc), drawn
+    recorded = {n for n in doc.node_ids if doc.node(n).recorded is not None}
+    assert set(drawn) & (_drawn_after(doc) | recorded), drawn
 
 
 def test_every_export_prints_under_torch_what_the_program_printed(traced):
@@ -158,6 +182,17 @@ def test_a_loop_that_cannot_be_drawn_is_one_part_and_names_its_lines(traced):
     note = traced["training_loop_recorded"].trace_note
     assert note.startswith("Not drawn: lines 4–10 from line 8 on (an in-place update of "
                            "a leaf that requires grad"), note
+
+
+def test_a_difference_before_a_recorded_part_is_a_recorded_part_too(traced):
+    note = traced["two_parts"].trace_note
+    assert note.startswith("Not drawn: lines 6–10 from line 7 on (the graph would differ "
+                           "from the script from line 7 (c.sum().backward()): the backward "
+                           "step would succeed where the script's raised an error); line 12 "
+                           "(writing through .data"), note
+    assert note.endswith("What they printed is recorded as text, 1 tensor the graph uses "
+                         "from them is a recorded value (marked with the line that made it), "
+                         "and everything after them is drawn."), note
 
 
 def test_a_recorded_non_leaf_is_a_leaf_of_the_graph_with_the_scripts_values(traced):
