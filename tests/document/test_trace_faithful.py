@@ -221,9 +221,10 @@ def _broken_build(change):
 
 
 def _cut_because(got, words):
-    """``got`` opened, cut where the self-check found a difference that says ``words``."""
+    """``got`` opened, recorded (or cut) where the self-check found a difference that says
+    ``words``."""
     assert not isinstance(got, Exception), got
-    assert "because the graph would differ from the script from " + words in got.trace_note, \
+    assert "the graph would differ from the script from " + words in got.trace_note, \
         got.trace_note
     return got.trace_note
 
