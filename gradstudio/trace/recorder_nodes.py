@@ -45,7 +45,7 @@ class RecordedNodes:
         if id(t) in self.retired:
             raise TraceError(self.retired[id(t)])
         made_in = made_line(self, t) if self.parts else None
-        if raw.grad_fn(t) is not None and not self.parts:
+        if raw.grad_fn(t) is not None and made_in is None:
             raise TraceError("a tensor computed outside the traced operations (for example a "
                              "gradient returned with create_graph=True) is used here; "
                              "GradStudio cannot draw where it came from")
