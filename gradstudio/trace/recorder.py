@@ -47,7 +47,9 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.grad_of = {}             # id(.grad tensor) -> node index of its owner
         self.grad_alias = {}          # id(x.grad.data) -> the .grad tensor it aliases
         self.grad_results = set()     # ids of tensors torch.autograd.grad returned
-        self.grad_calls = {}          # id(such a tensor) -> (its action, the tensor)
+        self.grad_calls = {}          # id(such a tensor) -> (its action, the tensor, its
+        #                               place among the call's inputs)
+        self.split_calls = {}         # id(action) -> a grad call made nodes (see above)
         self.printed_grads = set()    # ids of such tensors printed while not nodes
         self.pending_view = None      # x[1:] += 1 half done (see ``writes``)
         self.memory = {}              # id(tensor) -> the tensors sharing its memory

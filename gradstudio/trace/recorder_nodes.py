@@ -97,10 +97,10 @@ class RecordedNodes:
         """What the last action, ``torch.autograd.grad``, returned: each gradient may
         become a node if the script computes with it (``_grad_node``)."""
         a = self.actions[-1]
-        for g in result:
+        for k, g in enumerate(result):
             if g is not None:
                 self.grad_results.add(id(g))
-                self.grad_calls[id(g)] = (a, g)
+                self.grad_calls[id(g)] = (a, g, k)
                 self.keep.append(g)
 
     def _grad_node(self, t):
@@ -108,25 +108,31 @@ class RecordedNodes:
         derivative, a gradient penalty, a Jacobian's row): its call becomes an
         ``autograd_grad`` node of the forward pass instead of a timeline step, if the
         call came before every other step (a graph computes its nodes before its
-        timeline) and asked for one output's gradient with respect to one input. None
-        otherwise: the caller then refuses it in words."""
-        a, g = self.grad_calls.pop(id(t))
+        timeline) and asked for one output's gradient. A call with several inputs (a
+        Jacobian of several inputs, ``jacobian(f, (a, b))``) is one node per input whose
+        gradient is used, each the gradient with respect to that input. None otherwise:
+        the caller then refuses it in words."""
+        a, g, k = self.grad_calls.pop(id(t))
         p = a["params"]
-        # (found by identity: actions are dicts holding arrays, which == cannot compare)
-        at = next((k for k, b in enumerate(self.actions) if b is a), None)
-        if at is None or any(b["kind"] != "grad" for b in self.actions[:at]):
-            return None
-        if len(p["outputs"]) != 1 or len(p["inputs"]) != 1:
-            raise TraceError("a gradient torch.autograd.grad returned for several outputs or "
-                             "inputs is used as a value, which cannot be drawn yet; ask for "
-                             "one output's gradient with respect to one input per call",
-                             line=a["line"])
-        del self.actions[at]
+        if id(a) not in self.split_calls:
+            # (found by identity: actions are dicts holding arrays, which == cannot compare)
+            at = next((j for j, b in enumerate(self.actions) if b is a), None)
+            if at is None or any(b["kind"] != "grad" for b in self.actions[:at]):
+                return None
+            if len(p["outputs"]) != 1:
+                raise TraceError("a gradient torch.autograd.grad returned for several "
+                                 "outputs is used as a value, which cannot be drawn yet; ask "
+                                 "for one output's gradient per call", line=a["line"])
+            del self.actions[at]
+            self.split_calls[id(a)] = a       # (kept: its id stays unique)
         inputs = {"outputs": self.objects[p["outputs"][0]],
-                  "inputs": self.objects[p["inputs"][0]]}
+                  "inputs": self.objects[p["inputs"][k]]}
         if p["grad_outputs"] and p["grad_outputs"][0] is not None:
             inputs["grad_outputs"] = self.objects[p["grad_outputs"][0]]
-        i = self._commit(_Record("autograd_grad", {"retain_graph": p["retain_graph"],
+        # (one call for several inputs is one node each: each keeps the graph for the
+        # others; a later backward the freed graph made fail is the check's to find)
+        retain = p["retain_graph"] or len(p["inputs"]) > 1
+        i = self._commit(_Record("autograd_grad", {"retain_graph": retain,
                                                    "create_graph": p["create_graph"]},
                                  inputs, g))
         node = self.nodes[i]
