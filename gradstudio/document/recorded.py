@@ -62,9 +62,11 @@ def fingerprint(doc):
 
 
 def mark_traced(doc):
-    """Remembers ``doc`` as traced, if it holds anything recorded."""
+    """Remembers ``doc`` as traced, if it holds anything recorded (text, a number, a
+    tensor's values)."""
     doc.recorded_against = fingerprint(doc) if any(
-        recorded_parts(a) for a in doc.timeline) else None
+        recorded_parts(a) for a in doc.timeline) or any(
+        doc.node(n).recorded is not None for n in doc.node_ids) else None
 
 
 def is_stale(doc):

@@ -62,6 +62,8 @@ from .recorded import mark_traced
 __all__ = ["trace", "start_trace", "TraceJob", "TraceError", "DEFAULT_TIMEOUT"]
 
 DEFAULT_TIMEOUT = 10.0
+MAX_RECORDED_PARTS = 8   # parts of a program recorded, not drawn, before it is cut instead
+MAX_CHECKS = 6           # documents built and checked for one trace
 STARTUP_GRACE = 20.0     # seconds for the child to start Python and the engine
 MAX_SCRIPT_BYTES = 1024 * 1024
 MAX_RESULT_BYTES = 64 * 1024 * 1024
@@ -94,6 +96,8 @@ class TraceJob:
         request = json.dumps(request)
         self._source = text
         self.note = None              # after result(): what was recorded, not drawn, why
+        self._parts_at = None         # (count, reason) of the first recorded part tried
+        self._not_drawn_on = None     # why drawing on after it would differ
         self.recorded = {}
         self.data = None              # after result(): the child's JSON and node ids
         self.ids = {}
@@ -135,6 +139,8 @@ class TraceJob:
         if status != "ok" or data.get("ok") or data.get("refused_at") is None:
             return
         reason = str(data.get("error") or "")
+        if self._draw_on(data["refused_at"], reason):
+            return
         for cut_at in dict.fromkeys((data["refused_at"], 0)):
             if self._cancelled:
                 return
@@ -151,6 +157,33 @@ class TraceJob:
                     "The tracer failed"):
                 return
         self._outcome = first        # (the refusal itself is the clearer message)
+
+    def _draw_on(self, at, reason):
+        """Traces again with a recorded part starting at the refusal (count ``at``) and
+        the graph drawn on after it; a later refusal adds a part there, and so on
+        (``trace/cut``). True when that made a graph (then ``_outcome``); False leaves
+        the refusal to cut the graph as before."""
+        parts, reasons = [at], [reason]
+        self._parts_at = (at, reason)
+        while len(parts) <= MAX_RECORDED_PARTS and not self._cancelled:
+            request = dict(self._request, record_at=parts, cut_reason=reason)
+            try:
+                self._child = self._start(json.dumps(request))
+            except TraceError:
+                return False
+            self._wait_child()
+            status, data = self._outcome
+            if status != "ok":
+                return False
+            if data.get("ok") and isinstance(data.get("cut"), dict):
+                data["cut"]["reasons"] = reasons
+                return True
+            later = data.get("refused_at")
+            if data.get("ok") or later is None or later <= parts[-1]:
+                return False
+            parts.append(later)
+            reasons.append(str(data.get("error") or ""))
+        return False
 
     def _wait_child(self):
         # the child stops the script itself after ``timeout`` seconds of running it; this
@@ -183,8 +216,8 @@ class TraceJob:
 
     def _checked(self, data):
         """The document built from ``data`` and checked against the script; one that
-        would differ is traced again cut where it starts to (then with nothing drawn)."""
-        for attempt in range(3):
+        would differ is traced again (``_traced_again``) until one does not."""
+        for attempt in range(MAX_CHECKS):
             try:
                 doc, ids = _build(data)
             except (DocumentError, KeyError, TypeError, ValueError) as exc:
@@ -195,19 +228,42 @@ class TraceJob:
                 check_trace(doc, data, ids, self._source)
                 return doc, ids, data
             except Difference as exc:
-                cut = data.get("cut")
-                if attempt == 2 or (cut is not None and not cut.get("drawn")):
+                if attempt == MAX_CHECKS - 1:
                     raise TraceError(str(exc)) from None
-                clock = data.get("line_clock", {}).get(str(getattr(exc, "line", None)))
-                cut_at = clock if cut is None and clock else 0
-                request = dict(self._request, cut_at=cut_at, cut_reason=str(exc))
-                self._child = self._start(json.dumps(request))
-                self._wait_child()
-                status, again = self._outcome
-                if status != "ok" or not isinstance(again, dict) or not again.get("ok"):
-                    raise TraceError(str(exc)) from None
-                data = again
+                data = self._traced_again(data, exc)
         raise AssertionError("unreachable")
+
+    def _traced_again(self, data, exc):
+        """The trace to check after the difference ``exc`` found in ``data``: with a
+        recorded part where it starts, drawn on after it; drawn on already, a part there
+        too when it comes before the first part, else cut at the first part as before
+        (what comes after needs what the part did: a gradient through it); cut already,
+        with nothing drawn."""
+        cut = data.get("cut")
+        clock = data.get("line_clock", {}).get(str(getattr(exc, "line", None)))
+        if cut is not None and cut.get("parts") and cut.get("drawn"):
+            first, reason = self._parts_at
+            if clock and clock < first and self._draw_on(clock, str(exc)):
+                return self._outcome[1]
+            self._not_drawn_on = str(exc)
+            return self._again(dict(self._request, cut_at=first, cut_reason=reason), exc)
+        if cut is not None and not cut.get("drawn"):
+            raise TraceError(str(exc)) from None
+        if cut is None and clock and self._parts_at is None and \
+                self._draw_on(clock, str(exc)):
+            return self._outcome[1]
+        cut_at = clock if cut is None and clock else 0
+        return self._again(dict(self._request, cut_at=cut_at, cut_reason=str(exc)), exc)
+
+    def _again(self, request, exc):
+        """The child's result for ``request`` (a trace cut again), or the difference
+        ``exc`` raised in words when there is none."""
+        self._child = self._start(json.dumps(request))
+        self._wait_child()
+        status, again = self._outcome
+        if status != "ok" or not isinstance(again, dict) or not again.get("ok"):
+            raise TraceError(str(exc)) from None
+        return again
 
     def _kill(self):
         self._child.kill()
@@ -240,27 +296,61 @@ class TraceJob:
         mark_traced(doc)
         cut = data.get("cut")
         if cut is not None:
-            self.note = doc.trace_note = _cut_note(cut)
+            self.note = doc.trace_note = _cut_note(cut, self._not_drawn_on)
         self.recorded = {ids[n["id"]]: n["recorded"] for n in data["nodes"]
                          if "recorded" in n}
         self.data, self.ids = data, ids
         return doc
 
 
-def _cut_note(cut):
-    """What a cut trace drew and what it recorded, in words."""
-    reason = str(cut.get("reason") or "").strip()
+def _plain(reason):
+    """A refusal's words, to go inside a sentence."""
+    reason = str(reason or "").strip()
     reason = reason.split("GradStudio cannot trace this: ", 1)[-1].rstrip(".")
     reason = reason.removesuffix(", so it was not drawn")
     if reason.startswith("The graph would differ"):
         reason = "t" + reason[1:]
+    return reason
+
+
+def _cut_note(cut, not_drawn_on=None):
+    """What a cut trace drew and what it recorded, in words (``not_drawn_on``: why the
+    graph could not be drawn on after the cut with recorded values)."""
+    reason = _plain(cut.get("reason"))
+    if cut.get("parts") and cut.get("drawn"):
+        return _drawn_on_note(cut)
     if not cut.get("drawn"):
         return (f"Nothing of this program could be drawn ({reason}); what it printed is "
                 "recorded, as text.")
     line = cut.get("line")
     where = f"up to line {line}" if line else "up to where it could"
-    return (f"Drawn {where}; from there on, what the program printed is recorded, as "
+    note = (f"Drawn {where}; from there on, what the program printed is recorded, as "
             f"text, because {reason}.")
+    if not_drawn_on:
+        note += (" It could not be drawn on after that with the values it computed "
+                 f"recorded, because {_plain(not_drawn_on)}.")
+    return note
+
+
+def _drawn_on_note(cut):
+    """What a trace drawn on after its recorded parts recorded, in words."""
+    reasons = cut.get("reasons") or [cut.get("reason")]
+    parts = []
+    for (line, first, last), reason in zip(cut["parts"], reasons + [None] * 8):
+        lines = f"line {first}" if first == last else f"lines {first}–{last}"
+        at = "" if line in (None, first) else f" from line {line} on"
+        why = f" ({_plain(reason)})" if reason else ""
+        parts.append(f"{lines}{at}{why}")
+    count = cut.get("recorded", 0)
+    it = "it" if len(parts) == 1 else "them"
+    values = ("" if count == 0 else
+              f", 1 tensor the graph uses from {it} is a recorded value (marked with the "
+              "line that made it)," if count == 1 else
+              f", {count} tensors the graph uses from {it} are recorded values (marked "
+              "with the line that made each),")
+    return (f"Not drawn: {'; '.join(parts)}. What {'it' if it == 'it' else 'they'} "
+            f"printed is recorded as text{values} and everything after "
+            f"{it} is drawn.")
 
 
 def start_trace(text, timeout=DEFAULT_TIMEOUT, filename="<script>",

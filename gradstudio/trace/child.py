@@ -63,7 +63,7 @@ from .display import display_text  # noqa: E402
 from .listener import Tracer  # noqa: E402
 from .naming import LineNamer  # noqa: E402
 from .process import watch_parent  # noqa: E402
-from .cut import cut_result, refused_at, tick  # noqa: E402
+from .cut import cut_result, drawn_on_result, end_part, refused_at, tick  # noqa: E402
 from .recorder import UNSEEDED, Recorder  # noqa: E402
 from .values import TraceError  # noqa: E402
 
@@ -146,7 +146,7 @@ def _cell_parts(source, first, last, filename):
 
 
 def trace_source(source, filename="<script>", record_values=False, timeout=None, cells=None,
-                 on_start=None, cut_at=None, cut_reason=None):
+                 on_start=None, cut_at=None, cut_reason=None, record_at=None):
     """Runs ``source`` with the engine as torch; returns the result dict. With
     ``record_values`` each node also carries what the script computed (its value, dtype,
     grad_fn and final .grad), so a caller can check the document reproduces it.
@@ -160,8 +160,11 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
 
     A refusal says at which of the script's events it happened (``refused_at``); with
     ``cut_at`` that count, the graph is drawn up to there and what the script prints
-    after it is recorded (``cut``, ``cut_reason`` saying why)."""
+    after it is recorded (``cut``, ``cut_reason`` saying why). With ``record_at`` (a list
+    of counts) instead, each count starts a recorded part and the graph is drawn on
+    after it (``cut``)."""
     run = _ScriptRun(source, filename, record_values, cells, cut_at)
+    run.rec.record_at = sorted(record_at or ())
     result = run.execute(timeout, on_start)
     if result is None:
         result = run.finished(cut_reason)
@@ -179,6 +182,7 @@ class _ScriptRun:
         self.rec = rec = Recorder(engine, filename, record_values)
         rec.source = source
         rec.cut_at = cut_at
+        rec.cells = cells
         engine.default_generator.manual_seed(UNSEEDED)
         # the script's ``import torch`` gets the engine
         sys.modules.update(engine.torch_modules())
@@ -241,6 +245,9 @@ class _ScriptRun:
         """The trace function: names tensors line by line in the script's frames
         (``naming``)."""
         code = frame.f_code
+        if self.rec.part is not None and code.co_filename == self.filename and \
+                code.co_name == "<module>":
+            end_part(self.rec)           # (a notebook's next cell: the part is over)
         if self.rec.cut is not None:
             return None
         if code.co_filename == self.filename:
@@ -333,6 +340,12 @@ class _ScriptRun:
         rec = self.rec
         if self.cut_at is not None:
             return cut_result(rec, cut_reason)
+        if rec.parts or rec.part is not None:
+            try:
+                return drawn_on_result(rec, cut_reason)
+            except TraceError as exc:
+                return {"ok": False, "error": _error_line(exc, self.filename),
+                        "refused_at": refused_at(rec, exc)}
         rec.name_tensors(self.namespace)
         try:
             return rec.finish()
@@ -422,11 +435,13 @@ def main():
                               bool(request.get("record_values")), request.get("timeout"),
                               request.get("cells"), on_start=_go,
                               cut_at=request.get("cut_at"),
-                              cut_reason=request.get("cut_reason"))
+                              cut_reason=request.get("cut_reason"),
+                              record_at=request.get("record_at"))
     except BaseException as exc:  # a bug of the tracer itself: still one message
         result = {"ok": False, "error": "The tracer failed: " + "".join(
             traceback.format_exception_only(type(exc), exc)).strip()}
-        if request.get("cut_at") is None:      # (traced again drawing nothing: recorded)
+        if request.get("cut_at") is None and request.get("record_at") is None:
+            # (traced again drawing nothing: recorded)
             result["refused_at"] = 0
     _send(fd, identity, frame(key, json.dumps(result).encode("utf-8")))
     # done: threads the script started and its exit handlers do not keep us waiting

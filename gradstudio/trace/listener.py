@@ -26,7 +26,7 @@ import contextlib
 
 from gradstudio.engine.observer import Listener
 
-from .cut import tick
+from .cut import made_in_part, tick
 from .handlers import handlers
 from .ops import view_records
 from .values import SCALAR_FED_BACK, TraceError, has_marked
@@ -49,6 +49,8 @@ class Tracer(Listener):
         if rec.cut is None:
             with self.refusals():
                 rec.emit((op, operands, params, out))
+        elif rec.part is not None:
+            made_in_part(rec, out)
 
     def views(self, op, src, params, outs):
         # the pieces share one multi-output node in the engine; each is drawn as the
@@ -59,6 +61,8 @@ class Tracer(Listener):
         if len(rec.frames) == 1:
             tick(rec)
         if rec.cut is not None:
+            if rec.part is not None:
+                made_in_part(rec, outs)
             return
         with self.refusals():
             for r in view_records(op, src, params, outs):
@@ -72,7 +76,10 @@ class Tracer(Listener):
             tick(rec)
         handler = self.handlers.get(name) if rec.cut is None else None
         if handler is None:
-            return func(*args, **kwargs)
+            out = func(*args, **kwargs)
+            if rec.part is not None and not rec.quiet:
+                made_in_part(rec, out)
+            return out
         with self.refusals():
             return handler(func, args, kwargs)
 

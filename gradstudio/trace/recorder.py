@@ -47,7 +47,9 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.grad_of = {}             # id(.grad tensor) -> node index of its owner
         self.grad_alias = {}          # id(x.grad.data) -> the .grad tensor it aliases
         self.grad_results = set()     # ids of tensors torch.autograd.grad returned
-        self.grad_calls = {}          # id(such a tensor) -> (its action, the tensor)
+        self.grad_calls = {}          # id(such a tensor) -> (its action, the tensor, its
+        #                               place among the call's inputs)
+        self.split_calls = {}         # id(action) -> a grad call made nodes (see above)
         self.printed_grads = set()    # ids of such tensors printed while not nodes
         self.pending_view = None      # x[1:] += 1 half done (see ``writes``)
         self.memory = {}              # id(tensor) -> the tensors sharing its memory
@@ -64,6 +66,13 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.cut_at = None            # the count at which to stop drawing (``cut``)
         self.cut = None               # once cut: the result finished there, its line
         self.said_after = []          # the prints made after the cut: text only
+        self.record_at = []           # counts at which recorded parts start (``cut``)
+        self.part = None              # the recorded part running now (``cut``)
+        self.parts = []               # the recorded parts so far: their lines
+        self.made = {}                # id(tensor) -> (weak ref, line) made in a part
+        self.line_clock_since = {}    # ``line_clock`` since the last part ended
+        self.random_dirty = False     # a part drew random numbers, none seeded since
+        self.cells = None             # a notebook's cells (``cut``: a part's statement)
         self.namespace = {}           # the script's globals (names for the nodes)
         self.refusal_clock = None     # the count at which ``refusal`` was found
         self.refusal = None           # the first TraceError found outside the observer

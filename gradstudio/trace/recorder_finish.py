@@ -19,7 +19,7 @@ MAX_NODES = 20_000            # nodes of the graph drawn (after a training loop 
 UNSEEDED = 0     # an unseeded script draws as if seeded with 0, the document's default
 # what a node dict holds for the trace only, not for the result
 _TRACE_ONLY = ("keep", "alias", "taint", "leaf_rg", "grad_owner", "removed", "check_after",
-               "last_copy", "late")
+               "last_copy", "late", "superseded", "since")
 
 
 def finish(rec):
@@ -86,11 +86,12 @@ def _add_recorded(rec, nodes, new_id, owner, grad_owner):
     for i, node_id in new_id.items():
         data, dtype, fn = rec.values[i]
         t = owner.get(i)
-        g = None if t is None else raw.grad(grad_owner[i])
-        g = None if g is None else raw.data(g).tolist()
+        ended = rec.nodes[i].get("superseded")     # (by a recorded part: ``cut``)
+        g = None if t is None or ended else raw.grad(grad_owner[i])
+        g = ended["grad"] if ended else None if g is None else raw.data(g).tolist()
         recorded = {"value": data.tolist(), "shape": list(data.shape), "dtype": dtype,
                     "grad_fn": fn, "grad": g}
-        if t is not None and not _same(raw.data(t), data) and \
+        if t is not None and not ended and not _same(raw.data(t), data) and \
                 "last_copy" not in rec.nodes[i]:
             # changed after its node was made: by a training step the timeline
             # shows, or by something the graph does not show (the check tells)
@@ -120,10 +121,10 @@ def _actions(rec, alive, new_id, owner, grad_owner):
         alive_before.append(alive_before[-1] + alive[i])
     uid_index = {a["uid"]: k for k, a in enumerate(rec.actions) if "uid" in a}
     actions = []
-    for a in rec.actions:
+    for k, a in enumerate(rec.actions):
         action = {"kind": a["kind"], "params": _action_params(a, new_id, uid_index),
                   "line": a["line"], "after": alive_before[a["after"]]}
-        _add_outcome(action, a, new_id, owner, grad_owner)
+        _add_outcome(action, a, new_id, _owners_at(rec, owner, k), grad_owner)
         actions.append(action)
     return actions
 
@@ -141,6 +142,21 @@ def _action_params(a, new_id, uid_index):
         else:
             params[k] = new_id[v]
     return params
+
+
+def _owners_at(rec, owner, k):
+    """``owner`` for the ``k``-th action: without the nodes a recorded part ended before
+    it, nor the literals made after it for what a part changed (``cut``)."""
+    if not rec.parts:
+        return owner
+    out = {}
+    for i, t in owner.items():
+        node = rec.nodes[i]
+        ended = node.get("superseded")
+        if (ended and k >= ended["actions"]) or node.get("since", 0) > k:
+            continue
+        out[i] = t
+    return out
 
 
 def _add_outcome(action, a, new_id, owner, grad_owner):
@@ -200,6 +216,9 @@ def _owners(rec):
     owner, superseded = {}, set()
     for i in range(len(rec.nodes) - 1, -1, -1):
         obj = id(rec.objects[i])
+        if rec.nodes[i].get("superseded") and not rec.nodes[i].get("removed"):
+            owner[i] = rec.objects[i]      # (up to the recorded part that changed it)
+            continue
         if obj in superseded or rec.nodes[i].get("removed"):
             continue
         owner[i] = rec.objects[i]

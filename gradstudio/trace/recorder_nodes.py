@@ -13,6 +13,7 @@ from gradstudio import gc_policy
 from gradstudio.engine import inspect as raw
 from gradstudio.vocabulary import DTYPES
 
+from .cut import made_line
 from .ops import op_record
 from .writes import VIEW_WRITE
 from .values import (RANDOM_KINDS, SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
@@ -43,7 +44,8 @@ class RecordedNodes:
                              "after the update, which cannot be drawn yet")
         if id(t) in self.retired:
             raise TraceError(self.retired[id(t)])
-        if raw.grad_fn(t) is not None:
+        made_in = made_line(self, t) if self.parts else None
+        if raw.grad_fn(t) is not None and made_in is None:
             raise TraceError("a tensor computed outside the traced operations (for example a "
                              "gradient returned with create_graph=True) is used here; "
                              "GradStudio cannot draw where it came from")
@@ -65,7 +67,17 @@ class RecordedNodes:
             params["dtype"] = dtype
         i = self._commit(_Record("tensor", params, {}, t),
                          taint=None if taint is None else (self.line(), taint))
-        self.nodes[i]["recorded_at"] = self.line()     # (its values: the script's here)
+        # (its values: the script's here; one a recorded part made: at the line making it)
+        self.nodes[i]["recorded_at"] = made_in or self.line()
+        if self.parts:         # (its .grad is checked from here on: ``recorder_finish``)
+            self.nodes[i]["since"] = len(self.actions)
+        if raw.grad_fn(t) is not None:
+            # made by a recorded part from other tensors: a leaf of the graph holding
+            # its values (its grad_fn is the part's; backward stops at it, and the check
+            # refuses a graph whose gradients would then differ: ``cut``)
+            self.nodes[i]["leaf_rg"] = True
+            if self.record_values:
+                self.values[i] = self.values[i][:2] + (None,)
         return i
 
     def _grad_value(self, t):
@@ -85,10 +97,10 @@ class RecordedNodes:
         """What the last action, ``torch.autograd.grad``, returned: each gradient may
         become a node if the script computes with it (``_grad_node``)."""
         a = self.actions[-1]
-        for g in result:
+        for k, g in enumerate(result):
             if g is not None:
                 self.grad_results.add(id(g))
-                self.grad_calls[id(g)] = (a, g)
+                self.grad_calls[id(g)] = (a, g, k)
                 self.keep.append(g)
 
     def _grad_node(self, t):
@@ -96,25 +108,31 @@ class RecordedNodes:
         derivative, a gradient penalty, a Jacobian's row): its call becomes an
         ``autograd_grad`` node of the forward pass instead of a timeline step, if the
         call came before every other step (a graph computes its nodes before its
-        timeline) and asked for one output's gradient with respect to one input. None
-        otherwise: the caller then refuses it in words."""
-        a, g = self.grad_calls.pop(id(t))
+        timeline) and asked for one output's gradient. A call with several inputs (a
+        Jacobian of several inputs, ``jacobian(f, (a, b))``) is one node per input whose
+        gradient is used, each the gradient with respect to that input. None otherwise:
+        the caller then refuses it in words."""
+        a, g, k = self.grad_calls.pop(id(t))
         p = a["params"]
-        # (found by identity: actions are dicts holding arrays, which == cannot compare)
-        at = next((k for k, b in enumerate(self.actions) if b is a), None)
-        if at is None or any(b["kind"] != "grad" for b in self.actions[:at]):
-            return None
-        if len(p["outputs"]) != 1 or len(p["inputs"]) != 1:
-            raise TraceError("a gradient torch.autograd.grad returned for several outputs or "
-                             "inputs is used as a value, which cannot be drawn yet; ask for "
-                             "one output's gradient with respect to one input per call",
-                             line=a["line"])
-        del self.actions[at]
+        if id(a) not in self.split_calls:
+            # (found by identity: actions are dicts holding arrays, which == cannot compare)
+            at = next((j for j, b in enumerate(self.actions) if b is a), None)
+            if at is None or any(b["kind"] != "grad" for b in self.actions[:at]):
+                return None
+            if len(p["outputs"]) != 1:
+                raise TraceError("a gradient torch.autograd.grad returned for several "
+                                 "outputs is used as a value, which cannot be drawn yet; ask "
+                                 "for one output's gradient per call", line=a["line"])
+            del self.actions[at]
+            self.split_calls[id(a)] = a       # (kept: its id stays unique)
         inputs = {"outputs": self.objects[p["outputs"][0]],
-                  "inputs": self.objects[p["inputs"][0]]}
+                  "inputs": self.objects[p["inputs"][k]]}
         if p["grad_outputs"] and p["grad_outputs"][0] is not None:
             inputs["grad_outputs"] = self.objects[p["grad_outputs"][0]]
-        i = self._commit(_Record("autograd_grad", {"retain_graph": p["retain_graph"],
+        # (one call for several inputs is one node each: each keeps the graph for the
+        # others; a later backward the freed graph made fail is the check's to find)
+        retain = p["retain_graph"] or len(p["inputs"]) > 1
+        i = self._commit(_Record("autograd_grad", {"retain_graph": retain,
                                                    "create_graph": p["create_graph"]},
                                  inputs, g))
         node = self.nodes[i]
@@ -162,6 +180,11 @@ class RecordedNodes:
             inputs[port] = self.node_index(t)
             taint = taint or self.nodes[inputs[port]]["taint"]
             late = late or "late" in self.nodes[inputs[port]]
+        if rec.kind in RANDOM_KINDS and self.random_dirty and not rec.inputs and \
+                self.reseed is None:
+            # a recorded part drew random numbers: the graph's stream is not the
+            # script's any more, so what this source drew is recorded (``cut``)
+            return self.node_index(rec.output)
         if rec.kind in RANDOM_KINDS:
             self.random_drawn = True
             if self.reseed is not None:       # torch.manual_seed(n) since the last draw

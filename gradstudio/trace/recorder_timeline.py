@@ -12,7 +12,7 @@ import numpy as np
 from gradstudio.engine import inspect as raw
 from gradstudio.timeline import ACTIONS
 
-from .cut import recorded_event
+from .cut import made_line, recorded_event
 from .said import said_event
 from .values import TraceError
 
@@ -97,6 +97,9 @@ class Timeline:
         if not self.is_tensor(value):
             return
         i = self.node_of.get(id(value))
+        if i is None and made_line(self, value) is not None and id(value) not in \
+                self.grad_of and id(value) not in self.grad_calls:
+            i = self.node_index(value)     # (made by a recorded part: its literal, printed)
         if i is None or id(value) in self.grad_of or not self.params_changed:
             self.mark_watched(value)
             if i is not None and id(value) not in self.grad_of:   # (for ``fold``)
@@ -113,6 +116,10 @@ class Timeline:
         happened (``said``); a tensor the graph holds is printed by the graph, a
         ``.grad`` as its owner's, anything else is the text it printed. A print made
         while an action runs is a hook's (``hooks``), not one of these."""
+        if self.part is not None:       # inside a recorded part: its text, where it was
+            self.said.append(said_event([("text", None)] * len(texts), texts, sep, end,
+                                        self.line(), len(self.nodes), len(self.actions)))
+            return
         if self.cut is not None:
             self.said_after.append(recorded_event(self, texts, sep, end))
             return

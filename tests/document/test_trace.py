@@ -402,11 +402,11 @@ def test_losses_the_document_cannot_hold_say_so():
                       "nll_loss(x, t, torch.ones(3), reduce=False)",
                       "cross_entropy(x, t, label_smoothing=0.1)",
                       "cross_entropy(x, torch.softmax(x.detach(), 1))")]
-    got = [r.trace_note for _, r in _trace_all(sources)]      # (drawn up to line 5)
+    got = [r.trace_note for _, r in _trace_all(sources)]      # (line 5 recorded)
     words = ("with a weight per class, label_smoothing or class probabilities as the target "
-             "cannot be drawn yet.")
-    assert got == [f"Drawn up to line 5; from there on, what the program printed is "
-                   f"recorded, as text, because {kind} {words}"
+             "cannot be drawn yet")
+    assert got == [f"Not drawn: line 5 ({kind} {words}). What it printed is recorded as "
+                   f"text and everything after it is drawn."
                    for kind in ("cross_entropy", "nll_loss", "cross_entropy", "cross_entropy")]
 
 
@@ -483,9 +483,8 @@ def test_bad_scripts_give_one_clear_message(tmp_path):
     assert str(got["exits"]) == "The script stopped Python before it finished (exit code 3)."
     # (what cannot be drawn opens drawn up to it: issue 32)
     assert got["unsupported"].trace_note.startswith(
-        "Drawn up to line 4; from there on, what the program printed is recorded, as text, "
-        "because this indexing with a tensor cannot be drawn yet")
-    assert "because an in-place update of a leaf" in got["leaf update"].trace_note
+        "Not drawn: line 4 (this indexing with a tensor cannot be drawn yet")
+    assert "(an in-place update of a leaf" in got["leaf update"].trace_note
     assert str(got["engine error"]) == ("line 2: RuntimeError: mat1 and mat2 shapes cannot be "
                                         "multiplied (2x3 and 2x3)")
     for name in sources:
@@ -536,10 +535,15 @@ def test_an_in_place_update_of_a_view_is_refused_not_drawn_wrong():
         y.sum().backward()
     """) for update in ("y[1:].mul_(3)", "y[0] += 5")]
     got = [r.trace_note for _, r in _trace_all(sources)]     # (drawn up to line 4)
+    # (and not drawn on with y recorded: x.grad would then differ from the program's)
     assert got == ["Drawn up to line 4; from there on, what the program printed is recorded, "
                    "as text, because an in-place update of a part of a tensor that requires "
                    "grad (such as y[0] += 5 or y[1:].mul_(3)) cannot be drawn yet; compute a "
-                   "new tensor instead (for example with torch.cat)."] * 2
+                   "new tensor instead (for example with torch.cat). It could not be drawn "
+                   "on after that with the values it computed recorded, because the graph "
+                   "would differ from the script from line 5 (y.sum().backward()): x.grad "
+                   "would be None where the script had a gradient after the backward "
+                   "step."] * 2
 
 
 def test_a_split_data_node_traces_back_drawn_up_to_its_generator():

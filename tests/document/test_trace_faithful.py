@@ -221,9 +221,10 @@ def _broken_build(change):
 
 
 def _cut_because(got, words):
-    """``got`` opened, cut where the self-check found a difference that says ``words``."""
+    """``got`` opened, recorded (or cut) where the self-check found a difference that says
+    ``words``."""
     assert not isinstance(got, Exception), got
-    assert "because the graph would differ from the script from " + words in got.trace_note, \
+    assert "the graph would differ from the script from " + words in got.trace_note, \
         got.trace_note
     return got.trace_note
 
@@ -361,10 +362,11 @@ def test_the_command_line_says_what_it_recorded_in_the_same_sentence(tmp_path, c
     assert cli.main(["trace", str(script)]) == 0
     out, err = capsys.readouterr()
     assert err == "" and out.splitlines()[1] == (
-        "train.py: Drawn up to line 9; from there on, what the program printed is recorded, "
-        "as text, because an in-place update of a leaf that requires grad can be drawn only "
-        "as a training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or "
-        "w.sub_(lr * w.grad)) with lr a plain number.")
+        "train.py: Not drawn: lines 6–10 from line 9 on (an in-place update of a leaf that "
+        "requires grad can be drawn only as a training step of the form w -= lr * w.grad (or "
+        "w.data -= lr * w.grad, or w.sub_(lr * w.grad)) with lr a plain number). What it "
+        "printed is recorded as text, 1 tensor the graph uses from it is a recorded value "
+        "(marked with the line that made it), and everything after it is drawn.")
     assert (tmp_path / "train.gsg").exists()
     monkeypatch.setattr(trace_mod, "_build", _broken_build(
         lambda doc, ids: doc.set_param(_label(doc, "y"), "other", 3)))
@@ -459,7 +461,11 @@ def test_indices_without_a_node_are_drawn_up_to_where_they_are_used(line):
         {line}
         print(i)
     """))
-    assert "cannot be drawn yet" in doc.trace_note and "up to line 3;" in doc.trace_note
+    assert doc.trace_note.startswith("Not drawn: line 3 (the indices of x."), doc.trace_note
+    assert "cannot be drawn yet" in doc.trace_note
+    # (the indices: a literal of what the script computed there, printed by the graph)
+    (i,) = [n for n in doc.node_ids if doc.node(n).recorded == 3]
+    assert doc.display_name(i) == "i"
 
 
 def test_a_weighted_mse_loss_is_drawn_as_the_ops_it_runs():

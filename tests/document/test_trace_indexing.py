@@ -172,10 +172,10 @@ def test_script_graph_export_print_what_the_script_prints_under_torch(round_trip
      "this indexing cannot be drawn yet"),
 ])
 def test_what_still_cannot_be_drawn_is_said_with_its_line(source, line, message):
-    """Drawn up to there, not refused (issue 32)."""
+    """That line recorded, not refused (issue 32)."""
     [got] = outcomes([source])
     assert not isinstance(got, Exception), got
-    assert got.trace_note.startswith(f"Drawn up to line {line};") and message in \
+    assert got.trace_note.startswith(f"Not drawn: line {line} (") and message in \
         got.trace_note, got.trace_note
 
 

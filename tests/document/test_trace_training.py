@@ -606,8 +606,8 @@ def test_the_self_check_refuses_a_folded_loop_that_would_train_differently(
     monkeypatch.setattr(trace_mod, "_build", _broken_build(change))
     (got,) = outcomes([SCRIPTS["minus equals"]])
     assert not isinstance(got, Exception), got
-    # (drawn up to where the difference starts; what the script printed then recorded)
-    assert "because the graph would differ from the script from line 8 (y_pred = w * x " \
+    # (recorded from where the difference starts, or drawn up to there, said so)
+    assert "the graph would differ from the script from line 8 (y_pred = w * x " \
            "+ b): " in got.trace_note, got.trace_note
     assert words in got.trace_note and "loop" not in [a.kind for a in got.timeline]
 

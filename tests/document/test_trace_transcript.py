@@ -96,11 +96,13 @@ PROGRAMS = {
     """,
     "nothing_drawable": """
         import torch
-        g = torch.Generator().manual_seed(3)
-        x = torch.randn(4, generator=g, requires_grad=True)
-        print(x)
-        (x ** 2).sum().backward()
-        print(x.grad)
+        def main():            # (one statement of the script: the part recorded)
+            x = torch.ones(4, requires_grad=True)
+            x.data.mul_(3)
+            print(x)
+            (x ** 2).sum().backward()
+            print(x.grad)
+        main()
     """,
 }
 
@@ -180,15 +182,18 @@ def test_a_part_that_cannot_be_drawn_cuts_the_graph_there(traced):
 
 
 def test_a_check_that_fails_cuts_the_graph_where_it_starts_to_differ(traced):
-    doc = traced["check_cut"]
-    assert "up to line 4" in doc.trace_note and "would differ" in doc.trace_note
+    doc = traced["check_cut"]          # (recorded there, drawn on after it)
+    assert doc.trace_note.startswith("Not drawn: line 4 (the graph would differ from the "
+                                     "script from line 4"), doc.trace_note
+    assert any(a.kind == "say" and a.params["tensors"] for a in doc.timeline)  # print(w.t())
 
 
 def test_nothing_drawable_is_said_and_every_print_recorded(traced):
-    doc = traced["nothing_drawable"]
-    assert doc.node_ids == [] or len(doc.node_ids) == 0
-    assert doc.trace_note.startswith("Nothing of this program could be drawn")
-    assert "torch.Generator" in doc.trace_note
+    doc = traced["nothing_drawable"]          # (drawn up to the part: its first line)
+    assert doc.trace_note.startswith("Not drawn: line 8 from line 4 on (writing through "
+                                     ".data"), doc.trace_note
+    says = [a for a in doc.timeline if a.kind == "say"]
+    assert len(says) == 2 and not any(a.params["tensors"] for a in says)
 
 
 def test_a_missing_api_is_still_refused_naming_the_line_and_the_name():

@@ -441,7 +441,7 @@ def test_export_notebook_says_so_when_it_cannot(window, tmp_path, monkeypatch):
 
 def test_a_notebook_drawn_only_up_to_a_cell_says_so_at_the_top(window, qtbot, tmp_path):
     """Issue 32: a part the graph cannot draw is said on opening (a notice) and at the
-    top of the Lesson panel, naming the cell and line where the graph stops."""
+    top of the Lesson panel, naming the cell and line recorded instead of drawn."""
     import nbformat
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell("import torch\nw = torch.ones(2, requires_grad=True)"
@@ -455,7 +455,7 @@ def test_a_notebook_drawn_only_up_to_a_cell_says_so_at_the_top(window, qtbot, tm
     open_notebook(qtbot, window, path)
     panel = window.lesson_panel
     qtbot.waitUntil(lambda: panel.cut_note.isVisibleTo(panel))
-    assert panel.cut_note.text().startswith("Drawn up to cell 2, line 1;")
+    assert panel.cut_note.text().startswith("Not drawn: cell 2, line 1 (")
     assert "learning-rate scheduler" in panel.cut_note.text()
     assert notices == ["cut.ipynb: " + panel.cut_note.text()]
     window.files.new_document()

@@ -44,3 +44,26 @@ def test_a_recorded_value_says_so_on_its_card_and_in_the_inspector(qtbot):
     assert doc.node(node).recorded == 8
     assert loads(dumps(doc)).node(node).recorded == 8
 
+
+
+DRAWN_ON = """import torch
+torch.manual_seed(0)
+x = torch.randn(3, requires_grad=True)
+w = torch.ones(3)
+w.data.mul_(3)
+z = (w * x).sum()
+print(z)
+"""
+
+
+def test_a_value_recorded_by_a_part_not_drawn_shows_its_badge_and_the_rest_is_drawn(qtbot):
+    doc = trace(DRAWN_ON)           # (line 5 cannot be drawn: recorded, drawn on after it)
+    assert doc.trace_note.startswith("Not drawn: line 5 (writing through .data")
+    (node,) = _recorded(doc)
+    assert doc.node(node).recorded == 5 and doc.node(node).params["value"] == [3.0] * 3
+    after = [n for n in doc.node_ids if node in doc.inputs_of(n).values()]
+    assert [doc.node(n).kind for n in after] == ["mul"]
+    session, canvas = canvas_on(qtbot, doc)
+    assert ("recorded", "recorded · line 5") in canvas.item(node).badges
+    assert recorded_words(5) in canvas.item(node).toolTip()
+    assert not any(b[0] == "recorded" for b in canvas.item(after[0]).badges)

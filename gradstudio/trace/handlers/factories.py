@@ -146,6 +146,7 @@ def uniform_handler(rec, empties, out, t, a=0.0, b=1.0, *, generator=None):
 
 def seed_handler(rec, out, seed):
     value = int(seed) % 2 ** 64
+    rec.random_dirty = False       # (seeded again after a recorded part drew: see ``cut``)
     if rec.random_drawn:
         # seeded again: the next random source re-seeds before it draws
         rec.reseed = value

@@ -1,0 +1,243 @@
+"""Drawing on after a part the graph cannot draw (issue 32, item 1): the part is
+recorded (what it printed is recorded text), the tensors it made or changed that the
+rest of the program uses enter the graph as recorded literals holding the script's
+values, each with the line that made it, and everything after it is drawn as editable
+nodes and drawn prints. Each program opens, passes the self-check (the trace runs it),
+its export prints under PyTorch exactly what the program printed, and at least so many
+of its tensors are drawn as nodes after the part. Where the rest of the program needs
+gradients to flow through the part, the graph is cut there as before and the note says
+why: never a graph whose ``.grad`` values differ from the program's."""
+import pytest
+
+from gradstudio.document import export
+from gradstudio.document.recorded import is_stale
+from gradstudio.document.run import run
+
+from trace_jobs import check_round_trip, outcomes
+
+# name -> (program, its recorded literals {line: how many}, nodes drawn after the part
+# at least: computed from the recorded ones or later)
+PROGRAMS = {
+    "data_write_then_drawn": ("""
+        import torch
+        torch.manual_seed(0)
+        x = torch.randn(3, requires_grad=True)
+        y = x * 2
+        print(y)
+        w = torch.ones(3)
+        w.data.mul_(3)
+        z = (w * x).sum()
+        print(z)
+        z.backward()
+        print(x.grad)
+    """, {7: 1}, 2),
+    "training_loop_recorded": ("""
+        import torch
+        torch.manual_seed(0)
+        w = torch.randn(3, requires_grad=True)
+        for i in range(3):
+            loss = (w ** 2).sum()
+            loss.backward()
+            with torch.no_grad():
+                w.data -= 0.1 * w.grad + 0.01 * w.data.sign()
+            w.grad.zero_()
+            print(i, round(loss.item(), 4))
+        y = (w * 2).sum()
+        print(y)
+        y.backward()
+        print(w.grad)
+        z = torch.randn(2)
+        print(z * 3)
+    """, {8: 1}, 2),
+    "random_drawn_in_the_part": ("""
+        import torch
+        torch.manual_seed(0)
+        X = torch.randn(8, 2)
+        w = torch.zeros(2, requires_grad=True)
+        for epoch in range(2):
+            perm = torch.randperm(8)
+            for i in range(0, 8, 4):
+                idx = perm[i:i + 4]
+                loss = ((X[idx] @ w - 1) ** 2).mean()
+                loss.backward()
+                with torch.no_grad():
+                    w.data.mul_(0.5).sub_(0.1 * w.grad)
+                w.grad = None
+            print("epoch", epoch, round(loss.item(), 4))
+        noise = torch.randn(8)
+        pred = X @ w + noise
+        print(pred)
+        loss = ((pred - 1) ** 2).mean()
+        loss.backward()
+        print(w.grad, loss)
+    """, {12: 1, 15: 1}, 5),
+    "recorded_non_leaf_printed": ("""
+        import torch
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        h = x * 3; h.data.add_(1)
+        print(h)
+        g = h * 2
+        print(g, g.sum())
+        with torch.no_grad():
+            print((g * 10).mean())
+    """, {3: 1}, 4),
+    "shared_memory_changed": ("""
+        import torch
+        torch.manual_seed(0)
+        a = torch.randn(3, requires_grad=True)
+        b = a.detach()
+        b.data.mul_(2)
+        c = (b * a).sum()
+        c.backward()
+        print(a.grad, c)
+    """, {5: 2}, 2),
+    # the self-check's difference at line 7 comes before the refusal at line 12: both
+    # are recorded parts
+    "two_parts": ("""
+        import torch
+        a = torch.tensor([1.0, 2.0], requires_grad=True)
+        b = a.sigmoid()
+        c = b * 2
+        b.mul_(3)
+        try:
+            c.sum().backward()
+            print("no error")
+        except RuntimeError as e:
+            print("error:", str(e)[:60])
+        w = torch.tensor([1.0, 2.0], requires_grad=True)
+        w.data.mul_(2)
+        (w * w).sum().backward()
+        print(w, w.grad)
+        try:
+            w.add_(1)
+        except RuntimeError as e:
+            print(e)
+    """, {12: 1}, 2),
+}
+
+# gradients flow through the part: cut there, as before, saying why
+THROUGH_THE_PART = """
+    import torch
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = x * 3; h.data.add_(1)
+    print(h)
+    loss = (h * h).sum()
+    loss.backward()
+    print(x.grad)
+"""
+
+
+@pytest.fixture(scope="module")
+def traced():
+    names = list(PROGRAMS)
+    docs = outcomes([PROGRAMS[n][0] for n in names] + [THROUGH_THE_PART])
+    return dict(zip(names + ["through"], docs))
+
+
+def _recorded(doc):
+    lines = {}
+    for n in doc.node_ids:
+        line = doc.node(n).recorded
+        if line is not None:
+            lines[line] = lines.get(line, 0) + 1
+    return lines
+
+
+def _drawn_after(doc):
+    """The nodes computed from a recorded literal (directly or not)."""
+    found = set()
+    todo = [n for n in doc.node_ids if doc.node(n).recorded is not None]
+    while todo:
+        for _, v, _ in doc.graph.out_edges(todo.pop(), keys=True):
+            if v not in found:
+                found.add(v)
+                todo.append(v)
+    return found
+
+
+@pytest.mark.parametrize("name", list(PROGRAMS))
+def test_the_part_is_recorded_and_the_rest_drawn(traced, name):
+    doc = traced[name]
+    assert not isinstance(doc, Exception), doc
+    _, lines, at_least = PROGRAMS[name]
+    assert _recorded(doc) == lines
+    assert len(_drawn_after(doc)) >= at_least
+    assert doc.trace_note.startswith("Not drawn: ") and \
+        doc.trace_note.endswith(("everything after it is drawn.",
+                                 "everything after them is drawn.")), doc.trace_note
+    assert "recorded value" in doc.trace_note
+    # the prints after the part that print a drawn tensor are drawn prints
+    drawn = [a.params["tensors"][p["tensor"]] for a in doc.timeline if a.kind == "say"
+             for p in a.params["parts"] if "tensor" in p]
+    recorded = {n for n in doc.node_ids if doc.node(n).recorded is not None}
+    assert set(drawn) & (_drawn_after(doc) | recorded), drawn
+
+
+def test_every_export_prints_under_torch_what_the_program_printed(traced):
+    names = list(PROGRAMS)
+    check_round_trip([traced[n] for n in names], [PROGRAMS[n][0] for n in names])
+
+
+def test_a_loop_that_cannot_be_drawn_is_one_part_and_names_its_lines(traced):
+    note = traced["training_loop_recorded"].trace_note
+    assert note.startswith("Not drawn: lines 4–10 from line 8 on (an in-place update of "
+                           "a leaf that requires grad"), note
+
+
+def test_a_difference_before_a_recorded_part_is_a_recorded_part_too(traced):
+    note = traced["two_parts"].trace_note
+    assert note.startswith("Not drawn: lines 6–10 from line 7 on (the graph would differ "
+                           "from the script from line 7 (c.sum().backward()): the backward "
+                           "step would succeed where the script's raised an error); line 12 "
+                           "(writing through .data"), note
+    assert note.endswith("What they printed is recorded as text, 1 tensor the graph uses "
+                         "from them is a recorded value (marked with the line that made it), "
+                         "and everything after them is drawn."), note
+
+
+def test_a_recorded_non_leaf_is_a_leaf_of_the_graph_with_the_scripts_values(traced):
+    doc = traced["recorded_non_leaf_printed"]
+    (node,) = [n for n in doc.node_ids if doc.node(n).recorded == 3]
+    data = doc.node(node)
+    assert data.kind == "tensor" and data.params["requires_grad"] is True
+    assert data.params["value"] == [4.0, 7.0]
+    # printed by the program with its grad_fn: that print is the program's text
+    first = next(a for a in doc.timeline if a.kind == "say")
+    assert first.params["parts"] == [{"text": "tensor([4., 7.], grad_fn=<MulBackward0>)"}]
+
+
+def test_random_numbers_after_a_part_that_drew_some_are_recorded(traced):
+    doc = traced["random_drawn_in_the_part"]
+    noise = [n for n in doc.node_ids if doc.node(n).recorded == 15]
+    assert [doc.node(n).kind for n in noise] == ["tensor"]
+    assert [doc.node(n).kind for n in doc.node_ids].count("randn") == 1   # (X, before)
+
+
+def test_gradients_through_the_part_keep_the_cut_and_say_why(traced):
+    doc = traced["through"]
+    assert not isinstance(doc, Exception), doc
+    note = doc.trace_note
+    assert note.startswith("Drawn up to line 3; from there on, what the program printed is "
+                           "recorded, as text, because writing through .data"), note
+    assert note.endswith("It could not be drawn on after that with the values it computed "
+                         "recorded, because the graph would differ from the script from "
+                         "line 6 (loss.backward()): x.grad would be None where the script "
+                         "had a gradient after the backward step."), note
+    assert _recorded(doc) == {}
+    # no .grad differs: nothing after the cut is drawn, what was printed is the text
+    result = run(doc)
+    x = next(n for n in doc.node_ids if doc.display_name(n) == "x")
+    assert result.state(x).grad is None
+    out = export.transcript(doc, result)
+    assert out.endswith("tensor([24., 42.])\n"), out
+    check_round_trip([doc], [THROUGH_THE_PART])
+
+
+def test_a_recorded_value_is_stale_once_what_came_before_it_is_edited(traced):
+    doc = traced["data_write_then_drawn"]
+    assert doc.recorded_against is not None and not is_stale(doc)
+    x = next(n for n in doc.node_ids if doc.display_name(n) == "x")
+    doc.set_param(x, "requires_grad", False)
+    assert is_stale(doc)
+    assert "# recorded (line 7), before the graph was edited" in \
+        export.export_script(doc).text
