@@ -63,16 +63,7 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.said = []                # every print, in order (see ``said``)
         self.clock = 0                # the script's own events so far (see ``cut``)
         self.line_clock = {}          # line -> the count of its first event
-        self.cut_at = None            # the count at which to stop drawing (``cut``)
-        self.cut = None               # once cut: the result finished there, its line
-        self.said_after = []          # the prints made after the cut: text only
-        self.record_at = []           # counts at which recorded parts start (``cut``)
-        self.part = None              # the recorded part running now (``cut``)
-        self.parts = []               # the recorded parts so far: their lines
-        self.made = {}                # id(tensor) -> (weak ref, line) made in a part
-        self.line_clock_since = {}    # ``line_clock`` since the last part ended
-        self.random_dirty = False     # a part drew random numbers, none seeded since
-        self.cells = None             # a notebook's cells (``cut``: a part's statement)
+        self._start_cut_state()
         self.namespace = {}           # the script's globals (names for the nodes)
         self.refusal_clock = None     # the count at which ``refusal`` was found
         self.refusal = None           # the first TraceError found outside the observer
@@ -91,6 +82,19 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.labels = set()
         self.suffixes = {}          # name -> the suffix its last label took (see name_node)
         self.bound = {}             # id(tensor) -> the variables seen holding it
+
+    def _start_cut_state(self):
+        """The state of cutting the drawing and of the recorded parts (``cut``)."""
+        self.cut_at = None            # the count at which to stop drawing (``cut``)
+        self.cut = None               # once cut: the result finished there, its line
+        self.said_after = []          # the prints made after the cut: text only
+        self.record_at = []           # counts at which recorded parts start (``cut``)
+        self.part = None              # the recorded part running now (``cut``)
+        self.parts = []               # the recorded parts so far: their lines
+        self.made = {}                # id(tensor) -> (weak ref, line) made in a part
+        self.line_clock_since = {}    # ``line_clock`` since the last part ended
+        self.random_dirty = False     # a part drew random numbers, none seeded since
+        self.cells = None             # a notebook's cells (``cut``: a part's statement)
 
     # ---------------------------------------------------------------- helpers
     def line(self):
