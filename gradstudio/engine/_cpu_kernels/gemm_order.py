@@ -7,7 +7,13 @@ a shipped Playground example's training printed a last digit apart from PyTorch'
 longer sums keep numpy's order). Other shapes (``M >= 4`` and ``N >=
 12``: fused multiply-adds one ``k`` after another, and blocks of ``K`` past about 130;
 ``N == 1``: MKL's ``sgemv``; ``N`` from 9 to 11: a mix) keep numpy's product; docs/engine.md
-says where the last digit may still differ."""
+says where the last digit may still differ.
+
+A matrix-vector product whose matrix is a transposed view (column-major, as the
+backward of ``X @ w`` multiplies ``X.T`` by the gradient) is MKL's ``gemv`` adding one
+column after another: ``a[:, k] * v[k]`` (each product rounded) one ``k`` after another,
+for every size and for float32 and float64 alike (measured). A row-major matrix's
+``gemv`` (a dot product per row, in an order not reproduced) keeps numpy's."""
 import numpy as np
 
 __all__ = ["matmul"]
@@ -17,7 +23,10 @@ _MOST = 1 << 20         # (M * K * N: the products held at once, 4 MB of float32
 
 def matmul(a, b):
     """``np.matmul(a, b)``, adding in PyTorch's order for 2-D float32 operands of the
-    shapes above."""
+    shapes above and for a transposed matrix times a vector."""
+    if _column_major_gemv(a, b):
+        # (+ 0.0: the sum starts from zero, so a sum of -0.0 terms is +0.0)
+        return np.ascontiguousarray(np.cumsum(a * b[None, :], axis=1)[:, -1]) + 0.0
     if a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and b.dtype == np.float32:
         (m, k), n = a.shape, b.shape[1]
         if 1 < k <= 128 and (m <= 2 or 2 <= n <= 8) and n > 1 and m * k * n <= _MOST \
@@ -27,3 +36,9 @@ def matmul(a, b):
             # + 0.0: the sum starts from zero, so a sum of -0.0 terms is +0.0)
             return np.ascontiguousarray(np.cumsum(products, axis=1)[:, -1, :]) + 0.0
     return np.matmul(a, b)
+
+
+def _column_major_gemv(a, b):
+    return a.ndim == 2 and b.ndim == 1 and a.dtype == b.dtype and \
+        a.dtype in (np.float32, np.float64) and a.shape[1] == b.shape[0] and \
+        a.flags.f_contiguous and not a.flags.c_contiguous and a.size <= _MOST
