@@ -537,6 +537,10 @@ def transcript_sections(doc, result=None):
             continue
         for nid in grad_watch:
             out.append(result.state(nid, step).grad_text)
-    # (a print with end=" " leaves its line open: the next print continues it)
-    return [(key, "".join(s if is_open_line(s) else s + "\n" for s in lines))
-            for key, lines in sections]
+    return [(key, _lines_text(lines)) for key, lines in sections]
+
+
+def _lines_text(lines):
+    """The printed ``lines`` as text; a print with ``end=" "`` left its line open (the
+    next print continues it): no newline after it."""
+    return "".join(s if is_open_line(s) else s + "\n" for s in lines)
