@@ -23,7 +23,7 @@ import operator
 from gradstudio.words import translate
 
 __all__ = ["HOOK_METHODS", "MAX_HOOK_TEXT", "parse_hook", "hook_function", "hook_code",
-           "hook_prints", "is_print", "printing", "say"]
+           "hook_prints", "is_print", "printing", "say", "is_open_line"]
 
 MAX_HOOK_TEXT = 500       # characters
 _MAX_DEPTH = 30           # nested operations
@@ -81,6 +81,13 @@ _LINES = []         # the lists of the open ``printing`` blocks, innermost last
 
 class _Partial(str):
     """The end of a printed line still open (``print(..., end="")``)."""
+
+
+def is_open_line(line):
+    """Whether ``line``, of the lines a ``printing`` block collected, is the start of a
+    line left open (its print's ``end`` had no newline): written out, no newline follows
+    it."""
+    return isinstance(line, _Partial)
 
 
 def say(text):

@@ -40,6 +40,7 @@ top-level action, a whole loop), which is how the notebook export fills its cell
 import keyword
 from dataclasses import dataclass, field
 
+from gradstudio.hook_text import is_open_line
 from gradstudio.vocabulary import SCRIPT_NAMES
 
 from gradstudio.timeline import ACTIONS, Spell, one_statement
@@ -536,4 +537,10 @@ def transcript_sections(doc, result=None):
             continue
         for nid in grad_watch:
             out.append(result.state(nid, step).grad_text)
-    return [(key, "".join(s + "\n" for s in lines)) for key, lines in sections]
+    return [(key, _lines_text(lines)) for key, lines in sections]
+
+
+def _lines_text(lines):
+    """The printed ``lines`` as text; a print with ``end=" "`` left its line open (the
+    next print continues it): no newline after it."""
+    return "".join(s if is_open_line(s) else s + "\n" for s in lines)

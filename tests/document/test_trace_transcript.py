@@ -94,6 +94,16 @@ PROGRAMS = {
         out.backward()
         print(out, a.grad)
     """,
+    "prints_that_leave_the_line_open": """
+        import torch
+        t = torch.tensor([1.5, -2.0, 0.25])
+        print("values:", end=" ")
+        for v in t:
+            print(f"{v.item():.2f}", end=" ")
+        print()
+        print("sum", t.sum(), end="; ")
+        print("done")
+    """,
     "nothing_drawable": """
         import torch
         def main():            # (one statement of the script: the part recorded)

@@ -75,3 +75,30 @@ def test_a_product_of_many_rows_adds_in_order_without_holding_every_term(m, k, n
     expected = _by_cumsum(a, b)
     assert np.array_equal(ours.view(np.uint32), expected.view(np.uint32))
     assert ours.flags.c_contiguous and ours.dtype == np.float32
+
+
+@pytest.mark.parametrize("rows,k,dtype", [(2, 4, np.float32), (10, 30, np.float32),
+                                          (257, 33, np.float32), (7, 129, np.float64)])
+def test_a_transposed_matrix_times_a_vector_adds_column_after_column(rows, k, dtype):
+    """(MKL's gemv on a column-major matrix: what ``X @ w``'s backward computes for
+    ``w``, so a linear regression on a 1-D weight prints torch's last digit.)"""
+    rng = np.random.default_rng(rows * k)
+    a = rng.standard_normal((k, rows)).astype(dtype) * 10
+    v = rng.standard_normal(k).astype(dtype)
+    theirs = torch.from_numpy(a).t().mv(torch.from_numpy(v)).numpy()
+    assert np.array_equal(E.tensor(a).t().mv(E.tensor(v)).numpy(), theirs)
+    assert np.array_equal((E.tensor(a).t() @ E.tensor(v)).numpy(), theirs)
+
+
+def test_a_vector_weights_gradient_is_torchs_bit_for_bit():
+    """(The course's linear regression ``xb @ w + b`` with ``w`` 1-D, trained on large
+    inputs: its weight gradient is ``xb.T @ grad``.)"""
+    rng = np.random.default_rng(7)
+    x = (rng.standard_normal((16, 5)) * 50).astype(np.float32)
+    g = rng.standard_normal(16).astype(np.float32)
+    grads = []
+    for lib in (torch, E):
+        w = lib.zeros(5, requires_grad=True)
+        ((lib.tensor(x) @ w) * lib.tensor(g)).sum().backward()
+        grads.append(w.grad.numpy())
+    assert np.array_equal(grads[1], grads[0])

@@ -10,17 +10,26 @@ keep numpy's product; docs/engine.md says where the last digit may still differ.
 
 Two ways give those sums: ``np.cumsum`` over every ``(M, K, N)`` product (few rows), or
 ``K`` passes over an ``(N, M)`` plane of running sums (many rows: a Data panel's 10,000
-grid points, where the cumsum took 30 times longer and held every product at once)."""
+grid points, where the cumsum took 30 times longer and held every product at once).
+
+A matrix-vector product whose matrix is a transposed view (column-major, as the
+backward of ``X @ w`` multiplies ``X.T`` by the gradient) is MKL's ``gemv`` adding one
+column after another: ``a[:, k] * v[k]`` (each product rounded) one ``k`` after another,
+for every size and for float32 and float64 alike (measured). A row-major matrix's
+``gemv`` (a dot product per row, in an order not reproduced) keeps numpy's."""
 import numpy as np
 
 __all__ = ["matmul"]
 
+_GEMV_AT_ONCE = 1 << 20  # (a gemv's products held at once, at most: 4 MB of float32)
 _ROWS = 512             # (M * N from which adding plane by plane beats one cumsum)
 
 
 def matmul(a, b):
     """``np.matmul(a, b)``, adding in PyTorch's order for 2-D float32 operands of the
-    shapes above."""
+    shapes above and for a transposed matrix times a vector."""
+    if _column_major_gemv(a, b):
+        return _gemv_by_columns(a, b)
     if a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and b.dtype == np.float32:
         (m, k), n = a.shape, b.shape[1]
         if 1 < k <= 128 and (m <= 2 or 2 <= n <= 8) and n > 1 and k == b.shape[0]:
@@ -45,3 +54,24 @@ def _by_planes(a, b):
         total += product
     total += 0.0
     return np.ascontiguousarray(total.T)
+
+
+def _column_major_gemv(a, b):
+    return a.ndim == 2 and b.ndim == 1 and a.dtype == b.dtype and \
+        a.dtype in (np.float32, np.float64) and a.shape[1] == b.shape[0] and \
+        a.flags.f_contiguous and not a.flags.c_contiguous
+
+
+def _gemv_by_columns(a, b):
+    """``a @ b`` adding ``a[:, k] * b[k]`` one column after another: ``np.cumsum`` over
+    the products (small), or the same sums one column at a time (large: no products held
+    at once)."""
+    if a.size <= _GEMV_AT_ONCE:
+        # (+ 0.0: the sum starts from zero, so a sum of -0.0 terms is +0.0)
+        return np.ascontiguousarray(np.cumsum(a * b[None, :], axis=1)[:, -1]) + 0.0
+    total = a[:, 0] * b[0]
+    product = np.empty_like(total)
+    for k in range(1, a.shape[1]):
+        np.multiply(a[:, k], b[k], out=product)
+        total += product
+    return total + 0.0

@@ -343,7 +343,7 @@ defop("bmm", "BmmBackward0", np.matmul,
            formula="self.transpose(1, 2) @ grad"),
       args=("self", "mat2"), category="linear algebra", code="torch.bmm({self}, {mat2})",
       doc="Batched matrix product.")
-defop("mv", "MvBackward0", np.matmul,
+defop("mv", "MvBackward0", _gemm_order.matmul,
       Grad(lambda F, g, out, a, v: F.outer(g, v), (1,), formula="torch.outer(grad, vec)"),
       Grad(lambda F, g, out, a, v: F.matmul(F.mT(a), g), (0,), formula="self.T @ grad"),
       args=("self", "vec"), category="linear algebra", code="{self} @ {vec}",

@@ -4,6 +4,8 @@
 calls it through ``F.fused``, so a double backward records the same node PyTorch does."""
 import numpy as np
 
+from .._cpu_kernels import elementwise as K
+from .._cpu_kernels.cascade_sum import cascade_sum
 from .record import NOT_IMPLEMENTED, Grad, Param, _norm_dims, defembed, defop
 from .table import KEEP
 
@@ -54,7 +56,8 @@ def _logsumexp(a, dim, keepdim=False):
     axis = _norm_dims(dim, a.ndim) if a.ndim else None
     m = np.max(a, axis=axis, keepdims=True) if a.size else np.zeros((1,) * a.ndim, a.dtype)
     m = np.where(np.isinf(m), 0, m)
-    out = np.log(np.sum(np.exp(a - m), axis=axis, keepdims=True)) + m
+    # PyTorch's order: exp(x - amax), summed as its sum sums, log, then + amax
+    out = K.log(cascade_sum(K.exp(a - m), axis, True)) + m
     return out if keepdim or not a.ndim else np.squeeze(out, axis)
 
 

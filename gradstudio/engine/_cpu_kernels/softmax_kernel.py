@@ -1,0 +1,90 @@
+"""float32 ``softmax`` and ``log_softmax`` the way PyTorch's CPU kernels compute them, so
+a classifier's probabilities and losses print PyTorch's last digit (numpy's ``exp``,
+``sum`` and division made a softmax's rows sum to exactly 1 where PyTorch's print
+``1.0000``).
+
+Over the last dimension, each row is: ``x - max``, SLEEF's vector ``expf`` on every element (its vector map covers the
+tail as well), the sum in ``vec::reduce_all``'s order (``_reduce_all``), then
+``softmax`` multiplies by the sum's reciprocal and ``log_softmax`` subtracts the sum's
+log from ``x - max``. Over another dimension with fewer positions after it than a vector
+holds, ``softmax`` takes glibc's ``expf``, each sum adds one step of the dimension after
+another, and it divides (with more positions, PyTorch's vector walk over them mixes
+kernels in a way not reproduced: numpy's path). Measured
+bit-identical for softmax on thousands of random rows of 2 to 40 elements in both
+layouts; ``log_softmax``'s log of the sum is the correctly rounded one where PyTorch's is
+SLEEF's ``logf`` (a last digit apart for about one row in a hundred).
+
+Tensors of more than ``EXACT_LIMIT`` elements and other dtypes return None (the caller's
+numpy path)."""
+import numpy as np
+
+from . import elementwise as K
+from .elementwise import _BLOCK, _sleef_expf, libm_expf
+
+__all__ = ["softmax", "log_softmax"]
+
+_LANES = max(_BLOCK // 2, 8)          # float32 elements in one vector (AVX2: 8, AVX-512: 16)
+
+
+def _exp(a):
+    return _sleef_expf(a) if _BLOCK else libm_expf(a)
+
+
+def _reduce_all(e):
+    """Each row's sum (``e``: rows x n) in ``vec::reduce_all``'s order: one element after
+    another for a row shorter than a vector; else lanes accumulating a vector at a time
+    (a partial last vector into its first lanes), then the lanes halved in a tree."""
+    n = e.shape[1]
+    if n < _LANES:
+        return np.cumsum(e, axis=1)[:, -1]
+    acc = e[:, :_LANES].copy()
+    full = n // _LANES * _LANES
+    for d in range(_LANES, full, _LANES):
+        acc = acc + e[:, d:d + _LANES]
+    if full < n:
+        acc[:, :n - full] = acc[:, :n - full] + e[:, full:]
+    while acc.shape[1] > 1:
+        half = acc.shape[1] // 2
+        acc = acc[:, :half] + acc[:, half:]
+    return acc[:, 0]
+
+
+def _split(a, axis):
+    """``a`` as (outer, n, inner) around ``axis``."""
+    n = a.shape[axis]
+    inner = int(np.prod(a.shape[axis + 1:], dtype=np.int64))
+    return a.reshape(-1, n, inner)
+
+
+def _eligible(a):
+    return a.dtype == np.float32 and 0 < a.size <= K.EXACT_LIMIT and a.ndim > 0
+
+
+def softmax(a, axis):
+    """PyTorch's float32 softmax of ``a`` over ``axis`` (normalized, >= 0), or None."""
+    if not _eligible(a):
+        return None
+    x = _split(a, axis)
+    if axis != a.ndim - 1 and x.shape[2] >= _LANES:
+        return None                     # (its vector walk over the positions: not measured)
+    shifted = x - x.max(axis=1, keepdims=True)
+    with np.errstate(over="ignore", under="ignore"):
+        if axis == a.ndim - 1:
+            e = _exp(shifted[:, :, 0])
+            out = e * (np.float32(1) / _reduce_all(e))[:, None]
+        else:
+            e = libm_expf(shifted)
+            out = e / np.cumsum(e, axis=1)[:, -1:, :]
+    return np.ascontiguousarray(out).reshape(a.shape)
+
+
+def log_softmax(a, axis):
+    """PyTorch's float32 log_softmax of ``a`` over its last dimension, or None."""
+    if not _eligible(a) or axis != a.ndim - 1:
+        return None
+    x = _split(a, axis)[:, :, 0]
+    shifted = x - x.max(axis=1, keepdims=True)
+    with np.errstate(over="ignore", under="ignore", divide="ignore"):
+        total = _reduce_all(_exp(shifted))
+        out = shifted - K.log(total)[:, None]
+    return out.reshape(a.shape)
