@@ -59,7 +59,7 @@ class TensorState:
     tensor's array as the run left it: read it, never write to it."""
 
     pending = False        # True: computed at a later timeline step (``error`` says which)
-    print_options = None   # how it prints at its step, when a set_printoptions step changed it
+    print_options = None   # how it prints at its step (None: as the process prints now)
     step = None            # the timeline step a compute step computes it at (1-based), if any
 
     def __init__(self, node_id, tensor, snap, error=None):
@@ -206,13 +206,12 @@ class RunResult:
 
     def print_options_at(self, step=-1):
         """How tensors print at ``step``: the print options a ``set_printoptions`` step
-        before it left, or None for PyTorch's defaults."""
+        before it left, else PyTorch's defaults (never the process's own)."""
         step = self._step(step)
         for outcome in reversed(self.outcomes[:step]):
             if outcome.print_options is not None:
-                return None if outcome.print_options == DEFAULT_PRINT_OPTIONS else \
-                    outcome.print_options
-        return None
+                return outcome.print_options
+        return DEFAULT_PRINT_OPTIONS
 
     def states(self, node_ids, step=-1):
         """``{node id: state(node id, step)}`` for ``node_ids``, made in one pass (a view
@@ -227,9 +226,8 @@ class RunResult:
                 if n in self.late:
                     states[n] = self.state(n, step)
         options = self.print_options_at(step)
-        if options is not None:
-            for state in states.values():
-                state.print_options = options
+        for state in states.values():
+            state.print_options = options
         return states
 
     def digest(self, step=-1):

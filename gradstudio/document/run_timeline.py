@@ -308,6 +308,9 @@ class TimelineRun:
         outcome.steps, arrays = step_states(outcome.steps, self.result, step)
         if outcome.results is not None:
             outcome.results = [result_state(g) for g in outcome.results]
+            for state in outcome.results:       # (printed as the step's options say)
+                if state is not None:
+                    state.print_options = outcome.print_options
         if observed:        # (the arrays: what ``add(outcome.steps)`` would count)
             self.budget.add((arrays, outcome.results))
         return outcome
