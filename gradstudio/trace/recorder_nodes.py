@@ -162,8 +162,8 @@ class RecordedNodes:
             inputs[port] = self.node_index(t)
             taint = taint or self.nodes[inputs[port]]["taint"]
             late = late or "late" in self.nodes[inputs[port]]
-        if rec.kind in RANDOM_KINDS:
-            self.random_drawn = True
+        if rec.kind in RANDOM_KINDS and rec.params.get("generator") is None:
+            self.random_drawn = True     # (the global generator's: not a torch.Generator's)
             if self.reseed is not None:       # torch.manual_seed(n) since the last draw
                 rec.params["manual_seed"], self.reseed = self.reseed, None
         grad_on = self.torch.is_grad_enabled()
