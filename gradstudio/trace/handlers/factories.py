@@ -143,9 +143,9 @@ def _generator_params(rec, kind, g, before):
     if known is not None and (before == known[1]).all():
         seed = None                  # (it goes on from its last draw)
     elif not (before == type(g)().manual_seed(seed).get_state()).all():
-        raise TraceError("random numbers from a torch.Generator cannot be drawn after it "
-                         "drew numbers the graph does not draw (a DataLoader's shuffle, "
-                         "random_split, a draw the graph has no node for)")
+        raise TraceError("a draw from a torch.Generator whose state changed outside the "
+                         "graph's draws (set_state, a draw the graph has no node for) "
+                         "cannot be drawn yet")
     if known is None and seed == _NEW_SEED:
         seed = None                  # (a new torch.Generator() starts there)
     rec.generators[id(g)] = (number, g.get_state(), g)
