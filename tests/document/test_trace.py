@@ -107,8 +107,9 @@ def _one_watch_per_tensor(doc):
 
 
 def _without_splits(doc):
-    """A data node's train/test split is exported with a torch.Generator of its own,
-    which a trace cuts at (``test_a_split_data_node_traces_back_drawn_up_to_its_generator``)."""
+    """A data node's train/test split is exported with a torch.Generator of its own
+    (traced back by ``test_a_split_data_node_traces_back_drawn_whole_with_its_generator``);
+    the every-kind document's round trip leaves it out."""
     for n in doc.nodes():
         if n.params.get("test_fraction"):
             doc.set_param(n.id, "test_fraction", 0.0)
