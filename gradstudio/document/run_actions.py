@@ -98,12 +98,14 @@ def _print_options(run):
     changes them for the later steps: ``run.print_options``); the process's come back
     after it, so that no document's options reach another document, run or view."""
     saved = torch.get_printoptions()
-    torch.set_printoptions(**run.print_options)
+    if run.print_options != saved:          # (only then: see ``run_state._printing_as``)
+        torch.set_printoptions(**run.print_options)
     try:
         yield
     finally:
         run.print_options = torch.get_printoptions()
-        torch.set_printoptions(**saved)
+        if run.print_options != saved:
+            torch.set_printoptions(**saved)
 
 
 class _Context(RunContext):

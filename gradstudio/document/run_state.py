@@ -24,11 +24,14 @@ DEFAULT_PRINT_OPTIONS = {"precision": 4, "threshold": 1000, "edgeitems": 3,
 
 @contextlib.contextmanager
 def _printing_as(options):
-    """Tensors print with ``options`` (a ``set_printoptions`` step's) inside the block."""
-    if options is None:
+    """Tensors print with ``options`` (a ``set_printoptions`` step's) inside the block.
+    The process's options are changed only when they differ (a window formatting texts
+    while a run goes on in another thread changes nothing of a document without such a
+    step)."""
+    saved = torch.get_printoptions()
+    if options is None or options == saved:
         yield
         return
-    saved = torch.get_printoptions()
     torch.set_printoptions(**options)
     try:
         yield
