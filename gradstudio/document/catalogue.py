@@ -311,7 +311,8 @@ GENERATOR_PARAMS = (
               "(the sources with one number share its stream); empty: the global one",
               optional=True),
     ParamSpec("generator_seed", "int", None, "g.manual_seed(n) just before this draw "
-              "(a new generator: torch.Generator().manual_seed(n)); empty: none",
+              "(a new generator: torch.Generator().manual_seed(n); without a number, "
+              "generator 1's); empty: none",
               optional=True))
 for _n in RESEEDING_KINDS:        # (re-seeding the global generator, then drawing)
     CATALOGUE[_n] = _reseeding(drawing_from_a_generator(CATALOGUE[_n], GENERATOR_PARAMS)

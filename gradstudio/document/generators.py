@@ -4,7 +4,8 @@ generator=g)`` after ``g = torch.Generator().manual_seed(0)``.
 A random source (``GENERATOR_KINDS``) has two settings for it: ``generator``, the number
 of the generator it draws from (empty: the global one, which the graph's seed and
 ``manual_seed`` steer), and ``generator_seed``, ``g.manual_seed(n)`` just before its draw.
-The sources drawing from one generator share its stream, in the graph's order, as the
+(A seed without a number is generator 1's.) The sources drawing from one generator
+share its stream, in the graph's order, as the
 script's draws do; a generator first drawn from without a seed starts where a new
 ``torch.Generator()`` does. The export writes ``g = torch.Generator().manual_seed(n)``
 before the first draw, ``g.manual_seed(n)`` before a later seeded one, and passes
@@ -18,7 +19,7 @@ from dataclasses import replace
 
 import gradstudio.engine as torch
 
-__all__ = ["GENERATOR_KINDS", "GENERATOR_PARAMS", "drawing_from_a_generator", "fresh",
+__all__ = ["GENERATOR_KINDS", "drawing_from_a_generator", "fresh", "number_of",
            "ExportGenerators"]
 
 GENERATOR_KINDS = ("rand", "randn", "randperm", "randint")
@@ -31,8 +32,15 @@ def fresh():
     _MADE.clear()
 
 
+def number_of(p):
+    """The generator a source draws from (a seed without a number: generator 1), or
+    None: the global one."""
+    number = p.get("generator")
+    return 1 if number is None and p.get("generator_seed") is not None else number
+
+
 def _generator(p):
-    number, seed = p["generator"], p.get("generator_seed")
+    number, seed = number_of(p), p.get("generator_seed")
     g = _MADE.get(number)
     if g is None:
         g = _MADE[number] = torch.Generator()
@@ -42,12 +50,12 @@ def _generator(p):
 
 
 def drawing_from_a_generator(kind, params):
-    """``kind`` (a random source) with the settings ``params`` (``GENERATOR_PARAMS``,
-    made by the catalogue) drawing from its generator when one is set."""
+    """``kind`` (a random source) with the settings ``params`` (the catalogue's
+    ``GENERATOR_PARAMS``) drawing from its generator when one is set."""
     evaluate, code = kind.evaluate, kind.code
 
     def drawn(p, **inputs):
-        if p.get("generator") is None:
+        if number_of(p) is None:
             return evaluate(p, **inputs)
         g, default = _generator(p), torch.default_generator
         saved = default.get_state()
@@ -60,7 +68,7 @@ def drawing_from_a_generator(kind, params):
 
     def spelled(p, a):
         expr = code(p, a)
-        if p.get("generator") is None:
+        if number_of(p) is None:
             return expr
         return expr[:-1] + f", generator={a.get('generator', 'g')})"
 
@@ -77,7 +85,7 @@ class ExportGenerators:
     def lines(self, p, a):
         """The statements before a source's draw (making or seeding its generator);
         puts the generator's name in ``a`` (the expression's names)."""
-        number, seed = p.get("generator"), p.get("generator_seed")
+        number, seed = number_of(p), p.get("generator_seed")
         if number is None:
             return []
         seeded = "" if seed is None else f".manual_seed({seed})"

@@ -113,6 +113,14 @@ def test_draws_from_one_generator_share_its_stream_and_leave_the_global_one_alon
     assert "tensor(" in transcript(doc, reseeded)
 
 
+def test_a_seed_without_a_generator_number_is_generator_1s():
+    doc, a, b, c = _built()
+    doc.set_param(c, "generator_seed", 7)                 # c: generator 1, seeded again
+    result = run(doc)
+    assert result.state(c).value.tolist() == result.state(a).value.tolist()
+    assert "g.manual_seed(7)\nc = torch.randn(3, generator=g)\n" in export_script(doc).text
+
+
 def test_a_studio_document_exports_its_generators_and_prints_what_its_run_shows():
     doc, a, b, c = _built()
     doc.set_param(c, "generator", 2)
