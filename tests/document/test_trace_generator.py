@@ -102,10 +102,12 @@ def test_draws_from_one_generator_share_its_stream_and_leave_the_global_one_alon
     assert again.state(a).value.tolist() == first.tolist()
     assert again.state(b).value.tolist() == second.tolist()
     doc.set_param(a, "generator", None)               # a and c: the global stream
+    doc.set_param(a, "generator_seed", None)
     plain = run(doc)
     assert plain.state(a).value.tolist() != first.tolist()
     assert plain.state(c).value.tolist() != plain.state(a).value.tolist()
     doc.set_param(a, "generator", 1)
+    doc.set_param(a, "generator_seed", 7)
     doc.set_param(b, "generator_seed", 7)             # b seeded again: a's numbers
     reseeded = run(doc)
     assert reseeded.state(b).value.tolist() == reseeded.state(a).value.tolist()
