@@ -26,6 +26,7 @@ from gradstudio.engine.optable import OPS
 from gradstudio.trace.ops import has_kind
 from gradstudio.vocabulary import DTYPES
 
+from .generators import GENERATOR_KINDS, drawing_from_a_generator
 from .index_text import bind_index, format_index, parse_index
 from .spelling import (dims, keywords, literal, number, optional, shape_tuple, sizes,
                        source_tail)
@@ -315,8 +316,18 @@ def _reseeding(kind):
     return replace(kind, params=kind.params + (RESEED,), evaluate=evaluate)
 
 
-for _n in RESEEDING_KINDS:
-    CATALOGUE[_n] = _reseeding(CATALOGUE[_n])
+# ... or draw from a torch.Generator of its own (``generators``)
+GENERATOR_PARAMS = (
+    ParamSpec("generator", "int", None, "the torch.Generator it draws from, by number "
+              "(the sources with one number share its stream); empty: the global one",
+              optional=True),
+    ParamSpec("generator_seed", "int", None, "g.manual_seed(n) just before this draw "
+              "(a new generator: torch.Generator().manual_seed(n); without a number, "
+              "generator 1's); empty: none",
+              optional=True))
+for _n in RESEEDING_KINDS:        # (re-seeding the global generator, then drawing)
+    CATALOGUE[_n] = _reseeding(drawing_from_a_generator(CATALOGUE[_n], GENERATOR_PARAMS)
+                               if _n in GENERATOR_KINDS else CATALOGUE[_n])
 
 
 # ----------------------------------------------------------------------------- engine ops

@@ -48,6 +48,7 @@ from gradstudio.timeline import ACTIONS, Spell, one_statement
 from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
 from .catalogue_data import has_dataset
+from .generators import ExportGenerators
 from .export_plot import plot_lines
 from .notes import comment_lines
 from .recorded import is_stale
@@ -117,8 +118,9 @@ def _names(doc, order):
     return names, namer
 
 
-def _node_lines(doc, nid, names, result):
-    """The statement(s) for one node, and whether they are live code (not a comment)."""
+def _node_lines(doc, nid, names, result, generators=None):
+    """The statement(s) for one node, and whether they are live code (not a comment);
+    ``generators`` (``ExportGenerators``) names the torch.Generators it draws from."""
     data = doc.node(nid)
     spec = CATALOGUE[data.kind]
     inputs = doc.inputs_of(nid)
@@ -128,6 +130,7 @@ def _node_lines(doc, nid, names, result):
             a[port] = names[inputs[port]]
         elif spec.port(port).fallback is None and not spec.port(port).optional:
             a[port] = "?"           # (an optional port left unconnected is left out)
+    made = generators.lines(data.params, a) if generators is not None else []
     expr = spec.code(data.params, a)
     name = names[nid]
     if returns_input(data) and name == a.get("self"):
@@ -138,6 +141,7 @@ def _node_lines(doc, nid, names, result):
         stmts = [f"{name} = {expr}"]
     if spec.then is not None:                            # a write into the copy
         stmts += spec.then(data.params, a, name)
+    stmts[:0] = made                                     # its torch.Generator, made first
     if data.params.get("manual_seed") is not None:       # a random source re-seeding first
         stmts.insert(0, f"torch.manual_seed({data.params['manual_seed']})")
     error = result.errors.get(nid)
@@ -267,6 +271,7 @@ class _Script:
         self.names, self.namer = _names(doc, result.order)
         self.optimizers = {aid: self.namer.claim(name)
                            for aid, name in optimizer_names(doc.timeline).items()}
+        self.generators = ExportGenerators(self.namer.claim)   # (named as first drawn)
         self.lines, self.node_lines, self.action_lines, self.line_nodes = [], {}, {}, {}
         self.script = prints_as_script(doc)     # (its say steps print, nothing else)
         self.stale = is_stale(doc)
@@ -332,7 +337,8 @@ class _Script:
                 line = self.emit("with torch.no_grad():", indent)
                 first = first or line
                 block = []
-            stmts, live = _node_lines(self.doc, nid, self.names, self.result)
+            stmts, live = _node_lines(self.doc, nid, self.names, self.result,
+                                      self.generators)
             recorded = self.doc.node(nid).recorded
             if recorded is not None and stmts and "\n" not in stmts[-1]:
                 # (what the script had there, as data: not computed by the graph)

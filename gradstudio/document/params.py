@@ -28,6 +28,7 @@ def _is_number(v):
 
 # int params wider than the usual +-2**31: (lowest, highest, in words)
 _WIDE_INTS = {"manual_seed": (0, 2 ** 64 - 1, "0 to 2**64 - 1"),
+              "generator_seed": (0, 2 ** 64 - 1, "0 to 2**64 - 1"),
               "low": (-2 ** 63, 2 ** 63 - 1, "-2**63 to 2**63 - 1"),
               "high": (-2 ** 63, 2 ** 63 - 1, "-2**63 to 2**63 - 1")}
 

@@ -23,6 +23,7 @@ from gradstudio import gc_policy
 from gradstudio.engine import inspect as raw
 from gradstudio.hook_text import printing
 
+from . import generators
 from .catalogue_data import held_out
 from .limits import RunBudget
 from .run_actions import ActionOutcome
@@ -67,6 +68,7 @@ def start(doc, focus, limits=None, changes=(), live=False):
     result = RunResult(doc)
     if doc.seed is not None:
         torch.manual_seed(doc.seed)
+    generators.fresh()               # (no torch.Generator made yet)
     order = doc.topological_order()
     result.order = order
     late = result.late = plan_late(doc, order)     # nodes computed at a timeline step

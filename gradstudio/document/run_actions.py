@@ -12,12 +12,15 @@ import contextlib
 import warnings
 from dataclasses import dataclass
 
+import gradstudio.engine as torch
 from gradstudio.engine.autograd import observe
 from gradstudio.hook_text import printing, say
 from gradstudio.timeline import ACTIONS, ActionError, RunContext
 from gradstudio.words import translate
 
-__all__ = ["ActionOutcome", "ActionError", "perform", "message"]
+from .run_state import DEFAULT_PRINT_OPTIONS
+
+__all__ = ["ActionOutcome", "ActionError", "perform", "message", "DEFAULT_PRINT_OPTIONS"]
 
 
 @dataclass
@@ -31,7 +34,9 @@ class ActionOutcome:
     ``"UserWarning: ..."`` lines; they are kept here instead of reaching the caller.
     ``iteration`` is, inside a loop, the iteration (from 0) this outcome comes from;
     ``note`` says why a step of a loop did not run in the iteration shown.
-    ``printed`` are the lines printing hooks wrote during the step, in order."""
+    ``printed`` are the lines printing hooks wrote during the step, in order;
+    ``print_options`` how tensors print after it (``torch.set_printoptions``'s settings
+    as ``get_printoptions`` gives them; None: as after the step before)."""
     action_id: str
     error: str | None
     steps: list
@@ -39,6 +44,7 @@ class ActionOutcome:
     error_type: str | None = None
     warnings: tuple = ()
     iteration: int | None = None
+    print_options: dict | None = None
     note: str | None = None
     printed: tuple = ()
 
@@ -77,7 +83,7 @@ def perform(action, run, steps, iteration=None):
     going to ``steps``; returns its ``ActionOutcome`` with the warnings PyTorch would
     have printed. With ``steps`` None the step is neither observed nor are its warnings
     kept (a loop's iterations the views do not show: the caller silences them)."""
-    with printing([]) as printed:
+    with printing([]) as printed, _print_options(run):
         if steps is None:
             outcome = _perform(action, run, steps, iteration)
         else:
@@ -87,7 +93,24 @@ def perform(action, run, steps, iteration=None):
             outcome.warnings = tuple(f"{w.category.__name__}: {w.message}" for w in caught)
     outcome.printed = tuple(printed)
     outcome.iteration = iteration
+    outcome.print_options = run.print_options
     return outcome
+
+
+@contextlib.contextmanager
+def _print_options(run):
+    """The run's own print options while an action runs (a ``set_printoptions`` step
+    changes them for the later steps: ``run.print_options``); the process's come back
+    after it, so that no document's options reach another document, run or view."""
+    saved = torch.get_printoptions()
+    if run.print_options != saved:          # (only then: see ``run_state._printing_as``)
+        torch.set_printoptions(**run.print_options)
+    try:
+        yield
+    finally:
+        run.print_options = torch.get_printoptions()
+        if run.print_options != saved:
+            torch.set_printoptions(**saved)
 
 
 class _Context(RunContext):

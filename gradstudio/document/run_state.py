@@ -1,11 +1,13 @@
 """What a run leaves for the views: every tensor's state at every step (``TensorState``),
 the backward passes step by step and the autograd graph behind each tensor
 (``RunResult``). Views read these; nothing here computes autograd."""
+import contextlib
 from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 
+import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
 from gradstudio.engine.autograd import AccumulateGrad
 
@@ -13,7 +15,28 @@ from .digraph import MultiDiGraph
 from .run_late import LatePlan
 
 __all__ = ["RunResult", "TensorState", "BackwardStepState", "BackwardGraphPart", "snapshot",
-           "result_state", "step_states", "nearest_grad_fns"]
+           "result_state", "step_states", "nearest_grad_fns", "DEFAULT_PRINT_OPTIONS"]
+
+# how a run's prints start: PyTorch's defaults, whatever the process's options are
+DEFAULT_PRINT_OPTIONS = {"precision": 4, "threshold": 1000, "edgeitems": 3,
+                         "linewidth": 80, "sci_mode": None}
+
+
+@contextlib.contextmanager
+def _printing_as(options):
+    """Tensors print with ``options`` (a ``set_printoptions`` step's) inside the block.
+    The process's options are changed only when they differ (a window formatting texts
+    while a run goes on in another thread changes nothing of a document without such a
+    step)."""
+    saved = torch.get_printoptions()
+    if options is None or options == saved:
+        yield
+        return
+    torch.set_printoptions(**options)
+    try:
+        yield
+    finally:
+        torch.set_printoptions(**saved)
 
 
 @dataclass
@@ -39,6 +62,7 @@ class TensorState:
     tensor's array as the run left it: read it, never write to it."""
 
     pending = False        # True: computed at a later timeline step (``error`` says which)
+    print_options = None   # how it prints at its step (None: as the process prints now)
     step = None            # the timeline step a compute step computes it at (1-based), if any
 
     def __init__(self, node_id, tensor, snap, error=None):
@@ -86,17 +110,20 @@ class TensorState:
     def text(self):
         if self.value is None:
             return ""
-        return raw.format_tensor(self.value, self._dtype, requires_grad=self.requires_grad,
-                                 grad_fn_name=self.grad_fn)
+        with _printing_as(self.print_options):
+            return raw.format_tensor(self.value, self._dtype,
+                                     requires_grad=self.requires_grad,
+                                     grad_fn_name=self.grad_fn)
 
     @cached_property
     def grad_text(self):
         g = self.grad
         if g is None:
             return "None"
-        return raw.format_tensor(g, self._snap.grad_dtype,
-                                 requires_grad=self._snap.grad_requires_grad,
-                                 grad_fn_name=self._snap.grad_grad_fn)
+        with _printing_as(self.print_options):
+            return raw.format_tensor(g, self._snap.grad_dtype,
+                                     requires_grad=self._snap.grad_requires_grad,
+                                     grad_fn_name=self._snap.grad_grad_fn)
 
 
 def result_state(t):
@@ -178,7 +205,17 @@ class RunResult:
                                 self.errors.get(node_id))
         if late:
             state.step = late.step[node_id] + 1
+        state.print_options = self.print_options_at(step)
         return state
+
+    def print_options_at(self, step=-1):
+        """How tensors print at ``step``: the print options a ``set_printoptions`` step
+        before it left, else PyTorch's defaults (never the process's own)."""
+        step = self._step(step)
+        for outcome in reversed(self.outcomes[:step]):
+            if outcome.print_options is not None:
+                return outcome.print_options
+        return DEFAULT_PRINT_OPTIONS
 
     def states(self, node_ids, step=-1):
         """``{node id: state(node id, step)}`` for ``node_ids``, made in one pass (a view
@@ -192,6 +229,9 @@ class RunResult:
             for n in states:
                 if n in self.late:
                     states[n] = self.state(n, step)
+        options = self.print_options_at(step)
+        for state in states.values():
+            state.print_options = options
         return states
 
     def digest(self, step=-1):

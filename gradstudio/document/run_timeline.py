@@ -16,7 +16,7 @@ from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
 from .catalogue_autograd import NotComputable
 from .limits import MAX_ELEMENTS, check_tensor, may_grow, planned_elements, too_large
-from .run_actions import ActionError, ActionOutcome, message, perform
+from .run_actions import DEFAULT_PRINT_OPTIONS, ActionError, ActionOutcome, message, perform
 from .run_state import result_state, snapshot, step_states
 
 __all__ = ["TimelineRun", "LoopHistory", "LoopState", "compute", "NodeFailure", "MAX_RUN_SECONDS"]
@@ -213,6 +213,7 @@ class TimelineRun:
         self._kept_base = {}            # loop id -> what was kept before it kept any
         self.tensors, self.names = result._tensors, result._names
         self.optimizers = {}
+        self.print_options = dict(DEFAULT_PRINT_OPTIONS)   # (a set_printoptions step's)
         self.copied = {}
         self._plan = None           # how ``forward`` computes each forward node
         timeline = doc.timeline
@@ -319,6 +320,9 @@ class TimelineRun:
         outcome.steps, arrays = step_states(outcome.steps, self.result, step)
         if outcome.results is not None:
             outcome.results = [result_state(g) for g in outcome.results]
+            for state in outcome.results:       # (printed as the step's options say)
+                if state is not None:
+                    state.print_options = outcome.print_options
         if observed:        # (the arrays: what ``add(outcome.steps)`` would count)
             self.budget.add((arrays, outcome.results))
         return outcome

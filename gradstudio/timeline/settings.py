@@ -15,6 +15,8 @@ CHOICES = {
     "mode": ("min", "max"),
     "threshold_mode": ("rel", "abs"),
     "norm_type": ("2", "1", "inf"),
+    "sci_mode": ("None", "True", "False"),          # torch.set_printoptions(sci_mode=)
+    "profile": ("none", "default", "short", "full"),    # (none: not passed)
 }
 
 # per algorithm: the settings it takes, as (setting, keyword of torch.optim, torch's

@@ -76,6 +76,7 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.seed = None
         self.random_drawn = False
         self.reseed = None        # a manual_seed after draws, for the next random source
+        self.generators = {}      # id(torch.Generator) -> (number, state, it): handlers/factories
         self.params_changed = False   # an update or optimizer step was recorded
         self.block_stack = []         # ids of open grad-mode blocks
         self.blocks = 0

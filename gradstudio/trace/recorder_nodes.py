@@ -180,12 +180,12 @@ class RecordedNodes:
             inputs[port] = self.node_index(t)
             taint = taint or self.nodes[inputs[port]]["taint"]
             late = late or "late" in self.nodes[inputs[port]]
-        if rec.kind in RANDOM_KINDS and self.random_dirty and not rec.inputs and \
-                self.reseed is None:
-            # a recorded part drew random numbers: the graph's stream is not the
-            # script's any more, so what this source drew is recorded (``cut``)
-            return self.node_index(rec.output)
-        if rec.kind in RANDOM_KINDS:
+        if rec.kind in RANDOM_KINDS and rec.params.get("generator") is None:
+            # (the global generator's draws: not a torch.Generator's)
+            if self.random_dirty and not rec.inputs and self.reseed is None:
+                # a recorded part drew random numbers: the graph's stream is not the
+                # script's any more, so what this source drew is recorded (``cut``)
+                return self.node_index(rec.output)
             self.random_drawn = True
             if self.reseed is not None:       # torch.manual_seed(n) since the last draw
                 rec.params["manual_seed"], self.reseed = self.reseed, None

@@ -138,4 +138,9 @@ def random_document(seed):
             grad = doc.add_node("ones", {"shape": shape})
             doc.add_action("backward", {"target": target, "gradient": grad,
                                         "retain_graph": True})
+    if rng.random() < 0.3:        # how the later prints print: torch.set_printoptions
+        doc.add_action("print_options", {"precision": float(rng.choice([0, 2, 6])),
+                                         "sci_mode": rng.choice(["None", "True", "False"]),
+                                         "linewidth": rng.choice([None, 40.0])},
+                       index=rng.randint(0, len(doc.timeline)))
     return doc

@@ -47,6 +47,7 @@ def _run(torch, scripts):
         except BaseException:  # reported to the test, which shows it
             error = traceback.format_exc()
         torch.set_grad_enabled(True)
+        torch.set_printoptions(profile="default")     # (a script's own, not the next one's)
         results.append({"stdout": out.getvalue(), "error": error})
     return results
 

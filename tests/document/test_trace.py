@@ -107,8 +107,9 @@ def _one_watch_per_tensor(doc):
 
 
 def _without_splits(doc):
-    """A data node's train/test split is exported with a torch.Generator of its own,
-    which a trace cuts at (``test_a_split_data_node_traces_back_drawn_up_to_its_generator``)."""
+    """A data node's train/test split is exported with a torch.Generator of its own
+    (traced back by ``test_a_split_data_node_traces_back_drawn_whole_with_its_generator``);
+    the every-kind document's round trip leaves it out."""
     for n in doc.nodes():
         if n.params.get("test_fraction"):
             doc.set_param(n.id, "test_fraction", 0.0)
@@ -546,9 +547,9 @@ def test_an_in_place_update_of_a_view_is_refused_not_drawn_wrong():
                    "step."] * 2
 
 
-def test_a_split_data_node_traces_back_drawn_up_to_its_generator():
-    """(Not silently different: its export's separate torch.Generator is said, and what
-    the script printed from there on is recorded.)"""
+def test_a_split_data_node_traces_back_drawn_whole_with_its_generator():
+    """(Its export's shuffle draws from a separate torch.Generator: a randperm node
+    drawing from the graph's generator 1, seeded as the split was; issue 32.)"""
     from gradstudio.document import Document
     doc = Document()
     data = doc.add_node("make_moons", {"n": 20, "noise": 0.1, "test_fraction": 0.25},
@@ -557,5 +558,7 @@ def test_a_split_data_node_traces_back_drawn_up_to_its_generator():
     doc.connect(data, x, "self")
     doc.set_watched(x, True)
     traced = trace(export_script(doc).text)
-    assert "torch.Generator" in traced.trace_note
+    assert traced.trace_note is None
+    assert [(traced.node(n).params["generator"], traced.node(n).params["generator_seed"])
+            for n in traced.node_ids if traced.node(n).kind == "randperm"] == [(1, 0)]
     assert transcript(traced) == transcript(doc)

@@ -185,7 +185,8 @@ def test_randperm_is_a_seeded_random_source(traced):
     doc = traced[1]
     nodes = _by_label(doc)
     assert (nodes["perm"].kind, nodes["perm"].params) == (
-        "randperm", {"n": 5, "dtype": None, "requires_grad": False, "manual_seed": None})
+        "randperm", {"n": 5, "dtype": None, "requires_grad": False, "generator": None,
+                     "generator_seed": None, "manual_seed": None})
     assert nodes["idx"].params["dtype"] == "int32"
     assert doc.seed == 0
     assert (nodes["y"].kind, nodes["z"].kind) == ("gather", "index_select")
@@ -196,7 +197,7 @@ def test_randint_is_a_seeded_random_source_read_either_way_it_is_called(traced):
     nodes = _by_label(doc)
     assert (nodes["labels"].kind, nodes["labels"].params) == (
         "randint", {"low": 0, "high": 3, "shape": (6,), "dtype": None, "requires_grad": False,
-                    "manual_seed": None})
+                    "generator": None, "generator_seed": None, "manual_seed": None})
     assert (nodes["batch"].params["low"], nodes["batch"].params["high"]) == (0, 5)
     assert (nodes["small"].params["low"], nodes["small"].params["dtype"]) == (-4, "int8")
     assert nodes["w"].params["requires_grad"] and nodes["w"].params["dtype"] == "float32"
@@ -356,7 +357,8 @@ def test_the_new_kinds_and_params_are_in_the_catalogue():
         assert name in DTYPES
     randperm = CATALOGUE["randperm"]
     assert randperm.is_source and randperm.category == "sources"
-    assert [p.name for p in randperm.params] == ["n", "dtype", "requires_grad", "manual_seed"]
+    assert [p.name for p in randperm.params] == ["n", "dtype", "requires_grad", "generator",
+                                                 "generator_seed", "manual_seed"]
     where = CATALOGUE["where"]
     assert [(p.name, p.optional, p.fallback) for p in where.inputs] == [
         ("condition", False, None), ("input", True, "input"), ("other", True, "other")]

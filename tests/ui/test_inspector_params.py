@@ -276,3 +276,27 @@ def test_a_write_is_switched_between_in_place_and_into_a_copy_with_a_checkbox(qt
     session.undo_stack.undo()
     assert d.node(write).params["in_place"] is False and not box.isChecked()
     assert session.state(x).text == "tensor([1., 2.])"
+
+
+def test_a_random_source_is_given_a_generator_of_its_own_and_its_seed(qtbot):
+    # issue 32: torch.Generator, a setting of the random sources
+    doc = Document()
+    a = doc.add_node("randn", {"shape": [3]}, label="a")
+    b = doc.add_node("randn", {"shape": [3]}, label="b")
+    session = Session(doc)
+    w = inspector(qtbot, session)
+    before = session.result.state(b).value.tolist()
+    session.select([a])
+    typed(w.editor("generator"), "1")
+    typed(w.editor("generator_seed"), "7")
+    assert doc.node(a).params["generator"] == 1 and doc.node(a).params["generator_seed"] == 7
+    assert session.result.state(b).value.tolist() != before   # b: the global stream's first
+    script = export_script(doc).text
+    assert "g = torch.Generator().manual_seed(7)\na = torch.randn(3, generator=g)\n" in script
+    session.select([b])
+    typed(w.editor("generator"), "1")                 # b goes on from a's generator
+    assert "b = torch.randn(3, generator=g)\n" in export_script(doc).text
+    session.undo_stack.undo()
+    session.undo_stack.undo()
+    assert doc.node(a).params["generator_seed"] is None
+    assert session.result.state(b).value.tolist() != before

@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from .._types.dtype import get_default_dtype
+from ..observer import observed
 
 __all__ = ["format_tensor", "set_printoptions", "get_printoptions", "printoptions"]
 
@@ -33,14 +34,8 @@ _PROFILES = {
 }
 
 
-def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None,
-                     profile=None, sci_mode=None):
-    """Set the print options, with the semantics of ``torch.set_printoptions``.
-
-    ``profile`` ('default', 'short' or 'full'; anything else is ignored, as in torch) is
-    applied first and the other arguments override it. ``sci_mode`` is always assigned:
-    leaving it out resets it to None (choose automatically).
-    """
+def _set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None,
+                      profile=None, sci_mode=None):
     for name, value in _PROFILES.get(profile, {}).items():
         setattr(PRINT_OPTS, name, value)
     if precision is not None:
@@ -54,6 +49,18 @@ def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=N
     PRINT_OPTS.sci_mode = sci_mode
 
 
+@observed("torch.set_printoptions")      # (a listener sees the script's calls, not ours)
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None,
+                     profile=None, sci_mode=None):
+    """Set the print options, with the semantics of ``torch.set_printoptions``.
+
+    ``profile`` ('default', 'short' or 'full'; anything else is ignored, as in torch) is
+    applied first and the other arguments override it. ``sci_mode`` is always assigned:
+    leaving it out resets it to None (choose automatically).
+    """
+    _set_printoptions(precision, threshold, edgeitems, linewidth, profile, sci_mode)
+
+
 def get_printoptions():
     """The current print options as a dict that ``set_printoptions(**d)`` accepts."""
     return dataclasses.asdict(PRINT_OPTS)
@@ -63,11 +70,11 @@ def get_printoptions():
 def printoptions(**kwargs):
     """Temporarily change the print options (same arguments as ``set_printoptions``)."""
     old = get_printoptions()
-    set_printoptions(**kwargs)
+    _set_printoptions(**kwargs)
     try:
         yield
     finally:
-        set_printoptions(**old)
+        _set_printoptions(**old)
 
 
 class _Formatter:

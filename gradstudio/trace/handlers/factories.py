@@ -110,12 +110,46 @@ FACTORIES = {
 
 
 # ---------------------------------------------------------------- handlers
-def factory(rec, kind, make_params, out, *args, **kwargs):
-    if kwargs.get("generator") is not None:
-        raise TraceError("random numbers from a separate torch.Generator cannot "
-                         "be drawn; use torch.manual_seed")
+def factory(rec, kind, make_params, before, out, *args, generator=None, **kwargs):
     params = dtype_param(out, kind, make_params(out, *args, **kwargs))
+    if generator is not None:
+        params.update(_generator_params(rec, kind, generator, before))
     rec.emit(_Record(kind, params, {}, out))
+
+
+# a draw from a torch.Generator of the script's (``generator=g``): the node draws from
+# the graph's generator of the same number, seeded where the script's was seeded
+# (``document/generators.py``). ``rec.generators``: id(g) -> (its number, its state
+# after the last draw drawn, g itself, kept alive)
+def drawing(rec, kind, make):
+    """The handler of a random factory: ``special``'s, knowing the state a generator it
+    is given was in before the draw."""
+    def handle(func, args, kwargs):
+        g = kwargs.get("generator")
+        before = None if g is None or rec.quiet or len(rec.frames) > 1 else g.get_state()
+        return special(rec, partial(factory, rec, kind, make, before))(func, args, kwargs)
+    return handle
+
+
+_NEW_SEED = 67280421310721          # a new torch.Generator()'s seed
+
+
+def _generator_params(rec, kind, g, before):
+    if kind not in ("rand", "randn", "randperm", "randint"):
+        raise TraceError(f"torch.{kind}(..., generator=) cannot be drawn yet")
+    known = rec.generators.get(id(g))
+    number = known[0] if known is not None else len(rec.generators) + 1
+    seed = g.initial_seed()
+    if known is not None and (before == known[1]).all():
+        seed = None                  # (it goes on from its last draw)
+    elif not (before == type(g)().manual_seed(seed).get_state()).all():
+        raise TraceError("a draw from a torch.Generator whose state changed outside the "
+                         "graph's draws (set_state, a draw the graph has no node for) "
+                         "cannot be drawn yet")
+    if known is None and seed == _NEW_SEED:
+        seed = None                  # (a new torch.Generator() starts there)
+    rec.generators[id(g)] = (number, g.get_state(), g)
+    return {"generator": number, "generator_seed": seed}
 
 
 def unsupported(what, out, *a, **k):
@@ -158,8 +192,7 @@ def seed_handler(rec, out, seed):
 
 def handlers(rec):
     """The factories' handlers for ``rec``, by observed name."""
-    h = {"torch." + name: special(rec, partial(factory, rec, kind, make))
-         for name, (kind, make) in FACTORIES.items()}
+    h = {"torch." + name: drawing(rec, kind, make) for name, (kind, make) in FACTORIES.items()}
     for name in _REFUSED_FACTORIES + _RANDOM_FILLS:
         h[name] = special(rec, partial(unsupported, name))
     empties = set()
