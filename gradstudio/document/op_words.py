@@ -399,6 +399,10 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "element type (default float32)"),
     QT_TRANSLATE_NOOP("OpSettings", "element type (default int64)"),
     QT_TRANSLATE_NOOP(
+        "OpSettings", "g.manual_seed(n) just before this draw (a new generator: "
+        "torch.Generator().manual_seed(n); without a number, generator 1's); "
+        "empty: none"),
+    QT_TRANSLATE_NOOP(
         "OpSettings", "how far a training step moves the running averages toward the batch's "
         "statistics"),
     QT_TRANSLATE_NOOP("OpSettings", "how far to move along each dimension"),
@@ -474,6 +478,9 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "the smallest slope left of zero"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "the standard deviation of the Gaussian noise added to each point"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "the torch.Generator it draws from, by number (the sources with one "
+        "number share its stream); empty: the global one"),
     QT_TRANSLATE_NOOP("OpSettings", "the trailing dimensions normalized together"),
     QT_TRANSLATE_NOOP("OpSettings", "the upper limit"),
     QT_TRANSLATE_NOOP("OpSettings", "the value the curve approaches far left of zero"),

@@ -8,14 +8,18 @@ import math
 
 import gradstudio.engine as torch
 
+from gradstudio.words import QT_TRANSLATE_NOOP, translate
+
 from .record import ActionError, defaction
 
 _WHOLE = ("precision", "threshold", "edgeitems", "linewidth")     # (in torch's order)
 _SCI = {"None": None, "True": True, "False": False}
-_DOES = {"precision": "{v} digits after the point",
-         "threshold": "every element of a tensor up to {v} elements (past that, the edges)",
-         "edgeitems": "{v} elements at each edge of a summarised dimension",
-         "linewidth": "lines of at most {v} characters"}
+_DOES = {"precision": QT_TRANSLATE_NOOP("Actions", "{v} digits after the point"),
+         "threshold": QT_TRANSLATE_NOOP(
+             "Actions", "every element of a tensor up to {v} elements (past that, the edges)"),
+         "edgeitems": QT_TRANSLATE_NOOP(
+             "Actions", "{v} elements at each edge of a summarised dimension"),
+         "linewidth": QT_TRANSLATE_NOOP("Actions", "lines of at most {v} characters")}
 
 
 def arguments(params):
@@ -37,7 +41,8 @@ def _run(ctx, action):
     for name, value in arguments(action.params):
         if name in _WHOLE and name != "threshold" and (not isinstance(value, int)
                                                          or value < 0):
-            raise ActionError(f"'{name}' must be a whole number of at least 0.")
+            raise ActionError(translate(
+                "Actions", "'{name}' must be a whole number of at least 0.").format(name=name))
     torch.set_printoptions(**dict(arguments(action.params)))
 
 
@@ -77,13 +82,15 @@ def _sci(seen, sci_mode):
 
 def _explain(action, spell):
     p = action.params
-    said = [f"the '{p['profile']}' profile"] if p.get("profile", "none") != "none" else []
-    said += [_DOES[k].format(v=v) for k, v in arguments(p) if k in _DOES]
+    said = [translate("Actions", "the '{profile}' profile").format(profile=p["profile"])] \
+        if p.get("profile", "none") != "none" else []
+    said += [translate("Actions", _DOES[k]).format(v=v) for k, v in arguments(p) if k in _DOES]
     sci = _SCI[p.get("sci_mode", "None")]
-    said.append("scientific notation " + ("always" if sci else "never") if sci is not None
-                else "scientific notation chosen by the values")
-    return ("Changes how every later print shows a tensor: " + ", ".join(said) + ". The "
-            "values themselves do not change.")
+    said.append(translate("Actions", "scientific notation always") if sci else
+                translate("Actions", "scientific notation never") if sci is not None
+                else translate("Actions", "scientific notation chosen by the values"))
+    return translate("Actions", "Changes how every later print shows a tensor: {said}. The "
+                     "values themselves do not change.").format(said=", ".join(said))
 
 
 defaction("print_options",

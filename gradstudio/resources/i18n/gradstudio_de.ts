@@ -255,6 +255,46 @@
         <source>&apos;{name}&apos; holds more than {MAX_SAID:,} characters of recorded text.</source>
         <translation>&apos;{name}&apos; enthält mehr als {MAX_SAID:,} Zeichen aufgezeichneten Text.</translation>
     </message>
+    <message>
+        <source>{v} digits after the point</source>
+        <translation>{v} Nachkommastellen</translation>
+    </message>
+    <message>
+        <source>every element of a tensor up to {v} elements (past that, the edges)</source>
+        <translation>jedes Element eines Tensors bis zu {v} Elementen (darüber die Ränder)</translation>
+    </message>
+    <message>
+        <source>{v} elements at each edge of a summarised dimension</source>
+        <translation>{v} Elemente an jedem Rand einer zusammengefassten Dimension</translation>
+    </message>
+    <message>
+        <source>lines of at most {v} characters</source>
+        <translation>Zeilen von höchstens {v} Zeichen</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a whole number of at least 0.</source>
+        <translation>&apos;{name}&apos; muss eine ganze Zahl von mindestens 0 sein.</translation>
+    </message>
+    <message>
+        <source>the &apos;{profile}&apos; profile</source>
+        <translation>das Profil &apos;{profile}&apos;</translation>
+    </message>
+    <message>
+        <source>scientific notation always</source>
+        <translation>immer wissenschaftliche Schreibweise</translation>
+    </message>
+    <message>
+        <source>scientific notation never</source>
+        <translation>nie wissenschaftliche Schreibweise</translation>
+    </message>
+    <message>
+        <source>scientific notation chosen by the values</source>
+        <translation>wissenschaftliche Schreibweise je nach Werten</translation>
+    </message>
+    <message>
+        <source>Changes how every later print shows a tensor: {said}. The values themselves do not change.</source>
+        <translation>Ändert, wie jede spätere Ausgabe einen Tensor zeigt: {said}. Die Werte selbst ändern sich nicht.</translation>
+    </message>
 </context>
 <context>
     <name>AnswerCover</name>
@@ -2632,6 +2672,10 @@ Der Lauf: {expected}</translation>
         <translation>Elementtyp (standardmäßig int64)</translation>
     </message>
     <message>
+        <source>g.manual_seed(n) just before this draw (a new generator: torch.Generator().manual_seed(n); without a number, generator 1&apos;s); empty: none</source>
+        <translation>g.manual_seed(n) direkt vor dieser Ziehung (ein neuer Generator: torch.Generator().manual_seed(n); ohne Nummer der von Generator 1); leer: keiner</translation>
+    </message>
+    <message>
         <source>how far a training step moves the running averages toward the batch&apos;s statistics</source>
         <translation>wie weit ein Trainingsschritt die laufenden Mittelwerte zu den Statistiken des Batches bewegt</translation>
     </message>
@@ -2846,6 +2890,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>the standard deviation of the Gaussian noise added to each point</source>
         <translation>die Standardabweichung des Gaußschen Rauschens, das zu jedem Punkt addiert wird</translation>
+    </message>
+    <message>
+        <source>the torch.Generator it draws from, by number (the sources with one number share its stream); empty: the global one</source>
+        <translation>der torch.Generator, aus dem gezogen wird, per Nummer (Quellen mit derselben Nummer teilen seinen Strom); leer: der globale</translation>
     </message>
     <message>
         <source>the trailing dimensions normalized together</source>

@@ -255,6 +255,46 @@
         <source>&apos;{name}&apos; holds more than {MAX_SAID:,} characters of recorded text.</source>
         <translation>&apos;{name}&apos; contiene más de {MAX_SAID:,} caracteres de texto grabado.</translation>
     </message>
+    <message>
+        <source>{v} digits after the point</source>
+        <translation>{v} decimales</translation>
+    </message>
+    <message>
+        <source>every element of a tensor up to {v} elements (past that, the edges)</source>
+        <translation>cada elemento de un tensor hasta {v} elementos (por encima, los bordes)</translation>
+    </message>
+    <message>
+        <source>{v} elements at each edge of a summarised dimension</source>
+        <translation>{v} elementos en cada borde de una dimensión resumida</translation>
+    </message>
+    <message>
+        <source>lines of at most {v} characters</source>
+        <translation>líneas de como mucho {v} caracteres</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must be a whole number of at least 0.</source>
+        <translation>&apos;{name}&apos; debe ser un número entero de al menos 0.</translation>
+    </message>
+    <message>
+        <source>the &apos;{profile}&apos; profile</source>
+        <translation>el perfil &apos;{profile}&apos;</translation>
+    </message>
+    <message>
+        <source>scientific notation always</source>
+        <translation>notación científica siempre</translation>
+    </message>
+    <message>
+        <source>scientific notation never</source>
+        <translation>notación científica nunca</translation>
+    </message>
+    <message>
+        <source>scientific notation chosen by the values</source>
+        <translation>notación científica según los valores</translation>
+    </message>
+    <message>
+        <source>Changes how every later print shows a tensor: {said}. The values themselves do not change.</source>
+        <translation>Cambia cómo cada print posterior muestra un tensor: {said}. Los valores en sí no cambian.</translation>
+    </message>
 </context>
 <context>
     <name>AnswerCover</name>
@@ -2632,6 +2672,10 @@ La ejecución: {expected}</translation>
         <translation>tipo de elemento (por defecto int64)</translation>
     </message>
     <message>
+        <source>g.manual_seed(n) just before this draw (a new generator: torch.Generator().manual_seed(n); without a number, generator 1&apos;s); empty: none</source>
+        <translation>g.manual_seed(n) justo antes de este sorteo (un generador nuevo: torch.Generator().manual_seed(n); sin número, el del generador 1); vacío: ninguno</translation>
+    </message>
+    <message>
         <source>how far a training step moves the running averages toward the batch&apos;s statistics</source>
         <translation>cuánto acerca un paso de entrenamiento las medias móviles a las estadísticas del lote</translation>
     </message>
@@ -2846,6 +2890,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>the standard deviation of the Gaussian noise added to each point</source>
         <translation>la desviación típica del ruido gaussiano que se suma a cada punto</translation>
+    </message>
+    <message>
+        <source>the torch.Generator it draws from, by number (the sources with one number share its stream); empty: the global one</source>
+        <translation>el torch.Generator del que saca números, por número (las fuentes con un mismo número comparten su flujo); vacío: el global</translation>
     </message>
     <message>
         <source>the trailing dimensions normalized together</source>
