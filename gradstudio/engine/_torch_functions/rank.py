@@ -1,0 +1,19 @@
+"""``torch.`` functions of Tensor methods bound by hand: those that pick values by rank
+or by a running extreme (``_tensor_class.rank``) and the pointwise ops that take a number
+or a tensor (``_tensor_class.pointwise``). ``torch.kthvalue(x, 2)`` is ``x.kthvalue(2)``,
+with the function's argument positions in PyTorch's messages."""
+from .general import _method
+from .._tensor_class.core import TensorCore
+from .._tensor_class.pointwise import lerp_signature_error
+
+__all__ = ["kthvalue", "nanmedian", "cummax", "cummin", "fmod", "copysign", "addcdiv", "lerp"]
+
+kthvalue, nanmedian, cummax, cummin, fmod, copysign, addcdiv = (_method(n)
+                                                                for n in __all__[:-1])
+
+
+def lerp(input, end, weight):
+    if not isinstance(input, TensorCore) or not isinstance(end, TensorCore) or \
+            isinstance(weight, (str, bool)) or weight is None:
+        raise lerp_signature_error("lerp", (input, end, weight), function=True)
+    return input.lerp(end, weight)
