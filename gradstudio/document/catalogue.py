@@ -328,7 +328,8 @@ _BY_KEYWORD = {"gather", "index_select", "sort", "argsort", "topk", "scatter", "
                "round_decimals", "div_rounded", "mode", "layer_norm", "group_norm",
                "kthvalue", "cummax", "cummin", "addcmul", "addcdiv"}
 _METHOD = {"scatter_value": "scatter", "round_decimals": "round", "div_rounded": "div",
-           "lerp_tensor": "lerp", "fmod_scalar": "fmod", "copysign_scalar": "copysign"}
+           "lerp_tensor": "lerp", "fmod_scalar": "fmod", "copysign_scalar": "copysign",
+           "linalg_cross": "cross"}
 _VALUES_OF = {"sort", "topk", "mode", "kthvalue", "cummax", "cummin"}
 
 

@@ -150,6 +150,19 @@ for _sa, _sb in BINARY_SHAPES:
     case("fmod", _lab, torch.fmod, (_sa, fractional), (_sb, near_one))
     case("hypot", _lab, torch.hypot, (_sa, away0), (_sb, away0))
     case("copysign", _lab, torch.copysign, (_sa, away0), (_sb, away0))
+case("nansum", "all", lambda a: a.nansum(), ((3, 4), anywhere))
+case("nansum", "dim", lambda a: torch.nansum(a, 1, keepdim=True), ((3, 4), anywhere))
+case("nansum", "with-nan", lambda a: torch.where(a > 0, a, float("nan")).nansum(0),
+     ((3, 4), away0))
+case("_aminmax_min", "all", lambda a: a.aminmax().min, ((3, 4), distinct))
+case("_aminmax_max", "dim", lambda a: torch.aminmax(a, dim=0).max, ((3, 4), distinct))
+case("linalg_cross", "vectors", lambda a, b: torch.linalg.cross(a, b), ((3,), anywhere),
+     ((3,), anywhere))
+case("linalg_cross", "broadcast", lambda a, b: torch.cross(a, b, dim=0), ((3, 4), anywhere),
+     ((3, 1), anywhere))
+for _p in (2.0, 1.0, 3.0, float("inf")):
+    case("dist", f"p{_p:g}", lambda a, b, _p=_p: torch.dist(a, b, _p), ((3, 4), distinct),
+         ((4,), distinct))
 case("lerp_tensor", "weight", lambda a, b, w: torch.lerp(a, b, w), ((3, 4), anywhere),
      ((4,), anywhere), ((3, 1), anywhere))
 case("addcmul", "broadcast", lambda a, b, c: torch.addcmul(a, b, c, value=0.5), ((3, 4), anywhere),

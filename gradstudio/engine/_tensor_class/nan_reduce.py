@@ -8,7 +8,7 @@ from .._ops.record import OPS
 from .core import _wrap_dim
 from .operands import _dims
 
-__all__ = ["NanReduceMixin", "AminmaxResult"]
+__all__ = ["NanReduceMixin", "AminmaxResult", "positional_error"]
 
 
 class AminmaxResult(tuple):
@@ -48,11 +48,20 @@ def _nanmean(self, dim=None, keepdim=False, *, dtype=None):
     return _nansum(self, dim, keepdim, dtype=dtype).div(count)
 
 
-def _aminmax(self, *, dim=None, keepdim=False):
+def positional_error(name, takes, given):
+    """Python's TypeError for a keyword-only argument given by position, in PyTorch's
+    words."""
+    return TypeError(f"{name}() takes {takes} positional argument{'' if takes == 1 else 's'} "
+                     f"but {given} {'was' if given == 1 else 'were'} given")
+
+
+def _aminmax(self, *args, dim=None, keepdim=False):
+    if args:
+        raise positional_error("aminmax", 0, len(args))
     d = None if dim is None else _wrap_dim(dim, self._data.ndim)
-    empty = self._data.size == 0 if d is None else (
-        self._data.ndim and self._data.shape[d] == 0)
-    if empty:
+    if d is not None and self._data.ndim and self._data.shape[d] == 0:
+        raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")
+    if d is None and self._data.size == 0:
         raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the "
                            "operation has no identity.")
     params = {"dim": d, "keepdim": bool(keepdim) and d is not None}

@@ -391,7 +391,6 @@ class ReduceMixin:
 
     # linear algebra
     mm, mv, dot, bmm, matmul = _mm, _mv, _dot, _bmm, _matmul
-    inner = _dot
     outer = ger = _outer
 
     def __matmul__(self, other):

@@ -10,6 +10,8 @@ of methods, each in the module that implements it:
 ``select``            ``sort``, ``topk``, ``median`` ...
 ``rank``              ``kthvalue``, ``nanmedian``, ``cummax``, ``cummin``
 ``pointwise``         ``lerp``, ``fmod``, ``copysign`` (a number or a tensor)
+``nan_reduce``        ``nansum``, ``nanmean``, ``aminmax``
+``products``          ``cross``, ``kron``
 ``stats``             ``prod``, ``cumsum``, ``var``, ``std``
 ``index``             ``x[k]`` and ``x[k] = v``
 ``scatter``           ``scatter``, ``index_add`` ...
@@ -44,6 +46,8 @@ from .scatter import ScatterMixin
 from .select import SelectMixin
 from .rank import RankMixin
 from .pointwise import PointwiseMixin
+from .nan_reduce import NanReduceMixin
+from .products import ProductsMixin
 from .shape import ShapeMixin
 from .dtype_conversion import DtypeConversionMixin
 from .small import SmallNamesMixin
@@ -54,7 +58,8 @@ __all__ = ["Tensor"]
 
 
 class Tensor(ArithmeticMixin, ShapeMixin, DtypeConversionMixin, ArrangeMixin, ReduceMixin,
-             SelectMixin, RankMixin, PointwiseMixin, StatsMixin, IndexMixin, ScatterMixin,
+             SelectMixin, RankMixin, PointwiseMixin, NanReduceMixin, ProductsMixin, StatsMixin,
+             IndexMixin, ScatterMixin,
              MatrixMixin, SamplingMixin, LinalgMixin, InplaceMixin, AutogradMixin,
              ConversionMixin, TableMixin, SmallNamesMixin, TensorCore):
     """A multi-dimensional array that records the operations applied to it."""

@@ -5,11 +5,20 @@ with the function's argument positions in PyTorch's messages."""
 from .general import _method
 from .._tensor_class.core import TensorCore
 from .._tensor_class.pointwise import lerp_signature_error
+from .._tensor_class.products import inner
+from .._tensor_class.nan_reduce import positional_error
 
-__all__ = ["kthvalue", "nanmedian", "cummax", "cummin", "fmod", "copysign", "addcdiv", "lerp"]
+__all__ = ["kthvalue", "nanmedian", "cummax", "cummin", "fmod", "copysign", "addcdiv",
+           "nansum", "nanmean", "cross", "kron", "aminmax", "lerp", "inner"]
 
-kthvalue, nanmedian, cummax, cummin, fmod, copysign, addcdiv = (_method(n)
-                                                                for n in __all__[:-1])
+kthvalue, nanmedian, cummax, cummin, fmod, copysign, addcdiv, nansum, nanmean, cross, \
+    kron = (_method(n) for n in __all__[:-3])
+
+
+def aminmax(input, *args, dim=None, keepdim=False):
+    if args:
+        raise positional_error("aminmax", 1, len(args) + 1)
+    return input.aminmax(dim=dim, keepdim=keepdim)
 
 
 def lerp(input, end, weight):
