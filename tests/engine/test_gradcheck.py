@@ -286,6 +286,9 @@ case("nanmedian_dim", "keepdim", lambda a: torch.nanmedian(a, 0, keepdim=True).v
 case("cummax", "dim1", lambda a: a.cummax(1).values, ((3, 5), distinct))
 case("cummax", "dim0-squared", lambda a: torch.cummax(a, 0).values ** 2, ((4, 3), distinct))
 case("cummin", "dim1", lambda a: a.cummin(1).values, ((3, 5), distinct))
+case("_squeeze_dim_", "quantile", lambda a: a.quantile(0.3, 1), ((3, 5), distinct))
+case("_squeeze_dim_", "nanquantile", lambda a: torch.nanquantile(
+    a, torch.tensor([0.2, 0.9], dtype=torch.float64), 0, keepdim=True), ((4, 3), distinct))
 case("cummin", "1d", lambda a: torch.cummin(a, -1).values, ((6,), distinct))
 case("mode", "keepdim", lambda a: torch.mode(a, 0, keepdim=True).values, ((3, 4), distinct))
 case("round_decimals", "0", lambda a: a.round(decimals=0), ((3, 4), fractional))

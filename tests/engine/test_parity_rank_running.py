@@ -72,6 +72,29 @@ for bad in ("a.cummax()", "a.cummin(2)", "torch.cummax(a)"):
     try: print(eval(bad))
     except Exception as e: print(bad, type(e).__name__, e)
 """)
+prog("quantile_nanquantile", """
+a = torch.tensor([[1., 5., 3.], [4., 2., 6.]], requires_grad=True)
+n = torch.tensor([[1., float('nan'), 3.], [float('nan'), 2., 2.]])
+for src in ("a.quantile(0.5)", "a.quantile(0.3, 1)", "a.quantile(0.3, 1, True)", "a.quantile(0.5, keepdim=True)",
+            "a.quantile(torch.tensor([0.25, 0.75]))", "a.quantile(torch.tensor([0.25, 0.75]), dim=0)",
+            "a.quantile(torch.tensor([0.25, 0.75]), dim=0, keepdim=True)", "torch.quantile(a, 0.5, dim=1, keepdim=True)",
+            "a.quantile(torch.tensor(0.5))", "a.quantile(torch.tensor([0.5]), 1)", "a.double().quantile(0.3)",
+            "n.quantile(0.5)", "n.nanquantile(0.5)", "n.nanquantile(0.5, 1)", "n.quantile(0.5, 1)",
+            "torch.nanquantile(torch.tensor([float('nan')] * 3), 0.2)",
+            "a.quantile(1.5)", "torch.tensor([1, 2]).quantile(0.5)", "a.quantile(0.5, interpolation='x')",
+            "torch.tensor([]).quantile(0.5)", "a.quantile(torch.tensor([0.5], dtype=torch.float64))"):
+    try: print(src, eval(src))
+    except Exception as e: print(src, type(e).__name__, e)
+for mode in ("linear", "lower", "higher", "nearest", "midpoint"):
+    print(mode, a.quantile(0.4, interpolation=mode), torch.quantile(a, torch.tensor([0.1, 0.5, 0.9]), 1, interpolation=mode))
+r = a.quantile(0.3, 1); print(r.grad_fn, r.grad_fn.next_functions[0][0], r.grad_fn.next_functions[0][0].next_functions)
+r.sum().backward(); print(a.grad); a.grad = None
+a.quantile(torch.tensor([0.2, 0.9]), 0).sum().backward(); print(a.grad)
+torch.manual_seed(0)
+x = torch.randn(101)
+print(x.quantile(torch.tensor([0.1, 0.33, 0.5, 0.9])).tolist(), x.double().quantile(0.37).item(),
+      x.view(1, 101).nanquantile(0.61, 1).tolist())
+""")
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

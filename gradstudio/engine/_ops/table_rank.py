@@ -164,3 +164,12 @@ for _name, _largest in (("cummax", True), ("cummin", False)):
           code="{self}." + _name + "({dim}).values",
           doc=f"The running {'largest' if _largest else 'smallest'} element along a "
               "dimension.")
+
+
+# --- quantile's last step ----------------------------------------------------------------
+# PyTorch's quantile ends with ``values.squeeze_(-1)`` on its own result: the in-place
+# squeeze of a dimension, SqueezeBackward4 (``_tensor_class.quantile`` composes the rest)
+defop("_squeeze_dim_", "SqueezeBackward4", lambda a, dim=-1: np.squeeze(a, dim),
+      Grad(lambda F, g, out, a, dim=-1: F.reshape(g, a.shape),
+           formula="grad.unsqueeze(dim)"),
+      params=(Param("dim", "int", -1),), dtype="keep", category="internal")

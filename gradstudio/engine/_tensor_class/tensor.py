@@ -11,7 +11,8 @@ of methods, each in the module that implements it:
 ``rank``              ``kthvalue``, ``nanmedian``, ``cummax``, ``cummin``
 ``pointwise``         ``lerp``, ``fmod``, ``copysign`` (a number or a tensor)
 ``nan_reduce``        ``nansum``, ``nanmean``, ``aminmax``
-``products``          ``cross``, ``kron``
+``products``          ``cross``, ``kron``, ``inner``
+``quantile``          ``quantile``, ``nanquantile``
 ``stats``             ``prod``, ``cumsum``, ``var``, ``std``
 ``index``             ``x[k]`` and ``x[k] = v``
 ``scatter``           ``scatter``, ``index_add`` ...
@@ -48,6 +49,7 @@ from .rank import RankMixin
 from .pointwise import PointwiseMixin
 from .nan_reduce import NanReduceMixin
 from .products import ProductsMixin
+from .quantile import QuantileMixin
 from .shape import ShapeMixin
 from .dtype_conversion import DtypeConversionMixin
 from .small import SmallNamesMixin
@@ -58,8 +60,8 @@ __all__ = ["Tensor"]
 
 
 class Tensor(ArithmeticMixin, ShapeMixin, DtypeConversionMixin, ArrangeMixin, ReduceMixin,
-             SelectMixin, RankMixin, PointwiseMixin, NanReduceMixin, ProductsMixin, StatsMixin,
-             IndexMixin, ScatterMixin,
+             SelectMixin, RankMixin, PointwiseMixin, NanReduceMixin, ProductsMixin,
+             QuantileMixin, StatsMixin, IndexMixin, ScatterMixin,
              MatrixMixin, SamplingMixin, LinalgMixin, InplaceMixin, AutogradMixin,
              ConversionMixin, TableMixin, SmallNamesMixin, TensorCore):
     """A multi-dimensional array that records the operations applied to it."""

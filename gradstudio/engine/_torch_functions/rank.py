@@ -9,10 +9,11 @@ from .._tensor_class.products import inner
 from .._tensor_class.nan_reduce import positional_error
 
 __all__ = ["kthvalue", "nanmedian", "cummax", "cummin", "fmod", "copysign", "addcdiv",
-           "nansum", "nanmean", "cross", "kron", "aminmax", "lerp", "inner"]
+           "nansum", "nanmean", "cross", "kron", "quantile", "nanquantile", "aminmax", "lerp",
+           "inner"]
 
 kthvalue, nanmedian, cummax, cummin, fmod, copysign, addcdiv, nansum, nanmean, cross, \
-    kron = (_method(n) for n in __all__[:-3])
+    kron, quantile, nanquantile = (_method(n) for n in __all__[:-3])
 
 
 def aminmax(input, *args, dim=None, keepdim=False):
