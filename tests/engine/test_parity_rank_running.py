@@ -95,6 +95,31 @@ x = torch.randn(101)
 print(x.quantile(torch.tensor([0.1, 0.33, 0.5, 0.9])).tolist(), x.double().quantile(0.37).item(),
       x.view(1, 101).nanquantile(0.61, 1).tolist())
 """)
+prog("shape_in_place", """
+def attempt(src):
+    try:
+        r = eval(src); print(src, r, tuple(r.shape), r._version, r.grad_fn)
+    except Exception as e: print(src, type(e).__name__, e)
+x = torch.tensor([[1.5, -2.], [0.25, 4.]])
+attempt("x.t_()"); print(x)
+for src in ("torch.ones(2, 3, 4).t_()", "torch.ones(2, 3).squeeze_(5)", "torch.ones(2, 3).unsqueeze_(3)",
+            "torch.ones(2, 3).transpose_(0, 2)", "torch.ones(3).t_()", "torch.ones(2, 1, 3).squeeze_(1)",
+            "torch.ones(2, 1, 3).squeeze_(0)", "torch.ones(1, 2, 1).squeeze_()", "torch.ones(2, 3).unsqueeze_(-1)",
+            "torch.ones(2, 3).transpose_(-1, 0)"):
+    attempt(src)
+w = torch.ones(2, 3, requires_grad=True)
+attempt("w.t_()"); attempt("w.unsqueeze_(0)"); v = w[0]; attempt("v.unsqueeze_(0)")
+y = w * 2; attempt("y.t_()"); print(y.grad_fn.next_functions)
+z = w * 2; attempt("z.unsqueeze_(1)")
+z = w * 2; attempt("z.transpose_(0, 1)")
+with torch.no_grad():
+    attempt("w.t_()")
+w = torch.ones(2, 3, requires_grad=True)
+z = w * 2; z.unsqueeze_(0); z.squeeze_()
+(z.t_() * torch.arange(6.).view(3, 2)).sum().backward(); print(w.grad, z._version)
+b = torch.arange(6.).view(2, 3); c = b.view(3, 2); b.t_(); b.mul_(10); print(b, c)
+g, = torch.autograd.grad((w * 3).t_().pow(2).sum(), w, create_graph=True); print(g)
+""")
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

@@ -13,6 +13,7 @@ of methods, each in the module that implements it:
 ``nan_reduce``        ``nansum``, ``nanmean``, ``aminmax``
 ``products``          ``cross``, ``kron``, ``inner``
 ``quantile``          ``quantile``, ``nanquantile``
+``shape_inplace``     ``t_``, ``transpose_``, ``unsqueeze_``, ``squeeze_``
 ``stats``             ``prod``, ``cumsum``, ``var``, ``std``
 ``index``             ``x[k]`` and ``x[k] = v``
 ``scatter``           ``scatter``, ``index_add`` ...
@@ -50,6 +51,7 @@ from .pointwise import PointwiseMixin
 from .nan_reduce import NanReduceMixin
 from .products import ProductsMixin
 from .quantile import QuantileMixin
+from .shape_inplace import ShapeInplaceMixin
 from .shape import ShapeMixin
 from .dtype_conversion import DtypeConversionMixin
 from .small import SmallNamesMixin
@@ -61,7 +63,7 @@ __all__ = ["Tensor"]
 
 class Tensor(ArithmeticMixin, ShapeMixin, DtypeConversionMixin, ArrangeMixin, ReduceMixin,
              SelectMixin, RankMixin, PointwiseMixin, NanReduceMixin, ProductsMixin,
-             QuantileMixin, StatsMixin, IndexMixin, ScatterMixin,
+             QuantileMixin, ShapeInplaceMixin, StatsMixin, IndexMixin, ScatterMixin,
              MatrixMixin, SamplingMixin, LinalgMixin, InplaceMixin, AutogradMixin,
              ConversionMixin, TableMixin, SmallNamesMixin, TensorCore):
     """A multi-dimensional array that records the operations applied to it."""
