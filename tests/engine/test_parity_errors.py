@@ -289,6 +289,10 @@ errs("positional_arguments_of_the_wrong_type",
      "torch.unique(m, True, False, 1)", "torch.unique(m, None)", "torch.unique(m, 1.0)",
      "torch.unique(m, 1, dim=0)", "torch.unique(m, True, 1, dim=0)", "m.unique(dim=1.0)",
      "torch.unique(m, dim=True)", "torch.unique(m, sorted=False)")
+errs("a_required_argument_left_out", "m.cumsum()", "torch.cumsum(m)", "m.cumprod()",
+     "torch.cumprod(m)", "m.topk()", "torch.topk(m)", "m.quantile()", "torch.quantile(m)",
+     "m.nanquantile()", "torch.nanquantile(m)", "m.kthvalue()", "torch.kthvalue(m)",
+     "m.cummax()", "torch.cummin(m)")
 
 ERRORS = parity.programs(E)
 results, test_raises_the_same = parity.parity_tests(ERRORS)

@@ -10,7 +10,7 @@ from .._ops.dispatch import apply
 from .._ops.record import OPS
 from .core import TensorCore, _wrap_dim
 
-__all__ = ["QuantileMixin"]
+__all__ = ["QuantileMixin", "no_q_error"]
 
 _MODES = ("linear", "lower", "higher", "midpoint", "nearest")
 _make = TensorCore._make
@@ -78,8 +78,22 @@ def _quantile(self, q, dim, keepdim, interpolation, ignore_nan, name):
     return apply(OPS["_squeeze_dim_"], (values,), {"dim": values._data.ndim - 1})
 
 
+_NO_Q = object()
+
+
+def no_q_error(name, function):
+    """PyTorch's TypeError for ``quantile`` called without ``q``."""
+    first, last = ("Tensor input, ", ", Tensor out = None") if function else ("", "")
+    rest = 'int dim = None, bool keepdim = False, *, str interpolation = "linear"' + last
+    return TypeError(f"{name}() received an invalid combination of arguments - got "
+                     f"({'Tensor' if function else ''}), but expected one of:\n * ({first}"
+                     f"Tensor q, {rest})\n * ({first}float q, {rest})\n")
+
+
 def _method(name, ignore_nan):
-    def method(self, q, dim=None, keepdim=False, *, interpolation="linear"):
+    def method(self, q=_NO_Q, dim=None, keepdim=False, *, interpolation="linear"):
+        if q is _NO_Q:
+            raise no_q_error(name, False)
         return _quantile(self, q, dim, keepdim, interpolation, ignore_nan, name)
     method.__name__ = name
     return method

@@ -7,13 +7,28 @@ from .._tensor_class.core import TensorCore
 from .._tensor_class.pointwise import lerp_signature_error
 from .._tensor_class.products import inner
 from .._tensor_class.nan_reduce import positional_error
+from .._tensor_class.quantile import no_q_error
 
 __all__ = ["kthvalue", "nanmedian", "cummax", "cummin", "fmod", "copysign", "addcdiv",
            "nansum", "nanmean", "cross", "kron", "quantile", "nanquantile", "aminmax", "lerp",
            "inner"]
 
 kthvalue, nanmedian, cummax, cummin, fmod, copysign, addcdiv, nansum, nanmean, cross, \
-    kron, quantile, nanquantile = (_method(n) for n in __all__[:-3])
+    kron = (_method(n) for n in __all__[:-5])
+
+
+def _quantile_function(name):
+    method = _method(name)
+
+    def function(input, *args, **kwargs):
+        if not args and "q" not in kwargs:
+            raise no_q_error(name, True)
+        return method(input, *args, **kwargs)
+    function.__name__ = name
+    return function
+
+
+quantile, nanquantile = _quantile_function("quantile"), _quantile_function("nanquantile")
 
 
 def aminmax(input, *args, dim=None, keepdim=False):
