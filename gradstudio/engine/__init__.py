@@ -36,6 +36,7 @@ from ._torch_functions.rank import (addcdiv, aminmax, copysign, cross, cummax, c
                                     inner, kron, kthvalue, lerp, nanmean, nanmedian,
                                     nanquantile, nansum, quantile)
 from ._torch_functions.linalg_power import matrix_power, torch_qr as qr
+from ._tensor_class.cholesky import cholesky_inverse, cholesky_solve
 from ._torch_functions.batch_norm import batch_norm, get_num_threads, set_num_threads
 from .nn._normalization import _group_norm as group_norm
 from ._torch_functions.sampling import bernoulli, multinomial, normal, randint_like

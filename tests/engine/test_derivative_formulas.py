@@ -40,6 +40,7 @@ WORDS = {
     "_embedding_bag_backward",
     # the rules of fmod, nansum, fmax/fmin, cross and dist (derivatives.yaml's words)
     "trunc", "div", "rounding_mode", "isnan", "logical_not", "cross", "norm_backward",
+    "cholesky_solve",
 }
 
 

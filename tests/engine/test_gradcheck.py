@@ -163,6 +163,17 @@ case("linalg_cross", "broadcast", lambda a, b: torch.cross(a, b, dim=0), ((3, 4)
 for _p in (2.0, 1.0, 3.0, float("inf")):
     case("dist", f"p{_p:g}", lambda a, b, _p=_p: torch.dist(a, b, _p), ((3, 4), distinct),
          ((4,), distinct))
+def _lower_factor(rng, shape):
+    """Lower-triangular factors with a diagonal away from 0 (A = L Lᵀ well conditioned)."""
+    return np.tril(rng.uniform(-0.5, 0.5, shape)) + 1.5 * np.eye(shape[-1])
+
+
+case("_cholesky_inverse", "lower", torch.cholesky_inverse, ((3, 3), _lower_factor))
+case("_cholesky_inverse", "upper", lambda f: torch.cholesky_inverse(f.mT, upper=True),
+     ((3, 3), _lower_factor))
+case("_cholesky_solve", "lower", torch.cholesky_solve, ((3, 2), anywhere), ((3, 3), _lower_factor))
+case("_cholesky_solve", "upper", lambda b, f: b.cholesky_solve(f.mT, True), ((3, 2), anywhere),
+     ((3, 3), _lower_factor))
 case("lerp_tensor", "weight", lambda a, b, w: torch.lerp(a, b, w), ((3, 4), anywhere),
      ((4,), anywhere), ((3, 1), anywhere))
 case("addcmul", "broadcast", lambda a, b, c: torch.addcmul(a, b, c, value=0.5), ((3, 4), anywhere),

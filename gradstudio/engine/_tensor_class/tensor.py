@@ -14,6 +14,7 @@ of methods, each in the module that implements it:
 ``products``          ``cross``, ``kron``, ``inner``
 ``quantile``          ``quantile``, ``nanquantile``
 ``shape_inplace``     ``t_``, ``transpose_``, ``unsqueeze_``, ``squeeze_``
+``cholesky``          ``cholesky_inverse``, ``cholesky_solve``
 ``stats``             ``prod``, ``cumsum``, ``var``, ``std``
 ``index``             ``x[k]`` and ``x[k] = v``
 ``scatter``           ``scatter``, ``index_add`` ...
@@ -52,6 +53,7 @@ from .nan_reduce import NanReduceMixin
 from .products import ProductsMixin
 from .quantile import QuantileMixin
 from .shape_inplace import ShapeInplaceMixin
+from .cholesky import CholeskyMixin
 from .shape import ShapeMixin
 from .dtype_conversion import DtypeConversionMixin
 from .small import SmallNamesMixin
@@ -63,7 +65,8 @@ __all__ = ["Tensor"]
 
 class Tensor(ArithmeticMixin, ShapeMixin, DtypeConversionMixin, ArrangeMixin, ReduceMixin,
              SelectMixin, RankMixin, PointwiseMixin, NanReduceMixin, ProductsMixin,
-             QuantileMixin, ShapeInplaceMixin, StatsMixin, IndexMixin, ScatterMixin,
+             QuantileMixin, ShapeInplaceMixin, CholeskyMixin, StatsMixin, IndexMixin,
+             ScatterMixin,
              MatrixMixin, SamplingMixin, LinalgMixin, InplaceMixin, AutogradMixin,
              ConversionMixin, TableMixin, SmallNamesMixin, TensorCore):
     """A multi-dimensional array that records the operations applied to it."""
