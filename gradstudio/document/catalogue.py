@@ -144,7 +144,8 @@ CATALOGUE: dict[str, NodeKind] = {}
 # (``matmul`` is a composite: it runs mm, mv, dot or bmm, which keep kinds of their own).
 _HAND_BUILT = {"pow": ("pow", "pow_tensor"), "rsub": ("rsub",), "rpow": ("rpow",),
                "max": ("max", "max_dim"), "min": ("min", "min_dim"),
-               "median": ("median", "median_dim"), "matmul": (), "linear": (),
+               "median": ("median", "median_dim"),
+               "nanmedian": ("nanmedian", "nanmedian_dim"), "matmul": (), "linear": (),
                "reshape": ("_unsafe_view",), "contiguous": (), "index": ("slice", "index"), "where": ("where",),
                "to": ("to",), "cat": ("cat",), "stack": ("stack",),
                "floor_divide": ("floor_divide", "floor_divide_scalar"),
@@ -346,9 +347,12 @@ def _grad_name(op):
 # methods whose node shows the values of a (values, indices) pair
 _BY_KEYWORD = {"gather", "index_select", "sort", "argsort", "topk", "scatter", "scatter_value",
                "scatter_add", "index_add", "addmm", "roll", "diagonal", "count_nonzero",
-               "round_decimals", "div_rounded", "mode", "layer_norm", "group_norm"}
-_METHOD = {"scatter_value": "scatter", "round_decimals": "round", "div_rounded": "div"}
-_VALUES_OF = {"sort", "topk", "mode"}
+               "round_decimals", "div_rounded", "mode", "layer_norm", "group_norm",
+               "kthvalue", "cummax", "cummin", "addcmul", "addcdiv"}
+_METHOD = {"scatter_value": "scatter", "round_decimals": "round", "div_rounded": "div",
+           "lerp_tensor": "lerp", "fmod_scalar": "fmod", "copysign_scalar": "copysign",
+           "linalg_cross": "cross"}
+_VALUES_OF = {"sort", "topk", "mode", "kthvalue", "cummax", "cummin"}
 
 
 def _method_call(name, param_names):
@@ -643,7 +647,7 @@ _OWN_KINDS = {
 
 
 # hand-built, but in the table entry's palette place (those of _OWN_KINDS built there)
-_TABLE_SLOT = {"pow", "max", "min", "median", "floor_divide", "remainder", "nll_loss",
+_TABLE_SLOT = {"pow", "max", "min", "median", "nanmedian", "floor_divide", "remainder", "nll_loss",
                "mse_loss"}
 _SKIP = {op for ops in _HAND_BUILT.values() for op in ops} - _TABLE_SLOT
 
@@ -699,7 +703,8 @@ def keepdim_needs_dim(name, what):
 
 
 def _extreme_eval(name):
-    what = {"max": "largest", "min": "smallest", "median": "median"}[name]
+    what = {"max": "largest", "min": "smallest", "median": "median",
+            "nanmedian": "median of the numbers"}[name]
 
     def evaluate(p, self):
         if p.get("dim") is None:
@@ -711,7 +716,8 @@ def _extreme_eval(name):
 
 
 for _n, _what in (("max", "The largest element"), ("min", "The smallest element"),
-                  ("median", "The lower median")):
+                  ("median", "The lower median"),
+                  ("nanmedian", "The lower median, nans ignored,")):
     CATALOGUE.pop(_n, None)
     _add(NodeKind(_n, "reduction", f"{_what} (over dim, or all).", (Port("self"),),
                   (ParamSpec("dim", "int", None, "dimension, or None for all", optional=True),

@@ -32,6 +32,11 @@ from ._torch_functions.einsum import einsum
 from ._torch_functions.linalg_more import (logdet, pinverse, torch_slogdet as slogdet,
                                            torch_svd as svd)
 from ._torch_functions.small import mode, ravel, relu_, round, std_mean, var_mean  # noqa: A004
+from ._torch_functions.rank import (addcdiv, aminmax, copysign, cross, cummax, cummin, fmod,
+                                    inner, kron, kthvalue, lerp, nanmean, nanmedian,
+                                    nanquantile, nansum, quantile)
+from ._torch_functions.linalg_power import matrix_power, torch_qr as qr
+from ._tensor_class.cholesky import cholesky_inverse, cholesky_solve
 from ._torch_functions.batch_norm import batch_norm, get_num_threads, set_num_threads
 from .nn._normalization import _group_norm as group_norm
 from ._torch_functions.sampling import bernoulli, multinomial, normal, randint_like

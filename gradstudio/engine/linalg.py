@@ -15,10 +15,13 @@ from ._torch_functions.linalg_more import (eigh, eigvalsh, lstsq, pinv, qr, slog
 from .observer import observed
 from ._torch_functions.linalg_factor import (cholesky, cholesky_ex, eig, eigvals,  # noqa: F401
                                               lu, lu_factor, lu_factor_ex)
+from ._tensor_class.products import linalg_cross as cross
+from ._torch_functions.linalg_power import cond, matrix_power, matrix_rank
 
 __all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError", "solve",
            "eigh", "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv", "lstsq",
-           "cholesky", "cholesky_ex", "lu_factor", "lu_factor_ex", "lu", "eig", "eigvals"]
+           "cholesky", "cholesky_ex", "lu_factor", "lu_factor_ex", "lu", "eig", "eigvals",
+           "cross", "matrix_power", "matrix_rank", "cond"]
 
 
 def _tensor(x, name, arg):

@@ -144,7 +144,9 @@ def _generic(op, operands, params, output):
 # the indices half of a (values, indices) pair with no kind of its own: refused only if
 # the script goes on to use them (a node that stays in the graph)
 _INDICES_ONLY = {"_topk_indices": "x.topk(k)", "_median_indices": "x.median(dim)",
-                 "_mode_indices": "x.mode(dim)"}
+                 "_mode_indices": "x.mode(dim)", "_kthvalue_indices": "x.kthvalue(k)",
+                 "_nanmedian_indices": "x.nanmedian(dim)", "_cummax_indices": "x.cummax(dim)",
+                 "_cummin_indices": "x.cummin(dim)"}
 
 
 def op_record(op, operands, params, output):
@@ -286,7 +288,8 @@ _EXPLICIT = {
                     _number_operand),
     "clamp": _clamp, "var": _spread, "std": _spread, "max": _extreme, "min": _extreme,
     "max_dim": _extreme_dim, "min_dim": _extreme_dim, "median": _extreme,
-    "median_dim": _extreme_dim, "squeeze": _squeeze,
+    "median_dim": _extreme_dim, "nanmedian": _extreme, "nanmedian_dim": _extreme_dim,
+    "squeeze": _squeeze,
     "_unsafe_view": _unsafe_view, "slice": _slice, "to": _to, "cat": _joined,
     "stack": _joined,
     "index": _refused("this indexing cannot be drawn yet; use integers, slices, lists, "

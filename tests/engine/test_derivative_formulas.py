@@ -38,6 +38,9 @@ WORDS = {
     "ops", "aten", "avg_pool2d_backward", "_adaptive_avg_pool2d_backward",
     "multi_margin_loss_backward", "multilabel_margin_loss_backward", "is_target",
     "_embedding_bag_backward",
+    # the rules of fmod, nansum, fmax/fmin, cross and dist (derivatives.yaml's words)
+    "trunc", "div", "rounding_mode", "isnan", "logical_not", "cross", "norm_backward",
+    "cholesky_solve",
 }
 
 

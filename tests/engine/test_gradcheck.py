@@ -141,6 +141,53 @@ for _sa, _sb in BINARY_SHAPES:
          (_sb, anywhere))
     case("remainder", _lab, lambda a, b: a % b, (_sa, fractional), (_sb, near_one))
     case("atan2", _lab, torch.atan2, (_sa, away0), (_sb, away0))
+    case("lerp", _lab, lambda a, b: torch.lerp(a, b, 0.3), (_sa, anywhere), (_sb, anywhere))
+    case("lerp", "far-" + _lab, lambda a, b: a.lerp(b, 0.8), (_sa, anywhere), (_sb, anywhere))
+    # distinct() values are spaced 0.25 apart and the shift keeps a - b away from 0
+    case("fmax", _lab, lambda a, b: torch.fmax(a, b + 0.11), (_sa, distinct), (_sb, distinct))
+    case("fmin", _lab, lambda a, b: a.fmin(b + 0.11), (_sa, distinct), (_sb, distinct))
+    # (fractional() / near_one() stays away from the integers where fmod jumps)
+    case("fmod", _lab, torch.fmod, (_sa, fractional), (_sb, near_one))
+    case("hypot", _lab, torch.hypot, (_sa, away0), (_sb, away0))
+    case("copysign", _lab, torch.copysign, (_sa, away0), (_sb, away0))
+case("nansum", "all", lambda a: a.nansum(), ((3, 4), anywhere))
+case("nansum", "dim", lambda a: torch.nansum(a, 1, keepdim=True), ((3, 4), anywhere))
+case("nansum", "with-nan", lambda a: torch.where(a > 0, a, float("nan")).nansum(0),
+     ((3, 4), away0))
+case("_aminmax_min", "all", lambda a: a.aminmax().min, ((3, 4), distinct))
+case("_aminmax_max", "dim", lambda a: torch.aminmax(a, dim=0).max, ((3, 4), distinct))
+case("linalg_cross", "vectors", lambda a, b: torch.linalg.cross(a, b), ((3,), anywhere),
+     ((3,), anywhere))
+case("linalg_cross", "broadcast", lambda a, b: torch.cross(a, b, dim=0), ((3, 4), anywhere),
+     ((3, 1), anywhere))
+for _p in (2.0, 1.0, 3.0, float("inf")):
+    case("dist", f"p{_p:g}", lambda a, b, _p=_p: torch.dist(a, b, _p), ((3, 4), distinct),
+         ((4,), distinct))
+def _lower_factor(rng, shape):
+    """Lower-triangular factors with a diagonal away from 0 (A = L Lᵀ well conditioned)."""
+    return np.tril(rng.uniform(-0.5, 0.5, shape)) + 1.5 * np.eye(shape[-1])
+
+
+case("_cholesky_inverse", "lower", torch.cholesky_inverse, ((3, 3), _lower_factor))
+case("_cholesky_inverse", "upper", lambda f: torch.cholesky_inverse(f.mT, upper=True),
+     ((3, 3), _lower_factor))
+case("_cholesky_solve", "lower", torch.cholesky_solve, ((3, 2), anywhere), ((3, 3), _lower_factor))
+case("_cholesky_solve", "upper", lambda b, f: b.cholesky_solve(f.mT, True), ((3, 2), anywhere),
+     ((3, 3), _lower_factor))
+case("lerp_tensor", "weight", lambda a, b, w: torch.lerp(a, b, w), ((3, 4), anywhere),
+     ((4,), anywhere), ((3, 1), anywhere))
+case("addcmul", "broadcast", lambda a, b, c: torch.addcmul(a, b, c, value=0.5), ((3, 4), anywhere),
+     ((4,), anywhere), ((3, 1), anywhere))
+case("addcmul", "method", lambda a, b, c: a.addcmul(b, c), ((4,), anywhere), ((4,), anywhere),
+     ((4,), anywhere))
+case("addcdiv", "broadcast", lambda a, b, c: torch.addcdiv(a, b, c, value=-2), ((3, 4), anywhere),
+     ((4,), anywhere), ((3, 1), away0))
+case("addcdiv", "method", lambda a, b, c: a.addcdiv(b, c), ((4,), anywhere), ((4,), anywhere),
+     ((4,), away0))
+case("fmod_scalar", "1.5", lambda a: torch.fmod(a, 1.5), ((3, 4), fractional))
+case("fmod_scalar", "-1", lambda a: a.fmod(-1), ((4,), fractional))
+case("copysign_scalar", "-2", lambda a: torch.copysign(a, -2), ((3, 4), away0))
+case("copysign_scalar", "2", lambda a: a.copysign(2.0), ((4,), away0))
 case("remainder_scalar", "1", lambda a: a % 1.0, ((3, 4), fractional))
 case("remainder_scalar", "-1", lambda a: torch.remainder(a, -1), ((4,), fractional))
 case("add", "alpha", lambda a, b: a.add(b, alpha=2.5), ((3, 4), anywhere), ((4,), anywhere))
@@ -239,6 +286,27 @@ case("median", "all", lambda a: a.median(), ((3, 5), distinct))
 case("median_dim", "dim1", lambda a: a.median(1).values, ((3, 4), distinct))
 case("median_dim", "keepdim", lambda a: a.median(0, keepdim=True).values, ((3, 4), distinct))
 case("mode", "dim1", lambda a: a.mode(1).values, ((3, 4), distinct))
+case("kthvalue", "dim1", lambda a: a.kthvalue(2, 1).values, ((3, 5), distinct))
+case("kthvalue", "keepdim", lambda a: torch.kthvalue(a, 3, 0, keepdim=True).values,
+     ((4, 3), distinct))
+case("nanmedian", "all", lambda a: a.nanmedian(), ((3, 5), distinct))
+case("nanmedian_dim", "dim1", lambda a: a.nanmedian(1).values, ((3, 4), distinct))
+case("nanmedian_dim", "keepdim", lambda a: torch.nanmedian(a, 0, keepdim=True).values,
+     ((3, 4), distinct))
+# (the running extreme repeats values: their gradients add up where they came from)
+case("cummax", "dim1", lambda a: a.cummax(1).values, ((3, 5), distinct))
+case("cummax", "dim0-squared", lambda a: torch.cummax(a, 0).values ** 2, ((4, 3), distinct))
+case("cummin", "dim1", lambda a: a.cummin(1).values, ((3, 5), distinct))
+case("_squeeze_dim_", "quantile", lambda a: a.quantile(0.3, 1), ((3, 5), distinct))
+case("_squeeze_dim_", "nanquantile", lambda a: torch.nanquantile(
+    a, torch.tensor([0.2, 0.9], dtype=torch.float64), 0, keepdim=True), ((4, 3), distinct))
+# the in-place shape changes, on a result (a leaf refuses them)
+case("_t_", "2d", lambda a: (a * 1).t_(), ((3, 4), anywhere))
+case("_transpose_", "3d", lambda a: (a * 1).transpose_(0, 2), ((2, 3, 4), anywhere))
+case("_unsqueeze_", "middle", lambda a: (a * 1).unsqueeze_(1) ** 2, ((3, 4), anywhere))
+case("_squeeze_", "all", lambda a: (a * 1).squeeze_(), ((3, 1, 4), anywhere))
+case("_squeeze_dim_", "in-place", lambda a: (a * 1).squeeze_(-1), ((3, 1), anywhere))
+case("cummin", "1d", lambda a: torch.cummin(a, -1).values, ((6,), distinct))
 case("mode", "keepdim", lambda a: torch.mode(a, 0, keepdim=True).values, ((3, 4), distinct))
 case("round_decimals", "0", lambda a: a.round(decimals=0), ((3, 4), fractional))
 case("round_decimals", "1", lambda a: torch.round(a, decimals=1), ((3, 4), fractional))

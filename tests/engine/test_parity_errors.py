@@ -278,6 +278,21 @@ errs("copy_needs_a_source_that_broadcasts_to_self",
      "torch.zeros(2).copy_(torch.ones(3))", "torch.zeros(3).copy_(torch.ones(1, 3))",
      "torch.zeros(3).copy_(torch.ones(2, 3))", "torch.zeros(2, 3).copy_(torch.ones(3))",
      "torch.zeros(2, 3).copy_(torch.tensor(5.0))")
+errs("positional_arguments_of_the_wrong_type",
+     "torch.logsumexp(m)", "m.logsumexp()", "torch.logsumexp(m, keepdim=True)",
+     "torch.logsumexp(input=m)", "m.logsumexp(None)", "m.logsumexp(dim=None)",
+     "torch.logsumexp(m, None)", "torch.logsumexp(m, True)", "torch.logsumexp(m, 1)",
+     "torch.norm(m, 0, True)", "m.norm(2, True)", "torch.norm(m, dim=True)",
+     "torch.norm(m, 2, [True])", "torch.norm(m, 2, [0, True])", "torch.norm(m, 2, 1, 1)",
+     "torch.norm(m, 'fro', True)", "torch.norm(m, None, True)", "torch.norm(m, 2, 1, True)",
+     "torch.unique(m, 1)", "torch.unique(m, 0, True)", "m.unique(True, 1)",
+     "torch.unique(m, True, False, 1)", "torch.unique(m, None)", "torch.unique(m, 1.0)",
+     "torch.unique(m, 1, dim=0)", "torch.unique(m, True, 1, dim=0)", "m.unique(dim=1.0)",
+     "torch.unique(m, dim=True)", "torch.unique(m, sorted=False)")
+errs("a_required_argument_left_out", "m.cumsum()", "torch.cumsum(m)", "m.cumprod()",
+     "torch.cumprod(m)", "m.topk()", "torch.topk(m)", "m.quantile()", "torch.quantile(m)",
+     "m.nanquantile()", "torch.nanquantile(m)", "m.kthvalue()", "torch.kthvalue(m)",
+     "m.cummax()", "torch.cummin(m)")
 
 ERRORS = parity.programs(E)
 results, test_raises_the_same = parity.parity_tests(ERRORS)

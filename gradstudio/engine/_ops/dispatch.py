@@ -16,7 +16,9 @@ from . import (table, table_shape, table_loss, table_stats, table_backward, tabl
                table_activation, table_math, table_arrange, table_sort, table_scatter,
                table_activation_more, table_glu_prelu, table_margin_losses, table_conv,
                table_pool, table_bilinear, table_embedding_bag,
-               table_matrix, table_linalg, table_norm, table_small)
+               table_matrix, table_linalg, table_norm, table_small, table_rank,
+               table_pointwise, table_nan, table_products, table_shape_inplace,
+               table_cholesky)
 from .._tensor_class.core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
 from .._autograd.grad_mode import STATE
 from .._forward import state as _FW

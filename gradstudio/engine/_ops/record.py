@@ -27,12 +27,15 @@ class Param:
     """A non-tensor argument of an op: its name, kind and default, for the catalogue.
     Kinds: ``scalar`` (a Python number), ``int``, ``bool``, ``dims`` (None, an int or a
     tuple of ints), ``shape`` (tuple of ints), ``dtype`` (a dtype name or None),
-    ``choice`` (one of the words in ``choices``)."""
-    __slots__ = ("name", "kind", "default", "doc", "choices")
+    ``choice`` (one of the words in ``choices``). A ``required`` param has no default in
+    PyTorch's signature (``logsumexp(dim)``): a call without it raises PyTorch's
+    TypeError, while ``default`` still seeds a node placed on the canvas."""
+    __slots__ = ("name", "kind", "default", "doc", "choices", "required")
 
-    def __init__(self, name, kind, default=None, doc="", choices=()):
+    def __init__(self, name, kind, default=None, doc="", choices=(), required=False):
         self.name, self.kind, self.default, self.doc = name, kind, default, doc
         self.choices = tuple(choices)   # the words a ``choice`` param takes
+        self.required = required
 
     def __repr__(self):
         return f"Param({self.name!r}, {self.kind!r}, {self.default!r})"

@@ -70,8 +70,8 @@ def _logsumexp_grad(F, g, out, a, dim, keepdim=False):
 
 defop("logsumexp", "LogsumexpBackward0", _logsumexp,
       Grad(_logsumexp_grad, (0, "out"), formula="grad * torch.exp(self - result)"),
-      params=(Param("dim", "dims", (0,)), KEEP), dtype="float", category="reduction",
-      code="{self}.logsumexp({dim})", doc="log(sum(exp(x))) along dim, computed stably.",
+      params=(Param("dim", "dims", (0,), required=True), KEEP), dtype="float",
+      category="reduction", code="{self}.logsumexp({dim})", doc="log(sum(exp(x))) along dim, computed stably.",
       variants=_METHOD_AND_FUNCTION)
 
 

@@ -102,10 +102,25 @@ def _interleaved_indices(counts):
     return TensorCore._make(np.repeat(np.arange(c.size, dtype=np.int64), c), D.int64)
 
 
+def _unique_arguments(sorted, return_inverse, return_counts, dim):
+    """PyTorch's argument parser on ``_unique2`` (``unique_dim`` with a dim): the flags are
+    bools, not numbers (``torch.unique(x, 1)`` does not mean dim 1)."""
+    kernel = "_unique2" if dim is None else "unique_dim"
+    if dim is not None and (isinstance(dim, bool) or not isinstance(dim, int)):
+        raise TypeError(f"unique_dim(): argument 'dim' (position 2) must be int, not "
+                        f"{type(dim).__name__}")
+    for name, flag in (("sorted", sorted), ("return_inverse", return_inverse),
+                       ("return_counts", return_counts)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{kernel}(): argument '{name}' must be bool, not "
+                            f"{type(flag).__name__}")
+
+
 def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct elements (or slices along dim), sorted, as PyTorch's CPU kernel returns
     them whatever ``sorted`` says; nans are each distinct. The values record
     Unique2Backward0 / UniqueDimBackward0, which have no derivative."""
+    _unique_arguments(sorted, return_inverse, return_counts, dim)
     data = self._data
     if dim is None:
         values, inverse, counts = np.unique(data.reshape(-1), return_inverse=True,

@@ -47,7 +47,9 @@ def _roll(self, shifts, dims=None):
 
 
 def _cumprod_call(in_place):
-    def cumprod(self, dim, *, dtype=None):
+    def cumprod(self, dim=None, *, dtype=None):
+        if dim is None:
+            raise TypeError('cumprod() missing 1 required positional arguments: "dim"')
         src = self if dtype is None else self.to(dtype)
         params = {"dim": _wrap_dim(dim, self._data.ndim)}
         return inplace(self, OPS["cumprod"], (self,), params) if in_place else \

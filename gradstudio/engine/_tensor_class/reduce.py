@@ -138,7 +138,21 @@ def _extreme_over(name):
     return method
 
 
+def _vector_norm_arguments(dim, keepdim):
+    """PyTorch's argument parser on ``linalg_vector_norm``'s ``dim`` and ``keepdim`` (where
+    ``torch.norm`` sends a number, ``'fro'`` or None): a bool is not a dimension."""
+    first = dim[0] if isinstance(dim, (list, tuple)) and dim else dim
+    if isinstance(first, bool):
+        raise TypeError("linalg_vector_norm(): argument 'dim' (position 3) must be tuple of "
+                        "ints, but found element of type bool at pos 0")
+    if not isinstance(keepdim, bool):
+        raise TypeError("linalg_vector_norm(): argument 'keepdim' (position 4) must be bool, "
+                        f"not {type(keepdim).__name__}")
+
+
 def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+    if not isinstance(p, str) or p == "fro":
+        _vector_norm_arguments(dim, keepdim)
     if p == "fro" or p is None:
         p = 2.0
     if isinstance(p, str):
@@ -377,7 +391,6 @@ class ReduceMixin:
 
     # linear algebra
     mm, mv, dot, bmm, matmul = _mm, _mv, _dot, _bmm, _matmul
-    inner = _dot
     outer = ger = _outer
 
     def __matmul__(self, other):

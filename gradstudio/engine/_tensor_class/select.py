@@ -40,7 +40,9 @@ def _msort(self):
     return _sort(self, 0).values
 
 
-def _topk(self, k, dim=-1, largest=True, sorted=True):
+def _topk(self, k=None, dim=-1, largest=True, sorted=True):
+    if k is None:
+        raise TypeError('topk() missing 1 required positional arguments: "k"')
     d = _wrap_dim(dim, self._data.ndim)
     if not 0 <= k <= (self._data.shape[d] if self._data.ndim else 1):
         raise RuntimeError("selected index k out of range")

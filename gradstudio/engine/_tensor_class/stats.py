@@ -34,7 +34,9 @@ def _prod(self, dim=_ALL, keepdim=None, *, dtype=None):
                                        "keepdim": bool(keepdim)})
 
 
-def _cumsum(self, dim, *, dtype=None):
+def _cumsum(self, dim=None, *, dtype=None):
+    if dim is None:
+        raise TypeError('cumsum() missing 1 required positional arguments: "dim"')
     src = self if dtype is None else self.to(dtype)
     return apply(OPS["cumsum"], (src,), {"dim": _wrap_dim(dim, self._data.ndim)})
 

@@ -8,6 +8,13 @@ of methods, each in the module that implements it:
 ``arrange``           ``flip``, ``repeat``, ``movedim`` ...
 ``reduce``            reductions and linear algebra (``sum``, ``max``, ``matmul`` ...)
 ``select``            ``sort``, ``topk``, ``median`` ...
+``rank``              ``kthvalue``, ``nanmedian``, ``cummax``, ``cummin``
+``pointwise``         ``lerp``, ``fmod``, ``copysign`` (a number or a tensor)
+``nan_reduce``        ``nansum``, ``nanmean``, ``aminmax``
+``products``          ``cross``, ``kron``, ``inner``
+``quantile``          ``quantile``, ``nanquantile``
+``shape_inplace``     ``t_``, ``transpose_``, ``unsqueeze_``, ``squeeze_``
+``cholesky``          ``cholesky_inverse``, ``cholesky_solve``
 ``stats``             ``prod``, ``cumsum``, ``var``, ``std``
 ``index``             ``x[k]`` and ``x[k] = v``
 ``scatter``           ``scatter``, ``index_add`` ...
@@ -40,6 +47,13 @@ from .._torch_functions.linalg_more import LinalgMixin
 from .matrix import MatrixMixin
 from .scatter import ScatterMixin
 from .select import SelectMixin
+from .rank import RankMixin
+from .pointwise import PointwiseMixin
+from .nan_reduce import NanReduceMixin
+from .products import ProductsMixin
+from .quantile import QuantileMixin
+from .shape_inplace import ShapeInplaceMixin
+from .cholesky import CholeskyMixin
 from .shape import ShapeMixin
 from .dtype_conversion import DtypeConversionMixin
 from .small import SmallNamesMixin
@@ -50,9 +64,11 @@ __all__ = ["Tensor"]
 
 
 class Tensor(ArithmeticMixin, ShapeMixin, DtypeConversionMixin, ArrangeMixin, ReduceMixin,
-             SelectMixin, StatsMixin, IndexMixin, ScatterMixin, MatrixMixin, SamplingMixin,
-             LinalgMixin, InplaceMixin, AutogradMixin, ConversionMixin, TableMixin,
-             SmallNamesMixin, TensorCore):
+             SelectMixin, RankMixin, PointwiseMixin, NanReduceMixin, ProductsMixin,
+             QuantileMixin, ShapeInplaceMixin, CholeskyMixin, StatsMixin, IndexMixin,
+             ScatterMixin,
+             MatrixMixin, SamplingMixin, LinalgMixin, InplaceMixin, AutogradMixin,
+             ConversionMixin, TableMixin, SmallNamesMixin, TensorCore):
     """A multi-dimensional array that records the operations applied to it."""
     __slots__ = ()
     __module__ = "torch"  # type(x) prints as <class 'torch.Tensor'>

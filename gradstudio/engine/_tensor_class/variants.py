@@ -39,7 +39,7 @@ def _arguments(op, name, args, kwargs, first_position):
                         f"{len(args)} were given")
     params = {}
     for i, p in enumerate(op.params):
-        params[p.name] = rest[i] if i < len(rest) else kwargs.pop(p.name, p.default)
+        params[p.name] = _param(name, p, rest, i, kwargs, n + first_position)
     if kwargs:
         raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
     if len(tensors) > 1:
@@ -48,6 +48,25 @@ def _arguments(op, name, args, kwargs, first_position):
             if t._data.shape != shape:
                 shape = _broadcast_shapes(shape, t._data.shape)
     return tuple(tensors), params or None
+
+
+def _param(name, p, rest, i, kwargs, before):
+    """The value of param ``p`` (the ``i``-th) from the positional ``rest`` or ``kwargs``;
+    a ``required`` one must be given, and its ``dims`` must be ints, as PyTorch's
+    argument parser says (``before``: how many positions the tensors take)."""
+    if i < len(rest):
+        value, where = rest[i], f" (position {before + i})"
+    elif p.name in kwargs:
+        value, where = kwargs.pop(p.name), ""
+    elif p.required:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "{p.name}"')
+    else:
+        return p.default
+    if p.required and p.kind == "dims" and (
+            isinstance(value, bool) or not isinstance(value, (int, tuple, list))):
+        raise TypeError(f"{name}(): argument '{p.name}'{where} must be tuple of ints, not "
+                        f"{type(value).__name__}")
+    return value
 
 
 def _method(op):
