@@ -275,6 +275,7 @@ KIND_DOCS = (
         "Ops", "Standard deviation (over dim, or all), by default with Bessel's "
         "correction."),
     QT_TRANSLATE_NOOP("Ops", "Standard normal random numbers (seeded)."),
+    QT_TRANSLATE_NOOP("Ops", "Sum of elements (over dim, or all), nans counted as zero."),
     QT_TRANSLATE_NOOP("Ops", "Sum of elements (over dim, or all)."),
     QT_TRANSLATE_NOOP("Ops", "Swaps two dimensions."),
     QT_TRANSLATE_NOOP("Ops", "Tangent of every element."),
@@ -282,6 +283,7 @@ KIND_DOCS = (
         "Ops", "The angle of the point (other, self), elementwise: atan(self / other),"
         " in the right quadrant."),
     QT_TRANSLATE_NOOP("Ops", "The complementary error function 1 - erf(x) of every element."),
+    QT_TRANSLATE_NOOP("Ops", "The cross product of 3-vectors along dim."),
     QT_TRANSLATE_NOOP(
         "Ops", "The cross-entropy of class-index targets (an int64 tensor) from "
         "unnormalised scores (logits): nll_loss(log_softmax(input, 1), target)."),
@@ -300,9 +302,12 @@ KIND_DOCS = (
     QT_TRANSLATE_NOOP("Ops", "The indices that sort the tensor along dim."),
     QT_TRANSLATE_NOOP("Ops", "The inverse of a square matrix (of each, for a batch)."),
     QT_TRANSLATE_NOOP("Ops", "The k largest (or smallest) elements along dim."),
+    QT_TRANSLATE_NOOP("Ops", "The k-th smallest element along a dimension."),
+    QT_TRANSLATE_NOOP("Ops", "The larger of each pair of elements, a nan only where both are nan."),
     QT_TRANSLATE_NOOP("Ops", "The largest element (over dim, or all)."),
     QT_TRANSLATE_NOOP("Ops", "The largest elements over dim (or all), ties sharing the gradient."),
     QT_TRANSLATE_NOOP("Ops", "The lower median (over dim, or all)."),
+    QT_TRANSLATE_NOOP("Ops", "The lower median, nans ignored, (over dim, or all)."),
     QT_TRANSLATE_NOOP(
         "Ops", "The mean squared error between input and target: ((input - target) ** "
         "2).mean(), as one op."),
@@ -312,16 +317,25 @@ KIND_DOCS = (
     QT_TRANSLATE_NOOP(
         "Ops", "The negative log likelihood of class-index targets (an int64 tensor) "
         "from log-probabilities."),
+    QT_TRANSLATE_NOOP("Ops", "The p-norm of self - other (2: the Euclidean distance)."),
     QT_TRANSLATE_NOOP(
         "Ops", "The remainder of dividing a number by a tensor (PyTorch has no "
         "gradient for it)."),
+    QT_TRANSLATE_NOOP("Ops", "The remainder of dividing by a number, with the sign of self."),
+    QT_TRANSLATE_NOOP("Ops", "The remainder of dividing, with the sign of self (C's fmod)."),
     QT_TRANSLATE_NOOP(
         "Ops", "The rows of weight (a table of learned vectors) that input's class "
         "indices name, in input's shape: nn.Embedding."),
+    QT_TRANSLATE_NOOP("Ops", "The running largest element along a dimension."),
+    QT_TRANSLATE_NOOP("Ops", "The running smallest element along a dimension."),
     QT_TRANSLATE_NOOP(
         "Ops", "The same values laid out in memory row by row: a copy (CloneBackward0)"
         " when the input is a view such as x.t(), else the input itself."),
+    QT_TRANSLATE_NOOP("Ops", "The size of self with the sign of a number."),
+    QT_TRANSLATE_NOOP("Ops", "The size of self with the sign of other, elementwise."),
     QT_TRANSLATE_NOOP("Ops", "The slices along dim that index lists, in its order."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "The smaller of each pair of elements, a nan only where both are nan."),
     QT_TRANSLATE_NOOP("Ops", "The smallest element (over dim, or all)."),
     QT_TRANSLATE_NOOP("Ops", "The smallest elements over dim (or all), ties sharing the gradient."),
     QT_TRANSLATE_NOOP("Ops", "The sum of the main diagonal of a matrix."),
@@ -376,7 +390,16 @@ KIND_DOCS = (
     QT_TRANSLATE_NOOP("Ops", "relu6(x + 3) / 6: a cheap sigmoid."),
     QT_TRANSLATE_NOOP("Ops", "round of every element (its gradient is zero)."),
     QT_TRANSLATE_NOOP("Ops", "self * log(other), and 0 where self is 0."),
+    QT_TRANSLATE_NOOP("Ops", "self + value * tensor1 * tensor2, elementwise."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "self + value * tensor1 / tensor2, elementwise (two integer tensors are"
+        " refused, as in torch)."),
+    QT_TRANSLATE_NOOP("Ops", "self + weight * (end - self), with a weight per element."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "self + weight * (end - self): the point a fraction weight of the way "
+        "to end."),
     QT_TRANSLATE_NOOP("Ops", "sign of every element (its gradient is zero)."),
+    QT_TRANSLATE_NOOP("Ops", "sqrt(self ** 2 + other ** 2), elementwise."),
     QT_TRANSLATE_NOOP("Ops", "steps evenly spaced values from start to end."),
     QT_TRANSLATE_NOOP("Ops", "trunc of every element (its gradient is zero)."),
     QT_TRANSLATE_NOOP("Ops", "x * relu6(x + 3) / 6: a cheap swish."),
@@ -406,6 +429,7 @@ PARAM_DOCS = (
         "OpSettings", "how far a training step moves the running averages toward the batch's "
         "statistics"),
     QT_TRANSLATE_NOOP("OpSettings", "how far to move along each dimension"),
+    QT_TRANSLATE_NOOP("OpSettings", "how far towards end"),
     QT_TRANSLATE_NOOP("OpSettings", "how many"),
     QT_TRANSLATE_NOOP("OpSettings", "how many blobs (classes)"),
     QT_TRANSLATE_NOOP("OpSettings", "how many copies along each dimension"),
@@ -433,6 +457,7 @@ PARAM_DOCS = (
         "OpSettings", "mean: the average over the targets that count; sum: their total; none:"
         " one loss per target"),
     QT_TRANSLATE_NOOP("OpSettings", "multiplier of other"),
+    QT_TRANSLATE_NOOP("OpSettings", "multiplier of the product (quotient)"),
     QT_TRANSLATE_NOOP("OpSettings", "none: x * Phi(x) exactly; tanh: PyTorch's tanh approximation"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "normalize with the batch's own mean and variance (and move the running"
@@ -446,11 +471,14 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP(
         "OpSettings", "subtracted from the count: 1 (Bessel's) for a sample, 0 for the whole "
         "population"),
+    QT_TRANSLATE_NOOP("OpSettings", "the dimension of length 3"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimension the index runs along"),
+    QT_TRANSLATE_NOOP("OpSettings", "the dimension to select along"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimension to sort along"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimensions (none: the flattened tensor)"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimensions to act on"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimensions to reduce (all by default)"),
+    QT_TRANSLATE_NOOP("OpSettings", "the divisor"),
     QT_TRANSLATE_NOOP("OpSettings", "the factor of mat1 @ mat2"),
     QT_TRANSLATE_NOOP("OpSettings", "the factor of self"),
     QT_TRANSLATE_NOOP("OpSettings", "the factor source is multiplied by"),
@@ -501,6 +529,9 @@ PARAM_DOCS = (
         "OpSettings", "what the gradient becomes: an expression of grad, or print(...) of it"),
     QT_TRANSLATE_NOOP("OpSettings", "where the squared part ends"),
     QT_TRANSLATE_NOOP("OpSettings", "which diagonal: 0 the main one, >0 above, <0 below"),
+    QT_TRANSLATE_NOOP("OpSettings", "which norm"),
+    QT_TRANSLATE_NOOP("OpSettings", "which smallest (1: the smallest)"),
+    QT_TRANSLATE_NOOP("OpSettings", "whose sign"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "write into the input tensor itself, as PyTorch does (the input's node "
         "then shows the written values too), instead of into a copy of it"),

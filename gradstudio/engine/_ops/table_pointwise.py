@@ -106,8 +106,8 @@ defop("addcdiv", "AddcdivBackward0", _addcdiv,
            formula="-grad * (value * tensor1 / (tensor2 * tensor2))"),
       args=("self", "tensor1", "tensor2"), params=(VALUE,), category="arithmetic",
       code="torch.addcdiv({self}, {tensor1}, {tensor2}, value={value})",
-      doc="self + value * tensor1 / tensor2, elementwise (bound in _tensor_class.pointwise, "
-          "which refuses two integer tensors).")
+      doc="self + value * tensor1 / tensor2, elementwise (two integer tensors are refused, "
+          "as in torch).")
 
 
 # --- fmax / fmin -------------------------------------------------------------------------

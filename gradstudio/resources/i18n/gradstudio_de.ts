@@ -2684,6 +2684,10 @@ Der Lauf: {expected}</translation>
         <translation>wie weit entlang jeder Dimension verschoben wird</translation>
     </message>
     <message>
+        <source>how far towards end</source>
+        <translation>wie weit in Richtung end</translation>
+    </message>
+    <message>
         <source>how many</source>
         <translation>wie viele</translation>
     </message>
@@ -2752,6 +2756,10 @@ Der Lauf: {expected}</translation>
         <translation>Faktor von other</translation>
     </message>
     <message>
+        <source>multiplier of the product (quotient)</source>
+        <translation>Faktor des Produkts (Quotienten)</translation>
+    </message>
+    <message>
         <source>none: x * Phi(x) exactly; tanh: PyTorch&apos;s tanh approximation</source>
         <translation>none: genau x * Phi(x); tanh: die tanh-Näherung von PyTorch</translation>
     </message>
@@ -2788,8 +2796,16 @@ Der Lauf: {expected}</translation>
         <translation>von der Anzahl abgezogen: 1 (Bessel) für eine Stichprobe, 0 für die ganze Grundgesamtheit</translation>
     </message>
     <message>
+        <source>the dimension of length 3</source>
+        <translation>die Dimension der Länge 3</translation>
+    </message>
+    <message>
         <source>the dimension the index runs along</source>
         <translation>die Dimension, entlang der der Index läuft</translation>
+    </message>
+    <message>
+        <source>the dimension to select along</source>
+        <translation>die Dimension, entlang der ausgewählt wird</translation>
     </message>
     <message>
         <source>the dimension to sort along</source>
@@ -2806,6 +2822,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>the dimensions to reduce (all by default)</source>
         <translation>die zu reduzierenden Dimensionen (standardmäßig alle)</translation>
+    </message>
+    <message>
+        <source>the divisor</source>
+        <translation>der Divisor</translation>
     </message>
     <message>
         <source>the factor of mat1 @ mat2</source>
@@ -2954,6 +2974,18 @@ Der Lauf: {expected}</translation>
     <message>
         <source>which diagonal: 0 the main one, &gt;0 above, &lt;0 below</source>
         <translation>welche Diagonale: 0 die Hauptdiagonale, &gt;0 darüber, &lt;0 darunter</translation>
+    </message>
+    <message>
+        <source>which norm</source>
+        <translation>welche Norm</translation>
+    </message>
+    <message>
+        <source>which smallest (1: the smallest)</source>
+        <translation>das wievielt-kleinste (1: das kleinste)</translation>
+    </message>
+    <message>
+        <source>whose sign</source>
+        <translation>dessen Vorzeichen</translation>
     </message>
     <message>
         <source>write into the input tensor itself, as PyTorch does (the input&apos;s node then shows the written values too), instead of into a copy of it</source>
@@ -3463,6 +3495,10 @@ Der Lauf: {expected}</translation>
         <translation>Standardnormalverteilte Zufallszahlen (mit Startwert).</translation>
     </message>
     <message>
+        <source>Sum of elements (over dim, or all), nans counted as zero.</source>
+        <translation>Summe der Elemente (über dim oder alle), NaNs als null gezählt.</translation>
+    </message>
+    <message>
         <source>Sum of elements (over dim, or all).</source>
         <translation>Summe der Elemente (über dim oder alle).</translation>
     </message>
@@ -3481,6 +3517,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>The complementary error function 1 - erf(x) of every element.</source>
         <translation>Die komplementäre Fehlerfunktion 1 - erf(x) jedes Elements.</translation>
+    </message>
+    <message>
+        <source>The cross product of 3-vectors along dim.</source>
+        <translation>Das Kreuzprodukt von 3-Vektoren entlang dim.</translation>
     </message>
     <message>
         <source>The cross-entropy of class-index targets (an int64 tensor) from unnormalised scores (logits): nll_loss(log_softmax(input, 1), target).</source>
@@ -3535,6 +3575,14 @@ Der Lauf: {expected}</translation>
         <translation>Die k größten (oder kleinsten) Elemente entlang dim.</translation>
     </message>
     <message>
+        <source>The k-th smallest element along a dimension.</source>
+        <translation>Das k-kleinste Element entlang einer Dimension.</translation>
+    </message>
+    <message>
+        <source>The larger of each pair of elements, a nan only where both are nan.</source>
+        <translation>Das größere jedes Elementpaars, NaN nur, wo beide NaN sind.</translation>
+    </message>
+    <message>
         <source>The largest element (over dim, or all).</source>
         <translation>Das größte Element (über dim oder alle).</translation>
     </message>
@@ -3545,6 +3593,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>The lower median (over dim, or all).</source>
         <translation>Der untere Median (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>The lower median, nans ignored, (over dim, or all).</source>
+        <translation>Der untere Median, NaNs ignoriert (über dim oder alle).</translation>
     </message>
     <message>
         <source>The mean squared error between input and target: ((input - target) ** 2).mean(), as one op.</source>
@@ -3559,20 +3611,52 @@ Der Lauf: {expected}</translation>
         <translation>Die negative Log-Likelihood von Klassenindex-Zielen (ein int64-Tensor) aus Log-Wahrscheinlichkeiten.</translation>
     </message>
     <message>
+        <source>The p-norm of self - other (2: the Euclidean distance).</source>
+        <translation>Die p-Norm von self - other (2: der euklidische Abstand).</translation>
+    </message>
+    <message>
         <source>The remainder of dividing a number by a tensor (PyTorch has no gradient for it).</source>
         <translation>Der Rest der Division einer Zahl durch einen Tensor (PyTorch hat dafür keinen Gradienten).</translation>
+    </message>
+    <message>
+        <source>The remainder of dividing by a number, with the sign of self.</source>
+        <translation>Der Rest der Division durch eine Zahl, mit dem Vorzeichen von self.</translation>
+    </message>
+    <message>
+        <source>The remainder of dividing, with the sign of self (C&apos;s fmod).</source>
+        <translation>Der Divisionsrest, mit dem Vorzeichen von self (fmod wie in C).</translation>
     </message>
     <message>
         <source>The rows of weight (a table of learned vectors) that input&apos;s class indices name, in input&apos;s shape: nn.Embedding.</source>
         <translation>Die Zeilen von weight (einer Tabelle gelernter Vektoren), die die Klassenindizes von input nennen, in der Form von input: nn.Embedding.</translation>
     </message>
     <message>
+        <source>The running largest element along a dimension.</source>
+        <translation>Das laufende größte Element entlang einer Dimension.</translation>
+    </message>
+    <message>
+        <source>The running smallest element along a dimension.</source>
+        <translation>Das laufende kleinste Element entlang einer Dimension.</translation>
+    </message>
+    <message>
         <source>The same values laid out in memory row by row: a copy (CloneBackward0) when the input is a view such as x.t(), else the input itself.</source>
         <translation>Dieselben Werte, Zeile für Zeile im Speicher abgelegt: eine Kopie (CloneBackward0), wenn die Eingabe eine Ansicht wie x.t() ist, sonst die Eingabe selbst.</translation>
     </message>
     <message>
+        <source>The size of self with the sign of a number.</source>
+        <translation>Der Betrag von self mit dem Vorzeichen einer Zahl.</translation>
+    </message>
+    <message>
+        <source>The size of self with the sign of other, elementwise.</source>
+        <translation>Der Betrag von self mit dem Vorzeichen von other, elementweise.</translation>
+    </message>
+    <message>
         <source>The slices along dim that index lists, in its order.</source>
         <translation>Die Scheiben entlang dim, die index aufführt, in seiner Reihenfolge.</translation>
+    </message>
+    <message>
+        <source>The smaller of each pair of elements, a nan only where both are nan.</source>
+        <translation>Das kleinere jedes Elementpaars, NaN nur, wo beide NaN sind.</translation>
     </message>
     <message>
         <source>The smallest element (over dim, or all).</source>
@@ -3711,8 +3795,28 @@ Der Lauf: {expected}</translation>
         <translation>self * log(other), und 0, wo self 0 ist.</translation>
     </message>
     <message>
+        <source>self + value * tensor1 * tensor2, elementwise.</source>
+        <translation>self + value * tensor1 * tensor2, elementweise.</translation>
+    </message>
+    <message>
+        <source>self + value * tensor1 / tensor2, elementwise (two integer tensors are refused, as in torch).</source>
+        <translation>self + value * tensor1 / tensor2, elementweise (zwei ganzzahlige Tensoren werden abgelehnt, wie in torch).</translation>
+    </message>
+    <message>
+        <source>self + weight * (end - self), with a weight per element.</source>
+        <translation>self + weight * (end - self), mit einem Gewicht pro Element.</translation>
+    </message>
+    <message>
+        <source>self + weight * (end - self): the point a fraction weight of the way to end.</source>
+        <translation>self + weight * (end - self): der Punkt beim Anteil weight des Wegs zu end.</translation>
+    </message>
+    <message>
         <source>sign of every element (its gradient is zero).</source>
         <translation>sign jedes Elements (sein Gradient ist null).</translation>
+    </message>
+    <message>
+        <source>sqrt(self ** 2 + other ** 2), elementwise.</source>
+        <translation>sqrt(self ** 2 + other ** 2), elementweise.</translation>
     </message>
     <message>
         <source>steps evenly spaced values from start to end.</source>

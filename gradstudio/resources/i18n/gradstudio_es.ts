@@ -2684,6 +2684,10 @@ La ejecución: {expected}</translation>
         <translation>cuánto desplazar a lo largo de cada dimensión</translation>
     </message>
     <message>
+        <source>how far towards end</source>
+        <translation>cuánto hacia end</translation>
+    </message>
+    <message>
         <source>how many</source>
         <translation>cuántos</translation>
     </message>
@@ -2752,6 +2756,10 @@ La ejecución: {expected}</translation>
         <translation>multiplicador de other</translation>
     </message>
     <message>
+        <source>multiplier of the product (quotient)</source>
+        <translation>multiplicador del producto (cociente)</translation>
+    </message>
+    <message>
         <source>none: x * Phi(x) exactly; tanh: PyTorch&apos;s tanh approximation</source>
         <translation>none: x * Phi(x) exacto; tanh: la aproximación tanh de PyTorch</translation>
     </message>
@@ -2788,8 +2796,16 @@ La ejecución: {expected}</translation>
         <translation>restado del recuento: 1 (Bessel) para una muestra, 0 para toda la población</translation>
     </message>
     <message>
+        <source>the dimension of length 3</source>
+        <translation>la dimensión de longitud 3</translation>
+    </message>
+    <message>
         <source>the dimension the index runs along</source>
         <translation>la dimensión a lo largo de la que corre el índice</translation>
+    </message>
+    <message>
+        <source>the dimension to select along</source>
+        <translation>la dimensión a lo largo de la que se elige</translation>
     </message>
     <message>
         <source>the dimension to sort along</source>
@@ -2806,6 +2822,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>the dimensions to reduce (all by default)</source>
         <translation>las dimensiones a reducir (todas por defecto)</translation>
+    </message>
+    <message>
+        <source>the divisor</source>
+        <translation>el divisor</translation>
     </message>
     <message>
         <source>the factor of mat1 @ mat2</source>
@@ -2954,6 +2974,18 @@ La ejecución: {expected}</translation>
     <message>
         <source>which diagonal: 0 the main one, &gt;0 above, &lt;0 below</source>
         <translation>qué diagonal: 0 la principal, &gt;0 por encima, &lt;0 por debajo</translation>
+    </message>
+    <message>
+        <source>which norm</source>
+        <translation>qué norma</translation>
+    </message>
+    <message>
+        <source>which smallest (1: the smallest)</source>
+        <translation>qué menor (1: el menor)</translation>
+    </message>
+    <message>
+        <source>whose sign</source>
+        <translation>cuyo signo</translation>
     </message>
     <message>
         <source>write into the input tensor itself, as PyTorch does (the input&apos;s node then shows the written values too), instead of into a copy of it</source>
@@ -3463,6 +3495,10 @@ La ejecución: {expected}</translation>
         <translation>Números aleatorios normales estándar (con semilla).</translation>
     </message>
     <message>
+        <source>Sum of elements (over dim, or all), nans counted as zero.</source>
+        <translation>Suma de los elementos (sobre dim, o todos), con los nan contados como cero.</translation>
+    </message>
+    <message>
         <source>Sum of elements (over dim, or all).</source>
         <translation>Suma de los elementos (sobre dim, o todos).</translation>
     </message>
@@ -3481,6 +3517,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>The complementary error function 1 - erf(x) of every element.</source>
         <translation>La función de error complementaria 1 - erf(x) de cada elemento.</translation>
+    </message>
+    <message>
+        <source>The cross product of 3-vectors along dim.</source>
+        <translation>El producto vectorial de vectores de 3 a lo largo de dim.</translation>
     </message>
     <message>
         <source>The cross-entropy of class-index targets (an int64 tensor) from unnormalised scores (logits): nll_loss(log_softmax(input, 1), target).</source>
@@ -3535,6 +3575,14 @@ La ejecución: {expected}</translation>
         <translation>Los k elementos mayores (o menores) a lo largo de dim.</translation>
     </message>
     <message>
+        <source>The k-th smallest element along a dimension.</source>
+        <translation>El k-ésimo elemento más pequeño a lo largo de una dimensión.</translation>
+    </message>
+    <message>
+        <source>The larger of each pair of elements, a nan only where both are nan.</source>
+        <translation>El mayor de cada par de elementos, nan solo donde ambos son nan.</translation>
+    </message>
+    <message>
         <source>The largest element (over dim, or all).</source>
         <translation>El elemento mayor (sobre dim, o todos).</translation>
     </message>
@@ -3545,6 +3593,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>The lower median (over dim, or all).</source>
         <translation>La mediana inferior (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>The lower median, nans ignored, (over dim, or all).</source>
+        <translation>La mediana inferior, ignorando los nan (sobre dim, o todos).</translation>
     </message>
     <message>
         <source>The mean squared error between input and target: ((input - target) ** 2).mean(), as one op.</source>
@@ -3559,20 +3611,52 @@ La ejecución: {expected}</translation>
         <translation>La log-verosimilitud negativa de objetivos de índice de clase (un tensor int64) a partir de log-probabilidades.</translation>
     </message>
     <message>
+        <source>The p-norm of self - other (2: the Euclidean distance).</source>
+        <translation>La norma p de self - other (2: la distancia euclídea).</translation>
+    </message>
+    <message>
         <source>The remainder of dividing a number by a tensor (PyTorch has no gradient for it).</source>
         <translation>El resto de dividir un número entre un tensor (PyTorch no tiene gradiente para ello).</translation>
+    </message>
+    <message>
+        <source>The remainder of dividing by a number, with the sign of self.</source>
+        <translation>El resto de dividir por un número, con el signo de self.</translation>
+    </message>
+    <message>
+        <source>The remainder of dividing, with the sign of self (C&apos;s fmod).</source>
+        <translation>El resto de la división, con el signo de self (fmod de C).</translation>
     </message>
     <message>
         <source>The rows of weight (a table of learned vectors) that input&apos;s class indices name, in input&apos;s shape: nn.Embedding.</source>
         <translation>Las filas de weight (una tabla de vectores aprendidos) que indican los índices de clase de input, con la forma de input: nn.Embedding.</translation>
     </message>
     <message>
+        <source>The running largest element along a dimension.</source>
+        <translation>El mayor elemento acumulado a lo largo de una dimensión.</translation>
+    </message>
+    <message>
+        <source>The running smallest element along a dimension.</source>
+        <translation>El menor elemento acumulado a lo largo de una dimensión.</translation>
+    </message>
+    <message>
         <source>The same values laid out in memory row by row: a copy (CloneBackward0) when the input is a view such as x.t(), else the input itself.</source>
         <translation>Los mismos valores dispuestos en memoria fila a fila: una copia (CloneBackward0) cuando la entrada es una vista como x.t(); si no, la propia entrada.</translation>
     </message>
     <message>
+        <source>The size of self with the sign of a number.</source>
+        <translation>El valor absoluto de self con el signo de un número.</translation>
+    </message>
+    <message>
+        <source>The size of self with the sign of other, elementwise.</source>
+        <translation>El valor absoluto de self con el signo de other, elemento a elemento.</translation>
+    </message>
+    <message>
         <source>The slices along dim that index lists, in its order.</source>
         <translation>Los cortes a lo largo de dim que enumera index, en su orden.</translation>
+    </message>
+    <message>
+        <source>The smaller of each pair of elements, a nan only where both are nan.</source>
+        <translation>El menor de cada par de elementos, nan solo donde ambos son nan.</translation>
     </message>
     <message>
         <source>The smallest element (over dim, or all).</source>
@@ -3711,8 +3795,28 @@ La ejecución: {expected}</translation>
         <translation>self * log(other), y 0 donde self es 0.</translation>
     </message>
     <message>
+        <source>self + value * tensor1 * tensor2, elementwise.</source>
+        <translation>self + value * tensor1 * tensor2, elemento a elemento.</translation>
+    </message>
+    <message>
+        <source>self + value * tensor1 / tensor2, elementwise (two integer tensors are refused, as in torch).</source>
+        <translation>self + value * tensor1 / tensor2, elemento a elemento (se rechazan dos tensores enteros, como en torch).</translation>
+    </message>
+    <message>
+        <source>self + weight * (end - self), with a weight per element.</source>
+        <translation>self + weight * (end - self), con un peso por elemento.</translation>
+    </message>
+    <message>
+        <source>self + weight * (end - self): the point a fraction weight of the way to end.</source>
+        <translation>self + weight * (end - self): el punto a una fracción weight del camino hacia end.</translation>
+    </message>
+    <message>
         <source>sign of every element (its gradient is zero).</source>
         <translation>sign de cada elemento (su gradiente es cero).</translation>
+    </message>
+    <message>
+        <source>sqrt(self ** 2 + other ** 2), elementwise.</source>
+        <translation>sqrt(self ** 2 + other ** 2), elemento a elemento.</translation>
     </message>
     <message>
         <source>steps evenly spaced values from start to end.</source>
