@@ -18,7 +18,7 @@ from gradstudio.vocabulary import RESERVED_NAMES
 
 from .actions import ACTION_KINDS, ActionParamError, check_action_param
 from .catalogue import CATALOGUE, returns_input
-from .digraph import MultiDiGraph
+from .graph_store import GraphParts, networkx
 from .model_classroom import ClassroomParts
 from .params import check_param
 
@@ -79,13 +79,11 @@ class RemovedNode:
     emptied: list = field(default_factory=list)
 
 
-class Document(ClassroomParts):
-    """A graph program. Nodes live in a ``digraph.MultiDiGraph`` (node attribute ``data``:
-    the ``NodeData``) whose edge keys are destination port names, so ``y * y`` is two
-    edges from ``y`` into one node."""
+class Document(ClassroomParts, GraphParts):
+    """A graph program. Nodes and edges live in ``graph``, a ``networkx.MultiDiGraph``
+    made at the first node (``graph_store.GraphParts`` says what it holds)."""
 
     def __init__(self):
-        self.graph = MultiDiGraph()
         self.regions: dict[str, Region] = {}
         self.timeline: list[Action] = []
         self.seed: int | None = 0
@@ -118,7 +116,7 @@ class Document(ClassroomParts):
         while True:
             self._counter += 1
             candidate = f"{prefix}{self._counter}"
-            if candidate not in self.graph and candidate not in self.regions and \
+            if not self.has_node(candidate) and candidate not in self.regions and \
                     candidate not in self.notes and \
                     all(a.id != candidate for a in self.timeline):
                 return candidate
@@ -130,12 +128,12 @@ class Document(ClassroomParts):
 
     def node(self, node_id) -> NodeData:
         try:
-            return self.graph.nodes[node_id]["data"]
-        except KeyError:
+            return self._graph.nodes[node_id]["data"]
+        except (KeyError, AttributeError):      # (AttributeError: no graph, no node yet)
             raise DocumentError(f"There is no node '{node_id}'.") from None
 
     def nodes(self):
-        return [self.graph.nodes[n]["data"] for n in self._order]
+        return [self.graph.nodes[n]["data"] for n in self._order] if self._order else []
 
     def add_node(self, kind, params=None, position=(0.0, 0.0), label=None, node_id=None,
                  watched=False, index=None, retains_grad=False, recorded=None):
@@ -147,7 +145,7 @@ class Document(ClassroomParts):
         for name, value in (params or {}).items():
             full[name] = check_param(spec, name, value)
         node_id = node_id or self.new_id()
-        if node_id in self.graph:
+        if self.has_node(node_id):
             raise DocumentError(f"A node with id '{node_id}' already exists.")
         if recorded is not None and (isinstance(recorded, bool) or
                                      not isinstance(recorded, int) or recorded < 1):
@@ -274,7 +272,8 @@ class Document(ClassroomParts):
     def edges(self):
         """All edges as ``(source, target, port)``, in a stable order."""
         rank = {n: i for i, n in enumerate(self._order)}
-        return sorted(self.graph.edges(keys=True), key=lambda e: (rank[e[1]], e[2], rank[e[0]]))
+        return sorted(self._graph.edges(keys=True) if self._graph is not None else (),
+                      key=lambda e: (rank[e[1]], e[2], rank[e[0]]))
 
     def connect(self, source, target, port):
         """Connects ``source``'s output to ``target``'s input ``port``. Returns the source
@@ -286,7 +285,7 @@ class Document(ClassroomParts):
             raise DocumentError(f"'{_name(tdata)}' has no input named '{port}'.")
         # (a target nothing reads yet cannot reach its source: no search)
         if source == target or self.graph.out_degree(target) and \
-                self.graph.has_path(target, source):
+                self.has_path(target, source):
             raise DocumentError(f"Connecting '{_name(self.node(source))}' to '{_name(tdata)}' "
                                 "would make a cycle: a tensor cannot depend on itself.")
         previous = self.source_of(target, port)
@@ -324,7 +323,8 @@ class Document(ClassroomParts):
         shape, order, inputs = self._shape_known()
         if order is None:
             rank = {n: i for i, n in enumerate(self._order)}
-            order = tuple(self.graph.lexicographical_topological_sort(rank.__getitem__))
+            order = tuple(networkx().lexicographical_topological_sort(
+                self.graph, key=rank.__getitem__)) if rank else ()
             self._known = (shape, order, inputs)
         return list(order)
 
@@ -435,7 +435,8 @@ class Document(ClassroomParts):
 
     def clear(self):
         """Empties the document (a fresh, unsaved program)."""
-        self.graph.clear()
+        if self._graph is not None:
+            self._graph.clear()
         self._shape += 1
         self.regions.clear()
         self.timeline.clear()

@@ -15,7 +15,7 @@ import numpy as np
 from .catalogue import CATALOGUE
 from .migrations import FORMAT_VERSION, MIGRATIONS, MigrationDefect
 from .actions import NODE_TYPES
-from .digraph import CycleError, MultiDiGraph
+from .graph_store import networkx
 from .exercise import Exercise
 from .lesson import Lesson
 from .notes import notes_from_json
@@ -348,7 +348,8 @@ class _Builder:
 
     def edges(self, edges, done=0, total=0):
         taken = {}
-        cycles = MultiDiGraph()         # the file's edges, checked before any is made
+        nx = networkx()
+        cycles = nx.DiGraph()           # the file's edges, checked before any is made
         cycles.add_nodes_from(self.doc.graph)
         last = {}                       # (source, target) -> the last edge joining them
         for i, edge in enumerate(edges):
@@ -368,12 +369,12 @@ class _Builder:
                 raise self.fail(place, f"input '{port}' of node '{target}' is already "
                                 f"connected by edges[{taken[target, port]}].")
             taken[target, port] = i
-            cycles.add_edge(source, target, port)
+            cycles.add_edge(source, target)
             last[source, target] = i
         try:
-            order = list(cycles.topological_sort())
-        except CycleError:
-            cycle = cycles.find_cycle()
+            order = list(nx.topological_sort(cycles))
+        except nx.NetworkXUnfeasible:
+            cycle = nx.find_cycle(cycles)
             closing = max(last[edge] for edge in cycle)
             path = " -> ".join([cycle[0][0]] + [v for _, v in cycle])
             raise self.fail(f"edges[{closing}]", f"this edge closes a cycle ({_show(path)}); "
