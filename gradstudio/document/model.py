@@ -257,8 +257,7 @@ class Document(ClassroomParts, GraphParts):
 
     def _shape_known(self):
         """What is known of the graph's shape now: (shape, topological order or None,
-        inputs by node), forgotten at every change of nodes or edges (a run asks for
-        every node's inputs and the order; views ask again after it)."""
+        inputs by node), forgotten at every change of nodes or edges (runs ask often)."""
         if self._known[0] != self._shape:
             self._known = (self._shape, None, {})
         return self._known
@@ -293,8 +292,11 @@ class Document(ClassroomParts, GraphParts):
             self.graph.remove_edge(previous, target, port)
             self._shape += 1
             self._emit("edge_removed", (previous, target, port))
+        kept = previous is None and self._shape_known()[1]    # (the order before, if known)
         self.graph.add_edge(source, target, key=port)
         self._shape += 1
+        if kept and kept.index(source) < kept.index(target):  # (topological_order)
+            self._known = (self._shape, kept, {})
         self._emit("edge_added", (source, target, port))
         return previous
 
@@ -319,7 +321,8 @@ class Document(ClassroomParts, GraphParts):
         return [p.name for p in spec.inputs if not p.optional and p.name not in connected]
 
     def topological_order(self):
-        """A deterministic topological order: ties broken by creation order."""
+        """A deterministic topological order, ties broken by creation order (networkx's
+        lexicographical one; an edge added along it keeps it, the least still)."""
         shape, order, inputs = self._shape_known()
         if order is None:
             rank = {n: i for i, n in enumerate(self._order)}
@@ -435,8 +438,7 @@ class Document(ClassroomParts, GraphParts):
 
     def clear(self):
         """Empties the document (a fresh, unsaved program)."""
-        if self._graph is not None:
-            self._graph.clear()
+        self._graph = None              # (made again at the next node)
         self._shape += 1
         self.regions.clear()
         self.timeline.clear()

@@ -58,3 +58,30 @@ def test_the_background_import_loads_networkx_once():
                          env=dict(os.environ), timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.split() == ["1", "True"]
+
+
+def test_an_edge_added_along_the_order_keeps_it_and_it_is_networkxs():
+    """``connect`` keeps the known order when the new edge goes along it (no search);
+    every order given, kept or not, is the one networkx computes afresh."""
+    import random
+    rng = random.Random(30)
+    kept = 0
+    for _ in range(60):
+        doc = Document()
+        ids = [doc.add_node("ones") for _ in range(3)] + \
+            [doc.add_node(rng.choice(("add", "mul", "sub"))) for _ in range(rng.randint(2, 9))]
+        for _ in range(rng.randint(1, 14)):
+            doc.topological_order()                  # (known before each edit)
+            source, target = rng.sample(ids, 2)
+            if doc.node(target).kind == "ones":
+                continue
+            before = doc._known[0]
+            try:
+                doc.connect(source, target, rng.choice(("self", "other")))
+            except DocumentError:
+                continue                             # (a cycle)
+            kept += doc._known[0] == doc._shape and doc._known[0] != before
+            rank = {n: i for i, n in enumerate(doc.node_ids)}
+            assert doc.topological_order() == list(
+                nx.lexicographical_topological_sort(doc.graph, key=rank.__getitem__))
+    assert kept > 50
