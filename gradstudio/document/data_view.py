@@ -119,7 +119,7 @@ def _loss_and_step(doc):
 
 
 def _find_inputs(doc, result, output, target, rows, step):
-    ancestors = doc.graph.ancestors(output) - doc.graph.ancestors(target) - {target}
+    ancestors = doc.ancestors(output) - doc.ancestors(target) - {target}
     for n in result.order:
         if n not in ancestors:
             continue
@@ -256,9 +256,8 @@ def _again(doc, result, step, given, dest):
     """The tensors of the nodes between the nodes ``given`` (id -> tensor) and ``dest``,
     computed again by the engine in one batch under no_grad, every other input taken
     from the run at ``step``."""
-    graph = doc.graph
-    below = set().union(*(graph.descendants(n) for n in given))
-    path = (below & graph.ancestors(dest)) | {dest}
+    below = set().union(*(doc.descendants(n) for n in given))
+    path = (below & doc.ancestors(dest)) | {dest}
     tensors = dict(given)
     names = {n: doc.display_name(n) for n in doc.node_ids}
     with torch.no_grad():
@@ -290,7 +289,7 @@ def _test_points(doc, result, view):
     """The ``TestPoints`` of the data node upstream of the inputs, or None (no split)."""
     x, nodes = view.nodes["inputs"], view.nodes
     source = next((n for n in result.order if n in result.held_out and
-                   (n == x or n in doc.graph.ancestors(x))), None)
+                   (n == x or n in doc.ancestors(x))), None)
     if source is None:
         return None
     given = {source: torch.from_numpy(result.held_out[source].copy())}

@@ -32,9 +32,8 @@ def _rewrite(doc, result, names, given, dests, claim, suffix):
     """``(statements, names)``: the nodes between the nodes ``given`` (id -> the name
     they are read from) and the nodes ``dests`` written again, each under its name +
     ``suffix``; None when one of them is not a node the forward pass computed."""
-    graph = doc.graph
-    below = set().union(*(graph.descendants(n) for n in given))
-    wanted = below & set().union(*(graph.ancestors(d) | {d} for d in dests))
+    below = set().union(*(doc.descendants(n) for n in given))
+    wanted = below & set().union(*(doc.ancestors(d) | {d} for d in dests))
     path = [n for n in result.order if n in wanted and n not in given]
     if any(n in result.late or n in result.errors for n in path):
         return None
@@ -54,7 +53,7 @@ def _rewrite(doc, result, names, given, dests, claim, suffix):
 
 def _data_node(doc, result, x):
     """The data node the inputs ``x`` are made from, or None."""
-    above = doc.graph.ancestors(x) | {x}
+    above = doc.ancestors(x) | {x}
     return next((n for n in result.order if n in above and doc.node(n).kind in DATA_KINDS),
                 None)
 

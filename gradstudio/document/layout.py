@@ -10,6 +10,8 @@ A long graph can be wrapped like a paragraph: with ``max_columns`` the columns a
 first ``max_columns`` start again at the left, one band of rows lower (``BAND_GAP`` apart),
 so an unrolled loop stays readable at fit-to-view instead of shrinking to a thin strip.
 """
+from .graph_store import networkx
+
 __all__ = ["layered_positions", "apply_layered_layout", "barycentre_layers", "COLUMN_WIDTH",
            "ROW_HEIGHT", "REGION_SPACE", "BAND_GAP"]
 
@@ -20,7 +22,7 @@ BAND_GAP = 90.0          # between the bands of a wrapped layout
 
 
 def barycentre_layers(graph, coordinate, tie):
-    """The layers of the DAG ``graph`` (a ``digraph.MultiDiGraph``), first to last: a
+    """The layers of the DAG ``graph`` (a ``networkx.MultiDiGraph``), first to last: a
     node's layer is the length of the longest path reaching it (its
     ``topological_generations``), and a layer's nodes are sorted by the mean
     ``coordinate`` of their predecessors (each once, however many edges it sends; one
@@ -28,7 +30,7 @@ def barycentre_layers(graph, coordinate, tie):
     about nodes of earlier layers, so the caller places each layer it is given before
     taking the next. The document's canvas and the backward-graph view are both laid out
     by it."""
-    for generation in graph.topological_generations():
+    for generation in networkx().topological_generations(graph):
         def key(n):
             preds = [coordinate(p) for p in graph.predecessors(n)]
             return (sum(preds) / len(preds) if preds else -1.0, tie(n))

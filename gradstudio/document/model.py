@@ -19,7 +19,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
 from .actions import ACTION_KINDS, ActionParamError, check_action_param
 from .catalogue import CATALOGUE, returns_input
-from .digraph import MultiDiGraph
+from .graph_store import GraphParts, networkx
 from .model_classroom import ClassroomParts
 from .params import check_param
 
@@ -116,13 +116,11 @@ def _source_at(graph, target, port):
     return None
 
 
-class Document(ClassroomParts):
-    """A graph program. Nodes live in a ``digraph.MultiDiGraph`` (node attribute ``data``:
-    the ``NodeData``) whose edge keys are destination port names, so ``y * y`` is two
-    edges from ``y`` into one node."""
+class Document(ClassroomParts, GraphParts):
+    """A graph program. Nodes and edges live in ``graph``, a ``networkx.MultiDiGraph``
+    made at the first node (``graph_store.GraphParts`` says what it holds)."""
 
     def __init__(self):
-        self.graph = MultiDiGraph()
         self.regions: dict[str, Region] = {}
         self.timeline: list[Action] = []
         self.seed: int | None = 0
@@ -157,7 +155,7 @@ class Document(ClassroomParts):
         while True:
             self._counter += 1
             candidate = f"{prefix}{self._counter}"
-            if candidate not in self.graph and candidate not in self.regions and \
+            if not self.has_node(candidate) and candidate not in self.regions and \
                     candidate not in self.notes and \
                     all(a.id != candidate for a in self.timeline):
                 return candidate
@@ -169,12 +167,12 @@ class Document(ClassroomParts):
 
     def node(self, node_id) -> NodeData:
         try:
-            return self.graph.nodes[node_id]["data"]
-        except KeyError:
+            return self._graph.nodes[node_id]["data"]
+        except (KeyError, AttributeError):      # (AttributeError: no graph, no node yet)
             raise _error("no node", node_id=node_id) from None
 
     def nodes(self):
-        return [self.graph.nodes[n]["data"] for n in self._order]
+        return [self.graph.nodes[n]["data"] for n in self._order] if self._order else []
 
     def add_node(self, kind, params=None, position=(0.0, 0.0), label=None, node_id=None,
                  watched=False, index=None, retains_grad=False, recorded=None):
@@ -187,7 +185,7 @@ class Document(ClassroomParts):
             for name, value in params.items():
                 full[name] = check_param(spec, name, value)
         node_id = node_id or self.new_id()
-        if node_id in self.graph:
+        if self.has_node(node_id):
             raise _error("node exists", node_id=node_id)
         if recorded is not None and (isinstance(recorded, bool) or
                                      not isinstance(recorded, int) or recorded < 1):
@@ -299,8 +297,7 @@ class Document(ClassroomParts):
 
     def _shape_known(self):
         """What is known of the graph's shape now: (shape, topological order or None,
-        inputs by node), forgotten at every change of nodes or edges (a run asks for
-        every node's inputs and the order; views ask again after it)."""
+        inputs by node), forgotten at every change of nodes or edges (runs ask often)."""
         if self._known[0] != self._shape:
             self._known = (self._shape, None, {})
         return self._known
@@ -314,7 +311,8 @@ class Document(ClassroomParts):
     def edges(self):
         """All edges as ``(source, target, port)``, in a stable order."""
         rank = {n: i for i, n in enumerate(self._order)}
-        return sorted(self.graph.edges(keys=True), key=lambda e: (rank[e[1]], e[2], rank[e[0]]))
+        return sorted(self._graph.edges(keys=True) if self._graph is not None else (),
+                      key=lambda e: (rank[e[1]], e[2], rank[e[0]]))
 
     def connect(self, source, target, port):
         """Connects ``source``'s output to ``target``'s input ``port``. Returns the source
@@ -327,15 +325,18 @@ class Document(ClassroomParts):
             raise _error("no input", value=_name(tdata), port=port)
         # (a target nothing reads yet cannot reach its source: no search)
         if source == target or self.graph.succ[target] and \
-                self.graph.has_path(target, source):
+                self.has_path(target, source):
             raise _error("cycle", value=_name(self.node(source)), value2=_name(tdata))
         previous = _source_at(self.graph, target, port)
         if previous is not None:
             self.graph.remove_edge(previous, target, port)
             self._shape += 1
             self._emit("edge_removed", (previous, target, port))
+        kept = previous is None and self._shape_known()[1]    # (the order before, if known)
         self.graph.add_edge(source, target, key=port)
         self._shape += 1
+        if kept and kept.index(source) < kept.index(target):  # (topological_order)
+            self._known = (self._shape, kept, {})
         self._emit("edge_added", (source, target, port))
         return previous
 
@@ -360,11 +361,13 @@ class Document(ClassroomParts):
         return [p.name for p in spec.inputs if not p.optional and p.name not in connected]
 
     def topological_order(self):
-        """A deterministic topological order: ties broken by creation order."""
+        """A deterministic topological order, ties broken by creation order (networkx's
+        lexicographical one; an edge added along it keeps it, the least still)."""
         shape, order, inputs = self._shape_known()
         if order is None:
             rank = {n: i for i, n in enumerate(self._order)}
-            order = tuple(self.graph.lexicographical_topological_sort(rank.__getitem__))
+            order = tuple(networkx().lexicographical_topological_sort(
+                self.graph, key=rank.__getitem__)) if rank else ()
             self._known = (shape, order, inputs)
         return list(order)
 
@@ -474,7 +477,7 @@ class Document(ClassroomParts):
 
     def clear(self):
         """Empties the document (a fresh, unsaved program)."""
-        self.graph.clear()
+        self._graph = None              # (made again at the next node)
         self._shape += 1
         self.regions.clear()
         self.timeline.clear()

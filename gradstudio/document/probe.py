@@ -238,7 +238,7 @@ class _Program:
                         "program."))
         self.output, self.input = output, input
         self.out_name, self.in_name = self.names[output], self.names[input]
-        if output != input and not doc.graph.has_path(input, output):
+        if output != input and not doc.has_path(input, output):
             raise ProbeError(translate(
                     "Probe", "{out_name} does not depend on {in_name}: no path leads from "
                     "{in_name} to {out_name}.").format(
@@ -261,7 +261,7 @@ class _Program:
         """The nodes from the input to the output, in run order; none may draw random
         numbers or be a ``.grad``."""
         doc, input, output = self.doc, self.input, self.output
-        after, before = doc.graph.descendants(input), doc.graph.ancestors(output)
+        after, before = doc.descendants(input), doc.ancestors(output)
         path = [n for n in order if n in after and (n in before or n == output)]
         for nid in path:
             kind = doc.node(nid).kind
@@ -430,7 +430,7 @@ def gradient_holders(doc, result, target, step=-1):
     the run's order."""
     if target is None or target not in doc.graph:
         return []
-    upstream = doc.graph.ancestors(target) | {target}
+    upstream = doc.ancestors(target) | {target}
     found = []
     for nid in result.order:
         if nid not in upstream or not result.computed(nid):
@@ -446,7 +446,7 @@ def candidate_inputs(doc, result, output, step=-1):
     require grad first: what a probe of ``output`` can take as input."""
     if output is None or output not in doc.graph:
         return []
-    upstream = doc.graph.ancestors(output)
+    upstream = doc.ancestors(output)
     leaves, others = [], []
     for nid in result.order:
         if nid not in upstream or not result.computed(nid):

@@ -11,7 +11,7 @@ import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
 from gradstudio.engine.autograd import AccumulateGrad
 
-from .digraph import MultiDiGraph
+from .graph_store import networkx
 from .run_late import LatePlan
 
 __all__ = ["RunResult", "TensorState", "BackwardStepState", "BackwardGraphPart", "snapshot",
@@ -342,7 +342,7 @@ class RunResult:
 
     def backward_graph(self, node_id, step=-1):
         """The backward graph behind a node's tensor as PyTorch holds it, as a
-        ``digraph.MultiDiGraph``: one graph node per grad_fn (attributes ``name``,
+        ``networkx.MultiDiGraph``: one graph node per grad_fn (attributes ``name``,
         ``accumulate`` (bool), ``variable``: the document node a leaf comes from, ``tensors``: document
         nodes whose tensor it produced, ``saved``: names of saved tensors, ``freed``:
         released at or before ``step``, ``freed_at``: the step that released them, or None
@@ -352,7 +352,7 @@ class RunResult:
         ``next_functions`` holds two entries. (``backward_graph_part``: only the grad_fns
         nearest the root, for a view that draws no more.)"""
         step = self._step(step)
-        g = MultiDiGraph()
+        g = networkx().MultiDiGraph()
         root = self._root_fn(node_id, step)
         if root is None:
             return g
@@ -397,7 +397,7 @@ class RunResult:
         step = self._step(step)
         root = self._root_fn(node_id, step)
         if root is None:
-            return BackwardGraphPart(MultiDiGraph(), 0, {}, ())
+            return BackwardGraphPart(networkx().MultiDiGraph(), 0, {}, ())
         fns = self._walk_fns(root)
         succ = _Entries(fns, self._fn_keys)     # (made only for the grad_fns searched)
         keep = fns if most is None or len(fns) <= most else \
@@ -439,7 +439,8 @@ def nearest_grad_fns(succ, root, most):
     """The grad_fns the fewest next_functions steps from ``root``, whole steps at a time,
     at most ``most`` of them (but always the root and its next ones): a set. ``succ[key]``
     iterates the grad_fns ``key``'s entries lead to, each once, in next_functions order
-    (``MultiDiGraph.succ`` does). The search stops at the first step that does not fit."""
+    (a ``networkx.MultiDiGraph``'s ``succ`` does). The search stops at the first step
+    that does not fit."""
     keep, level, depth = {root}, [root], 0
     while level:
         depth += 1
@@ -472,7 +473,7 @@ def _drawn(keys, succ, keep, node_attrs, edge_attrs):
                 count += len(nrs)
         if count:
             hidden[key] = count
-    g = MultiDiGraph()
+    g = networkx().MultiDiGraph()
     g.add_nodes_from(nodes)
     for u, v, k in entries:
         g.add_edge(u, v, k, **edge_attrs(u, v, k))
@@ -488,7 +489,7 @@ class BackwardGraphPart:
     how many entries of a drawn grad_fn lead to grad_fns not drawn (only those with some);
     ``freed_steps``: the steps (sorted) that freed buffers of any of the whole graph's
     grad_fns (``freed_at`` of those ``freed``)."""
-    graph: MultiDiGraph
+    graph: object           # a networkx.MultiDiGraph (or, for none, an empty tuple)
     total: int
     hidden: dict
     freed_steps: tuple

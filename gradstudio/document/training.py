@@ -32,7 +32,7 @@ __all__ = ["trainable_leaves", "train_loop", "place_train_loop", "add_train_loop
 def trainable_leaves(doc, result, loss):
     """The nodes upstream of ``loss`` whose tensors are leaves that require grad, one per
     tensor, in the run's order."""
-    upstream = doc.graph.ancestors(loss)
+    upstream = doc.ancestors(loss)
     leaves = [n for n in result.order if n in upstream and result.computed(n)
               and result.state(n, 0).is_leaf and result.state(n, 0).requires_grad]
     return result.distinct_tensors(leaves)

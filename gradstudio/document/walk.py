@@ -17,7 +17,7 @@ import numpy as np
 from gradstudio.timeline import ACTIONS, Spell
 from gradstudio.words import translate
 
-from .digraph import MultiDiGraph
+from .graph_store import networkx
 from .export import action_text, optimizer_names
 
 __all__ = ["Walk", "WalkStep", "Send", "walk", "walk_actions", "explain_action", "preview",
@@ -90,7 +90,7 @@ class Walk:
     index: int
     title: str
     steps: tuple
-    graph: object = None        # the backward graph before the action (a MultiDiGraph)
+    graph: object = None        # the backward graph before the action (a networkx.MultiDiGraph)
     problem: str | None = None
     roots: tuple = ()
     seeded: bool = False
@@ -218,7 +218,7 @@ class _Context:
 
 
 def _union(graphs):
-    g = MultiDiGraph()
+    g = networkx().MultiDiGraph()
     for h in graphs:
         g.add_nodes_from(h.nodes(data=True))
         for u, v, k, d in h.edges(keys=True, data=True):

@@ -15,8 +15,8 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem,
                                QGraphicsView, QLabel, QVBoxLayout)
 
-from gradstudio.document.digraph import MultiDiGraph
 from gradstudio.document.explain import why_no_graph
+from gradstudio.document.graph_store import networkx
 from gradstudio.document.layout import barycentre_layers
 from gradstudio.document.export import action_text
 from gradstudio.document.run_state import BackwardGraphPart
@@ -68,11 +68,12 @@ def layered_layout(graph, lane=24):
     several rows gets a lane of its own (``lane`` pixels, wider for twins) in each row it
     crosses, so it never runs behind a box: ``routes[(u, v)]`` lists the lanes' centre x,
     row by row."""
-    rows = MultiDiGraph()
+    nx = networkx()
+    rows = nx.MultiDiGraph()
     rows.add_nodes_from(graph)
     size, chains = dict.fromkeys(graph, BOX_W), {}
     depth = {}
-    for n in graph.topological_sort():
+    for n in nx.topological_sort(graph):
         preds = set(graph.predecessors(n))
         depth[n] = 1 + max(depth[p] for p in preds) if preds else 0
     for u, v in dict.fromkeys(graph.edges()):        # each pair once, twins together
@@ -97,7 +98,9 @@ def layered_layout(graph, lane=24):
     return pos, {pair: [x[via] for via in chain] for pair, chain in chains.items()}
 
 
-_NONE = BackwardGraphPart(MultiDiGraph(), 0, {}, ())     # no graph shown
+# no graph shown: an empty tuple as the empty graph drawn (all a view asks of it then is
+# its length and its nodes), so a view needs no networkx before it draws a graph
+_NONE = BackwardGraphPart((), 0, {}, ())
 
 
 def _mean(values):

@@ -24,6 +24,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 
 from gradstudio import __version__, gc_policy
+from gradstudio.document.graph_store import import_in_background
 from gradstudio.ui.busy_status import BusyStatus
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui import classroom
@@ -488,7 +489,10 @@ def main(argv=None, settings=None) -> int:
 
 def _shown_window(args, settings):
     """``(app, window, previous excepthook)``: the application and its window (whose
-    hook reports uncaught exceptions), shown on ``args``' first file or the tutorial."""
+    hook reports uncaught exceptions), shown on ``args``' first file or the tutorial.
+    networkx (the document's graph store) is imported meanwhile, in the background: the
+    file opened last finds it loaded, or nearly (``graph_store``)."""
+    import_in_background()
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else APP_NAME])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)

@@ -25,7 +25,7 @@ def _named_paths(text):
 
 def test_every_path_the_readme_names_exists():
     paths = _named_paths(README)
-    assert "gradstudio/resources/examples/" in paths and len(paths) > 15
+    assert "gradstudio/resources/examples/" in paths and len(paths) > 10   # (not vacuous)
     missing = sorted(p for p in paths if not (ROOT / p).exists())
     assert not missing, f"the README names paths that do not exist: {missing}"
 

@@ -3,10 +3,10 @@ grad_fns nearest its root, at most so many) without building the whole graph, is
 the part of the whole graph it drew before (GradStudio issue 14): the same grad_fns,
 attributes, entries with their keys, in the same order, the same "n more, not drawn"
 counts, the same total and freed steps, and the same keys given out by the run."""
+import networkx as nx
 import pytest
 
 from gradstudio.document import Document, files, run
-from gradstudio.document.digraph import MultiDiGraph
 from gradstudio.document.examples import EXAMPLES_DIR
 from gradstudio.document.run_state import BackwardGraphPart
 
@@ -15,8 +15,7 @@ MAX_BOXES = 100     # (the autograd view's; this layer imports no Qt)
 
 # ------------------------------------------------------------- the view's code, as it was
 # The autograd view's selection of the grad_fns to draw, as it stood before the part was
-# built on its own (kept here verbatim but for the graph class, which was networkx's: the
-# reference the part must equal).
+# built on its own (kept here verbatim: the reference the part must equal).
 
 def _nearest(graph, most):
     if len(graph) <= most:
@@ -57,7 +56,7 @@ def _part(graph, keep):
 
 
 def _subgraph(graph, nodes, entries):
-    drawn = MultiDiGraph()
+    drawn = nx.MultiDiGraph()
     drawn.add_nodes_from(nodes)
     adj = graph.adj
     for u, v, k in entries:

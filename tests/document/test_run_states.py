@@ -3,11 +3,11 @@ public attributes and methods (states at every step, action outcomes with their 
 steps and returned gradients, backward graphs) is a Tensor, a grad_fn or any other object
 of the engine. The panels and the exporter read numbers, names and text; only the run
 itself holds live tensors."""
+import networkx as nx
 import numpy as np
 import pytest
 
 from gradstudio.document import run
-from gradstudio.document.digraph import MultiDiGraph
 from gradstudio.document.examples import EXAMPLES, build
 
 _PLAIN = (str, bytes, int, float, bool, type(None), np.ndarray, np.generic)
@@ -23,7 +23,7 @@ def _engine_objects(obj, path, seen, found):
         return
     if isinstance(obj, _PLAIN):
         return
-    if isinstance(obj, MultiDiGraph):
+    if isinstance(obj, nx.MultiDiGraph):
         for n, attrs in obj.nodes(data=True):
             _engine_objects((n, attrs), f"{path}.nodes[{n!r}]", seen, found)
         for *edge, attrs in obj.edges(keys=True, data=True):

@@ -207,7 +207,7 @@ class MoveMode(Mode):
 
 def can_connect(document, source, target):
     """Whether ``source``'s output may feed ``target`` (no self-loop, no cycle)."""
-    return source != target and not document.graph.has_path(target, source)
+    return source != target and not document.has_path(target, source)
 
 
 class ConnectMode(Mode):

@@ -58,7 +58,7 @@ def feedable_ports(doc, source):
     could feed without making a cycle, in document order."""
     out = []
     for target in doc.node_ids:
-        if target == source or doc.graph.has_path(target, source):
+        if target == source or doc.has_path(target, source):
             continue
         data = doc.node(target)
         for port in CATALOGUE[data.kind].input_names(data.params):

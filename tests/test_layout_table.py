@@ -1,5 +1,5 @@
-"""The README's layout table matches the tree: every path it names exists, and every
-package and top-level module of ``gradstudio`` has a row."""
+"""The layout table (in CONTRIBUTING.md, for contributors) matches the tree: every path
+it names exists, and every package and top-level module of ``gradstudio`` has a row."""
 import re
 from pathlib import Path
 
@@ -7,7 +7,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _layout_rows():
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     section = text.split("## Layout", 1)[1].split("\n## ", 1)[0]
     return re.findall(r"^\| `([^`]+)` \|", section, flags=re.M)
 
@@ -25,4 +25,4 @@ def test_every_package_and_module_of_gradstudio_has_a_row():
              if (p.is_dir() and (p / "__init__.py").exists())
              or (p.suffix == ".py" and p.name not in ("__init__.py", "__main__.py"))]
     unlisted = [p.name for p in parts if str(p.relative_to(ROOT)) not in rows]
-    assert not unlisted, f"not in the README's layout table: {unlisted}"
+    assert not unlisted, f"not in CONTRIBUTING's layout table: {unlisted}"
