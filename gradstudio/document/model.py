@@ -128,8 +128,7 @@ class Document(ClassroomParts, GraphParts):
         self.lesson = None              # lesson.Lesson: the notebook it was traced from
         self.exercise = None            # exercise.Exercise: what a student predicts
         self.notes = {}                 # note id -> notes.Note, in the order added
-        self.trace_note = None          # a trace's word on what it recorded, not drew
-        #                                 (``trace.TraceJob.note``; not saved)
+        self.trace_note = None          # a trace's word on what it recorded (not saved)
         self.recorded_against = None    # what it computed when traced (``recorded.py``)
         self._order: list[str] = []     # creation order: ties in the topological sort
         self._shape = 0                 # bumped by every change of nodes or edges
@@ -155,9 +154,8 @@ class Document(ClassroomParts, GraphParts):
         while True:
             self._counter += 1
             candidate = f"{prefix}{self._counter}"
-            if not self.has_node(candidate) and candidate not in self.regions and \
-                    candidate not in self.notes and \
-                    all(a.id != candidate for a in self.timeline):
+            if not self.has_node(candidate) and candidate not in self.regions and candidate \
+                    not in self.notes and all(a.id != candidate for a in self.timeline):
                 return candidate
 
     # ------------------------------------------------------------------ nodes
