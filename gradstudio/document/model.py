@@ -107,6 +107,17 @@ class RemovedNode:
     emptied: list = field(default_factory=list)
 
 
+def _least_first_order(graph, created):
+    """networkx's lexicographical topological order of ``graph``, ties broken by the order
+    of ``created``. That order itself when every edge runs along it, as in files and
+    traces (the least ready node is then always the next one created): one pass over the
+    edges instead of networkx's heap."""
+    rank = {n: i for i, n in enumerate(created)}
+    if all(rank[u] < rank[v] for u, v in graph.edges()):
+        return tuple(created)
+    return tuple(networkx().lexicographical_topological_sort(graph, key=rank.__getitem__))
+
+
 def _source_at(graph, target, port):
     """The node connected to ``target``'s input ``port``, or None (without the document's
     cached inputs, which a file's many connects would rebuild each time)."""
@@ -363,9 +374,7 @@ class Document(ClassroomParts, GraphParts):
         lexicographical one; an edge added along it keeps it, the least still)."""
         shape, order, inputs = self._shape_known()
         if order is None:
-            rank = {n: i for i, n in enumerate(self._order)}
-            order = tuple(networkx().lexicographical_topological_sort(
-                self.graph, key=rank.__getitem__)) if rank else ()
+            order = _least_first_order(self.graph, self._order) if self._order else ()
             self._known = (shape, order, inputs)
         return list(order)
 
