@@ -8,7 +8,7 @@ import sys
 import warnings
 from collections import Counter
 
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QGraphicsItem, QMessageBox
 from shiboken6 import Shiboken
 
@@ -115,3 +115,18 @@ def dead_items():
         warnings.simplefilter("ignore")  # deprecated module attributes, torch's among them)
         return Counter(type(o).__qualname__ for o in gc.get_objects()
                        if isinstance(o, QGraphicsItem) and not Shiboken.isValid(o))
+
+
+class Ticker:
+    """A timer of the GUI thread that counts its ticks (every ``interval`` ms): how often
+    the event loop got to run while something else was going on."""
+
+    def __init__(self, interval=10):
+        self.ticks = 0
+        self.timer = QTimer()
+        self.timer.setInterval(interval)
+        self.timer.timeout.connect(self._tick)
+        self.timer.start()
+
+    def _tick(self):
+        self.ticks += 1

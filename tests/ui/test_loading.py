@@ -4,8 +4,10 @@ at once."""
 import time
 
 import pytest
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QPushButton
+
+from driving import Ticker
 
 from gradstudio.document import Document, files
 from gradstudio.ui import loading
@@ -45,20 +47,6 @@ def window(qtbot, tmp_path):
     w.show()
     qtbot.waitExposed(w)
     return w
-
-
-class Ticker:
-    """A 10 ms timer that counts its ticks."""
-
-    def __init__(self):
-        self.ticks = 0
-        self.timer = QTimer()
-        self.timer.setInterval(10)
-        self.timer.timeout.connect(self._tick)
-        self.timer.start()
-
-    def _tick(self):
-        self.ticks += 1
 
 
 def test_a_big_file_is_read_and_run_in_a_worker_while_the_window_keeps_ticking(

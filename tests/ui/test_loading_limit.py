@@ -6,8 +6,10 @@ here is timed: ``benchmarks/open_phases.py`` measures how long each phase takes.
 import json
 
 import pytest
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QPushButton
+
+from driving import Ticker
 
 from gradstudio.document import Document, files
 from gradstudio.document.migrations import FORMAT_VERSION
@@ -50,20 +52,6 @@ def window(qtbot, tmp_path):
     return w
 
 
-class Ticks:
-    """Counts the ticks of a 20 ms timer of the GUI thread."""
-
-    def __init__(self):
-        self.count = 0
-        self.timer = QTimer()
-        self.timer.setInterval(20)
-        self.timer.timeout.connect(self._tick)
-        self.timer.start()
-
-    def _tick(self):
-        self.count += 1
-
-
 def test_the_biggest_file_opens_in_the_window_and_cancel_keeps_the_open_graph(
         qtbot, window, biggest):
     # Cancel first: once the worker has reported progress, the dialog's Cancel button
@@ -78,12 +66,12 @@ def test_the_biggest_file_opens_in_the_window_and_cancel_keeps_the_open_graph(
     assert not task.running and not task.dialog.isVisible()
 
     # then the whole open, the event loop ticking while the worker reads and runs
-    ticks = Ticks()
+    ticks = Ticker(20)
     task = window.files.open_file(biggest)
     with qtbot.waitSignal(task.succeeded, timeout=LONG):
         pass
     ticks.timer.stop()
-    assert ticks.count > 0
+    assert ticks.ticks > 0
     doc, scene = window.session.document, window.canvas.scene()
     assert len(doc.node_ids) == MAX_NODES and window.errors == []
     assert window.windowTitle().startswith("biggest.gsg") and not window.session.is_modified
