@@ -22,14 +22,14 @@ from gradstudio.document.data_file import (DELIMITERS, DataFileError, check_room
 from gradstudio.ui.canvas.canvas import NEW_CARD
 from gradstudio.ui.commands import AddNode
 from gradstudio.ui.document_words import document_word
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 from gradstudio.ui.plain import PlainLabel
 
 __all__ = ["ImportDataDialog", "Imported", "import_data", "ask_import_data", "PREVIEW_ROWS",
            "DATA_FILTER"]
 
 PREVIEW_ROWS = 10
-DATA_FILTER = "Data files (*.csv *.tsv *.txt *.npy);;All files (*)"
+DATA_FILTER = QT_TRANSLATE_NOOP("FileFilters", "Data files (*.csv *.tsv *.txt *.npy);;All files (*)")
 _ERROR = "color: #b00020;"
 
 

@@ -46,7 +46,6 @@ from gradstudio.ui.window_files import WindowFiles, example_paths
 from gradstudio.ui.window_menus import build_actions, build_menus
 from gradstudio.ui.i18n import (chosen_language, install_translators, split_lang_option,
                                 translate)
-from gradstudio.ui.i18n import translate
 
 __all__ = ["MainWindow", "main", "example_paths", "APP_NAME"]
 
@@ -224,7 +223,8 @@ class MainWindow(WindowDocks, QMainWindow):
 
     def ask_open_path(self, caption, file_filter):
         from PySide6.QtWidgets import QFileDialog     # (the dialogs: not at start-up)
-        path, _ = QFileDialog.getOpenFileName(self, caption, self.files.last_dir(), file_filter)
+        path, _ = QFileDialog.getOpenFileName(self, caption, self.files.last_dir(),
+                                              translate("FileFilters", file_filter))
         return path
 
     def ask_folder(self, caption):
@@ -234,7 +234,8 @@ class MainWindow(WindowDocks, QMainWindow):
     def ask_save_path(self, caption, file_filter, suggested):
         from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getSaveFileName(
-            self, caption, str(Path(self.files.last_dir()) / suggested), file_filter)
+            self, caption, str(Path(self.files.last_dir()) / suggested),
+            translate("FileFilters", file_filter))
         return path
 
     def install_excepthook(self):

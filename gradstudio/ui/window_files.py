@@ -18,7 +18,7 @@ from gradstudio.document import Document, files
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
 from gradstudio.ui import loading, recovery, save_guard, trust
 from gradstudio.ui.tasks import Task
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["WindowFiles", "FileHost", "file_problem", "example_paths", "example_title",
            "EXTENSION", "GRAPH_FILTER", "OPEN_FILTER", "NOTEBOOK_FILTER", "SCRIPT_FILTER",
@@ -28,11 +28,12 @@ EXTENSION = files.EXTENSION
 # notebook_trace.NOTEBOOK_SUFFIX; the tracer it imports (and its subprocess) is imported
 # when a notebook or a script is first opened, not with the window
 NOTEBOOK_SUFFIX = ".ipynb"
-GRAPH_FILTER = f"GradStudio graphs (*{EXTENSION})"
-OPEN_FILTER = f"GradStudio graphs and notebooks (*{EXTENSION} *{NOTEBOOK_SUFFIX})"
-NOTEBOOK_FILTER = f"Jupyter notebooks (*{NOTEBOOK_SUFFIX})"
+# (file dialogs' filters: translated where a dialog shows them, ``MainWindow.ask_*_path``)
+GRAPH_FILTER = QT_TRANSLATE_NOOP("FileFilters", "GradStudio graphs (*.gsg)")
+OPEN_FILTER = QT_TRANSLATE_NOOP("FileFilters", "GradStudio graphs and notebooks (*.gsg *.ipynb)")
+NOTEBOOK_FILTER = QT_TRANSLATE_NOOP("FileFilters", "Jupyter notebooks (*.ipynb)")
 SCRIPT_SUFFIX = ".py"
-SCRIPT_FILTER = f"Python scripts (*{SCRIPT_SUFFIX})"
+SCRIPT_FILTER = QT_TRANSLATE_NOOP("FileFilters", "Python scripts (*.py)")
 MAX_RECENT = 10
 _STOCK = QMessageBox.StandardButton
 

@@ -78,6 +78,17 @@ def action(menu, text):
 
 
 # ---------------------------------------------------------------------- drag into / out of
+def _drag_held(qtbot, canvas, node_id, target):
+    """Presses on ``node_id``'s card and moves it to scene point ``target`` without
+    releasing; returns the release point and the drag hints shown."""
+    item = canvas.item(node_id)
+    grip = view_point(canvas, item.mapToScene(QPointF(30, 10)))
+    offset = target - item.sceneBoundingRect().center()
+    to = grip + QPoint(round(offset.x()), round(offset.y()))
+    press_and_move(qtbot, canvas, grip, to)
+    return to, [i.text for i in canvas.scene().items() if type(i).__name__ == "DragHint"]
+
+
 def test_dragging_a_node_into_a_region_and_out_again(env, qtbot):
     session, canvas, ids = env
     doc, a, rid = session.document, ids["a"], ids["r"]
@@ -87,14 +98,9 @@ def test_dragging_a_node_into_a_region_and_out_again(env, qtbot):
     start, before = doc.node(a).position, session.undo_stack.count()
     inside = QPointF(frame.center().x(), frame.center().y() + 10)   # between b and c
 
-    item = canvas.item(a)
-    grip = view_point(canvas, item.mapToScene(QPointF(30, 10)))
-    offset = inside - item.sceneBoundingRect().center()
-    to = grip + QPoint(round(offset.x()), round(offset.y()))
-    press_and_move(qtbot, canvas, grip, to)
+    to, hints = _drag_held(qtbot, canvas, a, inside)
     assert region.highlight == "join"                 # seen before releasing
-    hints = [i for i in canvas.scene().items() if type(i).__name__ == "DragHint"]
-    assert [h.text for h in hints] == ["Release to add a to no_grad"]
+    assert hints == ["Release to add a to no_grad"]
     assert region.frame == frame                      # judged against the frame as it was
     qtbot.mouseRelease(canvas.viewport(), Qt.LeftButton, pos=to)
 
@@ -448,3 +454,18 @@ def test_node_menu_asks_for_a_rename_of_the_node(tutorial, qtbot):
     with qtbot.waitSignal(canvas.rename_requested) as asked:
         action(menu, "Rename…").trigger()
     assert asked.args == [n["z"]] and session.selection == [n["z"]]
+
+
+def test_the_drag_hint_and_its_undo_step_speak_the_windows_language(env, qtbot, qapp):
+    from gradstudio.ui import i18n
+    session, canvas, ids = env
+    frame = canvas.scene().regions[ids["r"]].frame
+    i18n.install_translators(qapp, "de")
+    try:
+        to, hints = _drag_held(qtbot, canvas, ids["a"],
+                               QPointF(frame.center().x(), frame.center().y() + 10))
+        assert hints == ["Loslassen, um a zu no_grad hinzuzufügen"]
+        qtbot.mouseRelease(canvas.viewport(), Qt.LeftButton, pos=to)
+        assert session.undo_stack.undoText() == "a in no_grad verschieben"
+    finally:
+        i18n.install_translators(qapp, "en")

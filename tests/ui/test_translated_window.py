@@ -274,3 +274,23 @@ def test_the_palettes_op_docs_are_shown_translated(qtbot, tmp_path, language, co
             if label.text() == "other"]
     english_doc = CATALOGUE["add"].params[0].doc if CATALOGUE["add"].params else ""
     assert tips and all(t and t != english_doc for t in tips), tips
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_file_dialogs_filters_are_translated(qtbot, tmp_path, language, code,
+                                                 monkeypatch):
+    """File ▸ Open's and Save As's dialogs name the kinds of file in the window's language
+    (the patterns themselves stay as they are)."""
+    from PySide6.QtWidgets import QFileDialog
+    from gradstudio.ui.window_files import GRAPH_FILTER, OPEN_FILTER
+    shown = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *args: shown.append(args[3]) or ("", "")))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *args: shown.append(args[3]) or ("", "")))
+    language(code)
+    w = main_window(qtbot, tmp_path, SIZE)
+    w.ask_open_path("open", OPEN_FILTER)
+    w.ask_save_path("save", GRAPH_FILTER, "a.gsg")
+    assert shown[0] != OPEN_FILTER and "(*.gsg *.ipynb)" in shown[0]
+    assert shown[1] != GRAPH_FILTER and shown[1].endswith("(*.gsg)")

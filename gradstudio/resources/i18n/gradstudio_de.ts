@@ -444,6 +444,34 @@ sandte [{nr}] {name}: {value}</translation>
         <source>GradStudio graph</source>
         <translation>GradStudio-Graph</translation>
     </message>
+    <message>
+        <source>{count} nodes</source>
+        <translation>{count} Knoten</translation>
+    </message>
+    <message>
+        <source>Release to move {who} between no_grad regions</source>
+        <translation>Loslassen, um {who} zwischen no_grad-Regionen zu verschieben</translation>
+    </message>
+    <message>
+        <source>Move {who} between no_grad regions</source>
+        <translation>{who} zwischen no_grad-Regionen verschieben</translation>
+    </message>
+    <message>
+        <source>Release to add {who} to no_grad</source>
+        <translation>Loslassen, um {who} zu no_grad hinzuzufügen</translation>
+    </message>
+    <message>
+        <source>Move {who} into no_grad</source>
+        <translation>{who} in no_grad verschieben</translation>
+    </message>
+    <message>
+        <source>Release to take {who} out of no_grad</source>
+        <translation>Loslassen, um {who} aus no_grad herauszunehmen</translation>
+    </message>
+    <message>
+        <source>Move {who} out of no_grad</source>
+        <translation>{who} aus no_grad herausnehmen</translation>
+    </message>
 </context>
 <context>
     <name>Card</name>
@@ -1488,6 +1516,29 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Print the outputs in the exported script</source>
         <translation>Die Ausgaben im exportierten Skript ausgeben</translation>
+    </message>
+</context>
+<context>
+    <name>FileFilters</name>
+    <message>
+        <source>Data files (*.csv *.tsv *.txt *.npy);;All files (*)</source>
+        <translation>Datendateien (*.csv *.tsv *.txt *.npy);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>GradStudio graphs (*.gsg)</source>
+        <translation>GradStudio-Graphen (*.gsg)</translation>
+    </message>
+    <message>
+        <source>GradStudio graphs and notebooks (*.gsg *.ipynb)</source>
+        <translation>GradStudio-Graphen und Notebooks (*.gsg *.ipynb)</translation>
+    </message>
+    <message>
+        <source>Jupyter notebooks (*.ipynb)</source>
+        <translation>Jupyter-Notebooks (*.ipynb)</translation>
+    </message>
+    <message>
+        <source>Python scripts (*.py)</source>
+        <translation>Python-Skripte (*.py)</translation>
     </message>
 </context>
 <context>

@@ -444,6 +444,34 @@ envió [{nr}] {name}: {value}</translation>
         <source>GradStudio graph</source>
         <translation>Grafo de GradStudio</translation>
     </message>
+    <message>
+        <source>{count} nodes</source>
+        <translation>{count} nodos</translation>
+    </message>
+    <message>
+        <source>Release to move {who} between no_grad regions</source>
+        <translation>Suelta para mover {who} entre regiones no_grad</translation>
+    </message>
+    <message>
+        <source>Move {who} between no_grad regions</source>
+        <translation>Mover {who} entre regiones no_grad</translation>
+    </message>
+    <message>
+        <source>Release to add {who} to no_grad</source>
+        <translation>Suelta para añadir {who} a no_grad</translation>
+    </message>
+    <message>
+        <source>Move {who} into no_grad</source>
+        <translation>Mover {who} dentro de no_grad</translation>
+    </message>
+    <message>
+        <source>Release to take {who} out of no_grad</source>
+        <translation>Suelta para sacar {who} de no_grad</translation>
+    </message>
+    <message>
+        <source>Move {who} out of no_grad</source>
+        <translation>Sacar {who} de no_grad</translation>
+    </message>
 </context>
 <context>
     <name>Card</name>
@@ -1488,6 +1516,29 @@ La ejecución: {expected}</translation>
     <message>
         <source>Print the outputs in the exported script</source>
         <translation>Imprimir las salidas en el script exportado</translation>
+    </message>
+</context>
+<context>
+    <name>FileFilters</name>
+    <message>
+        <source>Data files (*.csv *.tsv *.txt *.npy);;All files (*)</source>
+        <translation>Archivos de datos (*.csv *.tsv *.txt *.npy);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>GradStudio graphs (*.gsg)</source>
+        <translation>Grafos de GradStudio (*.gsg)</translation>
+    </message>
+    <message>
+        <source>GradStudio graphs and notebooks (*.gsg *.ipynb)</source>
+        <translation>Grafos de GradStudio y notebooks (*.gsg *.ipynb)</translation>
+    </message>
+    <message>
+        <source>Jupyter notebooks (*.ipynb)</source>
+        <translation>Notebooks de Jupyter (*.ipynb)</translation>
+    </message>
+    <message>
+        <source>Python scripts (*.py)</source>
+        <translation>Scripts de Python (*.py)</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@ edits the document only by pushing one undo command on the session when it ends.
 from PySide6.QtCore import QPointF, QRectF, Qt
 
 from gradstudio.ui.commands import Connect, Disconnect, MoveNodes
+from gradstudio.ui.i18n import translate
 
 from .edge_item import DraftEdge
 from .region_item import DragHint
@@ -150,8 +151,7 @@ class MoveMode(Mode):
             new = plan.get(rid)
             item.set_highlight(None if new is None else
                                "join" if new - self._members[rid] else "leave")
-        self._hint.set_text(f"Release to {self._plan_text(plan, 'add', 'take')}"
-                            if plan else "")
+        self._hint.set_text(self._plan_text(plan, hint=True) if plan else "")
         self._hint.setPos(self.item.sceneBoundingRect().topLeft() + QPointF(0, -6))
 
     def _end_regions(self):
@@ -174,24 +174,30 @@ class MoveMode(Mode):
         moves = {i.node_id: (i.pos().x(), i.pos().y()) for i in self.moving
                  if i.pos() != self._origin[i]}
         if plan:
-            text = self._plan_text(plan)
-            push_region_edit(self.session, text[0].upper() + text[1:], plan, moves)
+            push_region_edit(self.session, self._plan_text(plan), plan, moves)
         elif moves:
             self.session.push(MoveNodes(self.session.document, moves, merge=False))
 
-    def _plan_text(self, plan, add="move", take="move"):
-        """"Move y into no_grad" (or, with ``add``/``take``, "add y to no_grad"); "move y
-        between no_grad regions" when nodes both join and leave regions."""
+    def _plan_text(self, plan, hint=False):
+        """"Move y into no_grad" (the undo step's text) or, as the drag's ``hint``,
+        "Release to add y to no_grad"; "… y between no_grad regions" when nodes both join
+        and leave regions."""
         name = self.session.document.display_name
         joined = set().union(*(new - self._members[r] for r, new in plan.items()))
         left = set().union(*(self._members[r] - new for r, new in plan.items()))
         nodes = joined | left
-        who = name(next(iter(nodes))) if len(nodes) == 1 else f"{len(nodes)} nodes"
+        who = name(next(iter(nodes))) if len(nodes) == 1 else translate(
+            "Canvas", "{count} nodes").format(count=len(nodes))
         if joined and left:
-            return f"move {who} between no_grad regions"
-        if joined:
-            return f"{add} {who} " + ("into no_grad" if add == "move" else "to no_grad")
-        return f"{take} {who} out of no_grad"
+            text = translate("Canvas", "Release to move {who} between no_grad regions") \
+                if hint else translate("Canvas", "Move {who} between no_grad regions")
+        elif joined:
+            text = translate("Canvas", "Release to add {who} to no_grad") if hint else \
+                translate("Canvas", "Move {who} into no_grad")
+        else:
+            text = translate("Canvas", "Release to take {who} out of no_grad") if hint else \
+                translate("Canvas", "Move {who} out of no_grad")
+        return text.format(who=who)
 
     def _end_drag(self):
         if self.dragging:
