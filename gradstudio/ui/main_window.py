@@ -223,8 +223,7 @@ class MainWindow(WindowDocks, QMainWindow):
 
     def ask_open_path(self, caption, file_filter):
         from PySide6.QtWidgets import QFileDialog     # (the dialogs: not at start-up)
-        path, _ = QFileDialog.getOpenFileName(self, caption, self.files.last_dir(),
-                                              translate("FileFilters", file_filter))
+        path, _ = QFileDialog.getOpenFileName(self, caption, self.files.last_dir(), translate("FileFilters", file_filter))
         return path
 
     def ask_folder(self, caption):
@@ -234,8 +233,7 @@ class MainWindow(WindowDocks, QMainWindow):
     def ask_save_path(self, caption, file_filter, suggested):
         from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getSaveFileName(
-            self, caption, str(Path(self.files.last_dir()) / suggested),
-            translate("FileFilters", file_filter))
+            self, caption, str(Path(self.files.last_dir()) / suggested), translate("FileFilters", file_filter))
         return path
 
     def install_excepthook(self):
