@@ -1,0 +1,51 @@
+"""Issue 31, the names a first pass left missing or wrong: ``nn.AdaptiveMaxPool2d`` /
+``F.adaptive_max_pool2d`` (values, indices, ``AdaptiveMaxPool2DBackward0``, gradients,
+reprs, checks and errors) ... compared with torch's transcript exactly."""
+import parity
+
+P, prog = parity.table()
+
+prog("adaptive_max_pool2d", """
+    import torch.nn as nn
+    import torch.nn.functional as F
+    print(nn.AdaptiveMaxPool2d((2, None), return_indices=True), nn.AdaptiveMaxPool2d(3))
+    x = (torch.tensor([[3, 1, 4, 1, 5], [9, 2, 6, 5, 3], [5, 8, 9, 7, 9], [3, 2, 3, 8, 4]],
+                      dtype=torch.float32) / 4).view(1, 1, 4, 5).repeat(2, 3, 1, 1)
+    x = (x + torch.arange(6.0).view(2, 3, 1, 1)).requires_grad_()
+    for size in ((2, 3), 1, (3, 3), (None, 2), (4, 5), (5, 7)):
+        out, idx = F.adaptive_max_pool2d(x, size, return_indices=True)
+        print(size, out, idx, out.dtype, idx.dtype, out.grad_fn.name())
+        x.grad = None
+        (out * torch.arange(float(out.numel())).view(out.shape)).sum().backward()
+        print(x.grad)
+    empty = F.adaptive_max_pool2d(x, 0)
+    print(empty, empty.grad_fn.name())
+    try:
+        empty.sum().backward()
+    except RuntimeError as e:
+        print(e)
+    m = nn.AdaptiveMaxPool2d((2, 2))
+    y = m(x[0])
+    print(y, y.grad_fn, y.grad_fn.next_functions[0][0].name())
+    n, i = float("nan"), float("-inf")
+    z = torch.tensor([[[n, 1.0, n], [i, i, i]]])
+    print(F.adaptive_max_pool2d(z, 1, True), F.adaptive_max_pool2d(z[:, 1:], (1, 2), True))
+    for dt in (torch.float64, torch.float16):
+        print(F.adaptive_max_pool2d(x.detach().to(dt), (2, 2), return_indices=True))
+    g = torch.autograd.grad(F.adaptive_max_pool2d(x, 2).pow(2).sum(), x, create_graph=True)[0]
+    print(g.grad_fn.name(), torch.autograd.grad(g.sum(), x)[0].sum())
+    for call in (lambda: F.adaptive_max_pool2d(torch.ones(3, 4), 2),
+                 lambda: F.adaptive_max_pool2d(torch.ones(1, 3, 4, dtype=torch.long), 2),
+                 lambda: F.adaptive_max_pool2d(torch.ones(1, 3, 4, dtype=torch.bool), 2),
+                 lambda: F.adaptive_max_pool2d(torch.ones(1, 3, 4, dtype=torch.int32), 2),
+                 lambda: F.adaptive_max_pool2d(torch.ones(1, 3, 4), (2, 2, 2)),
+                 lambda: F.adaptive_max_pool2d(torch.ones(1, 0, 4), 2),
+                 lambda: F.adaptive_max_pool2d(torch.ones(1, 2, 3, 4, 5), 2)):
+        try:
+            print(call())
+        except Exception as e:
+            print(type(e).__name__, e)
+""")
+
+PROGRAMS = parity.programs(P)
+results, test_prints_the_same = parity.parity_tests(PROGRAMS)
