@@ -1,6 +1,7 @@
 """Issue 31, the names a first pass left missing or wrong: ``nn.AdaptiveMaxPool2d`` /
 ``F.adaptive_max_pool2d`` (values, indices, ``AdaptiveMaxPool2DBackward0``, gradients,
-reprs, checks and errors) ... compared with torch's transcript exactly."""
+reprs, checks and errors); the deprecated ``Module.register_backward_hook`` (its node
+hooks, its FutureWarnings, the refusal to mix it with full hooks) ... compared with torch's transcript exactly."""
 import parity
 
 P, prog = parity.table()
@@ -45,6 +46,59 @@ prog("adaptive_max_pool2d", """
             print(call())
         except Exception as e:
             print(type(e).__name__, e)
+""")
+
+prog("register_backward_hook", """
+    import warnings
+    import torch.nn as nn
+    def show(m, gi, go):
+        print(type(m).__name__, [None if g is None else g.shape for g in gi], [None if g is None else g.shape for g in go])
+    torch.manual_seed(0)
+    lin = nn.Linear(3, 2)
+    h = lin.register_backward_hook(show)
+    print(type(h).__name__, lin._is_full_backward_hook)
+    x = torch.ones(4, 3, requires_grad=True)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        y = lin(x)
+        print([(x.category.__name__, str(x.message)) for x in w])
+    y.sum().backward()
+    print(x.grad)
+    try:
+        lin.register_full_backward_hook(show)
+    except RuntimeError as e:
+        print(e)
+    h.remove()
+    y = lin(x); y.sum().backward()
+    relu = nn.ReLU()
+    relu.register_backward_hook(lambda m, gi, go: (gi[0] * 2,))
+    z = (x * 1)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        out = relu(z)
+        print(len(w))
+    x.grad = None
+    out.sum().backward()
+    print(x.grad)
+    full = nn.Tanh(); full.register_full_backward_hook(show)
+    try:
+        full.register_backward_hook(show)
+    except RuntimeError as e:
+        print(e)
+    seq = nn.Sequential(nn.Linear(3, 3), nn.Tanh())
+    seq.register_backward_hook(show)
+    seq(x).sum().backward()
+    print(nn.Linear(1, 1)._is_full_backward_hook)
+    class Two(nn.Module):
+        def forward(self, a, b):
+            return [a * b, a + b]
+    class Pair(nn.Module):
+        def forward(self, a):
+            return a * 2, a.exp()
+    for m, ins in ((Two(), (x, x)), (Pair(), (x,))):
+        m.register_backward_hook(show)
+        outs = m(*ins)
+        (outs[0].sum() + outs[1].sum()).backward()
 """)
 
 PROGRAMS = parity.programs(P)
