@@ -1,7 +1,8 @@
 """Issue 31, the names a first pass left missing or wrong: ``nn.AdaptiveMaxPool2d`` /
 ``F.adaptive_max_pool2d`` (values, indices, ``AdaptiveMaxPool2DBackward0``, gradients,
 reprs, checks and errors); the deprecated ``Module.register_backward_hook`` (its node
-hooks, its FutureWarnings, the refusal to mix it with full hooks) ... compared with torch's transcript exactly."""
+hooks, its FutureWarnings, the refusal to mix it with full hooks); ``addcmul`` and
+``addcdiv``'s keyword-only ``value`` given by position ... compared with torch's transcript exactly."""
 import parity
 
 P, prog = parity.table()
@@ -99,6 +100,24 @@ prog("register_backward_hook", """
         m.register_backward_hook(show)
         outs = m(*ins)
         (outs[0].sum() + outs[1].sum()).backward()
+""")
+
+prog("addcmul_addcdiv_value_is_keyword_only", """
+    a = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
+    b, c = torch.tensor([2.0, 3.0, -1.0]), torch.tensor([3.0, 0.5, 4.0])
+    calls = ("a.addcmul(b, c, 2)", "a.addcdiv(b, c, 2)", "torch.addcmul(a, b, c, 2)",
+             "torch.addcdiv(a, b, c, 2.5)", "a.detach().addcmul_(b, c, 2)",
+             "a.detach().addcdiv_(b, c, 2)", "torch.addcmul(a, b, c, 2, 3)",
+             "torch.addcdiv(a, b, c, 2, 3)", "torch.addcmul(a, b, c, 2, value=3)",
+             "torch.addcdiv(a, b, c, 2, value=3)", "a.addcmul(b, c, value=2)",
+             "a.addcdiv(b, c, value=-0.5)", "torch.addcmul(a, b, c, value=2)",
+             "torch.addcdiv(a, b, c, value=2)", "a.detach().addcdiv_(b, c, value=2)",
+             "a.detach().addcmul_(b, c, value=2)", "torch.addcdiv(a, b, c)")
+    for call in calls:
+        try:
+            print(call, eval(call))
+        except TypeError as e:
+            print(call, type(e).__name__, e)
 """)
 
 PROGRAMS = parity.programs(P)

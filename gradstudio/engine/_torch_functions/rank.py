@@ -13,8 +13,15 @@ __all__ = ["kthvalue", "nanmedian", "cummax", "cummin", "fmod", "copysign", "add
            "nansum", "nanmean", "cross", "kron", "quantile", "nanquantile", "aminmax", "lerp",
            "inner"]
 
-kthvalue, nanmedian, cummax, cummin, fmod, copysign, addcdiv, nansum, nanmean, cross, \
+kthvalue, nanmedian, cummax, cummin, fmod, copysign, _addcdiv, nansum, nanmean, cross, \
     kron = (_method(n) for n in __all__[:-5])
+
+
+def addcdiv(input, *args, **kwargs):
+    """``torch.addcdiv(input, tensor1, tensor2, *, value=1)``: value is keyword-only."""
+    if len(args) > 2:
+        raise positional_error("addcdiv", 3, len(args) + 1)
+    return _addcdiv(input, *args, **kwargs)
 
 
 def _quantile_function(name):
