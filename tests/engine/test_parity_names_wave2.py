@@ -2,7 +2,9 @@
 ``F.adaptive_max_pool2d`` (values, indices, ``AdaptiveMaxPool2DBackward0``, gradients,
 reprs, checks and errors); the deprecated ``Module.register_backward_hook`` (its node
 hooks, its FutureWarnings, the refusal to mix it with full hooks); ``addcmul`` and
-``addcdiv``'s keyword-only ``value`` given by position ... compared with torch's transcript exactly."""
+``addcdiv``'s keyword-only ``value`` given by position; the argument errors of
+``count_nonzero`` (PyTorch's two overloads, the method's dims one by one) and ``msort``;
+each compared with torch's transcript exactly."""
 import parity
 
 P, prog = parity.table()
@@ -117,6 +119,28 @@ prog("addcmul_addcdiv_value_is_keyword_only", """
         try:
             print(call, eval(call))
         except TypeError as e:
+            print(call, type(e).__name__, e)
+""")
+
+prog("count_nonzero_and_msort_arguments", """
+    a = torch.tensor([[1.0, 0.0, 2.0], [0.0, 0.0, 3.0]])
+    calls = ("torch.count_nonzero(a, 0, True)", "a.count_nonzero(0, True)", "torch.count_nonzero(a, 0)",
+             "torch.count_nonzero(a, (0, 1))", "a.count_nonzero(dim=1)", "torch.count_nonzero(a, keepdim=True)",
+             "torch.count_nonzero(a, dim=0, keepdim=True)",
+             "torch.msort(a)", "torch.msort(a, 0)", "torch.msort(a, dim=0)", "a.msort()", "a.msort(0)",
+             "torch.msort(a, descending=True)", "torch.msort(5)", "torch.msort()", "a.msort(stable=True)",
+             "torch.msort(input=a)", "torch.count_nonzero(a, 0, 1, 2)", "torch.count_nonzero(input=a, dim=1)")
+    for call in calls:
+        try:
+            print(call, eval(call))
+        except Exception as e:
+            print(call, type(e).__name__, e)
+    for call in ("a.count_nonzero(keepdim=True)", "a.count_nonzero(0, 1.5)", "a.count_nonzero(dim=0, keepdim=True)",
+                 "a.count_nonzero(0, dim=1)", "torch.count_nonzero(a, 0, dim=1)", "a.count_nonzero(1, 0)",
+                 "torch.count_nonzero(a, 1.5)", "a.count_nonzero((0, 1))"):
+        try:
+            print(call, eval(call))
+        except Exception as e:
             print(call, type(e).__name__, e)
 """)
 
