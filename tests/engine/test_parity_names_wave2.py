@@ -4,6 +4,7 @@ reprs, checks and errors); the deprecated ``Module.register_backward_hook`` (its
 hooks, its FutureWarnings, the refusal to mix it with full hooks); ``addcmul`` and
 ``addcdiv``'s keyword-only ``value`` given by position; the argument errors of
 ``count_nonzero`` (PyTorch's two overloads, the method's dims one by one) and ``msort``;
+``max_pool2d``'s index of a window holding nans (the last) or only -inf and padding;
 each compared with torch's transcript exactly."""
 import parity
 
@@ -142,6 +143,23 @@ prog("count_nonzero_and_msort_arguments", """
             print(call, eval(call))
         except Exception as e:
             print(call, type(e).__name__, e)
+""")
+
+prog("max_pool2d_nan_and_minus_inf_windows", """
+    F = torch.nn.functional
+    n = float("nan")
+    x = torch.tensor([[[n, 1.0, n, 2.0], [3.0, n, 0.0, n]]], requires_grad=True)
+    for f in (lambda t: F.max_pool2d(t, (2, 2), return_indices=True),
+              lambda t: F.max_pool2d(t, (1, 3), 1, return_indices=True),
+              lambda t: F.max_pool1d(t[0], 3, 1, return_indices=True)):
+        out, idx = f(x)
+        x.grad = None
+        out.sum().backward()
+        print(out, idx, x.grad)
+    low = torch.full((1, 1, 2, 3), float("-inf"), requires_grad=True)
+    out, idx = F.max_pool2d(low, 3, 1, 1, return_indices=True)
+    out.sum().backward()
+    print(out, idx, low.grad)
 """)
 
 PROGRAMS = parity.programs(P)

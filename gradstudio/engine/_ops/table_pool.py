@@ -1,10 +1,11 @@
 """The op table, continued: 2-d pooling over the last two dimensions of a (C, H, W) or
 (N, C, H, W) input, as PyTorch's CPU kernels compute it: ``max_pool2d``
-(MaxPool2DWithIndicesBackward0: the first largest value of each window, nan wins; the
-indices are flat positions in H * W), ``avg_pool2d`` (AvgPool2DBackward0: padding
+(MaxPool2DWithIndicesBackward0: the first largest value of each window, the last nan
+wins; the indices are flat positions in H * W), ``avg_pool2d`` (AvgPool2DBackward0: padding
 counted or not, a divisor override) and ``adaptive_avg_pool2d``
 (AdaptiveAvgPool2DBackward0: windows from floor(i * in / out) to ceil((i + 1) * in /
-out)). Their gradients under ``create_graph=True`` are recorded as the linear maps they
+out)) and ``adaptive_max_pool2d`` (AdaptiveMaxPool2DBackward0 over those windows; its
+backward one op, as PyTorch records it under ``create_graph=True``). Their gradients under ``create_graph=True`` are recorded as the linear maps they
 are (an ``_embed`` of the gradient at the indices, or a pooling again). None is a palette
 kind of its own yet (``category="internal"``)."""
 import numpy as np
@@ -45,10 +46,12 @@ def _max_windows(a, kernel_size, stride, padding, dilation, ceil_mode):
 
 def max_pool_indices(a, kernel_size, stride, padding, dilation, ceil_mode):
     vals, idx = _max_windows(a, kernel_size, stride, padding, dilation, ceil_mode)
-    best = np.zeros(vals.shape[1:], np.int64)
-    top = vals[0].copy()
-    for i in range(1, len(vals)):       # (the first largest; a nan once seen stays)
-        take = (vals[i] > top) | (np.isnan(vals[i]) & ~np.isnan(top))
+    # (PyTorch's kernel: from -inf at the window's first position inside the input, the
+    # first largest, the last nan)
+    best = np.broadcast_to(np.argmax(idx >= 0, 0), vals.shape[1:]).astype(np.int64)
+    top = np.full(vals.shape[1:], -np.inf, vals.dtype)
+    for i in range(len(vals)):
+        take = (vals[i] > top) | np.isnan(vals[i])
         top = np.where(take, vals[i], top)
         best = np.where(take, i, best)
     lead = (1,) * (best.ndim - 2)
