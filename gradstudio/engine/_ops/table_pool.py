@@ -1,13 +1,14 @@
 """The op table, continued: 2-d pooling over the last two dimensions of a (C, H, W) or
 (N, C, H, W) input, as PyTorch's CPU kernels compute it: ``max_pool2d``
 (MaxPool2DWithIndicesBackward0: the first largest value of each window, the last nan
-wins; the indices are flat positions in H * W), ``avg_pool2d`` (AvgPool2DBackward0: padding
-counted or not, a divisor override) and ``adaptive_avg_pool2d``
+wins; the indices are flat positions in H * W), ``avg_pool2d`` (AvgPool2DBackward0:
+padding counted or not, a divisor override), ``adaptive_avg_pool2d``
 (AdaptiveAvgPool2DBackward0: windows from floor(i * in / out) to ceil((i + 1) * in /
 out)) and ``adaptive_max_pool2d`` (AdaptiveMaxPool2DBackward0 over those windows; its
-backward one op, as PyTorch records it under ``create_graph=True``). Their gradients under ``create_graph=True`` are recorded as the linear maps they
-are (an ``_embed`` of the gradient at the indices, or a pooling again). None is a palette
-kind of its own yet (``category="internal"``)."""
+backward is one op, AdaptiveMaxPool2DBackwardBackward0 under ``create_graph=True``, as
+PyTorch records it). The other gradients under ``create_graph=True`` are recorded as the
+linear maps they are (an ``_embed`` of the gradient at the indices, or a pooling again).
+None is a palette kind of its own yet (``category="internal"``)."""
 import numpy as np
 
 from .record import INTEGRAL, NP, Grad, Param, defop, no_kernel

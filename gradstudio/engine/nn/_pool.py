@@ -1,8 +1,9 @@
 """``torch.nn.functional``'s pooling: ``max_pool2d`` (``return_indices``),
 ``avg_pool2d``, ``adaptive_avg_pool2d`` (a mean when the output is 1 x 1, as PyTorch
-computes it), ``adaptive_max_pool2d`` (``return_indices``), and ``max_pool1d`` / ``avg_pool1d`` / ``adaptive_avg_pool1d`` (the 2-d op
-on an unsqueezed input, squeezed back, as PyTorch records them); PyTorch's checks and
-words. Each is one op of the table (``_ops.table_pool``)."""
+computes it), ``adaptive_max_pool2d`` (``return_indices``), and ``max_pool1d`` /
+``avg_pool1d`` / ``adaptive_avg_pool1d`` (the 2-d op on an unsqueezed input, squeezed
+back, as PyTorch records them); PyTorch's checks and words. Each is one op of the table
+(``_ops.table_pool``)."""
 from .._ops.dispatch import apply
 from .._ops.record import OPS
 from .._ops.table_pool import adaptive_max_indices, max_pool_indices, pool_out
