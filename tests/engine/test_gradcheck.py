@@ -460,6 +460,8 @@ case("avg_pool2d", "pad", lambda x: _F.avg_pool2d(x, 3, 2, 1, count_include_pad=
 case("avg_pool2d", "1d", lambda x: _F.avg_pool1d(x, 2), ((2, 6), anywhere))
 case("adaptive_avg_pool2d", "", lambda x: _F.adaptive_avg_pool2d(x, (2, 3)),
      ((2, 5, 4), anywhere))
+case("adaptive_max_pool2d", "overlap", lambda x: _F.adaptive_max_pool2d(x, (3, 3)),
+     ((1, 2, 5, 4), distinct))
 case("trilinear", "bilinear", lambda a, b, w, c: _F.bilinear(a, b, w, c),
      ((3, 2), anywhere), ((3, 4), anywhere), ((5, 2, 4), anywhere), ((5,), anywhere))
 for _mode in ("sum", "mean", "max"):

@@ -29,13 +29,17 @@ class Param:
     tuple of ints), ``shape`` (tuple of ints), ``dtype`` (a dtype name or None),
     ``choice`` (one of the words in ``choices``). A ``required`` param has no default in
     PyTorch's signature (``logsumexp(dim)``): a call without it raises PyTorch's
-    TypeError, while ``default`` still seeds a node placed on the canvas."""
-    __slots__ = ("name", "kind", "default", "doc", "choices", "required")
+    TypeError, while ``default`` still seeds a node placed on the canvas. A
+    ``keyword_only`` param (after ``*`` in PyTorch's signature: addcmul's ``value``) given by
+    position raises PyTorch's TypeError."""
+    __slots__ = ("name", "kind", "default", "doc", "choices", "required", "keyword_only")
 
-    def __init__(self, name, kind, default=None, doc="", choices=(), required=False):
+    def __init__(self, name, kind, default=None, doc="", choices=(), required=False,
+                 keyword_only=False):
         self.name, self.kind, self.default, self.doc = name, kind, default, doc
         self.choices = tuple(choices)   # the words a ``choice`` param takes
         self.required = required
+        self.keyword_only = keyword_only
 
     def __repr__(self):
         return f"Param({self.name!r}, {self.kind!r}, {self.default!r})"

@@ -62,7 +62,7 @@ defop("lerp_tensor", "LerpBackward1", _lerp,
 
 
 # --- addcmul / addcdiv -------------------------------------------------------------------
-VALUE = Param("value", "scalar", 1, "multiplier of the product (quotient)")
+VALUE = Param("value", "scalar", 1, "multiplier of the product (quotient)", keyword_only=True)
 
 
 def _value(value, dt):

@@ -1,15 +1,17 @@
 """The op table, continued: 2-d pooling over the last two dimensions of a (C, H, W) or
 (N, C, H, W) input, as PyTorch's CPU kernels compute it: ``max_pool2d``
-(MaxPool2DWithIndicesBackward0: the first largest value of each window, nan wins; the
-indices are flat positions in H * W), ``avg_pool2d`` (AvgPool2DBackward0: padding
-counted or not, a divisor override) and ``adaptive_avg_pool2d``
+(MaxPool2DWithIndicesBackward0: the first largest value of each window, the last nan
+wins; the indices are flat positions in H * W), ``avg_pool2d`` (AvgPool2DBackward0:
+padding counted or not, a divisor override), ``adaptive_avg_pool2d``
 (AdaptiveAvgPool2DBackward0: windows from floor(i * in / out) to ceil((i + 1) * in /
-out)). Their gradients under ``create_graph=True`` are recorded as the linear maps they
-are (an ``_embed`` of the gradient at the indices, or a pooling again). None is a palette
-kind of its own yet (``category="internal"``)."""
+out)) and ``adaptive_max_pool2d`` (AdaptiveMaxPool2DBackward0 over those windows; its
+backward is one op, AdaptiveMaxPool2DBackwardBackward0 under ``create_graph=True``, as
+PyTorch records it). The other gradients under ``create_graph=True`` are recorded as the
+linear maps they are (an ``_embed`` of the gradient at the indices, or a pooling again).
+None is a palette kind of its own yet (``category="internal"``)."""
 import numpy as np
 
-from .record import INTEGRAL, Grad, Param, defop, no_kernel
+from .record import INTEGRAL, NP, Grad, Param, defop, no_kernel
 
 
 def pool_out(size, k, s, p, d, ceil_mode):
@@ -45,10 +47,12 @@ def _max_windows(a, kernel_size, stride, padding, dilation, ceil_mode):
 
 def max_pool_indices(a, kernel_size, stride, padding, dilation, ceil_mode):
     vals, idx = _max_windows(a, kernel_size, stride, padding, dilation, ceil_mode)
-    best = np.zeros(vals.shape[1:], np.int64)
-    top = vals[0].copy()
-    for i in range(1, len(vals)):       # (the first largest; a nan once seen stays)
-        take = (vals[i] > top) | (np.isnan(vals[i]) & ~np.isnan(top))
+    # (PyTorch's kernel: from -inf at the window's first position inside the input, the
+    # first largest, the last nan)
+    best = np.broadcast_to(np.argmax(idx >= 0, 0), vals.shape[1:]).astype(np.int64)
+    top = np.full(vals.shape[1:], -np.inf, vals.dtype)
+    for i in range(len(vals)):
+        take = (vals[i] > top) | np.isnan(vals[i])
         top = np.where(take, vals[i], top)
         best = np.where(take, i, best)
     lead = (1,) * (best.ndim - 2)
@@ -206,3 +210,71 @@ defop("adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", _adaptive_avg,
       refuses=no_kernel("adaptive_avg_pool2d", INTEGRAL),
       code="torch.nn.functional.adaptive_avg_pool2d({self}, {output_size})",
       doc="The mean of each of output_size windows that tile the input.")
+
+
+def adaptive_max_indices(a, output_size):
+    """PyTorch's CPU adaptive max pooling: each window's first largest value, the last nan
+    if it holds one (its kernel takes ``val > max || isnan(val)``), and its flat index."""
+    h, w = a.shape[-2:]
+    (r0, r1), (c0, c1) = (adaptive_spans(n, o) for n, o in zip((h, w), output_size))
+    top = np.empty(a.shape[:-2] + tuple(output_size), a.dtype)
+    flat = np.empty(top.shape, np.int64)
+    for i in range(output_size[0]):
+        for j in range(output_size[1]):
+            win = a[..., r0[i]:r1[i], c0[j]:c1[j]]
+            ww = win.shape[-1]
+            win = win.reshape(win.shape[:-2] + (-1,))
+            nan = np.isnan(win)
+            last_nan = win.shape[-1] - 1 - np.argmax(nan[..., ::-1], -1)
+            at = np.where(nan.any(-1), last_nan, np.argmax(win, -1))
+            top[..., i, j] = np.take_along_axis(win, at[..., None], -1)[..., 0]
+            flat[..., i, j] = (r0[i] + at // ww) * w + c0[j] + at % ww
+    return top, flat
+
+
+def _adaptive_max(a, output_size=(1, 1), indices=None):
+    return adaptive_max_indices(a, output_size)[0]
+
+
+def _adaptive_max_grad(F, g, out, a, indices=None, **params):
+    return F.fused("adaptive_max_pool2d_backward", g, a, indices=indices)
+
+
+def _adaptive_max_backward(g, a, indices=None):
+    """PyTorch's ``adaptive_max_pool2d_backward``: its check, then each output's gradient
+    added at its window's largest input (one node, AdaptiveMaxPool2DBackwardBackward0,
+    under ``create_graph=True``)."""
+    for i in range(1, g.ndim):
+        if g.shape[i] == 0:
+            raise RuntimeError("adaptive_max_pool2d_backward(): Expected grad_output to have "
+                               "non-zero size for non-batch dimensions, but grad_output has "
+                               f"sizes {list(g.shape)} with dimension {i} being empty")
+    return _max_pool_grad(NP, g, None, a, indices)
+
+
+def _gather_at(F, gg, res, g, a, indices=None):
+    """``max_pool_double_backward``: the incoming gradient read at the indices."""
+    flat = indices._data
+    lead = tuple(gg.shape[:-2])
+    key = tuple(np.indices(lead + flat.shape[-2:], sparse=True)[:-2]) + (flat,)
+    return F.take(F.reshape(gg, lead + (gg.shape[-2] * gg.shape[-1],)), key)
+
+
+defop("adaptive_max_pool2d_backward", "AdaptiveMaxPool2DBackwardBackward0",
+      _adaptive_max_backward,
+      Grad(_gather_at, (), formula="grad.flatten(-2).gather(-1, indices.flatten(-2))"
+           ".view_as(grad_output)"),
+      Grad(lambda F, gg, res, g, a, indices=None: F.zeros(gg),
+           formula="torch.zeros_like(self)"),
+      args=("grad_output", "self"), saved_params=("indices",), dtype="keep",
+      category="internal", doc="The backward of adaptive_max_pool2d.")
+
+
+defop("adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", _adaptive_max,
+      Grad(_adaptive_max_grad, (0,), formula="torch.zeros_like(self).flatten(-2).scatter_add("
+           "-1, indices.flatten(-2), grad.flatten(-2)).view_as(self)"),
+      params=(Param("output_size", "shape", (1, 1)),), saved_params=("indices",),
+      dtype="keep", category="internal",
+      refuses=no_kernel("adaptive_max_pool2d", INTEGRAL),
+      code="torch.nn.functional.adaptive_max_pool2d({self}, {output_size})",
+      doc="The largest value of each of output_size windows that tile the input.")

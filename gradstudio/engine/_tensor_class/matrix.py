@@ -3,6 +3,7 @@ on ``MatrixMixin`` with PyTorch's checks and messages; they run the op table's e
 (``_ops.table_matrix``, ``_ops.table_nn``)."""
 from .._types import dtype as D
 from .core import TensorCore, _list, _wrap_dim
+from .._messages.arguments import count_nonzero_arguments, unpack_error
 from .._ops.dispatch import apply, inplace
 from .._ops.record import OPS
 
@@ -58,7 +59,18 @@ def _cumprod_call(in_place):
     return cumprod
 
 
-def _count_nonzero(self, dim=None):
+def _count_nonzero(self, *dims, **kwargs):
+    """``count_nonzero(dim=None)`` or ``count_nonzero(*dims)`` (PyTorch's int list
+    overload: ``x.count_nonzero(0, 1)``)."""
+    if len(dims) > 1 or kwargs.keys() - {"dim"} or (dims and "dim" in kwargs):
+        if kwargs:
+            raise TypeError(count_nonzero_arguments(dims, kwargs, False))
+        for i, d in enumerate(dims):
+            if not isinstance(d, int):
+                raise unpack_error("count_nonzero", i + 1, d)
+        dim = tuple(int(d) for d in dims)
+    else:
+        dim = dims[0] if dims else kwargs.get("dim")
     if dim is not None:
         dim = tuple(_wrap_dim(d, self._data.ndim) for d in _ints(dim))
     return apply(OPS["count_nonzero"], (self,), {"dim": dim})

@@ -74,8 +74,15 @@ _INTEGER_ADDCDIV = (
     "tensor2), for all dtypes.")
 
 
-def _addcdiv_call(self, tensor1, tensor2, *, value=1):
-    """``addcdiv`` refuses two integer (or bool) tensors to divide, whatever self is."""
+def _addcdiv_call(self, *args, value=1, name="addcdiv"):
+    """``addcdiv`` refuses two integer (or bool) tensors to divide, whatever self is;
+    ``value`` is keyword-only."""
+    if len(args) != 2:
+        raise TypeError(f"{name}() takes 2 positional arguments but {len(args)} were given"
+                        if len(args) == 3 else f"{name}() missing required argument "
+                        f"'tensor{len(args) + 1}'" if len(args) < 2 else
+                        f"{name}() takes 4 arguments but {len(args) + 1} were given")
+    tensor1, tensor2 = args
     for i, t in enumerate((tensor1, tensor2)):
         if not isinstance(t, TensorCore):
             raise TypeError(f"addcdiv(): argument 'tensor{i + 1}' (position {i + 1}) must be "
@@ -103,8 +110,8 @@ def _inplace(name):
     call = _CALLS[name]
 
     def method(self, *args, **kwargs):
-        if name == "lerp":
-            kwargs["name"] = "lerp_"
+        if name in ("lerp", "addcdiv"):
+            kwargs["name"] = name + "_"
         op, operands, params = call(self, *args, **kwargs)
         return inplace(self, op, (self,) + operands[1:], params)
     method.__name__ = name + "_"

@@ -36,7 +36,12 @@ def _argsort(self, dim=-1, descending=False, *, stable=False):
                                            "stable": bool(stable)})
 
 
-def _msort(self):
+def _msort(self, *args, **kwargs):
+    # (a method of TensorBase without arguments, in CPython's words)
+    if kwargs:
+        raise TypeError("TensorBase.msort() takes no keyword arguments")
+    if args:
+        raise TypeError(f"TensorBase.msort() takes no arguments ({len(args)} given)")
     return _sort(self, 0).values
 
 

@@ -34,6 +34,13 @@ def _arguments(op, name, args, kwargs, first_position):
             port = "input" if port == "self" else port
             raise TypeError(f"{name}(): argument '{port}' (position {i + first_position}) "
                             f"must be Tensor, not {type(t).__name__}")
+    positional = n + sum(not p.keyword_only for p in op.params)
+    if len(args) > positional and len(args) - positional <= 1 + first_position:
+        # (PyTorch's words: a method counts no self; more extra arguments than that are
+        # an invalid combination there, refused below in other words)
+        skip = 1 - first_position
+        raise TypeError(f"{name}() takes {positional - skip} positional arguments but "
+                        f"{len(args) - skip} were given")
     if len(rest) > len(op.params):
         raise TypeError(f"{name}() takes {n + len(op.params)} arguments but "
                         f"{len(args)} were given")

@@ -1,17 +1,18 @@
 """``torch.nn.functional``'s pooling: ``max_pool2d`` (``return_indices``),
 ``avg_pool2d``, ``adaptive_avg_pool2d`` (a mean when the output is 1 x 1, as PyTorch
-computes it), and ``max_pool1d`` / ``avg_pool1d`` / ``adaptive_avg_pool1d`` (the 2-d op
-on an unsqueezed input, squeezed back, as PyTorch records them); PyTorch's checks and
-words. Each is one op of the table (``_ops.table_pool``)."""
+computes it), ``adaptive_max_pool2d`` (``return_indices``), and ``max_pool1d`` /
+``avg_pool1d`` / ``adaptive_avg_pool1d`` (the 2-d op on an unsqueezed input, squeezed
+back, as PyTorch records them); PyTorch's checks and words. Each is one op of the table
+(``_ops.table_pool``)."""
 from .._ops.dispatch import apply
 from .._ops.record import OPS
-from .._ops.table_pool import max_pool_indices, pool_out
+from .._ops.table_pool import adaptive_max_indices, max_pool_indices, pool_out
 from .._tensor_class.core import TensorCore
 from .._types import dtype as D
 from ._conv import ntuple
 
 __all__ = ["max_pool2d", "avg_pool2d", "adaptive_avg_pool2d", "max_pool1d", "avg_pool1d",
-           "adaptive_avg_pool1d"]
+           "adaptive_avg_pool1d", "adaptive_max_pool2d"]
 
 
 def _input_dims(input, name):
@@ -85,6 +86,29 @@ def adaptive_avg_pool2d(input, output_size):
     if size == (1, 1):
         return input.mean((-1, -2), keepdim=True)
     return apply(OPS["adaptive_avg_pool2d"], (input,), {"output_size": size})
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    """``F.adaptive_max_pool2d``: PyTorch's checks and words, then one op of the table."""
+    if not isinstance(output_size, int):
+        if input.dim() <= len(output_size):
+            raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+        output_size = tuple(d if v is None else v
+                            for v, d in zip(output_size, input.shape[-len(output_size):]))
+    if input.dim() not in (3, 4):
+        raise RuntimeError("adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: "
+                           f"{list(input.shape)}")
+    for i in range(1, input.dim()):
+        if input.shape[i] == 0:
+            raise RuntimeError("adaptive_max_pool2d(): Expected input to have non-zero size "
+                               "for non-batch dimensions, but input has sizes "
+                               f"{list(input.shape)} with dimension {i} being empty")
+    size = ntuple(output_size, 2)
+    _, flat = adaptive_max_indices(input._data, size)
+    indices = TensorCore._make(flat, D.int64)
+    out = apply(OPS["adaptive_max_pool2d"], (input,), {"output_size": size,
+                                                       "indices": indices})
+    return (out, indices) if return_indices else out
 
 
 def _one_d(input, name):

@@ -1,14 +1,18 @@
-"""``Module.register_full_backward_hook`` and ``register_full_backward_pre_hook``, as
+"""``Module.register_full_backward_hook``, ``register_full_backward_pre_hook`` (and the
+deprecated ``register_backward_hook``: node hooks on the first output's grad_fn), as
 PyTorch builds them (``torch.utils.hooks.BackwardHook``): the module's tensor inputs and
 outputs pass through ``BackwardHookFunction``, an identity custom Function, so their
 grad_fn is ``BackwardHookFunctionBackward``; a hook on the outputs' node captures the
 gradients of the outputs (and runs the pre-hooks, which may replace them), a hook on the
 inputs' node calls ``hook(module, grad_input, grad_output)``, whose result replaces the
 gradients of the inputs."""
+import warnings
+
 from .._autograd import grad_mode
 from .._autograd.custom_function import Function
 from .._messages.warn import warn
 from .._tensor_class.core import TensorCore
+from ._backward_hook_warnings import non_full_warning as _non_full_warning
 
 __all__ = ["BackwardHook", "BackwardHookFunction"]
 
@@ -126,11 +130,48 @@ class BackwardHook:
 def call_with_backward_hooks(module, forward, args, kwargs):
     """``module(*args)`` with its backward hooks set up around ``forward`` (which runs
     the forward hooks too)."""
-    bw_hook = BackwardHook(module, list(module._backward_hooks.values()),
-                           list(module._backward_pre_hooks.values()))
-    args = bw_hook.setup_input_hook(args)
+    hooks, pre = list(module._backward_hooks.values()), list(module._backward_pre_hooks.values())
+    full = module.__dict__.get("_is_full_backward_hook") is not False
+    bw_hook = None
+    if (full and hooks) or pre:
+        bw_hook = BackwardHook(module, hooks if full else [], pre)
+        args = bw_hook.setup_input_hook(args)
     result = forward(args, kwargs)
-    if not isinstance(result, (TensorCore, tuple)):
-        warn("For backward hooks to be called, module output should be a Tensor or a tuple "
-             f"of Tensors but received {type(result)}")
-    return bw_hook.setup_output_hook(result)
+    if bw_hook:
+        if not isinstance(result, (TensorCore, tuple)):
+            warn("For backward hooks to be called, module output should be a Tensor or a "
+                 f"tuple of Tensors but received {type(result)}")
+        result = bw_hook.setup_output_hook(result)
+    if hooks and not full:
+        _non_full_hooks(module, hooks, args, result)
+    return result
+
+
+_BOTH = ("Cannot use both regular backward hooks and full backward hooks on a single Module. "
+         "Please use only one of them.")
+
+
+def set_hook_kind(module, full):
+    """A module's backward hooks are all full ones or all deprecated ones, as PyTorch's."""
+    if module.__dict__.get("_is_full_backward_hook") is (not full):
+        raise RuntimeError(_BOTH)
+    object.__setattr__(module, "_is_full_backward_hook", full)
+
+
+def _non_full_hooks(module, hooks, args, result):
+    """``register_backward_hook``'s hooks: on the grad_fn of the first output tensor, as
+    node hooks (``hook(module, grad_inputs, grad_outputs)`` of that one node)."""
+    var = result
+    while not isinstance(var, TensorCore):
+        if isinstance(var, dict):
+            var = next(v for v in var.values() if isinstance(v, TensorCore))
+        else:
+            var = var[0]
+    grad_fn = var.grad_fn
+    if grad_fn is None:
+        return
+    for hook in hooks:
+        grad_fn.register_hook(lambda gi, go, hook=hook: hook(module, gi, go))
+    message = _non_full_warning(args, result, grad_fn)
+    if message:
+        warnings.warn(message, FutureWarning, stacklevel=3)

@@ -18,7 +18,7 @@ from ._bilinear import bilinear  # noqa: F401
 from ._embedding_bag import _embedding_renorm_, embedding_bag  # noqa: F401
 from ._conv import conv1d, conv2d, fold, ntuple, unfold  # noqa: F401
 from ._pool import (adaptive_avg_pool1d, adaptive_avg_pool2d, avg_pool1d,  # noqa: F401
-                    avg_pool2d, max_pool1d, max_pool2d)
+                    adaptive_max_pool2d, avg_pool2d, max_pool1d, max_pool2d)
 from ._margin_losses import (cosine_embedding_loss, multi_margin_loss,  # noqa: F401
                              multilabel_margin_loss, pairwise_distance, soft_margin_loss,
                              triplet_margin_loss)
@@ -48,7 +48,7 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "multilabel_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
            "pairwise_distance", "conv1d", "conv2d", "unfold", "fold", "max_pool2d",
            "avg_pool2d", "adaptive_avg_pool2d", "max_pool1d", "avg_pool1d",
-           "adaptive_avg_pool1d", "bilinear", "embedding_bag"]
+           "adaptive_avg_pool1d", "adaptive_max_pool2d", "bilinear", "embedding_bag"]
 
 
 # --------------------------------------------------------------------------- activations

@@ -12,7 +12,7 @@ from .._tensor_class.core import TensorCore
 from .._types.device import check as check_device
 from .._autograd.grad_mode import no_grad
 from .._autograd.nodes import _Handle
-from .backward_hooks import call_with_backward_hooks
+from .backward_hooks import call_with_backward_hooks, set_hook_kind
 from .._tensor_class.autograd_state import zero_grads
 from .._tensor_class.dtype_conversion import to_arguments
 from ..observer import observed
@@ -80,7 +80,7 @@ class Module(StateDictMixin, TraversalMixin):
                             ("_forward_pre_hooks_with_kwargs", OrderedDict()),
                             ("_backward_hooks", OrderedDict()),
                             ("_backward_pre_hooks", OrderedDict()),
-                            ("_modules", {})):
+                            ("_is_full_backward_hook", None), ("_modules", {})):
             object.__setattr__(self, name, value)
 
     # ------------------------------------------------------------------ registration
@@ -242,10 +242,18 @@ class Module(StateDictMixin, TraversalMixin):
             self._forward_hooks.move_to_end(handle.id, last=False)
         return handle
 
+    @observed("torch.nn.Module.register_backward_hook")
+    def register_backward_hook(self, hook):
+        """The deprecated backward hook: ``hook(module, grad_input, grad_output)`` runs
+        after the grad_fn of the module's (first) output, with that node's gradients."""
+        set_hook_kind(self, False)
+        return _Handle(self._backward_hooks, hook)
+
     @observed("torch.nn.Module.register_full_backward_hook")
     def register_full_backward_hook(self, hook, prepend=False):
         """``hook(module, grad_input, grad_output)`` runs when the gradients of the
         module's inputs are computed; what it returns replaces ``grad_input``."""
+        set_hook_kind(self, True)
         handle = _Handle(self._backward_hooks, hook)
         if prepend:
             self._backward_hooks.move_to_end(handle.id, last=False)

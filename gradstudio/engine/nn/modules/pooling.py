@@ -1,11 +1,11 @@
 """The pooling modules of ``torch/nn/modules/pooling.py`` (``MaxPool1d/2d``,
-``AvgPool1d/2d``, ``AdaptiveAvgPool1d/2d``), ``nn.Unfold`` and ``nn.Fold``
+``AvgPool1d/2d``, ``AdaptiveAvgPool1d/2d``, ``AdaptiveMaxPool2d``), ``nn.Unfold`` and ``nn.Fold``
 (``fold.py``) and ``nn.Unflatten`` (``flatten.py``), with PyTorch's settings and reprs."""
 from .. import functional as F
 from ..module import Module
 
 __all__ = ["MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool1d",
-           "AdaptiveAvgPool2d", "Unfold", "Fold", "Unflatten"]
+           "AdaptiveAvgPool2d", "AdaptiveMaxPool2d", "Unfold", "Fold", "Unflatten"]
 
 
 class _MaxPoolNd(Module):
@@ -104,6 +104,22 @@ class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
 
 class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
     _fn = staticmethod(F.adaptive_avg_pool2d)
+
+
+class AdaptiveMaxPool2d(Module):
+    __module__ = "torch.nn.modules.pooling"
+    __constants__ = ["output_size", "return_indices"]
+
+    def __init__(self, output_size, return_indices=False):
+        super().__init__()
+        self.output_size = output_size
+        self.return_indices = return_indices
+
+    def forward(self, input):
+        return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}"
 
 
 class Unfold(Module):
