@@ -1,0 +1,118 @@
+"""Issue 32 on notebooks a student writes after the autograd basics
+(``fixtures/notebooks2``, made by its ``make_notebooks.py``): Markdown with ``$$`` and
+``<br>`` between the cells, cells ending in a bare expression Jupyter displays (``x.grad``,
+``model``, ``loss.item()``, ``x.shape``, a tuple, ``torch.manual_seed(0)``'s generator),
+names reassigned in later cells, ``nn.Module`` and ``Sequential`` training loops with a
+``DataLoader``, optimizers and schedulers, ``torch.no_grad()`` evaluation, ``try/except
+RuntimeError as e: print(e)`` and ``retain_graph``.
+
+Every notebook opens drawn whole (the tracer's self-check passed), no cell fails under the
+engine, and the exported script prints under real PyTorch exactly what the notebook's cells
+printed and displayed under PyTorch, in order (addresses aside: a generator's differs from
+run to run). The cells and the exports run in one request to the shared torch child
+(``script_runner``); each notebook's cells run there as Jupyter runs them (``_AS_JUPYTER``).
+"""
+import json
+import re
+from pathlib import Path
+
+import pytest
+import script_runner
+
+from gradstudio.document import Document, export
+from gradstudio.document.notebook_trace import start_notebook_trace
+from gradstudio.trace.display import display_text
+
+NOTEBOOKS = sorted((Path(__file__).parent / "fixtures" / "notebooks2").glob("*.ipynb"))
+NAMES = [p.stem for p in NOTEBOOKS]
+ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+
+# the notebook's code cells run in one namespace as Jupyter runs them: a trailing bare
+# expression is displayed (IPython's pretty printer when IPython is installed)
+_AS_JUPYTER = '''
+import ast, json
+try:
+    from IPython.lib.pretty import pretty as show
+except ImportError:
+    from gradstudio.trace.display import display_text as show
+namespace = {"__name__": "__main__"}
+for source in json.loads(CELLS):
+    tree = ast.parse(source)
+    shown = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        line = source.split("\\n")[tree.body[-1].end_lineno - 1]
+        if not line.split("#", 1)[0].rstrip().endswith(";"):
+            shown = ast.Expression(tree.body.pop().value)
+    exec(compile(tree, "<cell>", "exec"), namespace)
+    if shown is not None:
+        value = eval(compile(shown, "<cell>", "eval"), namespace)
+        if value is not None:
+            print(show(value))
+'''
+
+
+def _as_jupyter(path):
+    nb = json.loads(path.read_text())
+    cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    return f"CELLS = {json.dumps(json.dumps(cells))}\n" + _AS_JUPYTER
+
+
+@pytest.fixture(scope="module")
+def traced():
+    jobs = [start_notebook_trace(p.read_bytes(), p.name) for p in NOTEBOOKS]
+    return dict(zip(NAMES, (job.result(240) for job in jobs)))
+
+
+@pytest.fixture(scope="module")
+def printed(traced):
+    """name -> (the cells under torch, the export under torch)."""
+    if not script_runner.torch_available():
+        pytest.skip("torch (the oracle) is not installed")
+    codes = [export.export_script(traced[n]).text for n in NAMES]
+    results = script_runner.run_scripts([_as_jupyter(p) for p in NOTEBOOKS] + codes)
+    return {n: (results[i], results[len(NAMES) + i]) for i, n in enumerate(NAMES)}
+
+
+def test_there_are_notebooks():
+    assert len(NOTEBOOKS) == 8
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_notebook_opens_whole_and_no_cell_fails(traced, name):
+    doc = traced[name]
+    assert isinstance(doc, Document), doc
+    assert doc.node_ids and doc.trace_note is None, doc.trace_note
+    failed = [(i, c.error) for i, c in enumerate(doc.lesson.cells) if c.error]
+    assert failed == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_export_prints_under_torch_what_the_cells_printed_and_displayed(printed, name):
+    (original, original_error), (out, error) = printed[name]
+    assert original_error is None, original_error
+    assert error is None, error
+    assert original
+    assert ADDRESS.sub("0x?", out) == ADDRESS.sub("0x?", original)
+
+
+def test_a_generator_is_displayed_as_jupyter_displays_it():
+    """``torch.manual_seed(0)`` ends a cell: Jupyter shows ``<torch._C.Generator at 0x...>``
+    (IPython's form of a default repr), never the repr's ``... object at 0x...``."""
+    import gradstudio.engine as engine
+    g = engine.manual_seed(0)
+    assert repr(g) == f"<torch._C.Generator object at {id(g):#x}>"
+    assert display_text(g) == f"<torch._C.Generator at {id(g):#x}>"
+    assert display_text((g,)) == f"(<torch._C.Generator at {id(g):#x}>,)"
+
+
+def test_a_repr_of_its_own_is_displayed_as_it_is():
+    class Looks:
+        def __repr__(self):
+            return "<Looks object at 0x1>"       # not this object's address
+
+    class Spaced:
+        def __repr__(self):
+            return f"<a b object at {id(self):#x}>"
+    assert display_text(Looks()) == "<Looks object at 0x1>"
+    s = Spaced()
+    assert display_text(s) == repr(s)
