@@ -74,7 +74,7 @@ def printed(traced):
 
 
 def test_there_are_notebooks():
-    assert len(NOTEBOOKS) == 8
+    assert len(NOTEBOOKS) == 10
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -116,3 +116,34 @@ def test_a_repr_of_its_own_is_displayed_as_it_is():
     assert display_text(Looks()) == "<Looks object at 0x1>"
     s = Spaced()
     assert display_text(s) == repr(s)
+
+
+def test_a_long_list_is_displayed_one_item_a_line():
+    """IPython breaks a list longer than 79 characters after every comma, each item under
+    the first (Jupyter's ``losses`` at the end of a training cell)."""
+    losses = [i / 7 for i in range(8)]
+    assert display_text(losses) == "[" + ",\n ".join(repr(x) for x in losses) + "]"
+    assert display_text(losses[:3]) == repr(losses[:3])
+
+
+def _values():
+    """Engine values (the generator aside: its repr imitates a C type's default one, see
+    above)."""
+    import gradstudio.engine as torch
+    from gradstudio.engine import nn
+    torch.manual_seed(0)
+    m = nn.Sequential(nn.Linear(3, 2), nn.Tanh())
+    x = torch.tensor([[1.5, -2.0, 0.5]], requires_grad=True)
+    nested = [1]
+    nested.append(nested)
+    return [m.state_dict(), list(m.parameters()), (x, x * 2), [x] * 3, {"x": x, "n": 3},
+            (x.shape, x.requires_grad), [[0.1234567] * 9] * 3, ("a" * 40, "b" * 40, "c"),
+            (1,), (), [], {}, nested, torch.max(x, dim=1), m,
+            {"loss": [1.23456789] * 8, "acc": torch.ones(4, 4)}, "x" * 100]
+
+
+@pytest.mark.parametrize("index", range(len(_values())))
+def test_values_are_displayed_as_ipython_displays_them(index):
+    pretty = pytest.importorskip("IPython.lib.pretty").pretty
+    value = _values()[index]
+    assert display_text(value) == pretty(value)
