@@ -178,6 +178,8 @@ class _Printer:
 
     def _value(self, v, cycle):
         cls = type(v)
+        if isinstance(v, type):
+            return self._type(v)
         if isinstance(v, OrderedDict) and cls.__repr__ is OrderedDict.__repr__:
             return self._ordered_dict(v, cycle)
         for base, start, end in ((list, "[", "]"), (tuple, "(", ")"), (dict, "{", "}")):
@@ -216,6 +218,16 @@ class _Printer:
         elif len(v):
             self.pretty(list(v.items()))
         self.end_group(len(name) + 1, ")")
+
+    def _type(self, v):
+        """A class as its dotted name (``torch.Tensor``), unless its metaclass has a repr."""
+        if [m for m in type(v).__mro__ if "__repr__" in vars(m)][:1] != [type]:
+            return self._repr(v)
+        mod = getattr(v, "__module__", None)
+        name = getattr(v, "__qualname__", None)
+        if not isinstance(name, str):
+            name = v.__name__ if isinstance(v.__name__, str) else "<unknown type>"
+        self.text(name if mod in (None, "builtins") else f"{mod}.{name}")
 
     def _default(self, v, cls):
         mod = getattr(cls, "__module__", None)

@@ -139,7 +139,16 @@ def _values():
     return [m.state_dict(), list(m.parameters()), (x, x * 2), [x] * 3, {"x": x, "n": 3},
             (x.shape, x.requires_grad), [[0.1234567] * 9] * 3, ("a" * 40, "b" * 40, "c"),
             (1,), (), [], {}, nested, torch.max(x, dim=1), m,
-            {"loss": [1.23456789] * 8, "acc": torch.ones(4, 4)}, "x" * 100]
+            {"loss": [1.23456789] * 8, "acc": torch.ones(4, 4)}, "x" * 100, type(x), int,
+            (type(m), ValueError), {3, 1, 2}]
+
+
+def test_a_class_is_displayed_by_its_dotted_name():
+    """``type(x)`` at the end of a cell: Jupyter shows ``torch.Tensor``, not the repr."""
+    import gradstudio.engine as torch
+    assert display_text(type(torch.ones(1))) == "torch.Tensor"
+    assert display_text((int, type(torch.nn.Linear(1, 1)))) == \
+        "(int, torch.nn.modules.linear.Linear)"
 
 
 @pytest.mark.parametrize("index", range(len(_values())))
