@@ -156,3 +156,28 @@ def test_values_are_displayed_as_ipython_displays_them(index):
     pretty = pytest.importorskip("IPython.lib.pretty").pretty
     value = _values()[index]
     assert display_text(value) == pretty(value)
+
+
+def _notebook(*cells):
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+    return nbformat.writes(new_notebook(cells=[
+        new_markdown_cell(c[3:]) if c.startswith("md:") else new_code_cell(c) for c in cells]))
+
+
+def test_a_cell_failing_only_in_gradstudio_is_said_on_opening():
+    """A cell PyTorch would run (``torch.special``) fails under the engine: the trace's
+    note (the command line, the notice on opening, the top of the Lesson panel) names the
+    cell and its line; the notebook's own error, which PyTorch raises too, is not said."""
+    from gradstudio.document.notebook_trace import trace_notebook
+    doc = trace_notebook(_notebook(
+        "import torch\nx = torch.ones(3, requires_grad=True)\ny = (x * 2).sum()",
+        "md:$$e^x$$<br>", "y.backward()\ny.backward()",
+        "z = x * 3\nw = torch.special.erfcx(x)\nw", "x.grad"), "nb.ipynb")
+    assert doc.trace_note is not None and doc.trace_note.startswith(
+        "Cell 4, line 2 fails in GradStudio but would run under PyTorch ("), doc.trace_note
+    assert "torch.special" in doc.trace_note and "more cells" not in doc.trace_note
+    own = trace_notebook(_notebook("import torch\nx = torch.ones(3, requires_grad=True)",
+                                   "(x * 2).sum().backward()\nx.grad.backward()"), "own.ipynb")
+    assert own.trace_note is None
+    assert own.lesson.cells[1].error.startswith("line 2: RuntimeError")
