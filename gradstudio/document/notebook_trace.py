@@ -17,6 +17,8 @@ lesson's ``seeded`` flag lets the lesson view say so.
 """
 import re
 
+from gradstudio.words import translate
+
 from .lesson import MAX_LESSON_TEXT, Cell, Lesson, program_fingerprint
 from .notebook import NotebookError, program, read_notebook
 from .trace import DEFAULT_TIMEOUT, TraceError, TraceJob
@@ -25,6 +27,9 @@ __all__ = ["trace_notebook", "start_notebook_trace", "NotebookTraceJob", "NOTEBO
 
 NOTEBOOK_SUFFIX = ".ipynb"
 _LINE = re.compile(r"\bline (\d+)\b")
+# how the tracing child begins a cell's error that is GradStudio's, not the notebook's
+# (a part of PyTorch the engine does not have): PyTorch would have run that cell
+_NOT_IN_GRADSTUDIO = "GradStudio cannot trace this: "
 MAX_CELL_OUTPUT = 64 * 1024       # characters of one output a lesson keeps (as the child)
 
 
@@ -91,7 +96,28 @@ class NotebookTraceJob:
         doc.lesson = self.lesson(doc, self._job.data, self._job.ids)
         if doc.trace_note:
             doc.trace_note = self.located(doc.trace_note)
+        else:
+            doc.trace_note = self.engine_failures(self._job.data)
         return doc
+
+    def engine_failures(self, data):
+        """What to say when a cell failed under GradStudio where PyTorch would run it (the
+        cell's own errors, which PyTorch raises too, are the notebook's): None if none."""
+        failed = [c for c in data.get("cells", []) if (c.get("error") or {}).get(
+            "text", "").startswith(_NOT_IN_GRADSTUDIO)]
+        if not failed:
+            return None
+        first = failed[0]["error"]
+        where = self.program.where(first.get("line"))
+        place = f"cell {failed[0]['cell'] + 1}" + ("" if where is None else f", line {where[1]}")
+        text = first["text"][len(_NOT_IN_GRADSTUDIO):].rstrip(".")
+        note = translate("NotebookTrace", "{place} fails in GradStudio but would run under "
+                         "PyTorch ({text}): the graph and its export leave out what that "
+                         "cell computes.").format(place=place[0].upper() + place[1:], text=text)
+        if len(failed) > 1:
+            note += " " + translate("NotebookTrace", "{count} more cells fail the same "
+                                    "way.").format(count=len(failed) - 1)
+        return note
 
     def lesson(self, doc, data, ids):
         ran = {c["cell"]: c for c in data.get("cells", [])}

@@ -2634,6 +2634,17 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>NotebookTrace</name>
+    <message>
+        <source>{place} fails in GradStudio but would run under PyTorch ({text}): the graph and its export leave out what that cell computes.</source>
+        <translation>{place} scheitert in GradStudio, würde aber unter PyTorch laufen ({text}): Der Graph und sein Export lassen aus, was diese Zelle berechnet.</translation>
+    </message>
+    <message>
+        <source>{count} more cells fail the same way.</source>
+        <translation>{count} weitere Zellen scheitern ebenso.</translation>
+    </message>
+</context>
+<context>
     <name>Notes</name>
     <message>
         <source>Note</source>

@@ -2634,6 +2634,17 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>NotebookTrace</name>
+    <message>
+        <source>{place} fails in GradStudio but would run under PyTorch ({text}): the graph and its export leave out what that cell computes.</source>
+        <translation>{place} falla en GradStudio pero se ejecutaría con PyTorch ({text}): el grafo y su exportación omiten lo que calcula esa celda.</translation>
+    </message>
+    <message>
+        <source>{count} more cells fail the same way.</source>
+        <translation>{count} celdas más fallan de la misma manera.</translation>
+    </message>
+</context>
+<context>
     <name>Notes</name>
     <message>
         <source>Note</source>
