@@ -85,6 +85,21 @@ def test_an_empty_document_and_the_window_modules_load_no_networkx():
     assert out.stdout.split() == ["True"]           # (the first node made the graph)
 
 
+def test_a_window_on_an_empty_document_builds_without_networkx():
+    """Building the window and its panels on a new, empty document asks the graph store
+    nothing it must import networkx for (``has_node``, not ``in document.graph``): the
+    import stays in the background until a file with nodes needs it."""
+    code = ("import sys; from PySide6.QtWidgets import QApplication; "
+            "from gradstudio.ui.main_window import MainWindow; app = QApplication([]); "
+            "w = MainWindow(); w.show(); app.processEvents(); "
+            "print('networkx' in sys.modules)")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split()[-1] == "False"
+
+
 # The window as ``gradstudio`` starts it (the tutorial opened and run, every dock laid out),
 # its event loop replaced by one that paints, steps through the backward pass, arranges
 # the graph and closes the window; then it prints the modules loaded.

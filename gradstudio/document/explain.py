@@ -111,7 +111,7 @@ def untracked_backward(doc, result, action_id):
         return None
     action = doc.action(action_id)
     target = action.params.get("target")
-    if target not in doc.graph:
+    if not doc.has_node(target):
         return None
     step = doc.timeline.index(action)
     why = why_no_graph(doc, result, target, step)

@@ -232,7 +232,7 @@ def action_text(doc, action):
     """One timeline action as the window lists it: the statement, with the nodes' display
     names (a deleted node shows as ``<id deleted>``)."""
     def ref(n):
-        if n in doc.graph:
+        if doc.has_node(n):
             return doc.display_name(n)
         return "?" if n is None else f"<{n} deleted>"
     optimizers = optimizer_names(doc.timeline)
@@ -286,7 +286,7 @@ class _Script:
         self.emit('"""Exported from GradStudio. Run it with PyTorch: python <this file>."""')
         self.pinned = {}                 # node id -> the notes pinned to it, as comments
         for note in doc.notes.values():
-            if note.node in doc.graph:
+            if doc.has_node(note.node):
                 self.pinned.setdefault(note.node, []).append(note)
             else:                        # a free note: at the top
                 for c in comment_lines(note.text):

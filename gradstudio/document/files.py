@@ -106,17 +106,17 @@ def dumps(doc: Document) -> str:
             out.append(f'  "{name}": [],')
     if doc.lesson is not None:
         actions = {a.id for a in doc.timeline}
-        lesson = doc.lesson.without(lambda i: i in doc.graph or i in actions)
+        lesson = doc.lesson.without(lambda i: doc.has_node(i) or i in actions)
         out.append(f'  "lesson": {_line(lesson.to_json())},')
     if doc.notes:
         notes = [n.to_json() for n in doc.notes.values()]
         for n in notes:
-            if n["node"] is not None and n["node"] not in doc.graph:
+            if n["node"] is not None and not doc.has_node(n["node"]):
                 n["node"] = None       # its node was deleted: the note stays, free
         body = ",\n".join("    " + _line(n) for n in notes)
         out.append(f'  "notes": [\n{body}\n  ],')
     if doc.exercise is not None:
-        exercise = doc.exercise.without_missing(lambda i: i in doc.graph)
+        exercise = doc.exercise.without_missing(lambda i: doc.has_node(i))
         out.append(f'  "exercise": {_line(exercise.to_json())},')
     if doc.recorded_against is not None:
         out.append(f'  "recorded_against": {_line(doc.recorded_against)},')

@@ -115,7 +115,7 @@ def note_cells(doc):
     pinned note says which tensor it is about."""
     out = []
     for note in doc.notes.values():
-        if note.node is not None and note.node in doc.graph:
+        if note.node is not None and doc.has_node(note.node):
             out.append(f"*Note on `{doc.display_name(note.node)}`:*\n\n{note.text}")
         else:
             out.append(note.text)

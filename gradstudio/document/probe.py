@@ -232,7 +232,7 @@ class _Program:
         self.doc, self.float64 = doc, float64
         self.names = {n: doc.display_name(n) for n in doc.node_ids}
         for nid in (output, input):
-            if nid is None or nid not in doc.graph:
+            if nid is None or not doc.has_node(nid):
                 raise ProbeError(translate(
                         "Probe", "Choose an output and an input that are nodes of the "
                         "program."))
@@ -428,7 +428,7 @@ def gradient_holders(doc, result, target, step=-1):
     """The nodes a backward of ``target`` gives a ``.grad``: the leaves that require grad
     and the tensors that retain theirs, upstream of ``target`` (one node per tensor), in
     the run's order."""
-    if target is None or target not in doc.graph:
+    if target is None or not doc.has_node(target):
         return []
     upstream = doc.ancestors(target) | {target}
     found = []
@@ -444,7 +444,7 @@ def gradient_holders(doc, result, target, step=-1):
 def candidate_inputs(doc, result, output, step=-1):
     """The floating-point nodes ``output`` depends on (itself excluded), leaves that
     require grad first: what a probe of ``output`` can take as input."""
-    if output is None or output not in doc.graph:
+    if output is None or not doc.has_node(output):
         return []
     upstream = doc.ancestors(output)
     leaves, others = [], []
@@ -472,7 +472,7 @@ def vjp(doc, result, action_index) -> VJP:
                 "Probe", "This backward step failed: {error}").format(
                 error=outcome.error))
     target, gradient = action.params.get("target"), action.params.get("gradient")
-    if target is None or target not in doc.graph:
+    if target is None or not doc.has_node(target):
         raise ProbeError(translate(
                 "Probe", "This backward step has no target: choose one in the timeline."))
     name = doc.display_name(target)
@@ -481,7 +481,7 @@ def vjp(doc, result, action_index) -> VJP:
         raise ProbeError(translate(
                 "Probe", "{name} has no value in this run (it has an error): fix it first.").format(
                 name=name))
-    if gradient is not None and gradient in doc.graph:
+    if gradient is not None and doc.has_node(gradient):
         g_state = result.state(gradient, before)
         if not g_state.ok or g_state.value is None:
             raise ProbeError(translate(

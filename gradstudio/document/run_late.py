@@ -78,6 +78,6 @@ def plan_late(doc, order):
         step[nid] = at
         plan.at.setdefault(timeline[at].id, []).append(nid)
     for i in set(step.values()):
-        names = [doc.display_name(n) for n in timeline[i].params["nodes"] if n in doc.graph]
+        names = [doc.display_name(n) for n in timeline[i].params["nodes"] if doc.has_node(n)]
         plan._titles[i] = "compute " + ", ".join(names)
     return plan

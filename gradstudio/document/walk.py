@@ -248,9 +248,9 @@ def walk(doc, result, index):
                 "through.")))))
     outcome = result.outcomes[index] if index < len(result.outcomes) else None
     roots, seeded = kind.walk(action.params)
-    roots = [r for r in roots if r in doc.graph]
+    roots = [r for r in roots if doc.has_node(r)]
     root_name = ", ".join(doc.display_name(r) for r in roots) or "?"
-    title = kind.walk_title(action, lambda n: doc.display_name(n) if n in doc.graph
+    title = kind.walk_title(action, lambda n: doc.display_name(n) if doc.has_node(n)
                             else None, root_name)
     if outcome is None or not outcome.steps:
         why = (outcome.error or outcome.note) if outcome is not None else None
@@ -282,7 +282,7 @@ def explain_action(doc, action):
 def _spell(doc):
     """How an explanation names nodes and optimizers: as the timeline lists them."""
     optimizers = optimizer_names(doc.timeline)
-    return Spell(lambda n: doc.display_name(n) if n in doc.graph else "?",
+    return Spell(lambda n: doc.display_name(n) if doc.has_node(n) else "?",
                  lambda a: optimizers.get(a, "?"))
 
 

@@ -150,7 +150,7 @@ def _names_and_owners(doc, result, nodes):
     for key, attrs in nodes:
         owners[key] = result.distinct_tensors(attrs["tensors"])
         for n in attrs["tensors"] + ((attrs["variable"],) if attrs["variable"] else ()):
-            if n in doc.graph:
+            if doc.has_node(n):
                 names[n] = doc.display_name(n)
     return names, owners
 
@@ -270,7 +270,7 @@ class AutogradView(SessionPanel):
         and arrows stay as they are: nothing is rebuilt or repainted. Otherwise the
         picture is updated in place (``_update``): it ends as a new view would draw it."""
         s = self.session
-        if self.root is None or self.root not in s.document.graph or s.result is None:
+        if self.root is None or not s.document.has_node(self.root) or s.result is None:
             self._show_message(translate("AutogradView", "Select a node computed from tensors that require grad to "
                                "see its backward graph: the grad_fn objects PyTorch "
                                "recorded and the next_functions that link them."))
@@ -551,11 +551,11 @@ class AutogradView(SessionPanel):
             if self.root is None or not self._contains(sel):
                 self.root = sel
             return
-        if self.root in s.document.graph:
+        if s.document.has_node(self.root):
             return
         targets = [a.params.get(ACTIONS[a.kind].target) for a in s.document.timeline
                    if ACTIONS[a.kind].target]
-        self.root = next((t for t in targets if t in s.document.graph), None)
+        self.root = next((t for t in targets if s.document.has_node(t)), None)
 
     def _contains(self, node_id):
         return any(node_id in it.document_nodes for it in self.items.values())

@@ -120,7 +120,7 @@ class CodePanel(SessionPanel):
                 and event.button() == Qt.MouseButton.LeftButton \
                 and not self.editor.textCursor().hasSelection():
             node_id = self.node_at(event.position().toPoint())
-            if node_id is not None and node_id in self.session.document.graph:
+            if node_id is not None and self.session.document.has_node(node_id):
                 self.session.select([node_id])
         return super().eventFilter(obj, event)
 

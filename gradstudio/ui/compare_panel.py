@@ -102,6 +102,6 @@ class ComparePanel(SessionPanel):
 
     def _on_row_selected(self):
         ids = [i.data(ID_ROLE) for i in self.list.selectedItems()]
-        ids = [n for n in ids if n in self.session.document.graph]
+        ids = [n for n in ids if self.session.document.has_node(n)]
         if ids:
             self.session.select(ids)

@@ -53,7 +53,7 @@ def question_text(doc, q):
     """What a question asks, in words: ``x.grad after step 2``."""
     if q.asks == "raises":
         return translate("ExercisePanel", "Which step raises, and what does it say? (e.g. 3: RuntimeError: …, or none)")
-    name = doc.display_name(q.node) if q.node in doc.graph else q.node
+    name = doc.display_name(q.node) if doc.has_node(q.node) else q.node
     what = {"value": translate("ExercisePanel", "{name} (its values)").format(name=name),
             "grad": f"{name}.grad",
             "grad_fn": f"{name}.grad_fn", "requires_grad": f"{name}.requires_grad"}[q.asks]
@@ -258,7 +258,7 @@ class ExercisePanel(SessionPanel):
 
     def _update_teacher(self, *_):
         s = self.session
-        sel = [n for n in s.selection if n in s.document.graph]
+        sel = [n for n in s.selection if s.document.has_node(n)]
         raises = self.asks.currentData() == "raises"
         self.target.setText(translate("ExercisePanel", "the whole timeline") if raises else
                             s.document.display_name(sel[-1]) if sel else
@@ -284,7 +284,7 @@ class ExercisePanel(SessionPanel):
         s = self.session
         ex = s.document.exercise or Exercise()
         asks = self.asks.currentData()
-        sel = [n for n in s.selection if n in s.document.graph]
+        sel = [n for n in s.selection if s.document.has_node(n)]
         node = None if asks == "raises" else sel[-1]
         q = Question(ex.new_question_id(), asks, node,
                      -1 if asks == "raises" else self.step.value(),

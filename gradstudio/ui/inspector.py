@@ -171,7 +171,7 @@ class Inspector(SessionPanel):
     def refresh(self):
         s = self.session
         sel = s.selection[0] if s.selection else None
-        self.node_id = sel if sel in s.document.graph else None
+        self.node_id = sel if s.document.has_node(sel) else None
         self.body.setEnabled(True)
         if self.node_id is None:
             self._show_settings()

@@ -375,7 +375,7 @@ class NameField(QWidget):
 
     def _on_editing_finished(self):
         doc = self.session.document
-        if self.node_id is None or self.node_id not in doc.graph:
+        if self.node_id is None or not doc.has_node(self.node_id):
             return
         label = self.edit.text().strip() or None
         if label == doc.node(self.node_id).label:

@@ -58,7 +58,7 @@ def seed_note(seed):
 # ---------------------------------------------------------------------- what a cell means
 def cell_nodes(doc, lesson, index):
     """The nodes that came from cell ``index`` and are still in ``doc``, in line order."""
-    return [i for i in lesson.items_of(index) if i in doc.graph]
+    return [i for i in lesson.items_of(index) if doc.has_node(i)]
 
 
 def cell_step(doc, lesson, index):

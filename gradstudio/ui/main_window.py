@@ -298,7 +298,7 @@ class MainWindow(WindowDocks, QMainWindow):
             # names the nodes have now
             doc = self.session.document
             again = self.session.change_summary(
-                {n: c for n, c in shown[1].items() if n in doc.graph})
+                {n: c for n, c in shown[1].items() if doc.has_node(n)})
             self._summary = (again, shown[1])
             if again and again != shown[0]:
                 bar.showMessage(again, 10000)

@@ -441,7 +441,7 @@ class ProbePanel(SessionPanel):
         """A selected node becomes the input when the output depends on it, else the
         output when it can be one."""
         doc, result = self.session.document, self.session.result
-        picked = [n for n in self.session.selection if n in doc.graph]
+        picked = [n for n in self.session.selection if doc.has_node(n)]
         if not picked or result is None:
             return
         nid = picked[0]

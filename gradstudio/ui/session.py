@@ -193,7 +193,7 @@ class Session(QObject):
 
     # ------------------------------------------------------------------ selection & step
     def select(self, node_ids):
-        ids = [n for n in node_ids if n in self.document.graph]
+        ids = [n for n in node_ids if self.document.has_node(n)]
         if ids != self.selection:
             self.selection = ids
             self.selection_changed.emit(list(ids))
@@ -297,7 +297,7 @@ class Session(QObject):
 
     def state(self, node_id):
         """The selected step's state of a node (or None before the first run)."""
-        if self.result is None or node_id not in self.document.graph:
+        if self.result is None or not self.document.has_node(node_id):
             return None
         return shown_state(self.exercise, self.result.state(node_id, self.step))
 
@@ -306,8 +306,8 @@ class Session(QObject):
         before the first run)."""
         if self.result is None:
             return {}
-        graph = self.document.graph
-        states = self.result.states([n for n in node_ids if n in graph], self.step)
+        has = self.document.has_node     # (an empty document has no graph: none made)
+        states = self.result.states([n for n in node_ids if has(n)], self.step)
         exercise = self.exercise
         if exercise is not None:
             states = {n: shown_state(exercise, st) for n, st in states.items()}

@@ -221,7 +221,7 @@ class ActionDetails(QWidget):
             doc = self.session.document
             lines = []
             for node, g in zip(action.params[returns], outcome.results):
-                name = doc.display_name(node) if node in doc.graph else "?"
+                name = doc.display_name(node) if doc.has_node(node) else "?"
                 text = translate("TimelineDetails", "None (unused)") if g is None else g.text
                 lines.append(html.escape(f"d/d{name} = {text}").replace("\n", "<br>")
                              .replace("  ", "&nbsp;&nbsp;"))
@@ -273,7 +273,7 @@ class ActionDetails(QWidget):
         elif typ == "nodes?":       # one node (or none) per output: grad_outputs
             action = self.session.document.action(self.action_id)
             w = PerOutputEditor([self.session.document.display_name(n)
-                                  if n in self.session.document.graph else "?"
+                                  if self.session.document.has_node(n) else "?"
                                   for n in action.params.get("outputs") or ()], choices)
             w.changed.connect(lambda value, n=name: self._set(n, value))
         elif typ == "text":         # a print's sep or end, escapes shown as typed: \\n

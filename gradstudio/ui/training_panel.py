@@ -401,7 +401,7 @@ class TrainingPanel(SessionPanel):
             values = [(doc.display_name(n), history.scalar(n), i, False)
                       for i, n in enumerate(params)]
             title = translate("TrainingPanel", "Parameters per iteration") if params else translate("TrainingPanel", "Select a tracked node")
-            picked = next((n for n in self.session.selection if n in doc.graph), None)
+            picked = next((n for n in self.session.selection if doc.has_node(n)), None)
             if picked in metrics:
                 title = translate("TrainingPanel", "{v} is on the loss plot · ").format(v=doc.display_name(picked)) + \
                     title[0].lower() + title[1:]

@@ -46,7 +46,7 @@ class GraphEdits:
 
     def _selected(self):
         """The selected nodes that are in the document."""
-        return [n for n in self.session.selection if n in self.session.document.graph]
+        return [n for n in self.session.selection if self.session.document.has_node(n)]
 
     def add_node(self, kind):
         """Adds a node of ``kind`` from the palette: one column to the right of the

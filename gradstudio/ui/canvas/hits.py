@@ -50,7 +50,7 @@ def node_rect(scene, node_id):
     item = scene.nodes.get(node_id)
     if item is not None:
         return item.sceneBoundingRect()
-    if node_id not in scene.document.graph:
+    if not scene.document.has_node(node_id):
         return None
     x, y = scene.document.node(node_id).position
     return QRectF(x, y, MAX_WIDTH, CARD_HEIGHT)

@@ -17,7 +17,7 @@ the canvas (a Qt child reaches its parent by ``parent()``).
 import math
 import weakref
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QPen, QColor
 from PySide6.QtWidgets import QGraphicsRectItem, QMenu
 
@@ -113,8 +113,8 @@ class CanvasKeys(QObject):
         scene = canvas.scene()
         if self.ring.scene() is None:
             scene.addItem(self.ring)
-        graph = canvas.session.document.graph      # (the scene may not have caught up)
-        sel = [n for n in canvas.session.selection if n in scene.nodes and n in graph]
+        has = canvas.session.document.has_node     # (the scene may not have caught up)
+        sel = [n for n in canvas.session.selection if n in scene.nodes and has(n)]
         self._describe(sel)
         if not sel or not canvas.hasFocus():
             self.ring.hide()
@@ -181,7 +181,7 @@ class CanvasKeys(QObject):
         canvas = self.canvas
         session = canvas.session
         doc = session.document
-        sel = [n for n in session.selection if n in doc.graph]
+        sel = [n for n in session.selection if doc.has_node(n)]
         if not sel:
             return None
         source = sel[-1]

@@ -271,7 +271,7 @@ class NodeItem(QGraphicsItem):
         """Spells the expression again when the inputs' names changed (an edge or a
         rename elsewhere); the params' changes come through ``set_data``."""
         doc = getattr(self.scene(), "document", None)
-        if doc is None or self.node_id not in doc.graph:
+        if doc is None or not doc.has_node(self.node_id):
             return
         inputs = doc.inputs_of(self.node_id)
         key = tuple(sorted((port, _code_name(doc, src)) for port, src in inputs.items()))

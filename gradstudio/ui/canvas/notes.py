@@ -59,7 +59,7 @@ def add_note(session, parent=None, centre=QPointF(0, 0)):
     if text is None or not text.strip():
         return None
     doc = session.document
-    sel = [n for n in session.selection if n in doc.graph]
+    sel = [n for n in session.selection if doc.has_node(n)]
     note_id = doc.new_id("note")
     if sel:
         note = Note(note_id, text, (PIN_OFFSET.x(), PIN_OFFSET.y()), DEFAULT_SIZE, sel[-1])
@@ -72,7 +72,7 @@ def add_note(session, parent=None, centre=QPointF(0, 0)):
 
 def note_origin(doc, note):
     """Where a note's top-left corner is on the canvas."""
-    if note.node is not None and note.node in doc.graph:
+    if note.node is not None and doc.has_node(note.node):
         x, y = doc.node(note.node).position
         return QPointF(x + note.position[0], y + note.position[1])
     return QPointF(*note.position)
@@ -275,7 +275,7 @@ class NotesLayer(QObject):
         doc = self.session.document
         note = doc.notes[note_id]
         where = note_origin(doc, note)
-        sel = [n for n in self.session.selection if n in doc.graph]
+        sel = [n for n in self.session.selection if doc.has_node(n)]
         if note.node is not None or not sel:
             new = _with(note, node=None, position=(where.x(), where.y()))
             if note.node is None:
