@@ -1,43 +1,19 @@
 """The document's graph store: a ``networkx.MultiDiGraph``, and its searches networkx's.
 
-networkx's import takes about as long as building the whole window on a slow machine, so
-nothing imports it at start-up: a ``Document`` makes its graph at its first node (an
-empty document has none), and the window starts ``import_in_background`` before it
-builds itself, so the import overlaps the window's own work and the first file it opens
-finds networkx loaded (had the import not finished, that file waits for it: Python's
-import lock). ``benchmarks/startup.py`` measures the start-up with it.
+networkx's import takes about 0.2 s (more once PySide6 is loaded: its import hook looks at
+every module), so nothing imports it before the window's first frame: a ``Document``
+makes its graph at its first node (an empty document has none; ask ``has_node``, not
+``in graph``), and the window opens the tutorial once it has painted (``main_window``).
+A thread importing it meanwhile would not help: the import holds the interpreter lock.
+``benchmarks/startup.py`` measures the start-up.
 """
-import sys
-import threading
-
-__all__ = ["GraphParts", "import_in_background", "networkx"]
-
-_started = []           # the background import's thread, once started
+__all__ = ["GraphParts", "networkx"]
 
 
 def networkx():
     """The ``networkx`` module, imported now if it is not yet."""
     import networkx as nx
     return nx
-
-
-def import_in_background():
-    """Starts importing networkx in a daemon thread, once per process (not at all if it is
-    loaded): whatever needs it first then waits at most for the rest of that import. A
-    failed import there is not reported: the first real use imports it again and fails
-    in its own place."""
-    if "networkx" in sys.modules or _started:
-        return
-    thread = threading.Thread(target=_import_quietly, name="import networkx", daemon=True)
-    _started.append(thread)
-    thread.start()
-
-
-def _import_quietly():
-    try:
-        import networkx  # noqa: F401
-    except Exception:        # (reported where networkx is used)
-        pass
 
 
 class GraphParts:

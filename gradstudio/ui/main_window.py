@@ -19,12 +19,11 @@ import sys
 import traceback
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 
 from gradstudio import __version__, gc_policy
-from gradstudio.document.graph_store import import_in_background
 from gradstudio.ui.busy_status import BusyStatus
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
 from gradstudio.ui import classroom
@@ -486,12 +485,36 @@ def main(argv=None, settings=None) -> int:
         sys.excepthook = previous_hook
 
 
+class _AfterFirstPaint(QObject):
+    """Calls ``then(window)`` once ``window`` has painted its first frame (from the event
+    loop's next turn), then goes."""
+
+    def __init__(self, window, then):
+        super().__init__(window)
+        self._then = then
+        window.installEventFilter(self)
+
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint:
+            obj.removeEventFilter(self)
+            QTimer.singleShot(0, lambda: self._then(obj))
+            self.deleteLater()
+        return False
+
+
+def _open_tutorial(window):
+    """Opens the first example in ``window`` unless something is already open there (a
+    recovered file, say)."""
+    if not window.session.document.node_ids and not window.session.path and \
+            not window.session.is_modified:
+        window.files.open_example(example_paths()[0])
+
+
 def _shown_window(args, settings):
     """``(app, window, previous excepthook)``: the application and its window (whose
-    hook reports uncaught exceptions), shown on ``args``' first file or the tutorial.
-    networkx (the document's graph store) is imported meanwhile, in the background: the
-    file opened last finds it loaded, or nearly (``graph_store``)."""
-    import_in_background()
+    hook reports uncaught exceptions), shown on ``args``' first file or the tutorial. The
+    tutorial opens once the first frame is painted: its nodes need networkx (the
+    document's graph store, ``graph_store``), whose import would delay the frame."""
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else APP_NAME])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
@@ -514,10 +537,10 @@ def _shown_window(args, settings):
                  translate("MainWindow", "A window shows one graph, so {names} were not "
                            "opened; use File ▸ Open for them.")).format(names=", ".join(rest)),
                 30000)
-    else:
-        examples = example_paths()
-        if examples:
-            window.files.open_example(examples[0])
+    elif example_paths():
+        # the tutorial opens once the first frame is up: its nodes need networkx, which
+        # the background import is still loading (a file given by name opens at once)
+        _AfterFirstPaint(window, _open_tutorial)
     window.show()
     window.raise_()
     return app, window, previous_hook

@@ -49,17 +49,6 @@ def test_an_empty_document_has_no_graph_until_its_first_node():
     assert not doc.has_node(n) and len(doc.graph) == 0
 
 
-def test_the_background_import_loads_networkx_once():
-    code = ("import sys, threading; from gradstudio.document import graph_store as g; "
-            "g.import_in_background(); g.import_in_background(); "
-            "threads = [t for t in threading.enumerate() if t.name == 'import networkx']; "
-            "[t.join() for t in threads]; print(len(g._started), 'networkx' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=dict(os.environ), timeout=120)
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.split() == ["1", "True"]
-
-
 def test_an_edge_added_along_the_order_keeps_it_and_it_is_networkxs():
     """``connect`` keeps the known order when the new edge goes along it (no search);
     every order given, kept or not, is the one networkx computes afresh."""
