@@ -439,7 +439,7 @@ def _reduce_code(name, middle=lambda p: ()):
     def code(p, a):
         args = ([] if p["dim"] is None else [dims(p["dim"])]) + list(middle(p))
         if p["keepdim"]:
-            if not args and name in ("sum", "mean"):   # their keepdim needs a dim
+            if not args and name in ("sum", "mean", "nansum"):   # keepdim needs a dim
                 args.append("None")
             args.append("keepdim=True")
         return f"{a['self']}.{name}({', '.join(args)})"
@@ -507,6 +507,7 @@ _SPELLED = {
     "clamp": lambda p, a: f"{a['self']}.clamp("
                           f"{keywords(min=optional(p['min']), max=optional(p['max']))[2:]})",
     "sum": _reduce_code("sum"), "mean": _reduce_code("mean"), "norm": _norm_code,
+    "nansum": _reduce_code("nansum"),
     "amax": _reduce_code("amax"), "amin": _reduce_code("amin"),
     "all": _reduce_code("all"), "any": _reduce_code("any"),
     "logsumexp": _reduce_code("logsumexp"),

@@ -315,8 +315,8 @@ def test_palette_search_and_drag(qtbot, session):
     w = Palette(session)
     qtbot.addWidget(w)
     assert "mul" in w.visible_kinds() and "ones" in w.visible_kinds()
-    w.search.setText("MulBackward0")         # (dropout's mask is multiplied in)
-    assert sorted(w.visible_kinds()) == ["dropout", "mul"]
+    w.search.setText("MulBackward0")         # (dropout's mask is multiplied in;
+    assert sorted(w.visible_kinds()) == ["addcmul", "dropout", "mul"]   # AddcmulBackward0)
     w.search.setText("torch.rand")
     assert set(w.visible_kinds()) >= {"rand", "randn"} and "mul" not in w.visible_kinds()
     w.search.setText("")

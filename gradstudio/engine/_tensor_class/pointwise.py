@@ -74,9 +74,14 @@ _INTEGER_ADDCDIV = (
     "tensor2), for all dtypes.")
 
 
-def _addcdiv_call(self, *args, value=1, name="addcdiv"):
+def _addcdiv_call(self, *args, value=1, name="addcdiv", **named):
     """``addcdiv`` refuses two integer (or bool) tensors to divide, whatever self is;
-    ``value`` is keyword-only."""
+    ``value`` is keyword-only; ``tensor1`` and ``tensor2`` may be named."""
+    for i, key in enumerate(("tensor1", "tensor2")):
+        if key in named and len(args) == i:
+            args += (named.pop(key),)
+    if named:
+        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(named))}'")
     if len(args) != 2:
         raise TypeError(f"{name}() takes 2 positional arguments but {len(args)} were given"
                         if len(args) == 3 else f"{name}() missing required argument "
