@@ -115,7 +115,9 @@ prog("addcmul_addcdiv_value_is_keyword_only", """
              "torch.addcdiv(a, b, c, 2, value=3)", "a.addcmul(b, c, value=2)",
              "a.addcdiv(b, c, value=-0.5)", "torch.addcmul(a, b, c, value=2)",
              "torch.addcdiv(a, b, c, value=2)", "a.detach().addcdiv_(b, c, value=2)",
-             "a.detach().addcmul_(b, c, value=2)", "torch.addcdiv(a, b, c)")
+             "a.detach().addcmul_(b, c, value=2)", "torch.addcdiv(a, b, c)",
+             "a.addcdiv(tensor1=b, tensor2=c, value=2)", "a.addcdiv(b, tensor2=c)",
+             "torch.addcdiv(a, tensor1=b, tensor2=c)")
     for call in calls:
         try:
             print(call, eval(call))
