@@ -17,9 +17,11 @@ import re
 
 import pytest
 
+import gradstudio
 from gradstudio import words
 
-ROOT = pathlib.Path(__file__).resolve().parents[1] / "gradstudio"
+# the package imported: a checkout's, or an installed one
+ROOT = pathlib.Path(gradstudio.__file__).resolve().parent
 MARKERS = {"translate", "QT_TRANSLATE_NOOP"}
 # calls whose arguments a person reads, and keywords that hold a sentence
 SINKS = {"fail", "FileError", "ActionError", "DocumentError", "_empty", "TestPoints", "Walk",
