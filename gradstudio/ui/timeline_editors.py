@@ -34,7 +34,7 @@ def show_value(editor, typ, value):
                 editor.setText(value.encode("unicode_escape").decode("ascii"))
         elif typ == "float?":
             if not editor.hasFocus():
-                editor.setText("" if value is None else repr(value))
+                editor.setText("" if value is None else number_text(value))
         elif typ == "nodes?":
             editor.show_value(value)
         else:
@@ -44,6 +44,13 @@ def show_value(editor, typ, value):
                                    else Qt.CheckState.Unchecked)
     finally:
         editor.blockSignals(False)
+
+
+def number_text(value):
+    """An optional number as its box shows it: a whole number without ``.0`` (the print
+    options' ``precision=2`` reads ``2``, as the export writes it), any other as ``repr``."""
+    value = float(value)
+    return str(int(value)) if value.is_integer() and abs(value) < 2 ** 53 else repr(value)
 
 
 class PerOutputEditor(QWidget):

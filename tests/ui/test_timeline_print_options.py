@@ -33,6 +33,7 @@ def test_print_options_are_added_edited_and_change_the_print_after_them(qtbot):
     box.setCurrentIndex(box.findData("False"))
     assert doc.action(options.id).params["sci_mode"] == "False"
     assert transcript(doc, session.result) == "tensor([  1.23,   0.00, 300.00])\n"
+    assert editors["precision"].text() == "2"          # as the row and the export write it
     field = panel.details.param_editors["linewidth"]
     field.setText("20")
     field.editingFinished.emit()
