@@ -46,6 +46,7 @@ iteration); the first difference is refused, naming the line where it starts.
 ``start_trace(text)`` returns a ``TraceJob`` (``done()``, ``cancel()``, ``result()``) for
 callers that must stay responsive; ``trace(text, should_cancel=...)`` polls a callback.
 """
+import bisect
 import json
 import os
 import sys
@@ -176,13 +177,16 @@ class TraceJob:
             if status != "ok":
                 return False
             if data.get("ok") and isinstance(data.get("cut"), dict):
-                data["cut"]["reasons"] = reasons
+                data["cut"]["reasons"] = _part_reasons(data["cut"], parts, reasons)
                 return True
             later = data.get("refused_at")
-            if data.get("ok") or later is None or later <= parts[-1]:
+            if data.get("ok") or later is None or later in parts:
                 return False
-            parts.append(later)
-            reasons.append(str(data.get("error") or ""))
+            # (a refusal before a part, such as a node drawn before it and refused at the
+            # end, starts a part of its own there)
+            at = bisect.bisect(parts, later)
+            parts.insert(at, later)
+            reasons.insert(at, str(data.get("error") or ""))
         return False
 
     def _wait_child(self):
@@ -311,6 +315,17 @@ def _plain(reason):
     if reason.startswith("The graph would differ"):
         reason = "t" + reason[1:]
     return reason
+
+
+def _part_reasons(cut, parts, reasons):
+    """Why each recorded part of ``cut`` is recorded: the reasons of the refusals whose
+    counts (``parts``) it covers (several, when one statement held them), in order."""
+    why = dict(zip(parts, reasons))
+    starts = cut.get("starts")
+    if not isinstance(starts, list) or len(starts) != len(cut.get("parts") or ()):
+        return reasons
+    return ["; and ".join(dict.fromkeys(_plain(why[c]) for c in counts if why.get(c)))
+            or None for counts in starts]
 
 
 def _cut_note(cut, not_drawn_on=None):

@@ -129,6 +129,28 @@ defaction("set_grad_none", (("tensor", "node", None),), "set grad to None",
           traced={"x.grad = None": lambda seen: {"tensor": seen.node}})
 
 
+
+def _set_run(ctx, action):
+    ctx.tensor(action.params["tensor"], "tensor").grad = ctx.tensor(action.params["grad"],
+                                                                    "grad")
+
+
+def _set_explain(action, spell):
+    return translate(
+        "Actions", "{name}.grad = {grad} makes {grad} the gradient of {name} (the same "
+        "tensor, not a copy): the next backward adds to it.").format(
+        name=spell.node(action.params["tensor"]), grad=spell.node(action.params["grad"]))
+
+
+defaction("set_grad", (("tensor", "node", None), ("grad", "node", None)), "set grad",
+          lambda a, spell: ([f"{spell.node(a.params['tensor'])}.grad = "
+                             f"{spell.node(a.params['grad'])}"], []),
+          run=_set_run, explain=_set_explain, changes="grad",   # (backward adds into it)
+          aim=lambda picks: dict(_tensor_aim(picks), grad=picks.last),
+          traced={"x.grad = tensor": lambda seen: {"tensor": seen.node,
+                                                   "grad": seen.operands[0]}})
+
+
 # ----------------------------------------------------------------------------- autograd.grad
 def _grad_run(ctx, action):
     p = action.params

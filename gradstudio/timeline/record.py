@@ -107,8 +107,12 @@ class ActionKind:
         return f"ActionKind({self.name!r})"
 
     def changed(self, params):
-        """The node ids it changes in place (its ``changes`` setting), or ()."""
-        return params.get(self.changes) or () if self.changes else ()
+        """The node ids it changes in place (its ``changes`` setting: a list of nodes, or
+        one node), or ()."""
+        found = params.get(self.changes) if self.changes else None
+        if found is None:
+            return ()
+        return tuple(found) if isinstance(found, (list, tuple)) else (found,)
 
 
 def defaction(name, settings, title, code, **fields):

@@ -48,14 +48,13 @@ def tick(rec):
         rec.line_clock.setdefault(line, rec.clock)
         rec.line_clock_since.setdefault(line, rec.clock)
     if rec.record_at and rec.clock >= rec.record_at[0]:
-        rec.record_at.pop(0)
-        _begin_part(rec, line)
+        _begin_part(rec, line, rec.record_at.pop(0))
     elif rec.cut_at is not None and rec.clock >= rec.cut_at:
         _cut(rec, line)
 
 
 # ------------------------------------------------------------------ recorded parts
-def _begin_part(rec, line):
+def _begin_part(rec, line, at):
     """Stops drawing until the top-level statement running now has ended (``end_part``),
     remembering what every drawn tensor holds (to know what the part changed)."""
     frame = _module_frame(rec)
@@ -66,7 +65,7 @@ def _begin_part(rec, line):
         g = raw.grad(t) if raw.grad_fn(t) is None else None
         snapshot[key] = (np.array(raw.data(t)), None if g is None else np.array(raw.data(g)))
     rec.part = {"line": line, "span": span, "snapshot": snapshot,
-                "random": _random_state(rec), "clock": rec.clock}
+                "random": _random_state(rec), "clock": rec.clock, "at": [at]}
     rec.cut = {"result": None, "line": line}
     if frame is not None and span is not None:
         _watch(rec, frame, span)
@@ -103,10 +102,11 @@ def _statement_span(rec, line):
 def _watch(rec, frame, span):
     """The part ends at the first line the script's top-level frame runs outside
     ``span`` (the statement after it)."""
-    inner = frame.f_trace
+    inner, mine = frame.f_trace, rec.part
 
     def watcher(frame, event, arg):
-        if event == "line" and rec.part is not None and \
+        # (only its own part: an earlier part's watcher stays on the frame, beneath)
+        if event == "line" and rec.part is mine and \
                 not span[0] <= frame.f_lineno <= span[1]:
             end_part(rec)
         if inner is not None:
@@ -164,7 +164,9 @@ def end_part(rec):
                 del rec.grad_of[g_key]
     if not np.array_equal(_random_state(rec), part["random"]):
         rec.random_dirty = True
-    rec.parts.append({"line": part["line"], "span": part["span"]})
+    while rec.record_at and rec.record_at[0] <= rec.clock:
+        part["at"].append(rec.record_at.pop(0))   # (a later part's start inside this one)
+    rec.parts.append({"line": part["line"], "span": part["span"], "at": part["at"]})
     rec.line_clock_since = {}
 
 
@@ -187,9 +189,12 @@ def refused_at(rec, exc):
     there), or None when it has none: one found at the end, without a line seen."""
     if rec.refusal is not None and exc is rec.refusal:
         return rec.refusal_clock
-    clocks = rec.line_clock_since if rec.parts else rec.line_clock
-    if getattr(exc, "line", None) is not None and exc.line in clocks:
-        return clocks[exc.line]
+    line = getattr(exc, "line", None)
+    # (a line run again after a recorded part: its count since; else its first count, such
+    # as a node drawn before the first part and refused at the end)
+    for clocks in (rec.line_clock_since, rec.line_clock) if rec.parts else (rec.line_clock,):
+        if line is not None and line in clocks:
+            return clocks[line]
     return rec.clock or None
 
 
@@ -214,7 +219,8 @@ def drawn_on_result(rec, reason):
     result["cut"] = {"line": rec.parts[0]["line"] if rec.parts else None,
                      "reason": reason, "drawn": bool(result["nodes"]),
                      "parts": [[p["line"], *(p["span"] or (p["line"], p["line"]))]
-                               for p in rec.parts], "recorded": recorded}
+                               for p in rec.parts], "recorded": recorded,
+                     "starts": [p["at"] for p in rec.parts]}
     return result
 
 

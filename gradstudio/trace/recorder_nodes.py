@@ -78,7 +78,22 @@ class RecordedNodes:
             self.nodes[i]["leaf_rg"] = True
             if self.record_values:
                 self.values[i] = self.values[i][:2] + (None,)
+        elif made_in is not None and raw.grad(t) is not None:
+            self._recorded_grad(i, t, made_in)
         return i
+
+    def _recorded_grad(self, i, t, line):
+        """A leaf a recorded part left with a ``.grad`` (a parameter its training loop
+        trained): the gradient is a recorded literal too, given to the new node by a
+        ``set_grad`` step (``x.grad = g``), so the next backward adds to it as the
+        script's did."""
+        g = raw.grad(t)
+        j = self.node_of.get(id(g))
+        if j is None:
+            j = self.node_index(g)
+            self.nodes[j]["recorded_at"] = line
+        self.action("set_grad", {"tensor": i, "grad": j})
+        self.action_done()
 
     def _grad_value(self, t):
         """``x.grad`` (``t``) computed with (``x.grad - by_hand``): a ``grad_of`` node of

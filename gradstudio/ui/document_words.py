@@ -34,6 +34,7 @@ WORDS = (
     QT_TRANSLATE_NOOP("Document", "backward()"),
     QT_TRANSLATE_NOOP("Document", "grad.zero_()"),
     QT_TRANSLATE_NOOP("Document", "set grad to None"),
+    QT_TRANSLATE_NOOP("Document", "set grad"),
     QT_TRANSLATE_NOOP("Document", "torch.autograd.grad()"),
     QT_TRANSLATE_NOOP("Document", "update: p -= lr * p.grad"),
     QT_TRANSLATE_NOOP("Document", "make an optimizer"),

@@ -444,6 +444,31 @@ def test_trace_keeps_names_actions_and_prints():
     assert result.errors == {} and all(o.error is None for o in result.outcomes)
 
 
+def test_assigning_a_gradient_is_a_set_grad_step_and_the_next_backward_adds_to_it():
+    """``w.grad = g`` (a student's hand-made gradient): a ``set_grad`` step whose code is
+    the assignment; g becomes w's .grad itself, so backward adds into g, as in PyTorch."""
+    doc = trace(dedent("""
+        import torch
+        w = torch.tensor([1.0, 2.0], requires_grad=True)
+        g = torch.full_like(w, 0.5)
+        w.grad = g
+        (w * w).sum().backward()
+        print(w.grad, g)
+        w.grad = None
+        (3 * w).sum().backward()
+        print(w.grad)
+    """))
+    assert [a.kind for a in _steps(doc)] == ["set_grad", "backward", "set_grad_none",
+                                             "backward"]
+    labels = {n.label: n.id for n in doc.nodes() if n.label}
+    assert _steps(doc)[0].params == {"tensor": labels["w"], "grad": labels["g"]}
+    result = run(doc)
+    assert result.state(labels["g"]).value.tolist() == [2.5, 4.5]    # (added into g)
+    assert "w.grad = g\n" in export_script(doc).text
+    assert transcript(doc, result) == ("tensor([2.5000, 4.5000]) tensor([2.5000, 4.5000])\n"
+                                       "tensor([3., 3.])\n")
+
+
 def test_a_caught_backward_error_is_a_timeline_step():
     doc = trace(dedent("""
         import torch

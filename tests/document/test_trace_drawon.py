@@ -7,6 +7,7 @@ its export prints under PyTorch exactly what the program printed, and at least s
 of its tensors are drawn as nodes after the part. Where the rest of the program needs
 gradients to flow through the part, the graph is cut there as before and the note says
 why: never a graph whose ``.grad`` values differ from the program's."""
+import numpy as np
 import pytest
 
 from gradstudio.document import export
@@ -48,7 +49,7 @@ PROGRAMS = {
         print(w.grad)
         z = torch.randn(2)
         print(z * 3)
-    """, {8: 1}, 2),
+    """, {8: 2}, 2),        # (w, and the .grad the loop left it: zeros)
     "random_drawn_in_the_part": ("""
         import torch
         torch.manual_seed(0)
@@ -113,6 +114,63 @@ PROGRAMS = {
         except RuntimeError as e:
             print(e)
     """, {12: 1}, 2),
+    # a mini-batch loop too long to draw unrolled, which cannot be folded (the batches
+    # come from the DataLoader's shuffle, a running total is carried), is a part; a
+    # node drawn before it (the first batch) refused only at the end starts the part
+    # earlier, and a second part in a later statement lasts to that statement's end
+    "loader_loop_then_drawn": ("""
+        import torch
+        from torch.utils.data import TensorDataset, DataLoader
+        torch.manual_seed(0)
+        X = torch.randn(24, 2)
+        y = X.sum(1, keepdim=True)
+        w = torch.zeros(2, 1, requires_grad=True)
+        opt = torch.optim.SGD([w], lr=0.1)
+        loader = DataLoader(TensorDataset(X, y), batch_size=2, shuffle=True,
+                            generator=torch.Generator().manual_seed(1))
+        for epoch in range(2):
+            total = 0.0
+            for xb, yb in loader:
+                opt.zero_grad()
+                loss = ((xb @ w - yb) ** 2).mean()
+                loss.backward()
+                opt.step()
+                total += loss.item()
+            print(epoch, round(total, 4))
+        pred = X @ w
+        print(pred[:3])
+        err = (pred - y).abs().mean()
+        with torch.no_grad():
+            s = err.item()
+            z = X[:2] * s
+            m = (X * s).mean()
+        print(z.shape, m)
+    """, {16: 2, 25: 1}, 4),
+    # the first batch, drawn before the part (the loop's first step), is picked with
+    # indices random_split drew: refused only at the end, it starts the part earlier
+    "split_loader_first_batch": ("""
+        import torch
+        from torch.utils.data import TensorDataset, DataLoader, random_split
+        torch.manual_seed(0)
+        X = torch.randn(30, 2)
+        y = X.sum(1, keepdim=True)
+        train, test = random_split(TensorDataset(X, y), [24, 6],
+                                   generator=torch.Generator().manual_seed(0))
+        w = torch.zeros(2, 1, requires_grad=True)
+        opt = torch.optim.SGD([w], lr=0.1)
+        loader = DataLoader(train, batch_size=2, shuffle=True,
+                            generator=torch.Generator().manual_seed(1))
+        for epoch in range(2):
+            for xb, yb in loader:
+                opt.zero_grad()
+                loss = ((xb @ w - yb) ** 2).mean()
+                loss.backward()
+                opt.step()
+            print(epoch, round(loss.item(), 4))
+        print(w)
+        out = w * 2
+        print(out.sum())
+    """, {13: 2}, 2),
 }
 
 # gradients flow through the part: cut there, as before, saying why
@@ -241,3 +299,35 @@ def test_a_recorded_value_is_stale_once_what_came_before_it_is_edited(traced):
     assert is_stale(doc)
     assert "# recorded (line 7), before the graph was edited" in \
         export.export_script(doc).text
+
+
+def test_a_loop_too_long_to_unroll_is_a_part_and_each_part_says_its_own_reasons(traced):
+    doc = traced["loader_loop_then_drawn"]
+    assert doc.trace_note.startswith(
+        "Not drawn: lines 10–18 from line 16 on (this training loop's iterations are not "
+        "the same steps each time"), doc.trace_note
+    # (one part for the statement lines 22-25, though two of its lines were refused)
+    assert "); lines 22–25 from line 24 on (a number read from a tensor (such as " \
+           "loss.item() or x.tolist()) is used to compute a new tensor" in doc.trace_note
+    assert doc.trace_note.count("lines 22–25") == 1, doc.trace_note
+
+
+def test_a_node_drawn_before_a_part_and_refused_at_the_end_starts_the_part(traced):
+    note = traced["split_loader_first_batch"].trace_note
+    assert note.startswith("Not drawn: lines 12–18 from line 13 on ("), note
+    assert note.count("lines 12–18") == 1, note
+
+
+def test_a_parameter_a_recorded_part_trained_keeps_its_grad(traced):
+    """w, trained by the recorded loop, is a recorded literal after it; the .grad the
+    loop left it is a recorded literal too, given to it by ``w_2.grad = ...``, so its
+    .grad is the script's at the end (the check compares it)."""
+    doc = traced["loader_loop_then_drawn"]
+    (step,) = [a for a in doc.timeline if a.kind == "set_grad"]
+    w, grad = step.params["tensor"], step.params["grad"]
+    assert doc.node(w).recorded == 16 and doc.node(grad).recorded == 16
+    assert doc.node(w).params["requires_grad"] is True
+    result = run(doc)
+    assert np.array_equal(result.state(w).grad,
+                          np.array(doc.node(grad).params["value"], np.float32))
+    assert "w_2.grad = tensor_n" in export.export_script(doc).text

@@ -32,6 +32,10 @@
         <translation>{name}.grad = None verwirft den Gradienten: Das nächste backward speichert einen neuen, statt zu ihm zu addieren.</translation>
     </message>
     <message>
+        <source>{name}.grad = {grad} makes {grad} the gradient of {name} (the same tensor, not a copy): the next backward adds to it.</source>
+        <translation>{name}.grad = {grad} macht {grad} zum Gradienten von {name} (derselbe Tensor, keine Kopie): der nächste backward-Aufruf addiert darauf.</translation>
+    </message>
+    <message>
         <source>Choose at least one output and one input.</source>
         <translation>Wähle mindestens eine Ausgabe und eine Eingabe.</translation>
     </message>
@@ -1035,6 +1039,10 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>set grad to None</source>
         <translation>grad auf None setzen</translation>
+    </message>
+    <message>
+        <source>set grad</source>
+        <translation>grad setzen</translation>
     </message>
     <message>
         <source>torch.autograd.grad()</source>

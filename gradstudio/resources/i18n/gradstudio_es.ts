@@ -32,6 +32,10 @@
         <translation>{name}.grad = None descarta el gradiente: el siguiente backward guarda uno nuevo en lugar de sumarle.</translation>
     </message>
     <message>
+        <source>{name}.grad = {grad} makes {grad} the gradient of {name} (the same tensor, not a copy): the next backward adds to it.</source>
+        <translation>{name}.grad = {grad} hace de {grad} el gradiente de {name} (el mismo tensor, no una copia): el siguiente backward le suma.</translation>
+    </message>
+    <message>
         <source>Choose at least one output and one input.</source>
         <translation>Elige al menos una salida y una entrada.</translation>
     </message>
@@ -1035,6 +1039,10 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>set grad to None</source>
         <translation>poner grad a None</translation>
+    </message>
+    <message>
+        <source>set grad</source>
+        <translation>asignar grad</translation>
     </message>
     <message>
         <source>torch.autograd.grad()</source>

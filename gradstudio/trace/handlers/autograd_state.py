@@ -143,14 +143,19 @@ def data_set(rec, func, args, kwargs):
 
 
 def grad_set(rec, func, args, kwargs):
+    """``x.grad = None`` (or ``del x.grad``) and ``x.grad = g``: a step of the timeline."""
     t, value = args[0], args[1] if len(args) > 1 else None
-    if value is not None:
-        raise TraceError("assigning a tensor to .grad cannot be drawn; only "
-                         "x.grad = None and x.grad.zero_() can")
-    func(*args, **kwargs)
-    if not rec.quiet and len(rec.frames) == 1:
+    if rec.quiet or len(rec.frames) != 1:
+        return func(*args, **kwargs)
+    if value is None:
+        func(*args, **kwargs)
         rec.action(*traced("x.grad = None", Seen(rec.node_index(t))))
-        rec.action_done()
+    else:
+        seen = Seen(rec.node_index(t), operands=(rec.node_index(value),)) \
+            if rec.is_tensor(value) else None
+        func(*args, **kwargs)          # (torch's error for what is not a gradient)
+        rec.action(*traced("x.grad = tensor", seen))
+    rec.action_done()
 
 
 def enter(rec, func, args, kwargs):
