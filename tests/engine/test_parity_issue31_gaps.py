@@ -1,0 +1,139 @@
+"""The gaps ``test_issue31_names.py``'s audit found, each run under torch and under the
+engine, transcripts compared: the global module hooks of ``torch.nn.modules.module``
+(forward, forward pre, full backward, backward pre, the deprecated backward hook, the
+registration hooks, ``always_call``), ``Tensor.is_inference`` ..."""
+import parity
+
+P, prog = parity.table()
+
+prog("global_module_forward_hooks", """
+    from torch.nn.modules.module import (register_module_forward_hook,
+                                         register_module_forward_pre_hook)
+    import torch.nn.modules.module as M
+    torch.manual_seed(0)
+    net = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.ReLU(), torch.nn.Linear(2, 1))
+    seen = []
+    h1 = register_module_forward_pre_hook(lambda m, a: seen.append(("pre", type(m).__name__)))
+    h2 = register_module_forward_hook(lambda m, a, out: seen.append((type(m).__name__,
+                                                                     tuple(out.shape))))
+    h3 = net[0].register_forward_hook(lambda m, a, out: out * 2)
+    h4 = M.register_module_forward_hook(lambda m, a, kw, out: seen.append(("kw", kw)),
+                                        with_kwargs=True)
+    try:
+        print(net(torch.ones(4, 3)), seen)
+        h2.remove(); h4.remove(); seen.clear()
+        h5 = M.register_module_forward_pre_hook(
+            lambda m, a: (a[0] + 1,) if isinstance(m, torch.nn.Linear) else None)
+        print(net(torch.ones(1, 3)), seen)
+        h5.remove()
+        print(type(h1).__name__, h1.id > 0)
+    finally:
+        h1.remove(); h3.remove()
+    seen.clear()
+    print(net(torch.ones(1, 3)), seen)
+""")
+
+prog("global_module_full_backward_hooks", """
+    import torch.nn.modules.module as M
+    torch.manual_seed(0)
+    net = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.Tanh(), torch.nn.Linear(2, 1))
+    log = []
+    def hook(m, gi, go):
+        log.append((type(m).__name__, [None if g is None else g.shape for g in gi],
+                    [g.shape for g in go]))
+    def pre(m, go):
+        log.append(("pre", type(m).__name__, go[0]))
+        if isinstance(m, torch.nn.Tanh):
+            return (go[0] * 10,)
+    handles = [M.register_module_full_backward_hook(hook),
+               M.register_module_full_backward_pre_hook(pre),
+               net[0].register_full_backward_hook(lambda m, gi, go: log.append("own"))]
+    try:
+        x = torch.ones(2, 3, requires_grad=True)
+        y = net(x)
+        print(y.grad_fn, x.grad)
+        y.sum().backward()
+        for line in log:
+            print(line)
+        print(x.grad, net[0].weight.grad)
+        try:
+            M.register_module_backward_hook(hook)
+        except RuntimeError as e:
+            print(e)
+    finally:
+        for h in handles:
+            h.remove()
+""")
+
+prog("global_module_backward_hook_deprecated", """
+    import torch.nn.modules.module as M
+    torch.manual_seed(0)
+    lin = torch.nn.Linear(2, 2)
+    log = []
+    h = M.register_module_backward_hook(lambda m, gi, go: log.append(
+        (type(m).__name__, len(gi), len(go))))
+    try:
+        x = torch.ones(1, 2, requires_grad=True)
+        lin(x).sum().backward()
+        print(log, x.grad)
+        try:
+            M.register_module_full_backward_hook(lambda *a: None)
+        except RuntimeError as e:
+            print(e)
+    finally:
+        h.remove()
+""")
+
+prog("global_module_registration_hooks", """
+    import torch.nn.modules.module as M
+    log = []
+    hs = [M.register_module_buffer_registration_hook(
+              lambda m, n, b: log.append(("buffer", n)) or (b * 2 if b is not None else None)),
+          M.register_module_parameter_registration_hook(
+              lambda m, n, p: log.append(("param", n, None if p is None else tuple(p.shape)))),
+          M.register_module_module_registration_hook(
+              lambda m, n, s: log.append(("module", n, type(s).__name__)))]
+    try:
+        torch.manual_seed(0)
+        net = torch.nn.Sequential(torch.nn.Linear(2, 1))
+        net.extra = torch.nn.Tanh()
+        net.register_buffer("scale", torch.ones(2))
+        net.add_module("more", torch.nn.ReLU())
+        bn = torch.nn.BatchNorm1d(2)
+        for line in log:
+            print(line)
+        print(net.scale, bn.running_var)
+    finally:
+        for h in hs:
+            h.remove()
+    log.clear()
+    torch.nn.Linear(1, 1)
+    print(log)
+""")
+
+prog("forward_hook_always_call", """
+    import torch.nn.modules.module as M
+    class Boom(torch.nn.Module):
+        def forward(self, x):
+            raise ValueError("boom")
+    b = Boom()
+    b.register_forward_hook(lambda m, a, out: print("own", out), always_call=True)
+    b.register_forward_hook(lambda m, a, out: print("never"))
+    h = M.register_module_forward_hook(lambda m, a, out: print("global", out), always_call=True)
+    try:
+        b(torch.ones(1))
+    except ValueError as e:
+        print("ValueError", e)
+    finally:
+        h.remove()
+    h = M.register_module_forward_hook(lambda m, a, out: 1 / 0, always_call=True)
+    try:
+        b(torch.ones(1))
+    except ValueError as e:
+        print("ValueError", e)
+    finally:
+        h.remove()
+""")
+
+PROGRAMS = parity.programs(P)
+results, test_prints_the_same = parity.parity_tests(PROGRAMS)
