@@ -135,5 +135,60 @@ prog("forward_hook_always_call", """
         h.remove()
 """)
 
+prog("inference_tensors", """
+    def t(label, f):
+        try:
+            print(label, f())
+        except RuntimeError as e:
+            print(label, "RuntimeError", e)
+    n = torch.ones(2)
+    with torch.inference_mode():
+        x = torch.ones(2)
+        y = n * 2
+        v = n[0:1]
+        w = torch.ones(2, requires_grad=True)
+        print(x.is_inference(), y.is_inference(), v.is_inference(), w.requires_grad,
+              w.is_inference())
+        n.add_(1)
+        print(n._version, x.add_(1), (x @ x).is_inference())
+        with torch.inference_mode(False):
+            z = torch.ones(1)
+        print(z.is_inference(), n.is_inference(), (x + 1).is_inference())
+    with torch.no_grad():
+        print(torch.ones(1).is_inference())
+    print(x, y, x.requires_grad, y.grad_fn, n.is_inference(), n._version)
+    for label, f in (("view", lambda: x[0:1].is_inference()),
+                     ("detach", lambda: x.detach().is_inference()),
+                     ("clone", lambda: x.clone().is_inference()),
+                     ("add", lambda: (x + 1).is_inference()),
+                     ("version", lambda: x._version), ("inplace", lambda: x.add_(1)),
+                     ("inplace2", lambda: x.mul_(2)), ("after", lambda: x),
+                     ("requires_grad_", lambda: x.requires_grad_()),
+                     ("requires_grad_False", lambda: x.requires_grad_(False)),
+                     ("set requires_grad", lambda: setattr(x, "requires_grad", True)),
+                     ("setitem", lambda: x.__setitem__(0, 5.)), ("after", lambda: x),
+                     ("parameter", lambda: torch.nn.Parameter(x)),
+                     ("exp", lambda: x.exp().is_inference()),
+                     ("copy", lambda: torch.zeros(2).copy_(x)),
+                     ("numpy", lambda: x.numpy()), ("item", lambda: x.sum().item()),
+                     ("in no_grad", lambda: torch.no_grad()(lambda: x.add_(1))()),
+                     ("normal += inference", lambda: n.add_(x))):
+        t(label, f)
+    a = torch.ones(2, requires_grad=True)
+    t("mul saves it", lambda: a * x)
+    t("add saves nothing", lambda: (a + x).grad_fn.name())
+    t("matmul", lambda: x @ a)
+    t("grad", lambda: torch.autograd.grad((a * x).sum(), a))
+    t("tanh of a view", lambda: torch.tanh(a * x[0]))
+    torch.manual_seed(0)
+    model = torch.nn.Linear(2, 1)
+    with torch.inference_mode():
+        data = torch.randn(4, 2)
+        print(model(data).is_inference(), model(data).requires_grad)
+    t("linear", lambda: model(data))
+    t("train on a clone", lambda: model(data.clone()).sum().backward())
+    print(model.weight.grad, model.weight.is_inference())
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

@@ -19,11 +19,7 @@ class SmallNamesMixin:
         return self.contiguous().view(-1)   # (PyTorch's ravel, so a copy shows ViewBackward0)
 
     def is_inference(self):
-        if grad_mode.INFERENCE_TENSORS_MADE:
-            raise RuntimeError("is_inference() cannot answer after torch.inference_mode() "
-                               "was used: the engine does not mark the tensors made inside "
-                               "it as inference tensors.")
-        return False
+        return type(self._vc) is grad_mode.InferenceVersion
 
     def mode(self, dim=-1, keepdim=False):
         d = _wrap_dim(dim, self._data.ndim)
