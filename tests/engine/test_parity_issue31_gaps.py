@@ -1,7 +1,10 @@
 """The gaps ``test_issue31_names.py``'s audit found, each run under torch and under the
 engine, transcripts compared: the global module hooks of ``torch.nn.modules.module``
 (forward, forward pre, full backward, backward pre, the deprecated backward hook, the
-registration hooks, ``always_call``), ``Tensor.is_inference`` ..."""
+registration hooks, ``always_call``), inference tensors (``Tensor.is_inference``, and the
+errors of one used in autograd), the ``torch.exp_``-style in-place functions,
+``true_divide``, ``torch.dropout``, ``F.relu_``, the in-place comparisons ``eq_`` ... ``ge_``
+and ``diff``."""
 import parity
 
 P, prog = parity.table()
@@ -188,6 +191,58 @@ prog("inference_tensors", """
     t("linear", lambda: model(data))
     t("train on a clone", lambda: model(data.clone()).sum().backward())
     print(model.weight.grad, model.weight.is_inference())
+""")
+
+prog("inplace_functions_comparisons_diff_dropout", """
+    import torch.nn.functional as F
+    def t(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+    for n in ("abs_", "exp_", "sigmoid_", "tanh_", "sqrt_", "neg_", "floor_", "round_", "zero_", "square_", "log_", "sin_", "trunc_", "frac_", "reciprocal_", "erf_", "exp2_"):
+        x = torch.tensor([0.5, -1.5, 2.25])
+        t(n, lambda: (getattr(torch, n)(x), x))
+    x = torch.tensor([0.5, -1.5, 2.25])
+    t("clamp_", lambda: torch.clamp_(x, min=-1, max=1))
+    t("clamp_min_", lambda: torch.clamp_min_(x, 0.6))
+    t("clip_", lambda: torch.clip_(x, 0, 0.5))
+    t("fill_", lambda: torch.fill_(x, 3))
+    t("xlogy_", lambda: torch.xlogy_(torch.tensor([1., 2.]), torch.tensor([3., 4.])))
+    t("detach_", lambda: torch.detach_(torch.ones(2) * 2))
+    t("bad", lambda: torch.exp_(3))
+    a = torch.tensor([1., 2., 3.], requires_grad=True)
+    t("leaf", lambda: torch.exp_(a))
+    y = a * 2
+    t("tracked", lambda: torch.tanh_(y))
+    y.sum().backward(); print(a.grad)
+    t("true_divide", lambda: (torch.true_divide(a, 2), torch.true_divide(torch.tensor([3]), 2)))
+    torch.manual_seed(0)
+    t("dropout", lambda: (torch.dropout(a, 0.5, True), torch.dropout(a, 0.5, False)))
+    t("dropout2", lambda: torch.dropout(a, 0.5))
+    t("relu_", lambda: F.relu_(torch.tensor([-1., 2.])))
+    b = torch.tensor([1., 2., 3.]); t("eq_", lambda: (b.eq_(2), b))
+    b = torch.tensor([1, 2, 3]); t("lt_", lambda: (b.lt_(2.5), b))
+    b = torch.tensor([1., 2.]); t("ne_", lambda: (b.ne_(torch.tensor(2.)), b))
+    for n in ("gt_", "ge_", "le_", "eq_"):
+        y = a * 1
+        t(n, lambda: (getattr(y, n)(1.5), y.grad_fn.name(), getattr(a * 1, n)(torch.tensor([1., 0, 3])).grad_fn))
+        y.sum().backward(); print(a.grad)
+    t("eq_ leaf", lambda: a.eq_(1))
+    t("eq_ shape", lambda: torch.ones(2).eq_(torch.ones(2, 2)))
+    t("eq_ int", lambda: torch.tensor([1, 2]).eq_(torch.tensor([1.5, 2.])))
+    t("eq_ bool", lambda: torch.tensor([True, False]).eq_(torch.tensor([1.5, 0])))
+    y = torch.tensor([[1., 4.], [9., 16.]], requires_grad=True)
+    t("diff", lambda: (torch.diff(y), torch.diff(y, dim=0), y.diff(n=2), torch.diff(y, n=0), torch.diff(y, n=3)))
+    t("diff2", lambda: torch.diff(torch.tensor([1., 2.]), prepend=torch.tensor([0.]), append=torch.tensor([5., 7.])))
+    t("diffb", lambda: torch.diff(torch.tensor([True, False, False])))
+    t("diffi", lambda: torch.diff(torch.tensor([[1, 3], [4, 9]]), dim=0))
+    t("diff0", lambda: torch.diff(torch.tensor(1.)))
+    t("diffn", lambda: torch.diff(torch.tensor([1.]), n=-1))
+    t("diffp", lambda: torch.diff(torch.tensor([1.]), prepend=1.))
+    t("diffd", lambda: torch.diff(torch.ones(2, 2), prepend=torch.ones(2)))
+    torch.diff(y, prepend=y[:, :1]).pow(2).sum().backward(); print(y.grad)
+    t("diffs", lambda: torch.diff(y, prepend=y[:1]))
 """)
 
 PROGRAMS = parity.programs(P)

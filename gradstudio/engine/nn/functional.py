@@ -36,7 +36,7 @@ from ._composites import (gaussian_nll_loss, hinge_embedding_loss,  # noqa: F401
 from .._torch_functions.general import (log_softmax as _log_softmax, relu as _relu, sigmoid,
                                         softmax as _softmax, tanh)
 
-__all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
+__all__ = ["relu", "relu_", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
            "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "leaky_relu_", "elu", "elu_",
            "gelu", "silu", "softplus", "hardtanh", "relu6", "logsigmoid", "dropout", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
@@ -60,6 +60,10 @@ def _activation(name, input, inplace=False, **params):
 
 def relu(input, inplace=False):
     return input.relu_() if inplace else _relu(input)
+
+
+def relu_(input):
+    return input.relu_()
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
