@@ -49,6 +49,7 @@ from ._autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled
 from .serialization import load, save
 
 cosine_similarity = nn.functional.cosine_similarity
+pairwise_distance = nn.functional.pairwise_distance
 layer_norm = nn.functional.layer_norm
 pi, e, inf, nan = math.pi, math.e, math.inf, math.nan
 float = float32

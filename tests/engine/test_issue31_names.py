@@ -88,7 +88,9 @@ LOSSES = ["torch.nn." + n for n in (
     "BCELoss", "BCEWithLogitsLoss", "HingeEmbeddingLoss", "MultiLabelMarginLoss",
     "SmoothL1Loss", "HuberLoss", "SoftMarginLoss", "CrossEntropyLoss",
     "MultiLabelSoftMarginLoss", "CosineEmbeddingLoss", "MarginRankingLoss", "MultiMarginLoss",
-    "TripletMarginLoss", "TripletMarginWithDistanceLoss", "CTCLoss")]
+    "TripletMarginLoss", "TripletMarginWithDistanceLoss", "CTCLoss", "PairwiseDistance",
+    "CosineSimilarity")] + ["torch.pairwise_distance", "torch.cosine_similarity",
+                            "torch.nn.functional.triplet_margin_with_distance_loss"]
 INIT = ["torch.nn.init." + n for n in (
     "uniform_", "normal_", "constant_", "ones_", "zeros_", "eye_", "dirac_", "xavier_uniform_",
     "xavier_normal_", "kaiming_uniform_", "kaiming_normal_", "trunc_normal_", "orthogonal_",

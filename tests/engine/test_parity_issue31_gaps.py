@@ -4,7 +4,8 @@ engine, transcripts compared: the global module hooks of ``torch.nn.modules.modu
 registration hooks, ``always_call``), inference tensors (``Tensor.is_inference``, and the
 errors of one used in autograd), the ``torch.exp_``-style in-place functions,
 ``true_divide``, ``torch.dropout``, ``F.relu_``, the in-place comparisons ``eq_`` ... ``ge_``
-and ``diff``."""
+and ``diff``, ``linalg.multi_dot`` and ``vecdot``, ``TripletMarginWithDistanceLoss``,
+``PairwiseDistance`` and ``CosineSimilarity``."""
 import parity
 
 P, prog = parity.table()
@@ -243,6 +244,55 @@ prog("inplace_functions_comparisons_diff_dropout", """
     t("diffd", lambda: torch.diff(torch.ones(2, 2), prepend=torch.ones(2)))
     torch.diff(y, prepend=y[:, :1]).pow(2).sum().backward(); print(y.grad)
     t("diffs", lambda: torch.diff(y, prepend=y[:1]))
+""")
+
+prog("multi_dot_and_vecdot", """
+    def t(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+    a = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    b = torch.tensor([[1., 0., 2.], [0.5, 1., 1.]], requires_grad=True)
+    t("vecdot", lambda: (torch.linalg.vecdot(a, b), torch.linalg.vecdot(a, b, dim=0), torch.linalg.vecdot(a, b[0])))
+    t("vecdot shape", lambda: torch.linalg.vecdot(a, torch.ones(2, 2)))
+    t("vecdot long", lambda: torch.linalg.vecdot(a.long(), b))
+    torch.linalg.vecdot(a, b).sum().backward(); print(a.grad, b.grad)
+    A = torch.arange(6.).reshape(2, 3).requires_grad_(); B = torch.arange(12.).reshape(3, 4); C = torch.arange(8.).reshape(4, 2); v = torch.ones(2)
+    D = torch.arange(10.).reshape(2, 5)
+    for chain in ([A, B], [A, B, C], [v, A, B], [A, B, C, v], [v, A, B, C, v], [v, A, torch.ones(3)], [A, B, C, D], [B.t(), A.t(), A, B, C], [A, B, C, A, B]):
+        r = torch.linalg.multi_dot(chain)
+        print(r, r.grad_fn.next_functions)
+        r.sum().backward()
+    print(A.grad)
+    for bad in ([A], [A, C], [A.long(), B.long()], [A, B.double()], [A.reshape(1,2,3), B], [A, B.reshape(3, 2, 2)], [A, B.reshape(1, 3, 4), C], [A.int(), B.long()], (A, B)):
+        t("bad", lambda: torch.linalg.multi_dot(bad))
+""")
+
+prog("triplet_margin_with_distance_loss_and_distance_modules", """
+    import torch.nn.functional as F
+    def t(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+    torch.manual_seed(0)
+    a, p, n = torch.randn(4, 3, requires_grad=True), torch.randn(4, 3), torch.randn(4, 3)
+    print(torch.nn.PairwiseDistance(), torch.nn.CosineSimilarity(), torch.nn.PairwiseDistance(p=1, keepdim=True)(a, p),
+          torch.nn.CosineSimilarity(dim=0)(a, p), torch.pairwise_distance(a, n))
+    loss = torch.nn.TripletMarginWithDistanceLoss()
+    print(loss, loss(a, p, n))
+    l2 = torch.nn.TripletMarginWithDistanceLoss(distance_function=lambda x, y: 1.0 - F.cosine_similarity(x, y),
+                                                margin=0.5, swap=True, reduction="none")
+    print(l2, l2(a, p, n))
+    out = l2(a, p, n).sum() + loss(a, p, n)
+    out.backward(); print(a.grad)
+    t("margin", lambda: torch.nn.TripletMarginWithDistanceLoss(margin=0))
+    t("fmargin", lambda: F.triplet_margin_with_distance_loss(a, p, n, margin=-1))
+    t("red", lambda: F.triplet_margin_with_distance_loss(a, p, n, reduction="x"))
+    t("dims", lambda: F.triplet_margin_with_distance_loss(a, p[0], n))
+    t("sum", lambda: F.triplet_margin_with_distance_loss(a, p, n, reduction="sum", distance_function=torch.nn.PairwiseDistance(p=1)))
+    print(torch.nn.TripletMarginWithDistanceLoss(distance_function=torch.nn.PairwiseDistance(p=1)))
 """)
 
 PROGRAMS = parity.programs(P)

@@ -21,7 +21,7 @@ from ._pool import (adaptive_avg_pool1d, adaptive_avg_pool2d, avg_pool1d,  # noq
                     adaptive_max_pool2d, avg_pool2d, max_pool1d, max_pool2d)
 from ._margin_losses import (cosine_embedding_loss, multi_margin_loss,  # noqa: F401
                              multilabel_margin_loss, pairwise_distance, soft_margin_loss,
-                             triplet_margin_loss)
+                             triplet_margin_loss, triplet_margin_with_distance_loss)
 from ._activations_more import (celu, glu, hardshrink, hardsigmoid, hardswish,  # noqa: F401
                                mish, prelu, rrelu, selu, softshrink, threshold)
 from ._elementwise_losses import (_legacy_reduction, _reduction_enum,  # noqa: F401
@@ -48,7 +48,8 @@ __all__ = ["relu", "relu_", "sigmoid", "tanh", "softmax", "log_softmax", "linear
            "multilabel_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
            "pairwise_distance", "conv1d", "conv2d", "unfold", "fold", "max_pool2d",
            "avg_pool2d", "adaptive_avg_pool2d", "max_pool1d", "avg_pool1d",
-           "adaptive_avg_pool1d", "adaptive_max_pool2d", "bilinear", "embedding_bag"]
+           "adaptive_avg_pool1d", "adaptive_max_pool2d", "bilinear", "embedding_bag",
+           "triplet_margin_with_distance_loss"]
 
 
 # --------------------------------------------------------------------------- activations
