@@ -6,7 +6,7 @@ PyTorch's kernel reports) and the two halves of ``std_mean`` / ``var_mean``.
 The package imports this module with the other tables, whose conventions it follows."""
 import numpy as np
 
-from .record import INTEGRAL, Grad, Param, defop, no_kernel
+from .record import INTEGRAL, Grad, Param, defop, no_derivative, no_kernel
 from .table import KEEP, SELECTED_RULE, _mean_grad, _select_dim_grad
 from .table_stats import _DOF, _VAR_PARAMS, _std_grad, _var_grad
 from .._cpu_kernels import threads
@@ -240,3 +240,17 @@ for _name, _np_fn in (("eq", np.equal), ("ne", np.not_equal), ("lt", np.less),
               _compare_into(_np_fn), *_grads, args=("self", "other"), dtype="keep",
               category="internal", index_args=(1,) if _overload == "1" else (), code=f"{{self}}.{_name}_({{other}})",
               doc=f"The {_name} comparison written into the tensor (1 or 0).")
+
+
+# --- bincount with weights (``torch.bincount``, ``_torch_functions.counting``) -----------
+def _bincount_weighted(index, weights, size):
+    out = np.zeros(size, weights.dtype)
+    np.add.at(out, index.astype(np.int64), weights)   # (one after another, as ATen adds)
+    return out
+
+
+defop("_bincount_weighted", "NotImplemented", _bincount_weighted, None,
+      no_derivative("aten::bincount"), args=("self", "weights"), index_args=(0,),
+      params=(Param("size", "int", 0),), dtype="keep", category="internal",
+      code="torch.bincount({self}, {weights})",
+      doc="The weights added up by the bins their indices name.")

@@ -48,6 +48,22 @@ class SmallNamesMixin:
     def ge_(self, other):
         return _compare_(self, other, "ge")
 
+    def cov(self, *, correction=1, fweights=None, aweights=None):
+        from .._torch_functions.correlation import cov
+        return cov(self, correction=correction, fweights=fweights, aweights=aweights)
+
+    def corrcoef(self):
+        from .._torch_functions.correlation import corrcoef
+        return corrcoef(self)
+
+    def bincount(self, weights=None, minlength=0):
+        from .._torch_functions.counting import bincount
+        return bincount(self, weights, minlength)
+
+    def histc(self, bins=100, min=0, max=0):  # noqa: A002 (PyTorch's names)
+        from .._torch_functions.counting import histc
+        return histc(self, bins, min, max)
+
     def diff(self, n=1, dim=-1, prepend=None, append=None):
         """PyTorch's composite: ``narrow(dim, 1, len - 1) - narrow(dim, 0, len - 1)``
         (``logical_xor`` for bools), ``n`` times, after concatenating ``prepend`` and
