@@ -605,6 +605,9 @@ case("_copy", "setitem-all", lambda a, b: _set(a, Ellipsis, b), ((3, 4), anywher
 case("mul", "inplace", lambda a, b: _inplace(a, "mul_", b), ((3, 4), anywhere),
      ((1, 4), anywhere))
 case("exp", "inplace", lambda a: _inplace(a, "exp_"), ((3, 4), anywhere))
+case("constant_pad_nd", "pad-and-crop",
+     lambda a: torch.nn.functional.pad(a, (1, -1, 2, 0), value=0.5), ((3, 4), anywhere))
+case("constant_pad_nd", "1d", lambda a: torch.nn.functional.pad(a, (2, 1)), ((4,), anywhere))
 # in-place comparisons: zero gradients (EqBackward0 / EqBackward1 ...); away from the jumps
 for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
     case(f"_{_name}_inplace0", "3x4", lambda a, n=_name: _inplace(a, n + "_", 0.0) + a * a,

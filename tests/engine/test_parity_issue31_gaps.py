@@ -6,7 +6,7 @@ errors of one used in autograd), the ``torch.exp_``-style in-place functions,
 ``true_divide``, ``torch.dropout``, ``F.relu_``, the in-place comparisons ``eq_`` ... ``ge_``
 and ``diff``, ``linalg.multi_dot`` and ``vecdot``, ``TripletMarginWithDistanceLoss``,
 ``PairwiseDistance`` and ``CosineSimilarity``, ``bincount``, ``histc``, ``bucketize``,
-``searchsorted``, ``cov`` and ``corrcoef``."""
+``searchsorted``, ``cov`` and ``corrcoef``, ``F.pad`` (constant)."""
 import parity
 
 P, prog = parity.table()
@@ -393,6 +393,32 @@ prog("cov_and_corrcoef", """
     torch.manual_seed(0)
     x = torch.randn(3, 20)
     print(torch.cov(x), torch.corrcoef(x))
+""")
+
+prog("pad_constant", """
+    import torch.nn.functional as F
+    def t(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+    x = torch.arange(6.).reshape(2, 3).requires_grad_()
+    for pad in ((1, 1), (1, 0, 0, 2), (-1, 1), (0, 0, -1, 0), (2,), (1, 1, 1, 1, 1, 1), [0, 0], ()):
+        t(pad, lambda: F.pad(x, pad, value=9))
+    y = F.pad(x, (1, -1, 1, 0), value=0.5)
+    print(y, y.grad_fn)
+    (y * torch.arange(9.).reshape(3, 3)).sum().backward()
+    print(x.grad)
+    g, = torch.autograd.grad(F.pad(x, (1, 1)).pow(2).sum(), x, create_graph=True)
+    print(g, g.grad_fn)
+    gg, = torch.autograd.grad((g * g).sum(), x)
+    print(gg)
+    print(F.pad(torch.tensor([1, 2]), (1, 1)), F.pad(torch.tensor([1, 2]), (1, 1), value=2.7),
+          F.pad(x, (1, 1), "constant"), F.pad(torch.tensor([True]), (1, 0), value=1))
+    img = torch.ones(1, 1, 2, 2)
+    print(F.pad(img, (1, 1, 1, 1)).shape, F.pad(img.double(), (0, 1), value=-1.5))
+    for bad in (lambda: F.pad(x, (-2, -2)), lambda: F.pad(x, [1.5, 1]), lambda: F.pad(x, (1, 1), mode="foo")):
+        t("bad", bad)
 """)
 
 PROGRAMS = parity.programs(P)

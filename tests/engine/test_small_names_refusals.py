@@ -1,5 +1,6 @@
 """What the engine refuses, in plain words, where it cannot do what PyTorch does: a graph
-recorded through ``is_grads_batched=True``. Runs in a fresh process. (``is_inference()``
+recorded through ``is_grads_batched=True``, ``F.pad`` in a mode other than 'constant'.
+Runs in a fresh process. (``is_inference()``
 is answered as PyTorch does: ``test_parity_issue31_gaps.py``.)"""
 import subprocess
 import sys
@@ -24,3 +25,17 @@ def test_batched_grad_refuses_to_record_a_graph():
             print(e)
     """)
     assert "cannot record a graph through is_grads_batched=True" in out
+
+
+def test_pad_refuses_modes_other_than_constant():
+    out = _run("""
+        import gradstudio.engine as torch
+        for mode in ("reflect", "replicate", "circular"):
+            try:
+                torch.nn.functional.pad(torch.ones(1, 2, 3), (1, 1), mode=mode)
+            except NotImplementedError as e:
+                print(e)
+    """)
+    assert out.splitlines() == [
+        f"GradStudio's engine pads only with mode='constant', not mode='{mode}' yet; pad "
+        "with torch.cat of slices instead." for mode in ("reflect", "replicate", "circular")]

@@ -49,7 +49,7 @@ __all__ = ["relu", "relu_", "sigmoid", "tanh", "softmax", "log_softmax", "linear
            "pairwise_distance", "conv1d", "conv2d", "unfold", "fold", "max_pool2d",
            "avg_pool2d", "adaptive_avg_pool2d", "max_pool1d", "avg_pool1d",
            "adaptive_avg_pool1d", "adaptive_max_pool2d", "bilinear", "embedding_bag",
-           "triplet_margin_with_distance_loss"]
+           "triplet_margin_with_distance_loss", "pad"]
 
 
 # --------------------------------------------------------------------------- activations
@@ -61,6 +61,31 @@ def _activation(name, input, inplace=False, **params):
 
 def relu(input, inplace=False):
     return input.relu_() if inplace else _relu(input)
+
+
+def pad(input, pad, mode="constant", value=None):
+    """``F.pad``: ``mode='constant'`` (``ConstantPadNdBackward0``); the other modes are
+    refused in words."""
+    for i, p in enumerate(pad):
+        if not isinstance(p, int) or isinstance(p, bool):
+            raise TypeError("pad(): argument 'pad' (position 2) must be tuple of ints, but "
+                            f"found element of type {type(p).__name__} at pos {i}")
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    if mode != "constant":
+        raise NotImplementedError(f"GradStudio's engine pads only with mode='constant', not "
+                                  f"mode='{mode}' yet; pad with torch.cat of slices instead.")
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) > 2 * input.dim():
+        raise RuntimeError("Padding length should be less than or equal to two times the "
+                           f"input dimension but got padding length {len(pad)} and input of "
+                           f"dimension {input.dim()}")
+    for k in range(len(pad) // 2):
+        if input.shape[input.dim() - 1 - k] + pad[2 * k] + pad[2 * k + 1] < 0:
+            raise RuntimeError("narrow(): length must be non-negative.")
+    return apply(OPS["constant_pad_nd"], (input,),
+                 {"pad": tuple(pad), "value": 0.0 if value is None else value})
 
 
 def relu_(input):
