@@ -33,7 +33,7 @@ from ._torch_functions.linalg_more import (logdet, pinverse, torch_slogdet as sl
                                            torch_svd as svd)
 from ._torch_functions.small import mode, ravel, relu_, round, std_mean, var_mean  # noqa: A004
 from ._torch_functions.inplace_functions import *  # noqa: F401,F403
-from ._torch_functions.correlation import corrcoef, cov
+from ._torch_functions.correlation import cdist, corrcoef, cov
 from ._torch_functions.counting import bincount, bucketize, histc, searchsorted
 from ._torch_functions.rank import (addcdiv, aminmax, copysign, count_nonzero, cross,  # noqa
                                     cummax, cummin, fmod, msort,

@@ -6,7 +6,7 @@ errors of one used in autograd), the ``torch.exp_``-style in-place functions,
 ``true_divide``, ``torch.dropout``, ``F.relu_``, the in-place comparisons ``eq_`` ... ``ge_``
 and ``diff``, ``linalg.multi_dot`` and ``vecdot``, ``TripletMarginWithDistanceLoss``,
 ``PairwiseDistance`` and ``CosineSimilarity``, ``bincount``, ``histc``, ``bucketize``,
-``searchsorted``, ``cov`` and ``corrcoef``, ``F.pad`` (constant)."""
+``searchsorted``, ``cov`` and ``corrcoef``, ``F.pad`` (constant), ``cdist`` (its direct path)."""
 import parity
 
 P, prog = parity.table()
@@ -419,6 +419,41 @@ prog("pad_constant", """
     print(F.pad(img, (1, 1, 1, 1)).shape, F.pad(img.double(), (0, 1), value=-1.5))
     for bad in (lambda: F.pad(x, (-2, -2)), lambda: F.pad(x, [1.5, 1]), lambda: F.pad(x, (1, 1), mode="foo")):
         t("bad", bad)
+""")
+
+prog("cdist_direct_path", """
+    def t(label, f):
+        try:
+            r = f()
+            print(label, r)
+        except Exception as e:
+            print(label, type(e).__name__, e)
+    a = torch.tensor([[0., 1.], [2., 2.], [1., -1.]], requires_grad=True)
+    b = torch.tensor([[1., 1.], [0., 3.]], requires_grad=True)
+    for p in (2, 1, 0, float("inf"), 3, 0.5, 1.5):
+        d = torch.cdist(a, b, p=p)
+        ga, gb = torch.autograd.grad((d * torch.tensor([[1., 2.], [3., 4.], [5., 6.]])).sum(), (a, b))
+        print(p, d, ga, gb)
+    t("self", lambda: torch.cdist(a, a))
+    t("batched", lambda: torch.cdist(a.unsqueeze(0).expand(2, 3, 2), b))
+    t("64", lambda: torch.cdist(a.double(), b.double(), p=0.5))
+    t("bad", lambda: torch.cdist(a, torch.ones(2, 3)))
+    t("neg", lambda: torch.cdist(a, b, p=-1))
+    t("1d", lambda: torch.cdist(a[0], b))
+    t("int", lambda: torch.cdist(a.long(), b.long()))
+    t("mixed", lambda: torch.cdist(a, b.double()))
+    t("mode", lambda: torch.cdist(a, b, compute_mode="x"))
+    t("donot", lambda: torch.cdist(torch.ones(30, 2), torch.zeros(2, 2), compute_mode="donot_use_mm_for_euclid_dist").sum())
+    g, = torch.autograd.grad(torch.cdist(a, b).sum(), a, create_graph=True)
+    print(g, type(g.grad_fn).__name__)
+    t("double", lambda: g.sum().backward())
+    torch.manual_seed(0)
+    pts = torch.randn(12, 3)
+    centers = pts[:3].clone()
+    for step in range(3):
+        assign = torch.cdist(pts, centers).argmin(1)
+        centers = torch.stack([pts[assign == k].mean(0) for k in range(3)])
+        print(step, assign.tolist())
 """)
 
 PROGRAMS = parity.programs(P)

@@ -1,5 +1,5 @@
 """What the engine refuses, in plain words, where it cannot do what PyTorch does: a graph
-recorded through ``is_grads_batched=True``, ``F.pad`` in a mode other than 'constant'.
+recorded through ``is_grads_batched=True``, ``F.pad`` in a mode other than 'constant', ``cdist``'s matrix-product path.
 Runs in a fresh process. (``is_inference()``
 is answered as PyTorch does: ``test_parity_issue31_gaps.py``.)"""
 import subprocess
@@ -39,3 +39,21 @@ def test_pad_refuses_modes_other_than_constant():
     assert out.splitlines() == [
         f"GradStudio's engine pads only with mode='constant', not mode='{mode}' yet; pad "
         "with torch.cat of slices instead." for mode in ("reflect", "replicate", "circular")]
+
+
+def test_cdist_refuses_its_matrix_product_path():
+    out = _run("""
+        import gradstudio.engine as torch
+        for call in (lambda: torch.cdist(torch.ones(26, 2), torch.ones(3, 2)),
+                     lambda: torch.cdist(torch.ones(2, 2), torch.ones(3, 2),
+                                         compute_mode="use_mm_for_euclid_dist")):
+            try:
+                call()
+            except NotImplementedError as e:
+                print(e)
+        print(torch.cdist(torch.ones(26, 2), torch.ones(3, 2), p=1).shape)
+    """)
+    assert out.splitlines() == [
+        "GradStudio's engine computes cdist with p=2 only on PyTorch's direct path (up to 25 "
+        "rows per input); pass compute_mode='donot_use_mm_for_euclid_dist'."] * 2 + [
+        "torch.Size([26, 3])"]

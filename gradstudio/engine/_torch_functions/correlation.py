@@ -1,12 +1,15 @@
 """``torch.cov`` and ``torch.corrcoef``, ATen's composites (``Correlation.cpp``) step for
 step, so the values, the warning and the grad_fn names (``SqueezeBackward0``,
-``ClampBackward1``) are PyTorch's."""
+``ClampBackward1``) are PyTorch's; and ``torch.cdist`` on its direct path
+(``CdistBackward0``)."""
 from .._messages.warn import warn
+from .._ops.dispatch import apply
+from .._ops.record import OPS
 from .._tensor_class.core import TensorCore
 from .factory import scalar_tensor
 from .. import _types
 
-__all__ = ["cov", "corrcoef"]
+__all__ = ["cov", "corrcoef", "cdist"]
 
 _D = _types.dtype
 
@@ -78,3 +81,36 @@ def corrcoef(input):
     c = c / stddev.view(-1, 1)
     c = c / stddev.view(1, -1)
     return c.clip(-1, 1)
+
+
+_MODES = ("use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist",
+          "donot_use_mm_for_euclid_dist")
+_SCALAR = {"float16": "Half", "float32": "Float", "float64": "Double", "int64": "Long",
+           "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+
+
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    if compute_mode not in _MODES:
+        raise ValueError(f"{compute_mode} is not a valid value for compute_mode")
+    for name, x in (("X1", x1), ("X2", x2)):
+        if not x.dtype.is_floating_point:
+            raise RuntimeError(f"cdist only supports floating-point dtypes, {name} got: "
+                               f"{_SCALAR[x.dtype.name]}")
+    if x1.dtype is not x2.dtype:
+        raise RuntimeError(f"expected scalar type {_SCALAR[x1.dtype.name]} but found "
+                           f"{_SCALAR[x2.dtype.name]}")
+    for name, x in (("X1", x1), ("X2", x2)):
+        if x.dim() < 2:
+            raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: "
+                               f"{x.dim()}D")
+    if x1.shape[-1] != x2.shape[-1]:
+        raise RuntimeError(f"X1 and X2 must have the same number of columns. X1: "
+                           f"{x1.shape[-1]} X2: {x2.shape[-1]}")
+    if p < 0:
+        raise RuntimeError("cdist only supports non-negative p values")
+    if p == 2 and (compute_mode == _MODES[1] or (compute_mode == _MODES[0] and (
+            x1.shape[-2] > 25 or x2.shape[-2] > 25))):
+        raise NotImplementedError(
+            "GradStudio's engine computes cdist with p=2 only on PyTorch's direct path (up to "
+            "25 rows per input); pass compute_mode='donot_use_mm_for_euclid_dist'.")
+    return apply(OPS["_cdist_forward"], (x1, x2), {"p": float(p)})
