@@ -610,6 +610,11 @@ for _p in (2.0, 1.0, 3.0, 1.5, float("inf")):
          ((3, 2), distinct), ((4, 2), distinct), second_order=False)
 case("_cdist_forward", "batched", lambda a, b: torch.cdist(a, b), ((2, 3, 2), distinct),
      ((4, 2), distinct), second_order=False)
+case("_ctc_loss", "padded", lambda a: torch.nn.functional.ctc_loss(
+    a.log_softmax(2), torch.tensor([[1, 1, 2], [2, 0, 0]]), (5, 4), (3, 1), reduction="none"),
+    ((5, 2, 3), anywhere), second_order=False)
+case("_ctc_loss", "concatenated-mean", lambda a: torch.nn.functional.ctc_loss(
+    a.log_softmax(1), torch.tensor([2, 1]), (4,), (2,)), ((4, 3), anywhere), second_order=False)
 case("constant_pad_nd", "pad-and-crop",
      lambda a: torch.nn.functional.pad(a, (1, -1, 2, 0), value=0.5), ((3, 4), anywhere))
 case("constant_pad_nd", "1d", lambda a: torch.nn.functional.pad(a, (2, 1)), ((4,), anywhere))

@@ -122,8 +122,7 @@ NAMES = sorted(set(DATA + CHECKPOINTS + UTILS + SCHEDULERS + OPTIMIZERS + FUNC +
 
 # names torch has that the engine refuses in words (docs/engine.md, "Refused in words"):
 # the test holds them to that refusal, torch's module name and GradStudio's sentence
-REFUSED = {"torch.nn.MultiheadAttention", "torch.nn.functional.multi_head_attention_forward",
-           "torch.nn.CTCLoss", "torch.nn.functional.ctc_loss"}
+REFUSED = {"torch.nn.MultiheadAttention", "torch.nn.functional.multi_head_attention_forward"}
 
 # keyword arguments the issue names: a call under ``torch`` that must run under both
 KEYWORDS = {

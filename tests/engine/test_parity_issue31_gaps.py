@@ -6,7 +6,7 @@ errors of one used in autograd), the ``torch.exp_``-style in-place functions,
 ``true_divide``, ``torch.dropout``, ``F.relu_``, the in-place comparisons ``eq_`` ... ``ge_``
 and ``diff``, ``linalg.multi_dot`` and ``vecdot``, ``TripletMarginWithDistanceLoss``,
 ``PairwiseDistance`` and ``CosineSimilarity``, ``bincount``, ``histc``, ``bucketize``,
-``searchsorted``, ``cov`` and ``corrcoef``, ``F.pad`` (constant), ``cdist`` (its direct path)."""
+``searchsorted``, ``cov`` and ``corrcoef``, ``F.pad`` (constant), ``cdist`` (its direct path), ``CTCLoss``/``F.ctc_loss``."""
 import parity
 
 P, prog = parity.table()
@@ -454,6 +454,63 @@ prog("cdist_direct_path", """
         assign = torch.cdist(pts, centers).argmin(1)
         centers = torch.stack([pts[assign == k].mean(0) for k in range(3)])
         print(step, assign.tolist())
+""")
+
+prog("ctc_loss", """
+    import torch.nn.functional as F
+    def t(label, f):
+        try:
+            r = f()
+            print(label, r)
+        except Exception as e:
+            print(label, type(e).__name__, e)
+    torch.manual_seed(0)
+    T, N, C, S = 6, 2, 4, 3
+    logits = torch.randn(T, N, C, requires_grad=True)
+    lp = logits.log_softmax(2)
+    targets = torch.tensor([[1, 2, 2], [3, 1, 0]])
+    il, tl = torch.tensor([6, 5]), torch.tensor([3, 2])
+    ctc = torch.nn.CTCLoss()
+    loss = ctc(lp, targets, il, tl)
+    print(ctc, loss)
+    loss.backward()
+    print(logits.grad)
+    for red in ("none", "sum", "mean"):
+        t(red, lambda: F.ctc_loss(lp, targets, il, tl, reduction=red))
+    t("concat", lambda: F.ctc_loss(lp, torch.tensor([1, 2, 2, 3, 1]), (6, 5), (3, 2), reduction="none"))
+    t("blank", lambda: F.ctc_loss(lp, targets + 0, il, tl, blank=3, reduction="none"))
+    t("impossible", lambda: F.ctc_loss(lp, torch.tensor([[1, 1, 1, 1]] * 2), il, torch.tensor([4, 4]), reduction="none"))
+    t("zero_inf", lambda: F.ctc_loss(lp, torch.tensor([[1, 1, 1, 1]] * 2), il, torch.tensor([4, 4]), reduction="none", zero_infinity=True))
+    t("empty target", lambda: F.ctc_loss(lp, targets, il, torch.tensor([0, 1]), reduction="none"))
+    x = torch.randn(5, 3, requires_grad=True)
+    t("unbatched", lambda: F.ctc_loss(x.log_softmax(1), torch.tensor([1, 2]), torch.tensor(5), torch.tensor(2)))
+    t("64", lambda: F.ctc_loss(lp.double(), targets, il, tl))
+    t("bad len", lambda: F.ctc_loss(lp, targets, torch.tensor([7, 5]), tl))
+    t("bad tl", lambda: F.ctc_loss(lp, targets, il, torch.tensor([4, 2])))
+    l2 = torch.nn.CTCLoss(reduction="sum", zero_infinity=True)
+    print(l2)
+    lp = logits.log_softmax(2)
+    g, = torch.autograd.grad(F.ctc_loss(lp, targets, il, tl), logits, create_graph=True)
+    print(g.grad_fn)
+    t("double", lambda: g.sum().backward())
+""")
+
+prog("ctc_loss_to_ten_digits", """
+    import torch.nn.functional as F
+    torch.set_printoptions(precision=10)
+    torch.manual_seed(3)
+    T, N, C = 12, 3, 5
+    logits = torch.randn(T, N, C, requires_grad=True)
+    lp = logits.log_softmax(2)
+    targets = torch.tensor([[1, 1, 2, 4], [3, 3, 3, 0], [2, 0, 0, 0]])
+    il, tl = torch.tensor([12, 10, 7]), torch.tensor([4, 3, 1])
+    loss = F.ctc_loss(lp, targets, il, tl, reduction="none")
+    print(loss)
+    g, = torch.autograd.grad(loss.sum(), lp)
+    print(g)
+    lp64 = logits.double().log_softmax(2)
+    l64 = F.ctc_loss(lp64, targets, il, tl, blank=2, reduction="sum")
+    print(l64, torch.autograd.grad(l64, lp64)[0][:3])
 """)
 
 PROGRAMS = parity.programs(P)

@@ -15,6 +15,7 @@ from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn
 from . import _cross_entropy, _kl_div
 from ._bilinear import bilinear  # noqa: F401
+from ._ctc import ctc_loss  # noqa: F401
 from ._embedding_bag import _embedding_renorm_, embedding_bag  # noqa: F401
 from ._conv import conv1d, conv2d, fold, ntuple, unfold  # noqa: F401
 from ._pool import (adaptive_avg_pool1d, adaptive_avg_pool2d, avg_pool1d,  # noqa: F401
@@ -49,7 +50,7 @@ __all__ = ["relu", "relu_", "sigmoid", "tanh", "softmax", "log_softmax", "linear
            "pairwise_distance", "conv1d", "conv2d", "unfold", "fold", "max_pool2d",
            "avg_pool2d", "adaptive_avg_pool2d", "max_pool1d", "avg_pool1d",
            "adaptive_avg_pool1d", "adaptive_max_pool2d", "bilinear", "embedding_bag",
-           "triplet_margin_with_distance_loss", "pad"]
+           "triplet_margin_with_distance_loss", "pad", "ctc_loss"]
 
 
 # --------------------------------------------------------------------------- activations

@@ -8,7 +8,7 @@ from .loss import _Loss
 
 __all__ = ["SoftMarginLoss", "CosineEmbeddingLoss", "TripletMarginLoss",
            "TripletMarginWithDistanceLoss", "MultiLabelMarginLoss", "MultiMarginLoss",
-           "PairwiseDistance", "CosineSimilarity"]
+           "PairwiseDistance", "CosineSimilarity", "CTCLoss"]
 
 
 class PairwiseDistance(Module):
@@ -110,3 +110,15 @@ class MultiMarginLoss(_Loss):
     def forward(self, input, target):
         return F.multi_margin_loss(input, target, p=self.p, margin=self.margin,
                                    weight=self.weight, reduction=self.reduction)
+
+
+class CTCLoss(_Loss):
+    __constants__ = ["blank", "reduction"]
+
+    def __init__(self, blank=0, reduction="mean", zero_infinity=False):
+        super().__init__(reduction=reduction)
+        self.blank, self.zero_infinity = blank, zero_infinity
+
+    def forward(self, log_probs, targets, input_lengths, target_lengths):
+        return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank,
+                          self.reduction, self.zero_infinity)
