@@ -142,7 +142,8 @@ defop("_ctc_loss_backward", "NotImplemented", ctc_loss_backward, _NOT_AGAIN, _NO
 defop("_ctc_loss", "CtcLossBackward0", ctc_loss,
       Grad(lambda F, g, out, lp, tg, **p: F.fused("_ctc_loss_backward", g, lp, tg, out, **p),
            (0, 1, "out"),
-          formula="ctc_loss_backward(grad, log_probs, targets, ..., result)"), None,
+          formula="_ctc_loss_backward(grad, log_probs, targets, input_lengths, "
+          "target_lengths, result, blank, zero_infinity)"), None,
       args=("log_probs", "targets"), params=_LENGTHS, index_args=(1,), dtype="keep",
       category="internal", code="torch.nn.functional.ctc_loss({log_probs}, {targets}, "
       "{input_lengths}, {target_lengths}, blank={blank}, reduction='none')",
