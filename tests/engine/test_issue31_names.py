@@ -262,8 +262,6 @@ def test_refused_name_says_so_in_words(torch, name):
 def test_keyword_argument_is_accepted_where_torch_accepts_it(torch, label):
     assert _runs(torch, KEYWORDS[label]) is None, "torch refuses the call itself"
     import gradstudio.engine as engine
-    modules = engine.torch_modules()
-    assert set(modules) >= {"torch.nn.modules.module"}
     assert _runs(engine, KEYWORDS[label]) is None, label
 
 
