@@ -32,6 +32,9 @@ from ._torch_functions.einsum import einsum
 from ._torch_functions.linalg_more import (logdet, pinverse, torch_slogdet as slogdet,
                                            torch_svd as svd)
 from ._torch_functions.small import mode, ravel, relu_, round, std_mean, var_mean  # noqa: A004
+from ._torch_functions.inplace_functions import *  # noqa: F401,F403
+from ._torch_functions.correlation import cdist, corrcoef, cov
+from ._torch_functions.counting import bincount, bucketize, histc, searchsorted
 from ._torch_functions.rank import (addcdiv, aminmax, copysign, count_nonzero, cross,  # noqa
                                     cummax, cummin, fmod, msort,
                                     inner, kron, kthvalue, lerp, nanmean, nanmedian,
@@ -48,6 +51,7 @@ from ._autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled
 from .serialization import load, save
 
 cosine_similarity = nn.functional.cosine_similarity
+pairwise_distance = nn.functional.pairwise_distance
 layer_norm = nn.functional.layer_norm
 pi, e, inf, nan = math.pi, math.e, math.inf, math.nan
 float = float32

@@ -17,11 +17,12 @@ from ._torch_functions.linalg_factor import (cholesky, cholesky_ex, eig, eigvals
                                               lu, lu_factor, lu_factor_ex)
 from ._tensor_class.products import linalg_cross as cross
 from ._torch_functions.linalg_power import cond, matrix_power, matrix_rank
+from ._torch_functions.linalg_chain import multi_dot, vecdot
 
 __all__ = ["norm", "vector_norm", "matrix_norm", "det", "inv", "LinAlgError", "solve",
            "eigh", "eigvalsh", "svd", "svdvals", "qr", "slogdet", "pinv", "lstsq",
            "cholesky", "cholesky_ex", "lu_factor", "lu_factor_ex", "lu", "eig", "eigvals",
-           "cross", "matrix_power", "matrix_rank", "cond"]
+           "cross", "matrix_power", "matrix_rank", "cond", "multi_dot", "vecdot"]
 
 
 def _tensor(x, name, arg):

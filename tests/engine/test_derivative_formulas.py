@@ -41,6 +41,8 @@ WORDS = {
     # the rules of fmod, nansum, fmax/fmin, cross and dist (derivatives.yaml's words)
     "trunc", "div", "rounding_mode", "isnan", "logical_not", "cross", "norm_backward",
     "cholesky_solve",
+    # the rules of F.pad, cdist and the CTC loss (ATen's backward ops)
+    "constant_pad_nd", "_cdist_backward", "_ctc_loss_backward",
 }
 
 

@@ -63,3 +63,25 @@ def test_missing_import_names_torchs_module_not_the_engines_file():
         "ImportError cannot import name 'foo' from 'torch.nn.functional': GradStudio's engine "
         "does not have torch.nn.functional.foo yet",
         "Linear DataLoader"]
+
+
+def test_bfloat16_is_refused_in_one_sentence():
+    out = _run("""
+        import sys
+        import gradstudio.engine as engine
+        sys.modules.update(engine.torch_modules())
+        import torch
+        try:
+            torch.bfloat16
+        except AttributeError as e:
+            print(type(e).__name__, e)
+        try:
+            torch.ones(2).bfloat16()
+        except NotImplementedError as e:
+            print(type(e).__name__, e)
+        print(hasattr(torch, "bfloat16"))
+    """)
+    text = ("GradStudio's engine has no bfloat16 tensors, since numpy has no bfloat16 type; "
+            "use torch.float16 or torch.float32 instead.")
+    assert out == [f"AttributeError module 'torch' has no attribute 'bfloat16': {text}",
+                   f"NotImplementedError {text}", "False"]

@@ -1,7 +1,7 @@
-"""What the engine refuses, in plain words, where it cannot do what PyTorch does:
-``is_inference()`` once an ``inference_mode()`` block ran (the engine does not mark
-inference tensors), and a graph recorded through ``is_grads_batched=True``. Each runs in
-a fresh process, since the first refusal depends on what ran before."""
+"""What the engine refuses, in plain words, where it cannot do what PyTorch does: a graph
+recorded through ``is_grads_batched=True``, ``F.pad`` in a mode other than 'constant', ``cdist``'s matrix-product path.
+Runs in a fresh process. (``is_inference()``
+is answered as PyTorch does: ``test_parity_issue31_gaps.py``.)"""
 import subprocess
 import sys
 from textwrap import dedent
@@ -12,26 +12,6 @@ def _run(code):
                           timeout=120)
     assert done.returncode == 0, done.stderr
     return done.stdout
-
-
-def test_is_inference_refuses_after_inference_mode():
-    out = _run("""
-        import gradstudio.engine as torch
-        a = torch.ones(2)
-        print(a.is_inference())
-        with torch.inference_mode(False):
-            pass
-        print(a.is_inference())
-        with torch.inference_mode():
-            b = torch.ones(2)
-        try:
-            b.is_inference()
-        except RuntimeError as e:
-            print(e)
-    """)
-    assert out.splitlines() == [
-        "False", "False", "is_inference() cannot answer after torch.inference_mode() was "
-        "used: the engine does not mark the tensors made inside it as inference tensors."]
 
 
 def test_batched_grad_refuses_to_record_a_graph():
@@ -45,3 +25,35 @@ def test_batched_grad_refuses_to_record_a_graph():
             print(e)
     """)
     assert "cannot record a graph through is_grads_batched=True" in out
+
+
+def test_pad_refuses_modes_other_than_constant():
+    out = _run("""
+        import gradstudio.engine as torch
+        for mode in ("reflect", "replicate", "circular"):
+            try:
+                torch.nn.functional.pad(torch.ones(1, 2, 3), (1, 1), mode=mode)
+            except NotImplementedError as e:
+                print(e)
+    """)
+    assert out.splitlines() == [
+        f"GradStudio's engine pads only with mode='constant', not mode='{mode}' yet; pad "
+        "with torch.cat of slices instead." for mode in ("reflect", "replicate", "circular")]
+
+
+def test_cdist_refuses_its_matrix_product_path():
+    out = _run("""
+        import gradstudio.engine as torch
+        for call in (lambda: torch.cdist(torch.ones(26, 2), torch.ones(3, 2)),
+                     lambda: torch.cdist(torch.ones(2, 2), torch.ones(3, 2),
+                                         compute_mode="use_mm_for_euclid_dist")):
+            try:
+                call()
+            except NotImplementedError as e:
+                print(e)
+        print(torch.cdist(torch.ones(26, 2), torch.ones(3, 2), p=1).shape)
+    """)
+    assert out.splitlines() == [
+        "GradStudio's engine computes cdist with p=2 only on PyTorch's direct path (up to 25 "
+        "rows per input); pass compute_mode='donot_use_mm_for_euclid_dist'."] * 2 + [
+        "torch.Size([26, 3])"]

@@ -67,10 +67,52 @@ class enable_grad(_Mode):
     _target = True
 
 
-INFERENCE_TENSORS_MADE = False   # whether an inference_mode() block ever ran (is_inference)
-
-
 _INFERENCE = []                  # the inference_mode blocks entered: whether each is on
+INFERENCE_ON = [False]           # is_inference_mode_enabled(), read where tensors are made
+INFERENCE_MADE = [False]         # whether an inference tensor was ever made (the saved check)
+
+_INPLACE = ("Inplace update to inference tensor outside InferenceMode is not allowed.You can "
+            "make a clone to get a normal tensor before doing inplace update.See "
+            "https://github.com/pytorch/rfcs/pull/17 for more details.")
+SAVED = ("Inference tensors cannot be saved for backward. Please do not use Tensors created "
+         "in inference mode in computation tracked by autograd. To work around this, you can "
+         "make a clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` "
+         "instead of `torch.inference_mode()`.")
+REQUIRES_GRAD = ("Setting requires_grad=True on inference tensor outside InferenceMode is not "
+                 "allowed.")
+
+
+class InferenceVersion(list):
+    """The version counter of an inference tensor (one made inside ``inference_mode``;
+    a view shares its base's counter, so a view of one is one too, a view of a normal
+    tensor is not): bumping it outside inference mode raises PyTorch's error, after the
+    in-place op has written, as PyTorch's ``VariableVersion::bump`` does."""
+    __slots__ = ()
+
+    def __setitem__(self, index, value):
+        list.__setitem__(self, index, value)
+        if not INFERENCE_ON[0]:
+            raise RuntimeError(_INPLACE)
+
+
+def new_version():
+    """A new tensor's version counter: an inference tensor's inside inference mode."""
+    if INFERENCE_ON[0]:
+        INFERENCE_MADE[0] = True
+        return InferenceVersion((0,))
+    return [0]
+
+
+def check_saved(tensors):
+    """PyTorch's ``SavedVariable`` check: an inference tensor cannot be saved for backward."""
+    for t in tensors:
+        if type(getattr(t, "_vc", None)) is InferenceVersion:
+            raise RuntimeError(SAVED)
+
+
+def check_requires_grad(t):
+    if type(t._vc) is InferenceVersion and not INFERENCE_ON[0]:
+        raise RuntimeError(REQUIRES_GRAD)
 
 
 def is_inference_mode_enabled():
@@ -78,19 +120,19 @@ def is_inference_mode_enabled():
 
 
 class inference_mode(_Mode):
-    """Like ``no_grad`` (the engine has no separate inference tensors, so once a block
-    has run, ``Tensor.is_inference()`` refuses to answer)."""
+    """Like ``no_grad``, and the tensors made inside are inference tensors
+    (``Tensor.is_inference()``): outside, they cannot be saved for backward, updated in
+    place or made to require grad."""
     __module__ = "torch.autograd.grad_mode"  # repr as PyTorch's
 
     def __enter__(self):
-        global INFERENCE_TENSORS_MADE
-        if not self._target:
-            INFERENCE_TENSORS_MADE = True
         _INFERENCE.append(not self._target)
+        INFERENCE_ON[0] = not self._target
         return super().__enter__()
 
     def __exit__(self, *exc):
         _INFERENCE.pop()
+        INFERENCE_ON[0] = bool(_INFERENCE) and _INFERENCE[-1]
         return super().__exit__(*exc)
 
     def __init__(self, mode=True):

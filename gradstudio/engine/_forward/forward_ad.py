@@ -12,8 +12,9 @@ from . import state
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual",
            "unpack_dual", "dual_level"]
 
-# the primal ``unpack_dual`` hands back: a view without the tangent, ``AliasBackward0``
-_ALIAS = defop("_alias", "AliasBackward0", lambda a: a,
+# the primal ``unpack_dual`` hands back: a view without the tangent, whose node PyTorch
+# names ``Identity`` (``_fw_primal``'s)
+_ALIAS = defop("_alias", "Identity", lambda a: a,
                Grad(lambda F, g, out, a: g, formula="grad"), dtype="keep",
                category="internal", view=True,
                doc="The same tensor without its tangent (forward-mode AD's primal).")

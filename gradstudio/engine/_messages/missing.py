@@ -9,7 +9,12 @@ would otherwise build one naming the engine's file)."""
 import dis
 import sys
 
-__all__ = ["public_name", "missing"]
+__all__ = ["public_name", "missing", "BFLOAT16"]
+
+BFLOAT16 = ("GradStudio's engine has no bfloat16 tensors, since numpy has no bfloat16 type; "
+            "use torch.float16 or torch.float32 instead.")
+# names the engine refuses for good, in words of their own
+_NEVER = {"torch.bfloat16": BFLOAT16}
 
 _IMPORT_FROM = dis.opmap["IMPORT_FROM"]
 
@@ -46,7 +51,8 @@ def missing(module_name, lookup=None):
         sub = sys.modules.get(f"{public}.{name}")
         if sub is not None:              # (a submodule Python would find there)
             return sub
-        text = f"GradStudio's engine does not have {public}.{name} yet"
+        text = _NEVER.get(f"{public}.{name}",
+                          f"GradStudio's engine does not have {public}.{name} yet")
         if _importing(sys._getframe(1)):
             raise ImportError(f"cannot import name '{name}' from '{public}': {text}",
                               name=public)

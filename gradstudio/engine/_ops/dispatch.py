@@ -18,9 +18,9 @@ from . import (table, table_shape, table_loss, table_stats, table_backward, tabl
                table_pool, table_bilinear, table_embedding_bag,
                table_matrix, table_linalg, table_norm, table_small, table_rank,
                table_pointwise, table_nan, table_products, table_shape_inplace,
-               table_cholesky)
+               table_cholesky, table_pad, table_cdist, table_ctc)
 from .._tensor_class.core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
-from .._autograd.grad_mode import STATE
+from .._autograd.grad_mode import INFERENCE_MADE, STATE, check_saved
 from .._forward import state as _FW
 from .._autograd import anomaly as _ANOMALY, saved_hooks as _SAVED_HOOKS
 from .._autograd.nodes import _ERRSTATE, _QUIET, _SEQ, expose, node_class
@@ -319,6 +319,8 @@ def record(t, op, operands, params):
         node._versions = versions
     else:
         node._saved = node._versions = None
+    if INFERENCE_MADE[0] and node._saved:   # (an inference tensor cannot be saved)
+        check_saved(node._saved)
     node._result = (t._data, t._vc, t._vc[0], None) if plan.save_out else None
     t._grad_fn = node
     t._requires_grad = True

@@ -13,7 +13,7 @@ from .. import observer
 from .._forward import state as _FW
 from .._autograd import anomaly as _ANOMALY, saved_hooks as _SAVED_HOOKS
 from .._types import dtype as D
-from .._autograd.grad_mode import STATE
+from .._autograd.grad_mode import INFERENCE_MADE, STATE, check_saved
 from .._autograd.nodes import _ERRSTATE, _QUIET, _SEQ
 from .._autograd.plans import plan_for, stand_in
 from .._tensor_class.core import TENSOR_TYPES, TensorCore, on_tensor_class
@@ -173,6 +173,8 @@ def _node(t, op, plan, next_functions, meta, a, b, b_tensor):
     else:
         node._saved = (None, b)
         node._versions = (0, b._vc[0] if b_tensor else 0)
+    if INFERENCE_MADE[0] and node._saved:   # (an inference tensor cannot be saved)
+        check_saved(node._saved)
     node._result = (t._data, t._vc, 0, None) if plan.save_out else None
     t._grad_fn = node
     t._requires_grad = True

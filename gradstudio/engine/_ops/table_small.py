@@ -6,7 +6,7 @@ PyTorch's kernel reports) and the two halves of ``std_mean`` / ``var_mean``.
 The package imports this module with the other tables, whose conventions it follows."""
 import numpy as np
 
-from .record import INTEGRAL, Grad, Param, defop, no_kernel
+from .record import INTEGRAL, Grad, Param, defop, no_derivative, no_kernel
 from .table import KEEP, SELECTED_RULE, _mean_grad, _select_dim_grad
 from .table_stats import _DOF, _VAR_PARAMS, _std_grad, _var_grad
 from .._cpu_kernels import threads
@@ -221,3 +221,36 @@ defop("_embedding_padded", "EmbeddingBackward0",
                    "weight.shape[1]), 0))"), None,
       args=("weight", "input"), index_args=(1,), params=(Param("padding_idx", "int", -1),),
       dtype="keep", category="internal")
+
+
+# --- eq_, ne_, lt_, le_, gt_, ge_ ----------------------------------------------------------
+# The in-place comparisons write 1 or 0 in the tensor's own dtype and, tracked, record
+# PyTorch's ``EqBackward0`` (a number) or ``EqBackward1`` (a tensor), whose gradients are
+# zero; ``Tensor.eq_`` applies them through ``dispatch.inplace``. The comparison is made in
+# the operands' own dtypes (``index_args``: ``other`` is not cast to the tensor's dtype),
+# as PyTorch compares ``1 == 1.5`` in the promoted dtype.
+def _compare_into(np_fn):
+    return lambda a, b: np_fn(a, b).astype(a.dtype, copy=False)
+
+
+for _name, _np_fn in (("eq", np.equal), ("ne", np.not_equal), ("lt", np.less),
+                      ("le", np.less_equal), ("gt", np.greater), ("ge", np.greater_equal)):
+    for _overload, _grads in (("0", (_ZERO, None)), ("1", (_ZERO, _ZERO))):
+        defop(f"_{_name}_inplace{_overload}", f"{_name.capitalize()}Backward{_overload}",
+              _compare_into(_np_fn), *_grads, args=("self", "other"), dtype="keep",
+              category="internal", index_args=(1,) if _overload == "1" else (), code=f"{{self}}.{_name}_({{other}})",
+              doc=f"The {_name} comparison written into the tensor (1 or 0).")
+
+
+# --- bincount with weights (``torch.bincount``, ``_torch_functions.counting``) -----------
+def _bincount_weighted(index, weights, size):
+    out = np.zeros(size, weights.dtype)
+    np.add.at(out, index.astype(np.int64), weights)   # (one after another, as ATen adds)
+    return out
+
+
+defop("_bincount_weighted", "NotImplemented", _bincount_weighted, None,
+      no_derivative("aten::bincount"), args=("self", "weights"), index_args=(0,),
+      params=(Param("size", "int", 0),), dtype="keep", category="internal",
+      code="torch.bincount({self}, {weights})",
+      doc="The weights added up by the bins their indices name.")

@@ -7,6 +7,7 @@ import weakref
 import numpy as np
 
 from .._autograd import api as _backward, views as _views
+from .._autograd.grad_mode import check_requires_grad
 from .._messages import warn as _warn
 from .._types import dtype as D
 from .core import TensorCore, _c_name, _list
@@ -55,6 +56,8 @@ class AutogradMixin:
         if value and not self._dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point and complex dtype can require "
                                "gradients")
+        if value:
+            check_requires_grad(self)
         self._requires_grad = value
 
     @observed("Tensor.requires_grad_")
@@ -65,6 +68,8 @@ class AutogradMixin:
             return self
         if requires_grad and not self._dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        if requires_grad:
+            check_requires_grad(self)
         self._requires_grad = requires_grad
         return self
 

@@ -13,6 +13,7 @@ import numpy as np
 
 from .._types import dtype as D
 from .._types.device import device
+from .._autograd.grad_mode import INFERENCE_ON, InferenceVersion, new_version
 
 __all__ = ["TensorCore", "tensor_class", "TENSOR_TYPES"]
 
@@ -53,7 +54,7 @@ class TensorCore:
         t._requires_grad = requires_grad
         t._grad = None
         t._grad_fn = None
-        t._vc = [0]
+        t._vc = new_version() if INFERENCE_ON[0] else [0]
         t._base = None
         t._retains_grad = False
         t._hooks = None
@@ -113,6 +114,8 @@ class TensorCore:
 
     @property
     def _version(self):
+        if type(self._vc) is InferenceVersion:
+            raise RuntimeError("Inference tensors do not track version counter.")
         return self._vc[0]
 
     @property

@@ -9,6 +9,7 @@ from .._ops.record import OPS
 from .core import TensorCore
 from .._types.device import check as check_device, device
 from .._ops.dispatch import apply
+from .._messages.missing import BFLOAT16
 from .shape import _shape_arg
 
 __all__ = ["DtypeConversionMixin", "to_arguments"]
@@ -45,6 +46,9 @@ class DtypeConversionMixin:
 
     def double(self):
         return DtypeConversionMixin.to(self, D.float64)
+
+    def bfloat16(self):
+        raise NotImplementedError(BFLOAT16)
 
     def half(self):
         return DtypeConversionMixin.to(self, D.float16)

@@ -10,7 +10,8 @@ from .._types import dtype as D
 from ._elementwise_losses import _broadcast_pair, _legacy_reduction, _reduction_enum
 
 __all__ = ["soft_margin_loss", "multi_margin_loss", "multilabel_margin_loss",
-           "cosine_embedding_loss", "triplet_margin_loss", "pairwise_distance"]
+           "cosine_embedding_loss", "triplet_margin_loss", "pairwise_distance",
+           "triplet_margin_with_distance_loss"]
 
 
 def _code(size_average, reduce, reduction):
@@ -136,3 +137,28 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
         dist_neg = dist_neg.minimum(dist_swap)
     output = (margin + dist_pos - dist_neg).clamp_min(0)
     return _reduced(output, code)
+
+
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None,
+                                      margin=1.0, swap=False, reduction="mean"):
+    """PyTorch's Python composite: ``clamp_min(margin + d(a, p) - d(a, n), 0)``, reduced."""
+    from .._torch_functions.general import minimum
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    a_dim, p_dim, n_dim = anchor.ndim, positive.ndim, negative.ndim
+    if not (a_dim == p_dim and p_dim == n_dim):
+        raise RuntimeError("The anchor, positive, and negative tensors are expected to have "
+                           f"the same number of dimensions, but got: anchor {a_dim}D, "
+                           f"positive {p_dim}D, and negative {n_dim}D inputs")
+    if distance_function is None:
+        distance_function = pairwise_distance
+    dist_pos = distance_function(anchor, positive)
+    dist_neg = distance_function(anchor, negative)
+    if swap:
+        dist_neg = minimum(dist_neg, distance_function(positive, negative))
+    loss = (margin + dist_pos - dist_neg).clamp_min(0)
+    if reduction == "sum":
+        return loss.sum()
+    return loss.mean() if reduction == "mean" else loss

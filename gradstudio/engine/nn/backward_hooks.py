@@ -127,14 +127,13 @@ class BackwardHook:
         return res if is_tuple else res[0]
 
 
-def call_with_backward_hooks(module, forward, args, kwargs):
-    """``module(*args)`` with its backward hooks set up around ``forward`` (which runs
+def call_with_backward_hooks(module, forward, args, kwargs, full, non_full, pre):
+    """``module(*args)`` with the backward hooks ``full`` (``register_full_backward_hook``'s),
+    ``non_full`` (the deprecated ones) and ``pre`` set up around ``forward`` (which runs
     the forward hooks too)."""
-    hooks, pre = list(module._backward_hooks.values()), list(module._backward_pre_hooks.values())
-    full = module.__dict__.get("_is_full_backward_hook") is not False
     bw_hook = None
-    if (full and hooks) or pre:
-        bw_hook = BackwardHook(module, hooks if full else [], pre)
+    if full or pre:
+        bw_hook = BackwardHook(module, full, pre)
         args = bw_hook.setup_input_hook(args)
     result = forward(args, kwargs)
     if bw_hook:
@@ -142,8 +141,8 @@ def call_with_backward_hooks(module, forward, args, kwargs):
             warn("For backward hooks to be called, module output should be a Tensor or a "
                  f"tuple of Tensors but received {type(result)}")
         result = bw_hook.setup_output_hook(result)
-    if hooks and not full:
-        _non_full_hooks(module, hooks, args, result)
+    if non_full:
+        _non_full_hooks(module, non_full, args, result)
     return result
 
 

@@ -15,13 +15,14 @@ from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn
 from . import _cross_entropy, _kl_div
 from ._bilinear import bilinear  # noqa: F401
+from ._ctc import ctc_loss  # noqa: F401
 from ._embedding_bag import _embedding_renorm_, embedding_bag  # noqa: F401
 from ._conv import conv1d, conv2d, fold, ntuple, unfold  # noqa: F401
 from ._pool import (adaptive_avg_pool1d, adaptive_avg_pool2d, avg_pool1d,  # noqa: F401
                     adaptive_max_pool2d, avg_pool2d, max_pool1d, max_pool2d)
 from ._margin_losses import (cosine_embedding_loss, multi_margin_loss,  # noqa: F401
                              multilabel_margin_loss, pairwise_distance, soft_margin_loss,
-                             triplet_margin_loss)
+                             triplet_margin_loss, triplet_margin_with_distance_loss)
 from ._activations_more import (celu, glu, hardshrink, hardsigmoid, hardswish,  # noqa: F401
                                mish, prelu, rrelu, selu, softshrink, threshold)
 from ._elementwise_losses import (_legacy_reduction, _reduction_enum,  # noqa: F401
@@ -36,7 +37,7 @@ from ._composites import (gaussian_nll_loss, hinge_embedding_loss,  # noqa: F401
 from .._torch_functions.general import (log_softmax as _log_softmax, relu as _relu, sigmoid,
                                         softmax as _softmax, tanh)
 
-__all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
+__all__ = ["relu", "relu_", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_loss",
            "l1_loss", "nll_loss", "cross_entropy", "leaky_relu", "leaky_relu_", "elu", "elu_",
            "gelu", "silu", "softplus", "hardtanh", "relu6", "logsigmoid", "dropout", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss",
@@ -48,7 +49,8 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "linear", "mse_l
            "multilabel_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
            "pairwise_distance", "conv1d", "conv2d", "unfold", "fold", "max_pool2d",
            "avg_pool2d", "adaptive_avg_pool2d", "max_pool1d", "avg_pool1d",
-           "adaptive_avg_pool1d", "adaptive_max_pool2d", "bilinear", "embedding_bag"]
+           "adaptive_avg_pool1d", "adaptive_max_pool2d", "bilinear", "embedding_bag",
+           "triplet_margin_with_distance_loss", "pad", "ctc_loss"]
 
 
 # --------------------------------------------------------------------------- activations
@@ -60,6 +62,35 @@ def _activation(name, input, inplace=False, **params):
 
 def relu(input, inplace=False):
     return input.relu_() if inplace else _relu(input)
+
+
+def pad(input, pad, mode="constant", value=None):
+    """``F.pad``: ``mode='constant'`` (``ConstantPadNdBackward0``); the other modes are
+    refused in words."""
+    for i, p in enumerate(pad):
+        if not isinstance(p, int) or isinstance(p, bool):
+            raise TypeError("pad(): argument 'pad' (position 2) must be tuple of ints, but "
+                            f"found element of type {type(p).__name__} at pos {i}")
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    if mode != "constant":
+        raise NotImplementedError(f"GradStudio's engine pads only with mode='constant', not "
+                                  f"mode='{mode}' yet; pad with torch.cat of slices instead.")
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) > 2 * input.dim():
+        raise RuntimeError("Padding length should be less than or equal to two times the "
+                           f"input dimension but got padding length {len(pad)} and input of "
+                           f"dimension {input.dim()}")
+    for k in range(len(pad) // 2):
+        if input.shape[input.dim() - 1 - k] + pad[2 * k] + pad[2 * k + 1] < 0:
+            raise RuntimeError("narrow(): length must be non-negative.")
+    return apply(OPS["constant_pad_nd"], (input,),
+                 {"pad": tuple(pad), "value": 0.0 if value is None else value})
+
+
+def relu_(input):
+    return input.relu_()
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):

@@ -1,10 +1,11 @@
 """``torch.nn.Module``: registration of parameters, buffers and submodules by attribute
 assignment, their traversal, ``state_dict``/``load_state_dict``, train/eval, forward hooks
 and the repr, following PyTorch's ``torch/nn/modules/module.py`` line for line where it
-shows (messages, order of traversal, the repr's indentation). Not modelled: backward
-hooks on modules, global hooks, state-dict hooks, devices other than the CPU. The state-dict
-methods live in ``_state_dict``, the traversal (``parameters``, ``named_modules`` ...) in
-``_traversal``."""
+shows (messages, order of traversal, the repr's indentation). Not modelled: state-dict
+hooks, devices other than the CPU. The state-dict methods live in ``_state_dict``, the
+traversal (``parameters``, ``named_modules`` ...) in ``_traversal``, calling a module with
+hooks and the global module hooks in ``module_hooks``, backward hooks in
+``backward_hooks``."""
 from collections import OrderedDict
 
 from .._types import dtype as D
@@ -12,7 +13,9 @@ from .._tensor_class.core import TensorCore
 from .._types.device import check as check_device
 from .._autograd.grad_mode import no_grad
 from .._autograd.nodes import _Handle
-from .backward_hooks import call_with_backward_hooks, set_hook_kind
+from .backward_hooks import set_hook_kind
+from .module_hooks import *  # noqa: F401,F403 (PyTorch's torch.nn.modules.module has them)
+from .module_hooks import any_global_call_hook, call_impl, registered
 from .._tensor_class.autograd_state import zero_grads
 from .._tensor_class.dtype_conversion import to_arguments
 from ..observer import observed
@@ -76,6 +79,7 @@ class Module(StateDictMixin, TraversalMixin):
                             ("_non_persistent_buffers_set", set()),
                             ("_forward_hooks", OrderedDict()),
                             ("_forward_hooks_with_kwargs", OrderedDict()),
+                            ("_forward_hooks_always_called", OrderedDict()),
                             ("_forward_pre_hooks", OrderedDict()),
                             ("_forward_pre_hooks_with_kwargs", OrderedDict()),
                             ("_backward_hooks", OrderedDict()),
@@ -92,7 +96,7 @@ class Module(StateDictMixin, TraversalMixin):
         if tensor is not None and not isinstance(tensor, TensorCore):
             raise TypeError(f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
                             "(torch Tensor or None required)")
-        self._buffers[name] = tensor
+        self._buffers[name] = registered("buffer", self, name, tensor)
         if persistent:
             self._non_persistent_buffers_set.discard(name)
         else:
@@ -113,7 +117,7 @@ class Module(StateDictMixin, TraversalMixin):
                              "as a function of another Tensor, compute the value in the "
                              "forward() method.")
         else:
-            self._parameters[name] = param
+            self._parameters[name] = registered("parameter", self, name, param)
 
     def add_module(self, name, module):
         if not isinstance(module, Module) and module is not None:
@@ -126,7 +130,7 @@ class Module(StateDictMixin, TraversalMixin):
             raise KeyError(f'module name can\'t contain ".", got: {name}')
         if name == "":
             raise KeyError('module name can\'t be empty string ""')
-        self._modules[name] = module
+        self._modules[name] = registered("module", self, name, module)
 
     register_module = add_module
 
@@ -188,12 +192,12 @@ class Module(StateDictMixin, TraversalMixin):
                     raise AttributeError("cannot assign module before Module.__init__() call")
                 remove_from(self.__dict__, self._parameters, self._buffers,
                             self._non_persistent_buffers_set)
-                modules[name] = value
+                modules[name] = registered("module", self, name, value)
             elif modules is not None and name in modules:
                 if value is not None:
                     raise TypeError(f"cannot assign '{typename(value)}' as child module "
                                     f"'{name}' (torch.nn.Module or None expected)")
-                modules[name] = value
+                modules[name] = registered("module", self, name, value)
             else:
                 buffers = self.__dict__.get("_buffers")
                 if buffers is not None and name in buffers:
@@ -238,6 +242,8 @@ class Module(StateDictMixin, TraversalMixin):
         handle = _Handle(self._forward_hooks, hook)
         if with_kwargs:
             self._forward_hooks_with_kwargs[handle.id] = True
+        if always_call:
+            self._forward_hooks_always_called[handle.id] = True
         if prepend:
             self._forward_hooks.move_to_end(handle.id, last=False)
         return handle
@@ -269,37 +275,10 @@ class Module(StateDictMixin, TraversalMixin):
         return handle
 
     def __call__(self, *args, **kwargs):
-        if not (self._forward_hooks or self._forward_pre_hooks or
+        if not (self._forward_hooks or self._forward_pre_hooks or any_global_call_hook() or
                 self.__dict__.get("_backward_hooks") or self.__dict__.get("_backward_pre_hooks")):
             return self.forward(*args, **kwargs)
-        for hook_id, hook in list(self._forward_pre_hooks.items()):
-            if hook_id in self._forward_pre_hooks_with_kwargs:
-                args_kwargs_result = hook(self, args, kwargs)
-                if args_kwargs_result is not None:
-                    if isinstance(args_kwargs_result, tuple) and len(args_kwargs_result) == 2:
-                        args, kwargs = args_kwargs_result
-                    else:
-                        raise RuntimeError("forward pre-hook must return None or a tuple of "
-                                           "(new_args, new_kwargs), but got "
-                                           f"{args_kwargs_result}.")
-            else:
-                args_result = hook(self, args)
-                if args_result is not None:
-                    args = args_result if isinstance(args_result, tuple) else (args_result,)
-        if self.__dict__.get("_backward_hooks") or self.__dict__.get("_backward_pre_hooks"):
-            return call_with_backward_hooks(self, self._forward_and_hooks, args, kwargs)
-        return self._forward_and_hooks(args, kwargs)
-
-    def _forward_and_hooks(self, args, kwargs):
-        result = self.forward(*args, **kwargs)
-        for hook_id, hook in list(self._forward_hooks.items()):
-            if hook_id in self._forward_hooks_with_kwargs:
-                hook_result = hook(self, args, kwargs, result)
-            else:
-                hook_result = hook(self, args, result)
-            if hook_result is not None:
-                result = hook_result
-        return result
+        return call_impl(self, args, kwargs)
 
     # ------------------------------------------------------------------ modes and grads
     def train(self, mode=True):

@@ -5,6 +5,7 @@ containing:`` above the tensor, and stays a Parameter through in-place ops; ever
 on it gives a plain ``Tensor``."""
 import numpy as np
 
+from .._autograd.grad_mode import check_requires_grad
 from .._tensor_class.core import TensorCore
 from .._torch_functions.factory import empty
 from .._tensor_class.tensor import Tensor
@@ -50,6 +51,8 @@ def _new_parameter(cls, data, requires_grad):
     if requires_grad and not data.dtype.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require "
                            "gradients")
+    if requires_grad:
+        check_requires_grad(data)
     p = object.__new__(cls)
     source = data.detach()
     for slot in ("_data", "_dtype", "_vc"):

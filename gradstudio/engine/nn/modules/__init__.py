@@ -1,4 +1,5 @@
 """The layers, activations, containers and losses of ``torch.nn``."""
+from .. import module  # torch.nn.modules.module
 from . import (activation, activation_extra, activation_more, batchnorm, container,
                container_dicts, conv, linear, loss, loss_margin, normalization, pooling,
                rnn, sparse)
