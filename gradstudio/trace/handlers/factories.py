@@ -10,6 +10,7 @@ from gradstudio.vocabulary import DTYPES
 
 from ..values import (TraceError, _inferred_dtype, _jsonable, _number, _plain, _Record,
                       _shape, _values)
+from .. import reinit
 from .kinds import special
 
 # the kinds a factory call makes: requires_grad_() right after one is its requires_grad
@@ -168,14 +169,19 @@ def empty_handler(rec, empties, out, *a, **k):
 
 
 def uniform_handler(rec, empties, out, t, a=0.0, b=1.0, *, generator=None):
-    if id(t) not in empties or generator is not None:
+    i = None if id(t) in empties else reinit.fresh(rec, t)
+    if (id(t) not in empties and i is None) or generator is not None:
         raise TraceError("Tensor.uniform_ cannot be drawn yet, except on a new "
-                         "torch.empty tensor with the default generator")
-    empties.discard(id(t))
+                         "torch.empty tensor, or a parameter nothing used yet, with the "
+                         "default generator")
     params = dtype_param(t, "uniform", {"shape": list(t.shape),
                                         "low": _number(a, "uniform_'s low"),
                                         "high": _number(b, "uniform_'s high")})
-    rec.emit(_Record("uniform", params, {}, t))
+    if i is None:
+        empties.discard(id(t))
+        rec.emit(_Record("uniform", params, {}, t))
+    else:              # (nn.init.uniform_ of a parameter: a module's, a script's)
+        reinit.refill(rec, i, t, "uniform", params)
 
 
 def seed_handler(rec, out, seed):
