@@ -14,9 +14,10 @@ grid points, where the cumsum took 30 times longer and held every product at onc
 
 A matrix-vector product whose matrix is a transposed view (column-major, as the
 backward of ``X @ w`` multiplies ``X.T`` by the gradient), or such a matrix times a
-one-column matrix (the weight gradient of ``nn.Linear(n, 1)``), is MKL's ``gemv`` adding
-one column after another: ``a[:, k] * v[k]`` (each product rounded) one ``k`` after another,
-for every size and for float32 and float64 alike (measured). A row-major matrix's
+one-column matrix of at most 128 rows (the weight gradient of ``nn.Linear(n, 1)``), is
+MKL's ``gemv`` adding one column after another: ``a[:, k] * v[k]`` (each product
+rounded) one ``k`` after another, for every size and for float32 and float64 alike
+(measured). A row-major matrix's
 ``gemv`` (a dot product per row, in an order not reproduced) keeps numpy's."""
 import numpy as np
 
@@ -31,11 +32,13 @@ def matmul(a, b):
     shapes above and for a transposed matrix times a vector."""
     if _column_major_gemv(a, b):
         return _gemv_by_columns(a, b)
-    if b.ndim == 2 and b.shape[1] == 1 and a.ndim == 2 and \
+    if b.ndim == 2 and b.shape[1] == 1 and a.ndim == 2 and 1 < b.shape[0] <= 128 and \
             _column_major_gemv(a, b[:, 0], one_row=a.shape[0] == 1):
-        # (a one-column matrix: MKL's gemv too, as the weight gradient of nn.Linear(n, 1)
-        # multiplies the inputs' transposed view by the (batch, 1) gradient, and a row
-        # times a column adds one term after another whatever its layout; measured)
+        # (a one-column matrix: MKL's gemv too, and a row times a column adds one term
+        # after another whatever its layout; measured. nn.Linear(n, 1)'s weight gradient
+        # is this product here, where torch computes it as (grad.T @ x).T, whose sums are
+        # these up to the 128 terms of the rule above: longer ones keep numpy's order,
+        # as that product's do)
         return _gemv_by_columns(a, b[:, 0])[:, None]
     if a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and b.dtype == np.float32:
         (m, k), n = a.shape, b.shape[1]
