@@ -1,12 +1,12 @@
 """A parameter filled again before anything used it (part of the tracing child):
-``nn.init.xavier_uniform_(layer.weight)``, ``nn.init.zeros_(layer.bias)``,
-``nn.init.constant_(w, 0.5)`` right after ``nn.Linear(...)`` made them, or
-``nn.init``'s fill of a module's ``Parameter(torch.empty(...))`` (``nn.Conv2d``,
-``nn.LSTM``).
+``nn.init.xavier_uniform_(layer.weight)``, ``nn.init.normal_(w, std=0.01)``,
+``nn.init.zeros_(layer.bias)``, ``nn.init.constant_(w, 0.5)`` right after
+``nn.Linear(...)`` made them, or ``nn.init``'s fill of a module's
+``Parameter(torch.empty(...))`` (``nn.Conv2d``, ``nn.LSTM``).
 
 PyTorch fills the tensor in place under ``no_grad``; autograd never sees it. A graph
-shows the same as a new source node the parameter stands for from then on
-(``uniform`` with the new bounds, ``zeros``, ``full``), made where the fill was; the node
+shows the same as a new source node the parameter stands for from then on (``uniform``
+with the new bounds, ``normal``, ``zeros``, ``full``), made where the fill was; the node
 that made the first values stays as what it was when it drew random numbers (the
 generator moved: the document's run draws them too, in the same order), no longer the
 parameter's. A fill of a parameter already used (by an op, a step) is refused by the
@@ -19,7 +19,8 @@ from .values import RANDOM_KINDS, _Record
 
 __all__ = ["fresh", "refill"]
 
-_SOURCES = frozenset({"empty", "uniform", "randn", "rand", "zeros", "ones", "full"})
+_SOURCES = frozenset({"empty", "uniform", "normal", "randn", "rand", "zeros", "ones",
+                      "full"})
 
 
 def fresh(rec, t):

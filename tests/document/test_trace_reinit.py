@@ -68,3 +68,30 @@ def test_nn_init_of_a_parameter_already_used_is_not_drawn_as_a_fill():
     (doc,) = outcomes([USED_FIRST])
     assert doc.trace_note is not None and "line 6" in doc.trace_note, doc.trace_note
     check_round_trip([doc], [USED_FIRST])
+
+
+NORMAL = """
+    import torch
+    import torch.nn as nn
+    torch.manual_seed(0)
+    def init_weights(m):
+        if isinstance(m, nn.Linear):
+            nn.init.normal_(m.weight, mean=0.0, std=0.1)
+            nn.init.constant_(m.bias, 0.01)
+    model = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 1))
+    model.apply(init_weights)
+    noise = torch.empty(2, 3).normal_(1.0, 0.5)
+    print(model[0].weight, noise)
+    model(torch.randn(5, 3) + noise[0]).sum().backward()
+    print(model[2].weight.grad)
+"""
+
+
+def test_nn_init_normal_and_tensor_normal_are_normal_source_nodes():
+    """``model.apply(init)`` with ``nn.init.normal_`` (and ``torch.empty(...).normal_``):
+    ``normal`` nodes drawing what torch draws, where before the program was cut there."""
+    (doc,) = traced_documents([NORMAL])
+    assert doc.trace_note is None
+    kinds = [doc.node(n).kind for n in doc.node_ids]
+    assert kinds.count("normal") == 3 and kinds.count("full") == 2
+    check_round_trip([doc], [NORMAL])
