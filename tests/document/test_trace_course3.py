@@ -30,7 +30,8 @@ ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 WHOLE = ["per_sample_grads_vmap", "confusion_matrix_eval_no_grad", "weight_decay_vs_manual_l2",
          "reduce_lr_on_plateau_param_groups", "autograd_functional_jacobian_hessian",
          "lstm_short_sequence", "where_and_masked_loss", "mse_learning_rate_sweep",
-         "print_options_report", "custom_dataset_dataloader_generator"]
+         "print_options_report", "custom_dataset_dataloader_generator",
+         "init_apply_normal_then_train", "bce_logits_threshold_accuracy"]
 
 
 @pytest.fixture(scope="module")

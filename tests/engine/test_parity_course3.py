@@ -10,9 +10,10 @@ input-gradient penalty (``create_graph=True``); per-sample gradients with
 ``autograd.Function``; forward hooks collecting activations; errors caught with
 ``try``; ``.data`` and numpy pitfalls; ``ReduceLROnPlateau``; ``clip_grad_norm_``'s
 returned norm; ``autograd.functional``; an LSTM; a tiny CNN; masking with ``where``; a
-learning-rate sweep; print options. Each runs under torch and under the engine, the
-transcripts compared exactly (``tests/document/test_trace_course3.py`` opens each as a
-graph and runs its export under torch)."""
+learning-rate sweep; print options; ``nn.init.normal_`` through ``model.apply``;
+``BCEWithLogitsLoss`` with a thresholded accuracy. Each runs under torch and under the
+engine, the transcripts compared exactly (``tests/document/test_trace_course3.py`` opens
+each as a graph and runs its export under torch)."""
 import parity
 
 P, prog = parity.table()
@@ -599,6 +600,53 @@ prog("custom_dataset_dataloader_generator", """
             epoch_loss += loss.item() * len(xb)
         print("epoch", epoch, "loss", round(epoch_loss / 8, 5))
     print(model[2].weight)
+""")
+
+
+prog("init_apply_normal_then_train", """
+    import torch
+    import torch.nn as nn
+    torch.manual_seed(0)
+    def init_weights(m):
+        if isinstance(m, nn.Linear):
+            nn.init.normal_(m.weight, mean=0.0, std=0.1)
+            nn.init.constant_(m.bias, 0.01)
+    model = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 1))
+    model.apply(init_weights)
+    print(model[0].weight)
+    print(model[2].bias)
+    x = torch.randn(5, 3)
+    y = x.sum(dim=1, keepdim=True)
+    opt = torch.optim.SGD(model.parameters(), lr=0.05)
+    for step in range(3):
+        opt.zero_grad()
+        loss = nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        opt.step()
+        print(f"step {step}: {loss.item():.5f}")
+    print(model(x).squeeze())
+""")
+
+prog("bce_logits_threshold_accuracy", """
+    import torch
+    import torch.nn as nn
+    torch.manual_seed(8)
+    X = torch.randn(20, 2)
+    y = (X[:, 0] + X[:, 1] > 0).float().unsqueeze(1)
+    model = nn.Linear(2, 1)
+    crit = nn.BCEWithLogitsLoss()
+    opt = torch.optim.SGD(model.parameters(), lr=0.5)
+    for i in range(10):
+        opt.zero_grad()
+        loss = crit(model(X), y)
+        loss.backward()
+        opt.step()
+    with torch.no_grad():
+        p = torch.sigmoid(model(X))
+        acc = ((p > 0.5).float() == y).float().mean()
+    print(f"loss {loss:.4f} acc {acc:.2f}")
+    print(p[:3].squeeze().tolist())
+    print(model.weight.grad, model.bias.grad)
 """)
 
 
