@@ -230,19 +230,25 @@ _source("full", lambda p: torch.full(tuple(p["shape"]), p["fill_value"], dtype=_
                                      requires_grad=p["requires_grad"]),
         "A tensor filled with one number.", [SHAPE, ParamSpec("fill_value", "scalar", 1.0)],
         "torch.full", _full_code)
-def _uniform(p):
-    t = torch.empty(*p["shape"], dtype=_dtype(p["dtype"])).uniform_(p["low"], p["high"])
-    return t.requires_grad_() if p["requires_grad"] else t
+def _filled(method, a, b, doc, defaults):
+    """A source ``torch.empty(shape).<method>(a, b)``: ``uniform_(low, high)``,
+    ``normal_(mean, std)``."""
+    def evaluate(p):
+        t = getattr(torch.empty(*p["shape"], dtype=_dtype(p["dtype"])), method)(p[a], p[b])
+        return t.requires_grad_() if p["requires_grad"] else t
+    _source(method[:-1], evaluate, doc, [SHAPE, ParamSpec(a, "scalar", defaults[0]),
+                                         ParamSpec(b, "scalar", defaults[1])],
+            "torch.Tensor." + method,
+            lambda p, tail: f"torch.empty({sizes(p['shape'])}"
+                            + (keywords(dtype=f"torch.{p['dtype']}") if p.get("dtype") else "")
+                            + f").{method}({number(p[a])}, {number(p[b])})"
+                            + (".requires_grad_()" if p["requires_grad"] else ""))
 
 
-_source("uniform", _uniform, "Uniform random numbers in [low, high) (seeded): what nn.Linear "
-        "draws its weight and bias from.",
-        [SHAPE, ParamSpec("low", "scalar", -1.0), ParamSpec("high", "scalar", 1.0)],
-        "torch.Tensor.uniform_",
-        lambda p, tail: f"torch.empty({sizes(p['shape'])}"
-                        + (keywords(dtype=f"torch.{p['dtype']}") if p.get("dtype") else "")
-                        + f").uniform_({number(p['low'])}, {number(p['high'])})"
-                        + (".requires_grad_()" if p["requires_grad"] else ""))
+_filled("uniform_", "low", "high", "Uniform random numbers in [low, high) (seeded): what "
+        "nn.Linear draws its weight and bias from.", (-1.0, 1.0))
+_filled("normal_", "mean", "std", "Normal random numbers with a mean and a standard deviation "
+        "(seeded): what nn.init.normal_ fills a weight with.", (0.0, 1.0))
 _source("eye", lambda p: torch.eye(p["n"], dtype=_dtype(p["dtype"]),
                                    requires_grad=p["requires_grad"]),
         "The identity matrix.", [ParamSpec("n", "int", 3, "rows and columns")], "torch.eye",
@@ -306,7 +312,7 @@ _add(NodeKind("dropout", "activation", "Dropout while training: zeros each eleme
 # and the next sources', continue from that seed.
 RESEED = ParamSpec("manual_seed", "int", None, "torch.manual_seed(n) just before this draw; "
                    "empty: none (the draw continues from the graph's seed)", optional=True)
-RESEEDING_KINDS = ("rand", "randn", "uniform", "randperm", "randint", "dropout")
+RESEEDING_KINDS = ("rand", "randn", "uniform", "normal", "randperm", "randint", "dropout")
 
 
 def _reseeding(kind):

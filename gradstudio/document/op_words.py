@@ -232,6 +232,9 @@ KIND_DOCS = (
     QT_TRANSLATE_NOOP("Ops", "Mean of elements (over dim, or all)."),
     QT_TRANSLATE_NOOP("Ops", "Natural logarithm of every element."),
     QT_TRANSLATE_NOOP("Ops", "Negates every element."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "Normal random numbers with a mean and a standard deviation (seeded): "
+        "what nn.init.normal_ fills a weight with."),
     QT_TRANSLATE_NOOP("Ops", "One index along a dimension."),
     QT_TRANSLATE_NOOP("Ops", "Picks from input where the condition holds, else from other."),
     QT_TRANSLATE_NOOP("Ops", "Picks, along dim, the element each entry of index names."),

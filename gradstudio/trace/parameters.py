@@ -18,7 +18,7 @@ from gradstudio.engine import inspect as raw
 
 from .values import TraceError, _Record
 
-__all__ = ["parameter", "embedding_layer"]
+__all__ = ["parameter", "embedding_layer", "used"]
 
 AGAIN = ("the tensor an nn.Parameter was made from is used again, which cannot be drawn "
          "yet: it shares the parameter's memory, so training the parameter changes it too; "
@@ -40,7 +40,7 @@ def parameter(rec, func, args, kwargs):
                          "tensor it starts from, as nn.Parameter(torch.zeros(3))")
     i = rec.node_index(data)
     node = rec.nodes[i]
-    if "requires_grad" not in node["params"] or node["inputs"] or _used(rec, i):
+    if "requires_grad" not in node["params"] or node["inputs"] or used(rec, i):
         raise TraceError(USED)
     requires_grad = bool(raw.requires_grad(p))
     node["params"]["requires_grad"] = requires_grad
@@ -57,7 +57,7 @@ def parameter(rec, func, args, kwargs):
     return p
 
 
-def _used(rec, i):
+def used(rec, i):
     """Whether node ``i`` feeds another node or a step already."""
     if any(i in node["inputs"].values() for node in rec.nodes):
         return True

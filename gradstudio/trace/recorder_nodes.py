@@ -265,6 +265,15 @@ class RecordedNodes:
             if other is not t and i is not None and self.nodes[i]["taint"] is None:
                 self.nodes[i]["taint"] = (self.line(), message)
 
+    def refill(self, i, kind, params):
+        """Node ``i``, a new ``torch.empty`` tensor nothing used yet, filled in place
+        (``nn.init.uniform_`` inside a module's constructor): it becomes a ``kind`` node,
+        its values taken again."""
+        node = self.nodes[i]
+        node.update(kind=kind, params=_jsonable(params), taint=None)
+        if self.record_values:
+            self.values[i] = _value_of(self.objects[i])
+
     def drop_tail(self, indices):
         """Removes the nodes ``indices`` (the last ones made, unused) that an update
         consumed; their tensors may not be used again (``node_index``)."""

@@ -21,7 +21,8 @@ import sys
 from gradstudio.engine import inspect as raw
 from gradstudio.timeline import Seen, traced
 
-from .values import SCALAR_FED_BACK, TraceError, has_marked
+from . import reinit
+from .values import SCALAR_FED_BACK, TraceError, _number, has_marked
 
 LEAF_UPDATE = ("an in-place update of a leaf that requires grad can be drawn only as a "
                "training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or "
@@ -42,7 +43,11 @@ def trainable(t):
 
 def inplace_update(rec, t, direct, op, operands, params):
     """An in-place ``op`` (already run) on ``t``, a leaf that requires grad (``direct``)
-    or what ``x.data`` returned: records the ``update`` it is, or raises TraceError."""
+    or what ``x.data`` returned: records the ``update`` it is, or raises TraceError.
+    ``nn.init.zeros_``/``constant_`` of a parameter nothing used yet is a new source
+    (``reinit``)."""
+    if direct and op.name in ("_zero", "_fill") and _refilled(rec, t, op, params):
+        return
     if direct:
         leaf, style = t, _call_style(rec)
     else:
@@ -61,6 +66,18 @@ def inplace_update(rec, t, direct, op, operands, params):
     if not direct and alias is not None and alias == min(chain) - 1:
         chain = [alias] + chain
     _record(rec, leaf, lr, style, chain, t)
+
+
+def _refilled(rec, t, op, params):
+    from .handlers.factories import dtype_param
+    i = reinit.fresh(rec, t)
+    if i is None:
+        return False
+    kind, values = ("zeros", {"shape": list(t.shape)}) if op.name == "_zero" else \
+        ("full", {"shape": list(t.shape),
+                  "fill_value": _number((params or {}).get("value"), "the fill value")})
+    reinit.refill(rec, i, t, kind, dtype_param(t, kind, values))
+    return True
 
 
 def data_assignment(rec, t, value):

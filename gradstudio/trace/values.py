@@ -23,7 +23,7 @@ class TraceError(Exception):
         self.line = line
 
 
-RANDOM_KINDS = frozenset({"rand", "randn", "uniform", "randperm", "randint", "dropout"})     # node kinds that draw numbers
+RANDOM_KINDS = frozenset({"rand", "randn", "uniform", "normal", "randperm", "randint", "dropout"})     # node kinds that draw numbers
 
 
 # the settings of timeline actions that name nodes (by index while recording), read off

@@ -26,6 +26,7 @@ def every_kind_document():
     node("full", {"shape": (), "fill_value": -0.5, "dtype": "float64"})
     node("eye", {"n": 2})
     node("uniform", {"shape": (2, 3), "low": -0.5, "high": 0.25, "requires_grad": True})
+    node("normal", {"shape": (2, 2), "mean": 0.5, "std": 0.1, "requires_grad": True})
     node("arange", {"start": 0, "end": 5})
     node("arange", {"start": 1.0, "end": 2.0, "step": 0.25})
     node("linspace", {"start": -1.0, "end": 1.0, "steps": 4})

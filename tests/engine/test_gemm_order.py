@@ -102,3 +102,21 @@ def test_a_vector_weights_gradient_is_torchs_bit_for_bit():
         ((lib.tensor(x) @ w) * lib.tensor(g)).sum().backward()
         grads.append(w.grad.numpy())
     assert np.array_equal(grads[1], grads[0])
+
+
+@pytest.mark.parametrize("m,k", [(2, 20), (1, 7), (1, 128), (5, 64), (16, 100)])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_a_transposed_matrix_times_one_column_adds_column_by_column(m, k, dtype):
+    """``X.t().mm(g)`` with ``g`` of one column (the weight gradient of a ``nn.Linear(m,
+    1)``: a binary classifier's, a regression's) is MKL's gemv, as for a vector."""
+    rng = np.random.default_rng(m * 100 + k)
+    x = rng.standard_normal((k, m)).astype(dtype)
+    g = rng.standard_normal((k, 1)).astype(dtype)
+    theirs = torch.from_numpy(x).t().mm(torch.from_numpy(g)).numpy()
+    assert np.array_equal(E.tensor(x).t().mm(E.tensor(g)).numpy(), theirs)
+    grads = []
+    for lib in (torch, E):
+        weight = lib.zeros(1, m, dtype=getattr(lib, dtype), requires_grad=True)
+        (lib.nn.functional.linear(lib.tensor(x), weight) * lib.tensor(g)).sum().backward()
+        grads.append(weight.grad.numpy())
+    assert np.array_equal(grads[1], grads[0])

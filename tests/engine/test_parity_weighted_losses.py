@@ -4,6 +4,7 @@ smoothing, ignore_index), binary cross-entropy (and with logits) with weight and
 pos_weight through PyTorch's own kernels' order of operations, and the weighted
 mse / l1 / huber composites of torch.nn.functional; every reduction, with gradients."""
 import parity
+import pytest
 
 P, prog = parity.table()
 
@@ -40,3 +41,26 @@ for e in ["F.mse_loss(a, t, weight=torch.ones(3))", "F.l1_loss(a, t, reduction='
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
+
+
+@pytest.mark.parametrize("name", ["binary_cross_entropy", "binary_cross_entropy_with_logits"])
+@pytest.mark.parametrize("n", [7, 20, 100])
+def test_a_bce_mean_gradient_is_divided_by_the_count_as_torchs(name, n):
+    """PyTorch's BCE kernels ``div_`` a mean's gradient by the element count; a product by
+    1 / count is a last digit apart for most counts (a classifier's bias gradient, then
+    its trained weights, printed a digit apart)."""
+    torch = pytest.importorskip("torch")
+    import numpy as np
+
+    import gradstudio.engine as E
+    rng = np.random.default_rng(n)
+    a = rng.standard_normal((n, 1)).astype(np.float32)
+    if name == "binary_cross_entropy":
+        a = (1 / (1 + np.exp(-a))).astype(np.float32)
+    t = (rng.random((n, 1)) > 0.5).astype(np.float32)
+    grads = []
+    for lib in (torch, E):
+        x = lib.tensor(a, requires_grad=True)
+        getattr(lib.nn.functional, name)(x, lib.tensor(t)).backward()
+        grads.append(x.grad.numpy())
+    assert np.array_equal(grads[1], grads[0])

@@ -13,9 +13,11 @@ Two ways give those sums: ``np.cumsum`` over every ``(M, K, N)`` product (few ro
 grid points, where the cumsum took 30 times longer and held every product at once).
 
 A matrix-vector product whose matrix is a transposed view (column-major, as the
-backward of ``X @ w`` multiplies ``X.T`` by the gradient) is MKL's ``gemv`` adding one
-column after another: ``a[:, k] * v[k]`` (each product rounded) one ``k`` after another,
-for every size and for float32 and float64 alike (measured). A row-major matrix's
+backward of ``X @ w`` multiplies ``X.T`` by the gradient), or such a matrix times a
+one-column matrix of at most 128 rows (the weight gradient of ``nn.Linear(n, 1)``), is
+MKL's ``gemv`` adding one column after another: ``a[:, k] * v[k]`` (each product
+rounded) one ``k`` after another, for every size and for float32 and float64 alike
+(measured). A row-major matrix's
 ``gemv`` (a dot product per row, in an order not reproduced) keeps numpy's."""
 import numpy as np
 
@@ -30,6 +32,14 @@ def matmul(a, b):
     shapes above and for a transposed matrix times a vector."""
     if _column_major_gemv(a, b):
         return _gemv_by_columns(a, b)
+    if b.ndim == 2 and b.shape[1] == 1 and a.ndim == 2 and 1 < b.shape[0] <= 128 and \
+            _column_major_gemv(a, b[:, 0], one_row=a.shape[0] == 1):
+        # (a one-column matrix: MKL's gemv too, and a row times a column adds one term
+        # after another whatever its layout; measured. nn.Linear(n, 1)'s weight gradient
+        # is this product here, where torch computes it as (grad.T @ x).T, whose sums are
+        # these up to the 128 terms of the rule above: longer ones keep numpy's order,
+        # as that product's do)
+        return _gemv_by_columns(a, b[:, 0])[:, None]
     if a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and b.dtype == np.float32:
         (m, k), n = a.shape, b.shape[1]
         if 1 < k <= 128 and (m <= 2 or 2 <= n <= 8) and n > 1 and k == b.shape[0]:
@@ -56,10 +66,10 @@ def _by_planes(a, b):
     return np.ascontiguousarray(total.T)
 
 
-def _column_major_gemv(a, b):
+def _column_major_gemv(a, b, one_row=False):
     return a.ndim == 2 and b.ndim == 1 and a.dtype == b.dtype and \
         a.dtype in (np.float32, np.float64) and a.shape[1] == b.shape[0] and \
-        a.flags.f_contiguous and not a.flags.c_contiguous
+        (one_row or a.flags.f_contiguous and not a.flags.c_contiguous)
 
 
 def _gemv_by_columns(a, b):

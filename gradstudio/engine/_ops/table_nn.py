@@ -107,17 +107,21 @@ def _per_element(reduction, a):
 
 
 def _target_loss(name, grad_fn, forward, grad_self, grad_target, doc, params=(),
-                 formulas=None, kernel=None):
+                 formulas=None, kernel=None, divides=False):
     """A loss of ``self`` against ``target``; ``formulas`` are the two VJPs as text, for the
-    summed loss (the mean's division by the count is added here)."""
+    summed loss (the mean's division by the count is added here: a product by 1 / count,
+    or, ``divides``, a division by the count, as PyTorch's BCE kernels ``div_`` it)."""
     formula_self, formula_target = (f + _PER_ELEMENT for f in formulas)
+
+    def mean(v, reduction, a):
+        return v / _count(reduction, a) if divides else v * _per_element(reduction, a)
     defop(name, grad_fn, lambda a, t, reduction="mean", **p: _reduced(forward(a, t, **p),
                                                                       reduction),
           Grad(lambda F, g, out, a, t, reduction="mean", **p:
-               grad_self(F, g, a, t, **p) * _per_element(reduction, a), (0, 1),
+               mean(grad_self(F, g, a, t, **p), reduction, a), (0, 1),
                formula=formula_self),
           Grad(lambda F, g, out, a, t, reduction="mean", **p:
-               grad_target(F, g, a, t, **p) * _per_element(reduction, a), (0, 1),
+               mean(grad_target(F, g, a, t, **p), reduction, a), (0, 1),
                formula=formula_target),
           args=("self", "target"), params=(REDUCTION, *params), dtype="promote",
           category="loss", doc=doc, refuses=no_kernel(kernel or name, INTEGRAL),
@@ -137,14 +141,15 @@ _target_loss(
     lambda F, g, a, t: g * (F.clamp_min(F.log1p(-a), -100) - F.clamp_min(F.log(a), -100)),
     "Binary cross-entropy of probabilities in [0, 1] against targets in [0, 1].",
     formulas=("grad * (self - target) / (self * (1 - self))",
-              "grad * (torch.log(1 - self) - torch.log(self))"))
+              "grad * (torch.log(1 - self) - torch.log(self))"), divides=True)
 _target_loss(
     "binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0",
     lambda a, t: (1 - t) * a - K.log_sigmoid(a),
     lambda F, g, a, t: (F.sigmoid(a) - t) * g,
     lambda F, g, a, t: -a * g,
     "Binary cross-entropy of scores (logits), sigmoid included, without overflow.",
-    formulas=("grad * (torch.sigmoid(self) - target)", "-grad * self"), kernel="log_sigmoid_cpu")
+    formulas=("grad * (torch.sigmoid(self) - target)", "-grad * self"), kernel="log_sigmoid_cpu",
+    divides=True)
 
 
 # --- the same losses with a weight per element (and, with logits, per positive class):

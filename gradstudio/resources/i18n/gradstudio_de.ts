@@ -3453,6 +3453,10 @@ Der Lauf: {expected}</translation>
         <translation>Negiert jedes Element.</translation>
     </message>
     <message>
+        <source>Normal random numbers with a mean and a standard deviation (seeded): what nn.init.normal_ fills a weight with.</source>
+        <translation>Normalverteilte Zufallszahlen mit Mittelwert und Standardabweichung (mit Startwert): womit nn.init.normal_ ein weight füllt.</translation>
+    </message>
+    <message>
         <source>One index along a dimension.</source>
         <translation>Ein Index entlang einer Dimension.</translation>
     </message>

@@ -3453,6 +3453,10 @@ La ejecución: {expected}</translation>
         <translation>Cambia el signo de cada elemento.</translation>
     </message>
     <message>
+        <source>Normal random numbers with a mean and a standard deviation (seeded): what nn.init.normal_ fills a weight with.</source>
+        <translation>Números aleatorios normales con una media y una desviación típica (con semilla): con lo que nn.init.normal_ llena un weight.</translation>
+    </message>
+    <message>
         <source>One index along a dimension.</source>
         <translation>Un índice a lo largo de una dimensión.</translation>
     </message>

@@ -10,12 +10,12 @@ from gradstudio.vocabulary import DTYPES
 
 from ..values import (TraceError, _inferred_dtype, _jsonable, _number, _plain, _Record,
                       _shape, _values)
+from .. import reinit
 from .kinds import special
 
 # the kinds a factory call makes: requires_grad_() right after one is its requires_grad
 FACTORY_KINDS = {"tensor", "ones", "zeros", "rand", "randn", "full", "eye", "arange",
-                 "linspace", "uniform", "empty", "randperm", "randint"}
-_RANDOM_FILLS = ("Tensor.normal_",)
+                 "linspace", "uniform", "normal", "empty", "randperm", "randint"}
 _REFUSED_FACTORIES = ("torch.empty_like",)
 
 
@@ -157,8 +157,8 @@ def unsupported(what, out, *a, **k):
 
 
 # torch.empty(...).uniform_(low, high): a uniform node (as an exported nn.Linear weight
-# reads); an empty tensor used before it is filled is refused. ``empties``: the ids of
-# the empty tensors not filled yet
+# reads; normal_(mean, std): a normal one); an empty tensor used before it is filled is
+# refused. ``empties``: the ids of the empty tensors not filled yet
 def empty_handler(rec, empties, out, *a, **k):
     params = dtype_param(out, "empty", {"shape": list(out.shape)})
     empties.add(id(out))
@@ -167,15 +167,22 @@ def empty_handler(rec, empties, out, *a, **k):
               "fill it first (uniform_) or use torch.zeros")))
 
 
-def uniform_handler(rec, empties, out, t, a=0.0, b=1.0, *, generator=None):
-    if id(t) not in empties or generator is not None:
-        raise TraceError("Tensor.uniform_ cannot be drawn yet, except on a new "
-                         "torch.empty tensor with the default generator")
-    empties.discard(id(t))
-    params = dtype_param(t, "uniform", {"shape": list(t.shape),
-                                        "low": _number(a, "uniform_'s low"),
-                                        "high": _number(b, "uniform_'s high")})
-    rec.emit(_Record("uniform", params, {}, t))
+def fill_handler(rec, empties, kind, names, out, t, *args, generator=None, **kwargs):
+    """``t.uniform_(low, high)`` / ``t.normal_(mean, std)`` (``kind``, its two ``names``)
+    on a new ``torch.empty`` tensor or a parameter nothing used yet (``reinit``)."""
+    i = None if id(t) in empties else reinit.fresh(rec, t)
+    if (id(t) not in empties and i is None) or generator is not None:
+        raise TraceError(f"Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty "
+                         "tensor, or a parameter nothing used yet, with the default "
+                         "generator")
+    given = dict(zip(names, args), **kwargs)      # (the defaults: 0 and 1 for both)
+    params = dtype_param(t, kind, {"shape": list(t.shape), **{
+        n: _number(given.get(n, float(k)), f"{kind}_'s {n}") for k, n in enumerate(names)}})
+    if i is None:
+        empties.discard(id(t))
+        rec.emit(_Record(kind, params, {}, t))
+    else:              # (nn.init.uniform_ of a parameter: a module's, a script's)
+        reinit.refill(rec, i, t, kind, params)
 
 
 def seed_handler(rec, out, seed):
@@ -193,10 +200,13 @@ def seed_handler(rec, out, seed):
 def handlers(rec):
     """The factories' handlers for ``rec``, by observed name."""
     h = {"torch." + name: drawing(rec, kind, make) for name, (kind, make) in FACTORIES.items()}
-    for name in _REFUSED_FACTORIES + _RANDOM_FILLS:
+    for name in _REFUSED_FACTORIES:
         h[name] = special(rec, partial(unsupported, name))
     empties = set()
     h["torch.empty"] = special(rec, partial(empty_handler, rec, empties))
-    h["Tensor.uniform_"] = special(rec, partial(uniform_handler, rec, empties))
+    h["Tensor.uniform_"] = special(rec, partial(fill_handler, rec, empties, "uniform",
+                                                ("low", "high")))
+    h["Tensor.normal_"] = special(rec, partial(fill_handler, rec, empties, "normal",
+                                               ("mean", "std")))
     h["torch.manual_seed"] = special(rec, partial(seed_handler, rec))
     return h

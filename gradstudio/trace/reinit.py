@@ -1,0 +1,53 @@
+"""A parameter filled again before anything used it (part of the tracing child):
+``nn.init.xavier_uniform_(layer.weight)``, ``nn.init.normal_(w, std=0.01)``,
+``nn.init.zeros_(layer.bias)``, ``nn.init.constant_(w, 0.5)`` right after
+``nn.Linear(...)`` made them, or ``nn.init``'s fill of a module's
+``Parameter(torch.empty(...))`` (``nn.Conv2d``, ``nn.LSTM``).
+
+PyTorch fills the tensor in place under ``no_grad``; autograd never sees it. A graph
+shows the same as a new source node the parameter stands for from then on (``uniform``
+with the new bounds, ``normal``, ``zeros``, ``full``), made where the fill was; the node
+that made the first values stays as what it was when it drew random numbers (the
+generator moved: the document's run draws them too, in the same order), no longer the
+parameter's. A fill of a parameter already used (by an op, a step) is refused by the
+caller, as any in-place update of a leaf is.
+
+Imports only the engine's public API and its sibling modules.
+"""
+from .parameters import used
+from .values import RANDOM_KINDS, _Record
+
+__all__ = ["fresh", "refill"]
+
+_SOURCES = frozenset({"empty", "uniform", "normal", "randn", "rand", "zeros", "ones",
+                      "full"})
+
+
+def fresh(rec, t):
+    """The node of ``t`` when ``t`` is a leaf a factory made (a module's parameter) and
+    nothing has used it yet, else None."""
+    i = rec.node_of.get(id(t))
+    if i is None or rec.quiet or len(rec.frames) > 1:
+        return None
+    node = rec.nodes[i]
+    if node["kind"] not in _SOURCES or node["inputs"] or node["alias"] or \
+            node["params"].get("generator") is not None or used(rec, i):
+        return None
+    return i
+
+
+def refill(rec, i, t, kind, params):
+    """Node ``i`` (``fresh``) refilled as a ``kind`` node with ``params``: the old node
+    made no values anyone sees (``torch.empty``'s) or drew nothing: it becomes the new
+    node; else a new node stands for ``t`` and the old one stays a random source only."""
+    old = rec.nodes[i]
+    if old["kind"] not in RANDOM_KINDS:
+        rec.refill(i, kind, params)
+        return
+    label, old["label"], old["keep"] = old["label"], None, False
+    old["params"]["requires_grad"] = False
+    old["leaf_rg"] = False
+    rec.emit(_Record(kind, params, {}, t))
+    new = rec.nodes[rec.node_of[id(t)]]
+    new["region"] = None              # (nn.init fills under no_grad: a source all the same)
+    new["label"] = label
