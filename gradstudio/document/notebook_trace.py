@@ -26,7 +26,16 @@ from .trace import DEFAULT_TIMEOUT, TraceError, TraceJob
 __all__ = ["trace_notebook", "start_notebook_trace", "NotebookTraceJob", "NOTEBOOK_SUFFIX"]
 
 NOTEBOOK_SUFFIX = ".ipynb"
-_LINE = re.compile(r"\bline (\d+)\b")
+
+
+def _line_pattern():
+    """``line 3`` as the language installed writes it (``TraceNotes``), its number a
+    group."""
+    words = re.escape(translate("TraceNotes", "line {line}")).replace(
+        re.escape("{line}"), r"(\d+)", 1)
+    return re.compile(r"\b" + words + r"\b")
+
+
 # how the tracing child begins a cell's error that is GradStudio's, not the notebook's
 # (a part of PyTorch the engine does not have): PyTorch would have run that cell
 _NOT_IN_GRADSTUDIO = "GradStudio cannot trace this: "
@@ -82,11 +91,14 @@ class NotebookTraceJob:
         self._job._thread.join(timeout)
 
     def located(self, message):
-        """``message`` with its program line named as the notebook's cell and line."""
+        """``message`` (in the language installed) with its first program line named as
+        the notebook's cell and line."""
         def cell_line(m):
             where = self.program.where(int(m.group(1)))
-            return m.group(0) if where is None else f"cell {where[0] + 1}, line {where[1]}"
-        return _LINE.sub(cell_line, message, count=1)
+            return m.group(0) if where is None else translate(
+                "TraceNotes", "cell {cell}, line {line}").format(cell=where[0] + 1,
+                                                                 line=where[1])
+        return _line_pattern().sub(cell_line, message, count=1)
 
     def result(self, timeout=None):
         try:

@@ -17,12 +17,14 @@ import textwrap
 from gradstudio.hook_text import hook_function, hook_prints, is_print, parse_hook, printing
 
 from .values import TraceError, _Record
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 __all__ = ["register_hook"]
 
-HOW = ("a hook can be drawn when it is a lambda or function of the script returning an "
-       "expression of its gradient and numbers, such as lambda grad: grad * 10, or "
-       "printing them, such as lambda grad: print(grad)")
+HOW = QT_TRANSLATE_NOOP("TraceRefusal",
+    "a hook can be drawn when it is a lambda or function of the script returning an "
+    "expression of its gradient and numbers, such as lambda grad: grad * 10, or printing "
+    "them, such as lambda grad: print(grad)")
 
 
 class _Handle:

@@ -17,14 +17,17 @@ Imports only the engine's public API and its sibling modules.
 from gradstudio.engine import inspect as raw
 
 from .values import TraceError, _Record
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 __all__ = ["parameter", "embedding_layer"]
 
-AGAIN = ("the tensor an nn.Parameter was made from is used again, which cannot be drawn "
-         "yet: it shares the parameter's memory, so training the parameter changes it too; "
-         "use the parameter itself")
-USED = ("nn.Parameter of a tensor the script already computes with cannot be drawn yet: "
-        "make the parameter from a new tensor, as nn.Parameter(torch.randn(3)) does")
+AGAIN = QT_TRANSLATE_NOOP("TraceRefusal",
+    "the tensor an nn.Parameter was made from is used again, which cannot be drawn yet: "
+    "it shares the parameter's memory, so training the parameter changes it too; use the "
+    "parameter itself")
+USED = QT_TRANSLATE_NOOP("TraceRefusal",
+    "nn.Parameter of a tensor the script already computes with cannot be drawn yet: make "
+    "the parameter from a new tensor, as nn.Parameter(torch.randn(3)) does")
 
 
 def parameter(rec, func, args, kwargs):

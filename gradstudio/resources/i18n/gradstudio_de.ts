@@ -4952,6 +4952,22 @@ Warum keine grad_fn: </translation>
         <translation>Python ließ sich nicht starten, um das Skript auszuführen ({exc}).</translation>
     </message>
     <message>
+        <source>The script did not finish within {seconds} seconds and was stopped.</source>
+        <translation>Das Skript wurde nicht innerhalb von {seconds} Sekunden fertig und wurde angehalten.</translation>
+    </message>
+    <message>
+        <source>The script produced a graph too large to open.</source>
+        <translation>Das Skript hat einen Graphen erzeugt, der zu groß zum Öffnen ist.</translation>
+    </message>
+    <message>
+        <source>It printed more than {size} MB of errors; the rest was cut.</source>
+        <translation>Es hat mehr als {size} MB Fehler ausgegeben; der Rest wurde abgeschnitten.</translation>
+    </message>
+    <message>
+        <source>The script stopped Python before it finished (exit code {code}){detail}.</source>
+        <translation>Das Skript hat Python beendet, bevor es fertig war (Exit-Code {code}){detail}.</translation>
+    </message>
+    <message>
         <source>The traced program could not be drawn: {exc}</source>
         <translation>Das verfolgte Programm ließ sich nicht zeichnen: {exc}</translation>
     </message>
@@ -4962,6 +4978,287 @@ Warum keine grad_fn: </translation>
     <message>
         <source>The script could not be traced.</source>
         <translation>Das Skript ließ sich nicht verfolgen.</translation>
+    </message>
+    <message>
+        <source>line {line}: GradStudio cannot trace this: {reason}.</source>
+        <translation>Zeile {line}: GradStudio kann das nicht verfolgen: {reason}.</translation>
+    </message>
+    <message>
+        <source>GradStudio cannot trace this: {reason}.</source>
+        <translation>GradStudio kann das nicht verfolgen: {reason}.</translation>
+    </message>
+    <message>
+        <source>The script did not finish within {seconds} seconds (an endless loop?) and was stopped.</source>
+        <translation>Das Skript wurde nicht innerhalb von {seconds} Sekunden fertig (eine Endlosschleife?) und wurde angehalten.</translation>
+    </message>
+    <message>
+        <source>The script stopped with exit status {code}.</source>
+        <translation>Das Skript wurde mit dem Exit-Status {code} beendet.</translation>
+    </message>
+</context>
+<context>
+    <name>TraceCheck</name>
+    <message>
+        <source>{name} would have shape {got} where the script&apos;s had {want}</source>
+        <translation>{name} hätte die Form {got}, wo die des Skripts {want} war</translation>
+    </message>
+    <message>
+        <source>{what} after {step}</source>
+        <translation>{what} nach {step}</translation>
+    </message>
+    <message>
+        <source>the graph would differ from the script from {where}: {what}</source>
+        <translation>der Graph würde ab {where} vom Skript abweichen: {what}</translation>
+    </message>
+    <message>
+        <source>The graph would differ from the script from {where}: {what}, so it was not drawn.</source>
+        <translation>Der Graph würde ab {where} vom Skript abweichen: {what}; deshalb wurde er nicht gezeichnet.</translation>
+    </message>
+    <message>
+        <source>its hooks would print other lines during the forward pass than the script&apos;s</source>
+        <translation>seine Hooks würden im Vorwärtsdurchlauf andere Zeilen ausgeben als die des Skripts</translation>
+    </message>
+    <message>
+        <source>{what} at the end</source>
+        <translation>{what} am Ende</translation>
+    </message>
+    <message>
+        <source>{name} is changed later by something the graph cannot show</source>
+        <translation>{name} wird später durch etwas geändert, das der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
+        <source>line {line} ({code})</source>
+        <translation>Zeile {line} ({code})</translation>
+    </message>
+    <message>
+        <source>the start</source>
+        <translation>Anfang</translation>
+    </message>
+    <message>
+        <source>{name} would fail ({error}) where the script computed it</source>
+        <translation>{name} würde fehlschlagen ({error}), wo das Skript es berechnet hat</translation>
+    </message>
+    <message>
+        <source>{name} would be {dtype} where the script made {want}</source>
+        <translation>{name} wäre {dtype}, wo das Skript {want} erzeugt hat</translation>
+    </message>
+    <message>
+        <source>{name} would have grad_fn {got} where the script&apos;s had {want}</source>
+        <translation>{name} hätte grad_fn {got}, wo der des Skripts {want} hatte</translation>
+    </message>
+    <message>
+        <source>the script&apos;s step {kind} would be missing</source>
+        <translation>der Schritt {kind} des Skripts würde fehlen</translation>
+    </message>
+    <message>
+        <source>the {kind} step</source>
+        <translation>Schritt {kind}</translation>
+    </message>
+    <message>
+        <source>what its hooks print during {step} would differ from what the script&apos;s did</source>
+        <translation>was seine Hooks während {step} ausgeben, würde von dem abweichen, was die des Skripts ausgaben</translation>
+    </message>
+    <message>
+        <source>{step} would fail ({error})</source>
+        <translation>{step} würde fehlschlagen ({error})</translation>
+    </message>
+    <message>
+        <source>{step} would succeed where the script&apos;s raised an error</source>
+        <translation>{step} würde gelingen, wo der des Skripts einen Fehler auslöste</translation>
+    </message>
+    <message>
+        <source>the gradient {j} it returns</source>
+        <translation>der Gradient {j}, den er zurückgibt</translation>
+    </message>
+    <message>
+        <source>the loop would stop after {done} of its {count} iterations</source>
+        <translation>die Schleife würde nach {done} ihrer {count} Iterationen anhalten</translation>
+    </message>
+    <message>
+        <source>what its hooks print would differ in iteration {k} of the loop</source>
+        <translation>was seine Hooks ausgeben, würde in Iteration {k} der Schleife abweichen</translation>
+    </message>
+    <message>
+        <source>{what} in iteration {k} of the loop</source>
+        <translation>{what} in Iteration {k} der Schleife</translation>
+    </message>
+    <message>
+        <source>{what} in the last iteration of the loop</source>
+        <translation>{what} in der letzten Iteration der Schleife</translation>
+    </message>
+    <message>
+        <source>{name} would be None where the script had a gradient</source>
+        <translation>{name} wäre None, wo das Skript einen Gradienten hatte</translation>
+    </message>
+    <message>
+        <source>{name} would be a gradient where the script had None</source>
+        <translation>{name} wäre ein Gradient, wo das Skript None hatte</translation>
+    </message>
+    <message>
+        <source>{name} would hold other values than the script&apos;s</source>
+        <translation>{name} würde andere Werte enthalten als das des Skripts</translation>
+    </message>
+    <message>
+        <source>{name}{index} would be {got} where the script computed {want}</source>
+        <translation>{name}{index} wäre {got}, wo das Skript {want} berechnet hat</translation>
+    </message>
+</context>
+<context>
+    <name>TraceNotes</name>
+    <message>
+        <source>line {line}</source>
+        <translation>Zeile {line}</translation>
+    </message>
+    <message>
+        <source>cell {cell}, line {line}</source>
+        <translation>Zelle {cell}, Zeile {line}</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What it printed is recorded as text and everything after it is drawn.</source>
+        <translation>Nicht gezeichnet: {parts}. Was dieser Teil ausgegeben hat, ist als Text aufgezeichnet, und alles danach ist gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What it printed is recorded as text, 1 tensor the graph uses from it is a recorded value (marked with the line that made it), and everything after it is drawn.</source>
+        <translation>Nicht gezeichnet: {parts}. Was dieser Teil ausgegeben hat, ist als Text aufgezeichnet, 1 Tensor daraus, den der Graph verwendet, ist ein aufgezeichneter Wert (markiert mit der Zeile, die ihn erzeugt hat), und alles danach ist gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What it printed is recorded as text, {count} tensors the graph uses from it are recorded values (marked with the line that made each), and everything after it is drawn.</source>
+        <translation>Nicht gezeichnet: {parts}. Was dieser Teil ausgegeben hat, ist als Text aufgezeichnet, {count} Tensoren daraus, die der Graph verwendet, sind aufgezeichnete Werte (jeweils markiert mit der Zeile, die sie erzeugt hat), und alles danach ist gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What they printed is recorded as text and everything after them is drawn.</source>
+        <translation>Nicht gezeichnet: {parts}. Was diese Teile ausgegeben haben, ist als Text aufgezeichnet, und alles danach ist gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What they printed is recorded as text, 1 tensor the graph uses from them is a recorded value (marked with the line that made it), and everything after them is drawn.</source>
+        <translation>Nicht gezeichnet: {parts}. Was diese Teile ausgegeben haben, ist als Text aufgezeichnet, 1 Tensor daraus, den der Graph verwendet, ist ein aufgezeichneter Wert (markiert mit der Zeile, die ihn erzeugt hat), und alles danach ist gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What they printed is recorded as text, {count} tensors the graph uses from them are recorded values (marked with the line that made each), and everything after them is drawn.</source>
+        <translation>Nicht gezeichnet: {parts}. Was diese Teile ausgegeben haben, ist als Text aufgezeichnet, {count} Tensoren daraus, die der Graph verwendet, sind aufgezeichnete Werte (jeweils markiert mit der Zeile, die sie erzeugt hat), und alles danach ist gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Nothing of this program could be drawn ({reason}); what it printed is recorded, as text.</source>
+        <translation>Nichts von diesem Programm konnte gezeichnet werden ({reason}); was es ausgegeben hat, ist als Text aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Drawn up to line {line}; from there on, what the program printed is recorded, as text, because {reason}.</source>
+        <translation>Bis Zeile {line} gezeichnet; ab dort ist, was das Programm ausgegeben hat, als Text aufgezeichnet, weil {reason}.</translation>
+    </message>
+    <message>
+        <source>Drawn up to where it could; from there on, what the program printed is recorded, as text, because {reason}.</source>
+        <translation>So weit wie möglich gezeichnet; ab dort ist, was das Programm ausgegeben hat, als Text aufgezeichnet, weil {reason}.</translation>
+    </message>
+    <message>
+        <source>It could not be drawn on after that with the values it computed recorded, because {reason}.</source>
+        <translation>Danach konnte nicht mit aufgezeichneten berechneten Werten weitergezeichnet werden, weil {reason}.</translation>
+    </message>
+    <message>
+        <source>lines {first}–{last}</source>
+        <translation>Zeilen {first}–{last}</translation>
+    </message>
+    <message>
+        <source>{lines} from line {line} on</source>
+        <translation>{lines} ab Zeile {line}</translation>
+    </message>
+    <message>
+        <source>{part} ({reason})</source>
+        <translation>{part} ({reason})</translation>
+    </message>
+</context>
+<context>
+    <name>TraceRefusal</name>
+    <message>
+        <source>{name} is not in GradStudio yet</source>
+        <translation>{name} gibt es in GradStudio noch nicht</translation>
+    </message>
+    <message>
+        <source>a gradient is used as a value inside a training loop whose forward is computed once more just before the loop, which cannot be folded into one graph and a loop block</source>
+        <translation>ein Gradient wird als Wert in einer Trainingsschleife verwendet, deren Vorwärtsdurchlauf direkt vor der Schleife noch einmal berechnet wird; das lässt sich nicht zu einem Graphen und einem Schleifenblock zusammenfassen</translation>
+    </message>
+    <message>
+        <source>a tensor made in an earlier iteration of the training loop (such as a list of losses) is used after the loop, which one graph and a loop block cannot show</source>
+        <translation>ein Tensor aus einer früheren Iteration der Trainingsschleife (etwa eine Liste von Verlusten) wird nach der Schleife verwendet; das können ein Graph und ein Schleifenblock nicht zeigen</translation>
+    </message>
+    <message>
+        <source>a training loop whose forward draws random numbers, computed once more just before the loop, cannot be folded into one graph and a loop block: the graph would draw them in another order</source>
+        <translation>eine Trainingsschleife, deren Vorwärtsdurchlauf Zufallszahlen zieht und direkt vor der Schleife noch einmal berechnet wird, lässt sich nicht zu einem Graphen und einem Schleifenblock zusammenfassen: Der Graph würde sie in anderer Reihenfolge ziehen</translation>
+    </message>
+    <message>
+        <source>this training loop&apos;s iterations are not the same steps each time (a different batch, or a step only some iterations take), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>die Iterationen dieser Trainingsschleife sind nicht jedes Mal dieselben Schritte (ein anderer Batch oder ein Schritt, den nur manche Iterationen machen); sie lässt sich daher nicht zu einem Schleifenblock zusammenfassen, und ausgerollt bräuchte sie mehr als {steps} Trainingsschritte</translation>
+    </message>
+    <message>
+        <source>this training loop carries a tensor from one iteration to the next (such as total = total + loss), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>diese Trainingsschleife trägt einen Tensor von einer Iteration in die nächste (etwa total = total + loss); sie lässt sich daher nicht zu einem Schleifenblock zusammenfassen, und ausgerollt bräuchte sie mehr als {steps} Trainingsschritte</translation>
+    </message>
+    <message>
+        <source>{what} cannot be drawn yet: a hook changes or reads gradients during backward, which the graph cannot show</source>
+        <translation>{what} kann noch nicht gezeichnet werden: Ein Hook ändert oder liest Gradienten während backward, was der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
+        <source>a custom autograd.Function cannot be drawn yet: its backward is code of your own, which the graph cannot show</source>
+        <translation>eine eigene autograd.Function kann noch nicht gezeichnet werden: Ihr backward ist Ihr eigener Code, den der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
+        <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
+        <translation>torch.nn.{name} kann noch nicht gezeichnet werden: Seine laufenden Statistiken sind Puffer, die es im Vorwärtsdurchlauf schreibt, was der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
+        <source>a hook can be drawn when it is a lambda or function of the script returning an expression of its gradient and numbers, such as lambda grad: grad * 10, or printing them, such as lambda grad: print(grad)</source>
+        <translation>ein Hook kann gezeichnet werden, wenn er ein Lambda oder eine Funktion des Skripts ist, die einen Ausdruck aus seinem Gradienten und Zahlen zurückgibt, etwa lambda grad: grad * 10, oder sie ausgibt, etwa lambda grad: print(grad)</translation>
+    </message>
+    <message>
+        <source>a gradient used as a value inside this training loop cannot be drawn yet: the loop block cannot show where it is computed</source>
+        <translation>ein Gradient, der in dieser Trainingsschleife als Wert verwendet wird, kann noch nicht gezeichnet werden: Der Schleifenblock kann nicht zeigen, wo er berechnet wird</translation>
+    </message>
+    <message>
+        <source>a tensor a training loop computes from a random draw or a gradient of its iteration (such as X[idx] with idx = torch.randint(...) in the loop) is used after the loop, which cannot be drawn yet: the loop block computes it anew in every iteration</source>
+        <translation>ein Tensor, den eine Trainingsschleife aus einer Zufallsziehung oder einem Gradienten ihrer Iteration berechnet (etwa X[idx] mit idx = torch.randint(...) in der Schleife), wird nach der Schleife verwendet; das kann noch nicht gezeichnet werden: Der Schleifenblock berechnet ihn in jeder Iteration neu</translation>
+    </message>
+    <message>
+        <source>the tensor an nn.Parameter was made from is used again, which cannot be drawn yet: it shares the parameter&apos;s memory, so training the parameter changes it too; use the parameter itself</source>
+        <translation>der Tensor, aus dem ein nn.Parameter erzeugt wurde, wird erneut verwendet; das kann noch nicht gezeichnet werden: Er teilt sich den Speicher mit dem Parameter, das Training des Parameters ändert also auch ihn; verwenden Sie den Parameter selbst</translation>
+    </message>
+    <message>
+        <source>nn.Parameter of a tensor the script already computes with cannot be drawn yet: make the parameter from a new tensor, as nn.Parameter(torch.randn(3)) does</source>
+        <translation>nn.Parameter aus einem Tensor, mit dem das Skript schon rechnet, kann noch nicht gezeichnet werden: Erzeugen Sie den Parameter aus einem neuen Tensor, wie es nn.Parameter(torch.randn(3)) tut</translation>
+    </message>
+    <message>
+        <source>an in-place update of a leaf that requires grad can be drawn only as a training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or w.sub_(lr * w.grad)) with lr a plain number</source>
+        <translation>eine In-place-Änderung eines Blatts, das Gradienten benötigt, kann nur als Trainingsschritt der Form w -= lr * w.grad (oder w.data -= lr * w.grad oder w.sub_(lr * w.grad)) mit einer einfachen Zahl lr gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, except as a training step w.data -= lr * w.grad: it changes a tensor without autograd seeing it</source>
+        <translation>Schreiben über .data (etwa w.data.zero_() oder w.data = ...) kann noch nicht gezeichnet werden, außer als Trainingsschritt w.data -= lr * w.grad: Es ändert einen Tensor, ohne dass autograd es sieht</translation>
+    </message>
+    <message>
+        <source>a tensor that shares its memory with a parameter (through x.detach() or x.data) is used after the parameter&apos;s update, which cannot be drawn: the update changes both</source>
+        <translation>ein Tensor, der sich den Speicher mit einem Parameter teilt (über x.detach() oder x.data), wird nach der Änderung des Parameters verwendet; das kann nicht gezeichnet werden: Die Änderung betrifft beide</translation>
+    </message>
+    <message>
+        <source>a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the graph would hold it as a constant</source>
+        <translation>eine aus einem Tensor gelesene Zahl (etwa loss.item() oder x.tolist()) wird verwendet, um einen neuen Tensor zu berechnen; das kann noch nicht gezeichnet werden: Der Graph würde sie als Konstante festhalten</translation>
+    </message>
+    <message>
+        <source>an in-place update of a view (such as v = x[1:]; v += 5, or x[1:].mul_(3)) cannot be drawn: it changes the tensor it views; compute a new tensor instead, or write x[1:] += 5</source>
+        <translation>eine In-place-Änderung einer Ansicht (etwa v = x[1:]; v += 5 oder x[1:].mul_(3)) kann nicht gezeichnet werden: Sie ändert den Tensor, den sie zeigt; berechnen Sie stattdessen einen neuen Tensor oder schreiben Sie x[1:] += 5</translation>
+    </message>
+    <message>
+        <source>an in-place update of a part of a tensor that requires grad (such as y[0] += 5 or y[1:].mul_(3)) cannot be drawn yet; compute a new tensor instead (for example with torch.cat)</source>
+        <translation>eine In-place-Änderung eines Teils eines Tensors, der Gradienten benötigt (etwa y[0] += 5 oder y[1:].mul_(3)), kann noch nicht gezeichnet werden; berechnen Sie stattdessen einen neuen Tensor (zum Beispiel mit torch.cat)</translation>
+    </message>
+    <message>
+        <source>assigning into a .grad (x.grad[0] = 0) cannot be drawn yet</source>
+        <translation>eine Zuweisung in ein .grad (x.grad[0] = 0) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>assigning through .data (x.data[0] = 0) cannot be drawn: it changes a tensor without autograd seeing it</source>
+        <translation>eine Zuweisung über .data (x.data[0] = 0) kann nicht gezeichnet werden: Sie ändert einen Tensor, ohne dass autograd es sieht</translation>
+    </message>
+    <message>
+        <source>an in-place update of a tensor that shares its memory with another (through x.detach() or x.data) cannot be drawn: it changes both; compute a new tensor instead</source>
+        <translation>eine In-place-Änderung eines Tensors, der sich den Speicher mit einem anderen teilt (über x.detach() oder x.data), kann nicht gezeichnet werden: Sie ändert beide; berechnen Sie stattdessen einen neuen Tensor</translation>
     </message>
 </context>
 <context>

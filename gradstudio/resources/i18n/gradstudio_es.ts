@@ -4952,6 +4952,22 @@ Por qué no hay grad_fn: </translation>
         <translation>No se pudo iniciar Python para ejecutar el script ({exc}).</translation>
     </message>
     <message>
+        <source>The script did not finish within {seconds} seconds and was stopped.</source>
+        <translation>El script no terminó en {seconds} segundos y se detuvo.</translation>
+    </message>
+    <message>
+        <source>The script produced a graph too large to open.</source>
+        <translation>El script produjo un grafo demasiado grande para abrirlo.</translation>
+    </message>
+    <message>
+        <source>It printed more than {size} MB of errors; the rest was cut.</source>
+        <translation>Imprimió más de {size} MB de errores; el resto se recortó.</translation>
+    </message>
+    <message>
+        <source>The script stopped Python before it finished (exit code {code}){detail}.</source>
+        <translation>El script detuvo Python antes de terminar (código de salida {code}){detail}.</translation>
+    </message>
+    <message>
         <source>The traced program could not be drawn: {exc}</source>
         <translation>El programa rastreado no se pudo dibujar: {exc}</translation>
     </message>
@@ -4962,6 +4978,287 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>The script could not be traced.</source>
         <translation>No se pudo rastrear el script.</translation>
+    </message>
+    <message>
+        <source>line {line}: GradStudio cannot trace this: {reason}.</source>
+        <translation>línea {line}: GradStudio no puede rastrear esto: {reason}.</translation>
+    </message>
+    <message>
+        <source>GradStudio cannot trace this: {reason}.</source>
+        <translation>GradStudio no puede rastrear esto: {reason}.</translation>
+    </message>
+    <message>
+        <source>The script did not finish within {seconds} seconds (an endless loop?) and was stopped.</source>
+        <translation>El script no terminó en {seconds} segundos (¿un bucle infinito?) y se detuvo.</translation>
+    </message>
+    <message>
+        <source>The script stopped with exit status {code}.</source>
+        <translation>El script terminó con el estado de salida {code}.</translation>
+    </message>
+</context>
+<context>
+    <name>TraceCheck</name>
+    <message>
+        <source>{name} would have shape {got} where the script&apos;s had {want}</source>
+        <translation>{name} tendría la forma {got} donde la del script tenía {want}</translation>
+    </message>
+    <message>
+        <source>{what} after {step}</source>
+        <translation>{what} después de {step}</translation>
+    </message>
+    <message>
+        <source>the graph would differ from the script from {where}: {what}</source>
+        <translation>el grafo diferiría del script a partir de {where}: {what}</translation>
+    </message>
+    <message>
+        <source>The graph would differ from the script from {where}: {what}, so it was not drawn.</source>
+        <translation>El grafo diferiría del script a partir de {where}: {what}, así que no se dibujó.</translation>
+    </message>
+    <message>
+        <source>its hooks would print other lines during the forward pass than the script&apos;s</source>
+        <translation>sus hooks imprimirían en el pase hacia adelante otras líneas que los del script</translation>
+    </message>
+    <message>
+        <source>{what} at the end</source>
+        <translation>{what} al final</translation>
+    </message>
+    <message>
+        <source>{name} is changed later by something the graph cannot show</source>
+        <translation>{name} cambia más tarde por algo que el grafo no puede mostrar</translation>
+    </message>
+    <message>
+        <source>line {line} ({code})</source>
+        <translation>la línea {line} ({code})</translation>
+    </message>
+    <message>
+        <source>the start</source>
+        <translation>el principio</translation>
+    </message>
+    <message>
+        <source>{name} would fail ({error}) where the script computed it</source>
+        <translation>{name} fallaría ({error}) donde el script lo calculó</translation>
+    </message>
+    <message>
+        <source>{name} would be {dtype} where the script made {want}</source>
+        <translation>{name} sería {dtype} donde el script produjo {want}</translation>
+    </message>
+    <message>
+        <source>{name} would have grad_fn {got} where the script&apos;s had {want}</source>
+        <translation>{name} tendría grad_fn {got} donde el del script tenía {want}</translation>
+    </message>
+    <message>
+        <source>the script&apos;s step {kind} would be missing</source>
+        <translation>faltaría el paso {kind} del script</translation>
+    </message>
+    <message>
+        <source>the {kind} step</source>
+        <translation>el paso {kind}</translation>
+    </message>
+    <message>
+        <source>what its hooks print during {step} would differ from what the script&apos;s did</source>
+        <translation>lo que sus hooks imprimen durante {step} diferiría de lo que imprimieron los del script</translation>
+    </message>
+    <message>
+        <source>{step} would fail ({error})</source>
+        <translation>{step} fallaría ({error})</translation>
+    </message>
+    <message>
+        <source>{step} would succeed where the script&apos;s raised an error</source>
+        <translation>{step} tendría éxito donde el del script lanzó un error</translation>
+    </message>
+    <message>
+        <source>the gradient {j} it returns</source>
+        <translation>el gradiente {j} que devuelve</translation>
+    </message>
+    <message>
+        <source>the loop would stop after {done} of its {count} iterations</source>
+        <translation>el bucle se detendría tras {done} de sus {count} iteraciones</translation>
+    </message>
+    <message>
+        <source>what its hooks print would differ in iteration {k} of the loop</source>
+        <translation>lo que imprimen sus hooks diferiría en la iteración {k} del bucle</translation>
+    </message>
+    <message>
+        <source>{what} in iteration {k} of the loop</source>
+        <translation>{what} en la iteración {k} del bucle</translation>
+    </message>
+    <message>
+        <source>{what} in the last iteration of the loop</source>
+        <translation>{what} en la última iteración del bucle</translation>
+    </message>
+    <message>
+        <source>{name} would be None where the script had a gradient</source>
+        <translation>{name} sería None donde el script tenía un gradiente</translation>
+    </message>
+    <message>
+        <source>{name} would be a gradient where the script had None</source>
+        <translation>{name} sería un gradiente donde el script tenía None</translation>
+    </message>
+    <message>
+        <source>{name} would hold other values than the script&apos;s</source>
+        <translation>{name} tendría otros valores que el del script</translation>
+    </message>
+    <message>
+        <source>{name}{index} would be {got} where the script computed {want}</source>
+        <translation>{name}{index} sería {got} donde el script calculó {want}</translation>
+    </message>
+</context>
+<context>
+    <name>TraceNotes</name>
+    <message>
+        <source>line {line}</source>
+        <translation>línea {line}</translation>
+    </message>
+    <message>
+        <source>cell {cell}, line {line}</source>
+        <translation>celda {cell}, línea {line}</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What it printed is recorded as text and everything after it is drawn.</source>
+        <translation>Sin dibujar: {parts}. Lo que imprimió está grabado como texto y todo lo que viene después está dibujado.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What it printed is recorded as text, 1 tensor the graph uses from it is a recorded value (marked with the line that made it), and everything after it is drawn.</source>
+        <translation>Sin dibujar: {parts}. Lo que imprimió está grabado como texto, 1 tensor de esa parte que usa el grafo es un valor grabado (marcado con la línea que lo produjo) y todo lo que viene después está dibujado.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What it printed is recorded as text, {count} tensors the graph uses from it are recorded values (marked with the line that made each), and everything after it is drawn.</source>
+        <translation>Sin dibujar: {parts}. Lo que imprimió está grabado como texto, {count} tensores de esa parte que usa el grafo son valores grabados (cada uno marcado con la línea que lo produjo) y todo lo que viene después está dibujado.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What they printed is recorded as text and everything after them is drawn.</source>
+        <translation>Sin dibujar: {parts}. Lo que imprimieron está grabado como texto y todo lo que viene después está dibujado.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What they printed is recorded as text, 1 tensor the graph uses from them is a recorded value (marked with the line that made it), and everything after them is drawn.</source>
+        <translation>Sin dibujar: {parts}. Lo que imprimieron está grabado como texto, 1 tensor de esas partes que usa el grafo es un valor grabado (marcado con la línea que lo produjo) y todo lo que viene después está dibujado.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What they printed is recorded as text, {count} tensors the graph uses from them are recorded values (marked with the line that made each), and everything after them is drawn.</source>
+        <translation>Sin dibujar: {parts}. Lo que imprimieron está grabado como texto, {count} tensores de esas partes que usa el grafo son valores grabados (cada uno marcado con la línea que lo produjo) y todo lo que viene después está dibujado.</translation>
+    </message>
+    <message>
+        <source>Nothing of this program could be drawn ({reason}); what it printed is recorded, as text.</source>
+        <translation>No se pudo dibujar nada de este programa ({reason}); lo que imprimió está grabado como texto.</translation>
+    </message>
+    <message>
+        <source>Drawn up to line {line}; from there on, what the program printed is recorded, as text, because {reason}.</source>
+        <translation>Dibujado hasta la línea {line}; a partir de ahí, lo que imprimió el programa está grabado como texto, porque {reason}.</translation>
+    </message>
+    <message>
+        <source>Drawn up to where it could; from there on, what the program printed is recorded, as text, because {reason}.</source>
+        <translation>Dibujado hasta donde se pudo; a partir de ahí, lo que imprimió el programa está grabado como texto, porque {reason}.</translation>
+    </message>
+    <message>
+        <source>It could not be drawn on after that with the values it computed recorded, because {reason}.</source>
+        <translation>No se pudo seguir dibujando después con los valores que calculó grabados, porque {reason}.</translation>
+    </message>
+    <message>
+        <source>lines {first}–{last}</source>
+        <translation>líneas {first}–{last}</translation>
+    </message>
+    <message>
+        <source>{lines} from line {line} on</source>
+        <translation>{lines} desde la línea {line}</translation>
+    </message>
+    <message>
+        <source>{part} ({reason})</source>
+        <translation>{part} ({reason})</translation>
+    </message>
+</context>
+<context>
+    <name>TraceRefusal</name>
+    <message>
+        <source>{name} is not in GradStudio yet</source>
+        <translation>{name} aún no está en GradStudio</translation>
+    </message>
+    <message>
+        <source>a gradient is used as a value inside a training loop whose forward is computed once more just before the loop, which cannot be folded into one graph and a loop block</source>
+        <translation>se usa un gradiente como valor dentro de un bucle de entrenamiento cuyo pase hacia adelante se calcula otra vez justo antes del bucle, lo que no se puede resumir en un grafo y un bloque de bucle</translation>
+    </message>
+    <message>
+        <source>a tensor made in an earlier iteration of the training loop (such as a list of losses) is used after the loop, which one graph and a loop block cannot show</source>
+        <translation>se usa después del bucle un tensor creado en una iteración anterior del bucle de entrenamiento (como una lista de pérdidas), lo que un grafo y un bloque de bucle no pueden mostrar</translation>
+    </message>
+    <message>
+        <source>a training loop whose forward draws random numbers, computed once more just before the loop, cannot be folded into one graph and a loop block: the graph would draw them in another order</source>
+        <translation>un bucle de entrenamiento cuyo pase hacia adelante extrae números aleatorios y se calcula otra vez justo antes del bucle no se puede resumir en un grafo y un bloque de bucle: el grafo los extraería en otro orden</translation>
+    </message>
+    <message>
+        <source>this training loop&apos;s iterations are not the same steps each time (a different batch, or a step only some iterations take), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>las iteraciones de este bucle de entrenamiento no son siempre los mismos pasos (otro lote, o un paso que solo dan algunas iteraciones), así que no se puede resumir en un bloque de bucle, y desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
+    </message>
+    <message>
+        <source>this training loop carries a tensor from one iteration to the next (such as total = total + loss), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>este bucle de entrenamiento lleva un tensor de una iteración a la siguiente (como total = total + loss), así que no se puede resumir en un bloque de bucle, y desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
+    </message>
+    <message>
+        <source>{what} cannot be drawn yet: a hook changes or reads gradients during backward, which the graph cannot show</source>
+        <translation>{what} aún no se puede dibujar: un hook cambia o lee gradientes durante backward, lo que el grafo no puede mostrar</translation>
+    </message>
+    <message>
+        <source>a custom autograd.Function cannot be drawn yet: its backward is code of your own, which the graph cannot show</source>
+        <translation>una autograd.Function propia aún no se puede dibujar: su backward es código suyo, que el grafo no puede mostrar</translation>
+    </message>
+    <message>
+        <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
+        <translation>torch.nn.{name} aún no se puede dibujar: sus estadísticas acumuladas son búferes que escribe durante el pase hacia adelante, lo que el grafo no puede mostrar</translation>
+    </message>
+    <message>
+        <source>a hook can be drawn when it is a lambda or function of the script returning an expression of its gradient and numbers, such as lambda grad: grad * 10, or printing them, such as lambda grad: print(grad)</source>
+        <translation>un hook se puede dibujar cuando es una lambda o función del script que devuelve una expresión de su gradiente y números, como lambda grad: grad * 10, o que los imprime, como lambda grad: print(grad)</translation>
+    </message>
+    <message>
+        <source>a gradient used as a value inside this training loop cannot be drawn yet: the loop block cannot show where it is computed</source>
+        <translation>un gradiente usado como valor dentro de este bucle de entrenamiento aún no se puede dibujar: el bloque de bucle no puede mostrar dónde se calcula</translation>
+    </message>
+    <message>
+        <source>a tensor a training loop computes from a random draw or a gradient of its iteration (such as X[idx] with idx = torch.randint(...) in the loop) is used after the loop, which cannot be drawn yet: the loop block computes it anew in every iteration</source>
+        <translation>se usa después del bucle un tensor que un bucle de entrenamiento calcula a partir de una extracción aleatoria o de un gradiente de su iteración (como X[idx] con idx = torch.randint(...) en el bucle), lo que aún no se puede dibujar: el bloque de bucle lo calcula de nuevo en cada iteración</translation>
+    </message>
+    <message>
+        <source>the tensor an nn.Parameter was made from is used again, which cannot be drawn yet: it shares the parameter&apos;s memory, so training the parameter changes it too; use the parameter itself</source>
+        <translation>se vuelve a usar el tensor a partir del cual se creó un nn.Parameter, lo que aún no se puede dibujar: comparte la memoria del parámetro, así que entrenar el parámetro también lo cambia; use el propio parámetro</translation>
+    </message>
+    <message>
+        <source>nn.Parameter of a tensor the script already computes with cannot be drawn yet: make the parameter from a new tensor, as nn.Parameter(torch.randn(3)) does</source>
+        <translation>un nn.Parameter de un tensor con el que el script ya calcula aún no se puede dibujar: cree el parámetro a partir de un tensor nuevo, como hace nn.Parameter(torch.randn(3))</translation>
+    </message>
+    <message>
+        <source>an in-place update of a leaf that requires grad can be drawn only as a training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or w.sub_(lr * w.grad)) with lr a plain number</source>
+        <translation>una modificación in situ de una hoja que requiere gradiente solo se puede dibujar como un paso de entrenamiento de la forma w -= lr * w.grad (o w.data -= lr * w.grad, o w.sub_(lr * w.grad)) con lr un número simple</translation>
+    </message>
+    <message>
+        <source>writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, except as a training step w.data -= lr * w.grad: it changes a tensor without autograd seeing it</source>
+        <translation>escribir a través de .data (como w.data.zero_() o w.data = ...) aún no se puede dibujar, salvo como paso de entrenamiento w.data -= lr * w.grad: cambia un tensor sin que autograd lo vea</translation>
+    </message>
+    <message>
+        <source>a tensor that shares its memory with a parameter (through x.detach() or x.data) is used after the parameter&apos;s update, which cannot be drawn: the update changes both</source>
+        <translation>se usa después de la actualización del parámetro un tensor que comparte su memoria con él (a través de x.detach() o x.data), lo que no se puede dibujar: la actualización cambia ambos</translation>
+    </message>
+    <message>
+        <source>a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the graph would hold it as a constant</source>
+        <translation>se usa un número leído de un tensor (como loss.item() o x.tolist()) para calcular un tensor nuevo, lo que aún no se puede dibujar: el grafo lo guardaría como una constante</translation>
+    </message>
+    <message>
+        <source>an in-place update of a view (such as v = x[1:]; v += 5, or x[1:].mul_(3)) cannot be drawn: it changes the tensor it views; compute a new tensor instead, or write x[1:] += 5</source>
+        <translation>una modificación in situ de una vista (como v = x[1:]; v += 5, o x[1:].mul_(3)) no se puede dibujar: cambia el tensor que muestra; calcule en su lugar un tensor nuevo, o escriba x[1:] += 5</translation>
+    </message>
+    <message>
+        <source>an in-place update of a part of a tensor that requires grad (such as y[0] += 5 or y[1:].mul_(3)) cannot be drawn yet; compute a new tensor instead (for example with torch.cat)</source>
+        <translation>una modificación in situ de una parte de un tensor que requiere gradiente (como y[0] += 5 o y[1:].mul_(3)) aún no se puede dibujar; calcule en su lugar un tensor nuevo (por ejemplo con torch.cat)</translation>
+    </message>
+    <message>
+        <source>assigning into a .grad (x.grad[0] = 0) cannot be drawn yet</source>
+        <translation>asignar dentro de un .grad (x.grad[0] = 0) aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>assigning through .data (x.data[0] = 0) cannot be drawn: it changes a tensor without autograd seeing it</source>
+        <translation>asignar a través de .data (x.data[0] = 0) no se puede dibujar: cambia un tensor sin que autograd lo vea</translation>
+    </message>
+    <message>
+        <source>an in-place update of a tensor that shares its memory with another (through x.detach() or x.data) cannot be drawn: it changes both; compute a new tensor instead</source>
+        <translation>una modificación in situ de un tensor que comparte su memoria con otro (a través de x.detach() o x.data) no se puede dibujar: cambia ambos; calcule en su lugar un tensor nuevo</translation>
     </message>
 </context>
 <context>
