@@ -7,10 +7,16 @@ A sentence is a string literal (or f-string) of two words or more. It must be in
 reads: the message of an error the window shows (``fail``, ``FileError``,
 ``ActionError``, ``DocumentError``, ``ValueError`` …), a Data panel message, a
 step-through's ``problem``, an action's ``explain=``, and what the explanation builders
-(``why_no_graph``, ``step_lines``, ``*_explain`` …) return or append. Exported code,
-PyTorch's own messages and the tracer's refusals (it runs in a child process, which has
-no translator) are not sentences of this kind; nor are the errors of GradStudio's own
-code (``NOT_FOR_PEOPLE``)."""
+(``why_no_graph``, ``step_lines``, ``*_explain`` …) return or append. Exported code
+and PyTorch's own messages are not sentences of this kind; nor are the errors of
+GradStudio's own code (``NOT_FOR_PEOPLE``).
+
+The tracer's child process has no translator, yet the window shows its refusals and the
+notes built from them: they are marked ``QT_TRANSLATE_NOOP("TraceRefusal", ...)`` with
+their fields by name and travel to the window as ``gradstudio.words.Said`` records,
+which it translates. So the tracer's files are checked too, with its sinks
+(``TraceError``, ``refuse``, ``Difference``) and the builders of its notes
+(``_cut_note``…)."""
 import ast
 import pathlib
 import re
@@ -26,12 +32,17 @@ MARKERS = {"translate", "QT_TRANSLATE_NOOP"}
 # calls whose arguments a person reads, and keywords that hold a sentence
 SINKS = {"fail", "FileError", "ActionError", "DocumentError", "_empty", "TestPoints", "Walk",
          "NodeFailure", "MigrationDefect", "DataFileError", "NotComputable", "ValueError",
-         "ProbeError", "ActionParamError", "NotebookError", "TraceError"}
+         "ProbeError", "ActionParamError", "NotebookError", "TraceError",
+         # the tracer: its child's refusals (sent to the window as gradstudio.words.Said),
+         # the check's differences, the sentences it keeps as ``Said``
+         "refuse", "_refused", "_refuse", "Difference", "Said"}
 KEYWORDS = {"message", "problem", "explain", "note", "error"}
 # functions that build explanations: what they return or append is read
 BUILDERS = re.compile(r"why_no_graph|step_lines|_send_lines|_step_title|explain_text|"
                       r"grad_fn_summary|recorded_words|stale_step_words|why_not_saved|"
-                      r"_no_loss_node|_loss_and_step|.*_explain")
+                      r"_no_loss_node|_loss_and_step|.*_explain|"
+                      # the tracer's notes and the trace check's differences
+                      r"_cut_note|_drawn_on_note|_error_said|_where|_\w+_difference")
 _WORDS = re.compile(r"[A-Za-z]{2,}")
 
 # Errors of GradStudio's own code (raised when it is imported, never by a user's action):
@@ -85,6 +96,7 @@ def untranslated_sentences(source):
 
 def _files():
     layers = [*ROOT.glob("document/*.py"), *ROOT.glob("timeline/*.py"),
+              *ROOT.glob("trace/*.py"), *ROOT.glob("trace/handlers/*.py"),
               ROOT / "hook_text.py", ROOT / "vocabulary.py", ROOT / "words.py"]
     return {p.relative_to(ROOT).as_posix(): p for p in sorted(layers)}
 
@@ -101,8 +113,17 @@ def check(value):
     raise ActionError(translate("Run", "Choose the {role} of this action."))
 defaction("print", (), "print(tensor)", explain=lambda a, s: f"Prints {a} as it is now.")
 CODE = f"{name}.backward(retain_graph=True)"          # exported code: not a sentence
+def _cut_note(cut):
+    return f"Drawn up to line {cut['line']}; the rest is recorded."
+def handler(rec, name):
+    raise TraceError(f"a {name} tensor cannot be drawn")
+def optimizer(rec):
+    rec.refuse("an optimizer with several parameter groups cannot be drawn yet")
+    raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a {dtype} tensor cannot be drawn"),
+                     dtype="int8")
 '''
-    assert sorted({line for line, _ in untranslated_sentences(planted)}) == [3, 8, 10]
+    assert sorted({line for line, _ in untranslated_sentences(planted)}) == [3, 8, 10, 13, 15,
+                                                                              17]
 
 
 def test_every_sentence_of_the_lower_layers_goes_through_translate():

@@ -37,7 +37,7 @@ import bisect
 
 from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import HISTORY_ELEMENTS, MAX_LOOP_COUNT
-from gradstudio.words import QT_TRANSLATE_NOOP
+from gradstudio.words import QT_TRANSLATE_NOOP, Number
 
 from .fold_find import Stream, find_loops, same_forward_before
 from .said import Said
@@ -172,8 +172,9 @@ class Folded:
         st, rec = self.st, self.rec
         s, p, n = loop.start, loop.period, loop.count
         if n > MAX_LOOP_COUNT:
-            raise TraceError(f"a training loop of more than {MAX_LOOP_COUNT:,} iterations cannot "
-                             "be drawn", line=st.line(s))
+            raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "a training loop of more than {count} iterations cannot be drawn"),
+                line=st.line(s), count=Number(MAX_LOOP_COUNT))
         drawn = {t for t in range(p) if st.is_node[s + t] and
                  self._computed_in_loop(rec.nodes[st.events[s + t][1]])}
         if drawn and loop.pre:

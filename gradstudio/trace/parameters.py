@@ -15,9 +15,9 @@ refused in one sentence.
 Imports only the engine's public API and its sibling modules.
 """
 from gradstudio.engine import inspect as raw
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 from .values import TraceError, _Record
-from gradstudio.words import QT_TRANSLATE_NOOP
 
 __all__ = ["parameter", "embedding_layer"]
 
@@ -39,8 +39,9 @@ def parameter(rec, func, args, kwargs):
         rec.quiet -= 1
     data = args[1] if len(args) > 1 else kwargs.get("data")
     if not raw.is_tensor(data):
-        raise TraceError("nn.Parameter() without a tensor cannot be drawn yet: give it the "
-                         "tensor it starts from, as nn.Parameter(torch.zeros(3))")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "nn.Parameter() without a tensor cannot be drawn yet: give it the tensor it "
+            "starts from, as nn.Parameter(torch.zeros(3))"))
     i = rec.node_index(data)
     node = rec.nodes[i]
     if "requires_grad" not in node["params"] or node["inputs"] or _used(rec, i):
@@ -77,8 +78,9 @@ def embedding_layer(rec, result, layer, num_embeddings, embedding_dim, *args, **
     nodes of F.embedding."""
     p = layer.weight
     if kwargs.get("_weight") is not None or len(args) > 6 and args[6] is not None:
-        raise TraceError("an nn.Embedding made from a given weight cannot be drawn yet: "
-                         "let it draw its own, or use F.embedding with a tensor of yours")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "an nn.Embedding made from a given weight cannot be drawn yet: let it draw its "
+            "own, or use F.embedding with a tensor of yours"))
     params = {"shape": [int(num_embeddings), int(embedding_dim)],
               "requires_grad": bool(raw.requires_grad(p))}
     if p.dtype.name != "float32":

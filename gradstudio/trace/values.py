@@ -180,7 +180,8 @@ def _number(v, what):
         v = v.item()
     if isinstance(v, bool) or not isinstance(v, (int, float)) or \
             (isinstance(v, float) and math.isnan(v)):
-        raise TraceError(f"{what} must be a plain number to be drawn")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "{what} must be a plain number to be drawn"),
+                         what=what)
     return v
 
 

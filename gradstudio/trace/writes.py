@@ -133,8 +133,9 @@ def setitem(rec, func, t, key, value):
         problem = VIEW_WRITE
     text, ports = _index_key_text(key, raw.is_tensor)
     if problem is None and text is None:
-        problem = ("this assignment cannot be drawn yet; index with integers, slices, "
-                   "lists and at most two tensors (x[mask] = 0, x[:, idx] = v)")
+        problem = QT_TRANSLATE_NOOP(
+            "TraceRefusal", "this assignment cannot be drawn yet; index with integers, "
+            "slices, lists and at most two tensors (x[mask] = 0, x[:, idx] = v)")
     if pending is not None and not (pending.base is t and pending.view is value and
                                     pending.key == text):
         raise TraceError(VIEW_WRITE, line=pending.line)

@@ -370,6 +370,7 @@ class LessonPanel(SessionPanel):
                                     "at its moment ({NEXT_CELL_KEY})").format(NEXT_CELL_KEY=NEXT_CELL_KEY))
         self.next_button.clicked.connect(self.next_cell)
         self.position = PlainLabel()
+        self.position.setWordWrap(True)   # ("3 celdas de código": the buttons keep their room)
         self.nav = QWidget()
         nav = QHBoxLayout(self.nav)
         nav.setContentsMargins(0, 0, 0, 0)

@@ -117,9 +117,9 @@ def _notebook(path):
 def test_a_cut_notebooks_note_names_its_cell_in_the_windows_language(qtbot, tmp_path,
                                                                       language, code, start):
     """The Lesson panel's note above the cells, its line named as the notebook's cell and
-    line in the window's words."""
+    line in the window's words, wrapped inside the dock of a 1024 × 640 window."""
     language(code)
-    w = main_window(qtbot, tmp_path, (1366, 768))
+    w = main_window(qtbot, tmp_path, (1024, 640))
     w.show_notice = lambda title, text: None
     path = _notebook(tmp_path / "custom.ipynb")
     w.ask_open_path = lambda caption, flt: str(path)
@@ -132,6 +132,10 @@ def test_a_cut_notebooks_note_names_its_cell_in_the_windows_language(qtbot, tmp_
     qtbot.waitUntil(note.isVisible)
     assert note.text().startswith(start + NOTE[code][1]), note.text()
     assert not [piece for piece in english_pieces(code) if piece in note.text()]
+    # the panel fits its dock at 1024 × 640, so the note wraps where it can be read
+    scroll = w.docks["lesson"].widget()
+    assert scroll.widget().minimumSizeHint().width() <= scroll.viewport().width()
+    assert note.width() <= scroll.viewport().width()
 
 
 @pytest.mark.parametrize("code, nodes, accuracy", [("en", "1,000 nodes", "97.5 %"),

@@ -4995,6 +4995,10 @@ Warum keine grad_fn: </translation>
         <source>The script stopped with exit status {code}.</source>
         <translation>Das Skript wurde mit dem Exit-Status {code} beendet.</translation>
     </message>
+    <message>
+        <source>The trace&apos;s result was rejected because the script wrote into the tracer&apos;s channel; trace it without writing to descriptors it did not open.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TraceCheck</name>
@@ -5193,6 +5197,10 @@ Warum keine grad_fn: </translation>
         <translation>diese Trainingsschleife trägt einen Tensor von einer Iteration in die nächste (etwa total = total + loss); sie lässt sich daher nicht zu einem Schleifenblock zusammenfassen, und ausgerollt bräuchte sie mehr als {steps} Trainingsschritte</translation>
     </message>
     <message>
+        <source>a training loop of more than {count} iterations cannot be drawn</source>
+        <translation>eine Trainingsschleife mit mehr als {count} Iterationen kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
         <source>{what} cannot be drawn yet: a hook changes or reads gradients during backward, which the graph cannot show</source>
         <translation>{what} kann noch nicht gezeichnet werden: Ein Hook ändert oder liest Gradienten während backward, was der Graph nicht zeigen kann</translation>
     </message>
@@ -5207,6 +5215,34 @@ Warum keine grad_fn: </translation>
     <message>
         <source>a hook can be drawn when it is a lambda or function of the script returning an expression of its gradient and numbers, such as lambda grad: grad * 10, or printing them, such as lambda grad: print(grad)</source>
         <translation>ein Hook kann gezeichnet werden, wenn er ein Lambda oder eine Funktion des Skripts ist, die einen Ausdruck aus seinem Gradienten und Zahlen zurückgibt, etwa lambda grad: grad * 10, oder sie ausgibt, etwa lambda grad: print(grad)</translation>
+    </message>
+    <message>
+        <source>this hook&apos;s text was not found in the script; {how}</source>
+        <translation>der Text dieses Hooks wurde im Skript nicht gefunden; {how}</translation>
+    </message>
+    <message>
+        <source>removing a hook (handle.remove()) cannot be drawn yet</source>
+        <translation>das Entfernen eines Hooks (handle.remove()) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>this hook ({name}) cannot be drawn yet; {how}</source>
+        <translation>dieser Hook ({name}) kann noch nicht gezeichnet werden; {how}</translation>
+    </message>
+    <message>
+        <source>a hook taking other arguments than the gradient cannot be drawn yet; {how}</source>
+        <translation>ein Hook, der andere Argumente als den Gradienten nimmt, kann noch nicht gezeichnet werden; {how}</translation>
+    </message>
+    <message>
+        <source>a hook whose body is more than one return or print cannot be drawn yet; {how}</source>
+        <translation>ein Hook, dessen Rumpf mehr als ein return oder print ist, kann noch nicht gezeichnet werden; {how}</translation>
+    </message>
+    <message>
+        <source>this hook cannot be drawn yet ({error}); {how}</source>
+        <translation>dieser Hook kann noch nicht gezeichnet werden ({error}); {how}</translation>
+    </message>
+    <message>
+        <source>several functions on one line: this hook cannot be drawn yet; {how}</source>
+        <translation>mehrere Funktionen in einer Zeile: Dieser Hook kann noch nicht gezeichnet werden; {how}</translation>
     </message>
     <message>
         <source>a gradient used as a value inside this training loop cannot be drawn yet: the loop block cannot show where it is computed</source>
@@ -5225,6 +5261,14 @@ Warum keine grad_fn: </translation>
         <translation>nn.Parameter aus einem Tensor, mit dem das Skript schon rechnet, kann noch nicht gezeichnet werden: Erzeugen Sie den Parameter aus einem neuen Tensor, wie es nn.Parameter(torch.randn(3)) tut</translation>
     </message>
     <message>
+        <source>nn.Parameter() without a tensor cannot be drawn yet: give it the tensor it starts from, as nn.Parameter(torch.zeros(3))</source>
+        <translation>nn.Parameter() ohne Tensor kann noch nicht gezeichnet werden: Geben Sie ihm den Tensor, mit dem er beginnt, wie nn.Parameter(torch.zeros(3))</translation>
+    </message>
+    <message>
+        <source>an nn.Embedding made from a given weight cannot be drawn yet: let it draw its own, or use F.embedding with a tensor of yours</source>
+        <translation>ein nn.Embedding aus einem vorgegebenen Gewicht kann noch nicht gezeichnet werden: Lassen Sie es sein eigenes ziehen oder verwenden Sie F.embedding mit einem eigenen Tensor</translation>
+    </message>
+    <message>
         <source>an in-place update of a leaf that requires grad can be drawn only as a training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or w.sub_(lr * w.grad)) with lr a plain number</source>
         <translation>eine In-place-Änderung eines Blatts, das Gradienten benötigt, kann nur als Trainingsschritt der Form w -= lr * w.grad (oder w.data -= lr * w.grad oder w.sub_(lr * w.grad)) mit einer einfachen Zahl lr gezeichnet werden</translation>
     </message>
@@ -5239,6 +5283,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the graph would hold it as a constant</source>
         <translation>eine aus einem Tensor gelesene Zahl (etwa loss.item() oder x.tolist()) wird verwendet, um einen neuen Tensor zu berechnen; das kann noch nicht gezeichnet werden: Der Graph würde sie als Konstante festhalten</translation>
+    </message>
+    <message>
+        <source>{what} must be a plain number to be drawn</source>
+        <translation>{what} muss eine einfache Zahl sein, um gezeichnet zu werden</translation>
     </message>
     <message>
         <source>an in-place update of a view (such as v = x[1:]; v += 5, or x[1:].mul_(3)) cannot be drawn: it changes the tensor it views; compute a new tensor instead, or write x[1:] += 5</source>
@@ -5259,6 +5307,282 @@ Warum keine grad_fn: </translation>
     <message>
         <source>an in-place update of a tensor that shares its memory with another (through x.detach() or x.data) cannot be drawn: it changes both; compute a new tensor instead</source>
         <translation>eine In-place-Änderung eines Tensors, der sich den Speicher mit einem anderen teilt (über x.detach() oder x.data), kann nicht gezeichnet werden: Sie ändert beide; berechnen Sie stattdessen einen neuen Tensor</translation>
+    </message>
+    <message>
+        <source>this assignment cannot be drawn yet; index with integers, slices, lists and at most two tensors (x[mask] = 0, x[:, idx] = v)</source>
+        <translation>diese Zuweisung kann noch nicht gezeichnet werden; indizieren Sie mit ganzen Zahlen, Slices, Listen und höchstens zwei Tensoren (x[mask] = 0, x[:, idx] = v)</translation>
+    </message>
+    <message>
+        <source>backward(inputs=...) cannot be drawn</source>
+        <translation>backward(inputs=...) kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>backward&apos;s gradient must be a tensor to be drawn</source>
+        <translation>der Gradient von backward muss ein Tensor sein, um gezeichnet zu werden</translation>
+    </message>
+    <message>
+        <source>torch.autograd.backward with several tensors cannot be drawn; call backward on each</source>
+        <translation>torch.autograd.backward mit mehreren Tensoren kann nicht gezeichnet werden; rufen Sie backward für jeden auf</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad&apos;s grad_outputs can be drawn only as one tensor or None per output</source>
+        <translation>die grad_outputs von torch.autograd.grad können nur als ein Tensor oder None je Ausgabe gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>{what} cannot be drawn unless it is a plain, finite number</source>
+        <translation>{what} kann nur gezeichnet werden, wenn es eine einfache, endliche Zahl ist</translation>
+    </message>
+    <message>
+        <source>gradient clipping cannot be drawn unless it is given a tensor or a list of tensors (such as model.parameters())</source>
+        <translation>Gradient-Clipping kann nur gezeichnet werden, wenn es einen Tensor oder eine Liste von Tensoren erhält (etwa model.parameters())</translation>
+    </message>
+    <message>
+        <source>clip_grad_norm_(..., foreach=...) cannot be drawn yet</source>
+        <translation>clip_grad_norm_(..., foreach=...) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>clip_grad_norm_ with norm_type={norm} cannot be drawn yet: a document clips by the 2-norm, the 1-norm or the largest value (inf)</source>
+        <translation>clip_grad_norm_ mit norm_type={norm} kann noch nicht gezeichnet werden: Ein Dokument begrenzt nach der 2-Norm, der 1-Norm oder dem größten Wert (inf)</translation>
+    </message>
+    <message>
+        <source>clip_grad_value_(..., foreach=...) cannot be drawn yet</source>
+        <translation>clip_grad_value_(..., foreach=...) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>load_state_dict(..., assign=True) cannot be drawn yet: it replaces the parameters instead of loading values into them</source>
+        <translation>load_state_dict(..., assign=True) kann noch nicht gezeichnet werden: Es ersetzt die Parameter, statt Werte in sie zu laden</translation>
+    </message>
+    <message>
+        <source>load_state_dict of a module with buffers ({buffers}) cannot be drawn yet</source>
+        <translation>load_state_dict eines Moduls mit Puffern ({buffers}) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>load_state_dict cannot be drawn unless the state_dict holds exactly the module&apos;s parameters, by name</source>
+        <translation>load_state_dict kann nur gezeichnet werden, wenn das state_dict genau die Parameter des Moduls enthält, nach Namen</translation>
+    </message>
+    <message>
+        <source>load_state_dict cannot be drawn unless {name} is a tensor of the parameter&apos;s shape</source>
+        <translation>load_state_dict kann nur gezeichnet werden, wenn {name} ein Tensor in der Form des Parameters ist</translation>
+    </message>
+    <message>
+        <source>torch.set_printoptions(profile={profile}) cannot be drawn: a profile is &apos;default&apos;, &apos;short&apos; or &apos;full&apos;</source>
+        <translation>torch.set_printoptions(profile={profile}) kann nicht gezeichnet werden: Ein Profil ist &apos;default&apos;, &apos;short&apos; oder &apos;full&apos;</translation>
+    </message>
+    <message>
+        <source>torch.set_printoptions({name}={value}) cannot be drawn unless {name} is a plain, finite number</source>
+        <translation>torch.set_printoptions({name}={value}) kann nur gezeichnet werden, wenn {name} eine einfache, endliche Zahl ist</translation>
+    </message>
+    <message>
+        <source>torch.set_printoptions(sci_mode={value}) cannot be drawn unless sci_mode is True, False or None</source>
+        <translation>torch.set_printoptions(sci_mode={value}) kann nur gezeichnet werden, wenn sci_mode True, False oder None ist</translation>
+    </message>
+    <message>
+        <source>retain_grad() is called here after a backward pass that ran after the tensor was computed; a graph marks a tensor for the whole program. Call retain_grad() right after computing the tensor.</source>
+        <translation>retain_grad() wird hier nach einem Rückwärtsdurchlauf aufgerufen, der nach der Berechnung des Tensors lief; ein Graph markiert einen Tensor für das ganze Programm. Rufen Sie retain_grad() direkt nach der Berechnung des Tensors auf.</translation>
+    </message>
+    <message>
+        <source>assigning a tensor to .grad cannot be drawn; only x.grad = None and x.grad.zero_() can</source>
+        <translation>das Zuweisen eines Tensors an .grad kann nicht gezeichnet werden; nur x.grad = None und x.grad.zero_() können es</translation>
+    </message>
+    <message>
+        <source>this indexing with a tensor cannot be drawn yet; use at most two tensors with integers, slices and lists (x[mask], x[:, idx], x[rows, cols])</source>
+        <translation>diese Indizierung mit einem Tensor kann noch nicht gezeichnet werden; verwenden Sie höchstens zwei Tensoren mit ganzen Zahlen, Slices und Listen (x[mask], x[:, idx], x[rows, cols])</translation>
+    </message>
+    <message>
+        <source>{kind} with a weight per class, label_smoothing or class probabilities as the target cannot be drawn yet</source>
+        <translation>{kind} mit einem Gewicht je Klasse, label_smoothing oder Klassenwahrscheinlichkeiten als Ziel kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>a {dtype} tensor cannot be drawn</source>
+        <translation>ein {dtype}-Tensor kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>torch.eye with two sizes cannot be drawn</source>
+        <translation>torch.eye mit zwei Größen kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>torch.{kind}(..., generator=) cannot be drawn yet</source>
+        <translation>torch.{kind}(..., generator=) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>a draw from a torch.Generator whose state changed outside the graph&apos;s draws (set_state, a draw the graph has no node for) cannot be drawn yet</source>
+        <translation>eine Ziehung aus einem torch.Generator, dessen Zustand sich außerhalb der Ziehungen des Graphen geändert hat (set_state, eine Ziehung ohne Knoten im Graphen), kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>{what} cannot be drawn yet</source>
+        <translation>{what} kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>Tensor.uniform_ cannot be drawn yet, except on a new torch.empty tensor with the default generator</source>
+        <translation>Tensor.uniform_ kann noch nicht gezeichnet werden, außer auf einem neuen torch.empty-Tensor mit dem Standardgenerator</translation>
+    </message>
+    <message>
+        <source>a document&apos;s seed is from 0 to 2**63 - 1</source>
+        <translation>der Seed eines Dokuments liegt zwischen 0 und 2**63 - 1</translation>
+    </message>
+    <message>
+        <source>changing a .grad in place (other than {points}) cannot be drawn yet</source>
+        <translation>ein .grad in place zu ändern (außer mit {points}) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>a {dtype} nn.Linear cannot be drawn</source>
+        <translation>ein nn.Linear in {dtype} kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>dropout(inplace=True) cannot be drawn yet: it writes its mask into the tensor; use inplace=False</source>
+        <translation>dropout(inplace=True) kann noch nicht gezeichnet werden: Es schreibt seine Maske in den Tensor; verwenden Sie inplace=False</translation>
+    </message>
+    <message>
+        <source>the operation &apos;{name}&apos; cannot be drawn yet</source>
+        <translation>die Operation &apos;{name}&apos; kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>the {name} of &apos;{name}&apos; cannot be drawn yet</source>
+        <translation>der Wert {name} von &apos;{name}&apos; kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>{name} with a number in place of the tensor &apos;{port}&apos; cannot be drawn yet; give it a tensor</source>
+        <translation>{name} mit einer Zahl anstelle des Tensors &apos;{port}&apos; kann noch nicht gezeichnet werden; geben Sie ihm einen Tensor</translation>
+    </message>
+    <message>
+        <source>rsub with alpha cannot be drawn</source>
+        <translation>rsub mit alpha kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>converting to {dtype} cannot be drawn; use one of {dtypes}</source>
+        <translation>eine Umwandlung in {dtype} kann nicht gezeichnet werden; verwenden Sie einen von {dtypes}</translation>
+    </message>
+    <message>
+        <source>this indexing cannot be drawn yet; use integers, slices, lists, and at most two tensors (x[mask], x[:, idx], x[rows, cols])</source>
+        <translation>diese Indizierung kann noch nicht gezeichnet werden; verwenden Sie ganze Zahlen, Slices, Listen und höchstens zwei Tensoren (x[mask], x[:, idx], x[rows, cols])</translation>
+    </message>
+    <message>
+        <source>this loss cannot be drawn yet: only cross_entropy and nll_loss without a weight per class can</source>
+        <translation>dieser Verlust kann noch nicht gezeichnet werden: Nur cross_entropy und nll_loss ohne Gewicht je Klasse können es</translation>
+    </message>
+    <message>
+        <source>torch.where with a condition that is not a tensor cannot be drawn; give it a bool tensor such as x &gt; 0</source>
+        <translation>torch.where mit einer Bedingung, die kein Tensor ist, kann nicht gezeichnet werden; geben Sie ihm einen bool-Tensor wie x &gt; 0</translation>
+    </message>
+    <message>
+        <source>this assignment into a tensor cannot be drawn yet</source>
+        <translation>diese Zuweisung in einen Tensor kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>torch.optim.{name} cannot be drawn yet: a document&apos;s optimizer is SGD, Adam, AdamW or RMSprop</source>
+        <translation>torch.optim.{name} kann noch nicht gezeichnet werden: Der Optimierer eines Dokuments ist SGD, Adam, AdamW oder RMSprop</translation>
+    </message>
+    <message>
+        <source>an optimizer class of your own ({name}) cannot be drawn yet: a document&apos;s optimizer is torch.optim&apos;s SGD, Adam, AdamW or RMSprop</source>
+        <translation>eine eigene Optimierer-Klasse ({name}) kann noch nicht gezeichnet werden: Der Optimierer eines Dokuments ist SGD, Adam, AdamW oder RMSprop aus torch.optim</translation>
+    </message>
+    <message>
+        <source>an optimizer with several parameter groups cannot be drawn yet: give it one list of tensors</source>
+        <translation>ein Optimierer mit mehreren Parametergruppen kann noch nicht gezeichnet werden: Geben Sie ihm eine Liste von Tensoren</translation>
+    </message>
+    <message>
+        <source>torch.optim.{algorithm}(..., {key}={value}) cannot be drawn yet: a document&apos;s {algorithm} takes {words}</source>
+        <translation>torch.optim.{algorithm}(..., {key}={value}) kann noch nicht gezeichnet werden: {algorithm} in einem Dokument nimmt {words}</translation>
+    </message>
+    <message>
+        <source>torch.optim.{algorithm}&apos;s {key} must be a plain number to be drawn</source>
+        <translation>{key} von torch.optim.{algorithm} muss eine einfache Zahl sein, um gezeichnet zu werden</translation>
+    </message>
+    <message>
+        <source>an optimizer over a tensor the trace did not see made cannot be drawn</source>
+        <translation>ein Optimierer über einen Tensor, dessen Entstehung die Verfolgung nicht gesehen hat, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>optimizer.{what}() of an optimizer the trace could not draw cannot be drawn</source>
+        <translation>optimizer.{what}() eines Optimierers, den die Verfolgung nicht zeichnen konnte, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>changing an optimizer&apos;s settings or parameters after making it (such as param_groups[0][&apos;lr&apos;] = ... or add_param_group) cannot be drawn yet</source>
+        <translation>die Einstellungen oder Parameter eines Optimierers nach seiner Erzeugung zu ändern (etwa param_groups[0][&apos;lr&apos;] = ... oder add_param_group), kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>optimizer.step(closure) cannot be drawn yet: call loss.backward() and optimizer.step() instead</source>
+        <translation>optimizer.step(closure) kann noch nicht gezeichnet werden: Rufen Sie stattdessen loss.backward() und optimizer.step() auf</translation>
+    </message>
+    <message>
+        <source>loading an optimizer&apos;s state (load_state_dict) cannot be drawn yet</source>
+        <translation>das Laden des Zustands eines Optimierers (load_state_dict) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>zero_grad() of a module with a parameter the trace did not see made cannot be drawn</source>
+        <translation>zero_grad() eines Moduls mit einem Parameter, dessen Entstehung die Verfolgung nicht gesehen hat, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>the script made more than {count} tensor operations, too many to draw</source>
+        <translation>das Skript hat mehr als {count} Tensoroperationen ausgeführt, zu viele zum Zeichnen</translation>
+    </message>
+    <message>
+        <source>the step of a parameter update (lr * w.grad) is used again after the update, which cannot be drawn yet</source>
+        <translation>der Schritt einer Parameteraktualisierung (lr * w.grad) wird nach der Aktualisierung erneut verwendet; das kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>a tensor computed outside the traced operations (for example a gradient returned with create_graph=True) is used here; GradStudio cannot draw where it came from</source>
+        <translation>hier wird ein Tensor verwendet, der außerhalb der verfolgten Operationen berechnet wurde (zum Beispiel ein mit create_graph=True zurückgegebener Gradient); GradStudio kann nicht zeichnen, woher er kommt</translation>
+    </message>
+    <message>
+        <source>a gradient returned by torch.autograd.grad is used as a value to compute a new tensor, which cannot be drawn yet: a graph computes every tensor before its backward steps, so the gradient would be frozen into a number</source>
+        <translation>ein von torch.autograd.grad zurückgegebener Gradient wird als Wert verwendet, um einen neuen Tensor zu berechnen; das kann noch nicht gezeichnet werden: Ein Graph berechnet jeden Tensor vor seinen backward-Schritten, der Gradient würde also zu einer festen Zahl</translation>
+    </message>
+    <message>
+        <source>a {dtype} tensor cannot be drawn; GradStudio documents hold {dtypes} tensors</source>
+        <translation>ein {dtype}-Tensor kann nicht gezeichnet werden; GradStudio-Dokumente enthalten Tensoren in {dtypes}</translation>
+    </message>
+    <message>
+        <source>a gradient torch.autograd.grad returned for several outputs is used as a value, which cannot be drawn yet; ask for one output&apos;s gradient per call</source>
+        <translation>ein Gradient, den torch.autograd.grad für mehrere Ausgaben zurückgegeben hat, wird als Wert verwendet; das kann noch nicht gezeichnet werden; fragen Sie je Aufruf nach dem Gradienten einer Ausgabe</translation>
+    </message>
+    <message>
+        <source>the script made more than {count} tensor operations, too many to trace</source>
+        <translation>das Skript hat mehr als {count} Tensoroperationen ausgeführt, zu viele zum Verfolgen</translation>
+    </message>
+    <message>
+        <source>a hook that prints outside a backward step, after one, cannot be drawn yet: the graph would print it before the backward</source>
+        <translation>ein Hook, der außerhalb eines backward-Schritts ausgibt, nach einem solchen, kann noch nicht gezeichnet werden: Der Graph würde es vor dem backward ausgeben</translation>
+    </message>
+    <message>
+        <source>a learning-rate scheduler (torch.optim.lr_scheduler.{name}) cannot be drawn yet: a document&apos;s scheduler is one of {known}</source>
+        <translation>ein Lernraten-Scheduler (torch.optim.lr_scheduler.{name}) kann noch nicht gezeichnet werden: Der Scheduler eines Dokuments ist einer von {known}</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}(..., last_epoch=...) cannot be drawn yet: a document&apos;s scheduler starts from its optimizer&apos;s first step</source>
+        <translation>torch.optim.lr_scheduler.{name}(..., last_epoch=...) kann noch nicht gezeichnet werden: Der Scheduler eines Dokuments beginnt mit dem ersten Schritt seines Optimierers</translation>
+    </message>
+    <message>
+        <source>a {name} over an optimizer the trace could not draw cannot be drawn</source>
+        <translation>ein {name} über einen Optimierer, den die Verfolgung nicht zeichnen konnte, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain list of whole numbers</source>
+        <translation>{setting} von torch.optim.lr_scheduler.{name} kann nicht als {value} gezeichnet werden: Geben Sie eine einfache Liste ganzer Zahlen an</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain whole number</source>
+        <translation>{setting} von torch.optim.lr_scheduler.{name} kann nicht als {value} gezeichnet werden: Geben Sie eine einfache ganze Zahl an</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain number</source>
+        <translation>{setting} von torch.optim.lr_scheduler.{name} kann nicht als {value} gezeichnet werden: Geben Sie eine einfache Zahl an</translation>
+    </message>
+    <message>
+        <source>scheduler.step() of a scheduler the trace could not draw cannot be drawn</source>
+        <translation>scheduler.step() eines Schedulers, den die Verfolgung nicht zeichnen konnte, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>scheduler.step(epoch) cannot be drawn: call scheduler.step() without an epoch, once per epoch</source>
+        <translation>scheduler.step(epoch) kann nicht gezeichnet werden: Rufen Sie scheduler.step() ohne Epoche auf, einmal je Epoche</translation>
+    </message>
+    <message>
+        <source>ReduceLROnPlateau.step() of a tensor the trace did not see made cannot be drawn</source>
+        <translation>ReduceLROnPlateau.step() eines Tensors, dessen Entstehung die Verfolgung nicht gesehen hat, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>ReduceLROnPlateau.step() cannot be drawn unless its metric is a number or a tensor</source>
+        <translation>ReduceLROnPlateau.step() kann nur gezeichnet werden, wenn seine Metrik eine Zahl oder ein Tensor ist</translation>
     </message>
 </context>
 <context>

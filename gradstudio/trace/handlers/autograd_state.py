@@ -8,6 +8,7 @@ from functools import partial
 from gradstudio.engine import inspect as raw
 
 from gradstudio.timeline import ACTIONS, Seen, traced
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 from ..updates import data_assignment
 from ..values import TraceError, _Record, marked, marked_list
@@ -60,10 +61,10 @@ def retain_handler(rec, out, t):
     if raw.requires_grad(t) and raw.grad_fn(t) is not None and any(
             ACTIONS[a["kind"]].walk is not None and a["after"] > i
             for a in rec.actions):
-        raise TraceError("retain_grad() is called here after a backward pass that "
-                         "ran after the tensor was computed; a graph marks a tensor "
-                         "for the whole program. Call retain_grad() right after "
-                         "computing the tensor.")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "retain_grad() is called here after a backward pass that ran after the tensor "
+            "was computed; a graph marks a tensor for the whole program. Call "
+            "retain_grad() right after computing the tensor."))
     rec.nodes[i]["retains_grad"] = True
     rec.grad_holders[id(t)] = t
 
@@ -145,8 +146,9 @@ def data_set(rec, func, args, kwargs):
 def grad_set(rec, func, args, kwargs):
     t, value = args[0], args[1] if len(args) > 1 else None
     if value is not None:
-        raise TraceError("assigning a tensor to .grad cannot be drawn; only "
-                         "x.grad = None and x.grad.zero_() can")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "assigning a tensor to .grad cannot be drawn; only x.grad = None and "
+            "x.grad.zero_() can"))
     func(*args, **kwargs)
     if not rec.quiet and len(rec.frames) == 1:
         rec.action(*traced("x.grad = None", Seen(rec.node_index(t))))

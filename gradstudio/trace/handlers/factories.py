@@ -7,6 +7,7 @@ from functools import partial
 from gradstudio.engine import inspect as raw
 
 from gradstudio.vocabulary import DTYPES
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 from ..values import (TraceError, _inferred_dtype, _jsonable, _number, _plain, _Record,
                       _shape, _values)
@@ -29,7 +30,8 @@ def dtype_param(t, kind, params):
          else "float32")
     if name != default:
         if name not in DTYPES:
-            raise TraceError(f"a {name} tensor cannot be drawn")
+            raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a {dtype} tensor cannot be drawn"),
+                             dtype=name)
         params["dtype"] = name
     params["requires_grad"] = bool(raw.requires_grad(t))
     return params
@@ -80,7 +82,7 @@ def randint_params(out, low, high=None, size=None, **k):
 
 def eye_params(out, n, m=None, **k):
     if m is not None and m != n:
-        raise TraceError("torch.eye with two sizes cannot be drawn")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "torch.eye with two sizes cannot be drawn"))
     return {"n": int(n)}
 
 
@@ -136,16 +138,17 @@ _NEW_SEED = 67280421310721          # a new torch.Generator()'s seed
 
 def _generator_params(rec, kind, g, before):
     if kind not in ("rand", "randn", "randperm", "randint"):
-        raise TraceError(f"torch.{kind}(..., generator=) cannot be drawn yet")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "torch.{kind}(..., generator=) cannot be drawn yet"),
+                         kind=kind)
     known = rec.generators.get(id(g))
     number = known[0] if known is not None else len(rec.generators) + 1
     seed = g.initial_seed()
     if known is not None and (before == known[1]).all():
         seed = None                  # (it goes on from its last draw)
     elif not (before == type(g)().manual_seed(seed).get_state()).all():
-        raise TraceError("a draw from a torch.Generator whose state changed outside the "
-                         "graph's draws (set_state, a draw the graph has no node for) "
-                         "cannot be drawn yet")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "a draw from a torch.Generator whose state changed outside the graph's draws "
+            "(set_state, a draw the graph has no node for) cannot be drawn yet"))
     if known is None and seed == _NEW_SEED:
         seed = None                  # (a new torch.Generator() starts there)
     rec.generators[id(g)] = (number, g.get_state(), g)
@@ -153,7 +156,7 @@ def _generator_params(rec, kind, g, before):
 
 
 def unsupported(what, out, *a, **k):
-    raise TraceError(f"{what} cannot be drawn yet")
+    raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "{what} cannot be drawn yet"), what=what)
 
 
 # torch.empty(...).uniform_(low, high): a uniform node (as an exported nn.Linear weight
@@ -169,8 +172,9 @@ def empty_handler(rec, empties, out, *a, **k):
 
 def uniform_handler(rec, empties, out, t, a=0.0, b=1.0, *, generator=None):
     if id(t) not in empties or generator is not None:
-        raise TraceError("Tensor.uniform_ cannot be drawn yet, except on a new "
-                         "torch.empty tensor with the default generator")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "Tensor.uniform_ cannot be drawn yet, except on a new torch.empty tensor with "
+            "the default generator"))
     empties.discard(id(t))
     params = dtype_param(t, "uniform", {"shape": list(t.shape),
                                         "low": _number(a, "uniform_'s low"),
@@ -186,7 +190,7 @@ def seed_handler(rec, out, seed):
         rec.reseed = value
         return
     if value >= 2 ** 63:
-        raise TraceError("a document's seed is from 0 to 2**63 - 1")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a document's seed is from 0 to 2**63 - 1"))
     rec.seed = value
 
 
