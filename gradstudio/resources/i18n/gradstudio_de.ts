@@ -4997,7 +4997,7 @@ Warum keine grad_fn: </translation>
     </message>
     <message>
         <source>The trace&apos;s result was rejected because the script wrote into the tracer&apos;s channel; trace it without writing to descriptors it did not open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ergebnis der Verfolgung wurde verworfen, weil das Skript in den Kanal der Verfolgung geschrieben hat; verfolgen Sie es, ohne in Deskriptoren zu schreiben, die es nicht selbst geöffnet hat.</translation>
     </message>
 </context>
 <context>

@@ -4997,7 +4997,7 @@ Por qué no hay grad_fn: </translation>
     </message>
     <message>
         <source>The trace&apos;s result was rejected because the script wrote into the tracer&apos;s channel; trace it without writing to descriptors it did not open.</source>
-        <translation type="unfinished"></translation>
+        <translation>El resultado del rastreo se rechazó porque el script escribió en el canal del rastreador; rastréelo sin escribir en descriptores que no haya abierto.</translation>
     </message>
 </context>
 <context>
