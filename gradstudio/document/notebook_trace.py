@@ -17,7 +17,7 @@ lesson's ``seeded`` flag lets the lesson view say so.
 """
 import re
 
-from gradstudio.words import translate
+from gradstudio.words import Number, Said, translate
 
 from .lesson import MAX_LESSON_TEXT, Cell, Lesson, program_fingerprint
 from .notebook import NotebookError, program, read_notebook
@@ -121,14 +121,19 @@ class NotebookTraceJob:
             return None
         first = failed[0]["error"]
         where = self.program.where(first.get("line"))
-        place = f"cell {failed[0]['cell'] + 1}" + ("" if where is None else f", line {where[1]}")
-        text = first["text"][len(_NOT_IN_GRADSTUDIO):].rstrip(".")
+        cell = failed[0]["cell"] + 1
+        place = translate("TraceNotes", "Cell {cell}").format(cell=cell) if where is None \
+            else translate("TraceNotes", "Cell {cell}, line {line}").format(cell=cell,
+                                                                            line=where[1])
+        reason = Said.from_json(first.get("reason"))     # (the child's words, translated)
+        text = reason.shown() if isinstance(reason, Said) else \
+            first["text"][len(_NOT_IN_GRADSTUDIO):].rstrip(".")
         note = translate("NotebookTrace", "{place} fails in GradStudio but would run under "
                          "PyTorch ({text}): the graph and its export leave out what that "
-                         "cell computes.").format(place=place[0].upper() + place[1:], text=text)
+                         "cell computes.").format(place=place, text=text)
         if len(failed) > 1:
             note += " " + translate("NotebookTrace", "{count} more cells fail the same "
-                                    "way.").format(count=len(failed) - 1)
+                                    "way.").format(count=Number(len(failed) - 1))
         return note
 
     def lesson(self, doc, data, ids):

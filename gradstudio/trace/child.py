@@ -312,7 +312,9 @@ class _ScriptRun:
         error = where[-1] if where[0].startswith("line ") else ": ".join(where)
         line = where[0][5:] if where[0].startswith("line ") else None
         self.real_print(error)
-        return {"text": error, "line": int(line) if line else None}
+        said = _error_said(exc, self.filename)
+        return {"text": error, "line": int(line) if line else None,
+                **({} if said is None else {"reason": said.fields["reason"].to_json()})}
 
     def _listened(self, code, timeout, on_start):
         """Runs the script (``code``, or its cells) listened to and traced."""

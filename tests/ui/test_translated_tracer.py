@@ -168,3 +168,23 @@ def test_counts_and_figures_are_written_as_the_language_writes_numbers(
     Part.wrong = Part.wrong()
     scores, = DataPanel._scores(Part, False, "loss")
     assert accuracy in scores, scores
+
+
+@pytest.mark.parametrize("code, start", [
+    ("de", "Zelle 2, Zeile 2 scheitert in GradStudio, würde aber unter PyTorch laufen "
+           "(torch.special gibt es in GradStudio noch nicht)"),
+    ("es", "La celda 2, línea 2 falla en GradStudio pero se ejecutaría con PyTorch "
+           "(torch.special aún no está en GradStudio)")])
+def test_a_cell_failing_only_in_gradstudio_is_said_in_the_windows_language(language, code,
+                                                                           start):
+    """A notebook cell PyTorch would run but the engine lacks: the note names the cell and
+    line, and what is missing, in the window's words."""
+    from gradstudio.document.notebook_trace import trace_notebook
+    cells = ["import torch\nx = torch.ones(3, requires_grad=True)",
+             "z = x * 3\nw = torch.special.erfcx(x)\nw"]
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+                "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None,
+                           "outputs": [], "source": c} for c in cells]}
+    language(code)
+    doc = trace_notebook(json.dumps(notebook), "nb.ipynb")
+    assert doc.trace_note.startswith(start), doc.trace_note

@@ -5118,6 +5118,14 @@ Warum keine grad_fn: </translation>
         <translation>Zelle {cell}, Zeile {line}</translation>
     </message>
     <message>
+        <source>Cell {cell}</source>
+        <translation>Zelle {cell}</translation>
+    </message>
+    <message>
+        <source>Cell {cell}, line {line}</source>
+        <translation>Zelle {cell}, Zeile {line}</translation>
+    </message>
+    <message>
         <source>Not drawn: {parts}. What it printed is recorded as text and everything after it is drawn.</source>
         <translation>Nicht gezeichnet: {parts}. Was dieser Teil ausgegeben hat, ist als Text aufgezeichnet, und alles danach ist gezeichnet.</translation>
     </message>

@@ -5118,6 +5118,14 @@ Por qué no hay grad_fn: </translation>
         <translation>celda {cell}, línea {line}</translation>
     </message>
     <message>
+        <source>Cell {cell}</source>
+        <translation>La celda {cell}</translation>
+    </message>
+    <message>
+        <source>Cell {cell}, line {line}</source>
+        <translation>La celda {cell}, línea {line}</translation>
+    </message>
+    <message>
         <source>Not drawn: {parts}. What it printed is recorded as text and everything after it is drawn.</source>
         <translation>Sin dibujar: {parts}. Lo que imprimió está grabado como texto y todo lo que viene después está dibujado.</translation>
     </message>
