@@ -764,6 +764,10 @@ sandte [{nr}] {name}: {value}</translation>
 <context>
     <name>DataFile</name>
     <message>
+        <source>The file has more rows than GradStudio reads (at most {most}): only its first {rows} rows are imported.</source>
+        <translation>Die Datei hat mehr Zeilen, als GradStudio liest (höchstens {most}): Nur ihre ersten {rows} Zeilen werden importiert.</translation>
+    </message>
+    <message>
         <source>{value} is empty: there is nothing to import.</source>
         <translation>{value} ist leer: Es gibt nichts zu importieren.</translation>
     </message>
@@ -2305,6 +2309,17 @@ Der Lauf: {expected}</translation>
     <message>
         <source>cell {v} of {v2}</source>
         <translation>Zelle {v} von {v2}</translation>
+    </message>
+</context>
+<context>
+    <name>Live</name>
+    <message>
+        <source>Playing live: {done} of {count} iterations so far.</source>
+        <translation>Live-Wiedergabe: bisher {done} von {count} Iterationen.</translation>
+    </message>
+    <message>
+        <source>The update&apos;s learning rate cannot change in the middle of the loop: the document keeps the last one, lr = {lr}, for every iteration.</source>
+        <translation>Die Lernrate der Aktualisierung kann sich nicht mitten in der Schleife ändern: Das Dokument behält die letzte, lr = {lr}, für jede Iteration.</translation>
     </message>
 </context>
 <context>

@@ -764,6 +764,10 @@ envió [{nr}] {name}: {value}</translation>
 <context>
     <name>DataFile</name>
     <message>
+        <source>The file has more rows than GradStudio reads (at most {most}): only its first {rows} rows are imported.</source>
+        <translation>El archivo tiene más filas de las que GradStudio lee (como mucho {most}): solo se importan sus primeras {rows} filas.</translation>
+    </message>
+    <message>
         <source>{value} is empty: there is nothing to import.</source>
         <translation>{value} está vacío: no hay nada que importar.</translation>
     </message>
@@ -2305,6 +2309,17 @@ La ejecución: {expected}</translation>
     <message>
         <source>cell {v} of {v2}</source>
         <translation>celda {v} de {v2}</translation>
+    </message>
+</context>
+<context>
+    <name>Live</name>
+    <message>
+        <source>Playing live: {done} of {count} iterations so far.</source>
+        <translation>Reproducción en vivo: {done} de {count} iteraciones hasta ahora.</translation>
+    </message>
+    <message>
+        <source>The update&apos;s learning rate cannot change in the middle of the loop: the document keeps the last one, lr = {lr}, for every iteration.</source>
+        <translation>La tasa de aprendizaje de la actualización no puede cambiar en mitad del bucle: el documento conserva la última, lr = {lr}, para cada iteración.</translation>
     </message>
 </context>
 <context>
