@@ -18,6 +18,7 @@ which it translates. So the tracer's files are checked too, with its sinks
 (``TraceError``, ``refuse``, ``Difference``) and the builders of its notes
 (``_cut_note``…)."""
 import ast
+import json
 import pathlib
 import re
 
@@ -166,3 +167,34 @@ def test_the_op_docs_marked_for_translation_are_the_catalogues():
     assert set(op_words.KIND_DOCS) == {k.doc for k in CATALOGUE.values() if k.doc}
     assert set(op_words.PARAM_DOCS) == {p.doc for k in CATALOGUE.values()
                                         for p in k.params if p.doc}
+
+
+def test_a_said_sentence_travels_as_json_and_is_translated_where_shown():
+    """The tracer's child keeps a refusal as a ``Said`` (it has no translator); the window
+    translates it, fields and nested sentences included, and counts by its language."""
+    inner = words.Said("TraceRefusal", "a {dtype} tensor cannot be drawn", dtype="int8")
+    said = words.Said("Trace", "line {line}: {reason} ({count} operations).", line=3,
+                      reason=inner, count=words.Number(12345))
+    again = words.Said.from_json(json.loads(json.dumps(said.to_json())))
+    english = "line 3: a int8 tensor cannot be drawn (12,345 operations)."
+    assert str(said) == str(again) == again.shown() == english
+    try:
+        words.install(lambda context, text: f"[{context}] {text}")
+        words.install_number(lambda value, decimals: f"<{value}>")
+        assert again.shown() == "[Trace] line 3: [TraceRefusal] a int8 tensor cannot be drawn " \
+                                "(<12345> operations)."
+        assert str(again) == english                  # (the command line's: English)
+    finally:
+        words.install(None)
+        words.install_number(None)
+
+
+def test_numbers_are_english_until_the_window_installs_its_writer():
+    assert words.number(1000) == "1,000" and words.number(0.975 * 100, 1) == "97.5"
+    assert "{n} nodes, {v:.1f} %".format(n=words.Number(1000), v=words.Number(97.5)) == \
+        "1,000 nodes, 97.5 %"
+    try:
+        words.install_number(lambda value, decimals: "x")
+        assert "{n:,}".format(n=words.Number(5)) == "x"
+    finally:
+        words.install_number(None)
