@@ -8,9 +8,9 @@ Part of the tracing child (``child.py``); imports only its sibling modules and
 ``gradstudio.vocabulary``.
 """
 from gradstudio.vocabulary import DTYPES
-from gradstudio.words import QT_TRANSLATE_NOOP
+from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
-from .values import TraceError, _number, _Record
+from .values import THE_FILL_VALUE, THE_NUMBER, TraceError, _number, _Record
 
 
 # ----------------------------------------------------------------------------- ops
@@ -118,7 +118,8 @@ def _param_value(param, value):
     if kind == "shape":
         return list(value)
     if kind == "scalar":
-        return _number(value, f"the {param.name}")
+        return _number(value, Said("TraceRefusal", QT_TRANSLATE_NOOP(
+            "TraceRefusal", "the {name}"), name=param.name))
     if kind == "bool":
         return bool(value)
     if kind == "int":
@@ -177,7 +178,7 @@ def _binary(name, operands, p, output):
         kw["alpha"] = _number(p["alpha"], "alpha")
     if isinstance(b, type(output)):
         return _Record(name, kw, {"self": a, "other": b}, output)
-    return _Record(name, dict(kw, other=_number(b, "the number")), {"self": a}, output)
+    return _Record(name, dict(kw, other=_number(b, THE_NUMBER)), {"self": a}, output)
 
 
 def _pow(name, operands, p, output):
@@ -192,12 +193,13 @@ def _pow_tensor(name, operands, p, output):
 def _rsub(name, operands, p, output):
     if p.get("alpha", 1) != 1:
         raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "rsub with alpha cannot be drawn"))
-    return _Record("rsub", {"other": _number(p["other"], "the number")},
+    return _Record("rsub", {"other": _number(p["other"], THE_NUMBER)},
                    {"self": operands[0]}, output)
 
 
 def _rpow(name, operands, p, output):
-    return _Record("rpow", {"base": _number(p["base"], "the base")},
+    return _Record("rpow", {"base": _number(p["base"], Said("TraceRefusal", QT_TRANSLATE_NOOP(
+        "TraceRefusal", "the base")))},
                    {"exponent": operands[0]}, output)
 
 
@@ -208,7 +210,7 @@ def _tensor_pair(name, operands, p, output):       # x //= y too (no inplace par
 def _number_operand(name, operands, p, output):
     # 2 // x is floor_divide_scalar, reflected; 2 % x is rremainder
     kind = ("r" if p.get("reflected") else "") + name.removesuffix("_scalar")
-    return _Record(kind, {"other": _number(p["other"], "the number")},
+    return _Record(kind, {"other": _number(p["other"], THE_NUMBER)},
                    {"self": operands[0]}, output)
 
 
@@ -221,8 +223,9 @@ def _clamp(name, operands, p, output):
 def _spread(name, operands, p, output):
     # no correction given is Bessel's (1): the same values, drawn as the default
     c = p.get("correction")
+    what = Said("TraceRefusal", QT_TRANSLATE_NOOP("TraceRefusal", "the correction"))
     return _Record(name, {"dim": _dims(p.get("dim")), "keepdim": bool(p.get("keepdim")),
-                          "correction": 1 if c is None else _number(c, "the correction")},
+                          "correction": 1 if c is None else _number(c, what)},
                    {"self": operands[0]}, output)
 
 
@@ -263,7 +266,7 @@ def _joined(name, operands, p, output):
 
 
 def _fill(name, operands, p, output):
-    return _Record("fill_", {"value": _number(p["value"], "the fill value")},
+    return _Record("fill_", {"value": _number(p["value"], THE_FILL_VALUE)},
                    {"self": operands[0]}, output)
 
 

@@ -175,12 +175,18 @@ def _jsonable(v):
     return v
 
 
+# what ``_number`` names in its refusal ("the number must be a plain number to be drawn")
+THE_NUMBER = Said("TraceRefusal", QT_TRANSLATE_NOOP("TraceRefusal", "the number"))
+THE_FILL_VALUE = Said("TraceRefusal", QT_TRANSLATE_NOOP("TraceRefusal", "the fill value"))
+
+
 def _number(v, what):
     if isinstance(v, np.generic):
         v = v.item()
     if isinstance(v, bool) or not isinstance(v, (int, float)) or \
             (isinstance(v, float) and math.isnan(v)):
-        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "{what} must be a plain number to be drawn"),
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal",
+                                           "{what} must be a plain number to be drawn"),
                          what=what)
     return v
 

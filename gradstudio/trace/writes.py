@@ -37,7 +37,7 @@ from gradstudio.engine import inspect as raw
 
 from .ops import _index_key_text
 from .values import SCALAR_FED_BACK, TraceError, _number, _Record, has_marked
-from gradstudio.words import QT_TRANSLATE_NOOP
+from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 __all__ = ["setitem", "view_written", "write_refusal", "emit_write", "VIEW_WRITE",
            "WRITE_OPS", "SHARED"]
@@ -145,7 +145,8 @@ def setitem(rec, func, t, key, value):
     if raw.is_tensor(value):
         inputs["value"] = value
     else:
-        params["value"] = _number(value, "the value written")
+        params["value"] = _number(value, Said("TraceRefusal", QT_TRANSLATE_NOOP(
+            "TraceRefusal", "the value written")))
     for tensor in inputs.values():       # their nodes hold what they were before the write
         rec.node_index(tensor)
     taint = (rec.line(), SCALAR_FED_BACK) if has_marked(key) or has_marked(params) else None

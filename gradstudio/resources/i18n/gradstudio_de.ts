@@ -5308,6 +5308,14 @@ Warum keine grad_fn: </translation>
         <translation>eine aus einem Tensor gelesene Zahl (etwa loss.item() oder x.tolist()) wird verwendet, um einen neuen Tensor zu berechnen; das kann noch nicht gezeichnet werden: Der Graph würde sie als Konstante festhalten</translation>
     </message>
     <message>
+        <source>the number</source>
+        <translation>die Zahl</translation>
+    </message>
+    <message>
+        <source>the fill value</source>
+        <translation>der Füllwert</translation>
+    </message>
+    <message>
         <source>{what} must be a plain number to be drawn</source>
         <translation>{what} muss eine einfache Zahl sein, um gezeichnet zu werden</translation>
     </message>
@@ -5334,6 +5342,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>this assignment cannot be drawn yet; index with integers, slices, lists and at most two tensors (x[mask] = 0, x[:, idx] = v)</source>
         <translation>diese Zuweisung kann noch nicht gezeichnet werden; indizieren Sie mit ganzen Zahlen, Slices, Listen und höchstens zwei Tensoren (x[mask] = 0, x[:, idx] = v)</translation>
+    </message>
+    <message>
+        <source>the value written</source>
+        <translation>der geschriebene Wert</translation>
     </message>
     <message>
         <source>backward(inputs=...) cannot be drawn</source>
@@ -5412,6 +5424,10 @@ Warum keine grad_fn: </translation>
         <translation>diese Indizierung mit einem Tensor kann noch nicht gezeichnet werden; verwenden Sie höchstens zwei Tensoren mit ganzen Zahlen, Slices und Listen (x[mask], x[:, idx], x[rows, cols])</translation>
     </message>
     <message>
+        <source>the {name} of torch.where</source>
+        <translation>{name} von torch.where</translation>
+    </message>
+    <message>
         <source>{kind} with a weight per class, label_smoothing or class probabilities as the target cannot be drawn yet</source>
         <translation>{kind} mit einem Gewicht je Klasse, label_smoothing oder Klassenwahrscheinlichkeiten als Ziel kann noch nicht gezeichnet werden</translation>
     </message>
@@ -5460,6 +5476,10 @@ Warum keine grad_fn: </translation>
         <translation>die Operation &apos;{name}&apos; kann noch nicht gezeichnet werden</translation>
     </message>
     <message>
+        <source>the {name}</source>
+        <translation>der Wert {name}</translation>
+    </message>
+    <message>
         <source>the {name} of &apos;{name}&apos; cannot be drawn yet</source>
         <translation>der Wert {name} von &apos;{name}&apos; kann noch nicht gezeichnet werden</translation>
     </message>
@@ -5470,6 +5490,14 @@ Warum keine grad_fn: </translation>
     <message>
         <source>rsub with alpha cannot be drawn</source>
         <translation>rsub mit alpha kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>the base</source>
+        <translation>die Basis</translation>
+    </message>
+    <message>
+        <source>the correction</source>
+        <translation>die Korrektur</translation>
     </message>
     <message>
         <source>converting to {dtype} cannot be drawn; use one of {dtypes}</source>

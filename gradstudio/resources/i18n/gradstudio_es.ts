@@ -5308,6 +5308,14 @@ Por qué no hay grad_fn: </translation>
         <translation>se usa un número leído de un tensor (como loss.item() o x.tolist()) para calcular un tensor nuevo, lo que aún no se puede dibujar: el grafo lo guardaría como una constante</translation>
     </message>
     <message>
+        <source>the number</source>
+        <translation>el número</translation>
+    </message>
+    <message>
+        <source>the fill value</source>
+        <translation>el valor de relleno</translation>
+    </message>
+    <message>
         <source>{what} must be a plain number to be drawn</source>
         <translation>{what} debe ser un número simple para dibujarse</translation>
     </message>
@@ -5334,6 +5342,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>this assignment cannot be drawn yet; index with integers, slices, lists and at most two tensors (x[mask] = 0, x[:, idx] = v)</source>
         <translation>esta asignación aún no se puede dibujar; indexe con enteros, slices, listas y como mucho dos tensores (x[mask] = 0, x[:, idx] = v)</translation>
+    </message>
+    <message>
+        <source>the value written</source>
+        <translation>el valor escrito</translation>
     </message>
     <message>
         <source>backward(inputs=...) cannot be drawn</source>
@@ -5412,6 +5424,10 @@ Por qué no hay grad_fn: </translation>
         <translation>esta indexación con un tensor aún no se puede dibujar; use como mucho dos tensores con enteros, slices y listas (x[mask], x[:, idx], x[rows, cols])</translation>
     </message>
     <message>
+        <source>the {name} of torch.where</source>
+        <translation>el {name} de torch.where</translation>
+    </message>
+    <message>
         <source>{kind} with a weight per class, label_smoothing or class probabilities as the target cannot be drawn yet</source>
         <translation>{kind} con un peso por clase, label_smoothing o probabilidades de clase como objetivo aún no se puede dibujar</translation>
     </message>
@@ -5460,6 +5476,10 @@ Por qué no hay grad_fn: </translation>
         <translation>la operación &apos;{name}&apos; aún no se puede dibujar</translation>
     </message>
     <message>
+        <source>the {name}</source>
+        <translation>el valor {name}</translation>
+    </message>
+    <message>
         <source>the {name} of &apos;{name}&apos; cannot be drawn yet</source>
         <translation>el valor {name} de &apos;{name}&apos; aún no se puede dibujar</translation>
     </message>
@@ -5470,6 +5490,14 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>rsub with alpha cannot be drawn</source>
         <translation>rsub con alpha no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>the base</source>
+        <translation>la base</translation>
+    </message>
+    <message>
+        <source>the correction</source>
+        <translation>la corrección</translation>
     </message>
     <message>
         <source>converting to {dtype} cannot be drawn; use one of {dtypes}</source>

@@ -5,7 +5,7 @@ its mapper ``mapper(rec, out, *args, **kwargs)``, which gives the node's record 
 from functools import partial
 
 from gradstudio.engine import inspect as raw
-from gradstudio.words import QT_TRANSLATE_NOOP
+from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from ..ops import _index_key_text
 from ..values import SCALAR_FED_BACK, TraceError, _number, _Record, has_marked
@@ -79,7 +79,8 @@ def where_map(rec, out, condition, input=None, other=None):
         if raw.is_tensor(v):
             ports[name] = v
         else:
-            params[name] = _number(v, f"the {name} of torch.where")
+            params[name] = _number(v, Said("TraceRefusal", QT_TRANSLATE_NOOP(
+                "TraceRefusal", "the {name} of torch.where"), name=name))
     return _Record("where", params, ports, out)
 
 

@@ -9,8 +9,8 @@ from gradstudio.engine import inspect as raw
 from gradstudio.vocabulary import DTYPES
 from gradstudio.words import QT_TRANSLATE_NOOP
 
-from ..values import (TraceError, _inferred_dtype, _jsonable, _number, _plain, _Record,
-                      _shape, _values)
+from ..values import (THE_FILL_VALUE, TraceError, _inferred_dtype, _jsonable, _number,
+                      _plain, _Record, _shape, _values)
 from .kinds import special
 
 # the kinds a factory call makes: requires_grad_() right after one is its requires_grad
@@ -64,7 +64,7 @@ def linspace_params(out, start, end, steps, **k):
 
 def full_params(out, size, fill_value, **k):
     return {"shape": list(out.shape),
-            "fill_value": _number(fill_value, "the fill value")}
+            "fill_value": _number(fill_value, THE_FILL_VALUE)}
 
 
 def randperm_params(out, n, **k):
