@@ -26,10 +26,14 @@ import math
 from gradstudio.engine import inspect as raw
 
 from gradstudio.timeline import Seen, traced
-from gradstudio.words import QT_TRANSLATE_NOOP
+from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from .schedulers import SchedulerWatch
 from .values import ActionRef, has_marked
+
+def _said(text):
+    return Said("TraceRefusal", text)        # (translated where the window shows it)
+
 
 # per algorithm: its document settings as (setting, key of the parameter group, PyTorch's
 # default), the keys that must keep PyTorch's default, and the settings in words
@@ -37,21 +41,21 @@ _SETTINGS = {
     "SGD": ((("momentum", "momentum", 0.0), ("weight_decay", "weight_decay", 0.0)),
             {"dampening": 0, "maximize": False, "foreach": None, "differentiable": False,
              "fused": None},
-            "lr, momentum, nesterov and weight_decay"),
+            _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, momentum, nesterov and weight_decay"))),
     "Adam": ((("weight_decay", "weight_decay", 0.0),),
              {"eps": 1e-8, "amsgrad": False, "maximize": False, "foreach": None,
               "capturable": False, "differentiable": False, "fused": None,
               "decoupled_weight_decay": False},
-             "lr, betas and weight_decay"),
+             _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, betas and weight_decay"))),
     "AdamW": ((("weight_decay", "weight_decay", 0.01),),
               {"eps": 1e-8, "amsgrad": False, "maximize": False, "foreach": None,
                "capturable": False, "differentiable": False, "fused": None},
-              "lr, betas and weight_decay"),
+              _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, betas and weight_decay"))),
     "RMSprop": ((("alpha", "alpha", 0.99), ("momentum", "momentum", 0.0),
                  ("weight_decay", "weight_decay", 0.0)),
                 {"eps": 1e-8, "centered": False, "capturable": False, "foreach": None,
                  "maximize": False, "differentiable": False},
-                "lr, alpha, momentum and weight_decay"),
+                _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, alpha, momentum and weight_decay"))),
 }
 _KNOWN = ("SGD", "Adam", "AdamW", "RMSprop")
 

@@ -5170,15 +5170,15 @@ Warum keine grad_fn: </translation>
     </message>
     <message>
         <source>Drawn up to line {line}; from there on, what the program printed is recorded, as text, because {reason}.</source>
-        <translation>Bis Zeile {line} gezeichnet; ab dort ist, was das Programm ausgegeben hat, als Text aufgezeichnet, weil {reason}.</translation>
+        <translation>Bis Zeile {line} gezeichnet; ab dort ist, was das Programm ausgegeben hat, als Text aufgezeichnet. Grund: {reason}.</translation>
     </message>
     <message>
         <source>Drawn up to where it could; from there on, what the program printed is recorded, as text, because {reason}.</source>
-        <translation>So weit wie möglich gezeichnet; ab dort ist, was das Programm ausgegeben hat, als Text aufgezeichnet, weil {reason}.</translation>
+        <translation>So weit wie möglich gezeichnet; ab dort ist, was das Programm ausgegeben hat, als Text aufgezeichnet. Grund: {reason}.</translation>
     </message>
     <message>
         <source>It could not be drawn on after that with the values it computed recorded, because {reason}.</source>
-        <translation>Danach konnte nicht mit aufgezeichneten berechneten Werten weitergezeichnet werden, weil {reason}.</translation>
+        <translation>Danach konnte nicht mit aufgezeichneten berechneten Werten weitergezeichnet werden. Grund: {reason}.</translation>
     </message>
     <message>
         <source>lines {first}–{last}</source>
@@ -5518,6 +5518,18 @@ Warum keine grad_fn: </translation>
     <message>
         <source>this assignment into a tensor cannot be drawn yet</source>
         <translation>diese Zuweisung in einen Tensor kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>lr, momentum, nesterov and weight_decay</source>
+        <translation>lr, momentum, nesterov und weight_decay</translation>
+    </message>
+    <message>
+        <source>lr, betas and weight_decay</source>
+        <translation>lr, betas und weight_decay</translation>
+    </message>
+    <message>
+        <source>lr, alpha, momentum and weight_decay</source>
+        <translation>lr, alpha, momentum und weight_decay</translation>
     </message>
     <message>
         <source>torch.optim.{name} cannot be drawn yet: a document&apos;s optimizer is SGD, Adam, AdamW or RMSprop</source>

@@ -5520,6 +5520,18 @@ Por qué no hay grad_fn: </translation>
         <translation>esta asignación dentro de un tensor aún no se puede dibujar</translation>
     </message>
     <message>
+        <source>lr, momentum, nesterov and weight_decay</source>
+        <translation>lr, momentum, nesterov y weight_decay</translation>
+    </message>
+    <message>
+        <source>lr, betas and weight_decay</source>
+        <translation>lr, betas y weight_decay</translation>
+    </message>
+    <message>
+        <source>lr, alpha, momentum and weight_decay</source>
+        <translation>lr, alpha, momentum y weight_decay</translation>
+    </message>
+    <message>
         <source>torch.optim.{name} cannot be drawn yet: a document&apos;s optimizer is SGD, Adam, AdamW or RMSprop</source>
         <translation>torch.optim.{name} aún no se puede dibujar: el optimizador de un documento es SGD, Adam, AdamW o RMSprop</translation>
     </message>
