@@ -7,11 +7,18 @@ A sentence is a string literal (or f-string) of two words or more. It must be in
 reads: the message of an error the window shows (``fail``, ``FileError``,
 ``ActionError``, ``DocumentError``, ``ValueError`` …), a Data panel message, a
 step-through's ``problem``, an action's ``explain=``, and what the explanation builders
-(``why_no_graph``, ``step_lines``, ``*_explain`` …) return or append. Exported code,
-PyTorch's own messages and the tracer's refusals (it runs in a child process, which has
-no translator) are not sentences of this kind; nor are the errors of GradStudio's own
-code (``NOT_FOR_PEOPLE``)."""
+(``why_no_graph``, ``step_lines``, ``*_explain`` …) return or append. Exported code
+and PyTorch's own messages are not sentences of this kind; nor are the errors of
+GradStudio's own code (``NOT_FOR_PEOPLE``).
+
+The tracer's child process has no translator, yet the window shows its refusals and the
+notes built from them: they are marked ``QT_TRANSLATE_NOOP("TraceRefusal", ...)`` with
+their fields by name and travel to the window as ``gradstudio.words.Said`` records,
+which it translates. So the tracer's files are checked too, with its sinks
+(``TraceError``, ``refuse``, ``Difference``) and the builders of its notes
+(``_cut_note``…)."""
 import ast
+import json
 import pathlib
 import re
 
@@ -26,12 +33,17 @@ MARKERS = {"translate", "QT_TRANSLATE_NOOP"}
 # calls whose arguments a person reads, and keywords that hold a sentence
 SINKS = {"fail", "FileError", "ActionError", "DocumentError", "_empty", "TestPoints", "Walk",
          "NodeFailure", "MigrationDefect", "DataFileError", "NotComputable", "ValueError",
-         "ProbeError", "ActionParamError", "NotebookError", "TraceError"}
+         "ProbeError", "ActionParamError", "NotebookError", "TraceError",
+         # the tracer: its child's refusals (sent to the window as gradstudio.words.Said),
+         # the check's differences, the sentences it keeps as ``Said``
+         "refuse", "_refused", "_refuse", "Difference", "Said"}
 KEYWORDS = {"message", "problem", "explain", "note", "error"}
 # functions that build explanations: what they return or append is read
 BUILDERS = re.compile(r"why_no_graph|step_lines|_send_lines|_step_title|explain_text|"
                       r"grad_fn_summary|recorded_words|stale_step_words|why_not_saved|"
-                      r"_no_loss_node|_loss_and_step|.*_explain")
+                      r"_no_loss_node|_loss_and_step|.*_explain|"
+                      # the tracer's notes and the trace check's differences
+                      r"_cut_note|_drawn_on_note|_error_said|_where|_\w+_difference")
 _WORDS = re.compile(r"[A-Za-z]{2,}")
 
 # Errors of GradStudio's own code (raised when it is imported, never by a user's action):
@@ -85,6 +97,7 @@ def untranslated_sentences(source):
 
 def _files():
     layers = [*ROOT.glob("document/*.py"), *ROOT.glob("timeline/*.py"),
+              *ROOT.glob("trace/*.py"), *ROOT.glob("trace/handlers/*.py"),
               ROOT / "hook_text.py", ROOT / "vocabulary.py", ROOT / "words.py"]
     return {p.relative_to(ROOT).as_posix(): p for p in sorted(layers)}
 
@@ -101,8 +114,17 @@ def check(value):
     raise ActionError(translate("Run", "Choose the {role} of this action."))
 defaction("print", (), "print(tensor)", explain=lambda a, s: f"Prints {a} as it is now.")
 CODE = f"{name}.backward(retain_graph=True)"          # exported code: not a sentence
+def _cut_note(cut):
+    return f"Drawn up to line {cut['line']}; the rest is recorded."
+def handler(rec, name):
+    raise TraceError(f"a {name} tensor cannot be drawn")
+def optimizer(rec):
+    rec.refuse("an optimizer with several parameter groups cannot be drawn yet")
+    raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a {dtype} tensor cannot be drawn"),
+                     dtype="int8")
 '''
-    assert sorted({line for line, _ in untranslated_sentences(planted)}) == [3, 8, 10]
+    assert sorted({line for line, _ in untranslated_sentences(planted)}) == [3, 8, 10, 13, 15,
+                                                                              17]
 
 
 def test_every_sentence_of_the_lower_layers_goes_through_translate():
@@ -145,3 +167,34 @@ def test_the_op_docs_marked_for_translation_are_the_catalogues():
     assert set(op_words.KIND_DOCS) == {k.doc for k in CATALOGUE.values() if k.doc}
     assert set(op_words.PARAM_DOCS) == {p.doc for k in CATALOGUE.values()
                                         for p in k.params if p.doc}
+
+
+def test_a_said_sentence_travels_as_json_and_is_translated_where_shown():
+    """The tracer's child keeps a refusal as a ``Said`` (it has no translator); the window
+    translates it, fields and nested sentences included, and counts by its language."""
+    inner = words.Said("TraceRefusal", "a {dtype} tensor cannot be drawn", dtype="int8")
+    said = words.Said("Trace", "line {line}: {reason} ({count} operations).", line=3,
+                      reason=inner, count=words.Number(12345))
+    again = words.Said.from_json(json.loads(json.dumps(said.to_json())))
+    english = "line 3: a int8 tensor cannot be drawn (12,345 operations)."
+    assert str(said) == str(again) == again.shown() == english
+    try:
+        words.install(lambda context, text: f"[{context}] {text}")
+        words.install_number(lambda value, decimals: f"<{value}>")
+        assert again.shown() == "[Trace] line 3: [TraceRefusal] a int8 tensor cannot be drawn " \
+                                "(<12345> operations)."
+        assert str(again) == english                  # (the command line's: English)
+    finally:
+        words.install(None)
+        words.install_number(None)
+
+
+def test_numbers_are_english_until_the_window_installs_its_writer():
+    assert words.number(1000) == "1,000" and words.number(0.975 * 100, 1) == "97.5"
+    assert "{n} nodes, {v:.1f} %".format(n=words.Number(1000), v=words.Number(97.5)) == \
+        "1,000 nodes, 97.5 %"
+    try:
+        words.install_number(lambda value, decimals: "x")
+        assert "{n:,}".format(n=words.Number(5)) == "x"
+    finally:
+        words.install_number(None)

@@ -30,6 +30,7 @@ import numpy as np
 from gradstudio.timeline import ACTIONS
 
 from gradstudio.hook_text import printing, say
+from gradstudio.words import QT_TRANSLATE_NOOP, Number, Said
 
 from .run import run
 
@@ -41,8 +42,29 @@ PIECE_GRAD_FN = {"UnbindBackward0": "SelectBackward0", "SplitBackward0": "SliceB
                  "SplitWithSizesBackward0": "SliceBackward0"}
 
 
+SHAPES = QT_TRANSLATE_NOOP("TraceCheck", "{name} would have shape {got} where the script's "
+                           "had {want}")
+AFTER_STEP = QT_TRANSLATE_NOOP("TraceCheck", "{what} after {step}")
+
+
+def _said(text, **fields):
+    """A difference's words, translated where they are shown."""
+    return Said("TraceCheck", text, **fields)
+
+
 class Difference(Exception):
-    """The document would differ from the script; the message says how and where."""
+    """The document would differ from the script; the message says how and where
+    (``said``, and ``reason`` to go inside a sentence: ``Said`` for the window to
+    translate; ``str()`` is English)."""
+
+    def __init__(self, where, what):
+        self.reason = Said("TraceCheck", QT_TRANSLATE_NOOP(
+            "TraceCheck", "the graph would differ from the script from {where}: {what}"),
+            where=where, what=what)
+        self.said = Said("TraceCheck", QT_TRANSLATE_NOOP(
+            "TraceCheck", "The graph would differ from the script from {where}: {what}, "
+            "so it was not drawn."), where=where, what=what)
+        super().__init__(str(self.said))
 
 
 def check_trace(doc, data, ids, source):
@@ -52,8 +74,9 @@ def check_trace(doc, data, ids, source):
     _settle_said(doc, data, result)
     found = []            # (order, line, what): the first difference of each kind
     if list(result.printed) != list(data.get("printed", ())):
-        found.append(((0, 0), None, "its hooks would print other lines during the forward "
-                                    "pass than the script's"))
+        found.append(((0, 0), None, _said(QT_TRANSLATE_NOOP(
+            "TraceCheck", "its hooks would print other lines during the forward pass "
+            "than the script's"))))
     for k, n in enumerate(data["nodes"]):
         what = _node_difference(doc, result, ids[n["id"]], n.get("recorded"),
                                 n.get("step", 0))
@@ -77,8 +100,7 @@ def check_trace(doc, data, ids, source):
         found.extend(_end_difference(doc, result, data, ids, trained))
     if found:
         _, line, what = min(found, key=lambda f: f[0])
-        exc = Difference(f"The graph would differ from the script from "
-                         f"{_where(line, source)}: {what}, so it was not drawn.")
+        exc = Difference(_where(line, source), what)
         exc.line = line                  # (where the trace is cut: document/trace.py)
         raise exc
 
@@ -95,15 +117,18 @@ def _end_difference(doc, result, data, ids, trained):
         what = _grad_difference(f"{doc.display_name(nid)}.grad",
                                result.state(nid).grad, seen["grad"])
         if what:
-            return [((math.inf, 0), last or n.get("line"), what + " at the end")]
+            return [((math.inf, 0), last or n.get("line"), _said(QT_TRANSLATE_NOOP(
+                "TraceCheck", "{what} at the end"), what=what))]
         if "value_end" in seen:
             what = _array_difference(name, result.state(nid).value, seen["value_end"],
                                      tuple(seen.get("shape", ())))
             if what and nid in trained:
-                return [((math.inf, 1), last or n.get("line"), what + " at the end")]
+                return [((math.inf, 1), last or n.get("line"), _said(QT_TRANSLATE_NOOP(
+                    "TraceCheck", "{what} at the end"), what=what))]
             if what:
-                return [((math.inf, 1), n.get("line"), f"{name} is changed later by "
-                                                       "something the graph cannot show")]
+                return [((math.inf, 1), n.get("line"), _said(QT_TRANSLATE_NOOP(
+                    "TraceCheck", "{name} is changed later by something the graph cannot "
+                    "show"), name=name))]
     return []
 
 
@@ -113,8 +138,11 @@ def _where(line, source):
     if line is not None and 0 < line <= len(lines):
         code = lines[line - 1].strip()
         code = code if len(code) <= 60 else code[:59] + "…"
-        return f"line {line} ({code})"
-    return "the start" if line is None else f"line {line}"
+        return Said("TraceCheck", QT_TRANSLATE_NOOP("TraceCheck", "line {line} ({code})"),
+                    line=line, code=code)
+    if line is None:
+        return Said("TraceCheck", QT_TRANSLATE_NOOP("TraceCheck", "the start"))
+    return Said("TraceNotes", QT_TRANSLATE_NOOP("TraceNotes", "line {line}"), line=line)
 
 
 def _node_difference(doc, result, nid, seen, step=0):
@@ -122,16 +150,19 @@ def _node_difference(doc, result, nid, seen, step=0):
         return None
     name = f"'{doc.display_name(nid)}'"
     if nid in result.errors:
-        return f"{name} would fail ({result.errors[nid]}) where the script computed it"
+        return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would fail ({error}) where the "
+                                       "script computed it"), name=name,
+                     error=result.errors[nid])
     # (step None: its value only the loop's check compares; the rest is the same at the
     # end, where a node a loop's compute step makes has its value)
     state = result.state(nid, step=-1 if step is None else step)
     if state.dtype != seen["dtype"]:
-        return f"{name} would be {state.dtype} where the script made {seen['dtype']}"
+        return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would be {dtype} where the "
+                                       "script made {want}"), name=name, dtype=state.dtype,
+                     want=seen["dtype"])
     shape = tuple(seen.get("shape", np.shape(seen["value"])))
     if state.shape != shape:
-        return f"{name} would have shape {list(state.shape)} where the script's had " \
-               f"{list(shape)}"
+        return _said(SHAPES, name=name, got=list(state.shape), want=list(shape))
     # (step None: a loop's node computed after an earlier training step; the loop's check
     # compares its values, iteration by iteration)
     what = None if step is None else _array_difference(name, state.value, seen["value"], shape)
@@ -139,38 +170,45 @@ def _node_difference(doc, result, nid, seen, step=0):
         return what
     fn = PIECE_GRAD_FN.get(seen["grad_fn"], seen["grad_fn"])
     if state.grad_fn != fn:
-        return f"{name} would have grad_fn {state.grad_fn} where the script's had {fn}"
+        return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would have grad_fn {got} where "
+                                       "the script's had {want}"), name=name,
+                     got=state.grad_fn, want=fn)
     return None
 
 
 def _action_difference(doc, result, ids, k, a):
     if k >= len(result.outcomes):
-        return f"the script's step {a['kind']} would be missing"
+        return _said(QT_TRANSLATE_NOOP("TraceCheck", "the script's step {kind} would be "
+                                       "missing"), kind=a["kind"])
     outcome = result.outcomes[k]
-    step = f"the {a['kind']} step"
+    step = _said(QT_TRANSLATE_NOOP("TraceCheck", "the {kind} step"), kind=a["kind"])
     if "printed" in a and list(outcome.printed) != list(a["printed"]):
-        return f"what its hooks print during {step} would differ from what the script's did"
+        return _said(QT_TRANSLATE_NOOP("TraceCheck", "what its hooks print during {step} "
+                                       "would differ from what the script's did"), step=step)
     if "failed" in a and (outcome.error is not None) != a["failed"]:
-        return f"{step} would fail ({outcome.error})" if outcome.error else \
-            f"{step} would succeed where the script's raised an error"
+        return _said(QT_TRANSLATE_NOOP("TraceCheck", "{step} would fail ({error})"),
+                     step=step, error=outcome.error) if outcome.error else \
+            _said(QT_TRANSLATE_NOOP("TraceCheck", "{step} would succeed where the script's "
+                                    "raised an error"), step=step)
     for j, want in enumerate(a.get("results") or ()):
         got = outcome.results[j] if outcome.results and j < len(outcome.results) else None
-        what = _grad_difference(f"the gradient {j} it returns",
+        what = _grad_difference(_said(QT_TRANSLATE_NOOP(
+            "TraceCheck", "the gradient {j} it returns"), j=j),
                                 None if got is None else got.value, want)
         if what:
-            return f"{what} after {step}"
+            return _said(AFTER_STEP, what=what, step=step)
     for node_id, want in (a.get("grads") or {}).items():
         nid = ids[node_id]
         what = _grad_difference(f"{doc.display_name(nid)}.grad",
                                 result.state(nid, step=k + 1).grad, want)
         if what:
-            return f"{what} after {step}"
+            return _said(AFTER_STEP, what=what, step=step)
     for node_id, want in (a.get("values") or {}).items():
         nid = ids[node_id]
         what = _array_difference(f"'{doc.display_name(nid)}'",
                                  result.state(nid, step=k + 1).value, want, None)
         if what:
-            return f"{what} after {step}"
+            return _said(AFTER_STEP, what=what, step=step)
     return None
 
 
@@ -181,13 +219,16 @@ def _loop_difference(doc, result, ids, loop, actions):
     count = loop["count"]
     if history is None or history.iterations < count:
         done = 0 if history is None else history.iterations
-        return f"the loop would stop after {done} of its {count} iterations"
+        return _said(QT_TRANSLATE_NOOP("TraceCheck", "the loop would stop after {done} of "
+                                       "its {count} iterations"), done=Number(done),
+                     count=Number(count))
     said = [a["said"] for a in actions[loop["loop"]:loop["end"]]
             if isinstance(a.get("said"), list)]
     for k, lines in enumerate(loop.get("printed", ())):
         lines = list(lines) + _lines("".join(texts[k] for texts in said))
         if list(history.printed.get(k, ())) != lines:
-            return f"what its hooks print would differ in iteration {k + 1} of the loop"
+            return _said(QT_TRANSLATE_NOOP("TraceCheck", "what its hooks print would differ "
+                                           "in iteration {k} of the loop"), k=Number(k + 1))
     for k, values in enumerate(loop["iterations"]):
         for node_id, want in values.items():
             nid = ids[node_id]
@@ -196,13 +237,15 @@ def _loop_difference(doc, result, ids, loop, actions):
                 continue
             what = _array_difference(f"'{doc.display_name(nid)}'", got[k], want, None)
             if what:
-                return f"{what} in iteration {k + 1} of the loop"
+                return _said(QT_TRANSLATE_NOOP("TraceCheck", "{what} in iteration {k} of the "
+                                               "loop"), what=what, k=Number(k + 1))
     for node_id, want in loop["last"].items():
         nid = ids[node_id]
         what = _array_difference(f"'{doc.display_name(nid)}'",
                                  result.state(nid, step=loop["end"] + 1).value, want, None)
         if what:
-            return f"{what} in the last iteration of the loop"
+            return _said(QT_TRANSLATE_NOOP("TraceCheck", "{what} in the last iteration of "
+                                           "the loop"), what=what)
     return None
 
 
@@ -235,8 +278,10 @@ def _grad_difference(name, got, want):
     if got is None or want is None:
         if got is None and want is None:
             return None
-        return f"{name} would be None where the script had a gradient" if got is None else \
-            f"{name} would be a gradient where the script had None"
+        return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would be None where the script "
+                                       "had a gradient"), name=name) if got is None else \
+            _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would be a gradient where the "
+                                    "script had None"), name=name)
     return _array_difference(name, got, want, None)
 
 
@@ -247,10 +292,10 @@ def _array_difference(name, got, want, shape):
         if shape is not None:
             want = want.reshape(shape)
     except (ValueError, TypeError, OverflowError):
-        return f"{name} would hold other values than the script's"
+        return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would hold other values than "
+                                       "the script's"), name=name)
     if got.shape != want.shape:
-        return f"{name} would have shape {list(got.shape)} where the script's had " \
-               f"{list(want.shape)}"
+        return _said(SHAPES, name=name, got=list(got.shape), want=list(want.shape))
     same = got == want
     if got.dtype.kind == "f":
         # JSON keeps neither a NaN's sign nor its payload: any NaN equals any NaN
@@ -260,8 +305,9 @@ def _array_difference(name, got, want, shape):
         return None
     at = np.unravel_index(int(np.argmin(same.reshape(-1))), got.shape) if got.ndim else ()
     index = f"[{', '.join(map(str, at))}]" if at else ""
-    return f"{name}{index} would be {_number(got[at])} where the script computed " \
-           f"{_number(want[at])}"
+    return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name}{index} would be {got} where the "
+                                   "script computed {want}"), name=name, index=index,
+                 got=_number(got[at]), want=_number(want[at]))
 
 
 def _number(v):

@@ -22,7 +22,7 @@ import re
 import numpy as np
 
 from gradstudio.vocabulary import SCRIPT_NAMES
-from gradstudio.words import translate
+from gradstudio.words import Number, translate
 
 from .catalogue_data import MAX_POINTS
 from .params import MAX_ELEMENTS
@@ -61,8 +61,9 @@ class Table:
         """What the user should know of the read ("" when nothing): that rows were cut."""
         if not self.capped:
             return ""
-        return (f"The file has more rows than GradStudio reads (at most {MAX_ROWS:,}): only "
-                f"its first {self.values.shape[0]:,} rows are imported.")
+        return translate("DataFile", "The file has more rows than GradStudio reads (at most "
+                         "{most}): only its first {rows} rows are imported.").format(
+                         most=Number(MAX_ROWS), rows=Number(self.values.shape[0]))
 
 
 def _name(path):
@@ -376,7 +377,8 @@ def data_rows(table, features, label):
         raise DataFileError(translate(
                 "DataFile", "{rows:,} rows of {count} columns are {count2:,} numbers; a data "
                 "node holds at most {MAX_ELEMENTS:,}: choose fewer columns.").format(
-                rows=rows, count=len(features) + 1, count2=count, MAX_ELEMENTS=MAX_ELEMENTS))
+                rows=Number(rows), count=Number(len(features) + 1), count2=Number(count),
+                MAX_ELEMENTS=Number(MAX_ELEMENTS)))
     return np.ascontiguousarray(table.values[:, features + [int(label)]])
 
 
@@ -394,7 +396,8 @@ def check_room(doc, rows):
                 "DataFile", "With these {shape:,} rows the graph file would hold about "
                 "{size:.0f} MB, more than the {MAX_BYTES} MB a graph file may: choose fewer "
                 "columns, or remove other imported data first.").format(
-                shape=rows.shape[0], size=size / 2 ** 20, MAX_BYTES=MAX_BYTES // 2 ** 20))
+                shape=Number(rows.shape[0]), size=Number(size / 2 ** 20),
+                MAX_BYTES=Number(MAX_BYTES // 2 ** 20)))
 
 
 def node_name(path):

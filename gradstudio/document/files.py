@@ -19,7 +19,7 @@ import shutil
 import stat
 import time
 
-from gradstudio.words import QT_TRANSLATE_NOOP, translate
+from gradstudio.words import QT_TRANSLATE_NOOP, Number, translate
 
 from . import reader
 from .migrations import FORMAT_VERSION
@@ -164,7 +164,7 @@ def why_not_readable(doc: Document, size: int):
             return translate(
                 "Files", "the graph has {count:,} {what}, more than the {limit:,} a graph file "
                 "may hold ({todo} and save again)").format(
-                count=count, what=translate("Files", what), limit=limit,
+                count=Number(count), what=translate("Files", what), limit=Number(limit),
                 todo=translate("Files", todo))
     if size > reader.MAX_BYTES:
         return translate(

@@ -23,6 +23,7 @@ import gradstudio.engine as torch
 from gradstudio import gc_policy
 from gradstudio.timeline import ACTIONS
 from gradstudio.timeline.kinds_training import set_lr
+from gradstudio.words import Number, translate
 
 from .actions import loop_structure
 from .data_view import prepare
@@ -180,7 +181,8 @@ class LiveRun:
         r.histories = dict(r.histories)
         history = r.histories[self.loop] = copy.copy(r.histories[self.loop])
         history.printed = dict(history.printed)
-        note = (f"Playing live: {self.done:,} of {self.count:,} iterations so far.")
+        note = translate("Live", "Playing live: {done} of {count} iterations so far.").format(
+            done=Number(self.done), count=Number(self.count))
         r.outcomes.append(ActionOutcome(self.loop, None, [], note=note))
         last = state.start_snap if state.start_snap is not None else r._snaps[-1]
         r._snaps.append(last)
@@ -220,9 +222,9 @@ def keep_edits(doc, plan):
         at_index += 1
     for change in last.values():
         edits.append(("set", change.action, change.setting, change.value))
-        notes.append(f"The update's learning rate cannot change in the middle of the loop: "
-                     f"the document keeps the last one, lr = {change.value:g}, for every "
-                     "iteration.")
+        notes.append(translate("Live", "The update's learning rate cannot change in the "
+                               "middle of the loop: the document keeps the last one, lr = "
+                               "{lr}, for every iteration.").format(lr=f"{change.value:g}"))
     return edits, " ".join(notes)
 
 

@@ -17,7 +17,7 @@ lesson's ``seeded`` flag lets the lesson view say so.
 """
 import re
 
-from gradstudio.words import translate
+from gradstudio.words import Number, Said, translate
 
 from .lesson import MAX_LESSON_TEXT, Cell, Lesson, program_fingerprint
 from .notebook import NotebookError, program, read_notebook
@@ -26,7 +26,16 @@ from .trace import DEFAULT_TIMEOUT, TraceError, TraceJob
 __all__ = ["trace_notebook", "start_notebook_trace", "NotebookTraceJob", "NOTEBOOK_SUFFIX"]
 
 NOTEBOOK_SUFFIX = ".ipynb"
-_LINE = re.compile(r"\bline (\d+)\b")
+
+
+def _line_pattern():
+    """``line 3`` as the language installed writes it (``TraceNotes``), its number a
+    group."""
+    words = re.escape(translate("TraceNotes", "line {line}")).replace(
+        re.escape("{line}"), r"(\d+)", 1)
+    return re.compile(r"\b" + words + r"\b")
+
+
 # how the tracing child begins a cell's error that is GradStudio's, not the notebook's
 # (a part of PyTorch the engine does not have): PyTorch would have run that cell
 _NOT_IN_GRADSTUDIO = "GradStudio cannot trace this: "
@@ -82,11 +91,14 @@ class NotebookTraceJob:
         self._job._thread.join(timeout)
 
     def located(self, message):
-        """``message`` with its program line named as the notebook's cell and line."""
+        """``message`` (in the language installed) with its first program line named as
+        the notebook's cell and line."""
         def cell_line(m):
             where = self.program.where(int(m.group(1)))
-            return m.group(0) if where is None else f"cell {where[0] + 1}, line {where[1]}"
-        return _LINE.sub(cell_line, message, count=1)
+            return m.group(0) if where is None else translate(
+                "TraceNotes", "cell {cell}, line {line}").format(cell=where[0] + 1,
+                                                                 line=where[1])
+        return _line_pattern().sub(cell_line, message, count=1)
 
     def result(self, timeout=None):
         try:
@@ -109,14 +121,19 @@ class NotebookTraceJob:
             return None
         first = failed[0]["error"]
         where = self.program.where(first.get("line"))
-        place = f"cell {failed[0]['cell'] + 1}" + ("" if where is None else f", line {where[1]}")
-        text = first["text"][len(_NOT_IN_GRADSTUDIO):].rstrip(".")
+        cell = failed[0]["cell"] + 1
+        place = translate("TraceNotes", "Cell {cell}").format(cell=cell) if where is None \
+            else translate("TraceNotes", "Cell {cell}, line {line}").format(cell=cell,
+                                                                            line=where[1])
+        reason = Said.from_json(first.get("reason"))     # (the child's words, translated)
+        text = reason.shown() if isinstance(reason, Said) else \
+            first["text"][len(_NOT_IN_GRADSTUDIO):].rstrip(".")
         note = translate("NotebookTrace", "{place} fails in GradStudio but would run under "
                          "PyTorch ({text}): the graph and its export leave out what that "
-                         "cell computes.").format(place=place[0].upper() + place[1:], text=text)
+                         "cell computes.").format(place=place, text=text)
         if len(failed) > 1:
             note += " " + translate("NotebookTrace", "{count} more cells fail the same "
-                                    "way.").format(count=len(failed) - 1)
+                                    "way.").format(count=Number(len(failed) - 1))
         return note
 
     def lesson(self, doc, data, ids):

@@ -25,7 +25,7 @@ import numpy as np
 import gradstudio.engine as torch
 from gradstudio.engine import autograd
 from gradstudio.timeline import ACTIONS
-from gradstudio.words import translate
+from gradstudio.words import Number, translate
 
 from .catalogue import CATALOGUE
 from .run_timeline import NodeFailure, compute
@@ -319,15 +319,17 @@ class _Program:
                         "Probe", "The Jacobian of {out_name} with respect to {in_name} has "
                         "{n_out:,} × {n_in:,} = {entries:,} entries, more than the {limit:,} "
                         "a probe computes: choose smaller tensors.").format(
-                        out_name=self.out_name, in_name=self.in_name, n_out=self.n_out,
-                        n_in=self.n_in, entries=self.n_in * self.n_out, limit=limit))
+                        out_name=self.out_name, in_name=self.in_name, n_out=Number(self.n_out),
+                        n_in=Number(self.n_in), entries=Number(self.n_in * self.n_out),
+                        limit=Number(limit)))
         if self.n_out > outputs:
             raise ProbeError(
                 translate(
                         "Probe", "{out_name} has {n_out:,} elements, more than the "
                         "{outputs:,} backward passes (one per element) a probe takes: choose "
                         "a smaller output.").format(
-                        out_name=self.out_name, n_out=self.n_out, outputs=outputs))
+                        out_name=self.out_name, n_out=Number(self.n_out),
+                        outputs=Number(outputs)))
 
     def _constant(self, state):
         dtype = state.dtype
@@ -551,8 +553,8 @@ def gradient_check(doc, result, leaf, output, step=-1) -> GradientCheck:
         raise ProbeError(translate(
                 "Probe", "{in_name} has {n_in:,} elements, more than the "
                 "{MAX_CHECK_ELEMENTS:,} a gradient check moves one by one: choose a smaller "
-                "tensor.").format(in_name=program.in_name, n_in=program.n_in,
-                                  MAX_CHECK_ELEMENTS=MAX_CHECK_ELEMENTS))
+                "tensor.").format(in_name=program.in_name, n_in=Number(program.n_in),
+                                  MAX_CHECK_ELEMENTS=Number(MAX_CHECK_ELEMENTS)))
     check = _check(program, program.x0, program.leaf, program.out_name, program.in_name)
     check.output_shape, check.input = program.out_shape, leaf
     check.output = output
@@ -581,7 +583,7 @@ def check_function(f, x, eps=EPS):
         raise ProbeError(translate(
                 "Probe", "x has {size:,} elements, more than the {MAX_CHECK_ELEMENTS:,} a "
                 "gradient check moves one by one.").format(
-                size=x0.size, MAX_CHECK_ELEMENTS=MAX_CHECK_ELEMENTS))
+                size=Number(x0.size), MAX_CHECK_ELEMENTS=Number(MAX_CHECK_ELEMENTS)))
     return _check(call, x0, make)
 
 

@@ -10,7 +10,7 @@ import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
 from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import HISTORY_ELEMENTS
-from gradstudio.words import translate
+from gradstudio.words import Number, translate
 
 from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
@@ -473,11 +473,11 @@ class TimelineRun:
         if self.live:
             note = translate("Run", "Live run: {stopped:,} of {count:,} iterations so far "
                              "(Keep makes it the document's loop, Discard goes back to the "
-                             "document's run).").format(stopped=stopped, count=count)
+                             "document's run).").format(stopped=Number(stopped), count=Number(count))
         else:
             note = translate("Run", "Stopped after {stopped:,} of {count:,} iterations: the "
                              "run took longer than {seconds} s. Lower the count to see the "
-                             "end.").format(stopped=stopped, count=count,
+                             "end.").format(stopped=Number(stopped), count=Number(count),
                                             seconds=f"{MAX_RUN_SECONDS:g}")
             result.stopped = result.stopped or note
         result.stopped_at[loop.id] = stopped

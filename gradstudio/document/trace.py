@@ -55,7 +55,7 @@ from pathlib import Path
 
 from ._trace_check import Difference, check_trace
 from gradstudio.trace.process import MAX_STDERR, Child
-from gradstudio.words import translate
+from gradstudio.words import QT_TRANSLATE_NOOP, Number, Said, shown, translate
 from .layout import apply_layered_layout
 from .model import ACTION_KINDS, Document, DocumentError
 from .recorded import mark_traced
@@ -99,6 +99,7 @@ class TraceJob:
         self.note = None              # after result(): what was recorded, not drawn, why
         self._parts_at = None         # (count, reason) of the first recorded part tried
         self._not_drawn_on = None     # why drawing on after it would differ
+        self._said = {}               # a refusal's English words -> its Said (translated)
         self.recorded = {}
         self.data = None              # after result(): the child's JSON and node ids
         self.ids = {}
@@ -139,13 +140,13 @@ class TraceJob:
         status, data = first
         if status != "ok" or data.get("ok") or data.get("refused_at") is None:
             return
-        reason = str(data.get("error") or "")
+        reason = self._reason(data)
         if self._draw_on(data["refused_at"], reason):
             return
         for cut_at in dict.fromkeys((data["refused_at"], 0)):
             if self._cancelled:
                 return
-            request = dict(self._request, cut_at=cut_at, cut_reason=reason)
+            request = dict(self._request, cut_at=cut_at, cut_reason=str(reason))
             try:
                 self._child = self._start(json.dumps(request))
             except TraceError:
@@ -167,7 +168,7 @@ class TraceJob:
         parts, reasons = [at], [reason]
         self._parts_at = (at, reason)
         while len(parts) <= MAX_RECORDED_PARTS and not self._cancelled:
-            request = dict(self._request, record_at=parts, cut_reason=reason)
+            request = dict(self._request, record_at=parts, cut_reason=str(reason))
             try:
                 self._child = self._start(json.dumps(request))
             except TraceError:
@@ -186,7 +187,7 @@ class TraceJob:
             # end, starts a part of its own there)
             at = bisect.bisect(parts, later)
             parts.insert(at, later)
-            reasons.insert(at, str(data.get("error") or ""))
+            reasons.insert(at, self._reason(data))
         return False
 
     def _wait_child(self):
@@ -194,25 +195,29 @@ class TraceJob:
         # limit also covers starting Python and code stuck outside Python
         out, err = self._child.wait(self.timeout + STARTUP_GRACE)
         if self._cancelled:
-            self._outcome = ("error", "The trace was cancelled.")
+            self._outcome = ("error", translate("Trace", "The trace was cancelled."))
             return
         if self._child.timed_out:
-            self._outcome = ("error", f"The script did not finish within {self.timeout:g} "
-                                      "seconds and was stopped.")
+            self._outcome = ("error", translate(
+                "Trace", "The script did not finish within {seconds} seconds and was "
+                "stopped.").format(seconds=f"{self.timeout:g}"))
             return
         if len(out) > MAX_RESULT_BYTES:
-            self._outcome = ("error", "The script produced a graph too large to open.")
+            self._outcome = ("error", translate(
+                "Trace", "The script produced a graph too large to open."))
             return
-        cut = (f" It printed more than {MAX_STDERR // 2 ** 20} MB of errors; the rest was "
-               "cut.") if self._child.stderr_cut else ""
+        cut = (" " + translate("Trace", "It printed more than {size} MB of errors; the rest "
+                               "was cut.").format(size=MAX_STDERR // 2 ** 20)
+               ) if self._child.stderr_cut else ""
         try:
             data = json.loads(out.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
             code = self._child.returncode
             last = err.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
             detail = f": {last[0][:200]}" if last[0] else ""
-            self._outcome = ("error", f"The script stopped Python before it finished "
-                                      f"(exit code {code}){detail}.{cut}")
+            self._outcome = ("error", translate(
+                "Trace", "The script stopped Python before it finished (exit code "
+                "{code}){detail}.").format(code=code, detail=detail) + cut)
             return
         if cut and isinstance(data, dict):
             data["output"] = str(data.get("output", "")) + "\n" + cut.strip() + "\n"
@@ -233,7 +238,7 @@ class TraceJob:
                 return doc, ids, data
             except Difference as exc:
                 if attempt == MAX_CHECKS - 1:
-                    raise TraceError(str(exc)) from None
+                    raise TraceError(exc.said.shown()) from None
                 data = self._traced_again(data, exc)
         raise AssertionError("unreachable")
 
@@ -247,14 +252,15 @@ class TraceJob:
         clock = data.get("line_clock", {}).get(str(getattr(exc, "line", None)))
         if cut is not None and cut.get("parts") and cut.get("drawn"):
             first, reason = self._parts_at
-            if clock and clock < first and self._draw_on(clock, str(exc)):
+            if clock and clock < first and self._draw_on(clock, exc.reason):
                 return self._outcome[1]
-            self._not_drawn_on = str(exc)
-            return self._again(dict(self._request, cut_at=first, cut_reason=reason), exc)
+            self._not_drawn_on = exc
+            return self._again(dict(self._request, cut_at=first, cut_reason=str(reason)), exc)
         if cut is not None and not cut.get("drawn"):
-            raise TraceError(str(exc)) from None
+            raise TraceError(exc.said.shown()) from None
+        self._said[str(exc)] = exc.reason
         if cut is None and clock and self._parts_at is None and \
-                self._draw_on(clock, str(exc)):
+                self._draw_on(clock, exc.reason):
             return self._outcome[1]
         cut_at = clock if cut is None and clock else 0
         return self._again(dict(self._request, cut_at=cut_at, cut_reason=str(exc)), exc)
@@ -266,8 +272,18 @@ class TraceJob:
         self._wait_child()
         status, again = self._outcome
         if status != "ok" or not isinstance(again, dict) or not again.get("ok"):
-            raise TraceError(str(exc)) from None
+            raise TraceError(exc.said.shown()) from None
         return again
+
+    def _reason(self, data):
+        """The refusal in the child's ``data``, alone (to go inside a sentence): a
+        ``Said`` the window translates, or the English words of an older child."""
+        reason = Said.from_json(data.get("reason"))
+        if not isinstance(reason, Said):
+            return _plain(data.get("error"))
+        self._said[str(reason)] = reason
+        self._said[str(data.get("error") or "")] = reason
+        return reason
 
     def _kill(self):
         self._child.kill()
@@ -294,13 +310,16 @@ class TraceJob:
         self.output = data.get("output", "") if isinstance(data, dict) else ""
         if not isinstance(data, dict) or not data.get("ok"):
             message = data.get("error") if isinstance(data, dict) else None
+            said = Said.from_json(data.get("said")) if isinstance(data, dict) else None
+            if isinstance(said, Said):
+                message = said.shown()
             raise TraceError(str(message or translate("Trace", "The script could not be "
                                                       "traced.")))
         doc, ids, data = self._checked(data)
         mark_traced(doc)
         cut = data.get("cut")
         if cut is not None:
-            self.note = doc.trace_note = _cut_note(cut, self._not_drawn_on)
+            self.note = doc.trace_note = _cut_note(cut, self._not_drawn_on, self._said)
         self.recorded = {ids[n["id"]]: n["recorded"] for n in data["nodes"]
                          if "recorded" in n}
         self.data, self.ids = data, ids
@@ -308,7 +327,12 @@ class TraceJob:
 
 
 def _plain(reason):
-    """A refusal's words, to go inside a sentence."""
+    """A refusal's words, to go inside a sentence: a ``Said`` (or a ``Difference``)
+    translated, else the English sentence of a refusal without its frame."""
+    if isinstance(reason, Exception) and isinstance(getattr(reason, "reason", None), Said):
+        reason = reason.reason
+    if isinstance(reason, Said):
+        return reason.shown()
     reason = str(reason or "").strip()
     reason = reason.split("GradStudio cannot trace this: ", 1)[-1].rstrip(".")
     reason = reason.removesuffix(", so it was not drawn")
@@ -319,31 +343,66 @@ def _plain(reason):
 
 def _part_reasons(cut, parts, reasons):
     """Why each recorded part of ``cut`` is recorded: the reasons of the refusals whose
-    counts (``parts``) it covers (several, when one statement held them), in order."""
+    counts (``parts``) it covers (several, when one statement held them), in order:
+    a list per part, or None."""
     why = dict(zip(parts, reasons))
     starts = cut.get("starts")
     if not isinstance(starts, list) or len(starts) != len(cut.get("parts") or ()):
         return reasons
-    return ["; and ".join(dict.fromkeys(_plain(why[c]) for c in counts if why.get(c)))
-            or None for counts in starts]
+    return [[why[c] for c in counts if why.get(c)] or None for counts in starts]
 
 
-def _cut_note(cut, not_drawn_on=None):
-    """What a cut trace drew and what it recorded, in words (``not_drawn_on``: why the
-    graph could not be drawn on after the cut with recorded values)."""
-    reason = _plain(cut.get("reason"))
+# what a drawn-on trace recorded: (one part or several, tensors recorded: 0, 1, more)
+_DRAWN_ON = {
+    (False, 0): QT_TRANSLATE_NOOP(
+        "TraceNotes", "Not drawn: {parts}. What it printed is recorded as text and "
+        "everything after it is drawn."),
+    (False, 1): QT_TRANSLATE_NOOP(
+        "TraceNotes", "Not drawn: {parts}. What it printed is recorded as text, 1 tensor "
+        "the graph uses from it is a recorded value (marked with the line that made it), "
+        "and everything after it is drawn."),
+    (False, 2): QT_TRANSLATE_NOOP(
+        "TraceNotes", "Not drawn: {parts}. What it printed is recorded as text, {count} "
+        "tensors the graph uses from it are recorded values (marked with the line that "
+        "made each), and everything after it is drawn."),
+    (True, 0): QT_TRANSLATE_NOOP(
+        "TraceNotes", "Not drawn: {parts}. What they printed is recorded as text and "
+        "everything after them is drawn."),
+    (True, 1): QT_TRANSLATE_NOOP(
+        "TraceNotes", "Not drawn: {parts}. What they printed is recorded as text, 1 tensor "
+        "the graph uses from them is a recorded value (marked with the line that made it), "
+        "and everything after them is drawn."),
+    (True, 2): QT_TRANSLATE_NOOP(
+        "TraceNotes", "Not drawn: {parts}. What they printed is recorded as text, {count} "
+        "tensors the graph uses from them are recorded values (marked with the line that "
+        "made each), and everything after them is drawn."),
+}
+
+
+def _cut_note(cut, not_drawn_on=None, said=None):
+    """What a cut trace drew and what it recorded, in words in the language installed
+    (``not_drawn_on``: why the graph could not be drawn on after the cut with recorded
+    values; ``said``: the refusals' ``Said`` by their English words)."""
+    said = said or {}
+    reason = _plain(said.get(cut.get("reason"), cut.get("reason")))
     if cut.get("parts") and cut.get("drawn"):
         return _drawn_on_note(cut)
     if not cut.get("drawn"):
-        return (f"Nothing of this program could be drawn ({reason}); what it printed is "
-                "recorded, as text.")
+        return translate("TraceNotes", "Nothing of this program could be drawn ({reason}); "
+                         "what it printed is recorded, as text.").format(reason=reason)
     line = cut.get("line")
-    where = f"up to line {line}" if line else "up to where it could"
-    note = (f"Drawn {where}; from there on, what the program printed is recorded, as "
-            f"text, because {reason}.")
+    if line:
+        note = translate("TraceNotes", "Drawn up to line {line}; from there on, what the "
+                         "program printed is recorded, as text, because {reason}.").format(
+                         line=line, reason=reason)
+    else:
+        note = translate("TraceNotes", "Drawn up to where it could; from there on, what the "
+                         "program printed is recorded, as text, because {reason}.").format(
+                         reason=reason)
     if not_drawn_on:
-        note += (" It could not be drawn on after that with the values it computed "
-                 f"recorded, because {_plain(not_drawn_on)}.")
+        note += " " + translate("TraceNotes", "It could not be drawn on after that with the "
+                                "values it computed recorded, because {reason}.").format(
+                                reason=_plain(not_drawn_on))
     return note
 
 
@@ -352,20 +411,22 @@ def _drawn_on_note(cut):
     reasons = cut.get("reasons") or [cut.get("reason")]
     parts = []
     for (line, first, last), reason in zip(cut["parts"], reasons + [None] * 8):
-        lines = f"line {first}" if first == last else f"lines {first}–{last}"
-        at = "" if line in (None, first) else f" from line {line} on"
-        why = f" ({_plain(reason)})" if reason else ""
-        parts.append(f"{lines}{at}{why}")
+        part = (translate("TraceNotes", "line {line}").format(line=first) if first == last
+                else translate("TraceNotes", "lines {first}–{last}").format(first=first,
+                                                                            last=last))
+        if line not in (None, first):
+            part = translate("TraceNotes", "{lines} from line {line} on").format(
+                lines=part, line=line)
+        if reason:         # (one refusal, or the several one part holds)
+            words = dict.fromkeys(_plain(r) for r in (
+                reason if isinstance(reason, list) else [reason]))
+            part = translate("TraceNotes", "{part} ({reason})").format(
+                part=part, reason="; ".join(words))
+        parts.append(part)
     count = cut.get("recorded", 0)
-    it = "it" if len(parts) == 1 else "them"
-    values = ("" if count == 0 else
-              f", 1 tensor the graph uses from {it} is a recorded value (marked with the "
-              "line that made it)," if count == 1 else
-              f", {count} tensors the graph uses from {it} are recorded values (marked "
-              "with the line that made each),")
-    return (f"Not drawn: {'; '.join(parts)}. What {'it' if it == 'it' else 'they'} "
-            f"printed is recorded as text{values} and everything after "
-            f"{it} is drawn.")
+    template = _DRAWN_ON[len(parts) > 1, min(count, 2)]
+    return translate("TraceNotes", template).format(
+        parts="; ".join(parts), count=shown(Number(count)))
 
 
 def start_trace(text, timeout=DEFAULT_TIMEOUT, filename="<script>",

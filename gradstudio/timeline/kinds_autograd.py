@@ -4,7 +4,7 @@
 import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
 
-from gradstudio.words import translate
+from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
 from .record import ActionError, defaction
 
@@ -64,10 +64,11 @@ def _backward_traced(seen):
 def _backward_params(seen, t, gradient=None, retain_graph=None, create_graph=False,
                      inputs=None):
     if inputs is not None:
-        seen.refuse("backward(inputs=...) cannot be drawn")
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", "backward(inputs=...) cannot be drawn"))
     target = seen.index(t)
     if gradient is not None and not raw.is_tensor(gradient):
-        seen.refuse("backward's gradient must be a tensor to be drawn")
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", "backward's gradient must be a tensor to be "
+                                      "drawn"))
     return {"target": target,
             "gradient": None if gradient is None else seen.index(gradient),
             "retain_graph": bool(retain_graph), "create_graph": bool(create_graph)}
@@ -84,8 +85,9 @@ def _autograd_backward_params(seen, tensors, grad_tensors=None, retain_graph=Non
     gs = [grad_tensors] if grad_tensors is None or raw.is_tensor(grad_tensors) \
         else list(grad_tensors)
     if len(ts) != 1 or len(gs) != 1:
-        seen.refuse("torch.autograd.backward with several tensors cannot be drawn; call "
-                    "backward on each")
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "torch.autograd.backward with several tensors cannot be drawn; call backward on "
+            "each"))
     return _backward_params(seen, ts[0], gs[0], retain_graph, create_graph, inputs)
 
 
@@ -225,8 +227,9 @@ def _grad_params(seen, outputs, inputs, grad_outputs=None, retain_graph=None,
     if all(v is None for v in given):
         given = []       # grad_outputs=[None] is the implicit 1 of a scalar output
     elif not all(v is None or raw.is_tensor(v) for v in given):
-        seen.refuse("torch.autograd.grad's grad_outputs can be drawn only as one tensor "
-                    "or None per output")
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "torch.autograd.grad's grad_outputs can be drawn only as one tensor or None per "
+            "output"))
     return {"outputs": [seen.index(t) for t in outs], "inputs": [seen.index(t) for t in ins],
             "retain_graph": bool(retain_graph), "create_graph": bool(create_graph),
             "grad_outputs": [None if v is None else seen.index(v) for v in given]}

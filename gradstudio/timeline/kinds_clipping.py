@@ -32,7 +32,8 @@ def _plain(value, what, seen):
     """A setting the script gave as a plain, finite number, or its refusal."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or \
             type(value) not in (int, float) or not math.isfinite(value):
-        seen.refuse(f"{what} cannot be drawn unless it is a plain, finite number")
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", "{what} cannot be drawn unless it is a plain, "
+                                      "finite number"), what=what)
     return float(value)
 
 
@@ -41,8 +42,9 @@ def _parameters(seen, parameters):
     if hasattr(parameters, "grad") and hasattr(parameters, "shape"):
         parameters = [parameters]
     if not isinstance(parameters, (list, tuple)) or not parameters:
-        seen.refuse("gradient clipping cannot be drawn unless it is given a tensor or a "
-                    "list of tensors (such as model.parameters())")
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "gradient clipping cannot be drawn unless it is given a tensor or a list of "
+            "tensors (such as model.parameters())"))
     return [seen.index(p) for p in parameters]
 
 
@@ -71,12 +73,14 @@ def _norm_traced(seen):
 def _norm_params(seen, parameters, max_norm, norm_type=2.0, error_if_nonfinite=False,
                  foreach=None):
     if foreach is not None:
-        seen.refuse("clip_grad_norm_(..., foreach=...) cannot be drawn yet")
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", "clip_grad_norm_(..., foreach=...) cannot be "
+                                      "drawn yet"))
     norm = {v: k for k, v in _NORMS.items()}.get(norm_type if isinstance(
         norm_type, (int, float)) and not isinstance(norm_type, bool) else None)
     if norm is None:
-        seen.refuse(f"clip_grad_norm_ with norm_type={norm_type!r} cannot be drawn yet: a "
-                    "document clips by the 2-norm, the 1-norm or the largest value (inf)")
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "clip_grad_norm_ with norm_type={norm} cannot be drawn yet: a document clips "
+            "by the 2-norm, the 1-norm or the largest value (inf)"), norm=repr(norm_type))
     return {"params": _parameters(seen, parameters),
             "max_norm": _plain(max_norm, "clip_grad_norm_'s max_norm", seen),
             "norm_type": norm, "error_if_nonfinite": bool(error_if_nonfinite)}
@@ -108,7 +112,8 @@ def _value_traced(seen):
 
 def _value_params(seen, parameters, clip_value, foreach=None):
     if foreach is not None:
-        seen.refuse("clip_grad_value_(..., foreach=...) cannot be drawn yet")
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", "clip_grad_value_(..., foreach=...) cannot be "
+                                      "drawn yet"))
     return {"params": _parameters(seen, parameters),
             "clip_value": _plain(clip_value, "clip_grad_value_'s clip_value", seen)}
 

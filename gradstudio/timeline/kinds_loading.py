@@ -6,7 +6,7 @@ early stop). The sources are nodes of the graph: a tensor the trace did not see 
 the values it had when they were loaded."""
 import gradstudio.engine as torch
 
-from gradstudio.words import translate
+from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
 from .record import ActionError, defaction
 
@@ -45,22 +45,26 @@ def _traced(seen):
 
 def _params(seen, module, state_dict, strict=True, assign=False):
     if assign:
-        seen.refuse("load_state_dict(..., assign=True) cannot be drawn yet: it replaces the "
-                    "parameters instead of loading values into them")
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "load_state_dict(..., assign=True) cannot be drawn yet: it replaces the "
+            "parameters instead of loading values into them"))
     names = dict(module.named_parameters())
     buffers = [name for name, _ in module.named_buffers()]
     if buffers:
-        seen.refuse(f"load_state_dict of a module with buffers ({', '.join(buffers)}) "
-                    "cannot be drawn yet")
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "load_state_dict of a module with buffers ({buffers}) cannot be drawn yet"),
+            buffers=", ".join(buffers))
     if not hasattr(state_dict, "keys") or set(state_dict.keys()) != set(names):
-        seen.refuse("load_state_dict cannot be drawn unless the state_dict holds exactly "
-                    "the module's parameters, by name")
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "load_state_dict cannot be drawn unless the state_dict holds exactly the "
+            "module's parameters, by name"))
     tensors, sources = [], []
     for name, param in names.items():
         source = state_dict[name]
         if not hasattr(source, "shape") or tuple(source.shape) != tuple(param.shape):
-            seen.refuse(f"load_state_dict cannot be drawn unless {name} is a tensor of "
-                        "the parameter's shape")
+            seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "load_state_dict cannot be drawn unless {name} is a tensor of the "
+                "parameter's shape"), name=name)
         tensors.append(seen.index(param))
         sources.append(seen.index(source))
     return {"tensors": tensors, "sources": sources}

@@ -60,14 +60,16 @@ def _params(seen, precision=None, threshold=None, edgeitems=None, linewidth=None
     params = {"profile": "none", "sci_mode": _sci(seen, sci_mode)}
     if profile is not None:
         if profile not in ("default", "short", "full"):
-            seen.refuse(f"torch.set_printoptions(profile={profile!r}) cannot be drawn: a "
-                        "profile is 'default', 'short' or 'full'")
+            seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "torch.set_printoptions(profile={profile}) cannot be drawn: a profile is "
+                "'default', 'short' or 'full'"), profile=repr(profile))
         params["profile"] = profile
     for name, value in zip(_WHOLE, (precision, threshold, edgeitems, linewidth)):
         if value is not None and (isinstance(value, bool) or not isinstance(
                 value, (int, float)) or not math.isfinite(value) or abs(value) > 1e30):
-            seen.refuse(f"torch.set_printoptions({name}={value!r}) cannot be drawn unless "
-                        f"{name} is a plain, finite number")
+            seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "torch.set_printoptions({name}={value}) cannot be drawn unless {name} is "
+                "a plain, finite number"), name=name, value=repr(value))
         params[name] = None if value is None else float(value)
     return params
 
@@ -76,8 +78,9 @@ def _sci(seen, sci_mode):
     for word, value in _SCI.items():
         if sci_mode is value:
             return word
-    seen.refuse(f"torch.set_printoptions(sci_mode={sci_mode!r}) cannot be drawn unless "
-                "sci_mode is True, False or None")
+    seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+        "torch.set_printoptions(sci_mode={value}) cannot be drawn unless sci_mode is True, "
+        "False or None"), value=repr(sci_mode))
 
 
 def _explain(action, spell):

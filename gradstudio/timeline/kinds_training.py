@@ -5,7 +5,7 @@ import contextlib
 
 import gradstudio.engine as torch
 
-from gradstudio.words import translate
+from gradstudio.words import Number, translate
 
 from .record import ActionError, defaction
 from .settings import OPTIMIZER_SETTINGS, optimizer_arguments
@@ -165,7 +165,7 @@ defaction("loop", (("count", "int", 100),), "loop: repeat the steps below",
           group="training", loop="opens",
           explain=lambda a, spell: translate(
               "Actions", "Repeats the steps up to its end {count} times.").format(
-              count=f"{a.params['count']:,}"))
+              count=Number(a.params['count'])))
 
 defaction("end_loop", (), "end of loop", lambda a, spell: (["# end of the loop"], []),
           group="training", loop="closes", listed=lambda a, spell: "end of loop",

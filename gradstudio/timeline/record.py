@@ -222,8 +222,8 @@ class Picks:
     schedulers: list = field(default_factory=list)
 
 
-def _refused(text):
-    raise ValueError(text)
+def _refused(text, **fields):
+    raise ValueError(text.format(**fields) if fields else text)
 
 
 @dataclass
@@ -233,8 +233,9 @@ class Seen:
     ``params``; at an observed call, its ``args`` and ``kwargs``; at an optimizer's call,
 ``optimizer`` (the action that made it) and ``params`` (the call's arguments, or the
 settings the tracer read off a new optimizer). ``index(tensor)`` is the
-    node holding a tensor; ``refuse(text)`` raises the tracer's error (the script line
-    cannot be drawn: ``text`` says why)."""
+    node holding a tensor; ``refuse(text, **fields)`` raises the tracer's error (the
+    script line cannot be drawn: ``text``, marked ``QT_TRANSLATE_NOOP("TraceRefusal", ...)``
+    with its fields by name, says why; the window translates it)."""
     node: int | None = None
     operands: tuple = ()
     params: dict = field(default_factory=dict)

@@ -56,6 +56,7 @@ if not __package__:
 
 from gradstudio import gc_policy  # noqa: E402
 from gradstudio.vocabulary import TRACING_ENV  # noqa: E402
+from gradstudio.words import QT_TRANSLATE_NOOP, Said  # noqa: E402
 
 from .channel import frame, hide, read_header  # noqa: E402
 from .contain import GO_ENV, NOFILE_LIMIT, set_limits  # noqa: E402
@@ -76,7 +77,7 @@ class _OutOfTime(BaseException):
 
 
 # ----------------------------------------------------------------------------- main
-def _error_line(exc, filename):
+def _error_place(exc, filename):
     line = None
     for frame, lineno in traceback.walk_tb(exc.__traceback__):
         if frame.f_code.co_filename == filename:
@@ -85,14 +86,47 @@ def _error_line(exc, filename):
         line = exc.lineno
     if isinstance(exc, TraceError) and exc.line is not None:
         line = exc.line
-    where = f"line {line}: " if line else ""
+    return line
+
+
+def _error_said(exc, filename):
+    """GradStudio's own sentence for ``exc`` (a refusal, or an API the engine lacks) as a
+    ``Said`` for the window to translate; None for the script's own error (PyTorch's
+    words, never translated)."""
     if isinstance(exc, TraceError):
-        return f"{where}GradStudio cannot trace this: {exc}."
-    missing = _missing_from_engine(exc)
-    if missing is not None:
-        return f"{where}GradStudio cannot trace this: {missing} is not in GradStudio yet."
+        reason = exc.said
+    else:
+        missing = _missing_from_engine(exc)
+        if missing is None:
+            return None
+        reason = Said("TraceRefusal", QT_TRANSLATE_NOOP(
+            "TraceRefusal", "{name} is not in GradStudio yet"), name=missing)
+    line = _error_place(exc, filename)
+    if line:
+        return Said("Trace", QT_TRANSLATE_NOOP(
+            "Trace", "line {line}: GradStudio cannot trace this: {reason}."),
+            line=line, reason=reason)
+    return Said("Trace", QT_TRANSLATE_NOOP("Trace", "GradStudio cannot trace this: {reason}."),
+                reason=reason)
+
+
+def _error_line(exc, filename):
+    said = _error_said(exc, filename)
+    if said is not None:
+        return str(said)
+    line = _error_place(exc, filename)
+    where = f"line {line}: " if line else ""
     msg = str(exc) if not isinstance(exc, SyntaxError) else exc.msg
     return f"{where}{type(exc).__name__}: {msg}" if msg else f"{where}{type(exc).__name__}"
+
+
+def _refused(rec, exc, filename):
+    """A refusal's result: its English sentence (the command line's), where in the run
+    it happened, and its words for the window (``said``: the sentence, ``reason``: the
+    refusal alone, each a ``Said`` as JSON)."""
+    return {"ok": False, "error": _error_line(exc, filename),
+            "refused_at": refused_at(rec, exc), "reason": exc.said.to_json(),
+            "said": _error_said(exc, filename).to_json()}
 
 
 def _missing_from_engine(exc):
@@ -278,7 +312,9 @@ class _ScriptRun:
         error = where[-1] if where[0].startswith("line ") else ": ".join(where)
         line = where[0][5:] if where[0].startswith("line ") else None
         self.real_print(error)
-        return {"text": error, "line": int(line) if line else None}
+        said = _error_said(exc, self.filename)
+        return {"text": error, "line": int(line) if line else None,
+                **({} if said is None else {"reason": said.fields["reason"].to_json()})}
 
     def _listened(self, code, timeout, on_start):
         """Runs the script (``code``, or its cells) listened to and traced."""
@@ -313,19 +349,24 @@ class _ScriptRun:
             code = compile(self.source, filename, "exec") if self.cells is None else None
             self._listened(code, timeout, on_start)
         except _OutOfTime:
-            result = {"ok": False, "timeout": True,
-                      "error": f"The script did not finish within {timeout:g} seconds (an "
-                               "endless loop?) and was stopped."}
+            said = Said("Trace", QT_TRANSLATE_NOOP(
+                "Trace", "The script did not finish within {seconds} seconds (an endless "
+                "loop?) and was stopped."), seconds=f"{timeout:g}")
+            result = {"ok": False, "timeout": True, "error": str(said),
+                      "said": said.to_json()}
         except SystemExit as exc:
             if exc.code not in (None, 0):
-                result = {"ok": False,
-                          "error": f"The script stopped with exit status {exc.code}."}
+                said = Said("Trace", QT_TRANSLATE_NOOP(
+                    "Trace", "The script stopped with exit status {code}."), code=exc.code)
+                result = {"ok": False, "error": str(said), "said": said.to_json()}
         except BaseException as exc:  # the user's error, reported as one message
             # (unless something was refused before it: that came first)
             refusal = rec.refusal if rec.cut is None else None
             result = {"ok": False, "error": _error_line(refusal or exc, filename)}
             if isinstance(refusal or exc, TraceError) and rec.cut is None:
-                result["refused_at"] = refused_at(rec, refusal or exc)
+                result = _refused(rec, refusal or exc, filename)
+            elif _error_said(refusal or exc, filename) is not None:
+                result["said"] = _error_said(refusal or exc, filename).to_json()
         finally:
             sys.stdout, sys.stderr = old_out, old_err
             if tracing is None:
@@ -344,14 +385,12 @@ class _ScriptRun:
             try:
                 return drawn_on_result(rec, cut_reason)
             except TraceError as exc:
-                return {"ok": False, "error": _error_line(exc, self.filename),
-                        "refused_at": refused_at(rec, exc)}
+                return _refused(rec, exc, self.filename)
         rec.name_tensors(self.namespace)
         try:
             return rec.finish()
         except TraceError as exc:
-            return {"ok": False, "error": _error_line(exc, self.filename),
-                    "refused_at": refused_at(rec, exc)}
+            return _refused(rec, exc, self.filename)
 
     def with_output(self, result):
         """``result`` with what the script printed (per cell for a notebook)."""

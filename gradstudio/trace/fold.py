@@ -37,6 +37,7 @@ import bisect
 
 from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import HISTORY_ELEMENTS, MAX_LOOP_COUNT
+from gradstudio.words import QT_TRANSLATE_NOOP, Number
 
 from .fold_find import Stream, find_loops, same_forward_before
 from .said import Said
@@ -46,22 +47,24 @@ MAX_UNROLLED_STEPS = 20
 MAX_LOOP_VALUES = 2_000_000       # elements of per-iteration values sent for the check
 
 LOOPED = "loop"          # a node's ``late`` mark: computed by a compute step of its loop
-GRAD_IN_LOOP = ("a gradient is used as a value inside a training loop whose forward is "
-                "computed once more just before the loop, which cannot be folded into one "
-                "graph and a loop block")
-EARLIER_ITERATION = ("a tensor made in an earlier iteration of the training loop (such as "
-                     "a list of losses) is used after the loop, which one graph and a loop "
-                     "block cannot show")
-RANDOM_IN_LOOP = ("a training loop whose forward draws random numbers, computed once more "
-                  "just before the loop, cannot be folded into one graph and a loop block: "
-                  "the graph would draw them in another order")
-UNROLLED = (f"this training loop's iterations are not the same steps each time (a "
-            f"different batch, or a step only some iterations take), so it cannot be "
-            f"folded into a loop block, and drawn unrolled it would take more than "
-            f"{MAX_UNROLLED_STEPS} training steps")
-CARRIED = (f"this training loop carries a tensor from one iteration to the next (such as "
-           f"total = total + loss), so it cannot be folded into a loop block, and drawn "
-           f"unrolled it would take more than {MAX_UNROLLED_STEPS} training steps")
+GRAD_IN_LOOP = QT_TRANSLATE_NOOP("TraceRefusal",
+    "a gradient is used as a value inside a training loop whose forward is computed once "
+    "more just before the loop, which cannot be folded into one graph and a loop block")
+EARLIER_ITERATION = QT_TRANSLATE_NOOP("TraceRefusal",
+    "a tensor made in an earlier iteration of the training loop (such as a list of "
+    "losses) is used after the loop, which one graph and a loop block cannot show")
+RANDOM_IN_LOOP = QT_TRANSLATE_NOOP("TraceRefusal",
+    "a training loop whose forward draws random numbers, computed once more just before "
+    "the loop, cannot be folded into one graph and a loop block: the graph would draw "
+    "them in another order")
+UNROLLED = QT_TRANSLATE_NOOP("TraceRefusal",
+    "this training loop's iterations are not the same steps each time (a different batch,"
+    " or a step only some iterations take), so it cannot be folded into a loop block, and"
+    " drawn unrolled it would take more than {steps} training steps")
+CARRIED = QT_TRANSLATE_NOOP("TraceRefusal",
+    "this training loop carries a tensor from one iteration to the next (such as total = "
+    "total + loss), so it cannot be folded into a loop block, and drawn unrolled it would"
+    " take more than {steps} training steps")
 
 
 class Folded:
@@ -169,8 +172,9 @@ class Folded:
         st, rec = self.st, self.rec
         s, p, n = loop.start, loop.period, loop.count
         if n > MAX_LOOP_COUNT:
-            raise TraceError(f"a training loop of more than {MAX_LOOP_COUNT:,} iterations cannot "
-                             "be drawn", line=st.line(s))
+            raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "a training loop of more than {count} iterations cannot be drawn"),
+                line=st.line(s), count=Number(MAX_LOOP_COUNT))
         drawn = {t for t in range(p) if st.is_node[s + t] and
                  self._computed_in_loop(rec.nodes[st.events[s + t][1]])}
         if drawn and loop.pre:
@@ -334,7 +338,8 @@ class Folded:
             if ACTIONS[after["kind"]].loop != "closes":
                 unrolled += 1
                 if unrolled > MAX_UNROLLED_STEPS:
-                    raise TraceError(CARRIED if st.carried else UNROLLED, line=after["line"])
+                    raise TraceError(CARRIED if st.carried else UNROLLED, line=after["line"],
+                                     steps=MAX_UNROLLED_STEPS)
             for q in later:
                 node = nodes[st.events[q][1]]
                 if "late" not in node:

@@ -15,14 +15,19 @@ import ast
 import textwrap
 
 from gradstudio.hook_text import hook_function, hook_prints, is_print, parse_hook, printing
+from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from .values import TraceError, _Record
 
 __all__ = ["register_hook"]
 
-HOW = ("a hook can be drawn when it is a lambda or function of the script returning an "
-       "expression of its gradient and numbers, such as lambda grad: grad * 10, or "
-       "printing them, such as lambda grad: print(grad)")
+HOW = QT_TRANSLATE_NOOP("TraceRefusal",
+    "a hook can be drawn when it is a lambda or function of the script returning an "
+    "expression of its gradient and numbers, such as lambda grad: grad * 10, or printing "
+    "them, such as lambda grad: print(grad)")
+_HOW = Said(TraceError.CONTEXT, HOW)            # (a field of the refusals: translated too)
+NOT_FOUND = QT_TRANSLATE_NOOP("TraceRefusal",
+                              "this hook's text was not found in the script; {how}")
 
 
 class _Handle:
@@ -32,7 +37,8 @@ class _Handle:
         self._handle = handle
 
     def remove(self):
-        raise TraceError("removing a hook (handle.remove()) cannot be drawn yet")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "removing a hook (handle.remove()) cannot be drawn yet"))
 
     def __enter__(self):
         return self
@@ -74,11 +80,12 @@ def hook_text(fn, source, filename):
     """The hook text of the script's function ``fn``; TraceError when it has none."""
     code = getattr(fn, "__code__", None)
     if code is None or code.co_filename != filename:
-        raise TraceError(f"this hook ({getattr(fn, '__name__', type(fn).__name__)}) cannot "
-                         f"be drawn yet; {HOW}")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "this hook ({name}) cannot be drawn yet; "
+                                           "{how}"),
+                         name=getattr(fn, '__name__', type(fn).__name__), how=_HOW)
     if code.co_argcount != 1 or code.co_kwonlyargcount or code.co_flags & 0x0C:
-        raise TraceError(f"a hook taking other arguments than the gradient cannot be drawn "
-                         f"yet; {HOW}")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a hook taking other arguments than the "
+                                           "gradient cannot be drawn yet; {how}"), how=_HOW)
     node = _function_node(code, source)
     param = node.args.args[0].arg
     if isinstance(node, ast.Lambda):
@@ -93,14 +100,16 @@ def hook_text(fn, source, filename):
         elif isinstance(one, ast.Expr) and is_print(one.value):
             body = one.value
         else:
-            raise TraceError(f"a hook whose body is more than one return or print cannot "
-                             f"be drawn yet; {HOW}")
+            raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a hook whose body is more than one return "
+                                               "or print cannot be drawn yet; {how}"),
+                             how=_HOW)
     renamed = _Rename(param).visit(body)
     text = ast.unparse(renamed)
     try:
         parse_hook(text)
     except ValueError as exc:
-        raise TraceError(f"this hook cannot be drawn yet ({exc}); {HOW}") from None
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "this hook cannot be drawn yet ({error}); "
+                                           "{how}"), error=str(exc), how=_HOW) from None
     return text
 
 
@@ -130,7 +139,7 @@ def _def_node(code, lines):
     while start <= len(lines) and lines[start - 1].lstrip().startswith("@"):
         start += 1
     if start > len(lines):
-        raise TraceError(f"this hook's text was not found in the script; {HOW}")
+        raise TraceError(NOT_FOUND, how=_HOW)
     head = lines[start - 1]
     indent = len(head) - len(head.lstrip())
     end = start
@@ -143,7 +152,7 @@ def _def_node(code, lines):
         tree = None
     if tree is None or not tree.body or not isinstance(tree.body[0], ast.FunctionDef) or \
             tree.body[0].name != code.co_name or len(tree.body[0].args.args) != 1:
-        raise TraceError(f"this hook's text was not found in the script; {HOW}")
+        raise TraceError(NOT_FOUND, how=_HOW)
     return tree.body[0]
 
 
@@ -166,6 +175,7 @@ def _lambda_node(code, lines):
             if len(found) == 1 and len(found[0].args.args) == 1:
                 return found[0]
             if found:
-                raise TraceError(f"several functions on one line: this hook cannot be "
-                                 f"drawn yet; {HOW}")
-    raise TraceError(f"this hook's text was not found in the script; {HOW}")
+                raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "several functions on one line: this "
+                                                   "hook cannot be drawn yet; {how}"),
+                                 how=_HOW)
+    raise TraceError(NOT_FOUND, how=_HOW)

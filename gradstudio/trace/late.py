@@ -15,15 +15,17 @@ from gradstudio.timeline import ACTIONS
 
 from .fold import LOOPED
 from .values import TraceError
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 __all__ = ["place_computes", "IN_LOOP", "AFTER_LOOP"]
 
-IN_LOOP = ("a gradient used as a value inside this training loop cannot be drawn yet: the "
-           "loop block cannot show where it is computed")
-AFTER_LOOP = ("a tensor a training loop computes from a random draw or a gradient of its "
-              "iteration (such as X[idx] with idx = torch.randint(...) in the loop) is used "
-              "after the loop, which cannot be drawn yet: the loop block computes it anew "
-              "in every iteration")
+IN_LOOP = QT_TRANSLATE_NOOP("TraceRefusal",
+    "a gradient used as a value inside this training loop cannot be drawn yet: the loop "
+    "block cannot show where it is computed")
+AFTER_LOOP = QT_TRANSLATE_NOOP("TraceRefusal",
+    "a tensor a training loop computes from a random draw or a gradient of its iteration "
+    "(such as X[idx] with idx = torch.randint(...) in the loop) is used after the loop, "
+    "which cannot be drawn yet: the loop block computes it anew in every iteration")
 
 
 def place_computes(rec, alive):

@@ -8,8 +8,9 @@ Part of the tracing child (``child.py``); imports only its sibling modules and
 ``gradstudio.vocabulary``.
 """
 from gradstudio.vocabulary import DTYPES
+from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
-from .values import TraceError, _number, _Record
+from .values import THE_FILL_VALUE, THE_NUMBER, TraceError, _number, _Record
 
 
 # ----------------------------------------------------------------------------- ops
@@ -96,7 +97,8 @@ def view_records(op, src, params, outs):
                                    {"self": src}, out))
             start = end
         return records
-    raise TraceError(f"the operation '{op.name}' cannot be drawn yet")
+    raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "the operation '{name}' cannot be drawn yet"),
+                     name=op.name)
 
 
 def has_kind(op):
@@ -116,26 +118,30 @@ def _param_value(param, value):
     if kind == "shape":
         return list(value)
     if kind == "scalar":
-        return _number(value, f"the {param.name}")
+        return _number(value, Said("TraceRefusal", QT_TRANSLATE_NOOP(
+            "TraceRefusal", "the {name}"), name=param.name))
     if kind == "bool":
         return bool(value)
     if kind == "int":
         return int(value)
     if kind == "choice" and value in param.choices:
         return value
-    raise TraceError(f"the {param.name} of '{param.name}' cannot be drawn yet")
+    raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "the {name} of '{name}' cannot be drawn yet"),
+                     name=param.name)
 
 
 def _generic(op, operands, params, output):
     """The node of an op whose kind is named after it: its tensor arguments are the
     ports, its params (as the record declares them) the node's."""
     if not has_kind(op):
-        raise TraceError(f"the operation '{op.name}' cannot be drawn yet")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "the operation '{name}' cannot be drawn yet"),
+                         name=op.name)
     inputs = {}
     for port, o in zip(op.arg_names, operands):
         if not isinstance(o, type(output)):     # (a Parameter is a tensor too)
-            raise TraceError(f"{op.name} with a number in place of the tensor '{port}' cannot "
-                             "be drawn yet; give it a tensor")
+            raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "{name} with a number in place of the tensor '{port}' cannot be drawn yet; "
+                "give it a tensor"), name=op.name, port=port)
         inputs[port] = o
     values = {p.name: _param_value(p, params.get(p.name, p.default)) for p in op.params}
     return _Record(op.name, values, inputs, output)
@@ -172,7 +178,7 @@ def _binary(name, operands, p, output):
         kw["alpha"] = _number(p["alpha"], "alpha")
     if isinstance(b, type(output)):
         return _Record(name, kw, {"self": a, "other": b}, output)
-    return _Record(name, dict(kw, other=_number(b, "the number")), {"self": a}, output)
+    return _Record(name, dict(kw, other=_number(b, THE_NUMBER)), {"self": a}, output)
 
 
 def _pow(name, operands, p, output):
@@ -186,13 +192,14 @@ def _pow_tensor(name, operands, p, output):
 
 def _rsub(name, operands, p, output):
     if p.get("alpha", 1) != 1:
-        raise TraceError("rsub with alpha cannot be drawn")
-    return _Record("rsub", {"other": _number(p["other"], "the number")},
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "rsub with alpha cannot be drawn"))
+    return _Record("rsub", {"other": _number(p["other"], THE_NUMBER)},
                    {"self": operands[0]}, output)
 
 
 def _rpow(name, operands, p, output):
-    return _Record("rpow", {"base": _number(p["base"], "the base")},
+    return _Record("rpow", {"base": _number(p["base"], Said("TraceRefusal", QT_TRANSLATE_NOOP(
+        "TraceRefusal", "the base")))},
                    {"exponent": operands[0]}, output)
 
 
@@ -203,7 +210,7 @@ def _tensor_pair(name, operands, p, output):       # x //= y too (no inplace par
 def _number_operand(name, operands, p, output):
     # 2 // x is floor_divide_scalar, reflected; 2 % x is rremainder
     kind = ("r" if p.get("reflected") else "") + name.removesuffix("_scalar")
-    return _Record(kind, {"other": _number(p["other"], "the number")},
+    return _Record(kind, {"other": _number(p["other"], THE_NUMBER)},
                    {"self": operands[0]}, output)
 
 
@@ -216,8 +223,9 @@ def _clamp(name, operands, p, output):
 def _spread(name, operands, p, output):
     # no correction given is Bessel's (1): the same values, drawn as the default
     c = p.get("correction")
+    what = Said("TraceRefusal", QT_TRANSLATE_NOOP("TraceRefusal", "the correction"))
     return _Record(name, {"dim": _dims(p.get("dim")), "keepdim": bool(p.get("keepdim")),
-                          "correction": 1 if c is None else _number(c, "the correction")},
+                          "correction": 1 if c is None else _number(c, what)},
                    {"self": operands[0]}, output)
 
 
@@ -246,8 +254,9 @@ def _slice(name, operands, p, output):
 def _to(name, operands, p, output):
     dt = p["dtype"].name
     if dt not in DTYPES:
-        raise TraceError(f"converting to {dt} cannot be drawn; use one of "
-                         f"{', '.join(DTYPES)}")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "converting to {dtype} cannot be drawn; use "
+                                           "one of {dtypes}"), dtype=dt,
+                         dtypes=", ".join(DTYPES))
     return _Record("to", {"dtype": dt}, {"self": operands[0]}, output)
 
 
@@ -257,7 +266,7 @@ def _joined(name, operands, p, output):
 
 
 def _fill(name, operands, p, output):
-    return _Record("fill_", {"value": _number(p["value"], "the fill value")},
+    return _Record("fill_", {"value": _number(p["value"], THE_FILL_VALUE)},
                    {"self": operands[0]}, output)
 
 
@@ -292,15 +301,19 @@ _EXPLICIT = {
     "squeeze": _squeeze,
     "_unsafe_view": _unsafe_view, "slice": _slice, "to": _to, "cat": _joined,
     "stack": _joined,
-    "index": _refused("this indexing cannot be drawn yet; use integers, slices, lists, "
-                      "and at most two tensors (x[mask], x[:, idx], x[rows, cols])"),
+    "index": _refused(QT_TRANSLATE_NOOP("TraceRefusal", 
+        "this indexing cannot be drawn yet; use integers, slices, lists, and at most two "
+        "tensors (x[mask], x[:, idx], x[rows, cols])")),
     # reached only through a loss call with arguments its kind has no place for
-    "nll_loss": _refused("this loss cannot be drawn yet: only cross_entropy and nll_loss "
-                         "without a weight per class can"),
+    "nll_loss": _refused(QT_TRANSLATE_NOOP("TraceRefusal", 
+        "this loss cannot be drawn yet: only cross_entropy and nll_loss without a weight "
+        "per class can")),
     # (reached only when the condition is not a tensor: torch.where(c, x, 0.0) is drawn)
-    "where": _refused("torch.where with a condition that is not a tensor cannot be drawn; "
-                      "give it a bool tensor such as x > 0"),
+    "where": _refused(QT_TRANSLATE_NOOP("TraceRefusal", 
+        "torch.where with a condition that is not a tensor cannot be drawn; give it a "
+        "bool tensor such as x > 0")),
     # writes (see ``writes``): x[key] = v is recorded from the call, with its key's text
-    "_setitem": _refused("this assignment into a tensor cannot be drawn yet"),
+    "_setitem": _refused(QT_TRANSLATE_NOOP("TraceRefusal", 
+        "this assignment into a tensor cannot be drawn yet")),
     "_fill": _fill, "_fill_tensor": _fill_tensor, "_zero": _zero, "_copy": _copy,
 }

@@ -26,9 +26,14 @@ import math
 from gradstudio.engine import inspect as raw
 
 from gradstudio.timeline import Seen, traced
+from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from .schedulers import SchedulerWatch
 from .values import ActionRef, has_marked
+
+def _said(text):
+    return Said("TraceRefusal", text)        # (translated where the window shows it)
+
 
 # per algorithm: its document settings as (setting, key of the parameter group, PyTorch's
 # default), the keys that must keep PyTorch's default, and the settings in words
@@ -36,21 +41,21 @@ _SETTINGS = {
     "SGD": ((("momentum", "momentum", 0.0), ("weight_decay", "weight_decay", 0.0)),
             {"dampening": 0, "maximize": False, "foreach": None, "differentiable": False,
              "fused": None},
-            "lr, momentum, nesterov and weight_decay"),
+            _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, momentum, nesterov and weight_decay"))),
     "Adam": ((("weight_decay", "weight_decay", 0.0),),
              {"eps": 1e-8, "amsgrad": False, "maximize": False, "foreach": None,
               "capturable": False, "differentiable": False, "fused": None,
               "decoupled_weight_decay": False},
-             "lr, betas and weight_decay"),
+             _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, betas and weight_decay"))),
     "AdamW": ((("weight_decay", "weight_decay", 0.01),),
               {"eps": 1e-8, "amsgrad": False, "maximize": False, "foreach": None,
                "capturable": False, "differentiable": False, "fused": None},
-              "lr, betas and weight_decay"),
+              _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, betas and weight_decay"))),
     "RMSprop": ((("alpha", "alpha", 0.99), ("momentum", "momentum", 0.0),
                  ("weight_decay", "weight_decay", 0.0)),
                 {"eps": 1e-8, "centered": False, "capturable": False, "foreach": None,
                  "maximize": False, "differentiable": False},
-                "lr, alpha, momentum and weight_decay"),
+                _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, alpha, momentum and weight_decay"))),
 }
 _KNOWN = ("SGD", "Adam", "AdamW", "RMSprop")
 
@@ -93,36 +98,39 @@ class OptimizerWatch:
         cls = type(optimizer)
         algorithm = self.algorithms.get(cls)
         if algorithm is None:
-            rec.refuse(f"torch.optim.{cls.__name__} cannot be drawn yet: a document's "
-                       "optimizer is SGD, Adam, AdamW or RMSprop"
-                       if cls in self.engine_classes else
-                       f"an optimizer class of your own ({cls.__name__}) cannot be drawn "
-                       "yet: a document's optimizer is torch.optim's SGD, Adam, AdamW or "
-                       "RMSprop")
+            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "torch.optim.{name} cannot be drawn yet: a document's optimizer is SGD, "
+                "Adam, AdamW or RMSprop") if cls in self.engine_classes else QT_TRANSLATE_NOOP("TraceRefusal", 
+                "an optimizer class of your own ({name}) cannot be drawn yet: a document's "
+                "optimizer is torch.optim's SGD, Adam, AdamW or RMSprop"), name=cls.__name__)
             return
         if len(optimizer.param_groups) != 1:
-            rec.refuse("an optimizer with several parameter groups cannot be drawn yet: "
-                       "give it one list of tensors")
+            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "an optimizer with several parameter groups cannot be drawn yet: give it one "
+                "list of tensors"))
             return
         group = optimizer.param_groups[0]
         settings, fixed, words = _SETTINGS[algorithm]
         for key, default in fixed.items():
             if _differs(group.get(key, default), default):
-                rec.refuse(f"torch.optim.{algorithm}(..., {key}={group[key]!r}) cannot be "
-                           f"drawn yet: a document's {algorithm} takes {words}")
+                rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                    "torch.optim.{algorithm}(..., {key}={value}) cannot be drawn yet: a "
+                    "document's {algorithm} takes {words}"), algorithm=algorithm, key=key,
+                    value=repr(group[key]), words=words)
                 return
         numbers = [("lr", group["lr"])] + [(key, group[key]) for _, key, _ in settings]
         if algorithm.startswith("Adam"):
             numbers += [("betas", b) for b in group["betas"]]
         for key, value in numbers:
             if not _plain_number(value):
-                rec.refuse(f"torch.optim.{algorithm}'s {key} must be a plain number to be "
-                           "drawn")
+                rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                    "torch.optim.{algorithm}'s {key} must be a plain number to be drawn"),
+                    algorithm=algorithm, key=key)
                 return
         params = [(rec.node_of.get(id(p)), p) for p in group["params"]]
         if any(i is None for i, _ in params):
-            rec.refuse("an optimizer over a tensor the trace did not see made cannot be "
-                       "drawn")
+            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "an optimizer over a tensor the trace did not see made cannot be drawn"))
             return
         p = {"algorithm": algorithm, "params": [i for i, _ in params],
              "lr": float(group["lr"])}
@@ -141,20 +149,22 @@ class OptimizerWatch:
         """The record of ``optimizer`` for one of its calls, or None (refused)."""
         made = self.made.get(id(optimizer))
         if made is None:
-            self.rec.refuse(f"optimizer.{what}() of an optimizer the trace could not draw "
-                            "cannot be drawn")
+            self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "optimizer.{what}() of an optimizer the trace could not draw cannot be "
+                "drawn"), what=what)
         elif _settings(optimizer) != made[1]:
-            self.rec.refuse("changing an optimizer's settings or parameters after making "
-                            "it (such as param_groups[0]['lr'] = ... or add_param_group) "
-                            "cannot be drawn yet")
+            self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "changing an optimizer's settings or parameters after making it (such as "
+                "param_groups[0]['lr'] = ... or add_param_group) cannot be drawn yet"))
             return None
         return made
 
     def step(self, args):
         rec = self.rec
         if args.get("closure") is not None:
-            rec.refuse("optimizer.step(closure) cannot be drawn yet: call loss.backward() "
-                       "and optimizer.step() instead")
+            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "optimizer.step(closure) cannot be drawn yet: call loss.backward() and "
+                "optimizer.step() instead"))
             return None
         made = self._known(args.get("self"), "step")
         if made is None:
@@ -172,7 +182,8 @@ class OptimizerWatch:
         return lambda raised: rec.action_done(failed=raised)
 
     def load_state(self, args):
-        self.rec.refuse("loading an optimizer's state (load_state_dict) cannot be drawn yet")
+        self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "loading an optimizer's state (load_state_dict) cannot be drawn yet"))
 
     def scheduler(self, args):
         return self.schedulers.created(args)
@@ -197,8 +208,9 @@ class OptimizerWatch:
         params = list(args["self"].parameters())
         nodes = [rec.node_of.get(id(p)) for p in params]
         if any(i is None for i in nodes):
-            rec.refuse("zero_grad() of a module with a parameter the trace did not see made "
-                       "cannot be drawn")
+            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "zero_grad() of a module with a parameter the trace did not see made cannot "
+                "be drawn"))
             return None
         made = 0
         for i, p in zip(nodes, params):

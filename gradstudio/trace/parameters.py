@@ -15,16 +15,19 @@ refused in one sentence.
 Imports only the engine's public API and its sibling modules.
 """
 from gradstudio.engine import inspect as raw
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 from .values import TraceError, _Record
 
 __all__ = ["parameter", "embedding_layer", "used"]
 
-AGAIN = ("the tensor an nn.Parameter was made from is used again, which cannot be drawn "
-         "yet: it shares the parameter's memory, so training the parameter changes it too; "
-         "use the parameter itself")
-USED = ("nn.Parameter of a tensor the script already computes with cannot be drawn yet: "
-        "make the parameter from a new tensor, as nn.Parameter(torch.randn(3)) does")
+AGAIN = QT_TRANSLATE_NOOP("TraceRefusal",
+    "the tensor an nn.Parameter was made from is used again, which cannot be drawn yet: "
+    "it shares the parameter's memory, so training the parameter changes it too; use the "
+    "parameter itself")
+USED = QT_TRANSLATE_NOOP("TraceRefusal",
+    "nn.Parameter of a tensor the script already computes with cannot be drawn yet: make "
+    "the parameter from a new tensor, as nn.Parameter(torch.randn(3)) does")
 
 
 def parameter(rec, func, args, kwargs):
@@ -36,8 +39,9 @@ def parameter(rec, func, args, kwargs):
         rec.quiet -= 1
     data = args[1] if len(args) > 1 else kwargs.get("data")
     if not raw.is_tensor(data):
-        raise TraceError("nn.Parameter() without a tensor cannot be drawn yet: give it the "
-                         "tensor it starts from, as nn.Parameter(torch.zeros(3))")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "nn.Parameter() without a tensor cannot be drawn yet: give it the tensor it "
+            "starts from, as nn.Parameter(torch.zeros(3))"))
     i = rec.node_index(data)
     node = rec.nodes[i]
     if "requires_grad" not in node["params"] or node["inputs"] or used(rec, i):
@@ -74,8 +78,9 @@ def embedding_layer(rec, result, layer, num_embeddings, embedding_dim, *args, **
     nodes of F.embedding."""
     p = layer.weight
     if kwargs.get("_weight") is not None or len(args) > 6 and args[6] is not None:
-        raise TraceError("an nn.Embedding made from a given weight cannot be drawn yet: "
-                         "let it draw its own, or use F.embedding with a tensor of yours")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "an nn.Embedding made from a given weight cannot be drawn yet: let it draw its "
+            "own, or use F.embedding with a tensor of yours"))
     params = {"shape": [int(num_embeddings), int(embedding_dim)],
               "requires_grad": bool(raw.requires_grad(p))}
     if p.dtype.name != "float32":

@@ -17,7 +17,8 @@ the rest is read and dropped, so the child never blocks on a full pipe and the p
 memory stays bounded.
 
 Also imported by the child (``child.py``, run by path): this module imports nothing from
-the package but its sibling modules.
+the package but its sibling modules and ``gradstudio.words`` (Qt-free: its one sentence
+goes to the window as a ``Said``).
 """
 import atexit
 import json
@@ -28,6 +29,8 @@ import subprocess
 import threading
 import time
 
+from gradstudio.words import QT_TRANSLATE_NOOP, Said
+
 from .channel import FRAME_OVERHEAD, header, new_key, unframe
 from .contain import KEEP_ENV, PARENT_ENV as _PARENT_ENV
 from .zygote import Forked, zygote_for
@@ -35,8 +38,9 @@ from .zygote import Forked, zygote_for
 __all__ = ["Child", "MAX_STDERR", "REJECTED", "watch_parent"]
 
 MAX_STDERR = 1024 * 1024
-REJECTED = ("The trace's result was rejected because the script wrote into the tracer's "
-            "channel; trace it without writing to descriptors it did not open.")
+REJECTED = QT_TRANSLATE_NOOP(
+    "Trace", "The trace's result was rejected because the script wrote into the tracer's "
+    "channel; trace it without writing to descriptors it did not open.")
 _SUPERVISOR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "contain.py")
 _PATIENCE = 3.0              # seconds the supervisor gets to stop everything when asked
 _log = logging.getLogger("gradstudio.trace")
@@ -208,7 +212,8 @@ class Child:
             return payload
         if not data:
             return b""               # nothing came: the caller reports the exit code
-        return json.dumps({"ok": False, "error": REJECTED}).encode("utf-8")
+        return json.dumps({"ok": False, "error": REJECTED,
+                           "said": Said("Trace", REJECTED).to_json()}).encode("utf-8")
 
     @property
     def returncode(self):

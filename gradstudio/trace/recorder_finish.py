@@ -9,6 +9,7 @@ import numpy as np
 
 from gradstudio.engine import inspect as raw
 from gradstudio.timeline import ACTIONS
+from gradstudio.words import QT_TRANSLATE_NOOP, Number
 
 from .fold import fold
 from .late import place_computes
@@ -58,8 +59,9 @@ def _refuse_undrawable(rec, alive):
     """Refuses a graph too big to draw, or one still holding a node the trace marked
     (a value computed from a gradient, a tensor changed through shared memory ...)."""
     if sum(alive) > MAX_NODES:
-        raise TraceError(f"the script made more than {MAX_NODES:,} tensor operations, "
-                         "too many to draw")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "the script made more than {count} tensor operations, too many to draw"),
+            count=Number(MAX_NODES))
     for i, node in enumerate(rec.nodes):
         if alive[i] and node["taint"] is not None:
             line, message = node["taint"]

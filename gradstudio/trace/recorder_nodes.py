@@ -12,6 +12,7 @@ import numpy as np
 from gradstudio import gc_policy
 from gradstudio.engine import inspect as raw
 from gradstudio.vocabulary import DTYPES
+from gradstudio.words import QT_TRANSLATE_NOOP, Number
 
 from .cut import made_line
 from .ops import op_record
@@ -40,30 +41,34 @@ class RecordedNodes:
             if i is not None:
                 return i
         if id(t) in self.absorbed:
-            raise TraceError("the step of a parameter update (lr * w.grad) is used again "
-                             "after the update, which cannot be drawn yet")
+            raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "the step of a parameter update (lr * w.grad) is used again after the "
+                "update, which cannot be drawn yet"))
         if id(t) in self.retired:
             raise TraceError(self.retired[id(t)])
         made_in = made_line(self, t) if self.parts else None
         if raw.grad_fn(t) is not None and made_in is None:
-            raise TraceError("a tensor computed outside the traced operations (for example a "
-                             "gradient returned with create_graph=True) is used here; "
-                             "GradStudio cannot draw where it came from")
+            raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "a tensor computed outside the traced operations (for example a gradient "
+                "returned with create_graph=True) is used here; GradStudio cannot draw where "
+                "it came from"))
         if id(t) in self.grad_of:
             return self._grad_value(t)
         taint = None
         if id(t) in self.grad_results:
-            taint = ("a gradient returned by torch.autograd.grad is used as a value to "
-                     "compute a new tensor, which cannot be drawn yet: a graph computes every "
-                     "tensor before its backward steps, so the gradient would be frozen into "
-                     "a number")
+            taint = QT_TRANSLATE_NOOP(
+                "TraceRefusal", "a gradient returned by torch.autograd.grad is used as a "
+                "value to compute a new tensor, which cannot be drawn yet: a graph computes "
+                "every tensor before its backward steps, so the gradient would be frozen "
+                "into a number")
         dtype = t.dtype.name
         value = _values(t)
         params = {"value": value, "requires_grad": bool(raw.requires_grad(t))}
         if dtype != _inferred_dtype(value):
             if dtype not in DTYPES:
-                raise TraceError(f"a {dtype} tensor cannot be drawn; GradStudio documents "
-                                 f"hold {', '.join(DTYPES)} tensors")
+                raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+                    "a {dtype} tensor cannot be drawn; GradStudio documents hold {dtypes} "
+                    "tensors"), dtype=dtype, dtypes=", ".join(DTYPES))
             params["dtype"] = dtype
         i = self._commit(_Record("tensor", params, {}, t),
                          taint=None if taint is None else (self.line(), taint))
@@ -135,9 +140,10 @@ class RecordedNodes:
             if at is None or any(b["kind"] != "grad" for b in self.actions[:at]):
                 return None
             if len(p["outputs"]) != 1:
-                raise TraceError("a gradient torch.autograd.grad returned for several "
-                                 "outputs is used as a value, which cannot be drawn yet; ask "
-                                 "for one output's gradient per call", line=a["line"])
+                raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+                    "a gradient torch.autograd.grad returned for several outputs is used as "
+                    "a value, which cannot be drawn yet; ask for one output's gradient per "
+                    "call"), line=a["line"])
             del self.actions[at]
             self.split_calls[id(a)] = a       # (kept: its id stays unique)
         inputs = {"outputs": self.objects[p["outputs"][0]],
@@ -180,8 +186,9 @@ class RecordedNodes:
         if self.pending_view is not None:
             self.settle_view()
         if len(self.nodes) >= MAX_RECORDED:
-            raise TraceError(f"the script made more than {MAX_RECORDED:,} tensor operations, "
-                             "too many to trace")
+            raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "the script made more than {count} tensor operations, too many to trace"),
+                count=Number(MAX_RECORDED))
         if len(self.nodes) % FREEZE_EVERY == FREEZE_EVERY - 1:
             # what the trace keeps (every tensor seen) lives to the end: out of the cyclic
             # collector's sight, its full collections walk only what came since

@@ -11,6 +11,7 @@ import numpy as np
 
 from gradstudio.engine import inspect as raw
 from gradstudio.timeline import ACTIONS
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 from .cut import made_line, recorded_event
 from .said import said_event
@@ -20,11 +21,11 @@ from .values import TraceError
 class Timeline:
     """The action and print part of ``Recorder`` (its state: ``Recorder.__init__``)."""
 
-    def refuse(self, message):
+    def refuse(self, message, **fields):
         """Keeps the first refusal found outside the observer's events (an optimizer's
         call): the script goes on, the trace is refused at the end."""
         if self.refusal is None and self.cut is None:
-            self.refusal = TraceError(message, line=self.line())
+            self.refusal = TraceError(message, line=self.line(), **fields)
             self.refusal_clock = self.clock
 
     def action(self, kind, params):
@@ -44,8 +45,9 @@ class Timeline:
         if self.action_lines is not None:
             self.action_lines.extend(lines)
         elif self.actions:       # (refused at the end: the script may catch what we raise)
-            self.refuse("a hook that prints outside a backward step, after one, cannot be "
-                        "drawn yet: the graph would print it before the backward")
+            self.refuse(QT_TRANSLATE_NOOP(
+                "TraceRefusal", "a hook that prints outside a backward step, after one, "
+                "cannot be drawn yet: the graph would print it before the backward"))
         else:
             self.forward_lines.extend(lines)
 

@@ -15,6 +15,7 @@ composite schedules, ``last_epoch`` and ``step(epoch)`` are refused in one sente
 Imports only the engine's public API, the action records and its sibling modules.
 """
 from gradstudio.timeline import CHOICES, SCHEDULER_SETTINGS, Seen, traced
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 from .values import ActionRef, plain
 
@@ -34,9 +35,10 @@ class SchedulerWatch:
         self.made = {}          # id(scheduler) -> its action's uid
 
     def _other(self, args):
-        self.rec.refuse(f"a learning-rate scheduler (torch.optim.lr_scheduler."
-                        f"{type(args.get('self')).__name__}) cannot be drawn yet: a "
-                        f"document's scheduler is one of {', '.join(SCHEDULER_SETTINGS)}")
+        self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "a learning-rate scheduler (torch.optim.lr_scheduler.{name}) cannot be drawn "
+            "yet: a document's scheduler is one of {known}"),
+            name=type(args.get('self')).__name__, known=", ".join(SCHEDULER_SETTINGS))
 
     def created(self, args):
         """A scheduler's constructor (its arguments by name): None, or ``done(raised)``."""
@@ -45,12 +47,15 @@ class SchedulerWatch:
         if name is None:
             return self._other(args)
         if args.get("last_epoch", -1) != -1:
-            rec.refuse(f"torch.optim.lr_scheduler.{name}(..., last_epoch=...) cannot be drawn "
-                       "yet: a document's scheduler starts from its optimizer's first step")
+            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "torch.optim.lr_scheduler.{name}(..., last_epoch=...) cannot be drawn yet: "
+                "a document's scheduler starts from its optimizer's first step"), name=name)
             return None
         made = self.watch.made.get(id(args.get("optimizer")))
         if made is None:
-            rec.refuse(f"a {name} over an optimizer the trace could not draw cannot be drawn")
+            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "a {name} over an optimizer the trace could not draw cannot be drawn"),
+                name=name)
             return None
         params = self._settings(name, args)
         if params is None:
@@ -86,10 +91,16 @@ class SchedulerWatch:
             else:
                 ok = _number(value)
             if not ok:
-                self.rec.refuse(f"torch.optim.lr_scheduler.{name}'s {setting} cannot be "
-                                f"drawn as {value!r}: give it a plain "
-                                + ("list of whole numbers" if setting == "milestones" else
-                                   "whole number" if setting in _WHOLE else "number"))
+                self.rec.refuse(
+                    QT_TRANSLATE_NOOP("TraceRefusal", "torch.optim.lr_scheduler.{name}'s {setting} "
+                                      "cannot be drawn as {value}: give it a plain list of "
+                                      "whole numbers") if setting == "milestones" else
+                    QT_TRANSLATE_NOOP("TraceRefusal", "torch.optim.lr_scheduler.{name}'s {setting} "
+                                      "cannot be drawn as {value}: give it a plain whole "
+                                      "number") if setting in _WHOLE else
+                    QT_TRANSLATE_NOOP("TraceRefusal", "torch.optim.lr_scheduler.{name}'s {setting} "
+                                      "cannot be drawn as {value}: give it a plain number"),
+                    name=name, setting=setting, value=repr(value))
                 return None
             keep = value is None or setting in _WHOLE or setting in CHOICES or \
                 setting == "milestones"
@@ -101,12 +112,13 @@ class SchedulerWatch:
         scheduler, rec = args.get("self"), self.rec
         uid = self.made.get(id(scheduler))
         if uid is None:
-            rec.refuse("scheduler.step() of a scheduler the trace could not draw cannot be "
-                       "drawn")
+            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "scheduler.step() of a scheduler the trace could not draw cannot be drawn"))
             return None
         if args.get("epoch") is not None:
-            rec.refuse("scheduler.step(epoch) cannot be drawn: call scheduler.step() "
-                       "without an epoch, once per epoch")
+            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "scheduler.step(epoch) cannot be drawn: call scheduler.step() without an "
+                "epoch, once per epoch"))
             return None
         params = {"metric": None, "value": None, "line": None}
         if isinstance(scheduler, self.plateau):
@@ -114,14 +126,16 @@ class SchedulerWatch:
             if isinstance(metric, self.watch.Tensor):
                 params["metric"] = rec.node_of.get(id(metric))
                 if params["metric"] is None:
-                    rec.refuse("ReduceLROnPlateau.step() of a tensor the trace did not see "
-                               "made cannot be drawn")
+                    rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                        "ReduceLROnPlateau.step() of a tensor the trace did not see made "
+                        "cannot be drawn"))
                     return None
             elif _number(plain(metric)):
                 params["value"], params["line"] = float(plain(metric)), rec.line()
             else:
-                rec.refuse("ReduceLROnPlateau.step() cannot be drawn unless its metric is a "
-                           "number or a tensor")
+                rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                    "ReduceLROnPlateau.step() cannot be drawn unless its metric is a number "
+                    "or a tensor"))
                 return None
         rec.action(*traced("scheduler.step()", Seen(optimizer=ActionRef(uid), params=params)))
 

@@ -20,19 +20,22 @@ import sys
 
 from gradstudio.engine import inspect as raw
 from gradstudio.timeline import Seen, traced
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 from . import reinit
 from .values import SCALAR_FED_BACK, TraceError, _number, has_marked
 
-LEAF_UPDATE = ("an in-place update of a leaf that requires grad can be drawn only as a "
-               "training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or "
-               "w.sub_(lr * w.grad)) with lr a plain number")
-DATA_WRITE = ("writing through .data (such as w.data.zero_() or w.data = ...) cannot be "
-              "drawn yet, except as a training step w.data -= lr * w.grad: it changes a "
-              "tensor without autograd seeing it")
-SHARED = ("a tensor that shares its memory with a parameter (through x.detach() or x.data) "
-          "is used after the parameter's update, which cannot be drawn: the update changes "
-          "both")
+LEAF_UPDATE = QT_TRANSLATE_NOOP("TraceRefusal",
+    "an in-place update of a leaf that requires grad can be drawn only as a training step"
+    " of the form w -= lr * w.grad (or w.data -= lr * w.grad, or w.sub_(lr * w.grad)) "
+    "with lr a plain number")
+DATA_WRITE = QT_TRANSLATE_NOOP("TraceRefusal",
+    "writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, "
+    "except as a training step w.data -= lr * w.grad: it changes a tensor without "
+    "autograd seeing it")
+SHARED = QT_TRANSLATE_NOOP("TraceRefusal",
+    "a tensor that shares its memory with a parameter (through x.detach() or x.data) is "
+    "used after the parameter's update, which cannot be drawn: the update changes both")
 
 _opnames = {}
 

@@ -12,14 +12,21 @@ import numpy as np
 
 from gradstudio.engine import inspect as raw
 from gradstudio.timeline import ACTION_KINDS
+from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 
 class TraceError(Exception):
     """An operation the tracer cannot draw as a graph; raised inside the user's script
-    (its line is where the traceback ends) or, found only at the end, with ``line``."""
+    (its line is where the traceback ends) or, found only at the end, with ``line``.
+    ``message`` is marked ``QT_TRANSLATE_NOOP(CONTEXT, "...")`` with its ``fields`` by
+    name (or is a ``Said``): the window shows it translated (``said``), ``str()`` is
+    English."""
+    CONTEXT = "TraceRefusal"
 
-    def __init__(self, message, line=None):
-        super().__init__(message)
+    def __init__(self, message, line=None, **fields):
+        self.said = message if isinstance(message, Said) else Said(self.CONTEXT, message,
+                                                                   **fields)
+        super().__init__(str(self.said))
         self.line = line
 
 
@@ -56,9 +63,9 @@ class _Record:
 # the graph, frozen at the value it had in this run. It is handed to the script as one of
 # these subclasses (which print and compute as the plain number; arithmetic keeps the
 # mark), and a node whose params hold one is refused if it stays in the graph.
-SCALAR_FED_BACK = ("a number read from a tensor (such as loss.item() or x.tolist()) "
-                   "is used to compute a new tensor, which cannot be drawn yet: "
-                   "the graph would hold it as a constant")
+SCALAR_FED_BACK = QT_TRANSLATE_NOOP("TraceRefusal",
+    "a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a"
+    " new tensor, which cannot be drawn yet: the graph would hold it as a constant")
 
 _ARITHMETIC = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow")
 
@@ -168,12 +175,19 @@ def _jsonable(v):
     return v
 
 
+# what ``_number`` names in its refusal ("the number must be a plain number to be drawn")
+THE_NUMBER = Said("TraceRefusal", QT_TRANSLATE_NOOP("TraceRefusal", "the number"))
+THE_FILL_VALUE = Said("TraceRefusal", QT_TRANSLATE_NOOP("TraceRefusal", "the fill value"))
+
+
 def _number(v, what):
     if isinstance(v, np.generic):
         v = v.item()
     if isinstance(v, bool) or not isinstance(v, (int, float)) or \
             (isinstance(v, float) and math.isnan(v)):
-        raise TraceError(f"{what} must be a plain number to be drawn")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal",
+                                           "{what} must be a plain number to be drawn"),
+                         what=what)
     return v
 
 

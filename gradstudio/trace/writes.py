@@ -37,6 +37,7 @@ from gradstudio.engine import inspect as raw
 
 from .ops import _index_key_text
 from .values import SCALAR_FED_BACK, TraceError, _number, _Record, has_marked
+from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 __all__ = ["setitem", "view_written", "write_refusal", "emit_write", "VIEW_WRITE",
            "WRITE_OPS", "SHARED"]
@@ -44,18 +45,22 @@ __all__ = ["setitem", "view_written", "write_refusal", "emit_write", "VIEW_WRITE
 # the engine's in-place ops that write values (rather than compute from the old ones)
 WRITE_OPS = frozenset({"_setitem", "_fill", "_fill_tensor", "_zero", "_copy"})
 
-VIEW_WRITE = ("an in-place update of a view (such as v = x[1:]; v += 5, or x[1:].mul_(3)) "
-              "cannot be drawn: it changes the tensor it views; compute a new tensor "
-              "instead, or write x[1:] += 5")
-GRAD_VIEW_WRITE = ("an in-place update of a part of a tensor that requires grad (such as "
-                   "y[0] += 5 or y[1:].mul_(3)) cannot be drawn yet; compute a new tensor "
-                   "instead (for example with torch.cat)")
-INTO_GRAD = "assigning into a .grad (x.grad[0] = 0) cannot be drawn yet"
-INTO_DATA = ("assigning through .data (x.data[0] = 0) cannot be drawn: it changes a tensor "
-             "without autograd seeing it")
-SHARED = ("an in-place update of a tensor that shares its memory with another (through "
-          "x.detach() or x.data) cannot be drawn: it changes both; compute a new tensor "
-          "instead")
+VIEW_WRITE = QT_TRANSLATE_NOOP("TraceRefusal",
+    "an in-place update of a view (such as v = x[1:]; v += 5, or x[1:].mul_(3)) cannot be"
+    " drawn: it changes the tensor it views; compute a new tensor instead, or write x[1:]"
+    " += 5")
+GRAD_VIEW_WRITE = QT_TRANSLATE_NOOP("TraceRefusal",
+    "an in-place update of a part of a tensor that requires grad (such as y[0] += 5 or "
+    "y[1:].mul_(3)) cannot be drawn yet; compute a new tensor instead (for example with "
+    "torch.cat)")
+INTO_GRAD = QT_TRANSLATE_NOOP("TraceRefusal",
+    "assigning into a .grad (x.grad[0] = 0) cannot be drawn yet")
+INTO_DATA = QT_TRANSLATE_NOOP("TraceRefusal",
+    "assigning through .data (x.data[0] = 0) cannot be drawn: it changes a tensor without"
+    " autograd seeing it")
+SHARED = QT_TRANSLATE_NOOP("TraceRefusal",
+    "an in-place update of a tensor that shares its memory with another (through "
+    "x.detach() or x.data) cannot be drawn: it changes both; compute a new tensor instead")
 
 
 class PendingView:
@@ -128,8 +133,9 @@ def setitem(rec, func, t, key, value):
         problem = VIEW_WRITE
     text, ports = _index_key_text(key, raw.is_tensor)
     if problem is None and text is None:
-        problem = ("this assignment cannot be drawn yet; index with integers, slices, "
-                   "lists and at most two tensors (x[mask] = 0, x[:, idx] = v)")
+        problem = QT_TRANSLATE_NOOP(
+            "TraceRefusal", "this assignment cannot be drawn yet; index with integers, "
+            "slices, lists and at most two tensors (x[mask] = 0, x[:, idx] = v)")
     if pending is not None and not (pending.base is t and pending.view is value and
                                     pending.key == text):
         raise TraceError(VIEW_WRITE, line=pending.line)
@@ -139,7 +145,8 @@ def setitem(rec, func, t, key, value):
     if raw.is_tensor(value):
         inputs["value"] = value
     else:
-        params["value"] = _number(value, "the value written")
+        params["value"] = _number(value, Said("TraceRefusal", QT_TRANSLATE_NOOP(
+            "TraceRefusal", "the value written")))
     for tensor in inputs.values():       # their nodes hold what they were before the write
         rec.node_index(tensor)
     taint = (rec.line(), SCALAR_FED_BACK) if has_marked(key) or has_marked(params) else None

@@ -26,7 +26,7 @@ from gradstudio.ui.autograd_items import BOX_W, EDGE, LABEL, SPREAD, EdgeItem, F
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import escaped
 from gradstudio.ui.document_words import document_word
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import Number, translate
 
 __all__ = ["AutogradView", "FunctionItem", "EdgeItem"]
 
@@ -129,7 +129,7 @@ def graph_caption(s, part, root, drawn, walk=None):
     if drawn < part.total:
         text += translate("AutogradView", "<br>Drawn: the {drawn} grad_fns nearest to it, of "
                           "{total:,}. Select a node further back on the canvas to see the "
-                          "graph from there.").format(drawn=drawn, total=part.total)
+                          "graph from there.").format(drawn=Number(drawn), total=Number(part.total))
     steps = part.freed_steps
     if steps:
         by = ", ".join(translate("AutogradView", "step {i} ({action})").format(
@@ -202,7 +202,7 @@ def _stub(x, y, count):
     stub.placed = (x, y, count)
     stub.setPen(QPen(EDGE, 1.4, Qt.PenStyle.DashLine))
     stub.setZValue(-1)
-    text = QGraphicsSimpleTextItem(translate("AutogradView", "{count} more, not drawn").format(count=count), stub)
+    text = QGraphicsSimpleTextItem(translate("AutogradView", "{count} more, not drawn").format(count=Number(count)), stub)
     text.setBrush(QBrush(LABEL))
     text.setPos(x + 6, y + 4)
     stub.setToolTip(translate("AutogradView", "next_functions leading further back than this view draws: "

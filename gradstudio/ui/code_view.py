@@ -12,7 +12,7 @@ from gradstudio.ui.lesson_style import is_dark, lesson_colors
 from gradstudio.document.spelling import brief_literals
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import Number, translate
 
 MAX_SHOWN_NODES = 2000    # a bigger graph's code is not shown (writing it would stall edits)
 
@@ -79,7 +79,7 @@ class CodePanel(SessionPanel):
         nodes = len(self.session.document.node_ids)
         if nodes > MAX_SHOWN_NODES:
             self._show_notice(translate("CodeView", "This graph has {nodes:,} nodes, too many to show its PyTorch "
-                              "code here; File ▸ Export to PyTorch writes it whole.").format(nodes=nodes))
+                              "code here; File ▸ Export to PyTorch writes it whole.").format(nodes=Number(nodes)))
             return
         try:
             # the session's run: without it the exporter would run the document again;

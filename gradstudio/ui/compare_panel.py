@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem
 
 from gradstudio.document.compare import differences, keep, step_errors
 from gradstudio.ui.panel import SessionPanel
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import Number, translate
 
 __all__ = ["ComparePanel"]
 
@@ -86,7 +86,7 @@ class ComparePanel(SessionPanel):
         found = differences(self.kept, self.session.document, self._states(),
                             self._errors())
         self.status.setText(translate("ComparePanel", "Since the run {label}: ").format(label=self.kept.label) + (
-            (translate("ComparePanel", "{n} changes.") if len(found) != 1 else translate("ComparePanel", "{n} change.")).format(n=len(found)) if found else
+            (translate("ComparePanel", "{n} changes.") if len(found) != 1 else translate("ComparePanel", "{n} change.")).format(n=Number(len(found))) if found else
             translate("ComparePanel", "nothing changed.")))
         for d in found:
             item = QListWidgetItem(d.text)

@@ -23,7 +23,7 @@ from gradstudio.ui.live import LiveBar, live_session
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel
 from gradstudio.ui.run_worker import ENGINE_LOCK
-from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, Number, number, translate
 
 __all__ = ["DataPanel", "CLASS_COLOURS", "EMPTY_TEXT", "FRAMES", "FRAME_MS", "REPLAY", "STOP"]
 
@@ -209,11 +209,11 @@ class DataPanel(SessionPanel):
         parts = []
         if part.accuracy is not None:
             parts.append(translate("DataPanel", "accuracy {v:.1f} % ({n} of {v2} "
-                                   "wrong)").format(v=100 * part.accuracy,
-                                                    n=int(part.wrong.sum()),
-                                                    v2=len(part.wrong)))
+                                   "wrong)").format(v=Number(100 * part.accuracy),
+                                                    n=Number(int(part.wrong.sum())),
+                                                    v2=Number(len(part.wrong))))
         if part.loss is not None:
-            parts.append(f"{loss_name} {part.loss:.4f}")
+            parts.append(f"{loss_name} {number(part.loss, 4)}")
         return parts
 
     def _figures(self, view):

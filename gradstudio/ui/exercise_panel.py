@@ -24,7 +24,7 @@ from gradstudio.document.exercise import (ASK_TITLES, ASKS, DEFAULT_TOLERANCE, L
                                           Attempt, Exercise, Question, check)
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.document_words import document_word
-from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, Number, translate
 
 __all__ = ["ExercisePanel", "SetExercise", "question_text", "PANELS_ARE_HINTS"]
 
@@ -231,7 +231,7 @@ class ExercisePanel(SessionPanel):
         self.title.setText("<b>{}</b>".format(ex.title or translate("ExercisePanel", "Exercise")) if questions else
                            translate("ExercisePanel", "<b>Exercise</b>"))
         solved = sum(ex.solved(q.id) for q in questions) if questions else 0
-        self.progress.setText(translate("ExercisePanel", "{solved} of {v} right").format(solved=solved, v=len(questions)) if questions else "")
+        self.progress.setText(translate("ExercisePanel", "{solved} of {v} right").format(solved=Number(solved), v=Number(len(questions))) if questions else "")
         for i, q in enumerate(questions, start=1):
             row = _Row(self, i, doc, q, ex.attempts.get(q.id))
             if q.id in self._verdicts and ex.attempts.get(q.id) is not None:

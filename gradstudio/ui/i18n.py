@@ -15,7 +15,9 @@ The language is chosen once, at start-up, before the window is built
 setting ``ui/language``), else the system's locale; anything else is English.
 ``install_translators`` installs GradStudio's translator and Qt's own (the buttons of
 standard dialogs), and hands ``QCoreApplication.translate`` to ``gradstudio.words`` so the
-sentences of the layers below the window (which import no Qt) are translated too.
+sentences of the layers below the window (which import no Qt) are translated too, and
+``QLocale``'s way of writing numbers as ``words.number`` (``Number(n)`` as a field of a
+translated sentence: ``1.000`` in German), so counts follow the language as well.
 The command line installs nothing: what ``gradstudio run/trace/explain`` prints stays
 English."""
 import os
@@ -28,12 +30,14 @@ from gradstudio.resources import resource_path
 
 __all__ = ["LANGUAGES", "SETTING", "ENV", "translate", "QT_TRANSLATE_NOOP",
            "chosen_language", "install_translators", "language_code", "qm_path",
-           "installed_language", "split_lang_option", "add_language_menu"]
+           "installed_language", "split_lang_option", "add_language_menu", "locale_number",
+           "number", "Number"]
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "es": "Español"}   # (their own names)
 SETTING = "ui/language"          # "" (the system's) or a key of LANGUAGES
 ENV = "GRADSTUDIO_LANG"
 translate = QCoreApplication.translate
+number, Number = words.number, words.Number    # numbers in the window's language
 
 _installed = []                  # the translators installed now (Qt holds no reference)
 _language = ["en"]
@@ -73,6 +77,7 @@ def install_translators(app, code):
     _installed.clear()
     _language[0] = "en"
     words.install(None)
+    words.install_number(None)
     if code == "en" or code not in LANGUAGES:
         return code == "en"
     ours = QTranslator(app)
@@ -86,7 +91,20 @@ def install_translators(app, code):
     _installed.append(ours)
     _language[0] = code
     words.install(translate)
+    words.install_number(locale_number(QLocale(code)))
     return True
+
+
+def locale_number(locale):
+    """The ``gradstudio.words.number`` hook writing numbers as ``locale`` does: German
+    ``1.000`` and ``0,25``, Spanish ``1000``, ``12.345`` and ``0,25`` (Qt's CLDR rules)."""
+    def write(value, decimals=None):
+        if decimals is None and isinstance(value, int) and not isinstance(value, bool):
+            return locale.toString(value)
+        if decimals is None:
+            return locale.toString(float(value), "g", 6)
+        return locale.toString(float(value), "f", decimals)
+    return write
 
 
 def installed_language():

@@ -21,8 +21,9 @@ __all__ = ["UI_DIR", "WORDS_SOURCES", "ts_path", "sources", "tool", "update_ts",
 
 UI_DIR = Path(__file__).resolve().parent
 PACKAGE = UI_DIR.parent
-# the layers below the window whose sentences go through gradstudio.words.translate
-WORDS_SOURCES = ("document", "timeline", "vocabulary.py", "hook_text.py")
+# the layers below the window whose sentences go through gradstudio.words.translate (the
+# tracer's child marks its refusals, which the window translates: gradstudio.words.Said)
+WORDS_SOURCES = ("document", "timeline", "trace", "vocabulary.py", "hook_text.py")
 TRANSLATED = ("de", "es")
 
 

@@ -22,7 +22,7 @@ from gradstudio.document.data_file import (DELIMITERS, DataFileError, check_room
 from gradstudio.ui.canvas.canvas import NEW_CARD
 from gradstudio.ui.commands import AddNode
 from gradstudio.ui.document_words import document_word
-from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, Number, translate
 from gradstudio.ui.plain import PlainLabel
 
 __all__ = ["ImportDataDialog", "Imported", "import_data", "ask_import_data", "PREVIEW_ROWS",
@@ -263,7 +263,7 @@ def import_data(window, path=None):
         canvas.ensureVisible(item, 24, 24)
     rows = imported.rows.shape[0]
     said = translate("ImportData", "Imported {rows:,} rows of {name} as {label}.").format(
-        rows=rows, name=os.path.basename(os.fspath(path)), label=label)
+        rows=Number(rows), name=os.path.basename(os.fspath(path)), label=label)
     if imported.table.note:
         window.show_notice(translate("ImportData", "Data imported"), f"{imported.table.note} {said}")
     window.statusBar().showMessage(said, 8000)

@@ -30,7 +30,7 @@ from gradstudio.ui.lesson_style import lesson_colors
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.shortcuts import NEXT_CELL_KEY, PREVIOUS_CELL_KEY
 from gradstudio.ui.plain import PlainLabel
-from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, Number, translate
 
 __all__ = ["LessonPanel", "CellView", "TextBlock", "cell_nodes", "cell_step",
            "selection_cell", "draws_random", "seed_note", "label_markdown", "HINT",
@@ -97,7 +97,7 @@ def _shown(text):
     if len(shown) > MAX_SHOWN_CHARS:
         shown = shown[:MAX_SHOWN_CHARS]
         more = max(more, 1)
-    return shown + ((translate("LessonPanel", "\n… {more:,} more lines not shown") if more != 1 else translate("LessonPanel", "\n… {more:,} more line not shown")).format(more=more) if more else "")
+    return shown + ((translate("LessonPanel", "\n… {more:,} more lines not shown") if more != 1 else translate("LessonPanel", "\n… {more:,} more line not shown")).format(more=Number(more)) if more else "")
 
 
 def _fixed_font():
@@ -370,6 +370,7 @@ class LessonPanel(SessionPanel):
                                     "at its moment ({NEXT_CELL_KEY})").format(NEXT_CELL_KEY=NEXT_CELL_KEY))
         self.next_button.clicked.connect(self.next_cell)
         self.position = PlainLabel()
+        self.position.setWordWrap(True)   # ("3 celdas de código": the buttons keep their room)
         self.nav = QWidget()
         nav = QHBoxLayout(self.nav)
         nav.setContentsMargins(0, 0, 0, 0)
@@ -552,9 +553,9 @@ class LessonPanel(SessionPanel):
         self.previous_button.setEnabled(self._neighbour(-1) is not None)
         self.next_button.setEnabled(self._neighbour(1) is not None)
         if self.current is None:
-            self.position.setText((translate("LessonPanel", "{n} code cells") if len(code) != 1 else translate("LessonPanel", "{n} code cell")).format(n=len(code)))
+            self.position.setText((translate("LessonPanel", "{n} code cells") if len(code) != 1 else translate("LessonPanel", "{n} code cell")).format(n=Number(len(code))))
         else:
-            self.position.setText(translate("LessonPanel", "cell {v} of {v2}").format(v=self.current + 1, v2=len(self.cells)))
+            self.position.setText(translate("LessonPanel", "cell {v} of {v2}").format(v=Number(self.current + 1), v2=Number(len(self.cells))))
 
     # ------------------------------------------------------------------ scrolling
     def _scroll_to(self, index, line=None):

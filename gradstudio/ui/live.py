@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QDoubleSpinBox, QHBoxLayout, QLabel, QToolButton,
 from gradstudio.document.live import LiveRun, keep_edits, live_setting
 from gradstudio.ui import shortcuts
 from gradstudio.ui.commands import KeepLiveRun
-from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, number, translate
 from gradstudio.ui.run_worker import RunWorker
 from gradstudio.ui.widgets import wheel_only_when_focused
 
@@ -352,7 +352,7 @@ class LiveBar(QWidget):
         if state == "idle":
             return live.message
         run = live.run
-        where = f"{run.done:,} / {run.count:,}"
+        where = f"{number(run.done)} / {number(run.count)}"
         return {"playing": translate("LiveBar", "playing: {where}"),
                 "paused": translate("LiveBar", "paused at {where}"),
                 "ended": translate("LiveBar", "ended at {where}")}[state].format(where=where)

@@ -15,7 +15,7 @@ from gradstudio.document.data_view import prepare
 from gradstudio.ui.canvas.sparse import forget_prepared, prepare_places
 from gradstudio.ui.run_worker import ENGINE_LOCK
 from gradstudio.ui.tasks import Task
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import Number, translate
 
 __all__ = ["BACKGROUND_BYTES", "LoadCancelled", "in_background", "load_and_run",
            "start_loading"]
@@ -81,7 +81,7 @@ class _Progress(QObject):
             self.dialog.setRange(0, total)
             self.dialog.setValue(done)
             self.dialog.setLabelText(translate("Loading", "Reading “{name}”: {done:,} of {total:,} nodes "
-                                     "and edges checked…").format(name=self.name, done=done, total=total))
+                                     "and edges checked…").format(name=self.name, done=Number(done), total=Number(total)))
         else:
             self.dialog.setRange(0, 0)
             self.dialog.setLabelText(translate("Loading", "Running “{name}”…").format(name=self.name))

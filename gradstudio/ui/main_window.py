@@ -43,8 +43,8 @@ from gradstudio.ui.window_edits import GraphEdits
 from gradstudio.ui.window_exports import WindowExports
 from gradstudio.ui.window_files import WindowFiles, example_paths
 from gradstudio.ui.window_menus import build_actions, build_menus
-from gradstudio.ui.i18n import (chosen_language, install_translators, split_lang_option,
-                                translate)
+from gradstudio.ui.i18n import (Number, chosen_language, install_translators,
+                                split_lang_option, translate)
 
 __all__ = ["MainWindow", "main", "example_paths", "APP_NAME"]
 
@@ -272,8 +272,8 @@ class MainWindow(WindowDocks, QMainWindow):
         doc = self.session.document
         n, a = len(doc.node_ids), len(doc.timeline)
         errors = len(result.errors) + sum(1 for o in result.outcomes if o.error)
-        parts = [(translate("MainWindow", "{n} nodes") if n != 1 else translate("MainWindow", "{n} node")).format(n=n), (translate("MainWindow", "{a} actions") if a != 1 else translate("MainWindow", "{a} action")).format(a=a)]
-        parts.append((translate("MainWindow", "{errors} errors") if errors != 1 else translate("MainWindow", "{errors} error")).format(errors=errors) if errors else translate("MainWindow", "runs cleanly"))
+        parts = [(translate("MainWindow", "{n} nodes") if n != 1 else translate("MainWindow", "{n} node")).format(n=Number(n)), (translate("MainWindow", "{a} actions") if a != 1 else translate("MainWindow", "{a} action")).format(a=Number(a))]
+        parts.append((translate("MainWindow", "{errors} errors") if errors != 1 else translate("MainWindow", "{errors} error")).format(errors=Number(errors)) if errors else translate("MainWindow", "runs cleanly"))
         self.run_label.setText(" · ".join(parts))
         # (the status bar squeezes a permanent label below its text otherwise)
         self.run_label.setMinimumWidth(self.run_label.sizeHint().width())

@@ -21,7 +21,7 @@ from gradstudio.ui.timeline_menu import add_menu, context_menu
 from gradstudio.timeline import ACTIONS, Picks
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
 from gradstudio.ui.document_words import document_word
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import Number, translate
 
 __all__ = ["TimelinePanel", "printed_text", "NO_ACTIONS_HINT"]
 
@@ -227,7 +227,7 @@ class TimelinePanel(SessionPanel):
                 loop = doc.timeline[start].id
                 k = self.session.iteration(loop)
                 if k is not None:
-                    title += translate("Timeline", ", in iteration {v} of {v2}").format(v=k + 1, v2=doc.timeline[start].params['count'])
+                    title += translate("Timeline", ", in iteration {v} of {v2}").format(v=Number(k + 1), v2=Number(doc.timeline[start].params['count']))
         return title
 
     def row_error(self, row):
@@ -309,7 +309,7 @@ class TimelinePanel(SessionPanel):
         self.walk_slider.setRange(0, n)
         self.walk_slider.setValue(k)
         self.walk_slider.blockSignals(False)
-        self.walk_label.setText(translate("Timeline", "{v} of {total}").format(v=k, total=n) + (f": {steps[k - 1].name}" if k else
+        self.walk_label.setText(translate("Timeline", "{v} of {total}").format(v=Number(k), total=Number(n)) + (f": {steps[k - 1].name}" if k else
                                                  translate("Timeline", ": before it")))
 
     def _on_walk_value(self, value):
@@ -355,7 +355,7 @@ class TimelinePanel(SessionPanel):
     def _label_iteration(self, k, history=None):
         history = history or self.session.result.histories.get(self._loop_shown)
         total = history.count if history is not None else 0
-        self.iteration_label.setText(translate("Timeline", "{v} of {total}").format(v=k + 1, total=total))
+        self.iteration_label.setText(translate("Timeline", "{v} of {total}").format(v=Number(k + 1), total=Number(total)))
 
     def _on_iteration_value(self, value):
         self._label_iteration(value)

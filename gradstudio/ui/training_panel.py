@@ -19,7 +19,7 @@ from gradstudio.ui.live import LiveBar, live_session
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
-from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, Number, translate
 
 __all__ = ["TrainingPanel", "EMPTY_TEXT", "NOT_RUN_TEXT", "MAX_CURVES"]
 
@@ -305,7 +305,7 @@ class TrainingPanel(SessionPanel):
             return
         k, last = self.session.iteration(self.loop_id), self._last(history)
         var = re.match(r"for (\w+) in", dict(loops)[self.loop_id])
-        text = translate("TrainingPanel", "iteration {v} of {count}").format(v=k + 1, count=history.count) + (f" ({var[1]} = {k})" if var else "")
+        text = translate("TrainingPanel", "iteration {v} of {count}").format(v=Number(k + 1), count=Number(history.count)) + (f" ({var[1]} = {k})" if var else "")
         if history.failed is not None:
             text += translate("TrainingPanel", " · stopped at an error in iteration {v}").format(v=history.failed + 1)
         self.status.setText(text)

@@ -22,7 +22,7 @@ from gradstudio.document.walk import preview, step_lines, walk_actions
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
-from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, Number, translate
 
 __all__ = ["WalkPanel", "export_frames", "SPEEDS"]
 
@@ -237,8 +237,8 @@ class WalkPanel(SessionPanel):
             (widget.setValue if widget is self.slider else widget.setCurrentRow)(value)
             widget.blockSignals(False)
         walking = self.session.walk is not None and self.session.walk[0] == self.index
-        self.position.setText(translate("WalkPanel", "step {k} of {count}").format(k=k, count=self.count) if walking else
-                              translate("WalkPanel", "{count} steps").format(count=self.count))
+        self.position.setText(translate("WalkPanel", "step {k} of {count}").format(k=Number(k), count=Number(self.count)) if walking else
+                              translate("WalkPanel", "{count} steps").format(count=Number(self.count)))
         self.back_button.setEnabled(walking and k > 0)
         self.next_button.setEnabled(k < self.count or not walking)
         self.explanation.setHtml(explanation_html(w, k, self.session.document))

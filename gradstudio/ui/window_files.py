@@ -18,7 +18,7 @@ from gradstudio.document import Document, files
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
 from gradstudio.ui import loading, recovery, save_guard, trust
 from gradstudio.ui.tasks import Task
-from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, Number, translate
 
 __all__ = ["WindowFiles", "FileHost", "file_problem", "example_paths", "example_title",
            "EXTENSION", "GRAPH_FILTER", "OPEN_FILTER", "NOTEBOOK_FILTER", "SCRIPT_FILTER",
@@ -234,7 +234,7 @@ class WindowFiles:
         failed = sum(1 for c in cells if c.is_code and c.error)
         self.status(
             translate("WindowFiles", "Traced {name}: {v} nodes from "
-            "{v2} code cells").format(name=path.name, v=len(doc.node_ids), v2=sum(1 for c in cells if c.is_code))
+            "{v2} code cells").format(name=path.name, v=Number(len(doc.node_ids)), v2=Number(sum(1 for c in cells if c.is_code)))
             + ((translate("WindowFiles", "; {failed} cells raised an error, shown in the Lesson "
                "panel") if failed != 1 else translate("WindowFiles", "; {failed} cell raised an "
                "error, shown in the Lesson panel")).format(failed=failed) if failed else "") + ".", 10000)

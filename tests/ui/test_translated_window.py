@@ -18,6 +18,7 @@ from gradstudio.ui import i18n, i18n_update
 from driving import ids, main_window
 from test_exercise_panel import open_example
 from test_translations import messages
+from test_translated_tracer import SCRIPT as CUT_SCRIPT
 
 LANGS = ("de", "es")
 SIZE = (1366, 768)
@@ -196,7 +197,9 @@ def test_the_translated_window_lays_out_without_clipping(qtbot, tmp_path, langua
 # the contexts of the sentences the layers below the window write (gradstudio.words)
 DOCUMENT_CONTEXTS = ("Walk", "Explain", "Actions", "Reader", "Files", "Recorded", "DataView",
                      "Run", "Model", "Probe", "Hook", "DataFile", "Notebook", "Trace",
-                     "IndexText", "Catalogue", "Exercise", "Training")
+                     "IndexText", "Catalogue", "Exercise", "Training",
+                     # the tracer's notes, its child's refusals and its check's differences
+                     "TraceNotes", "TraceRefusal", "TraceCheck")
 
 
 def _english_only(code):
@@ -218,7 +221,8 @@ def _document_sentences(w, qtbot, tmp_path):
     """What the window shows of the document layer's sentences on the tutorial: the
     step-through's explanation at its first and second step, why x has no grad_fn in the
     inspector, the timeline's explanation of the backward step, and the error box of a
-    file that is not a graph."""
+    file that is not a graph, and the tracer's note on a script it could not draw whole
+    (its refusal written by the tracer's child process)."""
     shown = {}
     w.step_through()
     w.session.set_walk(0, 2)
@@ -236,6 +240,13 @@ def _document_sentences(w, qtbot, tmp_path):
     bad.write_text('{"format_version": 1, "nodes": 3}', encoding="utf-8")
     assert w.files.open_file(bad) is False
     shown["file error"] = w.errors[-1]
+    notices = []
+    w.show_notice = lambda title, text: notices.append(text)
+    script = tmp_path / "custom.py"
+    script.write_text(CUT_SCRIPT, encoding="utf-8")
+    w.files.import_script(script)
+    qtbot.waitUntil(lambda: bool(notices), timeout=60_000)
+    shown["tracer note"] = notices[0]
     return shown
 
 

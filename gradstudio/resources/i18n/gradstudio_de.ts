@@ -768,6 +768,10 @@ sandte [{nr}] {name}: {value}</translation>
 <context>
     <name>DataFile</name>
     <message>
+        <source>The file has more rows than GradStudio reads (at most {most}): only its first {rows} rows are imported.</source>
+        <translation>Die Datei hat mehr Zeilen, als GradStudio liest (höchstens {most}): Nur ihre ersten {rows} Zeilen werden importiert.</translation>
+    </message>
+    <message>
         <source>{value} is empty: there is nothing to import.</source>
         <translation>{value} ist leer: Es gibt nichts zu importieren.</translation>
     </message>
@@ -2313,6 +2317,17 @@ Der Lauf: {expected}</translation>
     <message>
         <source>cell {v} of {v2}</source>
         <translation>Zelle {v} von {v2}</translation>
+    </message>
+</context>
+<context>
+    <name>Live</name>
+    <message>
+        <source>Playing live: {done} of {count} iterations so far.</source>
+        <translation>Live-Wiedergabe: bisher {done} von {count} Iterationen.</translation>
+    </message>
+    <message>
+        <source>The update&apos;s learning rate cannot change in the middle of the loop: the document keeps the last one, lr = {lr}, for every iteration.</source>
+        <translation>Die Lernrate der Aktualisierung kann sich nicht mitten in der Schleife ändern: Das Dokument behält die letzte, lr = {lr}, für jede Iteration.</translation>
     </message>
 </context>
 <context>
@@ -4964,6 +4979,22 @@ Warum keine grad_fn: </translation>
         <translation>Python ließ sich nicht starten, um das Skript auszuführen ({exc}).</translation>
     </message>
     <message>
+        <source>The script did not finish within {seconds} seconds and was stopped.</source>
+        <translation>Das Skript wurde nicht innerhalb von {seconds} Sekunden fertig und wurde angehalten.</translation>
+    </message>
+    <message>
+        <source>The script produced a graph too large to open.</source>
+        <translation>Das Skript hat einen Graphen erzeugt, der zu groß zum Öffnen ist.</translation>
+    </message>
+    <message>
+        <source>It printed more than {size} MB of errors; the rest was cut.</source>
+        <translation>Es hat mehr als {size} MB Fehler ausgegeben; der Rest wurde abgeschnitten.</translation>
+    </message>
+    <message>
+        <source>The script stopped Python before it finished (exit code {code}){detail}.</source>
+        <translation>Das Skript hat Python beendet, bevor es fertig war (Exit-Code {code}){detail}.</translation>
+    </message>
+    <message>
         <source>The traced program could not be drawn: {exc}</source>
         <translation>Das verfolgte Programm ließ sich nicht zeichnen: {exc}</translation>
     </message>
@@ -4974,6 +5005,655 @@ Warum keine grad_fn: </translation>
     <message>
         <source>The script could not be traced.</source>
         <translation>Das Skript ließ sich nicht verfolgen.</translation>
+    </message>
+    <message>
+        <source>line {line}: GradStudio cannot trace this: {reason}.</source>
+        <translation>Zeile {line}: GradStudio kann das nicht verfolgen: {reason}.</translation>
+    </message>
+    <message>
+        <source>GradStudio cannot trace this: {reason}.</source>
+        <translation>GradStudio kann das nicht verfolgen: {reason}.</translation>
+    </message>
+    <message>
+        <source>The script did not finish within {seconds} seconds (an endless loop?) and was stopped.</source>
+        <translation>Das Skript wurde nicht innerhalb von {seconds} Sekunden fertig (eine Endlosschleife?) und wurde angehalten.</translation>
+    </message>
+    <message>
+        <source>The script stopped with exit status {code}.</source>
+        <translation>Das Skript wurde mit dem Exit-Status {code} beendet.</translation>
+    </message>
+    <message>
+        <source>The trace&apos;s result was rejected because the script wrote into the tracer&apos;s channel; trace it without writing to descriptors it did not open.</source>
+        <translation>Das Ergebnis der Verfolgung wurde verworfen, weil das Skript in den Kanal der Verfolgung geschrieben hat; verfolgen Sie es, ohne in Deskriptoren zu schreiben, die es nicht selbst geöffnet hat.</translation>
+    </message>
+</context>
+<context>
+    <name>TraceCheck</name>
+    <message>
+        <source>{name} would have shape {got} where the script&apos;s had {want}</source>
+        <translation>{name} hätte die Form {got}, wo die des Skripts {want} war</translation>
+    </message>
+    <message>
+        <source>{what} after {step}</source>
+        <translation>{what} nach {step}</translation>
+    </message>
+    <message>
+        <source>the graph would differ from the script from {where}: {what}</source>
+        <translation>der Graph würde ab {where} vom Skript abweichen: {what}</translation>
+    </message>
+    <message>
+        <source>The graph would differ from the script from {where}: {what}, so it was not drawn.</source>
+        <translation>Der Graph würde ab {where} vom Skript abweichen: {what}; deshalb wurde er nicht gezeichnet.</translation>
+    </message>
+    <message>
+        <source>its hooks would print other lines during the forward pass than the script&apos;s</source>
+        <translation>seine Hooks würden im Vorwärtsdurchlauf andere Zeilen ausgeben als die des Skripts</translation>
+    </message>
+    <message>
+        <source>{what} at the end</source>
+        <translation>{what} am Ende</translation>
+    </message>
+    <message>
+        <source>{name} is changed later by something the graph cannot show</source>
+        <translation>{name} wird später durch etwas geändert, das der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
+        <source>line {line} ({code})</source>
+        <translation>Zeile {line} ({code})</translation>
+    </message>
+    <message>
+        <source>the start</source>
+        <translation>Anfang</translation>
+    </message>
+    <message>
+        <source>{name} would fail ({error}) where the script computed it</source>
+        <translation>{name} würde fehlschlagen ({error}), wo das Skript es berechnet hat</translation>
+    </message>
+    <message>
+        <source>{name} would be {dtype} where the script made {want}</source>
+        <translation>{name} wäre {dtype}, wo das Skript {want} erzeugt hat</translation>
+    </message>
+    <message>
+        <source>{name} would have grad_fn {got} where the script&apos;s had {want}</source>
+        <translation>{name} hätte grad_fn {got}, wo der des Skripts {want} hatte</translation>
+    </message>
+    <message>
+        <source>the script&apos;s step {kind} would be missing</source>
+        <translation>der Schritt {kind} des Skripts würde fehlen</translation>
+    </message>
+    <message>
+        <source>the {kind} step</source>
+        <translation>Schritt {kind}</translation>
+    </message>
+    <message>
+        <source>what its hooks print during {step} would differ from what the script&apos;s did</source>
+        <translation>was seine Hooks während {step} ausgeben, würde von dem abweichen, was die des Skripts ausgaben</translation>
+    </message>
+    <message>
+        <source>{step} would fail ({error})</source>
+        <translation>{step} würde fehlschlagen ({error})</translation>
+    </message>
+    <message>
+        <source>{step} would succeed where the script&apos;s raised an error</source>
+        <translation>{step} würde gelingen, wo der des Skripts einen Fehler auslöste</translation>
+    </message>
+    <message>
+        <source>the gradient {j} it returns</source>
+        <translation>der Gradient {j}, den er zurückgibt</translation>
+    </message>
+    <message>
+        <source>the loop would stop after {done} of its {count} iterations</source>
+        <translation>die Schleife würde nach {done} ihrer {count} Iterationen anhalten</translation>
+    </message>
+    <message>
+        <source>what its hooks print would differ in iteration {k} of the loop</source>
+        <translation>was seine Hooks ausgeben, würde in Iteration {k} der Schleife abweichen</translation>
+    </message>
+    <message>
+        <source>{what} in iteration {k} of the loop</source>
+        <translation>{what} in Iteration {k} der Schleife</translation>
+    </message>
+    <message>
+        <source>{what} in the last iteration of the loop</source>
+        <translation>{what} in der letzten Iteration der Schleife</translation>
+    </message>
+    <message>
+        <source>{name} would be None where the script had a gradient</source>
+        <translation>{name} wäre None, wo das Skript einen Gradienten hatte</translation>
+    </message>
+    <message>
+        <source>{name} would be a gradient where the script had None</source>
+        <translation>{name} wäre ein Gradient, wo das Skript None hatte</translation>
+    </message>
+    <message>
+        <source>{name} would hold other values than the script&apos;s</source>
+        <translation>{name} würde andere Werte enthalten als das des Skripts</translation>
+    </message>
+    <message>
+        <source>{name}{index} would be {got} where the script computed {want}</source>
+        <translation>{name}{index} wäre {got}, wo das Skript {want} berechnet hat</translation>
+    </message>
+</context>
+<context>
+    <name>TraceNotes</name>
+    <message>
+        <source>line {line}</source>
+        <translation>Zeile {line}</translation>
+    </message>
+    <message>
+        <source>cell {cell}, line {line}</source>
+        <translation>Zelle {cell}, Zeile {line}</translation>
+    </message>
+    <message>
+        <source>Cell {cell}</source>
+        <translation>Zelle {cell}</translation>
+    </message>
+    <message>
+        <source>Cell {cell}, line {line}</source>
+        <translation>Zelle {cell}, Zeile {line}</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What it printed is recorded as text and everything after it is drawn.</source>
+        <translation>Nicht gezeichnet: {parts}. Was dieser Teil ausgegeben hat, ist als Text aufgezeichnet, und alles danach ist gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What it printed is recorded as text, 1 tensor the graph uses from it is a recorded value (marked with the line that made it), and everything after it is drawn.</source>
+        <translation>Nicht gezeichnet: {parts}. Was dieser Teil ausgegeben hat, ist als Text aufgezeichnet, 1 Tensor daraus, den der Graph verwendet, ist ein aufgezeichneter Wert (markiert mit der Zeile, die ihn erzeugt hat), und alles danach ist gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What it printed is recorded as text, {count} tensors the graph uses from it are recorded values (marked with the line that made each), and everything after it is drawn.</source>
+        <translation>Nicht gezeichnet: {parts}. Was dieser Teil ausgegeben hat, ist als Text aufgezeichnet, {count} Tensoren daraus, die der Graph verwendet, sind aufgezeichnete Werte (jeweils markiert mit der Zeile, die sie erzeugt hat), und alles danach ist gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What they printed is recorded as text and everything after them is drawn.</source>
+        <translation>Nicht gezeichnet: {parts}. Was diese Teile ausgegeben haben, ist als Text aufgezeichnet, und alles danach ist gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What they printed is recorded as text, 1 tensor the graph uses from them is a recorded value (marked with the line that made it), and everything after them is drawn.</source>
+        <translation>Nicht gezeichnet: {parts}. Was diese Teile ausgegeben haben, ist als Text aufgezeichnet, 1 Tensor daraus, den der Graph verwendet, ist ein aufgezeichneter Wert (markiert mit der Zeile, die ihn erzeugt hat), und alles danach ist gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What they printed is recorded as text, {count} tensors the graph uses from them are recorded values (marked with the line that made each), and everything after them is drawn.</source>
+        <translation>Nicht gezeichnet: {parts}. Was diese Teile ausgegeben haben, ist als Text aufgezeichnet, {count} Tensoren daraus, die der Graph verwendet, sind aufgezeichnete Werte (jeweils markiert mit der Zeile, die sie erzeugt hat), und alles danach ist gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Nothing of this program could be drawn ({reason}); what it printed is recorded, as text.</source>
+        <translation>Nichts von diesem Programm konnte gezeichnet werden ({reason}); was es ausgegeben hat, ist als Text aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Drawn up to line {line}; from there on, what the program printed is recorded, as text, because {reason}.</source>
+        <translation>Bis Zeile {line} gezeichnet; ab dort ist, was das Programm ausgegeben hat, als Text aufgezeichnet. Grund: {reason}.</translation>
+    </message>
+    <message>
+        <source>Drawn up to where it could; from there on, what the program printed is recorded, as text, because {reason}.</source>
+        <translation>So weit wie möglich gezeichnet; ab dort ist, was das Programm ausgegeben hat, als Text aufgezeichnet. Grund: {reason}.</translation>
+    </message>
+    <message>
+        <source>It could not be drawn on after that with the values it computed recorded, because {reason}.</source>
+        <translation>Danach konnte nicht mit aufgezeichneten berechneten Werten weitergezeichnet werden. Grund: {reason}.</translation>
+    </message>
+    <message>
+        <source>lines {first}–{last}</source>
+        <translation>Zeilen {first}–{last}</translation>
+    </message>
+    <message>
+        <source>{lines} from line {line} on</source>
+        <translation>{lines} ab Zeile {line}</translation>
+    </message>
+    <message>
+        <source>{part} ({reason})</source>
+        <translation>{part} ({reason})</translation>
+    </message>
+</context>
+<context>
+    <name>TraceRefusal</name>
+    <message>
+        <source>{name} is not in GradStudio yet</source>
+        <translation>{name} gibt es in GradStudio noch nicht</translation>
+    </message>
+    <message>
+        <source>a gradient is used as a value inside a training loop whose forward is computed once more just before the loop, which cannot be folded into one graph and a loop block</source>
+        <translation>ein Gradient wird als Wert in einer Trainingsschleife verwendet, deren Vorwärtsdurchlauf direkt vor der Schleife noch einmal berechnet wird; das lässt sich nicht zu einem Graphen und einem Schleifenblock zusammenfassen</translation>
+    </message>
+    <message>
+        <source>a tensor made in an earlier iteration of the training loop (such as a list of losses) is used after the loop, which one graph and a loop block cannot show</source>
+        <translation>ein Tensor aus einer früheren Iteration der Trainingsschleife (etwa eine Liste von Verlusten) wird nach der Schleife verwendet; das können ein Graph und ein Schleifenblock nicht zeigen</translation>
+    </message>
+    <message>
+        <source>a training loop whose forward draws random numbers, computed once more just before the loop, cannot be folded into one graph and a loop block: the graph would draw them in another order</source>
+        <translation>eine Trainingsschleife, deren Vorwärtsdurchlauf Zufallszahlen zieht und direkt vor der Schleife noch einmal berechnet wird, lässt sich nicht zu einem Graphen und einem Schleifenblock zusammenfassen: Der Graph würde sie in anderer Reihenfolge ziehen</translation>
+    </message>
+    <message>
+        <source>this training loop&apos;s iterations are not the same steps each time (a different batch, or a step only some iterations take), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>die Iterationen dieser Trainingsschleife sind nicht jedes Mal dieselben Schritte (ein anderer Batch oder ein Schritt, den nur manche Iterationen machen); sie lässt sich daher nicht zu einem Schleifenblock zusammenfassen, und ausgerollt bräuchte sie mehr als {steps} Trainingsschritte</translation>
+    </message>
+    <message>
+        <source>this training loop carries a tensor from one iteration to the next (such as total = total + loss), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>diese Trainingsschleife trägt einen Tensor von einer Iteration in die nächste (etwa total = total + loss); sie lässt sich daher nicht zu einem Schleifenblock zusammenfassen, und ausgerollt bräuchte sie mehr als {steps} Trainingsschritte</translation>
+    </message>
+    <message>
+        <source>a training loop of more than {count} iterations cannot be drawn</source>
+        <translation>eine Trainingsschleife mit mehr als {count} Iterationen kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>{what} cannot be drawn yet: a hook changes or reads gradients during backward, which the graph cannot show</source>
+        <translation>{what} kann noch nicht gezeichnet werden: Ein Hook ändert oder liest Gradienten während backward, was der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
+        <source>a custom autograd.Function cannot be drawn yet: its backward is code of your own, which the graph cannot show</source>
+        <translation>eine eigene autograd.Function kann noch nicht gezeichnet werden: Ihr backward ist Ihr eigener Code, den der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
+        <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
+        <translation>torch.nn.{name} kann noch nicht gezeichnet werden: Seine laufenden Statistiken sind Puffer, die es im Vorwärtsdurchlauf schreibt, was der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
+        <source>a hook can be drawn when it is a lambda or function of the script returning an expression of its gradient and numbers, such as lambda grad: grad * 10, or printing them, such as lambda grad: print(grad)</source>
+        <translation>ein Hook kann gezeichnet werden, wenn er ein Lambda oder eine Funktion des Skripts ist, die einen Ausdruck aus seinem Gradienten und Zahlen zurückgibt, etwa lambda grad: grad * 10, oder sie ausgibt, etwa lambda grad: print(grad)</translation>
+    </message>
+    <message>
+        <source>this hook&apos;s text was not found in the script; {how}</source>
+        <translation>der Text dieses Hooks wurde im Skript nicht gefunden; {how}</translation>
+    </message>
+    <message>
+        <source>removing a hook (handle.remove()) cannot be drawn yet</source>
+        <translation>das Entfernen eines Hooks (handle.remove()) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>this hook ({name}) cannot be drawn yet; {how}</source>
+        <translation>dieser Hook ({name}) kann noch nicht gezeichnet werden; {how}</translation>
+    </message>
+    <message>
+        <source>a hook taking other arguments than the gradient cannot be drawn yet; {how}</source>
+        <translation>ein Hook, der andere Argumente als den Gradienten nimmt, kann noch nicht gezeichnet werden; {how}</translation>
+    </message>
+    <message>
+        <source>a hook whose body is more than one return or print cannot be drawn yet; {how}</source>
+        <translation>ein Hook, dessen Rumpf mehr als ein return oder print ist, kann noch nicht gezeichnet werden; {how}</translation>
+    </message>
+    <message>
+        <source>this hook cannot be drawn yet ({error}); {how}</source>
+        <translation>dieser Hook kann noch nicht gezeichnet werden ({error}); {how}</translation>
+    </message>
+    <message>
+        <source>several functions on one line: this hook cannot be drawn yet; {how}</source>
+        <translation>mehrere Funktionen in einer Zeile: Dieser Hook kann noch nicht gezeichnet werden; {how}</translation>
+    </message>
+    <message>
+        <source>a gradient used as a value inside this training loop cannot be drawn yet: the loop block cannot show where it is computed</source>
+        <translation>ein Gradient, der in dieser Trainingsschleife als Wert verwendet wird, kann noch nicht gezeichnet werden: Der Schleifenblock kann nicht zeigen, wo er berechnet wird</translation>
+    </message>
+    <message>
+        <source>a tensor a training loop computes from a random draw or a gradient of its iteration (such as X[idx] with idx = torch.randint(...) in the loop) is used after the loop, which cannot be drawn yet: the loop block computes it anew in every iteration</source>
+        <translation>ein Tensor, den eine Trainingsschleife aus einer Zufallsziehung oder einem Gradienten ihrer Iteration berechnet (etwa X[idx] mit idx = torch.randint(...) in der Schleife), wird nach der Schleife verwendet; das kann noch nicht gezeichnet werden: Der Schleifenblock berechnet ihn in jeder Iteration neu</translation>
+    </message>
+    <message>
+        <source>the tensor an nn.Parameter was made from is used again, which cannot be drawn yet: it shares the parameter&apos;s memory, so training the parameter changes it too; use the parameter itself</source>
+        <translation>der Tensor, aus dem ein nn.Parameter erzeugt wurde, wird erneut verwendet; das kann noch nicht gezeichnet werden: Er teilt sich den Speicher mit dem Parameter, das Training des Parameters ändert also auch ihn; verwenden Sie den Parameter selbst</translation>
+    </message>
+    <message>
+        <source>nn.Parameter of a tensor the script already computes with cannot be drawn yet: make the parameter from a new tensor, as nn.Parameter(torch.randn(3)) does</source>
+        <translation>nn.Parameter aus einem Tensor, mit dem das Skript schon rechnet, kann noch nicht gezeichnet werden: Erzeugen Sie den Parameter aus einem neuen Tensor, wie es nn.Parameter(torch.randn(3)) tut</translation>
+    </message>
+    <message>
+        <source>nn.Parameter() without a tensor cannot be drawn yet: give it the tensor it starts from, as nn.Parameter(torch.zeros(3))</source>
+        <translation>nn.Parameter() ohne Tensor kann noch nicht gezeichnet werden: Geben Sie ihm den Tensor, mit dem er beginnt, wie nn.Parameter(torch.zeros(3))</translation>
+    </message>
+    <message>
+        <source>an nn.Embedding made from a given weight cannot be drawn yet: let it draw its own, or use F.embedding with a tensor of yours</source>
+        <translation>ein nn.Embedding aus einem vorgegebenen Gewicht kann noch nicht gezeichnet werden: Lassen Sie es sein eigenes ziehen oder verwenden Sie F.embedding mit einem eigenen Tensor</translation>
+    </message>
+    <message>
+        <source>an in-place update of a leaf that requires grad can be drawn only as a training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or w.sub_(lr * w.grad)) with lr a plain number</source>
+        <translation>eine In-place-Änderung eines Blatts, das Gradienten benötigt, kann nur als Trainingsschritt der Form w -= lr * w.grad (oder w.data -= lr * w.grad oder w.sub_(lr * w.grad)) mit einer einfachen Zahl lr gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, except as a training step w.data -= lr * w.grad: it changes a tensor without autograd seeing it</source>
+        <translation>Schreiben über .data (etwa w.data.zero_() oder w.data = ...) kann noch nicht gezeichnet werden, außer als Trainingsschritt w.data -= lr * w.grad: Es ändert einen Tensor, ohne dass autograd es sieht</translation>
+    </message>
+    <message>
+        <source>a tensor that shares its memory with a parameter (through x.detach() or x.data) is used after the parameter&apos;s update, which cannot be drawn: the update changes both</source>
+        <translation>ein Tensor, der sich den Speicher mit einem Parameter teilt (über x.detach() oder x.data), wird nach der Änderung des Parameters verwendet; das kann nicht gezeichnet werden: Die Änderung betrifft beide</translation>
+    </message>
+    <message>
+        <source>a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the graph would hold it as a constant</source>
+        <translation>eine aus einem Tensor gelesene Zahl (etwa loss.item() oder x.tolist()) wird verwendet, um einen neuen Tensor zu berechnen; das kann noch nicht gezeichnet werden: Der Graph würde sie als Konstante festhalten</translation>
+    </message>
+    <message>
+        <source>the number</source>
+        <translation>die Zahl</translation>
+    </message>
+    <message>
+        <source>the fill value</source>
+        <translation>der Füllwert</translation>
+    </message>
+    <message>
+        <source>{what} must be a plain number to be drawn</source>
+        <translation>{what} muss eine einfache Zahl sein, um gezeichnet zu werden</translation>
+    </message>
+    <message>
+        <source>an in-place update of a view (such as v = x[1:]; v += 5, or x[1:].mul_(3)) cannot be drawn: it changes the tensor it views; compute a new tensor instead, or write x[1:] += 5</source>
+        <translation>eine In-place-Änderung einer Ansicht (etwa v = x[1:]; v += 5 oder x[1:].mul_(3)) kann nicht gezeichnet werden: Sie ändert den Tensor, den sie zeigt; berechnen Sie stattdessen einen neuen Tensor oder schreiben Sie x[1:] += 5</translation>
+    </message>
+    <message>
+        <source>an in-place update of a part of a tensor that requires grad (such as y[0] += 5 or y[1:].mul_(3)) cannot be drawn yet; compute a new tensor instead (for example with torch.cat)</source>
+        <translation>eine In-place-Änderung eines Teils eines Tensors, der Gradienten benötigt (etwa y[0] += 5 oder y[1:].mul_(3)), kann noch nicht gezeichnet werden; berechnen Sie stattdessen einen neuen Tensor (zum Beispiel mit torch.cat)</translation>
+    </message>
+    <message>
+        <source>assigning into a .grad (x.grad[0] = 0) cannot be drawn yet</source>
+        <translation>eine Zuweisung in ein .grad (x.grad[0] = 0) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>assigning through .data (x.data[0] = 0) cannot be drawn: it changes a tensor without autograd seeing it</source>
+        <translation>eine Zuweisung über .data (x.data[0] = 0) kann nicht gezeichnet werden: Sie ändert einen Tensor, ohne dass autograd es sieht</translation>
+    </message>
+    <message>
+        <source>an in-place update of a tensor that shares its memory with another (through x.detach() or x.data) cannot be drawn: it changes both; compute a new tensor instead</source>
+        <translation>eine In-place-Änderung eines Tensors, der sich den Speicher mit einem anderen teilt (über x.detach() oder x.data), kann nicht gezeichnet werden: Sie ändert beide; berechnen Sie stattdessen einen neuen Tensor</translation>
+    </message>
+    <message>
+        <source>this assignment cannot be drawn yet; index with integers, slices, lists and at most two tensors (x[mask] = 0, x[:, idx] = v)</source>
+        <translation>diese Zuweisung kann noch nicht gezeichnet werden; indizieren Sie mit ganzen Zahlen, Slices, Listen und höchstens zwei Tensoren (x[mask] = 0, x[:, idx] = v)</translation>
+    </message>
+    <message>
+        <source>the value written</source>
+        <translation>der geschriebene Wert</translation>
+    </message>
+    <message>
+        <source>backward(inputs=...) cannot be drawn</source>
+        <translation>backward(inputs=...) kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>backward&apos;s gradient must be a tensor to be drawn</source>
+        <translation>der Gradient von backward muss ein Tensor sein, um gezeichnet zu werden</translation>
+    </message>
+    <message>
+        <source>torch.autograd.backward with several tensors cannot be drawn; call backward on each</source>
+        <translation>torch.autograd.backward mit mehreren Tensoren kann nicht gezeichnet werden; rufen Sie backward für jeden auf</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad&apos;s grad_outputs can be drawn only as one tensor or None per output</source>
+        <translation>die grad_outputs von torch.autograd.grad können nur als ein Tensor oder None je Ausgabe gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>{what} cannot be drawn unless it is a plain, finite number</source>
+        <translation>{what} kann nur gezeichnet werden, wenn es eine einfache, endliche Zahl ist</translation>
+    </message>
+    <message>
+        <source>gradient clipping cannot be drawn unless it is given a tensor or a list of tensors (such as model.parameters())</source>
+        <translation>Gradient-Clipping kann nur gezeichnet werden, wenn es einen Tensor oder eine Liste von Tensoren erhält (etwa model.parameters())</translation>
+    </message>
+    <message>
+        <source>clip_grad_norm_(..., foreach=...) cannot be drawn yet</source>
+        <translation>clip_grad_norm_(..., foreach=...) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>clip_grad_norm_ with norm_type={norm} cannot be drawn yet: a document clips by the 2-norm, the 1-norm or the largest value (inf)</source>
+        <translation>clip_grad_norm_ mit norm_type={norm} kann noch nicht gezeichnet werden: Ein Dokument begrenzt nach der 2-Norm, der 1-Norm oder dem größten Wert (inf)</translation>
+    </message>
+    <message>
+        <source>clip_grad_value_(..., foreach=...) cannot be drawn yet</source>
+        <translation>clip_grad_value_(..., foreach=...) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>load_state_dict(..., assign=True) cannot be drawn yet: it replaces the parameters instead of loading values into them</source>
+        <translation>load_state_dict(..., assign=True) kann noch nicht gezeichnet werden: Es ersetzt die Parameter, statt Werte in sie zu laden</translation>
+    </message>
+    <message>
+        <source>load_state_dict of a module with buffers ({buffers}) cannot be drawn yet</source>
+        <translation>load_state_dict eines Moduls mit Puffern ({buffers}) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>load_state_dict cannot be drawn unless the state_dict holds exactly the module&apos;s parameters, by name</source>
+        <translation>load_state_dict kann nur gezeichnet werden, wenn das state_dict genau die Parameter des Moduls enthält, nach Namen</translation>
+    </message>
+    <message>
+        <source>load_state_dict cannot be drawn unless {name} is a tensor of the parameter&apos;s shape</source>
+        <translation>load_state_dict kann nur gezeichnet werden, wenn {name} ein Tensor in der Form des Parameters ist</translation>
+    </message>
+    <message>
+        <source>torch.set_printoptions(profile={profile}) cannot be drawn: a profile is &apos;default&apos;, &apos;short&apos; or &apos;full&apos;</source>
+        <translation>torch.set_printoptions(profile={profile}) kann nicht gezeichnet werden: Ein Profil ist &apos;default&apos;, &apos;short&apos; oder &apos;full&apos;</translation>
+    </message>
+    <message>
+        <source>torch.set_printoptions({name}={value}) cannot be drawn unless {name} is a plain, finite number</source>
+        <translation>torch.set_printoptions({name}={value}) kann nur gezeichnet werden, wenn {name} eine einfache, endliche Zahl ist</translation>
+    </message>
+    <message>
+        <source>torch.set_printoptions(sci_mode={value}) cannot be drawn unless sci_mode is True, False or None</source>
+        <translation>torch.set_printoptions(sci_mode={value}) kann nur gezeichnet werden, wenn sci_mode True, False oder None ist</translation>
+    </message>
+    <message>
+        <source>retain_grad() is called here after a backward pass that ran after the tensor was computed; a graph marks a tensor for the whole program. Call retain_grad() right after computing the tensor.</source>
+        <translation>retain_grad() wird hier nach einem Rückwärtsdurchlauf aufgerufen, der nach der Berechnung des Tensors lief; ein Graph markiert einen Tensor für das ganze Programm. Rufen Sie retain_grad() direkt nach der Berechnung des Tensors auf.</translation>
+    </message>
+    <message>
+        <source>this indexing with a tensor cannot be drawn yet; use at most two tensors with integers, slices and lists (x[mask], x[:, idx], x[rows, cols])</source>
+        <translation>diese Indizierung mit einem Tensor kann noch nicht gezeichnet werden; verwenden Sie höchstens zwei Tensoren mit ganzen Zahlen, Slices und Listen (x[mask], x[:, idx], x[rows, cols])</translation>
+    </message>
+    <message>
+        <source>the {name} of torch.where</source>
+        <translation>{name} von torch.where</translation>
+    </message>
+    <message>
+        <source>{kind} with a weight per class, label_smoothing or class probabilities as the target cannot be drawn yet</source>
+        <translation>{kind} mit einem Gewicht je Klasse, label_smoothing oder Klassenwahrscheinlichkeiten als Ziel kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>a {dtype} tensor cannot be drawn</source>
+        <translation>ein {dtype}-Tensor kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>torch.eye with two sizes cannot be drawn</source>
+        <translation>torch.eye mit zwei Größen kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>torch.{kind}(..., generator=) cannot be drawn yet</source>
+        <translation>torch.{kind}(..., generator=) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>a draw from a torch.Generator whose state changed outside the graph&apos;s draws (set_state, a draw the graph has no node for) cannot be drawn yet</source>
+        <translation>eine Ziehung aus einem torch.Generator, dessen Zustand sich außerhalb der Ziehungen des Graphen geändert hat (set_state, eine Ziehung ohne Knoten im Graphen), kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>{what} cannot be drawn yet</source>
+        <translation>{what} kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty tensor, or a parameter nothing used yet, with the default generator</source>
+        <translation>Tensor.{kind}_ kann noch nicht gezeichnet werden, außer auf einem neuen torch.empty-Tensor oder einem noch unbenutzten Parameter, mit dem Standardgenerator</translation>
+    </message>
+    <message>
+        <source>a document&apos;s seed is from 0 to 2**63 - 1</source>
+        <translation>der Seed eines Dokuments liegt zwischen 0 und 2**63 - 1</translation>
+    </message>
+    <message>
+        <source>changing a .grad in place (other than {points}) cannot be drawn yet</source>
+        <translation>ein .grad in place zu ändern (außer mit {points}) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>a {dtype} nn.Linear cannot be drawn</source>
+        <translation>ein nn.Linear in {dtype} kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>dropout(inplace=True) cannot be drawn yet: it writes its mask into the tensor; use inplace=False</source>
+        <translation>dropout(inplace=True) kann noch nicht gezeichnet werden: Es schreibt seine Maske in den Tensor; verwenden Sie inplace=False</translation>
+    </message>
+    <message>
+        <source>the operation &apos;{name}&apos; cannot be drawn yet</source>
+        <translation>die Operation &apos;{name}&apos; kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>the {name}</source>
+        <translation>der Wert {name}</translation>
+    </message>
+    <message>
+        <source>the {name} of &apos;{name}&apos; cannot be drawn yet</source>
+        <translation>der Wert {name} von &apos;{name}&apos; kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>{name} with a number in place of the tensor &apos;{port}&apos; cannot be drawn yet; give it a tensor</source>
+        <translation>{name} mit einer Zahl anstelle des Tensors &apos;{port}&apos; kann noch nicht gezeichnet werden; geben Sie ihm einen Tensor</translation>
+    </message>
+    <message>
+        <source>rsub with alpha cannot be drawn</source>
+        <translation>rsub mit alpha kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>the base</source>
+        <translation>die Basis</translation>
+    </message>
+    <message>
+        <source>the correction</source>
+        <translation>die Korrektur</translation>
+    </message>
+    <message>
+        <source>converting to {dtype} cannot be drawn; use one of {dtypes}</source>
+        <translation>eine Umwandlung in {dtype} kann nicht gezeichnet werden; verwenden Sie einen von {dtypes}</translation>
+    </message>
+    <message>
+        <source>this indexing cannot be drawn yet; use integers, slices, lists, and at most two tensors (x[mask], x[:, idx], x[rows, cols])</source>
+        <translation>diese Indizierung kann noch nicht gezeichnet werden; verwenden Sie ganze Zahlen, Slices, Listen und höchstens zwei Tensoren (x[mask], x[:, idx], x[rows, cols])</translation>
+    </message>
+    <message>
+        <source>this loss cannot be drawn yet: only cross_entropy and nll_loss without a weight per class can</source>
+        <translation>dieser Verlust kann noch nicht gezeichnet werden: Nur cross_entropy und nll_loss ohne Gewicht je Klasse können es</translation>
+    </message>
+    <message>
+        <source>torch.where with a condition that is not a tensor cannot be drawn; give it a bool tensor such as x &gt; 0</source>
+        <translation>torch.where mit einer Bedingung, die kein Tensor ist, kann nicht gezeichnet werden; geben Sie ihm einen bool-Tensor wie x &gt; 0</translation>
+    </message>
+    <message>
+        <source>this assignment into a tensor cannot be drawn yet</source>
+        <translation>diese Zuweisung in einen Tensor kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>lr, momentum, nesterov and weight_decay</source>
+        <translation>lr, momentum, nesterov und weight_decay</translation>
+    </message>
+    <message>
+        <source>lr, betas and weight_decay</source>
+        <translation>lr, betas und weight_decay</translation>
+    </message>
+    <message>
+        <source>lr, alpha, momentum and weight_decay</source>
+        <translation>lr, alpha, momentum und weight_decay</translation>
+    </message>
+    <message>
+        <source>torch.optim.{name} cannot be drawn yet: a document&apos;s optimizer is SGD, Adam, AdamW or RMSprop</source>
+        <translation>torch.optim.{name} kann noch nicht gezeichnet werden: Der Optimierer eines Dokuments ist SGD, Adam, AdamW oder RMSprop</translation>
+    </message>
+    <message>
+        <source>an optimizer class of your own ({name}) cannot be drawn yet: a document&apos;s optimizer is torch.optim&apos;s SGD, Adam, AdamW or RMSprop</source>
+        <translation>eine eigene Optimierer-Klasse ({name}) kann noch nicht gezeichnet werden: Der Optimierer eines Dokuments ist SGD, Adam, AdamW oder RMSprop aus torch.optim</translation>
+    </message>
+    <message>
+        <source>an optimizer with several parameter groups cannot be drawn yet: give it one list of tensors</source>
+        <translation>ein Optimierer mit mehreren Parametergruppen kann noch nicht gezeichnet werden: Geben Sie ihm eine Liste von Tensoren</translation>
+    </message>
+    <message>
+        <source>torch.optim.{algorithm}(..., {key}={value}) cannot be drawn yet: a document&apos;s {algorithm} takes {words}</source>
+        <translation>torch.optim.{algorithm}(..., {key}={value}) kann noch nicht gezeichnet werden: {algorithm} in einem Dokument nimmt {words}</translation>
+    </message>
+    <message>
+        <source>torch.optim.{algorithm}&apos;s {key} must be a plain number to be drawn</source>
+        <translation>{key} von torch.optim.{algorithm} muss eine einfache Zahl sein, um gezeichnet zu werden</translation>
+    </message>
+    <message>
+        <source>an optimizer over a tensor the trace did not see made cannot be drawn</source>
+        <translation>ein Optimierer über einen Tensor, dessen Entstehung die Verfolgung nicht gesehen hat, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>optimizer.{what}() of an optimizer the trace could not draw cannot be drawn</source>
+        <translation>optimizer.{what}() eines Optimierers, den die Verfolgung nicht zeichnen konnte, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>changing an optimizer&apos;s settings or parameters after making it (such as param_groups[0][&apos;lr&apos;] = ... or add_param_group) cannot be drawn yet</source>
+        <translation>die Einstellungen oder Parameter eines Optimierers nach seiner Erzeugung zu ändern (etwa param_groups[0][&apos;lr&apos;] = ... oder add_param_group), kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>optimizer.step(closure) cannot be drawn yet: call loss.backward() and optimizer.step() instead</source>
+        <translation>optimizer.step(closure) kann noch nicht gezeichnet werden: Rufen Sie stattdessen loss.backward() und optimizer.step() auf</translation>
+    </message>
+    <message>
+        <source>loading an optimizer&apos;s state (load_state_dict) cannot be drawn yet</source>
+        <translation>das Laden des Zustands eines Optimierers (load_state_dict) kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>zero_grad() of a module with a parameter the trace did not see made cannot be drawn</source>
+        <translation>zero_grad() eines Moduls mit einem Parameter, dessen Entstehung die Verfolgung nicht gesehen hat, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>the script made more than {count} tensor operations, too many to draw</source>
+        <translation>das Skript hat mehr als {count} Tensoroperationen ausgeführt, zu viele zum Zeichnen</translation>
+    </message>
+    <message>
+        <source>the step of a parameter update (lr * w.grad) is used again after the update, which cannot be drawn yet</source>
+        <translation>der Schritt einer Parameteraktualisierung (lr * w.grad) wird nach der Aktualisierung erneut verwendet; das kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>a tensor computed outside the traced operations (for example a gradient returned with create_graph=True) is used here; GradStudio cannot draw where it came from</source>
+        <translation>hier wird ein Tensor verwendet, der außerhalb der verfolgten Operationen berechnet wurde (zum Beispiel ein mit create_graph=True zurückgegebener Gradient); GradStudio kann nicht zeichnen, woher er kommt</translation>
+    </message>
+    <message>
+        <source>a gradient returned by torch.autograd.grad is used as a value to compute a new tensor, which cannot be drawn yet: a graph computes every tensor before its backward steps, so the gradient would be frozen into a number</source>
+        <translation>ein von torch.autograd.grad zurückgegebener Gradient wird als Wert verwendet, um einen neuen Tensor zu berechnen; das kann noch nicht gezeichnet werden: Ein Graph berechnet jeden Tensor vor seinen backward-Schritten, der Gradient würde also zu einer festen Zahl</translation>
+    </message>
+    <message>
+        <source>a {dtype} tensor cannot be drawn; GradStudio documents hold {dtypes} tensors</source>
+        <translation>ein {dtype}-Tensor kann nicht gezeichnet werden; GradStudio-Dokumente enthalten Tensoren in {dtypes}</translation>
+    </message>
+    <message>
+        <source>a gradient torch.autograd.grad returned for several outputs is used as a value, which cannot be drawn yet; ask for one output&apos;s gradient per call</source>
+        <translation>ein Gradient, den torch.autograd.grad für mehrere Ausgaben zurückgegeben hat, wird als Wert verwendet; das kann noch nicht gezeichnet werden; fragen Sie je Aufruf nach dem Gradienten einer Ausgabe</translation>
+    </message>
+    <message>
+        <source>the script made more than {count} tensor operations, too many to trace</source>
+        <translation>das Skript hat mehr als {count} Tensoroperationen ausgeführt, zu viele zum Verfolgen</translation>
+    </message>
+    <message>
+        <source>a hook that prints outside a backward step, after one, cannot be drawn yet: the graph would print it before the backward</source>
+        <translation>ein Hook, der außerhalb eines backward-Schritts ausgibt, nach einem solchen, kann noch nicht gezeichnet werden: Der Graph würde es vor dem backward ausgeben</translation>
+    </message>
+    <message>
+        <source>a learning-rate scheduler (torch.optim.lr_scheduler.{name}) cannot be drawn yet: a document&apos;s scheduler is one of {known}</source>
+        <translation>ein Lernraten-Scheduler (torch.optim.lr_scheduler.{name}) kann noch nicht gezeichnet werden: Der Scheduler eines Dokuments ist einer von {known}</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}(..., last_epoch=...) cannot be drawn yet: a document&apos;s scheduler starts from its optimizer&apos;s first step</source>
+        <translation>torch.optim.lr_scheduler.{name}(..., last_epoch=...) kann noch nicht gezeichnet werden: Der Scheduler eines Dokuments beginnt mit dem ersten Schritt seines Optimierers</translation>
+    </message>
+    <message>
+        <source>a {name} over an optimizer the trace could not draw cannot be drawn</source>
+        <translation>ein {name} über einen Optimierer, den die Verfolgung nicht zeichnen konnte, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain list of whole numbers</source>
+        <translation>{setting} von torch.optim.lr_scheduler.{name} kann nicht als {value} gezeichnet werden: Geben Sie eine einfache Liste ganzer Zahlen an</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain whole number</source>
+        <translation>{setting} von torch.optim.lr_scheduler.{name} kann nicht als {value} gezeichnet werden: Geben Sie eine einfache ganze Zahl an</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain number</source>
+        <translation>{setting} von torch.optim.lr_scheduler.{name} kann nicht als {value} gezeichnet werden: Geben Sie eine einfache Zahl an</translation>
+    </message>
+    <message>
+        <source>scheduler.step() of a scheduler the trace could not draw cannot be drawn</source>
+        <translation>scheduler.step() eines Schedulers, den die Verfolgung nicht zeichnen konnte, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>scheduler.step(epoch) cannot be drawn: call scheduler.step() without an epoch, once per epoch</source>
+        <translation>scheduler.step(epoch) kann nicht gezeichnet werden: Rufen Sie scheduler.step() ohne Epoche auf, einmal je Epoche</translation>
+    </message>
+    <message>
+        <source>ReduceLROnPlateau.step() of a tensor the trace did not see made cannot be drawn</source>
+        <translation>ReduceLROnPlateau.step() eines Tensors, dessen Entstehung die Verfolgung nicht gesehen hat, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>ReduceLROnPlateau.step() cannot be drawn unless its metric is a number or a tensor</source>
+        <translation>ReduceLROnPlateau.step() kann nur gezeichnet werden, wenn seine Metrik eine Zahl oder ein Tensor ist</translation>
     </message>
 </context>
 <context>

@@ -768,6 +768,10 @@ envió [{nr}] {name}: {value}</translation>
 <context>
     <name>DataFile</name>
     <message>
+        <source>The file has more rows than GradStudio reads (at most {most}): only its first {rows} rows are imported.</source>
+        <translation>El archivo tiene más filas de las que GradStudio lee (como mucho {most}): solo se importan sus primeras {rows} filas.</translation>
+    </message>
+    <message>
         <source>{value} is empty: there is nothing to import.</source>
         <translation>{value} está vacío: no hay nada que importar.</translation>
     </message>
@@ -2313,6 +2317,17 @@ La ejecución: {expected}</translation>
     <message>
         <source>cell {v} of {v2}</source>
         <translation>celda {v} de {v2}</translation>
+    </message>
+</context>
+<context>
+    <name>Live</name>
+    <message>
+        <source>Playing live: {done} of {count} iterations so far.</source>
+        <translation>Reproducción en vivo: {done} de {count} iteraciones hasta ahora.</translation>
+    </message>
+    <message>
+        <source>The update&apos;s learning rate cannot change in the middle of the loop: the document keeps the last one, lr = {lr}, for every iteration.</source>
+        <translation>La tasa de aprendizaje de la actualización no puede cambiar en mitad del bucle: el documento conserva la última, lr = {lr}, para cada iteración.</translation>
     </message>
 </context>
 <context>
@@ -4964,6 +4979,22 @@ Por qué no hay grad_fn: </translation>
         <translation>No se pudo iniciar Python para ejecutar el script ({exc}).</translation>
     </message>
     <message>
+        <source>The script did not finish within {seconds} seconds and was stopped.</source>
+        <translation>El script no terminó en {seconds} segundos y se detuvo.</translation>
+    </message>
+    <message>
+        <source>The script produced a graph too large to open.</source>
+        <translation>El script produjo un grafo demasiado grande para abrirlo.</translation>
+    </message>
+    <message>
+        <source>It printed more than {size} MB of errors; the rest was cut.</source>
+        <translation>Imprimió más de {size} MB de errores; el resto se recortó.</translation>
+    </message>
+    <message>
+        <source>The script stopped Python before it finished (exit code {code}){detail}.</source>
+        <translation>El script detuvo Python antes de terminar (código de salida {code}){detail}.</translation>
+    </message>
+    <message>
         <source>The traced program could not be drawn: {exc}</source>
         <translation>El programa rastreado no se pudo dibujar: {exc}</translation>
     </message>
@@ -4974,6 +5005,655 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>The script could not be traced.</source>
         <translation>No se pudo rastrear el script.</translation>
+    </message>
+    <message>
+        <source>line {line}: GradStudio cannot trace this: {reason}.</source>
+        <translation>línea {line}: GradStudio no puede rastrear esto: {reason}.</translation>
+    </message>
+    <message>
+        <source>GradStudio cannot trace this: {reason}.</source>
+        <translation>GradStudio no puede rastrear esto: {reason}.</translation>
+    </message>
+    <message>
+        <source>The script did not finish within {seconds} seconds (an endless loop?) and was stopped.</source>
+        <translation>El script no terminó en {seconds} segundos (¿un bucle infinito?) y se detuvo.</translation>
+    </message>
+    <message>
+        <source>The script stopped with exit status {code}.</source>
+        <translation>El script terminó con el estado de salida {code}.</translation>
+    </message>
+    <message>
+        <source>The trace&apos;s result was rejected because the script wrote into the tracer&apos;s channel; trace it without writing to descriptors it did not open.</source>
+        <translation>El resultado del rastreo se rechazó porque el script escribió en el canal del rastreador; rastréelo sin escribir en descriptores que no haya abierto.</translation>
+    </message>
+</context>
+<context>
+    <name>TraceCheck</name>
+    <message>
+        <source>{name} would have shape {got} where the script&apos;s had {want}</source>
+        <translation>{name} tendría la forma {got} donde la del script tenía {want}</translation>
+    </message>
+    <message>
+        <source>{what} after {step}</source>
+        <translation>{what} después de {step}</translation>
+    </message>
+    <message>
+        <source>the graph would differ from the script from {where}: {what}</source>
+        <translation>el grafo diferiría del script a partir de {where}: {what}</translation>
+    </message>
+    <message>
+        <source>The graph would differ from the script from {where}: {what}, so it was not drawn.</source>
+        <translation>El grafo diferiría del script a partir de {where}: {what}, así que no se dibujó.</translation>
+    </message>
+    <message>
+        <source>its hooks would print other lines during the forward pass than the script&apos;s</source>
+        <translation>sus hooks imprimirían en el pase hacia adelante otras líneas que los del script</translation>
+    </message>
+    <message>
+        <source>{what} at the end</source>
+        <translation>{what} al final</translation>
+    </message>
+    <message>
+        <source>{name} is changed later by something the graph cannot show</source>
+        <translation>{name} cambia más tarde por algo que el grafo no puede mostrar</translation>
+    </message>
+    <message>
+        <source>line {line} ({code})</source>
+        <translation>la línea {line} ({code})</translation>
+    </message>
+    <message>
+        <source>the start</source>
+        <translation>el principio</translation>
+    </message>
+    <message>
+        <source>{name} would fail ({error}) where the script computed it</source>
+        <translation>{name} fallaría ({error}) donde el script lo calculó</translation>
+    </message>
+    <message>
+        <source>{name} would be {dtype} where the script made {want}</source>
+        <translation>{name} sería {dtype} donde el script produjo {want}</translation>
+    </message>
+    <message>
+        <source>{name} would have grad_fn {got} where the script&apos;s had {want}</source>
+        <translation>{name} tendría grad_fn {got} donde el del script tenía {want}</translation>
+    </message>
+    <message>
+        <source>the script&apos;s step {kind} would be missing</source>
+        <translation>faltaría el paso {kind} del script</translation>
+    </message>
+    <message>
+        <source>the {kind} step</source>
+        <translation>el paso {kind}</translation>
+    </message>
+    <message>
+        <source>what its hooks print during {step} would differ from what the script&apos;s did</source>
+        <translation>lo que sus hooks imprimen durante {step} diferiría de lo que imprimieron los del script</translation>
+    </message>
+    <message>
+        <source>{step} would fail ({error})</source>
+        <translation>{step} fallaría ({error})</translation>
+    </message>
+    <message>
+        <source>{step} would succeed where the script&apos;s raised an error</source>
+        <translation>{step} tendría éxito donde el del script lanzó un error</translation>
+    </message>
+    <message>
+        <source>the gradient {j} it returns</source>
+        <translation>el gradiente {j} que devuelve</translation>
+    </message>
+    <message>
+        <source>the loop would stop after {done} of its {count} iterations</source>
+        <translation>el bucle se detendría tras {done} de sus {count} iteraciones</translation>
+    </message>
+    <message>
+        <source>what its hooks print would differ in iteration {k} of the loop</source>
+        <translation>lo que imprimen sus hooks diferiría en la iteración {k} del bucle</translation>
+    </message>
+    <message>
+        <source>{what} in iteration {k} of the loop</source>
+        <translation>{what} en la iteración {k} del bucle</translation>
+    </message>
+    <message>
+        <source>{what} in the last iteration of the loop</source>
+        <translation>{what} en la última iteración del bucle</translation>
+    </message>
+    <message>
+        <source>{name} would be None where the script had a gradient</source>
+        <translation>{name} sería None donde el script tenía un gradiente</translation>
+    </message>
+    <message>
+        <source>{name} would be a gradient where the script had None</source>
+        <translation>{name} sería un gradiente donde el script tenía None</translation>
+    </message>
+    <message>
+        <source>{name} would hold other values than the script&apos;s</source>
+        <translation>{name} tendría otros valores que el del script</translation>
+    </message>
+    <message>
+        <source>{name}{index} would be {got} where the script computed {want}</source>
+        <translation>{name}{index} sería {got} donde el script calculó {want}</translation>
+    </message>
+</context>
+<context>
+    <name>TraceNotes</name>
+    <message>
+        <source>line {line}</source>
+        <translation>línea {line}</translation>
+    </message>
+    <message>
+        <source>cell {cell}, line {line}</source>
+        <translation>celda {cell}, línea {line}</translation>
+    </message>
+    <message>
+        <source>Cell {cell}</source>
+        <translation>La celda {cell}</translation>
+    </message>
+    <message>
+        <source>Cell {cell}, line {line}</source>
+        <translation>La celda {cell}, línea {line}</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What it printed is recorded as text and everything after it is drawn.</source>
+        <translation>Sin dibujar: {parts}. Lo que imprimió está grabado como texto y todo lo que viene después está dibujado.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What it printed is recorded as text, 1 tensor the graph uses from it is a recorded value (marked with the line that made it), and everything after it is drawn.</source>
+        <translation>Sin dibujar: {parts}. Lo que imprimió está grabado como texto, 1 tensor de esa parte que usa el grafo es un valor grabado (marcado con la línea que lo produjo) y todo lo que viene después está dibujado.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What it printed is recorded as text, {count} tensors the graph uses from it are recorded values (marked with the line that made each), and everything after it is drawn.</source>
+        <translation>Sin dibujar: {parts}. Lo que imprimió está grabado como texto, {count} tensores de esa parte que usa el grafo son valores grabados (cada uno marcado con la línea que lo produjo) y todo lo que viene después está dibujado.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What they printed is recorded as text and everything after them is drawn.</source>
+        <translation>Sin dibujar: {parts}. Lo que imprimieron está grabado como texto y todo lo que viene después está dibujado.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What they printed is recorded as text, 1 tensor the graph uses from them is a recorded value (marked with the line that made it), and everything after them is drawn.</source>
+        <translation>Sin dibujar: {parts}. Lo que imprimieron está grabado como texto, 1 tensor de esas partes que usa el grafo es un valor grabado (marcado con la línea que lo produjo) y todo lo que viene después está dibujado.</translation>
+    </message>
+    <message>
+        <source>Not drawn: {parts}. What they printed is recorded as text, {count} tensors the graph uses from them are recorded values (marked with the line that made each), and everything after them is drawn.</source>
+        <translation>Sin dibujar: {parts}. Lo que imprimieron está grabado como texto, {count} tensores de esas partes que usa el grafo son valores grabados (cada uno marcado con la línea que lo produjo) y todo lo que viene después está dibujado.</translation>
+    </message>
+    <message>
+        <source>Nothing of this program could be drawn ({reason}); what it printed is recorded, as text.</source>
+        <translation>No se pudo dibujar nada de este programa ({reason}); lo que imprimió está grabado como texto.</translation>
+    </message>
+    <message>
+        <source>Drawn up to line {line}; from there on, what the program printed is recorded, as text, because {reason}.</source>
+        <translation>Dibujado hasta la línea {line}; a partir de ahí, lo que imprimió el programa está grabado como texto, porque {reason}.</translation>
+    </message>
+    <message>
+        <source>Drawn up to where it could; from there on, what the program printed is recorded, as text, because {reason}.</source>
+        <translation>Dibujado hasta donde se pudo; a partir de ahí, lo que imprimió el programa está grabado como texto, porque {reason}.</translation>
+    </message>
+    <message>
+        <source>It could not be drawn on after that with the values it computed recorded, because {reason}.</source>
+        <translation>No se pudo seguir dibujando después con los valores que calculó grabados, porque {reason}.</translation>
+    </message>
+    <message>
+        <source>lines {first}–{last}</source>
+        <translation>líneas {first}–{last}</translation>
+    </message>
+    <message>
+        <source>{lines} from line {line} on</source>
+        <translation>{lines} desde la línea {line}</translation>
+    </message>
+    <message>
+        <source>{part} ({reason})</source>
+        <translation>{part} ({reason})</translation>
+    </message>
+</context>
+<context>
+    <name>TraceRefusal</name>
+    <message>
+        <source>{name} is not in GradStudio yet</source>
+        <translation>{name} aún no está en GradStudio</translation>
+    </message>
+    <message>
+        <source>a gradient is used as a value inside a training loop whose forward is computed once more just before the loop, which cannot be folded into one graph and a loop block</source>
+        <translation>se usa un gradiente como valor dentro de un bucle de entrenamiento cuyo pase hacia adelante se calcula otra vez justo antes del bucle, lo que no se puede resumir en un grafo y un bloque de bucle</translation>
+    </message>
+    <message>
+        <source>a tensor made in an earlier iteration of the training loop (such as a list of losses) is used after the loop, which one graph and a loop block cannot show</source>
+        <translation>se usa después del bucle un tensor creado en una iteración anterior del bucle de entrenamiento (como una lista de pérdidas), lo que un grafo y un bloque de bucle no pueden mostrar</translation>
+    </message>
+    <message>
+        <source>a training loop whose forward draws random numbers, computed once more just before the loop, cannot be folded into one graph and a loop block: the graph would draw them in another order</source>
+        <translation>un bucle de entrenamiento cuyo pase hacia adelante extrae números aleatorios y se calcula otra vez justo antes del bucle no se puede resumir en un grafo y un bloque de bucle: el grafo los extraería en otro orden</translation>
+    </message>
+    <message>
+        <source>this training loop&apos;s iterations are not the same steps each time (a different batch, or a step only some iterations take), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>las iteraciones de este bucle de entrenamiento no son siempre los mismos pasos (otro lote, o un paso que solo dan algunas iteraciones), así que no se puede resumir en un bloque de bucle, y desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
+    </message>
+    <message>
+        <source>this training loop carries a tensor from one iteration to the next (such as total = total + loss), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>este bucle de entrenamiento lleva un tensor de una iteración a la siguiente (como total = total + loss), así que no se puede resumir en un bloque de bucle, y desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
+    </message>
+    <message>
+        <source>a training loop of more than {count} iterations cannot be drawn</source>
+        <translation>un bucle de entrenamiento de más de {count} iteraciones no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>{what} cannot be drawn yet: a hook changes or reads gradients during backward, which the graph cannot show</source>
+        <translation>{what} aún no se puede dibujar: un hook cambia o lee gradientes durante backward, lo que el grafo no puede mostrar</translation>
+    </message>
+    <message>
+        <source>a custom autograd.Function cannot be drawn yet: its backward is code of your own, which the graph cannot show</source>
+        <translation>una autograd.Function propia aún no se puede dibujar: su backward es código suyo, que el grafo no puede mostrar</translation>
+    </message>
+    <message>
+        <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
+        <translation>torch.nn.{name} aún no se puede dibujar: sus estadísticas acumuladas son búferes que escribe durante el pase hacia adelante, lo que el grafo no puede mostrar</translation>
+    </message>
+    <message>
+        <source>a hook can be drawn when it is a lambda or function of the script returning an expression of its gradient and numbers, such as lambda grad: grad * 10, or printing them, such as lambda grad: print(grad)</source>
+        <translation>un hook se puede dibujar cuando es una lambda o función del script que devuelve una expresión de su gradiente y números, como lambda grad: grad * 10, o que los imprime, como lambda grad: print(grad)</translation>
+    </message>
+    <message>
+        <source>this hook&apos;s text was not found in the script; {how}</source>
+        <translation>el texto de este hook no se encontró en el script; {how}</translation>
+    </message>
+    <message>
+        <source>removing a hook (handle.remove()) cannot be drawn yet</source>
+        <translation>quitar un hook (handle.remove()) aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>this hook ({name}) cannot be drawn yet; {how}</source>
+        <translation>este hook ({name}) aún no se puede dibujar; {how}</translation>
+    </message>
+    <message>
+        <source>a hook taking other arguments than the gradient cannot be drawn yet; {how}</source>
+        <translation>un hook que recibe otros argumentos además del gradiente aún no se puede dibujar; {how}</translation>
+    </message>
+    <message>
+        <source>a hook whose body is more than one return or print cannot be drawn yet; {how}</source>
+        <translation>un hook cuyo cuerpo es más que un return o un print aún no se puede dibujar; {how}</translation>
+    </message>
+    <message>
+        <source>this hook cannot be drawn yet ({error}); {how}</source>
+        <translation>este hook aún no se puede dibujar ({error}); {how}</translation>
+    </message>
+    <message>
+        <source>several functions on one line: this hook cannot be drawn yet; {how}</source>
+        <translation>varias funciones en una línea: este hook aún no se puede dibujar; {how}</translation>
+    </message>
+    <message>
+        <source>a gradient used as a value inside this training loop cannot be drawn yet: the loop block cannot show where it is computed</source>
+        <translation>un gradiente usado como valor dentro de este bucle de entrenamiento aún no se puede dibujar: el bloque de bucle no puede mostrar dónde se calcula</translation>
+    </message>
+    <message>
+        <source>a tensor a training loop computes from a random draw or a gradient of its iteration (such as X[idx] with idx = torch.randint(...) in the loop) is used after the loop, which cannot be drawn yet: the loop block computes it anew in every iteration</source>
+        <translation>se usa después del bucle un tensor que un bucle de entrenamiento calcula a partir de una extracción aleatoria o de un gradiente de su iteración (como X[idx] con idx = torch.randint(...) en el bucle), lo que aún no se puede dibujar: el bloque de bucle lo calcula de nuevo en cada iteración</translation>
+    </message>
+    <message>
+        <source>the tensor an nn.Parameter was made from is used again, which cannot be drawn yet: it shares the parameter&apos;s memory, so training the parameter changes it too; use the parameter itself</source>
+        <translation>se vuelve a usar el tensor a partir del cual se creó un nn.Parameter, lo que aún no se puede dibujar: comparte la memoria del parámetro, así que entrenar el parámetro también lo cambia; use el propio parámetro</translation>
+    </message>
+    <message>
+        <source>nn.Parameter of a tensor the script already computes with cannot be drawn yet: make the parameter from a new tensor, as nn.Parameter(torch.randn(3)) does</source>
+        <translation>un nn.Parameter de un tensor con el que el script ya calcula aún no se puede dibujar: cree el parámetro a partir de un tensor nuevo, como hace nn.Parameter(torch.randn(3))</translation>
+    </message>
+    <message>
+        <source>nn.Parameter() without a tensor cannot be drawn yet: give it the tensor it starts from, as nn.Parameter(torch.zeros(3))</source>
+        <translation>nn.Parameter() sin un tensor aún no se puede dibujar: dele el tensor del que parte, como nn.Parameter(torch.zeros(3))</translation>
+    </message>
+    <message>
+        <source>an nn.Embedding made from a given weight cannot be drawn yet: let it draw its own, or use F.embedding with a tensor of yours</source>
+        <translation>un nn.Embedding creado a partir de un peso dado aún no se puede dibujar: deje que extraiga el suyo, o use F.embedding con un tensor propio</translation>
+    </message>
+    <message>
+        <source>an in-place update of a leaf that requires grad can be drawn only as a training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or w.sub_(lr * w.grad)) with lr a plain number</source>
+        <translation>una modificación in situ de una hoja que requiere gradiente solo se puede dibujar como un paso de entrenamiento de la forma w -= lr * w.grad (o w.data -= lr * w.grad, o w.sub_(lr * w.grad)) con lr un número simple</translation>
+    </message>
+    <message>
+        <source>writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, except as a training step w.data -= lr * w.grad: it changes a tensor without autograd seeing it</source>
+        <translation>escribir a través de .data (como w.data.zero_() o w.data = ...) aún no se puede dibujar, salvo como paso de entrenamiento w.data -= lr * w.grad: cambia un tensor sin que autograd lo vea</translation>
+    </message>
+    <message>
+        <source>a tensor that shares its memory with a parameter (through x.detach() or x.data) is used after the parameter&apos;s update, which cannot be drawn: the update changes both</source>
+        <translation>se usa después de la actualización del parámetro un tensor que comparte su memoria con él (a través de x.detach() o x.data), lo que no se puede dibujar: la actualización cambia ambos</translation>
+    </message>
+    <message>
+        <source>a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the graph would hold it as a constant</source>
+        <translation>se usa un número leído de un tensor (como loss.item() o x.tolist()) para calcular un tensor nuevo, lo que aún no se puede dibujar: el grafo lo guardaría como una constante</translation>
+    </message>
+    <message>
+        <source>the number</source>
+        <translation>el número</translation>
+    </message>
+    <message>
+        <source>the fill value</source>
+        <translation>el valor de relleno</translation>
+    </message>
+    <message>
+        <source>{what} must be a plain number to be drawn</source>
+        <translation>{what} debe ser un número simple para dibujarse</translation>
+    </message>
+    <message>
+        <source>an in-place update of a view (such as v = x[1:]; v += 5, or x[1:].mul_(3)) cannot be drawn: it changes the tensor it views; compute a new tensor instead, or write x[1:] += 5</source>
+        <translation>una modificación in situ de una vista (como v = x[1:]; v += 5, o x[1:].mul_(3)) no se puede dibujar: cambia el tensor que muestra; calcule en su lugar un tensor nuevo, o escriba x[1:] += 5</translation>
+    </message>
+    <message>
+        <source>an in-place update of a part of a tensor that requires grad (such as y[0] += 5 or y[1:].mul_(3)) cannot be drawn yet; compute a new tensor instead (for example with torch.cat)</source>
+        <translation>una modificación in situ de una parte de un tensor que requiere gradiente (como y[0] += 5 o y[1:].mul_(3)) aún no se puede dibujar; calcule en su lugar un tensor nuevo (por ejemplo con torch.cat)</translation>
+    </message>
+    <message>
+        <source>assigning into a .grad (x.grad[0] = 0) cannot be drawn yet</source>
+        <translation>asignar dentro de un .grad (x.grad[0] = 0) aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>assigning through .data (x.data[0] = 0) cannot be drawn: it changes a tensor without autograd seeing it</source>
+        <translation>asignar a través de .data (x.data[0] = 0) no se puede dibujar: cambia un tensor sin que autograd lo vea</translation>
+    </message>
+    <message>
+        <source>an in-place update of a tensor that shares its memory with another (through x.detach() or x.data) cannot be drawn: it changes both; compute a new tensor instead</source>
+        <translation>una modificación in situ de un tensor que comparte su memoria con otro (a través de x.detach() o x.data) no se puede dibujar: cambia ambos; calcule en su lugar un tensor nuevo</translation>
+    </message>
+    <message>
+        <source>this assignment cannot be drawn yet; index with integers, slices, lists and at most two tensors (x[mask] = 0, x[:, idx] = v)</source>
+        <translation>esta asignación aún no se puede dibujar; indexe con enteros, slices, listas y como mucho dos tensores (x[mask] = 0, x[:, idx] = v)</translation>
+    </message>
+    <message>
+        <source>the value written</source>
+        <translation>el valor escrito</translation>
+    </message>
+    <message>
+        <source>backward(inputs=...) cannot be drawn</source>
+        <translation>backward(inputs=...) no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>backward&apos;s gradient must be a tensor to be drawn</source>
+        <translation>el gradiente de backward debe ser un tensor para dibujarse</translation>
+    </message>
+    <message>
+        <source>torch.autograd.backward with several tensors cannot be drawn; call backward on each</source>
+        <translation>torch.autograd.backward con varios tensores no se puede dibujar; llame a backward en cada uno</translation>
+    </message>
+    <message>
+        <source>torch.autograd.grad&apos;s grad_outputs can be drawn only as one tensor or None per output</source>
+        <translation>los grad_outputs de torch.autograd.grad solo se pueden dibujar como un tensor o None por salida</translation>
+    </message>
+    <message>
+        <source>{what} cannot be drawn unless it is a plain, finite number</source>
+        <translation>{what} solo se puede dibujar si es un número simple y finito</translation>
+    </message>
+    <message>
+        <source>gradient clipping cannot be drawn unless it is given a tensor or a list of tensors (such as model.parameters())</source>
+        <translation>el recorte de gradientes solo se puede dibujar si recibe un tensor o una lista de tensores (como model.parameters())</translation>
+    </message>
+    <message>
+        <source>clip_grad_norm_(..., foreach=...) cannot be drawn yet</source>
+        <translation>clip_grad_norm_(..., foreach=...) aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>clip_grad_norm_ with norm_type={norm} cannot be drawn yet: a document clips by the 2-norm, the 1-norm or the largest value (inf)</source>
+        <translation>clip_grad_norm_ con norm_type={norm} aún no se puede dibujar: un documento recorta por la norma 2, la norma 1 o el valor mayor (inf)</translation>
+    </message>
+    <message>
+        <source>clip_grad_value_(..., foreach=...) cannot be drawn yet</source>
+        <translation>clip_grad_value_(..., foreach=...) aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>load_state_dict(..., assign=True) cannot be drawn yet: it replaces the parameters instead of loading values into them</source>
+        <translation>load_state_dict(..., assign=True) aún no se puede dibujar: reemplaza los parámetros en lugar de cargar valores en ellos</translation>
+    </message>
+    <message>
+        <source>load_state_dict of a module with buffers ({buffers}) cannot be drawn yet</source>
+        <translation>load_state_dict de un módulo con búferes ({buffers}) aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>load_state_dict cannot be drawn unless the state_dict holds exactly the module&apos;s parameters, by name</source>
+        <translation>load_state_dict solo se puede dibujar si el state_dict contiene exactamente los parámetros del módulo, por nombre</translation>
+    </message>
+    <message>
+        <source>load_state_dict cannot be drawn unless {name} is a tensor of the parameter&apos;s shape</source>
+        <translation>load_state_dict solo se puede dibujar si {name} es un tensor con la forma del parámetro</translation>
+    </message>
+    <message>
+        <source>torch.set_printoptions(profile={profile}) cannot be drawn: a profile is &apos;default&apos;, &apos;short&apos; or &apos;full&apos;</source>
+        <translation>torch.set_printoptions(profile={profile}) no se puede dibujar: un perfil es &apos;default&apos;, &apos;short&apos; o &apos;full&apos;</translation>
+    </message>
+    <message>
+        <source>torch.set_printoptions({name}={value}) cannot be drawn unless {name} is a plain, finite number</source>
+        <translation>torch.set_printoptions({name}={value}) solo se puede dibujar si {name} es un número simple y finito</translation>
+    </message>
+    <message>
+        <source>torch.set_printoptions(sci_mode={value}) cannot be drawn unless sci_mode is True, False or None</source>
+        <translation>torch.set_printoptions(sci_mode={value}) solo se puede dibujar si sci_mode es True, False o None</translation>
+    </message>
+    <message>
+        <source>retain_grad() is called here after a backward pass that ran after the tensor was computed; a graph marks a tensor for the whole program. Call retain_grad() right after computing the tensor.</source>
+        <translation>aquí se llama a retain_grad() después de un pase hacia atrás que se ejecutó tras calcular el tensor; un grafo marca un tensor para todo el programa. Llame a retain_grad() justo después de calcular el tensor.</translation>
+    </message>
+    <message>
+        <source>this indexing with a tensor cannot be drawn yet; use at most two tensors with integers, slices and lists (x[mask], x[:, idx], x[rows, cols])</source>
+        <translation>esta indexación con un tensor aún no se puede dibujar; use como mucho dos tensores con enteros, slices y listas (x[mask], x[:, idx], x[rows, cols])</translation>
+    </message>
+    <message>
+        <source>the {name} of torch.where</source>
+        <translation>el {name} de torch.where</translation>
+    </message>
+    <message>
+        <source>{kind} with a weight per class, label_smoothing or class probabilities as the target cannot be drawn yet</source>
+        <translation>{kind} con un peso por clase, label_smoothing o probabilidades de clase como objetivo aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>a {dtype} tensor cannot be drawn</source>
+        <translation>un tensor {dtype} no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>torch.eye with two sizes cannot be drawn</source>
+        <translation>torch.eye con dos tamaños no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>torch.{kind}(..., generator=) cannot be drawn yet</source>
+        <translation>torch.{kind}(..., generator=) aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>a draw from a torch.Generator whose state changed outside the graph&apos;s draws (set_state, a draw the graph has no node for) cannot be drawn yet</source>
+        <translation>una extracción de un torch.Generator cuyo estado cambió fuera de las extracciones del grafo (set_state, una extracción sin nodo en el grafo) aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>{what} cannot be drawn yet</source>
+        <translation>{what} aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty tensor, or a parameter nothing used yet, with the default generator</source>
+        <translation>Tensor.{kind}_ aún no se puede dibujar, salvo sobre un tensor nuevo de torch.empty o un parámetro que nada ha usado aún, con el generador por defecto</translation>
+    </message>
+    <message>
+        <source>a document&apos;s seed is from 0 to 2**63 - 1</source>
+        <translation>la semilla de un documento va de 0 a 2**63 - 1</translation>
+    </message>
+    <message>
+        <source>changing a .grad in place (other than {points}) cannot be drawn yet</source>
+        <translation>cambiar un .grad in situ (salvo con {points}) aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>a {dtype} nn.Linear cannot be drawn</source>
+        <translation>un nn.Linear {dtype} no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>dropout(inplace=True) cannot be drawn yet: it writes its mask into the tensor; use inplace=False</source>
+        <translation>dropout(inplace=True) aún no se puede dibujar: escribe su máscara en el tensor; use inplace=False</translation>
+    </message>
+    <message>
+        <source>the operation &apos;{name}&apos; cannot be drawn yet</source>
+        <translation>la operación &apos;{name}&apos; aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>the {name}</source>
+        <translation>el valor {name}</translation>
+    </message>
+    <message>
+        <source>the {name} of &apos;{name}&apos; cannot be drawn yet</source>
+        <translation>el valor {name} de &apos;{name}&apos; aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>{name} with a number in place of the tensor &apos;{port}&apos; cannot be drawn yet; give it a tensor</source>
+        <translation>{name} con un número en lugar del tensor &apos;{port}&apos; aún no se puede dibujar; dele un tensor</translation>
+    </message>
+    <message>
+        <source>rsub with alpha cannot be drawn</source>
+        <translation>rsub con alpha no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>the base</source>
+        <translation>la base</translation>
+    </message>
+    <message>
+        <source>the correction</source>
+        <translation>la corrección</translation>
+    </message>
+    <message>
+        <source>converting to {dtype} cannot be drawn; use one of {dtypes}</source>
+        <translation>convertir a {dtype} no se puede dibujar; use uno de {dtypes}</translation>
+    </message>
+    <message>
+        <source>this indexing cannot be drawn yet; use integers, slices, lists, and at most two tensors (x[mask], x[:, idx], x[rows, cols])</source>
+        <translation>esta indexación aún no se puede dibujar; use enteros, slices, listas y como mucho dos tensores (x[mask], x[:, idx], x[rows, cols])</translation>
+    </message>
+    <message>
+        <source>this loss cannot be drawn yet: only cross_entropy and nll_loss without a weight per class can</source>
+        <translation>esta pérdida aún no se puede dibujar: solo cross_entropy y nll_loss sin peso por clase se pueden dibujar</translation>
+    </message>
+    <message>
+        <source>torch.where with a condition that is not a tensor cannot be drawn; give it a bool tensor such as x &gt; 0</source>
+        <translation>torch.where con una condición que no es un tensor no se puede dibujar; dele un tensor bool como x &gt; 0</translation>
+    </message>
+    <message>
+        <source>this assignment into a tensor cannot be drawn yet</source>
+        <translation>esta asignación dentro de un tensor aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>lr, momentum, nesterov and weight_decay</source>
+        <translation>lr, momentum, nesterov y weight_decay</translation>
+    </message>
+    <message>
+        <source>lr, betas and weight_decay</source>
+        <translation>lr, betas y weight_decay</translation>
+    </message>
+    <message>
+        <source>lr, alpha, momentum and weight_decay</source>
+        <translation>lr, alpha, momentum y weight_decay</translation>
+    </message>
+    <message>
+        <source>torch.optim.{name} cannot be drawn yet: a document&apos;s optimizer is SGD, Adam, AdamW or RMSprop</source>
+        <translation>torch.optim.{name} aún no se puede dibujar: el optimizador de un documento es SGD, Adam, AdamW o RMSprop</translation>
+    </message>
+    <message>
+        <source>an optimizer class of your own ({name}) cannot be drawn yet: a document&apos;s optimizer is torch.optim&apos;s SGD, Adam, AdamW or RMSprop</source>
+        <translation>una clase de optimizador propia ({name}) aún no se puede dibujar: el optimizador de un documento es SGD, Adam, AdamW o RMSprop de torch.optim</translation>
+    </message>
+    <message>
+        <source>an optimizer with several parameter groups cannot be drawn yet: give it one list of tensors</source>
+        <translation>un optimizador con varios grupos de parámetros aún no se puede dibujar: dele una sola lista de tensores</translation>
+    </message>
+    <message>
+        <source>torch.optim.{algorithm}(..., {key}={value}) cannot be drawn yet: a document&apos;s {algorithm} takes {words}</source>
+        <translation>torch.optim.{algorithm}(..., {key}={value}) aún no se puede dibujar: el {algorithm} de un documento admite {words}</translation>
+    </message>
+    <message>
+        <source>torch.optim.{algorithm}&apos;s {key} must be a plain number to be drawn</source>
+        <translation>el {key} de torch.optim.{algorithm} debe ser un número simple para dibujarse</translation>
+    </message>
+    <message>
+        <source>an optimizer over a tensor the trace did not see made cannot be drawn</source>
+        <translation>un optimizador sobre un tensor cuya creación el rastreo no vio no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>optimizer.{what}() of an optimizer the trace could not draw cannot be drawn</source>
+        <translation>optimizer.{what}() de un optimizador que el rastreo no pudo dibujar no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>changing an optimizer&apos;s settings or parameters after making it (such as param_groups[0][&apos;lr&apos;] = ... or add_param_group) cannot be drawn yet</source>
+        <translation>cambiar los ajustes o parámetros de un optimizador después de crearlo (como param_groups[0][&apos;lr&apos;] = ... o add_param_group) aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>optimizer.step(closure) cannot be drawn yet: call loss.backward() and optimizer.step() instead</source>
+        <translation>optimizer.step(closure) aún no se puede dibujar: llame en su lugar a loss.backward() y optimizer.step()</translation>
+    </message>
+    <message>
+        <source>loading an optimizer&apos;s state (load_state_dict) cannot be drawn yet</source>
+        <translation>cargar el estado de un optimizador (load_state_dict) aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>zero_grad() of a module with a parameter the trace did not see made cannot be drawn</source>
+        <translation>zero_grad() de un módulo con un parámetro cuya creación el rastreo no vio no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>the script made more than {count} tensor operations, too many to draw</source>
+        <translation>el script hizo más de {count} operaciones con tensores, demasiadas para dibujarlas</translation>
+    </message>
+    <message>
+        <source>the step of a parameter update (lr * w.grad) is used again after the update, which cannot be drawn yet</source>
+        <translation>el paso de una actualización de parámetros (lr * w.grad) se vuelve a usar después de la actualización, lo que aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>a tensor computed outside the traced operations (for example a gradient returned with create_graph=True) is used here; GradStudio cannot draw where it came from</source>
+        <translation>aquí se usa un tensor calculado fuera de las operaciones rastreadas (por ejemplo un gradiente devuelto con create_graph=True); GradStudio no puede dibujar de dónde viene</translation>
+    </message>
+    <message>
+        <source>a gradient returned by torch.autograd.grad is used as a value to compute a new tensor, which cannot be drawn yet: a graph computes every tensor before its backward steps, so the gradient would be frozen into a number</source>
+        <translation>se usa un gradiente devuelto por torch.autograd.grad como valor para calcular un tensor nuevo, lo que aún no se puede dibujar: un grafo calcula cada tensor antes de sus pasos backward, así que el gradiente quedaría fijado como un número</translation>
+    </message>
+    <message>
+        <source>a {dtype} tensor cannot be drawn; GradStudio documents hold {dtypes} tensors</source>
+        <translation>un tensor {dtype} no se puede dibujar; los documentos de GradStudio contienen tensores {dtypes}</translation>
+    </message>
+    <message>
+        <source>a gradient torch.autograd.grad returned for several outputs is used as a value, which cannot be drawn yet; ask for one output&apos;s gradient per call</source>
+        <translation>se usa como valor un gradiente que torch.autograd.grad devolvió para varias salidas, lo que aún no se puede dibujar; pida el gradiente de una salida por llamada</translation>
+    </message>
+    <message>
+        <source>the script made more than {count} tensor operations, too many to trace</source>
+        <translation>el script hizo más de {count} operaciones con tensores, demasiadas para rastrearlas</translation>
+    </message>
+    <message>
+        <source>a hook that prints outside a backward step, after one, cannot be drawn yet: the graph would print it before the backward</source>
+        <translation>un hook que imprime fuera de un paso backward, después de uno, aún no se puede dibujar: el grafo lo imprimiría antes del backward</translation>
+    </message>
+    <message>
+        <source>a learning-rate scheduler (torch.optim.lr_scheduler.{name}) cannot be drawn yet: a document&apos;s scheduler is one of {known}</source>
+        <translation>un planificador de la tasa de aprendizaje (torch.optim.lr_scheduler.{name}) aún no se puede dibujar: el planificador de un documento es uno de {known}</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}(..., last_epoch=...) cannot be drawn yet: a document&apos;s scheduler starts from its optimizer&apos;s first step</source>
+        <translation>torch.optim.lr_scheduler.{name}(..., last_epoch=...) aún no se puede dibujar: el planificador de un documento empieza en el primer paso de su optimizador</translation>
+    </message>
+    <message>
+        <source>a {name} over an optimizer the trace could not draw cannot be drawn</source>
+        <translation>un {name} sobre un optimizador que el rastreo no pudo dibujar no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain list of whole numbers</source>
+        <translation>el {setting} de torch.optim.lr_scheduler.{name} no se puede dibujar como {value}: dele una lista simple de enteros</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain whole number</source>
+        <translation>el {setting} de torch.optim.lr_scheduler.{name} no se puede dibujar como {value}: dele un entero simple</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain number</source>
+        <translation>el {setting} de torch.optim.lr_scheduler.{name} no se puede dibujar como {value}: dele un número simple</translation>
+    </message>
+    <message>
+        <source>scheduler.step() of a scheduler the trace could not draw cannot be drawn</source>
+        <translation>scheduler.step() de un planificador que el rastreo no pudo dibujar no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>scheduler.step(epoch) cannot be drawn: call scheduler.step() without an epoch, once per epoch</source>
+        <translation>scheduler.step(epoch) no se puede dibujar: llame a scheduler.step() sin época, una vez por época</translation>
+    </message>
+    <message>
+        <source>ReduceLROnPlateau.step() of a tensor the trace did not see made cannot be drawn</source>
+        <translation>ReduceLROnPlateau.step() de un tensor cuya creación el rastreo no vio no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>ReduceLROnPlateau.step() cannot be drawn unless its metric is a number or a tensor</source>
+        <translation>ReduceLROnPlateau.step() solo se puede dibujar si su métrica es un número o un tensor</translation>
     </message>
 </context>
 <context>

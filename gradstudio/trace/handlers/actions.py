@@ -9,8 +9,8 @@ from ..values import TraceError
 from .kinds import recorded_first
 
 
-def _refuse(text):
-    raise TraceError(text)
+def _refuse(text, **fields):
+    raise TraceError(text, **fields)
 
 
 def record_action(rec, kind, point, out, /, *args, **kwargs):

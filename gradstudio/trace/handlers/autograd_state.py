@@ -8,6 +8,7 @@ from functools import partial
 from gradstudio.engine import inspect as raw
 
 from gradstudio.timeline import ACTIONS, Seen, traced
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 from ..updates import data_assignment
 from ..values import TraceError, _Record, marked, marked_list
@@ -60,10 +61,10 @@ def retain_handler(rec, out, t):
     if raw.requires_grad(t) and raw.grad_fn(t) is not None and any(
             ACTIONS[a["kind"]].walk is not None and a["after"] > i
             for a in rec.actions):
-        raise TraceError("retain_grad() is called here after a backward pass that "
-                         "ran after the tensor was computed; a graph marks a tensor "
-                         "for the whole program. Call retain_grad() right after "
-                         "computing the tensor.")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "retain_grad() is called here after a backward pass that ran after the tensor "
+            "was computed; a graph marks a tensor for the whole program. Call "
+            "retain_grad() right after computing the tensor."))
     rec.nodes[i]["retains_grad"] = True
     rec.grad_holders[id(t)] = t
 

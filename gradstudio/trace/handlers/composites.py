@@ -5,6 +5,7 @@ its mapper ``mapper(rec, out, *args, **kwargs)``, which gives the node's record 
 from functools import partial
 
 from gradstudio.engine import inspect as raw
+from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from ..ops import _index_key_text
 from ..values import SCALAR_FED_BACK, TraceError, _number, _Record, has_marked
@@ -60,9 +61,9 @@ def getitem_map(rec, out, a, key):
     if text is None:
         if _holds_tensor(key):
             # the ops inside would draw the index's values, not its node
-            raise TraceError("this indexing with a tensor cannot be drawn yet; use "
-                             "at most two tensors with integers, slices and lists "
-                             "(x[mask], x[:, idx], x[rows, cols])")
+            raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "this indexing with a tensor cannot be drawn yet; use at most two tensors "
+                "with integers, slices and lists (x[mask], x[:, idx], x[rows, cols])"))
         return None
     taint = (rec.line(), SCALAR_FED_BACK) if has_marked(key) else None
     return _Record("index", {"key": text}, {"self": a, **ports}, out, taint=taint)
@@ -78,7 +79,8 @@ def where_map(rec, out, condition, input=None, other=None):
         if raw.is_tensor(v):
             ports[name] = v
         else:
-            params[name] = _number(v, f"the {name} of torch.where")
+            params[name] = _number(v, Said("TraceRefusal", QT_TRANSLATE_NOOP(
+                "TraceRefusal", "the {name} of torch.where"), name=name))
     return _Record("where", params, ports, out)
 
 
@@ -93,8 +95,9 @@ def loss_map(kind, rec, out, input, target, weight=None, size_average=None,
     if weight is not None or label_smoothing or raw.data(target).dtype.kind == "f":
         if not outermost:
             return None
-        raise TraceError(f"{kind} with a weight per class, label_smoothing or class "
-                         "probabilities as the target cannot be drawn yet")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "{kind} with a weight per class, label_smoothing or class probabilities as "
+            "the target cannot be drawn yet"), kind=kind)
     return _Record(kind, {"ignore_index": int(ignore_index),
                           "reduction": _reduction(size_average, reduce, reduction)},
                    {"input": input, "target": target}, out)

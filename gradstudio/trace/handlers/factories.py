@@ -7,9 +7,10 @@ from functools import partial
 from gradstudio.engine import inspect as raw
 
 from gradstudio.vocabulary import DTYPES
+from gradstudio.words import QT_TRANSLATE_NOOP
 
-from ..values import (TraceError, _inferred_dtype, _jsonable, _number, _plain, _Record,
-                      _shape, _values)
+from ..values import (THE_FILL_VALUE, TraceError, _inferred_dtype, _jsonable, _number,
+                      _plain, _Record, _shape, _values)
 from .. import reinit
 from .kinds import special
 
@@ -29,7 +30,8 @@ def dtype_param(t, kind, params):
          else "float32")
     if name != default:
         if name not in DTYPES:
-            raise TraceError(f"a {name} tensor cannot be drawn")
+            raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a {dtype} tensor cannot be drawn"),
+                             dtype=name)
         params["dtype"] = name
     params["requires_grad"] = bool(raw.requires_grad(t))
     return params
@@ -62,7 +64,7 @@ def linspace_params(out, start, end, steps, **k):
 
 def full_params(out, size, fill_value, **k):
     return {"shape": list(out.shape),
-            "fill_value": _number(fill_value, "the fill value")}
+            "fill_value": _number(fill_value, THE_FILL_VALUE)}
 
 
 def randperm_params(out, n, **k):
@@ -80,7 +82,7 @@ def randint_params(out, low, high=None, size=None, **k):
 
 def eye_params(out, n, m=None, **k):
     if m is not None and m != n:
-        raise TraceError("torch.eye with two sizes cannot be drawn")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "torch.eye with two sizes cannot be drawn"))
     return {"n": int(n)}
 
 
@@ -136,16 +138,17 @@ _NEW_SEED = 67280421310721          # a new torch.Generator()'s seed
 
 def _generator_params(rec, kind, g, before):
     if kind not in ("rand", "randn", "randperm", "randint"):
-        raise TraceError(f"torch.{kind}(..., generator=) cannot be drawn yet")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "torch.{kind}(..., generator=) cannot be drawn yet"),
+                         kind=kind)
     known = rec.generators.get(id(g))
     number = known[0] if known is not None else len(rec.generators) + 1
     seed = g.initial_seed()
     if known is not None and (before == known[1]).all():
         seed = None                  # (it goes on from its last draw)
     elif not (before == type(g)().manual_seed(seed).get_state()).all():
-        raise TraceError("a draw from a torch.Generator whose state changed outside the "
-                         "graph's draws (set_state, a draw the graph has no node for) "
-                         "cannot be drawn yet")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "a draw from a torch.Generator whose state changed outside the graph's draws "
+            "(set_state, a draw the graph has no node for) cannot be drawn yet"))
     if known is None and seed == _NEW_SEED:
         seed = None                  # (a new torch.Generator() starts there)
     rec.generators[id(g)] = (number, g.get_state(), g)
@@ -153,7 +156,7 @@ def _generator_params(rec, kind, g, before):
 
 
 def unsupported(what, out, *a, **k):
-    raise TraceError(f"{what} cannot be drawn yet")
+    raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "{what} cannot be drawn yet"), what=what)
 
 
 # torch.empty(...).uniform_(low, high): a uniform node (as an exported nn.Linear weight
@@ -172,9 +175,9 @@ def fill_handler(rec, empties, kind, names, out, t, *args, generator=None, **kwa
     on a new ``torch.empty`` tensor or a parameter nothing used yet (``reinit``)."""
     i = None if id(t) in empties else reinit.fresh(rec, t)
     if (id(t) not in empties and i is None) or generator is not None:
-        raise TraceError(f"Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty "
-                         "tensor, or a parameter nothing used yet, with the default "
-                         "generator")
+        raise TraceError(QT_TRANSLATE_NOOP(
+            "TraceRefusal", "Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty "
+            "tensor, or a parameter nothing used yet, with the default generator"), kind=kind)
     given = dict(zip(names, args), **kwargs)      # (the defaults: 0 and 1 for both)
     params = dtype_param(t, kind, {"shape": list(t.shape), **{
         n: _number(given.get(n, float(k)), f"{kind}_'s {n}") for k, n in enumerate(names)}})
@@ -193,7 +196,7 @@ def seed_handler(rec, out, seed):
         rec.reseed = value
         return
     if value >= 2 ** 63:
-        raise TraceError("a document's seed is from 0 to 2**63 - 1")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a document's seed is from 0 to 2**63 - 1"))
     rec.seed = value
 
 

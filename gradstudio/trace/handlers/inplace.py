@@ -5,6 +5,7 @@
 from gradstudio.engine import inspect as raw
 
 from gradstudio.timeline import Seen, grad_points, traced
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 from ..ops import op_record
 from ..updates import inplace_update
@@ -17,8 +18,9 @@ def _grad_in_place(rec, t, op, operands, params):
     made = traced(f"x.grad.{op.name.strip('_')}_()",
                   Seen(rec.grad_of[id(t)], tuple(operands[1:]), params or {}))
     if made is None:
-        raise TraceError(f"changing a .grad in place (other than {grad_points()}) "
-                         "cannot be drawn yet")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "changing a .grad in place (other than "
+                                           "{points}) cannot be drawn yet"),
+                         points=grad_points())
     rec.action(*made)
     rec.action_done()
 

@@ -7,6 +7,7 @@ from functools import partial
 from gradstudio.engine.nn import init as nn_init
 
 from gradstudio.vocabulary import DTYPES
+from gradstudio.words import QT_TRANSLATE_NOOP
 
 from ..parameters import embedding_layer, parameter
 from ..values import TraceError, _number, _Record
@@ -31,7 +32,8 @@ def linear_layer(rec, result, layer, in_features, out_features, bias=True, devic
                   "requires_grad": True}
         if p.dtype.name != "float32":
             if p.dtype.name not in DTYPES:
-                raise TraceError(f"a {p.dtype.name} nn.Linear cannot be drawn")
+                raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a {dtype} nn.Linear cannot be drawn"),
+                                 dtype=p.dtype.name)
             values["dtype"] = p.dtype.name
         rec.emit(_Record("uniform", values, {}, p))
         rec.name_node(rec.node_of[id(p)], name)
@@ -42,8 +44,9 @@ def dropout(rec, func, args, kwargs):
     p = args[1] if len(args) > 1 else kwargs.get("p", 0.5)
     training = args[2] if len(args) > 2 else kwargs.get("training", True)
     if training and p and (args[3] if len(args) > 3 else kwargs.get("inplace")):
-        raise TraceError("dropout(inplace=True) cannot be drawn yet: it writes its "
-                         "mask into the tensor; use inplace=False")
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
+            "dropout(inplace=True) cannot be drawn yet: it writes its mask into the "
+            "tensor; use inplace=False"))
     rec.quiet += 1             # (its mask and multiplication: one dropout node)
     try:
         out = func(*args, **kwargs)

@@ -6,6 +6,8 @@ forward hooks, its other buffers and ``state_dict()`` are the script's own code,
 as it runs: ``quietly``.)"""
 from functools import partial
 
+from gradstudio.words import QT_TRANSLATE_NOOP, Said
+
 from ..hooks import register_hook
 from ..values import TraceError
 from .kinds import at_top
@@ -16,15 +18,16 @@ _HOOKS = ("Tensor.register_hook", "Tensor.register_post_accumulate_grad_hook",
 
 def _hook_sentence(name):
     what = name.replace("Tensor.", "").replace("Node.", "grad_fn.")
-    return (f"{what} cannot be drawn yet: a hook changes or reads gradients during "
-            "backward, which the graph cannot show")
+    return Said(TraceError.CONTEXT, QT_TRANSLATE_NOOP(
+        "TraceRefusal", "{what} cannot be drawn yet: a hook changes or reads gradients "
+        "during backward, which the graph cannot show"), what=what)
 
 
 REFUSED = {
     **{name: _hook_sentence(name) for name in _HOOKS},
-    "torch.autograd.Function.apply":
-        "a custom autograd.Function cannot be drawn yet: its backward is code of your own, "
-        "which the graph cannot show",
+    "torch.autograd.Function.apply": QT_TRANSLATE_NOOP(
+        "TraceRefusal", "a custom autograd.Function cannot be drawn yet: its backward is "
+        "code of your own, which the graph cannot show"),
 }
 
 
@@ -42,9 +45,10 @@ def buffer(rec, func, args, kwargs):
     if not rec.quiet and tensor is not None:
         name = type(args[0]).__name__ if args else ""
         if name.startswith("BatchNorm"):
-            raise TraceError(f"torch.nn.{name} cannot be drawn yet: its running "
-                             "statistics are buffers it writes during the forward "
-                             "pass, which the graph cannot show")
+            raise TraceError(QT_TRANSLATE_NOOP(
+                "TraceRefusal", "torch.nn.{name} cannot be drawn yet: its running "
+                "statistics are buffers it writes during the forward pass, which the "
+                "graph cannot show"), name=name)
     return func(*args, **kwargs)
 
 

@@ -4,7 +4,7 @@ edits the document only by pushing one undo command on the session when it ends.
 from PySide6.QtCore import QPointF, QRectF, Qt
 
 from gradstudio.ui.commands import Connect, Disconnect, MoveNodes
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import Number, translate
 
 from .edge_item import DraftEdge
 from .region_item import DragHint
@@ -187,7 +187,7 @@ class MoveMode(Mode):
         left = set().union(*(self._members[r] - new for r, new in plan.items()))
         nodes = joined | left
         who = name(next(iter(nodes))) if len(nodes) == 1 else translate(
-            "Canvas", "{count} nodes").format(count=len(nodes))
+            "Canvas", "{count} nodes").format(count=Number(len(nodes)))
         if joined and left:
             text = translate("Canvas", "Release to move {who} between no_grad regions") \
                 if hint else translate("Canvas", "Move {who} between no_grad regions")

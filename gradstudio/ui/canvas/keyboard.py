@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QMenu
 from gradstudio.document.catalogue import CATALOGUE
 from gradstudio.document.spoken import spoken_state
 from gradstudio.ui.commands import Connect
-from gradstudio.ui.i18n import translate
+from gradstudio.ui.i18n import Number, translate
 
 __all__ = ["CanvasKeys", "nearest_in_direction", "feedable_ports", "PORT_PICKER_KEY"]
 
@@ -133,7 +133,7 @@ class CanvasKeys(QObject):
         said = "; ".join(f"{doc.display_name(n)}, {spoken_state(session.state(n))}"
                          for n in sel[:3])
         self.canvas.setAccessibleDescription(
-            (translate("Keyboard", "{count} nodes. ") if count != 1 else translate("Keyboard", "{count} node. ")).format(count=count) +
+            (translate("Keyboard", "{count} nodes. ") if count != 1 else translate("Keyboard", "{count} node. ")).format(count=Number(count)) +
             (translate("Keyboard", "Selected: {said}. ").format(said=said) if said else translate("Keyboard", "Nothing selected. ")) +
             translate("Keyboard", "Arrow keys move between nodes, Tab adds one, Ctrl+K connects; the Graph as "
             "a List panel reads every node."))
