@@ -77,3 +77,17 @@ def test_one_changed_line_of_a_long_script_is_lexed_alone(qtbot, monkeypatch):
     (first, stopped), = lexed
     assert first == row and stopped == row + 1    # that line and no other
     assert (h._lines, h._ends, h._starts) == _lex(document.toPlainText())
+
+
+def test_the_lexer_that_keeps_states_gives_pygments_own_tokens():
+    from pygments.lexers.python import PythonLexer
+    rng = random.Random(7)
+    for text in (export_script(chain(), None).text, STRINGY,
+                 open(highlight.__file__, encoding="utf-8").read()):
+        for _ in range(15):
+            text = edited(text, rng)
+            theirs = [(kind, value) for _i, kind, value in PythonLexer(
+                stripnl=False, ensurenl=False).get_tokens_unprocessed(text)]
+            ours = [(kind, value) for kind, value, _states in highlight._tokens(
+                PythonLexer(stripnl=False, ensurenl=False), text, ("root",))]
+            assert ours == theirs
