@@ -100,4 +100,11 @@ def test_closed_docks_cost_an_edit_nothing_and_show_the_new_run_when_opened(
     again = probe.jacobian(w.session.document, w.session.result, j.output, j.input,
                            j.step)                    # (the new run's, at its step)
     assert np.array_equal(j.matrix, again.matrix)
+    made = counted.count(("work", "jacobian"))
+    w.docks["probe"].hide()
+    qtbot.waitUntil(lambda: not probe_panel.shown)
+    w.docks["probe"].show()
+    qtbot.waitUntil(lambda: probe_panel.shown)
+    assert counted.count(("work", "jacobian")) == made    # no edit: nothing made again
+    assert _pending_updates(w) == [] and probe_panel.jacobian is j
 
