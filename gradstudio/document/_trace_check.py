@@ -77,9 +77,11 @@ def check_trace(doc, data, ids, source):
         found.append(((0, 0), None, _said(QT_TRANSLATE_NOOP(
             "TraceCheck", "its hooks would print other lines during the forward pass "
             "than the script's"))))
+    states = _states_at(result, data, ids)
     for k, n in enumerate(data["nodes"]):
-        what = _node_difference(doc, result, ids[n["id"]], n.get("recorded"),
-                                n.get("step", 0))
+        step = n.get("step", 0)
+        what = _node_difference(doc, result, ids[n["id"]], n.get("recorded"), step,
+                                states[-1 if step is None else step].get(ids[n["id"]]))
         if what:
             found.append(((k, 1), n.get("line"), what))
             break
@@ -97,7 +99,7 @@ def check_trace(doc, data, ids, source):
     trained = {ids[i] for a in data["actions"]
                for i in ACTIONS[a["kind"]].changed(a["params"])}
     if not found:
-        found.extend(_end_difference(doc, result, data, ids, trained))
+        found.extend(_end_difference(doc, result, data, ids, trained, states.get(-1)))
     if found:
         _, line, what = min(found, key=lambda f: f[0])
         exc = Difference(_where(line, source), what)
@@ -105,22 +107,37 @@ def check_trace(doc, data, ids, source):
         raise exc
 
 
-def _end_difference(doc, result, data, ids, trained):
+def _states_at(result, data, ids):
+    """``{step: {node id: state}}``: the recorded nodes' states at the steps the check
+    reads them at (their own, and the end: -1), each step's made in one pass."""
+    wanted = {-1: []}
+    for n in data["nodes"]:
+        if n.get("recorded") is not None:
+            step = n.get("step", 0)
+            wanted.setdefault(-1 if step is None else step, []).append(ids[n["id"]])
+            wanted[-1].append(ids[n["id"]])
+    return {step: result.states(nodes, step) for step, nodes in wanted.items()}
+
+
+def _end_difference(doc, result, data, ids, trained, states=None):
     """``[(order, line, what)]``: the first node whose grad or value differs from the
-    script's at the end (none: ``[]``); ``trained``: the nodes the timeline changes."""
+    script's at the end (none: ``[]``); ``trained``: the nodes the timeline changes;
+    ``states``: their states at the end, when already made."""
     last = data["actions"][-1].get("line") if data["actions"] else None
+    states = states or {}
     for n in data["nodes"]:
         nid, seen = ids[n["id"]], n.get("recorded")
         if seen is None:
             continue
-        name = f"'{doc.display_name(nid)}'"
-        what = _grad_difference(f"{doc.display_name(nid)}.grad",
-                               result.state(nid).grad, seen["grad"])
+        state = states.get(nid) or result.state(nid)
+        what = _grad_difference(lambda: f"{doc.display_name(nid)}.grad", state.grad,
+                                seen["grad"])
         if what:
             return [((math.inf, 0), last or n.get("line"), _said(QT_TRANSLATE_NOOP(
                 "TraceCheck", "{what} at the end"), what=what))]
         if "value_end" in seen:
-            what = _array_difference(name, result.state(nid).value, seen["value_end"],
+            name = f"'{doc.display_name(nid)}'"
+            what = _array_difference(name, state.value, seen["value_end"],
                                      tuple(seen.get("shape", ())))
             if what and nid in trained:
                 return [((math.inf, 1), last or n.get("line"), _said(QT_TRANSLATE_NOOP(
@@ -145,24 +162,29 @@ def _where(line, source):
     return Said("TraceNotes", QT_TRANSLATE_NOOP("TraceNotes", "line {line}"), line=line)
 
 
-def _node_difference(doc, result, nid, seen, step=0):
+def _node_difference(doc, result, nid, seen, step=0, state=None):
+    """What differs between node ``nid`` and what the script recorded for it (None:
+    nothing); ``state``: its state at ``step``, when already made."""
     if seen is None:
         return None
-    name = f"'{doc.display_name(nid)}'"
+
+    def name():           # (made only for a message: 4,000 nodes, usually none)
+        return f"'{doc.display_name(nid)}'"
     if nid in result.errors:
         return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would fail ({error}) where the "
-                                       "script computed it"), name=name,
+                                       "script computed it"), name=name(),
                      error=result.errors[nid])
     # (step None: its value only the loop's check compares; the rest is the same at the
     # end, where a node a loop's compute step makes has its value)
-    state = result.state(nid, step=-1 if step is None else step)
+    if state is None:
+        state = result.state(nid, step=-1 if step is None else step)
     if state.dtype != seen["dtype"]:
         return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would be {dtype} where the "
-                                       "script made {want}"), name=name, dtype=state.dtype,
+                                       "script made {want}"), name=name(), dtype=state.dtype,
                      want=seen["dtype"])
     shape = tuple(seen.get("shape", np.shape(seen["value"])))
     if state.shape != shape:
-        return _said(SHAPES, name=name, got=list(state.shape), want=list(shape))
+        return _said(SHAPES, name=name(), got=list(state.shape), want=list(shape))
     # (step None: a loop's node computed after an earlier training step; the loop's check
     # compares its values, iteration by iteration)
     what = None if step is None else _array_difference(name, state.value, seen["value"], shape)
@@ -171,7 +193,7 @@ def _node_difference(doc, result, nid, seen, step=0):
     fn = PIECE_GRAD_FN.get(seen["grad_fn"], seen["grad_fn"])
     if state.grad_fn != fn:
         return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would have grad_fn {got} where "
-                                       "the script's had {want}"), name=name,
+                                       "the script's had {want}"), name=name(),
                      got=state.grad_fn, want=fn)
     return None
 
@@ -275,9 +297,11 @@ def _settle_said(doc, data, result):
 
 
 def _grad_difference(name, got, want):
+    """As ``_array_difference`` for a ``.grad`` (None when either has none)."""
     if got is None or want is None:
         if got is None and want is None:
             return None
+        name = name() if callable(name) else name
         return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would be None where the script "
                                        "had a gradient"), name=name) if got is None else \
             _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would be a gradient where the "
@@ -286,6 +310,10 @@ def _grad_difference(name, got, want):
 
 
 def _array_difference(name, got, want, shape):
+    """What differs between ``got`` and the script's ``want`` (None: nothing), in words
+    naming ``name``: a string, or a function making it (called only for a message)."""
+    def named():
+        return name() if callable(name) else name
     got = np.asarray(got)
     try:
         want = np.array(want, dtype=got.dtype)
@@ -293,9 +321,9 @@ def _array_difference(name, got, want, shape):
             want = want.reshape(shape)
     except (ValueError, TypeError, OverflowError):
         return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would hold other values than "
-                                       "the script's"), name=name)
+                                       "the script's"), name=named())
     if got.shape != want.shape:
-        return _said(SHAPES, name=name, got=list(got.shape), want=list(want.shape))
+        return _said(SHAPES, name=named(), got=list(got.shape), want=list(want.shape))
     same = got == want
     if got.dtype.kind == "f":
         # JSON keeps neither a NaN's sign nor its payload: any NaN equals any NaN
@@ -306,7 +334,7 @@ def _array_difference(name, got, want, shape):
     at = np.unravel_index(int(np.argmin(same.reshape(-1))), got.shape) if got.ndim else ()
     index = f"[{', '.join(map(str, at))}]" if at else ""
     return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name}{index} would be {got} where the "
-                                   "script computed {want}"), name=name, index=index,
+                                   "script computed {want}"), name=named(), index=index,
                  got=_number(got[at]), want=_number(want[at]))
 
 

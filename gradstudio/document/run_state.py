@@ -77,6 +77,17 @@ class TensorState:
     def ok(self):
         return self.error is None
 
+    def flags(self):
+        """``(requires_grad, is_leaf, grad_fn, retains_grad, has a .grad)`` in one call
+        (a view showing a run asks every node's after every edit)."""
+        snap = self._snap
+        if not snap:
+            return False, False, None, False, False
+        fn = snap.grad_fn
+        return (bool(snap.requires_grad), bool(snap.is_leaf),
+                None if fn is None else type(fn).__name__, bool(snap.retains_grad),
+                snap.grad is not None)
+
     @property
     def dtype(self):
         return None if self._dtype is None else self._dtype.name

@@ -2,6 +2,7 @@
 reader speaks well ("y equals x plus 2, requires grad, grad_fn AddBackward0, has no
 grad"). Pure text: the window's accessible list of the graph reads these."""
 import re
+from functools import lru_cache
 
 __all__ = ["spoken_code", "spoken_state", "spoken_node"]
 
@@ -17,6 +18,7 @@ _TOKEN = re.compile("|".join(re.escape(op) for op, _ in _OPERATORS) +
 _WORDS = dict(_OPERATORS)
 
 
+@lru_cache(maxsize=8192)     # (the list says every line again after every edit)
 def spoken_code(line):
     """A line of Python in words: ``y = x + 2`` -> ``y equals x plus 2``; a number keeps
     its digits (``0.5``), a call reads ``z dot mean of``."""

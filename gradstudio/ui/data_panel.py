@@ -97,7 +97,12 @@ class DataPanel(SessionPanel):
         layout.addWidget(self.empty, 1)
         self.follow(session.run_finished, self.refresh)
         session.document_replaced.connect(self._on_document_replaced)
+        session.show_data_view(self.shown)
         self.first_refresh()
+
+    def set_shown(self, shown):
+        self.session.show_data_view(shown)      # (runs make the view only while shown)
+        super().set_shown(shown)
 
     # ------------------------------------------------------------------ API
     def image_values(self):
@@ -138,9 +143,10 @@ class DataPanel(SessionPanel):
         if result is None:
             return
         view = result.prepared.get("data_view")
-        if view is None:                  # (a run given to the session, made in place)
-            with ENGINE_LOCK:             # (its no_grad must not overlap a run)
-                view = data_view(self.session.document, result)
+        if view is None:                  # (a run made while no Data panel was shown, or
+            with ENGINE_LOCK:             # given to the session: made here, once; its
+                view = data_view(self.session.document, result)    # no_grad must not
+            result.prepared["data_view"] = view                    # overlap a run)
         self.view = view
         self.play.setEnabled(view.inputs is not None)
         if view.inputs is None:

@@ -79,6 +79,7 @@ class Session(QObject):
         #                                   or discarded: runs are its exact re-run
         self.hint_shown = False           # the student opened the step-through as a hint
         self._walks = {}                  # action index -> document.walk.Walk of this run
+        self._data_view_shown = False     # a Data panel shows the runs: made with each
         self._ends = None                 # self.result.digest(): what the next edit compares
         self._unsubscribe = None
         self._runs = RunWorker(self)
@@ -150,7 +151,8 @@ class Session(QObject):
             was_pending = self.run_pending
             document, focus = self.document, dict(self.focus)
             live = None if self.live is None else self.live.plan()
-            job = self._runs.submit(lambda: _ran(document, focus, live), info=compare)
+            data = self._data_view_shown
+            job = self._runs.submit(lambda: _ran(document, focus, live, data), info=compare)
             if job is None:
                 if not was_pending:
                     self.run_pending_changed.emit(True)
@@ -190,6 +192,13 @@ class Session(QObject):
         if compare:
             self._set_changes({} if before is None else _compare(before, self._ends))
         return self.result
+
+    def show_data_view(self, shown):
+        """Whether a Data panel is on screen: while one is, each run makes the data view
+        (``document.data_view.prepare``: a batched forward over the input plane) where
+        it ran; while none is, no run does (a panel shown later makes it for the run it
+        shows, once)."""
+        self._data_view_shown = bool(shown)
 
     # ------------------------------------------------------------------ selection & step
     def select(self, node_ids):
@@ -382,10 +391,13 @@ class NodeChange:
         return bool((self.grad_fn and not self.grad_fn[1]) or (self.grad and not self.grad[1]))
 
 
-def _ran(document, focus, live):
+def _ran(document, focus, live, data_view=False):
     """``run(document, ...)`` with what the views take from it made in the same thread:
-    the data view (``prepare``) and the digest that ``_show`` compares."""
-    result = prepare(document, run(document, focus, live))
+    the data view (``prepare``) when a Data panel shows it, and the digest that ``_show``
+    compares."""
+    result = run(document, focus, live)
+    if data_view:
+        prepare(document, result)
     result.digest()
     return result
 

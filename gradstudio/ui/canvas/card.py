@@ -13,6 +13,8 @@ from functools import lru_cache
 
 from PySide6.QtCore import QRectF
 
+from gradstudio.document.run_state import TensorState
+
 from gradstudio.ui.i18n import translate
 
 from . import theme
@@ -118,6 +120,10 @@ def display_key(state, in_no_grad, value):
         return (in_no_grad, "none", None, False)
     if state.error is not None:
         return (in_no_grad, "error", state.error, False)
+    if type(state) is TensorState:      # (not an exercise's ``HiddenState``): one call
+        return (in_no_grad, "ok", None, *state.flags(),
+                None if value is None else value.shape, state.dtype, state.step,
+                frozenset())
     return (in_no_grad, "ok", None, state.requires_grad, state.is_leaf, state.grad_fn,
             state.retains_grad, state.grad is not None,
             None if value is None else value.shape, state.dtype, state.step,

@@ -56,6 +56,7 @@ class EdgeItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.NoButton)
         self._bounds = QRectF()
         self.cut, self._a, self._b = None, None, None
+        self.line = None                # QLineF(a, b): how the overview draws it
         self.update_path(source, target)
 
     def set_flow(self, carries_grad):
@@ -73,6 +74,7 @@ class EdgeItem(QGraphicsItem):
         if a == self._a and b == self._b and cut == self.cut:
             return
         self.cut, self._a, self._b = cut, a, b
+        self.line = QLineF(a, b)
         self._path = curve(a, b)
         bounds = self._path.controlPointRect().adjusted(-6, -6, 6, 6)
         if bounds != self._bounds:
@@ -94,7 +96,7 @@ class EdgeItem(QGraphicsItem):
         if lod < LOD_CURVE:
             painter.setPen(theme.EDGE_GRAD_LOD_PEN if self.carries_grad
                            else theme.EDGE_PLAIN_LOD_PEN)
-            painter.drawLine(QLineF(self._a, self._b))
+            painter.drawLine(self.line)
             return
         painter.setPen(theme.EDGE_GRAD_PEN if self.carries_grad else theme.EDGE_PLAIN_PEN)
         painter.setBrush(Qt.NoBrush)

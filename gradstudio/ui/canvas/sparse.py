@@ -188,7 +188,7 @@ def overview_batch(scene, places):
         for kind, box in zip(kinds, boxes):
             groups[key_of[kind]].append(box)
     lines = {False: places.lines(),
-             True: [QLineF(e._a, e._b) for e in scene.edges.values() if e.carries_grad]}
+             True: [e.line for e in scene.edges.values() if e.carries_grad]}
     return [(palette[key], batch) for key, batch in groups.items() if batch], lines
 
 

@@ -1,0 +1,51 @@
+"""The check of a traced script reads every recorded node's state at its step and at the
+end in one pass per step (``RunResult.states``), not one call per node and per
+comparison, and makes a node's name only for a message: a 4,000-line script's check
+spent a fifth of its time there. Its verdicts and messages are the same
+(``test_trace.py``, ``test_trace_drawon.py``)."""
+import json
+import sys
+
+from gradstudio.document import _trace_check, model, run_state
+from gradstudio.document._trace_check import check_trace
+from gradstudio.document.trace import _build
+from gradstudio.trace.child import trace_source
+
+def script(n):
+    return "\n".join(["import torch", "w = torch.ones(3, requires_grad=True)", "y0 = w"] +
+                     [f"y{i} = y{i - 1} * 1.5" for i in range(1, n + 1)] +
+                     [f"y{n}.sum().backward()"]) + "\n"
+
+
+def _counted(monkeypatch, cls, name, calls):
+    """Counts the calls of ``cls.name`` made by the check itself (the run it makes names
+    every node for its own states, once)."""
+    real = getattr(cls, name)
+
+    def counting(self, *a, **k):
+        if sys._getframe(1).f_globals["__name__"] == _trace_check.__name__:
+            calls[name] = calls.get(name, 0) + 1
+        return real(self, *a, **k)
+    monkeypatch.setattr(cls, name, counting)
+
+
+def _check_calls(monkeypatch, n):
+    source = script(n)
+    data = json.loads(json.dumps(trace_source(source, record_values=True)))
+    doc, ids = _build(data)
+    assert len(doc.node_ids) >= n
+    calls = {}
+    with monkeypatch.context() as m:
+        _counted(m, run_state.RunResult, "state", calls)
+        _counted(m, run_state.RunResult, "states", calls)
+        _counted(m, model.Document, "display_name", calls)
+        check_trace(doc, data, ids, source)            # (no difference: returns)
+    return calls
+
+
+def test_the_check_reads_the_states_in_one_pass_and_names_nothing(monkeypatch):
+    short, long = _check_calls(monkeypatch, 20), _check_calls(monkeypatch, 80)
+    assert long["states"] == short["states"] == 2    # (the nodes' step, and the end)
+    # one state and name per node before: now none per node (the backward's own remain)
+    assert long.get("state", 0) == short.get("state", 0) <= 1
+    assert long.get("display_name", 0) == short.get("display_name", 0)
