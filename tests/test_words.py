@@ -36,12 +36,14 @@ SINKS = {"fail", "FileError", "ActionError", "DocumentError", "_empty", "TestPoi
          "ProbeError", "ActionParamError", "NotebookError", "TraceError",
          # the tracer: its child's refusals (sent to the window as gradstudio.words.Said),
          # the check's differences, the sentences it keeps as ``Said``
-         "refuse", "_refused", "_refuse", "Difference", "Said"}
+         "refuse", "_refused", "_refuse", "Difference", "Said",
+         # an exercise's verdict on a prediction (issue 34)
+         "Verdict"}
 KEYWORDS = {"message", "problem", "explain", "note", "error"}
 # functions that build explanations: what they return or append is read
 BUILDERS = re.compile(r"why_no_graph|step_lines|_send_lines|_step_title|explain_text|"
                       r"grad_fn_summary|recorded_words|stale_step_words|why_not_saved|"
-                      r"_no_loss_node|_loss_and_step|.*_explain|"
+                      r"_no_loss_node|_loss_and_step|.*_explain|expected_text|"
                       # the tracer's notes and the trace check's differences
                       r"_cut_note|_drawn_on_note|_error_said|_where|_\w+_difference")
 _WORDS = re.compile(r"[A-Za-z]{2,}")

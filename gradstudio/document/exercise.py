@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 import numpy as np
-from gradstudio.words import translate
+from gradstudio.words import QT_TRANSLATE_NOOP, Number, translate
 
 __all__ = ["ASKS", "Question", "Attempt", "Exercise", "Verdict", "check", "expected_text",
            "hidden", "parse_numbers", "ASK_TITLES", "EXERCISE_LIMITS", "LEARNING_AID",
@@ -264,7 +264,8 @@ def expected_text(question, result):
     q = question
     if q.asks == "raises":
         found = _first_raise(result)
-        return "no step raises" if found is None else f"step {found[0]}: {found[1]}"
+        return translate("Exercise", "no step raises") if found is None else translate(
+            "Exercise", "step {step}: {error}").format(step=found[0], error=found[1])
     s = _state(result, q)
     if q.asks == "value":
         return s.text if s.ok else s.error
@@ -299,26 +300,36 @@ def parse_numbers(text):
     return arr
 
 
+_TYPE_STEP = QT_TRANSLATE_NOOP("Exercise", "Type the step and its error, as in 3: "
+                               "RuntimeError: …, or none.")
+
+
+def _right():
+    return translate("Exercise", "Right.")
+
+
 def _numbers_verdict(predicted, actual, tol, expected):
     if actual is None:
-        return Verdict(predicted.strip().lower() == "none", expected, "There is no tensor "
-                       "there: the answer is None." if predicted.strip().lower() != "none"
-                       else "Right: None.")
+        return Verdict(predicted.strip().lower() == "none", expected, translate(
+            "Exercise", "There is no tensor there: the answer is None.")
+            if predicted.strip().lower() != "none" else translate("Exercise", "Right: None."))
     got = parse_numbers(predicted)
     if got is None:
-        return Verdict(False, expected, "Type numbers, such as 4.5 or [[4.5, 4.5], "
-                       "[4.5, 4.5]], or None.")
+        return Verdict(False, expected, translate(
+            "Exercise", "Type numbers, such as 4.5 or [[4.5, 4.5], [4.5, 4.5]], or None."))
     want = np.asarray(actual, dtype=float)
     if got.shape != want.shape and not (got.size == 1 and want.size == 1):
-        return Verdict(False, expected, f"The shape differs: you typed {tuple(got.shape)}, "
-                       f"the tensor has {tuple(want.shape)}.")
+        return Verdict(False, expected, translate(
+            "Exercise", "The shape differs: you typed {typed}, the tensor has {shape}.").format(
+            typed=tuple(got.shape), shape=tuple(want.shape)))
     got = got.reshape(want.shape)
     close = np.isclose(got, want, rtol=0.0, atol=tol, equal_nan=True) | (got == want)
     if close.all():
-        return Verdict(True, expected, "Right.")
+        return Verdict(True, expected, _right())
     wrong = int((~close).sum())
-    return Verdict(False, expected, f"{wrong} of {want.size} numbers differ by more than "
-                   f"{tol:g}.")
+    return Verdict(False, expected, translate(
+        "Exercise", "{wrong} of {count} numbers differ by more than {tolerance}.").format(
+        wrong=Number(wrong), count=Number(int(want.size)), tolerance=Number(tol)))
 
 
 def _name(text):
@@ -331,21 +342,23 @@ def _raises_verdict(predicted, result, expected):
     found = _first_raise(result)
     p = predicted.strip()
     if found is None:
-        ok = p.lower() in ("none", "no step raises", "no step", "no")
-        return Verdict(ok, expected, "Right: no step raises." if ok else
-                       "Type the step and its error, as in 3: RuntimeError: …, or none.")
+        ok = p.lower() in ("none", "no step raises", "no step", "no",
+                           translate("Exercise", "no step raises").lower())
+        return Verdict(ok, expected, translate("Exercise", "Right: no step raises.") if ok
+                       else translate("Exercise", _TYPE_STEP))
     m = re.match(r"\A(?:step\s*)?(\d+)\s*[:.)-]?\s*(.*)\Z", p, re.S | re.I)
     if m is None:
-        return Verdict(False, expected, "Type the step and its error, as in 3: "
-                       "RuntimeError: …, or none.")
+        return Verdict(False, expected, translate("Exercise", _TYPE_STEP))
     step, said = int(m[1]), " ".join(m[2].split()).lower()
     if step != found[0]:
-        return Verdict(False, expected, f"Step {step} does not raise.")
+        return Verdict(False, expected, translate(
+            "Exercise", "Step {step} does not raise.").format(step=step))
     error = " ".join(found[1].split()).lower()
     if len(said) < 8 or said not in error:
-        return Verdict(False, expected, "The step is right; now type a part of its "
-                       "message (8 characters or more, as it is printed).")
-    return Verdict(True, expected, "Right.")
+        return Verdict(False, expected, translate(
+            "Exercise", "The step is right; now type a part of its message (8 characters "
+            "or more, as it is printed)."))
+    return Verdict(True, expected, _right())
 
 
 def check(question, predicted, result):
@@ -357,19 +370,21 @@ def check(question, predicted, result):
         return _raises_verdict(predicted, result, expected)
     s = _state(result, q)
     if not s.ok:
-        return Verdict(False, expected, f"This node fails in the run: {s.error}")
+        return Verdict(False, expected, translate(
+            "Exercise", "This node fails in the run: {error}").format(error=s.error))
     if q.asks == "value":
         return _numbers_verdict(predicted, s.value, q.tolerance, expected)
     if q.asks == "grad":
         return _numbers_verdict(predicted, s.grad, q.tolerance, expected)
     if q.asks == "grad_fn":
         ok = _name(predicted) == str(s.grad_fn)
-        return Verdict(ok, expected, "Right." if ok else "That is not its grad_fn.")
+        return Verdict(ok, expected, _right() if ok else translate(
+            "Exercise", "That is not its grad_fn."))
     said = predicted.strip().lower()
     if said not in ("true", "false", "yes", "no"):
-        return Verdict(False, expected, "Type True or False.")
+        return Verdict(False, expected, translate("Exercise", "Type True or False."))
     ok = (said in ("true", "yes")) == s.requires_grad
-    return Verdict(ok, expected, "Right." if ok else "Not so.")
+    return Verdict(ok, expected, _right() if ok else translate("Exercise", "Not so."))
 
 
 # ------------------------------------------------------------------------ what views see

@@ -59,7 +59,7 @@ def question_text(doc, q):
             "grad_fn": f"{name}.grad_fn", "requires_grad": f"{name}.requires_grad"}[q.asks]
     when = translate("ExercisePanel", "at the end") if q.step < 0 else translate("ExercisePanel", "after the forward pass") if q.step == 0 \
         else translate("ExercisePanel", "after step {step}").format(step=q.step)
-    tol = translate("ExercisePanel", " (within {tolerance:g})").format(tolerance=q.tolerance) if q.asks in ("value", "grad") else ""
+    tol = translate("ExercisePanel", " (within {tolerance:g})").format(tolerance=Number(q.tolerance)) if q.asks in ("value", "grad") else ""
     return f"{what} {when}{tol}"
 
 

@@ -113,3 +113,23 @@ def test_parse_numbers():
     assert parse_numbers("tensor([1., nan, -inf], requires_grad=True)").tolist()[1:] != []
     assert parse_numbers("__import__('os')") is None
     assert parse_numbers("[[1, 2], [3]]") is None
+
+
+def test_a_verdict_is_written_in_the_language_the_window_installed(tutorial):
+    """What Check says (right, how many numbers differ, a step that does not raise) goes
+    through the translation hook, its numbers through the number writer."""
+    from gradstudio import words
+    doc, result = tutorial
+    words.install(lambda context, text: {"Right.": "Richtig.",
+                                         "{wrong} of {count} numbers differ by more than "
+                                         "{tolerance}.": "{wrong} von {count} Zahlen "
+                                         "weichen um mehr als {tolerance} ab."}.get(text, text))
+    words.install_number(lambda value, decimals=None: str(value).replace(".", ","))
+    try:
+        q = _q(doc, "grad")
+        assert check(q, "[[4.5, 4.5], [4.5, 4.5]]", result).message == "Richtig."
+        assert check(q, "[[9, 9], [9, 4.5]]", result).message == \
+            "3 von 4 Zahlen weichen um mehr als 0,001 ab."
+    finally:
+        words.install(None)
+        words.install_number(None)

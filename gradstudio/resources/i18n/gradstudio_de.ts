@@ -1298,6 +1298,70 @@ sandte [{nr}] {name}: {value}</translation>
         <source>An exercise holds at most {MAX_QUESTIONS} questions.</source>
         <translation>Eine Übung enthält höchstens {MAX_QUESTIONS} Fragen.</translation>
     </message>
+    <message>
+        <source>no step raises</source>
+        <translation>kein Schritt löst einen Fehler aus</translation>
+    </message>
+    <message>
+        <source>step {step}: {error}</source>
+        <translation>Schritt {step}: {error}</translation>
+    </message>
+    <message>
+        <source>Type the step and its error, as in 3: RuntimeError: …, or none.</source>
+        <translation>Gib den Schritt und seinen Fehler ein, etwa 3: RuntimeError: …, oder none.</translation>
+    </message>
+    <message>
+        <source>Right.</source>
+        <translation>Richtig.</translation>
+    </message>
+    <message>
+        <source>There is no tensor there: the answer is None.</source>
+        <translation>Dort gibt es keinen Tensor: die Antwort ist None.</translation>
+    </message>
+    <message>
+        <source>Right: None.</source>
+        <translation>Richtig: None.</translation>
+    </message>
+    <message>
+        <source>Type numbers, such as 4.5 or [[4.5, 4.5], [4.5, 4.5]], or None.</source>
+        <translation>Gib Zahlen ein, etwa 4.5 oder [[4.5, 4.5], [4.5, 4.5]], oder None.</translation>
+    </message>
+    <message>
+        <source>The shape differs: you typed {typed}, the tensor has {shape}.</source>
+        <translation>Die Form stimmt nicht: du hast {typed} eingegeben, der Tensor hat {shape}.</translation>
+    </message>
+    <message>
+        <source>{wrong} of {count} numbers differ by more than {tolerance}.</source>
+        <translation>{wrong} von {count} Zahlen weichen um mehr als {tolerance} ab.</translation>
+    </message>
+    <message>
+        <source>Right: no step raises.</source>
+        <translation>Richtig: kein Schritt löst einen Fehler aus.</translation>
+    </message>
+    <message>
+        <source>Step {step} does not raise.</source>
+        <translation>Schritt {step} löst keinen Fehler aus.</translation>
+    </message>
+    <message>
+        <source>The step is right; now type a part of its message (8 characters or more, as it is printed).</source>
+        <translation>Der Schritt stimmt; gib jetzt einen Teil seiner Meldung ein (8 Zeichen oder mehr, wie sie ausgegeben wird).</translation>
+    </message>
+    <message>
+        <source>This node fails in the run: {error}</source>
+        <translation>Dieser Knoten schlägt im Lauf fehl: {error}</translation>
+    </message>
+    <message>
+        <source>That is not its grad_fn.</source>
+        <translation>Das ist nicht seine grad_fn.</translation>
+    </message>
+    <message>
+        <source>Type True or False.</source>
+        <translation>Gib True oder False ein.</translation>
+    </message>
+    <message>
+        <source>Not so.</source>
+        <translation>Nicht so.</translation>
+    </message>
 </context>
 <context>
     <name>ExercisePanel</name>

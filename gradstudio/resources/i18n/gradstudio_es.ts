@@ -1298,6 +1298,70 @@ envió [{nr}] {name}: {value}</translation>
         <source>An exercise holds at most {MAX_QUESTIONS} questions.</source>
         <translation>Un ejercicio contiene como mucho {MAX_QUESTIONS} preguntas.</translation>
     </message>
+    <message>
+        <source>no step raises</source>
+        <translation>ningún paso lanza un error</translation>
+    </message>
+    <message>
+        <source>step {step}: {error}</source>
+        <translation>paso {step}: {error}</translation>
+    </message>
+    <message>
+        <source>Type the step and its error, as in 3: RuntimeError: …, or none.</source>
+        <translation>Escribe el paso y su error, como en 3: RuntimeError: …, o none.</translation>
+    </message>
+    <message>
+        <source>Right.</source>
+        <translation>Correcto.</translation>
+    </message>
+    <message>
+        <source>There is no tensor there: the answer is None.</source>
+        <translation>Ahí no hay ningún tensor: la respuesta es None.</translation>
+    </message>
+    <message>
+        <source>Right: None.</source>
+        <translation>Correcto: None.</translation>
+    </message>
+    <message>
+        <source>Type numbers, such as 4.5 or [[4.5, 4.5], [4.5, 4.5]], or None.</source>
+        <translation>Escribe números, como 4.5 o [[4.5, 4.5], [4.5, 4.5]], o None.</translation>
+    </message>
+    <message>
+        <source>The shape differs: you typed {typed}, the tensor has {shape}.</source>
+        <translation>La forma no coincide: escribiste {typed}, el tensor tiene {shape}.</translation>
+    </message>
+    <message>
+        <source>{wrong} of {count} numbers differ by more than {tolerance}.</source>
+        <translation>{wrong} de {count} números difieren en más de {tolerance}.</translation>
+    </message>
+    <message>
+        <source>Right: no step raises.</source>
+        <translation>Correcto: ningún paso lanza un error.</translation>
+    </message>
+    <message>
+        <source>Step {step} does not raise.</source>
+        <translation>El paso {step} no lanza ningún error.</translation>
+    </message>
+    <message>
+        <source>The step is right; now type a part of its message (8 characters or more, as it is printed).</source>
+        <translation>El paso es correcto; ahora escribe una parte de su mensaje (8 caracteres o más, tal como se imprime).</translation>
+    </message>
+    <message>
+        <source>This node fails in the run: {error}</source>
+        <translation>Este nodo falla en la ejecución: {error}</translation>
+    </message>
+    <message>
+        <source>That is not its grad_fn.</source>
+        <translation>Esa no es su grad_fn.</translation>
+    </message>
+    <message>
+        <source>Type True or False.</source>
+        <translation>Escribe True o False.</translation>
+    </message>
+    <message>
+        <source>Not so.</source>
+        <translation>No es así.</translation>
+    </message>
 </context>
 <context>
     <name>ExercisePanel</name>
