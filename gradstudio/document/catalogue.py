@@ -805,9 +805,10 @@ for _n in ("cat", "stack"):
 
 # ----------------------------------------------------------------------------- autograd, writes
 # (the kinds built on the classes above, each group in a module of its own)
-from . import catalogue_autograd, catalogue_data, catalogue_writes  # noqa: E402
+from . import batches, catalogue_autograd, catalogue_data, catalogue_writes  # noqa: E402
 
 catalogue_autograd.register(_add, NodeKind, Port, ParamSpec)
 catalogue_writes.register(_add, NodeKind, Port, ParamSpec)
 catalogue_data.register(_add, NodeKind, Port, ParamSpec)
 catalogue_data.register_imported(_add, NodeKind, ParamSpec)
+batches.register(_add, NodeKind, Port, ParamSpec)

@@ -48,6 +48,7 @@ from gradstudio.timeline import ACTIONS, Spell, one_statement
 from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
 from .catalogue_data import has_dataset
+from . import batches
 from .generators import ExportGenerators
 from .export_plot import plot_lines
 from .notes import comment_lines
@@ -106,6 +107,9 @@ def _names(doc, order):
     """node id -> Python name; unlabelled aliasing nodes share their input's name."""
     namer = _Namer()
     names = {}
+    for params in batches.loaders(doc):        # (a loader's names, written first)
+        for name in batches.names(params["loader"]):
+            namer.claim(name)
     for nid in order:
         data = doc.node(nid)
         src = doc.source_of(nid, "self")
@@ -291,10 +295,18 @@ class _Script:
             else:                        # a free note: at the top
                 for c in comment_lines(note.text):
                     self.emit(c)
+        loaders = batches.loaders(doc)
+        if loaders:
+            self.emit("import itertools")
         self.emit("import torch")
         self.emit("")
         if doc.seed is not None:
             self.emit(f"torch.manual_seed({doc.seed})")
+            self.emit("")
+        for params in loaders:     # (a DataLoader draws nothing until its first batch)
+            for line in batches.prelude(params):
+                self.emit(line)
+        if loaders:
             self.emit("")
         forward_line = len(self.lines) + 1
         order = result.order

@@ -40,7 +40,7 @@ from gradstudio.vocabulary import HISTORY_ELEMENTS, MAX_LOOP_COUNT
 
 from .fold_find import Stream, find_loops, same_forward_before
 from .said import Said
-from .values import NODE_PARAMS, RANDOM_KINDS, TraceError
+from .values import NODE_PARAMS, DRAWING_KINDS, TraceError
 
 MAX_UNROLLED_STEPS = 20
 MAX_LOOP_VALUES = 2_000_000       # elements of per-iteration values sent for the check
@@ -175,7 +175,7 @@ class Folded:
                  self._computed_in_loop(rec.nodes[st.events[s + t][1]])}
         if drawn and loop.pre:
             raise TraceError(RANDOM_IN_LOOP if any(
-                rec.nodes[st.events[s + t][1]]["kind"] in RANDOM_KINDS for t in drawn)
+                rec.nodes[st.events[s + t][1]]["kind"] in DRAWING_KINDS for t in drawn)
                 else GRAD_IN_LOOP, line=st.line(s))
         return drawn
 
@@ -234,7 +234,7 @@ class Folded:
         """Whether a node of a loop's iteration is computed by a compute step of the
         loop's body: a random draw, or a ``.grad`` used as a value (``late``, made after
         an action of the iteration) that is not computed from another such node."""
-        if node["kind"] in RANDOM_KINDS:
+        if node["kind"] in DRAWING_KINDS:
             return True
         return node.get("late", LOOPED) != LOOPED and not any(
             "late" in self.rec.nodes[j] for j in node["inputs"].values())

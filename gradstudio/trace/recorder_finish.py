@@ -13,7 +13,7 @@ from gradstudio.timeline import ACTIONS
 from .fold import fold
 from .late import place_computes
 from .said import merge_adjacent
-from .values import NODE_PARAMS, RANDOM_KINDS, ActionRef, TraceError
+from .values import NODE_PARAMS, DRAWING_KINDS, ActionRef, TraceError
 
 MAX_NODES = 20_000            # nodes of the graph drawn (after a training loop is folded)
 UNSEEDED = 0     # an unseeded script draws as if seeded with 0, the document's default
@@ -48,7 +48,7 @@ def finish(rec):
     _add_steps(rec, nodes, new_id, index_of, set(folded.unchecked))
     actions = _actions(rec, alive, new_id, owner, grad_owner)
     seed = rec.seed
-    if seed is None and any(n["kind"] in RANDOM_KINDS for n in nodes):
+    if seed is None and any(n["kind"] in DRAWING_KINDS for n in nodes):
         seed = UNSEEDED
     return {"ok": True, "nodes": nodes, "actions": actions, "seed": seed,
             "loops": folded.checks(index_of, new_id), "printed": rec.forward_lines}
@@ -199,7 +199,7 @@ def _alive(rec):
         node = rec.nodes[i]
         if not node.get("removed") and (
                 consumers[i] or i in used or node["label"] or node["watched"] or
-                node["keep"] or node["kind"] in RANDOM_KINDS):
+                node["keep"] or node["kind"] in DRAWING_KINDS):
             continue
         alive[i] = False
         if not node.get("removed"):

@@ -24,6 +24,8 @@ class TraceError(Exception):
 
 
 RANDOM_KINDS = frozenset({"rand", "randn", "uniform", "randperm", "randint", "dropout"})     # node kinds that draw numbers
+# ... and those each of whose evaluations draws anew: a loop computes them every iteration
+DRAWING_KINDS = RANDOM_KINDS | {"loader_batch"}     # (a DataLoader's next batch)
 
 
 # the settings of timeline actions that name nodes (by index while recording), read off

@@ -1,0 +1,126 @@
+"""Mini-batches: the ``loader_batch`` kind, one batch of row indices a
+``torch.utils.data.DataLoader`` draws, epoch after epoch.
+
+A script's ``for xb, yb in DataLoader(TensorDataset(X, y), batch_size=16, shuffle=True,
+generator=g)`` takes, each step, the rows of ``X`` and ``y`` at the indices the loader's
+sampler drew. The document draws those indices with a node of this kind (``xb`` and
+``yb`` are then ``X[idx]`` and ``y[idx]``, index nodes): each evaluation is the loader's
+next batch, and when an epoch's batches are used up the next evaluation starts a new
+epoch (``iter(loader)``, which draws the epoch's seed and shuffle), exactly as the
+script's nested ``for epoch ...: for xb, yb in loader:`` does. Inside a training loop
+the node is computed by the loop's ``compute`` step every iteration, so the loop's
+iterations are the batches of every epoch in order. The loader is over ``range(size)``:
+PyTorch's sampler draws the same numbers whatever the dataset holds (only its length
+counts), and ``X[idx]`` is the stack of ``X[i]`` that ``default_collate`` makes.
+
+Which batch comes next is the run's state: ``fresh()`` forgets it when a run starts
+(``run.start``), as ``generators.fresh`` does for the torch.Generators. The export writes
+each loader once, before the program (``prelude``), and the node as ``next(batches)``.
+"""
+import itertools
+
+import gradstudio.engine as torch
+from gradstudio.engine.utils.data import DataLoader
+from gradstudio.words import translate
+
+from .catalogue_autograd import NotComputable
+
+__all__ = ["register", "fresh", "prelude", "loaders", "names", "KIND", "MAX_ROWS"]
+
+KIND = "loader_batch"
+MAX_ROWS = 10_000_000         # the most rows a loader's dataset may have
+_ITERS = {}                   # loader settings -> the batches left, for the run going on
+
+DOC = ("The row indices of one mini-batch a torch.utils.data.DataLoader draws over size "
+       "rows (shuffled by its own generator, or the global one): each time it is computed "
+       "the loader's next batch, a new epoch when the last one ran out. x[idx] takes the "
+       "batch's rows.")
+
+
+def fresh():
+    """Forgets the batches drawn by the last run: a run starts before any epoch."""
+    _ITERS.clear()
+
+
+def _key(p):
+    return (p["loader"], p["size"], p["batch_size"], bool(p["shuffle"]), bool(p["drop_last"]),
+            p.get("seed"))
+
+
+def _check(p):
+    if not 1 <= p["size"] <= MAX_ROWS or p["batch_size"] < 1:
+        raise NotComputable(translate(
+            "Catalogue", "A loader needs from 1 to {most:,} rows and a batch size of at "
+                         "least 1.").format(most=MAX_ROWS))
+    if p["drop_last"] and p["batch_size"] > p["size"]:
+        raise NotComputable(translate(
+            "Catalogue", "With drop_last and a batch larger than the rows, the loader has "
+                         "no batch at all: lower the batch size."))
+
+
+def _evaluate(p):
+    """The loader's next batch of indices (an int64 tensor), a new epoch when needed."""
+    _check(p)
+    key = _key(p)
+    batches = _ITERS.get(key)
+    if batches is None:
+        seed = p.get("seed")
+        generator = None if seed is None else torch.Generator().manual_seed(seed)
+        loader = DataLoader(range(p["size"]), batch_size=p["batch_size"],
+                            shuffle=bool(p["shuffle"]), drop_last=bool(p["drop_last"]),
+                            generator=generator)
+        batches = _ITERS[key] = (idx for _ in itertools.count() for idx in loader)
+    return next(batches)
+
+
+def names(number):
+    """The names the export gives loader ``number``'s loader and its batches."""
+    tail = "" if number == 1 else f"_{number}"
+    return f"loader{tail}", f"batches{tail}"
+
+
+def _code(p, a):
+    return f"next({names(p['loader'])[1]})"
+
+
+def prelude(params):
+    """The lines making a loader and its endless batches (``params``: a node's), written
+    once before the program (the export keeps their ``names`` free)."""
+    loader, batches = names(params["loader"])
+    args = [f"range({params['size']})", f"batch_size={params['batch_size']}"]
+    if params["shuffle"]:
+        args.append("shuffle=True")
+    if params["drop_last"]:
+        args.append("drop_last=True")
+    if params.get("seed") is not None:
+        args.append(f"generator=torch.Generator().manual_seed({params['seed']})")
+    return [f"{loader} = torch.utils.data.DataLoader({', '.join(args)})",
+            f"{batches} = (idx for epoch in itertools.count() for idx in {loader})"]
+
+
+def loaders(doc):
+    """The settings of each loader the document's ``loader_batch`` nodes draw from (the
+    first node's, by loader number), in the loaders' order."""
+    found = {}
+    for nid in doc.node_ids:
+        data = doc.node(nid)
+        if data.kind == KIND:
+            found.setdefault(data.params["loader"], data.params)
+    return [found[n] for n in sorted(found)]
+
+
+def register(add, NodeKind, Port, ParamSpec):
+    """Adds the ``loader_batch`` kind to the catalogue (``add`` is its ``_add``)."""
+    add(NodeKind(KIND, "datasets", DOC, (),
+                 (ParamSpec("loader", "int", 1, "which loader it draws from (the nodes of "
+                            "one loader share its batches)"),
+                  ParamSpec("size", "int", 64, "how many rows the dataset has"),
+                  ParamSpec("batch_size", "int", 16, "rows per batch"),
+                  ParamSpec("shuffle", "bool", False, "a new order every epoch"),
+                  ParamSpec("drop_last", "bool", False, "leave out a last batch smaller "
+                            "than batch_size"),
+                  ParamSpec("seed", "int", None, "the seed of the loader's own "
+                            "torch.Generator; empty: it draws from the global one",
+                            optional=True)),
+                 _evaluate, "torch.utils.data.DataLoader", is_source=True, code=_code,
+                 label="batch"))
