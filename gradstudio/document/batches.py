@@ -15,7 +15,8 @@ counts), and ``X[idx]`` is the stack of ``X[i]`` that ``default_collate`` makes.
 
 Which batch comes next is the run's state: ``fresh()`` forgets it when a run starts
 (``run.start``), as ``generators.fresh`` does for the torch.Generators. The export writes
-each loader once, before the program (``prelude``), and the node as ``next(batches)``.
+each loader once, before the program (the kind's ``prelude``), and the node as
+``next(batches)``.
 """
 import itertools
 
@@ -25,7 +26,7 @@ from gradstudio.words import translate
 
 from .catalogue_autograd import NotComputable
 
-__all__ = ["register", "fresh", "prelude", "loaders", "names", "KIND", "MAX_ROWS"]
+__all__ = ["register", "fresh", "prelude", "names", "KIND", "MAX_ROWS"]
 
 KIND = "loader_batch"
 MAX_ROWS = 10_000_000         # the most rows a loader's dataset may have
@@ -84,8 +85,8 @@ def _code(p, a):
 
 
 def prelude(params):
-    """The lines making a loader and its endless batches (``params``: a node's), written
-    once before the program (the export keeps their ``names`` free)."""
+    """The statements making a loader and its endless batches (``params``: a node's),
+    which the export writes once before the program, and the names they bind."""
     loader, batches = names(params["loader"])
     args = [f"range({params['size']})", f"batch_size={params['batch_size']}"]
     if params["shuffle"]:
@@ -94,19 +95,10 @@ def prelude(params):
         args.append("drop_last=True")
     if params.get("seed") is not None:
         args.append(f"generator=torch.Generator().manual_seed({params['seed']})")
-    return [f"{loader} = torch.utils.data.DataLoader({', '.join(args)})",
-            f"{batches} = (idx for epoch in itertools.count() for idx in {loader})"]
-
-
-def loaders(doc):
-    """The settings of each loader the document's ``loader_batch`` nodes draw from (the
-    first node's, by loader number), in the loaders' order."""
-    found = {}
-    for nid in doc.node_ids:
-        data = doc.node(nid)
-        if data.kind == KIND:
-            found.setdefault(data.params["loader"], data.params)
-    return [found[n] for n in sorted(found)]
+    return (["import itertools",
+             f"{loader} = torch.utils.data.DataLoader({', '.join(args)})",
+             f"{batches} = (idx for epoch in itertools.count() for idx in {loader})"],
+            [loader, batches])
 
 
 def register(add, NodeKind, Port, ParamSpec):
@@ -123,4 +115,4 @@ def register(add, NodeKind, Port, ParamSpec):
                             "torch.Generator; empty: it draws from the global one",
                             optional=True)),
                  _evaluate, "torch.utils.data.DataLoader", is_source=True, code=_code,
-                 label="batch"))
+                 label="batch", prelude=prelude))

@@ -48,7 +48,6 @@ from gradstudio.timeline import ACTIONS, Spell, one_statement
 from .actions import loop_structure
 from .catalogue import CATALOGUE, returns_input
 from .catalogue_data import has_dataset
-from . import batches
 from .generators import ExportGenerators
 from .export_plot import plot_lines
 from .notes import comment_lines
@@ -103,12 +102,24 @@ def node_names(doc, order=None):
     return _names(doc, order if order is not None else doc.topological_order())[0]
 
 
+def _preludes(doc):
+    """``(statements, names)`` of each node kind's prelude the document's nodes need
+    (once per distinct one, in the nodes' order)."""
+    out = []
+    for nid in doc.node_ids:
+        data = doc.node(nid)
+        prelude = CATALOGUE[data.kind].prelude
+        if prelude is not None and prelude(data.params) not in out:
+            out.append(prelude(data.params))
+    return out
+
+
 def _names(doc, order):
     """node id -> Python name; unlabelled aliasing nodes share their input's name."""
     namer = _Namer()
     names = {}
-    for params in batches.loaders(doc):        # (a loader's names, written first)
-        for name in batches.names(params["loader"]):
+    for lines, bound in _preludes(doc):          # (names a prelude binds, taken first)
+        for name in bound:
             namer.claim(name)
     for nid in order:
         data = doc.node(nid)
@@ -295,18 +306,18 @@ class _Script:
             else:                        # a free note: at the top
                 for c in comment_lines(note.text):
                     self.emit(c)
-        loaders = batches.loaders(doc)
-        if loaders:
-            self.emit("import itertools")
         self.emit("import torch")
         self.emit("")
         if doc.seed is not None:
             self.emit(f"torch.manual_seed({doc.seed})")
             self.emit("")
-        for params in loaders:     # (a DataLoader draws nothing until its first batch)
-            for line in batches.prelude(params):
-                self.emit(line)
-        if loaders:
+        written = set()     # (what a prelude makes draws nothing: a DataLoader, say)
+        for lines, _ in _preludes(doc):
+            for line in lines:
+                if line not in written:
+                    written.add(line)
+                    self.emit(line)
+        if written:
             self.emit("")
         forward_line = len(self.lines) + 1
         order = result.order
