@@ -85,6 +85,25 @@ FOLDED = {
             print("epoch", epoch, "loss", round(loss.item(), 6))
         print(w.t(), b)
     """, 9),
+    # 10 rows in batches of 4: every epoch's last batch has 2 rows
+    "smaller_last_batch": ("""
+        import torch
+        from torch.utils.data import TensorDataset, DataLoader
+        torch.manual_seed(7)
+        features = torch.arange(20, dtype=torch.float32).reshape(10, 2) / 10
+        targets = features.sum(1, keepdim=True) * 0.5 - 1
+        model = torch.nn.Linear(2, 1)
+        opt = torch.optim.SGD(model.parameters(), lr=0.05)
+        for epoch in range(3):
+            for xb, yb in DataLoader(TensorDataset(features, targets), batch_size=4):
+                loss = ((model(xb) - yb) ** 2).mean()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+                print(xb.shape[0], end=" ")
+            print(f"| epoch {epoch}: {loss.item():.5f}")
+        print(model.bias)
+    """, 9),
 }
 
 NOT_FOLDED = {

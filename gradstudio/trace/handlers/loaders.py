@@ -11,7 +11,8 @@ so when its dataset is a ``TensorDataset`` of tensors the graph holds (none requ
 grad), batched by ``default_collate`` from a ``RandomSampler`` (without replacement) or
 ``SequentialSampler`` in the main process, and its generator (if any) is a fresh seeded
 one drawn from by nothing else. Otherwise, its batches are what the loader's calls ran
-(the selects and the stack), as before. A loader the script starts again before an epoch
+(the selects and the stack), as before. A loader made anew each epoch with the settings
+of the last one (and the global generator) goes on as that one, as it draws the same. A loader the script starts again before an epoch
 ran out (``next(iter(loader))`` to peek) goes on with each batch an index node of the
 rows it took, written out (``X[[3, 0, 7]]``); if it drew from the global generator, the
 graph's random stream is no longer the script's and later draws are recorded.
@@ -70,6 +71,19 @@ def _settings(rec, loader, number):
             "seed": None if g is None else int(g.initial_seed())}
 
 
+def _same_as_before(loaders, params):
+    """The ``_Loader`` of a new loader: an earlier one's when both draw from the global
+    generator with the same settings and the earlier one's epoch ran out (a loader made
+    anew every epoch draws what one loader draws epoch after epoch), else its own."""
+    if params is not None and params["seed"] is None:
+        for state in loaders.values():
+            p = state.params
+            if p is not None and state.done and not state.off and \
+                    dict(p, loader=params["loader"]) == params:
+                return state
+    return _Loader(params)
+
+
 def _global_draw(rec, state):
     """Before a batch node starting an epoch of a loader drawing from the global
     generator: False when the graph's stream is not the script's there."""
@@ -85,7 +99,8 @@ def _next(rec, loaders, func, args, kwargs):
     state = loaders.get(id(loader))
     if state is None:
         rec.keep.append(loader)
-        state = loaders[id(loader)] = _Loader(_settings(rec, loader, len(loaders) + 1))
+        state = loaders[id(loader)] = _same_as_before(loaders, _settings(
+            rec, loader, 1 + len({id(s) for s in loaders.values()})))
     if state.params is None:
         return func(*args, **kwargs)          # (its selects and stack, as before)
     new_epoch = state.iterator is not it
