@@ -13,6 +13,10 @@ iterations are the batches of every epoch in order. The loader is over ``range(s
 PyTorch's sampler draws the same numbers whatever the dataset holds (only its length
 counts), and ``X[idx]`` is the stack of ``X[i]`` that ``default_collate`` makes.
 
+A ``randperm`` source stands for batches by hand: ``perm = torch.randperm(n)`` each
+epoch, then ``perm[i:i + bs]`` for ``i in range(0, n, bs)`` (each its next slice, a new
+permutation when the last one's slices ran out).
+
 Which batch comes next is the run's state: ``fresh()`` forgets it when a run starts
 (``run.start``), as ``generators.fresh`` does for the torch.Generators. The export writes
 each loader once, before the program (the kind's ``prelude``), and the node as
@@ -31,6 +35,7 @@ __all__ = ["register", "fresh", "prelude", "names", "KIND", "MAX_ROWS"]
 KIND = "loader_batch"
 MAX_ROWS = 10_000_000         # the most rows a loader's dataset may have
 _ITERS = {}                   # loader settings -> the batches left, for the run going on
+SOURCES = ("DataLoader", "randperm")
 
 DOC = ("The row indices of one mini-batch a torch.utils.data.DataLoader draws over size "
        "rows (shuffled by its own generator, or the global one): each time it is computed "
@@ -45,7 +50,7 @@ def fresh():
 
 def _key(p):
     return (p["loader"], p["size"], p["batch_size"], bool(p["shuffle"]), bool(p["drop_last"]),
-            p.get("seed"))
+            p.get("seed"), p["source"])
 
 
 def _check(p):
@@ -59,46 +64,80 @@ def _check(p):
                          "no batch at all: lower the batch size."))
 
 
+def _permutations(p):
+    """A ``randperm`` source's batches: each epoch a permutation (``torch.randperm``, or
+    the rows in order without ``shuffle``) cut into slices of ``batch_size``."""
+    n, bs = p["size"], p["batch_size"]
+    seed = p.get("seed")
+    generator = None if seed is None else torch.Generator().manual_seed(seed)
+    stop = n - bs + 1 if p["drop_last"] else n
+    for _ in itertools.count():
+        perm = torch.randperm(n, generator=generator) if p["shuffle"] else torch.arange(n)
+        for i in range(0, stop, bs):
+            yield perm[i:i + bs]
+
+
+def _loader(p):
+    """A DataLoader's batches, epoch after epoch."""
+    seed = p.get("seed")
+    generator = None if seed is None else torch.Generator().manual_seed(seed)
+    loader = DataLoader(range(p["size"]), batch_size=p["batch_size"],
+                        shuffle=bool(p["shuffle"]), drop_last=bool(p["drop_last"]),
+                        generator=generator)
+    return (idx for _ in itertools.count() for idx in loader)
+
+
 def _evaluate(p):
-    """The loader's next batch of indices (an int64 tensor), a new epoch when needed."""
+    """The source's next batch of indices (an int64 tensor), a new epoch when needed."""
     _check(p)
     key = _key(p)
     batches = _ITERS.get(key)
     if batches is None:
-        seed = p.get("seed")
-        generator = None if seed is None else torch.Generator().manual_seed(seed)
-        loader = DataLoader(range(p["size"]), batch_size=p["batch_size"],
-                            shuffle=bool(p["shuffle"]), drop_last=bool(p["drop_last"]),
-                            generator=generator)
-        batches = _ITERS[key] = (idx for _ in itertools.count() for idx in loader)
+        batches = _ITERS[key] = (_permutations if p["source"] == "randperm" else _loader)(p)
     return next(batches)
 
 
-def names(number):
-    """The names the export gives loader ``number``'s loader and its batches."""
-    tail = "" if number == 1 else f"_{number}"
-    return f"loader{tail}", f"batches{tail}"
+def names(params):
+    """The names the export binds for ``params``' source: its batches, then the loader
+    or the generator of a permutation (when it has one)."""
+    tail = "" if params["loader"] == 1 else f"_{params['loader']}"
+    if params["source"] != "randperm":
+        return [f"batches{tail}", f"loader{tail}"]
+    return [f"batches{tail}"] + ([] if params.get("seed") is None else [f"generator{tail}"])
 
 
 def _code(p, a):
-    return f"next({names(p['loader'])[1]})"
+    return f"next({names(p)[0]})"
 
 
 def prelude(params):
-    """The statements making a loader and its endless batches (``params``: a node's),
-    which the export writes once before the program, and the names they bind."""
-    loader, batches = names(params["loader"])
-    args = [f"range({params['size']})", f"batch_size={params['batch_size']}"]
+    """The statements making a source's endless batches (``params``: a node's), which
+    the export writes once before the program, and the names they bind."""
+    bound = names(params)
+    n, bs = params["size"], params["batch_size"]
+    lines = ["import itertools"]
+    generator = None
+    if params.get("seed") is not None:
+        generator = f"torch.Generator().manual_seed({params['seed']})"
+    if params["source"] == "randperm":
+        if generator is not None:
+            lines.append(f"{bound[1]} = {generator}")
+        draw = (f"torch.randperm({n}" + (f", generator={bound[1]})" if generator else ")")
+                if params["shuffle"] else f"torch.arange({n})")
+        stop = f"{n} - {bs} + 1" if params["drop_last"] else f"{n}"
+        lines.append(f"{bound[0]} = (perm[i:i + {bs}] for epoch in itertools.count() "
+                     f"for perm in [{draw}] for i in range(0, {stop}, {bs}))")
+        return lines, bound
+    args = [f"range({n})", f"batch_size={bs}"]
     if params["shuffle"]:
         args.append("shuffle=True")
     if params["drop_last"]:
         args.append("drop_last=True")
-    if params.get("seed") is not None:
-        args.append(f"generator=torch.Generator().manual_seed({params['seed']})")
-    return (["import itertools",
-             f"{loader} = torch.utils.data.DataLoader({', '.join(args)})",
-             f"{batches} = (idx for epoch in itertools.count() for idx in {loader})"],
-            [loader, batches])
+    if generator is not None:
+        args.append(f"generator={generator}")
+    lines += [f"{bound[1]} = torch.utils.data.DataLoader({', '.join(args)})",
+              f"{bound[0]} = (idx for epoch in itertools.count() for idx in {bound[1]})"]
+    return lines, bound
 
 
 def register(add, NodeKind, Port, ParamSpec):
@@ -113,6 +152,10 @@ def register(add, NodeKind, Port, ParamSpec):
                             "than batch_size"),
                   ParamSpec("seed", "int", None, "the seed of the loader's own "
                             "torch.Generator; empty: it draws from the global one",
-                            optional=True)),
+                            optional=True),
+                  ParamSpec("source", "choice", "DataLoader", "what draws the batches: a "
+                            "DataLoader over the rows, or an epoch's permutation sliced "
+                            "(perm = torch.randperm(size); perm[i:i + batch_size])",
+                            choices=SOURCES)),
                  _evaluate, "torch.utils.data.DataLoader", is_source=True, code=_code,
                  label="batch", prelude=prelude))

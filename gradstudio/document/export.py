@@ -306,18 +306,18 @@ class _Script:
             else:                        # a free note: at the top
                 for c in comment_lines(note.text):
                     self.emit(c)
-        self.emit("import torch")
+        preludes = [line for lines, _ in _preludes(doc) for line in lines]
+        imports = [line for line in preludes if line.startswith("import ")]
+        for line in dict.fromkeys(imports + ["import torch"]):
+            self.emit(line)
         self.emit("")
         if doc.seed is not None:
             self.emit(f"torch.manual_seed({doc.seed})")
             self.emit("")
-        written = set()     # (what a prelude makes draws nothing: a DataLoader, say)
-        for lines, _ in _preludes(doc):
-            for line in lines:
-                if line not in written:
-                    written.add(line)
-                    self.emit(line)
-        if written:
+        made = [line for line in dict.fromkeys(preludes) if line not in imports]
+        for line in made:          # (what a prelude makes draws nothing: a DataLoader)
+            self.emit(line)
+        if made:
             self.emit("")
         forward_line = len(self.lines) + 1
         order = result.order

@@ -107,7 +107,7 @@ class Folded:
         st, rec = self.st, self.rec
         out, q = [], 0
         starts = {loop.start: loop for loop in self.loops}
-        self.said = Said(rec.said, self.real, len(rec.actions))
+        self.said = Said(rec.said, self.real, len(rec.actions), st.removed_before)
         while q < len(st.events):
             out.extend(self.said.before(q, self._printable))
             loop = starts.get(q)

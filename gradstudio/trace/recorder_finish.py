@@ -13,6 +13,7 @@ from gradstudio.timeline import ACTIONS
 from .fold import fold
 from .late import place_computes
 from .said import merge_adjacent
+from .batches import randperm_batches
 from .values import NODE_PARAMS, DRAWING_KINDS, ActionRef, TraceError
 
 MAX_NODES = 20_000            # nodes of the graph drawn (after a training loop is folded)
@@ -28,6 +29,7 @@ def finish(rec):
     if rec.refusal is not None:
         raise rec.refusal
     rec.settle_view()
+    randperm_batches(rec)      # (an epoch's perm[i:i + bs], one node for every batch)
     folded = fold(rec)
     alive = _alive(rec)
     folded.place_computes(alive)

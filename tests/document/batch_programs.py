@@ -104,6 +104,43 @@ FOLDED = {
             print(f"| epoch {epoch}: {loss.item():.5f}")
         print(model.bias)
     """, 9),
+    # batches by hand: a permutation each epoch, sliced
+    "randperm_batches": ("""
+        import torch
+        torch.manual_seed(0)
+        X = torch.randn(64, 2); y = (X[:, 0] * X[:, 1] > 0).float().unsqueeze(1)
+        model = torch.nn.Sequential(torch.nn.Linear(2, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        loss_fn = torch.nn.BCEWithLogitsLoss()
+        n, bs = 64, 16
+        for epoch in range(4):
+            perm = torch.randperm(n)
+            for i in range(0, n, bs):
+                idx = perm[i:i+bs]
+                xb, yb = X[idx], y[idx]
+                opt.zero_grad(); loss = loss_fn(model(xb), yb); loss.backward(); opt.step()
+            print(epoch, loss.item())
+        print(model[0].bias)
+    """, 16),
+    # ... only whole batches (30 rows in batches of 8: 6 left out each epoch)
+    "randperm_whole_batches": ("""
+        import torch
+        torch.manual_seed(2)
+        X = torch.randn(30, 3)
+        y = X @ torch.tensor([[0.5], [-1.0], [2.0]])
+        w = torch.zeros(3, 1, requires_grad=True)
+        for epoch in range(3):
+            perm = torch.randperm(30)
+            for start in range(0, 30 - 8 + 1, 8):
+                rows = perm[start:start + 8]
+                loss = ((X[rows] @ w - y[rows]) ** 2).mean()
+                loss.backward()
+                with torch.no_grad():
+                    w -= 0.1 * w.grad
+                w.grad.zero_()
+            print(f"epoch {epoch}: {loss.item():.6f}")
+        print(w.t())
+    """, 9),
 }
 
 NOT_FOLDED = {
@@ -153,5 +190,22 @@ NOT_FOLDED = {
                 opt.step()
         print(w.t())
         print(torch.randn(2))
+    """,
+    # a permutation the program also uses whole (and prints): its slices stay slices
+    "randperm_used_whole": """
+        import torch
+        torch.manual_seed(6)
+        X = torch.randn(8, 2)
+        w = torch.ones(2, requires_grad=True)
+        for epoch in range(2):
+            perm = torch.randperm(8)
+            print(perm)
+            for i in range(0, 8, 4):
+                loss = (X[perm[i:i + 4]] @ w).pow(2).mean()
+                loss.backward()
+                with torch.no_grad():
+                    w -= 0.05 * w.grad
+                    w.grad.zero_()
+        print(w)
     """,
 }

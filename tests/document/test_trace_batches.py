@@ -56,7 +56,8 @@ def test_every_export_prints_under_torch_what_the_program_printed(folded, not_fo
     docs = [folded[n] for n in FOLDED] + [not_folded[n] for n in NOT_FOLDED]
     sources = [dedent(FOLDED[n][0]) for n in FOLDED] + [dedent(s) for s in NOT_FOLDED.values()]
     codes = [export_script(d).text for d in docs]
-    assert all("DataLoader(range(" in c for c in codes[:len(FOLDED)])
+    assert all(("DataLoader(range(" in c) != ("torch.randperm(" in c)
+               for c in codes[:len(FOLDED)])
     originals = run_scripts(sources, "torch")
     exports = run_scripts(codes, "torch")
     for (want, error), (got, export_error), code in zip(originals, exports, codes):
@@ -84,15 +85,18 @@ def test_the_loss_of_each_iteration_is_the_loss_torch_computed_for_each_batch(fo
 
 def test_a_loader_the_graph_cannot_draw_as_batches_still_opens(not_folded):
     dataset_class, peeked = not_folded["dataset_class"], not_folded["peeked"]
-    for doc in (dataset_class, peeked):
+    used_whole = not_folded["randperm_used_whole"]
+    assert "randperm" in [used_whole.node(n).kind for n in used_whole.node_ids]
+    for doc in (dataset_class, peeked, used_whole):
         assert not isinstance(doc, Exception), doc
         assert doc.trace_note is None
         assert not any(a.kind == "loop" for a in doc.timeline)       # (unrolled)
-    assert "loader_batch" not in [dataset_class.node(n).kind for n in dataset_class.node_ids]
+    for doc in (dataset_class, used_whole):
+        assert "loader_batch" not in [doc.node(n).kind for n in doc.node_ids]
     # the peek is the loader's first batch; once it is started again before its epoch
     # ran out, each batch is the rows it took, written out
     assert [peeked.node(n).kind for n in peeked.node_ids].count("loader_batch") == 1
-    keys = [doc.node(n).params["key"] for n in peeked.node_ids
+    keys = [peeked.node(n).params["key"] for n in peeked.node_ids
             if peeked.node(n).kind == "index"]
     assert any(k.startswith("[") for k in keys)
 

@@ -68,7 +68,7 @@ def _settings(rec, loader, number):
         return None
     return {"loader": number, "size": len(dataset), "batch_size": loader.batch_size,
             "shuffle": shuffle, "drop_last": bool(loader.drop_last),
-            "seed": None if g is None else int(g.initial_seed())}
+            "seed": None if g is None else int(g.initial_seed()), "source": "DataLoader"}
 
 
 def _same_as_before(loaders, params):
