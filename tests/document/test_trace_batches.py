@@ -108,3 +108,21 @@ def test_a_run_draws_the_batches_from_the_start_each_time(folded):
     history_a = first.histories[the_loop(doc).id].scalar(loss)
     history_b = again.histories[the_loop(doc).id].scalar(loss)
     assert len(history_a) == 15 and np.array_equal(history_a, history_b)
+
+
+@pytest.mark.parametrize("name", ["shuffle_generator", "randperm_batches"])
+def test_the_data_panel_shows_every_row_of_the_data_the_batches_come_from(folded, name):
+    from gradstudio.document.data_view import data_view
+    doc = folded[name]
+    result = run(doc)
+    view = data_view(doc, result)
+    assert view.message == ""
+    named = {doc.node(n).label: n for n in doc.node_ids}
+    assert np.array_equal(view.inputs, result.state(named["X"], 0).value)
+    assert np.array_equal(view.targets, result.state(named["y"], 0).value[:, 0])
+    # the model as in the iteration shown: the batch's own outputs are the run's
+    batch = next(n for n in doc.node_ids if doc.node(n).kind == "loader_batch")
+    idx = result.state(batch, view.step).value
+    output = result.state(view.nodes["output"], view.step).value
+    np.testing.assert_array_equal(view.outputs[idx], output)
+    assert view.image is not None and np.isfinite(view.loss)
