@@ -324,6 +324,7 @@ class Folded:
                 depends[i] = any(depends[j] for j in node["inputs"].values())
         needs = [alive[i] and depends[i] and not nodes[i]["leaf_rg"]
                  for i in range(len(nodes))]
+        self._draws_after_loops(needs, alive)
         unrolled = 0
         for g, (first, last, after) in enumerate(self.groups):
             upto = self.groups[g + 1][0] if g + 1 < len(self.groups) else len(st.events)
@@ -344,6 +345,21 @@ class Folded:
             g = bisect.bisect_right(firsts, st.npos[i]) - 1
             if needs[i] and g > 0 and st.npos[i] <= self.groups[g][1]:   # in loop g
                 self.unchecked.append(i)
+
+    def _draws_after_loops(self, needs, alive):
+        """A draw from the global generator after a folded loop that drew from it too
+        (a loader's shuffle, a random draw) is computed where the script drew it, after
+        the loop, not in the forward pass before the loop's draws (``needs``)."""
+        st, nodes = self.st, self.rec.nodes
+        ends = [last for first, last, _ in self.groups if first != last and any(
+            st.is_node[q] and _draws_globally(nodes[st.events[q][1]])
+            for q in range(first, last + 1))]
+        if not ends:
+            return
+        for i, node in enumerate(nodes):
+            if alive[i] and not node.get("removed") and not node["leaf_rg"] and \
+                    st.npos[i] > ends[0] and _draws_globally(node):
+                needs[i] = True
 
     def _action_before(self, q):
         """The ``uid`` of the script's last action before stream position ``q``."""
@@ -366,6 +382,13 @@ class Folded:
                         "count": count, "iterations": [ids(v) for v in iterations],
                         "last": ids(final), "printed": printed})
         return out
+
+
+def _draws_globally(node):
+    """Whether a node draws from the global generator each time it is computed."""
+    p = node["params"]
+    return node["kind"] in DRAWING_KINDS and p.get("generator") is None and \
+        (node["kind"] != "loader_batch" or p.get("seed") is None)
 
 
 def _with_watched_prints(rec):

@@ -41,7 +41,7 @@ FOLDED = {
         print(lin.weight, lin.bias)
     """, 15),
     # a dataset made first, no shuffle (its base seed drawn from the global generator
-    # every epoch), the epoch's mean loss printed
+    # every epoch), the epoch's mean loss printed, a draw after training
     "dataset_epoch_losses": ("""
         import torch
         from torch.utils.data import TensorDataset, DataLoader
@@ -62,8 +62,10 @@ FOLDED = {
                 total += loss.item()
             print(f"epoch {epoch}: mean loss {total / len(loader):.4f}")
         print(model.weight)
+        print(torch.randn(3))
     """, 12),
-    # shuffled by the global generator (two seeds drawn from it every epoch)
+    # shuffled by the global generator (two seeds drawn from it every epoch), then a
+    # draw after training that must still be the script's
     "shuffle_global": ("""
         import torch
         from torch.utils.data import TensorDataset, DataLoader
@@ -84,6 +86,7 @@ FOLDED = {
                     b.grad.zero_()
             print("epoch", epoch, "loss", round(loss.item(), 6))
         print(w.t(), b)
+        print(torch.rand(2))
     """, 9),
     # 10 rows in batches of 4: every epoch's last batch has 2 rows
     "smaller_last_batch": ("""
