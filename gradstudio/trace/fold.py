@@ -349,17 +349,21 @@ class Folded:
     def _draws_after_loops(self, needs, alive):
         """A draw from the global generator after a folded loop that drew from it too
         (a loader's shuffle, a random draw) is computed where the script drew it, after
-        the loop, not in the forward pass before the loop's draws (``needs``)."""
+        the loop, not in the forward pass before the loop's draws, and so is what is
+        computed from it (``needs``)."""
         st, nodes = self.st, self.rec.nodes
         ends = [last for first, last, _ in self.groups if first != last and any(
             st.is_node[q] and _draws_globally(nodes[st.events[q][1]])
             for q in range(first, last + 1))]
         if not ends:
             return
+        later = [False] * len(nodes)         # (such a draw, or computed from one)
         for i, node in enumerate(nodes):
-            if alive[i] and not node.get("removed") and not node["leaf_rg"] and \
-                    st.npos[i] > ends[0] and _draws_globally(node):
-                needs[i] = True
+            if node.get("removed") or node["leaf_rg"]:
+                continue
+            later[i] = st.npos[i] > ends[0] and _draws_globally(node) or \
+                any(later[j] for j in node["inputs"].values())
+            needs[i] = needs[i] or (later[i] and alive[i])
 
     def _action_before(self, q):
         """The ``uid`` of the script's last action before stream position ``q``."""

@@ -212,3 +212,30 @@ NOT_FOLDED = {
         print(w)
     """,
 }
+
+# a test loader read under no_grad after each epoch's training: one loop per epoch (the
+# test batches between them), the test batches computed after each loop
+EPOCH_LOOPS = {
+    "train_and_test_loaders": ("""
+        import torch
+        from torch.utils.data import TensorDataset, DataLoader
+        torch.manual_seed(0)
+        X = torch.randn(40, 2); y = (X[:, 0] > X[:, 1]).long()
+        train = DataLoader(TensorDataset(X[:32], y[:32]), batch_size=8, shuffle=True)
+        test = DataLoader(TensorDataset(X[32:], y[32:]), batch_size=4)
+        model = torch.nn.Linear(2, 2)
+        opt = torch.optim.SGD(model.parameters(), lr=0.5)
+        for epoch in range(3):
+            model.train()
+            for xb, yb in train:
+                loss = torch.nn.functional.cross_entropy(model(xb), yb)
+                opt.zero_grad(); loss.backward(); opt.step()
+            model.eval()
+            correct = 0
+            with torch.no_grad():
+                for xb, yb in test:
+                    correct += (model(xb).argmax(1) == yb).sum().item()
+            print(f"epoch {epoch} loss {loss.item():.4f} acc {correct}/8")
+        print(torch.randn(2))
+    """, [4, 4, 4]),
+}

@@ -11,7 +11,7 @@ import pytest
 from gradstudio.document.export import export_script
 from gradstudio.document.run import run
 
-from batch_programs import FOLDED, NOT_FOLDED
+from batch_programs import EPOCH_LOOPS, FOLDED, NOT_FOLDED
 from script_runner import run_scripts, torch_available
 from trace_jobs import dedent, outcomes
 
@@ -26,8 +26,9 @@ def folded():
 
 @pytest.fixture(scope="module")
 def not_folded():
-    names = list(NOT_FOLDED)
-    return dict(zip(names, outcomes([NOT_FOLDED[n] for n in names])))
+    names = list(NOT_FOLDED) + list(EPOCH_LOOPS)
+    sources = list(NOT_FOLDED.values()) + [s for s, _ in EPOCH_LOOPS.values()]
+    return dict(zip(names, outcomes(sources)))
 
 
 def the_loop(doc):
@@ -53,8 +54,9 @@ def test_a_loader_loop_opens_as_one_iteration_and_a_loop_over_every_batch(folded
 
 @ORACLE
 def test_every_export_prints_under_torch_what_the_program_printed(folded, not_folded):
-    docs = [folded[n] for n in FOLDED] + [not_folded[n] for n in NOT_FOLDED]
-    sources = [dedent(FOLDED[n][0]) for n in FOLDED] + [dedent(s) for s in NOT_FOLDED.values()]
+    docs = [folded[n] for n in FOLDED] + [not_folded[n] for n in [*NOT_FOLDED, *EPOCH_LOOPS]]
+    sources = [dedent(FOLDED[n][0]) for n in FOLDED] + [
+        dedent(s) for s in [*NOT_FOLDED.values(), *(s for s, _ in EPOCH_LOOPS.values())]]
     codes = [export_script(d).text for d in docs]
     assert all(("DataLoader(range(" in c) != ("torch.randperm(" in c)
                for c in codes[:len(FOLDED)])
@@ -126,3 +128,13 @@ def test_the_data_panel_shows_every_row_of_the_data_the_batches_come_from(folded
     output = result.state(view.nodes["output"], view.step).value
     np.testing.assert_array_equal(view.outputs[idx], output)
     assert view.image is not None and np.isfinite(view.loss)
+
+
+@pytest.mark.parametrize("name", list(EPOCH_LOOPS))
+def test_a_test_loader_between_epochs_is_computed_after_each_epochs_loop(not_folded, name):
+    doc = not_folded[name]
+    assert not isinstance(doc, Exception), doc
+    assert doc.trace_note is None
+    assert [a.params["count"] for a in doc.timeline if a.kind == "loop"] == \
+        EPOCH_LOOPS[name][1]
+    assert len(list(doc.node_ids)) < 60         # (311 drawn unrolled)
