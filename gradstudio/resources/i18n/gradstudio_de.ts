@@ -3046,6 +3046,10 @@ Der Lauf: {expected}</translation>
         <translation>verwendet, wo die Bedingung gilt, wenn &apos;input&apos; nicht verbunden ist</translation>
     </message>
     <message>
+        <source>what draws the batches: a DataLoader over the rows, or an epoch&apos;s permutation sliced (perm = torch.randperm(size); perm[i:i + batch_size])</source>
+        <translation>was die Batches zieht: ein DataLoader über die Zeilen oder die Permutation einer Epoche, in Stücke geschnitten (perm = torch.randperm(size); perm[i:i + batch_size])</translation>
+    </message>
+    <message>
         <source>what goes inside [ ]: i and j are the tensors on those ports</source>
         <translation>was in [ ] steht: i und j sind die Tensoren an diesen Eingängen</translation>
     </message>

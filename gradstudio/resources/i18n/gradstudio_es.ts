@@ -3046,6 +3046,10 @@ La ejecución: {expected}</translation>
         <translation>se usa donde se cumple la condición cuando &apos;input&apos; no está conectado</translation>
     </message>
     <message>
+        <source>what draws the batches: a DataLoader over the rows, or an epoch&apos;s permutation sliced (perm = torch.randperm(size); perm[i:i + batch_size])</source>
+        <translation>qué extrae los lotes: un DataLoader sobre las filas, o la permutación de una época cortada en trozos (perm = torch.randperm(size); perm[i:i + batch_size])</translation>
+    </message>
+    <message>
         <source>what goes inside [ ]: i and j are the tensors on those ports</source>
         <translation>lo que va dentro de [ ]: i y j son los tensores de esas entradas</translation>
     </message>
