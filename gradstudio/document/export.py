@@ -406,8 +406,20 @@ class _Script:
 
     def open_loop(self, action):
         self.loop = action
-        self.loop_var = self.loop_var or self.namer.claim("epoch")
+        # (a loop over a loader's batches counts steps, every epoch's batches: not epochs)
+        self.loop_var = self.loop_var or self.namer.claim(
+            "step" if self._draws_batches(action) else "epoch")
         return self.emit(_action_code(action, None, None, loop_var=self.loop_var)[0][0])
+
+    def _draws_batches(self, loop):
+        """Whether a compute step of ``loop``'s body computes a node whose kind has a
+        prelude (the next batch of a loader written before the program)."""
+        timeline = self.doc.timeline
+        start = next(i for i, a in enumerate(timeline) if a.id == loop.id)
+        end = loop_structure(timeline)[0].get(start, start)
+        late = self.result.late.at
+        return any(CATALOGUE[self.doc.node(n).kind].prelude is not None
+                   for a in timeline[start + 1:end] for n in late.get(a.id, ()))
 
     def close_loop(self):
         """The loop's end: its prints each iteration (or ``pass``), then the watched
