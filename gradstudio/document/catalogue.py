@@ -97,6 +97,9 @@ class NodeKind:
     # binds(params) -> the suffixes of the names its statements bind besides its own
     # (a data node's split binds ``{name}_test``): the export keeps them free
     binds: Callable = field(default=None, repr=False, compare=False)
+    # prelude(params) -> (statements, names): what the node's code uses that the export
+    # writes once, before the program, and the names they bind (a DataLoader's)
+    prelude: Callable = field(default=None, repr=False, compare=False)
 
     def param(self, name):
         return self._params_by_name[name]       # (KeyError for no such param)
@@ -811,9 +814,10 @@ for _n in ("cat", "stack"):
 
 # ----------------------------------------------------------------------------- autograd, writes
 # (the kinds built on the classes above, each group in a module of its own)
-from . import catalogue_autograd, catalogue_data, catalogue_writes  # noqa: E402
+from . import batches, catalogue_autograd, catalogue_data, catalogue_writes  # noqa: E402
 
 catalogue_autograd.register(_add, NodeKind, Port, ParamSpec)
 catalogue_writes.register(_add, NodeKind, Port, ParamSpec)
 catalogue_data.register(_add, NodeKind, Port, ParamSpec)
 catalogue_data.register_imported(_add, NodeKind, ParamSpec)
+batches.register(_add, NodeKind, Port, ParamSpec)

@@ -9,6 +9,10 @@ the input plane (two inputs) or the input line (one), what it would make of any 
   not require grad and holds one or two columns of as many rows as the output: the
   ``x`` of ``x = data[:, :2]``.
 
+A loop over a loader's batches (``x[idx]``, ``idx`` a ``loader_batch`` node) shows every
+row of the data, not only the batch: the nodes between ``idx`` and the loss computed again
+for all the rows at once, under ``no_grad``.
+
 The model is shown as it was in the iteration the views show: the parameters just after
 that iteration's *forward again* (the ones its output and loss were computed from), or
 after the forward pass when the loop does not compute the forward again. The points' outputs,
@@ -33,6 +37,7 @@ from gradstudio.timeline import ACTIONS
 from gradstudio.words import translate
 
 from .actions import loop_structure
+from .batches import KIND
 from .catalogue import CATALOGUE
 from .catalogue_data import has_dataset
 from .run_timeline import NodeFailure, compute
@@ -115,6 +120,9 @@ def _loss_and_step(doc):
                                "loss.backward() to it.")
     forward = next((i for i in body if ACTIONS[timeline[i].kind].recomputes == "forward"),
                    None)
+    if forward is None:      # (a loop over batches computes its forward with its batch)
+        forward = next((i for i in body if ACTIONS[timeline[i].kind].recomputes == "late"),
+                       None)
     return loss, 0 if forward is None else forward + 1
 
 
@@ -188,15 +196,38 @@ def data_points(doc, result):
                                 "feeds the model's output."))
     view = DataView(step=step, nodes={"inputs": x, "output": output, "target": target,
                                       "loss": loss})
-    view.inputs = np.asarray(result.state(x, step).value, dtype=np.float64)
-    view.outputs = outputs
-    view.targets = np.asarray(tgt_s.value, dtype=np.float64).reshape(rows, -1)[:, 0] \
-        if tgt_s.value.size == rows else np.asarray(tgt_s.value, dtype=np.float64)
-    loss_s = result.state(loss, step)
-    if loss_s.ok and loss_s.value is not None and loss_s.value.size == 1:
-        view.loss = float(loss_s.value)
+    values = _every_batch(doc, result, view) or {
+        "inputs": result.state(x, step).value, "output": out_s.value,
+        "target": tgt_s.value, "loss": result.state(loss, step).value}
+    view.inputs = np.asarray(values["inputs"], dtype=np.float64)
+    view.outputs = outputs = np.asarray(values["output"], dtype=np.float64)
+    rows = outputs.shape[0]
+    targets = np.asarray(values["target"], dtype=np.float64)
+    view.targets = targets.reshape(rows, -1)[:, 0] if targets.size == rows else targets
+    if values["loss"] is not None and np.size(values["loss"]) == 1:
+        view.loss = float(values["loss"])
     _classify(view, data.kind)
     return view
+
+
+def _every_batch(doc, result, view):
+    """When the inputs are a batch a loader drew (``x[idx]``, ``idx`` a ``loader_batch``
+    node): the inputs, output, targets and loss over every row of the loader's data
+    (node -> value), the model as at the view's step; else None."""
+    x = view.nodes["inputs"]
+    data = doc.node(x)
+    batch = doc.inputs_of(x).get("i") if data.kind == "index" else None
+    if batch is None or doc.node(batch).kind != KIND:
+        return None
+    rows = torch.arange(doc.node(batch).params["size"])
+    try:
+        t = _again(doc, result, view.step, {batch: rows}, view.nodes["loss"])
+    except NodeFailure:
+        return None
+    if not all(view.nodes[k] in t for k in ("inputs", "output", "target", "loss")):
+        return None
+    return {k: np.array(raw.data(t[view.nodes[k]])) for k in ("inputs", "output", "target",
+                                                               "loss")}
 
 
 def prepare(doc, result):

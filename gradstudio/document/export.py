@@ -102,10 +102,25 @@ def node_names(doc, order=None):
     return _names(doc, order if order is not None else doc.topological_order())[0]
 
 
+def _preludes(doc):
+    """``(statements, names)`` of each node kind's prelude the document's nodes need
+    (once per distinct one, in the nodes' order)."""
+    out = []
+    for nid in doc.node_ids:
+        data = doc.node(nid)
+        prelude = CATALOGUE[data.kind].prelude
+        if prelude is not None and prelude(data.params) not in out:
+            out.append(prelude(data.params))
+    return out
+
+
 def _names(doc, order):
     """node id -> Python name; unlabelled aliasing nodes share their input's name."""
     namer = _Namer()
     names = {}
+    for lines, bound in _preludes(doc):          # (names a prelude binds, taken first)
+        for name in bound:
+            namer.claim(name)
     for nid in order:
         data = doc.node(nid)
         src = doc.source_of(nid, "self")
@@ -291,10 +306,18 @@ class _Script:
             else:                        # a free note: at the top
                 for c in comment_lines(note.text):
                     self.emit(c)
-        self.emit("import torch")
+        preludes = [line for lines, _ in _preludes(doc) for line in lines]
+        imports = [line for line in preludes if line.startswith("import ")]
+        for line in dict.fromkeys(imports + ["import torch"]):
+            self.emit(line)
         self.emit("")
         if doc.seed is not None:
             self.emit(f"torch.manual_seed({doc.seed})")
+            self.emit("")
+        made = [line for line in dict.fromkeys(preludes) if line not in imports]
+        for line in made:          # (what a prelude makes draws nothing: a DataLoader)
+            self.emit(line)
+        if made:
             self.emit("")
         forward_line = len(self.lines) + 1
         order = result.order
@@ -383,8 +406,20 @@ class _Script:
 
     def open_loop(self, action):
         self.loop = action
-        self.loop_var = self.loop_var or self.namer.claim("epoch")
+        # (a loop over a loader's batches counts steps, every epoch's batches: not epochs)
+        self.loop_var = self.loop_var or self.namer.claim(
+            "step" if self._draws_batches(action) else "epoch")
         return self.emit(_action_code(action, None, None, loop_var=self.loop_var)[0][0])
+
+    def _draws_batches(self, loop):
+        """Whether a compute step of ``loop``'s body computes a node whose kind has a
+        prelude (the next batch of a loader written before the program)."""
+        timeline = self.doc.timeline
+        start = next(i for i, a in enumerate(timeline) if a.id == loop.id)
+        end = loop_structure(timeline)[0].get(start, start)
+        late = self.result.late.at
+        return any(CATALOGUE[self.doc.node(n).kind].prelude is not None
+                   for a in timeline[start + 1:end] for n in late.get(a.id, ()))
 
     def close_loop(self):
         """The loop's end: its prints each iteration (or ``pass``), then the watched

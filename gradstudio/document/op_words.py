@@ -327,6 +327,11 @@ KIND_DOCS = (
     QT_TRANSLATE_NOOP("Ops", "The remainder of dividing by a number, with the sign of self."),
     QT_TRANSLATE_NOOP("Ops", "The remainder of dividing, with the sign of self (C's fmod)."),
     QT_TRANSLATE_NOOP(
+        "Ops", "The row indices of one mini-batch a torch.utils.data.DataLoader draws "
+        "over size rows (shuffled by its own generator, or the global one): "
+        "each time it is computed the loader's next batch, a new epoch when the"
+        " last one ran out. x[idx] takes the batch's rows."),
+    QT_TRANSLATE_NOOP(
         "Ops", "The rows of weight (a table of learned vectors) that input's class "
         "indices name, in input's shape: nn.Embedding."),
     QT_TRANSLATE_NOOP("Ops", "The running largest element along a dimension."),
@@ -413,6 +418,7 @@ KIND_DOCS = (
 )
 
 PARAM_DOCS = (
+    QT_TRANSLATE_NOOP("OpSettings", "a new order every epoch"),
     QT_TRANSLATE_NOOP("OpSettings", "a target class that is skipped"),
     QT_TRANSLATE_NOOP("OpSettings", "above beta * x > threshold, x itself"),
     QT_TRANSLATE_NOOP("OpSettings", "added to the variance before its square root"),
@@ -439,6 +445,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "how many groups the channels are cut into"),
     QT_TRANSLATE_NOOP("OpSettings", "how many numbers"),
     QT_TRANSLATE_NOOP("OpSettings", "how many points (rows)"),
+    QT_TRANSLATE_NOOP("OpSettings", "how many rows the dataset has"),
     QT_TRANSLATE_NOOP("OpSettings", "how the quotient is rounded"),
     QT_TRANSLATE_NOOP("OpSettings", "in order"),
     QT_TRANSLATE_NOOP(
@@ -450,6 +457,7 @@ PARAM_DOCS = (
         "OpSettings", "keep y's graph for later backward passes (with create_graph it is kept"
         " anyway)"),
     QT_TRANSLATE_NOOP("OpSettings", "largest first"),
+    QT_TRANSLATE_NOOP("OpSettings", "leave out a last batch smaller than batch_size"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "mean: the average of the squared differences; sum: their total; none: "
         "one per element"),
@@ -470,6 +478,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "order of the norm"),
     QT_TRANSLATE_NOOP("OpSettings", "record the gradient's own graph, to differentiate it again"),
     QT_TRANSLATE_NOOP("OpSettings", "rows and columns"),
+    QT_TRANSLATE_NOOP("OpSettings", "rows per batch"),
     QT_TRANSLATE_NOOP("OpSettings", "size of each dimension"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "subtracted from the count: 1 (Bessel's) for a sample, 0 for the whole "
@@ -496,6 +505,9 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "the numbers, as nested lists"),
     QT_TRANSLATE_NOOP("OpSettings", "the probability of an element being zeroed, from 0 to 1"),
     QT_TRANSLATE_NOOP("OpSettings", "the rows: the features, then the label"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "the seed of the loader's own torch.Generator; empty: it draws from the"
+        " global one"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "the seed of the split's own generator, which shuffles the rows before "
         "the test rows are taken from the end"),
@@ -526,12 +538,18 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "used when 'exponent' is not connected"),
     QT_TRANSLATE_NOOP("OpSettings", "used when 'other' is not connected"),
     QT_TRANSLATE_NOOP("OpSettings", "used where the condition holds when 'input' is not connected"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "what draws the batches: a DataLoader over the rows, or an epoch's "
+        "permutation sliced (perm = torch.randperm(size); perm[i:i + "
+        "batch_size])"),
     QT_TRANSLATE_NOOP("OpSettings", "what goes inside [ ]: i and j are the tensors on those ports"),
     QT_TRANSLATE_NOOP("OpSettings", "what replaces x at or below the threshold"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "what the gradient becomes: an expression of grad, or print(...) of it"),
     QT_TRANSLATE_NOOP("OpSettings", "where the squared part ends"),
     QT_TRANSLATE_NOOP("OpSettings", "which diagonal: 0 the main one, >0 above, <0 below"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "which loader it draws from (the nodes of one loader share its batches)"),
     QT_TRANSLATE_NOOP("OpSettings", "which norm"),
     QT_TRANSLATE_NOOP("OpSettings", "which smallest (1: the smallest)"),
     QT_TRANSLATE_NOOP("OpSettings", "whose sign"),

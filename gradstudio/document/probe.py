@@ -49,7 +49,7 @@ RANDOM_KINDS = frozenset({
     "rand", "randn", "randint", "randperm", "uniform", "normal", "bernoulli", "multinomial",
     "exponential", "poisson", "dropout", "dropout1d", "dropout2d", "dropout3d",
     "alpha_dropout", "feature_alpha_dropout", "rrelu", "rand_like", "randn_like",
-    "randint_like"})
+    "randint_like", "loader_batch"})       # (a loader's next batch: drawn anew each time)
 
 # how close vᵀJ must be to the .grad the run left, by dtype (relative to the largest)
 _CLOSE = {"float16": 2e-3, "bfloat16": 1e-2, "float32": 2e-6, "float64": 1e-12}

@@ -23,7 +23,7 @@ from gradstudio import gc_policy
 from gradstudio.engine import inspect as raw
 from gradstudio.hook_text import printing
 
-from . import generators
+from . import batches, generators
 from .catalogue_data import held_out
 from .limits import RunBudget
 from .run_actions import ActionOutcome
@@ -69,6 +69,7 @@ def start(doc, focus, limits=None, changes=(), live=False):
     if doc.seed is not None:
         torch.manual_seed(doc.seed)
     generators.fresh()               # (no torch.Generator made yet)
+    batches.fresh()                  # (no loader's epoch begun yet)
     order = doc.topological_order()
     result.order = order
     late = result.late = plan_late(doc, order)     # nodes computed at a timeline step

@@ -12,7 +12,9 @@ A ``Listener`` sees what a program does with the engine, as it happens:
   (``torch.ones``), the autograd state (``Tensor.detach``, ``Tensor.grad``'s getter and
   setter, ``Tensor.backward``, ``torch.autograd.grad``), grad-mode blocks and
   ``torch.optim``'s calls (``torch.optim.Optimizer`` for making one, ``...Optimizer.step``,
-  ``zero_grad``, ``load_state_dict``, ``torch.nn.Module.zero_grad``, a scheduler). The listener
+  ``zero_grad``, ``load_state_dict``, ``torch.nn.Module.zero_grad``, a scheduler, and a
+  ``DataLoader``'s next batch, ``DataLoader.__next__``, whose iterator tells its ``loader``
+  and the ``index`` it drew). The listener
   makes the call itself (``func(*args, **kwargs)``) and returns its result, so it can see
   what happens inside it and what it returned, as PyTorch's ``TorchFunctionMode`` does.
 

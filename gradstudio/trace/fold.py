@@ -41,7 +41,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP, Number
 
 from .fold_find import Stream, find_loops, same_forward_before
 from .said import Said
-from .values import NODE_PARAMS, RANDOM_KINDS, TraceError
+from .values import NODE_PARAMS, DRAWING_KINDS, TraceError
 
 MAX_UNROLLED_STEPS = 20
 MAX_LOOP_VALUES = 2_000_000       # elements of per-iteration values sent for the check
@@ -110,7 +110,7 @@ class Folded:
         st, rec = self.st, self.rec
         out, q = [], 0
         starts = {loop.start: loop for loop in self.loops}
-        self.said = Said(rec.said, self.real, len(rec.actions))
+        self.said = Said(rec.said, self.real, len(rec.actions), st.removed_before)
         while q < len(st.events):
             out.extend(self.said.before(q, self._printable))
             loop = starts.get(q)
@@ -179,7 +179,7 @@ class Folded:
                  self._computed_in_loop(rec.nodes[st.events[s + t][1]])}
         if drawn and loop.pre:
             raise TraceError(RANDOM_IN_LOOP if any(
-                rec.nodes[st.events[s + t][1]]["kind"] in RANDOM_KINDS for t in drawn)
+                rec.nodes[st.events[s + t][1]]["kind"] in DRAWING_KINDS for t in drawn)
                 else GRAD_IN_LOOP, line=st.line(s))
         return drawn
 
@@ -238,7 +238,7 @@ class Folded:
         """Whether a node of a loop's iteration is computed by a compute step of the
         loop's body: a random draw, or a ``.grad`` used as a value (``late``, made after
         an action of the iteration) that is not computed from another such node."""
-        if node["kind"] in RANDOM_KINDS:
+        if node["kind"] in DRAWING_KINDS:
             return True
         return node.get("late", LOOPED) != LOOPED and not any(
             "late" in self.rec.nodes[j] for j in node["inputs"].values())
@@ -328,6 +328,7 @@ class Folded:
                 depends[i] = any(depends[j] for j in node["inputs"].values())
         needs = [alive[i] and depends[i] and not nodes[i]["leaf_rg"]
                  for i in range(len(nodes))]
+        self._draws_after_loops(needs, alive)
         unrolled = 0
         for g, (first, last, after) in enumerate(self.groups):
             upto = self.groups[g + 1][0] if g + 1 < len(self.groups) else len(st.events)
@@ -350,6 +351,25 @@ class Folded:
             if needs[i] and g > 0 and st.npos[i] <= self.groups[g][1]:   # in loop g
                 self.unchecked.append(i)
 
+    def _draws_after_loops(self, needs, alive):
+        """A draw from the global generator after a folded loop that drew from it too
+        (a loader's shuffle, a random draw) is computed where the script drew it, after
+        the loop, not in the forward pass before the loop's draws, and so is what is
+        computed from it (``needs``)."""
+        st, nodes = self.st, self.rec.nodes
+        ends = [last for first, last, _ in self.groups if first != last and any(
+            st.is_node[q] and _draws_globally(nodes[st.events[q][1]])
+            for q in range(first, last + 1))]
+        if not ends:
+            return
+        later = [False] * len(nodes)         # (such a draw, or computed from one)
+        for i, node in enumerate(nodes):
+            if node.get("removed") or node["leaf_rg"]:
+                continue
+            later[i] = st.npos[i] > ends[0] and _draws_globally(node) or \
+                any(later[j] for j in node["inputs"].values())
+            needs[i] = needs[i] or (later[i] and alive[i])
+
     def _action_before(self, q):
         """The ``uid`` of the script's last action before stream position ``q``."""
         st = self.st
@@ -371,6 +391,13 @@ class Folded:
                         "count": count, "iterations": [ids(v) for v in iterations],
                         "last": ids(final), "printed": printed})
         return out
+
+
+def _draws_globally(node):
+    """Whether a node draws from the global generator each time it is computed."""
+    p = node["params"]
+    return node["kind"] in DRAWING_KINDS and p.get("generator") is None and \
+        (node["kind"] != "loader_batch" or p.get("seed") is None)
 
 
 def _with_watched_prints(rec):

@@ -29,19 +29,28 @@ class Stream:
 
     def __init__(self, nodes, actions):
         self.nodes, self.actions = nodes, actions
+        # (a node removed before the search, such as a permutation its batches now
+        # draw (``batches``), is no event: nothing uses it)
         events, i = [], 0
         for j, a in enumerate(actions):
             while i < a["after"]:
-                events.append((False, i))
+                if not nodes[i].get("removed"):
+                    events.append((False, i))
                 i += 1
             events.append((True, j))
-        events.extend((False, k) for k in range(i, len(nodes)))
+        events.extend((False, k) for k in range(i, len(nodes)) if not nodes[k].get("removed"))
         self.events = events
         self.npos, self.apos = [0] * len(nodes), [0] * len(actions)
         self.nodes_before = [0]
         for q, (is_action, k) in enumerate(events):
             (self.apos if is_action else self.npos)[k] = q
-            self.nodes_before.append(self.nodes_before[-1] + (not is_action))
+            self.nodes_before.append(self.nodes_before[-1] if is_action else k + 1)
+        self.removed_before = [0]          # removed nodes among the first k nodes
+        for k, node in enumerate(nodes):
+            gone = bool(node.get("removed"))
+            self.removed_before.append(self.removed_before[-1] + gone)
+            if gone:                       # (where it was: the event before it)
+                self.npos[k] = self.npos[k - 1] if k else 0
         self.uid_pos = {a["uid"]: self.apos[j] for j, a in enumerate(actions) if "uid" in a}
         self.block_pos = {}
         for k, node in enumerate(nodes):

@@ -14,7 +14,8 @@ from gradstudio.words import QT_TRANSLATE_NOOP, Number
 from .fold import fold
 from .late import place_computes
 from .said import merge_adjacent
-from .values import NODE_PARAMS, RANDOM_KINDS, ActionRef, TraceError
+from .batches import randperm_batches
+from .values import NODE_PARAMS, DRAWING_KINDS, ActionRef, TraceError
 
 MAX_NODES = 20_000            # nodes of the graph drawn (after a training loop is folded)
 UNSEEDED = 0     # an unseeded script draws as if seeded with 0, the document's default
@@ -29,6 +30,7 @@ def finish(rec):
     if rec.refusal is not None:
         raise rec.refusal
     rec.settle_view()
+    randperm_batches(rec)      # (an epoch's perm[i:i + bs], one node for every batch)
     folded = fold(rec)
     alive = _alive(rec)
     folded.place_computes(alive)
@@ -49,7 +51,7 @@ def finish(rec):
     _add_steps(rec, nodes, new_id, index_of, set(folded.unchecked))
     actions = _actions(rec, alive, new_id, owner, grad_owner)
     seed = rec.seed
-    if seed is None and any(n["kind"] in RANDOM_KINDS for n in nodes):
+    if seed is None and any(n["kind"] in DRAWING_KINDS for n in nodes):
         seed = UNSEEDED
     return {"ok": True, "nodes": nodes, "actions": actions, "seed": seed,
             "loops": folded.checks(index_of, new_id), "printed": rec.forward_lines}
@@ -201,7 +203,7 @@ def _alive(rec):
         node = rec.nodes[i]
         if not node.get("removed") and (
                 consumers[i] or i in used or node["label"] or node["watched"] or
-                node["keep"] or node["kind"] in RANDOM_KINDS):
+                node["keep"] or node["kind"] in DRAWING_KINDS):
             continue
         alive[i] = False
         if not node.get("removed"):

@@ -31,10 +31,11 @@ def said_event(parts, texts, sep, end, line, nodes, actions):
 class Said:
     """The prints of a trace, by their position in ``fold``'s stream of events."""
 
-    def __init__(self, events, real, n_actions):
-        def position(e):
+    def __init__(self, events, real, n_actions, removed_before=None):
+        def position(e):      # (``removed_before``: nodes that are no event, by count)
             a = e["actions"]
-            return e["nodes"] + (real[a] if a < len(real) else n_actions)
+            gone = removed_before[e["nodes"]] if removed_before else 0
+            return e["nodes"] - gone + (real[a] if a < len(real) else n_actions)
         self.events = sorted(events, key=lambda e: position(e))
         self.positions = [position(e) for e in self.events]
         self.next = 0

@@ -30,7 +30,10 @@ class TraceError(Exception):
         self.line = line
 
 
-RANDOM_KINDS = frozenset({"rand", "randn", "uniform", "normal", "randperm", "randint", "dropout"})     # node kinds that draw numbers
+RANDOM_KINDS = frozenset({"rand", "randn", "uniform", "normal", "randperm", "randint",
+                          "dropout"})     # node kinds that draw numbers
+# ... and those each of whose evaluations draws anew: a loop computes them every iteration
+DRAWING_KINDS = RANDOM_KINDS | {"loader_batch"}     # (a DataLoader's next batch)
 
 
 # the settings of timeline actions that name nodes (by index while recording), read off

@@ -256,6 +256,13 @@ def every_kind_document():
                     "test_fraction": 0.4 if i == 2 else 0.0})
     node("imported_data", {"value": [[0.5, -1.0, 0.0], [1.5, 2.25, 1.0], [3.0, 0.1, 1.0]],
                            "test_fraction": 0.34, "split_seed": 3})     # (File ▸ Import Data…)
+    # a DataLoader's batches (batches): two of one shuffled loader with a generator of its
+    # own, one of a loader drawing from the global generator, rows of a taken at each
+    shuffled = {"loader": 1, "size": 2, "batch_size": 1, "shuffle": True, "seed": 3}
+    for _ in range(2):
+        node("index", {"key": "i"}, self=a, i=node("loader_batch", shuffled))
+    node("index", {"key": "i"}, self=a, i=node("loader_batch", {
+        "loader": 2, "size": 2, "batch_size": 2, "drop_last": True}))
     # an elementwise op, comparison or activation added to the table is covered without a
     # line here: its tensor ports take a (the 2x3 float leaf above), its params keep their
     # defaults

@@ -307,6 +307,8 @@ def test_every_setting_a_person_changes_reaches_the_exported_code(kind):
             code = spec.code(params, ports)
             if spec.then is not None:           # a write into a copy: the write's statement
                 code += "\n" + "\n".join(spec.then(params, ports, "name"))
+            if spec.prelude is not None:        # what it uses, written before the program
+                code += "\n" + "\n".join(spec.prelude(params)[0])
             codes.append(code)
         assert codes[0] != codes[1], f"{kind}'s {pspec.name}={other!r} is not in {codes[1]}"
 
@@ -364,6 +366,8 @@ def test_every_kind_spells_itself_as_python(kind):
              for a in n.args.args}
     assert set(inputs.values()) <= used, code
     binds = {"out" + s for s in (spec.binds(params) if spec.binds is not None else ())}
+    if spec.prelude is not None:     # (names its prelude binds, and the builtins it calls)
+        binds |= set(spec.prelude(params)[1]) | {"next"}
     assert used - set(inputs.values()) <= {"torch", "float"} | binds, code
 
 

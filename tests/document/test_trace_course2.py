@@ -84,3 +84,38 @@ def test_the_graphs_own_run_prints_what_its_export_prints(traced, printed, name)
     _, (out, error), transcript = printed[name]
     assert error is None, error
     assert transcript == out
+
+
+# the mini-batch programs of both course corpora (issue 32, item 2): each training loop
+# over a DataLoader's batches or an epoch's randperm slices opens as one loop block over
+# every batch, where it was drawn unrolled (nodes then: 473, 81, 166, 137)
+import test_parity_course as course1  # noqa: E402
+
+MINI_BATCH = {   # name -> (source, loops' iterations, most nodes)
+    "module_class_dataloader": (course1, [12], 30),
+    "manual_minibatch_randperm": (course1, [9], 20),
+    # (each epoch ends printing w.detach(): one loop per epoch, of its 3 batches)
+    "dataloader_enumerate_shapes": (course2, [3, 3, 3], 50),
+    "sequential_minibatch_randperm": (course2, [16], 30),
+    # (the issue's own two: 619 and 127 nodes before)
+    "dataloader_shuffled_epochs": (course2, [16], 20),
+    "randperm_epochs_sliced": (course2, [16], 20),
+}
+
+
+@pytest.fixture(scope="module")
+def mini_batch():
+    sources = [next(p.code for p in MINI_BATCH[n][0].PROGRAMS if p.name == n)
+               for n in MINI_BATCH]
+    return dict(zip(MINI_BATCH, outcomes(sources)))
+
+
+@pytest.mark.parametrize("name", list(MINI_BATCH))
+def test_a_mini_batch_program_opens_as_a_loop_over_its_batches(mini_batch, name):
+    doc = mini_batch[name]
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is None
+    _, iterations, most = MINI_BATCH[name]
+    assert [a.params["count"] for a in doc.timeline if a.kind == "loop"] == iterations
+    kinds = [doc.node(n).kind for n in doc.node_ids]
+    assert "loader_batch" in kinds and len(kinds) <= most

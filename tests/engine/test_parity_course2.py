@@ -117,6 +117,41 @@ prog("dataloader_enumerate_shapes", """
     print(len(loader), "batches per epoch")
 """)
 
+prog("dataloader_shuffled_epochs", """
+    import torch
+    from torch.utils.data import TensorDataset, DataLoader
+    torch.manual_seed(0)
+    X = torch.randn(64, 2); y = (X[:, 0] * X[:, 1] > 0).float().unsqueeze(1)
+    model = torch.nn.Sequential(torch.nn.Linear(2, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    loss_fn = torch.nn.BCEWithLogitsLoss()
+    loader = DataLoader(TensorDataset(X, y), batch_size=16, shuffle=True,
+                        generator=torch.Generator().manual_seed(1))
+    for epoch in range(4):
+        for xb, yb in loader:
+            opt.zero_grad(); loss = loss_fn(model(xb), yb); loss.backward(); opt.step()
+        print(epoch, loss.item())
+    print(model[2].weight)
+""")
+
+prog("randperm_epochs_sliced", """
+    import torch
+    torch.manual_seed(0)
+    X = torch.randn(64, 2); y = (X[:, 0] * X[:, 1] > 0).float().unsqueeze(1)
+    model = torch.nn.Sequential(torch.nn.Linear(2, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    loss_fn = torch.nn.BCEWithLogitsLoss()
+    n, bs = 64, 16
+    for epoch in range(4):
+        perm = torch.randperm(n)
+        for i in range(0, n, bs):
+            idx = perm[i:i+bs]
+            xb, yb = X[idx], y[idx]
+            opt.zero_grad(); loss = loss_fn(model(xb), yb); loss.backward(); opt.step()
+        print(epoch, loss.item())
+    print(model[0].bias)
+""")
+
 prog("state_dict_save_load_file", """
     import os
     import tempfile

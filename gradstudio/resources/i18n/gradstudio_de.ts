@@ -510,6 +510,14 @@ sandte [{nr}] {name}: {value}</translation>
         <source>Imported data is a table of rows of at least two numbers (the features, then the label).</source>
         <translation>Importierte Daten sind eine Tabelle aus Zeilen mit mindestens zwei Zahlen (die Merkmale, dann das Label).</translation>
     </message>
+    <message>
+        <source>A loader needs from 1 to {most:,} rows and a batch size of at least 1.</source>
+        <translation>Ein Loader braucht 1 bis {most:,} Zeilen und eine Batchgröße von mindestens 1.</translation>
+    </message>
+    <message>
+        <source>With drop_last and a batch larger than the rows, the loader has no batch at all: lower the batch size.</source>
+        <translation>Mit drop_last und einem Batch, der größer ist als die Zeilen, hat der Loader gar keinen Batch: Verkleinern Sie die Batchgröße.</translation>
+    </message>
 </context>
 <context>
     <name>Classroom</name>
@@ -2777,6 +2785,10 @@ Der Lauf: {expected}</translation>
 <context>
     <name>OpSettings</name>
     <message>
+        <source>a new order every epoch</source>
+        <translation>jede Epoche eine neue Reihenfolge</translation>
+    </message>
+    <message>
         <source>a target class that is skipped</source>
         <translation>eine Zielklasse, die übersprungen wird</translation>
     </message>
@@ -2861,6 +2873,10 @@ Der Lauf: {expected}</translation>
         <translation>wie viele Punkte (Zeilen)</translation>
     </message>
     <message>
+        <source>how many rows the dataset has</source>
+        <translation>wie viele Zeilen der Datensatz hat</translation>
+    </message>
+    <message>
         <source>how the quotient is rounded</source>
         <translation>wie der Quotient gerundet wird</translation>
     </message>
@@ -2887,6 +2903,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>largest first</source>
         <translation>größte zuerst</translation>
+    </message>
+    <message>
+        <source>leave out a last batch smaller than batch_size</source>
+        <translation>einen letzten Batch kleiner als batch_size auslassen</translation>
     </message>
     <message>
         <source>mean: the average of the squared differences; sum: their total; none: one per element</source>
@@ -2935,6 +2955,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>rows and columns</source>
         <translation>Zeilen und Spalten</translation>
+    </message>
+    <message>
+        <source>rows per batch</source>
+        <translation>Zeilen pro Batch</translation>
     </message>
     <message>
         <source>size of each dimension</source>
@@ -3033,6 +3057,10 @@ Der Lauf: {expected}</translation>
         <translation>die Zeilen: die Merkmale, dann das Label</translation>
     </message>
     <message>
+        <source>the seed of the loader&apos;s own torch.Generator; empty: it draws from the global one</source>
+        <translation>der Seed des eigenen torch.Generator des Loaders; leer: er zieht aus dem globalen</translation>
+    </message>
+    <message>
         <source>the seed of the split&apos;s own generator, which shuffles the rows before the test rows are taken from the end</source>
         <translation>der Startwert des eigenen Generators der Aufteilung, der die Zeilen mischt, bevor die Testzeilen vom Ende genommen werden</translation>
     </message>
@@ -3105,6 +3133,10 @@ Der Lauf: {expected}</translation>
         <translation>verwendet, wo die Bedingung gilt, wenn &apos;input&apos; nicht verbunden ist</translation>
     </message>
     <message>
+        <source>what draws the batches: a DataLoader over the rows, or an epoch&apos;s permutation sliced (perm = torch.randperm(size); perm[i:i + batch_size])</source>
+        <translation>was die Batches zieht: ein DataLoader über die Zeilen oder die Permutation einer Epoche, in Stücke geschnitten (perm = torch.randperm(size); perm[i:i + batch_size])</translation>
+    </message>
+    <message>
         <source>what goes inside [ ]: i and j are the tensors on those ports</source>
         <translation>was in [ ] steht: i und j sind die Tensoren an diesen Eingängen</translation>
     </message>
@@ -3123,6 +3155,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>which diagonal: 0 the main one, &gt;0 above, &lt;0 below</source>
         <translation>welche Diagonale: 0 die Hauptdiagonale, &gt;0 darüber, &lt;0 darunter</translation>
+    </message>
+    <message>
+        <source>which loader it draws from (the nodes of one loader share its batches)</source>
+        <translation>aus welchem Loader er zieht (die Knoten eines Loaders teilen seine Batches)</translation>
     </message>
     <message>
         <source>which norm</source>
@@ -3778,6 +3814,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>The remainder of dividing, with the sign of self (C&apos;s fmod).</source>
         <translation>Der Divisionsrest, mit dem Vorzeichen von self (fmod wie in C).</translation>
+    </message>
+    <message>
+        <source>The row indices of one mini-batch a torch.utils.data.DataLoader draws over size rows (shuffled by its own generator, or the global one): each time it is computed the loader&apos;s next batch, a new epoch when the last one ran out. x[idx] takes the batch&apos;s rows.</source>
+        <translation>Die Zeilenindizes eines Mini-Batches, den ein torch.utils.data.DataLoader über size Zeilen zieht (gemischt von seinem eigenen Generator oder dem globalen): bei jeder Berechnung der nächste Batch des Loaders, eine neue Epoche, wenn die letzte aufgebraucht ist. x[idx] nimmt die Zeilen des Batches.</translation>
     </message>
     <message>
         <source>The rows of weight (a table of learned vectors) that input&apos;s class indices name, in input&apos;s shape: nn.Embedding.</source>

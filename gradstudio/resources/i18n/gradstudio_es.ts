@@ -510,6 +510,14 @@ envió [{nr}] {name}: {value}</translation>
         <source>Imported data is a table of rows of at least two numbers (the features, then the label).</source>
         <translation>Los datos importados son una tabla de filas de al menos dos números (las características y luego la etiqueta).</translation>
     </message>
+    <message>
+        <source>A loader needs from 1 to {most:,} rows and a batch size of at least 1.</source>
+        <translation>Un loader necesita de 1 a {most:,} filas y un tamaño de lote de al menos 1.</translation>
+    </message>
+    <message>
+        <source>With drop_last and a batch larger than the rows, the loader has no batch at all: lower the batch size.</source>
+        <translation>Con drop_last y un lote mayor que las filas, el loader no tiene ningún lote: reduzca el tamaño del lote.</translation>
+    </message>
 </context>
 <context>
     <name>Classroom</name>
@@ -2777,6 +2785,10 @@ La ejecución: {expected}</translation>
 <context>
     <name>OpSettings</name>
     <message>
+        <source>a new order every epoch</source>
+        <translation>un orden nuevo en cada época</translation>
+    </message>
+    <message>
         <source>a target class that is skipped</source>
         <translation>una clase objetivo que se omite</translation>
     </message>
@@ -2861,6 +2873,10 @@ La ejecución: {expected}</translation>
         <translation>cuántos puntos (filas)</translation>
     </message>
     <message>
+        <source>how many rows the dataset has</source>
+        <translation>cuántas filas tiene el conjunto de datos</translation>
+    </message>
+    <message>
         <source>how the quotient is rounded</source>
         <translation>cómo se redondea el cociente</translation>
     </message>
@@ -2887,6 +2903,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>largest first</source>
         <translation>los mayores primero</translation>
+    </message>
+    <message>
+        <source>leave out a last batch smaller than batch_size</source>
+        <translation>omitir un último lote menor que batch_size</translation>
     </message>
     <message>
         <source>mean: the average of the squared differences; sum: their total; none: one per element</source>
@@ -2935,6 +2955,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>rows and columns</source>
         <translation>filas y columnas</translation>
+    </message>
+    <message>
+        <source>rows per batch</source>
+        <translation>filas por lote</translation>
     </message>
     <message>
         <source>size of each dimension</source>
@@ -3033,6 +3057,10 @@ La ejecución: {expected}</translation>
         <translation>las filas: las características y luego la etiqueta</translation>
     </message>
     <message>
+        <source>the seed of the loader&apos;s own torch.Generator; empty: it draws from the global one</source>
+        <translation>la semilla del torch.Generator propio del loader; vacío: extrae del global</translation>
+    </message>
+    <message>
         <source>the seed of the split&apos;s own generator, which shuffles the rows before the test rows are taken from the end</source>
         <translation>la semilla del generador propio de la división, que baraja las filas antes de tomar del final las filas de prueba</translation>
     </message>
@@ -3105,6 +3133,10 @@ La ejecución: {expected}</translation>
         <translation>se usa donde se cumple la condición cuando &apos;input&apos; no está conectado</translation>
     </message>
     <message>
+        <source>what draws the batches: a DataLoader over the rows, or an epoch&apos;s permutation sliced (perm = torch.randperm(size); perm[i:i + batch_size])</source>
+        <translation>qué extrae los lotes: un DataLoader sobre las filas, o la permutación de una época cortada en trozos (perm = torch.randperm(size); perm[i:i + batch_size])</translation>
+    </message>
+    <message>
         <source>what goes inside [ ]: i and j are the tensors on those ports</source>
         <translation>lo que va dentro de [ ]: i y j son los tensores de esas entradas</translation>
     </message>
@@ -3123,6 +3155,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>which diagonal: 0 the main one, &gt;0 above, &lt;0 below</source>
         <translation>qué diagonal: 0 la principal, &gt;0 por encima, &lt;0 por debajo</translation>
+    </message>
+    <message>
+        <source>which loader it draws from (the nodes of one loader share its batches)</source>
+        <translation>de qué loader extrae (los nodos de un loader comparten sus lotes)</translation>
     </message>
     <message>
         <source>which norm</source>
@@ -3778,6 +3814,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>The remainder of dividing, with the sign of self (C&apos;s fmod).</source>
         <translation>El resto de la división, con el signo de self (fmod de C).</translation>
+    </message>
+    <message>
+        <source>The row indices of one mini-batch a torch.utils.data.DataLoader draws over size rows (shuffled by its own generator, or the global one): each time it is computed the loader&apos;s next batch, a new epoch when the last one ran out. x[idx] takes the batch&apos;s rows.</source>
+        <translation>Los índices de fila de un minilote que un torch.utils.data.DataLoader extrae de size filas (barajadas por su propio generador o por el global): cada vez que se calcula, el siguiente lote del loader, una época nueva cuando la anterior se agotó. x[idx] toma las filas del lote.</translation>
     </message>
     <message>
         <source>The rows of weight (a table of learned vectors) that input&apos;s class indices name, in input&apos;s shape: nn.Embedding.</source>

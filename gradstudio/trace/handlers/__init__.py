@@ -12,15 +12,18 @@ makes it (``Tracer.call`` looks them up):
 - ``modules``: ``nn.Linear``, ``nn.Embedding``, ``nn.Parameter``, dropout;
 - ``optimizers``: ``torch.optim``'s optimizers and schedulers, a module's ``zero_grad``
   (``optim``);
-- ``actions``: ``backward``, ``autograd.grad`` (the timeline's trace points).
+- ``actions``: ``backward``, ``autograd.grad`` (the timeline's trace points);
+- ``loaders``: a ``DataLoader``'s batches (``loader_batch`` nodes).
 
 ``kinds`` holds the four ways a family's function becomes a handler (composite,
 special, at_top, recorded_first).
 """
-from . import actions, autograd_state, composites, factories, modules, optimizers, refusals
+from . import (actions, autograd_state, composites, factories, loaders, modules, optimizers,
+               refusals)
 
 # later families' entries win (refusals' printing ``Tensor.register_hook``)
-FAMILIES = (composites, factories, autograd_state, refusals, modules, optimizers, actions)
+FAMILIES = (composites, factories, autograd_state, refusals, modules, optimizers, actions,
+            loaders)
 
 
 def handlers(rec):

@@ -12,6 +12,7 @@ import os
 import warnings
 from typing import Generic, TypeVar
 
+from ... import observer
 from .. import _torch as torch
 from ._collate import default_collate, default_convert
 from ._rows_at_once import rows_at_once
@@ -173,6 +174,8 @@ class DataLoader(Generic[_T_co]):
 
 class _SingleProcessDataLoaderIter:
     def __init__(self, loader):
+        self.loader = loader        # (public: a listener reads the loader a batch is of)
+        self.index = None           # the indices of the batch drawn last
         self._dataset = loader.dataset
         self._iterable = loader._iterable
         self._len_called = loader._IterableDataset_len_called
@@ -202,8 +205,9 @@ class _SingleProcessDataLoaderIter:
     def __len__(self):
         return len(self._index_sampler)
 
+    @observer.observed("DataLoader.__next__")
     def __next__(self):
-        index = next(self._sampler_iter)
+        index = self.index = next(self._sampler_iter)
         if self._workers:
             before = torch.default_generator.get_state()
             data = self._fetch(index)
