@@ -11,7 +11,7 @@ from kinds_doc import every_kind_document
 from random_docs import random_document
 
 from gradstudio.document import Document, run
-from gradstudio.document.catalogue import CATALOGUE
+from gradstudio.document.catalogue import CATALOGUE, RESEEDING_KINDS
 from gradstudio.document.catalogue_data import DATASET_KINDS
 from gradstudio.document.examples import EXAMPLES, build
 from gradstudio.document.export import RESERVED_NAMES, export_script, transcript
@@ -283,9 +283,7 @@ def _another_value(pspec, value):
 
 # settings the node's own code leaves to the statement around it (a random source's
 # manual_seed is a torch.manual_seed(n) line before it: test_trace_dtypes_and_args)
-_WRITTEN_AROUND = {("rand", "manual_seed"), ("randn", "manual_seed"),
-                   ("uniform", "manual_seed"), ("randperm", "manual_seed"),
-                   ("randint", "manual_seed"), ("dropout", "manual_seed")} | \
+_WRITTEN_AROUND = {(k, "manual_seed") for k in RESEEDING_KINDS} | \
     {(k, "manual_seed") for k in DATASET_KINDS}
 
 

@@ -114,20 +114,20 @@ PROGRAMS = {
         except RuntimeError as e:
             print(e)
     """, {12: 1}, 2),
-    # a mini-batch loop too long to draw unrolled, which cannot be folded (the batches
-    # come from the DataLoader's shuffle, a running total is carried), is a part; a
+    # a mini-batch loop too long to draw unrolled, which cannot be folded (a loader over
+    # a Subset, whose batches are not drawn as a loop's), is a part; a
     # node drawn before it (the first batch) refused only at the end starts the part
     # earlier, and a second part in a later statement lasts to that statement's end
     "loader_loop_then_drawn": ("""
         import torch
-        from torch.utils.data import TensorDataset, DataLoader
+        from torch.utils.data import TensorDataset, DataLoader, Subset
         torch.manual_seed(0)
         X = torch.randn(24, 2)
         y = X.sum(1, keepdim=True)
         w = torch.zeros(2, 1, requires_grad=True)
         opt = torch.optim.SGD([w], lr=0.1)
-        loader = DataLoader(TensorDataset(X, y), batch_size=2, shuffle=True,
-                            generator=torch.Generator().manual_seed(1))
+        loader = DataLoader(Subset(TensorDataset(X, y), range(24)), batch_size=2,
+                            shuffle=True, generator=torch.Generator().manual_seed(1))
         for epoch in range(2):
             total = 0.0
             for xb, yb in loader:
