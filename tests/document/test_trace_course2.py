@@ -10,10 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
-import script_runner
-from trace_jobs import outcomes
+from trace_jobs import outcomes, printed_programs
 
-from gradstudio.document import Document, export, run
+from gradstudio.document import Document
 
 _ENGINE_TESTS = str(Path(__file__).resolve().parents[1] / "engine")
 if _ENGINE_TESTS not in sys.path:
@@ -51,15 +50,7 @@ def traced():
 @pytest.fixture(scope="module")
 def printed(traced):
     """name -> (original under torch, export under torch, the graph's transcript)."""
-    if not script_runner.torch_available():
-        pytest.skip("torch (the oracle) is not installed")
-    docs = {n: d for n, d in traced.items() if isinstance(d, Document)}
-    codes = [export.export_script(d).text for d in docs.values()]
-    results = script_runner.run_scripts([SOURCES[n] for n in NAMES] + codes)
-    originals = dict(zip(NAMES, results[:len(NAMES)]))
-    exported = dict(zip(docs, results[len(NAMES):]))
-    return {n: (originals[n], exported[n], export.transcript(d, run(d)))
-            for n, d in docs.items()}
+    return printed_programs(traced, SOURCES)
 
 
 @pytest.mark.parametrize("name", NAMES)

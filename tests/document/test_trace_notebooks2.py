@@ -57,20 +57,32 @@ def _as_jupyter(path):
     return f"CELLS = {json.dumps(json.dumps(cells))}\n" + _AS_JUPYTER
 
 
+def traced_notebooks(notebooks):
+    """``{name: document}`` of each notebook file, traced at once."""
+    jobs = [start_notebook_trace(p.read_bytes(), p.name) for p in notebooks]
+    return {p.stem: job.result(240) for p, job in zip(notebooks, jobs)}
+
+
+def printed_notebooks(traced, notebooks):
+    """``{name: (the cells under torch, the export under torch)}``, in one request to
+    the shared torch child."""
+    if not script_runner.torch_available():
+        pytest.skip("torch (the oracle) is not installed")
+    names = [p.stem for p in notebooks]
+    codes = [export.export_script(traced[n]).text for n in names]
+    results = script_runner.run_scripts([_as_jupyter(p) for p in notebooks] + codes)
+    return {n: (results[i], results[len(names) + i]) for i, n in enumerate(names)}
+
+
 @pytest.fixture(scope="module")
 def traced():
-    jobs = [start_notebook_trace(p.read_bytes(), p.name) for p in NOTEBOOKS]
-    return dict(zip(NAMES, (job.result(240) for job in jobs)))
+    return traced_notebooks(NOTEBOOKS)
 
 
 @pytest.fixture(scope="module")
 def printed(traced):
     """name -> (the cells under torch, the export under torch)."""
-    if not script_runner.torch_available():
-        pytest.skip("torch (the oracle) is not installed")
-    codes = [export.export_script(traced[n]).text for n in NAMES]
-    results = script_runner.run_scripts([_as_jupyter(p) for p in NOTEBOOKS] + codes)
-    return {n: (results[i], results[len(NAMES) + i]) for i, n in enumerate(NAMES)}
+    return printed_notebooks(traced, NOTEBOOKS)
 
 
 def test_there_are_notebooks():

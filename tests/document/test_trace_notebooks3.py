@@ -13,11 +13,9 @@ so that fixing one fails the test until its entry goes."""
 from pathlib import Path
 
 import pytest
-import script_runner
-from test_trace_notebooks2 import ADDRESS, _as_jupyter
+from test_trace_notebooks2 import ADDRESS, printed_notebooks, traced_notebooks
 
-from gradstudio.document import Document, export
-from gradstudio.document.notebook_trace import start_notebook_trace
+from gradstudio.document import Document
 
 NOTEBOOKS = sorted((Path(__file__).parent / "fixtures" / "notebooks3").glob("*.ipynb"))
 NAMES = [p.stem for p in NOTEBOOKS]
@@ -34,18 +32,13 @@ KNOWN_DIFFERENCES = {
 
 @pytest.fixture(scope="module")
 def traced():
-    jobs = [start_notebook_trace(p.read_bytes(), p.name) for p in NOTEBOOKS]
-    return dict(zip(NAMES, (job.result(240) for job in jobs)))
+    return traced_notebooks(NOTEBOOKS)
 
 
 @pytest.fixture(scope="module")
 def printed(traced):
     """name -> (the cells under torch, the export under torch)."""
-    if not script_runner.torch_available():
-        pytest.skip("torch (the oracle) is not installed")
-    codes = [export.export_script(traced[n]).text for n in NAMES]
-    results = script_runner.run_scripts([_as_jupyter(p) for p in NOTEBOOKS] + codes)
-    return {n: (results[i], results[len(NAMES) + i]) for i, n in enumerate(NAMES)}
+    return printed_notebooks(traced, NOTEBOOKS)
 
 
 def test_there_are_notebooks():

@@ -84,3 +84,23 @@ def check_refused(source, words, line):
     note = drawn_up_to(got, words)
     drawn = re.match(r"Drawn up to line (\d+);", note)
     assert drawn is None or int(drawn.group(1)) <= line, note
+
+
+def printed_programs(traced, sources):
+    """For a corpus test: ``{name: (original under torch, export under torch, the graph's
+    transcript)}`` of every program of ``sources`` (``{name: code}``) that opened
+    (``traced``: name -> its document or refusal); the originals and the exports run in
+    one request to the shared torch child."""
+    import pytest
+    import script_runner
+    from gradstudio.document import Document, export, run
+    if not script_runner.torch_available():
+        pytest.skip("torch (the oracle) is not installed")
+    names = list(sources)
+    docs = {n: d for n, d in traced.items() if isinstance(d, Document)}
+    codes = [export.export_script(d).text for d in docs.values()]
+    results = script_runner.run_scripts([sources[n] for n in names] + codes)
+    originals = dict(zip(names, results[:len(names)]))
+    exported = dict(zip(docs, results[len(names):]))
+    return {n: (originals[n], exported[n], export.transcript(d, run(d)))
+            for n, d in docs.items()}
