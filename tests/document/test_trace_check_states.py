@@ -29,9 +29,22 @@ def _counted(monkeypatch, cls, name, calls):
     monkeypatch.setattr(cls, name, counting)
 
 
+def _traced_here(source):
+    """The tracer's result for ``source``, traced in this process; ``sys.modules`` as it
+    was after (the tracer installs the engine as ``torch`` for the script, which the later
+    tests' real torch must not meet)."""
+    saved = dict(sys.modules)
+    try:
+        return json.loads(json.dumps(trace_source(source, record_values=True)))
+    finally:
+        for name in [k for k in sys.modules if k not in saved]:
+            del sys.modules[name]
+        sys.modules.update(saved)
+
+
 def _check_calls(monkeypatch, n):
     source = script(n)
-    data = json.loads(json.dumps(trace_source(source, record_values=True)))
+    data = _traced_here(source)
     doc, ids = _build(data)
     assert len(doc.node_ids) >= n
     calls = {}
@@ -49,3 +62,9 @@ def test_the_check_reads_the_states_in_one_pass_and_names_nothing(monkeypatch):
     # one state and name per node before: now none per node (the backward's own remain)
     assert long.get("state", 0) == short.get("state", 0) <= 1
     assert long.get("display_name", 0) == short.get("display_name", 0)
+
+
+def test_tracing_here_leaves_torch_as_it_found_it():
+    before = sys.modules.get("torch")
+    _traced_here(script(2))
+    assert sys.modules.get("torch") is before
