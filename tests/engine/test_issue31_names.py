@@ -11,6 +11,12 @@ import importlib
 
 import pytest
 
+# real torch, looking its own names up the first time, warns that torch.jit.script is
+# deprecated: torch's own warning, not the engine's
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:`torch.jit.script` is deprecated:DeprecationWarning")
+
+
 DATA = ["torch.utils.data", "torch.utils.data.Dataset", "torch.utils.data.IterableDataset",
         "torch.utils.data.TensorDataset", "torch.utils.data.Subset",
         "torch.utils.data.ConcatDataset", "torch.utils.data.ChainDataset",
