@@ -26,7 +26,8 @@ from gradstudio.engine.optable import OPS
 from gradstudio.trace.ops import has_kind
 from gradstudio.vocabulary import DTYPES
 
-from .generators import GENERATOR_KINDS, drawing_from_a_generator
+from . import catalogue_random
+from .catalogue_random import RESEEDING_KINDS
 from .index_text import bind_index, format_index, parse_index
 from .spelling import (dims, keywords, literal, number, optional, shape_tuple, sizes,
                        source_tail)
@@ -233,25 +234,7 @@ _source("full", lambda p: torch.full(tuple(p["shape"]), p["fill_value"], dtype=_
                                      requires_grad=p["requires_grad"]),
         "A tensor filled with one number.", [SHAPE, ParamSpec("fill_value", "scalar", 1.0)],
         "torch.full", _full_code)
-def _filled(method, a, b, doc, defaults):
-    """A source ``torch.empty(shape).<method>(a, b)``: ``uniform_(low, high)``,
-    ``normal_(mean, std)``."""
-    def evaluate(p):
-        t = getattr(torch.empty(*p["shape"], dtype=_dtype(p["dtype"])), method)(p[a], p[b])
-        return t.requires_grad_() if p["requires_grad"] else t
-    _source(method[:-1], evaluate, doc, [SHAPE, ParamSpec(a, "scalar", defaults[0]),
-                                         ParamSpec(b, "scalar", defaults[1])],
-            "torch.Tensor." + method,
-            lambda p, tail: f"torch.empty({sizes(p['shape'])}"
-                            + (keywords(dtype=f"torch.{p['dtype']}") if p.get("dtype") else "")
-                            + f").{method}({number(p[a])}, {number(p[b])})"
-                            + (".requires_grad_()" if p["requires_grad"] else ""))
-
-
-_filled("uniform_", "low", "high", "Uniform random numbers in [low, high) (seeded): what "
-        "nn.Linear draws its weight and bias from.", (-1.0, 1.0))
-_filled("normal_", "mean", "std", "Normal random numbers with a mean and a standard deviation "
-        "(seeded): what nn.init.normal_ fills a weight with.", (0.0, 1.0))
+catalogue_random.add_filled(_source, SHAPE, ParamSpec, _dtype)     # uniform, normal
 _source("eye", lambda p: torch.eye(p["n"], dtype=_dtype(p["dtype"]),
                                    requires_grad=p["requires_grad"]),
         "The identity matrix.", [ParamSpec("n", "int", 3, "rows and columns")], "torch.eye",
@@ -269,75 +252,9 @@ _source("linspace", lambda p: torch.linspace(p["start"], p["end"], p["steps"],
          ParamSpec("steps", "int", 5)], "torch.linspace",
         lambda p, tail: f"torch.linspace({number(p['start'])}, {number(p['end'])}, "
                         f"{p['steps']}{tail})")
-_add(NodeKind("randperm", "sources", "The whole numbers 0 to n - 1 in a random order (seeded): "
-              "what shuffles a dataset.", (),
-              (ParamSpec("n", "int", 4, "how many numbers"),
-               ParamSpec("dtype", "dtype", None, "element type (default int64)", optional=True),
-               RG),
-              lambda p: torch.randperm(p["n"], dtype=_dtype(p["dtype"]),
-                                       requires_grad=p["requires_grad"]),
-              "torch.randperm", is_source=True,
-              code=lambda p, a: f"torch.randperm({p['n']}{source_tail(p)})"))
-
-
-_add(NodeKind("randint", "sources", "Random whole numbers in [low, high) (seeded): random "
-              "labels, or the rows of a minibatch.", (),
-              (ParamSpec("low", "int", 0, "the smallest number drawn"),
-               ParamSpec("high", "int", 10, "one more than the largest number drawn"), SHAPE,
-               ParamSpec("dtype", "dtype", None, "element type (default int64)", optional=True),
-               RG),
-              lambda p: torch.randint(p["low"], p["high"], tuple(p["shape"]),
-                                      dtype=_dtype(p["dtype"]), requires_grad=p["requires_grad"]),
-              "torch.randint", is_source=True,
-              code=lambda p, a: f"torch.randint({p['low']}, {p['high']}, "
-                                f"{shape_tuple(p['shape'])}{source_tail(p)})"))
-
-
-def _dropout(p, self):
-    return torch.nn.functional.dropout(self, p["p"], training=True)
-
-
-_add(NodeKind("dropout", "activation", "Dropout while training: zeros each element with "
-              "probability p, drawn from the generator (seeded, in the graph's order, as "
-              "the script draws it), and scales the others by 1 / (1 - p): "
-              "F.dropout(x, p) or an nn.Dropout in training mode. In eval mode dropout "
-              "is the tensor itself: leave the node out.",
-              (Port("self"),), (ParamSpec("p", "scalar", 0.5, "the probability of an "
-                                          "element being zeroed, from 0 to 1"),),
-              _dropout, "torch.nn.functional.dropout({self}, p={p})", "MulBackward0",
-              code=lambda p, a: f"torch.nn.functional.dropout({a['self']}, "
-                                f"p={number(p['p'])})"))
-
-
-# ----------------------------------------------------------------------------- re-seeding
-# A random source may re-seed the generator just before it draws (torch.manual_seed(n)
-# after earlier draws, as a script that seeds again does): the draws after it, its own
-# and the next sources', continue from that seed.
-RESEED = ParamSpec("manual_seed", "int", None, "torch.manual_seed(n) just before this draw; "
-                   "empty: none (the draw continues from the graph's seed)", optional=True)
-RESEEDING_KINDS = ("rand", "randn", "uniform", "normal", "randperm", "randint", "dropout")
-
-
-def _reseeding(kind):
-    def evaluate(p, **inputs):
-        if p.get("manual_seed") is not None:
-            torch.manual_seed(p["manual_seed"])
-        return kind.evaluate(p, **inputs)
-    return replace(kind, params=kind.params + (RESEED,), evaluate=evaluate)
-
-
-# ... or draw from a torch.Generator of its own (``generators``)
-GENERATOR_PARAMS = (
-    ParamSpec("generator", "int", None, "the torch.Generator it draws from, by number "
-              "(the sources with one number share its stream); empty: the global one",
-              optional=True),
-    ParamSpec("generator_seed", "int", None, "g.manual_seed(n) just before this draw "
-              "(a new generator: torch.Generator().manual_seed(n); without a number, "
-              "generator 1's); empty: none",
-              optional=True))
-for _n in RESEEDING_KINDS:        # (re-seeding the global generator, then drawing)
-    CATALOGUE[_n] = _reseeding(drawing_from_a_generator(CATALOGUE[_n], GENERATOR_PARAMS)
-                               if _n in GENERATOR_KINDS else CATALOGUE[_n])
+catalogue_random.add_draws(_add, NodeKind, Port, ParamSpec, SHAPE, RG, _dtype)   # randperm ...
+# a random source may re-seed the generator, or draw from one of its own
+catalogue_random.reseed(CATALOGUE, ParamSpec)
 
 
 # ----------------------------------------------------------------------------- engine ops

@@ -51,7 +51,7 @@ def _generator(p):
 
 def drawing_from_a_generator(kind, params):
     """``kind`` (a random source) with the settings ``params`` (the catalogue's
-    ``GENERATOR_PARAMS``) drawing from its generator when one is set."""
+    ``catalogue_random.reseed``) drawing from its generator when one is set."""
     evaluate, code = kind.evaluate, kind.code
 
     def drawn(p, **inputs):
