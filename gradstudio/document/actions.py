@@ -13,13 +13,14 @@ per output, None for a scalar output's implicit 1; empty when none is given), ``
 ``count`` (0 to ``MAX_COUNT``), ``counts`` (a list of those: a scheduler's milestones),
 ``action`` (the id of the action making the optimizer or scheduler the setting is named
 after), ``choice`` (one of ``CHOICES``),
-``text`` (a short string: a print's ``sep``), ``line`` (a script's line number, or None)
-and ``parts`` (what a ``say`` step prints: see ``timeline/kinds_steps.py``).
+``text`` (a short string: a print's ``sep``), ``formula`` (a learning-rate lambda's
+text: ``timeline/formula.py``), ``line`` (a script's line number, or None) and ``parts`` (what a ``say`` step prints: see ``timeline/kinds_steps.py``).
 """
 import math
 
 from gradstudio.timeline import (ACTION_KINDS, ACTIONS, CHOICES, OPTIMIZER_SETTINGS,
                                  optimizer_arguments)
+from gradstudio.timeline.formula import FormulaError, parse_formula
 from gradstudio.vocabulary import MAX_LOOP_COUNT
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
@@ -52,6 +53,8 @@ def check_action_param(kind, name, value):
         raise _refused(QT_TRANSLATE_NOOP("Actions", "A {kind} action has no setting '{name}'."),
                        name, kind=kind)
     t = specs[name]
+    if t in _CHECKED:       # (the types with a checker of their own)
+        return _CHECKED[t](name, value)
     if t == "bool":
         if not isinstance(value, bool):
             raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be true or false."), name)
@@ -94,13 +97,20 @@ def check_action_param(kind, name, value):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                   or value < 1):
             raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be a line number."), name)
-    elif t == "parts":
-        value = _checked_parts(name, value)
     elif t == "choice":
         if value not in CHOICES[name]:
             raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be one of {value}."), name,
                            value=", ".join(CHOICES[name]))
     return value
+
+
+def _checked_formula(name, value):
+    """A learning-rate lambda's text (``timeline/formula.py``), stripped."""
+    try:
+        parse_formula(value)
+    except FormulaError as exc:
+        raise ActionParamError(str(exc)) from None
+    return value.strip()
 
 
 def _checked_parts(name, value):
@@ -160,3 +170,6 @@ def loop_structure(timeline):
         problems[open_at] = ("This loop has no end: add an 'end loop' after the steps it "
                              "repeats.")
     return ends, problems
+
+
+_CHECKED = {"parts": _checked_parts, "formula": _checked_formula}

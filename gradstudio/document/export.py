@@ -111,6 +111,10 @@ def _preludes(doc):
         prelude = CATALOGUE[data.kind].prelude
         if prelude is not None and prelude(data.params) not in out:
             out.append(prelude(data.params))
+    for action in doc.timeline:          # (the modules an action's code imports: math)
+        for module in ACTIONS[action.kind].imports(action.params):
+            if ([f"import {module}"], [module]) not in out:
+                out.append(([f"import {module}"], [module]))
     return out
 
 

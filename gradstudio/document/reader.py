@@ -533,7 +533,7 @@ class _Builder:
                 if isinstance(v, str) and types[name] in NODE_TYPES + ("action",):
                     self.ident(v, f"{place}.params.{name}" +
                                (f"[{j}]" if isinstance(value, list) else ""))
-                elif isinstance(v, str) and types[name] != "text":   # (texts: their own)
+                elif isinstance(v, str) and types[name] not in ("text", "formula"):  # (texts: own)
                     self.name(v, f"{place}.params.{name}", translate("Reader", "a choice"))
         with self.at(f"{place}.params"):
             self.doc.add_action(kind, params, action_id=action_id)

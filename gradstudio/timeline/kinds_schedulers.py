@@ -6,6 +6,7 @@ import gradstudio.engine as torch
 
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
+from .formula import FormulaError, formula_function, uses_math
 from .record import ActionError, defaction
 from .settings import SCHEDULER_SETTINGS, scheduler_arguments
 
@@ -33,6 +34,11 @@ _RULES = {
     "ReduceLROnPlateau": QT_TRANSLATE_NOOP(
         "Actions", "multiplies the learning rate by factor when the metric it is given has "
         "not improved for patience steps"),
+    "LambdaLR": QT_TRANSLATE_NOOP(
+        "Actions", "sets the learning rate to the first one times lr_lambda of the number "
+        "of steps taken"),
+    "MultiplicativeLR": QT_TRANSLATE_NOOP(
+        "Actions", "multiplies the learning rate by lr_lambda of the number of steps taken"),
 }
 
 
@@ -46,12 +52,19 @@ def _scheduler_run(ctx, action):
     p = action.params
     optimizer = ctx.optimizer(p["optimizer"])
     cls = getattr(torch.optim.lr_scheduler, p["schedule"])
-    ctx.keep(lambda: cls(optimizer, **dict(scheduler_arguments(p))))
+    args = dict(scheduler_arguments(p))
+    if "lr_lambda" in args:
+        try:
+            args["lr_lambda"] = formula_function(args["lr_lambda"])
+        except FormulaError as exc:
+            raise ActionError(str(exc)) from None
+    ctx.keep(lambda: cls(optimizer, **args))
 
 
 def _scheduler_code(action, spell):
     p = action.params
-    args = "".join(f", {k}={_argument(v)}" for k, v in scheduler_arguments(p))
+    args = "".join(f", {k}={v.strip() if k == 'lr_lambda' else _argument(v)}"
+                   for k, v in scheduler_arguments(p))
     return [f"{spell.optimizer(action.id)} = torch.optim.lr_scheduler.{p['schedule']}("
             f"{spell.optimizer(p['optimizer'])}{args})"], []
 
@@ -70,10 +83,13 @@ defaction("scheduler",
            ("end_factor", "float", 1.0), ("total_iters", "count", 5), ("power", "float", 1.0),
            ("factor", "float?", None), ("mode", "choice", "min"), ("patience", "count", 10),
            ("threshold", "float", 1e-4), ("threshold_mode", "choice", "rel"),
-           ("cooldown", "count", 0), ("min_lr", "float", 0.0), ("eps", "float", 1e-8)),
+           ("cooldown", "count", 0), ("min_lr", "float", 0.0), ("eps", "float", 1e-8),
+           ("lr_lambda", "formula", "lambda epoch: 0.95 ** epoch")),
           "make a learning-rate scheduler", _scheduler_code, run=_scheduler_run,
           group="training", makes="scheduler", applies=_scheduler_applies,
           aim=lambda k: {"optimizer": k.optimizers[-1] if k.optimizers else None},
+          imports=lambda p: ("math",) if p["schedule"] in ("LambdaLR", "MultiplicativeLR") \
+          and uses_math(p["lr_lambda"]) else (),
           traced={"torch.optim.lr_scheduler.LRScheduler(...)": lambda seen: seen.params},
           explain=lambda a, spell: translate(
               "Actions", "Makes torch.optim.lr_scheduler.{schedule} over {optimizer}: from "

@@ -33,8 +33,8 @@ other actions refer to it by id), ``walk`` (``walk(params) -> (roots, seeded)`` 
 action running a backward pass the step-through can follow, and ``walk_title``),
 ``prints`` (the setting naming a tensor it prints; nothing printed inside a loop) and
 ``then_grads`` (False: the watched gradients are not printed after it), ``returns`` (see
-``run``) and ``trains`` (it changes the parameters' values: an update, an optimizer's
-step).
+``run``), ``imports(params)`` (the modules its code needs: ``("math",)``) and
+``trains`` (it changes the parameters' values: an update, an optimizer's step).
 
 Imports nothing of GradStudio: the document, the tracer and the window all read it.
 """
@@ -102,6 +102,7 @@ class ActionKind:
     trains: bool = False          # it changes the parameters' values (an update, a step)
     transcript: bool = False      # its steps print what the script printed: a document
     #                               with one prints nothing else (``document/export.py``)
+    imports: Callable = lambda params: ()   # the modules its code imports (``("math",)``)
 
     def __repr__(self):
         return f"ActionKind({self.name!r})"

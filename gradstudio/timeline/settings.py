@@ -11,7 +11,7 @@ CHOICES = {
     "algorithm": ("SGD", "Adam", "AdamW", "RMSprop"),
     "schedule": ("StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR",
                  "CosineAnnealingWarmRestarts", "LinearLR", "ConstantLR", "PolynomialLR",
-                 "ReduceLROnPlateau"),
+                 "ReduceLROnPlateau", "LambdaLR", "MultiplicativeLR"),
     "mode": ("min", "max"),
     "threshold_mode": ("rel", "abs"),
     "norm_type": ("2", "1", "inf"),
@@ -70,6 +70,8 @@ SCHEDULER_SETTINGS = {
     "ReduceLROnPlateau": (("mode", "min"), ("factor", None), ("patience", 10),
                           ("threshold", 1e-4), ("threshold_mode", "rel"), ("cooldown", 0),
                           ("min_lr", 0.0), ("eps", 1e-8)),
+    "LambdaLR": (("lr_lambda", REQUIRED),),         # (a lambda's text: timeline/formula.py)
+    "MultiplicativeLR": (("lr_lambda", REQUIRED),),
 }
 
 

@@ -19,7 +19,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from .values import TraceError, _Record
 
-__all__ = ["register_hook"]
+__all__ = ["register_hook", "function_node"]
 
 HOW = QT_TRANSLATE_NOOP("TraceRefusal",
     "a hook can be drawn when it is a lambda or function of the script returning an "
@@ -86,7 +86,7 @@ def hook_text(fn, source, filename):
     if code.co_argcount != 1 or code.co_kwonlyargcount or code.co_flags & 0x0C:
         raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a hook taking other arguments than the "
                                            "gradient cannot be drawn yet; {how}"), how=_HOW)
-    node = _function_node(code, source)
+    node = function_node(code, source)
     param = node.args.args[0].arg
     if isinstance(node, ast.Lambda):
         body = node.body
@@ -125,7 +125,7 @@ class _Rename(ast.NodeTransformer):
         return node
 
 
-def _function_node(code, source):
+def function_node(code, source):
     """The one lambda or def of ``source`` that compiled to ``code``."""
     lines = source.split("\n")
     if code.co_name != "<lambda>":

@@ -11,13 +11,20 @@ arguments, the step from its own (for ``ReduceLROnPlateau``, the metric: a tenso
 graph, or a number, recorded with its line). A scheduler changes its optimizer's learning rate, which the optimizer's record
 then takes as its own (``OptimizerWatch.settled``). Schedules of a lambda, cyclic or
 composite schedules, ``last_epoch`` and ``step(epoch)`` are refused in one sentence.
+A ``LambdaLR`` or ``MultiplicativeLR`` is drawn when its ``lr_lambda`` is a lambda (or a
+``def`` of one ``return``) of the script in ``timeline/formula.py``'s language; the
+numbers it reads from the script's variables are written into its text.
 
 Imports only the engine's public API, the action records and its sibling modules.
 """
+import ast
+
 from gradstudio.timeline import CHOICES, SCHEDULER_SETTINGS, Seen, traced
+from gradstudio.timeline.formula import FormulaError, parse_formula
 from gradstudio.words import QT_TRANSLATE_NOOP
 
-from .values import ActionRef, plain
+from .hooks import function_node
+from .values import ActionRef, TraceError, plain
 
 _WHOLE = ("step_size", "T_max", "T_0", "T_mult", "total_iters", "patience", "cooldown")
 _AT_LEAST_ONE = ("step_size", "T_max", "T_0", "T_mult")
@@ -77,6 +84,11 @@ class SchedulerWatch:
         """The action's settings from the constructor's arguments, or None (refused)."""
         params = {}
         for setting, default in SCHEDULER_SETTINGS[name]:
+            if setting == "lr_lambda":
+                params[setting] = self._lambda_text(name, args.get(setting))
+                if params[setting] is None:
+                    return None
+                continue
             value = plain(args.get(setting, default))
             if setting == "milestones":
                 value = [plain(v) for v in value] if isinstance(value, (list, tuple)) else None
@@ -106,6 +118,33 @@ class SchedulerWatch:
                 setting == "milestones"
             params[setting] = value if keep else float(value)
         return params
+
+    def _lambda_text(self, name, fn):
+        """The text of the script's ``lr_lambda`` ``fn`` in the formula language, or None
+        (refused in words)."""
+        try:
+            code = getattr(fn, "__code__", None)
+            if code is None or code.co_filename != self.rec.filename:
+                raise FormulaError("")
+            node = function_node(code, self.rec.source)
+            if not isinstance(node, ast.Lambda):       # a def of one return
+                body = [s for s in node.body if not (isinstance(s, ast.Expr) and
+                                                     isinstance(s.value, ast.Constant))]
+                if len(body) != 1 or not isinstance(body[0], ast.Return) or \
+                        body[0].value is None:
+                    raise FormulaError("")
+                node = ast.Lambda(node.args, body[0].value)
+            node = _Numbers(fn, node.args.args[0].arg).visit(node)
+            text = ast.unparse(ast.fix_missing_locations(node))
+            parse_formula(text)
+            return text
+        except (FormulaError, TraceError, RecursionError):
+            self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal",
+                "torch.optim.lr_scheduler.{name}'s lr_lambda cannot be drawn yet: it can be "
+                "drawn when it is a lambda of the epoch computing with numbers, arithmetic, "
+                "min, max, abs, round and math's functions, such as lambda epoch: 0.95 ** "
+                "epoch"), name=name)
+            return None
 
     def step(self, args):
         """A scheduler's ``step`` (its arguments by name): None, or ``done(raised)``."""
@@ -152,3 +191,32 @@ def _whole(v, low):
 def _number(v):
     return isinstance(v, (int, float)) and not isinstance(v, bool) and \
         abs(v) <= 1e30 and v == v
+
+
+class _Numbers(ast.NodeTransformer):
+    """Writes the numbers a lambda reads from the script's variables into its text (the
+    values they hold when the scheduler is made)."""
+
+    def __init__(self, fn, param):
+        self.param = param
+        cells = fn.__closure__ or ()
+        self.values = dict(fn.__globals__)
+        self.values.update((n, c.cell_contents) for n, c in zip(fn.__code__.co_freevars, cells)
+                           if _filled(c))
+
+    def visit_Name(self, node):
+        value = self.values.get(node.id)
+        if node.id != self.param and type(value) in (int, float):
+            return ast.copy_location(ast.Constant(value), node)
+        return node
+
+    def visit_Attribute(self, node):     # (math.pi stays math.pi)
+        return node
+
+
+def _filled(cell):
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return True

@@ -279,6 +279,10 @@ class ActionDetails(QWidget):
         elif typ == "text":         # a print's sep or end, escapes shown as typed: \\n
             w = QLineEdit()
             w.editingFinished.connect(lambda n=name, box=w: self._set_text(n, box))
+        elif typ == "formula":     # a scheduler's lr_lambda: lambda epoch: 0.95 ** epoch
+            w = QLineEdit()
+            w.setPlaceholderText("lambda epoch: 0.95 ** epoch")
+            w.editingFinished.connect(lambda n=name, box=w: self._set_formula(n, box))
         elif typ == "counts":      # a scheduler's milestones: 30, 80
             w = QLineEdit()
             w.setPlaceholderText("whole numbers: 30, 80")
@@ -308,6 +312,18 @@ class ActionDetails(QWidget):
         else:       # (not whole numbers: the value it had comes back)
             box.setText(", ".join(str(v) for v in self.session.document.action(
                 self.action_id).params.get(name) or ()))
+
+    def _set_formula(self, name, box):
+        """A learning-rate lambda typed as text; one that cannot be one is shown in red,
+        with why, and changes nothing."""
+        try:
+            self._set(name, box.text())
+        except DocumentError as exc:
+            box.setStyleSheet("color: #c62828;")
+            box.setToolTip(plain_tooltip(str(exc)))
+            return
+        box.setStyleSheet("")
+        box.setToolTip("")
 
     def _set_text(self, name, box):
         try:

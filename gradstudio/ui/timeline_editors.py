@@ -32,6 +32,9 @@ def show_value(editor, typ, value):
         elif typ == "text":
             if not editor.hasFocus():
                 editor.setText(value.encode("unicode_escape").decode("ascii"))
+        elif typ == "formula":
+            if not editor.hasFocus():
+                editor.setText(value)
         elif typ == "float?":
             if not editor.hasFocus():
                 editor.setText("" if value is None else number_text(value))

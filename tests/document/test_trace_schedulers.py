@@ -115,6 +115,33 @@ PROGRAMS = {
             print(epoch, opt.param_groups[0]["lr"])
         print(w)
     """,
+    "lambda_warmup_then_cosine_and_multiplicative": """
+        import math
+        import torch
+        torch.manual_seed(2)
+        model = torch.nn.Linear(3, 1)
+        X = torch.randn(6, 3)
+        y = X @ torch.tensor([[1.0], [-2.0], [0.5]])
+        opt = torch.optim.SGD(model.parameters(), lr=0.2, momentum=0.5)
+        warmup, total = 3, 9
+        def schedule(epoch):
+            return (epoch + 1) / warmup if epoch < warmup else \
+                0.5 * (1 + math.cos(math.pi * (epoch - warmup) / (total - warmup)))
+        sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_lambda=schedule)
+        for epoch in range(total):
+            opt.zero_grad()
+            loss = torch.nn.functional.mse_loss(model(X), y)
+            loss.backward()
+            opt.step()
+            sched.step()
+            print(f"{epoch}: lr={sched.get_last_lr()[0]:.4f} loss={loss.item():.5f}")
+        q = torch.ones(2, requires_grad=True)
+        opt_q = torch.optim.Adam([q], lr=0.1)
+        mult = torch.optim.lr_scheduler.MultiplicativeLR(opt_q, lambda e: 0.95 if e < 3 else 0.5)
+        for step in range(5):
+            opt_q.zero_grad(); (q * q).sum().backward(); opt_q.step(); mult.step()
+        print(q, mult.get_last_lr())
+    """,
     "plateau_on_numbers": """
         import torch
         q = torch.nn.Parameter(torch.ones(2))
@@ -157,6 +184,12 @@ def test_the_scheduler_is_exported_as_the_program_wrote_it(traced):
     script = export_script(traced["multistep_adam_then_exponential"]).text
     assert "MultiStepLR(optimizer, milestones=[2, 5], gamma=0.3)" in script
     assert "scheduler_2 = torch.optim.lr_scheduler.ExponentialLR(optimizer_2, gamma=0.9)" \
+        in script
+    script = export_script(traced["lambda_warmup_then_cosine_and_multiplicative"]).text
+    assert script.startswith('"""Exported from GradStudio.') and "\nimport math\n" in script
+    assert "LambdaLR(optimizer, lr_lambda=lambda epoch: (epoch + 1) / 3 if epoch < 3 else " \
+        "0.5 * (1 + math.cos(math.pi * (epoch - 3) / (9 - 3))))" in script
+    assert "MultiplicativeLR(optimizer_2, lr_lambda=lambda e: 0.95 if e < 3 else 0.5)" \
         in script
     script = export_script(traced["plateau_on_the_loss_tensor"]).text
     assert "ReduceLROnPlateau(optimizer, factor=0.5, patience=1, threshold=0.01, " \
@@ -223,12 +256,22 @@ def test_each_schedule_shows_only_its_own_settings():
         import torch
         w = torch.zeros(2, requires_grad=True)
         opt = torch.optim.SGD([w], lr=0.1)
-        sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda e: 0.9 ** e)
+        sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=0.5, total_steps=3)
         for i in range(3):
             opt.zero_grad(); (w - 1).pow(2).sum().backward(); opt.step(); sched.step()
         print(w)
-    """, 4, "(torch.optim.lr_scheduler.LambdaLR) cannot be drawn yet: a document's "
+    """, 4, "(torch.optim.lr_scheduler.OneCycleLR) cannot be drawn yet: a document's "
             "scheduler is one of StepLR"),
+    ("""
+        import torch
+        w = torch.zeros(2, requires_grad=True)
+        opt = torch.optim.SGD([w], lr=0.1)
+        sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda e: 0.5 ** len(range(e)))
+        for i in range(3):
+            opt.zero_grad(); (w - 1).pow(2).sum().backward(); opt.step(); sched.step()
+        print(w)
+    """, 4, "LambdaLR's lr_lambda cannot be drawn yet: it can be drawn when it is a "
+            "lambda of the epoch"),
     ("""
         import torch
         w = torch.zeros(2, requires_grad=True)

@@ -456,7 +456,7 @@ def test_a_notebook_drawn_only_up_to_a_cell_says_so_at_the_top(window, qtbot, tm
     panel = window.lesson_panel
     qtbot.waitUntil(lambda: panel.cut_note.isVisibleTo(panel))
     assert panel.cut_note.text().startswith("Not drawn: cell 2, line 1 (")
-    assert "learning-rate scheduler" in panel.cut_note.text()
+    assert "LambdaLR's lr_lambda cannot be drawn" in panel.cut_note.text()
     assert notices == ["cut.ipynb: " + panel.cut_note.text()]
     window.files.new_document()
     assert not panel.cut_note.isVisibleTo(panel)

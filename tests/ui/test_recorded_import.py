@@ -8,7 +8,7 @@ torch.manual_seed(1)
 w = torch.randn(3, requires_grad=True)
 opt = torch.optim.SGD([w], lr=0.5)
 print("start", w)
-sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda e: 0.5 ** (e // 2))
+sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda e: 0.5 ** len(range(e // 2)))
 for epoch in range(3):
     opt.zero_grad()
     (w ** 2).sum().backward()

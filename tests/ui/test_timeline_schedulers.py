@@ -119,3 +119,32 @@ def test_recorded_steps_say_so_in_the_timeline_once_the_graph_is_edited(qtbot):
     assert STALE_WORDS in panel.details.about.text()
     session.undo_stack.undo()
     assert "⚠" not in panel.list.item(say_row).text()
+
+
+def test_a_lambda_schedule_is_typed_as_its_lambda_and_a_wrong_one_says_why(qtbot):
+    doc, w, loss, opt = _training()
+    sched = doc.add_action("scheduler", {"optimizer": opt, "schedule": "LambdaLR"}, index=1)
+    doc.add_action("scheduler_step", {"scheduler": sched}, index=7)
+    session = Session(doc)
+    first = session.result.state(w).value.copy()
+    panel = shown(qtbot, TimelinePanel(session), (900, 520))
+    panel.list.setCurrentRow(1)
+    assert panel.list.item(1).text().endswith(
+        "LambdaLR(optimizer, lr_lambda=lambda epoch: 0.95 ** epoch)")
+    editors = panel.details.param_editors
+    assert set(editors) == {"schedule", "optimizer", "lr_lambda"}
+    field = editors["lr_lambda"]
+    assert field.text() == "lambda epoch: 0.95 ** epoch"
+    field.setText("lambda epoch: __import__('os').getcwd()")    # not a lambda it can hold
+    field.editingFinished.emit()
+    assert doc.action(sched).params["lr_lambda"] == "lambda epoch: 0.95 ** epoch"
+    assert "cannot use '__import__('os').getcwd()'" in field.toolTip()
+    assert session.undo_stack.count() == 0
+    field.setText("lambda epoch: 0.1 if epoch >= 2 else 1.0")
+    field.editingFinished.emit()
+    assert doc.action(sched).params["lr_lambda"] == "lambda epoch: 0.1 if epoch >= 2 else 1.0"
+    assert field.toolTip() == "" and session.undo_stack.count() == 1
+    assert all(o.error is None for o in session.result.outcomes)
+    assert abs(session.result.state(w).value).sum() > abs(first).sum()   # it learned less
+    session.undo_stack.undo()
+    assert doc.action(sched).params["lr_lambda"] == "lambda epoch: 0.95 ** epoch"

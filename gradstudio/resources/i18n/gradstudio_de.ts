@@ -124,6 +124,14 @@
         <translation>multipliziert die Lernrate mit factor, wenn sich die übergebene Metrik patience Schritte lang nicht verbessert hat</translation>
     </message>
     <message>
+        <source>sets the learning rate to the first one times lr_lambda of the number of steps taken</source>
+        <translation>setzt die Lernrate auf die erste mal lr_lambda der Zahl der bisherigen Schritte</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by lr_lambda of the number of steps taken</source>
+        <translation>multipliziert die Lernrate mit lr_lambda der Zahl der bisherigen Schritte</translation>
+    </message>
+    <message>
         <source>Makes torch.optim.lr_scheduler.{schedule} over {optimizer}: from here on each of its step() {rule}.</source>
         <translation>Erstellt torch.optim.lr_scheduler.{schedule} über {optimizer}: Von hier an {rule} jedes seiner step().</translation>
     </message>
@@ -1774,6 +1782,37 @@ Der Lauf: {expected}</translation>
     <message>
         <source>could not open the file ({reason}).</source>
         <translation>konnte die Datei nicht öffnen ({reason}).</translation>
+    </message>
+</context>
+<context>
+    <name>Formula</name>
+    <message>
+        <source>A learning-rate lambda is a text of at most {n} characters, such as {example}.</source>
+        <translation>Ein Lernraten-Lambda ist ein Text von höchstens {n} Zeichen, etwa {example}.</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not a lambda of one epoch such as {example}.</source>
+        <translation>&apos;{text}&apos; ist kein Lambda einer Epoche wie {example}.</translation>
+    </message>
+    <message>
+        <source>This learning-rate lambda nests more than {n} operations.</source>
+        <translation>Dieses Lernraten-Lambda verschachtelt mehr als {n} Operationen.</translation>
+    </message>
+    <message>
+        <source>A learning-rate lambda can use numbers, not {value}.</source>
+        <translation>Ein Lernraten-Lambda kann Zahlen verwenden, nicht {value}.</translation>
+    </message>
+    <message>
+        <source>A learning-rate lambda can use its epoch ({param}) and numbers, not the name &apos;{name}&apos;.</source>
+        <translation>Ein Lernraten-Lambda kann seine Epoche ({param}) und Zahlen verwenden, nicht den Namen &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>A learning-rate lambda cannot use &apos;{what}&apos;: only numbers, its epoch, arithmetic, comparisons, min, max, abs, round and math&apos;s functions.</source>
+        <translation>Ein Lernraten-Lambda kann &apos;{what}&apos; nicht verwenden: nur Zahlen, seine Epoche, Arithmetik, Vergleiche, min, max, abs, round und die Funktionen von math.</translation>
+    </message>
+    <message>
+        <source>The learning-rate lambda {text} failed at epoch {epoch}: {error}.</source>
+        <translation>Das Lernraten-Lambda {text} ist in Epoche {epoch} gescheitert: {error}.</translation>
     </message>
 </context>
 <context>
@@ -5742,6 +5781,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain number</source>
         <translation>{setting} von torch.optim.lr_scheduler.{name} kann nicht als {value} gezeichnet werden: Geben Sie eine einfache Zahl an</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s lr_lambda cannot be drawn yet: it can be drawn when it is a lambda of the epoch computing with numbers, arithmetic, min, max, abs, round and math&apos;s functions, such as lambda epoch: 0.95 ** epoch</source>
+        <translation>das lr_lambda von torch.optim.lr_scheduler.{name} kann noch nicht gezeichnet werden: gezeichnet wird es, wenn es ein Lambda der Epoche ist, das mit Zahlen, Arithmetik, min, max, abs, round und den Funktionen von math rechnet, etwa lambda epoch: 0.95 ** epoch</translation>
     </message>
     <message>
         <source>scheduler.step() of a scheduler the trace could not draw cannot be drawn</source>

@@ -124,6 +124,14 @@
         <translation>multiplica la tasa de aprendizaje por factor cuando la métrica que recibe no ha mejorado en patience pasos</translation>
     </message>
     <message>
+        <source>sets the learning rate to the first one times lr_lambda of the number of steps taken</source>
+        <translation>fija la tasa de aprendizaje en la primera por lr_lambda del número de pasos dados</translation>
+    </message>
+    <message>
+        <source>multiplies the learning rate by lr_lambda of the number of steps taken</source>
+        <translation>multiplica la tasa de aprendizaje por lr_lambda del número de pasos dados</translation>
+    </message>
+    <message>
         <source>Makes torch.optim.lr_scheduler.{schedule} over {optimizer}: from here on each of its step() {rule}.</source>
         <translation>Crea torch.optim.lr_scheduler.{schedule} sobre {optimizer}: de aquí en adelante cada uno de sus step() {rule}.</translation>
     </message>
@@ -1774,6 +1782,37 @@ La ejecución: {expected}</translation>
     <message>
         <source>could not open the file ({reason}).</source>
         <translation>no se pudo abrir el archivo ({reason}).</translation>
+    </message>
+</context>
+<context>
+    <name>Formula</name>
+    <message>
+        <source>A learning-rate lambda is a text of at most {n} characters, such as {example}.</source>
+        <translation>Una lambda de tasa de aprendizaje es un texto de como mucho {n} caracteres, como {example}.</translation>
+    </message>
+    <message>
+        <source>&apos;{text}&apos; is not a lambda of one epoch such as {example}.</source>
+        <translation>&apos;{text}&apos; no es una lambda de una época como {example}.</translation>
+    </message>
+    <message>
+        <source>This learning-rate lambda nests more than {n} operations.</source>
+        <translation>Esta lambda de tasa de aprendizaje anida más de {n} operaciones.</translation>
+    </message>
+    <message>
+        <source>A learning-rate lambda can use numbers, not {value}.</source>
+        <translation>Una lambda de tasa de aprendizaje puede usar números, no {value}.</translation>
+    </message>
+    <message>
+        <source>A learning-rate lambda can use its epoch ({param}) and numbers, not the name &apos;{name}&apos;.</source>
+        <translation>Una lambda de tasa de aprendizaje puede usar su época ({param}) y números, no el nombre &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>A learning-rate lambda cannot use &apos;{what}&apos;: only numbers, its epoch, arithmetic, comparisons, min, max, abs, round and math&apos;s functions.</source>
+        <translation>Una lambda de tasa de aprendizaje no puede usar &apos;{what}&apos;: solo números, su época, aritmética, comparaciones, min, max, abs, round y las funciones de math.</translation>
+    </message>
+    <message>
+        <source>The learning-rate lambda {text} failed at epoch {epoch}: {error}.</source>
+        <translation>La lambda de tasa de aprendizaje {text} falló en la época {epoch}: {error}.</translation>
     </message>
 </context>
 <context>
@@ -5742,6 +5781,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain number</source>
         <translation>el {setting} de torch.optim.lr_scheduler.{name} no se puede dibujar como {value}: dele un número simple</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s lr_lambda cannot be drawn yet: it can be drawn when it is a lambda of the epoch computing with numbers, arithmetic, min, max, abs, round and math&apos;s functions, such as lambda epoch: 0.95 ** epoch</source>
+        <translation>el lr_lambda de torch.optim.lr_scheduler.{name} aún no se puede dibujar: se dibuja cuando es una lambda de la época que calcula con números, aritmética, min, max, abs, round y las funciones de math, como lambda epoch: 0.95 ** epoch</translation>
     </message>
     <message>
         <source>scheduler.step() of a scheduler the trace could not draw cannot be drawn</source>

@@ -181,6 +181,7 @@ class _LambdaState:
 class LambdaLR(_LambdaState, LRScheduler):
     """lr = initial lr * lr_lambda(epoch)."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, lr_lambda, last_epoch=-1):
         self.optimizer = optimizer
         self.lr_lambdas = _lambdas(optimizer, lr_lambda)
@@ -195,6 +196,7 @@ class LambdaLR(_LambdaState, LRScheduler):
 class MultiplicativeLR(_LambdaState, LRScheduler):
     """lr *= lr_lambda(epoch) at each step."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, lr_lambda, last_epoch=-1):
         self.optimizer = optimizer
         self.lr_lambdas = _lambdas(optimizer, lr_lambda)
