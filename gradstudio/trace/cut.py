@@ -156,7 +156,7 @@ def end_part(rec):
             if id(t) in changed:
                 # (its node ends here: its .grad is checked up to here, and at the end
                 # against what it was here; ``recorder_finish``)
-                rec.nodes[k]["superseded"] = {"actions": len(rec.actions),
+                rec.nodes[k]["superseded"] = {"uid": rec.uids + 1,
                                               "grad": changed[id(t)]}
                 rec.made[id(t)] = (weakref.ref(t), part["line"])   # (changed there)
         for g_key, owner in list(rec.grad_of.items()):

@@ -124,11 +124,12 @@ def _actions(rec, alive, new_id, owner, grad_owner):
     for i in range(len(rec.nodes)):
         alive_before.append(alive_before[-1] + alive[i])
     uid_index = {a["uid"]: k for k, a in enumerate(rec.actions) if "uid" in a}
-    actions = []
+    actions, made = [], 0
     for k, a in enumerate(rec.actions):
         action = {"kind": a["kind"], "params": _action_params(a, new_id, uid_index),
                   "line": a["line"], "after": alive_before[a["after"]]}
-        _add_outcome(action, a, new_id, _owners_at(rec, owner, k), grad_owner)
+        made = max(made, a.get("uid", made))   # (one the trace added: as the one before)
+        _add_outcome(action, a, new_id, _owners_at(rec, owner, made), grad_owner)
         actions.append(action)
     return actions
 
@@ -148,16 +149,18 @@ def _action_params(a, new_id, uid_index):
     return params
 
 
-def _owners_at(rec, owner, k):
-    """``owner`` for the ``k``-th action: without the nodes a recorded part ended before
-    it, nor the literals made after it for what a part changed (``cut``)."""
+def _owners_at(rec, owner, uid):
+    """``owner`` for the action made ``uid``-th (actions are counted by the uid they
+    were made with: folding loops and merging prints reorder the list): without the
+    nodes a recorded part ended before it, nor the literals made after it for what a
+    part changed (``cut``)."""
     if not rec.parts:
         return owner
     out = {}
     for i, t in owner.items():
         node = rec.nodes[i]
         ended = node.get("superseded")
-        if (ended and k >= ended["actions"]) or node.get("since", 0) > k:
+        if (ended and uid >= ended["uid"]) or node.get("since", 0) > uid:
             continue
         out[i] = t
     return out

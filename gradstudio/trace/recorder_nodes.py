@@ -74,8 +74,8 @@ class RecordedNodes:
                          taint=None if taint is None else (self.line(), taint))
         # (its values: the script's here; one a recorded part made: at the line making it)
         self.nodes[i]["recorded_at"] = made_in or self.line()
-        if self.parts:         # (its .grad is checked from here on: ``recorder_finish``)
-            self.nodes[i]["since"] = len(self.actions)
+        if self.parts:         # (its .grad is checked from the next action on, by uid:
+            self.nodes[i]["since"] = self.uids + 1    # ``recorder_finish``)
         if raw.grad_fn(t) is not None:
             # made by a recorded part from other tensors: a leaf of the graph holding
             # its values (its grad_fn is the part's; backward stops at it, and the check

