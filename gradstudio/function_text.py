@@ -24,7 +24,7 @@ import keyword
 import operator
 
 from gradstudio.engine.optable import OPS
-from gradstudio.words import translate
+from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["MAX_FUNCTION_TEXT", "parse_function", "check_class_name", "input_names",
            "normal_text",
@@ -66,7 +66,8 @@ def check_class_name(name):
     """``name`` when it can name the Function's class (``MyReLU``); ValueError else."""
     if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name) \
             or name.startswith("_") or name == "torch" or len(name) > 60:
-        raise _fail("a Function's name is a Python name such as MyReLU")
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "a Function's name is a Python name such as MyReLU"))
     return name
 
 
@@ -74,27 +75,34 @@ def parse_function(role, text):
     """The checked ``def`` of ``text``, the Function's ``role`` (``forward`` or
     ``backward``); ValueError in words when GradStudio cannot hold it."""
     if not isinstance(text, str) or len(text) > MAX_FUNCTION_TEXT:
-        raise _fail("a Function's {role} is the text of its def, at most {n} characters",
-                    role=role, n=MAX_FUNCTION_TEXT)
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "a Function's {role} is the text of its def, at most {n} characters"),
+            role=role, n=MAX_FUNCTION_TEXT)
     try:
         tree = ast.parse(text.strip())
     except SyntaxError:
-        raise _fail("its {role} is not Python such as def {role}(ctx, ...): ...",
-                    role=role) from None
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "its {role} is not Python such as def {role}(ctx, ...): ..."),
+            role=role) from None
     if len(tree.body) != 1 or not isinstance(tree.body[0], ast.FunctionDef) or \
             tree.body[0].name != role:
-        raise _fail("its {role} must be one def {role}(ctx, ...)", role=role)
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "its {role} must be one def {role}(ctx, ...)"), role=role)
     fn = tree.body[0]
     args = fn.args
     if fn.decorator_list or args.vararg or args.kwarg or args.kwonlyargs or \
             args.posonlyargs or args.defaults or fn.returns or len(args.args) < 2 or \
             any(a.annotation is not None for a in args.args):
-        raise _fail("its {role} takes ctx and plain inputs: def {role}(ctx, x)", role=role)
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "its {role} takes ctx and plain inputs: def {role}(ctx, x)"),
+            role=role)
     names = [a.arg for a in args.args]
     if names[0] != "ctx" or "torch" in names or len(set(names)) != len(names):
-        raise _fail("its {role} takes ctx first: def {role}(ctx, x)", role=role)
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "its {role} takes ctx first: def {role}(ctx, x)"), role=role)
     if role == "backward" and len(names) != 2:
-        raise _fail("its backward takes one gradient: the Function has one output")
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "its backward takes one gradient: the Function has one output"))
     _check_body(fn.body, role, set(names[1:]))
     return fn
 
@@ -108,13 +116,15 @@ def _check_body(body, role, bound):
     body = body[1:] if _is_docstring(body[0]) else body
     if not body or len(body) > _MAX_STATEMENTS or not isinstance(body[-1], ast.Return) or \
             body[-1].value is None:
-        raise _fail("its {role} ends with a return of what it computes", role=role)
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "its {role} ends with a return of what it computes"), role=role)
     for stmt in body[:-1]:
         _check_statement(stmt, role, bound)
     value = body[-1].value
     parts = value.elts if isinstance(value, ast.Tuple) and role == "backward" else [value]
     if isinstance(value, ast.Tuple) and role == "forward":
-        raise _fail("a Function returning several tensors cannot be drawn yet")
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "a Function returning several tensors cannot be drawn yet"))
     for p in parts:
         if not (isinstance(p, ast.Constant) and p.value is None):
             _check(p, bound, 0)
@@ -154,9 +164,10 @@ def _check_statement(stmt, role, bound):
             return
     if _is_docstring(stmt):
         return
-    raise _fail("'{code}' cannot be part of a Function GradStudio draws: use assignments "
-                "of tensor operations, ctx.save_for_backward and one return",
-                code=_short(ast.unparse(stmt)))
+    raise _fail(QT_TRANSLATE_NOOP(
+        "FunctionText", "'{code}' cannot be part of a Function GradStudio draws: use "
+        "assignments of tensor operations, ctx.save_for_backward and one return"),
+        code=_short(ast.unparse(stmt)))
 
 
 def _check_target(target, role, bound):
@@ -172,8 +183,9 @@ def _check_target(target, role, bound):
             and _plain(target.attr) and target.attr not in _CTX_RESERVED:
         bound.add("ctx." + target.attr)
     else:
-        raise _fail("'{code}' cannot be assigned to in a Function GradStudio draws",
-                    code=_short(ast.unparse(target)))
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "'{code}' cannot be assigned to in a Function GradStudio draws"),
+            code=_short(ast.unparse(target)))
 
 
 def _plain(name):
@@ -182,21 +194,26 @@ def _plain(name):
 
 def _bind(name, bound):
     if name in ("ctx", "torch") or not _plain(name):
-        raise _fail("a Function's text cannot assign to {name}", name=name)
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "a Function's text cannot assign to {name}"), name=name)
     bound.add(name)
 
 
 def _check(node, bound, depth):
     if depth > _MAX_DEPTH:
-        raise _fail("a Function's text nests at most {n} operations", n=_MAX_DEPTH)
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "a Function's text nests at most {n} operations"), n=_MAX_DEPTH)
     d = depth + 1
     if isinstance(node, ast.Name):
         if node.id not in bound:
-            raise _fail("a Function computes from its inputs and what it assigned, not "
-                        "'{name}'", name=node.id)
+            raise _fail(QT_TRANSLATE_NOOP(
+                "FunctionText", "a Function computes from its inputs and what it assigned, not "
+                "'{name}'"), name=node.id)
     elif isinstance(node, ast.Constant):
         if node.value is not None and type(node.value) not in (int, float, bool):
-            raise _fail("a Function's text uses numbers only, not {value!r}", value=node.value)
+            raise _fail(QT_TRANSLATE_NOOP(
+                "FunctionText", "a Function's text uses numbers only, not {value!r}"),
+                value=node.value)
     elif isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         _check(node.left, bound, d)
         _check(node.right, bound, d)
@@ -208,34 +225,39 @@ def _check(node, bound, depth):
     elif isinstance(node, ast.Attribute) and _is_ctx(node.value):
         if node.attr != "saved_tensors" and "ctx." + node.attr not in bound and \
                 not (_plain(node.attr) and node.attr not in _CTX_RESERVED):
-            raise _fail("a Function's text reads ctx.saved_tensors and what forward set on "
-                        "ctx, not ctx.{attr}", attr=node.attr)
+            raise _fail(QT_TRANSLATE_NOOP(
+                "FunctionText", "a Function's text reads ctx.saved_tensors and what forward set "
+                "on ctx, not ctx.{attr}"), attr=node.attr)
     elif isinstance(node, ast.Subscript):
         _check(node.value, bound, d)
         _check_index(node.slice, bound, d)
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         _check_call(node, bound, d)
     else:
-        raise _fail("'{code}' cannot be part of a Function GradStudio draws: use tensor "
-                    "methods such as clamp, exp and mul, numbers and + - * /",
-                    code=_short(ast.unparse(node)))
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "'{code}' cannot be part of a Function GradStudio draws: use "
+            "tensor methods such as clamp, exp and mul, numbers and + - * /"),
+            code=_short(ast.unparse(node)))
 
 
 def _check_call(node, bound, depth):
     func = node.func
     if isinstance(func.value, ast.Name) and func.value.id == "torch":
         if func.attr not in FUNCTIONS:
-            raise _fail("a Function's text cannot call torch.{attr}", attr=func.attr)
+            raise _fail(QT_TRANSLATE_NOOP(
+                "FunctionText", "a Function's text cannot call torch.{attr}"), attr=func.attr)
     elif func.attr not in METHODS:
-        raise _fail("a Function's text cannot call {attr}: only tensor operations such as "
-                    "clamp, exp and mul", attr=func.attr)
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "a Function's text cannot call {attr}: only tensor operations such "
+            "as clamp, exp and mul"), attr=func.attr)
     else:
         _check(func.value, bound, depth)
     for a in node.args:
         _check(a, bound, depth)
     for k in node.keywords:
         if k.arg is None:
-            raise _fail("a Function's calls name their arguments one by one")
+            raise _fail(QT_TRANSLATE_NOOP(
+                "FunctionText", "a Function's calls name their arguments one by one"))
         _check(k.value, bound, depth)
 
 
@@ -298,10 +320,12 @@ class _Run:
         elif isinstance(target, ast.Tuple):
             values = tuple(value)
             if len(values) != len(target.elts):
-                raise ValueError(f"not enough values to unpack (expected "
-                                 f"{len(target.elts)}, got {len(values)})"
-                                 if len(values) < len(target.elts) else
-                                 f"too many values to unpack (expected {len(target.elts)})")
+                few = QT_TRANSLATE_NOOP(
+                    "FunctionText", "not enough values to unpack (expected {n}, got {got})")
+                many = QT_TRANSLATE_NOOP(
+                    "FunctionText", "too many values to unpack (expected {n})")
+                raise _fail(few if len(values) < len(target.elts) else many,
+                            n=len(target.elts), got=len(values))
             for e, v in zip(target.elts, values):
                 self.env[e.id] = v
         elif isinstance(target, ast.Subscript):
@@ -315,16 +339,19 @@ class _Run:
             return self.ctx.saved_tensors
         v = vars(self.ctx).get(attr, _UNSET)
         if v is _UNSET:
-            raise AttributeError(f"'{type(self.ctx).__name__}' object has no attribute "
-                                 f"'{attr}'")
+            raise AttributeError(translate(
+                "FunctionText", "'{node}' object has no attribute '{attr}'").format(
+                node=type(self.ctx).__name__, attr=attr))
         if v is not None and not isinstance(v, (self.torch.Tensor, int, float, bool)):
-            raise TypeError(f"ctx.{attr} is not a number or a tensor")
+            raise TypeError(translate("FunctionText", "ctx.{attr} is not a number or a "
+                                      "tensor").format(attr=attr))
         return v
 
     def tensor(self, node):
         t = self.value(node)
         if not isinstance(t, self.torch.Tensor):
-            raise TypeError(f"'{ast.unparse(node)}' is not a tensor")
+            raise TypeError(translate("FunctionText", "'{code}' is not a tensor").format(
+                code=_short(ast.unparse(node))))
         return t
 
     def index(self, node):
@@ -346,8 +373,9 @@ class _Run:
             a, b = self.value(node.left), self.value(node.right)
             for v in (a, b):
                 if not isinstance(v, (self.torch.Tensor, int, float)):
-                    raise TypeError(f"'{ast.unparse(node)}' computes with something that is "
-                                    "not a tensor or a number")
+                    raise TypeError(translate(
+                        "FunctionText", "'{code}' computes with something that is not a "
+                        "tensor or a number").format(code=_short(ast.unparse(node))))
             if type(node.op) is ast.Pow and type(a) is int and type(b) is int:
                 a, b = float(a), float(b)        # (10 ** 10 ** 10 overflows, not fills memory)
             return _BINARY[type(node.op)](a, b)
@@ -361,7 +389,8 @@ class _Run:
         if isinstance(node, ast.Subscript):
             base = self.value(node.value)
             if not isinstance(base, (self.torch.Tensor, tuple)):
-                raise TypeError(f"'{ast.unparse(node.value)}' cannot be indexed")
+                raise TypeError(translate("FunctionText", "'{code}' cannot be indexed").format(
+                    code=_short(ast.unparse(node.value))))
             return base[self.index(node.slice)]
         return self.call(node)
 
@@ -381,8 +410,9 @@ def _runner(torch, fn):
 
     def run(ctx, *args):
         if len(args) != len(names):
-            raise TypeError(f"{fn.name}() takes {len(names) + 1} positional arguments but "
-                            f"{len(args) + 1} were given")
+            raise TypeError(translate(
+                "FunctionText", "{role}() takes {n} positional arguments but {got} were "
+                "given").format(role=fn.name, n=len(names) + 1, got=len(args) + 1))
         return _Run(torch, ctx, dict(zip(names, args))).body(fn)
     run.__name__ = run.__qualname__ = fn.name
     return staticmethod(run)
