@@ -26,7 +26,7 @@ import operator
 from gradstudio.engine.optable import OPS
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
-__all__ = ["MAX_FUNCTION_TEXT", "parse_function", "check_class_name", "input_names",
+__all__ = ["FunctionTextError", "MAX_FUNCTION_TEXT", "parse_function", "check_class_name", "input_names",
            "normal_text",
            "function_class", "class_lines", "backward_words", "METHODS", "FUNCTIONS"]
 
@@ -57,8 +57,19 @@ _COMPARE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
             ast.GtE: operator.ge, ast.Eq: operator.eq, ast.NotEq: operator.ne}
 
 
+class FunctionTextError(ValueError):
+    """A text GradStudio cannot hold as a Function, in words (``str``); ``template`` and
+    ``fields`` keep the sentence's parts, for the tracer's child to send untranslated
+    (``gradstudio.words.Said`` in context ``CONTEXT``)."""
+    CONTEXT = "FunctionText"
+
+    def __init__(self, template, fields):
+        super().__init__(translate(self.CONTEXT, template).format(**fields))
+        self.template, self.fields = template, fields
+
+
 def _fail(text, **fields):
-    return ValueError(translate("FunctionText", text).format(**fields))
+    return FunctionTextError(text, fields)
 
 
 # ----------------------------------------------------------------------------- checking

@@ -17,7 +17,7 @@ import ast
 import textwrap
 
 from gradstudio.engine import inspect as raw
-from gradstudio.function_text import check_class_name, normal_text
+from gradstudio.function_text import FunctionTextError, check_class_name, normal_text
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from .values import TraceError, _Record
@@ -32,16 +32,12 @@ _PLAIN_ATTRS = {"__module__", "__qualname__", "__doc__", "__dict__", "__weakref_
 
 def _refused(why, name, **fields):
     """The refusal of Function ``name``: ``why`` is a marked sentence with its
-    ``fields``, or text already in words (a ``function_text`` error)."""
-    if fields or not isinstance(why, _Words):
+    ``fields``, or a ``Said`` (a ``function_text`` error's)."""
+    if not isinstance(why, Said):
         why = Said(TraceError.CONTEXT, why, **fields)
     return TraceError(QT_TRANSLATE_NOOP(
         "TraceRefusal", "the custom autograd.Function {name} cannot be drawn yet: {why}"),
         name=name, why=why)
-
-
-class _Words(str):
-    """A sentence already in the user's words (not to be translated again)."""
 
 
 def function_apply(rec, func, args, kwargs):
@@ -113,8 +109,9 @@ def _def_text(cls, role, name, source, filename):
     node.decorator_list = []
     try:
         return normal_text(role, ast.unparse(node))
-    except ValueError as exc:
-        raise _refused(_Words(exc), name) from None
+    except FunctionTextError as exc:
+        raise _refused(Said(exc.CONTEXT, exc.template, **{
+            k: str(v) for k, v in exc.fields.items()}), name) from None
 
 
 def _own(cls, role):

@@ -161,15 +161,16 @@ SAME_KIND = {
         import torch
         class Double(torch.autograd.Function):
             @staticmethod
-            def forward(ctx, x):
-                return x * 2
+            def forward(ctx, x, k):
+                return x * k
             @staticmethod
             def backward(ctx, g):
-                return g * 3
+                return g * 3, None
         x = torch.ones(2, requires_grad=True)
-        Double.apply(x).sum().backward()
+        Double.apply(x, 2.0).sum().backward()
         print(x.grad)
-    """, 10, "a custom autograd.Function cannot be drawn yet"),
+    """, 10, "the custom autograd.Function Double cannot be drawn yet: each of its arguments "
+             "must be a tensor"),
 }
 
 

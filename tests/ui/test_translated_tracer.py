@@ -19,29 +19,33 @@ from test_translations import messages
 
 SCRIPT = """import torch
 
-class Square(torch.autograd.Function):
+class Power(torch.autograd.Function):
     @staticmethod
-    def forward(ctx, x):
+    def forward(ctx, x, n):
         ctx.save_for_backward(x)
-        return x * x
+        ctx.n = n
+        return x ** n
 
     @staticmethod
     def backward(ctx, g):
         x, = ctx.saved_tensors
-        return 2 * x * g
+        return ctx.n * x ** (ctx.n - 1) * g, None
 
 x = torch.ones(2, 2, requires_grad=True)
-y = Square.apply(x)
+y = Power.apply(x, 2)
 z = x + 2
 w = (z * z * 3).mean()
 w.backward()
 print(x.grad)
 """
-# what the note begins with, and the refusal of a custom autograd.Function, in each language
-NOTE = {"en": ("Not drawn: line 15 (", "a custom autograd.Function cannot be drawn yet"),
-        "de": ("Nicht gezeichnet: Zeile 15 (",
-               "eine eigene autograd.Function kann noch nicht gezeichnet werden"),
-        "es": ("Sin dibujar: línea 15 (", "una autograd.Function propia aún no se puede dibujar")}
+# what the note begins with, and the refusal of a custom autograd.Function called with a
+# number, in each language
+NOTE = {"en": ("Not drawn: line 16 (", "the custom autograd.Function Power cannot be drawn "
+               "yet: each of its arguments must be a tensor"),
+        "de": ("Nicht gezeichnet: Zeile 16 (", "die eigene autograd.Function Power kann noch "
+               "nicht gezeichnet werden: jedes ihrer Argumente muss ein Tensor sein"),
+        "es": ("Sin dibujar: línea 16 (", "la autograd.Function propia Power aún no se puede "
+               "dibujar: cada uno de sus argumentos debe ser un tensor")}
 TRACER_CONTEXTS = ("Trace", "TraceNotes", "TraceRefusal", "TraceCheck")
 TRACE_MS = 60_000
 
@@ -101,7 +105,7 @@ def test_the_english_window_keeps_the_english_note(qtbot, tmp_path):
 
 def _notebook(path):
     cells = [SCRIPT.split("x = torch.ones")[0],
-             "x = torch.ones(2, 2, requires_grad=True)\ny = Square.apply(x)\nz = x + 2",
+             "x = torch.ones(2, 2, requires_grad=True)\ny = Power.apply(x, 2)\nz = x + 2",
              "w = (z * z * 3).mean()\nw.backward()\nprint(x.grad)"]
     path.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {},
                                 "cells": [{"cell_type": "code", "metadata": {},
