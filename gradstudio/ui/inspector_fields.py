@@ -133,9 +133,10 @@ class CodeEdit(QPlainTextEdit):
         self.setFont(mono_font())
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.setTabChangesFocus(True)
-        self.textChanged.connect(self._fit)
+        self.textChanged.connect(self.fit)
 
-    def _fit(self):
+    def fit(self):
+        """As tall as its lines (3 to 12)."""
         lines = min(max(self.toPlainText().count("\n") + 1, 3), 12)
         self.setFixedHeight(self.fontMetrics().lineSpacing() * lines + 14)
 
@@ -210,6 +211,7 @@ class ParamEditor(QWidget):
             elif isinstance(w, CodeEdit):
                 if not self.error.isVisible() and w.toPlainText() != value:
                     w.setPlainText(value)
+                    w.fit()
             elif not self.error.isVisible():      # keep the user's invalid text
                 text = format_param(self.pspec.kind, value)
                 if w.text() != text:              # the same text keeps the cursor
