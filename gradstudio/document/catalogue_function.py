@@ -17,6 +17,8 @@ from gradstudio.function_text import (backward_words, class_lines, function_clas
                                       input_names)
 from gradstudio.words import translate
 
+from .spelling import number
+
 __all__ = ["register", "KIND", "RELU_FORWARD", "RELU_BACKWARD"]
 
 KIND = "custom_function"
@@ -31,15 +33,27 @@ RELU_BACKWARD = ("def backward(ctx, grad_output):\n"
                  "    return grad_input")
 
 
+def _numbers(p):
+    numbers = list(p.get("numbers") or [])
+    if len(numbers) > 8 or not all(type(v) in (int, float, bool) for v in numbers):
+        raise ValueError(translate(
+            "Catalogue", "A Function's numbers are a flat list of at most 8 numbers, such "
+            "as [0.5, 2]."))
+    return numbers
+
+
 def _inputs(p, ts):
-    """The node's inputs in port order, checked against the forward's inputs."""
+    """The arguments of ``apply``: the node's inputs in port order, then its numbers,
+    checked against the forward's inputs."""
     names = input_names(p["forward"])
-    if len(names) != p["count"]:
+    numbers = _numbers(p)
+    if len(names) != p["count"] + len(numbers):
         raise ValueError(translate(
             "Catalogue", "{name}'s forward takes {n} inputs ({names}) but the node has "
-            "{count}: set its number of inputs to {n}.").format(
-            name=p["name"], n=len(names), names=", ".join(names), count=p["count"]))
-    return [ts[f"t{i}"] for i in range(p["count"])]
+            "{count} and {k} numbers: set its number of inputs to {left}.").format(
+            name=p["name"], n=len(names), names=", ".join(names), count=p["count"],
+            k=len(numbers), left=max(len(names) - len(numbers), 0)))
+    return [ts[f"t{i}"] for i in range(p["count"])] + numbers
 
 
 def _evaluate(p, **ts):
@@ -48,8 +62,9 @@ def _evaluate(p, **ts):
 
 
 def _code(p, a):
-    args = ", ".join(a.get(f"t{i}", "?") for i in range(p["count"]))
-    return f"{p['name']}.apply({args})"
+    args = [a.get(f"t{i}", "?") for i in range(p["count"])]
+    args += [number(v) for v in _numbers(p)]
+    return f"{p['name']}.apply({', '.join(args)})"
 
 
 def _prelude(p):
@@ -70,7 +85,9 @@ def register(add, NodeKind, Port, ParamSpec):
                   ParamSpec("forward", "function_def", RELU_FORWARD, "def forward(ctx, ...): "
                             "the output from the inputs"),
                   ParamSpec("backward", "function_def", RELU_BACKWARD, "def backward(ctx, "
-                            "grad_output): the gradient of each input")),
+                            "grad_output): the gradient of each input"),
+                  ParamSpec("numbers", "values", [], "numbers passed to apply after the "
+                            "tensors (its backward returns None for each)")),
                  _evaluate, "MyFunction.apply({t0})", None, variadic=True, code=_code,
                  prelude=_prelude, label="Function",
                  backward_words=lambda p: backward_words(p["name"], p["forward"],

@@ -482,6 +482,9 @@ PARAM_DOCS = (
         "OpSettings", "normalize with the batch's own mean and variance (and move the running"
         " averages toward them), else with running_mean and running_var"),
     QT_TRANSLATE_NOOP("OpSettings", "number of inputs"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "numbers passed to apply after the tensors (its backward returns None "
+        "for each)"),
     QT_TRANSLATE_NOOP("OpSettings", "one more than the largest number drawn"),
     QT_TRANSLATE_NOOP("OpSettings", "order of the norm"),
     QT_TRANSLATE_NOOP("OpSettings", "record the gradient's own graph, to differentiate it again"),

@@ -48,10 +48,16 @@ def function_apply(rec, func, args, kwargs):
     cls, inputs = args[0], args[1:]
     params = function_params(cls, rec.source, rec.filename)
     name = params["name"]
-    if kwargs or not inputs or not all(raw.is_tensor(t) for t in inputs):
+    k = next((i for i, a in enumerate(inputs) if not raw.is_tensor(a)), len(inputs))
+    numbers = list(inputs[k:])
+    inputs = inputs[:k]
+    if kwargs or not inputs or len(numbers) > 8 or \
+            not all(type(v) in (int, float, bool) for v in numbers):
         raise _refused(QT_TRANSLATE_NOOP(
-            "TraceRefusal", "each of its arguments must be a tensor, passed by position"),
-            name)
+            "TraceRefusal", "its arguments must be tensors, then at most 8 plain numbers, "
+            "passed by position"), name)
+    params["count"] -= len(numbers)
+    params["numbers"] = [v for v in numbers]
     if len(inputs) != params["count"]:
         raise _refused(QT_TRANSLATE_NOOP(
             "TraceRefusal", "it is called with another number of arguments than its "

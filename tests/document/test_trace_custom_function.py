@@ -220,7 +220,35 @@ CTX_SCALAR = """
     print(x.grad)
 """
 
-PROGRAMS = (RELU, EXP_GRADCHECK, TWO_INPUTS, STRAIGHT_THROUGH, WRONG_BACKWARD, CTX_SCALAR)
+NUMBER_ARGUMENT = """
+    import torch
+
+
+    class Clip(torch.autograd.Function):
+        \"\"\"Clamps forward; lets the gradient through only inside the limit.\"\"\"
+
+        @staticmethod
+        def forward(ctx, x, limit):
+            ctx.save_for_backward(x)
+            ctx.limit = limit
+            return x.clamp(-limit, limit)
+
+        @staticmethod
+        def backward(ctx, grad_output):
+            x, = ctx.saved_tensors
+            inside = x.abs() <= ctx.limit
+            return grad_output * inside, None
+
+
+    x = torch.tensor([0.5, -3.0, 1.0, 2.5], requires_grad=True)
+    y = Clip.apply(x, 1.0)
+    print(y)
+    (y * torch.tensor([1.0, -2.0, 3.0, 4.0])).sum().backward()
+    print(x.grad)
+"""
+
+PROGRAMS = (RELU, EXP_GRADCHECK, TWO_INPUTS, STRAIGHT_THROUGH, WRONG_BACKWARD, CTX_SCALAR,
+            NUMBER_ARGUMENT)
 
 
 @pytest.fixture(scope="module")
@@ -235,7 +263,7 @@ def _functions(doc):
 def test_each_program_opens_whole_with_its_functions_as_nodes(traced):
     names = [sorted({f.params["name"] for f in _functions(d)}) for d in traced]
     assert names == [["MyReLU"], ["MyExp"], ["MulAdd", "MySigmoid"], ["RoundSTE", "SignSTE"],
-                     ["BadSquare", "GoodSquare"], ["ScaleGrad"]]
+                     ["BadSquare", "GoodSquare"], ["ScaleGrad"], ["Clip"]]
     assert all(d.trace_note is None for d in traced)      # (drawn to the end: no cut)
 
 
@@ -248,7 +276,7 @@ def test_a_function_node_holds_the_class_as_text_and_its_output_prints_its_grad_
                    "    return input.clamp(min=0)",
         "backward": "def backward(ctx, grad_output):\n    input, = ctx.saved_tensors\n"
                     "    grad_input = grad_output.clone()\n    grad_input[input < 0] = 0\n"
-                    "    return grad_input"}
+                    "    return grad_input", "numbers": []}
     text = export.transcript(doc, run(doc))
     assert text == "tensor([0., 2., 0., 4.], grad_fn=<MyReLUBackward>)\ntensor([0., 3., 0., 3.])\n"
     code = export.export_script(doc).text
@@ -259,6 +287,12 @@ def test_a_function_node_holds_the_class_as_text_and_its_output_prints_its_grad_
 
 def test_the_exports_print_under_torch_what_the_scripts_print(traced):
     check_round_trip(traced, PROGRAMS)
+
+
+def test_a_number_passed_to_apply_is_a_setting_of_the_node(traced):
+    (f,) = _functions(traced[6])
+    assert f.params["count"] == 1 and f.params["numbers"] == [1.0]
+    assert "y = Clip.apply(x, 1.0)" in export.export_script(traced[6]).text
 
 
 def test_a_wrong_backward_is_drawn_as_written_so_its_gradient_stays_wrong(traced):
@@ -321,7 +355,8 @@ def test_a_count_that_is_not_the_forwards_is_said_on_the_node():
     d.connect(x, f, "t0")
     d.connect(x, f, "t1")
     error = run(d).errors[f]
-    assert "forward takes 1 inputs (input) but the node has 2" in error
+    assert "forward takes 1 inputs (input) but the node has 2 and 0 numbers: set its " \
+           "number of inputs to 1" in error
 
 
 HOSTILE = [
@@ -393,22 +428,21 @@ CUT = [
     import torch
 
 
-    class Clip(torch.autograd.Function):
+    class Halves(torch.autograd.Function):
         @staticmethod
-        def forward(ctx, x, limit):
-            ctx.limit = limit
-            return x.clamp(-limit, limit)
+        def forward(ctx, x):
+            return x * 0.5, x * 1.5
 
         @staticmethod
-        def backward(ctx, g):
-            return g, None
+        def backward(ctx, g_low, g_high):
+            return g_low * 0.5 + g_high * 1.5
 
 
     x = torch.tensor([0.5, 3.0], requires_grad=True)
-    y = Clip.apply(x, 1.0)
-    y.sum().backward()
+    low, high = Halves.apply(x)
+    (low + high).sum().backward()
     print(x.grad)
-    """, "each of its arguments must be a tensor"),
+    """, "a Function returning several tensors cannot be drawn yet"),
     ("""
     import torch
 

@@ -161,16 +161,16 @@ SAME_KIND = {
         import torch
         class Double(torch.autograd.Function):
             @staticmethod
-            def forward(ctx, x, k):
-                return x * k
+            def forward(ctx, x):
+                return x * 2, x
             @staticmethod
-            def backward(ctx, g):
-                return g * 3, None
+            def backward(ctx, g, h):
+                return g * 3
         x = torch.ones(2, requires_grad=True)
-        Double.apply(x, 2.0).sum().backward()
+        Double.apply(x)[0].sum().backward()
         print(x.grad)
-    """, 10, "the custom autograd.Function Double cannot be drawn yet: each of its arguments "
-             "must be a tensor"),
+    """, 10, "the custom autograd.Function Double cannot be drawn yet: a Function returning "
+             "several tensors cannot be drawn yet"),
 }
 
 

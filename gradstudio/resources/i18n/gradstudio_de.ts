@@ -519,8 +519,12 @@ sandte [{nr}] {name}: {value}</translation>
         <translation>Mit drop_last und einem Batch, der größer ist als die Zeilen, hat der Loader gar keinen Batch: Verkleinern Sie die Batchgröße.</translation>
     </message>
     <message>
-        <source>{name}&apos;s forward takes {n} inputs ({names}) but the node has {count}: set its number of inputs to {n}.</source>
-        <translation>Das forward von {name} nimmt {n} Eingaben ({names}), der Knoten hat aber {count}: Stelle seine Zahl der Eingaben auf {n}.</translation>
+        <source>A Function&apos;s numbers are a flat list of at most 8 numbers, such as [0.5, 2].</source>
+        <translation>Die Zahlen einer Function sind eine flache Liste von höchstens 8 Zahlen, etwa [0.5, 2].</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s forward takes {n} inputs ({names}) but the node has {count} and {k} numbers: set its number of inputs to {left}.</source>
+        <translation>Das forward von {name} nimmt {n} Eingaben ({names}), der Knoten hat aber {count} und {k} Zahlen: Stelle seine Zahl der Eingaben auf {left}.</translation>
     </message>
 </context>
 <context>
@@ -3078,6 +3082,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>number of inputs</source>
         <translation>Anzahl der Eingaben</translation>
+    </message>
+    <message>
+        <source>numbers passed to apply after the tensors (its backward returns None for each)</source>
+        <translation>Zahlen, die apply nach den Tensoren übergeben werden (ihr backward gibt für jede None zurück)</translation>
     </message>
     <message>
         <source>one more than the largest number drawn</source>
@@ -5907,8 +5915,8 @@ Warum keine grad_fn: </translation>
         <translation>die eigene autograd.Function {name} kann noch nicht gezeichnet werden: {why}</translation>
     </message>
     <message>
-        <source>each of its arguments must be a tensor, passed by position</source>
-        <translation>jedes ihrer Argumente muss ein Tensor sein, nach Position übergeben</translation>
+        <source>its arguments must be tensors, then at most 8 plain numbers, passed by position</source>
+        <translation>ihre Argumente müssen Tensoren sein, danach höchstens 8 einfache Zahlen, nach Position übergeben</translation>
     </message>
     <message>
         <source>it is called with another number of arguments than its forward takes</source>

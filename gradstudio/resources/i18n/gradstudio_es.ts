@@ -519,8 +519,12 @@ envió [{nr}] {name}: {value}</translation>
         <translation>Con drop_last y un lote mayor que las filas, el loader no tiene ningún lote: reduzca el tamaño del lote.</translation>
     </message>
     <message>
-        <source>{name}&apos;s forward takes {n} inputs ({names}) but the node has {count}: set its number of inputs to {n}.</source>
-        <translation>El forward de {name} toma {n} entradas ({names}) pero el nodo tiene {count}: pon su número de entradas en {n}.</translation>
+        <source>A Function&apos;s numbers are a flat list of at most 8 numbers, such as [0.5, 2].</source>
+        <translation>Los números de una Function son una lista plana de como mucho 8 números, como [0.5, 2].</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s forward takes {n} inputs ({names}) but the node has {count} and {k} numbers: set its number of inputs to {left}.</source>
+        <translation>El forward de {name} toma {n} entradas ({names}) pero el nodo tiene {count} y {k} números: pon su número de entradas en {left}.</translation>
     </message>
 </context>
 <context>
@@ -3078,6 +3082,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>number of inputs</source>
         <translation>número de entradas</translation>
+    </message>
+    <message>
+        <source>numbers passed to apply after the tensors (its backward returns None for each)</source>
+        <translation>números que se pasan a apply después de los tensores (su backward devuelve None para cada uno)</translation>
     </message>
     <message>
         <source>one more than the largest number drawn</source>
@@ -5907,8 +5915,8 @@ Por qué no hay grad_fn: </translation>
         <translation>la autograd.Function propia {name} aún no se puede dibujar: {why}</translation>
     </message>
     <message>
-        <source>each of its arguments must be a tensor, passed by position</source>
-        <translation>cada uno de sus argumentos debe ser un tensor, pasado por posición</translation>
+        <source>its arguments must be tensors, then at most 8 plain numbers, passed by position</source>
+        <translation>sus argumentos deben ser tensores y después como mucho 8 números simples, pasados por posición</translation>
     </message>
     <message>
         <source>it is called with another number of arguments than its forward takes</source>
