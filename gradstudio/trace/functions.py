@@ -56,6 +56,10 @@ def function_apply(rec, func, args, kwargs):
         raise _refused(QT_TRANSLATE_NOOP(
             "TraceRefusal", "its arguments must be tensors, then at most 8 plain numbers, "
             "passed by position"), name)
+    texts = (params["forward"], params["backward"])
+    if rec.function_texts.setdefault(name, texts) != texts:
+        raise _refused(QT_TRANSLATE_NOOP(
+            "TraceRefusal", "another Function of the script has the same class name"), name)
     params["count"] -= len(numbers)
     params["numbers"] = [v for v in numbers]
     if len(inputs) != params["count"]:

@@ -487,6 +487,45 @@ CUT = [
     WithSetup.apply(x).sum().backward()
     print(x.grad)
     """, "it defines setup_context besides forward and backward"),
+
+
+    ("""
+    import torch
+
+
+    class Square(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x
+
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return g * x
+
+
+    x = torch.tensor([1.0, -2.0], requires_grad=True)
+    Square.apply(x).sum().backward()
+    print("wrong:", x.grad)
+
+
+    class Square(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x
+
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return 2 * g * x
+
+
+    x.grad = None
+    Square.apply(x).sum().backward()
+    print("fixed:", x.grad)
+    """, "another Function of the script has the same class name"),
 ]
 
 
@@ -496,3 +535,17 @@ def test_a_function_the_text_cannot_hold_is_cut_there_and_still_prints_the_same(
         note = drawn_up_to(doc, words)
         assert "custom autograd.Function" in note
     check_round_trip(got, [src for src, _ in CUT])
+
+
+def test_two_functions_of_one_name_that_compute_differently_are_not_exported():
+    """Edited in the studio, two nodes may keep one class name for two bodies: the
+    script could hold only one class of that name, so the export says so instead of
+    writing a script whose second class replaces the first."""
+    d = Document()
+    x = d.add_node("ones", {"shape": (2,), "requires_grad": True})
+    for backward in ("def backward(ctx, g):\n    return g",
+                     "def backward(ctx, g):\n    return g * 2"):
+        f = d.add_node("custom_function", {"backward": backward}, watched=True)
+        d.connect(x, f, "t0")
+    with pytest.raises(DocumentError, match="Two custom Functions are both called MyReLU"):
+        export.export_script(d)

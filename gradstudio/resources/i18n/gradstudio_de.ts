@@ -1588,6 +1588,13 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>Two custom Functions are both called {name} but compute differently: give one of them another name.</source>
+        <translation>Zwei eigene Functions heißen beide {name}, rechnen aber verschieden: Gib einer von ihnen einen anderen Namen.</translation>
+    </message>
+</context>
+<context>
     <name>ExportPrints</name>
     <message>
         <source>The script prints nothing</source>
@@ -5917,6 +5924,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>its arguments must be tensors, then at most 8 plain numbers, passed by position</source>
         <translation>ihre Argumente müssen Tensoren sein, danach höchstens 8 einfache Zahlen, nach Position übergeben</translation>
+    </message>
+    <message>
+        <source>another Function of the script has the same class name</source>
+        <translation>eine andere Function des Skripts hat denselben Klassennamen</translation>
     </message>
     <message>
         <source>it is called with another number of arguments than its forward takes</source>

@@ -1588,6 +1588,13 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>Two custom Functions are both called {name} but compute differently: give one of them another name.</source>
+        <translation>Dos Functions propias se llaman ambas {name} pero calculan distinto: da a una de ellas otro nombre.</translation>
+    </message>
+</context>
+<context>
     <name>ExportPrints</name>
     <message>
         <source>The script prints nothing</source>
@@ -5917,6 +5924,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>its arguments must be tensors, then at most 8 plain numbers, passed by position</source>
         <translation>sus argumentos deben ser tensores y después como mucho 8 números simples, pasados por posición</translation>
+    </message>
+    <message>
+        <source>another Function of the script has the same class name</source>
+        <translation>otra Function del script tiene el mismo nombre de clase</translation>
     </message>
     <message>
         <source>it is called with another number of arguments than its forward takes</source>
