@@ -105,13 +105,15 @@ def function_params(cls, source, filename):
 
 def _def_text(cls, role, name, source, filename):
     fn = getattr(cls, role, None)
+    while getattr(fn, "__wrapped__", None) is not None:     # (@once_differentiable's)
+        fn = fn.__wrapped__
     code = getattr(fn, "__code__", None)
     if code is None or code.co_filename != filename or code.co_name != role or \
             not isinstance(_own(cls, role), staticmethod):
         raise _refused(QT_TRANSLATE_NOOP(
             "TraceRefusal", "its {role} is not a @staticmethod def of the script"), name,
             role=role)
-    node = _def_node(code, source.split("\n"))
+    node = _def_node(code, source.split("\n"), role, name)
     if node is None:
         raise _refused(QT_TRANSLATE_NOOP(
             "TraceRefusal", "the text of its {role} was not found in the script"), name,
@@ -131,16 +133,22 @@ def _own(cls, role):
     return None
 
 
-def _def_node(code, lines):
+def _def_node(code, lines, role, name):
     """The ``def`` of ``lines`` that compiled to ``code``, with only ``@staticmethod``
-    above it; None when it is not found so."""
+    above it (refused with another decorator, such as ``@once_differentiable``); None
+    when it is not found."""
     start = code.co_firstlineno
     decorators = []
     while start <= len(lines) and lines[start - 1].lstrip().startswith("@"):
         decorators.append(lines[start - 1].strip())
         start += 1
-    if start > len(lines) or decorators != ["@staticmethod"]:
+    if start > len(lines):
         return None
+    others = [d for d in decorators if d != "@staticmethod"]
+    if others:
+        raise _refused(QT_TRANSLATE_NOOP(
+            "TraceRefusal", "its {role} is decorated with {what}"), name, role=role,
+            what=", ".join(others))
     head = lines[start - 1]
     indent = len(head) - len(head.lstrip())
     end = start

@@ -487,6 +487,28 @@ CUT = [
     WithSetup.apply(x).sum().backward()
     print(x.grad)
     """, "it defines setup_context besides forward and backward"),
+    ("""
+    import torch
+    from torch.autograd.function import once_differentiable
+
+
+    class Cube(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x ** 3
+
+        @staticmethod
+        @once_differentiable
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return 3 * x ** 2 * g
+
+
+    x = torch.tensor([0.5, -1.0], requires_grad=True)
+    Cube.apply(x).sum().backward()
+    print(x.grad)
+    """, "its backward is decorated with @once_differentiable"),
 
 
     ("""

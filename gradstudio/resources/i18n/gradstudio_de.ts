@@ -5953,6 +5953,10 @@ Warum keine grad_fn: </translation>
         <source>the text of its {role} was not found in the script</source>
         <translation>der Text ihres {role} wurde im Skript nicht gefunden</translation>
     </message>
+    <message>
+        <source>its {role} is decorated with {what}</source>
+        <translation>ihr {role} ist mit {what} dekoriert</translation>
+    </message>
 </context>
 <context>
     <name>TrainDialog</name>

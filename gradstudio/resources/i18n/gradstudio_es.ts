@@ -5953,6 +5953,10 @@ Por qué no hay grad_fn: </translation>
         <source>the text of its {role} was not found in the script</source>
         <translation>el texto de su {role} no se encontró en el script</translation>
     </message>
+    <message>
+        <source>its {role} is decorated with {what}</source>
+        <translation>su {role} está decorado con {what}</translation>
+    </message>
 </context>
 <context>
     <name>TrainDialog</name>
