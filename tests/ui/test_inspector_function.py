@@ -66,3 +66,20 @@ def test_a_def_holding_other_code_is_refused_and_changes_nothing(qtbot):
     assert "clamp(min=0)" in d.node(f).params["forward"]
     assert session.undo_stack.count() == before
     assert box.toPlainText().endswith("getcwd()")          # kept as typed
+
+
+def test_the_palette_offers_a_custom_function_that_runs_as_my_relu(qtbot):
+    """Searching the palette for autograd.Function finds the kind (under its label
+    Function); added and connected, it is MyReLU and prints its own grad_fn."""
+    from gradstudio.ui.palette import Palette
+    d = Document()
+    x = d.add_node("tensor", {"value": [-1.0, 2.0], "requires_grad": True}, label="x")
+    session = Session(d)
+    w = Palette(session)
+    qtbot.addWidget(w)
+    w.search.setText("autograd.Function")
+    assert w.visible_kinds() == ["custom_function"]
+    assert w._items["custom_function"].text(0) == "Function"
+    f = d.add_node("custom_function", label="y")
+    d.connect(x, f, "t0")
+    assert run(d).state(f).text == "tensor([0., 2.], grad_fn=<MyReLUBackward>)"
