@@ -247,8 +247,52 @@ NUMBER_ARGUMENT = """
     print(x.grad)
 """
 
+IN_A_MODULE = """
+    import torch
+    import torch.nn as nn
+
+
+    class MyReLU(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, input):
+            ctx.save_for_backward(input)
+            return input.clamp(min=0)
+
+        @staticmethod
+        def backward(ctx, grad_output):
+            input, = ctx.saved_tensors
+            grad_input = grad_output.clone()
+            grad_input[input < 0] = 0
+            return grad_input
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc1 = nn.Linear(3, 4)
+            self.fc2 = nn.Linear(4, 1)
+
+        def forward(self, x):
+            return self.fc2(MyReLU.apply(self.fc1(x)))
+
+
+    torch.manual_seed(1)
+    net = Net()
+    opt = torch.optim.SGD(net.parameters(), lr=0.1)
+    x = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])
+    target = torch.tensor([[1.0], [0.0]])
+    for step in range(3):
+        opt.zero_grad()
+        out = net(x)
+        loss = ((out - target) ** 2).mean()
+        loss.backward()
+        opt.step()
+        print(step, loss)
+    print(net.fc1.weight.grad)
+"""
+
 PROGRAMS = (RELU, EXP_GRADCHECK, TWO_INPUTS, STRAIGHT_THROUGH, WRONG_BACKWARD, CTX_SCALAR,
-            NUMBER_ARGUMENT)
+            NUMBER_ARGUMENT, IN_A_MODULE)
 
 
 @pytest.fixture(scope="module")
@@ -263,7 +307,7 @@ def _functions(doc):
 def test_each_program_opens_whole_with_its_functions_as_nodes(traced):
     names = [sorted({f.params["name"] for f in _functions(d)}) for d in traced]
     assert names == [["MyReLU"], ["MyExp"], ["MulAdd", "MySigmoid"], ["RoundSTE", "SignSTE"],
-                     ["BadSquare", "GoodSquare"], ["ScaleGrad"], ["Clip"]]
+                     ["BadSquare", "GoodSquare"], ["ScaleGrad"], ["Clip"], ["MyReLU"]]
     assert all(d.trace_note is None for d in traced)      # (drawn to the end: no cut)
 
 
