@@ -26,9 +26,9 @@ import operator
 from gradstudio.engine.optable import OPS
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
-__all__ = ["FunctionTextError", "MAX_FUNCTION_TEXT", "parse_function", "check_class_name", "input_names",
-           "normal_text",
-           "function_class", "class_lines", "backward_words", "METHODS", "FUNCTIONS"]
+__all__ = ["FunctionTextError", "MAX_FUNCTION_TEXT", "parse_function", "check_class_name",
+           "input_names", "normal_text", "function_class", "class_lines", "backward_words",
+           "METHODS", "FUNCTIONS"]
 
 MAX_FUNCTION_TEXT = 4000      # characters of one def
 _MAX_DEPTH = 30               # nested operations
@@ -40,8 +40,9 @@ _EXTRA = {"clone", "square", "expand_as", "view_as", "reshape", "view", "t", "fl
           "double", "contiguous", "masked_fill", "sum", "mean", "detach"}
 METHODS = frozenset(n for n in set(OPS) | _EXTRA
                     if not n.startswith("_") and (n in _EXTRA or OPS[n].category != "internal"))
-FUNCTIONS = METHODS | {"where", "zeros_like", "ones_like", "full_like", "exp", "sigmoid",
-                       "tanh", "clamp", "sign", "abs", "maximum", "minimum"}
+FUNCTIONS = (METHODS - {"float", "double"}) | {
+    "where", "zeros_like", "ones_like", "full_like", "exp", "sigmoid", "tanh", "clamp",
+    "sign", "abs", "maximum", "minimum"}
 _CTX_CALLS = {"save_for_backward", "mark_non_differentiable"}
 _CTX_RESERVED = {"saved_tensors", "needs_input_grad", "to_save", "next_functions",
                  "dirty_tensors", "non_differentiable", "materialize_grads",
@@ -341,6 +342,10 @@ class _Run:
                 self.env[e.id] = v
         elif isinstance(target, ast.Subscript):
             self.tensor(target.value)[self.index(target.slice)] = value
+        elif hasattr(type(self.ctx), target.attr):     # (a method of the node: kept)
+            raise AttributeError(translate(
+                "FunctionText", "ctx.{attr} belongs to the node itself: give your value "
+                "another name").format(attr=target.attr))
         else:
             setattr(self.ctx, target.attr, value)
 

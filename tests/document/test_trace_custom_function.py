@@ -615,3 +615,15 @@ def test_two_functions_of_one_name_that_compute_differently_are_not_exported():
         d.connect(x, f, "t0")
     with pytest.raises(DocumentError, match="Two custom Functions are both called MyReLU"):
         export.export_script(d)
+
+
+def test_forward_cannot_replace_what_the_node_itself_runs():
+    """``ctx.<name> = value`` keeps a value for backward; a name the grad_fn node already
+    has (its run_backward, register_hook ...) is refused, on the node, in words."""
+    d = Document()
+    x = d.add_node("ones", {"shape": (2,), "requires_grad": True})
+    f = d.add_node("custom_function", {
+        "forward": "def forward(ctx, input):\n    ctx.run_backward = input\n"
+                   "    return input * 2"})
+    d.connect(x, f, "t0")
+    assert "ctx.run_backward belongs to the node itself" in run(d).errors[f]

@@ -1882,6 +1882,10 @@ Der Lauf: {expected}</translation>
         <translation>zu viele Werte zum Entpacken (erwartet {n})</translation>
     </message>
     <message>
+        <source>ctx.{attr} belongs to the node itself: give your value another name</source>
+        <translation>ctx.{attr} gehört zum Knoten selbst: Gib deinem Wert einen anderen Namen</translation>
+    </message>
+    <message>
         <source>&apos;{node}&apos; object has no attribute &apos;{attr}&apos;</source>
         <translation>das Objekt &apos;{node}&apos; hat kein Attribut &apos;{attr}&apos;</translation>
     </message>

@@ -1882,6 +1882,10 @@ La ejecución: {expected}</translation>
         <translation>demasiados valores para desempaquetar (se esperaban {n})</translation>
     </message>
     <message>
+        <source>ctx.{attr} belongs to the node itself: give your value another name</source>
+        <translation>ctx.{attr} pertenece al propio nodo: da otro nombre a tu valor</translation>
+    </message>
+    <message>
         <source>&apos;{node}&apos; object has no attribute &apos;{attr}&apos;</source>
         <translation>el objeto &apos;{node}&apos; no tiene el atributo &apos;{attr}&apos;</translation>
     </message>
