@@ -100,7 +100,8 @@ def untranslated_sentences(source):
 def _files():
     layers = [*ROOT.glob("document/*.py"), *ROOT.glob("timeline/*.py"),
               *ROOT.glob("trace/*.py"), *ROOT.glob("trace/handlers/*.py"),
-              ROOT / "hook_text.py", ROOT / "vocabulary.py", ROOT / "words.py"]
+              ROOT / "hook_text.py", ROOT / "function_text.py", ROOT / "vocabulary.py",
+              ROOT / "words.py"]
     return {p.relative_to(ROOT).as_posix(): p for p in sorted(layers)}
 
 
@@ -141,7 +142,7 @@ def test_every_sentence_of_the_lower_layers_goes_through_translate():
 @pytest.mark.parametrize("name", ["document/explain.py", "document/walk.py",
                                   "document/reader.py", "document/recorded.py",
                                   "document/data_view.py", "timeline/kinds_autograd.py",
-                                  "timeline/kinds_training.py"])
+                                  "timeline/kinds_training.py", "function_text.py"])
 def test_the_translations_read_the_lower_layers(name):
     """``pyside6-lupdate`` is given the files whose sentences are marked."""
     from gradstudio.ui import i18n_update

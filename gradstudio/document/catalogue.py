@@ -101,6 +101,9 @@ class NodeKind:
     # prelude(params) -> (statements, names): what the node's code uses that the export
     # writes once, before the program, and the names they bind (a DataLoader's)
     prelude: Callable = field(default=None, repr=False, compare=False)
+    # backward_words(params) -> what the node's grad_fn does, in words, for the
+    # step-through (a custom Function's own backward)
+    backward_words: Callable = field(default=None, repr=False, compare=False)
 
     def param(self, name):
         return self._params_by_name[name]       # (KeyError for no such param)
@@ -731,9 +734,11 @@ for _n in ("cat", "stack"):
 
 # ----------------------------------------------------------------------------- autograd, writes
 # (the kinds built on the classes above, each group in a module of its own)
-from . import batches, catalogue_autograd, catalogue_data, catalogue_writes  # noqa: E402
+from . import (batches, catalogue_autograd, catalogue_data, catalogue_function,  # noqa: E402
+               catalogue_writes)
 
 catalogue_autograd.register(_add, NodeKind, Port, ParamSpec)
+catalogue_function.register(_add, NodeKind, Port, ParamSpec)
 catalogue_writes.register(_add, NodeKind, Port, ParamSpec)
 catalogue_data.register(_add, NodeKind, Port, ParamSpec)
 catalogue_data.register_imported(_add, NodeKind, ParamSpec)

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 
 from gradstudio.hook_text import is_open_line
 from gradstudio.vocabulary import SCRIPT_NAMES
+from gradstudio.words import translate
 
 from gradstudio.timeline import ACTIONS, Spell, one_statement
 
@@ -105,12 +106,19 @@ def node_names(doc, order=None):
 def _preludes(doc):
     """``(statements, names)`` of each node kind's prelude the document's nodes need
     (once per distinct one, in the nodes' order)."""
-    out = []
+    out, bound = [], {}
     for nid in doc.node_ids:
         data = doc.node(nid)
         prelude = CATALOGUE[data.kind].prelude
         if prelude is not None and prelude(data.params) not in out:
-            out.append(prelude(data.params))
+            made = prelude(data.params)
+            for name in made[1]:        # (two custom Functions of one name: which?)
+                if bound.setdefault(name, made) != made:
+                    from .model import DocumentError
+                    raise DocumentError(translate(
+                        "Export", "Two custom Functions are both called {name} but compute "
+                        "differently: give one of them another name.").format(name=name))
+            out.append(made)
     for action in doc.timeline:          # (the modules an action's code imports: math)
         for module in ACTIONS[action.kind].imports(action.params):
             if ([f"import {module}"], [module]) not in out:

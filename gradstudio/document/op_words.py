@@ -79,6 +79,12 @@ KIND_DOCS = (
         "dim."),
     QT_TRANSLATE_NOOP("Ops", "A copy with value written at the positions index names along dim."),
     QT_TRANSLATE_NOOP(
+        "Ops", "A custom autograd.Function of your own, MyReLU.apply(x): its forward "
+        "computes the output from the inputs (and saves what backward needs "
+        "with ctx.save_for_backward); its backward computes each input's "
+        "gradient from grad_output. Both are written with tensor operations "
+        "such as clamp, exp and mul."),
+    QT_TRANSLATE_NOOP(
         "Ops", "A linear layer: input @ weight.T + bias, as nn.Linear computes it "
         "(AddmmBackward0 for a matrix of inputs); weight and bias are leaves "
         "you train."),
@@ -423,6 +429,8 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "above beta * x > threshold, x itself"),
     QT_TRANSLATE_NOOP("OpSettings", "added to the variance before its square root"),
     QT_TRANSLATE_NOOP("OpSettings", "at or below it, x becomes value"),
+    QT_TRANSLATE_NOOP("OpSettings", "def backward(ctx, grad_output): the gradient of each input"),
+    QT_TRANSLATE_NOOP("OpSettings", "def forward(ctx, ...): the output from the inputs"),
     QT_TRANSLATE_NOOP("OpSettings", "digits after the point (negative: before)"),
     QT_TRANSLATE_NOOP("OpSettings", "dimension to add up along"),
     QT_TRANSLATE_NOOP("OpSettings", "dimension(s) to reduce; None for all"),
@@ -474,6 +482,9 @@ PARAM_DOCS = (
         "OpSettings", "normalize with the batch's own mean and variance (and move the running"
         " averages toward them), else with running_mean and running_var"),
     QT_TRANSLATE_NOOP("OpSettings", "number of inputs"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "numbers passed to apply after the tensors (its backward returns None "
+        "for each)"),
     QT_TRANSLATE_NOOP("OpSettings", "one more than the largest number drawn"),
     QT_TRANSLATE_NOOP("OpSettings", "order of the norm"),
     QT_TRANSLATE_NOOP("OpSettings", "record the gradient's own graph, to differentiate it again"),
@@ -483,6 +494,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP(
         "OpSettings", "subtracted from the count: 1 (Bessel's) for a sample, 0 for the whole "
         "population"),
+    QT_TRANSLATE_NOOP("OpSettings", "the Function's class name; its grad_fn is <NameBackward>"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimension of length 3"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimension the index runs along"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimension to select along"),

@@ -3,6 +3,7 @@ import itertools
 import math
 
 from .catalogue import DTYPES
+from gradstudio.function_text import check_class_name, normal_text
 from gradstudio.hook_text import parse_hook
 
 from .index_text import parse_index
@@ -127,11 +128,28 @@ def _hook(spec, p, name, value):
     return value.strip()
 
 
+def _function_name(spec, p, name, value):
+    try:
+        return check_class_name(value)
+    except ValueError as e:
+        raise _error(f"{e}.") from None
+
+
+def _function_def(spec, p, name, value):
+    """A custom Function's ``forward`` or ``backward`` (the setting's name): the text of
+    its def in ``function_text``'s checked language, kept as GradStudio writes it."""
+    try:
+        return normal_text(name, value)
+    except ValueError as e:
+        raise _error(f"The {name} of {spec.name}: {e}.") from None
+
+
 # a setting's kind -> its check: ``(spec, param, name, value) -> canonical value``
 _CHECKS = {"scalar": _scalar, "int": _int, "bool": _bool, "dims": _dims_or_shape,
            "shape": _dims_or_shape, "choice": _choice, "dtype": _dtype,
            "values": lambda spec, p, name, value: _check_values(value),
-           "index": _index, "hook": _hook}
+           "index": _index, "hook": _hook, "function_name": _function_name,
+           "function_def": _function_def}
 
 
 def _check_values(value):

@@ -17,6 +17,7 @@ import numpy as np
 from gradstudio.timeline import ACTIONS, Spell
 from gradstudio.words import translate
 
+from .catalogue import CATALOGUE
 from .graph_store import networkx
 from .export import action_text, optimizer_names
 
@@ -72,6 +73,7 @@ class WalkStep:
     after: object = None            # ... and after
     arrived: int = 0                # how many gradients reached it (summed), 0 for a root
     leaf_name: str = ""             # AccumulateGrad: the leaf's name
+    words: str = ""                 # what its node's kind says its backward does, if any
 
     @property
     def accumulate(self):
@@ -345,7 +347,18 @@ def _step(ctx, s, number, arrived=0):
         sends.append(Send(i, input_name, target, ctx.graph.nodes[target]["name"], node, g,
                           formula, named, numbers))
     return WalkStep(number, s.name, s.key, nodes, title, s.grad_output, received_name,
-                    tuple(sends), tuple(s.freed), owner or inside, arrived=arrived)
+                    tuple(sends), tuple(s.freed), owner or inside, arrived=arrived,
+                    words=_backward_words(ctx.doc, owner))
+
+
+def _backward_words(doc, owner):
+    """What the kind of node ``owner`` says its backward does (a custom Function's
+    statements), or ""."""
+    if owner is None:
+        return ""
+    data = doc.node(owner)
+    words = CATALOGUE[data.kind].backward_words
+    return words(data.params) if words is not None else ""
 
 
 def _step_title(grad_fn, own, forward, inside, root_name):
@@ -459,6 +472,7 @@ def step_lines(step, root_name=None):
         return lines
     lines.append("  " + translate("Walk", "received grad = {gradient} = {value}").format(
         gradient=step.received_name, value=preview(step.received)) + summed)
+    lines.extend("  " + line for line in step.words.split("\n") if line)
     for send in step.sends:
         lines.extend(_send_lines(send))
     if not step.sends:

@@ -39,6 +39,9 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.Module = engine.nn.Module
         self.filename = filename
         self.source = ""              # the script's text (a hook is read from it)
+        # a custom Function's class name -> its (forward, backward) texts drawn (a second
+        # class of that name, redefined in a later cell, would be written over the first)
+        self.function_texts = {}
         self.quiet = 0
         self.frames = [[]]            # buffered records of open composite calls
         self.nodes = []               # committed node dicts, in order

@@ -23,7 +23,8 @@ UI_DIR = Path(__file__).resolve().parent
 PACKAGE = UI_DIR.parent
 # the layers below the window whose sentences go through gradstudio.words.translate (the
 # tracer's child marks its refusals, which the window translates: gradstudio.words.Said)
-WORDS_SOURCES = ("document", "timeline", "trace", "vocabulary.py", "hook_text.py")
+WORDS_SOURCES = ("document", "timeline", "trace", "vocabulary.py", "hook_text.py",
+                 "function_text.py")
 TRANSLATED = ("de", "es")
 
 

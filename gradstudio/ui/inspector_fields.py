@@ -122,6 +122,36 @@ def format_param(kind, value):
     return str(value) if kind != "values" else repr(value)
 
 
+class CodeEdit(QPlainTextEdit):
+    """A few lines of code to edit (a custom Function's def): monospaced, as tall as
+    its lines; ``editing_finished`` when it loses the focus or on Ctrl+Return."""
+
+    editing_finished = Signal()
+
+    def __init__(self):
+        super().__init__()
+        self.setFont(mono_font())
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.setTabChangesFocus(True)
+        self.textChanged.connect(self.fit)
+
+    def fit(self):
+        """As tall as its lines (3 to 12)."""
+        lines = min(max(self.toPlainText().count("\n") + 1, 3), 12)
+        self.setFixedHeight(self.fontMetrics().lineSpacing() * lines + 14)
+
+    def focusOutEvent(self, event):
+        super().focusOutEvent(event)
+        self.editing_finished.emit()
+
+    def keyPressEvent(self, event):
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and \
+                event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.editing_finished.emit()
+            return
+        super().keyPressEvent(event)
+
+
 class ParamEditor(QWidget):
     """One parameter: an editor widget plus a plain-words error line under it. Text that
     does not make a valid value stays as typed, with the error shown. A valid value is
@@ -156,6 +186,10 @@ class ParamEditor(QWidget):
             self.widget.setRange(-2 ** 31 + 1, 2 ** 31 - 1)
             self.widget.setKeyboardTracking(False)
             self.widget.valueChanged.connect(lambda v: self.commit(int(v)))
+        elif k == "function_def":    # a custom Function's def: lines of code
+            self.widget = CodeEdit()
+            self.widget.editing_finished.connect(
+                lambda: self.commit(self.widget.toPlainText().strip()))
         else:   # scalar, optional int, shape, dims, index, hook, values (higher-D)
             self.widget = QLineEdit()
             self.widget.setPlaceholderText("None" if pspec.optional else "")
@@ -174,6 +208,10 @@ class ParamEditor(QWidget):
                 w.setCurrentText(_DEFAULT_DTYPE if value is None else str(value))
             elif isinstance(w, QSpinBox):
                 w.setValue(int(value))
+            elif isinstance(w, CodeEdit):
+                if not self.error.isVisible() and w.toPlainText() != value:
+                    w.setPlainText(value)
+                    w.fit()
             elif not self.error.isVisible():      # keep the user's invalid text
                 text = format_param(self.pspec.kind, value)
                 if w.text() != text:              # the same text keeps the cursor
@@ -193,7 +231,7 @@ class ParamEditor(QWidget):
             else param_doc(self.pspec)))
 
     def _on_editing_finished(self):
-        if self.pspec.kind in ("index", "hook"):    # text: 1:3, or grad * 10 (checked on commit)
+        if self.pspec.kind in ("index", "hook", "function_name"):   # text (checked on commit)
             self.commit(self.widget.text().strip())
             return
         try:

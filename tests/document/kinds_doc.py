@@ -217,6 +217,12 @@ def every_kind_document():
     node("to", {"dtype": "float64"}, self=a)
     node("cat", {"count": 2, "dim": 0}, t0=a, t1=b)
     node("stack", {"count": 3, "dim": 1}, t0=a, t1=b, t2=a)
+    # a custom autograd.Function: the palette's MyReLU, and one of two inputs
+    node("custom_function", t0=node("sub", {"other": 1.0}, self=a))
+    node("custom_function", {"count": 2, "name": "Blend", "forward": (
+        "def forward(ctx, p, q):\n    ctx.save_for_backward(p, q)\n    return p * q + p.exp()"),
+        "backward": ("def backward(ctx, g):\n    p, q = ctx.saved_tensors\n"
+                     "    return g * (q + p.exp()), g * p")}, t0=a, t1=b)
     plain = node("mul", {"other": 2}, self=node("tensor", {"value": [1.0, -2.0]}))
     tracked = node("requires_grad_", self=plain)                 # written in place
     node("requires_grad_", {"requires_grad": True}, "w", self=node("exp", self=plain))

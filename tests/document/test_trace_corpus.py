@@ -41,7 +41,6 @@ PROGRAMS = sorted(p.stem for p in CORPUS.glob("*.py"))
 EXPECTED_CUTS = {
     "batchnorm_running_stats": "torch.nn.BatchNorm1d cannot be drawn yet: its running "
                                "statistics are buffers it writes during the forward pass",
-    "custom_function": "a custom autograd.Function cannot be drawn yet",
 }
 
 # programs whose export cannot print what they printed (issue 32 made every print a say

@@ -162,14 +162,15 @@ SAME_KIND = {
         class Double(torch.autograd.Function):
             @staticmethod
             def forward(ctx, x):
-                return x * 2
+                return x * 2, x
             @staticmethod
-            def backward(ctx, g):
+            def backward(ctx, g, h):
                 return g * 3
         x = torch.ones(2, requires_grad=True)
-        Double.apply(x).sum().backward()
+        Double.apply(x)[0].sum().backward()
         print(x.grad)
-    """, 10, "a custom autograd.Function cannot be drawn yet"),
+    """, 10, "the custom autograd.Function Double cannot be drawn yet: a Function returning "
+             "several tensors cannot be drawn yet"),
 }
 
 

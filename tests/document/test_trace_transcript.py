@@ -78,6 +78,7 @@ PROGRAMS = {
     """,
     "custom_function_cut": """
         import torch
+        FACTOR = 2          # (read by backward: the graph cannot hold this Function)
         class Square(torch.autograd.Function):
             @staticmethod
             def forward(ctx, x):
@@ -86,7 +87,7 @@ PROGRAMS = {
             @staticmethod
             def backward(ctx, g):
                 x, = ctx.saved_tensors
-                return 2 * x * g
+                return FACTOR * x * g
         a = torch.tensor([1.5, -2.0], requires_grad=True)
         b = a * 3
         print("b", b)

@@ -18,30 +18,36 @@ from driving import main_window
 from test_translations import messages
 
 SCRIPT = """import torch
-
-class Square(torch.autograd.Function):
+N = 2
+class Power(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x):
         ctx.save_for_backward(x)
-        return x * x
+        return x ** N
 
     @staticmethod
     def backward(ctx, g):
         x, = ctx.saved_tensors
-        return 2 * x * g
+        return N * x ** (N - 1) * g
 
 x = torch.ones(2, 2, requires_grad=True)
-y = Square.apply(x)
+y = Power.apply(x)
 z = x + 2
 w = (z * z * 3).mean()
 w.backward()
 print(x.grad)
 """
-# what the note begins with, and the refusal of a custom autograd.Function, in each language
-NOTE = {"en": ("Not drawn: line 15 (", "a custom autograd.Function cannot be drawn yet"),
-        "de": ("Nicht gezeichnet: Zeile 15 (",
-               "eine eigene autograd.Function kann noch nicht gezeichnet werden"),
-        "es": ("Sin dibujar: línea 15 (", "una autograd.Function propia aún no se puede dibujar")}
+# what the note begins with, and the refusal of a custom autograd.Function that reads a
+# variable of the script (a sentence of gradstudio.function_text inside the tracer's), in
+# each language
+NOTE = {"en": ("Not drawn: line 15 (", "the custom autograd.Function Power cannot be drawn "
+               "yet: a Function computes from its inputs and what it assigned, not 'N'"),
+        "de": ("Nicht gezeichnet: Zeile 15 (", "die eigene autograd.Function Power kann noch "
+               "nicht gezeichnet werden: eine Function rechnet mit ihren Eingaben und dem, "
+               "was sie zugewiesen hat, nicht mit 'N'"),
+        "es": ("Sin dibujar: línea 15 (", "la autograd.Function propia Power aún no se puede "
+               "dibujar: una Function calcula con sus entradas y lo que ha asignado, no con "
+               "'N'")}
 TRACER_CONTEXTS = ("Trace", "TraceNotes", "TraceRefusal", "TraceCheck")
 TRACE_MS = 60_000
 
@@ -101,7 +107,7 @@ def test_the_english_window_keeps_the_english_note(qtbot, tmp_path):
 
 def _notebook(path):
     cells = [SCRIPT.split("x = torch.ones")[0],
-             "x = torch.ones(2, 2, requires_grad=True)\ny = Square.apply(x)\nz = x + 2",
+             "x = torch.ones(2, 2, requires_grad=True)\ny = Power.apply(x)\nz = x + 2",
              "w = (z * z * 3).mean()\nw.backward()\nprint(x.grad)"]
     path.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {},
                                 "cells": [{"cell_type": "code", "metadata": {},

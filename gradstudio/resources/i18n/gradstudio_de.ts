@@ -526,6 +526,14 @@ sandte [{nr}] {name}: {value}</translation>
         <source>With drop_last and a batch larger than the rows, the loader has no batch at all: lower the batch size.</source>
         <translation>Mit drop_last und einem Batch, der größer ist als die Zeilen, hat der Loader gar keinen Batch: Verkleinern Sie die Batchgröße.</translation>
     </message>
+    <message>
+        <source>A Function&apos;s numbers are a flat list of at most 8 numbers, such as [0.5, 2].</source>
+        <translation>Die Zahlen einer Function sind eine flache Liste von höchstens 8 Zahlen, etwa [0.5, 2].</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s forward takes {n} inputs ({names}) but the node has {count} and {k} numbers: set its number of inputs to {left}.</source>
+        <translation>Das forward von {name} nimmt {n} Eingaben ({names}), der Knoten hat aber {count} und {k} Zahlen: Stelle seine Zahl der Eingaben auf {left}.</translation>
+    </message>
 </context>
 <context>
     <name>Classroom</name>
@@ -1588,6 +1596,13 @@ Der Lauf: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>Two custom Functions are both called {name} but compute differently: give one of them another name.</source>
+        <translation>Zwei eigene Functions heißen beide {name}, rechnen aber verschieden: Gib einer von ihnen einen anderen Namen.</translation>
+    </message>
+</context>
+<context>
     <name>ExportPrints</name>
     <message>
         <source>The script prints nothing</source>
@@ -1813,6 +1828,137 @@ Der Lauf: {expected}</translation>
     <message>
         <source>The learning-rate lambda {text} failed at epoch {epoch}: {error}.</source>
         <translation>Das Lernraten-Lambda {text} ist in Epoche {epoch} gescheitert: {error}.</translation>
+    </message>
+</context>
+<context>
+    <name>FunctionText</name>
+    <message>
+        <source>a Function&apos;s name is a Python name such as MyReLU</source>
+        <translation>der Name einer Function ist ein Python-Name wie MyReLU</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s {role} is the text of its def, at most {n} characters</source>
+        <translation>das {role} einer Function ist der Text ihres def, höchstens {n} Zeichen</translation>
+    </message>
+    <message>
+        <source>its {role} is not Python such as def {role}(ctx, ...): ...</source>
+        <translation>ihr {role} ist kein Python wie def {role}(ctx, ...): ...</translation>
+    </message>
+    <message>
+        <source>its {role} must be one def {role}(ctx, ...)</source>
+        <translation>ihr {role} muss genau ein def {role}(ctx, ...) sein</translation>
+    </message>
+    <message>
+        <source>its {role} takes ctx and plain inputs: def {role}(ctx, x)</source>
+        <translation>ihr {role} nimmt ctx und einfache Eingaben: def {role}(ctx, x)</translation>
+    </message>
+    <message>
+        <source>its {role} takes ctx first: def {role}(ctx, x)</source>
+        <translation>ihr {role} nimmt zuerst ctx: def {role}(ctx, x)</translation>
+    </message>
+    <message>
+        <source>its backward takes one gradient: the Function has one output</source>
+        <translation>ihr backward nimmt einen Gradienten: die Function hat eine Ausgabe</translation>
+    </message>
+    <message>
+        <source>its {role} ends with a return of what it computes</source>
+        <translation>ihr {role} endet mit einem return dessen, was es berechnet</translation>
+    </message>
+    <message>
+        <source>a Function returning several tensors cannot be drawn yet</source>
+        <translation>eine Function, die mehrere Tensoren zurückgibt, kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>&apos;{code}&apos; cannot be part of a Function GradStudio draws: use assignments of tensor operations, ctx.save_for_backward and one return</source>
+        <translation>&apos;{code}&apos; kann nicht Teil einer Function sein, die GradStudio zeichnet: verwende Zuweisungen von Tensor-Operationen, ctx.save_for_backward und ein return</translation>
+    </message>
+    <message>
+        <source>&apos;{code}&apos; cannot be assigned to in a Function GradStudio draws</source>
+        <translation>an &apos;{code}&apos; kann in einer Function, die GradStudio zeichnet, nicht zugewiesen werden</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text cannot assign to {name}</source>
+        <translation>der Text einer Function kann {name} nichts zuweisen</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text nests at most {n} operations</source>
+        <translation>der Text einer Function verschachtelt höchstens {n} Operationen</translation>
+    </message>
+    <message>
+        <source>a Function computes from its inputs and what it assigned, not &apos;{name}&apos;</source>
+        <translation>eine Function rechnet mit ihren Eingaben und dem, was sie zugewiesen hat, nicht mit &apos;{name}&apos;</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text uses numbers only, not {value!r}</source>
+        <translation>der Text einer Function verwendet nur Zahlen, nicht {value!r}</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text reads ctx.saved_tensors and what forward set on ctx, not ctx.{attr}</source>
+        <translation>der Text einer Function liest ctx.saved_tensors und was forward auf ctx gesetzt hat, nicht ctx.{attr}</translation>
+    </message>
+    <message>
+        <source>&apos;{code}&apos; cannot be part of a Function GradStudio draws: use tensor methods such as clamp, exp and mul, numbers and + - * /</source>
+        <translation>&apos;{code}&apos; kann nicht Teil einer Function sein, die GradStudio zeichnet: verwende Tensor-Methoden wie clamp, exp und mul, Zahlen und + - * /</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text cannot call torch.{attr}</source>
+        <translation>der Text einer Function kann torch.{attr} nicht aufrufen</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text cannot call {attr}: only tensor operations such as clamp, exp and mul</source>
+        <translation>der Text einer Function kann {attr} nicht aufrufen: nur Tensor-Operationen wie clamp, exp und mul</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s calls name their arguments one by one</source>
+        <translation>die Aufrufe einer Function nennen ihre Argumente einzeln</translation>
+    </message>
+    <message>
+        <source>not enough values to unpack (expected {n}, got {got})</source>
+        <translation>nicht genug Werte zum Entpacken (erwartet {n}, erhalten {got})</translation>
+    </message>
+    <message>
+        <source>too many values to unpack (expected {n})</source>
+        <translation>zu viele Werte zum Entpacken (erwartet {n})</translation>
+    </message>
+    <message>
+        <source>ctx.{attr} belongs to the node itself: give your value another name</source>
+        <translation>ctx.{attr} gehört zum Knoten selbst: Gib deinem Wert einen anderen Namen</translation>
+    </message>
+    <message>
+        <source>&apos;{node}&apos; object has no attribute &apos;{attr}&apos;</source>
+        <translation>das Objekt &apos;{node}&apos; hat kein Attribut &apos;{attr}&apos;</translation>
+    </message>
+    <message>
+        <source>ctx.{attr} is not a number or a tensor</source>
+        <translation>ctx.{attr} ist weder eine Zahl noch ein Tensor</translation>
+    </message>
+    <message>
+        <source>&apos;{code}&apos; is not a tensor</source>
+        <translation>&apos;{code}&apos; ist kein Tensor</translation>
+    </message>
+    <message>
+        <source>&apos;{code}&apos; computes with something that is not a tensor or a number</source>
+        <translation>&apos;{code}&apos; rechnet mit etwas, das weder ein Tensor noch eine Zahl ist</translation>
+    </message>
+    <message>
+        <source>&apos;{code}&apos; cannot be indexed</source>
+        <translation>&apos;{code}&apos; kann nicht indiziert werden</translation>
+    </message>
+    <message>
+        <source>{role}() takes {n} positional arguments but {got} were given</source>
+        <translation>{role}() nimmt {n} Positionsargumente, es wurden aber {got} übergeben</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s backward is your own: from the gradient {grad} of its output it runs</source>
+        <translation>Das backward von {name} ist dein eigenes: aus dem Gradienten {grad} seiner Ausgabe führt es aus</translation>
+    </message>
+    <message>
+        <source>{value} for {input}</source>
+        <translation>{value} für {input}</translation>
+    </message>
+    <message>
+        <source>and returns {said}.</source>
+        <translation>und gibt {said} zurück.</translation>
     </message>
 </context>
 <context>
@@ -2844,6 +2990,14 @@ Der Lauf: {expected}</translation>
         <translation>an oder unter ihm wird x zu value</translation>
     </message>
     <message>
+        <source>def backward(ctx, grad_output): the gradient of each input</source>
+        <translation>def backward(ctx, grad_output): der Gradient jeder Eingabe</translation>
+    </message>
+    <message>
+        <source>def forward(ctx, ...): the output from the inputs</source>
+        <translation>def forward(ctx, ...): die Ausgabe aus den Eingaben</translation>
+    </message>
+    <message>
         <source>digits after the point (negative: before)</source>
         <translation>Stellen nach dem Komma (negativ: davor)</translation>
     </message>
@@ -2980,6 +3134,10 @@ Der Lauf: {expected}</translation>
         <translation>Anzahl der Eingaben</translation>
     </message>
     <message>
+        <source>numbers passed to apply after the tensors (its backward returns None for each)</source>
+        <translation>Zahlen, die apply nach den Tensoren übergeben werden (ihr backward gibt für jede None zurück)</translation>
+    </message>
+    <message>
         <source>one more than the largest number drawn</source>
         <translation>eins mehr als die größte gezogene Zahl</translation>
     </message>
@@ -3006,6 +3164,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>subtracted from the count: 1 (Bessel&apos;s) for a sample, 0 for the whole population</source>
         <translation>von der Anzahl abgezogen: 1 (Bessel) für eine Stichprobe, 0 für die ganze Grundgesamtheit</translation>
+    </message>
+    <message>
+        <source>the Function&apos;s class name; its grad_fn is &lt;NameBackward&gt;</source>
+        <translation>der Klassenname der Function; ihr grad_fn ist &lt;NameBackward&gt;</translation>
     </message>
     <message>
         <source>the dimension of length 3</source>
@@ -3257,6 +3419,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>A copy with value written at the positions index names along dim.</source>
         <translation>Eine Kopie, bei der value an die Positionen geschrieben ist, die index entlang dim nennt.</translation>
+    </message>
+    <message>
+        <source>A custom autograd.Function of your own, MyReLU.apply(x): its forward computes the output from the inputs (and saves what backward needs with ctx.save_for_backward); its backward computes each input&apos;s gradient from grad_output. Both are written with tensor operations such as clamp, exp and mul.</source>
+        <translation>Eine eigene autograd.Function, MyReLU.apply(x): ihr forward berechnet die Ausgabe aus den Eingaben (und speichert mit ctx.save_for_backward, was backward braucht); ihr backward berechnet aus grad_output den Gradienten jeder Eingabe. Beide werden mit Tensor-Operationen wie clamp, exp und mul geschrieben.</translation>
     </message>
     <message>
         <source>A linear layer: input @ weight.T + bias, as nn.Linear computes it (AddmmBackward0 for a matrix of inputs); weight and bias are leaves you train.</source>
@@ -5383,10 +5549,6 @@ Warum keine grad_fn: </translation>
         <translation>{what} kann noch nicht gezeichnet werden: Ein Hook ändert oder liest Gradienten während backward, was der Graph nicht zeigen kann</translation>
     </message>
     <message>
-        <source>a custom autograd.Function cannot be drawn yet: its backward is code of your own, which the graph cannot show</source>
-        <translation>eine eigene autograd.Function kann noch nicht gezeichnet werden: Ihr backward ist Ihr eigener Code, den der Graph nicht zeigen kann</translation>
-    </message>
-    <message>
         <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
         <translation>torch.nn.{name} kann noch nicht gezeichnet werden: Seine laufenden Statistiken sind Puffer, die es im Vorwärtsdurchlauf schreibt, was der Graph nicht zeigen kann</translation>
     </message>
@@ -5801,6 +5963,46 @@ Warum keine grad_fn: </translation>
     <message>
         <source>ReduceLROnPlateau.step() cannot be drawn unless its metric is a number or a tensor</source>
         <translation>ReduceLROnPlateau.step() kann nur gezeichnet werden, wenn seine Metrik eine Zahl oder ein Tensor ist</translation>
+    </message>
+    <message>
+        <source>the custom autograd.Function {name} cannot be drawn yet: {why}</source>
+        <translation>die eigene autograd.Function {name} kann noch nicht gezeichnet werden: {why}</translation>
+    </message>
+    <message>
+        <source>its arguments must be tensors, then at most 8 plain numbers, passed by position</source>
+        <translation>ihre Argumente müssen Tensoren sein, danach höchstens 8 einfache Zahlen, nach Position übergeben</translation>
+    </message>
+    <message>
+        <source>another Function of the script has the same class name</source>
+        <translation>eine andere Function des Skripts hat denselben Klassennamen</translation>
+    </message>
+    <message>
+        <source>it is called with another number of arguments than its forward takes</source>
+        <translation>sie wird mit einer anderen Zahl von Argumenten aufgerufen, als ihr forward nimmt</translation>
+    </message>
+    <message>
+        <source>its forward must return one new tensor</source>
+        <translation>ihr forward muss einen neuen Tensor zurückgeben</translation>
+    </message>
+    <message>
+        <source>its class name is not one GradStudio can write</source>
+        <translation>ihren Klassennamen kann GradStudio nicht schreiben</translation>
+    </message>
+    <message>
+        <source>it defines {what} besides forward and backward</source>
+        <translation>sie definiert {what} neben forward und backward</translation>
+    </message>
+    <message>
+        <source>its {role} is not a @staticmethod def of the script</source>
+        <translation>ihr {role} ist kein @staticmethod-def des Skripts</translation>
+    </message>
+    <message>
+        <source>the text of its {role} was not found in the script</source>
+        <translation>der Text ihres {role} wurde im Skript nicht gefunden</translation>
+    </message>
+    <message>
+        <source>its {role} is decorated with {what}</source>
+        <translation>ihr {role} ist mit {what} dekoriert</translation>
     </message>
 </context>
 <context>

@@ -526,6 +526,14 @@ envió [{nr}] {name}: {value}</translation>
         <source>With drop_last and a batch larger than the rows, the loader has no batch at all: lower the batch size.</source>
         <translation>Con drop_last y un lote mayor que las filas, el loader no tiene ningún lote: reduzca el tamaño del lote.</translation>
     </message>
+    <message>
+        <source>A Function&apos;s numbers are a flat list of at most 8 numbers, such as [0.5, 2].</source>
+        <translation>Los números de una Function son una lista plana de como mucho 8 números, como [0.5, 2].</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s forward takes {n} inputs ({names}) but the node has {count} and {k} numbers: set its number of inputs to {left}.</source>
+        <translation>El forward de {name} toma {n} entradas ({names}) pero el nodo tiene {count} y {k} números: pon su número de entradas en {left}.</translation>
+    </message>
 </context>
 <context>
     <name>Classroom</name>
@@ -1588,6 +1596,13 @@ La ejecución: {expected}</translation>
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>Two custom Functions are both called {name} but compute differently: give one of them another name.</source>
+        <translation>Dos Functions propias se llaman ambas {name} pero calculan distinto: da a una de ellas otro nombre.</translation>
+    </message>
+</context>
+<context>
     <name>ExportPrints</name>
     <message>
         <source>The script prints nothing</source>
@@ -1813,6 +1828,137 @@ La ejecución: {expected}</translation>
     <message>
         <source>The learning-rate lambda {text} failed at epoch {epoch}: {error}.</source>
         <translation>La lambda de tasa de aprendizaje {text} falló en la época {epoch}: {error}.</translation>
+    </message>
+</context>
+<context>
+    <name>FunctionText</name>
+    <message>
+        <source>a Function&apos;s name is a Python name such as MyReLU</source>
+        <translation>el nombre de una Function es un nombre de Python como MyReLU</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s {role} is the text of its def, at most {n} characters</source>
+        <translation>el {role} de una Function es el texto de su def, como mucho {n} caracteres</translation>
+    </message>
+    <message>
+        <source>its {role} is not Python such as def {role}(ctx, ...): ...</source>
+        <translation>su {role} no es Python como def {role}(ctx, ...): ...</translation>
+    </message>
+    <message>
+        <source>its {role} must be one def {role}(ctx, ...)</source>
+        <translation>su {role} debe ser un único def {role}(ctx, ...)</translation>
+    </message>
+    <message>
+        <source>its {role} takes ctx and plain inputs: def {role}(ctx, x)</source>
+        <translation>su {role} toma ctx y entradas simples: def {role}(ctx, x)</translation>
+    </message>
+    <message>
+        <source>its {role} takes ctx first: def {role}(ctx, x)</source>
+        <translation>su {role} toma primero ctx: def {role}(ctx, x)</translation>
+    </message>
+    <message>
+        <source>its backward takes one gradient: the Function has one output</source>
+        <translation>su backward toma un gradiente: la Function tiene una salida</translation>
+    </message>
+    <message>
+        <source>its {role} ends with a return of what it computes</source>
+        <translation>su {role} termina con un return de lo que calcula</translation>
+    </message>
+    <message>
+        <source>a Function returning several tensors cannot be drawn yet</source>
+        <translation>una Function que devuelve varios tensores aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>&apos;{code}&apos; cannot be part of a Function GradStudio draws: use assignments of tensor operations, ctx.save_for_backward and one return</source>
+        <translation>&apos;{code}&apos; no puede formar parte de una Function que GradStudio dibuja: usa asignaciones de operaciones de tensores, ctx.save_for_backward y un return</translation>
+    </message>
+    <message>
+        <source>&apos;{code}&apos; cannot be assigned to in a Function GradStudio draws</source>
+        <translation>no se puede asignar a &apos;{code}&apos; en una Function que GradStudio dibuja</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text cannot assign to {name}</source>
+        <translation>el texto de una Function no puede asignar a {name}</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text nests at most {n} operations</source>
+        <translation>el texto de una Function anida como mucho {n} operaciones</translation>
+    </message>
+    <message>
+        <source>a Function computes from its inputs and what it assigned, not &apos;{name}&apos;</source>
+        <translation>una Function calcula con sus entradas y lo que ha asignado, no con &apos;{name}&apos;</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text uses numbers only, not {value!r}</source>
+        <translation>el texto de una Function usa solo números, no {value!r}</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text reads ctx.saved_tensors and what forward set on ctx, not ctx.{attr}</source>
+        <translation>el texto de una Function lee ctx.saved_tensors y lo que forward puso en ctx, no ctx.{attr}</translation>
+    </message>
+    <message>
+        <source>&apos;{code}&apos; cannot be part of a Function GradStudio draws: use tensor methods such as clamp, exp and mul, numbers and + - * /</source>
+        <translation>&apos;{code}&apos; no puede formar parte de una Function que GradStudio dibuja: usa métodos de tensor como clamp, exp y mul, números y + - * /</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text cannot call torch.{attr}</source>
+        <translation>el texto de una Function no puede llamar a torch.{attr}</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text cannot call {attr}: only tensor operations such as clamp, exp and mul</source>
+        <translation>el texto de una Function no puede llamar a {attr}: solo operaciones de tensores como clamp, exp y mul</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s calls name their arguments one by one</source>
+        <translation>las llamadas de una Function nombran sus argumentos uno a uno</translation>
+    </message>
+    <message>
+        <source>not enough values to unpack (expected {n}, got {got})</source>
+        <translation>no hay suficientes valores para desempaquetar (se esperaban {n}, hay {got})</translation>
+    </message>
+    <message>
+        <source>too many values to unpack (expected {n})</source>
+        <translation>demasiados valores para desempaquetar (se esperaban {n})</translation>
+    </message>
+    <message>
+        <source>ctx.{attr} belongs to the node itself: give your value another name</source>
+        <translation>ctx.{attr} pertenece al propio nodo: da otro nombre a tu valor</translation>
+    </message>
+    <message>
+        <source>&apos;{node}&apos; object has no attribute &apos;{attr}&apos;</source>
+        <translation>el objeto &apos;{node}&apos; no tiene el atributo &apos;{attr}&apos;</translation>
+    </message>
+    <message>
+        <source>ctx.{attr} is not a number or a tensor</source>
+        <translation>ctx.{attr} no es un número ni un tensor</translation>
+    </message>
+    <message>
+        <source>&apos;{code}&apos; is not a tensor</source>
+        <translation>&apos;{code}&apos; no es un tensor</translation>
+    </message>
+    <message>
+        <source>&apos;{code}&apos; computes with something that is not a tensor or a number</source>
+        <translation>&apos;{code}&apos; calcula con algo que no es un tensor ni un número</translation>
+    </message>
+    <message>
+        <source>&apos;{code}&apos; cannot be indexed</source>
+        <translation>&apos;{code}&apos; no se puede indexar</translation>
+    </message>
+    <message>
+        <source>{role}() takes {n} positional arguments but {got} were given</source>
+        <translation>{role}() toma {n} argumentos posicionales pero se pasaron {got}</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s backward is your own: from the gradient {grad} of its output it runs</source>
+        <translation>El backward de {name} es tuyo: a partir del gradiente {grad} de su salida ejecuta</translation>
+    </message>
+    <message>
+        <source>{value} for {input}</source>
+        <translation>{value} para {input}</translation>
+    </message>
+    <message>
+        <source>and returns {said}.</source>
+        <translation>y devuelve {said}.</translation>
     </message>
 </context>
 <context>
@@ -2844,6 +2990,14 @@ La ejecución: {expected}</translation>
         <translation>en él o por debajo, x pasa a ser value</translation>
     </message>
     <message>
+        <source>def backward(ctx, grad_output): the gradient of each input</source>
+        <translation>def backward(ctx, grad_output): el gradiente de cada entrada</translation>
+    </message>
+    <message>
+        <source>def forward(ctx, ...): the output from the inputs</source>
+        <translation>def forward(ctx, ...): la salida a partir de las entradas</translation>
+    </message>
+    <message>
         <source>digits after the point (negative: before)</source>
         <translation>dígitos tras el punto decimal (negativo: antes)</translation>
     </message>
@@ -2980,6 +3134,10 @@ La ejecución: {expected}</translation>
         <translation>número de entradas</translation>
     </message>
     <message>
+        <source>numbers passed to apply after the tensors (its backward returns None for each)</source>
+        <translation>números que se pasan a apply después de los tensores (su backward devuelve None para cada uno)</translation>
+    </message>
+    <message>
         <source>one more than the largest number drawn</source>
         <translation>uno más que el mayor número sorteado</translation>
     </message>
@@ -3006,6 +3164,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>subtracted from the count: 1 (Bessel&apos;s) for a sample, 0 for the whole population</source>
         <translation>restado del recuento: 1 (Bessel) para una muestra, 0 para toda la población</translation>
+    </message>
+    <message>
+        <source>the Function&apos;s class name; its grad_fn is &lt;NameBackward&gt;</source>
+        <translation>el nombre de clase de la Function; su grad_fn es &lt;NameBackward&gt;</translation>
     </message>
     <message>
         <source>the dimension of length 3</source>
@@ -3257,6 +3419,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>A copy with value written at the positions index names along dim.</source>
         <translation>Una copia con value escrito en las posiciones que indica index a lo largo de dim.</translation>
+    </message>
+    <message>
+        <source>A custom autograd.Function of your own, MyReLU.apply(x): its forward computes the output from the inputs (and saves what backward needs with ctx.save_for_backward); its backward computes each input&apos;s gradient from grad_output. Both are written with tensor operations such as clamp, exp and mul.</source>
+        <translation>Una autograd.Function propia, MyReLU.apply(x): su forward calcula la salida a partir de las entradas (y guarda con ctx.save_for_backward lo que backward necesita); su backward calcula el gradiente de cada entrada a partir de grad_output. Ambos se escriben con operaciones de tensores como clamp, exp y mul.</translation>
     </message>
     <message>
         <source>A linear layer: input @ weight.T + bias, as nn.Linear computes it (AddmmBackward0 for a matrix of inputs); weight and bias are leaves you train.</source>
@@ -5383,10 +5549,6 @@ Por qué no hay grad_fn: </translation>
         <translation>{what} aún no se puede dibujar: un hook cambia o lee gradientes durante backward, lo que el grafo no puede mostrar</translation>
     </message>
     <message>
-        <source>a custom autograd.Function cannot be drawn yet: its backward is code of your own, which the graph cannot show</source>
-        <translation>una autograd.Function propia aún no se puede dibujar: su backward es código suyo, que el grafo no puede mostrar</translation>
-    </message>
-    <message>
         <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
         <translation>torch.nn.{name} aún no se puede dibujar: sus estadísticas acumuladas son búferes que escribe durante el pase hacia adelante, lo que el grafo no puede mostrar</translation>
     </message>
@@ -5801,6 +5963,46 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>ReduceLROnPlateau.step() cannot be drawn unless its metric is a number or a tensor</source>
         <translation>ReduceLROnPlateau.step() solo se puede dibujar si su métrica es un número o un tensor</translation>
+    </message>
+    <message>
+        <source>the custom autograd.Function {name} cannot be drawn yet: {why}</source>
+        <translation>la autograd.Function propia {name} aún no se puede dibujar: {why}</translation>
+    </message>
+    <message>
+        <source>its arguments must be tensors, then at most 8 plain numbers, passed by position</source>
+        <translation>sus argumentos deben ser tensores y después como mucho 8 números simples, pasados por posición</translation>
+    </message>
+    <message>
+        <source>another Function of the script has the same class name</source>
+        <translation>otra Function del script tiene el mismo nombre de clase</translation>
+    </message>
+    <message>
+        <source>it is called with another number of arguments than its forward takes</source>
+        <translation>se llama con otro número de argumentos del que toma su forward</translation>
+    </message>
+    <message>
+        <source>its forward must return one new tensor</source>
+        <translation>su forward debe devolver un tensor nuevo</translation>
+    </message>
+    <message>
+        <source>its class name is not one GradStudio can write</source>
+        <translation>GradStudio no puede escribir su nombre de clase</translation>
+    </message>
+    <message>
+        <source>it defines {what} besides forward and backward</source>
+        <translation>define {what} además de forward y backward</translation>
+    </message>
+    <message>
+        <source>its {role} is not a @staticmethod def of the script</source>
+        <translation>su {role} no es un def @staticmethod del script</translation>
+    </message>
+    <message>
+        <source>the text of its {role} was not found in the script</source>
+        <translation>el texto de su {role} no se encontró en el script</translation>
+    </message>
+    <message>
+        <source>its {role} is decorated with {what}</source>
+        <translation>su {role} está decorado con {what}</translation>
     </message>
 </context>
 <context>

@@ -1,13 +1,14 @@
 """What the graph cannot show, refused in plain words when the script calls it: hooks
-on gradients (but a printing ``Tensor.register_hook``: see ``hooks``), a custom
-``autograd.Function`` and BatchNorm's buffers. ``REFUSED`` maps each observed name to its
-sentence. (``load_state_dict`` and gradient clipping are timeline actions; a module's
+on gradients (but a printing ``Tensor.register_hook``: see ``hooks``) and BatchNorm's
+buffers; a custom ``autograd.Function`` is drawn, or refused, by ``functions``.
+``REFUSED`` maps each observed name to its sentence. (``load_state_dict`` and gradient clipping are timeline actions; a module's
 forward hooks, its other buffers and ``state_dict()`` are the script's own code, traced
 as it runs: ``quietly``.)"""
 from functools import partial
 
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
+from ..functions import function_apply
 from ..hooks import register_hook
 from ..values import TraceError
 from .kinds import at_top
@@ -23,12 +24,7 @@ def _hook_sentence(name):
         "during backward, which the graph cannot show"), what=what)
 
 
-REFUSED = {
-    **{name: _hook_sentence(name) for name in _HOOKS},
-    "torch.autograd.Function.apply": QT_TRANSLATE_NOOP(
-        "TraceRefusal", "a custom autograd.Function cannot be drawn yet: its backward is "
-        "code of your own, which the graph cannot show"),
-}
+REFUSED = {name: _hook_sentence(name) for name in _HOOKS}
 
 
 def refused(rec, sentence, func, args, kwargs):
@@ -74,4 +70,5 @@ def handlers(rec):
     h["torch.nn.Module.register_buffer"] = partial(buffer, rec)
     h["torch.nn.Module.state_dict"] = partial(quietly, rec)
     h["Tensor.register_hook"] = at_top(rec, partial(_register_hook, rec))
+    h["torch.autograd.Function.apply"] = partial(function_apply, rec)
     return h
