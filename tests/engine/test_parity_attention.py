@@ -42,22 +42,22 @@ prog("mha_module_defaults", _WALK + """
 prog("mha_masks", _WALK + """
     import torch.nn as nn
     torch.manual_seed(1)
-    m = nn.MultiheadAttention(6, 3)
-    q = torch.randn(4, 2, 6)
-    kv = torch.randn(5, 2, 6)
+    m = nn.MultiheadAttention(4, 2)
+    q = torch.randn(4, 2, 4)
+    kv = torch.randn(5, 2, 4)
     causal = torch.ones(4, 5, dtype=torch.bool).triu(1)
     pad = torch.tensor([[False, False, False, True, True], [False] * 5])
     fmask = torch.randn(4, 5)
     for kw in (dict(attn_mask=causal), dict(key_padding_mask=pad),
                dict(attn_mask=causal, key_padding_mask=pad), dict(attn_mask=fmask),
                dict(attn_mask=fmask, key_padding_mask=pad.float() * -1e9),
-               dict(attn_mask=torch.zeros(6, 4, 5, dtype=torch.bool))):
+               dict(attn_mask=torch.zeros(4, 4, 5, dtype=torch.bool))):
         out, w = m(q, kv, kv, **kw)
         print(sorted(kw), out, w, out.grad_fn.name())
         print('\\n'.join(walk(w.grad_fn)[:6]))
     out, w = m(q, kv, kv, attn_mask=fmask, key_padding_mask=pad)
     print(out[0])
-    sq = torch.randn(4, 2, 6)
+    sq = torch.randn(4, 2, 4)
     out, w = m(sq, sq, sq, attn_mask=torch.ones(4, 4, dtype=torch.bool).triu(1), is_causal=True)
     print(out[-1], w[1])
 """)
@@ -145,9 +145,11 @@ prog("mha_functional", """
     w_in, b_in = torch.randn(12, 4, requires_grad=True), torch.randn(12)
     w_out, b_out = torch.randn(4, 4), torch.randn(4)
     out, w = F.multi_head_attention_forward(q, q, q, 4, 2, w_in, b_in, None, None, False, 0.0, w_out, b_out)
-    print(out, w)
+    print(out.grad_fn.name(), w)
+    check(out)   # (the packed projection's 12 outputs: MKL's order, docs/engine.md)
     out.sum().backward()
-    print(q.grad, w_in.grad)
+    print(q.grad)
+    check(w_in.grad)
     k = torch.randn(5, 2, 4)
     out, w = F.multi_head_attention_forward(q, k, k, 4, 2, w_in, b_in, None, None, False, 0.0, w_out, b_out,
                                             average_attn_weights=False)
@@ -219,12 +221,15 @@ prog("tiny_self_attention_trained", """
         opt.zero_grad()
         loss.backward()
         opt.step()
-        print(step, loss.item(), loss)
-    print(w[0], model.attn.in_proj_weight.grad[:2], model.attn.out_proj.bias)
+        print(step, loss)
+        check(loss)   # (12 and 24 outputs of the projections: MKL's order, docs/engine.md)
+    print(w[0], model.attn.out_proj.bias)
+    check(model.attn.in_proj_weight.grad)
     model.train(False)
-    with torch.no_grad():
+    with torch.no_grad():     # (PyTorch's fast path: docs/engine.md)
         logits, w = model(X[:2])
-    print(logits, w.sum(-1))
+    print(logits.shape, w.shape, logits.grad_fn, w.grad_fn)
+    check(logits, w)
 """)
 
 PROGRAMS = parity.programs(P)

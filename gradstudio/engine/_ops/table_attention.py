@@ -16,22 +16,19 @@ is a palette kind of its own (``category="internal"``)."""
 import numpy as np
 
 from .record import Grad, Param, defop
+from .table_helpers import _softmax_fwd
+from .._cpu_kernels.bmm_order import bmm
 
-_NAIVE = 400   # (PyTorch's baddbmm_cpu_kernel below K * M * N of this; BLAS past it)
+def bmm_grad(F, x, y):
+    """A VJP's batched product: ``bmm``'s order on arrays, recorded on tensors."""
+    return F.matmul(x, y) if F.is_tensor else bmm(x, y)
 
 
 def _baddbmm(s, b1, b2, beta=1, alpha=1):
-    n, m, k = b1.shape
-    p = b2.shape[2]
-    if k * m * p < _NAIVE and b1.dtype.kind == "f":
-        acc = np.zeros((n, m, p), b1.dtype)
-        for j in range(k):      # (one k after another, each product rounded)
-            acc = acc + b1[:, :, j:j + 1] * b2[:, j:j + 1, :]
-    else:
-        acc = np.matmul(b1, b2)
+    acc = bmm(b1, b2)
     if alpha != 1:
         acc = acc * np.asarray(alpha, acc.dtype)
-    s = np.broadcast_to(s, acc.shape)
+    s = np.broadcast_to(s, acc.shape)  # (self * beta + alpha * sum, as the naive kernel)
     if beta == 0:            # (PyTorch ignores self then: its nans do not show)
         return acc.copy()
     return (s if beta == 1 else s * np.asarray(beta, s.dtype)) + acc
@@ -44,10 +41,10 @@ def _scaled(g, factor):
 defop("baddbmm", "BaddbmmBackward0", _baddbmm,
       Grad(lambda F, g, out, s, b1, b2, beta=1, alpha=1: _scaled(g, beta),
            formula="grad * beta"),
-      Grad(lambda F, g, out, s, b1, b2, beta=1, alpha=1: _scaled(F.matmul(g, F.mT(b2)), alpha),
-           (2,), formula="alpha * grad.bmm(batch2.transpose(1, 2))"),
-      Grad(lambda F, g, out, s, b1, b2, beta=1, alpha=1: _scaled(F.matmul(F.mT(b1), g), alpha),
-           (1,), formula="alpha * batch1.transpose(1, 2).bmm(grad)"),
+      Grad(lambda F, g, out, s, b1, b2, beta=1, alpha=1: _scaled(bmm_grad(F, g, F.mT(b2)), alpha),
+           (2,), formula="alpha * grad @ batch2.mT"),
+      Grad(lambda F, g, out, s, b1, b2, beta=1, alpha=1: _scaled(bmm_grad(F, F.mT(b1), g), alpha),
+           (1,), formula="alpha * batch1.mT @ grad"),
       args=("self", "batch1", "batch2"),
       params=(Param("beta", "scalar", 1, "the factor of self"),
               Param("alpha", "scalar", 1, "the factor of batch1 @ batch2")),
@@ -113,11 +110,29 @@ def _grad_v(F, g, out, q, k, v, **kw):
     return np.matmul(np.swapaxes(p, -1, -2), g)
 
 
+# (the weights P and the scores' gradient dS, as the VJPs' formulas write them)
+_S = "(query @ key.mT * scale + attn_mask).exp()"
+_P = "(" + _S + " / " + _S + ".sum(-1, keepdim=True))"
+_DS = "(" + _P + " * (grad @ value.mT - (grad * result).sum(-1, keepdim=True)) * scale)"
+
 defop("_scaled_dot_product_flash_attention_for_cpu",
       "ScaledDotProductFlashAttentionForCpuBackward0", _flash,
-      Grad(_grad_q, (0, 1, 2), formula="dS @ key * scale, dS = P * (grad @ value.T - rowsum)"),
-      Grad(_grad_k, (0, 1, 2), formula="dS.T @ query * scale"),
-      Grad(_grad_v, (0, 1, 2), formula="P.T @ grad, P = softmax(query @ key.T * scale + mask)"),
+      Grad(_grad_q, (0, 1, 2), formula=_DS + " @ key"),
+      Grad(_grad_k, (0, 1, 2), formula="(" + _DS + ").mT @ query"),
+      Grad(_grad_v, (0, 1, 2), formula=_P + ".mT @ grad"),
       args=("query", "key", "value"),   # (params: attn_mask, an array or None; is_causal; scale)
       dtype="keep", category="internal",
       doc="softmax(query @ key.T * scale + mask) @ value, as the CPU flash kernel computes it.")
+
+
+def _safe_softmax(a, dim=-1):
+    out = _softmax_fwd(a, dim)
+    masked = np.all(a == -np.inf, axis=dim, keepdims=True)
+    return np.where(masked, a.dtype.type(0), out) if masked.any() else out
+
+
+defop("_safe_softmax", "SafeSoftmaxBackward0", _safe_softmax,
+      Grad(lambda F, g, out, a, dim=-1: F.fused("_softmax_backward_data", g, out, dim=dim),
+           ("out",), formula="result * (grad - (grad * result).sum(dim, keepdim=True))"),
+      params=(Param("dim", "int", -1),), dtype="float_only", category="internal",
+      doc="softmax along dim, with zeros for a row that is -inf throughout.")

@@ -9,7 +9,7 @@ from .._ops.record import OPS
 from .._ops.dispatch import apply
 from .._tensor_class.core import TensorCore
 from .._torch_functions.factory import ones, zeros_like
-from .._torch_functions.general import matmul, softmax
+from .._torch_functions.general import matmul
 from ._linear_dropout import dropout, linear
 from ..observer import observed
 
@@ -52,17 +52,22 @@ def _uses_flash(q, k, v, dropout_p):
             and q.dtype in (D.float32, D.float64))
 
 
+def _c10(t):
+    """A dtype as c10 names it (``float``, ``double``, ``c10::Half``)."""
+    name = D.scalar_type(t.dtype)
+    return name.lower() if name in ("Float", "Double", "Long", "Int", "Bool") else f"c10::{name}"
+
+
 def _check_sdpa(query, key, value, attn_mask, dropout_p, is_causal):
     if not (query.dtype is key.dtype is value.dtype):
         raise RuntimeError("Expected query, key, and value to have the same dtype, but got "
-                           f"query.dtype: {D.scalar_type(query.dtype)} key.dtype: "
-                           f"{D.scalar_type(key.dtype)} and value.dtype: "
-                           f"{D.scalar_type(value.dtype)} instead.")
+                           f"query.dtype: {_c10(query)} key.dtype: {_c10(key)} and value.dtype: "
+                           f"{_c10(value)} instead.")
     if attn_mask is not None and attn_mask.dtype is not D.bool_ and \
             attn_mask.dtype is not query.dtype:
         raise RuntimeError(f"Expected attn_mask dtype to be bool or float or to match query "
-                           f"dtype, but got attn_mask.dtype: {D.scalar_type(attn_mask.dtype)} "
-                           f"and  query.dtype: {D.scalar_type(query.dtype)} instead.")
+                           f"dtype, but got attn_mask.dtype: {_c10(attn_mask)} "
+                           f"and  query.dtype: {_c10(query)} instead.")
     if query.dim() < 2 or key.dim() < 2 or value.dim() < 2:
         raise RuntimeError("Expected query, key, and value to all be  at least 2 dimensional, "
                            f"but got query.dim: {query.dim()} key.dim: {key.dim()} and "
@@ -93,17 +98,17 @@ def _sdpa_math(query, key, value, mask, dropout_p, is_causal, scale):
     of the scale before the product, then the mask added in place."""
     negative = scale is not None and scale < 0.0
     factor = math.sqrt(1.0 / math.sqrt(query.size(-1)) if scale is None else abs(scale))
-    q = query * (-factor if negative else factor)
+    q = apply(OPS["_mul_scalar"], (query,), {"other": -factor if negative else factor})
     if is_causal:
         if mask is not None:
             raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not "
                                "be set when is_causal=True")
         L, S = query.size(-2), key.size(-2)
         mask = _bool_to_float(ones(L, S, dtype=D.bool_).tril(), query.dtype)
-    attn = matmul(q, key.transpose(-2, -1) * factor)
+    attn = matmul(q, apply(OPS["_mul_scalar"], (key.transpose(-2, -1),), {"other": factor}))
     if mask is not None:
         attn.add_(mask)
-    attn = softmax(attn, -1)
+    attn = apply(OPS["_safe_softmax"], (attn,), {"dim": -1})
     if dropout_p > 0.0:
         attn = dropout(attn, dropout_p, True)
     return matmul(attn, value)
