@@ -11,7 +11,6 @@ from .._tensor_class.core import TensorCore
 from .._torch_functions.factory import ones, zeros_like
 from .._torch_functions.general import matmul
 from ._linear_dropout import dropout, linear
-from ..observer import observed
 
 _NEG_INF = float("-inf")
 
@@ -74,7 +73,6 @@ def _check_sdpa(query, key, value, attn_mask, dropout_p, is_causal):
                            f"value.dim: {value.dim()} instead.")
 
 
-@observed("torch.nn.functional.scaled_dot_product_attention")
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
                                  is_causal=False, scale=None, enable_gqa=False):
     """``softmax(query @ key.T * scale + mask) @ value``: the CPU flash kernel for 4-D

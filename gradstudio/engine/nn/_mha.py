@@ -8,7 +8,6 @@ from .._ops.record import OPS
 from .._ops.dispatch import apply
 from .._torch_functions.general import bmm, cat
 from .._torch_functions.factory import zeros
-from ..observer import observed
 from ._attention import (_canonical_mask, _check_key_padding_mask, _in_projection,
                          _in_projection_packed, _mha_shape_check, _none_or_dtype,
                          scaled_dot_product_attention)
@@ -166,7 +165,6 @@ def _without_weights(q, k, v, attn_mask, dropout_p, is_causal, shape):
     return out.permute(2, 0, 1, 3).reshape(bsz * tgt_len, head_dim * num_heads)
 
 
-@observed("torch.nn.functional.multi_head_attention_forward")
 def multi_head_attention_forward(
         query, key, value, embed_dim_to_check, num_heads, in_proj_weight, in_proj_bias,
         bias_k, bias_v, add_zero_attn, dropout_p, out_proj_weight, out_proj_bias,

@@ -8,7 +8,6 @@ from .._mha import multi_head_attention_forward
 from .._attention import _canonical_mask, _none_or_dtype
 from ..module import Module
 from ..parameter import Parameter
-from ...observer import observed
 from .linear import Linear
 
 __all__ = ["MultiheadAttention"]
@@ -26,7 +25,6 @@ class MultiheadAttention(Module):
     __module__ = "torch.nn.modules.activation"
     __constants__ = ["batch_first"]
 
-    @observed("torch.nn.MultiheadAttention")
     def __init__(self, embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False,
                  add_zero_attn=False, kdim=None, vdim=None, batch_first=False, device=None,
                  dtype=None):
