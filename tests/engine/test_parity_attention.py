@@ -232,5 +232,17 @@ prog("tiny_self_attention_trained", """
     check(logits, w)
 """)
 
+prog("bmm_adds_in_torchs_order", """
+    torch.manual_seed(6)
+    # (the attention scores' products: ATen's kernel adds one k after another below
+    # K * M * N = 400; full digits through tolist)
+    for b, m, k, n in ((2, 3, 2, 5), (4, 3, 7, 3), (1, 5, 8, 4), (3, 4, 5, 6)):
+        x, y = torch.randn(b, m, k, requires_grad=True), torch.randn(b, k, n, requires_grad=True)
+        z = torch.bmm(x, y)
+        print(z.tolist())
+        z.backward(torch.randn(b, m, n))
+        print(x.grad.tolist(), y.grad.tolist())
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
