@@ -244,5 +244,22 @@ prog("bmm_adds_in_torchs_order", """
         print(x.grad.tolist(), y.grad.tolist())
 """)
 
+prog("attention_gradcheck", """
+    import torch.nn.functional as F
+    torch.manual_seed(7)
+    q = torch.randn(2, 2, 3, 4, dtype=torch.float64, requires_grad=True)
+    k = torch.randn(2, 2, 5, 4, dtype=torch.float64, requires_grad=True)
+    v = torch.randn(2, 2, 5, 4, dtype=torch.float64, requires_grad=True)
+    for kw in ({}, {'is_causal': True}, {'attn_mask': torch.randn(3, 5, dtype=torch.float64)},
+               {'attn_mask': torch.ones(3, 5, dtype=torch.bool).tril()}, {'scale': 0.3}):
+        f = lambda q, k, v: F.scaled_dot_product_attention(q, k, v, **kw)
+        print(sorted(kw), f(q, k, v).grad_fn.name(), torch.autograd.gradcheck(f, (q, k, v)))
+    mha = torch.nn.MultiheadAttention(4, 2, dtype=torch.float64)
+    x = torch.randn(3, 2, 4, dtype=torch.float64, requires_grad=True)
+    mask = torch.randn(3, 3, dtype=torch.float64)
+    f = lambda x: mha(x, x, x, attn_mask=mask)[0]
+    print(torch.autograd.gradcheck(f, (x,)), torch.autograd.gradgradcheck(f, (x,)))
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
