@@ -18,6 +18,8 @@ def bmm(b1, b2):
     p = b2.shape[2]
     if k * m * p >= _NAIVE or b1.dtype.kind not in "fc" or b1.dtype != b2.dtype:
         return np.matmul(b1, b2)
+    if b1.dtype == np.float16:
+        return bmm(b1.astype(np.float32), b2.astype(np.float32)).astype(np.float16)
     acc = np.zeros((max(n, b2.shape[0]), m, p), b1.dtype)
     for j in range(k):
         acc = acc + b1[:, :, j:j + 1] * b2[:, j:j + 1, :]
