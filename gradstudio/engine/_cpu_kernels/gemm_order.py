@@ -6,7 +6,9 @@ apart), for at most 128 terms (``K``: past it, a shipped Playground example's tr
 printed a last digit apart from PyTorch's, so longer sums keep numpy's order). Other
 shapes (``M >= 4`` and ``N >= 12``: fused multiply-adds one ``k`` after another, and
 blocks of ``K`` past about 130; ``N == 1``: MKL's ``sgemv``; ``N`` from 9 to 11: a mix)
-keep numpy's product; docs/engine.md says where the last digit may still differ.
+keep numpy's product, except ``nn.Linear``'s transposed weight with 2 or 3 outputs and a
+multiple of 4 inputs from 8 (8 vector lanes halved in a tree: ``_by_lanes``);
+docs/engine.md says where the last digit may still differ.
 
 Two ways give those sums: ``np.cumsum`` over every ``(M, K, N)`` product (few rows), or
 ``K`` passes over an ``(N, M)`` plane of running sums (many rows: a Data panel's 10,000
@@ -42,6 +44,8 @@ def matmul(a, b):
         return _gemv_by_columns(a, b[:, 0])[:, None]
     if a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and b.dtype == np.float32:
         (m, k), n = a.shape, b.shape[1]
+        if _in_lanes(a, b):
+            return _by_lanes(a, b)
         if 1 < k <= 128 and (m <= 2 or 2 <= n <= 8) and n > 1 and k == b.shape[0]:
             return _by_planes(a, b) if m * n >= _ROWS else _by_cumsum(a, b)
     return np.matmul(a, b)
@@ -64,6 +68,54 @@ def _by_planes(a, b):
         total += product
     total += 0.0
     return np.ascontiguousarray(total.T)
+
+
+def _in_lanes(a, b):
+    """nn.Linear's product ``x @ weight.T`` with 2 or 3 outputs, 2 or more rows and a
+    multiple of 4 inputs from 8 to 256: MKL's sgemm with a transposed ``B`` adds each
+    row's terms in 8 vector lanes (measured bit for bit)."""
+    (m, k), n = a.shape, b.shape[1]
+    return (n == 2 or n == 3) and m >= 2 and k % 4 == 0 and 8 <= k <= 256 and \
+        k == b.shape[0] and a.flags.c_contiguous and b.flags.f_contiguous and \
+        not b.flags.c_contiguous
+
+
+def _by_lanes(a, b):
+    """Lane ``l`` adds ``a[:, k] * b[k]`` for ``k = l, l + 8, ...`` one block after
+    another; the 8 lanes are halved in a tree (``l + 4``, then ``l + 2``, then ``l + 1``);
+    a last 4 terms are added one after another. (Computed transposed, rows last, as
+    ``_by_planes``.)"""
+    (m, k), n = a.shape, b.shape[1]
+    at, bt = np.ascontiguousarray(a.T), b.T               # (K, M), (N, K)
+    full = k - k % 8
+    if m * n < _ROWS:     # (few rows: the 8 lanes at once, as (8, N, M); fewer calls)
+        lanes = bt[:, :8].T[:, :, None] * at[:8, None, :]
+        for j in range(8, full, 8):
+            lanes += bt[:, j:j + 8].T[:, :, None] * at[j:j + 8, None, :]
+        half = lanes[:4] + lanes[4:]
+        half = half[:2] + half[2:]
+        total = half[0] + half[1]
+    else:
+        total = _lane_tree(at, bt, full)
+    for j in range(full, k):
+        total += bt[:, j:j + 1] * at[j]
+    total += 0.0
+    return np.ascontiguousarray(total.T)
+
+
+def _lane_tree(at, bt, full):
+    """The lanes' tree one (N, M) plane at a time (many rows: no (8, N, M) temporaries,
+    which the allocator maps and unmaps at every call)."""
+    def lane(i):
+        total = bt[:, i:i + 1] * at[i]
+        for j in range(i + 8, full, 8):
+            total += bt[:, j:j + 1] * at[j]
+        return total
+
+    def quarter(i):                                       # lanes i, i + 4, i + 2, i + 6
+        return (lane(i) + lane(i + 4)) + (lane(i + 2) + lane(i + 6))
+
+    return quarter(0) + quarter(1)                        # (N, M)
 
 
 def _column_major_gemv(a, b, one_row=False):
