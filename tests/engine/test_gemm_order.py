@@ -122,11 +122,13 @@ def test_a_transposed_matrix_times_one_column_adds_column_by_column(m, k, dtype)
     assert np.array_equal(grads[1], grads[0])
 
 
-@pytest.mark.parametrize("rows,inputs,outputs", [(12, 16, 2), (5, 8, 3), (300, 12, 2),
-                                                 (40, 100, 3), (2, 256, 2), (10000, 24, 2)])
-def test_a_linear_layer_with_two_or_three_outputs_adds_in_mkls_lanes(rows, inputs, outputs):
+@pytest.mark.parametrize("rows,inputs,outputs", [
+    (12, 16, 2), (5, 8, 3), (300, 12, 2), (40, 100, 3), (2, 256, 2), (10000, 24, 2),
+    (20, 16, 4), (7, 12, 6), (300, 32, 7), (50, 8, 10), (64, 20, 5), (10000, 8, 8)])
+def test_a_linear_layer_with_2_to_10_outputs_adds_in_mkls_lanes(rows, inputs, outputs):
     """(nn.Linear(16, 2) on 12 rows differed from torch in every trial: MKL's sgemm with
-    the transposed weight adds each row's terms in 8 lanes halved in a tree.)"""
+    the transposed weight adds each row's terms in lanes halved in a tree, 4 lanes for
+    each four outputs, 8 for the 1 to 3 left.)"""
     rng = np.random.default_rng(rows + inputs + outputs)
     x = rng.standard_normal((rows, inputs)).astype(np.float32)
     w = rng.standard_normal((outputs, inputs)).astype(np.float32)

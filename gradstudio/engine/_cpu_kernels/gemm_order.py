@@ -6,8 +6,8 @@ apart), for at most 128 terms (``K``: past it, a shipped Playground example's tr
 printed a last digit apart from PyTorch's, so longer sums keep numpy's order). Other
 shapes (``M >= 4`` and ``N >= 12``: fused multiply-adds one ``k`` after another, and
 blocks of ``K`` past about 130; ``N == 1``: MKL's ``sgemv``; ``N`` from 9 to 11: a mix)
-keep numpy's product, except ``nn.Linear``'s transposed weight with 2 or 3 outputs and a
-multiple of 4 inputs from 8 (8 vector lanes halved in a tree: ``_by_lanes``);
+keep numpy's product, except ``nn.Linear``'s transposed weight with 2 to 10 outputs and
+a multiple of 4 inputs from 8 (vector lanes halved in a tree: ``_by_lanes``);
 docs/engine.md says where the last digit may still differ.
 
 Two ways give those sums: ``np.cumsum`` over every ``(M, K, N)`` product (few rows), or
@@ -71,51 +71,62 @@ def _by_planes(a, b):
 
 
 def _in_lanes(a, b):
-    """nn.Linear's product ``x @ weight.T`` with 2 or 3 outputs, 2 or more rows and a
+    """nn.Linear's product ``x @ weight.T`` with 2 to 10 outputs, 2 or more rows and a
     multiple of 4 inputs from 8 to 256: MKL's sgemm with a transposed ``B`` adds each
-    row's terms in 8 vector lanes (measured bit for bit)."""
+    row's terms in vector lanes (measured bit for bit)."""
     (m, k), n = a.shape, b.shape[1]
-    return (n == 2 or n == 3) and m >= 2 and k % 4 == 0 and 8 <= k <= 256 and \
+    return 2 <= n <= 10 and m >= 2 and k % 4 == 0 and 8 <= k <= 256 and \
         k == b.shape[0] and a.flags.c_contiguous and b.flags.f_contiguous and \
         not b.flags.c_contiguous
 
 
 def _by_lanes(a, b):
-    """Lane ``l`` adds ``a[:, k] * b[k]`` for ``k = l, l + 8, ...`` one block after
-    another; the 8 lanes are halved in a tree (``l + 4``, then ``l + 2``, then ``l + 1``);
-    a last 4 terms are added one after another. (Computed transposed, rows last, as
+    """Outputs four at a time in 4 lanes, the last 1 to 3 in 8 lanes: lane ``l`` adds
+    ``a[:, k] * b[k]`` for ``k = l, l + L, ...`` one block after another, the lanes are
+    halved in a tree (``l + L/2``, ... ``l + 1``), then a last 4 terms (8 lanes, ``K``
+    not a multiple of 8) one after another. (Computed transposed, rows last, as
     ``_by_planes``.)"""
-    (m, k), n = a.shape, b.shape[1]
+    n = b.shape[1]
     at, bt = np.ascontiguousarray(a.T), b.T               # (K, M), (N, K)
-    full = k - k % 8
-    if m * n < _ROWS:     # (few rows: the 8 lanes at once, as (8, N, M); fewer calls)
-        lanes = bt[:, :8].T[:, :, None] * at[:8, None, :]
-        for j in range(8, full, 8):
-            lanes += bt[:, j:j + 8].T[:, :, None] * at[j:j + 8, None, :]
-        half = lanes[:4] + lanes[4:]
-        half = half[:2] + half[2:]
-        total = half[0] + half[1]
-    else:
-        total = _lane_tree(at, bt, full)
-    for j in range(full, k):
-        total += bt[:, j:j + 1] * at[j]
+    g = n - n % 4
+    parts = ([_lanes(at, bt[:g], 4)] if g else []) + ([_lanes(at, bt[g:], 8)] if n > g else [])
+    total = parts[0] if len(parts) == 1 else np.concatenate(parts)
     total += 0.0
     return np.ascontiguousarray(total.T)
 
 
-def _lane_tree(at, bt, full):
-    """The lanes' tree one (N, M) plane at a time (many rows: no (8, N, M) temporaries,
-    which the allocator maps and unmaps at every call)."""
-    def lane(i):
-        total = bt[:, i:i + 1] * at[i]
-        for j in range(i + 8, full, 8):
-            total += bt[:, j:j + 1] * at[j]
-        return total
+def _lanes(at, bt, width):
+    """The (N, M) sums of ``width`` lanes: all lanes at once as (width, N, M) for few
+    rows, else one (N, M) plane at a time (no large temporaries, which the allocator
+    maps and unmaps at every call)."""
+    k, m = at.shape
+    full = k - k % width
+    if m * bt.shape[0] < _ROWS:
+        lanes = bt[:, :width].T[:, :, None] * at[:width, None, :]
+        for j in range(width, full, width):
+            lanes += bt[:, j:j + width].T[:, :, None] * at[j:j + width, None, :]
+        while len(lanes) > 1:
+            lanes = lanes[:len(lanes) // 2] + lanes[len(lanes) // 2:]
+        total = lanes[0]
+    else:
+        product = np.empty((bt.shape[0], m), np.float32)
 
-    def quarter(i):                                       # lanes i, i + 4, i + 2, i + 6
-        return (lane(i) + lane(i + 4)) + (lane(i + 2) + lane(i + 6))
+        def lane(i):
+            plane = bt[:, i:i + 1] * at[i]
+            for j in range(i + width, full, width):
+                plane += np.multiply(bt[:, j:j + 1], at[j], out=product)
+            return plane
 
-    return quarter(0) + quarter(1)                        # (N, M)
+        def tree(i, span):             # lanes i, i + span, i + 2 span ... halved
+            if span == width:
+                return lane(i)
+            left = tree(i, span * 2)
+            left += tree(i + span, span * 2)
+            return left
+        total = tree(0, 1)
+    for j in range(full, k):
+        total += bt[:, j:j + 1] * at[j]
+    return total
 
 
 def _column_major_gemv(a, b, one_row=False):
