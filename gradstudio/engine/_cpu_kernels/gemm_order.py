@@ -7,7 +7,7 @@ printed a last digit apart from PyTorch's, so longer sums keep numpy's order). O
 shapes (``M >= 4`` and ``N >= 12``: fused multiply-adds one ``k`` after another, and
 blocks of ``K`` past about 130; ``N == 1``: MKL's ``sgemv``; ``N`` from 9 to 11: a mix)
 keep numpy's product, except ``nn.Linear``'s transposed weight with 2 to 10 outputs and
-a multiple of 4 inputs from 8 (vector lanes halved in a tree: ``_by_lanes``);
+a multiple of 4 inputs (vector lanes halved in a tree: ``_by_lanes``);
 docs/engine.md says where the last digit may still differ.
 
 Two ways give those sums: ``np.cumsum`` over every ``(M, K, N)`` product (few rows), or
@@ -72,10 +72,10 @@ def _by_planes(a, b):
 
 def _in_lanes(a, b):
     """nn.Linear's product ``x @ weight.T`` with 2 to 10 outputs, 2 or more rows and a
-    multiple of 4 inputs from 8 to 256: MKL's sgemm with a transposed ``B`` adds each
+    multiple of 4 inputs up to 256: MKL's sgemm with a transposed ``B`` adds each
     row's terms in vector lanes (measured bit for bit)."""
     (m, k), n = a.shape, b.shape[1]
-    return 2 <= n <= 10 and m >= 2 and k % 4 == 0 and 8 <= k <= 256 and \
+    return 2 <= n <= 10 and m >= 2 and k % 4 == 0 and 4 <= k <= 256 and \
         k == b.shape[0] and a.flags.c_contiguous and b.flags.f_contiguous and \
         not b.flags.c_contiguous
 
@@ -101,7 +101,9 @@ def _lanes(at, bt, width):
     maps and unmaps at every call)."""
     k, m = at.shape
     full = k - k % width
-    if m * bt.shape[0] < _ROWS:
+    if not full:              # (fewer terms than lanes: one after another)
+        total = np.zeros((bt.shape[0], m), np.float32)
+    elif m * bt.shape[0] < _ROWS:
         lanes = bt[:, :width].T[:, :, None] * at[:width, None, :]
         for j in range(width, full, width):
             lanes += bt[:, j:j + width].T[:, :, None] * at[j:j + width, None, :]
