@@ -25,6 +25,7 @@ prog("mha_module_defaults", _WALK + """
     torch.manual_seed(0)
     m = nn.MultiheadAttention(4, 2)
     print(m, m.out_proj, type(m.out_proj).__module__, type(m).__module__)
+    print(torch.nn.modules.linear.NonDynamicallyQuantizableLinear, isinstance(m.out_proj, nn.Linear))
     print(list(m.state_dict()), [n for n, _ in m.named_parameters()])
     print(m.in_proj_weight, m.in_proj_bias, m.out_proj.weight, m.out_proj.bias)
     print(m.q_proj_weight, m.bias_k, m.head_dim, m.batch_first, m._qkv_same_embed_dim)

@@ -8,14 +8,9 @@ from .._mha import multi_head_attention_forward
 from .._attention import _canonical_mask, _none_or_dtype
 from ..module import Module
 from ..parameter import Parameter
-from .linear import Linear
+from .linear import NonDynamicallyQuantizableLinear
 
 __all__ = ["MultiheadAttention"]
-
-
-class NonDynamicallyQuantizableLinear(Linear):
-    """``nn.Linear`` under the name MultiheadAttention's out-projection has in PyTorch."""
-    __module__ = "torch.nn.modules.linear"
 
 
 class MultiheadAttention(Module):
