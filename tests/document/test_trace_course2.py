@@ -30,11 +30,7 @@ KNOWN_DIFFERENCES = {
     "manual_softmax_regression": "a print in a loop records the engine's last digit",
 }
 # the graph's own run (under the engine) does not print what its export prints under torch
-ENGINE_DIFFERENCES = {
-    # the engine's nn.Linear(16, 2) adds in another order than MKL's sgemm: the model's
-    # softmax row sums print 1. where torch's print 1.0000 (test_parity_course2)
-    "sequential_minibatch_randperm": "Linear's product order for K >= 5",
-}
+ENGINE_DIFFERENCES = {}
 
 
 def _marked(table):

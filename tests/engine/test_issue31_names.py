@@ -126,10 +126,6 @@ TENSOR_API = ["torch." + n for n in (
 NAMES = sorted(set(DATA + CHECKPOINTS + UTILS + SCHEDULERS + OPTIMIZERS + FUNC + AUTOGRAD
                    + NN + ACTIVATIONS + LOSSES + INIT + LINALG + TENSOR_API))
 
-# names torch has that the engine refuses in words (docs/engine.md, "Refused in words"):
-# the test holds them to that refusal, torch's module name and GradStudio's sentence
-REFUSED = {"torch.nn.MultiheadAttention", "torch.nn.functional.multi_head_attention_forward"}
-
 # keyword arguments the issue names: a call under ``torch`` that must run under both
 KEYWORDS = {
     "round(decimals=)": "torch.round(torch.tensor([1.2345]), decimals=2)",
@@ -247,21 +243,12 @@ def torch():
     return pytest.importorskip("torch")
 
 
-@pytest.mark.parametrize("name", sorted(set(NAMES) - REFUSED))
+@pytest.mark.parametrize("name", NAMES)
 def test_name_exists_in_the_engine_where_it_exists_in_torch(torch, name):
     if not _exists(_import, name):
         pytest.skip(f"torch 2.13 has no {name}")
     assert _exists(lambda n: _resolve_engine(n, _engine_modules()), name), \
         f"the engine has no {name}"
-
-
-@pytest.mark.parametrize("name", sorted(REFUSED))
-def test_refused_name_says_so_in_words(torch, name):
-    assert _exists(_import, name)
-    module, _, attr = name.rpartition(".")
-    with pytest.raises(AttributeError, match=f"module '{module}' has no attribute '{attr}': "
-                       f"GradStudio's engine does not have {name} yet"):
-        _resolve_engine(name, _engine_modules())
 
 
 @pytest.mark.parametrize("label", sorted(KEYWORDS))
@@ -276,7 +263,7 @@ def audit():
     import torch as real
     modules = _engine_modules()
     missing, total = [], 0
-    for name in NAMES:   # (the refused ones count as missing here)
+    for name in NAMES:
         if _exists(_import, name):
             total += 1
             if not _exists(lambda n: _resolve_engine(n, modules), name):

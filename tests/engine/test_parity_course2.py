@@ -635,10 +635,6 @@ prog("grad_accumulation_dropout_eval", """
 PROGRAMS = parity.programs(P)
 
 KNOWN_DIFFERENCES = {
-    # nn.Linear(16, 2)'s product: MKL's sgemm with a transposed weight adds a row's 16
-    # terms in vector lanes, an order the engine reproduces only for some K
-    # (_cpu_kernels/gemm_order.py); a trained model's softmax row sums then print 1.
-    "sequential_minibatch_randperm": "Linear's product order for K >= 5 (MKL's sgemm)",
     # logsumexp's log is MKL's vsLn, a last digit from the correctly rounded one for a few
     # inputs in a hundred (_cpu_kernels/elementwise.py): the loss drifts by epoch 10
     "manual_softmax_regression": "MKL's float32 log in logsumexp",

@@ -6,7 +6,9 @@ apart), for at most 128 terms (``K``: past it, a shipped Playground example's tr
 printed a last digit apart from PyTorch's, so longer sums keep numpy's order). Other
 shapes (``M >= 4`` and ``N >= 12``: fused multiply-adds one ``k`` after another, and
 blocks of ``K`` past about 130; ``N == 1``: MKL's ``sgemv``; ``N`` from 9 to 11: a mix)
-keep numpy's product; docs/engine.md says where the last digit may still differ.
+keep numpy's product, except ``nn.Linear``'s transposed weight with 2 to 10 outputs and
+a multiple of 4 inputs (vector lanes halved in a tree: ``_by_lanes``);
+docs/engine.md says where the last digit may still differ.
 
 Two ways give those sums: ``np.cumsum`` over every ``(M, K, N)`` product (few rows), or
 ``K`` passes over an ``(N, M)`` plane of running sums (many rows: a Data panel's 10,000
@@ -42,6 +44,8 @@ def matmul(a, b):
         return _gemv_by_columns(a, b[:, 0])[:, None]
     if a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and b.dtype == np.float32:
         (m, k), n = a.shape, b.shape[1]
+        if _in_lanes(a, b):
+            return _by_lanes(a, b)
         if 1 < k <= 128 and (m <= 2 or 2 <= n <= 8) and n > 1 and k == b.shape[0]:
             return _by_planes(a, b) if m * n >= _ROWS else _by_cumsum(a, b)
     return np.matmul(a, b)
@@ -64,6 +68,67 @@ def _by_planes(a, b):
         total += product
     total += 0.0
     return np.ascontiguousarray(total.T)
+
+
+def _in_lanes(a, b):
+    """nn.Linear's product ``x @ weight.T`` with 2 to 10 outputs, 2 or more rows and a
+    multiple of 4 inputs up to 256: MKL's sgemm with a transposed ``B`` adds each
+    row's terms in vector lanes (measured bit for bit)."""
+    (m, k), n = a.shape, b.shape[1]
+    return 2 <= n <= 10 and m >= 2 and k % 4 == 0 and 4 <= k <= 256 and \
+        k == b.shape[0] and a.flags.c_contiguous and b.flags.f_contiguous and \
+        not b.flags.c_contiguous
+
+
+def _by_lanes(a, b):
+    """Outputs four at a time in 4 lanes, the last 1 to 3 in 8 lanes: lane ``l`` adds
+    ``a[:, k] * b[k]`` for ``k = l, l + L, ...`` one block after another, the lanes are
+    halved in a tree (``l + L/2``, ... ``l + 1``), then a last 4 terms (8 lanes, ``K``
+    not a multiple of 8) one after another. (Computed transposed, rows last, as
+    ``_by_planes``.)"""
+    n = b.shape[1]
+    at, bt = np.ascontiguousarray(a.T), b.T               # (K, M), (N, K)
+    g = n - n % 4
+    parts = ([_lanes(at, bt[:g], 4)] if g else []) + ([_lanes(at, bt[g:], 8)] if n > g else [])
+    total = parts[0] if len(parts) == 1 else np.concatenate(parts)
+    total += 0.0
+    return np.ascontiguousarray(total.T)
+
+
+def _lanes(at, bt, width):
+    """The (N, M) sums of ``width`` lanes: all lanes at once as (width, N, M) for few
+    rows, else one (N, M) plane at a time (no large temporaries, which the allocator
+    maps and unmaps at every call)."""
+    k, m = at.shape
+    full = k - k % width
+    if not full:              # (fewer terms than lanes: one after another)
+        total = np.zeros((bt.shape[0], m), np.float32)
+    elif m * bt.shape[0] < _ROWS:
+        lanes = bt[:, :width].T[:, :, None] * at[:width, None, :]
+        for j in range(width, full, width):
+            lanes += bt[:, j:j + width].T[:, :, None] * at[j:j + width, None, :]
+        while len(lanes) > 1:
+            lanes = lanes[:len(lanes) // 2] + lanes[len(lanes) // 2:]
+        total = lanes[0]
+    else:
+        product = np.empty((bt.shape[0], m), np.float32)
+
+        def lane(i):
+            plane = bt[:, i:i + 1] * at[i]
+            for j in range(i + width, full, width):
+                plane += np.multiply(bt[:, j:j + 1], at[j], out=product)
+            return plane
+
+        def tree(i, span):             # lanes i, i + span, i + 2 span ... halved
+            if span == width:
+                return lane(i)
+            left = tree(i, span * 2)
+            left += tree(i + span, span * 2)
+            return left
+        total = tree(0, 1)
+    for j in range(full, k):
+        total += bt[:, j:j + 1] * at[j]
+    return total
 
 
 def _column_major_gemv(a, b, one_row=False):

@@ -18,7 +18,7 @@ from . import (table, table_shape, table_loss, table_stats, table_backward, tabl
                table_pool, table_bilinear, table_embedding_bag,
                table_matrix, table_linalg, table_norm, table_small, table_rank,
                table_pointwise, table_nan, table_products, table_shape_inplace,
-               table_cholesky, table_pad, table_cdist, table_ctc)
+               table_cholesky, table_pad, table_cdist, table_ctc, table_attention)
 from .._tensor_class.core import TENSOR_TYPES, TensorCore, _list, on_tensor_class
 from .._autograd.grad_mode import INFERENCE_MADE, STATE, check_saved
 from .._forward import state as _FW

@@ -12,6 +12,7 @@ import numpy as np
 
 from .._cpu_kernels import elementwise as K
 from .._cpu_kernels import gemm_order as _gemm_order
+from .._cpu_kernels import bmm_order as _bmm_order
 from .._cpu_kernels.cascade_sum import cascade_sum
 from .record import (INTEGRAL, Grad, Param, defembed, defop, no_derivative, no_kernel,
                      plus_scaled, sign)
@@ -331,15 +332,20 @@ defop("log_softmax", "LogSoftmaxBackward0", _log_softmax_fwd,
       code="torch.log_softmax({self}, dim={dim})", doc="log(softmax(x)) along dim.")
 
 # --- linear algebra ----------------------------------------------------------------------
+def _bmm_grad(F, x, y):
+    """A VJP's batched product: ``bmm``'s order on arrays, recorded on tensors."""
+    return F.matmul(x, y) if F.is_tensor else _bmm_order.bmm(x, y)
+
+
 defop("mm", "MmBackward0", _gemm_order.matmul,
       Grad(lambda F, g, out, a, b: F.matmul(g, F.mT(b)), (1,), formula="grad @ mat2.T"),
       Grad(lambda F, g, out, a, b: F.matmul(F.mT(a), g), (0,), formula="self.T @ grad"),
       args=("self", "mat2"), category="linear algebra", code="{self} @ {mat2}",
       doc="Matrix product of two matrices.")
-defop("bmm", "BmmBackward0", np.matmul,
-      Grad(lambda F, g, out, a, b: F.matmul(g, F.mT(b)), (1,),
+defop("bmm", "BmmBackward0", _bmm_order.bmm,
+      Grad(lambda F, g, out, a, b: _bmm_grad(F, g, F.mT(b)), (1,),
            formula="grad @ mat2.transpose(1, 2)"),
-      Grad(lambda F, g, out, a, b: F.matmul(F.mT(a), g), (0,),
+      Grad(lambda F, g, out, a, b: _bmm_grad(F, F.mT(a), g), (0,),
            formula="self.transpose(1, 2) @ grad"),
       args=("self", "mat2"), category="linear algebra", code="torch.bmm({self}, {mat2})",
       doc="Batched matrix product.")

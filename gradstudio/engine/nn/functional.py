@@ -10,8 +10,6 @@ from .._autograd.grad_mode import no_grad
 from .._tensor_class.core import TensorCore, _list
 from ..observer import observed
 from .._tensor_class.operands import _broadcast_shapes, _renamed
-from .._tensor_class.shape import expanded_shape
-from .._cpu_kernels.generator import default_generator
 from .._messages.warn import warn
 from . import _cross_entropy, _kl_div
 from ._bilinear import bilinear  # noqa: F401
@@ -32,6 +30,10 @@ from .._ops.dispatch import inplace as _inplace
 from .._torch_functions.general import embedding as _torch_embedding
 from .._torch_functions.batch_norm import functional_batch_norm as _batch_norm
 from ._normalization import group_norm, layer_norm  # noqa: F401
+from ._linear_dropout import dropout, linear, pad  # noqa: F401
+from ._attention import (_canonical_mask, _in_projection, _in_projection_packed,  # noqa: F401
+                         _mha_shape_check, _none_or_dtype, scaled_dot_product_attention)
+from ._mha import multi_head_attention_forward  # noqa: F401
 from ._composites import (gaussian_nll_loss, hinge_embedding_loss,  # noqa: F401
                           margin_ranking_loss, poisson_nll_loss, softsign, tanhshrink)
 from .._torch_functions.general import (log_softmax as _log_softmax, relu as _relu, sigmoid,
@@ -50,7 +52,8 @@ __all__ = ["relu", "relu_", "sigmoid", "tanh", "softmax", "log_softmax", "linear
            "pairwise_distance", "conv1d", "conv2d", "unfold", "fold", "max_pool2d",
            "avg_pool2d", "adaptive_avg_pool2d", "max_pool1d", "avg_pool1d",
            "adaptive_avg_pool1d", "adaptive_max_pool2d", "bilinear", "embedding_bag",
-           "triplet_margin_with_distance_loss", "pad", "ctc_loss"]
+           "triplet_margin_with_distance_loss", "pad", "ctc_loss",
+           "scaled_dot_product_attention", "multi_head_attention_forward"]
 
 
 # --------------------------------------------------------------------------- activations
@@ -62,31 +65,6 @@ def _activation(name, input, inplace=False, **params):
 
 def relu(input, inplace=False):
     return input.relu_() if inplace else _relu(input)
-
-
-def pad(input, pad, mode="constant", value=None):
-    """``F.pad``: ``mode='constant'`` (``ConstantPadNdBackward0``); the other modes are
-    refused in words."""
-    for i, p in enumerate(pad):
-        if not isinstance(p, int) or isinstance(p, bool):
-            raise TypeError("pad(): argument 'pad' (position 2) must be tuple of ints, but "
-                            f"found element of type {type(p).__name__} at pos {i}")
-    if mode not in ("constant", "reflect", "replicate", "circular"):
-        raise NotImplementedError(f"Unrecognised padding mode {mode}")
-    if mode != "constant":
-        raise NotImplementedError(f"GradStudio's engine pads only with mode='constant', not "
-                                  f"mode='{mode}' yet; pad with torch.cat of slices instead.")
-    if len(pad) % 2:
-        raise RuntimeError("Padding length must be divisible by 2")
-    if len(pad) > 2 * input.dim():
-        raise RuntimeError("Padding length should be less than or equal to two times the "
-                           f"input dimension but got padding length {len(pad)} and input of "
-                           f"dimension {input.dim()}")
-    for k in range(len(pad) // 2):
-        if input.shape[input.dim() - 1 - k] + pad[2 * k] + pad[2 * k + 1] < 0:
-            raise RuntimeError("narrow(): length must be non-negative.")
-    return apply(OPS["constant_pad_nd"], (input,),
-                 {"pad": tuple(pad), "value": 0.0 if value is None else value})
 
 
 def relu_(input):
@@ -181,61 +159,6 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _softmax_dim("log_softmax", input.dim(), _stacklevel)
     return _log_softmax(input, dim, dtype=dtype)
-
-
-@observed("torch.nn.functional.dropout")
-def dropout(input, p=0.5, training=True, inplace=False):
-    """Zeros each element with probability ``p`` and scales the rest by 1 / (1 - p), as
-    PyTorch's CPU kernel does: one float64 uniform per element from the generator
-    (``bernoulli_(1 - p)``), the mask divided by 1 - p, then one multiplication
-    (MulBackward0)."""
-    if p < 0.0 or p > 1.0:
-        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if p == 0 or not training or input.numel() == 0:
-        return input
-    dt = input.dtype
-    if p == 1:
-        noise = TensorCore._make(np.zeros((), dt.np), dt)
-    else:
-        keep = default_generator._unit(input.numel(), np.float64) < (1 - p)
-        noise = keep.reshape(input._data.shape).astype(dt.np)
-        noise = TensorCore._make(noise / np.asarray(1 - p, dt.np), dt)
-    return input.mul_(noise) if inplace else input * noise
-
-
-@observed("torch.nn.functional.linear")
-def linear(input, weight, bias=None):
-    """``input @ weight.T + bias`` as PyTorch computes it: one AddmmBackward0 for a matrix
-    of inputs; other contiguous inputs are flattened to a matrix and viewed back."""
-    if input._data.ndim == 0 or weight._data.ndim == 0:
-        raise RuntimeError("both arguments to linear need to be at least 1D, but they are "
-                           f"{input._data.ndim}D and {weight._data.ndim}D")
-    if bias is None:
-        return input.matmul(weight.t())
-    if input._data.ndim == 2:
-        return _addmm(bias, input, weight.t())
-    if input.is_contiguous() and bias._data.ndim == 1:
-        sizes = input._data.shape
-        flat = input.reshape(int(np.prod(sizes[:-1], dtype=np.int64)), sizes[-1])
-        out = _addmm(bias, flat, weight.t())
-        return out.view(*sizes[:-1], out._data.shape[1])
-    out = input.matmul(weight.t())
-    out.add_(bias)
-    return out
-
-
-def _addmm(bias, m1, m2):
-    (n, m), (m_, p) = m1._data.shape, m2._data.shape
-    if m1._dtype is not m2._dtype:
-        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got "
-                           f"{D.scalar_type(m1._dtype)} and {D.scalar_type(m2._dtype)}")
-    if bias._dtype is not m2._dtype:
-        raise RuntimeError(f"self and mat2 must have the same dtype, but got "
-                           f"{D.scalar_type(bias._dtype)} and {D.scalar_type(m2._dtype)}")
-    if m != m_:
-        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{m} and {m_}x{p})")
-    expanded_shape(bias, (n, p))     # (PyTorch's message when the bias does not fit)
-    return apply(OPS["addmm"], (bias, m1, m2))
 
 
 @observed("torch.nn.functional.nll_loss")

@@ -54,6 +54,11 @@ class Linear(Module):
                 f"bias={self.bias is not None}")
 
 
+class NonDynamicallyQuantizableLinear(Linear):
+    """``nn.Linear`` under the name MultiheadAttention's out-projection has in PyTorch."""
+    __module__ = "torch.nn.modules.linear"
+
+
 class Bilinear(Module):
     """``y = x1 @ weight[o] @ x2 + bias[o]`` for each output o; weight and bias uniform
     within 1/sqrt(in1_features), as PyTorch draws them."""
