@@ -104,8 +104,9 @@ class Palette(QWidget):
                 item.setData(0, _KIND_ROLE, k.name)
                 item.setForeground(1, QBrush(QColor("#80868b")))
                 item.setFont(1, code_font)
+                tip = tooltip(k)
                 for column in (0, 1):
-                    item.setToolTip(column, tooltip(k))
+                    item.setToolTip(column, tip)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable |
                               Qt.ItemFlag.ItemIsDragEnabled)
                 top.addChild(item)

@@ -26,3 +26,28 @@ def trust_answers(monkeypatch, tmp_path):
     monkeypatch.setattr(trust, "ask_to_run",
                         lambda parent, path: answers.append(str(path)) or answers.reply)
     return answers
+
+
+@pytest.fixture(autouse=True)
+def _no_idle_collection(monkeypatch):
+    """A window's idle collection (``gc_policy.settle`` once nothing has happened for
+    ``main_window.HEAP_IDLE_MS``) waits out the tests: it is wall-clock driven, so on a
+    loaded machine it fired inside most window tests, each time a full collection of the
+    whole test process (half a second of CPU once torch is loaded) that also froze every
+    object alive for the rest of the session. The test of the idle collection asks for
+    ``idle_collection``, which gives the window its real interval back."""
+    from gradstudio.ui import main_window
+    real = main_window.HEAP_IDLE_MS
+    monkeypatch.setattr(main_window, "HEAP_IDLE_MS", _IDLE_NEVER)
+    return real
+
+
+_IDLE_NEVER = 2 ** 31 - 1       # ms (a QTimer's longest interval: 24 days)
+
+
+@pytest.fixture
+def idle_collection(monkeypatch, _no_idle_collection):
+    """Windows made after this fixture collect after the app's real idle interval."""
+    from gradstudio.ui import main_window
+    monkeypatch.setattr(main_window, "HEAP_IDLE_MS", _no_idle_collection)
+    return _no_idle_collection

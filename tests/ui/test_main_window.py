@@ -1,7 +1,9 @@
 """The main window driven as a user drives it: menus, files, the title, the close prompt,
 errors, exports, recent files and the panel layout. Dialogs are answered by replacing
 the window's ``show_error`` / ``ask_*`` methods; settings live in a temporary ini file."""
+import importlib.util
 import sys
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
@@ -281,6 +283,23 @@ def test_export_script_writes_a_file(window, answers, tmp_path):
     assert answers.errors == []
 
 
+def _printed_under_torch(*scripts):
+    """What each script prints under real PyTorch (skipped without it), from the test
+    session's one torch runner child (``tests/document/script_runner.py``), so neither
+    this process nor a new one starts torch for it."""
+    runner = sys.modules.get("script_runner")
+    if runner is None:
+        path = Path(__file__).resolve().parents[1] / "document" / "script_runner.py"
+        spec = importlib.util.spec_from_file_location("script_runner", path)
+        runner = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(runner)
+    if not runner.torch_available():
+        pytest.skip("torch is not installed")
+    results = runner.run_scripts(list(scripts))
+    assert [error for _, error in results] == [None] * len(scripts), results
+    return [out for out, _ in results]
+
+
 @pytest.mark.parametrize("answer", ["print", "as_is", None])
 def test_exporting_a_graph_that_prints_nothing_offers_to_print_its_outputs(
         window, answers, tmp_path, answer):
@@ -299,11 +318,9 @@ def test_exporting_a_graph_that_prints_nothing_offers_to_print_its_outputs(
     text = (tmp_path / "graph.py").read_text(encoding="utf-8")
     assert ("print(y)" in text) == (answer == "print")
     if answer == "print":
-        torch = pytest.importorskip("torch")
-        import subprocess
-        out = subprocess.run([sys.executable, str(tmp_path / "graph.py")],
-                             capture_output=True, text=True, check=True).stdout
-        assert out == str(torch.ones(2, 2, requires_grad=True) + 2) + "\n"
+        out, expected = _printed_under_torch(
+            text, "import torch\nprint(torch.ones(2, 2, requires_grad=True) + 2)\n")
+        assert out == expected
         answers.outputs_offered.clear()       # it prints now: exported without asking
         menu_action(window, "File", "Export PyTorch Script…").trigger()
         assert answers.outputs_offered == []
@@ -631,8 +648,8 @@ def test_arrange_graph_wraps_a_chain_too_long_for_the_canvas(window):
     assert window.canvas.transform().m11() >= 0.5         # readable after the fit
 
 
-def test_an_open_document_is_kept_out_of_full_collections_and_freed_when_replaced(window,
-                                                                                qtbot):
+def test_an_open_document_is_kept_out_of_full_collections_and_freed_when_replaced(
+        idle_collection, window, qtbot):
     """gc_policy.settle: after a pause, what lives with the document is frozen out of the
     cyclic collector's full passes; opening another brings it back, so the old document
     (and its run) is freed, not leaked."""
