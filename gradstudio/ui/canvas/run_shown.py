@@ -32,14 +32,22 @@ def show_run(scene, node_ids=None):
     states = session.states(chosen)
     no_grad = set().union(*(r.nodes for r in doc.regions.values()))  # doc.in_no_grad
     flowed, wider, resized = [], [], []
-    # the cards are plain objects (see ``card``); Qt's methods are looked up once
+    # the cards are plain objects (see ``card``); Qt's methods are looked up once.
+    # Zoomed out (``overview``) the items draw nothing: the look changes are batched
+    # into one scene update at the end (the overview is drawn again whole), not one
+    # ``QGraphicsItem.update`` per card and edge
+    batched = scene.overview
     update, follow = QGraphicsItem.update, NodeItem.follow
+    repaint = _no_update if batched else update
+    changed = False
     for node_id, card in chosen.items():
         change = card.set_state(states.get(node_id), node_id in no_grad)
         if change == REPAINT:                     # new numbers, same look
-            update(nodes[node_id])
+            repaint(nodes[node_id])
+            changed = True
         elif change:
-            follow(nodes[node_id], change)
+            changed = True
+            follow(nodes[node_id], change, not batched)
             if change & FLOW:
                 flowed.append(node_id)
             if change & RESIZED:
@@ -52,15 +60,18 @@ def show_run(scene, node_ids=None):
             if key[0] == node_id:
                 scene.route(edges[key])
     if flowed:
-        keys = set()
-        for node_id in flowed:
-            keys.update(edges_of[node_id])
-        for key in keys:           # (``_set_flow``, inlined: 10,000 edges a run)
-            edge = edges[key]
+        if 2 * len(flowed) > len(cards):     # (most cards: every edge, no set made)
+            pairs = edges.items()
+        else:
+            keys = set()
+            for node_id in flowed:
+                keys.update(edges_of[node_id])
+            pairs = ((key, edges[key]) for key in keys)
+        for key, edge in pairs:    # (``_set_flow``, inlined: 10,000 edges a run)
             flow = cards[key[0]].gives_grad and cards[key[1]].takes_grad
             if flow != edge.carries_grad:
                 edge.carries_grad = flow       # (``EdgeItem.set_flow``)
-                update(edge)
+                repaint(edge)
     if resized and scene.regions_of:
         frames = {}
         for node_id in resized:    # node heights follow their badges
@@ -68,6 +79,12 @@ def show_run(scene, node_ids=None):
                 frames[id(region)] = region
         for region in frames.values():
             region.update_frame()
+    if batched and changed:
+        scene.update()
+
+
+def _no_update(item):
+    """(Zoomed out: the item draws nothing; the scene is updated once after the run.)"""
 
 
 def node_tooltip(doc, result, item, step):
