@@ -2,13 +2,14 @@
 (``Card.at``), the overview's lists and the scene's bounds made from them, and one scene
 update for every look change instead of an update per card and edge; the frame shows
 what a canvas made afresh on the same run shows."""
+import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from gradstudio.document import Document, run
 from gradstudio.ui import commands
-from gradstudio.ui.canvas import theme
+from gradstudio.ui.canvas import run_shown, theme
 
 from driving import canvas_on
 
@@ -71,11 +72,16 @@ def _frame(canvas):
     return canvas.viewport().grab().toImage().convertToFormat(QImage.Format_RGB32)
 
 
-def test_a_run_shown_zoomed_out_paints_what_a_fresh_canvas_paints(qtbot):
+@pytest.mark.parametrize("zoom, batch", [(0.05, None), (1.0, 1), (1.0, None)])
+def test_a_run_shown_paints_what_a_fresh_canvas_paints(qtbot, monkeypatch, zoom, batch):
+    """Zoomed out, or with at least ``BATCH_UPDATES`` items to repaint, one scene update;
+    else one update per item: the same frame either way."""
+    if batch is not None:
+        monkeypatch.setattr(run_shown, "BATCH_UPDATES", batch)
     session, canvas = canvas_on(qtbot, chain_doc(True))
-    canvas.set_zoom(0.05)
+    canvas.set_zoom(zoom)
     scene = canvas.scene()
-    assert scene.overview
+    assert scene.overview == (zoom < 0.5)
     _frame(canvas)
     flipped = run(chain_doc(False))               # every card's badges and flow change
     session.result = flipped
@@ -96,8 +102,8 @@ def test_a_run_shown_zoomed_out_paints_what_a_fresh_canvas_paints(qtbot):
     assert not any(e.carries_grad for e in scene.edges.values())
     got = _frame(canvas)
     fresh_session, fresh = canvas_on(qtbot, chain_doc(False))
-    fresh.set_zoom(0.05)
+    fresh.set_zoom(zoom)
     fresh.horizontalScrollBar().setValue(canvas.horizontalScrollBar().value())
     fresh.verticalScrollBar().setValue(canvas.verticalScrollBar().value())
-    assert fresh.scene().overview
+    assert fresh.scene().overview == scene.overview
     assert _frame(fresh) == got
