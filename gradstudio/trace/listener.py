@@ -23,7 +23,6 @@ action records (``gradstudio.timeline``: which action a trace point is) and its 
 modules.
 """
 import contextlib
-import sys
 
 from gradstudio.engine.observer import Listener
 
@@ -39,24 +38,6 @@ class Tracer(Listener):
     def __init__(self, rec):
         self.rec = rec
         self.handlers = handlers(rec)     # observed name -> handler (see ``handlers``)
-
-    @staticmethod
-    def op_runner(fn, *args):
-        """Runs an op and records it (``fn(*args)``) with the line tracer set aside: the
-        engine's and the recorder's frames are none of the script's, yet each one entered
-        under ``sys.settrace`` costs a call of the global trace function and its locals
-        made into a dict (most of a traced op's time). The op runs with no listener
-        (nothing it runs is recorded, so nothing it binds is named), then ``op`` records
-        it, which runs no script code; the script's frames keep their line tracers, whose
-        events go on when the op returns."""
-        tracer = sys.gettrace()
-        if tracer is None:
-            return fn(*args)
-        sys.settrace(None)
-        try:
-            return fn(*args)
-        finally:
-            sys.settrace(tracer)
 
     # ------------------------------------------------------------ the observer's events
     def op(self, op, operands, params, out):

@@ -177,11 +177,12 @@ def test_plain_assignments_name_what_the_full_search_names(monkeypatch):
 
 
 def test_an_op_runs_and_is_recorded_with_the_line_tracer_set_aside():
-    """The tracer's ``op_runner`` (each op's run and its recording) calls no trace
-    function for the engine's frames, and the script's tracer is back afterwards."""
+    """The tracer's ``op_runner`` in the child (each op's run and its recording) calls
+    no trace function for the engine's frames, and the script's tracer is back
+    afterwards."""
     import sys
 
-    from gradstudio.trace.listener import Tracer
+    from gradstudio.trace.child import untraced
     calls = []
 
     def tracer(frame, event, arg):
@@ -196,10 +197,10 @@ def test_an_op_runs_and_is_recorded_with_the_line_tracer_set_aside():
     old = sys.gettrace()
     sys.settrace(tracer)
     try:
-        seen, total = Tracer.op_runner(op, 2, 3)
+        seen, total = untraced(op, 2, 3)
         after = sys.gettrace()
     finally:
         sys.settrace(old)
     assert seen is None and total == 5 and after is tracer
     assert "inner" not in calls and "op" not in calls
-    assert Tracer.op_runner(op, 1, 1) == (old, 2)      # no tracer: called as it is
+    assert untraced(op, 1, 1) == (old, 2)      # no tracer: called as it is
