@@ -34,7 +34,14 @@ LISTENER = None   # the active listener; None when nobody listens (the engine te
 
 
 class Listener:
-    """Does nothing: subclass it and override what you want to see."""
+    """Does nothing: subclass it and override what you want to see.
+
+    ``op_runner``, when set, is a callable ``runner(fn, *args)`` that must return
+    ``fn(*args)``: each op's run and its ``op`` event go through it, so a listener can
+    wrap both in one call (the tracing child sets its line tracer aside there: the op's
+    own frames are the engine's and its own, never the script's)."""
+
+    op_runner = None
 
     def op(self, op, operands, params, out):
         pass
@@ -91,7 +98,14 @@ def _plain(v):
 
 def op_applied(listener, run, op, operands, params, out_dtype):
     """Runs ``run`` (the engine's ``apply``) with plain numbers and the listener set
-    aside, then reports the op to it."""
+    aside, then reports the op to it (through its ``op_runner``, if it has one)."""
+    runner = listener.op_runner
+    if runner is not None:
+        return runner(_op_applied, listener, run, op, operands, params, out_dtype)
+    return _op_applied(listener, run, op, operands, params, out_dtype)
+
+
+def _op_applied(listener, run, op, operands, params, out_dtype):
     global LISTENER
     plain_operands = tuple(_plain(o) for o in operands)
     plain_params = params if not params else {k: _plain(v) for k, v in params.items()}

@@ -160,6 +160,25 @@ def _stop_timer():
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
+def untraced(fn, *args):
+    """The tracer's ``op_runner`` (``engine.observer``): an op's run and its recording
+    (``fn(*args)``) with the line tracer set aside. The engine's and the recorder's
+    frames are none of the script's, yet each one entered under ``sys.settrace`` costs
+    a call of the global trace function and its locals made into a dict (most of a
+    traced op's time). The op runs with no listener (nothing it runs is recorded, so
+    nothing it binds needs a name), then the tracer records it, which runs no script
+    code; the script's frames keep their line tracers, whose events go on when the op
+    returns."""
+    tracer = sys.gettrace()
+    if tracer is None:
+        return fn(*args)
+    sys.settrace(None)
+    try:
+        return fn(*args)
+    finally:
+        sys.settrace(tracer)
+
+
 def _cell_parts(source, first, last, filename):
     """Cell lines ``first..last`` of ``source`` compiled at their own line numbers: the
     statements, and the trailing expression IPython would display (None when there is
@@ -327,7 +346,9 @@ class _ScriptRun:
             _start_timer(timeout)
             try:            # (the modules imported: not garbage, not walked again; and
                 #             what the recorder keeps, as it grows: Recorder._commit)
-                with gc_policy.frozen(), listen(Tracer(self.rec)):
+                tracer = Tracer(self.rec)
+                tracer.op_runner = untraced
+                with gc_policy.frozen(), listen(tracer):
                     if self.cells is None:
                         exec(code, self.namespace)
                     else:

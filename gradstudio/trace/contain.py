@@ -218,6 +218,26 @@ def _wait(tracer, go, limit, parent, stop):
     """Reaps what ends until the tracer does (its exit status), the limit passes after
     the child said go ("timeout"), ``stop`` is set or the parent is gone (None)."""
     import select
+    ended = _end_of(tracer)      # (readable once the tracer has ended: no poll's delay)
+    try:
+        return _wait_loop(tracer, go, limit, parent, stop, ended, select)
+    finally:
+        if ended is not None:
+            os.close(ended)
+
+
+def _end_of(pid):
+    """A descriptor that becomes readable when process ``pid`` ends (Linux's pidfd), or
+    None where there is none (the loop then notices the end at its next poll)."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
+
+
+def _wait_loop(tracer, go, limit, parent, stop, ended, select):
+    """``_wait``'s loop: wakes when the child says go, when the tracer ends (``ended``)
+    or every ``_POLL`` seconds to look at the parent, ``stop`` and the deadline."""
     deadline = None
     while True:
         while True:
@@ -233,8 +253,9 @@ def _wait(tracer, go, limit, parent, stop):
             return None
         if deadline is not None and time.monotonic() > deadline:
             return "timeout"
-        ready = select.select([go] if go is not None else [], [], [], _POLL)[0]
-        if ready:
+        watched = [fd for fd in (go, ended) if fd is not None]
+        ready = select.select(watched, [], [], _POLL)[0]
+        if go is not None and go in ready:
             if os.read(go, 16) and limit:
                 deadline = time.monotonic() + limit + MARGIN
             os.close(go)

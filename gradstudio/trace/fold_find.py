@@ -57,11 +57,20 @@ class Stream:
             region = node["region"]
             if region not in (None, "global"):
                 self.block_pos.setdefault(region, self.npos[k])
-        self.sig = [self._action_sig(actions[k]) if a else self._node_sig(nodes[k])
-                    for a, k in events]
+        self._sig = None         # the events' signatures, made when a search asks (``sig``)
         self.is_node = [not a for a, _ in events]
         self.is_change = [a and ACTIONS[actions[k]["kind"]].trains for a, k in events]
         self.carried = False     # a repeating stretch used a tensor of an earlier iteration
+
+    @property
+    def sig(self):
+        """Each event's signature, made on first use: a trace whose actions change no
+        parameter searches no loop and needs none."""
+        if self._sig is None:
+            nodes, actions = self.nodes, self.actions
+            self._sig = [self._action_sig(actions[k]) if a else self._node_sig(nodes[k])
+                         for a, k in self.events]
+        return self._sig
 
     def _node_sig(self, node):
         ports = tuple(sorted(node["inputs"]))
@@ -93,7 +102,8 @@ class Stream:
 
     def same(self, q, r, p):
         """Whether event ``r`` repeats event ``q``, ``p`` events later."""
-        (sa, ra), (sb, rb) = self.sig[q], self.sig[r]
+        sig = self.sig
+        (sa, ra), (sb, rb) = sig[q], sig[r]
         if sa != sb:
             return False
         return all(x == y or (x is not None and y == x + p) for x, y in zip(ra, rb))

@@ -53,6 +53,13 @@ def stored_names(source):
     walrus = ":=" in source       # then any expression may bind: every part is searched
     lines = {}
     for stmt in _statements(tree.body):
+        if not walrus:
+            simple = _simple_names(stmt)
+            if simple is not None:        # (binds nothing, or ``a = b = ...`` of names)
+                if simple:
+                    for line in range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1):
+                        lines.setdefault(line, set()).update(simple)
+                continue
         compound = any(isinstance(getattr(stmt, f, None), list) and getattr(stmt, f)
                        for f in _BODIES)
         if walrus:
@@ -78,6 +85,19 @@ def stored_names(source):
             for line in range(stmt.lineno, end + 1):
                 lines.setdefault(line, set()).update(names)
     return {line: tuple(sorted(names)) for line, names in lines.items()}
+
+
+def _simple_names(stmt):
+    """Without a walrus in the script: the names ``stmt`` binds when that needs no
+    search of its parts (nothing, for a statement kind that binds no name; the names of
+    an assignment whose targets are all plain names), else None."""
+    kind = type(stmt)
+    if kind is ast.Assign:
+        targets = stmt.targets
+        if all(type(t) is ast.Name for t in targets):
+            return {t.id for t in targets}
+        return None
+    return None if kind in _TARGETS else ()
 
 
 def _assigns_outside(code):

@@ -203,3 +203,29 @@ def test_the_channel_finds_the_signed_frame_among_what_else_was_written():
     assert channel.unframe(key, b"junk" + greedy + other + real + b"more") == b'{"ok": true}'
     assert channel.unframe(key, other + greedy + b"x" * 100) is None
     assert channel.unframe(key, real[:-1]) is None               # cut short
+
+
+def test_the_supervisor_wakes_when_the_tracer_ends_not_at_its_next_poll():
+    """The supervisor's wait watches the tracer's end itself (a pidfd where Linux has
+    one): the descriptor is ready once the process has ended, and the wait returns its
+    exit status."""
+    import select
+
+    from gradstudio.trace import contain
+    proc = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    ended = contain._end_of(proc.pid)
+    if ended is None:
+        pytest.skip("no pidfd here: the wait polls as before")
+    try:
+        assert select.select([ended], [], [], 60)[0] == [ended]
+    finally:
+        os.close(ended)
+    assert proc.wait() == 3
+    # the supervisor's own wait, in a process of its own (it reaps any child it has)
+    code = ("import os, subprocess, sys\n"
+            "from gradstudio.trace import contain\n"
+            "p = subprocess.Popen([sys.executable, '-c', 'raise SystemExit(5)'])\n"
+            "print(contain._wait(p.pid, None, 0, os.getppid(), []))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert out.stdout.split() == ["5"], out.stderr

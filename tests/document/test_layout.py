@@ -67,3 +67,47 @@ def test_a_long_chain_wraps_into_bands_of_max_columns():
                                        for i in range(8)]
     assert pos[side] == (5.0, 7.0 + ROW_HEIGHT)
     assert layered_positions(d, max_columns=8) == layered_positions(d)   # short enough
+
+
+def _reference_layers(graph, coordinate, tie):
+    """barycentre_layers as networkx's own topological_generations gives the layers."""
+    import networkx as nx
+    for generation in nx.topological_generations(graph):
+        def key(n):
+            preds = [coordinate(p) for p in graph.predecessors(n)]
+            return (sum(preds) / len(preds) if preds else -1.0, tie(n))
+        yield sorted(generation, key=key)
+
+
+def test_layers_are_networkx_topological_generations_on_random_dags():
+    import random
+
+    import networkx as nx
+    import pytest
+
+    from gradstudio.document.layout import barycentre_layers
+    rnd = random.Random(7)
+    for trial in range(60):
+        n = rnd.randint(1, 40)
+        order = list(range(n))
+        rnd.shuffle(order)                       # (node order is not the graph's order)
+        g = nx.MultiDiGraph()
+        g.add_nodes_from(order)
+        for _ in range(rnd.randint(0, 3 * n)):
+            a, b = sorted(rnd.sample(range(n), 2)) if n > 1 else (0, 0)
+            if a != b:
+                for _ in range(rnd.choice((1, 1, 2))):     # (y * y: two edges)
+                    g.add_edge(a, b)
+        pos, rank = {}, {v: i for i, v in enumerate(order)}
+        got = []
+        for layer in barycentre_layers(g, pos.__getitem__, rank.__getitem__):
+            pos.update((v, i) for i, v in enumerate(layer))
+            got.append(layer)
+        pos2, want = {}, []
+        for layer in _reference_layers(g, pos2.__getitem__, rank.__getitem__):
+            pos2.update((v, i) for i, v in enumerate(layer))
+            want.append(layer)
+        assert got == want, trial
+    g = nx.MultiDiGraph([(0, 1), (1, 2), (2, 1)])
+    with pytest.raises(nx.NetworkXUnfeasible):
+        list(barycentre_layers(g, {}.get, int))

@@ -68,3 +68,27 @@ def test_tracing_here_leaves_torch_as_it_found_it():
     before = sys.modules.get("torch")
     _traced_here(script(2))
     assert sys.modules.get("torch") is before
+
+
+def test_the_values_compared_bit_for_bit_first_tell_the_same_differences():
+    """The check's comparison of a node's values (``_array_difference``): values with
+    the same bits are the same without the element-wise passes; any other difference is
+    found as before (a sign of zero, a NaN against a number; any NaN equals any NaN,
+    since JSON keeps neither its sign nor its payload)."""
+    import numpy as np
+
+    from gradstudio.document._trace_check import _array_difference
+    nan = float("nan")
+    for dtype in (np.float32, np.float64):
+        got = np.array([[1.5, -0.0], [nan, 3.0]], dtype=dtype)
+        assert _array_difference("y", got, [[1.5, -0.0], [nan, 3.0]], (2, 2)) is None
+        negative_nan = np.array([[1.5, -0.0], [-np.abs(nan), 3.0]], dtype=dtype)
+        assert _array_difference("y", negative_nan, [[1.5, -0.0], [nan, 3.0]], (2, 2)) \
+            is None
+        zero = str(_array_difference("y", got, [[1.5, 0.0], [nan, 3.0]], (2, 2)))
+        assert "y[0, 1]" in zero and "where the script computed 0" in zero
+        assert "y[1, 0]" in str(_array_difference("y", got, [[1.5, -0.0], [2.0, 3.0]],
+                                                  (2, 2)))
+    ints = np.array([1, 2, 3], dtype=np.int64)
+    assert _array_difference("i", ints, [1, 2, 3], (3,)) is None
+    assert "i[2]" in str(_array_difference("i", ints, [1, 2, 4], (3,)))

@@ -159,3 +159,48 @@ def test_the_trace_benchmark_prints_its_table():
     assert rows[0] == "| script | ops | median ms | ms per 1,000 ops |"
     assert [r.split("|")[1].strip() for r in rows[1:]] == ["straight-line", "loop"]
     assert proc.stdout.startswith("load average: ")
+
+
+def test_plain_assignments_name_what_the_full_search_names(monkeypatch):
+    """stored_names' shortcut for statements that bind nothing and for ``a = b = ...``
+    of plain names gives the lines the search of every statement's targets gives."""
+    from gradstudio.trace import naming
+    source = SCRIPTS["bindings"].replace("(z := x * 9)", "(x * 9)") + (
+        "q = [i for i in range(3)]\nr: int = 1\ns += 1\nt[0] = u = v.w = 2\n"
+        "del q\nimport os as o\nfor j, (k, m) in pairs:\n    n = (j +\n         k)\n"
+        "with ctx() as (p1, p2), other as p3:\n    pass\nclass C:\n    attr = 1\n"
+        "def f(a, b=2):\n    global g\n    g = h = a\n    return g\n")
+    assert ":=" not in source
+    fast = stored_names(source)
+    monkeypatch.setattr(naming, "_simple_names", lambda stmt: None)
+    assert fast == stored_names(source) and fast
+
+
+def test_an_op_runs_and_is_recorded_with_the_line_tracer_set_aside():
+    """The tracer's ``op_runner`` in the child (each op's run and its recording) calls
+    no trace function for the engine's frames, and the script's tracer is back
+    afterwards."""
+    import sys
+
+    from gradstudio.trace.child import untraced
+    calls = []
+
+    def tracer(frame, event, arg):
+        calls.append(frame.f_code.co_name)
+        return None
+
+    def inner():
+        return sys.gettrace()
+
+    def op(a, b):
+        return inner(), a + b
+    old = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        seen, total = untraced(op, 2, 3)
+        after = sys.gettrace()
+    finally:
+        sys.settrace(old)
+    assert seen is None and total == 5 and after is tracer
+    assert "inner" not in calls and "op" not in calls
+    assert untraced(op, 1, 1) == (old, 2)      # no tracer: called as it is

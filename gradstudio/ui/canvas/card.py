@@ -230,13 +230,14 @@ class Card:
     the gradient flow flags of its edges, and its look (``badges``, ``width``,
     ``height``, ``value_lines``, ``badge_top``, ``rect``; ``bounds`` is the item's
     bounding rectangle for that look, ``shown_bounds`` the one Qt was last told of,
-    which the item sets after telling Qt) and what its item is to prepare again for
-    painting (``text_dirty``, ``head_dirty``, ``card_name``)."""
+    which the item sets after telling Qt), the item's position (``at``: the overview and
+    the scene's bounds read it without a Qt call per card) and what its item is to
+    prepare again for painting (``text_dirty``, ``head_dirty``, ``card_name``)."""
 
     __slots__ = ("state", "in_no_grad", "key", "value", "text_dirty", "head_dirty",
                  "card_name", "gives_grad", "takes_grad", "detach", "look_args", "badges",
                  "width", "height", "value_lines", "badge_top", "rect", "bounds",
-                 "shown_bounds")
+                 "shown_bounds", "at")
 
     def __init__(self, in_no_grad=False):
         self.state, self.in_no_grad, self.key, self.value = None, in_no_grad, STALE, None
@@ -248,6 +249,7 @@ class Card:
         self.badges, self.width, self.height = (), None, None
         self.value_lines, self.badge_top = 0, 0.0
         self.rect = self.bounds = self.shown_bounds = QRectF()
+        self.at = (0.0, 0.0)              # the item's position (x, y), kept by the item
 
     def set_data(self, ports, need, detach, marked, recorded=None):
         """The node's side of its look: its number of input ports, the width its header

@@ -46,15 +46,27 @@ class SceneDrawing:
         if scene.sparse:                 # a big document: read from the document itself
             return self._set_lists(scene, *sparse.overview_batch(scene, scene.places))
         rects, lines = {}, {True: [], False: []}
+        # (a run makes this again from every card: per card only what can change, its
+        # selection, error, category and place (``Card.at``, no Qt call); each colour's
+        # group is looked up once)
+        groups = {}                       # id(colour) -> its group's list
+        sizes = {}                        # id(rect) -> (rect, width, height)
         for item in scene.nodes.values():
+            card = item.card
             if item.isSelected():
                 colour = theme.NODE_SELECTED
-            elif item.has_error:
+            elif card.has_error:
                 colour = theme.NODE_ERROR
             else:
                 colour = theme.header_color(item.spec.category)
-            rects.setdefault(colour.rgba(), (colour, []))[1].append(
-                QRectF(item.pos(), item.card.rect.size()))
+            group = groups.get(id(colour))
+            if group is None:
+                group = groups[id(colour)] = rects.setdefault(colour.rgba(), (colour, []))[1]
+            size = sizes.get(id(card.rect))   # (a card's rect is at 0, 0; shared by size)
+            if size is None:
+                size = sizes[id(card.rect)] = (card.rect, card.rect.width(),
+                                               card.rect.height())
+            group.append(QRectF(*card.at, size[1], size[2]))
         for edge in scene.edges.values():   # (each edge keeps its line: 10,000 a run)
             lines[edge.carries_grad].append(edge.line)
         return self._set_lists(scene, list(rects.values()), lines)

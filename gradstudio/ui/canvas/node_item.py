@@ -199,13 +199,15 @@ class NodeItem(QGraphicsItem):
             self.follow(changed)
         return changed
 
-    def follow(self, changed):
+    def follow(self, changed, repaint=True):
         """Brings the Qt item in step with its card after ``card.set_state`` reported
-        ``changed`` (not 0): its geometry, tooltip and a repaint. (The scene calls it for
-        thousands of cards after a run: Qt's methods are looked up once, not on the item.)"""
+        ``changed`` (not 0): its geometry, tooltip and a repaint (``repaint`` False: the
+        caller updates the scene once instead, as a run shown zoomed out does). (The
+        scene calls it for thousands of cards after a run: Qt's methods are looked up
+        once, not on the item.)"""
         if changed & RESIZED:
             self._resized()
-        else:
+        elif repaint:
             _update(self)
         if changed & LOOK and (self._tip is not None or self.card.key[1] == "error"):
             self._set_tooltip()
@@ -327,6 +329,7 @@ class NodeItem(QGraphicsItem):
         # the scene routes the edges and frames that follow a moved card; the card keeps
         # no callback or edge list of its own (no Python cycle between Qt wrappers)
         if change == QGraphicsItem.ItemPositionHasChanged:
+            self.card.at = (value.x(), value.y())
             scene = self.scene()
             if scene is not None:
                 scene.node_moved(self)

@@ -32,14 +32,24 @@ def show_run(scene, node_ids=None):
     states = session.states(chosen)
     no_grad = set().union(*(r.nodes for r in doc.regions.values()))  # doc.in_no_grad
     flowed, wider, resized = [], [], []
-    # the cards are plain objects (see ``card``); Qt's methods are looked up once
+    # the cards are plain objects (see ``card``); Qt's methods are looked up once.
+    # The cards and edges to repaint are collected, and many of them (or any, zoomed
+    # out: the items draw nothing there, the overview is drawn again whole) are one
+    # scene update at the end: each ``QGraphicsItem.update`` costs Qt a pass over that
+    # item in the next frame, visible or not (``_repainted``)
     update, follow = QGraphicsItem.update, NodeItem.follow
+    repaint = []
+    again, changed = repaint.append, False
     for node_id, card in chosen.items():
         change = card.set_state(states.get(node_id), node_id in no_grad)
         if change == REPAINT:                     # new numbers, same look
-            update(nodes[node_id])
+            again(nodes[node_id])
+            changed = True
         elif change:
-            follow(nodes[node_id], change)
+            changed = True
+            follow(nodes[node_id], change, False)
+            if not change & RESIZED:      # (a resized card is repainted with its bounds)
+                again(nodes[node_id])
             if change & FLOW:
                 flowed.append(node_id)
             if change & RESIZED:
@@ -52,15 +62,18 @@ def show_run(scene, node_ids=None):
             if key[0] == node_id:
                 scene.route(edges[key])
     if flowed:
-        keys = set()
-        for node_id in flowed:
-            keys.update(edges_of[node_id])
-        for key in keys:           # (``_set_flow``, inlined: 10,000 edges a run)
-            edge = edges[key]
+        if 2 * len(flowed) > len(cards):     # (most cards: every edge, no set made)
+            pairs = edges.items()
+        else:
+            keys = set()
+            for node_id in flowed:
+                keys.update(edges_of[node_id])
+            pairs = ((key, edges[key]) for key in keys)
+        for key, edge in pairs:    # (``_set_flow``, inlined: 10,000 edges a run)
             flow = cards[key[0]].gives_grad and cards[key[1]].takes_grad
             if flow != edge.carries_grad:
                 edge.carries_grad = flow       # (``EdgeItem.set_flow``)
-                update(edge)
+                again(edge)
     if resized and scene.regions_of:
         frames = {}
         for node_id in resized:    # node heights follow their badges
@@ -68,6 +81,22 @@ def show_run(scene, node_ids=None):
                 frames[id(region)] = region
         for region in frames.values():
             region.update_frame()
+    _repainted(scene, repaint, changed, update)
+
+
+BATCH_UPDATES = 2000    # items to repaint from which one scene update costs less
+
+
+def _repainted(scene, items, changed, update):
+    """Repaints ``items`` after a run: zoomed out (the overview), or when there are at
+    least ``BATCH_UPDATES``, with one update of the whole scene (``changed``: whether
+    the run changed anything shown); else one ``update`` each."""
+    if scene.overview or len(items) >= BATCH_UPDATES:
+        if changed or items:
+            scene.update()
+        return
+    for item in items:
+        update(item)
 
 
 def node_tooltip(doc, result, item, step):
