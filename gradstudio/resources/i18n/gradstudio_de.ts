@@ -5344,6 +5344,10 @@ Warum keine grad_fn: </translation>
         <translation>{what} kann noch nicht gezeichnet werden: Ein Hook ändert oder liest Gradienten während backward, was der Graph nicht zeigen kann</translation>
     </message>
     <message>
+        <source>a module&apos;s backward hook ({what}) cannot be drawn yet: it reads or changes gradients during backward, which the graph cannot show</source>
+        <translation>der Rückwärts-Hook eines Moduls ({what}) kann noch nicht gezeichnet werden: er liest oder ändert Gradienten während backward, was der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
         <source>a custom autograd.Function cannot be drawn yet: its backward is code of your own, which the graph cannot show</source>
         <translation>eine eigene autograd.Function kann noch nicht gezeichnet werden: Ihr backward ist Ihr eigener Code, den der Graph nicht zeigen kann</translation>
     </message>

@@ -5344,6 +5344,10 @@ Por qué no hay grad_fn: </translation>
         <translation>{what} aún no se puede dibujar: un hook cambia o lee gradientes durante backward, lo que el grafo no puede mostrar</translation>
     </message>
     <message>
+        <source>a module&apos;s backward hook ({what}) cannot be drawn yet: it reads or changes gradients during backward, which the graph cannot show</source>
+        <translation>el hook hacia atrás de un módulo ({what}) aún no se puede dibujar: lee o cambia gradientes durante backward, lo que el grafo no puede mostrar</translation>
+    </message>
+    <message>
         <source>a custom autograd.Function cannot be drawn yet: its backward is code of your own, which the graph cannot show</source>
         <translation>una autograd.Function propia aún no se puede dibujar: su backward es código suyo, que el grafo no puede mostrar</translation>
     </message>

@@ -23,8 +23,22 @@ def _hook_sentence(name):
         "during backward, which the graph cannot show"), what=what)
 
 
+# a module's backward hooks run through an identity autograd.Function of torch's own
+# (BackwardHookFunction): said as the hook the script registered, not as a Function
+_MODULE_BACKWARD_HOOKS = ("register_full_backward_hook", "register_full_backward_pre_hook",
+                          "register_backward_hook")
+
+
+def _module_hook_sentence(name):
+    return Said(TraceError.CONTEXT, QT_TRANSLATE_NOOP(
+        "TraceRefusal", "a module's backward hook ({what}) cannot be drawn yet: it reads or "
+        "changes gradients during backward, which the graph cannot show"), what=name)
+
+
 REFUSED = {
     **{name: _hook_sentence(name) for name in _HOOKS},
+    **{f"torch.nn.Module.{name}": _module_hook_sentence(name)
+       for name in _MODULE_BACKWARD_HOOKS},
     "torch.autograd.Function.apply": QT_TRANSLATE_NOOP(
         "TraceRefusal", "a custom autograd.Function cannot be drawn yet: its backward is "
         "code of your own, which the graph cannot show"),
