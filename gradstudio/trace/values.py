@@ -76,9 +76,15 @@ _ARITHMETIC = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow")
 class FloatFromTensor(float):
     __slots__ = ()
 
+    def __reduce__(self):          # (torch.save / pickle write the plain number)
+        return float, (float(self),)
+
 
 class IntFromTensor(int):
     __slots__ = ()
+
+    def __reduce__(self):
+        return int, (int(self),)
 
 
 def marked(v):

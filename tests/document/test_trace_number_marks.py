@@ -70,3 +70,20 @@ def test_a_script_of_its_own_int_is_called_as_it_is():
     """)])
     assert isinstance(doc, Document), doc
     assert doc.trace_note is None, doc.trace_note
+
+
+def test_a_checkpoint_holding_an_item_saves_and_loads():
+    """``torch.save({"loss": loss.item(), ...})`` then ``torch.load``: the marked number
+    pickles as the plain float (it was refused with a PicklingError naming ``float``)."""
+    (doc,) = outcomes([dedent("""
+        import io
+        import torch
+        w = torch.tensor([1.0, 2.0], requires_grad=True)
+        loss = (w ** 2).sum()
+        buf = io.BytesIO()
+        torch.save({"loss": loss.item(), "w": w.detach()}, buf)
+        buf.seek(0)
+        ckpt = torch.load(buf)
+        print(ckpt["loss"], type(ckpt["loss"]).__name__, ckpt["w"])
+    """)])
+    assert isinstance(doc, Document), doc
