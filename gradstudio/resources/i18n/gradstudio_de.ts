@@ -5548,6 +5548,10 @@ Warum keine grad_fn: </translation>
         <translation>{kind} mit einem Gewicht je Klasse, label_smoothing oder Klassenwahrscheinlichkeiten als Ziel kann noch nicht gezeichnet werden</translation>
     </message>
     <message>
+        <source>binary_cross_entropy_with_logits (BCEWithLogitsLoss) with weight= or pos_weight= cannot be drawn yet</source>
+        <translation>binary_cross_entropy_with_logits (BCEWithLogitsLoss) mit weight= oder pos_weight= kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
         <source>a {dtype} tensor cannot be drawn</source>
         <translation>ein {dtype}-Tensor kann nicht gezeichnet werden</translation>
     </message>

@@ -5548,6 +5548,10 @@ Por qué no hay grad_fn: </translation>
         <translation>{kind} con un peso por clase, label_smoothing o probabilidades de clase como objetivo aún no se puede dibujar</translation>
     </message>
     <message>
+        <source>binary_cross_entropy_with_logits (BCEWithLogitsLoss) with weight= or pos_weight= cannot be drawn yet</source>
+        <translation>binary_cross_entropy_with_logits (BCEWithLogitsLoss) con weight= o pos_weight= aún no se puede dibujar</translation>
+    </message>
+    <message>
         <source>a {dtype} tensor cannot be drawn</source>
         <translation>un tensor {dtype} no se puede dibujar</translation>
     </message>
