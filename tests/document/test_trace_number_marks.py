@@ -87,3 +87,20 @@ def test_a_checkpoint_holding_an_item_saves_and_loads():
         print(ckpt["loss"], type(ckpt["loss"]).__name__, ckpt["w"])
     """)])
     assert isinstance(doc, Document), doc
+
+
+def test_in_a_notebook_too():
+    """A notebook's cells are compiled as the script is: the mark survives ``int()``
+    across cells."""
+    from corpus4_programs import notebook_bytes
+
+    from gradstudio.document.notebook_trace import start_notebook_trace
+    cells = ["import torch\nw = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)\n"
+             "x = torch.tensor([0.1, 2.0, 0.3])",
+             "#md\nPick the largest entry:",
+             "k = int(x.argmax().item())\nk",
+             "y = w[k] * 2\ny"]
+    doc = start_notebook_trace(notebook_bytes(cells), "marks.ipynb").result(240)
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is not None and WORDS in doc.trace_note, doc.trace_note
+    assert all(n.recorded is not None for n in doc.nodes() if n.label == "y")
