@@ -79,6 +79,16 @@ class _Pickler(pickle._Pickler):
         self.storages = []
         self.keys = {}          # id(array) -> its storage key (each memory saved once)
 
+    def save(self, obj, save_persistent_id=True):
+        # a number of a subclass that pickles itself as the plain number (reduces to
+        # ``float, (v,)``: the tracer's numbers read from a tensor) is written as that
+        # number, so torch.load's weights-only reading takes it as it takes a float
+        if isinstance(obj, (int, float)) and type(obj) not in (int, float, bool):
+            reduced = type(obj).__reduce__(obj)
+            if reduced[0] in (int, float) and len(reduced[1]) == 1:
+                obj = reduced[0](*reduced[1])
+        super().save(obj, save_persistent_id)
+
     def persistent_id(self, obj):
         if not isinstance(obj, _Storage):
             return None

@@ -34,6 +34,7 @@ hand), ``optim`` (``torch.optim``'s calls, observed like every other), ``fold``
 ``contain`` (the supervisor between them and the limits), ``channel`` (the signed
 result) and this module (limits, running the script, the JSON result).
 """
+import ast
 import builtins
 import io
 import json
@@ -63,6 +64,7 @@ from .contain import GO_ENV, NOFILE_LIMIT, set_limits  # noqa: E402
 from .display import display_text  # noqa: E402
 from .listener import Tracer  # noqa: E402
 from .naming import LineNamer  # noqa: E402
+from .number_marks import NUMBER_CALL, keeping_marks, number_call  # noqa: E402
 from .process import watch_parent  # noqa: E402
 from .cut import cut_result, drawn_on_result, end_part, refused_at, tick  # noqa: E402
 from .recorder import UNSEEDED, Recorder  # noqa: E402
@@ -185,7 +187,7 @@ def _cell_parts(source, first, last, filename):
     none or the line ends with ``;``)."""
     import ast
     lines = source.split("\n")[first - 1:last]
-    tree = ast.parse("\n" * (first - 1) + "\n".join(lines), filename)
+    tree = keeping_marks(ast.parse("\n" * (first - 1) + "\n".join(lines), filename))
     shown = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
         last_expr = tree.body[-1]
@@ -242,7 +244,8 @@ class _ScriptRun:
         self.output = io.StringIO()
         self.real_print = builtins.print
         self.namespace = {"__name__": "__main__", "__file__": filename,
-                          "print": self._traced_print()}
+                          "print": self._traced_print(),
+                          NUMBER_CALL: number_call(engine.Tensor)}
         rec.namespace = self.namespace
         self.cell_results = []
         self.namer = LineNamer(rec, source)
@@ -367,7 +370,8 @@ class _ScriptRun:
         tracing = os.environ.get(TRACING_ENV)
         os.environ[TRACING_ENV] = "1"           # (an exported plot leaves itself out)
         try:
-            code = compile(self.source, filename, "exec") if self.cells is None else None
+            code = compile(keeping_marks(ast.parse(self.source, filename)), filename,
+                           "exec") if self.cells is None else None
             self._listened(code, timeout, on_start)
         except _OutOfTime:
             said = Said("Trace", QT_TRANSLATE_NOOP(

@@ -76,9 +76,15 @@ _ARITHMETIC = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow")
 class FloatFromTensor(float):
     __slots__ = ()
 
+    def __reduce__(self):          # (torch.save / pickle write the plain number)
+        return float, (float(self),)
+
 
 class IntFromTensor(int):
     __slots__ = ()
+
+    def __reduce__(self):
+        return int, (int(self),)
 
 
 def marked(v):
@@ -113,6 +119,8 @@ def has_marked(v):
             stack.extend(x.values())
         elif isinstance(x, (list, tuple)):
             stack.extend(x)
+        elif isinstance(x, slice):            # (w[:n])
+            stack.extend((x.start, x.stop, x.step))
     return False
 
 
@@ -135,7 +143,10 @@ for _base, _cls in ((float, FloatFromTensor), (int, IntFromTensor)):
     for _name in _ARITHMETIC:
         for _dunder in (f"__{_name}__", f"__r{_name}__"):
             setattr(_cls, _dunder, _keep_mark(_base, _dunder))
-    for _dunder in ("__neg__", "__pos__", "__abs__"):
+    # (round(), math.floor/ceil/trunc call these; int() and float() cannot keep the
+    # mark: number_marks.py)
+    for _dunder in ("__neg__", "__pos__", "__abs__", "__round__", "__floor__", "__ceil__",
+                    "__trunc__"):
         setattr(_cls, _dunder, _keep_mark(_base, _dunder))
 
 

@@ -211,3 +211,26 @@ def test_storages_are_aligned_as_torch_writes_them():
             int.from_bytes(raw[info.header_offset + 28:info.header_offset + 30], "little")
         assert start % 64 == 0, info.filename
     assert np.frombuffer(archive.read("archive/data/1"), np.int64).tolist() == [0, 1, 2, 3, 4]
+
+
+def test_a_number_that_pickles_as_a_plain_number_is_saved_as_one():
+    """The tracer hands a script ``loss.item()`` as a float subclass that reduces to the
+    plain float; a checkpoint holding it must load with weights-only reading, as the
+    script's plain float does under torch. Other float subclasses keep their reduction
+    (numpy's float64 is refused by weights-only loading, as in torch)."""
+    import pickle
+    import gradstudio.engine as engine
+
+    class Number(float):
+        def __reduce__(self):
+            return float, (float(self),)
+    buf = io.BytesIO()
+    engine.save({"loss": Number(0.25), "epoch": 3}, buf)
+    buf.seek(0)
+    back = engine.load(buf)
+    assert back == {"loss": 0.25, "epoch": 3} and type(back["loss"]) is float
+    buf = io.BytesIO()
+    engine.save({"loss": np.float64(0.25)}, buf)
+    buf.seek(0)
+    with pytest.raises(pickle.UnpicklingError):
+        engine.load(buf)

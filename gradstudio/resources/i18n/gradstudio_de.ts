@@ -5549,6 +5549,10 @@ Warum keine grad_fn: </translation>
         <translation>{what} kann noch nicht gezeichnet werden: Ein Hook ändert oder liest Gradienten während backward, was der Graph nicht zeigen kann</translation>
     </message>
     <message>
+        <source>a module&apos;s backward hook ({what}) cannot be drawn yet: it reads or changes gradients during backward, which the graph cannot show</source>
+        <translation>der Rückwärts-Hook eines Moduls ({what}) kann noch nicht gezeichnet werden: er liest oder ändert Gradienten während backward, was der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
         <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
         <translation>torch.nn.{name} kann noch nicht gezeichnet werden: Seine laufenden Statistiken sind Puffer, die es im Vorwärtsdurchlauf schreibt, was der Graph nicht zeigen kann</translation>
     </message>
@@ -5743,6 +5747,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>{kind} with a weight per class, label_smoothing or class probabilities as the target cannot be drawn yet</source>
         <translation>{kind} mit einem Gewicht je Klasse, label_smoothing oder Klassenwahrscheinlichkeiten als Ziel kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>binary_cross_entropy_with_logits (BCEWithLogitsLoss) with weight= or pos_weight= cannot be drawn yet</source>
+        <translation>binary_cross_entropy_with_logits (BCEWithLogitsLoss) mit weight= oder pos_weight= kann noch nicht gezeichnet werden</translation>
     </message>
     <message>
         <source>a {dtype} tensor cannot be drawn</source>

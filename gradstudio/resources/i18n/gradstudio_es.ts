@@ -5549,6 +5549,10 @@ Por qué no hay grad_fn: </translation>
         <translation>{what} aún no se puede dibujar: un hook cambia o lee gradientes durante backward, lo que el grafo no puede mostrar</translation>
     </message>
     <message>
+        <source>a module&apos;s backward hook ({what}) cannot be drawn yet: it reads or changes gradients during backward, which the graph cannot show</source>
+        <translation>el hook hacia atrás de un módulo ({what}) aún no se puede dibujar: lee o cambia gradientes durante backward, lo que el grafo no puede mostrar</translation>
+    </message>
+    <message>
         <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
         <translation>torch.nn.{name} aún no se puede dibujar: sus estadísticas acumuladas son búferes que escribe durante el pase hacia adelante, lo que el grafo no puede mostrar</translation>
     </message>
@@ -5743,6 +5747,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>{kind} with a weight per class, label_smoothing or class probabilities as the target cannot be drawn yet</source>
         <translation>{kind} con un peso por clase, label_smoothing o probabilidades de clase como objetivo aún no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>binary_cross_entropy_with_logits (BCEWithLogitsLoss) with weight= or pos_weight= cannot be drawn yet</source>
+        <translation>binary_cross_entropy_with_logits (BCEWithLogitsLoss) con weight= o pos_weight= aún no se puede dibujar</translation>
     </message>
     <message>
         <source>a {dtype} tensor cannot be drawn</source>

@@ -113,6 +113,18 @@ def mse_map(rec, out, input, target, size_average=None, reduce=None, reduction="
                    {"input": input, "target": target}, out)
 
 
+def bce_logits_map(rec, out, input, target, weight=None, size_average=None, reduce=None,
+                   reduction="mean", pos_weight=None):
+    """binary_cross_entropy_with_logits: its own op, drawn as it is, unless it weighs
+    (``BCEWithLogitsLoss(pos_weight=...)``), which is said in the script's words rather
+    than as the engine's inner op."""
+    if (weight is not None or pos_weight is not None) and len(rec.frames) == 1:
+        raise TraceError(QT_TRANSLATE_NOOP(
+            "TraceRefusal", "binary_cross_entropy_with_logits (BCEWithLogitsLoss) with "
+            "weight= or pos_weight= cannot be drawn yet"))
+    return None
+
+
 def linear_map(rec, out, input, weight, bias=None):
     if not (raw.is_tensor(input) and raw.is_tensor(weight)) or \
             (bias is not None and not raw.is_tensor(bias)):
@@ -133,6 +145,7 @@ MAPPERS = {
     "torch.nn.functional.cross_entropy": partial(loss_map, "cross_entropy"),
     "torch.nn.functional.nll_loss": partial(loss_map, "nll_loss"),
     "torch.nn.functional.mse_loss": mse_map,
+    "torch.nn.functional.binary_cross_entropy_with_logits": bce_logits_map,
 }
 
 

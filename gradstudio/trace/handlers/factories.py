@@ -9,8 +9,8 @@ from gradstudio.engine import inspect as raw
 from gradstudio.vocabulary import DTYPES
 from gradstudio.words import QT_TRANSLATE_NOOP
 
-from ..values import (THE_FILL_VALUE, TraceError, _inferred_dtype, _jsonable, _number,
-                      _plain, _Record, _shape, _values)
+from ..values import (SCALAR_FED_BACK, THE_FILL_VALUE, TraceError, _inferred_dtype,
+                      _jsonable, _number, _plain, _Record, _shape, _values, has_marked)
 from .. import reinit
 from .kinds import special
 
@@ -116,7 +116,10 @@ def factory(rec, kind, make_params, before, out, *args, generator=None, **kwargs
     params = dtype_param(out, kind, make_params(out, *args, **kwargs))
     if generator is not None:
         params.update(_generator_params(rec, kind, generator, before))
-    rec.emit(_Record(kind, params, {}, out))
+    # (a size read from a tensor, ``torch.ones(int(t.sum()))``: its params hold the
+    # result's shape, so the mark is looked for in what the script passed)
+    taint = (None, SCALAR_FED_BACK) if has_marked((args, kwargs)) else None
+    rec.emit(_Record(kind, params, {}, out, taint=taint))
 
 
 # a draw from a torch.Generator of the script's (``generator=g``): the node draws from

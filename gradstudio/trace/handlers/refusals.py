@@ -1,6 +1,6 @@
 """What the graph cannot show, refused in plain words when the script calls it: hooks
-on gradients (but a printing ``Tensor.register_hook``: see ``hooks``) and BatchNorm's
-buffers; a custom ``autograd.Function`` is drawn, or refused, by ``functions``.
+on gradients (but a printing ``Tensor.register_hook``: see ``hooks``), a module's backward
+hooks and BatchNorm's buffers; a custom ``autograd.Function`` is drawn, or refused, by ``functions``.
 ``REFUSED`` maps each observed name to its sentence. (``load_state_dict`` and gradient clipping are timeline actions; a module's
 forward hooks, its other buffers and ``state_dict()`` are the script's own code, traced
 as it runs: ``quietly``.)"""
@@ -24,7 +24,23 @@ def _hook_sentence(name):
         "during backward, which the graph cannot show"), what=what)
 
 
-REFUSED = {name: _hook_sentence(name) for name in _HOOKS}
+# a module's backward hooks run through an identity autograd.Function of torch's own
+# (BackwardHookFunction): said as the hook the script registered, not as a Function
+_MODULE_BACKWARD_HOOKS = ("register_full_backward_hook", "register_full_backward_pre_hook",
+                          "register_backward_hook")
+
+
+def _module_hook_sentence(name):
+    return Said(TraceError.CONTEXT, QT_TRANSLATE_NOOP(
+        "TraceRefusal", "a module's backward hook ({what}) cannot be drawn yet: it reads or "
+        "changes gradients during backward, which the graph cannot show"), what=name)
+
+
+REFUSED = {
+    **{name: _hook_sentence(name) for name in _HOOKS},
+    **{f"torch.nn.Module.{name}": _module_hook_sentence(name)
+       for name in _MODULE_BACKWARD_HOOKS},
+}
 
 
 def refused(rec, sentence, func, args, kwargs):

@@ -1,0 +1,106 @@
+"""A number read from a tensor stays a number read from a tensor through ``int(...)``,
+``float(...)``, ``round(...)`` and ``math.floor``: fed back into a tensor operation (an
+index, a size, a factor) the part it makes is recorded, marked with its line, never drawn
+with the traced value frozen as a constant (which editing upstream would silently keep).
+Numbers that never came from a tensor are drawn as before."""
+import pytest
+from trace_jobs import dedent, outcomes
+
+from gradstudio.document import Document
+
+WORDS = ("a number read from a tensor (such as loss.item() or x.tolist()) is used to "
+         "compute a new tensor, which cannot be drawn yet")
+
+HEAD = dedent("""
+    import math
+    import torch
+    w = torch.tensor([0.5, -1.0, 2.0, 3.0], requires_grad=True)
+    x = torch.tensor([0.1, 2.0, 0.3])
+""")
+
+# (what the script does at line 5, with x and w above)
+FED_BACK = {
+    "int_of_item_as_index": "k = int(x.argmax().item()); y = w[k] * 2",
+    "int_of_a_tensor_as_index": "k = int(x.argmax()); y = w[k] * 2",
+    "float_of_a_tensor_as_factor": "s = float(x.sum()); y = w * s",
+    "int_of_item_as_size": "n = int(x.sum().item()); y = torch.ones(n) * w[0]",
+    "round_of_item_as_factor": "r = round(x[0].item() * 10); y = w * r",
+    "floor_of_item_as_size": "n = math.floor(x.sum().item()); y = w[:n] * 2",
+    "float_in_a_function": "def f(t):\n    return float(t.max())\ny = w * f(x)",
+}
+
+
+@pytest.fixture(scope="module")
+def traced():
+    sources = [HEAD + line + "\nprint(y)\n" for line in FED_BACK.values()]
+    return dict(zip(FED_BACK, outcomes(sources)))
+
+
+@pytest.mark.parametrize("name", FED_BACK)
+def test_a_converted_number_fed_back_is_recorded_never_frozen(traced, name):
+    doc = traced[name]
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is not None and WORDS in doc.trace_note, doc.trace_note
+    line = 7 if name == "float_in_a_function" else 5
+    assert f"Not drawn: line {line} (" in doc.trace_note, doc.trace_note
+    y = [n for n in doc.nodes() if n.label == "y"]
+    assert y == [] or y[0].recorded is not None
+
+
+def test_numbers_that_never_came_from_a_tensor_are_still_drawn():
+    (doc,) = outcomes([HEAD + dedent("""
+        k = int(2.0); s = float(3); r = round(2.6); n = math.floor(3.5)
+        y = w[k] * s * r + w[:n].sum()
+        n_rows = int(x.shape[0])
+        z = torch.ones(n_rows) * w[0]
+        print(y, z, int(x.sum().item()))
+    """)])
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is None, doc.trace_note
+    assert all(n.recorded is None for n in doc.nodes())
+
+
+def test_a_script_of_its_own_int_is_called_as_it_is():
+    (doc,) = outcomes([HEAD + dedent("""
+        def int(v):
+            return 1
+        k = int(x.argmax().item())
+        y = w[k] * 2
+        print(y, float(k))
+    """)])
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is None, doc.trace_note
+
+
+def test_a_checkpoint_holding_an_item_saves_and_loads():
+    """``torch.save({"loss": loss.item(), ...})`` then ``torch.load``: the marked number
+    pickles as the plain float (it was refused with a PicklingError naming ``float``)."""
+    (doc,) = outcomes([dedent("""
+        import io
+        import torch
+        w = torch.tensor([1.0, 2.0], requires_grad=True)
+        loss = (w ** 2).sum()
+        buf = io.BytesIO()
+        torch.save({"loss": loss.item(), "w": w.detach()}, buf)
+        buf.seek(0)
+        ckpt = torch.load(buf)
+        print(ckpt["loss"], type(ckpt["loss"]).__name__, ckpt["w"])
+    """)])
+    assert isinstance(doc, Document), doc
+
+
+def test_in_a_notebook_too():
+    """A notebook's cells are compiled as the script is: the mark survives ``int()``
+    across cells."""
+    from corpus4_programs import notebook_bytes
+
+    from gradstudio.document.notebook_trace import start_notebook_trace
+    cells = ["import torch\nw = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)\n"
+             "x = torch.tensor([0.1, 2.0, 0.3])",
+             "#md\nPick the largest entry:",
+             "k = int(x.argmax().item())\nk",
+             "y = w[k] * 2\ny"]
+    doc = start_notebook_trace(notebook_bytes(cells), "marks.ipynb").result(240)
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is not None and WORDS in doc.trace_note, doc.trace_note
+    assert all(n.recorded is not None for n in doc.nodes() if n.label == "y")
