@@ -293,15 +293,7 @@ def _step(ctx, s, number, arrived=0):
     attrs = ctx.graph.nodes.get(s.key, {})
     nodes = tuple(attrs.get("tensors", ()))
     if s.name == "AccumulateGrad":
-        leaf = s.variable or attrs.get("variable")
-        leaf_name = ctx.name(leaf) if leaf else translate("Walk", "a leaf")
-        state = ctx.result.state(leaf, ctx.before) if leaf else None
-        before = state.grad if state is not None else None
-        return WalkStep(number, s.name, s.key, nodes,
-                        translate("Walk", "AccumulateGrad into {leaf}.grad").format(
-                            leaf=leaf_name), s.grad_output,
-                        _grad_name(ctx.root_name, leaf_name), (), tuple(s.freed),
-                        None, leaf, before, s.accumulated, arrived, leaf_name)
+        return _accumulate_step(ctx, s, number, nodes, attrs, arrived)
     own = ctx.name(owner) if owner else None
     middle = ctx.intermediate.get(s.key)
     received_name = (_grad_name(ctx.root_name, own) if own else
@@ -359,6 +351,19 @@ def _backward_words(doc, owner):
     data = doc.node(owner)
     words = CATALOGUE[data.kind].backward_words
     return words(data.params) if words is not None else ""
+
+
+def _accumulate_step(ctx, s, number, nodes, attrs, arrived):
+    """An ``AccumulateGrad`` step: what it adds to its leaf's ``.grad``."""
+    leaf = s.variable or attrs.get("variable")
+    leaf_name = ctx.name(leaf) if leaf else translate("Walk", "a leaf")
+    state = ctx.result.state(leaf, ctx.before) if leaf else None
+    before = state.grad if state is not None else None
+    return WalkStep(number, s.name, s.key, nodes,
+                    translate("Walk", "AccumulateGrad into {leaf}.grad").format(
+                        leaf=leaf_name), s.grad_output,
+                    _grad_name(ctx.root_name, leaf_name), (), tuple(s.freed),
+                    None, leaf, before, s.accumulated, arrived, leaf_name)
 
 
 def _step_title(grad_fn, own, forward, inside, root_name):

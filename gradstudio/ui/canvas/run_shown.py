@@ -56,24 +56,13 @@ def show_run(scene, node_ids=None):
                 resized.append(node_id)
                 if change & WIDER:
                     wider.append(node_id)
-    edges, cards, edges_of = scene.edges, scene.cards, scene.edge_keys
+    edges, edges_of = scene.edges, scene.edge_keys
     for node_id in wider:          # the output port moved with the width
         for key in edges_of[node_id]:
             if key[0] == node_id:
                 scene.route(edges[key])
     if flowed:
-        if 2 * len(flowed) > len(cards):     # (most cards: every edge, no set made)
-            pairs = edges.items()
-        else:
-            keys = set()
-            for node_id in flowed:
-                keys.update(edges_of[node_id])
-            pairs = ((key, edges[key]) for key in keys)
-        for key, edge in pairs:    # (``_set_flow``, inlined: 10,000 edges a run)
-            flow = cards[key[0]].gives_grad and cards[key[1]].takes_grad
-            if flow != edge.carries_grad:
-                edge.carries_grad = flow       # (``EdgeItem.set_flow``)
-                again(edge)
+        _flow_edges(scene, flowed, again)
     if resized and scene.regions_of:
         frames = {}
         for node_id in resized:    # node heights follow their badges
@@ -82,6 +71,24 @@ def show_run(scene, node_ids=None):
         for region in frames.values():
             region.update_frame()
     _repainted(scene, repaint, changed, update)
+
+
+def _flow_edges(scene, flowed, again):
+    """The edges at the cards of ``flowed`` (whose gradient flow changed) carry a
+    gradient or not as their ends now do; ``again(edge)`` repaints each that changed."""
+    edges, cards, edges_of = scene.edges, scene.cards, scene.edge_keys
+    if 2 * len(flowed) > len(cards):     # (most cards: every edge, no set made)
+        pairs = edges.items()
+    else:
+        keys = set()
+        for node_id in flowed:
+            keys.update(edges_of[node_id])
+        pairs = ((key, edges[key]) for key in keys)
+    for key, edge in pairs:    # (``_set_flow``, inlined: 10,000 edges a run)
+        flow = cards[key[0]].gives_grad and cards[key[1]].takes_grad
+        if flow != edge.carries_grad:
+            edge.carries_grad = flow       # (``EdgeItem.set_flow``)
+            again(edge)
 
 
 BATCH_UPDATES = 2000    # items to repaint from which one scene update costs less
