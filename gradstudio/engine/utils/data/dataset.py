@@ -7,6 +7,7 @@ import math
 import warnings
 from typing import Generic, TypeVar
 
+from ... import observer
 from .. import _torch as torch
 
 __all__ = ["ChainDataset", "ConcatDataset", "Dataset", "IterableDataset", "Subset",
@@ -152,6 +153,7 @@ def _fraction_lengths(dataset, lengths):
     return subset_lengths
 
 
+@observer.observed("torch.utils.data.random_split")
 def random_split(dataset, lengths, generator=torch.default_generator):
     """Splits ``dataset`` into non-overlapping random subsets of the given lengths (or
     fractions of its length)."""
