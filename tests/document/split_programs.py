@@ -7,6 +7,7 @@ export that printed only recorded text would be caught."""
 FOLDED = {
     # the commonest form: a train/validation split from the global generator, a
     # shuffled train loader, the validation loader read under no_grad after each epoch
+    # (one loop over epochs: ``epochs.py``)
     "train_val_split": ("""
         import torch
         from torch.utils.data import TensorDataset, DataLoader, random_split
@@ -32,7 +33,7 @@ FOLDED = {
             print(f"epoch {epoch}: train {loss.item():.4f} val {val / len(val_loader):.4f}")
         print(model[0].bias)
         print(torch.randn(2))
-    """, [4, 4, 4], 60),
+    """, [12], 40),
     # a seeded generator of its own, fractions, drop_last, Adam
     "seeded_fractions": ("""
         import torch

@@ -38,7 +38,7 @@ def test_a_loader_over_a_split_folds_into_loops_over_its_batches(traced, name):
     # the split drawn: one permutation, a slice per subset used, X[rows] and y[rows]
     assert found.count("randperm") == 1 and found.count("stack") == 0
     assert found.count("tensor") <= 1      # (the program's own literal; no recorded value)
-    assert len(found) <= most              # (56 and 17, where 394 and 9 + a recorded part)
+    assert len(found) <= most              # (30 and 17, where 394 and 9 + a recorded part)
     slices = sorted(doc.node(n).params["key"] for n in doc.node_ids
                     if doc.node(n).kind == "index" and
                     doc.node(doc.source_of(n, "self")).kind == "randperm")
