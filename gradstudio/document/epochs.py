@@ -38,9 +38,11 @@ def _node_settings(kind):
 
 
 def _groups(timeline):
-    """``[(loop, end, stop)]`` (timeline indices) of the first run of two or more loops
-    of the same count and steps, each followed by the same number of steps up to the
-    next (``stop``: after those steps), or None."""
+    """``([(loop, end, stop)], skipped)`` (timeline indices) of the first run of two or
+    more loops of the same count and steps, each followed by the same steps up to the
+    next (``stop``: after the last one's); ``skipped``: the compute steps among the last
+    one's that the others do not have (what the script computed after its last
+    parameter change: computed after the merged loop). None when there is none."""
     ends, problems = loop_structure(timeline)
     if problems or any(ACTIONS[a.kind].loop == "epoch" for a in timeline):
         return None
@@ -55,12 +57,29 @@ def _groups(timeline):
                 break
             tail = gap
             found.append(nxt)
-        stop = ends[found[-1]] + 1 + (tail or 0)
-        if len(found) >= 2 and stop <= len(timeline) and not any(
-                ACTIONS[a.kind].loop for a in timeline[ends[found[-1]] + 1:stop]):
+        if len(found) < 2:
+            continue
+        stop, skipped = _last_tail(timeline, ends[found[0]] + 1, ends[found[-1]] + 1, tail)
+        if stop is not None:
             return [(s, ends[s], found[k + 1] if k + 1 < len(found) else stop)
-                    for k, s in enumerate(found)]
+                    for k, s in enumerate(found)], skipped
     return None
+
+
+def _last_tail(timeline, first, at, size):
+    """Where the last loop's ``size`` steps after it (from ``at``) end, matching the first
+    loop's (from ``first``) kind by kind, and the compute steps skipped between; None
+    when they do not match."""
+    skipped, j = [], at
+    for k in range(first, first + size):
+        while j < len(timeline) and timeline[j].kind != timeline[k].kind and \
+                ACTIONS[timeline[j].kind].recomputes == "late":
+            skipped.append(j)
+            j += 1
+        if j >= len(timeline) or timeline[j].kind != timeline[k].kind:
+            return None, []
+        j += 1
+    return j, skipped
 
 
 class _Mismatch(Exception):
@@ -91,19 +110,22 @@ def _pairs(a, b):
     return pairs
 
 
-def _epochs(timeline, groups):
-    """Each epoch's steps, and what the last epoch's compute steps compute besides the
-    first epoch's (a draw after the loops the script made there: computed after the
-    merged loop) as ``{position in the epoch: [node id, ...]}``."""
+def _epochs(timeline, groups, skipped):
+    """Each epoch's steps (the last one's ``skipped`` aside), and what the last epoch's
+    compute steps compute besides the first epoch's (what the script computed after its
+    last parameter change: computed after the merged loop) as ``{position in the epoch:
+    [node id, ...]}``."""
     acts = [timeline[loop:stop] for loop, _, stop in groups]
+    where = [k for k in range(groups[-1][0], groups[-1][2]) if k not in skipped]
+    acts[-1] = [timeline[k] for k in where]
     if any(len(a) != len(acts[0]) for a in acts):
         raise _Mismatch
-    extra = {}
+    extra = {j: timeline[j].params["nodes"] for j in skipped}
     for j, (a, b) in enumerate(zip(acts[-1], acts[0])):
         if a.kind == b.kind and ACTIONS[a.kind].recomputes == "late" and \
                 len(a.params["nodes"]) > len(b.params["nodes"]):
             n = len(b.params["nodes"])
-            extra[j] = a.params["nodes"][n:]
+            extra[where[j]] = a.params["nodes"][n:]
             acts[-1][j] = replace(a, params=dict(a.params, nodes=a.params["nodes"][:n]))
     return acts, extra
 
@@ -217,7 +239,7 @@ def _merge(doc, groups, acts, extra, blocks, to_first, where):
     for j in sorted(extra, reverse=True):            # (computed after the loop, in order)
         if any(n in where for n in extra[j]):
             raise _Mismatch
-        merged.add_action(timeline[loop + j].kind, {"nodes": list(extra[j])}, index=after)
+        merged.add_action(doc.timeline[j].kind, {"nodes": list(extra[j])}, index=after)
     for n in gone:
         merged.remove_node(n)
     return merged, body
@@ -244,11 +266,12 @@ def nest_epochs(doc):
     """The traced ``doc`` with its loops of one epoch each merged into one loop split
     into epochs (see the module docstring), or None when they are not the same steps,
     or would not run the same."""
-    groups = _groups(doc.timeline)
-    if groups is None:
+    found = _groups(doc.timeline)
+    if found is None:
         return None
+    groups, skipped = found
     try:
-        acts, extra = _epochs(doc.timeline, groups)
+        acts, extra = _epochs(doc.timeline, groups, skipped)
         blocks, to_first, where = _blocks(doc, acts)
         merged, _ = _merge(doc, groups, acts, extra, blocks, to_first, where)
     except (_Mismatch, KeyError, ValueError, IndexError):
