@@ -296,6 +296,8 @@ class _Script:
         self.depth = 1                   # the indent of the loop's steps (2 in an epoch)
         self.epoch_var = None            # the variable of a loop over epochs
         self.step_var = None             # ... and its steps' while writing an epoch's end
+        self.inner_break = False         # a step of an epoch may leave the loop (an error)
+        self.epoch_else = False          # ... so an epoch's end is the steps' loop's else
         self.pinned = {}
 
     def write(self):
@@ -437,8 +439,12 @@ class _Script:
         self.emit_loop_prints(2)
         if self.lines[-1].lstrip().startswith("for "):
             self.emit("pass", 2)
-        self.depth = 1
         self.step_var, self.loop_var = self.loop_var, self.epoch_var
+        if self.inner_break:     # (a step that failed left the steps' loop: leave both)
+            self.emit("else:", 1)
+            self.epoch_else, self.inner_break = True, False
+            return self.emit(_action_code(action, None, None)[0][0], 2)
+        self.depth = 1
         return self.emit(_action_code(action, None, None)[0][0], 1)
 
     def _draws_batches(self, loop):
@@ -457,6 +463,12 @@ class _Script:
         first = None if self.step_var is not None else self.emit_loop_prints(1)
         if first is None and (self.lines[-1].startswith("for ") or not self.lines[-1].strip()):
             first = self.emit("pass", 1)
+        if self.epoch_else:
+            line = self.emit("continue", 2)
+            first = first or line
+            self.emit("break", 1)
+            self.epoch_else = False
+        self.inner_break = False
         line = first or len(self.lines)
         self.loop = None
         if self.step_var is not None:            # (after an epoch's end: the steps' again)
@@ -537,6 +549,7 @@ class _Script:
                   indent + 1)
         if self.loop is not None:
             self.emit("break", indent + 1)
+            self.inner_break = self.inner_break or self.depth == 2 and self.step_var is None
         return first
 
 

@@ -80,7 +80,8 @@ NESTED = {
             print(epoch, round(loss.item(), 5), sched.get_last_lr())
         print(w.detach().t())
     """, [12], 4, 15, 24),
-    # a step only some epochs take: the epochs differ, so one loop per epoch stays
+    # a step only some epochs take: the epochs differ, so the loops stay as the trace
+    # found them (the first two epochs, where the rate is the same, one loop)
     "epochs_that_differ": ("""
         import torch
         from torch.utils.data import TensorDataset, DataLoader
@@ -100,5 +101,5 @@ NESTED = {
                 sched.step()
             print(epoch, f"{loss.item():.5f}")
         print(lin.weight.detach())
-    """, [3, 3, 3], None, 40, None),
+    """, [6, 3], None, 20, None),
 }
