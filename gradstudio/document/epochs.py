@@ -245,21 +245,35 @@ def _merge(doc, groups, acts, extra, blocks, to_first, where):
     return merged, body
 
 
-def _same_run(doc, merged, to_last):
-    """Whether ``merged`` runs as ``doc``: no error, the same text printed, every node's
-    value at the end the same (``to_last``: a merged node -> the last epoch's node)."""
+def _same_run(doc, merged, groups, blocks):
+    """Whether ``merged`` runs as ``doc``: no error, the same text printed, each loss the
+    same in every iteration, every node's value at the end the same."""
     before, after = run(doc), run(merged)
     for result in (before, after):
         if result.errors or result.stopped or any(o.error for o in result.outcomes):
             return False
     if transcript(doc, before) != transcript(merged, after):
         return False
+    to_last = dict(zip(blocks[0], blocks[-1]))
     for n in merged.node_ids:
         a, b = after.state(n).value, before.state(to_last.get(n, n)).value
-        if (a is None) != (b is None) or a is not None and not np.array_equal(
-                np.asarray(a), np.asarray(b), equal_nan=True):
+        if (a is None) != (b is None) or a is not None and not _same(a, b):
+            return False
+    history = after.histories[doc.timeline[groups[0][0]].id]
+    for n in history.losses:
+        place = blocks[0].index(n) if n in blocks[0] else None
+        each = [before.histories[doc.timeline[loop].id].scalar(
+            n if place is None else block[place]) for (loop, _, _), block in zip(groups, blocks)]
+        merged_losses = history.scalar(n)
+        if merged_losses is None or any(e is None for e in each) or \
+                not _same(merged_losses, np.concatenate(each)):
             return False
     return True
+
+
+def _same(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    return a.shape == b.shape and np.array_equal(a, b, equal_nan=True)
 
 
 def nest_epochs(doc):
@@ -277,4 +291,4 @@ def nest_epochs(doc):
     except (_Mismatch, KeyError, ValueError, IndexError):
         return None
     apply_layered_layout(merged)
-    return merged if _same_run(doc, merged, dict(zip(blocks[0], blocks[-1]))) else None
+    return merged if _same_run(doc, merged, groups, blocks) else None

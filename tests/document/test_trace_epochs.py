@@ -128,3 +128,47 @@ def test_an_epochs_end_outside_a_loop_or_not_dividing_its_count_is_a_problem():
     alone = Document()
     alone.add_action("epoch_end", {"every": 2})
     assert "in no loop" in loop_structure(alone.timeline)[1][0]
+
+
+# ------------------------------------------------------------- merging, and its guard
+def _a_loop_per_epoch():
+    """Two epochs of two iterations, each with its own copy of the graph (as a trace
+    draws them), the gradient printed after each."""
+    doc = Document()
+    w = doc.add_node("tensor", {"value": [1.0, -2.0], "requires_grad": True}, label="w")
+    for _ in range(2):
+        sq = doc.add_node("mul", None)
+        doc.connect(w, sq, "self")
+        doc.connect(w, sq, "other")
+        s = doc.add_node("sum", None)
+        doc.connect(sq, s, "self")
+        doc.add_action("loop", {"count": 2})
+        doc.add_action("compute", {"nodes": [sq]})
+        doc.add_action("backward", {"target": s})
+        doc.add_action("end_loop")
+        doc.add_action("say", {"tensors": [w], "parts": [{"grad": 0}]})
+    return doc
+
+
+def test_a_loop_per_epoch_merges_into_one_loop_split_into_epochs():
+    from gradstudio.document.epochs import nest_epochs
+    doc = _a_loop_per_epoch()
+    merged = nest_epochs(doc)
+    assert [a.kind for a in merged.timeline] == [
+        "loop", "compute", "backward", "epoch_end", "say", "end_loop"]
+    assert merged.timeline[0].params["count"] == 4 and len(list(merged.node_ids)) == 3
+    assert transcript(merged, run(merged)) == transcript(doc, run(doc)) == \
+        "tensor([ 4., -8.])\ntensor([  8., -16.])\n"
+
+
+def test_a_merge_that_would_not_run_as_traced_is_not_kept(monkeypatch):
+    from gradstudio.document import epochs
+    real = epochs._merge
+
+    def off_by_a_value(*args):
+        merged, body = real(*args)
+        w = next(n for n in merged.node_ids if merged.node(n).label == "w")
+        merged.set_param(w, "value", [1.0, -2.5])
+        return merged, body
+    monkeypatch.setattr(epochs, "_merge", off_by_a_value)
+    assert epochs.nest_epochs(_a_loop_per_epoch()) is None
