@@ -27,6 +27,12 @@ def test_an_epochs_steps_are_listed_inside_and_its_end_steps_one_level_out(qtbot
     assert rows[2].startswith("3.        at the end of each epoch (3 steps):"), rows[2]
     assert rows[3].startswith("4.        print(w.grad)"), rows[3]
     assert "epoch_end" in win.timeline.add_actions
+    # the training panel names the iteration's epoch and step
+    from gradstudio.ui.training_panel import TrainingPanel
+    panel = TrainingPanel(win.session)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    assert panel.status.text() == "iteration 6 of 6 (epoch = 1, step = 5)"
     # the loop shown at its first iteration: the print runs at the end of each epoch only
     loop = win.session.document.timeline[0].id
     win.session.set_iteration(loop, 0)
