@@ -29,7 +29,11 @@ from .files import dumps, loads
 from .layout import apply_layered_layout
 from .run import run
 
-__all__ = ["nest_epochs"]
+__all__ = ["nest_epochs", "MAX_NESTED_ITERATIONS"]
+
+# iterations of the loops merged at most: the merged document is run twice more to be
+# compared (a longer training keeps its loop per epoch, as the trace drew it)
+MAX_NESTED_ITERATIONS = 5000
 
 
 def _node_settings(kind):
@@ -284,6 +288,9 @@ def nest_epochs(doc):
     if found is None:
         return None
     groups, skipped = found
+    if sum(doc.timeline[loop].params["count"] for loop, _, _ in groups) > \
+            MAX_NESTED_ITERATIONS:
+        return None
     try:
         acts, extra = _epochs(doc.timeline, groups, skipped)
         blocks, to_first, where = _blocks(doc, acts)

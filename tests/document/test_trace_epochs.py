@@ -172,3 +172,10 @@ def test_a_merge_that_would_not_run_as_traced_is_not_kept(monkeypatch):
         return merged, body
     monkeypatch.setattr(epochs, "_merge", off_by_a_value)
     assert epochs.nest_epochs(_a_loop_per_epoch()) is None
+
+
+def test_loops_too_long_to_run_twice_more_stay_a_loop_per_epoch(monkeypatch):
+    from gradstudio.document import epochs
+    assert epochs.nest_epochs(_a_loop_per_epoch()) is not None
+    monkeypatch.setattr(epochs, "MAX_NESTED_ITERATIONS", 3)       # (4 iterations here)
+    assert epochs.nest_epochs(_a_loop_per_epoch()) is None
