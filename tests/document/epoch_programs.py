@@ -29,7 +29,7 @@ NESTED = {
             sched.step()
             print(f"epoch {epoch}: loss {total/len(loader):.4f}")
         print(model(X[:2]))
-    """, [16], 4, 20, 37),
+    """, [16], 4, 20, 41),
     # an evaluation of the whole validation set under no_grad each epoch, printed as a
     # tensor (a node of the epoch's end), and an exponential schedule
     "evaluation_per_epoch": ("""
@@ -58,7 +58,7 @@ NESTED = {
                 val_loss = loss_fn(model(X_val), y_val)
             print(f"epoch {epoch}:", val_loss)
         print(model.bias.detach())
-    """, [15], 5, 30, 48),
+    """, [15], 5, 16, 30),
     # batches by hand (a permutation each epoch), a scheduler step per epoch
     "randperm_with_scheduler": ("""
         import torch
@@ -79,7 +79,7 @@ NESTED = {
             sched.step()
             print(epoch, round(loss.item(), 5), sched.get_last_lr())
         print(w.detach().t())
-    """, [12], 4, 15, 24),
+    """, [12], 4, 12, 26),
     # a step only some epochs take: the epochs differ, so the loops stay as the trace
     # found them (the first two epochs, where the rate is the same, one loop)
     "epochs_that_differ": ("""

@@ -37,7 +37,7 @@ def test_the_epochs_open_as_one_loop_over_every_batch_split_into_epochs(traced, 
     assert [a.params["count"] for a in doc.timeline if a.kind == "loop"] == counts
     assert marks(doc) == ([] if every is None else [every])
     kinds = [doc.node(n).kind for n in doc.node_ids]
-    assert len(kinds) <= most              # (20, 16, 12: 37, 48, 24 with a loop per epoch)
+    assert len(kinds) <= most              # (20, 16, 12: 41, 30, 26 with a loop per epoch)
     assert kinds.count("loader_batch") == len(counts) and kinds.count("stack") == 0
     assert kinds.count("tensor") <= 1      # (the program's own literal; no recorded value)
     if every is not None:                  # what runs once per epoch comes after the mark
