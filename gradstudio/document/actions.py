@@ -25,7 +25,7 @@ from gradstudio.vocabulary import MAX_LOOP_COUNT
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
 __all__ = ["ACTION_KINDS", "ActionParamError", "CHOICES", "OPTIMIZER_SETTINGS", "MAX_COUNT", "check_action_param",
-           "loop_structure", "NODE_TYPES", "optimizer_arguments"]
+           "loop_structure", "epoch_split", "NODE_TYPES", "optimizer_arguments"]
 
 MAX_COUNT = MAX_LOOP_COUNT  # iterations of one loop
 MAX_TEXT = 1000             # characters of a text setting (a print's sep or end)
@@ -151,10 +151,15 @@ def loop_structure(timeline):
     of the ``end_loop`` closing it; ``problems`` maps the index of a loop marker that
     cannot work to the reason (written for the user). The actions of a loop with a
     problem run once, in place."""
-    ends, problems, open_at = {}, {}, None
+    ends, problems, open_at, epochs = {}, {}, None, None
     for i, action in enumerate(timeline):
         loop = ACTIONS[action.kind].loop
-        if loop == "opens":
+        if loop == "epoch":
+            problem = _epoch_problem(timeline, open_at, epochs, action)
+            if problem is not None:
+                problems[i] = problem
+            epochs = open_at
+        elif loop == "opens":
             if open_at is not None:
                 problems[i] = ("A loop inside a loop is not supported: end the loop above "
                                "before starting another.")
@@ -170,6 +175,31 @@ def loop_structure(timeline):
         problems[open_at] = ("This loop has no end: add an 'end loop' after the steps it "
                              "repeats.")
     return ends, problems
+
+
+def epoch_split(body, count):
+    """``(every, at)`` for the ``body`` of a loop of ``count`` iterations: the iterations
+    per epoch and the place of its ``epoch_end`` step (the steps from there run at each
+    epoch's end, with the epoch as their iteration); ``(1, len(body))`` when it has none
+    (or one that does not divide ``count``: ``loop_structure`` says so)."""
+    for j, action in enumerate(body):
+        if ACTIONS[action.kind].loop == "epoch":
+            every = action.params["every"]
+            return (every, j) if count % every == 0 else (1, len(body))
+    return 1, len(body)
+
+
+def _epoch_problem(timeline, open_at, epochs, action):
+    """Why an ``epoch_end`` step cannot split the loop open at ``open_at`` (``epochs``:
+    the loop an earlier one split), or None."""
+    if open_at is None:
+        return "This epoch's end is in no loop: move it inside a loop."
+    if epochs == open_at:
+        return "A loop has one epoch's end: remove this one."
+    if timeline[open_at].params["count"] % action.params["every"]:
+        return ("The loop's count is not a whole number of epochs of this many steps: "
+                "make it a multiple of the steps per epoch.")
+    return None
 
 
 _CHECKED = {"parts": _checked_parts, "formula": _checked_formula}

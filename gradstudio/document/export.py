@@ -46,7 +46,7 @@ from gradstudio.words import translate
 
 from gradstudio.timeline import ACTIONS, Spell, one_statement
 
-from .actions import loop_structure
+from .actions import epoch_split, loop_structure
 from .catalogue import CATALOGUE, returns_input
 from .catalogue_data import has_dataset
 from .generators import ExportGenerators
@@ -305,6 +305,11 @@ class _Script:
         self.grad_watch = [] if self.script else _grad_watch(doc, result)
         self.error_name = None           # the name ``except Exception as ...`` binds
         self.loop, self.loop_var = None, None     # the loop being written, its variable
+        self.depth = 1                   # the indent of the loop's steps (2 in an epoch)
+        self.epoch_var = None            # the variable of a loop over epochs
+        self.step_var = None             # ... and its steps' while writing an epoch's end
+        self.inner_break = False         # a step of an epoch may leave the loop (an error)
+        self.epoch_else = False          # ... so an epoch's end is the steps' loop's else
         self.pinned = {}
 
     def write(self):
@@ -401,8 +406,10 @@ class _Script:
         """Every action in order: a loop's body indented under its ``for``."""
         _, problems = loop_structure(self.doc.timeline)
         for i, (action, outcome) in enumerate(zip(self.doc.timeline, self.result.outcomes)):
-            indent = 0 if self.loop is None else 1
-            if i in problems:
+            indent = 0 if self.loop is None else self.depth
+            if ACTIONS[action.kind].loop == "epoch" and self.depth == 2:
+                line = self.end_of_epoch(action)
+            elif i in problems:
                 stmts = _action_code(action, self.ref, None, self.optimizers.get,
                                      self.loop_var or "epoch")[0]
                 line = self.emit(f"# {stmts[0]}  # {_not_run(outcome.error)}", indent)
@@ -418,10 +425,39 @@ class _Script:
 
     def open_loop(self, action):
         self.loop = action
+        every = self._epoch_steps(action)
+        if every > 1:        # (split into epochs: a loop over epochs, one over its steps)
+            self.epoch_var = self.epoch_var or self.namer.claim("epoch")
+            self.loop_var = self.loop_var or self.namer.claim("step")
+            self.depth, e, count = 2, self.epoch_var, action.params["count"]
+            first = self.emit(f"for {e} in range({count // every}):")
+            self.emit(f"for {self.loop_var} in range({e} * {every}, ({e} + 1) * {every}):", 1)
+            return first
         # (a loop over a loader's batches counts steps, every epoch's batches: not epochs)
         self.loop_var = self.loop_var or self.namer.claim(
             "step" if self._draws_batches(action) else "epoch")
         return self.emit(_action_code(action, None, None, loop_var=self.loop_var)[0][0])
+
+    def _epoch_steps(self, loop):
+        """The iterations per epoch of ``loop`` (1: not split into epochs)."""
+        timeline = self.doc.timeline
+        start = next(i for i, a in enumerate(timeline) if a.id == loop.id)
+        end = loop_structure(timeline)[0].get(start, start)
+        return epoch_split(timeline[start + 1:end], loop.params["count"])[0]
+
+    def end_of_epoch(self, action):
+        """The ``epoch_end`` step: the steps after it run once an epoch's steps ran, with
+        the epoch as the loop variable."""
+        self.emit_loop_prints(2)
+        if self.lines[-1].lstrip().startswith("for "):
+            self.emit("pass", 2)
+        self.step_var, self.loop_var = self.loop_var, self.epoch_var
+        if self.inner_break:     # (a step that failed left the steps' loop: leave both)
+            self.emit("else:", 1)
+            self.epoch_else, self.inner_break = True, False
+            return self.emit(_action_code(action, None, None)[0][0], 2)
+        self.depth = 1
+        return self.emit(_action_code(action, None, None)[0][0], 1)
 
     def _draws_batches(self, loop):
         """Whether a compute step of ``loop``'s body computes a node whose kind has a
@@ -436,19 +472,33 @@ class _Script:
     def close_loop(self):
         """The loop's end: its prints each iteration (or ``pass``), then the watched
         grads once it is over."""
-        prints = [] if self.script else _loop_prints(self.doc, self.result, self.loop.id)
-        first = None
-        if prints:
-            names = self.names
-            items = " ".join(f"{names[n]}={{{names[n]}.item():.4f}}" for n in prints)
-            first = self.emit(f'print(f"{{{self.loop_var}}}: {items}")', 1)
+        first = None if self.step_var is not None else self.emit_loop_prints(1)
         if first is None and (self.lines[-1].startswith("for ") or not self.lines[-1].strip()):
             first = self.emit("pass", 1)
+        if self.epoch_else:
+            line = self.emit("continue", 2)
+            first = first or line
+            self.emit("break", 1)
+            self.epoch_else = False
+        self.inner_break = False
         line = first or len(self.lines)
         self.loop = None
+        if self.step_var is not None:            # (after an epoch's end: the steps' again)
+            self.loop_var, self.step_var = self.step_var, None
+        self.depth = 1
         for nid in self.grad_watch:
             self.emit(f"print({self.names[nid]}.grad)")
         return line
+
+    def emit_loop_prints(self, indent):
+        """The loop's prints at the end of each iteration (its losses); the first line,
+        or None."""
+        prints = [] if self.script else _loop_prints(self.doc, self.result, self.loop.id)
+        if not prints:
+            return None
+        names = self.names
+        items = " ".join(f"{names[n]}={{{names[n]}.item():.4f}}" for n in prints)
+        return self.emit(f'print(f"{{{self.loop_var}}}: {items}")', indent)
 
     def emit_action(self, action, outcome, kind, indent):
         """One action's statements (commented out when the run could not run it, in a
@@ -511,6 +561,7 @@ class _Script:
                   indent + 1)
         if self.loop is not None:
             self.emit("break", indent + 1)
+            self.inner_break = self.inner_break or self.depth == 2 and self.step_var is None
         return first
 
 

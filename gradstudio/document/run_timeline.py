@@ -12,7 +12,7 @@ from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import HISTORY_ELEMENTS
 from gradstudio.words import Number, translate
 
-from .actions import loop_structure
+from .actions import epoch_split, loop_structure
 from .catalogue import CATALOGUE, returns_input
 from .catalogue_autograd import NotComputable
 from .limits import MAX_ELEMENTS, check_tensor, may_grow, planned_elements, too_large
@@ -440,13 +440,20 @@ class TimelineRun:
         """Iteration ``k`` of the loop's ``body`` (its outcomes and snapshots kept when
         ``keep``); returns ``(k, j)`` when action ``j`` ended the loop, else None."""
         overrides = self.overrides
+        every, at = epoch_split(body, history.count)
         for j, action in enumerate(body):
             if self.budget.exceeded:
                 outcomes[j] = self._not_run(action)
                 return (k, j)
+            if j >= at and (k + 1) % every:          # (an epoch's end: not this iteration)
+                if keep:
+                    outcomes[j], snaps[j] = ActionOutcome(action.id, None, [], note=translate(
+                        "Run", "Runs at the end of each epoch: not in this iteration.")), \
+                        self.snapshot()
+                continue
             if action.id in overrides:
                 action = replace(action, params={**action.params, **overrides[action.id]})
-            outcome = self._do(action, start + 2 + j, keep, k)
+            outcome = self._do(action, start + 2 + j, keep, k if j < at else k // every)
             if outcome.printed:
                 history.printed.setdefault(k, []).extend(outcome.printed)
             if ACTIONS[action.kind].target:          # (a backward pass)

@@ -56,6 +56,7 @@ from pathlib import Path
 from ._trace_check import Difference, check_trace
 from gradstudio.trace.process import MAX_STDERR, Child
 from gradstudio.words import QT_TRANSLATE_NOOP, Number, Said, shown, translate
+from .epochs import nest_epochs
 from .layout import apply_layered_layout
 from .model import ACTION_KINDS, Document, DocumentError
 from .recorded import mark_traced
@@ -316,12 +317,15 @@ class TraceJob:
             raise TraceError(str(message or translate("Trace", "The script could not be "
                                                       "traced.")))
         doc, ids, data = self._checked(data)
+        if "cells" not in self._request:   # (a notebook's lesson reads the steps one by one)
+            doc = nest_epochs(doc) or doc  # (a loop per epoch: one loop over epochs)
         mark_traced(doc)
         cut = data.get("cut")
         if cut is not None:
             self.note = doc.trace_note = _cut_note(cut, self._not_drawn_on, self._said)
+        kept = set(doc.node_ids)
         self.recorded = {ids[n["id"]]: n["recorded"] for n in data["nodes"]
-                         if "recorded" in n}
+                         if "recorded" in n and ids[n["id"]] in kept}
         self.data, self.ids = data, ids
         return doc
 

@@ -167,6 +167,16 @@ defaction("loop", (("count", "int", 100),), "loop: repeat the steps below",
               "Actions", "Repeats the steps up to its end {count} times.").format(
               count=Number(a.params['count'])))
 
+defaction("epoch_end", (("every", "int", 10),), "at the end of each epoch",
+          lambda a, spell: ([f"# at the end of each epoch of {a.params['every']} steps"], []),
+          group="training", loop="epoch",
+          listed=lambda a, spell: f"at the end of each epoch ({a.params['every']} steps):",
+          explain=lambda a, spell: translate(
+              "Actions", "Splits the loop into epochs of {every} iterations: the steps "
+              "above it run every iteration (for step in the epoch), the steps below it "
+              "once at the end of each epoch, as a loop over a loader's batches inside a "
+              "loop over epochs does.").format(every=Number(a.params["every"])))
+
 defaction("end_loop", (), "end of loop", lambda a, spell: (["# end of the loop"], []),
           group="training", loop="closes", listed=lambda a, spell: "end of loop",
           explain=lambda a, spell: translate(

@@ -17,7 +17,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP, Number
 from .cut import made_line
 from .ops import op_record
 from .writes import VIEW_WRITE
-from .values import (RANDOM_KINDS, SCALAR_FED_BACK, TraceError, _inferred_dtype, _jsonable,
+from .values import (RANDOM_KINDS, TraceError, fed_back, _inferred_dtype, _jsonable,
                      _Record, _values, has_marked)
 
 MAX_RECORDED = 200_000        # operations recorded (a training loop's iterations included)
@@ -196,7 +196,7 @@ class RecordedNodes:
         inputs = {}
         taint = taint or rec.taint
         if taint is None and has_marked(rec.params):
-            taint = (self.line(), SCALAR_FED_BACK)
+            taint = (self.line(), fed_back(rec.params, self.loading))
         late = rec.kind == "grad_of"          # computed at a timeline step (``_grad_value``)
         for port, t in rec.inputs.items():
             inputs[port] = self.node_index(t)

@@ -109,6 +109,64 @@ def plain(v):
     return v
 
 
+# the row numbers ``random_split`` chose (``handlers/splits``): numbers the script read
+# from a tensor without writing ``.item()``, so the refusal names the line it wrote, and
+# the DataLoader making a batch from them (``fed_back``)
+SPLIT_ROWS_FED_BACK = QT_TRANSLATE_NOOP("TraceRefusal",
+    "the rows random_split chose at line {made} are used to compute a new tensor, which "
+    "cannot be drawn yet: the graph would hold those rows as constants")
+SPLIT_ROWS_LOADED = QT_TRANSLATE_NOOP("TraceRefusal",
+    "the DataLoader at line {loading} makes its batches from the rows random_split chose "
+    "at line {made}, which cannot be drawn yet unless the split is of a TensorDataset of "
+    "the graph's tensors: the graph would hold those rows as constants")
+
+
+class RowFromSplit(IntFromTensor):
+    """A row number ``random_split`` chose at ``line``."""
+
+    def __new__(cls, value, line):
+        v = super().__new__(cls, value)
+        v.line = line
+        return v
+
+
+RowFromSplit.__name__ = RowFromSplit.__qualname__ = "int"
+RowFromSplit.__module__ = "builtins"
+
+
+def mark_split_rows(subsets, line):
+    """Marks the row numbers of ``subsets`` (``random_split``'s) as chosen at ``line``."""
+    for s in subsets:
+        if type(s.indices) is list:
+            s.indices = [RowFromSplit(i, line) if type(i) in (int, IntFromTensor) else i
+                         for i in s.indices]
+
+
+def _split_line(v):
+    stack = [v]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, RowFromSplit):
+            return x.line
+        if isinstance(x, dict):
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+    return None
+
+
+def fed_back(v, loading=None):
+    """Why a node whose params hold ``v`` (holding a marked number) is refused, as a
+    ``Said``: rows ``random_split`` chose name its line (and ``loading``'s, the line of a
+    DataLoader making a batch from them, if any), any other number an ``.item()`` read."""
+    line = _split_line(v)
+    if line is None:
+        return Said("TraceRefusal", SCALAR_FED_BACK)
+    if loading is None:
+        return Said("TraceRefusal", SPLIT_ROWS_FED_BACK, made=str(line))
+    return Said("TraceRefusal", SPLIT_ROWS_LOADED, made=str(line), loading=str(loading))
+
+
 def has_marked(v):
     stack = [v]
     while stack:

@@ -415,12 +415,17 @@ def timeline_rows(doc, result, errors_hidden=False):
     rows = []
     ends, _ = loop_structure(doc.timeline)
     inside = {j for start, end in ends.items() for j in range(start + 1, end)}
+    deeper = set()          # the steps of an epoch (before the loop's epoch_end step)
+    for start, end in ends.items():
+        mark = next((j for j in range(start + 1, end)
+                     if ACTIONS[doc.timeline[j].kind].loop == "epoch"), None)
+        deeper.update(range(start + 1, start + 1 if mark is None else mark))
     stale = is_stale(doc)
     for i, action in enumerate(doc.timeline, start=1):
         outcome = result.outcome(action.id) if result else None
         error = outcome.error if outcome and not errors_hidden else None
         note = outcome.note if outcome and not errors_hidden else None
-        indent = "      " if i - 1 in inside else ""
+        indent = "      " * ((i - 1 in inside) + (i - 1 in deeper))
         text = f"{i}.  {indent}{document_word(action_text(doc, action))}"
         if error or note:
             text += "\n      " + indent + short(error or note)

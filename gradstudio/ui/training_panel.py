@@ -11,6 +11,7 @@ import numpy as np
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QVBoxLayout
 
+from gradstudio.document.actions import epoch_split, loop_structure
 from gradstudio.document.export import action_text
 from gradstudio.document.live import lr_marks
 from gradstudio.timeline import ACTIONS
@@ -145,6 +146,16 @@ class _Marks:
     def texts(self):
         return [(int(line.value()), line.label.format) for plot, line in self.lines
                 if plot is self.plots[0]]
+
+
+def _epoch_steps(doc, loop_id):
+    """The iterations per epoch of the loop ``loop_id`` (1: not split into epochs)."""
+    ends, _ = loop_structure(doc.timeline)
+    start = next((i for i in ends if doc.timeline[i].id == loop_id), None)
+    if start is None:
+        return 1
+    return epoch_split(doc.timeline[start + 1:ends[start]],
+                       doc.timeline[start].params["count"])[0]
 
 
 class TrainingPanel(SessionPanel):
@@ -305,7 +316,10 @@ class TrainingPanel(SessionPanel):
             return
         k, last = self.session.iteration(self.loop_id), self._last(history)
         var = re.match(r"for (\w+) in", dict(loops)[self.loop_id])
-        text = translate("TrainingPanel", "iteration {v} of {count}").format(v=Number(k + 1), count=Number(history.count)) + (f" ({var[1]} = {k})" if var else "")
+        every = _epoch_steps(doc, self.loop_id)
+        where = f" (epoch = {k // every}, step = {k})" if every > 1 else \
+            f" ({var[1]} = {k})" if var else ""      # (a loop split into epochs: both)
+        text = translate("TrainingPanel", "iteration {v} of {count}").format(v=Number(k + 1), count=Number(history.count)) + where
         if history.failed is not None:
             text += translate("TrainingPanel", " · stopped at an error in iteration {v}").format(v=history.failed + 1)
         self.status.setText(text)

@@ -213,8 +213,9 @@ NOT_FOLDED = {
     """,
 }
 
-# a test loader read under no_grad after each epoch's training: one loop per epoch (the
-# test batches between them), the test batches computed after each loop
+# a test loader read under no_grad after each epoch's training: one loop over every
+# batch split into epochs (``document/epochs.py``), the test batches computed at the end
+# of each epoch
 EPOCH_LOOPS = {
     "train_and_test_loaders": ("""
         import torch
@@ -237,5 +238,5 @@ EPOCH_LOOPS = {
                     correct += (model(xb).argmax(1) == yb).sum().item()
             print(f"epoch {epoch} loss {loss.item():.4f} acc {correct}/8")
         print(torch.randn(2))
-    """, [4, 4, 4]),
+    """, [12]),
 }

@@ -131,10 +131,11 @@ def test_the_data_panel_shows_every_row_of_the_data_the_batches_come_from(folded
 
 
 @pytest.mark.parametrize("name", list(EPOCH_LOOPS))
-def test_a_test_loader_between_epochs_is_computed_after_each_epochs_loop(not_folded, name):
+def test_a_test_loader_between_epochs_is_computed_at_the_end_of_each_epoch(not_folded, name):
     doc = not_folded[name]
     assert not isinstance(doc, Exception), doc
     assert doc.trace_note is None
     assert [a.params["count"] for a in doc.timeline if a.kind == "loop"] == \
         EPOCH_LOOPS[name][1]
-    assert len(list(doc.node_ids)) < 60         # (311 drawn unrolled)
+    assert [a.params["every"] for a in doc.timeline if a.kind == "epoch_end"] == [4]
+    assert len(list(doc.node_ids)) < 30         # (311 drawn unrolled, 45 a loop per epoch)

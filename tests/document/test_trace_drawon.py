@@ -147,12 +147,13 @@ PROGRAMS = {
         print(z.shape, m)
     """, {16: 2, 25: 1}, 4),
     # the first batch, drawn before the part (the loop's first step), is picked with
-    # indices random_split drew: refused only at the end, it starts the part earlier
+    # indices random_split drew (of data requiring grad, a split the graph does not
+    # draw): refused only at the end, it starts the part earlier
     "split_loader_first_batch": ("""
         import torch
         from torch.utils.data import TensorDataset, DataLoader, random_split
         torch.manual_seed(0)
-        X = torch.randn(30, 2)
+        X = torch.randn(30, 2).requires_grad_()
         y = X.sum(1, keepdim=True)
         train, test = random_split(TensorDataset(X, y), [24, 6],
                                    generator=torch.Generator().manual_seed(0))
@@ -360,6 +361,9 @@ def test_a_node_drawn_before_a_part_and_refused_at_the_end_starts_the_part(trace
     note = traced["split_loader_first_batch"].trace_note
     assert note.startswith("Not drawn: lines 12–18 from line 13 on ("), note
     assert note.count("lines 12–18") == 1, note
+    # (the reason names what the script wrote: no .item() it never called)
+    assert "the DataLoader at line 13 makes its batches from the rows random_split " \
+           "chose at line 6" in note and ".item()" not in note, note
 
 
 def test_a_parameter_a_recorded_part_trained_keeps_its_grad(traced):

@@ -13,17 +13,18 @@ makes it (``Tracer.call`` looks them up):
 - ``optimizers``: ``torch.optim``'s optimizers and schedulers, a module's ``zero_grad``
   (``optim``);
 - ``actions``: ``backward``, ``autograd.grad`` (the timeline's trace points);
-- ``loaders``: a ``DataLoader``'s batches (``loader_batch`` nodes).
+- ``loaders``: a ``DataLoader``'s batches (``loader_batch`` nodes); ``splits``: the
+  subsets ``random_split`` draws of a ``TensorDataset``.
 
 ``kinds`` holds the four ways a family's function becomes a handler (composite,
 special, at_top, recorded_first).
 """
 from . import (actions, autograd_state, composites, factories, loaders, modules, optimizers,
-               refusals)
+               refusals, splits)
 
 # later families' entries win (refusals' printing ``Tensor.register_hook``)
 FAMILIES = (composites, factories, autograd_state, refusals, modules, optimizers, actions,
-            loaders)
+            loaders, splits)
 
 
 def handlers(rec):

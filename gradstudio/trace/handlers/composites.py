@@ -8,7 +8,7 @@ from gradstudio.engine import inspect as raw
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from ..ops import _index_key_text
-from ..values import SCALAR_FED_BACK, TraceError, _number, _Record, has_marked
+from ..values import TraceError, _number, _Record, fed_back, has_marked
 from ..writes import setitem
 from .inplace import inplace
 from .kinds import at_top, composite
@@ -65,7 +65,7 @@ def getitem_map(rec, out, a, key):
                 "this indexing with a tensor cannot be drawn yet; use at most two tensors "
                 "with integers, slices and lists (x[mask], x[:, idx], x[rows, cols])"))
         return None
-    taint = (rec.line(), SCALAR_FED_BACK) if has_marked(key) else None
+    taint = (rec.line(), fed_back(key, rec.loading)) if has_marked(key) else None
     return _Record("index", {"key": text}, {"self": a, **ports}, out, taint=taint)
 
 

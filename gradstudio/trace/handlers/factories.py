@@ -131,6 +131,10 @@ def drawing(rec, kind, make):
     is given was in before the draw."""
     def handle(func, args, kwargs):
         g = kwargs.get("generator")
+        if g is not None and g is rec.torch.default_generator:
+            # (``generator=torch.default_generator``, as ``random_split`` draws: the global
+            # generator, the graph's own stream)
+            kwargs, g = {k: v for k, v in kwargs.items() if k != "generator"}, None
         before = None if g is None or rec.quiet or len(rec.frames) > 1 else g.get_state()
         return special(rec, partial(factory, rec, kind, make, before))(func, args, kwargs)
     return handle

@@ -21,6 +21,7 @@ from gradstudio.engine import inspect as raw
 
 from ..ops import _index_key_text
 from ..values import _Record
+from .splits import subset_tensors
 
 _KIND = "loader_batch"
 
@@ -52,7 +53,8 @@ def _settings(rec, loader, number):
     """The ``loader_batch`` settings of ``loader``, or None when it cannot be drawn so."""
     data = rec.torch.utils.data
     dataset, sampler = loader.dataset, loader.sampler
-    if type(dataset) is not data.TensorDataset or loader.collate_fn is not \
+    tensors = subset_tensors(rec, dataset)
+    if tensors is None or loader.collate_fn is not \
             data.default_collate or type(loader.batch_sampler) is not data.BatchSampler or \
             loader.num_workers or type(sampler) not in (data.RandomSampler,
                                                         data.SequentialSampler):
@@ -61,7 +63,7 @@ def _settings(rec, loader, number):
     if shuffle and (sampler.replacement or sampler.num_samples != len(dataset) or
                     sampler.generator is not loader.generator):
         return None
-    if any(id(t) not in rec.node_of or t.requires_grad for t in dataset.tensors):
+    if any(id(t) not in rec.node_of or t.requires_grad for t in tensors):
         return None
     g = loader.generator
     if g is not None and not _fresh_generator(rec, g):
@@ -101,8 +103,12 @@ def _next(rec, loaders, func, args, kwargs):
         rec.keep.append(loader)
         state = loaders[id(loader)] = _same_as_before(loaders, _settings(
             rec, loader, 1 + len({id(s) for s in loaders.values()})))
-    if state.params is None:
-        return func(*args, **kwargs)          # (its selects and stack, as before)
+    if state.params is None:                  # (its selects and stack, as before)
+        loading, rec.loading = rec.loading, rec.line()
+        try:
+            return func(*args, **kwargs)
+        finally:
+            rec.loading = loading
     new_epoch = state.iterator is not it
     if new_epoch:
         rec.keep.append(it)
@@ -123,7 +129,7 @@ def _next(rec, loaders, func, args, kwargs):
         raise
     finally:
         rec.quiet -= 1
-    tensors = loader.dataset.tensors
+    tensors = subset_tensors(rec, loader.dataset)
     if not isinstance(out, list) or len(out) != len(tensors):
         return out
     if state.off:

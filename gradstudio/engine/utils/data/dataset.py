@@ -4,9 +4,10 @@ fractions), as ``torch/utils/data/dataset.py`` has them."""
 import bisect
 import itertools
 import math
-import warnings
 from typing import Generic, TypeVar
 
+from ... import observer
+from ..._messages.warn import warn
 from .. import _torch as torch
 
 __all__ = ["ChainDataset", "ConcatDataset", "Dataset", "IterableDataset", "Subset",
@@ -147,11 +148,13 @@ def _fraction_lengths(dataset, lengths):
         subset_lengths[i % len(subset_lengths)] += 1
     for i, length in enumerate(subset_lengths):
         if length == 0:
-            warnings.warn(f"Length of split at index {i} is 0. This might result in an "
-                          "empty dataset.", stacklevel=3)
+            # (at the caller's line, however many frames the observed wrapper adds)
+            warn(f"Length of split at index {i} is 0. This might result in an "
+                 "empty dataset.")
     return subset_lengths
 
 
+@observer.observed("torch.utils.data.random_split")
 def random_split(dataset, lengths, generator=torch.default_generator):
     """Splits ``dataset`` into non-overlapping random subsets of the given lengths (or
     fractions of its length)."""
