@@ -204,6 +204,10 @@
         <translation>Wiederholt die Schritte bis zu ihrem Ende {count}-mal.</translation>
     </message>
     <message>
+        <source>Splits the loop into epochs of {every} iterations: the steps above it run every iteration (for step in the epoch), the steps below it once at the end of each epoch, as a loop over a loader&apos;s batches inside a loop over epochs does.</source>
+        <translation>Teilt die Schleife in Epochen von {every} Durchläufen: die Schritte darüber laufen in jedem Durchlauf (for step in der Epoche), die Schritte darunter einmal am Ende jeder Epoche, wie eine Schleife über die Batches eines Loaders in einer Schleife über Epochen.</translation>
+    </message>
+    <message>
         <source>The end of the steps the loop above repeats.</source>
         <translation>Das Ende der Schritte, die die Schleife darüber wiederholt.</translation>
     </message>
@@ -4942,6 +4946,10 @@ Der Lauf: {expected}</translation>
         <translation>{what} konnte nicht erstellt werden: Siehe den Fehler bei seinem Schritt.</translation>
     </message>
     <message>
+        <source>Runs at the end of each epoch: not in this iteration.</source>
+        <translation>Läuft am Ende jeder Epoche: nicht in diesem Durchlauf.</translation>
+    </message>
+    <message>
         <source>Live run: {stopped:,} of {count:,} iterations so far (Keep makes it the document&apos;s loop, Discard goes back to the document&apos;s run).</source>
         <translation>Live-Lauf: bisher {stopped:,} von {count:,} Iterationen (Übernehmen macht ihn zur Schleife des Dokuments, Verwerfen kehrt zum Lauf des Dokuments zurück).</translation>
     </message>
@@ -5627,6 +5635,14 @@ Warum keine grad_fn: </translation>
     <message>
         <source>a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the graph would hold it as a constant</source>
         <translation>eine aus einem Tensor gelesene Zahl (etwa loss.item() oder x.tolist()) wird verwendet, um einen neuen Tensor zu berechnen; das kann noch nicht gezeichnet werden: Der Graph würde sie als Konstante festhalten</translation>
+    </message>
+    <message>
+        <source>the rows random_split chose at line {made} are used to compute a new tensor, which cannot be drawn yet: the graph would hold those rows as constants</source>
+        <translation>die Zeilen, die random_split in Zeile {made} gewählt hat, werden für einen neuen Tensor verwendet, was noch nicht gezeichnet werden kann: der Graph hielte diese Zeilen als Konstanten</translation>
+    </message>
+    <message>
+        <source>the DataLoader at line {loading} makes its batches from the rows random_split chose at line {made}, which cannot be drawn yet unless the split is of a TensorDataset of the graph&apos;s tensors: the graph would hold those rows as constants</source>
+        <translation>der DataLoader in Zeile {loading} bildet seine Batches aus den Zeilen, die random_split in Zeile {made} gewählt hat, was noch nicht gezeichnet werden kann, außer die Aufteilung betrifft ein TensorDataset aus Tensoren des Graphen: der Graph hielte diese Zeilen als Konstanten</translation>
     </message>
     <message>
         <source>the number</source>

@@ -204,6 +204,10 @@
         <translation>Repite {count} veces los pasos hasta su final.</translation>
     </message>
     <message>
+        <source>Splits the loop into epochs of {every} iterations: the steps above it run every iteration (for step in the epoch), the steps below it once at the end of each epoch, as a loop over a loader&apos;s batches inside a loop over epochs does.</source>
+        <translation>Divide el bucle en épocas de {every} iteraciones: los pasos de encima se ejecutan en cada iteración (for step en la época), los de debajo una vez al final de cada época, como un bucle sobre los lotes de un loader dentro de un bucle sobre épocas.</translation>
+    </message>
+    <message>
         <source>The end of the steps the loop above repeats.</source>
         <translation>El final de los pasos que repite el bucle de arriba.</translation>
     </message>
@@ -4942,6 +4946,10 @@ La ejecución: {expected}</translation>
         <translation>{what} no se pudo crear: mira el error en su paso.</translation>
     </message>
     <message>
+        <source>Runs at the end of each epoch: not in this iteration.</source>
+        <translation>Se ejecuta al final de cada época: no en esta iteración.</translation>
+    </message>
+    <message>
         <source>Live run: {stopped:,} of {count:,} iterations so far (Keep makes it the document&apos;s loop, Discard goes back to the document&apos;s run).</source>
         <translation>Ejecución en vivo: {stopped:,} de {count:,} iteraciones hasta ahora (Conservar la convierte en el bucle del documento, Descartar vuelve a la ejecución del documento).</translation>
     </message>
@@ -5627,6 +5635,14 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the graph would hold it as a constant</source>
         <translation>se usa un número leído de un tensor (como loss.item() o x.tolist()) para calcular un tensor nuevo, lo que aún no se puede dibujar: el grafo lo guardaría como una constante</translation>
+    </message>
+    <message>
+        <source>the rows random_split chose at line {made} are used to compute a new tensor, which cannot be drawn yet: the graph would hold those rows as constants</source>
+        <translation>las filas que random_split eligió en la línea {made} se usan para calcular un tensor nuevo, lo que aún no se puede dibujar: el grafo guardaría esas filas como constantes</translation>
+    </message>
+    <message>
+        <source>the DataLoader at line {loading} makes its batches from the rows random_split chose at line {made}, which cannot be drawn yet unless the split is of a TensorDataset of the graph&apos;s tensors: the graph would hold those rows as constants</source>
+        <translation>el DataLoader de la línea {loading} forma sus lotes con las filas que random_split eligió en la línea {made}, lo que aún no se puede dibujar salvo que la división sea de un TensorDataset de tensores del grafo: el grafo guardaría esas filas como constantes</translation>
     </message>
     <message>
         <source>the number</source>
