@@ -2,16 +2,12 @@
 module name, never the engine's own module path: ``torch.nn.Foo`` (an AttributeError, so
 ``hasattr`` and ``getattr(..., default)`` still work) and ``from torch.nn import Foo`` (an
 ImportError). Runs with the engine installed as ``torch``, as a student's program does."""
-import subprocess
-import sys
-from textwrap import dedent
+import parity
 
 
 def _run(code):
-    done = subprocess.run([sys.executable, "-c", dedent(code)], capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr
-    return done.stdout.splitlines()
+    """What ``code`` prints, run to its end in a fresh fork of the engine runner."""
+    return parity.engine_prints(code).splitlines()
 
 
 def test_missing_attribute_names_torchs_module_not_the_engines():
