@@ -81,3 +81,12 @@ def test_bfloat16_is_refused_in_one_sentence():
             "use torch.float16 or torch.float32 instead.")
     assert out == [f"AttributeError module 'torch' has no attribute 'bfloat16': {text}",
                    f"NotImplementedError {text}", "False"]
+
+
+def test_a_program_ended_by_an_uncaught_exception_fails_as_its_exit_status_did():
+    """(``parity.engine_prints``, which these checks run in, stands for a new interpreter
+    whose non-zero exit failed them.)"""
+    import pytest
+    with pytest.raises(AssertionError, match="ValueError: 3"):
+        parity.engine_prints("print(1)\nraise ValueError(3)")
+    assert parity.engine_prints("print(1)") == "1\n"
