@@ -7,7 +7,10 @@ At each test module's first test and at the end of the session it adds up the CP
 (user + system) of pytest itself, of the children it has reaped, and of every living
 descendant (``/proc``: the process's own time and its reaped children's), so the time of
 the long-lived children (the shared torch runners, the tracing fork server) is given to
-the module that made them work. Prints the modules by CPU, most first. A measurement,
+the module that made them work. Prints the modules by CPU, most first, with two rows of
+pytest's own: ``(pytest's start-up)`` (the interpreter, pytest, its plugins and the
+conftest files, before the session) and ``(collection)`` (importing the test modules,
+rewriting their asserts on a first run, parametrising). A measurement,
 never a test; Linux only (elsewhere it counts pytest and its reaped children alone).
 """
 import os
@@ -74,9 +77,16 @@ class _Meter:
 _meter = None
 
 
+START_UP, COLLECTION = "(pytest's start-up)", "(collection)"
+
+
 def pytest_sessionstart(session):
     global _meter
     _meter = _Meter()
+    # what the interpreter, pytest, its plugins and the conftest files took before the
+    # session began, and (below) the collection: the modules' imports and parametrising
+    _meter.cpu[START_UP] = _meter.mark
+    _meter.module = COLLECTION
 
 
 def pytest_runtest_logstart(nodeid, location):

@@ -73,6 +73,7 @@ def serve(answer):
     fresh process, as when each started its own, without paying the import again. What
     a program writes to the stdout file itself (not through ``sys.stdout``) goes to
     stderr, so it cannot break the protocol."""
+    _warm()
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     for line in sys.stdin:
@@ -96,6 +97,17 @@ def serve(answer):
             data = json.dumps({_FAILED: f"the runner died (wait status {status})"}).encode()
         out.write(data + b"\n")
         out.flush()
+
+
+def _warm():
+    """Imports, before the first fork, what PyTorch imports lazily on first use and every
+    fork would otherwise import again: ``torch._dynamo``, which constructing any
+    ``torch.optim`` optimizer imports (about 2 s of CPU, paid by every request of a
+    program with an optimizer). The runner of the engine (installed as ``torch``) has
+    nothing to warm."""
+    torch = sys.modules.get("torch")
+    if torch is not None and torch.__name__ == "torch":
+        import torch._dynamo  # noqa: F401
 
 
 @atexit.register

@@ -100,25 +100,57 @@ def labels(source):
     assert result["ok"], result
     return [(n["kind"], n["label"]) for n in result["nodes"]]
 
-source, mode = json.loads(sys.stdin.read())
-if mode == "scan":
-    naming.LineNamer.frame_tracer = scan_every_variable
-print(json.dumps({"labels": labels(source), "looked": sum(looked)}))
+def traced(source, mode):
+    if mode == "scan":
+        naming.LineNamer.frame_tracer = scan_every_variable
+    return {"labels": labels(source), "looked": sum(looked)}
+# each script in a fork of its own (what one trace leaves behind never reaches the next),
+# from this one process that imported the tracer once
+import os
+answers = []
+for source, mode in json.loads(sys.stdin.read()):
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_end)
+        with os.fdopen(write_end, "w") as pipe:
+            pipe.write(json.dumps(traced(source, mode)))
+        os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end) as pipe:
+        answers.append(json.loads(pipe.read()))
+    assert os.waitpid(pid, 0)[1] == 0
+print(json.dumps(answers))
 """
 
 
-def _traced(source, mode="lines"):
-    proc = subprocess.run([sys.executable, "-c", _PROGRAM], input=json.dumps([source, mode]),
+def _long_script(n):
+    return "import torch\ny0 = torch.ones(2, requires_grad=True)\n" + "".join(
+        f"y{i} = y{i - 1} * 1.0001\n" for i in range(1, n + 1))
+
+
+LONG = 1500
+_RUNS = [(SCRIPTS[name], mode) for name in sorted(SCRIPTS) for mode in ("lines", "scan")] + \
+    [(_long_script(LONG), "lines")]
+
+
+@pytest.fixture(scope="module")
+def traced():
+    """``{(source, mode): {"labels": ..., "looked": ...}}`` for every script the tests
+    trace, each traced in a fork of one child that imported the tracer (issue 30: one
+    interpreter, not one per trace)."""
+    proc = subprocess.run([sys.executable, "-c", _PROGRAM], input=json.dumps(_RUNS),
                           capture_output=True, text=True, timeout=120,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    answers = json.loads(proc.stdout.strip().splitlines()[-1])
+    return {tuple(run): answer for run, answer in zip(_RUNS, answers)}
 
 
 @pytest.mark.parametrize("name", sorted(SCRIPTS))
-def test_line_by_line_names_what_a_scan_of_every_variable_names(name):
-    lines = _traced(SCRIPTS[name])["labels"]
-    assert lines == _traced(SCRIPTS[name], "scan")["labels"]
+def test_line_by_line_names_what_a_scan_of_every_variable_names(name, traced):
+    lines = traced[SCRIPTS[name], "lines"]["labels"]
+    assert lines == traced[SCRIPTS[name], "scan"]["labels"]
     assert sum(label is not None for _, label in lines) >= 3
 
 
@@ -139,11 +171,9 @@ def test_what_each_line_can_bind():
     assert stored_names("x = (") == {}                  # the script's own SyntaxError
 
 
-def test_a_long_straight_line_script_looks_at_each_variable_a_few_times():
-    n = 1500
-    source = "import torch\ny0 = torch.ones(2, requires_grad=True)\n" + "".join(
-        f"y{i} = y{i - 1} * 1.0001\n" for i in range(1, n + 1))
-    traced = _traced(source)
+def test_a_long_straight_line_script_looks_at_each_variable_a_few_times(traced):
+    n = LONG
+    traced = traced[_long_script(n), "lines"]
     assert len(traced["labels"]) == n + 1
     assert traced["looked"] <= 3 * n     # a scan of every variable would look n² / 2 times
     assert [label for _, label in traced["labels"][-2:]] == [f"y{n - 1}", f"y{n}"]

@@ -118,6 +118,24 @@ def run_both(progs):
     return tuple(results)
 
 
+def engine_prints(code):
+    """What ``code`` prints (its transcript, as ``run_both`` gives it) run to its end under
+    the engine installed as ``torch``, in a fresh fork of the session's engine runner: for
+    the engine's own checks that need a process of their own, without starting a new
+    interpreter for each (issue 30). An uncaught exception fails, as a non-zero exit
+    status would."""
+    import child_pool
+    end = "-- the program ran to its end --\n"
+    code = dedent(code).rstrip("\n") + f"\nprint({end[:-1]!r})\n"
+    payload = [Program("program", code).as_json()]
+    answer = child_pool.reply(child_pool.request(__file__, "engine", _env(), payload,
+                                                 cwd=str(ROOT)))
+    assert answer.pop("__module__")["out"] == "gradstudio.engine"
+    out = answer["program"]["out"]
+    assert out.endswith(end), out
+    return out[:-len(end)]
+
+
 def assert_same(results, name):
     """Asserts that program ``name`` printed the same and checked the same values."""
     theirs, ours = results[0][name], results[1][name]

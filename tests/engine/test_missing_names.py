@@ -2,16 +2,12 @@
 module name, never the engine's own module path: ``torch.nn.Foo`` (an AttributeError, so
 ``hasattr`` and ``getattr(..., default)`` still work) and ``from torch.nn import Foo`` (an
 ImportError). Runs with the engine installed as ``torch``, as a student's program does."""
-import subprocess
-import sys
-from textwrap import dedent
+import parity
 
 
 def _run(code):
-    done = subprocess.run([sys.executable, "-c", dedent(code)], capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr
-    return done.stdout.splitlines()
+    """What ``code`` prints, run to its end in a fresh fork of the engine runner."""
+    return parity.engine_prints(code).splitlines()
 
 
 def test_missing_attribute_names_torchs_module_not_the_engines():
@@ -85,3 +81,12 @@ def test_bfloat16_is_refused_in_one_sentence():
             "use torch.float16 or torch.float32 instead.")
     assert out == [f"AttributeError module 'torch' has no attribute 'bfloat16': {text}",
                    f"NotImplementedError {text}", "False"]
+
+
+def test_a_program_ended_by_an_uncaught_exception_fails_as_its_exit_status_did():
+    """(``parity.engine_prints``, which these checks run in, stands for a new interpreter
+    whose non-zero exit failed them.)"""
+    import pytest
+    with pytest.raises(AssertionError, match="ValueError: 3"):
+        parity.engine_prints("print(1)\nraise ValueError(3)")
+    assert parity.engine_prints("print(1)") == "1\n"

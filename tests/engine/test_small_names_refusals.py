@@ -2,16 +2,12 @@
 recorded through ``is_grads_batched=True``, ``F.pad`` in a mode other than 'constant', ``cdist``'s matrix-product path.
 Runs in a fresh process. (``is_inference()``
 is answered as PyTorch does: ``test_parity_issue31_gaps.py``.)"""
-import subprocess
-import sys
-from textwrap import dedent
+import parity
 
 
 def _run(code):
-    done = subprocess.run([sys.executable, "-c", dedent(code)], capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    """What ``code`` prints, run to its end in a fresh fork of the engine runner."""
+    return parity.engine_prints(code)
 
 
 def test_batched_grad_refuses_to_record_a_graph():
