@@ -91,9 +91,33 @@ defop("rsub", "RsubBackward1", lambda a, other=1.0, alpha=1: other - a if alpha 
            formula="-grad * alpha"),
       params=(S, ALPHA), category="arithmetic", code="{other} - {self}",
       doc="A number minus a tensor.")
-defop("pow", "PowBackward0", lambda a, exponent=2.0: a ** exponent,
+def _pow_scalar(a, exponent):
+    """``a ** exponent`` as PyTorch's CPU kernel gives it: a float32 or float64 tensor to
+    0.5, -0.5, -1, 2, 3 or -2 is its square root, 1 / its square root, its reciprocal,
+    ``a * a``, ``a * a * a`` or ``1 / (a * a)`` (the kernel's special cases, which differ
+    from one rounding of powf in the last digit); any other power is numpy's."""
+    if getattr(a, "dtype", None) in _POW_EXACT:
+        if exponent == 0.5:
+            return K.sqrt(a)
+        if exponent == -0.5:
+            return 1 / np.sqrt(a)
+        if exponent == -1:
+            return 1 / a
+        if exponent == 2:
+            return a * a
+        if exponent == 3:
+            return a * a * a
+        if exponent == -2:
+            return 1 / (a * a)
+    return a ** exponent
+
+
+_POW_EXACT = (np.dtype(np.float32), np.dtype(np.float64))
+
+defop("pow", "PowBackward0", _pow_scalar,
       Grad(lambda F, g, out, a, exponent=2.0:
-           F.zeros(g) if exponent == 0 else g * (exponent * a ** (exponent - 1)), (0,),
+           F.zeros(g) if exponent == 0 else g * (exponent * _pow_scalar(a, exponent - 1)),
+           (0,),
            formula=("torch.zeros_like(grad) if exponent == 0 else grad * exponent * self ** "
                     "(exponent - 1)")),
       params=(Param("exponent", "scalar", 2.0),), category="arithmetic",
