@@ -8,7 +8,8 @@ from it is recorded rather than drawn with the number frozen as a constant. Pyth
 The script is compiled with each call ``int(a)`` / ``float(a)`` spelled
 ``__gradstudio_number__(int, a)``: the name ``int`` is still looked up where the script
 looks it up (a script's own ``int`` is called as is), and the result is marked when the
-builtin converted a marked number or a tensor. ``round()`` and ``math.floor`` /
+builtin converted a marked number or a tensor (or, once the script read a graph tensor
+as a numpy array, any numpy value: ``values.NUMPY_READ``). ``round()`` and ``math.floor`` /
 ``ceil`` / ``trunc`` keep the mark through the marked classes' own methods (``values``).
 
 Part of the tracing child; imports only the engine's public API and ``values``.
@@ -16,7 +17,9 @@ Part of the tracing child; imports only the engine's public API and ``values``.
 import ast
 import builtins
 
-from .values import FloatFromTensor, IntFromTensor, marked
+import numpy as np
+
+from .values import NUMPY_READ, FloatFromTensor, IntFromTensor, marked
 
 NUMBER_CALL = "__gradstudio_number__"
 _CONVERTERS = ("int", "float")
@@ -45,7 +48,8 @@ def number_call(tensor_class):
     def convert(func, *args, **kwargs):
         result = func(*args, **kwargs)
         if (func is builtins.int or func is builtins.float) and \
-                isinstance(args[0], (FloatFromTensor, IntFromTensor, tensor_class)):
+                isinstance(args[0], (FloatFromTensor, IntFromTensor, tensor_class)) or \
+                NUMPY_READ and isinstance(args[0], (np.ndarray, np.generic)):
             return marked(result)
         return result
     convert.__name__ = convert.__qualname__ = NUMBER_CALL

@@ -167,11 +167,18 @@ def fed_back(v, loading=None):
     return Said("TraceRefusal", SPLIT_ROWS_LOADED, made=str(line), loading=str(loading))
 
 
+# set once the script has read a graph tensor's values as a numpy array (``x.numpy()``,
+# ``np.asarray(x)``): from then on every numpy value it hands an op may hold them, so it
+# counts as a number read from a tensor (never drawn frozen as a constant)
+NUMPY_READ = []
+
+
 def has_marked(v):
     stack = [v]
     while stack:
         x = stack.pop()
-        if isinstance(x, (FloatFromTensor, IntFromTensor)):
+        if isinstance(x, (FloatFromTensor, IntFromTensor)) or \
+                (NUMPY_READ and isinstance(x, (np.ndarray, np.generic))):
             return True
         if isinstance(x, dict):
             stack.extend(x.values())

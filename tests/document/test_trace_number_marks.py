@@ -27,6 +27,9 @@ FED_BACK = {
     "round_of_item_as_factor": "r = round(x[0].item() * 10); y = w * r",
     "floor_of_item_as_size": "n = math.floor(x.sum().item()); y = w[:n] * 2",
     "float_in_a_function": "def f(t):\n    return float(t.max())\ny = w * f(x)",
+    # read as a numpy array: every numpy value after it may hold the tensor's numbers
+    "float_of_a_numpy_sum_as_factor": "s = float(x.numpy().sum()); y = w * s",
+    "int_of_a_numpy_argmax_as_index": "k = int(x.numpy().argmax()); y = w[k] * 2",
 }
 
 
@@ -104,3 +107,15 @@ def test_in_a_notebook_too():
     assert isinstance(doc, Document), doc
     assert doc.trace_note is not None and WORDS in doc.trace_note, doc.trace_note
     assert all(n.recorded is not None for n in doc.nodes() if n.label == "y")
+
+
+def test_numpy_arrays_that_never_held_a_tensors_numbers_are_still_drawn():
+    (doc,) = outcomes([HEAD + dedent("""
+        import numpy as np
+        s = float(np.float32(0.5) * 3); k = int(np.argmax(np.array([1.0, 5.0, 2.0])))
+        y = w * s + w[k]
+        print(y, x.sum().item())
+    """)])
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is None, doc.trace_note
+    assert all(n.recorded is None for n in doc.nodes())

@@ -23,6 +23,7 @@ REPR_HOOK = None     # set by ``func._levels`` while a function transform runs
 class ConversionMixin:
     __slots__ = ()
 
+    @observed("Tensor.numpy")
     def numpy(self, force=False):
         if self._requires_grad and not force and _grad_mode.STATE.enabled:
             # (PyTorch checks ``requires_grad() && GradMode::is_enabled()``)

@@ -11,7 +11,7 @@ from gradstudio.timeline import ACTIONS, Seen, traced
 from gradstudio.words import QT_TRANSLATE_NOOP
 
 from ..updates import data_assignment
-from ..values import TraceError, _Record, marked, marked_list
+from ..values import NUMPY_READ, TraceError, _Record, marked, marked_list
 from .factories import FACTORY_KINDS
 from .kinds import at_top, special
 
@@ -118,6 +118,15 @@ def tolist(rec, func, args, kwargs):
     return marked_list(func(*args, **kwargs))
 
 
+def numpy_read(rec, func, args, kwargs):
+    """``x.numpy()`` of a tensor of the graph: what numpy computes from it may come back
+    into an op (``values.NUMPY_READ``)."""
+    t = args[0]
+    if rec.node_of.get(id(t)) is not None or id(t) in rec.grad_of:
+        NUMPY_READ.append(True)
+    return func(*args, **kwargs)
+
+
 AT_TOP = {
     "Tensor.requires_grad": inspected,
     "Tensor.grad_fn": inspected,
@@ -127,6 +136,7 @@ AT_TOP = {
     "Tensor.grad": grad_get,
     "Tensor.item": item,
     "Tensor.tolist": tolist,
+    "Tensor.numpy": numpy_read,
 }
 
 
