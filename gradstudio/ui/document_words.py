@@ -42,6 +42,7 @@ WORDS = (
     QT_TRANSLATE_NOOP("Document", "optimizer.zero_grad()"),
     QT_TRANSLATE_NOOP("Document", "forward again"),
     QT_TRANSLATE_NOOP("Document", "loop: repeat the steps below"),
+    QT_TRANSLATE_NOOP("Document", "at the end of each epoch"),
     QT_TRANSLATE_NOOP("Document", "end of loop"),
     QT_TRANSLATE_NOOP("Document", "print(tensor)"),
     QT_TRANSLATE_NOOP("Document", "compute nodes here"),

@@ -1105,6 +1105,10 @@ sandte [{nr}] {name}: {value}</translation>
         <translation>Schleife: die Schritte darunter wiederholen</translation>
     </message>
     <message>
+        <source>at the end of each epoch</source>
+        <translation>am Ende jeder Epoche</translation>
+    </message>
+    <message>
         <source>end of loop</source>
         <translation>Ende der Schleife</translation>
     </message>

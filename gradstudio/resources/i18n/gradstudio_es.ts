@@ -1105,6 +1105,10 @@ envió [{nr}] {name}: {value}</translation>
         <translation>bucle: repetir los pasos de abajo</translation>
     </message>
     <message>
+        <source>at the end of each epoch</source>
+        <translation>al final de cada época</translation>
+    </message>
+    <message>
         <source>end of loop</source>
         <translation>fin del bucle</translation>
     </message>
