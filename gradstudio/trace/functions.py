@@ -14,12 +14,12 @@ naming what: the script is then drawn up to that line and the rest recorded.
 Imports only the engine's public API, ``gradstudio.function_text`` and its siblings.
 """
 import ast
-import textwrap
 
 from gradstudio.engine import inspect as raw
 from gradstudio.function_text import FunctionTextError, check_class_name, normal_text
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
+from .hooks import def_block
 from .values import TraceError, _Record
 
 __all__ = ["function_apply", "function_params"]
@@ -149,17 +149,8 @@ def _def_node(code, lines, role, name):
         raise _refused(QT_TRANSLATE_NOOP(
             "TraceRefusal", "its {role} is decorated with {what}"), name, role=role,
             what=", ".join(others))
-    head = lines[start - 1]
-    indent = len(head) - len(head.lstrip())
-    end = start
-    while end < len(lines) and (not lines[end].strip() or
-                                len(lines[end]) - len(lines[end].lstrip()) > indent):
-        end += 1
-    try:
-        tree = ast.parse(textwrap.dedent("\n".join(lines[start - 1:end])))
-    except SyntaxError:
-        return None
-    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.FunctionDef) or \
+    tree = def_block(lines, start)
+    if tree is None or len(tree.body) != 1 or not isinstance(tree.body[0], ast.FunctionDef) or \
             tree.body[0].name != code.co_name:
         return None
     return tree.body[0]

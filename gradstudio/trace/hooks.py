@@ -19,7 +19,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from .values import TraceError, _Record
 
-__all__ = ["register_hook", "function_node"]
+__all__ = ["register_hook", "function_node", "def_block"]
 
 HOW = QT_TRANSLATE_NOOP("TraceRefusal",
     "a hook can be drawn when it is a lambda or function of the script returning an "
@@ -140,6 +140,16 @@ def _def_node(code, lines):
         start += 1
     if start > len(lines):
         raise TraceError(NOT_FOUND, how=_HOW)
+    tree = def_block(lines, start)
+    if tree is None or not tree.body or not isinstance(tree.body[0], ast.FunctionDef) or \
+            tree.body[0].name != code.co_name or len(tree.body[0].args.args) != 1:
+        raise TraceError(NOT_FOUND, how=_HOW)
+    return tree.body[0]
+
+
+def def_block(lines, start):
+    """The parsed module of the ``def`` at line ``start`` of ``lines`` and the lines
+    indented under it, or None when they do not parse."""
     head = lines[start - 1]
     indent = len(head) - len(head.lstrip())
     end = start
@@ -147,13 +157,9 @@ def _def_node(code, lines):
                                 len(lines[end]) - len(lines[end].lstrip()) > indent):
         end += 1
     try:
-        tree = ast.parse(textwrap.dedent("\n".join(lines[start - 1:end])))
+        return ast.parse(textwrap.dedent("\n".join(lines[start - 1:end])))
     except SyntaxError:
-        tree = None
-    if tree is None or not tree.body or not isinstance(tree.body[0], ast.FunctionDef) or \
-            tree.body[0].name != code.co_name or len(tree.body[0].args.args) != 1:
-        raise TraceError(NOT_FOUND, how=_HOW)
-    return tree.body[0]
+        return None
 
 
 def _lambda_node(code, lines):
