@@ -8,8 +8,9 @@ import pathlib
 import pytest
 
 from gradstudio import gc_policy
+import gradstudio
 
-ROOT = pathlib.Path(__file__).resolve().parents[1] / "gradstudio"
+ROOT = pathlib.Path(gradstudio.__file__).resolve().parent      # (installed or not)
 TURNS = {"disable", "enable", "collect", "freeze", "unfreeze"}
 # the tracer's child still turns it itself (trace/ is another helper's area); to switch:
 # child.py (trace_source): ``gc.freeze()`` ... ``finally: gc.unfreeze()`` around the

@@ -12,8 +12,9 @@ import subprocess
 import sys
 
 import pytest
+import gradstudio
 
-ROOT = pathlib.Path(__file__).resolve().parents[1] / "gradstudio"
+ROOT = pathlib.Path(gradstudio.__file__).resolve().parent      # (installed or not)
 FORBIDDEN = {
     "engine": {"PySide6", "shiboken6", "pyqtgraph", "networkx", "torch", "gradstudio.document",
                "gradstudio.trace", "gradstudio.ui", "gradstudio.app"},

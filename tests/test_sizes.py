@@ -4,8 +4,9 @@
 one fails here: split it by responsibility, or cut it into named steps."""
 import ast
 import pathlib
+import gradstudio
 
-ROOT = pathlib.Path(__file__).resolve().parents[1] / "gradstudio"
+ROOT = pathlib.Path(gradstudio.__file__).resolve().parent      # (installed or not)
 MAX_CLASS = 400
 MAX_FUNCTION = 60
 

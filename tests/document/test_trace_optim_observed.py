@@ -9,8 +9,9 @@ import gradstudio.engine as torch
 from gradstudio.engine.observer import listen
 from gradstudio.trace.listener import Tracer
 from gradstudio.trace.recorder import Recorder
+import gradstudio
 
-TRACE = pathlib.Path(__file__).resolve().parents[2] / "gradstudio" / "trace"
+TRACE = pathlib.Path(gradstudio.__file__).resolve().parent / "trace"    # (installed or not)
 
 _SCRIPT = """
 import torch

@@ -6,8 +6,9 @@ import pathlib
 
 from gradstudio.document import Document
 from gradstudio.ui.session import CHANGE_SIGNALS, Session
+import gradstudio
 
-ROOT = pathlib.Path(__file__).resolve().parents[2] / "gradstudio"
+ROOT = pathlib.Path(gradstudio.__file__).resolve().parent      # (installed or not)
 
 
 def _emitted_kinds():
