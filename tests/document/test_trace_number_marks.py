@@ -30,6 +30,7 @@ FED_BACK = {
     # read as a numpy array: every numpy value after it may hold the tensor's numbers
     "float_of_a_numpy_sum_as_factor": "s = float(x.numpy().sum()); y = w * s",
     "int_of_a_numpy_argmax_as_index": "k = int(x.numpy().argmax()); y = w[k] * 2",
+    "numpy_mean_as_an_operand": "m = x.numpy().mean(); y = w * m",
 }
 
 
@@ -113,7 +114,7 @@ def test_numpy_arrays_that_never_held_a_tensors_numbers_are_still_drawn():
     (doc,) = outcomes([HEAD + dedent("""
         import numpy as np
         s = float(np.float32(0.5) * 3); k = int(np.argmax(np.array([1.0, 5.0, 2.0])))
-        y = w * s + w[k]
+        y = w * s + w[k] + w * np.float32(2.0)
         print(y, x.sum().item())
     """)])
     assert isinstance(doc, Document), doc

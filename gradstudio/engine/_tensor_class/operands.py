@@ -10,6 +10,7 @@ from .._torch_functions.factory import tensor
 from .core import TensorCore, _wrap_dim
 from .._autograd.nodes import node_class
 from .._autograd.grad_mode import STATE
+from ..observer import observed
 
 __all__ = []
 
@@ -21,13 +22,20 @@ def _operand(x, fn="", arg="other"):
     if isinstance(x, (bool, int, float)):
         return x
     if isinstance(x, np.generic):
-        return x.item()
+        return _numpy_number(x)
     if isinstance(x, np.ndarray):
         return tensor(x)
     if isinstance(x, TensorCore):
         return x
     raise TypeError(f"{fn}(): argument '{arg}' (position 1) must be Tensor, not "
                     f"{type(x).__name__}")
+
+
+@observed("numpy.generic.item")
+def _numpy_number(x):
+    """A numpy scalar operand as the Python number PyTorch reads it (observed: a tracer
+    may mark it as holding a tensor's numbers)."""
+    return x.item()
 
 
 def _is_operand(x):

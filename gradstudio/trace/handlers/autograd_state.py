@@ -181,7 +181,15 @@ def exit_(rec, func, args, kwargs):
     return func(*args, **kwargs)
 
 
+def numpy_number(rec, func, args, kwargs):
+    """A numpy scalar an op takes as its operand (``w * x.numpy().mean()``): read from a
+    tensor, as far as the trace can tell, once the script read one as a numpy array."""
+    value = func(*args, **kwargs)
+    return marked(value) if NUMPY_READ and not rec.quiet else value
+
+
 EVERY = {
+    "numpy.generic.item": numpy_number,
     "Tensor.data =": data_set,
     "Tensor.grad =": grad_set,
     "del Tensor.grad": grad_set,
