@@ -86,7 +86,7 @@ def register(add, NodeKind, Port, ParamSpec):
                             "the output from the inputs"),
                   ParamSpec("backward", "function_def", RELU_BACKWARD, "def backward(ctx, "
                             "grad_output): the gradient of each input"),
-                  ParamSpec("numbers", "values", [], "numbers passed to apply after the "
+                  ParamSpec("numbers", "numbers", [], "numbers passed to apply after the "
                             "tensors (its backward returns None for each)")),
                  _evaluate, "MyFunction.apply({t0})", None, variadic=True, code=_code,
                  prelude=_prelude, label="Function",

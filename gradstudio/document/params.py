@@ -144,12 +144,24 @@ def _function_def(spec, p, name, value):
         raise _error(f"The {name} of {spec.name}: {e}.") from None
 
 
+def _numbers(spec, p, name, value):
+    """A custom Function's numbers (passed to ``apply`` after its tensors): a flat list
+    of at most 8 numbers; one number alone is the list of it."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) or _is_int(value):
+        value = [value]
+    if not isinstance(value, (list, tuple)) or len(value) > 8 or \
+            not all(type(v) in (int, float, bool) or _is_int(v) for v in value):
+        raise _error(f"The numbers of {spec.name} are a flat list of at most 8 numbers, "
+                     f"such as [0.5, 2].")
+    return [v if type(v) in (int, float, bool) else int(v) for v in value]
+
+
 # a setting's kind -> its check: ``(spec, param, name, value) -> canonical value``
 _CHECKS = {"scalar": _scalar, "int": _int, "bool": _bool, "dims": _dims_or_shape,
            "shape": _dims_or_shape, "choice": _choice, "dtype": _dtype,
            "values": lambda spec, p, name, value: _check_values(value),
            "index": _index, "hook": _hook, "function_name": _function_name,
-           "function_def": _function_def}
+           "function_def": _function_def, "numbers": _numbers}
 
 
 def _check_values(value):

@@ -119,6 +119,8 @@ def format_param(kind, value):
         return ""
     if kind in ("shape", "dims") and isinstance(value, (tuple, list)):
         return ", ".join(str(v) for v in value) + ("," if len(value) == 1 else "")
+    if kind == "numbers" and isinstance(value, (tuple, list)):    # apply(x, 0.5, 2)
+        return ", ".join(repr(v) for v in value)
     return str(value) if kind != "values" else repr(value)
 
 
@@ -136,9 +138,22 @@ class CodeEdit(QPlainTextEdit):
         self.textChanged.connect(self.fit)
 
     def fit(self):
-        """As tall as its lines (3 to 12)."""
-        lines = min(max(self.toPlainText().count("\n") + 1, 3), 12)
-        self.setFixedHeight(self.fontMetrics().lineSpacing() * lines + 14)
+        """As tall as its lines (3 to 12), plus the horizontal scroll bar when a line is
+        wider than the field, so every line shows without scrolling down."""
+        text = self.toPlainText()
+        lines = min(max(text.count("\n") + 1, 3), 12)
+        height = self.fontMetrics().lineSpacing() * lines + 2 * self.frameWidth() + \
+            2 * int(self.document().documentMargin()) + 4
+        widest = max((self.fontMetrics().horizontalAdvance(line)
+                      for line in text.split("\n")), default=0)
+        if widest + 2 * self.document().documentMargin() > self.viewport().width():
+            height += self.horizontalScrollBar().sizeHint().height()
+        self.setFixedHeight(int(height))
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.fit()          # a narrower field may now need the scroll bar
 
     def focusOutEvent(self, event):
         super().focusOutEvent(event)
@@ -190,9 +205,12 @@ class ParamEditor(QWidget):
             self.widget = CodeEdit()
             self.widget.editing_finished.connect(
                 lambda: self.commit(self.widget.toPlainText().strip()))
-        else:   # scalar, optional int, shape, dims, index, hook, values (higher-D)
+        else:   # scalar, optional int, shape, dims, index, hook, numbers, values (>2-D)
             self.widget = QLineEdit()
-            self.widget.setPlaceholderText("None" if pspec.optional else "")
+            self.widget.setPlaceholderText(
+                "None" if pspec.optional else
+                translate("InspectorFields", "none, or numbers such as 0.5, 2")
+                if k == "numbers" else "")
             self.widget.editingFinished.connect(self._on_editing_finished)
         self.widget.setToolTip(plain_tooltip(param_doc(pspec)))
         layout.addWidget(self.widget)
@@ -238,6 +256,8 @@ class ParamEditor(QWidget):
             value = parse_literal(self.widget.text())
             if self.pspec.kind == "shape" and isinstance(value, int):
                 value = (value,)
+            elif self.pspec.kind == "numbers" and value is None:
+                value = []              # an empty field: no numbers
         except DocumentError as exc:
             self.show_error(str(exc))
             return

@@ -83,3 +83,73 @@ def test_the_palette_offers_a_custom_function_that_runs_as_my_relu(qtbot):
     f = d.add_node("custom_function", label="y")
     d.connect(x, f, "t0")
     assert run(d).state(f).text == "tensor([0., 2.], grad_fn=<MyReLUBackward>)"
+
+
+def _scaled_document():
+    """``Scale.apply(x, 0.5)``: a Function taking one number after its tensor."""
+    d = Document()
+    x = d.add_node("tensor", {"value": [1.0, -2.0], "requires_grad": True}, label="x")
+    f = d.add_node("custom_function", {
+        "name": "Scale",
+        "forward": "def forward(ctx, x, k):\n    ctx.k = k\n    return x * k",
+        "backward": "def backward(ctx, grad_output):\n"
+                    "    return (grad_output * ctx.k, None)",
+        "numbers": [0.5]}, label="y")
+    d.connect(x, f, "t0")
+    return d, x, f
+
+
+def test_a_functions_numbers_are_typed_as_a_line_of_numbers(qtbot):
+    """The numbers passed to apply after the tensors are one line, '0.5' or '2, 3'
+    (not a grid of a tensor's values): typed, they change what the node computes and
+    its code; an empty line is no numbers; a word is refused with its reason."""
+    from PySide6.QtWidgets import QLineEdit
+    d, x, f = _scaled_document()
+    session = Session(d)
+    w = Inspector(session)
+    qtbot.addWidget(w)
+    session.select([f])
+    field = w.editor("numbers")
+    assert isinstance(field, QLineEdit) and field.text() == "0.5"
+    field.selectAll()
+    qtbot.keyClicks(field, "3")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert d.node(f).params["numbers"] == [3]
+    assert session.result.state(f).value.tolist() == [3.0, -6.0]
+    assert "Scale.apply(x, 3)" in export_script(d, run(d)).text
+    field.selectAll()
+    qtbot.keyClicks(field, "three")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert "'three' is not a number" in w.param_error("numbers")
+    assert d.node(f).params["numbers"] == [3]
+    field.selectAll()
+    qtbot.keyClicks(field, "1, [2]")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert "flat list of at most 8 numbers" in w.param_error("numbers")
+    assert d.node(f).params["numbers"] == [3]
+    field.selectAll()
+    field.del_()
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert d.node(f).params["numbers"] == []
+    assert "forward takes 2 inputs" in session.result.errors[f]
+
+
+def test_a_def_box_shows_every_line_even_with_a_long_one(qtbot):
+    """A def whose line is wider than the box gets a horizontal scroll bar; the box grows
+    by its height, so every line still shows without scrolling down."""
+    d, x, f = _scaled_document()
+    session = Session(d)
+    w = Inspector(session)
+    w.resize(420, 800)
+    qtbot.addWidget(w)
+    w.show()
+    session.select([f])
+    box = w.editor("backward")
+    qtbot.waitUntil(lambda: box.isVisible())
+    short = box.height()
+    long_line = "def backward(ctx, grad_output):\n    return (grad_output * ctx.k " + \
+        "* 1.0" * 30 + ", None)"
+    box.setPlainText(long_line)
+    qtbot.waitUntil(lambda: box.horizontalScrollBar().isVisible())
+    assert box.height() >= short + box.horizontalScrollBar().height() - 1
+    assert box.verticalScrollBar().maximum() == 0       # nothing hidden below

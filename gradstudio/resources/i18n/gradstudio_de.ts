@@ -2297,6 +2297,10 @@ Der Lauf: {expected}</translation>
         <translation>keine Zahl</translation>
     </message>
     <message>
+        <source>none, or numbers such as 0.5, 2</source>
+        <translation>keine, oder Zahlen wie 0.5, 2</translation>
+    </message>
+    <message>
         <source>connected to {source}; disconnect to type a value</source>
         <translation>verbunden mit {source}; trenne die Verbindung, um einen Wert einzugeben</translation>
     </message>

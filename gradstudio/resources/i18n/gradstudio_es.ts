@@ -2297,6 +2297,10 @@ La ejecución: {expected}</translation>
         <translation>no es un número</translation>
     </message>
     <message>
+        <source>none, or numbers such as 0.5, 2</source>
+        <translation>ninguno, o números como 0.5, 2</translation>
+    </message>
+    <message>
         <source>connected to {source}; disconnect to type a value</source>
         <translation>conectado a {source}; desconecta para escribir un valor</translation>
     </message>
