@@ -7,8 +7,9 @@ A document holds a Function as three settings: its class name (``MyReLU``) and t
 The language is small and checked (``parse_function``): statements are ``name = e``,
 ``a, b = e``, ``name[index] = e``, ``name += e`` (and the other augmented operators),
 ``ctx.save_for_backward(...)``, ``ctx.mark_non_differentiable(...)``, ``ctx.name = e``
-(forward) and one ``return`` at the end; expressions are names bound before, numbers,
-``True``/``False``/``None``, ``+ - * / // % ** @``, unary ``- + ~``, one comparison,
+(forward), several at once (``ctx.lo, ctx.hi = lo, hi``) and one ``return`` at the end;
+expressions are names bound before, numbers, ``True``/``False``/``None``,
+``+ - * / // % ** @ & | ^``, unary ``- + ~``, one comparison,
 indexing with numbers, slices, ``None``, ``...`` and tensors, ``ctx.saved_tensors``,
 ``ctx.<name>``, and calls of the op table's tensor methods (``x.clamp(min=0)``,
 ``x.exp()``) and of ``torch.<op>`` (``torch.where``, ``torch.zeros_like``). Nothing else
@@ -50,7 +51,8 @@ _CTX_RESERVED = {"saved_tensors", "needs_input_grad", "to_save", "next_functions
 
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
            ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv,
-           ast.Mod: operator.mod, ast.Pow: operator.pow, ast.MatMult: operator.matmul}
+           ast.Mod: operator.mod, ast.Pow: operator.pow, ast.MatMult: operator.matmul,
+           ast.BitAnd: operator.and_, ast.BitOr: operator.or_, ast.BitXor: operator.xor}
 _IN_PLACE = {ast.Add: operator.iadd, ast.Sub: operator.isub, ast.Mult: operator.imul,
              ast.Div: operator.itruediv}
 _UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}
@@ -162,8 +164,16 @@ def _check_statement(stmt, role, bound):
             _check(a, bound, 1)
         return
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-        _check(stmt.value, bound, 0)
-        _check_target(stmt.targets[0], role, bound)
+        target, value = stmt.targets[0], stmt.value
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and \
+                len(target.elts) == len(value.elts):        # ctx.lo, ctx.hi = lo, hi
+            for v in value.elts:
+                _check(v, bound, 1)
+            for t in target.elts:
+                _check_target(t, role, bound)
+            return
+        _check(value, bound, 0)
+        _check_target(target, role, bound)
         return
     if isinstance(stmt, ast.AugAssign) and type(stmt.op) in _IN_PLACE:
         _check(stmt.value, bound, 0)
@@ -316,7 +326,13 @@ class _Run:
             call = stmt.value
             getattr(self.ctx, call.func.attr)(*(self.value(a) for a in call.args))
         elif isinstance(stmt, ast.Assign):
-            self.assign(stmt.targets[0], self.value(stmt.value))
+            target, value = stmt.targets[0], stmt.value
+            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
+                values = [self.value(v) for v in value.elts]   # ctx.lo, ctx.hi = lo, hi
+                for t, v in zip(target.elts, values):
+                    self.assign(t, v)
+            else:
+                self.assign(target, self.value(value))
         elif isinstance(stmt, ast.AugAssign):
             op = _IN_PLACE[type(stmt.op)]
             target = stmt.target

@@ -17,7 +17,8 @@ import pytest
 from trace_jobs import check_exports, check_round_trip, drawn_up_to, outcomes, traced_documents
 
 from gradstudio.document import Document, DocumentError, export, run
-from gradstudio.document.files import load, save
+from gradstudio.document.files import dumps, load, save
+from gradstudio.document.reader import read
 from gradstudio.document.walk import explain_text
 
 RELU = """
@@ -291,8 +292,34 @@ IN_A_MODULE = """
     print(net.fc1.weight.grad)
 """
 
+# two numbers kept on ctx in one assignment, a mask made of two comparisons with &
+BAND = """
+    import torch
+
+
+    class Band(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, lo, hi):
+            ctx.save_for_backward(x)
+            ctx.lo, ctx.hi = lo, hi
+            return x.clamp(lo, hi)
+
+        @staticmethod
+        def backward(ctx, grad):
+            x, = ctx.saved_tensors
+            mask = (x >= ctx.lo) & (x <= ctx.hi)
+            return grad * mask, None, None
+
+
+    a = torch.tensor([-1.0, -0.25, 0.0, 0.4, 0.9], requires_grad=True)
+    b = Band.apply(a, -0.5, 0.5)
+    print(b)
+    (b * torch.arange(5.0)).sum().backward()
+    print(a.grad)
+"""
+
 PROGRAMS = (RELU, EXP_GRADCHECK, TWO_INPUTS, STRAIGHT_THROUGH, WRONG_BACKWARD, CTX_SCALAR,
-            NUMBER_ARGUMENT, IN_A_MODULE)
+            NUMBER_ARGUMENT, IN_A_MODULE, BAND)
 
 
 @pytest.fixture(scope="module")
@@ -307,7 +334,8 @@ def _functions(doc):
 def test_each_program_opens_whole_with_its_functions_as_nodes(traced):
     names = [sorted({f.params["name"] for f in _functions(d)}) for d in traced]
     assert names == [["MyReLU"], ["MyExp"], ["MulAdd", "MySigmoid"], ["RoundSTE", "SignSTE"],
-                     ["BadSquare", "GoodSquare"], ["ScaleGrad"], ["Clip"], ["MyReLU"]]
+                     ["BadSquare", "GoodSquare"], ["ScaleGrad"], ["Clip"], ["MyReLU"],
+                     ["Band"]]
     assert all(d.trace_note is None for d in traced)      # (drawn to the end: no cut)
 
 
@@ -331,6 +359,18 @@ def test_a_function_node_holds_the_class_as_text_and_its_output_prints_its_grad_
 
 def test_the_exports_print_under_torch_what_the_scripts_print(traced):
     check_round_trip(traced, PROGRAMS)
+
+
+def test_two_numbers_kept_on_ctx_at_once_and_a_mask_of_two_comparisons_run_drawn(traced):
+    doc = traced[8]
+    (f,) = _functions(doc)
+    assert f.params["numbers"] == [-0.5, 0.5]
+    assert "ctx.lo, ctx.hi = (lo, hi)" in f.params["forward"]
+    assert export.transcript(doc, run(doc)).splitlines()[1] == "tensor([0., 1., 2., 3., 0.])"
+    doc = read(dumps(doc))                       # a copy: the fixture stays as traced
+    node = next(n for n in doc.node_ids if doc.node(n).kind == "custom_function")
+    doc.set_param(node, "numbers", [-0.5, 1.0])     # hi raised: 0.9 is inside the band now
+    assert export.transcript(doc, run(doc)).splitlines()[1] == "tensor([0., 1., 2., 3., 4.])"
 
 
 def test_a_number_passed_to_apply_is_a_setting_of_the_node(traced):
