@@ -18,6 +18,7 @@ from gradstudio.document.notebook_export import export_notebook
 from data_docs import one_input_regression
 
 from script_runner import run_scripts
+from cpu_paths import MKL_GENERIC, same_print
 
 torch = pytest.importorskip("torch")
 
@@ -61,7 +62,7 @@ def test_the_script_prints_the_run_and_ends_with_the_trained_model_on_a_grid(moo
     (out, error), = run_scripts([text + _DUMP], "torch")
     assert error is None, error
     *printed, dumped = out.splitlines(keepends=True)
-    assert "".join(printed) == transcript(doc, result)        # the final loss included
+    assert same_print("".join(printed), transcript(doc, result))  # the final loss included
     final_loss, grid, x_test, y_test = json.loads(dumped)
     history = result.histories[next(a.id for a in doc.timeline if a.kind == "loop")]
     # (the same to the last bits but one: a matrix product may differ from MKL's in the
@@ -75,7 +76,9 @@ def test_the_script_prints_the_run_and_ends_with_the_trained_model_on_a_grid(moo
     with torch.no_grad():       # the parameters as the loop left them
         want = _torch_logits(result, named, torch.stack([gx.reshape(-1), gy.reshape(-1)], 1))
     got = np.frombuffer(bytes.fromhex(grid), dtype=np.float32).reshape(-1, 1)
-    np.testing.assert_allclose(got, want.numpy(), rtol=2e-6, atol=2e-7)
+    # (after training on an Intel processor, within MKL's last digits there: cpu_paths)
+    rtol = 2e-6 if MKL_GENERIC else 1e-4
+    np.testing.assert_allclose(got, want.numpy(), rtol=rtol, atol=rtol / 10)
     assert script.plot_line and script.text.splitlines()[script.plot_line - 1].startswith(
         "# The trained model")
 

@@ -18,6 +18,7 @@ _ENGINE_TESTS = str(Path(__file__).resolve().parents[1] / "engine")
 if _ENGINE_TESTS not in sys.path:
     sys.path.insert(0, _ENGINE_TESTS)
 import test_parity_course2 as course2  # noqa: E402
+from cpu_paths import MKL_GENERIC, same_print
 
 SOURCES = {p.name: p.code for p in course2.PROGRAMS}
 NAMES = list(SOURCES)
@@ -34,7 +35,9 @@ ENGINE_DIFFERENCES = {}
 
 
 def _marked(table):
-    return [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=table[n]))
+    # (strict where MKL runs its generic kernels: on Intel's the comparison is within the
+    # last digits, ``cpu_paths``, and these may pass)
+    return [pytest.param(n, marks=pytest.mark.xfail(strict=MKL_GENERIC, reason=table[n]))
             if n in table else n for n in NAMES]
 
 
@@ -62,7 +65,7 @@ def test_the_export_prints_under_torch_what_the_program_printed(traced, printed,
     (original, original_error), (out, error), _ = printed[name]
     assert original_error is None, original_error
     assert error is None, error
-    assert out == original
+    assert same_print(out, original)
 
 
 @pytest.mark.parametrize("name", _marked(ENGINE_DIFFERENCES))
@@ -70,7 +73,7 @@ def test_the_graphs_own_run_prints_what_its_export_prints(traced, printed, name)
     assert isinstance(traced[name], Document), traced[name]
     _, (out, error), transcript = printed[name]
     assert error is None, error
-    assert transcript == out
+    assert same_print(transcript, out)
 
 
 # the mini-batch programs of both course corpora (issue 32, item 2): each training loop

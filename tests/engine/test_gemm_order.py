@@ -1,11 +1,13 @@
 """Matrix products of float32 in PyTorch's order where it was measured (``M <= 2`` rows,
 or 2 to 8 columns: each product rounded, added one ``k`` after another), so a small
 network's gradient prints PyTorch's last digit: the product, the gradients ``mm`` sends
-back and ``nn.Linear``'s weight gradient, bit for bit against torch."""
+back and ``nn.Linear``'s weight gradient, bit for bit against torch where MKL runs its
+generic kernels (``cpu_paths``: on Intel's processors, within their last bits)."""
 import numpy as np
 import pytest
 
 import gradstudio.engine as E
+from cpu_paths import assert_torchs_bits
 
 torch = pytest.importorskip("torch")
 
@@ -23,10 +25,10 @@ def test_a_small_product_adds_in_torchs_order(m, k, n):
     b = rng.standard_normal((k, n)).astype(np.float32)
     theirs = (torch.from_numpy(a) @ torch.from_numpy(b)).numpy()
     ours = (E.tensor(a) @ E.tensor(b)).numpy()
-    assert np.array_equal(ours, theirs)
+    assert_torchs_bits(ours, theirs)
     at = np.ascontiguousarray(a.T)                      # (a transposed operand, as backward's)
     theirs_t = (torch.from_numpy(at).t() @ torch.from_numpy(b)).numpy()
-    assert np.array_equal((E.tensor(at).t() @ E.tensor(b)).numpy(), theirs_t)
+    assert_torchs_bits((E.tensor(at).t() @ E.tensor(b)).numpy(), theirs_t)
 
 
 @pytest.mark.parametrize("batch,inputs,outputs", [(64, 4, 8), (90, 2, 8), (50, 3, 2), (30, 1, 16)])
@@ -40,14 +42,14 @@ def test_a_linear_layers_weight_gradient_is_torchs_bit_for_bit(batch, inputs, ou
         weight = lib.tensor(w, requires_grad=True)
         (lib.nn.functional.linear(lib.tensor(x), weight) * lib.tensor(g)).sum().backward()
         grads.append(weight.grad.numpy())
-    assert np.array_equal(grads[1], grads[0])
+    assert_torchs_bits(grads[1], grads[0])
 
 
 def test_a_product_added_in_torchs_order_is_a_contiguous_array_as_numpys():
     """(A slice of the running sum is a strided view: the product's tensor would not be
     contiguous where torch's is.)"""
     import numpy as np
-    from gradstudio.engine._cpu_kernels.gemm_order import matmul
+    from gradstudio.engine._cpu_kernels.gemm_order import generic_matmul as matmul
     a = np.ones((2, 4), dtype=np.float32)
     b = np.ones((4, 5), dtype=np.float32)
     out = matmul(a, b)
@@ -60,7 +62,8 @@ def test_a_product_of_many_rows_adds_in_order_without_holding_every_term(m, k, n
     run: holding all M*K*N rounded terms, then their running sums, made it 30 times
     slower than the product itself.)"""
     import tracemalloc
-    from gradstudio.engine._cpu_kernels.gemm_order import _by_cumsum, matmul
+    from gradstudio.engine._cpu_kernels.gemm_order import _by_cumsum
+    from gradstudio.engine._cpu_kernels.gemm_order import generic_matmul as matmul
     rng = np.random.default_rng(m + k + n)
     a = rng.standard_normal((m, k)).astype(np.float32)
     b = rng.standard_normal((k, n)).astype(np.float32)
@@ -86,8 +89,8 @@ def test_a_transposed_matrix_times_a_vector_adds_column_after_column(rows, k, dt
     a = rng.standard_normal((k, rows)).astype(dtype) * 10
     v = rng.standard_normal(k).astype(dtype)
     theirs = torch.from_numpy(a).t().mv(torch.from_numpy(v)).numpy()
-    assert np.array_equal(E.tensor(a).t().mv(E.tensor(v)).numpy(), theirs)
-    assert np.array_equal((E.tensor(a).t() @ E.tensor(v)).numpy(), theirs)
+    assert_torchs_bits(E.tensor(a).t().mv(E.tensor(v)).numpy(), theirs)
+    assert_torchs_bits((E.tensor(a).t() @ E.tensor(v)).numpy(), theirs)
 
 
 def test_a_vector_weights_gradient_is_torchs_bit_for_bit():
@@ -101,7 +104,7 @@ def test_a_vector_weights_gradient_is_torchs_bit_for_bit():
         w = lib.zeros(5, requires_grad=True)
         ((lib.tensor(x) @ w) * lib.tensor(g)).sum().backward()
         grads.append(w.grad.numpy())
-    assert np.array_equal(grads[1], grads[0])
+    assert_torchs_bits(grads[1], grads[0])
 
 
 @pytest.mark.parametrize("m,k", [(2, 20), (1, 7), (1, 128), (5, 64), (16, 100)])
@@ -113,13 +116,13 @@ def test_a_transposed_matrix_times_one_column_adds_column_by_column(m, k, dtype)
     x = rng.standard_normal((k, m)).astype(dtype)
     g = rng.standard_normal((k, 1)).astype(dtype)
     theirs = torch.from_numpy(x).t().mm(torch.from_numpy(g)).numpy()
-    assert np.array_equal(E.tensor(x).t().mm(E.tensor(g)).numpy(), theirs)
+    assert_torchs_bits(E.tensor(x).t().mm(E.tensor(g)).numpy(), theirs)
     grads = []
     for lib in (torch, E):
         weight = lib.zeros(1, m, dtype=getattr(lib, dtype), requires_grad=True)
         (lib.nn.functional.linear(lib.tensor(x), weight) * lib.tensor(g)).sum().backward()
         grads.append(weight.grad.numpy())
-    assert np.array_equal(grads[1], grads[0])
+    assert_torchs_bits(grads[1], grads[0])
 
 
 @pytest.mark.parametrize("rows,inputs,outputs", [
@@ -136,6 +139,6 @@ def test_a_linear_layer_with_2_to_10_outputs_adds_in_mkls_lanes(rows, inputs, ou
     b = rng.standard_normal(outputs).astype(np.float32)
     outs = [lib.nn.functional.linear(lib.tensor(x), lib.tensor(w), lib.tensor(b)).numpy()
             for lib in (torch, E)]
-    assert np.array_equal(outs[1], outs[0])
+    assert_torchs_bits(outs[1], outs[0])
     plain = [(lib.tensor(x) @ lib.tensor(w).t()).numpy() for lib in (torch, E)]
-    assert np.array_equal(plain[1], plain[0])
+    assert_torchs_bits(plain[1], plain[0])

@@ -14,6 +14,7 @@ import pytest
 import gradstudio.engine as E
 from gradstudio.engine._cpu_kernels import elementwise as K
 from gradstudio.engine._cpu_kernels.rsqrt_table import RSQRT_TABLE
+from cpu_paths import MKL_GENERIC, assert_torchs_bits
 
 
 @pytest.fixture(scope="module")
@@ -166,9 +167,22 @@ def test_float32_sqrt_is_within_three_quarters_of_an_ulp():
     assert 0.1 < (got != np.sqrt(x)).mean() < 0.25   # not the correctly rounded root
 
 
+def _torchs_sqrt(x, theirs):
+    """The generic path's root has torch's bits where MKL takes that path; on Intel's
+    processors (``cpu_paths``) the engine's root, correctly rounded, is within an ulp."""
+    if MKL_GENERIC:
+        assert _same_bits(K._mkl_sqrt32(x), theirs).all()
+    else:
+        ours = K.sqrt(x, exact=True)
+        assert _same_bits(ours, np.sqrt(x)).all()
+        finite = np.isfinite(theirs)
+        assert _same_bits(ours[~finite], theirs[~finite]).all()
+        np.testing.assert_array_max_ulp(ours[finite], theirs[finite], maxulp=1)
+
+
 def test_float32_sqrt_matches_torch_on_every_float_of_two_binades(torch):
     x = _bits(np.float32(1.0).view(np.int32), np.float32(4.0).view(np.int32))
-    assert _same_bits(K._mkl_sqrt32(x), torch.from_numpy(x).sqrt().numpy()).all()
+    _torchs_sqrt(x, torch.from_numpy(x).sqrt().numpy())
 
 
 def test_float32_sqrt_matches_torch_at_the_edges(torch):
@@ -183,16 +197,15 @@ def test_float32_sqrt_matches_torch_at_the_edges(torch):
         edges.append(_bits(exponent << 23, (exponent << 23) + 4096))
     x = np.concatenate(edges)
     with np.errstate(invalid="ignore"):
-        assert _same_bits(K._mkl_sqrt32(x), torch.from_numpy(x).sqrt().numpy()).all()
+        _torchs_sqrt(x, torch.from_numpy(x).sqrt().numpy())
 
 
 @pytest.mark.parametrize("n", [1, 7, 12, 33, 20005])
 def test_float32_sqrt_matches_torch_at_any_length(torch, n):
     x = np.random.default_rng(n).random(n).astype(np.float32) * 10
-    np.testing.assert_array_equal(E.from_numpy(x).sqrt().numpy(),
-                                  torch.from_numpy(x).sqrt().numpy())
-    np.testing.assert_array_equal(E.from_numpy(x.copy()).sqrt_().numpy(),
-                                  torch.from_numpy(x.copy()).sqrt_().numpy())
+    assert_torchs_bits(E.from_numpy(x).sqrt().numpy(), torch.from_numpy(x).sqrt().numpy())
+    assert_torchs_bits(E.from_numpy(x.copy()).sqrt_().numpy(),
+                       torch.from_numpy(x.copy()).sqrt_().numpy())
 
 
 def test_logsumexp_computes_as_pytorch_so_it_mostly_agrees_to_the_last_bit(torch):
@@ -204,3 +217,23 @@ def test_logsumexp_computes_as_pytorch_so_it_mostly_agrees_to_the_last_bit(torch
     theirs = torch.from_numpy(x).logsumexp(1).numpy()
     ours = E.tensor(x).logsumexp(1).numpy()
     assert np.mean(ours != theirs) < 0.06
+
+
+def test_the_mkl_path_follows_the_processors_vendor():
+    """MKL runs its generic kernels on every processor but Intel's: there the engine
+    reproduces them (the table's square root, products in their orders); on Intel's it
+    takes the correctly rounded root and numpy's products (``_cpu_kernels/cpu.py``)."""
+    from gradstudio.engine._cpu_kernels import cpu
+    from gradstudio.engine._cpu_kernels.gemm_order import generic_matmul
+    assert cpu.MKL_GENERIC == (cpu.vendor() != "GenuineIntel")
+    rng = np.random.default_rng(5)
+    x = (rng.random(1000) * 10).astype(np.float32)
+    a, b = (rng.standard_normal(s).astype(np.float32) for s in ((2, 40), (40, 3)))
+    root, product = E.from_numpy(x).sqrt().numpy(), (E.from_numpy(a) @ E.from_numpy(b)).numpy()
+    if cpu.MKL_GENERIC:
+        assert _same_bits(root, K._mkl_sqrt32(x)).all()
+        assert np.array_equal(product, generic_matmul(a, b))
+    else:
+        assert _same_bits(root, np.sqrt(x)).all()
+        assert np.array_equal(product, np.matmul(a, b))
+    assert not _same_bits(K._mkl_sqrt32(x), np.sqrt(x)).all()     # (the two paths differ)

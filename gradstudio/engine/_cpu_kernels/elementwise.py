@@ -43,6 +43,7 @@ import os
 
 import numpy as np
 
+from .cpu import MKL_GENERIC
 from .fma import fma32, fma64
 from .rsqrt_table import RSQRT_TABLE
 
@@ -267,7 +268,7 @@ def sqrt(a, exact=None):
     overrides the size rule), correctly rounded for float64."""
     if exact is None:
         exact = a.size <= EXACT_LIMIT
-    if a.dtype == np.float32 and exact:
+    if a.dtype == np.float32 and exact and MKL_GENERIC:     # (Intel's MKL: see .cpu)
         return _mkl_sqrt32(a.reshape(-1)).reshape(a.shape)
     with np.errstate(invalid="ignore"):
         return np.sqrt(a)

@@ -23,7 +23,9 @@ rounded) one ``k`` after another, for every size and for float32 and float64 ali
 ``gemv`` (a dot product per row, in an order not reproduced) keeps numpy's."""
 import numpy as np
 
-__all__ = ["matmul"]
+from .cpu import MKL_GENERIC
+
+__all__ = ["matmul", "generic_matmul"]
 
 _GEMV_AT_ONCE = 1 << 20  # (a gemv's products held at once, at most: 4 MB of float32)
 _ROWS = 512             # (M * N from which adding plane by plane beats one cumsum)
@@ -31,7 +33,13 @@ _ROWS = 512             # (M * N from which adding plane by plane beats one cums
 
 def matmul(a, b):
     """``np.matmul(a, b)``, adding in PyTorch's order for 2-D float32 operands of the
-    shapes above and for a transposed matrix times a vector."""
+    shapes above and for a transposed matrix times a vector (on processors where MKL
+    takes its generic kernels: ``.cpu``)."""
+    return generic_matmul(a, b) if MKL_GENERIC else np.matmul(a, b)
+
+
+def generic_matmul(a, b):
+    """``matmul`` as MKL's generic kernels add (the orders above), on any processor."""
     if _column_major_gemv(a, b):
         return _gemv_by_columns(a, b)
     if b.ndim == 2 and b.shape[1] == 1 and a.ndim == 2 and 1 < b.shape[0] <= 128 and \
