@@ -180,9 +180,11 @@ class RunContext:
         """This compute step's nodes computed now."""
         raise NotImplementedError
 
-    def say(self, text):
+    def say(self, text, parts=None):
         """Writes ``text`` to what the run prints at this step (``print`` as the script
-        wrote it: ``text`` ends with the print's ``end``)."""
+        wrote it: ``text`` ends with the print's ``end``); ``parts``: what each of the
+        print's arguments printed, kept for the trace's check (which compares them one
+        by one)."""
         raise NotImplementedError
 
     #: inside a loop, the iteration (from 0) this step runs in; None outside one
