@@ -273,9 +273,10 @@ class Folded:
         for k in range(n):
             base = s + k * p
             values = {}
+            upto = self._last_action(base, p)
             for j, t in enumerate(offsets):
                 i = st.events[base + t][1]
-                data = rec.written.get(i, rec.values[i][0])
+                data = self._value_then(i, upto)
                 if data.size <= HISTORY_ELEMENTS:
                     values[reps[j]] = data
             for t in range(p):
@@ -288,12 +289,27 @@ class Folded:
                 break
             self.values_left -= size
             iterations.append(values)
-        final = {reps[j]: rec.written.get(i, rec.values[i][0]) for j, t in enumerate(offsets)
+        upto = self._last_action(s + (n - 1) * p, p)
+        final = {reps[j]: self._value_then(i, upto) for j, t in enumerate(offsets)
                  for i in (st.events[s + (n - 1) * p + t][1],)}
         printed = [[line for t in range(p) if st.events[s + k * p + t][0]
                     for line in rec.actions[st.events[s + k * p + t][1]].get("printed", ())]
                    for k in range(n)]          # (what printing hooks wrote, per iteration)
         self.loop_checks.append((loop_action, end, n, iterations, final, printed))
+
+    def _last_action(self, base, period):
+        """The index of the last action of the iteration at events ``base`` on (-1)."""
+        return max((k for is_action, k in self.st.events[base:base + period] if is_action),
+                   default=-1)
+
+    def _value_then(self, i, upto):
+        """Node ``i``'s data at the end of an iteration whose last action is ``upto``: a
+        ``.grad`` an action of it changed in place (clipping) as it left it."""
+        rec = self.rec
+        for k, data in reversed(rec.grad_writes.get(i, ())):
+            if k <= upto:
+                return data
+        return rec.written.get(i, rec.values[i][0])
 
     def _watch_printed_items(self):
         """A number read with ``.item()`` and printed inside a folded loop: its node is
