@@ -345,6 +345,7 @@ class Folded:
         needs = [alive[i] and depends[i] and not nodes[i]["leaf_rg"]
                  for i in range(len(nodes))]
         self._draws_after_loops(needs, alive)
+        self._kept_before_loops(needs)
         unrolled = 0
         for g, (first, last, after) in enumerate(self.groups):
             upto = self.groups[g + 1][0] if g + 1 < len(self.groups) else len(st.events)
@@ -366,6 +367,33 @@ class Folded:
             g = bisect.bisect_right(firsts, st.npos[i]) - 1
             if needs[i] and g > 0 and st.npos[i] <= self.groups[g][1]:   # in loop g
                 self.unchecked.append(i)
+
+    def _kept_before_loops(self, needs):
+        """A node computed from a parameter before a folded loop trains it, that no node
+        of a loop computes with (``w0 = w.detach().clone()``, compared after the
+        training): computed once, by a compute step where the script computed it, never
+        again by the loop's forward (which computes every node after the parameters
+        anew, each iteration)."""
+        st, nodes = self.st, self.rec.nodes
+        loops = [(first, last) for first, last, after in self.groups
+                 if ACTIONS[after["kind"]].loop == "closes"]
+        if not loops:
+            return
+        firsts = [first for first, _ in loops]
+
+        def in_loop(q):
+            k = bisect.bisect_right(firsts, q) - 1
+            return k >= 0 and q <= loops[k][1]
+        used = [False] * len(nodes)       # a node of a loop computes with it, or its own
+        for j in range(len(nodes) - 1, -1, -1):
+            if used[j] or (not nodes[j].get("removed") and in_loop(st.npos[j])):
+                for src in nodes[j]["inputs"].values():
+                    used[src] = True
+        for i, node in enumerate(nodes):
+            q = st.npos[i]
+            if needs[i] and not used[i] and "late" not in node and q < firsts[-1] and \
+                    not in_loop(q):
+                node["late"] = self._action_before(q)
 
     def _draws_after_loops(self, needs, alive):
         """A draw from the global generator after a folded loop that drew from it too
