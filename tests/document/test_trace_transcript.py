@@ -51,8 +51,9 @@ PROGRAMS = {
     "check_cut": """
         import torch
         x = torch.tensor([0.5, 1.5], requires_grad=True)
+        (x * 2).sum().backward()
         y = torch.exp(x)
-        y.add_(1)                     # (drawn as a new tensor: its backward succeeds)
+        y.add_(1)                     # (after a step: a new tensor, its backward succeeds)
         try:
             y.sum().backward()
         except RuntimeError as err:
@@ -200,8 +201,8 @@ def test_a_part_that_cannot_be_drawn_cuts_the_graph_there(traced):
 
 def test_a_check_that_fails_cuts_the_graph_where_it_starts_to_differ(traced):
     doc = traced["check_cut"]          # (recorded there, drawn on after it)
-    assert doc.trace_note.startswith("Not drawn: lines 5–8 from line 6 on (the graph "
-                                     "would differ from the script from line 6"), doc.trace_note
+    assert doc.trace_note.startswith("Not drawn: lines 6–9 from line 7 on (the graph "
+                                     "would differ from the script from line 7"), doc.trace_note
     assert any(a.kind == "say" and a.params["tensors"] for a in doc.timeline)  # print(w.t())
 
 
