@@ -381,18 +381,25 @@ class Folded:
             return
         firsts = [first for first, _ in loops]
 
-        def in_loop(q):
+        # (a loop's nodes: in its iterations, or drawn for them: the forward before a
+        # loop that begins by computing it again, ``loop.pre``)
+        own = set(self.rep.values())
+
+        def in_loop(i):
+            if i in own:
+                return True
+            q = st.npos[i]
             k = bisect.bisect_right(firsts, q) - 1
             return k >= 0 and q <= loops[k][1]
         used = [False] * len(nodes)       # a node of a loop computes with it, or its own
         for j in range(len(nodes) - 1, -1, -1):
-            if used[j] or (not nodes[j].get("removed") and in_loop(st.npos[j])):
+            if used[j] or (not nodes[j].get("removed") and in_loop(j)):
                 for src in nodes[j]["inputs"].values():
                     used[src] = True
         for i, node in enumerate(nodes):
             q = st.npos[i]
             if needs[i] and not used[i] and "late" not in node and q < firsts[-1] and \
-                    not in_loop(q):
+                    not in_loop(i):
                 node["late"] = self._action_before(q)
 
     def _draws_after_loops(self, needs, alive):
