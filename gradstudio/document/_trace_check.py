@@ -282,8 +282,10 @@ def _lines(text):
 
 def _settle_said(doc, data, result):
     """A say step printing a tensor of the graph must print what the script's print did
-    at that moment; one that would not (the tensor changed in a way the step's place
-    does not show) prints the text the script printed instead: recorded."""
+    at that moment; an argument that would not (the tensor changed in a way the step's
+    place does not show, a recorded ``Parameter`` printed without its ``Parameter
+    containing:``) prints the text the script printed instead: recorded. The others
+    still print live (``print(y, w0)``: ``y`` from the graph, ``w0`` as recorded)."""
     for k, a in enumerate(data["actions"]):
         if a["kind"] != "say" or not isinstance(a.get("said"), str) or \
                 k >= len(result.outcomes):
@@ -292,10 +294,33 @@ def _settle_said(doc, data, result):
         if outcome.error is None and list(outcome.printed) == _lines(a["said"]):
             continue
         action = doc.timeline[k]
-        doc.set_action_param(action.id, "tensors", [])
-        doc.set_action_param(action.id, "parts", a["said_parts"])
+        tensors, parts = _settled_parts(action.params, outcome, a["said_parts"])
+        doc.set_action_param(action.id, "tensors", tensors)
+        doc.set_action_param(action.id, "parts", parts)
         outcome.printed = tuple(_lines(a["said"]))
         outcome.error = None
+
+
+def _settled_parts(params, outcome, said_parts):
+    """``(tensors, parts)`` of a say step whose run printed other than the script: each
+    argument that printed other than the script's is its recorded text, the others stay
+    as they are; every argument recorded when the step failed or its arguments cannot be
+    told apart."""
+    got = outcome.said_parts
+    if outcome.error is not None or got is None or \
+            not (len(got) == len(params["parts"]) == len(said_parts)):
+        return [], said_parts
+    tensors, parts = [], []
+    for part, printed, want in zip(params["parts"], got, said_parts):
+        if printed != want.get("text"):
+            parts.append(want)
+        elif "tensor" in part or "grad" in part:
+            key = "tensor" if "tensor" in part else "grad"
+            parts.append({key: len(tensors)})
+            tensors.append(params["tensors"][part[key]])
+        else:
+            parts.append(part)
+    return tensors, parts
 
 
 def _grad_difference(name, got, want):

@@ -33,7 +33,8 @@ from .spelling import (dims, keywords, literal, number, optional, shape_tuple, s
                        source_tail)
 
 __all__ = ["Port", "ParamSpec", "NodeKind", "CATALOGUE", "kind", "categories", "DTYPES",
-           "RETURNS_INPUT", "RESEEDING_KINDS", "WRITE_KINDS", "returns_input"]
+           "RETURNS_INPUT", "RESEEDING_KINDS", "WRITE_KINDS", "IN_PLACE_KINDS",
+           "returns_input"]
 
 # kinds whose node returns its input tensor itself (marked), not a new tensor
 RETURNS_INPUT = frozenset({"requires_grad_", "register_hook"})
@@ -41,10 +42,17 @@ RETURNS_INPUT = frozenset({"requires_grad_", "register_hook"})
 WRITE_KINDS = frozenset({"setitem", "fill_", "zero_", "copy_"})
 
 
+# arithmetic a node may make in place (``y.add_(1)``: its ``in_place`` param), as the
+# writes: a tensor autograd saved then fails a backward as PyTorch's does
+IN_PLACE_KINDS = frozenset({"add", "sub", "mul", "div"})
+
+
 def returns_input(data):
     """Whether node ``data`` (anything with ``kind`` and ``params``) outputs the very
-    tensor on its port ``self``: a ``RETURNS_INPUT`` kind, or a write made in place."""
-    return data.kind in RETURNS_INPUT or (data.kind in WRITE_KINDS and
+    tensor on its port ``self``: a ``RETURNS_INPUT`` kind, or a write or arithmetic made
+    in place."""
+    return data.kind in RETURNS_INPUT or ((data.kind in WRITE_KINDS or
+                                           data.kind in IN_PLACE_KINDS) and
                                           bool(data.params.get("in_place")))
 
 
@@ -323,6 +331,8 @@ def _binary_eval(name):
     def evaluate(p, self, other=None):
         rhs = other if other is not None else p["other"]
         kw = {"alpha": p["alpha"]} if p.get("alpha", 1) != 1 else {}
+        if p.get("in_place"):                   # (y.add_(1): y itself, a new version)
+            return getattr(self, name + "_")(rhs, **kw)
         return getattr(self, name)(rhs, **kw)
     return evaluate
 
@@ -336,20 +346,40 @@ _NUMBER_FIRST = {"-": operator.sub, "//": operator.floordiv, "%": operator.mod}
 def _operator_code(name):
     def code(p, a):
         other = a.get("other", number(p["other"]))
+        if p.get("in_place"):                   # (the statement is ``then``'s)
+            return a["self"]
         if p.get("alpha", 1) != 1:
             return f"{a['self']}.{name}({other}, alpha={number(p['alpha'])})"
         return f"{a['self']} {_OPERATORS[name]} {other}"
     return code
 
 
+def _in_place_then(name):
+    """``y.add_(1)``: the statement of a kind made in place (none otherwise)."""
+    def then(p, a, target):
+        if not p.get("in_place"):
+            return []
+        alpha = f", alpha={number(p['alpha'])}" if p.get("alpha", 1) != 1 else ""
+        return [f"{target}.{name}_({a.get('other', number(p['other']))}{alpha})"]
+    return then
+
+
+_IN_PLACE = ParamSpec("in_place", "bool", False, "write into the input tensor itself, "
+                      "as PyTorch does (the input's node then shows the written values "
+                      "too), instead of into a copy of it")
+
+
 def _binary_kind(name, params=(), other=1.0):
-    """``x + y`` and ``x + 2`` as one kind: the 'other' port falls back to a number."""
+    """``x + y`` and ``x + 2`` as one kind: the 'other' port falls back to a number;
+    add, sub, mul and div also in place (``IN_PLACE_KINDS``)."""
     op = OPS[name]
+    in_place = name in IN_PLACE_KINDS
     return NodeKind(name, op.category, op.doc,
                     (Port("self"), Port("other", optional=True, fallback="other")),
                     (ParamSpec("other", "scalar", other, "used when 'other' is not connected"),)
-                    + tuple(params), _binary_eval(name), op.code or "",
-                    _grad_name(op) if op.differentiable else None, code=_operator_code(name))
+                    + tuple(params) + ((_IN_PLACE,) if in_place else ()), _binary_eval(name),
+                    op.code or "", _grad_name(op) if op.differentiable else None,
+                    code=_operator_code(name), then=_in_place_then(name) if in_place else None)
 
 
 def _number_first_kind(kind_name, name, doc, grad_fn, other):

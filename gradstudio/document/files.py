@@ -22,6 +22,7 @@ import time
 from gradstudio.words import QT_TRANSLATE_NOOP, Number, translate
 
 from . import reader
+from .catalogue import IN_PLACE_KINDS
 from .migrations import FORMAT_VERSION
 from .model import Document, DocumentError
 from .reader import LIMITS, FileError, check_view
@@ -78,6 +79,15 @@ def _sorted(d):
     return {k: d[k] for k in sorted(d)}
 
 
+def _node_params(d):
+    """A node's params as saved: arithmetic's ``in_place`` (added to ``add``, ``sub``,
+    ``mul`` and ``div`` within format 6) only when set, so their files stay as they were
+    (loading gives the default, False)."""
+    if d.kind in IN_PLACE_KINDS and not d.params.get("in_place"):
+        return _sorted({k: v for k, v in d.params.items() if k != "in_place"})
+    return _sorted(d.params)
+
+
 def dumps(doc: Document) -> str:
     """The canonical file text of ``doc``: nodes in document order, edges in the
     document's stable edge order, params and view keys sorted, one item per line."""
@@ -86,7 +96,7 @@ def dumps(doc: Document) -> str:
                 "Files", "The view state cannot be saved: {place}: {msg}").format(
                 place=place, msg=msg)))
     rank = {n: i for i, n in enumerate(doc.node_ids)}
-    nodes = [{"id": d.id, "kind": d.kind, "label": d.label, "params": _sorted(d.params),
+    nodes = [{"id": d.id, "kind": d.kind, "label": d.label, "params": _node_params(d),
               "position": [float(d.position[0]), float(d.position[1])],
               "retains_grad": bool(d.retains_grad), "watched": bool(d.watched),
               **({"recorded": d.recorded} if d.recorded is not None else {})}

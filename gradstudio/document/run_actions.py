@@ -36,7 +36,8 @@ class ActionOutcome:
     ``note`` says why a step of a loop did not run in the iteration shown.
     ``printed`` are the lines printing hooks wrote during the step, in order;
     ``print_options`` how tensors print after it (``torch.set_printoptions``'s settings
-    as ``get_printoptions`` gives them; None: as after the step before)."""
+    as ``get_printoptions`` gives them; None: as after the step before); ``said_parts``
+    what each argument of a ``say`` step printed (None for any other step)."""
     action_id: str
     error: str | None
     steps: list
@@ -47,6 +48,7 @@ class ActionOutcome:
     print_options: dict | None = None
     note: str | None = None
     printed: tuple = ()
+    said_parts: tuple | None = None
 
 
 def message(exc):
@@ -121,6 +123,7 @@ class _Context(RunContext):
         self._run, self._id = run, action_id
         self.tensor = _Tensors(run.tensors, run.names, run.result.late)
         self.iteration = iteration
+        self.said_parts = None
 
     def made(self, action_id, what):
         return self._run.made(action_id, what)
@@ -135,8 +138,9 @@ class _Context(RunContext):
     def compute_late(self):
         self._run.compute_late(self._id)
 
-    def say(self, text):
+    def say(self, text, parts=None):
         say(text)
+        self.said_parts = None if parts is None else tuple(parts)
 
 
 def _perform(action, run, steps, iteration=None):
@@ -145,11 +149,13 @@ def _perform(action, run, steps, iteration=None):
     try:
         with watch:
             kind = ACTIONS[action.kind]
-            returned = kind.run(_Context(run, action.id, iteration), action)
+            ctx = _Context(run, action.id, iteration)
+            returned = kind.run(ctx, action)
             results = list(returned) if kind.returns else None
     except ActionError as exc:
         return ActionOutcome(action.id, str(exc), steps or [])
     except Exception as exc:  # PyTorch's own error for this step, shown at the step
         return ActionOutcome(action.id, message(exc), steps or [], results,
                              type(exc).__name__)
-    return ActionOutcome(action.id, None, steps or [], results)
+    return ActionOutcome(action.id, None, steps or [], results,
+                         said_parts=ctx.said_parts)

@@ -90,7 +90,7 @@ defaction("clip_grad_norm",
           (("params", "nodes", []), ("max_norm", "float", 1.0), ("norm_type", "choice", "2"),
            ("error_if_nonfinite", "bool", False)),
           "clip the gradients' norm", _norm_code, run=_norm_run, group="training",
-          aim=lambda k: {"params": k.leaves}, distinct=("params",),
+          aim=lambda k: {"params": k.leaves}, distinct=("params",), grads="params",
           traced={"torch.nn.utils.clip_grad_norm_": _norm_traced},
           explain=lambda a, spell: translate(
               "Actions", "Scales the gradients of {tensors} together, in place, so that "
@@ -123,7 +123,8 @@ defaction("clip_grad_value", (("params", "nodes", []), ("clip_value", "float", 1
           lambda a, spell: ([f"torch.nn.utils.clip_grad_value_({_listed(a, spell)}, "
                              f"clip_value={a.params['clip_value']!r})"], []),
           run=_value_run, group="training", aim=lambda k: {"params": k.leaves},
-          distinct=("params",), traced={"torch.nn.utils.clip_grad_value_": _value_traced},
+          distinct=("params",), grads="params",
+          traced={"torch.nn.utils.clip_grad_value_": _value_traced},
           explain=lambda a, spell: translate(
               "Actions", "Clamps every element of the gradients of {tensors} to "
               "[-{value}, {value}], in place.").format(

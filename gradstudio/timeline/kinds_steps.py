@@ -76,7 +76,14 @@ def _say_code(action, spell):
     return [code], []
 
 
-def _say_text(ctx, action):
+def _say_run(ctx, action):
+    p = action.params
+    out = _say_parts(ctx, action)
+    ctx.say(p["sep"].join(out) + p["end"], out)
+
+
+def _say_parts(ctx, action):
+    """What each of the step's parts prints now."""
     p = action.params
     out = []
     for part in p["parts"]:
@@ -91,7 +98,7 @@ def _say_text(ctx, action):
             node = p["tensors"][k] if 0 <= k < len(p["tensors"]) else None
             t = ctx.tensor(node, "printed tensor")
             out.append(str(t.grad if "grad" in part else t))
-    return p["sep"].join(out) + p["end"]
+    return out
 
 
 def _say_listed(action, spell):
@@ -101,7 +108,7 @@ def _say_listed(action, spell):
 defaction("say", (("tensors", "nodes?", []), ("parts", "parts", []), ("sep", "text", " "),
                   ("end", "text", "\n"), ("line", "line", None)),
           "print(...) as the script did", _say_code,
-          run=lambda ctx, a: ctx.say(_say_text(ctx, a)),
+          run=_say_run,
           aim=lambda k: {"tensors": [k.picked or k.last], "parts": [{"tensor": 0}]},
           then_grads=False, listed=_say_listed, transcript=True,
           applies=lambda params, name: name in ("sep", "end"),

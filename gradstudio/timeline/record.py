@@ -28,7 +28,8 @@ everything about it, and every layer looks it up instead of branching on its nam
 Structural kinds say what they are with flags: ``loop`` ("opens"/"closes" a loop),
 ``recomputes`` ("forward": the nodes after the parameters; "late": the nodes a compute
 step lists), ``target`` (the setting naming a backward pass's target: the loop's loss),
-``changes`` (the setting listing the tensors it changes in place), ``makes`` ("optimizer":
+``changes`` (the setting listing the tensors it changes in place), ``grads`` (the setting
+listing the tensors whose ``.grad`` it changes in place: clipping), ``makes`` ("optimizer":
 other actions refer to it by id), ``walk`` (``walk(params) -> (roots, seeded)`` for an
 action running a backward pass the step-through can follow, and ``walk_title``),
 ``prints`` (the setting naming a tensor it prints; nothing printed inside a loop) and
@@ -92,6 +93,7 @@ class ActionKind:
     recomputes: str | None = None
     target: str | None = None
     changes: str | None = None
+    grads: str | None = None
     makes: str | None = None
     walk: Callable | None = None
     returns: str | None = None
@@ -114,6 +116,12 @@ class ActionKind:
         if found is None:
             return ()
         return tuple(found) if isinstance(found, (list, tuple)) else (found,)
+
+    def grads_changed(self, params):
+        """The node ids whose ``.grad`` it changes in place (its ``grads`` setting), or
+        ()."""
+        found = params.get(self.grads) if self.grads else None
+        return tuple(found) if found else ()
 
 
 def defaction(name, settings, title, code, **fields):
@@ -180,9 +188,11 @@ class RunContext:
         """This compute step's nodes computed now."""
         raise NotImplementedError
 
-    def say(self, text):
+    def say(self, text, parts=None):
         """Writes ``text`` to what the run prints at this step (``print`` as the script
-        wrote it: ``text`` ends with the print's ``end``)."""
+        wrote it: ``text`` ends with the print's ``end``); ``parts``: what each of the
+        print's arguments printed, kept for the trace's check (which compares them one
+        by one)."""
         raise NotImplementedError
 
     #: inside a loop, the iteration (from 0) this step runs in; None outside one

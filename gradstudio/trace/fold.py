@@ -273,9 +273,10 @@ class Folded:
         for k in range(n):
             base = s + k * p
             values = {}
+            upto = self._last_action(base, p)
             for j, t in enumerate(offsets):
                 i = st.events[base + t][1]
-                data = rec.written.get(i, rec.values[i][0])
+                data = self._value_then(i, upto)
                 if data.size <= HISTORY_ELEMENTS:
                     values[reps[j]] = data
             for t in range(p):
@@ -288,12 +289,27 @@ class Folded:
                 break
             self.values_left -= size
             iterations.append(values)
-        final = {reps[j]: rec.written.get(i, rec.values[i][0]) for j, t in enumerate(offsets)
+        upto = self._last_action(s + (n - 1) * p, p)
+        final = {reps[j]: self._value_then(i, upto) for j, t in enumerate(offsets)
                  for i in (st.events[s + (n - 1) * p + t][1],)}
         printed = [[line for t in range(p) if st.events[s + k * p + t][0]
                     for line in rec.actions[st.events[s + k * p + t][1]].get("printed", ())]
                    for k in range(n)]          # (what printing hooks wrote, per iteration)
         self.loop_checks.append((loop_action, end, n, iterations, final, printed))
+
+    def _last_action(self, base, period):
+        """The index of the last action of the iteration at events ``base`` on (-1)."""
+        return max((k for is_action, k in self.st.events[base:base + period] if is_action),
+                   default=-1)
+
+    def _value_then(self, i, upto):
+        """Node ``i``'s data at the end of an iteration whose last action is ``upto``: a
+        ``.grad`` an action of it changed in place (clipping) as it left it."""
+        rec = self.rec
+        for k, data in reversed(rec.grad_writes.get(i, ())):
+            if k <= upto:
+                return data
+        return rec.written.get(i, rec.values[i][0])
 
     def _watch_printed_items(self):
         """A number read with ``.item()`` and printed inside a folded loop: its node is
@@ -329,6 +345,7 @@ class Folded:
         needs = [alive[i] and depends[i] and not nodes[i]["leaf_rg"]
                  for i in range(len(nodes))]
         self._draws_after_loops(needs, alive)
+        self._kept_before_loops(needs)
         unrolled = 0
         for g, (first, last, after) in enumerate(self.groups):
             upto = self.groups[g + 1][0] if g + 1 < len(self.groups) else len(st.events)
@@ -350,6 +367,40 @@ class Folded:
             g = bisect.bisect_right(firsts, st.npos[i]) - 1
             if needs[i] and g > 0 and st.npos[i] <= self.groups[g][1]:   # in loop g
                 self.unchecked.append(i)
+
+    def _kept_before_loops(self, needs):
+        """A node computed from a parameter before a folded loop trains it, that no node
+        of a loop computes with (``w0 = w.detach().clone()``, compared after the
+        training): computed once, by a compute step where the script computed it, never
+        again by the loop's forward (which computes every node after the parameters
+        anew, each iteration)."""
+        st, nodes = self.st, self.rec.nodes
+        loops = [(first, last) for first, last, after in self.groups
+                 if ACTIONS[after["kind"]].loop == "closes"]
+        if not loops:
+            return
+        firsts = [first for first, _ in loops]
+
+        # (a loop's nodes: in its iterations, or drawn for them: the forward before a
+        # loop that begins by computing it again, ``loop.pre``)
+        own = set(self.rep.values())
+
+        def in_loop(i):
+            if i in own:
+                return True
+            q = st.npos[i]
+            k = bisect.bisect_right(firsts, q) - 1
+            return k >= 0 and q <= loops[k][1]
+        used = [False] * len(nodes)       # a node of a loop computes with it, or its own
+        for j in range(len(nodes) - 1, -1, -1):
+            if used[j] or (not nodes[j].get("removed") and in_loop(j)):
+                for src in nodes[j]["inputs"].values():
+                    used[src] = True
+        for i, node in enumerate(nodes):
+            q = st.npos[i]
+            if needs[i] and not used[i] and "late" not in node and q < firsts[-1] and \
+                    not in_loop(i):
+                node["late"] = self._action_before(q)
 
     def _draws_after_loops(self, needs, alive):
         """A draw from the global generator after a folded loop that drew from it too

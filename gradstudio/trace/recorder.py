@@ -27,12 +27,13 @@ MAX_STEP_GRADS = 1_000_000    # gradient elements kept after each action, in all
 class Recorder(RecordedNodes, Timeline, VariableNames):
     """What a script did with the engine (``engine``, the module it imports as torch), as
     the tracer records it: the state below, the parts' methods in their mixins."""
+    grads_rewritten = ()          # (grad_of node, its .grad) the last action changed
 
     def __init__(self, engine, filename, record_values=False):
         self.record_values = record_values
         self.values = {}              # node index -> (data copy, dtype, grad_fn name)
-        self.written = {}             # node index -> its data after a later write made
-        #                               in place by a compute step (for a folded loop)
+        self.grad_writes = {}         # grad_of node -> [(action index, its data after)]
+        self.written = {}             # node -> its data after a compute step's write
         self.objects = []             # node index -> its output tensor
         self.torch = engine
         self.Tensor = engine.Tensor

@@ -36,7 +36,23 @@ class Timeline:
         a = {"kind": kind, "params": params, "line": self.line(), "after": len(self.nodes),
              "uid": self.uids}
         self.actions.append(a)
+        self._grads_rewritten(ACTIONS[kind].grads_changed(params))
         return a
+
+    def _grads_rewritten(self, owners):
+        """The ``.grad`` of each node of ``owners`` is changed in place by the action
+        just recorded (clipping): the node that read it before (``x.grad`` computed
+        with) holds the value before, so a use after the action is a new ``grad_of``
+        node, computed after it (``_grad_value``)."""
+        self.grads_rewritten = []
+        for i in owners:
+            g = raw.grad(self.objects[i]) if isinstance(i, int) else None
+            j = None if g is None else self.node_of.get(id(g))
+            if j is not None and self.nodes[j]["kind"] == "grad_of":
+                del self.node_of[id(g)]
+                # (the node is that .grad in the document too: after the action it
+                # holds the new values, which a loop's check compares: ``fold``)
+                self.grads_rewritten.append((j, g))
 
     def hook_printed(self, lines):
         """Lines a printing hook wrote (see ``hooks``): the running action's, or the
@@ -58,6 +74,10 @@ class Timeline:
         gradient as it then stood."""
         if not self.record_values or not self.actions:
             return
+        for j, g in self.grads_rewritten:
+            self.grad_writes.setdefault(j, []).append((len(self.actions) - 1,
+                                                       np.array(raw.data(g))))
+        self.grads_rewritten = ()
         a = self.actions[-1]
         a["failed"] = bool(failed)
         a["printed"] = list(printed)

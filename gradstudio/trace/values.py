@@ -201,7 +201,19 @@ def _keep_mark(base, name):
     return op
 
 
+def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    """A marked number in numpy's arithmetic (``np.exp(loss.item())``, ``a * s``): numpy
+    computes with the plain number, as with PyTorch's plain float (a float subclass would
+    be a strong float64, where a Python float is weak), and from then on numpy values
+    may hold a tensor's numbers (``NUMPY_READ``)."""
+    if not NUMPY_READ:
+        NUMPY_READ.append(True)
+    inputs = tuple(plain(x) for x in inputs)
+    return getattr(ufunc, method)(*inputs, **kwargs)
+
+
 for _base, _cls in ((float, FloatFromTensor), (int, IntFromTensor)):
+    _cls.__array_ufunc__ = _array_ufunc
     # type(loss.item()) prints as <class 'float'>, as the script expects
     _cls.__name__ = _cls.__qualname__ = _base.__name__
     _cls.__module__ = "builtins"

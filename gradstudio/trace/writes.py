@@ -16,6 +16,12 @@ new version, so a backward that saved it fails as the script's does.
   into a loop, whose forward writes it every iteration, they hold the written values
   (``Recorder.written``, for the loop's check).
 
+An arithmetic update (``y.add_(1)``, ``y *= 2``) of a tensor autograd tracks (it requires
+grad, is no view and no leaf) made before the script's first timeline action is drawn in
+place as well (``add``, ``sub``, ``mul`` and ``div`` have the ``in_place`` param): a
+backward through a node that saved ``y`` then fails as the script's does; drawn as a new
+tensor it would succeed where the script's raised. Any other is drawn as a new node.
+
 ``x[1:] += 1`` (below) is the one write drawn *into a copy*: the node copies its input
 and the tensor stands for the new node from then on, as an in-place operation such as
 ``y.mul_(2)`` stands for a new ``mul`` node; into a tensor that requires grad the copy
@@ -40,10 +46,19 @@ from .values import SCALAR_FED_BACK, TraceError, _number, _Record, has_marked
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 __all__ = ["setitem", "view_written", "write_refusal", "emit_write", "VIEW_WRITE",
-           "WRITE_OPS", "SHARED"]
+           "WRITE_OPS", "SHARED", "arithmetic_in_place"]
 
 # the engine's in-place ops that write values (rather than compute from the old ones)
 WRITE_OPS = frozenset({"_setitem", "_fill", "_fill_tensor", "_zero", "_copy"})
+# the arithmetic a node makes in place too (the document's ``catalogue.IN_PLACE_KINDS``)
+ARITHMETIC_OPS = frozenset({"add", "sub", "mul", "div"})
+
+
+def arithmetic_in_place(rec, t, op):
+    """Whether the arithmetic ``op`` made in place on ``t`` is drawn in place (see the
+    module's docstring)."""
+    return op.name in ARITHMETIC_OPS and not rec.actions and raw.requires_grad(t) and \
+        raw.grad_fn(t) is not None and not raw.is_view(t)
 
 VIEW_WRITE = QT_TRANSLATE_NOOP("TraceRefusal",
     "an in-place update of a view (such as v = x[1:]; v += 5, or x[1:].mul_(3)) cannot be"

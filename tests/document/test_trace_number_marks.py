@@ -31,6 +31,16 @@ FED_BACK = {
     "float_of_a_numpy_sum_as_factor": "s = float(x.numpy().sum()); y = w * s",
     "int_of_a_numpy_argmax_as_index": "k = int(x.numpy().argmax()); y = w[k] * 2",
     "numpy_mean_as_an_operand": "m = x.numpy().mean(); y = w * m",
+    # numbers taken out of numpy with numpy's own methods, and by math's functions
+    "numpy_item_as_factor": "a = x.detach().numpy(); s = a.sum().item(); y = w * s",
+    "numpy_tolist_entry_as_factor": "vals = x.detach().numpy().tolist(); y = w * vals[0]",
+    "numpy_item_as_index": "k = x.numpy().argmax().item(); y = w[k] * 2",
+    "float_of_a_numpy_entry": "a = x.detach().numpy(); y = w * float(a[0])",
+    "np_mean_as_an_operand": "import numpy as np; y = w * np.mean(x.numpy())",
+    "numpy_float64_as_an_operand": "m = x.numpy().astype('float64').mean(); y = w * m",
+    "numpy_ufunc_of_an_item": "import numpy as np; m = np.exp(x.sum().item()); y = w * m",
+    "math_of_an_item_as_factor": "m = math.sqrt(x.sum().item()); y = w * m",
+    "math_of_a_tensor_as_factor": "from math import log; y = w * log(x.sum())",
 }
 
 
@@ -114,9 +124,69 @@ def test_numpy_arrays_that_never_held_a_tensors_numbers_are_still_drawn():
     (doc,) = outcomes([HEAD + dedent("""
         import numpy as np
         s = float(np.float32(0.5) * 3); k = int(np.argmax(np.array([1.0, 5.0, 2.0])))
-        y = w * s + w[k] + w * np.float32(2.0)
+        m = np.array([1.0, 2.0]).mean().item() + np.float64(0.5) + math.sqrt(4.0)
+        y = w * s + w[k] + w * np.float32(2.0) + w * m + w * np.array([3.0]).tolist()[0]
         print(y, x.sum().item())
     """)])
     assert isinstance(doc, Document), doc
     assert doc.trace_note is None, doc.trace_note
     assert all(n.recorded is None for n in doc.nodes())
+
+
+# tensors made from numpy values that hold a tensor's numbers: recorded at their line
+# (a tensor torch.from_numpy shares with an array the trace does not see made: at the line
+# first using it)
+MADE_FROM_NUMPY = {
+    "tensor_of_a_numpy_tolist": ("t = torch.tensor(x.numpy().tolist())", 5),
+    "from_numpy_of_arithmetic": ("t = torch.from_numpy(x.numpy() * 2)", 6),
+    "tensor_of_numpy_items": ("a = x.numpy(); t = torch.tensor([a.max().item(), 1.0, 2.0])",
+                              5),
+}
+
+
+@pytest.fixture(scope="module")
+def made_from_numpy():
+    sources = [HEAD + line + "\ny = w[:3] * t\nprint(y)\n"
+               for line, _ in MADE_FROM_NUMPY.values()]
+    return dict(zip(MADE_FROM_NUMPY, outcomes(sources)))
+
+
+@pytest.mark.parametrize("name", MADE_FROM_NUMPY)
+def test_a_tensor_made_from_numpy_values_of_a_tensor_is_recorded(made_from_numpy, name):
+    doc = made_from_numpy[name]
+    assert isinstance(doc, Document), doc
+    t = [n for n in doc.nodes() if n.label == "t"]
+    line = MADE_FROM_NUMPY[name][1]
+    assert t and t[0].recorded == line, [(n.label, n.recorded) for n in doc.nodes()]
+
+
+def test_editing_the_tensor_a_numpy_item_came_from_makes_the_document_stale():
+    """``s = x.numpy().sum().item(); y = w * s``: ``y`` is recorded with its line; edit
+    ``x`` and the document says its recorded values may no longer match, in the export
+    too, instead of reusing ``s`` as if it were still right."""
+    from gradstudio.document.export import export_script
+    from gradstudio.document.recorded import is_stale
+    (doc,) = outcomes([HEAD + "s = x.detach().numpy().sum().item(); y = w * s\n"
+                       "print(y)\n"])
+    assert isinstance(doc, Document), doc
+    (y,) = [n for n in doc.nodes() if n.label == "y"]
+    assert y.recorded == 5 and not is_stale(doc)
+    (x_id,) = [i for i in doc.node_ids if doc.node(i).label == "x"]
+    doc.set_param(x_id, "value", [5.0, 5.0, 5.0])
+    assert is_stale(doc)
+    assert "before the graph was edited: it may no longer match" in export_script(doc).text
+
+
+def test_numpy_arithmetic_with_an_item_prints_as_under_torch():
+    """A number read with ``.item()`` in numpy's arithmetic is a weak Python float, as
+    under PyTorch: ``x.numpy() * s`` stays float32 (a float subclass made it float64)."""
+    from trace_jobs import check_round_trip
+    source = HEAD + dedent("""
+        import numpy as np
+        s = x.sum().item()
+        a = x.numpy() * s
+        print(a, a.dtype, np.float32(0.1) + s, w * 2)
+    """)
+    (doc,) = outcomes([source])
+    assert isinstance(doc, Document), doc
+    check_round_trip([doc], [source])

@@ -287,3 +287,55 @@ def test_a_loop_that_writes_into_its_tensors_folds_with_the_write_in_its_body():
     assert texts[0].split() == ["tensor([", "0.5000,", "-0.0016,", "0.8192],",
                                 "requires_grad=True)", "tensor([", "0.0000,", "-0.0160,",
                                 "-3.0720],", "grad_fn=<CopySlices>)"]
+
+
+# ------------------------------------------------------------- arithmetic in place
+SAVED_THEN_ADDED = """
+    import torch
+    x = torch.tensor([0.5, 1.5], requires_grad=True)
+    y = torch.exp(x)
+    y.add_(1)
+    try:
+        y.sum().backward()
+    except RuntimeError as err:
+        print("saved:", str(err)[:90])
+    y = torch.exp(x)
+    z = y.clone()
+    z.mul_(2)
+    z -= 0.5
+    (y * z).sum().backward()
+    print("grad:", x.grad, z)
+"""
+
+
+def test_arithmetic_in_place_on_a_saved_tensor_is_drawn_and_fails_as_in_pytorch():
+    """``y.add_(1)`` on a tensor ``exp`` saved: drawn in place (``add`` with
+    ``in_place``), so the graph's backward fails as the script's did (drawn as a new
+    tensor it succeeded, and the self-check cut the part); the export writes
+    ``y.add_(1)`` and prints under torch what the program printed. After the first
+    timeline action (the failed backward) the updates of ``z`` are new nodes, as writes
+    are copies there."""
+    (doc,) = traced_documents([SAVED_THEN_ADDED])
+    assert doc.trace_note is None, doc.trace_note
+    in_place = [doc.node(n) for n in doc.node_ids if doc.node(n).params.get("in_place")]
+    assert [n.kind for n in in_place] == ["add"] and returns_input(in_place[0])
+    code, _, _ = check_round_trip([doc], [SAVED_THEN_ADDED])
+    assert "y.add_(1)" in code[0]
+    again = files.loads(files.dumps(doc))         # (saved only where set: add's here)
+    assert [doc.node(n).params.get("in_place") for n in doc.node_ids] == \
+        [again.node(n).params.get("in_place") for n in again.node_ids]
+    assert files.dumps(doc).count('"in_place"') == 1
+    backward = [o for a, o in zip(again.timeline, run(again).outcomes)
+                if a.kind == "backward"]
+    assert "modified by an inplace operation" in backward[0].error
+    assert backward[1].error is None
+
+
+def test_arithmetic_in_place_on_a_tensor_autograd_does_not_track_is_a_new_node():
+    (doc,) = traced_documents(["""
+        import torch
+        t = torch.tensor([1.0, 2.0])
+        t.add_(1)
+        print(t)
+    """])
+    assert not any(doc.node(n).params.get("in_place") for n in doc.node_ids)

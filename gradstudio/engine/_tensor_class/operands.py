@@ -19,10 +19,10 @@ def _operand(x, fn="", arg="other"):
     """A tensor stays a tensor; a Python (or numpy) number stays a number."""
     if isinstance(x, TensorCore):
         return x
+    if isinstance(x, np.generic):       # (first: numpy's float64 is a Python float too)
+        return _numpy_number(x)
     if isinstance(x, (bool, int, float)):
         return x
-    if isinstance(x, np.generic):
-        return _numpy_number(x)
     if isinstance(x, np.ndarray):
         return tensor(x)
     if isinstance(x, TensorCore):

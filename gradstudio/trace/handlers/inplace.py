@@ -10,7 +10,8 @@ from gradstudio.words import QT_TRANSLATE_NOOP
 from ..ops import op_record
 from ..updates import inplace_update
 from ..values import TraceError
-from ..writes import SHARED, VIEW_WRITE, WRITE_OPS, emit_write, view_written, write_refusal
+from ..writes import (SHARED, VIEW_WRITE, WRITE_OPS, arithmetic_in_place, emit_write,
+                      view_written, write_refusal)
 
 
 def _grad_in_place(rec, t, op, operands, params):
@@ -59,7 +60,9 @@ def inplace(rec, func, args, kwargs):
     # single-output nodes would silently leave that tensor as it was, unless the
     # script writes the view back (x[1:] += 1: see ``writes``)
     pending = view_written(rec, t) if raw.is_view(t) else None
-    # a new node the tensor now stands for (a write: in place, or into a copy)
-    emit_write(rec, op_record(op, operands, params, t), write)
+    # a new node the tensor now stands for (a write: in place, or into a copy); an
+    # arithmetic update of a tensor autograd tracks, in place too (see ``writes``)
+    emit_write(rec, op_record(op, operands, params, t),
+               write or arithmetic_in_place(rec, t, op))
     rec.pending_view = pending
     return out
