@@ -132,6 +132,10 @@
         <translation>multipliziert die Lernrate mit lr_lambda der Zahl der bisherigen Schritte</translation>
     </message>
     <message>
+        <source>raises the learning rate from max_lr / div_factor to max_lr over the first pct_start of total_steps steps, then lowers it to max_lr / div_factor / final_div_factor (and moves the momentum the other way)</source>
+        <translation>hebt die Lernrate im ersten Anteil pct_start der total_steps Schritte von max_lr / div_factor auf max_lr an und senkt sie dann auf max_lr / div_factor / final_div_factor (und bewegt das Momentum in die Gegenrichtung)</translation>
+    </message>
+    <message>
         <source>Makes torch.optim.lr_scheduler.{schedule} over {optimizer}: from here on each of its step() {rule}.</source>
         <translation>Erstellt torch.optim.lr_scheduler.{schedule} über {optimizer}: Von hier an {rule} jedes seiner step().</translation>
     </message>
@@ -5967,6 +5971,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain whole number</source>
         <translation>{setting} von torch.optim.lr_scheduler.{name} kann nicht als {value} gezeichnet werden: Geben Sie eine einfache ganze Zahl an</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it True or False</source>
+        <translation>{setting} von torch.optim.lr_scheduler.{name} kann nicht als {value} gezeichnet werden: gib True oder False an</translation>
     </message>
     <message>
         <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain number</source>

@@ -132,6 +132,10 @@
         <translation>multiplica la tasa de aprendizaje por lr_lambda del número de pasos dados</translation>
     </message>
     <message>
+        <source>raises the learning rate from max_lr / div_factor to max_lr over the first pct_start of total_steps steps, then lowers it to max_lr / div_factor / final_div_factor (and moves the momentum the other way)</source>
+        <translation>sube la tasa de aprendizaje de max_lr / div_factor a max_lr durante la primera fracción pct_start de los total_steps pasos y luego la baja a max_lr / div_factor / final_div_factor (y mueve el momento en sentido contrario)</translation>
+    </message>
+    <message>
         <source>Makes torch.optim.lr_scheduler.{schedule} over {optimizer}: from here on each of its step() {rule}.</source>
         <translation>Crea torch.optim.lr_scheduler.{schedule} sobre {optimizer}: de aquí en adelante cada uno de sus step() {rule}.</translation>
     </message>
@@ -5967,6 +5971,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain whole number</source>
         <translation>el {setting} de torch.optim.lr_scheduler.{name} no se puede dibujar como {value}: dele un entero simple</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it True or False</source>
+        <translation>{setting} de torch.optim.lr_scheduler.{name} no se puede dibujar como {value}: dale True o False</translation>
     </message>
     <message>
         <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain number</source>
