@@ -124,3 +124,70 @@ def test_a_one_cycle_of_one_max_lr_per_group_is_drawn_up_to_its_line():
         sched = torch.optim.lr_scheduler.OneCycleLR(opt2, max_lr=[0.5], total_steps=3)
         print(sched.get_last_lr())
     """, "OneCycleLR's max_lr cannot be drawn as [0.5]", 4)
+
+
+SEQUENTIAL = """
+    import torch
+    from torch.optim.lr_scheduler import LinearLR, ExponentialLR, SequentialLR
+    torch.manual_seed(5)
+    model = torch.nn.Linear(4, 2)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    warmup = LinearLR(opt, start_factor=0.25, total_iters=3)
+    decay = ExponentialLR(opt, gamma=0.8)
+    sched = SequentialLR(opt, schedulers=[warmup, decay], milestones=[3])
+    X = torch.randn(16, 4)
+    for epoch in range(6):
+        opt.zero_grad()
+        loss = model(X).pow(2).mean()
+        loss.backward()
+        opt.step()
+        print(f"epoch {epoch} lr={sched.get_last_lr()[0]:.5f} loss={loss.item():.4f}")
+        sched.step()
+    print(model.bias)
+"""
+
+PADDED = """
+    import torch
+    torch.manual_seed(41)
+    emb = torch.nn.Embedding(6, 3, padding_idx=0)
+    tokens = torch.tensor([[1, 2, 0], [3, 0, 0]])
+    out = emb(tokens).sum(1)
+    out.pow(2).sum().backward()
+    print(emb.weight)
+    print(emb.weight.grad[0], out)
+"""
+
+
+def test_a_sequential_schedule_is_said_at_its_line_not_drawn_as_its_inner_steps():
+    # SequentialLR's constructor stepped the first schedule once more and set the
+    # learning rate by hand inside the engine: the trace drew that step as the script's
+    # (the self-check then cut the training loop, "the graph would differ")
+    (doc,) = outcomes([SEQUENTIAL])
+    assert isinstance(doc, Document), doc
+    note = doc.trace_note
+    assert note.startswith("Not drawn: line 8 (a learning-rate scheduler "
+                           "(torch.optim.lr_scheduler.SequentialLR) cannot be drawn yet"), note
+    assert "would differ" not in note
+    steps = [a for a in doc.timeline if a.kind == "scheduler_step"]
+    assert steps == []
+    _round_trip(doc, SEQUENTIAL)
+
+
+def test_an_embedding_with_padding_idx_is_said_at_its_line():
+    # its weight was drawn as a randn leaf, without the padding row's zeros: the
+    # self-check caught it as "the graph would differ ... 'weight'[0, 0]"
+    (doc,) = outcomes([PADDED])
+    assert isinstance(doc, Document), doc
+    assert "(an nn.Embedding with padding_idx cannot be drawn yet" in doc.trace_note, \
+        doc.trace_note
+    assert "would differ" not in doc.trace_note
+    _round_trip(doc, PADDED)
+
+
+def _round_trip(doc, source):
+    if not script_runner.torch_available():
+        pytest.skip("torch (the oracle) is not installed")
+    (original, oe), (out, error) = script_runner.run_scripts(
+        [dedent(source), export.export_script(doc).text])
+    assert oe is None and error is None, (oe, error)
+    assert ADDRESS.sub("0x?", out) == ADDRESS.sub("0x?", original)
