@@ -528,9 +528,12 @@ def snapshot(order, tensors, copied, budget, mutable=frozenset()):
     array, a changed one is copied again (and counted in ``budget``). The value of a
     tensor in ``mutable`` (ids of the tensors parameter updates change in place, through
     ``.data`` too, which no version counts) is copied; any other value is the tensor's
-    own array, which nothing changes afterwards."""
+    own array, which nothing changes afterwards, but for a view of one of them (``w.t()``,
+    ``p[0]`` of a parameter a step then changes): copied too, so it keeps the value it was
+    computed with."""
     snaps = {}
     get = tensors.get
+    changing = [raw.data(t) for t in map(get, order) if t is not None and id(t) in mutable]
     for nid in order:
         t = get(nid)
         if t is None:
@@ -548,7 +551,8 @@ def snapshot(order, tensors, copied, budget, mutable=frozenset()):
                 budget.add_array(data)
                 copied[nid] = (g, raw.version(g), data)
         value = raw.data(t)
-        if id(t) in mutable:
+        if id(t) in mutable or (value.base is not None and changing and any(
+                np.may_share_memory(value, c) for c in changing)):
             value = np.array(value)
             budget.add_array(value)
         requires_grad = t.requires_grad
