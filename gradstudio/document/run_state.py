@@ -522,18 +522,24 @@ class BackwardGraphPart:
         return cls(drawn, len(graph), hidden, tuple(sorted(freed)))
 
 
+def memory_of(array):
+    """The array whose memory ``array`` (a numpy array) is, or views."""
+    while isinstance(array.base, np.ndarray):
+        array = array.base
+    return array
+
+
 def snapshot(order, tensors, copied, budget, mutable=frozenset()):
     """Every tensor's state now. ``copied`` maps a node to its ``.grad`` tensor, that
     tensor's version and the array last copied from it: an unchanged ``.grad`` shares that
     array, a changed one is copied again (and counted in ``budget``). The value of a
     tensor in ``mutable`` (ids of the tensors parameter updates change in place, through
-    ``.data`` too, which no version counts) is copied; any other value is the tensor's
-    own array, which nothing changes afterwards, but for a view of one of them (``w.t()``,
-    ``p[0]`` of a parameter a step then changes): copied too, so it keeps the value it was
-    computed with."""
+    ``.data`` too, which no version counts), or sharing the memory of one (``w.detach()``,
+    a view of ``w``: the update changes it too), is copied; any other value is the
+    tensor's own array, which nothing changes afterwards."""
     snaps = {}
     get = tensors.get
-    changing = [raw.data(t) for t in map(get, order) if t is not None and id(t) in mutable]
+    shared = {id(memory_of(raw.data(t))) for t in tensors.values() if id(t) in mutable}
     for nid in order:
         t = get(nid)
         if t is None:
@@ -551,8 +557,7 @@ def snapshot(order, tensors, copied, budget, mutable=frozenset()):
                 budget.add_array(data)
                 copied[nid] = (g, raw.version(g), data)
         value = raw.data(t)
-        if id(t) in mutable or (value.base is not None and changing and any(
-                np.may_share_memory(value, c) for c in changing)):
+        if id(t) in mutable or id(memory_of(value)) in shared:
             value = np.array(value)
             budget.add_array(value)
         requires_grad = t.requires_grad
