@@ -250,3 +250,88 @@ def test_a_view_keeps_the_value_it_was_computed_with(traced):
     assert (before != after).all()
     assert (result.state(wt, step=0).value == before.T).all()     # as computed
     assert (result.state(wt, step=-1).value == after.T).all()     # a view: as w is now
+
+
+LINEAR_FUNCTION = """
+    import torch
+    from torch.autograd import Function
+
+    class LinearFunction(Function):
+        @staticmethod
+        def forward(ctx, input, weight, bias):
+            ctx.save_for_backward(input, weight, bias)
+            output = input.mm(weight.t())
+            output += bias.unsqueeze(0).expand_as(output)
+            return output
+
+        @staticmethod
+        def backward(ctx, grad_output):
+            input, weight, bias = ctx.saved_tensors
+            grad_input = grad_weight = grad_bias = None
+            if ctx.needs_input_grad[0]:
+                grad_input = grad_output.mm(weight)
+            if ctx.needs_input_grad[1]:
+                grad_weight = grad_output.t().mm(input)
+            if bias is not None and ctx.needs_input_grad[2]:
+                grad_bias = grad_output.sum(0)
+            elif not ctx.needs_input_grad[2] or bias is None:
+                grad_bias = None
+            return grad_input, grad_weight, grad_bias
+
+    torch.manual_seed(0)
+    x = torch.randn(4, 3)
+    w = torch.randn(2, 3, requires_grad=True)
+    b = torch.randn(2)
+    out = LinearFunction.apply(x, w, b)
+    out.pow(2).sum().backward()
+    print(out)
+    print(w.grad, b.grad, x.grad)
+    x2 = torch.randn(4, 3, requires_grad=True)
+    LinearFunction.apply(x2, w, b).sum().backward()
+    print(x2.grad, w.grad)
+"""
+
+
+def test_pytorchs_linear_function_example_is_drawn_whole():
+    # the example of PyTorch's "Extending torch.autograd" (a = b = None, if
+    # ctx.needs_input_grad[i]: ...) was cut: its backward was not a Function text
+    (doc,) = outcomes([LINEAR_FUNCTION])
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is None, doc.trace_note
+    assert all(doc.node(n).recorded is None for n in doc.node_ids)
+    code = export.export_script(doc).text
+    assert "        if bias is not None and ctx.needs_input_grad[2]:\n" in code
+    _round_trip(doc, LINEAR_FUNCTION)
+
+
+@pytest.mark.parametrize("backward, words", [
+    ("def backward(ctx, g):\n    if ctx.needs_input_grad[0]:\n        gx = g * 2\n"
+     "    return gx", "'gx' is assigned inside an if of a Function: give it a value before "
+     "the if (such as gx = None)"),
+    ("def backward(ctx, g):\n    gx = None\n    if g.sum() > 0:\n        gx = g\n"
+     "    return gx", "the if 'g.sum() > 0' cannot be part of a Function GradStudio draws"),
+    ("def backward(ctx, g):\n    gx = None\n    if ctx.needs_input_grad[0]:\n"
+     "        return g\n    return gx", "'return g' cannot be part of a Function"),
+])
+def test_an_if_a_function_text_cannot_hold_is_said(backward, words):
+    from gradstudio.function_text import FunctionTextError, parse_function
+    with pytest.raises(FunctionTextError) as got:
+        parse_function("backward", backward)
+    assert words in str(got.value)
+
+
+def test_an_if_of_a_function_text_runs_as_python_runs_it():
+    import gradstudio.engine as engine
+    from gradstudio.function_text import function_class
+    cls = function_class(engine, "Twice", "def forward(ctx, x, y):\n    return x * 2 + y",
+                         "def backward(ctx, g):\n    gx = gy = None\n"
+                         "    if ctx.needs_input_grad[0]:\n        gx = g * 2\n"
+                         "    if not ctx.needs_input_grad[1]:\n        pass\n    else:\n"
+                         "        gy = g\n    return gx, gy")
+    x = engine.ones(2, requires_grad=True)
+    y = engine.ones(2)
+    cls.apply(x, y).sum().backward()
+    assert x.grad.tolist() == [2.0, 2.0] and y.grad is None
+    y.requires_grad_()
+    cls.apply(x, y).sum().backward()
+    assert y.grad.tolist() == [1.0, 1.0]
