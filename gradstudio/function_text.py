@@ -206,7 +206,7 @@ def _check_if(stmt, role, bound):
                 "value before the if (such as {name} = None)"), name=new[0])
         if any(n.startswith("ctx.") for n in inner - bound):
             raise _fail(QT_TRANSLATE_NOOP(
-                "FunctionText", "a Function's text sets ctx.<name> outside an if"))
+                "FunctionText", "a Function's text sets ctx.<name> only outside an if"))
 
 
 def _check_test(node, bound):

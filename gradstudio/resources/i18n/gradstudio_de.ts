@@ -1885,6 +1885,18 @@ Der Lauf: {expected}</translation>
         <translation>&apos;{code}&apos; kann nicht Teil einer Function sein, die GradStudio zeichnet: verwende Zuweisungen von Tensor-Operationen, ctx.save_for_backward und ein return</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; is assigned inside an if of a Function: give it a value before the if (such as {name} = None)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text sets ctx.&lt;name&gt; outside an if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the if &apos;{code}&apos; cannot be part of a Function GradStudio draws: an if may test ctx.needs_input_grad[i] and whether a name is None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&apos;{code}&apos; cannot be assigned to in a Function GradStudio draws</source>
         <translation>an &apos;{code}&apos; kann in einer Function, die GradStudio zeichnet, nicht zugewiesen werden</translation>
     </message>

@@ -1885,6 +1885,18 @@ La ejecución: {expected}</translation>
         <translation>&apos;{code}&apos; no puede formar parte de una Function que GradStudio dibuja: usa asignaciones de operaciones de tensores, ctx.save_for_backward y un return</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; is assigned inside an if of a Function: give it a value before the if (such as {name} = None)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text sets ctx.&lt;name&gt; outside an if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the if &apos;{code}&apos; cannot be part of a Function GradStudio draws: an if may test ctx.needs_input_grad[i] and whether a name is None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&apos;{code}&apos; cannot be assigned to in a Function GradStudio draws</source>
         <translation>no se puede asignar a &apos;{code}&apos; en una Function que GradStudio dibuja</translation>
     </message>
