@@ -1886,15 +1886,15 @@ Der Lauf: {expected}</translation>
     </message>
     <message>
         <source>&apos;{name}&apos; is assigned inside an if of a Function: give it a value before the if (such as {name} = None)</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;{name}&apos; wird in einem if einer Function zugewiesen: gib ihm vor dem if einen Wert (etwa {name} = None)</translation>
     </message>
     <message>
-        <source>a Function&apos;s text sets ctx.&lt;name&gt; outside an if</source>
-        <translation type="unfinished"></translation>
+        <source>a Function&apos;s text sets ctx.&lt;name&gt; only outside an if</source>
+        <translation>der Text einer Function setzt ctx.&lt;name&gt; nur außerhalb eines if</translation>
     </message>
     <message>
         <source>the if &apos;{code}&apos; cannot be part of a Function GradStudio draws: an if may test ctx.needs_input_grad[i] and whether a name is None</source>
-        <translation type="unfinished"></translation>
+        <translation>das if &apos;{code}&apos; kann nicht Teil einer Function sein, die GradStudio zeichnet: ein if darf ctx.needs_input_grad[i] prüfen und ob ein Name None ist</translation>
     </message>
     <message>
         <source>&apos;{code}&apos; cannot be assigned to in a Function GradStudio draws</source>

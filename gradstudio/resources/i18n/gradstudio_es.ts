@@ -1886,15 +1886,15 @@ La ejecución: {expected}</translation>
     </message>
     <message>
         <source>&apos;{name}&apos; is assigned inside an if of a Function: give it a value before the if (such as {name} = None)</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;{name}&apos; se asigna dentro de un if de una Function: dale un valor antes del if (como {name} = None)</translation>
     </message>
     <message>
-        <source>a Function&apos;s text sets ctx.&lt;name&gt; outside an if</source>
-        <translation type="unfinished"></translation>
+        <source>a Function&apos;s text sets ctx.&lt;name&gt; only outside an if</source>
+        <translation>el texto de una Function solo asigna ctx.&lt;name&gt; fuera de un if</translation>
     </message>
     <message>
         <source>the if &apos;{code}&apos; cannot be part of a Function GradStudio draws: an if may test ctx.needs_input_grad[i] and whether a name is None</source>
-        <translation type="unfinished"></translation>
+        <translation>el if &apos;{code}&apos; no puede formar parte de una Function que GradStudio dibuja: un if puede comprobar ctx.needs_input_grad[i] y si un nombre es None</translation>
     </message>
     <message>
         <source>&apos;{code}&apos; cannot be assigned to in a Function GradStudio draws</source>
