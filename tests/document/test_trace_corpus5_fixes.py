@@ -335,3 +335,57 @@ def test_an_if_of_a_function_text_runs_as_python_runs_it():
     y.requires_grad_()
     cls.apply(x, y).sum().backward()
     assert y.grad.tolist() == [1.0, 1.0]
+
+
+GRAD_AFTER_A_STEP = """
+    import torch
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    (x ** 2).sum().backward()
+    y = (x ** 3).sum()
+    (g,) = torch.autograd.grad(y, x)
+    print(g * 2, x.grad)
+"""
+
+PENALTY_AFTER_A_STEP = """
+    import torch
+    torch.manual_seed(0)
+    x = torch.randn(5, 2, requires_grad=True)
+    critic = torch.nn.Linear(2, 1)
+    opt = torch.optim.SGD(critic.parameters(), lr=0.1)
+    critic(x).sum().backward()
+    print(x.grad)
+    x.grad = None
+    opt.zero_grad()
+    out = critic(x)
+    (g,) = torch.autograd.grad(out.sum(), x, create_graph=True)
+    (h,) = torch.autograd.grad((out ** 2).sum(), x, create_graph=True)
+    penalty = ((g.norm(dim=1) - 1) ** 2).mean() + h.abs().mean()
+    penalty.backward()
+    opt.step()
+    print(penalty, critic.weight.grad, x.grad)
+    print(critic.weight)
+"""
+
+
+def test_a_gradient_used_as_a_value_after_a_backward_step_is_drawn():
+    # (test_trace_higher_order's example of a gradient that could not be a node)
+    (doc,) = outcomes([GRAD_AFTER_A_STEP])
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is None, doc.trace_note
+    assert [a.kind for a in doc.timeline] == ["backward", "compute", "say"]
+    _round_trip(doc, GRAD_AFTER_A_STEP)
+
+
+def test_a_gradient_with_create_graph_after_a_backward_step_is_drawn():
+    # a gradient penalty computed after an earlier backward: autograd.grad's result was
+    # drawn only when the call came before every step, else cut ("a tensor computed
+    # outside the traced operations"); now its node is computed by a compute step there
+    (doc,) = outcomes([PENALTY_AFTER_A_STEP])
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is None, doc.trace_note
+    assert all(doc.node(n).recorded is None for n in doc.node_ids)
+    kinds = [a.kind for a in doc.timeline]
+    (compute,) = [a for a in doc.timeline if a.kind == "compute"]
+    assert kinds.index("compute") > kinds.index("backward")
+    assert "autograd_grad" in [doc.node(n).kind for n in compute.params["nodes"]]
+    _round_trip(doc, PENALTY_AFTER_A_STEP)
