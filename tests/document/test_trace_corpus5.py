@@ -33,7 +33,8 @@ WHOLE = ["gelu_net_onecycle_lr_trace", "custom_dataset_class_uneven_batches",
          "func_grad_vmap_jacrev_regression", "functional_jacobian_hessian_quadratic",
          "gru_sequence_sum_regression", "lstm_cell_unrolled_by_hand",
          "confusion_matrix_precision_recall", "nb_onecycle_mlp_reassigned",
-         "nb_func_vmap_jacrev", "nb_embedding_gru_shapes", "four_optimizers_same_bowl"]
+         "nb_func_vmap_jacrev", "nb_embedding_gru_shapes", "four_optimizers_same_bowl",
+         "double_backward_retain_graph_twice"]
 
 
 # The engine follows the last bits of PyTorch's CPU kernels as they run on the reference
