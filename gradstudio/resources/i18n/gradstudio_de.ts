@@ -5813,8 +5813,8 @@ Warum keine grad_fn: </translation>
         <translation>{what} kann noch nicht gezeichnet werden</translation>
     </message>
     <message>
-        <source>Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty tensor, or a parameter nothing used yet, with the default generator</source>
-        <translation>Tensor.{kind}_ kann noch nicht gezeichnet werden, außer auf einem neuen torch.empty-Tensor oder einem noch unbenutzten Parameter, mit dem Standardgenerator</translation>
+        <source>Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty tensor, or a parameter nothing used yet</source>
+        <translation>Tensor.{kind}_ kann noch nicht gezeichnet werden, außer auf einem neuen torch.empty-Tensor oder einem noch unbenutzten Parameter</translation>
     </message>
     <message>
         <source>a document&apos;s seed is from 0 to 2**63 - 1</source>

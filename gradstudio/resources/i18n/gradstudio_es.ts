@@ -5813,8 +5813,8 @@ Por qué no hay grad_fn: </translation>
         <translation>{what} aún no se puede dibujar</translation>
     </message>
     <message>
-        <source>Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty tensor, or a parameter nothing used yet, with the default generator</source>
-        <translation>Tensor.{kind}_ aún no se puede dibujar, salvo sobre un tensor nuevo de torch.empty o un parámetro que nada ha usado aún, con el generador por defecto</translation>
+        <source>Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty tensor, or a parameter nothing used yet</source>
+        <translation>Tensor.{kind}_ aún no se puede dibujar, salvo sobre un tensor nuevo de torch.empty o un parámetro que nada ha usado aún</translation>
     </message>
     <message>
         <source>a document&apos;s seed is from 0 to 2**63 - 1</source>
