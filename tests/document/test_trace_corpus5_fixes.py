@@ -89,8 +89,21 @@ VIEW_THEN_STEP = """
     print(w, wt)
 """
 
+VIEW_BEFORE_LOOP = """
+    import torch
+    w = torch.zeros(2, 1, requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1)
+    print("before", w.t())        # (the graph computes w.t() again in the loop)
+    for step in range(3):
+        opt.zero_grad()
+        loss = ((w - 1) ** 2).sum()
+        loss.backward()
+        opt.step()
+    print(w.t())
+"""
+
 SOURCES = {"jacrev": JACREV, "one_cycle": ONE_CYCLE, "view_in_loop": VIEW_IN_LOOP,
-           "view_then_step": VIEW_THEN_STEP}
+           "view_then_step": VIEW_THEN_STEP, "view_before_loop": VIEW_BEFORE_LOOP}
 
 
 @pytest.fixture(scope="module")
@@ -229,7 +242,7 @@ def _round_trip(doc, source):
     assert ADDRESS.sub("0x?", out) == ADDRESS.sub("0x?", original)
 
 
-@pytest.mark.parametrize("name", ["view_in_loop", "view_then_step"])
+@pytest.mark.parametrize("name", ["view_in_loop", "view_then_step", "view_before_loop"])
 def test_a_view_of_a_parameter_a_step_changes_is_drawn(traced, printed, name):
     # x @ w.t() or p[0] in a training loop: the document kept the view's array, not its
     # value, so the step's update showed through it and the self-check cut the loop
