@@ -6,10 +6,13 @@ A document holds a Function as three settings: its class name (``MyReLU``) and t
 ``def``s, ``def forward(ctx, input): ...`` and ``def backward(ctx, grad_output): ...``.
 The language is small and checked (``parse_function``): statements are ``name = e``,
 ``a, b = e``, ``name[index] = e``, ``name += e`` (and the other augmented operators),
-``ctx.save_for_backward(...)``, ``ctx.mark_non_differentiable(...)``, ``ctx.name = e``
-(forward), several at once (``ctx.lo, ctx.hi = lo, hi``) and one ``return`` at the end;
-expressions are names bound before, numbers, ``True``/``False``/``None``,
-``+ - * / // % ** @ & | ^``, unary ``- + ~``, one comparison,
+``a = b = e``, ``ctx.save_for_backward(...)``, ``ctx.mark_non_differentiable(...)``,
+``ctx.name = e`` (forward), several at once (``ctx.lo, ctx.hi = lo, hi``), ``if`` blocks
+whose test reads ``ctx.needs_input_grad[i]`` and ``name is None`` / ``is not None``
+(with ``and``, ``or``, ``not``), assigning only names bound before them (PyTorch's own
+``LinearFunction`` example), and one ``return`` at the end; expressions are names bound
+before, numbers, ``True``/``False``/``None``, ``+ - * / // % ** @ & | ^``, unary
+``- + ~``, one comparison,
 indexing with numbers, slices, ``None``, ``...`` and tensors, ``ctx.saved_tensors``,
 ``ctx.<name>``, and calls of the op table's tensor methods (``x.clamp(min=0)``,
 ``x.exp()``) and of ``torch.<op>`` (``torch.where``, ``torch.zeros_like``). Nothing else
@@ -163,17 +166,22 @@ def _check_statement(stmt, role, bound):
         for a in stmt.value.args:
             _check(a, bound, 1)
         return
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-        target, value = stmt.targets[0], stmt.value
-        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and \
-                len(target.elts) == len(value.elts):        # ctx.lo, ctx.hi = lo, hi
-            for v in value.elts:
-                _check(v, bound, 1)
-            for t in target.elts:
-                _check_target(t, role, bound)
-            return
-        _check(value, bound, 0)
-        _check_target(target, role, bound)
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \
+            isinstance(stmt.targets[0], ast.Tuple) and isinstance(stmt.value, ast.Tuple) \
+            and len(stmt.targets[0].elts) == len(stmt.value.elts):  # ctx.lo, ctx.hi = lo, hi
+        for v in stmt.value.elts:
+            _check(v, bound, 1)
+        for t in stmt.targets[0].elts:
+            _check_target(t, role, bound)
+        return
+    if isinstance(stmt, ast.Assign) and (len(stmt.targets) == 1 or all(
+            isinstance(t, ast.Name) for t in stmt.targets)):
+        _check(stmt.value, bound, 0)
+        for target in stmt.targets:
+            _check_target(target, role, bound)
+        return
+    if isinstance(stmt, ast.If):
+        _check_if(stmt, role, bound)
         return
     if isinstance(stmt, ast.AugAssign) and type(stmt.op) in _IN_PLACE:
         _check(stmt.value, bound, 0)
@@ -190,6 +198,45 @@ def _check_statement(stmt, role, bound):
         "FunctionText", "'{code}' cannot be part of a Function GradStudio draws: use "
         "assignments of tensor operations, ctx.save_for_backward and one return"),
         code=_short(ast.unparse(stmt)))
+
+
+def _check_if(stmt, role, bound):
+    """``if ctx.needs_input_grad[0]: grad_x = ...`` (else too): the test reads which
+    inputs need a gradient and which names are None; the blocks assign names bound
+    before the if, so each name is bound whichever block runs."""
+    _check_test(stmt.test, bound)
+    for block in (stmt.body, stmt.orelse):
+        inner = set(bound)
+        for s in block:
+            _check_statement(s, role, inner)
+        new = sorted(n for n in inner - bound if not n.startswith("ctx."))
+        if new:
+            raise _fail(QT_TRANSLATE_NOOP(
+                "FunctionText", "'{name}' is assigned inside an if of a Function: give it a "
+                "value before the if (such as {name} = None)"), name=new[0])
+        if any(n.startswith("ctx.") for n in inner - bound):
+            raise _fail(QT_TRANSLATE_NOOP(
+                "FunctionText", "a Function's text sets ctx.<name> only outside an if"))
+
+
+def _check_test(node, bound):
+    if isinstance(node, ast.BoolOp):
+        for v in node.values:
+            _check_test(v, bound)
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        _check_test(node.operand, bound)
+    elif isinstance(node, ast.Compare) and len(node.ops) == 1 and \
+            type(node.ops[0]) in (ast.Is, ast.IsNot) and isinstance(node.left, ast.Name) and \
+            node.left.id in bound and isinstance(node.comparators[0], ast.Constant) and \
+            node.comparators[0].value is None:
+        return
+    elif not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and
+              _is_ctx(node.value.value) and node.value.attr == "needs_input_grad" and
+              isinstance(node.slice, ast.Constant) and type(node.slice.value) is int):
+        raise _fail(QT_TRANSLATE_NOOP(
+            "FunctionText", "the if '{code}' cannot be part of a Function GradStudio draws: "
+            "an if may test ctx.needs_input_grad[i] and whether a name is None"),
+            code=_short(ast.unparse(node)))
 
 
 def _check_target(target, role, bound):
@@ -326,13 +373,19 @@ class _Run:
             call = stmt.value
             getattr(self.ctx, call.func.attr)(*(self.value(a) for a in call.args))
         elif isinstance(stmt, ast.Assign):
-            target, value = stmt.targets[0], stmt.value
-            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
-                values = [self.value(v) for v in value.elts]   # ctx.lo, ctx.hi = lo, hi
-                for t, v in zip(target.elts, values):
+            pairs = isinstance(stmt.targets[0], ast.Tuple) and \
+                isinstance(stmt.value, ast.Tuple)
+            if pairs:                               # ctx.lo, ctx.hi = lo, hi
+                values = [self.value(v) for v in stmt.value.elts]
+                for t, v in zip(stmt.targets[0].elts, values):
                     self.assign(t, v)
             else:
-                self.assign(target, self.value(value))
+                value = self.value(stmt.value)
+                for target in stmt.targets:
+                    self.assign(target, value)
+        elif isinstance(stmt, ast.If):
+            for s in stmt.body if self.test(stmt.test) else stmt.orelse:
+                self.statement(s)
         elif isinstance(stmt, ast.AugAssign):
             op = _IN_PLACE[type(stmt.op)]
             target = stmt.target
@@ -341,6 +394,18 @@ class _Run:
             else:
                 tensor, key = self.tensor(target.value), self.index(target.slice)
                 tensor[key] = op(tensor[key], self.value(stmt.value))
+
+    def test(self, node):
+        """An if's test (checked: needs_input_grad, is None, and/or/not)."""
+        if isinstance(node, ast.BoolOp):
+            values = (self.test(v) for v in node.values)
+            return all(values) if isinstance(node.op, ast.And) else any(values)
+        if isinstance(node, ast.UnaryOp):
+            return not self.test(node.operand)
+        if isinstance(node, ast.Compare):
+            none = self.env[node.left.id] is None
+            return none if isinstance(node.ops[0], ast.Is) else not none
+        return bool(self.ctx.needs_input_grad[node.slice.value])
 
     def assign(self, target, value):
         if isinstance(target, ast.Name):
@@ -495,7 +560,7 @@ def backward_words(name, forward, backward):
     lines = [translate("FunctionText", "{name}'s backward is your own: from the gradient "
                        "{grad} of its output it runs").format(name=name,
                                                              grad=fn.args.args[1].arg)]
-    lines += ["    " + ast.unparse(stmt) for stmt in body[:-1]]
+    lines += ["    " + line for stmt in body[:-1] for line in ast.unparse(stmt).split("\n")]
     said = [translate("FunctionText", "{value} for {input}").format(
         value=ast.unparse(g), input=i) for g, i in zip(grads, inputs)]
     lines.append(translate("FunctionText", "and returns {said}.").format(

@@ -78,10 +78,15 @@ def check_trace(doc, data, ids, source):
             "TraceCheck", "its hooks would print other lines during the forward pass "
             "than the script's"))))
     states = _states_at(result, data, ids)
+    computed = _computed_in_loops(doc, data, ids)
     for k, n in enumerate(data["nodes"]):
-        step = n.get("step", 0)
-        what = _node_difference(doc, result, ids[n["id"]], n.get("recorded"), step,
-                                states[-1 if step is None else step].get(ids[n["id"]]))
+        step, nid = n.get("step", 0), ids[n["id"]]
+        state = states[-1 if step is None else step].get(nid)
+        if step is None and nid in computed:      # (its grad_fn as computed: a view's
+            moment = result.state(nid, step=computed[nid])  # is AsStrided's once changed)
+            if not getattr(moment, "pending", False) and moment.dtype is not None:
+                state = moment      # (else a compute step after the forward pass makes it)
+        what = _node_difference(doc, result, nid, n.get("recorded"), step, state)
         if what:
             found.append(((k, 1), n.get("line"), what))
             break
@@ -263,13 +268,38 @@ def _loop_difference(doc, result, ids, loop, actions):
             if what:
                 return _said(QT_TRANSLATE_NOOP("TraceCheck", "{what} in iteration {k} of the "
                                                "loop"), what=what, k=Number(k + 1))
+    computed = _forward_step(doc, loop)
     for node_id, want in loop["last"].items():
         nid = ids[node_id]
         what = _array_difference(f"'{doc.display_name(nid)}'",
                                  result.state(nid, step=loop["end"] + 1).value, want, None)
+        if what and computed is not None and _array_difference(
+                "", result.state(nid, step=computed).value, want, None) is None:
+            what = None     # (a view of a parameter the iteration's step then changed:
+            #                 the script's value is the one it was computed with)
         if what:
             return _said(QT_TRANSLATE_NOOP("TraceCheck", "{what} in the last iteration of "
                                            "the loop"), what=what)
+    return None
+
+
+def _computed_in_loops(doc, data, ids):
+    """``{node: step}``: each node of a folded loop's last iteration, and the step just
+    after that iteration's forward pass."""
+    out = {}
+    for loop in data.get("loops", ()):
+        step = _forward_step(doc, loop)
+        if step is not None:
+            out.update((ids[n], step) for n in loop["last"])
+    return out
+
+
+def _forward_step(doc, loop):
+    """The step just after the loop body's forward pass (the state holding the values of
+    the last iteration's nodes as they were computed), or None: no forward pass."""
+    for k in range(loop["loop"] + 1, loop["end"]):
+        if ACTIONS[doc.timeline[k].kind].recomputes == "forward":
+            return k + 1
     return None
 
 

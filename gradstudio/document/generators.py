@@ -22,7 +22,7 @@ import gradstudio.engine as torch
 __all__ = ["GENERATOR_KINDS", "drawing_from_a_generator", "fresh", "number_of",
            "ExportGenerators"]
 
-GENERATOR_KINDS = ("rand", "randn", "randperm", "randint")
+GENERATOR_KINDS = ("rand", "randn", "randperm", "randint", "uniform", "normal")
 
 _MADE = {}      # generator number -> the engine's Generator, for the run going on
 
@@ -70,7 +70,10 @@ def drawing_from_a_generator(kind, params):
         expr = code(p, a)
         if number_of(p) is None:
             return expr
-        return expr[:-1] + f", generator={a.get('generator', 'g')})"
+        tail = ".requires_grad_()"      # (uniform's and normal's, after the fill)
+        tail = tail if expr.endswith(tail) else ""
+        expr = expr[:len(expr) - len(tail)]
+        return expr[:-1] + f", generator={a.get('generator', 'g')})" + tail
 
     return replace(kind, params=kind.params + params, evaluate=drawn, code=spelled)
 

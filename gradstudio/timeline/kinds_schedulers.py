@@ -39,6 +39,10 @@ _RULES = {
         "of steps taken"),
     "MultiplicativeLR": QT_TRANSLATE_NOOP(
         "Actions", "multiplies the learning rate by lr_lambda of the number of steps taken"),
+    "OneCycleLR": QT_TRANSLATE_NOOP(
+        "Actions", "raises the learning rate from max_lr / div_factor to max_lr over the "
+        "first pct_start of total_steps steps, then lowers it to max_lr / div_factor / "
+        "final_div_factor (and moves the momentum the other way)"),
 }
 
 
@@ -84,7 +88,12 @@ defaction("scheduler",
            ("factor", "float?", None), ("mode", "choice", "min"), ("patience", "count", 10),
            ("threshold", "float", 1e-4), ("threshold_mode", "choice", "rel"),
            ("cooldown", "count", 0), ("min_lr", "float", 0.0), ("eps", "float", 1e-8),
-           ("lr_lambda", "formula", "lambda epoch: 0.95 ** epoch")),
+           ("lr_lambda", "formula", "lambda epoch: 0.95 ** epoch"), ("max_lr", "float", 0.1),
+           ("total_steps", "int", 100), ("pct_start", "float", 0.3),
+           ("anneal_strategy", "choice", "cos"), ("cycle_momentum", "bool", True),
+           ("base_momentum", "float", 0.85), ("max_momentum", "float", 0.95),
+           ("div_factor", "float", 25.0), ("final_div_factor", "float", 1e4),
+           ("three_phase", "bool", False)),
           "make a learning-rate scheduler", _scheduler_code, run=_scheduler_run,
           group="training", makes="scheduler", applies=_scheduler_applies,
           aim=lambda k: {"optimizer": k.optimizers[-1] if k.optimizers else None},

@@ -11,8 +11,9 @@ CHOICES = {
     "algorithm": ("SGD", "Adam", "AdamW", "RMSprop"),
     "schedule": ("StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR",
                  "CosineAnnealingWarmRestarts", "LinearLR", "ConstantLR", "PolynomialLR",
-                 "ReduceLROnPlateau", "LambdaLR", "MultiplicativeLR"),
+                 "ReduceLROnPlateau", "LambdaLR", "MultiplicativeLR", "OneCycleLR"),
     "mode": ("min", "max"),
+    "anneal_strategy": ("cos", "linear"),
     "threshold_mode": ("rel", "abs"),
     "norm_type": ("2", "1", "inf"),
     "sci_mode": ("None", "True", "False"),          # torch.set_printoptions(sci_mode=)
@@ -72,6 +73,10 @@ SCHEDULER_SETTINGS = {
                           ("min_lr", 0.0), ("eps", 1e-8)),
     "LambdaLR": (("lr_lambda", REQUIRED),),         # (a lambda's text: timeline/formula.py)
     "MultiplicativeLR": (("lr_lambda", REQUIRED),),
+    "OneCycleLR": (("max_lr", REQUIRED), ("total_steps", REQUIRED), ("pct_start", 0.3),
+                   ("anneal_strategy", "cos"), ("cycle_momentum", True),
+                   ("base_momentum", 0.85), ("max_momentum", 0.95), ("div_factor", 25.0),
+                   ("final_div_factor", 1e4), ("three_phase", False)),
 }
 
 

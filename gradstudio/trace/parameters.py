@@ -81,6 +81,10 @@ def embedding_layer(rec, result, layer, num_embeddings, embedding_dim, *args, **
         raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
             "an nn.Embedding made from a given weight cannot be drawn yet: let it draw its "
             "own, or use F.embedding with a tensor of yours"))
+    if layer.padding_idx is not None:       # (its row starts at zero: not a randn draw)
+        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal",
+            "an nn.Embedding with padding_idx cannot be drawn yet: its padding row starts at "
+            "zero and never gets a gradient, which the graph cannot show"))
     params = {"shape": [int(num_embeddings), int(embedding_dim)],
               "requires_grad": bool(raw.requires_grad(p))}
     if p.dtype.name != "float32":

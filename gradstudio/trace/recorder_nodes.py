@@ -113,6 +113,12 @@ class RecordedNodes:
         self.nodes[index]["grad_owner"] = owner
         return index
 
+    @property
+    def grad_anchors(self):
+        """id(a torch.autograd.grad call drawn as nodes) -> the ``uid`` of the step its
+        nodes are computed after (a call after a backward step)."""
+        return vars(self).setdefault("_grad_anchors", {})
+
     def grads_returned(self, result):
         """What the last action, ``torch.autograd.grad``, returned: each gradient may
         become a node if the script computes with it (``_grad_node``)."""
@@ -126,9 +132,9 @@ class RecordedNodes:
     def _grad_node(self, t):
         """A gradient ``torch.autograd.grad`` returned, now computed with (a second
         derivative, a gradient penalty, a Jacobian's row): its call becomes an
-        ``autograd_grad`` node of the forward pass instead of a timeline step, if the
-        call came before every other step (a graph computes its nodes before its
-        timeline) and asked for one output's gradient. A call with several inputs (a
+        ``autograd_grad`` node instead of a timeline step, if it asked for one output's
+        gradient: a node of the forward pass when the call came before every other step,
+        else computed by a ``compute`` step after the step before the call (``late``). A call with several inputs (a
         Jacobian of several inputs, ``jacobian(f, (a, b))``) is one node per input whose
         gradient is used, each the gradient with respect to that input. None otherwise:
         the caller then refuses it in words."""
@@ -137,7 +143,10 @@ class RecordedNodes:
         if id(a) not in self.split_calls:
             # (found by identity: actions are dicts holding arrays, which == cannot compare)
             at = next((j for j, b in enumerate(self.actions) if b is a), None)
-            if at is None or any(b["kind"] != "grad" for b in self.actions[:at]):
+            if at is None:
+                return None
+            anchor = _anchor_before(self.actions, at)
+            if anchor is False:
                 return None
             if len(p["outputs"]) != 1:
                 raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
@@ -146,6 +155,11 @@ class RecordedNodes:
                     "call"), line=a["line"])
             del self.actions[at]
             self.split_calls[id(a)] = a       # (kept: its id stays unique)
+            if anchor is not None:
+                self.grad_anchors[id(a)] = anchor
+            for node in self.nodes:      # (made after the call, which is no step now)
+                if "late" in node and node["late"] == a["uid"]:
+                    node["late"] = anchor
         inputs = {"outputs": self.objects[p["outputs"][0]],
                   "inputs": self.objects[p["inputs"][k]]}
         if p["grad_outputs"] and p["grad_outputs"][0] is not None:
@@ -159,6 +173,9 @@ class RecordedNodes:
         node = self.nodes[i]
         node["line"] = a["line"]
         node["watched"] = id(g) in self.printed_grads
+        anchor = self.grad_anchors.get(id(a))
+        if anchor is not None:   # (after a step: computed there, as a grad_of is)
+            node["late"] = anchor
         for name in sorted(self.bound.get(id(g), ())):
             self._name_variable(name, g)
         return i
@@ -307,3 +324,16 @@ def _value_of(t):
     """What a node's recorded values hold: (a copy of the data, dtype, grad_fn name)."""
     fn = raw.grad_fn(t)
     return np.array(raw.data(t)), t.dtype.name, None if fn is None else type(fn).__name__
+
+
+def _anchor_before(actions, at):
+    """Where the nodes of the ``torch.autograd.grad`` call ``actions[at]`` are computed:
+    None, in the forward pass (only other such calls came before it); else the ``uid`` of
+    the last other step before it, for a ``compute`` step after that one (``late``; the
+    ``grad`` calls between change nothing, and may become nodes themselves); False when
+    that step has none (a refusal)."""
+    before = [b for b in actions[:at] if b["kind"] != "grad"]
+    if not before:
+        return None
+    uid = before[-1].get("uid")
+    return False if uid is None else uid

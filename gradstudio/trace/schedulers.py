@@ -9,7 +9,8 @@ The engine marks each schedule's constructor ``@observed`` as
 through the ``OptimizerWatch`` (``optim.py``): the constructor is recognised from its
 arguments, the step from its own (for ``ReduceLROnPlateau``, the metric: a tensor of the
 graph, or a number, recorded with its line). A scheduler changes its optimizer's learning rate, which the optimizer's record
-then takes as its own (``OptimizerWatch.settled``). Schedules of a lambda, cyclic or
+then takes as its own (``OptimizerWatch.settled``); ``OneCycleLR``'s ``epochs`` and
+``steps_per_epoch`` are drawn as the ``total_steps`` they stand for. ``CyclicLR``,
 composite schedules, ``last_epoch`` and ``step(epoch)`` are refused in one sentence.
 A ``LambdaLR`` or ``MultiplicativeLR`` is drawn when its ``lr_lambda`` is a lambda (or a
 ``def`` of one ``return``) of the script in ``timeline/formula.py``'s language; the
@@ -26,8 +27,10 @@ from gradstudio.words import QT_TRANSLATE_NOOP
 from .hooks import function_node
 from .values import ActionRef, TraceError, plain
 
-_WHOLE = ("step_size", "T_max", "T_0", "T_mult", "total_iters", "patience", "cooldown")
-_AT_LEAST_ONE = ("step_size", "T_max", "T_0", "T_mult")
+_WHOLE = ("step_size", "T_max", "T_0", "T_mult", "total_iters", "patience", "cooldown",
+          "total_steps")
+_AT_LEAST_ONE = ("step_size", "T_max", "T_0", "T_mult", "total_steps")
+_FLAGS = ("cycle_momentum", "three_phase")
 _MOST = 1_000_000        # the largest whole number a document's setting takes
 
 
@@ -90,11 +93,15 @@ class SchedulerWatch:
                     return None
                 continue
             value = plain(args.get(setting, default))
+            if setting == "total_steps" and args.get("total_steps") is None:
+                value = _steps_of_epochs(args)      # (OneCycleLR's epochs * steps_per_epoch)
             if setting == "milestones":
                 value = [plain(v) for v in value] if isinstance(value, (list, tuple)) else None
                 ok = value is not None and all(_whole(v, 0) for v in value)
             elif setting in CHOICES:
                 ok = value in CHOICES[setting]
+            elif setting in _FLAGS:
+                ok = isinstance(value, bool)
             elif setting in _WHOLE:
                 ok = _whole(value, 1 if setting in _AT_LEAST_ONE else 0)
             elif setting in ("factor", "start_factor"):
@@ -111,11 +118,14 @@ class SchedulerWatch:
                                       "cannot be drawn as {value}: give it a plain whole "
                                       "number") if setting in _WHOLE else
                     QT_TRANSLATE_NOOP("TraceRefusal", "torch.optim.lr_scheduler.{name}'s {setting} "
+                                      "cannot be drawn as {value}: give it True or False")
+                    if setting in _FLAGS else
+                    QT_TRANSLATE_NOOP("TraceRefusal", "torch.optim.lr_scheduler.{name}'s {setting} "
                                       "cannot be drawn as {value}: give it a plain number"),
                     name=name, setting=setting, value=repr(value))
                 return None
             keep = value is None or setting in _WHOLE or setting in CHOICES or \
-                setting == "milestones"
+                setting in _FLAGS or setting == "milestones"
             params[setting] = value if keep else float(value)
         return params
 
@@ -182,6 +192,15 @@ class SchedulerWatch:
             rec.action_done(failed=raised)
             self.watch.settled(scheduler.optimizer)
         return done
+
+
+def _steps_of_epochs(args):
+    """OneCycleLR's ``total_steps`` when the script gave ``epochs`` and
+    ``steps_per_epoch`` instead (PyTorch multiplies them), or None."""
+    epochs, per_epoch = plain(args.get("epochs")), plain(args.get("steps_per_epoch"))
+    if _whole(epochs, 1) and _whole(per_epoch, 1):
+        return epochs * per_epoch
+    return None
 
 
 def _whole(v, low):

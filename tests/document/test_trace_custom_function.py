@@ -548,7 +548,8 @@ CUT = [
     x = torch.tensor([0.5, -3.0], requires_grad=True)
     Branchy.apply(x).sum().backward()
     print(x.grad)
-    """, "'if x.sum() > 0: return g' cannot be part of a Function"),
+    """, "the if 'x.sum() > 0' cannot be part of a Function GradStudio draws: an if may "
+        "test ctx.needs_input_grad[i] and whether a name is None"),
     ("""
     import torch
 

@@ -115,14 +115,6 @@ def test_every_program_prints_under_torch_what_the_script_printed(traced):
      (g,) = torch.autograd.grad((y, z), x, create_graph=True)
      print(g * 2)
      """, "for several outputs", 5),
-    ("""
-     import torch
-     x = torch.tensor([1.0, 2.0], requires_grad=True)
-     (x ** 2).sum().backward()
-     y = (x ** 3).sum()
-     (g,) = torch.autograd.grad(y, x)
-     print(g * 2)
-     """, "torch.autograd.grad is used as a value", 6),
 ])
 def test_a_gradient_that_cannot_be_a_node_is_drawn_up_to_its_line(source, words, line):
     """Not refused (issue 32): that line recorded, the reason said, the rest drawn."""

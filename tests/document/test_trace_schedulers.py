@@ -142,6 +142,23 @@ PROGRAMS = {
             opt_q.zero_grad(); (q * q).sum().backward(); opt_q.step(); mult.step()
         print(q, mult.get_last_lr())
     """,
+    "one_cycle_momentum_and_betas": """
+        import torch
+        torch.manual_seed(6)
+        w = torch.randn(3, requires_grad=True)
+        opt = torch.optim.SGD([w], lr=0.01, momentum=0.9, nesterov=True)
+        cycle = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=0.3, total_steps=5)
+        for i in range(5):
+            opt.zero_grad(); (w ** 2).sum().backward(); opt.step(); cycle.step()
+            print(i, cycle.get_last_lr(), opt.param_groups[0]["momentum"])
+        v = torch.ones(2, requires_grad=True)
+        adam = torch.optim.Adam([v], lr=0.1)
+        warm = torch.optim.lr_scheduler.OneCycleLR(adam, max_lr=0.2, epochs=2, steps_per_epoch=2,
+                                                   cycle_momentum=False)
+        for i in range(4):
+            adam.zero_grad(); (v ** 2).sum().backward(); adam.step(); warm.step()
+        print(w, v, adam.param_groups[0]["betas"])
+    """,
     "plateau_on_numbers": """
         import torch
         q = torch.nn.Parameter(torch.ones(2))
@@ -256,11 +273,12 @@ def test_each_schedule_shows_only_its_own_settings():
         import torch
         w = torch.zeros(2, requires_grad=True)
         opt = torch.optim.SGD([w], lr=0.1)
-        sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=0.5, total_steps=3)
+        sched = torch.optim.lr_scheduler.CyclicLR(opt, base_lr=0.01, max_lr=0.1, step_size_up=2,
+                                                  cycle_momentum=False)
         for i in range(3):
             opt.zero_grad(); (w - 1).pow(2).sum().backward(); opt.step(); sched.step()
         print(w)
-    """, 4, "(torch.optim.lr_scheduler.OneCycleLR) cannot be drawn yet: a document's "
+    """, 4, "(torch.optim.lr_scheduler.CyclicLR) cannot be drawn yet: a document's "
             "scheduler is one of StepLR"),
     ("""
         import torch

@@ -523,14 +523,15 @@ REFUSED = {
         import torch
         w = torch.zeros(2, requires_grad=True)
         optimizer = torch.optim.SGD([w], lr=0.1)
-        scheduler = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=0.5, total_steps=5)
+        scheduler = torch.optim.lr_scheduler.CyclicLR(optimizer, base_lr=0.01, max_lr=0.5,
+                                                      step_size_up=2, cycle_momentum=False)
         for epoch in range(5):
             loss = ((w - 1) ** 2).sum()
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
             scheduler.step()
-    """, 4, "a learning-rate scheduler (torch.optim.lr_scheduler.OneCycleLR) cannot be "
+    """, 4, "a learning-rate scheduler (torch.optim.lr_scheduler.CyclicLR) cannot be "
             "drawn yet: a document's scheduler is one of StepLR, MultiStepLR, ExponentialLR, "
             "CosineAnnealingLR, CosineAnnealingWarmRestarts, LinearLR, ConstantLR, "
             "PolynomialLR, ReduceLROnPlateau."),

@@ -22,10 +22,10 @@ def _basis_vectors(tensors):
         for j in range(t.numel()):
             vec = []
             for m, u in enumerate(tensors):
-                z = zeros(tuple(u.shape), dtype=u.dtype)
-                if m == k:
-                    z.view(-1)[j] = 1
-                vec.append(z)
+                z = zeros(u.numel(), dtype=u.dtype)
+                if m == k:          # (written into a new tensor, not through a view of
+                    z[j] = 1        # it: a tracer draws the vector)
+                vec.append(z.reshape(tuple(u.shape)))
             yield k, vec
 
 

@@ -132,6 +132,10 @@
         <translation>multipliziert die Lernrate mit lr_lambda der Zahl der bisherigen Schritte</translation>
     </message>
     <message>
+        <source>raises the learning rate from max_lr / div_factor to max_lr over the first pct_start of total_steps steps, then lowers it to max_lr / div_factor / final_div_factor (and moves the momentum the other way)</source>
+        <translation>hebt die Lernrate im ersten Anteil pct_start der total_steps Schritte von max_lr / div_factor auf max_lr an und senkt sie dann auf max_lr / div_factor / final_div_factor (und bewegt das Momentum in die Gegenrichtung)</translation>
+    </message>
+    <message>
         <source>Makes torch.optim.lr_scheduler.{schedule} over {optimizer}: from here on each of its step() {rule}.</source>
         <translation>Erstellt torch.optim.lr_scheduler.{schedule} über {optimizer}: Von hier an {rule} jedes seiner step().</translation>
     </message>
@@ -1879,6 +1883,18 @@ Der Lauf: {expected}</translation>
     <message>
         <source>&apos;{code}&apos; cannot be part of a Function GradStudio draws: use assignments of tensor operations, ctx.save_for_backward and one return</source>
         <translation>&apos;{code}&apos; kann nicht Teil einer Function sein, die GradStudio zeichnet: verwende Zuweisungen von Tensor-Operationen, ctx.save_for_backward und ein return</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; is assigned inside an if of a Function: give it a value before the if (such as {name} = None)</source>
+        <translation>&apos;{name}&apos; wird in einem if einer Function zugewiesen: gib ihm vor dem if einen Wert (etwa {name} = None)</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text sets ctx.&lt;name&gt; only outside an if</source>
+        <translation>der Text einer Function setzt ctx.&lt;name&gt; nur außerhalb eines if</translation>
+    </message>
+    <message>
+        <source>the if &apos;{code}&apos; cannot be part of a Function GradStudio draws: an if may test ctx.needs_input_grad[i] and whether a name is None</source>
+        <translation>das if &apos;{code}&apos; kann nicht Teil einer Function sein, die GradStudio zeichnet: ein if darf ctx.needs_input_grad[i] prüfen und ob ein Name None ist</translation>
     </message>
     <message>
         <source>&apos;{code}&apos; cannot be assigned to in a Function GradStudio draws</source>
@@ -5629,6 +5645,10 @@ Warum keine grad_fn: </translation>
         <translation>ein nn.Embedding aus einem vorgegebenen Gewicht kann noch nicht gezeichnet werden: Lassen Sie es sein eigenes ziehen oder verwenden Sie F.embedding mit einem eigenen Tensor</translation>
     </message>
     <message>
+        <source>an nn.Embedding with padding_idx cannot be drawn yet: its padding row starts at zero and never gets a gradient, which the graph cannot show</source>
+        <translation>ein nn.Embedding mit padding_idx kann noch nicht gezeichnet werden: seine Padding-Zeile beginnt bei null und bekommt nie einen Gradienten, was der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
         <source>an in-place update of a leaf that requires grad can be drawn only as a training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or w.sub_(lr * w.grad)) with lr a plain number</source>
         <translation>eine In-place-Änderung eines Blatts, das Gradienten benötigt, kann nur als Trainingsschritt der Form w -= lr * w.grad (oder w.data -= lr * w.grad oder w.sub_(lr * w.grad)) mit einer einfachen Zahl lr gezeichnet werden</translation>
     </message>
@@ -5797,8 +5817,8 @@ Warum keine grad_fn: </translation>
         <translation>{what} kann noch nicht gezeichnet werden</translation>
     </message>
     <message>
-        <source>Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty tensor, or a parameter nothing used yet, with the default generator</source>
-        <translation>Tensor.{kind}_ kann noch nicht gezeichnet werden, außer auf einem neuen torch.empty-Tensor oder einem noch unbenutzten Parameter, mit dem Standardgenerator</translation>
+        <source>Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty tensor, or a parameter nothing used yet</source>
+        <translation>Tensor.{kind}_ kann noch nicht gezeichnet werden, außer auf einem neuen torch.empty-Tensor oder einem noch unbenutzten Parameter</translation>
     </message>
     <message>
         <source>a document&apos;s seed is from 0 to 2**63 - 1</source>
@@ -5971,6 +5991,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain whole number</source>
         <translation>{setting} von torch.optim.lr_scheduler.{name} kann nicht als {value} gezeichnet werden: Geben Sie eine einfache ganze Zahl an</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it True or False</source>
+        <translation>{setting} von torch.optim.lr_scheduler.{name} kann nicht als {value} gezeichnet werden: gib True oder False an</translation>
     </message>
     <message>
         <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain number</source>

@@ -132,6 +132,10 @@
         <translation>multiplica la tasa de aprendizaje por lr_lambda del número de pasos dados</translation>
     </message>
     <message>
+        <source>raises the learning rate from max_lr / div_factor to max_lr over the first pct_start of total_steps steps, then lowers it to max_lr / div_factor / final_div_factor (and moves the momentum the other way)</source>
+        <translation>sube la tasa de aprendizaje de max_lr / div_factor a max_lr durante la primera fracción pct_start de los total_steps pasos y luego la baja a max_lr / div_factor / final_div_factor (y mueve el momento en sentido contrario)</translation>
+    </message>
+    <message>
         <source>Makes torch.optim.lr_scheduler.{schedule} over {optimizer}: from here on each of its step() {rule}.</source>
         <translation>Crea torch.optim.lr_scheduler.{schedule} sobre {optimizer}: de aquí en adelante cada uno de sus step() {rule}.</translation>
     </message>
@@ -1879,6 +1883,18 @@ La ejecución: {expected}</translation>
     <message>
         <source>&apos;{code}&apos; cannot be part of a Function GradStudio draws: use assignments of tensor operations, ctx.save_for_backward and one return</source>
         <translation>&apos;{code}&apos; no puede formar parte de una Function que GradStudio dibuja: usa asignaciones de operaciones de tensores, ctx.save_for_backward y un return</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; is assigned inside an if of a Function: give it a value before the if (such as {name} = None)</source>
+        <translation>&apos;{name}&apos; se asigna dentro de un if de una Function: dale un valor antes del if (como {name} = None)</translation>
+    </message>
+    <message>
+        <source>a Function&apos;s text sets ctx.&lt;name&gt; only outside an if</source>
+        <translation>el texto de una Function solo asigna ctx.&lt;name&gt; fuera de un if</translation>
+    </message>
+    <message>
+        <source>the if &apos;{code}&apos; cannot be part of a Function GradStudio draws: an if may test ctx.needs_input_grad[i] and whether a name is None</source>
+        <translation>el if &apos;{code}&apos; no puede formar parte de una Function que GradStudio dibuja: un if puede comprobar ctx.needs_input_grad[i] y si un nombre es None</translation>
     </message>
     <message>
         <source>&apos;{code}&apos; cannot be assigned to in a Function GradStudio draws</source>
@@ -5629,6 +5645,10 @@ Por qué no hay grad_fn: </translation>
         <translation>un nn.Embedding creado a partir de un peso dado aún no se puede dibujar: deje que extraiga el suyo, o use F.embedding con un tensor propio</translation>
     </message>
     <message>
+        <source>an nn.Embedding with padding_idx cannot be drawn yet: its padding row starts at zero and never gets a gradient, which the graph cannot show</source>
+        <translation>un nn.Embedding con padding_idx aún no se puede dibujar: su fila de relleno empieza en cero y nunca recibe gradiente, lo que el grafo no puede mostrar</translation>
+    </message>
+    <message>
         <source>an in-place update of a leaf that requires grad can be drawn only as a training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or w.sub_(lr * w.grad)) with lr a plain number</source>
         <translation>una modificación in situ de una hoja que requiere gradiente solo se puede dibujar como un paso de entrenamiento de la forma w -= lr * w.grad (o w.data -= lr * w.grad, o w.sub_(lr * w.grad)) con lr un número simple</translation>
     </message>
@@ -5797,8 +5817,8 @@ Por qué no hay grad_fn: </translation>
         <translation>{what} aún no se puede dibujar</translation>
     </message>
     <message>
-        <source>Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty tensor, or a parameter nothing used yet, with the default generator</source>
-        <translation>Tensor.{kind}_ aún no se puede dibujar, salvo sobre un tensor nuevo de torch.empty o un parámetro que nada ha usado aún, con el generador por defecto</translation>
+        <source>Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty tensor, or a parameter nothing used yet</source>
+        <translation>Tensor.{kind}_ aún no se puede dibujar, salvo sobre un tensor nuevo de torch.empty o un parámetro que nada ha usado aún</translation>
     </message>
     <message>
         <source>a document&apos;s seed is from 0 to 2**63 - 1</source>
@@ -5971,6 +5991,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain whole number</source>
         <translation>el {setting} de torch.optim.lr_scheduler.{name} no se puede dibujar como {value}: dele un entero simple</translation>
+    </message>
+    <message>
+        <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it True or False</source>
+        <translation>{setting} de torch.optim.lr_scheduler.{name} no se puede dibujar como {value}: dale True o False</translation>
     </message>
     <message>
         <source>torch.optim.lr_scheduler.{name}&apos;s {setting} cannot be drawn as {value}: give it a plain number</source>

@@ -144,7 +144,7 @@ _NEW_SEED = 67280421310721          # a new torch.Generator()'s seed
 
 
 def _generator_params(rec, kind, g, before):
-    if kind not in ("rand", "randn", "randperm", "randint"):
+    if kind not in ("rand", "randn", "randperm", "randint", "uniform", "normal"):
         raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "torch.{kind}(..., generator=) cannot be drawn yet"),
                          kind=kind)
     known = rec.generators.get(id(g))
@@ -177,17 +177,35 @@ def empty_handler(rec, empties, out, *a, **k):
               "fill it first (uniform_) or use torch.zeros")))
 
 
-def fill_handler(rec, empties, kind, names, out, t, *args, generator=None, **kwargs):
+def filling(rec, empties, kind, names):
+    """The handler of ``Tensor.uniform_`` / ``normal_``: ``fill_handler``, knowing the
+    state a generator it is given was in before the draw (as ``drawing``)."""
+    def handle(func, args, kwargs):
+        g = kwargs.get("generator")
+        if g is not None and g is rec.torch.default_generator:
+            kwargs, g = {k: v for k, v in kwargs.items() if k != "generator"}, None
+        before = None if g is None or rec.quiet or len(rec.frames) > 1 else g.get_state()
+        return special(rec, partial(fill_handler, rec, empties, kind, names, before))(
+            func, args, kwargs)
+    return handle
+
+
+def fill_handler(rec, empties, kind, names, before, out, t, *args, generator=None,
+                 **kwargs):
     """``t.uniform_(low, high)`` / ``t.normal_(mean, std)`` (``kind``, its two ``names``)
-    on a new ``torch.empty`` tensor or a parameter nothing used yet (``reinit``)."""
+    on a new ``torch.empty`` tensor or a parameter nothing used yet (``reinit``), from
+    the global generator or a ``torch.Generator`` of the script's (``generator=g``, as
+    ``nn.init``'s functions pass it on)."""
     i = None if id(t) in empties else reinit.fresh(rec, t)
-    if (id(t) not in empties and i is None) or generator is not None:
+    if id(t) not in empties and i is None:
         raise TraceError(QT_TRANSLATE_NOOP(
             "TraceRefusal", "Tensor.{kind}_ cannot be drawn yet, except on a new torch.empty "
-            "tensor, or a parameter nothing used yet, with the default generator"), kind=kind)
+            "tensor, or a parameter nothing used yet"), kind=kind)
     given = dict(zip(names, args), **kwargs)      # (the defaults: 0 and 1 for both)
     params = dtype_param(t, kind, {"shape": list(t.shape), **{
         n: _number(given.get(n, float(k)), f"{kind}_'s {n}") for k, n in enumerate(names)}})
+    if generator is not None:
+        params.update(_generator_params(rec, kind, generator, before))
     if i is None:
         empties.discard(id(t))
         rec.emit(_Record(kind, params, {}, t))
@@ -214,9 +232,7 @@ def handlers(rec):
         h[name] = special(rec, partial(unsupported, name))
     empties = set()
     h["torch.empty"] = special(rec, partial(empty_handler, rec, empties))
-    h["Tensor.uniform_"] = special(rec, partial(fill_handler, rec, empties, "uniform",
-                                                ("low", "high")))
-    h["Tensor.normal_"] = special(rec, partial(fill_handler, rec, empties, "normal",
-                                               ("mean", "std")))
+    h["Tensor.uniform_"] = filling(rec, empties, "uniform", ("low", "high"))
+    h["Tensor.normal_"] = filling(rec, empties, "normal", ("mean", "std"))
     h["torch.manual_seed"] = special(rec, partial(seed_handler, rec))
     return h

@@ -1,7 +1,10 @@
 """``SequentialLR`` (one scheduler after another at milestones) and ``ChainedScheduler``
-(several stepped together), as ``torch/optim/lr_scheduler.py`` has them."""
+(several stepped together), as ``torch/optim/lr_scheduler.py`` has them. Their
+constructors and steps are observed as one call each, like every schedule's: what they
+do to the schedulers inside is theirs, not the script's."""
 from bisect import bisect_right
 
+from ...observer import observed
 from ._base import LRScheduler, _lrs
 from ._plateau import ReduceLROnPlateau
 
@@ -47,6 +50,7 @@ class _NestedState:
 class SequentialLR(_NestedState, LRScheduler):
     """Runs ``schedulers[i]`` from ``milestones[i - 1]`` on."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, schedulers, milestones, last_epoch=-1):
         if len(schedulers) < 1:
             raise ValueError(f"{self.__class__.__name__} expects at least one scheduler, but "
@@ -77,6 +81,7 @@ class SequentialLR(_NestedState, LRScheduler):
         elif hasattr(scheds, "last_epoch"):
             scheds.last_epoch -= 1
 
+    @observed("torch.optim.lr_scheduler.LRScheduler.step")
     def step(self):
         self.last_epoch += 1
         idx = bisect_right(self._milestones, self.last_epoch)
@@ -91,6 +96,7 @@ class SequentialLR(_NestedState, LRScheduler):
 class ChainedScheduler(_NestedState, LRScheduler):
     """Steps every scheduler in turn, each multiplying into the same learning rates."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, schedulers, optimizer=None):
         if len(schedulers) < 1:
             raise ValueError(f"{self.__class__.__name__} expects at least one scheduler to be "
@@ -101,6 +107,7 @@ class ChainedScheduler(_NestedState, LRScheduler):
         self.optimizer = optimizer
         self._last_lr = _lrs(self._schedulers[-1].optimizer, "lr")
 
+    @observed("torch.optim.lr_scheduler.LRScheduler.step")
     def step(self):
         for scheduler in self._schedulers:
             scheduler.step()

@@ -4,6 +4,7 @@ import math
 import types
 from functools import partial
 
+from ...observer import observed
 from ..optimizer import Optimizer
 from ._base import LRScheduler, _warn_get_lr_called_within_step
 
@@ -191,6 +192,7 @@ class OneCycleLR(LRScheduler):
     """The 1cycle policy: lr warms up from max_lr / div_factor to max_lr, then anneals far
     below; momentum moves the other way."""
 
+    @observed("torch.optim.lr_scheduler.LRScheduler")
     def __init__(self, optimizer, max_lr, total_steps=None, epochs=None, steps_per_epoch=None,
                  pct_start=0.3, anneal_strategy="cos", cycle_momentum=True,
                  base_momentum=0.85, max_momentum=0.95, div_factor=25.0,

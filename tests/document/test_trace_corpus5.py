@@ -1,0 +1,124 @@
+"""Issue 32 on the fifth corpus (``corpus5_programs.py``: 24 scripts and 6 notebooks that
+mix what students write after the autograd tutorial: custom modules and datasets, seeded
+DataLoaders, OneCycle / warm-restart / sequential / plateau schedules, clipping,
+checkpoints, param groups, hooks, custom Functions, torch.func, recurrent and
+convolutional layers, double backward, in-place errors). Every program opens (drawn whole,
+or with what the graph cannot show recorded: the tracer's self-check passed), no notebook
+cell fails under the engine, and the export run under real torch prints exactly what the
+program printed (a notebook: what its cells printed and displayed) under torch. The
+programs of ``WHOLE`` open drawn whole, nothing recorded.
+
+The originals and the exports run in one request to the shared torch child
+(``script_runner``); the counts per program (drawn and recorded tensors) are in the
+report of the branch that added this corpus."""
+import json
+import re
+
+import pytest
+import script_runner
+from corpus5_programs import NOTEBOOKS, PROGRAMS, notebook_bytes
+from test_trace_notebooks2 import _AS_JUPYTER
+from trace_jobs import outcomes
+
+from gradstudio.document import Document, export
+from gradstudio.document.notebook_trace import start_notebook_trace
+
+NAMES = list(PROGRAMS) + list(NOTEBOOKS)
+ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+
+# drawn whole: no part cut, no tensor recorded
+WHOLE = ["gelu_net_onecycle_lr_trace", "custom_dataset_class_uneven_batches",
+         "warm_restarts_cosine_schedule", "plateau_on_accuracy_mode_max",
+         "clip_norm_returned_and_clip_value", "accumulate_micro_batches_vs_full",
+         "func_grad_vmap_jacrev_regression", "functional_jacobian_hessian_quadratic",
+         "gru_sequence_sum_regression", "lstm_cell_unrolled_by_hand",
+         "confusion_matrix_precision_recall", "nb_onecycle_mlp_reassigned",
+         "nb_func_vmap_jacrev", "nb_embedding_gru_shapes", "four_optimizers_same_bowl",
+         "double_backward_retain_graph_twice"]
+
+
+# The engine follows the last bits of PyTorch's CPU kernels as they run on the reference
+# machine (AMD EPYC: docs/engine.md). Measured on an Intel CPU, PyTorch's MKL took other
+# paths there: float32 products of nn.Linear added in another order, sqrt (Adam's
+# denominator) rounded otherwise, and these programs printed a last digit apart. Where
+# the engine itself prints what torch prints for the program, its export must too.
+ENGINE_DIGITS = {
+    "clip_norm_returned_and_clip_value": "the gradients of Linear(3, 5) over 10 rows "
+    "(MKL's sgemm order): 'largest grad now' a last digit apart",
+    "param_groups_backbone_head": "Linear(4, 8) over 24 rows (MKL's sgemm order): "
+    "'backbone moved by' a last digit apart",
+    "four_optimizers_same_bowl": "Adam's float32 sqrt (MKL's vsSqrt): AdamW's p a last "
+    "digit apart",
+}
+
+
+def _as_jupyter(cells):
+    code = [c for c in cells if not c.startswith("#md")]
+    return f"CELLS = {json.dumps(json.dumps(code))}\n" + _AS_JUPYTER
+
+
+@pytest.fixture(scope="module")
+def traced():
+    jobs = [start_notebook_trace(notebook_bytes(c), f"{n}.ipynb") for n, c in NOTEBOOKS.items()]
+    docs = dict(zip(PROGRAMS, outcomes(list(PROGRAMS.values()))))
+    docs.update((n, job.result(240)) for n, job in zip(NOTEBOOKS, jobs))
+    return docs
+
+
+@pytest.fixture(scope="module")
+def printed(traced):
+    """name -> ((original under torch), (export under torch)), in one request."""
+    if not script_runner.torch_available():
+        pytest.skip("torch (the oracle) is not installed")
+    originals = list(PROGRAMS.values()) + [_as_jupyter(c) for c in NOTEBOOKS.values()]
+    docs = [n for n in NAMES if isinstance(traced[n], Document)]
+    codes = [export.export_script(traced[n]).text for n in docs]
+    results = script_runner.run_scripts(originals + codes)
+    exported = dict(zip(docs, results[len(NAMES):]))
+    return {n: (results[i], exported.get(n)) for i, n in enumerate(NAMES)}
+
+
+@pytest.fixture(scope="module")
+def engine_printed():
+    """name -> what the program prints under the engine, for ``ENGINE_DIGITS``."""
+    return dict(zip(ENGINE_DIGITS, script_runner.run_scripts(
+        [PROGRAMS[n] for n in ENGINE_DIGITS], backend="engine")))
+
+
+def test_the_corpus_has_thirty_programs_six_of_them_notebooks():
+    assert len(PROGRAMS) == 24 and len(NOTEBOOKS) == 6
+    assert all(20 <= len(s.splitlines()) <= 80 for s in PROGRAMS.values())
+    assert all(any(c.startswith("#md") for c in cells) for cells in NOTEBOOKS.values())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_program_opens(traced, name):
+    doc = traced[name]
+    assert isinstance(doc, Document), f"{name} is refused: {doc}"
+    assert doc.node_ids or doc.trace_note, name
+    if name in NOTEBOOKS:
+        assert [(i, c.error) for i, c in enumerate(doc.lesson.cells) if c.error] == []
+
+
+@pytest.mark.parametrize("name", WHOLE)
+def test_these_programs_open_drawn_whole(traced, name):
+    doc = traced[name]
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is None, doc.trace_note
+    assert doc.node_ids and all(doc.node(n).recorded is None for n in doc.node_ids)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_export_prints_under_torch_what_the_program_printed(traced, printed,
+                                                                engine_printed, name):
+    assert isinstance(traced[name], Document), traced[name]
+    (original, original_error), (out, error) = printed[name]
+    assert original_error is None, original_error
+    assert error is None, error
+    assert original
+    if name in ENGINE_DIGITS and ADDRESS.sub("0x?", out) != ADDRESS.sub("0x?", original):
+        engine_out, engine_error = engine_printed[name]
+        assert engine_error is None, engine_error
+        if engine_out != original:      # (the engine's own kernels, on this CPU)
+            pytest.xfail(ENGINE_DIGITS[name])
+    assert ADDRESS.sub("0x?", out) == ADDRESS.sub("0x?", original)
