@@ -10,6 +10,8 @@ import pytest
 from gradstudio import gc_policy
 import gradstudio
 
+from source_trees import parsed
+
 ROOT = pathlib.Path(gradstudio.__file__).resolve().parent      # (installed or not)
 TURNS = {"disable", "enable", "collect", "freeze", "unfreeze"}
 # the tracer's child still turns it itself (trace/ is another helper's area); to switch:
@@ -30,7 +32,7 @@ def collector_restored():
 
 def _turns(path):
     """The ``gc.<turn>(...)`` calls a file makes (by the module's name ``gc``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     return sorted(f"{node.func.attr}:{node.lineno}" for node in ast.walk(tree)
                   if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                   and node.func.attr in TURNS and isinstance(node.func.value, ast.Name)

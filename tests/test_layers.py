@@ -14,6 +14,8 @@ import sys
 import pytest
 import gradstudio
 
+from source_trees import parsed
+
 ROOT = pathlib.Path(gradstudio.__file__).resolve().parent      # (installed or not)
 FORBIDDEN = {
     "engine": {"PySide6", "shiboken6", "pyqtgraph", "networkx", "torch", "gradstudio.document",
@@ -27,7 +29,7 @@ FORBIDDEN = {
 
 
 def _imported_modules(path):
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -69,7 +71,7 @@ def test_networkx_is_imported_only_by_the_graph_store():
                     for name in _imported_modules(path)
                     if name == "networkx" or name.startswith("networkx.")})
     assert where == ["document/graph_store.py"]
-    tree = ast.parse((ROOT / "document" / "graph_store.py").read_text(encoding="utf-8"))
+    tree = parsed(ROOT / "document" / "graph_store.py")
     assert not [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom)) and
                 any(a.name.startswith("networkx") for a in n.names)]
 
@@ -183,7 +185,7 @@ def import_graph(package_dir):
     for name, path in modules.items():
         pkg = name if path.name == "__init__.py" else name.rpartition(".")[0]
         found = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ImportFrom):
                 if node.level:
                     base = pkg.split(".")[:len(pkg.split(".")) - node.level + 1]
@@ -262,7 +264,7 @@ def private_engine_uses(root, private_names):
         rel = path.relative_to(root)
         if rel.parts[0] == "engine":
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        tree = parsed(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names = [node.module] if _private_module(node.module) else \

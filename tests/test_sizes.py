@@ -6,6 +6,8 @@ import ast
 import pathlib
 import gradstudio
 
+from source_trees import parsed
+
 ROOT = pathlib.Path(gradstudio.__file__).resolve().parent      # (installed or not)
 MAX_CLASS = 400
 MAX_FUNCTION = 60
@@ -40,7 +42,7 @@ def too_long(root):
                     walk(child, name + ".")
                 else:
                     walk(child, prefix)
-        walk(ast.parse(path.read_text(encoding="utf-8")), "")
+        walk(parsed(path), "")
     return found
 
 

@@ -11,6 +11,8 @@ from gradstudio.trace.listener import Tracer
 from gradstudio.trace.recorder import Recorder
 import gradstudio
 
+from source_trees import parsed
+
 TRACE = pathlib.Path(gradstudio.__file__).resolve().parent / "trace"    # (installed or not)
 
 _SCRIPT = """
@@ -46,7 +48,7 @@ def test_only_the_naming_sets_a_trace_function():
     the optimizers' watch reads no frames."""
     calls = {}
     for path in sorted(TRACE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and node.attr in (
                     "settrace", "f_locals", "f_code", "f_trace_lines"):

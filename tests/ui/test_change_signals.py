@@ -8,6 +8,8 @@ from gradstudio.document import Document
 from gradstudio.ui.session import CHANGE_SIGNALS, Session
 import gradstudio
 
+from source_trees import parsed
+
 ROOT = pathlib.Path(gradstudio.__file__).resolve().parent      # (installed or not)
 
 
@@ -15,7 +17,7 @@ def _emitted_kinds():
     """Every kind ``Document._emit`` is called with in the model."""
     kinds = set()
     for name in ("model.py", "model_classroom.py"):      # (the document and its parts)
-        tree = ast.parse((ROOT / "document" / name).read_text(encoding="utf-8"))
+        tree = parsed(ROOT / "document" / name)
         kinds |= {node.args[0].value for node in ast.walk(tree)
                   if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                   and node.func.attr == "_emit" and isinstance(node.args[0], ast.Constant)}
