@@ -16,6 +16,7 @@ Part of the tracing child; imports only the engine's public API and ``values``.
 """
 import ast
 import builtins
+import re
 
 import numpy as np
 
@@ -35,10 +36,17 @@ class _Converters(ast.NodeTransformer):
         return node
 
 
-def keeping_marks(tree):
+_WORDS = re.compile(r"\b(?:int|float)\b")
+
+
+def keeping_marks(tree, source=None):
     """``tree`` (a parsed module or expression) with its ``int(a)`` / ``float(a)`` calls
-    going through ``number_call``."""
-    return ast.fix_missing_locations(_Converters().visit(tree))
+    going through ``number_call``. Given the ``source`` it was parsed from, a tree whose
+    text never names ``int`` or ``float`` is returned as it is without a walk (an ASCII
+    text: Python reads other letters as these names too, ``ｉｎｔ`` for ``int``)."""
+    if source is not None and source.isascii() and _WORDS.search(source) is None:
+        return tree
+    return _Converters().visit(tree)    # (the one new node has the call's location)
 
 
 def number_call(tensor_class):

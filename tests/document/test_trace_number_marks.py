@@ -31,6 +31,8 @@ FED_BACK = {
     "float_of_a_numpy_sum_as_factor": "s = float(x.numpy().sum()); y = w * s",
     "int_of_a_numpy_argmax_as_index": "k = int(x.numpy().argmax()); y = w[k] * 2",
     "numpy_mean_as_an_operand": "m = x.numpy().mean(); y = w * m",
+    # Python reads these letters as ``int`` (NFKC): the text-only shortcut must not skip it
+    "fullwidth_int_of_item_as_index": "k = \uff49\uff4e\uff54(x.argmax().item()); y = w[k] * 2",
 }
 
 
@@ -120,3 +122,17 @@ def test_numpy_arrays_that_never_held_a_tensors_numbers_are_still_drawn():
     assert isinstance(doc, Document), doc
     assert doc.trace_note is None, doc.trace_note
     assert all(n.recorded is None for n in doc.nodes())
+
+
+def test_a_text_naming_neither_converter_is_compiled_as_parsed():
+    """``keeping_marks`` walks the tree only when the text names ``int`` or ``float``
+    (or is not ASCII): the tree comes back as it was parsed, the same object."""
+    import ast
+    from gradstudio.trace.number_marks import NUMBER_CALL, keeping_marks
+    plain = "import torch\ny = torch.ones(3) * 2.0\n"
+    tree = ast.parse(plain)
+    assert keeping_marks(tree, plain) is tree and ast.dump(tree) == ast.dump(ast.parse(plain))
+    for text in ("k = int(y.sum())\n", "k = \uff49\uff4e\uff54(y.sum())\n",
+                 "f = float\nk = f(y.sum())\n"):
+        marked = ast.unparse(keeping_marks(ast.parse(text), text))
+        assert (NUMBER_CALL in marked) == ("f(y" not in text), (text, marked)
