@@ -62,8 +62,8 @@ def phases_ms(source, repeat):
         t = time.thread_time()
         TraceJob._checked(_Job(), data)
         for key, s in (("child", child), ("read", read), ("build+check", time.thread_time() - t)):
-            best[key] = min(best.get(key, s), s) * 1000
-    return best
+            best[key] = min(best.get(key, s), s)
+    return {key: s * 1000 for key, s in best.items()}
 
 
 def main():
