@@ -4,8 +4,11 @@ or a tensor and a Python number (``y * w``, ``y + 1.0``, ``y.tanh()``). It makes
 result and the same ``grad_fn`` node as ``dispatch.apply`` and ``dispatch.record`` (same
 class, ``next_functions``, saved values, versions and ``Meta``) with one dtype check, the
 node's class and plans worked out once per op (``Fast``) and the ``Meta`` tuples shared
-by shape. Anything else returns None and the caller takes the general path, which
-stays the definition: ``tests/engine/test_hot_paths.py`` compares the two.
+by shape. Each op's fast path is one function made once (``Fast.method``, what
+``Tensor.__mul__`` calls) that builds the tensor and its node inline and hands anything
+else to the general path bound into it, which stays the definition:
+``tests/engine/test_fast_path.py`` compares the two (``binary``/``unary``: the same
+function with None for the calls it does not take).
 """
 import numpy as np
 
