@@ -53,6 +53,7 @@ import sys
 import threading
 from pathlib import Path
 
+from gradstudio import gc_policy
 from ._trace_check import Difference, check_trace
 from gradstudio.trace.process import MAX_STDERR, Child
 from gradstudio.words import QT_TRANSLATE_NOOP, Number, Said, shown, translate
@@ -211,7 +212,8 @@ class TraceJob:
                                "was cut.").format(size=MAX_STDERR // 2 ** 20)
                ) if self._child.stderr_cut else ""
         try:
-            data = json.loads(out.decode("utf-8"))
+            with gc_policy.paused():
+                data = json.loads(out.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
             code = self._child.returncode
             last = err.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
@@ -229,13 +231,15 @@ class TraceJob:
         would differ is traced again (``_traced_again``) until one does not."""
         for attempt in range(MAX_CHECKS):
             try:
-                doc, ids = _build(data)
+                with gc_policy.paused():    # (thousands of nodes made, no cycle among them)
+                    doc, ids = _build(data)
             except (DocumentError, KeyError, TypeError, ValueError) as exc:
                 raise TraceError(translate(
                         "Trace", "The traced program could not be drawn: {exc}").format(
                         exc=exc)) from None
             try:
-                check_trace(doc, data, ids, self._source)
+                with gc_policy.paused():
+                    check_trace(doc, data, ids, self._source)
                 return doc, ids, data
             except Difference as exc:
                 if attempt == MAX_CHECKS - 1:

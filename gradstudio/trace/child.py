@@ -248,7 +248,12 @@ class _ScriptRun:
                           NUMBER_CALL: number_call(engine.Tensor)}
         rec.namespace = self.namespace
         self.cell_results = []
-        self.namer = LineNamer(rec, source)
+        try:    # (parsed once: for the names, then for the run; a tree has no cycle)
+            with gc_policy.paused():
+                self.tree = ast.parse(source, filename) if cells is None else None
+        except (SyntaxError, ValueError):
+            self.tree = None                  # (execute parses again and says why)
+        self.namer = LineNamer(rec, source, self.tree)
 
     # ------------------------------------------------------------ what the script sees
     def _traced_print(self):
@@ -370,8 +375,11 @@ class _ScriptRun:
         tracing = os.environ.get(TRACING_ENV)
         os.environ[TRACING_ENV] = "1"           # (an exported plot leaves itself out)
         try:
-            code = compile(keeping_marks(ast.parse(self.source, filename)), filename,
-                           "exec") if self.cells is None else None
+            with gc_policy.paused():
+                code = None if self.cells is not None else compile(keeping_marks(
+                    self.tree or ast.parse(self.source, filename), self.source), filename,
+                    "exec")
+            self.tree = None
             self._listened(code, timeout, on_start)
         except _OutOfTime:
             said = Said("Trace", QT_TRANSLATE_NOOP(

@@ -43,13 +43,15 @@ def _statements(body):
                 stack.extend(inner)
 
 
-def stored_names(source):
+def stored_names(source, tree=None):
     """``{line: names}``: for every line, the names the statement spanning it may bind
-    (the header's, for a compound statement). Empty when the source does not parse."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return {}
+    (the header's, for a compound statement). Empty when the source does not parse.
+    ``tree``: the source already parsed (read only)."""
+    if tree is None:
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            return {}
     walrus = ":=" in source       # then any expression may bind: every part is searched
     lines = {}
     for stmt in _statements(tree.body):
@@ -108,9 +110,9 @@ class LineNamer:
     """Makes the per-frame trace functions that name tensors for ``rec`` (a
     ``Recorder``) while the script with ``source`` runs."""
 
-    def __init__(self, rec, source):
+    def __init__(self, rec, source, tree=None):
         self.rec = rec
-        self.lines = stored_names(source)
+        self.lines = stored_names(source, tree)
         self.epoch = 0              # bumped when a function assigning outer names returns
         self._outer = {}            # code -> whether it assigns globals or nonlocals
 

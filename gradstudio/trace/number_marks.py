@@ -25,6 +25,7 @@ Part of the tracing child; imports only the engine's public API and ``values``.
 import ast
 import builtins
 import math
+import re
 
 import numpy as np
 
@@ -50,10 +51,17 @@ class _Converters(ast.NodeTransformer):
         return node
 
 
-def keeping_marks(tree):
+_WORDS = re.compile(r"\b(?:int|float|item|tolist|math)\b")
+
+
+def keeping_marks(tree, source=None):
     """``tree`` (a parsed module or expression) with its ``int(a)`` / ``float(a)``,
     ``obj.item()`` / ``obj.tolist()`` and ``math`` function calls going through
-    ``number_call``."""
+    ``number_call``. Given the ``source`` it was parsed from, a tree whose text names
+    none of these is returned as it is without a walk (an ASCII text only: Python reads
+    other letters as these names too, ``ｉｎｔ`` for ``int``)."""
+    if source is not None and source.isascii() and _WORDS.search(source) is None:
+        return tree
     return ast.fix_missing_locations(_Converters().visit(tree))
 
 

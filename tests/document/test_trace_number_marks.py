@@ -41,6 +41,8 @@ FED_BACK = {
     "numpy_ufunc_of_an_item": "import numpy as np; m = np.exp(x.sum().item()); y = w * m",
     "math_of_an_item_as_factor": "m = math.sqrt(x.sum().item()); y = w * m",
     "math_of_a_tensor_as_factor": "from math import log; y = w * log(x.sum())",
+    # Python reads these letters as ``int`` (NFKC): the text-only shortcut must not skip it
+    "fullwidth_int_of_item_as_index": "k = \uff49\uff4e\uff54(x.argmax().item()); y = w[k] * 2",
 }
 
 
@@ -190,3 +192,17 @@ def test_numpy_arithmetic_with_an_item_prints_as_under_torch():
     (doc,) = outcomes([source])
     assert isinstance(doc, Document), doc
     check_round_trip([doc], [source])
+
+
+def test_a_text_naming_neither_converter_is_compiled_as_parsed():
+    """``keeping_marks`` walks the tree only when the text names ``int``, ``float``,
+    ``item``, ``tolist`` or ``math`` (or is not ASCII): the tree comes back as it was parsed, the same object."""
+    import ast
+    from gradstudio.trace.number_marks import NUMBER_CALL, keeping_marks
+    plain = "import torch\ny = torch.ones(3) * 2.0\n"
+    tree = ast.parse(plain)
+    assert keeping_marks(tree, plain) is tree and ast.dump(tree) == ast.dump(ast.parse(plain))
+    for text in ("k = int(y.sum())\n", "k = \uff49\uff4e\uff54(y.sum())\n",
+                 "f = float\nk = f(y.sum())\n"):
+        marked = ast.unparse(keeping_marks(ast.parse(text), text))
+        assert (NUMBER_CALL in marked) == ("f(y" not in text), (text, marked)

@@ -86,6 +86,28 @@ def test_fused_backward_formulas_are_pytorchs(torch, inputs):
         np.testing.assert_array_equal(getattr(K, name)(g, out), theirs.numpy(), err_msg=name)
 
 
+
+def test_tanh_backward_of_a_few_elements_is_pytorchs_ties_included(torch):
+    """Up to ``K._FEW`` elements the float32 tie test reads the bits as Python ints; past
+    it, with numpy. Both give PyTorch's fused result, 0-d included, on outputs whose
+    ``1 - out * out`` is a float32 tie in float64 (taken through the emulated fused
+    multiply-add) and on others."""
+    rng = np.random.default_rng(11)
+    out = rng.uniform(-1, 1, 2_000_000).astype(np.float32)
+    s = 1.0 - out.astype(np.float64) ** 2
+    ties = out[(s.view(np.uint64) & 0x1FFFFFFF) == 0x10000000]
+    assert ties.size >= 4
+    plain = out[:200]
+    for n in (1, 2, 4, K._FEW, K._FEW + 1, 100):
+        for values in (plain[:n], np.concatenate([plain[:n - 1], ties[:1]])[-n:],
+                       np.resize(ties, n)):
+            g = rng.standard_normal(values.size).astype(np.float32)
+            theirs = torch.ops.aten.tanh_backward(torch.from_numpy(g), torch.from_numpy(values))
+            np.testing.assert_array_equal(K.tanh_backward(g, values), theirs.numpy())
+    g0, o0 = np.array(1.5, np.float32), np.array(ties[0], np.float32)
+    theirs = torch.ops.aten.tanh_backward(torch.from_numpy(g0), torch.from_numpy(o0))
+    assert np.asarray(K.tanh_backward(g0, o0)).tobytes() == theirs.numpy().tobytes()
+
 # the share of float32 inputs in [-20, 20] where the engine may differ from PyTorch (the
 # module's docstring), and where numpy's own kernels do
 BOUNDS = {"exp": (0.02, 0.3), "log": (0.06, 0.06), "sin": (0.06, 0.1),

@@ -10,6 +10,9 @@ from .nodes import (_DETACHED_MSG, _FREED_MSG, DETACHED_IN_PLACE, _check_version
                     _result_tensor, detached_in_place)
 from .custom_function import PYTHON
 from .._ops.record import NP
+from .._tensor_class.core import TensorCore
+
+_ARRAY = np.ndarray
 
 __all__ = []
 
@@ -29,23 +32,24 @@ def _vjps(node, g, F, tensors, need):
         return _copy_slices_vjps(node, g, F, tensors, need)
     if fns is PYTHON:  # a custom Function's node, which runs the user's backward
         return node.run_backward(g, tensors, need)
-    meta = node._meta
-    args = meta
+    meta = args = node._meta
     saved = node._saved
     if saved is not None:
         args = list(meta)
         versions = node._versions
-        for i, v in enumerate(saved):
-            if v is None:
-                continue
-            if hasattr(v, "_vc"):
-                if DETACHED_IN_PLACE and detached_in_place(v) and \
-                        node.next_functions[i][0] is not None:    # (computed when saved)
-                    raise RuntimeError(_DETACHED_MSG)
-                if v._vc[0] != versions[i]:
-                    _check_version(node, v, versions[i])
-                v = v if tensors else v._data
-            args[i + 1] = v  # (or a Python scalar operand)
+        i = 0
+        for v in saved:
+            if v is not None:
+                if isinstance(v, TensorCore):
+                    if DETACHED_IN_PLACE and detached_in_place(v) and \
+                            node.next_functions[i][0] is not None:   # (computed when saved)
+                        raise RuntimeError(_DETACHED_MSG)
+                    if v._vc[0] != versions[i]:
+                        _check_version(node, v, versions[i])
+                    if not tensors:
+                        v = v._data
+                args[i + 1] = v  # (or a Python scalar operand)
+            i += 1
     if node._result is not None:
         data, vc, ver, _ = node._result
         if vc[0] != ver:
@@ -68,7 +72,7 @@ def _vjps(node, g, F, tensors, need):
             if gi._dtype is not m.dtype:
                 gi = gi.to(m.dtype)
         else:
-            if type(gi) is not np.ndarray:
+            if type(gi) is not _ARRAY:
                 gi = np.asarray(gi)
             want = m.dtype.np
             if gi.dtype is not want and gi.dtype != want:

@@ -216,6 +216,7 @@ def sigmoid_backward(g, out):
 
 
 _LOW29, _TIE = np.uint64(0x1FFFFFFF), np.uint64(0x10000000)
+_FEW = 32
 
 
 def tanh_backward(g, out):
@@ -227,8 +228,13 @@ def tanh_backward(g, out):
     # 1 - out*out in float64: the square is exact, the difference rounded once, and it
     # lies in [0, 1], so rounding it to float32 is the fused result but on an exact float32
     # tie (then redone)
-    s = 1.0 - np.square(out.astype(_F64))
-    if ((np.asarray(s).view(np.uint64) & _LOW29) == _TIE).any():
+    s = 1.0 - np.multiply(out, out, dtype=_F64)    # (the inputs cast, then squared)
+    bits = np.asarray(s).view(np.uint64)
+    if bits.size <= _FEW:   # (a few elements: Python's ints beat numpy's three passes)
+        tie = 0x10000000 in [b & 0x1FFFFFFF for b in bits.ravel().tolist()]
+    else:
+        tie = ((bits & _LOW29) == _TIE).any()
+    if tie:
         return g * fma32(-out, out, _F32(1))
     return g * s.astype(_F32)
 

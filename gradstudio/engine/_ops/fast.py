@@ -4,8 +4,11 @@ or a tensor and a Python number (``y * w``, ``y + 1.0``, ``y.tanh()``). It makes
 result and the same ``grad_fn`` node as ``dispatch.apply`` and ``dispatch.record`` (same
 class, ``next_functions``, saved values, versions and ``Meta``) with one dtype check, the
 node's class and plans worked out once per op (``Fast``) and the ``Meta`` tuples shared
-by shape. Anything else returns None and the caller takes the general path, which
-stays the definition: ``tests/engine/test_hot_paths.py`` compares the two.
+by shape. Each op's fast path is one function made once (``Fast.method``, what
+``Tensor.__mul__`` calls) that builds the tensor and its node inline and hands anything
+else to the general path bound into it, which stays the definition:
+``tests/engine/test_fast_path.py`` compares the two (``binary``/``unary``: the same
+function with None for the calls it does not take).
 """
 import numpy as np
 
@@ -13,7 +16,7 @@ from .. import observer
 from .._forward import state as _FW
 from .._autograd import anomaly as _ANOMALY, saved_hooks as _SAVED_HOOKS
 from .._types import dtype as D
-from .._autograd.grad_mode import INFERENCE_MADE, STATE, check_saved
+from .._autograd.grad_mode import INFERENCE_MADE, INFERENCE_ON, STATE, check_saved, new_version
 from .._autograd.nodes import _ERRSTATE, _QUIET, _SEQ
 from .._autograd.plans import plan_for, stand_in
 from .._tensor_class.core import TENSOR_TYPES, TensorCore, on_tensor_class
@@ -41,7 +44,8 @@ class Fast:
     (the record's own by default) and its ``Plan`` for each set of operands with an edge
     (``plans[mask]``, bit 0 the first operand). Only ops whose ``grad_fn`` name does not
     depend on params and that keep a float dtype qualify (``ValueError`` otherwise)."""
-    __slots__ = ("op", "forward", "plans", "differentiable")
+    __slots__ = ("op", "forward", "plans", "differentiable", "binary_or_none",
+                 "unary_or_none")
 
     def __init__(self, op, forward=None, n=2):
         if not (isinstance(op.grad_fn, str) and op.keeps_float and not op.variadic
@@ -51,6 +55,15 @@ class Fast:
         self.forward = forward or op.forward
         self.differentiable = op.differentiable
         self.plans = (None,) + tuple(plan_for(op, m, n) for m in range(1, 1 << n))
+        self.binary_or_none = _binary_method(self, _none) if n == 2 else None
+        self.unary_or_none = _unary_method(self, _none) if n == 1 else None
+
+    def method(self, slow):
+        """The operator or method itself: the fast path, and ``slow`` for every call it
+        does not take (``slow(a, b)``, or ``slow(a)`` for a one-operand op)."""
+        if self.unary_or_none is not None:
+            return _unary_method(self, slow)
+        return _binary_method(self, slow)
 
 
 # (shape, dtype) -> the ``Meta`` tuple a node keeps: (result, self[, other]); a number
@@ -76,114 +89,177 @@ def _edge(t):
     return _NO_EDGE
 
 
-_result = TensorCore._make    # (the tensor every op makes: one definition)
+def _binary_method(fast, slow):
+    """``fast.op`` on tensor ``a`` and ``b`` (a tensor or a Python number) as one function,
+    the operator itself (``Tensor.__mul__``): ``slow(a, b)`` takes every call the fast path
+    does not. The tensor and its node are made inline, field for field what
+    ``TensorCore._make`` and ``dispatch.record`` make (each call saved is a tenth of an
+    op's cost)."""
+    forward, op, plans, differentiable = fast.forward, fast.op, fast.plans, fast.differentiable
+
+    def method(a, b):
+        dt = a._dtype
+        tb = type(b)
+        if tb is float or tb is int:
+            bd = b
+            rb = False
+        elif (tb is Tensor or tb in TENSOR_TYPES) and b._dtype is dt and b._base is None:
+            bd = b._data
+            if bd.shape != a._data.shape:
+                return slow(a, b)
+            rb = b._requires_grad
+        else:
+            return slow(a, b)
+        if dt not in _FLOATS or a._base is not None or observer.LISTENER is not None or \
+                _FW.ON or _SAVED_HOOKS.STACK or _ANOMALY.ENABLED:
+            return slow(a, b)  # (a dual tensor's tangent, saved-tensor hooks, anomaly mode)
+        token = _ERRSTATE.set(_QUIET)
+        try:
+            out = forward(a._data, bd)
+        finally:
+            _ERRSTATE.reset(token)
+        if type(out) is not _ARRAY:
+            out = np.asarray(out)
+        if out.dtype is not dt.np and out.dtype != dt.np:
+            out = out.astype(dt.np)
+        t = _NEW(Tensor)
+        t._data = out
+        t._dtype = dt
+        t._grad = t._hooks = t._post_acc_hooks = t._acc = t._base = None
+        t._vc = new_version() if INFERENCE_ON[0] else [0]
+        t._retains_grad = False
+        t._output_nr = 0
+        if (a._requires_grad or rb) and STATE.enabled and differentiable:
+            fn = a._grad_fn
+            if fn is not None:
+                ea = (fn, a._output_nr)
+            elif a._requires_grad and a._acc is not NO_GRAD_VIEW:
+                ea = (a._accumulator(), 0)
+            else:
+                ea = _NO_EDGE
+            eb = _edge(b) if rb else _NO_EDGE
+            plan = plans[(ea is not _NO_EDGE) | (eb is not _NO_EDGE) << 1]
+            shape = out.shape
+            if tb is float or tb is int:
+                meta = _NUMBER.get((shape, dt)) or _metas(_NUMBER, shape, dt, 3)
+                bv = 0
+            else:
+                meta = _SAME.get((shape, dt)) or _metas(_SAME, shape, dt, 2)
+                bv = b._vc[0]
+            node = _NEW(plan.cls)
+            node.next_functions = (ea, eb) if plan.kept == 2 else (ea, eb)[:plan.kept]
+            node._op = op
+            node._params = _NO_PARAMS
+            node._meta = meta
+            node._seq = next(_SEQ)
+            node._freed = False
+            node._pre_hooks = node._hooks = node._retain = None
+            node._plan = plan
+            node._outputs = 0
+            save = plan.save
+            if not save:
+                node._saved = node._versions = None
+            elif plan.save_all:
+                node._saved = (a, b)
+                node._versions = (a._vc[0], bv)
+            elif save[0] == 0:
+                node._saved = (a, None)
+                node._versions = (a._vc[0], 0)
+            else:
+                node._saved = (None, b)
+                node._versions = (0, bv)
+            if INFERENCE_MADE[0] and node._saved:   # (an inference tensor cannot be saved)
+                check_saved(node._saved)
+            node._result = (out, t._vc, 0, None) if plan.save_out else None
+            t._grad_fn = node
+            t._requires_grad = True
+        else:
+            t._grad_fn = None
+            t._requires_grad = False
+        return t
+    method.__name__ = method.__qualname__ = "fast_" + op.name
+    return method
+
+
+def _unary_method(fast, slow):
+    """``fast.op`` on tensor ``a`` as one function (``Tensor.tanh``); ``slow(a)`` takes
+    every call the fast path does not (see ``_binary_method``)."""
+    forward, op, plan, differentiable = fast.forward, fast.op, fast.plans[1], fast.differentiable
+
+    def method(a):
+        dt = a._dtype
+        if dt not in _FLOATS or a._base is not None or observer.LISTENER is not None or \
+                _FW.ON or _SAVED_HOOKS.STACK or _ANOMALY.ENABLED:
+            return slow(a)
+        token = _ERRSTATE.set(_QUIET)
+        try:
+            out = forward(a._data)
+        finally:
+            _ERRSTATE.reset(token)
+        if type(out) is not _ARRAY:
+            out = np.asarray(out)
+        if out.dtype is not dt.np and out.dtype != dt.np:
+            out = out.astype(dt.np)
+        t = _NEW(Tensor)
+        t._data = out
+        t._dtype = dt
+        t._grad = t._hooks = t._post_acc_hooks = t._acc = t._base = t._grad_fn = None
+        t._vc = new_version() if INFERENCE_ON[0] else [0]
+        t._retains_grad = t._requires_grad = False
+        t._output_nr = 0
+        if a._requires_grad and STATE.enabled and differentiable:
+            fn = a._grad_fn
+            if fn is not None:
+                ea = (fn, a._output_nr)
+            elif a._acc is not NO_GRAD_VIEW:
+                ea = (a._accumulator(), 0)
+            else:
+                return t
+            shape = out.shape
+            node = _NEW(plan.cls)
+            node.next_functions = (ea,)
+            node._op = op
+            node._params = _NO_PARAMS
+            node._meta = _UNARY.get((shape, dt)) or _metas(_UNARY, shape, dt, 1)
+            node._seq = next(_SEQ)
+            node._freed = False
+            node._pre_hooks = node._hooks = node._retain = None
+            node._plan = plan
+            node._outputs = 0
+            if plan.save:
+                node._saved = (a,)
+                node._versions = (a._vc[0],)
+                if INFERENCE_MADE[0]:   # (an inference tensor cannot be saved)
+                    check_saved(node._saved)
+            else:
+                node._saved = node._versions = None
+            node._result = (out, t._vc, 0, None) if plan.save_out else None
+            t._grad_fn = node
+            t._requires_grad = True
+        return t
+    method.__name__ = method.__qualname__ = "fast_" + op.name
+    return method
+
+
+def _none(*args):
+    return None
 
 
 def binary(fast, a, b):
     """``fast.op`` on tensor ``a`` and ``b`` (a tensor or a Python number), or None when
     the call is not one the fast path takes."""
-    dt = a._dtype
-    tb = type(b)
-    if tb is float or tb is int:
-        bd = b
-        rb = False
-        metas = _NUMBER
-    elif (tb is Tensor or tb in TENSOR_TYPES) and b._dtype is dt and b._base is None:
-        bd = b._data
-        if bd.shape != a._data.shape:
-            return None
-        rb = b._requires_grad
-        metas = _SAME
-    else:
-        return None
-    if dt not in _FLOATS or a._base is not None or observer.LISTENER is not None or \
-            _FW.ON or _SAVED_HOOKS.STACK or _ANOMALY.ENABLED:
-        return None      # (a dual tensor's tangent, saved-tensor hooks, anomaly mode)
-    token = _ERRSTATE.set(_QUIET)
-    try:
-        out = fast.forward(a._data, bd)
-    finally:
-        _ERRSTATE.reset(token)
-    if type(out) is not _ARRAY:
-        out = np.asarray(out)
-    if out.dtype is not dt.np and out.dtype != dt.np:
-        out = out.astype(dt.np)
-    t = _result(out, dt)
-    if (a._requires_grad or rb) and STATE.enabled and fast.differentiable:
-        ea = _edge(a)
-        eb = _edge(b) if rb else _NO_EDGE
-        plan = fast.plans[(ea is not _NO_EDGE) | (eb is not _NO_EDGE) << 1]
-        shape = out.shape
-        meta = metas.get((shape, dt)) or _metas(metas, shape, dt, 2 if metas is _SAME else 3)
-        edges = (ea, eb)
-        _node(t, fast.op, plan, edges if plan.kept == 2 else edges[:plan.kept], meta, a, b,
-              tb is not float and tb is not int)
-    return t
+    return fast.binary_or_none(a, b)
 
 
 def unary(fast, a):
     """``fast.op`` on tensor ``a``, or None when the call is not one the fast path takes."""
-    dt = a._dtype
-    if dt not in _FLOATS or a._base is not None or observer.LISTENER is not None or \
-            _FW.ON or _SAVED_HOOKS.STACK or _ANOMALY.ENABLED:
-        return None
-    token = _ERRSTATE.set(_QUIET)
-    try:
-        out = fast.forward(a._data)
-    finally:
-        _ERRSTATE.reset(token)
-    if type(out) is not _ARRAY:
-        out = np.asarray(out)
-    if out.dtype is not dt.np and out.dtype != dt.np:
-        out = out.astype(dt.np)
-    t = _result(out, dt)
-    if a._requires_grad and STATE.enabled and fast.differentiable:
-        ea = _edge(a)
-        if ea is not _NO_EDGE:
-            shape = out.shape
-            meta = _UNARY.get((shape, dt)) or _metas(_UNARY, shape, dt, 1)
-            _node(t, fast.op, fast.plans[1], (ea,), meta, a, None, False)
-    return t
-
-
-def _node(t, op, plan, next_functions, meta, a, b, b_tensor):
-    """The node ``dispatch.record`` makes, each field set once (``b`` None: unary)."""
-    node = _NEW(plan.cls)
-    node.next_functions = next_functions
-    node._op = op
-    node._params = _NO_PARAMS
-    node._meta = meta
-    node._seq = next(_SEQ)
-    node._freed = False
-    node._pre_hooks = node._hooks = node._retain = None
-    node._plan = plan
-    node._outputs = 0
-    save = plan.save
-    if not save:
-        node._saved = node._versions = None
-    elif b is None:
-        node._saved = (a,)
-        node._versions = (a._vc[0],)
-    elif plan.save_all:
-        node._saved = (a, b)
-        node._versions = (a._vc[0], b._vc[0] if b_tensor else 0)
-    elif save[0] == 0:
-        node._saved = (a, None)
-        node._versions = (a._vc[0], 0)
-    else:
-        node._saved = (None, b)
-        node._versions = (0, b._vc[0] if b_tensor else 0)
-    if INFERENCE_MADE[0] and node._saved:   # (an inference tensor cannot be saved)
-        check_saved(node._saved)
-    node._result = (t._data, t._vc, 0, None) if plan.save_out else None
-    t._grad_fn = node
-    t._requires_grad = True
+    return fast.unary_or_none(a)
 
 
 if _ERRSTATE is None:   # numpy 1.x: no error-state variable to set, so no fast path
-    def binary(fast, a, b):
-        return None
+    def _binary_method(fast, slow):
+        return slow
 
-    def unary(fast, a):
-        return None
+    def _unary_method(fast, slow):
+        return slow
 

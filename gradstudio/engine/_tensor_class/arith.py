@@ -9,7 +9,7 @@ from .._types import dtype as D
 from .._ops.record import OPS
 from .core import TensorCore
 from .._ops.dispatch import apply
-from .._ops.fast import Fast, binary, unary
+from .._ops.fast import Fast
 from .rounding import divide_rounded, round_decimals
 from .operands import (_broadcast_check, _divisor_check, _is_operand, _no_bool_subtraction,
                        _operand, _renamed)
@@ -62,22 +62,18 @@ class ArithmeticMixin:
 
     # the operators: NotImplemented for operands they cannot take (so Python raises its
     # own TypeError, as for torch.Tensor)
-    # (``binary``/``unary``: the fast path of the commonest calls, None for the others)
+    # (``_ADD_OP`` ...: the fast path of the commonest calls, ``_operator`` for the others)
     def __add__(self, other):
-        t = binary(_ADD, self, other)
-        return _operator(self, other, "add") if t is None else t
+        return _ADD_OP(self, other)
 
     def __sub__(self, other):
-        t = binary(_SUB, self, other)
-        return _operator(self, other, "sub") if t is None else t
+        return _SUB_OP(self, other)
 
     def __mul__(self, other):
-        t = binary(_MUL, self, other)
-        return _operator(self, other, "mul") if t is None else t
+        return _MUL_OP(self, other)
 
     def __truediv__(self, other):
-        t = binary(_DIV, self, other)
-        return _operator(self, other, "div") if t is None else t
+        return _DIV_OP(self, other)
 
     def __radd__(self, other):
         return _reflected(self, other, "add") if _is_operand(other) else NotImplemented
@@ -229,36 +225,28 @@ class ArithmeticMixin:
     __abs__ = absolute = abs
 
     def exp(self):
-        t = unary(_UNARY["exp"], self)
-        return apply(OPS["exp"], (self,)) if t is None else t
+        return _UNARY_OP["exp"](self)
 
     def log(self):
-        t = unary(_UNARY["log"], self)
-        return apply(OPS["log"], (self,)) if t is None else t
+        return _UNARY_OP["log"](self)
 
     def sin(self):
-        t = unary(_UNARY["sin"], self)
-        return apply(OPS["sin"], (self,)) if t is None else t
+        return _UNARY_OP["sin"](self)
 
     def cos(self):
-        t = unary(_UNARY["cos"], self)
-        return apply(OPS["cos"], (self,)) if t is None else t
+        return _UNARY_OP["cos"](self)
 
     def tanh(self):
-        t = unary(_UNARY["tanh"], self)
-        return apply(OPS["tanh"], (self,)) if t is None else t
+        return _UNARY_OP["tanh"](self)
 
     def sigmoid(self):
-        t = unary(_UNARY["sigmoid"], self)
-        return apply(OPS["sigmoid"], (self,)) if t is None else t
+        return _UNARY_OP["sigmoid"](self)
 
     def relu(self):
-        t = unary(_UNARY["relu"], self)
-        return apply(OPS["relu"], (self,)) if t is None else t
+        return _UNARY_OP["relu"](self)
 
     def sqrt(self):
-        t = unary(_UNARY["sqrt"], self)
-        return apply(OPS["sqrt"], (self,)) if t is None else t
+        return _UNARY_OP["sqrt"](self)
 
     def rsqrt(self):
         return apply(OPS["rsqrt"], (self,))
@@ -330,6 +318,11 @@ _ADD, _SUB, _MUL, _DIV = (Fast(OPS[name], fn) for name, fn in (
     ("add", np.add), ("sub", np.subtract), ("mul", np.multiply), ("div", np.true_divide)))
 _UNARY = {name: Fast(OPS[name], n=1) for name in
           ("exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "sqrt")}
+_ADD_OP, _SUB_OP, _MUL_OP, _DIV_OP = (
+    fast.method(lambda a, b, name=name: _operator(a, b, name)) for fast, name in (
+        (_ADD, "add"), (_SUB, "sub"), (_MUL, "mul"), (_DIV, "div")))
+_UNARY_OP = {name: fast.method(lambda a, name=name: apply(OPS[name], (a,)))
+             for name, fast in _UNARY.items()}
 
 
 def _binary(self, other, name, alpha):
