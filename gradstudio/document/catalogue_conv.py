@@ -50,17 +50,13 @@ def _conv_kind(name, n, NodeKind, Port, ParamSpec):
     def code(p, a):
         bias = f", {a['bias']}" if "bias" in a else ""
         return f"{_F}{name}({a['input']}, {a['weight']}{bias}{_tail(p, defaults)})"
-    shape = "(batch, channels, length)" if n == 1 else "(batch, channels, height, width)"
-    weight = "(out_channels, in_channels, kernel)" if n == 1 else \
-        "(out_channels, in_channels, kernel_h, kernel_w)"
+    what = "windows" if n == 1 else "patches"
     return NodeKind(
         name, "convolution",
         f"A {n}-d convolution, as nn.Conv{n}d computes it: each output channel is the "
-        f"weighted sum of the input's patches. The input is {shape}, the weight "
-        f"{weight}, the bias one number per output channel.",
+        f"weighted sum of the input's {what}, plus its bias.",
         (Port("input"), Port("weight"), Port("bias", optional=True)),
-        (ParamSpec("stride", "dims", 1, "the step between the kernel's places (one number "
-                   "for every dimension, or one each)"),
+        (ParamSpec("stride", "dims", 1, "the step between the kernel's places"),
          ParamSpec("padding", "dims", 0, "the zeros added on both sides of every dimension"),
          ParamSpec("dilation", "dims", 1, "the spacing between the kernel's elements"),
          ParamSpec("groups", "int", 1, "the channels split into this many groups, each "

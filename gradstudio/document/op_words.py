@@ -65,14 +65,10 @@ KIND_DOCS = (
     QT_TRANSLATE_NOOP("Ops", "2 to the power of every element."),
     QT_TRANSLATE_NOOP(
         "Ops", "A 1-d convolution, as nn.Conv1d computes it: each output channel is "
-        "the weighted sum of the input's patches. The input is (batch, "
-        "channels, length), the weight (out_channels, in_channels, kernel), the"
-        " bias one number per output channel."),
+        "the weighted sum of the input's windows, plus its bias."),
     QT_TRANSLATE_NOOP(
         "Ops", "A 2-d convolution, as nn.Conv2d computes it: each output channel is "
-        "the weighted sum of the input's patches. The input is (batch, "
-        "channels, height, width), the weight (out_channels, in_channels, "
-        "kernel_h, kernel_w), the bias one number per output channel."),
+        "the weighted sum of the input's patches, plus its bias."),
     QT_TRANSLATE_NOOP(
         "Ops", "A circle of radius 1 (class 0) around one of radius 0.5 (class 1): a "
         "boundary that closes on itself. An (n, 3) tensor: the features, then "
@@ -571,9 +567,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "the spacing between the kernel's elements"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "the standard deviation of the Gaussian noise added to each point"),
-    QT_TRANSLATE_NOOP(
-        "OpSettings", "the step between the kernel's places (one number for every dimension, "
-        "or one each)"),
+    QT_TRANSLATE_NOOP("OpSettings", "the step between the kernel's places"),
     QT_TRANSLATE_NOOP("OpSettings", "the step between windows (None: the window's size)"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "the torch.Generator it draws from, by number (the sources with one "
