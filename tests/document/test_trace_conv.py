@@ -193,8 +193,7 @@ def test_the_exports_print_what_the_programs_printed_under_torch(traced):
     assert "torch.nn.functional.conv2d(data, weight, stride=2, padding=1)" in codes[3]
 
 
-def test_pooling_that_returns_its_indices_draws_the_values_and_records_the_indices():
-    source = dedent("""
+INDICES = [dedent("""
     import torch
     import torch.nn.functional as F
 
@@ -205,12 +204,47 @@ def test_pooling_that_returns_its_indices_draws_the_values_and_records_the_indic
     print(where)
     y.sum().backward()
     print(x.grad)
-    """)
-    (doc,) = outcomes([source])
-    assert isinstance(doc, Document), doc
-    kinds = [doc.node(n).kind for n in doc.node_ids]
-    assert "max_pool2d" in kinds
-    check_round_trip([doc], [source])
+"""), dedent("""
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    torch.manual_seed(2)
+    x = torch.randn(2, 3, 8, requires_grad=True)
+    v, i = F.max_pool1d(x, 2, return_indices=True)
+    print(v.grad_fn.name(), i.shape)
+    img = torch.randn(3, 6, 6, dtype=torch.float64)
+    conv = nn.Conv2d(3, 2, 3, dtype=torch.float64, bias=False)
+    y = conv(img)
+    print(y.grad_fn.name(), y.dtype)
+    z = F.avg_pool2d(y, 2, ceil_mode=True)
+    pool = nn.MaxPool1d(3, stride=2, padding=1)
+    p = pool(x)
+    (v.sum() + z.sum() + p.sum()).backward()
+    print(x.grad.sum(), conv.weight.grad.sum())
+    print(z)
+""")]
+
+
+def test_pooling_that_returns_its_indices_draws_the_values_and_records_the_indices():
+    """The values of ``F.max_pool2d(x, 2, return_indices=True)`` are the max_pool2d node of
+    the table op it ran (a 1-d pooling's: unsqueeze, max_pool2d, squeeze); the indices,
+    which no node computes, are recorded (printed as text, or a recorded value). A float64
+    ``nn.Conv2d`` without a bias on an unbatched image is drawn too."""
+    docs = outcomes(INDICES)
+    for doc in docs:
+        assert isinstance(doc, Document), doc
+        assert doc.trace_note is None, doc.trace_note
+    kinds = [[doc.node(n).kind for n in doc.node_ids] for doc in docs]
+    assert "max_pool2d" in kinds[0] and "max_pool2d" in kinds[1]
+    assert {"conv2d", "avg_pool2d", "max_pool1d"} <= set(kinds[1])
+    recorded = [doc.node(n) for n in docs[1].node_ids if docs[1].node(n).recorded is not None]
+    # the indices, recorded with the line that made them (v, i = F.max_pool1d(...))
+    assert [(r.kind, r.recorded) for r in recorded] == [("tensor", 7)]
+    (conv,) = [n for n in docs[1].node_ids if docs[1].node(n).kind == "conv2d"]
+    weight = docs[1].node(docs[1].source_of(conv, "weight"))
+    assert weight.params["dtype"] == "float64" and docs[1].source_of(conv, "bias") is None
+    check_round_trip(docs, INDICES)
 
 
 def _node(d, kind, params, **inputs):
