@@ -5,11 +5,23 @@ convolution and pooling a node of its kind and each layer's weight and bias a le
 as PyTorch draws it; the self-check passes, and the exported script prints under torch
 exactly what the program printed. A node with a wrong setting fails with PyTorch's own
 error for the call it exports."""
+import sys
+from pathlib import Path
+
 import pytest
 import script_runner
 from trace_jobs import check_round_trip, dedent, outcomes
 
 from gradstudio.document import Document, export, run
+
+_ENGINE_TESTS = str(Path(__file__).resolve().parents[1] / "engine")
+if _ENGINE_TESTS not in sys.path:
+    sys.path.insert(0, _ENGINE_TESTS)
+import test_parity_course_nn as course_nn  # noqa: E402
+
+# the CNNs of the engine's course corpus (written for the engine's parity, not for this)
+COURSE = {p.name: p.code for p in course_nn.PROGRAMS
+          if p.name in ("tiny_cnn_on_synthetic_images", "conv1d_over_sequences")}
 
 PROGRAMS = {
     "cnn1d_regression": """
@@ -293,3 +305,13 @@ def test_a_wrong_setting_fails_the_node_with_pytorchs_error_for_the_call_it_expo
     ((out, error),) = script_runner.run_scripts([setup + "\n" + tries])
     assert error is None, error
     assert out.splitlines() == errors
+
+
+def test_the_course_corpus_cnns_open_drawn_whole_and_export_what_they_printed():
+    docs = outcomes(list(COURSE.values()))
+    for name, doc in zip(COURSE, docs):
+        assert isinstance(doc, Document), (name, doc)
+        assert doc.trace_note is None, (name, doc.trace_note)
+        assert all(doc.node(n).recorded is None for n in doc.node_ids), name
+        assert {doc.node(n).kind for n in doc.node_ids} & {"conv1d", "conv2d"}, name
+    check_round_trip(docs, list(COURSE.values()))
