@@ -764,9 +764,10 @@ for _n in ("cat", "stack"):
 
 # ----------------------------------------------------------------------------- autograd, writes
 # (the kinds built on the classes above, each group in a module of its own)
-from . import (batches, catalogue_autograd, catalogue_data, catalogue_function,  # noqa: E402
-               catalogue_writes)
+from . import (batches, catalogue_autograd, catalogue_conv, catalogue_data,  # noqa: E402
+               catalogue_function, catalogue_writes)
 
+catalogue_conv.register(_add, NodeKind, Port, ParamSpec)
 catalogue_autograd.register(_add, NodeKind, Port, ParamSpec)
 catalogue_function.register(_add, NodeKind, Port, ParamSpec)
 catalogue_writes.register(_add, NodeKind, Port, ParamSpec)

@@ -64,6 +64,12 @@ KIND_DOCS = (
     QT_TRANSLATE_NOOP("Ops", "1 / x for every element."),
     QT_TRANSLATE_NOOP("Ops", "2 to the power of every element."),
     QT_TRANSLATE_NOOP(
+        "Ops", "A 1-d convolution, as nn.Conv1d computes it: each output channel is "
+        "the weighted sum of the input's windows, plus its bias."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "A 2-d convolution, as nn.Conv2d computes it: each output channel is "
+        "the weighted sum of the input's patches, plus its bias."),
+    QT_TRANSLATE_NOOP(
         "Ops", "A circle of radius 1 (class 0) around one of radius 0.5 (class 1): a "
         "boundary that closes on itself. An (n, 3) tensor: the features, then "
         "the label or target in the last column."),
@@ -315,8 +321,26 @@ KIND_DOCS = (
     QT_TRANSLATE_NOOP("Ops", "The larger of each pair of elements, a nan only where both are nan."),
     QT_TRANSLATE_NOOP("Ops", "The largest element (over dim, or all)."),
     QT_TRANSLATE_NOOP("Ops", "The largest elements over dim (or all), ties sharing the gradient."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "The largest value of each of output_size windows that tile the last "
+        "two dimensions (nn.AdaptiveMaxPool2d)."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "The largest value of each window along the last dimension "
+        "(nn.MaxPool1d)."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "The largest value of each window over the last two dimensions "
+        "(nn.MaxPool2d)."),
     QT_TRANSLATE_NOOP("Ops", "The lower median (over dim, or all)."),
     QT_TRANSLATE_NOOP("Ops", "The lower median, nans ignored, (over dim, or all)."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "The mean of each of output_size windows that tile the last dimension "
+        "(nn.AdaptiveAvgPool1d)."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "The mean of each of output_size windows that tile the last two "
+        "dimensions (nn.AdaptiveAvgPool2d)."),
+    QT_TRANSLATE_NOOP("Ops", "The mean of each window along the last dimension (nn.AvgPool1d)."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "The mean of each window over the last two dimensions (nn.AvgPool2d)."),
     QT_TRANSLATE_NOOP(
         "Ops", "The mean squared error between input and target: ((input - target) ** "
         "2).mean(), as one op."),
@@ -429,6 +453,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "above beta * x > threshold, x itself"),
     QT_TRANSLATE_NOOP("OpSettings", "added to the variance before its square root"),
     QT_TRANSLATE_NOOP("OpSettings", "at or below it, x becomes value"),
+    QT_TRANSLATE_NOOP("OpSettings", "count the padding's zeros in each window's mean"),
     QT_TRANSLATE_NOOP("OpSettings", "def backward(ctx, grad_output): the gradient of each input"),
     QT_TRANSLATE_NOOP("OpSettings", "def forward(ctx, ...): the output from the inputs"),
     QT_TRANSLATE_NOOP("OpSettings", "digits after the point (negative: before)"),
@@ -436,6 +461,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "dimension(s) to reduce; None for all"),
     QT_TRANSLATE_NOOP("OpSettings", "dimension(s), or None for all"),
     QT_TRANSLATE_NOOP("OpSettings", "dimension, or None for all"),
+    QT_TRANSLATE_NOOP("OpSettings", "divide each window's sum by this number instead of its size"),
     QT_TRANSLATE_NOOP("OpSettings", "element type (default float32)"),
     QT_TRANSLATE_NOOP("OpSettings", "element type (default int64)"),
     QT_TRANSLATE_NOOP(
@@ -488,6 +514,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "one more than the largest number drawn"),
     QT_TRANSLATE_NOOP("OpSettings", "order of the norm"),
     QT_TRANSLATE_NOOP("OpSettings", "record the gradient's own graph, to differentiate it again"),
+    QT_TRANSLATE_NOOP("OpSettings", "round the output's size up instead of down"),
     QT_TRANSLATE_NOOP("OpSettings", "rows and columns"),
     QT_TRANSLATE_NOOP("OpSettings", "rows per batch"),
     QT_TRANSLATE_NOOP("OpSettings", "size of each dimension"),
@@ -495,6 +522,8 @@ PARAM_DOCS = (
         "OpSettings", "subtracted from the count: 1 (Bessel's) for a sample, 0 for the whole "
         "population"),
     QT_TRANSLATE_NOOP("OpSettings", "the Function's class name; its grad_fn is <NameBackward>"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "the channels split into this many groups, each convolved on its own"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimension of length 3"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimension the index runs along"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimension to select along"),
@@ -515,6 +544,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "the number on the left"),
     QT_TRANSLATE_NOOP("OpSettings", "the number written when 'value' is not connected"),
     QT_TRANSLATE_NOOP("OpSettings", "the numbers, as nested lists"),
+    QT_TRANSLATE_NOOP("OpSettings", "the padding added on both sides (at most half a window)"),
     QT_TRANSLATE_NOOP("OpSettings", "the probability of an element being zeroed, from 0 to 1"),
     QT_TRANSLATE_NOOP("OpSettings", "the rows: the features, then the label"),
     QT_TRANSLATE_NOOP(
@@ -528,17 +558,24 @@ PARAM_DOCS = (
         "the model trains on the rest; the Data panel draws the test points "
         "hollow"),
     QT_TRANSLATE_NOOP("OpSettings", "the sharpness of the bend"),
+    QT_TRANSLATE_NOOP("OpSettings", "the size of each window"),
+    QT_TRANSLATE_NOOP("OpSettings", "the size of the output: windows that tile the input"),
     QT_TRANSLATE_NOOP("OpSettings", "the slope left of zero"),
     QT_TRANSLATE_NOOP("OpSettings", "the smallest number drawn"),
     QT_TRANSLATE_NOOP("OpSettings", "the smallest slope left of zero"),
+    QT_TRANSLATE_NOOP("OpSettings", "the spacing between a window's elements"),
+    QT_TRANSLATE_NOOP("OpSettings", "the spacing between the kernel's elements"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "the standard deviation of the Gaussian noise added to each point"),
+    QT_TRANSLATE_NOOP("OpSettings", "the step between the kernel's places"),
+    QT_TRANSLATE_NOOP("OpSettings", "the step between windows (None: the window's size)"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "the torch.Generator it draws from, by number (the sources with one "
         "number share its stream); empty: the global one"),
     QT_TRANSLATE_NOOP("OpSettings", "the trailing dimensions normalized together"),
     QT_TRANSLATE_NOOP("OpSettings", "the upper limit"),
     QT_TRANSLATE_NOOP("OpSettings", "the value the curve approaches far left of zero"),
+    QT_TRANSLATE_NOOP("OpSettings", "the zeros added on both sides of every dimension"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "torch.manual_seed(n) just before the data is drawn; empty: none (it "
         "continues from the graph's seed)"),

@@ -10,6 +10,7 @@ Part of the tracing child (``child.py``); imports only its sibling modules and
 from gradstudio.vocabulary import DTYPES
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
+from .conv_ops import EXPLICIT as _CONV_EXPLICIT
 from .values import THE_FILL_VALUE, THE_NUMBER, TraceError, _number, _Record
 
 
@@ -316,4 +317,6 @@ _EXPLICIT = {
     "_setitem": _refused(QT_TRANSLATE_NOOP("TraceRefusal", 
         "this assignment into a tensor cannot be drawn yet")),
     "_fill": _fill, "_fill_tensor": _fill_tensor, "_zero": _zero, "_copy": _copy,
+    # convolution and pooling (``conv_ops``): the kinds that compute them
+    **_CONV_EXPLICIT,
 }

@@ -30,6 +30,7 @@ WORDS = (
     QT_TRANSLATE_NOOP("Document", "Comparison"),
     QT_TRANSLATE_NOOP("Document", "Loss"),
     QT_TRANSLATE_NOOP("Document", "Normalization"),
+    QT_TRANSLATE_NOOP("Document", "Convolution"),
     QT_TRANSLATE_NOOP("Document", "Datasets"),
     QT_TRANSLATE_NOOP("Document", "backward()"),
     QT_TRANSLATE_NOOP("Document", "grad.zero_()"),

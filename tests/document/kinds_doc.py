@@ -58,6 +58,24 @@ def every_kind_document():
     node("group_norm", {"num_groups": 3}, input=a,
          weight=node("uniform", {"shape": (3,), "requires_grad": True}, "gn_gamma"),
          bias=node("zeros", {"shape": (3,), "requires_grad": True}, "gn_beta"))
+    # convolution and pooling (catalogue_conv): a (1, 2, 5, 5) image and a (2, 2, 7) signal
+    img = node("randn", {"shape": (1, 2, 5, 5), "requires_grad": True}, "img")
+    sig = node("randn", {"shape": (2, 2, 7), "requires_grad": True}, "sig")
+    node("conv2d", {"padding": 1, "groups": 2}, input=img,
+         weight=node("randn", {"shape": (4, 1, 3, 3), "requires_grad": True}, "kernel"),
+         bias=node("zeros", {"shape": (4,), "requires_grad": True}, "conv_bias"))
+    node("conv1d", {"stride": 2, "dilation": (2,)}, input=sig,
+         weight=node("uniform", {"shape": (3, 2, 2), "requires_grad": True}, "kernel1d"))
+    node("max_pool2d", {"kernel_size": 3, "stride": 2, "padding": 1, "ceil_mode": True},
+         input=img)
+    node("max_pool1d", {"kernel_size": 2, "dilation": 2}, input=sig)
+    node("avg_pool2d", {"kernel_size": (2, 3), "padding": 1, "count_include_pad": False,
+                        "divisor_override": 5}, input=img)
+    node("avg_pool1d", {"kernel_size": 3, "stride": 1, "padding": 1,
+                        "count_include_pad": False}, input=sig)
+    node("adaptive_avg_pool2d", {"output_size": (2, 3)}, input=img)
+    node("adaptive_avg_pool1d", {"output_size": 3}, input=sig)
+    node("adaptive_max_pool2d", {"output_size": 2}, input=img)
     node("dropout", {"p": 0.25}, self=b)
     node("dropout", {"p": 0.5, "manual_seed": 11}, self=a)
     node("tensor", {"value": [[1, -2], [120, 7]], "dtype": "int8"})

@@ -196,7 +196,8 @@ def test_numpy_arithmetic_with_an_item_prints_as_under_torch():
 
 def test_a_text_naming_neither_converter_is_compiled_as_parsed():
     """``keeping_marks`` walks the tree only when the text names ``int``, ``float``,
-    ``item``, ``tolist`` or ``math`` (or is not ASCII): the tree comes back as it was parsed, the same object."""
+    ``item``, ``tolist`` or ``math`` (or is not ASCII): the tree comes back as it was
+    parsed, the same object."""
     import ast
     from gradstudio.trace.number_marks import NUMBER_CALL, keeping_marks
     plain = "import torch\ny = torch.ones(3) * 2.0\n"

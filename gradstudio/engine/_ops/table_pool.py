@@ -81,7 +81,8 @@ defop("max_pool2d", "MaxPool2DWithIndicesBackward0", _max_pool,
            "-1, indices.flatten(-2), grad.flatten(-2)).view_as(self)"),
       params=_POOL + (Param("dilation", "shape", (1, 1)),), saved_params=("indices",),
       dtype="keep", category="internal",
-      code="torch.nn.functional.max_pool2d({self}, {kernel_size}, {stride}, {padding})",
+      code="torch.nn.functional.max_pool2d({self}, {kernel_size}, {stride}, {padding}, "
+           "{dilation}, {ceil_mode})",
       doc="The largest value of each window.")
 
 
@@ -169,7 +170,8 @@ defop("avg_pool2d", "AvgPool2DBackward0", _avg_pool,
       params=_POOL + (Param("count_include_pad", "bool", True),
                       Param("divisor_override", "int", None)),
       dtype="keep", category="internal",
-      code="torch.nn.functional.avg_pool2d({self}, {kernel_size}, {stride}, {padding})",
+      code="torch.nn.functional.avg_pool2d({self}, {kernel_size}, {stride}, {padding}, "
+           "{ceil_mode}, {count_include_pad}, {divisor_override})",
       doc="The mean of each window.")
 
 

@@ -7,6 +7,7 @@ import math
 from .._ops.dispatch import apply
 from .._ops.record import OPS
 from .._types import dtype as D
+from ..observer import observed
 
 __all__ = ["conv1d", "conv2d", "unfold", "fold", "ntuple"]
 
@@ -43,16 +44,21 @@ def _padding(padding, n, kernel_size, dilation, stride):
 
 
 def _check(input, weight, bias, stride, padding, dilation, groups):
-    """PyTorch's ``check_shape_forward`` and friends."""
-    if any(s <= 0 for s in stride):
-        raise RuntimeError("non-positive stride is not supported")
+    """PyTorch's ``check_shape_forward`` and friends, in its order."""
     if any(p < 0 for p in padding):
         raise RuntimeError("negative padding is not supported")
+    if any(s <= 0 for s in stride):
+        raise RuntimeError("non-positive stride is not supported")
     if any(d <= 0 for d in dilation):
-        raise RuntimeError("dilation should be greater than zero")
-    if groups <= 0:
-        raise RuntimeError("non-positive groups is not supported")
+        raise RuntimeError("non-positive dilation is not supported")
+    if weight.dim() != input.dim():
+        raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-"
+                           f"dimensional weight {_shape(weight.shape)}, but got "
+                           f"{input.dim()}-dimensional input of size {_shape(input.shape)} "
+                           "instead")
     if input.dtype is not weight.dtype:
+        # (PyTorch's mkldnn path, which it takes for some sizes, words this as "Input
+        # type (torch.FloatTensor) and weight type ... should be the same")
         raise RuntimeError(f"expected scalar type {D.scalar_type(input.dtype)} but found "
                            f"{D.scalar_type(weight.dtype)}")
     w = tuple(weight.shape)
@@ -83,14 +89,36 @@ def _check(input, weight, bias, stride, padding, dilation, groups):
                                   f"not {input.dtype}")
 
 
+def _expand(value, name, dim):
+    """PyTorch's ``expand_param_if_needed``: one value for every spatial dimension, or
+    exactly one per dimension."""
+    if len(value) == 1:
+        return value * dim
+    if len(value) != dim:
+        raise RuntimeError(f"expected {name} to be a single integer value or a list of {dim} "
+                           "values to match the convolution dimensions, but got "
+                           f"{name}={list(value)}")
+    return value
+
+
 def _conv(name, n, input, weight, bias, stride, padding, dilation, groups):
     if input.dim() not in (n + 1, n + 2):
         raise RuntimeError(f"Expected {n + 1}D (unbatched) or {n + 2}D (batched) input to "
                            f"{name}, but got input of size: {_shape(input.shape)}")
-    stride, dilation = ntuple(stride, n), ntuple(dilation, n)
-    padding = _padding(padding, n, tuple(weight.shape[2:]), dilation, stride)
     batched = input.dim() == n + 2
     x = input if batched else input.unsqueeze(0)
+    if weight.dim() < 3:
+        raise RuntimeError("weight should have at least three dimensions")
+    if groups <= 0:
+        raise RuntimeError("non-positive groups is not supported")
+    dim = weight.dim() - 2
+    stride, dilation = ntuple(stride, n), ntuple(dilation, n)
+    if isinstance(padding, str):
+        padding = _padding(padding, n, tuple(weight.shape[2:]), dilation, stride)
+    stride = _expand(stride, "stride", dim)
+    padding = _expand(ntuple(padding, n), "padding", dim)
+    dilation = _expand(dilation, "dilation", dim)
+    _expand((0,) * n, "output_padding", dim)
     _check(x, weight, bias, stride, padding, dilation, groups)
     out = apply(OPS["convolution"], (x, weight, bias),
                 {"stride": stride, "padding": padding, "dilation": dilation,
@@ -98,10 +126,12 @@ def _conv(name, n, input, weight, bias, stride, padding, dilation, groups):
     return out if batched else out.squeeze(0)
 
 
+@observed("torch.nn.functional.conv1d")
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv("conv1d", 1, input, weight, bias, stride, padding, dilation, groups)
 
 
+@observed("torch.nn.functional.conv2d")
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv("conv2d", 2, input, weight, bias, stride, padding, dilation, groups)
 

@@ -1061,6 +1061,10 @@ sandte [{nr}] {name}: {value}</translation>
         <translation>Normalisierung</translation>
     </message>
     <message>
+        <source>Convolution</source>
+        <translation>Faltung</translation>
+    </message>
+    <message>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
@@ -3018,6 +3022,10 @@ Der Lauf: {expected}</translation>
         <translation>an oder unter ihm wird x zu value</translation>
     </message>
     <message>
+        <source>count the padding&apos;s zeros in each window&apos;s mean</source>
+        <translation>die Nullen des Randes im Mittelwert jedes Fensters mitzählen</translation>
+    </message>
+    <message>
         <source>def backward(ctx, grad_output): the gradient of each input</source>
         <translation>def backward(ctx, grad_output): der Gradient jeder Eingabe</translation>
     </message>
@@ -3044,6 +3052,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>dimension, or None for all</source>
         <translation>Dimension oder None für alle</translation>
+    </message>
+    <message>
+        <source>divide each window&apos;s sum by this number instead of its size</source>
+        <translation>die Summe jedes Fensters durch diese Zahl statt durch seine Größe teilen</translation>
     </message>
     <message>
         <source>element type (default float32)</source>
@@ -3178,6 +3190,10 @@ Der Lauf: {expected}</translation>
         <translation>den eigenen Graphen des Gradienten aufzeichnen, um ihn erneut abzuleiten</translation>
     </message>
     <message>
+        <source>round the output&apos;s size up instead of down</source>
+        <translation>die Größe der Ausgabe auf- statt abrunden</translation>
+    </message>
+    <message>
         <source>rows and columns</source>
         <translation>Zeilen und Spalten</translation>
     </message>
@@ -3196,6 +3212,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>the Function&apos;s class name; its grad_fn is &lt;NameBackward&gt;</source>
         <translation>der Klassenname der Function; ihr grad_fn ist &lt;NameBackward&gt;</translation>
+    </message>
+    <message>
+        <source>the channels split into this many groups, each convolved on its own</source>
+        <translation>die Kanäle in so viele Gruppen geteilt, jede für sich gefaltet</translation>
     </message>
     <message>
         <source>the dimension of length 3</source>
@@ -3278,6 +3298,10 @@ Der Lauf: {expected}</translation>
         <translation>die Zahlen, als verschachtelte Listen</translation>
     </message>
     <message>
+        <source>the padding added on both sides (at most half a window)</source>
+        <translation>der Rand, der auf beiden Seiten hinzugefügt wird (höchstens ein halbes Fenster)</translation>
+    </message>
+    <message>
         <source>the probability of an element being zeroed, from 0 to 1</source>
         <translation>die Wahrscheinlichkeit, dass ein Element auf null gesetzt wird, von 0 bis 1</translation>
     </message>
@@ -3302,6 +3326,14 @@ Der Lauf: {expected}</translation>
         <translation>die Schärfe des Knicks</translation>
     </message>
     <message>
+        <source>the size of each window</source>
+        <translation>die Größe jedes Fensters</translation>
+    </message>
+    <message>
+        <source>the size of the output: windows that tile the input</source>
+        <translation>die Größe der Ausgabe: Fenster, die die Eingabe überdecken</translation>
+    </message>
+    <message>
         <source>the slope left of zero</source>
         <translation>die Steigung links von null</translation>
     </message>
@@ -3314,8 +3346,24 @@ Der Lauf: {expected}</translation>
         <translation>die kleinste Steigung links von null</translation>
     </message>
     <message>
+        <source>the spacing between a window&apos;s elements</source>
+        <translation>der Abstand zwischen den Elementen eines Fensters</translation>
+    </message>
+    <message>
+        <source>the spacing between the kernel&apos;s elements</source>
+        <translation>der Abstand zwischen den Elementen des Kerns</translation>
+    </message>
+    <message>
         <source>the standard deviation of the Gaussian noise added to each point</source>
         <translation>die Standardabweichung des Gaußschen Rauschens, das zu jedem Punkt addiert wird</translation>
+    </message>
+    <message>
+        <source>the step between the kernel&apos;s places</source>
+        <translation>der Schritt zwischen den Positionen des Kerns</translation>
+    </message>
+    <message>
+        <source>the step between windows (None: the window&apos;s size)</source>
+        <translation>der Schritt zwischen den Fenstern (None: die Größe des Fensters)</translation>
     </message>
     <message>
         <source>the torch.Generator it draws from, by number (the sources with one number share its stream); empty: the global one</source>
@@ -3332,6 +3380,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>the value the curve approaches far left of zero</source>
         <translation>der Wert, dem sich die Kurve weit links von null nähert</translation>
+    </message>
+    <message>
+        <source>the zeros added on both sides of every dimension</source>
+        <translation>die Nullen, die auf beiden Seiten jeder Dimension hinzugefügt werden</translation>
     </message>
     <message>
         <source>torch.manual_seed(n) just before the data is drawn; empty: none (it continues from the graph&apos;s seed)</source>
@@ -3423,6 +3475,14 @@ Der Lauf: {expected}</translation>
     <message>
         <source>2 to the power of every element.</source>
         <translation>2 hoch jedes Element.</translation>
+    </message>
+    <message>
+        <source>A 1-d convolution, as nn.Conv1d computes it: each output channel is the weighted sum of the input&apos;s windows, plus its bias.</source>
+        <translation>Eine 1-d-Faltung, wie nn.Conv1d sie berechnet: jeder Ausgabekanal ist die gewichtete Summe der Fenster der Eingabe, plus sein Bias.</translation>
+    </message>
+    <message>
+        <source>A 2-d convolution, as nn.Conv2d computes it: each output channel is the weighted sum of the input&apos;s patches, plus its bias.</source>
+        <translation>Eine 2-d-Faltung, wie nn.Conv2d sie berechnet: jeder Ausgabekanal ist die gewichtete Summe der Ausschnitte der Eingabe, plus sein Bias.</translation>
     </message>
     <message>
         <source>A circle of radius 1 (class 0) around one of radius 0.5 (class 1): a boundary that closes on itself. An (n, 3) tensor: the features, then the label or target in the last column.</source>
@@ -4013,12 +4073,40 @@ Der Lauf: {expected}</translation>
         <translation>Die größten Elemente über dim (oder alle); gleich große teilen sich den Gradienten.</translation>
     </message>
     <message>
+        <source>The largest value of each of output_size windows that tile the last two dimensions (nn.AdaptiveMaxPool2d).</source>
+        <translation>Der größte Wert jedes der output_size Fenster, die die letzten zwei Dimensionen überdecken (nn.AdaptiveMaxPool2d).</translation>
+    </message>
+    <message>
+        <source>The largest value of each window along the last dimension (nn.MaxPool1d).</source>
+        <translation>Der größte Wert jedes Fensters entlang der letzten Dimension (nn.MaxPool1d).</translation>
+    </message>
+    <message>
+        <source>The largest value of each window over the last two dimensions (nn.MaxPool2d).</source>
+        <translation>Der größte Wert jedes Fensters über die letzten zwei Dimensionen (nn.MaxPool2d).</translation>
+    </message>
+    <message>
         <source>The lower median (over dim, or all).</source>
         <translation>Der untere Median (über dim oder alle).</translation>
     </message>
     <message>
         <source>The lower median, nans ignored, (over dim, or all).</source>
         <translation>Der untere Median, NaNs ignoriert (über dim oder alle).</translation>
+    </message>
+    <message>
+        <source>The mean of each of output_size windows that tile the last dimension (nn.AdaptiveAvgPool1d).</source>
+        <translation>Der Mittelwert jedes der output_size Fenster, die die letzte Dimension überdecken (nn.AdaptiveAvgPool1d).</translation>
+    </message>
+    <message>
+        <source>The mean of each of output_size windows that tile the last two dimensions (nn.AdaptiveAvgPool2d).</source>
+        <translation>Der Mittelwert jedes der output_size Fenster, die die letzten zwei Dimensionen überdecken (nn.AdaptiveAvgPool2d).</translation>
+    </message>
+    <message>
+        <source>The mean of each window along the last dimension (nn.AvgPool1d).</source>
+        <translation>Der Mittelwert jedes Fensters entlang der letzten Dimension (nn.AvgPool1d).</translation>
+    </message>
+    <message>
+        <source>The mean of each window over the last two dimensions (nn.AvgPool2d).</source>
+        <translation>Der Mittelwert jedes Fensters über die letzten zwei Dimensionen (nn.AvgPool2d).</translation>
     </message>
     <message>
         <source>The mean squared error between input and target: ((input - target) ** 2).mean(), as one op.</source>
@@ -5833,6 +5921,10 @@ Warum keine grad_fn: </translation>
         <translation>ein nn.Linear in {dtype} kann nicht gezeichnet werden</translation>
     </message>
     <message>
+        <source>a {dtype} convolution layer cannot be drawn</source>
+        <translation>eine Faltungsschicht in {dtype} kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
         <source>dropout(inplace=True) cannot be drawn yet: it writes its mask into the tensor; use inplace=False</source>
         <translation>dropout(inplace=True) kann noch nicht gezeichnet werden: Es schreibt seine Maske in den Tensor; verwenden Sie inplace=False</translation>
     </message>
@@ -6059,6 +6151,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>its {role} is decorated with {what}</source>
         <translation>ihr {role} ist mit {what} dekoriert</translation>
+    </message>
+    <message>
+        <source>a {n}-d convolution cannot be drawn yet; conv1d and conv2d can</source>
+        <translation>eine {n}-d-Faltung kann noch nicht gezeichnet werden; conv1d und conv2d schon</translation>
     </message>
 </context>
 <context>

@@ -1061,6 +1061,10 @@ envió [{nr}] {name}: {value}</translation>
         <translation>Normalización</translation>
     </message>
     <message>
+        <source>Convolution</source>
+        <translation>Convolución</translation>
+    </message>
+    <message>
         <source>Datasets</source>
         <translation>Conjuntos de datos</translation>
     </message>
@@ -3018,6 +3022,10 @@ La ejecución: {expected}</translation>
         <translation>en él o por debajo, x pasa a ser value</translation>
     </message>
     <message>
+        <source>count the padding&apos;s zeros in each window&apos;s mean</source>
+        <translation>contar los ceros del relleno en la media de cada ventana</translation>
+    </message>
+    <message>
         <source>def backward(ctx, grad_output): the gradient of each input</source>
         <translation>def backward(ctx, grad_output): el gradiente de cada entrada</translation>
     </message>
@@ -3044,6 +3052,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>dimension, or None for all</source>
         <translation>dimensión, o None para todas</translation>
+    </message>
+    <message>
+        <source>divide each window&apos;s sum by this number instead of its size</source>
+        <translation>dividir la suma de cada ventana entre este número en lugar de su tamaño</translation>
     </message>
     <message>
         <source>element type (default float32)</source>
@@ -3178,6 +3190,10 @@ La ejecución: {expected}</translation>
         <translation>registrar el propio grafo del gradiente, para derivarlo de nuevo</translation>
     </message>
     <message>
+        <source>round the output&apos;s size up instead of down</source>
+        <translation>redondear el tamaño de la salida hacia arriba en lugar de hacia abajo</translation>
+    </message>
+    <message>
         <source>rows and columns</source>
         <translation>filas y columnas</translation>
     </message>
@@ -3196,6 +3212,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>the Function&apos;s class name; its grad_fn is &lt;NameBackward&gt;</source>
         <translation>el nombre de clase de la Function; su grad_fn es &lt;NameBackward&gt;</translation>
+    </message>
+    <message>
+        <source>the channels split into this many groups, each convolved on its own</source>
+        <translation>los canales divididos en este número de grupos, cada uno convolucionado por separado</translation>
     </message>
     <message>
         <source>the dimension of length 3</source>
@@ -3278,6 +3298,10 @@ La ejecución: {expected}</translation>
         <translation>los números, como listas anidadas</translation>
     </message>
     <message>
+        <source>the padding added on both sides (at most half a window)</source>
+        <translation>el relleno añadido a ambos lados (como mucho media ventana)</translation>
+    </message>
+    <message>
         <source>the probability of an element being zeroed, from 0 to 1</source>
         <translation>la probabilidad de que un elemento se ponga a cero, de 0 a 1</translation>
     </message>
@@ -3302,6 +3326,14 @@ La ejecución: {expected}</translation>
         <translation>la brusquedad de la curva</translation>
     </message>
     <message>
+        <source>the size of each window</source>
+        <translation>el tamaño de cada ventana</translation>
+    </message>
+    <message>
+        <source>the size of the output: windows that tile the input</source>
+        <translation>el tamaño de la salida: ventanas que cubren la entrada</translation>
+    </message>
+    <message>
         <source>the slope left of zero</source>
         <translation>la pendiente a la izquierda de cero</translation>
     </message>
@@ -3314,8 +3346,24 @@ La ejecución: {expected}</translation>
         <translation>la menor pendiente a la izquierda de cero</translation>
     </message>
     <message>
+        <source>the spacing between a window&apos;s elements</source>
+        <translation>la separación entre los elementos de una ventana</translation>
+    </message>
+    <message>
+        <source>the spacing between the kernel&apos;s elements</source>
+        <translation>la separación entre los elementos del núcleo</translation>
+    </message>
+    <message>
         <source>the standard deviation of the Gaussian noise added to each point</source>
         <translation>la desviación típica del ruido gaussiano que se suma a cada punto</translation>
+    </message>
+    <message>
+        <source>the step between the kernel&apos;s places</source>
+        <translation>el paso entre las posiciones del núcleo</translation>
+    </message>
+    <message>
+        <source>the step between windows (None: the window&apos;s size)</source>
+        <translation>el paso entre ventanas (None: el tamaño de la ventana)</translation>
     </message>
     <message>
         <source>the torch.Generator it draws from, by number (the sources with one number share its stream); empty: the global one</source>
@@ -3332,6 +3380,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>the value the curve approaches far left of zero</source>
         <translation>el valor al que se acerca la curva muy a la izquierda de cero</translation>
+    </message>
+    <message>
+        <source>the zeros added on both sides of every dimension</source>
+        <translation>los ceros añadidos a ambos lados de cada dimensión</translation>
     </message>
     <message>
         <source>torch.manual_seed(n) just before the data is drawn; empty: none (it continues from the graph&apos;s seed)</source>
@@ -3423,6 +3475,14 @@ La ejecución: {expected}</translation>
     <message>
         <source>2 to the power of every element.</source>
         <translation>2 elevado a cada elemento.</translation>
+    </message>
+    <message>
+        <source>A 1-d convolution, as nn.Conv1d computes it: each output channel is the weighted sum of the input&apos;s windows, plus its bias.</source>
+        <translation>Una convolución 1-d, como la calcula nn.Conv1d: cada canal de salida es la suma ponderada de las ventanas de la entrada, más su sesgo.</translation>
+    </message>
+    <message>
+        <source>A 2-d convolution, as nn.Conv2d computes it: each output channel is the weighted sum of the input&apos;s patches, plus its bias.</source>
+        <translation>Una convolución 2-d, como la calcula nn.Conv2d: cada canal de salida es la suma ponderada de los parches de la entrada, más su sesgo.</translation>
     </message>
     <message>
         <source>A circle of radius 1 (class 0) around one of radius 0.5 (class 1): a boundary that closes on itself. An (n, 3) tensor: the features, then the label or target in the last column.</source>
@@ -4013,12 +4073,40 @@ La ejecución: {expected}</translation>
         <translation>Los elementos mayores sobre dim (o todos); los empates se reparten el gradiente.</translation>
     </message>
     <message>
+        <source>The largest value of each of output_size windows that tile the last two dimensions (nn.AdaptiveMaxPool2d).</source>
+        <translation>El mayor valor de cada una de las output_size ventanas que cubren las dos últimas dimensiones (nn.AdaptiveMaxPool2d).</translation>
+    </message>
+    <message>
+        <source>The largest value of each window along the last dimension (nn.MaxPool1d).</source>
+        <translation>El mayor valor de cada ventana a lo largo de la última dimensión (nn.MaxPool1d).</translation>
+    </message>
+    <message>
+        <source>The largest value of each window over the last two dimensions (nn.MaxPool2d).</source>
+        <translation>El mayor valor de cada ventana sobre las dos últimas dimensiones (nn.MaxPool2d).</translation>
+    </message>
+    <message>
         <source>The lower median (over dim, or all).</source>
         <translation>La mediana inferior (sobre dim, o todos).</translation>
     </message>
     <message>
         <source>The lower median, nans ignored, (over dim, or all).</source>
         <translation>La mediana inferior, ignorando los nan (sobre dim, o todos).</translation>
+    </message>
+    <message>
+        <source>The mean of each of output_size windows that tile the last dimension (nn.AdaptiveAvgPool1d).</source>
+        <translation>La media de cada una de las output_size ventanas que cubren la última dimensión (nn.AdaptiveAvgPool1d).</translation>
+    </message>
+    <message>
+        <source>The mean of each of output_size windows that tile the last two dimensions (nn.AdaptiveAvgPool2d).</source>
+        <translation>La media de cada una de las output_size ventanas que cubren las dos últimas dimensiones (nn.AdaptiveAvgPool2d).</translation>
+    </message>
+    <message>
+        <source>The mean of each window along the last dimension (nn.AvgPool1d).</source>
+        <translation>La media de cada ventana a lo largo de la última dimensión (nn.AvgPool1d).</translation>
+    </message>
+    <message>
+        <source>The mean of each window over the last two dimensions (nn.AvgPool2d).</source>
+        <translation>La media de cada ventana sobre las dos últimas dimensiones (nn.AvgPool2d).</translation>
     </message>
     <message>
         <source>The mean squared error between input and target: ((input - target) ** 2).mean(), as one op.</source>
@@ -5833,6 +5921,10 @@ Por qué no hay grad_fn: </translation>
         <translation>un nn.Linear {dtype} no se puede dibujar</translation>
     </message>
     <message>
+        <source>a {dtype} convolution layer cannot be drawn</source>
+        <translation>una capa de convolución en {dtype} no se puede dibujar</translation>
+    </message>
+    <message>
         <source>dropout(inplace=True) cannot be drawn yet: it writes its mask into the tensor; use inplace=False</source>
         <translation>dropout(inplace=True) aún no se puede dibujar: escribe su máscara en el tensor; use inplace=False</translation>
     </message>
@@ -6059,6 +6151,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>its {role} is decorated with {what}</source>
         <translation>su {role} está decorado con {what}</translation>
+    </message>
+    <message>
+        <source>a {n}-d convolution cannot be drawn yet; conv1d and conv2d can</source>
+        <translation>una convolución {n}-d aún no se puede dibujar; conv1d y conv2d sí</translation>
     </message>
 </context>
 <context>

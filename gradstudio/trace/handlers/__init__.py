@@ -9,7 +9,8 @@ makes it (``Tracer.call`` looks them up):
 - ``autograd_state``: ``detach``, ``requires_grad_``, ``retain_grad``, ``.data``,
   ``.grad``, ``item``, grad-mode blocks;
 - ``refusals``: what the graph cannot show (hooks, clipping, buffers ...);
-- ``modules``: ``nn.Linear``, ``nn.Embedding``, ``nn.Parameter``, dropout;
+- ``conv``: ``F.conv2d``, ``F.max_pool2d`` ... (one node each);
+- ``modules``: ``nn.Linear``, ``nn.Conv2d``, ``nn.Embedding``, ``nn.Parameter``, dropout;
 - ``optimizers``: ``torch.optim``'s optimizers and schedulers, a module's ``zero_grad``
   (``optim``);
 - ``actions``: ``backward``, ``autograd.grad`` (the timeline's trace points);
@@ -19,11 +20,11 @@ makes it (``Tracer.call`` looks them up):
 ``kinds`` holds the four ways a family's function becomes a handler (composite,
 special, at_top, recorded_first).
 """
-from . import (actions, autograd_state, composites, factories, loaders, modules, optimizers,
-               refusals, splits)
+from . import (actions, autograd_state, composites, conv, factories, loaders, modules,
+               optimizers, refusals, splits)
 
 # later families' entries win (refusals' printing ``Tensor.register_hook``)
-FAMILIES = (composites, factories, autograd_state, refusals, modules, optimizers, actions,
+FAMILIES = (composites, conv, factories, autograd_state, refusals, modules, optimizers, actions,
             loaders, splits)
 
 

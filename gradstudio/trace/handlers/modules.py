@@ -1,5 +1,5 @@
-"""``torch.nn``'s layers and parameters: ``nn.Linear`` (its weight and bias drawn as
-PyTorch draws them), ``nn.Embedding``, ``nn.Parameter`` (``parameters``) and
+"""``torch.nn``'s layers and parameters: ``nn.Linear``, ``nn.Conv1d`` and ``nn.Conv2d``
+(their weight and bias drawn as PyTorch draws them), ``nn.Embedding``, ``nn.Parameter`` (``parameters``) and
 ``F.dropout`` (one dropout node, not its mask and multiplication)."""
 import math
 from functools import partial
@@ -14,13 +14,10 @@ from ..values import TraceError, _number, _Record
 from .kinds import at_top, special
 
 
-def linear_layer(rec, result, layer, in_features, out_features, bias=True, device=None,
-                 dtype=None):
-    """``nn.Linear(...)``: its weight and bias are leaves drawn from the generator as
-    PyTorch draws them (``uniform_`` within Kaiming's bound, then within
-    1/sqrt(in_features)), so the document's ``uniform`` nodes, run in the same order,
-    draw the same numbers; its calls are the ``linear`` nodes of F.linear."""
-    fan_in = int(in_features)
+def _kaiming_leaves(rec, layer, fan_in, refusal):
+    """A layer's weight and bias as leaves drawn from the generator as PyTorch draws them
+    (``uniform_`` within Kaiming's bound, then within 1/sqrt(fan_in)), so the document's
+    ``uniform`` nodes, run in the same order, draw the same numbers."""
     gain = nn_init.calculate_gain("leaky_relu", math.sqrt(5))    # kaiming_uniform_'s
     bounds = [math.sqrt(3.0) * (gain / math.sqrt(fan_in)) if fan_in else 0.0]
     params = [layer.weight]
@@ -32,11 +29,27 @@ def linear_layer(rec, result, layer, in_features, out_features, bias=True, devic
                   "requires_grad": True}
         if p.dtype.name != "float32":
             if p.dtype.name not in DTYPES:
-                raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a {dtype} nn.Linear cannot be drawn"),
-                                 dtype=p.dtype.name)
+                raise TraceError(refusal, dtype=p.dtype.name)
             values["dtype"] = p.dtype.name
         rec.emit(_Record("uniform", values, {}, p))
         rec.name_node(rec.node_of[id(p)], name)
+
+
+def linear_layer(rec, result, layer, in_features, out_features, bias=True, device=None,
+                 dtype=None):
+    """``nn.Linear(...)``: its weight and bias are leaves drawn as PyTorch draws them;
+    its calls are the ``linear`` nodes of F.linear."""
+    _kaiming_leaves(rec, layer, int(in_features), QT_TRANSLATE_NOOP(
+        "TraceRefusal", "a {dtype} nn.Linear cannot be drawn"))
+
+
+def conv_layer(rec, result, layer, *args, **kwargs):
+    """``nn.Conv1d(...)`` / ``nn.Conv2d(...)``: its weight and bias are leaves drawn as
+    PyTorch draws them (the fan-in is in_channels / groups times the kernel's size); its
+    calls are the ``conv1d`` / ``conv2d`` nodes of F.conv1d / F.conv2d."""
+    fan_in = math.prod(layer.weight.shape[1:])
+    _kaiming_leaves(rec, layer, fan_in, QT_TRANSLATE_NOOP(
+        "TraceRefusal", "a {dtype} convolution layer cannot be drawn"))
 
 
 def dropout(rec, func, args, kwargs):
@@ -63,5 +76,7 @@ def handlers(rec):
         "torch.nn.functional.dropout": at_top(rec, partial(dropout, rec)),
         "torch.nn.Parameter": at_top(rec, partial(parameter, rec)),
         "torch.nn.Linear": special(rec, partial(linear_layer, rec)),
+        "torch.nn.Conv1d": special(rec, partial(conv_layer, rec)),
+        "torch.nn.Conv2d": special(rec, partial(conv_layer, rec)),
         "torch.nn.Embedding": special(rec, partial(embedding_layer, rec)),
     }

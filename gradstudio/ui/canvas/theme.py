@@ -37,6 +37,7 @@ CATEGORY = {
     "elementwise": QColor("#2f6487"),
     "reduction": QColor("#7a4d94"),
     "linear algebra": QColor("#8a5a2b"),
+    "convolution": QColor("#6b4f8a"),
     "shape": QColor("#50606e"),
     "autograd": QColor("#9b3d5a"),
     "comparison": QColor("#5a6b2f"),

@@ -9,6 +9,7 @@ from ..._torch_functions.factory import empty
 from .. import functional as F, init
 from ..module import Module
 from ..parameter import Parameter
+from ...observer import observed
 
 __all__ = ["Conv1d", "Conv2d"]
 
@@ -95,7 +96,15 @@ class Conv1d(_ConvNd):
     _n = 1
     _fn = staticmethod(F.conv1d)
 
+    @observed("torch.nn.Conv1d")
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+
 
 class Conv2d(_ConvNd):
     _n = 2
     _fn = staticmethod(F.conv2d)
+
+    @observed("torch.nn.Conv2d")
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
