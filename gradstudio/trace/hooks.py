@@ -17,6 +17,7 @@ import textwrap
 from gradstudio.hook_text import hook_function, hook_prints, is_print, parse_hook, printing
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
+from .cut import tick
 from .values import TraceError, _Record
 
 __all__ = ["register_hook", "function_node", "def_block"]
@@ -26,19 +27,31 @@ HOW = QT_TRANSLATE_NOOP("TraceRefusal",
     "expression of its gradient and numbers, such as lambda grad: grad * 10, or printing "
     "them, such as lambda grad: print(grad)")
 _HOW = Said(TraceError.CONTEXT, HOW)            # (a field of the refusals: translated too)
+# a print made during a backward step by a hook the graph does not hold (registered in a
+# recorded part, a module's backward hook, a post-accumulate hook): that step is recorded
+UNDRAWN_HOOK_PRINTS = QT_TRANSLATE_NOOP(
+    "TraceRefusal", "a hook the graph does not hold printed during this step")
+REMOVED = QT_TRANSLATE_NOOP("TraceRefusal", "removing a hook (handle.remove()) cannot be drawn yet")
 NOT_FOUND = QT_TRANSLATE_NOOP("TraceRefusal",
                               "this hook's text was not found in the script; {how}")
 
 
 class _Handle:
-    """The hook's handle, handed to the script: removing the hook cannot be drawn."""
+    """The hook's handle, handed to the script: removing the hook is not drawn, so the
+    statement removing it is recorded (``cut``) and the graph drawn on after it; a later
+    backward the removed hook would have changed is then found by the trace's check."""
 
-    def __init__(self, handle):
+    def __init__(self, rec, handle):
+        self._rec = rec
         self._handle = handle
 
     def remove(self):
-        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
-            "removing a hook (handle.remove()) cannot be drawn yet"))
+        rec = self._rec
+        tick(rec)                      # (an event of the script's own: the part's start)
+        if rec.cut is None and rec.refusal is None:
+            rec.refusal, rec.refusal_clock = TraceError(REMOVED, line=rec.line()), rec.clock
+            raise rec.refusal
+        self._handle.remove()
 
     def __enter__(self):
         return self
@@ -59,7 +72,7 @@ def register_hook(rec, func, t, hook):
     finally:
         rec.quiet -= 1
     rec.emit(_Record("register_hook", {"hook": text}, {"self": t}, t, alias=True))
-    return _Handle(handle)
+    return _Handle(rec, handle)
 
 
 def _printing_hook(rec, text):
