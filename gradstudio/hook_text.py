@@ -14,16 +14,25 @@ or such expressions. It changes no gradient (it returns None, as ``print`` does)
 writes its line, as ``print`` would, to the list a ``printing(lines)`` block collects;
 outside one the line goes nowhere (never to the app's own output).
 
-Shared by the document (the ``register_hook`` kind) and the tracer (which reads a
-script's lambda into this text); imports nothing of either.
+A hook may instead *keep* what it sees (``grads.append(g)``, ``store[name] = g``, the
+hooks students write to look at gradients later): its text is then the expression it
+keeps (``grad``, ``grad.clone()``, ``grad.norm().item()``: a hook's expression, a final
+``.item()`` allowed), appended to a list of the program named by the node
+(``keep_function``, ``keep_code``). A run's lists live in the block ``keeping(lists)``
+that was open when the hook was registered; ``kept(into, call)`` reads one back.
+
+Shared by the document (the ``register_hook``, ``keep_grad`` and ``kept_grad`` kinds)
+and the tracer (which reads a script's lambda into this text); imports nothing of either.
 """
+import keyword
 import ast
 import operator
 
 from gradstudio.words import translate
 
 __all__ = ["HOOK_METHODS", "MAX_HOOK_TEXT", "parse_hook", "hook_function", "hook_code",
-           "hook_prints", "is_print", "printing", "say", "is_open_line"]
+           "hook_prints", "is_print", "printing", "say", "is_open_line", "parse_keep",
+           "check_list_name", "keep_function", "keep_code", "keeping", "kept"]
 
 MAX_HOOK_TEXT = 500       # characters
 _MAX_DEPTH = 30           # nested operations
@@ -32,7 +41,7 @@ _MAX_DEPTH = 30           # nested operations
 HOOK_METHODS = frozenset({
     "clamp", "clip", "abs", "sign", "neg", "sqrt", "exp", "log", "tanh", "sigmoid", "relu",
     "mul", "div", "add", "sub", "pow", "norm", "sum", "mean", "max", "min", "clone",
-    "nan_to_num", "round", "square"})
+    "nan_to_num", "round", "square", "detach"})
 
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
            ast.Div: operator.truediv, ast.Pow: operator.pow}
@@ -207,3 +216,77 @@ def hook_code(text):
 def _short(text, n=40):
     text = " ".join(str(text).split())
     return text if len(text) <= n else text[:n - 1] + "…"
+
+
+# ------------------------------------------------------------------ hooks that keep
+def parse_keep(text):
+    """The checked expression a keeping hook appends (``grad.clone()``; a final
+    ``.item()`` allowed); ValueError in words when GradStudio cannot hold it."""
+    if isinstance(text, str):
+        inner = text.strip()
+        if inner.endswith(".item()"):
+            inner = inner[:-len(".item()")]
+        tree = parse_hook(inner)
+        if not is_print(tree.body):
+            return tree
+    raise ValueError(translate(
+            "Hook", "a kept value is an expression of grad such as grad.clone()"))
+
+
+def check_list_name(name):
+    """``name`` when it can name the list a hook keeps into (``grads``); ValueError."""
+    if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name) \
+            or name.startswith("_") or name in ("torch", "print") or len(name) > 60:
+        raise ValueError(translate(
+                "Hook", "the list a hook keeps into has a Python name such as grads"))
+    return name
+
+
+_KEPT = []          # the lists of the open ``keeping`` blocks (a run's), innermost last
+
+
+class keeping:
+    """The block of one run: the hooks registered in it keep into ``lists`` (name ->
+    list), which ``kept`` reads while it is open."""
+
+    def __init__(self, lists):
+        self.lists = lists
+
+    def __enter__(self):
+        _KEPT.append(self.lists)
+        return self.lists
+
+    def __exit__(self, *exc):
+        _KEPT.pop()
+        return False
+
+
+def keep_function(text, into):
+    """``fn(grad)`` appending what ``text`` computes of ``grad`` to the list ``into`` of
+    the open ``keeping`` block (outside any, to a list of its own)."""
+    keep = text.strip()
+    item = keep.endswith(".item()")
+    body = parse_keep(keep).body
+    lists = _KEPT[-1] if _KEPT else {}
+    kept_into = lists.setdefault(check_list_name(into), [])
+
+    def hook(grad):
+        value = _evaluate(body, grad)
+        kept_into.append(value.item() if item else value)
+        return None
+    hook.__qualname__ = hook.__name__ = "hook"
+    return hook
+
+
+def kept(into, call):
+    """What the list ``into`` of the open ``keeping`` block holds at ``call``; None when
+    its hooks have not kept that many values (yet)."""
+    values = _KEPT[-1].get(into, ()) if _KEPT else ()
+    return values[call] if 0 <= call < len(values) else None
+
+
+def keep_code(text, into):
+    """The keeping hook as the exported script passes it:
+    ``lambda grad: grads.append(grad.clone())``."""
+    parse_keep(text)
+    return f"lambda grad: {check_list_name(into)}.append({text.strip()})"

@@ -18,6 +18,7 @@ from gradstudio.hook_text import hook_function, hook_prints, is_print, parse_hoo
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from .cut import tick
+from .keeping import keep_form, keep_hook
 from .values import TraceError, _Record
 
 __all__ = ["register_hook", "function_node", "def_block"]
@@ -62,6 +63,9 @@ class _Handle:
 
 def register_hook(rec, func, t, hook):
     """``t.register_hook(hook)`` made by the script: a ``register_hook`` node."""
+    form = _keeping(hook, rec)
+    if form is not None:
+        return _Handle(rec, keep_hook(rec, func, t, hook, form))
     text = hook_text(hook, rec.source, rec.filename)
     rec.node_index(t)              # (its node before the hook)
     if hook_prints(text):
@@ -72,6 +76,7 @@ def register_hook(rec, func, t, hook):
     finally:
         rec.quiet -= 1
     rec.emit(_Record("register_hook", {"hook": text}, {"self": t}, t, alias=True))
+    rec.nodes[rec.node_of[id(t)]]["keep"] = True   # (drawn even when nothing reads it after)
     return _Handle(rec, handle)
 
 
@@ -87,6 +92,20 @@ def _printing_hook(rec, text):
             fn(grad)
         rec.hook_printed(lines)
     return hook
+
+
+def _keeping(fn, rec):
+    """``keeping.keep_form`` of the script's function ``fn`` (a lambda or def of one
+    parameter found in the script), or None."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_filename != rec.filename or code.co_argcount != 1 or \
+            code.co_kwonlyargcount or code.co_flags & 0x0C:
+        return None
+    try:
+        node = function_node(code, rec.source)
+    except TraceError:
+        return None
+    return keep_form(node)
 
 
 def hook_text(fn, source, filename):
