@@ -19,7 +19,10 @@ hooks students write to look at gradients later): its text is then the expressio
 keeps (``grad``, ``grad.clone()``, ``grad.norm().item()``: a hook's expression, a final
 ``.item()`` allowed), appended to a list of the program named by the node
 (``keep_function``, ``keep_code``). A run's lists live in the block ``keeping(lists)``
-that was open when the hook was registered; ``kept(into, call)`` reads one back.
+that was open when the hook was registered; ``kept(into, call)`` reads one back. A hook
+the program removes again has a handle name (``h = y.register_hook(...)``, later
+``h.remove()``): ``hold_handle`` keeps the handle under it in the same block,
+``remove_handle`` removes it.
 
 Shared by the document (the ``register_hook``, ``keep_grad`` and ``kept_grad`` kinds)
 and the tracer (which reads a script's lambda into this text); imports nothing of either.
@@ -32,7 +35,8 @@ from gradstudio.words import translate
 
 __all__ = ["HOOK_METHODS", "MAX_HOOK_TEXT", "parse_hook", "hook_function", "hook_code",
            "hook_prints", "is_print", "printing", "say", "is_open_line", "parse_keep",
-           "check_list_name", "keep_function", "keep_code", "keeping", "kept"]
+           "check_list_name", "keep_function", "keep_code", "keeping", "kept", "hold_handle",
+           "remove_handle"]
 
 MAX_HOOK_TEXT = 500       # characters
 _MAX_DEPTH = 30           # nested operations
@@ -290,3 +294,23 @@ def keep_code(text, into):
     ``lambda grad: grads.append(grad.clone())``."""
     parse_keep(text)
     return f"lambda grad: {check_list_name(into)}.append({text.strip()})"
+
+
+_HANDLES = " handles"       # (the block's key of its handles: never a list's name)
+
+
+def hold_handle(name, handle):
+    """Keeps ``handle`` under ``name`` in the open ``keeping`` block (a name bound again
+    holds the later handle, as a variable of the script does)."""
+    if name is not None and _KEPT:
+        _KEPT[-1].setdefault(_HANDLES, {})[check_list_name(name)] = handle
+
+
+def remove_handle(name):
+    """Removes the hook whose handle is held under ``name`` in the open block; False when
+    there is none."""
+    handle = _KEPT[-1].get(_HANDLES, {}).get(name) if _KEPT else None
+    if handle is None:
+        return False
+    handle.remove()
+    return True

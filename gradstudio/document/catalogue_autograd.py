@@ -15,7 +15,8 @@ backward that kept it: a ``compute`` step, as for ``grad_of``.
 Registered into the catalogue by ``catalogue`` itself.
 """
 import gradstudio.engine as torch
-from gradstudio.hook_text import hook_code, hook_function, keep_code, keep_function, kept
+from gradstudio.hook_text import (hold_handle, hook_code, hook_function, keep_code,
+                                  keep_function, kept)
 from gradstudio.words import translate
 
 from .spelling import number
@@ -33,13 +34,24 @@ def _requires_grad_(p, self):
 
 
 def _register_hook(p, self):
-    self.register_hook(hook_function(p["hook"]))
+    hold_handle(p.get("handle"), self.register_hook(hook_function(p["hook"])))
     return self
 
 
 def _keep_grad(p, self):
-    self.register_hook(keep_function(p["keep"], p["into"]))
+    hold_handle(p.get("handle"), self.register_hook(keep_function(p["keep"], p["into"])))
     return self
+
+
+# the name the handle of a hook the program removes again is bound to (h.remove())
+def _handle_spec(ParamSpec):
+    return ParamSpec("handle", "list_name", None, "the name of its handle, for a remove "
+                     "step (h.remove()); none when it stays", optional=True)
+
+
+def _bound(p, code):
+    """A hook's registration as the export writes it, bound to its handle's name."""
+    return (f"{p['handle']} = " if p.get("handle") else "") + code
 
 
 def _kept_grad(p, self):
@@ -92,12 +104,14 @@ def _register_keeping(add, NodeKind, Port, ParamSpec):
                  (Port("self"),), (ParamSpec("keep", "keep", "grad", "what the hook keeps: "
                                              "an expression of grad such as grad.clone()"),
                                    ParamSpec("into", "list_name", "grads", "the list it "
-                                             "keeps into, made before the program")),
+                                             "keeps into, made before the program"),
+                                   _handle_spec(ParamSpec)),
                  _keep_grad, "{self}.register_hook(lambda grad: {into}.append({keep}))",
                  code=lambda p, a: a["self"],
-                 then=lambda p, a, name: [f"{name}.register_hook("
-                                          f"{keep_code(p['keep'], p['into'])})"],
-                 prelude=lambda p: ([f"{p['into']} = []"], [p["into"]])))
+                 then=lambda p, a, name: [_bound(p, f"{name}.register_hook("
+                                                   f"{keep_code(p['keep'], p['into'])})")],
+                 prelude=lambda p: ([f"{p['into']} = []"],
+                                    [p["into"]] + ([p["handle"]] if p.get("handle") else []))))
     add(NodeKind("kept_grad", "autograd", "One value a keep_grad hook kept: grads[0] is what "
                  "it kept at the first backward that reached its tensor. It exists only "
                  "after that backward, so put the node in a 'compute' step of the timeline "
@@ -128,10 +142,13 @@ def register(add, NodeKind, Port, ParamSpec):
                  "and changes nothing.",
                  (Port("self"),), (ParamSpec("hook", "hook", "grad * 2", "what the gradient "
                                              "becomes: an expression of grad, or "
-                                             "print(...) of it"),),
+                                             "print(...) of it"),
+                                   _handle_spec(ParamSpec)),
                  _register_hook, "{self}.register_hook(lambda grad: {hook})",
                  code=lambda p, a: a["self"],
-                 then=lambda p, a, name: [f"{name}.register_hook({hook_code(p['hook'])})"]))
+                 then=lambda p, a, name: [_bound(p, f"{name}.register_hook("
+                                                   f"{hook_code(p['hook'])})")],
+                 prelude=lambda p: ([], [p["handle"]] if p.get("handle") else [])))
     _register_keeping(add, NodeKind, Port, ParamSpec)
     add(NodeKind("autograd_grad", "autograd", "The gradient of outputs with respect to inputs, "
                  "as a tensor to compute with: torch.autograd.grad(y, x)[0]. With create_graph "

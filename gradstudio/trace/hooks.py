@@ -17,6 +17,8 @@ import textwrap
 from gradstudio.hook_text import hook_function, hook_prints, is_print, parse_hook, printing
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
+from gradstudio.timeline import Seen, traced
+
 from .cut import tick
 from .keeping import keep_form, keep_hook
 from .values import TraceError, _Record
@@ -32,26 +34,33 @@ _HOW = Said(TraceError.CONTEXT, HOW)            # (a field of the refusals: tran
 # recorded part, a module's backward hook, a post-accumulate hook): that step is recorded
 UNDRAWN_HOOK_PRINTS = QT_TRANSLATE_NOOP(
     "TraceRefusal", "a hook the graph does not hold printed during this step")
-REMOVED = QT_TRANSLATE_NOOP("TraceRefusal", "removing a hook (handle.remove()) cannot be drawn yet")
+HOOK_KINDS = ("register_hook", "keep_grad")     # the nodes whose hook has a handle
 NOT_FOUND = QT_TRANSLATE_NOOP("TraceRefusal",
                               "this hook's text was not found in the script; {how}")
 
 
 class _Handle:
-    """The hook's handle, handed to the script: removing the hook is not drawn, so the
-    statement removing it is recorded (``cut``) and the graph drawn on after it; a later
-    backward the removed hook would have changed is then found by the trace's check."""
+    """The hook's handle, handed to the script: ``handle.remove()`` is a ``remove_hook``
+    step naming the hook's node, which gets the handle a name (the script's own when a
+    variable of it holds the handle). Inside a recorded part the hook is only removed;
+    a later backward the graph's hook would then change is found by the trace's check."""
 
-    def __init__(self, rec, handle):
+    def __init__(self, rec, handle, node):
         self._rec = rec
         self._handle = handle
+        self._node = node
 
     def remove(self):
         rec = self._rec
-        tick(rec)                      # (an event of the script's own: the part's start)
-        if rec.cut is None and rec.refusal is None:
-            rec.refusal, rec.refusal_clock = TraceError(REMOVED, line=rec.line()), rec.clock
-            raise rec.refusal
+        tick(rec)                      # (an event of the script's own)
+        if rec.cut is None and not rec.quiet and len(rec.frames) == 1:
+            params = rec.nodes[self._node]["params"]
+            name = params.get("handle") or _handle_name(rec, self)
+            params["handle"] = name
+            rec.action(*traced("handle.remove()", Seen(self._node, (name,))))
+            self._handle.remove()
+            rec.action_done()
+            return
         self._handle.remove()
 
     def __enter__(self):
@@ -61,11 +70,24 @@ class _Handle:
         self.remove()
 
 
+def _handle_name(rec, handle):
+    """A name for ``handle`` no other hook's handle has: the script variable's holding it
+    (``h``), else ``handle``."""
+    taken = {n["params"].get("handle") for n in rec.nodes if n["kind"] in HOOK_KINDS}
+    base = next((k for k, v in rec.namespace.items() if v is handle and k.isidentifier()
+                 and not k.startswith("_")), "handle")
+    name, n = base, 2
+    while name in taken or name in ("torch", "print"):
+        name, n = f"{base}_{n}", n + 1
+    return name
+
+
 def register_hook(rec, func, t, hook):
     """``t.register_hook(hook)`` made by the script: a ``register_hook`` node."""
     form = _keeping(hook, rec)
     if form is not None:
-        return _Handle(rec, keep_hook(rec, func, t, hook, form))
+        handle = keep_hook(rec, func, t, hook, form)
+        return _Handle(rec, handle, rec.node_of[id(t)])
     text = hook_text(hook, rec.source, rec.filename)
     rec.node_index(t)              # (its node before the hook)
     if hook_prints(text):
@@ -77,7 +99,7 @@ def register_hook(rec, func, t, hook):
         rec.quiet -= 1
     rec.emit(_Record("register_hook", {"hook": text}, {"self": t}, t, alias=True))
     rec.nodes[rec.node_of[id(t)]]["keep"] = True   # (drawn even when nothing reads it after)
-    return _Handle(rec, handle)
+    return _Handle(rec, handle, rec.node_of[id(t)])
 
 
 def _printing_hook(rec, text):
