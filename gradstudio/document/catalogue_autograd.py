@@ -54,7 +54,7 @@ def _bound(p, code):
     return (f"{p['handle']} = " if p.get("handle") else "") + code
 
 
-def _kept_grad(p, self):
+def _kept_grad(p):
     value = kept(p["into"], p["call"])
     if value is None:
         raise NotComputable(translate(
@@ -115,11 +115,11 @@ def _register_keeping(add, NodeKind, Port, ParamSpec):
     add(NodeKind("kept_grad", "autograd", "One value a keep_grad hook kept: grads[0] is what "
                  "it kept at the first backward that reached its tensor. It exists only "
                  "after that backward, so put the node in a 'compute' step of the timeline "
-                 "after it.", (Port("self"),),
+                 "after it.", (),
                  (ParamSpec("into", "list_name", "grads", "the list the hook keeps into"),
                   ParamSpec("call", "int", 0, "which kept value: 0 for the first")),
                  _kept_grad, "{into}[{call}]", code=lambda p, a: f"{p['into']}[{p['call']}]",
-                 label="grads[k]"))
+                 label="grads[k]", prelude=lambda p: ([f"{p['into']} = []"], [p["into"]])))
 
 
 def register(add, NodeKind, Port, ParamSpec):

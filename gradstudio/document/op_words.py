@@ -85,6 +85,10 @@ KIND_DOCS = (
         "gradient from grad_output. Both are written with tensor operations "
         "such as clamp, exp and mul."),
     QT_TRANSLATE_NOOP(
+        "Ops", "A hook that keeps the gradient flowing back into a tensor, as "
+        "y.register_hook(lambda grad: grads.append(grad)) does, to look at it "
+        "after the backward (a kept_grad node); the gradient is not changed."),
+    QT_TRANSLATE_NOOP(
         "Ops", "A linear layer: input @ weight.T + bias, as nn.Linear computes it "
         "(AddmmBackward0 for a matrix of inputs); weight and bias are leaves "
         "you train."),
@@ -242,6 +246,10 @@ KIND_DOCS = (
         "Ops", "Normal random numbers with a mean and a standard deviation (seeded): "
         "what nn.init.normal_ fills a weight with."),
     QT_TRANSLATE_NOOP("Ops", "One index along a dimension."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "One value a keep_grad hook kept: grads[0] is what it kept at the first"
+        " backward that reached its tensor. It exists only after that backward,"
+        " so put the node in a 'compute' step of the timeline after it."),
     QT_TRANSLATE_NOOP("Ops", "Picks from input where the condition holds, else from other."),
     QT_TRANSLATE_NOOP("Ops", "Picks, along dim, the element each entry of index names."),
     QT_TRANSLATE_NOOP(
@@ -511,7 +519,12 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "the largest slope left of zero"),
     QT_TRANSLATE_NOOP("OpSettings", "the line's slope"),
     QT_TRANSLATE_NOOP("OpSettings", "the line's value at x = 0"),
+    QT_TRANSLATE_NOOP("OpSettings", "the list it keeps into, made before the program"),
+    QT_TRANSLATE_NOOP("OpSettings", "the list the hook keeps into"),
     QT_TRANSLATE_NOOP("OpSettings", "the lower limit"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "the name of its handle, for a remove step (h.remove()); none when it "
+        "stays"),
     QT_TRANSLATE_NOOP("OpSettings", "the number on the left"),
     QT_TRANSLATE_NOOP("OpSettings", "the number written when 'value' is not connected"),
     QT_TRANSLATE_NOOP("OpSettings", "the numbers, as nested lists"),
@@ -558,8 +571,11 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "what replaces x at or below the threshold"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "what the gradient becomes: an expression of grad, or print(...) of it"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "what the hook keeps: an expression of grad such as grad.clone()"),
     QT_TRANSLATE_NOOP("OpSettings", "where the squared part ends"),
     QT_TRANSLATE_NOOP("OpSettings", "which diagonal: 0 the main one, >0 above, <0 below"),
+    QT_TRANSLATE_NOOP("OpSettings", "which kept value: 0 for the first"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "which loader it draws from (the nodes of one loader share its batches)"),
     QT_TRANSLATE_NOOP("OpSettings", "which norm"),

@@ -174,6 +174,5 @@ def kept_node(rec, t):
     if into in rec.kept.broken:
         raise TraceError(NOT_THE_GRAPHS)
     index = rec._commit(_Record("kept_grad", {"into": into, "call": call}, {}, t))
-    rec.nodes[index]["inputs"] = {"self": node}
     rec.nodes[index]["late"] = uid
     return index

@@ -248,10 +248,15 @@ def every_kind_document():
     d.set_retains_grad(node("sum", label="kept_sum", self=kept), True)
     total = node("sum", self=node("add", self=node("sum", self=kept),
                                   other=node("sum", self=tracked)))
+    keeper = node("keep_grad", {"keep": "grad.clone()", "into": "kept_grads",  # (a list)
+                                "handle": "kept_handle"}, self=kept)
     d.add_action("backward", {"target": total})
     a_grad = node("grad_of", self=a)                  # a.grad as a value, after that step
     node("mul", self=a_grad, other=b)
-    d.add_action("compute", {"nodes": [a_grad]})
+    kept_value = node("kept_grad", {"into": "kept_grads"})        # kept_grads[0]
+    node("mul", self=kept_value, other=b)
+    d.add_action("compute", {"nodes": [a_grad, kept_value]})
+    d.add_action("remove_hook", {"hook": keeper, "handle": "kept_handle"})
     spread = node("sum", self=graded[0])
     for g in graded[1:]:
         spread = node("add", self=spread, other=node("sum", self=g))
