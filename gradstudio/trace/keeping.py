@@ -28,6 +28,11 @@ NOT_THE_GRAPHS = QT_TRANSLATE_NOOP(
     "the graph was not drawn, so the graph cannot say which one it is")
 
 
+KEEPS_OTHER = QT_TRANSLATE_NOOP(
+    "TraceRefusal", "this hook keeps {what}, which cannot be drawn yet ({error}); a hook "
+    "that keeps an expression of its gradient, such as grads.append(grad.clone()), is drawn")
+
+
 class Kept:
     """A recorder's state of the hooks that keep (``Recorder.kept``)."""
 
@@ -65,7 +70,8 @@ def _plain(node, param):
 
 def keep_form(node):
     """``(container, key, kept text)`` when the hook ``node`` (its lambda or def)
-    keeps what it sees (``key`` None for an append), else None."""
+    keeps what it sees (``key`` None for an append), else None; TraceError when it keeps
+    something the graph cannot compute (``grads.append(g.numpy())``)."""
     param = node.args.args[0].arg
     if isinstance(node, ast.Lambda):
         stmt = ast.Expr(node.body)
@@ -90,8 +96,8 @@ def keep_form(node):
     text = ast.unparse(_Rename(param).visit(value))
     try:
         parse_keep(text)
-    except ValueError:
-        return None
+    except ValueError as exc:
+        raise TraceError(KEEPS_OTHER, what=text, error=str(exc)) from None
     return container, key, text
 
 
