@@ -36,7 +36,7 @@ from gradstudio.words import translate
 __all__ = ["HOOK_METHODS", "MAX_HOOK_TEXT", "parse_hook", "hook_function", "hook_code",
            "hook_prints", "is_print", "printing", "say", "is_open_line", "parse_keep",
            "check_list_name", "keep_function", "keep_code", "keeping", "kept", "hold_handle",
-           "remove_handle"]
+           "remove_handle", "accumulated_code"]
 
 MAX_HOOK_TEXT = 500       # characters
 _MAX_DEPTH = 30           # nested operations
@@ -314,3 +314,19 @@ def remove_handle(name):
         return False
     handle.remove()
     return True
+
+
+class _OnParam(ast.NodeTransformer):
+    def visit_Name(self, node):
+        if node.id == "grad":
+            return ast.copy_location(ast.Attribute(ast.Name("p", ast.Load()), "grad",
+                                                   ast.Load()), node)
+        return node
+
+
+def accumulated_code(code):
+    """A hook's lambda (``lambda grad: print(grad)``, from ``hook_code`` or
+    ``keep_code``) as ``register_post_accumulate_grad_hook`` takes it: a function of the
+    tensor whose ``.grad`` it reads (``lambda p: print(p.grad)``)."""
+    body = ast.parse(code, mode="eval").body.body
+    return f"lambda p: {ast.unparse(_OnParam().visit(body))}"

@@ -15,8 +15,8 @@ backward that kept it: a ``compute`` step, as for ``grad_of``.
 Registered into the catalogue by ``catalogue`` itself.
 """
 import gradstudio.engine as torch
-from gradstudio.hook_text import (hold_handle, hook_code, hook_function, keep_code,
-                                  keep_function, kept)
+from gradstudio.hook_text import (accumulated_code, hold_handle, hook_code, hook_function,
+                                  hook_prints, keep_code, keep_function, kept)
 from gradstudio.words import translate
 
 from .spelling import number
@@ -39,7 +39,30 @@ def _register_hook(p, self):
 
 
 def _keep_grad(p, self):
-    hold_handle(p.get("handle"), self.register_hook(keep_function(p["keep"], p["into"])))
+    fn = keep_function(p["keep"], p["into"])
+    if p.get("accumulated"):
+        handle = self.register_post_accumulate_grad_hook(lambda t: fn(t.grad))
+    else:
+        handle = self.register_hook(fn)
+    hold_handle(p.get("handle"), handle)
+    return self
+
+
+def _keep_code(p, a, name):
+    code = keep_code(p["keep"], p["into"])
+    if p.get("accumulated"):
+        return [_bound(p, f"{name}.register_post_accumulate_grad_hook("
+                          f"{accumulated_code(code)})")]
+    return [_bound(p, f"{name}.register_hook({code})")]
+
+
+def _post_accumulate_hook(p, self):
+    if not hook_prints(p["hook"]):
+        raise NotComputable(translate(
+                "Catalogue", "A hook run after the gradient is accumulated returns nothing: "
+                "write what it prints, print(grad)."))
+    fn = hook_function(p["hook"])
+    hold_handle(p.get("handle"), self.register_post_accumulate_grad_hook(lambda t: fn(t.grad)))
     return self
 
 
@@ -105,13 +128,29 @@ def _register_keeping(add, NodeKind, Port, ParamSpec):
                                              "an expression of grad such as grad.clone()"),
                                    ParamSpec("into", "list_name", "grads", "the list it "
                                              "keeps into, made before the program"),
+                                   ParamSpec("accumulated", "bool", False, "keep .grad once "
+                                             "the gradient is added to it "
+                                             "(register_post_accumulate_grad_hook)"),
                                    _handle_spec(ParamSpec)),
                  _keep_grad, "{self}.register_hook(lambda grad: {into}.append({keep}))",
                  code=lambda p, a: a["self"],
-                 then=lambda p, a, name: [_bound(p, f"{name}.register_hook("
-                                                   f"{keep_code(p['keep'], p['into'])})")],
+                 then=_keep_code,
                  prelude=lambda p: ([f"{p['into']} = []"],
                                     [p["into"]] + ([p["handle"]] if p.get("handle") else []))))
+    add(NodeKind("post_accumulate_hook", "autograd", "Prints a leaf's .grad each time a "
+                 "backward has added to it, as w.register_post_accumulate_grad_hook(lambda "
+                 "p: print(p.grad)) does; grad in its text is p.grad.",
+                 (Port("self"),), (ParamSpec("hook", "hook", "print(grad)", "what it prints "
+                                             "of grad, the .grad after the backward added "
+                                             "to it: print(...)"),
+                                   _handle_spec(ParamSpec)),
+                 _post_accumulate_hook,
+                 "{self}.register_post_accumulate_grad_hook(lambda p: print(p.grad))",
+                 code=lambda p, a: a["self"],
+                 then=lambda p, a, name: [_bound(p, f"{name}.register_post_accumulate_grad_hook("
+                                                   f"{accumulated_code(hook_code(p['hook']))})")],
+                 prelude=lambda p: ([], [p["handle"]] if p.get("handle") else []),
+                 label="post_accumulate"))
     add(NodeKind("kept_grad", "autograd", "One value a keep_grad hook kept: grads[0] is what "
                  "it kept at the first backward that reached its tensor. It exists only "
                  "after that backward, so put the node in a 'compute' step of the timeline "

@@ -256,6 +256,10 @@ KIND_DOCS = (
         "Ops", "Points in the square [-1, 1]²: class 1 where x₁ and x₂ have opposite "
         "signs (XOR), which needs a hidden layer. An (n, 3) tensor: the "
         "features, then the label or target in the last column."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "Prints a leaf's .grad each time a backward has added to it, as "
+        "w.register_post_accumulate_grad_hook(lambda p: print(p.grad)) does; "
+        "grad in its text is p.grad."),
     QT_TRANSLATE_NOOP("Ops", "Product of elements (along dim, or all)."),
     QT_TRANSLATE_NOOP("Ops", "Raises every element to a number."),
     QT_TRANSLATE_NOOP(
@@ -465,6 +469,9 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "how the quotient is rounded"),
     QT_TRANSLATE_NOOP("OpSettings", "in order"),
     QT_TRANSLATE_NOOP(
+        "OpSettings", "keep .grad once the gradient is added to it "
+        "(register_post_accumulate_grad_hook)"),
+    QT_TRANSLATE_NOOP(
         "OpSettings", "keep equal elements in their order (None: not given, PyTorch's other "
         "overload)"),
     QT_TRANSLATE_NOOP("OpSettings", "keep reduced dimensions with size 1"),
@@ -568,6 +575,9 @@ PARAM_DOCS = (
         "permutation sliced (perm = torch.randperm(size); perm[i:i + "
         "batch_size])"),
     QT_TRANSLATE_NOOP("OpSettings", "what goes inside [ ]: i and j are the tensors on those ports"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "what it prints of grad, the .grad after the backward added to it: "
+        "print(...)"),
     QT_TRANSLATE_NOOP("OpSettings", "what replaces x at or below the threshold"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "what the gradient becomes: an expression of grad, or print(...) of it"),

@@ -12,6 +12,7 @@ could only show a different program.
 Imports only the engine's public API, ``gradstudio.hook_text`` and its siblings.
 """
 import ast
+import copy
 import textwrap
 
 from gradstudio.hook_text import hook_function, hook_prints, is_print, parse_hook, printing
@@ -34,7 +35,11 @@ _HOW = Said(TraceError.CONTEXT, HOW)            # (a field of the refusals: tran
 # recorded part, a module's backward hook, a post-accumulate hook): that step is recorded
 UNDRAWN_HOOK_PRINTS = QT_TRANSLATE_NOOP(
     "TraceRefusal", "a hook the graph does not hold printed during this step")
-HOOK_KINDS = ("register_hook", "keep_grad")     # the nodes whose hook has a handle
+HOOK_KINDS = ("register_hook", "keep_grad", "post_accumulate_hook")
+POST_READS_TENSOR = QT_TRANSLATE_NOOP(
+    "TraceRefusal", "a hook run after the gradient is accumulated "
+    "(register_post_accumulate_grad_hook) can be drawn when it prints p.grad or keeps an "
+    "expression of it, such as lambda p: print(p.grad); this one does more")     # the nodes whose hook has a handle
 NOT_FOUND = QT_TRANSLATE_NOOP("TraceRefusal",
                               "this hook's text was not found in the script; {how}")
 
@@ -102,6 +107,63 @@ def register_hook(rec, func, t, hook):
     return _Handle(rec, handle, rec.node_of[id(t)])
 
 
+def register_post_accumulate_hook(rec, func, t, hook):
+    """``t.register_post_accumulate_grad_hook(hook)`` made by the script, ``hook`` reading
+    ``p.grad``: a ``post_accumulate_hook`` node when it prints, a ``keep_grad`` node
+    (``accumulated``) when it keeps; TraceError else."""
+    node = copy.deepcopy(function_node(_script_code(hook, rec.filename), rec.source))
+    on = _AccumulatedGrad(node.args.args[0].arg)
+    node = on.visit(node)
+    node.args.args[0].arg = "grad"
+    if on.bare:
+        raise TraceError(POST_READS_TENSOR)
+    form = keep_form(node)
+    if form is not None:
+        handle = keep_hook(rec, func, t, hook, form, accumulated=True)
+        return _Handle(rec, handle, rec.node_of[id(t)])
+    text = node_text(node)
+    if not hook_prints(text):
+        raise TraceError(POST_READS_TENSOR)
+    rec.node_index(t)
+    fn = hook_function(text)
+
+    def printing_hook(p):
+        lines = []
+        with printing(lines):
+            fn(p.grad)
+        rec.hook_printed(lines)
+    rec.quiet += 1
+    try:
+        handle = func(t, printing_hook)
+    finally:
+        rec.quiet -= 1
+    rec.emit(_Record("post_accumulate_hook", {"hook": text}, {"self": t}, t, alias=True))
+    rec.nodes[rec.node_of[id(t)]]["keep"] = True
+    return _Handle(rec, handle, rec.node_of[id(t)])
+
+
+class _AccumulatedGrad(ast.NodeTransformer):
+    """``p.grad`` -> ``grad`` in a post-accumulate hook of ``p``; ``bare``: it reads ``p``
+    otherwise too."""
+
+    def __init__(self, param):
+        self.param, self.bare = param, False
+
+    def visit_Attribute(self, node):
+        if isinstance(node.value, ast.Name) and node.value.id == self.param and \
+                node.attr == "grad":
+            return ast.copy_location(ast.Name("grad", ast.Load()), node)
+        self.generic_visit(node)
+        return node
+
+    def visit_Name(self, node):
+        if node.id == self.param:
+            self.bare = True
+        if node.id == "grad":
+            return ast.copy_location(ast.Name("grad_", ast.Load()), node)
+        return node
+
+
 def _printing_hook(rec, text):
     """The hook the script's printing hook stands for, as the document runs it (the same
     line, which the script would print and ``hook_function`` writes), whose lines go to
@@ -132,6 +194,11 @@ def _keeping(fn, rec):
 
 def hook_text(fn, source, filename):
     """The hook text of the script's function ``fn``; TraceError when it has none."""
+    return node_text(function_node(_script_code(fn, filename), source))
+
+
+def _script_code(fn, filename):
+    """The code of ``fn``, a function of the script taking one argument; TraceError."""
     code = getattr(fn, "__code__", None)
     if code is None or code.co_filename != filename:
         raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "this hook ({name}) cannot be drawn yet; "
@@ -140,7 +207,11 @@ def hook_text(fn, source, filename):
     if code.co_argcount != 1 or code.co_kwonlyargcount or code.co_flags & 0x0C:
         raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a hook taking other arguments than the "
                                            "gradient cannot be drawn yet; {how}"), how=_HOW)
-    node = function_node(code, source)
+    return code
+
+
+def node_text(node):
+    """The hook text of the lambda or def ``node`` of one parameter; TraceError."""
     param = node.args.args[0].arg
     if isinstance(node, ast.Lambda):
         body = node.body

@@ -136,7 +136,7 @@ def _list_name(rec, container, obj):
     return name
 
 
-def keep_hook(rec, func, t, hook, form):
+def keep_hook(rec, func, t, hook, form, accumulated=False):
     """``t.register_hook(hook)`` where ``hook`` keeps what it sees (``form``, from
     ``keep_form``): a ``keep_grad`` node, and the script's hook wrapped so that each
     tensor it keeps is known by the list and place it has in the graph's list."""
@@ -167,7 +167,10 @@ def keep_hook(rec, func, t, hook, form):
         handle = func(t, kept)
     finally:
         rec.quiet -= 1
-    rec.emit(_Record("keep_grad", {"keep": text, "into": into}, {"self": t}, t, alias=True))
+    params = {"keep": text, "into": into}
+    if accumulated:             # (register_post_accumulate_grad_hook: it reads p.grad)
+        params["accumulated"] = True
+    rec.emit(_Record("keep_grad", params, {"self": t}, t, alias=True))
     holder["node"] = rec.node_of[id(t)]
     rec.nodes[holder["node"]]["keep"] = True     # (drawn even when nothing reads it after)
     return handle

@@ -243,6 +243,9 @@ def every_kind_document():
     hooked = node("register_hook", {"hook": "grad.clamp(-0.5, 0.5) * 3"}, self=node(
         "mul", {"other": 2.0}, self=m))                         # written in place
     graded.append(node("sum", self=hooked))           # (its backward runs the hook)
+    accumulating = node("post_accumulate_hook", {"hook": "print('accumulated', grad)"},
+                        self=node("tensor", {"value": [0.5, -1.5], "requires_grad": True}))
+    graded.append(node("mul", self=accumulating, other=accumulating))   # (prints its .grad)
     kept = node("mul", self=a, other=b)
     d.set_retains_grad(kept, True)                              # kept.retain_grad()
     d.set_retains_grad(node("sum", label="kept_sum", self=kept), True)

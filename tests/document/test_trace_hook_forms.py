@@ -7,9 +7,12 @@ Drawn: a tensor hook that keeps what it sees (``grads.append(g)``, ``store[name]
 the closure a ``def save(name)`` returns, ``norms.append(g.norm().item())``, one list for
 every parameter) is a ``keep_grad`` node, a kept tensor used later a ``kept_grad`` node
 (``grads[k]``) computed after its backward; ``handle.remove()`` a ``remove_hook`` step;
-a printing hook (``lambda g: print(g)``) a ``register_hook`` node, as before.
-Recorded: ``register_post_accumulate_grad_hook``, a module's full backward (pre-)hooks, a
-hook registered again after a backward, a hook keeping what the graph cannot compute.
+a printing hook (``lambda g: print(g)``) a ``register_hook`` node, as before;
+``register_post_accumulate_grad_hook`` printing ``p.grad`` a ``post_accumulate_hook``
+node, keeping it a ``keep_grad`` node marked ``accumulated``.
+Recorded: a post-accumulate hook reading more of ``p`` than its ``.grad``, a module's full
+backward (pre-)hooks, a hook registered again after a backward, a hook keeping what the
+graph cannot compute.
 Before, a hook that printed during a backward the graph drew, registered in a recorded
 part, lost its lines (the export printed less than the program): that step is recorded.
 """
@@ -215,6 +218,13 @@ y.register_hook(lambda g: grads.append(g.numpy()))
 y.sum().backward()
 print(grads)
 """,
+    "post_accumulate_reads_the_parameter": """\
+import torch
+w = torch.tensor([1.0, -1.0], requires_grad=True)
+w.register_post_accumulate_grad_hook(lambda p: print(p.shape, p.grad))
+(w * w).sum().backward()
+print(w.grad)
+""",
 }
 NAMES = list(PROGRAMS)
 # form -> the kinds its document draws it with (and nothing recorded)
@@ -229,11 +239,13 @@ DRAWN = {
     "kept_used_in_loop": {"keep_grad", "kept_grad"},
     "leaf_no_clone_two_backwards": {"keep_grad", "kept_grad"},
     "kept_computed_with": {"keep_grad", "kept_grad", "remove_hook"},
+    "post_accumulate_print": {"post_accumulate_hook"},
+    "post_accumulate_append_norm": {"keep_grad"},
 }
 # form -> words its note must say (recorded, with what the script wrote)
 RECORDED = {
-    "post_accumulate_print": "register_post_accumulate_grad_hook cannot be drawn yet",
-    "post_accumulate_append_norm": "register_post_accumulate_grad_hook cannot be drawn yet",
+    "post_accumulate_reads_the_parameter": "(register_post_accumulate_grad_hook) can be "
+                                           "drawn when it prints p.grad",
     "full_backward_print": "a module's backward hook (register_full_backward_hook)",
     "full_backward_pre_print": "a module's backward hook (register_full_backward_pre_hook)",
     "remove_then_register_again": "its hooks would print other lines",
@@ -377,3 +389,25 @@ def test_a_kept_list_and_a_handle_are_python_names(name):
         check_param(CATALOGUE["keep_grad"], "into", name)
     with pytest.raises(ValueError):
         keep_code("grad", name)
+
+
+def test_a_post_accumulate_hook_reads_the_grad_after_it_was_added_to(traced):
+    doc = traced["post_accumulate_print"]
+    (hook,) = [n for n in doc.node_ids if doc.node(n).kind == "post_accumulate_hook"]
+    assert doc.node(hook).params["hook"] == "print('accumulated', grad)"
+    code = export.export_script(doc).text
+    assert "w.register_post_accumulate_grad_hook(lambda p: print('accumulated', p.grad))" \
+        in code
+    keep = traced["post_accumulate_append_norm"]
+    (node,) = [n for n in keep.node_ids if keep.node(n).kind == "keep_grad"]
+    assert keep.node(node).params["accumulated"] is True
+    assert "register_post_accumulate_grad_hook(lambda p: norms.append(p.grad.norm().item()))" \
+        in export.export_script(keep).text
+
+
+def test_built_by_hand_a_post_accumulate_hook_that_returns_a_value_fails_in_words():
+    doc = Document()
+    x = doc.add_node("tensor", {"value": [1.0], "requires_grad": True}, label="x")
+    h = doc.add_node("post_accumulate_hook", {"hook": "grad * 2"})
+    doc.connect(x, h, "self")
+    assert "returns nothing" in run(doc).errors[h]

@@ -1,5 +1,6 @@
 """What the graph cannot show, refused in plain words when the script calls it: hooks
-on gradients (but a printing ``Tensor.register_hook``: see ``hooks``), a module's backward
+on gradients (but ``Tensor.register_hook`` and ``register_post_accumulate_grad_hook``
+called by the script itself: see ``hooks``), a module's backward
 hooks and BatchNorm's buffers; a custom ``autograd.Function`` is drawn, or refused, by ``functions``.
 ``REFUSED`` maps each observed name to its sentence. (``load_state_dict`` and gradient clipping are timeline actions; a module's
 forward hooks, its other buffers and ``state_dict()`` are the script's own code, traced
@@ -9,7 +10,7 @@ from functools import partial
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from ..functions import function_apply
-from ..hooks import register_hook
+from ..hooks import register_hook, register_post_accumulate_hook
 from ..values import TraceError
 from .kinds import at_top
 
@@ -86,5 +87,7 @@ def handlers(rec):
     h["torch.nn.Module.register_buffer"] = partial(buffer, rec)
     h["torch.nn.Module.state_dict"] = partial(quietly, rec)
     h["Tensor.register_hook"] = at_top(rec, partial(_register_hook, rec))
+    h["Tensor.register_post_accumulate_grad_hook"] = at_top(
+        rec, lambda func, args, kwargs: register_post_accumulate_hook(rec, func, *args, **kwargs))
     h["torch.autograd.Function.apply"] = partial(function_apply, rec)
     return h
