@@ -3,8 +3,8 @@ grads.append(g))``, a ``def`` whose one statement is ``store[name] = g.clone()``
 closure a ``def save(name)`` returns. Such a hook is a ``keep_grad`` node on its tensor
 holding the kept expression in ``grad`` (``gradstudio.hook_text``'s language, a final
 ``.item()`` allowed) and the list it keeps into; a kept tensor the script uses later
-(prints, computes with) is a ``kept_grad`` node, ``grads[k]``, computed at a step after
-the backward that kept it, as ``x.grad`` is. The script's container is the script's own
+(prints, computes with) is a ``kept_grad`` node, ``grads[k]``, computed at the step where the
+script uses it (after the backward that kept it), as ``x.grad`` is. The script's container is the script's own
 bookkeeping: the trace knows a kept tensor by its identity, whatever dict or list holds it.
 
 The hook the script registered still runs (its container fills as before); the tracer
@@ -37,8 +37,7 @@ class Kept:
     """A recorder's state of the hooks that keep (``Recorder.kept``)."""
 
     def __init__(self):
-        self.values = {}        # id(a kept tensor) -> (its keep_grad node, the list, its
-        #                         place there, the uid of the action that kept it)
+        self.values = {}        # id(a kept tensor) -> (the list, its place there)
         self.lists = {}         # id(a script's container) -> (the list's name, it)
         self.counts = {}        # the list's name -> how many values it kept so far
         self.broken = set()     # lists that kept a value while nothing was drawn
@@ -147,7 +146,6 @@ def keep_hook(rec, func, t, hook, form, accumulated=False):
     obj = eval(code, names)                     # (names only: runs nothing of its own)
     into = _list_name(rec, container, obj)
     rec.node_index(t)
-    holder = {}
 
     def kept(grad):
         out = hook(grad)
@@ -158,7 +156,7 @@ def keep_hook(rec, func, t, hook, form, accumulated=False):
         if rec.action_lines is None or rec.cut is not None:
             rec.kept.broken.add(into)          # (kept while nothing was drawn)
         elif rec.is_tensor(value):
-            rec.kept.values[id(value)] = (holder["node"], into, call, rec.last_uid())
+            rec.kept.values[id(value)] = (into, call)
             rec.keep.append(value)
         return out
 
@@ -171,17 +169,16 @@ def keep_hook(rec, func, t, hook, form, accumulated=False):
     if accumulated:             # (register_post_accumulate_grad_hook: it reads p.grad)
         params["accumulated"] = True
     rec.emit(_Record("keep_grad", params, {"self": t}, t, alias=True))
-    holder["node"] = rec.node_of[id(t)]
-    rec.nodes[holder["node"]]["keep"] = True     # (drawn even when nothing reads it after)
+    rec.nodes[rec.node_of[id(t)]]["keep"] = True   # (drawn even when nothing reads it after)
     return handle
 
 
 def kept_node(rec, t):
-    """The ``kept_grad`` node of the kept tensor ``t``, computed at a step after the
-    backward that kept it."""
-    node, into, call, uid = rec.kept.values[id(t)]
+    """The ``kept_grad`` node of the kept tensor ``t``, computed at this moment of the
+    timeline (after the backward that kept it)."""
+    into, call = rec.kept.values[id(t)]
     if into in rec.kept.broken:
         raise TraceError(NOT_THE_GRAPHS)
-    index = rec._commit(_Record("kept_grad", {"into": into, "call": call}, {}, t))
-    rec.nodes[index]["late"] = uid
-    return index
+    # (read where the script uses it: after the backward that kept it, the list's entry
+    # is what it was then; one changed in place since is the check's to find)
+    return rec._commit(_Record("kept_grad", {"into": into, "call": call}, {}, t))

@@ -225,6 +225,59 @@ w.register_post_accumulate_grad_hook(lambda p: print(p.shape, p.grad))
 (w * w).sum().backward()
 print(w.grad)
 """,
+    "train_keep_tensor_after_loop": """\
+import torch
+torch.manual_seed(0)
+X = torch.randn(8, 2)
+Y = X @ torch.tensor([[2.0], [-1.0]])
+w = torch.zeros(2, 1, requires_grad=True)
+grads = []
+w.register_hook(lambda g: grads.append(g.clone()))
+opt = torch.optim.SGD([w], lr=0.1)
+for epoch in range(4):
+    opt.zero_grad()
+    loss = ((X @ w - Y) ** 2).mean()
+    loss.backward()
+    opt.step()
+print(len(grads))
+print(grads[0])
+print(grads[-1])
+print(w)
+""",
+    "train_keep_print_in_loop": """\
+import torch
+torch.manual_seed(0)
+X = torch.randn(8, 2)
+Y = X @ torch.tensor([[2.0], [-1.0]])
+w = torch.zeros(2, 1, requires_grad=True)
+grads = []
+w.register_hook(lambda g: grads.append(g))
+opt = torch.optim.SGD([w], lr=0.1)
+for epoch in range(3):
+    opt.zero_grad()
+    loss = ((X @ w - Y) ** 2).mean()
+    loss.backward()
+    opt.step()
+    print(epoch, grads[-1].norm())
+""",
+    "train_register_each_iteration": """\
+import torch
+torch.manual_seed(0)
+X = torch.randn(8, 2)
+Y = X @ torch.tensor([[2.0], [-1.0]])
+w = torch.zeros(2, 1, requires_grad=True)
+outs = []
+for epoch in range(3):
+    pred = X @ w
+    pred.register_hook(lambda g: outs.append(g.sum().item()))
+    loss = ((pred - Y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        w -= 0.1 * w.grad
+        w.grad.zero_()
+print([round(v, 4) for v in outs])
+print(w)
+""",
 }
 NAMES = list(PROGRAMS)
 # form -> the kinds its document draws it with (and nothing recorded)
@@ -241,6 +294,9 @@ DRAWN = {
     "kept_computed_with": {"keep_grad", "kept_grad", "remove_hook"},
     "post_accumulate_print": {"post_accumulate_hook"},
     "post_accumulate_append_norm": {"keep_grad"},
+    "train_keep_tensor_after_loop": {"keep_grad", "kept_grad", "loop"},
+    "train_keep_print_in_loop": {"keep_grad", "kept_grad"},
+    "train_register_each_iteration": {"keep_grad", "loop"},
 }
 # form -> words its note must say (recorded, with what the script wrote)
 RECORDED = {
@@ -411,3 +467,12 @@ def test_built_by_hand_a_post_accumulate_hook_that_returns_a_value_fails_in_word
     h = doc.add_node("post_accumulate_hook", {"hook": "grad * 2"})
     doc.connect(x, h, "self")
     assert "returns nothing" in run(doc).errors[h]
+
+
+def test_values_kept_in_a_training_loop_are_read_after_it_by_their_place(traced):
+    doc = traced["train_keep_tensor_after_loop"]
+    kinds = [a.kind for a in doc.timeline]
+    computes = [a for a in doc.timeline if a.kind == "compute"]
+    assert computes and kinds.index("end_loop") < kinds.index("compute")
+    kept = [doc.node(n).params["call"] for a in computes for n in a.params["nodes"]]
+    assert sorted(kept) == [0, 3]                  # grads[0], grads[-1] of four epochs
