@@ -10,7 +10,8 @@ compute a new gradient and nothing more. It is evaluated by walking its tree (ne
 ``eval``); ``hook_code`` is how the exported script writes it.
 
 A hook may instead print: ``print("grad of h:", grad)``, its arguments strings, numbers
-or such expressions. It changes no gradient (it returns None, as ``print`` does) and
+or such expressions, their ``.shape`` and ``.item()``, and f-strings of them with a format
+spec (``print(f"norm {grad.norm().item():.4f}")``). It changes no gradient (it returns None, as ``print`` does) and
 writes its line, as ``print`` would, to the list a ``printing(lines)`` block collects;
 outside one the line goes nowhere (never to the app's own output).
 
@@ -73,7 +74,7 @@ def parse_hook(text):
                     "Hook", "a hook's print takes its values one by one, without sep= or end="))
         for a in tree.body.args:
             if not (isinstance(a, ast.Constant) and type(a.value) is str):
-                _check(a, 1)
+                _check_printed(a, 1)
     else:
         _check(tree.body, 0)
     return tree
@@ -131,6 +132,31 @@ class printing:
     def __exit__(self, *exc):
         _LINES.pop()
         return False
+
+
+def _check_printed(node, depth):
+    """What a print may show besides such expressions: ``x.shape``, ``x.item()`` and
+    f-strings of them with a format spec (``f"{grad.norm().item():.4f}"``)."""
+    if isinstance(node, ast.JoinedStr):
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                continue
+            spec = v.format_spec
+            if v.conversion != -1 or (spec is not None and not all(
+                    isinstance(p, ast.Constant) for p in spec.values)):
+                raise ValueError(translate(
+                        "Hook", "a hook's f-string shows values with a format such as "
+                        ":.4f, nothing more"))
+            _check_printed(v.value, depth + 1)
+        return
+    if isinstance(node, ast.Attribute) and node.attr == "shape":
+        _check(node.value, depth + 1)
+        return
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+            node.func.attr == "item" and not node.args and not node.keywords:
+        _check(node.func.value, depth + 1)
+        return
+    _check(node, depth)
 
 
 def _check(node, depth):
@@ -198,6 +224,12 @@ def hook_function(text):
 def _evaluate(node, grad):
     if isinstance(node, ast.Name):
         return grad
+    if isinstance(node, ast.JoinedStr):       # (a print's f-string)
+        return "".join(v.value if isinstance(v, ast.Constant) else format(
+            _evaluate(v.value, grad), "" if v.format_spec is None else
+            "".join(p.value for p in v.format_spec.values)) for v in node.values)
+    if isinstance(node, ast.Attribute):       # (a print's x.shape)
+        return _evaluate(node.value, grad).shape
     if isinstance(node, ast.Constant):
         return node.value
     if isinstance(node, ast.BinOp):

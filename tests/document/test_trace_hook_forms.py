@@ -7,7 +7,8 @@ Drawn: a tensor hook that keeps what it sees (``grads.append(g)``, ``store[name]
 the closure a ``def save(name)`` returns, ``norms.append(g.norm().item())``, one list for
 every parameter) is a ``keep_grad`` node, a kept tensor used later a ``kept_grad`` node
 (``grads[k]``) computed after its backward; ``handle.remove()`` a ``remove_hook`` step;
-a printing hook (``lambda g: print(g)``) a ``register_hook`` node, as before;
+a printing hook (``lambda g: print(g)``, and now ``print(g.shape)``, ``g.norm().item()``
+and f-strings with a format spec) a ``register_hook`` node;
 ``register_post_accumulate_grad_hook`` printing ``p.grad`` a ``post_accumulate_hook``
 node, keeping it a ``keep_grad`` node marked ``accumulated``.
 Recorded: a post-accumulate hook reading more of ``p`` than its ``.grad``, a module's full
@@ -278,6 +279,21 @@ for epoch in range(3):
 print([round(v, 4) for v in outs])
 print(w)
 """,
+    "print_shape_and_fstring": """\
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+net = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 1))
+x = torch.randn(5, 3)
+h = net[0](x)
+h.register_hook(lambda g: print("hidden grad", g.shape))
+a = net[1](h)
+a.register_hook(lambda grad: print(f"relu grad norm: {grad.norm():.4f}, mean {grad.mean().item():.3e}"))
+out = net[2](a)
+loss = out.pow(2).mean()
+loss.backward()
+print(f"loss {loss.item():.4f}")
+""",
 }
 NAMES = list(PROGRAMS)
 # form -> the kinds its document draws it with (and nothing recorded)
@@ -297,6 +313,7 @@ DRAWN = {
     "train_keep_tensor_after_loop": {"keep_grad", "kept_grad", "loop"},
     "train_keep_print_in_loop": {"keep_grad", "kept_grad"},
     "train_register_each_iteration": {"keep_grad", "loop"},
+    "print_shape_and_fstring": {"register_hook"},
 }
 # form -> words its note must say (recorded, with what the script wrote)
 RECORDED = {
