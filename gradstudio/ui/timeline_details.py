@@ -283,6 +283,9 @@ class ActionDetails(QWidget):
             w = QLineEdit()
             w.setPlaceholderText("lambda epoch: 0.95 ** epoch")
             w.editingFinished.connect(lambda n=name, box=w: self._set_formula(n, box))
+        elif typ == "name":        # a hook's handle: h (h.remove())
+            w = QLineEdit()
+            w.editingFinished.connect(lambda n=name, box=w: self._set_formula(n, box))
         elif typ == "counts":      # a scheduler's milestones: 30, 80
             w = QLineEdit()
             w.setPlaceholderText("whole numbers: 30, 80")
