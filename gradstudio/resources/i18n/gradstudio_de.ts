@@ -507,6 +507,10 @@ sandte [{nr}] {name}: {value}</translation>
 <context>
     <name>Catalogue</name>
     <message>
+        <source>A hook run after the gradient is accumulated returns nothing: write what it prints, print(grad).</source>
+        <translation>Ein Hook, der nach dem Akkumulieren des Gradienten läuft, gibt nichts zurück: Schreiben Sie, was er ausgibt, print(grad).</translation>
+    </message>
+    <message>
         <source>The list {into} holds no value {call} here: its hook keeps one at each backward that reaches it. Compute this node at a step after that backward (timeline: Add ▸ compute nodes here).</source>
         <translation>Die Liste {into} enthält hier keinen Wert {call}: Ihr Hook behält einen bei jedem Backward, der ihn erreicht. Berechnen Sie diesen Knoten in einem Schritt nach diesem Backward (Zeitleiste: Hinzufügen ▸ Knoten hier berechnen).</translation>
     </message>
@@ -2129,6 +2133,10 @@ Der Lauf: {expected}</translation>
         <translation>das print eines Hooks nimmt seine Werte einzeln, ohne sep= oder end=</translation>
     </message>
     <message>
+        <source>a hook&apos;s f-string shows values with a format such as :.4f, nothing more</source>
+        <translation>der f-String eines Hooks zeigt Werte mit einem Format wie :.4f, nicht mehr</translation>
+    </message>
+    <message>
         <source>a hook nests at most {MAX_DEPTH} operations</source>
         <translation>ein Hook schachtelt höchstens {MAX_DEPTH} Operationen</translation>
     </message>
@@ -3110,6 +3118,10 @@ Der Lauf: {expected}</translation>
         <translation>in Reihenfolge</translation>
     </message>
     <message>
+        <source>keep .grad once the gradient is added to it (register_post_accumulate_grad_hook)</source>
+        <translation>.grad behalten, sobald der Gradient hinzugefügt wurde (register_post_accumulate_grad_hook)</translation>
+    </message>
+    <message>
         <source>keep equal elements in their order (None: not given, PyTorch&apos;s other overload)</source>
         <translation>gleiche Elemente in ihrer Reihenfolge lassen (None: nicht angegeben, die andere Überladung von PyTorch)</translation>
     </message>
@@ -3384,6 +3396,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>what goes inside [ ]: i and j are the tensors on those ports</source>
         <translation>was in [ ] steht: i und j sind die Tensoren an diesen Eingängen</translation>
+    </message>
+    <message>
+        <source>what it prints of grad, the .grad after the backward added to it: print(...)</source>
+        <translation>was er von grad ausgibt, dem .grad, nachdem der Backward hinzugefügt hat: print(...)</translation>
     </message>
     <message>
         <source>what replaces x at or below the threshold</source>
@@ -3851,6 +3867,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Points in the square [-1, 1]²: class 1 where x₁ and x₂ have opposite signs (XOR), which needs a hidden layer. An (n, 3) tensor: the features, then the label or target in the last column.</source>
         <translation>Punkte im Quadrat [-1, 1]²: Klasse 1, wo x₁ und x₂ entgegengesetzte Vorzeichen haben (XOR), was eine verborgene Schicht braucht. Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>Prints a leaf&apos;s .grad each time a backward has added to it, as w.register_post_accumulate_grad_hook(lambda p: print(p.grad)) does; grad in its text is p.grad.</source>
+        <translation>Gibt das .grad eines Blatts jedes Mal aus, wenn ein Backward hinzugefügt hat, wie w.register_post_accumulate_grad_hook(lambda p: print(p.grad)); grad in seinem Text ist p.grad.</translation>
     </message>
     <message>
         <source>Product of elements (along dim, or all).</source>
@@ -5627,6 +5647,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>a hook the graph does not hold printed during this step</source>
         <translation>ein Hook, den der Graph nicht enthält, hat während dieses Schritts etwas ausgegeben</translation>
+    </message>
+    <message>
+        <source>a hook run after the gradient is accumulated (register_post_accumulate_grad_hook) can be drawn when it prints p.grad or keeps an expression of it, such as lambda p: print(p.grad); this one does more</source>
+        <translation>ein Hook, der nach dem Akkumulieren des Gradienten läuft (register_post_accumulate_grad_hook), kann gezeichnet werden, wenn er p.grad ausgibt oder einen Ausdruck davon behält, wie lambda p: print(p.grad); dieser tut mehr</translation>
     </message>
     <message>
         <source>this hook&apos;s text was not found in the script; {how}</source>

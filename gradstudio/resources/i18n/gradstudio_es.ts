@@ -507,6 +507,10 @@ envió [{nr}] {name}: {value}</translation>
 <context>
     <name>Catalogue</name>
     <message>
+        <source>A hook run after the gradient is accumulated returns nothing: write what it prints, print(grad).</source>
+        <translation>Un hook que se ejecuta después de acumular el gradiente no devuelve nada: escriba lo que imprime, print(grad).</translation>
+    </message>
+    <message>
         <source>The list {into} holds no value {call} here: its hook keeps one at each backward that reaches it. Compute this node at a step after that backward (timeline: Add ▸ compute nodes here).</source>
         <translation>La lista {into} no tiene aquí ningún valor {call}: su hook guarda uno en cada backward que lo alcanza. Calcule este nodo en un paso después de ese backward (línea de tiempo: Añadir ▸ calcular nodos aquí).</translation>
     </message>
@@ -2129,6 +2133,10 @@ La ejecución: {expected}</translation>
         <translation>el print de un hook toma sus valores uno a uno, sin sep= ni end=</translation>
     </message>
     <message>
+        <source>a hook&apos;s f-string shows values with a format such as :.4f, nothing more</source>
+        <translation>el f-string de un hook muestra valores con un formato como :.4f, nada más</translation>
+    </message>
+    <message>
         <source>a hook nests at most {MAX_DEPTH} operations</source>
         <translation>un hook anida como mucho {MAX_DEPTH} operaciones</translation>
     </message>
@@ -3110,6 +3118,10 @@ La ejecución: {expected}</translation>
         <translation>en orden</translation>
     </message>
     <message>
+        <source>keep .grad once the gradient is added to it (register_post_accumulate_grad_hook)</source>
+        <translation>guardar .grad una vez que se le suma el gradiente (register_post_accumulate_grad_hook)</translation>
+    </message>
+    <message>
         <source>keep equal elements in their order (None: not given, PyTorch&apos;s other overload)</source>
         <translation>mantener en su orden los elementos iguales (None: sin indicar, la otra sobrecarga de PyTorch)</translation>
     </message>
@@ -3384,6 +3396,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>what goes inside [ ]: i and j are the tensors on those ports</source>
         <translation>lo que va dentro de [ ]: i y j son los tensores de esas entradas</translation>
+    </message>
+    <message>
+        <source>what it prints of grad, the .grad after the backward added to it: print(...)</source>
+        <translation>lo que imprime de grad, el .grad después de que el backward le sumó: print(...)</translation>
     </message>
     <message>
         <source>what replaces x at or below the threshold</source>
@@ -3851,6 +3867,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>Points in the square [-1, 1]²: class 1 where x₁ and x₂ have opposite signs (XOR), which needs a hidden layer. An (n, 3) tensor: the features, then the label or target in the last column.</source>
         <translation>Puntos en el cuadrado [-1, 1]²: clase 1 donde x₁ y x₂ tienen signos opuestos (XOR), lo que necesita una capa oculta. Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>Prints a leaf&apos;s .grad each time a backward has added to it, as w.register_post_accumulate_grad_hook(lambda p: print(p.grad)) does; grad in its text is p.grad.</source>
+        <translation>Imprime el .grad de una hoja cada vez que un backward le ha sumado, como hace w.register_post_accumulate_grad_hook(lambda p: print(p.grad)); grad en su texto es p.grad.</translation>
     </message>
     <message>
         <source>Product of elements (along dim, or all).</source>
@@ -5627,6 +5647,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>a hook the graph does not hold printed during this step</source>
         <translation>un hook que el grafo no contiene imprimió durante este paso</translation>
+    </message>
+    <message>
+        <source>a hook run after the gradient is accumulated (register_post_accumulate_grad_hook) can be drawn when it prints p.grad or keeps an expression of it, such as lambda p: print(p.grad); this one does more</source>
+        <translation>un hook que se ejecuta después de acumular el gradiente (register_post_accumulate_grad_hook) se puede dibujar cuando imprime p.grad o guarda una expresión de él, como lambda p: print(p.grad); este hace más</translation>
     </message>
     <message>
         <source>this hook&apos;s text was not found in the script; {how}</source>
