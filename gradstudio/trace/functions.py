@@ -25,6 +25,12 @@ from .values import TraceError, _Record
 __all__ = ["function_apply", "function_params"]
 
 KIND = "custom_function"
+# a module with a backward hook runs its inputs and outputs through torch's own identity
+# Function (``BackwardHookFunction``): said as the hook, not as a Function
+MODULE_HOOK_CALLED = QT_TRANSLATE_NOOP(
+    "TraceRefusal", "a module with a backward hook (register_full_backward_hook or "
+    "register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook "
+    "reads or changes gradients during backward")
 # what a Function class of the script may define besides forward and backward
 _PLAIN_ATTRS = {"__module__", "__qualname__", "__doc__", "__dict__", "__weakref__",
                 "__firstlineno__", "__static_attributes__", "_backward_cls"}
@@ -46,6 +52,9 @@ def function_apply(rec, func, args, kwargs):
     if rec.quiet or len(rec.frames) > 1:
         return func(*args, **kwargs)
     cls, inputs = args[0], args[1:]
+    if getattr(cls, "__name__", "") == "BackwardHookFunction" and \
+            getattr(cls, "__module__", "") == "torch.nn.modules._functions":
+        raise TraceError(MODULE_HOOK_CALLED)       # (torch's own, the student never wrote it)
     params = function_params(cls, rec.source, rec.filename)
     name = params["name"]
     k = next((i for i, a in enumerate(inputs) if not raw.is_tensor(a)), len(inputs))

@@ -493,3 +493,10 @@ def test_values_kept_in_a_training_loop_are_read_after_it_by_their_place(traced)
     assert computes and kinds.index("end_loop") < kinds.index("compute")
     kept = [doc.node(n).params["call"] for a in computes for n in a.params["nodes"]]
     assert sorted(kept) == [0, 3]                  # grads[0], grads[-1] of four epochs
+
+
+def test_a_module_with_a_backward_hook_is_said_as_its_hook_where_it_is_called(traced):
+    note = traced["full_backward_print"].trace_note
+    assert "line 10 (a module with a backward hook (register_full_backward_hook or " \
+        "register_full_backward_pre_hook) is called here" in note, note
+    assert "BackwardHookFunction" not in note and "autograd.Function" not in note, note
