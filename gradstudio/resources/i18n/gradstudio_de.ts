@@ -6069,6 +6069,10 @@ Warum keine grad_fn: </translation>
         <translation>ReduceLROnPlateau.step() kann nur gezeichnet werden, wenn seine Metrik eine Zahl oder ein Tensor ist</translation>
     </message>
     <message>
+        <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>
+        <translation>hier wird ein Modul mit einem Backward-Hook (register_full_backward_hook oder register_full_backward_pre_hook) aufgerufen, was noch nicht gezeichnet werden kann: der Hook liest oder ändert Gradienten während des Backward</translation>
+    </message>
+    <message>
         <source>the custom autograd.Function {name} cannot be drawn yet: {why}</source>
         <translation>die eigene autograd.Function {name} kann noch nicht gezeichnet werden: {why}</translation>
     </message>
