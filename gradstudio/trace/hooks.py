@@ -121,8 +121,11 @@ def register_post_accumulate_hook(rec, func, t, hook):
     if form is not None:
         handle = keep_hook(rec, func, t, hook, form, accumulated=True)
         return _Handle(rec, handle, rec.node_of[id(t)])
-    text = node_text(node)
-    if not hook_prints(text):
+    try:
+        text = node_text(node)
+    except TraceError:
+        text = None
+    if text is None or not hook_prints(text):
         raise TraceError(POST_READS_TENSOR)
     rec.node_index(t)
     fn = hook_function(text)
