@@ -294,6 +294,17 @@ loss = out.pow(2).mean()
 loss.backward()
 print(f"loss {loss.item():.4f}")
 """,
+    "keep_registered_after_backward": """\
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+y.sum().backward(retain_graph=True)
+grads = []
+y.register_hook(lambda g: grads.append(g * 1))
+(y * y).sum().backward()
+print(grads[0], len(grads))
+print(x.grad)
+""",
 }
 NAMES = list(PROGRAMS)
 # form -> the kinds its document draws it with (and nothing recorded)
@@ -323,6 +334,8 @@ RECORDED = {
     "full_backward_pre_print": "a module's backward hook (register_full_backward_pre_hook)",
     "remove_then_register_again": "its hooks would print other lines",
     "keeps_numpy": "this hook keeps grad.numpy(), which cannot be drawn yet",
+    # (the graph registers its hooks before its timeline: its list would hold one more)
+    "keep_registered_after_backward": "would be 1 where the script computed 4",
 }
 
 
@@ -364,7 +377,7 @@ def test_the_common_forms_are_drawn_whole(traced, name):
 def test_what_is_not_drawn_is_recorded_and_said(traced, name):
     note = traced[name].trace_note
     assert note is not None and RECORDED[name] in note, note
-    assert not {"keep_grad", "remove_hook"} & _kinds(traced[name])
+    assert not {"kept_grad", "remove_hook", "post_accumulate_hook"} & _kinds(traced[name])
 
 
 def test_a_kept_gradient_is_its_list_entry_computed_after_its_backward(traced):
