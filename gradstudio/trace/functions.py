@@ -25,12 +25,6 @@ from .values import TraceError, _Record
 __all__ = ["function_apply", "function_params"]
 
 KIND = "custom_function"
-# a module with a backward hook runs its inputs and outputs through torch's own identity
-# Function (``BackwardHookFunction``): said as the hook, not as a Function
-MODULE_HOOK_CALLED = QT_TRANSLATE_NOOP(
-    "TraceRefusal", "a module with a backward hook (register_full_backward_hook or "
-    "register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook "
-    "reads or changes gradients during backward")
 # what a Function class of the script may define besides forward and backward
 _PLAIN_ATTRS = {"__module__", "__qualname__", "__doc__", "__dict__", "__weakref__",
                 "__firstlineno__", "__static_attributes__", "_backward_cls"}
@@ -49,12 +43,14 @@ def _refused(why, name, **fields):
 def function_apply(rec, func, args, kwargs):
     """``MyFn.apply(*inputs)`` made by the script: a ``custom_function`` node whose
     output is what the script's own Function returned."""
-    if rec.quiet or len(rec.frames) > 1:
-        return func(*args, **kwargs)
     cls, inputs = args[0], args[1:]
     if getattr(cls, "__name__", "") == "BackwardHookFunction" and \
             getattr(cls, "__module__", "") == "torch.nn.modules._functions":
-        raise TraceError(MODULE_HOOK_CALLED)       # (torch's own, the student never wrote it)
+        # (torch's own identity around a module with backward hooks: ``module_hooks``)
+        from .module_hooks import hook_function_apply
+        return hook_function_apply(rec, func, args, kwargs)
+    if rec.quiet or len(rec.frames) > 1:
+        return func(*args, **kwargs)
     params = function_params(cls, rec.source, rec.filename)
     name = params["name"]
     k = next((i for i, a in enumerate(inputs) if not raw.is_tensor(a)), len(inputs))

@@ -270,7 +270,8 @@ def _def_node(code, lines):
         raise TraceError(NOT_FOUND, how=_HOW)
     tree = def_block(lines, start)
     if tree is None or not tree.body or not isinstance(tree.body[0], ast.FunctionDef) or \
-            tree.body[0].name != code.co_name or len(tree.body[0].args.args) != 1:
+            tree.body[0].name != code.co_name or \
+            len(tree.body[0].args.args) != code.co_argcount:
         raise TraceError(NOT_FOUND, how=_HOW)
     return tree.body[0]
 
@@ -306,7 +307,7 @@ def _lambda_node(code, lines):
                 continue
             found = [n for n in ast.walk(tree)
                      if isinstance(n, ast.Lambda) and n.lineno == back + 1]
-            if len(found) == 1 and len(found[0].args.args) == 1:
+            if len(found) == 1 and len(found[0].args.args) == code.co_argcount:
                 return found[0]
             if found:
                 raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "several functions on one line: this "

@@ -21,7 +21,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP
 
 from .values import TraceError, _Record
 
-__all__ = ["keep_form", "keep_hook", "kept_node", "Kept"]
+__all__ = ["keep_form", "keep_hook", "keeping_wrapper", "kept_node", "Kept"]
 
 NOT_THE_GRAPHS = QT_TRANSLATE_NOOP(
     "TraceRefusal", "a value a hook kept is used here, but the hook also kept values while "
@@ -34,13 +34,17 @@ KEEPS_OTHER = QT_TRANSLATE_NOOP(
 
 
 class Kept:
-    """A recorder's state of the hooks that keep (``Recorder.kept``)."""
+    """A recorder's state of the hooks that keep, and of modules' backward hooks
+    (``Recorder.kept``)."""
 
     def __init__(self):
         self.values = {}        # id(a kept tensor) -> (the list, its place there)
         self.lists = {}         # id(a script's container) -> (the list's name, it)
         self.counts = {}        # the list's name -> how many values it kept so far
         self.broken = set()     # lists that kept a value while nothing was drawn
+        self.module_hooks = {}  # id(module) -> (it, the records its drawn backward hooks
+        #                         make on each call's output: ``module_hooks``)
+        self.hook_side = None   # (side, those records) while a hooked module's call sets up
 
 
 class _Rename(ast.NodeTransformer):
@@ -139,16 +143,32 @@ def keep_hook(rec, func, t, hook, form, accumulated=False):
     """``t.register_hook(hook)`` where ``hook`` keeps what it sees (``form``, from
     ``keep_form``): a ``keep_grad`` node, and the script's hook wrapped so that each
     tensor it keeps is known by the list and place it has in the graph's list."""
+    kept, into = keeping_wrapper(rec, hook, form)
+    rec.node_index(t)
+    rec.quiet += 1
+    try:
+        handle = func(t, kept)
+    finally:
+        rec.quiet -= 1
+    params = {"keep": form[2], "into": into}
+    if accumulated:             # (register_post_accumulate_grad_hook: it reads p.grad)
+        params["accumulated"] = True
+    rec.emit(_Record("keep_grad", params, {"self": t}, t, alias=True))
+    rec.nodes[rec.node_of[id(t)]]["keep"] = True   # (drawn even when nothing reads it after)
+    return handle
+
+
+def keeping_wrapper(rec, hook, form):
+    """``(wrapper, list name)``: the script's keeping ``hook`` (``form``) wrapped so that
+    the tensor it keeps at each call is known by its list and place there."""
     container, key, text = form
-    names = _namespace(hook)
     code = compile(ast.Expression(container), rec.filename, "eval")
     key_code = None if key is None else compile(ast.Expression(key), rec.filename, "eval")
-    obj = eval(code, names)                     # (names only: runs nothing of its own)
+    obj = eval(code, _namespace(hook))          # (names only: runs nothing of its own)
     into = _list_name(rec, container, obj)
-    rec.node_index(t)
 
-    def kept(grad):
-        out = hook(grad)
+    def kept(*args):
+        out = hook(*args)
         box = eval(code, _namespace(hook))
         value = box[-1] if key_code is None else box[eval(key_code, _namespace(hook))]
         call = rec.kept.counts[into]
@@ -159,18 +179,7 @@ def keep_hook(rec, func, t, hook, form, accumulated=False):
             rec.kept.values[id(value)] = (into, call)
             rec.keep.append(value)
         return out
-
-    rec.quiet += 1
-    try:
-        handle = func(t, kept)
-    finally:
-        rec.quiet -= 1
-    params = {"keep": text, "into": into}
-    if accumulated:             # (register_post_accumulate_grad_hook: it reads p.grad)
-        params["accumulated"] = True
-    rec.emit(_Record("keep_grad", params, {"self": t}, t, alias=True))
-    rec.nodes[rec.node_of[id(t)]]["keep"] = True   # (drawn even when nothing reads it after)
-    return handle
+    return kept, into
 
 
 def kept_node(rec, t):

@@ -11,9 +11,11 @@ a printing hook (``lambda g: print(g)``, and now ``print(g.shape)``, ``g.norm().
 and f-strings with a format spec) a ``register_hook`` node;
 ``register_post_accumulate_grad_hook`` printing ``p.grad`` a ``post_accumulate_hook``
 node, keeping it a ``keep_grad`` node marked ``accumulated``.
-Recorded: a post-accumulate hook reading more of ``p`` than its ``.grad``, a module's full
-backward (pre-)hooks, a hook registered again after a backward, a hook keeping what the
-graph cannot compute.
+A module's full backward hook or pre-hook printing or keeping ``grad_output[0]`` is drawn
+on each call's output as such a hook (its removal: later calls draw it no more).
+Recorded: a post-accumulate hook reading more of ``p`` than its ``.grad``, a module hook
+reading ``grad_input`` (and every call of its module), a hook registered again after a
+backward, a hook keeping what the graph cannot compute.
 Before, a hook that printed during a backward the graph drew, registered in a recorded
 part, lost its lines (the export printed less than the program): that step is recorded.
 """
@@ -305,6 +307,77 @@ y.register_hook(lambda g: grads.append(g * 1))
 print(grads[0], len(grads))
 print(x.grad)
 """,
+    "full_backward_append": """\
+import torch
+import torch.nn as nn
+torch.manual_seed(1)
+net = nn.Sequential(nn.Linear(2, 3), nn.Tanh(), nn.Linear(3, 1))
+grad_outs = []
+def bhook(module, grad_input, grad_output):
+    grad_outs.append(grad_output[0].detach().clone())
+h = net[0].register_full_backward_hook(bhook)
+x = torch.randn(4, 2)
+loss = net(x).pow(2).mean()
+loss.backward()
+print(len(grad_outs), grad_outs[0].shape)
+print(grad_outs[0])
+h.remove()
+""",
+    "module_hooks_two_layers_print": """\
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+net = nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 2))
+net[0].register_full_backward_hook(lambda m, gin, gout: print("layer 0 grad_output", gout[0].norm()))
+net[2].register_full_backward_hook(lambda m, gin, gout: print("layer 2 grad_output", gout[0]))
+x = torch.randn(5, 3)
+loss = net(x).pow(2).mean()
+loss.backward()
+print(net[0].weight.grad)
+""",
+    "module_hook_input_requires_grad": """\
+import torch
+import torch.nn as nn
+torch.manual_seed(4)
+lin = nn.Linear(2, 2)
+def show(module, grad_input, grad_output):
+    print("out grad:", grad_output[0])
+lin.register_full_backward_hook(show)
+x = torch.randn(3, 2, requires_grad=True)
+h = x * 2
+y = lin(h).sum()
+y.backward()
+print(x.grad)
+""",
+    "module_hook_keep_in_training": """\
+import torch
+import torch.nn as nn
+torch.manual_seed(5)
+model = nn.Linear(3, 1)
+norms = []
+handle = model.register_full_backward_hook(lambda m, gi, go: norms.append(go[0].norm().item()))
+X = torch.randn(6, 3)
+Y = torch.randn(6, 1)
+opt = torch.optim.SGD(model.parameters(), lr=0.05)
+for epoch in range(3):
+    opt.zero_grad()
+    loss = nn.functional.mse_loss(model(X), Y)
+    loss.backward()
+    opt.step()
+handle.remove()
+print([round(n, 4) for n in norms])
+print(model.weight)
+""",
+    "module_hook_prints_module_output": """\
+import torch
+import torch.nn as nn
+torch.manual_seed(6)
+lin = nn.Linear(2, 1)
+lin.register_full_backward_pre_hook(lambda m, go: print("pre", go[0]))
+out = lin(torch.ones(1, 2))
+print(out)
+out.sum().backward()
+""",
 }
 NAMES = list(PROGRAMS)
 # form -> the kinds its document draws it with (and nothing recorded)
@@ -325,13 +398,19 @@ DRAWN = {
     "train_keep_print_in_loop": {"keep_grad", "kept_grad"},
     "train_register_each_iteration": {"keep_grad", "loop"},
     "print_shape_and_fstring": {"register_hook"},
+    "full_backward_pre_print": {"register_hook"},
+    "full_backward_append": {"keep_grad", "kept_grad"},
+    "module_hooks_two_layers_print": {"register_hook"},
+    "module_hook_input_requires_grad": {"register_hook"},
+    "module_hook_keep_in_training": {"keep_grad", "loop"},
+    "module_hook_prints_module_output": {"register_hook"},
 }
 # form -> words its note must say (recorded, with what the script wrote)
 RECORDED = {
     "post_accumulate_reads_the_parameter": "(register_post_accumulate_grad_hook) can be "
                                            "drawn when it prints p.grad",
-    "full_backward_print": "a module's backward hook (register_full_backward_hook)",
-    "full_backward_pre_print": "a module's backward hook (register_full_backward_pre_hook)",
+    "full_backward_print": "a module's backward hook (register_full_backward_hook) can be "
+                           "drawn when it prints or keeps grad_output[0] and reads nothing else",
     "remove_then_register_again": "its hooks would print other lines",
     "keeps_numpy": "this hook keeps grad.numpy(), which cannot be drawn yet",
     # (the graph registers its hooks before its timeline: its list would hold one more)

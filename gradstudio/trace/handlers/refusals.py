@@ -11,6 +11,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from ..functions import function_apply
 from ..hooks import register_hook, register_post_accumulate_hook
+from ..module_hooks import register_module_hook, setting_up
 from ..values import TraceError
 from .kinds import at_top
 
@@ -87,6 +88,10 @@ def handlers(rec):
     h["torch.nn.Module.register_buffer"] = partial(buffer, rec)
     h["torch.nn.Module.state_dict"] = partial(quietly, rec)
     h["Tensor.register_hook"] = at_top(rec, partial(_register_hook, rec))
+    for name in ("register_full_backward_hook", "register_full_backward_pre_hook"):
+        h[f"torch.nn.Module.{name}"] = at_top(rec, partial(register_module_hook, rec, name))
+    for side in ("inputs", "outputs"):
+        h[f"torch.nn.Module backward hooks' {side}"] = partial(setting_up, rec, side)
     h["Tensor.register_post_accumulate_grad_hook"] = at_top(
         rec, lambda func, args, kwargs: register_post_accumulate_hook(rec, func, *args, **kwargs))
     h["torch.autograd.Function.apply"] = partial(function_apply, rec)
