@@ -6069,6 +6069,10 @@ Warum keine grad_fn: </translation>
         <translation>ReduceLROnPlateau.step() kann nur gezeichnet werden, wenn seine Metrik eine Zahl oder ein Tensor ist</translation>
     </message>
     <message>
+        <source>a module&apos;s backward hook ({what}) can be drawn when it prints or keeps grad_output[0] and reads nothing else; this one does more</source>
+        <translation>der Backward-Hook eines Moduls ({what}) kann gezeichnet werden, wenn er grad_output[0] ausgibt oder behält und nichts anderes liest; dieser tut mehr</translation>
+    </message>
+    <message>
         <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>
         <translation>hier wird ein Modul mit einem Backward-Hook (register_full_backward_hook oder register_full_backward_pre_hook) aufgerufen, was noch nicht gezeichnet werden kann: der Hook liest oder ändert Gradienten während des Backward</translation>
     </message>

@@ -6069,6 +6069,10 @@ Por qué no hay grad_fn: </translation>
         <translation>ReduceLROnPlateau.step() solo se puede dibujar si su métrica es un número o un tensor</translation>
     </message>
     <message>
+        <source>a module&apos;s backward hook ({what}) can be drawn when it prints or keeps grad_output[0] and reads nothing else; this one does more</source>
+        <translation>el hook de backward de un módulo ({what}) se puede dibujar cuando imprime o guarda grad_output[0] y no lee nada más; este hace más</translation>
+    </message>
+    <message>
         <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>
         <translation>aquí se llama a un módulo con un hook de backward (register_full_backward_hook o register_full_backward_pre_hook), lo que aún no se puede dibujar: el hook lee o cambia gradientes durante el backward</translation>
     </message>
