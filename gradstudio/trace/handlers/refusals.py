@@ -1,7 +1,8 @@
 """What the graph cannot show, refused in plain words when the script calls it: hooks
 on gradients (but ``Tensor.register_hook`` and ``register_post_accumulate_grad_hook``
 called by the script itself: see ``hooks``), a module's backward
-hooks and BatchNorm's buffers; a custom ``autograd.Function`` is drawn, or refused, by ``functions``.
+hooks (but full ones printing or keeping ``grad_output[0]``: see ``module_hooks``), the
+deprecated ``register_backward_hook`` and BatchNorm's buffers; a custom ``autograd.Function`` is drawn, or refused, by ``functions``.
 ``REFUSED`` maps each observed name to its sentence. (``load_state_dict`` and gradient clipping are timeline actions; a module's
 forward hooks, its other buffers and ``state_dict()`` are the script's own code, traced
 as it runs: ``quietly``.)"""
