@@ -147,7 +147,8 @@ def _check_printed(node, depth):
                 raise ValueError(translate(
                         "Hook", "a hook's f-string shows values with a format such as "
                         ":.4f, nothing more"))
-            _check_printed(v.value, depth + 1)
+            if not (isinstance(v.value, ast.Constant) and type(v.value.value) is str):
+                _check_printed(v.value, depth + 1)
         return
     if isinstance(node, ast.Attribute) and node.attr == "shape":
         _check(node.value, depth + 1)

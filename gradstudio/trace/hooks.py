@@ -24,7 +24,7 @@ from .cut import tick
 from .keeping import keep_form, keep_hook
 from .values import TraceError, _Record
 
-__all__ = ["register_hook", "function_node", "def_block"]
+__all__ = ["register_hook", "function_node", "def_block", "inline_cells"]
 
 HOW = QT_TRANSLATE_NOOP("TraceRefusal",
     "a hook can be drawn when it is a lambda or function of the script returning an "
@@ -112,6 +112,7 @@ def register_post_accumulate_hook(rec, func, t, hook):
     ``p.grad``: a ``post_accumulate_hook`` node when it prints, a ``keep_grad`` node
     (``accumulated``) when it keeps; TraceError else."""
     node = copy.deepcopy(function_node(_script_code(hook, rec.filename), rec.source))
+    node = inline_cells(node, hook)
     on = _AccumulatedGrad(node.args.args[0].arg)
     node = on.visit(node)
     node.args.args[0].arg = "grad"
@@ -197,7 +198,32 @@ def _keeping(fn, rec):
 
 def hook_text(fn, source, filename):
     """The hook text of the script's function ``fn``; TraceError when it has none."""
-    return node_text(function_node(_script_code(fn, filename), source))
+    return node_text(inline_cells(function_node(_script_code(fn, filename), source), fn))
+
+
+class _Cells(ast.NodeTransformer):
+    def __init__(self, values):
+        self.values = values
+
+    def visit_Name(self, node):
+        if node.id in self.values:
+            return ast.copy_location(ast.Constant(self.values[node.id]), node)
+        return node
+
+
+def inline_cells(node, fn):
+    """``node`` (the lambda or def of ``fn``) with each name of the function that made
+    it holding a string or a number written as that constant: the closure a factory
+    returns (``def make(name): return lambda g: print(name, g)``) is that hook."""
+    values = {}
+    for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
+        try:
+            value = cell.cell_contents
+        except ValueError:
+            continue
+        if type(value) in (str, int, float, bool):
+            values[name] = value
+    return _Cells(values).visit(node) if values else node
 
 
 def _script_code(fn, filename):

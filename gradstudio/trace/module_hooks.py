@@ -22,7 +22,7 @@ import copy
 from gradstudio.hook_text import hook_function, hook_prints, printing
 from gradstudio.words import QT_TRANSLATE_NOOP
 
-from .hooks import function_node, node_text
+from .hooks import function_node, inline_cells, node_text
 from .keeping import keep_form, keeping_wrapper
 from .recorder_nodes import _value_of
 from .values import TraceError, _Record
@@ -65,7 +65,7 @@ def _form(rec, hook, what, pre):
     if code is None or code.co_filename != rec.filename or code.co_kwonlyargcount or \
             code.co_flags & 0x0C or code.co_argcount != (2 if pre else 3):
         raise TraceError(MODULE_HOOK, what=what)
-    node = copy.deepcopy(function_node(code, rec.source))
+    node = inline_cells(copy.deepcopy(function_node(code, rec.source)), hook)
     names = [a.arg for a in node.args.args]
     on = _GradOutput(names[-1], names[:-1])
     node = on.visit(node)

@@ -378,6 +378,63 @@ out = lin(torch.ones(1, 2))
 print(out)
 out.sum().backward()
 """,
+    "factory_named_hooks": """\
+import torch
+import torch.nn as nn
+torch.manual_seed(7)
+net = nn.Sequential(nn.Linear(3, 3), nn.ReLU(), nn.Linear(3, 1))
+def make(name):
+    def hook(module, grad_input, grad_output):
+        print(f"{name}: {grad_output[0].norm():.4f}")
+    return hook
+for i in (0, 2):
+    net[i].register_full_backward_hook(make(f"layer{i}"))
+def tensor_hook(tag, scale):
+    return lambda g: print(tag, g * scale)
+x = torch.randn(4, 3)
+h = net[0](x)
+h.register_hook(tensor_hook("h", 2))
+out = net[2](net[1](h))
+out.mean().backward()
+""",
+    "factory_named_module_hooks": """\
+import torch
+import torch.nn as nn
+torch.manual_seed(7)
+net = nn.Sequential(nn.Linear(3, 3), nn.ReLU(), nn.Linear(3, 1))
+def make(name):
+    def hook(module, grad_input, grad_output):
+        print(f"{name}: {grad_output[0].norm():.4f}")
+    return hook
+for i in (0, 2):
+    net[i].register_full_backward_hook(make(f"layer{i}"))
+def tensor_hook(tag, scale):
+    return lambda g: print(tag, g * scale)
+x = torch.randn(4, 3)
+h = net[0](x)
+x.requires_grad_(False)
+out = net[2](net[1](h))
+out.mean().backward()
+""",
+    "factory_tensor_hook": """\
+import torch
+import torch.nn as nn
+torch.manual_seed(7)
+net = nn.Sequential(nn.Linear(3, 3), nn.ReLU(), nn.Linear(3, 1))
+def make(name):
+    def hook(module, grad_input, grad_output):
+        print(f"{name}: {grad_output[0].norm():.4f}")
+    return hook
+for i in (0, 2):
+    pass
+def tensor_hook(tag, scale):
+    return lambda g: print(tag, g * scale)
+x = torch.randn(4, 3)
+h = net[0](x)
+h.register_hook(tensor_hook("h", 2))
+out = net[2](net[1](h))
+out.mean().backward()
+""",
 }
 NAMES = list(PROGRAMS)
 # form -> the kinds its document draws it with (and nothing recorded)
@@ -404,6 +461,8 @@ DRAWN = {
     "module_hook_input_requires_grad": {"register_hook"},
     "module_hook_keep_in_training": {"keep_grad", "loop"},
     "module_hook_prints_module_output": {"register_hook"},
+    "factory_named_module_hooks": {"register_hook"},      # (def make(name): the closure)
+    "factory_tensor_hook": {"register_hook"},
 }
 # form -> words its note must say (recorded, with what the script wrote)
 RECORDED = {
@@ -415,6 +474,9 @@ RECORDED = {
     "keeps_numpy": "this hook keeps grad.numpy(), which cannot be drawn yet",
     # (the graph registers its hooks before its timeline: its list would hold one more)
     "keep_registered_after_backward": "would be 1 where the script computed 4",
+    # (a tensor hook on a hooked module's output runs before the module's hook in
+    # PyTorch, after the graph's, which it registers at the module's call)
+    "factory_named_hooks": "its hooks would print other lines",
 }
 
 
@@ -592,3 +654,11 @@ def test_a_module_with_a_backward_hook_is_said_as_its_hook_where_it_is_called(tr
     assert "line 10 (a module with a backward hook (register_full_backward_hook or " \
         "register_full_backward_pre_hook) is called here" in note, note
     assert "BackwardHookFunction" not in note and "autograd.Function" not in note, note
+
+
+def test_a_factorys_closure_is_drawn_with_the_names_it_closed_over(traced):
+    doc = traced["factory_named_module_hooks"]
+    texts = sorted(doc.node(n).params["hook"] for n in doc.node_ids
+                   if doc.node(n).kind == "register_hook")
+    assert texts == ["print(f\"{'layer0'}: {grad.norm():.4f}\")",
+                     "print(f\"{'layer2'}: {grad.norm():.4f}\")"], texts
