@@ -3,11 +3,14 @@ is a ``register_hook`` node when ``fn`` is a function of the script that returns
 expression of its gradient and numbers (``lambda grad: grad * 10``, or a ``def`` whose
 body is one ``return``) or prints (``lambda g: print("g:", g)``, or a ``def`` whose body
 is that one ``print``), read from the script's text into ``gradstudio.hook_text``'s
-language, its parameter renamed ``grad``.
+language, its parameter renamed ``grad`` (the strings and numbers a factory's closure
+holds written as constants: ``inline_cells``). A hook that keeps what it sees is a
+``keep_grad`` node (``keeping``); ``register_post_accumulate_grad_hook`` printing
+``p.grad`` a ``post_accumulate_hook`` node; ``handle.remove()`` a ``remove_hook`` step.
 
-Anything else (a hook that reads another variable, is a built-in such as ``print``
-itself, or is removed again with its handle) is refused in one sentence: the graph
-could only show a different program.
+Anything else (a hook that reads another variable or is a built-in such as ``print``
+itself) is refused in one sentence, and so recorded: the graph could only show a
+different program.
 
 Imports only the engine's public API, ``gradstudio.hook_text`` and its siblings.
 """
