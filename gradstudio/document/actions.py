@@ -20,6 +20,7 @@ import math
 
 from gradstudio.timeline import (ACTION_KINDS, ACTIONS, CHOICES, OPTIMIZER_SETTINGS,
                                  optimizer_arguments)
+from gradstudio.hook_text import check_list_name
 from gradstudio.timeline.formula import FormulaError, parse_formula
 from gradstudio.vocabulary import MAX_LOOP_COUNT
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
@@ -202,4 +203,12 @@ def _epoch_problem(timeline, open_at, epochs, action):
     return None
 
 
-_CHECKED = {"parts": _checked_parts, "formula": _checked_formula}
+def _checked_name(name, value):
+    """A Python name the step's code uses (a hook's handle: ``h.remove()``)."""
+    try:
+        return check_list_name(value)
+    except ValueError as exc:
+        raise ActionParamError(str(exc)) from None
+
+
+_CHECKED = {"parts": _checked_parts, "formula": _checked_formula, "name": _checked_name}

@@ -37,7 +37,8 @@ __all__ = ["Port", "ParamSpec", "NodeKind", "CATALOGUE", "kind", "categories", "
            "returns_input"]
 
 # kinds whose node returns its input tensor itself (marked), not a new tensor
-RETURNS_INPUT = frozenset({"requires_grad_", "register_hook"})
+RETURNS_INPUT = frozenset({"requires_grad_", "register_hook", "keep_grad",
+                           "post_accumulate_hook"})
 # the writes (``catalogue_writes``): they return their input itself when ``in_place``
 WRITE_KINDS = frozenset({"setitem", "fill_", "zero_", "copy_"})
 

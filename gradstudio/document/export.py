@@ -113,7 +113,7 @@ def _preludes(doc):
         if prelude is not None and prelude(data.params) not in out:
             made = prelude(data.params)
             for name in made[1]:        # (two custom Functions of one name: which?)
-                if bound.setdefault(name, made) != made:
+                if bound.setdefault(name, made[0]) != made[0]:
                     from .model import DocumentError
                     raise DocumentError(translate(
                         "Export", "Two custom Functions are both called {name} but compute "

@@ -91,6 +91,10 @@ KIND_DOCS = (
         "gradient from grad_output. Both are written with tensor operations "
         "such as clamp, exp and mul."),
     QT_TRANSLATE_NOOP(
+        "Ops", "A hook that keeps the gradient flowing back into a tensor, as "
+        "y.register_hook(lambda grad: grads.append(grad)) does, to look at it "
+        "after the backward (a kept_grad node); the gradient is not changed."),
+    QT_TRANSLATE_NOOP(
         "Ops", "A linear layer: input @ weight.T + bias, as nn.Linear computes it "
         "(AddmmBackward0 for a matrix of inputs); weight and bias are leaves "
         "you train."),
@@ -248,12 +252,20 @@ KIND_DOCS = (
         "Ops", "Normal random numbers with a mean and a standard deviation (seeded): "
         "what nn.init.normal_ fills a weight with."),
     QT_TRANSLATE_NOOP("Ops", "One index along a dimension."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "One value a keep_grad hook kept: grads[0] is what it kept at the first"
+        " backward that reached its tensor. It exists only after that backward,"
+        " so put the node in a 'compute' step of the timeline after it."),
     QT_TRANSLATE_NOOP("Ops", "Picks from input where the condition holds, else from other."),
     QT_TRANSLATE_NOOP("Ops", "Picks, along dim, the element each entry of index names."),
     QT_TRANSLATE_NOOP(
         "Ops", "Points in the square [-1, 1]²: class 1 where x₁ and x₂ have opposite "
         "signs (XOR), which needs a hidden layer. An (n, 3) tensor: the "
         "features, then the label or target in the last column."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "Prints a leaf's .grad each time a backward has added to it, as "
+        "w.register_post_accumulate_grad_hook(lambda p: print(p.grad)) does; "
+        "grad in its text is p.grad."),
     QT_TRANSLATE_NOOP("Ops", "Product of elements (along dim, or all)."),
     QT_TRANSLATE_NOOP("Ops", "Raises every element to a number."),
     QT_TRANSLATE_NOOP(
@@ -483,6 +495,9 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "how the quotient is rounded"),
     QT_TRANSLATE_NOOP("OpSettings", "in order"),
     QT_TRANSLATE_NOOP(
+        "OpSettings", "keep .grad once the gradient is added to it "
+        "(register_post_accumulate_grad_hook)"),
+    QT_TRANSLATE_NOOP(
         "OpSettings", "keep equal elements in their order (None: not given, PyTorch's other "
         "overload)"),
     QT_TRANSLATE_NOOP("OpSettings", "keep reduced dimensions with size 1"),
@@ -540,7 +555,12 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "the largest slope left of zero"),
     QT_TRANSLATE_NOOP("OpSettings", "the line's slope"),
     QT_TRANSLATE_NOOP("OpSettings", "the line's value at x = 0"),
+    QT_TRANSLATE_NOOP("OpSettings", "the list it keeps into, made before the program"),
+    QT_TRANSLATE_NOOP("OpSettings", "the list the hook keeps into"),
     QT_TRANSLATE_NOOP("OpSettings", "the lower limit"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "the name of its handle, for a remove step (h.remove()); none when it "
+        "stays"),
     QT_TRANSLATE_NOOP("OpSettings", "the number on the left"),
     QT_TRANSLATE_NOOP("OpSettings", "the number written when 'value' is not connected"),
     QT_TRANSLATE_NOOP("OpSettings", "the numbers, as nested lists"),
@@ -592,11 +612,17 @@ PARAM_DOCS = (
         "permutation sliced (perm = torch.randperm(size); perm[i:i + "
         "batch_size])"),
     QT_TRANSLATE_NOOP("OpSettings", "what goes inside [ ]: i and j are the tensors on those ports"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "what it prints of grad, the .grad after the backward added to it: "
+        "print(...)"),
     QT_TRANSLATE_NOOP("OpSettings", "what replaces x at or below the threshold"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "what the gradient becomes: an expression of grad, or print(...) of it"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "what the hook keeps: an expression of grad such as grad.clone()"),
     QT_TRANSLATE_NOOP("OpSettings", "where the squared part ends"),
     QT_TRANSLATE_NOOP("OpSettings", "which diagonal: 0 the main one, >0 above, <0 below"),
+    QT_TRANSLATE_NOOP("OpSettings", "which kept value: 0 for the first"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "which loader it draws from (the nodes of one loader share its batches)"),
     QT_TRANSLATE_NOOP("OpSettings", "which norm"),

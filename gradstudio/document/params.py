@@ -4,7 +4,7 @@ import math
 
 from .catalogue import DTYPES
 from gradstudio.function_text import check_class_name, normal_text
-from gradstudio.hook_text import parse_hook
+from gradstudio.hook_text import check_list_name, parse_hook, parse_keep
 
 from .index_text import parse_index
 
@@ -128,6 +128,21 @@ def _hook(spec, p, name, value):
     return value.strip()
 
 
+def _keep(spec, p, name, value):
+    try:
+        parse_keep(value)
+    except ValueError as e:
+        raise _error(f"What {spec.name} keeps: {e}.") from None
+    return value.strip()
+
+
+def _list_name(spec, p, name, value):
+    try:
+        return check_list_name(value)
+    except ValueError as e:
+        raise _error(f"{e}.") from None
+
+
 def _function_name(spec, p, name, value):
     try:
         return check_class_name(value)
@@ -161,7 +176,8 @@ _CHECKS = {"scalar": _scalar, "int": _int, "bool": _bool, "dims": _dims_or_shape
            "shape": _dims_or_shape, "choice": _choice, "dtype": _dtype,
            "values": lambda spec, p, name, value: _check_values(value),
            "index": _index, "hook": _hook, "function_name": _function_name,
-           "function_def": _function_def, "numbers": _numbers}
+           "function_def": _function_def, "numbers": _numbers, "keep": _keep,
+           "list_name": _list_name}
 
 
 def _check_values(value):

@@ -21,7 +21,7 @@ import warnings
 import gradstudio.engine as torch
 from gradstudio import gc_policy
 from gradstudio.engine import inspect as raw
-from gradstudio.hook_text import printing
+from gradstudio.hook_text import keeping, printing
 
 from . import batches, generators
 from .catalogue_data import held_out
@@ -78,7 +78,7 @@ def start(doc, focus, limits=None, changes=(), live=False):
     budget = RunBudget()
     data = dict(zip(doc.node_ids, doc.nodes()))         # (each node read once)
     no_grad = set().union(*(r.nodes for r in doc.regions.values()))    # doc.in_no_grad
-    with warnings.catch_warnings(), printing(result.printed):
+    with warnings.catch_warnings(), printing(result.printed), keeping(result.kept):
         warnings.simplefilter("ignore")
         for nid in order:
             if late and nid in late:

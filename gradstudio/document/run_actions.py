@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import gradstudio.engine as torch
 from gradstudio.engine.autograd import observe
-from gradstudio.hook_text import printing, say
+from gradstudio.hook_text import keeping, printing, say
 from gradstudio.timeline import ACTIONS, ActionError, RunContext
 from gradstudio.words import translate
 
@@ -85,7 +85,7 @@ def perform(action, run, steps, iteration=None):
     going to ``steps``; returns its ``ActionOutcome`` with the warnings PyTorch would
     have printed. With ``steps`` None the step is neither observed nor are its warnings
     kept (a loop's iterations the views do not show: the caller silences them)."""
-    with printing([]) as printed, _print_options(run):
+    with printing([]) as printed, _print_options(run), keeping(run.result.kept):
         if steps is None:
             outcome = _perform(action, run, steps, iteration)
         else:

@@ -187,6 +187,7 @@ class RunResult:
         self.retain_left_out = set()  # nodes marked retain_grad whose tensor did not
         #                               require grad: the call is left out (``retain``)
         self.printed = []          # lines printing hooks wrote during the forward pass
+        self.kept = {}             # list name -> what keeping hooks kept (hook_text.keeping)
         self.late = LatePlan()     # nodes computed at a timeline step (``run_late``)
         self.held_out = {}         # data node id -> its test rows (numpy), if it splits
         self.prepared = {}         # what views show of it, computed where it ran (the

@@ -6,6 +6,8 @@ from gradstudio.engine import inspect as raw
 
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
+from gradstudio.hook_text import check_list_name, remove_handle
+
 from .record import ActionError, defaction
 
 _FLAGS = ("retain_graph", "create_graph")
@@ -151,6 +153,28 @@ defaction("set_grad", (("tensor", "node", None), ("grad", "node", None)), "set g
           aim=lambda picks: dict(_tensor_aim(picks), grad=picks.last),
           traced={"x.grad = tensor": lambda seen: {"tensor": seen.node,
                                                    "grad": seen.operands[0]}})
+
+
+# ----------------------------------------------------------------------------- hooks
+def _remove_hook_run(ctx, action):
+    ctx.tensor(action.params["hook"], "hook")       # (its hook node computed)
+    if not remove_handle(action.params["handle"]):
+        raise ActionError(translate(
+            "Actions", "No hook has the handle {handle} here: give a hook node of the graph "
+            "that handle's name.").format(handle=action.params["handle"]))
+
+
+defaction("remove_hook", (("hook", "node", None), ("handle", "name", "handle")),
+          "handle.remove()",
+          lambda a, spell: ([f"{check_list_name(a.params['handle'])}.remove()"], []),
+          run=_remove_hook_run,
+          aim=lambda picks: {"hook": picks.picked or picks.last},
+          explain=lambda a, spell: translate(
+              "Actions", "{handle}.remove() removes the hook registered on {name}: later "
+              "backward passes no longer call it.").format(
+              handle=a.params["handle"], name=spell.node(a.params["hook"])),
+          traced={"handle.remove()": lambda seen: {"hook": seen.node,
+                                                   "handle": seen.operands[0]}})
 
 
 # ----------------------------------------------------------------------------- autograd.grad

@@ -62,6 +62,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP, Said  # noqa: E402
 from .channel import frame, hide, read_header  # noqa: E402
 from .contain import GO_ENV, NOFILE_LIMIT, set_limits  # noqa: E402
 from .display import display_text  # noqa: E402
+from .hooks import UNDRAWN_HOOK_PRINTS  # noqa: E402
 from .listener import Tracer  # noqa: E402
 from .naming import LineNamer  # noqa: E402
 from .number_marks import NUMBER_CALL, keeping_marks, number_call  # noqa: E402
@@ -263,6 +264,8 @@ class _ScriptRun:
 
         def traced_print(*args, **kwargs):
             said = not rec.quiet and kwargs.get("file") is None
+            if rec.action_lines is not None and kwargs.get("file") is None:
+                rec.refuse(UNDRAWN_HOOK_PRINTS)   # (a hook the graph does not hold)
             if not rec.quiet:
                 tick(rec)
             if not rec.quiet and rec.cut is None:

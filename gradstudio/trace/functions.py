@@ -43,9 +43,14 @@ def _refused(why, name, **fields):
 def function_apply(rec, func, args, kwargs):
     """``MyFn.apply(*inputs)`` made by the script: a ``custom_function`` node whose
     output is what the script's own Function returned."""
+    cls, inputs = args[0], args[1:]
+    if getattr(cls, "__name__", "") == "BackwardHookFunction" and \
+            getattr(cls, "__module__", "") == "torch.nn.modules._functions":
+        # (torch's own identity around a module with backward hooks: ``module_hooks``)
+        from .module_hooks import hook_function_apply
+        return hook_function_apply(rec, func, args, kwargs)
     if rec.quiet or len(rec.frames) > 1:
         return func(*args, **kwargs)
-    cls, inputs = args[0], args[1:]
     params = function_params(cls, rec.source, rec.filename)
     name = params["name"]
     k = next((i for i, a in enumerate(inputs) if not raw.is_tensor(a)), len(inputs))

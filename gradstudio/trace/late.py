@@ -63,6 +63,8 @@ def place_computes(rec, alive):
         owner = rec.nodes[node["grad_owner"]] if node["kind"] == "grad_of" else None
         if owner is not None and node["label"] is None and owner["label"] is not None:
             rec.name_node(i, owner["label"] + "_grad")          # x.grad: x_grad
+        elif node["kind"] == "kept_grad" and node["label"] is None:   # grads[0]: grads_0
+            rec.name_node(i, f"{node['params']['into']}_{node['params']['call']}")
     computes = {}
     for k in sorted(listed, reverse=True):
         nodes = listed[k]

@@ -14,6 +14,7 @@ Part of the tracing child (``child.py``); imports only the engine's public API (
 """
 import sys
 
+from .keeping import Kept
 from .recorder_finish import UNSEEDED, finish
 from .recorder_names import VariableNames
 from .recorder_nodes import RecordedNodes
@@ -40,14 +41,13 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.Module = engine.nn.Module
         self.filename = filename
         self.source = ""              # the script's text (a hook is read from it)
-        # a custom Function's class name -> its (forward, backward) texts drawn (a second
-        # class of that name, redefined in a later cell, would be written over the first)
-        self.function_texts = {}
+        self.function_texts = {}      # a custom Function's name -> its texts drawn (``functions``)
         self.quiet = 0
         self.frames = [[]]            # buffered records of open composite calls
         self.nodes = []               # committed node dicts, in order
         self.node_of = {}             # id(tensor) -> node index
         self.keep = []                # every tensor seen, kept alive so ids stay unique
+        self.kept = Kept()            # what hooks that keep kept (``keeping``)
         self.grad_of = {}             # id(.grad tensor) -> node index of its owner
         self.grad_alias = {}          # id(x.grad.data) -> the .grad tensor it aliases
         self.grad_results = set()     # ids of tensors torch.autograd.grad returned

@@ -15,6 +15,7 @@ from gradstudio.vocabulary import DTYPES
 from gradstudio.words import QT_TRANSLATE_NOOP, Number
 
 from .cut import made_line
+from .keeping import kept_node
 from .ops import op_record
 from .writes import VIEW_WRITE
 from .values import (RANDOM_KINDS, TraceError, fed_back, _inferred_dtype, _jsonable,
@@ -28,11 +29,9 @@ class RecordedNodes:
     """The node-building part of ``Recorder`` (its state: ``Recorder.__init__``)."""
 
     def node_index(self, t):
-        """The node holding tensor ``t``; an unknown tensor becomes a literal node. A
-        gradient (a ``.grad`` or what ``torch.autograd.grad`` returned) becomes a literal
-        marked as such: a document computes every tensor before its timeline, so a value
-        computed from a gradient would be frozen there; ``finish`` refuses it if it is
-        still part of the graph at the end."""
+        """The node holding tensor ``t``; an unknown tensor becomes a literal node (a
+        gradient one marked as such: a value computed from it would be frozen there;
+        ``finish`` refuses it if it is still part of the graph at the end)."""
         i = self.node_of.get(id(t))
         if i is not None:
             return i
@@ -46,6 +45,8 @@ class RecordedNodes:
                 "update, which cannot be drawn yet"))
         if id(t) in self.retired:
             raise TraceError(self.retired[id(t)])
+        if id(t) in self.kept.values:            # (a value a hook kept: ``keeping``)
+            return kept_node(self, t)
         made_in = made_line(self, t) if self.parts else None
         if raw.grad_fn(t) is not None and made_in is None:
             raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
@@ -214,7 +215,8 @@ class RecordedNodes:
         taint = taint or rec.taint
         if taint is None and has_marked(rec.params):
             taint = (self.line(), fed_back(rec.params, self.loading))
-        late = rec.kind == "grad_of"          # computed at a timeline step (``_grad_value``)
+        # computed at a timeline step (``_grad_value``, ``keeping.kept_node``)
+        late = rec.kind in ("grad_of", "kept_grad")
         for port, t in rec.inputs.items():
             inputs[port] = self.node_index(t)
             taint = taint or self.nodes[inputs[port]]["taint"]

@@ -118,6 +118,8 @@ class Timeline:
         self.settle_view()
         if not self.is_tensor(value):
             return
+        if id(value) in self.kept.values:          # (a value a keeping hook kept)
+            self.node_index(value)
         i = self.node_of.get(id(value))
         if i is None and made_line(self, value) is not None and id(value) not in \
                 self.grad_of and id(value) not in self.grad_calls:

@@ -249,7 +249,7 @@ class ParamEditor(QWidget):
             else param_doc(self.pspec)))
 
     def _on_editing_finished(self):
-        if self.pspec.kind in ("index", "hook", "function_name"):   # text (checked on commit)
+        if self.pspec.kind in ("index", "hook", "function_name", "keep", "list_name"):   # text (checked on commit)
             self.commit(self.widget.text().strip())
             return
         try:

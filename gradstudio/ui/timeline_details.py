@@ -279,9 +279,9 @@ class ActionDetails(QWidget):
         elif typ == "text":         # a print's sep or end, escapes shown as typed: \\n
             w = QLineEdit()
             w.editingFinished.connect(lambda n=name, box=w: self._set_text(n, box))
-        elif typ == "formula":     # a scheduler's lr_lambda: lambda epoch: 0.95 ** epoch
+        elif typ in ("formula", "name"):   # lambda epoch: 0.95 ** epoch; a hook's handle
             w = QLineEdit()
-            w.setPlaceholderText("lambda epoch: 0.95 ** epoch")
+            w.setPlaceholderText("lambda epoch: 0.95 ** epoch" if typ == "formula" else "h")
             w.editingFinished.connect(lambda n=name, box=w: self._set_formula(n, box))
         elif typ == "counts":      # a scheduler's milestones: 30, 80
             w = QLineEdit()

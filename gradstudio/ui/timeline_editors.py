@@ -32,7 +32,7 @@ def show_value(editor, typ, value):
         elif typ == "text":
             if not editor.hasFocus():
                 editor.setText(value.encode("unicode_escape").decode("ascii"))
-        elif typ == "formula":
+        elif typ in ("formula", "name"):
             if not editor.hasFocus():
                 editor.setText(value)
         elif typ == "float?":

@@ -261,15 +261,23 @@ def every_kind_document():
     hooked = node("register_hook", {"hook": "grad.clamp(-0.5, 0.5) * 3"}, self=node(
         "mul", {"other": 2.0}, self=m))                         # written in place
     graded.append(node("sum", self=hooked))           # (its backward runs the hook)
+    accumulating = node("post_accumulate_hook", {"hook": "print('accumulated', grad)"},
+                        self=node("tensor", {"value": [0.5, -1.5], "requires_grad": True}))
+    graded.append(node("mul", self=accumulating, other=accumulating))   # (prints its .grad)
     kept = node("mul", self=a, other=b)
     d.set_retains_grad(kept, True)                              # kept.retain_grad()
     d.set_retains_grad(node("sum", label="kept_sum", self=kept), True)
     total = node("sum", self=node("add", self=node("sum", self=kept),
                                   other=node("sum", self=tracked)))
+    keeper = node("keep_grad", {"keep": "grad.clone()", "into": "kept_grads",  # (a list)
+                                "handle": "kept_handle"}, self=kept)
     d.add_action("backward", {"target": total})
     a_grad = node("grad_of", self=a)                  # a.grad as a value, after that step
     node("mul", self=a_grad, other=b)
-    d.add_action("compute", {"nodes": [a_grad]})
+    kept_value = node("kept_grad", {"into": "kept_grads"})        # kept_grads[0]
+    node("mul", self=kept_value, other=b)
+    d.add_action("compute", {"nodes": [a_grad, kept_value]})
+    d.add_action("remove_hook", {"hook": keeper, "handle": "kept_handle"})
     spread = node("sum", self=graded[0])
     for g in graded[1:]:
         spread = node("add", self=spread, other=node("sum", self=g))

@@ -2,7 +2,7 @@
 (some of which fail, which the exporter must keep as comments), optional no-grad regions,
 labels chosen to collide with each other and with names the script uses, watched nodes,
 and a timeline of backward / zero_grad / grad = None / autograd.grad actions (some of
-which PyTorch rejects). Built from ``random.Random(seed)``: the same seed gives the same
+which PyTorch rejects), sometimes a hook keeping a gradient, read back and removed. Built from ``random.Random(seed)``: the same seed gives the same
 document.
 
 The generator stays clear of places where the engine is known to differ from PyTorch
@@ -91,6 +91,26 @@ def _operation(doc, rng, nodes):
     return n
 
 
+def _keeping_hook(doc, rng, forward, nodes):
+    """Sometimes a hook keeping what the first backward sends a tensor (``keep_grad``),
+    the kept value watched after that backward (``kept_grad``) and the hook removed
+    again; drawn from a generator of its own, so the rest of the document is unchanged."""
+    wanted = [n for n in nodes if forward.state(n, 0) is not None and
+              forward.state(n, 0).requires_grad]
+    if not wanted or rng.random() < 0.6:
+        return
+    keep = doc.add_node("keep_grad", {"keep": rng.choice(["grad", "grad * 2", "grad.clone()"]),
+                                      "into": rng.choice(["grads", "x", "total"]),
+                                      "handle": rng.choice([None, "h", "x"])})
+    doc.connect(rng.choice(wanted), keep, "self")
+    into = doc.node(keep).params["into"]
+    kept = doc.add_node("kept_grad", {"into": into}, watched=True)
+    doc.add_action("compute", {"nodes": [kept]}, index=1)
+    if doc.node(keep).params["handle"] is not None and rng.random() < 0.7:
+        doc.add_action("remove_hook", {"hook": keep, "handle": doc.node(keep).params["handle"]},
+                       index=2)
+
+
 def random_document(seed):
     rng = random.Random(seed)
     doc = Document()
@@ -138,6 +158,7 @@ def random_document(seed):
             grad = doc.add_node("ones", {"shape": shape})
             doc.add_action("backward", {"target": target, "gradient": grad,
                                         "retain_graph": True})
+    _keeping_hook(doc, random.Random(seed * 7919 + 1), forward, nodes)
     if rng.random() < 0.3:        # how the later prints print: torch.set_printoptions
         doc.add_action("print_options", {"precision": float(rng.choice([0, 2, 6])),
                                          "sci_mode": rng.choice(["None", "True", "False"]),

@@ -208,7 +208,7 @@ def test_a_part_that_cannot_be_drawn_names_the_cell_and_its_line():
     """Not refused (issue 32): drawn up to there, the note naming the cell and line."""
     doc = trace_notebook(_nb(("code", "import torch"), ("markdown", "text"),
                              ("code", "x = torch.ones(2, requires_grad=True)\n"
-                                      "x.register_hook(lambda g: print(g.shape))\n(x * 1).sum()"
+                                      "x.register_hook(lambda g: print(g.dtype))\n(x * 1).sum()"
                                       ".backward()")), "hook.ipynb")
     assert doc.trace_note.startswith("Not drawn: cell 3, line 2 ("), doc.trace_note
     assert "cannot be part of a hook" in doc.trace_note

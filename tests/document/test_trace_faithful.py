@@ -133,7 +133,7 @@ SAME_KIND = {
         w = torch.ones(2, requires_grad=True)
         w.register_post_accumulate_grad_hook(lambda t: None)
         (w * 3).sum().backward()
-    """, 3, "register_post_accumulate_grad_hook cannot be drawn yet"),
+    """, 3, "(register_post_accumulate_grad_hook) can be drawn when it prints p.grad"),
     "autograd.grad result as a value after a backward step": ("""
         import torch
         w = torch.ones(2, requires_grad=True)

@@ -5,13 +5,15 @@ outputs pass through ``BackwardHookFunction``, an identity custom Function, so t
 grad_fn is ``BackwardHookFunctionBackward``; a hook on the outputs' node captures the
 gradients of the outputs (and runs the pre-hooks, which may replace them), a hook on the
 inputs' node calls ``hook(module, grad_input, grad_output)``, whose result replaces the
-gradients of the inputs."""
+gradients of the inputs. Setting up a call's inputs and outputs is observed (a tracer
+sees which module's hooks the identity Function that follows is for: ``module``)."""
 import warnings
 
 from .._autograd import grad_mode
 from .._autograd.custom_function import Function
 from .._messages.warn import warn
 from .._tensor_class.core import TensorCore
+from ..observer import observed
 from ._backward_hook_warnings import non_full_warning as _non_full_warning
 
 __all__ = ["BackwardHook", "BackwardHookFunction"]
@@ -84,6 +86,7 @@ class BackwardHook:
             arg_list[idx] = val
         return (tuple(arg_list) if type(args) is tuple else type(args)(*arg_list)), tensors_idx
 
+    @observed("torch.nn.Module backward hooks' inputs")
     def setup_input_hook(self, args):
         res, self.input_tensors_index = self._apply_on_tensors(self._set_user_hook, args)
         self.n_inputs = len(args)
@@ -115,6 +118,7 @@ class BackwardHook:
             self.grad_outputs = None
         return tuple(local_grad_outputs[i] for i in self.output_tensors_index)
 
+    @observed("torch.nn.Module backward hooks' outputs")
     def setup_output_hook(self, args):
         def fn(grad_fn):
             grad_fn.register_hook(lambda _, grad_output: self._output_captured(grad_output))

@@ -36,6 +36,14 @@
         <translation>{name}.grad = {grad} macht {grad} zum Gradienten von {name} (derselbe Tensor, keine Kopie): der nächste backward-Aufruf addiert darauf.</translation>
     </message>
     <message>
+        <source>No hook has the handle {handle} here: give a hook node of the graph that handle&apos;s name.</source>
+        <translation>Kein Hook hat hier das Handle {handle}: Geben Sie einem Hook-Knoten des Graphen den Namen dieses Handles.</translation>
+    </message>
+    <message>
+        <source>{handle}.remove() removes the hook registered on {name}: later backward passes no longer call it.</source>
+        <translation>{handle}.remove() entfernt den auf {name} registrierten Hook: spätere Backward-Durchläufe rufen ihn nicht mehr auf.</translation>
+    </message>
+    <message>
         <source>Choose at least one output and one input.</source>
         <translation>Wähle mindestens eine Ausgabe und eine Eingabe.</translation>
     </message>
@@ -502,6 +510,18 @@ sandte [{nr}] {name}: {value}</translation>
 </context>
 <context>
     <name>Catalogue</name>
+    <message>
+        <source>A hook run after the gradient is accumulated returns nothing: write what it prints, print(grad).</source>
+        <translation>Ein Hook, der nach dem Akkumulieren des Gradienten läuft, gibt nichts zurück: Schreiben Sie, was er ausgibt, print(grad).</translation>
+    </message>
+    <message>
+        <source>The list {into} holds no value {call} here: its hook keeps one at each backward that reaches it. Compute this node at a step after that backward (timeline: Add ▸ compute nodes here).</source>
+        <translation>Die Liste {into} enthält hier keinen Wert {call}: Ihr Hook behält einen bei jedem Backward, der ihn erreicht. Berechnen Sie diesen Knoten in einem Schritt nach diesem Backward (Zeitleiste: Hinzufügen ▸ Knoten hier berechnen).</translation>
+    </message>
+    <message>
+        <source>The hook keeps numbers in {into}, not tensors: there is no tensor to show.</source>
+        <translation>Der Hook behält in {into} Zahlen, keine Tensoren: Es gibt keinen Tensor zu zeigen.</translation>
+    </message>
     <message>
         <source>Its .grad is None here: no backward has given this tensor a gradient yet{why}. Compute it at a step after a backward (timeline: Add ▸ compute nodes here).</source>
         <translation>Sein .grad ist hier None: Noch kein backward hat diesem Tensor einen Gradienten gegeben{why}. Berechne ihn in einem Schritt nach einem backward (Zeitleiste: Hinzufügen ▸ compute nodes here).</translation>
@@ -2133,6 +2153,10 @@ Der Lauf: {expected}</translation>
         <translation>das print eines Hooks nimmt seine Werte einzeln, ohne sep= oder end=</translation>
     </message>
     <message>
+        <source>a hook&apos;s f-string shows values with a format such as :.4f, nothing more</source>
+        <translation>der f-String eines Hooks zeigt Werte mit einem Format wie :.4f, nicht mehr</translation>
+    </message>
+    <message>
         <source>a hook nests at most {MAX_DEPTH} operations</source>
         <translation>ein Hook schachtelt höchstens {MAX_DEPTH} Operationen</translation>
     </message>
@@ -2155,6 +2179,14 @@ Der Lauf: {expected}</translation>
     <message>
         <source>&apos;{value}&apos; cannot be part of a hook: use grad, numbers, + - * / ** and tensor methods such as clamp</source>
         <translation>&apos;{value}&apos; kann nicht Teil eines Hooks sein: Verwende grad, Zahlen, + - * / ** und Tensormethoden wie clamp</translation>
+    </message>
+    <message>
+        <source>a kept value is an expression of grad such as grad.clone()</source>
+        <translation>ein behaltener Wert ist ein Ausdruck von grad wie grad.clone()</translation>
+    </message>
+    <message>
+        <source>the list a hook keeps into has a Python name such as grads</source>
+        <translation>die Liste, in die ein Hook behält, hat einen Python-Namen wie grads</translation>
     </message>
 </context>
 <context>
@@ -3118,6 +3150,10 @@ Der Lauf: {expected}</translation>
         <translation>in Reihenfolge</translation>
     </message>
     <message>
+        <source>keep .grad once the gradient is added to it (register_post_accumulate_grad_hook)</source>
+        <translation>.grad behalten, sobald der Gradient hinzugefügt wurde (register_post_accumulate_grad_hook)</translation>
+    </message>
+    <message>
         <source>keep equal elements in their order (None: not given, PyTorch&apos;s other overload)</source>
         <translation>gleiche Elemente in ihrer Reihenfolge lassen (None: nicht angegeben, die andere Überladung von PyTorch)</translation>
     </message>
@@ -3282,8 +3318,20 @@ Der Lauf: {expected}</translation>
         <translation>der Wert der Geraden bei x = 0</translation>
     </message>
     <message>
+        <source>the list it keeps into, made before the program</source>
+        <translation>die Liste, in die er behält, vor dem Programm angelegt</translation>
+    </message>
+    <message>
+        <source>the list the hook keeps into</source>
+        <translation>die Liste, in die der Hook behält</translation>
+    </message>
+    <message>
         <source>the lower limit</source>
         <translation>die untere Grenze</translation>
+    </message>
+    <message>
+        <source>the name of its handle, for a remove step (h.remove()); none when it stays</source>
+        <translation>der Name seines Handles, für einen Entfernen-Schritt (h.remove()); keiner, wenn er bleibt</translation>
     </message>
     <message>
         <source>the number on the left</source>
@@ -3422,6 +3470,10 @@ Der Lauf: {expected}</translation>
         <translation>was in [ ] steht: i und j sind die Tensoren an diesen Eingängen</translation>
     </message>
     <message>
+        <source>what it prints of grad, the .grad after the backward added to it: print(...)</source>
+        <translation>was er von grad ausgibt, dem .grad, nachdem der Backward hinzugefügt hat: print(...)</translation>
+    </message>
+    <message>
         <source>what replaces x at or below the threshold</source>
         <translation>was x an oder unter der Schwelle ersetzt</translation>
     </message>
@@ -3430,12 +3482,20 @@ Der Lauf: {expected}</translation>
         <translation>was aus dem Gradienten wird: ein Ausdruck in grad oder print(...) davon</translation>
     </message>
     <message>
+        <source>what the hook keeps: an expression of grad such as grad.clone()</source>
+        <translation>was der Hook behält: ein Ausdruck von grad wie grad.clone()</translation>
+    </message>
+    <message>
         <source>where the squared part ends</source>
         <translation>wo der quadratische Teil endet</translation>
     </message>
     <message>
         <source>which diagonal: 0 the main one, &gt;0 above, &lt;0 below</source>
         <translation>welche Diagonale: 0 die Hauptdiagonale, &gt;0 darüber, &lt;0 darunter</translation>
+    </message>
+    <message>
+        <source>which kept value: 0 for the first</source>
+        <translation>welcher behaltene Wert: 0 für den ersten</translation>
     </message>
     <message>
         <source>which loader it draws from (the nodes of one loader share its batches)</source>
@@ -3511,6 +3571,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>A custom autograd.Function of your own, MyReLU.apply(x): its forward computes the output from the inputs (and saves what backward needs with ctx.save_for_backward); its backward computes each input&apos;s gradient from grad_output. Both are written with tensor operations such as clamp, exp and mul.</source>
         <translation>Eine eigene autograd.Function, MyReLU.apply(x): ihr forward berechnet die Ausgabe aus den Eingaben (und speichert mit ctx.save_for_backward, was backward braucht); ihr backward berechnet aus grad_output den Gradienten jeder Eingabe. Beide werden mit Tensor-Operationen wie clamp, exp und mul geschrieben.</translation>
+    </message>
+    <message>
+        <source>A hook that keeps the gradient flowing back into a tensor, as y.register_hook(lambda grad: grads.append(grad)) does, to look at it after the backward (a kept_grad node); the gradient is not changed.</source>
+        <translation>Ein Hook, der den in einen Tensor zurückfließenden Gradienten behält, wie y.register_hook(lambda grad: grads.append(grad)), um ihn nach dem Backward anzusehen (ein kept_grad-Knoten); der Gradient wird nicht verändert.</translation>
     </message>
     <message>
         <source>A linear layer: input @ weight.T + bias, as nn.Linear computes it (AddmmBackward0 for a matrix of inputs); weight and bias are leaves you train.</source>
@@ -3869,6 +3933,10 @@ Der Lauf: {expected}</translation>
         <translation>Ein Index entlang einer Dimension.</translation>
     </message>
     <message>
+        <source>One value a keep_grad hook kept: grads[0] is what it kept at the first backward that reached its tensor. It exists only after that backward, so put the node in a &apos;compute&apos; step of the timeline after it.</source>
+        <translation>Ein Wert, den ein keep_grad-Hook behalten hat: grads[0] ist, was er beim ersten Backward behielt, der seinen Tensor erreichte. Er existiert erst nach diesem Backward, also setzen Sie den Knoten in einen &apos;compute&apos;-Schritt der Zeitleiste danach.</translation>
+    </message>
+    <message>
         <source>Picks from input where the condition holds, else from other.</source>
         <translation>Nimmt aus input, wo die Bedingung gilt, sonst aus other.</translation>
     </message>
@@ -3879,6 +3947,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Points in the square [-1, 1]²: class 1 where x₁ and x₂ have opposite signs (XOR), which needs a hidden layer. An (n, 3) tensor: the features, then the label or target in the last column.</source>
         <translation>Punkte im Quadrat [-1, 1]²: Klasse 1, wo x₁ und x₂ entgegengesetzte Vorzeichen haben (XOR), was eine verborgene Schicht braucht. Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>Prints a leaf&apos;s .grad each time a backward has added to it, as w.register_post_accumulate_grad_hook(lambda p: print(p.grad)) does; grad in its text is p.grad.</source>
+        <translation>Gibt das .grad eines Blatts jedes Mal aus, wenn ein Backward hinzugefügt hat, wie w.register_post_accumulate_grad_hook(lambda p: print(p.grad)); grad in seinem Text ist p.grad.</translation>
     </message>
     <message>
         <source>Product of elements (along dim, or all).</source>
@@ -5681,12 +5753,16 @@ Warum keine grad_fn: </translation>
         <translation>ein Hook kann gezeichnet werden, wenn er ein Lambda oder eine Funktion des Skripts ist, die einen Ausdruck aus seinem Gradienten und Zahlen zurückgibt, etwa lambda grad: grad * 10, oder sie ausgibt, etwa lambda grad: print(grad)</translation>
     </message>
     <message>
-        <source>this hook&apos;s text was not found in the script; {how}</source>
-        <translation>der Text dieses Hooks wurde im Skript nicht gefunden; {how}</translation>
+        <source>a hook the graph does not hold printed during this step</source>
+        <translation>ein Hook, den der Graph nicht enthält, hat während dieses Schritts etwas ausgegeben</translation>
     </message>
     <message>
-        <source>removing a hook (handle.remove()) cannot be drawn yet</source>
-        <translation>das Entfernen eines Hooks (handle.remove()) kann noch nicht gezeichnet werden</translation>
+        <source>a hook run after the gradient is accumulated (register_post_accumulate_grad_hook) can be drawn when it prints p.grad or keeps an expression of it, such as lambda p: print(p.grad); this one does more</source>
+        <translation>ein Hook, der nach dem Akkumulieren des Gradienten läuft (register_post_accumulate_grad_hook), kann gezeichnet werden, wenn er p.grad ausgibt oder einen Ausdruck davon behält, wie lambda p: print(p.grad); dieser tut mehr</translation>
+    </message>
+    <message>
+        <source>this hook&apos;s text was not found in the script; {how}</source>
+        <translation>der Text dieses Hooks wurde im Skript nicht gefunden; {how}</translation>
     </message>
     <message>
         <source>this hook ({name}) cannot be drawn yet; {how}</source>
@@ -6155,6 +6231,22 @@ Warum keine grad_fn: </translation>
     <message>
         <source>a {n}-d convolution cannot be drawn yet; conv1d and conv2d can</source>
         <translation>eine {n}-d-Faltung kann noch nicht gezeichnet werden; conv1d und conv2d schon</translation>
+    </message>
+    <message>
+        <source>a value a hook kept is used here, but the hook also kept values while the graph was not drawn, so the graph cannot say which one it is</source>
+        <translation>hier wird ein Wert verwendet, den ein Hook behalten hat, aber der Hook behielt auch Werte, während der Graph nicht gezeichnet wurde, daher kann der Graph nicht sagen, welcher es ist</translation>
+    </message>
+    <message>
+        <source>this hook keeps {what}, which cannot be drawn yet ({error}); a hook that keeps an expression of its gradient, such as grads.append(grad.clone()), is drawn</source>
+        <translation>dieser Hook behält {what}, was noch nicht gezeichnet werden kann ({error}); ein Hook, der einen Ausdruck seines Gradienten behält, wie grads.append(grad.clone()), wird gezeichnet</translation>
+    </message>
+    <message>
+        <source>a module&apos;s backward hook ({what}) can be drawn when it prints or keeps grad_output[0] and reads nothing else; this one does more</source>
+        <translation>der Backward-Hook eines Moduls ({what}) kann gezeichnet werden, wenn er grad_output[0] ausgibt oder behält und nichts anderes liest; dieser tut mehr</translation>
+    </message>
+    <message>
+        <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>
+        <translation>hier wird ein Modul mit einem Backward-Hook (register_full_backward_hook oder register_full_backward_pre_hook) aufgerufen, was noch nicht gezeichnet werden kann: der Hook liest oder ändert Gradienten während des Backward</translation>
     </message>
 </context>
 <context>

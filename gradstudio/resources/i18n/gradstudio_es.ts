@@ -36,6 +36,14 @@
         <translation>{name}.grad = {grad} hace de {grad} el gradiente de {name} (el mismo tensor, no una copia): el siguiente backward le suma.</translation>
     </message>
     <message>
+        <source>No hook has the handle {handle} here: give a hook node of the graph that handle&apos;s name.</source>
+        <translation>Ningún hook tiene aquí el handle {handle}: dé a un nodo hook del grafo el nombre de ese handle.</translation>
+    </message>
+    <message>
+        <source>{handle}.remove() removes the hook registered on {name}: later backward passes no longer call it.</source>
+        <translation>{handle}.remove() quita el hook registrado en {name}: los backward posteriores ya no lo llaman.</translation>
+    </message>
+    <message>
         <source>Choose at least one output and one input.</source>
         <translation>Elige al menos una salida y una entrada.</translation>
     </message>
@@ -502,6 +510,18 @@ envió [{nr}] {name}: {value}</translation>
 </context>
 <context>
     <name>Catalogue</name>
+    <message>
+        <source>A hook run after the gradient is accumulated returns nothing: write what it prints, print(grad).</source>
+        <translation>Un hook que se ejecuta después de acumular el gradiente no devuelve nada: escriba lo que imprime, print(grad).</translation>
+    </message>
+    <message>
+        <source>The list {into} holds no value {call} here: its hook keeps one at each backward that reaches it. Compute this node at a step after that backward (timeline: Add ▸ compute nodes here).</source>
+        <translation>La lista {into} no tiene aquí ningún valor {call}: su hook guarda uno en cada backward que lo alcanza. Calcule este nodo en un paso después de ese backward (línea de tiempo: Añadir ▸ calcular nodos aquí).</translation>
+    </message>
+    <message>
+        <source>The hook keeps numbers in {into}, not tensors: there is no tensor to show.</source>
+        <translation>El hook guarda números en {into}, no tensores: no hay ningún tensor que mostrar.</translation>
+    </message>
     <message>
         <source>Its .grad is None here: no backward has given this tensor a gradient yet{why}. Compute it at a step after a backward (timeline: Add ▸ compute nodes here).</source>
         <translation>Su .grad es None aquí: ningún backward ha dado todavía un gradiente a este tensor{why}. Calcúlalo en un paso posterior a un backward (línea de tiempo: Añadir ▸ compute nodes here).</translation>
@@ -2133,6 +2153,10 @@ La ejecución: {expected}</translation>
         <translation>el print de un hook toma sus valores uno a uno, sin sep= ni end=</translation>
     </message>
     <message>
+        <source>a hook&apos;s f-string shows values with a format such as :.4f, nothing more</source>
+        <translation>el f-string de un hook muestra valores con un formato como :.4f, nada más</translation>
+    </message>
+    <message>
         <source>a hook nests at most {MAX_DEPTH} operations</source>
         <translation>un hook anida como mucho {MAX_DEPTH} operaciones</translation>
     </message>
@@ -2155,6 +2179,14 @@ La ejecución: {expected}</translation>
     <message>
         <source>&apos;{value}&apos; cannot be part of a hook: use grad, numbers, + - * / ** and tensor methods such as clamp</source>
         <translation>&apos;{value}&apos; no puede formar parte de un hook: usa grad, números, + - * / ** y métodos de tensor como clamp</translation>
+    </message>
+    <message>
+        <source>a kept value is an expression of grad such as grad.clone()</source>
+        <translation>un valor guardado es una expresión de grad como grad.clone()</translation>
+    </message>
+    <message>
+        <source>the list a hook keeps into has a Python name such as grads</source>
+        <translation>la lista en la que guarda un hook tiene un nombre de Python como grads</translation>
     </message>
 </context>
 <context>
@@ -3118,6 +3150,10 @@ La ejecución: {expected}</translation>
         <translation>en orden</translation>
     </message>
     <message>
+        <source>keep .grad once the gradient is added to it (register_post_accumulate_grad_hook)</source>
+        <translation>guardar .grad una vez que se le suma el gradiente (register_post_accumulate_grad_hook)</translation>
+    </message>
+    <message>
         <source>keep equal elements in their order (None: not given, PyTorch&apos;s other overload)</source>
         <translation>mantener en su orden los elementos iguales (None: sin indicar, la otra sobrecarga de PyTorch)</translation>
     </message>
@@ -3282,8 +3318,20 @@ La ejecución: {expected}</translation>
         <translation>el valor de la recta en x = 0</translation>
     </message>
     <message>
+        <source>the list it keeps into, made before the program</source>
+        <translation>la lista en la que guarda, creada antes del programa</translation>
+    </message>
+    <message>
+        <source>the list the hook keeps into</source>
+        <translation>la lista en la que guarda el hook</translation>
+    </message>
+    <message>
         <source>the lower limit</source>
         <translation>el límite inferior</translation>
+    </message>
+    <message>
+        <source>the name of its handle, for a remove step (h.remove()); none when it stays</source>
+        <translation>el nombre de su handle, para un paso de quitar (h.remove()); ninguno si se queda</translation>
     </message>
     <message>
         <source>the number on the left</source>
@@ -3422,6 +3470,10 @@ La ejecución: {expected}</translation>
         <translation>lo que va dentro de [ ]: i y j son los tensores de esas entradas</translation>
     </message>
     <message>
+        <source>what it prints of grad, the .grad after the backward added to it: print(...)</source>
+        <translation>lo que imprime de grad, el .grad después de que el backward le sumó: print(...)</translation>
+    </message>
+    <message>
         <source>what replaces x at or below the threshold</source>
         <translation>lo que sustituye a x en el umbral o por debajo</translation>
     </message>
@@ -3430,12 +3482,20 @@ La ejecución: {expected}</translation>
         <translation>en qué se convierte el gradiente: una expresión de grad, o print(...) de él</translation>
     </message>
     <message>
+        <source>what the hook keeps: an expression of grad such as grad.clone()</source>
+        <translation>lo que guarda el hook: una expresión de grad como grad.clone()</translation>
+    </message>
+    <message>
         <source>where the squared part ends</source>
         <translation>dónde termina la parte cuadrática</translation>
     </message>
     <message>
         <source>which diagonal: 0 the main one, &gt;0 above, &lt;0 below</source>
         <translation>qué diagonal: 0 la principal, &gt;0 por encima, &lt;0 por debajo</translation>
+    </message>
+    <message>
+        <source>which kept value: 0 for the first</source>
+        <translation>qué valor guardado: 0 para el primero</translation>
     </message>
     <message>
         <source>which loader it draws from (the nodes of one loader share its batches)</source>
@@ -3511,6 +3571,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>A custom autograd.Function of your own, MyReLU.apply(x): its forward computes the output from the inputs (and saves what backward needs with ctx.save_for_backward); its backward computes each input&apos;s gradient from grad_output. Both are written with tensor operations such as clamp, exp and mul.</source>
         <translation>Una autograd.Function propia, MyReLU.apply(x): su forward calcula la salida a partir de las entradas (y guarda con ctx.save_for_backward lo que backward necesita); su backward calcula el gradiente de cada entrada a partir de grad_output. Ambos se escriben con operaciones de tensores como clamp, exp y mul.</translation>
+    </message>
+    <message>
+        <source>A hook that keeps the gradient flowing back into a tensor, as y.register_hook(lambda grad: grads.append(grad)) does, to look at it after the backward (a kept_grad node); the gradient is not changed.</source>
+        <translation>Un hook que guarda el gradiente que vuelve a un tensor, como hace y.register_hook(lambda grad: grads.append(grad)), para verlo después del backward (un nodo kept_grad); el gradiente no cambia.</translation>
     </message>
     <message>
         <source>A linear layer: input @ weight.T + bias, as nn.Linear computes it (AddmmBackward0 for a matrix of inputs); weight and bias are leaves you train.</source>
@@ -3869,6 +3933,10 @@ La ejecución: {expected}</translation>
         <translation>Un índice a lo largo de una dimensión.</translation>
     </message>
     <message>
+        <source>One value a keep_grad hook kept: grads[0] is what it kept at the first backward that reached its tensor. It exists only after that backward, so put the node in a &apos;compute&apos; step of the timeline after it.</source>
+        <translation>Un valor que guardó un hook keep_grad: grads[0] es lo que guardó en el primer backward que alcanzó su tensor. Solo existe después de ese backward, así que ponga el nodo en un paso &apos;compute&apos; de la línea de tiempo después de él.</translation>
+    </message>
+    <message>
         <source>Picks from input where the condition holds, else from other.</source>
         <translation>Toma de input donde se cumple la condición; si no, de other.</translation>
     </message>
@@ -3879,6 +3947,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>Points in the square [-1, 1]²: class 1 where x₁ and x₂ have opposite signs (XOR), which needs a hidden layer. An (n, 3) tensor: the features, then the label or target in the last column.</source>
         <translation>Puntos en el cuadrado [-1, 1]²: clase 1 donde x₁ y x₂ tienen signos opuestos (XOR), lo que necesita una capa oculta. Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>Prints a leaf&apos;s .grad each time a backward has added to it, as w.register_post_accumulate_grad_hook(lambda p: print(p.grad)) does; grad in its text is p.grad.</source>
+        <translation>Imprime el .grad de una hoja cada vez que un backward le ha sumado, como hace w.register_post_accumulate_grad_hook(lambda p: print(p.grad)); grad en su texto es p.grad.</translation>
     </message>
     <message>
         <source>Product of elements (along dim, or all).</source>
@@ -5681,12 +5753,16 @@ Por qué no hay grad_fn: </translation>
         <translation>un hook se puede dibujar cuando es una lambda o función del script que devuelve una expresión de su gradiente y números, como lambda grad: grad * 10, o que los imprime, como lambda grad: print(grad)</translation>
     </message>
     <message>
-        <source>this hook&apos;s text was not found in the script; {how}</source>
-        <translation>el texto de este hook no se encontró en el script; {how}</translation>
+        <source>a hook the graph does not hold printed during this step</source>
+        <translation>un hook que el grafo no contiene imprimió durante este paso</translation>
     </message>
     <message>
-        <source>removing a hook (handle.remove()) cannot be drawn yet</source>
-        <translation>quitar un hook (handle.remove()) aún no se puede dibujar</translation>
+        <source>a hook run after the gradient is accumulated (register_post_accumulate_grad_hook) can be drawn when it prints p.grad or keeps an expression of it, such as lambda p: print(p.grad); this one does more</source>
+        <translation>un hook que se ejecuta después de acumular el gradiente (register_post_accumulate_grad_hook) se puede dibujar cuando imprime p.grad o guarda una expresión de él, como lambda p: print(p.grad); este hace más</translation>
+    </message>
+    <message>
+        <source>this hook&apos;s text was not found in the script; {how}</source>
+        <translation>el texto de este hook no se encontró en el script; {how}</translation>
     </message>
     <message>
         <source>this hook ({name}) cannot be drawn yet; {how}</source>
@@ -6155,6 +6231,22 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>a {n}-d convolution cannot be drawn yet; conv1d and conv2d can</source>
         <translation>una convolución {n}-d aún no se puede dibujar; conv1d y conv2d sí</translation>
+    </message>
+    <message>
+        <source>a value a hook kept is used here, but the hook also kept values while the graph was not drawn, so the graph cannot say which one it is</source>
+        <translation>aquí se usa un valor que guardó un hook, pero el hook también guardó valores mientras el grafo no se dibujaba, así que el grafo no puede decir cuál es</translation>
+    </message>
+    <message>
+        <source>this hook keeps {what}, which cannot be drawn yet ({error}); a hook that keeps an expression of its gradient, such as grads.append(grad.clone()), is drawn</source>
+        <translation>este hook guarda {what}, que aún no se puede dibujar ({error}); un hook que guarda una expresión de su gradiente, como grads.append(grad.clone()), se dibuja</translation>
+    </message>
+    <message>
+        <source>a module&apos;s backward hook ({what}) can be drawn when it prints or keeps grad_output[0] and reads nothing else; this one does more</source>
+        <translation>el hook de backward de un módulo ({what}) se puede dibujar cuando imprime o guarda grad_output[0] y no lee nada más; este hace más</translation>
+    </message>
+    <message>
+        <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>
+        <translation>aquí se llama a un módulo con un hook de backward (register_full_backward_hook o register_full_backward_pre_hook), lo que aún no se puede dibujar: el hook lee o cambia gradientes durante el backward</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,8 @@
 """What the graph cannot show, refused in plain words when the script calls it: hooks
-on gradients (but a printing ``Tensor.register_hook``: see ``hooks``), a module's backward
-hooks and BatchNorm's buffers; a custom ``autograd.Function`` is drawn, or refused, by ``functions``.
+on gradients (but ``Tensor.register_hook`` and ``register_post_accumulate_grad_hook``
+called by the script itself: see ``hooks``), a module's backward
+hooks (but full ones printing or keeping ``grad_output[0]``: see ``module_hooks``), the
+deprecated ``register_backward_hook`` and BatchNorm's buffers; a custom ``autograd.Function`` is drawn, or refused, by ``functions``.
 ``REFUSED`` maps each observed name to its sentence. (``load_state_dict`` and gradient clipping are timeline actions; a module's
 forward hooks, its other buffers and ``state_dict()`` are the script's own code, traced
 as it runs: ``quietly``.)"""
@@ -9,7 +11,8 @@ from functools import partial
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from ..functions import function_apply
-from ..hooks import register_hook
+from ..hooks import register_hook, register_post_accumulate_hook
+from ..module_hooks import register_module_hook, setting_up
 from ..values import TraceError
 from .kinds import at_top
 
@@ -86,5 +89,11 @@ def handlers(rec):
     h["torch.nn.Module.register_buffer"] = partial(buffer, rec)
     h["torch.nn.Module.state_dict"] = partial(quietly, rec)
     h["Tensor.register_hook"] = at_top(rec, partial(_register_hook, rec))
+    for name in ("register_full_backward_hook", "register_full_backward_pre_hook"):
+        h[f"torch.nn.Module.{name}"] = at_top(rec, partial(register_module_hook, rec, name))
+    for side in ("inputs", "outputs"):
+        h[f"torch.nn.Module backward hooks' {side}"] = partial(setting_up, rec, side)
+    h["Tensor.register_post_accumulate_grad_hook"] = at_top(
+        rec, lambda func, args, kwargs: register_post_accumulate_hook(rec, func, *args, **kwargs))
     h["torch.autograd.Function.apply"] = partial(function_apply, rec)
     return h
