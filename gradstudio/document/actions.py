@@ -161,19 +161,21 @@ def loop_structure(timeline):
             epochs = open_at
         elif loop == "opens":
             if open_at is not None:
-                problems[i] = ("A loop inside a loop is not supported: end the loop above "
-                               "before starting another.")
+                problems[i] = translate(
+                    "Actions", "A loop inside a loop is not supported: end the loop above "
+                    "before starting another.")
             else:
                 open_at = i
         elif loop == "closes":
             if open_at is None:
-                problems[i] = "This 'end loop' closes no loop: add a loop before it."
+                problems[i] = translate(
+                    "Actions", "This 'end of loop' closes no loop: add a loop before it.")
             else:
                 ends[open_at] = i
                 open_at = None
     if open_at is not None:
-        problems[open_at] = ("This loop has no end: add an 'end loop' after the steps it "
-                             "repeats.")
+        problems[open_at] = translate(
+            "Actions", "This loop has no end: add an 'end of loop' after the steps it repeats.")
     return ends, problems
 
 
@@ -193,12 +195,12 @@ def _epoch_problem(timeline, open_at, epochs, action):
     """Why an ``epoch_end`` step cannot split the loop open at ``open_at`` (``epochs``:
     the loop an earlier one split), or None."""
     if open_at is None:
-        return "This epoch's end is in no loop: move it inside a loop."
+        return translate("Actions", "This epoch's end is in no loop: move it inside a loop.")
     if epochs == open_at:
-        return "A loop has one epoch's end: remove this one."
+        return translate("Actions", "A loop has one epoch's end: remove this one.")
     if timeline[open_at].params["count"] % action.params["every"]:
-        return ("The loop's count is not a whole number of epochs of this many steps: "
-                "make it a multiple of the steps per epoch.")
+        return translate("Actions", "The loop's count is not a whole number of epochs of "
+                         "this many steps: make it a multiple of the steps per epoch.")
     return None
 
 
