@@ -272,6 +272,30 @@
         <translation>&apos;{name}&apos; enthält mehr als {MAX_SAID:,} Zeichen aufgezeichneten Text.</translation>
     </message>
     <message>
+        <source>A loop inside a loop is not supported: end the loop above before starting another.</source>
+        <translation>Eine Schleife in einer Schleife wird nicht unterstützt: Beende die Schleife darüber, bevor du eine neue beginnst.</translation>
+    </message>
+    <message>
+        <source>This &apos;end of loop&apos; closes no loop: add a loop before it.</source>
+        <translation>Dieses „Ende der Schleife“ schließt keine Schleife: Füge davor eine Schleife hinzu.</translation>
+    </message>
+    <message>
+        <source>This loop has no end: add an &apos;end of loop&apos; after the steps it repeats.</source>
+        <translation>Diese Schleife hat kein Ende: Füge nach den Schritten, die sie wiederholt, ein „Ende der Schleife“ hinzu.</translation>
+    </message>
+    <message>
+        <source>This epoch&apos;s end is in no loop: move it inside a loop.</source>
+        <translation>Dieses Epochenende liegt in keiner Schleife: Verschiebe es in eine Schleife.</translation>
+    </message>
+    <message>
+        <source>A loop has one epoch&apos;s end: remove this one.</source>
+        <translation>Eine Schleife hat nur ein Epochenende: Entferne dieses.</translation>
+    </message>
+    <message>
+        <source>The loop&apos;s count is not a whole number of epochs of this many steps: make it a multiple of the steps per epoch.</source>
+        <translation>Die Anzahl der Durchläufe der Schleife ist keine ganze Zahl von Epochen mit so vielen Schritten: Mache sie zu einem Vielfachen der Schritte pro Epoche.</translation>
+    </message>
+    <message>
         <source>{v} digits after the point</source>
         <translation>{v} Nachkommastellen</translation>
     </message>
@@ -4968,6 +4992,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Not run in the iteration asked for: the loop stopped early.</source>
         <translation>In der gewünschten Iteration nicht ausgeführt: Die Schleife hielt früher an.</translation>
+    </message>
+    <message>
+        <source>Not computed: an input is computed at step {latest}, after this node&apos;s step {at}; compute this node at a later step.</source>
+        <translation>Nicht berechnet: Eine Eingabe wird erst in Schritt {latest} berechnet, nach dem Schritt {at} dieses Knotens; berechne diesen Knoten in einem späteren Schritt.</translation>
     </message>
 </context>
 <context>

@@ -272,6 +272,30 @@
         <translation>&apos;{name}&apos; contiene más de {MAX_SAID:,} caracteres de texto grabado.</translation>
     </message>
     <message>
+        <source>A loop inside a loop is not supported: end the loop above before starting another.</source>
+        <translation>Un bucle dentro de un bucle no está soportado: termina el bucle de arriba antes de empezar otro.</translation>
+    </message>
+    <message>
+        <source>This &apos;end of loop&apos; closes no loop: add a loop before it.</source>
+        <translation>Este «fin del bucle» no cierra ningún bucle: añade un bucle antes.</translation>
+    </message>
+    <message>
+        <source>This loop has no end: add an &apos;end of loop&apos; after the steps it repeats.</source>
+        <translation>Este bucle no tiene fin: añade un «fin del bucle» después de los pasos que repite.</translation>
+    </message>
+    <message>
+        <source>This epoch&apos;s end is in no loop: move it inside a loop.</source>
+        <translation>Este final de época no está en ningún bucle: muévelo dentro de un bucle.</translation>
+    </message>
+    <message>
+        <source>A loop has one epoch&apos;s end: remove this one.</source>
+        <translation>Un bucle tiene un solo final de época: elimina este.</translation>
+    </message>
+    <message>
+        <source>The loop&apos;s count is not a whole number of epochs of this many steps: make it a multiple of the steps per epoch.</source>
+        <translation>El número de iteraciones del bucle no es un número entero de épocas de tantos pasos: hazlo múltiplo de los pasos por época.</translation>
+    </message>
+    <message>
         <source>{v} digits after the point</source>
         <translation>{v} decimales</translation>
     </message>
@@ -4968,6 +4992,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>Not run in the iteration asked for: the loop stopped early.</source>
         <translation>No ejecutado en la iteración pedida: el bucle se detuvo antes.</translation>
+    </message>
+    <message>
+        <source>Not computed: an input is computed at step {latest}, after this node&apos;s step {at}; compute this node at a later step.</source>
+        <translation>No calculado: una entrada se calcula en el paso {latest}, después del paso {at} de este nodo; calcula este nodo en un paso posterior.</translation>
     </message>
 </context>
 <context>
