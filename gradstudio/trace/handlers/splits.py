@@ -11,8 +11,17 @@ draw the engine's ``random_split`` made, recorded as any other), one slice node 
 (another dataset, a draw the graph has no node for) is left as the engine made it; its
 row numbers are marked (``values.RowsFromSplit``) so that a tensor computed from them is
 refused in words naming the line of the split, not an ``.item()`` the script never wrote.
+
+A ``Subset(dataset, indices)`` of the script's own rows (a ``range``, a list of plain
+numbers, or an integer tensor of the graph) is drawn the same way: per tensor of the
+dataset ``X[0:40]`` (rows in a row, as a slice), ``X[[3, 0, 7]]`` or ``X[rows]``, so a
+loader over it folds too. Rows read from a tensor (``perm.tolist()``) keep their mark:
+the subset is then left as the engine made it, and its batches are recorded.
 """
-from ..values import mark_split_rows, _Record
+from gradstudio.engine import inspect as raw
+
+from ..ops import _index_key_text
+from ..values import has_marked, mark_split_rows, _Record
 
 __all__ = ["handlers", "subset_tensors"]
 
@@ -76,7 +85,62 @@ def _split(rec, func, args, kwargs):
     return subsets
 
 
+def rows_key(rec, indices, n):
+    """``(key, ports, key value)`` taking ``indices`` (a Subset's or a sampler's rows)
+    of ``n`` rows, or None when the graph cannot draw them: a ``range`` or a list of
+    plain numbers within the rows (not read from a tensor), or a 1-D integer tensor of
+    the graph."""
+    is_tensor = raw.is_tensor
+    if is_tensor(indices):
+        if indices.dim() != 1 or indices.dtype != rec.torch.int64 or \
+                id(indices) not in rec.node_of or indices.requires_grad:
+            return None
+        return "i", {"i": indices}, indices
+    if isinstance(indices, range):
+        rows = indices
+    elif type(indices) in (list, tuple) and not has_marked(indices) and \
+            all(type(i) is int for i in indices):
+        rows = list(indices)
+    else:
+        return None
+    if not rows or not all(-n <= i < n for i in rows):
+        return None
+    start, last = rows[0], rows[-1]
+    if 0 <= start and list(rows) == list(range(start, last + 1)):
+        key = slice(start, last + 1)
+    elif isinstance(rows, range) and rows.step > 0 and start >= 0:
+        key = slice(start, rows.stop, rows.step)
+    else:
+        key = list(rows)
+    text, _ = _index_key_text(key, is_tensor)
+    return None if text is None else (text, {}, key)
+
+
+def _subset(rec, func, args, kwargs):
+    func(*args, **kwargs)
+    if rec.quiet or len(rec.frames) > 1:
+        return
+    subset = args[0]
+    data = rec.torch.utils.data
+    tensors = subset_tensors(rec, subset.dataset) if type(subset) is data.Subset else None
+    if tensors is None or any(id(t) not in rec.node_of or t.requires_grad for t in tensors):
+        return
+    found = rows_key(rec, subset.indices, len(subset.dataset))
+    if found is None:
+        return
+    text, ports, key = found
+    pieces = []
+    for t in tensors:
+        piece = _quietly(rec, lambda: t[key])
+        rec.emit(_Record("index", {"key": text}, {"self": t, **ports}, piece))
+        pieces.append(piece)
+    rec.subsets[id(subset)] = pieces
+    rec.keep.extend([subset, *pieces])
+
+
 def handlers(rec):
-    """The split's handler for ``rec``, by observed name."""
+    """The split's and the subset's handlers for ``rec``, by observed name."""
     return {"torch.utils.data.random_split":
-            lambda func, args, kwargs: _split(rec, func, args, kwargs)}
+            lambda func, args, kwargs: _split(rec, func, args, kwargs),
+            "torch.utils.data.Subset":
+            lambda func, args, kwargs: _subset(rec, func, args, kwargs)}
