@@ -551,6 +551,10 @@ sandte [{nr}] {name}: {value}</translation>
         <translation>Ein Loader braucht 1 bis {most:,} Zeilen und eine Batchgröße von mindestens 1.</translation>
     </message>
     <message>
+        <source>A SubsetRandomSampler draws its rows in a new order every epoch: turn shuffle on, or choose the DataLoader source.</source>
+        <translation>Ein SubsetRandomSampler zieht seine Zeilen in jeder Epoche in neuer Reihenfolge: Schalte shuffle ein oder wähle die Quelle DataLoader.</translation>
+    </message>
+    <message>
         <source>With drop_last and a batch larger than the rows, the loader has no batch at all: lower the batch size.</source>
         <translation>Mit drop_last und einem Batch, der größer ist als die Zeilen, hat der Loader gar keinen Batch: Verkleinern Sie die Batchgröße.</translation>
     </message>
@@ -3366,8 +3370,8 @@ Der Lauf: {expected}</translation>
         <translation>verwendet, wo die Bedingung gilt, wenn &apos;input&apos; nicht verbunden ist</translation>
     </message>
     <message>
-        <source>what draws the batches: a DataLoader over the rows, or an epoch&apos;s permutation sliced (perm = torch.randperm(size); perm[i:i + batch_size])</source>
-        <translation>was die Batches zieht: ein DataLoader über die Zeilen oder die Permutation einer Epoche, in Stücke geschnitten (perm = torch.randperm(size); perm[i:i + batch_size])</translation>
+        <source>what draws the batches: a DataLoader over the rows, an epoch&apos;s permutation sliced (perm = torch.randperm(size); perm[i:i + batch_size]), or a DataLoader given sampler=SubsetRandomSampler (the seed is then the sampler&apos;s generator&apos;s)</source>
+        <translation>was die Batches zieht: ein DataLoader über die Zeilen, die Permutation einer Epoche, in Stücke geschnitten (perm = torch.randperm(size); perm[i:i + batch_size]), oder ein DataLoader mit sampler=SubsetRandomSampler (der Seed ist dann der des Generators des Samplers)</translation>
     </message>
     <message>
         <source>what goes inside [ ]: i and j are the tensors on those ports</source>

@@ -551,6 +551,10 @@ envió [{nr}] {name}: {value}</translation>
         <translation>Un loader necesita de 1 a {most:,} filas y un tamaño de lote de al menos 1.</translation>
     </message>
     <message>
+        <source>A SubsetRandomSampler draws its rows in a new order every epoch: turn shuffle on, or choose the DataLoader source.</source>
+        <translation>Un SubsetRandomSampler extrae sus filas en un orden nuevo en cada época: activa shuffle o elige la fuente DataLoader.</translation>
+    </message>
+    <message>
         <source>With drop_last and a batch larger than the rows, the loader has no batch at all: lower the batch size.</source>
         <translation>Con drop_last y un lote mayor que las filas, el loader no tiene ningún lote: reduzca el tamaño del lote.</translation>
     </message>
@@ -3366,8 +3370,8 @@ La ejecución: {expected}</translation>
         <translation>se usa donde se cumple la condición cuando &apos;input&apos; no está conectado</translation>
     </message>
     <message>
-        <source>what draws the batches: a DataLoader over the rows, or an epoch&apos;s permutation sliced (perm = torch.randperm(size); perm[i:i + batch_size])</source>
-        <translation>qué extrae los lotes: un DataLoader sobre las filas, o la permutación de una época cortada en trozos (perm = torch.randperm(size); perm[i:i + batch_size])</translation>
+        <source>what draws the batches: a DataLoader over the rows, an epoch&apos;s permutation sliced (perm = torch.randperm(size); perm[i:i + batch_size]), or a DataLoader given sampler=SubsetRandomSampler (the seed is then the sampler&apos;s generator&apos;s)</source>
+        <translation>qué extrae los lotes: un DataLoader sobre las filas, la permutación de una época cortada en trozos (perm = torch.randperm(size); perm[i:i + batch_size]), o un DataLoader con sampler=SubsetRandomSampler (la semilla es entonces la del generador del sampler)</translation>
     </message>
     <message>
         <source>what goes inside [ ]: i and j are the tensors on those ports</source>
