@@ -85,7 +85,7 @@ PROGRAMS = {
                 opt.zero_grad()
                 loss.backward()
                 opt.step()
-        print(loss.item())
+        print(f"{loss.item():.4f}")
         print(model[2].bias)
     """,
     # the loss printed every other epoch
@@ -172,7 +172,7 @@ PROGRAMS = {
                 opt.zero_grad()
                 loss.backward()
                 opt.step()
-            print(epoch, loss.item())
+            print(epoch, f"{loss.item():.5f}")
         print(w.t())
     """,
     # random_split into training and validation Subsets

@@ -26,7 +26,7 @@ from gradstudio.engine import inspect as raw
 
 from ..ops import _index_key_text
 from ..values import _Record
-from .splits import _quietly, rows_key, subset_tensors
+from .splits import rows_key, rows_of, subset_tensors
 
 _KIND = "loader_batch"
 
@@ -204,14 +204,8 @@ def _made(rec, func, args, kwargs):
     found = None if raw.is_tensor(rows) else rows_key(rec, rows, len(loader.dataset))
     if found is None or len(set(rows)) != len(rows):
         return                          # (a batch is its rows' places in the list: one each)
-    text, ports, key = found
-    pieces = []
-    for t in tensors:
-        piece = _quietly(rec, lambda: t[key])
-        rec.emit(_Record("index", {"key": text}, {"self": t, **ports}, piece))
-        pieces.append(piece)
-    rec.subsets[id(loader)] = pieces
-    rec.keep.extend([loader, *pieces])
+    rec.subsets[id(loader)] = rows_of(rec, tensors, found)
+    rec.keep.append(loader)
 
 
 def handlers(rec):

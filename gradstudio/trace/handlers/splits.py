@@ -14,16 +14,19 @@ refused in words naming the line of the split, not an ``.item()`` the script nev
 
 A ``Subset(dataset, indices)`` of the script's own rows (a ``range``, a list of plain
 numbers, or an integer tensor of the graph) is drawn the same way: per tensor of the
-dataset ``X[0:40]`` (rows in a row, as a slice), ``X[[3, 0, 7]]`` or ``X[rows]``, so a
+dataset ``X[0:40]`` (rows in a row, as a slice), ``X[[3, 0, 7]]`` (a numpy array of
+rows too, unless the script read a tensor as numpy) or ``X[rows]``, so a
 loader over it folds too. Rows read from a tensor (``perm.tolist()``) keep their mark:
 the subset is then left as the engine made it, and its batches are recorded.
 """
+import numpy as np
+
 from gradstudio.engine import inspect as raw
 
 from ..ops import _index_key_text
 from ..values import has_marked, mark_split_rows, _Record
 
-__all__ = ["handlers", "subset_tensors"]
+__all__ = ["handlers", "rows_key", "rows_of", "subset_tensors"]
 
 
 def subset_tensors(rec, dataset):
@@ -96,6 +99,9 @@ def rows_key(rec, indices, n):
                 id(indices) not in rec.node_of or indices.requires_grad:
             return None
         return "i", {"i": indices}, indices
+    if isinstance(indices, np.ndarray) and indices.ndim == 1 and \
+            indices.dtype.kind in "iu" and not has_marked(indices):
+        indices = indices.tolist()          # (numpy's own rows: sklearn's, a permutation)
     if isinstance(indices, range):
         rows = indices
     elif type(indices) in (list, tuple) and not has_marked(indices) and \
@@ -128,14 +134,27 @@ def _subset(rec, func, args, kwargs):
     found = rows_key(rec, subset.indices, len(subset.dataset))
     if found is None:
         return
+    rec.subsets[id(subset)] = rows_of(rec, tensors, found)
+    rec.keep.append(subset)
+
+
+def rows_of(rec, tensors, found):
+    """The rows ``found`` (``rows_key``'s) of each of ``tensors``, drawn as index nodes;
+    the same rows of the same nodes taken again (a subset or a loader made anew each
+    epoch) are the pieces taken before, so the epochs draw the same graph."""
     text, ports, key = found
+    same = (tuple(rec.node_of[id(t)] for t in tensors), text,
+            tuple((p, rec.node_of.get(id(v))) for p, v in ports.items()))
+    if None not in same[2] and same in rec.subset_rows:
+        return rec.subset_rows[same]
     pieces = []
     for t in tensors:
         piece = _quietly(rec, lambda: t[key])
         rec.emit(_Record("index", {"key": text}, {"self": t, **ports}, piece))
         pieces.append(piece)
-    rec.subsets[id(subset)] = pieces
-    rec.keep.extend([subset, *pieces])
+    rec.subset_rows[same] = pieces
+    rec.keep.extend(pieces)
+    return pieces
 
 
 def handlers(rec):
