@@ -472,3 +472,35 @@ EDGES = {
         print(w.t())
     """,
 }
+
+# name -> (the loop blocks' counts, the steps per epoch of an epoch's end or None): the
+# programs that open as loops over their batches, nothing recorded
+FOLDS = {
+    "subset_indices": ([12], None),
+    "subset_random_sampler": ([9], None),
+    "random_sampler": ([12], None),
+    "smaller_last_batch_shuffled": ([16], None),
+    "print_every_k": ([24], None),
+    "validate_every_k": ([16], 8),
+    "scheduler_every_epoch": ([12], 3),
+    "randperm_smaller_last": ([12], None),
+    "random_split": ([12], None),
+    "val_loader_every_k": ([16], 8),
+    "print_every_k_batches": ([8], None),
+    "scheduler_every_k": ([24], 8),
+    "subset_tensor_rows_nested": ([12], None),
+    "subset_numpy_rows": ([4], None),
+    "sampler_global_then_draws": ([12], None),
+    "train_and_valid_samplers": ([12], 4),
+    "continued_in_a_second_cell": ([16], None),
+    "train_function_called_twice": ([20], None),
+}
+
+# what is not folded, and how it opens: "recorded" (a part recorded, the note naming its
+# line) or "unrolled" (every batch drawn, no loop block); exact either way
+NOT_FOLDED = {
+    "subset_randperm_indices": "recorded",         # rows from perm.tolist()
+    "sampler_rows_from_tolist": "recorded",
+    "subset_then_data_written": "recorded",        # X[3] = 10 after X[:, :1] was taken
+    "sampler_and_loader_generators": "unrolled",   # a generator for both
+}
