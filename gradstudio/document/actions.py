@@ -11,6 +11,7 @@ per output, None for a scalar output's implicit 1; empty when none is given), ``
 ``float``
 (finite), ``float?`` (finite or None: PyTorch's default), ``int`` (1 to ``MAX_COUNT``),
 ``count`` (0 to ``MAX_COUNT``), ``counts`` (a list of those: a scheduler's milestones),
+``floats`` (a list of finite numbers: the metric a scheduler's step was given each epoch),
 ``action`` (the id of the action making the optimizer or scheduler the setting is named
 after), ``choice`` (one of ``CHOICES``),
 ``text`` (a short string: a print's ``sep``), ``formula`` (a learning-rate lambda's
@@ -89,6 +90,13 @@ def check_action_param(kind, name, value):
             raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must list whole numbers from 0 "
                                              "to {MAX_COUNT:,}."), name)
         value = list(value)
+    elif t == "floats":
+        if not isinstance(value, (list, tuple)) or len(value) > MAX_COUNT or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                for v in value):
+            raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must list at most "
+                                             "{MAX_COUNT:,} finite numbers."), name)
+        value = [float(v) for v in value]
     elif t == "text":
         if not isinstance(value, str) or len(value) > MAX_TEXT:
             raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be a text of at most "

@@ -269,6 +269,26 @@ PROGRAMS = {
                 opt.zero_grad(); loss.backward(); opt.step()
         print(w.t())
     """,
+    # ReduceLROnPlateau stepped each epoch with the epoch's total loss, a Python number
+    "plateau_per_epoch": """
+        import torch
+        from torch.utils.data import TensorDataset, DataLoader
+        torch.manual_seed(33)
+        X = torch.randn(24, 2); y = X[:, :1] ** 2
+        lin = torch.nn.Linear(2, 1)
+        opt = torch.optim.SGD(lin.parameters(), lr=0.5)
+        sched = torch.optim.lr_scheduler.ReduceLROnPlateau(opt, patience=0, factor=0.5)
+        loader = DataLoader(TensorDataset(X, y), batch_size=6)
+        for epoch in range(4):
+            total = 0.0
+            for xb, yb in loader:
+                loss = torch.nn.functional.mse_loss(lin(xb), yb)
+                opt.zero_grad(); loss.backward(); opt.step()
+                total += loss.item()
+            sched.step(total)
+            print(epoch, round(total, 4), opt.param_groups[0]["lr"])
+        print(lin.weight)
+    """,
 }
 
 # notebooks: a training cell run, then a cell that continues training
@@ -492,6 +512,7 @@ FOLDS = {
     "subset_numpy_rows": ([4], None),
     "sampler_global_then_draws": ([12], None),
     "train_and_valid_samplers": ([12], 4),
+    "plateau_per_epoch": ([16], 4),
     "continued_in_a_second_cell": ([16], None),
     "train_function_called_twice": ([20], None),
 }

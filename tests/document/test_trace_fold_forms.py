@@ -148,3 +148,32 @@ def test_a_sampler_source_that_does_not_shuffle_says_so():
     doc, node = _sampler_doc(shuffle=False)
     result = run(doc)
     assert "turn shuffle on" in result.errors[node]
+
+
+def test_a_plateau_step_holds_the_metric_of_each_epoch(traced):
+    """ReduceLROnPlateau's ``step(total)`` with a Python number per epoch is one step at
+    the epoch's end holding each epoch's number (recorded with its line); a loop run for
+    more epochs than were recorded says so at that step instead of reusing a number."""
+    doc = traced["plateau_per_epoch"]
+    step = next(a for a in doc.timeline if a.kind == "scheduler_step")
+    assert step.params["value"] is None and len(step.params["values"]) == 4
+    assert len(set(step.params["values"])) == 4 and step.params["line"] == 15
+    code = export_script(doc).text
+    assert f"scheduler.step({tuple(step.params['values'])!r}[epoch])  # recorded (line 15)" \
+        in code
+    loop = next(a for a in doc.timeline if a.kind == "loop")
+    from gradstudio.document.files import dumps, loads
+    longer = loads(dumps(doc))
+    longer.set_action_param(loop.id, "count", 20)
+    result = run(longer)
+    errors = [o.error for o in result.outcomes if o.error]
+    assert any("metric the script computed for 4 iterations, and this is iteration 5"
+               in e for e in errors), errors
+
+
+@pytest.mark.parametrize("value", [[1.0, float("nan")], "1, 2", [True], [1.0] * 100_001])
+def test_a_scheduler_steps_numbers_are_checked(value):
+    from gradstudio.document.actions import ActionParamError, check_action_param
+    with pytest.raises(ActionParamError, match="must list at most"):
+        check_action_param("scheduler_step", "values", value)
+    assert check_action_param("scheduler_step", "values", [1, 2.5]) == [1.0, 2.5]
