@@ -136,6 +136,10 @@
         <translation>Erstellt torch.optim.lr_scheduler.{schedule} über {optimizer}: Von hier an {rule} jedes seiner step().</translation>
     </message>
     <message>
+        <source>This step holds the metric the script computed for {count} iterations, and this is iteration {at}: lower the loop&apos;s count, or give the step a tensor as its metric.</source>
+        <translation>Dieser Schritt enthält die Metrik, die das Skript für {count} Durchläufe berechnet hat, und dies ist Durchlauf {at}: Verringere die Anzahl der Durchläufe der Schleife oder gib dem Schritt einen Tensor als Metrik.</translation>
+    </message>
+    <message>
         <source>ReduceLROnPlateau&apos;s step needs the metric it watches: choose a tensor (the loss) or give a number.</source>
         <translation>Der step von ReduceLROnPlateau braucht die Metrik, die er beobachtet: Wähle einen Tensor (den Verlust) oder gib eine Zahl an.</translation>
     </message>
@@ -250,6 +254,10 @@
     <message>
         <source>&apos;{name}&apos; must list whole numbers from 0 to {MAX_COUNT:,}.</source>
         <translation>&apos;{name}&apos; muss ganze Zahlen von 0 bis {MAX_COUNT:,} aufführen.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must list at most {MAX_COUNT:,} finite numbers.</source>
+        <translation>&apos;{name}&apos; muss höchstens {MAX_COUNT:,} endliche Zahlen aufführen.</translation>
     </message>
     <message>
         <source>&apos;{name}&apos; must be a text of at most {MAX_TEXT:,} characters.</source>

@@ -136,6 +136,10 @@
         <translation>Crea torch.optim.lr_scheduler.{schedule} sobre {optimizer}: de aquí en adelante cada uno de sus step() {rule}.</translation>
     </message>
     <message>
+        <source>This step holds the metric the script computed for {count} iterations, and this is iteration {at}: lower the loop&apos;s count, or give the step a tensor as its metric.</source>
+        <translation>Este paso guarda la métrica que el script calculó para {count} iteraciones, y esta es la iteración {at}: reduce el número de iteraciones del bucle o da al paso un tensor como métrica.</translation>
+    </message>
+    <message>
         <source>ReduceLROnPlateau&apos;s step needs the metric it watches: choose a tensor (the loss) or give a number.</source>
         <translation>El step de ReduceLROnPlateau necesita la métrica que vigila: elige un tensor (la pérdida) o da un número.</translation>
     </message>
@@ -250,6 +254,10 @@
     <message>
         <source>&apos;{name}&apos; must list whole numbers from 0 to {MAX_COUNT:,}.</source>
         <translation>&apos;{name}&apos; debe enumerar números enteros de 0 a {MAX_COUNT:,}.</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; must list at most {MAX_COUNT:,} finite numbers.</source>
+        <translation>&apos;{name}&apos; debe enumerar como mucho {MAX_COUNT:,} números finitos.</translation>
     </message>
     <message>
         <source>&apos;{name}&apos; must be a text of at most {MAX_TEXT:,} characters.</source>
