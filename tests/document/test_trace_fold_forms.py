@@ -177,3 +177,17 @@ def test_a_scheduler_steps_numbers_are_checked(value):
     with pytest.raises(ActionParamError, match="must list at most"):
         check_action_param("scheduler_step", "values", value)
     assert check_action_param("scheduler_step", "values", [1, 2.5]) == [1.0, 2.5]
+
+
+def test_a_plateau_steps_numbers_are_marked_once_the_graph_is_edited(traced):
+    from gradstudio.document.files import dumps, loads
+    from gradstudio.document.recorded import is_stale, recorded_parts
+    doc = loads(dumps(traced["plateau_per_epoch"]))
+    step = next(a for a in doc.timeline if a.kind == "scheduler_step")
+    assert recorded_parts(step) and not is_stale(doc)
+    optimizer = next(a for a in doc.timeline if a.kind == "optimizer")
+    doc.set_action_param(optimizer.id, "lr", 0.05)
+    assert is_stale(doc)
+    line = next(t for t in export_script(doc).text.splitlines() if "scheduler.step(" in t)
+    assert line.endswith("# recorded (line 15), before the graph was edited: it may no "
+                         "longer match")
