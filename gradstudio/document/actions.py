@@ -90,13 +90,6 @@ def check_action_param(kind, name, value):
             raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must list whole numbers from 0 "
                                              "to {MAX_COUNT:,}."), name)
         value = list(value)
-    elif t == "floats":
-        if not isinstance(value, (list, tuple)) or len(value) > MAX_COUNT or not all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                for v in value):
-            raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must list at most "
-                                             "{MAX_COUNT:,} finite numbers."), name)
-        value = [float(v) for v in value]
     elif t == "text":
         if not isinstance(value, str) or len(value) > MAX_TEXT:
             raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be a text of at most "
@@ -110,6 +103,16 @@ def check_action_param(kind, name, value):
             raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be one of {value}."), name,
                            value=", ".join(CHOICES[name]))
     return value
+
+
+def _checked_floats(name, value):
+    """A list of finite numbers (a scheduler step's metric per epoch), as floats."""
+    if not isinstance(value, (list, tuple)) or len(value) > MAX_COUNT or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+            for v in value):
+        raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must list at most "
+                                         "{MAX_COUNT:,} finite numbers."), name)
+    return [float(v) for v in value]
 
 
 def _checked_formula(name, value):
@@ -212,4 +215,4 @@ def _epoch_problem(timeline, open_at, epochs, action):
     return None
 
 
-_CHECKED = {"parts": _checked_parts, "formula": _checked_formula}
+_CHECKED = {"parts": _checked_parts, "formula": _checked_formula, "floats": _checked_floats}

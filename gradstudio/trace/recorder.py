@@ -80,8 +80,7 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.random_drawn = False
         self.reseed = None        # a manual_seed after draws, for the next random source
         self.generators = {}      # id(torch.Generator) -> (number, state, it): handlers/factories
-        self.subsets = {}         # id(Subset) -> its tensors, drawn (handlers/splits)
-        self.subset_rows = {}     # (nodes, rows) -> those rows of them (handlers/splits)
+        self.subsets, self.subset_rows = {}, {}   # id(Subset) -> its tensors (handlers/splits)
         self.loading = None       # the line of a DataLoader making a batch not drawn
         self.params_changed = False   # an update or optimizer step was recorded
         self.block_stack = []         # ids of open grad-mode blocks
