@@ -28,6 +28,10 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
     """What a script did with the engine (``engine``, the module it imports as torch), as
     the tracer records it: the state below, the parts' methods in their mixins."""
 
+    # called before each node and action the script makes (``optim``: a learning rate
+    # set by hand since, drawn as a change_lr step there)
+    before_event = None
+
     def __init__(self, engine, filename, record_values=False):
         self.record_values = record_values
         self.values = {}              # node index -> (data copy, dtype, grad_fn name)

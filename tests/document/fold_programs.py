@@ -293,6 +293,51 @@ PROGRAMS = {
 
 # notebooks: a training cell run, then a cell that continues training
 NOTEBOOKS = {
+    "nb_eval_between_cells": [
+        """import torch
+from torch.utils.data import TensorDataset, DataLoader, Subset
+torch.manual_seed(40)
+X = torch.randn(30, 2); y = (X[:, 0] > 0).long()
+ds = TensorDataset(X, y)
+train = DataLoader(Subset(ds, list(range(24))), batch_size=6, shuffle=True)
+model = torch.nn.Linear(2, 2)
+opt = torch.optim.SGD(model.parameters(), lr=0.5)
+def accuracy():
+    with torch.no_grad():
+        return (model(X[24:]).argmax(1) == y[24:]).float().mean().item()""",
+        """for epoch in range(3):
+    for xb, yb in train:
+        loss = torch.nn.functional.cross_entropy(model(xb), yb)
+        opt.zero_grad(); loss.backward(); opt.step()
+print("after 3 epochs", accuracy())""",
+        """for epoch in range(2):
+    for xb, yb in train:
+        loss = torch.nn.functional.cross_entropy(model(xb), yb)
+        opt.zero_grad(); loss.backward(); opt.step()
+    print(epoch, f"{loss.item():.4f}")
+accuracy()""",
+    ],
+    "nb_lr_lowered_between_cells": [
+        """import torch
+from torch.utils.data import TensorDataset, DataLoader
+torch.manual_seed(41)
+X = torch.randn(20, 2); y = X.sum(1, keepdim=True)
+loader = DataLoader(TensorDataset(X, y), batch_size=5, shuffle=True)
+lin = torch.nn.Linear(2, 1)
+opt = torch.optim.SGD(lin.parameters(), lr=0.2)
+for epoch in range(2):
+    for xb, yb in loader:
+        loss = torch.nn.functional.mse_loss(lin(xb), yb)
+        opt.zero_grad(); loss.backward(); opt.step()
+loss""",
+        """for g in opt.param_groups:
+    g["lr"] = 0.05
+for epoch in range(2):
+    for xb, yb in loader:
+        loss = torch.nn.functional.mse_loss(lin(xb), yb)
+        opt.zero_grad(); loss.backward(); opt.step()
+lin.weight""",
+    ],
     "continued_in_a_second_cell": [
         """#md
 # Training in two cells""",
@@ -514,6 +559,11 @@ FOLDS = {
     "train_and_valid_samplers": ([12], 4),
     "plateau_per_epoch": ([16], 4),
     "continued_in_a_second_cell": ([16], None),
+    "nb_eval_between_cells": ([12, 8], None),
+    "early_stopping_break": ([12], 4),
+    "grad_accumulation": ([6], None),
+    "train_epoch_function": ([9], None),
+    "numpy_split_indices": ([12], None),
     "train_function_called_twice": ([20], None),
 }
 
@@ -525,3 +575,138 @@ NOT_FOLDED = {
     "subset_then_data_written": "recorded",        # X[3] = 10 after X[:, :1] was taken
     "sampler_and_loader_generators": "unrolled",   # a generator for both
 }
+
+# more loops students write: early stopping, gradient accumulation, an epoch in a function,
+# rows split by numpy
+MORE = {
+    "early_stopping_break": """
+        import torch
+        from torch.utils.data import TensorDataset, DataLoader
+        torch.manual_seed(30)
+        X = torch.randn(32, 2); y = X @ torch.tensor([[0.3], [0.7]])
+        Xv, yv = torch.randn(8, 2), torch.randn(8, 1)
+        lin = torch.nn.Linear(2, 1)
+        opt = torch.optim.SGD(lin.parameters(), lr=0.2)
+        loader = DataLoader(TensorDataset(X, y), batch_size=8, shuffle=True,
+                            generator=torch.Generator().manual_seed(0))
+        best, bad = float("inf"), 0
+        for epoch in range(20):
+            for xb, yb in loader:
+                loss = torch.nn.functional.mse_loss(lin(xb), yb)
+                opt.zero_grad(); loss.backward(); opt.step()
+            with torch.no_grad():
+                v = torch.nn.functional.mse_loss(lin(Xv), yv).item()
+            if v < best - 1e-3:
+                best, bad = v, 0
+            else:
+                bad += 1
+                if bad == 2:
+                    print("stop at epoch", epoch)
+                    break
+        print(lin.weight)
+    """,
+    "grad_accumulation": """
+        import torch
+        from torch.utils.data import TensorDataset, DataLoader
+        torch.manual_seed(31)
+        X = torch.randn(24, 3); y = X.sum(1, keepdim=True)
+        lin = torch.nn.Linear(3, 1)
+        opt = torch.optim.SGD(lin.parameters(), lr=0.1)
+        loader = DataLoader(TensorDataset(X, y), batch_size=4)
+        for epoch in range(2):
+            for i, (xb, yb) in enumerate(loader):
+                loss = torch.nn.functional.mse_loss(lin(xb), yb) / 2
+                loss.backward()
+                if (i + 1) % 2 == 0:
+                    opt.step()
+                    opt.zero_grad()
+        print(lin.weight)
+    """,
+    "train_epoch_function": """
+        import torch
+        from torch.utils.data import TensorDataset, DataLoader
+        torch.manual_seed(32)
+        X = torch.randn(30, 2); y = (X[:, 0] > X[:, 1]).long()
+        model = torch.nn.Sequential(torch.nn.Linear(2, 4), torch.nn.ReLU(), torch.nn.Linear(4, 2))
+        opt = torch.optim.Adam(model.parameters(), lr=0.01)
+        loader = DataLoader(TensorDataset(X, y), batch_size=10, shuffle=True)
+        def train_epoch(model, loader, opt):
+            model.train()
+            total = 0.0
+            for xb, yb in loader:
+                loss = torch.nn.functional.cross_entropy(model(xb), yb)
+                opt.zero_grad(); loss.backward(); opt.step()
+                total += loss.item() * len(xb)
+            return total / len(loader.dataset)
+        for epoch in range(3):
+            print(f"epoch {epoch}: {train_epoch(model, loader, opt):.4f}")
+        print(model[2].bias)
+    """,
+    "numpy_split_indices": """
+        import numpy as np
+        import torch
+        from torch.utils.data import TensorDataset, DataLoader, Subset
+        torch.manual_seed(34)
+        rng = np.random.default_rng(0)
+        X = torch.randn(20, 2); y = X.sum(1, keepdim=True)
+        order = rng.permutation(20)
+        train = Subset(TensorDataset(X, y), order[:16])
+        w = torch.zeros(2, 1, requires_grad=True)
+        opt = torch.optim.SGD([w], lr=0.1)
+        for epoch in range(3):
+            for xb, yb in DataLoader(train, batch_size=4, shuffle=True):
+                loss = ((xb @ w - yb) ** 2).mean()
+                opt.zero_grad(); loss.backward(); opt.step()
+        print(w.t())
+    """,
+}
+
+# a learning rate set by hand: a change_lr step where the script set it (a plain number),
+# or a recorded part (computed from a tensor)
+LR_BY_HAND = {
+    "lr_drop_at_epoch": """
+        import torch
+        from torch.utils.data import TensorDataset, DataLoader
+        torch.manual_seed(42)
+        X = torch.randn(16, 2); y = X[:, :1] - X[:, 1:]
+        lin = torch.nn.Linear(2, 1)
+        opt = torch.optim.SGD(lin.parameters(), lr=0.3, momentum=0.5)
+        loader = DataLoader(TensorDataset(X, y), batch_size=4, shuffle=True)
+        for epoch in range(6):
+            if epoch == 3:
+                for g in opt.param_groups:
+                    g["lr"] = g["lr"] * 0.1
+            for xb, yb in loader:
+                loss = torch.nn.functional.mse_loss(lin(xb), yb)
+                opt.zero_grad(); loss.backward(); opt.step()
+            print(epoch, f"{loss.item():.5f}", opt.param_groups[0]["lr"])
+        print(lin.weight)
+    """,
+    "lr_decay_by_hand": """
+        import torch
+        torch.manual_seed(43)
+        x = torch.linspace(-1, 1, 10).unsqueeze(1); y = 3 * x + 1
+        w = torch.zeros(1, 1, requires_grad=True); b = torch.zeros(1, requires_grad=True)
+        opt = torch.optim.Adam([w, b], lr=0.2)
+        for epoch in range(5):
+            loss = ((x @ w + b - y) ** 2).mean()
+            opt.zero_grad(); loss.backward(); opt.step()
+            opt.param_groups[0]["lr"] *= 0.8
+        print(w, b)
+    """,
+    "lr_from_a_tensor": """
+        import torch
+        torch.manual_seed(44)
+        w = torch.ones(2, requires_grad=True)
+        opt = torch.optim.SGD([w], lr=0.1)
+        for epoch in range(3):
+            loss = (w ** 2).sum()
+            opt.zero_grad(); loss.backward(); opt.step()
+            opt.param_groups[0]["lr"] = 0.1 * loss.item()
+        print(w)
+    """,
+}
+
+# name -> (the loop blocks' counts, change_lr steps, or None: recorded)
+LR_EXPECTED = {"lr_drop_at_epoch": ([12, 12], 1), "lr_decay_by_hand": ([], 5),
+               "lr_from_a_tensor": None, "nb_lr_lowered_between_cells": ([8, 8], 1)}

@@ -17,13 +17,14 @@ from gradstudio.document.export import export_script
 from gradstudio.document.notebook_trace import start_notebook_trace
 
 from corpus4_programs import notebook_bytes
-from fold_programs import EDGES, FOLDS, NOT_FOLDED, NOTEBOOKS, PROGRAMS
+from fold_programs import (EDGES, FOLDS, LR_BY_HAND, LR_EXPECTED, MORE, NOT_FOLDED, NOTEBOOKS,
+                           PROGRAMS)
 from script_runner import run_scripts, torch_available
 from test_trace_notebooks2 import _AS_JUPYTER
 from trace_jobs import dedent, outcomes
 
 ORACLE = pytest.mark.skipif(not torch_available(), reason="torch is the oracle")
-SCRIPTS = {**PROGRAMS, **EDGES}
+SCRIPTS = {**PROGRAMS, **EDGES, **MORE, **LR_BY_HAND}
 NAMES = list(SCRIPTS) + list(NOTEBOOKS)
 
 
@@ -48,7 +49,8 @@ def test_every_program_is_either_folded_or_known_not_to_be():
     assert sorted(FOLDS) + sorted(NOT_FOLDED) != [] and \
         set(FOLDS) | set(NOT_FOLDED) <= set(NAMES) and not set(FOLDS) & set(NOT_FOLDED)
     # (subset_stepped_rows alternates two subsets each epoch: a loop per subset and epoch)
-    assert set(NAMES) - set(FOLDS) - set(NOT_FOLDED) == {"subset_stepped_rows"}
+    assert set(NAMES) - set(FOLDS) - set(NOT_FOLDED) - set(LR_EXPECTED) == \
+        {"subset_stepped_rows"}
 
 
 @pytest.mark.parametrize("name", list(FOLDS))
@@ -191,3 +193,28 @@ def test_a_plateau_steps_numbers_are_marked_once_the_graph_is_edited(traced):
     line = next(t for t in export_script(doc).text.splitlines() if "scheduler.step(" in t)
     assert line.endswith("# recorded (line 15), before the graph was edited: it may no "
                          "longer match")
+
+
+@pytest.mark.parametrize("name", list(LR_EXPECTED))
+def test_a_learning_rate_set_by_hand_is_a_change_lr_step_where_the_script_set_it(traced, name):
+    """``g["lr"] = 0.01`` (a plain number) between two cells, at an epoch, or every
+    iteration is a change_lr step before what the script did next, so the training before
+    and after it stay loops; a rate computed from a tensor's value is recorded."""
+    doc = traced[name]
+    assert isinstance(doc, Document), doc
+    expected = LR_EXPECTED[name]
+    changes = [a for a in doc.timeline if a.kind == "change_lr"]
+    if expected is None:
+        assert not changes and "learning rate computed from a tensor" in doc.trace_note
+        return
+    counts, steps = expected
+    assert doc.trace_note is None and len(changes) == steps
+    assert [a.params["count"] for a in doc.timeline if a.kind == "loop"] == counts
+    assert all(doc.node(n).recorded is None for n in doc.node_ids)
+    kinds = [a.kind for a in doc.timeline]
+    if counts:              # (between the loops, not inside one)
+        first_end = kinds.index("end_loop")
+        assert kinds.index("change_lr") == first_end + 1 + kinds[first_end + 1:].index(
+            "change_lr") and kinds.index("change_lr") < kinds.index("loop", first_end)
+    code = export_script(doc).text
+    assert code.count('group["lr"] = ') == steps
