@@ -5941,8 +5941,8 @@ Warum keine grad_fn: </translation>
         <translation>optimizer.{what}() eines Optimierers, den die Verfolgung nicht zeichnen konnte, kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <source>changing an optimizer&apos;s settings or parameters after making it (such as param_groups[0][&apos;lr&apos;] = ... or add_param_group) cannot be drawn yet</source>
-        <translation>die Einstellungen oder Parameter eines Optimierers nach seiner Erzeugung zu ändern (etwa param_groups[0][&apos;lr&apos;] = ... oder add_param_group), kann noch nicht gezeichnet werden</translation>
+        <source>changing an optimizer&apos;s settings or parameters after making it (such as add_param_group, or a learning rate computed from a tensor) cannot be drawn yet</source>
+        <translation>die Einstellungen oder Parameter eines Optimierers nach seiner Erzeugung zu ändern (etwa add_param_group oder eine aus einem Tensor berechnete Lernrate), kann noch nicht gezeichnet werden</translation>
     </message>
     <message>
         <source>optimizer.step(closure) cannot be drawn yet: call loss.backward() and optimizer.step() instead</source>

@@ -5941,8 +5941,8 @@ Por qué no hay grad_fn: </translation>
         <translation>optimizer.{what}() de un optimizador que el rastreo no pudo dibujar no se puede dibujar</translation>
     </message>
     <message>
-        <source>changing an optimizer&apos;s settings or parameters after making it (such as param_groups[0][&apos;lr&apos;] = ... or add_param_group) cannot be drawn yet</source>
-        <translation>cambiar los ajustes o parámetros de un optimizador después de crearlo (como param_groups[0][&apos;lr&apos;] = ... o add_param_group) aún no se puede dibujar</translation>
+        <source>changing an optimizer&apos;s settings or parameters after making it (such as add_param_group, or a learning rate computed from a tensor) cannot be drawn yet</source>
+        <translation>cambiar los ajustes o parámetros de un optimizador después de crearlo (como add_param_group, o una tasa de aprendizaje calculada a partir de un tensor) aún no se puede dibujar</translation>
     </message>
     <message>
         <source>optimizer.step(closure) cannot be drawn yet: call loss.backward() and optimizer.step() instead</source>
