@@ -521,6 +521,25 @@ EDGES = {
                 opt.zero_grad(); loss.backward(); opt.step()
         print(w.t(), torch.randn(1))
     """,
+    # the data normalised in place after the subsets were made: a Subset reads its rows
+    # when a batch is made, so the rows taken where it was made would be stale
+    "subset_then_normalised": """
+        import torch
+        from torch.utils.data import TensorDataset, DataLoader, Subset
+        torch.manual_seed(47)
+        X = torch.randn(20, 2) * 3 + 1; y = X.sum(1, keepdim=True)
+        train = Subset(TensorDataset(X, y), range(16))
+        test = Subset(TensorDataset(X, y), [16, 17, 18, 19])
+        X -= X.mean(0)
+        w = torch.zeros(2, 1, requires_grad=True)
+        opt = torch.optim.SGD([w], lr=0.05)
+        for epoch in range(2):
+            for xb, yb in DataLoader(train, batch_size=4):
+                loss = ((xb @ w - yb) ** 2).mean()
+                opt.zero_grad(); loss.backward(); opt.step()
+        xt, yt = next(iter(DataLoader(test, batch_size=4)))
+        print(w.t(), ((xt @ w - yt) ** 2).mean())
+    """,
     "subset_numpy_rows": """
         import numpy as np
         import torch
@@ -574,6 +593,7 @@ NOT_FOLDED = {
     "sampler_rows_from_tolist": "recorded",
     "subset_then_data_written": "recorded",        # X[3] = 10 after X[:, :1] was taken
     "sampler_and_loader_generators": "unrolled",   # a generator for both
+    "subset_then_normalised": "unrolled",          # X written after the subsets were made
 }
 
 # more loops students write: early stopping, gradient accumulation, an epoch in a function,

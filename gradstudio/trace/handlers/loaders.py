@@ -26,7 +26,7 @@ from gradstudio.engine import inspect as raw
 
 from ..ops import _index_key_text
 from ..values import _Record
-from .splits import rows_key, rows_of, subset_tensors
+from .splits import drawn_rows, keep_rows, rows_key, rows_of, subset_tensors
 
 _KIND = "loader_batch"
 
@@ -60,7 +60,7 @@ def _batch_tensors(rec, loader):
     """The tensors of the graph a batch of ``loader`` takes its rows of: its dataset's,
     or the rows its ``SubsetRandomSampler`` samples (``rec.subsets``), else None."""
     if type(loader.sampler) is rec.torch.utils.data.SubsetRandomSampler:
-        return rec.subsets.get(id(loader))
+        return drawn_rows(rec, loader)
     return subset_tensors(rec, loader.dataset)
 
 
@@ -68,7 +68,7 @@ def _sampler_settings(rec, loader, number):
     """The ``loader_batch`` settings of a loader given ``sampler=SubsetRandomSampler``,
     or None."""
     sampler, g = loader.sampler, loader.sampler.generator
-    if id(loader) not in rec.subsets or loader.generator is not None or \
+    if drawn_rows(rec, loader) is None or loader.generator is not None or \
             (g is not None and not _fresh_generator(rec, g, draws=0)):
         return None
     return {"loader": number, "size": len(sampler.indices), "batch_size": loader.batch_size,
@@ -204,8 +204,7 @@ def _made(rec, func, args, kwargs):
     found = None if raw.is_tensor(rows) else rows_key(rec, rows, len(loader.dataset))
     if found is None or len(set(rows)) != len(rows):
         return                          # (a batch is its rows' places in the list: one each)
-    rec.subsets[id(loader)] = rows_of(rec, tensors, found)
-    rec.keep.append(loader)
+    keep_rows(rec, loader, tensors, rows_of(rec, tensors, found))
 
 
 def handlers(rec):

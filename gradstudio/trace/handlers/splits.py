@@ -26,7 +26,7 @@ from gradstudio.engine import inspect as raw
 from ..ops import _index_key_text
 from ..values import has_marked, mark_split_rows, _Record
 
-__all__ = ["handlers", "rows_key", "rows_of", "subset_tensors"]
+__all__ = ["drawn_rows", "handlers", "keep_rows", "rows_key", "rows_of", "subset_tensors"]
 
 
 def subset_tensors(rec, dataset):
@@ -36,8 +36,25 @@ def subset_tensors(rec, dataset):
     if type(dataset) is data.TensorDataset:
         return list(dataset.tensors)
     if type(dataset) is data.Subset:
-        return rec.subsets.get(id(dataset))
+        return drawn_rows(rec, dataset)
     return None
+
+
+def keep_rows(rec, owner, tensors, pieces):
+    """Remembers ``pieces`` (index nodes: the rows of ``tensors``) as the rows ``owner``
+    (a subset, a loader's sampler) takes."""
+    rec.subsets[id(owner)] = (pieces, [(id(t), rec.node_of[id(t)]) for t in tensors])
+    rec.keep.append(owner)
+
+
+def drawn_rows(rec, owner):
+    """The pieces ``owner`` takes (``keep_rows``), or None: also when a tensor they were
+    taken of has been written since (``X -= X.mean(0)`` after the subset was made: the
+    subset reads the rows when a batch is made, the pieces hold them as they were)."""
+    entry = rec.subsets.get(id(owner))
+    if entry is None or any(rec.node_of.get(i) != n for i, n in entry[1]):
+        return None
+    return entry[0]
 
 
 def _quietly(rec, make):
@@ -82,8 +99,8 @@ def _split(rec, func, args, kwargs):
             piece = _quietly(rec, lambda: t[rows])
             rec.emit(_Record("index", {"key": "i"}, {"self": t, "i": rows}, piece))
             pieces.append(piece)
-        rec.subsets[id(subset)] = pieces
-        rec.keep.extend([subset, rows, *pieces])
+        keep_rows(rec, subset, tensors, pieces)
+        rec.keep.extend([rows, *pieces])
         start = stop
     return subsets
 
@@ -134,8 +151,7 @@ def _subset(rec, func, args, kwargs):
     found = rows_key(rec, subset.indices, len(subset.dataset))
     if found is None:
         return
-    rec.subsets[id(subset)] = rows_of(rec, tensors, found)
-    rec.keep.append(subset)
+    keep_rows(rec, subset, tensors, rows_of(rec, tensors, found))
 
 
 def rows_of(rec, tensors, found):
