@@ -540,6 +540,25 @@ EDGES = {
         xt, yt = next(iter(DataLoader(test, batch_size=4)))
         print(w.t(), ((xt @ w - yt) ** 2).mean())
     """,
+    # rows too many to write as an index key (a shuffled numpy split): left as the
+    # engine made them, never refused
+    "subset_long_row_list": """
+        import numpy as np
+        import torch
+        from torch.utils.data import TensorDataset, DataLoader, Subset
+        torch.manual_seed(48)
+        X = torch.randn(600, 2); y = X.sum(1, keepdim=True)
+        order = np.random.default_rng(1).permutation(600)
+        train = Subset(TensorDataset(X, y), order[:500])
+        w = torch.zeros(2, 1, requires_grad=True)
+        opt = torch.optim.SGD([w], lr=0.05)
+        loader = DataLoader(train, batch_size=50)
+        for epoch in range(2):
+            for xb, yb in loader:
+                loss = ((xb @ w - yb) ** 2).mean()
+                opt.zero_grad(); loss.backward(); opt.step()
+        print(w.t())
+    """,
     "subset_numpy_rows": """
         import numpy as np
         import torch
@@ -594,6 +613,7 @@ NOT_FOLDED = {
     "subset_then_data_written": "recorded",        # X[3] = 10 after X[:, :1] was taken
     "sampler_and_loader_generators": "unrolled",   # a generator for both
     "subset_then_normalised": "unrolled",          # X written after the subsets were made
+    "subset_long_row_list": "unrolled",            # 500 rows in no order: no key
 }
 
 # more loops students write: early stopping, gradient accumulation, an epoch in a function,

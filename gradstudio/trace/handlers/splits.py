@@ -26,6 +26,8 @@ from gradstudio.engine import inspect as raw
 from ..ops import _index_key_text
 from ..values import has_marked, mark_split_rows, _Record
 
+MAX_KEY_TEXT = 2000          # the longest row list written as an index key
+
 __all__ = ["drawn_rows", "handlers", "keep_rows", "rows_key", "rows_of", "subset_tensors"]
 
 
@@ -136,7 +138,9 @@ def rows_key(rec, indices, n):
     else:
         key = list(rows)
     text, _ = _index_key_text(key, is_tensor)
-    return None if text is None else (text, {}, key)
+    if text is None or len(text) > MAX_KEY_TEXT:   # (too long to read as a key: left as
+        return None                                 # the engine made it)
+    return text, {}, key
 
 
 def _subset(rec, func, args, kwargs):
