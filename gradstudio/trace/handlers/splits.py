@@ -42,10 +42,11 @@ def subset_tensors(rec, dataset):
     return None
 
 
-def keep_rows(rec, owner, tensors, pieces):
-    """Remembers ``pieces`` (index nodes: the rows of ``tensors``) as the rows ``owner``
-    (a subset, a loader's sampler) takes."""
-    rec.subsets[id(owner)] = (pieces, [(id(t), rec.node_of[id(t)]) for t in tensors])
+def keep_rows(rec, owner, tensors, pieces, keys=()):
+    """Remembers ``pieces`` (index nodes: the rows of ``tensors``, taken with the tensors
+    ``keys``) as the rows ``owner`` (a subset, a loader's sampler) takes."""
+    rec.subsets[id(owner)] = (pieces, [(id(t), rec.node_of[id(t)])
+                                       for t in [*tensors, *keys]])
     rec.keep.append(owner)
 
 
@@ -155,7 +156,7 @@ def _subset(rec, func, args, kwargs):
     found = rows_key(rec, subset.indices, len(subset.dataset))
     if found is None:
         return
-    keep_rows(rec, subset, tensors, rows_of(rec, tensors, found))
+    keep_rows(rec, subset, tensors, rows_of(rec, tensors, found), found[1].values())
 
 
 def rows_of(rec, tensors, found):
@@ -165,7 +166,7 @@ def rows_of(rec, tensors, found):
     text, ports, key = found
     same = (tuple(rec.node_of[id(t)] for t in tensors), text,
             tuple((p, rec.node_of.get(id(v))) for p, v in ports.items()))
-    if None not in same[2] and same in rec.subset_rows:
+    if all(n is not None for _, n in same[2]) and same in rec.subset_rows:
         return rec.subset_rows[same]
     pieces = []
     for t in tensors:
