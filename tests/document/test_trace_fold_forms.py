@@ -99,6 +99,8 @@ def test_what_does_not_fold_opens_recorded_or_unrolled(traced, name):
     assert isinstance(doc, Document), doc
     kinds = _kinds(doc)
     assert "loader_batch" not in kinds
+    if name == "subset_long_row_list":
+        assert "torch.stack of more than 64 tensors cannot be drawn yet" in doc.trace_note
     if NOT_FOLDED[name] == "recorded":
         assert doc.trace_note is not None and "Not drawn: line" in doc.trace_note
         assert any(doc.node(n).recorded is not None for n in doc.node_ids)
