@@ -5885,6 +5885,10 @@ Warum keine grad_fn: </translation>
         <translation>eine Umwandlung in {dtype} kann nicht gezeichnet werden; verwenden Sie einen von {dtypes}</translation>
     </message>
     <message>
+        <source>torch.{name} of more than {count} tensors cannot be drawn yet</source>
+        <translation>torch.{name} von mehr als {count} Tensoren kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
         <source>this indexing cannot be drawn yet; use integers, slices, lists, and at most two tensors (x[mask], x[:, idx], x[rows, cols])</source>
         <translation>diese Indizierung kann noch nicht gezeichnet werden; verwenden Sie ganze Zahlen, Slices, Listen und höchstens zwei Tensoren (x[mask], x[:, idx], x[rows, cols])</translation>
     </message>

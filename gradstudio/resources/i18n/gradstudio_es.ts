@@ -5885,6 +5885,10 @@ Por qué no hay grad_fn: </translation>
         <translation>convertir a {dtype} no se puede dibujar; use uno de {dtypes}</translation>
     </message>
     <message>
+        <source>torch.{name} of more than {count} tensors cannot be drawn yet</source>
+        <translation>torch.{name} de más de {count} tensores aún no se puede dibujar</translation>
+    </message>
+    <message>
         <source>this indexing cannot be drawn yet; use integers, slices, lists, and at most two tensors (x[mask], x[:, idx], x[rows, cols])</source>
         <translation>esta indexación aún no se puede dibujar; use enteros, slices, listas y como mucho dos tensores (x[mask], x[:, idx], x[rows, cols])</translation>
     </message>
