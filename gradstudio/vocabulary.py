@@ -1,7 +1,7 @@
 """The words every layer of GradStudio agrees on, kept once (the tracer, the document and
 the window all read them here)."""
 __all__ = ["DTYPES", "RESERVED_NAMES", "SCRIPT_NAMES", "MAX_LOOP_COUNT", "HISTORY_ELEMENTS",
-           "TRACING_ENV"]
+           "MAX_JOINED", "TRACING_ENV"]
 
 # the dtypes a node's tensor may have (every one the engine prints and promotes as torch)
 DTYPES = ("float32", "float64", "float16", "int64", "int32", "int16", "int8", "uint8", "bool")
@@ -14,6 +14,9 @@ SCRIPT_NAMES = frozenset(RESERVED_NAMES + ("type", "Exception", "float"))
 
 # the most iterations one loop of a document repeats
 MAX_LOOP_COUNT = 10_000
+
+# the most tensors one cat or stack node joins (its ports t0, t1, ...)
+MAX_JOINED = 64
 
 # the largest tensor (in elements) whose values a loop keeps for every iteration
 HISTORY_ELEMENTS = 256

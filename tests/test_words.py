@@ -40,12 +40,16 @@ SINKS = {"fail", "FileError", "ActionError", "DocumentError", "_empty", "TestPoi
          # an exercise's verdict on a prediction (issue 34)
          "Verdict"}
 KEYWORDS = {"message", "problem", "explain", "note", "error"}
+# dicts whose values a person reads (``problems[i] = ...``: a loop marker that cannot work)
+READ_DICTS = {"problems"}
 # functions that build explanations: what they return or append is read
 BUILDERS = re.compile(r"why_no_graph|step_lines|_send_lines|_step_title|explain_text|"
                       r"grad_fn_summary|recorded_words|stale_step_words|why_not_saved|"
                       r"_no_loss_node|_loss_and_step|.*_explain|expected_text|"
                       # the tracer's notes and the trace check's differences
-                      r"_cut_note|_drawn_on_note|_error_said|_where|_\w+_difference")
+                      r"_cut_note|_drawn_on_note|_error_said|_where|_\w+_difference|"
+                      # why a timeline step cannot run where it stands
+                      r"_\w+_problem")
 _WORDS = re.compile(r"[A-Za-z]{2,}")
 
 # Errors of GradStudio's own code (raised when it is imported, never by a user's action):
@@ -88,6 +92,10 @@ def untranslated_sentences(source):
             if _name(node.func) in SINKS:
                 read += node.args
             read += [k.value for k in node.keywords if k.arg in KEYWORDS]
+        elif isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Subscript) and _name(t.value) in READ_DICTS
+                for t in node.targets):
+            read.append(node.value)
         elif isinstance(node, ast.FunctionDef) and BUILDERS.fullmatch(node.name):
             for sub in ast.walk(node):
                 if isinstance(sub, ast.Return) and sub.value is not None:
@@ -119,6 +127,10 @@ defaction("print", (), "print(tensor)", explain=lambda a, s: f"Prints {a} as it 
 CODE = f"{name}.backward(retain_graph=True)"          # exported code: not a sentence
 def _cut_note(cut):
     return f"Drawn up to line {cut['line']}; the rest is recorded."
+def loop_structure(timeline, problems):
+    problems[0] = "This loop has no end: add its end."
+def _epoch_problem(action):
+    return "This epoch's end is in no loop."
 def handler(rec, name):
     raise TraceError(f"a {name} tensor cannot be drawn")
 def optimizer(rec):
@@ -126,8 +138,8 @@ def optimizer(rec):
     raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a {dtype} tensor cannot be drawn"),
                      dtype="int8")
 '''
-    assert sorted({line for line, _ in untranslated_sentences(planted)}) == [3, 8, 10, 13, 15,
-                                                                              17]
+    assert sorted({line for line, _ in untranslated_sentences(planted)}) == [
+        3, 8, 10, 13, 15, 17, 19, 21]
 
 
 def test_every_sentence_of_the_lower_layers_goes_through_translate():

@@ -11,6 +11,7 @@ per output, None for a scalar output's implicit 1; empty when none is given), ``
 ``float``
 (finite), ``float?`` (finite or None: PyTorch's default), ``int`` (1 to ``MAX_COUNT``),
 ``count`` (0 to ``MAX_COUNT``), ``counts`` (a list of those: a scheduler's milestones),
+``floats`` (a list of finite numbers: the metric a scheduler's step was given each epoch),
 ``action`` (the id of the action making the optimizer or scheduler the setting is named
 after), ``choice`` (one of ``CHOICES``),
 ``text`` (a short string: a print's ``sep``), ``formula`` (a learning-rate lambda's
@@ -105,6 +106,16 @@ def check_action_param(kind, name, value):
     return value
 
 
+def _checked_floats(name, value):
+    """A list of finite numbers (a scheduler step's metric per epoch), as floats."""
+    if not isinstance(value, (list, tuple)) or len(value) > MAX_COUNT or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+            for v in value):
+        raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must list at most "
+                                         "{MAX_COUNT:,} finite numbers."), name)
+    return [float(v) for v in value]
+
+
 def _checked_formula(name, value):
     """A learning-rate lambda's text (``timeline/formula.py``), stripped."""
     try:
@@ -162,19 +173,21 @@ def loop_structure(timeline):
             epochs = open_at
         elif loop == "opens":
             if open_at is not None:
-                problems[i] = ("A loop inside a loop is not supported: end the loop above "
-                               "before starting another.")
+                problems[i] = translate(
+                    "Actions", "A loop inside a loop is not supported: end the loop above "
+                    "before starting another.")
             else:
                 open_at = i
         elif loop == "closes":
             if open_at is None:
-                problems[i] = "This 'end loop' closes no loop: add a loop before it."
+                problems[i] = translate(
+                    "Actions", "This 'end of loop' closes no loop: add a loop before it.")
             else:
                 ends[open_at] = i
                 open_at = None
     if open_at is not None:
-        problems[open_at] = ("This loop has no end: add an 'end loop' after the steps it "
-                             "repeats.")
+        problems[open_at] = translate(
+            "Actions", "This loop has no end: add an 'end of loop' after the steps it repeats.")
     return ends, problems
 
 
@@ -194,12 +207,12 @@ def _epoch_problem(timeline, open_at, epochs, action):
     """Why an ``epoch_end`` step cannot split the loop open at ``open_at`` (``epochs``:
     the loop an earlier one split), or None."""
     if open_at is None:
-        return "This epoch's end is in no loop: move it inside a loop."
+        return translate("Actions", "This epoch's end is in no loop: move it inside a loop.")
     if epochs == open_at:
-        return "A loop has one epoch's end: remove this one."
+        return translate("Actions", "A loop has one epoch's end: remove this one.")
     if timeline[open_at].params["count"] % action.params["every"]:
-        return ("The loop's count is not a whole number of epochs of this many steps: "
-                "make it a multiple of the steps per epoch.")
+        return translate("Actions", "The loop's count is not a whole number of epochs of "
+                         "this many steps: make it a multiple of the steps per epoch.")
     return None
 
 
@@ -211,4 +224,5 @@ def _checked_name(name, value):
         raise ActionParamError(str(exc)) from None
 
 
-_CHECKED = {"parts": _checked_parts, "formula": _checked_formula, "name": _checked_name}
+_CHECKED = {"parts": _checked_parts, "formula": _checked_formula, "name": _checked_name,
+            "floats": _checked_floats}

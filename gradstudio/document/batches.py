@@ -13,6 +13,11 @@ iterations are the batches of every epoch in order. The loader is over ``range(s
 PyTorch's sampler draws the same numbers whatever the dataset holds (only its length
 counts), and ``X[idx]`` is the stack of ``X[i]`` that ``default_collate`` makes.
 
+A ``SubsetRandomSampler`` source is a loader given ``sampler=SubsetRandomSampler(...)``
+over the rows it samples (``X[rows]`` is then its dataset): each epoch the loader draws
+its base seed from the global generator, and the sampler a permutation from its own
+seeded generator (or the global one).
+
 A ``randperm`` source stands for batches by hand: ``perm = torch.randperm(n)`` each
 epoch, then ``perm[i:i + bs]`` for ``i in range(0, n, bs)`` (each its next slice, a new
 permutation when the last one's slices ran out).
@@ -25,7 +30,7 @@ each loader once, before the program (the kind's ``prelude``), and the node as
 import itertools
 
 import gradstudio.engine as torch
-from gradstudio.engine.utils.data import DataLoader
+from gradstudio.engine.utils.data import DataLoader, SubsetRandomSampler
 from gradstudio.words import translate
 
 from .catalogue_autograd import NotComputable
@@ -35,7 +40,7 @@ __all__ = ["register", "fresh", "prelude", "names", "KIND", "MAX_ROWS"]
 KIND = "loader_batch"
 MAX_ROWS = 10_000_000         # the most rows a loader's dataset may have
 _ITERS = {}                   # loader settings -> the batches left, for the run going on
-SOURCES = ("DataLoader", "randperm")
+SOURCES = ("DataLoader", "randperm", "SubsetRandomSampler")
 
 DOC = ("The row indices of one mini-batch a torch.utils.data.DataLoader draws over size "
        "rows (shuffled by its own generator, or the global one): each time it is computed "
@@ -58,6 +63,10 @@ def _check(p):
         raise NotComputable(translate(
             "Catalogue", "A loader needs from 1 to {most:,} rows and a batch size of at "
                          "least 1.").format(most=MAX_ROWS))
+    if p["source"] == "SubsetRandomSampler" and not p["shuffle"]:
+        raise NotComputable(translate(
+            "Catalogue", "A SubsetRandomSampler draws its rows in a new order every epoch: "
+                         "turn shuffle on, or choose the DataLoader source."))
     if p["drop_last"] and p["batch_size"] > p["size"]:
         raise NotComputable(translate(
             "Catalogue", "With drop_last and a batch larger than the rows, the loader has "
@@ -81,9 +90,14 @@ def _loader(p):
     """A DataLoader's batches, epoch after epoch."""
     seed = p.get("seed")
     generator = None if seed is None else torch.Generator().manual_seed(seed)
-    loader = DataLoader(range(p["size"]), batch_size=p["batch_size"],
-                        shuffle=bool(p["shuffle"]), drop_last=bool(p["drop_last"]),
-                        generator=generator)
+    if p["source"] == "SubsetRandomSampler":
+        loader = DataLoader(range(p["size"]), batch_size=p["batch_size"],
+                            sampler=SubsetRandomSampler(range(p["size"]), generator=generator),
+                            drop_last=bool(p["drop_last"]))
+    else:
+        loader = DataLoader(range(p["size"]), batch_size=p["batch_size"],
+                            shuffle=bool(p["shuffle"]), drop_last=bool(p["drop_last"]),
+                            generator=generator)
     return (idx for _ in itertools.count() for idx in loader)
 
 
@@ -129,11 +143,15 @@ def prelude(params):
                      f"for perm in [{draw}] for i in range(0, {stop}, {bs}))")
         return lines, bound
     args = [f"range({n})", f"batch_size={bs}"]
-    if params["shuffle"]:
+    sampler = params["source"] == "SubsetRandomSampler"
+    if sampler:
+        args.append(f"sampler=torch.utils.data.SubsetRandomSampler(range({n})" +
+                    ("" if generator is None else f", generator={generator}") + ")")
+    elif params["shuffle"]:
         args.append("shuffle=True")
     if params["drop_last"]:
         args.append("drop_last=True")
-    if generator is not None:
+    if generator is not None and not sampler:
         args.append(f"generator={generator}")
     lines += [f"{bound[1]} = torch.utils.data.DataLoader({', '.join(args)})",
               f"{bound[0]} = (idx for epoch in itertools.count() for idx in {bound[1]})"]
@@ -154,8 +172,10 @@ def register(add, NodeKind, Port, ParamSpec):
                             "torch.Generator; empty: it draws from the global one",
                             optional=True),
                   ParamSpec("source", "choice", "DataLoader", "what draws the batches: a "
-                            "DataLoader over the rows, or an epoch's permutation sliced "
-                            "(perm = torch.randperm(size); perm[i:i + batch_size])",
+                            "DataLoader over the rows, an epoch's permutation sliced "
+                            "(perm = torch.randperm(size); perm[i:i + batch_size]), or a "
+                            "DataLoader given sampler=SubsetRandomSampler (the seed is "
+                            "then the sampler's generator's)",
                             choices=SOURCES)),
                  _evaluate, "torch.utils.data.DataLoader", is_source=True, code=_code,
                  label="batch", prelude=prelude))

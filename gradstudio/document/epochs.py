@@ -9,7 +9,8 @@ the export writes them as the script did, ``for epoch in range(E): for step in .
 
 The E loops are merged only when they are the same steps on the same graph: the same
 count, the same actions with the same settings (a print's recorded text may differ per
-epoch: it becomes one text per epoch), and each epoch's nodes, made one after the other,
+epoch: it becomes one text per epoch; so may the number a scheduler's step was given,
+which becomes one number per epoch), and each epoch's nodes, made one after the other,
 the same kinds with the same settings on the same inputs (a node made before the loops,
 or the node in the same place of its own epoch). What comes after the loops may use the
 last epoch's nodes (then the merged ones) but no other epoch's. The merged document is
@@ -109,6 +110,9 @@ def _pairs(a, b):
             if [list(p) for p in value] != [list(p) for p in other] or any(
                     ("tensor" in p or "grad" in p) and p != q for p, q in zip(value, other)):
                 raise _Mismatch
+        elif name == "value" and a.kind == "scheduler_step" and \
+                value is not None and other is not None:
+            pass                 # (the metric the script computed: one per epoch)
         elif value != other:
             raise _Mismatch
     return pairs
@@ -197,6 +201,19 @@ def _merged_parts(says, in_body, count):
     return parts
 
 
+def _merge_metrics(merged, action_id, steps, in_body):
+    """A scheduler step given a number the script computed (ReduceLROnPlateau's
+    ``step(val_loss)``), one per epoch (``steps``: its step in each epoch): the numbers
+    become its ``values``, one per epoch, when they differ (at an epoch's end only)."""
+    values = [s.params["value"] for s in steps]
+    if values[0] is None or all(v == values[0] for v in values):
+        return
+    if in_body:
+        raise _Mismatch                   # (a number per iteration: not recorded so)
+    merged.set_action_param(action_id, "values", values)
+    merged.set_action_param(action_id, "value", None)
+
+
 def _merge(doc, groups, acts, extra, blocks, to_first, where):
     """The document with the epochs' loops merged (a copy)."""
     merged = loads(dumps(doc))
@@ -205,11 +222,13 @@ def _merge(doc, groups, acts, extra, blocks, to_first, where):
     count = timeline[loop].params["count"]
     body = end - loop - 1
     for k in range(loop + 1, stop):
-        if k == end or timeline[k].kind != "say":
-            continue
-        says = [steps[k - loop] for steps in acts]
-        merged.set_action_param(timeline[k].id, "parts",
-                                _merged_parts(says, k < end, count))
+        if k != end and timeline[k].kind == "say":
+            says = [steps[k - loop] for steps in acts]
+            merged.set_action_param(timeline[k].id, "parts",
+                                    _merged_parts(says, k < end, count))
+        elif timeline[k].kind == "scheduler_step":
+            _merge_metrics(merged, timeline[k].id, [steps[k - loop] for steps in acts],
+                           k < end)
     last = len(blocks) - 1
     for k in range(groups[-1][2], len(timeline)):     # (after the loops: the last epoch's)
         a = timeline[k]

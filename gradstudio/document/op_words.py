@@ -608,9 +608,10 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "used when 'other' is not connected"),
     QT_TRANSLATE_NOOP("OpSettings", "used where the condition holds when 'input' is not connected"),
     QT_TRANSLATE_NOOP(
-        "OpSettings", "what draws the batches: a DataLoader over the rows, or an epoch's "
+        "OpSettings", "what draws the batches: a DataLoader over the rows, an epoch's "
         "permutation sliced (perm = torch.randperm(size); perm[i:i + "
-        "batch_size])"),
+        "batch_size]), or a DataLoader given sampler=SubsetRandomSampler (the "
+        "seed is then the sampler's generator's)"),
     QT_TRANSLATE_NOOP("OpSettings", "what goes inside [ ]: i and j are the tensors on those ports"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "what it prints of grad, the .grad after the backward added to it: "

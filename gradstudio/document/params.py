@@ -5,6 +5,7 @@ import math
 from .catalogue import DTYPES
 from gradstudio.function_text import check_class_name, normal_text
 from gradstudio.hook_text import check_list_name, parse_hook, parse_keep
+from gradstudio.vocabulary import MAX_JOINED
 
 from .index_text import parse_index
 
@@ -65,7 +66,7 @@ def _int(spec, p, name, value):
         raise _error(f"'{name}' of {spec.name} must be a whole number from {wide[2]}.")
     if not _is_int(value) or wide is None and abs(value) > 2 ** 31:
         raise _error(f"'{name}' of {spec.name} must be a whole number.")
-    if name in ("count",) and not 1 <= value <= 64:
+    if name in ("count",) and not 1 <= value <= MAX_JOINED:
         raise _error("The number of inputs must be from 1 to 64.")
     if name in ("n", "steps") and not 0 <= value <= MAX_ELEMENTS:
         raise _error(f"'{name}' of {spec.name} must be from 0 to {MAX_ELEMENTS}.")

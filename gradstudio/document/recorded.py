@@ -46,7 +46,8 @@ def recorded_parts(action):
     p = action.params
     if action.kind == "say":
         return any("text" in part or "texts" in part for part in p.get("parts", ()))
-    return action.kind == "scheduler_step" and p.get("value") is not None
+    return action.kind == "scheduler_step" and (p.get("value") is not None or
+                                                bool(p.get("values")))
 
 
 def fingerprint(doc):

@@ -16,6 +16,8 @@ Which nodes a step computes (``LatePlan``):
 Before its step a node has no value yet; the views say when it will (``pending``).
 """
 
+from gradstudio.words import translate
+
 __all__ = ["LatePlan", "plan_late"]
 
 
@@ -72,9 +74,10 @@ def plan_late(doc, order):
         else:
             at = own
             if latest is not None and latest > at:
-                problems[nid] = (f"Not computed: an input is computed at step {latest + 1}, "
-                                 f"after this node's step {at + 1}; compute this node at a "
-                                 "later step.")
+                problems[nid] = translate(
+                    "Run", "Not computed: an input is computed at step {latest}, after this "
+                    "node's step {at}; compute this node at a later step.").format(
+                    latest=latest + 1, at=at + 1)
         step[nid] = at
         plan.at.setdefault(timeline[at].id, []).append(nid)
     for i in set(step.values()):

@@ -108,10 +108,27 @@ defaction("scheduler",
 
 
 # ------------------------------------------------------------------------------ step
+def _recorded_metric(ctx, p):
+    """The number this step hands ``step()``: its ``value``, or the value of this
+    iteration (an epoch's, at an epoch's end) of its ``values``, the numbers the script
+    computed each epoch (recorded)."""
+    values = p.get("values") or []
+    if not values:
+        return p["value"]
+    k = ctx.iteration or 0
+    if k >= len(values):
+        raise ActionError(translate(
+            "Actions", "This step holds the metric the script computed for {count} "
+            "iterations, and this is iteration {at}: lower the loop's count, or give the "
+            "step a tensor as its metric.").format(count=len(values), at=k + 1))
+    return values[k]
+
+
 def _scheduler_step_run(ctx, action):
     p = action.params
     scheduler = ctx.scheduler(p["scheduler"])
-    metric = ctx.tensor(p["metric"], "metric") if p["metric"] is not None else p["value"]
+    metric = ctx.tensor(p["metric"], "metric") if p["metric"] is not None else \
+        _recorded_metric(ctx, p)
     plateau = isinstance(scheduler, torch.optim.lr_scheduler.ReduceLROnPlateau)
     if plateau and metric is None:
         raise ActionError(translate(
@@ -131,21 +148,27 @@ def _scheduler_step_code(action, spell):
         return [f"{name}.step({spell.node(p['metric'])})"], []
     if p["value"] is not None:
         return [f"{name}.step({p['value']!r})" + spell.recorded(p.get("line"))], []
+    values, var = p.get("values") or [], spell.loop_var
+    if values:                # (moved out of its loop: what its first iteration had)
+        chosen = repr(values[0]) if var is None else f"{tuple(values)!r}[{var}]"
+        return [f"{name}.step({chosen})" + spell.recorded(p.get("line"))], []
     return [f"{name}.step()"], []
 
 
 defaction("scheduler_step",
           (("scheduler", "action", None), ("metric", "node?", None), ("value", "float?", None),
-           ("line", "line", None)),
+           ("values", "floats", []), ("line", "line", None)),
           "scheduler.step()", _scheduler_step_code, run=_scheduler_step_run,
-          group="training", applies=lambda params, name: name != "line",   # (the trace's)
+          group="training",
+          applies=lambda params, name: name not in ("line", "values"),    # (the trace's)
           aim=lambda k: {"scheduler": k.schedulers[-1] if k.schedulers else None},
           traced={"scheduler.step()": lambda seen: dict(seen.params,
                                                         scheduler=seen.optimizer)},
           explain=lambda a, spell: (translate(
               "Actions", "{scheduler}.step() sets the learning rate of its optimizer for the "
               "steps after it, by its schedule and the metric it is given.")
-              if a.params["metric"] is not None or a.params["value"] is not None else
+              if a.params["metric"] is not None or a.params["value"] is not None or
+              a.params.get("values") else
               translate("Actions", "{scheduler}.step() sets the learning rate of its "
                         "optimizer for the steps after it, by its schedule.")).format(
               scheduler=spell.optimizer(a.params["scheduler"])))

@@ -215,6 +215,8 @@ def _change_lr_listed(action, spell):
 defaction("change_lr", (("optimizer", "action", None), ("lr", "float", 0.01), ("at", "int", 1)),
           "change the learning rate", _change_lr_code, run=_change_lr_run,
           group="training", aim=_optimizer_aim, listed=_change_lr_listed,
+          traced={"optimizer.param_groups[0]['lr'] = ...": lambda seen: {
+              "optimizer": seen.optimizer, "lr": seen.params["lr"], "at": 1}},
           explain=lambda a, spell: (translate(
               "Actions", "Sets the learning rate of {optimizer} to {lr} at iteration {at} "
               "of the loop (the loop variable's value), before its other steps: every step "

@@ -448,7 +448,8 @@ def _draws_globally(node):
     """Whether a node draws from the global generator each time it is computed."""
     p = node["params"]
     return node["kind"] in DRAWING_KINDS and p.get("generator") is None and \
-        (node["kind"] != "loader_batch" or p.get("seed") is None)
+        (node["kind"] != "loader_batch" or p.get("seed") is None or
+         p.get("source") == "SubsetRandomSampler")     # (its base seed: the global one)
 
 
 def _with_watched_prints(rec):

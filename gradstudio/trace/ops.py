@@ -7,8 +7,8 @@ index-key text of ``x[key]``.
 Part of the tracing child (``child.py``); imports only its sibling modules and
 ``gradstudio.vocabulary``.
 """
-from gradstudio.vocabulary import DTYPES
-from gradstudio.words import QT_TRANSLATE_NOOP, Said
+from gradstudio.vocabulary import DTYPES, MAX_JOINED
+from gradstudio.words import QT_TRANSLATE_NOOP, Number, Said
 
 from .conv_ops import EXPLICIT as _CONV_EXPLICIT
 from .values import THE_FILL_VALUE, THE_NUMBER, TraceError, _number, _Record
@@ -262,6 +262,10 @@ def _to(name, operands, p, output):
 
 
 def _joined(name, operands, p, output):
+    if len(operands) > MAX_JOINED:   # (a DataLoader's batch of more rows, stacked by its
+        raise TraceError(QT_TRANSLATE_NOOP(            # collate: recorded, not refused)
+            "TraceRefusal", "torch.{name} of more than {count} tensors cannot be drawn yet"),
+            name=name, count=Number(MAX_JOINED))
     return _Record(name, {"count": len(operands), "dim": p["dim"]},
                    {f"t{i}": o for i, o in enumerate(operands)}, output)
 

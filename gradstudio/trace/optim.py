@@ -14,8 +14,9 @@ A document's optimizer is ``torch.optim.SGD``, ``Adam``, ``AdamW`` or ``RMSprop`
 one list of tensors, with the settings its ``optimizer`` action has (lr; momentum,
 nesterov and weight_decay; betas; alpha); anything else the call was given (``amsgrad``,
 ``eps``, ``foreach``, parameter groups, a closure) or a change of an optimizer's settings
-after it was made (but by a scheduler the trace drew: ``schedulers.py``) is refused in one
-sentence (``Recorder.refuse``:
+after it was made (but by a scheduler the trace drew: ``schedulers.py``, and a learning
+rate set by hand to a plain number, a ``change_lr`` step) is refused in one sentence
+(``Recorder.refuse``:
 the trace is refused at the end, the script runs on untouched).
 
 Imports only the engine's public API, the action records (``gradstudio.timeline``)
@@ -81,6 +82,9 @@ class OptimizerWatch:
         self.algorithms = {getattr(optim, name): name for name in _KNOWN}
         self.engine_classes = {getattr(optim, name) for name in optim.__all__}
         self.made = {}         # id(optimizer) -> (action uid, settings, [(node, tensor)])
+        self.objects = {}      # id(optimizer) -> the optimizer (kept by ``rec.keep``)
+        self.parts_seen = {}   # id(optimizer) -> recorded parts ended when its rate was known
+        rec.before_event = self.lr_check
         self.Tensor = engine.Tensor
         self.schedulers = SchedulerWatch(self, engine)
 
@@ -144,6 +148,23 @@ class OptimizerWatch:
         rec.action_done()
         rec.keep.append(optimizer)
         self.made[id(optimizer)] = (action["uid"], _settings(optimizer), params)
+        self.objects[id(optimizer)] = optimizer
+        self.parts_seen[id(optimizer)] = len(rec.parts)
+
+    def lr_check(self):
+        """Before the script's next node or action: a learning rate set by hand since
+        (``_lr_set``) becomes a ``change_lr`` step there, where the script set it, so the
+        loop after it repeats from its first iteration."""
+        rec = self.rec
+        if rec.action_lines is not None or rec.part is not None:   # (an action or a part
+            return                                                  # is running)
+        for key, optimizer in list(self.objects.items()):
+            made = self.made[key]
+            if not (optimizer.param_groups and made[1] and
+                    optimizer.param_groups[0].get("lr") != made[1][0][1].get("lr")):
+                self.parts_seen[key] = len(rec.parts)
+            elif _settings(optimizer) != made[1]:
+                self._lr_set(optimizer, made)     # (anything else: refused at its call)
 
     def _known(self, optimizer, what):
         """The record of ``optimizer`` for one of its calls, or None (refused)."""
@@ -153,10 +174,35 @@ class OptimizerWatch:
                 "optimizer.{what}() of an optimizer the trace could not draw cannot be "
                 "drawn"), what=what)
         elif _settings(optimizer) != made[1]:
-            self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
-                "changing an optimizer's settings or parameters after making it (such as "
-                "param_groups[0]['lr'] = ... or add_param_group) cannot be drawn yet"))
+            made = self._lr_set(optimizer, made)
+            if made is None:
+                self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal",
+                    "changing an optimizer's settings or parameters after making it (such as "
+                    "add_param_group, or a learning rate computed from a tensor) cannot be "
+                    "drawn yet"))
+        return made
+
+    def _lr_set(self, optimizer, made):
+        """A learning rate set by hand since the optimizer's last call (``for g in
+        opt.param_groups: g["lr"] = 0.01``, a plain number): a ``change_lr`` step here,
+        before the call that uses it; its record with the new settings. None when
+        anything else changed."""
+        (ids, now), = _settings(optimizer) or [([], None)]
+        (ids_before, before), = made[1] or [([], None)]
+        lr = now.get("lr") if now is not None else None
+        if self.parts_seen.get(id(optimizer), 0) != len(self.rec.parts) or \
+                self.rec.part is not None:
+            return None        # (set in a recorded part, maybe from a tensor's value)
+        if ids != ids_before or now is None or \
+                {k: v for k, v in now.items() if k != "lr"} != \
+                {k: v for k, v in before.items() if k != "lr"} or \
+                type(lr) not in (float, int) or has_marked(lr) or not math.isfinite(lr) or \
+                lr < 0:
             return None
+        made = self.made[id(optimizer)] = (made[0], _settings(optimizer), made[2])
+        self.rec.action(*traced("optimizer.param_groups[0]['lr'] = ...",
+                                Seen(optimizer=ActionRef(made[0]), params={"lr": float(lr)})))
+        self.rec.action_done()
         return made
 
     def step(self, args):

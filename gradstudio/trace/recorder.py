@@ -30,6 +30,10 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
     the tracer records it: the state below, the parts' methods in their mixins."""
     grads_rewritten = ()          # (grad_of node, its .grad) the last action changed
 
+    # called before each node and action the script makes (``optim``: a learning rate
+    # set by hand since, drawn as a change_lr step there)
+    before_event = None
+
     def __init__(self, engine, filename, record_values=False):
         self.record_values = record_values
         self.values = {}              # node index -> (data copy, dtype, grad_fn name)
@@ -81,7 +85,7 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.random_drawn = False
         self.reseed = None        # a manual_seed after draws, for the next random source
         self.generators = {}      # id(torch.Generator) -> (number, state, it): handlers/factories
-        self.subsets = {}         # id(Subset) -> its tensors, drawn (handlers/splits)
+        self.subsets, self.subset_rows = {}, {}   # id(Subset) -> its tensors (handlers/splits)
         self.loading = None       # the line of a DataLoader making a batch not drawn
         self.params_changed = False   # an update or optimizer step was recorded
         self.block_stack = []         # ids of open grad-mode blocks

@@ -203,6 +203,8 @@ class RecordedNodes:
     def _commit(self, rec, taint=None):
         if self.pending_view is not None:
             self.settle_view()
+        if self.before_event is not None:
+            self.before_event()
         if len(self.nodes) >= MAX_RECORDED:
             raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
                 "the script made more than {count} tensor operations, too many to trace"),

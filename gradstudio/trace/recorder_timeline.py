@@ -31,6 +31,8 @@ class Timeline:
     def action(self, kind, params):
         """Records a timeline action made at the current script line."""
         self.settle_view()
+        if self.before_event is not None:
+            self.before_event()
         self.uids += 1
         self.params_changed = self.params_changed or ACTIONS[kind].trains
         a = {"kind": kind, "params": params, "line": self.line(), "after": len(self.nodes),

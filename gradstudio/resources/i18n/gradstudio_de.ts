@@ -148,6 +148,10 @@
         <translation>Erstellt torch.optim.lr_scheduler.{schedule} über {optimizer}: Von hier an {rule} jedes seiner step().</translation>
     </message>
     <message>
+        <source>This step holds the metric the script computed for {count} iterations, and this is iteration {at}: lower the loop&apos;s count, or give the step a tensor as its metric.</source>
+        <translation>Dieser Schritt enthält die Metrik, die das Skript für {count} Durchläufe berechnet hat, und dies ist Durchlauf {at}: Verringere die Anzahl der Durchläufe der Schleife oder gib dem Schritt einen Tensor als Metrik.</translation>
+    </message>
+    <message>
         <source>ReduceLROnPlateau&apos;s step needs the metric it watches: choose a tensor (the loss) or give a number.</source>
         <translation>Der step von ReduceLROnPlateau braucht die Metrik, die er beobachtet: Wähle einen Tensor (den Verlust) oder gib eine Zahl an.</translation>
     </message>
@@ -264,6 +268,10 @@
         <translation>&apos;{name}&apos; muss ganze Zahlen von 0 bis {MAX_COUNT:,} aufführen.</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; must list at most {MAX_COUNT:,} finite numbers.</source>
+        <translation>&apos;{name}&apos; muss höchstens {MAX_COUNT:,} endliche Zahlen aufführen.</translation>
+    </message>
+    <message>
         <source>&apos;{name}&apos; must be a text of at most {MAX_TEXT:,} characters.</source>
         <translation>&apos;{name}&apos; muss ein Text von höchstens {MAX_TEXT:,} Zeichen sein.</translation>
     </message>
@@ -282,6 +290,30 @@
     <message>
         <source>&apos;{name}&apos; holds more than {MAX_SAID:,} characters of recorded text.</source>
         <translation>&apos;{name}&apos; enthält mehr als {MAX_SAID:,} Zeichen aufgezeichneten Text.</translation>
+    </message>
+    <message>
+        <source>A loop inside a loop is not supported: end the loop above before starting another.</source>
+        <translation>Eine Schleife in einer Schleife wird nicht unterstützt: Beende die Schleife darüber, bevor du eine neue beginnst.</translation>
+    </message>
+    <message>
+        <source>This &apos;end of loop&apos; closes no loop: add a loop before it.</source>
+        <translation>Dieses „Ende der Schleife“ schließt keine Schleife: Füge davor eine Schleife hinzu.</translation>
+    </message>
+    <message>
+        <source>This loop has no end: add an &apos;end of loop&apos; after the steps it repeats.</source>
+        <translation>Diese Schleife hat kein Ende: Füge nach den Schritten, die sie wiederholt, ein „Ende der Schleife“ hinzu.</translation>
+    </message>
+    <message>
+        <source>This epoch&apos;s end is in no loop: move it inside a loop.</source>
+        <translation>Dieses Epochenende liegt in keiner Schleife: Verschiebe es in eine Schleife.</translation>
+    </message>
+    <message>
+        <source>A loop has one epoch&apos;s end: remove this one.</source>
+        <translation>Eine Schleife hat nur ein Epochenende: Entferne dieses.</translation>
+    </message>
+    <message>
+        <source>The loop&apos;s count is not a whole number of epochs of this many steps: make it a multiple of the steps per epoch.</source>
+        <translation>Die Anzahl der Durchläufe der Schleife ist keine ganze Zahl von Epochen mit so vielen Schritten: Mache sie zu einem Vielfachen der Schritte pro Epoche.</translation>
     </message>
     <message>
         <source>{v} digits after the point</source>
@@ -549,6 +581,10 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>A loader needs from 1 to {most:,} rows and a batch size of at least 1.</source>
         <translation>Ein Loader braucht 1 bis {most:,} Zeilen und eine Batchgröße von mindestens 1.</translation>
+    </message>
+    <message>
+        <source>A SubsetRandomSampler draws its rows in a new order every epoch: turn shuffle on, or choose the DataLoader source.</source>
+        <translation>Ein SubsetRandomSampler zieht seine Zeilen in jeder Epoche in neuer Reihenfolge: Schalte shuffle ein oder wähle die Quelle DataLoader.</translation>
     </message>
     <message>
         <source>With drop_last and a batch larger than the rows, the loader has no batch at all: lower the batch size.</source>
@@ -3462,8 +3498,8 @@ Der Lauf: {expected}</translation>
         <translation>verwendet, wo die Bedingung gilt, wenn &apos;input&apos; nicht verbunden ist</translation>
     </message>
     <message>
-        <source>what draws the batches: a DataLoader over the rows, or an epoch&apos;s permutation sliced (perm = torch.randperm(size); perm[i:i + batch_size])</source>
-        <translation>was die Batches zieht: ein DataLoader über die Zeilen oder die Permutation einer Epoche, in Stücke geschnitten (perm = torch.randperm(size); perm[i:i + batch_size])</translation>
+        <source>what draws the batches: a DataLoader over the rows, an epoch&apos;s permutation sliced (perm = torch.randperm(size); perm[i:i + batch_size]), or a DataLoader given sampler=SubsetRandomSampler (the seed is then the sampler&apos;s generator&apos;s)</source>
+        <translation>was die Batches zieht: ein DataLoader über die Zeilen, die Permutation einer Epoche, in Stücke geschnitten (perm = torch.randperm(size); perm[i:i + batch_size]), oder ein DataLoader mit sampler=SubsetRandomSampler (der Seed ist dann der des Generators des Samplers)</translation>
     </message>
     <message>
         <source>what goes inside [ ]: i and j are the tensors on those ports</source>
@@ -5149,6 +5185,10 @@ Der Lauf: {expected}</translation>
         <source>Not run in the iteration asked for: the loop stopped early.</source>
         <translation>In der gewünschten Iteration nicht ausgeführt: Die Schleife hielt früher an.</translation>
     </message>
+    <message>
+        <source>Not computed: an input is computed at step {latest}, after this node&apos;s step {at}; compute this node at a later step.</source>
+        <translation>Nicht berechnet: Eine Eingabe wird erst in Schritt {latest} berechnet, nach dem Schritt {at} dieses Knotens; berechne diesen Knoten in einem späteren Schritt.</translation>
+    </message>
 </context>
 <context>
     <name>RunShown</name>
@@ -6037,6 +6077,10 @@ Warum keine grad_fn: </translation>
         <translation>eine Umwandlung in {dtype} kann nicht gezeichnet werden; verwenden Sie einen von {dtypes}</translation>
     </message>
     <message>
+        <source>torch.{name} of more than {count} tensors cannot be drawn yet</source>
+        <translation>torch.{name} von mehr als {count} Tensoren kann noch nicht gezeichnet werden</translation>
+    </message>
+    <message>
         <source>this indexing cannot be drawn yet; use integers, slices, lists, and at most two tensors (x[mask], x[:, idx], x[rows, cols])</source>
         <translation>diese Indizierung kann noch nicht gezeichnet werden; verwenden Sie ganze Zahlen, Slices, Listen und höchstens zwei Tensoren (x[mask], x[:, idx], x[rows, cols])</translation>
     </message>
@@ -6093,8 +6137,8 @@ Warum keine grad_fn: </translation>
         <translation>optimizer.{what}() eines Optimierers, den die Verfolgung nicht zeichnen konnte, kann nicht gezeichnet werden</translation>
     </message>
     <message>
-        <source>changing an optimizer&apos;s settings or parameters after making it (such as param_groups[0][&apos;lr&apos;] = ... or add_param_group) cannot be drawn yet</source>
-        <translation>die Einstellungen oder Parameter eines Optimierers nach seiner Erzeugung zu ändern (etwa param_groups[0][&apos;lr&apos;] = ... oder add_param_group), kann noch nicht gezeichnet werden</translation>
+        <source>changing an optimizer&apos;s settings or parameters after making it (such as add_param_group, or a learning rate computed from a tensor) cannot be drawn yet</source>
+        <translation>die Einstellungen oder Parameter eines Optimierers nach seiner Erzeugung zu ändern (etwa add_param_group oder eine aus einem Tensor berechnete Lernrate), kann noch nicht gezeichnet werden</translation>
     </message>
     <message>
         <source>optimizer.step(closure) cannot be drawn yet: call loss.backward() and optimizer.step() instead</source>

@@ -148,6 +148,10 @@
         <translation>Crea torch.optim.lr_scheduler.{schedule} sobre {optimizer}: de aquí en adelante cada uno de sus step() {rule}.</translation>
     </message>
     <message>
+        <source>This step holds the metric the script computed for {count} iterations, and this is iteration {at}: lower the loop&apos;s count, or give the step a tensor as its metric.</source>
+        <translation>Este paso guarda la métrica que el script calculó para {count} iteraciones, y esta es la iteración {at}: reduce el número de iteraciones del bucle o da al paso un tensor como métrica.</translation>
+    </message>
+    <message>
         <source>ReduceLROnPlateau&apos;s step needs the metric it watches: choose a tensor (the loss) or give a number.</source>
         <translation>El step de ReduceLROnPlateau necesita la métrica que vigila: elige un tensor (la pérdida) o da un número.</translation>
     </message>
@@ -264,6 +268,10 @@
         <translation>&apos;{name}&apos; debe enumerar números enteros de 0 a {MAX_COUNT:,}.</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; must list at most {MAX_COUNT:,} finite numbers.</source>
+        <translation>&apos;{name}&apos; debe enumerar como mucho {MAX_COUNT:,} números finitos.</translation>
+    </message>
+    <message>
         <source>&apos;{name}&apos; must be a text of at most {MAX_TEXT:,} characters.</source>
         <translation>&apos;{name}&apos; debe ser un texto de como mucho {MAX_TEXT:,} caracteres.</translation>
     </message>
@@ -282,6 +290,30 @@
     <message>
         <source>&apos;{name}&apos; holds more than {MAX_SAID:,} characters of recorded text.</source>
         <translation>&apos;{name}&apos; contiene más de {MAX_SAID:,} caracteres de texto grabado.</translation>
+    </message>
+    <message>
+        <source>A loop inside a loop is not supported: end the loop above before starting another.</source>
+        <translation>Un bucle dentro de un bucle no está soportado: termina el bucle de arriba antes de empezar otro.</translation>
+    </message>
+    <message>
+        <source>This &apos;end of loop&apos; closes no loop: add a loop before it.</source>
+        <translation>Este «fin del bucle» no cierra ningún bucle: añade un bucle antes.</translation>
+    </message>
+    <message>
+        <source>This loop has no end: add an &apos;end of loop&apos; after the steps it repeats.</source>
+        <translation>Este bucle no tiene fin: añade un «fin del bucle» después de los pasos que repite.</translation>
+    </message>
+    <message>
+        <source>This epoch&apos;s end is in no loop: move it inside a loop.</source>
+        <translation>Este final de época no está en ningún bucle: muévelo dentro de un bucle.</translation>
+    </message>
+    <message>
+        <source>A loop has one epoch&apos;s end: remove this one.</source>
+        <translation>Un bucle tiene un solo final de época: elimina este.</translation>
+    </message>
+    <message>
+        <source>The loop&apos;s count is not a whole number of epochs of this many steps: make it a multiple of the steps per epoch.</source>
+        <translation>El número de iteraciones del bucle no es un número entero de épocas de tantos pasos: hazlo múltiplo de los pasos por época.</translation>
     </message>
     <message>
         <source>{v} digits after the point</source>
@@ -549,6 +581,10 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>A loader needs from 1 to {most:,} rows and a batch size of at least 1.</source>
         <translation>Un loader necesita de 1 a {most:,} filas y un tamaño de lote de al menos 1.</translation>
+    </message>
+    <message>
+        <source>A SubsetRandomSampler draws its rows in a new order every epoch: turn shuffle on, or choose the DataLoader source.</source>
+        <translation>Un SubsetRandomSampler extrae sus filas en un orden nuevo en cada época: activa shuffle o elige la fuente DataLoader.</translation>
     </message>
     <message>
         <source>With drop_last and a batch larger than the rows, the loader has no batch at all: lower the batch size.</source>
@@ -3462,8 +3498,8 @@ La ejecución: {expected}</translation>
         <translation>se usa donde se cumple la condición cuando &apos;input&apos; no está conectado</translation>
     </message>
     <message>
-        <source>what draws the batches: a DataLoader over the rows, or an epoch&apos;s permutation sliced (perm = torch.randperm(size); perm[i:i + batch_size])</source>
-        <translation>qué extrae los lotes: un DataLoader sobre las filas, o la permutación de una época cortada en trozos (perm = torch.randperm(size); perm[i:i + batch_size])</translation>
+        <source>what draws the batches: a DataLoader over the rows, an epoch&apos;s permutation sliced (perm = torch.randperm(size); perm[i:i + batch_size]), or a DataLoader given sampler=SubsetRandomSampler (the seed is then the sampler&apos;s generator&apos;s)</source>
+        <translation>qué extrae los lotes: un DataLoader sobre las filas, la permutación de una época cortada en trozos (perm = torch.randperm(size); perm[i:i + batch_size]), o un DataLoader con sampler=SubsetRandomSampler (la semilla es entonces la del generador del sampler)</translation>
     </message>
     <message>
         <source>what goes inside [ ]: i and j are the tensors on those ports</source>
@@ -5149,6 +5185,10 @@ La ejecución: {expected}</translation>
         <source>Not run in the iteration asked for: the loop stopped early.</source>
         <translation>No ejecutado en la iteración pedida: el bucle se detuvo antes.</translation>
     </message>
+    <message>
+        <source>Not computed: an input is computed at step {latest}, after this node&apos;s step {at}; compute this node at a later step.</source>
+        <translation>No calculado: una entrada se calcula en el paso {latest}, después del paso {at} de este nodo; calcula este nodo en un paso posterior.</translation>
+    </message>
 </context>
 <context>
     <name>RunShown</name>
@@ -6037,6 +6077,10 @@ Por qué no hay grad_fn: </translation>
         <translation>convertir a {dtype} no se puede dibujar; use uno de {dtypes}</translation>
     </message>
     <message>
+        <source>torch.{name} of more than {count} tensors cannot be drawn yet</source>
+        <translation>torch.{name} de más de {count} tensores aún no se puede dibujar</translation>
+    </message>
+    <message>
         <source>this indexing cannot be drawn yet; use integers, slices, lists, and at most two tensors (x[mask], x[:, idx], x[rows, cols])</source>
         <translation>esta indexación aún no se puede dibujar; use enteros, slices, listas y como mucho dos tensores (x[mask], x[:, idx], x[rows, cols])</translation>
     </message>
@@ -6093,8 +6137,8 @@ Por qué no hay grad_fn: </translation>
         <translation>optimizer.{what}() de un optimizador que el rastreo no pudo dibujar no se puede dibujar</translation>
     </message>
     <message>
-        <source>changing an optimizer&apos;s settings or parameters after making it (such as param_groups[0][&apos;lr&apos;] = ... or add_param_group) cannot be drawn yet</source>
-        <translation>cambiar los ajustes o parámetros de un optimizador después de crearlo (como param_groups[0][&apos;lr&apos;] = ... o add_param_group) aún no se puede dibujar</translation>
+        <source>changing an optimizer&apos;s settings or parameters after making it (such as add_param_group, or a learning rate computed from a tensor) cannot be drawn yet</source>
+        <translation>cambiar los ajustes o parámetros de un optimizador después de crearlo (como add_param_group, o una tasa de aprendizaje calculada a partir de un tensor) aún no se puede dibujar</translation>
     </message>
     <message>
         <source>optimizer.step(closure) cannot be drawn yet: call loss.backward() and optimizer.step() instead</source>

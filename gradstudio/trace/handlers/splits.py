@@ -11,10 +11,24 @@ draw the engine's ``random_split`` made, recorded as any other), one slice node 
 (another dataset, a draw the graph has no node for) is left as the engine made it; its
 row numbers are marked (``values.RowsFromSplit``) so that a tensor computed from them is
 refused in words naming the line of the split, not an ``.item()`` the script never wrote.
-"""
-from ..values import mark_split_rows, _Record
 
-__all__ = ["handlers", "subset_tensors"]
+A ``Subset(dataset, indices)`` of the script's own rows (a ``range``, a list of plain
+numbers, or an integer tensor of the graph) is drawn the same way: per tensor of the
+dataset ``X[0:40]`` (rows in a row, as a slice), ``X[[3, 0, 7]]`` (a numpy array of
+rows too, unless the script read a tensor as numpy) or ``X[rows]``, so a
+loader over it folds too. Rows read from a tensor (``perm.tolist()``) keep their mark:
+the subset is then left as the engine made it, and its batches are recorded.
+"""
+import numpy as np
+
+from gradstudio.engine import inspect as raw
+
+from ..ops import _index_key_text
+from ..values import has_marked, mark_split_rows, _Record
+
+MAX_KEY_TEXT = 2000          # the longest row list written as an index key
+
+__all__ = ["drawn_rows", "handlers", "keep_rows", "rows_key", "rows_of", "subset_tensors"]
 
 
 def subset_tensors(rec, dataset):
@@ -24,8 +38,26 @@ def subset_tensors(rec, dataset):
     if type(dataset) is data.TensorDataset:
         return list(dataset.tensors)
     if type(dataset) is data.Subset:
-        return rec.subsets.get(id(dataset))
+        return drawn_rows(rec, dataset)
     return None
+
+
+def keep_rows(rec, owner, tensors, pieces, keys=()):
+    """Remembers ``pieces`` (index nodes: the rows of ``tensors``, taken with the tensors
+    ``keys``) as the rows ``owner`` (a subset, a loader's sampler) takes."""
+    rec.subsets[id(owner)] = (pieces, [(id(t), rec.node_of[id(t)])
+                                       for t in [*tensors, *keys]])
+    rec.keep.append(owner)
+
+
+def drawn_rows(rec, owner):
+    """The pieces ``owner`` takes (``keep_rows``), or None: also when a tensor they were
+    taken of has been written since (``X -= X.mean(0)`` after the subset was made: the
+    subset reads the rows when a batch is made, the pieces hold them as they were)."""
+    entry = rec.subsets.get(id(owner))
+    if entry is None or any(rec.node_of.get(i) != n for i, n in entry[1]):
+        return None
+    return entry[0]
 
 
 def _quietly(rec, make):
@@ -70,13 +102,85 @@ def _split(rec, func, args, kwargs):
             piece = _quietly(rec, lambda: t[rows])
             rec.emit(_Record("index", {"key": "i"}, {"self": t, "i": rows}, piece))
             pieces.append(piece)
-        rec.subsets[id(subset)] = pieces
-        rec.keep.extend([subset, rows, *pieces])
+        keep_rows(rec, subset, tensors, pieces)
+        rec.keep.extend([rows, *pieces])
         start = stop
     return subsets
 
 
+def rows_key(rec, indices, n):
+    """``(key, ports, key value)`` taking ``indices`` (a Subset's or a sampler's rows)
+    of ``n`` rows, or None when the graph cannot draw them: a ``range`` or a list of
+    plain numbers within the rows (not read from a tensor), or a 1-D integer tensor of
+    the graph."""
+    is_tensor = raw.is_tensor
+    if is_tensor(indices):
+        if indices.dim() != 1 or indices.dtype != rec.torch.int64 or \
+                id(indices) not in rec.node_of or indices.requires_grad:
+            return None
+        return "i", {"i": indices}, indices
+    if isinstance(indices, np.ndarray) and indices.ndim == 1 and \
+            indices.dtype.kind in "iu" and not has_marked(indices):
+        indices = indices.tolist()          # (numpy's own rows: sklearn's, a permutation)
+    if isinstance(indices, range):
+        rows = indices
+    elif type(indices) in (list, tuple) and not has_marked(indices) and \
+            all(type(i) is int for i in indices):
+        rows = list(indices)
+    else:
+        return None
+    if not rows or not all(-n <= i < n for i in rows):
+        return None
+    start, last = rows[0], rows[-1]
+    if 0 <= start and list(rows) == list(range(start, last + 1)):
+        key = slice(start, last + 1)
+    elif isinstance(rows, range) and rows.step > 0 and start >= 0:
+        key = slice(start, rows.stop, rows.step)
+    else:
+        key = list(rows)
+    text, _ = _index_key_text(key, is_tensor)
+    if text is None or len(text) > MAX_KEY_TEXT:   # (too long to read as a key: left as
+        return None                                 # the engine made it)
+    return text, {}, key
+
+
+def _subset(rec, func, args, kwargs):
+    func(*args, **kwargs)
+    if rec.quiet or len(rec.frames) > 1:
+        return
+    subset = args[0]
+    data = rec.torch.utils.data
+    tensors = subset_tensors(rec, subset.dataset) if type(subset) is data.Subset else None
+    if tensors is None or any(id(t) not in rec.node_of or t.requires_grad for t in tensors):
+        return
+    found = rows_key(rec, subset.indices, len(subset.dataset))
+    if found is None:
+        return
+    keep_rows(rec, subset, tensors, rows_of(rec, tensors, found), found[1].values())
+
+
+def rows_of(rec, tensors, found):
+    """The rows ``found`` (``rows_key``'s) of each of ``tensors``, drawn as index nodes;
+    the same rows of the same nodes taken again (a subset or a loader made anew each
+    epoch) are the pieces taken before, so the epochs draw the same graph."""
+    text, ports, key = found
+    same = (tuple(rec.node_of[id(t)] for t in tensors), text,
+            tuple((p, rec.node_of.get(id(v))) for p, v in ports.items()))
+    if all(n is not None for _, n in same[2]) and same in rec.subset_rows:
+        return rec.subset_rows[same]
+    pieces = []
+    for t in tensors:
+        piece = _quietly(rec, lambda: t[key])
+        rec.emit(_Record("index", {"key": text}, {"self": t, **ports}, piece))
+        pieces.append(piece)
+    rec.subset_rows[same] = pieces
+    rec.keep.extend(pieces)
+    return pieces
+
+
 def handlers(rec):
-    """The split's handler for ``rec``, by observed name."""
+    """The split's and the subset's handlers for ``rec``, by observed name."""
     return {"torch.utils.data.random_split":
-            lambda func, args, kwargs: _split(rec, func, args, kwargs)}
+            lambda func, args, kwargs: _split(rec, func, args, kwargs),
+            "torch.utils.data.Subset":
+            lambda func, args, kwargs: _subset(rec, func, args, kwargs)}

@@ -70,6 +70,7 @@ class DataLoader(Generic[_T_co]):
     """Iterates over ``dataset`` in (shuffled) mini-batches."""
     __initialized = False
 
+    @observer.observed("torch.utils.data.DataLoader")
     def __init__(self, dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None,
                  num_workers=0, collate_fn=None, pin_memory=False, drop_last=False,
                  timeout=0, worker_init_fn=None, multiprocessing_context=None,

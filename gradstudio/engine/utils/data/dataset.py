@@ -111,6 +111,7 @@ class ChainDataset(IterableDataset):
 class Subset(Dataset[_T_co]):
     """The samples of ``dataset`` at ``indices``."""
 
+    @observer.observed("torch.utils.data.Subset")
     def __init__(self, dataset, indices):
         self.dataset = dataset
         self.indices = indices
