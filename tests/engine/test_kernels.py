@@ -166,9 +166,30 @@ def test_float32_sqrt_is_within_three_quarters_of_an_ulp():
     assert 0.1 < (got != np.sqrt(x)).mean() < 0.25   # not the correctly rounded root
 
 
+def test_the_rsqrt14_table_is_a_14_bit_approximation_exact_at_powers_of_four():
+    from gradstudio.engine._cpu_kernels.rsqrt14 import rsqrt14
+    x = _bits(np.float32(1.0).view(np.int32), np.float32(4.0).view(np.int32))
+    r = rsqrt14(x)
+    assert np.abs(r.astype(np.float64) * np.sqrt(x.astype(np.float64)) - 1).max() < 2 ** -14
+    assert (r.view(np.int32) & 0x7F == 0).all()        # multiples of 2**-17 in [0.5, 1]
+    fours = np.float32([4.0 ** -70, 0.25, 1, 4, 4.0 ** 60])
+    np.testing.assert_array_equal(rsqrt14(fours), 1 / np.sqrt(fours))
+    tiny = np.float32([1e-45, 1e-40, 1e-38])       # subnormals: scaled, so always finite
+    assert np.isfinite(rsqrt14(tiny)).all()
+
+
+def test_both_float32_sqrt_kernels_stay_within_three_quarters_of_an_ulp():
+    from gradstudio.engine._cpu_kernels.rsqrt14 import mkl_sqrt32_avx512
+    x = _bits(np.float32(1.0).view(np.int32), np.float32(4.0).view(np.int32))[::7]
+    exact = np.sqrt(x.astype(np.float64))
+    got = mkl_sqrt32_avx512(x).astype(np.float64)
+    err = np.abs(got - exact) / np.spacing(np.sqrt(x)).astype(np.float64)
+    assert err.max() < 0.6 and 0.002 < (got != np.sqrt(x)).mean() < 0.02
+
+
 def test_float32_sqrt_matches_torch_on_every_float_of_two_binades(torch):
     x = _bits(np.float32(1.0).view(np.int32), np.float32(4.0).view(np.int32))
-    assert _same_bits(K._mkl_sqrt32(x), torch.from_numpy(x).sqrt().numpy()).all()
+    assert _same_bits(K.sqrt(x, exact=True), torch.from_numpy(x).sqrt().numpy()).all()
 
 
 def test_float32_sqrt_matches_torch_at_the_edges(torch):
@@ -183,7 +204,7 @@ def test_float32_sqrt_matches_torch_at_the_edges(torch):
         edges.append(_bits(exponent << 23, (exponent << 23) + 4096))
     x = np.concatenate(edges)
     with np.errstate(invalid="ignore"):
-        assert _same_bits(K._mkl_sqrt32(x), torch.from_numpy(x).sqrt().numpy()).all()
+        assert _same_bits(K.sqrt(x, exact=True), torch.from_numpy(x).sqrt().numpy()).all()
 
 
 @pytest.mark.parametrize("n", [1, 7, 12, 33, 20005])

@@ -21,8 +21,9 @@ Both are reproduced step for step: SLEEF's with its fused multiply-adds, glibc's
 table and polynomial (bit-identical to PyTorch on 1 M inputs in every layout).
 
 ``sqrt`` of float32: MKL's ``vsSqrt`` (high-accuracy mode), not the correctly rounded
-square root: it starts from the CPU's ``rsqrtps`` approximation ``r`` and refines it in
-float32, ``s = x*r, h = r/2, e = 1/2 - s*h, s += s*e, h += h*e, s += (x - s*s)*h``, so
+square root. On an Intel CPU with AVX-512 it is ``_cpu_kernels.rsqrt14``'s (about one
+result in 160 differs from the correctly rounded root); elsewhere (AMD) it starts from
+the CPU's ``rsqrtps`` approximation ``r`` and refines it in float32, ``s = x*r, h = r/2, e = 1/2 - s*h, s += s*e, h += h*e, s += (x - s*s)*h``, so
 about one result in six is the other neighbour of the true root (never more than 0.75 ulp
 away). ``rsqrtps`` differs between CPU vendors; ``_cpu_kernels.rsqrt_table`` holds the one of the
 reference machine (AMD EPYC), which runs MKL's generic kernel (the one MKL picks on
@@ -44,9 +45,10 @@ import os
 import numpy as np
 
 from .fma import fma32, fma64
+from .rsqrt14 import mkl_sqrt32_avx512
 from .rsqrt_table import RSQRT_TABLE
 
-__all__ = ["log_sigmoid", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "sigmoid_backward",
+__all__ = ["by_vector_blocks", "log_sigmoid", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "sigmoid_backward",
            "tanh_backward"]
 
 _F32, _F64 = np.float32, np.float64
@@ -174,6 +176,26 @@ def _vector_block():
 _BLOCK = _vector_block()
 
 
+def _intel_avx512():
+    """Whether MKL takes its AVX-512 paths here: an Intel CPU (MKL runs its generic code
+    on others) with AVX-512 (F, CD, BW, DQ, VL)."""
+    try:
+        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as f:
+            intel = "GenuineIntel" in f.read(4096)
+    except OSError:
+        import platform
+        intel = "GenuineIntel" in platform.processor()
+    try:
+        from numpy._core._multiarray_umath import __cpu_features__ as features
+    except ImportError:                              # (numpy 1)
+        from numpy.core._multiarray_umath import __cpu_features__ as features
+    return intel and all(features.get(f) for f in ("AVX512F", "AVX512CD", "AVX512BW",
+                                                   "AVX512DQ", "AVX512VL"))
+
+
+_MKL_AVX512 = _intel_avx512()
+
+
 def _run_length(a):
     """How many elements PyTorch's loop walks through contiguously (its innermost
     dimension after merging the dimensions that follow each other in memory), or 0 when
@@ -194,18 +216,27 @@ def sigmoid(a):
     """PyTorch's sigmoid kernel (see the module's docstring)."""
     if a.dtype != _F32 or a.size > EXACT_LIMIT:
         return 1 / (1 + np.exp(-a))
-    if not _BLOCK or a.size < _BLOCK:          # (no vector path: every element scalar)
-        return _sigmoid_scalar(a)
+    return by_vector_blocks(a, _sigmoid_vector, _sigmoid_scalar)
+
+
+def by_vector_blocks(a, vector, scalar, block=None):
+    """``a`` computed as PyTorch's ``cpu_kernel_vec`` loop computes it: ``vector`` on each
+    full block of ``block`` elements (``_BLOCK``: two vectors of float32) of every
+    contiguous run of memory, ``scalar`` on the rest (short tensors, tails, strided
+    views); both are elementwise functions of an array."""
+    block = _BLOCK if block is None else block
+    if not block or a.size < block:          # (no vector path: every element scalar)
+        return scalar(a)
     if a.ndim and a.flags.f_contiguous and not a.flags.c_contiguous:
-        return sigmoid(a.T).T           # (PyTorch walks it in memory order as well)
+        return by_vector_blocks(a.T, vector, scalar, block).T   # (PyTorch walks memory order)
     run = _run_length(a)
-    full = run - run % _BLOCK
+    full = run - run % block
     if not full:
-        return _sigmoid_scalar(a)
+        return scalar(a)
     rows = np.ascontiguousarray(a).reshape(-1, run)
-    out = np.empty(rows.shape, _F32)
-    out[:, :full] = _sigmoid_vector(rows[:, :full])
-    out[:, full:] = _sigmoid_scalar(rows[:, full:])
+    out = np.empty(rows.shape, a.dtype)
+    out[:, :full] = vector(rows[:, :full])
+    out[:, full:] = scalar(rows[:, full:])
     return out.reshape(a.shape)
 
 
@@ -268,7 +299,8 @@ def sqrt(a, exact=None):
     if exact is None:
         exact = a.size <= EXACT_LIMIT
     if a.dtype == np.float32 and exact:
-        return _mkl_sqrt32(a.reshape(-1)).reshape(a.shape)
+        kernel = mkl_sqrt32_avx512 if _MKL_AVX512 else _mkl_sqrt32
+        return kernel(a.reshape(-1)).reshape(a.shape)
     with np.errstate(invalid="ignore"):
         return np.sqrt(a)
 
