@@ -17,6 +17,8 @@ xfail(strict=True) so that fixing one fails the test until its entry goes."""
 import parity
 import pytest
 
+from gradstudio.engine._cpu_kernels.elementwise import MKL_AVX512
+
 P, prog = parity.table()
 
 prog("iris_like_module_named_params", """
@@ -635,15 +637,20 @@ prog("grad_accumulation_dropout_eval", """
 PROGRAMS = parity.programs(P)
 
 KNOWN_DIFFERENCES = {
-    # logsumexp's log is MKL's vsLn, a last digit from the correctly rounded one for a few
-    # inputs in a hundred (_cpu_kernels/elementwise.py): the loss drifts by epoch 10
+    # logsumexp's log is MKL's vsLn: where MKL runs its generic kernel (AMD), a last digit
+    # from the correctly rounded one for a few inputs in a hundred
+    # (_cpu_kernels/elementwise.py), and the loss drifts by epoch 10; on an Intel CPU with
+    # AVX-512, 4 in 100,000, and the program prints torch's text
     "manual_softmax_regression": "MKL's float32 log in logsumexp",
 }
+# the known differences that show on this CPU (the others must print torch's text)
+DIFFER_HERE = set(KNOWN_DIFFERENCES) - ({"manual_softmax_regression"} if MKL_AVX512 else set())
 
 results, test_prints_the_same = parity.parity_tests(PROGRAMS, exclude=KNOWN_DIFFERENCES)
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=r))
-                                  for n, r in KNOWN_DIFFERENCES.items()])
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.xfail(n in DIFFER_HERE, strict=True, reason=r))
+    for n, r in KNOWN_DIFFERENCES.items()])
 def test_known_differences_still_differ(results, name):
     parity.assert_same(results, name)

@@ -193,7 +193,7 @@ def _intel_avx512():
                                                    "AVX512DQ", "AVX512VL"))
 
 
-_MKL_AVX512 = _intel_avx512()
+MKL_AVX512 = _intel_avx512()
 
 
 def _run_length(a):
@@ -299,7 +299,7 @@ def sqrt(a, exact=None):
     if exact is None:
         exact = a.size <= EXACT_LIMIT
     if a.dtype == np.float32 and exact:
-        kernel = mkl_sqrt32_avx512 if _MKL_AVX512 else _mkl_sqrt32
+        kernel = mkl_sqrt32_avx512 if MKL_AVX512 else _mkl_sqrt32
         return kernel(a.reshape(-1)).reshape(a.shape)
     with np.errstate(invalid="ignore"):
         return np.sqrt(a)
