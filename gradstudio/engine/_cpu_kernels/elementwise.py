@@ -16,7 +16,8 @@ extended precision in 0.26 %); float64 ``exp``, ``log``, ``sin``, ``cos`` stay n
 ``sigmoid``: PyTorch computes ``1 / (1 + exp(-x))`` with SLEEF's ``expf`` (the u10
 variant) on every full block of two vectors of each innermost run of memory (16 float32
 elements with AVX2, 32 on a CPU where PyTorch dispatches to AVX-512: ``_vector_block``),
-and glibc's ``expf`` on the rest (short tensors, tails, strided views).
+and glibc's ``expf`` on the rest (short tensors, tails, strided views); float64 alike with
+SLEEF's and the C library's ``exp`` (``sleef_double``).
 Both are reproduced step for step: SLEEF's with its fused multiply-adds, glibc's from its
 table and polynomial (bit-identical to PyTorch on 1 M inputs in every layout).
 
@@ -40,19 +41,18 @@ per element, 5 to 70 times numpy's float32 kernel. It is done for tensors of up 
 kernels (within two ulp of PyTorch's, four for sigmoid), so that the engine keeps PyTorch's speed on
 a million elements.
 """
-import os
-
 import numpy as np
 
 from .fma import fma32, fma64
+from .vector_loop import _BLOCK, EXACT_LIMIT, MKL_AVX512, by_vector_blocks  # noqa: F401
 from .rsqrt14 import mkl_sqrt32_avx512
+from .sleef_double import sigmoid64
 from .rsqrt_table import RSQRT_TABLE
 
 __all__ = ["by_vector_blocks", "log_sigmoid", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "sigmoid_backward",
            "tanh_backward"]
 
 _F32, _F64 = np.float32, np.float64
-EXACT_LIMIT = 1 << 16
 _EXTENDED = np.finfo(np.longdouble).nmant > np.finfo(_F64).nmant
 
 
@@ -150,94 +150,13 @@ def _sigmoid_vector(a):
         return 1 / (1 + _sleef_expf(-a))
 
 
-def _vector_block():
-    """How many float32 elements PyTorch's vectorized loop takes at once: two vectors of
-    the CPU capability it dispatches to, 32 with AVX-512 (a CPU with AVX-512 VL, BW and
-    DQ and FMA3), 16 with AVX2 (AVX2 and FMA3), 0 with neither (its scalar path
-    everywhere). ``ATEN_CPU_CAPABILITY`` set to exactly ``avx512``, ``avx2`` or
-    ``default`` chooses, as it does PyTorch's; any other value is ignored, as PyTorch
-    ignores it."""
-    forced = {"avx512": 32, "avx2": 16, "default": 0}.get(
-        os.environ.get("ATEN_CPU_CAPABILITY"))
-    if forced is not None:
-        return forced
-    try:
-        from numpy._core._multiarray_umath import __cpu_features__ as features
-    except ImportError:                              # (numpy 1)
-        try:
-            from numpy.core._multiarray_umath import __cpu_features__ as features
-        except ImportError:
-            return 16
-    if all(features.get(f) for f in ("AVX512VL", "AVX512BW", "AVX512DQ", "FMA3")):
-        return 32
-    return 16 if features.get("AVX2") and features.get("FMA3") else 0
-
-
-_BLOCK = _vector_block()
-
-
-def _intel_avx512():
-    """Whether MKL takes its AVX-512 paths here: an Intel CPU (MKL runs its generic code
-    on others) with AVX-512 (F, CD, BW, DQ, VL)."""
-    try:
-        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as f:
-            intel = "GenuineIntel" in f.read(4096)
-    except OSError:
-        import platform
-        intel = "GenuineIntel" in platform.processor()
-    try:
-        from numpy._core._multiarray_umath import __cpu_features__ as features
-    except ImportError:                              # (numpy 1)
-        from numpy.core._multiarray_umath import __cpu_features__ as features
-    return intel and all(features.get(f) for f in ("AVX512F", "AVX512CD", "AVX512BW",
-                                                   "AVX512DQ", "AVX512VL"))
-
-
-MKL_AVX512 = _intel_avx512()
-
-
-def _run_length(a):
-    """How many elements PyTorch's loop walks through contiguously (its innermost
-    dimension after merging the dimensions that follow each other in memory), or 0 when
-    the innermost dimension is strided (its scalar loop then takes every element)."""
-    dims = [(n, s) for n, s in zip(a.shape, a.strides) if n != 1]
-    if not dims or dims[-1][1] not in (0, a.itemsize):
-        return 0
-    run, step = 1, dims[-1][1]
-    for n, s in reversed(dims):
-        if s != step:
-            break
-        run *= n
-        step = s * n
-    return run
-
-
 def sigmoid(a):
     """PyTorch's sigmoid kernel (see the module's docstring)."""
+    if a.dtype == _F64:
+        return sigmoid64(a)
     if a.dtype != _F32 or a.size > EXACT_LIMIT:
         return 1 / (1 + np.exp(-a))
     return by_vector_blocks(a, _sigmoid_vector, _sigmoid_scalar)
-
-
-def by_vector_blocks(a, vector, scalar, block=None):
-    """``a`` computed as PyTorch's ``cpu_kernel_vec`` loop computes it: ``vector`` on each
-    full block of ``block`` elements (``_BLOCK``: two vectors of float32) of every
-    contiguous run of memory, ``scalar`` on the rest (short tensors, tails, strided
-    views); both are elementwise functions of an array."""
-    block = _BLOCK if block is None else block
-    if not block or a.size < block:          # (no vector path: every element scalar)
-        return scalar(a)
-    if a.ndim and a.flags.f_contiguous and not a.flags.c_contiguous:
-        return by_vector_blocks(a.T, vector, scalar, block).T   # (PyTorch walks memory order)
-    run = _run_length(a)
-    full = run - run % block
-    if not full:
-        return scalar(a)
-    rows = np.ascontiguousarray(a).reshape(-1, run)
-    out = np.empty(rows.shape, a.dtype)
-    out[:, :full] = vector(rows[:, :full])
-    out[:, full:] = scalar(rows[:, full:])
-    return out.reshape(a.shape)
 
 
 # ----------------------------------------------------------------------------- backwards

@@ -13,7 +13,7 @@ which gives the same bits for every input (both are checked against PyTorch).
 """
 import numpy as np
 
-from .elementwise import EXACT_LIMIT, by_vector_blocks
+from .vector_loop import EXACT_LIMIT, by_vector_blocks
 from .fma import fma32
 
 __all__ = ["logf_u10", "powf_u10", "pow_float32"]
