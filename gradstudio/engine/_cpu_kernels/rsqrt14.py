@@ -9,7 +9,8 @@ root by 2**-50 after, as MKL's results show it does.
 
 ``vrsqrt14ps`` is specified by Intel to the bit: its result depends only on the
 exponent's parity and the top 15 mantissa bits, and is exact for powers of 4. Its values
-were read on the machine (inputs in [1, 2) and [2, 4), each output a multiple of 2**-17):
+were read on the machine (inputs in [1, 2) and [2, 4), each output a multiple of 2**-17,
+exact for powers of 4):
 stored as the first of each half, then each next one's decrease (0 to 3 units), four to a
 byte, zlib-compressed, base64."""
 import base64
@@ -57,33 +58,59 @@ def _table():
 _K = _table()                 # (parity, top 15 mantissa bits) -> r * 2**17
 
 
+def _bits_table():
+    """The output bits for a positive normal float32 ``x`` read as an int32 ``b``:
+    ``_R_BITS[(b >> 8) & 0xFFFF] - ((b >> 24) << 23)``: the index is the biased
+    exponent's last bit and the top 15 mantissa bits, and the shift halves the exponent
+    (an output in [0.5, 1) is ``(126 << 23) + ((k - 2**16) << 7)``)."""
+    rows = []
+    for p in (0, 1):                    # the biased exponent's parity; the unbiased one's
+        odd = 1 - p                     # is the opposite (the bias, 127, is odd)
+        rows.append((126 << 23) + ((_K[odd] - 65536) << 7) + ((64 - p) << 23))
+    return np.concatenate(rows).astype(np.int32)
+
+
+_R_BITS = _bits_table()
+_I = np.int32
+_LOW16, _S8, _S23, _S24 = _I(0xFFFF), _I(8), _I(23), _I(24)
+
+
 def rsqrt14(x):
-    """``vrsqrt14ps`` of positive finite float32 values (denormals included)."""
-    mant, ex = np.frexp(x.astype(np.float64))         # x = mant * 2**ex, mant in [0.5, 1)
-    e = ex - 1
-    odd = e & 1
-    index = ((mant * 2 - 1) * 32768).astype(np.int64)
-    k = _K[odd, index].astype(np.float64)
-    k = np.where((index == 0) & (mant == 0.5) & (odd == 0), 131072.0, k)   # powers of 4
-    return np.ldexp(k * 2.0 ** -17, -((e - odd) // 2)).astype(np.float32)
+    """``vrsqrt14ps`` of positive normal float32 values (the hardware's exact result for a
+    power of 4 aside, 1 / sqrt(4**n), which the square root below does not need: its
+    correction gives the same root from the table's neighbour)."""
+    b = np.asarray(x, np.float32).view(_I)
+    return (_R_BITS[(b >> _S8) & _LOW16] - ((b >> _S24) << _S23)).view(np.float32)
 
 
 _TINY, _UP, _DOWN = np.float32(2.0 ** -100), np.float32(2.0 ** 100), np.float32(2.0 ** -50)
+_TINY_BITS, _INF_BITS = _I(np.float32(2.0 ** -100).view(_I)), _I(0x7F800000)
+_HALF = np.float32(0.5)
+
+
+def _root(v):
+    """The correction, for float32 ``v`` in [2**-100, the largest float]: ``e`` is exact
+    in float64 (``v - s*s`` is small beside both), so one rounding gives the fused result."""
+    r = rsqrt14(v)
+    s = v * r
+    s64 = s.astype(np.float64)
+    e = (v - s64 * s64).astype(np.float32)
+    return fma32(e, r * _HALF, s)
 
 
 def mkl_sqrt32_avx512(x):
     """MKL's float32 square root on Intel AVX-512 (see the module's docstring); zero,
     infinities, NaNs and negatives take the exact path."""
     x = np.asarray(x, np.float32)
+    b = x.view(_I)
+    if ((b >= _TINY_BITS) & (b < _INF_BITS)).all():       # (positive, not tiny, finite)
+        return _root(x)
     normal = np.isfinite(x) & (x > 0)
     with np.errstate(all="ignore"):
         out = np.sqrt(x)
         if normal.any():
             v = x[normal]
             tiny = v < _TINY        # (scaled up, or the correction would lose bits)
-            v = np.where(tiny, v * _UP, v)
-            r = rsqrt14(v)
-            s = v * r
-            s = fma32(fma32(-s, s, v), r * np.float32(0.5), s)
+            s = _root(np.where(tiny, v * _UP, v))
             out[normal] = np.where(tiny, s * _DOWN, s)
     return out

@@ -27,8 +27,7 @@ _C = (+0.2081276378237164457e-8, +0.2511210703042288022e-7, +0.27557626281694911
       +0.1666666666666669072e+0)
 
 
-def _poly4(x, x2, c3, c2, c1, c0):
-    return fma64(x2, fma64(x, c3, c2), fma64(x, c1, c0))
+_ODD, _EVEN = np.array(_C[0::2])[:, None], np.array(_C[1::2])[:, None]
 
 
 def _pow2i(q):
@@ -38,6 +37,8 @@ def _pow2i(q):
 def exp_u10(d):
     """SLEEF's ``xexp`` of a float64 array."""
     d = np.asarray(d, _D)
+    if d.ndim != 1:
+        return exp_u10(d.reshape(-1)).reshape(d.shape)
     with np.errstate(all="ignore"):
         u = np.rint(d * _R_LN2)
         q = np.where(np.abs(u) < 2 ** 31, u, 0).astype(np.int32)   # (cvtpd2dq: in range)
@@ -46,9 +47,11 @@ def exp_u10(d):
         s2 = s * s
         s4 = s2 * s2
         s8 = s4 * s4
-        c9, c8, c7, c6, c5, c4, c3, c2, c1, c0 = _C
-        p8 = fma64(s4, _poly4(s, s2, c7, c6, c5, c4), _poly4(s, s2, c3, c2, c1, c0))
-        u = fma64(s8, fma64(s, c9, c8), p8)
+        # Estrin's scheme, each level's independent fused multiply-adds in one call
+        pairs = fma64(s, _ODD, _EVEN)                # c9 s + c8, c7 s + c6, ... c1 s + c0
+        quads = fma64(s2, pairs[1::2], pairs[2::2])  # the two POLY4s
+        p8 = fma64(s4, quads[0], quads[1])
+        u = fma64(s8, pairs[0], p8)
         u = fma64(u, s, 0.5)
         u = fma64(u, s, 1.0)
         u = fma64(u, s, 1.0)
@@ -84,9 +87,31 @@ def _exp_table():
 _SBITS, _TAIL = _exp_table()
 
 
+_EXTENDED = np.finfo(np.longdouble).nmant >= 63
+_NEAR = 0.02        # (ulp from a rounding midpoint: glibc's error bound is 0.509 ulp)
+
+
 def libm_exp(x):
-    """glibc's ``exp`` of a float64 array (what PyTorch's scalar loops call)."""
+    """glibc's ``exp`` of a float64 array (what PyTorch's scalar loops call): with
+    extended precision, the correctly rounded exp, which glibc's is unless the exact
+    value lies within 0.009 ulp of a rounding midpoint; those (and all, without extended
+    precision) are computed as glibc computes them."""
     x = np.asarray(x, _D)
+    if x.ndim != 1:
+        return libm_exp(x.reshape(-1)).reshape(x.shape)
+    if _EXTENDED and x.size:
+        with np.errstate(all="ignore"):
+            wide = np.exp(x.astype(np.longdouble))
+            y = wide.astype(_D)
+            off = np.abs((wide - y) / np.spacing(y).astype(np.longdouble))
+        near = ~(off < 0.5 - _NEAR)          # (NaN, inf and the subnormals' ends too)
+        if near.any():
+            y[near] = _libm_exp(x[near])
+        return y
+    return _libm_exp(x)
+
+
+def _libm_exp(x):
     with np.errstate(all="ignore"):
         xs = np.where(np.abs(x) < 746, x, 0.0)          # (specials are set below)
         kd = _INV_LN2_N * xs + _SHIFT

@@ -27,8 +27,8 @@ def _f(v):
 
 
 # ------------------------------------------------------------ double-float arithmetic
-def _fms(a, b, c):           # vfmapn: a*b - c, one rounding
-    return fma32(a, b, -c)
+def _fms(a, b, c):           # vfmapn: a*b - c, where c is a*b rounded: the exact error
+    return (np.multiply(a, b, dtype=np.float64) - c).astype(_F)   # (fits a float32)
 
 
 def _fnma(a, b, c):          # vfmanp: -a*b + c, one rounding
