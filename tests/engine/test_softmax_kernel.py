@@ -59,3 +59,30 @@ def test_cross_entropy_is_torchs_bit_for_bit(reduction):
                                                reduction=reduction)
     ours = E.nn.functional.cross_entropy(E.tensor(x), E.tensor(y), reduction=reduction)
     np.testing.assert_array_equal(ours.numpy(), theirs.numpy())
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("ignored", [False, True])
+def test_cross_entropy_adds_the_batch_in_torchs_cascade(weighted, ignored):
+    """nll_loss of a 1-D or 2-D input adds its samples' losses (and, weighted, their
+    weights) in ATen's 8-level cascade; batches of every size from 1 to 70 and around its
+    level sizes (256, 4096), some targets ignored."""
+    rng = np.random.default_rng(int(weighted) + 2 * int(ignored))
+    for n in list(range(1, 71)) + [255, 256, 257, 4097]:
+        x = (rng.standard_normal((n, 4)) * 2).astype(np.float32)
+        y = rng.integers(0, 4, n)
+        if ignored:
+            y[rng.random(n) < 0.2] = -100
+        w = rng.random(4).astype(np.float32) if weighted else None
+        for reduction in ("mean", "sum"):
+            theirs = torch.nn.functional.cross_entropy(
+                torch.from_numpy(x), torch.from_numpy(y), reduction=reduction,
+                weight=None if w is None else torch.from_numpy(w))
+            ours = E.nn.functional.cross_entropy(
+                E.tensor(x), E.tensor(y), reduction=reduction,
+                weight=None if w is None else E.tensor(w))
+            np.testing.assert_array_equal(ours.numpy(), theirs.numpy(),
+                                          err_msg=f"{n} samples, {reduction}")
+    one = (rng.standard_normal(5)).astype(np.float32)
+    assert E.nn.functional.nll_loss(E.tensor(one), E.tensor(2)).item() == \
+        torch.nn.functional.nll_loss(torch.from_numpy(one), torch.tensor(2)).item()
