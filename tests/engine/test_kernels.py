@@ -14,6 +14,7 @@ import pytest
 import gradstudio.engine as E
 from gradstudio.engine._cpu_kernels import elementwise as K
 from gradstudio.engine._cpu_kernels.rsqrt_table import RSQRT_TABLE
+from gradstudio.engine._cpu_kernels.vector_loop import MKL_AVX512
 from cpu_paths import MKL_GENERIC, assert_torchs_bits
 
 
@@ -46,6 +47,22 @@ def test_sigmoid_is_pytorchs_to_the_last_bit(torch, inputs):
         for i, view in enumerate(LAYOUTS):
             theirs = torch.sigmoid(view(torch.from_numpy(x))).numpy()
             np.testing.assert_array_equal(K.sigmoid(view(x)), theirs, err_msg=f"layout {i}")
+
+
+def test_float64_sigmoid_is_pytorchs_in_every_layout(torch):
+    """SLEEF's float64 ``exp`` on full blocks of two vectors, the C library's on the rest
+    (its rare misrounded inputs aside: none among these)."""
+    rng = np.random.default_rng(12)
+    special = np.array([np.inf, -np.inf, np.nan, 0.0, -0.0, 709.7, 709.8, -745.2, -746.0,
+                        -1000.5, 1e-310, -1e-310, 40.0, -40.0], np.float64)
+    x = np.concatenate([special, rng.standard_normal(20_000) * 5, rng.uniform(-750, 750, 3000)])
+    for i, view in enumerate(LAYOUTS):
+        theirs = torch.sigmoid(view(torch.from_numpy(x))).numpy()
+        np.testing.assert_array_equal(K.sigmoid(view(x)), theirs, err_msg=f"layout {i}")
+    for n in range(1, 41):
+        a = x[n * 7:n * 8]
+        np.testing.assert_array_equal(E.from_numpy(a).sigmoid().numpy(),
+                                      torch.from_numpy(a).sigmoid().numpy(), err_msg=str(n))
 
 
 @pytest.mark.parametrize("forced, capability, block", [
@@ -189,13 +206,35 @@ def test_float32_sqrt_is_within_three_quarters_of_an_ulp():
     assert 0.1 < (got != np.sqrt(x)).mean() < 0.25   # not the correctly rounded root
 
 
+def test_the_rsqrt14_table_is_a_14_bit_approximation():
+    from gradstudio.engine._cpu_kernels.rsqrt14 import rsqrt14
+    x = _bits(np.float32(1.0).view(np.int32), np.float32(4.0).view(np.int32))
+    r = rsqrt14(x)
+    assert np.abs(r.astype(np.float64) * np.sqrt(x.astype(np.float64)) - 1).max() < 2 ** -14
+    assert (r.view(np.int32) & 0x7F == 0).all()        # multiples of 2**-17 in [0.5, 1]
+    # the exponent is halved: each binade pair repeats the table scaled by 2**-1
+    for scale in (2.0 ** -100, 2.0 ** -2, 2.0 ** 2, 2.0 ** 100):
+        np.testing.assert_array_equal(rsqrt14(x[::97] * np.float32(scale)),
+                                      r[::97] / np.float32(np.sqrt(scale)))
+
+
+def test_both_float32_sqrt_kernels_stay_within_three_quarters_of_an_ulp():
+    from gradstudio.engine._cpu_kernels.rsqrt14 import mkl_sqrt32_avx512
+    x = _bits(np.float32(1.0).view(np.int32), np.float32(4.0).view(np.int32))[::7]
+    exact = np.sqrt(x.astype(np.float64))
+    got = mkl_sqrt32_avx512(x).astype(np.float64)
+    err = np.abs(got - exact) / np.spacing(np.sqrt(x)).astype(np.float64)
+    assert err.max() < 0.6 and 0.002 < (got != np.sqrt(x)).mean() < 0.02
+
+
 def _torchs_sqrt(x, theirs):
-    """The generic path's root has torch's bits where MKL takes that path; on Intel's
-    processors (``cpu_paths``) the engine's root, correctly rounded, is within an ulp."""
-    if MKL_GENERIC:
-        assert _same_bits(K._mkl_sqrt32(x), theirs).all()
+    """The engine's root has torch's bits where it reproduces MKL's path (its generic
+    kernels, or Intel's AVX-512 one); on another Intel processor (``cpu_paths``) it is
+    the correctly rounded root, within an ulp of torch's."""
+    ours = K.sqrt(x, exact=True)
+    if MKL_GENERIC or MKL_AVX512:
+        assert _same_bits(ours, theirs).all()
     else:
-        ours = K.sqrt(x, exact=True)
         assert _same_bits(ours, np.sqrt(x)).all()
         finite = np.isfinite(theirs)
         assert _same_bits(ours[~finite], theirs[~finite]).all()
@@ -244,7 +283,8 @@ def test_logsumexp_computes_as_pytorch_so_it_mostly_agrees_to_the_last_bit(torch
 def test_the_mkl_path_follows_the_processors_vendor():
     """MKL runs its generic kernels on every processor but Intel's: there the engine
     reproduces them (the table's square root, products in their orders); on Intel's it
-    takes the correctly rounded root and numpy's products (``_cpu_kernels/cpu.py``)."""
+    takes MKL's AVX-512 root (``rsqrt14``) or else the correctly rounded one, and numpy's
+    products (``_cpu_kernels/cpu.py``)."""
     from gradstudio.engine._cpu_kernels import cpu
     from gradstudio.engine._cpu_kernels.gemm_order import generic_matmul
     assert cpu.MKL_GENERIC == (cpu.vendor() != "GenuineIntel")
@@ -252,10 +292,12 @@ def test_the_mkl_path_follows_the_processors_vendor():
     x = (rng.random(1000) * 10).astype(np.float32)
     a, b = (rng.standard_normal(s).astype(np.float32) for s in ((2, 40), (40, 3)))
     root, product = E.from_numpy(x).sqrt().numpy(), (E.from_numpy(a) @ E.from_numpy(b)).numpy()
+    from gradstudio.engine._cpu_kernels.rsqrt14 import mkl_sqrt32_avx512
     if cpu.MKL_GENERIC:
         assert _same_bits(root, K._mkl_sqrt32(x)).all()
         assert np.array_equal(product, generic_matmul(a, b))
     else:
-        assert _same_bits(root, np.sqrt(x)).all()
+        # (Intel's AVX-512 root is reproduced: rsqrt14; another Intel's is not)
+        assert _same_bits(root, mkl_sqrt32_avx512(x) if MKL_AVX512 else np.sqrt(x)).all()
         assert np.array_equal(product, np.matmul(a, b))
     assert not _same_bits(K._mkl_sqrt32(x), np.sqrt(x)).all()     # (the two paths differ)

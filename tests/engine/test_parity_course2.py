@@ -18,6 +18,8 @@ import parity
 from cpu_paths import MKL_GENERIC
 import pytest
 
+from gradstudio.engine._cpu_kernels.elementwise import MKL_AVX512
+
 P, prog = parity.table()
 
 prog("iris_like_module_named_params", """
@@ -636,15 +638,20 @@ prog("grad_accumulation_dropout_eval", """
 PROGRAMS = parity.programs(P)
 
 KNOWN_DIFFERENCES = {
-    # logsumexp's log is MKL's vsLn, a last digit from the correctly rounded one for a few
-    # inputs in a hundred (_cpu_kernels/elementwise.py): the loss drifts by epoch 10
+    # logsumexp's log is MKL's vsLn: where MKL runs its generic kernel (AMD), a last digit
+    # from the correctly rounded one for a few inputs in a hundred
+    # (_cpu_kernels/elementwise.py), and the loss drifts by epoch 10; on an Intel CPU with
+    # AVX-512, 4 in 100,000, and the program prints torch's text
     "manual_softmax_regression": "MKL's float32 log in logsumexp",
 }
+# the known differences that show on this CPU (the others must print torch's text)
+DIFFER_HERE = set(KNOWN_DIFFERENCES) - ({"manual_softmax_regression"} if MKL_AVX512 else set())
 
 results, test_prints_the_same = parity.parity_tests(PROGRAMS, exclude=KNOWN_DIFFERENCES)
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=MKL_GENERIC, reason=r))
-                                  for n, r in KNOWN_DIFFERENCES.items()])
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.xfail(n in DIFFER_HERE, strict=MKL_GENERIC, reason=r))
+    for n, r in KNOWN_DIFFERENCES.items()])
 def test_known_differences_still_differ(results, name):
     parity.assert_same(results, name)

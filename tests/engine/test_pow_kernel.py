@@ -3,8 +3,9 @@ special cases (0.5, -0.5, -1, 2, 3, -2: square root, 1 / square root, reciprocal
 ``x * x``, ``x * x * x``, ``1 / (x * x)``) differ from one rounding of ``powf`` in the last
 digit for about a quarter of the values, and the cube is how PyTorch's own polynomial
 tutorial fits its curve. The backward (``grad * p * x ** (p - 1)``) goes through the same
-cases. Torch is the oracle. (float64's square root, and powers outside these cases, are
-known differences: ``docs/engine.md``.)"""
+cases. Any other power of float32 is SLEEF's ``powf`` on PyTorch's vector blocks and the C
+library's double ``pow`` on the rest, bit for bit too. Torch is the oracle. (float64's
+square root and its other powers are known differences: ``docs/engine.md``.)"""
 import numpy as np
 import pytest
 
@@ -38,6 +39,60 @@ def test_each_special_power_has_torchs_bits_forward_and_backward(dtype, size):
             want.sum().backward()
             got.sum().backward()
             check(e.grad.numpy(), t.grad.numpy(), err_msg=f"grad {dtype} {size} {p}")
+
+
+OTHER = [1.5, 0.3, -1.7, 2.5, 4, 7.0, -3, 1e-3, 100.0, 1e30, -1e30, float("inf"),
+         float("-inf"), float("nan"), 0.0, 1.0, 2 ** 25 + 2.0]
+
+
+def _same(a, b):
+    return np.array_equal(a, b) or (a.shape == b.shape and np.all((a == b) | (np.isnan(a) & np.isnan(b))))
+
+
+def _wide_values():
+    rng = np.random.default_rng(11)
+    edges = [0.0, -0.0, 1e-45, -1e-45, 1e-40, 1.1754944e-38, 3e38, -3e38, float("inf"),
+             float("-inf"), float("nan"), 1.0, -1.0, 0.5, -2.0, 2.0, 1e-20]
+    parts = [rng.standard_normal(3000) * 3, np.exp(rng.uniform(-100, 88, 3000)),
+             -np.exp(rng.uniform(-20, 20, 500)), np.trunc(rng.uniform(-20, 20, 300)), edges]
+    return np.concatenate(parts).astype(np.float32)
+
+
+def test_other_float32_powers_are_torchs_bit_for_bit_on_wide_values():
+    x = _wide_values()
+    with np.errstate(all="ignore"):
+        for p in OTHER:
+            want = (torch.from_numpy(x) ** p).numpy()
+            assert _same((engine.from_numpy(x) ** p).numpy(), want), p
+            # a strided view walks the scalar loop everywhere
+            want = (torch.from_numpy(x)[::3] ** p).numpy()
+            assert _same((engine.from_numpy(x)[::3] ** p).numpy(), want), ("strided", p)
+
+
+@pytest.mark.parametrize("p", [1.5, -0.7, 0.3, 2.2])
+def test_other_float32_powers_at_every_length_and_layout(p):
+    """PyTorch's loop: SLEEF on each full block of two vectors, the C library on the tail;
+    lengths 1 to 80 at several offsets, a matrix, its transpose, and a column slice."""
+    rng = np.random.default_rng(int(abs(p) * 10))
+    x = (np.abs(rng.standard_normal(6000)) * 4).astype(np.float32)
+    for n in range(1, 81):
+        for off in (0, 13, 40):
+            a = x[off * n:off * n + n]
+            assert np.array_equal((engine.from_numpy(a) ** p).numpy(),
+                                  (torch.from_numpy(a) ** p).numpy()), (n, off)
+    m = x[:37 * 45].reshape(37, 45)
+    for view in (lambda t: t, lambda t: t.T, lambda t: t[:, 3:40], lambda t: t[::2]):
+        assert np.array_equal(view(engine.from_numpy(m)).pow(p).numpy(),
+                              view(torch.from_numpy(m)).pow(p).numpy())
+
+
+def test_other_float32_powers_backward_is_torchs():
+    x = (np.abs(np.random.default_rng(4).standard_normal(70)) * 2 + 0.1).astype(np.float32)
+    for p in (1.5, -0.7, 2.5):
+        t, e = torch.tensor(x, requires_grad=True), engine.tensor(x, requires_grad=True)
+        (t ** p).sum().backward()
+        (e ** p).sum().backward()
+        assert np.array_equal(t.grad.numpy(), e.grad.numpy()), p
 
 
 def test_the_polynomial_tutorials_loss_prints_torchs_digits():

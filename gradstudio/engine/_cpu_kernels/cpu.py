@@ -4,10 +4,11 @@ last bits of its matrix products and float32 square roots.
 MKL runs its generic kernels on processors other than Intel's (the reference machine,
 an AMD EPYC, where ``gemm_order``'s summation orders and ``elementwise``'s square root
 were measured bit for bit) and kernels of its own on Intel processors, whose orders are
-not public and not reproduced here: there the engine takes numpy's products and the
-correctly rounded square root, the nearest it has (a float32 square root then differs
-from PyTorch's in about 0.7 % of elements, against 17 % with the generic path's table;
-docs/engine.md lists the differences). ATen's own kernels (sums, SLEEF's functions, the
+not public and not reproduced here, but for its AVX-512 float32 square root
+(``rsqrt14``): there the engine takes numpy's products, and on an Intel processor without
+AVX-512 the correctly rounded square root, the nearest it has (it differs from PyTorch's
+in about 0.7 % of elements, against 17 % with the generic path's table; docs/engine.md
+lists the differences). ATen's own kernels (sums, SLEEF's functions, the
 optimizers' arithmetic) do not depend on the vendor."""
 __all__ = ["MKL_GENERIC", "vendor"]
 

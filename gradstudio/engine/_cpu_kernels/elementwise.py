@@ -16,13 +16,15 @@ extended precision in 0.26 %); float64 ``exp``, ``log``, ``sin``, ``cos`` stay n
 ``sigmoid``: PyTorch computes ``1 / (1 + exp(-x))`` with SLEEF's ``expf`` (the u10
 variant) on every full block of two vectors of each innermost run of memory (16 float32
 elements with AVX2, 32 on a CPU where PyTorch dispatches to AVX-512: ``_vector_block``),
-and glibc's ``expf`` on the rest (short tensors, tails, strided views).
+and glibc's ``expf`` on the rest (short tensors, tails, strided views); float64 alike with
+SLEEF's and the C library's ``exp`` (``sleef_double``).
 Both are reproduced step for step: SLEEF's with its fused multiply-adds, glibc's from its
 table and polynomial (bit-identical to PyTorch on 1 M inputs in every layout).
 
 ``sqrt`` of float32: MKL's ``vsSqrt`` (high-accuracy mode), not the correctly rounded
-square root: it starts from the CPU's ``rsqrtps`` approximation ``r`` and refines it in
-float32, ``s = x*r, h = r/2, e = 1/2 - s*h, s += s*e, h += h*e, s += (x - s*s)*h``, so
+square root. On an Intel CPU with AVX-512 it is ``_cpu_kernels.rsqrt14``'s (about one
+result in 160 differs from the correctly rounded root); elsewhere (AMD) it starts from
+the CPU's ``rsqrtps`` approximation ``r`` and refines it in float32, ``s = x*r, h = r/2, e = 1/2 - s*h, s += s*e, h += h*e, s += (x - s*s)*h``, so
 about one result in six is the other neighbour of the true root (never more than 0.75 ulp
 away). ``rsqrtps`` differs between CPU vendors; ``_cpu_kernels.rsqrt_table`` holds the one of the
 reference machine (AMD EPYC), which runs MKL's generic kernel (the one MKL picks on
@@ -39,19 +41,19 @@ per element, 5 to 70 times numpy's float32 kernel. It is done for tensors of up 
 kernels (within two ulp of PyTorch's, four for sigmoid), so that the engine keeps PyTorch's speed on
 a million elements.
 """
-import os
-
 import numpy as np
 
 from .cpu import MKL_GENERIC
 from .fma import fma32, fma64
+from .vector_loop import _BLOCK, EXACT_LIMIT, MKL_AVX512, by_vector_blocks  # noqa: F401
+from .rsqrt14 import mkl_sqrt32_avx512
+from .sleef_double import sigmoid64
 from .rsqrt_table import RSQRT_TABLE
 
-__all__ = ["log_sigmoid", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "sigmoid_backward",
+__all__ = ["by_vector_blocks", "log_sigmoid", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "sigmoid_backward",
            "tanh_backward"]
 
 _F32, _F64 = np.float32, np.float64
-EXACT_LIMIT = 1 << 16
 _EXTENDED = np.finfo(np.longdouble).nmant > np.finfo(_F64).nmant
 
 
@@ -149,65 +151,13 @@ def _sigmoid_vector(a):
         return 1 / (1 + _sleef_expf(-a))
 
 
-def _vector_block():
-    """How many float32 elements PyTorch's vectorized loop takes at once: two vectors of
-    the CPU capability it dispatches to, 32 with AVX-512 (a CPU with AVX-512 VL, BW and
-    DQ and FMA3), 16 with AVX2 (AVX2 and FMA3), 0 with neither (its scalar path
-    everywhere). ``ATEN_CPU_CAPABILITY`` set to exactly ``avx512``, ``avx2`` or
-    ``default`` chooses, as it does PyTorch's; any other value is ignored, as PyTorch
-    ignores it."""
-    forced = {"avx512": 32, "avx2": 16, "default": 0}.get(
-        os.environ.get("ATEN_CPU_CAPABILITY"))
-    if forced is not None:
-        return forced
-    try:
-        from numpy._core._multiarray_umath import __cpu_features__ as features
-    except ImportError:                              # (numpy 1)
-        try:
-            from numpy.core._multiarray_umath import __cpu_features__ as features
-        except ImportError:
-            return 16
-    if all(features.get(f) for f in ("AVX512VL", "AVX512BW", "AVX512DQ", "FMA3")):
-        return 32
-    return 16 if features.get("AVX2") and features.get("FMA3") else 0
-
-
-_BLOCK = _vector_block()
-
-
-def _run_length(a):
-    """How many elements PyTorch's loop walks through contiguously (its innermost
-    dimension after merging the dimensions that follow each other in memory), or 0 when
-    the innermost dimension is strided (its scalar loop then takes every element)."""
-    dims = [(n, s) for n, s in zip(a.shape, a.strides) if n != 1]
-    if not dims or dims[-1][1] not in (0, a.itemsize):
-        return 0
-    run, step = 1, dims[-1][1]
-    for n, s in reversed(dims):
-        if s != step:
-            break
-        run *= n
-        step = s * n
-    return run
-
-
 def sigmoid(a):
     """PyTorch's sigmoid kernel (see the module's docstring)."""
+    if a.dtype == _F64:
+        return sigmoid64(a)
     if a.dtype != _F32 or a.size > EXACT_LIMIT:
         return 1 / (1 + np.exp(-a))
-    if not _BLOCK or a.size < _BLOCK:          # (no vector path: every element scalar)
-        return _sigmoid_scalar(a)
-    if a.ndim and a.flags.f_contiguous and not a.flags.c_contiguous:
-        return sigmoid(a.T).T           # (PyTorch walks it in memory order as well)
-    run = _run_length(a)
-    full = run - run % _BLOCK
-    if not full:
-        return _sigmoid_scalar(a)
-    rows = np.ascontiguousarray(a).reshape(-1, run)
-    out = np.empty(rows.shape, _F32)
-    out[:, :full] = _sigmoid_vector(rows[:, :full])
-    out[:, full:] = _sigmoid_scalar(rows[:, full:])
-    return out.reshape(a.shape)
+    return by_vector_blocks(a, _sigmoid_vector, _sigmoid_scalar)
 
 
 # ----------------------------------------------------------------------------- backwards
@@ -274,8 +224,10 @@ def sqrt(a, exact=None):
     overrides the size rule), correctly rounded for float64."""
     if exact is None:
         exact = a.size <= EXACT_LIMIT
-    if a.dtype == np.float32 and exact and MKL_GENERIC:     # (Intel's MKL: see .cpu)
-        return _mkl_sqrt32(a.reshape(-1)).reshape(a.shape)
+    if a.dtype == np.float32 and exact and (MKL_AVX512 or MKL_GENERIC):
+        # (Intel's MKL with AVX-512: its vrsqrt14ps path; elsewhere on Intel: see .cpu)
+        kernel = mkl_sqrt32_avx512 if MKL_AVX512 else _mkl_sqrt32
+        return kernel(a.reshape(-1)).reshape(a.shape)
     with np.errstate(invalid="ignore"):
         return np.sqrt(a)
 

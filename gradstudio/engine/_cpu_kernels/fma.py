@@ -46,12 +46,12 @@ _TINY32 = 2.0 ** -126
 
 def fma32(a, b, c):
     """Correctly rounded float32 ``a*b + c``: a*b is exact in float64; rounding the float64
-    sum again to float32 can only go wrong on an exact float32 tie (or in the subnormals),
-    and those few are redone with round-to-odd."""
+    sum again to float32 can only go wrong on an exact float32 tie (or in the subnormals,
+    zero aside), and those few are redone with round-to-odd."""
     p = np.multiply(a, b, dtype=_F64)
     s = np.asarray(np.add(p, c, dtype=_F64))
     bad = np.bitwise_and(s.view(np.uint64), _LOW29) == _TIE
-    bad |= np.abs(s) < _TINY32
+    bad |= (np.abs(s) < _TINY32) & (s != 0)      # (a zero sum is exact)
     if bad.any():
         p = np.broadcast_to(p, s.shape)
         c = np.broadcast_to(np.asarray(c, _F64), s.shape)

@@ -11,8 +11,7 @@ holds, ``softmax`` takes glibc's ``expf``, each sum adds one step of the dimensi
 another, and it divides (with more positions, PyTorch's vector walk over them mixes
 kernels in a way not reproduced: numpy's path). Measured
 bit-identical for softmax on thousands of random rows of 2 to 40 elements in both
-layouts; ``log_softmax``'s log of the sum is the correctly rounded one where PyTorch's is
-SLEEF's ``logf`` (a last digit apart for about one row in a hundred).
+layouts, and for log_softmax over the last dimension on 8,840 rows of 1 to 40 elements.
 
 Tensors of more than ``EXACT_LIMIT`` elements and other dtypes return None (the caller's
 numpy path)."""
@@ -20,6 +19,7 @@ import numpy as np
 
 from . import elementwise as K
 from .elementwise import _BLOCK, _sleef_expf, libm_expf
+from .sleef_float import logf_u10
 
 __all__ = ["softmax", "log_softmax"]
 
@@ -86,5 +86,5 @@ def log_softmax(a, axis):
     shifted = x - x.max(axis=1, keepdims=True)
     with np.errstate(over="ignore", under="ignore", divide="ignore"):
         total = _reduce_all(_exp(shifted))
-        out = shifted - K.log(total)[:, None]
+        out = shifted - (logf_u10(total) if _BLOCK else K.log(total))[:, None]
     return out.reshape(a.shape)

@@ -11,6 +11,7 @@ nan where the incoming gradient is inf or nan, and -0. where it is negative.
 import numpy as np
 
 from .._cpu_kernels import elementwise as K
+from .._cpu_kernels.sleef_float import pow_float32
 from .._cpu_kernels import gemm_order as _gemm_order
 from .._cpu_kernels import bmm_order as _bmm_order
 from .._cpu_kernels.cascade_sum import cascade_sum
@@ -95,7 +96,9 @@ def _pow_scalar(a, exponent):
     """``a ** exponent`` as PyTorch's CPU kernel gives it: a float32 or float64 tensor to
     0.5, -0.5, -1, 2, 3 or -2 is its square root, 1 / its square root, its reciprocal,
     ``a * a``, ``a * a * a`` or ``1 / (a * a)`` (the kernel's special cases, which differ
-    from one rounding of powf in the last digit); any other power is numpy's."""
+    from one rounding of powf in the last digit); any other power of float32 is SLEEF's
+    ``powf`` and the C library's ``pow`` as its loop mixes them (``pow_float32``); of
+    other dtypes, numpy's."""
     if getattr(a, "dtype", None) in _POW_EXACT:
         if exponent == 0.5:
             return K.sqrt(a)
@@ -109,10 +112,13 @@ def _pow_scalar(a, exponent):
             return a * a * a
         if exponent == -2:
             return 1 / (a * a)
+        if a.dtype == np.float32 and isinstance(exponent, _REAL) and exponent not in (0, 1):
+            return pow_float32(a, exponent)       # (0 and 1: PyTorch fills and copies)
     return a ** exponent
 
 
 _POW_EXACT = (np.dtype(np.float32), np.dtype(np.float64))
+_REAL = (int, float, np.integer, np.floating)
 
 defop("pow", "PowBackward0", _pow_scalar,
       Grad(lambda F, g, out, a, exponent=2.0:

@@ -9,6 +9,7 @@ Its params are what PyTorch's node saves: the class-index ``target`` (a tensor),
 import numpy as np
 
 from .._cpu_kernels.cascade_sum import cascade_sum
+from .._cpu_kernels.nll_kernel import nll_cascade_sum, nll_cascade_sum_ignoring
 from .record import INTEGRAL, Grad, Param, defop, no_kernel
 
 NONE, MEAN, SUM = 0, 1, 2
@@ -44,7 +45,12 @@ def _nll_fwd(a, target=None, weight=None, reduction=MEAN, ignore_index=-100, tot
     losses = np.where(counts, -a[key] * w, 0).astype(a.dtype)
     if reduction == NONE:
         return losses
-    total = cascade_sum(losses, None)
+    if a.ndim <= 2:                           # (PyTorch's nll_loss_out_frame)
+        flat = losses.reshape(-1)
+        total = nll_cascade_sum(flat) if counts.all() else \
+            nll_cascade_sum_ignoring(flat, counts.reshape(-1))
+    else:
+        total = cascade_sum(losses, None)
     return total / total_weight._data if reduction == MEAN else total
 
 

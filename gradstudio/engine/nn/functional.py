@@ -11,6 +11,7 @@ from .._tensor_class.core import TensorCore, _list
 from ..observer import observed
 from .._tensor_class.operands import _broadcast_shapes, _renamed
 from .._messages.warn import warn
+from .._cpu_kernels.nll_kernel import nll_cascade_sum, nll_cascade_sum_ignoring
 from . import _cross_entropy, _kl_div
 from ._bilinear import bilinear  # noqa: F401
 from ._ctc import ctc_loss  # noqa: F401
@@ -161,6 +162,17 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return _log_softmax(input, dim, dtype=dtype)
 
 
+def _total_weight(weight, target, ignore_index, ndim):
+    """The counted targets' weights added as PyTorch's kernel adds them: its loss cascade
+    (``_cpu_kernels.nll_kernel``) for a 1-D or 2-D input, else numpy's sum."""
+    t = np.asarray(target).reshape(-1)
+    counts = t != ignore_index
+    w = weight[np.where(counts, t, 0)]
+    if ndim > 2:
+        return w[counts].sum()
+    return nll_cascade_sum(w) if counts.all() else nll_cascade_sum_ignoring(w, counts)
+
+
 @observed("torch.nn.functional.nll_loss")
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
              reduction="mean"):
@@ -197,7 +209,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if code == 0:
         total = 0.0
     else:
-        total = counted.size if weight is None else weight._data[counted].sum()
+        total = counted.size if weight is None else _total_weight(weight._data, t, ignore_index,
+                                                                   input._data.ndim)
     # PyTorch's nll_loss_nd: images (N, C, H, W) take nll_loss2d, other shapes with
     # extra dimensions are viewed as (N, C, 1, -1) for it (and a 'none' result viewed back)
     ndim, n = input._data.ndim, shape[0] if shape else 0
