@@ -213,6 +213,24 @@ class _Cells(ast.NodeTransformer):
             return ast.copy_location(ast.Constant(self.values[node.id]), node)
         return node
 
+    def visit_JoinedStr(self, node):
+        """An f-string's field that became a constant is written into its text
+        (``f"{name}: ..."`` → ``f"layer0: ..."``): Python 3.12 would write the constant
+        inside the field with the f-string's own quotes, which 3.11 cannot read."""
+        self.generic_visit(node)
+        parts = []
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Constant) \
+                    and part.format_spec is None and part.conversion in (-1, 115, 114):
+                v = part.value.value
+                part = ast.Constant(repr(v) if part.conversion == 114 else str(v))
+            if parts and isinstance(part, ast.Constant) and isinstance(parts[-1], ast.Constant):
+                parts[-1] = ast.Constant(parts[-1].value + part.value)
+            else:
+                parts.append(part)
+        node.values = parts
+        return node
+
 
 def inline_cells(node, fn):
     """``node`` (the lambda or def of ``fn``) with each name of the function that made

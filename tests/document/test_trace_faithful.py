@@ -134,14 +134,6 @@ SAME_KIND = {
         w.register_post_accumulate_grad_hook(lambda t: None)
         (w * 3).sum().backward()
     """, 3, "(register_post_accumulate_grad_hook) can be drawn when it prints p.grad"),
-    "autograd.grad result as a value after a backward step": ("""
-        import torch
-        w = torch.ones(2, requires_grad=True)
-        (w * 2).sum().backward()
-        (g,) = torch.autograd.grad((w ** 2).sum(), w)
-        step = w - 0.1 * g
-        print(step)
-    """, 5, "a gradient returned by torch.autograd.grad is used as a value"),
     "dropout in place": ("""
         import torch
         import torch.nn.functional as F

@@ -660,5 +660,6 @@ def test_a_factorys_closure_is_drawn_with_the_names_it_closed_over(traced):
     doc = traced["factory_named_module_hooks"]
     texts = sorted(doc.node(n).params["hook"] for n in doc.node_ids
                    if doc.node(n).kind == "register_hook")
-    assert texts == ["print(f\"{'layer0'}: {grad.norm():.4f}\")",
-                     "print(f\"{'layer2'}: {grad.norm():.4f}\")"], texts
+    # (the names written into the f-string's text: one spelling on every Python)
+    assert texts == ["print(f'layer0: {grad.norm():.4f}')",
+                     "print(f'layer2: {grad.norm():.4f}')"], texts

@@ -338,6 +338,7 @@ def test_derivative_reads_nothing_the_program_sees():
 _RUNNER = r'''
 import gc, io, json, re, sys, warnings, contextlib, importlib
 sys.path.insert(0, sys.argv[1])
+sys.path.insert(1, str(__import__("pathlib").Path(sys.argv[1]).parent))   # (cpu_paths)
 import parity
 import gradstudio.engine as engine
 from gradstudio.engine import inspect as raw

@@ -286,12 +286,12 @@ class NodeItem(QGraphicsItem):
                 names[port] = "?"
         try:
             with brief_literals():      # (a big literal as torch prints it: bounded)
-                if self.spec.then is not None and "self" in names:
-                    # a write or a hook reads as what it does to its input: x[0] = 5
-                    self._code_text = "; ".join(self.spec.then(self.data.params, names,
-                                                               names["self"]))
-                else:
-                    self._code_text = self.spec.code(self.data.params, names)
+                # a write or a hook reads as what it does to its input: x[0] = 5 (an
+                # arithmetic kind has such lines only when made in place: y.add_(1))
+                then = self.spec.then(self.data.params, names, names["self"]) \
+                    if self.spec.then is not None and "self" in names else None
+                self._code_text = "; ".join(then) if then else \
+                    self.spec.code(self.data.params, names)
         except Exception:   # a param the run refuses too: the header shows the kind
             self._code_text = None
         self.card.head_dirty = True
