@@ -8,17 +8,13 @@ The programs of ``WHOLE`` open drawn whole, nothing recorded.
 The originals and the exports run in one request to the shared torch child
 (``script_runner``); ``python benchmarks/..`` is not needed: the counts per program
 (drawn and recorded tensors) are in the report of the branch that added this corpus."""
-import json
 import re
 
 import pytest
-import script_runner
 from corpus4_programs import NOTEBOOKS, PROGRAMS, notebook_bytes
-from test_trace_notebooks2 import _AS_JUPYTER
-from trace_jobs import outcomes
+from trace_jobs import corpus_documents, corpus_printed
 
-from gradstudio.document import Document, export
-from gradstudio.document.notebook_trace import start_notebook_trace
+from gradstudio.document import Document
 from cpu_paths import same_print
 
 NAMES = list(PROGRAMS) + list(NOTEBOOKS)
@@ -40,30 +36,16 @@ NOT_CUT_BY_THE_CHECK = ["clip_grad_norm_exploding_inputs", "sgd_momentum_by_hand
                         "inplace_errors_and_fixes"]
 
 
-def _as_jupyter(cells):
-    code = [c for c in cells if not c.startswith("#md")]
-    return f"CELLS = {json.dumps(json.dumps(code))}\n" + _AS_JUPYTER
-
 
 @pytest.fixture(scope="module")
 def traced():
-    jobs = [start_notebook_trace(notebook_bytes(c), f"{n}.ipynb") for n, c in NOTEBOOKS.items()]
-    docs = dict(zip(PROGRAMS, outcomes(list(PROGRAMS.values()))))
-    docs.update((n, job.result(240)) for n, job in zip(NOTEBOOKS, jobs))
-    return docs
+    return corpus_documents(PROGRAMS, NOTEBOOKS, notebook_bytes)
 
 
 @pytest.fixture(scope="module")
 def printed(traced):
     """name -> ((original under torch), (export under torch)), in one request."""
-    if not script_runner.torch_available():
-        pytest.skip("torch (the oracle) is not installed")
-    originals = list(PROGRAMS.values()) + [_as_jupyter(c) for c in NOTEBOOKS.values()]
-    docs = [n for n in NAMES if isinstance(traced[n], Document)]
-    codes = [export.export_script(traced[n]).text for n in docs]
-    results = script_runner.run_scripts(originals + codes)
-    exported = dict(zip(docs, results[len(NAMES):]))
-    return {n: (results[i], exported.get(n)) for i, n in enumerate(NAMES)}
+    return corpus_printed(traced, PROGRAMS, NOTEBOOKS)
 
 
 def test_the_corpus_has_thirty_programs_four_of_them_notebooks():

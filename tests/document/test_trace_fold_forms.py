@@ -7,38 +7,28 @@ per-row selects and stacks) or recorded. What still does not fold (``NOT_FOLDED`
 opens recorded or unrolled, never different from the script. Torch is the oracle: every
 export prints what the program printed, and the loss of each iteration of a sampler's
 loop is the loss torch computed for each batch."""
-import json
 
 import numpy as np
 import pytest
 
 from gradstudio.document import Document, run
 from gradstudio.document.export import export_script
-from gradstudio.document.notebook_trace import start_notebook_trace
 
 from corpus4_programs import notebook_bytes
 from fold_programs import (EDGES, FOLDS, LR_BY_HAND, LR_EXPECTED, MORE, NOT_FOLDED, NOTEBOOKS,
                            PROGRAMS)
 from script_runner import run_scripts, torch_available
-from test_trace_notebooks2 import _AS_JUPYTER
-from trace_jobs import dedent, outcomes
+from trace_jobs import as_jupyter, corpus_documents, dedent, outcomes
 
 ORACLE = pytest.mark.skipif(not torch_available(), reason="torch is the oracle")
 SCRIPTS = {**PROGRAMS, **EDGES, **MORE, **LR_BY_HAND}
 NAMES = list(SCRIPTS) + list(NOTEBOOKS)
 
 
-def _as_jupyter(cells):
-    code = [c for c in cells if not c.startswith("#md")]
-    return f"CELLS = {json.dumps(json.dumps(code))}\n" + _AS_JUPYTER
-
 
 @pytest.fixture(scope="module")
 def traced():
-    jobs = [start_notebook_trace(notebook_bytes(c), f"{n}.ipynb") for n, c in NOTEBOOKS.items()]
-    docs = dict(zip(SCRIPTS, outcomes(list(SCRIPTS.values()))))
-    docs.update((n, job.result(240)) for n, job in zip(NOTEBOOKS, jobs))
-    return docs
+    return corpus_documents(SCRIPTS, NOTEBOOKS, notebook_bytes)
 
 
 def _kinds(doc):
@@ -112,7 +102,7 @@ def test_what_does_not_fold_opens_recorded_or_unrolled(traced, name):
 @ORACLE
 def test_every_export_prints_under_torch_what_the_program_printed(traced):
     originals = [dedent(SCRIPTS[n]) for n in SCRIPTS] + \
-        [_as_jupyter(NOTEBOOKS[n]) for n in NOTEBOOKS]
+        [as_jupyter(NOTEBOOKS[n]) for n in NOTEBOOKS]
     codes = [export_script(traced[n]).text for n in NAMES]
     results = run_scripts(originals + codes, "torch")
     for name, (want, error), (got, export_error), code in zip(

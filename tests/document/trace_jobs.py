@@ -106,3 +106,41 @@ def printed_programs(traced, sources):
     exported = dict(zip(docs, results[len(names):]))
     return {n: (originals[n], exported[n], export.transcript(d, run(d)))
             for n, d in docs.items()}
+
+
+def as_jupyter(cells):
+    """A script that runs a notebook's code ``cells`` (``#md`` cells are Markdown) as
+    Jupyter does, printing what each cell printed and displayed."""
+    import json
+
+    from test_trace_notebooks2 import _AS_JUPYTER
+    code = [c for c in cells if not c.startswith("#md")]
+    return f"CELLS = {json.dumps(json.dumps(code))}\n" + _AS_JUPYTER
+
+
+def corpus_documents(scripts, notebooks, notebook_bytes):
+    """``{name: Document or error}`` of a corpus's scripts and notebooks, traced
+    together (the notebooks' jobs started first)."""
+    from gradstudio.document.notebook_trace import start_notebook_trace
+    jobs = [start_notebook_trace(notebook_bytes(c), f"{n}.ipynb") for n, c in notebooks.items()]
+    docs = dict(zip(scripts, outcomes(list(scripts.values()))))
+    docs.update((n, job.result(240)) for n, job in zip(notebooks, jobs))
+    return docs
+
+
+def corpus_printed(traced, scripts, notebooks):
+    """``name -> ((original under torch), (export under torch))`` for a corpus (the
+    export None where the program did not open), in one request; skips without torch."""
+    import pytest
+    import script_runner
+
+    from gradstudio.document import Document, export
+    if not script_runner.torch_available():
+        pytest.skip("torch (the oracle) is not installed")
+    names = list(scripts) + list(notebooks)
+    originals = list(scripts.values()) + [as_jupyter(c) for c in notebooks.values()]
+    docs = [n for n in names if isinstance(traced[n], Document)]
+    codes = [export.export_script(traced[n]).text for n in docs]
+    results = script_runner.run_scripts(originals + codes)
+    exported = dict(zip(docs, results[len(names):]))
+    return {n: (results[i], exported.get(n)) for i, n in enumerate(names)}
