@@ -186,7 +186,9 @@ class LiveSession(QObject):
         if iterations is None:
             iterations = self._batch(run)
         self.in_flight = True
-        self._worker.submit(lambda: run.advance(iterations), info=run, wait=0)
+        job = self._worker.submit(lambda: run.advance(iterations), info=run, wait=0)
+        if job is not None:     # done already (the worker thread was quicker than this
+            self._show(job)     # one): submit returned it, ``finished`` will not bring it
 
     def _batch(self, run):
         """How many iterations the next job runs: enough engine time (at least
@@ -213,7 +215,12 @@ class LiveSession(QObject):
             self._submit()
 
     def _on_arrived(self, job):
-        if not self._worker.current(job) or job.info is not self.run:
+        if self._worker.current(job):
+            self._show(job)
+
+    def _show(self, job):
+        """The window shows the job's run (the next job once this frame is painted)."""
+        if job.info is not self.run:
             return
         self.in_flight = False
         session = self.session

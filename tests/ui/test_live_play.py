@@ -145,6 +145,9 @@ def test_the_next_iterations_run_only_once_the_window_has_painted_the_frame(
     from PySide6.QtWidgets import QGraphicsView
     from gradstudio.document.live import LiveRun
 
+    # (at most 5 iterations a job, so the 150 make at least 4 frames: on a busy machine
+    # a frame took so long to show that the jobs grew to 100 and 3 ended the run)
+    monkeypatch.setattr(live_module, "MOST_PER_FRAME", 5)
     w, data, training, loop, loss = _open(qtbot, tmp_path)
     viewport = data.findChildren(QGraphicsView)[0].viewport()
     seen = []
@@ -227,3 +230,28 @@ def test_a_pause_ends_the_iterations_running_at_once_not_at_the_end_of_their_job
     bar.play.click()                                  # ▶ again: on to the end
     qtbot.waitUntil(lambda: live.state == "ended" and _settled(w, live), timeout=TIMEOUT)
     assert live.run.done == 150
+
+
+def test_play_goes_on_when_a_job_is_done_before_submit_returns(qtbot, tmp_path,
+                                                              monkeypatch):
+    """(On a busy machine the worker thread can run a whole job before the GUI thread
+    checks on it: ``submit`` then returns the finished job and ``finished`` never brings
+    it. Play ignored that return and waited for the job for ever.) Each job handed back
+    by ``submit`` itself, play still shows frame after frame."""
+    from types import SimpleNamespace
+    monkeypatch.setattr(live_module, "MOST_PER_FRAME", 5)     # (30 jobs at least)
+    w, data, training, loop, loss = _open(qtbot, tmp_path)
+    live = data.live_bar.live
+    live._begin()
+
+    def done_at_once(fn, info=None, wait=None):
+        return SimpleNamespace(info=info, result=fn(), error=None)
+
+    live._worker.submit = done_at_once
+    frames = []
+    w.session.run_finished.connect(lambda _r: frames.append(1))
+    data.live_bar.play.click()
+    qtbot.waitUntil(lambda: len(frames) >= 4, timeout=TIMEOUT)
+    data.live_bar.play.click()
+    qtbot.waitUntil(lambda: _settled(w, live), timeout=TIMEOUT)
+    assert _history(w.session, loop, loss).size >= 4
