@@ -24,7 +24,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP, Said
 from gradstudio.timeline import Seen, traced
 
 from .cut import tick
-from .keeping import keep_form, keep_hook
+from .keeping import RenameGrad, keep_form, keep_hook
 from .values import TraceError, _Record
 
 __all__ = ["register_hook", "function_node", "def_block", "inline_cells"]
@@ -278,7 +278,7 @@ def node_text(node):
             raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "a hook whose body is more than one return "
                                                "or print cannot be drawn yet; {how}"),
                              how=_HOW)
-    renamed = _Rename(param).visit(body)
+    renamed = RenameGrad(param).visit(body)
     text = ast.unparse(renamed)
     try:
         parse_hook(text)
@@ -286,18 +286,6 @@ def node_text(node):
         raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "this hook cannot be drawn yet ({error}); "
                                            "{how}"), error=str(exc), how=_HOW) from None
     return text
-
-
-class _Rename(ast.NodeTransformer):
-    def __init__(self, param):
-        self.param = param
-
-    def visit_Name(self, node):
-        if node.id == self.param:
-            return ast.copy_location(ast.Name("grad", ast.Load()), node)
-        if node.id == "grad":       # (another variable called grad: not the gradient)
-            return ast.copy_location(ast.Name("grad_", ast.Load()), node)
-        return node
 
 
 def function_node(code, source):

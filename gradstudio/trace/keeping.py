@@ -21,7 +21,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP
 
 from .values import TraceError, _Record
 
-__all__ = ["keep_form", "keep_hook", "keeping_wrapper", "kept_node", "Kept"]
+__all__ = ["keep_form", "keep_hook", "keeping_wrapper", "kept_node", "Kept", "RenameGrad"]
 
 NOT_THE_GRAPHS = QT_TRANSLATE_NOOP(
     "TraceRefusal", "a value a hook kept is used here, but the hook also kept values while "
@@ -47,14 +47,17 @@ class Kept:
         self.hook_side = None   # (side, those records) while a hooked module's call sets up
 
 
-class _Rename(ast.NodeTransformer):
+class RenameGrad(ast.NodeTransformer):
+    """A hook's parameter renamed ``grad``, as the hook language names the gradient
+    (another variable called ``grad`` becomes ``grad_``)."""
+
     def __init__(self, param):
         self.param = param
 
     def visit_Name(self, node):
         if node.id == self.param:
             return ast.copy_location(ast.Name("grad", ast.Load()), node)
-        if node.id == "grad":
+        if node.id == "grad":       # (another variable called grad: not the gradient)
             return ast.copy_location(ast.Name("grad_", ast.Load()), node)
         return node
 
@@ -96,7 +99,7 @@ def keep_form(node):
         return None
     if not _plain(container, param) or (key is not None and not _plain(key, param)):
         return None
-    text = ast.unparse(_Rename(param).visit(value))
+    text = ast.unparse(RenameGrad(param).visit(value))
     try:
         parse_keep(text)
     except ValueError as exc:

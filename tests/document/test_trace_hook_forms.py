@@ -20,6 +20,7 @@ Before, a hook that printed during a backward the graph drew, registered in a re
 part, lost its lines (the export printed less than the program): that step is recorded.
 """
 import pytest
+from test_trace_hook_lists import PROGRAMS as HOOK_LISTS
 from trace_jobs import outcomes, printed_programs
 
 from gradstudio.document import Document, DocumentError, export, run
@@ -88,23 +89,6 @@ h.remove()
 w.grad = None
 (w * 3).sum().backward()
 print(w.grad)
-""",
-    "training_loop_list_norms": """\
-import torch
-torch.manual_seed(0)
-w = torch.randn(3, requires_grad=True)
-norms = []
-def keep(g):
-    norms.append(g.norm().item())
-w.register_hook(keep)
-for step in range(3):
-    loss = ((w - 1.0) ** 2).sum()
-    loss.backward()
-    with torch.no_grad():
-        w -= 0.1 * w.grad
-    w.grad.zero_()
-print([round(n, 4) for n in norms])
-print(w)
 """,
     "shared_list_params": """\
 import torch
@@ -436,6 +420,8 @@ out = net[2](net[1](h))
 out.mean().backward()
 """,
 }
+# (the same program as test_trace_hook_lists', here checked for its node kinds)
+PROGRAMS["training_loop_list_norms"] = HOOK_LISTS["tensor_hook_def_appends_norms_while_training"]
 NAMES = list(PROGRAMS)
 # form -> the kinds its document draws it with (and nothing recorded)
 DRAWN = {
