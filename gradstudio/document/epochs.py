@@ -43,21 +43,27 @@ def _node_settings(kind):
 
 
 def _groups(timeline):
-    """``([(loop, end, stop)], skipped)`` (timeline indices) of the first run of two or
-    more loops of the same count and steps, each followed by the same steps up to the
-    next (``stop``: after the last one's); ``skipped``: the compute steps among the last
-    one's that the others do not have (what the script computed after its last
-    parameter change: computed after the merged loop). None when there is none."""
+    """Each run, in order, of two or more loops of the same count and steps, each
+    followed by the same steps up to the next: ``([(loop, end, stop)], skipped)``
+    (timeline indices; ``stop``: after the last one's; ``skipped``: the compute steps
+    among the last one's that the others do not have, what the script computed after its
+    last parameter change: computed after the merged loop). A loop already split into
+    epochs is part of no run."""
     ends, problems = loop_structure(timeline)
-    if problems or any(ACTIONS[a.kind].loop == "epoch" for a in timeline):
-        return None
+    if problems:
+        return
+    nested = {s for s, e in ends.items()
+              if any(ACTIONS[a.kind].loop == "epoch" for a in timeline[s:e])}
     starts = sorted(ends)
     for i, start in enumerate(starts):
+        if start in nested:
+            continue
         found, tail = [start], None
         for nxt in starts[i + 1:]:
             last = found[-1]
             gap = nxt - ends[last] - 1
-            if tail is not None and gap != tail or ends[nxt] - nxt != ends[last] - last or \
+            if nxt in nested or tail is not None and gap != tail or \
+                    ends[nxt] - nxt != ends[last] - last or \
                     timeline[nxt].params["count"] != timeline[last].params["count"]:
                 break
             tail = gap
@@ -66,9 +72,8 @@ def _groups(timeline):
             continue
         stop, skipped = _last_tail(timeline, ends[found[0]] + 1, ends[found[-1]] + 1, tail)
         if stop is not None:
-            return [(s, ends[s], found[k + 1] if k + 1 < len(found) else stop)
-                    for k, s in enumerate(found)], skipped
-    return None
+            yield [(s, ends[s], found[k + 1] if k + 1 < len(found) else stop)
+                   for k, s in enumerate(found)], skipped
 
 
 def _last_tail(timeline, first, at, size):
@@ -300,13 +305,28 @@ def _same(a, b):
 
 
 def nest_epochs(doc):
-    """The traced ``doc`` with its loops of one epoch each merged into one loop split
-    into epochs (see the module docstring), or None when they are not the same steps,
-    or would not run the same."""
-    found = _groups(doc.timeline)
-    if found is None:
-        return None
-    groups, skipped = found
+    """The traced ``doc`` with each run of loops of one epoch each merged into one loop
+    split into epochs (see the module docstring), or None when no run is the same steps
+    or would run the same. Runs are merged one at a time, from the first, each merge
+    checked on its own (a script that prints every tenth epoch has a run between each two
+    prints)."""
+    merged_any, tried = False, set()
+    while True:
+        for groups, skipped in _groups(doc.timeline):
+            key = doc.timeline[groups[0][0]].id
+            if key in tried:
+                continue
+            tried.add(key)
+            merged = _nested(doc, groups, skipped)
+            if merged is not None:
+                doc, merged_any = merged, True
+                break
+        else:
+            return doc if merged_any else None
+
+
+def _nested(doc, groups, skipped):
+    """``doc`` with the run of loops ``groups`` merged, or None."""
     if sum(doc.timeline[loop].params["count"] for loop, _, _ in groups) > \
             MAX_NESTED_ITERATIONS:
         return None

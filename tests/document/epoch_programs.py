@@ -102,4 +102,31 @@ NESTED = {
             print(epoch, f"{loss.item():.5f}")
         print(lin.weight.detach())
     """, [6, 3], None, 20, None),
+    # the mean loss printed every fifth epoch only: between two prints a run of epochs,
+    # each run one loop split into epochs (three here: epochs 1-5, 6-10, 11-13)
+    "printed_every_fifth_epoch": ("""
+        import torch
+        import torch.nn.functional as F
+        from torch.utils.data import TensorDataset, DataLoader
+        torch.manual_seed(4)
+        X = torch.randn(24, 2)
+        y = (X[:, 0] * X[:, 1] > 0).long()
+        model = torch.nn.Sequential(torch.nn.Linear(2, 5), torch.nn.Tanh(), torch.nn.Linear(5, 2))
+        opt = torch.optim.Adam(model.parameters(), lr=0.05)
+        sched = torch.optim.lr_scheduler.StepLR(opt, step_size=5, gamma=0.5)
+        loader = DataLoader(TensorDataset(X, y), batch_size=8, shuffle=True,
+                            generator=torch.Generator().manual_seed(1))
+        for epoch in range(14):
+            total = 0.0
+            for xb, yb in loader:
+                opt.zero_grad()
+                loss = F.cross_entropy(model(xb), yb)
+                loss.backward()
+                opt.step()
+                total += loss.item()
+            sched.step()
+            if epoch % 5 == 0:
+                print(f"epoch {epoch}: loss {total / len(loader):.4f} lr {sched.get_last_lr()[0]:.4f}")
+        print(model(X[:3]))
+    """, [3, 15, 15, 9], [3, 3, 3], 42, 84),
 }
