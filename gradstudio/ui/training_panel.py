@@ -158,6 +158,16 @@ def _epoch_steps(doc, loop_id):
                        doc.timeline[start].params["count"])[0]
 
 
+def _loop_title(doc, loop):
+    """How the loop list names ``loop``: its statement, or for a loop split into epochs
+    its epochs and steps (its statement counts every iteration of every epoch)."""
+    every = _epoch_steps(doc, loop.id)
+    if every == 1:
+        return action_text(doc, loop).rstrip(":")
+    return translate("TrainingPanel", "{epochs} epochs of {steps} steps").format(
+        epochs=Number(loop.params["count"] // every), steps=Number(every))
+
+
 class TrainingPanel(SessionPanel):
     """The chosen loop's history (``loop_id``): loss, the selected node and its heatmaps
     per iteration, the shown iteration marked on each. The plots are made the first time
@@ -306,7 +316,7 @@ class TrainingPanel(SessionPanel):
 
     def refresh(self):
         doc = self.session.document
-        loops = [(a.id, action_text(doc, a).rstrip(":"))
+        loops = [(a.id, _loop_title(doc, a))
                  for a in doc.timeline if ACTIONS[a.kind].loop == "opens"]
         self._show_loops([(i, translate("TrainingPanel", "loop {n}: {text}").format(n=n, text=text)) for n, (i, text) in enumerate(loops, 1)])
         history = self.history

@@ -33,6 +33,8 @@ def test_an_epochs_steps_are_listed_inside_and_its_end_steps_one_level_out(qtbot
     qtbot.addWidget(panel)
     panel.refresh()
     assert panel.status.text() == "iteration 6 of 6 (epoch = 1, step = 5)"
+    # the loop list counts its epochs and steps (its statement counts every iteration)
+    assert panel.chooser.itemText(0) == "loop 1: 2 epochs of 3 steps"
     # the loop shown at its first iteration: the print runs at the end of each epoch only
     loop = win.session.document.timeline[0].id
     win.session.set_iteration(loop, 0)

@@ -6370,6 +6370,10 @@ Warum keine grad_fn: </translation>
         <translation>{title}: keiner</translation>
     </message>
     <message>
+        <source>{epochs} epochs of {steps} steps</source>
+        <translation>{epochs} Epochen zu {steps} Schritten</translation>
+    </message>
+    <message>
         <source>log scale</source>
         <translation>logarithmisch</translation>
     </message>

@@ -6370,6 +6370,10 @@ Por qué no hay grad_fn: </translation>
         <translation>{title}: ninguno</translation>
     </message>
     <message>
+        <source>{epochs} epochs of {steps} steps</source>
+        <translation>{epochs} épocas de {steps} pasos</translation>
+    </message>
+    <message>
         <source>log scale</source>
         <translation>escala log.</translation>
     </message>
