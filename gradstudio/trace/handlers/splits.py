@@ -25,6 +25,7 @@ from gradstudio.engine import inspect as raw
 
 from ..ops import _index_key_text
 from ..values import has_marked, mark_split_rows, _Record
+from .datasets import own_dataset_tensors
 
 MAX_KEY_TEXT = 2000          # the longest row list written as an index key
 
@@ -32,14 +33,15 @@ __all__ = ["drawn_rows", "handlers", "keep_rows", "rows_key", "rows_of", "subset
 
 
 def subset_tensors(rec, dataset):
-    """The tensors of ``dataset`` the graph holds: a ``TensorDataset``'s, or a subset's
-    that a split drew (``rec.subsets``); None for any other dataset."""
+    """The tensors of ``dataset`` the graph holds: a ``TensorDataset``'s, a subset's
+    that a split drew (``rec.subsets``), or those a script's own ``Dataset`` hands out
+    rows of (``datasets``); None for any other dataset."""
     data = rec.torch.utils.data
     if type(dataset) is data.TensorDataset:
         return list(dataset.tensors)
     if type(dataset) is data.Subset:
         return drawn_rows(rec, dataset)
-    return None
+    return own_dataset_tensors(rec, dataset)
 
 
 def keep_rows(rec, owner, tensors, pieces, keys=()):
