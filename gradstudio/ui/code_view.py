@@ -38,7 +38,7 @@ class CodePanel(SessionPanel):
         self.line_nodes = {}                # line number -> node id, every line of a node
         self.notice = PlainLabel()
         self.notice.setWordWrap(True)
-        self.notice.setStyleSheet("color: #757575;")
+        self.notice.setStyleSheet("color: palette(placeholder-text);")
         self.notice.hide()
         self.editor = QPlainTextEdit(readOnly=True)
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)

@@ -25,6 +25,7 @@ from gradstudio.document.exercise import (ASK_TITLES, ASKS, DEFAULT_TOLERANCE, L
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.document_words import document_word
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, Number, translate
+from gradstudio.ui.tones import tone_style
 
 __all__ = ["ExercisePanel", "SetExercise", "question_text", "PANELS_ARE_HINTS"]
 
@@ -111,7 +112,7 @@ class _Row(QFrame):
         if attempt.correct and verdict is not None:
             text += translate("ExercisePanel", "\nThe run: {expected}").format(expected=verdict.expected)
         self.verdict.setText(text)
-        self.verdict.setStyleSheet("color: #2e7d32;" if attempt.correct else "color: #c62828;")
+        self.verdict.setStyleSheet(tone_style("ok" if attempt.correct else "error"))
         self.verdict.setAccessibleName((translate("ExercisePanel", "Right: ") if attempt.correct else translate("ExercisePanel", "Wrong: ")) + text)
         self.verdict.setVisible(True)
         self.hint.setVisible(not attempt.correct)
@@ -135,7 +136,7 @@ class ExercisePanel(SessionPanel):
         self.title.setWordWrap(True)
         self.aid = QLabel(document_word(LEARNING_AID) + " " + translate("ExercisePanel", PANELS_ARE_HINTS))
         self.aid.setWordWrap(True)
-        self.aid.setStyleSheet("color: #666; font-style: italic;")
+        self.aid.setStyleSheet("color: palette(placeholder-text); font-style: italic;")
         self.progress = QLabel()
         self.empty = QLabel(translate("ExercisePanel", "No exercise yet. A teacher selects a node and adds a question "
                             "below."))

@@ -24,13 +24,13 @@ from gradstudio.ui.commands import AddNode
 from gradstudio.ui.document_words import document_word
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, Number, translate
 from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.tones import tone_style
 
 __all__ = ["ImportDataDialog", "Imported", "import_data", "ask_import_data", "PREVIEW_ROWS",
            "DATA_FILTER"]
 
 PREVIEW_ROWS = 10
 DATA_FILTER = QT_TRANSLATE_NOOP("FileFilters", "Data files (*.csv *.tsv *.txt *.npy);;All files (*)")
-_ERROR = "color: #b00020;"
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,7 @@ class ImportDataDialog(QDialog):
         self.test.setRange(0, int(100 * MAX_TEST_FRACTION))
         self.test.setSuffix(" %")
         self.message = PlainLabel()
+        self._error = False
         self.message.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                         QDialogButtonBox.StandardButton.Cancel)
@@ -134,7 +135,7 @@ class ImportDataDialog(QDialog):
 
     def error_text(self):
         """What is wrong with the file as now read ("" when nothing)."""
-        return self.message.text() if self.message.styleSheet() == _ERROR else ""
+        return self.message.text() if self._error else ""
 
     # ------------------------------------------------------------------ reading
     def refresh(self):
@@ -194,7 +195,8 @@ class ImportDataDialog(QDialog):
 
     def _say(self, text, error=False):
         self.message.setText(text)
-        self.message.setStyleSheet(_ERROR if error and text else "")
+        self._error = bool(error and text)
+        self.message.setStyleSheet(tone_style("error") if self._error else "")
 
     # ------------------------------------------------------------------ importing
     def accept(self):

@@ -13,12 +13,13 @@ from gradstudio.document import DocumentError
 from gradstudio.document.explain import why_no_graph
 from gradstudio.document.recorded import recorded_words
 from gradstudio.ui import commands
-from gradstudio.ui.inspector_fields import (ERROR_STYLE, PENDING_STYLE, NameField,
+from gradstudio.ui.inspector_fields import (NameField,
                                             ParamEditor, SeedField, error_label, mono_font,
                                             retain_grad_choice, set_text, text_box)
 from gradstudio.ui.inspector_literal import LiteralEditor
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.plain import PlainLabel, escaped
+from gradstudio.ui.tones import tone_style
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 from gradstudio.document.op_words import param_doc
 
@@ -90,7 +91,7 @@ class Inspector(SessionPanel):
         self.grad_fn.setFont(mono_font())
         self.why = QLabel()                 # why it has no grad_fn (explain.why_no_graph)
         self.why.setWordWrap(True)
-        self.why.setStyleSheet(PENDING_STYLE)
+        self.why.setStyleSheet(tone_style("pending"))
         self.retains_grad = QCheckBox()
         self.retains_grad.toggled.connect(self._on_retains_grad_toggled)
         self.watched = QCheckBox(translate("Inspector", WATCHED_TEXT))
@@ -205,8 +206,8 @@ class Inspector(SessionPanel):
         self.error.setText(error or "")
         self.error.setVisible(bool(error))
         # (a node a later timeline step computes is not in error: said in plain grey)
-        self.error.setStyleSheet(PENDING_STYLE if state is not None and state.pending
-                                 else ERROR_STYLE)
+        self.error.setStyleSheet(tone_style("pending" if state is not None and state.pending
+                                            else "error"))
         ok = state is not None and state.value is not None
         set_text(self.tensor_text, state.text if ok else "")
         set_text(self.grad_text, state.grad_text if ok else "")

@@ -19,6 +19,7 @@ from gradstudio.document.params import check_param, literal_shape
 from gradstudio.ui import commands
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
+from gradstudio.ui.tones import MUTED_STYLE, tone_style
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
 from gradstudio.document.op_words import param_doc
 
@@ -26,8 +27,6 @@ __all__ = ["ParamEditor", "ValuesGrid", "NameField", "SeedField", "retain_grad_c
            "label_error", "seed_from_text", "mono_font", "text_box", "set_text", "error_label", "is_grid",
            "parse_literal", "format_param", "GRID_CELLS"]
 
-ERROR_STYLE = "color: #c62828;"
-PENDING_STYLE = "color: #757575;"       # a node computed at a later timeline step
 _DEFAULT_DTYPE = "(default)"
 
 
@@ -60,7 +59,7 @@ def set_text(box, text, most=10):
 
 def error_label():
     label = PlainLabel()
-    label.setStyleSheet(ERROR_STYLE)
+    label.setStyleSheet(tone_style("error"))
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.hide()
@@ -481,7 +480,7 @@ class SeedField(QGroupBox):
         self.error = error_label()
         self.help = PlainLabel(translate("InspectorFields", SEED_HELP))
         self.help.setWordWrap(True)
-        self.help.setStyleSheet("color: #555;")
+        self.help.setStyleSheet(MUTED_STYLE)
         field = QWidget()
         column = QVBoxLayout(field)
         column.setContentsMargins(0, 0, 0, 0)

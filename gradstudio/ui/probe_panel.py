@@ -29,10 +29,10 @@ from gradstudio.ui.probe_choices import (NO_OP_TEXT, NO_OUTPUT_TEXT, backward_sh
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.plain import PlainLabel
 from gradstudio.ui.i18n import translate
+from gradstudio.ui.tones import tone_style
 
 __all__ = ["ProbePanel", "JACOBIAN", "CHECK", "SWEEP", "NO_OUTPUT_TEXT", "NO_OP_TEXT"]
 
-_OK, _BAD = "color: #2e7d32;", "color: #c62828;"
 
 
 def _set_items(combo, items, current):
@@ -321,7 +321,7 @@ class ProbePanel(SessionPanel):
 
     def _set_equal(self, text, ok):
         self.equal_label.setText(text)
-        self.equal_label.setStyleSheet("" if ok is None else _OK if ok else _BAD)
+        self.equal_label.setStyleSheet("" if ok is None else tone_style("ok" if ok else "error"))
 
     def _rechecked(self):
         """What a check after a run covers: every leaf when the last one did, else the
@@ -371,7 +371,7 @@ class ProbePanel(SessionPanel):
             return
         verdict, error = check_texts(check)
         self.verdict_label.setText(verdict)
-        self.verdict_label.setStyleSheet(_OK if check.ok else _BAD)
+        self.verdict_label.setStyleSheet(tone_style("ok" if check.ok else "error"))
         self.error_text.setText(error)
         self._show_plots(CHECK)
 

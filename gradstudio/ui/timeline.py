@@ -21,12 +21,12 @@ from gradstudio.ui.timeline_menu import add_menu, context_menu
 from gradstudio.timeline import ACTIONS, Picks
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
 from gradstudio.ui.document_words import document_word
+from gradstudio.ui.tones import tone_colour
 from gradstudio.ui.i18n import Number, translate
 
 __all__ = ["TimelinePanel", "printed_text", "NO_ACTIONS_HINT"]
 
 GREY = QColor("#757575")
-ERROR_COLOR = QColor("#c62828")
 SIDE_BY_SIDE_WIDTH = 400     # narrower, the action's details go below the list
 
 
@@ -247,7 +247,7 @@ class TimelinePanel(SessionPanel):
                 item.setData(ID_ROLE, action_id)
                 item.setData(ID_ROLE + 1, error)
                 if error:
-                    item.setForeground(QBrush(ERROR_COLOR))
+                    item.setForeground(QBrush(tone_colour("error")))
                     item.setToolTip(plain_tooltip(error))
                 elif note:
                     item.setForeground(QBrush(GREY))

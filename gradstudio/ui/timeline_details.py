@@ -27,6 +27,7 @@ from gradstudio.ui.untracked_fix import UntrackedFix
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.document_words import document_word
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, translate
+from gradstudio.ui.tones import tone_style
 
 __all__ = ["ActionDetails", "NO_ACTIONS_HINT"]
 
@@ -44,7 +45,7 @@ class ActionDetails(QWidget):
         self.action_id = None
         self.error = PlainLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c62828;")
+        self.error.setStyleSheet(tone_style("error"))
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error.hide()
         # under a "second time" error: which earlier step freed the graph, and a fix
@@ -319,7 +320,7 @@ class ActionDetails(QWidget):
         try:
             self._set(name, box.text())
         except DocumentError as exc:
-            box.setStyleSheet("color: #c62828;")
+            box.setStyleSheet(tone_style("error"))
             box.setToolTip(plain_tooltip(str(exc)))
             return
         box.setStyleSheet("")
@@ -346,7 +347,7 @@ class ActionDetails(QWidget):
         try:
             value = None if not text else float(text)
         except ValueError:
-            box.setStyleSheet("color: #c62828;")
+            box.setStyleSheet(tone_style("error"))
             box.setToolTip(plain_tooltip(
                 translate("TimelineDetails", "'{text}' is not a number; leave it empty for PyTorch's default.").format(text=text)))
             return
@@ -355,5 +356,5 @@ class ActionDetails(QWidget):
         try:
             self._set(name, value)
         except DocumentError as exc:
-            box.setStyleSheet("color: #c62828;")
+            box.setStyleSheet(tone_style("error"))
             box.setToolTip(plain_tooltip(str(exc)))

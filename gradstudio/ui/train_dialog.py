@@ -13,6 +13,7 @@ from gradstudio.document.actions import CHOICES, MAX_COUNT
 from gradstudio.document.training import trainable_leaves
 from gradstudio.ui.plain import PlainLabel
 from gradstudio.ui.i18n import translate
+from gradstudio.ui.tones import tone_style
 
 __all__ = ["TrainDialog", "MANUAL"]
 
@@ -48,7 +49,7 @@ class TrainDialog(QDialog):
                                   "each backward adds to .grad, the gradients pile up."))
         self.message = PlainLabel()
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #c62828;")
+        self.message.setStyleSheet(tone_style("error"))
         form = QFormLayout()
         form.addRow(translate("TrainDialog", "Loss"), self.loss)
         form.addRow(translate("TrainDialog", "Parameters"), self.params)
