@@ -223,7 +223,10 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
     run.rec.record_at = sorted(record_at or ())
     result = run.execute(timeout, on_start)
     if result is None:
-        result = run.finished(cut_reason)
+        # (the script has ended: what finishing makes, the result's dicts and lists, holds
+        # no cycle, and the collector's passes over everything the trace kept are paused)
+        with gc_policy.paused():
+            result = run.finished(cut_reason)
     return run.with_output(result)
 
 
@@ -249,12 +252,14 @@ class _ScriptRun:
                           NUMBER_CALL: number_call(engine.Tensor)}
         rec.namespace = self.namespace
         self.cell_results = []
-        try:    # (parsed once: for the names, then for the run; a tree has no cycle)
-            with gc_policy.paused():
+        # (parsed once: for the names, then for the run; neither the tree nor the names
+        # read off it hold a cycle, so the collector's passes over them are paused)
+        with gc_policy.paused():
+            try:
                 self.tree = ast.parse(source, filename) if cells is None else None
-        except (SyntaxError, ValueError):
-            self.tree = None                  # (execute parses again and says why)
-        self.namer = LineNamer(rec, source, self.tree)
+            except (SyntaxError, ValueError):
+                self.tree = None              # (execute parses again and says why)
+            self.namer = LineNamer(rec, source, self.tree)
 
     # ------------------------------------------------------------ what the script sees
     def _traced_print(self):
