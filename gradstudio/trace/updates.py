@@ -33,6 +33,14 @@ DATA_WRITE = QT_TRANSLATE_NOOP("TraceRefusal",
     "writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, "
     "except as a training step w.data -= lr * w.grad: it changes a tensor without "
     "autograd seeing it")
+OTHER_WRITE = QT_TRANSLATE_NOOP("TraceRefusal",
+    "an in-place {method} of a leaf that requires grad (a parameter) cannot be drawn yet: "
+    "the graph draws an in-place change of a parameter only as a training step "
+    "w -= lr * w.grad")
+# the in-place ops a script may run on a parameter under no_grad, as it wrote them
+_METHODS = {"_copy": "copy_", "_fill": "fill_", "_fill_tensor": "fill_", "_zero": "zero_",
+            "add": "add_ (+=)", "mul": "mul_ (*=)", "div": "div_ (/=)", "clamp": "clamp_",
+            "_uniform": "uniform_", "_normal": "normal_"}
 SHARED = QT_TRANSLATE_NOOP("TraceRefusal",
     "a tensor that shares its memory with a parameter (through x.detach() or x.data) is "
     "used after the parameter's update, which cannot be drawn: the update changes both")
@@ -59,6 +67,8 @@ def inplace_update(rec, t, direct, op, operands, params):
             raise TraceError(DATA_WRITE)
         style = "data"
     step = operands[1] if len(operands) == 2 else None
+    if direct and op.name in _METHODS:
+        raise TraceError(OTHER_WRITE, method=_METHODS[op.name])
     if op.name != "sub" or (params or {}).get("alpha", 1) != 1 or not rec.is_tensor(step):
         raise TraceError(LEAF_UPDATE)
     found = _scaled_grad(rec, step, leaf)

@@ -496,6 +496,16 @@ REFUSED = {
     """), 12, "an in-place update of a leaf that requires grad can be drawn only as a "
              "training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or "
              "w.sub_(lr * w.grad)) with lr a plain number."),
+    "a parameter overwritten by copy_": (with_data("""
+        for epoch in range(3):
+            loss = ((w * x + b - y) ** 2).sum()
+            loss.backward()
+            with torch.no_grad():
+                w.copy_(torch.zeros_like(w))
+            w.grad.zero_()
+    """), 12, "an in-place copy_ of a leaf that requires grad (a parameter) cannot be drawn "
+             "yet: the graph draws an in-place change of a parameter only as a training "
+             "step w -= lr * w.grad."),
     "Adam with amsgrad": ("""
         import torch
         w = torch.zeros(2, requires_grad=True)

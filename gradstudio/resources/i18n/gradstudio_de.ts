@@ -5861,6 +5861,10 @@ Warum keine grad_fn: </translation>
         <translation>Schreiben über .data (etwa w.data.zero_() oder w.data = ...) kann noch nicht gezeichnet werden, außer als Trainingsschritt w.data -= lr * w.grad: Es ändert einen Tensor, ohne dass autograd es sieht</translation>
     </message>
     <message>
+        <source>an in-place {method} of a leaf that requires grad (a parameter) cannot be drawn yet: the graph draws an in-place change of a parameter only as a training step w -= lr * w.grad</source>
+        <translation>ein In-place-{method} eines Blatts, das requires_grad hat (eines Parameters), kann noch nicht gezeichnet werden: Der Graph zeichnet eine In-place-Änderung eines Parameters nur als Trainingsschritt w -= lr * w.grad</translation>
+    </message>
+    <message>
         <source>a tensor that shares its memory with a parameter (through x.detach() or x.data) is used after the parameter&apos;s update, which cannot be drawn: the update changes both</source>
         <translation>ein Tensor, der sich den Speicher mit einem Parameter teilt (über x.detach() oder x.data), wird nach der Änderung des Parameters verwendet; das kann nicht gezeichnet werden: Die Änderung betrifft beide</translation>
     </message>

@@ -5861,6 +5861,10 @@ Por qué no hay grad_fn: </translation>
         <translation>escribir a través de .data (como w.data.zero_() o w.data = ...) aún no se puede dibujar, salvo como paso de entrenamiento w.data -= lr * w.grad: cambia un tensor sin que autograd lo vea</translation>
     </message>
     <message>
+        <source>an in-place {method} of a leaf that requires grad (a parameter) cannot be drawn yet: the graph draws an in-place change of a parameter only as a training step w -= lr * w.grad</source>
+        <translation>un {method} en el sitio de una hoja que requiere gradiente (un parámetro) aún no se puede dibujar: el grafo dibuja un cambio en el sitio de un parámetro solo como un paso de entrenamiento w -= lr * w.grad</translation>
+    </message>
+    <message>
         <source>a tensor that shares its memory with a parameter (through x.detach() or x.data) is used after the parameter&apos;s update, which cannot be drawn: the update changes both</source>
         <translation>se usa después de la actualización del parámetro un tensor que comparte su memoria con él (a través de x.detach() o x.data), lo que no se puede dibujar: la actualización cambia ambos</translation>
     </message>
