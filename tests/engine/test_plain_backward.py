@@ -105,3 +105,31 @@ def test_plain_branch_leaves_hooked_nodes_to_the_general_path():
     z2 = (x2 * 2.0).tanh()
     z2.sum().backward()
     assert x.grad.tolist() == ((x2.grad / 2 + 1) * 10 * 2).tolist()
+
+
+def test_plain_branch_unpacks_what_saved_tensor_hooks_packed():
+    """Packed saved values (operands and a saved result, ``exp``'s and ``tanh``'s) are
+    unpacked by the plain branch as by the general path: the unpack hook runs on each."""
+    results = []
+    for observed in (False, True):
+        calls = []
+
+        def pack(t):
+            calls.append("pack")
+            return t * 1.0
+
+        def unpack(t):
+            calls.append("unpack")
+            return t
+
+        x = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+        with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+            y = (x.exp() * x).tanh().sum()
+        if observed:
+            with observe():
+                y.backward()
+        else:
+            y.backward()
+        results.append((x.grad.numpy().tobytes(), calls))
+    assert results[0] == results[1]
+    assert results[0][1].count("unpack") == 4

@@ -248,13 +248,13 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                                     v = v._data
                                 args[i + 1] = v
                             i += 1
-                    res = node._result
-                    if res is not None:
-                        if res[1][0] != res[2]:
-                            _check_version(node, _result_tensor(node), res[2], is_output=True)
+                    if node._result is not None:   # (unpacked, as saved-tensor hooks need)
+                        data, vc, ver, _ = node._result
+                        if vc[0] != ver:
+                            _check_version(node, _result_tensor(node), ver, is_output=True)
                         if args is meta:
                             args = list(meta)
-                        args[0] = res[0]
+                        args[0] = data
                     params = node._params
                     if not retain_graph:   # (released once the VJPs are made, as below)
                         freed = () if node._freed else plan.names
@@ -287,7 +287,7 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
                         node._saved = node._result = node._versions = None
                         if freed:
                             node._freed = freed
-                    gi = prev = args = saved = None
+                    gi = prev = args = saved = data = None
                     continue
             if g is not None:
                 if node._outputs:  # (a list: one gradient per output)
