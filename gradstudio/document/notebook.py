@@ -9,10 +9,12 @@ another format version, is one ``NotebookError`` in words.
 
 ``program(notebook)`` is what the tracer runs: the code cells one after another, each
 starting at a known line of one program, so every recorded line maps back to its cell
-(``Program.where``). IPython's own syntax is never run: a line magic (``%time``), a
+(``Program.where``). IPython's own syntax is never run: a line magic (``%timeit``), a
 shell line (``!pip install``), an assignment from either (``files = !ls``) and a help
 query (``x?``) become ``pass`` with a note on the cell, and a cell magic (``%%bash``)
-keeps its whole cell from running.
+keeps its whole cell from running. Only ``%time STATEMENT`` and a ``%%time`` cell run
+their Python, as IPython does, so that what they assign is there for the next lines;
+the note on the cell says the time IPython prints is not shown.
 """
 import json
 import re
@@ -267,6 +269,7 @@ def _cells(nb, name):
 
 _MAGIC = re.compile(r"^(\s*)(%|!)")
 _ASSIGNED = re.compile(r"^(\s*)[A-Za-z_][\w\s,]*=\s*(%|!)")
+_TIME = re.compile(r"^(\s*)%time\s(.*)$")
 _HELP = re.compile(r"^(\s*)[\w.]*\?\??\s*$")
 
 
@@ -281,6 +284,44 @@ def _line_skip(line):
     return None
 
 
+def _timed(line):
+    """``(indent, statement)`` of a ``%time STATEMENT`` line, else None."""
+    m = _TIME.match(line)
+    return (m.group(1), m.group(2).rstrip()) if m and m.group(2).strip() else None
+
+
+def _cell_lines(src):
+    """A code cell's lines as the program runs them, and its notes (the module
+    docstring): ``%time`` and ``%%time`` run what they time, as IPython does (the time
+    they print is not shown), the rest of IPython's syntax becomes ``pass``."""
+    notes, out = [], []
+    if src and src[0].lstrip().startswith("%%"):
+        magic = src[0].split()[0]
+        if magic != "%%time" or src[0].split()[1:]:
+            notes.append(f"line 1: the cell magic {magic} was not run, nor the cell "
+                         "under it")
+            return ["# " + ln if ln.strip() else ln for ln in src], notes
+        notes.append("line 1: the cell magic %%time ran the cell, as IPython does; the "
+                     "time it took is not shown")
+        out.append("pass")
+        src = src[1:]
+    for k, ln in enumerate(src, start=len(out) + 1):
+        timed = _timed(ln)
+        if timed is not None:
+            notes.append(f"line {k}: %time ran its statement, as IPython does; the time "
+                         f"it took is not shown: {ln.strip()[:80]}")
+            out.append(timed[0] + timed[1])
+            continue
+        skip = _line_skip(ln)
+        if skip is None:
+            out.append(ln)
+            continue
+        indent, what = skip
+        notes.append(f"line {k}: {what} was not run: {ln.strip()[:80]}")
+        out.append(f"{indent}pass")
+    return out, notes
+
+
 def program(notebook: Notebook) -> Program:
     """The code cells as one program (see the module docstring)."""
     lines, starts, lengths, notes = [], [], [], []
@@ -293,21 +334,7 @@ def program(notebook: Notebook) -> Program:
         src = cell.source.split("\n")
         if src and src[-1] == "":
             src.pop()
-        cell_notes = []
-        out = []
-        if src and src[0].lstrip().startswith("%%"):
-            cell_notes.append(f"line 1: the cell magic {src[0].split()[0]} was not run, "
-                              "nor the cell under it")
-            out = ["# " + ln if ln.strip() else ln for ln in src]
-        else:
-            for k, ln in enumerate(src, start=1):
-                skip = _line_skip(ln)
-                if skip is None:
-                    out.append(ln)
-                    continue
-                indent, what = skip
-                cell_notes.append(f"line {k}: {what} was not run: {ln.strip()[:80]}")
-                out.append(f"{indent}pass")
+        out, cell_notes = _cell_lines(src)
         starts.append(len(lines) + 1)
         lengths.append(len(out))
         notes.append(tuple(cell_notes))

@@ -167,7 +167,7 @@ def test_magics_and_shell_lines_are_never_run(tmp_path):
     marker = tmp_path / "ran"
     doc = trace_notebook(_code(
         f"%matplotlib inline\nimport torch\n!touch {marker}\nfiles = !ls\ntorch.ones?\n"
-        "x = torch.ones(2, requires_grad=True)\nif True:\n    %time y = x * 2",
+        "x = torch.ones(2, requires_grad=True)\nif True:\n    %timeit y = x * 2",
         f"%%bash\ntouch {marker}\necho hi",
         "print(x)"), "magic.ipynb")
     assert not marker.exists()
@@ -183,6 +183,31 @@ def test_magics_and_shell_lines_are_never_run(tmp_path):
     assert cells[2].output == "tensor([1., 1.], requires_grad=True)\n"
     # the magic's own statement did not run either: no y
     assert [doc.node(n).label for n in doc.node_ids] == ["x"]
+
+
+def test_time_runs_what_it_times_as_ipython_does():
+    """``%time STATEMENT`` and a ``%%time`` cell run their code in the notebook's namespace
+    (IPython does: what they assign is there for the next cells, a last expression is
+    displayed); only the time IPython prints is not shown, as the cell's note says.
+    ``%timeit`` (which runs its statement as often as it likes) still runs nothing."""
+    doc = trace_notebook(_code(
+        "import torch\nx = torch.ones(2, requires_grad=True)\nif True:\n"
+        "    %time y = x * 2\n%timeit z = x * 3",
+        "%%time\nloss = (y ** 2).sum()\nloss",
+        "%time loss.backward()\nx.grad",
+        "%time x.grad.sum()"), "timed.ipynb")
+    cells = doc.lesson.cells
+    assert [c.error for c in cells] == [None] * 4
+    assert cells[0].notes == (
+        "line 4: %time ran its statement, as IPython does; the time it took is not "
+        "shown: %time y = x * 2", "line 5: an IPython magic was not run: %timeit z = x * 3")
+    assert cells[1].notes == ("line 1: the cell magic %%time ran the cell, as IPython "
+                              "does; the time it took is not shown",)
+    assert cells[1].output == "tensor(8., grad_fn=<SumBackward0>)\n"
+    assert cells[2].output == "tensor([8., 8.])\n"
+    assert cells[3].output == "tensor(16.)\n"
+    labels = [doc.node(n).label for n in doc.node_ids]
+    assert {"x", "y", "loss"} <= set(labels) and "z" not in labels
 
 
 def test_the_program_keeps_every_cell_on_its_own_lines():
