@@ -56,11 +56,13 @@ class Notebook:
 class Program:
     """The code cells as one program: ``text``; ``starts[i]`` the program line where
     cell ``i``'s first line is (``None`` for a markdown cell); ``notes[i]`` what was not
-    run in it."""
+    run in it; ``unrun`` ``(name, cell, line)`` of each name a line that was not run would
+    have assigned (``files = !ls``, a skipped cell magic's ``x = ...``)."""
     text: str
     starts: tuple
     lengths: tuple
     notes: tuple
+    unrun: tuple = ()
 
     def where(self, line):
         """``(cell, line in cell)`` of a program line, or None."""
@@ -290,17 +292,39 @@ def _timed(line):
     return (m.group(1), m.group(2).rstrip()) if m and m.group(2).strip() else None
 
 
+def _assigned(line):
+    """The names ``line`` (IPython syntax that is not run) would assign."""
+    m = _ASSIGNED.match(line)
+    if m is None:
+        return []
+    return [n.strip() for n in line.split("=", 1)[0].split(",") if n.strip()]
+
+
+def _magic_cell_names(body):
+    """The names a cell magic's ``body`` assigns at its top level (when it is Python)."""
+    import ast
+    try:
+        tree = ast.parse("\n".join(body))
+    except (SyntaxError, ValueError):
+        return []
+    return [t.id for node in tree.body if isinstance(node, (ast.Assign, ast.AugAssign,
+                                                            ast.AnnAssign))
+            for target in getattr(node, "targets", [getattr(node, "target", None)])
+            for t in ast.walk(target) if isinstance(t, ast.Name)]
+
+
 def _cell_lines(src):
     """A code cell's lines as the program runs them, and its notes (the module
     docstring): ``%time`` and ``%%time`` run what they time, as IPython does (the time
     they print is not shown), the rest of IPython's syntax becomes ``pass``."""
-    notes, out = [], []
+    notes, out, names = [], [], []
     if src and src[0].lstrip().startswith("%%"):
         magic = src[0].split()[0]
         if magic != "%%time" or src[0].split()[1:]:
             notes.append(f"line 1: the cell magic {magic} was not run, nor the cell "
                          "under it")
-            return ["# " + ln if ln.strip() else ln for ln in src], notes
+            names = [(n, 1) for n in _magic_cell_names(src[1:])]
+            return ["# " + ln if ln.strip() else ln for ln in src], notes, names
         notes.append("line 1: the cell magic %%time ran the cell, as IPython does; the "
                      "time it took is not shown")
         out.append("pass")
@@ -318,14 +342,15 @@ def _cell_lines(src):
             continue
         indent, what = skip
         notes.append(f"line {k}: {what} was not run: {ln.strip()[:80]}")
+        names.extend((n, k) for n in _assigned(ln))
         out.append(f"{indent}pass")
-    return out, notes
+    return out, notes, names
 
 
 def program(notebook: Notebook) -> Program:
     """The code cells as one program (see the module docstring)."""
-    lines, starts, lengths, notes = [], [], [], []
-    for cell in notebook.cells:
+    lines, starts, lengths, notes, unrun = [], [], [], [], []
+    for i, cell in enumerate(notebook.cells):
         if cell.kind != "code":
             starts.append(None)
             lengths.append(0)
@@ -334,9 +359,11 @@ def program(notebook: Notebook) -> Program:
         src = cell.source.split("\n")
         if src and src[-1] == "":
             src.pop()
-        out, cell_notes = _cell_lines(src)
+        out, cell_notes, names = _cell_lines(src)
+        unrun.extend((name, i, line) for name, line in names)
         starts.append(len(lines) + 1)
         lengths.append(len(out))
         notes.append(tuple(cell_notes))
         lines.extend(out)
-    return Program("\n".join(lines) + "\n", tuple(starts), tuple(lengths), tuple(notes))
+    return Program("\n".join(lines) + "\n", tuple(starts), tuple(lengths), tuple(notes),
+                   tuple(unrun))

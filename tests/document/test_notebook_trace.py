@@ -322,3 +322,24 @@ def test_a_hook_in_a_notebook_cell_is_read_from_that_cell():
     (hook,) = [n for n in doc.node_ids if doc.node(n).kind == "register_hook"]
     assert doc.node(hook).params["hook"] == "grad * 2"
     assert doc.lesson.cells[2].output == "tensor([2., 2.])\n"
+
+
+def test_a_name_only_skipped_ipython_syntax_assigns_is_said_loudly():
+    """A cell failing for a name that only a line GradStudio did not run assigns
+    (``files = !ls``, a skipped cell magic's body) would run in Jupyter: the trace's note
+    says so, naming where the name is assigned; a name nothing assigns is the notebook's
+    own error and says nothing."""
+    doc = trace_notebook(_code("import torch\nfiles = !ls\nx = torch.ones(2)", "len(files)",
+                               "%%capture\ny = x * 2", "print(y)", "print(zz)"), "unrun.ipynb")
+    assert [c.error for c in doc.lesson.cells][1:] == [
+        "line 1: NameError: name 'files' is not defined", None,
+        "line 1: NameError: name 'y' is not defined",
+        "line 1: NameError: name 'zz' is not defined"]
+    assert doc.trace_note == (
+        "Cell 2, line 1 fails in GradStudio but would run under PyTorch (files is "
+        "assigned in cell 1, line 2 by IPython syntax, which GradStudio does not run): "
+        "the graph and its export leave out what that cell computes. 1 more cells fail "
+        "the same way.")
+    quiet = trace_notebook(_code("import torch\nfiles = !ls", "print(zz)"), "own.ipynb")
+    assert quiet.trace_note is None
+    assert quiet.lesson.cells[1].error == "line 1: NameError: name 'zz' is not defined"
