@@ -3023,6 +3023,10 @@ Der Lauf: {expected}</translation>
         <source>{count} more cells fail the same way.</source>
         <translation>{count} weitere Zellen scheitern ebenso.</translation>
     </message>
+    <message>
+        <source>{name} is assigned in cell {cell}, line {line} by IPython syntax, which GradStudio does not run</source>
+        <translation>{name} wird in Zelle {cell}, Zeile {line} durch IPython-Syntax zugewiesen, die GradStudio nicht ausführt</translation>
+    </message>
 </context>
 <context>
     <name>Notes</name>

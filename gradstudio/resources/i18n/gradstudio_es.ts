@@ -3023,6 +3023,10 @@ La ejecución: {expected}</translation>
         <source>{count} more cells fail the same way.</source>
         <translation>{count} celdas más fallan de la misma manera.</translation>
     </message>
+    <message>
+        <source>{name} is assigned in cell {cell}, line {line} by IPython syntax, which GradStudio does not run</source>
+        <translation>{name} se asigna en la celda {cell}, línea {line} mediante sintaxis de IPython, que GradStudio no ejecuta</translation>
+    </message>
 </context>
 <context>
     <name>Notes</name>
