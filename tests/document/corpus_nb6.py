@@ -53,6 +53,8 @@ notebook("nb6_module_class_train_eval", """
     y = (X[:, 0] + X[:, 1] > 0).long() + (X[:, 2] > 1).long()
     X.shape, y[:10]
 """, """
+    model.parameters()
+""", """
     sum(p.numel() for p in model.parameters())
 """, """
     #md
@@ -285,6 +287,19 @@ notebook("nb6_func_grad_vmap_jacrev", """
         return torch.stack([v.sin().sum(), (v ** 2).prod()])
 
     jacrev(f)(torch.tensor([0.1, 0.2, 0.3]))
+""", """
+    #md
+    Gradients with respect to a module's parameters, as a dict:
+""", """
+    from torch.func import functional_call
+    net = torch.nn.Linear(3, 1)
+    params = dict(net.named_parameters())
+
+    def net_loss(params, x, y):
+        return ((functional_call(net, params, (x,)).squeeze(1) - y) ** 2).mean()
+
+    grads = grad(net_loss)(params, x, y)
+    grads["weight"], grads["bias"]
 """)
 
 notebook("nb6_forward_ad_dual", """
