@@ -15,7 +15,8 @@ import script_runner
 from corpus_nb6 import NOTEBOOKS, notebook_bytes
 from trace_jobs import as_jupyter, corpus_documents
 
-from gradstudio.document import Document, export
+from gradstudio.document import Document, export, run
+from gradstudio.document.files import load, save
 
 NAMES = list(NOTEBOOKS)
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
@@ -25,7 +26,8 @@ WHOLE = ["nb6_module_class_train_eval", "nb6_dataloader_random_split",
          "nb6_schedulers_compare", "nb6_clip_grad_norm", "nb6_func_grad_vmap_jacrev",
          "nb6_functional_jacobian_hessian", "nb6_custom_function", "nb6_rnn_shapes",
          "nb6_embedding_bag_of_words", "nb6_conv_pool_shapes", "nb6_printoptions",
-         "nb6_retain_grad_nonleaf", "nb6_magics_timing", "nb6_seeded_dropout_evaluate",
+         "nb6_retain_grad_nonleaf", "nb6_detach_no_grad", "nb6_magics_timing",
+         "nb6_seeded_dropout_evaluate",
          "nb6_plateau_and_grad_fn"]
 
 # The engine follows the last bits of PyTorch's CPU kernels as they run on the reference
@@ -89,6 +91,17 @@ def test_every_notebook_opens_and_no_cell_fails(traced, name):
     assert doc.node_ids
     assert [(i, c.error) for i, c in enumerate(doc.lesson.cells) if c.error] == []
     assert doc.trace_note is None or "fails in GradStudio" not in doc.trace_note
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_notebook_saved_opens_again_as_the_app_opens_it(traced, name, tmp_path):
+    """The graph ``gradstudio trace`` saves, read back as File ▸ Open reads it: the same
+    lesson and the same transcript."""
+    doc = traced[name]
+    save(doc, tmp_path / f"{name}.gsg")
+    again = load(tmp_path / f"{name}.gsg")
+    assert [c.source for c in again.lesson.cells] == [c.source for c in doc.lesson.cells]
+    assert export.transcript(again, run(again)) == export.transcript(doc, run(doc))
 
 
 @pytest.mark.parametrize("name", WHOLE)
