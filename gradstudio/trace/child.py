@@ -247,6 +247,8 @@ class _ScriptRun:
         self.namespace = {"__name__": "__main__", "__file__": filename,
                           "print": self._traced_print(),
                           NUMBER_CALL: number_call(engine.Tensor)}
+        if cells is not None:       # (Jupyter's ``display``, which needs no import)
+            self.namespace["display"] = self._display_call()
         rec.namespace = self.namespace
         self.cell_results = []
         try:    # (parsed once: for the names, then for the run; a tree has no cycle)
@@ -285,10 +287,19 @@ class _ScriptRun:
         traced_print.__name__ = traced_print.__qualname__ = "print"    # (as the script sees it)
         return traced_print
 
-    def _display(self, value):
+    def _display_call(self):
+        """A notebook's ``display(a, b)``: each value shown as Jupyter shows a cell's
+        trailing expression (``None`` too), one after the other."""
+        def display(*objs, **kwargs):
+            for value in objs:
+                self._display(value, shown_if_none=True)
+
+        return display
+
+    def _display(self, value, shown_if_none=False):
         """A cell's trailing expression, displayed as Jupyter displays it."""
         rec = self.rec
-        if value is None:
+        if value is None and not shown_if_none:
             return
         said = not rec.quiet
         if not rec.quiet:

@@ -108,6 +108,7 @@ notebook("nb6_dataloader_random_split", """
 """, """
     loader = DataLoader(train_ds, batch_size=8, shuffle=True)
     xb, yb = next(iter(loader))
+    display(xb[:2].T, None)
     xb.shape, yb.shape
 """, """
     #md

@@ -343,3 +343,17 @@ def test_a_name_only_skipped_ipython_syntax_assigns_is_said_loudly():
     quiet = trace_notebook(_code("import torch\nfiles = !ls", "print(zz)"), "own.ipynb")
     assert quiet.trace_note is None
     assert quiet.lesson.cells[1].error == "line 1: NameError: name 'zz' is not defined"
+
+
+def test_display_shows_each_value_as_a_trailing_expression_is_shown():
+    """Jupyter's ``display`` (no import needed) shows each value as the cell's trailing
+    expression is shown, None included; it failed with a NameError where Jupyter runs
+    the cell."""
+    doc = trace_notebook(_code("import torch\nx = torch.ones(2, requires_grad=True)\n"
+                               "display(x)\ny = x * 2\ndisplay(y, [1, 2], None)\ny.sum()"),
+                         "display_call.ipynb")
+    (cell,) = doc.lesson.cells
+    assert cell.error is None and doc.trace_note is None
+    assert cell.output == ("tensor([1., 1.], requires_grad=True)\n"
+                           "tensor([2., 2.], grad_fn=<MulBackward0>)\n[1, 2]\nNone\n"
+                           "tensor(4., grad_fn=<SumBackward0>)\n")
