@@ -39,6 +39,8 @@ def _line_pattern():
 # how the tracing child begins a cell's error that is GradStudio's, not the notebook's
 # (a part of PyTorch the engine does not have): PyTorch would have run that cell
 _NOT_IN_GRADSTUDIO = "GradStudio cannot trace this: "
+# how the engine's errors for what it does not have begin (PyTorch would run that cell)
+_ENGINE_LACKS = "GradStudio's engine "
 # a cell's error for a name nothing assigned (perhaps a line of IPython syntax not run)
 _UNDEFINED = re.compile(r"NameError: name '(\w+)' is not defined")
 MAX_CELL_OUTPUT = 64 * 1024       # characters of one output a lesson keeps (as the child)
@@ -116,8 +118,9 @@ class NotebookTraceJob:
 
     def engine_failures(self, data):
         """What to say when a cell failed under GradStudio where PyTorch would run it (the
-        cell's own errors, which PyTorch raises too, are the notebook's; a name that only
-        IPython syntax GradStudio did not run assigns is GradStudio's): None if none."""
+        cell's own errors, which PyTorch raises too, are the notebook's; an error in the
+        engine's words of what it does not have, and a name that only IPython syntax
+        GradStudio did not run assigns, are GradStudio's): None if none."""
         failed = [(c, why) for c in data.get("cells", [])
                   for why in [self._not_in_gradstudio(c.get("error") or {})] if why]
         if not failed:
@@ -144,6 +147,8 @@ class NotebookTraceJob:
             reason = Said.from_json(error.get("reason"))  # (the child's words, translated)
             return reason.shown() if isinstance(reason, Said) else \
                 text[len(_NOT_IN_GRADSTUDIO):].rstrip(".")
+        if _ENGINE_LACKS in text:            # (the engine's own words: PyTorch runs it)
+            return text.split(": ", 1)[-1].rstrip(".")
         missing = _UNDEFINED.match(text)
         unrun = [u for u in self.program.unrun if missing and u[0] == missing.group(1)]
         if not unrun:

@@ -41,6 +41,7 @@ import json
 import os
 import sys
 import traceback
+import types
 import warnings
 
 if not __package__:
@@ -244,9 +245,12 @@ class _ScriptRun:
         sys.modules.update(engine.torch_modules())
         self.output = io.StringIO()
         self.real_print = builtins.print
-        self.namespace = {"__name__": "__main__", "__file__": filename,
-                          "print": self._traced_print(),
-                          NUMBER_CALL: number_call(engine.Tensor)}
+        # the script's globals are a module's, ``__main__`` while it runs: pickle finds
+        # its classes there (``torch.save(model, f)`` of a class the script defines)
+        self.main = types.ModuleType("__main__")
+        self.namespace = self.main.__dict__
+        self.namespace.update({"__file__": filename, "print": self._traced_print(),
+                               NUMBER_CALL: number_call(engine.Tensor)})
         if cells is not None:       # (Jupyter's ``display``, which needs no import)
             self.namespace["display"] = self._display_call()
         rec.namespace = self.namespace
@@ -388,6 +392,7 @@ class _ScriptRun:
         sys.stdout = sys.stderr = self.output
         tracing = os.environ.get(TRACING_ENV)
         os.environ[TRACING_ENV] = "1"           # (an exported plot leaves itself out)
+        main, sys.modules["__main__"] = sys.modules.get("__main__"), self.main
         try:
             with gc_policy.paused():
                 code = None if self.cells is not None else compile(keeping_marks(
@@ -416,6 +421,7 @@ class _ScriptRun:
                 result["said"] = _error_said(refusal or exc, filename).to_json()
         finally:
             sys.stdout, sys.stderr = old_out, old_err
+            sys.modules["__main__"] = main
             if tracing is None:
                 os.environ.pop(TRACING_ENV, None)
             else:

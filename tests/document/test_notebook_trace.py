@@ -357,3 +357,21 @@ def test_display_shows_each_value_as_a_trailing_expression_is_shown():
     assert cell.output == ("tensor([1., 1.], requires_grad=True)\n"
                            "tensor([2., 2.], grad_fn=<MulBackward0>)\n[1, 2]\nNone\n"
                            "tensor(4., grad_fn=<SumBackward0>)\n")
+
+
+def test_a_whole_model_saved_then_loaded_is_said_loudly():
+    """``torch.save(model, f)`` of a class a cell defines pickles it as Jupyter's
+    ``__main__`` does (it failed: the cells' globals were no module); loading it back is
+    what the engine does not do, in its own words, which the trace's note says as a cell
+    that would run under PyTorch."""
+    doc = trace_notebook(_code(
+        "import io\nimport torch\nclass Net(torch.nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n        self.fc = torch.nn.Linear(2, 1)\n"
+        "model = Net()\nbuf = io.BytesIO()\ntorch.save(model, buf)\nbuf.tell() > 0",
+        "buf.seek(0)\nclone = torch.load(buf, weights_only=False)"), "whole_model.ipynb")
+    first, second = doc.lesson.cells
+    assert first.error is None and first.output == "True\n"
+    assert second.error.startswith("line 2: UnpicklingError: GradStudio's engine loads only")
+    assert doc.trace_note.startswith(
+        "Cell 2, line 2 fails in GradStudio but would run under PyTorch (GradStudio's "
+        "engine loads only tensors, state dicts and plain Python values from a checkpoint")
