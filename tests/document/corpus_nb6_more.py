@@ -293,6 +293,11 @@ notebook("nb6_seeded_dropout_evaluate", """
     opt.zero_grad(set_to_none=True)
     [p.grad is None for p in model.parameters()]
 """, """
+    #md
+    Without the parentheses we only see the method:
+""", """
+    loss.item
+""", """
     {name: tuple(p.shape) for name, p in model.named_parameters()}
 """, """
     torch.initial_seed(), torch.randint(0, 10, (6,)).tolist()
