@@ -3023,6 +3023,10 @@ Der Lauf: {expected}</translation>
         <source>{count} more cells fail the same way.</source>
         <translation>{count} weitere Zellen scheitern ebenso.</translation>
     </message>
+    <message>
+        <source>{name} is assigned in cell {cell}, line {line} by IPython syntax, which GradStudio does not run</source>
+        <translation>{name} wird in Zelle {cell}, Zeile {line} durch IPython-Syntax zugewiesen, die GradStudio nicht ausführt</translation>
+    </message>
 </context>
 <context>
     <name>Notes</name>
@@ -5863,10 +5867,6 @@ Warum keine grad_fn: </translation>
     <message>
         <source>an in-place {method} of a leaf that requires grad (a parameter) cannot be drawn yet: the graph draws an in-place change of a parameter only as a training step w -= lr * w.grad</source>
         <translation>ein In-place-{method} eines Blatts, das requires_grad hat (eines Parameters), kann noch nicht gezeichnet werden: Der Graph zeichnet eine In-place-Änderung eines Parameters nur als Trainingsschritt w -= lr * w.grad</translation>
-    </message>
-    <message>
-        <source>a tensor that shares its memory with a parameter (through x.detach() or x.data) is used after the parameter&apos;s update, which cannot be drawn: the update changes both</source>
-        <translation>ein Tensor, der sich den Speicher mit einem Parameter teilt (über x.detach() oder x.data), wird nach der Änderung des Parameters verwendet; das kann nicht gezeichnet werden: Die Änderung betrifft beide</translation>
     </message>
     <message>
         <source>a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the graph would hold it as a constant</source>

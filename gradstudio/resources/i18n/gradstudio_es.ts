@@ -3023,6 +3023,10 @@ La ejecución: {expected}</translation>
         <source>{count} more cells fail the same way.</source>
         <translation>{count} celdas más fallan de la misma manera.</translation>
     </message>
+    <message>
+        <source>{name} is assigned in cell {cell}, line {line} by IPython syntax, which GradStudio does not run</source>
+        <translation>{name} se asigna en la celda {cell}, línea {line} mediante sintaxis de IPython, que GradStudio no ejecuta</translation>
+    </message>
 </context>
 <context>
     <name>Notes</name>
@@ -5863,10 +5867,6 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>an in-place {method} of a leaf that requires grad (a parameter) cannot be drawn yet: the graph draws an in-place change of a parameter only as a training step w -= lr * w.grad</source>
         <translation>un {method} en el sitio de una hoja que requiere gradiente (un parámetro) aún no se puede dibujar: el grafo dibuja un cambio en el sitio de un parámetro solo como un paso de entrenamiento w -= lr * w.grad</translation>
-    </message>
-    <message>
-        <source>a tensor that shares its memory with a parameter (through x.detach() or x.data) is used after the parameter&apos;s update, which cannot be drawn: the update changes both</source>
-        <translation>se usa después de la actualización del parámetro un tensor que comparte su memoria con él (a través de x.detach() o x.data), lo que no se puede dibujar: la actualización cambia ambos</translation>
     </message>
     <message>
         <source>a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the graph would hold it as a constant</source>

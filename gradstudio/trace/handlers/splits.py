@@ -18,6 +18,10 @@ dataset ``X[0:40]`` (rows in a row, as a slice), ``X[[3, 0, 7]]`` (a numpy array
 rows too, unless the script read a tensor as numpy) or ``X[rows]``, so a
 loader over it folds too. Rows read from a tensor (``perm.tolist()``) keep their mark:
 the subset is then left as the engine made it, and its batches are recorded.
+
+A sample the script takes from a drawn subset itself (``val_ds[i]``, ``val_ds[i][0]``)
+is row ``i`` of each of the subset's tensors (``X_rows[3]``), so that the row numbers
+the split read from its permutation are never a number the script computes with.
 """
 import numpy as np
 
@@ -180,9 +184,27 @@ def rows_of(rec, tensors, found):
     return pieces
 
 
+def _sample(rec, func, args, kwargs):
+    """``subset[i]`` of a drawn subset and a plain ``i`` within it: row ``i`` of each of
+    its tensors, drawn; anything else as the engine's ``Subset`` gives it."""
+    subset, idx = (list(args) + [kwargs.get("idx")])[:2]
+    pieces = None if rec.quiet or len(rec.frames) > 1 else drawn_rows(rec, subset)
+    if pieces is None or type(idx) is not int or not -len(subset) <= idx < len(subset) \
+            or type(subset.dataset) is not rec.torch.utils.data.TensorDataset:
+        return func(*args, **kwargs)
+    rows = []
+    for piece in pieces:
+        row = _quietly(rec, lambda: piece[idx])
+        rec.emit(_Record("index", {"key": str(idx)}, {"self": piece}, row))
+        rows.append(row)
+    rec.keep.extend(rows)
+    return tuple(rows)
+
+
 def handlers(rec):
     """The split's and the subset's handlers for ``rec``, by observed name."""
     return {"torch.utils.data.random_split":
             lambda func, args, kwargs: _split(rec, func, args, kwargs),
             "torch.utils.data.Subset":
-            lambda func, args, kwargs: _subset(rec, func, args, kwargs)}
+            lambda func, args, kwargs: _subset(rec, func, args, kwargs),
+            "Subset.__getitem__": lambda func, args, kwargs: _sample(rec, func, args, kwargs)}
