@@ -38,7 +38,9 @@ WHOLE = ["xor_ordered_sequential_apply_init_while",
          "learning_rate_sweep_fresh_models", "huber_versus_mse_with_outliers",
          "custom_function_inside_module",
          # (ReduceLROnPlateau.step(val) of a number each epoch: folded since this corpus)
-         "plateau_scheduler_on_val_loss"]
+         "plateau_scheduler_on_val_loss",
+         # (y.unique(), out[out != 0].unique(): a unique node since this corpus)
+         "two_moons_mlp_train_eval_helpers", "dropout_train_versus_eval"]
 
 # finite_differences_check_by_hand draws its loop of writes after a backward since this
 # corpus; gradcheck's own tensor(1.0) stays a recorded value
