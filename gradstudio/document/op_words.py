@@ -316,6 +316,9 @@ KIND_DOCS = (
         "unnormalised scores (logits): nll_loss(log_softmax(input, 1), target)."),
     QT_TRANSLATE_NOOP("Ops", "The determinant of a square matrix (of each, for a batch)."),
     QT_TRANSLATE_NOOP("Ops", "The diagonal of dim1 and dim2 (a view), as the last dimension."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "The distinct elements, sorted, as a vector (torch.unique with no "
+        "inverse, counts or dim)."),
     QT_TRANSLATE_NOOP("Ops", "The elements sorted along dim (their indices: argsort)."),
     QT_TRANSLATE_NOOP("Ops", "The elements where mask is true, as a vector."),
     QT_TRANSLATE_NOOP("Ops", "The error function of every element."),

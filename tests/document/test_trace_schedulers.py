@@ -159,6 +159,24 @@ PROGRAMS = {
             adam.zero_grad(); (v ** 2).sum().backward(); adam.step(); warm.step()
         print(w, v, adam.param_groups[0]["betas"])
     """,
+    "plateau_on_the_validation_loss_each_epoch": """
+        import torch
+        torch.manual_seed(8)
+        X, Xv = torch.randn(12, 3), torch.randn(6, 3)
+        y, yv = X.sum(1, keepdim=True), Xv.sum(1, keepdim=True)
+        model = torch.nn.Linear(3, 1)
+        opt = torch.optim.Adam(model.parameters(), lr=0.3)
+        plateau = torch.optim.lr_scheduler.ReduceLROnPlateau(opt, factor=0.5, patience=1)
+        for epoch in range(12):
+            opt.zero_grad()
+            loss = torch.nn.functional.mse_loss(model(X), y)
+            loss.backward()
+            opt.step()
+            with torch.no_grad():
+                val = torch.nn.functional.mse_loss(model(Xv), yv).item()
+            plateau.step(val)
+        print(model.weight, opt.param_groups[0]["lr"])
+    """,
     "plateau_on_numbers": """
         import torch
         q = torch.nn.Parameter(torch.ones(2))
@@ -220,6 +238,22 @@ def test_a_metric_given_as_a_number_is_recorded_with_its_line(traced):
     assert [a.params["value"] for a in steps] == [1.0, 0.9, 0.95, 0.96, 0.97, 0.5]
     assert {a.params["line"] for a in steps} == {6}
     assert "scheduler.step(0.9)  # recorded (line 6)" in export_script(doc).text
+
+
+def test_a_number_computed_each_iteration_keeps_the_loop_one_loop(traced):
+    # ReduceLROnPlateau's step(val) of a validation loss read with .item() each epoch:
+    # the numbers differ, so the iterations did not repeat and the loop (12 training
+    # steps, its lr halved twice) was drawn unrolled or, longer, recorded; now the step
+    # holds one number per iteration, run and exported as the loop's
+    doc = traced["plateau_on_the_validation_loss_each_epoch"]
+    kinds = [a.kind for a in doc.timeline]
+    assert kinds.count("loop") == 1 and kinds.count("step") < 4, kinds
+    looped = next(a for a in doc.timeline if a.kind == "scheduler_step" and
+                  a.params["values"])
+    assert looped.params["value"] is None and len(set(looped.params["values"])) > 2
+    assert looped.params["line"] == 15
+    code = export_script(doc).text
+    assert "scheduler.step((" in code and ")[epoch])  # recorded (line 15)" in code
 
 
 def test_an_edited_schedule_runs_and_exports_alike(traced):

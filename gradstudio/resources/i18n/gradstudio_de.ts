@@ -4129,6 +4129,10 @@ Der Lauf: {expected}</translation>
         <translation>Die Diagonale von dim1 und dim2 (eine Ansicht), als letzte Dimension.</translation>
     </message>
     <message>
+        <source>The distinct elements, sorted, as a vector (torch.unique with no inverse, counts or dim).</source>
+        <translation>Die verschiedenen Elemente, sortiert, als Vektor (torch.unique ohne inverse, counts oder dim).</translation>
+    </message>
+    <message>
         <source>The elements sorted along dim (their indices: argsort).</source>
         <translation>Die Elemente, entlang dim sortiert (ihre Indizes: argsort).</translation>
     </message>

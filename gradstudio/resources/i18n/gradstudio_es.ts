@@ -4129,6 +4129,10 @@ La ejecución: {expected}</translation>
         <translation>La diagonal de dim1 y dim2 (una vista), como última dimensión.</translation>
     </message>
     <message>
+        <source>The distinct elements, sorted, as a vector (torch.unique with no inverse, counts or dim).</source>
+        <translation>Los elementos distintos, ordenados, como un vector (torch.unique sin inverse, counts ni dim).</translation>
+    </message>
+    <message>
         <source>The elements sorted along dim (their indices: argsort).</source>
         <translation>Los elementos ordenados a lo largo de dim (sus índices: argsort).</translation>
     </message>
