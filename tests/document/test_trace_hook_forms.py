@@ -454,8 +454,11 @@ DRAWN = {
 RECORDED = {
     "post_accumulate_reads_the_parameter": "(register_post_accumulate_grad_hook) can be "
                                            "drawn when it prints p.grad",
+    # (it reads grad_input and grad_output: the graph holds a hook on one of the two)
     "full_backward_print": "a module's backward hook (register_full_backward_hook) can be "
-                           "drawn when it prints or keeps grad_output[0] and reads nothing else",
+                           "drawn when it prints, keeps or returns a new grad_input[0] and "
+                           "reads nothing else, or prints or keeps grad_output[0] and reads "
+                           "nothing else; this one does more",
     "remove_then_register_again": "its hooks would print other lines",
     "keeps_numpy": "this hook keeps grad.numpy(), which cannot be drawn yet",
     # (the graph registers its hooks before its timeline: its list would hold one more)
