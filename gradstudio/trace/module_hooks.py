@@ -209,11 +209,6 @@ def setting_up(rec, side, func, args, kwargs):
     drawn = rec.kept.module_hooks.get(id(backward_hook.module), (None, []))[1]
     if len(drawn) != len(backward_hook.user_hooks) + len(backward_hook.user_pre_hooks):
         raise TraceError(CALLED)
-    if side == "inputs" and rec.torch.is_grad_enabled() and \
-            any(at == "inputs" for *_, at in drawn):
-        needs = [a for a in args[1] if rec.is_tensor(a) and a.requires_grad]
-        if len(needs) > 1:          # (none: the hook finds grad_input[0] None, below)
-            raise TraceError(ONE_INPUT, count=Number(len(needs)))
     rec.kept.hook_side = (side, drawn)
     rec.quiet += 1                  # (its grad_fn's hooks: the engine's own)
     try:
@@ -237,10 +232,11 @@ def hook_function_apply(rec, func, args, kwargs):
         calls = rec.kept.input_calls
         calls[id(hooks)] = calls.get(id(hooks), 0) + len(drawn)
     inputs = args[1:]
-    if side == "inputs" and drawn and \
-            (len(inputs) != 1 or not inputs[0].requires_grad):
-        raise TraceError(ONE_INPUT, count=Number(
-            sum(1 for t in inputs if t.requires_grad)))
+    if side == "inputs" and drawn and len(inputs) != 1:
+        # (not drawn: the hook runs as the script's, ``_wrapper``, and this part is
+        # recorded, from the call on)
+        rec.refuse(ONE_INPUT, count=Number(sum(1 for t in inputs if t.requires_grad)))
+        drawn = []
     nodes = [rec.node_index(t) for t in inputs]
     rec.kept.hook_side = None       # (the apply's own nested calls are the engine's)
     outs = func(*args, **kwargs)
