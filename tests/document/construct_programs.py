@@ -182,6 +182,64 @@ out.backward()
 print(a.grad)
 print(b.grad)
 """,
+    "hook_gi_double_first_layer": """\
+import torch
+import torch.nn as nn
+
+torch.manual_seed(11)
+layer = nn.Linear(3, 2)
+
+
+def double(module, grad_input, grad_output):
+    return (2 * grad_input[0],)
+
+
+layer.register_full_backward_hook(double)
+x = torch.randn(4, 3, requires_grad=True)
+y = layer(x)
+z = (y * x[:, :2]).sum()
+z.backward()
+print(x.grad)
+with torch.no_grad():
+    print(layer(x))
+w = layer(x).sum()
+w.backward()
+print(x.grad)
+""",
+    "hook_gi_saved_by_name": """\
+import torch
+import torch.nn as nn
+
+torch.manual_seed(12)
+net = nn.Sequential(nn.Linear(2, 3), nn.Tanh(), nn.Linear(3, 1))
+seen = {}
+
+
+def save(name):
+    def hook(module, grad_input, grad_output):
+        seen[name] = grad_input[0].detach().clone()
+    return hook
+
+
+net[2].register_full_backward_hook(save("last"))
+x = torch.randn(5, 2)
+loss = net(x).pow(2).mean()
+loss.backward()
+print(seen["last"])
+print(seen["last"].sum() * 2)
+""",
+    "hook_gi_after_hook_go": """\
+import torch
+import torch.nn as nn
+
+torch.manual_seed(13)
+lin = nn.Linear(3, 2)
+lin.register_full_backward_hook(lambda m, gi, go: print("in", gi[0].sum()))
+lin.register_full_backward_hook(lambda m, gi, go: print("out", go[0].sum()))
+x = torch.randn(2, 3, requires_grad=True)
+lin(x).pow(2).sum().backward()
+print(x.grad)
+""",
     # ---------------------------------------------------------------- functions
     "fn_once_diff": """\
 import torch

@@ -1,5 +1,5 @@
 """Issue 32, the constructs students write that were recorded (``construct_programs.py``,
-23 programs): what is now drawn whole opens with no part recorded, and its graph holds
+26 programs): what is now drawn whole opens with no part recorded, and its graph holds
 the construct as the program wrote it (a hook reading grad_input on a copy of the
 module's input, a Function's ``once`` setting, the buffers a load_state_dict loads, a
 Subset's rows taken with the permutation's own node); what is still not drawn stays
@@ -19,6 +19,7 @@ from gradstudio.document.walk import explain_text
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 
 WHOLE = ["hook_gi_scale", "hook_gi_norms", "hook_gi_residual", "hook_gi_print_norm",
+         "hook_gi_double_first_layer", "hook_gi_saved_by_name",
          "fn_once_diff", "fn_once_double", "fn_once_training",
          "sd_register_buffer", "sd_buffer_strict_false",
          "subset_tolist", "subset_slice", "subset_shuffle_loader"]
@@ -31,6 +32,9 @@ RECORDED = {
     "hook_gi_lambda": "and reads nothing else; this one does more",
     "hook_gi_first_layer": "is called here with 0 input tensors that require grad",
     "hook_gi_bilinear": "is called here with 2 input tensors that require grad",
+    # (PyTorch runs both at the input, in order; the graph's grad_output hook runs at
+    # the output, first: the check finds the lines in another order)
+    "hook_gi_after_hook_go": "its hooks would print other lines",
     "fn_two_outputs": "a Function returning several tensors cannot be drawn yet",
     "fn_mark_nondiff": "a Function returning several tensors cannot be drawn yet",
     "fn_split_halves": "a Function returning several tensors cannot be drawn yet",
