@@ -15,8 +15,10 @@ check compares the lines each backward step prints, in order. A hook reading
 ``grad_input[0]`` sits on a copy of the module's one input (``h_2 = h.clone()``, which
 the module's operations then take): its gradient is ``grad_input[0]``, the part that
 reaches the input through this call only, as PyTorch's identity Function gives it, and a
-gradient the hook returns is what flows on to the input. A hook that reads both, or the
-module, or returns new gradients from ``grad_output``, is recorded, as is every call of
+gradient the hook returns is what flows on to the input. A def of several prints, those
+of ``grad_output[0]`` first, then those of ``grad_input[0]``, is a hook on each side
+(PyTorch prints them all at the input, in that order). A hook that reads both otherwise,
+or the module, or returns new gradients from ``grad_output``, is recorded, as is every call of
 its module (a tensor the module returns prints ``grad_fn=
 <BackwardHookFunctionBackward>`` under PyTorch: the check finds that too), and a call
 with several input tensors, or none that requires grad, of a module whose hook reads
@@ -27,7 +29,7 @@ Imports only the engine's public API, ``gradstudio.hook_text`` and its siblings.
 import ast
 import copy
 
-from gradstudio.hook_text import hook_function, hook_prints, printing
+from gradstudio.hook_text import hook_function, hook_prints, is_print, printing
 from gradstudio.words import QT_TRANSLATE_NOOP, Number
 
 from .hooks import function_node, inline_cells, node_text
@@ -47,6 +49,11 @@ MODULE_HOOK_INPUT = QT_TRANSLATE_NOOP(
 ONE_INPUT = QT_TRANSLATE_NOOP(
     "TraceRefusal", "a module whose backward hook reads grad_input is called here with "
     "{count} input tensors that require grad; it can be drawn when the module takes one")
+LATER_OUTPUT = QT_TRANSLATE_NOOP(
+    "TraceRefusal", "a module's backward hook ({what}) that prints grad_input[0] and "
+    "grad_output[0] can be drawn when each print reads one of them and grad_output's come "
+    "first: the graph prints those when the module's output gradient arrives, before "
+    "grad_input's")
 CALLED = QT_TRANSLATE_NOOP(
     "TraceRefusal", "a module with a backward hook (register_full_backward_hook or "
     "register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook "
@@ -100,9 +107,11 @@ def _returned_one(node):
 
 
 def _form(rec, hook, what, pre):
-    """``(side, kind, form)`` of the script's module hook: the side whose gradient it
-    reads (``outputs``, ``inputs``), and ``("print", text)``, ``("keep", keep_form)`` or,
-    reading ``grad_input``, ``("compute", text)``."""
+    """The parts of the script's module hook, ``[(side, kind, form)]``: the side whose
+    gradient each reads (``outputs``, ``inputs``), and ``("print", text)``,
+    ``("keep", keep_form)`` or, reading ``grad_input``, ``("compute", text)``. A def of
+    several prints is a part per print (``print(grad_output[0])`` then
+    ``print(grad_input[0])``), those of grad_output first."""
     code = getattr(hook, "__code__", None)
     refusal = MODULE_HOOK if pre else MODULE_HOOK_INPUT
     if code is None or code.co_filename != rec.filename or code.co_kwonlyargcount or \
@@ -111,12 +120,39 @@ def _form(rec, hook, what, pre):
     node = inline_cells(copy.deepcopy(function_node(code, rec.source)), hook)
     names = [a.arg for a in node.args.args]
     roles = ["module", "grad_output"] if pre else ["module", "grad_input", "grad_output"]
-    on = _Grads(dict(zip(names, roles)))
-    node = on.visit(node)
-    if on.bare or len(on.sides) != 1:
-        raise TraceError(refusal, what=what)
-    side = on.sides.pop()
-    node.args.args = [ast.arg("grad")]
+    parts = []
+    for part in _parts(node):
+        on = _Grads(dict(zip(names, roles)))
+        part = on.visit(part)
+        if on.bare or len(on.sides) != 1:
+            raise TraceError(refusal, what=what)
+        part.args.args = [ast.arg("grad")]
+        parts.append(_part_form(on.sides.pop(), part, refusal, what))
+    sides = [side for side, _, _ in parts]
+    if len(parts) > 1 and (sides != sorted(sides, key=lambda side: side == "inputs") or
+                           any(kind != "print" for _, kind, _ in parts)):
+        raise TraceError(LATER_OUTPUT, what=what)
+    return parts
+
+
+def _parts(node):
+    """A def whose body is several prints: one copy of it per print; else ``[node]``."""
+    if isinstance(node, ast.Lambda):
+        return [node]
+    body = [k for k, stmt in enumerate(node.body) if not (
+        isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]
+    if len(body) < 2 or not all(isinstance(node.body[k], ast.Expr) and
+                                is_print(node.body[k].value) for k in body):
+        return [node]
+    parts = []
+    for k in body:
+        part = copy.deepcopy(node)
+        part.body = [part.body[k]]
+        parts.append(part)
+    return parts
+
+
+def _part_form(side, node, refusal, what):
     form = keep_form(node)
     if form is not None:
         return side, "keep", form
@@ -156,14 +192,18 @@ def register_module_hook(rec, what, func, args, kwargs):
     if len(args) != 2 or kwargs:
         raise TraceError(MODULE_HOOK, what=what)
     module, hook = args
-    side, kind, form = _form(rec, hook, what, what.endswith("pre_hook"))
     drawn = rec.kept.module_hooks.setdefault(id(module), (module, []))[1]
-    if kind == "keep":
-        keeper, into = keeping_wrapper(rec, hook, form)
-        record = ("keep_grad", {"keep": form[2], "into": into}, side)
-    else:
-        record = ("register_hook", {"hook": form}, side)
-    wrapper = _wrapper(rec, hook, kind, form if kind != "keep" else keeper, side, drawn)
+    records, runs = [], []
+    for side, kind, form in _form(rec, hook, what, what.endswith("pre_hook")):
+        if kind == "keep":
+            keeper, into = keeping_wrapper(rec, hook, form)
+            records.append(("keep_grad", {"keep": form[2], "into": into}, side))
+            runs.append((side, kind, keeper))
+        else:
+            records.append(("register_hook", {"hook": form}, side))
+            runs.append((side, kind, hook_function(form)))
+    record = tuple(records)             # (one registration: its parts' records)
+    wrapper = _wrapper(rec, hook, runs, drawn)
     rec.quiet += 1
     try:
         handle = func(module, wrapper)
@@ -173,29 +213,31 @@ def register_module_hook(rec, what, func, args, kwargs):
     return _ModuleHandle(rec, handle, drawn, record)
 
 
-def _wrapper(rec, hook, kind, form, side, drawn):
+def _wrapper(rec, hook, runs, drawn):
     """The hook registered in the script's place: it prints into the running step what
-    the graph's hook prints, or computes the gradient it returns. A hook reading
-    ``grad_input`` of a call not drawn with it (``hook_function_apply`` counts those
-    drawn) runs as the script's own, so what it prints is a hook the graph does not hold."""
-    at = 0 if side == "inputs" else -1       # (grad_input, grad_output): the one read
-    fn = hook_function(form) if kind != "keep" else None
+    the graph's hooks print (``runs``: each part's side, kind and function), or computes
+    the gradient it returns. A hook reading ``grad_input`` of a call not drawn with it
+    (``hook_function_apply`` counts those drawn) runs as the script's own, so what it
+    prints is a hook the graph does not hold."""
+    reads_input = any(side == "inputs" for side, _, _ in runs)
 
     def wrapper(module, *grads):
-        if side == "inputs":
+        if reads_input:
             calls = rec.kept.input_calls
             if not calls.get(id(drawn)):
                 if grads[0][0] is None:     # (no input of the call requires grad)
                     rec.refuse(ONE_INPUT, count=Number(0))
                 return hook(module, *grads)
             calls[id(drawn)] -= 1
-        if kind == "keep":
-            return form(module, *grads)
-        if kind == "compute":
-            return (fn(grads[at][0]),)
         lines = []
-        with printing(lines):
-            fn(grads[at][0])
+        for side, kind, fn in runs:
+            at = 0 if side == "inputs" else -1    # (grad_input, grad_output): the one read
+            if kind == "keep":
+                return fn(module, *grads)
+            if kind == "compute":
+                return (fn(grads[at][0]),)
+            with printing(lines):
+                fn(grads[at][0])
         rec.hook_printed(lines)
     return wrapper
 
@@ -227,10 +269,11 @@ def hook_function_apply(rec, func, args, kwargs):
             return func(*args, **kwargs)
         raise TraceError(CALLED)
     side, hooks = rec.kept.hook_side
-    drawn = [(kind, params) for kind, params, at in hooks if at == side]
+    drawn = [(kind, params) for parts in hooks for kind, params, at in parts if at == side]
     if side == "inputs" and drawn:      # (each hook reading grad_input, once: ``_wrapper``)
         calls = rec.kept.input_calls
-        calls[id(hooks)] = calls.get(id(hooks), 0) + len(drawn)
+        calls[id(hooks)] = calls.get(id(hooks), 0) + sum(
+            any(at == "inputs" for *_, at in parts) for parts in hooks)
     inputs = args[1:]
     if side == "inputs" and drawn and len(inputs) != 1:
         # (not drawn: the hook runs as the script's, ``_wrapper``, and this part is

@@ -240,6 +240,31 @@ x = torch.randn(2, 3, requires_grad=True)
 lin(x).pow(2).sum().backward()
 print(x.grad)
 """,
+    "hook_go_then_gi": """\
+import torch
+import torch.nn as nn
+
+torch.manual_seed(14)
+model = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 2))
+
+
+def inspect_grads(module, grad_input, grad_output):
+    # what flows out of the layer, then into it
+    print("grad_output:", grad_output[0].shape, grad_output[0].abs().max())
+    print("grad_input: ", grad_input[0].shape, grad_input[0].abs().max())
+
+
+model[2].register_full_backward_hook(inspect_grads)
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+x = torch.randn(6, 3)
+y = torch.randn(6, 2)
+for step in range(2):
+    opt.zero_grad()
+    loss = nn.functional.mse_loss(model(x), y)
+    loss.backward()
+    opt.step()
+    print("loss", round(loss.item(), 4))
+""",
     # ---------------------------------------------------------------- functions
     "fn_once_diff": """\
 import torch

@@ -1,5 +1,5 @@
 """Issue 32, the constructs students write that were recorded (``construct_programs.py``,
-26 programs): what is now drawn whole opens with no part recorded, and its graph holds
+27 programs): what is now drawn whole opens with no part recorded, and its graph holds
 the construct as the program wrote it (a hook reading grad_input on a copy of the
 module's input, a Function's ``once`` setting, the buffers a load_state_dict loads, a
 Subset's rows taken with the permutation's own node); what is still not drawn stays
@@ -19,16 +19,17 @@ from gradstudio.document.walk import explain_text
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 
 WHOLE = ["hook_gi_scale", "hook_gi_norms", "hook_gi_residual", "hook_gi_print_norm",
-         "hook_gi_double_first_layer", "hook_gi_saved_by_name",
+         "hook_gi_double_first_layer", "hook_gi_saved_by_name", "hook_go_then_gi",
          "fn_once_diff", "fn_once_double", "fn_once_training",
          "sd_register_buffer", "sd_buffer_strict_false",
          "subset_tolist", "subset_slice", "subset_shuffle_loader"]
 
 # not drawn: the words of the note saying why
 RECORDED = {
-    # reads grad_input and grad_output: the graph holds a hook on one of the two
-    "hook_gi_shape": "can be drawn when it prints, keeps or returns a new grad_input[0] "
-                     "and reads nothing else, or prints or keeps grad_output[0]",
+    # prints grad_input's line before grad_output's: the graph's grad_output hook runs
+    # first (hook_go_then_gi, the other order, is drawn)
+    "hook_gi_shape": "that prints grad_input[0] and grad_output[0] can be drawn when each "
+                     "print reads one of them and grad_output's come first",
     "hook_gi_lambda": "and reads nothing else; this one does more",
     "hook_gi_first_layer": "is called here with 0 input tensors that require grad",
     "hook_gi_bilinear": "is called here with 2 input tensors that require grad",
