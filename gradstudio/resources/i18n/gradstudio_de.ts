@@ -6301,6 +6301,10 @@ Warum keine grad_fn: </translation>
         <translation>ein Modul, dessen Backward-Hook grad_input liest, wird hier mit {count} Eingabetensoren aufgerufen, die einen Gradienten benötigen; gezeichnet werden kann es, wenn das Modul genau einen nimmt</translation>
     </message>
     <message>
+        <source>a module&apos;s backward hook ({what}) that prints grad_input[0] and grad_output[0] can be drawn when each print reads one of them and grad_output&apos;s come first: the graph prints those when the module&apos;s output gradient arrives, before grad_input&apos;s</source>
+        <translation>der Backward-Hook eines Moduls ({what}), der grad_input[0] und grad_output[0] ausgibt, kann gezeichnet werden, wenn jedes print nur eines davon liest und die von grad_output zuerst kommen: Der Graph gibt diese aus, sobald der Gradient der Modulausgabe ankommt, vor denen von grad_input</translation>
+    </message>
+    <message>
         <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>
         <translation>hier wird ein Modul mit einem Backward-Hook (register_full_backward_hook oder register_full_backward_pre_hook) aufgerufen, was noch nicht gezeichnet werden kann: der Hook liest oder ändert Gradienten während des Backward</translation>
     </message>

@@ -6301,6 +6301,10 @@ Por qué no hay grad_fn: </translation>
         <translation>un módulo cuyo hook de backward lee grad_input se llama aquí con {count} tensores de entrada que requieren gradiente; se puede dibujar cuando el módulo recibe uno</translation>
     </message>
     <message>
+        <source>a module&apos;s backward hook ({what}) that prints grad_input[0] and grad_output[0] can be drawn when each print reads one of them and grad_output&apos;s come first: the graph prints those when the module&apos;s output gradient arrives, before grad_input&apos;s</source>
+        <translation>el hook de backward de un módulo ({what}) que imprime grad_input[0] y grad_output[0] se puede dibujar cuando cada print lee solo uno de ellos y los de grad_output van primero: el grafo los imprime cuando llega el gradiente de la salida del módulo, antes que los de grad_input</translation>
+    </message>
+    <message>
         <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>
         <translation>aquí se llama a un módulo con un hook de backward (register_full_backward_hook o register_full_backward_pre_hook), lo que aún no se puede dibujar: el hook lee o cambia gradientes durante el backward</translation>
     </message>
