@@ -498,6 +498,9 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "how the quotient is rounded"),
     QT_TRANSLATE_NOOP("OpSettings", "in order"),
     QT_TRANSLATE_NOOP(
+        "OpSettings", "its backward is marked @once_differentiable: it runs without "
+        "recording, and differentiating what it returned again raises an error"),
+    QT_TRANSLATE_NOOP(
         "OpSettings", "keep .grad once the gradient is added to it "
         "(register_post_accumulate_grad_hook)"),
     QT_TRANSLATE_NOOP(

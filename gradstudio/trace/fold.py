@@ -353,11 +353,12 @@ class Folded:
         for i, node in enumerate(nodes):
             if node.get("removed"):
                 continue
-            if node["leaf_rg"]:
+            if node["leaf_rg"] or not node["inputs"]:    # (a buffer load_values changes)
                 depends[i] = id(objects[i]) in changed
             else:
                 depends[i] = any(depends[j] for j in node["inputs"].values())
-        needs = [alive[i] and depends[i] and not nodes[i]["leaf_rg"]
+        needs = [alive[i] and depends[i] and not nodes[i]["leaf_rg"] and
+                 (nodes[i]["inputs"] or id(objects[i]) not in changed)
                  for i in range(len(nodes))]
         self._draws_after_loops(needs, alive)
         self._kept_before_loops(needs)

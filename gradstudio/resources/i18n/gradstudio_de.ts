@@ -2044,6 +2044,10 @@ Der Lauf: {expected}</translation>
         <source>and returns {said}.</source>
         <translation>und gibt {said} zurück.</translation>
     </message>
+    <message>
+        <source>It is marked @once_differentiable: it runs without recording, so what it returns cannot be differentiated again (a second backward through it raises an error).</source>
+        <translation>Er ist mit @once_differentiable markiert: Er läuft, ohne aufzuzeichnen, daher kann das, was er zurückgibt, nicht noch einmal abgeleitet werden (ein zweiter Backward durch ihn löst einen Fehler aus).</translation>
+    </message>
 </context>
 <context>
     <name>GraphList</name>
@@ -3188,6 +3192,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>in order</source>
         <translation>in Reihenfolge</translation>
+    </message>
+    <message>
+        <source>its backward is marked @once_differentiable: it runs without recording, and differentiating what it returned again raises an error</source>
+        <translation>sein backward ist mit @once_differentiable markiert: Er läuft, ohne aufzuzeichnen, und das, was er zurückgab, noch einmal abzuleiten, löst einen Fehler aus</translation>
     </message>
     <message>
         <source>keep .grad once the gradient is added to it (register_post_accumulate_grad_hook)</source>
@@ -5965,12 +5973,8 @@ Warum keine grad_fn: </translation>
         <translation>load_state_dict(..., assign=True) kann noch nicht gezeichnet werden: Es ersetzt die Parameter, statt Werte in sie zu laden</translation>
     </message>
     <message>
-        <source>load_state_dict of a module with buffers ({buffers}) cannot be drawn yet</source>
-        <translation>load_state_dict eines Moduls mit Puffern ({buffers}) kann noch nicht gezeichnet werden</translation>
-    </message>
-    <message>
-        <source>load_state_dict cannot be drawn unless the state_dict holds exactly the module&apos;s parameters, by name</source>
-        <translation>load_state_dict kann nur gezeichnet werden, wenn das state_dict genau die Parameter des Moduls enthält, nach Namen</translation>
+        <source>load_state_dict cannot be drawn unless the state_dict holds exactly the module&apos;s parameters and buffers, by name (or strict=False)</source>
+        <translation>load_state_dict kann nur gezeichnet werden, wenn das state_dict genau die Parameter und Buffer des Moduls enthält, nach Namen (oder mit strict=False)</translation>
     </message>
     <message>
         <source>load_state_dict cannot be drawn unless {name} is a tensor of the parameter&apos;s shape</source>
@@ -6295,6 +6299,18 @@ Warum keine grad_fn: </translation>
     <message>
         <source>a module&apos;s backward hook ({what}) can be drawn when it prints or keeps grad_output[0] and reads nothing else; this one does more</source>
         <translation>der Backward-Hook eines Moduls ({what}) kann gezeichnet werden, wenn er grad_output[0] ausgibt oder behält und nichts anderes liest; dieser tut mehr</translation>
+    </message>
+    <message>
+        <source>a module&apos;s backward hook ({what}) can be drawn when it prints, keeps or returns a new grad_input[0] and reads nothing else, or prints or keeps grad_output[0] and reads nothing else; this one does more</source>
+        <translation>der Backward-Hook eines Moduls ({what}) kann gezeichnet werden, wenn er grad_input[0] ausgibt, behält oder ein neues zurückgibt und nichts anderes liest, oder wenn er grad_output[0] ausgibt oder behält und nichts anderes liest; dieser tut mehr</translation>
+    </message>
+    <message>
+        <source>a module whose backward hook reads grad_input is called here with {count} input tensors that require grad; it can be drawn when the module takes one</source>
+        <translation>ein Modul, dessen Backward-Hook grad_input liest, wird hier mit {count} Eingabetensoren aufgerufen, die einen Gradienten benötigen; gezeichnet werden kann es, wenn das Modul genau einen nimmt</translation>
+    </message>
+    <message>
+        <source>a module&apos;s backward hook ({what}) that prints grad_input[0] and grad_output[0] can be drawn when each print reads one of them and grad_output&apos;s come first: the graph prints those when the module&apos;s output gradient arrives, before grad_input&apos;s</source>
+        <translation>der Backward-Hook eines Moduls ({what}), der grad_input[0] und grad_output[0] ausgibt, kann gezeichnet werden, wenn jedes print nur eines davon liest und die von grad_output zuerst kommen: Der Graph gibt diese aus, sobald der Gradient der Modulausgabe ankommt, vor denen von grad_input</translation>
     </message>
     <message>
         <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>

@@ -2044,6 +2044,10 @@ La ejecución: {expected}</translation>
         <source>and returns {said}.</source>
         <translation>y devuelve {said}.</translation>
     </message>
+    <message>
+        <source>It is marked @once_differentiable: it runs without recording, so what it returns cannot be differentiated again (a second backward through it raises an error).</source>
+        <translation>Está marcado con @once_differentiable: se ejecuta sin registrar, así que lo que devuelve no se puede derivar otra vez (un segundo backward a través de él lanza un error).</translation>
+    </message>
 </context>
 <context>
     <name>GraphList</name>
@@ -3188,6 +3192,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>in order</source>
         <translation>en orden</translation>
+    </message>
+    <message>
+        <source>its backward is marked @once_differentiable: it runs without recording, and differentiating what it returned again raises an error</source>
+        <translation>su backward está marcado con @once_differentiable: se ejecuta sin registrar, y derivar otra vez lo que devolvió lanza un error</translation>
     </message>
     <message>
         <source>keep .grad once the gradient is added to it (register_post_accumulate_grad_hook)</source>
@@ -5965,12 +5973,8 @@ Por qué no hay grad_fn: </translation>
         <translation>load_state_dict(..., assign=True) aún no se puede dibujar: reemplaza los parámetros en lugar de cargar valores en ellos</translation>
     </message>
     <message>
-        <source>load_state_dict of a module with buffers ({buffers}) cannot be drawn yet</source>
-        <translation>load_state_dict de un módulo con búferes ({buffers}) aún no se puede dibujar</translation>
-    </message>
-    <message>
-        <source>load_state_dict cannot be drawn unless the state_dict holds exactly the module&apos;s parameters, by name</source>
-        <translation>load_state_dict solo se puede dibujar si el state_dict contiene exactamente los parámetros del módulo, por nombre</translation>
+        <source>load_state_dict cannot be drawn unless the state_dict holds exactly the module&apos;s parameters and buffers, by name (or strict=False)</source>
+        <translation>load_state_dict solo se puede dibujar si el state_dict contiene exactamente los parámetros y buffers del módulo, por nombre (o con strict=False)</translation>
     </message>
     <message>
         <source>load_state_dict cannot be drawn unless {name} is a tensor of the parameter&apos;s shape</source>
@@ -6295,6 +6299,18 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>a module&apos;s backward hook ({what}) can be drawn when it prints or keeps grad_output[0] and reads nothing else; this one does more</source>
         <translation>el hook de backward de un módulo ({what}) se puede dibujar cuando imprime o guarda grad_output[0] y no lee nada más; este hace más</translation>
+    </message>
+    <message>
+        <source>a module&apos;s backward hook ({what}) can be drawn when it prints, keeps or returns a new grad_input[0] and reads nothing else, or prints or keeps grad_output[0] and reads nothing else; this one does more</source>
+        <translation>el hook de backward de un módulo ({what}) se puede dibujar cuando imprime, guarda o devuelve un nuevo grad_input[0] y no lee nada más, o cuando imprime o guarda grad_output[0] y no lee nada más; este hace más</translation>
+    </message>
+    <message>
+        <source>a module whose backward hook reads grad_input is called here with {count} input tensors that require grad; it can be drawn when the module takes one</source>
+        <translation>un módulo cuyo hook de backward lee grad_input se llama aquí con {count} tensores de entrada que requieren gradiente; se puede dibujar cuando el módulo recibe uno</translation>
+    </message>
+    <message>
+        <source>a module&apos;s backward hook ({what}) that prints grad_input[0] and grad_output[0] can be drawn when each print reads one of them and grad_output&apos;s come first: the graph prints those when the module&apos;s output gradient arrives, before grad_input&apos;s</source>
+        <translation>el hook de backward de un módulo ({what}) que imprime grad_input[0] y grad_output[0] se puede dibujar cuando cada print lee solo uno de ellos y los de grad_output van primero: el grafo los imprime cuando llega el gradiente de la salida del módulo, antes que los de grad_input</translation>
     </message>
     <message>
         <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>
