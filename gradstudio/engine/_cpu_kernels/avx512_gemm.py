@@ -1,0 +1,107 @@
+"""The order PyTorch's float32 matrix product (MKL's ``sgemm``) adds in on an Intel
+processor with AVX-512, where MKL runs kernels of its own, revealed with FPRev's probes
+(a row of ones but for ``+2^40`` and ``-2^40`` at two places: the result counts the terms
+added after the two met, which gives the summation tree; Xie et al., "FPRev: Revealing
+the order of floating-point summation", 2024) and measured bit for bit against torch:
+
+- every entry is a chain of fused multiply-adds one ``k`` after another, from zero (so
+  the first product is rounded alone), in blocks of ``K``: at most 384 terms a block;
+  a ``K`` past 384 is cut into blocks of 384 while more than two blocks' worth is left,
+  then the rest in two halves (the first one the larger): ``K = 784`` adds ``0..383``,
+  ``384..583``, ``584..783``, each block from zero and the block sums one after another;
+- with two threads and ``K`` past 768 (and not both of ``M``, ``N`` small: ``_splits``),
+  each thread takes half of ``K`` (the first the larger) and blocks it as above, and the
+  two halves' sums are added at the end;
+- ``addmm``'s bias (``beta = 1``) is added to the first block's sum, then the other
+  blocks' sums; with one term (``K = 1``) the bias is the fused multiply-add's addend.
+
+Which shapes take these kernels (``M`` and ``N`` of 2 or more; for a transposed second
+operand, ``nn.Linear``'s weight, ``_gemm_kernel``) is decided in ``gemm_order``; other
+shapes (one row, one column, ``nn.Linear`` with few rows) run dot-product kernels whose
+orders are not reproduced. The fused multiply-adds are computed in float64 (the product
+exactly), rounding a float32 tie or a subnormal sum again, as ``fma.fma32``."""
+import numpy as np
+
+from .fma import add_round_odd, fma32
+from .threads import threads
+
+__all__ = ["KC", "sgemm", "k_blocks"]
+
+KC = 384                      # (MKL's block of K on this path)
+_F32, _F64 = np.float32, np.float64
+_LOW29, _TIE = np.uint64(0x1FFFFFFF), np.uint64(0x10000000)
+_TINY32 = 2.0 ** -126
+
+
+def k_blocks(lo, hi):
+    """The blocks ``(start, stop)`` one thread cuts ``lo..hi`` into."""
+    out = []
+    while hi - lo > 2 * KC:
+        out.append((lo, lo + KC))
+        lo += KC
+    if hi - lo > KC:
+        half = lo + (hi - lo + 1) // 2
+        return out + [(lo, half), (half, hi)]
+    return out + [(lo, hi)]
+
+
+def _splits(m, k, n):
+    """The threads' shares of ``K``: two halves where MKL cuts ``K`` between two
+    threads (measured: ``K`` past 768 with two threads, unless ``M * N`` is small)."""
+    if threads() >= 2 and k > 2 * KC and m * n >= _SPLIT_MN:
+        half = (k + 1) // 2
+        return [(0, half), (half, k)]
+    return [(0, k)]
+
+
+_SPLIT_MN = 256
+
+
+def sgemm(a, b, bias=None):
+    """``a @ b`` (2-D float32) in the order above, plus ``bias`` (broadcast to the
+    result, float32) as ``addmm`` adds it with ``beta = 1``."""
+    m, k = a.shape
+    n = b.shape[1]
+    if k == 1 and bias is not None:
+        with np.errstate(all="ignore"):
+            return np.ascontiguousarray(fma32(a, b, bias))
+    a64, b64 = a.astype(_F64), b.astype(_F64)
+    total = None
+    with np.errstate(all="ignore"):
+        for lo, hi in _splits(m, k, n):
+            part = None
+            for start, stop in k_blocks(lo, hi):
+                block = _fma_chain(a64, b64, start, stop)
+                if part is None and total is None and bias is not None:
+                    part = bias + block
+                elif part is None:
+                    part = block
+                else:
+                    part += block
+            total = part if total is None else total + part
+    if total is None:          # (K == 0)
+        total = np.zeros((m, n), _F32) if bias is None else \
+            np.broadcast_to(bias, (m, n)).astype(_F32)
+    return np.ascontiguousarray(total)
+
+
+def _fma_chain(a64, b64, start, stop):
+    """``fma(a[:, k], b[k], acc)`` for ``k`` from ``start`` to ``stop``, from zero."""
+    acc = np.multiply(a64[:, start:start + 1], b64[start], dtype=_F64).astype(_F32)
+    acc += _F32(0.0)           # (fma(a, b, +0): a -0.0 product sums to +0.0)
+    if stop - start == 1:
+        return acc
+    s = np.empty(acc.shape, _F64)
+    u = np.empty(acc.shape, np.uint64)
+    for i in range(start + 1, stop):
+        np.multiply(a64[:, i:i + 1], b64[i], out=s)
+        np.add(s, acc, out=s)
+        np.bitwise_and(s.view(np.uint64), _LOW29, out=u)
+        bad = u == _TIE
+        bad |= np.abs(s) < _TINY32
+        bad &= s != 0
+        if bad.any():
+            rows, cols = np.nonzero(bad)
+            s[bad] = add_round_odd(a64[rows, i] * b64[i, cols], acc[bad].astype(_F64))
+        np.copyto(acc, s, casting="unsafe")
+    return acc
