@@ -9,9 +9,10 @@ the order of floating-point summation", 2024) and measured bit for bit against t
   a ``K`` past 384 is cut into blocks of 384 while more than two blocks' worth is left,
   then the rest in two halves (the first one the larger): ``K = 784`` adds ``0..383``,
   ``384..583``, ``584..783``, each block from zero and the block sums one after another;
-- with two threads and ``K`` past 768 (and not both of ``M``, ``N`` small: ``_splits``),
-  each thread takes half of ``K`` (the first the larger) and blocks it as above, and the
-  two halves' sums are added at the end;
+- with two threads and ``K`` past 768, by the shape (``_thread_cut``): the same, or
+  each thread takes half of ``K`` (the first the larger) and blocks it as above, the
+  two halves' sums added at the end, or blocks of 384 and the rest (``K = 784``: 384,
+  384, 16);
 - ``addmm``'s bias (``beta = 1``) is added to the first block's sum, then the other
   blocks' sums; with one term (``K = 1``) the bias is the fused multiply-add's addend.
 
@@ -25,7 +26,7 @@ import numpy as np
 from .fma import add_round_odd, fma32
 from .threads import threads
 
-__all__ = ["KC", "sgemm", "k_blocks"]
+__all__ = ["KC", "sgemm", "k_blocks", "supported"]
 
 KC = 384                      # (MKL's block of K on this path)
 _F32, _F64 = np.float32, np.float64
@@ -46,15 +47,48 @@ def k_blocks(lo, hi):
 
 
 def _splits(m, k, n):
-    """The threads' shares of ``K``: two halves where MKL cuts ``K`` between two
-    threads (measured: ``K`` past 768 with two threads, unless ``M * N`` is small)."""
-    if threads() >= 2 and k > 2 * KC and m * n >= _SPLIT_MN:
+    """The blocks of ``K`` each thread adds (``[(start, stop), ...]`` per thread), or
+    None for a shape whose cut was not measured. Past 768 terms with two threads MKL
+    either keeps one thread's blocks, or gives each thread half of ``K`` (the first the
+    larger), or cuts plain blocks of 384 (``K = 784``: 384, 384, 16), by a rule of
+    ``M`` and ``N`` measured at ``K = 784`` (``_THREAD_CUTS``)."""
+    if threads() < 2 or k <= 2 * KC:
+        return [k_blocks(0, k)]
+    cut = _thread_cut(m, n)
+    if cut == "one":
+        return [k_blocks(0, k)]
+    if cut == "halves":
         half = (k + 1) // 2
-        return [(0, half), (half, k)]
-    return [(0, k)]
+        return [k_blocks(0, half), k_blocks(half, k)]
+    if cut == "plain":
+        return [[(start, min(start + KC, k)) for start in range(0, k, KC)]]
+    return None
 
 
-_SPLIT_MN = 256
+def _thread_cut(m, n):
+    """How two threads cut ``K`` past 768 for an ``(M, N)`` result (measured with ``M``
+    from 2 to 128 and ``N`` from 2 to 784): a product of at most 245 entries stays one
+    thread's (255 or more do not); 100 or more rows by 256 or more columns cut plain
+    blocks (and 127 by 186, but 112 by 200 does not: from 97 rows, 129 to 255 columns
+    are left to numpy); 64 to 96 rows, or at most 350 columns, or 512, or 783 or more,
+    halve ``K``; other shapes (fewer rows by 384 to 700 columns: some kept whole,
+    others not measured) are left to numpy."""
+    if m * n <= 245:
+        return "one"
+    if m * n < 255:
+        return None
+    if m > 128 or m >= 97 and 128 < n < 256 or m in (97, 98, 99) and n >= 256:
+        return None
+    if m >= 100 and n >= 256:
+        return "plain"
+    if 64 <= m <= 96 or n <= 350 or n == 512 or n >= 783:
+        return "halves"
+    return None
+
+
+def supported(m, k, n):
+    """Whether ``sgemm`` knows how MKL adds an ``(M, K) @ (K, N)`` product here."""
+    return _splits(m, k, n) is not None
 
 
 def sgemm(a, b, bias=None):
@@ -68,9 +102,9 @@ def sgemm(a, b, bias=None):
     a64, b64 = a.astype(_F64), b.astype(_F64)
     total = None
     with np.errstate(all="ignore"):
-        for lo, hi in _splits(m, k, n):
+        for blocks in _splits(m, k, n):
             part = None
-            for start, stop in k_blocks(lo, hi):
+            for start, stop in blocks:
                 block = _fma_chain(a64, b64, start, stop)
                 if part is None and total is None and bias is not None:
                     part = bias + block

@@ -77,7 +77,7 @@ def _avx512_gemm_kernel(a, b):
             b.dtype == np.float32 and a.shape[1] == b.shape[0]):
         return False
     (m, k), n = a.shape, b.shape[1]
-    if k == 0 or m < 2 or n < 2:
+    if k == 0 or m < 2 or n < 2 or not avx512_gemm.supported(m, k, n):
         return False
     if k == 1 or m >= 16 or not (b.flags.f_contiguous and not b.flags.c_contiguous):
         return True
