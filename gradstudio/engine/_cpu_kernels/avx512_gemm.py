@@ -120,22 +120,39 @@ def sgemm(a, b, bias=None):
 
 
 def _fma_chain(a64, b64, start, stop):
-    """``fma(a[:, k], b[k], acc)`` for ``k`` from ``start`` to ``stop``, from zero."""
+    """``fma(a[:, k], b[k], acc)`` for ``k`` from ``start`` to ``stop``, from zero: per
+    ``k`` one float64 add of the exact product (all of a block's products at once where
+    they take at most ``_PRODUCTS_AT_ONCE`` bytes), the two checks and the rounding."""
     acc = np.multiply(a64[:, start:start + 1], b64[start], dtype=_F64).astype(_F32)
     acc += _F32(0.0)           # (fma(a, b, +0): a -0.0 product sums to +0.0)
     if stop - start == 1:
         return acc
-    s = np.empty(acc.shape, _F64)
-    u = np.empty(acc.shape, np.uint64)
+    shape = acc.shape
+    s, mag = np.empty(shape, _F64), np.empty(shape, _F64)
+    u, tie, tiny = np.empty(shape, np.uint64), np.empty(shape, bool), np.empty(shape, bool)
+    products = None
+    if (stop - start) * s.nbytes <= _PRODUCTS_AT_ONCE:
+        products = np.multiply(a64[:, start + 1:stop].T[:, :, None], b64[start + 1:stop, None, :])
     for i in range(start + 1, stop):
-        np.multiply(a64[:, i:i + 1], b64[i], out=s)
-        np.add(s, acc, out=s)
-        np.bitwise_and(s.view(np.uint64), _LOW29, out=u)
-        bad = u == _TIE
-        bad |= np.abs(s) < _TINY32
-        bad &= s != 0
-        if bad.any():
-            rows, cols = np.nonzero(bad)
-            s[bad] = add_round_odd(a64[rows, i] * b64[i, cols], acc[bad].astype(_F64))
+        if products is None:
+            np.multiply(a64[:, i:i + 1], b64[i], out=s)
+            np.add(s, acc, out=s)
+        else:
+            np.add(products[i - start - 1], acc, out=s)
+        np.equal(np.bitwise_and(s.view(np.uint64), _LOW29, out=u), _TIE, out=tie)
+        np.less(np.abs(s, out=mag), _TINY32, out=tiny)
+        if tie.any() or tiny.any():
+            _round_once(s, (tie | tiny) & (s != 0), a64[:, i], b64[i], acc)
         np.copyto(acc, s, casting="unsafe")
     return acc
+
+
+_PRODUCTS_AT_ONCE = 1 << 23       # (8 MB of float64 products)
+
+
+def _round_once(s, bad, a_col, b_row, acc):
+    """The sums ``s`` whose float64 rounding may round the float32 result a second time
+    (a float32 tie, a subnormal), redone rounded to odd, so that the float32 rounding
+    is the only one."""
+    rows, cols = np.nonzero(bad)
+    s[bad] = add_round_odd(a_col[rows] * b_row[cols], acc[bad].astype(_F64))

@@ -65,6 +65,11 @@ def avx512_matmul(a, b):
     return np.matmul(a, b)
 
 
+_AVX512_WORK = 1 << 24  # (products of more terms keep numpy's: a 512x512 product's 0.13 G
+# fused multiply-adds would take seconds; a batch of 128 through nn.Linear(784, 128) is
+# 12.8 M)
+
+
 def _avx512_gemm_kernel(a, b):
     """Whether MKL's AVX-512 ``sgemm`` runs its blocked kernel for ``a @ b`` (measured
     with FPRev's probes on random shapes, 2 to 128 rows and columns, ``K`` to 784): for
@@ -72,12 +77,14 @@ def _avx512_gemm_kernel(a, b):
     (``nn.Linear``'s weight) for 16 rows or more, or fewer rows ``m`` with ``K < 24 m``,
     3 or more columns (4 or more below 11 rows), and ``K`` past the columns where there
     are more columns than rows, up to 11. Other such products run a dot-product
-    kernel (terms in 16 vector lanes, halved in a tree) not reproduced here."""
+    kernel (terms in 16 vector lanes, halved in a tree) not reproduced here. Products
+    of more than 2^24 terms (``M * K * N``) keep numpy's, for speed."""
     if not (a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and
             b.dtype == np.float32 and a.shape[1] == b.shape[0]):
         return False
     (m, k), n = a.shape, b.shape[1]
-    if k == 0 or m < 2 or n < 2 or not avx512_gemm.supported(m, k, n):
+    if k == 0 or m < 2 or n < 2 or m * k * n > _AVX512_WORK or \
+            not avx512_gemm.supported(m, k, n):
         return False
     if k == 1 or m >= 16 or not (b.flags.f_contiguous and not b.flags.c_contiguous):
         return True
