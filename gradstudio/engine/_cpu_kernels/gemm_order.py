@@ -20,7 +20,11 @@ one-column matrix of at most 128 rows (the weight gradient of ``nn.Linear(n, 1)`
 MKL's ``gemv`` adding one column after another: ``a[:, k] * v[k]`` (each product
 rounded) one ``k`` after another, for every size and for float32 and float64 alike
 (measured). A row-major matrix's
-``gemv`` (a dot product per row, in an order not reproduced) keeps numpy's."""
+``gemv`` (a dot product per row, in an order not reproduced) keeps numpy's.
+
+On an Intel processor MKL runs kernels of its own instead: with AVX-512 ``matmul`` takes
+``avx512_gemm``'s order for the shapes ``_avx512_gemm_kernel`` lists, numpy's product
+for the others (and everywhere on an Intel processor without AVX-512)."""
 import numpy as np
 
 from . import avx512_gemm
