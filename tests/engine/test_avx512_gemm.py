@@ -116,3 +116,46 @@ def test_a_linear_layers_products_are_torchs_where_the_kernel_is_taken(rows, inp
             np.testing.assert_array_equal(ours, theirs)
         else:
             np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-5)
+
+
+def _row_after_meeting(k, p, q, rows=8):
+    a = np.ones((rows, k), np.float32)
+    a[0, p], a[0, q] = BIG, -BIG
+    return a, np.ones(k, np.float32)
+
+
+# (K, pair, terms after the pair met) of a row of x @ w in MKL's four-row kernel: the
+# first term starts lane 0, 16 lanes take 1..32 (lane l: 1 + l, 17 + l), halved in a
+# tree, then 4 lanes the last 7 (33 + l, 37 + l)
+ROW_TREES = [(40, (0, 1), 38), (40, (1, 17), 37), (40, (1, 9), 35), (40, (1, 2), 7),
+             (40, (0, 33), 6), (40, (33, 37), 5), (40, (34, 36), 37), (8, (1, 5), 5)]
+
+
+@pytest.mark.parametrize("k,pair,after", ROW_TREES)
+def test_the_probes_reveal_the_four_row_kernels_lanes(k, pair, after):
+    from gradstudio.engine._cpu_kernels.avx512_gemv import rows_times_column
+    a, w = _row_after_meeting(k, *pair)
+    assert int(rows_times_column(a, w)[0]) == after
+    if MKL_AVX512:
+        assert int((torch.from_numpy(a) @ torch.from_numpy(w)).numpy()[0]) == after
+
+
+@pytest.mark.parametrize("rows,inputs", [(8, 2), (16, 7), (16, 40), (64, 33), (32, 100),
+                                         (128, 784), (24, 9), (12, 5), (5, 30), (1, 10)])
+def test_a_linear_layer_with_one_output_is_torchs_for_rows_in_fours(rows, inputs):
+    """(``nn.Linear(K, 1)``: a regression's output, a binary classifier's logit; and
+    the same product as ``x @ w`` and ``x.mv(w)``.)"""
+    rng = np.random.default_rng(rows + inputs)
+    x = rng.standard_normal((rows, inputs)).astype(np.float32)
+    w = rng.standard_normal((1, inputs)).astype(np.float32)
+    b = rng.standard_normal(1).astype(np.float32)
+    outs = []
+    for lib in (torch, E):
+        xt, wt = lib.tensor(x), lib.tensor(w)
+        outs.append((lib.nn.functional.linear(xt, wt, lib.tensor(b)).numpy(),
+                     (xt @ wt[0]).numpy(), xt.mv(wt[0]).numpy(), (xt @ wt.t()).numpy()))
+    for theirs, ours in zip(*outs):
+        if MKL_AVX512 and product_reproduced(x, w.T):
+            np.testing.assert_array_equal(ours, theirs)
+        else:
+            np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-5)

@@ -27,8 +27,9 @@ On an Intel processor MKL runs kernels of its own instead: with AVX-512 ``matmul
 for the others (and everywhere on an Intel processor without AVX-512)."""
 import numpy as np
 
-from . import avx512_gemm
+from . import avx512_gemm, avx512_gemv
 from .cpu import MKL_GENERIC
+from .threads import threads
 from .vector_loop import MKL_AVX512
 
 __all__ = ["matmul", "generic_matmul", "avx512_matmul", "addmm_product"]
@@ -66,7 +67,23 @@ def avx512_matmul(a, b):
     columns, but for ``nn.Linear``'s product of few rows, ``_avx512_gemm_kernel``)."""
     if _avx512_gemm_kernel(a, b):
         return avx512_gemm.sgemm(a, b)
+    if _avx512_row_blocks(a, b):
+        return avx512_gemv.rows_times_column(a, b[:, 0] if b.ndim == 2 else b).reshape(
+            a.shape[0], *b.shape[1:])
     return np.matmul(a, b)
+
+
+def _avx512_row_blocks(a, b):
+    """Whether ``a @ b`` is a row-major float32 matrix times one column (or a vector)
+    whose every row MKL's AVX-512 kernel takes in its blocks of four rows
+    (``avx512_gemv``): ``M`` a multiple of 4, of 8 with two threads (which share the
+    rows, each taking half: measured), at most 2^24 terms."""
+    if not (a.ndim == 2 and 1 <= b.ndim <= 2 and a.dtype == np.float32 and
+            b.dtype == np.float32 and a.flags.c_contiguous and a.shape[1] == b.shape[0]
+            and (b.ndim == 1 or b.shape[1] == 1)):
+        return False
+    (m, k), rows = a.shape, 4 * min(threads(), 2)
+    return k >= 2 and m >= 4 and m % rows == 0 and m * k <= _AVX512_WORK
 
 
 _AVX512_WORK = 1 << 24  # (products of more terms keep numpy's: a 512x512 product's 0.13 G
