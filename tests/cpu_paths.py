@@ -12,7 +12,7 @@ number within a relative 2e-3 or two units of its last printed digit.
 
 On an Intel processor with AVX-512 the engine reproduces MKL's own ``sgemm`` for the
 shapes ``gemm_order``'s ``avx512_matmul`` takes (2 or more rows and columns, few-row
-products by a transposed weight only in part; one column for rows in fours): ``product_reproduced`` says whether a
+products by a transposed weight only in part; one column for rows in fours, and by a transposed matrix of fewer than 16 rows): ``product_reproduced`` says whether a
 float32 product is one of them, and a test of such products asks for the bits
 (``assert_torchs_bits(..., exact=...)``)."""
 import re
@@ -20,7 +20,8 @@ import re
 import numpy as np
 
 from gradstudio.engine._cpu_kernels.cpu import MKL_GENERIC
-from gradstudio.engine._cpu_kernels.gemm_order import _avx512_gemm_kernel, _avx512_row_blocks
+from gradstudio.engine._cpu_kernels.gemm_order import (_avx512_columns, _avx512_gemm_kernel,
+                                                      _avx512_row_blocks)
 from gradstudio.engine._cpu_kernels.vector_loop import MKL_AVX512
 
 __all__ = ["MKL_GENERIC", "MKL_AVX512", "assert_torchs_bits", "same_print",
@@ -37,7 +38,8 @@ def product_reproduced(a, b):
     MKL's order on this processor: everywhere where MKL runs its generic kernels (the
     tests of those shapes say which), and on Intel's AVX-512 for ``avx512_gemm``'s."""
     return MKL_GENERIC or (MKL_AVX512 and (_avx512_gemm_kernel(a, b) or
-                                          _avx512_row_blocks(a, b)))
+                                          _avx512_row_blocks(a, b) or
+                                          _avx512_columns(a, b)))
 
 
 def assert_torchs_bits(ours, theirs, err_msg="", exact=False):

@@ -20,7 +20,7 @@ import numpy as np
 
 from .fma import fma32
 
-__all__ = ["rows_times_column"]
+__all__ = ["rows_times_column", "columns_times_vector"]
 
 _F32 = np.float32
 
@@ -61,3 +61,17 @@ def _lanes(a, w, total, start, count, width, fused):
         half = lanes.shape[1] // 2
         lanes = lanes[:, :half] + lanes[:, half:]
     return lanes[:, 0]
+
+
+def columns_times_vector(a, v):
+    """``a @ v`` for a column-major float32 ``(M, K)`` matrix (a transposed view: ``X.T
+    @ grad``, the weight gradient of ``X @ w``) and a ``(K,)`` vector as MKL's AVX-512
+    ``sgemv`` adds it for fewer than 16 rows: ``a[:, k] * v[k]`` fused into the running
+    sum one column after another, from zero (measured bit for bit for 1 to 15 rows and
+    ``K`` to 784 with one thread; two threads share ``K`` from 256 terms, not
+    reproduced)."""
+    total = np.zeros(a.shape[0], _F32)
+    with np.errstate(all="ignore"):
+        for k in range(a.shape[1]):
+            total = fma32(a[:, k], v[k], total)
+    return total + _F32(0.0)

@@ -70,7 +70,22 @@ def avx512_matmul(a, b):
     if _avx512_row_blocks(a, b):
         return avx512_gemv.rows_times_column(a, b[:, 0] if b.ndim == 2 else b).reshape(
             a.shape[0], *b.shape[1:])
+    if _avx512_columns(a, b):
+        return avx512_gemv.columns_times_vector(a, b[:, 0] if b.ndim == 2 else b).reshape(
+            a.shape[0], *b.shape[1:])
     return np.matmul(a, b)
+
+
+def _avx512_columns(a, b):
+    """Whether ``a @ b`` is a column-major float32 matrix (a transposed view) of fewer
+    than 16 rows times one column or a vector, which MKL's AVX-512 ``sgemv`` adds column
+    after column (``avx512_gemv``): with two threads for fewer than 256 columns."""
+    if not (a.ndim == 2 and 1 <= b.ndim <= 2 and a.dtype == np.float32 and
+            b.dtype == np.float32 and a.shape[1] == b.shape[0] and
+            (b.ndim == 1 or b.shape[1] == 1) and a.strides[0] == a.itemsize and
+            a.strides[1] >= a.shape[0] * a.itemsize):
+        return False     # (column-major as torch reads strides: a (1, K) view of a column too)
+    return a.shape[0] < 16 and (threads() < 2 or a.shape[1] < 256)
 
 
 def _avx512_row_blocks(a, b):
