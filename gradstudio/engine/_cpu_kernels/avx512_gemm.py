@@ -16,10 +16,10 @@ the order of floating-point summation", 2024) and measured bit for bit against t
 - ``addmm``'s bias (``beta = 1``) is added to the first block's sum, then the other
   blocks' sums; with one term (``K = 1``) the bias is the fused multiply-add's addend.
 
-Which shapes take these kernels (``M`` and ``N`` of 2 or more; for a transposed second
-operand, ``nn.Linear``'s weight, ``_gemm_kernel``) is decided in ``gemm_order``; other
-shapes (one row, one column, ``nn.Linear`` with few rows) run dot-product kernels whose
-orders are not reproduced. The fused multiply-adds are computed in float64 (the product
+Which shapes take this kernel (``M`` and ``N`` of 2 or more; for a transposed second
+operand, ``nn.Linear``'s weight, ``_avx512_gemm_kernel``) is decided in ``gemm_order``;
+one column is ``avx512_gemv``'s, in part; other shapes (one row, ``nn.Linear`` with few
+rows) run dot-product kernels whose orders are not reproduced. The fused multiply-adds are computed in float64 (the product
 exactly), rounding a float32 tie or a subnormal sum again, as ``fma.fma32``."""
 import numpy as np
 
