@@ -283,9 +283,10 @@ def test_logsumexp_computes_as_pytorch_so_it_mostly_agrees_to_the_last_bit(torch
 def test_the_mkl_path_follows_the_processors_vendor():
     """MKL runs its generic kernels on every processor but Intel's: there the engine
     reproduces them (the table's square root, products in their orders); on Intel's it
-    takes MKL's AVX-512 root (``rsqrt14``) or else the correctly rounded one, and numpy's
-    products (``_cpu_kernels/cpu.py``)."""
+    takes MKL's AVX-512 root (``rsqrt14``) and products (``avx512_gemm``), or else the
+    correctly rounded root and numpy's products (``_cpu_kernels/cpu.py``)."""
     from gradstudio.engine._cpu_kernels import cpu
+    from gradstudio.engine._cpu_kernels.avx512_gemm import sgemm
     from gradstudio.engine._cpu_kernels.gemm_order import generic_matmul
     assert cpu.MKL_GENERIC == (cpu.vendor() != "GenuineIntel")
     rng = np.random.default_rng(5)
@@ -299,5 +300,5 @@ def test_the_mkl_path_follows_the_processors_vendor():
     else:
         # (Intel's AVX-512 root is reproduced: rsqrt14; another Intel's is not)
         assert _same_bits(root, mkl_sqrt32_avx512(x) if MKL_AVX512 else np.sqrt(x)).all()
-        assert np.array_equal(product, np.matmul(a, b))
+        assert np.array_equal(product, sgemm(a, b) if MKL_AVX512 else np.matmul(a, b))
     assert not _same_bits(K._mkl_sqrt32(x), np.sqrt(x)).all()     # (the two paths differ)
