@@ -114,8 +114,11 @@ def test_a_linear_layers_products_are_torchs_where_the_kernel_is_taken(rows, inp
     for theirs, ours, operands in zip(*results, ((x, w.T), (g, w), (g.T, x))):
         if MKL_AVX512 and product_reproduced(*operands):
             np.testing.assert_array_equal(ours, theirs)
-        else:
-            np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-5)
+        else:        # (two summation orders: each within K eps sum|a b| of the exact sum)
+            left, right = operands
+            bound = 2 * left.shape[1] * 2.0 ** -24 * (np.abs(left) @ np.abs(right)) + \
+                2.0 ** -23 * np.abs(theirs)   # (and a bias's one rounding)
+            assert (np.abs(ours.astype(np.float64) - theirs) <= bound.reshape(ours.shape)).all()
 
 
 def _row_after_meeting(k, p, q, rows=8):
@@ -157,5 +160,7 @@ def test_a_linear_layer_with_one_output_is_torchs_for_rows_in_fours(rows, inputs
     for theirs, ours in zip(*outs):
         if MKL_AVX512 and product_reproduced(x, w.T):
             np.testing.assert_array_equal(ours, theirs)
-        else:
-            np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-5)
+        else:        # (two summation orders: each within K eps sum|a b| of the exact sum)
+            bound = 2 * inputs * 2.0 ** -24 * (np.abs(x) @ np.abs(w.T)) + \
+                2.0 ** -23 * np.abs(b)        # (and the bias's one rounding)
+            assert (np.abs(ours.astype(np.float64) - theirs) <= bound.reshape(ours.shape)).all()
