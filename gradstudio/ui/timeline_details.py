@@ -247,7 +247,7 @@ class ActionDetails(QWidget):
         self._editor_key = None
 
     def _make_editor(self, name, typ, choices, with_none):
-        if typ in ("groups", "group", "float?"):
+        if typ in ("groups", "group", "float?", "floats"):
             return self._typed_editor(name, typ)
         if typ == "bool":
             w = QCheckBox()
@@ -348,6 +348,11 @@ class ActionDetails(QWidget):
             w.setPlaceholderText(translate("TimelineDetails", "PyTorch's default ({v})").format(v=default_text(action, name)))
             w.editingFinished.connect(lambda n=name, box=w: self._set_number(n, box))
             return w
+        if typ == "floats":         # OneCycleLR's max_lr per group: 0.05, 0.2
+            w = QLineEdit()
+            w.setPlaceholderText(translate("TimelineDetails", "one number per group: 0.05, 0.2"))
+            w.editingFinished.connect(lambda n=name, box=w: self._set_floats(n, box))
+            return w
         if typ == "groups":
             doc = self.session.document
             w = GroupsEditor([doc.display_name(n) if doc.has_node(n) else "?"
@@ -358,6 +363,15 @@ class ActionDetails(QWidget):
         w.setPlaceholderText(translate("TimelineDetails", "every group"))
         w.editingFinished.connect(lambda n=name, box=w: self._set_group(n, box))
         return w
+
+    def _set_floats(self, name, box):
+        try:
+            value = [float(w) for w in box.text().replace(",", " ").split()]
+        except ValueError:
+            box.setStyleSheet("color: #c62828;")
+            return
+        box.setStyleSheet("")
+        self._set_checked(name, value)
 
     def _set_group(self, name, box):
         text = box.text().strip()
