@@ -12,7 +12,7 @@ of the graph) as it was. ``group_arguments`` builds the list ``torch.optim`` is 
 the editor's check of the setting (the document's ``groups`` type)."""
 import math
 
-from gradstudio.words import translate
+from gradstudio.words import Number, translate
 
 from .settings import OPTIMIZER_SETTINGS
 
@@ -83,7 +83,7 @@ def group_problem(params):
         return translate(
             "Actions", "The optimizer's parameter groups take {taken} tensors but it lists "
             "{listed}: make the groups' sizes add up to the tensors it trains.").format(
-            taken=taken, listed=listed)
+            taken=Number(taken), listed=Number(listed))
     allowed = group_keys(params["algorithm"])
     for k, g in enumerate(groups):
         wrong = [key for key in g if key != "size" and key not in allowed]
@@ -143,7 +143,7 @@ def groups_words(params, names):
             settings=own or translate("Actions", "the optimizer's own settings")))
         at += g["size"]
     return translate("Actions", "Its parameters are in {count} groups, each with its own "
-                     "settings where it gives them:").format(count=len(groups)) + \
+                     "settings where it gives them:").format(count=Number(len(groups))) + \
         "\n" + "\n".join(lines)
 
 
