@@ -125,6 +125,45 @@ defaction("optimizer", (("algorithm", "choice", "SGD"), ("params", "nodes", []),
           applies=_optimizer_applies, explain=_optimizer_explain)
 
 
+def _add_group_run(ctx, action):
+    """``optimizer.add_param_group({'params': [w2], 'lr': 0.001})``."""
+    p = action.params
+    optimizer = ctx.optimizer(p["optimizer"])
+    tensors = [ctx.tensor(n, "parameter") for n in p["params"]]
+    group = dict(p, algorithm=type(optimizer).__name__,
+                 groups=p["groups"] or [{"size": len(tensors)}])
+    problem = group_problem(group) if group["algorithm"] in OPTIMIZER_SETTINGS else None
+    if problem is not None or len(group["groups"]) != 1:
+        raise ActionError(problem or translate(
+            "Actions", "add_param_group adds one group: give its settings once."))
+    optimizer.add_param_group(group_arguments(group, tensors)[0])
+
+
+def _add_group_code(action, spell):
+    p = action.params
+    names = [spell.node(n) for n in p["params"]]
+    group = groups_code({"groups": p["groups"] or [{"size": len(names)}]}, names, number)
+    return [f"{spell.optimizer(p['optimizer'])}.add_param_group({group[1:-1]})"], []
+
+
+defaction("add_param_group", (("optimizer", "action", None), ("params", "nodes", []),
+                              ("groups", "groups", [])),
+          "optimizer.add_param_group()", _add_group_code, run=_add_group_run,
+          group="training", aim=lambda k: dict(_optimizer_aim(k), params=[]),
+          changes="params",
+          traced={"optimizer.add_param_group()": lambda seen: dict(
+              seen.params, optimizer=seen.optimizer)},
+          explain=lambda a, spell: translate(
+              "Actions", "{optimizer}.add_param_group() adds a parameter group of {tensors} "
+              "to the optimizer: its step() moves them too from here on, by the group's "
+              "settings ({settings}).").format(
+              optimizer=spell.optimizer(a.params["optimizer"]),
+              tensors=", ".join(spell.node(n) for n in a.params["params"]) or "?",
+              settings=", ".join(f"{k} {v}" for k, v in (a.params["groups"] or [{}])[0].items()
+                                 if k != "size") or translate(
+                  "Actions", "the optimizer's own settings")))
+
+
 def _optimizer_aim(picks):
     return {"optimizer": picks.optimizers[-1] if picks.optimizers else None}
 

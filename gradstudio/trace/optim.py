@@ -270,6 +270,36 @@ class OptimizerWatch:
                            Seen(optimizer=ActionRef(made[0]), params=dict(args))))
         return lambda raised: rec.action_done(failed=raised)
 
+    def add_group(self, args):
+        """``optimizer.add_param_group({...})`` of an optimizer the trace drew: an
+        ``add_param_group`` step holding the group's tensors and the settings the script
+        wrote in it; its later steps train those tensors too."""
+        optimizer, rec = args.get("self"), self.rec
+        made = self._known(optimizer, "add_param_group")
+        if made is None:
+            return None
+        (written,) = _written([args.get("param_group")]) or [None]
+
+        def done(raised):
+            if raised or written is None:
+                return
+            group, algorithm = optimizer.param_groups[-1], self.algorithms[type(optimizer)]
+            if not self._group_ok(algorithm, group):
+                return
+            params = [(rec.node_of.get(id(p)), p) for p in group["params"]]
+            if any(i is None for i, _ in params):
+                rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal",
+                    "an optimizer over a tensor the trace did not see made cannot be drawn"))
+                return
+            g = {"size": len(params)}
+            g.update((k, _group_value(group[k])) for k in written if k in group_keys(algorithm))
+            self.made[id(optimizer)] = (made[0], _settings(optimizer), made[2] + params)
+            rec.action(*traced("optimizer.add_param_group()", Seen(
+                optimizer=ActionRef(made[0]),
+                params={"params": [i for i, _ in params], "groups": [g] if len(g) > 1 else []})))
+            rec.action_done()
+        return done
+
     def load_state(self, args):
         self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
             "loading an optimizer's state (load_state_dict) cannot be drawn yet"))

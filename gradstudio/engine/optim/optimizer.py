@@ -136,6 +136,7 @@ class Optimizer:
         return text + ")"
 
     # ------------------------------------------------------------------ groups
+    @observed("torch.optim.Optimizer.add_param_group")
     def add_param_group(self, param_group):
         if not isinstance(param_group, dict):
             raise TypeError(f"param_group must be a dict, but got {type(param_group)}")
