@@ -200,6 +200,14 @@
         <translation>Erstellt torch.optim.{algorithm} über {tensors}: Sein Zustand (Momentum, laufende Mittelwerte) lebt ab diesem Schritt.</translation>
     </message>
     <message>
+        <source>add_param_group adds one group: give its settings once.</source>
+        <translation>add_param_group fügt eine Gruppe hinzu: Gib ihre Einstellungen einmal an.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.add_param_group() adds a parameter group of {tensors} to the optimizer: its step() moves them too from here on, by the group&apos;s settings ({settings}).</source>
+        <translation>{optimizer}.add_param_group() fügt dem Optimierer eine Parametergruppe aus {tensors} hinzu: Sein step() bewegt von hier an auch sie, nach den Einstellungen der Gruppe ({settings}).</translation>
+    </message>
+    <message>
         <source>{optimizer}.step() moves every parameter of the optimizer by its rule, from the gradients in their .grad.</source>
         <translation>{optimizer}.step() bewegt jeden Parameter des Optimierers nach seiner Regel, ausgehend von den Gradienten in ihrem .grad.</translation>
     </message>
