@@ -170,15 +170,21 @@ class OptimizerWatch:
         """The ``groups`` setting (``timeline/groups.py``): [] for one list of tensors,
         else each group's size and the settings the script wrote in it, in its order;
         None when refused."""
-        if written is None:
-            return []
+        allowed = group_keys(algorithm)
+        if written is None:        # (a list of tensors; groups another way are refused)
+            if len(optimizer.param_groups) == 1 and all(
+                    optimizer.param_groups[0][k] == optimizer.defaults[k] for k in allowed):
+                return []
+            self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal",
+                "parameter groups given other than as a list of dicts cannot be drawn yet: "
+                "write them as a list, [{'params': ...}, ...]"))
+            return None
         if len(written) != len(optimizer.param_groups) or \
                 any(not g["params"] for g in optimizer.param_groups):
             self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal",
                 "a parameter group without tensors cannot be drawn: give each group at "
                 "least one"))
             return None
-        allowed = group_keys(algorithm)
         groups = []
         for keys, group in zip(written, optimizer.param_groups):
             g = {"size": len(group["params"])}
