@@ -6200,6 +6200,10 @@ Warum keine grad_fn: </translation>
         <translation>eine Parametergruppe mit &apos;{key}&apos; kann noch nicht gezeichnet werden: Eine Parametergruppe eines Dokuments enthält ihre Tensoren und {words}</translation>
     </message>
     <message>
+        <source>parameter groups given other than as a list of dicts cannot be drawn yet: write them as a list, [{&apos;params&apos;: ...}, ...]</source>
+        <translation>Parametergruppen, die nicht als Liste von Dicts übergeben werden, können noch nicht gezeichnet werden: Schreibe sie als Liste, [{&apos;params&apos;: ...}, ...]</translation>
+    </message>
+    <message>
         <source>a parameter group without tensors cannot be drawn: give each group at least one</source>
         <translation>eine Parametergruppe ohne Tensoren kann nicht gezeichnet werden: Gib jeder Gruppe mindestens einen</translation>
     </message>

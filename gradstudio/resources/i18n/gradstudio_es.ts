@@ -6200,6 +6200,10 @@ Por qué no hay grad_fn: </translation>
         <translation>todavía no se puede dibujar un grupo de parámetros con &apos;{key}&apos;: un grupo de parámetros de un documento contiene sus tensores y {words}</translation>
     </message>
     <message>
+        <source>parameter groups given other than as a list of dicts cannot be drawn yet: write them as a list, [{&apos;params&apos;: ...}, ...]</source>
+        <translation>todavía no se pueden dibujar grupos de parámetros dados de otra forma que como una lista de dicts: escríbelos como una lista, [{&apos;params&apos;: ...}, ...]</translation>
+    </message>
+    <message>
         <source>a parameter group without tensors cannot be drawn: give each group at least one</source>
         <translation>no se puede dibujar un grupo de parámetros sin tensores: da a cada grupo al menos uno</translation>
     </message>
