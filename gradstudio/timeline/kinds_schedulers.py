@@ -96,7 +96,7 @@ defaction("scheduler",
            ("div_factor", "float", 25.0), ("final_div_factor", "float", 1e4),
            ("three_phase", "bool", False), ("max_lrs", "floats", [])),
           "make a learning-rate scheduler", _scheduler_code, run=_scheduler_run,
-          group="training", makes="scheduler", applies=_scheduler_applies,
+          group="training", makes="scheduler", applies=_scheduler_applies, sparse=("max_lrs",),
           aim=lambda k: {"optimizer": k.optimizers[-1] if k.optimizers else None},
           imports=lambda p: ("math",) if p["schedule"] in ("LambdaLR", "MultiplicativeLR") \
           and uses_math(p["lr_lambda"]) else (),

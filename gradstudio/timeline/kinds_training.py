@@ -122,7 +122,7 @@ defaction("optimizer", (("algorithm", "choice", "SGD"), ("params", "nodes", []),
           "make an optimizer", _optimizer_code, run=_optimizer_run, group="training",
           aim=lambda k: {"params": k.leaves}, changes="params", makes="optimizer",
           traced={"torch.optim.Optimizer(...)": lambda seen: seen.params},
-          applies=_optimizer_applies, explain=_optimizer_explain)
+          applies=_optimizer_applies, explain=_optimizer_explain, sparse=("groups",))
 
 
 def _add_group_run(ctx, action):
@@ -303,4 +303,4 @@ defaction("change_lr", (("optimizer", "action", None), ("lr", "float", 0.01), ("
           traced={"optimizer.param_groups[0]['lr'] = ...": lambda seen: {
               "optimizer": seen.optimizer, "lr": seen.params["lr"], "at": 1,
               "group": seen.params.get("group")}},
-          explain=_change_lr_explain)
+          explain=_change_lr_explain, sparse=("group",))

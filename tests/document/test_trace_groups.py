@@ -160,6 +160,8 @@ def test_an_old_file_without_groups_loads_with_none(traced):
     doc = files.loads(json.dumps(data))
     a = _optimizer(doc)
     assert a.params["groups"] == []
+    # saved again, it stays as it was: no groups, no group of a learning-rate change
+    assert '"groups"' not in files.dumps(doc) and '"group"' not in files.dumps(doc)
     assert "torch.optim.SGD([weight, bias, weight_2, bias_2], lr=0.1" in \
         export.export_script(doc).text
 
