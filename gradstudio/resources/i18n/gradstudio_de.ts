@@ -200,6 +200,14 @@
         <translation>Erstellt torch.optim.{algorithm} über {tensors}: Sein Zustand (Momentum, laufende Mittelwerte) lebt ab diesem Schritt.</translation>
     </message>
     <message>
+        <source>add_param_group adds one group: give its settings once.</source>
+        <translation>add_param_group fügt eine Gruppe hinzu: Gib ihre Einstellungen einmal an.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.add_param_group() adds a parameter group of {tensors} to the optimizer: its step() moves them too from here on, by the group&apos;s settings ({settings}).</source>
+        <translation>{optimizer}.add_param_group() fügt dem Optimierer eine Parametergruppe aus {tensors} hinzu: Sein step() bewegt von hier an auch sie, nach den Einstellungen der Gruppe ({settings}).</translation>
+    </message>
+    <message>
         <source>{optimizer}.step() moves every parameter of the optimizer by its rule, from the gradients in their .grad.</source>
         <translation>{optimizer}.step() bewegt jeden Parameter des Optimierers nach seiner Regel, ausgehend von den Gradienten in ihrem .grad.</translation>
     </message>
@@ -226,6 +234,14 @@
     <message>
         <source>The end of the steps the loop above repeats.</source>
         <translation>Das Ende der Schritte, die die Schleife darüber wiederholt.</translation>
+    </message>
+    <message>
+        <source>The optimizer has no parameter group {group}: it has {count} (numbered from 0).</source>
+        <translation>Der Optimierer hat keine Parametergruppe {group}: Er hat {count} (ab 0 nummeriert).</translation>
+    </message>
+    <message>
+        <source>parameter group {group} of {optimizer}</source>
+        <translation>Parametergruppe {group} von {optimizer}</translation>
     </message>
     <message>
         <source>Sets the learning rate of {optimizer} to {lr} at iteration {at} of the loop (the loop variable&apos;s value), before its other steps: every step after it uses the new rate.</source>
@@ -316,6 +332,10 @@
         <translation>Die Anzahl der Durchläufe der Schleife ist keine ganze Zahl von Epochen mit so vielen Schritten: Mache sie zu einem Vielfachen der Schritte pro Epoche.</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; must be the number of a parameter group, from 0, or none for every group.</source>
+        <translation>&apos;{name}&apos; muss die Nummer einer Parametergruppe sein, ab 0, oder leer für jede Gruppe.</translation>
+    </message>
+    <message>
         <source>{v} digits after the point</source>
         <translation>{v} Nachkommastellen</translation>
     </message>
@@ -354,6 +374,30 @@
     <message>
         <source>Changes how every later print shows a tensor: {said}. The values themselves do not change.</source>
         <translation>Ändert, wie jede spätere Ausgabe einen Tensor zeigt: {said}. Die Werte selbst ändern sich nicht.</translation>
+    </message>
+    <message>
+        <source>&apos;groups&apos; must list the optimizer&apos;s parameter groups, each the number of tensors it takes (&apos;size&apos;, from 1) and the settings it gives itself (lr, momentum, nesterov, weight_decay and betas as two numbers, alpha: numbers from 0).</source>
+        <translation>&apos;groups&apos; muss die Parametergruppen des Optimierers aufzählen, jede mit der Zahl ihrer Tensoren (&apos;size&apos;, ab 1) und den Einstellungen, die sie sich selbst gibt (lr, momentum, nesterov, weight_decay und betas als zwei Zahlen, alpha: Zahlen ab 0).</translation>
+    </message>
+    <message>
+        <source>The optimizer&apos;s parameter groups take {taken} tensors but it lists {listed}: make the groups&apos; sizes add up to the tensors it trains.</source>
+        <translation>Die Parametergruppen des Optimierers nehmen {taken} Tensoren, er führt aber {listed} auf: Die Größen der Gruppen müssen zusammen die Tensoren ergeben, die er trainiert.</translation>
+    </message>
+    <message>
+        <source>Group {k} of the optimizer sets {key}, which torch.optim.{algorithm} does not take.</source>
+        <translation>Gruppe {k} des Optimierers setzt {key}, das torch.optim.{algorithm} nicht kennt.</translation>
+    </message>
+    <message>
+        <source>group {k}: {tensors}, {settings}</source>
+        <translation>Gruppe {k}: {tensors}, {settings}</translation>
+    </message>
+    <message>
+        <source>the optimizer&apos;s own settings</source>
+        <translation>die Einstellungen des Optimierers</translation>
+    </message>
+    <message>
+        <source>Its parameters are in {count} groups, each with its own settings where it gives them:</source>
+        <translation>Seine Parameter sind in {count} Gruppen, jede mit eigenen Einstellungen, wo sie welche angibt:</translation>
     </message>
 </context>
 <context>
@@ -5465,6 +5509,14 @@ Warum keine grad_fn: </translation>
         <translation>PyTorchs Vorgabe ({v})</translation>
     </message>
     <message>
+        <source>one number per group: 0.05, 0.2</source>
+        <translation>eine Zahl je Gruppe: 0.05, 0.2</translation>
+    </message>
+    <message>
+        <source>every group</source>
+        <translation>jede Gruppe</translation>
+    </message>
+    <message>
         <source>&apos;{text}&apos; is not a number; leave it empty for PyTorch&apos;s default.</source>
         <translation>„{text}“ ist keine Zahl; leer lassen für PyTorchs Vorgabe.</translation>
     </message>
@@ -5492,6 +5544,21 @@ Warum keine grad_fn: </translation>
 </source>
         <translation>Seine Hooks gaben aus:
 </translation>
+    </message>
+</context>
+<context>
+    <name>TimelineGroups</name>
+    <message>
+        <source>the optimizer&apos;s lr</source>
+        <translation>lr des Optimierers</translation>
+    </message>
+    <message>
+        <source>The learning rate of group {k} ({tensors}); leave it empty for the optimizer&apos;s own lr.</source>
+        <translation>Die Lernrate der Gruppe {k} ({tensors}); leer lassen für die lr des Optimierers.</translation>
+    </message>
+    <message>
+        <source>group {k} lr</source>
+        <translation>Gruppe {k} lr</translation>
     </message>
 </context>
 <context>
@@ -6129,10 +6196,6 @@ Warum keine grad_fn: </translation>
         <translation>eine eigene Optimierer-Klasse ({name}) kann noch nicht gezeichnet werden: Der Optimierer eines Dokuments ist SGD, Adam, AdamW oder RMSprop aus torch.optim</translation>
     </message>
     <message>
-        <source>an optimizer with several parameter groups cannot be drawn yet: give it one list of tensors</source>
-        <translation>ein Optimierer mit mehreren Parametergruppen kann noch nicht gezeichnet werden: Geben Sie ihm eine Liste von Tensoren</translation>
-    </message>
-    <message>
         <source>torch.optim.{algorithm}(..., {key}={value}) cannot be drawn yet: a document&apos;s {algorithm} takes {words}</source>
         <translation>torch.optim.{algorithm}(..., {key}={value}) kann noch nicht gezeichnet werden: {algorithm} in einem Dokument nimmt {words}</translation>
     </message>
@@ -6143,6 +6206,18 @@ Warum keine grad_fn: </translation>
     <message>
         <source>an optimizer over a tensor the trace did not see made cannot be drawn</source>
         <translation>ein Optimierer über einen Tensor, dessen Entstehung die Verfolgung nicht gesehen hat, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>a parameter group holding &apos;{key}&apos; cannot be drawn yet: a document&apos;s parameter group holds its tensors and {words}</source>
+        <translation>eine Parametergruppe mit &apos;{key}&apos; kann noch nicht gezeichnet werden: Eine Parametergruppe eines Dokuments enthält ihre Tensoren und {words}</translation>
+    </message>
+    <message>
+        <source>parameter groups given other than as a list of dicts cannot be drawn yet: write them as a list, [{&apos;params&apos;: ...}, ...]</source>
+        <translation>Parametergruppen, die nicht als Liste von Dicts übergeben werden, können noch nicht gezeichnet werden: Schreibe sie als Liste, [{&apos;params&apos;: ...}, ...]</translation>
+    </message>
+    <message>
+        <source>a parameter group without tensors cannot be drawn: give each group at least one</source>
+        <translation>eine Parametergruppe ohne Tensoren kann nicht gezeichnet werden: Gib jeder Gruppe mindestens einen</translation>
     </message>
     <message>
         <source>optimizer.{what}() of an optimizer the trace could not draw cannot be drawn</source>

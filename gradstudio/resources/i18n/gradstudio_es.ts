@@ -200,6 +200,14 @@
         <translation>Crea torch.optim.{algorithm} sobre {tensors}: su estado (momento, medias móviles) vive a partir de este paso.</translation>
     </message>
     <message>
+        <source>add_param_group adds one group: give its settings once.</source>
+        <translation>add_param_group añade un grupo: da sus ajustes una sola vez.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.add_param_group() adds a parameter group of {tensors} to the optimizer: its step() moves them too from here on, by the group&apos;s settings ({settings}).</source>
+        <translation>{optimizer}.add_param_group() añade al optimizador un grupo de parámetros de {tensors}: desde aquí su step() también los mueve, según los ajustes del grupo ({settings}).</translation>
+    </message>
+    <message>
         <source>{optimizer}.step() moves every parameter of the optimizer by its rule, from the gradients in their .grad.</source>
         <translation>{optimizer}.step() mueve cada parámetro del optimizador según su regla, a partir de los gradientes de su .grad.</translation>
     </message>
@@ -226,6 +234,14 @@
     <message>
         <source>The end of the steps the loop above repeats.</source>
         <translation>El final de los pasos que repite el bucle de arriba.</translation>
+    </message>
+    <message>
+        <source>The optimizer has no parameter group {group}: it has {count} (numbered from 0).</source>
+        <translation>El optimizador no tiene el grupo de parámetros {group}: tiene {count} (numerados desde 0).</translation>
+    </message>
+    <message>
+        <source>parameter group {group} of {optimizer}</source>
+        <translation>el grupo de parámetros {group} de {optimizer}</translation>
     </message>
     <message>
         <source>Sets the learning rate of {optimizer} to {lr} at iteration {at} of the loop (the loop variable&apos;s value), before its other steps: every step after it uses the new rate.</source>
@@ -316,6 +332,10 @@
         <translation>El número de iteraciones del bucle no es un número entero de épocas de tantos pasos: hazlo múltiplo de los pasos por época.</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; must be the number of a parameter group, from 0, or none for every group.</source>
+        <translation>&apos;{name}&apos; debe ser el número de un grupo de parámetros, desde 0, o vacío para todos los grupos.</translation>
+    </message>
+    <message>
         <source>{v} digits after the point</source>
         <translation>{v} decimales</translation>
     </message>
@@ -354,6 +374,30 @@
     <message>
         <source>Changes how every later print shows a tensor: {said}. The values themselves do not change.</source>
         <translation>Cambia cómo cada print posterior muestra un tensor: {said}. Los valores en sí no cambian.</translation>
+    </message>
+    <message>
+        <source>&apos;groups&apos; must list the optimizer&apos;s parameter groups, each the number of tensors it takes (&apos;size&apos;, from 1) and the settings it gives itself (lr, momentum, nesterov, weight_decay and betas as two numbers, alpha: numbers from 0).</source>
+        <translation>&apos;groups&apos; debe enumerar los grupos de parámetros del optimizador, cada uno con el número de tensores que toma (&apos;size&apos;, desde 1) y los ajustes que se da a sí mismo (lr, momentum, nesterov, weight_decay y betas como dos números, alpha: números desde 0).</translation>
+    </message>
+    <message>
+        <source>The optimizer&apos;s parameter groups take {taken} tensors but it lists {listed}: make the groups&apos; sizes add up to the tensors it trains.</source>
+        <translation>Los grupos de parámetros del optimizador toman {taken} tensores, pero enumera {listed}: haz que los tamaños de los grupos sumen los tensores que entrena.</translation>
+    </message>
+    <message>
+        <source>Group {k} of the optimizer sets {key}, which torch.optim.{algorithm} does not take.</source>
+        <translation>El grupo {k} del optimizador fija {key}, que torch.optim.{algorithm} no admite.</translation>
+    </message>
+    <message>
+        <source>group {k}: {tensors}, {settings}</source>
+        <translation>grupo {k}: {tensors}, {settings}</translation>
+    </message>
+    <message>
+        <source>the optimizer&apos;s own settings</source>
+        <translation>los ajustes del optimizador</translation>
+    </message>
+    <message>
+        <source>Its parameters are in {count} groups, each with its own settings where it gives them:</source>
+        <translation>Sus parámetros están en {count} grupos, cada uno con sus propios ajustes donde los da:</translation>
     </message>
 </context>
 <context>
@@ -5465,6 +5509,14 @@ Por qué no hay grad_fn: </translation>
         <translation>Valor por defecto de PyTorch ({v})</translation>
     </message>
     <message>
+        <source>one number per group: 0.05, 0.2</source>
+        <translation>un número por grupo: 0.05, 0.2</translation>
+    </message>
+    <message>
+        <source>every group</source>
+        <translation>todos los grupos</translation>
+    </message>
+    <message>
         <source>&apos;{text}&apos; is not a number; leave it empty for PyTorch&apos;s default.</source>
         <translation>«{text}» no es un número; déjalo vacío para el valor por defecto de PyTorch.</translation>
     </message>
@@ -5492,6 +5544,21 @@ Por qué no hay grad_fn: </translation>
 </source>
         <translation>Sus hooks imprimieron:
 </translation>
+    </message>
+</context>
+<context>
+    <name>TimelineGroups</name>
+    <message>
+        <source>the optimizer&apos;s lr</source>
+        <translation>lr del optimizador</translation>
+    </message>
+    <message>
+        <source>The learning rate of group {k} ({tensors}); leave it empty for the optimizer&apos;s own lr.</source>
+        <translation>La tasa de aprendizaje del grupo {k} ({tensors}); déjalo vacío para la lr del optimizador.</translation>
+    </message>
+    <message>
+        <source>group {k} lr</source>
+        <translation>lr del grupo {k}</translation>
     </message>
 </context>
 <context>
@@ -6129,10 +6196,6 @@ Por qué no hay grad_fn: </translation>
         <translation>una clase de optimizador propia ({name}) aún no se puede dibujar: el optimizador de un documento es SGD, Adam, AdamW o RMSprop de torch.optim</translation>
     </message>
     <message>
-        <source>an optimizer with several parameter groups cannot be drawn yet: give it one list of tensors</source>
-        <translation>un optimizador con varios grupos de parámetros aún no se puede dibujar: dele una sola lista de tensores</translation>
-    </message>
-    <message>
         <source>torch.optim.{algorithm}(..., {key}={value}) cannot be drawn yet: a document&apos;s {algorithm} takes {words}</source>
         <translation>torch.optim.{algorithm}(..., {key}={value}) aún no se puede dibujar: el {algorithm} de un documento admite {words}</translation>
     </message>
@@ -6143,6 +6206,18 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>an optimizer over a tensor the trace did not see made cannot be drawn</source>
         <translation>un optimizador sobre un tensor cuya creación el rastreo no vio no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>a parameter group holding &apos;{key}&apos; cannot be drawn yet: a document&apos;s parameter group holds its tensors and {words}</source>
+        <translation>todavía no se puede dibujar un grupo de parámetros con &apos;{key}&apos;: un grupo de parámetros de un documento contiene sus tensores y {words}</translation>
+    </message>
+    <message>
+        <source>parameter groups given other than as a list of dicts cannot be drawn yet: write them as a list, [{&apos;params&apos;: ...}, ...]</source>
+        <translation>todavía no se pueden dibujar grupos de parámetros dados de otra forma que como una lista de dicts: escríbelos como una lista, [{&apos;params&apos;: ...}, ...]</translation>
+    </message>
+    <message>
+        <source>a parameter group without tensors cannot be drawn: give each group at least one</source>
+        <translation>no se puede dibujar un grupo de parámetros sin tensores: da a cada grupo al menos uno</translation>
     </message>
     <message>
         <source>optimizer.{what}() of an optimizer the trace could not draw cannot be drawn</source>
