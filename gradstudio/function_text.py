@@ -518,19 +518,23 @@ def _runner(torch, fn):
 _CLASSES = {}          # (name, forward, backward) -> the class made of them (a few)
 
 
-def function_class(torch, name, forward, backward):
+def function_class(torch, name, forward, backward, once=False):
     """The engine's ``torch.autograd.Function`` subclass ``name`` whose forward and
-    backward walk the checked texts (one class per distinct text, kept)."""
-    key = (name, forward, backward)
+    backward walk the checked texts (one class per distinct text, kept); ``once``: its
+    backward is ``@once_differentiable`` (run without recording, its results not
+    differentiable again)."""
+    key = (name, forward, backward, bool(once))
     cls = _CLASSES.get(key)
     if cls is None:
         check_class_name(name)
         if len(_CLASSES) > 256:
             _CLASSES.clear()
+        back = _runner(torch, parse_function("backward", backward))
+        if once:
+            back = staticmethod(torch.autograd.function.once_differentiable(back.__func__))
         cls = _CLASSES[key] = type(name, (torch.autograd.Function,), {
             "forward": _runner(torch, parse_function("forward", forward)),
-            "backward": _runner(torch, parse_function("backward", backward)),
-            "__module__": "__main__"})
+            "backward": back, "__module__": "__main__"})
     return cls
 
 
@@ -540,18 +544,23 @@ def normal_text(role, text):
     return ast.unparse(parse_function(role, text))
 
 
-def class_lines(name, forward, backward):
-    """The class as the exported script writes it, as one statement's text."""
-    def method(role, text):
+ONCE = "torch.autograd.function.once_differentiable"
+
+
+def class_lines(name, forward, backward, once=False):
+    """The class as the exported script writes it, as one statement's text (``once``:
+    its backward decorated ``@torch.autograd.function.once_differentiable``)."""
+    def method(role, text, marks=()):
         body = ast.unparse(parse_function(role, text))
-        return ["    @staticmethod"] + ["    " + line for line in body.split("\n")]
+        return ["    @staticmethod", *marks] + ["    " + line for line in body.split("\n")]
     return "\n".join([f"class {check_class_name(name)}(torch.autograd.Function):", ""]
-                     + method("forward", forward) + [""] + method("backward", backward))
+                     + method("forward", forward) + [""]
+                     + method("backward", backward, [f"    @{ONCE}"] if once else []))
 
 
-def backward_words(name, forward, backward):
+def backward_words(name, forward, backward, once=False):
     """What the Function's backward does, in words and its own statements, for the
-    step-through."""
+    step-through (``once``: it is marked ``@once_differentiable``)."""
     inputs = [a.arg for a in parse_function("forward", forward).args.args[1:]]
     fn = parse_function("backward", backward)
     body = fn.body[1:] if _is_docstring(fn.body[0]) else fn.body
@@ -565,4 +574,9 @@ def backward_words(name, forward, backward):
         value=ast.unparse(g), input=i) for g, i in zip(grads, inputs)]
     lines.append(translate("FunctionText", "and returns {said}.").format(
         said=", ".join(said)))
+    if once:
+        lines.append(translate("FunctionText", "It is marked @once_differentiable: it runs "
+                               "without recording, so what it returns cannot be "
+                               "differentiated again (a second backward through it "
+                               "raises an error)."))
     return "\n".join(lines)

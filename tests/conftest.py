@@ -20,6 +20,24 @@ def _bytecode_written():
 
 _bytecode_written()
 
+
+def _no_huge_pages():
+    """numpy asks the kernel for transparent huge pages for every array of 4 MB or more
+    (``madvise``), and this machine's kernel then compacts memory to find them at the
+    first touch of each page (``defrag`` = ``madvise``): the engine's square root of a
+    64 MB array took 2.9 s of system time instead of 0.9 s, and the kernels' bit-for-bit
+    checks over millions of floats made a module spend more CPU in the kernel than in
+    Python (``tests/engine/test_kernels.py``: 9 s of system time). The values are the
+    same either way; the suite and the interpreters it starts ask for ordinary pages
+    (issue 30)."""
+    os.environ["NUMPY_MADVISE_HUGEPAGE"] = "0"
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        numpy._core.multiarray._set_madvise_hugepage(False)
+
+
+_no_huge_pages()
+
 # Qt must never need a display: every test runs offscreen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 

@@ -8,26 +8,46 @@ whose orders are not reproduced (docs/engine.md): a product or a square root may
 bit apart, and after tens of training steps the fourth or fifth printed digit. There the
 same checks compare within that: arrays to a relative 1e-5 (float32) or 1e-12 (float64),
 printed text word for word (spaces aside: a column's width follows its numbers) with each
-number within a relative 2e-3 or two units of its last printed digit."""
+number within a relative 2e-3 or two units of its last printed digit.
+
+On an Intel processor with AVX-512 the engine reproduces MKL's own ``sgemm`` for the
+shapes ``gemm_order``'s ``avx512_matmul`` takes (2 or more rows and columns, few-row
+products by a transposed weight only in part; one column for rows in fours, and by a transposed matrix of fewer than 16 rows): ``product_reproduced`` says whether a
+float32 product is one of them, and a test of such products asks for the bits
+(``assert_torchs_bits(..., exact=...)``)."""
 import re
 
 import numpy as np
 
 from gradstudio.engine._cpu_kernels.cpu import MKL_GENERIC
+from gradstudio.engine._cpu_kernels.gemm_order import (_avx512_columns, _avx512_gemm_kernel,
+                                                      _avx512_row_blocks)
+from gradstudio.engine._cpu_kernels.vector_loop import MKL_AVX512
 
-__all__ = ["MKL_GENERIC", "assert_torchs_bits", "same_print", "assert_same_print",
-           "close_print"]
+__all__ = ["MKL_GENERIC", "MKL_AVX512", "assert_torchs_bits", "same_print",
+           "assert_same_print", "close_print", "product_reproduced"]
 
 _RTOL = {np.dtype(np.float32): 1e-5, np.dtype(np.float64): 1e-12}
 _TEXT_RTOL = 2e-3
 _NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 
 
-def assert_torchs_bits(ours, theirs, err_msg=""):
-    """``ours`` has ``theirs``'s bits (where MKL runs its generic kernels), or is within
-    MKL's own kernels' last bits of it (on Intel's processors)."""
+def product_reproduced(a, b):
+    """Whether the engine adds the float32 product ``a @ b`` (numpy arrays, laid out as
+    the engine and torch hold them: a transposed view for a transposed operand) in
+    MKL's order on this processor: everywhere where MKL runs its generic kernels (the
+    tests of those shapes say which), and on Intel's AVX-512 for ``avx512_gemm``'s."""
+    return MKL_GENERIC or (MKL_AVX512 and (_avx512_gemm_kernel(a, b) or
+                                          _avx512_row_blocks(a, b) or
+                                          _avx512_columns(a, b)))
+
+
+def assert_torchs_bits(ours, theirs, err_msg="", exact=False):
+    """``ours`` has ``theirs``'s bits (where MKL runs its generic kernels, or ``exact``:
+    a product ``product_reproduced`` here), or is within MKL's own kernels' last bits
+    of it (on Intel's processors)."""
     ours, theirs = np.asarray(ours), np.asarray(theirs)
-    if MKL_GENERIC:
+    if MKL_GENERIC or exact:
         np.testing.assert_array_equal(ours, theirs, err_msg=err_msg)
         return
     assert ours.shape == theirs.shape and ours.dtype == theirs.dtype, (ours, theirs)

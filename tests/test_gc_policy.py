@@ -105,3 +105,30 @@ def test_a_document_run_computes_with_the_collector_paused(collector_restored, m
     gc.enable()
     run_module.run(examples.autograd_tutorial())
     assert seen == [False] and gc.isenabled()
+
+
+def test_the_tracing_child_names_and_finishes_with_the_collector_paused_and_runs_the_script_with_it(
+        collector_restored, monkeypatch):
+    """The script's own run keeps the collector (its cycles are collected as under
+    Python); reading the names off the syntax tree and finishing the graph (the tracer's
+    own objects, no cycle among them) pause it, and it runs again after."""
+    from gradstudio.trace import child, recorder
+    seen = {}
+    real_namer, real_finish = child.LineNamer, recorder.Recorder.finish
+
+    def namer(*args):
+        seen["naming"] = gc.isenabled()
+        return real_namer(*args)
+
+    def finish(self):
+        seen["finish"] = gc.isenabled()
+        return real_finish(self)
+
+    monkeypatch.setattr(child, "LineNamer", namer)
+    monkeypatch.setattr(recorder.Recorder, "finish", finish)
+    gc.enable()
+    result = child.trace_source("import gc, torch\nran = gc.isenabled()\n"
+                                "x = torch.ones(2, requires_grad=True)\n"
+                                "(x * 2).sum().backward()\nprint(ran)\n")
+    assert result["ok"] and result["output"] == "True\n"
+    assert seen == {"naming": False, "finish": False} and gc.isenabled()

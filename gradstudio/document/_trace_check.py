@@ -187,7 +187,8 @@ def _node_difference(doc, result, nid, seen, step=0, state=None):
         return _said(QT_TRANSLATE_NOOP("TraceCheck", "{name} would be {dtype} where the "
                                        "script made {want}"), name=name(), dtype=state.dtype,
                      want=seen["dtype"])
-    shape = tuple(seen.get("shape", np.shape(seen["value"])))
+    # (np.shape walks the nested lists: only when the record gives no shape)
+    shape = tuple(seen["shape"] if "shape" in seen else np.shape(seen["value"]))
     # (step None: a loop's batch may be smaller in its last iteration than in its first,
     # the one seen; the loop's check compares its last iteration's nodes, shapes too)
     if state.shape != shape and step is not None:

@@ -15,7 +15,9 @@ per output, None for a scalar output's implicit 1; empty when none is given), ``
 ``action`` (the id of the action making the optimizer or scheduler the setting is named
 after), ``choice`` (one of ``CHOICES``),
 ``text`` (a short string: a print's ``sep``), ``formula`` (a learning-rate lambda's
-text: ``timeline/formula.py``), ``line`` (a script's line number, or None) and ``parts`` (what a ``say`` step prints: see ``timeline/kinds_steps.py``).
+text: ``timeline/formula.py``), ``line`` (a script's line number, or None), ``parts`` (what a ``say`` step prints: see ``timeline/kinds_steps.py``), ``groups``
+(an optimizer's parameter groups: ``timeline/groups.py``) and ``group`` (the number of
+one of them, from 0, or None for every group).
 """
 import math
 
@@ -23,6 +25,7 @@ from gradstudio.timeline import (ACTION_KINDS, ACTIONS, CHOICES, OPTIMIZER_SETTI
                                  optimizer_arguments)
 from gradstudio.hook_text import check_list_name
 from gradstudio.timeline.formula import FormulaError, parse_formula
+from gradstudio.timeline.groups import MAX_GROUPS, check_groups
 from gradstudio.vocabulary import MAX_LOOP_COUNT
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
@@ -224,5 +227,23 @@ def _checked_name(name, value):
         raise ActionParamError(str(exc)) from None
 
 
+def _checked_groups(name, value):
+    """An optimizer's parameter groups (``timeline/groups.py``), as fresh dicts."""
+    try:
+        return check_groups(value)
+    except ValueError as exc:
+        raise ActionParamError(str(exc)) from None
+
+
+def _checked_group(name, value):
+    """The parameter group a learning-rate change sets (None: every group)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or
+                              not 0 <= value < MAX_GROUPS):
+        raise _refused(QT_TRANSLATE_NOOP("Actions", "'{name}' must be the number of a "
+                                         "parameter group, from 0, or none for every "
+                                         "group."), name)
+    return value
+
+
 _CHECKED = {"parts": _checked_parts, "formula": _checked_formula, "name": _checked_name,
-            "floats": _checked_floats}
+            "floats": _checked_floats, "groups": _checked_groups, "group": _checked_group}

@@ -57,7 +57,8 @@ def _inputs(p, ts):
 
 
 def _evaluate(p, **ts):
-    cls = function_class(torch, p["name"], p["forward"], p["backward"])
+    cls = function_class(torch, p["name"], p["forward"], p["backward"],
+                         p.get("once", False))
     return cls.apply(*_inputs(p, ts))
 
 
@@ -69,7 +70,8 @@ def _code(p, a):
 
 def _prelude(p):
     """The class, written once before the program, and the name it binds."""
-    return [class_lines(p["name"], p["forward"], p["backward"])], [p["name"]]
+    return [class_lines(p["name"], p["forward"], p["backward"],
+                        p.get("once", False))], [p["name"]]
 
 
 def register(add, NodeKind, Port, ParamSpec):
@@ -87,8 +89,11 @@ def register(add, NodeKind, Port, ParamSpec):
                   ParamSpec("backward", "function_def", RELU_BACKWARD, "def backward(ctx, "
                             "grad_output): the gradient of each input"),
                   ParamSpec("numbers", "numbers", [], "numbers passed to apply after the "
-                            "tensors (its backward returns None for each)")),
+                            "tensors (its backward returns None for each)"),
+                  ParamSpec("once", "bool", False, "its backward is marked "
+                            "@once_differentiable: it runs without recording, and "
+                            "differentiating what it returned again raises an error")),
                  _evaluate, "MyFunction.apply({t0})", None, variadic=True, code=_code,
                  prelude=_prelude, label="Function",
                  backward_words=lambda p: backward_words(p["name"], p["forward"],
-                                                         p["backward"])))
+                                                         p["backward"], p.get("once"))))

@@ -19,6 +19,7 @@ import shutil
 import stat
 import time
 
+from gradstudio.timeline import ACTIONS
 from gradstudio.words import QT_TRANSLATE_NOOP, Number, translate
 
 from . import reader
@@ -88,6 +89,18 @@ def _node_params(d):
     return _sorted(d.params)
 
 
+def _action_params(a):
+    """An action's params as saved: a setting its kind added later (``sparse``: an
+    optimizer's ``groups``) only when set, so the files written before stay as they were
+    (loading gives the default)."""
+    sparse = ACTIONS[a.kind].sparse
+    if not sparse:
+        return _sorted(a.params)
+    defaults = {name: d for name, _, d in ACTIONS[a.kind].settings}
+    return _sorted({k: v for k, v in a.params.items()
+                    if k not in sparse or v != defaults[k]})
+
+
 def dumps(doc: Document) -> str:
     """The canonical file text of ``doc``: nodes in document order, edges in the
     document's stable edge order, params and view keys sorted, one item per line."""
@@ -104,7 +117,7 @@ def dumps(doc: Document) -> str:
     edges = [{"source": u, "target": v, "port": k} for u, v, k in doc.edges()]
     regions = [{"id": r.id, "label": r.label, "nodes": sorted(r.nodes, key=rank.__getitem__)}
                for r in doc.regions.values()]
-    timeline = [{"id": a.id, "kind": a.kind, "params": _sorted(a.params)} for a in doc.timeline]
+    timeline = [{"id": a.id, "kind": a.kind, "params": _action_params(a)} for a in doc.timeline]
     out = ["{", f'  "format_version": {FORMAT_VERSION},', f'  "seed": {_line(doc.seed)},']
     for name, items in (("nodes", nodes), ("edges", edges), ("regions", regions),
                         ("timeline", timeline)):

@@ -9,10 +9,12 @@ another format version, is one ``NotebookError`` in words.
 
 ``program(notebook)`` is what the tracer runs: the code cells one after another, each
 starting at a known line of one program, so every recorded line maps back to its cell
-(``Program.where``). IPython's own syntax is never run: a line magic (``%time``), a
+(``Program.where``). IPython's own syntax is never run: a line magic (``%timeit``), a
 shell line (``!pip install``), an assignment from either (``files = !ls``) and a help
 query (``x?``) become ``pass`` with a note on the cell, and a cell magic (``%%bash``)
-keeps its whole cell from running.
+keeps its whole cell from running. Only ``%time STATEMENT`` and a ``%%time`` cell run
+their Python, as IPython does, so that what they assign is there for the next lines;
+the note on the cell says the time IPython prints is not shown.
 """
 import json
 import re
@@ -54,11 +56,13 @@ class Notebook:
 class Program:
     """The code cells as one program: ``text``; ``starts[i]`` the program line where
     cell ``i``'s first line is (``None`` for a markdown cell); ``notes[i]`` what was not
-    run in it."""
+    run in it; ``unrun`` ``(name, cell, line)`` of each name a line that was not run would
+    have assigned (``files = !ls``, a skipped cell magic's ``x = ...``)."""
     text: str
     starts: tuple
     lengths: tuple
     notes: tuple
+    unrun: tuple = ()
 
     def where(self, line):
         """``(cell, line in cell)`` of a program line, or None."""
@@ -267,6 +271,7 @@ def _cells(nb, name):
 
 _MAGIC = re.compile(r"^(\s*)(%|!)")
 _ASSIGNED = re.compile(r"^(\s*)[A-Za-z_][\w\s,]*=\s*(%|!)")
+_TIME = re.compile(r"^(\s*)%time\s(.*)$")
 _HELP = re.compile(r"^(\s*)[\w.]*\?\??\s*$")
 
 
@@ -281,10 +286,71 @@ def _line_skip(line):
     return None
 
 
+def _timed(line):
+    """``(indent, statement)`` of a ``%time STATEMENT`` line, else None."""
+    m = _TIME.match(line)
+    return (m.group(1), m.group(2).rstrip()) if m and m.group(2).strip() else None
+
+
+def _assigned(line):
+    """The names ``line`` (IPython syntax that is not run) would assign."""
+    m = _ASSIGNED.match(line)
+    if m is None:
+        return []
+    return [n.strip() for n in line.split("=", 1)[0].split(",") if n.strip()]
+
+
+def _magic_cell_names(body):
+    """The names a cell magic's ``body`` assigns at its top level (when it is Python)."""
+    import ast
+    try:
+        tree = ast.parse("\n".join(body))
+    except (SyntaxError, ValueError):
+        return []
+    return [t.id for node in tree.body if isinstance(node, (ast.Assign, ast.AugAssign,
+                                                            ast.AnnAssign))
+            for target in getattr(node, "targets", [getattr(node, "target", None)])
+            for t in ast.walk(target) if isinstance(t, ast.Name)]
+
+
+def _cell_lines(src):
+    """A code cell's lines as the program runs them, and its notes (the module
+    docstring): ``%time`` and ``%%time`` run what they time, as IPython does (the time
+    they print is not shown), the rest of IPython's syntax becomes ``pass``."""
+    notes, out, names = [], [], []
+    if src and src[0].lstrip().startswith("%%"):
+        magic = src[0].split()[0]
+        if magic != "%%time" or src[0].split()[1:]:
+            notes.append(f"line 1: the cell magic {magic} was not run, nor the cell "
+                         "under it")
+            names = [(n, 1) for n in _magic_cell_names(src[1:])]
+            return ["# " + ln if ln.strip() else ln for ln in src], notes, names
+        notes.append("line 1: the cell magic %%time ran the cell, as IPython does; the "
+                     "time it took is not shown")
+        out.append("pass")
+        src = src[1:]
+    for k, ln in enumerate(src, start=len(out) + 1):
+        timed = _timed(ln)
+        if timed is not None:
+            notes.append(f"line {k}: %time ran its statement, as IPython does; the time "
+                         f"it took is not shown: {ln.strip()[:80]}")
+            out.append(timed[0] + timed[1])
+            continue
+        skip = _line_skip(ln)
+        if skip is None:
+            out.append(ln)
+            continue
+        indent, what = skip
+        notes.append(f"line {k}: {what} was not run: {ln.strip()[:80]}")
+        names.extend((n, k) for n in _assigned(ln))
+        out.append(f"{indent}pass")
+    return out, notes, names
+
+
 def program(notebook: Notebook) -> Program:
     """The code cells as one program (see the module docstring)."""
-    lines, starts, lengths, notes = [], [], [], []
-    for cell in notebook.cells:
+    lines, starts, lengths, notes, unrun = [], [], [], [], []
+    for i, cell in enumerate(notebook.cells):
         if cell.kind != "code":
             starts.append(None)
             lengths.append(0)
@@ -293,23 +359,11 @@ def program(notebook: Notebook) -> Program:
         src = cell.source.split("\n")
         if src and src[-1] == "":
             src.pop()
-        cell_notes = []
-        out = []
-        if src and src[0].lstrip().startswith("%%"):
-            cell_notes.append(f"line 1: the cell magic {src[0].split()[0]} was not run, "
-                              "nor the cell under it")
-            out = ["# " + ln if ln.strip() else ln for ln in src]
-        else:
-            for k, ln in enumerate(src, start=1):
-                skip = _line_skip(ln)
-                if skip is None:
-                    out.append(ln)
-                    continue
-                indent, what = skip
-                cell_notes.append(f"line {k}: {what} was not run: {ln.strip()[:80]}")
-                out.append(f"{indent}pass")
+        out, cell_notes, names = _cell_lines(src)
+        unrun.extend((name, i, line) for name, line in names)
         starts.append(len(lines) + 1)
         lengths.append(len(out))
         notes.append(tuple(cell_notes))
         lines.extend(out)
-    return Program("\n".join(lines) + "\n", tuple(starts), tuple(lengths), tuple(notes))
+    return Program("\n".join(lines) + "\n", tuple(starts), tuple(lengths), tuple(notes),
+                   tuple(unrun))

@@ -39,6 +39,10 @@ def _line_pattern():
 # how the tracing child begins a cell's error that is GradStudio's, not the notebook's
 # (a part of PyTorch the engine does not have): PyTorch would have run that cell
 _NOT_IN_GRADSTUDIO = "GradStudio cannot trace this: "
+# how the engine's errors for what it does not have begin (PyTorch would run that cell)
+_ENGINE_LACKS = "GradStudio's engine "
+# a cell's error for a name nothing assigned (perhaps a line of IPython syntax not run)
+_UNDEFINED = re.compile(r"NameError: name '(\w+)' is not defined")
 MAX_CELL_OUTPUT = 64 * 1024       # characters of one output a lesson keeps (as the child)
 
 
@@ -114,20 +118,19 @@ class NotebookTraceJob:
 
     def engine_failures(self, data):
         """What to say when a cell failed under GradStudio where PyTorch would run it (the
-        cell's own errors, which PyTorch raises too, are the notebook's): None if none."""
-        failed = [c for c in data.get("cells", []) if (c.get("error") or {}).get(
-            "text", "").startswith(_NOT_IN_GRADSTUDIO)]
+        cell's own errors, which PyTorch raises too, are the notebook's; an error in the
+        engine's words of what it does not have, and a name that only IPython syntax
+        GradStudio did not run assigns, are GradStudio's): None if none."""
+        failed = [(c, why) for c in data.get("cells", [])
+                  for why in [self._not_in_gradstudio(c.get("error") or {})] if why]
         if not failed:
             return None
-        first = failed[0]["error"]
-        where = self.program.where(first.get("line"))
-        cell = failed[0]["cell"] + 1
+        (first, text), = failed[:1]
+        where = self.program.where(first["error"].get("line"))
+        cell = first["cell"] + 1
         place = translate("TraceNotes", "Cell {cell}").format(cell=cell) if where is None \
             else translate("TraceNotes", "Cell {cell}, line {line}").format(cell=cell,
                                                                             line=where[1])
-        reason = Said.from_json(first.get("reason"))     # (the child's words, translated)
-        text = reason.shown() if isinstance(reason, Said) else \
-            first["text"][len(_NOT_IN_GRADSTUDIO):].rstrip(".")
         note = translate("NotebookTrace", "{place} fails in GradStudio but would run under "
                          "PyTorch ({text}): the graph and its export leave out what that "
                          "cell computes.").format(place=place, text=text)
@@ -135,6 +138,25 @@ class NotebookTraceJob:
             note += " " + translate("NotebookTrace", "{count} more cells fail the same "
                                     "way.").format(count=Number(len(failed) - 1))
         return note
+
+    def _not_in_gradstudio(self, error):
+        """Why a cell's ``error`` is GradStudio's, in words, or None when it is the
+        notebook's own."""
+        text = error.get("text", "")
+        if text.startswith(_NOT_IN_GRADSTUDIO):
+            reason = Said.from_json(error.get("reason"))  # (the child's words, translated)
+            return reason.shown() if isinstance(reason, Said) else \
+                text[len(_NOT_IN_GRADSTUDIO):].rstrip(".")
+        if _ENGINE_LACKS in text:            # (the engine's own words: PyTorch runs it)
+            return text.split(": ", 1)[-1].rstrip(".")
+        missing = _UNDEFINED.match(text)
+        unrun = [u for u in self.program.unrun if missing and u[0] == missing.group(1)]
+        if not unrun:
+            return None
+        name, cell, line = unrun[-1]
+        return translate("NotebookTrace", "{name} is assigned in cell {cell}, line {line} "
+                         "by IPython syntax, which GradStudio does not run").format(
+                         name=name, cell=cell + 1, line=line)
 
     def lesson(self, doc, data, ids):
         ran = {c["cell"]: c for c in data.get("cells", [])}

@@ -316,6 +316,9 @@ KIND_DOCS = (
         "unnormalised scores (logits): nll_loss(log_softmax(input, 1), target)."),
     QT_TRANSLATE_NOOP("Ops", "The determinant of a square matrix (of each, for a batch)."),
     QT_TRANSLATE_NOOP("Ops", "The diagonal of dim1 and dim2 (a view), as the last dimension."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "The distinct elements, sorted, as a vector (torch.unique with no "
+        "inverse, counts or dim)."),
     QT_TRANSLATE_NOOP("Ops", "The elements sorted along dim (their indices: argsort)."),
     QT_TRANSLATE_NOOP("Ops", "The elements where mask is true, as a vector."),
     QT_TRANSLATE_NOOP("Ops", "The error function of every element."),
@@ -494,6 +497,9 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "how many rows the dataset has"),
     QT_TRANSLATE_NOOP("OpSettings", "how the quotient is rounded"),
     QT_TRANSLATE_NOOP("OpSettings", "in order"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "its backward is marked @once_differentiable: it runs without "
+        "recording, and differentiating what it returned again raises an error"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "keep .grad once the gradient is added to it "
         "(register_post_accumulate_grad_hook)"),

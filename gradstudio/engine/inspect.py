@@ -10,7 +10,7 @@ from ._tensor_class.printing import format_tensor
 from ._tensor_class.tensor import Tensor
 
 __all__ = ["data", "grad", "grad_fn", "requires_grad", "is_tensor", "is_view", "version",
-           "format_tensor", "derivative", "Derivative", "ACCUMULATE"]
+           "format_tensor", "derivative", "Derivative", "ACCUMULATE", "saved_state"]
 
 
 def is_tensor(value):
@@ -67,3 +67,17 @@ def derivative(node):
     Returns a Derivative for every node the engine makes (a custom autograd.Function's
     rules name its own ``backward``)."""
     return _derivative(node)
+
+
+def saved_state(module):
+    """What ``module.state_dict(keep_vars=True)`` holds (its parameters and persistent
+    buffers, by key, in order), read without the call being observed."""
+    held = {}
+
+    def walk(m, prefix):
+        m._save_to_state_dict(held, prefix, True)
+        for name, child in m._modules.items():
+            if child is not None:
+                walk(child, prefix + name + ".")
+    walk(module, "")
+    return held

@@ -1,5 +1,6 @@
 """A learning-rate lambda held as text: ``lambda epoch: 0.95 ** epoch``, the ``lr_lambda``
-of a ``LambdaLR`` or ``MultiplicativeLR`` scheduler.
+of a ``LambdaLR`` or ``MultiplicativeLR`` scheduler, or a list of them, one per parameter
+group (``[lambda epoch: 0.9 ** epoch, lambda epoch: 1.0]``).
 
 A document holds the lambda as text, so the language is small and checked, as a hook's
 is (``gradstudio/hook_text.py``): one parameter; numbers; ``+ - * / // % **``; unary
@@ -18,9 +19,11 @@ import operator
 
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
-__all__ = ["FormulaError", "parse_formula", "formula_function", "uses_math", "MAX_FORMULA"]
+__all__ = ["FormulaError", "parse_formula", "formula_function", "uses_math", "MAX_FORMULA",
+           "MAX_LAMBDAS"]
 
 MAX_FORMULA = 300         # characters
+MAX_LAMBDAS = 16          # lambdas of a list (one per parameter group)
 _MAX_DEPTH = 30           # nested operations
 _MAX_BITS = 100_000       # the most bits a whole-number power may reach
 
@@ -46,10 +49,13 @@ def _refuse(message, **fields):
 
 
 def parse_formula(text):
-    """The checked ``ast.Lambda`` of ``text``; ``FormulaError`` in words when it is not a
-    learning-rate lambda GradStudio can hold."""
+    """The checked ``ast.Lambda`` of ``text``, or for a list of lambdas (one per
+    parameter group: ``[lambda epoch: 0.9 ** epoch, lambda epoch: 1.0]``) the checked
+    ``ast.List`` of them; ``FormulaError`` in words when it is not a learning-rate lambda
+    GradStudio can hold."""
     example = "lambda epoch: 0.95 ** epoch"
-    if not isinstance(text, str) or len(text) > MAX_FORMULA:
+    many = isinstance(text, str) and text.strip().startswith("[")
+    if not isinstance(text, str) or len(text) > MAX_FORMULA * (MAX_LAMBDAS if many else 1):
         raise _refuse(QT_TRANSLATE_NOOP(
             "Formula", "A learning-rate lambda is a text of at most {n} characters, such as "
             "{example}."), n=MAX_FORMULA, example=example)
@@ -57,14 +63,26 @@ def parse_formula(text):
         tree = ast.parse(text.strip(), mode="eval").body
     except SyntaxError:
         tree = None
+    if many and isinstance(tree, ast.List) and 1 <= len(tree.elts) <= MAX_LAMBDAS:
+        for item in tree.elts:
+            _one_lambda(item, ast.get_source_segment(text.strip(), item) or "", example)
+        return tree
+    _one_lambda(tree, text, example)
+    return tree
+
+
+def _one_lambda(tree, text, example):
     args = getattr(tree, "args", None)
+    if len(text) > MAX_FORMULA:
+        raise _refuse(QT_TRANSLATE_NOOP(
+            "Formula", "A learning-rate lambda is a text of at most {n} characters, such as "
+            "{example}."), n=MAX_FORMULA, example=example)
     if not isinstance(tree, ast.Lambda) or len(args.args) != 1 or args.posonlyargs or \
             args.vararg or args.kwonlyargs or args.kwarg or args.defaults:
         raise _refuse(QT_TRANSLATE_NOOP(
             "Formula", "'{text}' is not a lambda of one epoch such as {example}."),
             text=text.strip()[:60], example=example)
     _check(tree.body, tree.args.args[0].arg, 0)
-    return tree
 
 
 def _check(node, param, depth):
@@ -137,10 +155,16 @@ def uses_math(text):
 
 
 def formula_function(text):
-    """The lambda ``text`` as a function of the epoch, computing as Python would;
-    ``FormulaError`` in words when the text is not one or when a step fails (a number
-    too large, a division by zero)."""
+    """The lambda ``text`` as a function of the epoch, computing as Python would (a list
+    of lambdas: a list of such functions); ``FormulaError`` in words when the text is not
+    one or when a step fails (a number too large, a division by zero)."""
     tree = parse_formula(text)
+    if isinstance(tree, ast.List):
+        return [_function(t, ast.unparse(t)) for t in tree.elts]
+    return _function(tree, text)
+
+
+def _function(tree, text):
     param = tree.args.args[0].arg
 
     def lr_lambda(epoch):

@@ -5,6 +5,7 @@ early stop). The sources are nodes of the graph: a tensor the trace did not see 
 ``copy.deepcopy`` of a ``state_dict``, what ``torch.load`` read) is a literal node holding
 the values it had when they were loaded."""
 import gradstudio.engine as torch
+from gradstudio.engine.inspect import saved_state
 
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
@@ -38,8 +39,10 @@ def _code(action, spell):
 
 
 def _traced(seen):
-    """``module.load_state_dict(state_dict, strict=True, assign=False)``: each parameter
-    of the module takes the value saved under its name."""
+    """``module.load_state_dict(state_dict, strict=True, assign=False)``: each
+    parameter and buffer the module saves (its ``state_dict`` keys) takes the value
+    saved under its name; with ``strict=False`` those the state_dict holds, the others
+    keeping theirs and its other keys ignored, as PyTorch does."""
     return _params(seen, *seen.args, **seen.kwargs)
 
 
@@ -48,24 +51,19 @@ def _params(seen, module, state_dict, strict=True, assign=False):
         seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
             "load_state_dict(..., assign=True) cannot be drawn yet: it replaces the "
             "parameters instead of loading values into them"))
-    names = dict(module.named_parameters())
-    buffers = [name for name, _ in module.named_buffers()]
-    if buffers:
-        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
-            "load_state_dict of a module with buffers ({buffers}) cannot be drawn yet"),
-            buffers=", ".join(buffers))
-    if not hasattr(state_dict, "keys") or set(state_dict.keys()) != set(names):
+    held = saved_state(module)            # its parameters and saved buffers, by key
+    if not hasattr(state_dict, "keys") or (strict and set(state_dict.keys()) != set(held)):
         seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
             "load_state_dict cannot be drawn unless the state_dict holds exactly the "
-            "module's parameters, by name"))
+            "module's parameters and buffers, by name (or strict=False)"))
     tensors, sources = [], []
-    for name, param in names.items():
-        source = state_dict[name]
-        if not hasattr(source, "shape") or tuple(source.shape) != tuple(param.shape):
+    for name in (k for k in held if k in state_dict.keys()):
+        source, target = state_dict[name], held[name]
+        if not hasattr(source, "shape") or tuple(source.shape) != tuple(target.shape):
             seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
                 "load_state_dict cannot be drawn unless {name} is a tensor of the "
                 "parameter's shape"), name=name)
-        tensors.append(seen.index(param))
+        tensors.append(seen.index(target))
         sources.append(seen.index(source))
     return {"tensors": tensors, "sources": sources}
 

@@ -76,7 +76,8 @@ def _scheduler_code(action, spell):
 def _scheduler_applies(params, name):
     """A scheduler shows only its schedule's settings."""
     return name in ("schedule", "optimizer") or any(
-        name == s for s, _ in SCHEDULER_SETTINGS[params["schedule"]])
+        name == s for s, _ in SCHEDULER_SETTINGS[params["schedule"]]) or (
+        name == "max_lrs" and params["schedule"] == "OneCycleLR")
 
 
 defaction("scheduler",
@@ -93,9 +94,9 @@ defaction("scheduler",
            ("anneal_strategy", "choice", "cos"), ("cycle_momentum", "bool", True),
            ("base_momentum", "float", 0.85), ("max_momentum", "float", 0.95),
            ("div_factor", "float", 25.0), ("final_div_factor", "float", 1e4),
-           ("three_phase", "bool", False)),
+           ("three_phase", "bool", False), ("max_lrs", "floats", [])),
           "make a learning-rate scheduler", _scheduler_code, run=_scheduler_run,
-          group="training", makes="scheduler", applies=_scheduler_applies,
+          group="training", makes="scheduler", applies=_scheduler_applies, sparse=("max_lrs",),
           aim=lambda k: {"optimizer": k.optimizers[-1] if k.optimizers else None},
           imports=lambda p: ("math",) if p["schedule"] in ("LambdaLR", "MultiplicativeLR") \
           and uses_math(p["lr_lambda"]) else (),

@@ -7,6 +7,7 @@ import gradstudio.engine as torch
 
 from gradstudio.words import Number, translate
 
+from .groups import group_arguments, group_problem, groups_code, groups_words
 from .record import ActionError, defaction
 from .settings import OPTIMIZER_SETTINGS, optimizer_arguments
 
@@ -72,40 +73,95 @@ defaction("update", (("tensors", "nodes", []), ("lr", "float", 0.1), ("style", "
 
 # ----------------------------------------------------------------------------- optimizers
 def _optimizer_run(ctx, action):
+    """``torch.optim.SGD([w, b], lr=0.1)``, or over parameter groups
+    (``[{'params': [w]}, {'params': [b], 'lr': 0.001}]``: ``timeline/groups.py``)."""
     p = action.params
     params = [ctx.tensor(n, "parameter") for n in p["params"]]
     cls = getattr(torch.optim, p["algorithm"])
-    ctx.keep(lambda: cls(params, **dict(optimizer_arguments(p))))
+
+    def make():
+        problem = group_problem(p)
+        if problem is not None:
+            raise ActionError(problem)
+        return cls(group_arguments(p, params), **dict(optimizer_arguments(p)))
+    ctx.keep(make)
 
 
 def _optimizer_applies(params, name):
-    """An optimizer shows only its algorithm's settings."""
-    return name in ("algorithm", "params", "lr") or any(
+    """An optimizer shows only its algorithm's settings (and its groups, when it has
+    some)."""
+    return name in ("algorithm", "params", "lr") or (
+        name == "groups" and bool(params.get("groups"))) or any(
         name == s for s, _, _ in OPTIMIZER_SETTINGS[params["algorithm"]])
 
 
 def _optimizer_code(action, spell):
     p = action.params
-    params = ", ".join(spell.node(n) for n in p["params"])
+    params = groups_code(p, [spell.node(n) for n in p["params"]], number)
     args = "".join(f", {k}={number(v)}" for k, v in optimizer_arguments(p))
-    return [f"{spell.optimizer(action.id)} = torch.optim.{p['algorithm']}([{params}]"
+    return [f"{spell.optimizer(action.id)} = torch.optim.{p['algorithm']}({params}"
             f"{args})"], []
+
+
+def _optimizer_explain(action, spell):
+    p = action.params
+    names = [spell.node(n) for n in p["params"]]
+    text = translate(
+        "Actions", "Makes torch.optim.{algorithm} over {tensors}: its state (momentum, "
+        "running averages) lives from this step on.").format(
+        algorithm=p["algorithm"], tensors=", ".join(names) or "?")
+    groups = groups_words(p, names)
+    return text + ("\n" + groups if groups else "")
 
 
 defaction("optimizer", (("algorithm", "choice", "SGD"), ("params", "nodes", []),
                         ("lr", "float", 0.01), ("momentum", "float?", None),
                         ("nesterov", "bool", False), ("weight_decay", "float?", None),
                         ("beta1", "float?", None), ("beta2", "float?", None),
-                        ("alpha", "float?", None)),
+                        ("alpha", "float?", None), ("groups", "groups", [])),
           "make an optimizer", _optimizer_code, run=_optimizer_run, group="training",
           aim=lambda k: {"params": k.leaves}, changes="params", makes="optimizer",
           traced={"torch.optim.Optimizer(...)": lambda seen: seen.params},
-          applies=_optimizer_applies,
+          applies=_optimizer_applies, explain=_optimizer_explain, sparse=("groups",))
+
+
+def _add_group_run(ctx, action):
+    """``optimizer.add_param_group({'params': [w2], 'lr': 0.001})``."""
+    p = action.params
+    optimizer = ctx.optimizer(p["optimizer"])
+    tensors = [ctx.tensor(n, "parameter") for n in p["params"]]
+    group = dict(p, algorithm=type(optimizer).__name__,
+                 groups=p["groups"] or [{"size": len(tensors)}])
+    problem = group_problem(group) if group["algorithm"] in OPTIMIZER_SETTINGS else None
+    if problem is not None or len(group["groups"]) != 1:
+        raise ActionError(problem or translate(
+            "Actions", "add_param_group adds one group: give its settings once."))
+    optimizer.add_param_group(group_arguments(group, tensors)[0])
+
+
+def _add_group_code(action, spell):
+    p = action.params
+    names = [spell.node(n) for n in p["params"]]
+    group = groups_code({"groups": p["groups"] or [{"size": len(names)}]}, names, number)
+    return [f"{spell.optimizer(p['optimizer'])}.add_param_group({group[1:-1]})"], []
+
+
+defaction("add_param_group", (("optimizer", "action", None), ("params", "nodes", []),
+                              ("groups", "groups", [])),
+          "optimizer.add_param_group()", _add_group_code, run=_add_group_run,
+          group="training", aim=lambda k: dict(_optimizer_aim(k), params=[]),
+          changes="params",
+          traced={"optimizer.add_param_group()": lambda seen: dict(
+              seen.params, optimizer=seen.optimizer)},
           explain=lambda a, spell: translate(
-              "Actions", "Makes torch.optim.{algorithm} over {tensors}: its state "
-              "(momentum, running averages) lives from this step on.").format(
-              algorithm=a.params["algorithm"],
-              tensors=", ".join(spell.node(n) for n in a.params["params"]) or "?"))
+              "Actions", "{optimizer}.add_param_group() adds a parameter group of {tensors} "
+              "to the optimizer: its step() moves them too from here on, by the group's "
+              "settings ({settings}).").format(
+              optimizer=spell.optimizer(a.params["optimizer"]),
+              tensors=", ".join(spell.node(n) for n in a.params["params"]) or "?",
+              settings=", ".join(f"{k} {v}" for k, v in (a.params["groups"] or [{}])[0].items()
+                                 if k != "size") or translate(
+                  "Actions", "the optimizer's own settings")))
 
 
 def _optimizer_aim(picks):
@@ -194,13 +250,26 @@ def set_lr(optimizer, lr):
 def _change_lr_run(ctx, action):
     p = action.params
     if ctx.iteration is None or ctx.iteration == p["at"]:     # (outside a loop: always)
-        set_lr(ctx.optimizer(p["optimizer"]), p["lr"])
+        optimizer = ctx.optimizer(p["optimizer"])
+        if p["group"] is None:
+            set_lr(optimizer, p["lr"])
+        elif p["group"] < len(optimizer.param_groups):
+            optimizer.param_groups[p["group"]]["lr"] = p["lr"]
+        else:
+            raise ActionError(translate(
+                "Actions", "The optimizer has no parameter group {group}: it has {count} "
+                "(numbered from 0).").format(group=p["group"],
+                                             count=len(optimizer.param_groups)))
 
 
 def _change_lr_code(action, spell):
     p = action.params
-    stmts = [f"for group in {spell.optimizer(p['optimizer'])}.param_groups:",
-             f'{_INDENT}group["lr"] = {number(p["lr"])}']
+    name = spell.optimizer(p["optimizer"])
+    if p["group"] is None:
+        stmts = [f"for group in {name}.param_groups:",
+                 f'{_INDENT}group["lr"] = {number(p["lr"])}']
+    else:
+        stmts = [f'{name}.param_groups[{p["group"]}]["lr"] = {number(p["lr"])}']
     if spell.loop_var is None:
         return stmts, []
     return [f"if {spell.loop_var} == {p['at']}:"] + [_INDENT + s for s in stmts], []
@@ -209,19 +278,29 @@ def _change_lr_code(action, spell):
 def _change_lr_listed(action, spell):
     p = action.params
     when = f"if {spell.loop_var} == {p['at']}: " if spell.loop_var else ""
-    return f"{when}{spell.optimizer(p['optimizer'])} lr = {number(p['lr'])}"
+    group = "" if p["group"] is None else f" group {p['group']}"
+    return f"{when}{spell.optimizer(p['optimizer'])}{group} lr = {number(p['lr'])}"
 
 
-defaction("change_lr", (("optimizer", "action", None), ("lr", "float", 0.01), ("at", "int", 1)),
+def _change_lr_explain(action, spell):
+    p = action.params
+    optimizer = spell.optimizer(p["optimizer"])
+    if p["group"] is not None:
+        optimizer = translate("Actions", "parameter group {group} of {optimizer}").format(
+            group=p["group"], optimizer=optimizer)
+    return (translate(
+        "Actions", "Sets the learning rate of {optimizer} to {lr} at iteration {at} "
+        "of the loop (the loop variable's value), before its other steps: every step "
+        "after it uses the new rate.") if spell.loop_var else translate(
+        "Actions", "Sets the learning rate of {optimizer} to {lr}: every step after "
+        "it uses the new rate.")).format(optimizer=optimizer, lr=f"{p['lr']:g}", at=p["at"])
+
+
+defaction("change_lr", (("optimizer", "action", None), ("lr", "float", 0.01), ("at", "int", 1),
+                        ("group", "group", None)),
           "change the learning rate", _change_lr_code, run=_change_lr_run,
           group="training", aim=_optimizer_aim, listed=_change_lr_listed,
           traced={"optimizer.param_groups[0]['lr'] = ...": lambda seen: {
-              "optimizer": seen.optimizer, "lr": seen.params["lr"], "at": 1}},
-          explain=lambda a, spell: (translate(
-              "Actions", "Sets the learning rate of {optimizer} to {lr} at iteration {at} "
-              "of the loop (the loop variable's value), before its other steps: every step "
-              "after it uses the new rate.") if spell.loop_var else translate(
-              "Actions", "Sets the learning rate of {optimizer} to {lr}: every step after "
-              "it uses the new rate.")).format(
-              optimizer=spell.optimizer(a.params["optimizer"]), lr=f"{a.params['lr']:g}",
-              at=a.params["at"]))
+              "optimizer": seen.optimizer, "lr": seen.params["lr"], "at": 1,
+              "group": seen.params.get("group")}},
+          explain=_change_lr_explain, sparse=("group",))

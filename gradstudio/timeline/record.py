@@ -35,7 +35,9 @@ action running a backward pass the step-through can follow, and ``walk_title``),
 ``prints`` (the setting naming a tensor it prints; nothing printed inside a loop) and
 ``then_grads`` (False: the watched gradients are not printed after it), ``returns`` (see
 ``run``), ``imports(params)`` (the modules its code needs: ``("math",)``) and
-``trains`` (it changes the parameters' values: an update, an optimizer's step).
+``trains`` (it changes the parameters' values: an update, an optimizer's step) and
+``sparse`` (settings added to a kind later, which a file holds only when they differ from
+their default, so the files written before stay as they were).
 
 Imports nothing of GradStudio: the document, the tracer and the window all read it.
 """
@@ -105,6 +107,8 @@ class ActionKind:
     transcript: bool = False      # its steps print what the script printed: a document
     #                               with one prints nothing else (``document/export.py``)
     imports: Callable = lambda params: ()   # the modules its code imports (``("math",)``)
+    sparse: tuple = ()            # settings a file holds only when set (added later: the
+    #                               files written before stay as they were)
 
     def __repr__(self):
         return f"ActionKind({self.name!r})"

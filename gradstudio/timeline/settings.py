@@ -83,10 +83,13 @@ SCHEDULER_SETTINGS = {
 def scheduler_arguments(params):
     """The keyword arguments a ``scheduler`` action passes to its
     ``torch.optim.lr_scheduler`` class after the optimizer: each argument PyTorch has no
-    default for, then each that differs from PyTorch's default, as ``[(keyword, value)]``."""
+    default for, then each that differs from PyTorch's default, as ``[(keyword, value)]``
+    (``OneCycleLR``'s ``max_lr`` a list when its ``max_lrs`` give one per group)."""
     args = []
     for name, default in SCHEDULER_SETTINGS[params["schedule"]]:
         value = params.get(name)
+        if name == "max_lr" and params.get("max_lrs"):     # (one per parameter group)
+            value = params["max_lrs"]
         if default is REQUIRED or (value is not None and value != default):
             args.append((name, list(value) if isinstance(value, (list, tuple)) else value))
     return args

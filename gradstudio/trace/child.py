@@ -41,6 +41,7 @@ import json
 import os
 import sys
 import traceback
+import types
 import warnings
 
 if not __package__:
@@ -223,7 +224,10 @@ def trace_source(source, filename="<script>", record_values=False, timeout=None,
     run.rec.record_at = sorted(record_at or ())
     result = run.execute(timeout, on_start)
     if result is None:
-        result = run.finished(cut_reason)
+        # (the script has ended: what finishing makes, the result's dicts and lists, holds
+        # no cycle, and the collector's passes over everything the trace kept are paused)
+        with gc_policy.paused():
+            result = run.finished(cut_reason)
     return run.with_output(result)
 
 
@@ -244,17 +248,24 @@ class _ScriptRun:
         sys.modules.update(engine.torch_modules())
         self.output = io.StringIO()
         self.real_print = builtins.print
-        self.namespace = {"__name__": "__main__", "__file__": filename,
-                          "print": self._traced_print(),
-                          NUMBER_CALL: number_call(engine.Tensor)}
+        # the script's globals are a module's, ``__main__`` while it runs: pickle finds
+        # its classes there (``torch.save(model, f)`` of a class the script defines)
+        self.main = types.ModuleType("__main__")
+        self.namespace = self.main.__dict__
+        self.namespace.update({"__file__": filename, "print": self._traced_print(),
+                               NUMBER_CALL: number_call(engine.Tensor)})
+        if cells is not None:       # (Jupyter's ``display``, which needs no import)
+            self.namespace["display"] = self._display_call()
         rec.namespace = self.namespace
         self.cell_results = []
-        try:    # (parsed once: for the names, then for the run; a tree has no cycle)
-            with gc_policy.paused():
+        # (parsed once: for the names, then for the run; neither the tree nor the names
+        # read off it hold a cycle, so the collector's passes over them are paused)
+        with gc_policy.paused():
+            try:
                 self.tree = ast.parse(source, filename) if cells is None else None
-        except (SyntaxError, ValueError):
-            self.tree = None                  # (execute parses again and says why)
-        self.namer = LineNamer(rec, source, self.tree)
+            except (SyntaxError, ValueError):
+                self.tree = None              # (execute parses again and says why)
+            self.namer = LineNamer(rec, source, self.tree)
 
     # ------------------------------------------------------------ what the script sees
     def _traced_print(self):
@@ -285,10 +296,19 @@ class _ScriptRun:
         traced_print.__name__ = traced_print.__qualname__ = "print"    # (as the script sees it)
         return traced_print
 
-    def _display(self, value):
+    def _display_call(self):
+        """A notebook's ``display(a, b)``: each value shown as Jupyter shows a cell's
+        trailing expression (``None`` too), one after the other."""
+        def display(*objs, **kwargs):
+            for value in objs:
+                self._display(value, shown_if_none=True)
+
+        return display
+
+    def _display(self, value, shown_if_none=False):
         """A cell's trailing expression, displayed as Jupyter displays it."""
         rec = self.rec
-        if value is None:
+        if value is None and not shown_if_none:
             return
         said = not rec.quiet
         if not rec.quiet:
@@ -377,6 +397,7 @@ class _ScriptRun:
         sys.stdout = sys.stderr = self.output
         tracing = os.environ.get(TRACING_ENV)
         os.environ[TRACING_ENV] = "1"           # (an exported plot leaves itself out)
+        main, sys.modules["__main__"] = sys.modules.get("__main__"), self.main
         try:
             with gc_policy.paused():
                 code = None if self.cells is not None else compile(keeping_marks(
@@ -405,6 +426,7 @@ class _ScriptRun:
                 result["said"] = _error_said(refusal or exc, filename).to_json()
         finally:
             sys.stdout, sys.stderr = old_out, old_err
+            sys.modules["__main__"] = main
             if tracing is None:
                 os.environ.pop(TRACING_ENV, None)
             else:

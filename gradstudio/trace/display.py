@@ -9,8 +9,18 @@ tensor, a ``Parameter containing:``) is indented under its bracket. ``_Printer``
 layout (``IPython.lib.pretty.PrettyPrinter``'s algorithm: groups broken outermost first
 while the line is too long)."""
 from collections import OrderedDict, deque
+from types import MethodType
 
 __all__ = ["display_text"]
+
+# the methods PyTorch's Tensor defines in Python (``torch/_tensor.py``): a notebook shows
+# them as bound methods; every other one is a C function, shown ``<function Tensor.item>``
+TENSOR_PYTHON_METHODS = frozenset((
+    "backward", "dim_order", "eig", "index", "is_shared", "istft", "lstsq", "lu",
+    "module_load", "norm", "register_hook", "register_post_accumulate_grad_hook",
+    "reinforce", "resize", "resize_as", "share_memory_", "solve", "split", "stft",
+    "storage", "storage_type", "symeig", "to_sparse_coo", "unflatten", "unique",
+    "unique_consecutive"))
 
 MAX_WIDTH = 79
 MAX_SEQ_LENGTH = 1000
@@ -187,6 +197,8 @@ class _Printer:
                 return self._items(v, cycle, start, end)
         if cls.__repr__ is object.__repr__:
             return self._default(v, cls)
+        if cls is MethodType and _engine_tensor_method(v) is not None:
+            return self.text(_engine_tensor_method(v))
         self._repr(v)
 
     def _items(self, v, cycle, start, end):
@@ -247,3 +259,25 @@ class _Printer:
                 self.break_()
             self.text(line)
         self.end_group()
+
+
+def _engine_tensor_method(v):
+    """What IPython shows for ``x.item`` (a method of one of the engine's tensors, not
+    written ``x.item()``) as PyTorch's tensor has it: ``<function Tensor.item>`` for a C
+    method, ``<bound method Tensor.backward of tensor(...)>`` for a Python one; None for
+    any other bound method."""
+    owner, func = v.__self__, v.__func__
+    cls = type(owner)
+    if not getattr(func, "__module__", "").startswith("gradstudio.engine") or \
+            (cls.__module__, cls.__name__) not in (("torch", "Tensor"),
+                                                   ("torch.nn.parameter", "Parameter")):
+        return None
+    names = [n for n in dir(cls) if getattr(cls, n, None) is func]
+    if not names:
+        return None
+    # (one function may be bound under several names: add_ is __iadd__ too)
+    name = func.__name__ if func.__name__ in names else \
+        min(names, key=lambda n: (n.startswith("_"), n))
+    if name in TENSOR_PYTHON_METHODS:
+        return f"<bound method Tensor.{name} of {owner!r}>"
+    return f"<function {cls.__name__}.{name}>"

@@ -232,7 +232,22 @@ class Folded:
                 rec.nodes[self._remap_action(rec.actions[k])["params"]["tensor"]][
                     "watched"] = True
             elif is_action:
-                out.append(dict(self._remap_action(rec.actions[k]), after=after))
+                a = dict(self._remap_action(rec.actions[k]), after=after)
+                out.append(self._numbers_per_iteration(loop, t, a))
+
+    def _numbers_per_iteration(self, loop, t, a):
+        """``a`` (the last iteration's action at offset ``t``) holding every iteration's
+        number where the script gave each its own: ReduceLROnPlateau's
+        ``step(val_loss)`` of a number computed each iteration becomes its ``values``,
+        run and exported one per iteration (``scheduler.step((0.52, 0.48)[epoch])``)."""
+        if a["kind"] != "scheduler_step" or a["params"].get("value") is None:
+            return a
+        st, rec = self.st, self.rec
+        values = [rec.actions[st.events[loop.start + k * loop.period + t][1]]["params"][
+            "value"] for k in range(loop.count)]
+        if all(v == values[0] for v in values):
+            return a
+        return dict(a, params=dict(a["params"], value=None, values=values))
 
     def _computed_in_loop(self, node):
         """Whether a node of a loop's iteration is computed by a compute step of the
@@ -338,11 +353,12 @@ class Folded:
         for i, node in enumerate(nodes):
             if node.get("removed"):
                 continue
-            if node["leaf_rg"]:
+            if node["leaf_rg"] or not node["inputs"]:    # (a buffer load_values changes)
                 depends[i] = id(objects[i]) in changed
             else:
                 depends[i] = any(depends[j] for j in node["inputs"].values())
-        needs = [alive[i] and depends[i] and not nodes[i]["leaf_rg"]
+        needs = [alive[i] and depends[i] and not nodes[i]["leaf_rg"] and
+                 (nodes[i]["inputs"] or id(objects[i]) not in changed)
                  for i in range(len(nodes))]
         self._draws_after_loops(needs, alive)
         self._kept_before_loops(needs)

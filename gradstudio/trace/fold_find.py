@@ -90,6 +90,10 @@ class Stream:
             if isinstance(v, ActionRef):
                 static.append((k, "optimizer"))
                 refs.append(self.uid_pos.get(v.uid))
+            elif k == "value" and a["kind"] == "scheduler_step" and v is not None:
+                # (the number ReduceLROnPlateau's step was given, one per iteration:
+                # ``Folded`` keeps each iteration's)
+                static.append((k, "number"))
             elif k not in NODE_PARAMS or v is None:
                 static.append((k, _canon(v)))
             elif isinstance(v, list):

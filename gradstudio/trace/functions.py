@@ -6,8 +6,9 @@ language can hold (assignments of tensor operations, ``ctx.save_for_backward``, 
 the class name and the two defs' texts, and the document runs them, never the script's
 code.
 
-Anything else (a Function with ``setup_context``, ``jvp`` or other methods, a backward
-marked ``@once_differentiable``, a def that reads a variable of the script, loops or
+A backward marked ``@once_differentiable`` (the engine's own decorator) is the
+setting ``once``. Anything else (a Function with ``setup_context``,
+``jvp`` or other methods, another decorator, a def that reads a variable of the script, loops or
 branches, several outputs, an argument that is not a tensor) is refused in one sentence
 naming what: the script is then drawn up to that line and the rest recorded.
 
@@ -16,6 +17,7 @@ Imports only the engine's public API, ``gradstudio.function_text`` and its sibli
 import ast
 
 from gradstudio.engine import inspect as raw
+from gradstudio.engine import autograd
 from gradstudio.function_text import FunctionTextError, check_class_name, normal_text
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
@@ -25,6 +27,11 @@ from .values import TraceError, _Record
 __all__ = ["function_apply", "function_params"]
 
 KIND = "custom_function"
+# the engine's once_differentiable wrapper (its code: the one every decorated def gets)
+_ONCE_CODE = autograd.function.once_differentiable(lambda ctx: None).__code__
+_ONCE_SPELLED = {"@once_differentiable", "@function.once_differentiable",
+                 "@torch.autograd.function.once_differentiable",
+                 "@autograd.function.once_differentiable"}
 # what a Function class of the script may define besides forward and backward
 _PLAIN_ATTRS = {"__module__", "__qualname__", "__doc__", "__dict__", "__weakref__",
                 "__firstlineno__", "__static_attributes__", "_backward_cls"}
@@ -61,7 +68,7 @@ def function_apply(rec, func, args, kwargs):
         raise _refused(QT_TRANSLATE_NOOP(
             "TraceRefusal", "its arguments must be tensors, then at most 8 plain numbers, "
             "passed by position"), name)
-    texts = (params["forward"], params["backward"])
+    texts = (params["forward"], params["backward"], params.get("once"))
     if rec.function_texts.setdefault(name, texts) != texts:
         raise _refused(QT_TRANSLATE_NOOP(
             "TraceRefusal", "another Function of the script has the same class name"), name)
@@ -105,7 +112,19 @@ def function_params(cls, source, filename):
     for role in ("forward", "backward"):
         texts[role] = _def_text(cls, role, name, source, filename)
     count = len(ast.parse(texts["forward"]).body[0].args.args) - 1
-    return {"count": count, "name": name, **texts}
+    params = {"count": count, "name": name, **texts}
+    if _once(cls):
+        params["once"] = True
+    return params
+
+
+def _once(cls):
+    """Whether the backward is the engine's ``once_differentiable`` of the def."""
+    fn = _own(cls, "backward")
+    fn = getattr(fn, "__func__", None)
+    inner = getattr(fn, "__wrapped__", None)
+    return inner is not None and getattr(inner, "__wrapped__", None) is None and \
+        fn.__code__ is _ONCE_CODE
 
 
 def _def_text(cls, role, name, source, filename):
@@ -149,7 +168,8 @@ def _def_node(code, lines, role, name):
         start += 1
     if start > len(lines):
         return None
-    others = [d for d in decorators if d != "@staticmethod"]
+    others = [d for d in decorators if d != "@staticmethod" and
+              not (role == "backward" and d in _ONCE_SPELLED)]
     if others:
         raise _refused(QT_TRANSLATE_NOOP(
             "TraceRefusal", "its {role} is decorated with {what}"), name, role=role,

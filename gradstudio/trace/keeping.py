@@ -45,6 +45,8 @@ class Kept:
         self.module_hooks = {}  # id(module) -> (it, the records its drawn backward hooks
         #                         make on each call's output: ``module_hooks``)
         self.hook_side = None   # (side, those records) while a hooked module's call sets up
+        self.input_calls = {}   # id(those records) -> the drawn calls of hooks reading
+        #                         grad_input not run yet (``module_hooks._wrapper``)
 
 
 class RenameGrad(ast.NodeTransformer):

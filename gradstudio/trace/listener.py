@@ -47,8 +47,11 @@ class Tracer(Listener):
         if len(rec.frames) == 1:
             tick(rec)
         if rec.cut is None:
-            with self.refusals():
+            try:        # (``refusals``, without a context manager made for every op)
                 rec.emit((op, operands, params, out))
+            except TraceError as exc:
+                self._keep_refusal(exc)
+                raise
         elif rec.part is not None:
             made_in_part(rec, out)
 
@@ -90,9 +93,12 @@ class Tracer(Listener):
         try:
             yield
         except TraceError as exc:
-            rec = self.rec
-            if rec.refusal is None and rec.cut is None:
-                rec.refusal, rec.refusal_clock = exc, rec.clock
-                if exc.line is None:
-                    exc.line = rec.line()
+            self._keep_refusal(exc)
             raise
+
+    def _keep_refusal(self, exc):
+        rec = self.rec
+        if rec.refusal is None and rec.cut is None:
+            rec.refusal, rec.refusal_clock = exc, rec.clock
+            if exc.line is None:
+                exc.line = rec.line()

@@ -11,11 +11,13 @@ records it from its arguments, nothing inside it is recorded (the recorder is qu
 the call returns).
 
 A document's optimizer is ``torch.optim.SGD``, ``Adam``, ``AdamW`` or ``RMSprop`` over
-one list of tensors, with the settings its ``optimizer`` action has (lr; momentum,
-nesterov and weight_decay; betas; alpha); anything else the call was given (``amsgrad``,
-``eps``, ``foreach``, parameter groups, a closure) or a change of an optimizer's settings
-after it was made (but by a scheduler the trace drew: ``schedulers.py``, and a learning
-rate set by hand to a plain number, a ``change_lr`` step) is refused in one sentence
+one list of tensors or over parameter groups (each group its tensors and the settings the
+script wrote in it: the action's ``groups``, ``timeline/groups.py``), with the settings its
+``optimizer`` action has (lr; momentum, nesterov and weight_decay; betas; alpha); anything
+else the call was given (``amsgrad``,
+``eps``, ``foreach``, a closure) or a change of an optimizer's settings after it was made
+(but by a scheduler the trace drew: ``schedulers.py``, and a learning rate set by hand to
+a plain number, a ``change_lr`` step) is refused in one sentence
 (``Recorder.refuse``:
 the trace is refused at the end, the script runs on untouched).
 
@@ -28,6 +30,8 @@ from gradstudio.engine import inspect as raw
 
 from gradstudio.timeline import Seen, traced
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
+
+from gradstudio.timeline.groups import group_keys
 
 from .schedulers import SchedulerWatch
 from .values import ActionRef, has_marked
@@ -50,7 +54,8 @@ _SETTINGS = {
              _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, betas and weight_decay"))),
     "AdamW": ((("weight_decay", "weight_decay", 0.01),),
               {"eps": 1e-8, "amsgrad": False, "maximize": False, "foreach": None,
-               "capturable": False, "differentiable": False, "fused": None},
+               "capturable": False, "differentiable": False, "fused": None,
+               "decoupled_weight_decay": True},
               _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, betas and weight_decay"))),
     "RMSprop": ((("alpha", "alpha", 0.99), ("momentum", "momentum", 0.0),
                  ("weight_decay", "weight_decay", 0.0)),
@@ -91,13 +96,14 @@ class OptimizerWatch:
     # ------------------------------------------------------------------ optimizers
     def created(self, args):
         optimizer = args.get("self")
+        written = _written(args.get("params"))     # (before the call fills the groups in)
 
         def done(raised):
             if not raised:
-                self._record(optimizer)
+                self._record(optimizer, written)
         return done
 
-    def _record(self, optimizer):
+    def _record(self, optimizer, written):
         rec = self.rec
         cls = type(optimizer)
         algorithm = self.algorithms.get(cls)
@@ -108,12 +114,31 @@ class OptimizerWatch:
                 "an optimizer class of your own ({name}) cannot be drawn yet: a document's "
                 "optimizer is torch.optim's SGD, Adam, AdamW or RMSprop"), name=cls.__name__)
             return
-        if len(optimizer.param_groups) != 1:
-            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
-                "an optimizer with several parameter groups cannot be drawn yet: give it one "
-                "list of tensors"))
+        if not all(self._group_ok(algorithm, g) for g in [optimizer.defaults] +
+                   optimizer.param_groups):
             return
-        group = optimizer.param_groups[0]
+        params = [(rec.node_of.get(id(p)), p) for g in optimizer.param_groups
+                  for p in g["params"]]
+        if any(i is None for i, _ in params):
+            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
+                "an optimizer over a tensor the trace did not see made cannot be drawn"))
+            return
+        groups = self._groups(algorithm, optimizer, written)
+        if groups is None:
+            return
+        p = dict(_top_settings(algorithm, optimizer.defaults),
+                 params=[i for i, _ in params], groups=groups)
+        action = rec.action(*traced("torch.optim.Optimizer(...)", Seen(params=p)))
+        rec.action_done()
+        rec.keep.append(optimizer)
+        self.made[id(optimizer)] = (action["uid"], _settings(optimizer), params)
+        self.objects[id(optimizer)] = optimizer
+        self.parts_seen[id(optimizer)] = len(rec.parts)
+
+    def _group_ok(self, algorithm, group):
+        """Whether the optimizer's defaults, or one of its parameter groups, hold only
+        what a document's optimizer takes (else refused in words)."""
+        rec = self.rec
         settings, fixed, words = _SETTINGS[algorithm]
         for key, default in fixed.items():
             if _differs(group.get(key, default), default):
@@ -121,7 +146,15 @@ class OptimizerWatch:
                     "torch.optim.{algorithm}(..., {key}={value}) cannot be drawn yet: a "
                     "document's {algorithm} takes {words}"), algorithm=algorithm, key=key,
                     value=repr(group[key]), words=words)
-                return
+                return False
+        own = [k for k in group if k not in fixed and k not in group_keys(algorithm) and
+               k != "params"]
+        if own:
+            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal",
+                "a parameter group holding '{key}' cannot be drawn yet: a document's "
+                "parameter group holds its tensors and {words}"), key=str(own[0]),
+                words=words)
+            return False
         numbers = [("lr", group["lr"])] + [(key, group[key]) for _, key, _ in settings]
         if algorithm.startswith("Adam"):
             numbers += [("betas", b) for b in group["betas"]]
@@ -130,26 +163,36 @@ class OptimizerWatch:
                 rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
                     "torch.optim.{algorithm}'s {key} must be a plain number to be drawn"),
                     algorithm=algorithm, key=key)
-                return
-        params = [(rec.node_of.get(id(p)), p) for p in group["params"]]
-        if any(i is None for i, _ in params):
-            rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
-                "an optimizer over a tensor the trace did not see made cannot be drawn"))
-            return
-        p = {"algorithm": algorithm, "params": [i for i, _ in params],
-             "lr": float(group["lr"])}
-        for name, key, default in settings:
-            p[name] = None if group[key] == default else float(group[key])
-        if algorithm == "SGD":
-            p["nesterov"] = bool(group["nesterov"])
-        if algorithm.startswith("Adam") and tuple(group["betas"]) != (0.9, 0.999):
-            p["beta1"], p["beta2"] = (float(b) for b in group["betas"])
-        action = rec.action(*traced("torch.optim.Optimizer(...)", Seen(params=p)))
-        rec.action_done()
-        rec.keep.append(optimizer)
-        self.made[id(optimizer)] = (action["uid"], _settings(optimizer), params)
-        self.objects[id(optimizer)] = optimizer
-        self.parts_seen[id(optimizer)] = len(rec.parts)
+                return False
+        return True
+
+    def _groups(self, algorithm, optimizer, written):
+        """The ``groups`` setting (``timeline/groups.py``): [] for one list of tensors,
+        else each group's size and the settings the script wrote in it, in its order;
+        None when refused."""
+        allowed = group_keys(algorithm)
+        if written is None:        # (a list of tensors; groups another way are refused)
+            if len(optimizer.param_groups) == 1 and all(
+                    optimizer.param_groups[0][k] == optimizer.defaults[k] for k in allowed):
+                return []
+            self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal",
+                "parameter groups given other than as a list of dicts cannot be drawn yet: "
+                "write them as a list, [{'params': ...}, ...]"))
+            return None
+        if len(written) != len(optimizer.param_groups) or \
+                any(not g["params"] for g in optimizer.param_groups):
+            self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal",
+                "a parameter group without tensors cannot be drawn: give each group at "
+                "least one"))
+            return None
+        groups = []
+        for keys, group in zip(written, optimizer.param_groups):
+            g = {"size": len(group["params"])}
+            for key in keys:
+                if key in allowed:
+                    g[key] = _group_value(group[key])
+            groups.append(g)
+        return groups
 
     def lr_check(self):
         """Before the script's next node or action: a learning rate set by hand since
@@ -160,10 +203,10 @@ class OptimizerWatch:
             return                                                  # is running)
         for key, optimizer in list(self.objects.items()):
             made = self.made[key]
-            if not (optimizer.param_groups and made[1] and
-                    optimizer.param_groups[0].get("lr") != made[1][0][1].get("lr")):
+            now = _settings(optimizer)
+            if _lrs(now) == _lrs(made[1]):
                 self.parts_seen[key] = len(rec.parts)
-            elif _settings(optimizer) != made[1]:
+            elif now != made[1]:
                 self._lr_set(optimizer, made)     # (anything else: refused at its call)
 
     def _known(self, optimizer, what):
@@ -183,26 +226,32 @@ class OptimizerWatch:
         return made
 
     def _lr_set(self, optimizer, made):
-        """A learning rate set by hand since the optimizer's last call (``for g in
-        opt.param_groups: g["lr"] = 0.01``, a plain number): a ``change_lr`` step here,
-        before the call that uses it; its record with the new settings. None when
-        anything else changed."""
-        (ids, now), = _settings(optimizer) or [([], None)]
-        (ids_before, before), = made[1] or [([], None)]
-        lr = now.get("lr") if now is not None else None
+        """Learning rates set by hand since the optimizer's last call (``for g in
+        opt.param_groups: g["lr"] = 0.01``, ``opt.param_groups[1]["lr"] *= 0.1``, plain
+        numbers): ``change_lr`` steps here, before the call that uses them (one for every
+        group when all groups took one rate, else one per group changed); its record with
+        the new settings. None when anything else changed."""
+        now, before = _settings(optimizer), made[1]
         if self.parts_seen.get(id(optimizer), 0) != len(self.rec.parts) or \
                 self.rec.part is not None:
             return None        # (set in a recorded part, maybe from a tensor's value)
-        if ids != ids_before or now is None or \
-                {k: v for k, v in now.items() if k != "lr"} != \
-                {k: v for k, v in before.items() if k != "lr"} or \
-                type(lr) not in (float, int) or has_marked(lr) or not math.isfinite(lr) or \
-                lr < 0:
+        if len(now) != len(before) or any(
+                ids != ids_before or _but_lr(g) != _but_lr(g_before)
+                for (ids, g), (ids_before, g_before) in zip(now, before)):
             return None
-        made = self.made[id(optimizer)] = (made[0], _settings(optimizer), made[2])
-        self.rec.action(*traced("optimizer.param_groups[0]['lr'] = ...",
-                                Seen(optimizer=ActionRef(made[0]), params={"lr": float(lr)})))
-        self.rec.action_done()
+        lrs = [g.get("lr") for _, g in now]
+        if not all(type(lr) in (float, int) and not has_marked(lr) and math.isfinite(lr)
+                   and lr >= 0 for lr in lrs):
+            return None
+        made = self.made[id(optimizer)] = (made[0], now, made[2])
+        changed = [k for k, (lr, old) in enumerate(zip(lrs, _lrs(before))) if lr != old]
+        if len(changed) == len(lrs) and len(set(lrs)) == 1:
+            changed = [None]             # (every group: for g in opt.param_groups)
+        for k in changed:
+            self.rec.action(*traced("optimizer.param_groups[0]['lr'] = ...", Seen(
+                optimizer=ActionRef(made[0]),
+                params={"lr": float(lrs[k or 0]), "group": k})))
+            self.rec.action_done()
         return made
 
     def step(self, args):
@@ -226,6 +275,36 @@ class OptimizerWatch:
         rec.action(*traced("optimizer.zero_grad()",
                            Seen(optimizer=ActionRef(made[0]), params=dict(args))))
         return lambda raised: rec.action_done(failed=raised)
+
+    def add_group(self, args):
+        """``optimizer.add_param_group({...})`` of an optimizer the trace drew: an
+        ``add_param_group`` step holding the group's tensors and the settings the script
+        wrote in it; its later steps train those tensors too."""
+        optimizer, rec = args.get("self"), self.rec
+        made = self._known(optimizer, "add_param_group")
+        if made is None:
+            return None
+        (written,) = _written([args.get("param_group")]) or [None]
+
+        def done(raised):
+            if raised or written is None:
+                return
+            group, algorithm = optimizer.param_groups[-1], self.algorithms[type(optimizer)]
+            if not self._group_ok(algorithm, group):
+                return
+            params = [(rec.node_of.get(id(p)), p) for p in group["params"]]
+            if any(i is None for i, _ in params):
+                rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal",
+                    "an optimizer over a tensor the trace did not see made cannot be drawn"))
+                return
+            g = {"size": len(params)}
+            g.update((k, _group_value(group[k])) for k in written if k in group_keys(algorithm))
+            self.made[id(optimizer)] = (made[0], _settings(optimizer), made[2] + params)
+            rec.action(*traced("optimizer.add_param_group()", Seen(
+                optimizer=ActionRef(made[0]),
+                params={"params": [i for i, _ in params], "groups": [g] if len(g) > 1 else []})))
+            rec.action_done()
+        return done
 
     def load_state(self, args):
         self.rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
@@ -265,6 +344,40 @@ class OptimizerWatch:
                                    Seen(i)))
                 made += 1
         return (lambda raised: rec.action_done(failed=raised)) if made else None
+
+
+def _lrs(settings):
+    return [g.get("lr") for _, g in settings]
+
+
+def _but_lr(group):
+    return {k: v for k, v in group.items() if k != "lr"}
+
+
+def _written(params):
+    """The settings the script wrote in each parameter group it gave (its keys but
+    ``params``, in its order), or None when it gave a list of tensors."""
+    if not isinstance(params, (list, tuple)) or not params or \
+            not all(isinstance(g, dict) for g in params):
+        return None
+    return [tuple(k for k in g if k != "params") for g in params]
+
+
+def _group_value(v):
+    return bool(v) if isinstance(v, bool) else \
+        [float(b) for b in v] if isinstance(v, (list, tuple)) else float(v)
+
+
+def _top_settings(algorithm, defaults):
+    """The optimizer action's own settings, from the optimizer's defaults."""
+    p = {"algorithm": algorithm, "lr": float(defaults["lr"])}
+    for name, key, default in _SETTINGS[algorithm][0]:
+        p[name] = None if defaults[key] == default else float(defaults[key])
+    if algorithm == "SGD":
+        p["nesterov"] = bool(defaults["nesterov"])
+    if algorithm.startswith("Adam") and tuple(defaults["betas"]) != (0.9, 0.999):
+        p["beta1"], p["beta2"] = (float(b) for b in defaults["betas"])
+    return p
 
 
 def _settings(optimizer):

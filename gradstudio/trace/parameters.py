@@ -9,8 +9,10 @@ parameter standing for it from then on, as ``nn.Linear``'s weight is a ``uniform
 it), which a graph cannot show, so using it again is refused. The graph prints the
 parameter as the tensor it is, without PyTorch's ``Parameter containing:`` line.
 
-Anything else (a parameter of a tensor already computed with, or of no tensor) is
-refused in one sentence.
+A parameter of a tensor the script computed for it (``torch.randn(3, 1) * 0.1``) and uses
+for nothing else is that tensor's ``detach()`` made a leaf that requires grad. Anything
+else (a parameter of a tensor already computed with, or of no tensor) is refused in one
+sentence.
 
 Imports only the engine's public API and its sibling modules.
 """
@@ -44,8 +46,10 @@ def parameter(rec, func, args, kwargs):
             "starts from, as nn.Parameter(torch.zeros(3))"))
     i = rec.node_index(data)
     node = rec.nodes[i]
-    if "requires_grad" not in node["params"] or node["inputs"] or used(rec, i):
+    if used(rec, i):
         raise TraceError(USED)
+    if "requires_grad" not in node["params"] or node["inputs"]:
+        return _computed_parameter(rec, data, p)
     requires_grad = bool(raw.requires_grad(p))
     node["params"]["requires_grad"] = requires_grad
     node["leaf_rg"] = requires_grad
@@ -58,6 +62,20 @@ def parameter(rec, func, args, kwargs):
     rec.keep.append(p)
     if requires_grad:
         rec.grad_holders[id(p)] = p
+    return p
+
+
+def _computed_parameter(rec, data, p):
+    """``nn.Parameter(torch.randn(3, 1) * 0.1)``: a parameter of a tensor the script
+    computed for it and uses for nothing else is that tensor's ``detach()`` made a leaf
+    that requires grad (``requires_grad_``), which is what it is to autograd; ``data``
+    is let go, as below (it shares the parameter's memory)."""
+    rec.retired[id(data)] = AGAIN
+    rec.emit(_Record("detach", {}, {"self": data}, p))
+    if raw.requires_grad(p):
+        rec.emit(_Record("requires_grad_", {"requires_grad": True}, {"self": p}, p,
+                         alias=True))
+    rec.keep.append(p)
     return p
 
 

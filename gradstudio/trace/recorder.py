@@ -86,6 +86,7 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.reseed = None        # a manual_seed after draws, for the next random source
         self.generators = {}      # id(torch.Generator) -> (number, state, it): handlers/factories
         self.subsets, self.subset_rows = {}, {}   # id(Subset) -> its tensors (handlers/splits)
+        self.row_lists = {}       # id(list) -> (list, tensor, node): perm.tolist() (splits)
         self.loading = None       # the line of a DataLoader making a batch not drawn
         self.params_changed = False   # an update or optimizer step was recorded
         self.block_stack = []         # ids of open grad-mode blocks

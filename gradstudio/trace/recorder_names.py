@@ -51,10 +51,11 @@ class VariableNames:
         return names
 
     def _name_parameters(self, module):
-        """A module's unnamed parameters (``self.w = nn.Parameter(...)``) named after
-        their attributes (``w``, ``layer_w`` inside a submodule)."""
+        """A module's unnamed parameters (``self.w = nn.Parameter(...)``) and buffers
+        (``self.register_buffer("mean", torch.zeros(3))``) named after their attributes
+        (``w``, ``layer_w`` inside a submodule)."""
         try:
-            named = list(module.named_parameters())
+            named = list(module.named_parameters()) + list(module.named_buffers())
         except AttributeError:          # (one still in its __init__, before Module's)
             return
         for name, p in named:

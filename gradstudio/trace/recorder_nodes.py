@@ -256,14 +256,18 @@ class RecordedNodes:
             self.values[index] = _value_of(t)
         return index
 
-    def written_in_place(self, i):
+    def written_in_place(self, i, late=None):
         """Node ``i`` wrote into its input tensor itself (``trace.writes``): that node
         and the nodes its chain of same-tensor nodes goes back to (``requires_grad_``,
         earlier writes in place, down to the node that made the tensor) are one tensor,
         in the document too, so their recorded values are taken again, as they are now
-        (the check compares them with the document's after its forward pass)."""
+        (the check compares them with the document's after its forward pass). A write
+        after a timeline action (``late``: the action's ``uid``) takes again only the
+        nodes written after that same action: one compute step writes them all, and the
+        check compares each with the document's after that step (``numeric[i] = ...``
+        for each ``i``, after a backward); the nodes before keep their values."""
         for k in self.same_tensor(i):
-            if self.record_values:
+            if self.record_values and (late is None or self.nodes[k].get("late") == late):
                 self.values[k] = _value_of(self.objects[k])
 
     def same_tensor(self, i):

@@ -13,8 +13,9 @@ then takes as its own (``OptimizerWatch.settled``); ``OneCycleLR``'s ``epochs`` 
 ``steps_per_epoch`` are drawn as the ``total_steps`` they stand for. ``CyclicLR``,
 composite schedules, ``last_epoch`` and ``step(epoch)`` are refused in one sentence.
 A ``LambdaLR`` or ``MultiplicativeLR`` is drawn when its ``lr_lambda`` is a lambda (or a
-``def`` of one ``return``) of the script in ``timeline/formula.py``'s language; the
-numbers it reads from the script's variables are written into its text.
+``def`` of one ``return``) of the script in ``timeline/formula.py``'s language, or a list
+of them (one per parameter group); the numbers it reads from the script's variables are
+written into its text. ``OneCycleLR``'s ``max_lr`` may be a list, one per group.
 
 Imports only the engine's public API, the action records and its sibling modules.
 """
@@ -93,6 +94,10 @@ class SchedulerWatch:
                     return None
                 continue
             value = plain(args.get(setting, default))
+            if setting == "max_lr" and isinstance(value, (list, tuple)):   # (per group)
+                params["max_lrs"] = [plain(v) for v in value]
+                value = params["max_lrs"][0] if all(map(_number, params["max_lrs"])) \
+                    and value else value
             if setting == "total_steps" and args.get("total_steps") is None:
                 value = _steps_of_epochs(args)      # (OneCycleLR's epochs * steps_per_epoch)
             if setting == "milestones":
@@ -133,19 +138,10 @@ class SchedulerWatch:
         """The text of the script's ``lr_lambda`` ``fn`` in the formula language, or None
         (refused in words)."""
         try:
-            code = getattr(fn, "__code__", None)
-            if code is None or code.co_filename != self.rec.filename:
-                raise FormulaError("")
-            node = function_node(code, self.rec.source)
-            if not isinstance(node, ast.Lambda):       # a def of one return
-                body = [s for s in node.body if not (isinstance(s, ast.Expr) and
-                                                     isinstance(s.value, ast.Constant))]
-                if len(body) != 1 or not isinstance(body[0], ast.Return) or \
-                        body[0].value is None:
-                    raise FormulaError("")
-                node = ast.Lambda(node.args, body[0].value)
-            node = _Numbers(fn, node.args.args[0].arg).visit(node)
-            text = ast.unparse(ast.fix_missing_locations(node))
+            if isinstance(fn, (list, tuple)):      # (one per parameter group)
+                text = "[" + ", ".join(self._one_text(f) for f in fn) + "]"
+            else:
+                text = self._one_text(fn)
             parse_formula(text)
             return text
         except (FormulaError, TraceError, RecursionError):
@@ -155,6 +151,23 @@ class SchedulerWatch:
                 "min, max, abs, round and math's functions, such as lambda epoch: 0.95 ** "
                 "epoch"), name=name)
             return None
+
+    def _one_text(self, fn):
+        """The text of one lambda (or ``def`` of one ``return``) of the script, the
+        numbers it reads written in; ``FormulaError`` when it is something else."""
+        code = getattr(fn, "__code__", None)
+        if code is None or code.co_filename != self.rec.filename:
+            raise FormulaError("")
+        node = function_node(code, self.rec.source)
+        if not isinstance(node, ast.Lambda):       # a def of one return
+            body = [s for s in node.body if not (isinstance(s, ast.Expr) and
+                                                 isinstance(s.value, ast.Constant))]
+            if len(body) != 1 or not isinstance(body[0], ast.Return) or \
+                    body[0].value is None:
+                raise FormulaError("")
+            node = ast.Lambda(node.args, body[0].value)
+        node = _Numbers(fn, node.args.args[0].arg).visit(node)
+        return ast.unparse(ast.fix_missing_locations(node))
 
     def step(self, args):
         """A scheduler's ``step`` (its arguments by name): None, or ``done(raised)``."""

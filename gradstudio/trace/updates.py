@@ -11,6 +11,8 @@ changes a leaf that requires grad in place (``w -= lr * w.grad / n``, a clipped 
 ``lr`` read from a tensor) is refused in one sentence: the document could only draw a
 different program. Consecutive updates with the same settings (``w -= ...; b -= ...``)
 are one action over both tensors, as the document's Train command writes them.
+A tensor sharing the leaf's memory (``w.detach()``, ``w.data``, a view) changes with
+it in the document's run as in the script's, as after an optimizer's step.
 
 Part of the tracing child (``child.py``); imports only the engine's public API, the
 action records (``gradstudio.timeline``) and its sibling modules.
@@ -41,9 +43,6 @@ OTHER_WRITE = QT_TRANSLATE_NOOP("TraceRefusal",
 _METHODS = {"_copy": "copy_", "_fill": "fill_", "_fill_tensor": "fill_", "_zero": "zero_",
             "add": "add_ (+=)", "mul": "mul_ (*=)", "div": "div_ (/=)", "clamp": "clamp_",
             "_uniform": "uniform_", "_normal": "normal_"}
-SHARED = QT_TRANSLATE_NOOP("TraceRefusal",
-    "a tensor that shares its memory with a parameter (through x.detach() or x.data) is "
-    "used after the parameter's update, which cannot be drawn: the update changes both")
 
 _opnames = {}
 
@@ -78,7 +77,7 @@ def inplace_update(rec, t, direct, op, operands, params):
     alias = rec.node_of.get(id(t))
     if not direct and alias is not None and alias == min(chain) - 1:
         chain = [alias] + chain
-    _record(rec, leaf, lr, style, chain, t)
+    _record(rec, leaf, lr, style, chain)
 
 
 def _refilled(rec, t, op, params):
@@ -115,7 +114,7 @@ def data_assignment(rec, t, value):
     chain = chain + [i]
     if src is not t and base == min(chain) - 1:
         chain = [base] + chain
-    _record(rec, t, lr, "data", chain, value)
+    _record(rec, t, lr, "data", chain)
 
 
 def _scaled_grad(rec, step, leaf):
@@ -143,7 +142,7 @@ def _scaled_grad(rec, step, leaf):
     return lr, chain
 
 
-def _record(rec, leaf, lr, style, chain, changed):
+def _record(rec, leaf, lr, style, chain):
     first = min(chain)
     last_action = rec.actions[-1]["after"] if rec.actions else 0
     if sorted(chain) != list(range(first, len(rec.nodes))) or last_action > first or any(
@@ -151,11 +150,6 @@ def _record(rec, leaf, lr, style, chain, changed):
             for k in chain):
         raise TraceError(LEAF_UPDATE)
     rec.drop_tail(chain)
-    for other in rec.memory.get(id(leaf), ()):
-        k = rec.node_of.get(id(other))
-        if other is not leaf and other is not changed and k is not None and \
-                rec.nodes[k]["taint"] is None:
-            rec.nodes[k]["taint"] = (rec.line(), SHARED)
     node = rec.node_of[id(leaf)]
     settings = {"lr": float(lr), "style": style, "no_grad": not rec.torch.is_grad_enabled()}
     kind, params = traced("p -= lr * p.grad", Seen(params=dict(settings, tensors=[node])))

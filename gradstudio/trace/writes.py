@@ -116,6 +116,7 @@ def emit_write(rec, record, in_place):
             if rec.record_values:
                 for k in rec.same_tensor(i):
                     rec.written[k] = raw.data(record.output).copy()
+            rec.written_in_place(i, late=rec.nodes[i]["late"])
         else:
             rec.written_in_place(i)
 

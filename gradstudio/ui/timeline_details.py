@@ -23,6 +23,7 @@ from gradstudio.ui import commands
 from gradstudio.ui.plain import PlainLabel, plain_tooltip
 from gradstudio.ui.timeline_editors import (ID_ROLE, NONE, PerOutputEditor, default_text,
                                             printed_text, show_value)
+from gradstudio.ui.timeline_groups import GroupsEditor
 from gradstudio.ui.untracked_fix import UntrackedFix
 from gradstudio.ui.widgets import wheel_only_when_focused
 from gradstudio.ui.document_words import document_word
@@ -247,6 +248,8 @@ class ActionDetails(QWidget):
         self._editor_key = None
 
     def _make_editor(self, name, typ, choices, with_none):
+        if typ in ("groups", "group", "float?", "floats"):
+            return self._typed_editor(name, typ)
         if typ == "bool":
             w = QCheckBox()
             w.toggled.connect(lambda v, n=name: self._set(n, bool(v)))
@@ -288,11 +291,6 @@ class ActionDetails(QWidget):
             w = QLineEdit()
             w.setPlaceholderText("whole numbers: 30, 80")
             w.editingFinished.connect(lambda n=name, box=w: self._set_counts(n, box))
-        elif typ == "float?":
-            w = QLineEdit()
-            action = self.session.document.action(self.action_id)
-            w.setPlaceholderText(translate("TimelineDetails", "PyTorch's default ({v})").format(v=default_text(action, name)))
-            w.editingFinished.connect(lambda n=name, box=w: self._set_number(n, box))
         else:   # nodes: a checkable list
             w = QListWidget()
             w.setMaximumHeight(90)
@@ -340,6 +338,58 @@ class ActionDetails(QWidget):
                 doc.action(action_id).params.get(name) == value:
             return
         self.session.push(commands.SetActionParam(doc, action_id, name, value))
+
+    def _typed_editor(self, name, typ):
+        """A box for a number or PyTorch's default (``float?``), an optimizer's parameter
+        groups (each one's lr), or the group a learning-rate change sets (empty: every
+        group)."""
+        if typ == "float?":
+            w = QLineEdit()
+            action = self.session.document.action(self.action_id)
+            w.setPlaceholderText(translate("TimelineDetails", "PyTorch's default ({v})").format(v=default_text(action, name)))
+            w.editingFinished.connect(lambda n=name, box=w: self._set_number(n, box))
+            return w
+        if typ == "floats":         # OneCycleLR's max_lr per group: 0.05, 0.2
+            w = QLineEdit()
+            w.setPlaceholderText(translate("TimelineDetails", "one number per group: 0.05, 0.2"))
+            w.editingFinished.connect(lambda n=name, box=w: self._set_floats(n, box))
+            return w
+        if typ == "groups":
+            doc = self.session.document
+            w = GroupsEditor([doc.display_name(n) if doc.has_node(n) else "?"
+                              for n in doc.action(self.action_id).params.get("params") or ()])
+            w.changed.connect(lambda value, n=name: self._set_checked(n, value))
+            return w
+        w = QLineEdit()
+        w.setPlaceholderText(translate("TimelineDetails", "every group"))
+        w.editingFinished.connect(lambda n=name, box=w: self._set_group(n, box))
+        return w
+
+    def _set_floats(self, name, box):
+        try:
+            value = [float(w) for w in box.text().replace(",", " ").split()]
+        except ValueError:
+            box.setStyleSheet("color: #c62828;")
+            return
+        box.setStyleSheet("")
+        self._set_checked(name, value)
+
+    def _set_group(self, name, box):
+        text = box.text().strip()
+        if text and not text.isdigit():
+            box.setStyleSheet("color: #c62828;")
+            return
+        box.setStyleSheet("")
+        self._set_checked(name, int(text) if text else None)
+
+    def _set_checked(self, name, value):
+        """A setting whose editor cannot know every check (a group's lr below 0): one the
+        action cannot take is said in the error line and changes nothing."""
+        try:
+            self._set(name, value)
+        except DocumentError as exc:
+            self.error.setText(str(exc))
+            self.error.show()
 
     def _set_number(self, name, box):
         """A setting typed as text: a number, or nothing for PyTorch's default."""

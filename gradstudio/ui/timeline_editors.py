@@ -35,10 +35,16 @@ def show_value(editor, typ, value):
         elif typ in ("formula", "name"):
             if not editor.hasFocus():
                 editor.setText(value)
+        elif typ == "floats":
+            if not editor.hasFocus():
+                editor.setText(", ".join(number_text(v) for v in value))
+        elif typ == "group":
+            if not editor.hasFocus():
+                editor.setText("" if value is None else str(value))
         elif typ == "float?":
             if not editor.hasFocus():
                 editor.setText("" if value is None else number_text(value))
-        elif typ == "nodes?":
+        elif typ in ("nodes?", "groups"):
             editor.show_value(value)
         else:
             for i in range(editor.count()):

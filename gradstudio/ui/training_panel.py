@@ -5,10 +5,12 @@ value and ``.grad``, one row per element and one column per iteration. A line ma
 iteration the other views show; dragging it or clicking a plot shows another one
 (``session.set_iteration``). Everything is read from the run's ``LoopHistory``; an update
 sets new numbers on the plot items already made."""
+import html
 import re
 
 import numpy as np
 from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QVBoxLayout
 
 from gradstudio.document.actions import epoch_split, loop_structure
@@ -33,6 +35,57 @@ _COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e
            "#17becf")
 _AXIS_WIDTH = 56         # every plot's side axes: the plots of both rows line up
 _TITLE = {"size": "9pt", "color": "#333"}
+
+
+def _set_title(plot, title):
+    """Gives ``plot`` the title ``title`` over its whole width, axes included, shown as
+    it fits (``_fit_title``) now and whenever the plot is resized; the whole title is
+    ``plot.full_title``."""
+    if getattr(plot, "full_title", None) == title:
+        return
+    if not hasattr(plot, "full_title"):
+        plot.layout.removeItem(plot.titleLabel)
+        plot.layout.addItem(plot.titleLabel, 0, 0, 1, 3)
+        plot.titleLabel.item.document().setDocumentMargin(1)
+        plot.geometryChanged.connect(lambda: _fit_title(plot))
+    plot.full_title = title
+    _fit_title(plot)
+
+
+def _title_lines(title, metrics, room):
+    """``title`` in at most two lines of ``room`` pixels: whole, else broken after its
+    first part ("w is not tracked (tick watched)" · "parameters per iteration"), else
+    after the last word that fits (a name longer than the line: its last character that
+    fits), the second line cut with "…" when the rest is longer still."""
+    def fits(text):
+        return metrics.horizontalAdvance(text) <= room
+    if fits(title):
+        return [title]
+    first, dot, rest = title.partition(" · ")
+    if dot and fits(first) and fits(rest):
+        return [first, rest]
+    spaces = [i for i, c in enumerate(title) if c == " " and fits(title[:i])]
+    cut = spaces[-1] if spaces else next(
+        (k for k in range(len(title) - 1, 0, -1) if fits(title[:k])), 1)
+    return [title[:cut].rstrip(),
+            metrics.elidedText(title[cut:].lstrip(), Qt.TextElideMode.ElideRight, room)]
+
+
+def _fit_title(plot):
+    """Shows ``plot.full_title`` in the plot's width (``_title_lines``); a title shown
+    shorter has the whole one as its tooltip."""
+    title = plot.full_title
+    font = QFont()
+    font.setPointSizeF(float(_TITLE["size"][:-2]))
+    metrics = QFontMetricsF(font)
+    lines = _title_lines(title, metrics, max(0.0, plot.width() - 8))
+    shown = "<br>".join(html.escape(line, quote=False) for line in lines)
+    if shown != plot.titleLabel.text:
+        height = max(30, int(len(lines) * metrics.lineSpacing()) + 4)
+        plot.setTitle(shown, **_TITLE)
+        plot.titleLabel.setMaximumHeight(height)
+        plot.layout.setRowFixedHeight(0, height)
+    plot.titleLabel.setToolTip(title if " ".join(lines) != title else "")
 
 
 def _element_names(name, shape, count):
@@ -104,7 +157,7 @@ class _Strip:
         m = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
         title = f"{title} (±{m:.3g})" if finite.size else translate("TrainingPanel", "{title}: none").format(title=title)
         if title != self.title:
-            self.plot.setTitle(title, **_TITLE)
+            _set_title(self.plot, title)
             self.title = title
         self.image.setVisible(a.size > 0)
         if a.size:
@@ -283,7 +336,14 @@ class TrainingPanel(SessionPanel):
     def node_title(self):
         """What the selected node's plot shows, as its title says it."""
         self._ensure_plots()
-        return self.node_plot.titleLabel.text
+        return self.node_plot.full_title
+
+    def node_title_shown(self):
+        """The selected node's plot's title as it is shown, fitted to the plot's width,
+        and its tooltip (the whole title, when what is shown is shorter)."""
+        self._ensure_plots()
+        label = self.node_plot.titleLabel
+        return label.text, label.toolTip()
 
     def marker_iteration(self):
         """The iteration the line marks (None while no loop is shown)."""
@@ -342,8 +402,7 @@ class TrainingPanel(SessionPanel):
                 plot.getAxis("bottom").setTickSpacing(*((1, 1) if span < 11 else ()))
         title = translate("TrainingPanel", "Loss per iteration") + (
             "" if history.iterations else translate("TrainingPanel", ": no iteration completed"))
-        if title != self.loss_plot.titleLabel.text:
-            self.loss_plot.setTitle(title, **_TITLE)
+        _set_title(self.loss_plot, title)
         names = self.session.document.display_name
         metrics = self._metrics(history)
         changed = self.loss_curves.show([(names(n), history.scalar(n), i, False)
@@ -373,7 +432,7 @@ class TrainingPanel(SessionPanel):
 
     def _plot(self, view, col, title):
         plot = view.addPlot(row=0, col=col)
-        plot.setTitle(title, **_TITLE)
+        _set_title(plot, title)
         plot.setMinimumWidth(120)
         plot.setPreferredWidth(120)            # two equal halves whatever the titles say
         plot.showAxis("right")
@@ -447,8 +506,7 @@ class TrainingPanel(SessionPanel):
             title = translate("TrainingPanel", "{name} per iteration").format(name=name) + (
                 translate("TrainingPanel", ": first {MAX_CURVES} of {size} elements").format(MAX_CURVES=MAX_CURVES, size=size) if size > MAX_CURVES else "") + (
                 "" if has_grad else translate("TrainingPanel", " (no .grad kept)"))
-        if title != self.node_plot.titleLabel.text:
-            self.node_plot.setTitle(title, **_TITLE)
+        _set_title(self.node_plot, title)
         changed = self.value_curves.show(values)
         changed = self.grad_curves.show(grads) or changed
         if changed:

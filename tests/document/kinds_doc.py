@@ -218,6 +218,7 @@ def every_kind_document():
     node("det", self=square)
     node("inverse", self=square)
     node("masked_select", self=a, mask=cmp)
+    node("unique", self=a)
     node("linear", input=a, weight=b, bias=node("zeros", {"shape": (2,), "requires_grad": True}))
     node("linear", input=v32, weight=b)
     node("min", {"dim": 0, "keepdim": True}, self=a)

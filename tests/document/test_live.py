@@ -96,7 +96,7 @@ def test_keeping_a_live_run_makes_the_document_run_it_exactly():
     loop = kept.action(live.loop)
     assert loop.params["count"] == 8                  # the iterations played
     change = next(a for a in kept.timeline if a.kind == "change_lr")
-    assert change.params == {"optimizer": optimizer, "lr": 0.3, "at": 3}
+    assert change.params == {"optimizer": optimizer, "lr": 0.3, "at": 3, "group": None}
     assert kept.timeline.index(change) == kept.timeline.index(loop) + 1
     _same_histories(result, run(kept), live.loop)
     assert lr_marks(kept, live.loop) == [(3, "lr 0.3")]

@@ -167,7 +167,7 @@ def test_magics_and_shell_lines_are_never_run(tmp_path):
     marker = tmp_path / "ran"
     doc = trace_notebook(_code(
         f"%matplotlib inline\nimport torch\n!touch {marker}\nfiles = !ls\ntorch.ones?\n"
-        "x = torch.ones(2, requires_grad=True)\nif True:\n    %time y = x * 2",
+        "x = torch.ones(2, requires_grad=True)\nif True:\n    %timeit y = x * 2",
         f"%%bash\ntouch {marker}\necho hi",
         "print(x)"), "magic.ipynb")
     assert not marker.exists()
@@ -183,6 +183,31 @@ def test_magics_and_shell_lines_are_never_run(tmp_path):
     assert cells[2].output == "tensor([1., 1.], requires_grad=True)\n"
     # the magic's own statement did not run either: no y
     assert [doc.node(n).label for n in doc.node_ids] == ["x"]
+
+
+def test_time_runs_what_it_times_as_ipython_does():
+    """``%time STATEMENT`` and a ``%%time`` cell run their code in the notebook's namespace
+    (IPython does: what they assign is there for the next cells, a last expression is
+    displayed); only the time IPython prints is not shown, as the cell's note says.
+    ``%timeit`` (which runs its statement as often as it likes) still runs nothing."""
+    doc = trace_notebook(_code(
+        "import torch\nx = torch.ones(2, requires_grad=True)\nif True:\n"
+        "    %time y = x * 2\n%timeit z = x * 3",
+        "%%time\nloss = (y ** 2).sum()\nloss",
+        "%time loss.backward()\nx.grad",
+        "%time x.grad.sum()"), "timed.ipynb")
+    cells = doc.lesson.cells
+    assert [c.error for c in cells] == [None] * 4
+    assert cells[0].notes == (
+        "line 4: %time ran its statement, as IPython does; the time it took is not "
+        "shown: %time y = x * 2", "line 5: an IPython magic was not run: %timeit z = x * 3")
+    assert cells[1].notes == ("line 1: the cell magic %%time ran the cell, as IPython "
+                              "does; the time it took is not shown",)
+    assert cells[1].output == "tensor(8., grad_fn=<SumBackward0>)\n"
+    assert cells[2].output == "tensor([8., 8.])\n"
+    assert cells[3].output == "tensor(16.)\n"
+    labels = [doc.node(n).label for n in doc.node_ids]
+    assert {"x", "y", "loss"} <= set(labels) and "z" not in labels
 
 
 def test_the_program_keeps_every_cell_on_its_own_lines():
@@ -297,3 +322,56 @@ def test_a_hook_in_a_notebook_cell_is_read_from_that_cell():
     (hook,) = [n for n in doc.node_ids if doc.node(n).kind == "register_hook"]
     assert doc.node(hook).params["hook"] == "grad * 2"
     assert doc.lesson.cells[2].output == "tensor([2., 2.])\n"
+
+
+def test_a_name_only_skipped_ipython_syntax_assigns_is_said_loudly():
+    """A cell failing for a name that only a line GradStudio did not run assigns
+    (``files = !ls``, a skipped cell magic's body) would run in Jupyter: the trace's note
+    says so, naming where the name is assigned; a name nothing assigns is the notebook's
+    own error and says nothing."""
+    doc = trace_notebook(_code("import torch\nfiles = !ls\nx = torch.ones(2)", "len(files)",
+                               "%%capture\ny = x * 2", "print(y)", "print(zz)"), "unrun.ipynb")
+    assert [c.error for c in doc.lesson.cells][1:] == [
+        "line 1: NameError: name 'files' is not defined", None,
+        "line 1: NameError: name 'y' is not defined",
+        "line 1: NameError: name 'zz' is not defined"]
+    assert doc.trace_note == (
+        "Cell 2, line 1 fails in GradStudio but would run under PyTorch (files is "
+        "assigned in cell 1, line 2 by IPython syntax, which GradStudio does not run): "
+        "the graph and its export leave out what that cell computes. 1 more cells fail "
+        "the same way.")
+    quiet = trace_notebook(_code("import torch\nfiles = !ls", "print(zz)"), "own.ipynb")
+    assert quiet.trace_note is None
+    assert quiet.lesson.cells[1].error == "line 1: NameError: name 'zz' is not defined"
+
+
+def test_display_shows_each_value_as_a_trailing_expression_is_shown():
+    """Jupyter's ``display`` (no import needed) shows each value as the cell's trailing
+    expression is shown, None included; it failed with a NameError where Jupyter runs
+    the cell."""
+    doc = trace_notebook(_code("import torch\nx = torch.ones(2, requires_grad=True)\n"
+                               "display(x)\ny = x * 2\ndisplay(y, [1, 2], None)\ny.sum()"),
+                         "display_call.ipynb")
+    (cell,) = doc.lesson.cells
+    assert cell.error is None and doc.trace_note is None
+    assert cell.output == ("tensor([1., 1.], requires_grad=True)\n"
+                           "tensor([2., 2.], grad_fn=<MulBackward0>)\n[1, 2]\nNone\n"
+                           "tensor(4., grad_fn=<SumBackward0>)\n")
+
+
+def test_a_whole_model_saved_then_loaded_is_said_loudly():
+    """``torch.save(model, f)`` of a class a cell defines pickles it as Jupyter's
+    ``__main__`` does (it failed: the cells' globals were no module); loading it back is
+    what the engine does not do, in its own words, which the trace's note says as a cell
+    that would run under PyTorch."""
+    doc = trace_notebook(_code(
+        "import io\nimport torch\nclass Net(torch.nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n        self.fc = torch.nn.Linear(2, 1)\n"
+        "model = Net()\nbuf = io.BytesIO()\ntorch.save(model, buf)\nbuf.tell() > 0",
+        "buf.seek(0)\nclone = torch.load(buf, weights_only=False)"), "whole_model.ipynb")
+    first, second = doc.lesson.cells
+    assert first.error is None and first.output == "True\n"
+    assert second.error.startswith("line 2: UnpicklingError: GradStudio's engine loads only")
+    assert doc.trace_note.startswith(
+        "Cell 2, line 2 fails in GradStudio but would run under PyTorch (GradStudio's "
+        "engine loads only tensors, state dicts and plain Python values from a checkpoint")

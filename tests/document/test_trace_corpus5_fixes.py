@@ -164,15 +164,22 @@ def test_a_one_cycle_setting_that_is_not_a_flag_is_refused_in_words():
         check_action_param("scheduler", "anneal_strategy", "cosine")
 
 
-def test_a_one_cycle_of_one_max_lr_per_group_is_drawn_up_to_its_line():
-    from trace_jobs import check_refused
-    check_refused("""
+def test_a_one_cycle_of_one_max_lr_per_group_is_drawn_with_its_list():
+    """(Was cut at its line before optimizers' groups were drawn: a list of one max_lr is
+    a group's, written back as the list.)"""
+    from gradstudio.document.export import export_script
+    from trace_jobs import dedent, outcomes
+    doc, = outcomes([dedent("""
         import torch
         w = torch.ones(3, requires_grad=True)
         opt2 = torch.optim.SGD([w], lr=0.1, momentum=0.9)
         sched = torch.optim.lr_scheduler.OneCycleLR(opt2, max_lr=[0.5], total_steps=3)
         print(sched.get_last_lr())
-    """, "OneCycleLR's max_lr cannot be drawn as [0.5]", 4)
+    """)])
+    assert not isinstance(doc, Exception) and doc.trace_note is None, doc
+    scheduler, = [a for a in doc.timeline if a.kind == "scheduler"]
+    assert scheduler.params.get("max_lrs") == [0.5], scheduler.params
+    assert "max_lr=[0.5]" in export_script(doc).text
 
 
 SEQUENTIAL = """

@@ -126,8 +126,8 @@ PROGRAMS = {
         y = X.sum(1, keepdim=True)
         w = torch.zeros(2, 1, requires_grad=True)
         opt = torch.optim.SGD([w], lr=0.1)
-        # (rows read with .tolist(): a Subset of its own rows would fold into a loop)
-        loader = DataLoader(Subset(TensorDataset(X, y), torch.arange(24).tolist()),
+        # (rows read with .tolist(), copied: a Subset of its own rows would fold)
+        loader = DataLoader(Subset(TensorDataset(X, y), list(torch.arange(24).tolist())),
                             batch_size=2, shuffle=True,
                             generator=torch.Generator().manual_seed(1))
         for epoch in range(2):

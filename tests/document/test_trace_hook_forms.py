@@ -174,6 +174,21 @@ x = torch.randn(2, 3, requires_grad=True)
 lin(x).sum().backward()
 print(x.grad)
 """,
+    # (grad_input printed first: PyTorch prints both at the input, the graph would
+    # print grad_output's line when the output's gradient arrives, first)
+    "full_backward_print_input_first": """\
+import torch
+import torch.nn as nn
+torch.manual_seed(1)
+lin = nn.Linear(3, 2)
+def show(module, grad_input, grad_output):
+    print("grad_input:", grad_input[0])
+    print("grad_output:", grad_output[0])
+lin.register_full_backward_hook(show)
+x = torch.randn(2, 3, requires_grad=True)
+lin(x).sum().backward()
+print(x.grad)
+""",
     "full_backward_pre_print": """\
 import torch
 import torch.nn as nn
@@ -441,6 +456,8 @@ DRAWN = {
     "train_keep_print_in_loop": {"keep_grad", "kept_grad"},
     "train_register_each_iteration": {"keep_grad", "loop"},
     "print_shape_and_fstring": {"register_hook"},
+    # (grad_output's print on the output, grad_input's on a copy of the input)
+    "full_backward_print": {"register_hook", "clone"},
     "full_backward_pre_print": {"register_hook"},
     "full_backward_append": {"keep_grad", "kept_grad"},
     "module_hooks_two_layers_print": {"register_hook"},
@@ -454,8 +471,11 @@ DRAWN = {
 RECORDED = {
     "post_accumulate_reads_the_parameter": "(register_post_accumulate_grad_hook) can be "
                                            "drawn when it prints p.grad",
-    "full_backward_print": "a module's backward hook (register_full_backward_hook) can be "
-                           "drawn when it prints or keeps grad_output[0] and reads nothing else",
+    "full_backward_print_input_first": "a module's backward hook "
+                                       "(register_full_backward_hook) that prints "
+                                       "grad_input[0] and grad_output[0] can be drawn "
+                                       "when each print reads one of them and "
+                                       "grad_output's come first",
     "remove_then_register_again": "its hooks would print other lines",
     "keeps_numpy": "this hook keeps grad.numpy(), which cannot be drawn yet",
     # (the graph registers its hooks before its timeline: its list would hold one more)
@@ -636,7 +656,7 @@ def test_values_kept_in_a_training_loop_are_read_after_it_by_their_place(traced)
 
 
 def test_a_module_with_a_backward_hook_is_said_as_its_hook_where_it_is_called(traced):
-    note = traced["full_backward_print"].trace_note
+    note = traced["full_backward_print_input_first"].trace_note
     assert "line 10 (a module with a backward hook (register_full_backward_hook or " \
         "register_full_backward_pre_hook) is called here" in note, note
     assert "BackwardHookFunction" not in note and "autograd.Function" not in note, note

@@ -3,8 +3,9 @@ mixes a drawn tensor with a recorded ``Parameter`` prints the drawn one live and
 other as recorded; gradients read after ``clip_grad_norm_`` inside a folded training loop
 are the clipped ones; a parameter snapshot taken before training (``w0 =
 w.detach().clone()``) keeps its values through the training loop and the optimizer's
-steps. Each opens drawn (before, the self-check cut them and recorded what they printed),
-and the export prints under torch exactly what the program printed."""
+steps or its updates by hand (so does a detached tensor or ``.data`` sharing its
+memory). Each opens drawn (before, the self-check cut them and recorded what they
+printed), and the export prints under torch exactly what the program printed."""
 import pytest
 
 from gradstudio.document import export, run
@@ -89,6 +90,39 @@ PROGRAMS = {
         opt.step()
         print(w_copy, seen, w)
         print((w - w_copy).abs().sum())
+    """,
+    # (c) the same through updates by hand: a detached tensor (only inspected, printed
+    # after the update, used by the folded loop) and .data change with the parameter
+    "detached_parameter_before_updates_by_hand": """
+        import torch
+        torch.manual_seed(1)
+        w = torch.randn(3, requires_grad=True)
+        anchor = w.detach()
+        print(anchor.requires_grad, w.detach().grad_fn)
+        x = torch.randn(5, 3)
+        for step in range(4):
+            loss = ((x @ w) ** 2).mean() + ((w - anchor) ** 2).sum() + (anchor * 0.5).sum()
+            loss.backward()
+            with torch.no_grad():
+                w -= 0.1 * w.grad
+            w.grad.zero_()
+            print(loss.item(), anchor)
+        print(w, anchor)
+    """,
+    "data_of_a_parameter_before_updates_by_hand": """
+        import torch
+        torch.manual_seed(1)
+        w = torch.randn(3, requires_grad=True)
+        view = w.data
+        x = torch.randn(5, 3)
+        for step in range(3):
+            loss = ((x @ w) ** 2).mean()
+            loss.backward()
+            with torch.no_grad():
+                w -= 0.1 * w.grad
+            w.grad.zero_()
+            print(view.norm())
+        print(view * 2)
     """,
 }
 

@@ -2,11 +2,14 @@
 scanning every variable at every line named, in linear time: checked name for name
 against that scan on scripts that bind tensors every way Python can, and by counting the
 variables looked at on a long straight-line script. The benchmark still runs."""
+import ast
+import dis
 import json
 import os
 import pathlib
 import subprocess
 import sys
+import types
 
 import pytest
 
@@ -234,3 +237,54 @@ def test_an_op_runs_and_is_recorded_with_the_line_tracer_set_aside():
     assert seen is None and total == 5 and after is tracer
     assert "inner" not in calls and "op" not in calls
     assert untraced(op, 1, 1) == (old, 2)      # no tracer: called as it is
+
+
+def _assigns_outside_by_dis(code):
+    return any(ins.opname in ("STORE_GLOBAL", "STORE_DEREF", "DELETE_GLOBAL", "DELETE_DEREF")
+               for ins in dis.get_instructions(code))
+
+
+def _code_objects(code):
+    yield code
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            yield from _code_objects(const)
+
+
+def test_which_code_assigns_outside_is_read_off_its_bytes_as_dis_reads_it():
+    from gradstudio.trace import naming
+    script = """
+x = 1
+def f():
+    global x
+    x = 2
+def g():
+    y = 1
+    def h():
+        nonlocal y
+        y = 3
+        del_me = y
+    return h
+def k():
+    global x
+    del x
+def m():
+    z = 1
+    def n():
+        nonlocal z
+        del z
+    return lambda: z
+class C:
+    def method(self):
+        return [v for v in range(3)]
+""" + "\n".join(f"v{i} = {i} * {'x' if i % 2 else 2}" for i in range(300))
+    codes = list(_code_objects(compile(script, "<s>", "exec")))
+    for module in (json, os, pathlib, subprocess, ast, dis, naming):
+        codes += _code_objects(compile(pathlib.Path(module.__file__).read_text(),
+                                       module.__file__, "exec"))
+    seen = {True: 0, False: 0}
+    for code in codes:
+        expected = _assigns_outside_by_dis(code)
+        assert naming._assigns_outside(code) == expected, code
+        seen[expected] += 1
+    assert seen[True] >= 4 and seen[False] >= 100

@@ -51,10 +51,33 @@ ROWS = """
     ds = Line(30)
 """
 
+# a random_split of it is drawn as one of a TensorDataset (its rows chosen by randperm)
+SPLIT = dedent("""
+    import torch
+    from torch.utils.data import Dataset, DataLoader, random_split
+    torch.manual_seed(0)
+    class Points(Dataset):
+        def __init__(self, X, y):
+            self.X, self.y = X, y
+        def __len__(self):
+            return len(self.X)
+        def __getitem__(self, i):
+            return self.X[i], self.y[i]
+    X = torch.randn(20, 2)
+    y = X.sum(1, keepdim=True)
+    train_set, val_set = random_split(Points(X, y), [16, 4])
+    w = torch.zeros(2, 1, requires_grad=True)
+    for xb, yb in DataLoader(train_set, batch_size=8):
+        loss = ((xb @ w - yb) ** 2).mean()
+        loss.backward()
+    print(w.grad)
+""")
+
 # drawn as a TensorDataset's batches: a folded loop of 8 epochs of 4 batches
 DRAWN = {
     "rows_shuffled": program(ROWS),
     "rows_in_order": program(ROWS, shuffle=False),
+    "random_split_of_it": SPLIT,
     "size_held_apart": program("""
         class Points(Dataset):
             def __init__(self, xs, ys):
@@ -107,9 +130,13 @@ def test_a_dataset_handing_out_rows_is_batched_as_a_tensor_dataset(traced, name)
     doc = traced[name]
     assert not isinstance(doc, Exception), doc
     assert doc.trace_note is None
-    assert [a.params["count"] for a in doc.timeline if a.kind == "loop"] == [32]
+    loops = [a.params["count"] for a in doc.timeline if a.kind == "loop"]
     found = kinds(doc)
-    assert found.count("loader_batch") == 1 and found.count("stack") == 0
+    if name == "random_split_of_it":      # (two batches, drawn one after the other)
+        assert loops == [] and found.count("randperm") == 1
+    else:
+        assert loops == [32] and found.count("loader_batch") == 1
+    assert found.count("stack") == 0 and found.count("select") == 0
 
 
 @pytest.mark.parametrize("name", list(KEPT))

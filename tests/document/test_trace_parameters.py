@@ -113,3 +113,46 @@ def test_an_embedding_is_a_drawn_table_and_a_lookup_node(traced):
 ])
 def test_what_a_parameter_cannot_be_is_refused_with_its_line(body, words, line):
     check_refused("import torch\nimport torch.nn as nn\n\n" + body + "\n", words, line)
+
+
+SCALED = """
+    import torch
+    import torch.nn as nn
+
+    torch.manual_seed(3)
+    class Linear2(nn.Module):
+        def __init__(self, n_in, n_out):
+            super().__init__()
+            self.w = nn.Parameter(torch.randn(n_in, n_out) * 0.1)
+            self.b = nn.Parameter(torch.zeros(n_out))
+        def forward(self, x):
+            return x @ self.w + self.b
+
+    model = Linear2(3, 1)
+    X = torch.randn(6, 3)
+    y = X.sum(1, keepdim=True)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for it in range(4):
+        opt.zero_grad()
+        loss = ((model(X) - y) ** 2).mean()
+        loss.backward()
+        opt.step()
+    print(model.w.data.squeeze(), model.w.is_leaf, model.w.grad)
+    frozen = nn.Parameter(torch.ones(2) / 4, requires_grad=False)
+    print(frozen.requires_grad, frozen * 2)
+"""
+
+
+def test_a_parameter_of_a_tensor_computed_for_it_is_its_detach_made_a_leaf():
+    # nn.Parameter(torch.randn(3, 1) * 0.1), a student's everyday initialisation, was
+    # refused ("of a tensor the script already computes with"); it is the tensor's
+    # detach() that requires grad, and trains as the script's
+    (doc,) = traced_documents([SCALED])
+    assert doc.trace_note is None, doc.trace_note
+    assert all(doc.node(n).recorded is None for n in doc.node_ids)
+    kinds = [doc.node(n).kind for n in doc.node_ids]
+    assert kinds[:4] == ["randn", "mul", "detach", "requires_grad_"], kinds
+    assert kinds.count("requires_grad_") == 1      # (frozen: a detach only)
+    code = export.export_script(doc).text
+    assert ".detach()\n" in code and ".requires_grad_(True)\n" in code
+    check_round_trip([doc], [SCALED])

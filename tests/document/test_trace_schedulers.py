@@ -159,6 +159,24 @@ PROGRAMS = {
             adam.zero_grad(); (v ** 2).sum().backward(); adam.step(); warm.step()
         print(w, v, adam.param_groups[0]["betas"])
     """,
+    "plateau_on_the_validation_loss_each_epoch": """
+        import torch
+        torch.manual_seed(8)
+        X, Xv = torch.randn(12, 3), torch.randn(6, 3)
+        y, yv = X.sum(1, keepdim=True), Xv.sum(1, keepdim=True)
+        model = torch.nn.Linear(3, 1)
+        opt = torch.optim.Adam(model.parameters(), lr=0.3)
+        plateau = torch.optim.lr_scheduler.ReduceLROnPlateau(opt, factor=0.5, patience=1)
+        for epoch in range(12):
+            opt.zero_grad()
+            loss = torch.nn.functional.mse_loss(model(X), y)
+            loss.backward()
+            opt.step()
+            with torch.no_grad():
+                val = torch.nn.functional.mse_loss(model(Xv), yv).item()
+            plateau.step(val)
+        print(model.weight, opt.param_groups[0]["lr"])
+    """,
     "plateau_on_numbers": """
         import torch
         q = torch.nn.Parameter(torch.ones(2))
@@ -222,6 +240,22 @@ def test_a_metric_given_as_a_number_is_recorded_with_its_line(traced):
     assert "scheduler.step(0.9)  # recorded (line 6)" in export_script(doc).text
 
 
+def test_a_number_computed_each_iteration_keeps_the_loop_one_loop(traced):
+    # ReduceLROnPlateau's step(val) of a validation loss read with .item() each epoch:
+    # the numbers differ, so the iterations did not repeat and the loop (12 training
+    # steps, its lr halved twice) was drawn unrolled or, longer, recorded; now the step
+    # holds one number per iteration, run and exported as the loop's
+    doc = traced["plateau_on_the_validation_loss_each_epoch"]
+    kinds = [a.kind for a in doc.timeline]
+    assert kinds.count("loop") == 1 and kinds.count("step") < 4, kinds
+    looped = next(a for a in doc.timeline if a.kind == "scheduler_step" and
+                  a.params["values"])
+    assert looped.params["value"] is None and len(set(looped.params["values"])) > 2
+    assert looped.params["line"] == 15
+    code = export_script(doc).text
+    assert "scheduler.step((" in code and ")[epoch])  # recorded (line 15)" in code
+
+
 def test_an_edited_schedule_runs_and_exports_alike(traced):
     doc = read(dumps(traced["step_lr_with_momentum"]))
     before = transcript(doc, run(doc))
@@ -265,7 +299,8 @@ def test_each_schedule_shows_only_its_own_settings():
     for schedule, settings in SCHEDULER_SETTINGS.items():
         shown = {name for name, _, _ in kind.settings
                  if kind.applies({"schedule": schedule}, name)}
-        assert shown == {"schedule", "optimizer"} | {s for s, _ in settings}
+        assert shown == {"schedule", "optimizer"} | {s for s, _ in settings} | (
+            {"max_lrs"} if schedule == "OneCycleLR" else set())     # (max_lr per group)
 
 
 @pytest.mark.parametrize("code, line, words", [

@@ -184,10 +184,11 @@ def test_an_optimizer_is_made_before_the_loop_with_the_scripts_settings(traced):
             [doc.node(n).label for n in a.params["params"]]
     assert optimizer("SGD with momentum, zero_grad first") == (
         {"algorithm": "SGD", "lr": 0.1, "momentum": 0.9, "nesterov": False,
-         "weight_decay": None, "beta1": None, "beta2": None, "alpha": None}, ["w", "b"])
+         "weight_decay": None, "beta1": None, "beta2": None, "alpha": None, "groups": []},
+        ["w", "b"])
     assert optimizer("nn.Linear with Adam and MSELoss") == (
         {"algorithm": "Adam", "lr": 0.05, "momentum": None, "nesterov": False,
-         "weight_decay": None, "beta1": None, "beta2": None, "alpha": None},
+         "weight_decay": None, "beta1": None, "beta2": None, "alpha": None, "groups": []},
         ["weight", "bias"])
 
 
@@ -517,18 +518,19 @@ REFUSED = {
             optimizer.step()
     """, 3, "torch.optim.Adam(..., amsgrad=True) cannot be drawn yet: a document's Adam "
             "takes lr, betas and weight_decay."),
-    "parameter groups": ("""
+    "a parameter group holding a key of its own": ("""
         import torch
         w = torch.zeros(2, requires_grad=True)
         b = torch.zeros(1, requires_grad=True)
-        optimizer = torch.optim.SGD([{"params": [w]}, {"params": [b], "lr": 0.01}], lr=0.1)
+        optimizer = torch.optim.SGD([{"params": [w]}, {"params": [b], "name": "bias"}],
+                                    lr=0.1)
         for epoch in range(5):
             loss = ((w - 1) ** 2).sum() + (b ** 2).sum()
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
-    """, 4, "an optimizer with several parameter groups cannot be drawn yet: give it one "
-            "list of tensors."),
+    """, 4, "a parameter group holding 'name' cannot be drawn yet: a document's parameter "
+            "group holds its tensors and lr, momentum, nesterov and weight_decay."),
     "a learning-rate scheduler": ("""
         import torch
         w = torch.zeros(2, requires_grad=True)

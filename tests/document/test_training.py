@@ -248,7 +248,8 @@ def test_every_form_of_training_prints_the_same_under_pytorch():
 
 def _random_training_doc(rng):
     """A small model (one or two parameters, a few ops, a layer now and then), a loss, and
-    a random loop: manual or optimizer update, with or without zero_grad or forward."""
+    a random loop: manual or optimizer update (over two parameter groups now and then),
+    with or without zero_grad or forward."""
     d = Document()
     x = d.add_node("tensor", {"value": [round(rng.uniform(-2, 2), 2) for _ in range(3)]},
                    label="x")
@@ -286,9 +287,17 @@ def _random_training_doc(rng):
     if rng.random() < 0.15:
         d.remove_action(next(a.id for a in d.timeline if a.kind == "forward"))
     count = d.action(ids[1]).params["count"] if optimizer else 0
+    groups = optimizer and len(params) > 1 and rng.random() < 0.5
+    if groups:                                     # parameter groups, settings of their own
+        k = rng.randint(1, len(params) - 1)
+        own = rng.choice([{}, {"lr": 0.05}, {"weight_decay": 0.01}, {"lr": 0.2,
+                                                                     "weight_decay": 0.0}])
+        d.set_action_param(ids[0], "groups", [{"size": k}, dict({"size": len(params) - k},
+                                                                 **own)])
     if count > 1 and rng.random() < 0.4:          # a learning rate a live run changed
         d.add_action("change_lr", {"optimizer": ids[0], "lr": rng.choice([0.02, 0.5]),
-                                   "at": rng.randint(1, count - 1)},
+                                   "at": rng.randint(1, count - 1),
+                                   "group": rng.choice([None, 1]) if groups else None},
                      index=rng.choice([2, len(d.timeline) - 1]))
     return d
 

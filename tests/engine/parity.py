@@ -125,13 +125,25 @@ def engine_prints(code):
     the engine's own checks that need a process of their own, without starting a new
     interpreter for each (issue 30). An uncaught exception fails, as a non-zero exit
     status would."""
+    return _prints("engine", "gradstudio.engine", code)
+
+
+def torch_prints(code):
+    """``engine_prints`` under PyTorch: ``code`` run to its end in a fresh fork of the
+    session's torch runner, which has imported torch and run no op yet (so what PyTorch
+    reads from the environment at its first op, such as ``ATEN_CPU_CAPABILITY``, may
+    still be set by ``code``), and has not imported GradStudio's engine."""
+    return _prints("torch", "torch", code)
+
+
+def _prints(backend, module, code):
     import child_pool
     end = "-- the program ran to its end --\n"
     code = dedent(code).rstrip("\n") + f"\nprint({end[:-1]!r})\n"
     payload = [Program("program", code).as_json()]
-    answer = child_pool.reply(child_pool.request(__file__, "engine", _env(), payload,
+    answer = child_pool.reply(child_pool.request(__file__, backend, _env(), payload,
                                                  cwd=str(ROOT)))
-    assert answer.pop("__module__")["out"] == "gradstudio.engine"
+    assert answer.pop("__module__")["out"] == module
     out = answer["program"]["out"]
     assert out.endswith(end), out
     return out[:-len(end)]

@@ -116,3 +116,67 @@ def test_sgd_step_takes_the_same_steps_as_torch_at_the_tie(torch):
             got = w.detach().numpy().copy()
         else:
             assert got.tobytes() == w.detach().numpy().tobytes()
+
+
+def _one_special(case, n=4099):
+    """Random float32 params and grads with one element of ``case`` at place 1000."""
+    rng = np.random.default_rng(n)
+    p = rng.standard_normal(n).astype(np.float32)
+    g = rng.standard_normal(n).astype(np.float32)
+    p[1000], g[1000] = {"tie": (_TIE_PARAM, _TIE_GRAD),
+                        "subnormal": (np.float32(3e-39), np.float32(1e-39)),
+                        "zero": (np.float32(0.01), np.float32(1.0)),
+                        "overflow": (np.float32(3.4e38), np.float32(-1e38)),
+                        "inf": (np.float32(np.inf), np.float32(1.0)),
+                        "nan": (np.float32(np.nan), np.float32(1.0))}[case]
+    lr = _TIE_LR if case == "tie" else 0.01
+    return p, g, np.float32(-lr)
+
+
+@pytest.mark.parametrize("case", ["tie", "subnormal", "zero", "overflow", "inf", "nan"])
+def test_the_checked_sgd_update_refuses_what_fma32_into_would_redo(case):
+    """The update that skips ``fma32_into``'s repairs refuses, writing nothing, whenever
+    one element would need them (a tie, a subnormal or zero sum, an inf or nan)."""
+    p, g, b = _one_special(case)
+    c = p.copy()
+    assert K._update_checked(g, b, c) is False
+    assert c.tobytes() == p.tobytes()
+    good = np.delete(np.arange(p.size), 1000)       # without that element it is taken
+    c = p[good].copy()
+    assert K._update_checked(g[good], b, c) is True
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_checked_sgd_update_equals_fma32_into(seed):
+    """Wherever it is taken, the update is ``fma32_into``'s bit for bit: random params,
+    grads and learning rates over many magnitudes (one shape twice: scratch reused)."""
+    from gradstudio.engine._cpu_kernels.fma import fma32_into
+    rng = np.random.default_rng(seed)
+    taken = 0
+    for _ in range(6):
+        n = int(rng.integers(1, 3000))
+        p = (rng.standard_normal(n) * 10.0 ** rng.integers(-6, 6)).astype(np.float32)
+        g = (rng.standard_normal(n) * 10.0 ** rng.integers(-8, 8, size=n)).astype(np.float32)
+        b = np.float32(-(10.0 ** rng.uniform(-5, 0)))
+        want = p.copy()
+        fma32_into(g, b, want, want)
+        got = p.copy()
+        if K._update_checked(g, b, got):
+            taken += 1
+            assert got.tobytes() == want.tobytes()
+        else:
+            assert got.tobytes() == p.tobytes()
+    assert taken > 0
+
+
+def test_sgd_add_takes_the_checked_update_and_matches_torch(torch):
+    """The MNIST-sized case, as ``optim.SGD`` updates it: the same bits as torch."""
+    rng = np.random.default_rng(7)
+    p = (rng.standard_normal((128, 784)) * 0.03).astype(np.float32)
+    g = (rng.standard_normal((128, 784)) * 1e-3).astype(np.float32)
+    assert K._update_checked(g, np.float32(-0.01), p.copy())
+    t = E.from_numpy(p.copy())
+    with E.no_grad():
+        K.add_(t, E.from_numpy(g), -0.01)
+    want = torch.from_numpy(p.copy()).add_(torch.from_numpy(g), alpha=-0.01).numpy()
+    assert t.numpy().tobytes() == want.tobytes()

@@ -54,6 +54,26 @@ prog("double_backward_nodes_are_pytorchs", """
         print(g1, g2, g3)
         check(g1, g2, g3)
 """)
+prog("a_transposed_weights_gradient_with_create_graph_is_t", """
+    # the gradient of a weight used as w.t() (nn.Linear, torch.func.grad through
+    # functional_call) is grad.t(): TBackward0, as PyTorch's t_backward
+    w = torch.tensor([[0.5, -1.0, 2.0]], requires_grad=True)
+    x = torch.tensor([[1.0, 2.0, 3.0], [0.5, 0.0, -1.0]])
+    for out in ((x @ w.t()).pow(2).mean(), torch.nn.functional.linear(x, w).pow(2).sum()):
+        g, = torch.autograd.grad(out, w, create_graph=True)
+        print(g)
+    v = torch.tensor([1.0, -2.0], requires_grad=True)
+    g, = torch.autograd.grad((v.t() * v).sum(), v, create_graph=True)
+    print(g)
+    model = torch.nn.Linear(3, 1)
+    with torch.no_grad():
+        model.weight.copy_(w)
+        model.bias.fill_(0.25)
+    params = dict(model.named_parameters())
+    grads = torch.func.grad(lambda p: torch.func.functional_call(model, p, (x,)).pow(2).mean())(
+        params)
+    print(grads["weight"], grads["bias"])
+""")
 prog("autograd_grad_checks_outputs_first", """
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     c = torch.tensor([1.0, 2.0])

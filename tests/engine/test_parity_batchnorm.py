@@ -313,6 +313,31 @@ prog("batch_norm_mean_grad_layout", """
         print(shape, dim, w.grad.tolist(), b.grad.tolist())
 """)
 
+# load_state_dict fills num_batches_tracked from the module's own when the state_dict
+# has no version-2 metadata (a dict of your own, a copy of state_dict()), as PyTorch's
+# _NormBase does: it is then neither missing nor left unloaded
+prog("batchnorm_load_state_dict_versions", """
+    import torch.nn as nn
+    torch.manual_seed(6)
+    m = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))
+    m(torch.randn(5, 2)); m(torch.randn(5, 2))
+    r = m.load_state_dict({"0.weight": torch.ones(3, 2), "1.running_mean": torch.ones(3),
+                           "head.weight": torch.zeros(1)}, strict=False)
+    print(r.missing_keys, r.unexpected_keys, m[1].num_batches_tracked, m[1].running_mean)
+    copy = {k: v.clone() for k, v in m.state_dict().items()}
+    del copy["1.num_batches_tracked"]
+    print(m.load_state_dict(copy), m[1].num_batches_tracked)
+    sd = m.state_dict()
+    del sd["1.num_batches_tracked"]
+    try:
+        m.load_state_dict(sd)
+    except RuntimeError as ex:
+        print(ex)
+    print(m.load_state_dict(sd, strict=False))
+    u = nn.BatchNorm1d(2, track_running_stats=False)
+    print(u.load_state_dict({"weight": torch.ones(2), "bias": torch.zeros(2)}))
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
 

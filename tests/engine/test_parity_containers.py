@@ -106,6 +106,14 @@ prog("model_with_containers", """
     print([None if p.grad is None else p.grad.shape for p in net.parameters()])
     print(net.scales[0].grad, net.extra["bias"].grad)
 """)
+prog("a_modules_generators_and_methods_are_named_after_module", """
+    # what a notebook displays for model.parameters() or model.state_dict
+    m = torch.nn.Sequential(torch.nn.Linear(2, 2))
+    for name in ("parameters", "named_parameters", "buffers", "named_buffers", "children",
+                 "named_children", "modules", "named_modules"):
+        print(getattr(m, name)())
+    print(m.state_dict, m.load_state_dict, m.apply, m.zero_grad, m.train)
+""")
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

@@ -260,3 +260,40 @@ def test_a_short_panel_keeps_its_height_for_the_curves(qtbot):
     assert panel.strips_view.isHidden() and not panel.curves_view.isHidden()
     panel.resize(900, 500)
     assert not panel.strips_view.isHidden()
+
+
+# ----------------------------------------------------------------------------- titles
+@pytest.mark.parametrize("label, whole_words", [
+    ("conv1d_n7", "conv1d_n7 is not tracked"),
+    ("encoder_hidden_2", "encoder_hidden_2")])
+def test_a_long_title_is_readable_in_a_1024_by_640_window(qtbot, tmp_path, label,
+                                                          whole_words):
+    """At 1024×640 the training dock is narrow: the selected node's plot title takes
+    the plot's whole width and at most two lines, every line within the plot, the
+    node's name whole; what did not fit ends in "…" and the tooltip is the whole title."""
+    from driving import main_window
+    w = main_window(qtbot, tmp_path, (1024, 640))
+    w.files.set_document(build("09_linear_regression"))
+    n = ids(w.session)
+    w.session.document.set_label(n["xw"], label)
+    w.docks["training"].raise_()
+    qtbot.waitUntil(lambda: "training" in w.built_panels())
+    panel = w.training_panel
+    w.session.select([n["xw"]])
+    whole = f"{label} is not tracked (tick watched) · parameters per iteration"
+    qtbot.waitUntil(lambda: panel.node_title() == whole)
+    plot = panel.node_plot
+    assert plot.width() < 300                          # too narrow for the whole line
+    shown, tip = panel.node_title_shown()
+    lines = shown.split("<br>")
+    assert len(lines) == 2, (lines, plot.width())
+    assert whole_words in (" ".join(lines), "".join(lines)) or \
+        "".join(lines).startswith(whole_words) or " ".join(lines).startswith(whole_words)
+    assert lines[1].endswith("…") and tip == whole
+    assert plot.titleLabel.item.boundingRect().width() <= plot.width()
+    assert plot.titleLabel.height() >= plot.titleLabel.item.boundingRect().height() - 2
+    wide = TrainingPanel(w.session)                     # with room: one line, no tooltip
+    qtbot.addWidget(wide)
+    wide.resize(1400, 500)
+    wide.show()
+    qtbot.waitUntil(lambda: wide.node_title_shown() == (whole, ""))

@@ -273,7 +273,8 @@ def test_the_document_layers_sentences_are_shown_translated(qtbot, tmp_path, lan
     """The sentences the document layer writes (it imports no Qt: ``gradstudio.words``)
     reach the translated window in its language: each differs from the English window's
     and holds no piece of an English sentence."""
-    english = _document_sentences(_window(qtbot, tmp_path, "en"), qtbot, tmp_path)
+    english = _english("sentences", lambda: _document_sentences(
+        _window(qtbot, tmp_path, "en"), qtbot, tmp_path))
     language(code)
     other = _document_sentences(_window(qtbot, tmp_path, code), qtbot, tmp_path)
     english_only = _english_only(code)

@@ -21,8 +21,10 @@ import numpy as np
 
 from . import anomaly as _anomaly, grad_mode as _grad_mode
 from .._tensor_class.core import TensorCore
-from .nodes import _ERRSTATE, _QUIET, AccumulateGrad
-from .node_vjps import _vjps
+from .nodes import (_DETACHED_MSG, _ERRSTATE, _FREED_MSG, _QUIET, DETACHED_IN_PLACE,
+                    AccumulateGrad, _check_version, _result_tensor, detached_in_place)
+from .node_vjps import _ARRAY, _sum_to, _vjps
+from .custom_function import PYTHON
 from .observe import _OBSERVERS, _emit
 from .._ops.record import NP
 from .._ops.vjp_tensor import TF
@@ -189,6 +191,7 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
     ready = None
     pop_buffer, get_buffer = buffers.pop, buffers.get
     observing = bool(_OBSERVERS)
+    plain = not observing and not create_graph and need is None and captured is None
     step_no = 0
     wrap = _wrap_grad
     F = TF if create_graph else NP
@@ -215,6 +218,77 @@ def run_backward(roots, grads, retain_graph=False, create_graph=False, targets=N
             else:
                 break
             g = pop_buffer(node, None)
+            # A plain node (one output, no hooks, retention or anomaly mode, a table op's
+            # VJPs) in a plain pass (no observer, capture, targets or graph recorded):
+            # ``_vjps`` inlined, each gradient sent along its edge as it is made. The same
+            # steps in the same order as the general path below, without its tests.
+            if plain and g is not None and not node._outputs and type(node) is not AccumulateGrad \
+                    and not node._pre_hooks and node._retain is None and not node._hooks \
+                    and not _anomaly.ENABLED:
+                plan = node._plan
+                fns = plan.fns
+                if fns is not None and fns is not PYTHON:
+                    if node._freed:
+                        raise RuntimeError(_FREED_MSG)
+                    nexts = node.next_functions
+                    meta = args = node._meta
+                    saved = node._saved
+                    if saved is not None:
+                        args = list(meta)
+                        versions = node._versions
+                        i = 0
+                        for v in saved:
+                            if v is not None:
+                                if isinstance(v, TensorCore):
+                                    if DETACHED_IN_PLACE and detached_in_place(v) and \
+                                            nexts[i][0] is not None:
+                                        raise RuntimeError(_DETACHED_MSG)
+                                    if v._vc[0] != versions[i]:
+                                        _check_version(node, v, versions[i])
+                                    v = v._data
+                                args[i + 1] = v
+                            i += 1
+                    if node._result is not None:   # (unpacked, as saved-tensor hooks need)
+                        data, vc, ver, _ = node._result
+                        if vc[0] != ver:
+                            _check_version(node, _result_tensor(node), ver, is_output=True)
+                        if args is meta:
+                            args = list(meta)
+                        args[0] = data
+                    params = node._params
+                    if not retain_graph:   # (released once the VJPs are made, as below)
+                        freed = () if node._freed else plan.names
+                    for i in plan.edges:
+                        nxt, nr = nexts[i]
+                        fn = fns[i]
+                        if fn is not None:
+                            gi = fn(NP, g, *args, **params) if params else fn(NP, g, *args)
+                            if gi is not None:
+                                m = meta[i + 1]
+                                if type(gi) is not _ARRAY:
+                                    gi = np.asarray(gi)
+                                want = m.dtype.np
+                                if gi.dtype is not want and gi.dtype != want:
+                                    gi = gi.astype(want)
+                                if gi.shape != m.shape:
+                                    gi = _sum_to(gi, m.shape)
+                                if nxt._outputs:
+                                    _add_output_grad(buffers, nxt, nr, gi)
+                                else:
+                                    prev = get_buffer(nxt)
+                                    buffers[nxt] = gi if prev is None else prev + gi
+                        d = deps[nxt] - 1
+                        deps[nxt] = d
+                        if d == 0:
+                            if ready is not None:
+                                heappush(heap, _entry(ready))
+                            ready = nxt
+                    if not retain_graph:
+                        node._saved = node._result = node._versions = None
+                        if freed:
+                            node._freed = freed
+                    gi = prev = args = saved = data = None
+                    continue
             if g is not None:
                 if node._outputs:  # (a list: one gradient per output)
                     if node._pre_hooks:

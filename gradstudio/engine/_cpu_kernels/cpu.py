@@ -4,9 +4,10 @@ last bits of its matrix products and float32 square roots.
 MKL runs its generic kernels on processors other than Intel's (the reference machine,
 an AMD EPYC, where ``gemm_order``'s summation orders and ``elementwise``'s square root
 were measured bit for bit) and kernels of its own on Intel processors, whose orders are
-not public and not reproduced here, but for its AVX-512 float32 square root
-(``rsqrt14``): there the engine takes numpy's products, and on an Intel processor without
-AVX-512 the correctly rounded square root, the nearest it has (it differs from PyTorch's
+not public: with AVX-512 the engine follows its float32 square root (``rsqrt14``) and,
+for the shapes where their order was revealed, its matrix products (``avx512_gemm``),
+taking numpy's products elsewhere; on an Intel processor without AVX-512 numpy's
+products and the correctly rounded square root, the nearest it has (it differs from PyTorch's
 in about 0.7 % of elements, against 17 % with the generic path's table; docs/engine.md
 lists the differences). ATen's own kernels (sums, SLEEF's functions, the
 optimizers' arithmetic) do not depend on the vendor."""

@@ -321,6 +321,10 @@ class NP:
         return np.transpose(g, dims)
 
     @staticmethod
+    def t(g):
+        return np.transpose(g)
+
+    @staticmethod
     def mT(g):
         return np.swapaxes(g, -1, -2)
 

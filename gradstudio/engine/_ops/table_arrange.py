@@ -181,6 +181,11 @@ def _not_implemented(name):
 
 defop("_unique", "Unique2Backward0", lambda a, values=None: values.copy(),
       _not_implemented("_unique2"), dtype="keep", category="internal")
+# x.unique() with no other output: computed from its input, so it is a node of its own
+defop("unique", "Unique2Backward0", lambda a: np.unique(a.reshape(-1), equal_nan=False),
+      _not_implemented("_unique2"), dtype="keep", category="shape", code="{self}.unique()",
+      doc="The distinct elements, sorted, as a vector (torch.unique with no inverse, "
+      "counts or dim).")
 defop("_unique_dim", "UniqueDimBackward0", lambda a, values=None: values.copy(),
       _not_implemented("unique_dim"), dtype="keep", category="internal")
 

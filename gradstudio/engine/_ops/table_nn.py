@@ -13,6 +13,10 @@ from .record import INTEGRAL, Grad, Param, defembed, defop, no_kernel
 NONE, MEAN, SUM = 0, 1, 2
 
 def _addmm(b, m1, m2, beta=1, alpha=1):
+    if beta == 1 and alpha == 1:
+        total = _gemm_order.addmm_product(b, m1, m2)   # (where MKL adds the bias inside)
+        if total is not None:
+            return total
     product = _gemm_order.matmul(m1, m2)
     if alpha != 1:
         product = product * np.asarray(alpha, product.dtype)

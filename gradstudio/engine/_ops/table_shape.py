@@ -34,8 +34,7 @@ _shape_op("expand", "ExpandBackward0", lambda a, shape: np.broadcast_to(a, shape
           Grad(lambda F, g, out, a, shape: g, formula="grad.sum_to_size(self.shape)"),
           "Repeats size-1 dimensions without copying.",
           (SHAPE,), "{self}.expand({shape})")
-_shape_op("t", "TBackward0", lambda a: a.T, Grad(lambda F, g, out, a: F.permute(g, tuple(range(len(a.shape)))[::-1]),
-                                                 formula="grad.t()"),
+_shape_op("t", "TBackward0", lambda a: a.T, Grad(lambda F, g, out, a: F.t(g), formula="grad.t()"),
           "Transposes a matrix.", code="{self}.t()")
 _shape_op("transpose", "TransposeBackward0",
           lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1) if a.ndim else a.view(),

@@ -55,6 +55,10 @@ class TF:
         return g.permute(*dims)
 
     @staticmethod
+    def t(g):
+        return g.t()
+
+    @staticmethod
     def mT(g):
         return g.transpose(-1, -2)
 

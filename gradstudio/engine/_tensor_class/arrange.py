@@ -126,7 +126,8 @@ def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=No
         values, inverse, counts = np.unique(data.reshape(-1), return_inverse=True,
                                             return_counts=True, equal_nan=False)
         inverse = inverse.reshape(data.shape)
-        out = apply(OPS["_unique"], (self,), {"values": values})
+        out = apply(OPS["_unique"], (self,), {"values": values}) if return_inverse or \
+            return_counts else apply(OPS["unique"], (self,), {})
     else:
         d = _wrap_dim(dim, data.ndim)
         values, inverse, counts = np.unique(data, return_inverse=True, return_counts=True,

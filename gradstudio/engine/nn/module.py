@@ -363,3 +363,12 @@ class Module(StateDictMixin, TraversalMixin):
             else:
                 main_str += "\n  " + "\n  ".join(lines) + "\n"
         return main_str + ")"
+
+
+# the methods Module has from its mixins are PyTorch's Module's: a generator they return
+# (``<generator object Module.parameters at 0x...>``, what a notebook displays for
+# ``model.parameters()``) and a bound method are named after Module, as torch's are
+for _mixin in (StateDictMixin, TraversalMixin):
+    for _name, _method in vars(_mixin).items():
+        if callable(_method) and not _name.startswith("__"):
+            _method.__qualname__ = f"Module.{_name}"

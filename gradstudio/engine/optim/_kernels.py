@@ -18,9 +18,12 @@ What PyTorch computes (ATen's CPU kernels, checked against torch bit for bit):
 * ``sqrt``: the engine's own (``engine._cpu_kernels.elementwise.sqrt``, MKL's float32
   square root).
 """
+import threading
+
 import numpy as np
 
 from .._autograd.grad_mode import STATE
+from .._autograd.nodes import _ERRSTATE, _QUIET
 from .._cpu_kernels.fma import fma32, fma32_into, fma64
 from .._cpu_kernels.elementwise import sqrt as _sqrt
 
@@ -49,10 +52,63 @@ def add_(t, other, alpha):
     ta = type(alpha)
     if (d.dtype == _F32 and o.dtype == _F32 and d.shape == o.shape and t._base is None
             and (ta is float or ta is int) and d.flags.writeable and not STATE.enabled):
-        fma32_into(o, np.float32(alpha), d, d)
+        b = np.float32(alpha)
+        if b == 1 or _ERRSTATE is None or not _update_checked(o, b, d):
+            fma32_into(o, b, d, d)
         t._vc[0] += 1
         return t
     return t.add_(other, alpha=alpha)
+
+
+_F64, _I64 = np.dtype(np.float64), np.dtype(np.int64)
+_I64_MIN = np.iinfo(np.int64).min
+_TINY32 = 2.0 ** -126                   # below it a float32 result is subnormal (or zero)
+_OVERFLOW32 = 2.0 ** 128 - 2.0 ** 103   # float64 values from here on round to float32 inf
+_SCRATCH = threading.local()            # per thread: shape -> two float64 scratch arrays
+_SCRATCH_SHAPES = 32
+
+
+def _scratch(shape):
+    """Two float64 arrays of ``shape``, reused from step to step (a model's parameters
+    have a few shapes; a fresh array of their size would be page-faulted in each time)."""
+    cache = getattr(_SCRATCH, "arrays", None)
+    if cache is None:
+        cache = _SCRATCH.arrays = {}
+    arrays = cache.get(shape)
+    if arrays is None:
+        if len(cache) >= _SCRATCH_SHAPES:
+            cache.clear()
+        arrays = cache[shape] = (np.empty(shape, _F64), np.empty(shape, _F64))
+    return arrays
+
+
+def _update_checked(a, b, c):
+    """``c += b * a`` fused (float32 ``a`` and ``c`` of one shape, float32 number ``b``
+    other than 1), in place, when it can prove that ``fma32_into`` would compute it with no
+    element redone: then both are the float64 sum ``c + b * a`` (the product exact, the
+    sum rounded once) rounded to float32. That holds when no sum lies on a float32 tie
+    (its low 29 bits ``0x10000000``: the double rounding could differ from the fused
+    one), none is float32-subnormal or zero (``|s| < 2**-126``) and none rounds to inf or
+    is nan. Returns False, having written nothing, when it cannot (``fma32_into`` then
+    does the whole update). It makes fewer passes over the float64 sums than
+    ``fma32_into``'s repairs need: the tie test is one shift and one minimum (``bits <<
+    35`` is the smallest int64 exactly on a tie), and nothing is masked or indexed."""
+    s, w = _scratch(c.shape)
+    token = _ERRSTATE.set(_QUIET)      # (inf and nan are found below, silently)
+    try:
+        np.multiply(a, b, out=s, dtype=_F64)     # exact: 24 + 24 bits
+        np.add(s, c, out=s)                     # the one float64 rounding
+        mag = np.abs(s, out=w)
+        if not mag.max() < _OVERFLOW32 or mag.min() < _TINY32:     # (a nan fails the first)
+            return False
+        wi = w.view(_I64)
+        np.left_shift(s.view(_I64), 35, out=wi)
+        if wi.min() == _I64_MIN:
+            return False
+        np.copyto(c, s, casting="unsafe")
+        return True
+    finally:
+        _ERRSTATE.reset(token)
 
 
 def _scalar(value, dtype):

@@ -35,12 +35,18 @@ _WRAPPER = observed("")(len).__code__
 
 def _caller_of_init():
     """``stacklevel`` for a warning of ``add_param_group``: the frame that called its caller,
-    as PyTorch's ``stacklevel=3``; when that caller is ``Optimizer.__init__``, the frame that
-    called it past its observed wrapper (and a listener's frames between them)."""
-    caller = sys._getframe(2)
-    if caller.f_code is not _INIT_CODE:
+    as PyTorch's ``stacklevel=3``, counted past ``add_param_group``'s own observed wrapper
+    (and a listener's frames between them); when that caller is ``Optimizer.__init__``, the
+    frame that called it past its observed wrapper."""
+    frame, n = sys._getframe(2), 2          # (1: add_param_group itself)
+    while frame is not None and frame.f_code is not _WRAPPER:
+        frame, n = frame.f_back, n + 1
+    if frame is None or frame.f_back is None:
         return 3
-    frame, n = caller.f_back, 3
+    frame, n = frame.f_back, n + 1          # add_param_group's caller
+    if frame.f_code is not _INIT_CODE:
+        return n + 1
+    frame, n = frame.f_back, n + 1
     while frame is not None and frame.f_code is not _WRAPPER:
         frame, n = frame.f_back, n + 1
     return 3 if frame is None else n + 1
@@ -136,6 +142,7 @@ class Optimizer:
         return text + ")"
 
     # ------------------------------------------------------------------ groups
+    @observed("torch.optim.Optimizer.add_param_group")
     def add_param_group(self, param_group):
         if not isinstance(param_group, dict):
             raise TypeError(f"param_group must be a dict, but got {type(param_group)}")

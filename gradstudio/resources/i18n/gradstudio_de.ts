@@ -200,6 +200,14 @@
         <translation>Erstellt torch.optim.{algorithm} über {tensors}: Sein Zustand (Momentum, laufende Mittelwerte) lebt ab diesem Schritt.</translation>
     </message>
     <message>
+        <source>add_param_group adds one group: give its settings once.</source>
+        <translation>add_param_group fügt eine Gruppe hinzu: Gib ihre Einstellungen einmal an.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.add_param_group() adds a parameter group of {tensors} to the optimizer: its step() moves them too from here on, by the group&apos;s settings ({settings}).</source>
+        <translation>{optimizer}.add_param_group() fügt dem Optimierer eine Parametergruppe aus {tensors} hinzu: Sein step() bewegt von hier an auch sie, nach den Einstellungen der Gruppe ({settings}).</translation>
+    </message>
+    <message>
         <source>{optimizer}.step() moves every parameter of the optimizer by its rule, from the gradients in their .grad.</source>
         <translation>{optimizer}.step() bewegt jeden Parameter des Optimierers nach seiner Regel, ausgehend von den Gradienten in ihrem .grad.</translation>
     </message>
@@ -226,6 +234,14 @@
     <message>
         <source>The end of the steps the loop above repeats.</source>
         <translation>Das Ende der Schritte, die die Schleife darüber wiederholt.</translation>
+    </message>
+    <message>
+        <source>The optimizer has no parameter group {group}: it has {count} (numbered from 0).</source>
+        <translation>Der Optimierer hat keine Parametergruppe {group}: Er hat {count} (ab 0 nummeriert).</translation>
+    </message>
+    <message>
+        <source>parameter group {group} of {optimizer}</source>
+        <translation>Parametergruppe {group} von {optimizer}</translation>
     </message>
     <message>
         <source>Sets the learning rate of {optimizer} to {lr} at iteration {at} of the loop (the loop variable&apos;s value), before its other steps: every step after it uses the new rate.</source>
@@ -316,6 +332,10 @@
         <translation>Die Anzahl der Durchläufe der Schleife ist keine ganze Zahl von Epochen mit so vielen Schritten: Mache sie zu einem Vielfachen der Schritte pro Epoche.</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; must be the number of a parameter group, from 0, or none for every group.</source>
+        <translation>&apos;{name}&apos; muss die Nummer einer Parametergruppe sein, ab 0, oder leer für jede Gruppe.</translation>
+    </message>
+    <message>
         <source>{v} digits after the point</source>
         <translation>{v} Nachkommastellen</translation>
     </message>
@@ -354,6 +374,30 @@
     <message>
         <source>Changes how every later print shows a tensor: {said}. The values themselves do not change.</source>
         <translation>Ändert, wie jede spätere Ausgabe einen Tensor zeigt: {said}. Die Werte selbst ändern sich nicht.</translation>
+    </message>
+    <message>
+        <source>&apos;groups&apos; must list the optimizer&apos;s parameter groups, each the number of tensors it takes (&apos;size&apos;, from 1) and the settings it gives itself (lr, momentum, nesterov, weight_decay and betas as two numbers, alpha: numbers from 0).</source>
+        <translation>&apos;groups&apos; muss die Parametergruppen des Optimierers aufzählen, jede mit der Zahl ihrer Tensoren (&apos;size&apos;, ab 1) und den Einstellungen, die sie sich selbst gibt (lr, momentum, nesterov, weight_decay und betas als zwei Zahlen, alpha: Zahlen ab 0).</translation>
+    </message>
+    <message>
+        <source>The optimizer&apos;s parameter groups take {taken} tensors but it lists {listed}: make the groups&apos; sizes add up to the tensors it trains.</source>
+        <translation>Die Parametergruppen des Optimierers nehmen {taken} Tensoren, er führt aber {listed} auf: Die Größen der Gruppen müssen zusammen die Tensoren ergeben, die er trainiert.</translation>
+    </message>
+    <message>
+        <source>Group {k} of the optimizer sets {key}, which torch.optim.{algorithm} does not take.</source>
+        <translation>Gruppe {k} des Optimierers setzt {key}, das torch.optim.{algorithm} nicht kennt.</translation>
+    </message>
+    <message>
+        <source>group {k}: {tensors}, {settings}</source>
+        <translation>Gruppe {k}: {tensors}, {settings}</translation>
+    </message>
+    <message>
+        <source>the optimizer&apos;s own settings</source>
+        <translation>die Einstellungen des Optimierers</translation>
+    </message>
+    <message>
+        <source>Its parameters are in {count} groups, each with its own settings where it gives them:</source>
+        <translation>Seine Parameter sind in {count} Gruppen, jede mit eigenen Einstellungen, wo sie welche angibt:</translation>
     </message>
 </context>
 <context>
@@ -2044,6 +2088,10 @@ Der Lauf: {expected}</translation>
         <source>and returns {said}.</source>
         <translation>und gibt {said} zurück.</translation>
     </message>
+    <message>
+        <source>It is marked @once_differentiable: it runs without recording, so what it returns cannot be differentiated again (a second backward through it raises an error).</source>
+        <translation>Er ist mit @once_differentiable markiert: Er läuft, ohne aufzuzeichnen, daher kann das, was er zurückgibt, nicht noch einmal abgeleitet werden (ein zweiter Backward durch ihn löst einen Fehler aus).</translation>
+    </message>
 </context>
 <context>
     <name>GraphList</name>
@@ -3023,6 +3071,10 @@ Der Lauf: {expected}</translation>
         <source>{count} more cells fail the same way.</source>
         <translation>{count} weitere Zellen scheitern ebenso.</translation>
     </message>
+    <message>
+        <source>{name} is assigned in cell {cell}, line {line} by IPython syntax, which GradStudio does not run</source>
+        <translation>{name} wird in Zelle {cell}, Zeile {line} durch IPython-Syntax zugewiesen, die GradStudio nicht ausführt</translation>
+    </message>
 </context>
 <context>
     <name>Notes</name>
@@ -3184,6 +3236,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>in order</source>
         <translation>in Reihenfolge</translation>
+    </message>
+    <message>
+        <source>its backward is marked @once_differentiable: it runs without recording, and differentiating what it returned again raises an error</source>
+        <translation>sein backward ist mit @once_differentiable markiert: Er läuft, ohne aufzuzeichnen, und das, was er zurückgab, noch einmal abzuleiten, löst einen Fehler aus</translation>
     </message>
     <message>
         <source>keep .grad once the gradient is added to it (register_post_accumulate_grad_hook)</source>
@@ -4123,6 +4179,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>The diagonal of dim1 and dim2 (a view), as the last dimension.</source>
         <translation>Die Diagonale von dim1 und dim2 (eine Ansicht), als letzte Dimension.</translation>
+    </message>
+    <message>
+        <source>The distinct elements, sorted, as a vector (torch.unique with no inverse, counts or dim).</source>
+        <translation>Die verschiedenen Elemente, sortiert, als Vektor (torch.unique ohne inverse, counts oder dim).</translation>
     </message>
     <message>
         <source>The elements sorted along dim (their indices: argsort).</source>
@@ -5449,6 +5509,14 @@ Warum keine grad_fn: </translation>
         <translation>PyTorchs Vorgabe ({v})</translation>
     </message>
     <message>
+        <source>one number per group: 0.05, 0.2</source>
+        <translation>eine Zahl je Gruppe: 0.05, 0.2</translation>
+    </message>
+    <message>
+        <source>every group</source>
+        <translation>jede Gruppe</translation>
+    </message>
+    <message>
         <source>&apos;{text}&apos; is not a number; leave it empty for PyTorch&apos;s default.</source>
         <translation>„{text}“ ist keine Zahl; leer lassen für PyTorchs Vorgabe.</translation>
     </message>
@@ -5476,6 +5544,21 @@ Warum keine grad_fn: </translation>
 </source>
         <translation>Seine Hooks gaben aus:
 </translation>
+    </message>
+</context>
+<context>
+    <name>TimelineGroups</name>
+    <message>
+        <source>the optimizer&apos;s lr</source>
+        <translation>lr des Optimierers</translation>
+    </message>
+    <message>
+        <source>The learning rate of group {k} ({tensors}); leave it empty for the optimizer&apos;s own lr.</source>
+        <translation>Die Lernrate der Gruppe {k} ({tensors}); leer lassen für die lr des Optimierers.</translation>
+    </message>
+    <message>
+        <source>group {k} lr</source>
+        <translation>Gruppe {k} lr</translation>
     </message>
 </context>
 <context>
@@ -5865,10 +5948,6 @@ Warum keine grad_fn: </translation>
         <translation>ein In-place-{method} eines Blatts, das requires_grad hat (eines Parameters), kann noch nicht gezeichnet werden: Der Graph zeichnet eine In-place-Änderung eines Parameters nur als Trainingsschritt w -= lr * w.grad</translation>
     </message>
     <message>
-        <source>a tensor that shares its memory with a parameter (through x.detach() or x.data) is used after the parameter&apos;s update, which cannot be drawn: the update changes both</source>
-        <translation>ein Tensor, der sich den Speicher mit einem Parameter teilt (über x.detach() oder x.data), wird nach der Änderung des Parameters verwendet; das kann nicht gezeichnet werden: Die Änderung betrifft beide</translation>
-    </message>
-    <message>
         <source>a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the graph would hold it as a constant</source>
         <translation>eine aus einem Tensor gelesene Zahl (etwa loss.item() oder x.tolist()) wird verwendet, um einen neuen Tensor zu berechnen; das kann noch nicht gezeichnet werden: Der Graph würde sie als Konstante festhalten</translation>
     </message>
@@ -5961,12 +6040,8 @@ Warum keine grad_fn: </translation>
         <translation>load_state_dict(..., assign=True) kann noch nicht gezeichnet werden: Es ersetzt die Parameter, statt Werte in sie zu laden</translation>
     </message>
     <message>
-        <source>load_state_dict of a module with buffers ({buffers}) cannot be drawn yet</source>
-        <translation>load_state_dict eines Moduls mit Puffern ({buffers}) kann noch nicht gezeichnet werden</translation>
-    </message>
-    <message>
-        <source>load_state_dict cannot be drawn unless the state_dict holds exactly the module&apos;s parameters, by name</source>
-        <translation>load_state_dict kann nur gezeichnet werden, wenn das state_dict genau die Parameter des Moduls enthält, nach Namen</translation>
+        <source>load_state_dict cannot be drawn unless the state_dict holds exactly the module&apos;s parameters and buffers, by name (or strict=False)</source>
+        <translation>load_state_dict kann nur gezeichnet werden, wenn das state_dict genau die Parameter und Buffer des Moduls enthält, nach Namen (oder mit strict=False)</translation>
     </message>
     <message>
         <source>load_state_dict cannot be drawn unless {name} is a tensor of the parameter&apos;s shape</source>
@@ -6121,10 +6196,6 @@ Warum keine grad_fn: </translation>
         <translation>eine eigene Optimierer-Klasse ({name}) kann noch nicht gezeichnet werden: Der Optimierer eines Dokuments ist SGD, Adam, AdamW oder RMSprop aus torch.optim</translation>
     </message>
     <message>
-        <source>an optimizer with several parameter groups cannot be drawn yet: give it one list of tensors</source>
-        <translation>ein Optimierer mit mehreren Parametergruppen kann noch nicht gezeichnet werden: Geben Sie ihm eine Liste von Tensoren</translation>
-    </message>
-    <message>
         <source>torch.optim.{algorithm}(..., {key}={value}) cannot be drawn yet: a document&apos;s {algorithm} takes {words}</source>
         <translation>torch.optim.{algorithm}(..., {key}={value}) kann noch nicht gezeichnet werden: {algorithm} in einem Dokument nimmt {words}</translation>
     </message>
@@ -6135,6 +6206,18 @@ Warum keine grad_fn: </translation>
     <message>
         <source>an optimizer over a tensor the trace did not see made cannot be drawn</source>
         <translation>ein Optimierer über einen Tensor, dessen Entstehung die Verfolgung nicht gesehen hat, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>a parameter group holding &apos;{key}&apos; cannot be drawn yet: a document&apos;s parameter group holds its tensors and {words}</source>
+        <translation>eine Parametergruppe mit &apos;{key}&apos; kann noch nicht gezeichnet werden: Eine Parametergruppe eines Dokuments enthält ihre Tensoren und {words}</translation>
+    </message>
+    <message>
+        <source>parameter groups given other than as a list of dicts cannot be drawn yet: write them as a list, [{&apos;params&apos;: ...}, ...]</source>
+        <translation>Parametergruppen, die nicht als Liste von Dicts übergeben werden, können noch nicht gezeichnet werden: Schreibe sie als Liste, [{&apos;params&apos;: ...}, ...]</translation>
+    </message>
+    <message>
+        <source>a parameter group without tensors cannot be drawn: give each group at least one</source>
+        <translation>eine Parametergruppe ohne Tensoren kann nicht gezeichnet werden: Gib jeder Gruppe mindestens einen</translation>
     </message>
     <message>
         <source>optimizer.{what}() of an optimizer the trace could not draw cannot be drawn</source>
@@ -6291,6 +6374,18 @@ Warum keine grad_fn: </translation>
     <message>
         <source>a module&apos;s backward hook ({what}) can be drawn when it prints or keeps grad_output[0] and reads nothing else; this one does more</source>
         <translation>der Backward-Hook eines Moduls ({what}) kann gezeichnet werden, wenn er grad_output[0] ausgibt oder behält und nichts anderes liest; dieser tut mehr</translation>
+    </message>
+    <message>
+        <source>a module&apos;s backward hook ({what}) can be drawn when it prints, keeps or returns a new grad_input[0] and reads nothing else, or prints or keeps grad_output[0] and reads nothing else; this one does more</source>
+        <translation>der Backward-Hook eines Moduls ({what}) kann gezeichnet werden, wenn er grad_input[0] ausgibt, behält oder ein neues zurückgibt und nichts anderes liest, oder wenn er grad_output[0] ausgibt oder behält und nichts anderes liest; dieser tut mehr</translation>
+    </message>
+    <message>
+        <source>a module whose backward hook reads grad_input is called here with {count} input tensors that require grad; it can be drawn when the module takes one</source>
+        <translation>ein Modul, dessen Backward-Hook grad_input liest, wird hier mit {count} Eingabetensoren aufgerufen, die einen Gradienten benötigen; gezeichnet werden kann es, wenn das Modul genau einen nimmt</translation>
+    </message>
+    <message>
+        <source>a module&apos;s backward hook ({what}) that prints grad_input[0] and grad_output[0] can be drawn when each print reads one of them and grad_output&apos;s come first: the graph prints those when the module&apos;s output gradient arrives, before grad_input&apos;s</source>
+        <translation>der Backward-Hook eines Moduls ({what}), der grad_input[0] und grad_output[0] ausgibt, kann gezeichnet werden, wenn jedes print nur eines davon liest und die von grad_output zuerst kommen: Der Graph gibt diese aus, sobald der Gradient der Modulausgabe ankommt, vor denen von grad_input</translation>
     </message>
     <message>
         <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>

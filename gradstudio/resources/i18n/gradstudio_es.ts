@@ -200,6 +200,14 @@
         <translation>Crea torch.optim.{algorithm} sobre {tensors}: su estado (momento, medias móviles) vive a partir de este paso.</translation>
     </message>
     <message>
+        <source>add_param_group adds one group: give its settings once.</source>
+        <translation>add_param_group añade un grupo: da sus ajustes una sola vez.</translation>
+    </message>
+    <message>
+        <source>{optimizer}.add_param_group() adds a parameter group of {tensors} to the optimizer: its step() moves them too from here on, by the group&apos;s settings ({settings}).</source>
+        <translation>{optimizer}.add_param_group() añade al optimizador un grupo de parámetros de {tensors}: desde aquí su step() también los mueve, según los ajustes del grupo ({settings}).</translation>
+    </message>
+    <message>
         <source>{optimizer}.step() moves every parameter of the optimizer by its rule, from the gradients in their .grad.</source>
         <translation>{optimizer}.step() mueve cada parámetro del optimizador según su regla, a partir de los gradientes de su .grad.</translation>
     </message>
@@ -226,6 +234,14 @@
     <message>
         <source>The end of the steps the loop above repeats.</source>
         <translation>El final de los pasos que repite el bucle de arriba.</translation>
+    </message>
+    <message>
+        <source>The optimizer has no parameter group {group}: it has {count} (numbered from 0).</source>
+        <translation>El optimizador no tiene el grupo de parámetros {group}: tiene {count} (numerados desde 0).</translation>
+    </message>
+    <message>
+        <source>parameter group {group} of {optimizer}</source>
+        <translation>el grupo de parámetros {group} de {optimizer}</translation>
     </message>
     <message>
         <source>Sets the learning rate of {optimizer} to {lr} at iteration {at} of the loop (the loop variable&apos;s value), before its other steps: every step after it uses the new rate.</source>
@@ -316,6 +332,10 @@
         <translation>El número de iteraciones del bucle no es un número entero de épocas de tantos pasos: hazlo múltiplo de los pasos por época.</translation>
     </message>
     <message>
+        <source>&apos;{name}&apos; must be the number of a parameter group, from 0, or none for every group.</source>
+        <translation>&apos;{name}&apos; debe ser el número de un grupo de parámetros, desde 0, o vacío para todos los grupos.</translation>
+    </message>
+    <message>
         <source>{v} digits after the point</source>
         <translation>{v} decimales</translation>
     </message>
@@ -354,6 +374,30 @@
     <message>
         <source>Changes how every later print shows a tensor: {said}. The values themselves do not change.</source>
         <translation>Cambia cómo cada print posterior muestra un tensor: {said}. Los valores en sí no cambian.</translation>
+    </message>
+    <message>
+        <source>&apos;groups&apos; must list the optimizer&apos;s parameter groups, each the number of tensors it takes (&apos;size&apos;, from 1) and the settings it gives itself (lr, momentum, nesterov, weight_decay and betas as two numbers, alpha: numbers from 0).</source>
+        <translation>&apos;groups&apos; debe enumerar los grupos de parámetros del optimizador, cada uno con el número de tensores que toma (&apos;size&apos;, desde 1) y los ajustes que se da a sí mismo (lr, momentum, nesterov, weight_decay y betas como dos números, alpha: números desde 0).</translation>
+    </message>
+    <message>
+        <source>The optimizer&apos;s parameter groups take {taken} tensors but it lists {listed}: make the groups&apos; sizes add up to the tensors it trains.</source>
+        <translation>Los grupos de parámetros del optimizador toman {taken} tensores, pero enumera {listed}: haz que los tamaños de los grupos sumen los tensores que entrena.</translation>
+    </message>
+    <message>
+        <source>Group {k} of the optimizer sets {key}, which torch.optim.{algorithm} does not take.</source>
+        <translation>El grupo {k} del optimizador fija {key}, que torch.optim.{algorithm} no admite.</translation>
+    </message>
+    <message>
+        <source>group {k}: {tensors}, {settings}</source>
+        <translation>grupo {k}: {tensors}, {settings}</translation>
+    </message>
+    <message>
+        <source>the optimizer&apos;s own settings</source>
+        <translation>los ajustes del optimizador</translation>
+    </message>
+    <message>
+        <source>Its parameters are in {count} groups, each with its own settings where it gives them:</source>
+        <translation>Sus parámetros están en {count} grupos, cada uno con sus propios ajustes donde los da:</translation>
     </message>
 </context>
 <context>
@@ -2044,6 +2088,10 @@ La ejecución: {expected}</translation>
         <source>and returns {said}.</source>
         <translation>y devuelve {said}.</translation>
     </message>
+    <message>
+        <source>It is marked @once_differentiable: it runs without recording, so what it returns cannot be differentiated again (a second backward through it raises an error).</source>
+        <translation>Está marcado con @once_differentiable: se ejecuta sin registrar, así que lo que devuelve no se puede derivar otra vez (un segundo backward a través de él lanza un error).</translation>
+    </message>
 </context>
 <context>
     <name>GraphList</name>
@@ -3023,6 +3071,10 @@ La ejecución: {expected}</translation>
         <source>{count} more cells fail the same way.</source>
         <translation>{count} celdas más fallan de la misma manera.</translation>
     </message>
+    <message>
+        <source>{name} is assigned in cell {cell}, line {line} by IPython syntax, which GradStudio does not run</source>
+        <translation>{name} se asigna en la celda {cell}, línea {line} mediante sintaxis de IPython, que GradStudio no ejecuta</translation>
+    </message>
 </context>
 <context>
     <name>Notes</name>
@@ -3184,6 +3236,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>in order</source>
         <translation>en orden</translation>
+    </message>
+    <message>
+        <source>its backward is marked @once_differentiable: it runs without recording, and differentiating what it returned again raises an error</source>
+        <translation>su backward está marcado con @once_differentiable: se ejecuta sin registrar, y derivar otra vez lo que devolvió lanza un error</translation>
     </message>
     <message>
         <source>keep .grad once the gradient is added to it (register_post_accumulate_grad_hook)</source>
@@ -4123,6 +4179,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>The diagonal of dim1 and dim2 (a view), as the last dimension.</source>
         <translation>La diagonal de dim1 y dim2 (una vista), como última dimensión.</translation>
+    </message>
+    <message>
+        <source>The distinct elements, sorted, as a vector (torch.unique with no inverse, counts or dim).</source>
+        <translation>Los elementos distintos, ordenados, como un vector (torch.unique sin inverse, counts ni dim).</translation>
     </message>
     <message>
         <source>The elements sorted along dim (their indices: argsort).</source>
@@ -5449,6 +5509,14 @@ Por qué no hay grad_fn: </translation>
         <translation>Valor por defecto de PyTorch ({v})</translation>
     </message>
     <message>
+        <source>one number per group: 0.05, 0.2</source>
+        <translation>un número por grupo: 0.05, 0.2</translation>
+    </message>
+    <message>
+        <source>every group</source>
+        <translation>todos los grupos</translation>
+    </message>
+    <message>
         <source>&apos;{text}&apos; is not a number; leave it empty for PyTorch&apos;s default.</source>
         <translation>«{text}» no es un número; déjalo vacío para el valor por defecto de PyTorch.</translation>
     </message>
@@ -5476,6 +5544,21 @@ Por qué no hay grad_fn: </translation>
 </source>
         <translation>Sus hooks imprimieron:
 </translation>
+    </message>
+</context>
+<context>
+    <name>TimelineGroups</name>
+    <message>
+        <source>the optimizer&apos;s lr</source>
+        <translation>lr del optimizador</translation>
+    </message>
+    <message>
+        <source>The learning rate of group {k} ({tensors}); leave it empty for the optimizer&apos;s own lr.</source>
+        <translation>La tasa de aprendizaje del grupo {k} ({tensors}); déjalo vacío para la lr del optimizador.</translation>
+    </message>
+    <message>
+        <source>group {k} lr</source>
+        <translation>lr del grupo {k}</translation>
     </message>
 </context>
 <context>
@@ -5865,10 +5948,6 @@ Por qué no hay grad_fn: </translation>
         <translation>un {method} en el sitio de una hoja que requiere gradiente (un parámetro) aún no se puede dibujar: el grafo dibuja un cambio en el sitio de un parámetro solo como un paso de entrenamiento w -= lr * w.grad</translation>
     </message>
     <message>
-        <source>a tensor that shares its memory with a parameter (through x.detach() or x.data) is used after the parameter&apos;s update, which cannot be drawn: the update changes both</source>
-        <translation>se usa después de la actualización del parámetro un tensor que comparte su memoria con él (a través de x.detach() o x.data), lo que no se puede dibujar: la actualización cambia ambos</translation>
-    </message>
-    <message>
         <source>a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a new tensor, which cannot be drawn yet: the graph would hold it as a constant</source>
         <translation>se usa un número leído de un tensor (como loss.item() o x.tolist()) para calcular un tensor nuevo, lo que aún no se puede dibujar: el grafo lo guardaría como una constante</translation>
     </message>
@@ -5961,12 +6040,8 @@ Por qué no hay grad_fn: </translation>
         <translation>load_state_dict(..., assign=True) aún no se puede dibujar: reemplaza los parámetros en lugar de cargar valores en ellos</translation>
     </message>
     <message>
-        <source>load_state_dict of a module with buffers ({buffers}) cannot be drawn yet</source>
-        <translation>load_state_dict de un módulo con búferes ({buffers}) aún no se puede dibujar</translation>
-    </message>
-    <message>
-        <source>load_state_dict cannot be drawn unless the state_dict holds exactly the module&apos;s parameters, by name</source>
-        <translation>load_state_dict solo se puede dibujar si el state_dict contiene exactamente los parámetros del módulo, por nombre</translation>
+        <source>load_state_dict cannot be drawn unless the state_dict holds exactly the module&apos;s parameters and buffers, by name (or strict=False)</source>
+        <translation>load_state_dict solo se puede dibujar si el state_dict contiene exactamente los parámetros y buffers del módulo, por nombre (o con strict=False)</translation>
     </message>
     <message>
         <source>load_state_dict cannot be drawn unless {name} is a tensor of the parameter&apos;s shape</source>
@@ -6121,10 +6196,6 @@ Por qué no hay grad_fn: </translation>
         <translation>una clase de optimizador propia ({name}) aún no se puede dibujar: el optimizador de un documento es SGD, Adam, AdamW o RMSprop de torch.optim</translation>
     </message>
     <message>
-        <source>an optimizer with several parameter groups cannot be drawn yet: give it one list of tensors</source>
-        <translation>un optimizador con varios grupos de parámetros aún no se puede dibujar: dele una sola lista de tensores</translation>
-    </message>
-    <message>
         <source>torch.optim.{algorithm}(..., {key}={value}) cannot be drawn yet: a document&apos;s {algorithm} takes {words}</source>
         <translation>torch.optim.{algorithm}(..., {key}={value}) aún no se puede dibujar: el {algorithm} de un documento admite {words}</translation>
     </message>
@@ -6135,6 +6206,18 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>an optimizer over a tensor the trace did not see made cannot be drawn</source>
         <translation>un optimizador sobre un tensor cuya creación el rastreo no vio no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>a parameter group holding &apos;{key}&apos; cannot be drawn yet: a document&apos;s parameter group holds its tensors and {words}</source>
+        <translation>todavía no se puede dibujar un grupo de parámetros con &apos;{key}&apos;: un grupo de parámetros de un documento contiene sus tensores y {words}</translation>
+    </message>
+    <message>
+        <source>parameter groups given other than as a list of dicts cannot be drawn yet: write them as a list, [{&apos;params&apos;: ...}, ...]</source>
+        <translation>todavía no se pueden dibujar grupos de parámetros dados de otra forma que como una lista de dicts: escríbelos como una lista, [{&apos;params&apos;: ...}, ...]</translation>
+    </message>
+    <message>
+        <source>a parameter group without tensors cannot be drawn: give each group at least one</source>
+        <translation>no se puede dibujar un grupo de parámetros sin tensores: da a cada grupo al menos uno</translation>
     </message>
     <message>
         <source>optimizer.{what}() of an optimizer the trace could not draw cannot be drawn</source>
@@ -6291,6 +6374,18 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>a module&apos;s backward hook ({what}) can be drawn when it prints or keeps grad_output[0] and reads nothing else; this one does more</source>
         <translation>el hook de backward de un módulo ({what}) se puede dibujar cuando imprime o guarda grad_output[0] y no lee nada más; este hace más</translation>
+    </message>
+    <message>
+        <source>a module&apos;s backward hook ({what}) can be drawn when it prints, keeps or returns a new grad_input[0] and reads nothing else, or prints or keeps grad_output[0] and reads nothing else; this one does more</source>
+        <translation>el hook de backward de un módulo ({what}) se puede dibujar cuando imprime, guarda o devuelve un nuevo grad_input[0] y no lee nada más, o cuando imprime o guarda grad_output[0] y no lee nada más; este hace más</translation>
+    </message>
+    <message>
+        <source>a module whose backward hook reads grad_input is called here with {count} input tensors that require grad; it can be drawn when the module takes one</source>
+        <translation>un módulo cuyo hook de backward lee grad_input se llama aquí con {count} tensores de entrada que requieren gradiente; se puede dibujar cuando el módulo recibe uno</translation>
+    </message>
+    <message>
+        <source>a module&apos;s backward hook ({what}) that prints grad_input[0] and grad_output[0] can be drawn when each print reads one of them and grad_output&apos;s come first: the graph prints those when the module&apos;s output gradient arrives, before grad_input&apos;s</source>
+        <translation>el hook de backward de un módulo ({what}) que imprime grad_input[0] y grad_output[0] se puede dibujar cuando cada print lee solo uno de ellos y los de grad_output van primero: el grafo los imprime cuando llega el gradiente de la salida del módulo, antes que los de grad_input</translation>
     </message>
     <message>
         <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>

@@ -14,6 +14,7 @@ from ..updates import data_assignment
 from ..values import NUMPY_READ, TraceError, _Record, marked, marked_list
 from .factories import FACTORY_KINDS
 from .kinds import at_top, special
+from .splits import remember_rows
 
 
 # ---------------------------------------------------------------- special calls
@@ -115,7 +116,9 @@ def item(rec, func, args, kwargs):
 
 
 def tolist(rec, func, args, kwargs):
-    return marked_list(func(*args, **kwargs))
+    rows = marked_list(func(*args, **kwargs))
+    remember_rows(rec, args[0], rows)
+    return rows
 
 
 def numpy_read(rec, func, args, kwargs):

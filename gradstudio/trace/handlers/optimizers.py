@@ -13,6 +13,7 @@ CALLS = {
     "torch.optim.Optimizer.step": "step",
     "torch.optim.Optimizer.zero_grad": "zero_grad",
     "torch.optim.Optimizer.load_state_dict": "load_state",
+    "torch.optim.Optimizer.add_param_group": "add_group",
     "torch.nn.Module.zero_grad": "module_zero_grad",
     "torch.optim.lr_scheduler.LRScheduler": "scheduler",
     "torch.optim.lr_scheduler.LRScheduler.step": "scheduler_step",

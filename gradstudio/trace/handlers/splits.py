@@ -16,8 +16,15 @@ A ``Subset(dataset, indices)`` of the script's own rows (a ``range``, a list of 
 numbers, or an integer tensor of the graph) is drawn the same way: per tensor of the
 dataset ``X[0:40]`` (rows in a row, as a slice), ``X[[3, 0, 7]]`` (a numpy array of
 rows too, unless the script read a tensor as numpy) or ``X[rows]``, so a
-loader over it folds too. Rows read from a tensor (``perm.tolist()``) keep their mark:
-the subset is then left as the engine made it, and its batches are recorded.
+loader over it folds too. The list ``perm[:30].tolist()`` of a 1-D integer tensor of the
+graph, unchanged since, is that tensor's rows: ``X[rows]`` with the tensor's own node on
+the port (``remember_rows``), as ``Subset(ds, perm[:30])`` is. Other rows read from a
+tensor keep their mark: the subset is then left as the engine made it, and its batches
+are recorded.
+
+A sample the script takes from a drawn subset itself (``val_ds[i]``, ``val_ds[i][0]``)
+is row ``i`` of each of the subset's tensors (``X_rows[3]``), so that the row numbers
+the split read from its permutation are never a number the script computes with.
 """
 import numpy as np
 
@@ -28,8 +35,10 @@ from ..values import has_marked, mark_split_rows, _Record
 from .datasets import own_dataset_tensors
 
 MAX_KEY_TEXT = 2000          # the longest row list written as an index key
+MAX_ROW_LISTS = 64           # the last lists of rows remembered (``remember_rows``)
 
-__all__ = ["drawn_rows", "handlers", "keep_rows", "rows_key", "rows_of", "subset_tensors"]
+__all__ = ["drawn_rows", "handlers", "keep_rows", "remember_rows", "rows_key", "rows_of",
+           "subset_tensors"]
 
 
 def subset_tensors(rec, dataset):
@@ -110,17 +119,47 @@ def _split(rec, func, args, kwargs):
     return subsets
 
 
+def _rows_tensor(rec, t):
+    """Whether ``t`` is rows the graph can take with a tensor: a 1-D int64 tensor of
+    the graph that needs no gradient."""
+    return raw.is_tensor(t) and t.dim() == 1 and t.dtype == rec.torch.int64 and \
+        id(t) in rec.node_of and not t.requires_grad
+
+
+def remember_rows(rec, t, rows):
+    """Remembers ``rows``, the list ``t.tolist()`` returned, when ``t`` could be a
+    subset's rows (``_rows_tensor``): ``rows_key`` then takes ``t`` for the list."""
+    if rec.quiet or not _rows_tensor(rec, t):
+        return
+    rec.row_lists[id(rows)] = (rows, t, rec.node_of[id(t)])
+    if len(rec.row_lists) > MAX_ROW_LISTS:
+        del rec.row_lists[next(iter(rec.row_lists))]
+
+
+def _listed_rows(rec, indices):
+    """The tensor whose ``tolist()`` ``indices`` is, unchanged since (the list and the
+    tensor: its node still the tensor's, the same numbers in the list), else None."""
+    held = rec.row_lists.get(id(indices))
+    if held is None or held[0] is not indices:
+        return None
+    rows, t, node = held
+    if rec.node_of.get(id(t)) != node or not _rows_tensor(rec, t) or \
+            [int(i) for i in rows] != raw.data(t).tolist():
+        return None
+    return t
+
+
 def rows_key(rec, indices, n):
     """``(key, ports, key value)`` taking ``indices`` (a Subset's or a sampler's rows)
     of ``n`` rows, or None when the graph cannot draw them: a ``range`` or a list of
-    plain numbers within the rows (not read from a tensor), or a 1-D integer tensor of
-    the graph."""
+    plain numbers within the rows (not read from a tensor), a 1-D integer tensor of
+    the graph or the list its ``tolist()`` returned."""
     is_tensor = raw.is_tensor
+    listed = _listed_rows(rec, indices) if type(indices) is list else None
+    if listed is not None:
+        indices = listed
     if is_tensor(indices):
-        if indices.dim() != 1 or indices.dtype != rec.torch.int64 or \
-                id(indices) not in rec.node_of or indices.requires_grad:
-            return None
-        return "i", {"i": indices}, indices
+        return ("i", {"i": indices}, indices) if _rows_tensor(rec, indices) else None
     if isinstance(indices, np.ndarray) and indices.ndim == 1 and \
             indices.dtype.kind in "iu" and not has_marked(indices):
         indices = indices.tolist()          # (numpy's own rows: sklearn's, a permutation)
@@ -180,9 +219,27 @@ def rows_of(rec, tensors, found):
     return pieces
 
 
+def _sample(rec, func, args, kwargs):
+    """``subset[i]`` of a drawn subset and a plain ``i`` within it: row ``i`` of each of
+    its tensors, drawn; anything else as the engine's ``Subset`` gives it."""
+    subset, idx = (list(args) + [kwargs.get("idx")])[:2]
+    pieces = None if rec.quiet or len(rec.frames) > 1 else drawn_rows(rec, subset)
+    if pieces is None or type(idx) is not int or not -len(subset) <= idx < len(subset) \
+            or type(subset.dataset) is not rec.torch.utils.data.TensorDataset:
+        return func(*args, **kwargs)
+    rows = []
+    for piece in pieces:
+        row = _quietly(rec, lambda: piece[idx])
+        rec.emit(_Record("index", {"key": str(idx)}, {"self": piece}, row))
+        rows.append(row)
+    rec.keep.extend(rows)
+    return tuple(rows)
+
+
 def handlers(rec):
     """The split's and the subset's handlers for ``rec``, by observed name."""
     return {"torch.utils.data.random_split":
             lambda func, args, kwargs: _split(rec, func, args, kwargs),
             "torch.utils.data.Subset":
-            lambda func, args, kwargs: _subset(rec, func, args, kwargs)}
+            lambda func, args, kwargs: _subset(rec, func, args, kwargs),
+            "Subset.__getitem__": lambda func, args, kwargs: _sample(rec, func, args, kwargs)}

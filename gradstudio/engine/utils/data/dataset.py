@@ -124,6 +124,7 @@ class Subset(Dataset[_T_co]):
                 "A simple implementation:\n\ndef __getitems__(self, indices):\n"
                 "    return [self.__getitem__(idx) for idx in indices]")
 
+    @observer.observed("Subset.__getitem__")
     def __getitem__(self, idx):
         if isinstance(idx, list):
             return self.dataset[[self.indices[i] for i in idx]]
