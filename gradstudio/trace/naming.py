@@ -19,6 +19,7 @@ as a scan of every variable would.
 """
 import ast
 import dis
+import sys
 
 __all__ = ["stored_names", "LineNamer"]
 
@@ -114,6 +115,28 @@ def _assigns_outside(code):
     return any(op in ops for op in _OUTER_OPCODES)
 
 
+def comprehension_lines(source, tree=None):
+    """The lines of the list, set and dict comprehensions of ``source`` that span more
+    than one line, on Python 3.12 and later (none before). There a comprehension runs
+    inlined in its function's frame, and Python 3.12.0 and 3.12.1 lose its loop
+    variables when a trace function reads ``frame.f_locals`` on a line event inside it
+    (``[f(layer)\n for i, layer in enumerate(layers)]``: ``layer`` became None): the
+    namer reads no locals on those lines."""
+    if sys.version_info < (3, 12):
+        return frozenset()
+    if tree is None:
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            return frozenset()
+    lines = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp)) and \
+                (node.end_lineno or node.lineno) > node.lineno:
+            lines.update(range(node.lineno, node.end_lineno + 1))
+    return frozenset(lines)
+
+
 class LineNamer:
     """Makes the per-frame trace functions that name tensors for ``rec`` (a
     ``Recorder``) while the script with ``source`` runs."""
@@ -121,6 +144,7 @@ class LineNamer:
     def __init__(self, rec, source, tree=None):
         self.rec = rec
         self.lines = stored_names(source, tree)
+        self.inlined = comprehension_lines(source, tree)
         self.epoch = 0              # bumped when a function assigning outer names returns
         self._outer = {}            # code -> whether it assigns globals or nonlocals
 
@@ -134,8 +158,11 @@ class LineNamer:
         rec.name_tensors(frame.f_locals)            # its arguments
         state = [None, len(rec.nodes), self.epoch]  # last line, nodes seen, epoch seen
 
+        inlined = self.inlined
+
         def local_tracer(frame, event, arg):
-            if event not in ("line", "return"):
+            if event not in ("line", "return") or \
+                    event == "line" and frame.f_lineno in inlined:
                 return local_tracer
             namespace = frame.f_locals
             if state[2] != self.epoch:

@@ -288,3 +288,26 @@ class C:
         assert naming._assigns_outside(code) == expected, code
         seen[expected] += 1
     assert seen[True] >= 4 and seen[False] >= 100
+
+
+def test_a_comprehension_over_several_lines_keeps_its_loop_variables():
+    """(Python 3.12 runs a list comprehension inlined in its frame; on 3.12.0 and 3.12.1
+    the namer's read of ``frame.f_locals`` on a line event inside one set its loop
+    variable to None: ``layer.parameters()`` raised AttributeError and the program
+    did not open.)"""
+    from trace_jobs import dedent, outcomes
+    from gradstudio.trace.naming import comprehension_lines
+    source = dedent("""
+        import torch
+        layers = torch.nn.ModuleList([torch.nn.Linear(2, 2) for _ in range(3)])
+        groups = [{"params": layer.parameters(), "lr": 0.1 * 0.5 ** i}
+                  for i, layer in enumerate(layers)]
+        opt = torch.optim.SGD(groups, lr=0.1)
+        scaled = {name: p * 2
+                  for name, p in layers[0].named_parameters()}
+        print(len(groups), scaled["bias"].shape)
+    """)
+    doc, = outcomes([source])
+    assert not isinstance(doc, Exception), doc
+    assert comprehension_lines(source) == (
+        frozenset({3, 4, 6, 7}) if sys.version_info >= (3, 12) else frozenset())
