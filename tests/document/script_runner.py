@@ -8,6 +8,7 @@ switched back on. Run as a script (``python script_runner.py torch|engine``) thi
 is that child: scripts as a JSON list on stdin, results as a JSON list on stdout (with
 ``--serve``: one list a line).
 """
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -18,7 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def torch_available():
-    return importlib.util.find_spec("torch") is not None
+    """Whether real PyTorch is installed: looked up on the path, not in ``sys.modules``,
+    where a test may have left the engine under the name ``torch``."""
+    return importlib.machinery.PathFinder.find_spec("torch") is not None
 
 
 def run_scripts(scripts, backend="torch", timeout=None):

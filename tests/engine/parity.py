@@ -67,8 +67,9 @@ def table():
 
 
 def torch_available():
-    import importlib.util
-    return importlib.util.find_spec("torch") is not None
+    """(Looked up on the path, not in ``sys.modules``: see script_runner's.)"""
+    import importlib.machinery
+    return importlib.machinery.PathFinder.find_spec("torch") is not None
 
 
 def results_or_skip(progs):
