@@ -174,7 +174,7 @@ prog("state_dict_save_load_file", """
         loss.backward()
         opt.step()
     print("loss before save:", loss.item())
-    path = os.path.join(tempfile.gettempdir(), "gs_course2_model.pt")
+    path = os.path.join(tempfile.gettempdir(), f"gs_course2_model_{os.getpid()}.pt")
     torch.save(model.state_dict(), path)
     model2 = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 1))
     print(torch.equal(model2[0].weight, model[0].weight))
