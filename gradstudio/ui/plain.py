@@ -10,10 +10,10 @@ import html
 
 from PySide6 import QtGui
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QMessageBox, QSizePolicy, QWidget
 
-__all__ = ["PlainLabel", "plain_tooltip", "plain_box", "show_plain_error", "ask_plain",
-           "escaped"]
+__all__ = ["PlainLabel", "ElidedLabel", "plain_tooltip", "plain_box", "show_plain_error",
+           "ask_plain", "escaped"]
 
 _STOCK = QMessageBox.StandardButton
 
@@ -28,6 +28,39 @@ class PlainLabel(QLabel):
         super().__init__(parent)
         self.setTextFormat(Qt.TextFormat.PlainText)     # (before any text is parsed)
         self.setText(text)
+
+
+class ElidedLabel(PlainLabel):
+    """A one-line ``PlainLabel`` that never widens its panel: a text longer than the
+    label's width ends in "…", the whole of it in the tooltip (a step's title can hold a
+    whole recorded print, which made the timeline wider than its dock and pushed the
+    action's details out of view). ``text()`` is the whole text."""
+
+    def __init__(self, text="", parent=None):
+        self._whole = ""
+        super().__init__(text, parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text):
+        self._whole = "" if text is None else str(text)
+        self.setToolTip(plain_tooltip(self._whole) if "\n" in self._whole or
+                        len(self._whole) > 40 else "")
+        self._elide()
+
+    def text(self):
+        return self._whole
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self):
+        line = self._whole.split("\n", 1)[0]
+        if line != self._whole:
+            line += " …"
+        shown = self.fontMetrics().elidedText(line, Qt.TextElideMode.ElideRight,
+                                              max(self.width(), 1))
+        QLabel.setText(self, shown)
 
 
 def plain_tooltip(text) -> str:

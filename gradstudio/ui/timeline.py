@@ -19,7 +19,7 @@ from gradstudio.ui.timeline_details import NO_ACTIONS_HINT, ActionDetails
 from gradstudio.ui.timeline_editors import ID_ROLE, clip, printed_text, short
 from gradstudio.ui.timeline_menu import add_menu, context_menu
 from gradstudio.timeline import ACTIONS, Picks
-from gradstudio.ui.plain import PlainLabel, plain_tooltip
+from gradstudio.ui.plain import ElidedLabel, PlainLabel, plain_tooltip
 from gradstudio.ui.document_words import document_word
 from gradstudio.ui.tones import tone_colour
 from gradstudio.ui.i18n import Number, translate
@@ -45,7 +45,7 @@ class TimelinePanel(SessionPanel):
         self.slider.setPageStep(1)
         self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.slider.setTickInterval(1)
-        self.step_label = PlainLabel()
+        self.step_label = ElidedLabel()
         font = self.step_label.font()
         font.setBold(True)
         self.step_label.setFont(font)

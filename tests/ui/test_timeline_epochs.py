@@ -1,6 +1,8 @@
 """A loop split into epochs (issue 32) in the timeline: the steps of an epoch are listed
 inside the loop's steps, those at the end of each epoch one level out, and a step that
 does not run in the iteration shown says it runs at the end of each epoch."""
+from PySide6.QtCore import Qt
+
 from gradstudio.document import Document
 
 from driving import main_window
@@ -39,3 +41,21 @@ def test_an_epochs_steps_are_listed_inside_and_its_end_steps_one_level_out(qtbot
     loop = win.session.document.timeline[0].id
     win.session.set_iteration(loop, 0)
     qtbot.waitUntil(lambda: "end of each epoch" in win.timeline.list.item(3).text())
+
+
+def test_a_long_step_title_does_not_widen_the_timeline(qtbot, tmp_path):
+    """A step's title can hold a whole recorded print (a parameter's repr): it ends in
+    "…" with the whole in its tooltip, and the panel keeps its width, so the selected
+    action's details stay beside the list instead of scrolled out of view."""
+    doc = _epochs()
+    long = "Parameter containing:\ntensor([[" + ", ".join(["0.0094"] * 60) + "]])"
+    doc.add_action("say", {"tensors": [], "parts": [{"text": long}]})
+    win = main_window(qtbot, tmp_path, (1400, 900))
+    win.session.set_document(doc)
+    timeline = win.timeline
+    qtbot.waitUntil(lambda: "Parameter containing" in timeline.step_label.text())
+    assert timeline.step_label.text().endswith("0.0094]])')")         # the whole title
+    assert "…" in timeline.step_label.fontMetrics().elidedText(
+        timeline.step_label.text(), Qt.TextElideMode.ElideRight, 300)
+    assert timeline.minimumSizeHint().width() < 400
+    assert "0.0094]])" in timeline.step_label.toolTip()
