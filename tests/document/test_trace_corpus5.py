@@ -11,17 +11,15 @@ programs of ``WHOLE`` open drawn whole, nothing recorded.
 The originals and the exports run in one request to the shared torch child
 (``script_runner``); the counts per program (drawn and recorded tensors) are in the
 report of the branch that added this corpus."""
-import re
 
 import pytest
-import script_runner
 from corpus5_programs import NOTEBOOKS, PROGRAMS, notebook_bytes
-from trace_jobs import corpus_documents, corpus_printed
+from trace_jobs import (assert_export_prints_as_torch, corpus_documents, corpus_printed,
+                        engine_outputs)
 
 from gradstudio.document import Document
 
 NAMES = list(PROGRAMS) + list(NOTEBOOKS)
-ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 
 # drawn whole: no part cut, no tensor recorded
 WHOLE = ["gelu_net_onecycle_lr_trace", "custom_dataset_class_uneven_batches",
@@ -64,8 +62,7 @@ def printed(traced):
 @pytest.fixture(scope="module")
 def engine_printed():
     """name -> what the program prints under the engine, for ``ENGINE_DIGITS``."""
-    return dict(zip(ENGINE_DIGITS, script_runner.run_scripts(
-        [PROGRAMS[n] for n in ENGINE_DIGITS], backend="engine")))
+    return engine_outputs(PROGRAMS, ENGINE_DIGITS)
 
 
 def test_the_corpus_has_thirty_programs_six_of_them_notebooks():
@@ -95,13 +92,4 @@ def test_these_programs_open_drawn_whole(traced, name):
 def test_the_export_prints_under_torch_what_the_program_printed(traced, printed,
                                                                 engine_printed, name):
     assert isinstance(traced[name], Document), traced[name]
-    (original, original_error), (out, error) = printed[name]
-    assert original_error is None, original_error
-    assert error is None, error
-    assert original
-    if name in ENGINE_DIGITS and ADDRESS.sub("0x?", out) != ADDRESS.sub("0x?", original):
-        engine_out, engine_error = engine_printed[name]
-        assert engine_error is None, engine_error
-        if engine_out != original:      # (the engine's own kernels, on this CPU)
-            pytest.xfail(ENGINE_DIGITS[name])
-    assert ADDRESS.sub("0x?", out) == ADDRESS.sub("0x?", original)
+    assert_export_prints_as_torch(name, printed, ENGINE_DIGITS, engine_printed)

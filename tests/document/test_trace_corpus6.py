@@ -13,18 +13,16 @@ drawn whole, nothing recorded.
 The originals and the exports run in one request to the shared torch child
 (``script_runner``); the counts per program (drawn and recorded tensors) are in the
 report of the branch that added this corpus."""
-import re
 
 import pytest
-import script_runner
 import corpus6_more  # noqa: F401  (the second half registers its programs)
 from corpus6_programs import NOTEBOOKS, PROGRAMS
-from trace_jobs import corpus_documents, corpus_printed
+from trace_jobs import (assert_export_prints_as_torch, corpus_documents, corpus_printed,
+                        engine_outputs)
 
 from gradstudio.document import Document
 
 NAMES = list(PROGRAMS)
-ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 
 # drawn whole: no part cut, no tensor recorded
 WHOLE = ["xor_ordered_sequential_apply_init_while",
@@ -79,8 +77,7 @@ def printed(traced):
 @pytest.fixture(scope="module")
 def engine_printed():
     """name -> what the program prints under the engine, for ``ENGINE_DIGITS``."""
-    return dict(zip(ENGINE_DIGITS, script_runner.run_scripts(
-        [PROGRAMS[n] for n in ENGINE_DIGITS], backend="engine")))
+    return engine_outputs(PROGRAMS, ENGINE_DIGITS)
 
 
 def test_the_corpus_has_thirty_scripts():
@@ -108,16 +105,7 @@ def test_these_programs_open_drawn_whole(traced, name):
 def test_the_export_prints_under_torch_what_the_program_printed(traced, printed,
                                                                 engine_printed, name):
     assert isinstance(traced[name], Document), traced[name]
-    (original, original_error), (out, error) = printed[name]
-    assert original_error is None, original_error
-    assert error is None, error
-    assert original
-    if name in ENGINE_DIGITS and ADDRESS.sub("0x?", out) != ADDRESS.sub("0x?", original):
-        engine_out, engine_error = engine_printed[name]
-        assert engine_error is None, engine_error
-        if engine_out != original:      # (the engine's own kernels, on this CPU)
-            pytest.xfail(ENGINE_DIGITS[name])
-    assert ADDRESS.sub("0x?", out) == ADDRESS.sub("0x?", original)
+    assert_export_prints_as_torch(name, printed, ENGINE_DIGITS, engine_printed)
 
 
 def test_the_finite_differences_after_a_backward_are_drawn(traced):
