@@ -25,6 +25,7 @@ import numpy as np
 from gradstudio.timeline import ACTION_KINDS, ACTIONS
 
 from .actions import loop_structure
+from .epoch_prints import quiet_prints, restore_prints
 from .export import transcript
 from .files import dumps, loads
 from .layout import apply_layered_layout
@@ -307,9 +308,23 @@ def _same(a, b):
 def nest_epochs(doc):
     """The traced ``doc`` with each run of loops of one epoch each merged into one loop
     split into epochs (see the module docstring), or None when no run is the same steps
-    or would run the same. Runs are merged one at a time, from the first, each merge
-    checked on its own (a script that prints every tenth epoch has a run between each two
-    prints)."""
+    or would run the same. A script that prints every fifth epoch prints nothing in the
+    others (``epoch_prints``): its epochs are merged with those empty prints, which are
+    then taken away again wherever they stayed outside a merged loop."""
+    found = quiet_prints(doc)
+    if found is not None:
+        padded, originals, added = found
+        merged = _nest_runs(padded)
+        if merged is not None:
+            merged = restore_prints(merged, originals, added)
+            if transcript(merged, run(merged)) == transcript(doc, run(doc)):
+                return merged
+    return _nest_runs(doc)
+
+
+def _nest_runs(doc):
+    """``doc`` with its runs merged one at a time, from the first, each merge checked on
+    its own; None when none is."""
     merged_any, tried = False, set()
     while True:
         for groups, skipped in _groups(doc.timeline):
