@@ -478,7 +478,7 @@ def main(argv=None, settings=None) -> int:
         gc_policy.release(freeze=False)
         raise
     gc_policy.release()
-    window.files.offer_recovery()
+    window.files.offer_recovery_when_idle()
     try:
         return app.exec()
     finally:

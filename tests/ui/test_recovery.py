@@ -104,6 +104,29 @@ def test_a_restored_notebook_graph_keeps_its_lesson_and_shows_it(folder, qtbot, 
     qtbot.waitUntil(lambda: not w.docks["lesson"].visibleRegion().isEmpty(), timeout=5000)
 
 
+def test_the_offer_waits_for_the_script_opened_from_the_command_line(folder, qtbot,
+                                                                    tmp_path):
+    """A script named on the command line is traced behind a progress dialog: the offer
+    to restore comes once its graph is open, never stacked under the progress."""
+    folder.mkdir()
+    (folder / f"99999999-0{recovery.SUFFIX}").write_text(json.dumps(
+        {"kind": "gradstudio-recovery", "file": "", "title": "left", "saved_at": 1,
+         "graph": files.dumps(build("01_autograd_tutorial"))}), encoding="utf-8")
+    w = main_window(qtbot, tmp_path)
+    asked = []
+    w.files.ask_restore = lambda newest, others: asked.append(
+        len(w.session.document.node_ids)) or "later"
+    script = tmp_path / "lesson.py"
+    script.write_text("import torch\nx = torch.ones(2, requires_grad=True)\n"
+                      "y = (x * 3).sum()\n", encoding="utf-8")
+    w.files.import_script(script)
+    assert w.files.task.running and w.files.offer_recovery_when_idle() is None
+    assert asked == []
+    qtbot.waitUntil(lambda: bool(asked), timeout=20000)
+    assert asked == [3]                  # (asked over the script's graph, once)
+    assert w.files.offer_recovery_when_idle() == "later" and asked == [3, 3]
+
+
 def test_discard_removes_what_was_left(folder, qtbot, tmp_path):
     folder.mkdir()
     for n in range(2):
