@@ -15,7 +15,8 @@ is a Function of several outputs, whose backward takes one gradient per output:
 ``output_count``); expressions are names bound
 before, numbers, ``True``/``False``/``None``, ``+ - * / // % ** @ & | ^``, unary
 ``- + ~``, one comparison,
-indexing with numbers, slices, ``None``, ``...`` and tensors, ``ctx.saved_tensors``,
+indexing with numbers, slices, ``None``, ``...`` and tensors, lists and tuples as
+arguments (``torch.cat([a, b], dim=1)``), ``ctx.saved_tensors``,
 ``ctx.<name>``, and calls of the op table's tensor methods (``x.clamp(min=0)``,
 ``x.exp()``) and of ``torch.<op>`` (``torch.where``, ``torch.zeros_like``). Nothing else
 is a name, an attribute or a call, so a Function read from a file computes tensors and
@@ -332,6 +333,9 @@ def _check(node, bound, depth):
     elif isinstance(node, ast.Subscript):
         _check(node.value, bound, d)
         _check_index(node.slice, bound, d)
+    elif isinstance(node, (ast.List, ast.Tuple)) and depth > 0 and len(node.elts) <= 16:
+        for e in node.elts:            # torch.cat([a, b], dim=1), x.sum(dim=(0, 1))
+            _check(e, bound, d)
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         _check_call(node, bound, d)
     else:
@@ -513,6 +517,10 @@ class _Run:
         if isinstance(node, ast.Compare):
             return _COMPARE[type(node.ops[0])](self.value(node.left),
                                                self.value(node.comparators[0]))
+        if isinstance(node, ast.List):
+            return [self.value(e) for e in node.elts]
+        if isinstance(node, ast.Tuple):
+            return tuple(self.value(e) for e in node.elts)
         if isinstance(node, ast.Attribute):          # ctx.saved_tensors, ctx.scale
             return self.ctx_value(node.attr)
         if isinstance(node, ast.Subscript):
