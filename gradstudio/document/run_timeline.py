@@ -65,9 +65,7 @@ def compute(doc, nid, tensors, names, data=None, no_grad=None):
             raise NodeFailure(too_large(planned))     # before the engine allocates it
     if no_grad is None:
         no_grad = doc.in_no_grad(nid)
-    evaluate = spec.evaluate if not spec.output_of else _picker(doc, nid, tensors)
-    if spec.outputs is not None:
-        evaluate = _keeping_outputs(evaluate, nid, tensors)
+    evaluate = evaluator(doc, nid, spec, tensors)
     try:
         if no_grad:
             with torch.no_grad():
@@ -88,6 +86,15 @@ def compute(doc, nid, tensors, names, data=None, no_grad=None):
     if data.retains_grad:
         retain(t)
     return t
+
+
+def evaluator(doc, nid, spec, tensors):
+    """How node ``nid`` (of kind ``spec``) is evaluated: its kind's ``evaluate``, except
+    for the outputs of a custom Function of several (``_keeping_outputs``, ``_picker``)."""
+    evaluate = spec.evaluate if not spec.output_of else _picker(doc, nid, tensors)
+    if spec.outputs is not None:
+        evaluate = _keeping_outputs(evaluate, nid, tensors)
+    return evaluate
 
 
 def _keeping_outputs(evaluate, nid, tensors):
@@ -301,7 +308,8 @@ class TimelineRun:
                 spec = CATALOGUE[data.kind]
                 inputs = self.doc.inputs_of(nid)
                 ports = [(p, inputs[p]) for p in spec.input_names(data.params) if p in inputs]
-                self._plan.append((nid, spec.evaluate, data.params, ports,
+                self._plan.append((nid, evaluator(self.doc, nid, spec, self.tensors),
+                                   data.params, ports,
                                    self.doc.in_no_grad(nid), data.retains_grad))
         tensors = self.tensors
         for nid, evaluate, params, ports, no_grad, retains in self._plan:
