@@ -319,19 +319,7 @@ def _step(ctx, s, number, arrived=0):
     nodes = tuple(attrs.get("tensors", ()))
     if s.name == "AccumulateGrad":
         return _accumulate_step(ctx, s, number, nodes, attrs, arrived)
-    own = ctx.name(owner) if owner else None
-    middle = ctx.intermediate.get(s.key)
-    several = ctx.several(owner)
-    if several > 1:        # a custom Function of several outputs: one gradient each
-        outs = [ctx.owner_at(s.key, k) for k in range(several)]
-        each = [ctx.name(o) if o and o in attrs.get("tensors", ()) else "_" for o in outs]
-        own, arrived = ", ".join(each), 0
-    received_name = ("(" + ", ".join(_grad_name(ctx.root_name, n) for n in each) + ")"
-                     if several > 1 else
-                     _grad_name(ctx.root_name, own) if own else
-                     _grad_name(ctx.root_name, middle) if middle else
-                     translate("Walk", "the gradient of an intermediate tensor of "
-                               "{root}").format(root=ctx.root_name))
+    own, received_name, arrived = _received(ctx, s.key, owner, attrs, arrived)
     rule = ctx.result.derivative(s.key)
     targets = ctx.targets(s.key)
     outputs = ctx.target_outputs(s.key)
@@ -375,6 +363,24 @@ def _step(ctx, s, number, arrived=0):
     return WalkStep(number, s.name, s.key, nodes, title, s.grad_output, received_name,
                     tuple(sends), tuple(s.freed), owner or inside, arrived=arrived,
                     words=_backward_words(ctx.doc, owner))
+
+
+def _received(ctx, key, owner, attrs, arrived):
+    """``(own, received_name, arrived)`` of the grad_fn ``key``: what its tensor is
+    called and what the gradient it received is; a custom Function of several outputs
+    receives one gradient per output, ``(∂L/∂a, ∂L/∂b)``, never their sum."""
+    several = ctx.several(owner)
+    if several > 1:
+        outs = [ctx.owner_at(key, k) for k in range(several)]
+        each = [ctx.name(o) if o and o in attrs.get("tensors", ()) else "_" for o in outs]
+        return ", ".join(each), "(" + ", ".join(_grad_name(ctx.root_name, n)
+                                               for n in each) + ")", 0
+    own = ctx.name(owner) if owner else None
+    middle = ctx.intermediate.get(key)
+    return own, (_grad_name(ctx.root_name, own) if own else
+                 _grad_name(ctx.root_name, middle) if middle else
+                 translate("Walk", "the gradient of an intermediate tensor of "
+                           "{root}").format(root=ctx.root_name)), arrived
 
 
 def _backward_words(doc, owner):
