@@ -418,7 +418,8 @@ class RunResult:
         producers, leaves = self._producers(step), self._leaves
         graph, hidden = _drawn(fns, succ, keep,
                                lambda key: self._fn_attrs(fns[key], step, producers, leaves),
-                               lambda u, v, k: {"input_nr": k})
+                               lambda u, v, k: {"input_nr": k, "output_nr":
+                                                fns[u].next_functions[k][1]})
         freed_at = self._freed_at
         freed = {s for s in map(freed_at.get, fns.values()) if s is not None and s <= step}
         return BackwardGraphPart(graph, len(fns), hidden, tuple(sorted(freed)))
