@@ -333,8 +333,9 @@ def _functions(doc):
 
 def test_each_program_opens_whole_with_its_functions_as_nodes(traced):
     names = [sorted({f.params["name"] for f in _functions(d)}) for d in traced]
+    # (GoodSquare is only checked by gradcheck, which runs quietly: not a node)
     assert names == [["MyReLU"], ["MyExp"], ["MulAdd", "MySigmoid"], ["RoundSTE", "SignSTE"],
-                     ["BadSquare", "GoodSquare"], ["ScaleGrad"], ["Clip"], ["MyReLU"],
+                     ["BadSquare"], ["ScaleGrad"], ["Clip"], ["MyReLU"],
                      ["Band"]]
     assert all(d.trace_note is None for d in traced)      # (drawn to the end: no cut)
 
