@@ -74,6 +74,21 @@ def test_a_two_output_function_is_placed_and_each_output_connected_by_mouse(qtbo
     a, b = doc.display_name(f), doc.display_name(out1)
     assert f"{a}, {b} = SplitSq.apply({doc.display_name(x)})" in code
     assert f"{b} = " not in code.replace(f"{a}, {b} = ", "")   # bound once, by the call
+    # a third output typed in: a third port; output 1's node moved to it, its edge follows
+    w.session.select([f])
+    _type(qtbot, w, "forward", FORWARD.replace("x ** 2", "x ** 2, x.exp()"))
+    _type(qtbot, w, "backward", BACKWARD.replace("g1, g2", "g1, g2, g3").replace(
+        "2 * x", "2 * x + g3 * x.exp()"))
+    assert card.out_labels == ("0: x * 2", "1: x ** 2", "2: x.exp()")
+    w.session.push(commands.SetParam(doc, out1, "index", 2))
+    assert w.canvas.item(out1).out_labels == ("out 2",)
+    assert edge.line.p1() == card.output_pos(2)
+    assert f"{a}, _, {b} = SplitSq.apply(" in export.export_script(doc).text
+    w.session.undo_stack.undo()
+    assert edge.line.p1() == card.output_pos(1)
+    w.session.undo_stack.undo()
+    w.session.undo_stack.undo()
+    assert card.out_labels == ("0: x * 2", "1: x ** 2")
     # output 1 again, to another input: through the same function_output node
     s = double_click_palette(qtbot, w, "sum")
     drag(qtbot, w.canvas, _vp(w, card.output_pos(1)), _vp(w, w.canvas.item(s).input_pos("self")))
