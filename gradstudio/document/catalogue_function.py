@@ -169,5 +169,6 @@ def register(add, NodeKind, Port, ParamSpec):
                  (ParamSpec("index", "int", 1, "which output of the Function: 1 is the "
                             "second, 2 the third ..."),),
                  _not_alone, "a, b = MyFunction.apply(x)", None,
-                 code=lambda p, a: f"{a.get('function', '?')}[{p['index']}]",
+                 # (what its card reads; the export writes the Function's own statement)
+                 code=lambda p, a: f"output {p['index']} of {a.get('function', '?')}",
                  label="Function output", output_of=True, statements=_output_statements))

@@ -61,6 +61,8 @@ def test_a_two_output_function_is_placed_and_each_output_connected_by_mouse(qtbo
     assert doc.node(out1).params["index"] == 1 and doc.source_of(out1, "function") == f
     assert doc.source_of(m, "other") == out1
     assert w.canvas.item(out1).out_labels == ("out 1",)
+    # its header reads which output of which call it is (not output 0's tensor indexed)
+    assert w.canvas.item(out1).code_text == f"output 1 of {doc.display_name(f)}"
     # the edge into it leaves the Function's port 1, not its port 0
     edge = w.canvas.scene().edges[(f, out1, "function")]
     assert edge.line.p1() == card.output_pos(1)
