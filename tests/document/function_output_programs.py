@@ -287,7 +287,34 @@ print(a.grad)
 print(b.grad)
 """
 
+# three outputs: one left out of an unpacking, the call's tuple kept whole and indexed
+THREE_OUTPUTS = """\
+import torch
+
+
+class Powers(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * 2, x ** 2, x ** 3
+
+    @staticmethod
+    def backward(ctx, g1, g2, g3):
+        x, = ctx.saved_tensors
+        return g1 * 2 + g2 * 2 * x + g3 * 3 * x * x
+
+
+x = torch.tensor([1.0, -2.0], requires_grad=True)
+double, _, cube = Powers.apply(x)
+out = Powers.apply(x + 1)
+print(out[1])
+loss = (double * cube).sum() + out[2].mean()
+loss.backward()
+print(x.grad)
+"""
+
 PROGRAMS = {"split_sq": SPLIT_SQ, "aux_mask": AUX_MASK, "sort_like": SORT_LIKE,
             "used_twice": USED_TWICE, "two_losses": TWO_LOSSES,
             "none_for_shift": NONE_FOR_SHIFT, "lazy_grads": LAZY_GRADS,
-            "in_a_module": IN_A_MODULE, "gradchecked": GRADCHECKED}
+            "in_a_module": IN_A_MODULE, "gradchecked": GRADCHECKED,
+            "three_outputs": THREE_OUTPUTS}

@@ -7,7 +7,7 @@ yet") and the rest recorded as text; now each opens whole with no recorded tenso
 the self-check (the run reproduces every value the script computed), and its export
 prints under torch exactly what the program printed (``function_output_programs.py``:
 (y, aux) with aux non-differentiable, a sort with its indices marked non-differentiable,
-a Function used twice, outputs feeding two losses, None for an input that requires
+a Function used twice, three outputs one of them left out and a call's tuple indexed, outputs feeding two losses, None for an input that requires
 grad, ``set_materialize_grads(False)`` with an output left out, a Function inside an
 ``nn.Module`` trained for a few steps, a gradcheck of one)."""
 import pytest
@@ -22,7 +22,8 @@ from gradstudio.document.walk import explain_text
 # program -> the Function outputs drawn as function_output nodes (one a call, per output
 # after the first)
 OUTPUTS = {"split_sq": 1, "aux_mask": 1, "sort_like": 1, "used_twice": 2, "two_losses": 1,
-           "none_for_shift": 1, "lazy_grads": 2, "in_a_module": 1, "gradchecked": 1}
+           "none_for_shift": 1, "lazy_grads": 2, "in_a_module": 1, "gradchecked": 1,
+           "three_outputs": 4}
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +73,13 @@ def test_the_call_is_written_once_with_every_output_named(traced):
     assert "    def backward(ctx, g1, g2):" in code
     code = export.export_script(traced["used_twice"]).text
     assert "s, d = SumDiff.apply(a, b)" in code and "s2, d2 = SumDiff.apply(s, d)" in code
+
+
+def test_outputs_kept_as_one_tuple_are_named_after_it(traced):
+    code = export.export_script(traced["three_outputs"]).text
+    assert "double, _, cube = Powers.apply(x)" in code
+    assert "out_0, out_1, out_2 = Powers.apply(" in code
+    assert "print(out_1)" in code and "out_2.mean()" in code
 
 
 def test_both_outputs_print_one_grad_fn_and_the_graph_knows_each_output_nr(traced):
