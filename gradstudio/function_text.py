@@ -10,10 +10,13 @@ The language is small and checked (``parse_function``): statements are ``name = 
 ``ctx.name = e`` (forward), several at once (``ctx.lo, ctx.hi = lo, hi``), ``if`` blocks
 whose test reads ``ctx.needs_input_grad[i]`` and ``name is None`` / ``is not None``
 (with ``and``, ``or``, ``not``), assigning only names bound before them (PyTorch's own
-``LinearFunction`` example), and one ``return`` at the end; expressions are names bound
+``LinearFunction`` example), and one ``return`` at the end (a forward returning several tensors, ``return y, aux``,
+is a Function of several outputs, whose backward takes one gradient per output:
+``output_count``); expressions are names bound
 before, numbers, ``True``/``False``/``None``, ``+ - * / // % ** @ & | ^``, unary
 ``- + ~``, one comparison,
-indexing with numbers, slices, ``None``, ``...`` and tensors, ``ctx.saved_tensors``,
+indexing with numbers, slices, ``None``, ``...`` and tensors, lists and tuples as
+arguments (``torch.cat([a, b], dim=1)``), ``ctx.saved_tensors``,
 ``ctx.<name>``, and calls of the op table's tensor methods (``x.clamp(min=0)``,
 ``x.exp()``) and of ``torch.<op>`` (``torch.where``, ``torch.zeros_like``). Nothing else
 is a name, an attribute or a call, so a Function read from a file computes tensors and
@@ -30,13 +33,14 @@ import operator
 from gradstudio.engine.optable import OPS
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
-__all__ = ["FunctionTextError", "MAX_FUNCTION_TEXT", "parse_function", "check_class_name",
-           "input_names", "normal_text", "function_class", "class_lines", "backward_words",
+__all__ = ["FunctionTextError", "MAX_FUNCTION_TEXT", "MAX_OUTPUTS", "parse_function",
+           "check_class_name", "input_names", "output_count", "output_names", "normal_text", "function_class", "class_lines", "backward_words",
            "METHODS", "FUNCTIONS"]
 
 MAX_FUNCTION_TEXT = 4000      # characters of one def
 _MAX_DEPTH = 30               # nested operations
 _MAX_STATEMENTS = 40
+MAX_OUTPUTS = 8               # tensors a forward returns
 
 # what a Function's text may call: the op table's tensor methods (a method of the
 # engine's Tensor of that name) and torch functions, plus a few plain tensor methods
@@ -47,7 +51,7 @@ METHODS = frozenset(n for n in set(OPS) | _EXTRA
 FUNCTIONS = (METHODS - {"float", "double"}) | {
     "where", "zeros_like", "ones_like", "full_like", "exp", "sigmoid", "tanh", "clamp",
     "sign", "abs", "maximum", "minimum"}
-_CTX_CALLS = {"save_for_backward", "mark_non_differentiable"}
+_CTX_CALLS = {"save_for_backward", "mark_non_differentiable", "set_materialize_grads"}
 _CTX_RESERVED = {"saved_tensors", "needs_input_grad", "to_save", "next_functions",
                  "dirty_tensors", "non_differentiable", "materialize_grads",
                  "saved_for_forward", "name", "apply", "metadata"} | _CTX_CALLS
@@ -117,9 +121,10 @@ def parse_function(role, text):
     if names[0] != "ctx" or "torch" in names or len(set(names)) != len(names):
         raise _fail(QT_TRANSLATE_NOOP(
             "FunctionText", "its {role} takes ctx first: def {role}(ctx, x)"), role=role)
-    if role == "backward" and len(names) != 2:
+    if role == "backward" and len(names) > MAX_OUTPUTS + 1:
         raise _fail(QT_TRANSLATE_NOOP(
-            "FunctionText", "its backward takes one gradient: the Function has one output"))
+            "FunctionText", "its backward takes one gradient per output, at most {n}"),
+            n=MAX_OUTPUTS)
     _check_body(fn.body, role, set(names[1:]))
     return fn
 
@@ -127,6 +132,31 @@ def parse_function(role, text):
 def input_names(forward):
     """The names of the inputs of the (checked) ``forward`` text, ctx left out."""
     return tuple(a.arg for a in parse_function("forward", forward).args.args[1:])
+
+
+def _returned(fn):
+    value = fn.body[-1].value
+    return value.elts if isinstance(value, ast.Tuple) else [value]
+
+
+def output_count(forward, backward=None):
+    """How many tensors the (checked) ``forward`` returns (``return y, aux``: 2); with
+    ``backward``, FunctionTextError unless it takes that many gradients."""
+    n = len(_returned(parse_function("forward", forward)))
+    if backward is not None:
+        grads = len(parse_function("backward", backward).args.args) - 1
+        if grads != n:
+            raise _fail(QT_TRANSLATE_NOOP(
+                "FunctionText", "its forward returns {n} outputs, so its backward takes {n} "
+                "gradients after ctx, not {got}"), n=n, got=grads)
+    return n
+
+
+def output_names(forward):
+    """What the (checked) ``forward`` returns, each as written (``x * 2``, ``aux``): the
+    names of its outputs on the canvas."""
+    return tuple(_short(ast.unparse(p), 16) for p in _returned(parse_function("forward",
+                                                                            forward)))
 
 
 def _check_body(body, role, bound):
@@ -138,10 +168,13 @@ def _check_body(body, role, bound):
     for stmt in body[:-1]:
         _check_statement(stmt, role, bound)
     value = body[-1].value
-    parts = value.elts if isinstance(value, ast.Tuple) and role == "backward" else [value]
-    if isinstance(value, ast.Tuple) and role == "forward":
+    parts = value.elts if isinstance(value, ast.Tuple) else [value]
+    if role == "forward" and not 0 < len(parts) <= MAX_OUTPUTS or \
+            role == "forward" and len(parts) > 1 and any(
+                isinstance(p, ast.Constant) for p in parts):
         raise _fail(QT_TRANSLATE_NOOP(
-            "FunctionText", "a Function returning several tensors cannot be drawn yet"))
+            "FunctionText", "its forward returns one tensor, or at most {n} tensors "
+            "separated by commas"), n=MAX_OUTPUTS)
     for p in parts:
         if not (isinstance(p, ast.Constant) and p.value is None):
             _check(p, bound, 0)
@@ -300,6 +333,9 @@ def _check(node, bound, depth):
     elif isinstance(node, ast.Subscript):
         _check(node.value, bound, d)
         _check_index(node.slice, bound, d)
+    elif isinstance(node, (ast.List, ast.Tuple)) and depth > 0 and len(node.elts) <= 16:
+        for e in node.elts:            # torch.cat([a, b], dim=1), x.sum(dim=(0, 1))
+            _check(e, bound, d)
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         _check_call(node, bound, d)
     else:
@@ -481,6 +517,10 @@ class _Run:
         if isinstance(node, ast.Compare):
             return _COMPARE[type(node.ops[0])](self.value(node.left),
                                                self.value(node.comparators[0]))
+        if isinstance(node, ast.List):
+            return [self.value(e) for e in node.elts]
+        if isinstance(node, ast.Tuple):
+            return tuple(self.value(e) for e in node.elts)
         if isinstance(node, ast.Attribute):          # ctx.saved_tensors, ctx.scale
             return self.ctx_value(node.attr)
         if isinstance(node, ast.Subscript):
@@ -566,9 +606,17 @@ def backward_words(name, forward, backward, once=False):
     body = fn.body[1:] if _is_docstring(fn.body[0]) else fn.body
     ret = body[-1].value
     grads = ret.elts if isinstance(ret, ast.Tuple) else [ret]
-    lines = [translate("FunctionText", "{name}'s backward is your own: from the gradient "
-                       "{grad} of its output it runs").format(name=name,
-                                                             grad=fn.args.args[1].arg)]
+    grad_names = [a.arg for a in fn.args.args[1:]]
+    if len(grad_names) == 1:
+        lines = [translate("FunctionText", "{name}'s backward is your own: from the gradient "
+                           "{grad} of its output it runs").format(name=name,
+                                                                 grad=grad_names[0])]
+    else:
+        lines = [translate("FunctionText", "{name}'s backward is your own: from the gradients "
+                           "{grads} of its {n} outputs (zeros for an output the loss does "
+                           "not use, or None after ctx.set_materialize_grads(False)) it "
+                           "runs").format(name=name, grads=", ".join(grad_names),
+                                          n=len(grad_names))]
     lines += ["    " + line for stmt in body[:-1] for line in ast.unparse(stmt).split("\n")]
     said = [translate("FunctionText", "{value} for {input}").format(
         value=ast.unparse(g), input=i) for g, i in zip(grads, inputs)]

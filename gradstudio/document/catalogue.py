@@ -113,6 +113,16 @@ class NodeKind:
     # backward_words(params) -> what the node's grad_fn does, in words, for the
     # step-through (a custom Function's own backward)
     backward_words: Callable = field(default=None, repr=False, compare=False)
+    # outputs(params) -> what each output of a node of several outputs is called (a
+    # custom Function returning ``y, aux``); the node's own tensor is the first, a
+    # ``function_output`` node (``output_of``) taking the node on its port ``function``
+    # is another. None (or one name): one output
+    outputs: Callable = field(default=None, repr=False, compare=False)
+    output_of: bool = False
+    # statements(doc, node, names, expr) -> the statements written for the node instead
+    # of ``name = expr`` (``a, b = MyFn.apply(x)``; none for an output that statement
+    # binds already)
+    statements: Callable = field(default=None, repr=False, compare=False)
 
     def param(self, name):
         return self._params_by_name[name]       # (KeyError for no such param)

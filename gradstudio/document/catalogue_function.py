@@ -10,18 +10,28 @@ the texts), so its output's ``grad_fn`` is ``<MyReLUBackward>`` as in PyTorch, a
 backward calls the drawn backward. The export writes the class once, before the program
 (the kind's ``prelude``), and the node as ``MyReLU.apply(x)``; the tracer reads a
 script's Function back into these settings (``gradstudio.trace.functions``).
+
+A Function whose forward returns several tensors (``return y, aux``) is a node of several
+outputs: the node's own tensor is its first output, and a ``function_output`` node
+taking the Function on its port ``function`` is output ``index`` (1 the second): the run
+keeps the other outputs of the very call (``run_timeline.compute``), so both hang from
+one ``<SplitSqBackward>`` with their own ``output_nr``. The export writes the call once,
+``a, b = SplitSq.apply(x)``, naming each output by its ``function_output`` node (``_``
+for an output nothing takes).
 Registered into the catalogue by ``catalogue`` itself.
 """
 import gradstudio.engine as torch
-from gradstudio.function_text import (backward_words, class_lines, function_class,
-                                      input_names)
+from gradstudio.function_text import (MAX_OUTPUTS, backward_words, class_lines,
+                                      function_class, input_names, output_count,
+                                      output_names)
 from gradstudio.words import translate
 
 from .spelling import number
 
-__all__ = ["register", "KIND", "RELU_FORWARD", "RELU_BACKWARD"]
+__all__ = ["register", "KIND", "OUTPUT_KIND", "RELU_FORWARD", "RELU_BACKWARD", "outputs_taken"]
 
 KIND = "custom_function"
+OUTPUT_KIND = "function_output"
 
 RELU_FORWARD = ("def forward(ctx, input):\n"
                 "    ctx.save_for_backward(input)\n"
@@ -59,7 +69,61 @@ def _inputs(p, ts):
 def _evaluate(p, **ts):
     cls = function_class(torch, p["name"], p["forward"], p["backward"],
                          p.get("once", False))
-    return cls.apply(*_inputs(p, ts))
+    try:
+        n = output_count(p["forward"], p["backward"])
+    except ValueError as e:
+        raise ValueError(translate("Catalogue", "{name}: {why}.").format(
+            name=p["name"], why=e)) from None
+    out = cls.apply(*_inputs(p, ts))
+    if n > 1 and not (isinstance(out, tuple) and len(out) == n):
+        raise ValueError(translate("Catalogue", "{name}'s forward did not return {n} "
+                                   "outputs.").format(name=p["name"], n=n))
+    return out
+
+
+def _outputs(p):
+    try:
+        return output_names(p["forward"])
+    except ValueError:
+        return ("?",)
+
+
+def outputs_taken(doc, nid):
+    """Output index -> the ``function_output`` node that names it in the export (the
+    first made of those taking output ``index`` of node ``nid``)."""
+    order = {n: i for i, n in enumerate(doc.node_ids)}
+    taken = {}
+    for c in sorted({c for c, port in doc.consumers_of(nid) if port == "function"},
+                    key=order.get):
+        data = doc.node(c)
+        if data.kind == OUTPUT_KIND:
+            taken.setdefault(data.params["index"], c)
+    return taken
+
+
+def _unpacked(doc, nid, names, expr):
+    """``a, b = SplitSq.apply(x)``: every output named (``_`` for one nothing takes)."""
+    n = len(_outputs(doc.node(nid).params))
+    if n < 2:
+        return [f"{names[nid]} = {expr}"]
+    taken = outputs_taken(doc, nid)
+    targets = [names[nid]] + [names[taken[k]] if k in taken else "_" for k in range(1, n)]
+    return [f"{', '.join(targets)} = {expr}"]
+
+
+def _output_statements(doc, nid, names, expr):
+    """Nothing for the output the Function's statement binds; ``c = b`` for a second
+    node taking the same output."""
+    src = doc.source_of(nid, "function")
+    if src is None:
+        return [f"{names[nid]} = {expr}"]
+    first = outputs_taken(doc, src).get(doc.node(nid).params["index"])
+    return [] if first in (None, nid) else [f"{names[nid]} = {names[first]}"]
+
+
+def _not_alone(p, **ts):
+    raise ValueError(translate("Catalogue", "A Function output takes a custom Function "
+                               "of several outputs on its port."))
 
 
 def _code(p, a):
@@ -96,4 +160,15 @@ def register(add, NodeKind, Port, ParamSpec):
                  _evaluate, "MyFunction.apply({t0})", None, variadic=True, code=_code,
                  prelude=_prelude, label="Function",
                  backward_words=lambda p: backward_words(p["name"], p["forward"],
-                                                         p["backward"], p.get("once"))))
+                                                         p["backward"], p.get("once")),
+                 outputs=_outputs, statements=_unpacked))
+    add(NodeKind(OUTPUT_KIND, "autograd", "Another output of a custom Function that "
+                 "returns several tensors: in a, b = MyFn.apply(x), b is output 1 (the "
+                 "Function node itself is output 0). Connect the Function to its port.",
+                 (Port("function"),),
+                 (ParamSpec("index", "int", 1, "which output of the Function: 1 is the "
+                            "second, 2 the third ..."),),
+                 _not_alone, "a, b = MyFunction.apply(x)", None,
+                 # (what its card reads; the export writes the Function's own statement)
+                 code=lambda p, a: f"output {p['index']} of {a.get('function', '?')}",
+                 label="Function output", output_of=True, statements=_output_statements))

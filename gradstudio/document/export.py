@@ -164,6 +164,10 @@ def _node_lines(doc, nid, names, result, generators=None):
         # in place: same tensor, same name (a hook is only its register_hook line, a
         # write made in place only its write)
         stmts = [] if expr == name else [expr]
+    elif spec.statements is not None:      # a, b = MyFn.apply(x): several outputs
+        stmts = spec.statements(doc, nid, names, expr)
+        if not stmts:                      # (an output that statement binds already)
+            return [], False
     else:
         stmts = [f"{name} = {expr}"]
     if spec.then is not None:                            # a write into the copy

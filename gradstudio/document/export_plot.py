@@ -39,16 +39,32 @@ def _rewrite(doc, result, names, given, dests, claim, suffix):
         return None
     local = {**names, **given}
     lines = []
+    calls = {}       # a Function of several outputs in the path -> the name of its tuple
     for nid in path:
         data = doc.node(nid)
         spec = CATALOGUE[data.kind]
         inputs = doc.inputs_of(nid)
         a = {p: local[inputs[p]] for p in spec.input_names(data.params) if p in inputs}
         local[nid] = claim(f"{names[nid]}{suffix}")
-        lines.append(f"{local[nid]} = {spec.code(data.params, a)}")
-        if spec.then is not None:
-            lines += spec.then(data.params, a, local[nid])
+        lines += _rewritten(spec, data.params, a, local[nid], nid, inputs, names, calls, claim,
+                            suffix)
     return lines, local
+
+
+def _rewritten(spec, params, a, name, nid, inputs, names, calls, claim, suffix):
+    """The statements writing node ``nid`` again as ``name``: output k of a Function of
+    several is output k of the call written again (``outs[k]``), or the script's own
+    tensor where the call is not written again (nothing it depends on changed)."""
+    if spec.output_of:
+        src = inputs.get("function")
+        return [f"{name} = {calls[src]}[{params['index']}]" if src in calls else
+                f"{name} = {names[nid]}"]
+    expr = spec.code(params, a)
+    if spec.outputs is not None and len(spec.outputs(params)) > 1:
+        calls[nid] = claim(f"{names[nid]}{suffix}_outputs")
+        return [f"{calls[nid]} = {expr}", f"{name} = {calls[nid]}[0]"]
+    return [f"{name} = {expr}"] + (spec.then(params, a, name) if spec.then is not None
+                                   else [])
 
 
 def _data_node(doc, result, x):

@@ -128,6 +128,10 @@ KIND_DOCS = (
         "Ops", "A vector as the diagonal of a square matrix, or a matrix's diagonal as"
         " a vector."),
     QT_TRANSLATE_NOOP("Ops", "Absolute value of every element."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "Another output of a custom Function that returns several tensors: in "
+        "a, b = MyFn.apply(x), b is output 1 (the Function node itself is "
+        "output 0). Connect the Function to its port."),
     QT_TRANSLATE_NOOP("Ops", "Arccosine of every element (nan outside [-1, 1])."),
     QT_TRANSLATE_NOOP("Ops", "Arcsine of every element (nan outside [-1, 1])."),
     QT_TRANSLATE_NOOP("Ops", "Arctangent of every element."),
@@ -633,6 +637,8 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP(
         "OpSettings", "which loader it draws from (the nodes of one loader share its batches)"),
     QT_TRANSLATE_NOOP("OpSettings", "which norm"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "which output of the Function: 1 is the second, 2 the third ..."),
     QT_TRANSLATE_NOOP("OpSettings", "which smallest (1: the smallest)"),
     QT_TRANSLATE_NOOP("OpSettings", "whose sign"),
     QT_TRANSLATE_NOOP(

@@ -359,7 +359,8 @@ class RunResult:
         nodes whose tensor it produced, ``saved``: names of saved tensors, ``freed``:
         released at or before ``step``, ``freed_at``: the step that released them, or None
         while they are kept) and one edge per non-None ``next_functions`` entry, keyed by
-        its index ``input_nr`` (also an attribute). ``y * y`` gives two edges from its
+        its index ``input_nr`` (also an attribute; ``output_nr``: which output of the
+        next grad_fn it is, for a custom Function of several outputs). ``y * y`` gives two edges from its
         ``MulBackward0`` to the same ``AddBackward0``, keys 0 and 1, as PyTorch's
         ``next_functions`` holds two entries. (``backward_graph_part``: only the grad_fns
         nearest the root, for a view that draws no more.)"""
@@ -375,10 +376,10 @@ class RunResult:
             fn = stack.pop()
             key = self._fn_key(fn)
             g.add_node(key, **self._fn_attrs(fn, step, producers, leaves))
-            for i, (nxt, _) in enumerate(fn.next_functions):
+            for i, (nxt, output_nr) in enumerate(fn.next_functions):
                 if nxt is None:
                     continue
-                g.add_edge(key, self._fn_key(nxt), key=i, input_nr=i)
+                g.add_edge(key, self._fn_key(nxt), key=i, input_nr=i, output_nr=output_nr)
                 if id(nxt) not in seen:
                     seen.add(id(nxt))
                     stack.append(nxt)
@@ -417,7 +418,8 @@ class RunResult:
         producers, leaves = self._producers(step), self._leaves
         graph, hidden = _drawn(fns, succ, keep,
                                lambda key: self._fn_attrs(fns[key], step, producers, leaves),
-                               lambda u, v, k: {"input_nr": k})
+                               lambda u, v, k: {"input_nr": k, "output_nr":
+                                                fns[u].next_functions[k][1]})
         freed_at = self._freed_at
         freed = {s for s in map(freed_at.get, fns.values()) if s is not None and s <= step}
         return BackwardGraphPart(graph, len(fns), hidden, tuple(sorted(freed)))

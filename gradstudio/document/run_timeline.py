@@ -8,6 +8,7 @@ import numpy as np
 
 import gradstudio.engine as torch
 from gradstudio.engine import inspect as raw
+from gradstudio.function_text import MAX_OUTPUTS
 from gradstudio.timeline import ACTIONS
 from gradstudio.vocabulary import HISTORY_ELEMENTS
 from gradstudio.words import Number, translate
@@ -64,12 +65,13 @@ def compute(doc, nid, tensors, names, data=None, no_grad=None):
             raise NodeFailure(too_large(planned))     # before the engine allocates it
     if no_grad is None:
         no_grad = doc.in_no_grad(nid)
+    evaluate = evaluator(doc, nid, spec, tensors)
     try:
         if no_grad:
             with torch.no_grad():
-                t = spec.evaluate(params, **kwargs)
+                t = evaluate(params, **kwargs)
         else:
-            t = spec.evaluate(params, **kwargs)
+            t = evaluate(params, **kwargs)
     except NotComputable as exc:    # (said in words for the user: no exception name)
         raise NodeFailure(str(exc)) from None
     except Exception as exc:  # the user's program failed: show it on the node
@@ -84,6 +86,55 @@ def compute(doc, nid, tensors, names, data=None, no_grad=None):
     if data.retains_grad:
         retain(t)
     return t
+
+
+def evaluator(doc, nid, spec, tensors):
+    """How node ``nid`` (of kind ``spec``) is evaluated: its kind's ``evaluate``, except
+    for the outputs of a custom Function of several (``_keeping_outputs``, ``_picker``)."""
+    evaluate = spec.evaluate if not spec.output_of else _picker(doc, nid, tensors)
+    if spec.outputs is not None:
+        evaluate = _keeping_outputs(evaluate, nid, tensors)
+    return evaluate
+
+
+def _keeping_outputs(evaluate, nid, tensors):
+    """``evaluate`` of a node of several outputs: its first output is its tensor, the
+    others are kept in ``tensors`` under ``(nid, k)`` for its ``function_output`` nodes
+    (those of an earlier call dropped first, so a failed call leaves none behind)."""
+    def run(params, **kwargs):
+        for k in range(1, MAX_OUTPUTS):
+            tensors.pop((nid, k), None)
+        out = evaluate(params, **kwargs)
+        if isinstance(out, tuple) and out:
+            for k, o in enumerate(out[1:], 1):
+                tensors[(nid, k)] = o
+            out = out[0]
+        return out
+    return run
+
+
+def _picker(doc, nid, tensors):
+    """The evaluation of ``function_output`` node ``nid``: output ``index`` of the very
+    call its Function node made (kept by ``_keeping_outputs``)."""
+    def pick(params, function):
+        src = doc.source_of(nid, "function")
+        names = CATALOGUE[doc.node(src).kind].outputs
+        names = names(doc.node(src).params) if names is not None else ()
+        k = params["index"]
+        if len(names) < 2:
+            raise NotComputable(translate(
+                "Run", "A Function output takes a custom Function that returns several "
+                "tensors (return y, aux) on its port."))
+        if not 1 <= k < len(names):
+            raise NotComputable(translate(
+                "Run", "Its Function has {n} outputs, numbered 0 to {last}: output {k} "
+                "does not exist.").format(n=Number(len(names)), last=Number(len(names) - 1),
+                                          k=k))
+        if (src, k) not in tensors:
+            raise NotComputable(translate("Run", "Not computed: its Function has an "
+                                          "error."))
+        return tensors[(src, k)]
+    return pick
 
 
 def _checked_inputs(doc, nid, inputs, ports, tensors, names):
@@ -257,7 +308,8 @@ class TimelineRun:
                 spec = CATALOGUE[data.kind]
                 inputs = self.doc.inputs_of(nid)
                 ports = [(p, inputs[p]) for p in spec.input_names(data.params) if p in inputs]
-                self._plan.append((nid, spec.evaluate, data.params, ports,
+                self._plan.append((nid, evaluator(self.doc, nid, spec, self.tensors),
+                                   data.params, ports,
                                    self.doc.in_no_grad(nid), data.retains_grad))
         tensors = self.tensors
         for nid, evaluate, params, ports, no_grad, retains in self._plan:

@@ -207,16 +207,41 @@ class _Context:
         attrs = self.graph.nodes.get(key)
         if attrs is None:
             return None
+        return self.owner_at(key, 0)
+
+    def owner_at(self, key, output_nr):
+        """``owner`` of output ``output_nr`` of the grad_fn ``key`` (a custom Function of
+        several outputs: its node is output 0, a ``function_output`` node another)."""
+        attrs = self.graph.nodes.get(key)
+        if attrs is None:
+            return None
         if attrs["accumulate"]:
             return attrs["variable"]
         owners = list(attrs["tensors"])
+        for n in owners:
+            data = self.doc.node(n)
+            if (data.params.get("index") if CATALOGUE[data.kind].output_of else 0) == \
+                    output_nr:
+                return n
         return owners[0] if owners else None
+
+    def several(self, owner):
+        """How many outputs node ``owner``'s grad_fn has (a custom Function's: 1 else)."""
+        outputs = CATALOGUE[self.doc.node(owner).kind].outputs if owner else None
+        return len(outputs(self.doc.node(owner).params)) if outputs is not None else 1
 
     def targets(self, key):
         """``input_nr -> key`` of each ``next_functions`` entry of ``key``."""
         if key not in self.graph:
             return {}
         return {d["input_nr"]: v for _, v, d in self.graph.out_edges(key, data=True)}
+
+    def target_outputs(self, key):
+        """``input_nr -> output_nr`` of each ``next_functions`` entry of ``key``."""
+        if key not in self.graph:
+            return {}
+        return {d["input_nr"]: d.get("output_nr", 0)
+                for _, v, d in self.graph.out_edges(key, data=True)}
 
 
 def _union(graphs):
@@ -294,22 +319,19 @@ def _step(ctx, s, number, arrived=0):
     nodes = tuple(attrs.get("tensors", ()))
     if s.name == "AccumulateGrad":
         return _accumulate_step(ctx, s, number, nodes, attrs, arrived)
-    own = ctx.name(owner) if owner else None
-    middle = ctx.intermediate.get(s.key)
-    received_name = (_grad_name(ctx.root_name, own) if own else
-                     _grad_name(ctx.root_name, middle) if middle else
-                     translate("Walk", "the gradient of an intermediate tensor of "
-                               "{root}").format(root=ctx.root_name))
+    own, received_name, arrived = _received(ctx, s.key, owner, attrs, arrived)
     rule = ctx.result.derivative(s.key)
     targets = ctx.targets(s.key)
+    outputs = ctx.target_outputs(s.key)
+    behind = {i: ctx.owner_at(t, outputs.get(i, 0)) for i, t in targets.items()}
     if own is not None and owner in ctx.roots and number == 1 and ctx.seeded:
         received_name = "v"
-    names = _symbols(ctx, owner, rule, targets, received_name, s.grad_output)
+    names = _symbols(ctx, owner, rule, behind, received_name, s.grad_output)
     values = []            # [numbers, shapes], worked out when a send's numbers are read
 
     def numbers_line(formula, g):
         if not values:
-            values.extend(_symbols(ctx, owner, rule, targets, received_name,
+            values.extend(_symbols(ctx, owner, rule, behind, received_name,
                                    s.grad_output, values=True))
         shown = _substitute(formula, *values)
         return f"{shown} = {preview(g)}" if g is not None else translate(
@@ -322,7 +344,7 @@ def _step(ctx, s, number, arrived=0):
         target = targets.get(i)
         if target is None:
             continue
-        node = ctx.owner(target)
+        node = behind[i]
         input_name = rule.inputs[i] if rule is not None and i < len(rule.inputs) else f"#{i}"
         formula = rule.formulas[i] if rule is not None and i < len(rule.formulas) else None
         to = ctx.name(node) if node else input_name
@@ -341,6 +363,24 @@ def _step(ctx, s, number, arrived=0):
     return WalkStep(number, s.name, s.key, nodes, title, s.grad_output, received_name,
                     tuple(sends), tuple(s.freed), owner or inside, arrived=arrived,
                     words=_backward_words(ctx.doc, owner))
+
+
+def _received(ctx, key, owner, attrs, arrived):
+    """``(own, received_name, arrived)`` of the grad_fn ``key``: what its tensor is
+    called and what the gradient it received is; a custom Function of several outputs
+    receives one gradient per output, ``(∂L/∂a, ∂L/∂b)``, never their sum."""
+    several = ctx.several(owner)
+    if several > 1:
+        outs = [ctx.owner_at(key, k) for k in range(several)]
+        each = [ctx.name(o) if o and o in attrs.get("tensors", ()) else "_" for o in outs]
+        return ", ".join(each), "(" + ", ".join(_grad_name(ctx.root_name, n)
+                                               for n in each) + ")", 0
+    own = ctx.name(owner) if owner else None
+    middle = ctx.intermediate.get(key)
+    return own, (_grad_name(ctx.root_name, own) if own else
+                 _grad_name(ctx.root_name, middle) if middle else
+                 translate("Walk", "the gradient of an intermediate tensor of "
+                           "{root}").format(root=ctx.root_name)), arrived
 
 
 def _backward_words(doc, owner):
@@ -382,7 +422,8 @@ def _step_title(grad_fn, own, forward, inside, root_name):
 
 
 def _symbols(ctx, owner, rule, targets, received_name, received, values=False):
-    """The names each identifier of the rule stands for; with ``values``, ``(numbers,
+    """The names each identifier of the rule stands for (``targets``: input_nr -> the
+    document node behind that next_functions entry); with ``values``, ``(numbers,
     shapes)``: the values written out and the tensors' shapes instead."""
     names = {"grad": received_name}
     numbers = {"grad": preview(received)} if values else {}
@@ -397,7 +438,7 @@ def _symbols(ctx, owner, rule, targets, received_name, received, values=False):
     ports = ctx.doc.inputs_of(owner) if owner is not None else {}
     params = ctx.doc.node(owner).params if owner is not None else {}
     for i, arg in enumerate(rule.inputs):
-        node = ctx.owner(targets[i]) if i in targets else ports.get(arg)
+        node = targets[i] if i in targets else ports.get(arg)
         if node is not None:
             names[arg] = ctx.name(node)
             if values:

@@ -4,12 +4,13 @@
 language can hold (assignments of tensor operations, ``ctx.save_for_backward``, one
 ``return``), read from the script's text into that language: the node's settings are
 the class name and the two defs' texts, and the document runs them, never the script's
-code.
+code. A forward returning several tensors (``a, b = SplitSq.apply(x)``) is the node
+(its first output) and one ``function_output`` node for each other output.
 
 A backward marked ``@once_differentiable`` (the engine's own decorator) is the
 setting ``once``. Anything else (a Function with ``setup_context``,
 ``jvp`` or other methods, another decorator, a def that reads a variable of the script, loops or
-branches, several outputs, an argument that is not a tensor) is refused in one sentence
+branches, an argument that is not a tensor) is refused in one sentence
 naming what: the script is then drawn up to that line and the rest recorded.
 
 Imports only the engine's public API, ``gradstudio.function_text`` and its siblings.
@@ -27,6 +28,7 @@ from .values import TraceError, _Record
 __all__ = ["function_apply", "function_params"]
 
 KIND = "custom_function"
+OUTPUT_KIND = "function_output"       # another output of a Function of several
 # the engine's once_differentiable wrapper (its code: the one every decorated def gets)
 _ONCE_CODE = autograd.function.once_differentiable(lambda ctx: None).__code__
 _ONCE_SPELLED = {"@once_differentiable", "@function.once_differentiable",
@@ -85,10 +87,16 @@ def function_apply(rec, func, args, kwargs):
         out = func(*args, **kwargs)
     finally:
         rec.quiet -= 1
-    if not raw.is_tensor(out) or any(out is t for t in inputs):
+    outs = out if isinstance(out, tuple) else (out,)
+    if not outs or not all(raw.is_tensor(o) for o in outs) or \
+            any(o is t for o in outs for t in inputs) or \
+            len({id(o) for o in outs}) != len(outs):
         raise _refused(QT_TRANSLATE_NOOP(
-            "TraceRefusal", "its forward must return one new tensor"), name)
-    rec.emit(_Record(KIND, params, {f"t{i}": t for i, t in enumerate(inputs)}, out))
+            "TraceRefusal", "its forward must return new tensors, not its inputs or other "
+            "values"), name)
+    rec.emit(_Record(KIND, params, {f"t{i}": t for i, t in enumerate(inputs)}, outs[0]))
+    for k, o in enumerate(outs[1:], 1):     # (a, b = MyFn.apply(x): output 1 is b)
+        rec.emit(_Record(OUTPUT_KIND, {"index": k}, {"function": outs[0]}, o))
     return out
 
 

@@ -34,6 +34,8 @@ class VariableNames:
                     hits.append(name)
             elif isinstance(v, self.Module):
                 self._name_parameters(v)
+            elif type(v) is tuple:
+                self._name_outputs(name, v)
         if len(hits) > 1:
             hits = set(hits)
             hits = [name for name in namespace if name in hits]
@@ -62,6 +64,20 @@ class VariableNames:
             i = self.node_of.get(id(p))
             if i is not None and self.nodes[i]["label"] is None:
                 self._name_variable(name.replace(".", "_"), p)
+
+    def _name_outputs(self, name, outputs):
+        """``out = MyFn.apply(x)`` of a custom Function of several outputs: its unnamed
+        outputs named ``out_0``, ``out_1`` ... (``print(out[1])`` reads ``out_1``)."""
+        if not 1 < len(outputs) <= 8 or not all(isinstance(t, self.Tensor) for t in outputs):
+            return
+        first = self.node_of.get(id(outputs[0]))
+        if first is None or self.nodes[first]["kind"] != "custom_function" or \
+                not name.isidentifier() or keyword.iskeyword(name) or len(name) > 50:
+            return
+        for k, t in enumerate(outputs):
+            i = self.node_of.get(id(t))
+            if i is not None and self.nodes[i]["label"] is None and not self.nodes[i]["alias"]:
+                self.name_node(i, f"{name}_{k}")
 
     def _name_variable(self, name, v):
         self.bound.setdefault(id(v), set()).add(name)

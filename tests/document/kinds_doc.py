@@ -242,6 +242,12 @@ def every_kind_document():
         "def forward(ctx, p, q):\n    ctx.save_for_backward(p, q)\n    return p * q + p.exp()"),
         "backward": ("def backward(ctx, g):\n    p, q = ctx.saved_tensors\n"
                      "    return g * (q + p.exp()), g * p")}, t0=a, t1=b)
+    # a Function of two outputs (a, b = SplitSq.apply(x)), each taken on
+    split = node("custom_function", {"name": "SplitSq", "forward": (
+        "def forward(ctx, x):\n    ctx.save_for_backward(x)\n    return x * 2, x ** 2"),
+        "backward": ("def backward(ctx, g1, g2):\n    x, = ctx.saved_tensors\n"
+                     "    return g1 * 2 + g2 * 2 * x")}, t0=a)
+    node("mul", self=split, other=node("function_output", {"index": 1}, function=split))
     plain = node("mul", {"other": 2}, self=node("tensor", {"value": [1.0, -2.0]}))
     tracked = node("requires_grad_", self=plain)                 # written in place
     node("requires_grad_", {"requires_grad": True}, "w", self=node("exp", self=plain))

@@ -115,3 +115,36 @@ def test_with_matplotlib_the_plot_is_drawn_and_the_output_is_the_same(moons, tmp
     assert error is None, error
     assert out == transcript(doc, result)
     assert picture.stat().st_size > 10_000
+
+
+def test_a_function_of_two_outputs_in_the_model_is_called_again_on_the_grid(moons):
+    """A custom Function returning (half, tanh) between the layers, its output 1 taken by
+    the next layer: the plot part calls it again on the grid and takes output 1 of that
+    call (never output 0's name indexed), and prints what the run shows under torch."""
+    from gradstudio.document.files import dumps
+    from gradstudio.document.reader import read
+    doc = read(dumps(moons[0]))
+    named = {doc.node(n).label: n for n in doc.node_ids}
+    f = doc.add_node("custom_function", {
+        "name": "HalfTanh",
+        "forward": "def forward(ctx, x):\n    t = x.tanh()\n    ctx.save_for_backward(t)\n"
+                   "    return x * 0.5, t",
+        "backward": "def backward(ctx, g_half, g_tanh):\n    t, = ctx.saved_tensors\n"
+                    "    return g_half * 0.5 + g_tanh * (1 - t * t)"}, label="pair")
+    doc.connect(named["layer1"], f, "t0")
+    h = doc.add_node("function_output", {"index": 1}, label="h")
+    doc.connect(f, h, "function")
+    doc.connect(h, named["logits"], "input")
+    doc.remove_node(named["h1"])
+    result = run(doc)
+    assert not result.errors
+    script = export_script(doc, result)
+    assert "pair, h = HalfTanh.apply(layer1)" in script.text
+    assert "pair_grid_outputs = HalfTanh.apply(layer1_grid)" in script.text
+    assert "h_grid = pair_grid_outputs[1]" in script.text
+    lines = script.text.splitlines(keepends=True)
+    at = script.plot_line - 1
+    text = "".join(lines[:at]) + _PYPLOT_STAND_IN + "".join(lines[at:])
+    (out, error), = run_scripts([text], "torch")
+    assert error is None, error
+    assert same_print(out, transcript(doc, result))

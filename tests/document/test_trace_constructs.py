@@ -21,6 +21,7 @@ ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 WHOLE = ["hook_gi_scale", "hook_gi_norms", "hook_gi_residual", "hook_gi_print_norm",
          "hook_gi_double_first_layer", "hook_gi_saved_by_name", "hook_go_then_gi",
          "fn_once_diff", "fn_once_double", "fn_once_training",
+         "fn_two_outputs", "fn_mark_nondiff", "fn_split_halves",
          "sd_register_buffer", "sd_buffer_strict_false",
          "subset_tolist", "subset_slice", "subset_shuffle_loader"]
 
@@ -36,9 +37,6 @@ RECORDED = {
     # (PyTorch runs both at the input, in order; the graph's grad_output hook runs at
     # the output, first: the check finds the lines in another order)
     "hook_gi_after_hook_go": "its hooks would print other lines",
-    "fn_two_outputs": "a Function returning several tensors cannot be drawn yet",
-    "fn_mark_nondiff": "a Function returning several tensors cannot be drawn yet",
-    "fn_split_halves": "a Function returning several tensors cannot be drawn yet",
     "sd_batchnorm": "torch.nn.BatchNorm1d cannot be drawn yet",
     "sd_strict_false": "torch.nn.BatchNorm1d cannot be drawn yet",
     # the list reversed after tolist(): its rows are no longer the permutation's

@@ -333,8 +333,9 @@ def _functions(doc):
 
 def test_each_program_opens_whole_with_its_functions_as_nodes(traced):
     names = [sorted({f.params["name"] for f in _functions(d)}) for d in traced]
+    # (GoodSquare is only checked by gradcheck, which runs quietly: not a node)
     assert names == [["MyReLU"], ["MyExp"], ["MulAdd", "MySigmoid"], ["RoundSTE", "SignSTE"],
-                     ["BadSquare", "GoodSquare"], ["ScaleGrad"], ["Clip"], ["MyReLU"],
+                     ["BadSquare"], ["ScaleGrad"], ["Clip"], ["MyReLU"],
                      ["Band"]]
     assert all(d.trace_note is None for d in traced)      # (drawn to the end: no cut)
 
@@ -513,21 +514,21 @@ CUT = [
     import torch
 
 
-    class Halves(torch.autograd.Function):
+    class HalfAndCount(torch.autograd.Function):
         @staticmethod
         def forward(ctx, x):
-            return x * 0.5, x * 1.5
+            return x * 0.5, 2
 
         @staticmethod
-        def backward(ctx, g_low, g_high):
-            return g_low * 0.5 + g_high * 1.5
+        def backward(ctx, g_half, g_count):
+            return g_half * 0.5
 
 
     x = torch.tensor([0.5, 3.0], requires_grad=True)
-    low, high = Halves.apply(x)
-    (low + high).sum().backward()
-    print(x.grad)
-    """, "a Function returning several tensors cannot be drawn yet"),
+    half, count = HalfAndCount.apply(x)
+    (half * count).sum().backward()
+    print(count, x.grad)
+    """, "its forward returns one tensor, or at most 8 tensors separated by commas"),
     ("""
     import torch
 

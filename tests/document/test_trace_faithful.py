@@ -154,15 +154,17 @@ SAME_KIND = {
         class Double(torch.autograd.Function):
             @staticmethod
             def forward(ctx, x):
-                return x * 2, x
+                ctx.mark_dirty(x)
+                return x.mul_(2)
             @staticmethod
-            def backward(ctx, g, h):
-                return g * 3
-        x = torch.ones(2, requires_grad=True)
-        Double.apply(x)[0].sum().backward()
-        print(x.grad)
-    """, 10, "the custom autograd.Function Double cannot be drawn yet: a Function returning "
-             "several tensors cannot be drawn yet"),
+            def backward(ctx, g):
+                return g * 2
+        w = torch.ones(2, requires_grad=True)
+        x = w * 1
+        Double.apply(x).sum().backward()
+        print(w.grad)
+    """, 12, "the custom autograd.Function Double cannot be drawn yet: 'ctx.mark_dirty(x)' "
+             "cannot be part of a Function GradStudio draws"),
 }
 
 

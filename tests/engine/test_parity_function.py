@@ -382,6 +382,122 @@ for step in range(50):
 print(w1, w2)
 """)
 
+prog("function_several_outputs", """
+# one grad_fn for both outputs, each with its output_nr; an output the loss does not use
+# reaches backward as zeros (as None after set_materialize_grads(False)); a
+# non-differentiable output has no grad_fn; None for an input that requires grad
+class SplitSq(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * 2, x ** 2
+    @staticmethod
+    def backward(ctx, g1, g2):
+        x, = ctx.saved_tensors
+        print("grads", g1, g2)
+        return g1 * 2 + g2 * 2 * x
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+a, b = SplitSq.apply(x)
+print(a, b, b.grad_fn is a.grad_fn, a.output_nr, b.output_nr, type(a.grad_fn).__name__)
+print(a.grad_fn.next_functions, a.is_leaf, b.requires_grad)
+(a.sum() + b.sum()).backward(); print(x.grad)
+x.grad = None
+a, b = SplitSq.apply(x)
+b.sum().backward(); print(x.grad)
+c, d = SplitSq.apply(a)
+print(c.grad_fn.next_functions[0][1], d.grad_fn.next_functions[0][0] is a.grad_fn)
+class Lazy(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.set_materialize_grads(False)
+        ctx.save_for_backward(x)
+        return x.exp(), x.sin()
+    @staticmethod
+    def backward(ctx, ge, gs):
+        x, = ctx.saved_tensors
+        print("lazy", ge, gs)
+        g = torch.zeros_like(x)
+        if ge is not None:
+            g = g + ge * x.exp()
+        if gs is not None:
+            g = g + gs * x.cos()
+        return g
+x = torch.tensor([0.5, -1.0], requires_grad=True)
+e, s = Lazy.apply(x)
+s.sum().backward(); print(x.grad)
+class SortLike(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        v, i = x.sort()
+        ctx.mark_non_differentiable(i)
+        ctx.save_for_backward(i)
+        return v, i
+    @staticmethod
+    def backward(ctx, gv, gi):
+        i, = ctx.saved_tensors
+        print("sortlike", gv, gi)
+        g = torch.zeros_like(gv)
+        g[i] = gv
+        return g
+x = torch.tensor([3.0, 1.0, 2.0], requires_grad=True)
+v, i = SortLike.apply(x)
+print(v, i, i.requires_grad, i.grad_fn, v.output_nr, i.output_nr, i.is_leaf)
+(v * torch.tensor([1.0, 10.0, 100.0])).sum().backward(); print(x.grad)
+class Aux(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, w):
+        y = x * w
+        aux = (y > 0).float()
+        ctx.mark_non_differentiable(aux)
+        ctx.save_for_backward(x, w)
+        print(ctx.needs_input_grad)
+        return y, aux
+    @staticmethod
+    def backward(ctx, gy, gaux):
+        x, w = ctx.saved_tensors
+        print(ctx.needs_input_grad, gaux)
+        return gy * w, None
+x = torch.tensor([1.0, -2.0], requires_grad=True); w = torch.tensor([3.0, 4.0], requires_grad=True)
+y, aux = Aux.apply(x, w)
+print(y, aux, aux.requires_grad)
+y.sum().backward(); print(x.grad, w.grad)
+class Dirty(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        x.mul_(2)
+        ctx.mark_dirty(x)
+        return x, x + 1
+    @staticmethod
+    def backward(ctx, g1, g2):
+        return g1 * 2 + g2 * 2
+a0 = torch.tensor([1.0, 2.0], requires_grad=True)
+x = a0 * 1
+p, q = Dirty.apply(x)
+print(p, q, p is x, p.output_nr, q.output_nr, x._version)
+(p + q).sum().backward(); print(a0.grad)
+class Pair(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return a * b, a + b
+    @staticmethod
+    def backward(ctx, gp, gs):
+        a, b = ctx.saved_tensors
+        return gp * b + gs, gp * a + gs
+a = torch.tensor([1.0, 2.0], requires_grad=True); b = torch.tensor([3.0, -1.0], requires_grad=True)
+p, s = Pair.apply(a, b)
+p.sum().backward(retain_graph=True); print(a.grad, b.grad)
+(s ** 2).sum().backward(); print(a.grad, b.grad)
+try:
+    p.sum().backward()
+except RuntimeError as e: print(e)
+xd = torch.tensor([0.5, -1.5], dtype=torch.double, requires_grad=True)
+yd = torch.tensor([2.0, 0.25], dtype=torch.double, requires_grad=True)
+print(torch.autograd.gradcheck(Pair.apply, (xd, yd)))
+with torch.no_grad():
+    p, s = Pair.apply(a, b); print(p, s, p.grad_fn)
+""")
+
 
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

@@ -17,6 +17,7 @@ import numpy as np
 
 from .api import _as_tuple, grad as _grad
 from .._tensor_class.core import TensorCore
+from ..observer import observed
 
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckError", "numerical_jacobian",
            "analytical_jacobian"]
@@ -123,6 +124,7 @@ def _show(a):
     return repr(TensorCore._make(np.asarray(a, np.float64)))
 
 
+@observed("torch.autograd.gradcheck")
 def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True,
               check_grad_dtypes=False, nondet_tol=0.0, check_undefined_grad=True,
               check_batched_grad=False, check_batched_forward_grad=False,
@@ -157,6 +159,7 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     return True
 
 
+@observed("torch.autograd.gradgradcheck")
 def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3,
                   raise_exception=True, check_grad_dtypes=False, seed=0):
     """``gradcheck`` of the gradient itself: the function ``(inputs, grad_outputs) ->

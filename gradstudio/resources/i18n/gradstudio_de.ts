@@ -576,6 +576,10 @@ sandte [{nr}] {name}: {value}</translation>
         <source>Move {who} out of no_grad</source>
         <translation>{who} aus no_grad herausnehmen</translation>
     </message>
+    <message>
+        <source>Connect output {k} of {name}</source>
+        <translation>Ausgabe {k} von {name} verbinden</translation>
+    </message>
 </context>
 <context>
     <name>Card</name>
@@ -641,6 +645,18 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>{name}&apos;s forward takes {n} inputs ({names}) but the node has {count} and {k} numbers: set its number of inputs to {left}.</source>
         <translation>Das forward von {name} nimmt {n} Eingaben ({names}), der Knoten hat aber {count} und {k} Zahlen: Stelle seine Zahl der Eingaben auf {left}.</translation>
+    </message>
+    <message>
+        <source>{name}: {why}.</source>
+        <translation>{name}: {why}.</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s forward did not return {n} outputs.</source>
+        <translation>Das forward von {name} hat nicht {n} Ausgaben zurückgegeben.</translation>
+    </message>
+    <message>
+        <source>A Function output takes a custom Function of several outputs on its port.</source>
+        <translation>Eine Function-Ausgabe nimmt an ihrem Port eine eigene Function mit mehreren Ausgaben.</translation>
     </message>
 </context>
 <context>
@@ -1973,16 +1989,20 @@ Der Lauf: {expected}</translation>
         <translation>ihr {role} nimmt zuerst ctx: def {role}(ctx, x)</translation>
     </message>
     <message>
-        <source>its backward takes one gradient: the Function has one output</source>
-        <translation>ihr backward nimmt einen Gradienten: die Function hat eine Ausgabe</translation>
-    </message>
-    <message>
         <source>its {role} ends with a return of what it computes</source>
         <translation>ihr {role} endet mit einem return dessen, was es berechnet</translation>
     </message>
     <message>
-        <source>a Function returning several tensors cannot be drawn yet</source>
-        <translation>eine Function, die mehrere Tensoren zurückgibt, kann noch nicht gezeichnet werden</translation>
+        <source>its backward takes one gradient per output, at most {n}</source>
+        <translation>sein backward nimmt einen Gradienten je Ausgabe, höchstens {n}</translation>
+    </message>
+    <message>
+        <source>its forward returns {n} outputs, so its backward takes {n} gradients after ctx, not {got}</source>
+        <translation>sein forward gibt {n} Ausgaben zurück, also nimmt sein backward nach ctx {n} Gradienten, nicht {got}</translation>
+    </message>
+    <message>
+        <source>its forward returns one tensor, or at most {n} tensors separated by commas</source>
+        <translation>sein forward gibt einen Tensor zurück oder höchstens {n} durch Kommas getrennte Tensoren</translation>
     </message>
     <message>
         <source>&apos;{code}&apos; cannot be part of a Function GradStudio draws: use assignments of tensor operations, ctx.save_for_backward and one return</source>
@@ -2079,6 +2099,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>{name}&apos;s backward is your own: from the gradient {grad} of its output it runs</source>
         <translation>Das backward von {name} ist dein eigenes: aus dem Gradienten {grad} seiner Ausgabe führt es aus</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s backward is your own: from the gradients {grads} of its {n} outputs (zeros for an output the loss does not use, or None after ctx.set_materialize_grads(False)) it runs</source>
+        <translation>Das backward von {name} ist dein eigenes: aus den Gradienten {grads} seiner {n} Ausgaben (Nullen für eine Ausgabe, die der Verlust nicht nutzt, oder None nach ctx.set_materialize_grads(False)) führt es aus</translation>
     </message>
     <message>
         <source>{value} for {input}</source>
@@ -3598,6 +3622,10 @@ Der Lauf: {expected}</translation>
         <translation>welche Norm</translation>
     </message>
     <message>
+        <source>which output of the Function: 1 is the second, 2 the third ...</source>
+        <translation>welche Ausgabe der Function: 1 ist die zweite, 2 die dritte ...</translation>
+    </message>
+    <message>
         <source>which smallest (1: the smallest)</source>
         <translation>das wievielt-kleinste (1: das kleinste)</translation>
     </message>
@@ -3727,6 +3755,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Absolute value of every element.</source>
         <translation>Betrag jedes Elements.</translation>
+    </message>
+    <message>
+        <source>Another output of a custom Function that returns several tensors: in a, b = MyFn.apply(x), b is output 1 (the Function node itself is output 0). Connect the Function to its port.</source>
+        <translation>Eine weitere Ausgabe einer eigenen Function, die mehrere Tensoren zurückgibt: in a, b = MyFn.apply(x) ist b die Ausgabe 1 (der Function-Knoten selbst ist Ausgabe 0). Verbinde die Function mit seinem Port.</translation>
     </message>
     <message>
         <source>Arccosine of every element (nan outside [-1, 1]).</source>
@@ -5202,6 +5234,18 @@ Der Lauf: {expected}</translation>
         <translation>{kind} hat keinen Tensor erzeugt.</translation>
     </message>
     <message>
+        <source>A Function output takes a custom Function that returns several tensors (return y, aux) on its port.</source>
+        <translation>Eine Function-Ausgabe nimmt an ihrem Port eine eigene Function, die mehrere Tensoren zurückgibt (return y, aux).</translation>
+    </message>
+    <message>
+        <source>Its Function has {n} outputs, numbered 0 to {last}: output {k} does not exist.</source>
+        <translation>Seine Function hat {n} Ausgaben, nummeriert von 0 bis {last}: Ausgabe {k} gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>Not computed: its Function has an error.</source>
+        <translation>Nicht berechnet: seine Function hat einen Fehler.</translation>
+    </message>
+    <message>
         <source>Connect an input to &apos;{missing}&apos; to compute this node.</source>
         <translation>Verbinde eine Eingabe mit &apos;{missing}&apos;, um diesen Knoten zu berechnen.</translation>
     </message>
@@ -6336,8 +6380,8 @@ Warum keine grad_fn: </translation>
         <translation>sie wird mit einer anderen Zahl von Argumenten aufgerufen, als ihr forward nimmt</translation>
     </message>
     <message>
-        <source>its forward must return one new tensor</source>
-        <translation>ihr forward muss einen neuen Tensor zurückgeben</translation>
+        <source>its forward must return new tensors, not its inputs or other values</source>
+        <translation>sein forward muss neue Tensoren zurückgeben, nicht seine Eingaben oder andere Werte</translation>
     </message>
     <message>
         <source>its class name is not one GradStudio can write</source>

@@ -576,6 +576,10 @@ envió [{nr}] {name}: {value}</translation>
         <source>Move {who} out of no_grad</source>
         <translation>Sacar {who} de no_grad</translation>
     </message>
+    <message>
+        <source>Connect output {k} of {name}</source>
+        <translation>Conectar la salida {k} de {name}</translation>
+    </message>
 </context>
 <context>
     <name>Card</name>
@@ -641,6 +645,18 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>{name}&apos;s forward takes {n} inputs ({names}) but the node has {count} and {k} numbers: set its number of inputs to {left}.</source>
         <translation>El forward de {name} toma {n} entradas ({names}) pero el nodo tiene {count} y {k} números: pon su número de entradas en {left}.</translation>
+    </message>
+    <message>
+        <source>{name}: {why}.</source>
+        <translation>{name}: {why}.</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s forward did not return {n} outputs.</source>
+        <translation>El forward de {name} no devolvió {n} salidas.</translation>
+    </message>
+    <message>
+        <source>A Function output takes a custom Function of several outputs on its port.</source>
+        <translation>Una salida de Function toma en su puerto una Function propia de varias salidas.</translation>
     </message>
 </context>
 <context>
@@ -1973,16 +1989,20 @@ La ejecución: {expected}</translation>
         <translation>su {role} toma primero ctx: def {role}(ctx, x)</translation>
     </message>
     <message>
-        <source>its backward takes one gradient: the Function has one output</source>
-        <translation>su backward toma un gradiente: la Function tiene una salida</translation>
-    </message>
-    <message>
         <source>its {role} ends with a return of what it computes</source>
         <translation>su {role} termina con un return de lo que calcula</translation>
     </message>
     <message>
-        <source>a Function returning several tensors cannot be drawn yet</source>
-        <translation>una Function que devuelve varios tensores aún no se puede dibujar</translation>
+        <source>its backward takes one gradient per output, at most {n}</source>
+        <translation>su backward toma un gradiente por salida, como mucho {n}</translation>
+    </message>
+    <message>
+        <source>its forward returns {n} outputs, so its backward takes {n} gradients after ctx, not {got}</source>
+        <translation>su forward devuelve {n} salidas, así que su backward toma {n} gradientes después de ctx, no {got}</translation>
+    </message>
+    <message>
+        <source>its forward returns one tensor, or at most {n} tensors separated by commas</source>
+        <translation>su forward devuelve un tensor, o como mucho {n} tensores separados por comas</translation>
     </message>
     <message>
         <source>&apos;{code}&apos; cannot be part of a Function GradStudio draws: use assignments of tensor operations, ctx.save_for_backward and one return</source>
@@ -2079,6 +2099,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>{name}&apos;s backward is your own: from the gradient {grad} of its output it runs</source>
         <translation>El backward de {name} es tuyo: a partir del gradiente {grad} de su salida ejecuta</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s backward is your own: from the gradients {grads} of its {n} outputs (zeros for an output the loss does not use, or None after ctx.set_materialize_grads(False)) it runs</source>
+        <translation>El backward de {name} es tuyo: a partir de los gradientes {grads} de sus {n} salidas (ceros para una salida que la pérdida no usa, o None tras ctx.set_materialize_grads(False)) ejecuta</translation>
     </message>
     <message>
         <source>{value} for {input}</source>
@@ -3598,6 +3622,10 @@ La ejecución: {expected}</translation>
         <translation>qué norma</translation>
     </message>
     <message>
+        <source>which output of the Function: 1 is the second, 2 the third ...</source>
+        <translation>qué salida de la Function: 1 es la segunda, 2 la tercera ...</translation>
+    </message>
+    <message>
         <source>which smallest (1: the smallest)</source>
         <translation>qué menor (1: el menor)</translation>
     </message>
@@ -3727,6 +3755,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>Absolute value of every element.</source>
         <translation>Valor absoluto de cada elemento.</translation>
+    </message>
+    <message>
+        <source>Another output of a custom Function that returns several tensors: in a, b = MyFn.apply(x), b is output 1 (the Function node itself is output 0). Connect the Function to its port.</source>
+        <translation>Otra salida de una Function propia que devuelve varios tensores: en a, b = MyFn.apply(x), b es la salida 1 (el nodo de la Function es la salida 0). Conecta la Function a su puerto.</translation>
     </message>
     <message>
         <source>Arccosine of every element (nan outside [-1, 1]).</source>
@@ -5202,6 +5234,18 @@ La ejecución: {expected}</translation>
         <translation>{kind} no produjo un tensor.</translation>
     </message>
     <message>
+        <source>A Function output takes a custom Function that returns several tensors (return y, aux) on its port.</source>
+        <translation>Una salida de Function toma en su puerto una Function propia que devuelve varios tensores (return y, aux).</translation>
+    </message>
+    <message>
+        <source>Its Function has {n} outputs, numbered 0 to {last}: output {k} does not exist.</source>
+        <translation>Su Function tiene {n} salidas, numeradas de 0 a {last}: la salida {k} no existe.</translation>
+    </message>
+    <message>
+        <source>Not computed: its Function has an error.</source>
+        <translation>No calculado: su Function tiene un error.</translation>
+    </message>
+    <message>
         <source>Connect an input to &apos;{missing}&apos; to compute this node.</source>
         <translation>Conecta una entrada a &apos;{missing}&apos; para calcular este nodo.</translation>
     </message>
@@ -6336,8 +6380,8 @@ Por qué no hay grad_fn: </translation>
         <translation>se llama con otro número de argumentos del que toma su forward</translation>
     </message>
     <message>
-        <source>its forward must return one new tensor</source>
-        <translation>su forward debe devolver un tensor nuevo</translation>
+        <source>its forward must return new tensors, not its inputs or other values</source>
+        <translation>su forward debe devolver tensores nuevos, no sus entradas ni otros valores</translation>
     </message>
     <message>
         <source>its class name is not one GradStudio can write</source>

@@ -70,7 +70,10 @@ class EdgeItem(QGraphicsItem):
         changed (a source that became a detach gets the cut marker). Ports where they
         were and the same marker leave the edge as it is (not repainted)."""
         cut = source.data.kind == "detach"
-        a, b = source.output_pos(), target.input_pos(self.port)
+        # (a Function's output k, taken by a function_output node, leaves from port k)
+        a = source.output_pos(target.data.params.get("index", 0)
+                              if target.spec.output_of and self.port == "function" else 0)
+        b = target.input_pos(self.port)
         if a == self._a and b == self._b and cut == self.cut:
             return
         self.cut, self._a, self._b = cut, a, b

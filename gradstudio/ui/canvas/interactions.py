@@ -3,7 +3,8 @@ picks a mode when a button goes down, feeds it moves, and ends or cancels it. A 
 edits the document only by pushing one undo command on the session when it ends."""
 from PySide6.QtCore import QPointF, QRectF, Qt
 
-from gradstudio.ui.commands import Connect, Disconnect, MoveNodes
+from gradstudio.document.catalogue_function import OUTPUT_KIND, outputs_taken
+from gradstudio.ui.commands import AddNode, Connect, Disconnect, MoveNodes
 from gradstudio.ui.i18n import Number, translate
 
 from .edge_item import DraftEdge
@@ -222,14 +223,15 @@ class ConnectMode(Mode):
     end: dropping it on another input moves the edge, on empty space ``Disconnect``s it.
     Dropping a new connection on empty space does nothing."""
 
-    def __init__(self, canvas, source_item, detached=None):
+    def __init__(self, canvas, source_item, detached=None, output=0):
         super().__init__(canvas)
         self.source = source_item
         self.detached = detached       # (target NodeItem, port) picked up, or None
+        self.output = output           # a Function's output port k (0: its own tensor)
         self.hot = None
 
     def start(self, scene_pos, event):
-        self.draft = DraftEdge(self.source.output_pos())
+        self.draft = DraftEdge(self.source.output_pos(self.output))
         self.scene.addItem(self.draft)
         self.draft.set_end(scene_pos)
         if self.detached is not None:
@@ -295,9 +297,34 @@ class ConnectMode(Mode):
         if target is None:
             return
         node_id, port = target[0].node_id, target[1]
+        if self.output:
+            self._connect_output(node_id, port)
+            return
         if doc.source_of(node_id, port) == src:
             return
         self.session.push(Connect(doc, src, node_id, port))
+
+    def _connect_output(self, node_id, port):
+        """From output k of a Function of several outputs: through the
+        ``function_output`` node of output k (made beside the Function when it has none),
+        in one undo step."""
+        doc, src, k = self.session.document, self.source.node_id, self.output
+        taken = outputs_taken(doc, src).get(k)
+        if taken is not None and (taken == node_id or doc.source_of(node_id, port) == taken):
+            return
+        stack = self.session.undo_stack
+        stack.beginMacro(translate("Canvas", "Connect output {k} of {name}").format(
+            k=k, name=doc.display_name(src)))
+        try:
+            if taken is None:
+                x, y = doc.node(src).position
+                add = AddNode(doc, OUTPUT_KIND, {"index": k},
+                              (x + self.source.width + 40, y + 60 * k), inputs={"function": src})
+                stack.push(add)
+                taken = add.node_id
+            stack.push(Connect(doc, taken, node_id, port))
+        finally:
+            stack.endMacro()
 
     def cancel(self):
         self._set_hot(None)
@@ -321,7 +348,7 @@ def mode_for_press(canvas, scene_pos, event):
     if hit is not None:
         node, side, port = hit
         if side == "out":
-            return ConnectMode(canvas, node)
+            return ConnectMode(canvas, node, output=port or 0)
         source = canvas.session.document.source_of(node.node_id, port)
         if source is not None and source in scene.nodes:
             return ConnectMode(canvas, scene.nodes[source], detached=(node, port))

@@ -56,6 +56,18 @@ _SUFFIX = re.compile(r",\s*(requires_grad=True|grad_fn=<\w+>|dtype=[\w.]+|"
                      r"requires_grad=\?|grad_fn=\?)")     # (an exercise's unknowns: "?")
 
 
+def output_labels(spec, params):
+    """The labels of a node's output ports: ``out``; for a custom Function of several
+    outputs one per output, its number and what its forward returns there (``0: x * 2``,
+    ``1: x ** 2``); for a ``function_output`` node the output it is (``out 1``)."""
+    if spec.output_of:
+        return (f"out {params.get('index', '?')}",)
+    names = spec.outputs(params) if spec.outputs is not None else ()
+    if len(names) < 2:
+        return ("out",)
+    return tuple(f"{k}: {name}" for k, name in enumerate(names))
+
+
 def _static(text, role, width=None):
     st = QStaticText(text)
     st.setTextFormat(Qt.PlainText)
@@ -160,6 +172,7 @@ class NodeItem(QGraphicsItem):
         self.data = data
         self.spec = CATALOGUE[data.kind]
         self.ports = list(self.spec.input_names(data.params))
+        self.out_labels = output_labels(self.spec, data.params)
         self._title_text = name or data.label or data.kind
         self._subtitle_text = data.kind
         # a port that falls back to a number when unconnected shows it: "other = 2"
@@ -175,12 +188,13 @@ class NodeItem(QGraphicsItem):
         header = (2 * PAD + _advance(self._title_text, "title") + TITLE_GAP +
                   _advance(self._subtitle_text, "small"))
         self._need = math.ceil(max(header, 2 * PAD + 2 + ports + TITLE_GAP +
-                                   _advance("out", "small")))
-        self._ports_bottom = PORT_TOP + max(1, len(self.ports)) * PORT_ROW
+                                   max(_advance(o, "small") for o in self.out_labels)))
+        rows = max(len(self.ports), len(self.out_labels))
+        self._ports_bottom = PORT_TOP + max(1, rows) * PORT_ROW
         self.card.head_dirty = True
         self.card.card_name = None
         # (the next run counts as a change: e.g. a detach's edges are checked again)
-        if self.card.set_data(len(self.ports), self._need, data.kind == "detach",
+        if self.card.set_data(rows, self._need, data.kind == "detach",
                               data.retains_grad, data.recorded) & RESIZED:
             self._resized()
         self._tip = None
@@ -309,16 +323,22 @@ class NodeItem(QGraphicsItem):
         i = self.ports.index(port) if port in self.ports else 0
         return self.mapToScene(QPointF(0, PORT_TOP + (i + 0.5) * PORT_ROW))
 
-    def output_pos(self):
-        return self.mapToScene(QPointF(self.card.width, PORT_TOP + 0.5 * PORT_ROW))
+    def output_pos(self, output=0):
+        """Output port ``output``'s position (a custom Function of several outputs has
+        one port per output, 0 its own tensor's) in scene coordinates."""
+        k = output if 0 <= output < len(self.out_labels) else 0
+        return self.mapToScene(QPointF(self.card.width, PORT_TOP + (k + 0.5) * PORT_ROW))
 
     def port_at(self, scene_pos, slack=5.0):
-        """``("out", None)``, ``("in", port)`` or None for a point in scene coordinates."""
+        """``("out", None)`` (the node's own tensor), ``("out", k)`` (output k of a
+        Function of several), ``("in", port)`` or None for a point in scene
+        coordinates."""
         p = self.mapFromScene(scene_pos)
         r = PORT_RADIUS + slack
-        out = QPointF(self.card.width, PORT_TOP + 0.5 * PORT_ROW)
-        if abs(p.x() - out.x()) <= r and abs(p.y() - out.y()) <= r + 3:
-            return ("out", None)
+        for k in range(len(self.out_labels)):
+            out = QPointF(self.card.width, PORT_TOP + (k + 0.5) * PORT_ROW)
+            if abs(p.x() - out.x()) <= r and abs(p.y() - out.y()) <= min(r + 3, PORT_ROW / 2):
+                return ("out", k or None)
         if abs(p.x()) <= r:
             for i, port in enumerate(self.ports):
                 if abs(p.y() - (PORT_TOP + (i + 0.5) * PORT_ROW)) <= PORT_ROW / 2:
@@ -474,10 +494,11 @@ class NodeItem(QGraphicsItem):
                 QPointF(PAD + 2, PORT_TOP + i * PORT_ROW + (PORT_ROW - st.size().height()) / 2),
                 st)
         painter.setPen(theme.TEXT_DIM)
-        out = _shared("out", "small")
-        size = out.size()
-        painter.drawStaticText(QPointF(width - PAD - size.width(),
-                                       PORT_TOP + (PORT_ROW - size.height()) / 2), out)
+        for k, label in enumerate(self.out_labels):
+            out = _shared(label, "small")
+            size = out.size()
+            painter.drawStaticText(QPointF(width - PAD - size.width(), PORT_TOP + k * PORT_ROW
+                                           + (PORT_ROW - size.height()) / 2), out)
         y = self._ports_bottom + 3
         if self._error_text is not None:
             painter.setPen(theme.NODE_ERROR.lighter(140) if self.has_error else theme.TEXT_DIM)
@@ -514,7 +535,8 @@ class NodeItem(QGraphicsItem):
             painter.setBrush(theme.PORT_HOT_BRUSH if hot else theme.PORT_CONNECTED_BRUSH
                              if port in self.connected else theme.PORT_BRUSH)
             painter.drawEllipse(c, PORT_RADIUS, PORT_RADIUS)
-        c = QPointF(self.card.width, PORT_TOP + 0.5 * PORT_ROW)
         painter.setPen(theme.PORT_PEN)
         painter.setBrush(theme.PORT_CONNECTED_BRUSH if self.consumers else theme.PORT_BRUSH)
-        painter.drawEllipse(c, PORT_RADIUS, PORT_RADIUS)
+        for k in range(len(self.out_labels)):
+            c = QPointF(self.card.width, PORT_TOP + (k + 0.5) * PORT_ROW)
+            painter.drawEllipse(c, PORT_RADIUS, PORT_RADIUS)
