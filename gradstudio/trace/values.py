@@ -70,6 +70,11 @@ SCALAR_FED_BACK = QT_TRANSLATE_NOOP("TraceRefusal",
     "a number read from a tensor (such as loss.item() or x.tolist()) is used to compute a"
     " new tensor, which cannot be drawn yet: the graph would hold it as a constant")
 
+NUMPY_FED_BACK = QT_TRANSLATE_NOOP("TraceRefusal",
+    "a numpy value is used to compute a new tensor after the script read a tensor as a "
+    "numpy array (x.numpy()); GradStudio cannot tell whether it holds that tensor's "
+    "numbers, so it does not draw it as a constant")
+
 _ARITHMETIC = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow")
 
 
@@ -155,13 +160,29 @@ def _split_line(v):
     return None
 
 
+def _numpy_only(v):
+    """Whether the marked values in ``v`` are numpy values only (no number a tensor's
+    ``.item()`` or ``.tolist()`` handed the script)."""
+    stack, numpy = [v], False
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (FloatFromTensor, IntFromTensor)):
+            return False
+        numpy = numpy or isinstance(x, (np.ndarray, np.generic))
+        if isinstance(x, dict):
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+    return numpy
+
+
 def fed_back(v, loading=None):
     """Why a node whose params hold ``v`` (holding a marked number) is refused, as a
     ``Said``: rows ``random_split`` chose name its line (and ``loading``'s, the line of a
     DataLoader making a batch from them, if any), any other number an ``.item()`` read."""
     line = _split_line(v)
     if line is None:
-        return Said("TraceRefusal", SCALAR_FED_BACK)
+        return Said("TraceRefusal", NUMPY_FED_BACK if _numpy_only(v) else SCALAR_FED_BACK)
     if loading is None:
         return Said("TraceRefusal", SPLIT_ROWS_FED_BACK, made=str(line))
     return Said("TraceRefusal", SPLIT_ROWS_LOADED, made=str(line), loading=str(loading))

@@ -207,3 +207,20 @@ def test_a_text_naming_neither_converter_is_compiled_as_parsed():
                  "f = float\nk = f(y.sum())\n"):
         marked = ast.unparse(keeping_marks(ast.parse(text), text))
         assert (NUMBER_CALL in marked) == ("f(y" not in text), (text, marked)
+
+
+def test_a_numpy_array_after_a_tensor_was_read_as_one_is_said_to_be_numpy():
+    """After ``x.numpy()`` any numpy array may hold a tensor's numbers, so a tensor made
+    from one is recorded; the reason names numpy's array, not ``.item()`` (which the
+    student did not write)."""
+    (doc,) = outcomes([HEAD + dedent("""
+        import numpy as np
+        print(x.numpy())
+        b = torch.tensor(np.arange(3))
+        print(b * 2)
+    """)])
+    assert isinstance(doc, Document), doc
+    note = doc.trace_note
+    assert note is not None and "Not drawn: line 7 (a numpy value is used to compute a new " \
+        "tensor after the script read a tensor as a numpy array (x.numpy())" in note, note
+    assert "loss.item()" not in note

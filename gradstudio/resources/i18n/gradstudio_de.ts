@@ -5996,6 +5996,10 @@ Warum keine grad_fn: </translation>
         <translation>eine aus einem Tensor gelesene Zahl (etwa loss.item() oder x.tolist()) wird verwendet, um einen neuen Tensor zu berechnen; das kann noch nicht gezeichnet werden: Der Graph würde sie als Konstante festhalten</translation>
     </message>
     <message>
+        <source>a numpy value is used to compute a new tensor after the script read a tensor as a numpy array (x.numpy()); GradStudio cannot tell whether it holds that tensor&apos;s numbers, so it does not draw it as a constant</source>
+        <translation>ein numpy-Wert wird verwendet, um einen neuen Tensor zu berechnen, nachdem das Skript einen Tensor als numpy-Array gelesen hat (x.numpy()); GradStudio kann nicht erkennen, ob er die Zahlen dieses Tensors enthält, und zeichnet ihn daher nicht als Konstante</translation>
+    </message>
+    <message>
         <source>the rows random_split chose at line {made} are used to compute a new tensor, which cannot be drawn yet: the graph would hold those rows as constants</source>
         <translation>die Zeilen, die random_split in Zeile {made} gewählt hat, werden für einen neuen Tensor verwendet, was noch nicht gezeichnet werden kann: der Graph hielte diese Zeilen als Konstanten</translation>
     </message>

@@ -5996,6 +5996,10 @@ Por qué no hay grad_fn: </translation>
         <translation>se usa un número leído de un tensor (como loss.item() o x.tolist()) para calcular un tensor nuevo, lo que aún no se puede dibujar: el grafo lo guardaría como una constante</translation>
     </message>
     <message>
+        <source>a numpy value is used to compute a new tensor after the script read a tensor as a numpy array (x.numpy()); GradStudio cannot tell whether it holds that tensor&apos;s numbers, so it does not draw it as a constant</source>
+        <translation>se usa un valor de numpy para calcular un tensor nuevo después de que el script leyera un tensor como array de numpy (x.numpy()); GradStudio no puede saber si contiene los números de ese tensor, así que no lo dibuja como una constante</translation>
+    </message>
+    <message>
         <source>the rows random_split chose at line {made} are used to compute a new tensor, which cannot be drawn yet: the graph would hold those rows as constants</source>
         <translation>las filas que random_split eligió en la línea {made} se usan para calcular un tensor nuevo, lo que aún no se puede dibujar: el grafo guardaría esas filas como constantes</translation>
     </message>

@@ -9,7 +9,7 @@ from gradstudio.engine import inspect as raw
 from gradstudio.vocabulary import DTYPES
 from gradstudio.words import QT_TRANSLATE_NOOP
 
-from ..values import (SCALAR_FED_BACK, THE_FILL_VALUE, TraceError, _inferred_dtype,
+from ..values import (THE_FILL_VALUE, TraceError, _inferred_dtype, fed_back,
                       _jsonable, _number, _plain, _Record, _shape, _values, has_marked)
 from .. import reinit
 from .kinds import special
@@ -118,7 +118,7 @@ def factory(rec, kind, make_params, before, out, *args, generator=None, **kwargs
         params.update(_generator_params(rec, kind, generator, before))
     # (a size read from a tensor, ``torch.ones(int(t.sum()))``: its params hold the
     # result's shape, so the mark is looked for in what the script passed)
-    taint = (None, SCALAR_FED_BACK) if has_marked((args, kwargs)) else None
+    taint = (None, fed_back((args, kwargs))) if has_marked((args, kwargs)) else None
     rec.emit(_Record(kind, params, {}, out, taint=taint))
 
 
