@@ -62,9 +62,10 @@ UNROLLED = QT_TRANSLATE_NOOP("TraceRefusal",
     " or a step only some iterations take), so it cannot be folded into a loop block, and"
     " drawn unrolled it would take more than {steps} training steps")
 CARRIED = QT_TRANSLATE_NOOP("TraceRefusal",
-    "this training loop carries a tensor from one iteration to the next (such as total = "
-    "total + loss), so it cannot be folded into a loop block, and drawn unrolled it would"
-    " take more than {steps} training steps")
+    "this training loop uses on line {at} ({code}) a tensor of an earlier iteration or "
+    "one made before the iteration's step (such as total = total + loss, or "
+    "losses.append(loss.detach()) after opt.step()), so it cannot be folded into a loop "
+    "block, and drawn unrolled it would take more than {steps} training steps")
 
 
 class Folded:
@@ -372,8 +373,7 @@ class Folded:
             if ACTIONS[after["kind"]].loop != "closes":
                 unrolled += 1
                 if unrolled > MAX_UNROLLED_STEPS:
-                    raise TraceError(CARRIED if st.carried else UNROLLED, line=after["line"],
-                                     steps=MAX_UNROLLED_STEPS)
+                    raise self._unrolled(after)
             for q in later:
                 node = nodes[st.events[q][1]]
                 if "late" not in node:
@@ -383,6 +383,19 @@ class Folded:
             g = bisect.bisect_right(firsts, st.npos[i]) - 1
             if needs[i] and g > 0 and st.npos[i] <= self.groups[g][1]:   # in loop g
                 self.unchecked.append(i)
+
+    def _unrolled(self, after):
+        """Why the training steps are drawn no further: iterations that differ, or the
+        line of the script that uses a tensor of an earlier iteration (``carried``)."""
+        st = self.st
+        if st.carried is None:
+            return TraceError(UNROLLED, line=after["line"], steps=MAX_UNROLLED_STEPS)
+        is_action, k = st.events[st.carried]
+        at = (st.actions if is_action else st.nodes)[k].get("line")
+        lines = self.rec.source.splitlines()
+        code = lines[at - 1].strip() if at and 0 < at <= len(lines) else "?"
+        return TraceError(CARRIED, line=after["line"], steps=MAX_UNROLLED_STEPS,
+                          at=Number(at or 0), code=code)
 
     def _kept_before_loops(self, needs):
         """A node computed from a parameter before a folded loop trains it, that no node

@@ -60,7 +60,9 @@ class Stream:
         self._sig = None         # the events' signatures, made when a search asks (``sig``)
         self.is_node = [not a for a, _ in events]
         self.is_change = [a and ACTIONS[actions[k]["kind"]].trains for a, k in events]
-        self.carried = False     # a repeating stretch used a tensor of an earlier iteration
+        # the first event of a repeating stretch found using a tensor of an earlier
+        # iteration (its stream position), or None
+        self.carried = None
 
     @property
     def sig(self):
@@ -177,7 +179,8 @@ def _valid(st, s, p, count):
         for q in range(base, base + p):
             for r in st.sig[q][1]:      # (a block's first node names its own position)
                 if r is not None and r >= s and not base <= r <= q:
-                    st.carried = True
+                    if st.carried is None:
+                        st.carried = q
                     return False
     return True
 
