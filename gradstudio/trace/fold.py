@@ -68,6 +68,19 @@ CARRIED = QT_TRANSLATE_NOOP("TraceRefusal",
     "block, and drawn unrolled it would take more than {steps} training steps")
 
 
+def _unrolled(rec, st, after):
+    """Why the training steps are drawn no further: iterations that differ, or the line
+    of the script that uses a tensor of an earlier iteration (``st.carried``)."""
+    if st.carried is None:
+        return TraceError(UNROLLED, line=after["line"], steps=MAX_UNROLLED_STEPS)
+    is_action, k = st.events[st.carried]
+    at = (st.actions if is_action else st.nodes)[k].get("line")
+    lines = rec.source.splitlines()
+    code = lines[at - 1].strip() if at and 0 < at <= len(lines) else "?"
+    return TraceError(CARRIED, line=after["line"], steps=MAX_UNROLLED_STEPS,
+                      at=Number(at or 0), code=code)
+
+
 class Folded:
     """The loops found, the timeline rewritten around them (``rec.actions``), and what
     the caller's check compares: ``checks``."""
@@ -373,7 +386,7 @@ class Folded:
             if ACTIONS[after["kind"]].loop != "closes":
                 unrolled += 1
                 if unrolled > MAX_UNROLLED_STEPS:
-                    raise self._unrolled(after)
+                    raise _unrolled(rec, st, after)
             for q in later:
                 node = nodes[st.events[q][1]]
                 if "late" not in node:
@@ -383,19 +396,6 @@ class Folded:
             g = bisect.bisect_right(firsts, st.npos[i]) - 1
             if needs[i] and g > 0 and st.npos[i] <= self.groups[g][1]:   # in loop g
                 self.unchecked.append(i)
-
-    def _unrolled(self, after):
-        """Why the training steps are drawn no further: iterations that differ, or the
-        line of the script that uses a tensor of an earlier iteration (``carried``)."""
-        st = self.st
-        if st.carried is None:
-            return TraceError(UNROLLED, line=after["line"], steps=MAX_UNROLLED_STEPS)
-        is_action, k = st.events[st.carried]
-        at = (st.actions if is_action else st.nodes)[k].get("line")
-        lines = self.rec.source.splitlines()
-        code = lines[at - 1].strip() if at and 0 < at <= len(lines) else "?"
-        return TraceError(CARRIED, line=after["line"], steps=MAX_UNROLLED_STEPS,
-                          at=Number(at or 0), code=code)
 
     def _kept_before_loops(self, needs):
         """A node computed from a parameter before a folded loop trains it, that no node
