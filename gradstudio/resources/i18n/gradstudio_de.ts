@@ -399,6 +399,30 @@
         <source>Its parameters are in {count} groups, each with its own settings where it gives them:</source>
         <translation>Seine Parameter sind in {count} Gruppen, jede mit eigenen Einstellungen, wo sie welche angibt:</translation>
     </message>
+    <message>
+        <source>Choose the tensors this step changes.</source>
+        <translation>Wählen Sie die Tensoren, die dieser Schritt ändert.</translation>
+    </message>
+    <message>
+        <source>clamp_ needs a lowest or a highest value.</source>
+        <translation>clamp_ braucht einen kleinsten oder einen größten Wert.</translation>
+    </message>
+    <message>
+        <source>Limits every element of {tensors} to [{min}, {max}], in place, outside the graph (torch.no_grad()).</source>
+        <translation>Begrenzt jedes Element von {tensors} auf [{min}, {max}], an Ort und Stelle, außerhalb des Graphen (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Multiplies {tensors} by {value}, in place, outside the graph (torch.no_grad()): a weight decay written by hand.</source>
+        <translation>Multipliert {tensors} mit {value}, an Ort und Stelle, außerhalb des Graphen (torch.no_grad()): ein von Hand geschriebener Weight Decay.</translation>
+    </message>
+    <message>
+        <source>Adds {value} to every element of {tensors}, in place, outside the graph (torch.no_grad()).</source>
+        <translation>Addiert {value} zu jedem Element von {tensors}, an Ort und Stelle, außerhalb des Graphen (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Divides {tensors} by {value}, in place, outside the graph (torch.no_grad()).</source>
+        <translation>Teilt {tensors} durch {value}, an Ort und Stelle, außerhalb des Graphen (torch.no_grad()).</translation>
+    </message>
 </context>
 <context>
     <name>AnswerCover</name>
@@ -1191,6 +1215,10 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>update: p -= lr * p.grad</source>
         <translation>Update: p -= lr * p.grad</translation>
+    </message>
+    <message>
+        <source>change in place: p.clamp_(), p.mul_()</source>
+        <translation>an Ort und Stelle ändern: p.clamp_(), p.mul_()</translation>
     </message>
     <message>
         <source>make an optimizer</source>
@@ -5852,8 +5880,8 @@ Warum keine grad_fn: </translation>
         <translation>die Iterationen dieser Trainingsschleife sind nicht jedes Mal dieselben Schritte (ein anderer Batch oder ein Schritt, den nur manche Iterationen machen); sie lässt sich daher nicht zu einem Schleifenblock zusammenfassen, und ausgerollt bräuchte sie mehr als {steps} Trainingsschritte</translation>
     </message>
     <message>
-        <source>this training loop carries a tensor from one iteration to the next (such as total = total + loss), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
-        <translation>diese Trainingsschleife trägt einen Tensor von einer Iteration in die nächste (etwa total = total + loss); sie lässt sich daher nicht zu einem Schleifenblock zusammenfassen, und ausgerollt bräuchte sie mehr als {steps} Trainingsschritte</translation>
+        <source>this training loop uses on line {at} ({code}) a tensor of an earlier iteration or one made before the iteration&apos;s step (such as total = total + loss, or losses.append(loss.detach()) after opt.step()), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>diese Trainingsschleife verwendet in Zeile {at} ({code}) einen Tensor einer früheren Iteration oder einen vor dem Schritt der Iteration berechneten (etwa total = total + loss oder losses.append(loss.detach()) nach opt.step()), daher kann sie nicht zu einem Schleifenblock zusammengefasst werden, und ausgerollt gezeichnet bräuchte sie mehr als {steps} Trainingsschritte</translation>
     </message>
     <message>
         <source>a training loop of more than {count} iterations cannot be drawn</source>
@@ -5866,6 +5894,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>a module&apos;s backward hook ({what}) cannot be drawn yet: it reads or changes gradients during backward, which the graph cannot show</source>
         <translation>der Rückwärts-Hook eines Moduls ({what}) kann noch nicht gezeichnet werden: er liest oder ändert Gradienten während backward, was der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
+        <source>forward-mode AD ({what}) cannot be drawn yet: the graph holds values and their gradients, not the tangents a dual tensor carries</source>
+        <translation>Vorwärts-AD ({what}) kann noch nicht gezeichnet werden: der Graph hält Werte und ihre Gradienten, nicht die Tangenten, die ein dualer Tensor trägt</translation>
     </message>
     <message>
         <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>

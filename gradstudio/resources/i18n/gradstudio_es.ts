@@ -399,6 +399,30 @@
         <source>Its parameters are in {count} groups, each with its own settings where it gives them:</source>
         <translation>Sus parámetros están en {count} grupos, cada uno con sus propios ajustes donde los da:</translation>
     </message>
+    <message>
+        <source>Choose the tensors this step changes.</source>
+        <translation>Elija los tensores que cambia este paso.</translation>
+    </message>
+    <message>
+        <source>clamp_ needs a lowest or a highest value.</source>
+        <translation>clamp_ necesita un valor mínimo o máximo.</translation>
+    </message>
+    <message>
+        <source>Limits every element of {tensors} to [{min}, {max}], in place, outside the graph (torch.no_grad()).</source>
+        <translation>Limita cada elemento de {tensors} a [{min}, {max}], en el sitio, fuera del grafo (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Multiplies {tensors} by {value}, in place, outside the graph (torch.no_grad()): a weight decay written by hand.</source>
+        <translation>Multiplica {tensors} por {value}, en el sitio, fuera del grafo (torch.no_grad()): un weight decay escrito a mano.</translation>
+    </message>
+    <message>
+        <source>Adds {value} to every element of {tensors}, in place, outside the graph (torch.no_grad()).</source>
+        <translation>Suma {value} a cada elemento de {tensors}, en el sitio, fuera del grafo (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Divides {tensors} by {value}, in place, outside the graph (torch.no_grad()).</source>
+        <translation>Divide {tensors} entre {value}, en el sitio, fuera del grafo (torch.no_grad()).</translation>
+    </message>
 </context>
 <context>
     <name>AnswerCover</name>
@@ -1191,6 +1215,10 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>update: p -= lr * p.grad</source>
         <translation>actualización: p -= lr * p.grad</translation>
+    </message>
+    <message>
+        <source>change in place: p.clamp_(), p.mul_()</source>
+        <translation>cambiar en el sitio: p.clamp_(), p.mul_()</translation>
     </message>
     <message>
         <source>make an optimizer</source>
@@ -5852,8 +5880,8 @@ Por qué no hay grad_fn: </translation>
         <translation>las iteraciones de este bucle de entrenamiento no son siempre los mismos pasos (otro lote, o un paso que solo dan algunas iteraciones), así que no se puede resumir en un bloque de bucle, y desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
     </message>
     <message>
-        <source>this training loop carries a tensor from one iteration to the next (such as total = total + loss), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
-        <translation>este bucle de entrenamiento lleva un tensor de una iteración a la siguiente (como total = total + loss), así que no se puede resumir en un bloque de bucle, y desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
+        <source>this training loop uses on line {at} ({code}) a tensor of an earlier iteration or one made before the iteration&apos;s step (such as total = total + loss, or losses.append(loss.detach()) after opt.step()), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>este bucle de entrenamiento usa en la línea {at} ({code}) un tensor de una iteración anterior o uno calculado antes del paso de la iteración (como total = total + loss, o losses.append(loss.detach()) tras opt.step()), así que no puede plegarse en un bloque de bucle, y dibujado desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
     </message>
     <message>
         <source>a training loop of more than {count} iterations cannot be drawn</source>
@@ -5866,6 +5894,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>a module&apos;s backward hook ({what}) cannot be drawn yet: it reads or changes gradients during backward, which the graph cannot show</source>
         <translation>el hook hacia atrás de un módulo ({what}) aún no se puede dibujar: lee o cambia gradientes durante backward, lo que el grafo no puede mostrar</translation>
+    </message>
+    <message>
+        <source>forward-mode AD ({what}) cannot be drawn yet: the graph holds values and their gradients, not the tangents a dual tensor carries</source>
+        <translation>la diferenciación automática hacia delante ({what}) aún no puede dibujarse: el grafo guarda valores y sus gradientes, no las tangentes que lleva un tensor dual</translation>
     </message>
     <message>
         <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
