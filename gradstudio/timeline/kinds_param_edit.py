@@ -1,7 +1,10 @@
 """A parameter changed in place by hand after a step, one entry: ``param_edit``
 (``with torch.no_grad(): w.clamp_(-1.0, 1.0)``, ``p.mul_(0.99)`` for a weight decay
-written by hand, ``p.add_(c)``, ``p.div_(c)``): each of its tensors, a leaf that requires
-grad, changed by a plain number, outside the graph."""
+written by hand, ``p.add_(c)``, ``p.div_(c)``; or through ``.data``: ``w.data.clamp_(-0.01,
+0.01)``): each of its tensors, a leaf that requires grad, changed by a plain number,
+outside the graph."""
+import contextlib
+
 import gradstudio.engine as torch
 
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
@@ -35,8 +38,9 @@ def _run(ctx, action):
         raise ActionError(translate("Actions", "Choose the tensors this step changes."))
     if p["edit"] == "clamp_" and p["min"] is None and p["max"] is None:
         raise ActionError(translate("Actions", "clamp_ needs a lowest or a highest value."))
-    with torch.no_grad():
+    with torch.no_grad() if not p["data"] else contextlib.nullcontext():
         for t in tensors:
+            t = t.data if p["data"] else t
             if p["edit"] == "clamp_":
                 t.clamp_(p["min"], p["max"])
             else:
@@ -46,6 +50,8 @@ def _run(ctx, action):
 def _code(action, spell):
     targets = [spell.node(n) for n in action.params["tensors"]] or ["?"]
     call = _call(action.params)
+    if action.params["data"]:                  # (p.data.clamp_(): no no_grad block)
+        return [f"{t}.data.{call}" for t in targets], []
     return ["with torch.no_grad():"] + [f"{_INDENT}{t}.{call}" for t in targets], []
 
 
@@ -65,6 +71,8 @@ def _explain(action, spell):
     p = action.params
     words = translate("Actions", _WORDS[p["edit"]])
     edge = lambda v, none: none if v is None else f"{v:g}"   # noqa: E731
+    if p["data"]:                          # (p.data.clamp_(): no no_grad block)
+        words = words.replace("(torch.no_grad())", "(.data)")
     return words.format(tensors=", ".join(spell.node(n) for n in p["tensors"]) or "?",
                         value=f"{p['value']:g}", min=edge(p["min"], "-inf"),
                         max=edge(p["max"], "inf"))
@@ -72,11 +80,11 @@ def _explain(action, spell):
 
 defaction("param_edit",
           (("tensors", "nodes", []), ("edit", "choice", "clamp_"), ("value", "float", 1.0),
-           ("min", "float?", -1.0), ("max", "float?", 1.0)),
+           ("min", "float?", -1.0), ("max", "float?", 1.0), ("data", "bool", False)),
           "change in place: p.clamp_(), p.mul_()", _code, run=_run, group="training",
           aim=lambda k: {"tensors": [k.picked] if k.picked in k.leaves else k.leaves},
           changes="tensors", trains=True, distinct=("tensors",),
-          applies=lambda p, name: name in ("tensors", "edit") or (
+          applies=lambda p, name: name in ("tensors", "edit", "data") or (
               (name in ("min", "max")) == (p["edit"] == "clamp_")),
           traced={"p.clamp_() under no_grad": lambda seen: seen.params},
           explain=_explain)

@@ -412,3 +412,24 @@ program("hook_registered_before_training_loop", """
         opt.step()
     print(w)
 """)
+
+program("wgan_critic_data_clamp", """
+    import torch
+    import torch.nn as nn
+
+    torch.manual_seed(0)
+    critic = nn.Sequential(nn.Linear(2, 8), nn.ReLU(), nn.Linear(8, 1))
+    opt = torch.optim.RMSprop(critic.parameters(), lr=0.01)
+    real = torch.randn(16, 2) + 2
+    fake = torch.randn(16, 2)
+    for step in range(30):
+        opt.zero_grad()
+        loss = critic(fake).mean() - critic(real).mean()
+        loss.backward()
+        opt.step()
+        for p in critic.parameters():
+            p.data.clamp_(-0.05, 0.05)
+        if step % 10 == 0:
+            print(step, f"{loss.item():.5f}")
+    print(critic[0].weight.abs().max())
+""")

@@ -305,7 +305,8 @@ def _random_training_doc(rng):
         end = next(k for k, a in enumerate(d.timeline) if a.kind == "end_loop")
         d.add_action("param_edit", {"tensors": params[:rng.randint(1, len(params))],
                                     "edit": edit, "value": rng.choice([0.99, 0.5, 2.0]),
-                                    "min": bounds[0], "max": bounds[1]}, index=end)
+                                    "min": bounds[0], "max": bounds[1],
+                                    "data": rng.random() < 0.3}, index=end)
     return d
 
 
