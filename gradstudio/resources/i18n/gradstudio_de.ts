@@ -5972,8 +5972,8 @@ Warum keine grad_fn: </translation>
         <translation>eine In-place-Änderung eines Blatts, das Gradienten benötigt, kann nur als Trainingsschritt der Form w -= lr * w.grad (oder w.data -= lr * w.grad oder w.sub_(lr * w.grad)) mit einer einfachen Zahl lr gezeichnet werden</translation>
     </message>
     <message>
-        <source>writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, except as a training step w.data -= lr * w.grad: it changes a tensor without autograd seeing it</source>
-        <translation>Schreiben über .data (etwa w.data.zero_() oder w.data = ...) kann noch nicht gezeichnet werden, außer als Trainingsschritt w.data -= lr * w.grad: Es ändert einen Tensor, ohne dass autograd es sieht</translation>
+        <source>writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, except as a training step w.data -= lr * w.grad or a parameter&apos;s change by a plain number (w.data.clamp_(-1, 1), w.data.mul_(0.99)): it changes a tensor without autograd seeing it</source>
+        <translation>Schreiben über .data (etwa w.data.zero_() oder w.data = ...) kann noch nicht gezeichnet werden, außer als Trainingsschritt w.data -= lr * w.grad oder als Änderung eines Parameters um eine einfache Zahl (w.data.clamp_(-1, 1), w.data.mul_(0.99)): Es ändert einen Tensor, ohne dass autograd es sieht</translation>
     </message>
     <message>
         <source>an in-place {method} of a leaf that requires grad (a parameter) cannot be drawn yet: the graph draws an in-place change of a parameter only as a training step w -= lr * w.grad</source>

@@ -5972,8 +5972,8 @@ Por qué no hay grad_fn: </translation>
         <translation>una modificación in situ de una hoja que requiere gradiente solo se puede dibujar como un paso de entrenamiento de la forma w -= lr * w.grad (o w.data -= lr * w.grad, o w.sub_(lr * w.grad)) con lr un número simple</translation>
     </message>
     <message>
-        <source>writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, except as a training step w.data -= lr * w.grad: it changes a tensor without autograd seeing it</source>
-        <translation>escribir a través de .data (como w.data.zero_() o w.data = ...) aún no se puede dibujar, salvo como paso de entrenamiento w.data -= lr * w.grad: cambia un tensor sin que autograd lo vea</translation>
+        <source>writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, except as a training step w.data -= lr * w.grad or a parameter&apos;s change by a plain number (w.data.clamp_(-1, 1), w.data.mul_(0.99)): it changes a tensor without autograd seeing it</source>
+        <translation>escribir a través de .data (como w.data.zero_() o w.data = ...) aún no se puede dibujar, salvo como paso de entrenamiento w.data -= lr * w.grad o como cambio de un parámetro por un número simple (w.data.clamp_(-1, 1), w.data.mul_(0.99)): cambia un tensor sin que autograd lo vea</translation>
     </message>
     <message>
         <source>an in-place {method} of a leaf that requires grad (a parameter) cannot be drawn yet: the graph draws an in-place change of a parameter only as a training step w -= lr * w.grad</source>
